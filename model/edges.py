@@ -1,0 +1,146 @@
+"""Map edges and corners of an assembled layout, by compass and by Armor's Sides and Corners.
+
+Compass edges: a hex is on the north edge when the hex to its north is off the map, on the
+south edge likewise; on the west edge when both its north-west and south-west neighbours are off
+the map, on the east edge likewise. Corners are the map hexes nearest the four corners of the
+map's bounding box.
+
+Armor [SCN V.A.1, SCN VIII.A]: Sides A and B are the two *ends* of the mapboard, Sides C and D
+its long edges; Corners 1 and 2 lie at the Side A end, 3 and 4 at the Side B end, with 1 and 3
+on one long side (Side C here) and 2 and 4 on the other (Side D). The book's diagrams are
+missing, so Hexwright decides which way the board runs: along the line of its sections (north
+to south for edge-to-edge and staggered layouts, west to east for end-to-end), or along its
+longer dimension when it has one section. Side A is then the north or west end unless the
+layout says otherwise.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from model.grid import hex_to_pixel
+from model.hexes import Hex
+from model.layout import AssembledMap
+
+
+class Compass(enum.StrEnum):
+    NORTH = "north"
+    EAST = "east"
+    SOUTH = "south"
+    WEST = "west"
+
+    @property
+    def opposite(self) -> Compass:
+        return {
+            Compass.NORTH: Compass.SOUTH,
+            Compass.SOUTH: Compass.NORTH,
+            Compass.EAST: Compass.WEST,
+            Compass.WEST: Compass.EAST,
+        }[self]
+
+
+class CornerName(enum.StrEnum):
+    NORTH_WEST = "north-west"
+    NORTH_EAST = "north-east"
+    SOUTH_EAST = "south-east"
+    SOUTH_WEST = "south-west"
+
+
+@dataclass(frozen=True)
+class MapEdges:
+    """Edge hexes by compass side, corner hexes, and Armor's lettered Sides and numbered Corners."""
+
+    edges: dict[Compass, frozenset[Hex]]
+    corners: dict[CornerName, Hex]
+    sides: dict[str, frozenset[Hex]]  # "A".."D"
+    numbered_corners: dict[int, Hex]  # 1..4
+    side_a: Compass
+
+    def side_compass(self, letter: str) -> Compass:
+        """The compass edge that carries Armor Side ``letter``."""
+        a = self.side_a
+        c, d = _long_sides(a)
+        return {"A": a, "B": a.opposite, "C": c, "D": d}[letter.upper()]
+
+
+def _long_sides(side_a: Compass) -> tuple[Compass, Compass]:
+    # Side C holds Corners 1 and 3: the long side to the left when standing at Side A facing B.
+    return {
+        Compass.NORTH: (Compass.EAST, Compass.WEST),
+        Compass.SOUTH: (Compass.WEST, Compass.EAST),
+        Compass.WEST: (Compass.NORTH, Compass.SOUTH),
+        Compass.EAST: (Compass.SOUTH, Compass.NORTH),
+    }[side_a]
+
+
+def map_edges(amap: AssembledMap, side_a: Compass | None = None) -> MapEdges:
+    """Compute the edges of a map; ``side_a`` overrides the default choice of Side A."""
+    on_map = amap.hexes
+    edges: dict[Compass, set[Hex]] = {c: set() for c in Compass}
+    for h in on_map:
+        if h.neighbor(0) not in on_map:
+            edges[Compass.NORTH].add(h)
+        if h.neighbor(3) not in on_map:
+            edges[Compass.SOUTH].add(h)
+        if h.neighbor(5) not in on_map and h.neighbor(4) not in on_map:
+            edges[Compass.WEST].add(h)
+        if h.neighbor(1) not in on_map and h.neighbor(2) not in on_map:
+            edges[Compass.EAST].add(h)
+    corners = _corners(amap)
+    side_a = side_a or default_side_a(amap)
+    c_side, d_side = _long_sides(side_a)
+    frozen = {k: frozenset(v) for k, v in edges.items()}
+    sides = {
+        "A": frozen[side_a],
+        "B": frozen[side_a.opposite],
+        "C": frozen[c_side],
+        "D": frozen[d_side],
+    }
+    numbered = {
+        1: corners[_corner_between(side_a, c_side)],
+        2: corners[_corner_between(side_a, d_side)],
+        3: corners[_corner_between(side_a.opposite, c_side)],
+        4: corners[_corner_between(side_a.opposite, d_side)],
+    }
+    return MapEdges(frozen, corners, sides, numbered, side_a)
+
+
+def _corner_between(a: Compass, b: Compass) -> CornerName:
+    pair = {a, b}
+    ns = Compass.NORTH if Compass.NORTH in pair else Compass.SOUTH
+    ew = Compass.WEST if Compass.WEST in pair else Compass.EAST
+    return CornerName(f"{ns.value}-{ew.value}")
+
+
+def _corners(amap: AssembledMap) -> dict[CornerName, Hex]:
+    points = {h: hex_to_pixel(h, 1.0) for h in amap.hexes}
+    xs = [p[0] for p in points.values()]
+    ys = [p[1] for p in points.values()]
+    box = {
+        CornerName.NORTH_WEST: (min(xs), min(ys)),
+        CornerName.NORTH_EAST: (max(xs), min(ys)),
+        CornerName.SOUTH_EAST: (max(xs), max(ys)),
+        CornerName.SOUTH_WEST: (min(xs), max(ys)),
+    }
+    return {
+        name: min(points, key=lambda h: ((points[h][0] - x) ** 2 + (points[h][1] - y) ** 2, h))
+        for name, (x, y) in box.items()
+    }
+
+
+def default_side_a(amap: AssembledMap) -> Compass:
+    """North when the map runs north-south, west when it runs west-east (see module doc)."""
+    if len(amap.placements) > 1:
+        centres = []
+        for placement in amap.placements:
+            cells = [placement.to_global(h) for h in amap.section_of(placement).cells]
+            xs = [hex_to_pixel(h, 1.0)[0] for h in cells]
+            ys = [hex_to_pixel(h, 1.0)[1] for h in cells]
+            centres.append((sum(xs) / len(xs), sum(ys) / len(ys)))
+        spread_x = max(c[0] for c in centres) - min(c[0] for c in centres)
+        spread_y = max(c[1] for c in centres) - min(c[1] for c in centres)
+        return Compass.NORTH if spread_y >= spread_x else Compass.WEST
+    xs = [hex_to_pixel(h, 1.0)[0] for h in amap.hexes]
+    ys = [hex_to_pixel(h, 1.0)[1] for h in amap.hexes]
+    return Compass.NORTH if max(ys) - min(ys) > max(xs) - min(xs) else Compass.WEST

@@ -1,0 +1,58 @@
+"""Problems found in a user's file, reported all at once and located precisely.
+
+A :class:`Problem` is a user error, shown without a traceback as
+``file:line:col: dotted.path: message (hint)``. Bugs are ordinary exceptions and are not caught
+into problems.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with a file, where it is, and what to do about it."""
+
+    file: str
+    line: int
+    column: int
+    path: str
+    message: str
+    hint: str = ""
+
+    def format(self) -> str:
+        where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
+        what = f"{self.path}: {self.message}" if self.path else self.message
+        tail = f" ({self.hint})" if self.hint else ""
+        return f"{where}: {what}{tail}"
+
+    def __str__(self) -> str:
+        return self.format()
+
+
+class ProblemList(Exception):  # noqa: N818 - reads as "the problems", raised as a batch
+    """Raised when a file has one or more problems; holds every one found."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = sorted(problems, key=lambda p: (p.file, p.line, p.column, p.path))
+        super().__init__("\n".join(p.format() for p in self.problems))
+
+
+def dotted(path: Iterable[str | int]) -> str:
+    """``("forces", "german", 3, "type")`` as ``forces.german[3].type``."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """A hint naming the closest choice, or an empty string."""
+    matches = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f"did you mean '{matches[0]}'?" if matches else ""

@@ -1,0 +1,442 @@
+"""Layouts: board sections placed on one hex grid and assembled into a single map.
+
+A :class:`Placement` puts a :class:`~model.board.BoardSection` on the global grid by a whole-hex
+offset and an optional 180-degree flip (the only turns that keep flat-topped columns upright).
+:func:`assemble` checks the placements and builds an :class:`AssembledMap` in which every hex
+knows its section(s) and printed name(s).
+
+Seams: where two sections' long edges meet, each contributes half of the hexes cut by its edge,
+and the two halves make one hex. That hex has a name on each section (Armor: the hex between
+J1511 and K3723 is both J1512 and K3724). Both names resolve to it; the **canonical name** is
+the one on the section whose label sorts first, the same section whose Directional Hexagon
+governs the hex in Armor [OP II.D.2.b].
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from model.board import BoardSection
+from model.grid import CellKind
+from model.hexes import ORIGIN, Hex
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Where one section lies on the global grid.
+
+    Attributes:
+        section: the board id.
+        offset: the global hex of the section's local origin (after the flip).
+        flipped: turned 180 degrees about its local origin before the offset.
+        label: the prefix of its printed names; defaults to the section id. Two copies of one
+            board need different labels.
+    """
+
+    section: str
+    offset: Hex = ORIGIN
+    flipped: bool = False
+    label: str = ""
+
+    @property
+    def name(self) -> str:
+        return self.label or self.section
+
+    def to_global(self, local: Hex) -> Hex:
+        turned = Hex(-local.q, -local.r) if self.flipped else local
+        return Hex(turned.q + self.offset.q, turned.r + self.offset.r)
+
+    def to_local(self, global_hex: Hex) -> Hex:
+        moved = Hex(global_hex.q - self.offset.q, global_hex.r - self.offset.r)
+        return Hex(-moved.q, -moved.r) if self.flipped else moved
+
+    def global_compass(self, local_compass: int) -> int:
+        """A compass direction in the section's own frame as a global compass direction."""
+        return (local_compass + (3 if self.flipped else 0)) % 6
+
+    def local_compass(self, global_compass: int) -> int:
+        return (global_compass + (3 if self.flipped else 0)) % 6
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One section's share of a map hex."""
+
+    placement: int
+    local: Hex
+    kind: CellKind  # in the global frame: a flipped section's halves are swapped
+
+
+@dataclass(frozen=True, slots=True)
+class MapHex:
+    """One hex of an assembled map.
+
+    ``names`` holds the canonical name first. A seam hex has two parts (two halves) and two
+    names; a half-hex on the map's outer edge has one part whose kind is a half.
+    """
+
+    hex: Hex
+    parts: tuple[Part, ...]
+    names: tuple[str, ...]
+
+    @property
+    def name(self) -> str:
+        return self.names[0]
+
+    @property
+    def is_seam(self) -> bool:
+        return len(self.parts) > 1
+
+    @property
+    def is_edge_half(self) -> bool:
+        return len(self.parts) == 1 and self.parts[0].kind is not CellKind.FULL
+
+
+class LayoutError(ValueError):
+    """The placements do not make a legal map; ``reasons`` says every way in which."""
+
+    def __init__(self, reasons: Sequence[str]) -> None:
+        self.reasons = list(reasons)
+        super().__init__("; ".join(self.reasons))
+
+
+@dataclass(frozen=True)
+class AssembledMap:
+    """Sections placed and joined: the map every other part of Hexwright works on."""
+
+    placements: tuple[Placement, ...]
+    sections: Mapping[str, BoardSection]  # by board id
+    hexes: Mapping[Hex, MapHex]
+    by_name: Mapping[str, Hex] = field(repr=False)
+
+    def section_of(self, placement: Placement) -> BoardSection:
+        return self.sections[placement.section]
+
+    def __contains__(self, h: object) -> bool:
+        return h in self.hexes
+
+    def __len__(self) -> int:
+        return len(self.hexes)
+
+    def name(self, h: Hex) -> str:
+        """The canonical printed name of a map hex."""
+        return self.hexes[h].name
+
+    def resolve(self, text: str) -> Hex:
+        """The hex a printed name refers to.
+
+        Accepts any of a hex's names in any letter case, with or without a ``/`` after the
+        section letter (``J1512``, ``k3724``, ``C/1508``), and a bare ``CCRR`` when exactly one
+        section has a hex so numbered (the book's ``4032``).
+
+        Raises:
+            KeyError: with a message saying why the name does not resolve.
+        """
+        key = normalize_name(text)
+        found = self.by_name.get(key)
+        if found is not None:
+            return found
+        if key.isdigit() and len(key) == 4:
+            matches = sorted({h for n, h in self.by_name.items() if n[-4:] == key and n != key})
+            if len(matches) == 1:
+                return matches[0]
+            if matches:
+                names = ", ".join(sorted(self.name(h) for h in matches))
+                raise KeyError(f"'{text}' is on more than one section ({names}); add the letter")
+        raise KeyError(f"no hex '{text}' on this layout")
+
+    def frame_placement(self, h: Hex) -> Placement:
+        """The placement whose direction numbers apply at ``h``: on a seam, the earliest label."""
+        parts = self.hexes[h].parts
+        return min((self.placements[p.placement] for p in parts), key=lambda pl: pl.name)
+
+    def direction_to_global(self, h: Hex, number: int) -> int:
+        """A book direction number (1-6) read at hex ``h`` as a global compass direction."""
+        placement = self.frame_placement(h)
+        local = self.section_of(placement).direction_number_to_compass(number)
+        return placement.global_compass(local)
+
+    def global_to_direction(self, h: Hex, compass: int) -> int:
+        """A global compass direction as the book's direction number (1-6) at hex ``h``."""
+        placement = self.frame_placement(h)
+        return self.section_of(placement).compass_to_direction_number(
+            placement.local_compass(compass)
+        )
+
+    def local_hex(self, h: Hex, placement_index: int) -> Hex | None:
+        for part in self.hexes[h].parts:
+            if part.placement == placement_index:
+                return part.local
+        return None
+
+    @cached_property
+    def seams(self) -> dict[tuple[str, str], list[Hex]]:
+        """Seam hexes by the pair of placement names they join, in sorted order."""
+        result: dict[tuple[str, str], list[Hex]] = {}
+        for h, mh in sorted(self.hexes.items()):
+            if mh.is_seam:
+                a, b = sorted(self.placements[p.placement].name for p in mh.parts)
+                result.setdefault((a, b), []).append(h)
+        return result
+
+    @cached_property
+    def joins(self) -> list[tuple[int, int]]:
+        """Pairs of touching placements (indexes), breadth-first from the first placement."""
+        touching = _touching_pairs(self.hexes)
+        order: list[tuple[int, int]] = []
+        seen = {0}
+        frontier = [0]
+        while frontier:
+            current = frontier.pop(0)
+            for other in sorted(
+                {b for a, b in touching if a == current} | {a for a, b in touching if b == current}
+            ):
+                if other not in seen:
+                    seen.add(other)
+                    frontier.append(other)
+                    order.append((current, other))
+        return order
+
+
+def normalize_name(text: str) -> str:
+    """A printed name in the form used as a lookup key: upper case, no spaces or slash."""
+    return text.strip().upper().replace("/", "").replace(" ", "")
+
+
+def _occupancy(
+    placements: Sequence[Placement], sections: Mapping[str, BoardSection]
+) -> dict[Hex, list[Part]]:
+    occupied: dict[Hex, list[Part]] = {}
+    for index, placement in enumerate(placements):
+        section = sections[placement.section]
+        flip = placement.flipped
+        oq, or_ = placement.offset.q, placement.offset.r
+        for local, (_, _, kind) in section.cells.items():
+            g = Hex(oq - local.q, or_ - local.r) if flip else Hex(oq + local.q, or_ + local.r)
+            part = Part(index, local, kind.flipped() if flip else kind)
+            bucket = occupied.get(g)
+            if bucket is None:
+                occupied[g] = [part]
+            else:
+                bucket.append(part)
+    return occupied
+
+
+def _touching_pairs(hexes: Mapping[Hex, MapHex]) -> set[tuple[int, int]]:
+    pairs: set[tuple[int, int]] = set()
+    for h, mh in hexes.items():
+        mine = {p.placement for p in mh.parts}
+        if len(mine) > 1:
+            a, b = sorted(mine)
+            pairs.add((a, b))
+        for n in h.neighbors():
+            other = hexes.get(n)
+            if other is None:
+                continue
+            for p in other.parts:
+                for m in mine:
+                    if p.placement != m:
+                        pairs.add((min(m, p.placement), max(m, p.placement)))
+    return pairs
+
+
+# The neighbour across the missing half of a half-hex, by the half that is present. When another
+# section holds that hex, the two long edges touch without their half-hexes pairing up. (The
+# diagonal neighbours are not checked: they touch a half-hex at a section's corner, where an
+# end-to-end or staggered join legitimately leaves a notch in the map's outline.)
+_MISSING_SIDE = {
+    CellKind.NORTH_HALF: (3,),  # the south half is missing: the hex to the S
+    CellKind.SOUTH_HALF: (0,),  # the north half is missing: the hex to the N
+}
+
+
+def placement_cells(placement: Placement, section: BoardSection) -> dict[Hex, CellKind]:
+    """The global hexes a placed section covers, with the part of each it holds."""
+    flip = placement.flipped
+    oq, or_ = placement.offset.q, placement.offset.r
+    if flip:
+        return {Hex(oq - h.q, or_ - h.r): k.flipped() for h, (_, _, k) in section.cells.items()}
+    return {Hex(oq + h.q, or_ + h.r): k for h, (_, _, k) in section.cells.items()}
+
+
+def fit(occupied: Mapping[Hex, CellKind], new: Mapping[Hex, CellKind]) -> int:
+    """How well a section's cells ``new`` join cells already laid (``occupied``, seams merged).
+
+    Returns -1 when the new cells overlap the old ones or leave half-hexes unmet along a shared
+    edge, otherwise the number of contacts (shared seam hexes count three, adjacent pairs one);
+    0 means the new section does not touch the others. This is the fast test used when
+    searching for a place to put a section; :func:`assemble` gives the reasons in words.
+    """
+    contact = 0
+    for g, kind in new.items():
+        old = occupied.get(g)
+        if old is not None:
+            if not kind.completes(old):
+                return -1
+            contact += 3
+            continue
+        if kind is not CellKind.FULL:
+            across = g.neighbor(3 if kind is CellKind.NORTH_HALF else 0)
+            if across in occupied and across not in new:
+                return -1
+        for d, n in enumerate(g.neighbors()):
+            other = occupied.get(n)
+            if other is None:
+                continue
+            if n in new:
+                continue
+            # An old half-hex whose missing half faces this new hex, left unmatched.
+            if (other is CellKind.NORTH_HALF and d == 0) or (
+                other is CellKind.SOUTH_HALF and d == 3
+            ):
+                return -1
+            contact += 1
+    return contact
+
+
+def check_placements(
+    placements: Sequence[Placement],
+    sections: Mapping[str, BoardSection],
+    copies: Mapping[str, int] | None = None,
+) -> tuple[dict[Hex, list[Part]], list[str]]:
+    """Occupancy of the placements and every reason they do not make a legal map."""
+    reasons: list[str] = []
+    copies = copies or {}
+    counts: dict[str, int] = {}
+    labels: set[str] = set()
+    for placement in placements:
+        if placement.section not in sections:
+            reasons.append(f"there is no board section '{placement.section}'")
+            continue
+        counts[placement.section] = counts.get(placement.section, 0) + 1
+        if placement.name in labels:
+            reasons.append(
+                f"two sections are labelled '{placement.name}'; give each copy its own label"
+            )
+        labels.add(placement.name)
+    for section, n in sorted(counts.items()):
+        owned = copies.get(section, 1)
+        if n > owned:
+            reasons.append(
+                f"section {section} is used {n} times but the game has {owned} "
+                f"{'copy' if owned == 1 else 'copies'}; say how many you own to use more"
+            )
+    if reasons:
+        return {}, reasons
+    occupied = _occupancy(placements, sections)
+    reasons.extend(_overlaps(occupied, placements, sections))
+    reasons.extend(_unmet_halves(occupied, placements, sections))
+    return occupied, reasons
+
+
+def _label(
+    placements: Sequence[Placement], sections: Mapping[str, BoardSection], part: Part
+) -> str:
+    placement = placements[part.placement]
+    return sections[placement.section].name_of(part.local, placement.name)
+
+
+def _overlaps(
+    occupied: Mapping[Hex, list[Part]],
+    placements: Sequence[Placement],
+    sections: Mapping[str, BoardSection],
+) -> list[str]:
+    found: dict[tuple[int, int], tuple[int, str]] = {}
+    for h in sorted(h for h, parts in occupied.items() if len(parts) > 1):
+        parts = occupied[h]
+        seam = len(parts) == 2 and parts[0].kind.completes(parts[1].kind)
+        if seam and parts[0].placement != parts[1].placement:
+            continue
+        pair = (min(p.placement for p in parts), max(p.placement for p in parts))
+        n, example = found.get(pair, (0, ""))
+        if not example:
+            example = " and ".join(_label(placements, sections, p) for p in parts[:2])
+        found[pair] = (n + 1, example)
+    reasons = []
+    for (i, j), (n, example) in sorted(found.items()):
+        reasons.append(
+            f"sections {placements[i].name} and {placements[j].name} overlap in {n} "
+            f"{'hex' if n == 1 else 'hexes'} (first: {example})"
+        )
+    return reasons
+
+
+def _unmet_halves(
+    occupied: Mapping[Hex, list[Part]],
+    placements: Sequence[Placement],
+    sections: Mapping[str, BoardSection],
+) -> list[str]:
+    found: dict[tuple[int, int], tuple[int, str]] = {}
+    for h in sorted(h for h, parts in occupied.items() if len(parts) == 1):
+        part = occupied[h][0]
+        if part.kind is CellKind.FULL:
+            continue
+        for d in _MISSING_SIDE[part.kind]:
+            for other in occupied.get(h.neighbor(d), ()):
+                if other.placement != part.placement:
+                    pair = (
+                        min(part.placement, other.placement),
+                        max(part.placement, other.placement),
+                    )
+                    n, example = found.get(pair, (0, _label(placements, sections, part)))
+                    found[pair] = (n + 1, example)
+                    break
+            else:
+                continue
+            break
+    return [
+        f"the half-hexes of sections {placements[i].name} and {placements[j].name} do not meet "
+        f"({n} left open, first: {example}); shift one section by one column"
+        for (i, j), (n, example) in sorted(found.items())
+    ]
+
+
+def assemble(
+    placements: Sequence[Placement],
+    sections: Mapping[str, BoardSection],
+    copies: Mapping[str, int] | None = None,
+) -> AssembledMap:
+    """Join placed sections into one map, or raise :class:`LayoutError` with every reason.
+
+    Refused: unknown sections, a section used more often than the copies owned, overlapping
+    sections, half-hexes left open where two sections touch, and a map in pieces.
+    """
+    if not placements:
+        raise LayoutError(["the layout has no sections"])
+    occupied, reasons = check_placements(placements, sections, copies)
+    if reasons:
+        raise LayoutError(reasons)
+    hexes: dict[Hex, MapHex] = {}
+    by_name: dict[str, Hex] = {}
+    for h, parts in occupied.items():
+        names = sorted(
+            (placements[p.placement].name, _label(placements, sections, p)) for p in parts
+        )
+        ordered = tuple(n for _, n in names)
+        hexes[h] = MapHex(h, tuple(parts), ordered)
+        for n in ordered:
+            by_name[normalize_name(n)] = h
+    pieces = _pieces(len(placements), _touching_pairs(hexes))
+    if len(pieces) > 1:
+        groups = "; ".join(", ".join(placements[i].name for i in sorted(p)) for p in pieces)
+        raise LayoutError([f"the map is in {len(pieces)} pieces that do not touch: {groups}"])
+    return AssembledMap(tuple(placements), dict(sections), hexes, by_name)
+
+
+def _pieces(n: int, pairs: Iterable[tuple[int, int]]) -> list[set[int]]:
+    parent = list(range(n))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for a, b in pairs:
+        parent[root(a)] = root(b)
+    groups: dict[int, set[int]] = {}
+    for i in range(n):
+        groups.setdefault(root(i), set()).add(i)
+    return sorted(groups.values(), key=min)

@@ -1,0 +1,120 @@
+"""Loading the packaged game data in ``resources/<system>/`` (boards, terrain, units).
+
+Data is found with :mod:`importlib.resources`, so it works from a checkout and from an installed
+wheel alike. Extra board folders (the user's board library) can be added with
+:func:`board_search_path`.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+from model.base import GameSystem
+from model.board import BOARD_SCHEMA_VERSION, BoardDataError, BoardFile, BoardSection, compile_board
+from model.errors import Problem, ProblemList, dotted
+from model.validation import validate_document
+from model.yamlio import Document, read_yaml_text
+
+_extra_board_dirs: list[Path] = []
+
+
+def resources_root() -> Traversable:
+    """The packaged ``resources`` folder."""
+    return resources.files("resources")
+
+
+def system_dir(system: GameSystem) -> Traversable:
+    return resources_root() / system.value
+
+
+def board_search_path(*folders: Path) -> None:
+    """Also look for board files in ``folders`` (after the packaged ones)."""
+    _extra_board_dirs.extend(folders)
+    load_board.cache_clear()
+    board_ids.cache_clear()
+
+
+def _board_files(system: GameSystem) -> Iterator[tuple[str, Traversable | Path]]:
+    packaged = system_dir(system) / "boards"
+    if packaged.is_dir():
+        for entry in sorted(packaged.iterdir(), key=lambda e: e.name):
+            if entry.name.endswith(".yaml"):
+                yield entry.name[: -len(".yaml")], entry
+    for folder in _extra_board_dirs:
+        sub = folder / system.value
+        if sub.is_dir():
+            for path in sorted(sub.glob("*.yaml")):
+                yield path.stem, path
+
+
+@functools.cache
+def board_ids(system: GameSystem) -> tuple[str, ...]:
+    """The ids of every board of a system, packaged first."""
+    seen: dict[str, None] = {}
+    for board_id, _ in _board_files(system):
+        seen.setdefault(board_id, None)
+    return tuple(seen)
+
+
+@functools.cache
+def load_board(system: GameSystem, board_id: str) -> BoardSection:
+    """Load and compile one board; raises :class:`ProblemList` for a bad file, ``KeyError``
+    when there is no such board."""
+    for found_id, entry in _board_files(system):
+        if found_id == board_id:
+            return read_board(entry.read_text(encoding="utf-8"), _display_path(entry))
+    raise KeyError(f"no board '{board_id}' for {system.display_name}")
+
+
+def read_board(text: str, path: str) -> BoardSection:
+    """Parse, validate and compile board-file text."""
+    doc = read_yaml_text(text, path)
+    _check_version(doc, BOARD_SCHEMA_VERSION, "board")
+    data = validate_document(doc, BoardFile)
+    try:
+        return compile_board(data)
+    except BoardDataError as exc:
+        problems = []
+        for where, message in exc.problems:
+            pos = doc.position(where)
+            problems.append(Problem(path, pos.line, pos.column, dotted(where), message))
+        raise ProblemList(problems) from None
+
+
+def load_boards(system: GameSystem, ids: tuple[str, ...] | None = None) -> dict[str, BoardSection]:
+    """Several boards by id (all of the system's by default)."""
+    return {b: load_board(system, b) for b in (ids if ids is not None else board_ids(system))}
+
+
+def _check_version(doc: Document, current: int, what: str) -> None:
+    data = doc.data
+    if not isinstance(data, dict):
+        raise ProblemList([Problem(doc.path, 1, 1, "", f"a {what} file must be a mapping of keys")])
+    version = data.get("schema_version")
+    if isinstance(version, int) and version > current:
+        pos = doc.position(("schema_version",))
+        raise ProblemList(
+            [
+                Problem(
+                    doc.path,
+                    pos.line,
+                    pos.column,
+                    "schema_version",
+                    f"this {what} file is schema version {version}, newer than this Hexwright "
+                    f"reads ({current})",
+                    "update Hexwright to open it",
+                )
+            ]
+        )
+
+
+def _display_path(entry: Traversable | Path) -> str:
+    text = str(entry)
+    try:
+        return str(Path(text).relative_to(Path.cwd()))
+    except ValueError:
+        return text

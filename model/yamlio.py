@@ -1,0 +1,392 @@
+"""Safe YAML reading with source positions, and deterministic atomic writing.
+
+Reading builds plain Python values (dict, list, str, int, float, bool, None) straight from the
+parser's event stream, recording the ``line:col`` of every node by its path. One pass does four
+jobs that ``yaml.safe_load`` cannot:
+
+* positions for error messages (``file:line:col``);
+* refusing hostile input fast: files over :data:`MAX_FILE_BYTES`, nesting deeper than
+  :data:`MAX_DEPTH`, alias expansion beyond :data:`MAX_NODES` ("billion laughs"), duplicate
+  keys, and any explicit tag (so no Python object tags);
+* YAML 1.2 core scalars: ``yes``/``no``/``on``/``off`` stay strings and there are no implicit
+  timestamps, so ``NO`` (Norway) or ``1944-06-06`` never change type behind a designer's back;
+* the C parser (libyaml) when present, for speed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+import yaml
+
+from model.errors import Problem
+
+MAX_FILE_BYTES: Final = 32 * 1024 * 1024
+MAX_DEPTH: Final = 64
+MAX_NODES: Final = 2_000_000
+MAX_SCALAR_CHARS: Final = 1_000_000
+
+try:  # pragma: no cover - depends on how PyYAML was built
+    _Loader: Any = yaml.CSafeLoader
+    _Dumper: Any = yaml.CSafeDumper
+except AttributeError:  # pragma: no cover
+    _Loader = yaml.SafeLoader
+    _Dumper = yaml.SafeDumper
+
+PathKey = tuple[str | int, ...]
+
+_INT = re.compile(r"[-+]?(0|[1-9][0-9_]*)$")
+_HEX = re.compile(r"0x[0-9a-fA-F_]+$")
+_OCT = re.compile(r"0o[0-7_]+$")
+_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9][0-9_]*(\.[0-9_]*)?)([eE][-+]?[0-9]+)?$")
+_NULLS: Final = frozenset({"", "~", "null", "Null", "NULL"})
+_TRUE: Final = frozenset({"true", "True", "TRUE"})
+_FALSE: Final = frozenset({"false", "False", "FALSE"})
+_STANDARD_TAGS: Final = frozenset(
+    {
+        "tag:yaml.org,2002:str",
+        "tag:yaml.org,2002:int",
+        "tag:yaml.org,2002:float",
+        "tag:yaml.org,2002:bool",
+        "tag:yaml.org,2002:null",
+        "tag:yaml.org,2002:seq",
+        "tag:yaml.org,2002:map",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A 1-based line and column in a source file."""
+
+    line: int
+    column: int
+
+
+@dataclass
+class Document:
+    """Plain data read from one YAML file, with the position of every node by its path."""
+
+    data: Any
+    path: str
+    positions: dict[PathKey, Position] = field(default_factory=dict)
+
+    def position(self, key: PathKey) -> Position:
+        """Position of the node at ``key``, or of its nearest ancestor that has one."""
+        key = tuple(key)
+        while key:
+            pos = self.positions.get(key)
+            if pos is not None:
+                return pos
+            key = key[:-1]
+        return self.positions.get((), Position(1, 1))
+
+    def key_position(self, key: PathKey) -> Position:
+        """Position of a mapping key itself (for unknown or duplicate keys)."""
+        return self.positions.get((*key, _KEY_MARK), self.position(key))
+
+
+class _KeyMark:
+    """Sentinel path element: the position of a mapping *key* rather than its value."""
+
+    def __repr__(self) -> str:
+        return "<key>"
+
+
+_KEY_MARK: Final[Any] = _KeyMark()
+
+
+def _resolve_plain(text: str) -> Any:
+    """Type a plain (unquoted) scalar by the YAML 1.2 core schema."""
+    if text in _NULLS:
+        return None
+    if text in _TRUE:
+        return True
+    if text in _FALSE:
+        return False
+    if _INT.match(text):
+        return int(text.replace("_", ""))
+    if _HEX.match(text):
+        return int(text[2:].replace("_", ""), 16)
+    if _OCT.match(text):
+        return int(text[2:].replace("_", ""), 8)
+    if _FLOAT.match(text) and any(c.isdigit() for c in text):
+        return float(text.replace("_", ""))
+    lowered = text.lower()
+    if lowered in {".inf", "+.inf"}:
+        return float("inf")
+    if lowered == "-.inf":
+        return float("-inf")
+    if lowered == ".nan":
+        return float("nan")
+    return text
+
+
+class YamlError(Exception):
+    """The file could not be read as YAML; carries one located :class:`Problem`."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.format())
+        self.problem = problem
+
+
+class _Builder:
+    """Turns a parser event stream into plain values and positions, enforcing the limits."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.positions: dict[PathKey, Position] = {}
+        self.anchors: dict[str, tuple[Any, int]] = {}
+        self.nodes = 0
+
+    def fail(self, event: Any, message: str, hint: str = "") -> YamlError:
+        mark = event.start_mark
+        return YamlError(Problem(self.path, mark.line + 1, mark.column + 1, "", message, hint))
+
+    def build(self, events: Iterator[Any]) -> Any:
+        value: Any = None
+        for event in events:
+            if isinstance(event, yaml.DocumentStartEvent):
+                value = self._node(next(events), events, (), 1)
+                end = next(events)
+                if not isinstance(end, yaml.DocumentEndEvent):  # pragma: no cover - parser bug
+                    raise self.fail(end, "unexpected YAML event")
+                follow = next(events)
+                if isinstance(follow, yaml.DocumentStartEvent):
+                    raise self.fail(
+                        follow,
+                        "the file holds more than one YAML document",
+                        "keep one document per file; remove the extra '---'",
+                    )
+                return value
+        return value
+
+    def _node(self, event: Any, events: Iterator[Any], key: PathKey, depth: int) -> Any:
+        if depth > MAX_DEPTH:
+            raise self.fail(
+                event,
+                f"nesting is deeper than {MAX_DEPTH} levels",
+                "this is not a Hexwright file, or it was generated wrongly",
+            )
+        if isinstance(event, yaml.AliasEvent):
+            if event.anchor not in self.anchors:
+                raise self.fail(event, f"unknown alias *{event.anchor}")
+            value, size = self.anchors[event.anchor]
+            self._count(event, size)
+            self.positions[key] = _position(event)
+            return value
+        tag = getattr(event, "tag", None)
+        if tag is not None and tag not in ("!", *_STANDARD_TAGS):
+            raise self.fail(
+                event,
+                f"YAML tag {tag} is not allowed",
+                "Hexwright files hold plain data only; remove the tag",
+            )
+        self.positions[key] = _position(event)
+        before = self.nodes
+        if isinstance(event, yaml.ScalarEvent):
+            self._count(event, 1)
+            value = self._scalar(event)
+        elif isinstance(event, yaml.SequenceStartEvent):
+            value = self._sequence(events, key, depth)
+        elif isinstance(event, yaml.MappingStartEvent):
+            value = self._mapping(event, events, key, depth)
+        else:  # pragma: no cover - parser guarantees node events here
+            raise self.fail(event, "unexpected YAML event")
+        anchor = getattr(event, "anchor", None)
+        if anchor is not None:
+            self.anchors[anchor] = (value, max(1, self.nodes - before))
+        return value
+
+    def _count(self, event: Any, n: int) -> None:
+        self.nodes += n
+        if self.nodes > MAX_NODES:
+            raise self.fail(
+                event,
+                f"the file expands to more than {MAX_NODES:,} values",
+                "aliases that repeat aliases ('billion laughs') are refused",
+            )
+
+    def _scalar(self, event: Any) -> Any:
+        text: str = event.value
+        if len(text) > MAX_SCALAR_CHARS:
+            raise self.fail(event, f"a value is longer than {MAX_SCALAR_CHARS:,} characters")
+        tag = event.tag
+        if tag == "tag:yaml.org,2002:str" or not event.implicit[0]:
+            return text if tag in (None, "!", "tag:yaml.org,2002:str") else _typed(self, event)
+        return _resolve_plain(text)
+
+    def _sequence(self, events: Iterator[Any], key: PathKey, depth: int) -> list[Any]:
+        items: list[Any] = []
+        for event in events:
+            if isinstance(event, yaml.SequenceEndEvent):
+                return items
+            items.append(self._node(event, events, (*key, len(items)), depth + 1))
+        return items  # pragma: no cover - parser raises on a truncated stream
+
+    def _mapping(
+        self, start: Any, events: Iterator[Any], key: PathKey, depth: int
+    ) -> dict[str, Any]:
+        result: dict[str, Any] = {}
+        self._count(start, 1)
+        for event in events:
+            if isinstance(event, yaml.MappingEndEvent):
+                return result
+            if not isinstance(event, yaml.ScalarEvent):
+                raise self.fail(
+                    event,
+                    "mapping keys must be plain text",
+                    "write the key as a word or number, not a list or mapping",
+                )
+            name = event.value
+            child = (*key, name)
+            if name in result:
+                raise self.fail(
+                    event,
+                    f"duplicate key '{name}'",
+                    "each key may appear once in a mapping; remove or merge one",
+                )
+            self.positions[(*child, _KEY_MARK)] = _position(event)
+            result[name] = self._node(next(events), events, child, depth + 1)
+        return result  # pragma: no cover
+
+
+def _position(event: Any) -> Position:
+    mark = event.start_mark
+    return Position(mark.line + 1, mark.column + 1) if mark else Position(1, 1)
+
+
+def _typed(builder: _Builder, event: Any) -> Any:
+    """A scalar with an explicit standard tag such as ``!!int``."""
+    tag, text = event.tag, event.value
+    try:
+        if tag == "tag:yaml.org,2002:int":
+            return int(text)
+        if tag == "tag:yaml.org,2002:float":
+            return float(text)
+        if tag == "tag:yaml.org,2002:bool":
+            return {"true": True, "false": False}[text.lower()]
+        if tag == "tag:yaml.org,2002:null":
+            return None
+    except (ValueError, KeyError):
+        raise builder.fail(event, f"'{text}' is not a valid {tag.rsplit(':', 1)[-1]}") from None
+    return text
+
+
+def read_yaml_text(text: str, path: str = "<string>") -> Document:
+    """Parse YAML text into a :class:`Document`; raises :class:`YamlError` with a position."""
+    if len(text) > MAX_FILE_BYTES:
+        raise YamlError(
+            Problem(
+                path,
+                1,
+                1,
+                "",
+                f"the file is larger than {MAX_FILE_BYTES:,} bytes",
+                "Hexwright files are far smaller; is this the right file?",
+            )
+        )
+    builder = _Builder(path)
+    try:
+        data = builder.build(iter(yaml.parse(text, Loader=_Loader)))
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        message = exc.problem or str(exc)
+        raise YamlError(
+            Problem(
+                path,
+                line,
+                col,
+                "",
+                f"not valid YAML: {message}",
+                "check the indentation and quoting near this line",
+            )
+        ) from None
+    except yaml.YAMLError as exc:
+        raise YamlError(Problem(path, 1, 1, "", f"not valid YAML: {exc}")) from None
+    return Document(data, path, builder.positions)
+
+
+def read_yaml(path: str | os.PathLike[str]) -> Document:
+    """Read a YAML file; refuses files too large before reading them whole."""
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+    except OSError as exc:
+        raise YamlError(
+            Problem(str(p), 0, 0, "", f"cannot read the file: {exc.strerror}")
+        ) from None
+    if size > MAX_FILE_BYTES:
+        raise YamlError(
+            Problem(
+                str(p),
+                1,
+                1,
+                "",
+                f"the file is larger than {MAX_FILE_BYTES:,} bytes",
+                "Hexwright files are far smaller; is this the right file?",
+            )
+        )
+    try:
+        text = p.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise YamlError(
+            Problem(
+                str(p), 1, 1, "", f"the file is not UTF-8 text ({exc.reason})", "save it as UTF-8"
+            )
+        ) from None
+    return read_yaml_text(text, str(p))
+
+
+def dump_yaml(data: Any) -> str:
+    """Deterministic, diff-friendly YAML: keys in the order given, block style, no aliases."""
+    text: str = yaml.dump(
+        data,
+        Dumper=_NoAliasDumper,
+        sort_keys=False,
+        allow_unicode=True,
+        default_flow_style=False,
+        width=100,
+    )
+    return text
+
+
+class _NoAliasDumper(_Dumper):  # type: ignore[misc]
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
+def _str_presenter(dumper: Any, value: str) -> Any:
+    # Multi-line text (terrain maps, notes) as literal blocks so diffs stay line by line.
+    style = "|" if "\n" in value else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_NoAliasDumper.add_representer(str, _str_presenter)
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash leaves either the old file or the new one.
+
+    Writes a temporary file in the same folder, flushes it to disk, then renames it over the
+    target (an atomic step on POSIX and Windows).
+    """
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,1 @@
+"""Built-in scenario files, one folder per game system."""

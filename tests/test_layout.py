@@ -1,0 +1,240 @@
+"""Layouts of Armor's sections J, K, L: seams, names, notation, presets, refusals, edges."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from model.base import GameSystem
+from model.board import BoardSection
+from model.edges import Compass, CornerName, map_edges
+from model.hexes import Hex
+from model.joins import (
+    JoinType,
+    NotationError,
+    layout_from_notation,
+    notation_of,
+    parse_notation,
+    preset_layout,
+)
+from model.layout import AssembledMap, LayoutError, Placement, assemble
+from model.resources import load_boards
+
+
+@pytest.fixture(scope="module")
+def sections() -> dict[str, BoardSection]:
+    return load_boards(GameSystem.ARMOR, ("J", "K", "L"))
+
+
+@pytest.fixture(scope="module")
+def standard(sections: dict[str, BoardSection]) -> AssembledMap:
+    return assemble([Placement("J"), Placement("K"), Placement("L")], sections)
+
+
+def test_edge_to_edge_jkl_continues_one_numbering(standard: AssembledMap) -> None:
+    # 500 hexes a section; each of the two seams merges 20 pairs of half-hexes into 20 hexes.
+    assert len(standard) == 3 * 500 - 2 * 20
+    assert len(standard.seams[("J", "K")]) == 20
+    assert len(standard.seams[("K", "L")]) == 20
+    # J's row 12 half-hexes and K's row 12 half-hexes are the same hexes.
+    seam = standard.resolve("J1512")
+    assert standard.resolve("K1512") == seam
+    assert standard.hexes[seam].names == ("J1512", "K1512")
+    assert standard.name(seam) == "J1512"
+
+
+def test_seam_hex_has_both_names_and_the_earliest_letter_is_canonical(
+    sections: dict[str, BoardSection],
+) -> None:
+    # Armor [Intro III.A]: the unnumbered hex between J1511 and K3723 is J1512 or K3724.
+    k_local = sections["K"].hex_at(37, 24)
+    j_local = sections["J"].hex_at(15, 12)
+    assert k_local is not None
+    assert j_local is not None
+    k = Placement("K", j_local - k_local.rotate180(), flipped=True)
+    amap = assemble([Placement("J"), k], sections)
+    seam = amap.resolve("K3724")
+    assert seam == amap.resolve("J1512")
+    assert amap.hexes[seam].is_seam
+    assert amap.name(seam) == "J1512"
+    assert amap.resolve("J1511").distance(seam) == 1
+    assert amap.resolve("K3723").distance(seam) == 1
+
+
+def test_book_staggered_notation_builds_and_prints_itself(
+    sections: dict[str, BoardSection],
+) -> None:
+    # Armor [Setup II.B]: "K3813-J3801, J1412-L1436".
+    placements = layout_from_notation("K3813-J3801, J1412-L1436", sections)
+    amap = assemble(placements, sections)
+    assert amap.resolve("K3813").distance(amap.resolve("J3801")) == 1
+    assert amap.resolve("J1412").distance(amap.resolve("L1436")) == 1
+    by_section = {p.section: p for p in placements}
+    # K meets J top to top and L meets J bottom to bottom: J is turned relative to both.
+    assert by_section["K"].flipped == by_section["L"].flipped != by_section["J"].flipped
+    assert notation_of(amap) == "K3813-J3801, J1412-L1436"
+
+
+def test_notation_is_case_and_space_tolerant() -> None:
+    pairs = parse_notation(" k3813 - J3801 ;j1412-l1436 ")
+    assert [str(p) for p in pairs] == ["K3813-J3801", "J1412-L1436"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "empty"),
+        ("K3813", "is not two hexes"),
+        ("K3813-K3801", "names one section twice"),
+        ("M0101-J0101", "there is no section M"),
+        ("K3813-J9999", "there is no hex J9999"),
+        ("K2020-J2006", "breaks the hex grid"),
+        ("K3813-J3801, L1436-L1435", "names one section twice"),
+        ("K3813-J3801, L1436-M0101", "does not connect"),
+    ],
+)
+def test_bad_notation_is_refused_with_the_reason(
+    sections: dict[str, BoardSection], text: str, message: str
+) -> None:
+    with pytest.raises(NotationError, match=message):
+        layout_from_notation(text, sections)
+
+
+def test_overlapping_sections_are_refused(sections: dict[str, BoardSection]) -> None:
+    with pytest.raises(LayoutError, match="sections J and K overlap in"):
+        assemble([Placement("J"), Placement("K", Hex(0, -5))], sections)
+
+
+def test_half_hexes_that_do_not_meet_are_refused(sections: dict[str, BoardSection]) -> None:
+    # K one row lower than its edge-to-edge place leaves J's south half-hexes half empty.
+    with pytest.raises(LayoutError, match="half-hexes of sections J and K do not meet"):
+        assemble([Placement("J"), Placement("K", Hex(0, 1))], sections)
+
+
+def test_a_map_in_pieces_is_refused(sections: dict[str, BoardSection]) -> None:
+    with pytest.raises(LayoutError, match="2 pieces"):
+        assemble([Placement("J"), Placement("K", Hex(0, 10))], sections)
+
+
+def test_a_board_used_twice_needs_copies_and_labels(sections: dict[str, BoardSection]) -> None:
+    twice = [Placement("J"), Placement("J", Hex(0, 12), label="J2")]
+    with pytest.raises(LayoutError, match="used 2 times but the game has 1 copy"):
+        assemble(twice, sections)
+    amap = assemble(twice, sections, copies={"J": 2})
+    assert amap.resolve("J2-0101".replace("-", "")) != amap.resolve("J0101")
+    same_label = [Placement("J"), Placement("J", Hex(0, 12))]
+    with pytest.raises(LayoutError, match="labelled 'J'"):
+        assemble(same_label, sections, copies={"J": 2})
+
+
+def test_unknown_section_is_refused(sections: dict[str, BoardSection]) -> None:
+    with pytest.raises(LayoutError, match="no board section 'Q'"):
+        assemble([Placement("Q")], sections)
+
+
+def test_bare_number_resolves_when_one_section_has_it(standard: AssembledMap) -> None:
+    # The book writes "4032" without a letter [AG VI.C]; rows 25-36 are on L only.
+    assert standard.resolve("4032") == standard.resolve("L4032")
+    assert standard.resolve("c/4032".replace("c/", "l")) == standard.resolve("L4032")
+    with pytest.raises(KeyError, match="no hex"):
+        standard.resolve("9999")
+
+
+def test_direction_numbers_follow_each_sections_frame(sections: dict[str, BoardSection]) -> None:
+    k_local = sections["K"].hex_at(37, 24)
+    j_local = sections["J"].hex_at(15, 12)
+    assert k_local is not None
+    assert j_local is not None
+    k = Placement("K", j_local - k_local.rotate180(), flipped=True)
+    amap = assemble([Placement("J"), k], sections)
+    # Direction 1 is north on each unflipped section; on the flipped K it points south.
+    assert amap.direction_to_global(amap.resolve("J0505"), 1) == 0
+    assert amap.direction_to_global(amap.resolve("K0520"), 1) == 3
+    assert amap.global_to_direction(amap.resolve("K0520"), 3) == 1
+    # On the seam hex, J's frame applies: the earliest letter [Armor OP II.D.2.b].
+    assert amap.direction_to_global(amap.resolve("K3724"), 1) == 0
+
+
+def test_edges_sides_and_corners_of_edge_to_edge(standard: AssembledMap) -> None:
+    edges = map_edges(standard)
+    assert edges.side_a is Compass.NORTH
+    # Side A lies within J, so "the two sections that do not include Side A" are K and L.
+    sections_on_a = {p.placement for h in edges.sides["A"] for p in standard.hexes[h].parts}
+    assert sections_on_a == {0}
+    assert standard.resolve("J2001") in edges.sides["A"]
+    assert standard.resolve("L2036") in edges.sides["B"]
+    assert standard.resolve("J0105") in edges.edges[Compass.WEST]
+    assert standard.resolve("L4030") in edges.edges[Compass.EAST]
+    # Column 01 sits lower, so the north-west corner of the board is the half-hex J0100.
+    assert edges.corners[CornerName.NORTH_WEST] == standard.resolve("J0100")
+    # Corners 1 and 2 at the Side A end, 3 and 4 at the Side B end; 1 and 3 on Side C.
+    assert (
+        edges.numbered_corners[1] in edges.sides["A"]
+    )
+    assert (
+        edges.numbered_corners[1] in edges.sides["C"]
+    )
+    assert (
+        edges.numbered_corners[4] in edges.sides["B"]
+    )
+    assert (
+        edges.numbered_corners[4] in edges.sides["D"]
+    )
+
+
+def test_end_to_end_runs_west_to_east(sections: dict[str, BoardSection]) -> None:
+    amap = assemble(preset_layout(JoinType.END_TO_END, ["J", "K", "L"], sections), sections)
+    edges = map_edges(amap)
+    assert edges.side_a is Compass.WEST
+    assert amap.resolve("J0106") in edges.sides["A"]
+    assert amap.resolve("L4030") in edges.sides["B"]
+    assert len(amap.seams) == 0  # the short ends follow the hexes' outline
+
+
+# Hypothesis draws layouts; the boards come from a module-level cache, not from the fixture,
+# so failing examples print small.
+layouts = st.tuples(
+    st.sampled_from(list(JoinType)),
+    st.permutations(["J", "K", "L"]),
+    st.sets(st.sampled_from(["J", "K", "L"])),
+    st.integers(min_value=0, max_value=20),
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(layout=layouts)
+def test_presets_assemble_and_notation_round_trips(
+    layout: tuple[JoinType, list[str], set[str], int],
+) -> None:
+    sections = load_boards(GameSystem.ARMOR, ("J", "K", "L"))
+    join, order, flipped, stagger = layout
+    placements = preset_layout(join, order, sections, sorted(flipped), stagger)
+    amap = assemble(placements, sections)
+    text = notation_of(amap)
+    rebuilt = assemble(layout_from_notation(text, sections), sections)
+    # The notation fixes the map up to turning or moving it as a whole: the rebuilt map has the
+    # same hexes under the same names, with the same neighbours, and prints the same text.
+    assert notation_of(rebuilt) == text
+    assert len(rebuilt) == len(amap)
+    for h in itertools.islice(amap.hexes, 0, None, 7):
+        image = rebuilt.resolve(amap.name(h))
+        assert rebuilt.name(image) == amap.name(h)
+        for n in h.neighbors():
+            if n in amap:
+                assert rebuilt.resolve(amap.name(n)).distance(image) == 1
+
+
+@settings(max_examples=10, deadline=None)
+@given(layout=layouts)
+def test_every_name_resolves_back_to_its_hex(
+    layout: tuple[JoinType, list[str], set[str], int],
+) -> None:
+    sections = load_boards(GameSystem.ARMOR, ("J", "K", "L"))
+    join, order, flipped, stagger = layout
+    amap = assemble(preset_layout(join, order, sections, sorted(flipped), stagger), sections)
+    for h, mh in amap.hexes.items():
+        for name in mh.names:
+            assert amap.resolve(name) == h
