@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/hexwright
 
-test: lint typecheck contracts pytest
+test: lint typecheck contracts schema pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

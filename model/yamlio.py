@@ -369,7 +369,17 @@ def _str_presenter(dumper: Any, value: str) -> Any:
     return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
 
 
+def _list_presenter(dumper: Any, value: list[Any]) -> Any:
+    # Short lists of plain values on one line ([J, K, L]); anything longer one item a line.
+    scalars = all(
+        isinstance(v, int | float | bool) or (isinstance(v, str) and "\n" not in v) for v in value
+    )
+    flow = scalars and len(value) > 0 and sum(len(str(v)) + 2 for v in value) <= 60
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=flow)
+
+
 _NoAliasDumper.add_representer(str, _str_presenter)
+_NoAliasDumper.add_representer(list, _list_presenter)
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:

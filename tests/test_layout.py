@@ -171,18 +171,10 @@ def test_edges_sides_and_corners_of_edge_to_edge(standard: AssembledMap) -> None
     # Column 01 sits lower, so the north-west corner of the board is the half-hex J0100.
     assert edges.corners[CornerName.NORTH_WEST] == standard.resolve("J0100")
     # Corners 1 and 2 at the Side A end, 3 and 4 at the Side B end; 1 and 3 on Side C.
-    assert (
-        edges.numbered_corners[1] in edges.sides["A"]
-    )
-    assert (
-        edges.numbered_corners[1] in edges.sides["C"]
-    )
-    assert (
-        edges.numbered_corners[4] in edges.sides["B"]
-    )
-    assert (
-        edges.numbered_corners[4] in edges.sides["D"]
-    )
+    assert edges.numbered_corners[1] in edges.sides["A"]
+    assert edges.numbered_corners[1] in edges.sides["C"]
+    assert edges.numbered_corners[4] in edges.sides["B"]
+    assert edges.numbered_corners[4] in edges.sides["D"]
 
 
 def test_end_to_end_runs_west_to_east(sections: dict[str, BoardSection]) -> None:

@@ -1,0 +1,233 @@
+"""The ``hexwright`` command: the editor with no arguments, tools as subcommands.
+
+``validate``, ``info`` and ``schema`` never import Qt; ``render`` paints with Qt offscreen.
+User errors print as ``file:line:col: message`` without a traceback and exit with status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from model.edges import map_edges
+from model.errors import Problem, ProblemList
+from model.joins import notation_of
+from model.layout import AssembledMap
+from model.yamlio import YamlError, read_yaml
+
+DEFAULT_SCENARIO = "armor/1a-spearheads.yaml"
+SCHEMA_PATH = Path("docs/scenario.schema.json")
+
+
+COMMANDS = ("validate", "info", "render", "schema")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or (argv[0] not in COMMANDS and not argv[0].startswith("-")):
+        from editor.app import run_editor
+
+        return run_editor(argv[0] if argv else None)
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 0
+    try:
+        return int(args.handler(args))
+    except ProblemList as exc:
+        _print_problems(exc.problems)
+        return 1
+    except YamlError as exc:
+        _print_problems([exc.problem])
+        return 1
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="hexwright",
+        description="Scenario and map editor for tactical WWII hex wargames. "
+        "'hexwright' alone opens the editor; 'hexwright FILE' opens FILE in it.",
+    )
+    parser.set_defaults(command=None)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    validate = sub.add_parser("validate", help="check scenario and board files")
+    validate.add_argument("files", nargs="+", metavar="FILE")
+    validate.add_argument("-q", "--quiet", action="store_true", help="print problems only")
+    validate.set_defaults(handler=cmd_validate)
+
+    info = sub.add_parser("info", help="describe a scenario's map")
+    info.add_argument("file", metavar="FILE")
+    info.add_argument("--json", action="store_true", help="machine-readable output")
+    info.set_defaults(handler=cmd_info)
+
+    render = sub.add_parser("render", help="draw a scenario's map to PNG or SVG")
+    render.add_argument("file", metavar="FILE")
+    render.add_argument("-o", "--output", required=True, help="map.png or map.svg")
+    render.add_argument("--size", type=float, default=24.0, help="hex radius in pixels")
+    render.add_argument("--no-ids", action="store_true", help="leave out printed hex IDs")
+    render.set_defaults(handler=cmd_render)
+
+    schema = sub.add_parser("schema", help="write the scenario JSON Schema")
+    schema.add_argument("-o", "--output", default=str(SCHEMA_PATH))
+    schema.add_argument("--check", action="store_true", help="fail if the file is out of date")
+    schema.set_defaults(handler=cmd_schema)
+    return parser
+
+
+def _print_problems(problems: Sequence[Problem]) -> None:
+    for problem in problems:
+        print(problem.format(), file=sys.stderr)
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from model.resources import read_board
+    from model.scenario_io import check_document
+
+    failed = False
+    for name in args.files:
+        try:
+            doc = read_yaml(name)
+            if isinstance(doc.data, dict) and "grid" in doc.data and "sides" not in doc.data:
+                board = read_board(Path(name).read_text(encoding="utf-8"), name)
+                summary = f"board {board.id}, {len(board.cells)} hexes"
+            else:
+                loaded = check_document(doc)
+                summary = f"{loaded.scenario.system.display_name}, {len(loaded.map)} hexes"
+        except ProblemList as exc:
+            _print_problems(exc.problems)
+            failed = True
+            continue
+        except YamlError as exc:
+            _print_problems([exc.problem])
+            failed = True
+            continue
+        if not args.quiet:
+            print(f"{name}: valid ({summary})")
+    return 1 if failed else 0
+
+
+def describe(amap: AssembledMap) -> dict[str, object]:
+    """What ``hexwright info`` reports, as data."""
+    edges = map_edges(amap)
+    sections = [
+        {
+            "section": p.section,
+            "label": p.name,
+            "offset": [p.offset.q, p.offset.r],
+            "flipped": p.flipped,
+        }
+        for p in amap.placements
+    ]
+    seams = {f"{a}-{b}": len(hexes) for (a, b), hexes in amap.seams.items()}
+    return {
+        "sections": sections,
+        "joins": notation_of(amap) if len(amap.placements) > 1 else "",
+        "hexes": len(amap),
+        "seam_hexes": seams,
+        "edges": {c.value: len(hexes) for c, hexes in edges.edges.items()},
+        "side_a": edges.side_a.value,
+        "sides": {k: len(v) for k, v in edges.sides.items()},
+        "corners": {str(k): amap.name(h) for k, h in edges.numbered_corners.items()},
+    }
+
+
+def cmd_info(args: argparse.Namespace) -> int:
+    from model.scenario_io import load_scenario
+
+    loaded = load_scenario(args.file)
+    data = describe(loaded.map)
+    scenario = loaded.scenario
+    if args.json:
+        data = {"id": scenario.id, "title": scenario.title, "system": scenario.system.value, **data}
+        print(json.dumps(data, indent=2))
+        return 0
+    print(f"{scenario.title} ({scenario.id})")
+    print(f"  system:   {scenario.system.display_name}")
+    origin = scenario.source or ("original" if scenario.original else scenario.placeholder)
+    print(f"  source:   {origin}")
+    for s in data["sections"]:  # type: ignore[attr-defined]
+        flip = ", flipped" if s["flipped"] else ""
+        print(
+            f"  section:  {s['label']} (board {s['section']}) at offset {tuple(s['offset'])}{flip}"
+        )
+    if data["joins"]:
+        print(f"  joins:    {data['joins']}")
+    print(f"  hexes:    {data['hexes']}")
+    seams = data["seam_hexes"]
+    if seams:
+        text = ", ".join(f"{k}: {v}" for k, v in seams.items())  # type: ignore[attr-defined]
+        print(f"  seams:    {text}")
+    else:
+        print("  seams:    none")
+    edges = ", ".join(f"{k} {v}" for k, v in data["edges"].items())  # type: ignore[attr-defined]
+    print(f"  edges:    {edges} hexes")
+    sides = ", ".join(f"{k} {v}" for k, v in data["sides"].items())  # type: ignore[attr-defined]
+    print(f"  sides:    {sides} hexes (Side A on the {data['side_a']} edge)")
+    corners = ", ".join(f"{k} {v}" for k, v in data["corners"].items())  # type: ignore[attr-defined]
+    print(f"  corners:  {corners}")
+    return 0
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    from model.scenario_io import load_scenario
+
+    loaded = load_scenario(args.file)
+    output = Path(args.output)
+    if output.suffix.lower() not in (".png", ".svg"):
+        print(f"{output}: the output must end in .png or .svg", file=sys.stderr)
+        return 2
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtGui import QGuiApplication
+
+    from editor.render import MapPainter, RenderOptions, save_png, save_svg
+
+    _app = QGuiApplication.instance() or QGuiApplication(["hexwright"])  # fonts need one
+
+    painter = MapPainter(loaded.map, RenderOptions(size=args.size, hex_ids=not args.no_ids))
+    if output.suffix.lower() == ".svg":
+        save_svg(painter, output, loaded.scenario.title)
+    else:
+        save_png(painter, output)
+    width, height = painter.image_size()
+    print(f"{output}: {width} x {height} px, {len(loaded.map)} hexes")
+    return 0
+
+
+def schema_text() -> str:
+    from model.scenario import Scenario
+
+    schema = Scenario.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "Hexwright scenario"
+    return json.dumps(schema, indent=2, sort_keys=True) + "\n"
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from model.yamlio import atomic_write_text
+
+    text = schema_text()
+    output = Path(args.output)
+    if args.check:
+        current = output.read_text(encoding="utf-8") if output.exists() else ""
+        if current != text:
+            print(
+                f"{output}: out of date with the scenario models; run 'hexwright schema' "
+                "and commit the result",
+                file=sys.stderr,
+            )
+            return 1
+        print(f"{output}: up to date")
+        return 0
+    atomic_write_text(output, text)
+    print(f"{output}: written")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

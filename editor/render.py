@@ -1,0 +1,339 @@
+"""Painting an assembled map with QPainter: for the map view and for ``hexwright render``.
+
+Layers, bottom to top: paper, hex fills (each section's own half of a seam hex), elevation
+shading, hexside features, paths (streams under roads), the hex grid, section outlines and
+seams, Center hexes and Directional Hexagons, printed hex IDs, and section letters.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QImage,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+)
+
+from editor.style import (
+    GRID,
+    HEXSIDE_STYLES,
+    ID_TEXT,
+    PAPER,
+    PATH_STYLES,
+    SEAM,
+    LineStyle,
+    hex_style,
+    shaded,
+)
+from model.geometry import cell_polygon, corners, hexside_segment, map_bounds, section_outlines
+from model.grid import hex_to_pixel
+from model.hexes import Hex, Hexside
+from model.layout import AssembledMap
+
+
+@dataclass
+class RenderOptions:
+    """What to draw."""
+
+    size: float = 24.0
+    hex_ids: bool = True
+    grid: bool = True
+    seams: bool = True
+    margin: float = 24.0
+
+
+class MapPainter:
+    """Draws one assembled map; geometry that does not change is computed once."""
+
+    def __init__(self, amap: AssembledMap, options: RenderOptions | None = None) -> None:
+        self.amap = amap
+        self.options = options or RenderOptions()
+        size = self.options.size
+        self.bounds = map_bounds(amap, size)
+        self._outlines = [_polygon(list(p.exterior.coords)) for p in section_outlines(amap, size)]
+        self._cells: list[tuple[QPolygonF, str, int]] = []
+        self._labelled = _directional_hexes(amap)
+        for h, mh in amap.hexes.items():
+            for part in mh.parts:
+                placement = amap.placements[part.placement]
+                section = amap.section_of(placement)
+                terrain = section.terrain.get(part.local, "clear")
+                level = section.elevation_of(part.local)
+                self._cells.append((_polygon(cell_polygon(h, part.kind, size)), terrain, level))
+
+    def image_size(self) -> tuple[int, int]:
+        x0, y0, x1, y1 = self.bounds
+        m = 2 * self.options.margin
+        return int(x1 - x0 + m) + 1, int(y1 - y0 + m) + 1
+
+    def origin(self) -> QPointF:
+        """Where map pixel (0, 0) lands in the image."""
+        x0, y0, _, _ = self.bounds
+        return QPointF(self.options.margin - x0, self.options.margin - y0)
+
+    def paint(self, painter: QPainter, visible: QRectF | None = None, scale: float = 1.0) -> None:
+        """Paint the map in map pixel coordinates (the caller sets any transform).
+
+        ``scale`` is screen pixels per map pixel: small print is left out when it would be
+        too small to read.
+        """
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        self._fills(painter)
+        self._hexsides(painter)
+        self._paths(painter)
+        if self.options.grid:
+            self._grid(painter)
+        self._outlines_and_seams(painter)
+        self._markers(painter)
+        if self.options.hex_ids and self.options.size * scale >= 16:
+            self._hex_ids(painter, visible)
+        self._section_letters(painter)
+
+    def render_image(self, scale: float = 1.0) -> QImage:
+        width, height = self.image_size()
+        image = QImage(int(width * scale), int(height * scale), QImage.Format.Format_ARGB32)
+        image.fill(QColor(PAPER))
+        painter = QPainter(image)
+        painter.scale(scale, scale)
+        painter.translate(self.origin())
+        self.paint(painter)
+        painter.end()
+        return image
+
+    # --- layers ---------------------------------------------------------------------------
+
+    def _fills(self, painter: QPainter) -> None:
+        painter.setPen(Qt.PenStyle.NoPen)
+        for polygon, terrain, level in self._cells:
+            style = hex_style(terrain)
+            painter.setBrush(shaded(style.fill, level))
+            painter.drawPolygon(polygon)
+            if style.pattern is not None:
+                painter.setBrush(QBrush(QColor(style.pattern_color), style.pattern))
+                painter.drawPolygon(polygon)
+
+    def _hexsides(self, painter: QPainter) -> None:
+        size = self.options.size
+        for placement in self.amap.placements:
+            section = self.amap.section_of(placement)
+            for side, features in section.hexside_features.items():
+                a, b = (placement.to_global(h) for h in side.hexes)
+                if a not in self.amap.hexes and b not in self.amap.hexes:
+                    continue
+                p, q = hexside_segment(Hexside.between(a, b), size)
+                for feature in sorted(features):
+                    style = HEXSIDE_STYLES.get(feature)
+                    if style is None:
+                        continue
+                    painter.setPen(_pen(style.color, style.width * size, Qt.PenCapStyle.RoundCap))
+                    painter.drawLine(QPointF(*p), QPointF(*q))
+
+    def _paths(self, painter: QPainter) -> None:
+        size = self.options.size
+        by_feature: dict[str, list[tuple[QPointF, QPointF]]] = {}
+        for placement in self.amap.placements:
+            section = self.amap.section_of(placement)
+            for side, features in section.path_features.items():
+                a, b = (placement.to_global(h) for h in side.hexes)
+                pa, pb = QPointF(*hex_to_pixel(a, size)), QPointF(*hex_to_pixel(b, size))
+                for feature in features:
+                    by_feature.setdefault(feature, []).append((pa, pb))
+        order = ["river", "canal", "stream", "railroad", "track", "road"]
+        for feature in sorted(by_feature, key=lambda f: order.index(f) if f in order else -1):
+            style = PATH_STYLES.get(feature, LineStyle("#555555", 0.08))
+            segments = by_feature[feature]
+            if style.casing:
+                painter.setPen(
+                    _pen(style.casing, style.width * size * 1.45, Qt.PenCapStyle.RoundCap)
+                )
+                _draw_segments(painter, segments)
+            pen = _pen(style.color, style.width * size, Qt.PenCapStyle.RoundCap)
+            if style.dash:
+                pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+                pen.setDashPattern(list(style.dash))
+            painter.setPen(pen)
+            _draw_segments(painter, segments)
+
+    def _grid(self, painter: QPainter) -> None:
+        color = QColor(GRID)
+        color.setAlpha(110)
+        painter.setPen(
+            _pen(color.name(QColor.NameFormat.HexArgb), max(0.6, self.options.size / 40))
+        )
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for polygon, _, _ in self._cells:
+            painter.drawPolygon(polygon)
+
+    def _outlines_and_seams(self, painter: QPainter) -> None:
+        size = self.options.size
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(_pen("#3d3829", max(1.5, size / 12)))
+        for outline in self._outlines:
+            painter.drawPolygon(outline)
+        if not self.options.seams:
+            return
+        pen = _pen(SEAM, max(1.2, size / 14))
+        pen.setDashPattern([4.0, 3.0])
+        painter.setPen(pen)
+        for h, mh in self.amap.hexes.items():
+            if mh.is_seam:
+                points = corners(h, size)
+                painter.drawLine(QPointF(*points[3]), QPointF(*points[0]))
+
+    def _markers(self, painter: QPainter) -> None:
+        size = self.options.size
+        for placement in self.amap.placements:
+            section = self.amap.section_of(placement)
+            for local in section.center_hexes:
+                _star(
+                    painter, QPointF(*hex_to_pixel(placement.to_global(local), size)), size * 0.42
+                )
+            hexagon = section.directional_hexagon
+            if hexagon is None:
+                continue
+            col, row = int(hexagon.hex[:2]), int(hexagon.hex[2:])
+            local = section.hex_at(col, row)
+            if local is None:
+                continue
+            self._directional_hexagon(painter, placement.to_global(local))
+
+    def _directional_hexagon(self, painter: QPainter, h: Hex) -> None:
+        size = self.options.size
+        cx, cy = hex_to_pixel(h, size)
+        painter.setPen(_pen("#2f2a20", max(1.0, size / 14)))
+        painter.setBrush(QColor("#fffaf0"))
+        painter.drawPolygon(_polygon(corners(h, size, size * 0.94)))
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(max(6, int(size * 0.3)))
+        font.setBold(True)
+        painter.setFont(font)
+        for number in range(1, 7):
+            compass = self.amap.direction_to_global(h, number)
+            # The middle of the side facing `compass`, pulled a little toward the centre.
+            dx, dy = hex_to_pixel(Hex(0, 0).neighbor(compass), size)
+            px, py = cx + dx * 0.36, cy + dy * 0.36
+            box = QRectF(px - size * 0.25, py - size * 0.25, size * 0.5, size * 0.5)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, str(number))
+
+    def _hex_ids(self, painter: QPainter, visible: QRectF | None) -> None:
+        size = self.options.size
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(max(5, int(size * 0.27)))
+        painter.setFont(font)
+        painter.setPen(QColor(ID_TEXT))
+        for h, mh in self.amap.hexes.items():
+            cx, cy = hex_to_pixel(h, size)
+            if visible is not None and not visible.contains(QPointF(cx, cy)):
+                continue
+            if mh.is_seam or h in self._labelled:
+                continue  # the books print no number on seam hexes
+            name = mh.name
+            digits = name[-4:]
+            if mh.is_edge_half:
+                part = mh.parts[0].kind.value
+                ty = cy - size * 0.55 if part == "north-half" else cy + size * 0.2
+            else:
+                ty = cy - size * 0.78
+            box = QRectF(cx - size * 0.6, ty, size * 1.2, size * 0.36)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, digits)
+
+    def _section_letters(self, painter: QPainter) -> None:
+        size = self.options.size
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(int(size * 3))
+        font.setBold(True)
+        painter.setFont(font)
+        color = QColor("#3d3829")
+        color.setAlpha(40)
+        painter.setPen(color)
+        for outline, placement in zip(self._outlines, self.amap.placements, strict=True):
+            box = outline.boundingRect()
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, placement.name)
+
+
+def _directional_hexes(amap: AssembledMap) -> set[Hex]:
+    """Hexes that carry a Directional Hexagon (their numbers replace the hex ID)."""
+    found = set()
+    for placement in amap.placements:
+        section = amap.section_of(placement)
+        if section.directional_hexagon is None:
+            continue
+        hexagon = section.directional_hexagon.hex
+        local = section.hex_at(int(hexagon[:2]), int(hexagon[2:]))
+        if local is not None:
+            found.add(placement.to_global(local))
+    return found
+
+
+def _polygon(points: Iterable[tuple[float, float]]) -> QPolygonF:
+    return QPolygonF([QPointF(x, y) for x, y in points])
+
+
+def _pen(color: str, width: float, cap: Qt.PenCapStyle = Qt.PenCapStyle.SquareCap) -> QPen:
+    pen = QPen(QColor(color))
+    pen.setWidthF(width)
+    pen.setCapStyle(cap)
+    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    return pen
+
+
+def _draw_segments(painter: QPainter, segments: list[tuple[QPointF, QPointF]]) -> None:
+    for a, b in segments:
+        painter.drawLine(a, b)
+
+
+def _star(painter: QPainter, centre: QPointF, radius: float) -> None:
+    """A black six-pointed star, as the books mark Center hexes."""
+    path = QPainterPath()
+    for i in range(12):
+        r = radius if i % 2 == 0 else radius * 0.5
+        angle = math.radians(-90 + 30 * i)
+        point = QPointF(centre.x() + r * math.cos(angle), centre.y() + r * math.sin(angle))
+        if i == 0:
+            path.moveTo(point)
+        else:
+            path.lineTo(point)
+    path.closeSubpath()
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor("#1f1b14"))
+    painter.drawPath(path)
+
+
+def save_png(map_painter: MapPainter, path: Path) -> None:
+    """Render to a PNG file (written atomically)."""
+    image = map_painter.render_image()
+    tmp = path.with_name(f".{path.name}.tmp")
+    if not image.save(str(tmp), "PNG"):
+        raise OSError(f"cannot write {path}")
+    tmp.replace(path)
+
+
+def save_svg(map_painter: MapPainter, path: Path, title: str = "") -> None:
+    """Render to an SVG file (written atomically)."""
+    from PySide6.QtCore import QSize
+    from PySide6.QtSvg import QSvgGenerator
+
+    width, height = map_painter.image_size()
+    tmp = path.with_name(f".{path.name}.tmp")
+    generator = QSvgGenerator()
+    generator.setFileName(str(tmp))
+    generator.setSize(QSize(width, height))
+    generator.setViewBox(QRectF(0, 0, width, height))
+    generator.setTitle(title)
+    generator.setDescription("Drawn by Hexwright")
+    painter = QPainter(generator)
+    painter.fillRect(QRectF(0, 0, width, height), QColor(PAPER))
+    painter.translate(map_painter.origin())
+    map_painter.paint(painter)
+    painter.end()
+    tmp.replace(path)

@@ -1,0 +1,96 @@
+"""How terrain looks: fill colours, line styles and patterns, by terrain id.
+
+A palette in the manner of printed wargame maps: pale ground, greens for vegetation, browns
+for broken ground, blue water, and brown roads that read at any zoom.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+
+
+@dataclass(frozen=True)
+class HexStyle:
+    fill: str
+    pattern: Qt.BrushStyle | None = None
+    pattern_color: str = "#00000000"
+
+
+@dataclass(frozen=True)
+class LineStyle:
+    color: str
+    width: float  # as a fraction of the hex size
+    casing: str | None = None  # a darker edge drawn under the line
+    dash: tuple[float, ...] | None = None
+
+
+PAPER = "#f1ecdc"
+GRID = "#6b6450"
+SEAM = "#b03a2e"
+ID_TEXT = "#4a4536"
+
+HEX_STYLES: dict[str, HexStyle] = {
+    "clear": HexStyle("#ebe5c8"),
+    "scrub": HexStyle("#c9d39a", Qt.BrushStyle.Dense6Pattern, "#7d8f4e"),
+    "rough": HexStyle("#d8c59e", Qt.BrushStyle.Dense5Pattern, "#8a7350"),
+    "depression": HexStyle("#c8ae84", Qt.BrushStyle.BDiagPattern, "#8b6b43"),
+    "soft": HexStyle("#e2d3a4", Qt.BrushStyle.Dense7Pattern, "#9b7d4a"),
+    "woods": HexStyle("#7fa865", Qt.BrushStyle.Dense4Pattern, "#4e7a3c"),
+    "heavy-woods": HexStyle("#5f8c4c", Qt.BrushStyle.Dense3Pattern, "#36602a"),
+    "orchard": HexStyle("#b7cf8a", Qt.BrushStyle.CrossPattern, "#6b8f48"),
+    "hedgerow": HexStyle("#9dbb78", Qt.BrushStyle.Dense5Pattern, "#4e7a3c"),
+    "building": HexStyle("#b9a79a", Qt.BrushStyle.Dense6Pattern, "#6d5d52"),
+    "town": HexStyle("#cdbfb0", Qt.BrushStyle.Dense6Pattern, "#7a6a5d"),
+    "river": HexStyle("#8fb7dd"),
+    "water": HexStyle("#8fb7dd"),
+    "pond": HexStyle("#8fb7dd"),
+    "marsh": HexStyle("#bcd3c2", Qt.BrushStyle.HorPattern, "#6f9bb0"),
+    "hill": HexStyle("#dcc9a0"),
+    "bridge": HexStyle("#ebe5c8"),
+}
+
+PATH_STYLES: dict[str, LineStyle] = {
+    "road": LineStyle("#f6eedd", 0.22, casing="#7b4a24"),
+    "track": LineStyle("#9a6b3f", 0.09, dash=(3.0, 2.0)),
+    "stream": LineStyle("#3f7fc4", 0.14, casing="#2b5c93"),
+    "river": LineStyle("#5d97d3", 0.45, casing="#2b5c93"),
+    "canal": LineStyle("#5d97d3", 0.32, casing="#2b5c93"),
+    "railroad": LineStyle("#3c3c3c", 0.08, dash=(1.0, 1.0)),
+}
+
+HEXSIDE_STYLES: dict[str, LineStyle] = {
+    "crest": LineStyle("#7a4b22", 0.16),
+    "slope": LineStyle("#a0703f", 0.10),
+    "hedge": LineStyle("#3f6b2e", 0.14),
+    "wall": LineStyle("#5b5b5b", 0.12),
+    "stream": LineStyle("#3f7fc4", 0.14),
+    "river": LineStyle("#5d97d3", 0.30),
+    "cliff": LineStyle("#4b3621", 0.20),
+}
+
+#: Darken the ground this much per elevation level above 0 (and lighten below).
+ELEVATION_SHADE = 9
+
+
+def hex_style(terrain: str) -> HexStyle:
+    """The style of a terrain id; unknown ids get a stable muted colour of their own."""
+    style = HEX_STYLES.get(terrain)
+    if style is not None:
+        return style
+    digest = hashlib.sha1(terrain.encode()).digest()
+    color = QColor.fromHsv(digest[0] * 360 // 256, 40 + digest[1] % 40, 200 + digest[2] % 40)
+    return HexStyle(color.name())
+
+
+def shaded(color: str, level: int) -> QColor:
+    """A ground colour shaded for elevation: higher ground is darker, like layered tints."""
+    q = QColor(color)
+    if level > 0:
+        return q.darker(100 + ELEVATION_SHADE * level)
+    if level < 0:
+        return q.lighter(100 + ELEVATION_SHADE * -level)
+    return q

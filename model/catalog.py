@@ -1,0 +1,112 @@
+"""Catalogues of a game system: terrain types and unit types (``resources/<system>/*.yaml``).
+
+Every entry says where it comes from: ``source: "<book> [section]"`` when the book gives it,
+``placeholder: "<what it is based on>"`` when Hexwright had to supply it.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Literal, TypeVar
+
+from pydantic import Field, model_validator
+
+from model.base import GameSystem, StrictModel
+from model.errors import Problem, ProblemList
+from model.validation import validate_document
+from model.yamlio import read_yaml_text
+
+CATALOG_SCHEMA_VERSION = 1
+
+
+class _Provenanced(StrictModel):
+    source: str | None = None
+    placeholder: str | None = None
+
+    @model_validator(mode="after")
+    def _provenance(self) -> _Provenanced:
+        if not (self.source or self.placeholder):
+            raise ValueError("say where this comes from: 'source' or 'placeholder'")
+        return self
+
+
+class TerrainType(_Provenanced):
+    """A kind of terrain the book names."""
+
+    id: str
+    name: str
+    abbreviation: str | None = None
+    applies_to: Literal["hex", "hexside", "path"] = "hex"
+
+
+class UnitType(_Provenanced):
+    """A unit type of the system's catalogue (values come with the data library)."""
+
+    id: str
+    name: str
+    nation: str
+    category: str
+    card: int | None = Field(default=None, description="Armor Data Card number")
+    aliases: list[str] = Field(default_factory=list)
+
+
+class TerrainCatalog(StrictModel):
+    schema_version: int
+    system: GameSystem
+    terrain: list[TerrainType]
+
+
+class UnitCatalog(StrictModel):
+    schema_version: int
+    system: GameSystem
+    units: list[UnitType]
+
+
+def _read(system: GameSystem, name: str) -> tuple[str, str] | None:
+    from model.resources import system_dir  # local: resources imports the board loader
+
+    entry = system_dir(system) / name
+    if not entry.is_file():
+        return None
+    return entry.read_text(encoding="utf-8"), f"resources/{system.value}/{name}"
+
+
+@functools.cache
+def terrain_types(system: GameSystem) -> dict[str, TerrainType]:
+    """The system's terrain types by id (empty when it has no catalogue yet)."""
+    found = _read(system, "terrain.yaml")
+    if found is None:
+        return {}
+    doc = read_yaml_text(found[0], found[1])
+    catalog = validate_document(doc, TerrainCatalog)
+    return _unique(catalog.terrain, found[1])
+
+
+@functools.cache
+def unit_types(system: GameSystem) -> dict[str, UnitType]:
+    """The system's unit types by id and alias (empty when it has no catalogue yet)."""
+    found = _read(system, "units.yaml")
+    if found is None:
+        return {}
+    doc = read_yaml_text(found[0], found[1])
+    catalog = validate_document(doc, UnitCatalog)
+    by_id = _unique(catalog.units, found[1])
+    for unit in catalog.units:
+        for alias in unit.aliases:
+            by_id.setdefault(alias, unit)
+    return by_id
+
+
+_E = TypeVar("_E", TerrainType, UnitType)
+
+
+def _unique(entries: list[_E], path: str) -> dict[str, _E]:
+    result: dict[str, _E] = {}
+    problems = []
+    for entry in entries:
+        if entry.id in result:
+            problems.append(Problem(path, 0, 0, "", f"id '{entry.id}' is used twice"))
+        result[entry.id] = entry
+    if problems:
+        raise ProblemList(problems)
+    return result

@@ -1,0 +1,92 @@
+"""Pixel geometry of assembled maps: hex and half-hex polygons, section outlines, seams.
+
+Flat-topped hexes of centre-to-corner radius ``size``; y grows downward (screen convention).
+Section outlines are computed once with shapely and reused by the renderer and the editor.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from shapely.geometry import Polygon
+from shapely.ops import unary_union
+
+from model.grid import CellKind, hex_to_pixel
+from model.hexes import Hex, Hexside
+from model.layout import AssembledMap
+
+Point = tuple[float, float]
+
+# Corner angles of a flat-topped hex, clockwise from east (y down): E, SE, SW, W, NW, NE.
+_ANGLES = tuple(math.radians(60 * i) for i in range(6))
+# Which corners each kind of cell keeps: the north half runs W-NW-NE-E, the south half E-SE-SW-W.
+_KEEP = {
+    CellKind.FULL: (0, 1, 2, 3, 4, 5),
+    CellKind.NORTH_HALF: (3, 4, 5, 0),
+    CellKind.SOUTH_HALF: (0, 1, 2, 3),
+}
+# The two corners bounding each compass side (0 N .. 5 NW).
+_SIDE_CORNERS = ((4, 5), (5, 0), (0, 1), (1, 2), (2, 3), (3, 4))
+
+
+def corners(h: Hex, size: float, radius: float | None = None) -> list[Point]:
+    """The six corners of hex ``h`` laid out at ``size``; ``radius`` draws it smaller."""
+    cx, cy = hex_to_pixel(h, size)
+    r = size if radius is None else radius
+    # Rounded so that corners shared by neighbouring hexes are the same numbers exactly.
+    return [(round(cx + r * math.cos(a), 6), round(cy + r * math.sin(a), 6)) for a in _ANGLES]
+
+
+def cell_polygon(h: Hex, kind: CellKind, size: float) -> list[Point]:
+    """The polygon of a whole hex or of the half a section holds."""
+    points = corners(h, size)
+    return [points[i] for i in _KEEP[kind]]
+
+
+def hexside_segment(side: Hexside, size: float) -> tuple[Point, Point]:
+    """The two end points of a hexside."""
+    points = corners(side.hex, size)
+    a, b = _SIDE_CORNERS[side.direction]
+    return points[a], points[b]
+
+
+def section_outlines(amap: AssembledMap, size: float) -> list[Polygon]:
+    """One polygon per placement: the area its cells cover."""
+    shapes: list[list[Polygon]] = [[] for _ in amap.placements]
+    for h, mh in amap.hexes.items():
+        for part in mh.parts:
+            shapes[part.placement].append(Polygon(cell_polygon(h, part.kind, size)))
+    return [unary_union(s).buffer(0) for s in shapes]
+
+
+def map_bounds(amap: AssembledMap, size: float) -> tuple[float, float, float, float]:
+    """``(min_x, min_y, max_x, max_y)`` of the map's hexes."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for h in amap.hexes:
+        cx, cy = hex_to_pixel(h, size)
+        xs.append(cx)
+        ys.append(cy)
+    return min(xs) - size, min(ys) - size, max(xs) + size, max(ys) + size
+
+
+def seam_segments(amap: AssembledMap, size: float) -> list[tuple[Point, Point]]:
+    """Line segments where two sections meet: through seam hexes and between touching hexes."""
+    segments: list[tuple[Point, Point]] = []
+    for h, mh in amap.hexes.items():
+        if mh.is_seam:
+            points = corners(h, size)
+            segments.append((points[3], points[0]))  # the W-E line where the halves meet
+    owner = {h: mh.parts[0].placement for h, mh in amap.hexes.items() if not mh.is_seam}
+    for h, mine in owner.items():
+        for d in (1, 2, 3):
+            n = h.neighbor(d)
+            other = owner.get(n)
+            if other is not None and other != mine:
+                segments.append(hexside_segment(Hexside.of(h, d), size))
+    return segments
+
+
+def polygon_points(shape: Polygon) -> Sequence[Point]:
+    return list(shape.exterior.coords)

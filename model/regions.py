@@ -1,0 +1,713 @@
+"""The region language: sets of hexes as the books describe them.
+
+Scenarios place forces, name objectives and restrict play with phrases such as "east of hexrow
+3700, inclusive" (Panzer '44 [19.1]), "within 5 hexes of a corner" (Armor [SCN V.B]), "zones 7
+and 8 of map C" (Soldiers 10), "the two mapboard sections that do not include Side A" (Armor
+[SCN VI.A]) or "on road between hex 2912 and hex 3520" (Panzer '44 [20.1]). Each phrase is one
+typed :data:`Region`; :func:`evaluate` turns a region into the hexes of an assembled map, and
+reports every hex or name that does not exist as a :class:`RegionError` with its path.
+
+Regions in files are written as mappings with a ``kind``::
+
+    {kind: hexrow, column: 37, side: east, inclusive: true}
+    {kind: within, distance: 5, of: {kind: corners, corners: [1, 4]}}
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from model.base import StrictModel
+from model.edges import Compass, MapEdges, map_edges
+from model.errors import did_you_mean
+from model.grid import hex_to_pixel
+from model.hexes import Hex, line_steps, within
+from model.layout import AssembledMap
+
+HexName = Annotated[
+    str,
+    Field(
+        pattern=r"^\s*([A-Za-z][A-Za-z0-9_]*\s*/?\s*)?\d{4}\s*$",
+        description="a printed hex name: J1511, C/1508, or 0119 on a single map",
+    ),
+]
+
+
+class HexesRegion(StrictModel):
+    """Listed hexes."""
+
+    kind: Literal["hexes"] = "hexes"
+    hexes: list[HexName] = Field(min_length=1)
+
+
+class WholeMap(StrictModel):
+    """Every hex of the map ("anywhere on the mapboard")."""
+
+    kind: Literal["map"] = "map"
+
+
+class Hexrow(StrictModel):
+    """One side of a printed hexrow: Panzer '44 writes a column as "hexrow 3700" and a row as
+    "hexrow 0012" [18.41]. Columns and rows are printed numbers of the map named, or of the
+    first section."""
+
+    kind: Literal["hexrow"] = "hexrow"
+    column: int | None = None
+    row: int | None = None
+    side: Literal["north", "south", "east", "west", "on"]
+    inclusive: bool = Field(description="does the hexrow itself belong to the region?")
+    board: str | None = Field(default=None, description="section whose numbering applies")
+
+
+class LineSide(StrictModel):
+    """One side of the straight line between two hex centres ("south of the line hex 0119
+    through hex 3134, inclusive", Panzer '44 [18.41])."""
+
+    kind: Literal["line-side"] = "line-side"
+    start: HexName
+    end: HexName
+    side: Literal["north", "south", "east", "west"]
+    inclusive: bool
+
+
+class Polygon(StrictModel):
+    """Hexes inside the polygon through the centres of the corner hexes ("the quadrilateral
+    1316-1718-2215-1813, inclusive", Panzer '44 [19.2])."""
+
+    kind: Literal["polygon"] = "polygon"
+    corners: list[HexName] = Field(min_length=3)
+    inclusive: bool = True
+
+
+class PathBetween(StrictModel):
+    """Hexes along a road or other path feature between two hexes, both inclusive ("on road
+    between hex 2912 and hex 3520", Panzer '44 [20.1])."""
+
+    kind: Literal["path"] = "path"
+    feature: str = "road"
+    start: HexName
+    end: HexName
+
+
+class Place(StrictModel):
+    """A named place on the boards (a town, a wood, a height, a building)."""
+
+    kind: Literal["place"] = "place"
+    name: str
+    board: str | None = None
+
+
+class Zones(StrictModel):
+    """Numbered zones of a map or section (Soldiers' nine zones per map [2.22])."""
+
+    kind: Literal["zones"] = "zones"
+    board: str
+    zones: list[int] = Field(min_length=1)
+
+
+class Sections(StrictModel):
+    """Whole sections ("the mapboard section that includes Side B")."""
+
+    kind: Literal["sections"] = "sections"
+    sections: list[str] = Field(default_factory=list)
+    including_side: str | None = Field(default=None, description="sections touching this Side")
+    excluding_side: str | None = Field(default=None, description="sections not touching it")
+    center: bool = Field(default=False, description="the middle section of the line")
+
+
+class EdgeRegion(StrictModel):
+    """Map-edge hexes: a compass edge, an Armor Side (A-D) or a board's own edge, optionally
+    only between two hexes ("6101-6125, inclusive")."""
+
+    kind: Literal["edge"] = "edge"
+    edge: Literal["north", "south", "east", "west", "A", "B", "C", "D"]
+    board: str | None = Field(default=None, description="only this board's part of the edge")
+    start: HexName | None = None
+    end: HexName | None = None
+
+
+class Corners(StrictModel):
+    """Armor's numbered Corners 1-4 [SCN V.A.1] (use inside ``within``)."""
+
+    kind: Literal["corners"] = "corners"
+    corners: list[int] = Field(min_length=1)
+
+
+class CenterHexes(StrictModel):
+    """The Center hexes of sections (Armor [Intro III.A.1.b]); all sections when none named."""
+
+    kind: Literal["center-hexes"] = "center-hexes"
+    sections: list[str] = Field(default_factory=list)
+    center_section: bool = False
+
+
+class Within(StrictModel):
+    """Hexes within ``distance`` of another region (``inclusive`` of that region itself)."""
+
+    kind: Literal["within"] = "within"
+    distance: int = Field(ge=0)
+    of: Region
+
+
+class AwayFrom(StrictModel):
+    """Hexes at least ``distance`` hexes from a region ("at least 8 hexes from Side A")."""
+
+    kind: Literal["away-from"] = "away-from"
+    distance: int = Field(ge=0)
+    of: Region
+
+
+class SideOf(StrictModel):
+    """Hexes on one side of a linear feature: flood fill from a map edge without crossing it
+    ("south of the Rhine-Meuse Canal", Panzer '44 [19.3])."""
+
+    kind: Literal["side-of"] = "side-of"
+    feature: str
+    side: Literal["north", "south", "east", "west"]
+    adjacent: bool = Field(default=True, description="may a hex next to the feature belong?")
+
+
+class TerrainFilter(StrictModel):
+    """Hexes of given terrain (or carrying a path feature) inside another region."""
+
+    kind: Literal["terrain"] = "terrain"
+    terrain: list[str] = Field(min_length=1)
+    within: Region | None = None
+
+
+class AllOf(StrictModel):
+    """Hexes in every one of the regions (intersection)."""
+
+    kind: Literal["all-of"] = "all-of"
+    regions: list[Region] = Field(min_length=1)
+
+
+class AnyOf(StrictModel):
+    """Hexes in any of the regions (union)."""
+
+    kind: Literal["any-of"] = "any-of"
+    regions: list[Region] = Field(min_length=1)
+
+
+class Outside(StrictModel):
+    """Hexes of the map not in the region."""
+
+    kind: Literal["outside"] = "outside"
+    region: Region
+
+
+class Choice(StrictModel):
+    """One of several regions, chosen (secretly, by a side) before play ("exit zone 3 or 2")."""
+
+    kind: Literal["choice"] = "choice"
+    chosen_by: str | None = None
+    options: list[Region] = Field(min_length=2)
+
+
+Region = Annotated[
+    HexesRegion
+    | WholeMap
+    | Hexrow
+    | LineSide
+    | Polygon
+    | PathBetween
+    | Place
+    | Zones
+    | Sections
+    | EdgeRegion
+    | Corners
+    | CenterHexes
+    | Within
+    | AwayFrom
+    | SideOf
+    | TerrainFilter
+    | AllOf
+    | AnyOf
+    | Outside
+    | Choice,
+    Field(discriminator="kind"),
+]
+
+for _model in (Within, AwayFrom, TerrainFilter, AllOf, AnyOf, Outside, Choice):
+    _model.model_rebuild()
+
+
+class RegionError(ValueError):
+    """A region names something the map does not have; ``path`` is relative to the region."""
+
+    def __init__(self, path: tuple[str | int, ...], message: str) -> None:
+        super().__init__(message)
+        self.path = path
+        self.message = message
+
+
+@dataclass
+class RegionContext:
+    """What evaluating a region needs: the map, its edges, and errors found so far."""
+
+    amap: AssembledMap
+    terrain_of: Callable[[Hex], Iterable[str]] | None = None
+    errors: list[RegionError] = field(default_factory=list)
+    _edges: MapEdges | None = None
+
+    @property
+    def edges(self) -> MapEdges:
+        if self._edges is None:
+            self._edges = map_edges(self.amap)
+        return self._edges
+
+    def resolve(self, name: str, path: tuple[str | int, ...]) -> Hex | None:
+        try:
+            return self.amap.resolve(name)
+        except KeyError as exc:
+            self.errors.append(RegionError(path, str(exc.args[0])))
+            return None
+
+
+def evaluate(
+    region: Region, ctx: RegionContext, path: tuple[str | int, ...] = ()
+) -> frozenset[Hex]:
+    """The hexes of ``region`` on ``ctx.amap``. Problems go to ``ctx.errors``; a region with a
+    problem evaluates to what could be resolved."""
+    handler = _HANDLERS[type(region)]
+    return frozenset(handler(region, ctx, path))
+
+
+def _hexes(region: HexesRegion, ctx: RegionContext, path: tuple[str | int, ...]) -> set[Hex]:
+    found = set()
+    for i, name in enumerate(region.hexes):
+        h = ctx.resolve(name, (*path, "hexes", i))
+        if h is not None:
+            found.add(h)
+    return found
+
+
+def _whole(region: WholeMap, ctx: RegionContext, path: tuple[str | int, ...]) -> set[Hex]:
+    return set(ctx.amap.hexes)
+
+
+def _placement_index(
+    ctx: RegionContext, board: str | None, path: tuple[str | int, ...]
+) -> int | None:
+    if board is None:
+        return 0
+    for i, placement in enumerate(ctx.amap.placements):
+        if placement.name.upper() == board.upper() or placement.section.upper() == board.upper():
+            return i
+    ctx.errors.append(RegionError((*path, "board"), f"the layout has no section '{board}'"))
+    return None
+
+
+def _hexrow(region: Hexrow, ctx: RegionContext, path: tuple[str | int, ...]) -> set[Hex]:
+    if (region.column is None) == (region.row is None):
+        ctx.errors.append(RegionError(path, "give either 'column' or 'row', not both"))
+        return set()
+    index = _placement_index(ctx, region.board, path)
+    if index is None:
+        return set()
+    placement = ctx.amap.placements[index]
+    grid = ctx.amap.section_of(placement).grid
+    column_mode = region.column is not None
+    if column_mode and region.side in ("north", "south"):
+        ctx.errors.append(RegionError((*path, "side"), "a column hexrow has sides east and west"))
+        return set()
+    if not column_mode and region.side in ("east", "west"):
+        ctx.errors.append(RegionError((*path, "side"), "a row hexrow has sides north and south"))
+        return set()
+    line = region.column if column_mode else region.row
+    assert line is not None
+    result = set()
+    for h in ctx.amap.hexes:
+        # Printed coordinates continue past the section's own edge in its numbering.
+        column, row = grid.to_printed(placement.to_local(h))
+        value = column if column_mode else row
+        sign = 1 if placement.flipped else -1
+        # In the section's own frame east means larger columns; a flipped section runs backwards.
+        delta = (value - line) * (-sign)
+        if region.side == "on":
+            keep = value == line
+        elif region.side in ("east", "south"):
+            keep = delta > 0 or (region.inclusive and delta == 0)
+        else:
+            keep = delta < 0 or (region.inclusive and delta == 0)
+        if keep:
+            result.add(h)
+    return result
+
+
+def _pixel(h: Hex) -> tuple[float, float]:
+    return hex_to_pixel(h, 1.0)
+
+
+def _line_side(region: LineSide, ctx: RegionContext, path: tuple[str | int, ...]) -> set[Hex]:
+    a = ctx.resolve(region.start, (*path, "start"))
+    b = ctx.resolve(region.end, (*path, "end"))
+    if a is None or b is None:
+        return set()
+    on_line = {h for step in line_steps(a, b) for h in step.hexes}
+    (ax, ay), (bx, by) = _pixel(a), _pixel(b)
+    result = set()
+    for h in ctx.amap.hexes:
+        if h in on_line:
+            if region.inclusive:
+                result.add(h)
+            continue
+        x, y = _pixel(h)
+        # Signed area: where is h relative to the infinite line a-b (screen y down)?
+        if region.side in ("north", "south"):
+            if ax == bx:
+                continue
+            y_line = ay + (by - ay) * (x - ax) / (bx - ax)
+            if (y > y_line) == (region.side == "south"):
+                result.add(h)
+        else:
+            if ay == by:
+                continue
+            x_line = ax + (bx - ax) * (y - ay) / (by - ay)
+            if (x > x_line) == (region.side == "east"):
+                result.add(h)
+    return result
+
+
+def _polygon(region: Polygon, ctx: RegionContext, path: tuple[str | int, ...]) -> set[Hex]:
+    corners = [ctx.resolve(n, (*path, "corners", i)) for i, n in enumerate(region.corners)]
+    if any(c is None for c in corners):
+        return set()
+    points = [_pixel(c) for c in corners if c is not None]
+    boundary = {
+        h
+        for a, b in zip(corners, corners[1:] + corners[:1], strict=True)
+        if a is not None and b is not None
+        for step in line_steps(a, b)
+        for h in step.hexes
+    }
+    result = set()
+    for h in ctx.amap.hexes:
+        if h in boundary:
+            if region.inclusive:
+                result.add(h)
+        elif _inside(_pixel(h), points):
+            result.add(h)
+    return result
+
+
+def _inside(p: tuple[float, float], polygon: list[tuple[float, float]]) -> bool:
+    x, y = p
+    inside = False
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def _path_between(region: PathBetween, ctx: RegionContext, path: tuple[str | int, ...]) -> set[Hex]:
+    a = ctx.resolve(region.start, (*path, "start"))
+    b = ctx.resolve(region.end, (*path, "end"))
+    if a is None or b is None:
+        return set()
+    graph = path_graph(ctx.amap, region.feature)
+    previous: dict[Hex, Hex | None] = {a: None}
+    queue = deque([a])
+    while queue:
+        h = queue.popleft()
+        if h == b:
+            break
+        for n in graph.get(h, ()):
+            if n not in previous:
+                previous[n] = h
+                queue.append(n)
+    if b not in previous:
+        ctx.errors.append(
+            RegionError(path, f"no {region.feature} runs from {region.start} to {region.end}")
+        )
+        return set()
+    result: set[Hex] = set()
+    current: Hex | None = b
+    while current is not None:
+        result.add(current)
+        current = previous[current]
+    return result
+
+
+def path_graph(amap: AssembledMap, feature: str) -> dict[Hex, set[Hex]]:
+    """Hex adjacency along a path feature (roads run hex to hex across hexsides)."""
+    graph: dict[Hex, set[Hex]] = {}
+    for placement in amap.placements:
+        section = amap.section_of(placement)
+        for side, features in section.path_features.items():
+            if feature not in features:
+                continue
+            a, b = (placement.to_global(h) for h in side.hexes)
+            if a in amap.hexes and b in amap.hexes:
+                graph.setdefault(a, set()).add(b)
+                graph.setdefault(b, set()).add(a)
+    return graph
+
+
+def _place(region: Place, ctx: RegionContext, path: tuple[str | int, ...]) -> set[Hex]:
+    result: set[Hex] = set()
+    known: list[str] = []
+    for placement in ctx.amap.placements:
+        if region.board and region.board.upper() not in (
+            placement.name.upper(),
+            placement.section.upper(),
+        ):
+            continue
+        section = ctx.amap.section_of(placement)
+        known.extend(section.places)
+        hexes = section.places.get(region.name)
+        if hexes:
+            result.update(placement.to_global(h) for h in hexes)
+    if not result:
+        hint = did_you_mean(region.name, known)
+        ctx.errors.append(
+            RegionError(
+                (*path, "name"),
+                f"no place named '{region.name}' on the map" + (f"; {hint}" if hint else ""),
+            )
+        )
+    return {h for h in result if h in ctx.amap.hexes}
+
+
+def _zones(region: Zones, ctx: RegionContext, path: tuple[str | int, ...]) -> set[Hex]:
+    index = _placement_index(ctx, region.board, path)
+    if index is None:
+        return set()
+    placement = ctx.amap.placements[index]
+    section = ctx.amap.section_of(placement)
+    result: set[Hex] = set()
+    for i, zone in enumerate(region.zones):
+        hexes = section.zones.get(zone)
+        if hexes is None:
+            ctx.errors.append(
+                RegionError((*path, "zones", i), f"board {section.id} has no zone {zone}")
+            )
+            continue
+        result.update(placement.to_global(h) for h in hexes)
+    return result
+
+
+def _section_hexes(ctx: RegionContext, index: int) -> set[Hex]:
+    return {h for h, mh in ctx.amap.hexes.items() if any(p.placement == index for p in mh.parts)}
+
+
+def _sections(region: Sections, ctx: RegionContext, path: tuple[str | int, ...]) -> set[Hex]:
+    chosen: set[int] = set()
+    for i, name in enumerate(region.sections):
+        index = _placement_index(ctx, name, (*path, "sections", i))
+        if index is not None:
+            chosen.add(index)
+    count = len(ctx.amap.placements)
+    if region.including_side or region.excluding_side:
+        letter = region.including_side or region.excluding_side
+        assert letter is not None
+        side = ctx.edges.sides.get(letter.upper())
+        if side is None:
+            ctx.errors.append(RegionError(path, f"there is no Side {letter}; Sides are A to D"))
+            return set()
+        touching = {p.placement for h in side for p in ctx.amap.hexes[h].parts}
+        picked = touching if region.including_side else set(range(count)) - touching
+        chosen = chosen & picked if region.sections else picked
+    if region.center:
+        chosen.add(_center_section(ctx))
+    result: set[Hex] = set()
+    for index in chosen:
+        result |= _section_hexes(ctx, index)
+    return result
+
+
+def _center_section(ctx: RegionContext) -> int:
+    """The section in the middle of the line from Side A to Side B."""
+    axis = 1 if ctx.edges.side_a in (Compass.NORTH, Compass.SOUTH) else 0
+    centres = []
+    for i in range(len(ctx.amap.placements)):
+        points = [_pixel(h)[axis] for h in _section_hexes(ctx, i)]
+        centres.append((sum(points) / len(points), i))
+    centres.sort()
+    return centres[len(centres) // 2][1]
+
+
+def _edge(region: EdgeRegion, ctx: RegionContext, path: tuple[str | int, ...]) -> set[Hex]:
+    if region.edge in ("A", "B", "C", "D"):
+        hexes = set(ctx.edges.sides[region.edge])
+    else:
+        hexes = set(ctx.edges.edges[Compass(region.edge)])
+    if region.board:
+        index = _placement_index(ctx, region.board, path)
+        if index is None:
+            return set()
+        hexes &= _section_hexes(ctx, index)
+    if (region.start is None) != (region.end is None):
+        ctx.errors.append(RegionError(path, "give both 'start' and 'end' for part of an edge"))
+        return hexes
+    if region.start and region.end:
+        a = ctx.resolve(region.start, (*path, "start"))
+        b = ctx.resolve(region.end, (*path, "end"))
+        if a is None or b is None:
+            return set()
+        for h, name in ((a, region.start), (b, region.end)):
+            if h not in hexes:
+                ctx.errors.append(RegionError(path, f"{name} is not on the {region.edge} edge"))
+        (ax, ay), (bx, by) = _pixel(a), _pixel(b)
+        lo_x, hi_x, lo_y, hi_y = min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
+        hexes = {
+            h
+            for h in hexes
+            if lo_x - 1e-6 <= _pixel(h)[0] <= hi_x + 1e-6
+            and lo_y - 1e-6 <= _pixel(h)[1] <= hi_y + 1e-6
+        }
+    return hexes
+
+
+def _corners(region: Corners, ctx: RegionContext, path: tuple[str | int, ...]) -> set[Hex]:
+    result = set()
+    for i, number in enumerate(region.corners):
+        corner = ctx.edges.numbered_corners.get(number)
+        if corner is None:
+            ctx.errors.append(
+                RegionError(
+                    (*path, "corners", i), f"there is no Corner {number}; Corners are 1 to 4"
+                )
+            )
+        else:
+            result.add(corner)
+    return result
+
+
+def _center_hexes(region: CenterHexes, ctx: RegionContext, path: tuple[str | int, ...]) -> set[Hex]:
+    indexes: set[int] = set()
+    for i, name in enumerate(region.sections):
+        index = _placement_index(ctx, name, (*path, "sections", i))
+        if index is not None:
+            indexes.add(index)
+    if region.center_section:
+        indexes.add(_center_section(ctx))
+    if not region.sections and not region.center_section:
+        indexes = set(range(len(ctx.amap.placements)))
+    result: set[Hex] = set()
+    for index in indexes:
+        placement = ctx.amap.placements[index]
+        result.update(placement.to_global(h) for h in ctx.amap.section_of(placement).center_hexes)
+    return result
+
+
+def _within(region: Within, ctx: RegionContext, path: tuple[str | int, ...]) -> set[Hex]:
+    core = evaluate(region.of, ctx, (*path, "of"))
+    result: set[Hex] = set()
+    for c in core:
+        result.update(h for h in within(c, region.distance) if h in ctx.amap.hexes)
+    return result
+
+
+def _away_from(region: AwayFrom, ctx: RegionContext, path: tuple[str | int, ...]) -> set[Hex]:
+    near = _within(Within(distance=max(region.distance - 1, 0), of=region.of), ctx, path)
+    if region.distance == 0:
+        return set(ctx.amap.hexes)
+    return set(ctx.amap.hexes) - near
+
+
+def _side_of(region: SideOf, ctx: RegionContext, path: tuple[str | int, ...]) -> set[Hex]:
+    feature = region.feature
+    on_feature: set[Hex] = set()
+    blocked_sides: set[frozenset[Hex]] = set()
+    for placement in ctx.amap.placements:
+        section = ctx.amap.section_of(placement)
+        for side, features in section.path_features.items():
+            if feature in features:
+                on_feature.update(placement.to_global(h) for h in side.hexes)
+        for h, terrain in section.terrain.items():
+            if terrain == feature:
+                on_feature.add(placement.to_global(h))
+        for side, features in section.hexside_features.items():
+            if feature in features:
+                blocked_sides.add(frozenset(placement.to_global(h) for h in side.hexes))
+    if not on_feature and not blocked_sides:
+        ctx.errors.append(RegionError((*path, "feature"), f"the map has no '{feature}'"))
+        return set()
+    start = {h for h in ctx.edges.edges[Compass(region.side)] if h not in on_feature}
+    seen = set(start)
+    queue = deque(start)
+    while queue:
+        h = queue.popleft()
+        for n in h.neighbors():
+            if n in seen or n not in ctx.amap.hexes or n in on_feature:
+                continue
+            if frozenset((h, n)) in blocked_sides:
+                continue
+            seen.add(n)
+            queue.append(n)
+    if not region.adjacent:
+        seen = {h for h in seen if not any(n in on_feature for n in h.neighbors())}
+    return seen
+
+
+def _terrain(region: TerrainFilter, ctx: RegionContext, path: tuple[str | int, ...]) -> set[Hex]:
+    scope = evaluate(region.within, ctx, (*path, "within")) if region.within else ctx.amap.hexes
+    wanted = set(region.terrain)
+    terrain_of = ctx.terrain_of or _printed_terrain(ctx.amap)
+    return {h for h in scope if wanted & set(terrain_of(h))}
+
+
+def _printed_terrain(amap: AssembledMap) -> Callable[[Hex], Iterable[str]]:
+    def terrain_of(h: Hex) -> Iterable[str]:
+        found: set[str] = set()
+        for part in amap.hexes[h].parts:
+            placement = amap.placements[part.placement]
+            section = amap.section_of(placement)
+            found.add(section.terrain.get(part.local, ""))
+            for side, features in section.path_features.items():
+                if part.local in side.hexes:
+                    found.update(features)
+        return found
+
+    return terrain_of
+
+
+def _all_of(region: AllOf, ctx: RegionContext, path: tuple[str | int, ...]) -> set[Hex]:
+    sets = [evaluate(r, ctx, (*path, "regions", i)) for i, r in enumerate(region.regions)]
+    return set(frozenset.intersection(*sets)) if sets else set()
+
+
+def _any_of(region: AnyOf, ctx: RegionContext, path: tuple[str | int, ...]) -> set[Hex]:
+    result: set[Hex] = set()
+    for i, r in enumerate(region.regions):
+        result |= evaluate(r, ctx, (*path, "regions", i))
+    return result
+
+
+def _outside(region: Outside, ctx: RegionContext, path: tuple[str | int, ...]) -> set[Hex]:
+    return set(ctx.amap.hexes) - evaluate(region.region, ctx, (*path, "region"))
+
+
+def _choice(region: Choice, ctx: RegionContext, path: tuple[str | int, ...]) -> set[Hex]:
+    # Before the choice is made, every option is possible: the union shows them all.
+    return _any_of(AnyOf(regions=region.options), ctx, path)
+
+
+_HANDLERS: dict[type, Callable[..., set[Hex]]] = {
+    HexesRegion: _hexes,
+    WholeMap: _whole,
+    Hexrow: _hexrow,
+    LineSide: _line_side,
+    Polygon: _polygon,
+    PathBetween: _path_between,
+    Place: _place,
+    Zones: _zones,
+    Sections: _sections,
+    EdgeRegion: _edge,
+    Corners: _corners,
+    CenterHexes: _center_hexes,
+    Within: _within,
+    AwayFrom: _away_from,
+    SideOf: _side_of,
+    TerrainFilter: _terrain,
+    AllOf: _all_of,
+    AnyOf: _any_of,
+    Outside: _outside,
+    Choice: _choice,
+}

@@ -1,0 +1,470 @@
+"""The scenario file: one YAML document per scenario (``scenarios/<system>/<id>.yaml``).
+
+A scenario refers to boards, unit types and tables by id and stores only what it adds or
+changes: the layout, overlays and painted terrain as edits on top of the boards, the sides with
+their forces and placements, reinforcements, special rules, victory conditions and game length.
+A correction to a board or a unit therefore reaches every scenario that uses it.
+
+The shape was designed against every scenario of the four books (``docs/scenario-
+requirements.md``). What the engine must understand is typed; what it need not is kept as text
+in the book's words, so nothing is lost. The JSON Schema generated from these models is
+committed as ``docs/scenario.schema.json``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from model.base import GameSystem, StrictModel
+from model.edges import Compass
+from model.joins import JoinType
+from model.regions import HexName, Region
+from model.victory import SpecialRule, UnitFilter, VictoryRules
+
+SCENARIO_SCHEMA_VERSION = 1
+
+Identifier = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.+-]*$")]
+
+
+class SectionSpec(StrictModel):
+    """One section placed by a whole-hex offset (axial ``[q, r]``) and an optional flip."""
+
+    section: str
+    offset: tuple[int, int] = (0, 0)
+    flipped: bool = False
+    label: str | None = Field(default=None, description="printed-name prefix of a second copy")
+
+
+class LayoutSpec(StrictModel):
+    """How the sections are put together: exactly one of ``sections`` (explicit offsets),
+    ``joins`` (Armor's notation, ``K3813-J3801, J1412-L1436``) or ``preset``."""
+
+    sections: list[SectionSpec] | None = None
+    joins: str | None = None
+    preset: JoinType | None = None
+    order: list[str] = Field(default_factory=list, description="sections of a preset, in order")
+    flipped: list[str] = Field(default_factory=list, description="preset sections turned 180°")
+    stagger: int = Field(default=0, description="columns between staggered sections")
+    copies: dict[str, int] = Field(default_factory=dict, description="copies of a board owned")
+    side_a: Compass | None = Field(default=None, description="map edge that is Armor's Side A")
+
+    @model_validator(mode="after")
+    def _one_way(self) -> LayoutSpec:
+        ways = [self.sections is not None, self.joins is not None, self.preset is not None]
+        if sum(ways) != 1:
+            raise ValueError("give exactly one of 'sections', 'joins' or 'preset'")
+        if self.preset is not None and not self.order:
+            raise ValueError("a preset needs 'order', the sections from first to last")
+        return self
+
+
+class OverlayPlacement(StrictModel):
+    """A terrain overlay counter on the map: by its anchors (Armor [Setup II.C.1]: the hex under
+    the triangle, then the hex under the number code), or by one hex and a rotation."""
+
+    overlay: str = Field(description="overlay id from the system's overlay catalogue")
+    triangle: HexName | None = None
+    code: HexName | None = None
+    hex: HexName | None = None
+    rotation: int = Field(default=0, ge=0, le=5)
+    level: int | None = Field(default=None, description="stacking level (hills)")
+
+    @model_validator(mode="after")
+    def _anchored(self) -> OverlayPlacement:
+        if self.hex is None and self.triangle is None:
+            raise ValueError("place an overlay by 'triangle' and 'code', or by 'hex'")
+        if (self.triangle is None) != (self.code is None):
+            raise ValueError("give both 'triangle' and 'code'")
+        return self
+
+
+class TerrainEdit(StrictModel):
+    """Terrain painted over the boards for this scenario; the boards are never changed."""
+
+    hexes: list[HexName] = Field(default_factory=list)
+    terrain: str | None = None
+    elevation: int | None = None
+    hexsides: list[Annotated[str, Field(pattern=r"^\S+/\S+$")]] = Field(
+        default_factory=list, description="'J1203/J1204' pairs of adjacent hexes"
+    )
+    feature: str | None = Field(default=None, description="hexside feature to add")
+    remove: bool = Field(default=False, description="remove the feature instead of adding it")
+
+
+class MapObjects(StrictModel):
+    """A named set of objective objects (the bridge, supply dumps, IPs, buildings)."""
+
+    name: str
+    region: Region
+    kind: str = Field(default="object", description="bridge, building, dump, fortification...")
+    defense: int | None = None
+    note: str = ""
+
+
+class LayoutConstraint(StrictModel):
+    """A condition on the layout of a loose scenario (Armor's templates), checked by the editor.
+
+    Typed kinds: ``join-type`` (allowed joins), ``roads-meet``, ``count-within`` (``count``
+    overlays of ``overlay`` within ``distance`` of ``near``), ``overlay-in`` (overlays only in a
+    region), ``at-least-per-section``; anything else as ``text``.
+    """
+
+    kind: Literal[
+        "join-type", "roads-meet", "count-within", "overlay-in", "at-least-per-section", "text"
+    ]
+    joins: list[JoinType] = Field(default_factory=list)
+    overlay: str | None = None
+    count: int | None = None
+    distance: int | None = None
+    near: Region | None = None
+    region: Region | None = None
+    text: str = ""
+
+
+class MapSetup(StrictModel):
+    """Layout, overlays, painted terrain, terrain options and the playing area."""
+
+    layout: LayoutSpec
+    terrain_options: dict[str, str] = Field(
+        default_factory=dict, description="system terrain options, e.g. streams: clear"
+    )
+    overlays: list[OverlayPlacement] = Field(default_factory=list)
+    overlay_pool: list[str] = Field(
+        default_factory=list, description="overlay kinds the scenario uses (loose placement)"
+    )
+    terrain_edits: list[TerrainEdit] = Field(default_factory=list)
+    play_area: Region | None = None
+    objects: list[MapObjects] = Field(default_factory=list)
+    constraints: list[LayoutConstraint] = Field(default_factory=list)
+    water: dict[str, str] = Field(
+        default_factory=dict, description="Soldiers: water type per map (river, stream...)"
+    )
+
+
+class HexPlacement(StrictModel):
+    """On one hex, optionally facing a direction (the book's direction number, 1-6)."""
+
+    kind: Literal["hex"] = "hex"
+    hex: HexName
+    facing: int | None = Field(default=None, ge=1, le=6)
+
+
+class AreaPlacement(StrictModel):
+    """Anywhere in a region at set-up; ``adjacent`` widens it by one hex ("in or adjacent")."""
+
+    kind: Literal["area"] = "area"
+    region: Region
+    adjacent: bool = False
+
+
+class EntryPlacement(StrictModel):
+    """Entering the map on a turn through a region: in column at a hex, or free formation."""
+
+    kind: Literal["entry"] = "entry"
+    region: Region
+    turn: int = 1
+    formation: Literal["column", "free"] | None = None
+
+
+class AirdropPlacement(StrictModel):
+    """Dropped on planned hexes, then scattered (Panzer '44 19.1; Armor [OP XXXI])."""
+
+    kind: Literal["airdrop"] = "airdrop"
+    region: Region | None = None
+    scatter: str = ""
+
+
+class ModePlacement(StrictModel):
+    """Placed by a deployment mode chosen later (Soldiers' intelligence brackets)."""
+
+    kind: Literal["mode"] = "mode"
+
+
+class OffMapPlacement(StrictModel):
+    """Off the map (artillery, air support, units that never enter)."""
+
+    kind: Literal["off-map"] = "off-map"
+
+
+Placement = Annotated[
+    HexPlacement
+    | AreaPlacement
+    | EntryPlacement
+    | AirdropPlacement
+    | ModePlacement
+    | OffMapPlacement,
+    Field(discriminator="kind"),
+]
+
+
+class ForceEntry(StrictModel):
+    """Units of one type with one placement: ``count`` counters of ``unit``."""
+
+    unit: str = Field(description="unit type id from the system's catalogue")
+    count: int = Field(default=1, ge=1)
+    label: str | None = Field(default=None, description="name other entries refer to")
+    ids: list[str] = Field(default_factory=list, description="counter identification numbers")
+    placement: Placement | None = Field(default=None, description="unset: the side's set-up")
+    mounted_on: str | None = Field(default=None, description="label of the carrying entry")
+    state: list[str] = Field(default_factory=list, description="reduced, depleted, in-ip...")
+    note: str = ""
+
+
+class DieRollCondition(StrictModel):
+    """Arrival on a die roll (Armor 2B: the Engineers enter on a 0 or 1)."""
+
+    kind: Literal["die-roll"] = "die-roll"
+    die: Literal["d6", "d10", "d100"] = "d10"
+    succeed_on: list[int] = Field(min_length=1)
+    roll: str = Field(default="each turn", description="when the roll is made")
+
+
+class EventCondition(StrictModel):
+    """Arrival when a scenario event happens (Soldiers' Event A2 and so on)."""
+
+    kind: Literal["event"] = "event"
+    event: str
+    text: str = ""
+
+
+class TextArrival(StrictModel):
+    """Arrival under a condition in the book's words."""
+
+    kind: Literal["text"] = "text"
+    text: str
+
+
+ArrivalCondition = Annotated[
+    DieRollCondition | EventCondition | TextArrival, Field(discriminator="kind")
+]
+
+
+class Reinforcement(StrictModel):
+    """Units that arrive during play."""
+
+    turn: int | None = Field(default=None, description="unset when a condition decides")
+    units: list[ForceEntry] = Field(min_length=1)
+    entry: Region
+    formation: Literal["column", "free"] | None = None
+    mounted: bool = False
+    condition: ArrivalCondition | None = None
+    note: str = ""
+
+
+class Budget(StrictModel):
+    """Points a side buys its forces with (Armor points, Soldiers force points)."""
+
+    points: int = Field(ge=0)
+    kind: Literal["points", "force-points"] = "points"
+    note: str = ""
+
+
+class PurchaseRule(StrictModel):
+    """A constraint on buying forces beyond the book's general rules.
+
+    Kinds: ``min-spend`` (at least ``points`` on ``category``), ``max-spend``, ``share-per-entry``
+    (at least ``fraction`` of the points on each entry region), ``required`` (``units`` must be
+    bought), ``only`` (only these categories), ``ban`` (not these), ``text``.
+    """
+
+    kind: Literal["min-spend", "max-spend", "share-per-entry", "required", "only", "ban", "text"]
+    category: str | None = None
+    points: int | None = None
+    fraction: float | None = Field(default=None, ge=0, le=1)
+    units: UnitFilter | None = None
+    categories: list[str] = Field(default_factory=list)
+    text: str = ""
+
+
+class PanicLevel(StrictModel):
+    """Panic level from a turn on (Panzer '44 [14.0])."""
+
+    from_turn: int = 1
+    percent: int = Field(ge=0, le=100)
+
+
+class Panic(StrictModel):
+    levels: list[PanicLevel] = Field(min_length=1)
+    per_loss: int | None = Field(
+        default=None, description="added per own combat unit lost (Panzer '44 20.5)"
+    )
+    note: str = ""
+
+
+class Support(StrictModel):
+    """Off-map support: Panzer '44 ``OFBDA-3(10H)``, ``CAS-4(10H)``; Armor batteries; air."""
+
+    kind: str
+    count: int = 1
+    strength: str = ""
+    note: str = ""
+
+
+class Fortifications(StrictModel):
+    """Fortifications a side may place, ``None`` meaning no limit."""
+
+    improved_positions: int | None = None
+    mined_hexes: int | None = None
+    note: str = ""
+
+
+class NamedForce(StrictModel):
+    """A sample or alternative order of battle (Armor 1A's sample forces per rule level)."""
+
+    name: str
+    units: list[ForceEntry] = Field(min_length=1)
+    source: str | None = None
+
+
+class Side(StrictModel):
+    """One side of the scenario."""
+
+    id: Identifier
+    name: str
+    nation: str
+    counter_pool: str | None = Field(
+        default=None, description="nation whose counters it uses (Panzer '44 British: us)"
+    )
+    role: Literal["attacker", "defender", "none"] = "none"
+    starts_on_map: bool | None = None
+    budget: Budget | None = None
+    purchase_rules: list[PurchaseRule] = Field(default_factory=list)
+    setup: Placement | None = Field(default=None, description="default placement of its forces")
+    forces: list[ForceEntry] = Field(default_factory=list)
+    sample_forces: list[NamedForce] = Field(default_factory=list)
+    reinforcements: list[Reinforcement] = Field(default_factory=list)
+    support: list[Support] = Field(default_factory=list)
+    fortifications: Fortifications | None = None
+    panic: Panic | None = None
+    deployment_modes: dict[str, Region] = Field(default_factory=dict)
+    note: str = ""
+
+
+class Mission(StrictModel):
+    """A secret mission a side chooses (Soldiers [19]): its budget and its victory rules."""
+
+    id: Identifier
+    name: str
+    side: str
+    budget: Budget | None = None
+    victory: VictoryRules
+    special_rules: list[SpecialRule] = Field(default_factory=list)
+    reinforcements: bool = True
+    note: str = ""
+
+
+class IntelligenceBracket(StrictModel):
+    """One row of a Soldiers Intelligence Summary: what an intelligence difference decides."""
+
+    difference: str = Field(description="e.g. 'us 6+', 'german 1-3'")
+    deploys_first: str | None = Field(default=None, description="side id, or unset: together")
+    modes: dict[str, str] = Field(default_factory=dict, description="side id -> mode name")
+    operational_moves: list[str] = Field(default_factory=list)
+    advantage: str | None = None
+    note: str = ""
+
+
+class ScenarioEvent(StrictModel):
+    """A scenario event slot (Soldiers: the 1st, 2nd, 3rd occurrence of Event A or B)."""
+
+    slot: str = Field(pattern=r"^[A-Z][0-9]+$")
+    text: str
+    reinforcements: list[str] = Field(default_factory=list, description="side ids")
+
+
+class TableRow(StrictModel):
+    roll: str = Field(description="a result or range, e.g. '1-5'")
+    result: str
+
+
+class RandomTable(StrictModel):
+    """A small die table inside a scenario (Soldiers 26's airdrop tables)."""
+
+    name: str
+    die: Literal["d6", "d10", "d100"]
+    rows: list[TableRow] = Field(min_length=1)
+    modifiers: str = ""
+
+
+class GameLength(StrictModel):
+    """How long the game lasts: a number of turns, per join type, or open-ended."""
+
+    turns: int | None = Field(default=None, ge=1)
+    by_join: dict[JoinType, int] = Field(
+        default_factory=dict, description="turn limit by join type (Armor 2A)"
+    )
+    first_turn: int = Field(default=1, description="start on an absolute turn track")
+    unit: Literal["turn", "game-turn", "command-cycle"] = "turn"
+    ends_early: str | None = Field(default=None, description="an event that ends the game")
+    open_ended: bool = Field(default=False, description="until a side wins (Soldiers 22)")
+    source: str | None = None
+    placeholder: str | None = None
+
+    @model_validator(mode="after")
+    def _some_length(self) -> GameLength:
+        if self.turns is None and not self.by_join and not self.open_ended:
+            raise ValueError("give 'turns', 'by_join', or 'open_ended: true'")
+        return self
+
+
+class RulesSetup(StrictModel):
+    """Rule level, optional rules and conditions of play."""
+
+    level: str | None = Field(default=None, description="e.g. armor-game, advanced, standard")
+    options: list[str] = Field(default_factory=list, description="optional rules in use")
+    weather: str | None = None
+    visibility: str | None = None
+    period: str | None = None
+
+
+class Scenario(StrictModel):
+    """A complete scenario."""
+
+    schema_version: int
+    id: Identifier
+    title: str
+    system: GameSystem
+    source: str | None = Field(
+        default=None, description="book and section, e.g. 'Armor [SCN VI.A]'"
+    )
+    original: bool = Field(default=False, description="designed for Hexwright, not in a book")
+    placeholder: str | None = None
+    date: str | None = None
+    location: str | None = None
+    description: str = ""
+    rules: RulesSetup = Field(default_factory=RulesSetup)
+    map: MapSetup
+    sides: list[Side] = Field(min_length=2)
+    first_player: str | None = None
+    deployment_order: list[str] = Field(
+        default_factory=list, description="side ids, first to deploy first; empty: together"
+    )
+    length: GameLength
+    special_rules: list[SpecialRule] = Field(default_factory=list)
+    victory: VictoryRules
+    missions: list[Mission] = Field(default_factory=list)
+    intelligence: list[IntelligenceBracket] = Field(default_factory=list)
+    events: list[ScenarioEvent] = Field(default_factory=list)
+    tables: list[RandomTable] = Field(default_factory=list)
+    notes: str = ""
+
+    @model_validator(mode="after")
+    def _provenance(self) -> Scenario:
+        if not (self.source or self.original or self.placeholder):
+            raise ValueError(
+                "say where the scenario comes from: 'source' (book and section), "
+                "'original: true', or 'placeholder'"
+            )
+        ids = [s.id for s in self.sides]
+        duplicates = sorted({i for i in ids if ids.count(i) > 1})
+        if duplicates:
+            raise ValueError(f"side ids must differ; repeated: {', '.join(duplicates)}")
+        return self
+
+    def side(self, side_id: str) -> Side:
+        for s in self.sides:
+            if s.id == side_id:
+                return s
+        raise KeyError(side_id)

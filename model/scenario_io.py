@@ -1,0 +1,469 @@
+"""Reading, checking and writing scenario files.
+
+Loading runs four stages and reports every problem of a stage at once, each located
+``file:line:col`` with a dotted path and a hint:
+
+1. parse with source positions, refusing hostile input (:mod:`model.yamlio`);
+2. migrate older ``schema_version`` files by registered migrators, one version at a time;
+3. validate against the strict models (:mod:`model.scenario`);
+4. cross-reference: the boards exist and make a legal layout, every hex and region resolves on
+   it, unit types and terrain exist in the system's catalogues, and sides are named correctly.
+
+Saving writes only what differs from the defaults, in the models' field order, as block YAML
+through an atomic rename, so that load, save, load gives an equal model and diffs stay small.
+"""
+
+from __future__ import annotations
+
+import enum
+import os
+import typing
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel
+
+from model.board import BoardSection
+from model.catalog import terrain_types, unit_types
+from model.errors import Problem, ProblemList, did_you_mean, dotted
+from model.hexes import Hex
+from model.joins import JoinType, NotationError, layout_from_notation, preset_layout
+from model.layout import AssembledMap, LayoutError, Placement, assemble
+from model.regions import (
+    PathBetween,
+    RegionContext,
+    SideOf,
+    TerrainFilter,
+    evaluate,
+)
+from model.regions import Region as RegionType
+from model.resources import board_ids, load_board
+from model.scenario import (
+    SCENARIO_SCHEMA_VERSION,
+    ForceEntry,
+    HexPlacement,
+    IntelligenceBracket,
+    LayoutSpec,
+    OverlayPlacement,
+    Scenario,
+    TerrainEdit,
+)
+from model.validation import validate_document
+from model.victory import ArmorDifferential, TerrainOverride, UnitFilter
+from model.yamlio import Document, atomic_write_text, dump_yaml, read_yaml, read_yaml_text
+
+Migrator = Callable[[dict[str, Any]], dict[str, Any]]
+
+#: Migrators by the version they read; each returns the data at the next version.
+MIGRATIONS: dict[int, Migrator] = {}
+
+_REGION_TYPES = tuple(typing.get_args(typing.get_args(RegionType)[0]))
+
+
+def migrator(from_version: int) -> Callable[[Migrator], Migrator]:
+    """Register a function that turns scenario data of ``from_version`` into the next version."""
+
+    def register(func: Migrator) -> Migrator:
+        if from_version in MIGRATIONS:
+            raise ValueError(f"a migrator from version {from_version} is already registered")
+        MIGRATIONS[from_version] = func
+        return func
+
+    return register
+
+
+@dataclass(frozen=True)
+class LoadedScenario:
+    """A checked scenario with its assembled map."""
+
+    scenario: Scenario
+    path: str
+    map: AssembledMap
+    sections: Mapping[str, BoardSection]
+
+
+def load_scenario(path: str | os.PathLike[str]) -> LoadedScenario:
+    """Read and check a scenario file; raises :class:`ProblemList` with every problem found."""
+    return check_document(read_yaml(path))
+
+
+def parse_scenario(text: str, path: str = "<string>") -> LoadedScenario:
+    """Like :func:`load_scenario`, from text."""
+    return check_document(read_yaml_text(text, path))
+
+
+def check_document(doc: Document) -> LoadedScenario:
+    """Migrate, validate and cross-reference a parsed document."""
+    migrate(doc)
+    scenario = validate_document(doc, Scenario)
+    amap, sections, problems = build_map(scenario, doc)
+    if amap is None:
+        raise ProblemList(problems)
+    problems.extend(cross_reference(scenario, amap, doc))
+    if problems:
+        raise ProblemList(problems)
+    return LoadedScenario(scenario, doc.path, amap, sections)
+
+
+def migrate(doc: Document) -> None:
+    """Bring ``doc.data`` to the current schema version in place."""
+    data = doc.data
+    if not isinstance(data, dict):
+        raise ProblemList(
+            [
+                Problem(
+                    doc.path,
+                    1,
+                    1,
+                    "",
+                    "a scenario file must be a mapping of keys",
+                    "start from a built-in scenario or File > New",
+                )
+            ]
+        )
+    version = data.get("schema_version")
+    if version is None:
+        raise ProblemList(
+            [
+                Problem(
+                    doc.path,
+                    1,
+                    1,
+                    "schema_version",
+                    "missing required key 'schema_version'",
+                    f"add 'schema_version: {SCENARIO_SCHEMA_VERSION}' at the top",
+                )
+            ]
+        )
+    pos = doc.position(("schema_version",))
+    if not isinstance(version, int) or version < 1:
+        raise ProblemList(
+            [
+                Problem(
+                    doc.path,
+                    pos.line,
+                    pos.column,
+                    "schema_version",
+                    f"'{version}' is not a schema version",
+                    "it is a whole number such as 1",
+                )
+            ]
+        )
+    if version > SCENARIO_SCHEMA_VERSION:
+        raise ProblemList(
+            [
+                Problem(
+                    doc.path,
+                    pos.line,
+                    pos.column,
+                    "schema_version",
+                    f"this scenario is schema version {version}, newer than this Hexwright "
+                    f"reads ({SCENARIO_SCHEMA_VERSION})",
+                    "update Hexwright to open it",
+                )
+            ]
+        )
+    while version < SCENARIO_SCHEMA_VERSION:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise ProblemList(
+                [
+                    Problem(
+                        doc.path,
+                        pos.line,
+                        pos.column,
+                        "schema_version",
+                        f"no migration from schema version {version}",
+                        "this Hexwright cannot read files that old",
+                    )
+                ]
+            )
+        data = step(data)
+        version += 1
+        data["schema_version"] = version
+    doc.data = data
+
+
+def placements_for(layout: LayoutSpec, sections: Mapping[str, BoardSection]) -> list[Placement]:
+    """The placements a layout spec describes (raises NotationError or LayoutError)."""
+    if layout.sections is not None:
+        return [
+            Placement(s.section, Hex(*s.offset), s.flipped, s.label or "") for s in layout.sections
+        ]
+    if layout.joins is not None:
+        return layout_from_notation(layout.joins, sections)
+    assert layout.preset is not None
+    return preset_layout(
+        JoinType(layout.preset), layout.order, sections, layout.flipped, layout.stagger
+    )
+
+
+def _layout_section_ids(layout: LayoutSpec) -> list[tuple[tuple[str | int, ...], str]]:
+    if layout.sections is not None:
+        return [(("sections", i, "section"), s.section) for i, s in enumerate(layout.sections)]
+    if layout.preset is not None:
+        return [(("order", i), s) for i, s in enumerate(layout.order)]
+    return []
+
+
+def build_map(
+    scenario: Scenario, doc: Document | None = None
+) -> tuple[AssembledMap | None, dict[str, BoardSection], list[Problem]]:
+    """Load the boards a scenario uses and assemble its layout."""
+    path = doc.path if doc else "<scenario>"
+    base = ("map", "layout")
+    system = scenario.system
+    known = board_ids(system)
+    problems: list[Problem] = []
+
+    def problem(key: tuple[str | int, ...], message: str, hint: str = "") -> None:
+        pos = doc.position(key) if doc else None
+        problems.append(
+            Problem(
+                path, pos.line if pos else 0, pos.column if pos else 0, dotted(key), message, hint
+            )
+        )
+
+    wanted = {sid for _, sid in _layout_section_ids(scenario.map.layout)}
+    if scenario.map.layout.joins is not None:
+        wanted = set(known)
+    sections: dict[str, BoardSection] = {}
+    for key, sid in _layout_section_ids(scenario.map.layout):
+        if sid not in known:
+            problem(
+                (*base, *key),
+                f"there is no {system.display_name} board '{sid}'",
+                did_you_mean(sid, known) or f"boards: {', '.join(known)}",
+            )
+    for sid in sorted(wanted & set(known)):
+        try:
+            sections[sid] = load_board(system, sid)
+        except ProblemList as exc:
+            problems.extend(exc.problems)
+    if problems:
+        return None, sections, problems
+    try:
+        placements = placements_for(scenario.map.layout, sections)
+        amap = assemble(placements, sections, scenario.map.layout.copies)
+    except NotationError as exc:
+        problem((*base, "joins"), str(exc))
+        return None, sections, problems
+    except LayoutError as exc:
+        for reason in exc.reasons:
+            problem(base, reason)
+        return None, sections, problems
+    return amap, sections, problems
+
+
+Visit = tuple[tuple[str | int, ...], BaseModel, bool]
+
+
+def _walk(value: Any, path: tuple[str | int, ...], in_region: bool = False) -> Iterator[Visit]:
+    """Every model inside ``value`` with its path, outermost first, and whether it lies inside
+    a region."""
+    if isinstance(value, BaseModel):
+        yield path, value, in_region
+        inner = in_region or isinstance(value, _REGION_TYPES)
+        for name in type(value).model_fields:
+            yield from _walk(getattr(value, name), (*path, name), inner)
+    elif isinstance(value, list | tuple):
+        for i, item in enumerate(value):
+            yield from _walk(item, (*path, i), in_region)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _walk(item, (*path, str(key)), in_region)
+
+
+def cross_reference(
+    scenario: Scenario, amap: AssembledMap, doc: Document | None = None
+) -> list[Problem]:
+    """Every reference in the scenario that does not resolve, located in the file."""
+    checker = _References(scenario, amap, doc)
+    for path, model, nested in _walk(scenario, ()):
+        checker.visit(path, model, nested)
+    return checker.problems
+
+
+class _References:
+    def __init__(self, scenario: Scenario, amap: AssembledMap, doc: Document | None) -> None:
+        self.scenario = scenario
+        self.doc = doc
+        self.path = doc.path if doc else "<scenario>"
+        self.ctx = RegionContext(amap)
+        self.problems: list[Problem] = []
+        self.side_ids = [s.id for s in scenario.sides]
+        self.units = unit_types(scenario.system)
+        self.terrain = terrain_types(scenario.system)
+        self.inside_region = 0
+        self.labels = {s.id: {f.label for f in s.forces if f.label} for s in scenario.sides}
+
+    def add(self, key: tuple[str | int, ...], message: str, hint: str = "") -> None:
+        pos = self.doc.position(key) if self.doc else None
+        self.problems.append(
+            Problem(
+                self.path,
+                pos.line if pos else 0,
+                pos.column if pos else 0,
+                dotted(key),
+                message,
+                hint,
+            )
+        )
+
+    def visit(self, path: tuple[str | int, ...], model: BaseModel, nested: bool) -> None:
+        if isinstance(model, _REGION_TYPES):
+            self._region(path, model, nested)
+        if isinstance(model, ForceEntry):
+            self._unit((*path, "unit"), model.unit)
+            self._mounted(path, model)
+        elif isinstance(model, UnitFilter):
+            for i, t in enumerate(model.types + model.exclude_types):
+                field = "types" if i < len(model.types) else "exclude_types"
+                index = i if i < len(model.types) else i - len(model.types)
+                self._unit((*path, field, index), t)
+        elif isinstance(model, HexPlacement):
+            self._hex((*path, "hex"), model.hex)
+        elif isinstance(model, OverlayPlacement):
+            for name in ("triangle", "code", "hex"):
+                value = getattr(model, name)
+                if value:
+                    self._hex((*path, name), value)
+        elif isinstance(model, TerrainEdit):
+            self._terrain_edit(path, model)
+        elif isinstance(model, TerrainOverride):
+            self._terrain_id((*path, "terrain"), model.terrain)
+        elif isinstance(model, ArmorDifferential):
+            for name in ("favours", "hidden_favours"):
+                if getattr(model, name):
+                    self._side((*path, name), getattr(model, name))
+        self._sides_of(path, model)
+
+    def _region(self, path: tuple[str | int, ...], model: BaseModel, nested: bool) -> None:
+        if isinstance(model, TerrainFilter):
+            for i, t in enumerate(model.terrain):
+                self._terrain_id((*path, "terrain", i), t)
+        elif isinstance(model, SideOf | PathBetween):
+            self._terrain_id((*path, "feature"), model.feature)
+        if nested:
+            return  # evaluating the outermost region evaluates this one too
+        errors_before = len(self.ctx.errors)
+        evaluate(model, self.ctx, ())  # type: ignore[arg-type]
+        for error in self.ctx.errors[errors_before:]:
+            key = (*path, *error.path)
+            if not any(p.path == dotted(key) and p.message == error.message for p in self.problems):
+                self.add(key, error.message)
+        del self.ctx.errors[errors_before:]
+
+    def _hex(self, key: tuple[str | int, ...], name: str) -> None:
+        try:
+            self.ctx.amap.resolve(name)
+        except KeyError as exc:
+            self.add(key, str(exc.args[0]))
+
+    def _unit(self, key: tuple[str | int, ...], unit: str) -> None:
+        if self.units and unit not in self.units:
+            hint = did_you_mean(unit, self.units) or "see the unit catalogue"
+            self.add(key, f"unknown unit type '{unit}'", hint)
+
+    def _terrain_id(self, key: tuple[str | int, ...], terrain: str) -> None:
+        if self.terrain and terrain not in self.terrain:
+            hint = did_you_mean(terrain, self.terrain) or "terrain: " + ", ".join(self.terrain)
+            self.add(key, f"unknown terrain '{terrain}'", hint)
+
+    def _terrain_edit(self, path: tuple[str | int, ...], edit: TerrainEdit) -> None:
+        for i, name in enumerate(edit.hexes):
+            self._hex((*path, "hexes", i), name)
+        for i, side in enumerate(edit.hexsides):
+            a, _, b = side.partition("/")
+            try:
+                ha, hb = self.ctx.amap.resolve(a), self.ctx.amap.resolve(b)
+            except KeyError as exc:
+                self.add((*path, "hexsides", i), str(exc.args[0]))
+                continue
+            if ha.distance(hb) != 1:
+                self.add((*path, "hexsides", i), f"{a} and {b} are not adjacent")
+        if edit.terrain:
+            self._terrain_id((*path, "terrain"), edit.terrain)
+        if edit.feature:
+            self._terrain_id((*path, "feature"), edit.feature)
+
+    def _mounted(self, path: tuple[str | int, ...], entry: ForceEntry) -> None:
+        if entry.mounted_on is None:
+            return
+        side = path[1] if len(path) > 1 and path[0] == "sides" else None
+        labels = (
+            self.labels.get(self.scenario.sides[side].id, set()) if isinstance(side, int) else set()
+        )
+        if labels and entry.mounted_on not in labels:
+            self.add(
+                (*path, "mounted_on"),
+                f"no force entry labelled '{entry.mounted_on}'",
+                did_you_mean(entry.mounted_on, labels),
+            )
+
+    def _side(self, key: tuple[str | int, ...], value: str, draw: bool = False) -> None:
+        allowed = [*self.side_ids, "draw"] if draw else self.side_ids
+        if value not in allowed:
+            hint = did_you_mean(value, allowed) or "sides: " + ", ".join(allowed)
+            self.add(key, f"unknown side '{value}'", hint)
+
+    def _sides_of(self, path: tuple[str | int, ...], model: BaseModel) -> None:
+        fields = type(model).model_fields
+        for name in ("side", "chosen_by", "deploys_first", "advantage", "first_player"):
+            if name in fields:
+                value = getattr(model, name)
+                if isinstance(value, str):
+                    self._side((*path, name), value)
+        for name in ("default_winner", "tie", "both_win"):
+            if name in fields and isinstance(getattr(model, name), str):
+                self._side((*path, name), getattr(model, name), draw=True)
+        for name in ("sides", "deployment_order", "operational_moves", "reinforcements"):
+            if name in fields:
+                values = getattr(model, name)
+                if isinstance(values, list) and all(isinstance(v, str) for v in values):
+                    for i, v in enumerate(values):
+                        self._side((*path, name, i), v)
+        if isinstance(model, IntelligenceBracket):
+            for key in model.modes:
+                self._side((*path, "modes", key), key)
+
+
+# --- saving ---------------------------------------------------------------------------------
+
+_ALWAYS = frozenset({"kind", "schema_version"})
+
+
+def to_data(model: BaseModel) -> dict[str, Any]:
+    """Plain data for a model: only fields that differ from their defaults (plus ``kind``)."""
+    out: dict[str, Any] = {}
+    for name, field in type(model).model_fields.items():
+        value = getattr(model, name)
+        if name not in _ALWAYS and not field.is_required():
+            default = field.get_default(call_default_factory=True)
+            if value == default:
+                continue
+        out[name] = _plain(value)
+    return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, BaseModel):
+        return to_data(value)
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(_plain(k)): _plain(v) for k, v in value.items()}
+    if isinstance(value, enum.Enum):
+        return value.value
+    return value
+
+
+def dump_scenario(scenario: Scenario) -> str:
+    """The scenario as deterministic YAML text."""
+    return dump_yaml(to_data(scenario))
+
+
+def save_scenario(scenario: Scenario, path: str | os.PathLike[str]) -> None:
+    """Write a scenario atomically (temporary file, then rename)."""
+    atomic_write_text(path, dump_scenario(scenario))
