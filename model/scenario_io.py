@@ -363,7 +363,8 @@ class _References:
 
     def _unit(self, key: tuple[str | int, ...], unit: str) -> None:
         if self.units and unit not in self.units:
-            hint = did_you_mean(unit, self.units) or "see the unit catalogue"
+            ids = sorted({u.id for u in self.units.values()})
+            hint = did_you_mean(unit, ids) or "see the unit catalogue"
             self.add(key, f"unknown unit type '{unit}'", hint)
 
     def _terrain_id(self, key: tuple[str | int, ...], terrain: str) -> None:

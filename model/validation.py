@@ -88,7 +88,8 @@ def _describe(error: Any, data: Any, key: PathKey, model: type[BaseModel]) -> tu
         expected = str(ctx.get("expected_tags", ""))
         options = [o.strip(" '\"") for o in expected.split(",")]
         hint = did_you_mean(str(tag), options)
-        return f"unknown {ctx.get('discriminator', 'kind')} '{tag}'; expected {expected}", hint
+        discriminator = str(ctx.get("discriminator", "kind")).strip("'\"")
+        return f"unknown {discriminator} '{tag}'; expected {expected}", hint
     message = str(error["msg"])
     if message.startswith("Value error, "):
         message = message[len("Value error, ") :]

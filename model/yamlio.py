@@ -10,6 +10,7 @@ jobs that ``yaml.safe_load`` cannot:
   keys, and any explicit tag (so no Python object tags);
 * YAML 1.2 core scalars: ``yes``/``no``/``on``/``off`` stay strings and there are no implicit
   timestamps, so ``NO`` (Norway) or ``1944-06-06`` never change type behind a designer's back;
+  numbers never have leading zeros, so a printed hex ID such as ``0534`` stays text unquoted;
 * the C parser (libyaml) when present, for speed.
 """
 
@@ -44,7 +45,8 @@ PathKey = tuple[str | int, ...]
 _INT = re.compile(r"[-+]?(0|[1-9][0-9_]*)$")
 _HEX = re.compile(r"0x[0-9a-fA-F_]+$")
 _OCT = re.compile(r"0o[0-7_]+$")
-_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9][0-9_]*(\.[0-9_]*)?)([eE][-+]?[0-9]+)?$")
+# No leading zeros on numbers: "0534" stays text, so printed hex IDs survive unquoted.
+_FLOAT = re.compile(r"[-+]?(\.[0-9]+|(0|[1-9][0-9_]*)(\.[0-9_]*)?)([eE][-+]?[0-9]+)?$")
 _NULLS: Final = frozenset({"", "~", "null", "Null", "NULL"})
 _TRUE: Final = frozenset({"true", "True", "TRUE"})
 _FALSE: Final = frozenset({"false", "False", "FALSE"})

@@ -1,0 +1,132 @@
+"""Safe YAML reading with positions, hostile input, deterministic and atomic writing."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from model import yamlio
+from model.yamlio import YamlError, atomic_write_text, dump_yaml, read_yaml, read_yaml_text
+
+
+def test_positions_of_every_node_by_path() -> None:
+    doc = read_yaml_text("a: 1\nb:\n  - x\n  - {c: 2}\n", "f.yaml")
+    assert doc.data == {"a": 1, "b": ["x", {"c": 2}]}
+    assert doc.position(("a",)) == yamlio.Position(1, 4)
+    assert doc.position(("b", 1, "c")) == yamlio.Position(4, 9)
+    # A path that does not exist falls back to its nearest ancestor.
+    assert doc.position(("b", 1, "zzz")) == doc.position(("b", 1))
+    assert doc.key_position(("b",)) == yamlio.Position(2, 1)
+
+
+def test_core_schema_scalars_do_not_change_type_behind_the_designers_back() -> None:
+    doc = read_yaml_text(
+        "norway: NO\nyes_word: yes\non: on\ndate: 1944-06-06\nhex: 0119\n"
+        "t: true\nn: null\nf: 1.5\ni: -3\nq: '7'\nh: 0x1F\n"
+    )
+    assert doc.data == {
+        "norway": "NO",
+        "yes_word": "yes",
+        "on": "on",
+        "date": "1944-06-06",
+        "hex": "0119",
+        "t": True,
+        "n": None,
+        "f": 1.5,
+        "i": -3,
+        "q": "7",
+        "h": 31,
+    }
+
+
+def test_leading_zero_numbers_stay_text_so_hex_ids_survive() -> None:
+    assert read_yaml_text("- 0534\n- 1101\n").data == ["0534", 1101]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("a: 1\na: 2\n", "2:1: duplicate key 'a'"),
+        ("a: !!python/object:os.system x\n", "1:4: YAML tag tag:yaml.org,2002:python/object:os"),
+        ("a: !custom 3\n", "1:4: YAML tag !custom is not allowed"),
+        ("a: [1, 2\n", "not valid YAML"),
+        ("a: 1\n---\nb: 2\n", "more than one YAML document"),
+        ("? [1, 2]\n: x\n", "mapping keys must be plain text"),
+        ("a: *nowhere\n", "1:4: unknown alias *nowhere"),
+    ],
+)
+def test_refused_input_is_located_and_explained(text: str, message: str) -> None:
+    with pytest.raises(YamlError) as info:
+        read_yaml_text(text, "bad.yaml")
+    assert message in str(info.value)
+    assert str(info.value).startswith("bad.yaml:")
+
+
+def test_alias_bomb_is_refused_fast() -> None:
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    for i in range(1, 10):
+        prev = f"*a{i - 1}"
+        lines.append(f"a{i}: &a{i} [{', '.join([prev] * 10)}]")
+    start = time.perf_counter()
+    with pytest.raises(YamlError, match="expands to more than"):
+        read_yaml_text("\n".join(lines))
+    assert time.perf_counter() - start < 2.0
+
+
+def test_moderate_aliases_are_fine() -> None:
+    doc = read_yaml_text("base: &b {x: 1}\nuse: *b\n")
+    assert doc.data == {"base": {"x": 1}, "use": {"x": 1}}
+
+
+def test_deep_nesting_is_refused() -> None:
+    with pytest.raises(YamlError, match="nesting is deeper than"):
+        read_yaml_text("[" * 500 + "]" * 500)
+
+
+def test_huge_file_is_refused_before_reading(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(yamlio, "MAX_FILE_BYTES", 1000)
+    big = tmp_path / "big.yaml"
+    big.write_text("a: " + "x" * 2000 + "\n")
+    with pytest.raises(YamlError, match="larger than"):
+        read_yaml(big)
+
+
+def test_huge_scalar_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(yamlio, "MAX_SCALAR_CHARS", 100)
+    with pytest.raises(YamlError, match="longer than"):
+        read_yaml_text("a: " + "x" * 200)
+
+
+def test_missing_file_and_non_utf8_are_user_errors(tmp_path: Path) -> None:
+    with pytest.raises(YamlError, match="cannot read the file"):
+        read_yaml(tmp_path / "nope.yaml")
+    latin = tmp_path / "latin.yaml"
+    latin.write_bytes("name: Sedan r\xe9veng\xe9\n".encode("latin-1"))
+    with pytest.raises(YamlError, match="not UTF-8"):
+        read_yaml(latin)
+
+
+def test_dump_is_deterministic_block_yaml_without_aliases() -> None:
+    shared = {"x": 1}
+    data = {"b": shared, "a": shared, "text": "line one\nline two\n", "short": ["J", "K", "L"]}
+    text = dump_yaml(data)
+    assert text == dump_yaml(data)
+    assert "&" not in text and "*" not in text
+    assert text.index("b:") < text.index("a:")  # key order kept, not sorted
+    assert "text: |" in text
+    assert "short: [J, K, L]" in text
+    assert read_yaml_text(text).data == data
+
+
+def test_atomic_write_leaves_old_file_when_writing_fails(tmp_path: Path) -> None:
+    target = tmp_path / "s.yaml"
+    atomic_write_text(target, "old\n")
+
+    with pytest.raises(TypeError):
+        atomic_write_text(target, 12345)  # type: ignore[arg-type]
+    assert target.read_text() == "old\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["s.yaml"]
+    atomic_write_text(target, "new\n")
+    assert target.read_text() == "new\n"
