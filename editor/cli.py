@@ -183,11 +183,13 @@ def cmd_render(args: argparse.Namespace) -> int:
         print(f"{output}: the output must end in .png or .svg", file=sys.stderr)
         return 2
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QApplication
 
     from editor.render import MapPainter, RenderOptions, save_png, save_svg
 
-    _app = QGuiApplication.instance() or QGuiApplication(["hexwright"])  # fonts need one
+    # Fonts need an application object; a QApplication also serves widgets made later in the
+    # same process (the tests, the editor).
+    _app = QApplication.instance() or QApplication(["hexwright"])
 
     painter = MapPainter(loaded.map, RenderOptions(size=args.size, hex_ids=not args.no_ids))
     if output.suffix.lower() == ".svg":

@@ -45,12 +45,16 @@ CASES = [
     ),
     (
         ("system: armor", "system: armour"),
-        ["s.yaml:4:9: system: 'armour' is not one of 'armor', 'panzer44', 'soldiers' or "
-         "'panzer-command' (did you mean 'armor'?)"],
+        [
+            "s.yaml:4:9: system: 'armour' is not one of 'armor', 'panzer44', 'soldiers' or "
+            "'panzer-command' (did you mean 'armor'?)"
+        ],
     ),
     (
         ("{unit: PZIVJ, count: 4}", "{unit: PZIVH, count: 4}"),
-        ["s.yaml:57:16: sides[0].forces[0].unit: unknown unit type 'PZIVH' (did you mean 'PZIVJ'?)"],
+        [
+            "s.yaml:57:16: sides[0].forces[0].unit: unknown unit type 'PZIVH' (did you mean 'PZIVJ'?)"
+        ],
     ),
     (
         ("{unit: PZIVJ, count: 4}", "{unit: PZIVJ, count: 0}"),
@@ -62,35 +66,49 @@ CASES = [
     ),
     (
         ("order: [J, K, L]", "order: [J, K, J]"),
-        ["s.yaml:14:5: map.layout: two sections are labelled 'J'; give each copy its own label",
-         "s.yaml:14:5: map.layout: section J is used 2 times but the game has 1 copy; "
-         "say how many you own to use more"],
+        [
+            "s.yaml:14:5: map.layout: two sections are labelled 'J'; give each copy its own label",
+            "s.yaml:14:5: map.layout: section J is used 2 times but the game has 1 copy; "
+            "say how many you own to use more",
+        ],
     ),
     (
-        ("region: {kind: edge, edge: A}\n      turn: 1\n    forces:\n      - {unit: PZIVJ",
-         "region: {kind: edge, edge: E}\n      turn: 1\n    forces:\n      - {unit: PZIVJ"),
-        ["s.yaml:54:34: sides[0].setup.region.edge: 'E' is not one of 'north', 'south', 'east', "
-         "'west', 'A', 'B', 'C' or 'D'"],
+        (
+            "region: {kind: edge, edge: A}\n      turn: 1\n    forces:\n      - {unit: PZIVJ",
+            "region: {kind: edge, edge: E}\n      turn: 1\n    forces:\n      - {unit: PZIVJ",
+        ),
+        [
+            "s.yaml:54:34: sides[0].setup.region.edge: 'E' is not one of 'north', 'south', 'east', "
+            "'west', 'A', 'B', 'C' or 'D'"
+        ],
     ),
     (
         ("near: {kind: corners, corners: [1]}", "near: {kind: corners, corners: [5]}"),
-        ["s.yaml:24:39: map.constraints[1].near.corners[0]: there is no Corner 5; Corners are 1 to 4"],
+        [
+            "s.yaml:24:39: map.constraints[1].near.corners[0]: there is no Corner 5; Corners are 1 to 4"
+        ],
     ),
     (
         ("near: {kind: corners, corners: [1]}", "near: {kind: corner, corners: [1]}"),
-        ["s.yaml:24:13: map.constraints[1].near: unknown kind 'corner'; expected 'hexes', 'map', "
-         "'hexrow', 'line-side', 'polygon', 'path', 'place', 'zones', 'sections', 'edge', "
-         "'corners', 'center-hexes', 'within', 'away-from', 'side-of', 'terrain', 'all-of', "
-         "'any-of', 'outside', 'choice' (did you mean 'corners'?)"],
+        [
+            "s.yaml:24:13: map.constraints[1].near: unknown kind 'corner'; expected 'hexes', 'map', "
+            "'hexrow', 'line-side', 'polygon', 'path', 'place', 'zones', 'sections', 'edge', "
+            "'corners', 'center-hexes', 'within', 'away-from', 'side-of', 'terrain', 'all-of', "
+            "'any-of', 'outside', 'choice' (did you mean 'corners'?)"
+        ],
     ),
     (
         ("region: {kind: edge, edge: B}", "region: {kind: hexes, hexes: [L4040, M0101, L4036]}"),
-        ["s.yaml:67:37: sides[1].setup.region.hexes[0]: no hex 'L4040' on this layout",
-         "s.yaml:67:44: sides[1].setup.region.hexes[1]: no hex 'M0101' on this layout"],
+        [
+            "s.yaml:67:37: sides[1].setup.region.hexes[0]: no hex 'L4040' on this layout",
+            "s.yaml:67:44: sides[1].setup.region.hexes[1]: no hex 'M0101' on this layout",
+        ],
     ),
     (
         ("side: german\n      award", "side: germans\n      award"),
-        ["s.yaml:86:13: victory.conditions[0].side: unknown side 'germans' (did you mean 'german'?)"],
+        [
+            "s.yaml:86:13: victory.conditions[0].side: unknown side 'germans' (did you mean 'german'?)"
+        ],
     ),
     (
         ("  turns: 15\n", ""),
@@ -98,22 +116,27 @@ CASES = [
     ),
     (
         ('source: "Armor [SCN V.A]"\n', ""),
-        ["s.yaml:1:1: say where the scenario comes from: 'source' (book and section), "
-         "'original: true', or 'placeholder'"],
+        [
+            "s.yaml:1:1: say where the scenario comes from: 'source' (book and section), "
+            "'original: true', or 'placeholder'"
+        ],
     ),
     (
         ("schema_version: 1", "schema_version: 7"),
-        ["s.yaml:1:17: schema_version: this scenario is schema version 7, newer than this "
-         "Hexwright reads (1) (update Hexwright to open it)"],
+        [
+            "s.yaml:1:17: schema_version: this scenario is schema version 7, newer than this "
+            "Hexwright reads (1) (update Hexwright to open it)"
+        ],
     ),
     (
         ("schema_version: 1\n", ""),
-        ["s.yaml:1:1: schema_version: missing required key 'schema_version' "
-         "(add 'schema_version: 1' at the top)"],
+        [
+            "s.yaml:1:1: schema_version: missing required key 'schema_version' "
+            "(add 'schema_version: 1' at the top)"
+        ],
     ),
     (
-        ("    preset: edge-to-edge\n    order: [J, K, L]",
-         "    joins: K3813-J3801, J1412-L9999"),
+        ("    preset: edge-to-edge\n    order: [J, K, L]", "    joins: K3813-J3801, J1412-L9999"),
         ["s.yaml:14:12: map.layout.joins: there is no hex L9999 on section L"],
     ),
 ]
@@ -182,14 +205,14 @@ def test_a_registered_migrator_upgrades_old_files(monkeypatch: pytest.MonkeyPatc
 
 
 def test_a_migrator_can_only_be_registered_once() -> None:
-    MIGRATIONS_BEFORE = dict(MIGRATIONS)
+    before = dict(MIGRATIONS)
     try:
         scenario_io.migrator(99)(lambda d: d)
         with pytest.raises(ValueError, match="already registered"):
             scenario_io.migrator(99)(lambda d: d)
     finally:
         MIGRATIONS.clear()
-        MIGRATIONS.update(MIGRATIONS_BEFORE)
+        MIGRATIONS.update(before)
 
 
 def test_missing_migration_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -85,7 +85,9 @@ def test_deep_nesting_is_refused() -> None:
         read_yaml_text("[" * 500 + "]" * 500)
 
 
-def test_huge_file_is_refused_before_reading(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_huge_file_is_refused_before_reading(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(yamlio, "MAX_FILE_BYTES", 1000)
     big = tmp_path / "big.yaml"
     big.write_text("a: " + "x" * 2000 + "\n")

@@ -1,0 +1,7 @@
+"""Shared test set-up: Qt runs offscreen."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
