@@ -181,6 +181,12 @@ class BoardSection:
     places: Mapping[str, frozenset[Hex]]
     provenance: str
     by_printed: Mapping[tuple[int, int], Hex] = field(repr=False)
+    #: Cells with a neighbour off the section or cut in half: the only ones that can touch
+    #: another section. Computed once, used by every layout check.
+    rim: frozenset[Hex] = field(default=frozenset(), repr=False)
+    _names: dict[str, dict[Hex, str]] = field(
+        default_factory=dict, repr=False, compare=False, hash=False
+    )
 
     def hex_at(self, column: int, row: int) -> Hex | None:
         """The local hex printed ``(column, row)``, or ``None`` if the board has none there."""
@@ -188,8 +194,16 @@ class BoardSection:
 
     def name_of(self, h: Hex, label: str | None = None) -> str:
         """The printed name of a local hex, such as ``J1511``."""
-        column, row, _ = self.cells[h]
-        return self.printed_id.format(section=label or self.id, col=column, row=row)
+        return self.names(label or self.id)[h]
+
+    def names(self, label: str) -> Mapping[Hex, str]:
+        """Printed names of every cell when the section's names start with ``label``."""
+        found = self._names.get(label)
+        if found is None:
+            fmt = self.printed_id.format
+            found = {h: fmt(section=label, col=c, row=r) for h, (c, r, _) in self.cells.items()}
+            self._names[label] = found
+        return found
 
     def elevation_of(self, h: Hex) -> int:
         return self.elevation.get(h, self.base_elevation)
@@ -294,6 +308,11 @@ def compile_board(data: BoardFile) -> BoardSection:
         places=places,
         provenance=data.source or data.placeholder or "",
         by_printed=by_printed,
+        rim=frozenset(
+            h
+            for h, (_, _, kind) in cells.items()
+            if kind is not CellKind.FULL or any(n not in cells for n in h.neighbors())
+        ),
     )
 
 

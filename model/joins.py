@@ -191,7 +191,9 @@ def _fit(
     candidate: Placement,
     sections: Mapping[str, BoardSection],
 ) -> int:
-    return fit(laid, placement_cells(candidate, sections[candidate.section]))
+    section = sections[candidate.section]
+    rim = [candidate.to_global(h) for h in section.rim]
+    return fit(laid, placement_cells(candidate, section), rim)
 
 
 def notation_of(amap: AssembledMap) -> str:

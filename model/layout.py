@@ -20,7 +20,7 @@ from functools import cached_property
 
 from model.board import BoardSection
 from model.grid import CellKind
-from model.hexes import ORIGIN, Hex
+from model.hexes import DIRECTIONS, ORIGIN, Hex
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,11 +211,11 @@ def _occupancy(
     occupied: dict[Hex, list[Part]] = {}
     for index, placement in enumerate(placements):
         section = sections[placement.section]
-        flip = placement.flipped
         oq, or_ = placement.offset.q, placement.offset.r
+        sign = -1 if placement.flipped else 1
         for local, (_, _, kind) in section.cells.items():
-            g = Hex(oq - local.q, or_ - local.r) if flip else Hex(oq + local.q, or_ + local.r)
-            part = Part(index, local, kind.flipped() if flip else kind)
+            g = Hex(oq + sign * local.q, or_ + sign * local.r)
+            part = Part(index, local, kind.flipped() if sign < 0 else kind)
             bucket = occupied.get(g)
             if bucket is None:
                 occupied[g] = [part]
@@ -224,21 +224,31 @@ def _occupancy(
     return occupied
 
 
-def _touching_pairs(hexes: Mapping[Hex, MapHex]) -> set[tuple[int, int]]:
+def _touching_pairs(
+    hexes: Mapping[Hex, MapHex], candidates: Iterable[Hex] | None = None
+) -> set[tuple[int, int]]:
+    """Pairs of placements that share a seam hex or have adjacent hexes.
+
+    ``candidates`` limits the search to hexes that can touch another section (the rims).
+    """
     pairs: set[tuple[int, int]] = set()
-    for h, mh in hexes.items():
+    for h in hexes if candidates is None else candidates:
+        mh = hexes.get(h)
+        if mh is None:
+            continue
         mine = {p.placement for p in mh.parts}
         if len(mine) > 1:
             a, b = sorted(mine)
             pairs.add((a, b))
-        for n in h.neighbors():
-            other = hexes.get(n)
+        q, r = h.q, h.r
+        for d in DIRECTIONS:
+            other = hexes.get(Hex(q + d.q, r + d.r))
             if other is None:
                 continue
             for p in other.parts:
                 for m in mine:
                     if p.placement != m:
-                        pairs.add((min(m, p.placement), max(m, p.placement)))
+                        pairs.add((m, p.placement) if m < p.placement else (p.placement, m))
     return pairs
 
 
@@ -261,13 +271,20 @@ def placement_cells(placement: Placement, section: BoardSection) -> dict[Hex, Ce
     return {Hex(oq + h.q, or_ + h.r): k for h, (_, _, k) in section.cells.items()}
 
 
-def fit(occupied: Mapping[Hex, CellKind], new: Mapping[Hex, CellKind]) -> int:
+def fit(
+    occupied: Mapping[Hex, CellKind],
+    new: Mapping[Hex, CellKind],
+    rim: Iterable[Hex] | None = None,
+) -> int:
     """How well a section's cells ``new`` join cells already laid (``occupied``, seams merged).
 
     Returns -1 when the new cells overlap the old ones or leave half-hexes unmet along a shared
     edge, otherwise the number of contacts (shared seam hexes count three, adjacent pairs one);
     0 means the new section does not touch the others. This is the fast test used when
     searching for a place to put a section; :func:`assemble` gives the reasons in words.
+
+    ``rim`` (the new cells that have a neighbour outside the section) speeds the search up: an
+    inner cell can only touch old cells through a neighbour that overlaps them.
     """
     contact = 0
     for g, kind in new.items():
@@ -276,6 +293,9 @@ def fit(occupied: Mapping[Hex, CellKind], new: Mapping[Hex, CellKind]) -> int:
             if not kind.completes(old):
                 return -1
             contact += 3
+    for g in new if rim is None else rim:
+        kind = new[g]
+        if g in occupied:
             continue
         if kind is not CellKind.FULL:
             across = g.neighbor(3 if kind is CellKind.NORTH_HALF else 0)
@@ -410,15 +430,28 @@ def assemble(
         raise LayoutError(reasons)
     hexes: dict[Hex, MapHex] = {}
     by_name: dict[str, Hex] = {}
+    names_of = [sections[p.section].names(p.name) for p in placements]
+    labels = [p.name for p in placements]
     for h, parts in occupied.items():
-        names = sorted(
-            (placements[p.placement].name, _label(placements, sections, p)) for p in parts
-        )
-        ordered = tuple(n for _, n in names)
+        if len(parts) == 1:
+            part = parts[0]
+            ordered: tuple[str, ...] = (names_of[part.placement][part.local],)
+        else:
+            ordered = tuple(
+                n
+                for _, n in sorted(
+                    (labels[p.placement], names_of[p.placement][p.local]) for p in parts
+                )
+            )
         hexes[h] = MapHex(h, tuple(parts), ordered)
         for n in ordered:
             by_name[normalize_name(n)] = h
-    pieces = _pieces(len(placements), _touching_pairs(hexes))
+    rims = [
+        placement.to_global(local)
+        for placement in placements
+        for local in sections[placement.section].rim
+    ]
+    pieces = _pieces(len(placements), _touching_pairs(hexes, rims))
     if len(pieces) > 1:
         groups = "; ".join(", ".join(placements[i].name for i in sorted(p)) for p in pieces)
         raise LayoutError([f"the map is in {len(pieces)} pieces that do not touch: {groups}"])

@@ -16,9 +16,10 @@ through an atomic rename, so that load, save, load gives an equal model and diff
 from __future__ import annotations
 
 import enum
+import functools
 import os
 import typing
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,6 +47,7 @@ from model.scenario import (
     IntelligenceBracket,
     LayoutSpec,
     OverlayPlacement,
+    RulesSetup,
     Scenario,
     TerrainEdit,
 )
@@ -136,48 +138,27 @@ def migrate(doc: Document) -> None:
                 )
             ]
         )
-    pos = doc.position(("schema_version",))
-    if not isinstance(version, int) or version < 1:
-        raise ProblemList(
-            [
-                Problem(
-                    doc.path,
-                    pos.line,
-                    pos.column,
-                    "schema_version",
-                    f"'{version}' is not a schema version",
-                    "it is a whole number such as 1",
-                )
-            ]
+
+    def refuse(message: str, hint: str) -> ProblemList:
+        pos = doc.position(("schema_version",))
+        return ProblemList(
+            [Problem(doc.path, pos.line, pos.column, "schema_version", message, hint)]
         )
+
+    if not isinstance(version, int) or version < 1:
+        raise refuse(f"'{version}' is not a schema version", "it is a whole number such as 1")
     if version > SCENARIO_SCHEMA_VERSION:
-        raise ProblemList(
-            [
-                Problem(
-                    doc.path,
-                    pos.line,
-                    pos.column,
-                    "schema_version",
-                    f"this scenario is schema version {version}, newer than this Hexwright "
-                    f"reads ({SCENARIO_SCHEMA_VERSION})",
-                    "update Hexwright to open it",
-                )
-            ]
+        raise refuse(
+            f"this scenario is schema version {version}, newer than this Hexwright "
+            f"reads ({SCENARIO_SCHEMA_VERSION})",
+            "update Hexwright to open it",
         )
     while version < SCENARIO_SCHEMA_VERSION:
         step = MIGRATIONS.get(version)
         if step is None:
-            raise ProblemList(
-                [
-                    Problem(
-                        doc.path,
-                        pos.line,
-                        pos.column,
-                        "schema_version",
-                        f"no migration from schema version {version}",
-                        "this Hexwright cannot read files that old",
-                    )
-                ]
+            raise refuse(
+                f"no migration from schema version {version}",
+                "this Hexwright cannot read files that old",
             )
         data = step(data)
         version += 1
@@ -259,20 +240,66 @@ def build_map(
 Visit = tuple[tuple[str | int, ...], BaseModel, bool]
 
 
-def _walk(value: Any, path: tuple[str | int, ...], in_region: bool = False) -> Iterator[Visit]:
+@functools.cache
+def _model_children(cls: type[BaseModel]) -> tuple[str, ...]:
+    """Fields of a model class whose values can hold other models (the rest are skipped)."""
+    return tuple(
+        name for name, field in cls.model_fields.items() if _holds_models(field.annotation)
+    )
+
+
+def _holds_models(annotation: Any) -> bool:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return True
+    return any(_holds_models(arg) for arg in typing.get_args(annotation))
+
+
+def _walk(value: Any, path: tuple[str | int, ...], in_region: bool = False) -> list[Visit]:
     """Every model inside ``value`` with its path, outermost first, and whether it lies inside
-    a region."""
-    if isinstance(value, BaseModel):
-        yield path, value, in_region
-        inner = in_region or isinstance(value, _REGION_TYPES)
-        for name in type(value).model_fields:
-            yield from _walk(getattr(value, name), (*path, name), inner)
-    elif isinstance(value, list | tuple):
-        for i, item in enumerate(value):
-            yield from _walk(item, (*path, i), in_region)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield from _walk(item, (*path, str(key)), in_region)
+    a region. Iterative: a scenario can hold thousands of entries."""
+    found: list[Visit] = []
+    stack: list[tuple[Any, tuple[str | int, ...], bool]] = [(value, path, in_region)]
+    containers = (BaseModel, list, tuple, dict)
+    while stack:
+        item, where, inside = stack.pop()
+        if isinstance(item, BaseModel):
+            found.append((where, item, inside))
+            inner = inside or type(item) in _REGION_SET
+            children = [
+                (child, (*where, name), inner)
+                for name in _model_children(type(item))
+                if isinstance(child := getattr(item, name), containers)
+            ]
+            stack.extend(reversed(children))
+        elif isinstance(item, list | tuple):
+            stack.extend(
+                (child, (*where, i), inside)
+                for i, child in reversed(list(enumerate(item)))
+                if isinstance(child, containers)
+            )
+        elif isinstance(item, dict):
+            stack.extend(
+                (child, (*where, str(key)), inside)
+                for key, child in reversed(list(item.items()))
+                if isinstance(child, containers)
+            )
+    return found
+
+
+_SIDE_FIELDS = ("side", "chosen_by", "deploys_first", "advantage", "first_player")
+_SIDE_OR_DRAW_FIELDS = ("default_winner", "tie", "both_win")
+_SIDE_LIST_FIELDS = ("sides", "deployment_order", "operational_moves", "reinforcements")
+
+
+@functools.cache
+def _side_fields(cls: type[BaseModel]) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """The fields of a model class that name sides: single, single-or-draw, lists."""
+    names = cls.model_fields
+    return (
+        tuple(n for n in _SIDE_FIELDS if n in names),
+        tuple(n for n in _SIDE_OR_DRAW_FIELDS if n in names),
+        tuple(n for n in _SIDE_LIST_FIELDS if n in names),
+    )
 
 
 def cross_reference(
@@ -295,7 +322,6 @@ class _References:
         self.side_ids = [s.id for s in scenario.sides]
         self.units = unit_types(scenario.system)
         self.terrain = terrain_types(scenario.system)
-        self.inside_region = 0
         self.labels = {s.id: {f.label for f in s.forces if f.label} for s in scenario.sides}
 
     def add(self, key: tuple[str | int, ...], message: str, hint: str = "") -> None:
@@ -312,32 +338,47 @@ class _References:
         )
 
     def visit(self, path: tuple[str | int, ...], model: BaseModel, nested: bool) -> None:
-        if isinstance(model, _REGION_TYPES):
+        cls = type(model)
+        if cls in _REGION_SET:
             self._region(path, model, nested)
-        if isinstance(model, ForceEntry):
-            self._unit((*path, "unit"), model.unit)
-            self._mounted(path, model)
-        elif isinstance(model, UnitFilter):
-            for i, t in enumerate(model.types + model.exclude_types):
-                field = "types" if i < len(model.types) else "exclude_types"
-                index = i if i < len(model.types) else i - len(model.types)
-                self._unit((*path, field, index), t)
-        elif isinstance(model, HexPlacement):
-            self._hex((*path, "hex"), model.hex)
-        elif isinstance(model, OverlayPlacement):
-            for name in ("triangle", "code", "hex"):
-                value = getattr(model, name)
-                if value:
-                    self._hex((*path, name), value)
-        elif isinstance(model, TerrainEdit):
-            self._terrain_edit(path, model)
-        elif isinstance(model, TerrainOverride):
-            self._terrain_id((*path, "terrain"), model.terrain)
-        elif isinstance(model, ArmorDifferential):
-            for name in ("favours", "hidden_favours"):
-                if getattr(model, name):
-                    self._side((*path, name), getattr(model, name))
-        self._sides_of(path, model)
+            return  # a region's 'side' is a compass side, not a scenario side
+        handler = _VISITORS.get(cls)
+        if handler is not None:
+            handler(self, path, model)
+        if _side_fields(cls) != ((), (), ()) or cls is IntelligenceBracket:
+            self._sides_of(path, model)
+
+    def _force_entry(self, path: tuple[str | int, ...], entry: ForceEntry) -> None:
+        self._unit((*path, "unit"), entry.unit)
+        self._mounted(path, entry)
+
+    def _unit_filter(self, path: tuple[str | int, ...], units: UnitFilter) -> None:
+        for i, t in enumerate(units.types):
+            self._unit((*path, "types", i), t)
+        for i, t in enumerate(units.exclude_types):
+            self._unit((*path, "exclude_types", i), t)
+
+    def _hex_placement(self, path: tuple[str | int, ...], placement: HexPlacement) -> None:
+        self._hex((*path, "hex"), placement.hex)
+
+    def _overlay(self, path: tuple[str | int, ...], overlay: OverlayPlacement) -> None:
+        for name in ("triangle", "code", "hex"):
+            value = getattr(overlay, name)
+            if value:
+                self._hex((*path, name), value)
+
+    def _override(self, path: tuple[str | int, ...], override: TerrainOverride) -> None:
+        self._terrain_id((*path, "terrain"), override.terrain)
+
+    def _rules(self, path: tuple[str | int, ...], rules: RulesSetup) -> None:
+        for side in rules.side_options:
+            self._side((*path, "side_options", side), side)
+
+    def _differential(self, path: tuple[str | int, ...], rule: ArmorDifferential) -> None:
+        for name in ("favours", "hidden_favours"):
+            value = getattr(rule, name)
+            if value:
+                self._side((*path, name), value)
 
     def _region(self, path: tuple[str | int, ...], model: BaseModel, nested: bool) -> None:
         if isinstance(model, TerrainFilter):
@@ -410,24 +451,36 @@ class _References:
             self.add(key, f"unknown side '{value}'", hint)
 
     def _sides_of(self, path: tuple[str | int, ...], model: BaseModel) -> None:
-        fields = type(model).model_fields
-        for name in ("side", "chosen_by", "deploys_first", "advantage", "first_player"):
-            if name in fields:
-                value = getattr(model, name)
-                if isinstance(value, str):
-                    self._side((*path, name), value)
-        for name in ("default_winner", "tie", "both_win"):
-            if name in fields and isinstance(getattr(model, name), str):
-                self._side((*path, name), getattr(model, name), draw=True)
-        for name in ("sides", "deployment_order", "operational_moves", "reinforcements"):
-            if name in fields:
-                values = getattr(model, name)
-                if isinstance(values, list) and all(isinstance(v, str) for v in values):
-                    for i, v in enumerate(values):
-                        self._side((*path, name, i), v)
+        single, or_draw, lists = _side_fields(type(model))
+        for name in single:
+            value = getattr(model, name)
+            if isinstance(value, str):
+                self._side((*path, name), value)
+        for name in or_draw:
+            value = getattr(model, name)
+            if isinstance(value, str):
+                self._side((*path, name), value, draw=True)
+        for name in lists:
+            values = getattr(model, name)
+            if isinstance(values, list) and all(isinstance(v, str) for v in values):
+                for i, v in enumerate(values):
+                    self._side((*path, name, i), v)
         if isinstance(model, IntelligenceBracket):
             for key in model.modes:
                 self._side((*path, "modes", key), key)
+
+
+_REGION_SET = frozenset(_REGION_TYPES)
+_VISITORS: dict[type, Callable[[_References, tuple[str | int, ...], Any], None]] = {
+    ForceEntry: _References._force_entry,
+    UnitFilter: _References._unit_filter,
+    HexPlacement: _References._hex_placement,
+    OverlayPlacement: _References._overlay,
+    TerrainEdit: _References._terrain_edit,
+    TerrainOverride: _References._override,
+    ArmorDifferential: _References._differential,
+    RulesSetup: _References._rules,
+}
 
 
 # --- saving ---------------------------------------------------------------------------------

@@ -5,7 +5,8 @@ parser's event stream, recording the ``line:col`` of every node by its path. One
 jobs that ``yaml.safe_load`` cannot:
 
 * positions for error messages (``file:line:col``);
-* refusing hostile input fast: files over :data:`MAX_FILE_BYTES`, nesting deeper than
+* refusing hostile input fast: files over :data:`MAX_FILE_BYTES` (which also bounds any one
+  string), nesting deeper than
   :data:`MAX_DEPTH`, alias expansion beyond :data:`MAX_NODES` ("billion laughs"), duplicate
   keys, and any explicit tag (so no Python object tags);
 * YAML 1.2 core scalars: ``yes``/``no``/``on``/``off`` stay strings and there are no implicit
@@ -16,6 +17,7 @@ jobs that ``yaml.safe_load`` cannot:
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import tempfile
@@ -31,7 +33,11 @@ from model.errors import Problem
 MAX_FILE_BYTES: Final = 32 * 1024 * 1024
 MAX_DEPTH: Final = 64
 MAX_NODES: Final = 2_000_000
-MAX_SCALAR_CHARS: Final = 1_000_000
+
+try:  # pragma: no cover - rapidyaml has wheels for the common platforms only
+    import ryml as _ryml
+except ImportError:  # pragma: no cover
+    _ryml = None
 
 try:  # pragma: no cover - depends on how PyYAML was built
     _Loader: Any = yaml.CSafeLoader
@@ -73,11 +79,22 @@ class Position:
 
 @dataclass
 class Document:
-    """Plain data read from one YAML file, with the position of every node by its path."""
+    """Plain data read from one YAML file, with the position of every node by its path.
+
+    Positions are only needed to report problems, so a file read on the fast path computes
+    them on first use, by reading the text again with the positioned parser.
+    """
 
     data: Any
     path: str
-    positions: dict[PathKey, Position] = field(default_factory=dict)
+    _positions: dict[PathKey, Position] | None = field(default=None, repr=False)
+    text: str | None = field(default=None, repr=False)
+
+    @property
+    def positions(self) -> dict[PathKey, Position]:
+        if self._positions is None:
+            self._positions = _positioned(self.text or "", self.path)[1] if self.text else {}
+        return self._positions
 
     def position(self, key: PathKey) -> Position:
         """Position of the node at ``key``, or of its nearest ancestor that has one."""
@@ -217,8 +234,6 @@ class _Builder:
 
     def _scalar(self, event: Any) -> Any:
         text: str = event.value
-        if len(text) > MAX_SCALAR_CHARS:
-            raise self.fail(event, f"a value is longer than {MAX_SCALAR_CHARS:,} characters")
         tag = event.tag
         if tag == "tag:yaml.org,2002:str" or not event.implicit[0]:
             return text if tag in (None, "!", "tag:yaml.org,2002:str") else _typed(self, event)
@@ -282,7 +297,12 @@ def _typed(builder: _Builder, event: Any) -> Any:
 
 
 def read_yaml_text(text: str, path: str = "<string>") -> Document:
-    """Parse YAML text into a :class:`Document`; raises :class:`YamlError` with a position."""
+    """Parse YAML text into a :class:`Document`; raises :class:`YamlError` with a position.
+
+    Plain files take the fast path (rapidyaml, a C++ parser, to JSON); anything unusual
+    (anchors, tags, exotic scalars, deep nesting, duplicate keys, errors) takes the positioned
+    PyYAML path, which enforces every limit and locates every problem.
+    """
     if len(text) > MAX_FILE_BYTES:
         raise YamlError(
             Problem(
@@ -294,6 +314,14 @@ def read_yaml_text(text: str, path: str = "<string>") -> Document:
                 "Hexwright files are far smaller; is this the right file?",
             )
         )
+    data = _fast(text)
+    if data is not _NOT_FAST:
+        return Document(data, path, None, text)
+    data, positions = _positioned(text, path)
+    return Document(data, path, positions, text)
+
+
+def _positioned(text: str, path: str) -> tuple[Any, dict[PathKey, Position]]:
     builder = _Builder(path)
     try:
         data = builder.build(iter(yaml.parse(text, Loader=_Loader)))
@@ -313,7 +341,87 @@ def read_yaml_text(text: str, path: str = "<string>") -> Document:
         ) from None
     except yaml.YAMLError as exc:
         raise YamlError(Problem(path, 1, 1, "", f"not valid YAML: {exc}")) from None
-    return Document(data, path, builder.positions)
+    return data, builder.positions
+
+
+_NOT_FAST: Final[Any] = object()
+
+# Anything that rapidyaml's JSON output would type differently from the YAML 1.2 core schema
+# used here, or that needs the limits of the positioned path: anchors, aliases, tags, merge
+# keys, directives, document markers, complex keys, tabs, exotic plain scalars, deep
+# indentation. Each is a cheap substring test first, and a precise pattern only if that hits
+# (one big alternation costs a hundred milliseconds a megabyte).
+_BEFORE = r"(?:^|[\s\[{,:])"
+_UNUSUAL: Final[tuple[tuple[str, re.Pattern[str] | None], ...]] = (
+    ("\t", None),
+    ("<<", None),
+    (" " * 96, None),
+    ("&", re.compile(_BEFORE + r"&\S")),
+    ("*", re.compile(_BEFORE + r"\*\S")),
+    ("!", re.compile(_BEFORE + r"!")),
+    ("~", re.compile(_BEFORE + r"~(?:$|[\s\]},])", re.MULTILINE)),
+    ("%", re.compile(r"^%", re.MULTILINE)),
+    ("---", re.compile(r"^---", re.MULTILINE)),
+    ("...", re.compile(r"^\.\.\.", re.MULTILINE)),
+    ("?", re.compile(r"(?:^|[\[{,])\s*\?(?:\s|$)", re.MULTILINE)),
+    ("True", None),
+    ("TRUE", None),
+    ("False", None),
+    ("FALSE", None),
+    ("Null", None),
+    ("NULL", None),
+    (".inf", None),
+    (".Inf", None),
+    (".INF", None),
+    (".nan", None),
+    (".NaN", None),
+    (".NAN", None),
+    ("0x", re.compile(_BEFORE + r"[-+]?0x")),
+    ("0o", re.compile(_BEFORE + r"[-+]?0o")),
+    ("_", re.compile(r"\d_\d")),
+    ("+", re.compile(_BEFORE + r"\+[\d.]")),
+)
+
+
+def _unusual(text: str) -> bool:
+    return any(
+        needle in text and (pattern is None or pattern.search(text) is not None)
+        for needle, pattern in _UNUSUAL
+    )
+
+
+def _fast(text: str) -> Any:
+    """Plain data via rapidyaml, or ``_NOT_FAST`` when the file needs the positioned path."""
+    if _ryml is None or _unusual(text) or _flow_depth(text) > 16:
+        return _NOT_FAST
+    try:
+        tree = _ryml.parse_in_arena(text.encode("utf-8"))
+        if tree.size() == 0 or not tree.is_map(tree.root_id()):
+            return _NOT_FAST
+        return json.loads(
+            _ryml.emit_json_malloc(tree, tree.root_id()), object_pairs_hook=_unique_keys
+        )
+    except Exception:
+        return _NOT_FAST
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        raise ValueError("duplicate key")
+    return result
+
+
+def _flow_depth(text: str) -> int:
+    """The deepest nesting of flow brackets (a cheap guard before the C++ parser)."""
+    depth = deepest = 0
+    for char in re.sub(r"[^\[\]{}]+", "", text):
+        if char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
 
 
 def read_yaml(path: str | os.PathLike[str]) -> Document:

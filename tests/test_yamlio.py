@@ -6,6 +6,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from model import yamlio
 from model.yamlio import YamlError, atomic_write_text, dump_yaml, read_yaml, read_yaml_text
@@ -95,12 +97,6 @@ def test_huge_file_is_refused_before_reading(
         read_yaml(big)
 
 
-def test_huge_scalar_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(yamlio, "MAX_SCALAR_CHARS", 100)
-    with pytest.raises(YamlError, match="longer than"):
-        read_yaml_text("a: " + "x" * 200)
-
-
 def test_missing_file_and_non_utf8_are_user_errors(tmp_path: Path) -> None:
     with pytest.raises(YamlError, match="cannot read the file"):
         read_yaml(tmp_path / "nope.yaml")
@@ -132,3 +128,73 @@ def test_atomic_write_leaves_old_file_when_writing_fails(tmp_path: Path) -> None
     assert [p.name for p in tmp_path.iterdir()] == ["s.yaml"]
     atomic_write_text(target, "new\n")
     assert target.read_text() == "new\n"
+
+
+scalar = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**12), max_value=10**12),
+    st.floats(allow_nan=False, allow_infinity=False, width=32),
+    st.text(max_size=30),
+    st.sampled_from(
+        [
+            "0534",
+            "J1511",
+            "C/1508",
+            "yes",
+            "no",
+            "on",
+            "1944-06-06",
+            "~",
+            "null",
+            "True",
+            "0x10",
+            "1_000",
+            "+3",
+            ".inf",
+            "- x",
+            "a: b",
+            "#c",
+            "'q'",
+            "[x]",
+        ]
+    ),
+)
+keys = st.text(min_size=1, max_size=12).filter(lambda k: k.strip() == k and k != "<<")
+documents = st.recursive(
+    st.dictionaries(keys, scalar, max_size=4),
+    lambda children: st.one_of(
+        st.lists(children | scalar, max_size=4),
+        st.dictionaries(keys, children | scalar, max_size=4),
+    ),
+    max_leaves=20,
+).filter(lambda d: isinstance(d, dict) and len(d) > 0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(documents)
+def test_fast_and_positioned_paths_read_the_same_data(data: dict[str, object]) -> None:
+    # What Hexwright writes, both parsers must read back identically (and as written).
+    text = dump_yaml(data)
+    fast = yamlio._fast(text)
+    positioned, _ = yamlio._positioned(text, "x.yaml")
+    assert positioned == data
+    if fast is not yamlio._NOT_FAST:
+        assert fast == positioned
+        assert _types(fast) == _types(positioned)
+
+
+def _types(value: object) -> object:
+    if isinstance(value, dict):
+        return {k: _types(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_types(v) for v in value]
+    return type(value).__name__
+
+
+def test_the_fast_path_is_taken_for_plain_files() -> None:
+    text = (Path(__file__).parent.parent / "scenarios/armor/1a-spearheads.yaml").read_text()
+    assert yamlio._fast(text) is not yamlio._NOT_FAST
+    doc = read_yaml_text(text)
+    assert doc._positions is None  # positions are only worked out when a problem needs them
+    assert doc.position(("sides", 1, "id")) == yamlio.Position(61, 9)

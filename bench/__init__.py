@@ -1,0 +1,1 @@
+"""Performance measurements: ``python -m bench`` (``make bench``). Not timed tests."""

@@ -1,0 +1,13 @@
+"""Run every benchmark: ``python -m bench``."""
+
+from __future__ import annotations
+
+import platform
+
+from bench import layout_bench, load_bench
+
+if __name__ == "__main__":
+    print(f"Python {platform.python_version()} on {platform.machine()}, best of several runs")
+    for module in (layout_bench, load_bench):
+        print()
+        print("\n".join(module.main()))
