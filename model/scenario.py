@@ -49,6 +49,11 @@ class LayoutSpec(StrictModel):
     stagger: int = Field(default=0, description="columns between staggered sections")
     copies: dict[str, int] = Field(default_factory=dict, description="copies of a board owned")
     side_a: Compass | None = Field(default=None, description="map edge that is Armor's Side A")
+    open_order: bool = Field(
+        default=False,
+        description="the book leaves the order and facing of the sections to the players",
+    )
+    note: str = ""
 
     @model_validator(mode="after")
     def _one_way(self) -> LayoutSpec:
@@ -127,6 +132,9 @@ class MapSetup(StrictModel):
     """Layout, overlays, painted terrain, terrain options and the playing area."""
 
     layout: LayoutSpec
+    alternatives: dict[str, LayoutSpec] = Field(
+        default_factory=dict, description="other layouts the scenario allows, by name"
+    )
     terrain_options: dict[str, str] = Field(
         default_factory=dict, description="system terrain options, e.g. streams: clear"
     )
@@ -242,22 +250,31 @@ ArrivalCondition = Annotated[
 
 
 class Reinforcement(StrictModel):
-    """Units that arrive during play."""
+    """Units that arrive during play: listed, or whatever the side bought as reinforcements."""
 
     turn: int | None = Field(default=None, description="unset when a condition decides")
-    units: list[ForceEntry] = Field(min_length=1)
+    units: list[ForceEntry] = Field(default_factory=list)
+    purchased: bool = Field(default=False, description="the units bought as reinforcements")
     entry: Region
     formation: Literal["column", "free"] | None = None
     mounted: bool = False
     condition: ArrivalCondition | None = None
     note: str = ""
 
+    @model_validator(mode="after")
+    def _who(self) -> Reinforcement:
+        if not self.units and not self.purchased:
+            raise ValueError("list the 'units', or say 'purchased: true'")
+        return self
+
 
 class Budget(StrictModel):
-    """Points a side buys its forces with (Armor points, Soldiers force points)."""
+    """Points a side buys its forces with (Armor points, Soldiers force points), with any
+    units the budget comes with (Soldiers 26: both Airborne squads and 7 FP)."""
 
     points: int = Field(ge=0)
     kind: Literal["points", "force-points"] = "points"
+    includes: list[ForceEntry] = Field(default_factory=list)
     note: str = ""
 
 
@@ -307,6 +324,9 @@ class Fortifications(StrictModel):
 
     improved_positions: int | None = None
     mined_hexes: int | None = None
+    mine_kind: str | None = Field(default=None, description="e.g. hasty (Panzer '44 [17.0])")
+    region: Region | None = Field(default=None, description="where they may go")
+    not_in: list[str] = Field(default_factory=list, description="terrain they may not go in")
     note: str = ""
 
 
@@ -324,8 +344,11 @@ class Side(StrictModel):
     id: Identifier
     name: str
     nation: str
-    counter_pool: str | None = Field(
-        default=None, description="nation whose counters it uses (Panzer '44 British: us)"
+    counter_pool: str | list[str] | None = Field(
+        default=None, description="nations whose counters it uses (Panzer '44 British: us)"
+    )
+    mounted_setup: Literal["required", "allowed", "forbidden"] | None = Field(
+        default=None, description="may units start loaded on their carriers?"
     )
     role: Literal["attacker", "defender", "none"] = "none"
     starts_on_map: bool | None = None
@@ -360,6 +383,9 @@ class IntelligenceBracket(StrictModel):
 
     difference: str = Field(description="e.g. 'us 6+', 'german 1-3'")
     deploys_first: str | None = Field(default=None, description="side id, or unset: together")
+    reveal: str | None = Field(
+        default=None, description="what the first side reveals, e.g. hidden equipment"
+    )
     modes: dict[str, str] = Field(default_factory=dict, description="side id -> mode name")
     operational_moves: list[str] = Field(default_factory=list)
     advantage: str | None = None
@@ -372,6 +398,7 @@ class ScenarioEvent(StrictModel):
     slot: str = Field(pattern=r"^[A-Z][0-9]+$")
     text: str
     reinforcements: list[str] = Field(default_factory=list, description="side ids")
+    entry: Region | None = Field(default=None, description="where those reinforcements enter")
 
 
 class TableRow(StrictModel):
@@ -414,6 +441,9 @@ class RulesSetup(StrictModel):
 
     level: str | None = Field(default=None, description="e.g. armor-game, advanced, standard")
     options: list[str] = Field(default_factory=list, description="optional rules in use")
+    side_options: dict[str, list[str]] = Field(
+        default_factory=dict, description="optional rules one side uses (Armor 4A hidden units)"
+    )
     weather: str | None = None
     visibility: str | None = None
     period: str | None = None

@@ -74,6 +74,7 @@ class _Condition(StrictModel):
     award: Award
     when: Timing = "end"
     turn: int | None = Field(default=None, description="judged at this turn or cycle only")
+    from_turn: int | None = Field(default=None, description="judged from this turn on")
     by_turn: int | None = Field(default=None, description="must happen by the end of this turn")
     note: str = ""
 
@@ -92,6 +93,7 @@ class Exit(_Condition):
     units: UnitFilter = Field(default_factory=UnitFilter)
     at_least: int | None = Field(default=None, description="a quota of units or men")
     at_least_fraction: float | None = Field(default=None, ge=0, le=1)
+    compare: Comparison = Field(default=">=", description="'>' for 'more than half'")
     including: list[UnitFilter] = Field(
         default_factory=list, description="each must be among those exiting (a leader...)"
     )
@@ -103,6 +105,9 @@ class Control(_Condition):
     kind: Literal["control"] = "control"
     region: Region
     objects: Literal["hexes", "any-hex", "buildings", "bridges", "places", "objects"] = "any-hex"
+    object_set: str | None = Field(
+        default=None, description="a named set of the scenario's map objects (with 'objects')"
+    )
     rule: Literal["occupy", "last-occupied", "sole", "majority", "book"] = "book"
     units: UnitFilter = Field(default_factory=UnitFilter)
     at_least: int | None = None
@@ -146,6 +151,7 @@ class Survives(_Condition):
 
     kind: Literal["survives"] = "survives"
     objects: str
+    at_least: int | None = None
 
 
 class Casualties(_Condition):
@@ -304,6 +310,7 @@ class ExitAllowed(_Rule):
     kind: Literal["exit-allowed"] = "exit-allowed"
     side: str
     region: Region
+    units: UnitFilter = Field(default_factory=UnitFilter)
     from_turn: int | None = None
     after: str | None = Field(default=None, description="an event or condition in words")
 
@@ -314,7 +321,13 @@ class TerrainOverride(_Rule):
     kind: Literal["terrain-override"] = "terrain-override"
     terrain: str
     treat_as: str | None = None
-    movement_cost: dict[str, float] = Field(default_factory=dict)
+    movement_cost: dict[str, float] = Field(
+        default_factory=dict, description="movement class -> cost (replaces the book's)"
+    )
+    extra_cost: float | None = Field(default=None, description="added to the normal cost")
+    applies_to: list[str] = Field(default_factory=list, description="movement classes; empty: all")
+    except_along: str | None = Field(default=None, description="not when moving along a path")
+    region: Region | None = Field(default=None, description="only here (e.g. one zone)")
     impassable: bool | None = None
     text: str = ""
 
@@ -336,6 +349,19 @@ class BridgeLimit(_Rule):
 
     kind: Literal["bridge-limit"] = "bridge-limit"
     tons: float = Field(gt=0)
+
+
+class DeploymentLimit(_Rule):
+    """A limit on set-up in an area: at most or at least so many units or men there
+    (Panzer '44 20.5: one unit in Moncourt; Soldiers 20: a man in each of 7 zones)."""
+
+    kind: Literal["deployment-limit"] = "deployment-limit"
+    side: str
+    region: Region
+    at_most: int | None = None
+    at_least: int | None = None
+    per_zone: bool = Field(default=False, description="count in each zone of the region")
+    zones_at_least: int | None = Field(default=None, description="in at least this many zones")
 
 
 class RuleOverride(_Rule):
@@ -362,6 +388,7 @@ SpecialRule = Annotated[
     | TerrainOverride
     | Demolition
     | BridgeLimit
+    | DeploymentLimit
     | RuleOverride
     | TextRule,
     Field(discriminator="kind"),
