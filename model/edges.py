@@ -11,7 +11,9 @@ on one long side (Side C here) and 2 and 4 on the other (Side D). The book's dia
 missing, so Hexwright decides which way the board runs: along the line of its sections (north
 to south for edge-to-edge and staggered layouts, west to east for end-to-end), or along its
 longer dimension when it has one section. Side A is then the north or west end unless the
-layout says otherwise.
+layout says otherwise. An end is the outer edge of the section furthest that way, so on a
+staggered board the short sides of the middle sections are not part of Side A or B. Corners
+1 and 2 are the two extreme hexes of Side A (1 toward Side C), 3 and 4 those of Side B.
 """
 
 from __future__ import annotations
@@ -91,26 +93,54 @@ def map_edges(amap: AssembledMap, side_a: Compass | None = None) -> MapEdges:
     side_a = side_a or default_side_a(amap)
     c_side, d_side = _long_sides(side_a)
     frozen = {k: frozenset(v) for k, v in edges.items()}
-    sides = {
-        "A": frozen[side_a],
-        "B": frozen[side_a.opposite],
-        "C": frozen[c_side],
-        "D": frozen[d_side],
-    }
+    end_a = _end_section_edge(amap, frozen[side_a], side_a)
+    end_b = _end_section_edge(amap, frozen[side_a.opposite], side_a.opposite)
+    sides = {"A": end_a, "B": end_b, "C": frozen[c_side], "D": frozen[d_side]}
+    # Corners 1 and 2 are the two ends of Side A, 1 toward Side C; 3 and 4 those of Side B.
     numbered = {
-        1: corners[_corner_between(side_a, c_side)],
-        2: corners[_corner_between(side_a, d_side)],
-        3: corners[_corner_between(side_a.opposite, c_side)],
-        4: corners[_corner_between(side_a.opposite, d_side)],
+        1: _extreme(end_a, c_side),
+        2: _extreme(end_a, d_side),
+        3: _extreme(end_b, c_side),
+        4: _extreme(end_b, d_side),
     }
     return MapEdges(frozen, corners, sides, numbered, side_a)
 
 
-def _corner_between(a: Compass, b: Compass) -> CornerName:
-    pair = {a, b}
-    ns = Compass.NORTH if Compass.NORTH in pair else Compass.SOUTH
-    ew = Compass.WEST if Compass.WEST in pair else Compass.EAST
-    return CornerName(f"{ns.value}-{ew.value}")
+def _end_section_edge(amap: AssembledMap, edge: frozenset[Hex], toward: Compass) -> frozenset[Hex]:
+    """The part of a compass edge on the section that lies furthest that way: an *end* of the
+    board. On a staggered board the other sections' short sides face the same way but are not
+    the end ("Side A lies within one section" [Armor SCN VI.A.5])."""
+    if len(amap.placements) == 1:
+        return edge
+    dx, dy = _TOWARD[toward]
+    reach: list[tuple[float, int]] = []
+    for index, placement in enumerate(amap.placements):
+        cells = [placement.to_global(h) for h in amap.section_of(placement).cells]
+        points = [hex_to_pixel(h, 1.0) for h in cells]
+        cx = sum(p[0] for p in points) / len(points)
+        cy = sum(p[1] for p in points) / len(points)
+        reach.append((cx * dx + cy * dy, index))
+    end = max(reach)[1]
+    return frozenset(h for h in edge if any(p.placement == end for p in amap.hexes[h].parts))
+
+
+_TOWARD = {
+    Compass.NORTH: (0.0, -1.0),
+    Compass.SOUTH: (0.0, 1.0),
+    Compass.EAST: (1.0, 0.0),
+    Compass.WEST: (-1.0, 0.0),
+}
+
+
+def _extreme(edge: frozenset[Hex], toward: Compass) -> Hex:
+    """The hex of an edge that lies furthest toward a compass direction."""
+    dx, dy = _TOWARD[toward]
+
+    def reach(h: Hex) -> tuple[float, Hex]:
+        x, y = hex_to_pixel(h, 1.0)
+        return (-(x * dx + y * dy), h)
+
+    return min(edge, key=reach)
 
 
 def _corners(amap: AssembledMap) -> dict[CornerName, Hex]:

@@ -230,3 +230,21 @@ def test_every_name_resolves_back_to_its_hex(
     for h, mh in amap.hexes.items():
         for name in mh.names:
             assert amap.resolve(name) == h
+
+
+def test_staggered_board_ends_are_the_outer_sections_short_sides(
+    sections: dict[str, BoardSection],
+) -> None:
+    amap = assemble(layout_from_notation("K3813-J3801, J1412-L1436", sections), sections)
+    edges = map_edges(amap)
+    # The sections run west to east: Side A is K's west end only, Side B is L's east end.
+    assert edges.side_a is Compass.WEST
+    assert {p.placement for h in edges.sides["A"] for p in amap.hexes[h].parts} == {0}
+    assert {amap.name(h)[0] for h in edges.sides["B"]} == {"L"}
+    assert amap.resolve("J4006") not in edges.sides["A"]  # J's short side faces west too
+    assert [amap.name(edges.numbered_corners[i]) for i in (1, 2, 3, 4)] == [
+        "K0112",
+        "K0124",
+        "L4025",
+        "L4036",
+    ]
