@@ -62,35 +62,35 @@ class UnitCatalog(StrictModel):
     units: list[UnitType]
 
 
-def _read(system: GameSystem, name: str) -> tuple[str, str] | None:
+_C = TypeVar("_C", TerrainCatalog, UnitCatalog)
+
+
+def _load(system: GameSystem, name: str, model: type[_C]) -> tuple[_C, str] | None:
+    """A catalogue file of the system, validated, with its display path; None if absent."""
     from model.resources import system_dir  # local: resources imports the board loader
 
     entry = system_dir(system) / name
     if not entry.is_file():
         return None
-    return entry.read_text(encoding="utf-8"), f"resources/{system.value}/{name}"
+    path = f"resources/{system.value}/{name}"
+    return validate_document(read_yaml_text(entry.read_text(encoding="utf-8"), path), model), path
 
 
 @functools.cache
 def terrain_types(system: GameSystem) -> dict[str, TerrainType]:
     """The system's terrain types by id (empty when it has no catalogue yet)."""
-    found = _read(system, "terrain.yaml")
-    if found is None:
-        return {}
-    doc = read_yaml_text(found[0], found[1])
-    catalog = validate_document(doc, TerrainCatalog)
-    return _unique(catalog.terrain, found[1])
+    found = _load(system, "terrain.yaml", TerrainCatalog)
+    return _unique(found[0].terrain, found[1]) if found else {}
 
 
 @functools.cache
 def unit_types(system: GameSystem) -> dict[str, UnitType]:
     """The system's unit types by id and alias (empty when it has no catalogue yet)."""
-    found = _read(system, "units.yaml")
+    found = _load(system, "units.yaml", UnitCatalog)
     if found is None:
         return {}
-    doc = read_yaml_text(found[0], found[1])
-    catalog = validate_document(doc, UnitCatalog)
-    by_id = _unique(catalog.units, found[1])
+    catalog, path = found
+    by_id = _unique(catalog.units, path)
     for unit in catalog.units:
         for alias in unit.aliases:
             by_id.setdefault(alias, unit)
