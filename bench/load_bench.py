@@ -15,7 +15,7 @@ import yaml
 from bench.common import best_ms, row
 from model.scenario import Scenario
 from model.scenario_io import load_scenario
-from model.yamlio import read_yaml
+from model.yamlio import _positioned, read_yaml
 
 BASE = Path(__file__).parent.parent / "scenarios" / "armor" / "1a-spearheads.yaml"
 
@@ -65,11 +65,14 @@ def main() -> list[str]:
         forces = len(loaded.scenario.sides[1].forces)
         full = best_ms(lambda: load_scenario(path), repeat=5)
         parse = best_ms(lambda: read_yaml(path), repeat=5)
+        text = path.read_text()
+        positioned = best_ms(lambda: _positioned(text, str(path)), repeat=3)
         baseline = best_ms(lambda: naive(path), repeat=3)
     return [
         f"scenario file: {size / 1e6:.2f} MB, {forces} force entries",
         row("load 1 MB scenario (all four stages)", full, baseline, 200.0),
-        row("  of which parse with positions (C parser)", parse, baseline, None),
+        row("  of which parsing (rapidyaml)", parse, baseline, None),
+        row("  parsing with positions (the error path)", positioned, baseline, None),
     ]
 
 
