@@ -184,6 +184,8 @@ class BoardSection:
     #: Cells with a neighbour off the section or cut in half: the only ones that can touch
     #: another section. Computed once, used by every layout check.
     rim: frozenset[Hex] = field(default=frozenset(), repr=False)
+    #: The mean axial ``(q, r)`` of the cells: where the middle of the section lies.
+    centroid: tuple[float, float] = (0.0, 0.0)
     _names: dict[str, dict[Hex, str]] = field(
         default_factory=dict, repr=False, compare=False, hash=False
     )
@@ -312,6 +314,10 @@ def compile_board(data: BoardFile) -> BoardSection:
             h
             for h, (_, _, kind) in cells.items()
             if kind is not CellKind.FULL or any(n not in cells for n in h.neighbors())
+        ),
+        centroid=(
+            sum(h.q for h in cells) / len(cells),
+            sum(h.r for h in cells) / len(cells),
         ),
     )
 

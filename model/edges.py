@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from model.grid import hex_to_pixel
+from model.grid import SQRT3, hex_to_pixel
 from model.hexes import Hex
 from model.layout import AssembledMap
 
@@ -113,13 +113,7 @@ def _end_section_edge(amap: AssembledMap, edge: frozenset[Hex], toward: Compass)
     if len(amap.placements) == 1:
         return edge
     dx, dy = _TOWARD[toward]
-    reach: list[tuple[float, int]] = []
-    for index, placement in enumerate(amap.placements):
-        cells = [placement.to_global(h) for h in amap.section_of(placement).cells]
-        points = [hex_to_pixel(h, 1.0) for h in cells]
-        cx = sum(p[0] for p in points) / len(points)
-        cy = sum(p[1] for p in points) / len(points)
-        reach.append((cx * dx + cy * dy, index))
+    reach = [(x * dx + y * dy, i) for i, (x, y) in enumerate(section_centres(amap))]
     end = max(reach)[1]
     return frozenset(h for h in edge if any(p.placement == end for p in amap.hexes[h].parts))
 
@@ -159,15 +153,21 @@ def _corners(amap: AssembledMap) -> dict[CornerName, Hex]:
     }
 
 
+def section_centres(amap: AssembledMap) -> list[tuple[float, float]]:
+    """The pixel centre (hex size 1) of each placed section, in placement order."""
+    centres = []
+    for placement in amap.placements:
+        q, r = amap.section_of(placement).centroid
+        sign = -1.0 if placement.flipped else 1.0
+        gq, gr = placement.offset.q + sign * q, placement.offset.r + sign * r
+        centres.append((1.5 * gq, SQRT3 * (gr + gq / 2)))
+    return centres
+
+
 def default_side_a(amap: AssembledMap) -> Compass:
     """North when the map runs north-south, west when it runs west-east (see module doc)."""
     if len(amap.placements) > 1:
-        centres = []
-        for placement in amap.placements:
-            cells = [placement.to_global(h) for h in amap.section_of(placement).cells]
-            xs = [hex_to_pixel(h, 1.0)[0] for h in cells]
-            ys = [hex_to_pixel(h, 1.0)[1] for h in cells]
-            centres.append((sum(xs) / len(xs), sum(ys) / len(ys)))
+        centres = section_centres(amap)
         spread_x = max(c[0] for c in centres) - min(c[0] for c in centres)
         spread_y = max(c[1] for c in centres) - min(c[1] for c in centres)
         return Compass.NORTH if spread_y >= spread_x else Compass.WEST

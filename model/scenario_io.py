@@ -15,11 +15,13 @@ through an atomic rename, so that load, save, load gives an equal model and diff
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import functools
+import gc
 import os
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -87,12 +89,31 @@ class LoadedScenario:
 
 def load_scenario(path: str | os.PathLike[str]) -> LoadedScenario:
     """Read and check a scenario file; raises :class:`ProblemList` with every problem found."""
-    return check_document(read_yaml(path))
+    with _collector_paused():
+        return check_document(read_yaml(path))
 
 
 def parse_scenario(text: str, path: str = "<string>") -> LoadedScenario:
     """Like :func:`load_scenario`, from text."""
-    return check_document(read_yaml_text(text, path))
+    with _collector_paused():
+        return check_document(read_yaml_text(text, path))
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while a file is loaded.
+
+    Why: loading builds a hundred thousand small objects that all stay alive; the collector's
+    passes over them find nothing to free and cost a quarter of the load time of a large file.
+    Reference counting still frees everything as usual.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def check_document(doc: Document) -> LoadedScenario:

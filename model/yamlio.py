@@ -378,16 +378,28 @@ _UNUSUAL: Final[tuple[tuple[str, re.Pattern[str] | None], ...]] = (
     (".NAN", None),
     ("0x", re.compile(_BEFORE + r"[-+]?0x")),
     ("0o", re.compile(_BEFORE + r"[-+]?0o")),
-    ("_", re.compile(r"\d_\d")),
     ("+", re.compile(_BEFORE + r"\+[\d.]")),
 )
 
 
 def _unusual(text: str) -> bool:
-    return any(
+    return _digit_separator(text) or any(
         needle in text and (pattern is None or pattern.search(text) is not None)
         for needle, pattern in _UNUSUAL
     )
+
+
+def _digit_separator(text: str) -> bool:
+    """True when an underscore stands between two digits (``1_000``, an int in YAML 1.1).
+
+    Why not a regex: one scans every character; underscores are few (key names).
+    """
+    index = text.find("_")
+    while index != -1:
+        if 0 < index < len(text) - 1 and text[index - 1].isdigit() and text[index + 1].isdigit():
+            return True
+        index = text.find("_", index + 1)
+    return False
 
 
 def _fast(text: str) -> Any:
