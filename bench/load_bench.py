@@ -63,7 +63,7 @@ def main() -> list[str]:
         size = path.stat().st_size
         loaded = load_scenario(path)
         forces = len(loaded.scenario.sides[1].forces)
-        full = best_ms(lambda: load_scenario(path), repeat=5)
+        full = best_ms(lambda: load_scenario(path), repeat=9)
         parse = best_ms(lambda: read_yaml(path), repeat=5)
         text = path.read_text()
         positioned = best_ms(lambda: _positioned(text, str(path)), repeat=3)
