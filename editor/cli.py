@@ -66,7 +66,7 @@ def _parser() -> argparse.ArgumentParser:
     info.add_argument("--json", action="store_true", help="machine-readable output")
     info.set_defaults(handler=cmd_info)
 
-    render = sub.add_parser("render", help="draw a scenario's map to PNG or SVG")
+    render = sub.add_parser("render", help="draw a scenario's (or a board's) map to PNG or SVG")
     render.add_argument("file", metavar="FILE")
     render.add_argument("-o", "--output", required=True, help="map.png or map.svg")
     render.add_argument("--size", type=float, default=24.0, help="hex radius in pixels")
@@ -174,10 +174,22 @@ def cmd_info(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_render(args: argparse.Namespace) -> int:
-    from model.scenario_io import load_scenario
+def _map_of(name: str) -> tuple[AssembledMap, str]:
+    """The map of a scenario file, or of a board file on its own, with a title."""
+    from model.layout import Placement, assemble
+    from model.resources import read_board
+    from model.scenario_io import check_document
 
-    loaded = load_scenario(args.file)
+    doc = read_yaml(name)
+    if isinstance(doc.data, dict) and "grid" in doc.data and "sides" not in doc.data:
+        board = read_board(Path(name).read_text(encoding="utf-8"), name)
+        return assemble([Placement(board.id)], {board.id: board}), board.name
+    loaded = check_document(doc)
+    return loaded.map, loaded.scenario.title
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    amap, title = _map_of(args.file)
     output = Path(args.output)
     if output.suffix.lower() not in (".png", ".svg"):
         print(f"{output}: the output must end in .png or .svg", file=sys.stderr)
@@ -191,13 +203,13 @@ def cmd_render(args: argparse.Namespace) -> int:
     # same process (the tests, the editor).
     _app = QApplication.instance() or QApplication(["hexwright"])
 
-    painter = MapPainter(loaded.map, RenderOptions(size=args.size, hex_ids=not args.no_ids))
+    painter = MapPainter(amap, RenderOptions(size=args.size, hex_ids=not args.no_ids))
     if output.suffix.lower() == ".svg":
-        save_svg(painter, output, loaded.scenario.title)
+        save_svg(painter, output, title)
     else:
         save_png(painter, output)
     width, height = painter.image_size()
-    print(f"{output}: {width} x {height} px, {len(loaded.map)} hexes")
+    print(f"{output}: {width} x {height} px, {len(amap)} hexes")
     return 0
 
 

@@ -50,6 +50,12 @@ HEX_STYLES: dict[str, HexStyle] = {
     "pond": HexStyle("#8fb7dd"),
     "marsh": HexStyle("#bcd3c2", Qt.BrushStyle.HorPattern, "#6f9bb0"),
     "hill": HexStyle("#dcc9a0"),
+    "hilltop": HexStyle("#d2b98a", Qt.BrushStyle.Dense6Pattern, "#9c7a4a"),
+    "swamp": HexStyle("#b9cfb8", Qt.BrushStyle.HorPattern, "#5f8fa6"),
+    "brush": HexStyle("#bfcf8e", Qt.BrushStyle.Dense5Pattern, "#6f8a40"),
+    "broken": HexStyle("#dccaa6", Qt.BrushStyle.Dense6Pattern, "#8d7552"),
+    "road": HexStyle("#e6dcc2"),
+    "landmark": HexStyle("#ebe5c8"),
     "bridge": HexStyle("#ebe5c8"),
 }
 
@@ -70,6 +76,11 @@ HEXSIDE_STYLES: dict[str, LineStyle] = {
     "stream": LineStyle("#3f7fc4", 0.14),
     "river": LineStyle("#5d97d3", 0.30),
     "cliff": LineStyle("#4b3621", 0.20),
+    "ridge": LineStyle("#8a5a2b", 0.16),
+    "embankment": LineStyle("#6b5a45", 0.12),
+    "canal": LineStyle("#4f8ccc", 0.30),
+    "lake": LineStyle("#5d97d3", 0.30),
+    "bridge": LineStyle("#3b3b3b", 0.22),
 }
 
 #: Darken the ground this much per elevation level above 0 (and lighten below).

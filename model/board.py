@@ -104,7 +104,12 @@ class ElevationMap(StrictModel):
 
 
 class HexsideFeature(StrictModel):
-    """A feature that lies along hexsides (crest, slope, hedge, wall, stream on hexsides)."""
+    """A feature that lies along hexsides (crest, slope, hedge, wall, stream on hexsides).
+
+    Each side is written as two adjacent hexes, ``"1203/1204"``. For a feature with a
+    direction (Panzer '44's slope, whose lower side carries the contour splash), the first hex
+    is the lower one; the order is kept in :attr:`BoardSection.hexside_first`.
+    """
 
     feature: str
     sides: list[HexsideId]
@@ -173,6 +178,8 @@ class BoardSection:
     base_elevation: int
     elevation: Mapping[Hex, int]
     hexside_features: Mapping[Hexside, frozenset[str]]
+    #: The hex written first for each (hexside, feature): the lower side of a slope.
+    hexside_first: Mapping[tuple[Hexside, str], Hex]
     path_features: Mapping[Hexside, frozenset[str]]
     center_hexes: tuple[Hex, ...]
     directional_hexagon: DirectionalHexagon | None
@@ -272,7 +279,8 @@ def compile_board(data: BoardFile) -> BoardSection:
         found = local(text, ("elevation", "hexes", text))
         if found is not None and level != data.elevation.default:
             elevation[found] = level
-    hexside_features = _hexside_features(data, local, problems)
+    hexside_first: dict[tuple[Hexside, str], Hex] = {}
+    hexside_features = _hexside_features(data, local, problems, hexside_first)
     path_features = _path_features(data, local, problems)
     center = tuple(
         c for i, t in enumerate(data.center_hexes) if (c := local(t, ("center_hexes", i)))
@@ -302,6 +310,7 @@ def compile_board(data: BoardFile) -> BoardSection:
         base_elevation=data.elevation.default,
         elevation=elevation,
         hexside_features=hexside_features,
+        hexside_first=hexside_first,
         path_features=path_features,
         center_hexes=center,
         directional_hexagon=data.directional_hexagon,
@@ -360,7 +369,10 @@ def _read_terrain_map(
 
 
 def _hexside_features(
-    data: BoardFile, local: _LocalFn, problems: _Problems
+    data: BoardFile,
+    local: _LocalFn,
+    problems: _Problems,
+    first: dict[tuple[Hexside, str], Hex],
 ) -> dict[Hexside, frozenset[str]]:
     result: dict[Hexside, set[str]] = {}
     for i, feature in enumerate(data.hexsides):
@@ -373,7 +385,9 @@ def _hexside_features(
             if a.direction_to(b) is None:
                 problems.append((("hexsides", i, "sides", j), f"{text}: hexes are not adjacent"))
                 continue
-            result.setdefault(Hexside.between(a, b), set()).add(feature.feature)
+            side = Hexside.between(a, b)
+            result.setdefault(side, set()).add(feature.feature)
+            first[(side, feature.feature)] = a
     return {k: frozenset(v) for k, v in result.items()}
 
 

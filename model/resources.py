@@ -15,7 +15,7 @@ from pathlib import Path
 
 from model.base import GameSystem
 from model.board import BOARD_SCHEMA_VERSION, BoardDataError, BoardFile, BoardSection, compile_board
-from model.errors import Problem, ProblemList, dotted
+from model.errors import Problem, ProblemList, did_you_mean, dotted
 from model.validation import validate_document
 from model.yamlio import Document, read_yaml_text
 
@@ -76,13 +76,43 @@ def read_board(text: str, path: str) -> BoardSection:
     _check_version(doc, BOARD_SCHEMA_VERSION, "board")
     data = validate_document(doc, BoardFile)
     try:
-        return compile_board(data)
+        board = compile_board(data)
     except BoardDataError as exc:
-        problems = []
-        for where, message in exc.problems:
-            pos = doc.position(where)
-            problems.append(Problem(path, pos.line, pos.column, dotted(where), message))
-        raise ProblemList(problems) from None
+        raise ProblemList(_located(doc, path, exc.problems)) from None
+    unknown = _unknown_terrain(data)
+    if unknown:
+        raise ProblemList(_located(doc, path, unknown))
+    return board
+
+
+def _located(
+    doc: Document, path: str, problems: list[tuple[tuple[str | int, ...], str]]
+) -> list[Problem]:
+    found = []
+    for where, message in problems:
+        pos = doc.position(where)
+        found.append(Problem(path, pos.line, pos.column, dotted(where), message))
+    return found
+
+
+def _unknown_terrain(data: BoardFile) -> list[tuple[tuple[str | int, ...], str]]:
+    """Terrain ids the board uses that its system's terrain catalogue does not know."""
+    from model.catalog import terrain_types
+
+    known = terrain_types(data.system)
+    if not known:
+        return []
+    problems: list[tuple[tuple[str | int, ...], str]] = []
+    uses: list[tuple[tuple[str | int, ...], str]] = [
+        (("terrain", "legend", k), v) for k, v in data.terrain.legend.items()
+    ]
+    uses += [(("hexsides", i, "feature"), f.feature) for i, f in enumerate(data.hexsides)]
+    uses += [(("paths", i, "feature"), p.feature) for i, p in enumerate(data.paths)]
+    for where, terrain in uses:
+        if terrain not in known:
+            hint = did_you_mean(terrain, known)
+            problems.append((where, f"unknown terrain '{terrain}'" + (f"; {hint}" if hint else "")))
+    return problems
 
 
 def load_boards(system: GameSystem, ids: tuple[str, ...] | None = None) -> dict[str, BoardSection]:
