@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from model.base import GameSystem
 from model.edges import map_edges
 from model.errors import Problem, ProblemList
 from model.joins import notation_of
@@ -23,7 +24,7 @@ DEFAULT_SCENARIO = "armor/1a-spearheads.yaml"
 SCHEMA_PATH = Path("docs/scenario.schema.json")
 
 
-COMMANDS = ("validate", "info", "render", "schema")
+COMMANDS = ("validate", "info", "render", "schema", "data")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -72,6 +73,12 @@ def _parser() -> argparse.ArgumentParser:
     render.add_argument("--size", type=float, default=24.0, help="hex radius in pixels")
     render.add_argument("--no-ids", action="store_true", help="leave out printed hex IDs")
     render.set_defaults(handler=cmd_render)
+
+    data = sub.add_parser("data", help="the game data library")
+    data_sub = data.add_subparsers(dest="data_command", metavar="ACTION", required=True)
+    report = data_sub.add_parser("report", help="values from the books and placeholders")
+    report.add_argument("--system", choices=[s.value for s in GameSystem], help="one system")
+    report.set_defaults(handler=cmd_data_report)
 
     schema = sub.add_parser("schema", help="write the scenario JSON Schema")
     schema.add_argument("-o", "--output", default=str(SCHEMA_PATH))
@@ -210,6 +217,14 @@ def cmd_render(args: argparse.Namespace) -> int:
         save_png(painter, output)
     width, height = painter.image_size()
     print(f"{output}: {width} x {height} px, {len(amap)} hexes")
+    return 0
+
+
+def cmd_data_report(args: argparse.Namespace) -> int:
+    from model.report import format_report, system_report
+
+    systems = [GameSystem(args.system)] if args.system else list(GameSystem)
+    print(format_report([system_report(s) for s in systems]))
     return 0
 
 

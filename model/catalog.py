@@ -13,6 +13,7 @@ from pydantic import Field, model_validator
 
 from model.base import GameSystem, StrictModel
 from model.errors import Problem, ProblemList
+from model.provenance import Field_
 from model.validation import validate_document
 from model.yamlio import read_yaml_text
 
@@ -20,14 +21,26 @@ CATALOG_SCHEMA_VERSION = 1
 
 
 class _Provenanced(StrictModel):
+    """An entry that says where it comes from. Its plain values inherit this provenance: they
+    count as the book's when the entry has a ``source``, as placeholders when it has only a
+    ``placeholder`` (an entry may have both: a unit the book names whose values we supply)."""
+
     source: str | None = None
     placeholder: str | None = None
+    values_placeholder: bool = Field(
+        default=False,
+        description="the entry's plain values are placeholders even though it has a source",
+    )
 
     @model_validator(mode="after")
     def _provenance(self) -> _Provenanced:
         if not (self.source or self.placeholder):
             raise ValueError("say where this comes from: 'source' or 'placeholder'")
         return self
+
+    @property
+    def plain_values_are_placeholders(self) -> bool:
+        return self.values_placeholder or not self.source
 
 
 class TerrainType(_Provenanced):
@@ -37,6 +50,10 @@ class TerrainType(_Provenanced):
     name: str
     abbreviation: str | None = None
     applies_to: Literal["hex", "hexside", "path"] = "hex"
+    effects: dict[str, Field_] = Field(
+        default_factory=dict,
+        description="movement cost per class, line of sight, combat modifiers (keys per system)",
+    )
 
 
 class UnitType(_Provenanced):
@@ -48,6 +65,9 @@ class UnitType(_Provenanced):
     category: str
     card: int | None = Field(default=None, description="Armor Data Card number")
     aliases: list[str] = Field(default_factory=list)
+    values: dict[str, Field_] = Field(
+        default_factory=dict, description="every value the book gives, by name"
+    )
 
 
 class TerrainCatalog(StrictModel):
