@@ -17,6 +17,7 @@ jobs that ``yaml.safe_load`` cannot:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -352,6 +353,10 @@ _NOT_FAST: Final[Any] = object()
 # indentation. Each is a cheap substring test first, and a precise pattern only if that hits
 # (one big alternation costs a hundred milliseconds a megabyte).
 _BEFORE = r"(?:^|[\s\[{,:])"
+_SPECIAL_FLOAT = re.compile(
+    _BEFORE + r"[-+]?\.?(?:inf|Inf|INF|infinity|Infinity|nan|NaN|NAN)(?:$|[\s\]},:])",
+    re.MULTILINE,
+)
 _UNUSUAL: Final[tuple[tuple[str, re.Pattern[str] | None], ...]] = (
     ("\t", None),
     ("<<", None),
@@ -364,18 +369,21 @@ _UNUSUAL: Final[tuple[tuple[str, re.Pattern[str] | None], ...]] = (
     ("---", re.compile(r"^---", re.MULTILINE)),
     ("...", re.compile(r"^\.\.\.", re.MULTILINE)),
     ("?", re.compile(r"(?:^|[\[{,])\s*\?(?:\s|$)", re.MULTILINE)),
+    ("@", re.compile(_BEFORE + r"[@`]")),
+    ("`", re.compile(_BEFORE + r"[@`]")),
+    # rapidyaml writes the plain words inf, infinity and nan as .inf and .nan.
+    ("inf", _SPECIAL_FLOAT),
+    ("Inf", _SPECIAL_FLOAT),
+    ("INF", _SPECIAL_FLOAT),
+    ("nan", _SPECIAL_FLOAT),
+    ("NaN", _SPECIAL_FLOAT),
+    ("NAN", _SPECIAL_FLOAT),
     ("True", None),
     ("TRUE", None),
     ("False", None),
     ("FALSE", None),
     ("Null", None),
     ("NULL", None),
-    (".inf", None),
-    (".Inf", None),
-    (".INF", None),
-    (".nan", None),
-    (".NaN", None),
-    (".NAN", None),
     ("0x", re.compile(_BEFORE + r"[-+]?0x")),
     ("0o", re.compile(_BEFORE + r"[-+]?0o")),
     ("+", re.compile(_BEFORE + r"\+[\d.]")),
@@ -407,14 +415,31 @@ def _fast(text: str) -> Any:
     if _ryml is None or _unusual(text) or _flow_depth(text) > 16:
         return _NOT_FAST
     try:
-        tree = _ryml.parse_in_arena(text.encode("utf-8"))
-        if tree.size() == 0 or not tree.is_map(tree.root_id()):
-            return _NOT_FAST
-        return json.loads(
-            _ryml.emit_json_malloc(tree, tree.root_id()), object_pairs_hook=_unique_keys
-        )
-    except Exception:
+        with _quiet_stderr():
+            tree = _ryml.parse_in_arena(text.encode("utf-8"))
+            if tree.size() == 0 or not tree.is_map(tree.root_id()):
+                return _NOT_FAST
+            emitted = _ryml.emit_json_malloc(tree, tree.root_id())
+        return json.loads(emitted, object_pairs_hook=_unique_keys)
+    except Exception:  # any failure here only means: take the careful path
         return _NOT_FAST
+
+
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Silence the C++ parser's own error printing; the careful path reports the error."""
+    try:
+        saved = os.dup(2)
+    except OSError:  # pragma: no cover - no stderr file descriptor (some GUI launches)
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -487,7 +512,14 @@ class _NoAliasDumper(_Dumper):  # type: ignore[misc]
 
 def _str_presenter(dumper: Any, value: str) -> Any:
     # Multi-line text (terrain maps, notes) as literal blocks so diffs stay line by line.
-    style = "|" if "\n" in value else None
+    if "\n" in value:
+        style: str | None = "|"
+    elif _resolve_plain(value) != value or _unusual(value):
+        # Text our reader would take as something else (or that needs the careful path to
+        # read) is quoted, so what is written reads back as written.
+        style = "'"
+    else:
+        style = None
     return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
 
 

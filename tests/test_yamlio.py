@@ -171,7 +171,7 @@ documents = st.recursive(
 ).filter(lambda d: isinstance(d, dict) and len(d) > 0)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(documents)
 def test_fast_and_positioned_paths_read_the_same_data(data: dict[str, object]) -> None:
     # What Hexwright writes, both parsers must read back identically (and as written).
