@@ -68,7 +68,8 @@ class MapPainter:
                 placement = amap.placements[part.placement]
                 section = amap.section_of(placement)
                 terrain = section.terrain.get(part.local, "clear")
-                level = section.elevation_of(part.local)
+                # Shade relative to the board's usual ground, so a plateau map is not all dark.
+                level = section.elevation_of(part.local) - section.base_elevation
                 self._cells.append((_polygon(cell_polygon(h, part.kind, size)), terrain, level))
 
     def image_size(self) -> tuple[int, int]:
