@@ -132,7 +132,7 @@ class MapPainter:
                 if a not in self.amap.hexes and b not in self.amap.hexes:
                     continue
                 p, q = hexside_segment(Hexside.between(a, b), size)
-                for feature in sorted(features):
+                for feature in sorted(features, key=_hexside_order):
                     style = HEXSIDE_STYLES.get(feature)
                     if style is None:
                         continue
@@ -260,6 +260,18 @@ class MapPainter:
         for outline, placement in zip(self._outlines, self.amap.placements, strict=True):
             box = outline.boundingRect()
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, placement.name)
+
+
+# Water first, then ground features, bridges last so that they show over the water they cross.
+_HEXSIDE_ORDER = ("lake", "river", "canal", "stream", "embankment", "slope", "crest", "ridge")
+
+
+def _hexside_order(feature: str) -> tuple[int, str]:
+    if feature == "bridge":
+        return (len(_HEXSIDE_ORDER) + 1, feature)
+    if feature in _HEXSIDE_ORDER:
+        return (_HEXSIDE_ORDER.index(feature), feature)
+    return (len(_HEXSIDE_ORDER), feature)
 
 
 def _directional_hexes(amap: AssembledMap) -> set[Hex]:

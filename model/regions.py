@@ -642,7 +642,11 @@ def _side_of(region: SideOf, ctx: RegionContext, path: tuple[str | int, ...]) ->
             seen.add(n)
             queue.append(n)
     if not region.adjacent:
-        seen = {h for h in seen if not any(n in on_feature for n in h.neighbors())}
+        # Next to the feature: beside a hex it runs through, or on a hexside it runs along.
+        beside = {h for side in blocked_sides for h in side}
+        seen = {
+            h for h in seen if h not in beside and not any(n in on_feature for n in h.neighbors())
+        }
     return seen
 
 
