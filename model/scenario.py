@@ -362,6 +362,11 @@ class Side(StrictModel):
     fortifications: Fortifications | None = None
     panic: Panic | None = None
     deployment_modes: dict[str, Region] = Field(default_factory=dict)
+    settings: dict[str, int | str] = Field(
+        default_factory=dict,
+        description="the system's starting values for the side, e.g. Panzer Command's "
+        "division_hq_space, dispatch_points, direct_commands, air_strength",
+    )
     note: str = ""
 
 
