@@ -66,3 +66,40 @@ def test_panzer_command_bridging_step_actions() -> None:
     cells = {row.key: [unwrap(c) for c in row.cells] for row in bridging.rows}
     assert cells == {"River": [12, 6], "Stream": [6, 3]}
     assert bridging.tally().placeholders == 0
+
+
+ARMOR = GameSystem.ARMOR
+
+
+def test_armor_ap_hit_table_printed_row_and_worked_examples() -> None:
+    # Armor [GC1 AP Hit Tables]: the "30+" row prints 00 00 00 00 96 90 84 78 72 under AP
+    # Factors 20 to 12 (00 is the highest d100 roll, 100).
+    ap_hit = tables(ARMOR)["ap-hit"]
+    printed = [unwrap(ap_hit.cell("30+", ap)) for ap in range(20, 11, -1)]
+    assert printed == [100, 100, 100, 100, 96, 90, 84, 78, 72]
+    # Armor [AG VI.C]: Modifier Number 18 with AP Factor 16 gives Hit Number 58, 19 with 17 gives 65.
+    assert unwrap(ap_hit.cell(18, 16)) == 58
+    assert unwrap(ap_hit.cell(19, 17)) == 65
+
+
+def test_armor_overlay_counts_and_stacking_limit() -> None:
+    from model.tables import overlays
+
+    catalog = overlays(ARMOR)
+    assert catalog is not None
+    # Armor [SCN V.A]: one Building near each of 4 corners and "the other four": 8 Building units.
+    buildings = sum(o.count for o in catalog.overlays if o.kind.endswith("building"))
+    assert buildings == 8
+    # Armor [Setup II.C.3]: hills stack up to four levels.
+    assert any(
+        r.rule == "max-levels" and r.value == 4 and r.overlays == ["hill"]
+        for r in catalog.placement_rules
+    )
+
+
+def test_soldiers_platoon_leader_costs_five_or_two_as_a_reinforcement() -> None:
+    # Soldiers [19.46]: a platoon leader costs 5 Force Points, 2 as a reinforcement.
+    leader = unit_types(GameSystem.SOLDIERS)["US-PLATOON-LEADER"]
+    costs = {k: unwrap(v) for k, v in leader.values.items() if k.startswith("cost")}
+    assert 5 in costs.values()
+    assert 2 in costs.values()
