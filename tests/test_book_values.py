@@ -101,5 +101,5 @@ def test_soldiers_platoon_leader_costs_five_or_two_as_a_reinforcement() -> None:
     # Soldiers [19.46]: a platoon leader costs 5 Force Points, 2 as a reinforcement.
     leader = unit_types(GameSystem.SOLDIERS)["US-PLATOON-LEADER"]
     costs = {k: unwrap(v) for k, v in leader.values.items() if k.startswith("cost")}
-    assert 5 in costs.values()
-    assert 2 in costs.values()
+    assert costs == {"cost": 5, "cost_reinforcement": 2}
+    assert unwrap(leader.values["requires_heavy_weapons_fp"]) == 3
