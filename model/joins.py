@@ -255,13 +255,13 @@ def preset_layout(
 ) -> list[Placement]:
     """Placements for a preset: sections in ``order``, north to south (edge-to-edge, staggered)
     or west to east (end-to-end); ``flipped`` names the sections turned 180 degrees; a
-    staggered layout shifts each section ``stagger`` columns east of the one before (10 if 0).
+    staggered layout shifts each section ``stagger`` columns east of the one before (14 if 0).
 
     Raises:
         LayoutError: when a section cannot be joined to the previous one that way.
     """
     if join is JoinType.STAGGERED and stagger == 0:
-        stagger = 10
+        stagger = 14  # Armor's sections are drawn so that roads meet at a 14-column stagger
     if join is not JoinType.STAGGERED:
         stagger = 0
     placements: list[Placement] = []

@@ -111,9 +111,9 @@ def test_polygon_and_line_side(amap: AssembledMap) -> None:
 
 
 def test_path_between_follows_the_road(amap: AssembledMap) -> None:
-    road = hexes(amap, {"kind": "path", "feature": "road", "start": "J2001", "end": "J2012"})
+    road = hexes(amap, {"kind": "path", "feature": "road", "start": "J2001", "end": "J2111"})
     graph = path_graph(amap, "road")
-    assert "J2001" in road and "J2012" in road
+    assert "J2001" in road and "J2111" in road
     for name in road:
         assert amap.resolve(name) in graph
     assert errors(amap, {"kind": "path", "feature": "road", "start": "J2001", "end": "J0505"}) == [
@@ -122,17 +122,17 @@ def test_path_between_follows_the_road(amap: AssembledMap) -> None:
 
 
 def test_side_of_a_stream() -> None:
-    # On J alone the stream runs from the north edge to the south edge and divides the map.
+    # On J alone the brook runs from the west end to the east end and divides the section.
     j_only = assemble([Placement("J")], load_boards(GameSystem.ARMOR, ("J",)))
-    west = hexes(j_only, {"kind": "side-of", "feature": "stream", "side": "west"})
-    east = hexes(j_only, {"kind": "side-of", "feature": "stream", "side": "east"})
-    assert "J0105" in west and "J0105" not in east
-    assert "J3005" in east and "J3005" not in west
-    assert not west & east
+    north = hexes(j_only, {"kind": "side-of", "feature": "stream", "side": "north"})
+    south = hexes(j_only, {"kind": "side-of", "feature": "stream", "side": "south"})
+    assert "J0105" in north and "J0105" not in south
+    assert "J3012" in south and "J3012" not in north
+    assert not north & south
     away = hexes(
-        j_only, {"kind": "side-of", "feature": "stream", "side": "west", "adjacent": False}
+        j_only, {"kind": "side-of", "feature": "stream", "side": "north", "adjacent": False}
     )
-    assert away < west
+    assert away < north
 
 
 def test_terrain_filter_and_set_algebra(amap: AssembledMap) -> None:
