@@ -103,7 +103,11 @@ def _scenario_dependence(system: GameSystem) -> tuple[list[ScenarioDependence], 
             {
                 f.unit
                 for side in scenario.sides
-                for f in [*side.forces, *(u for r in side.reinforcements for u in r.units)]
+                for f in [
+                    *side.forces,
+                    *(u for r in side.reinforcements for u in r.units),
+                    *(u for sample in side.sample_forces for u in sample.units),
+                ]
                 if f.unit in units
                 and (
                     units[f.unit].plain_values_are_placeholders
