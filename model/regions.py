@@ -16,7 +16,7 @@ Regions in files are written as mappings with a ``kind``::
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
@@ -252,6 +252,8 @@ class RegionContext:
 
     amap: AssembledMap
     terrain_of: Callable[[Hex], Iterable[str]] | None = None
+    #: Terrain laid over the boards by the scenario (overlay counters), top last, by hex.
+    overlay_terrain: Mapping[Hex, Sequence[str]] = field(default_factory=dict)
     errors: list[RegionError] = field(default_factory=list)
     _edges: MapEdges | None = None
 
@@ -615,6 +617,7 @@ def _side_of(region: SideOf, ctx: RegionContext, path: tuple[str | int, ...]) ->
     feature = region.feature
     on_feature: set[Hex] = set()
     blocked_sides: set[frozenset[Hex]] = set()
+    on_feature.update(h for h, kinds in ctx.overlay_terrain.items() if feature in kinds)
     for placement in ctx.amap.placements:
         section = ctx.amap.section_of(placement)
         for side, features in section.path_features.items():
@@ -653,13 +656,21 @@ def _side_of(region: SideOf, ctx: RegionContext, path: tuple[str | int, ...]) ->
 def _terrain(region: TerrainFilter, ctx: RegionContext, path: tuple[str | int, ...]) -> set[Hex]:
     scope = evaluate(region.within, ctx, (*path, "within")) if region.within else ctx.amap.hexes
     wanted = set(region.terrain)
-    terrain_of = ctx.terrain_of or _printed_terrain(ctx.amap)
+    terrain_of = ctx.terrain_of or _printed_terrain(ctx.amap, ctx.overlay_terrain)
     return {h for h in scope if wanted & set(terrain_of(h))}
 
 
-def _printed_terrain(amap: AssembledMap) -> Callable[[Hex], Iterable[str]]:
+def _printed_terrain(
+    amap: AssembledMap, overlay_terrain: Mapping[Hex, Sequence[str]]
+) -> Callable[[Hex], Iterable[str]]:
+    """Terrain of a hex: its overlays' (which replace the printed terrain [Armor Setup II.C.7])
+    or the boards', with the path features through it."""
+
     def terrain_of(h: Hex) -> Iterable[str]:
-        found: set[str] = set()
+        found: set[str] = set(overlay_terrain.get(h, ()))
+        if found:
+            # Building kinds also count as 'building' for regions that ask for any building.
+            return found | {"building" for k in found if k.endswith("building")}
         for part in amap.hexes[h].parts:
             placement = amap.placements[part.placement]
             section = amap.section_of(placement)

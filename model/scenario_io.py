@@ -21,7 +21,7 @@ import functools
 import gc
 import os
 import typing
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +33,7 @@ from model.errors import Problem, ProblemList, did_you_mean, dotted
 from model.hexes import Hex
 from model.joins import JoinType, NotationError, layout_from_notation, preset_layout
 from model.layout import AssembledMap, LayoutError, Placement, assemble
+from model.overlays import OverlayMap, place_overlays
 from model.regions import (
     PathBetween,
     RegionContext,
@@ -53,6 +54,7 @@ from model.scenario import (
     Scenario,
     TerrainEdit,
 )
+from model.tables import overlays as overlay_catalog
 from model.validation import validate_document
 from model.victory import ArmorDifferential, TerrainOverride, UnitFilter
 from model.yamlio import Document, atomic_write_text, dump_yaml, read_yaml, read_yaml_text
@@ -85,6 +87,7 @@ class LoadedScenario:
     path: str
     map: AssembledMap
     sections: Mapping[str, BoardSection]
+    overlays: OverlayMap
 
 
 def load_scenario(path: str | os.PathLike[str]) -> LoadedScenario:
@@ -123,10 +126,35 @@ def check_document(doc: Document) -> LoadedScenario:
     amap, sections, problems = build_map(scenario, doc)
     if amap is None:
         raise ProblemList(problems)
-    problems.extend(cross_reference(scenario, amap, doc))
+    overlay_map, overlay_problems = overlays_of(scenario, amap, doc)
+    problems.extend(overlay_problems)
+    problems.extend(cross_reference(scenario, amap, doc, overlay_map.stacks))
     if problems:
         raise ProblemList(problems)
-    return LoadedScenario(scenario, doc.path, amap, sections)
+    return LoadedScenario(scenario, doc.path, amap, sections, overlay_map)
+
+
+def overlays_of(
+    scenario: Scenario, amap: AssembledMap, doc: Document | None = None
+) -> tuple[OverlayMap, list[Problem]]:
+    """The scenario's overlay counters laid on its map, and every placement that does not fit."""
+    overlay_map, errors = place_overlays(
+        scenario.map.overlays, overlay_catalog(scenario.system), amap
+    )
+    problems = []
+    for error in errors:
+        key = ("map", "overlays", *error.path)
+        pos = doc.position(key) if doc else None
+        problems.append(
+            Problem(
+                doc.path if doc else "<scenario>",
+                pos.line if pos else 0,
+                pos.column if pos else 0,
+                dotted(key),
+                error.message,
+            )
+        )
+    return overlay_map, problems
 
 
 def migrate(doc: Document) -> None:
@@ -324,21 +352,30 @@ def _side_fields(cls: type[BaseModel]) -> tuple[tuple[str, ...], tuple[str, ...]
 
 
 def cross_reference(
-    scenario: Scenario, amap: AssembledMap, doc: Document | None = None
+    scenario: Scenario,
+    amap: AssembledMap,
+    doc: Document | None = None,
+    overlay_terrain: Mapping[Hex, Sequence[str]] | None = None,
 ) -> list[Problem]:
     """Every reference in the scenario that does not resolve, located in the file."""
-    checker = _References(scenario, amap, doc)
+    checker = _References(scenario, amap, doc, overlay_terrain or {})
     for path, model, nested in _walk(scenario, ()):
         checker.visit(path, model, nested)
     return checker.problems
 
 
 class _References:
-    def __init__(self, scenario: Scenario, amap: AssembledMap, doc: Document | None) -> None:
+    def __init__(
+        self,
+        scenario: Scenario,
+        amap: AssembledMap,
+        doc: Document | None,
+        overlay_terrain: Mapping[Hex, Sequence[str]],
+    ) -> None:
         self.scenario = scenario
         self.doc = doc
         self.path = doc.path if doc else "<scenario>"
-        self.ctx = RegionContext(amap)
+        self.ctx = RegionContext(amap, overlay_terrain=overlay_terrain)
         self.problems: list[Problem] = []
         self.side_ids = [s.id for s in scenario.sides]
         self.units = unit_types(scenario.system)

@@ -353,9 +353,9 @@ _NOT_FAST: Final[Any] = object()
 # indentation. Each is a cheap substring test first, and a precise pattern only if that hits
 # (one big alternation costs a hundred milliseconds a megabyte).
 _BEFORE = r"(?:^|[\s\[{,:])"
+# As a word anywhere, quoted or not: rapidyaml rewrites even a quoted 'inf'.
 _SPECIAL_FLOAT = re.compile(
-    _BEFORE + r"[-+]?\.?(?:inf|Inf|INF|infinity|Infinity|nan|NaN|NAN)(?:$|[\s\]},:])",
-    re.MULTILINE,
+    r"(?<![A-Za-z0-9_])(?:inf|Inf|INF|infinity|Infinity|INFINITY|nan|NaN|NAN)(?![A-Za-z0-9_])"
 )
 _UNUSUAL: Final[tuple[tuple[str, re.Pattern[str] | None], ...]] = (
     ("\t", None),
