@@ -119,7 +119,8 @@ def _resolve(
     if placement.hex is not None:
         anchor = hex_of(placement.hex, "hex")
         return None if anchor is None else overlay_hexes(overlay, anchor, placement.rotation)
-    assert placement.triangle is not None and placement.code is not None
+    assert placement.triangle is not None  # the model requires both anchors together
+    assert placement.code is not None
     triangle = hex_of(placement.triangle, "triangle")
     code = hex_of(placement.code, "code")
     if triangle is None or code is None:
