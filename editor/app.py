@@ -165,7 +165,7 @@ class MainWindow(QMainWindow):
             self._refuse(path, exc.problem.format())
             return False
         self.loaded = loaded
-        self.view.show_map(MapPainter(loaded.map, RenderOptions(size=HEX_SIZE)))
+        self.view.show_map(MapPainter(loaded.map, RenderOptions(size=HEX_SIZE), loaded.overlays))
         self.setWindowTitle(f"{loaded.scenario.title} - Hexwright")
         self.statusBar().showMessage(
             f"{loaded.scenario.system.display_name}: {len(loaded.map)} hexes", 5000

@@ -18,6 +18,7 @@ from model.edges import map_edges
 from model.errors import Problem, ProblemList
 from model.joins import notation_of
 from model.layout import AssembledMap
+from model.overlays import OverlayMap
 from model.yamlio import YamlError, read_yaml
 
 DEFAULT_SCENARIO = "armor/1a-spearheads.yaml"
@@ -181,8 +182,8 @@ def cmd_info(args: argparse.Namespace) -> int:
     return 0
 
 
-def _map_of(name: str) -> tuple[AssembledMap, str]:
-    """The map of a scenario file, or of a board file on its own, with a title."""
+def _map_of(name: str) -> tuple[AssembledMap, str, OverlayMap | None]:
+    """The map of a scenario file (with its overlays), or of a board file on its own."""
     from model.layout import Placement, assemble
     from model.resources import read_board
     from model.scenario_io import check_document
@@ -190,13 +191,13 @@ def _map_of(name: str) -> tuple[AssembledMap, str]:
     doc = read_yaml(name)
     if isinstance(doc.data, dict) and "grid" in doc.data and "sides" not in doc.data:
         board = read_board(Path(name).read_text(encoding="utf-8"), name)
-        return assemble([Placement(board.id)], {board.id: board}), board.name
+        return assemble([Placement(board.id)], {board.id: board}), board.name, None
     loaded = check_document(doc)
-    return loaded.map, loaded.scenario.title
+    return loaded.map, loaded.scenario.title, loaded.overlays
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    amap, title = _map_of(args.file)
+    amap, title, overlay_map = _map_of(args.file)
     output = Path(args.output)
     if output.suffix.lower() not in (".png", ".svg"):
         print(f"{output}: the output must end in .png or .svg", file=sys.stderr)
@@ -210,7 +211,8 @@ def cmd_render(args: argparse.Namespace) -> int:
     # same process (the tests, the editor).
     _app = QApplication.instance() or QApplication(["hexwright"])
 
-    painter = MapPainter(amap, RenderOptions(size=args.size, hex_ids=not args.no_ids))
+    options = RenderOptions(size=args.size, hex_ids=not args.no_ids)
+    painter = MapPainter(amap, options, overlay_map)
     if output.suffix.lower() == ".svg":
         save_svg(painter, output, title)
     else:

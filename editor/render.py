@@ -39,6 +39,7 @@ from model.geometry import cell_polygon, corners, hexside_segment, map_bounds, s
 from model.grid import hex_to_pixel
 from model.hexes import Hex, Hexside
 from model.layout import AssembledMap
+from model.overlays import OverlayMap
 
 
 @dataclass
@@ -55,14 +56,21 @@ class RenderOptions:
 class MapPainter:
     """Draws one assembled map; geometry that does not change is computed once."""
 
-    def __init__(self, amap: AssembledMap, options: RenderOptions | None = None) -> None:
+    def __init__(
+        self,
+        amap: AssembledMap,
+        options: RenderOptions | None = None,
+        overlays: OverlayMap | None = None,
+    ) -> None:
         self.amap = amap
         self.options = options or RenderOptions()
+        self.overlays = overlays
         size = self.options.size
         self.bounds = map_bounds(amap, size)
         self._outlines = [_polygon(list(p.exterior.coords)) for p in section_outlines(amap, size)]
         self._cells: list[tuple[QPolygonF, str, int]] = []
         self._labelled = _directional_hexes(amap)
+        self._overlay_shapes = _overlay_shapes(overlays, size) if overlays else []
         for h, mh in amap.hexes.items():
             for part in mh.parts:
                 placement = amap.placements[part.placement]
@@ -90,6 +98,7 @@ class MapPainter:
         """
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         self._fills(painter)
+        self._overlays(painter)
         self._hexsides(painter)
         self._paths(painter)
         if self.options.grid:
@@ -122,6 +131,33 @@ class MapPainter:
             if style.pattern is not None:
                 painter.setBrush(QBrush(QColor(style.pattern_color), style.pattern))
                 painter.drawPolygon(polygon)
+
+    def _overlays(self, painter: QPainter) -> None:
+        """Overlay counters as cut-out pieces laid on the map, hills darker as they stack."""
+        size = self.options.size
+        hills: dict[Hex, int] = {}
+        for kind, outline, hexes in self._overlay_shapes:
+            style = hex_style(kind)
+            level = 0
+            if kind == "hill":
+                for h in hexes:
+                    hills[h] = hills.get(h, 0) + 1
+                level = max(hills[h] for h in hexes)
+            painter.setPen(_pen(shaded(style.fill, 2).name(), max(1.0, size / 14)))
+            painter.setBrush(shaded(style.fill, level))
+            painter.drawPath(outline)
+            if style.pattern is not None:
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(QBrush(QColor(style.pattern_color), style.pattern))
+                painter.drawPath(outline)
+            if kind.endswith("building") or kind == "alley":
+                painter.setPen(_pen("#3a3026", max(1.0, size / 18)))
+                painter.setBrush(QColor("#8c7b6b" if kind != "alley" else "#b5aa98"))
+                for h in hexes:
+                    cx, cy = hex_to_pixel(h, size)
+                    painter.drawRect(
+                        QRectF(cx - size * 0.42, cy - size * 0.3, size * 0.84, size * 0.6)
+                    )
 
     def _hexsides(self, painter: QPainter) -> None:
         size = self.options.size
@@ -272,6 +308,24 @@ def _hexside_order(feature: str) -> tuple[int, str]:
     if feature in _HEXSIDE_ORDER:
         return (_HEXSIDE_ORDER.index(feature), feature)
     return (len(_HEXSIDE_ORDER), feature)
+
+
+def _overlay_shapes(
+    overlays: OverlayMap, size: float
+) -> list[tuple[str, QPainterPath, tuple[Hex, ...]]]:
+    """Each placed overlay as one outline (the union of its hexes), in placing order."""
+    from shapely.geometry import Polygon
+    from shapely.ops import unary_union
+
+    shapes = []
+    for overlay, hexes in overlays.placed:
+        union = unary_union([Polygon(corners(h, size)) for h in hexes]).buffer(0)
+        path = QPainterPath()
+        for geometry in getattr(union, "geoms", [union]):
+            path.addPolygon(_polygon(list(geometry.exterior.coords)))
+            path.closeSubpath()
+        shapes.append((overlay.kind, path, hexes))
+    return shapes
 
 
 def _directional_hexes(amap: AssembledMap) -> set[Hex]:
