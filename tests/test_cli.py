@@ -29,7 +29,7 @@ def test_validate_reports_every_problem_and_exits_1(
     bad = tmp_path / "bad.yaml"
     text = (
         SCENARIO.read_text()
-        .replace("unit: PZIVJ", "unit: PZIVH")
+        .replace("unit: PZIVJ", "unit: PZIVH", 1)
         .replace("side: us\n", "side: usa\n")
     )
     bad.write_text(text)
@@ -39,7 +39,7 @@ def test_validate_reports_every_problem_and_exits_1(
     captured = capsys.readouterr()
     lines = captured.err.strip().splitlines()
     assert lines[0].startswith(f"{bad}:57:16: sides[0].forces[0].unit: unknown unit type 'PZIVH'")
-    assert lines[1].startswith(f"{bad}:89:13: victory.conditions[1].side: unknown side 'usa'")
+    assert lines[1].startswith(f"{bad}:124:13: victory.conditions[1].side: unknown side 'usa'")
     assert lines[2].startswith(f"{broken}:2:1: not valid YAML")
     assert "Traceback" not in captured.err
     assert f"{SCENARIO}: valid" in captured.out

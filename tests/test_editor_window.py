@@ -70,7 +70,7 @@ def test_a_bad_file_is_refused_with_its_problems(
     bad.write_text(default_scenario_path().read_text().replace("unit: M4,", "unit: M44,"))
     assert not window.open_file(bad)
     assert len(shown) == 1
-    assert f"{bad}:70:16: sides[1].forces[0].unit: unknown unit type 'M44'" in shown[0]
+    assert f"{bad}:80:16: sides[1].forces[0].unit: unknown unit type 'M44'" in shown[0]
     # The scenario that was open stays open.
     assert window.loaded is not None and window.loaded.scenario.id == "armor-1a"
     assert window.view.item is not None

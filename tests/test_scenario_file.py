@@ -100,19 +100,19 @@ CASES = [
     (
         ("region: {kind: edge, edge: B}", "region: {kind: hexes, hexes: [L4040, M0101, L4036]}"),
         [
-            "s.yaml:67:37: sides[1].setup.region.hexes[0]: no hex 'L4040' on this layout",
-            "s.yaml:67:44: sides[1].setup.region.hexes[1]: no hex 'M0101' on this layout",
+            "s.yaml:77:37: sides[1].setup.region.hexes[0]: no hex 'L4040' on this layout",
+            "s.yaml:77:44: sides[1].setup.region.hexes[1]: no hex 'M0101' on this layout",
         ],
     ),
     (
         ("side: german\n      award", "side: germans\n      award"),
         [
-            "s.yaml:86:13: victory.conditions[0].side: unknown side 'germans' (did you mean 'german'?)"
+            "s.yaml:121:13: victory.conditions[0].side: unknown side 'germans' (did you mean 'german'?)"
         ],
     ),
     (
         ("  turns: 15\n", ""),
-        ["s.yaml:80:3: length: give 'turns', 'by_join', or 'open_ended: true'"],
+        ["s.yaml:115:3: length: give 'turns', 'by_join', or 'open_ended: true'"],
     ),
     (
         ('source: "Armor [SCN V.A]"\n', ""),
@@ -153,7 +153,7 @@ def test_all_problems_of_a_stage_are_reported_at_once() -> None:
     text = text.replace("side: us\n", "side: usa\n")
     found = problems_for(text)
     assert len(found) == 3
-    assert [p.split(": ", 1)[0] for p in found] == ["s.yaml:57:16", "s.yaml:70:16", "s.yaml:89:13"]
+    assert [p.split(": ", 1)[0] for p in found] == ["s.yaml:57:16", "s.yaml:80:16", "s.yaml:124:13"]
 
 
 def test_not_a_mapping_is_refused() -> None:

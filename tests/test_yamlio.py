@@ -197,4 +197,4 @@ def test_the_fast_path_is_taken_for_plain_files() -> None:
     assert yamlio._fast(text) is not yamlio._NOT_FAST
     doc = read_yaml_text(text)
     assert doc._positions is None  # positions are only worked out when a problem needs them
-    assert doc.position(("sides", 1, "id")) == yamlio.Position(61, 9)
+    assert doc.position(("sides", 1, "id")) == yamlio.Position(71, 9)
