@@ -27,12 +27,14 @@ from __future__ import annotations
 import hashlib
 import heapq
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from itertools import pairwise
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+
+from yamltext import flow_list  # noqa: E402
 
 from model.grid import Parity, PrintedGrid  # noqa: E402
 from model.hexes import Hex, Hexside, hex_line, line_steps  # noqa: E402
@@ -609,28 +611,6 @@ HEADER = """\
 #   behind a wood, out of sight of everything north of hexrow 0016 and west of 2300 [20.2].
 #
 """
-
-
-def wrap(items: Sequence[str], indent: str, width: int = 100) -> list[str]:
-    lines: list[str] = []
-    current = indent
-    for i, item in enumerate(items):
-        piece = f'"{item}"' + ("," if i < len(items) - 1 else "")
-        if len(current) + len(piece) + 1 > width and current.strip():
-            lines.append(current.rstrip())
-            current = indent
-        current += piece + " "
-    if current.strip():
-        lines.append(current.rstrip())
-    return lines
-
-
-def flow_list(items: Sequence[str], indent: str) -> str:
-    body = wrap(items, indent + "  ")
-    if len(body) == 1 and len(body[0]) < 80:
-        return "[" + body[0].strip() + "]"
-    # Closing on the last line: rapidyaml refuses a bracket alone at the key indent.
-    return "[\n" + "\n".join(body) + "]"
 
 
 def side_text(a: Hex, b: Hex) -> str:

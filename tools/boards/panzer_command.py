@@ -28,6 +28,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from yamltext import flow_list  # noqa: E402
+
 from model.grid import Parity, PrintedGrid, cube_round  # noqa: E402
 from model.hexes import Hex, Hexside  # noqa: E402
 
@@ -693,29 +695,6 @@ HEADER = """\
 # tracks ford the streams and never cross the Chir.
 #
 """
-
-
-def wrap(items: Sequence[str], indent: str, width: int = 100) -> list[str]:
-    """Quoted items as YAML flow-list lines no longer than ``width``."""
-    lines: list[str] = []
-    current = indent
-    for i, item in enumerate(items):
-        piece = f'"{item}"' + ("," if i < len(items) - 1 else "")
-        if len(current) + len(piece) + 1 > width and current.strip():
-            lines.append(current.rstrip())
-            current = indent
-        current += piece + " "
-    if current.strip():
-        lines.append(current.rstrip())
-    return lines
-
-
-def flow_list(items: Sequence[str], indent: str) -> str:
-    body = wrap(items, indent + "  ")
-    if len(body) == 1 and len(body[0]) < 80:
-        return "[" + body[0].strip() + "]"
-    # Closing on the last line: rapidyaml refuses a bracket alone at the key indent.
-    return "[\n" + "\n".join(body) + "]"
 
 
 def elevation_table(level: dict[Hex, int]) -> list[str]:
