@@ -18,6 +18,7 @@ from model.edges import map_edges
 from model.errors import Problem, ProblemList
 from model.joins import notation_of
 from model.layout import AssembledMap
+from model.mapstate import TerrainEdits, terrain_edits
 from model.overlays import OverlayMap
 from model.yamlio import YamlError, read_yaml
 
@@ -182,8 +183,9 @@ def cmd_info(args: argparse.Namespace) -> int:
     return 0
 
 
-def _map_of(name: str) -> tuple[AssembledMap, str, OverlayMap | None]:
-    """The map of a scenario file (with its overlays), or of a board file on its own."""
+def _map_of(name: str) -> tuple[AssembledMap, str, OverlayMap | None, TerrainEdits | None]:
+    """The map of a scenario file (with its overlays and painted terrain), or of a board file
+    on its own."""
     from model.layout import Placement, assemble
     from model.resources import read_board
     from model.scenario_io import check_document
@@ -191,13 +193,14 @@ def _map_of(name: str) -> tuple[AssembledMap, str, OverlayMap | None]:
     doc = read_yaml(name)
     if isinstance(doc.data, dict) and "grid" in doc.data and "sides" not in doc.data:
         board = read_board(Path(name).read_text(encoding="utf-8"), name)
-        return assemble([Placement(board.id)], {board.id: board}), board.name, None
+        return assemble([Placement(board.id)], {board.id: board}), board.name, None, None
     loaded = check_document(doc)
-    return loaded.map, loaded.scenario.title, loaded.overlays
+    edits = terrain_edits(loaded.scenario, loaded.map)
+    return loaded.map, loaded.scenario.title, loaded.overlays, edits
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    amap, title, overlay_map = _map_of(args.file)
+    amap, title, overlay_map, edits = _map_of(args.file)
     output = Path(args.output)
     if output.suffix.lower() not in (".png", ".svg"):
         print(f"{output}: the output must end in .png or .svg", file=sys.stderr)
@@ -212,7 +215,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     _app = QApplication.instance() or QApplication(["hexwright"])
 
     options = RenderOptions(size=args.size, hex_ids=not args.no_ids)
-    painter = MapPainter(amap, options, overlay_map)
+    painter = MapPainter(amap, options, overlay_map, edits)
     if output.suffix.lower() == ".svg":
         save_svg(painter, output, title)
     else:

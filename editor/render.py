@@ -39,6 +39,7 @@ from model.geometry import cell_polygon, corners, hexside_segment, map_bounds, s
 from model.grid import hex_to_pixel
 from model.hexes import Hex, Hexside
 from model.layout import AssembledMap
+from model.mapstate import TerrainEdits
 from model.overlays import OverlayMap
 
 
@@ -61,23 +62,27 @@ class MapPainter:
         amap: AssembledMap,
         options: RenderOptions | None = None,
         overlays: OverlayMap | None = None,
+        edits: TerrainEdits | None = None,
     ) -> None:
         self.amap = amap
         self.options = options or RenderOptions()
         self.overlays = overlays
+        self.edits = edits or TerrainEdits()
         size = self.options.size
         self.bounds = map_bounds(amap, size)
         self._outlines = [_polygon(list(p.exterior.coords)) for p in section_outlines(amap, size)]
         self._cells: list[tuple[QPolygonF, str, int]] = []
         self._labelled = _directional_hexes(amap)
         self._overlay_shapes = _overlay_shapes(overlays, size) if overlays else []
+        self._sides = self.hexside_features()
         for h, mh in amap.hexes.items():
             for part in mh.parts:
                 placement = amap.placements[part.placement]
                 section = amap.section_of(placement)
-                terrain = section.terrain.get(part.local, "clear")
+                terrain = self.edits.terrain.get(h) or section.terrain.get(part.local, "clear")
                 # Shade relative to the board's usual ground, so a plateau map is not all dark.
-                level = section.elevation_of(part.local) - section.base_elevation
+                level = self.edits.elevation.get(h, section.elevation_of(part.local))
+                level -= section.base_elevation
                 self._cells.append((_polygon(cell_polygon(h, part.kind, size)), terrain, level))
 
     def image_size(self) -> tuple[int, int]:
@@ -159,21 +164,31 @@ class MapPainter:
                         QRectF(cx - size * 0.42, cy - size * 0.3, size * 0.84, size * 0.6)
                     )
 
-    def _hexsides(self, painter: QPainter) -> None:
-        size = self.options.size
+    def hexside_features(self) -> dict[Hexside, set[str]]:
+        """Every hexside feature on the map: the boards', then the scenario's edits."""
+        found: dict[Hexside, set[str]] = {}
         for placement in self.amap.placements:
             section = self.amap.section_of(placement)
             for side, features in section.hexside_features.items():
                 a, b = (placement.to_global(h) for h in side.hexes)
-                if a not in self.amap.hexes and b not in self.amap.hexes:
+                if a in self.amap.hexes or b in self.amap.hexes:
+                    found.setdefault(Hexside.between(a, b), set()).update(features)
+        for side, features in self.edits.added.items():
+            found.setdefault(side, set()).update(features)
+        for side, features in self.edits.removed.items():
+            found.get(side, set()).difference_update(features)
+        return found
+
+    def _hexsides(self, painter: QPainter) -> None:
+        size = self.options.size
+        for side, features in self._sides.items():
+            p, q = hexside_segment(side, size)
+            for feature in sorted(features, key=_hexside_order):
+                style = HEXSIDE_STYLES.get(feature)
+                if style is None:
                     continue
-                p, q = hexside_segment(Hexside.between(a, b), size)
-                for feature in sorted(features, key=_hexside_order):
-                    style = HEXSIDE_STYLES.get(feature)
-                    if style is None:
-                        continue
-                    painter.setPen(_pen(style.color, style.width * size, Qt.PenCapStyle.RoundCap))
-                    painter.drawLine(QPointF(*p), QPointF(*q))
+                painter.setPen(_pen(style.color, style.width * size, Qt.PenCapStyle.RoundCap))
+                painter.drawLine(QPointF(*p), QPointF(*q))
 
     def _paths(self, painter: QPainter) -> None:
         size = self.options.size

@@ -340,3 +340,34 @@ def _next_to(
             return best[1]
     raise LayoutError([f"section {label} cannot be joined {join.value} to section {previous.name}"])
     return best[1]
+
+
+def snap(
+    placements: Sequence[Placement],
+    index: int,
+    sections: Mapping[str, BoardSection],
+    reach: int = 3,
+) -> Placement | None:
+    """The nearest place for ``placements[index]`` where it joins the others cleanly.
+
+    Tries offsets within ``reach`` columns and rows of where it is, nearest first, keeping its
+    flip; returns ``None`` when none meshes. This is how a dragged or turned section snaps to
+    the positions where the hex grid meshes.
+    """
+    others = [p for i, p in enumerate(placements) if i != index]
+    moving = placements[index]
+    if not others:
+        return moving
+    laid = _laid(others, sections)
+    candidates = sorted(
+        (abs(dq) + abs(dr) + abs(dq + dr), dq, dr)
+        for dq in range(-reach, reach + 1)
+        for dr in range(-reach, reach + 1)
+    )
+    for _, dq, dr in candidates:
+        candidate = Placement(
+            moving.section, moving.offset + Hex(dq, dr), moving.flipped, moving.label
+        )
+        if _fit(laid, candidate, sections) > 0:
+            return candidate
+    return None

@@ -1,0 +1,180 @@
+"""Edits to a scenario as pure functions: each takes a scenario and returns a new one.
+
+The editor's undo commands are thin wrappers over these (STYLE 8: commands are adapters over
+model operations tested without Qt); scripts and the CLI can use them as they are. Scenarios are
+immutable pydantic models, so an edit never changes its input and undo can keep the old value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from model.board import BoardSection
+from model.layout import AssembledMap, Placement, assemble
+from model.scenario import (
+    LayoutSpec,
+    OverlayPlacement,
+    Scenario,
+    SectionSpec,
+    TerrainEdit,
+)
+from model.scenario_io import placements_for
+
+
+def _with_map(scenario: Scenario, **changes: object) -> Scenario:
+    return scenario.model_copy(update={"map": scenario.map.model_copy(update=changes)})
+
+
+# --- layout ------------------------------------------------------------------------------------
+
+
+def explicit_layout(scenario: Scenario, sections: Mapping[str, BoardSection]) -> LayoutSpec:
+    """The scenario's layout written as explicit placements (a preset or notation resolved)."""
+    layout = scenario.map.layout
+    if layout.sections is not None:
+        return layout
+    placements = placements_for(layout, sections)
+    return LayoutSpec(
+        sections=[_spec(p) for p in placements],
+        copies=layout.copies,
+        side_a=layout.side_a,
+        note=layout.note,
+    )
+
+
+def _spec(p: Placement) -> SectionSpec:
+    return SectionSpec(
+        section=p.section, offset=(p.offset.q, p.offset.r), flipped=p.flipped, label=p.label or None
+    )
+
+
+def set_layout(scenario: Scenario, layout: LayoutSpec) -> Scenario:
+    """Replace the layout (the caller checks it assembles, see :func:`try_layout`)."""
+    return _with_map(scenario, layout=layout)
+
+
+def try_layout(
+    layout: LayoutSpec, sections: Mapping[str, BoardSection]
+) -> tuple[AssembledMap | None, list[str]]:
+    """Assemble a layout, or say why it cannot be: the check before a layout edit."""
+    from model.joins import NotationError
+    from model.layout import LayoutError
+
+    try:
+        return assemble(placements_for(layout, sections), sections, layout.copies), []
+    except LayoutError as exc:
+        return None, exc.reasons
+    except NotationError as exc:
+        return None, [str(exc)]
+
+
+def flip_section(layout: LayoutSpec, index: int, section: BoardSection) -> LayoutSpec:
+    """Turn one placed section 180 degrees, keeping its middle where it was (to the nearest
+    whole hex: a turned section of an even number of columns lands half a hex off, so the
+    caller may need to snap it to a legal join)."""
+    specs = list(_explicit(layout))
+    spec = specs[index]
+    cq, cr = section.centroid
+    sign = -1 if spec.flipped else 1
+    middle_q, middle_r = spec.offset[0] + sign * cq, spec.offset[1] + sign * cr
+    offset = (round(middle_q + sign * cq), round(middle_r + sign * cr))
+    specs[index] = spec.model_copy(update={"flipped": not spec.flipped, "offset": offset})
+    return layout.model_copy(update={"sections": specs})
+
+
+def move_section(layout: LayoutSpec, index: int, offset: tuple[int, int]) -> LayoutSpec:
+    specs = list(_explicit(layout))
+    specs[index] = specs[index].model_copy(update={"offset": offset})
+    return layout.model_copy(update={"sections": specs})
+
+
+def add_section(layout: LayoutSpec, spec: SectionSpec) -> LayoutSpec:
+    return layout.model_copy(update={"sections": [*_explicit(layout), spec]})
+
+
+def remove_section(layout: LayoutSpec, index: int) -> LayoutSpec:
+    specs = list(_explicit(layout))
+    del specs[index]
+    return layout.model_copy(update={"sections": specs})
+
+
+def _explicit(layout: LayoutSpec) -> list[SectionSpec]:
+    if layout.sections is None:
+        raise ValueError("write the layout as explicit sections first (explicit_layout)")
+    return layout.sections
+
+
+# --- terrain -----------------------------------------------------------------------------------
+
+
+def paint_terrain(scenario: Scenario, hexes: Iterable[str], terrain: str) -> Scenario:
+    """Paint hexes with a terrain; a later edit of the same hex replaces an earlier one."""
+    names = list(dict.fromkeys(hexes))
+    edits = _without_hexes(scenario.map.terrain_edits, names, field="terrain")
+    edits.append(TerrainEdit(hexes=names, terrain=terrain))
+    return _with_map(scenario, terrain_edits=edits)
+
+
+def set_elevation(scenario: Scenario, hexes: Iterable[str], level: int) -> Scenario:
+    names = list(dict.fromkeys(hexes))
+    edits = _without_hexes(scenario.map.terrain_edits, names, field="elevation")
+    edits.append(TerrainEdit(hexes=names, elevation=level))
+    return _with_map(scenario, terrain_edits=edits)
+
+
+def erase_terrain(scenario: Scenario, hexes: Iterable[str]) -> Scenario:
+    """Back to the boards' printed terrain and elevation in these hexes."""
+    names = list(hexes)
+    edits = _without_hexes(scenario.map.terrain_edits, names, field="terrain")
+    edits = _without_hexes(edits, names, field="elevation")
+    return _with_map(scenario, terrain_edits=edits)
+
+
+def set_hexside_feature(
+    scenario: Scenario, sides: Iterable[str], feature: str, present: bool = True
+) -> Scenario:
+    """Add (or remove) a hexside feature such as a hedge or a wall on sides 'J1203/J1204'."""
+    names = list(dict.fromkeys(sides))
+    kept = []
+    for edit in scenario.map.terrain_edits:
+        if edit.feature == feature and edit.hexsides:
+            rest = [s for s in edit.hexsides if s not in names]
+            if rest:
+                kept.append(edit.model_copy(update={"hexsides": rest}))
+            continue
+        kept.append(edit)
+    kept.append(TerrainEdit(hexsides=names, feature=feature, remove=not present))
+    return _with_map(scenario, terrain_edits=kept)
+
+
+def _without_hexes(edits: Iterable[TerrainEdit], names: list[str], field: str) -> list[TerrainEdit]:
+    """The edits with ``names`` taken out of those that set ``field``."""
+    drop = set(names)
+    result = []
+    for edit in edits:
+        if getattr(edit, field) is None or not edit.hexes:
+            result.append(edit)
+            continue
+        rest = [h for h in edit.hexes if h not in drop]
+        if rest:
+            result.append(edit.model_copy(update={"hexes": rest}))
+    return result
+
+
+# --- overlays ----------------------------------------------------------------------------------
+
+
+def add_overlay(scenario: Scenario, placement: OverlayPlacement) -> Scenario:
+    return _with_map(scenario, overlays=[*scenario.map.overlays, placement])
+
+
+def remove_overlay(scenario: Scenario, index: int) -> Scenario:
+    overlays = list(scenario.map.overlays)
+    del overlays[index]
+    return _with_map(scenario, overlays=overlays)
+
+
+def replace_overlay(scenario: Scenario, index: int, placement: OverlayPlacement) -> Scenario:
+    overlays = list(scenario.map.overlays)
+    overlays[index] = placement
+    return _with_map(scenario, overlays=overlays)

@@ -1,0 +1,56 @@
+"""The terrain of a scenario's map: the boards' printed terrain, with the scenario's painted
+edits and overlay counters on top (the boards themselves are never changed)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from model.hexes import Hex, Hexside
+from model.layout import AssembledMap
+from model.scenario import Scenario
+
+
+@dataclass
+class TerrainEdits:
+    """A scenario's terrain edits resolved to map hexes and hexsides."""
+
+    terrain: dict[Hex, str] = field(default_factory=dict)
+    elevation: dict[Hex, int] = field(default_factory=dict)
+    added: dict[Hexside, set[str]] = field(default_factory=dict)
+    removed: dict[Hexside, set[str]] = field(default_factory=dict)
+
+
+def terrain_edits(scenario: Scenario, amap: AssembledMap) -> TerrainEdits:
+    """Resolve the scenario's ``map.terrain_edits`` on its map; names that do not resolve are
+    skipped (loading reports them)."""
+    result = TerrainEdits()
+    for edit in scenario.map.terrain_edits:
+        for name in edit.hexes:
+            h = _resolve(amap, name)
+            if h is None:
+                continue
+            if edit.terrain is not None:
+                result.terrain[h] = edit.terrain
+            if edit.elevation is not None:
+                result.elevation[h] = edit.elevation
+        if edit.feature is None:
+            continue
+        for text in edit.hexsides:
+            a_name, _, b_name = text.partition("/")
+            a, b = _resolve(amap, a_name), _resolve(amap, b_name)
+            if a is None or b is None or a.distance(b) != 1:
+                continue
+            side = Hexside.between(a, b)
+            target, other = (
+                (result.removed, result.added) if edit.remove else (result.added, result.removed)
+            )
+            target.setdefault(side, set()).add(edit.feature)
+            other.get(side, set()).discard(edit.feature)
+    return result
+
+
+def _resolve(amap: AssembledMap, name: str) -> Hex | None:
+    try:
+        return amap.resolve(name)
+    except KeyError:
+        return None
