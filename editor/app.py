@@ -1,7 +1,8 @@
-"""The editor window. For now a map viewer: open a scenario, zoom, pan, read hex names.
+"""The editor window: the map of the open scenario, tools, panels and files.
 
-The full editor (document with undo stack, palettes, painting, overlays, inspector) is built on
-this window in the editor issue.
+Every edit goes through the :class:`~editor.document.ScenarioDocument` (undoable); the view
+redraws from the document's ``changed`` signal. Menus and shortcuts come from
+:mod:`editor.actions`.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
-    QAction,
+    QCloseEvent,
     QKeySequence,
     QMouseEvent,
     QPainter,
@@ -21,22 +22,29 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QApplication,
+    QDockWidget,
     QFileDialog,
     QGraphicsItem,
     QGraphicsScene,
     QGraphicsView,
     QLabel,
+    QListWidget,
+    QListWidgetItem,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QStyleOptionGraphicsItem,
+    QUndoView,
     QWidget,
 )
 
-from editor.render import MapPainter, RenderOptions
+from editor.actions import build_actions
+from editor.document import ScenarioDocument
+from editor.render import MapPainter, RenderOptions, save_png, save_svg
+from model.catalog import terrain_types
 from model.errors import ProblemList
 from model.grid import pixel_to_hex
 from model.hexes import Hex
-from model.scenario_io import LoadedScenario, load_scenario
 from model.yamlio import YamlError
 
 HEX_SIZE = 24.0
@@ -75,6 +83,8 @@ class MapView(QGraphicsView):
     """Wheel zoom anchored at the cursor, drag to pan, and the hex under the cursor."""
 
     hex_hovered = Signal(object)  # Hex or None
+    stroke_started = Signal()
+    hex_stroked = Signal(object)  # Hex under the brush while the left button is down
 
     MIN_SCALE = 0.15
     MAX_SCALE = 6.0
@@ -89,6 +99,44 @@ class MapView(QGraphicsView):
         self.setBackgroundBrush(Qt.GlobalColor.lightGray)
         self.item: MapItem | None = None
         self._auto_fit = True  # keep the map fitted until the user zooms
+        self._brush = False
+        self._stroking = False
+
+    def set_brush(self, on: bool) -> None:
+        """Brush tools paint with the left button; otherwise the left button pans."""
+        self._brush = on
+        self.setDragMode(
+            QGraphicsView.DragMode.NoDrag if on else QGraphicsView.DragMode.ScrollHandDrag
+        )
+        self.viewport().setCursor(
+            Qt.CursorShape.CrossCursor if on else Qt.CursorShape.OpenHandCursor
+        )
+
+    def update_map(self, painter: MapPainter) -> None:
+        """Show a redrawn map in place, keeping the zoom and scroll position."""
+        if self.item is None:
+            self.show_map(painter)
+            return
+        self.item.map_painter = painter
+        self.item.update()
+
+    def _hex_at(self, event: QMouseEvent) -> Hex:
+        point: QPointF = self.mapToScene(event.position().toPoint())
+        return pixel_to_hex(point.x(), point.y(), HEX_SIZE)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
+        if self._brush and event.button() == Qt.MouseButton.LeftButton:
+            self._stroking = True
+            self.stroke_started.emit()
+            self.hex_stroked.emit(self._hex_at(event))
+            return
+        super().mousePressEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
+        if self._stroking and event.button() == Qt.MouseButton.LeftButton:
+            self._stroking = False
+            return
+        super().mouseReleaseEvent(event)
 
     def show_map(self, painter: MapPainter) -> None:
         self.scene().clear()
@@ -122,11 +170,15 @@ class MapView(QGraphicsView):
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
         super().mouseMoveEvent(event)
-        point: QPointF = self.mapToScene(event.position().toPoint())
-        self.hex_hovered.emit(pixel_to_hex(point.x(), point.y(), HEX_SIZE))
+        h = self._hex_at(event)
+        self.hex_hovered.emit(h)
+        if self._stroking:
+            self.hex_stroked.emit(h)
 
 
 class MainWindow(QMainWindow):
+    """The editor's main window."""
+
     def __init__(self) -> None:
         super().__init__()
         self.setWindowTitle("Hexwright")
@@ -134,58 +186,253 @@ class MainWindow(QMainWindow):
         self.view = MapView(self)
         self.setCentralWidget(self.view)
         self.hex_label = QLabel("")
+        self.tool_label = QLabel("")
+        self.statusBar().addPermanentWidget(self.tool_label)
         self.statusBar().addPermanentWidget(self.hex_label)
-        self.loaded: LoadedScenario | None = None
+        self.document: ScenarioDocument | None = None
+        self.tool = "pan"
         self.view.hex_hovered.connect(self._show_hex)
-        self._actions()
+        self.view.stroke_started.connect(self._begin_stroke)
+        self.view.hex_stroked.connect(self._stroke)
+        self.toolbar = self.addToolBar("Tools")
+        self.toolbar.setObjectName("tools")
+        self.menus: dict[str, QMenu] = {}
+        self.actions_by_id = build_actions(self, self.menus, self.toolbar)
+        self._docks()
+        self.actions_by_id["tool.pan"].setChecked(True)
+        self._set_tool("pan")
 
-    def _actions(self) -> None:
-        file_menu = self.menuBar().addMenu("&File")
-        view_menu = self.menuBar().addMenu("&View")
-        entries = [
-            (file_menu, "&Open...", QKeySequence.StandardKey.Open, self.choose_file),
-            (file_menu, "&Quit", QKeySequence.StandardKey.Quit, self.close),
-            (view_menu, "Zoom &In", QKeySequence.StandardKey.ZoomIn, lambda: self.view.zoom(1.25)),
-            (view_menu, "Zoom &Out", QKeySequence.StandardKey.ZoomOut, lambda: self.view.zoom(0.8)),
-            (view_menu, "&Fit to Window", QKeySequence("Ctrl+0"), self.view.fit),
-        ]
-        for menu, title, shortcut, slot in entries:
-            action = QAction(title, self)
-            action.setShortcut(shortcut)
-            action.triggered.connect(slot)
-            menu.addAction(action)
+    # --- panels ---------------------------------------------------------------------------
+
+    def _docks(self) -> None:
+        self.undo_view = QUndoView()
+        self.undo_view.setEmptyLabel("Opened")
+        history = QDockWidget("History", self)
+        history.setObjectName("history")
+        history.setWidget(self.undo_view)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, history)
+        self.terrain_list = QListWidget()
+        self.terrain_list.currentItemChanged.connect(lambda *_: self._choose_paint())
+        terrain = QDockWidget("Terrain", self)
+        terrain.setObjectName("terrain")
+        terrain.setWidget(self.terrain_list)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, terrain)
+        edit_menu = self.menuBar().addMenu("&Edit")
+        self.menus["&Edit"] = edit_menu
+        self.menuBar().insertMenu(self.menus["&View"].menuAction(), edit_menu)
+        view_menu = self.menus["&View"]
+        view_menu.addSeparator()
+        view_menu.addAction(history.toggleViewAction())
+        view_menu.addAction(terrain.toggleViewAction())
+
+    def _fill_terrain_list(self) -> None:
+        self.terrain_list.clear()
+        if self.document is None:
+            return
+        for terrain in terrain_types(self.document.scenario.system).values():
+            if terrain.applies_to == "hex":
+                item = QListWidgetItem(terrain.name)
+                item.setData(Qt.ItemDataRole.UserRole, terrain.id)
+                item.setToolTip(terrain.source or terrain.placeholder or "")
+                self.terrain_list.addItem(item)
+        self.terrain_list.setCurrentRow(0)
+
+    # --- files ----------------------------------------------------------------------------
 
     def open_file(self, path: str | Path) -> bool:
+        """Open a scenario; on problems, show them and keep what was open."""
+        if not self._may_discard():
+            return False
         try:
-            loaded = load_scenario(path)
+            document = ScenarioDocument.open(path)
         except ProblemList as exc:
             self._refuse(path, "\n".join(p.format() for p in exc.problems[:20]))
             return False
         except YamlError as exc:
             self._refuse(path, exc.problem.format())
             return False
-        self.loaded = loaded
-        self.view.show_map(MapPainter(loaded.map, RenderOptions(size=HEX_SIZE), loaded.overlays))
-        self.setWindowTitle(f"{loaded.scenario.title} - Hexwright")
-        self.statusBar().showMessage(
-            f"{loaded.scenario.system.display_name}: {len(loaded.map)} hexes", 5000
-        )
+        self._install(document)
         return True
+
+    def _install(self, document: ScenarioDocument) -> None:
+        if self.document is not None:
+            self.document.deleteLater()
+        self.document = document
+        document.setParent(self)
+        document.changed.connect(self._redraw)
+        document.file_changed.connect(self._retitle)
+        self.undo_view.setStack(document.undo_stack)
+        self._undo_actions(document)
+        self.view.show_map(self._painter())
+        self._fill_terrain_list()
+        self._retitle()
+        scenario = document.scenario
+        self.statusBar().showMessage(
+            f"{scenario.system.display_name}: {len(document.map)} hexes", 5000
+        )
+
+    def _undo_actions(self, document: ScenarioDocument) -> None:
+        menu = self.menus["&Edit"]
+        menu.clear()
+        undo = document.undo_stack.createUndoAction(self, "&Undo")
+        undo.setShortcut(QKeySequence.StandardKey.Undo)
+        redo = document.undo_stack.createRedoAction(self, "&Redo")
+        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        menu.addAction(undo)
+        menu.addAction(redo)
+        self.actions_by_id["edit.undo"] = undo
+        self.actions_by_id["edit.redo"] = redo
+
+    def _painter(self) -> MapPainter:
+        assert self.document is not None
+        d = self.document
+        return MapPainter(d.map, RenderOptions(size=HEX_SIZE), d.overlays, d.edits)
+
+    def _redraw(self, what: str) -> None:
+        if what == "layout":
+            self.view.show_map(self._painter())
+        else:
+            self.view.update_map(self._painter())
+
+    def _retitle(self) -> None:
+        if self.document is not None:
+            d = self.document
+            name = d.path.name if d.path else "untitled"
+            # Qt shows '[*]' as '*' while the window is modified, the platform's way.
+            self.setWindowTitle(f"{name}[*] - {d.scenario.title} - Hexwright")
+            self.setWindowModified(d.modified)
 
     def choose_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open scenario", "", "Scenarios (*.yaml *.yml)")
         if path:
             self.open_file(path)
 
+    def save(self) -> bool:
+        if self.document is None:
+            return False
+        if self.document.path is None or self.document.path.is_relative_to(_built_in_folder()):
+            return self.save_as()
+        self.document.save()
+        self.statusBar().showMessage(f"Saved {self.document.path}", 4000)
+        return True
+
+    def save_as(self) -> bool:
+        if self.document is None:
+            return False
+        path, _ = QFileDialog.getSaveFileName(self, "Save scenario as", "", "Scenarios (*.yaml)")
+        if not path:
+            return False
+        self.document.save(Path(path))
+        self.statusBar().showMessage(f"Saved {path}", 4000)
+        return True
+
+    def revert(self) -> None:
+        if self.document is not None and self.document.path is not None:
+            path = self.document.path
+            self.document.undo_stack.setClean()  # nothing to ask about: revert means discard
+            self.open_file(path)
+
+    def export_map(self) -> None:
+        if self.document is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Export map", "", "PNG image (*.png);;SVG (*.svg)"
+        )
+        if not path:
+            return
+        painter = self._painter()
+        target = Path(path)
+        if target.suffix.lower() == ".svg":
+            save_svg(painter, target, self.document.scenario.title)
+        else:
+            save_png(painter, target.with_suffix(".png") if not target.suffix else target)
+        self.statusBar().showMessage(f"Exported {path}", 4000)
+
+    def _may_discard(self) -> bool:
+        """Ask before unsaved changes are lost; True when it is fine to go on."""
+        if self.document is None or not self.document.modified:
+            return True
+        answer = QMessageBox.question(
+            self,
+            "Unsaved changes",
+            f"Save the changes to {self.document.scenario.title}?",
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+        )
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
+        if self._may_discard():
+            event.accept()
+        else:
+            event.ignore()
+
     def _refuse(self, path: str | Path, text: str) -> None:
         QMessageBox.warning(self, "Cannot open scenario", f"{path} has problems:\n\n{text}")
 
+    # --- view and tools -------------------------------------------------------------------
+
+    def zoom_in(self) -> None:
+        self.view.zoom(1.25)
+
+    def zoom_out(self) -> None:
+        self.view.zoom(0.8)
+
+    def fit(self) -> None:
+        self.view.fit()
+
+    def use_pan(self) -> None:
+        self._set_tool("pan")
+
+    def use_paint(self) -> None:
+        self._set_tool("paint")
+
+    def use_erase(self) -> None:
+        self._set_tool("erase")
+
+    def _set_tool(self, tool: str) -> None:
+        self.tool = tool
+        self.view.set_brush(tool != "pan")
+        names = {"pan": "Pan", "paint": f"Paint {self._paint_terrain() or ''}", "erase": "Erase"}
+        self.tool_label.setText(names[tool].strip())
+
+    def _choose_paint(self) -> None:
+        if self.tool == "paint":
+            self._set_tool("paint")
+
+    def _paint_terrain(self) -> str | None:
+        item = self.terrain_list.currentItem()
+        return None if item is None else str(item.data(Qt.ItemDataRole.UserRole))
+
+    def _begin_stroke(self) -> None:
+        if self.document is not None:
+            self.document.begin_stroke()
+
+    def _stroke(self, h: Hex) -> None:
+        if self.document is None or h not in self.document.map:
+            return
+        if self.tool == "paint":
+            terrain = self._paint_terrain()
+            if terrain:
+                self.document.paint_terrain([h], terrain, stroke=True)
+        elif self.tool == "erase":
+            self.document.erase_terrain([h])
+
     def _show_hex(self, h: Hex | None) -> None:
-        if self.loaded is None or h is None or h not in self.loaded.map:
+        if self.document is None or h is None or h not in self.document.map:
             self.hex_label.setText("")
             return
-        names = " = ".join(self.loaded.map.hexes[h].names)
-        self.hex_label.setText(f"hex {names}")
+        amap = self.document.map
+        names = " = ".join(amap.hexes[h].names)
+        terrain = self.document.edits.terrain.get(h) or self.document.overlays.terrain(h)
+        self.hex_label.setText(f"hex {names}" + (f"  ({terrain})" if terrain else ""))
+
+
+def _built_in_folder() -> Path:
+    return Path(str(resources.files("scenarios")))
 
 
 def run_editor(path: str | None = None) -> int:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from editor.app import HEX_SIZE, MainWindow, default_scenario_path
@@ -15,10 +15,16 @@ from model.grid import hex_to_pixel
 pytestmark = pytest.mark.gui
 
 
+def _discard_changes(w: MainWindow) -> None:
+    # Closing at the end of a test must not stop on the unsaved-changes question.
+    if w.document is not None:
+        w.document.undo_stack.setClean()
+
+
 @pytest.fixture
 def window(qtbot: QtBot) -> MainWindow:
     w = MainWindow()
-    qtbot.addWidget(w)
+    qtbot.addWidget(w, before_close_func=_discard_changes)
     w.resize(1000, 700)
     w.show()
     qtbot.waitExposed(w)
@@ -27,9 +33,9 @@ def window(qtbot: QtBot) -> MainWindow:
 
 
 def test_opens_the_default_armor_scenario(window: MainWindow) -> None:
-    assert window.loaded is not None
-    assert window.loaded.scenario.id == "armor-1a"
-    assert window.windowTitle() == "Spearheads - Hexwright"
+    assert window.document is not None
+    assert window.document.scenario.id == "armor-1a"
+    assert window.windowTitle() == "1a-spearheads.yaml[*] - Spearheads - Hexwright"
     # Fitted: the whole map is visible in the view.
     view = window.view
     assert view.item is not None
@@ -38,8 +44,8 @@ def test_opens_the_default_armor_scenario(window: MainWindow) -> None:
 
 
 def test_status_bar_names_the_hex_under_the_cursor(window: MainWindow, qtbot: QtBot) -> None:
-    assert window.loaded is not None
-    seam = window.loaded.map.resolve("K1512")
+    assert window.document is not None
+    seam = window.document.map.resolve("K1512")
     x, y = hex_to_pixel(seam, HEX_SIZE)
     point = window.view.mapFromScene(QPointF(x, y))
     qtbot.mouseMove(window.view.viewport(), point)
@@ -72,5 +78,89 @@ def test_a_bad_file_is_refused_with_its_problems(
     assert len(shown) == 1
     assert f"{bad}:80:16: sides[1].forces[0].unit: unknown unit type 'M44'" in shown[0]
     # The scenario that was open stays open.
-    assert window.loaded is not None and window.loaded.scenario.id == "armor-1a"
+    assert window.document is not None
+    assert window.document.scenario.id == "armor-1a"
     assert window.view.item is not None
+
+
+def _click_hex(window: MainWindow, qtbot: QtBot, name: str) -> None:
+    assert window.document is not None
+    h = window.document.map.resolve(name)
+    x, y = hex_to_pixel(h, HEX_SIZE)
+    point = window.view.mapFromScene(QPointF(x, y))
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+
+
+def test_paint_a_hex_with_the_mouse_then_undo(window: MainWindow, qtbot: QtBot) -> None:
+    assert window.document is not None
+    original = window.document.scenario
+    window.actions_by_id["tool.paint"].trigger()
+    rough = next(
+        i
+        for i in range(window.terrain_list.count())
+        if window.terrain_list.item(i).data(Qt.ItemDataRole.UserRole) == "rough"
+    )
+    window.terrain_list.setCurrentRow(rough)
+    assert window.tool_label.text() == "Paint rough"
+    _click_hex(window, qtbot, "K2018")
+    k2018 = window.document.map.resolve("K2018")
+    assert window.document.edits.terrain[k2018] == "rough"
+    assert window.isWindowModified()
+    assert window.undo_view.stack().count() == 1
+    window.actions_by_id["edit.undo"].trigger()
+    assert window.document.scenario == original
+    assert not window.isWindowModified()
+
+
+def test_erase_brings_back_the_printed_terrain(window: MainWindow, qtbot: QtBot) -> None:
+    assert window.document is not None
+    k2018 = window.document.map.resolve("K2018")
+    window.document.paint_terrain([k2018], "rough")
+    window.actions_by_id["tool.erase"].trigger()
+    _click_hex(window, qtbot, "K2018")
+    assert k2018 not in window.document.edits.terrain
+
+
+def test_save_as_then_reload_gives_the_same_scenario(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert window.document is not None
+    window.document.paint_terrain([window.document.map.resolve("J0505")], "scrub")
+    target = tmp_path / "mine.yaml"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    window.actions_by_id["file.save"].trigger()  # a built-in file is saved under a new name
+    assert target.exists()
+    assert not window.isWindowModified()
+    assert window.windowTitle().startswith("mine.yaml[*] - Spearheads")
+    edited = window.document.scenario
+    assert window.open_file(target)
+    assert window.document.scenario == edited
+
+
+def test_closing_with_unsaved_changes_asks_first(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert window.document is not None
+    window.document.paint_terrain([window.document.map.resolve("J0505")], "scrub")
+    asked: list[str] = []
+
+    def cancel(*args: object) -> QMessageBox.StandardButton:
+        asked.append(str(args[2]))
+        return QMessageBox.StandardButton.Cancel
+
+    monkeypatch.setattr(QMessageBox, "question", cancel)
+    assert not window.close()
+    assert asked == ["Save the changes to Spearheads?"]
+    assert window.isVisible()
+    monkeypatch.setattr(QMessageBox, "question", lambda *a: QMessageBox.StandardButton.Discard)
+    assert window.close()
+
+
+def test_actions_come_from_the_registry(window: MainWindow) -> None:
+    from editor.actions import ACTIONS
+
+    for spec in ACTIONS:
+        action = window.actions_by_id[spec.id]
+        assert action.objectName() == spec.id
+    assert window.actions_by_id["file.save"].shortcut().toString() == "Ctrl+S"
+    assert window.actions_by_id["edit.redo"].shortcuts()[0].toString() == "Ctrl+Shift+Z"

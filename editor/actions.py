@@ -1,0 +1,113 @@
+"""Every menu and toolbar action, declared once as data (napari's action ids).
+
+The main window builds its menus, toolbar and shortcuts from :data:`ACTIONS`; tests and
+scripts find an action by its id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
+
+Shortcut = QKeySequence.StandardKey | str | None
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """One action: its id, title, menu, shortcut and the window method it calls."""
+
+    id: str
+    title: str
+    menu: str
+    method: str
+    shortcut: Shortcut = None
+    tip: str = ""
+    checkable: bool = False
+    toolbar: bool = False
+    group: str = ""  # checkable actions of one group exclude each other
+
+
+ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec("file.open", "&Open...", "&File", "choose_file", QKeySequence.StandardKey.Open),
+    ActionSpec("file.save", "&Save", "&File", "save", QKeySequence.StandardKey.Save, toolbar=True),
+    ActionSpec("file.save_as", "Save &As...", "&File", "save_as", "Ctrl+Shift+S"),
+    ActionSpec("file.revert", "&Revert", "&File", "revert", tip="Reload the file from disk"),
+    ActionSpec(
+        "file.export",
+        "&Export Map...",
+        "&File",
+        "export_map",
+        "Ctrl+E",
+        tip="Save the map as PNG or SVG",
+    ),
+    ActionSpec("file.quit", "&Quit", "&File", "close", QKeySequence.StandardKey.Quit),
+    ActionSpec("view.zoom_in", "Zoom &In", "&View", "zoom_in", QKeySequence.StandardKey.ZoomIn),
+    ActionSpec("view.zoom_out", "Zoom &Out", "&View", "zoom_out", QKeySequence.StandardKey.ZoomOut),
+    ActionSpec("view.fit", "&Fit to Window", "&View", "fit", "Ctrl+0", toolbar=True),
+    ActionSpec(
+        "tool.pan",
+        "&Pan",
+        "&Tools",
+        "use_pan",
+        "H",
+        "Drag to move the map",
+        checkable=True,
+        toolbar=True,
+        group="tool",
+    ),
+    ActionSpec(
+        "tool.paint",
+        "Paint &Terrain",
+        "&Tools",
+        "use_paint",
+        "B",
+        "Click or drag to paint the terrain chosen in the Terrain panel",
+        checkable=True,
+        toolbar=True,
+        group="tool",
+    ),
+    ActionSpec(
+        "tool.erase",
+        "&Erase Terrain",
+        "&Tools",
+        "use_erase",
+        "E",
+        "Click or drag to bring hexes back to the board's printed terrain",
+        checkable=True,
+        toolbar=True,
+        group="tool",
+    ),
+)
+
+
+def build_actions(
+    window: QMainWindow, menus: dict[str, QMenu], toolbar: QToolBar
+) -> dict[str, QAction]:
+    """Create the window's actions from :data:`ACTIONS`, in menus and on the toolbar."""
+    from PySide6.QtGui import QActionGroup
+
+    actions: dict[str, QAction] = {}
+    groups: dict[str, QActionGroup] = {}
+    for spec in ACTIONS:
+        action = QAction(spec.title.replace("&", "&"), window)
+        action.setObjectName(spec.id)
+        if spec.shortcut is not None:
+            action.setShortcut(QKeySequence(spec.shortcut))
+        if spec.tip:
+            action.setToolTip(spec.tip)
+            action.setStatusTip(spec.tip)
+        action.setCheckable(spec.checkable)
+        if spec.group:
+            groups.setdefault(spec.group, QActionGroup(window)).addAction(action)
+        slot: Callable[[], object] = getattr(window, spec.method)
+        action.triggered.connect(lambda _checked=False, slot=slot: slot())
+        if spec.menu not in menus:
+            menus[spec.menu] = window.menuBar().addMenu(spec.menu)
+        menus[spec.menu].addAction(action)
+        if spec.toolbar:
+            toolbar.addAction(action)
+        actions[spec.id] = action
+    return actions
