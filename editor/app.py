@@ -13,10 +13,14 @@ from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
+    QBrush,
     QCloseEvent,
+    QColor,
+    QIcon,
     QKeySequence,
     QMouseEvent,
     QPainter,
+    QPixmap,
     QResizeEvent,
     QWheelEvent,
 )
@@ -41,6 +45,7 @@ from PySide6.QtWidgets import (
 from editor.actions import build_actions
 from editor.document import ScenarioDocument
 from editor.render import MapPainter, RenderOptions, save_png, save_svg
+from editor.style import hex_style
 from model.catalog import terrain_types
 from model.errors import ProblemList
 from model.grid import pixel_to_hex
@@ -231,7 +236,7 @@ class MainWindow(QMainWindow):
             return
         for terrain in terrain_types(self.document.scenario.system).values():
             if terrain.applies_to == "hex":
-                item = QListWidgetItem(terrain.name)
+                item = QListWidgetItem(_swatch(terrain.id), terrain.name)
                 item.setData(Qt.ItemDataRole.UserRole, terrain.id)
                 item.setToolTip(terrain.source or terrain.placeholder or "")
                 self.terrain_list.addItem(item)
@@ -429,6 +434,18 @@ class MainWindow(QMainWindow):
         names = " = ".join(amap.hexes[h].names)
         terrain = self.document.edits.terrain.get(h) or self.document.overlays.terrain(h)
         self.hex_label.setText(f"hex {names}" + (f"  ({terrain})" if terrain else ""))
+
+
+def _swatch(terrain: str) -> QIcon:
+    """A small sample of how a terrain is drawn, for the Terrain panel."""
+    style = hex_style(terrain)
+    pixmap = QPixmap(18, 18)
+    pixmap.fill(QColor(style.fill))
+    if style.pattern is not None:
+        painter = QPainter(pixmap)
+        painter.fillRect(pixmap.rect(), QBrush(QColor(style.pattern_color), style.pattern))
+        painter.end()
+    return QIcon(pixmap)
 
 
 def _built_in_folder() -> Path:
