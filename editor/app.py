@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
 
 from editor.actions import build_actions
 from editor.document import ScenarioDocument
+from editor.recovery import Autosaver, Recovered, forget, pending
 from editor.render import MapPainter, RenderOptions, save_png, save_svg
 from editor.style import hex_style
 from model.catalog import terrain_types
@@ -264,6 +265,7 @@ class MainWindow(QMainWindow):
             self.document.deleteLater()
         self.document = document
         document.setParent(self)
+        self.autosaver = Autosaver(document)
         document.changed.connect(self._redraw)
         document.file_changed.connect(self._retitle)
         self.undo_view.setStack(document.undo_stack)
@@ -371,9 +373,39 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
         if self._may_discard():
+            if self.document is not None:
+                self.autosaver.discard()  # saved or deliberately discarded: nothing to recover
             event.accept()
         else:
             event.ignore()
+
+    def restore(self, recovered: Recovered) -> bool:
+        """Open the unsaved work an earlier session left, as a modified document."""
+        try:
+            document = ScenarioDocument.open(recovered.scenario_file)
+        except (ProblemList, YamlError):
+            forget(recovered)
+            return False
+        document.path = recovered.original
+        document.undo_stack.resetClean()  # what is on disk is not this: it needs saving
+        forget(recovered)
+        self._install(document)
+        return True
+
+    def offer_recovery(self) -> None:
+        """After a crash or a kill, offer to restore each scenario's unsaved changes."""
+        for recovered in pending():
+            where = recovered.original or "an unsaved scenario"
+            answer = QMessageBox.question(
+                self,
+                "Restore unsaved changes?",
+                f"Hexwright was not closed properly. Restore the unsaved changes to "
+                f"{recovered.title} ({where})?",
+            )
+            if answer == QMessageBox.StandardButton.Yes:
+                self.restore(recovered)
+                return
+            forget(recovered)
 
     def _refuse(self, path: str | Path, text: str) -> None:
         QMessageBox.warning(self, "Cannot open scenario", f"{path} has problems:\n\n{text}")
@@ -457,4 +489,5 @@ def run_editor(path: str | None = None) -> int:
     window = MainWindow()
     window.open_file(path or default_scenario_path())
     window.show()
+    window.offer_recovery()
     return int(app.exec())

@@ -164,3 +164,41 @@ def test_actions_come_from_the_registry(window: MainWindow) -> None:
         assert action.objectName() == spec.id
     assert window.actions_by_id["file.save"].shortcut().toString() == "Ctrl+S"
     assert window.actions_by_id["edit.redo"].shortcuts()[0].toString() == "Ctrl+Shift+Z"
+
+
+def test_autosave_and_restore_after_a_crash(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from editor import recovery
+
+    monkeypatch.setenv("HEXWRIGHT_RECOVERY", str(tmp_path / "recovery"))
+    assert window.document is not None
+    window.document.paint_terrain([window.document.map.resolve("L2030")], "rough")
+    edited = window.document.scenario
+    window.autosaver.autosave()
+    found = recovery.pending()
+    assert [(r.original, r.title) for r in found] == [(window.document.path, "Spearheads")]
+    # A new session (the old one was killed) offers the unsaved work back.
+    second = MainWindow()
+    qtbot.addWidget(second, before_close_func=_discard_changes)
+    monkeypatch.setattr(QMessageBox, "question", lambda *a: QMessageBox.StandardButton.Yes)
+    second.offer_recovery()
+    assert second.document is not None
+    assert second.document.scenario == edited
+    assert second.document.modified
+    assert second.document.path == window.document.path
+    assert recovery.pending() == []
+
+
+def test_saving_removes_the_recovery_file(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from editor import recovery
+
+    monkeypatch.setenv("HEXWRIGHT_RECOVERY", str(tmp_path / "recovery"))
+    assert window.document is not None
+    window.document.paint_terrain([window.document.map.resolve("L2030")], "rough")
+    window.autosaver.autosave()
+    assert recovery.pending()
+    window.document.save(tmp_path / "saved.yaml")
+    assert recovery.pending() == []
