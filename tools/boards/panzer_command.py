@@ -30,7 +30,11 @@ sys.path.insert(0, str(ROOT))
 
 from yamltext import flow_list  # noqa: E402
 
-from model.grid import Parity, PrintedGrid, cube_round  # noqa: E402
+from model.grid import (  # noqa: E402
+    Parity,
+    PrintedGrid,
+    cube_round,
+)
 from model.hexes import Hex, Hexside  # noqa: E402
 
 OUTPUT = ROOT / "resources" / "panzer-command" / "boards" / "CHIR.yaml"
@@ -166,16 +170,8 @@ def hex_line(a: Hex, b: Hex) -> list[Hex]:
     out = []
     for i in range(n + 1):
         t = i / n
-        fq = a.q + (b.q - a.q) * t + 1e-6
-        fr = a.r + (b.r - a.r) * t + 2e-6
-        fs = -fq - fr
-        q, r, s = round(fq), round(fr), round(fs)
-        dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
-        if dq > dr and dq > ds:
-            q = -r - s
-        elif dr > ds:
-            r = -q - s
-        out.append(Hex(q, r))
+        # Nudged off the hexsides so that ties always fall the same way.
+        out.append(cube_round(a.q + (b.q - a.q) * t + 1e-6, a.r + (b.r - a.r) * t + 2e-6))
     return out
 
 
