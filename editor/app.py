@@ -69,6 +69,9 @@ class MapItem(QGraphicsItem):
     def __init__(self, painter: MapPainter) -> None:
         super().__init__()
         self.map_painter = painter
+        # Qt keeps the painted map as a pixmap at the current zoom: panning and repainting
+        # blit it; only a zoom or an edit paints the map again.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         x0, y0, x1, y1 = painter.bounds
         self._rect = QRectF(x0, y0, x1 - x0, y1 - y0)
 

@@ -35,7 +35,13 @@ from editor.style import (
     hex_style,
     shaded,
 )
-from model.geometry import cell_polygon, corners, hexside_segment, map_bounds, section_outlines
+from model.geometry import (
+    cell_polygons,
+    corners,
+    hexside_segment,
+    map_bounds,
+    section_outlines,
+)
 from model.grid import hex_to_pixel
 from model.hexes import Hex, Hexside
 from model.layout import AssembledMap
@@ -70,20 +76,31 @@ class MapPainter:
         self.edits = edits or TerrainEdits()
         size = self.options.size
         self.bounds = map_bounds(amap, size)
-        self._outlines = [_polygon(list(p.exterior.coords)) for p in section_outlines(amap, size)]
-        self._cells: list[tuple[QPolygonF, str, int]] = []
+        cells = cell_polygons(amap, size)
+        outlines = section_outlines(amap, size, cells)
+        self._outlines = [_polygon(list(p.exterior.coords)) for p in outlines]
+        # One path per (terrain, level) and one for the grid: a few drawPath calls paint a
+        # 20,000-hex map where one call per hex would not.
+        self._fill_paths: dict[tuple[str, int], QPainterPath] = {}
+        self._grid_path = QPainterPath()
         self._labelled = _directional_hexes(amap)
+        for h, placement_index, _kind, points in cells:
+            part = next(p for p in amap.hexes[h].parts if p.placement == placement_index)
+            section = amap.section_of(amap.placements[placement_index])
+            terrain = self.edits.terrain.get(h) or section.terrain.get(part.local, "clear")
+            # Shade relative to the board's usual ground, so a plateau map is not all dark.
+            level = self.edits.elevation.get(h, section.elevation_of(part.local))
+            level -= section.base_elevation
+            polygon = QPolygonF([QPointF(x, y) for x, y in points.tolist()])
+            fill = self._fill_paths.get((terrain, level))
+            if fill is None:
+                fill = self._fill_paths[(terrain, level)] = QPainterPath()
+            fill.addPolygon(polygon)
+            fill.closeSubpath()
+            self._grid_path.addPolygon(polygon)
+            self._grid_path.closeSubpath()
         self._overlay_shapes = _overlay_shapes(overlays, size) if overlays else []
         self._sides = self.hexside_features()
-        for h, mh in amap.hexes.items():
-            for part in mh.parts:
-                placement = amap.placements[part.placement]
-                section = amap.section_of(placement)
-                terrain = self.edits.terrain.get(h) or section.terrain.get(part.local, "clear")
-                # Shade relative to the board's usual ground, so a plateau map is not all dark.
-                level = self.edits.elevation.get(h, section.elevation_of(part.local))
-                level -= section.base_elevation
-                self._cells.append((_polygon(cell_polygon(h, part.kind, size)), terrain, level))
 
     def image_size(self) -> tuple[int, int]:
         x0, y0, x1, y1 = self.bounds
@@ -102,11 +119,12 @@ class MapPainter:
         too small to read.
         """
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        self._fills(painter)
+        detail = self.options.size * scale  # the hex radius on screen, in pixels
+        self._fills(painter, patterns=detail >= 8)
         self._overlays(painter)
         self._hexsides(painter)
         self._paths(painter)
-        if self.options.grid:
+        if self.options.grid and detail >= 5:
             self._grid(painter)
         self._outlines_and_seams(painter)
         self._markers(painter)
@@ -127,15 +145,15 @@ class MapPainter:
 
     # --- layers ---------------------------------------------------------------------------
 
-    def _fills(self, painter: QPainter) -> None:
+    def _fills(self, painter: QPainter, patterns: bool = True) -> None:
         painter.setPen(Qt.PenStyle.NoPen)
-        for polygon, terrain, level in self._cells:
+        for (terrain, level), path in self._fill_paths.items():
             style = hex_style(terrain)
             painter.setBrush(shaded(style.fill, level))
-            painter.drawPolygon(polygon)
-            if style.pattern is not None:
+            painter.drawPath(path)
+            if patterns and style.pattern is not None:
                 painter.setBrush(QBrush(QColor(style.pattern_color), style.pattern))
-                painter.drawPolygon(polygon)
+                painter.drawPath(path)
 
     def _overlays(self, painter: QPainter) -> None:
         """Overlay counters as cut-out pieces laid on the map, hills darker as they stack."""
@@ -223,8 +241,7 @@ class MapPainter:
             _pen(color.name(QColor.NameFormat.HexArgb), max(0.6, self.options.size / 40))
         )
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        for polygon, _, _ in self._cells:
-            painter.drawPolygon(polygon)
+        painter.drawPath(self._grid_path)
 
     def _outlines_and_seams(self, painter: QPainter) -> None:
         size = self.options.size

@@ -1,0 +1,131 @@
+"""Opening and painting the map view: the largest built-in layout and a 20,000-hex layout.
+
+Targets (editor issue): open and first paint under 300 ms; repainting the full view under 16 ms.
+Baseline: the naive drawing, one QGraphicsPolygonItem per hex in a QGraphicsScene.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPolygonF
+from PySide6.QtWidgets import QApplication, QGraphicsScene
+
+from bench.common import row
+from editor.app import HEX_SIZE, MapView
+from editor.render import MapPainter, RenderOptions
+from editor.style import hex_style
+from model.base import GameSystem
+from model.geometry import corners
+from model.hexes import Hex
+from model.layout import AssembledMap, Placement, assemble
+from model.resources import load_boards
+from model.scenario_io import load_scenario
+
+WIDTH, HEIGHT = 1280, 860
+
+
+def big_layout(target: int = 20_000) -> AssembledMap:
+    """Armor's J, K, L laid end to end and edge to edge, in copies, to about ``target`` hexes."""
+    sections = load_boards(GameSystem.ARMOR, ("J", "K", "L"))
+    placements = []
+    column = 0
+    while sum(len(sections[p.section].cells) for p in placements) < target:
+        for board in ("J", "K", "L"):
+            placements.append(
+                Placement(board, Hex(40 * column, -20 * column), False, f"{board}{column}")
+            )
+        column += 1
+    copies = dict.fromkeys(("J", "K", "L"), column)
+    return assemble(placements, sections, copies)
+
+
+def timed(func) -> float:  # type: ignore[no-untyped-def]
+    start = time.perf_counter()
+    func()
+    return (time.perf_counter() - start) * 1000.0
+
+
+def open_and_paint(amap: AssembledMap) -> tuple[float, float]:
+    """(open and first paint, repaint) in ms, through the real map view."""
+    view = MapView()
+    view.resize(WIDTH, HEIGHT)
+    image = QImage(WIDTH, HEIGHT, QImage.Format.Format_ARGB32)
+
+    def first() -> None:
+        view.show_map(MapPainter(amap, RenderOptions(size=HEX_SIZE)))
+        painter = QPainter(image)
+        view.render(painter)
+        painter.end()
+
+    opened = timed(first)
+
+    def again() -> None:
+        painter = QPainter(image)
+        view.render(painter)
+        painter.end()
+
+    repaint = min(timed(again) for _ in range(5))
+    return opened, repaint
+
+
+def naive(amap: AssembledMap) -> tuple[float, float]:
+    """One polygon item per hex, filled by terrain, drawn by QGraphicsScene."""
+    image = QImage(WIDTH, HEIGHT, QImage.Format.Format_ARGB32)
+    scene = QGraphicsScene()
+
+    def build_and_paint() -> None:
+        for h, mh in amap.hexes.items():
+            part = mh.parts[0]
+            terrain = amap.section_of(amap.placements[part.placement]).terrain.get(
+                part.local, "clear"
+            )
+            item = scene.addPolygon(QPolygonF([QPointF(x, y) for x, y in corners(h, HEX_SIZE)]))
+            item.setBrush(QBrush(QColor(hex_style(terrain).fill)))
+        painter = QPainter(image)
+        scene.render(painter, QRectF(0, 0, WIDTH, HEIGHT), scene.itemsBoundingRect())
+        painter.end()
+
+    opened = timed(build_and_paint)
+
+    def again() -> None:
+        painter = QPainter(image)
+        scene.render(painter, QRectF(0, 0, WIDTH, HEIGHT), scene.itemsBoundingRect())
+        painter.end()
+
+    return opened, min(timed(again) for _ in range(3))
+
+
+def main() -> list[str]:
+    _app = QApplication.instance() or QApplication([])
+    lines = []
+    largest = max((load_scenario(p) for p in _built_in_paths()), key=lambda loaded: len(loaded.map))
+    for name, amap in (
+        (f"{largest.scenario.id} ({len(largest.map)} hexes)", largest.map),
+        (f"generated ({len(big := big_layout())} hexes)", big),
+    ):
+        ours = open_and_paint(amap)
+        base = naive(amap)
+        lines.append(row(f"open + first paint, {name}", ours[0], base[0], 300.0))
+        lines.append(row(f"repaint full view, {name}", ours[1], base[1], 16.0))
+    return lines
+
+
+def _built_in_paths() -> list[str]:
+    from importlib import resources
+
+    root = resources.files("scenarios")
+    return [
+        str(root / s / f.name)
+        for s in ("armor", "panzer44", "soldiers", "panzer-command")
+        for f in (root / s).iterdir()
+        if f.name.endswith(".yaml")
+    ]
+
+
+if __name__ == "__main__":
+    print("\n".join(main()))
