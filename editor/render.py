@@ -22,6 +22,7 @@ from PySide6.QtGui import (
     QPainterPath,
     QPen,
     QPolygonF,
+    QTransform,
 )
 
 from editor.style import (
@@ -35,16 +36,11 @@ from editor.style import (
     hex_style,
     shaded,
 )
-from model.geometry import (
-    cell_polygons,
-    corners,
-    hexside_segment,
-    map_bounds,
-    section_outlines,
-)
+from model.board import BoardSection
+from model.geometry import corners, cover_union, hexside_segment, map_bounds
 from model.grid import hex_to_pixel
 from model.hexes import Hex, Hexside
-from model.layout import AssembledMap
+from model.layout import AssembledMap, Placement
 from model.mapstate import TerrainEdits
 from model.overlays import OverlayMap
 
@@ -76,29 +72,16 @@ class MapPainter:
         self.edits = edits or TerrainEdits()
         size = self.options.size
         self.bounds = map_bounds(amap, size)
-        cells = cell_polygons(amap, size)
-        outlines = section_outlines(amap, size, cells)
-        self._outlines = [_polygon(list(p.exterior.coords)) for p in outlines]
-        # One path per (terrain, level) and one for the grid: a few drawPath calls paint a
-        # 20,000-hex map where one call per hex would not.
-        self._fill_paths: dict[tuple[str, int], QPainterPath] = {}
-        self._grid_path = QPainterPath()
+        # Each board's cells are drawn once into paths in its own frame and reused for every
+        # placement of it (a 20,000-hex layout repeats three boards); painted terrain is a
+        # layer on top.
+        self._boards = [board_geometry(amap.section_of(p), size) for p in amap.placements]
+        self._frames = [_frame(p, size) for p in amap.placements]
+        self._outlines = [
+            frame.map(g.outline) for g, frame in zip(self._boards, self._frames, strict=True)
+        ]
         self._labelled = _directional_hexes(amap)
-        for h, placement_index, _kind, points in cells:
-            part = next(p for p in amap.hexes[h].parts if p.placement == placement_index)
-            section = amap.section_of(amap.placements[placement_index])
-            terrain = self.edits.terrain.get(h) or section.terrain.get(part.local, "clear")
-            # Shade relative to the board's usual ground, so a plateau map is not all dark.
-            level = self.edits.elevation.get(h, section.elevation_of(part.local))
-            level -= section.base_elevation
-            polygon = QPolygonF([QPointF(x, y) for x, y in points.tolist()])
-            fill = self._fill_paths.get((terrain, level))
-            if fill is None:
-                fill = self._fill_paths[(terrain, level)] = QPainterPath()
-            fill.addPolygon(polygon)
-            fill.closeSubpath()
-            self._grid_path.addPolygon(polygon)
-            self._grid_path.closeSubpath()
+        self._edit_paths = self._painted_paths(size)
         self._overlay_shapes = _overlay_shapes(overlays, size) if overlays else []
         self._sides = self.hexside_features()
 
@@ -120,7 +103,7 @@ class MapPainter:
         """
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         detail = self.options.size * scale  # the hex radius on screen, in pixels
-        self._fills(painter, patterns=detail >= 8)
+        self._fills(painter, visible, patterns=detail >= 8)
         self._overlays(painter)
         self._hexsides(painter)
         self._paths(painter)
@@ -145,15 +128,31 @@ class MapPainter:
 
     # --- layers ---------------------------------------------------------------------------
 
-    def _fills(self, painter: QPainter, patterns: bool = True) -> None:
+    def _fills(self, painter: QPainter, visible: QRectF | None, patterns: bool = True) -> None:
         painter.setPen(Qt.PenStyle.NoPen)
-        for (terrain, level), path in self._fill_paths.items():
-            style = hex_style(terrain)
-            painter.setBrush(shaded(style.fill, level))
-            painter.drawPath(path)
-            if patterns and style.pattern is not None:
-                painter.setBrush(QBrush(QColor(style.pattern_color), style.pattern))
-                painter.drawPath(path)
+        for geometry, frame in zip(self._boards, self._frames, strict=True):
+            if visible is not None and not frame.mapRect(geometry.bounds).intersects(visible):
+                continue
+            painter.save()
+            painter.setTransform(frame, combine=True)
+            _fill_paths(painter, geometry.fills, patterns)
+            painter.restore()
+        _fill_paths(painter, self._edit_paths, patterns)
+
+    def _painted_paths(self, size: float) -> dict[tuple[str, int], QPainterPath]:
+        """Hexes whose terrain or elevation the scenario paints, by (terrain, level)."""
+        paths: dict[tuple[str, int], QPainterPath] = {}
+        for h in set(self.edits.terrain) | set(self.edits.elevation):
+            if h not in self.amap.hexes:
+                continue
+            part = self.amap.hexes[h].parts[0]
+            section = self.amap.section_of(self.amap.placements[part.placement])
+            terrain = self.edits.terrain.get(h) or section.terrain.get(part.local, "clear")
+            level = self.edits.elevation.get(h, section.elevation_of(part.local))
+            path = paths.setdefault((terrain, level - section.base_elevation), QPainterPath())
+            path.addPolygon(_polygon(corners(h, size)))
+            path.closeSubpath()
+        return paths
 
     def _overlays(self, painter: QPainter) -> None:
         """Overlay counters as cut-out pieces laid on the map, hills darker as they stack."""
@@ -241,7 +240,11 @@ class MapPainter:
             _pen(color.name(QColor.NameFormat.HexArgb), max(0.6, self.options.size / 40))
         )
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawPath(self._grid_path)
+        for geometry, frame in zip(self._boards, self._frames, strict=True):
+            painter.save()
+            painter.setTransform(frame, combine=True)
+            painter.drawPath(geometry.grid)
+            painter.restore()
 
     def _outlines_and_seams(self, painter: QPainter) -> None:
         size = self.options.size
@@ -340,6 +343,71 @@ def _hexside_order(feature: str) -> tuple[int, str]:
     if feature in _HEXSIDE_ORDER:
         return (_HEXSIDE_ORDER.index(feature), feature)
     return (len(_HEXSIDE_ORDER), feature)
+
+
+@dataclass
+class BoardGeometry:
+    """A board's cells as paths in its own frame (local hex (0, 0) at the origin)."""
+
+    fills: dict[tuple[str, int], QPainterPath]
+    grid: QPainterPath
+    outline: QPolygonF
+    bounds: QRectF
+
+
+_GEOMETRY: dict[tuple[int, float], tuple[BoardSection, BoardGeometry]] = {}
+
+
+def board_geometry(section: BoardSection, size: float) -> BoardGeometry:
+    """The paths of a board at a hex size, computed once per board and size."""
+    key = (id(section), size)
+    cached = _GEOMETRY.get(key)
+    if cached is not None and cached[0] is section:
+        return cached[1]
+    from shapely.geometry import Polygon
+
+    from model.geometry import cell_polygon
+
+    fills: dict[tuple[str, int], QPainterPath] = {}
+    grid = QPainterPath()
+    polygons = []
+    for h, (_, _, kind) in section.cells.items():
+        points = cell_polygon(h, kind, size)
+        polygons.append(Polygon(points))
+        polygon = _polygon(points)
+        level = section.elevation_of(h) - section.base_elevation
+        path = fills.setdefault((section.terrain.get(h, "clear"), level), QPainterPath())
+        path.addPolygon(polygon)
+        path.closeSubpath()
+        grid.addPolygon(polygon)
+        grid.closeSubpath()
+    outline = _polygon(list(cover_union(polygons).exterior.coords))
+    geometry = BoardGeometry(fills, grid, outline, grid.boundingRect())
+    _GEOMETRY[key] = (section, geometry)
+    return geometry
+
+
+def _frame(placement: Placement, size: float) -> QTransform:
+    """Board frame to map pixels: pixels are linear in (q, r), so a placement is a translation,
+    and a turned placement a half turn, about the board's origin."""
+    x, y = hex_to_pixel(placement.offset, size)
+    frame = QTransform()
+    frame.translate(x, y)
+    if placement.flipped:
+        frame.scale(-1, -1)
+    return frame
+
+
+def _fill_paths(
+    painter: QPainter, paths: dict[tuple[str, int], QPainterPath], patterns: bool
+) -> None:
+    for (terrain, level), path in paths.items():
+        style = hex_style(terrain)
+        painter.setBrush(shaded(style.fill, level))
+        painter.drawPath(path)
+        if patterns and style.pattern is not None:
+            painter.setBrush(QBrush(QColor(style.pattern_color), style.pattern))
+            painter.drawPath(path)
 
 
 def _overlay_shapes(

@@ -83,10 +83,10 @@ def section_outlines(
     for _, placement, _, points in cells if cells is not None else cell_polygons(amap, size):
         shapes[placement].append(points)
     # The cells of a section never overlap, so the fast coverage union applies (20x faster).
-    return [_union([Polygon(p) for p in s]) for s in shapes]
+    return [cover_union([Polygon(p) for p in s]) for s in shapes]
 
 
-def _union(polygons: list[Polygon]) -> Polygon:
+def cover_union(polygons: list[Polygon]) -> Polygon:
     union = coverage_union_all(polygons)
     if union.geom_type != "Polygon":  # pragma: no cover - rounding left a sliver: be careful
         union = unary_union(polygons).buffer(0)
