@@ -7,9 +7,7 @@ Section outlines are computed once with shapely and reused by the renderer and t
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 
-import numpy as np
 from shapely import coverage_union_all
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
@@ -53,39 +51,6 @@ def hexside_segment(side: Hexside, size: float) -> tuple[Point, Point]:
     return points[a], points[b]
 
 
-def cell_polygons(amap: AssembledMap, size: float) -> list[tuple[Hex, int, CellKind, np.ndarray]]:
-    """Every cell of the map (a seam hex has two) as ``(hex, placement, kind, corners)``.
-
-    Computed for all cells at once with numpy: the corner arrays are rounded like
-    :func:`corners`, so shared corners are equal numbers.
-    """
-    cells = [(h, part.placement, part.kind) for h, mh in amap.hexes.items() for part in mh.parts]
-    if not cells:
-        return []
-    q = np.array([c[0].q for c in cells], dtype=float)
-    r = np.array([c[0].r for c in cells], dtype=float)
-    centres = np.stack([size * 1.5 * q, size * math.sqrt(3.0) * (r + q / 2.0)], axis=1)
-    unit = np.array([(math.cos(a), math.sin(a)) for a in _ANGLES])
-    every = np.round(centres[:, None, :] + size * unit[None, :, :], 6)
-    return [
-        (h, placement, kind, every[i, list(_KEEP[kind])])
-        for i, (h, placement, kind) in enumerate(cells)
-    ]
-
-
-def section_outlines(
-    amap: AssembledMap,
-    size: float,
-    cells: list[tuple[Hex, int, CellKind, np.ndarray]] | None = None,
-) -> list[Polygon]:
-    """One polygon per placement: the area its cells cover."""
-    shapes: list[list[np.ndarray]] = [[] for _ in amap.placements]
-    for _, placement, _, points in cells if cells is not None else cell_polygons(amap, size):
-        shapes[placement].append(points)
-    # The cells of a section never overlap, so the fast coverage union applies (20x faster).
-    return [cover_union([Polygon(p) for p in s]) for s in shapes]
-
-
 def cover_union(polygons: list[Polygon]) -> Polygon:
     union = coverage_union_all(polygons)
     if union.geom_type != "Polygon":  # pragma: no cover - rounding left a sliver: be careful
@@ -102,24 +67,3 @@ def map_bounds(amap: AssembledMap, size: float) -> tuple[float, float, float, fl
         xs.append(cx)
         ys.append(cy)
     return min(xs) - size, min(ys) - size, max(xs) + size, max(ys) + size
-
-
-def seam_segments(amap: AssembledMap, size: float) -> list[tuple[Point, Point]]:
-    """Line segments where two sections meet: through seam hexes and between touching hexes."""
-    segments: list[tuple[Point, Point]] = []
-    for h, mh in amap.hexes.items():
-        if mh.is_seam:
-            points = corners(h, size)
-            segments.append((points[3], points[0]))  # the W-E line where the halves meet
-    owner = {h: mh.parts[0].placement for h, mh in amap.hexes.items() if not mh.is_seam}
-    for h, mine in owner.items():
-        for d in (1, 2, 3):
-            n = h.neighbor(d)
-            other = owner.get(n)
-            if other is not None and other != mine:
-                segments.append(hexside_segment(Hexside.of(h, d), size))
-    return segments
-
-
-def polygon_points(shape: Polygon) -> Sequence[Point]:
-    return list(shape.exterior.coords)
