@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
 
 from editor.actions import build_actions
 from editor.document import ScenarioDocument
+from editor.inspector import InspectorPanel
 from editor.recovery import Autosaver, Recovered, forget, pending
 from editor.render import MapPainter, RenderOptions, save_png, save_svg
 from editor.style import hex_style
@@ -226,6 +227,11 @@ class MainWindow(QMainWindow):
         terrain.setObjectName("terrain")
         terrain.setWidget(self.terrain_list)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, terrain)
+        self.inspector = InspectorPanel()
+        inspector = QDockWidget("Inspector", self)
+        inspector.setObjectName("inspector")
+        inspector.setWidget(self.inspector)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, inspector)
         edit_menu = self.menuBar().addMenu("&Edit")
         self.menus["&Edit"] = edit_menu
         self.menuBar().insertMenu(self.menus["&View"].menuAction(), edit_menu)
@@ -233,6 +239,7 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         view_menu.addAction(history.toggleViewAction())
         view_menu.addAction(terrain.toggleViewAction())
+        view_menu.addAction(inspector.toggleViewAction())
 
     def _fill_terrain_list(self) -> None:
         self.terrain_list.clear()
@@ -462,6 +469,7 @@ class MainWindow(QMainWindow):
             self.document.erase_terrain([h])
 
     def _show_hex(self, h: Hex | None) -> None:
+        self.inspector.show_hex(self.document, h)
         if self.document is None or h is None or h not in self.document.map:
             self.hex_label.setText("")
             return

@@ -202,3 +202,22 @@ def test_saving_removes_the_recovery_file(
     assert recovery.pending()
     window.document.save(tmp_path / "saved.yaml")
     assert recovery.pending() == []
+
+
+def test_inspector_describes_the_hovered_hex(window: MainWindow, qtbot: QtBot) -> None:
+    from editor.inspector import hex_report
+
+    assert window.document is not None
+    document = window.document
+    seam = document.map.resolve("J1512")
+    rows = dict(hex_report(document, seam))
+    assert rows["Hex"] == "J1512 = K1512"
+    assert rows["Seam"] == "two half-hexes, one on each section"
+    document.paint_terrain([seam], "rough")
+    rows = dict(hex_report(document, seam))
+    assert rows["Terrain"] == "rough (painted by the scenario)"
+    assert rows["Source"] == "Armor [Intro III.A.2.c]"
+    x, y = hex_to_pixel(seam, HEX_SIZE)
+    qtbot.mouseMove(window.view.viewport(), window.view.mapFromScene(QPointF(x, y)))
+    qtbot.waitUntil(lambda: "J1512 = K1512" in window.inspector.toPlainText())
+    assert "painted by the scenario" in window.inspector.toPlainText()
