@@ -50,6 +50,7 @@ from editor.render import MapPainter, RenderOptions, save_png, save_svg
 from editor.style import hex_style
 from model.catalog import terrain_types
 from model.errors import ProblemList
+from model.geometry import nearest_hexside
 from model.grid import pixel_to_hex
 from model.hexes import Hex
 from model.yamlio import YamlError
@@ -94,7 +95,7 @@ class MapView(QGraphicsView):
 
     hex_hovered = Signal(object)  # Hex or None
     stroke_started = Signal()
-    hex_stroked = Signal(object)  # Hex under the brush while the left button is down
+    hex_stroked = Signal(object, object)  # Hex and scene point under the brush, button down
 
     MIN_SCALE = 0.15
     MAX_SCALE = 6.0
@@ -130,6 +131,9 @@ class MapView(QGraphicsView):
         self.item.map_painter = painter
         self.item.update()
 
+    def _point_at(self, event: QMouseEvent) -> QPointF:
+        return self.mapToScene(event.position().toPoint())
+
     def _hex_at(self, event: QMouseEvent) -> Hex:
         point: QPointF = self.mapToScene(event.position().toPoint())
         return pixel_to_hex(point.x(), point.y(), HEX_SIZE)
@@ -138,7 +142,7 @@ class MapView(QGraphicsView):
         if self._brush and event.button() == Qt.MouseButton.LeftButton:
             self._stroking = True
             self.stroke_started.emit()
-            self.hex_stroked.emit(self._hex_at(event))
+            self.hex_stroked.emit(self._hex_at(event), self._point_at(event))
             return
         super().mousePressEvent(event)
 
@@ -183,7 +187,7 @@ class MapView(QGraphicsView):
         h = self._hex_at(event)
         self.hex_hovered.emit(h)
         if self._stroking:
-            self.hex_stroked.emit(h)
+            self.hex_stroked.emit(h, self._point_at(event))
 
 
 class MainWindow(QMainWindow):
@@ -201,6 +205,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.hex_label)
         self.document: ScenarioDocument | None = None
         self.tool = "pan"
+        self._hexside_terrain: set[str] = set()
         self.view.hex_hovered.connect(self._show_hex)
         self.view.stroke_started.connect(self._begin_stroke)
         self.view.hex_stroked.connect(self._stroke)
@@ -245,9 +250,14 @@ class MainWindow(QMainWindow):
         self.terrain_list.clear()
         if self.document is None:
             return
+        self._hexside_terrain = set()
         for terrain in terrain_types(self.document.scenario.system).values():
-            if terrain.applies_to == "hex":
-                item = QListWidgetItem(_swatch(terrain.id), terrain.name)
+            if terrain.applies_to in ("hex", "hexside"):
+                name = terrain.name
+                if terrain.applies_to == "hexside":
+                    self._hexside_terrain.add(terrain.id)
+                    name += " (hexside)"
+                item = QListWidgetItem(_swatch(terrain.id), name)
                 item.setData(Qt.ItemDataRole.UserRole, terrain.id)
                 item.setToolTip(terrain.source or terrain.placeholder or "")
                 self.terrain_list.addItem(item)
@@ -458,12 +468,15 @@ class MainWindow(QMainWindow):
         if self.document is not None:
             self.document.begin_stroke()
 
-    def _stroke(self, h: Hex) -> None:
+    def _stroke(self, h: Hex, point: QPointF) -> None:
         if self.document is None or h not in self.document.map:
             return
         if self.tool == "paint":
             terrain = self._paint_terrain()
-            if terrain:
+            if terrain and terrain in self._hexside_terrain:
+                side = nearest_hexside(point.x(), point.y(), HEX_SIZE)
+                self.document.set_hexside_feature([side], terrain, stroke=True)
+            elif terrain:
                 self.document.paint_terrain([h], terrain, stroke=True)
         elif self.tool == "erase":
             self.document.erase_terrain([h])

@@ -170,7 +170,7 @@ class ScenarioDocument(QObject):
             self._push(edits.erase_terrain(self._scenario, names), "Erase terrain", "terrain")
 
     def set_hexside_feature(
-        self, sides: Iterable[Hexside], feature: str, present: bool = True
+        self, sides: Iterable[Hexside], feature: str, present: bool = True, stroke: bool = False
     ) -> None:
         texts = [
             f"{self._map.name(a)}/{self._map.name(b)}"
@@ -180,7 +180,8 @@ class ScenarioDocument(QObject):
         if texts:
             verb = "Add" if present else "Remove"
             after = edits.set_hexside_feature(self._scenario, texts, feature, present)
-            self._push(after, f"{verb} {feature}", "terrain")
+            key = self.PAINT_STROKE * 1000 + self._stroke if stroke else -1
+            self._push(after, f"{verb} {feature}", "terrain", key)
 
     def add_overlay(self, placement: OverlayPlacement) -> list[str]:
         """Place an overlay counter; returns the reasons when it cannot go there."""

@@ -12,7 +12,7 @@ from shapely import coverage_union_all
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
-from model.grid import CellKind, hex_to_pixel
+from model.grid import CellKind, hex_to_pixel, pixel_to_hex
 from model.hexes import Hex, Hexside
 from model.layout import AssembledMap
 
@@ -49,6 +49,15 @@ def hexside_segment(side: Hexside, size: float) -> tuple[Point, Point]:
     points = corners(side.hex, size)
     a, b = _SIDE_CORNERS[side.direction]
     return points[a], points[b]
+
+
+def nearest_hexside(x: float, y: float, size: float) -> Hexside:
+    """The hexside nearest a pixel: the side of the hex under it that faces the pixel."""
+    h = pixel_to_hex(x, y, size)
+    cx, cy = hex_to_pixel(h, size)
+    # Side directions (compass 0 N .. 5 NW) point at -90, -30, 30, 90, 150, 210 degrees.
+    angle = math.degrees(math.atan2(y - cy, x - cx))
+    return Hexside.of(h, round((angle + 90.0) / 60.0) % 6)
 
 
 def cover_union(polygons: list[Polygon]) -> Polygon:

@@ -221,3 +221,23 @@ def test_inspector_describes_the_hovered_hex(window: MainWindow, qtbot: QtBot) -
     qtbot.mouseMove(window.view.viewport(), window.view.mapFromScene(QPointF(x, y)))
     qtbot.waitUntil(lambda: "J1512 = K1512" in window.inspector.toPlainText())
     assert "painted by the scenario" in window.inspector.toPlainText()
+
+
+def test_paint_a_hexside_feature_on_the_nearest_side(window: MainWindow, qtbot: QtBot) -> None:
+    from model.hexes import Hexside
+
+    assert window.document is not None
+    window.actions_by_id["tool.paint"].trigger()
+    crest = next(
+        i
+        for i in range(window.terrain_list.count())
+        if window.terrain_list.item(i).data(Qt.ItemDataRole.UserRole) == "crest"
+    )
+    window.terrain_list.setCurrentRow(crest)
+    assert window.terrain_list.currentItem().text() == "Crest (hexside)"
+    h = window.document.map.resolve("K2018")
+    x, y = hex_to_pixel(h, HEX_SIZE)
+    # Just inside the hex, toward its north side.
+    point = window.view.mapFromScene(QPointF(x, y - HEX_SIZE * 0.7))
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    assert window.document.edits.added == {Hexside.of(h, 0): {"crest"}}

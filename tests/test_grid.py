@@ -96,3 +96,17 @@ def test_lower_columns_sit_half_a_hex_lower_in_pixels() -> None:
     y_p44_even = hex_to_pixel(PANZER44.to_hex(14, 5), 1.0)[1]
     y_p44_odd = hex_to_pixel(PANZER44.to_hex(15, 5), 1.0)[1]
     assert abs((y_p44_even - y_p44_odd) - 3**0.5 / 2) < 1e-9
+
+
+def test_nearest_hexside_is_the_side_facing_the_point() -> None:
+    from model.geometry import nearest_hexside
+    from model.hexes import Hexside
+
+    h = Hex(3, 4)
+    x, y = hex_to_pixel(h, 10.0)
+    for direction in range(6):
+        n = h.neighbor(direction)
+        nx, ny = hex_to_pixel(n, 10.0)
+        # A point a third of the way toward the neighbour lies by the shared side.
+        px, py = x + (nx - x) / 3, y + (ny - y) / 3
+        assert nearest_hexside(px, py, 10.0) == Hexside.of(h, direction)
