@@ -70,6 +70,17 @@ ACTIONS: tuple[ActionSpec, ...] = (
         group="tool",
     ),
     ActionSpec(
+        "tool.elevation",
+        "Set E&levation",
+        "&Tools",
+        "use_elevation",
+        "L",
+        "Click or drag to set hexes to the level chosen in the toolbar",
+        checkable=True,
+        toolbar=True,
+        group="tool",
+    ),
+    ActionSpec(
         "tool.erase",
         "&Erase Terrain",
         "&Tools",

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QSpinBox,
     QStyleOptionGraphicsItem,
     QUndoView,
     QWidget,
@@ -213,6 +214,11 @@ class MainWindow(QMainWindow):
         self.toolbar.setObjectName("tools")
         self.menus: dict[str, QMenu] = {}
         self.actions_by_id = build_actions(self, self.menus, self.toolbar)
+        self.level_box = QSpinBox()
+        self.level_box.setRange(-3, 9)
+        self.level_box.setPrefix("level ")
+        self.level_box.setToolTip("The elevation the Set Elevation brush paints")
+        self.toolbar.addWidget(self.level_box)
         self._docks()
         self.actions_by_id["tool.pan"].setChecked(True)
         self._set_tool("pan")
@@ -450,10 +456,18 @@ class MainWindow(QMainWindow):
     def use_erase(self) -> None:
         self._set_tool("erase")
 
+    def use_elevation(self) -> None:
+        self._set_tool("elevation")
+
     def _set_tool(self, tool: str) -> None:
         self.tool = tool
         self.view.set_brush(tool != "pan")
-        names = {"pan": "Pan", "paint": f"Paint {self._paint_terrain() or ''}", "erase": "Erase"}
+        names = {
+            "pan": "Pan",
+            "paint": f"Paint {self._paint_terrain() or ''}",
+            "erase": "Erase",
+            "elevation": "Set elevation",
+        }
         self.tool_label.setText(names[tool].strip())
 
     def _choose_paint(self) -> None:
@@ -480,6 +494,8 @@ class MainWindow(QMainWindow):
                 self.document.paint_terrain([h], terrain, stroke=True)
         elif self.tool == "erase":
             self.document.erase_terrain([h])
+        elif self.tool == "elevation":
+            self.document.set_elevation([h], self.level_box.value(), stroke=True)
 
     def _show_hex(self, h: Hex | None) -> None:
         self.inspector.show_hex(self.document, h)

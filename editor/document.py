@@ -157,12 +157,12 @@ class ScenarioDocument(QObject):
             key = self.PAINT_STROKE * 1000 + self._stroke if stroke else -1
             self._push(after, f"Paint {terrain}", "terrain", key)
 
-    def set_elevation(self, hexes: Iterable[Hex], level: int) -> None:
+    def set_elevation(self, hexes: Iterable[Hex], level: int, stroke: bool = False) -> None:
         names = self.names(hexes)
         if names:
-            self._push(
-                edits.set_elevation(self._scenario, names, level), f"Elevation {level}", "terrain"
-            )
+            after = edits.set_elevation(self._scenario, names, level)
+            key = self.PAINT_STROKE * 1000 + self._stroke if stroke else -1
+            self._push(after, f"Elevation {level}", "terrain", key)
 
     def erase_terrain(self, hexes: Iterable[Hex]) -> None:
         names = self.names(hexes)

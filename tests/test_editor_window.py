@@ -241,3 +241,13 @@ def test_paint_a_hexside_feature_on_the_nearest_side(window: MainWindow, qtbot: 
     point = window.view.mapFromScene(QPointF(x, y - HEX_SIZE * 0.7))
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
     assert window.document.edits.added == {Hexside.of(h, 0): {"crest"}}
+
+
+def test_set_elevation_brush(window: MainWindow, qtbot: QtBot) -> None:
+    assert window.document is not None
+    window.actions_by_id["tool.elevation"].trigger()
+    window.level_box.setValue(2)
+    _click_hex(window, qtbot, "K2018")
+    h = window.document.map.resolve("K2018")
+    assert window.document.edits.elevation == {h: 2}
+    assert window.tool_label.text() == "Set elevation"
