@@ -7,11 +7,12 @@ redraws from the document's ``changed`` signal. Menus and shortcuts come from
 
 from __future__ import annotations
 
+import os
 import sys
 from importlib import resources
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, QSettings, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QCloseEvent,
@@ -220,6 +221,9 @@ class MainWindow(QMainWindow):
         self.level_box.setToolTip("The elevation the Set Elevation brush paints")
         self.toolbar.addWidget(self.level_box)
         self._docks()
+        self.recent_menu = QMenu("Open &Recent", self)
+        self.menus["&File"].insertMenu(self.actions_by_id["file.save"], self.recent_menu)
+        self._fill_recent()
         self.actions_by_id["tool.pan"].setChecked(True)
         self._set_tool("pan")
 
@@ -284,7 +288,34 @@ class MainWindow(QMainWindow):
             self._refuse(path, exc.problem.format())
             return False
         self._install(document)
+        self._remember(Path(path))
         return True
+
+    # --- recent files ---------------------------------------------------------------------
+
+    RECENT = 10
+
+    def recent_files(self) -> list[str]:
+        value = settings().value("recent_files", [])
+        files = [value] if isinstance(value, str) else list(value or [])
+        return [f for f in files if Path(f).exists()]
+
+    def _remember(self, path: Path) -> None:
+        if path.resolve().is_relative_to(_built_in_folder().resolve()):
+            return  # built-in scenarios are always at hand
+        name = str(path.resolve())
+        files = [name, *(f for f in self.recent_files() if f != name)][: self.RECENT]
+        settings().setValue("recent_files", files)
+        self._fill_recent()
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        files = self.recent_files()
+        for name in files:
+            action = self.recent_menu.addAction(Path(name).name)
+            action.setToolTip(name)
+            action.triggered.connect(lambda _checked=False, name=name: self.open_file(name))
+        self.recent_menu.setEnabled(bool(files))
 
     def _install(self, document: ScenarioDocument) -> None:
         if self.document is not None:
@@ -356,6 +387,7 @@ class MainWindow(QMainWindow):
         if not path:
             return False
         self.document.save(Path(path))
+        self._remember(Path(path))
         self.statusBar().showMessage(f"Saved {path}", 4000)
         return True
 
@@ -518,6 +550,14 @@ def _swatch(terrain: str) -> QIcon:
         painter.fillRect(pixmap.rect(), QBrush(QColor(style.pattern_color), style.pattern))
         painter.end()
     return QIcon(pixmap)
+
+
+def settings() -> QSettings:
+    """The user's settings (``HEXWRIGHT_SETTINGS`` names another file, for tests)."""
+    override = os.environ.get("HEXWRIGHT_SETTINGS")
+    if override:
+        return QSettings(override, QSettings.Format.IniFormat)
+    return QSettings("Hexwright", "hexwright")
 
 
 def _built_in_folder() -> Path:

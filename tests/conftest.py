@@ -7,3 +7,6 @@ import tempfile
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("HEXWRIGHT_RECOVERY", tempfile.mkdtemp(prefix="hexwright-recovery-"))
+os.environ.setdefault(
+    "HEXWRIGHT_SETTINGS", os.path.join(tempfile.mkdtemp(prefix="hexwright-settings-"), "s.ini")
+)

@@ -251,3 +251,21 @@ def test_set_elevation_brush(window: MainWindow, qtbot: QtBot) -> None:
     h = window.document.map.resolve("K2018")
     assert window.document.edits.elevation == {h: 2}
     assert window.tool_label.text() == "Set elevation"
+
+
+def test_recent_files_remember_what_was_saved_and_opened(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HEXWRIGHT_SETTINGS", str(tmp_path / "settings.ini"))
+    assert window.recent_files() == []
+    target = tmp_path / "mine.yaml"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    assert window.save_as()
+    assert window.recent_files() == [str(target.resolve())]
+    titles = [a.text() for a in window.recent_menu.actions()]
+    assert titles == ["mine.yaml"]
+    # Opening a built-in scenario does not crowd the list.
+    assert window.open_file(default_scenario_path())
+    assert window.recent_files() == [str(target.resolve())]
+    window.recent_menu.actions()[0].trigger()
+    assert window.document is not None and window.document.path == target
