@@ -74,7 +74,7 @@ class ScenarioDocument(QObject):
     """A scenario open for editing, with its assembled map, overlays and painted terrain."""
 
     changed = Signal(str)  # what changed: "layout", "terrain", "overlays" or "all"
-    file_changed = Signal()  # path or modified state
+    file_changed = Signal()  # path or modified state (a bool argument may come with it)
 
     #: Merge keys for continuous edits (one brush stroke, one drag).
     PAINT_STROKE = 1
@@ -82,7 +82,9 @@ class ScenarioDocument(QObject):
     def __init__(self, loaded: LoadedScenario, path: Path | None = None) -> None:
         super().__init__()
         self.undo_stack = QUndoStack(self)
-        self.undo_stack.cleanChanged.connect(lambda _clean: self.file_changed.emit())
+        # Signal to signal: Qt drops the link when the document goes, so nothing fires into a
+        # deleted object at exit.
+        self.undo_stack.cleanChanged.connect(self.file_changed)
         self.path = path
         self._scenario = loaded.scenario
         self._sections: dict[str, BoardSection] = dict(loaded.sections)
@@ -125,15 +127,19 @@ class ScenarioDocument(QObject):
 
     def _set(self, scenario: Scenario, what: str) -> None:
         """Install a scenario value (commands only) and rebuild what depends on it."""
-        layout_changed = scenario.map.layout != self._scenario.map.layout
+        old = self._scenario.map
+        layout_changed = scenario.map.layout != old.layout
         self._scenario = scenario
         if layout_changed:
             amap, sections, problems = build_map(scenario)
             if amap is None:  # pragma: no cover - verbs check layouts before issuing them
                 raise RuntimeError("; ".join(p.message for p in problems))
             self._map, self._sections = amap, sections
-        self._overlays, _ = overlays_of(scenario, self._map)
-        self._edits = terrain_edits(scenario, self._map)
+        # Only what the edit touched is worked out again (a brush stroke repaints often).
+        if layout_changed or scenario.map.overlays != old.overlays:
+            self._overlays, _ = overlays_of(scenario, self._map)
+        if layout_changed or scenario.map.terrain_edits != old.terrain_edits:
+            self._edits = terrain_edits(scenario, self._map)
         self.changed.emit("layout" if layout_changed else what)
 
     def _push(self, after: Scenario, text: str, what: str, merge_key: int = -1) -> None:

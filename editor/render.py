@@ -82,7 +82,7 @@ class MapPainter:
         ]
         self._labelled = _directional_hexes(amap)
         self._edit_paths = self._painted_paths(size)
-        self._overlay_shapes = _overlay_shapes(overlays, size) if overlays else []
+        self._overlay_shapes = _cached_overlay_shapes(overlays, size) if overlays else []
         self._sides = self.hexside_features()
 
     def image_size(self) -> tuple[int, int]:
@@ -408,6 +408,28 @@ def _fill_paths(
         if patterns and style.pattern is not None:
             painter.setBrush(QBrush(QColor(style.pattern_color), style.pattern))
             painter.drawPath(path)
+
+
+_OVERLAY_SHAPES: dict[
+    tuple[int, float], tuple[OverlayMap, list[tuple[str, QPainterPath, tuple[Hex, ...]]]]
+] = {}
+
+
+def _cached_overlay_shapes(
+    overlays: OverlayMap, size: float
+) -> list[tuple[str, QPainterPath, tuple[Hex, ...]]]:
+    """Overlay outlines, worked out once per set of placed overlays: the document keeps the
+    same :class:`OverlayMap` while edits leave the overlays alone, so a brush stroke that
+    repaints terrain does not redo them."""
+    key = (id(overlays), size)
+    cached = _OVERLAY_SHAPES.get(key)
+    if cached is not None and cached[0] is overlays:
+        return cached[1]
+    if len(_OVERLAY_SHAPES) > 8:
+        _OVERLAY_SHAPES.clear()
+    shapes = _overlay_shapes(overlays, size)
+    _OVERLAY_SHAPES[key] = (overlays, shapes)
+    return shapes
 
 
 def _overlay_shapes(
