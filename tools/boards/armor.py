@@ -52,6 +52,8 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from yamltext import terrain_map_lines  # noqa: E402
+
 from model.board import BoardSection  # noqa: E402
 from model.hexes import Hex  # noqa: E402
 from model.joins import JoinType, layout_from_notation, notation_of, preset_layout  # noqa: E402
@@ -640,12 +642,12 @@ def board_text(built: Built) -> str:
         *(f'    "{ch}": {name}' for name, ch in LEGEND.items()),
         "  map: |",
     ]
-    for row in range(ROWS + 1):
-        chars = []
-        for col in range(1, COLUMNS + 1):
-            cell = (col, row)
-            chars.append(LEGEND[built.terrain[cell]] if on_section(cell) else " ")
-        lines.append(f"    {row + d.first_row - 1:02d} {''.join(chars).rstrip()}")
+    lines += terrain_map_lines(
+        range(ROWS + 1),
+        range(1, COLUMNS + 1),
+        lambda col, row: LEGEND[built.terrain[(col, row)]] if on_section((col, row)) else None,
+        lambda row: row + d.first_row - 1,
+    )
     lines.append("hexsides:")
     lines.append("  - feature: crest")
     lines.append(f"    sides: {_quoted(f'{p(a)}/{p(b)}' for a, b in built.crest)}")

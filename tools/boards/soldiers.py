@@ -51,6 +51,8 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from yamltext import terrain_map_lines  # noqa: E402
+
 from model.board import BoardSection  # noqa: E402
 from model.hexes import Hex, hex_line  # noqa: E402
 from model.joins import JoinType, preset_layout  # noqa: E402
@@ -997,12 +999,11 @@ def board_text(d: Design) -> str:
         *(f'    "{ch}": {name}' for name, ch in LEGEND.items()),
         "  map: |",
     ]
-    for row in range(ROWS + 1):
-        chars = []
-        for col in range(1, COLUMNS + 1):
-            c = (col, row)
-            chars.append(LEGEND[d.terrain[c]] if on_map(c) else " ")
-        lines.append(f"    {row:02d} {''.join(chars).rstrip()}")
+    lines += terrain_map_lines(
+        range(ROWS + 1),
+        range(1, COLUMNS + 1),
+        lambda col, row: LEGEND[d.terrain[(col, row)]] if on_map((col, row)) else None,
+    )
     features = [f for f in ("hedge", "wall", "ridge") if d.hexsides[f]]
     if features:
         lines.append("hexsides:")

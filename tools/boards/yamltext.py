@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 
 def wrap(items: Sequence[str], indent: str, width: int = 100) -> list[str]:
@@ -27,3 +27,19 @@ def flow_list(items: Sequence[str], indent: str) -> str:
         return "[" + body[0].strip() + "]"
     # Closing on the last line: rapidyaml refuses a bracket alone at the key's indent.
     return "[\n" + "\n".join(body) + "]"
+
+
+def terrain_map_lines(
+    rows: Iterable[int],
+    columns: Iterable[int],
+    char_at: Callable[[int, int], str | None],
+    row_label: Callable[[int], int] = lambda row: row,
+) -> list[str]:
+    """The lines of a board's ``terrain.map`` block: a row number, then one character per
+    column (a space where the column has no hex in that row)."""
+    cols = list(columns)
+    lines = []
+    for row in rows:
+        chars = "".join(char_at(col, row) or " " for col in cols)
+        lines.append(f"    {row_label(row):02d} {chars.rstrip()}")
+    return lines
