@@ -353,10 +353,13 @@ class MainWindow(QMainWindow):
         return MapPainter(d.map, RenderOptions(size=HEX_SIZE), d.overlays, d.edits)
 
     def _redraw(self, what: str) -> None:
-        if what == "layout":
+        if what == "layout" or self.view.item is None:
             self.view.show_map(self._painter())
-        else:
-            self.view.update_map(self._painter())
+            return
+        # Same map: the painter keeps its geometry and redoes only the scenario's layers.
+        d = self.document
+        assert d is not None
+        self.view.update_map(self.view.item.map_painter.redrawn(d.overlays, d.edits))
 
     def _retitle(self) -> None:
         if self.document is not None:

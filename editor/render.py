@@ -7,6 +7,7 @@ seams, Center hexes and Directional Hexagons, printed hex IDs, and section lette
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -81,9 +82,28 @@ class MapPainter:
             frame.map(g.outline) for g, frame in zip(self._boards, self._frames, strict=True)
         ]
         self._labelled = _directional_hexes(amap)
+        self._path_segments = self._path_features(size)
+        self._board_sides = self._boards_hexside_features()
         self._edit_paths = self._painted_paths(size)
-        self._overlay_shapes = _cached_overlay_shapes(overlays, size) if overlays else []
+        self._overlay_shapes = _overlay_shapes(overlays, size) if overlays else []
         self._sides = self.hexside_features()
+
+    def redrawn(self, overlays: OverlayMap | None, edits: TerrainEdits) -> MapPainter:
+        """This map with the scenario's overlays and painted terrain as they are now.
+
+        Only what changed is worked out again: a brush stroke asks for this at every step, and
+        the boards' geometry, paths and hexside features stay as they are.
+        """
+        new = copy.copy(self)
+        size = self.options.size
+        if edits is not self.edits:
+            new.edits = edits
+            new._edit_paths = new._painted_paths(size)
+            new._sides = new.hexside_features()
+        if overlays is not self.overlays:
+            new.overlays = overlays
+            new._overlay_shapes = _overlay_shapes(overlays, size) if overlays else []
+        return new
 
     def image_size(self) -> tuple[int, int]:
         x0, y0, x1, y1 = self.bounds
@@ -181,8 +201,8 @@ class MapPainter:
                         QRectF(cx - size * 0.42, cy - size * 0.3, size * 0.84, size * 0.6)
                     )
 
-    def hexside_features(self) -> dict[Hexside, set[str]]:
-        """Every hexside feature on the map: the boards', then the scenario's edits."""
+    def _boards_hexside_features(self) -> dict[Hexside, set[str]]:
+        """The hexside features the boards print, on the map."""
         found: dict[Hexside, set[str]] = {}
         for placement in self.amap.placements:
             section = self.amap.section_of(placement)
@@ -190,6 +210,11 @@ class MapPainter:
                 a, b = (placement.to_global(h) for h in side.hexes)
                 if a in self.amap.hexes or b in self.amap.hexes:
                     found.setdefault(Hexside.between(a, b), set()).update(features)
+        return found
+
+    def hexside_features(self) -> dict[Hexside, set[str]]:
+        """Every hexside feature on the map: the boards', then the scenario's edits."""
+        found = {side: set(features) for side, features in self._board_sides.items()}
         for side, features in self.edits.added.items():
             found.setdefault(side, set()).update(features)
         for side, features in self.edits.removed.items():
@@ -207,8 +232,8 @@ class MapPainter:
                 painter.setPen(_pen(style.color, style.width * size, Qt.PenCapStyle.RoundCap))
                 painter.drawLine(QPointF(*p), QPointF(*q))
 
-    def _paths(self, painter: QPainter) -> None:
-        size = self.options.size
+    def _path_features(self, size: float) -> dict[str, list[tuple[QPointF, QPointF]]]:
+        """The boards' path features (roads, streams) as centre-to-centre segments."""
         by_feature: dict[str, list[tuple[QPointF, QPointF]]] = {}
         for placement in self.amap.placements:
             section = self.amap.section_of(placement)
@@ -217,6 +242,11 @@ class MapPainter:
                 pa, pb = QPointF(*hex_to_pixel(a, size)), QPointF(*hex_to_pixel(b, size))
                 for feature in features:
                     by_feature.setdefault(feature, []).append((pa, pb))
+        return by_feature
+
+    def _paths(self, painter: QPainter) -> None:
+        size = self.options.size
+        by_feature = self._path_segments
         order = ["river", "canal", "stream", "railroad", "track", "road"]
         for feature in sorted(by_feature, key=lambda f: order.index(f) if f in order else -1):
             style = PATH_STYLES.get(feature, LineStyle("#555555", 0.08))
@@ -408,28 +438,6 @@ def _fill_paths(
         if patterns and style.pattern is not None:
             painter.setBrush(QBrush(QColor(style.pattern_color), style.pattern))
             painter.drawPath(path)
-
-
-_OVERLAY_SHAPES: dict[
-    tuple[int, float], tuple[OverlayMap, list[tuple[str, QPainterPath, tuple[Hex, ...]]]]
-] = {}
-
-
-def _cached_overlay_shapes(
-    overlays: OverlayMap, size: float
-) -> list[tuple[str, QPainterPath, tuple[Hex, ...]]]:
-    """Overlay outlines, worked out once per set of placed overlays: the document keeps the
-    same :class:`OverlayMap` while edits leave the overlays alone, so a brush stroke that
-    repaints terrain does not redo them."""
-    key = (id(overlays), size)
-    cached = _OVERLAY_SHAPES.get(key)
-    if cached is not None and cached[0] is overlays:
-        return cached[1]
-    if len(_OVERLAY_SHAPES) > 8:
-        _OVERLAY_SHAPES.clear()
-    shapes = _overlay_shapes(overlays, size)
-    _OVERLAY_SHAPES[key] = (overlays, shapes)
-    return shapes
 
 
 def _overlay_shapes(

@@ -269,3 +269,25 @@ def test_recent_files_remember_what_was_saved_and_opened(
     assert window.recent_files() == [str(target.resolve())]
     window.recent_menu.actions()[0].trigger()
     assert window.document is not None and window.document.path == target
+
+
+def test_the_map_shows_each_edit_and_its_undo(window: MainWindow) -> None:
+    # The view keeps its painter between edits and redraws only the scenario's layers: what it
+    # draws must follow the document through an edit and its undo.
+    document = window.document
+    assert document is not None
+    h = document.map.resolve("K2018")
+
+    def pixel_in_hex() -> int:
+        assert window.view.item is not None
+        painter = window.view.item.map_painter
+        image = painter.render_image()
+        x, y = hex_to_pixel(h, HEX_SIZE)
+        origin = painter.origin()
+        return image.pixel(int(origin.x() + x), int(origin.y() + y + HEX_SIZE * 0.45))
+
+    printed = pixel_in_hex()
+    document.paint_terrain([h], "woods" if document.edits.terrain.get(h) != "woods" else "rough")
+    assert pixel_in_hex() != printed
+    window.actions_by_id["edit.undo"].trigger()
+    assert pixel_in_hex() == printed
