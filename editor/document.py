@@ -30,6 +30,7 @@ from model.scenario_io import (
     placements_for,
     save_scenario,
 )
+from model.terrainview import MapTerrain
 
 
 class EditCommand(QUndoCommand):
@@ -91,6 +92,9 @@ class ScenarioDocument(QObject):
         self._map = loaded.map
         self._overlays = loaded.overlays
         self._edits = terrain_edits(loaded.scenario, loaded.map)
+        self._terrain = MapTerrain(
+            loaded.map, self._overlays, self._edits, loaded.scenario.map.terrain_options
+        )
         self._stroke = 0
 
     @classmethod
@@ -117,6 +121,11 @@ class ScenarioDocument(QObject):
         return self._edits
 
     @property
+    def terrain(self) -> MapTerrain:
+        """The map's terrain as it stands: boards, painted edits, overlays, options."""
+        return self._terrain
+
+    @property
     def modified(self) -> bool:
         return not self.undo_stack.isClean()
 
@@ -140,6 +149,14 @@ class ScenarioDocument(QObject):
             self._overlays, _ = overlays_of(scenario, self._map)
         if layout_changed or scenario.map.terrain_edits != old.terrain_edits:
             self._edits = terrain_edits(scenario, self._map)
+        if layout_changed:
+            self._terrain = MapTerrain(
+                self._map, self._overlays, self._edits, scenario.map.terrain_options
+            )
+        else:
+            self._terrain = self._terrain.with_layers(
+                self._overlays, self._edits, scenario.map.terrain_options
+            )
         self.changed.emit("layout" if layout_changed else what)
 
     def _push(self, after: Scenario, text: str, what: str, merge_key: int = -1) -> None:
