@@ -1,8 +1,9 @@
 """``hexwright data report``: how much of each system's data comes from its book.
 
 Counts, per system, the values that come from the book (``source``) and the placeholders
-Hexwright supplied, in terrain effects, unit values, rules tables, overlay counters and boards,
-and lists the built-in scenarios that depend on placeholders and on which.
+Hexwright supplied, in terrain effects, unit values, rules tables, overlay counters, terrain
+option choices and boards, and lists the built-in scenarios that depend on placeholders and on
+which.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from model.errors import ProblemList
 from model.provenance import Tally, tally
 from model.resources import board_ids, load_board
 from model.tables import overlays, tables
+from model.terrainoptions import terrain_options
 from model.yamlio import YamlError
 
 
@@ -71,6 +73,12 @@ def system_report(system: GameSystem) -> SystemReport:
         for r in catalog.placement_rules:
             part.count(r, r.source is None, f"placement rule {r.rule}")
     report.parts["overlays and placement rules"] = part
+    part = Tally()
+    for option in terrain_options(system).values():
+        for choice in option.choices:
+            # A choice the book names but Hexwright had to read counts as a placeholder.
+            part.count(choice, choice.placeholder is not None, f"terrain option {option.id}")
+    report.parts["terrain option choices"] = part
     part = Tally()
     for board_id in board_ids(system):
         # The books carry no map art: every board is an original design, so a placeholder.

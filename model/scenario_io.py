@@ -49,12 +49,14 @@ from model.scenario import (
     HexPlacement,
     IntelligenceBracket,
     LayoutSpec,
+    MapSetup,
     OverlayPlacement,
     RulesSetup,
     Scenario,
     TerrainEdit,
 )
 from model.tables import overlays as overlay_catalog
+from model.terrainoptions import board_key, terrain_options, water_choice
 from model.validation import validate_document
 from model.victory import ArmorDifferential, TerrainOverride, UnitFilter
 from model.yamlio import Document, atomic_write_text, dump_yaml, read_yaml, read_yaml_text
@@ -382,8 +384,14 @@ class _References:
         self.terrain = terrain_types(scenario.system)
         self.labels = {s.id: {f.label for f in s.forces if f.label} for s in scenario.sides}
 
-    def add(self, key: tuple[str | int, ...], message: str, hint: str = "") -> None:
-        pos = self.doc.position(key) if self.doc else None
+    def add(
+        self, key: tuple[str | int, ...], message: str, hint: str = "", at_key: bool = False
+    ) -> None:
+        """Report a problem at the node ``key`` (at the mapping key itself with ``at_key``)."""
+        if self.doc is None:
+            pos = None
+        else:
+            pos = self.doc.key_position(key) if at_key else self.doc.position(key)
         self.problems.append(
             Problem(
                 self.path,
@@ -427,6 +435,56 @@ class _References:
 
     def _override(self, path: tuple[str | int, ...], override: TerrainOverride) -> None:
         self._terrain_id((*path, "terrain"), override.terrain)
+
+    def _map_setup(self, path: tuple[str | int, ...], setup: MapSetup) -> None:
+        """Terrain option choices name options and choices of the system; board-scoped ones
+        (``water:C``, and Soldiers' ``map.water``) name boards of the map."""
+        options = terrain_options(self.scenario.system)
+        boards = {p.name for p in self.ctx.amap.placements} | {
+            p.section for p in self.ctx.amap.placements
+        }
+        system = self.scenario.system.display_name
+        for key, value in setup.terrain_options.items():
+            where = (*path, "terrain_options", key)
+            option_id, _, board = key.partition(":")
+            option = options.get(option_id)
+            if option is not None and option.stored_in == "water":
+                example = board or min(boards, default="C")
+                hint = f"write it under map.water, e.g. water: {{{example}: {value}}}"
+                self.add(where, f"'{option_id}' is chosen per map in map.water", hint, True)
+                continue
+            if option is None:
+                names = [o.id for o in options.values() if o.stored_in == "terrain_options"]
+                hint = did_you_mean(option_id, names) or (
+                    "options: " + ", ".join(names) if names else f"{system} has none"
+                )
+                self.add(where, f"unknown terrain option '{option_id}'", hint, at_key=True)
+                continue
+            if option.scope == "board" and board not in boards:
+                hint = f"write it as {board_key(option_id, sorted(boards)[0])}" if boards else ""
+                message = f"terrain option '{option_id}' is chosen per board: name one of the map"
+                self.add(where, message, hint, at_key=True)
+                continue
+            if option.scope == "map" and board:
+                message = f"terrain option '{option_id}' is chosen for the whole map"
+                self.add(where, message, f"write it as {option_id}", at_key=True)
+                continue
+            self._choice(where, option_id, value, [c.id for c in option.choices])
+        water = next((o for o in options.values() if o.stored_in == "water"), None)
+        for board, text in setup.water.items():
+            where = (*path, "water", board)
+            if board not in boards:
+                hint = did_you_mean(board, boards) or "boards: " + ", ".join(sorted(boards))
+                self.add(where, f"there is no board '{board}' on the map", hint, at_key=True)
+            elif water is not None and water_choice(text, water) is None:
+                self._choice(where, water.id, text, [c.id for c in water.choices])
+
+    def _choice(
+        self, where: tuple[str | int, ...], option: str, value: str, ids: list[str]
+    ) -> None:
+        if value not in ids:
+            hint = did_you_mean(value, ids) or "choices: " + ", ".join(ids)
+            self.add(where, f"unknown choice '{value}' for terrain option '{option}'", hint)
 
     def _rules(self, path: tuple[str | int, ...], rules: RulesSetup) -> None:
         for side in rules.side_options:
@@ -538,6 +596,7 @@ _VISITORS: dict[type, Callable[[_References, tuple[str | int, ...], Any], None]]
     TerrainOverride: _References._override,
     ArmorDifferential: _References._differential,
     RulesSetup: _References._rules,
+    MapSetup: _References._map_setup,
 }
 
 

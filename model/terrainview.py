@@ -2,9 +2,11 @@
 
 The boards print terrain, elevation, hexside features (crests, hedges, walls) and paths (roads,
 streams running across hexsides); a scenario paints terrain and elevation, adds or removes
-hexside features, and lays overlay counters on top. :class:`MapTerrain` answers every question
-about the result in one place, for the map painter, the Inspector, the line-of-sight tool and
-the rules engine's movement. The boards themselves are never changed.
+hexside features, lays overlay counters on top, and chooses the system's terrain options
+(:mod:`model.terrainoptions`: Armor's roads as tracks, streams unfordable...). :class:`MapTerrain`
+answers every question about the result in one place, for the map painter, the Inspector, the
+line-of-sight tool and the rules engine's movement. The boards themselves are never changed: an
+option is a switch on top, and :meth:`MapTerrain.effective` says which option changed what.
 
 The boards' part is worked out once per assembled map (:class:`BoardSides`); the scenario's
 layers are cheap to put on again after an edit (:meth:`MapTerrain.with_layers`).
@@ -12,29 +14,50 @@ layers are cheap to put on again after an edit (:meth:`MapTerrain.with_layers`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from model.base import GameSystem
 from model.hexes import Hex, Hexside
 from model.layout import AssembledMap
 from model.mapstate import TerrainEdits
 from model.overlays import OverlayMap
+from model.terrainoptions import (
+    EffectFrom,
+    GroundLevel,
+    PathAs,
+    RolledAreas,
+    TerrainAs,
+    TerrainChoice,
+    TerrainOption,
+    TextEffect,
+    Unfordable,
+    chosen,
+    terrain_options,
+)
 
 TerrainSource = Literal["printed", "painted", "overlay"]
 
 
 @dataclass(frozen=True)
 class BoardSides:
-    """The hexside features and paths the boards print, in map coordinates."""
+    """The hexside features and paths the boards print, in map coordinates.
+
+    ``first`` keeps, for each (hexside, feature), the hex the board wrote first: the lower side
+    of a directed feature such as Panzer '44's slope.
+    """
 
     features: Mapping[Hexside, frozenset[str]]
     paths: Mapping[Hexside, frozenset[str]]
+    first: Mapping[tuple[Hexside, str], Hex] = field(default_factory=dict)
 
     @classmethod
     def of(cls, amap: AssembledMap) -> BoardSides:
         features: dict[Hexside, set[str]] = {}
         paths: dict[Hexside, set[str]] = {}
+        first: dict[tuple[Hexside, str], Hex] = {}
         for placement in amap.placements:
             section = amap.section_of(placement)
             for source, target in (
@@ -45,21 +68,153 @@ class BoardSides:
                     a, b = (placement.to_global(h) for h in side.hexes)
                     if a in amap.hexes or b in amap.hexes:
                         target.setdefault(Hexside.between(a, b), set()).update(found)
+            for (side, feature), lower in section.hexside_first.items():
+                a, b = (placement.to_global(h) for h in side.hexes)
+                if a in amap.hexes or b in amap.hexes:
+                    first[(Hexside.between(a, b), feature)] = placement.to_global(lower)
         return cls(
             {s: frozenset(f) for s, f in features.items()},
             {s: frozenset(f) for s, f in paths.items()},
+            first,
         )
 
 
 @dataclass(frozen=True)
+class OptionChange:
+    """What one terrain option did to a hex, and where that rule comes from.
+
+    Attributes:
+        option: the option id (``streams``).
+        choice: the choice in force (``bridges-only``).
+        text: what it did here, in words (``stream hex: may not be entered``).
+        source: the choice's provenance (``Armor [OP XXVII.F.2]`` or ``placeholder: ...``).
+    """
+
+    option: str
+    choice: str
+    text: str
+    source: str
+
+
+@dataclass(frozen=True)
+class EffectiveTerrain:
+    """A hex as it counts in play: the layers, then the terrain options.
+
+    Attributes:
+        terrain: the terrain that counts (what :meth:`MapTerrain.terrain` returns).
+        layer: which layer gave the terrain before options (printed, painted, overlay).
+        base: the terrain before options (:meth:`MapTerrain.layers`).
+        printed_paths: path features the boards run through the hex (roads, streams).
+        paths: the same after options (a road that counts as a track; a stream gone).
+        ground: the ground level (:meth:`MapTerrain.ground`).
+        impassable: the option that makes the hex impassable, and why; None when none does.
+        changes: every option that changed something here, or that says a rule about it.
+    """
+
+    terrain: str
+    layer: TerrainSource
+    base: str
+    printed_paths: frozenset[str]
+    paths: frozenset[str]
+    ground: int
+    impassable: OptionChange | None
+    changes: tuple[OptionChange, ...]
+
+
+@dataclass(frozen=True)
+class _Applied:
+    """The choices in force for one board of a map, compiled for lookups."""
+
+    chosen: tuple[tuple[TerrainOption, TerrainChoice], ...] = ()
+    terrain_as: Mapping[str, tuple[str, OptionChange]] = field(default_factory=dict)
+    path_as: Mapping[str, tuple[str | None, OptionChange]] = field(default_factory=dict)
+    unfordable: tuple[tuple[Unfordable, OptionChange], ...] = ()
+    ground: Mapping[str, tuple[int, OptionChange]] = field(default_factory=dict)
+    effect_from: Mapping[tuple[str, str], tuple[str, OptionChange]] = field(default_factory=dict)
+    rolled: tuple[tuple[RolledAreas, OptionChange], ...] = ()
+    texts: tuple[tuple[TextEffect, OptionChange], ...] = ()
+
+
+_NOTHING = _Applied()
+
+
+def _change(option: TerrainOption, choice: TerrainChoice, text: str = "") -> OptionChange:
+    said = f"{choice.name}: {text}" if text else choice.name
+    return OptionChange(option.id, choice.id, said, choice.provenance)
+
+
+@functools.cache
+def _compile(
+    system: GameSystem, values: tuple[tuple[str, str], ...], board: str, section: str
+) -> _Applied:
+    """The options of ``system`` as chosen in ``values`` for one board (by its name on the map;
+    a board-scoped value given under the board id serves every copy of the board)."""
+    options = terrain_options(system)
+    if not options:
+        return _NOTHING
+    given = dict(values)
+    for option in options.values():
+        by_id = given.get(f"{option.id}:{section}")
+        if option.scope == "board" and by_id is not None:
+            given.setdefault(f"{option.id}:{board}", by_id)
+    picked = tuple(chosen(options, given, board))
+    terrain_as: dict[str, tuple[str, OptionChange]] = {}
+    path_as: dict[str, tuple[str | None, OptionChange]] = {}
+    unfordable: list[tuple[Unfordable, OptionChange]] = []
+    ground: dict[str, tuple[int, OptionChange]] = {}
+    effect_from: dict[tuple[str, str], tuple[str, OptionChange]] = {}
+    rolled: list[tuple[RolledAreas, OptionChange]] = []
+    texts: list[tuple[TextEffect, OptionChange]] = []
+    for option, choice in picked:
+        for effect in choice.effects:
+            if isinstance(effect, TerrainAs):
+                for t in effect.terrain:
+                    said = f"{t} counts as {effect.becomes}"
+                    terrain_as[t] = (effect.becomes, _change(option, choice, said))
+            elif isinstance(effect, PathAs):
+                for p in effect.path:
+                    what = f"counts as {effect.becomes}" if effect.becomes else "is ignored"
+                    path_as[p] = (effect.becomes, _change(option, choice, f"the {p} {what}"))
+            elif isinstance(effect, Unfordable):
+                unfordable.append((effect, _change(option, choice)))
+            elif isinstance(effect, GroundLevel):
+                for t in effect.terrain:
+                    said = f"{t} at {effect.change:+d} level"
+                    ground[t] = (effect.change, _change(option, choice, said))
+            elif isinstance(effect, EffectFrom):
+                said = f"{effect.terrain}'s {effect.effect} is its {effect.from_effect}"
+                key = (effect.terrain, effect.effect)
+                effect_from[key] = (effect.from_effect, _change(option, choice, said))
+            elif isinstance(effect, RolledAreas):
+                rolled.append((effect, _change(option, choice)))
+            else:
+                texts.append((effect, _change(option, choice, effect.text)))
+    return _Applied(
+        picked,
+        terrain_as,
+        path_as,
+        tuple(unfordable),
+        ground,
+        effect_from,
+        tuple(rolled),
+        tuple(texts),
+    )
+
+
+@dataclass(frozen=True)
 class MapTerrain:
-    """The terrain of an assembled map with a scenario's edits and overlays.
+    """The terrain of an assembled map with a scenario's edits, overlays and terrain options.
 
     Attributes:
         amap: the assembled map.
         overlays: the overlay counters placed (top of the stack wins a hex's terrain).
         edits: the scenario's painted terrain, elevation and hexside edits.
-        options: the scenario's terrain options (``map.terrain_options``), by option id.
+        options: the scenario's terrain options by option id (``map.terrain_options``), and
+            board-scoped ones as ``"<option>:<board>"`` (see
+            :func:`model.terrainoptions.option_values`). Unknown ids and choices are ignored
+            here (loading reports them); an option not named takes its default.
+        rolled_areas: for Armor's random soft ground, the area number rolled per board name;
+            a board not listed has not been rolled yet.
     """
 
     amap: AssembledMap
@@ -67,10 +222,18 @@ class MapTerrain:
     edits: TerrainEdits = field(default_factory=TerrainEdits)
     options: Mapping[str, str] = field(default_factory=dict)
     board_sides: BoardSides | None = None
+    rolled_areas: Mapping[str, int] = field(default_factory=dict)
+    _applied: tuple[_Applied, ...] = field(init=False, repr=False, compare=False, default=())
 
     def __post_init__(self) -> None:
         if self.board_sides is None:
             object.__setattr__(self, "board_sides", BoardSides.of(self.amap))
+        values = tuple(sorted(self.options.items()))
+        applied = tuple(
+            _compile(self.amap.section_of(p).system, values, p.name, p.section)
+            for p in self.amap.placements
+        )
+        object.__setattr__(self, "_applied", applied)
 
     def with_layers(
         self,
@@ -90,6 +253,13 @@ class MapTerrain:
     def _sides(self) -> BoardSides:
         assert self.board_sides is not None  # set in __post_init__
         return self.board_sides
+
+    @property
+    def system(self) -> GameSystem | None:
+        """The game system of the map's boards (None for a map without sections)."""
+        if not self.amap.placements:
+            return None
+        return self.amap.section_of(self.amap.placements[0]).system
 
     # --- hexes ----------------------------------------------------------------------------
 
@@ -116,15 +286,159 @@ class MapTerrain:
         return self.printed(h), "printed"
 
     def terrain(self, h: Hex) -> str:
-        """The terrain that counts in ``h``: the top overlay, else painted, else printed."""
-        return self.layers(h)[0]
+        """The terrain that counts in ``h``: the top overlay, else painted, else printed, as
+        the scenario's terrain options make it count (soft ground as clear, hills as rough)."""
+        applied = self._applied_at(h)
+        if applied is _NOTHING:
+            return self.layers(h)[0]
+        return self._resolve(h, applied, None)[0]
 
     def ground(self, h: Hex) -> int:
-        """The ground level of ``h``: the board's (or painted) elevation plus stacked hills."""
+        """The ground level of ``h``: the board's (or painted) elevation plus stacked hills,
+        and any level a terrain option gives its terrain (Armor's rivers at -1)."""
+        return self._ground(h, self.terrain(h))
+
+    def _ground(self, h: Hex, terrain: str) -> int:
         part = self.amap.hexes[h].parts[0]
         section = self.amap.section_of(self.amap.placements[part.placement])
         level = self.edits.elevation.get(h, section.elevation_of(part.local))
-        return level + self.overlays.hill_levels(h)
+        level += self.overlays.hill_levels(h)
+        found = self._applied_at(h).ground.get(terrain)
+        return level if found is None else level + found[0]
+
+    def effective(self, h: Hex) -> EffectiveTerrain:
+        """Everything the terrain options do to ``h``, with the reason for each change."""
+        applied = self._applied_at(h)
+        changes: list[OptionChange] = []
+        terrain, impassable, printed_paths, paths = self._resolve(h, applied, changes)
+        base, layer = self.layers(h)
+        level_change = applied.ground.get(terrain)
+        if level_change is not None:
+            changes.append(level_change[1])
+        for (t, _), (_, change) in applied.effect_from.items():
+            if t == terrain:
+                changes.append(change)
+        for effect, change in applied.texts:
+            if base in effect.terrain or terrain in effect.terrain:
+                changes.append(change)
+        return EffectiveTerrain(
+            terrain,
+            layer,
+            base,
+            printed_paths,
+            paths,
+            self._ground(h, terrain),
+            impassable,
+            tuple(changes),
+        )
+
+    def _resolve(
+        self, h: Hex, applied: _Applied, changes: list[OptionChange] | None
+    ) -> tuple[str, OptionChange | None, frozenset[str], frozenset[str]]:
+        """(terrain, why impassable, printed paths, paths) of ``h`` with the options applied;
+        the changes made are appended to ``changes`` when it is given."""
+        base, layer = self.layers(h)
+        terrain = self._option_terrain(h, base, applied, changes)
+        if not (applied.unfordable or changes is not None):
+            return terrain, None, frozenset(), frozenset()
+        printed_paths = self._paths_through(h)
+        paths = set()
+        for p in printed_paths:
+            found = applied.path_as.get(p)
+            if found is None:
+                paths.add(p)
+                continue
+            if changes is not None:
+                changes.append(found[1])
+            if found[0] is not None:
+                paths.add(found[0])
+        impassable = None
+        for rule, change in applied.unfordable:
+            if rule.path not in paths or layer == "overlay":
+                continue  # a terrain unit negates the printed terrain [Armor Setup II.C.7]
+            crossing = base in rule.crossings or any(c in printed_paths for c in rule.crossings)
+            if not crossing:
+                said = f"{change.text}: a {rule.path} hex, may not be entered"
+                impassable = replace(change, text=said)
+            elif rule.crossings_become is not None:
+                terrain = rule.crossings_become
+                said = f"{change.text}: the {rule.path} crossing counts as {terrain}"
+            else:
+                said = f"{change.text}: a {rule.path} crossing, may be entered"
+            if changes is not None:
+                changes.append(replace(change, text=said))
+        return terrain, impassable, printed_paths, frozenset(paths)
+
+    def explain(self, h: Hex) -> tuple[OptionChange, ...]:
+        """Which terrain options changed what in ``h`` (empty: none did)."""
+        return self.effective(h).changes
+
+    def effect_key(self, h: Hex, terrain: str, key: str) -> tuple[str, OptionChange | None]:
+        """The effect key to read for ``terrain`` in ``h``: ``key``, or the one an option says
+        to read instead (Armor's soft ground in force: ``vehicle_cost_soft_option``)."""
+        found = self._applied_at(h).effect_from.get((terrain, key))
+        return (key, None) if found is None else found
+
+    def option_choice(self, option_id: str, h: Hex | None = None) -> str | None:
+        """The choice in force for an option (for a board-scoped one, on the board of ``h``);
+        None when the system has no such option."""
+        applied = self._applied_at(h) if h is not None else self._map_applied()
+        for option, choice in applied.chosen:
+            if option.id == option_id:
+                return choice.id
+        return None
+
+    def chosen(self, h: Hex | None = None) -> tuple[tuple[TerrainOption, TerrainChoice], ...]:
+        """Every option with its choice in force (board-scoped ones: on the board of ``h``,
+        or of the first section when ``h`` is None)."""
+        return (self._applied_at(h) if h is not None else self._map_applied()).chosen
+
+    def _map_applied(self) -> _Applied:
+        return self._applied[0] if self._applied else _NOTHING
+
+    def _applied_at(self, h: Hex) -> _Applied:
+        if not self._applied:
+            return _NOTHING
+        return self._applied[self.amap.hexes[h].parts[0].placement]
+
+    def _option_terrain(
+        self, h: Hex, base: str, applied: _Applied, changes: list[OptionChange] | None
+    ) -> str:
+        for rule, change in applied.rolled:
+            if base == rule.terrain:
+                return self._rolled(h, rule, change, changes)
+        found = applied.terrain_as.get(base)
+        if found is None:
+            return base
+        if changes is not None:
+            changes.append(found[1])
+        return found[0]
+
+    def _rolled(
+        self, h: Hex, rule: RolledAreas, change: OptionChange, changes: list[OptionChange] | None
+    ) -> str:
+        """Armor's random soft ground: the hex keeps its terrain if it lies in the area rolled
+        for its section, else counts as ``rule.otherwise``; not rolled yet, it keeps it."""
+        part = self.amap.hexes[h].parts[0]
+        placement = self.amap.placements[part.placement]
+        number = self.rolled_areas.get(placement.name)
+        if number is None:
+            text = f"{rule.terrain} or {rule.otherwise}, one area per section rolled ({rule.die})"
+            result = rule.terrain
+        else:
+            area = self.amap.section_of(placement).soft_areas.get(number, frozenset())
+            result = rule.terrain if part.local in area else rule.otherwise
+            text = f"area {number} rolled for {placement.name}: {result}"
+        if changes is not None:
+            changes.append(replace(change, text=f"{change.text}: {text}"))
+        return result
+
+    def _paths_through(self, h: Hex) -> frozenset[str]:
+        found: set[str] = set()
+        paths = self._sides.paths
+        for d in range(6):
+            found |= paths.get(Hexside.of(h, d), frozenset())
+        return frozenset(found)
 
     # --- hexsides -------------------------------------------------------------------------
 
@@ -137,8 +451,29 @@ class MapTerrain:
         return frozenset(found)
 
     def paths(self, side: Hexside) -> frozenset[str]:
-        """Paths (roads, tracks, streams drawn centre to centre) that cross a hexside."""
+        """Paths (roads, tracks, streams drawn centre to centre) that cross a hexside, as the
+        boards print them."""
         return self._sides.paths.get(side, frozenset())
+
+    def routes(self, side: Hexside) -> frozenset[str]:
+        """The paths that cross a hexside as the terrain options make them count (a road that
+        counts as a track; a stream treated as clear is gone)."""
+        printed = self.paths(side)
+        if not printed:
+            return printed
+        a, b = side.hexes
+        applied = self._applied_at(a if a in self.amap.hexes else b)
+        found: set[str] = set()
+        for p in printed:
+            becomes = applied.path_as.get(p, (p, None))[0]
+            if becomes is not None:
+                found.add(becomes)
+        return frozenset(found)
+
+    def lower(self, side: Hexside, feature: str) -> Hex | None:
+        """The hex the board writes first for a directed hexside feature (the lower side of
+        a Panzer '44 slope), or None when the boards do not print it there."""
+        return self._sides.first.get((side, feature))
 
     def all_hexside_features(self) -> dict[Hexside, frozenset[str]]:
         """Every hexside that has a feature, with its features."""
