@@ -34,6 +34,17 @@ def system_dir(system: GameSystem) -> Traversable:
 def board_search_path(*folders: Path) -> None:
     """Also look for board files in ``folders`` (after the packaged ones)."""
     _extra_board_dirs.extend(folders)
+    boards_changed()
+
+
+def drop_board_search_path(*folders: Path) -> None:
+    """Stop looking for board files in ``folders`` (added by :func:`board_search_path`)."""
+    _extra_board_dirs[:] = [f for f in _extra_board_dirs if f not in folders]
+    boards_changed()
+
+
+def boards_changed() -> None:
+    """Forget the boards read so far: a board file was written or a folder added."""
     load_board.cache_clear()
     board_ids.cache_clear()
 
@@ -49,6 +60,16 @@ def _board_files(system: GameSystem) -> Iterator[tuple[str, Traversable | Path]]
         if sub.is_dir():
             for path in sorted(sub.glob("*.yaml")):
                 yield path.stem, path
+
+
+def packaged_board_ids(system: GameSystem) -> tuple[str, ...]:
+    """The ids of the boards that come with Hexwright (not those of extra folders)."""
+    packaged = system_dir(system) / "boards"
+    if not packaged.is_dir():
+        return ()
+    return tuple(
+        sorted(e.name[: -len(".yaml")] for e in packaged.iterdir() if e.name.endswith(".yaml"))
+    )
 
 
 @functools.cache
@@ -70,11 +91,25 @@ def load_board(system: GameSystem, board_id: str) -> BoardSection:
     raise KeyError(f"no board '{board_id}' for {system.display_name}")
 
 
-def read_board(text: str, path: str) -> BoardSection:
-    """Parse, validate and compile board-file text."""
+def read_board_file(system: GameSystem, board_id: str) -> BoardFile:
+    """One board's file as written (not compiled), from the same places as :func:`load_board`;
+    raises :class:`ProblemList` for a bad file, ``KeyError`` when there is no such board."""
+    for found_id, entry in _board_files(system):
+        if found_id == board_id:
+            return parse_board_file(entry.read_text(encoding="utf-8"), _display_path(entry))[1]
+    raise KeyError(f"no board '{board_id}' for {system.display_name}")
+
+
+def parse_board_file(text: str, path: str) -> tuple[Document, BoardFile]:
+    """Parse and validate board-file text (without compiling it)."""
     doc = read_yaml_text(text, path)
     _check_version(doc, BOARD_SCHEMA_VERSION, "board")
-    data = validate_document(doc, BoardFile)
+    return doc, validate_document(doc, BoardFile)
+
+
+def read_board(text: str, path: str) -> BoardSection:
+    """Parse, validate and compile board-file text."""
+    doc, data = parse_board_file(text, path)
     try:
         board = compile_board(data)
     except BoardDataError as exc:

@@ -52,9 +52,8 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from yamltext import terrain_map_lines  # noqa: E402
-
 from model.board import BoardSection  # noqa: E402
+from model.boardtext import terrain_map_lines  # noqa: E402
 from model.hexes import Hex  # noqa: E402
 from model.joins import JoinType, layout_from_notation, notation_of, preset_layout  # noqa: E402
 from model.layout import AssembledMap, LayoutError, assemble  # noqa: E402

@@ -34,8 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from yamltext import flow_list  # noqa: E402
-
+from model.boardtext import flow_list  # noqa: E402
 from model.grid import Parity, PrintedGrid  # noqa: E402
 from model.hexes import Hex, Hexside, hex_line, line_steps  # noqa: E402
 

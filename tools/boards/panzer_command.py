@@ -28,8 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from yamltext import flow_list  # noqa: E402
-
+from model.boardtext import flow_list  # noqa: E402
 from model.grid import (  # noqa: E402
     Parity,
     PrintedGrid,

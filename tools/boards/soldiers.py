@@ -51,9 +51,8 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from yamltext import terrain_map_lines  # noqa: E402
-
 from model.board import BoardSection  # noqa: E402
+from model.boardtext import terrain_map_lines  # noqa: E402
 from model.hexes import Hex, hex_line  # noqa: E402
 from model.joins import JoinType, preset_layout  # noqa: E402
 from model.layout import LayoutError, Placement, assemble  # noqa: E402
