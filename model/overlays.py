@@ -99,6 +99,7 @@ def place_overlays(
         for h in hexes:
             result.stacks.setdefault(h, []).append(overlay.kind)
     errors.extend(_stacking_limits(result, catalog, amap))
+    errors.extend(_stacking_order(result, catalog, amap))
     return result, errors
 
 
@@ -160,4 +161,55 @@ def _stacking_limits(
                     )
                 )
                 break
+    return errors
+
+
+def _stacking_order(
+    result: OverlayMap, catalog: OverlayCatalog | None, amap: AssembledMap
+) -> list[OverlayError]:
+    """'on-top-of' rules: what a unit may lie on [Armor Setup II.C.3-6]. A kind with such rules
+    may lie only on the kinds they name; a kind with none lies on no other unit; a Hill unit
+    lies only on a larger Hill unit ("only smaller Hill units on top of larger ones")."""
+    if catalog is None:
+        return []
+    allowed: dict[str, set[str]] = {}
+    cited: dict[str, str] = {}
+    for rule in catalog.placement_rules:
+        if rule.rule == "on-top-of":
+            for kind in rule.overlays:
+                allowed.setdefault(kind, set()).update(rule.terrain)
+                cited.setdefault(kind, rule.source or rule.text)
+    errors: list[OverlayError] = []
+    below: dict[Hex, OverlayType] = {}
+    for overlay, hexes in result.placed:
+        for h in hexes:
+            under = below.get(h)
+            if under is None:
+                continue
+            if under.kind not in allowed.get(overlay.kind, set()):
+                where = cited.get(overlay.kind, "Armor [Setup II.C]")
+                errors.append(
+                    OverlayError(
+                        (),
+                        f"overlay '{overlay.id}' cannot lie on the {under.kind} unit "
+                        f"'{under.id}' at {amap.name(h)} ({where})",
+                    )
+                )
+                break
+            if (
+                overlay.kind == "hill"
+                and under.kind == "hill"
+                and (len(overlay.hexes) >= len(under.hexes))
+            ):
+                errors.append(
+                    OverlayError(
+                        (),
+                        f"hill '{overlay.id}' ({len(overlay.hexes)} hexes) lies on hill "
+                        f"'{under.id}' ({len(under.hexes)} hexes) at {amap.name(h)}: only "
+                        f"smaller Hill units go on top of larger ones ({cited.get('hill', '')})",
+                    )
+                )
+                break
+        for h in hexes:
+            below[h] = overlay
     return errors

@@ -87,3 +87,32 @@ def test_hills_stack_at_most_four_levels() -> None:
     hills = [f"{{overlay: hill-{n}, hex: K1018}}" for n in (27, 28, 29, 31, 35)]
     found = problems(with_overlays(*hills))
     assert "K0917 has 5 levels of hill; at most 4 (Armor [Setup II.C.3])" in found
+
+
+def test_what_may_lie_on_what() -> None:
+    # Woods on a hill is fine [Setup II.C.3]; a river on a hill is not (no rule lets it).
+    assert parse_scenario(
+        with_overlays("{overlay: hill-27, hex: K1018}", "{overlay: woods-69, hex: K1018}"),
+        "s.yaml",
+    )
+    found = problems(
+        with_overlays("{overlay: hill-27, hex: K1018}", "{overlay: river-105, hex: K1018}")
+    )
+    assert any(
+        "overlay 'river-105' cannot lie on the hill unit 'hill-27' at" in m for m in found
+    ), found
+
+
+def test_only_smaller_hills_go_on_larger_ones() -> None:
+    small_on_large = with_overlays(
+        "{overlay: hill-27, hex: K1018}", "{overlay: hill-29, hex: K1018}"
+    )
+    assert parse_scenario(small_on_large, "s.yaml")
+    found = problems(
+        with_overlays("{overlay: hill-29, hex: K1018}", "{overlay: hill-27, hex: K1018}")
+    )
+    assert any(
+        "hill 'hill-27' (19 hexes) lies on hill 'hill-29' (14 hexes)" in m
+        and "only smaller Hill units go on top of larger ones (Armor [Setup II.C.3])" in m
+        for m in found
+    ), found
