@@ -31,7 +31,29 @@ class ActionSpec:
 
 
 ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec(
+        "file.new",
+        "&New Scenario...",
+        "&File",
+        "new_scenario",
+        QKeySequence.StandardKey.New,
+        tip="Start a scenario: choose the game and a layout of its sections",
+    ),
     ActionSpec("file.open", "&Open...", "&File", "choose_file", QKeySequence.StandardKey.Open),
+    ActionSpec(
+        "file.new_board",
+        "New &Board...",
+        "&File",
+        "new_board",
+        tip="Draw a board section of your own, from a blank board, for your board library",
+    ),
+    ActionSpec(
+        "file.edit_board_copy",
+        "Edit Board &Copy...",
+        "&File",
+        "edit_board_copy",
+        tip="Edit a copy of a board under a new id, for your board library",
+    ),
     ActionSpec("file.save", "&Save", "&File", "save", QKeySequence.StandardKey.Save, toolbar=True),
     ActionSpec("file.save_as", "Save &As...", "&File", "save_as", "Ctrl+Shift+S"),
     ActionSpec("file.revert", "&Revert", "&File", "revert", tip="Reload the file from disk"),
@@ -54,6 +76,42 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "use_pan",
         "H",
         "Drag to move the map",
+        checkable=True,
+        toolbar=True,
+        group="tool",
+    ),
+    ActionSpec(
+        "tool.sections",
+        "Arrange &Sections",
+        "&Tools",
+        "use_sections",
+        "S",
+        "Drag a section to move it (it snaps where the hex grid meshes); right-click to turn "
+        "or remove it. Drag new sections from the Sections panel",
+        checkable=True,
+        toolbar=True,
+        group="tool",
+    ),
+    ActionSpec(
+        "tool.overlay",
+        "Place &Overlay",
+        "&Tools",
+        "use_overlay",
+        "O",
+        "Lay the overlay counter chosen in the Overlays panel: click to lay it, R or right-click "
+        "to turn it",
+        checkable=True,
+        toolbar=True,
+        group="tool",
+    ),
+    ActionSpec(
+        "tool.los",
+        "&Line of Sight",
+        "&Tools",
+        "use_los",
+        "V",
+        "Click an observer's hex, then a target's: the line, whether it is clear or blocked, "
+        "by what, and the rule",
         checkable=True,
         toolbar=True,
         group="tool",

@@ -17,19 +17,29 @@ from PySide6.QtGui import (
     QBrush,
     QCloseEvent,
     QColor,
+    QCursor,
+    QDragEnterEvent,
+    QDragLeaveEvent,
+    QDragMoveEvent,
+    QDropEvent,
     QIcon,
+    QKeyEvent,
     QKeySequence,
     QMouseEvent,
     QPainter,
+    QPainterPath,
+    QPen,
     QPixmap,
     QResizeEvent,
     QWheelEvent,
 )
 from PySide6.QtWidgets import (
     QApplication,
+    QComboBox,
     QDockWidget,
     QFileDialog,
     QGraphicsItem,
+    QGraphicsPathItem,
     QGraphicsScene,
     QGraphicsView,
     QLabel,
@@ -45,16 +55,31 @@ from PySide6.QtWidgets import (
 )
 
 from editor.actions import build_actions
+from editor.boards import (
+    BoardDocument,
+    ask_board_copy,
+    ask_new_board,
+    save_board_as,
+    save_board_document,
+)
 from editor.document import ScenarioDocument
 from editor.inspector import InspectorPanel
+from editor.los_panel import LosPanel, LosTool
+from editor.new_scenario import NewScenarioDialog
+from editor.overlay_panel import OverlayPanel
 from editor.recovery import Autosaver, Recovered, forget, pending
 from editor.render import MapPainter, RenderOptions, save_png, save_svg
+from editor.sections import SECTION_MIME, SectionsPanel
 from editor.style import hex_style
+from editor.terrain_options import TerrainOptionsPanel
+from editor.tools import BrushTool, MapEvent, OverlayTool, PanTool, SectionTool, Tool, ghost
+from model.boardedit import use_board_library
+from model.brushes import BrushShape
 from model.catalog import terrain_types
 from model.errors import ProblemList
-from model.geometry import nearest_hexside
 from model.grid import pixel_to_hex
 from model.hexes import Hex
+from model.newscenario import open_new
 from model.yamlio import YamlError
 
 HEX_SIZE = 24.0
@@ -93,11 +118,13 @@ class MapItem(QGraphicsItem):
 
 
 class MapView(QGraphicsView):
-    """Wheel zoom anchored at the cursor, drag to pan, and the hex under the cursor."""
+    """Wheel zoom anchored at the cursor, drag to pan, the hex under the cursor, and the
+    current tool (it gets the mouse on the map and draws its preview on the mark layer)."""
 
     hex_hovered = Signal(object)  # Hex or None
-    stroke_started = Signal()
-    hex_stroked = Signal(object, object)  # Hex and scene point under the brush, button down
+    section_dragged = Signal(str, object)  # board id, Hex under the drop point
+    section_dropped = Signal(str, object)
+    drag_left = Signal()
 
     MIN_SCALE = 0.15
     MAX_SCALE = 6.0
@@ -109,21 +136,25 @@ class MapView(QGraphicsView):
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setMouseTracking(True)
+        self.setAcceptDrops(True)
         self.setBackgroundBrush(Qt.GlobalColor.lightGray)
         self.item: MapItem | None = None
+        self.mark_items: list[QGraphicsPathItem] = []
+        self.tool: Tool | None = None
         self._auto_fit = True  # keep the map fitted until the user zooms
-        self._brush = False
-        self._stroking = False
+        self._held = False
 
-    def set_brush(self, on: bool) -> None:
-        """Brush tools paint with the left button; otherwise the left button pans."""
-        self._brush = on
+    def set_tool(self, tool: Tool) -> None:
+        """Tools get the left button; the Pan tool lets it drag the map."""
+        if self.tool is not None and self.tool is not tool:
+            self.tool.leave()
+        self.tool = tool
         self.setDragMode(
-            QGraphicsView.DragMode.NoDrag if on else QGraphicsView.DragMode.ScrollHandDrag
+            QGraphicsView.DragMode.ScrollHandDrag
+            if tool.drags_map
+            else QGraphicsView.DragMode.NoDrag
         )
-        self.viewport().setCursor(
-            Qt.CursorShape.CrossCursor if on else Qt.CursorShape.OpenHandCursor
-        )
+        self.viewport().setCursor(tool.cursor)
 
     def update_map(self, painter: MapPainter) -> None:
         """Show a redrawn map in place, keeping the zoom and scroll position."""
@@ -133,29 +164,118 @@ class MapView(QGraphicsView):
         self.item.map_painter = painter
         self.item.update()
 
-    def _point_at(self, event: QMouseEvent) -> QPointF:
-        return self.mapToScene(event.position().toPoint())
+    # --- marks: a tool's preview over the map ------------------------------------------------
 
-    def _hex_at(self, event: QMouseEvent) -> Hex:
+    def show_marks(self, path: QPainterPath, pen: QPen, brush: QBrush | None = None) -> None:
+        """Draw a tool's preview over the map (replacing the last one)."""
+        self.show_layers([(path, pen, brush)])
+
+    def show_layers(self, layers: list[tuple[QPainterPath, QPen, QBrush | None]]) -> None:
+        """A preview of several paths, bottom first (a line of sight, its hexes, its block)."""
+        while len(self.mark_items) < len(layers):
+            item = QGraphicsPathItem()
+            item.setZValue(10 + len(self.mark_items))
+            self.scene().addItem(item)
+            self.mark_items.append(item)
+        for item, (path, pen, brush) in zip(self.mark_items, layers, strict=False):
+            item.setPath(path)
+            item.setPen(pen)
+            item.setBrush(brush if brush is not None else QBrush(Qt.BrushStyle.NoBrush))
+            item.show()
+        for item in self.mark_items[len(layers) :]:
+            item.hide()
+
+    @property
+    def marks(self) -> QGraphicsPathItem | None:
+        """The first preview item (tests look at it)."""
+        return self.mark_items[0] if self.mark_items else None
+
+    def clear_marks(self) -> None:
+        for item in self.mark_items:
+            item.hide()
+
+    # --- mouse ----------------------------------------------------------------------------
+
+    def _event(self, event: QMouseEvent) -> MapEvent:
         point: QPointF = self.mapToScene(event.position().toPoint())
-        return pixel_to_hex(point.x(), point.y(), HEX_SIZE)
+        return MapEvent(
+            pixel_to_hex(point.x(), point.y(), HEX_SIZE),
+            point,
+            event.button(),
+            event.modifiers(),
+        )
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
-        if self._brush and event.button() == Qt.MouseButton.LeftButton:
-            self._stroking = True
-            self.stroke_started.emit()
-            self.hex_stroked.emit(self._hex_at(event), self._point_at(event))
+        tool = self.tool
+        if tool is not None and (
+            not tool.drags_map or event.button() == Qt.MouseButton.RightButton
+        ):
+            self._held = event.button() == Qt.MouseButton.LeftButton
+            tool.press(self._event(event))
             return
         super().mousePressEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
-        if self._stroking and event.button() == Qt.MouseButton.LeftButton:
-            self._stroking = False
+        if self._held and event.button() == Qt.MouseButton.LeftButton:
+            self._held = False
+            if self.tool is not None:
+                self.tool.release(self._event(event))
             return
         super().mouseReleaseEvent(event)
 
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
+        super().mouseMoveEvent(event)
+        info = self._event(event)
+        self.hex_hovered.emit(info.hex)
+        if self.tool is not None and not self.tool.drags_map:
+            self.tool.move(info, self._held)
+
+    # --- sections dragged from the palette ---------------------------------------------------
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
+        if self.tool is not None and self.tool.key(event.key(), event.modifiers()):
+            return
+        super().keyPressEvent(event)
+
+    def _section_drag(self, event: QDragMoveEvent | QDropEvent) -> tuple[str, Hex] | None:
+        data = event.mimeData()
+        if not data.hasFormat(SECTION_MIME):
+            return None
+        point = self.mapToScene(event.position().toPoint())
+        board_id = bytes(data.data(SECTION_MIME).data()).decode()
+        return board_id, pixel_to_hex(point.x(), point.y(), HEX_SIZE)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt API
+        if event.mimeData().hasFormat(SECTION_MIME):
+            event.acceptProposedAction()
+        else:
+            super().dragEnterEvent(event)
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:  # noqa: N802 - Qt API
+        found = self._section_drag(event)
+        if found is None:
+            super().dragMoveEvent(event)
+            return
+        event.acceptProposedAction()
+        self.section_dragged.emit(*found)
+
+    def dragLeaveEvent(self, event: QDragLeaveEvent) -> None:  # noqa: N802 - Qt API
+        self.clear_marks()
+        self.drag_left.emit()
+        super().dragLeaveEvent(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt API
+        found = self._section_drag(event)
+        if found is None:
+            super().dropEvent(event)
+            return
+        event.acceptProposedAction()
+        self.clear_marks()
+        self.section_dropped.emit(*found)
+
     def show_map(self, painter: MapPainter) -> None:
         self.scene().clear()
+        self.mark_items = []
         self.item = MapItem(painter)
         self.scene().addItem(self.item)
         margin = 40.0
@@ -184,13 +304,6 @@ class MapView(QGraphicsView):
         steps = event.angleDelta().y() / 120.0
         self.zoom(1.15**steps)
 
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
-        super().mouseMoveEvent(event)
-        h = self._hex_at(event)
-        self.hex_hovered.emit(h)
-        if self._stroking:
-            self.hex_stroked.emit(h, self._point_at(event))
-
 
 class MainWindow(QMainWindow):
     """The editor's main window."""
@@ -203,14 +316,16 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.view)
         self.hex_label = QLabel("")
         self.tool_label = QLabel("")
+        self.tool_label.setMinimumWidth(220)
+        self.tool_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.statusBar().addPermanentWidget(self.tool_label)
         self.statusBar().addPermanentWidget(self.hex_label)
         self.document: ScenarioDocument | None = None
-        self.tool = "pan"
-        self._hexside_terrain: set[str] = set()
+        self.hexside_terrain: set[str] = set()
         self.view.hex_hovered.connect(self._show_hex)
-        self.view.stroke_started.connect(self._begin_stroke)
-        self.view.hex_stroked.connect(self._stroke)
+        self.view.section_dragged.connect(self._section_dragged)
+        self.view.section_dropped.connect(self._section_dropped)
+        self.view.drag_left.connect(lambda: self.say(""))
         self.toolbar = self.addToolBar("Tools")
         self.toolbar.setObjectName("tools")
         self.menus: dict[str, QMenu] = {}
@@ -219,12 +334,38 @@ class MainWindow(QMainWindow):
         self.level_box.setRange(-3, 9)
         self.level_box.setPrefix("level ")
         self.level_box.setToolTip("The elevation the Set Elevation brush paints")
-        self.toolbar.addWidget(self.level_box)
+        self.toolbar.addSeparator()
+        self.shape_box = QComboBox()
+        for shape in BrushShape:
+            self.shape_box.addItem(shape.value.capitalize(), shape)
+        self.shape_box.setToolTip(
+            "Brush shape: one hex, a line (press at one end, release at the other), every hex "
+            "within a radius, or a flood fill of the connected hexes like the one clicked"
+        )
+        self.radius_box = QSpinBox()
+        self.radius_box.setRange(1, 12)
+        self.radius_box.setPrefix("radius ")
+        self.radius_box.setToolTip("How far the radius brush reaches, in hexes")
+        for widget in (self.shape_box, self.radius_box, self.level_box):
+            self.toolbar.addWidget(widget)
+        self.shape_box.currentIndexChanged.connect(lambda *_: self._retool())
+        self.radius_box.valueChanged.connect(lambda *_: self._retool())
+        self.level_box.valueChanged.connect(lambda *_: self._retool())
+        self.tools: dict[str, Tool] = {
+            "pan": PanTool(self),
+            "paint": BrushTool(self, "paint"),
+            "elevation": BrushTool(self, "elevation"),
+            "erase": BrushTool(self, "erase"),
+            "sections": SectionTool(self),
+            "overlay": OverlayTool(self),
+            "los": LosTool(self),
+        }
         self._docks()
         self.recent_menu = QMenu("Open &Recent", self)
         self.menus["&File"].insertMenu(self.actions_by_id["file.save"], self.recent_menu)
         self._fill_recent()
         self.actions_by_id["tool.pan"].setChecked(True)
+        self.tool: Tool = self.tools["pan"]
         self._set_tool("pan")
 
     # --- panels ---------------------------------------------------------------------------
@@ -242,16 +383,44 @@ class MainWindow(QMainWindow):
         terrain.setObjectName("terrain")
         terrain.setWidget(self.terrain_list)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, terrain)
+        self.sections_panel = SectionsPanel()
+        self.sections_panel.refused.connect(self.refuse_layout)
+        sections = QDockWidget("Sections", self)
+        sections.setObjectName("sections")
+        sections.setWidget(self.sections_panel)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, sections)
+        self.overlay_panel = OverlayPanel()
+        self.overlay_panel.choice_changed.connect(self._overlay_choice)
+        overlays = QDockWidget("Overlays", self)
+        overlays.setObjectName("overlays")
+        overlays.setWidget(self.overlay_panel)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, overlays)
+        self.options_panel = TerrainOptionsPanel()
+        options = QDockWidget("Terrain Options", self)
+        options.setObjectName("terrain_options")
+        options.setWidget(self.options_panel)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, options)
+        self.los_panel = LosPanel()
+        los = QDockWidget("Line of Sight", self)
+        los.setObjectName("los")
+        los.setWidget(self.los_panel)
         self.inspector = InspectorPanel()
         inspector = QDockWidget("Inspector", self)
         inspector.setObjectName("inspector")
         inspector.setWidget(self.inspector)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, inspector)
+        self.tabifyDockWidget(inspector, los)
+        inspector.raise_()
+        self.los_dock = los
         edit_menu = self.menuBar().addMenu("&Edit")
         self.menus["&Edit"] = edit_menu
         self.menuBar().insertMenu(self.menus["&View"].menuAction(), edit_menu)
         view_menu = self.menus["&View"]
         view_menu.addSeparator()
+        view_menu.addAction(sections.toggleViewAction())
+        view_menu.addAction(options.toggleViewAction())
+        view_menu.addAction(overlays.toggleViewAction())
+        view_menu.addAction(los.toggleViewAction())
         view_menu.addAction(history.toggleViewAction())
         view_menu.addAction(terrain.toggleViewAction())
         view_menu.addAction(inspector.toggleViewAction())
@@ -260,12 +429,12 @@ class MainWindow(QMainWindow):
         self.terrain_list.clear()
         if self.document is None:
             return
-        self._hexside_terrain = set()
+        self.hexside_terrain = set()
         for terrain in terrain_types(self.document.scenario.system).values():
             if terrain.applies_to in ("hex", "hexside"):
                 name = terrain.name
                 if terrain.applies_to == "hexside":
-                    self._hexside_terrain.add(terrain.id)
+                    self.hexside_terrain.add(terrain.id)
                     name += " (hexside)"
                 item = QListWidgetItem(_swatch(terrain.id), name)
                 item.setData(Qt.ItemDataRole.UserRole, terrain.id)
@@ -329,6 +498,9 @@ class MainWindow(QMainWindow):
         self._undo_actions(document)
         self.view.show_map(self._painter())
         self._fill_terrain_list()
+        self.sections_panel.set_document(document)
+        self.options_panel.set_document(document)
+        self.overlay_panel.set_document(document)
         self._retitle()
         scenario = document.scenario
         self.statusBar().showMessage(
@@ -350,7 +522,8 @@ class MainWindow(QMainWindow):
     def _painter(self) -> MapPainter:
         assert self.document is not None
         d = self.document
-        return MapPainter(d.map, RenderOptions(size=HEX_SIZE), d.overlays, d.edits)
+        options = RenderOptions(size=HEX_SIZE)
+        return MapPainter(d.map, options, d.overlays, d.edits, d.terrain.board_sides)
 
     def _redraw(self, what: str) -> None:
         if what == "layout" or self.view.item is None:
@@ -360,6 +533,8 @@ class MainWindow(QMainWindow):
         d = self.document
         assert d is not None
         self.view.update_map(self.view.item.map_painter.redrawn(d.overlays, d.edits))
+        if self.tool is self.tools["los"]:
+            self.tools["los"].refresh()  # type: ignore[attr-defined]
 
     def _retitle(self) -> None:
         if self.document is not None:
@@ -369,14 +544,44 @@ class MainWindow(QMainWindow):
             self.setWindowTitle(f"{name}[*] - {d.scenario.title} - Hexwright")
             self.setWindowModified(d.modified)
 
+    def new_scenario(self, dialog: NewScenarioDialog | None = None) -> bool:
+        """File > New: a scenario of the chosen game on the chosen layout, not yet saved."""
+        if not self._may_discard():
+            return False
+        dialog = dialog or NewScenarioDialog(self)
+        if dialog.exec() != NewScenarioDialog.DialogCode.Accepted:
+            return False
+        document = ScenarioDocument(open_new(dialog.scenario()), None)
+        self._install(document)
+        return True
+
     def choose_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open scenario", "", "Scenarios (*.yaml *.yml)")
         if path:
             self.open_file(path)
 
+    def new_board(self) -> None:
+        """File > New Board: a blank board of the user's own, opened once the dialog is OK."""
+        ask_new_board(self)
+
+    def edit_board_copy(self) -> None:
+        """File > Edit Board Copy: a copy of a board under a new id, opened once OK."""
+        ask_board_copy(self)
+
+    def open_board(self, document: BoardDocument) -> bool:
+        """Edit a board in the window (after asking about unsaved changes)."""
+        if not self._may_discard():
+            return False
+        self._install(document)
+        # Recovery files are scenarios: restored, one would be saved over the board's file.
+        self.autosaver.timer.stop()
+        return True
+
     def save(self) -> bool:
         if self.document is None:
             return False
+        if isinstance(self.document, BoardDocument):
+            return save_board_document(self, self.document)
         if self.document.path is None or self.document.path.is_relative_to(_built_in_folder()):
             return self.save_as()
         self.document.save()
@@ -386,6 +591,8 @@ class MainWindow(QMainWindow):
     def save_as(self) -> bool:
         if self.document is None:
             return False
+        if isinstance(self.document, BoardDocument):
+            return save_board_as(self, self.document)
         path, _ = QFileDialog.getSaveFileName(self, "Save scenario as", "", "Scenarios (*.yaml)")
         if not path:
             return False
@@ -395,6 +602,10 @@ class MainWindow(QMainWindow):
         return True
 
     def revert(self) -> None:
+        if isinstance(self.document, BoardDocument):
+            self.document.undo_stack.setClean()  # revert means discard
+            self.open_board(self.document.reverted())
+            return
         if self.document is not None and self.document.path is not None:
             path = self.document.path
             self.document.undo_stack.setClean()  # nothing to ask about: revert means discard
@@ -494,43 +705,90 @@ class MainWindow(QMainWindow):
     def use_elevation(self) -> None:
         self._set_tool("elevation")
 
-    def _set_tool(self, tool: str) -> None:
-        self.tool = tool
-        self.view.set_brush(tool != "pan")
-        names = {
-            "pan": "Pan",
-            "paint": f"Paint {self._paint_terrain() or ''}",
-            "erase": "Erase",
-            "elevation": "Set elevation",
-        }
-        self.tool_label.setText(names[tool].strip())
+    def use_sections(self) -> None:
+        self._set_tool("sections")
+
+    def use_los(self) -> None:
+        self._set_tool("los")
+        self.los_dock.raise_()
+
+    def use_overlay(self) -> None:
+        self._set_tool("overlay")
+
+    def _overlay_choice(self) -> None:
+        """A counter or a turn was chosen: the Place Overlay tool is what the user wants."""
+        if self.tool is not self.tools["overlay"]:
+            self.actions_by_id["tool.overlay"].setChecked(True)
+            self._set_tool("overlay")
+        else:
+            self._retool()
+        self.tools["overlay"].preview()  # type: ignore[attr-defined]
+
+    def _set_tool(self, name: str) -> None:
+        self.tool = self.tools[name]
+        self.view.set_tool(self.tool)
+        self._retool()
+
+    def retool(self) -> None:
+        self._retool()
+
+    def _retool(self) -> None:
+        """Say in the status bar what the current tool does now."""
+        self.tool_label.setText(self.tool.label())
 
     def _choose_paint(self) -> None:
-        if self.tool == "paint":
-            self._set_tool("paint")
+        self._retool()
 
-    def _paint_terrain(self) -> str | None:
+    def paint_terrain(self) -> str | None:
+        """The terrain chosen in the Terrain panel."""
         item = self.terrain_list.currentItem()
         return None if item is None else str(item.data(Qt.ItemDataRole.UserRole))
 
-    def _begin_stroke(self) -> None:
-        if self.document is not None:
-            self.document.begin_stroke()
+    def brush_shape(self) -> BrushShape:
+        shape: BrushShape = self.shape_box.currentData()
+        return shape
 
-    def _stroke(self, h: Hex, point: QPointF) -> None:
-        if self.document is None or h not in self.document.map:
+    def say(self, text: str, error: bool = False) -> None:
+        """A message in the status bar (refusals stay until the next message)."""
+        self.statusBar().setStyleSheet("color: #a93226" if error else "")
+        self.statusBar().showMessage(text, 0 if error else 5000)
+
+    # --- sections -------------------------------------------------------------------------
+
+    def preview_section(self, board_id: str, offset: Hex, flipped: bool, index: int | None) -> None:
+        self.say(ghost(self, board_id, offset, flipped, index))
+
+    def _drop_offset(self, board_id: str, h: Hex) -> Hex:
+        """The offset that puts a dropped section's middle on the hex under the pointer."""
+        assert self.document is not None
+        cq, cr = self.document.section(board_id).centroid
+        return h - Hex(round(cq), round(cr))
+
+    def _section_dragged(self, board_id: str, h: Hex) -> None:
+        if self.document is not None:
+            self.preview_section(board_id, self._drop_offset(board_id, h), False, None)
+
+    def _section_dropped(self, board_id: str, h: Hex) -> None:
+        if self.document is None:
             return
-        if self.tool == "paint":
-            terrain = self._paint_terrain()
-            if terrain and terrain in self._hexside_terrain:
-                side = nearest_hexside(point.x(), point.y(), HEX_SIZE)
-                self.document.set_hexside_feature([side], terrain, stroke=True)
-            elif terrain:
-                self.document.paint_terrain([h], terrain, stroke=True)
-        elif self.tool == "erase":
-            self.document.erase_terrain([h])
-        elif self.tool == "elevation":
-            self.document.set_elevation([h], self.level_box.value(), stroke=True)
+        reasons = self.document.add_section(board_id, self._drop_offset(board_id, h))
+        self.refuse_layout(reasons)
+        if not reasons:
+            self.say(f"Section {board_id} added")
+
+    def refuse_layout(self, reasons: list[str]) -> None:
+        """Say why a layout edit was refused (nothing when it was made)."""
+        if reasons:
+            self.say("Refused: " + "; ".join(reasons), error=True)
+        self.sections_panel.message.setText("\n".join(reasons))
+
+    def section_menu(self, index: int) -> None:
+        """Right-click on a laid section: turn it or take it off."""
+        self.sections_panel.select(index)
+        menu = QMenu(self)
+        menu.addAction("Turn 180°", self.sections_panel.turn_selected)
+        menu.addAction("Remove", self.sections_panel.remove_selected)
+        menu.popup(QCursor.pos())
 
     def _show_hex(self, h: Hex | None) -> None:
         self.inspector.show_hex(self.document, h)
@@ -569,6 +827,7 @@ def _built_in_folder() -> Path:
 
 def run_editor(path: str | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    use_board_library()  # the user's own boards, for scenarios and the board dialogs
     window = MainWindow()
     window.open_file(path or default_scenario_path())
     window.show()

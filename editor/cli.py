@@ -37,6 +37,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_editor(argv[0] if argv else None)
     parser = _parser()
     args = parser.parse_args(argv)
+    from model.boardedit import use_board_library
+
+    use_board_library()  # scenarios may use the user's own boards
     if args.command is None:
         parser.print_help()
         return 0

@@ -17,11 +17,12 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from model import edits
 from model.board import BoardSection
 from model.hexes import Hex, Hexside
-from model.joins import snap
-from model.layout import AssembledMap
+from model.joins import JoinType, snap
+from model.layout import AssembledMap, Placement
 from model.mapstate import TerrainEdits, terrain_edits
 from model.overlays import OverlayMap
-from model.scenario import OverlayPlacement, Scenario
+from model.resources import load_board, load_boards
+from model.scenario import LayoutSpec, OverlayPlacement, Scenario, SectionSpec
 from model.scenario_io import (
     LoadedScenario,
     build_map,
@@ -30,6 +31,7 @@ from model.scenario_io import (
     placements_for,
     save_scenario,
 )
+from model.terrainoptions import option_values
 from model.terrainview import MapTerrain
 
 
@@ -93,7 +95,7 @@ class ScenarioDocument(QObject):
         self._overlays = loaded.overlays
         self._edits = terrain_edits(loaded.scenario, loaded.map)
         self._terrain = MapTerrain(
-            loaded.map, self._overlays, self._edits, loaded.scenario.map.terrain_options
+            loaded.map, self._overlays, self._edits, option_values(loaded.scenario)
         )
         self._stroke = 0
 
@@ -151,11 +153,11 @@ class ScenarioDocument(QObject):
             self._edits = terrain_edits(scenario, self._map)
         if layout_changed:
             self._terrain = MapTerrain(
-                self._map, self._overlays, self._edits, scenario.map.terrain_options
+                self._map, self._overlays, self._edits, option_values(scenario)
             )
         else:
             self._terrain = self._terrain.with_layers(
-                self._overlays, self._edits, scenario.map.terrain_options
+                self._overlays, self._edits, option_values(scenario)
             )
         self.changed.emit("layout" if layout_changed else what)
 
@@ -187,10 +189,12 @@ class ScenarioDocument(QObject):
             key = self.PAINT_STROKE * 1000 + self._stroke if stroke else -1
             self._push(after, f"Elevation {level}", "terrain", key)
 
-    def erase_terrain(self, hexes: Iterable[Hex]) -> None:
+    def erase_terrain(self, hexes: Iterable[Hex], stroke: bool = False) -> None:
         names = self.names(hexes)
         if names:
-            self._push(edits.erase_terrain(self._scenario, names), "Erase terrain", "terrain")
+            after = edits.erase_terrain(self._scenario, names)
+            key = self.PAINT_STROKE * 1000 + self._stroke if stroke else -1
+            self._push(after, "Erase terrain", "terrain", key)
 
     def set_hexside_feature(
         self, sides: Iterable[Hexside], feature: str, present: bool = True, stroke: bool = False
@@ -206,13 +210,22 @@ class ScenarioDocument(QObject):
             key = self.PAINT_STROKE * 1000 + self._stroke if stroke else -1
             self._push(after, f"{verb} {feature}", "terrain", key)
 
+    def overlay_problems(self, placement: OverlayPlacement) -> list[str]:
+        """Why an overlay counter cannot go where ``placement`` says (nothing: it can). Only the
+        problems it would add count: a scenario's own earlier problems do not block it."""
+        _, before = overlays_of(self._scenario, self._map)
+        _, after = overlays_of(edits.add_overlay(self._scenario, placement), self._map)
+        old = {p.message for p in before}
+        return [p.message for p in after if p.message not in old]
+
     def add_overlay(self, placement: OverlayPlacement) -> list[str]:
         """Place an overlay counter; returns the reasons when it cannot go there."""
-        after = edits.add_overlay(self._scenario, placement)
-        _, problems = overlays_of(after, self._map)
+        problems = self.overlay_problems(placement)
         if problems:
-            return [p.message for p in problems]
-        self._push(after, f"Place {placement.overlay}", "overlays")
+            return problems
+        self._push(
+            edits.add_overlay(self._scenario, placement), f"Place {placement.overlay}", "overlays"
+        )
         return []
 
     def remove_overlay(self, index: int) -> None:
@@ -221,9 +234,146 @@ class ScenarioDocument(QObject):
             edits.remove_overlay(self._scenario, index), f"Remove {placement.overlay}", "overlays"
         )
 
+    def set_terrain_option(self, option_id: str, choice: str) -> None:
+        """Choose a terrain option of the system (``"water:C"`` for one chosen per board)."""
+        after = edits.set_terrain_option(self._scenario, option_id, choice)
+        self._push(after, f"Terrain option {option_id}: {choice}", "terrain")
+
+    # --- layout ---------------------------------------------------------------------------
+
+    def section(self, board_id: str) -> BoardSection:
+        """A board of the scenario's system (the ones in use, or any other by id)."""
+        if board_id not in self._sections:
+            self._sections[board_id] = load_board(self._scenario.system, board_id)
+        return self._sections[board_id]
+
+    def placements(self) -> list[Placement]:
+        """The sections as laid now, in layout order."""
+        return list(self._map.placements)
+
+    def _layout(self) -> LayoutSpec:
+        return edits.explicit_layout(self._scenario, self._sections)
+
+    def _relayout(self, layout: LayoutSpec, text: str) -> list[str]:
+        """Make ``layout`` the scenario's if it assembles; otherwise the reasons it does not."""
+        for spec in layout.sections or []:
+            self.section(spec.section)
+        _, reasons = edits.try_layout(layout, self._sections)
+        if reasons:
+            return reasons
+        self._push(edits.set_layout(self._scenario, layout), text, "layout")
+        return []
+
+    def fitted(
+        self, board_id: str, offset: Hex, flipped: bool, index: int | None
+    ) -> Placement | None:
+        """Where a section dropped at ``offset`` snaps so its grid meshes with the others
+        (``index``: the placement being moved, None for a new one); None when nowhere near."""
+        placements = self.placements()
+        label = placements[index].label if index is not None else ""
+        moving = Placement(board_id, offset, flipped, label)
+        if index is None:
+            placements.append(moving)
+            index = len(placements) - 1
+        else:
+            placements[index] = moving
+        self.section(board_id)
+        return snap(placements, index, self._sections, reach=self.SNAP_REACH)
+
+    #: How far (columns and rows) a dropped section may be from a place where it meshes.
+    SNAP_REACH = 4
+
+    def add_section(self, board_id: str, offset: Hex, flipped: bool = False) -> list[str]:
+        """Lay another section near ``offset``, snapped to where it meshes; or the reasons."""
+        placed = self.fitted(board_id, offset, flipped, None)
+        if placed is None:
+            return self._no_fit(board_id, offset, flipped, None)
+        layout = edits.add_section(
+            self._layout(),
+            SectionSpec(
+                section=board_id,
+                offset=(placed.offset.q, placed.offset.r),
+                flipped=flipped,
+                label=self._free_label(board_id),
+            ),
+        )
+        return self._relayout(layout, f"Add section {board_id}")
+
+    def move_section(self, index: int, offset: Hex) -> list[str]:
+        """Move a laid section near ``offset``, snapped to where it meshes; or the reasons."""
+        current = self.placements()[index]
+        placed = self.fitted(current.section, offset, current.flipped, index)
+        if placed is None:
+            return self._no_fit(current.section, offset, current.flipped, index)
+        if placed.offset == current.offset:
+            return []
+        layout = edits.move_section(self._layout(), index, (placed.offset.q, placed.offset.r))
+        return self._relayout(layout, f"Move section {current.name}")
+
+    def remove_section(self, index: int) -> list[str]:
+        placements = self.placements()
+        if len(placements) == 1:
+            return ["a map needs at least one section: add another before removing this one"]
+        layout = edits.remove_section(self._layout(), index)
+        return self._relayout(layout, f"Remove section {placements[index].name}")
+
+    def set_layout_notation(self, text: str) -> list[str]:
+        """Build the layout from Armor's join notation (``K3813-J3801, J1412-L1436``)."""
+        from model.joins import NotationError, parse_notation
+
+        try:
+            pairs = parse_notation(text)
+        except NotationError as exc:
+            return [str(exc)]
+        # Every board of the system may be named; a refusal lists them all.
+        boards = {**load_boards(self._scenario.system), **self._sections}
+        if not pairs:
+            return ["write at least one join, such as K3813-J3801"]
+        layout = LayoutSpec(joins=text, copies=self._scenario.map.layout.copies)
+        _, reasons = edits.try_layout(layout, boards)
+        if reasons:
+            return reasons
+        return self._relayout(edits.explicit_from(layout, boards), "Layout from notation")
+
+    def apply_preset(self, join: JoinType, stagger: int = 0) -> list[str]:
+        """Lay the current sections again in this preset, in their present order and flips."""
+        placements = self.placements()
+        layout = LayoutSpec(
+            preset=join,
+            order=[p.section for p in placements],
+            flipped=[p.section for p in placements if p.flipped],
+            stagger=stagger,
+            copies=self._scenario.map.layout.copies,
+        )
+        _, reasons = edits.try_layout(layout, self._sections)
+        if reasons:
+            return reasons
+        return self._relayout(edits.explicit_from(layout, self._sections), f"Lay {join.value}")
+
+    def _free_label(self, board_id: str) -> str | None:
+        """A label for a second copy of a board already laid (``J`` then ``J2``...)."""
+        used = {p.name for p in self.placements()}
+        if board_id not in used:
+            return None
+        n = 2
+        while f"{board_id}{n}" in used:
+            n += 1
+        return f"{board_id}{n}"
+
+    def _no_fit(self, board_id: str, offset: Hex, flipped: bool, index: int | None) -> list[str]:
+        """Why a section cannot lie near ``offset``: the layout's own reasons where it is."""
+        layout = self._layout()
+        spec = SectionSpec(section=board_id, offset=(offset.q, offset.r), flipped=flipped)
+        if index is None:
+            layout = edits.add_section(layout, spec)
+        else:
+            layout = edits.move_section(layout, index, (offset.q, offset.r))
+        _, reasons = edits.try_layout(layout, self._sections)
+        return reasons or [f"section {board_id} does not mesh with the others here"]
+
     def flip_section(self, index: int) -> list[str]:
         """Turn a section 180 degrees; returns the reasons when the result is not a legal map."""
-        layout = edits.explicit_layout(self._scenario, self._sections)
+        layout = self._layout()
         section = self._sections[layout.sections[index].section]  # type: ignore[index]
         flipped = edits.flip_section(layout, index, section)
         _, reasons = edits.try_layout(flipped, self._sections)

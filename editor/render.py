@@ -44,6 +44,7 @@ from model.hexes import Hex, Hexside
 from model.layout import AssembledMap, Placement
 from model.mapstate import TerrainEdits
 from model.overlays import OverlayMap
+from model.terrainview import BoardSides, MapTerrain
 
 
 @dataclass
@@ -66,7 +67,10 @@ class MapPainter:
         options: RenderOptions | None = None,
         overlays: OverlayMap | None = None,
         edits: TerrainEdits | None = None,
+        board_sides: BoardSides | None = None,
     ) -> None:
+        """``board_sides``: the boards' hexside index when the caller has it already (the
+        document's :class:`~model.terrainview.MapTerrain` does), so it is not worked out twice."""
         self.amap = amap
         self.options = options or RenderOptions()
         self.overlays = overlays
@@ -83,7 +87,7 @@ class MapPainter:
         ]
         self._labelled = _directional_hexes(amap)
         self._path_segments = self._path_features(size)
-        self._board_sides = self._boards_hexside_features()
+        self._board_sides = board_sides or BoardSides.of(amap)
         self._edit_paths = self._painted_paths(size)
         self._overlay_shapes = _overlay_shapes(overlays, size) if overlays else []
         self._sides = self.hexside_features()
@@ -201,25 +205,10 @@ class MapPainter:
                         QRectF(cx - size * 0.42, cy - size * 0.3, size * 0.84, size * 0.6)
                     )
 
-    def _boards_hexside_features(self) -> dict[Hexside, set[str]]:
-        """The hexside features the boards print, on the map."""
-        found: dict[Hexside, set[str]] = {}
-        for placement in self.amap.placements:
-            section = self.amap.section_of(placement)
-            for side, features in section.hexside_features.items():
-                a, b = (placement.to_global(h) for h in side.hexes)
-                if a in self.amap.hexes or b in self.amap.hexes:
-                    found.setdefault(Hexside.between(a, b), set()).update(features)
-        return found
-
-    def hexside_features(self) -> dict[Hexside, set[str]]:
+    def hexside_features(self) -> dict[Hexside, frozenset[str]]:
         """Every hexside feature on the map: the boards', then the scenario's edits."""
-        found = {side: set(features) for side, features in self._board_sides.items()}
-        for side, features in self.edits.added.items():
-            found.setdefault(side, set()).update(features)
-        for side, features in self.edits.removed.items():
-            found.get(side, set()).difference_update(features)
-        return found
+        view = MapTerrain(self.amap, edits=self.edits, board_sides=self._board_sides)
+        return view.all_hexside_features()
 
     def _hexsides(self, painter: QPainter) -> None:
         size = self.options.size
@@ -444,18 +433,30 @@ def _overlay_shapes(
     overlays: OverlayMap, size: float
 ) -> list[tuple[str, QPainterPath, tuple[Hex, ...]]]:
     """Each placed overlay as one outline (the union of its hexes), in placing order."""
+    return [(overlay.kind, hexes_outline(hexes, size), hexes) for overlay, hexes in overlays.placed]
+
+
+def hexes_outline(hexes: Iterable[Hex], size: float) -> QPainterPath:
+    """The outline of a set of hexes (their union), for overlays and highlights."""
     from shapely.geometry import Polygon
     from shapely.ops import unary_union
 
-    shapes = []
-    for overlay, hexes in overlays.placed:
-        union = unary_union([Polygon(corners(h, size)) for h in hexes]).buffer(0)
-        path = QPainterPath()
-        for geometry in getattr(union, "geoms", [union]):
-            path.addPolygon(_polygon(list(geometry.exterior.coords)))
+    union = unary_union([Polygon(corners(h, size)) for h in hexes]).buffer(0)
+    path = QPainterPath()
+    for geometry in getattr(union, "geoms", [union]):
+        if geometry.is_empty:
+            continue
+        path.addPolygon(_polygon(list(geometry.exterior.coords)))
+        path.closeSubpath()
+        for hole in geometry.interiors:
+            path.addPolygon(_polygon(list(hole.coords)))
             path.closeSubpath()
-        shapes.append((overlay.kind, path, hexes))
-    return shapes
+    return path
+
+
+def section_outline(placement: Placement, section: BoardSection, size: float) -> QPolygonF:
+    """The outline of a section laid by ``placement``, in map pixels."""
+    return _frame(placement, size).map(board_geometry(section, size).outline)
 
 
 def _directional_hexes(amap: AssembledMap) -> set[Hex]:

@@ -30,7 +30,11 @@ def _with_map(scenario: Scenario, **changes: object) -> Scenario:
 
 def explicit_layout(scenario: Scenario, sections: Mapping[str, BoardSection]) -> LayoutSpec:
     """The scenario's layout written as explicit placements (a preset or notation resolved)."""
-    layout = scenario.map.layout
+    return explicit_from(scenario.map.layout, sections)
+
+
+def explicit_from(layout: LayoutSpec, sections: Mapping[str, BoardSection]) -> LayoutSpec:
+    """A layout written as explicit placements (a preset or notation resolved)."""
     if layout.sections is not None:
         return layout
     placements = placements_for(layout, sections)
@@ -178,3 +182,40 @@ def replace_overlay(scenario: Scenario, index: int, placement: OverlayPlacement)
     overlays = list(scenario.map.overlays)
     overlays[index] = placement
     return _with_map(scenario, overlays=overlays)
+
+
+# --- terrain options ---------------------------------------------------------------------------
+
+
+def set_terrain_option(scenario: Scenario, option_id: str, choice: str) -> Scenario:
+    """Choose a terrain option of the scenario's system (``"water:C"`` for one chosen per board).
+
+    The default choice is left out of ``map.terrain_options`` (a scenario names only what
+    differs from the book's game). An option kept in ``map.water`` (Soldiers' water) is written
+    there; an entry that already reads as the choice keeps the book's words.
+
+    Raises:
+        KeyError: the system has no such option.
+        ValueError: no such choice, or a per-board option without its board.
+    """
+    from model.terrainoptions import terrain_options, water_choice
+
+    name, _, board = option_id.partition(":")
+    option = terrain_options(scenario.system).get(name)
+    if option is None:
+        raise KeyError(f"{scenario.system.display_name} has no terrain option '{name}'")
+    if option.choice(choice) is None:
+        raise ValueError(f"terrain option '{name}' has no choice '{choice}'")
+    if option.scope == "board" and not board:
+        raise ValueError(f"terrain option '{name}' is chosen per board: '{name}:<board>'")
+    if option.stored_in == "water":
+        water = dict(scenario.map.water)
+        if water_choice(water.get(board, ""), option) != choice:
+            water[board] = choice
+        return _with_map(scenario, water=water)
+    values = dict(scenario.map.terrain_options)
+    if choice == option.default:
+        values.pop(option_id, None)
+    else:
+        values[option_id] = choice
+    return _with_map(scenario, terrain_options=values)

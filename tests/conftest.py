@@ -1,4 +1,5 @@
-"""Shared test set-up: Qt runs offscreen; autosave writes to a scratch folder."""
+"""Shared test set-up: Qt runs offscreen; autosave, settings and the board library live in
+scratch folders."""
 
 from __future__ import annotations
 
@@ -10,3 +11,5 @@ os.environ.setdefault("HEXWRIGHT_RECOVERY", tempfile.mkdtemp(prefix="hexwright-r
 os.environ.setdefault(
     "HEXWRIGHT_SETTINGS", os.path.join(tempfile.mkdtemp(prefix="hexwright-settings-"), "s.ini")
 )
+# The user's board library: an empty scratch folder, so no test sees the machine's own boards.
+os.environ.setdefault("HEXWRIGHT_BOARDS", tempfile.mkdtemp(prefix="hexwright-boards-"))

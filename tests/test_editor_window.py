@@ -250,7 +250,7 @@ def test_set_elevation_brush(window: MainWindow, qtbot: QtBot) -> None:
     _click_hex(window, qtbot, "K2018")
     h = window.document.map.resolve("K2018")
     assert window.document.edits.elevation == {h: 2}
-    assert window.tool_label.text() == "Set elevation"
+    assert window.tool_label.text() == "Set elevation 2"
 
 
 def test_recent_files_remember_what_was_saved_and_opened(

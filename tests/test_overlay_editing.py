@@ -1,0 +1,118 @@
+"""Laying overlay counters in the editor: the Overlays panel, the Place Overlay tool with its
+turn, the book's two anchor hexes, stacking and the placement rules, removal and undo."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPointF, Qt
+from pytestqt.qtbot import QtBot
+
+from editor.app import HEX_SIZE, MainWindow, default_scenario_path
+from model.grid import hex_to_pixel
+from model.hexes import Hex
+from model.overlays import overlay_hexes
+
+P44 = Path(__file__).parent.parent / "scenarios" / "panzer44"
+
+
+def _discard(w: MainWindow) -> None:
+    if w.document is not None:
+        w.document.undo_stack.setClean()
+
+
+@pytest.fixture
+def window(qtbot: QtBot) -> MainWindow:
+    w = MainWindow()
+    qtbot.addWidget(w, before_close_func=_discard)
+    w.resize(1200, 800)
+    w.show()
+    qtbot.waitExposed(w)
+    assert w.open_file(default_scenario_path())
+    return w
+
+
+def _click(window: MainWindow, qtbot: QtBot, h: Hex, button: Qt.MouseButton) -> None:
+    x, y = hex_to_pixel(h, HEX_SIZE)
+    point = window.view.mapFromScene(QPointF(x, y))
+    qtbot.mouseMove(window.view.viewport(), pos=point)
+    qtbot.mouseClick(window.view.viewport(), button, pos=point)
+
+
+def test_lay_stack_and_refuse_overlays_with_the_tool(window: MainWindow, qtbot: QtBot) -> None:
+    document = window.document
+    assert document is not None
+    original = document.scenario
+    panel = window.overlay_panel
+    panel.choose("hill-27")
+    assert window.tool is window.tools["overlay"]  # choosing a counter picks up the tool
+    centre = document.map.resolve("K2018")
+    _click(window, qtbot, centre, Qt.MouseButton.LeftButton)
+    laid = document.scenario.map.overlays
+    assert [p.overlay for p in laid] == ["hill-27"]
+    assert laid[0].triangle == "K2018"  # written as the book does: triangle and code hexes
+    assert laid[0].code is not None
+    assert document.overlays.hill_levels(centre) == 1
+    # A smaller hill on top, turned a sixth with R: two levels where they overlap.
+    panel.choose("hill-29")
+    qtbot.keyClick(window.view, Qt.Key.Key_R)
+    assert panel.rotation == 1
+    _click(window, qtbot, centre, Qt.MouseButton.LeftButton)
+    hill29 = panel.current()
+    assert hill29 is not None
+    assert set(overlay_hexes(hill29, centre, 1)) == {
+        h for h in document.map.hexes if document.overlays.hill_levels(h) == 2
+    }
+    # A river cannot lie on a hill: refused with the rule, nothing changes.
+    panel.choose("river-105")
+    before = document.scenario
+    _click(window, qtbot, centre, Qt.MouseButton.LeftButton)
+    assert document.scenario == before
+    assert "cannot lie on the hill unit" in window.statusBar().currentMessage()
+    assert "Armor [Setup II.C" in panel.message.text()
+    # The larger hill again on top of the smaller one: refused, only smaller on larger.
+    panel.choose("hill-28")
+    _click(window, qtbot, centre, Qt.MouseButton.LeftButton)
+    assert "only smaller Hill units go on top of larger ones" in panel.message.text()
+    assert window.undo_view.stack().count() == 2
+    while document.undo_stack.canUndo():
+        document.undo_stack.undo()
+    assert document.scenario == original
+
+
+def test_lay_by_the_two_anchor_hexes_and_remove(window: MainWindow) -> None:
+    document = window.document
+    assert document is not None
+    panel = window.overlay_panel
+    panel.choose("river-105")
+    panel.triangle.setText("L0732")
+    panel.code.setText("L0130")
+    assert panel.place_by_anchors() == []
+    assert panel.laid.item(0).text() == "river-105 at L0732 / L0130"
+    assert document.terrain.terrain(document.map.resolve("L0732")) == "river"
+    panel.triangle.setText("L0732")
+    panel.code.setText("L2030")
+    reasons = panel.place_by_anchors()
+    assert any("not that far apart on the counter" in r for r in reasons), reasons
+    panel.laid.setCurrentRow(0)
+    panel.remove_selected()
+    assert document.scenario.map.overlays == []
+
+
+def test_a_counter_used_up_says_so(window: MainWindow) -> None:
+    panel = window.overlay_panel
+    panel.choose("hill-27")
+    item = panel.palette.currentItem()
+    assert item.text().endswith("1 of 1 left")
+    assert panel.place_at(window.document.map.resolve("K2018")) == []  # type: ignore[union-attr]
+    assert panel.palette.currentItem().text().endswith("0 of 1 left")
+    reasons = panel.place_at(window.document.map.resolve("J2005"))  # type: ignore[union-attr]
+    assert any("used 2 times; the game has 1" in r for r in reasons)
+
+
+def test_a_game_without_overlays_says_so(window: MainWindow) -> None:
+    path = sorted(P44.glob("*.yaml"))[0]
+    assert window.open_file(path)
+    assert not window.overlay_panel.isEnabled()
+    assert "no terrain overlay counters" in window.overlay_panel.message.text()
