@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Callable
+from typing import Any
+
+import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("HEXWRIGHT_RECOVERY", tempfile.mkdtemp(prefix="hexwright-recovery-"))
@@ -13,3 +17,41 @@ os.environ.setdefault(
 )
 # The user's board library: an empty scratch folder, so no test sees the machine's own boards.
 os.environ.setdefault("HEXWRIGHT_BOARDS", tempfile.mkdtemp(prefix="hexwright-boards-"))
+
+
+def discard_changes(w: Any) -> None:
+    """Closing a window at the end of a test must not stop on the unsaved-changes question."""
+    if w.document is not None:
+        w.document.undo_stack.setClean()
+
+
+@pytest.fixture
+def window(qtbot: Any) -> Any:
+    """The editor's main window on the default scenario (Armor 1A), shown offscreen."""
+    from editor.app import MainWindow, default_scenario_path
+
+    w = MainWindow()
+    qtbot.addWidget(w, before_close_func=discard_changes)
+    w.resize(1200, 800)
+    w.show()
+    qtbot.waitExposed(w)
+    assert w.open_file(default_scenario_path())
+    return w
+
+
+@pytest.fixture
+def click_hex(qtbot: Any, window: Any) -> Callable[..., None]:
+    """Click the middle of a hex (a Hex or a printed name) on the window's map."""
+    from PySide6.QtCore import QPointF, Qt
+
+    from editor.app import HEX_SIZE
+    from model.grid import hex_to_pixel
+
+    def click(where: Any, button: Any = Qt.MouseButton.LeftButton) -> None:
+        h = window.document.map.resolve(where) if isinstance(where, str) else where
+        x, y = hex_to_pixel(h, HEX_SIZE)
+        point = window.view.mapFromScene(QPointF(x, y))
+        qtbot.mouseMove(window.view.viewport(), pos=point)
+        qtbot.mouseClick(window.view.viewport(), button, pos=point)
+
+    return click

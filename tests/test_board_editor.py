@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QInputDialog, QPushButton
 from pytestqt.qtbot import QtBot
 
-from editor.app import HEX_SIZE, MainWindow, default_scenario_path
+from editor.app import MainWindow
 from editor.boards import FIXED_LAYOUT, BoardCopyDialog, BoardDocument, NewBoardDialog
 from model.base import GameSystem
-from model.grid import hex_to_pixel
 from model.resources import load_board, parse_board_file, read_board, resources_root
 
 pytestmark = pytest.mark.gui
@@ -34,28 +33,10 @@ def library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     leave_board_library()
 
 
-def _discard_changes(w: MainWindow) -> None:
-    if w.document is not None:
-        w.document.undo_stack.setClean()
-
-
 @pytest.fixture
-def window(qtbot: QtBot, library: Path) -> MainWindow:
-    w = MainWindow()
-    qtbot.addWidget(w, before_close_func=_discard_changes)
-    w.resize(1000, 700)
-    w.show()
-    qtbot.waitExposed(w)
-    assert w.open_file(default_scenario_path())
-    return w
-
-
-def _click_hex(window: MainWindow, qtbot: QtBot, name: str) -> None:
-    assert window.document is not None
-    h = window.document.map.resolve(name)
-    x, y = hex_to_pixel(h, HEX_SIZE)
-    point = window.view.mapFromScene(QPointF(x, y))
-    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+def window(library: Path, window: MainWindow) -> MainWindow:
+    """The editor window (tests/conftest.py), with the board library in a scratch folder."""
+    return window
 
 
 def _choose_terrain(window: MainWindow, terrain: str) -> None:
@@ -78,7 +59,10 @@ def _dialog(window: MainWindow, qtbot: QtBot, kind: type[QDialog]) -> Any:
 
 
 def test_new_board_through_the_dialog_paint_and_save(
-    window: MainWindow, qtbot: QtBot, library: Path
+    window: MainWindow,
+    qtbot: QtBot,
+    library: Path,
+    click_hex: Callable[..., None],
 ) -> None:
     window.actions_by_id["file.new_board"].trigger()
     dialog = _dialog(window, qtbot, NewBoardDialog)
@@ -115,7 +99,7 @@ def test_new_board_through_the_dialog_paint_and_save(
 
     window.actions_by_id["tool.paint"].trigger()
     _choose_terrain(window, "rough")
-    _click_hex(window, qtbot, "M11005")
+    click_hex("M11005")
     h = document.map.resolve("M11005")
     assert document.edits.terrain == {h: "rough"}
 
@@ -129,7 +113,9 @@ def test_new_board_through_the_dialog_paint_and_save(
     assert load_board(ARMOR, "M1") == section  # scenarios find it in the library
 
 
-def test_edit_a_copy_of_a_built_in_board(window: MainWindow, qtbot: QtBot, library: Path) -> None:
+def test_edit_a_copy_of_a_built_in_board(
+    window: MainWindow, qtbot: QtBot, library: Path, click_hex: Callable[..., None]
+) -> None:
     built_in = Path(str(resources_root() / "armor" / "boards" / "K.yaml"))
     before = built_in.read_bytes()
     window.actions_by_id["file.edit_board_copy"].trigger()
@@ -143,7 +129,7 @@ def test_edit_a_copy_of_a_built_in_board(window: MainWindow, qtbot: QtBot, libra
     assert isinstance(document, BoardDocument)
     window.actions_by_id["tool.paint"].trigger()
     _choose_terrain(window, "woods")
-    _click_hex(window, qtbot, "K22018")
+    click_hex("K22018")
     assert window.save()
 
     assert built_in.read_bytes() == before

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,23 +14,6 @@ from editor.app import HEX_SIZE, MainWindow, default_scenario_path
 from model.grid import hex_to_pixel
 
 pytestmark = pytest.mark.gui
-
-
-def _discard_changes(w: MainWindow) -> None:
-    # Closing at the end of a test must not stop on the unsaved-changes question.
-    if w.document is not None:
-        w.document.undo_stack.setClean()
-
-
-@pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    w = MainWindow()
-    qtbot.addWidget(w, before_close_func=_discard_changes)
-    w.resize(1000, 700)
-    w.show()
-    qtbot.waitExposed(w)
-    assert w.open_file(default_scenario_path())
-    return w
 
 
 def test_opens_the_default_armor_scenario(window: MainWindow) -> None:
@@ -83,15 +67,9 @@ def test_a_bad_file_is_refused_with_its_problems(
     assert window.view.item is not None
 
 
-def _click_hex(window: MainWindow, qtbot: QtBot, name: str) -> None:
-    assert window.document is not None
-    h = window.document.map.resolve(name)
-    x, y = hex_to_pixel(h, HEX_SIZE)
-    point = window.view.mapFromScene(QPointF(x, y))
-    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
-
-
-def test_paint_a_hex_with_the_mouse_then_undo(window: MainWindow, qtbot: QtBot) -> None:
+def test_paint_a_hex_with_the_mouse_then_undo(
+    window: MainWindow, qtbot: QtBot, click_hex: Callable[..., None]
+) -> None:
     assert window.document is not None
     original = window.document.scenario
     window.actions_by_id["tool.paint"].trigger()
@@ -102,7 +80,7 @@ def test_paint_a_hex_with_the_mouse_then_undo(window: MainWindow, qtbot: QtBot) 
     )
     window.terrain_list.setCurrentRow(rough)
     assert window.tool_label.text() == "Paint rough"
-    _click_hex(window, qtbot, "K2018")
+    click_hex("K2018")
     k2018 = window.document.map.resolve("K2018")
     assert window.document.edits.terrain[k2018] == "rough"
     assert window.isWindowModified()
@@ -112,12 +90,14 @@ def test_paint_a_hex_with_the_mouse_then_undo(window: MainWindow, qtbot: QtBot) 
     assert not window.isWindowModified()
 
 
-def test_erase_brings_back_the_printed_terrain(window: MainWindow, qtbot: QtBot) -> None:
+def test_erase_brings_back_the_printed_terrain(
+    window: MainWindow, qtbot: QtBot, click_hex: Callable[..., None]
+) -> None:
     assert window.document is not None
     k2018 = window.document.map.resolve("K2018")
     window.document.paint_terrain([k2018], "rough")
     window.actions_by_id["tool.erase"].trigger()
-    _click_hex(window, qtbot, "K2018")
+    click_hex("K2018")
     assert k2018 not in window.document.edits.terrain
 
 
@@ -180,7 +160,7 @@ def test_autosave_and_restore_after_a_crash(
     assert [(r.original, r.title) for r in found] == [(window.document.path, "Spearheads")]
     # A new session (the old one was killed) offers the unsaved work back.
     second = MainWindow()
-    qtbot.addWidget(second, before_close_func=_discard_changes)
+    qtbot.addWidget(second, before_close_func=lambda w: w.document.undo_stack.setClean())
     monkeypatch.setattr(QMessageBox, "question", lambda *a: QMessageBox.StandardButton.Yes)
     second.offer_recovery()
     assert second.document is not None
@@ -243,11 +223,13 @@ def test_paint_a_hexside_feature_on_the_nearest_side(window: MainWindow, qtbot: 
     assert window.document.edits.added == {Hexside.of(h, 0): {"crest"}}
 
 
-def test_set_elevation_brush(window: MainWindow, qtbot: QtBot) -> None:
+def test_set_elevation_brush(
+    window: MainWindow, qtbot: QtBot, click_hex: Callable[..., None]
+) -> None:
     assert window.document is not None
     window.actions_by_id["tool.elevation"].trigger()
     window.level_box.setValue(2)
-    _click_hex(window, qtbot, "K2018")
+    click_hex("K2018")
     h = window.document.map.resolve("K2018")
     assert window.document.edits.elevation == {h: 2}
     assert window.tool_label.text() == "Set elevation 2"

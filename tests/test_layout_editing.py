@@ -3,33 +3,16 @@ Arrange tool, presets and the live join notation; and the brush shapes."""
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDropEvent
 from pytestqt.qtbot import QtBot
 
-from editor.app import HEX_SIZE, MainWindow, default_scenario_path
+from editor.app import HEX_SIZE, MainWindow
 from editor.sections import SECTION_MIME
 from model.brushes import BrushShape
 from model.grid import hex_to_pixel
 from model.hexes import Hex, Hexside
 from model.joins import notation_of
-
-
-def _discard(w: MainWindow) -> None:
-    if w.document is not None:
-        w.document.undo_stack.setClean()  # closing would ask about the unsaved edits
-
-
-@pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    w = MainWindow()
-    qtbot.addWidget(w, before_close_func=_discard)
-    w.resize(1200, 800)
-    w.show()
-    qtbot.waitExposed(w)
-    assert w.open_file(default_scenario_path())
-    return w
 
 
 def _at(window: MainWindow, h: Hex, dx: float = 0.0, dy: float = 0.0) -> QPointF:

@@ -3,39 +3,17 @@ panel, the line on the map, and a new obstacle painted in its way."""
 
 from __future__ import annotations
 
-import pytest
-from PySide6.QtCore import QPointF, Qt
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from editor.app import HEX_SIZE, MainWindow, default_scenario_path
-from model.grid import hex_to_pixel
-from model.hexes import Hex
+from editor.app import MainWindow
 
 
-def _discard(w: MainWindow) -> None:
-    if w.document is not None:
-        w.document.undo_stack.setClean()
-
-
-@pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    w = MainWindow()
-    qtbot.addWidget(w, before_close_func=_discard)
-    w.resize(1200, 800)
-    w.show()
-    qtbot.waitExposed(w)
-    assert w.open_file(default_scenario_path())
-    return w
-
-
-def _click(window: MainWindow, qtbot: QtBot, h: Hex, button=Qt.MouseButton.LeftButton) -> None:  # type: ignore[no-untyped-def]
-    x, y = hex_to_pixel(h, HEX_SIZE)
-    point = window.view.mapFromScene(QPointF(x, y))
-    qtbot.mouseMove(window.view.viewport(), pos=point)
-    qtbot.mouseClick(window.view.viewport(), button, pos=point)
-
-
-def test_pick_two_hexes_then_block_the_line_with_woods(window: MainWindow, qtbot: QtBot) -> None:
+def test_pick_two_hexes_then_block_the_line_with_woods(
+    window: MainWindow, qtbot: QtBot, click_hex: Callable[..., None]
+) -> None:
     document = window.document
     assert document is not None
     resolve = document.map.resolve
@@ -44,9 +22,9 @@ def test_pick_two_hexes_then_block_the_line_with_woods(window: MainWindow, qtbot
     for name in ("K2014", "K2015", "K2016", "K2017", "K2018"):
         document.paint_terrain([resolve(name)], "clear")
     window.actions_by_id["tool.los"].trigger()
-    _click(window, qtbot, a)
+    click_hex(a)
     assert window.tool_label.text() == "Line of sight: click the target's hex"
-    _click(window, qtbot, b)
+    click_hex(b)
     result = window.los_panel.result
     assert result is not None
     assert result.verdict == "clear"
@@ -66,5 +44,5 @@ def test_pick_two_hexes_then_block_the_line_with_woods(window: MainWindow, qtbot
     assert "K2014 → K2018: blocked" in text
     assert "Armor [" in text or "placeholder" in text
     # Right-click starts again.
-    _click(window, qtbot, a, Qt.MouseButton.RightButton)
+    click_hex(a, Qt.MouseButton.RightButton)
     assert window.los_panel.result is None

@@ -3,44 +3,21 @@ turn, the book's two anchor hexes, stacking and the placement rules, removal and
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
-import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from editor.app import HEX_SIZE, MainWindow, default_scenario_path
-from model.grid import hex_to_pixel
-from model.hexes import Hex
+from editor.app import MainWindow
 from model.overlays import overlay_hexes
 
 P44 = Path(__file__).parent.parent / "scenarios" / "panzer44"
 
 
-def _discard(w: MainWindow) -> None:
-    if w.document is not None:
-        w.document.undo_stack.setClean()
-
-
-@pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    w = MainWindow()
-    qtbot.addWidget(w, before_close_func=_discard)
-    w.resize(1200, 800)
-    w.show()
-    qtbot.waitExposed(w)
-    assert w.open_file(default_scenario_path())
-    return w
-
-
-def _click(window: MainWindow, qtbot: QtBot, h: Hex, button: Qt.MouseButton) -> None:
-    x, y = hex_to_pixel(h, HEX_SIZE)
-    point = window.view.mapFromScene(QPointF(x, y))
-    qtbot.mouseMove(window.view.viewport(), pos=point)
-    qtbot.mouseClick(window.view.viewport(), button, pos=point)
-
-
-def test_lay_stack_and_refuse_overlays_with_the_tool(window: MainWindow, qtbot: QtBot) -> None:
+def test_lay_stack_and_refuse_overlays_with_the_tool(
+    window: MainWindow, qtbot: QtBot, click_hex: Callable[..., None]
+) -> None:
     document = window.document
     assert document is not None
     original = document.scenario
@@ -48,7 +25,7 @@ def test_lay_stack_and_refuse_overlays_with_the_tool(window: MainWindow, qtbot: 
     panel.choose("hill-27")
     assert window.tool is window.tools["overlay"]  # choosing a counter picks up the tool
     centre = document.map.resolve("K2018")
-    _click(window, qtbot, centre, Qt.MouseButton.LeftButton)
+    click_hex(centre, Qt.MouseButton.LeftButton)
     laid = document.scenario.map.overlays
     assert [p.overlay for p in laid] == ["hill-27"]
     assert laid[0].triangle == "K2018"  # written as the book does: triangle and code hexes
@@ -58,7 +35,7 @@ def test_lay_stack_and_refuse_overlays_with_the_tool(window: MainWindow, qtbot: 
     panel.choose("hill-29")
     qtbot.keyClick(window.view, Qt.Key.Key_R)
     assert panel.rotation == 1
-    _click(window, qtbot, centre, Qt.MouseButton.LeftButton)
+    click_hex(centre, Qt.MouseButton.LeftButton)
     hill29 = panel.current()
     assert hill29 is not None
     assert set(overlay_hexes(hill29, centre, 1)) == {
@@ -67,13 +44,13 @@ def test_lay_stack_and_refuse_overlays_with_the_tool(window: MainWindow, qtbot: 
     # A river cannot lie on a hill: refused with the rule, nothing changes.
     panel.choose("river-105")
     before = document.scenario
-    _click(window, qtbot, centre, Qt.MouseButton.LeftButton)
+    click_hex(centre, Qt.MouseButton.LeftButton)
     assert document.scenario == before
     assert "cannot lie on the hill unit" in window.statusBar().currentMessage()
     assert "Armor [Setup II.C" in panel.message.text()
     # The larger hill again on top of the smaller one: refused, only smaller on larger.
     panel.choose("hill-28")
-    _click(window, qtbot, centre, Qt.MouseButton.LeftButton)
+    click_hex(centre, Qt.MouseButton.LeftButton)
     assert "only smaller Hill units go on top of larger ones" in panel.message.text()
     assert window.undo_view.stack().count() == 2
     while document.undo_stack.canUndo():
