@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from PySide6.QtCore import QPointF, QSize, Qt, Signal
+from PySide6.QtCore import QPointF, QSignalBlocker, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import (
     QComboBox,
@@ -180,6 +180,8 @@ class OverlayPanel(QWidget):
     def _fill(self) -> None:
         kind = self.kind_box.currentData() or ""
         current = self.current()
+        # Filling the list is not the user choosing a counter: no tool change from it.
+        blocker = QSignalBlocker(self.palette)
         self.palette.clear()
         for overlay in self._by_id.values():
             if kind and overlay.kind != kind:
@@ -193,6 +195,7 @@ class OverlayPanel(QWidget):
         self._fill_used()
         if self.palette.currentRow() < 0 and self.palette.count():
             self.palette.setCurrentRow(0)
+        del blocker
 
     def _fill_used(self) -> None:
         used = self._used()
@@ -227,15 +230,18 @@ class OverlayPanel(QWidget):
         return None if item is None else self._by_id.get(str(item.data(Qt.ItemDataRole.UserRole)))
 
     def choose(self, overlay_id: str) -> None:
+        """Make a counter the chosen one, as a click in the list does."""
+        if not any(
+            self.palette.item(i).data(Qt.ItemDataRole.UserRole) == overlay_id
+            for i in range(self.palette.count())
+        ):
+            self.kind_box.setCurrentIndex(0)
+            self._fill()
         for i in range(self.palette.count()):
             if self.palette.item(i).data(Qt.ItemDataRole.UserRole) == overlay_id:
-                self.palette.setCurrentRow(i)
-                return
-        self.kind_box.setCurrentIndex(0)
-        self._fill()
-        for i in range(self.palette.count()):
-            if self.palette.item(i).data(Qt.ItemDataRole.UserRole) == overlay_id:
-                self.palette.setCurrentRow(i)
+                with QSignalBlocker(self.palette):
+                    self.palette.setCurrentRow(i)
+                self.choice_changed.emit()
 
     def turn(self, sixths: int) -> None:
         self.rotation = (self.rotation + sixths) % 6

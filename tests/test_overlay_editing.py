@@ -22,6 +22,7 @@ def test_lay_stack_and_refuse_overlays_with_the_tool(
     assert document is not None
     original = document.scenario
     panel = window.overlay_panel
+    assert window.tool is window.tools["pan"]  # opening a scenario chooses no counter
     panel.choose("hill-27")
     assert window.tool is window.tools["overlay"]  # choosing a counter picks up the tool
     centre = document.map.resolve("K2018")
