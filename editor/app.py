@@ -278,10 +278,10 @@ class MapView(QGraphicsView):
         self.mark_items = []
         self.item = MapItem(painter)
         self.scene().addItem(self.item)
-        margin = 40.0
-        self.scene().setSceneRect(
-            self.item.boundingRect().adjusted(-margin, -margin, margin, margin)
-        )
+        # Room around the map to drag sections into (the view still fits the map itself).
+        rect = self.item.boundingRect()
+        margin = max(rect.width(), rect.height()) * 0.6
+        self.scene().setSceneRect(rect.adjusted(-margin, -margin, margin, margin))
         self.fit()
 
     def fit(self) -> None:
@@ -501,11 +501,21 @@ class MainWindow(QMainWindow):
         self.sections_panel.set_document(document)
         self.options_panel.set_document(document)
         self.overlay_panel.set_document(document)
+        # A board is one section with its own terrain: layouts, overlay counters and scenario
+        # terrain options belong to scenarios.
+        board = isinstance(document, BoardDocument)
+        for panel in (self.sections_panel, self.overlay_panel, self.options_panel):
+            panel.setEnabled(not board and (panel is not self.overlay_panel or panel.usable))
+        for action in ("tool.sections", "tool.overlay"):
+            self.actions_by_id[action].setEnabled(not board)
+        if board and self.tool in (self.tools["sections"], self.tools["overlay"]):
+            self.actions_by_id["tool.pan"].trigger()
         self._retitle()
         scenario = document.scenario
-        self.statusBar().showMessage(
-            f"{scenario.system.display_name}: {len(document.map)} hexes", 5000
+        what = (
+            f"board {document.placements()[0].section}" if board else scenario.system.display_name
         )
+        self.statusBar().showMessage(f"{what}: {len(document.map)} hexes", 5000)
 
     def _undo_actions(self, document: ScenarioDocument) -> None:
         menu = self.menus["&Edit"]

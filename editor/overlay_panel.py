@@ -159,13 +159,18 @@ class OverlayPanel(QWidget):
         for kind in sorted({o.kind for o in self._by_id.values()}):
             self.kind_box.addItem(kind.replace("-", " ").capitalize(), kind)
         self.kind_box.blockSignals(False)
-        self.setEnabled(bool(self._by_id))
+        self.setEnabled(self.usable)
         if document is not None:
             document.changed.connect(self._on_changed)
         self._fill()
         self._fill_laid()
         if not self._by_id:
             self.message.setText("This game has no terrain overlay counters.")
+
+    @property
+    def usable(self) -> bool:
+        """Whether the game has overlay counters at all."""
+        return bool(self._by_id)
 
     def _on_changed(self, what: str) -> None:
         if what in ("overlays", "layout", "all"):

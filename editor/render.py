@@ -38,8 +38,8 @@ from editor.style import (
     shaded,
 )
 from model.board import BoardSection
-from model.geometry import corners, cover_union, hexside_segment, map_bounds
-from model.grid import hex_to_pixel
+from model.geometry import cell_polygon, corners, cover_union, hexside_segment, map_bounds
+from model.grid import CellKind, hex_to_pixel
 from model.hexes import Hex, Hexside
 from model.layout import AssembledMap, Placement
 from model.mapstate import TerrainEdits
@@ -174,7 +174,9 @@ class MapPainter:
             terrain = self.edits.terrain.get(h) or section.terrain.get(part.local, "clear")
             level = self.edits.elevation.get(h, section.elevation_of(part.local))
             path = paths.setdefault((terrain, level - section.base_elevation), QPainterPath())
-            path.addPolygon(_polygon(corners(h, size)))
+            # A half-hex on the map's edge is painted as the half the board holds.
+            kind = part.kind if self.amap.hexes[h].is_edge_half else CellKind.FULL
+            path.addPolygon(_polygon(cell_polygon(h, kind, size)))
             path.closeSubpath()
         return paths
 

@@ -268,7 +268,7 @@ def ghost(window: MainWindow, board_id: str, offset: Hex, flipped: bool, index: 
     path = QPainterPath()
     path.addPolygon(section_outline(placement, section, HEX_SIZE))
     path.closeSubpath()
-    window.view.show_marks(path, GOOD if snapped else BAD)
+    window.view.show_marks(path, GOOD if snapped else BAD, GHOST if snapped else GHOST_BAD)
     if snapped is None:
         return f"Section {board_id} does not mesh with the others here"
     return f"Section {board_id} snaps here"

@@ -96,6 +96,10 @@ def test_new_board_through_the_dialog_paint_and_save(
     assert window.isWindowModified()  # not saved yet
     assert not window.autosaver.timer.isActive()  # recovery files are scenarios, not boards
     assert len(document.map) == 10 * 8 + 10 * 9  # lower columns: 7 whole hexes, two halves
+    # Layouts, overlay counters and terrain options are a scenario's, not a board's.
+    assert not window.sections_panel.isEnabled()
+    assert not window.overlay_panel.isEnabled()
+    assert not window.actions_by_id["tool.sections"].isEnabled()
 
     window.actions_by_id["tool.paint"].trigger()
     _choose_terrain(window, "rough")

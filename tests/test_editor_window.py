@@ -273,3 +273,18 @@ def test_the_map_shows_each_edit_and_its_undo(window: MainWindow) -> None:
     assert pixel_in_hex() != printed
     window.actions_by_id["edit.undo"].trigger()
     assert pixel_in_hex() == printed
+
+
+def test_a_painted_half_hex_on_the_map_edge_stays_half(window: MainWindow) -> None:
+    import math
+
+    document = window.document
+    assert document is not None
+    edge = next(h for h, mh in sorted(document.map.hexes.items()) if mh.is_edge_half)
+    document.paint_terrain([edge], "woods")
+    item = window.view.item
+    assert item is not None
+    paths = item.map_painter._edit_paths
+    (path,) = paths.values()
+    height = path.boundingRect().height()
+    assert math.isclose(height, HEX_SIZE * math.sqrt(3) / 2, rel_tol=1e-3)  # half a hex high
