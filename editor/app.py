@@ -409,8 +409,16 @@ class MainWindow(QMainWindow):
         inspector.setObjectName("inspector")
         inspector.setWidget(self.inspector)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, inspector)
+        # Right: the palettes above (Terrain | Overlays), what the map says below
+        # (Inspector | Line of Sight | History), so each has room.
+        self.tabifyDockWidget(terrain, overlays)
         self.tabifyDockWidget(inspector, los)
+        self.tabifyDockWidget(los, history)
+        terrain.raise_()
         inspector.raise_()
+        self.terrain_dock, self.overlays_dock = terrain, overlays
+        self.resizeDocks([terrain, inspector], [380, 420], Qt.Orientation.Vertical)
+        self.resizeDocks([sections, options], [330, 470], Qt.Orientation.Vertical)
         self.los_dock = los
         edit_menu = self.menuBar().addMenu("&Edit")
         self.menus["&Edit"] = edit_menu
@@ -708,6 +716,7 @@ class MainWindow(QMainWindow):
 
     def use_paint(self) -> None:
         self._set_tool("paint")
+        self.terrain_dock.raise_()
 
     def use_erase(self) -> None:
         self._set_tool("erase")
@@ -724,12 +733,13 @@ class MainWindow(QMainWindow):
 
     def use_overlay(self) -> None:
         self._set_tool("overlay")
+        self.overlays_dock.raise_()
 
     def _overlay_choice(self) -> None:
         """A counter or a turn was chosen: the Place Overlay tool is what the user wants."""
         if self.tool is not self.tools["overlay"]:
             self.actions_by_id["tool.overlay"].setChecked(True)
-            self._set_tool("overlay")
+            self.use_overlay()
         else:
             self._retool()
         self.tools["overlay"].preview()  # type: ignore[attr-defined]
