@@ -51,10 +51,13 @@ class LosPanel(QTextBrowser):
         ]
         if result.obstacles:
             items = "".join(
-                f"<li><b>{escape(o.where)}</b> {escape(o.terrain)} {o.effect}: "
-                f"{escape(o.reason)} <span style='color:#555'>({escape(o.rule)})</span></li>"
+                f"<li><b>{escape(o.where)}</b> {escape(o.terrain)} {o.effect}"
+                # The rule once above; an obstacle says its own only when it differs.
+                + ("" if o.rule == result.rule else
+                   f" <span style='color:#555'>({escape(o.rule)})</span>")
+                + "</li>"
                 for o in result.obstacles
-            )
+            )  # fmt: skip
             rows.append(f"<p style='margin:6px 0 0 0'>Obstacles:</p><ul>{items}</ul>")
         rows.append(
             f"<p style='color:#555'>{len(result.hexes)} hexes on the line"
