@@ -478,7 +478,7 @@ class MainWindow(QMainWindow):
         return [f for f in files if Path(f).exists()]
 
     def _remember(self, path: Path) -> None:
-        if path.resolve().is_relative_to(_built_in_folder().resolve()):
+        if is_built_in(path):
             return  # built-in scenarios are always at hand
         name = str(path.resolve())
         files = [name, *(f for f in self.recent_files() if f != name)][: self.RECENT]
@@ -541,7 +541,9 @@ class MainWindow(QMainWindow):
         assert self.document is not None
         d = self.document
         options = RenderOptions(size=HEX_SIZE)
-        return MapPainter(d.map, options, d.overlays, d.edits, d.terrain.board_sides)
+        return MapPainter(
+            d.map, options, d.overlays, d.edits, d.terrain.board_sides, counters=d.counters
+        )
 
     def _redraw(self, what: str) -> None:
         if what == "layout" or self.view.item is None:
@@ -600,7 +602,7 @@ class MainWindow(QMainWindow):
             return False
         if isinstance(self.document, BoardDocument):
             return save_board_document(self, self.document)
-        if self.document.path is None or self.document.path.is_relative_to(_built_in_folder()):
+        if self.document.path is None or is_built_in(self.document.path):
             return self.save_as()
         self.document.save()
         self.statusBar().showMessage(f"Saved {self.document.path}", 4000)
@@ -839,6 +841,12 @@ def settings() -> QSettings:
     if override:
         return QSettings(override, QSettings.Format.IniFormat)
     return QSettings("Hexwright", "hexwright")
+
+
+def is_built_in(path: Path) -> bool:
+    """Whether a file is one of Hexwright's built-in scenarios (however the path is written:
+    ``tests/../scenarios/...`` is one too), which are never saved over."""
+    return path.resolve().is_relative_to(_built_in_folder().resolve())
 
 
 def _built_in_folder() -> Path:

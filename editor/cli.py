@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from model.base import GameSystem
+from model.counters import MapCounter, counters
 from model.edges import map_edges
 from model.errors import Problem, ProblemList
 from model.joins import notation_of
@@ -22,7 +23,7 @@ from model.mapstate import TerrainEdits, terrain_edits
 from model.overlays import OverlayMap
 from model.yamlio import YamlError, read_yaml
 
-DEFAULT_SCENARIO = "armor/1a-spearheads.yaml"
+DEFAULT_SCENARIO = "armor/demo-crossroads.yaml"
 SCHEMA_PATH = Path("docs/scenario.schema.json")
 
 
@@ -186,9 +187,11 @@ def cmd_info(args: argparse.Namespace) -> int:
     return 0
 
 
-def _map_of(name: str) -> tuple[AssembledMap, str, OverlayMap | None, TerrainEdits | None]:
-    """The map of a scenario file (with its overlays and painted terrain), or of a board file
-    on its own."""
+def _map_of(
+    name: str,
+) -> tuple[AssembledMap, str, OverlayMap | None, TerrainEdits | None, list[MapCounter]]:
+    """The map of a scenario file (with its overlays, painted terrain and the counters placed
+    on hexes), or of a board file on its own."""
     from model.layout import Placement, assemble
     from model.resources import read_board
     from model.scenario_io import check_document
@@ -196,14 +199,15 @@ def _map_of(name: str) -> tuple[AssembledMap, str, OverlayMap | None, TerrainEdi
     doc = read_yaml(name)
     if isinstance(doc.data, dict) and "grid" in doc.data and "sides" not in doc.data:
         board = read_board(Path(name).read_text(encoding="utf-8"), name)
-        return assemble([Placement(board.id)], {board.id: board}), board.name, None, None
+        return assemble([Placement(board.id)], {board.id: board}), board.name, None, None, []
     loaded = check_document(doc)
     edits = terrain_edits(loaded.scenario, loaded.map)
-    return loaded.map, loaded.scenario.title, loaded.overlays, edits
+    placed = counters(loaded.scenario, loaded.map)
+    return loaded.map, loaded.scenario.title, loaded.overlays, edits, placed
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    amap, title, overlay_map, edits = _map_of(args.file)
+    amap, title, overlay_map, edits, placed = _map_of(args.file)
     output = Path(args.output)
     if output.suffix.lower() not in (".png", ".svg"):
         print(f"{output}: the output must end in .png or .svg", file=sys.stderr)
@@ -218,7 +222,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     _app = QApplication.instance() or QApplication(["hexwright"])
 
     options = RenderOptions(size=args.size, hex_ids=not args.no_ids)
-    painter = MapPainter(amap, options, overlay_map, edits)
+    painter = MapPainter(amap, options, overlay_map, edits, counters=placed)
     if output.suffix.lower() == ".svg":
         save_svg(painter, output, title)
     else:

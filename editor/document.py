@@ -16,6 +16,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from model import edits
 from model.board import BoardSection
+from model.counters import MapCounter, counters
 from model.hexes import Hex, Hexside
 from model.joins import JoinType, snap
 from model.layout import AssembledMap, Placement
@@ -97,6 +98,8 @@ class ScenarioDocument(QObject):
         self._terrain = MapTerrain(
             loaded.map, self._overlays, self._edits, option_values(loaded.scenario)
         )
+        self._counters = counters(loaded.scenario, loaded.map)
+        self._sides_before = loaded.scenario.sides
         self._stroke = 0
 
     @classmethod
@@ -123,6 +126,11 @@ class ScenarioDocument(QObject):
         return self._edits
 
     @property
+    def counters(self) -> list[MapCounter]:
+        """The unit counters standing on hexes at the start."""
+        return self._counters
+
+    @property
     def terrain(self) -> MapTerrain:
         """The map's terrain as it stands: boards, painted edits, overlays, options."""
         return self._terrain
@@ -147,6 +155,9 @@ class ScenarioDocument(QObject):
                 raise RuntimeError("; ".join(p.message for p in problems))
             self._map, self._sections = amap, sections
         # Only what the edit touched is worked out again (a brush stroke repaints often).
+        if layout_changed or scenario.sides != self._sides_before:
+            self._counters = counters(scenario, self._map)
+        self._sides_before = scenario.sides
         if layout_changed or scenario.map.overlays != old.overlays:
             self._overlays, _ = overlays_of(scenario, self._map)
         if layout_changed or scenario.map.terrain_edits != old.terrain_edits:

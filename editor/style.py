@@ -110,3 +110,25 @@ def shaded(color: str, level: int) -> QColor:
     if level < 0:
         return q.lighter(100 + ELEVATION_SHADE * -level)
     return q
+
+
+#: Counter colours by nation, after the usual wargame conventions (our choice, not a book's).
+NATION_COLOURS = {
+    "germany": "#8b969c",  # field grey
+    "us": "#7b8450",  # olive drab
+    "britain": "#b79a62",  # khaki
+    "ussr": "#a4533f",  # red-brown
+    "west-germany": "#9aa37e",
+    "any": "#bcbcbc",
+}
+
+
+def nation_colour(nation: str) -> str:
+    return NATION_COLOURS.get(nation, "#a7a7a7")
+
+
+def counter_text(nation: str) -> str:
+    """Dark print on light counters, light print on dark ones."""
+    colour = nation_colour(nation)
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return "#1b1b1b" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#f7f5ee"

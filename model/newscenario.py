@@ -27,6 +27,15 @@ from model.scenario import (
 from model.scenario_io import LoadedScenario, dump_scenario, parse_scenario
 from model.victory import VictoryRules
 
+#: How a side is first named after its nation (the designer renames it).
+NATION_NAMES = {
+    "us": "American",
+    "britain": "British",
+    "germany": "German",
+    "ussr": "Soviet",
+    "west-germany": "West German",
+}
+
 
 @dataclass(frozen=True)
 class LayoutChoice:
@@ -65,11 +74,14 @@ def new_scenario(
     """A scenario with nothing in it yet but its map and two sides."""
     nations = [n for n, _ in Counter(u.nation for u in unit_types(system).values()).most_common()]
     nations = [n for n in nations if n != "any"] or ["side-a", "side-b"]
-    first, second = (nations + nations)[:2] if len(nations) > 1 else (nations[0], "enemy")
-    sides = [
-        Side(id=first.replace("_", "-"), name=first.replace("-", " ").title(), nation=first),
-        Side(id=second.replace("_", "-"), name=second.replace("-", " ").title(), nation=second),
-    ]
+    # Germany against its most represented enemy: the books are all about the Second World
+    # War, and the two most represented nations may be allies (Armor's US and Britain).
+    if "germany" in nations and len(nations) > 1:
+        first, second = next(n for n in nations if n != "germany"), "germany"
+    else:
+        first, second = ([*nations, "enemy"])[:2]
+    sides = [Side(id=n, name=NATION_NAMES.get(n, n.replace("-", " ").title()), nation=n)
+             for n in (first, second)]  # fmt: skip
     return Scenario(
         schema_version=SCENARIO_SCHEMA_VERSION,
         id=scenario_id or "new-scenario",

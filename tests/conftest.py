@@ -19,6 +19,13 @@ os.environ.setdefault(
 os.environ.setdefault("HEXWRIGHT_BOARDS", tempfile.mkdtemp(prefix="hexwright-boards-"))
 
 
+#: The scenario the editor tests open: a book scenario that stays as it is (the editor's
+#: default, the demonstration, may grow).
+FIXTURE_SCENARIO = os.path.join(
+    os.path.dirname(__file__), "..", "scenarios", "armor", "1a-spearheads.yaml"
+)
+
+
 def discard_changes(w: Any) -> None:
     """Closing a window at the end of a test must not stop on the unsaved-changes question."""
     if w.document is not None:
@@ -27,15 +34,15 @@ def discard_changes(w: Any) -> None:
 
 @pytest.fixture
 def window(qtbot: Any) -> Any:
-    """The editor's main window on the default scenario (Armor 1A), shown offscreen."""
-    from editor.app import MainWindow, default_scenario_path
+    """The editor's main window on Armor 1A (the tests' fixed scenario), shown offscreen."""
+    from editor.app import MainWindow
 
     w = MainWindow()
     qtbot.addWidget(w, before_close_func=discard_changes)
     w.resize(1200, 800)
     w.show()
     qtbot.waitExposed(w)
-    assert w.open_file(default_scenario_path())
+    assert w.open_file(FIXTURE_SCENARIO)
     return w
 
 

@@ -16,7 +16,24 @@ from model.grid import hex_to_pixel
 pytestmark = pytest.mark.gui
 
 
-def test_opens_the_default_armor_scenario(window: MainWindow) -> None:
+def test_make_run_opens_the_demonstration_battlefield(qtbot: QtBot) -> None:
+    # The default scenario shows a whole battlefield: sections, overlays, both sides' counters.
+    w = MainWindow()
+    qtbot.addWidget(w)
+    assert w.open_file(default_scenario_path())
+    document = w.document
+    assert document is not None
+    assert document.scenario.id == "hexwright-demo-crossroads"
+    assert [p.section for p in document.placements()] == ["J", "K", "L"]
+    assert len(document.scenario.map.overlays) >= 10
+    assert {c.side for c in document.counters} == {"us", "germany"}
+    k1917 = document.map.resolve("K1917")
+    assert [c.unit for c in document.counters if c.hex == k1917] == ["INFANTRY-SQUAD"] * 2
+    panther = next(c for c in document.counters if c.unit == "PANTHER-A")
+    assert panther.facing == 3  # facing 4 in J's numbers is due south
+
+
+def test_opens_a_scenario_fitted_to_the_view(window: MainWindow) -> None:
     assert window.document is not None
     assert window.document.scenario.id == "armor-1a"
     assert window.windowTitle() == "1a-spearheads.yaml[*] - Spearheads - Hexwright"
@@ -57,7 +74,8 @@ def test_a_bad_file_is_refused_with_its_problems(
     shown: list[str] = []
     monkeypatch.setattr(QMessageBox, "warning", lambda *args: shown.append(args[2]))
     bad = tmp_path / "bad.yaml"
-    bad.write_text(default_scenario_path().read_text().replace("unit: M4,", "unit: M44,"))
+    fixture = Path(__file__).parent.parent / "scenarios" / "armor" / "1a-spearheads.yaml"
+    bad.write_text(fixture.read_text().replace("unit: M4,", "unit: M44,"))
     assert not window.open_file(bad)
     assert len(shown) == 1
     assert f"{bad}:80:16: sides[1].forces[0].unit: unknown unit type 'M44'" in shown[0]
@@ -288,3 +306,19 @@ def test_a_painted_half_hex_on_the_map_edge_stays_half(window: MainWindow) -> No
     (path,) = paths.values()
     height = path.boundingRect().height()
     assert math.isclose(height, HEX_SIZE * math.sqrt(3) / 2, rel_tol=1e-3)  # half a hex high
+
+
+def test_a_built_in_scenario_is_never_saved_over_however_its_path_is_written(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    document = window.document
+    assert document is not None
+    built_in = Path(__file__).parent / ".." / "scenarios" / "armor" / "1a-spearheads.yaml"
+    before = built_in.read_bytes()
+    document.path = built_in  # a path with '..' in it, as the tests open it
+    document.paint_terrain([document.map.resolve("K2018")], "rough")
+    target = tmp_path / "mine.yaml"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    assert window.save()
+    assert built_in.read_bytes() == before
+    assert document.path == target

@@ -20,6 +20,7 @@ def test_every_layout_offered_makes_a_scenario_that_loads(system: GameSystem) ->
         assert loaded.scenario == scenario
         assert len(loaded.map) > 0
         assert len(loaded.scenario.sides) == 2
+        assert "germany" in [side.nation for side in loaded.scenario.sides]  # two enemies
         assert loaded.scenario.length.placeholder  # our number, said to be ours
 
 
