@@ -593,8 +593,6 @@ class MainWindow(QMainWindow):
         if not self._may_discard():
             return False
         self._install(document)
-        # Recovery files are scenarios: restored, one would be saved over the board's file.
-        self.autosaver.timer.stop()
         return True
 
     def save(self) -> bool:
@@ -673,13 +671,19 @@ class MainWindow(QMainWindow):
 
     def restore(self, recovered: Recovered) -> bool:
         """Open the unsaved work an earlier session left, as a modified document."""
+        document: ScenarioDocument
         try:
-            document = ScenarioDocument.open(recovered.scenario_file)
-        except (ProblemList, YamlError):
+            if recovered.kind == "board":
+                text = recovered.scenario_file.read_text(encoding="utf-8")
+                where = str(recovered.scenario_file)
+                document = BoardDocument.recovered(text, where, recovered.note)
+            else:
+                document = ScenarioDocument.open(recovered.scenario_file)
+                document.path = recovered.original
+                document.undo_stack.resetClean()  # what is on disk is not this: it needs saving
+        except (ProblemList, YamlError, OSError):
             forget(recovered)
             return False
-        document.path = recovered.original
-        document.undo_stack.resetClean()  # what is on disk is not this: it needs saving
         forget(recovered)
         self._install(document)
         return True

@@ -49,6 +49,7 @@ from model.boardedit import (
     save_board,
     use_board_library,
 )
+from model.boardtext import board_yaml
 from model.errors import ProblemList
 from model.resources import packaged_board_ids, parse_board_file
 from model.scenario import Scenario
@@ -91,6 +92,26 @@ class BoardDocument(ScenarioDocument):
         target = Path(path)
         _, board = parse_board_file(target.read_text(encoding="utf-8"), str(target))
         return cls(board, target.parent.parent, in_library=True)
+
+    def recovery_copy(self) -> tuple[str, dict[str, object]]:
+        """Autosave keeps the board as it stands (edits baked in), to open again as a board."""
+        note: dict[str, object] = {
+            "kind": "board",
+            "in_library": self.in_library,
+            "folder": str(self.folder) if self.folder else None,
+        }
+        return board_yaml(self.baked()), note
+
+    @classmethod
+    def recovered(cls, text: str, where: str, note: dict[str, object]) -> BoardDocument:
+        """A board document from an autosaved copy: modified, to be saved into the library."""
+        _, board = parse_board_file(text, where)
+        folder = note.get("folder")
+        document = cls(
+            board, Path(str(folder)) if folder else None, in_library=bool(note.get("in_library"))
+        )
+        document.undo_stack.resetClean()
+        return document
 
     def baked(self) -> BoardFile:
         """The board with the document's edits written into it."""

@@ -27,6 +27,7 @@ from model.scenario import LayoutSpec, OverlayPlacement, Scenario, SectionSpec
 from model.scenario_io import (
     LoadedScenario,
     build_map,
+    dump_scenario,
     load_scenario,
     overlays_of,
     placements_for,
@@ -402,6 +403,11 @@ class ScenarioDocument(QObject):
         return []
 
     # --- files -----------------------------------------------------------------------------
+
+    def recovery_copy(self) -> tuple[str, dict[str, object]]:
+        """What autosave writes for this document (the file's text) and what it notes about it
+        (``kind``: what to restore it as)."""
+        return dump_scenario(self._scenario), {"kind": "scenario"}
 
     def save(self, path: Path | None = None) -> None:
         """Save atomically to ``path`` (or the current path) and mark the document clean."""

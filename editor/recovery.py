@@ -11,13 +11,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QStandardPaths, QTimer
 
 from editor.document import ScenarioDocument
-from model.scenario_io import dump_scenario
 from model.yamlio import atomic_write_text
 
 AUTOSAVE_MS = 60_000
@@ -38,6 +37,8 @@ class Recovered:
     scenario_file: Path  # the recovery copy
     original: Path | None  # the file it was edited from, if any
     title: str
+    kind: str = "scenario"  # or "board": what the copy is
+    note: dict[str, object] = field(default_factory=dict)  # the rest of what was noted
 
 
 def _key(path: Path | None) -> str:
@@ -66,12 +67,14 @@ class Autosaver(QObject):
         """Write the recovery copy now if there is anything unsaved."""
         if not self.document.modified:
             return
+        text, note = self.document.recovery_copy()
         note = {
+            **note,
             "original": str(self.document.path) if self.document.path else None,
             "title": self.document.scenario.title,
         }
         stem = self.stem
-        atomic_write_text(stem.with_suffix(".yaml"), dump_scenario(self.document.scenario))
+        atomic_write_text(stem.with_suffix(".yaml"), text)
         atomic_write_text(stem.with_suffix(".json"), json.dumps(note))
         self._written.add(stem)
 
@@ -102,7 +105,8 @@ def pending() -> list[Recovered]:
         except (OSError, ValueError):
             continue
         original = Path(note["original"]) if note.get("original") else None
-        found.append(Recovered(scenario_file, original, str(note.get("title", ""))))
+        kind = str(note.get("kind", "scenario"))
+        found.append(Recovered(scenario_file, original, str(note.get("title", "")), kind, note))
     return found
 
 

@@ -94,7 +94,7 @@ def test_new_board_through_the_dialog_paint_and_save(
     assert document.board.id == "M1"
     assert window.windowTitle() == "M1.yaml[*] - Board M1 - Hexwright"
     assert window.isWindowModified()  # not saved yet
-    assert not window.autosaver.timer.isActive()  # recovery files are scenarios, not boards
+    assert window.autosaver.timer.isActive()  # autosave keeps boards too
     assert len(document.map) == 10 * 8 + 10 * 9  # lower columns: 7 whole hexes, two halves
     # Layouts, overlay counters and terrain options are a scenario's, not a board's.
     assert not window.sections_panel.isEnabled()
@@ -210,3 +210,41 @@ def test_revert_an_unsaved_board_gives_the_blank_board(window: MainWindow, qtbot
     assert isinstance(window.document, BoardDocument)
     assert window.document is not document
     assert not window.document.edits.terrain
+
+
+def test_an_unsaved_board_is_recovered_as_a_board(
+    window: MainWindow,
+    qtbot: QtBot,
+    library: Path,
+    click_hex: Callable[..., None],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    from editor import recovery
+
+    window.actions_by_id["file.new_board"].trigger()
+    dialog = _dialog(window, qtbot, NewBoardDialog)
+    qtbot.keyClicks(dialog.id_edit, "M2")
+    qtbot.mouseClick(_ok(dialog), Qt.MouseButton.LeftButton)
+    window.actions_by_id["tool.paint"].trigger()
+    _choose_terrain(window, "woods")
+    click_hex("M20505")
+    window.autosaver.autosave()  # as the timer would; then the process is killed
+    (found,) = recovery.pending()
+    assert found.kind == "board"
+    # The next session offers it back, as a board of the library, unsaved.
+    second = MainWindow()
+    qtbot.addWidget(second, before_close_func=lambda w: w.document.undo_stack.setClean())
+    monkeypatch.setattr(QMessageBox, "question", lambda *a: QMessageBox.StandardButton.Yes)
+    second.offer_recovery()
+    document = second.document
+    assert isinstance(document, BoardDocument)
+    assert document.board.id == "M2"
+    assert document.modified
+    h = document.map.resolve("M20505")
+    assert document.terrain.terrain(h) == "woods"
+    assert recovery.pending() == []
+    assert second.save()
+    saved = read_board((library / "armor" / "M2.yaml").read_text(encoding="utf-8"), "M2.yaml")
+    assert saved.terrain[saved.by_printed[(5, 5)]] == "woods"
