@@ -113,6 +113,18 @@ def brush_step() -> tuple[float, float]:
     window.open_file(next(p for p in _built_in_paths() if p.endswith(BRUSH_SCENARIO)))
     document = window.document
     assert document is not None
+    # Shown (offscreen), so the view has its real size and shows the whole map fitted: a
+    # hidden window's view is a few pixels wide and may show none of the map.
+    window.show()
+    QApplication.processEvents()
+    window.view.fit()
+    assert (
+        window.view.mapToScene(window.view.viewport().rect())
+        .boundingRect()
+        .contains(
+            window.view.item.boundingRect()  # type: ignore[union-attr]
+        )
+    )
     image = QImage(window.view.viewport().size(), QImage.Format.Format_ARGB32)
     target = next(iter(document.map.hexes))
     kinds = iter(["woods", "clear"] * 20)  # each step changes the hex, so each one is an edit

@@ -161,8 +161,16 @@ class MapView(QGraphicsView):
         if self.item is None:
             self.show_map(painter)
             return
-        self.item.map_painter = painter
-        self.item.update()
+        old, self.item.map_painter = self.item.map_painter, painter
+        # Only where the map changed is painted again (a brush step repaints one hex's
+        # neighbourhood, not the whole map held in the item's cache).
+        area = painter.changed_area(old)
+        if area is None:
+            self.item.update()
+        elif not area.isEmpty():
+            # On whole screen pixels: a repaint clipped mid-pixel would blend its edge.
+            pixels = self.mapFromScene(area).boundingRect().adjusted(-2, -2, 2, 2)
+            self.item.update(self.mapToScene(pixels).boundingRect())
 
     # --- marks: a tool's preview over the map ------------------------------------------------
 

@@ -115,6 +115,38 @@ class MapPainter:
             new._overlay_shapes = _overlay_shapes(overlays, size) if overlays else []
         return new
 
+    def changed_area(self, old: MapPainter) -> QRectF | None:
+        """Where this painter draws differently from ``old`` (the same map with other scenario
+        layers), so the view repaints only that; ``None`` when it cannot tell (repaint all)."""
+        if old.amap is not self.amap or old.counters != self.counters:
+            return None
+        hexes: set[Hex] = set()
+        sides: set[Hexside] = set()
+        if old.edits is not self.edits:
+            a, b = old.edits, self.edits
+            for before, after in ((a.terrain, b.terrain), (a.elevation, b.elevation)):
+                hexes |= {h for h in set(before) | set(after) if before.get(h) != after.get(h)}
+            for before_sides, after_sides in ((a.added, b.added), (a.removed, b.removed)):
+                sides |= {
+                    s
+                    for s in set(before_sides) | set(after_sides)
+                    if before_sides.get(s) != after_sides.get(s)
+                }
+        area = QRectF()
+        if old._overlay_shapes is not self._overlay_shapes:
+            before_shapes = {(k, tuple(h)) for k, _, h in old._overlay_shapes}
+            after_shapes = {(k, tuple(h)) for k, _, h in self._overlay_shapes}
+            for _, covered in before_shapes ^ after_shapes:
+                hexes |= set(covered)
+        for side in sides:
+            hexes |= set(side.hexes)
+        size = self.options.size
+        for h in hexes:
+            x, y = hex_to_pixel(h, size)
+            area = area.united(QRectF(x - size, y - size, 2 * size, 2 * size))
+        # Pens and patterns reach a little past a hex: repaint a margin around it.
+        return area.adjusted(-size * 0.3, -size * 0.3, size * 0.3, size * 0.3)
+
     def image_size(self) -> tuple[int, int]:
         x0, y0, x1, y1 = self.bounds
         m = 2 * self.options.margin
@@ -132,6 +164,9 @@ class MapPainter:
         too small to read.
         """
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        # Hatching is laid in map coordinates (see pattern_brush), so a partial repaint (one hex
+        # after a brush step, drawn into a piece of the view's cache) matches what is around it.
+        painter.setRenderHint(QPainter.RenderHint.NonCosmeticBrushPatterns, True)
         detail = self.options.size * scale  # the hex radius on screen, in pixels
         self._fills(painter, visible, patterns=detail >= 8)
         self._overlays(painter)
@@ -203,7 +238,7 @@ class MapPainter:
             painter.drawPath(outline)
             if style.pattern is not None:
                 painter.setPen(Qt.PenStyle.NoPen)
-                painter.setBrush(QBrush(QColor(style.pattern_color), style.pattern))
+                painter.setBrush(pattern_brush(painter, style.pattern_color, style.pattern))
                 painter.drawPath(outline)
             if kind.endswith("building") or kind == "alley":
                 painter.setPen(_pen("#3a3026", max(1.0, size / 18)))
@@ -399,9 +434,11 @@ class MapPainter:
         font.setPixelSize(max(5, int(size * 0.27)))
         painter.setFont(font)
         painter.setPen(QColor(ID_TEXT))
+        # A label whose hex lies just outside the area still reaches into it.
+        near = None if visible is None else visible.adjusted(-size, -size, size, size)
         for h, mh in self.amap.hexes.items():
             cx, cy = hex_to_pixel(h, size)
-            if visible is not None and not visible.contains(QPointF(cx, cy)):
+            if near is not None and not near.contains(QPointF(cx, cy)):
                 continue
             if mh.is_seam or h in self._labelled:
                 continue  # the books print no number on seam hexes
@@ -494,6 +531,18 @@ def _frame(placement: Placement, size: float) -> QTransform:
     return frame
 
 
+def pattern_brush(painter: QPainter, color: str, style: Qt.BrushStyle) -> QBrush:
+    """A hatching brush anchored to the map but one screen pixel per pattern pixel at any zoom:
+    the painter's scale and turn are undone in the brush's own transform."""
+    brush = QBrush(QColor(color), style)
+    t = painter.worldTransform()
+    linear = QTransform(t.m11(), t.m12(), t.m21(), t.m22(), 0.0, 0.0)
+    inverse, invertible = linear.inverted()
+    if invertible:
+        brush.setTransform(inverse)
+    return brush
+
+
 def _fill_paths(
     painter: QPainter, paths: dict[tuple[str, int], QPainterPath], patterns: bool
 ) -> None:
@@ -502,7 +551,7 @@ def _fill_paths(
         painter.setBrush(shaded(style.fill, level))
         painter.drawPath(path)
         if patterns and style.pattern is not None:
-            painter.setBrush(QBrush(QColor(style.pattern_color), style.pattern))
+            painter.setBrush(pattern_brush(painter, style.pattern_color, style.pattern))
             painter.drawPath(path)
 
 

@@ -7,11 +7,14 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from editor.app import HEX_SIZE, MainWindow, default_scenario_path
 from model.grid import hex_to_pixel
+from model.hexes import Hexside
+from model.scenario import OverlayPlacement
 
 pytestmark = pytest.mark.gui
 
@@ -322,3 +325,58 @@ def test_a_built_in_scenario_is_never_saved_over_however_its_path_is_written(
     assert window.save()
     assert built_in.read_bytes() == before
     assert document.path == target
+
+
+def test_the_view_repaints_what_each_edit_changes_and_no_more(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    # After an edit only the changed neighbourhood is painted again into the view's cache: the
+    # picture on screen must still be exactly the document's, through edits and their undo.
+    document = window.document
+    assert document is not None
+    view = window.view
+
+    def shot() -> QImage:
+        QApplication.processEvents()
+        return view.viewport().grab().toImage()
+
+    def pixel(image: QImage, name: str) -> int:
+        x, y = hex_to_pixel(document.map.resolve(name), HEX_SIZE)
+        p = view.mapFromScene(QPointF(x, y + HEX_SIZE * 0.45))
+        return image.pixel(p.x(), p.y())
+
+    from PySide6.QtWidgets import QApplication
+
+    before = shot()
+    document.paint_terrain([document.map.resolve("K2018")], "woods")
+    painted = shot()
+    assert pixel(painted, "K2018") != pixel(before, "K2018")
+    assert pixel(painted, "K2020") == pixel(before, "K2020")
+    a, b = document.map.resolve("K1516"), document.map.resolve("K1517")
+    document.set_hexside_feature([Hexside.between(a, b)], "crest")
+    document.add_overlay(OverlayPlacement(overlay="woods-61", hex="L1230"))
+    changed = shot()
+    assert pixel(changed, "L1230") != pixel(before, "L1230")
+    while document.undo_stack.canUndo():
+        document.undo_stack.undo()
+    assert _same_picture(shot(), before)
+    # A fresh view of the same scenario draws the same picture (nothing stale in the cache).
+    view.update_map(window._painter())
+    view.item.update()  # type: ignore[union-attr]
+    assert _same_picture(shot(), before)
+
+
+def _same_picture(a: QImage, b: QImage) -> bool:
+    """Pixel for pixel the same to the eye: antialiased edges repainted in a piece of the cache
+    may round a level or two differently; anything stale or missing differs by far more."""
+    if a.size() != b.size():
+        return False
+    worst = 0
+    for x in range(a.width()):
+        for y in range(a.height()):
+            pa, pb = a.pixel(x, y), b.pixel(x, y)
+            if pa != pb:
+                worst = max(
+                    worst, *(abs(((pa >> s) & 255) - ((pb >> s) & 255)) for s in (0, 8, 16))
+                )
+    return worst <= 4
