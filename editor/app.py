@@ -66,7 +66,7 @@ from editor.document import ScenarioDocument
 from editor.inspector import InspectorPanel
 from editor.los_panel import LosPanel, LosTool
 from editor.new_scenario import NewScenarioDialog
-from editor.overlay_panel import OverlayPanel
+from editor.overlay_panel import OVERLAY_MIME, OverlayPanel
 from editor.recovery import Autosaver, Recovered, forget, pending
 from editor.render import MapPainter, RenderOptions, save_png, save_svg
 from editor.sections import SECTION_MIME, SectionsPanel
@@ -124,6 +124,8 @@ class MapView(QGraphicsView):
     hex_hovered = Signal(object)  # Hex or None
     section_dragged = Signal(str, object)  # board id, Hex under the drop point
     section_dropped = Signal(str, object)
+    overlay_dragged = Signal(str, object)  # overlay id, Hex under the pointer (the triangle)
+    overlay_dropped = Signal(str, object)
     drag_left = Signal()
 
     MIN_SCALE = 0.15
@@ -245,27 +247,33 @@ class MapView(QGraphicsView):
             return
         super().keyPressEvent(event)
 
-    def _section_drag(self, event: QDragMoveEvent | QDropEvent) -> tuple[str, Hex] | None:
+    #: What may be dragged onto the map: a section from the Sections panel, an overlay counter
+    #: from the Overlays panel (each carries its id as UTF-8).
+    DRAGGED = (SECTION_MIME, OVERLAY_MIME)
+
+    def _drag(self, event: QDragMoveEvent | QDropEvent) -> tuple[str, str, Hex] | None:
         data = event.mimeData()
-        if not data.hasFormat(SECTION_MIME):
+        kind = next((k for k in self.DRAGGED if data.hasFormat(k)), None)
+        if kind is None:
             return None
         point = self.mapToScene(event.position().toPoint())
-        board_id = bytes(data.data(SECTION_MIME).data()).decode()
-        return board_id, pixel_to_hex(point.x(), point.y(), HEX_SIZE)
+        payload = bytes(data.data(kind).data()).decode()
+        return kind, payload, pixel_to_hex(point.x(), point.y(), HEX_SIZE)
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt API
-        if event.mimeData().hasFormat(SECTION_MIME):
+        if any(event.mimeData().hasFormat(k) for k in self.DRAGGED):
             event.acceptProposedAction()
         else:
             super().dragEnterEvent(event)
 
     def dragMoveEvent(self, event: QDragMoveEvent) -> None:  # noqa: N802 - Qt API
-        found = self._section_drag(event)
+        found = self._drag(event)
         if found is None:
             super().dragMoveEvent(event)
             return
         event.acceptProposedAction()
-        self.section_dragged.emit(*found)
+        kind, payload, h = found
+        (self.section_dragged if kind == SECTION_MIME else self.overlay_dragged).emit(payload, h)
 
     def dragLeaveEvent(self, event: QDragLeaveEvent) -> None:  # noqa: N802 - Qt API
         self.clear_marks()
@@ -273,13 +281,14 @@ class MapView(QGraphicsView):
         super().dragLeaveEvent(event)
 
     def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt API
-        found = self._section_drag(event)
+        found = self._drag(event)
         if found is None:
             super().dropEvent(event)
             return
         event.acceptProposedAction()
         self.clear_marks()
-        self.section_dropped.emit(*found)
+        kind, payload, h = found
+        (self.section_dropped if kind == SECTION_MIME else self.overlay_dropped).emit(payload, h)
 
     def show_map(self, painter: MapPainter) -> None:
         self.scene().clear()
@@ -333,6 +342,8 @@ class MainWindow(QMainWindow):
         self.view.hex_hovered.connect(self._show_hex)
         self.view.section_dragged.connect(self._section_dragged)
         self.view.section_dropped.connect(self._section_dropped)
+        self.view.overlay_dragged.connect(self._overlay_dragged)
+        self.view.overlay_dropped.connect(self._overlay_dropped)
         self.view.drag_left.connect(lambda: self.say(""))
         self.toolbar = self.addToolBar("Tools")
         self.toolbar.setObjectName("tools")
@@ -809,6 +820,21 @@ class MainWindow(QMainWindow):
         self.refuse_layout(reasons)
         if not reasons:
             self.say(f"Section {board_id} added")
+
+    def _overlay_dragged(self, overlay_id: str, h: Hex) -> None:
+        """A counter dragged from the Overlays panel: its ghost follows, at the chosen turn."""
+        if self.overlay_panel.current() is None or self.overlay_panel.current().id != overlay_id:
+            self.overlay_panel.choose(overlay_id)
+        self.tools["overlay"].preview(h)  # type: ignore[attr-defined]
+
+    def _overlay_dropped(self, overlay_id: str, h: Hex) -> None:
+        if self.overlay_panel.current() is None or self.overlay_panel.current().id != overlay_id:
+            self.overlay_panel.choose(overlay_id)
+        reasons = self.overlay_panel.place_at(h)
+        if reasons:
+            self.say("Refused: " + "; ".join(reasons), error=True)
+        else:
+            self.say(f"{overlay_id} placed")
 
     def refuse_layout(self, reasons: list[str]) -> None:
         """Say why a layout edit was refused (nothing when it was made)."""

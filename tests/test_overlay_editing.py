@@ -94,3 +94,30 @@ def test_a_game_without_overlays_says_so(window: MainWindow) -> None:
     assert window.open_file(path)
     assert not window.overlay_panel.isEnabled()
     assert "no terrain overlay counters" in window.overlay_panel.message.text()
+
+
+def test_drag_a_counter_from_the_panel_onto_the_map(window: MainWindow) -> None:
+    from PySide6.QtCore import QMimeData, QPointF
+    from PySide6.QtGui import QDragMoveEvent, QDropEvent
+
+    from editor.app import HEX_SIZE
+    from editor.overlay_panel import OVERLAY_MIME
+    from model.grid import hex_to_pixel
+
+    document = window.document
+    assert document is not None
+    target = document.map.resolve("K2018")
+    x, y = hex_to_pixel(target, HEX_SIZE)
+    where = QPointF(window.view.mapFromScene(QPointF(x, y)))
+    data = QMimeData()
+    data.setData(OVERLAY_MIME, b"woods-61")
+    buttons, keys = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    window.view.dragMoveEvent(
+        QDragMoveEvent(where.toPoint(), Qt.DropAction.CopyAction, data, buttons, keys)
+    )
+    assert window.view.marks is not None
+    assert window.view.marks.isVisible()  # the counter's ghost under the pointer
+    assert "fits here" in window.statusBar().currentMessage()
+    window.view.dropEvent(QDropEvent(where, Qt.DropAction.CopyAction, data, buttons, keys))
+    assert [p.overlay for p in document.scenario.map.overlays] == ["woods-61"]
+    assert document.terrain.terrain(target) == "woods"
