@@ -789,6 +789,14 @@ class MainWindow(QMainWindow):
         item = self.terrain_list.currentItem()
         return None if item is None else str(item.data(Qt.ItemDataRole.UserRole))
 
+    def choose_paint(self, terrain: str) -> bool:
+        """Choose the terrain to paint in the Terrain panel (False: the game has no such one)."""
+        for row in range(self.terrain_list.count()):
+            if self.terrain_list.item(row).data(Qt.ItemDataRole.UserRole) == terrain:
+                self.terrain_list.setCurrentRow(row)
+                return True
+        return False
+
     def brush_shape(self) -> BrushShape:
         shape: BrushShape = self.shape_box.currentData()
         return shape

@@ -7,9 +7,9 @@ and the counters laid, to remove one.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
-from PySide6.QtCore import QMimeData, QPointF, QSignalBlocker, QSize, Qt, Signal
+from PySide6.QtCore import QPointF, QSignalBlocker, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import (
     QComboBox,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.document import ScenarioDocument
+from editor.palette import DragPalette
 from editor.style import hex_style, shaded
 from model.geometry import corners
 from model.hexes import Hex
@@ -34,19 +35,6 @@ from model.tables import overlays as overlay_catalog
 
 #: The drag-and-drop type of a counter dragged from the palette (its overlay id as UTF-8).
 OVERLAY_MIME = "application/x-hexwright-overlay"
-
-
-class _Palette(QListWidget):
-    """The counters; dragging one onto the map lays it where it is dropped."""
-
-    def mimeData(self, items: Sequence[QListWidgetItem]) -> QMimeData:  # noqa: N802 - Qt API
-        data = QMimeData()
-        if items:
-            data.setData(OVERLAY_MIME, str(items[0].data(Qt.ItemDataRole.UserRole)).encode())
-        return data
-
-    def mimeTypes(self) -> list[str]:  # noqa: N802 - Qt API
-        return [OVERLAY_MIME]
 
 
 #: Compass names of the six turns, for the rotation read-out (the triangle's first hex runs
@@ -119,10 +107,8 @@ class OverlayPanel(QWidget):
         self.kind_box.setToolTip("Show the counters of one kind")
         self.kind_box.currentIndexChanged.connect(lambda *_: self._fill())
         layout.addWidget(self.kind_box)
-        self.palette = _Palette()
+        self.palette = DragPalette(OVERLAY_MIME)
         self.palette.setIconSize(QSize(40, 32))
-        self.palette.setDragEnabled(True)
-        self.palette.setDragDropMode(QListWidget.DragDropMode.DragOnly)
         self.palette.setToolTip("Drag a counter onto the map, or choose it and click on the map")
         self.palette.currentItemChanged.connect(lambda *_: self.choice_changed.emit())
         layout.addWidget(self.palette, 2)

@@ -5,9 +5,9 @@ editable: type a layout and press Enter to build it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
-from PySide6.QtCore import QMimeData, QSize, Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.document import ScenarioDocument
+from editor.palette import DragPalette
 from editor.render import MapPainter, RenderOptions
 from editor.style import PAPER
 from model.errors import ProblemList
@@ -33,28 +34,17 @@ from model.resources import board_ids, load_board
 SECTION_MIME = "application/x-hexwright-section"
 
 
-class _Palette(QListWidget):
-    """Board sections with thumbnails; dragging one out carries its id."""
+class _Palette(DragPalette):
+    """Board sections with thumbnails."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(SECTION_MIME, parent)
         self.setViewMode(QListWidget.ViewMode.IconMode)
         self.setIconSize(QSize(66, 44))
         self.setGridSize(QSize(74, 64))
         self.setMovement(QListWidget.Movement.Static)
         self.setResizeMode(QListWidget.ResizeMode.Adjust)
-        self.setDragEnabled(True)
-        self.setDragDropMode(QListWidget.DragDropMode.DragOnly)
         self.setWordWrap(True)
-
-    def mimeData(self, items: Sequence[QListWidgetItem]) -> QMimeData:  # noqa: N802 - Qt API
-        data = QMimeData()
-        if items:
-            data.setData(SECTION_MIME, str(items[0].data(Qt.ItemDataRole.UserRole)).encode())
-        return data
-
-    def mimeTypes(self) -> list[str]:  # noqa: N802 - Qt API
-        return [SECTION_MIME]
 
 
 def thumbnail(document: ScenarioDocument, board_id: str, size: QSize) -> QIcon:

@@ -39,15 +39,6 @@ def window(library: Path, window: MainWindow) -> MainWindow:
     return window
 
 
-def _choose_terrain(window: MainWindow, terrain: str) -> None:
-    row = next(
-        i
-        for i in range(window.terrain_list.count())
-        if window.terrain_list.item(i).data(Qt.ItemDataRole.UserRole) == terrain
-    )
-    window.terrain_list.setCurrentRow(row)
-
-
 def _ok(dialog: NewBoardDialog | BoardCopyDialog) -> QPushButton:
     return dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
 
@@ -102,7 +93,7 @@ def test_new_board_through_the_dialog_paint_and_save(
     assert not window.actions_by_id["tool.sections"].isEnabled()
 
     window.actions_by_id["tool.paint"].trigger()
-    _choose_terrain(window, "rough")
+    assert window.choose_paint("rough")
     click_hex("M11005")
     h = document.map.resolve("M11005")
     assert document.edits.terrain == {h: "rough"}
@@ -132,7 +123,7 @@ def test_edit_a_copy_of_a_built_in_board(
     document = window.document
     assert isinstance(document, BoardDocument)
     window.actions_by_id["tool.paint"].trigger()
-    _choose_terrain(window, "woods")
+    assert window.choose_paint("woods")
     click_hex("K22018")
     assert window.save()
 
@@ -228,7 +219,7 @@ def test_an_unsaved_board_is_recovered_as_a_board(
     qtbot.keyClicks(dialog.id_edit, "M2")
     qtbot.mouseClick(_ok(dialog), Qt.MouseButton.LeftButton)
     window.actions_by_id["tool.paint"].trigger()
-    _choose_terrain(window, "woods")
+    assert window.choose_paint("woods")
     click_hex("M20505")
     window.autosaver.autosave()  # as the timer would; then the process is killed
     (found,) = recovery.pending()

@@ -35,14 +35,6 @@ def _drop(window: MainWindow, board_id: str, h: Hex) -> None:
     window.view.dropEvent(event)
 
 
-def _choose(window: MainWindow, terrain: str) -> None:
-    for i in range(window.terrain_list.count()):
-        if window.terrain_list.item(i).data(Qt.ItemDataRole.UserRole) == terrain:
-            window.terrain_list.setCurrentRow(i)
-            return
-    raise AssertionError(terrain)
-
-
 def test_a_whole_session_then_undo_everything(
     window: MainWindow,
     qtbot: QtBot,
@@ -73,10 +65,10 @@ def test_a_whole_session_then_undo_everything(
 
     # Terrain: a hex of woods and a crest along a hexside.
     window.actions_by_id["tool.paint"].trigger()
-    _choose(window, "woods")
+    assert window.choose_paint("woods")
     click_hex("K2018")
     assert document.terrain.terrain(document.map.resolve("K2018")) == "woods"
-    _choose(window, "crest")
+    assert window.choose_paint("crest")
     a, b = document.map.resolve("K2016"), document.map.resolve("K2017")
     (ax, ay), (bx, by) = hex_to_pixel(a, HEX_SIZE), hex_to_pixel(b, HEX_SIZE)
     point = QPointF(ax + (bx - ax) * 0.4, ay + (by - ay) * 0.4)

@@ -157,14 +157,6 @@ def test_arrange_tool_drags_a_section_and_refuses_a_bad_place(
     assert window.statusBar().currentMessage().startswith("Refused")
 
 
-def _choose(window: MainWindow, terrain: str) -> None:
-    for i in range(window.terrain_list.count()):
-        if window.terrain_list.item(i).data(Qt.ItemDataRole.UserRole) == terrain:
-            window.terrain_list.setCurrentRow(i)
-            return
-    raise AssertionError(terrain)
-
-
 def _shape(window: MainWindow, shape: BrushShape) -> None:
     window.shape_box.setCurrentIndex(window.shape_box.findData(shape))
 
@@ -173,7 +165,7 @@ def test_line_brush_paints_from_press_to_release(window: MainWindow, qtbot: QtBo
     document = window.document
     assert document is not None
     window.actions_by_id["tool.paint"].trigger()
-    _choose(window, "rough")
+    assert window.choose_paint("rough")
     _shape(window, BrushShape.LINE)
     a, b = document.map.resolve("K1016"), document.map.resolve("K1516")
     viewport = window.view.viewport()
@@ -191,7 +183,7 @@ def test_radius_and_flood_brushes(window: MainWindow, qtbot: QtBot) -> None:
     document = window.document
     assert document is not None
     window.actions_by_id["tool.paint"].trigger()
-    _choose(window, "scrub")
+    assert window.choose_paint("scrub")
     _shape(window, BrushShape.RADIUS)
     window.radius_box.setValue(1)
     centre = document.map.resolve("K2018")
@@ -201,7 +193,7 @@ def test_radius_and_flood_brushes(window: MainWindow, qtbot: QtBot) -> None:
     scrub = {h for h, t in document.edits.terrain.items() if t == "scrub"}
     assert scrub == {centre, *centre.neighbors()}
     # Flood the scrub patch with rough: exactly the connected scrub hexes change.
-    _choose(window, "rough")
+    assert window.choose_paint("rough")
     _shape(window, BrushShape.FLOOD)
     qtbot.mouseClick(
         window.view.viewport(), Qt.MouseButton.LeftButton, pos=_at(window, centre).toPoint()
