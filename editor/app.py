@@ -68,7 +68,7 @@ from editor.los_panel import LosPanel, LosTool
 from editor.new_scenario import NewScenarioDialog
 from editor.overlay_panel import OVERLAY_MIME, OverlayPanel
 from editor.recovery import Autosaver, Recovered, forget, pending
-from editor.render import MapPainter, RenderOptions, save_png, save_svg
+from editor.render import MapPainter, RenderOptions, hexes_outline, save_png, save_svg
 from editor.sections import SECTION_MIME, SectionsPanel
 from editor.style import hex_style
 from editor.terrain_options import TerrainOptionsPanel
@@ -410,6 +410,7 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, sections)
         self.overlay_panel = OverlayPanel()
         self.overlay_panel.choice_changed.connect(self._overlay_choice)
+        self.overlay_panel.laid.currentRowChanged.connect(self._show_laid_overlay)
         overlays = QDockWidget("Overlays", self)
         overlays.setObjectName("overlays")
         overlays.setWidget(self.overlay_panel)
@@ -843,6 +844,32 @@ class MainWindow(QMainWindow):
             self.say("Refused: " + "; ".join(reasons), error=True)
         else:
             self.say(f"{overlay_id} placed")
+
+    def delete_selected(self) -> None:
+        """Delete: the counter selected in the Overlays panel when placing overlays, else the
+        section selected in the Sections panel when arranging sections."""
+        if self.tool is self.tools["overlay"] and self.overlay_panel.laid.currentRow() >= 0:
+            self.overlay_panel.remove_selected()
+        elif self.tool is self.tools["sections"] and self.sections_panel.laid.currentRow() >= 0:
+            self.sections_panel.remove_selected()
+        else:
+            self.say("Select a laid overlay counter or section in its panel to delete it")
+
+    def _show_laid_overlay(self, row: int) -> None:
+        """Outline on the map the counter selected in the Overlays panel's list."""
+        from model.overlays import place_overlays
+        from model.tables import overlays as overlay_catalog
+
+        document = self.document
+        if document is None or not 0 <= row < len(document.scenario.map.overlays):
+            return
+        placement = document.scenario.map.overlays[row]
+        laid, _ = place_overlays(
+            [placement], overlay_catalog(document.scenario.system), document.map
+        )
+        if laid.placed:
+            outline = hexes_outline(laid.placed[0][1], HEX_SIZE)
+            self.view.show_marks(outline, QPen(QColor("#1f4e9c"), 3.0))
 
     def refuse_layout(self, reasons: list[str]) -> None:
         """Say why a layout edit was refused (nothing when it was made)."""

@@ -121,3 +121,18 @@ def test_drag_a_counter_from_the_panel_onto_the_map(window: MainWindow) -> None:
     window.view.dropEvent(QDropEvent(where, Qt.DropAction.CopyAction, data, buttons, keys))
     assert [p.overlay for p in document.scenario.map.overlays] == ["woods-61"]
     assert document.terrain.terrain(target) == "woods"
+
+
+def test_select_a_laid_counter_and_delete_it(window: MainWindow, qtbot: QtBot) -> None:
+    document = window.document
+    assert document is not None
+    panel = window.overlay_panel
+    panel.choose("woods-61")
+    assert panel.place_at(document.map.resolve("K2018")) == []
+    panel.laid.setCurrentRow(0)
+    assert window.view.marks is not None
+    assert window.view.marks.isVisible()  # the selected counter is outlined on the map
+    qtbot.keyClick(window.view, Qt.Key.Key_Delete)
+    assert document.scenario.map.overlays == []
+    window.actions_by_id["edit.undo"].trigger()
+    assert [p.overlay for p in document.scenario.map.overlays] == ["woods-61"]
