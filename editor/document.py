@@ -21,7 +21,7 @@ from model.hexes import Hex, Hexside
 from model.joins import JoinType, snap
 from model.layout import AssembledMap, Placement
 from model.mapstate import TerrainEdits, terrain_edits
-from model.overlays import OverlayMap
+from model.overlays import OverlayMap, overlay_hexes
 from model.resources import load_board, load_boards
 from model.scenario import LayoutSpec, OverlayPlacement, Scenario, SectionSpec
 from model.scenario_io import (
@@ -33,6 +33,7 @@ from model.scenario_io import (
     placements_for,
     save_scenario,
 )
+from model.tables import OverlayType
 from model.terrainoptions import option_values
 from model.terrainview import MapTerrain
 
@@ -222,13 +223,20 @@ class ScenarioDocument(QObject):
             key = self.PAINT_STROKE * 1000 + self._stroke if stroke else -1
             self._push(after, f"{verb} {feature}", "terrain", key)
 
-    def overlay_problems(self, placement: OverlayPlacement) -> list[str]:
-        """Why an overlay counter cannot go where ``placement`` says (nothing: it can). Only the
-        problems it would add count: a scenario's own earlier problems do not block it."""
+    def overlay_problems(
+        self, placement: OverlayPlacement, replacing: int | None = None
+    ) -> list[str]:
+        """Why an overlay counter cannot go where ``placement`` says (nothing: it can), laid
+        anew or in place of counter ``replacing``. Only the problems it would add count: a
+        scenario's own earlier problems do not block it."""
+        if replacing is None:
+            after = edits.add_overlay(self._scenario, placement)
+        else:
+            after = edits.replace_overlay(self._scenario, replacing, placement)
         _, before = overlays_of(self._scenario, self._map)
-        _, after = overlays_of(edits.add_overlay(self._scenario, placement), self._map)
+        _, problems = overlays_of(after, self._map)
         old = {p.message for p in before}
-        return [p.message for p in after if p.message not in old]
+        return [p.message for p in problems if p.message not in old]
 
     def add_overlay(self, placement: OverlayPlacement) -> list[str]:
         """Place an overlay counter; returns the reasons when it cannot go there."""
@@ -238,6 +246,44 @@ class ScenarioDocument(QObject):
         self._push(
             edits.add_overlay(self._scenario, placement), f"Place {placement.overlay}", "overlays"
         )
+        return []
+
+    def overlay_at(self, h: Hex) -> tuple[int, OverlayType, Hex, int] | None:
+        """The top overlay counter covering ``h``: its index in the scenario, its type, the
+        hex under its triangle and its turn; None when no counter covers ``h``."""
+        from model.overlays import rotations_fitting
+        from model.tables import overlays as overlay_catalog
+
+        catalog = overlay_catalog(self._scenario.system)
+        by_id = {o.id: o for o in catalog.overlays} if catalog else {}
+        for index in reversed(range(len(self._scenario.map.overlays))):
+            placement = self._scenario.map.overlays[index]
+            overlay = by_id.get(placement.overlay)
+            try:
+                if overlay is None:
+                    continue
+                if placement.hex is not None:
+                    triangle, turn = self._map.resolve(placement.hex), placement.rotation
+                else:
+                    triangle = self._map.resolve(placement.triangle or "")
+                    code = self._map.resolve(placement.code or "")
+                    turns = rotations_fitting(overlay, triangle, code)
+                    if not turns:
+                        continue
+                    turn = turns[0]
+            except KeyError:
+                continue
+            if h in overlay_hexes(overlay, triangle, turn):
+                return index, overlay, triangle, turn
+        return None
+
+    def move_overlay(self, index: int, placement: OverlayPlacement) -> list[str]:
+        """Lay counter ``index`` elsewhere (or turned); returns the reasons when it cannot go."""
+        problems = self.overlay_problems(placement, replacing=index)
+        if problems:
+            return problems
+        after = edits.replace_overlay(self._scenario, index, placement)
+        self._push(after, f"Move {placement.overlay}", "overlays")
         return []
 
     def remove_overlay(self, index: int) -> None:

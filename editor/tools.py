@@ -17,6 +17,7 @@ from model.brushes import BrushShape, FloodTooLargeError, flood, line, radius
 from model.geometry import nearest_hexside
 from model.grid import hex_to_pixel
 from model.hexes import Hex
+from model.tables import OverlayType
 
 if TYPE_CHECKING:
     from editor.app import MainWindow
@@ -277,13 +278,17 @@ def ghost(window: MainWindow, board_id: str, offset: Hex, flipped: bool, index: 
 class OverlayTool(Tool):
     """Lay the overlay counter chosen in the Overlays panel: its ghost follows the pointer
     (green where it may lie, red with the reason where it may not); click to lay it; R or a
-    right-click turns it a sixth clockwise, Shift+R anticlockwise."""
+    right-click turns it a sixth clockwise, Shift+R anticlockwise. Ctrl+drag a laid counter
+    to move it."""
 
     name = "Place overlay"
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self._at: Hex | None = None
+        # A laid counter being moved: its index, type, triangle hex, turn, and the hex grabbed.
+        self._moving: tuple[int, OverlayType, Hex, int, Hex] | None = None
+        self._target: Hex | None = None
 
     def label(self) -> str:
         overlay = self.window.overlay_panel.current()
@@ -292,6 +297,16 @@ class OverlayTool(Tool):
     def press(self, event: MapEvent) -> None:
         if event.button == Qt.MouseButton.RightButton:
             self.window.overlay_panel.turn(1)
+            return
+        moving = bool(event.modifiers & Qt.KeyboardModifier.ControlModifier)
+        if event.button == Qt.MouseButton.LeftButton and moving and self.document is not None:
+            found = self.document.overlay_at(event.hex)
+            if found is None:
+                self.say("No overlay counter here to move", error=True)
+                return
+            self._moving = (*found, event.hex)
+            self._target = found[2]
+            self.say(f"Moving {found[1].id}: release where its triangle should lie")
             return
         if event.button == Qt.MouseButton.LeftButton:
             reasons = self.window.overlay_panel.place_at(event.hex)
@@ -302,8 +317,34 @@ class OverlayTool(Tool):
             self.preview(event.hex)
 
     def move(self, event: MapEvent, held: bool) -> None:
+        if self._moving is not None:
+            if held:
+                index, overlay, triangle, turn, grabbed = self._moving
+                self._target = triangle + (event.hex - grabbed)
+                self._ghost(overlay, self._target, turn, index)
+            return
         if event.hex != self._at:
             self.preview(event.hex)
+
+    def release(self, event: MapEvent) -> None:
+        if self._moving is None or self.document is None:
+            return
+        from editor.overlay_panel import placement_for
+
+        index, overlay, triangle, turn, _ = self._moving
+        self._moving = None
+        self.window.view.clear_marks()
+        if self._target is None or self._target == triangle:
+            return
+        if self._target not in self.document.map:
+            self.say("Refused: its triangle hex would be off the map", error=True)
+            return
+        placement = placement_for(overlay, self._target, turn, self.document.map.name)
+        reasons = self.document.move_overlay(index, placement)
+        if reasons:
+            self.say("Refused: " + "; ".join(reasons), error=True)
+        else:
+            self.say(f"{overlay.id} moved")
 
     def key(self, key: int, modifiers: Qt.KeyboardModifier) -> bool:
         if key == Qt.Key.Key_R:
@@ -314,25 +355,35 @@ class OverlayTool(Tool):
 
     def preview(self, at: Hex | None = None) -> None:
         """Draw the chosen counter's ghost with its triangle on ``at`` (or where it was)."""
-        from editor.overlay_panel import placement_for
-        from model.overlays import overlay_hexes
-
         self._at = at if at is not None else self._at
         document, panel = self.document, self.window.overlay_panel
         overlay = panel.current()
         if document is None or overlay is None or self._at is None:
             self.window.view.clear_marks()
             return
-        hexes = overlay_hexes(overlay, self._at, panel.rotation)
+        self._ghost(overlay, self._at, panel.rotation, None)
+
+    def _ghost(self, overlay: OverlayType, at: Hex, turn: int, replacing: int | None) -> None:
+        """The counter's outline with its triangle on ``at``: green where it may lie, red with
+        the reason where not (``replacing``: the index of a laid counter being moved)."""
+        from editor.overlay_panel import placement_for
+        from model.overlays import overlay_hexes
+
+        document = self.document
+        assert document is not None
+        hexes = overlay_hexes(overlay, at, turn)
         off = [h for h in hexes if h not in document.map]
-        if off or self._at not in document.map:
+        if off or at not in document.map:
             reasons = [f"{len(off)} of its hexes would hang off the map"]
         else:
-            placement = placement_for(overlay, self._at, panel.rotation, document.map.name)
-            reasons = document.overlay_problems(placement)
+            placement = placement_for(overlay, at, turn, document.map.name)
+            if replacing is None:
+                reasons = document.overlay_problems(placement)
+            else:
+                reasons = document.overlay_problems(placement, replacing=replacing)
         path = hexes_outline(hexes, HEX_SIZE)
         tri = QPainterPath()
-        cx, cy = hex_to_pixel(self._at, HEX_SIZE)
+        cx, cy = hex_to_pixel(at, HEX_SIZE)
         r = HEX_SIZE * 0.35
         tri.moveTo(cx, cy - r)
         tri.lineTo(cx + r, cy + r * 0.8)
@@ -340,6 +391,7 @@ class OverlayTool(Tool):
         tri.closeSubpath()
         path.addPath(tri)
         self.window.view.show_marks(path, BAD if reasons else GOOD, GHOST_BAD if reasons else GHOST)
-        self.say(
-            ("Cannot lie here: " + "; ".join(reasons)) if reasons else f"{overlay.id} fits here"
-        )
+        if reasons:
+            self.say("Cannot lie here: " + "; ".join(reasons), error=True)
+        else:
+            self.say(f"{overlay.id} fits here")

@@ -136,3 +136,33 @@ def test_select_a_laid_counter_and_delete_it(window: MainWindow, qtbot: QtBot) -
     assert document.scenario.map.overlays == []
     window.actions_by_id["edit.undo"].trigger()
     assert [p.overlay for p in document.scenario.map.overlays] == ["woods-61"]
+
+
+def test_ctrl_drag_moves_a_laid_counter(window: MainWindow, qtbot: QtBot) -> None:
+    from PySide6.QtCore import QPointF
+
+    from editor.app import HEX_SIZE
+    from model.grid import hex_to_pixel
+
+    document = window.document
+    assert document is not None
+    panel = window.overlay_panel
+    panel.choose("woods-61")
+    start = document.map.resolve("K2018")
+    assert panel.place_at(start) == []
+    viewport = window.view.viewport()
+
+    def at(name: str) -> QPointF:
+        x, y = hex_to_pixel(document.map.resolve(name), HEX_SIZE)
+        return window.view.mapFromScene(QPointF(x, y))
+
+    ctrl = Qt.KeyboardModifier.ControlModifier
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, ctrl, at("K2018"))
+    qtbot.mouseMove(viewport, at("K2218"))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, ctrl, at("K2218"))
+    assert len(document.scenario.map.overlays) == 1  # moved, not laid again
+    assert document.terrain.terrain(document.map.resolve("K2218")) == "woods"
+    assert document.overlays.kinds(start) == ()
+    assert window.undo_view.stack().count() == 2
+    document.undo_stack.undo()
+    assert document.terrain.terrain(start) == "woods"
