@@ -101,6 +101,7 @@ def _print_problems(problems: Sequence[Problem]) -> None:
 def cmd_validate(args: argparse.Namespace) -> int:
     from model.resources import read_board
     from model.scenario_io import check_document
+    from rules.checks import run_checks
 
     failed = False
     for name in args.files:
@@ -112,6 +113,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
             else:
                 loaded = check_document(doc)
                 summary = f"{loaded.scenario.system.display_name}, {len(loaded.map)} hexes"
+                findings = run_checks(loaded, doc)
+                for finding in findings:
+                    print(finding.format(), file=sys.stderr)
+                if any(f.severity == "error" for f in findings):
+                    failed = True
+                    continue
         except ProblemList as exc:
             _print_problems(exc.problems)
             failed = True

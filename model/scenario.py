@@ -454,6 +454,16 @@ class RulesSetup(StrictModel):
     period: str | None = None
 
 
+class CheckException(StrictModel):
+    """A rule of its own book that a book scenario breaks, kept as printed: the validation
+    finding ``code`` at ``path`` is reported as information, with the reason."""
+
+    code: str = Field(description="the validation check's code, e.g. counter-mix")
+    path: str = Field(description="dotted path of the entry, e.g. sides[1].forces[7]")
+    reason: str = Field(description="what the book does and why it is kept")
+    source: str = Field(description='book and section, e.g. "Panzer \'44 [19.5]"')
+
+
 class Scenario(StrictModel):
     """A complete scenario."""
 
@@ -483,6 +493,9 @@ class Scenario(StrictModel):
     intelligence: list[IntelligenceBracket] = Field(default_factory=list)
     events: list[ScenarioEvent] = Field(default_factory=list)
     tables: list[RandomTable] = Field(default_factory=list)
+    exceptions: list[CheckException] = Field(
+        default_factory=list, description="book rules the scenario breaks as printed"
+    )
     notes: str = ""
 
     @model_validator(mode="after")

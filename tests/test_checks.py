@@ -1,0 +1,213 @@
+"""Static validation: each check against a built-in scenario edited to break it, with the
+finding's line, message and citation pinned; and every built-in scenario free of errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from editor.cli import main
+from model.scenario_io import check_document
+from model.yamlio import read_yaml, read_yaml_text
+from rules.checks import CHECKS, Finding, run_checks
+
+SCENARIOS = Path(__file__).parent.parent / "scenarios"
+DEMO = (SCENARIOS / "armor" / "demo-crossroads.yaml").read_text()
+BRIDGE = (SCENARIOS / "armor" / "2b-the-bridge.yaml").read_text()
+ARRACOURT = (SCENARIOS / "panzer44" / "19.5-arracourt.yaml").read_text()
+POINT_161 = (SCENARIOS / "panzer-command" / "point-161.yaml").read_text()
+
+MORTAR_ON_3020 = '      - {unit: 82m, placement: {kind: hex, hex: "3020"}}\n'
+
+
+def edited(text: str, *changes: tuple[str, str]) -> str:
+    for old, new in changes:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    return text
+
+
+def findings(text: str) -> list[Finding]:
+    doc = read_yaml_text(text, "s.yaml")
+    return run_checks(check_document(doc), doc)
+
+
+def lines(text: str, code: str) -> list[str]:
+    """The findings of one check, without those a documented exception makes information."""
+    return [
+        f.format()
+        for f in findings(text)
+        if f.code == code and "the book does so, kept as printed" not in f.message
+    ]
+
+
+CASES = [
+    pytest.param(
+        edited(ARRACOURT, ("      - turn: 6\n", "      - turn: 21\n")),
+        "turn-range",
+        "s.yaml:30:15: error turn-range: game turn 21 is outside the game, which lasts game "
+        "turns 1-20 [Panzer '44 [18.1]; [18.6]]",
+        id="turn-range",
+    ),
+    pytest.param(
+        edited(ARRACOURT, ("{unit: 120m, count: 2}", "{unit: 120m, count: 3}")),
+        "counter-mix",
+        "s.yaml:26:9: error counter-mix: 3 120m counters in the orders of battle, 3 by this "
+        "entry; the counter mix has 2 (IDs 011-012) [Panzer '44 [3.22]]",
+        id="counter-mix",
+    ),
+    pytest.param(
+        edited(DEMO, ("hex: K2219", "hex: K3020")),
+        "placement-terrain",
+        "s.yaml:60:7: error placement-terrain: M4 is placed on K3020, hedgerow: hedgerow is "
+        "prohibited to vehicle movement [Armor [CS Vehicle Movement Costs]]",
+        id="placement-terrain",
+    ),
+    pytest.param(
+        edited(ARRACOURT, ("      - {unit: 82m}\n", MORTAR_ON_3020)),
+        "setup-region",
+        "s.yaml:27:9: error setup-region: 82m on 3020 is outside the German set-up area "
+        "[Panzer '44 [18.41]]",
+        id="setup-region",
+    ),
+    pytest.param(
+        edited(
+            DEMO,
+            (
+                "length:\n",
+                "special_rules:\n  - {kind: area-ban, sides: [us], region: {kind: hexes, "
+                "hexes: [K2219]}}\nlength:\n",
+            ),
+        ),
+        "setup-region",
+        "s.yaml:58:5: error setup-region: M4 is placed on K2219, where special rule 1 forbids "
+        "American units to deploy [Armor [SCN II.E]]",
+        id="setup-region-area-ban",
+    ),
+    pytest.param(
+        edited(
+            ARRACOURT,
+            ("      - {unit: 82m}\n", MORTAR_ON_3020 + MORTAR_ON_3020.replace("82m", "120m")),
+        ),
+        "stacking",
+        "s.yaml:28:9: error stacking: 2 units of German stand on 3020; the limit is one "
+        "[Panzer '44 [8.0]]",
+        id="stacking-panzer44",
+    ),
+    pytest.param(
+        edited(
+            ARRACOURT,
+            ("      - {unit: 82m}\n", MORTAR_ON_3020),
+            (
+                "      - {unit: M18, placement",
+                MORTAR_ON_3020.replace("82m", "M18") + "      - {unit: M18, placement",
+            ),
+        ),
+        "stacking",
+        "s.yaml:54:9: error stacking: units of german and us share 3020 at the start "
+        "[Panzer '44 [8.32]]",
+        id="stacking-enemies",
+    ),
+    pytest.param(
+        edited(
+            POINT_161,
+            (
+                "      - {unit: su-t34, count: 3}\n",
+                '      - {unit: su-t34, count: 4, placement: {kind: hex, hex: "1010"}}\n',
+            ),
+        ),
+        "stacking",
+        "s.yaml:60:9: error stacking: 8 steps of Soviet (5th Tank Army) stand on 1010; the "
+        "limit is 6 [Panzer Command [§5.2]]",
+        id="stacking-panzer-command",
+    ),
+    pytest.param(
+        edited(
+            DEMO,
+            (
+                "  - unit: INFANTRY-SQUAD\n    count: 2\n",
+                "  - unit: INFANTRY-SQUAD\n    count: 3\n",
+            ),
+        ),
+        "stacking",
+        "s.yaml:73:5: info stacking: 6 Stacking Factors of American on K1917: units there are "
+        "fired on as in Clear terrain and sighted at twice the range [Armor [AG III.B.1]]",
+        id="stacking-armor",
+    ),
+    pytest.param(
+        edited(
+            DEMO, ("      rule: occupy\n", "      rule: occupy\n      units: {labels: [nobody]}\n")
+        ),
+        "references",
+        "s.yaml:119:24: error references: no force entry is labelled 'nobody' (labels: none) "
+        "[Armor [SCN II.C; SCN II.F]]",
+        id="references-label",
+    ),
+    pytest.param(
+        edited(BRIDGE, ("    objects: bridge\n", "    objects: bridges\n")),
+        "references",
+        "s.yaml:222:14: error references: no map object set is named 'bridges' (map.objects: "
+        "bridge) [Armor [SCN II.C; SCN II.F]]",
+        id="references-object-set",
+    ),
+    pytest.param(
+        edited(DEMO, ("  turns: 12\n", "  turns: 1\n")),
+        "objective-reach",
+        "s.yaml:117:15: warning objective-reach: no unit of this side can reach the objective "
+        "by turn 1 on movement costs alone; the nearest, PANTHER-A (set-up), cannot get there "
+        "in 1 turn [Armor [AG V.B; CS Vehicle Movement Costs]]",
+        id="objective-reach",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "code", "expected"), CASES)
+def test_each_check_reports_a_scenario_that_breaks_it(text: str, code: str, expected: str) -> None:
+    assert lines(text, code) == [expected]
+
+
+def test_every_check_has_a_case() -> None:
+    assert set(CHECKS) <= {case.values[1] for case in CASES}
+
+
+def test_a_documented_exception_turns_the_error_into_information() -> None:
+    (finding,) = (f for f in findings(ARRACOURT) if f.code == "counter-mix")
+    assert (finding.severity, finding.path, finding.line) == ("info", "sides[1].forces[7]", 56)
+    assert finding.message.startswith(
+        "6 Eng (Eng@us) counters in the orders of battle, 4 by this entry; the counter mix has "
+        "3 (IDs 141-143); the book does so, kept as printed: the book fields 6 US Eng platoons"
+    )
+    assert finding.message.endswith("(Panzer '44 [19.5]; [3.22])")
+
+
+def test_an_exception_that_excuses_nothing_is_reported_and_excuses_nothing() -> None:
+    text = edited(ARRACOURT, ("path: sides[1].forces[7]", "path: sides[1].forces[6]"))
+    assert [f.format() for f in findings(text) if f.severity != "info"] == [
+        "s.yaml:56:9: error counter-mix: 6 Eng (Eng@us) counters in the orders of battle, 4 by "
+        "this entry; the counter mix has 3 (IDs 141-143) [Panzer '44 [3.22]]",
+        "s.yaml:125:5: warning exceptions: no 'counter-mix' finding at sides[1].forces[6]: the "
+        "exception excuses nothing (remove it, or correct its code or path) "
+        "[Panzer '44 [19.5]; [3.22]]",
+    ]
+
+
+def test_no_built_in_scenario_has_an_error() -> None:
+    errors = []
+    for path in sorted(SCENARIOS.glob("*/*.yaml")):
+        doc = read_yaml(path)
+        found = run_checks(check_document(doc), doc)
+        errors += [f.format() for f in found if f.severity == "error"]
+    assert errors == []
+
+
+def test_validate_prints_findings_and_fails_on_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(edited(ARRACOURT, ("      - turn: 6\n", "      - turn: 21\n")))
+    assert main(["validate", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert f"{bad}:30:15: error turn-range: game turn 21 is outside the game" in err
+    assert main(["validate", str(SCENARIOS / "panzer44" / "19.5-arracourt.yaml")]) == 0
+    assert "info counter-mix" in capsys.readouterr().err
