@@ -1,0 +1,180 @@
+"""Actions: small immutable values with a text form that round-trips.
+
+Like python-chess's ``Move.uci()`` / ``Move.from_uci()``: ``Action.from_text(a.text()) == a``
+for every action. The text names units by their game id (``german.PzV.3``) and hexes by their
+printed names (``1215``), so a replay reads like a plot sheet::
+
+    plot german.PzV.3 MV          # Mutual Plot Phase: the unit's task [5.0]
+    plot us.M4.1 DF 1215          # a fire task with its target hex [5.4]
+    plot us.81m.1 IF 1215 L       # Indirect Fire with its pattern (T or L) [6.21]
+    plot us.105f.1 CB T           # Counterbattery: a pattern only, no hex [6.73]
+    move german.PzV.3 1215 1216   # the hexes entered, in order [7.0]
+    done german                   # the side has finished the current segment
+    force-dice 3 5                # the next die results (a test, or a book's worked example)
+
+Parsing needs no game: whether the unit, hexes and task are legal now is the state's question
+(:class:`~rules.errors.IllegalActionError`); here only the shape is checked
+(:class:`~rules.errors.ActionSyntaxError`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rules.errors import ActionSyntaxError
+
+#: Panzer '44 [5.4] Task Summary codes.
+TASK_CODES = ("MV", "DF", "IF", "OF", "CA", "CB")
+#: Tasks plotted with a target hex [5.0]: every combat task except Counterbattery [6.73].
+TARGETED_TASKS = ("DF", "IF", "OF", "CA")
+#: H-class fire patterns, Tight and Loose [6.21].
+PATTERNS = ("T", "L")
+
+_TOKEN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:/@+-]*$")
+
+
+def _token(text: str, what: str, line: str) -> str:
+    if not _TOKEN.match(text):
+        raise ActionSyntaxError(f"'{line}': '{text}' is not a {what}")
+    return text
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base of every action; :meth:`from_text` reads any of them."""
+
+    verb: ClassVar[str] = ""
+
+    def text(self) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.text()
+
+    @staticmethod
+    def from_text(text: str) -> Action:
+        """The action a text names.
+
+        Raises:
+            ActionSyntaxError: the text is not an action.
+        """
+        words = text.split()
+        if not words:
+            raise ActionSyntaxError("an empty text is not an action")
+        parser = _PARSERS.get(words[0].lower())
+        if parser is None:
+            verbs = ", ".join(sorted(_PARSERS))
+            raise ActionSyntaxError(f"'{text}': unknown action '{words[0]}' (one of {verbs})")
+        return parser(words[1:], text)
+
+
+@dataclass(frozen=True)
+class Plot(Action):
+    """Plot one unit's task for this Game-Turn [5.0]-[5.4].
+
+    Attributes:
+        unit: the unit's game id.
+        task: a Task Summary code [5.4].
+        target: the target hex's printed name (DF, IF, OF, CA) [5.0].
+        pattern: ``T`` or ``L`` for H-class fire [6.21]; unset means the default, Tight.
+    """
+
+    verb: ClassVar[str] = "plot"
+    unit: str
+    task: str
+    target: str | None = None
+    pattern: str | None = None
+
+    def text(self) -> str:
+        parts = [self.verb, self.unit, self.task, self.target, self.pattern]
+        return " ".join(p for p in parts if p is not None)
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> Plot:
+        if len(args) < 2:
+            raise ActionSyntaxError(f"'{line}': write 'plot UNIT TASK [HEX] [T|L]'")
+        unit, task, rest = _token(args[0], "unit id", line), args[1].upper(), args[2:]
+        if task not in TASK_CODES:
+            raise ActionSyntaxError(f"'{line}': '{args[1]}' is not a task code ({TASK_CODES})")
+        target = None
+        if task in TARGETED_TASKS:
+            if not rest:
+                raise ActionSyntaxError(f"'{line}': a {task} plot needs its target hex [5.0]")
+            target, rest = _token(rest[0], "hex", line), rest[1:]
+        pattern = None
+        if rest and task in ("IF", "OF", "DF", "CB"):
+            pattern, rest = rest[0].upper(), rest[1:]
+            if pattern not in PATTERNS:
+                raise ActionSyntaxError(f"'{line}': '{pattern}' is not a pattern (T or L)")
+        if task == "CB" and pattern is None:
+            raise ActionSyntaxError(f"'{line}': a CB plot needs its pattern, T or L [6.73]")
+        if rest:
+            raise ActionSyntaxError(f"'{line}': unexpected '{' '.join(rest)}'")
+        return cls(unit, task, target, pattern)
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Move one unit along a path: the hexes it enters, in order [7.0] ("trace the path of
+    movement hexagon by hexagon"). It may end where it started, after one hex at least [7.12].
+    """
+
+    verb: ClassVar[str] = "move"
+    unit: str
+    path: tuple[str, ...]
+
+    def text(self) -> str:
+        return " ".join((self.verb, self.unit, *self.path))
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> Move:
+        if len(args) < 2:
+            raise ActionSyntaxError(f"'{line}': write 'move UNIT HEX [HEX ...]'")
+        unit = _token(args[0], "unit id", line)
+        return cls(unit, tuple(_token(a, "hex", line) for a in args[1:]))
+
+
+@dataclass(frozen=True)
+class Done(Action):
+    """The side has finished the current segment (its plot, its movement)."""
+
+    verb: ClassVar[str] = "done"
+    side: str
+
+    def text(self) -> str:
+        return f"{self.verb} {self.side}"
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> Done:
+        if len(args) != 1:
+            raise ActionSyntaxError(f"'{line}': write 'done SIDE'")
+        return cls(_token(args[0], "side id", line))
+
+
+@dataclass(frozen=True)
+class ForceDice(Action):
+    """Force the next die results (a driver's action, like OpenSpiel's chance outcomes: it is
+    never among the legal actions, but a replay keeps it so a worked example replays)."""
+
+    verb: ClassVar[str] = "force-dice"
+    results: tuple[int, ...]
+
+    def text(self) -> str:
+        return " ".join((self.verb, *(str(r) for r in self.results)))
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> ForceDice:
+        if not args or not all(a.isdigit() and int(a) >= 1 for a in args):
+            raise ActionSyntaxError(f"'{line}': write 'force-dice N [N ...]' (whole numbers >= 1)")
+        return cls(tuple(int(a) for a in args))
+
+
+_PARSERS: dict[str, Callable[[list[str], str], Action]] = {
+    Plot.verb: Plot.parse,
+    Move.verb: Move.parse,
+    Done.verb: Done.parse,
+    ForceDice.verb: ForceDice.parse,
+}

@@ -1,0 +1,426 @@
+"""Panzer '44 on the engine core: the Game-Turn's sequence of play, plotting and movement.
+
+What this slice plays, by the book:
+
+- The Sequence of Play [4.1] as data (:data:`rules.sequence.PANZER44_SEQUENCE`), walked
+  segment by segment for the scenario's number of Game-Turns [18.2].
+- The Mutual Plot Phase [4.1] 1, [5.0]-[5.4]: both sides plot at once, each unit at most one
+  task [5.3]; each side's plots are hidden from the other (:meth:`Panzer44State.view_for`,
+  ``private_to`` events) and all are collected before anything is resolved.
+- The Movement Phase [4.1] 4, [5.2], [7.0]: the First Player moves his units plotted MV, then
+  the Second Player; only units plotted MV move, and each must move if it can [4.1] 4, [7.12];
+  a carrier takes its passenger along [8.2], [9.2].
+
+Not yet (each segment is skipped with an event naming it; its handler is the extension point,
+see :data:`EXTENSIONS`): off-board support allocation, panic, direct and indirect fire, close
+assault, pin and disruption removal, opportunity fire and mines during movement
+(:class:`~rules.events.HexEntered` is where they interrupt), transport, overrun, reinforcement
+entry. Only MV can be plotted until combat exists.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from model.base import GameSystem
+from model.hexes import Hex
+from model.mapstate import terrain_edits
+from model.regions import RegionContext, evaluate
+from model.scenario_io import LoadedScenario
+from model.terrainoptions import option_values
+from model.terrainview import MapTerrain
+from rules.actions import Action, Done, Move, Plot
+from rules.core import Game, Outcome, State
+from rules.errors import IllegalActionError, UnsupportedGameError
+from rules.events import (
+    GameEnded,
+    HexEntered,
+    MoveEnded,
+    NotMoved,
+    Plotted,
+    SegmentBegan,
+    SegmentSkipped,
+    SideDone,
+)
+from rules.movement import Movement
+from rules.p44_movement import (
+    MoveCosts,
+    check_path,
+    passengers,
+    reach,
+    reachable_hexes,
+    step_cost,
+)
+from rules.p44_setup import UnitSpec, deploy
+from rules.p44_view import SideView, side_view
+from rules.sequence import PANZER44_SEQUENCE, Phase, Segment, steps
+
+RULES_VERSION = "panzer44-0.1"
+
+_NOT_YET = "not in this slice of the engine (issue 6)"
+
+#: The segments this slice does not resolve, and the rules their handlers will implement.
+EXTENSIONS: dict[str, str] = {
+    "allocate-support": f"off-board artillery and air support [15.0], [16.0]: {_NOT_YET}",
+    "panic": f"panic [14.0]: {_NOT_YET}",
+    "first-player-direct-fire": f"direct fire and close assault [6.3], [6.6]: {_NOT_YET}",
+    "second-player-direct-fire": f"direct fire and close assault [6.3], [6.6]: {_NOT_YET}",
+    "apply-direct-fire": f"combat results [5.1], [6.8]: {_NOT_YET}",
+    "remove-pins": f"pins [6.82]: {_NOT_YET} (no combat, so no pins)",
+    "remove-disruption": f"disruption removal [6.83]: {_NOT_YET} (no combat, so none)",
+    "first-player-indirect-fire": f"indirect fire [6.4], [15.0], [16.0]: {_NOT_YET}",
+    "second-player-indirect-fire": f"indirect fire [6.4], [15.0], [16.0]: {_NOT_YET}",
+}
+
+MOVEMENT_SEGMENTS = ("first-player-movement", "second-player-movement")
+
+
+class Panzer44Game(Game):
+    """A Panzer '44 scenario made playable: map, costs, counters and their set-up."""
+
+    system = GameSystem.PANZER44
+    rules_version = RULES_VERSION
+
+    def __init__(self, loaded: LoadedScenario) -> None:
+        super().__init__(loaded)
+        scenario = loaded.scenario
+        if len(self.sides) != 2:
+            raise UnsupportedGameError("a Panzer '44 scenario has two sides")
+        if scenario.length.turns is None:
+            raise UnsupportedGameError("a Panzer '44 scenario has a number of Game-Turns [18.2]")
+        self.turns: int = scenario.length.turns
+        self.amap = loaded.map
+        self.terrain = MapTerrain(
+            loaded.map,
+            loaded.overlays,
+            terrain_edits(scenario, loaded.map),
+            option_values(scenario),
+        )
+        self.movement = Movement.for_scenario(scenario, self.terrain)
+        self.costs = MoveCosts(self.movement)
+        self.play_area = self._play_area()
+        self.deployment = deploy(scenario, self.movement, self.play_area)
+        self.specs: dict[str, UnitSpec] = {u.id: u for u in self.deployment.units}
+        #: The First Player moves first [4.1] 4; named by the scenario [18.43].
+        self.first: str = scenario.first_player or self.sides[0]
+        self.second: str = next(s for s in self.sides if s != self.first)
+        self.steps: tuple[tuple[Phase, Segment], ...] = steps(PANZER44_SEQUENCE)
+
+    def _play_area(self) -> frozenset[Hex] | None:
+        region = self.scenario.map.play_area
+        if region is None:
+            return None
+        ctx = RegionContext(self.amap, overlay_terrain=self.terrain.overlays.stacks)
+        return evaluate(region, ctx)
+
+    def new_initial_state(self, seed: int = 0) -> Panzer44State:
+        return Panzer44State(self, seed)
+
+    def actor(self, segment: Segment) -> tuple[str, ...]:
+        """The sides that decide in a segment."""
+        return {"both": self.sides, "first": (self.first,), "second": (self.second,)}.get(
+            segment.actor, ()
+        )
+
+
+class Panzer44State(State):
+    """A Panzer '44 game in progress."""
+
+    game: Panzer44Game
+
+    def __init__(self, game: Panzer44Game, seed: int) -> None:
+        super().__init__(game, seed)
+        self.turn = 1
+        self.step = 0
+        self.over = False
+        self.hexes: dict[str, Hex] = dict(game.deployment.hexes)
+        self.carried_by: dict[str, str] = dict(game.deployment.carried_by)
+        self.plots: dict[str, dict[str, Plot]] = {s: {} for s in game.sides}
+        self.done: set[str] = set()
+        self.moved: set[str] = set()
+        self._reach: dict[str, tuple[tuple[Hex, Move], ...]] = {}  # see _candidates
+        for event in game.deployment.events:
+            self.emit(event)
+        self._begin()
+        self._advance()
+
+    # --- where play is ----------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self.game.steps[self.step][0]
+
+    @property
+    def segment(self) -> Segment:
+        return self.game.steps[self.step][1]
+
+    def to_act(self) -> tuple[str, ...]:
+        if self.over:
+            return ()
+        return tuple(s for s in self.game.actor(self.segment) if s not in self.done)
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def outcome(self) -> Outcome | None:
+        return self._evaluate() if self.over else None
+
+    def _evaluate(self) -> Outcome:
+        return Outcome(
+            vp=dict.fromkeys(self.game.sides, 0),
+            winner=None,
+            reason="no side scores: victory conditions are not evaluated yet",
+            placeholder="a placeholder evaluation: combat and the victory conditions of "
+            "[18.5] and the scenario are not in this slice of the engine (issue 6)",
+        )
+
+    # --- legal actions ----------------------------------------------------------------------
+
+    def legal_actions(self, side: str | None = None) -> list[Action]:
+        sides = [s for s in self.to_act() if side is None or s == side]
+        found: list[Action] = []
+        for s in sides:
+            if self.segment.id == "plot":
+                found.extend(Plot(u, "MV") for u in self._plottable(s) if u not in self.plots[s])
+                found.append(Done(s))
+            elif self.segment.id in MOVEMENT_SEGMENTS:
+                occupied = self._occupied()
+                for unit in self._to_move(s):
+                    found.extend(self._moves(unit, occupied))
+        return found
+
+    def _units(self, side: str) -> list[str]:
+        return [u.id for u in self.game.deployment.units if u.side == side]
+
+    def _plottable(self, side: str) -> list[str]:
+        return [u for u in self._units(side) if self._why_not_plot_mv(u) is None]
+
+    def _why_not_plot_mv(self, unit: str) -> str | None:
+        spec = self.game.specs[unit]
+        if unit not in self.hexes:
+            return "it is not on the map"
+        if unit in self.carried_by:
+            return "it is carried: dismounting [9.1] is not in this slice of the engine"
+        if spec.movement_class == "none" or spec.movement_allowance < 1:
+            return "it has no Movement Allowance and moves only when carried [9.0]"
+        return None
+
+    def _to_move(self, side: str) -> list[str]:
+        plotted = self.plots[side]
+        return [u for u in self._units(side) if u in plotted and u not in self.moved]
+
+    def _moves(self, unit: str, occupied: dict[Hex, set[str]]) -> list[Move]:
+        """A move to each vacant hex the unit can reach (by a cheapest path), and the cheapest
+        way out and back into its own hex [7.12]."""
+        mine = {unit, *passengers(self, unit)}
+        return [m for h, m in self._candidates(unit) if not (occupied.get(h, set()) - mine)]
+
+    def _candidates(self, unit: str) -> tuple[tuple[Hex, Move], ...]:
+        """Every destination with its move, vacant or not, worked out once a segment: enemy
+        units stand still while a side moves, so what the unit can reach does not change."""
+        found = self._reach.get(unit)
+        if found is not None:
+            return found
+        where = reach(self, unit)
+        name = self.game.amap.name
+        moves = [
+            (h, Move(unit, tuple(name(p) for p in where.path(h))))
+            for h in sorted(where.costs, key=name)
+            if h != where.start
+        ]
+        back = self._round_trip(unit, where.start)
+        if back is not None:
+            moves.append((where.start, Move(unit, (name(back), name(where.start)))))
+        self._reach[unit] = tuple(moves)
+        return self._reach[unit]
+
+    def _occupied(self) -> dict[Hex, set[str]]:
+        found: dict[Hex, set[str]] = {}
+        for u, h in self.hexes.items():
+            found.setdefault(h, set()).add(u)
+        return found
+
+    def _round_trip(self, unit: str, start: Hex) -> Hex | None:
+        """The neighbour of the cheapest affordable step out and back, if any."""
+        allowance = self.game.specs[unit].movement_allowance
+        best: tuple[float, Hex] | None = None
+        for n in start.neighbors():
+            out = step_cost(self, unit, start, n)
+            back = step_cost(self, unit, n, start)
+            if out is None or back is None or out.cost is None or back.cost is None:
+                continue
+            total = out.cost + back.cost
+            if total <= allowance and (best is None or (total, n) < best):
+                best = (total, n)
+        return best[1] if best else None
+
+    # --- applying actions -------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> None:
+        if isinstance(action, Plot):
+            self._plot(action)
+        elif isinstance(action, Move):
+            self._move(action)
+        elif isinstance(action, Done):
+            self._done(action)
+        else:
+            raise IllegalActionError(f"'{action.text()}': not an action of Panzer '44")
+
+    def _side_of(self, action: Action, unit: str) -> str:
+        spec = self.game.specs.get(unit)
+        if spec is None:
+            raise IllegalActionError(f"'{action.text()}': there is no unit '{unit}'")
+        if spec.side not in self.to_act():
+            raise IllegalActionError(
+                f"'{action.text()}': {spec.side} may not act now ({self._where()})"
+            )
+        return spec.side
+
+    def _where(self) -> str:
+        acting = ", ".join(self.to_act()) or "nobody"
+        return f"Game-Turn {self.turn}, {self.segment.name}; to act: {acting}"
+
+    def _plot(self, action: Plot) -> None:
+        if self.segment.id != "plot":
+            raise IllegalActionError(f"'{action.text()}': plot only in the Mutual Plot Phase [4.1]")
+        side = self._side_of(action, action.unit)
+        if action.task != "MV":
+            raise IllegalActionError(
+                f"'{action.text()}': only MV can be plotted so far; the {action.task} task "
+                f"(combat [6.0]) is {_NOT_YET}"
+            )
+        if action.unit in self.plots[side]:
+            raise IllegalActionError(
+                f"'{action.text()}': {action.unit} already has its task for this Game-Turn [5.3]"
+            )
+        why = self._why_not_plot_mv(action.unit)
+        if why is not None:
+            raise IllegalActionError(f"'{action.text()}': {action.unit} cannot move: {why}")
+        self.plots[side][action.unit] = action
+        self.emit(Plotted(action.unit, action.text(), private_to=side))
+
+    def _done(self, action: Done) -> None:
+        if action.side not in self.game.sides:
+            raise IllegalActionError(f"'{action.text()}': there is no side '{action.side}'")
+        if action.side not in self.to_act():
+            raise IllegalActionError(f"'{action.text()}': {action.side} may not act now")
+        if self.segment.id != "plot":
+            raise IllegalActionError(
+                f"'{action.text()}': a Movement Phase ends by itself once every unit plotted "
+                "to move has moved [4.1] 4, [7.12]"
+            )
+        self.done.add(action.side)
+        self.emit(SideDone(action.side, self.segment.id))
+
+    def _move(self, action: Move) -> None:
+        if self.segment.id not in MOVEMENT_SEGMENTS:
+            raise IllegalActionError(f"'{action.text()}': units move in the Movement Phase [4.1]")
+        side = self._side_of(action, action.unit)
+        unit = action.unit
+        if self.plots[side].get(unit) is None:
+            raise IllegalActionError(f"'{action.text()}': {unit} was not plotted to move [5.3]")
+        if unit in self.moved:
+            raise IllegalActionError(f"'{action.text()}': {unit} has moved this turn [7.0]")
+        path = tuple(self._hex(action, name) for name in action.path)
+        walked = check_path(self, unit, path)
+        riders = passengers(self, unit)
+        for step in walked:
+            self.hexes[unit] = step.hex
+            for p in riders:
+                self.hexes[p] = step.hex
+            name = self.game.amap.name(step.hex)
+            self.emit(HexEntered(unit, name, step.cost, step.spent, step.placeholder))
+            # Extension point: Opportunity Fire [6.5] and mines [17.13] interrupt here.
+        self.moved.add(unit)
+        end = self.game.amap.name(self.hexes[unit])
+        allowance = self.game.specs[unit].movement_allowance
+        carrying = ", ".join(riders) or None
+        self.emit(MoveEnded(unit, end, walked[-1].spent, allowance, carrying))
+
+    def _hex(self, action: Action, name: str) -> Hex:
+        try:
+            return self.game.amap.resolve(name)
+        except KeyError:
+            raise IllegalActionError(f"'{action.text()}': no hex '{name}' on the map") from None
+
+    # --- the sequence -----------------------------------------------------------------------
+
+    def _begin(self) -> None:
+        self.emit(SegmentBegan(self.turn, self.phase.name, self.segment.id))
+
+    def _advance(self) -> None:
+        while not self.over:
+            segment = self.segment
+            if segment.id == "plot":
+                for s in self.to_act():
+                    if not [u for u in self._plottable(s) if u not in self.plots[s]]:
+                        self.done.add(s)
+                        self.emit(SideDone(s, "plot"))
+                if self.to_act():
+                    return
+            elif segment.id in MOVEMENT_SEGMENTS:
+                if self._can_move():
+                    return
+                self._end_movement()
+            else:
+                self.emit(SegmentSkipped(segment.id, EXTENSIONS[segment.id]))
+            self._next_segment()
+
+    def _can_move(self) -> bool:
+        occupied = self._occupied()
+        return any(self._moves(u, occupied) for s in self.to_act() for u in self._to_move(s))
+
+    def _end_movement(self) -> None:
+        for side in self.game.actor(self.segment):
+            for unit in self._to_move(side):
+                reason = "no legal move: hemmed in, or short of Movement Points [7.12]"
+                self.emit(NotMoved(unit, reason))
+
+    def _next_segment(self) -> None:
+        self.done.clear()
+        self._reach = {}
+        self.step += 1
+        if self.step == len(self.game.steps):
+            if self.turn == self.game.turns:
+                self.over = True
+                outcome = self._evaluate()
+                self.emit(GameEnded(outcome.winner, outcome.reason))
+                return
+            self.turn += 1
+            self.step = 0
+            self.plots = {s: {} for s in self.game.sides}
+            self.moved = set()
+        self._begin()
+
+    # --- views and hashes -------------------------------------------------------------------
+
+    def view_for(self, side: str) -> SideView:
+        """What ``side`` may know now: never the other side's plots [4.1] 1."""
+        return side_view(self, side)
+
+    def _snapshot(self) -> dict[str, Any]:
+        return {
+            "scenario": self.game.scenario.id,
+            "turn": self.turn,
+            "step": self.step,
+            "over": self.over,
+            "hexes": {u: [h.q, h.r] for u, h in sorted(self.hexes.items())},
+            "carried_by": dict(sorted(self.carried_by.items())),
+            "plots": {s: sorted(p.text() for p in ps.values()) for s, ps in self.plots.items()},
+            "done": sorted(self.done),
+            "moved": sorted(self.moved),
+        }
+
+    def _detach(self) -> None:
+        self.hexes = dict(self.hexes)
+        self.carried_by = dict(self.carried_by)
+        self.plots = {s: dict(p) for s, p in self.plots.items()}
+        self.done = set(self.done)
+        self.moved = set(self.moved)
+        self._reach = dict(self._reach)
+
+
+def reachable(state: Panzer44State, unit: str) -> dict[Hex, float]:
+    """Each hex ``unit`` can reach now with its cheapest cost in Movement Points, the hex it
+    stands in left out [7.1], [10.1] (see :mod:`rules.p44_movement`)."""
+    return reachable_hexes(state, unit)

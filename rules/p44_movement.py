@@ -1,0 +1,176 @@
+"""Panzer '44 movement: costs per step, reachable hexes, and the check of a plotted move.
+
+A unit pays for each hex it enters the hexside's cost plus the hex's [10.11] (along a road
+only the road's 1/2 [10.14]), read from :class:`rules.movement.Movement` for its movement
+class [10.13]; it may not spend more than its Movement Allowance [7.13], nor enter an enemy
+unit's hex [7.21], an impassable hex or hexside [7.21], or a hex off the map or outside the
+scenario's play area [7.23]. Friendly units are passed through freely [7.22], [8.31].
+
+Stacking [8.0] is checked where the move ends. The book checks it only at the end of the
+Movement Phase [8.31], so a unit could end in a friendly hex that another unit leaves later
+in the phase; this engine is stricter and refuses a move that ends in an occupied hex (a unit
+that has moved cannot move again to mend the stack).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from model.hexes import Hex
+from rules.errors import IllegalActionError
+from rules.movement import MoveCost, Movement
+from rules.reach import Reach, reachable
+
+if TYPE_CHECKING:
+    from rules.p44 import Panzer44State
+
+
+class MoveCosts:
+    """The costs of single steps, worked out once per game (the map does not change)."""
+
+    def __init__(self, movement: Movement) -> None:
+        self.movement = movement
+        self._cache: dict[tuple[str, Hex, Hex], MoveCost] = {}
+        self._edges: dict[tuple[str, Hex], tuple[tuple[Hex, float], ...]] = {}
+
+    def step(self, movement_class: str, from_hex: Hex, to_hex: Hex) -> MoveCost:
+        """What entering ``to_hex`` from the adjacent ``from_hex`` costs the class."""
+        key = (movement_class, from_hex, to_hex)
+        found = self._cache.get(key)
+        if found is None:
+            found = self.movement.cost(movement_class, to_hex, from_hex)
+            self._cache[key] = found
+        return found
+
+    def edges(self, movement_class: str, h: Hex) -> tuple[tuple[Hex, float], ...]:
+        """The steps out of ``h`` the class may take, on the map, with their costs."""
+        key = (movement_class, h)
+        found = self._edges.get(key)
+        if found is None:
+            terrain = self.movement.terrain
+            steps = []
+            for n in h.neighbors():
+                if n in terrain:
+                    cost = self.step(movement_class, h, n)
+                    if not cost.prohibited and cost.cost is not None:
+                        steps.append((n, cost.cost))
+            found = self._edges[key] = tuple(steps)
+        return found
+
+
+@dataclass(frozen=True)
+class Step:
+    """One hex entered on a move: its cost, the total so far, and whether a placeholder value
+    of the data library decided the cost."""
+
+    hex: Hex
+    cost: float
+    spent: float
+    placeholder: bool
+
+
+def _blocked(state: Panzer44State, unit: str) -> tuple[set[Hex], frozenset[Hex] | None]:
+    side = state.game.specs[unit].side
+    enemy = {h for u, h in state.hexes.items() if state.game.specs[u].side != side}
+    return enemy, state.game.play_area
+
+
+def step_cost(state: Panzer44State, unit: str, from_hex: Hex, to_hex: Hex) -> MoveCost | None:
+    """The cost of one step of the unit, or None when it may not take it."""
+    game = state.game
+    spec = game.specs[unit]
+    if spec.movement_class == "none" or to_hex not in game.terrain:
+        return None
+    enemy, play_area = _blocked(state, unit)
+    if to_hex in enemy or (play_area is not None and to_hex not in play_area):
+        return None
+    cost = game.costs.step(spec.movement_class, from_hex, to_hex)
+    if cost.prohibited or cost.cost is None:
+        return None
+    return cost
+
+
+def reach(state: Panzer44State, unit: str) -> Reach:
+    """Every hex the unit can reach this Movement Phase, with the cheapest cost (Dijkstra)."""
+    game = state.game
+    spec = game.specs[unit]
+    start = state.hexes[unit]
+    if spec.movement_class == "none":
+        return Reach(start, {start: 0.0}, {})
+    enemy, play_area = _blocked(state, unit)
+    costs = game.costs
+
+    def edges(h: Hex) -> Iterable[tuple[Hex, float]]:
+        for n, cost in costs.edges(spec.movement_class, h):
+            if n not in enemy and (play_area is None or n in play_area):
+                yield n, cost
+
+    return reachable(start, spec.movement_allowance, edges=edges)
+
+
+def reachable_hexes(state: Panzer44State, unit: str) -> dict[Hex, float]:
+    """Each hex the unit can reach with its cheapest cost; the hex it stands in left out."""
+    found = reach(state, unit)
+    return {h: c for h, c in found.costs.items() if h != found.start}
+
+
+def check_path(state: Panzer44State, unit: str, path: tuple[Hex, ...]) -> list[Step]:
+    """The steps of a move along ``path`` (the hexes entered), checked against [7.1]-[7.2],
+    [8.0] and [10.1].
+
+    Raises:
+        IllegalActionError: the move breaks a rule; the message says which.
+    """
+    spec = state.game.specs[unit]
+    name = state.game.amap.name
+    if not path:
+        raise IllegalActionError(f"{unit}: a unit plotted to move enters one hex at least [7.12]")
+    steps: list[Step] = []
+    here, spent = state.hexes[unit], 0.0
+    for h in path:
+        if h.distance(here) != 1:
+            raise IllegalActionError(f"{unit}: {name(h)} is not adjacent to {name(here)} [7.0]")
+        cost = step_cost(state, unit, here, h)
+        if cost is None or cost.cost is None:
+            raise IllegalActionError(
+                f"{unit}: may not enter {name(h)} ({_why_not(state, unit, h)})"
+            )
+        spent += cost.cost
+        if spent > spec.movement_allowance:
+            raise IllegalActionError(
+                f"{unit}: entering {name(h)} would spend {spent:g} MP of "
+                f"{spec.movement_allowance} [7.13], [10.11]"
+            )
+        steps.append(Step(h, cost.cost, spent, cost.placeholder))
+        here = h
+    others = occupants(state, here) - {unit, *passengers(state, unit)}
+    if others:
+        raise IllegalActionError(
+            f"{unit}: may not end its move in {name(here)}, held by {', '.join(sorted(others))}:"
+            " one unit per hex [8.0] (checked where each move ends)"
+        )
+    return steps
+
+
+def _why_not(state: Panzer44State, unit: str, h: Hex) -> str:
+    game = state.game
+    if game.specs[unit].movement_class == "none":
+        return "it has no Movement Allowance: it moves only when carried [9.0]"
+    if h not in game.terrain:
+        return "off the map [7.23]"
+    if game.play_area is not None and h not in game.play_area:
+        return "outside the scenario's play area"
+    enemy, _ = _blocked(state, unit)
+    if h in enemy:
+        return "an enemy unit is there [7.21]"
+    return "impassable terrain [7.21]"
+
+
+def occupants(state: Panzer44State, h: Hex) -> set[str]:
+    return {u for u, where in state.hexes.items() if where == h}
+
+
+def passengers(state: Panzer44State, carrier: str) -> list[str]:
+    return sorted(p for p, c in state.carried_by.items() if c == carrier)

@@ -1,0 +1,279 @@
+"""Panzer '44 units and their set-up: the scenario's forces as counters on the map.
+
+A force entry's unit code is resolved in the side's counter pool (``resources/panzer44/
+units.yaml`` explains the pools: the French use US counters [19.2], the British and Canadians
+British ones, then US ones [20.1]-[20.5]). Every counter gets a game id ``<side>.<code>.<n>``.
+
+Where a scenario places a force in an area ("in or adjacent to Arracourt", a quadrilateral),
+the owning player chooses the hexes [18.41]; the engine, which needs a position to start from,
+puts the units deterministically in the area's first legal hexes in printed-ID order, and says
+so in an event. Legal: on the map, in the play area, enterable by the unit's movement class,
+and vacant, one unit per hex [8.0] except a carrier on top of its passenger [8.2].
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from model.base import GameSystem
+from model.catalog import UnitType, unit_types
+from model.hexes import Hex, spiral
+from model.provenance import Value, unwrap
+from model.regions import RegionContext, evaluate
+from model.scenario import (
+    AreaPlacement,
+    ForceEntry,
+    HexPlacement,
+    Placement,
+    Scenario,
+    Side,
+)
+from rules.errors import RulesError
+from rules.events import Event, UnitDeployed, UnitOffMap
+from rules.movement import Movement
+
+#: The nations whose counters a side's nation uses, in order (units.yaml, IDS AND COUNTER POOLS).
+POOLS: Mapping[str, tuple[str, ...]] = {
+    "germany": ("germany",),
+    "us": ("us",),
+    "france": ("us",),
+    "britain": ("britain", "us"),
+    "canada": ("britain", "us"),
+}
+
+AREA_RULE = (
+    "the first legal hex of its area in printed-ID order, standing in for the owner's "
+    "choice [18.41]"
+)
+
+
+@dataclass(frozen=True)
+class UnitSpec:
+    """What does not change about a counter during play.
+
+    Attributes:
+        id: the game id (``german.PzV.3``), unique in the game.
+        side: the owning side's id.
+        code: the unit code the scenario uses (``PzV``).
+        type_id: the catalogue entry (``Inf@germany``).
+        name: the catalogue's name.
+        movement_allowance: the printed Movement Allowance.
+        movement_class: ``hard-vehicle``, ``soft-vehicle``, ``foot`` or ``none`` [10.13].
+        carrier: may carry one non-vehicle unit [9.5], [9.12].
+        allowance_source: where the Movement Allowance comes from (book or placeholder).
+    """
+
+    id: str
+    side: str
+    code: str
+    type_id: str
+    name: str
+    movement_allowance: int
+    movement_class: str
+    carrier: bool
+    allowance_source: str
+
+    @property
+    def vehicle(self) -> bool:
+        """A vehicle has MA 2 or more; a non-vehicle unit MA 0 or 1 [13.0]."""
+        return self.movement_allowance >= 2
+
+
+@dataclass(frozen=True)
+class Deployment:
+    """The units of a game and where each starts: a hex, carried, or off the map."""
+
+    units: tuple[UnitSpec, ...]
+    hexes: Mapping[str, Hex]
+    carried_by: Mapping[str, str]
+    events: tuple[Event, ...]
+
+
+def pool(side: Side) -> tuple[str, ...]:
+    """The nations whose counters ``side`` uses, in the order a code is looked up."""
+    named = side.counter_pool
+    first = [named] if isinstance(named, str) else list(named or [])
+    return tuple(dict.fromkeys([*first, *POOLS.get(side.nation, (side.nation,))]))
+
+
+def resolve_type(side: Side, code: str) -> UnitType:
+    """The catalogue entry a side's unit code names.
+
+    Raises:
+        RulesError: no entry of the side's counter pool has this code (loading reports it).
+    """
+    entries = {id(u): u for u in unit_types(GameSystem.PANZER44).values()}.values()
+    matches = [u for u in entries if code in (u.id, u.id.split("@")[0], *u.aliases)]
+    for nation in pool(side):
+        for entry in matches:
+            if entry.nation == nation:
+                return entry
+    if matches:
+        return matches[0]
+    raise RulesError(f"side {side.id}: no unit type '{code}' in the Panzer '44 catalogue")
+
+
+def spec_of(side: Side, code: str, number: int) -> UnitSpec:
+    """The counter ``number`` (from 1) of a side's unit code."""
+    entry = resolve_type(side, code)
+    values = entry.values
+    allowance = int(str(unwrap(values.get("movement_allowance", 0))))
+    found = values.get("movement_class")
+    movement_class = str(unwrap(found)) if found is not None else _class_of(allowance)
+    item = values.get("movement_allowance")
+    if isinstance(item, Value):
+        source = item.source or f"placeholder: {item.placeholder}"
+    elif entry.plain_values_are_placeholders:
+        source = f"placeholder: {entry.placeholder or 'the entry is a placeholder'}"
+    else:
+        source = entry.source or ""
+    return UnitSpec(
+        id=f"{side.id}.{code.replace(' ', '_')}.{number}",
+        side=side.id,
+        code=code,
+        type_id=entry.id,
+        name=entry.name,
+        movement_allowance=allowance,
+        movement_class=movement_class,
+        carrier=bool(unwrap(values.get("carrier", False))),
+        allowance_source=source,
+    )
+
+
+def _class_of(allowance: int) -> str:
+    """[10.13]: foot units have MA 1; MA 0 units move only when carried [9.0]."""
+    return {0: "none", 1: "foot"}.get(allowance, "hard-vehicle")
+
+
+class _Placer:
+    """Puts one side's counters on the map, one at a time, keeping stacking legal."""
+
+    def __init__(
+        self, scenario: Scenario, movement: Movement, play_area: frozenset[Hex] | None
+    ) -> None:
+        self.scenario = scenario
+        self.movement = movement
+        self.amap = movement.terrain.amap
+        self.play_area = play_area
+        self.ctx = RegionContext(self.amap, overlay_terrain=movement.terrain.overlays.stacks)
+        self.hexes: dict[str, Hex] = {}
+        self.occupied: dict[Hex, str] = {}
+        self.carried_by: dict[str, str] = {}
+        self.events: list[Event] = []
+
+    def legal(self, spec: UnitSpec, h: Hex) -> bool:
+        if h not in self.amap.hexes or h in self.occupied:
+            return False
+        if self.play_area is not None and h not in self.play_area:
+            return False
+        cls = spec.movement_class if spec.movement_class != "none" else "foot"
+        return not self.movement.cost(cls, h).prohibited
+
+    def put(self, spec: UnitSpec, h: Hex, how: str) -> None:
+        self.hexes[spec.id] = h
+        self.occupied[h] = spec.id
+        self.events.append(UnitDeployed(spec.id, self.amap.name(h), how))
+
+    def off_map(self, spec: UnitSpec, reason: str) -> None:
+        self.events.append(UnitOffMap(spec.id, reason))
+
+    def place(self, spec: UnitSpec, placement: Placement | None) -> None:
+        if isinstance(placement, HexPlacement):
+            self._at_hex(spec, placement)
+        elif isinstance(placement, AreaPlacement):
+            self._in_area(spec, placement)
+        elif placement is None:
+            self.off_map(spec, "the scenario gives no placement: left to the player")
+        else:
+            self.off_map(spec, f"placement '{placement.kind}' is not in this slice of the engine")
+
+    def _at_hex(self, spec: UnitSpec, placement: HexPlacement) -> None:
+        try:
+            target = self.amap.resolve(placement.hex)
+        except KeyError:
+            self.off_map(spec, f"no hex '{placement.hex}' on the map")
+            return
+        ring = sorted(spiral(target, 3), key=lambda h: (h.distance(target), self._name(h)))
+        for h in ring:
+            if self.legal(spec, h):
+                how = (
+                    "its hex"
+                    if h == target
+                    else (
+                        f"the nearest legal vacant hex to {placement.hex}: one unit per hex [8.0]"
+                    )
+                )
+                self.put(spec, h, how)
+                return
+        self.off_map(spec, f"no legal vacant hex near {placement.hex}")
+
+    def _in_area(self, spec: UnitSpec, placement: AreaPlacement) -> None:
+        area = set(evaluate(placement.region, self.ctx))
+        if placement.adjacent:
+            area |= {n for h in area for n in h.neighbors() if n in self.amap.hexes}
+        for h in sorted(area, key=self._name):
+            if self.legal(spec, h):
+                self.put(spec, h, AREA_RULE)
+                return
+        self.off_map(spec, "no legal vacant hex left in its area")
+
+    def mount(self, spec: UnitSpec, carriers: Iterable[str]) -> bool:
+        """Put a passenger under the first free carrier on the map [8.2]; False if none."""
+        for carrier in carriers:
+            taken = carrier in self.carried_by.values()
+            if carrier in self.hexes and not taken:
+                self.hexes[spec.id] = self.hexes[carrier]
+                self.carried_by[spec.id] = carrier
+                how = f"mounted on {carrier}: the carrier on top of its passenger [8.2], [9.0]"
+                self.events.append(UnitDeployed(spec.id, self._name(self.hexes[carrier]), how))
+                return True
+        return False
+
+    def _name(self, h: Hex) -> str:
+        return self.amap.name(h)
+
+
+def deploy(scenario: Scenario, movement: Movement, play_area: frozenset[Hex] | None) -> Deployment:
+    """Every counter of the scenario and where it starts."""
+    placer = _Placer(scenario, movement, play_area)
+    order = [*scenario.deployment_order, *(s.id for s in scenario.sides)]
+    units: list[UnitSpec] = []
+    for side_id in dict.fromkeys(order):
+        side = scenario.side(side_id)
+        units.extend(_deploy_side(side, placer))
+    return Deployment(tuple(units), placer.hexes, placer.carried_by, tuple(placer.events))
+
+
+def _deploy_side(side: Side, placer: _Placer) -> list[UnitSpec]:
+    numbers: dict[str, int] = {}
+    by_label: dict[str, list[str]] = {}
+    specs: list[UnitSpec] = []
+    passengers: list[tuple[UnitSpec, ForceEntry]] = []
+
+    def new(entry: ForceEntry) -> list[UnitSpec]:
+        made = []
+        for _ in range(entry.count):
+            numbers[entry.unit] = numbers.get(entry.unit, 0) + 1
+            made.append(spec_of(side, entry.unit, numbers[entry.unit]))
+        specs.extend(made)
+        if entry.label:
+            by_label.setdefault(entry.label, []).extend(s.id for s in made)
+        return made
+
+    for entry in side.forces:
+        made = new(entry)
+        if entry.mounted_on:
+            passengers.extend((s, entry) for s in made)
+            continue
+        for spec in made:
+            placer.place(spec, entry.placement or side.setup)
+    for spec, entry in passengers:
+        if not placer.mount(spec, by_label.get(entry.mounted_on or "", [])):
+            placer.place(spec, entry.placement or side.setup)
+    for reinforcement in side.reinforcements:
+        for entry in reinforcement.units:
+            for spec in new(entry):
+                when = f"Game-Turn {reinforcement.turn}" if reinforcement.turn else "later"
+                placer.off_map(spec, f"reinforcement, {when}: entry is not in this slice")
+    return specs
