@@ -78,6 +78,14 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("view.zoom_out", "Zoom &Out", "&View", "zoom_out", QKeySequence.StandardKey.ZoomOut),
     ActionSpec("view.fit", "&Fit to Window", "&View", "fit", "Ctrl+0", toolbar=True),
     ActionSpec(
+        "view.validate",
+        "&Validate",
+        "&View",
+        "validate",
+        "F7",
+        tip="Check the scenario against its book's rules now: the findings in the Validation panel",
+    ),
+    ActionSpec(
         "tool.pan",
         "&Pan",
         "&Tools",

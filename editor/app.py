@@ -73,6 +73,7 @@ from editor.sections import SECTION_MIME, SectionsPanel
 from editor.style import hex_style
 from editor.terrain_options import TerrainOptionsPanel
 from editor.tools import BrushTool, MapEvent, OverlayTool, PanTool, SectionTool, Tool, ghost
+from editor.validation_panel import ValidationPanel
 from model.boardedit import use_board_library
 from model.brushes import BrushShape
 from model.catalog import terrain_types
@@ -429,17 +430,23 @@ class MainWindow(QMainWindow):
         inspector.setObjectName("inspector")
         inspector.setWidget(self.inspector)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, inspector)
+        self.validation_panel = ValidationPanel(self)
+        validation = QDockWidget("Validation", self)
+        validation.setObjectName("validation")
+        validation.setWidget(self.validation_panel)
         # Right: the palettes above (Terrain | Overlays), what the map says below
-        # (Inspector | Line of Sight | History), so each has room.
+        # (Inspector | Line of Sight | History | Validation), so each has room.
         self.tabifyDockWidget(terrain, overlays)
         self.tabifyDockWidget(inspector, los)
         self.tabifyDockWidget(los, history)
+        self.tabifyDockWidget(history, validation)
         terrain.raise_()
         inspector.raise_()
         self.terrain_dock, self.overlays_dock = terrain, overlays
         self.resizeDocks([terrain, inspector], [380, 420], Qt.Orientation.Vertical)
         self.resizeDocks([sections, options], [330, 470], Qt.Orientation.Vertical)
         self.los_dock = los
+        self.validation_dock = validation
         edit_menu = self.menuBar().addMenu("&Edit")
         self.menus["&Edit"] = edit_menu
         self.menuBar().insertMenu(self.menus["&View"].menuAction(), edit_menu)
@@ -450,6 +457,7 @@ class MainWindow(QMainWindow):
         view_menu.addAction(overlays.toggleViewAction())
         view_menu.addAction(los.toggleViewAction())
         view_menu.addAction(history.toggleViewAction())
+        view_menu.addAction(validation.toggleViewAction())
         view_menu.addAction(terrain.toggleViewAction())
         view_menu.addAction(inspector.toggleViewAction())
 
@@ -529,6 +537,7 @@ class MainWindow(QMainWindow):
         self.sections_panel.set_document(document)
         self.options_panel.set_document(document)
         self.overlay_panel.set_document(document)
+        self.validation_panel.set_document(document)
         # A board is one section with its own terrain: layouts, overlay counters and scenario
         # terrain options belong to scenarios.
         board = isinstance(document, BoardDocument)
@@ -756,6 +765,12 @@ class MainWindow(QMainWindow):
     def use_los(self) -> None:
         self._set_tool("los")
         self.los_dock.raise_()
+
+    def validate(self) -> None:
+        """Show the Validation panel and check the scenario at once."""
+        self.validation_dock.show()
+        self.validation_dock.raise_()
+        self.validation_panel.run_now()
 
     def use_overlay(self) -> None:
         self._set_tool("overlay")
