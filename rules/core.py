@@ -54,12 +54,16 @@ __all__ = [
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended: each side's victory points, the winner (None: no winner, a draw or
-    undecided) and why. ``placeholder`` says what is not the book's evaluation, if anything."""
+    undecided) and why. ``placeholder`` says what is not the book's evaluation, if anything;
+    ``findings`` explains each victory condition evaluated, and ``unevaluated`` lists the
+    conditions the engine cannot evaluate yet (never silently ignored)."""
 
-    vp: Mapping[str, int]
+    vp: Mapping[str, float]
     winner: str | None
     reason: str
     placeholder: str | None = None
+    findings: tuple[str, ...] = ()
+    unevaluated: tuple[str, ...] = ()
 
 
 class Game(ABC):

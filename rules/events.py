@@ -166,3 +166,121 @@ class GameEnded(Event):
 
     def describe(self) -> str:
         return f"the game ends: {self.winner or 'no winner'} ({self.reason})"
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """One step of a fire resolution that changed a number: what, by how much, and the rule.
+
+    ``applied`` is False for a modifier considered and not used (a lesser terrain benefit
+    [10.25], a hexside against H fire [10.22]); ``placeholder`` says when the value is not the
+    book's."""
+
+    what: str
+    value: int
+    rule: str
+    applied: bool = True
+    placeholder: str | None = None
+
+    def describe(self) -> str:
+        mark = "" if self.applied else " (not used)"
+        extra = f" (placeholder: {self.placeholder})" if self.placeholder else ""
+        return f"{self.what} {self.value:+d} {self.rule}{mark}{extra}"
+
+
+@dataclass(frozen=True)
+class FireResolved(Event):
+    """One attack of one unit on one unit, explained: the procedure row of the Attack
+    Procedure Chart [6.85], each modifier with its rule, the roll, the Combat Results Table
+    cell and the rule cited. The result waits for the end of the Direct Fire Phase [5.1]."""
+
+    kind: ClassVar[str] = "fire-resolved"
+    firer: str
+    target: str
+    target_hex: str
+    task: str
+    procedure: str
+    range: int
+    attack: int
+    defense: int
+    superiority: int
+    roll: int
+    modified_roll: int
+    result: str
+    modifiers: tuple[Modifier, ...]
+    table: str
+    rule: str
+    placeholder: str | None = None
+
+    def describe(self) -> str:
+        steps = "; ".join(m.describe() for m in self.modifiers) or "no modifiers"
+        mark = f" [placeholder: {self.placeholder}]" if self.placeholder else ""
+        return (
+            f"{self.firer} {self.task} at {self.target} in {self.target_hex} ({self.procedure}, "
+            f"range {self.range}): attack {self.attack} - defense {self.defense} = "
+            f"{self.superiority:+d}; {steps}; roll {self.roll} -> {self.modified_roll}; "
+            f"{self.table}: {self.result} {self.rule}{mark}"
+        )
+
+
+@dataclass(frozen=True)
+class FireVoid(Event):
+    """A plotted fire that could not be executed, and why (the plot is void [11.21])."""
+
+    kind: ClassVar[str] = "fire-void"
+    firer: str
+    plot: str
+    reason: str
+
+    def describe(self) -> str:
+        return f"{self.firer} does not fire ('{self.plot}'): {self.reason}"
+
+
+@dataclass(frozen=True)
+class ResultApplied(Event):
+    """A combat result placed on a unit [5.1], [6.82], [6.84], with the unit's state after."""
+
+    kind: ClassVar[str] = "result-applied"
+    unit: str
+    result: str
+    disruption: int
+    pinned: bool
+    delayed_panic: bool
+    destroyed: bool
+    rule: str
+    note: str = ""
+
+    def describe(self) -> str:
+        state = "destroyed" if self.destroyed else f"D{self.disruption}" if self.disruption else ""
+        marks = [m for m, on in (("Pin", self.pinned), ("(P)", self.delayed_panic)) if on]
+        now = ", ".join([*marks, state] if state else marks) or "no marker"
+        extra = f" ({self.note})" if self.note else ""
+        return f"{self.unit} takes {self.result}: now {now} {self.rule}{extra}"
+
+
+@dataclass(frozen=True)
+class PinsRemoved(Event):
+    kind: ClassVar[str] = "pins-removed"
+    units: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"Pin markers removed [6.83]: {', '.join(self.units) or 'none'}"
+
+
+@dataclass(frozen=True)
+class DisruptionRoll(Event):
+    """An attempt to remove a Disruption marker: the table's number and whether it worked."""
+
+    kind: ClassVar[str] = "disruption-roll"
+    unit: str
+    disruption: int
+    roll: int
+    needed: int
+    removed: bool
+
+    def describe(self) -> str:
+        verdict = "removed" if self.removed else "stays"
+        return (
+            f"{self.unit} D{self.disruption}: rolled {self.roll}, needs {self.needed} or less "
+            f"(Disruption Removal Table [6.83]): {verdict}"
+        )

@@ -7,15 +7,20 @@ What this slice plays, by the book:
 - The Mutual Plot Phase [4.1] 1, [5.0]-[5.4]: both sides plot at once, each unit at most one
   task [5.3]; each side's plots are hidden from the other (:meth:`Panzer44State.view_for`,
   ``private_to`` events) and all are collected before anything is resolved.
+- The Direct Fire Phase [4.1] 3, [6.3], [6.6]: each side's DF and CA plots, First Player
+  first, each attack explained (:mod:`rules.p44_fire`); results placed for both sides' fire
+  together at the end of the phase [5.1] (:mod:`rules.p44_results`).
 - The Movement Phase [4.1] 4, [5.2], [7.0]: the First Player moves his units plotted MV, then
   the Second Player; only units plotted MV move, and each must move if it can [4.1] 4, [7.12];
-  a carrier takes its passenger along [8.2], [9.2].
+  a carrier takes its passenger along [8.2], [9.2]. Pinned and disrupted units stay [6.82].
+- The Pin and Disruption Removal Phase [4.1] 5, [6.83].
+- Victory at the end of the last Game-Turn [18.5] (:mod:`rules.p44_victory`).
 
 Not yet (each segment is skipped with an event naming it; its handler is the extension point,
-see :data:`EXTENSIONS`): off-board support allocation, panic, direct and indirect fire, close
-assault, pin and disruption removal, opportunity fire and mines during movement
-(:class:`~rules.events.HexEntered` is where they interrupt), transport, overrun, reinforcement
-entry. Only MV can be plotted until combat exists.
+see :data:`EXTENSIONS`): off-board support allocation, panic (a (P) marker is placed but never
+acted on), indirect fire and counterbattery, opportunity fire and mines during movement
+(:class:`~rules.events.HexEntered` is where they interrupt), transport, overrun, Improved
+Positions, reinforcement entry and exits. MV, DF and CA can be plotted; IF, OF and CB not yet.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from typing import Any
 from model.base import GameSystem
 from model.hexes import Hex
 from model.mapstate import terrain_edits
-from model.regions import RegionContext, evaluate
+from model.regions import Region, RegionContext, evaluate
 from model.scenario_io import LoadedScenario
 from model.terrainoptions import option_values
 from model.terrainview import MapTerrain
@@ -42,7 +47,9 @@ from rules.events import (
     SegmentSkipped,
     SideDone,
 )
+from rules.los import LosResult, line_of_sight
 from rules.movement import Movement
+from rules.p44_fire import fire_plots, resolve, why_not_fire, why_not_target
 from rules.p44_movement import (
     MoveCosts,
     check_path,
@@ -51,7 +58,9 @@ from rules.p44_movement import (
     reachable_hexes,
     step_cost,
 )
+from rules.p44_results import apply_results, remove_disruption, remove_pins
 from rules.p44_setup import UnitSpec, deploy
+from rules.p44_victory import VictoryWatch, evaluate_outcome
 from rules.p44_view import SideView, side_view
 from rules.sequence import PANZER44_SEQUENCE, Phase, Segment, steps
 
@@ -62,17 +71,15 @@ _NOT_YET = "not in this slice of the engine (issue 6)"
 #: The segments this slice does not resolve, and the rules their handlers will implement.
 EXTENSIONS: dict[str, str] = {
     "allocate-support": f"off-board artillery and air support [15.0], [16.0]: {_NOT_YET}",
-    "panic": f"panic [14.0]: {_NOT_YET}",
-    "first-player-direct-fire": f"direct fire and close assault [6.3], [6.6]: {_NOT_YET}",
-    "second-player-direct-fire": f"direct fire and close assault [6.3], [6.6]: {_NOT_YET}",
-    "apply-direct-fire": f"combat results [5.1], [6.8]: {_NOT_YET}",
-    "remove-pins": f"pins [6.82]: {_NOT_YET} (no combat, so no pins)",
-    "remove-disruption": f"disruption removal [6.83]: {_NOT_YET} (no combat, so none)",
+    "panic": f"panic [14.0]: {_NOT_YET} (Delayed Panic markers wait for it)",
     "first-player-indirect-fire": f"indirect fire [6.4], [15.0], [16.0]: {_NOT_YET}",
     "second-player-indirect-fire": f"indirect fire [6.4], [15.0], [16.0]: {_NOT_YET}",
 }
 
 MOVEMENT_SEGMENTS = ("first-player-movement", "second-player-movement")
+DIRECT_FIRE_SEGMENTS = ("first-player-direct-fire", "second-player-direct-fire")
+#: The tasks this slice plays [5.4].
+PLAYABLE_TASKS = ("MV", "DF", "CA")
 
 
 class Panzer44Game(Game):
@@ -105,6 +112,23 @@ class Panzer44Game(Game):
         self.first: str = scenario.first_player or self.sides[0]
         self.second: str = next(s for s in self.sides if s != self.first)
         self.steps: tuple[tuple[Phase, Segment], ...] = steps(PANZER44_SEQUENCE)
+        self._los: dict[tuple[Hex, Hex], LosResult] = {}
+        self._regions: dict[int, frozenset[Hex]] = {}
+
+    def los(self, a: Hex, b: Hex) -> LosResult:
+        """The line of sight from ``a`` to ``b`` [11.0], worked out once (the map is fixed)."""
+        found = self._los.get((a, b))
+        if found is None:
+            found = self._los[(a, b)] = line_of_sight(self.terrain, self.system, a, b)
+        return found
+
+    def region(self, region: Region) -> frozenset[Hex]:
+        """The hexes of a region of the scenario, worked out once."""
+        found = self._regions.get(id(region))
+        if found is None:
+            ctx = RegionContext(self.amap, overlay_terrain=self.terrain.overlays.stacks)
+            found = self._regions[id(region)] = evaluate(region, ctx)
+        return found
 
     def _play_area(self) -> frozenset[Hex] | None:
         region = self.scenario.map.play_area
@@ -139,6 +163,18 @@ class Panzer44State(State):
         self.done: set[str] = set()
         self.moved: set[str] = set()
         self._reach: dict[str, tuple[tuple[Hex, Move], ...]] = {}  # see _candidates
+        self._fire: dict[str, list[Plot]] = {}  # fire plots per unit, for one plot segment
+        self.pins: set[str] = set()
+        self.delayed_panic: set[str] = set()
+        self.disruption: dict[str, int] = {}
+        self.destroyed: list[str] = []
+        self.wrecks: list[str] = []
+        #: Units that fired, with the hex: spotted at any range until they leave it [11.14].
+        self.spotted: dict[str, Hex] = {}
+        self.pending: list[tuple[str, str]] = []
+        #: Units that left the map, with what they carried (exits are not in this slice yet).
+        self.exited: dict[str, tuple[str, ...]] = {}
+        self.watch = VictoryWatch()
         for event in game.deployment.events:
             self.emit(event)
         self._begin()
@@ -166,13 +202,11 @@ class Panzer44State(State):
         return self._evaluate() if self.over else None
 
     def _evaluate(self) -> Outcome:
-        return Outcome(
-            vp=dict.fromkeys(self.game.sides, 0),
-            winner=None,
-            reason="no side scores: victory conditions are not evaluated yet",
-            placeholder="a placeholder evaluation: combat and the victory conditions of "
-            "[18.5] and the scenario are not in this slice of the engine (issue 6)",
-        )
+        return evaluate_outcome(self)
+
+    def plotted_to_move(self) -> set[str]:
+        """Units plotted MV this Game-Turn [7.4], [6.66]."""
+        return {u for plots in self.plots.values() for u, p in plots.items() if p.task == "MV"}
 
     # --- legal actions ----------------------------------------------------------------------
 
@@ -181,7 +215,9 @@ class Panzer44State(State):
         found: list[Action] = []
         for s in sides:
             if self.segment.id == "plot":
-                found.extend(Plot(u, "MV") for u in self._plottable(s) if u not in self.plots[s])
+                for u in self._units(s):
+                    if u not in self.plots[s]:
+                        found.extend(self._plots_of(u))
                 found.append(Done(s))
             elif self.segment.id in MOVEMENT_SEGMENTS:
                 occupied = self._occupied()
@@ -193,7 +229,15 @@ class Panzer44State(State):
         return [u.id for u in self.game.deployment.units if u.side == side]
 
     def _plottable(self, side: str) -> list[str]:
-        return [u for u in self._units(side) if self._why_not_plot_mv(u) is None]
+        return [u for u in self._units(side) if self._plots_of(u)]
+
+    def _plots_of(self, unit: str) -> list[Plot]:
+        """Every task ``unit`` may be plotted now [5.4]: MV, then its DF and CA targets."""
+        found = self._fire.get(unit)
+        if found is None:
+            mv = [Plot(unit, "MV")] if self._why_not_plot_mv(unit) is None else []
+            found = self._fire[unit] = mv + fire_plots(self, unit)
+        return found
 
     def _why_not_plot_mv(self, unit: str) -> str | None:
         spec = self.game.specs[unit]
@@ -203,11 +247,29 @@ class Panzer44State(State):
             return "it is carried: dismounting [9.1] is not in this slice of the engine"
         if spec.movement_class == "none" or spec.movement_allowance < 1:
             return "it has no Movement Allowance and moves only when carried [9.0]"
+        if self.disruption.get(unit):
+            return f"it is disrupted (D{self.disruption[unit]}) and may not move [6.82]"
         return None
 
     def _to_move(self, side: str) -> list[str]:
         plotted = self.plots[side]
-        return [u for u in self._units(side) if u in plotted and u not in self.moved]
+        return [
+            u
+            for u in self._units(side)
+            if u in plotted and u not in self.moved and self._held(u) is None
+        ]
+
+    def _held(self, unit: str) -> str | None:
+        """Why a unit plotted to move may not move now, or None [6.82]."""
+        if unit not in self.hexes:
+            return "it was destroyed [6.82]"
+        if self.plots[self.game.specs[unit].side][unit].task != "MV":
+            return "it was not plotted to move [5.3]"
+        if unit in self.pins:
+            return "it is pinned: no move in this Movement Phase [6.82]"
+        if self.disruption.get(unit):
+            return f"it is disrupted (D{self.disruption[unit]}) [6.82]"
+        return None
 
     def _moves(self, unit: str, occupied: dict[Hex, set[str]]) -> list[Move]:
         """A move to each vacant hex the unit can reach (by a cheapest path), and the cheapest
@@ -284,20 +346,33 @@ class Panzer44State(State):
         if self.segment.id != "plot":
             raise IllegalActionError(f"'{action.text()}': plot only in the Mutual Plot Phase [4.1]")
         side = self._side_of(action, action.unit)
-        if action.task != "MV":
+        if action.task not in PLAYABLE_TASKS:
             raise IllegalActionError(
-                f"'{action.text()}': only MV can be plotted so far; the {action.task} task "
-                f"(combat [6.0]) is {_NOT_YET}"
+                f"'{action.text()}': only MV, DF and CA can be plotted so far; the "
+                f"{action.task} task is {_NOT_YET}"
             )
         if action.unit in self.plots[side]:
             raise IllegalActionError(
                 f"'{action.text()}': {action.unit} already has its task for this Game-Turn [5.3]"
             )
-        why = self._why_not_plot_mv(action.unit)
-        if why is not None:
-            raise IllegalActionError(f"'{action.text()}': {action.unit} cannot move: {why}")
+        if action.task == "MV":
+            why = self._why_not_plot_mv(action.unit)
+            if why is not None:
+                raise IllegalActionError(f"'{action.text()}': {action.unit} cannot move: {why}")
+        else:
+            self._check_fire_plot(action)
         self.plots[side][action.unit] = action
         self.emit(Plotted(action.unit, action.text(), private_to=side))
+
+    def _check_fire_plot(self, action: Plot) -> None:
+        why = why_not_fire(self, action.unit)
+        h_class = self.game.specs[action.unit].weapon_class == "H"
+        if why is None and action.pattern is not None and not h_class:
+            why = "only H Class fire has a pattern [6.21]"
+        if why is None:
+            why = why_not_target(self, action, self._hex(action, action.target or ""))
+        if why is not None:
+            raise IllegalActionError(f"'{action.text()}': {action.unit} may not fire: {why}")
 
     def _done(self, action: Done) -> None:
         if action.side not in self.game.sides:
@@ -317,15 +392,20 @@ class Panzer44State(State):
             raise IllegalActionError(f"'{action.text()}': units move in the Movement Phase [4.1]")
         side = self._side_of(action, action.unit)
         unit = action.unit
-        if self.plots[side].get(unit) is None:
+        plot = self.plots[side].get(unit)
+        if plot is None or plot.task != "MV":
             raise IllegalActionError(f"'{action.text()}': {unit} was not plotted to move [5.3]")
         if unit in self.moved:
             raise IllegalActionError(f"'{action.text()}': {unit} has moved this turn [7.0]")
+        held = self._held(unit)
+        if held is not None:
+            raise IllegalActionError(f"'{action.text()}': {unit} may not move: {held}")
         path = tuple(self._hex(action, name) for name in action.path)
         walked = check_path(self, unit, path)
         riders = passengers(self, unit)
         for step in walked:
             self.hexes[unit] = step.hex
+            self.spotted.pop(unit, None)  # spotted until it leaves the hex [11.14]
             for p in riders:
                 self.hexes[p] = step.hex
             name = self.game.amap.name(step.hex)
@@ -336,6 +416,7 @@ class Panzer44State(State):
         allowance = self.game.specs[unit].movement_allowance
         carrying = ", ".join(riders) or None
         self.emit(MoveEnded(unit, end, walked[-1].spent, allowance, carrying))
+        self.watch.sample(self)
 
     def _hex(self, action: Action, name: str) -> Hex:
         try:
@@ -347,6 +428,7 @@ class Panzer44State(State):
 
     def _begin(self) -> None:
         self.emit(SegmentBegan(self.turn, self.phase.name, self.segment.id))
+        self.watch.sample(self)
 
     def _advance(self) -> None:
         while not self.over:
@@ -362,9 +444,28 @@ class Panzer44State(State):
                 if self._can_move():
                     return
                 self._end_movement()
-            else:
+            elif not self._resolve_segment(segment.id):
                 self.emit(SegmentSkipped(segment.id, EXTENSIONS[segment.id]))
             self._next_segment()
+
+    def _resolve_segment(self, segment: str) -> bool:
+        """Resolve a segment that needs no decision; False if this slice does not."""
+        if segment in DIRECT_FIRE_SEGMENTS:
+            side = self.game.first if segment.startswith("first") else self.game.second
+            for unit in self._units(side):
+                plot = self.plots[side].get(unit)
+                if plot is not None and plot.task in ("DF", "CA"):
+                    self.pending.extend(resolve(self, plot))
+        elif segment == "apply-direct-fire":
+            pending, self.pending = self.pending, []
+            apply_results(self, pending)
+        elif segment == "remove-pins":
+            remove_pins(self)
+        elif segment == "remove-disruption":
+            remove_disruption(self)
+        else:
+            return False
+        return True
 
     def _can_move(self) -> bool:
         occupied = self._occupied()
@@ -375,10 +476,15 @@ class Panzer44State(State):
             for unit in self._to_move(side):
                 reason = "no legal move: hemmed in, or short of Movement Points [7.12]"
                 self.emit(NotMoved(unit, reason))
+            for unit, plot in self.plots[side].items():
+                held = self._held(unit) if plot.task == "MV" else None
+                if held is not None and unit in self.hexes:
+                    self.emit(NotMoved(unit, held))
 
     def _next_segment(self) -> None:
         self.done.clear()
         self._reach = {}
+        self._fire = {}
         self.step += 1
         if self.step == len(self.game.steps):
             if self.turn == self.game.turns:
@@ -409,6 +515,15 @@ class Panzer44State(State):
             "plots": {s: sorted(p.text() for p in ps.values()) for s, ps in self.plots.items()},
             "done": sorted(self.done),
             "moved": sorted(self.moved),
+            "pins": sorted(self.pins),
+            "delayed_panic": sorted(self.delayed_panic),
+            "disruption": dict(sorted(self.disruption.items())),
+            "destroyed": list(self.destroyed),
+            "wrecks": list(self.wrecks),
+            "spotted": {u: [h.q, h.r] for u, h in sorted(self.spotted.items())},
+            "pending": [list(p) for p in self.pending],
+            "exited": {u: list(c) for u, c in sorted(self.exited.items())},
+            "victory": self.watch.snapshot(),
         }
 
     def _detach(self) -> None:
@@ -418,6 +533,16 @@ class Panzer44State(State):
         self.done = set(self.done)
         self.moved = set(self.moved)
         self._reach = dict(self._reach)
+        self._fire = dict(self._fire)
+        self.pins = set(self.pins)
+        self.delayed_panic = set(self.delayed_panic)
+        self.disruption = dict(self.disruption)
+        self.destroyed = list(self.destroyed)
+        self.wrecks = list(self.wrecks)
+        self.spotted = dict(self.spotted)
+        self.pending = list(self.pending)
+        self.exited = dict(self.exited)
+        self.watch = self.watch.clone()
 
 
 def reachable(state: Panzer44State, unit: str) -> dict[Hex, float]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from model.base import GameSystem
 from model.catalog import UnitType, unit_types
 from model.hexes import Hex, spiral
-from model.provenance import Value, unwrap
+from model.provenance import Field_, Value, unwrap
 from model.regions import RegionContext, evaluate
 from model.scenario import (
     AreaPlacement,
@@ -62,6 +62,13 @@ class UnitSpec:
         movement_class: ``hard-vehicle``, ``soft-vehicle``, ``foot`` or ``none`` [10.13].
         carrier: may carry one non-vehicle unit [9.5], [9.12].
         allowance_source: where the Movement Allowance comes from (book or placeholder).
+        attack_strength: the printed Attack Strength; 0 for trucks and APCs [18.5].
+        weapon_class: ``R``, ``M`` or ``H`` [3.4]; None where the counter prints "-".
+        range: the printed maximum range in hexes [6.92].
+        defense_strength: the printed Defense Strength.
+        hard: a Hard target (Defense printed in brackets) [3.4].
+        label: the force entry's label, if any (victory conditions name it).
+        values_placeholder: where the combat values come from when not the book's, else None.
     """
 
     id: str
@@ -73,11 +80,23 @@ class UnitSpec:
     movement_class: str
     carrier: bool
     allowance_source: str
+    attack_strength: int = 0
+    weapon_class: str | None = None
+    range: int = 0
+    defense_strength: int = 0
+    hard: bool = False
+    label: str | None = None
+    values_placeholder: str | None = None
 
     @property
     def vehicle(self) -> bool:
         """A vehicle has MA 2 or more; a non-vehicle unit MA 0 or 1 [13.0]."""
         return self.movement_allowance >= 2
+
+    @property
+    def combat_unit(self) -> bool:
+        """ "Any unit with an Attack Strength (not trucks or APC's)" [18.5]."""
+        return self.attack_strength > 0 and self.weapon_class is not None
 
 
 @dataclass(frozen=True)
@@ -114,7 +133,31 @@ def resolve_type(side: Side, code: str) -> UnitType:
     raise RulesError(f"side {side.id}: no unit type '{code}' in the Panzer '44 catalogue")
 
 
-def spec_of(side: Side, code: str, number: int) -> UnitSpec:
+def _int_value(values: Mapping[str, Field_], key: str) -> int:
+    found = values.get(key)
+    raw = unwrap(found) if found is not None else 0
+    return int(str(raw)) if raw is not None else 0
+
+
+def _values_placeholder(entry: UnitType) -> str | None:
+    """What the combat values rest on when the book does not give them all."""
+    keys = ("attack_strength", "weapon_class", "range", "defense_strength", "target_type")
+    marked = [k for k in keys if isinstance(entry.values.get(k), Value)]
+    unmarked = [k for k in keys if k in entry.values and k not in marked]
+    placeholders = [
+        k
+        for k in marked
+        if isinstance(v := entry.values.get(k), Value) and v.placeholder is not None
+    ]
+    if entry.plain_values_are_placeholders and unmarked:
+        placeholders.extend(unmarked)
+    if not placeholders:
+        return None
+    why = entry.placeholder or "the data library's placeholder"
+    return f"{entry.id} {', '.join(sorted(placeholders))}: {why}"
+
+
+def spec_of(side: Side, code: str, number: int, label: str | None = None) -> UnitSpec:
     """The counter ``number`` (from 1) of a side's unit code."""
     entry = resolve_type(side, code)
     values = entry.values
@@ -138,7 +181,18 @@ def spec_of(side: Side, code: str, number: int) -> UnitSpec:
         movement_class=movement_class,
         carrier=bool(unwrap(values.get("carrier", False))),
         allowance_source=source,
+        attack_strength=_int_value(values, "attack_strength"),
+        weapon_class=(None if (w := values.get("weapon_class")) is None else _opt(unwrap(w))),
+        range=_int_value(values, "range"),
+        defense_strength=_int_value(values, "defense_strength"),
+        hard=str(unwrap(values.get("target_type", "soft"))) == "hard",
+        label=label,
+        values_placeholder=_values_placeholder(entry),
     )
+
+
+def _opt(raw: object) -> str | None:
+    return None if raw in (None, "", "-") else str(raw)
 
 
 def _class_of(allowance: int) -> str:
@@ -255,7 +309,7 @@ def _deploy_side(side: Side, placer: _Placer) -> list[UnitSpec]:
         made = []
         for _ in range(entry.count):
             numbers[entry.unit] = numbers.get(entry.unit, 0) + 1
-            made.append(spec_of(side, entry.unit, numbers[entry.unit]))
+            made.append(spec_of(side, entry.unit, numbers[entry.unit], entry.label))
         specs.extend(made)
         if entry.label:
             by_label.setdefault(entry.label, []).extend(s.id for s in made)

@@ -1,0 +1,415 @@
+"""Panzer '44 Direct Fire and Close Assault: who may fire at what, and each attack explained.
+
+The book's procedure [6.0] for one unit attacking one unit, step by step as the Attack
+Procedure Chart [6.85] gives it for the pairing (its cells, with their provenance, are read from
+``resources/panzer44/tables/attack-procedure.yaml``):
+
+1. range attenuation of the Attack Strength (R and M only; H is insensitive [6.93]; none in a
+   Close Assault) from the Range Attenuation Table [6.91];
+2. less the target's Defense Strength (4 for H Tight Pattern fire at a Hard target [6.86]),
+   giving the Net Attack Superiority; below -3 is prohibited, above +8 reads +8 [6.81];
+3. a die roll;
+4. reduced by the single best terrain benefit [10.21], [10.25]: the target's hex, or a crest or
+   slope hexside the fire crosses into it [10.23]-[10.24] (never against H fire [10.22]; a slope
+   only for the unit in the splashed hex [10.31]); none for H Tight at Hard targets [10.22] nor
+   in a Close Assault [6.65]; none for a Soft target plotted to move [7.4]; less one more in a
+   Close Assault on a target plotted to move [6.66];
+5. the Combat Results Table [6.81] cell (most cells are the data library's placeholders, and
+   the event says so).
+
+Eligibility: a unit with an Attack Strength [6.32] that is on the map, not carried [9.4], not
+disrupted [6.32], [6.82]; a target hex within its printed range [6.92] that it spots: a clear
+line of sight [6.31], [11.0], and for a target in town or woods a range of at most 3 hexes
+unless the target has fired from that hex [11.14]. R class fire may not attack Hard targets
+[6.62]; Close Assault is R class against an adjacent Hard target, not across an impassable
+river hexside [6.61]-[6.65].
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from model.base import GameSystem
+from model.catalog import terrain_types
+from model.hexes import Hex, Hexside
+from model.provenance import Field_, Value, unwrap
+from model.tables import Table, tables
+from rules.actions import Plot
+from rules.events import FireResolved, FireVoid, Modifier
+from rules.los_geometry import CornerStep, CrossStep, trace
+from rules.p44_setup import UnitSpec
+
+if TYPE_CHECKING:
+    from rules.p44 import Panzer44State
+
+P44 = "Panzer '44"
+CRT = f"Combat Results Table {P44} [6.81]"
+
+
+def _table(table_id: str) -> Table:
+    return tables(GameSystem.PANZER44)[table_id]
+
+
+def _placeholder(item: Field_) -> str | None:
+    return item.placeholder if isinstance(item, Value) else None
+
+
+def effect(terrain_id: str, key: str) -> tuple[Field_ | None, str]:
+    """A terrain effect's value and its provenance (``source`` or ``placeholder: ...``)."""
+    found = terrain_types(GameSystem.PANZER44).get(terrain_id)
+    if found is None or key not in found.effects:
+        return None, ""
+    item = found.effects[key]
+    if isinstance(item, Value):
+        return item, item.source or f"placeholder: {item.placeholder}"
+    return item, found.source or ""
+
+
+# --- who may fire at what ---------------------------------------------------------------------
+
+
+def why_not_fire(state: Panzer44State, unit: str) -> str | None:
+    """Why ``unit`` may not fire now, or None."""
+    spec = state.game.specs[unit]
+    if unit not in state.hexes:
+        return "it is not on the map"
+    if not spec.combat_unit:
+        return "it has no Attack Strength [6.32], [18.5]"
+    if unit in state.carried_by:
+        return "a passenger may not fire [9.4]"
+    if state.disruption.get(unit, 0):
+        return f"it is disrupted (D{state.disruption[unit]}) and may not fire [6.32], [6.82]"
+    return None
+
+
+def spots(state: Panzer44State, firer: str, target: str) -> str | None:
+    """Why ``firer`` cannot spot ``target``, or None when it can [6.31], [11.0], [11.14]."""
+    game = state.game
+    a, b = state.hexes[firer], state.hexes[target]
+    los = game.los(a, b)
+    if los.verdict == "blocked":
+        return f"no clear line of sight: {los.explanation} ({los.rule})"
+    reach, source = effect(game.terrain.terrain(b), "spotting_range")
+    far = reach is not None and a.distance(b) > int(str(unwrap(reach)))
+    if far and state.spotted.get(target) != b:
+        return (
+            f"{target} is in {game.terrain.terrain(b)}: spotted only within "
+            f"{unwrap(reach)} hexes unless it has fired from there ({source}) [11.14]"
+        )
+    return None
+
+
+def procedure_row(spec: UnitSpec, target: UnitSpec, task: str, pattern: str | None) -> str:
+    """The Attack Procedure Chart row [6.85] for the pairing."""
+    kind = "Hard" if target.hard else "Soft"
+    if spec.weapon_class == "H":
+        return f"H{pattern or 'T'} vs. {kind}"
+    if spec.weapon_class == "M":
+        return "M vs. All Types"
+    if target.hard:
+        return (
+            "R vs. Hard (Close Assault)"
+            if task == "CA"
+            else "R vs. Hard (other than Close Assault)"
+        )
+    return "R vs. Soft"
+
+
+def _cells(row: str) -> list[Field_]:
+    table = _table("attack-procedure")
+    return [table.cell(row, c) for c in table.columns]
+
+
+def _yes(item: Field_) -> bool:
+    return str(unwrap(item)).startswith("Yes")
+
+
+def attenuation(distance: int) -> tuple[int, int, str]:
+    """The Range Attenuation Table [6.91] band: (multiplier, modifier, band)."""
+    table = _table("range-attenuation")
+    for row in table.rows:
+        low, high = unwrap(row.cells[0]), unwrap(row.cells[1])
+        if int(str(low)) <= distance and (high is None or distance <= int(str(high))):
+            return int(str(unwrap(row.cells[3]))), int(str(unwrap(row.cells[4]))), str(row.key)
+    raise ValueError(f"no range band for {distance}")
+
+
+@dataclass(frozen=True)
+class Attack:
+    """One attack worked out up to the roll: everything but the die."""
+
+    firer: str
+    target: str
+    task: str
+    procedure: str
+    distance: int
+    attack: int
+    defense: int
+    superiority: int
+    modifiers: tuple[Modifier, ...]
+    terrain: int
+    placeholders: tuple[str, ...]
+    prohibited: str | None = None
+
+
+def prepare(state: Panzer44State, firer: str, target: str, plot: Plot) -> Attack:
+    """The attack of ``firer`` on ``target`` as plotted, without the die [6.0], [6.85]."""
+    game = state.game
+    spec, tgt = game.specs[firer], game.specs[target]
+    row = procedure_row(spec, tgt, plot.task, plot.pattern)
+    cells = _cells(row)
+    notes = [f"[6.85] {row}: {p}" for c in cells if (p := _placeholder(c))]
+    distance = state.hexes[firer].distance(state.hexes[target])
+    mods: list[Modifier] = []
+    if not _yes(cells[4]):
+        why = f"the Attack Procedure Chart forbids {row} [6.85], [6.86], [6.62]"
+        return Attack(firer, target, plot.task, row, distance, 0, 0, 0, (), 0, (), why)
+    attack = spec.attack_strength
+    if _yes(cells[0]):
+        times, plus, band = attenuation(distance)
+        attack = attack * times + plus
+        if times != 1 or plus:
+            what = f"range {distance} (band {band}): " + ("doubled" if times == 2 else "")
+            mods.append(Modifier(what.rstrip(": "), attack - spec.attack_strength, "[6.91]"))
+    defense = 4 if str(unwrap(cells[1])) == "Yes (4)" else tgt.defense_strength
+    if defense != tgt.defense_strength:
+        mods.append(Modifier("H Tight Pattern at a Hard target: Defense 4", 0, "[6.86]"))
+    nas = attack - defense
+    prohibited = None
+    if nas < -3:
+        prohibited = f"Net Attack Superiority {nas:+d} is below -3: prohibited [6.81]"
+    elif nas > 8:
+        mods.append(Modifier(f"superiority {nas:+d} read as +8", 8 - nas, "[6.81]"))
+        nas = 8
+    terrain = 0
+    if _yes(cells[3]):
+        terrain, found = terrain_modifier(state, firer, target, plot)
+        mods.extend(found)
+    else:
+        rule = "[6.65]" if plot.task == "CA" else "[10.22]"
+        mods.append(Modifier("terrain has no effect on this attack", 0, f"[6.85] {rule}"))
+    if plot.task == "CA" and target in state.plotted_to_move():
+        mods.append(Modifier("Close Assault on a target plotted to move", -1, "[6.66]"))
+        terrain -= 1
+    notes.extend(m.placeholder for m in mods if m.applied and m.placeholder)
+    for unit in (spec, tgt):
+        if unit.values_placeholder:
+            notes.append(unit.values_placeholder)
+    return Attack(
+        firer, target, plot.task, row, distance, attack, defense, nas, tuple(mods), terrain,
+        tuple(notes), prohibited,
+    )  # fmt: skip
+
+
+def terrain_modifier(
+    state: Panzer44State, firer: str, target: str, plot: Plot
+) -> tuple[int, list[Modifier]]:
+    """The single best terrain benefit of the target [10.21]-[10.25], and every candidate."""
+    game = state.game
+    spec, tgt = game.specs[firer], game.specs[target]
+    if not tgt.hard and target in state.plotted_to_move():
+        what = "a Soft target plotted to move loses all benefit of terrain"
+        return 0, [Modifier(what, 0, "[7.4]")]
+    h = state.hexes[target]
+    found: list[Modifier] = []
+    terrain_id = game.terrain.terrain(h)
+    value, source = effect(terrain_id, "die_roll_modifier")
+    if value is not None and int(str(unwrap(value))):
+        found.append(_terrain_mod(f"{terrain_id} in {game.amap.name(h)}", value, source))
+    for side in entry_sides(state.hexes[firer], h):
+        for feature in sorted(game.terrain.hexside_features(side)):
+            mod = _hexside_mod(state, spec, h, side, feature)
+            if mod is not None:
+                found.append(mod)
+    usable = [m for m in found if m.applied]
+    best = min(usable, key=lambda m: m.value, default=None)
+    result = [
+        m if m is best or not m.applied else _unused(m, "[10.25] only the best benefit")
+        for m in found
+    ]
+    return (best.value if best else 0), result
+
+
+def _terrain_mod(what: str, value: Field_, source: str) -> Modifier:
+    placeholder = source.removeprefix("placeholder: ") if source.startswith("placeholder") else None
+    return Modifier(what, int(str(unwrap(value))), f"[10.21] ({source or P44})", True, placeholder)
+
+
+def _unused(m: Modifier, why: str) -> Modifier:
+    return Modifier(m.what, m.value, f"{m.rule}; {why}", False, m.placeholder)
+
+
+def _hexside_mod(
+    state: Panzer44State, spec: UnitSpec, h: Hex, side: Hexside, feature: str
+) -> Modifier | None:
+    value, source = effect(feature, "die_roll_modifier")
+    if value is None or not int(str(unwrap(value))):
+        return None
+    mod = _terrain_mod(f"{feature} hexside crossed into the target's hex", value, source)
+    h_fire, _ = effect(feature, "affects_h_fire")
+    if spec.weapon_class == "H" and h_fire is not None and unwrap(h_fire) is False:
+        return _unused(mod, "hexsides never affect H Class fire [10.22], [10.4]")
+    uphill, _ = effect(feature, "uphill_only")
+    if uphill is not None and unwrap(uphill) is True:
+        lower = state.game.terrain.lower(side, feature)
+        if lower != h:
+            return _unused(mod, "the target is not in the slope-splashed hex [10.31]")
+    return mod
+
+
+def entry_sides(a: Hex, b: Hex) -> list[Hexside]:
+    """The hexsides of ``b`` a line from ``a``'s centre crosses to reach ``b``: one, or both
+    sides at a corner it passes through (a placeholder: the book does not speak of corners;
+    read as crossing both)."""
+    found: list[Hexside] = []
+    for step in trace(a, b).steps:
+        if isinstance(step, CrossStep) and step.after == b:
+            found.append(step.side)
+        elif isinstance(step, CornerStep) and step.after == b:
+            for n in (step.before, step.touched):
+                if n.distance(b) == 1:
+                    found.append(Hexside.between(n, b))
+    return found
+
+
+# --- plots ------------------------------------------------------------------------------------
+
+
+def targets_in(state: Panzer44State, plot: Plot, h: Hex) -> list[str]:
+    """The units the plotted fire attacks in ``h``: every unit for H fire [6.14], [6.22], the
+    enemy units for R and M [6.13]; a passenger never, only its carrier [9.21]."""
+    side = state.game.specs[plot.unit].side
+    h_fire = state.game.specs[plot.unit].weapon_class == "H" and plot.task == "DF"
+    return sorted(
+        u
+        for u, where in state.hexes.items()
+        if where == h
+        and u != plot.unit
+        and u not in state.carried_by
+        and (h_fire or state.game.specs[u].side != side)
+    )
+
+
+def zone(state: Panzer44State, plot: Plot, h: Hex) -> list[Hex]:
+    """The hexes H fire affects: the impact hex, and for Loose Pattern its six neighbours
+    [6.21]."""
+    spec = state.game.specs[plot.unit]
+    if spec.weapon_class == "H" and plot.pattern == "L":
+        return [h, *(n for n in h.neighbors() if n in state.game.terrain)]
+    return [h]
+
+
+def why_not_target(state: Panzer44State, plot: Plot, h: Hex) -> str | None:
+    """Why ``plot`` (DF or CA) may not be plotted at hex ``h``, or None [6.3], [6.6], [11.21]."""
+    spec = state.game.specs[plot.unit]
+    here = state.hexes[plot.unit]
+    distance = here.distance(h)
+    if plot.task == "CA":
+        if spec.weapon_class != "R":
+            return "only R Class units Close Assault [6.61]"
+        if distance != 1:
+            return "a Close Assault is against an adjacent Hard target [6.61]"
+        side = Hexside.between(here, h)
+        for feature in state.game.terrain.hexside_features(side):
+            across, _ = effect(feature, "close_assault_across")
+            if across is not None and unwrap(across) == "prohibited":
+                return f"not across an impassable {feature} hexside [6.65]"
+    elif distance > spec.range:
+        return f"{distance} hexes is beyond its range of {spec.range} [6.92]"
+    enemies = [u for u in targets_in(state, plot, h) if state.game.specs[u].side != spec.side]
+    if not enemies:
+        return "there is no enemy unit there to fire at [6.31]"
+    reasons = []
+    for target in enemies:
+        why = spots(state, plot.unit, target) if plot.task == "DF" else None
+        if why is None:
+            if plot.task == "CA" and not state.game.specs[target].hard:
+                why = "only Hard targets may be Close Assaulted [6.62]"
+            else:
+                why = prepare(state, plot.unit, target, plot).prohibited
+        if why is None:
+            return None
+        reasons.append(why)
+    return reasons[0]
+
+
+def fire_plots(state: Panzer44State, unit: str) -> list[Plot]:
+    """Every DF and CA plot legal for ``unit`` now, in a stable order (enemy hexes by name)."""
+    if why_not_fire(state, unit) is not None:
+        return []
+    game = state.game
+    spec = game.specs[unit]
+    here = state.hexes[unit]
+    hexes = {
+        h
+        for u, h in state.hexes.items()
+        if game.specs[u].side != spec.side and h.distance(here) <= max(spec.range, 1)
+    }
+    found: list[Plot] = []
+    for h in sorted(hexes, key=game.amap.name):
+        for task in ("DF", "CA"):
+            plot = Plot(unit, task, game.amap.name(h))
+            if why_not_target(state, plot, h) is None:
+                found.append(plot)
+    return found
+
+
+# --- resolution -------------------------------------------------------------------------------
+
+
+def resolve(state: Panzer44State, plot: Plot) -> list[tuple[str, str]]:
+    """Execute one plotted DF or CA: each attack rolled and explained in a :class:`FireResolved`
+    event; returns the (unit, result) pairs to apply at the end of the phase [5.1]."""
+    why = why_not_fire(state, plot.unit)
+    h = state.game.amap.resolve(plot.target or "")
+    if why is None:
+        why = why_not_target(state, plot, h)
+    if why is not None:
+        state.emit(FireVoid(plot.unit, plot.text(), why))
+        return []
+    results: list[tuple[str, str]] = []
+    for target in _victims(state, plot, h):
+        attack = prepare(state, plot.unit, target, plot)
+        if attack.prohibited is not None:
+            state.emit(FireVoid(plot.unit, plot.text(), f"at {target}: {attack.prohibited}"))
+            continue
+        result = _roll(state, attack)
+        if result != "•":
+            results.append((target, result))
+    state.spotted[plot.unit] = state.hexes[plot.unit]  # it fired: spotted at any range [11.14]
+    return results
+
+
+def _victims(state: Panzer44State, plot: Plot, h: Hex) -> list[str]:
+    spec = state.game.specs[plot.unit]
+    if spec.weapon_class == "H" and plot.task == "DF":
+        return [u for z in zone(state, plot, h) for u in targets_in(state, plot, z)]
+    best: tuple[int, str] | None = None
+    for target in targets_in(state, plot, h):
+        if plot.task == "DF" and spots(state, plot.unit, target) is not None:
+            continue
+        attack = prepare(state, plot.unit, target, plot)
+        if attack.prohibited is None and (best is None or attack.superiority > best[0]):
+            best = (attack.superiority, target)
+    return [best[1]] if best else []
+
+
+def _roll(state: Panzer44State, attack: Attack) -> str:
+    roll = state.roll(f"{attack.task} {attack.firer} at {attack.target} [6.0]")
+    modified = max(-3, roll + attack.terrain)
+    cell = _table("combat-results").cell(modified, attack.superiority)
+    result = str(unwrap(cell))
+    notes = list(attack.placeholders)
+    if (p := _placeholder(cell)) is not None:
+        notes.insert(0, f"CRT row {modified} column {attack.superiority:+d}: {p}")
+    rule = f"{P44} [6.0], [6.81], [6.85]" + (", [6.6]" if attack.task == "CA" else ", [6.3]")
+    where = state.game.amap.name(state.hexes[attack.target])
+    state.emit(
+        FireResolved(
+            attack.firer, attack.target, where, attack.task, attack.procedure,
+            attack.distance, attack.attack, attack.defense, attack.superiority, roll, modified,
+            result, attack.modifiers, CRT, rule, "; ".join(notes) or None,
+        )
+    )  # fmt: skip
+    return result
