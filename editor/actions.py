@@ -69,7 +69,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "edit.delete",
         "&Delete",
-        "&Tools",
+        "&Edit",
         "delete_selected",
         QKeySequence.StandardKey.Delete,
         tip="Take the overlay counter or section selected in its panel off the map",

@@ -447,9 +447,6 @@ class MainWindow(QMainWindow):
         self.resizeDocks([sections, options], [330, 470], Qt.Orientation.Vertical)
         self.los_dock = los
         self.validation_dock = validation
-        edit_menu = self.menuBar().addMenu("&Edit")
-        self.menus["&Edit"] = edit_menu
-        self.menuBar().insertMenu(self.menus["&View"].menuAction(), edit_menu)
         view_menu = self.menus["&View"]
         view_menu.addSeparator()
         view_menu.addAction(sections.toggleViewAction())
@@ -555,14 +552,21 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"{what}: {len(document.map)} hexes", 5000)
 
     def _undo_actions(self, document: ScenarioDocument) -> None:
+        # Undo and Redo belong to the document's stack: replace the last document's pair, at
+        # the top of the Edit menu (File, Edit, View, Tools, as on every platform).
         menu = self.menus["&Edit"]
-        menu.clear()
+        for old in ("edit.undo", "edit.redo"):
+            if old in self.actions_by_id:
+                menu.removeAction(self.actions_by_id.pop(old))
         undo = document.undo_stack.createUndoAction(self, "&Undo")
         undo.setShortcut(QKeySequence.StandardKey.Undo)
         redo = document.undo_stack.createRedoAction(self, "&Redo")
         redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
-        menu.addAction(undo)
-        menu.addAction(redo)
+        first = menu.actions()[0] if menu.actions() else None
+        menu.insertAction(first, undo)
+        menu.insertAction(first, redo)
+        if first is not None and not first.isSeparator():
+            menu.insertSeparator(first)
         self.actions_by_id["edit.undo"] = undo
         self.actions_by_id["edit.redo"] = redo
 

@@ -380,3 +380,19 @@ def _same_picture(a: QImage, b: QImage) -> bool:
                     worst, *(abs(((pa >> s) & 255) - ((pb >> s) & 255)) for s in (0, 8, 16))
                 )
     return worst <= 4
+
+
+def test_menus_in_the_platform_order_and_undo_follows_the_document(window: MainWindow) -> None:
+    titles = [a.text() for a in window.menuBar().actions()]
+    assert titles[:4] == ["&File", "&Edit", "&View", "&Tools"]
+    edit = window.menus["&Edit"]
+    first = [a.text() for a in edit.actions() if not a.isSeparator()]
+    assert first[:2][0].startswith("&Undo")
+    assert "&Delete" in first
+    # Opening another scenario replaces Undo/Redo, never duplicates them.
+    assert window.open_file(
+        Path(__file__).parent.parent / "scenarios" / "armor" / "2b-the-bridge.yaml"
+    )
+    again = [a.text() for a in edit.actions() if not a.isSeparator()]
+    assert sum(t.startswith("&Undo") for t in again) == 1
+    assert sum(t.startswith("&Redo") for t in again) == 1
