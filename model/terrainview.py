@@ -224,6 +224,11 @@ class MapTerrain:
     board_sides: BoardSides | None = None
     rolled_areas: Mapping[str, int] = field(default_factory=dict)
     _applied: tuple[_Applied, ...] = field(init=False, repr=False, compare=False, default=())
+    # effective() per hex, worked out once per view: movement and the checks ask again and
+    # again (a new view is made whenever the scenario changes, so it never goes stale).
+    _effective: dict[Hex, EffectiveTerrain] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
 
     def __post_init__(self) -> None:
         if self.board_sides is None:
@@ -308,6 +313,12 @@ class MapTerrain:
 
     def effective(self, h: Hex) -> EffectiveTerrain:
         """Everything the terrain options do to ``h``, with the reason for each change."""
+        found = self._effective.get(h)
+        if found is None:
+            found = self._effective[h] = self._work_out(h)
+        return found
+
+    def _work_out(self, h: Hex) -> EffectiveTerrain:
         applied = self._applied_at(h)
         changes: list[OptionChange] = []
         terrain, impassable, printed_paths, paths = self._resolve(h, applied, changes)

@@ -164,10 +164,19 @@ class CheckContext:
         return RegionContext(self.amap, overlay_terrain=self.loaded.overlays.stacks)
 
     def region(self, region: Region) -> frozenset[Hex]:
-        """The hexes of a region (loading has reported names that do not resolve)."""
-        found = evaluate(region, self._regions)
-        self._regions.errors.clear()
+        """The hexes of a region (loading has reported names that do not resolve); each
+        distinct region is worked out once per run (several units share a set-up area)."""
+        key = repr(region)
+        found = self._region_hexes.get(key)
+        if found is None:
+            found = evaluate(region, self._regions)
+            self._regions.errors.clear()
+            self._region_hexes[key] = found
         return found
+
+    @cached_property
+    def _region_hexes(self) -> dict[str, frozenset[Hex]]:
+        return {}
 
     def placement_hexes(self, placement: Placement) -> frozenset[Hex] | None:
         """Where a set-up placement allows a unit to stand, or None when it says no hexes."""
