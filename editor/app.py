@@ -48,6 +48,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QScrollArea,
     QSpinBox,
     QStyleOptionGraphicsItem,
     QUndoView,
@@ -66,6 +67,7 @@ from editor.document import ScenarioDocument
 from editor.inspector import InspectorPanel
 from editor.los_panel import LosPanel, LosTool
 from editor.new_scenario import NewScenarioDialog
+from editor.oob_panel import FORCE_MIME, OrderOfBattlePanel, parse_force_payload
 from editor.overlay_panel import OVERLAY_MIME, OverlayPanel
 from editor.recovery import Autosaver, Recovered, forget, pending
 from editor.render import MapPainter, RenderOptions, hexes_outline, save_png, save_svg
@@ -127,6 +129,8 @@ class MapView(QGraphicsView):
     section_dropped = Signal(str, object)
     overlay_dragged = Signal(str, object)  # overlay id, Hex under the pointer (the triangle)
     overlay_dropped = Signal(str, object)
+    force_dragged = Signal(str, object)  # "side_id/entry_index", Hex under the pointer
+    force_dropped = Signal(str, object)
     drag_left = Signal()
 
     MIN_SCALE = 0.15
@@ -249,8 +253,9 @@ class MapView(QGraphicsView):
         super().keyPressEvent(event)
 
     #: What may be dragged onto the map: a section from the Sections panel, an overlay counter
-    #: from the Overlays panel (each carries its id as UTF-8).
-    DRAGGED = (SECTION_MIME, OVERLAY_MIME)
+    #: from the Overlays panel (each carries its id as UTF-8), a force entry from the Order of
+    #: Battle panel ("side_id/entry_index").
+    DRAGGED = (SECTION_MIME, OVERLAY_MIME, FORCE_MIME)
 
     def _drag(self, event: QDragMoveEvent | QDropEvent) -> tuple[str, str, Hex] | None:
         data = event.mimeData()
@@ -274,6 +279,9 @@ class MapView(QGraphicsView):
             return
         event.acceptProposedAction()
         kind, payload, h = found
+        if kind == FORCE_MIME:
+            self.force_dragged.emit(payload, h)
+            return
         (self.section_dragged if kind == SECTION_MIME else self.overlay_dragged).emit(payload, h)
 
     def dragLeaveEvent(self, event: QDragLeaveEvent) -> None:  # noqa: N802 - Qt API
@@ -289,6 +297,9 @@ class MapView(QGraphicsView):
         event.acceptProposedAction()
         self.clear_marks()
         kind, payload, h = found
+        if kind == FORCE_MIME:
+            self.force_dropped.emit(payload, h)
+            return
         (self.section_dropped if kind == SECTION_MIME else self.overlay_dropped).emit(payload, h)
 
     def show_map(self, painter: MapPainter) -> None:
@@ -345,6 +356,8 @@ class MainWindow(QMainWindow):
         self.view.section_dropped.connect(self._section_dropped)
         self.view.overlay_dragged.connect(self._overlay_dragged)
         self.view.overlay_dropped.connect(self._overlay_dropped)
+        self.view.force_dragged.connect(self._force_dragged)
+        self.view.force_dropped.connect(self._force_dropped)
         self.view.drag_left.connect(lambda: self.say(""))
         self.toolbar = self.addToolBar("Tools")
         self.toolbar.setObjectName("tools")
@@ -409,6 +422,15 @@ class MainWindow(QMainWindow):
         sections.setObjectName("sections")
         sections.setWidget(self.sections_panel)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, sections)
+        self.oob_panel = OrderOfBattlePanel()
+        self.oob_panel.refused.connect(self._refuse_forces)
+        oob = QDockWidget("Order of Battle", self)
+        oob.setObjectName("order_of_battle")
+        oob.setWidget(self.oob_panel)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, oob)
+        self.tabifyDockWidget(sections, oob)
+        sections.raise_()
+        self.oob_dock = oob
         self.overlay_panel = OverlayPanel()
         self.overlay_panel.choice_changed.connect(self._overlay_choice)
         self.overlay_panel.laid.currentRowChanged.connect(self._show_laid_overlay)
@@ -419,7 +441,12 @@ class MainWindow(QMainWindow):
         self.options_panel = TerrainOptionsPanel()
         options = QDockWidget("Terrain Options", self)
         options.setObjectName("terrain_options")
-        options.setWidget(self.options_panel)
+        # Scrolled, so the Order of Battle above may take the column's height.
+        scroller = QScrollArea()
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroller.setWidget(self.options_panel)
+        options.setWidget(scroller)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, options)
         self.los_panel = LosPanel()
         los = QDockWidget("Line of Sight", self)
@@ -445,11 +472,18 @@ class MainWindow(QMainWindow):
         self.terrain_dock, self.overlays_dock = terrain, overlays
         self.resizeDocks([terrain, inspector], [380, 420], Qt.Orientation.Vertical)
         self.resizeDocks([sections, options], [330, 470], Qt.Orientation.Vertical)
+        # The order of battle lists forces, catalogue and values: it needs the left's height.
+        oob.visibilityChanged.connect(
+            lambda shown: (
+                shown and self.resizeDocks([oob, options], [640, 160], Qt.Orientation.Vertical)
+            )
+        )
         self.los_dock = los
         self.validation_dock = validation
         view_menu = self.menus["&View"]
         view_menu.addSeparator()
         view_menu.addAction(sections.toggleViewAction())
+        view_menu.addAction(oob.toggleViewAction())
         view_menu.addAction(options.toggleViewAction())
         view_menu.addAction(overlays.toggleViewAction())
         view_menu.addAction(los.toggleViewAction())
@@ -534,6 +568,7 @@ class MainWindow(QMainWindow):
         self.sections_panel.set_document(document)
         self.options_panel.set_document(document)
         self.overlay_panel.set_document(document)
+        self.oob_panel.set_document(document)
         self.validation_panel.set_document(document)
         # A board is one section with its own terrain: layouts, overlay counters and scenario
         # terrain options belong to scenarios.
@@ -581,6 +616,9 @@ class MainWindow(QMainWindow):
     def _redraw(self, what: str) -> None:
         if what == "layout" or self.view.item is None:
             self.view.show_map(self._painter())
+            return
+        if what == "forces":  # the counters: same map, a new painter, zoom and scroll kept
+            self.view.update_map(self._painter())
             return
         # Same map: the painter keeps its geometry and redoes only the scenario's layers.
         d = self.document
@@ -863,6 +901,37 @@ class MainWindow(QMainWindow):
             self.say("Refused: " + "; ".join(reasons), error=True)
         else:
             self.say(f"{overlay_id} placed")
+
+    def _force_dragged(self, payload: str, h: Hex) -> None:
+        """A force entry dragged from the Order of Battle: outline the hex it would go on."""
+        found = parse_force_payload(payload)
+        if self.document is None or found is None:
+            return
+        if h not in self.document.map:
+            self.view.clear_marks()
+            self.say("Off the map: drop the units on a hex of the map")
+            return
+        facing = self.document.default_facing(found[0], h)
+        self.view.show_marks(hexes_outline([h], HEX_SIZE), QPen(QColor("#1f4e9c"), 3.0))
+        self.say(f"Place on {self.document.map.name(h)}, facing {facing}")
+
+    def _force_dropped(self, payload: str, h: Hex) -> None:
+        """A force entry dropped on the map: the whole entry goes on that hex."""
+        found = parse_force_payload(payload)
+        if self.document is None or found is None:
+            return
+        side_id, index = found
+        reasons = self.document.place_force(side_id, index, h)
+        if reasons:
+            self._refuse_forces(reasons)
+            return
+        self.oob_panel.choose_side(side_id)
+        self.oob_panel.select_entry(index)
+        self.say(f"Placed on {self.document.map.name(h)}: turn it with the facing box")
+
+    def _refuse_forces(self, reasons: list[str]) -> None:
+        if reasons:
+            self.say("Refused: " + "; ".join(reasons), error=True)
 
     def delete_selected(self) -> None:
         """Delete: the counter selected in the Overlays panel when placing overlays, else the

@@ -16,14 +16,25 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from model import edits
 from model.board import BoardSection
+from model.catalog import unit_types
 from model.counters import MapCounter, counters
+from model.grid import hex_to_pixel
 from model.hexes import Hex, Hexside
 from model.joins import JoinType, snap
 from model.layout import AssembledMap, Placement
 from model.mapstate import TerrainEdits, terrain_edits
 from model.overlays import OverlayMap, overlay_hexes
 from model.resources import load_board, load_boards
-from model.scenario import LayoutSpec, OverlayPlacement, Scenario, SectionSpec
+from model.scenario import (
+    AreaPlacement,
+    EntryPlacement,
+    ForceEntry,
+    HexPlacement,
+    LayoutSpec,
+    OverlayPlacement,
+    Scenario,
+    SectionSpec,
+)
 from model.scenario_io import (
     LoadedScenario,
     build_map,
@@ -79,11 +90,13 @@ class EditCommand(QUndoCommand):
 class ScenarioDocument(QObject):
     """A scenario open for editing, with its assembled map, overlays and painted terrain."""
 
-    changed = Signal(str)  # what changed: "layout", "terrain", "overlays" or "all"
+    changed = Signal(str)  # what changed: "layout", "terrain", "overlays", "forces" or "all"
     file_changed = Signal()  # path or modified state (a bool argument may come with it)
 
     #: Merge keys for continuous edits (one brush stroke, one drag).
     PAINT_STROKE = 1
+    #: Turning one placed entry step by step (a spin box) is one undo step.
+    FACING = 2
 
     def __init__(self, loaded: LoadedScenario, path: Path | None = None) -> None:
         super().__init__()
@@ -297,6 +310,142 @@ class ScenarioDocument(QObject):
         after = edits.set_terrain_option(self._scenario, option_id, choice)
         self._push(after, f"Terrain option {option_id}: {choice}", "terrain")
 
+    # --- sides and orders of battle ---------------------------------------------------------
+
+    def _entry(self, side_id: str, index: int) -> tuple[ForceEntry | None, str]:
+        """A side's force entry, or None and why it cannot be found."""
+        try:
+            forces = self._scenario.side(side_id).forces
+        except KeyError:
+            return None, f"the scenario has no side '{side_id}'"
+        if not 0 <= index < len(forces):
+            return None, f"side '{side_id}' has no force entry {index + 1}"
+        return forces[index], ""
+
+    def add_force(self, side_id: str, unit: str, count: int = 1) -> list[str]:
+        """Add ``count`` units of a catalogue type to a side; returns the reasons it cannot."""
+        system = self._scenario.system
+        known = unit_types(system)
+        if unit not in known:
+            return [f"{system.display_name} has no unit type '{unit}'"]
+        if count < 1:
+            return [f"add at least one unit, not {count}"]
+        try:
+            after = edits.add_force(self._scenario, side_id, unit, count)
+        except KeyError:
+            return [f"the scenario has no side '{side_id}'"]
+        self._push(after, f"Add {count} {known[unit].name}", "forces")
+        return []
+
+    def remove_force(self, side_id: str, index: int) -> list[str]:
+        """Take a force entry out of a side; refused while other entries ride on it."""
+        entry, why = self._entry(side_id, index)
+        if entry is None:
+            return [why]
+        carried = [e for s in self._scenario.sides for e in s.forces if e.mounted_on]
+        riders = [e.unit for e in carried if entry.label and e.mounted_on == entry.label]
+        if riders:
+            return [f"{', '.join(riders)} ride on {entry.label}: unload them first"]
+        after = edits.remove_force(self._scenario, side_id, index)
+        self._push(after, f"Remove {entry.unit}", "forces")
+        return []
+
+    def set_force_count(self, side_id: str, index: int, count: int) -> list[str]:
+        entry, why = self._entry(side_id, index)
+        if entry is None:
+            return [why]
+        if count < 1:
+            return [f"an entry holds at least one unit, not {count}: remove it instead"]
+        after = edits.set_force_count(self._scenario, side_id, index, count)
+        self._push(after, f"{entry.unit}: {count} units", "forces")
+        return []
+
+    def place_force(self, side_id: str, index: int, h: Hex, facing: int | None = None) -> list[str]:
+        """Put a whole entry on hex ``h`` facing a book direction number (None: toward the
+        enemy, see :meth:`default_facing`); returns the reasons it cannot go there."""
+        entry, why = self._entry(side_id, index)
+        if entry is None:
+            return [why]
+        if h not in self._map:
+            return ["that is not a hex of the map: drop the unit on the map"]
+        if facing is not None and not 1 <= facing <= 6:
+            return [f"a facing is a direction number from 1 to 6, not {facing}"]
+        if facing is None:
+            facing = self.default_facing(side_id, h)
+        name = self._map.name(h)
+        placement = HexPlacement(hex=name, facing=facing)
+        after = edits.place_force(self._scenario, side_id, index, placement)
+        self._push(after, f"Place {entry.unit} on {name}", "forces")
+        return []
+
+    def set_force_facing(self, side_id: str, index: int, facing: int) -> list[str]:
+        """Turn an entry placed on a hex to another direction number (1-6); steps in a row on
+        the same entry are one undo step."""
+        entry, why = self._entry(side_id, index)
+        if entry is None:
+            return [why]
+        if not isinstance(entry.placement, HexPlacement):
+            return [f"place {entry.unit} on a hex before giving it a facing"]
+        if not 1 <= facing <= 6:
+            return [f"a facing is a direction number from 1 to 6, not {facing}"]
+        placement = entry.placement.model_copy(update={"facing": facing})
+        after = edits.place_force(self._scenario, side_id, index, placement)
+        side = [s.id for s in self._scenario.sides].index(side_id)
+        key = self.FACING * 1_000_000 + side * 10_000 + index
+        self._push(after, f"Face {entry.unit} {facing}", "forces", key)
+        return []
+
+    def clear_force_placement(self, side_id: str, index: int) -> list[str]:
+        """Take an entry off its hex: the side's set-up applies to it again."""
+        entry, why = self._entry(side_id, index)
+        if entry is None:
+            return [why]
+        after = edits.place_force(self._scenario, side_id, index, None)
+        self._push(after, f"Unplace {entry.unit}", "forces")
+        return []
+
+    def rename_side(self, side_id: str, name: str) -> list[str]:
+        if not name.strip():
+            return ["a side needs a name"]
+        try:
+            after = edits.rename_side(self._scenario, side_id, name)
+        except KeyError:
+            return [f"the scenario has no side '{side_id}'"]
+        self._push(after, f"Rename side {side_id} to {name.strip()}", "forces")
+        return []
+
+    def default_facing(self, side_id: str, h: Hex) -> int:
+        """The direction number (1-6) at ``h`` that points to the nearest hex where the enemy
+        sets up or enters; 1 when the enemy's place is not known."""
+        targets = self._enemy_hexes(side_id)
+        if not targets or h not in self._map:
+            return 1
+        target = min(targets, key=lambda t: (h.distance(t), t))
+        if target == h:
+            return 1
+        x, y = hex_to_pixel(target - h, 1.0)
+        # The compass direction whose neighbour lies most nearly along the line to the target.
+        compass = max(range(6), key=lambda d: _dot(hex_to_pixel(Hex(0, 0).neighbor(d), 1.0), x, y))
+        return self._map.global_to_direction(h, compass)
+
+    def _enemy_hexes(self, side_id: str) -> set[Hex]:
+        from model.regions import RegionContext, RegionError, evaluate
+
+        context = RegionContext(self._map)
+        found: set[Hex] = set()
+        for side in self._scenario.sides:
+            if side.id == side_id:
+                continue
+            for placement in [side.setup, *(e.placement for e in side.forces)]:
+                try:
+                    if isinstance(placement, HexPlacement):
+                        found.add(self._map.resolve(placement.hex))
+                    elif isinstance(placement, AreaPlacement | EntryPlacement):
+                        found |= evaluate(placement.region, context)
+                except (KeyError, RegionError):
+                    continue
+        return found & set(self._map.hexes)
+
     # --- layout ---------------------------------------------------------------------------
 
     def section(self, board_id: str) -> BoardSection:
@@ -464,3 +613,7 @@ class ScenarioDocument(QObject):
         self.path = Path(target)
         self.undo_stack.setClean()
         self.file_changed.emit()
+
+
+def _dot(vector: tuple[float, float], x: float, y: float) -> float:
+    return vector[0] * x + vector[1] * y

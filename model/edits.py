@@ -12,6 +12,8 @@ from collections.abc import Iterable, Mapping
 from model.board import BoardSection
 from model.layout import AssembledMap, Placement, assemble
 from model.scenario import (
+    ForceEntry,
+    HexPlacement,
     LayoutSpec,
     OverlayPlacement,
     Scenario,
@@ -219,3 +221,69 @@ def set_terrain_option(scenario: Scenario, option_id: str, choice: str) -> Scena
     else:
         values[option_id] = choice
     return _with_map(scenario, terrain_options=values)
+
+
+# --- sides and orders of battle ----------------------------------------------------------------
+
+
+def _with_side(scenario: Scenario, side_id: str, **changes: object) -> Scenario:
+    """The scenario with one side changed (``KeyError``: no such side)."""
+    ids = [s.id for s in scenario.sides]
+    if side_id not in ids:
+        raise KeyError(side_id)
+    index = ids.index(side_id)
+    sides = list(scenario.sides)
+    sides[index] = sides[index].model_copy(update=changes)
+    return scenario.model_copy(update={"sides": sides})
+
+
+def _forces(scenario: Scenario, side_id: str) -> list[ForceEntry]:
+    return list(scenario.side(side_id).forces)
+
+
+def add_force(scenario: Scenario, side_id: str, unit: str, count: int = 1) -> Scenario:
+    """Add ``count`` units of type ``unit`` to a side's forces, as one new entry at the end
+    (set up as the side's ``setup`` says until it is placed).
+
+    Raises:
+        KeyError: no such side.
+        ValueError: ``count`` below 1.
+    """
+    if count < 1:
+        raise ValueError(f"a force entry needs at least one unit, not {count}")
+    return _with_side(
+        scenario, side_id, forces=[*_forces(scenario, side_id), ForceEntry(unit=unit, count=count)]
+    )
+
+
+def remove_force(scenario: Scenario, side_id: str, index: int) -> Scenario:
+    """Take entry ``index`` out of a side's forces (``IndexError``: no such entry)."""
+    forces = _forces(scenario, side_id)
+    del forces[index]
+    return _with_side(scenario, side_id, forces=forces)
+
+
+def set_force_count(scenario: Scenario, side_id: str, index: int, count: int) -> Scenario:
+    """Change how many units entry ``index`` holds (``ValueError`` below 1)."""
+    if count < 1:
+        raise ValueError(f"a force entry needs at least one unit, not {count}")
+    forces = _forces(scenario, side_id)
+    forces[index] = forces[index].model_copy(update={"count": count})
+    return _with_side(scenario, side_id, forces=forces)
+
+
+def place_force(
+    scenario: Scenario, side_id: str, index: int, placement: HexPlacement | None
+) -> Scenario:
+    """Put entry ``index`` (all its units: the file places an entry as one) on a hex with a
+    facing, or with ``None`` clear its placement so the side's ``setup`` applies again."""
+    forces = _forces(scenario, side_id)
+    forces[index] = forces[index].model_copy(update={"placement": placement})
+    return _with_side(scenario, side_id, forces=forces)
+
+
+def rename_side(scenario: Scenario, side_id: str, name: str) -> Scenario:
+    """Give a side another display name (its id, which other entries refer to, stays)."""
+    if not name.strip():
+        raise ValueError("a side needs a name")
+    return _with_side(scenario, side_id, name=name.strip())
