@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import platform
 
-from bench import layout_bench, load_bench
+from bench import engine_bench, layout_bench, load_bench
 
 if __name__ == "__main__":
     print(f"Python {platform.python_version()} on {platform.machine()}, best of several runs")
-    for module in (layout_bench, load_bench):
+    for module in (layout_bench, load_bench, engine_bench):
         print()
         print("\n".join(module.main()))

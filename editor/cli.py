@@ -1,6 +1,7 @@
 """The ``hexwright`` command: the editor with no arguments, tools as subcommands.
 
-``validate``, ``info`` and ``schema`` never import Qt; ``render`` paints with Qt offscreen.
+``validate``, ``info``, ``schema``, ``play`` and ``replay`` never import Qt; ``render`` paints
+with Qt offscreen.
 User errors print as ``file:line:col: message`` without a traceback and exit with status 1.
 """
 
@@ -10,8 +11,9 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from model.base import GameSystem
 from model.counters import MapCounter, counters
@@ -23,11 +25,15 @@ from model.mapstate import TerrainEdits, terrain_edits
 from model.overlays import OverlayMap
 from model.yamlio import YamlError, read_yaml
 
+if TYPE_CHECKING:
+    from model.scenario_io import LoadedScenario
+    from rules.core import State
+
 DEFAULT_SCENARIO = "armor/demo-crossroads.yaml"
 SCHEMA_PATH = Path("docs/scenario.schema.json")
 
 
-COMMANDS = ("validate", "info", "render", "schema", "data")
+COMMANDS = ("validate", "info", "render", "schema", "data", "play", "replay")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -85,6 +91,27 @@ def _parser() -> argparse.ArgumentParser:
     report = data_sub.add_parser("report", help="values from the books and placeholders")
     report.add_argument("--system", choices=[s.value for s in GameSystem], help="one system")
     report.set_defaults(handler=cmd_data_report)
+
+    play = sub.add_parser("play", help="play a scenario headless, bot against bot")
+    play.add_argument("file", metavar="FILE")
+    play.add_argument(
+        "--bots",
+        default="heuristic,random",
+        help="the bot of each side, in the scenario's order of sides (random, heuristic)",
+    )
+    play.add_argument("--seed", type=int, default=0, help="seeds the dice and the bots")
+    play.add_argument(
+        "--replay", "--replay-out", dest="replay", metavar="R", help="write the replay to R"
+    )
+    play.add_argument("--log", action="store_true", help="print the game's event log")
+    play.add_argument("--json", action="store_true", help="machine-readable output")
+    play.set_defaults(handler=cmd_play)
+
+    again = sub.add_parser("replay", help="replay a replay file, checking every step")
+    again.add_argument("file", metavar="R")
+    again.add_argument("--at", type=int, metavar="N", help="stop after action N: where play is")
+    again.add_argument("--json", action="store_true", help="machine-readable output")
+    again.set_defaults(handler=cmd_replay)
 
     schema = sub.add_parser("schema", help="write the scenario JSON Schema")
     schema.add_argument("-o", "--output", default=str(SCHEMA_PATH))
@@ -244,6 +271,146 @@ def cmd_data_report(args: argparse.Namespace) -> int:
 
     systems = [GameSystem(args.system)] if args.system else list(GameSystem)
     print(format_report([system_report(s) for s in systems]))
+    return 0
+
+
+def _outcome_data(state: State) -> dict[str, object]:
+    """Where a game stands, or how it ended, as data (``play`` and ``replay`` print it)."""
+    outcome = state.outcome()
+    data: dict[str, object] = {
+        "scenario": state.game.scenario.id,
+        "seed": state.seed,
+        "actions": len(state.history),
+        "over": outcome is not None,
+        "fingerprint": state.fingerprint(),
+    }
+    if outcome is None:
+        view = state.view_for(state.game.sides[0])
+        data["at"] = f"Game-Turn {view.turn}, {view.phase}: {view.segment}"
+        return data
+    data.update(
+        winner=outcome.winner,
+        reason=outcome.reason,
+        vp=dict(outcome.vp),
+        unevaluated=list(outcome.unevaluated),
+        placeholder=outcome.placeholder,
+        findings=list(outcome.findings),
+    )
+    return data
+
+
+def _print_outcome(data: dict[str, object]) -> None:
+    if not data["over"]:
+        print(f"  not over: {data['at']} after {data['actions']} actions")
+        print(f"  fingerprint: {str(data['fingerprint'])[:16]}")
+        return
+    print(f"  winner:      {data['winner'] or 'none'}")
+    print(f"  reason:      {data['reason']}")
+    vp = ", ".join(f"{k} {v}" for k, v in data["vp"].items())  # type: ignore[attr-defined]
+    print(f"  VP:          {vp}")
+    unevaluated = data["unevaluated"]
+    print(f"  unevaluated: {len(unevaluated) or 'none'}")  # type: ignore[arg-type]
+    for line in unevaluated:  # type: ignore[attr-defined]
+        print(f"    {line}")
+    if data["placeholder"]:
+        print(f"  placeholder: {data['placeholder']}")
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from model.scenario_io import load_scenario
+    from rules.bots import make_bot, play
+    from rules.core import load_game
+    from rules.errors import RulesError
+    from rules.replay import Replay
+
+    loaded = load_scenario(args.file)
+    try:
+        game = load_game(loaded)
+    except RulesError as exc:
+        print(f"{args.file}: {exc}", file=sys.stderr)
+        return 1
+    names = [n.strip() for n in args.bots.split(",")]
+    if len(names) != len(game.sides):
+        sides = ", ".join(game.sides)
+        print(f"--bots: give one bot per side ({sides}), not '{args.bots}'", file=sys.stderr)
+        return 2
+    try:
+        seats = zip(game.sides, names, strict=True)
+        bots = {s: make_bot(n, args.seed * 10 + i + 1) for i, (s, n) in enumerate(seats)}
+    except ValueError as exc:
+        print(f"--bots: {exc}", file=sys.stderr)
+        return 2
+    state = game.new_initial_state(args.seed)
+    try:
+        play(state, bots)
+    except RulesError as exc:
+        print(f"{args.file}: the game stopped: {exc}", file=sys.stderr)
+        return 1
+    data = _outcome_data(state)
+    data["bots"] = dict(zip(game.sides, names, strict=True))
+    if args.replay:
+        from model.yamlio import atomic_write_text
+
+        atomic_write_text(Path(args.replay), Replay.of(state).to_text())
+        data["replay"] = args.replay
+    if args.json:
+        print(json.dumps(data, indent=2))
+        return 0
+    if args.log:
+        for event in state.log:
+            print(event.describe())
+    seats = ", ".join(f"{s} {n}" for s, n in data["bots"].items())  # type: ignore[attr-defined]
+    print(f"{game.scenario.title} ({game.scenario.id}): {seats}, seed {args.seed}")
+    print(f"  actions:     {data['actions']}")
+    _print_outcome(data)
+    if args.replay:
+        print(f"  replay:      {args.replay}")
+    return 0
+
+
+def _replay_loader(replay_file: Path) -> Callable[[str], LoadedScenario]:
+    """Load a replay's scenario: its path as written, else relative to the replay file."""
+    from model.scenario_io import load_scenario
+
+    def load(name: str) -> LoadedScenario:
+        path = Path(name)
+        if not path.is_absolute() and not path.exists():
+            beside = replay_file.parent / path
+            if beside.exists():
+                path = beside
+        return load_scenario(path)
+
+    return load
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from rules.errors import RulesError
+    from rules.replay import Replay, replay
+
+    path = Path(args.file)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        print(f"{path}: cannot read the file: {exc.strerror}", file=sys.stderr)
+        return 1
+    try:
+        record = Replay.from_text(text)
+        done = replay(record, load=_replay_loader(path), stop_after=args.at)
+    except RulesError as exc:
+        print(f"{path}: {exc}", file=sys.stderr)
+        return 1
+    data = _outcome_data(done.state)
+    checked = min(len(record.fingerprints), len(done.fingerprints))
+    data["checked_fingerprints"] = checked
+    if args.json:
+        print(json.dumps(data, indent=2))
+        return 0
+    print(f"{path}: {record.scenario_id}, seed {record.seed}, {len(done.fingerprints) - 1} actions")
+    if checked:
+        print(f"  checked:     {checked} fingerprints, every one matches")
+    else:
+        print("  checked:     the file records no fingerprints; replayed without checking")
+    _print_outcome(data)
     return 0
 
 

@@ -36,6 +36,25 @@ class RandomBot:
         return actions[math.floor(self._rng.random() * len(actions))]
 
 
+#: The bots the CLI and the benchmarks name.
+BOT_NAMES = ("random", "heuristic")
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """A bot by name (see :data:`BOT_NAMES`), seeded.
+
+    Raises:
+        ValueError: no bot has that name.
+    """
+    if name == "random":
+        return RandomBot(seed)
+    if name == "heuristic":
+        from rules.bot_heuristic import HeuristicBot  # local: it needs the Panzer '44 rules
+
+        return HeuristicBot(seed)
+    raise ValueError(f"no bot '{name}' (one of {', '.join(BOT_NAMES)})")
+
+
 def play(state: State, bots: Mapping[str, Bot], max_actions: int = 100_000) -> int:
     """Let the bots play until the game ends; returns how many actions were applied.
 
