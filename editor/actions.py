@@ -78,6 +78,16 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("view.zoom_out", "Zoom &Out", "&View", "zoom_out", QKeySequence.StandardKey.ZoomOut),
     ActionSpec("view.fit", "&Fit to Window", "&View", "fit", "Ctrl+0", toolbar=True),
     ActionSpec(
+        "view.zones",
+        "Show Set-up &Zones",
+        "&View",
+        "toggle_zones",
+        "Z",
+        tip="Show where each side sets up and enters: outlines in the side's colour, entry "
+        "areas hatched, reinforcements dashed",
+        checkable=True,
+    ),
+    ActionSpec(
         "view.validate",
         "&Validate",
         "&View",

@@ -76,6 +76,7 @@ from editor.style import hex_style
 from editor.terrain_options import TerrainOptionsPanel
 from editor.tools import BrushTool, MapEvent, OverlayTool, PanTool, SectionTool, Tool, ghost
 from editor.validation_panel import ValidationPanel
+from editor.zones_layer import ZoneLayer
 from model.boardedit import use_board_library
 from model.brushes import BrushShape
 from model.catalog import terrain_types
@@ -343,6 +344,7 @@ class MainWindow(QMainWindow):
         self.resize(1280, 860)
         self.view = MapView(self)
         self.setCentralWidget(self.view)
+        self.zone_layer = ZoneLayer(self.view, HEX_SIZE)
         self.hex_label = QLabel("")
         self.tool_label = QLabel("")
         self.tool_label.setMinimumWidth(220)
@@ -560,10 +562,12 @@ class MainWindow(QMainWindow):
         document.setParent(self)
         self.autosaver = Autosaver(document)
         document.changed.connect(self._redraw)
+        document.changed.connect(self._redraw_zones)  # after _redraw: a new map clears them
         document.file_changed.connect(self._retitle)
         self.undo_view.setStack(document.undo_stack)
         self._undo_actions(document)
         self.view.show_map(self._painter())
+        self._redraw_zones()
         self._fill_terrain_list()
         self.sections_panel.set_document(document)
         self.options_panel.set_document(document)
@@ -626,6 +630,13 @@ class MainWindow(QMainWindow):
         self.view.update_map(self.view.item.map_painter.redrawn(d.overlays, d.edits))
         if self.tool is self.tools["los"]:
             self.tools["los"].refresh()  # type: ignore[attr-defined]
+
+    def toggle_zones(self) -> None:
+        """View > Show Set-up Zones: the sides' set-up zones and entry areas over the map."""
+        self.zone_layer.set_visible(self.actions_by_id["view.zones"].isChecked(), self.document)
+
+    def _redraw_zones(self, what: str = "") -> None:
+        self.zone_layer.refresh(self.document)
 
     def _retitle(self) -> None:
         if self.document is not None:
