@@ -92,6 +92,7 @@ class State(ABC):
         self.log: list[Event] = []
         self.history: list[Action] = []
         self._log_digest = hashlib.sha256(f"{game.rules_version}|{seed}".encode()).hexdigest()
+        self._digested = 0  # how many events of the log _log_digest holds (see _digest)
 
     # --- the API ------------------------------------------------------------------------------
 
@@ -164,17 +165,27 @@ class State(ABC):
         data = {
             "position": self._snapshot(),
             "dice": self.dice.snapshot(),
-            "log": self._log_digest,
+            "log": self._digest(),
             "history": [a.text() for a in self.history],
         }
         text = json.dumps(data, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
 
     def emit(self, event: Event) -> None:
-        """Add an event to the log (and to the running hash the fingerprint uses)."""
+        """Add an event to the log (the fingerprint's running hash takes it in when asked)."""
         self.log.append(event)
-        text = json.dumps(event.data(), sort_keys=True, separators=(",", ":"))
-        self._log_digest = hashlib.sha256((self._log_digest + text).encode()).hexdigest()
+
+    def _digest(self) -> str:
+        """The running hash of the log, each event chained onto the hash before it.
+
+        Worked out only when a fingerprint is asked for, from the events not yet in it: an
+        event is a frozen value, so hashing it later gives what hashing it at once would."""
+        digest = self._log_digest
+        for event in self.log[self._digested :]:
+            text = json.dumps(event.data(), sort_keys=True, separators=(",", ":"))
+            digest = hashlib.sha256((digest + text).encode()).hexdigest()
+        self._log_digest, self._digested = digest, len(self.log)
+        return digest
 
     def events_for(self, side: str) -> list[Event]:
         """The log as ``side`` may see it."""

@@ -114,6 +114,14 @@ class Panzer44Game(Game):
         self.steps: tuple[tuple[Phase, Segment], ...] = steps(PANZER44_SEQUENCE)
         self._los: dict[tuple[Hex, Hex], LosResult] = {}
         self._regions: dict[int, frozenset[Hex]] = {}
+        self._names: dict[Hex, str] = {}
+
+    def name(self, h: Hex) -> str:
+        """The hex's name on the map, worked out once (the map does not change)."""
+        found = self._names.get(h)
+        if found is None:
+            found = self._names[h] = self.amap.name(h)
+        return found
 
     def los(self, a: Hex, b: Hex) -> LosResult:
         """The line of sight from ``a`` to ``b`` [11.0], worked out once (the map is fixed)."""
@@ -275,7 +283,8 @@ class Panzer44State(State):
         """A move to each vacant hex the unit can reach (by a cheapest path), and the cheapest
         way out and back into its own hex [7.12]."""
         mine = {unit, *passengers(self, unit)}
-        return [m for h, m in self._candidates(unit) if not (occupied.get(h, set()) - mine)]
+        held = {h for h, there in occupied.items() if not there <= mine}  # by other units
+        return [m for h, m in self._candidates(unit) if h not in held]
 
     def _candidates(self, unit: str) -> tuple[tuple[Hex, Move], ...]:
         """Every destination with its move, vacant or not, worked out once a segment: enemy
@@ -284,11 +293,23 @@ class Panzer44State(State):
         if found is not None:
             return found
         where = reach(self, unit)
-        name = self.game.amap.name
+        name = self.game.name
+        previous = where.previous
+        paths: dict[Hex, tuple[str, ...]] = {where.start: ()}
+
+        def path(h: Hex) -> tuple[str, ...]:  # where.path(h) by name, sharing the prefixes
+            known = paths.get(h)
+            if known is None:
+                chain = [h]
+                while (p := previous[chain[-1]]) not in paths:
+                    chain.append(p)
+                known = paths[p]
+                for step in reversed(chain):
+                    known = paths[step] = (*known, name(step))
+            return known
+
         moves = [
-            (h, Move(unit, tuple(name(p) for p in where.path(h))))
-            for h in sorted(where.costs, key=name)
-            if h != where.start
+            (h, Move(unit, path(h))) for h in sorted(where.costs, key=name) if h != where.start
         ]
         back = self._round_trip(unit, where.start)
         if back is not None:

@@ -27,6 +27,8 @@ river hexside [6.61]-[6.65].
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -116,17 +118,21 @@ def procedure_row(spec: UnitSpec, target: UnitSpec, task: str, pattern: str | No
     return "R vs. Soft"
 
 
-def _cells(row: str) -> list[Field_]:
+@functools.cache
+def _cells(row: str) -> tuple[Field_, ...]:
+    """The row's cells, read once (the data library's tables do not change during play)."""
     table = _table("attack-procedure")
-    return [table.cell(row, c) for c in table.columns]
+    return tuple(table.cell(row, c) for c in table.columns)
 
 
 def _yes(item: Field_) -> bool:
     return str(unwrap(item)).startswith("Yes")
 
 
+@functools.cache
 def attenuation(distance: int) -> tuple[int, int, str]:
-    """The Range Attenuation Table [6.91] band: (multiplier, modifier, band)."""
+    """The Range Attenuation Table [6.91] band: (multiplier, modifier, band), read once per
+    distance (the table does not change during play)."""
     table = _table("range-attenuation")
     for row in table.rows:
         low, high = unwrap(row.cells[0]), unwrap(row.cells[1])
@@ -153,18 +159,12 @@ class Attack:
     prohibited: str | None = None
 
 
-def prepare(state: Panzer44State, firer: str, target: str, plot: Plot) -> Attack:
-    """The attack of ``firer`` on ``target`` as plotted, without the die [6.0], [6.85]."""
-    game = state.game
-    spec, tgt = game.specs[firer], game.specs[target]
-    row = procedure_row(spec, tgt, plot.task, plot.pattern)
-    cells = _cells(row)
-    notes = [f"[6.85] {row}: {p}" for c in cells if (p := _placeholder(c))]
-    distance = state.hexes[firer].distance(state.hexes[target])
+def _strengths(
+    spec: UnitSpec, tgt: UnitSpec, cells: Sequence[Field_], distance: int
+) -> tuple[int, int, int, list[Modifier], str | None]:
+    """Steps 1 and 2 of an attack the chart allows: (attack, defense, Net Attack Superiority,
+    modifiers, why prohibited or None) [6.81], [6.86], [6.91]."""
     mods: list[Modifier] = []
-    if not _yes(cells[4]):
-        why = f"the Attack Procedure Chart forbids {row} [6.85], [6.86], [6.62]"
-        return Attack(firer, target, plot.task, row, distance, 0, 0, 0, (), 0, (), why)
     attack = spec.attack_strength
     if _yes(cells[0]):
         times, plus, band = attenuation(distance)
@@ -182,6 +182,34 @@ def prepare(state: Panzer44State, firer: str, target: str, plot: Plot) -> Attack
     elif nas > 8:
         mods.append(Modifier(f"superiority {nas:+d} read as +8", 8 - nas, "[6.81]"))
         nas = 8
+    return attack, defense, nas, mods, prohibited
+
+
+def prohibition(state: Panzer44State, firer: str, target: str, plot: Plot) -> str | None:
+    """``prepare(state, firer, target, plot).prohibited`` without working out the terrain
+    (which never decides whether an attack is prohibited): the check the plots need."""
+    game = state.game
+    spec, tgt = game.specs[firer], game.specs[target]
+    row = procedure_row(spec, tgt, plot.task, plot.pattern)
+    cells = _cells(row)
+    if not _yes(cells[4]):
+        return f"the Attack Procedure Chart forbids {row} [6.85], [6.86], [6.62]"
+    distance = state.hexes[firer].distance(state.hexes[target])
+    return _strengths(spec, tgt, cells, distance)[4]
+
+
+def prepare(state: Panzer44State, firer: str, target: str, plot: Plot) -> Attack:
+    """The attack of ``firer`` on ``target`` as plotted, without the die [6.0], [6.85]."""
+    game = state.game
+    spec, tgt = game.specs[firer], game.specs[target]
+    row = procedure_row(spec, tgt, plot.task, plot.pattern)
+    cells = _cells(row)
+    notes = [f"[6.85] {row}: {p}" for c in cells if (p := _placeholder(c))]
+    distance = state.hexes[firer].distance(state.hexes[target])
+    if not _yes(cells[4]):
+        why = f"the Attack Procedure Chart forbids {row} [6.85], [6.86], [6.62]"
+        return Attack(firer, target, plot.task, row, distance, 0, 0, 0, (), 0, (), why)
+    attack, defense, nas, mods, prohibited = _strengths(spec, tgt, cells, distance)
     terrain = 0
     if _yes(cells[3]):
         terrain, found = terrain_modifier(state, firer, target, plot)
@@ -262,6 +290,12 @@ def entry_sides(a: Hex, b: Hex) -> list[Hexside]:
     """The hexsides of ``b`` a line from ``a``'s centre crosses to reach ``b``: one, or both
     sides at a corner it passes through (a placeholder: the book does not speak of corners;
     read as crossing both)."""
+    return list(_entry_sides(a, b))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _entry_sides(a: Hex, b: Hex) -> tuple[Hexside, ...]:
+    """:func:`entry_sides`, kept: pure geometry of the two hexes, the same on every map."""
     found: list[Hexside] = []
     for step in trace(a, b).steps:
         if isinstance(step, CrossStep) and step.after == b:
@@ -270,25 +304,41 @@ def entry_sides(a: Hex, b: Hex) -> list[Hexside]:
             for n in (step.before, step.touched):
                 if n.distance(b) == 1:
                     found.append(Hexside.between(n, b))
-    return found
+    return tuple(found)
 
 
 # --- plots ------------------------------------------------------------------------------------
 
 
-def targets_in(state: Panzer44State, plot: Plot, h: Hex) -> list[str]:
+def targets_in(
+    state: Panzer44State, plot: Plot, h: Hex, occupants: Mapping[Hex, list[str]] | None = None
+) -> list[str]:
     """The units the plotted fire attacks in ``h``: every unit for H fire [6.14], [6.22], the
-    enemy units for R and M [6.13]; a passenger never, only its carrier [9.21]."""
+    enemy units for R and M [6.13]; a passenger never, only its carrier [9.21].
+
+    ``occupants`` (from :func:`occupancy` of the same position) saves a look at every unit."""
     side = state.game.specs[plot.unit].side
     h_fire = state.game.specs[plot.unit].weapon_class == "H" and plot.task == "DF"
+    there = (
+        [u for u, where in state.hexes.items() if where == h]
+        if occupants is None
+        else occupants.get(h, [])
+    )
     return sorted(
         u
-        for u, where in state.hexes.items()
-        if where == h
-        and u != plot.unit
+        for u in there
+        if u != plot.unit
         and u not in state.carried_by
         and (h_fire or state.game.specs[u].side != side)
     )
+
+
+def occupancy(state: Panzer44State) -> dict[Hex, list[str]]:
+    """The units in each occupied hex now (for :func:`targets_in` while nothing moves)."""
+    found: dict[Hex, list[str]] = {}
+    for u, h in state.hexes.items():
+        found.setdefault(h, []).append(u)
+    return found
 
 
 def zone(state: Panzer44State, plot: Plot, h: Hex) -> list[Hex]:
@@ -300,8 +350,12 @@ def zone(state: Panzer44State, plot: Plot, h: Hex) -> list[Hex]:
     return [h]
 
 
-def why_not_target(state: Panzer44State, plot: Plot, h: Hex) -> str | None:
-    """Why ``plot`` (DF or CA) may not be plotted at hex ``h``, or None [6.3], [6.6], [11.21]."""
+def why_not_target(
+    state: Panzer44State, plot: Plot, h: Hex, occupants: Mapping[Hex, list[str]] | None = None
+) -> str | None:
+    """Why ``plot`` (DF or CA) may not be plotted at hex ``h``, or None [6.3], [6.6], [11.21].
+
+    ``occupants``: as for :func:`targets_in`."""
     spec = state.game.specs[plot.unit]
     here = state.hexes[plot.unit]
     distance = here.distance(h)
@@ -317,7 +371,9 @@ def why_not_target(state: Panzer44State, plot: Plot, h: Hex) -> str | None:
                 return f"not across an impassable {feature} hexside [6.65]"
     elif distance > spec.range:
         return f"{distance} hexes is beyond its range of {spec.range} [6.92]"
-    enemies = [u for u in targets_in(state, plot, h) if state.game.specs[u].side != spec.side]
+    enemies = [
+        u for u in targets_in(state, plot, h, occupants) if state.game.specs[u].side != spec.side
+    ]
     if not enemies:
         return "there is no enemy unit there to fire at [6.31]"
     reasons = []
@@ -327,7 +383,7 @@ def why_not_target(state: Panzer44State, plot: Plot, h: Hex) -> str | None:
             if plot.task == "CA" and not state.game.specs[target].hard:
                 why = "only Hard targets may be Close Assaulted [6.62]"
             else:
-                why = prepare(state, plot.unit, target, plot).prohibited
+                why = prohibition(state, plot.unit, target, plot)
         if why is None:
             return None
         reasons.append(why)
@@ -347,10 +403,11 @@ def fire_plots(state: Panzer44State, unit: str) -> list[Plot]:
         if game.specs[u].side != spec.side and h.distance(here) <= max(spec.range, 1)
     }
     found: list[Plot] = []
+    occupants = occupancy(state)
     for h in sorted(hexes, key=game.amap.name):
         for task in ("DF", "CA"):
             plot = Plot(unit, task, game.amap.name(h))
-            if why_not_target(state, plot, h) is None:
+            if why_not_target(state, plot, h, occupants) is None:
                 found.append(plot)
     return found
 

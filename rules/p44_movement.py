@@ -34,6 +34,8 @@ class MoveCosts:
         self.movement = movement
         self._cache: dict[tuple[str, Hex, Hex], MoveCost] = {}
         self._edges: dict[tuple[str, Hex], tuple[tuple[Hex, float], ...]] = {}
+        self._within: dict[tuple[str, Hex], tuple[tuple[Hex, float], ...]] = {}
+        self._area: frozenset[Hex] | None = None
 
     def step(self, movement_class: str, from_hex: Hex, to_hex: Hex) -> MoveCost:
         """What entering ``to_hex`` from the adjacent ``from_hex`` costs the class."""
@@ -57,6 +59,22 @@ class MoveCosts:
                     if not cost.prohibited and cost.cost is not None:
                         steps.append((n, cost.cost))
             found = self._edges[key] = tuple(steps)
+        return found
+
+    def within(
+        self, movement_class: str, h: Hex, area: frozenset[Hex] | None
+    ) -> tuple[tuple[Hex, float], ...]:
+        """:meth:`edges` into ``area`` only (all of them when None). Kept for one area, the
+        scenario's play area (fixed for the game); another area starts the table afresh."""
+        if area is not self._area:
+            self._within, self._area = {}, area
+        key = (movement_class, h)
+        found = self._within.get(key)
+        if found is None:
+            steps = self.edges(movement_class, h)
+            if area is not None:
+                steps = tuple((n, c) for n, c in steps if n in area)
+            found = self._within[key] = steps
         return found
 
 
@@ -101,11 +119,10 @@ def reach(state: Panzer44State, unit: str) -> Reach:
         return Reach(start, {start: 0.0}, {})
     enemy, play_area = _blocked(state, unit)
     costs = game.costs
+    movement_class = spec.movement_class
 
     def edges(h: Hex) -> Iterable[tuple[Hex, float]]:
-        for n, cost in costs.edges(spec.movement_class, h):
-            if n not in enemy and (play_area is None or n in play_area):
-                yield n, cost
+        return [(n, c) for n, c in costs.within(movement_class, h, play_area) if n not in enemy]
 
     return reachable(start, spec.movement_allowance, edges=edges)
 
