@@ -12,9 +12,10 @@ from PySide6.QtGui import QKeySequence
 from pytestqt.qtbot import QtBot
 
 from editor.app import HEX_SIZE, MainWindow
-from editor.validation_panel import ValidationPanel, finding_hexes, parse_path, summary
+from editor.validation_panel import ValidationPanel, summary
 from model.grid import hex_to_pixel
 from model.hexes import Hex
+from model.places import finding_hexes, parse_path
 from model.scenario_io import load_scenario
 from rules.checks import Finding
 
