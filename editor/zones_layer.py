@@ -154,9 +154,20 @@ class ZoneLayer:
             label = ZoneLabel(
                 zone.label, pen.color(), QPointF(x, y + shift * self.size * 0.7), self.size
             )
+            self._keep_on_map(label)
             label.setZValue(Z_ZONES + 1)
             scene.addItem(label)
             self.label_items.append(label)
+
+    def _keep_on_map(self, label: ZoneLabel) -> None:
+        """Slide a label inside the map (a zone of one edge hex would hang half off it)."""
+        if self.view.item is None:
+            return
+        bounds = self.view.item.boundingRect()
+        box = label.rect.translated(label.pos())
+        dx = max(0.0, bounds.left() - box.left()) - max(0.0, box.right() - bounds.right())
+        dy = max(0.0, bounds.top() - box.top()) - max(0.0, box.bottom() - bounds.bottom())
+        label.setPos(label.pos() + QPointF(dx, dy))
 
     def _anchor(self, zone: Zone) -> Hex:
         """The hex of the zone nearest its middle (inside the zone even when it is bent)."""

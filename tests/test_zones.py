@@ -118,3 +118,19 @@ def test_the_zone_layer_toggles_and_follows_undoable_edits(
     action.trigger()
     assert not action.isChecked()
     assert not any(item.isVisible() for item in layer.items)
+
+
+def test_zone_labels_stay_on_the_map(window) -> None:  # type: ignore[no-untyped-def]
+    # Arracourt's American reinforcements enter at single hexes on the map's edge: their
+    # labels are slid inside the map rather than hanging half off it.
+    from pathlib import Path
+
+    assert window.open_file(
+        Path(__file__).parent.parent / "scenarios" / "panzer44" / "19.5-arracourt.yaml"
+    )
+    window.actions_by_id["view.zones"].trigger()
+    layer = window.zone_layer
+    assert layer.label_items
+    bounds = window.view.item.boundingRect()
+    for label in layer.label_items:
+        assert bounds.contains(label.rect.translated(label.pos())), label.text
