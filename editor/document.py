@@ -114,8 +114,10 @@ class ScenarioDocument(QObject):
             loaded.map, self._overlays, self._edits, option_values(loaded.scenario)
         )
         self._counters = counters(loaded.scenario, loaded.map)
-        self._sides_before = loaded.scenario.sides
         self._stroke = 0
+        # What the current scenario value implies that a drag asks for at every mouse move
+        # (its own overlay problems, each side's enemy hexes); emptied when the value changes.
+        self._implied: dict[object, object] = {}
 
     @classmethod
     def open(cls, path: str | Path) -> ScenarioDocument:
@@ -161,20 +163,22 @@ class ScenarioDocument(QObject):
 
     def _set(self, scenario: Scenario, what: str) -> None:
         """Install a scenario value (commands only) and rebuild what depends on it."""
-        old = self._scenario.map
+        before = self._scenario
+        old = before.map
         layout_changed = scenario.map.layout != old.layout
         self._scenario = scenario
+        self._implied = {}
         if layout_changed:
             amap, sections, problems = build_map(scenario)
             if amap is None:  # pragma: no cover - verbs check layouts before issuing them
                 raise RuntimeError("; ".join(p.message for p in problems))
             self._map, self._sections = amap, sections
         # Only what the edit touched is worked out again (a brush stroke repaints often).
-        if layout_changed or scenario.sides != self._sides_before:
+        if layout_changed or scenario.sides != before.sides:
             self._counters = counters(scenario, self._map)
-        self._sides_before = scenario.sides
         if layout_changed or scenario.map.overlays != old.overlays:
-            self._overlays, _ = overlays_of(scenario, self._map)
+            self._overlays, problems = overlays_of(scenario, self._map)
+            self._implied["overlay-problems"] = frozenset(p.message for p in problems)
         if layout_changed or scenario.map.terrain_edits != old.terrain_edits:
             self._edits = terrain_edits(scenario, self._map)
         if layout_changed:
@@ -246,10 +250,18 @@ class ScenarioDocument(QObject):
             after = edits.add_overlay(self._scenario, placement)
         else:
             after = edits.replace_overlay(self._scenario, replacing, placement)
-        _, before = overlays_of(self._scenario, self._map)
+        old = self._overlay_messages()
         _, problems = overlays_of(after, self._map)
-        old = {p.message for p in before}
         return [p.message for p in problems if p.message not in old]
+
+    def _overlay_messages(self) -> frozenset[str]:
+        """The overlay problems the scenario has as it stands (they never block an edit)."""
+        if "overlay-problems" not in self._implied:
+            _, problems = overlays_of(self._scenario, self._map)
+            self._implied["overlay-problems"] = frozenset(p.message for p in problems)
+        found = self._implied["overlay-problems"]
+        assert isinstance(found, frozenset)
+        return found
 
     def add_overlay(self, placement: OverlayPlacement) -> list[str]:
         """Place an overlay counter; returns the reasons when it cannot go there."""
@@ -429,6 +441,14 @@ class ScenarioDocument(QObject):
         return self._map.global_to_direction(h, compass)
 
     def _enemy_hexes(self, side_id: str) -> set[Hex]:
+        key = ("enemy-hexes", side_id)
+        if key not in self._implied:
+            self._implied[key] = self._work_out_enemy_hexes(side_id)
+        found = self._implied[key]
+        assert isinstance(found, set)
+        return found
+
+    def _work_out_enemy_hexes(self, side_id: str) -> set[Hex]:
         from model.regions import RegionContext, RegionError, evaluate
 
         context = RegionContext(self._map)
