@@ -8,7 +8,8 @@ immutable value, so each command keeps the value before and after and undo swaps
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import contextlib
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -637,3 +638,16 @@ class ScenarioDocument(QObject):
 
 def _dot(vector: tuple[float, float], x: float, y: float) -> float:
     return vector[0] * x + vector[1] * y
+
+
+def follow(
+    old: ScenarioDocument | None, new: ScenarioDocument | None, slot: Callable[[str], None]
+) -> ScenarioDocument | None:
+    """Move a panel's ``slot`` from the old document's ``changed`` signal to the new one's;
+    returns the new document (the panel keeps it). The old one may be gone already."""
+    if old is not None:
+        with contextlib.suppress(RuntimeError, TypeError):  # gone with its document
+            old.changed.disconnect(slot)
+    if new is not None:
+        new.changed.connect(slot)
+    return new

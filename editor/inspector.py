@@ -10,13 +10,12 @@ data library gives them (placeholders marked). It reads everything from the docu
 
 from __future__ import annotations
 
-import contextlib
 import weakref
 from html import escape
 
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
-from editor.document import ScenarioDocument
+from editor.document import ScenarioDocument, follow
 from model.catalog import terrain_types
 from model.hexes import COMPASS_NAMES, Hex
 from model.provenance import Value
@@ -209,12 +208,7 @@ class InspectorPanel(QTextBrowser):
         self.setHtml(report_html(hex_sections(document, h)))
 
     def _follow(self, document: ScenarioDocument | None) -> None:
-        if self._document is not None:
-            with contextlib.suppress(RuntimeError, TypeError):  # gone with its document
-                self._document.changed.disconnect(self._changed)
-        self._document = document
-        if document is not None:
-            document.changed.connect(self._changed)
+        self._document = follow(self._document, document, self._changed)
 
     def _changed(self, _what: str) -> None:
         self.refresh()

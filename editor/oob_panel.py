@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.boards import BoardDocument
-from editor.document import ScenarioDocument
+from editor.document import ScenarioDocument, follow
 from model.catalog import UnitType, unit_types
 from model.provenance import Value, unwrap
 from model.scenario import ForceEntry, HexPlacement, Placement, Side
@@ -236,9 +236,8 @@ class OrderOfBattlePanel(QWidget):
     # --- document -------------------------------------------------------------------------
 
     def set_document(self, document: ScenarioDocument | None) -> None:
-        if self.document is not None:
-            self.document.changed.disconnect(self._on_changed)
-        self.document = None if isinstance(document, BoardDocument) else document
+        board = isinstance(document, BoardDocument)
+        self.document = follow(self.document, None if board else document, self._on_changed)
         known = unit_types(self.document.scenario.system) if self.document else {}
         self._units = list({u.id: u for u in known.values()}.values())
         with QSignalBlocker(self.category_box):
@@ -247,8 +246,6 @@ class OrderOfBattlePanel(QWidget):
             for category in sorted({u.category for u in self._units}):
                 self.category_box.addItem(category.replace("-", " ").capitalize(), category)
         self.setEnabled(self.document is not None)
-        if self.document is not None:
-            self.document.changed.connect(self._on_changed)
         self._fill_sides()
 
     def _on_changed(self, what: str) -> None:

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.document import ScenarioDocument
+from editor.document import ScenarioDocument, follow
 from editor.palette import DragPalette
 from editor.style import hex_style, shaded
 from model.geometry import corners
@@ -154,9 +154,7 @@ class OverlayPanel(QWidget):
     # --- document -------------------------------------------------------------------------
 
     def set_document(self, document: ScenarioDocument | None) -> None:
-        if self.document is not None:
-            self.document.changed.disconnect(self._on_changed)
-        self.document = document
+        self.document = follow(self.document, document, self._on_changed)
         catalog = overlay_catalog(document.scenario.system) if document else None
         self._by_id = {o.id: o for o in catalog.overlays} if catalog else {}
         self.kind_box.blockSignals(True)
@@ -166,8 +164,6 @@ class OverlayPanel(QWidget):
             self.kind_box.addItem(kind.replace("-", " ").capitalize(), kind)
         self.kind_box.blockSignals(False)
         self.setEnabled(self.usable)
-        if document is not None:
-            document.changed.connect(self._on_changed)
         self._fill()
         self._fill_laid()
         if not self._by_id:

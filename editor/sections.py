@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.document import ScenarioDocument
+from editor.document import ScenarioDocument, follow
 from editor.palette import DragPalette
 from editor.render import MapPainter, RenderOptions
 from editor.style import PAPER
@@ -128,13 +128,10 @@ class SectionsPanel(QWidget):
         layout.addStretch(1)
 
     def set_document(self, document: ScenarioDocument | None) -> None:
-        if self.document is not None:
-            self.document.changed.disconnect(self._on_changed)
-        self.document = document
+        self.document = follow(self.document, document, self._on_changed)
         self.palette.clear()
         if document is None:
             return
-        document.changed.connect(self._on_changed)
         system = document.scenario.system
         for board_id in board_ids(system):
             key = (system.value, board_id)

@@ -8,13 +8,12 @@ and any other change show at once. Widgets never change the scenario themselves.
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import dataclass
 
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QVBoxLayout, QWidget
 
-from editor.document import ScenarioDocument
+from editor.document import ScenarioDocument, follow
 from model.terrainoptions import (
     TerrainOption,
     board_key,
@@ -61,12 +60,7 @@ class TerrainOptionsPanel(QWidget):
 
     def set_document(self, document: ScenarioDocument | None) -> None:
         """Show the options of ``document`` (None: no scenario open)."""
-        if self._document is not None:
-            with contextlib.suppress(RuntimeError, TypeError):  # gone with its document
-                self._document.changed.disconnect(self._changed)
-        self._document = document
-        if document is not None:
-            document.changed.connect(self._changed)
+        self._document = follow(self._document, document, self._changed)
         self._rebuild()
 
     def _wanted(self) -> list[_Slot]:

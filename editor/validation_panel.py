@@ -60,7 +60,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.boards import BoardDocument
-from editor.document import ScenarioDocument
+from editor.document import ScenarioDocument, follow
 from editor.render import hexes_outline
 from editor.tools import HEX_SIZE
 from model.hexes import Hex
@@ -300,18 +300,16 @@ class ValidationPanel(QWidget):
 
     def set_document(self, document: ScenarioDocument | None) -> None:
         """Follow another document (a board has nothing to validate)."""
-        if self.document is not None:
-            self.document.changed.disconnect(self._edited)
+        board = isinstance(document, BoardDocument)
+        self.document = follow(self.document, None if board else document, self._edited)
         self._timer.stop()
         self._generation += 1  # whatever runs now is for the old document
         self.findings = []
         self._failure = ""
-        self.document = None if isinstance(document, BoardDocument) else document
         self._fill()
         if self.document is None:
             self._show_header()
             return
-        self.document.changed.connect(self._edited)
         self.run_now()
 
     def _edited(self, _what: str) -> None:
