@@ -53,7 +53,7 @@ from model.victory import (
 from rules.actions import Action, Done, Move, Plot
 from rules.core import State
 from rules.errors import RulesError
-from rules.p44_fire import effect, prepare, spots, targets_in, zone
+from rules.p44_fire import effect, prepare, victims
 from rules.p44_movement import reachable_hexes
 from rules.p44_setup import UnitSpec
 from rules.p44_victory import UnevaluableError, matches
@@ -260,28 +260,14 @@ class HeuristicBot:
         game = public.game
         spec = game.specs[plot.unit]
         h = game.amap.resolve(plot.target or "")
-        if spec.weapon_class == "H" and plot.task == "DF":
-            victims = [u for z in zone(public, plot, h) for u in targets_in(public, plot, z)]
-        else:
-            victims = self._best_victim(public, plot, h)
         total = 0.0
-        for target in victims:
+        for target in victims(public, plot, h):
             attack = prepare(public, plot.unit, target, plot)
             if attack.prohibited is not None:
                 continue
             value = self._expected(public, target, attack.superiority, attack.terrain)
             total += value if game.specs[target].side != spec.side else -2.0 * value
         return total * 0.5 ** shots.get(plot.target or "", 0) + self._rng.random() * 1e-6
-
-    def _best_victim(self, public: Panzer44State, plot: Plot, h: Hex) -> list[str]:
-        best: tuple[int, str] | None = None
-        for target in targets_in(public, plot, h):
-            if plot.task == "DF" and spots(public, plot.unit, target) is not None:
-                continue
-            attack = prepare(public, plot.unit, target, plot)
-            if attack.prohibited is None and (best is None or attack.superiority > best[0]):
-                best = (attack.superiority, target)
-        return [best[1]] if best else []
 
     def _expected(
         self, public: Panzer44State, target: str, superiority: int, terrain: int

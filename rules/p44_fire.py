@@ -426,7 +426,7 @@ def resolve(state: Panzer44State, plot: Plot) -> list[tuple[str, str]]:
         state.emit(FireVoid(plot.unit, plot.text(), why))
         return []
     results: list[tuple[str, str]] = []
-    for target in _victims(state, plot, h):
+    for target in victims(state, plot, h):
         attack = prepare(state, plot.unit, target, plot)
         if attack.prohibited is not None:
             state.emit(FireVoid(plot.unit, plot.text(), f"at {target}: {attack.prohibited}"))
@@ -438,7 +438,10 @@ def resolve(state: Panzer44State, plot: Plot) -> list[tuple[str, str]]:
     return results
 
 
-def _victims(state: Panzer44State, plot: Plot, h: Hex) -> list[str]:
+def victims(state: Panzer44State, plot: Plot, h: Hex) -> list[str]:
+    """The units a fire plot at ``h`` attacks: every unit in the impact zone for H-class fire
+    [6.22]; otherwise the one the firer does best against (standing in for the player's
+    choice [6.13], [6.35])."""
     spec = state.game.specs[plot.unit]
     if spec.weapon_class == "H" and plot.task == "DF":
         return [u for z in zone(state, plot, h) for u in targets_in(state, plot, z)]
