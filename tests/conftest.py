@@ -62,3 +62,28 @@ def click_hex(qtbot: Any, window: Any) -> Callable[..., None]:
         qtbot.mouseClick(window.view.viewport(), button, pos=point)
 
     return click
+
+
+@pytest.fixture
+def drop_on_map(window: Any) -> Callable[[str, str, Any], None]:
+    """Drop something dragged from a panel (its drag type and payload) on a hex of the map."""
+    from PySide6.QtCore import QMimeData, QPointF, Qt
+    from PySide6.QtGui import QDropEvent
+
+    from editor.app import HEX_SIZE
+    from model.grid import hex_to_pixel
+
+    def drop(mime: str, payload: str, h: Any) -> None:
+        data = QMimeData()
+        data.setData(mime, payload.encode())
+        x, y = hex_to_pixel(h, HEX_SIZE)
+        event = QDropEvent(
+            QPointF(window.view.mapFromScene(QPointF(x, y))),
+            Qt.DropAction.CopyAction,
+            data,
+            Qt.MouseButton.LeftButton,
+            Qt.KeyboardModifier.NoModifier,
+        )
+        window.view.dropEvent(event)
+
+    return drop

@@ -8,8 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMimeData, QPointF, Qt
-from PySide6.QtGui import QDropEvent
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
@@ -21,26 +20,13 @@ from model.hexes import Hex
 from model.overlays import overlay_hexes
 
 
-def _drop(window: MainWindow, board_id: str, h: Hex) -> None:
-    data = QMimeData()
-    data.setData(SECTION_MIME, board_id.encode())
-    x, y = hex_to_pixel(h, HEX_SIZE)
-    event = QDropEvent(
-        QPointF(window.view.mapFromScene(QPointF(x, y))),
-        Qt.DropAction.CopyAction,
-        data,
-        Qt.MouseButton.LeftButton,
-        Qt.KeyboardModifier.NoModifier,
-    )
-    window.view.dropEvent(event)
-
-
 def test_a_whole_session_then_undo_everything(
     window: MainWindow,
     qtbot: QtBot,
     click_hex: Callable[..., None],
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
+    drop_on_map: Callable[..., None],
 ) -> None:
     document = window.document
     assert document is not None
@@ -53,13 +39,13 @@ def test_a_whole_session_then_undo_everything(
     cq, cr = document.section("L").centroid
     laid_before = {p.name: p for p in document.placements()}
     assert "L" not in laid_before
-    _drop(window, "L", Hex(round(cq), round(cr)) + Hex(0, 1))
+    drop_on_map(SECTION_MIME, "L", Hex(round(cq), round(cr)) + Hex(0, 1))
     assert [p.name for p in document.placements()] == ["J", "K", "L"]
     sections.select(0)
     assert sections.turn_selected() == []
     assert document.placements()[0].flipped
     steps = document.undo_stack.count()
-    _drop(window, "L", Hex(300, 300))
+    drop_on_map(SECTION_MIME, "L", Hex(300, 300))
     assert document.undo_stack.count() == steps
     assert window.statusBar().currentMessage().startswith("Refused")
 

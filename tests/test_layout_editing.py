@@ -3,8 +3,9 @@ Arrange tool, presets and the live join notation; and the brush shapes."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QMimeData, QPointF, Qt
-from PySide6.QtGui import QDropEvent
+from collections.abc import Callable
+
+from PySide6.QtCore import QPointF, Qt
 from pytestqt.qtbot import QtBot
 
 from editor.app import HEX_SIZE, MainWindow
@@ -20,25 +21,14 @@ def _at(window: MainWindow, h: Hex, dx: float = 0.0, dy: float = 0.0) -> QPointF
     return QPointF(window.view.mapFromScene(QPointF(x + dx, y + dy)))
 
 
-def _drop(window: MainWindow, board_id: str, h: Hex) -> None:
-    data = QMimeData()
-    data.setData(SECTION_MIME, board_id.encode())
-    event = QDropEvent(
-        _at(window, h),
-        Qt.DropAction.CopyAction,
-        data,
-        Qt.MouseButton.LeftButton,
-        Qt.KeyboardModifier.NoModifier,
-    )
-    window.view.dropEvent(event)
-
-
 def _names(window: MainWindow) -> list[str]:
     assert window.document is not None
     return [p.name for p in window.document.placements()]
 
 
-def test_remove_a_section_then_drop_it_back_where_it_meshes(window: MainWindow) -> None:
+def test_remove_a_section_then_drop_it_back_where_it_meshes(
+    window: MainWindow, drop_on_map: Callable[..., None]
+) -> None:
     document = window.document
     assert document is not None
     original = document.scenario
@@ -53,7 +43,7 @@ def test_remove_a_section_then_drop_it_back_where_it_meshes(window: MainWindow) 
     section = document.section("L")
     cq, cr = section.centroid
     middle = where.offset + Hex(round(cq), round(cr)) + Hex(1, -1)
-    _drop(window, "L", middle)
+    drop_on_map(SECTION_MIME, "L", middle)
     assert _names(window) == ["J", "K", "L"]
     assert notation_of(document.map) == before
     assert window.undo_view.stack().count() == 2
@@ -64,6 +54,7 @@ def test_remove_a_section_then_drop_it_back_where_it_meshes(window: MainWindow) 
 
 def test_a_section_dropped_where_it_cannot_join_is_refused_with_the_reason(
     window: MainWindow,
+    drop_on_map: Callable[..., None],
 ) -> None:
     document = window.document
     assert document is not None
@@ -71,7 +62,7 @@ def test_a_section_dropped_where_it_cannot_join_is_refused_with_the_reason(
     panel.select(2)
     panel.remove_selected()
     count = document.undo_stack.count()
-    _drop(window, "L", Hex(200, 200))  # far from the others
+    drop_on_map(SECTION_MIME, "L", Hex(200, 200))  # far from the others
     assert _names(window) == ["J", "K"]
     assert document.undo_stack.count() == count
     message = window.statusBar().currentMessage()
@@ -80,10 +71,12 @@ def test_a_section_dropped_where_it_cannot_join_is_refused_with_the_reason(
     assert panel.message.text()
 
 
-def test_a_second_copy_needs_the_copies_owned(window: MainWindow) -> None:
+def test_a_second_copy_needs_the_copies_owned(
+    window: MainWindow, drop_on_map: Callable[..., None]
+) -> None:
     document = window.document
     assert document is not None
-    _drop(window, "J", Hex(0, -40))
+    drop_on_map(SECTION_MIME, "J", Hex(0, -40))
     assert _names(window) == ["J", "K", "L"]
     assert "copy" in window.statusBar().currentMessage()
 

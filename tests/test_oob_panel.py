@@ -4,18 +4,17 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 import pytest
-from PySide6.QtCore import QMimeData, QPointF, Qt
-from PySide6.QtGui import QDropEvent
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from editor.app import HEX_SIZE, MainWindow
+from editor.app import MainWindow
 from editor.document import ScenarioDocument
 from editor.oob_panel import FORCE_MIME, force_payload, parse_force_payload
 from model import edits
 from model.catalog import unit_types
-from model.grid import hex_to_pixel
 from model.hexes import Hex
 from model.scenario import HexPlacement
 from model.scenario_io import load_scenario
@@ -98,21 +97,9 @@ def test_force_payloads_round_trip() -> None:
 # --- the panel ---------------------------------------------------------------------------------
 
 
-def _drop(window: MainWindow, payload: str, h: Hex) -> None:
-    x, y = hex_to_pixel(h, HEX_SIZE)
-    data = QMimeData()
-    data.setData(FORCE_MIME, payload.encode())
-    event = QDropEvent(
-        QPointF(window.view.mapFromScene(QPointF(x, y))),
-        Qt.DropAction.CopyAction,
-        data,
-        Qt.MouseButton.LeftButton,
-        Qt.KeyboardModifier.NoModifier,
-    )
-    window.view.dropEvent(event)
-
-
-def test_add_drop_turn_remove_and_undo_everything(window: MainWindow, qtbot: QtBot) -> None:
+def test_add_drop_turn_remove_and_undo_everything(
+    window: MainWindow, qtbot: QtBot, drop_on_map: Callable[..., None]
+) -> None:
     document = window.document
     assert document is not None
     original = document.scenario
@@ -131,7 +118,7 @@ def test_add_drop_turn_remove_and_undo_everything(window: MainWindow, qtbot: QtB
     assert not any(c.unit == "PANTHER-A" for c in document.counters)
 
     h = document.map.resolve("K2015")
-    _drop(window, "german/3", h)
+    drop_on_map(FORCE_MIME, "german/3", h)
     panthers = [c for c in document.counters if c.unit == "PANTHER-A"]
     assert [(c.hex, c.facing) for c in panthers] == [(h, 3), (h, 3)]  # both, facing south
     assert window.view.item is not None
@@ -163,10 +150,12 @@ def test_add_drop_turn_remove_and_undo_everything(window: MainWindow, qtbot: QtB
     assert panel.forces.count() == 3
 
 
-def test_a_drop_off_the_map_is_refused_in_the_status_bar(window: MainWindow) -> None:
+def test_a_drop_off_the_map_is_refused_in_the_status_bar(
+    window: MainWindow, drop_on_map: Callable[..., None]
+) -> None:
     document = window.document
     assert document is not None
-    _drop(window, "us/0", Hex(200, 200))
+    drop_on_map(FORCE_MIME, "us/0", Hex(200, 200))
     assert window.statusBar().currentMessage() == (
         "Refused: that is not a hex of the map: drop the unit on the map"
     )
