@@ -87,6 +87,8 @@ from model.newscenario import open_new
 from model.yamlio import YamlError
 
 HEX_SIZE = 24.0
+# Document changes that alter what the map shows (beyond "layout" and "forces").
+MAP_CHANGES = frozenset({"terrain", "overlays", "all"})
 
 
 def default_scenario_path() -> Path:
@@ -623,6 +625,8 @@ class MainWindow(QMainWindow):
             return
         if what == "forces":  # the counters: same map, a new painter, zoom and scroll kept
             self.view.update_map(self._painter())
+            return
+        if what not in MAP_CHANGES:  # victory, reinforcements, purchases...: nothing drawn
             return
         # Same map: the painter keeps its geometry and redoes only the scenario's layers.
         d = self.document

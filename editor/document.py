@@ -199,6 +199,15 @@ class ScenarioDocument(QObject):
 
     # --- verbs -----------------------------------------------------------------------------
 
+    def apply_edit(self, after: Scenario, text: str, what: str) -> None:
+        """One undo step to a scenario worked out by a pure edit (``model/edits*.py``).
+
+        ``text`` names the step in the History panel; ``what`` is passed on by ``changed``
+        ("forces", "victory", "reinforcements", ...). The caller has checked the new value;
+        an edit that changes nothing pushes no step.
+        """
+        self._push(after, text, what)
+
     def names(self, hexes: Iterable[Hex]) -> list[str]:
         return [self._map.name(h) for h in hexes if h in self._map]
 
