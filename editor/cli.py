@@ -1,7 +1,7 @@
 """The ``hexwright`` command: the editor with no arguments, tools as subcommands.
 
-``validate``, ``info``, ``schema``, ``play`` and ``replay`` never import Qt; ``render`` paints
-with Qt offscreen.
+``validate``, ``info``, ``schema``, ``play``, ``replay`` and ``balance`` never import Qt;
+``render`` paints with Qt offscreen.
 User errors print as ``file:line:col: message`` without a traceback and exit with status 1.
 """
 
@@ -33,7 +33,7 @@ DEFAULT_SCENARIO = "armor/demo-crossroads.yaml"
 SCHEMA_PATH = Path("docs/scenario.schema.json")
 
 
-COMMANDS = ("validate", "info", "render", "schema", "data", "play", "replay")
+COMMANDS = ("validate", "info", "render", "schema", "data", "play", "replay", "balance")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -112,6 +112,10 @@ def _parser() -> argparse.ArgumentParser:
     again.add_argument("--at", type=int, metavar="N", help="stop after action N: where play is")
     again.add_argument("--json", action="store_true", help="machine-readable output")
     again.set_defaults(handler=cmd_replay)
+
+    from editor.cli_balance import add_parser as add_balance
+
+    add_balance(sub)
 
     schema = sub.add_parser("schema", help="write the scenario JSON Schema")
     schema.add_argument("-o", "--output", default=str(SCHEMA_PATH))

@@ -64,6 +64,7 @@ class Outcome:
     placeholder: str | None = None
     findings: tuple[str, ...] = ()
     unevaluated: tuple[str, ...] = ()
+    met: tuple[int, ...] = ()  # indices of the scenario's victory conditions met
 
 
 class Game(ABC):

@@ -332,6 +332,7 @@ def evaluate_outcome(state: Panzer44State) -> Outcome:
     findings: list[str] = []
     unevaluated: list[str] = []
     results: list[tuple[str, str, str]] = []  # side, result, why
+    met_at: list[int] = []  # conditions met, by index
     thresholds: list[tuple[int, VpThreshold]] = []
     for i, cond in enumerate(rules.conditions):
         label = f"#{i + 1} {getattr(cond, 'kind', '?')} for {getattr(cond, 'side', '?')}"
@@ -344,6 +345,8 @@ def evaluate_outcome(state: Panzer44State) -> Outcome:
             unevaluated.append(f"{label}: not evaluated: {exc}")
             continue
         vp[cond.side] += found.vp
+        if found.met:
+            met_at.append(i)
         findings.append(f"{label}: {found.how}; {found.vp:g} VP")
         if found.met and cond.award.result is not None:
             results.append((cond.side, cond.award.result, label))
@@ -351,6 +354,8 @@ def evaluate_outcome(state: Panzer44State) -> Outcome:
         whose = th.side if th.of == "own" else _enemy(state, th.side)
         met = _COMPARE[th.compare](vp[whose], th.vp)
         verdict = "met" if met else "not met"
+        if met:
+            met_at.append(i)
         findings.append(
             f"#{i + 1} vp-threshold: {whose} has {vp[whose]:g} VP {th.compare} {th.vp:g}: {verdict}"
         )
@@ -369,6 +374,7 @@ def evaluate_outcome(state: Panzer44State) -> Outcome:
         placeholder,
         tuple(findings),
         tuple(unevaluated),
+        tuple(sorted(met_at)),
     )
 
 
