@@ -8,6 +8,7 @@ import platform
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # the editor's rows need no screen
 # Set before the imports below: Qt reads the platform when it first loads.
 from bench import (
+    balance_bench,
     checks_bench,
     editor_bench,
     engine_bench,
@@ -17,6 +18,13 @@ from bench import (
 
 if __name__ == "__main__":
     print(f"Python {platform.python_version()} on {platform.machine()}, best of several runs")
-    for module in (layout_bench, load_bench, editor_bench, checks_bench, engine_bench):
+    for module in (
+        layout_bench,
+        load_bench,
+        editor_bench,
+        checks_bench,
+        engine_bench,
+        balance_bench,
+    ):
         print()
         print("\n".join(module.main()))
