@@ -53,6 +53,7 @@ from model.victory import (
 from rules.actions import Action, Done, Move, Plot
 from rules.core import State
 from rules.errors import RulesError
+from rules.p44_entry import waiting, why_not_enter
 from rules.p44_fire import effect, prepare, victims
 from rules.p44_movement import reachable_hexes
 from rules.p44_setup import UnitSpec
@@ -71,6 +72,7 @@ EXPOSURE_WEIGHT = 0.6  # per enemy unit able to fire at the hex, scaled by its t
 MOVE_THRESHOLD = 0.3  # below this gain, moving is not worth losing fire and cover [7.4]
 FIRE_THRESHOLD = 0.05
 SHORTLIST = 8  # hexes whose exposure (lines of sight) is worked out
+ENTER_GAIN = 100.0  # a unit waiting off the map always plots to enter [18.6]
 
 
 @dataclass(frozen=True)
@@ -290,6 +292,8 @@ class HeuristicBot:
     # --- moving -----------------------------------------------------------------------------
 
     def _move_gain(self, public: Panzer44State, unit: str) -> float:
+        if waiting(public, unit):  # off the map: entering is the only way into the game
+            return ENTER_GAIN if why_not_enter(public, unit) is None else -math.inf
         here = public.hexes[unit]
         occupied = set(public.hexes.values())
         spots_ = [h for h in reachable_hexes(public, unit) if h not in occupied]

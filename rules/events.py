@@ -111,6 +111,21 @@ class HexEntered(Event):
 
 
 @dataclass(frozen=True)
+class MapEntered(Event):
+    """A unit waiting off the map entered it [18.6]: through which hex, and what the queue
+    ahead of it cost [18.62]."""
+
+    kind: ClassVar[str] = "map-entered"
+    unit: str
+    hex: str
+    cost: float
+    why: str
+
+    def describe(self) -> str:
+        return f"{self.unit} enters the map at {self.hex} for {self.cost:g} MP ({self.why})"
+
+
+@dataclass(frozen=True)
 class MoveEnded(Event):
     kind: ClassVar[str] = "move-ended"
     unit: str

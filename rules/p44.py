@@ -14,13 +14,16 @@ What this slice plays, by the book:
   the Second Player; only units plotted MV move, and each must move if it can [4.1] 4, [7.12];
   a carrier takes its passenger along [8.2], [9.2]. Pinned and disrupted units stay [6.82].
 - The Pin and Disruption Removal Phase [4.1] 5, [6.83].
+- Entry onto the map of forces that enter on Game-Turn One and of reinforcements, in column or
+  free formation [18.6] (:mod:`rules.p44_entry`).
 - Victory at the end of the last Game-Turn [18.5] (:mod:`rules.p44_victory`).
 
 Not yet (each segment is skipped with an event naming it; its handler is the extension point,
 see :data:`EXTENSIONS`): off-board support allocation, panic (a (P) marker is placed but never
 acted on), indirect fire and counterbattery, opportunity fire and mines during movement
 (:class:`~rules.events.HexEntered` is where they interrupt), transport, overrun, Improved
-Positions, reinforcement entry and exits. MV, DF and CA can be plotted; IF, OF and CB not yet.
+Positions, reinforcements that arrive on a condition, and exits. MV, DF and CA can be plotted;
+IF, OF and CB not yet.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from rules.errors import IllegalActionError, UnsupportedGameError
 from rules.events import (
     GameEnded,
     HexEntered,
+    MapEntered,
     MoveEnded,
     NotMoved,
     Plotted,
@@ -49,6 +53,7 @@ from rules.events import (
 )
 from rules.los import LosResult, line_of_sight
 from rules.movement import Movement
+from rules.p44_entry import Arrival, entry_cost, waiting, why_not_enter
 from rules.p44_fire import fire_plots, resolve, why_not_fire, why_not_target
 from rules.p44_movement import (
     MoveCosts,
@@ -108,6 +113,8 @@ class Panzer44Game(Game):
         self.play_area = self._play_area()
         self.deployment = deploy(scenario, self.movement, self.play_area)
         self.specs: dict[str, UnitSpec] = {u.id: u for u in self.deployment.units}
+        #: Units that enter the map during play, and when and where [18.6].
+        self.arrivals: dict[str, Arrival] = {a.unit: a for a in self.deployment.arrivals}
         #: The First Player moves first [4.1] 4; named by the scenario [18.43].
         self.first: str = scenario.first_player or self.sides[0]
         self.second: str = next(s for s in self.sides if s != self.first)
@@ -182,6 +189,8 @@ class Panzer44State(State):
         self.pending: list[tuple[str, str]] = []
         #: Units that left the map, with what they carried (exits are not in this slice yet).
         self.exited: dict[str, tuple[str, ...]] = {}
+        #: Units of a side that entered the map through a hex this Game-Turn [18.62].
+        self.entered: dict[tuple[str, Hex], int] = {}
         self.watch = VictoryWatch()
         for event in game.deployment.events:
             self.emit(event)
@@ -249,6 +258,8 @@ class Panzer44State(State):
 
     def _why_not_plot_mv(self, unit: str) -> str | None:
         spec = self.game.specs[unit]
+        if waiting(self, unit) and spec.movement_allowance >= 1:
+            return why_not_enter(self, unit)
         if unit not in self.hexes:
             return "it is not on the map"
         if unit in self.carried_by:
@@ -269,7 +280,7 @@ class Panzer44State(State):
 
     def _held(self, unit: str) -> str | None:
         """Why a unit plotted to move may not move now, or None [6.82]."""
-        if unit not in self.hexes:
+        if unit not in self.hexes and not waiting(self, unit):
             return "it was destroyed [6.82]"
         if self.plots[self.game.specs[unit].side][unit].task != "MV":
             return "it was not plotted to move [5.3]"
@@ -292,6 +303,8 @@ class Panzer44State(State):
         found = self._reach.get(unit)
         if found is not None:
             return found
+        if waiting(self, unit):  # entry costs change as the queue enters [18.62]
+            return self._entries(unit)
         where = reach(self, unit)
         name = self.game.name
         previous = where.previous
@@ -316,6 +329,15 @@ class Panzer44State(State):
             moves.append((where.start, Move(unit, (name(back), name(where.start)))))
         self._reach[unit] = tuple(moves)
         return self._reach[unit]
+
+    def _entries(self, unit: str) -> tuple[tuple[Hex, Move], ...]:
+        """Every destination of a unit entering the map, by a cheapest path [18.6]."""
+        where = reach(self, unit)
+        name = self.game.name
+        return tuple(
+            (h, Move(unit, tuple(name(s) for s in where.path(h))))
+            for h in sorted((h for h in where.costs if h != where.start), key=name)
+        )
 
     def _occupied(self) -> dict[Hex, set[str]]:
         found: dict[Hex, set[str]] = {}
@@ -422,8 +444,14 @@ class Panzer44State(State):
         if held is not None:
             raise IllegalActionError(f"'{action.text()}': {unit} may not move: {held}")
         path = tuple(self._hex(action, name) for name in action.path)
+        entering = waiting(self, unit)
+        entry = entry_cost(self, unit, path[0]) if entering and path else None
         walked = check_path(self, unit, path)
         riders = passengers(self, unit)
+        if entry is not None:
+            key = (side, walked[0].hex)
+            self.entered[key] = self.entered.get(key, 0) + 1
+            self.emit(MapEntered(unit, self.game.name(entry.hex), entry.cost, entry.why))
         for step in walked:
             self.hexes[unit] = step.hex
             self.spotted.pop(unit, None)  # spotted until it leaves the hex [11.14]
@@ -517,6 +545,7 @@ class Panzer44State(State):
             self.step = 0
             self.plots = {s: {} for s in self.game.sides}
             self.moved = set()
+            self.entered = {}
         self._begin()
 
     # --- views and hashes -------------------------------------------------------------------
@@ -545,7 +574,11 @@ class Panzer44State(State):
             "pending": [list(p) for p in self.pending],
             "exited": {u: list(c) for u, c in sorted(self.exited.items())},
             "victory": self.watch.snapshot(),
-        }
+        } | (  # only in games where units enter, so that the others' fingerprints stand
+            {"entered": sorted([s, h.q, h.r, n] for (s, h), n in self.entered.items())}
+            if self.game.arrivals
+            else {}
+        )
 
     def _detach(self) -> None:
         self.hexes = dict(self.hexes)
@@ -563,6 +596,7 @@ class Panzer44State(State):
         self.spotted = dict(self.spotted)
         self.pending = list(self.pending)
         self.exited = dict(self.exited)
+        self.entered = dict(self.entered)
         self.watch = self.watch.clone()
 
 

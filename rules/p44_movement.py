@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from model.hexes import Hex
 from rules.errors import IllegalActionError
 from rules.movement import MoveCost, Movement
+from rules.p44_entry import OFF_MAP, ahead_in_column, entry_cost, entry_steps, waiting
 from rules.reach import Reach, reachable
 
 if TYPE_CHECKING:
@@ -114,14 +115,18 @@ def reach(state: Panzer44State, unit: str) -> Reach:
     """Every hex the unit can reach this Movement Phase, with the cheapest cost (Dijkstra)."""
     game = state.game
     spec = game.specs[unit]
-    start = state.hexes[unit]
+    entering = waiting(state, unit)
+    start = OFF_MAP if entering else state.hexes[unit]
     if spec.movement_class == "none":
         return Reach(start, {start: 0.0}, {})
     enemy, play_area = _blocked(state, unit)
     costs = game.costs
     movement_class = spec.movement_class
+    first = entry_steps(state, unit) if entering else []
 
     def edges(h: Hex) -> Iterable[tuple[Hex, float]]:
+        if h == OFF_MAP:  # from the queue beyond the map's edge [18.62]
+            return first
         return [(n, c) for n, c in costs.within(movement_class, h, play_area) if n not in enemy]
 
     return reachable(start, spec.movement_allowance, edges=edges)
@@ -145,7 +150,12 @@ def check_path(state: Panzer44State, unit: str, path: tuple[Hex, ...]) -> list[S
     if not path:
         raise IllegalActionError(f"{unit}: a unit plotted to move enters one hex at least [7.12]")
     steps: list[Step] = []
-    here, spent = state.hexes[unit], 0.0
+    if waiting(state, unit):
+        entry = _entry_step(state, unit, path[0])
+        steps.append(entry)
+        here, spent, path = entry.hex, entry.spent, path[1:]
+    else:
+        here, spent = state.hexes[unit], 0.0
     for h in path:
         if h.distance(here) != 1:
             raise IllegalActionError(f"{unit}: {name(h)} is not adjacent to {name(here)} [7.0]")
@@ -169,6 +179,25 @@ def check_path(state: Panzer44State, unit: str, path: tuple[Hex, ...]) -> list[S
             " one unit per hex [8.0] (checked where each move ends)"
         )
     return steps
+
+
+def _entry_step(state: Panzer44State, unit: str, h: Hex) -> Step:
+    """The first step of a unit entering the map at ``h`` [18.6]."""
+    name = state.game.amap.name
+    ahead = ahead_in_column(state, unit)
+    if ahead:
+        raise IllegalActionError(
+            f"{unit}: enters after {', '.join(ahead)}, ahead of it in its column [18.63]"
+        )
+    usable = dict(entry_steps(state, unit))
+    if h not in usable:
+        where = ", ".join(name(e) for e in usable) or "none this Game-Turn"
+        raise IllegalActionError(
+            f"{unit}: may not enter the map at {name(h)} (its entry hexes: {where}) [18.6]"
+        )
+    found = entry_cost(state, unit, h)
+    assert found is not None  # entry_steps lists only hexes with a cost
+    return Step(h, found.cost, found.cost, found.placeholder)
 
 
 def _why_not(state: Panzer44State, unit: str, h: Hex) -> str:

@@ -20,9 +20,10 @@ from model.base import GameSystem
 from model.catalog import UnitType, unit_types
 from model.hexes import Hex, spiral
 from model.provenance import Field_, Value, unwrap
-from model.regions import RegionContext, evaluate
+from model.regions import Region, RegionContext, evaluate
 from model.scenario import (
     AreaPlacement,
+    EntryPlacement,
     ForceEntry,
     HexPlacement,
     Placement,
@@ -32,6 +33,7 @@ from model.scenario import (
 from rules.errors import RulesError
 from rules.events import Event, UnitDeployed, UnitOffMap
 from rules.movement import Movement
+from rules.p44_entry import Arrival
 
 #: The nations whose counters a side's nation uses, in order (units.yaml, IDS AND COUNTER POOLS).
 POOLS: Mapping[str, tuple[str, ...]] = {
@@ -107,6 +109,7 @@ class Deployment:
     hexes: Mapping[str, Hex]
     carried_by: Mapping[str, str]
     events: tuple[Event, ...]
+    arrivals: tuple[Arrival, ...] = ()
 
 
 def pool(side: Side) -> tuple[str, ...]:
@@ -215,6 +218,8 @@ class _Placer:
         self.occupied: dict[Hex, str] = {}
         self.carried_by: dict[str, str] = {}
         self.events: list[Event] = []
+        self.arrivals: dict[str, Arrival] = {}
+        self._groups: dict[tuple[str, int], int] = {}  # (side, id of its entry) -> group
 
     def legal(self, spec: UnitSpec, h: Hex) -> bool:
         if h not in self.amap.hexes or h in self.occupied:
@@ -237,6 +242,8 @@ class _Placer:
             self._at_hex(spec, placement)
         elif isinstance(placement, AreaPlacement):
             self._in_area(spec, placement)
+        elif isinstance(placement, EntryPlacement):
+            self.entering(spec, placement.region, placement.turn, placement.formation, placement)
         elif placement is None:
             self.off_map(spec, "the scenario gives no placement: left to the player")
         else:
@@ -272,10 +279,34 @@ class _Placer:
                 return
         self.off_map(spec, "no legal vacant hex left in its area")
 
+    def entering(
+        self, spec: UnitSpec, region: Region, turn: int, formation: str | None, key: object
+    ) -> None:
+        """Off the map next to its entry hexes, entering from ``turn`` on [18.4], [18.6]."""
+        hexes = evaluate(region, self.ctx)
+        if self.play_area is not None:
+            hexes = hexes & self.play_area
+        group = self._groups.setdefault((spec.side, id(key)), len(self._groups))
+        order = sum(1 for a in self.arrivals.values() if a.group == group)
+        column = formation != "free"
+        self.arrivals[spec.id] = Arrival(
+            spec.id, spec.side, turn, tuple(sorted(hexes, key=self._name)), column, group, order
+        )
+        how = "in column [18.61]" if column else "in free formation [18.66]"
+        where = ", ".join(self._name(h) for h in sorted(hexes, key=self._name)[:3])
+        more = f" and {len(hexes) - 3} more" if len(hexes) > 3 else ""
+        self.off_map(spec, f"enters on Game-Turn {turn} {how} at {where or 'no hex'}{more}")
+
     def mount(self, spec: UnitSpec, carriers: Iterable[str]) -> bool:
-        """Put a passenger under the first free carrier on the map [8.2]; False if none."""
+        """Put a passenger under the first free carrier on the map, or with a carrier waiting
+        to enter [8.2], [18.67]; False if none."""
         for carrier in carriers:
             taken = carrier in self.carried_by.values()
+            if carrier in self.arrivals and not taken:
+                self.carried_by[spec.id] = carrier
+                how = f"mounted on {carrier}, entering with it [18.67]"
+                self.events.append(UnitOffMap(spec.id, how))
+                return True
             if carrier in self.hexes and not taken:
                 self.hexes[spec.id] = self.hexes[carrier]
                 self.carried_by[spec.id] = carrier
@@ -296,7 +327,13 @@ def deploy(scenario: Scenario, movement: Movement, play_area: frozenset[Hex] | N
     for side_id in dict.fromkeys(order):
         side = scenario.side(side_id)
         units.extend(_deploy_side(side, placer))
-    return Deployment(tuple(units), placer.hexes, placer.carried_by, tuple(placer.events))
+    return Deployment(
+        tuple(units),
+        placer.hexes,
+        placer.carried_by,
+        tuple(placer.events),
+        tuple(placer.arrivals.values()),
+    )
 
 
 def _deploy_side(side: Side, placer: _Placer) -> list[UnitSpec]:
@@ -326,8 +363,29 @@ def _deploy_side(side: Side, placer: _Placer) -> list[UnitSpec]:
         if not placer.mount(spec, by_label.get(entry.mounted_on or "", [])):
             placer.place(spec, entry.placement or side.setup)
     for reinforcement in side.reinforcements:
+        riders: list[tuple[UnitSpec, ForceEntry]] = []
         for entry in reinforcement.units:
-            for spec in new(entry):
-                when = f"Game-Turn {reinforcement.turn}" if reinforcement.turn else "later"
-                placer.off_map(spec, f"reinforcement, {when}: entry is not in this slice")
+            made = new(entry)
+            if entry.mounted_on:
+                riders.extend((s, entry) for s in made)
+                continue
+            for spec in made:
+                if reinforcement.turn is None:
+                    what = reinforcement.condition.kind if reinforcement.condition else "?"
+                    placer.off_map(
+                        spec,
+                        f"a reinforcement arriving on a condition ({what}) this engine "
+                        "does not evaluate yet: it stays off the map",
+                    )
+                    continue
+                placer.entering(
+                    spec,
+                    reinforcement.entry,
+                    reinforcement.turn,
+                    reinforcement.formation,
+                    reinforcement,
+                )
+        for spec, entry in riders:
+            if not placer.mount(spec, by_label.get(entry.mounted_on or "", [])):
+                placer.off_map(spec, f"its carrier {entry.mounted_on} does not enter")
     return specs
