@@ -53,7 +53,7 @@ from model.victory import (
 from rules.actions import Action, Done, Move, Plot
 from rules.core import State
 from rules.errors import RulesError
-from rules.p44_entry import waiting, why_not_enter
+from rules.p44_entry import OFF, exit_cost, exit_hexes, waiting, why_not_enter
 from rules.p44_fire import effect, prepare, victims
 from rules.p44_movement import reachable_hexes
 from rules.p44_setup import UnitSpec
@@ -84,6 +84,7 @@ class Objective:
     hexes: frozenset[Hex]
     weight: float
     units: UnitFilter | None
+    exit: bool = False  # reached by leaving the map from its hexes [7.23]
 
 
 def objectives(game: Panzer44Game, side: str) -> list[Objective]:
@@ -102,7 +103,7 @@ def objectives(game: Panzer44Game, side: str) -> list[Objective]:
             hexes = game.region(goal)
             if cond.side == side:
                 units = cond.units.model_copy(update={"states": []})  # states change, types not
-                found.append(Objective(path, hexes, OWN_WEIGHT, units))
+                found.append(Objective(path, hexes, OWN_WEIGHT, units, isinstance(cond, Exit)))
             elif not isinstance(cond, Exit):  # an exit is contested by fire, not by standing
                 found.append(Objective(path, hexes, CONTEST_WEIGHT, None))
 
@@ -295,6 +296,8 @@ class HeuristicBot:
         if waiting(public, unit):  # off the map: entering is the only way into the game
             return ENTER_GAIN if why_not_enter(public, unit) is None else -math.inf
         here = public.hexes[unit]
+        if self._exits_for(public, unit) and self._can_exit(public, unit):
+            return ENTER_GAIN  # leaving the map scores: do it [7.23], [18.5]
         occupied = set(public.hexes.values())
         spots_ = [h for h in reachable_hexes(public, unit) if h not in occupied]
         if not spots_:
@@ -307,9 +310,35 @@ class HeuristicBot:
         mine = [m for m in moves if m.unit == unit]
         resolve = state.game.amap.resolve
         public = self._public(state, side)
-        ends = {resolve(m.path[-1]): m for m in mine}
+        leaving = [m for m in mine if m.path[-1] == OFF]
+        if leaving and self._exits_for(public, unit):
+            return min(leaving, key=lambda m: len(m.path))
+        ends = {resolve(m.path[-1]): m for m in mine if m.path[-1] != OFF}
+        if not ends:
+            return leaving[0]
         ranked = self._rank(public, unit, list(ends))
         return ends[ranked[0][1]]
+
+    def _exits_for(self, public: Panzer44State, unit: str) -> bool:
+        """Whether the unit scores for its side by leaving the map (an exit objective)."""
+        spec = public.game.specs[unit]
+        return any(
+            o.exit and (o.units is None or _counts(public, spec, o.units))
+            for o in self._objectives_of(public.game, spec.side)
+        )
+
+    def _can_exit(self, public: Panzer44State, unit: str) -> bool:
+        """Whether the unit can reach an exit hex and pay to leave this Movement Phase."""
+        spec = public.game.specs[unit]
+        exits = exit_hexes(public, spec.side)
+        if not exits:
+            return False
+        costs = {public.hexes[unit]: 0.0, **reachable_hexes(public, unit)}
+        for h in exits & costs.keys():
+            cost = exit_cost(public, unit, h)
+            if cost is not None and costs[h] + (cost.cost or 0.0) <= spec.movement_allowance:
+                return True
+        return False
 
     def _rank(self, public: Panzer44State, unit: str, hexes: list[Hex]) -> list[tuple[float, Hex]]:
         """The hexes by score, best first: objective and cover for all, exposure for the

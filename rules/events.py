@@ -126,6 +126,26 @@ class MapEntered(Event):
 
 
 @dataclass(frozen=True)
+class MapLeft(Event):
+    """A unit left the map where the scenario allows it [7.23], paying for the hypothetical hex
+    beyond the edge [18.5]; what it carried left with it."""
+
+    kind: ClassVar[str] = "map-left"
+    unit: str
+    hex: str
+    cost: float
+    spent: float
+    carrying: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        extra = f", carrying {', '.join(self.carrying)}" if self.carrying else ""
+        return (
+            f"{self.unit} leaves the map from {self.hex} for {self.cost:g} MP "
+            f"({self.spent:g} spent{extra}) [7.23]"
+        )
+
+
+@dataclass(frozen=True)
 class MoveEnded(Event):
     kind: ClassVar[str] = "move-ended"
     unit: str

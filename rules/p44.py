@@ -15,19 +15,20 @@ What this slice plays, by the book:
   a carrier takes its passenger along [8.2], [9.2]. Pinned and disrupted units stay [6.82].
 - The Pin and Disruption Removal Phase [4.1] 5, [6.83].
 - Entry onto the map of forces that enter on Game-Turn One and of reinforcements, in column or
-  free formation [18.6] (:mod:`rules.p44_entry`).
+  free formation [18.6], and exits where the scenario allows them [7.23] (:mod:`rules.p44_entry`).
 - Victory at the end of the last Game-Turn [18.5] (:mod:`rules.p44_victory`).
 
 Not yet (each segment is skipped with an event naming it; its handler is the extension point,
 see :data:`EXTENSIONS`): off-board support allocation, panic (a (P) marker is placed but never
 acted on), indirect fire and counterbattery, opportunity fire and mines during movement
 (:class:`~rules.events.HexEntered` is where they interrupt), transport, overrun, Improved
-Positions, reinforcements that arrive on a condition, and exits. MV, DF and CA can be plotted;
+Positions and reinforcements that arrive on a condition. MV, DF and CA can be plotted;
 IF, OF and CB not yet.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from model.base import GameSystem
@@ -44,6 +45,7 @@ from rules.events import (
     GameEnded,
     HexEntered,
     MapEntered,
+    MapLeft,
     MoveEnded,
     NotMoved,
     Plotted,
@@ -53,10 +55,22 @@ from rules.events import (
 )
 from rules.los import LosResult, line_of_sight
 from rules.movement import Movement
-from rules.p44_entry import Arrival, entry_cost, waiting, why_not_enter
+from rules.p44_entry import (
+    OFF,
+    OFF_MAP,
+    Arrival,
+    entry_cost,
+    exit_cost,
+    exit_hexes,
+    exit_regions,
+    outside,
+    waiting,
+    why_not_enter,
+)
 from rules.p44_fire import fire_plots, resolve, why_not_fire, why_not_target
 from rules.p44_movement import (
     MoveCosts,
+    Step,
     check_path,
     passengers,
     reach,
@@ -122,6 +136,19 @@ class Panzer44Game(Game):
         self._los: dict[tuple[Hex, Hex], LosResult] = {}
         self._regions: dict[int, frozenset[Hex]] = {}
         self._names: dict[Hex, str] = {}
+        #: The edge hexes each side may exit from, and from which Game-Turn [7.23].
+        self.exits: dict[str, tuple[tuple[frozenset[Hex], int], ...]] = {
+            side: tuple(
+                (
+                    frozenset(
+                        h for h in self.region(r) if outside(self.terrain, self.play_area, h)
+                    ),
+                    t,
+                )
+                for r, t in exit_regions(scenario.victory.conditions, scenario.special_rules, side)
+            )
+            for side in self.sides
+        }
 
     def name(self, h: Hex) -> str:
         """The hex's name on the map, worked out once (the map does not change)."""
@@ -189,6 +216,8 @@ class Panzer44State(State):
         self.pending: list[tuple[str, str]] = []
         #: Units that left the map, with what they carried (exits are not in this slice yet).
         self.exited: dict[str, tuple[str, ...]] = {}
+        #: The hex each exited unit left the map from [7.23].
+        self.exits_at: dict[str, Hex] = {}
         #: Units of a side that entered the map through a hex this Game-Turn [18.62].
         self.entered: dict[tuple[str, Hex], int] = {}
         self.watch = VictoryWatch()
@@ -327,8 +356,23 @@ class Panzer44State(State):
         back = self._round_trip(unit, where.start)
         if back is not None:
             moves.append((where.start, Move(unit, (name(back), name(where.start)))))
+        moves.extend(self._exits(unit, where.costs, path))
         self._reach[unit] = tuple(moves)
         return self._reach[unit]
+
+    def _exits(
+        self, unit: str, costs: Mapping[Hex, float], path: Callable[[Hex], tuple[str, ...]]
+    ) -> list[tuple[Hex, Move]]:
+        """A move off the map from each exit hex the unit can reach and still pay to leave
+        [7.23], [18.5] (keyed by :data:`OFF_MAP`: the destination is never occupied)."""
+        spec = self.game.specs[unit]
+        found = []
+        for h in sorted(exit_hexes(self, spec.side) & costs.keys(), key=self.game.name):
+            cost = exit_cost(self, unit, h)
+            leave = cost.cost if cost is not None else None
+            if leave is not None and costs[h] + leave <= spec.movement_allowance:
+                found.append((OFF_MAP, Move(unit, (*path(h), OFF))))
+        return found
 
     def _entries(self, unit: str) -> tuple[tuple[Hex, Move], ...]:
         """Every destination of a unit entering the map, by a cheapest path [18.6]."""
@@ -443,10 +487,15 @@ class Panzer44State(State):
         held = self._held(unit)
         if held is not None:
             raise IllegalActionError(f"'{action.text()}': {unit} may not move: {held}")
-        path = tuple(self._hex(action, name) for name in action.path)
+        leaving = action.path[-1] == OFF
+        names = action.path[:-1] if leaving else action.path
+        path = tuple(self._hex(action, name) for name in names)
         entering = waiting(self, unit)
+        if leaving and (entering or not path):
+            self._leave(action, unit, side, [])
+            return
         entry = entry_cost(self, unit, path[0]) if entering and path else None
-        walked = check_path(self, unit, path)
+        walked = check_path(self, unit, path, ends_here=not leaving)
         riders = passengers(self, unit)
         if entry is not None:
             key = (side, walked[0].hex)
@@ -460,11 +509,43 @@ class Panzer44State(State):
             name = self.game.amap.name(step.hex)
             self.emit(HexEntered(unit, name, step.cost, step.spent, step.placeholder))
             # Extension point: Opportunity Fire [6.5] and mines [17.13] interrupt here.
+        if leaving:
+            self._leave(action, unit, side, walked)
+            return
         self.moved.add(unit)
         end = self.game.amap.name(self.hexes[unit])
         allowance = self.game.specs[unit].movement_allowance
         carrying = ", ".join(riders) or None
         self.emit(MoveEnded(unit, end, walked[-1].spent, allowance, carrying))
+        self.watch.sample(self)
+
+    def _leave(self, action: Move, unit: str, side: str, walked: list[Step]) -> None:
+        """The unit (with what it carries) leaves the map from where it stands [7.23]."""
+        here = self.hexes.get(unit)
+        spent = walked[-1].spent if walked else 0.0
+        cost = exit_cost(self, unit, here) if here is not None else None
+        if here is None or cost is None or cost.cost is None:
+            where = self.game.name(here) if here is not None else "off the map"
+            raise IllegalActionError(
+                f"'{action.text()}': {unit} may not leave the map from {where}: units exit "
+                "only where the scenario says [7.23]"
+            )
+        allowance = self.game.specs[unit].movement_allowance
+        if spent + cost.cost > allowance:
+            raise IllegalActionError(
+                f"'{action.text()}': leaving the map from {self.game.name(here)} costs "
+                f"{cost.cost:g} MP more; {spent:g} of {allowance} are spent [18.5]"
+            )
+        riders = passengers(self, unit)
+        for u in (unit, *riders):
+            del self.hexes[u]
+            self.spotted.pop(u, None)
+        self.exited[unit] = tuple(riders)
+        for p in riders:
+            self.exited[p] = ()
+        self.exits_at[unit] = here
+        self.moved.add(unit)
+        self.emit(MapLeft(unit, self.game.name(here), cost.cost, spent + cost.cost, tuple(riders)))
         self.watch.sample(self)
 
     def _hex(self, action: Action, name: str) -> Hex:
@@ -555,29 +636,37 @@ class Panzer44State(State):
         return side_view(self, side)
 
     def _snapshot(self) -> dict[str, Any]:
-        return {
-            "scenario": self.game.scenario.id,
-            "turn": self.turn,
-            "step": self.step,
-            "over": self.over,
-            "hexes": {u: [h.q, h.r] for u, h in sorted(self.hexes.items())},
-            "carried_by": dict(sorted(self.carried_by.items())),
-            "plots": {s: sorted(p.text() for p in ps.values()) for s, ps in self.plots.items()},
-            "done": sorted(self.done),
-            "moved": sorted(self.moved),
-            "pins": sorted(self.pins),
-            "delayed_panic": sorted(self.delayed_panic),
-            "disruption": dict(sorted(self.disruption.items())),
-            "destroyed": list(self.destroyed),
-            "wrecks": list(self.wrecks),
-            "spotted": {u: [h.q, h.r] for u, h in sorted(self.spotted.items())},
-            "pending": [list(p) for p in self.pending],
-            "exited": {u: list(c) for u, c in sorted(self.exited.items())},
-            "victory": self.watch.snapshot(),
-        } | (  # only in games where units enter, so that the others' fingerprints stand
-            {"entered": sorted([s, h.q, h.r, n] for (s, h), n in self.entered.items())}
-            if self.game.arrivals
-            else {}
+        return (
+            {
+                "scenario": self.game.scenario.id,
+                "turn": self.turn,
+                "step": self.step,
+                "over": self.over,
+                "hexes": {u: [h.q, h.r] for u, h in sorted(self.hexes.items())},
+                "carried_by": dict(sorted(self.carried_by.items())),
+                "plots": {s: sorted(p.text() for p in ps.values()) for s, ps in self.plots.items()},
+                "done": sorted(self.done),
+                "moved": sorted(self.moved),
+                "pins": sorted(self.pins),
+                "delayed_panic": sorted(self.delayed_panic),
+                "disruption": dict(sorted(self.disruption.items())),
+                "destroyed": list(self.destroyed),
+                "wrecks": list(self.wrecks),
+                "spotted": {u: [h.q, h.r] for u, h in sorted(self.spotted.items())},
+                "pending": [list(p) for p in self.pending],
+                "exited": {u: list(c) for u, c in sorted(self.exited.items())},
+                "victory": self.watch.snapshot(),
+            }
+            | (  # only in games where units enter or leave, so the others' fingerprints stand
+                {"entered": sorted([s, h.q, h.r, n] for (s, h), n in self.entered.items())}
+                if self.game.arrivals
+                else {}
+            )
+            | (
+                {"exits_at": {u: [h.q, h.r] for u, h in sorted(self.exits_at.items())}}
+                if self.exits_at
+                else {}
+            )
         )
 
     def _detach(self) -> None:
@@ -597,6 +686,7 @@ class Panzer44State(State):
         self.pending = list(self.pending)
         self.exited = dict(self.exited)
         self.entered = dict(self.entered)
+        self.exits_at = dict(self.exits_at)
         self.watch = self.watch.clone()
 
 

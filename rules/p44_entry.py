@@ -19,15 +19,24 @@ Game-Turn on it is plotted MV like any unit and enters in the Movement Phase [18
 
 Reinforcements whose arrival depends on a condition the engine does not evaluate stay off the
 map, and an event says so.
+
+Exits [7.23]: units may leave the map only where the scenario says: through the regions of its
+side's exit victory conditions and its ``exit-allowed`` special rules (from their Game-Turn).
+A move that exits ends with ``off`` (``move us.M4.1 6110 off``); leaving costs the hypothetical
+hex beyond the edge, whose terrain is the exit hex's [18.5], priced as the exit hex entered
+across that edge. An exited unit, and what it carries, never returns [7.23].
 """
 
 from __future__ import annotations
 
+from collections.abc import Container, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from model.base import GameSystem
 from model.hexes import Hex
+from model.regions import Region
+from model.victory import AllConditions, AnyCondition, Condition, Exit, ExitAllowed
 from rules.movement import CLASSES, MoveCost, terrain_effect
 
 if TYPE_CHECKING:
@@ -71,9 +80,20 @@ class EntryCost:
     why: str
 
 
+#: The word that ends the path of a move leaving the map [7.23].
+OFF = "off"
+
+
 def waiting(state: Panzer44State, unit: str) -> bool:
-    """Whether ``unit`` is off the map waiting to enter (not a passenger, not destroyed)."""
-    return unit in state.game.arrivals and unit not in state.hexes and unit not in state.carried_by
+    """Whether ``unit`` is off the map waiting to enter (not a passenger, not destroyed, not
+    exited)."""
+    return (
+        unit in state.game.arrivals
+        and unit not in state.hexes
+        and unit not in state.carried_by
+        and unit not in state.exited
+        and unit not in state.destroyed
+    )
 
 
 def why_not_enter(state: Panzer44State, unit: str) -> str | None:
@@ -124,19 +144,20 @@ def entry_hexes(state: Panzer44State, unit: str) -> list[Hex]:
 
 
 def _outside(state: Panzer44State, h: Hex) -> list[Hex]:
-    """The neighbours of an entry hex a unit comes from: off the map or the play area."""
-    game = state.game
-    area = game.play_area
-    return [
-        n for n in h.neighbors() if n not in game.terrain or (area is not None and n not in area)
-    ]
+    """The neighbours of an edge hex beyond the edge: off the map or the play area."""
+    return outside(state.game.terrain, state.game.play_area, h)
 
 
-def entry_cost(state: Panzer44State, unit: str, h: Hex) -> EntryCost | None:
-    """What entering through ``h`` costs ``unit`` now, or None when it may not [18.62]."""
+def outside(on_map: Container[Hex], area: frozenset[Hex] | None, h: Hex) -> list[Hex]:
+    """The neighbours of ``h`` off the map or outside the play area (none: not an edge hex)."""
+    return [n for n in h.neighbors() if n not in on_map or (area is not None and n not in area)]
+
+
+def edge_cost(state: Panzer44State, unit: str, h: Hex) -> MoveCost | None:
+    """The cheapest way for ``unit`` into the edge hex ``h`` from beyond the edge (off the map
+    or the play area), or None when it may not enter it so."""
     game = state.game
-    spec = game.specs[unit]
-    cls = spec.movement_class
+    cls = game.specs[unit].movement_class
     best: MoveCost | None = None
     for n in _outside(state, h) or [None]:  # type: ignore[list-item]
         found = game.movement.cost(cls, h, n)
@@ -144,6 +165,14 @@ def entry_cost(state: Panzer44State, unit: str, h: Hex) -> EntryCost | None:
             continue
         if best is None or found.cost < (best.cost or 0.0):
             best = found
+    return best
+
+
+def entry_cost(state: Panzer44State, unit: str, h: Hex) -> EntryCost | None:
+    """What entering through ``h`` costs ``unit`` now, or None when it may not [18.62]."""
+    spec = state.game.specs[unit]
+    cls = spec.movement_class
+    best = edge_cost(state, unit, h)
     if best is None or best.cost is None:
         return None
     queue = state.entered.get((spec.side, h), 0)
@@ -175,3 +204,42 @@ def entry_steps(state: Panzer44State, unit: str) -> list[tuple[Hex, float]]:
         if found is not None and found.cost <= allowance:
             steps.append((h, found.cost))
     return steps
+
+
+# --- exits [7.23] ------------------------------------------------------------------------------
+
+
+def exit_regions(
+    conditions: Sequence[Condition], rules: Sequence[object], side: str
+) -> list[tuple[Region, int]]:
+    """The regions ``side`` may exit through, each with its first Game-Turn."""
+    found: list[tuple[Region, int]] = []
+
+    def visit(cond: Condition) -> None:
+        if isinstance(cond, Exit) and cond.side == side:
+            found.append((cond.region, 1))
+        elif isinstance(cond, AllConditions | AnyCondition):
+            for sub in cond.conditions:
+                visit(sub)
+
+    for cond in conditions:
+        visit(cond)
+    for rule in rules:
+        if isinstance(rule, ExitAllowed) and rule.side == side:
+            found.append((rule.region, rule.from_turn or 1))
+    return found
+
+
+def exit_hexes(state: Panzer44State, side: str) -> frozenset[Hex]:
+    """The edge hexes ``side`` may leave the map from this Game-Turn [7.23]."""
+    return frozenset(
+        h for hexes, turn in state.game.exits.get(side, ()) if state.turn >= turn for h in hexes
+    )
+
+
+def exit_cost(state: Panzer44State, unit: str, h: Hex) -> MoveCost | None:
+    """What leaving the map from ``h`` costs ``unit``: the hypothetical hex beyond, of the exit
+    hex's terrain [18.5]; None when it may not leave from there."""
+    if h not in exit_hexes(state, state.game.specs[unit].side):
+        return None
+    return edge_cost(state, unit, h)

@@ -138,7 +138,9 @@ def reachable_hexes(state: Panzer44State, unit: str) -> dict[Hex, float]:
     return {h: c for h, c in found.costs.items() if h != found.start}
 
 
-def check_path(state: Panzer44State, unit: str, path: tuple[Hex, ...]) -> list[Step]:
+def check_path(
+    state: Panzer44State, unit: str, path: tuple[Hex, ...], ends_here: bool = True
+) -> list[Step]:
     """The steps of a move along ``path`` (the hexes entered), checked against [7.1]-[7.2],
     [8.0] and [10.1].
 
@@ -173,7 +175,7 @@ def check_path(state: Panzer44State, unit: str, path: tuple[Hex, ...]) -> list[S
         steps.append(Step(h, cost.cost, spent, cost.placeholder))
         here = h
     others = occupants(state, here) - {unit, *passengers(state, unit)}
-    if others:
+    if others and ends_here:  # a unit leaving the map [7.23] does not stay to stack
         raise IllegalActionError(
             f"{unit}: may not end its move in {name(here)}, held by {', '.join(sorted(others))}:"
             " one unit per hex [8.0] (checked where each move ends)"

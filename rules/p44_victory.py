@@ -281,9 +281,15 @@ def _control(state: Panzer44State, cond: Control) -> Finding:
 
 
 def _exit(state: Panzer44State, cond: Exit) -> Finding:
-    """Exited units from the ledger (empty until exits are played; see the module doc)."""
+    """Units that left the map through the condition's region, with what they carried."""
     specs = state.game.specs
-    out = [specs[u] for u in sorted(state.exited) if specs[u].side == cond.side]
+    region = state.game.region(cond.region)
+    carriers = {p: c for c, ps in state.exited.items() for p in ps}
+    out = [
+        specs[u]
+        for u in sorted(state.exited)
+        if specs[u].side == cond.side and state.exits_at.get(carriers.get(u, u)) in region
+    ]
     counted = [s for s in out if matches(state, s, cond.units)]
     if cond.award.per == "attack+defense+movement":
         # A loaded carrier counts itself only: its passenger exits too and is counted by the
@@ -294,10 +300,7 @@ def _exit(state: Panzer44State, cond: Exit) -> Finding:
         value = float(len(counted))
     quota = cond.at_least or 1
     met = _COMPARE[cond.compare](len(counted), quota)
-    how = (
-        f"{len(counted)} unit(s) exited ({', '.join(s.id for s in counted) or 'none'}; moving off "
-        "the map [7.23] is not in this slice of the engine, so only a set ledger has exits)"
-    )
+    how = f"{len(counted)} unit(s) exited ({', '.join(s.id for s in counted) or 'none'}) [7.23]"
     return Finding(met, _award_vp(cond, met, value), how)
 
 

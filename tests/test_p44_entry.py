@@ -119,3 +119,49 @@ def test_an_entry_hex_held_by_the_enemy_moves_the_entry_to_the_nearest_free_hexe
     found = {amap.name(h) for h in entry_hexes(state, "us.AH.1")}
     assert found and "0534" not in found
     assert all(amap.resolve(n).distance(amap.resolve("0534")) == 1 for n in found)  # [18.68]
+
+
+def _at_the_east_edge() -> Panzer44State:
+    """Sarre River with a US M4 set down by the east edge, plotted to move, in the US
+    Movement Phase (the US may exit off the East edge for points [19.9])."""
+    state = _state("19.9-sarre-river.yaml")
+    state.hexes["us.M4.1"] = state.game.amap.resolve("6010")
+    state._fire = {}  # the plot options were worked out with the unit off the map
+    _plot_all_and_finish(state, "us", ["us.M4.1"])
+    state.apply("done german")
+    assert state.segment.id == "first-player-movement"
+    return state
+
+
+def test_units_leave_the_map_where_the_scenario_lets_them_and_score() -> None:
+    from rules.events import MapLeft
+
+    state = _at_the_east_edge()
+    leaving = [a.text() for a in state.legal_actions("us") if a.text().endswith(" off")]
+    assert "move us.M4.1 6110 off" in leaving
+    events = state.apply("move us.M4.1 6110 off")
+    left = [e for e in events if isinstance(e, MapLeft)]
+    assert [(e.unit, e.hex) for e in left] == [("us.M4.1", "6110")]
+    assert left[0].spent == pytest.approx(left[0].cost + 0.5)  # 6110 by road, then beyond
+    assert "us.M4.1" not in state.hexes and state.exits_at["us.M4.1"] == state.game.amap.resolve(
+        "6110"
+    )
+    later = state.clone()
+    while later.segment.id != "plot":
+        later.apply(later.legal_actions()[0])
+    assert not [a for a in later.legal_actions("us") if "us.M4.1" in a.text()]  # gone [7.23]
+    clone = state.clone()
+    clone.over = True
+    outcome = clone.outcome()
+    assert outcome is not None
+    spec = state.game.specs["us.M4.1"]
+    worth = spec.attack_strength + spec.defense_strength + spec.movement_allowance
+    assert outcome.vp["us"] == worth  # [19.9]: Attack + Defense + Movement of the exited unit
+
+
+def test_units_may_not_leave_the_map_elsewhere() -> None:
+    state = _at_the_east_edge()
+    with pytest.raises(IllegalActionError, match=r"may not leave the map from 6010.*\[7\.23\]"):
+        state.apply("move us.M4.1 off")
+    west = _state("19.9-sarre-river.yaml")
+    assert not any(a.text().endswith(" off") for a in west.legal_actions("us"))

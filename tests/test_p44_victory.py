@@ -151,10 +151,14 @@ def test_exits_score_a_d_ma_carriers_only_loaded_and_a_tie_goes_to_the_tie_side(
     assert evaluate_outcome(state).winner == "us"  # 0 - 0: the tie rule [19.9]
     state.exited["german.PzV.1"] = ()
     state.hexes.pop("german.PzV.1")
+    state.exits_at["german.PzV.1"] = state.game.amap.resolve("0110")  # the West edge
     state.exited["us.M3.1"] = ()  # empty: no VP for an unloaded halftrack [19.9]
+    state.exits_at["us.M3.1"] = state.game.amap.resolve("6110")  # the East edge
     outcome = evaluate_outcome(state)
     assert outcome.vp["german"] == 26  # "26 Victory Points (10+10+6)" [19.9]
     assert outcome.vp["us"] == 0 and outcome.winner == "german"
+    state.exits_at["german.PzV.1"] = state.game.amap.resolve("6110")  # not through its region
+    assert evaluate_outcome(state).vp["german"] == 0
 
 
 THRESHOLD = """
