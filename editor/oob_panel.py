@@ -1,128 +1,59 @@
-"""The Order of Battle panel: a side's force entries, and the system's unit catalogue to add
-units from.
+"""The Order of Battle panel: a side's force entries, and the system's unit catalogue
+(:mod:`editor.catalog_view`) to add units from.
 
 Entries are dragged from the list onto the map to place them on a hex (the whole entry: the
 scenario file places an entry as one), facing the enemy; the facing box turns the selected
-entry afterwards. The catalogue is searched by name and filtered by nation (by default the
-side's counter pool) and category; a unit's values are listed with the book's section in the
-tooltip, and values Hexwright supplied are marked "(placeholder)". Every change is a verb of
-the document (one undo step each); refusals come back as reasons.
+entry afterwards. The selected entry's carrier ("rides on": refused with the book's reason when
+it cannot carry the unit), formation and counter IDs are set below the list; riders are listed
+under their carriers and entries grouped by formation (:mod:`editor.force_rows`). An entry on a
+hex over the stacking limit is flagged with the rule (:func:`rules.check_forces.stacks_over_limit`).
+Every change is a verb of the document (one undo step each); refusals come back as reasons.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
-from PySide6.QtCore import QMimeData, QSignalBlocker, Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QListWidget,
-    QListWidgetItem,
     QPushButton,
-    QSpinBox,
     QSplitter,
-    QTreeWidget,
-    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
 from editor.boards import BoardDocument
+from editor.catalog_view import CatalogueView, caption, over_mix, spin
 from editor.document import ScenarioDocument, follow
+from editor.entry_form import EntryForm
+from editor.force_list import (
+    ENTRY_ROLE,
+    FORCE_MIME,
+    ForceList,
+    force_payload,
+    parse_force_payload,
+    row_item,
+)
+from editor.force_rows import describe_placement, force_rows, stacking_flags
+from editor.validation_panel import loaded_of
+from model import edits
 from model.catalog import UnitType, unit_types
-from model.provenance import Value, unwrap
-from model.scenario import ForceEntry, HexPlacement, Placement, Side
+from model.scenario import ForceEntry, HexPlacement, Scenario, Side
+from rules.check_base import CheckContext
+from rules.check_forces import counters_in_use, stacks_over_limit
+from rules.transport import mount
 
-#: The drag-and-drop type of a force entry dragged onto the map: ``side_id/entry_index``.
-FORCE_MIME = "application/x-hexwright-force"
-
-#: Values Hexwright supplied are set in this colour as well as marked in words.
-PLACEHOLDER_COLOUR = QColor("#8a5a00")
-
-#: Units any nation may field (Armor's assault boats).
-ANY_NATION = "any"
-
-
-def force_payload(side_id: str, index: int) -> bytes:
-    return f"{side_id}/{index}".encode()
-
-
-def parse_force_payload(payload: str) -> tuple[str, int] | None:
-    """``side_id/entry_index`` back to its parts; None when it is not one."""
-    side_id, _, index = payload.rpartition("/")
-    return (side_id, int(index)) if side_id and index.isdigit() else None
-
-
-def describe_placement(placement: Placement | None) -> str:
-    """Where an entry starts, in a few words."""
-    if placement is None:
-        return "set-up not given"
-    if isinstance(placement, HexPlacement):
-        facing = f", facing {placement.facing}" if placement.facing is not None else ""
-        return f"on {placement.hex}{facing}"
-    region = getattr(placement, "region", None)
-    where = _region_text(region) if region is not None else ""
-    words = {
-        "area": f"in {where}",
-        "entry": f"enters turn {getattr(placement, 'turn', 1)} at {where}",
-        "airdrop": "airdrop",
-        "mode": "by deployment mode",
-        "off-map": "off the map",
-    }
-    return words.get(placement.kind, placement.kind)
-
-
-def _region_text(region: object) -> str:
-    edge = getattr(region, "edge", None)
-    if edge is not None:
-        return f"edge {edge}"
-    return str(getattr(region, "kind", "a region")).replace("-", " ")
-
-
-def value_rows(unit: UnitType) -> list[tuple[str, str, str]]:
-    """Each value of a unit as (name, shown text, tooltip): placeholders marked, the book's
-    section or Hexwright's reasoning in the tooltip."""
-    rows = []
-    for name, item in unit.values.items():
-        if isinstance(item, Value):
-            placeholder = item.placeholder is not None
-            tip = item.placeholder or item.source or ""
-            if item.note:
-                tip += f"\n{item.note}"
-        else:
-            placeholder = unit.plain_values_are_placeholders
-            tip = (unit.placeholder or unit.source or "") if placeholder else (unit.source or "")
-        raw = unwrap(item)
-        text = ", ".join(map(str, raw)) if isinstance(raw, list) else str(raw)
-        if raw is None:
-            text = "not given"
-        rows.append((name.replace("_", " "), text + (" (placeholder)" if placeholder else ""), tip))
-    return rows
-
-
-class _ForceList(QListWidget):
-    """The side's entries; dragging one carries ``side_id/entry_index`` as :data:`FORCE_MIME`."""
-
-    def __init__(self, side: Callable[[], str | None], parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._side = side
-        self.setDragEnabled(True)
-        self.setDragDropMode(QListWidget.DragDropMode.DragOnly)
-
-    def mimeData(self, items: Sequence[QListWidgetItem]) -> QMimeData:  # noqa: N802 - Qt API
-        data = QMimeData()
-        side = self._side()
-        if items and side is not None:
-            index = int(items[0].data(Qt.ItemDataRole.UserRole))
-            data.setData(FORCE_MIME, force_payload(side, index))
-        return data
-
-    def mimeTypes(self) -> list[str]:  # noqa: N802 - Qt API
-        return [FORCE_MIME]
+__all__ = [
+    "FORCE_MIME",
+    "OrderOfBattlePanel",
+    "describe_placement",
+    "force_payload",
+    "parse_force_payload",
+]
 
 
 class OrderOfBattlePanel(QWidget):
@@ -134,22 +65,30 @@ class OrderOfBattlePanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document: ScenarioDocument | None = None
-        self._units: list[UnitType] = []
+        self._checks: CheckContext | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addLayout(self._side_row())
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.setChildrenCollapsible(False)
         splitter.addWidget(self._forces_box())
-        splitter.addWidget(self._catalogue_box())
-        splitter.setStretchFactor(0, 2)
+        self.catalogue_view = CatalogueView()
+        self.catalogue_view.add_requested.connect(lambda unit, n: self.add_unit(unit, n))
+        splitter.addWidget(self.catalogue_view)
+        splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 3)
-        splitter.setSizes([240, 420])
+        splitter.setSizes([340, 380])
         layout.addWidget(splitter, 1)
         self.message = QLabel("")
         self.message.setWordWrap(True)
         self.message.setStyleSheet("color: #a93226")
         layout.addWidget(self.message)
+        view = self.catalogue_view  # its widgets, under the names the panel has always used
+        self.search, self.nation_box = view.search, view.nation_box
+        self.category_box = view.category_box
+        self.date_box, self.catalogue, self.details = view.date_box, view.catalogue, view.details
+        self.add_count, self.add_button = view.add_count, view.add_button
+        self.selected_unit, self.search_for = view.selected_unit, view.search_for
 
     # --- building -------------------------------------------------------------------------
 
@@ -172,15 +111,15 @@ class OrderOfBattlePanel(QWidget):
         box = QWidget()
         layout = QVBoxLayout(box)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(_caption("Forces (drag an entry onto the map to place it)"))
-        self.forces = _ForceList(self.side_id)
+        layout.addWidget(caption("Forces (drag an entry onto the map to place it)"))
+        self.forces = ForceList(self.side_id)
         self.forces.setMinimumHeight(120)  # five or six two-line entries
         self.forces.currentRowChanged.connect(lambda *_: self._entry_chosen())
         layout.addWidget(self.forces, 1)
         row = QHBoxLayout()
-        self.count_box = _spin(1, 999, "units ", "How many units the selected entry holds")
+        self.count_box = spin(1, 999, "units ", "How many units the selected entry holds")
         self.count_box.valueChanged.connect(self._count_changed)
-        self.facing_box = _spin(
+        self.facing_box = spin(
             1, 6, "facing ", "The book's direction number the selected placed entry faces"
         )
         self.facing_box.valueChanged.connect(self._facing_changed)
@@ -193,44 +132,17 @@ class OrderOfBattlePanel(QWidget):
         for widget in (self.count_box, self.facing_box, self.unplace_button, self.remove_button):
             row.addWidget(widget)
         layout.addLayout(row)
-        return box
-
-    def _catalogue_box(self) -> QWidget:
-        box = QWidget()
-        layout = QVBoxLayout(box)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(_caption("Catalogue"))
-        self.search = QLineEdit()
-        self.search.setPlaceholderText("Search units by name or id")
-        self.search.setClearButtonEnabled(True)
-        self.search.textChanged.connect(lambda *_: self._fill_catalogue())
-        layout.addWidget(self.search)
-        filters = QHBoxLayout()
-        self.nation_box = QComboBox()
-        self.nation_box.setToolTip("Units of this nation (by default the side's counter pool)")
-        self.category_box = QComboBox()
-        self.category_box.setToolTip("Units of this type")
-        for combo in (self.nation_box, self.category_box):
-            combo.currentIndexChanged.connect(lambda *_: self._fill_catalogue())
-            filters.addWidget(combo, 1)
-        layout.addLayout(filters)
-        self.catalogue = QListWidget()
-        self.catalogue.currentRowChanged.connect(lambda *_: self._unit_chosen())
-        self.catalogue.itemDoubleClicked.connect(lambda *_: self.add_selected())
-        layout.addWidget(self.catalogue, 2)
-        self.details = QTreeWidget()
-        self.details.setHeaderLabels(["Value", "As the catalogue gives it"])
-        self.details.setRootIsDecorated(False)
-        self.details.setToolTip("The unit's values; hover one for its source")
-        layout.addWidget(self.details, 2)
-        row = QHBoxLayout()
-        self.add_count = _spin(1, 99, "", "How many units of the selected type to add")
-        self.add_button = QPushButton("Add to side")
-        self.add_button.setToolTip("Add the selected unit type to the side's forces")
-        self.add_button.clicked.connect(self.add_selected)
-        row.addWidget(self.add_count)
-        row.addWidget(self.add_button, 1)
-        layout.addLayout(row)
+        self.entry_form = EntryForm()
+        self.entry_form.rides_chosen.connect(self.set_rides_on)
+        self.entry_form.formation_chosen.connect(self._formation_typed)
+        self.entry_form.ids_entered.connect(self.set_ids)
+        layout.addWidget(self.entry_form)
+        form = self.entry_form  # its widgets, as the panel's
+        self.rides_box, self.formation_box, self.ids_edit = (
+            form.rides_box,
+            form.formation_box,
+            form.ids_edit,
+        )
         return box
 
     # --- document -------------------------------------------------------------------------
@@ -238,13 +150,9 @@ class OrderOfBattlePanel(QWidget):
     def set_document(self, document: ScenarioDocument | None) -> None:
         board = isinstance(document, BoardDocument)
         self.document = follow(self.document, None if board else document, self._on_changed)
-        known = unit_types(self.document.scenario.system) if self.document else {}
-        self._units = list({u.id: u for u in known.values()}.values())
-        with QSignalBlocker(self.category_box):
-            self.category_box.clear()
-            self.category_box.addItem("All types", "")
-            for category in sorted({u.category for u in self._units}):
-                self.category_box.addItem(category.replace("-", " ").capitalize(), category)
+        scenario = self.document.scenario if self.document else None
+        when = (scenario.rules.period or scenario.date) if scenario else None
+        self.catalogue_view.set_system(scenario.system if scenario else None, when)
         self.setEnabled(self.document is not None)
         self._fill_sides()
 
@@ -282,55 +190,59 @@ class OrderOfBattlePanel(QWidget):
         side = self.side()
         with QSignalBlocker(self.name_edit):
             self.name_edit.setText(side.name if side else "")
-        self._fill_nations(side)
+        self.catalogue_view.set_side(side)
         self._fill_forces()
 
-    def _fill_nations(self, side: Side | None) -> None:
-        pool = (side.counter_pool or side.nation) if side else None
-        pool_nations = [pool] if isinstance(pool, str) else list(pool or [])
-        # Each item's data: the nations it shows, comma-separated ("" for all).
-        with QSignalBlocker(self.nation_box):
-            self.nation_box.clear()
-            self.nation_box.addItem("All nations", "")
-            if len(pool_nations) > 1:
-                label = f"{', '.join(pool_nations)} (counter pool)"
-                self.nation_box.addItem(label, ",".join(pool_nations))
-            for nation in sorted({u.nation for u in self._units} - {ANY_NATION}):
-                label = nation.capitalize() if len(nation) > 3 else nation.upper()
-                self.nation_box.addItem(label, nation)
-            default = self.nation_box.findData(",".join(pool_nations))
-            self.nation_box.setCurrentIndex(max(default, 0))
-        self._fill_catalogue()
+    def unit_of(self, code: str) -> UnitType | None:
+        """The catalogue entry of one of the current side's unit codes (its counter pool)."""
+        side = self.side()
+        if self._checks is None or side is None:
+            return None
+        return self._checks.unit(code, side)
 
     # --- forces ---------------------------------------------------------------------------
 
     def _fill_forces(self) -> None:
-        row = self.forces.currentRow()
+        chosen = self.selected_entry()
         side = self.side()
-        known = unit_types(self.document.scenario.system) if self.document else {}
+        self._checks = CheckContext(loaded_of(self.document)) if self.document else None
+        system = self.document.scenario.system if self.document else None
         with QSignalBlocker(self.forces):
             self.forces.clear()
-            for index, entry in enumerate(side.forces if side else []):
-                unit = known.get(entry.unit)
-                name = unit.name if unit else f"{entry.unit} (not in the catalogue)"
-                where = describe_placement(entry.placement or (side.setup if side else None))
-                if entry.placement is None and side is not None and side.setup is not None:
-                    where = f"side set-up: {where}"
-                item = QListWidgetItem(f"{entry.count} × {name}\n    {where}")
-                item.setData(Qt.ItemDataRole.UserRole, index)
-                item.setToolTip(f"{entry.unit}: drag onto the map to place the entry on a hex")
-                self.forces.addItem(item)
-            self.forces.setCurrentRow(min(row, self.forces.count() - 1))
+            rows = force_rows(side, self.unit_of, self._stacking_flags(), system) if side else []
+            for row in rows:
+                self.forces.addItem(row_item(row))
+            self.select_entry(chosen[0] if chosen else 0)
+        if self._checks is not None:
+            self.catalogue_view.set_usage(counters_in_use(self._checks))
         self._entry_chosen()
 
-    def selected_entry(self) -> tuple[int, ForceEntry] | None:
-        side, row = self.side(), self.forces.currentRow()
-        if side is None or not 0 <= row < len(side.forces):
-            return None
-        return row, side.forces[row]
+    def _stacking_flags(self) -> dict[int, str]:
+        """Entries of the side standing on a hex over the stacking limit: the finding."""
+        side = self.side()
+        if self._checks is None or side is None or self.document is None:
+            return {}
+        over = {h: f"{f.message} ({f.citation})" for h, f in stacks_over_limit(self._checks)}
+        return stacking_flags(side, over, self.document.map.resolve)
 
     def select_entry(self, index: int) -> None:
-        self.forces.setCurrentRow(index)
+        """Select the entry ``index`` of the side (or the next one there is)."""
+        for row in range(self.forces.count()):
+            if self.forces.item(row).data(ENTRY_ROLE) == index:
+                self.forces.setCurrentRow(row)
+                return
+        for row in range(self.forces.count()):  # gone: the next one
+            if self.forces.item(row).data(ENTRY_ROLE) is not None:
+                self.forces.setCurrentRow(row)
+                if self.forces.item(row).data(ENTRY_ROLE) >= index:
+                    return
+
+    def selected_entry(self) -> tuple[int, ForceEntry] | None:
+        side, item = self.side(), self.forces.currentItem()
+        index = item.data(ENTRY_ROLE) if item is not None else None
+        if side is None or index is None or not 0 <= int(index) < len(side.forces):
+            return None
+        return int(index), side.forces[int(index)]
 
     def _entry_chosen(self) -> None:
         chosen = self.selected_entry()
@@ -344,9 +256,10 @@ class OrderOfBattlePanel(QWidget):
         self.remove_button.setEnabled(chosen is not None)
         self.facing_box.setEnabled(placed)
         self.unplace_button.setEnabled(placed)
-        if chosen is not None and self.document is not None:
-            unit = unit_types(self.document.scenario.system).get(chosen[1].unit)
-            self._show_details(unit)
+        system = self.document.scenario.system if self.document else None
+        self.entry_form.show_entry(system, self.side(), chosen, self.unit_of)
+        if chosen is not None:
+            self.catalogue_view.show_details(self.unit_of(chosen[1].unit))
 
     def _do(self, verb: Callable[[ScenarioDocument, str], list[str]]) -> list[str]:
         """Call a document verb for the current side; show and pass on any refusal."""
@@ -357,6 +270,58 @@ class OrderOfBattlePanel(QWidget):
         self.message.setText("\n".join(reasons))
         self.refused.emit(reasons)
         return reasons
+
+    def _edit(self, work: Callable[[Scenario, str, int], Scenario], text: str) -> list[str]:
+        """One undo step of a pure edit of the selected entry (``model.edits``); a
+        ``ValueError`` it raises is the reason it is refused."""
+        chosen = self.selected_entry()
+        if chosen is None:
+            return []
+
+        def verb(document: ScenarioDocument, side_id: str) -> list[str]:
+            try:
+                after = work(document.scenario, side_id, chosen[0])
+            except ValueError as exc:
+                return [str(exc)]
+            document.apply_edit(after, f"{chosen[1].unit}: {text}", "forces")
+            return []
+
+        reasons = self._do(verb)
+        if reasons:
+            self._entry_chosen()  # the fields show the entry as it is
+        return reasons
+
+    def set_rides_on(self, carrier: int | None) -> list[str]:
+        """Make the selected entry ride on the side's entry ``carrier`` (None: on nothing);
+        refused, with the book's reason, when that entry cannot carry it."""
+        chosen, side = self.selected_entry(), self.side()
+        if chosen is None or side is None or self.document is None:
+            return []
+        if carrier is not None and 0 <= carrier < len(side.forces):
+            system = self.document.scenario.system
+            verdict = mount(system, side, chosen[0], carrier, self.unit_of)
+            if not verdict.allowed:
+                return self._do(lambda d, s: [verdict.reason])
+        text = "dismount" if carrier is None else f"ride on entry {carrier + 1}"
+        return self._edit(lambda sc, s, i: edits.set_mounted_on(sc, s, i, carrier), text)
+
+    def set_formation(self, name: str | None) -> list[str]:
+        text = f"formation {name}" if name else "no formation"
+        return self._edit(lambda sc, s, i: edits.set_formation(sc, s, i, name), text)
+
+    def _formation_typed(self, typed: str) -> None:
+        chosen = self.selected_entry()
+        name = typed.strip() or None
+        if chosen is not None and name != chosen[1].formation:
+            self.set_formation(name)
+
+    def set_ids(self, text: str) -> list[str]:
+        """Give the selected entry its counter IDs (comma-separated: none, or one per unit)."""
+        chosen = self.selected_entry()
+        ids = [i.strip() for i in text.split(",") if i.strip()]
+        if chosen is None or ids == chosen[1].ids:
+            return []
+        return self._edit(lambda sc, s, i: edits.set_ids(sc, s, i, ids), "counter IDs")
 
     def _count_changed(self, count: int) -> None:
         chosen = self.selected_entry()
@@ -395,93 +360,25 @@ class OrderOfBattlePanel(QWidget):
                 self.name_edit.setText(side.name)
         return reasons
 
-    # --- catalogue ------------------------------------------------------------------------
+    # --- adding from the catalogue --------------------------------------------------------
 
-    def _fill_catalogue(self) -> None:
-        current = self.selected_unit()
-        text = self.search.text().strip().lower()
-        nations = set(filter(None, str(self.nation_box.currentData() or "").split(",")))
-        category = self.category_box.currentData() or ""
-        with QSignalBlocker(self.catalogue):
-            self.catalogue.clear()
-            for unit in self._units:
-                if nations and unit.nation not in nations | {ANY_NATION}:
-                    continue
-                if category and unit.category != category:
-                    continue
-                words = " ".join([unit.id, unit.name, *unit.aliases]).lower()
-                if text and text not in words:
-                    continue
-                item = QListWidgetItem(unit.name)
-                item.setData(Qt.ItemDataRole.UserRole, unit.id)
-                item.setToolTip(f"{unit.id} · {unit.nation} · {unit.category}\n{_provenance(unit)}")
-                self.catalogue.addItem(item)
-                if current is not None and unit.id == current.id:
-                    self.catalogue.setCurrentItem(item)
-            if self.catalogue.currentRow() < 0 and self.catalogue.count():
-                self.catalogue.setCurrentRow(0)
-        self._unit_chosen()
-
-    def selected_unit(self) -> UnitType | None:
-        item = self.catalogue.currentItem()
-        if item is None or self.document is None:
-            return None
-        return unit_types(self.document.scenario.system).get(item.data(Qt.ItemDataRole.UserRole))
-
-    def _unit_chosen(self) -> None:
-        unit = self.selected_unit()
-        self.add_button.setEnabled(unit is not None)
-        self._show_details(unit)
-
-    def _show_details(self, unit: UnitType | None) -> None:
-        self.details.clear()
-        if unit is None:
-            return
-        header = QTreeWidgetItem([unit.name, f"{unit.nation}, {unit.category}"])
-        header.setToolTip(0, _provenance(unit))
-        header.setToolTip(1, _provenance(unit))
-        self.details.addTopLevelItem(header)
-        for name, text, tip in value_rows(unit):
-            item = QTreeWidgetItem([name, text])
-            item.setToolTip(0, tip)
-            item.setToolTip(1, tip)
-            if text.endswith("(placeholder)"):
-                item.setForeground(1, PLACEHOLDER_COLOUR)
-            self.details.addTopLevelItem(item)
-        self.details.resizeColumnToContents(0)
-
-    def add_selected(self) -> list[str]:
-        unit = self.selected_unit()
-        if unit is None:
-            return []
-        count = self.add_count.value()
-        reasons = self._do(lambda d, s: d.add_force(s, unit.id, count))
-        if not reasons:
-            self.forces.setCurrentRow(self.forces.count() - 1)
+    def add_unit(self, unit_id: str, count: int) -> list[str]:
+        """Add ``count`` units of a catalogue type as a new entry; past the game's counter mix
+        this warns (scenarios may break the mix knowingly) but does not refuse."""
+        reasons = self._do(lambda d, s: d.add_force(s, unit_id, count))
+        side = self.side()
+        if reasons or side is None or self._checks is None:
+            return reasons
+        self.select_entry(len(side.forces) - 1)
+        unit = self.catalogue_view.selected_unit()
+        if self.document is not None and (unit is None or unit.id != unit_id):
+            unit = unit_types(self.document.scenario.system).get(unit_id)
+        warning = over_mix(unit, counters_in_use(self._checks)) if unit else None
+        self.message.setText(warning or "")
         return reasons
 
-    def search_for(self, text: str) -> None:
-        self.search.setText(text)
-
-
-def _provenance(unit: UnitType) -> str:
-    parts = [f"Source: {unit.source}" if unit.source else ""]
-    if unit.plain_values_are_placeholders:
-        parts.append(f"Placeholder values: {unit.placeholder or 'supplied by Hexwright'}")
-    return "\n".join(p for p in parts if p)
-
-
-def _spin(low: int, high: int, prefix: str, tip: str) -> QSpinBox:
-    box = QSpinBox()
-    box.setRange(low, high)
-    box.setPrefix(prefix)
-    box.setToolTip(tip)
-    box.setKeyboardTracking(False)  # typed numbers are one edit, when Enter is pressed
-    return box
-
-
-def _caption(text: str) -> QLabel:
-    label = QLabel(text)
-    label.setStyleSheet("color: #555; font-weight: 600")
-    label.setWordWrap(True)
-    return label
+    def add_selected(self) -> list[str]:
+        unit = self.catalogue_view.selected_unit()
+        if unit is None:
+            return []
+        return self.add_unit(unit.id, self.add_count.value())

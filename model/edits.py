@@ -287,3 +287,84 @@ def rename_side(scenario: Scenario, side_id: str, name: str) -> Scenario:
     if not name.strip():
         raise ValueError("a side needs a name")
     return _with_side(scenario, side_id, name=name.strip())
+
+
+def _with_entry(scenario: Scenario, side_id: str, index: int, **changes: object) -> Scenario:
+    forces = _forces(scenario, side_id)
+    forces[index] = forces[index].model_copy(update=changes)
+    return _with_side(scenario, side_id, forces=forces)
+
+
+def set_label(scenario: Scenario, side_id: str, index: int, label: str | None) -> Scenario:
+    """Name entry ``index`` so that other entries can refer to it (``None``: no name).
+
+    Raises:
+        ValueError: another entry of the side has that label.
+    """
+    label = (label or "").strip() or None
+    others = [e.label for i, e in enumerate(_forces(scenario, side_id)) if i != index]
+    if label is not None and label in others:
+        raise ValueError(f"another entry of the side is already labelled '{label}'")
+    return _with_entry(scenario, side_id, index, label=label)
+
+
+def set_mounted_on(scenario: Scenario, side_id: str, index: int, carrier: int | None) -> Scenario:
+    """Make entry ``index`` ride on the side's entry ``carrier`` (``None``: dismounted). A
+    carrier without a label is given one (``<side>-<unit>``, numbered when taken), since
+    ``mounted_on`` names the carrier by its label. Whether the carrier may carry the unit is
+    the rules' question (``rules.transport``), not this edit's.
+
+    Raises:
+        IndexError: no such entry.
+        ValueError: an entry riding on itself, on one of its own riders, or on a rider.
+    """
+    forces = _forces(scenario, side_id)
+    rider = forces[index]
+    if carrier is None:
+        return _with_entry(scenario, side_id, index, mounted_on=None)
+    carrying = forces[carrier]
+    if carrier == index:
+        raise ValueError("an entry cannot ride on itself")
+    if carrying.mounted_on is not None:
+        raise ValueError(f"{carrying.unit} rides on {carrying.mounted_on} itself")
+    if rider.label is not None and any(e.mounted_on == rider.label for e in forces):
+        raise ValueError(f"{rider.unit} carries other units: unload them first")
+    label = carrying.label
+    if label is None:
+        label = free_label(scenario, f"{side_id}-{carrying.unit}".lower().replace(" ", "-"))
+        scenario = set_label(scenario, side_id, carrier, label)
+    return _with_entry(scenario, side_id, index, mounted_on=label)
+
+
+def free_label(scenario: Scenario, stem: str) -> str:
+    """``stem``, or ``stem-2``, ``stem-3``... whichever no entry of the scenario uses."""
+    used = {e.label for s in scenario.sides for e in s.forces}
+    label, n = stem, 1
+    while label in used:
+        n += 1
+        label = f"{stem}-{n}"
+    return label
+
+
+def set_formation(scenario: Scenario, side_id: str, index: int, name: str | None) -> Scenario:
+    """Put entry ``index`` in the formation ``name`` (``None`` or blank: in none)."""
+    return _with_entry(scenario, side_id, index, formation=(name or "").strip() or None)
+
+
+def set_ids(scenario: Scenario, side_id: str, index: int, ids: Iterable[str]) -> Scenario:
+    """Give entry ``index`` its counters' identification numbers: none, or one per unit.
+
+    Raises:
+        ValueError: as many ids as the entry has units are not given, or an id is repeated.
+    """
+    given = [i.strip() for i in ids if i.strip()]
+    entry = _forces(scenario, side_id)[index]
+    if given and len(given) != entry.count:
+        raise ValueError(
+            f"{len(given)} ids for an entry of {entry.count} "
+            f"unit{'s' if entry.count != 1 else ''}: give one id per unit, or none"
+        )
+    repeated = sorted({i for i in given if given.count(i) > 1})
+    if repeated:
+        raise ValueError(f"id {', '.join(repeated)} is given twice")
+    return _with_entry(scenario, side_id, index, ids=given)

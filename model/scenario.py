@@ -216,6 +216,11 @@ class ForceEntry(StrictModel):
     ids: list[str] = Field(default_factory=list, description="counter identification numbers")
     placement: Placement | None = Field(default=None, description="unset: the side's set-up")
     mounted_on: str | None = Field(default=None, description="label of the carrying entry")
+    formation: str | None = Field(
+        default=None,
+        description="the formation the entry belongs to (Armor's formations with their HQ, "
+        "Panzer Command's HQ and its units): entries of a side with the same name form one",
+    )
     state: list[str] = Field(default_factory=list, description="reduced, depleted, in-ip...")
     note: str = ""
 
@@ -295,6 +300,28 @@ class PurchaseRule(StrictModel):
     text: str = ""
 
 
+class Purchase(StrictModel):
+    """Something a side buys with its points that is not a counter of its forces: Soldiers'
+    intelligence, artillery support, defensive preparations and extra equipment [19.4];
+    Armor's artillery batteries, Air Spotting, Radio Jamming, Terrain Support units and costed
+    extras [SCN III.D.2.a]. Squads, heavy-weapons soldiers, leaders and Armor's combat units
+    are bought as entries of ``forces`` (``state: [depleted]``, Armor ``state: [half]``) or, as
+    reinforcements, of ``reinforcements`` (``rules/pointbuy.py`` prices them all).
+    """
+
+    item: str = Field(
+        description="id in the system's unit catalogue (INTELLIGENCE, ART-LIGHT, GRENADE, "
+        "CAMOUFLAGE; ARTILLERY-MEDIUM, AIR-SPOTTING, RADIO-JAMMING, BOAT, WIRE), or APCR (Armor)"
+    )
+    count: int = Field(default=1, ge=1, description="how many (intelligence: FP spent on it)")
+    for_entry: str | None = Field(
+        default=None,
+        description="label of the force entry it goes with: the M18 or Sherman '76' firing "
+        "APCR, the Assault Squad carrying a flamethrower, the man carrying a satchel charge",
+    )
+    note: str = ""
+
+
 class PanicLevel(StrictModel):
     """Panic level from a turn on (Panzer '44 [14.0])."""
 
@@ -354,6 +381,9 @@ class Side(StrictModel):
     starts_on_map: bool | None = None
     budget: Budget | None = None
     purchase_rules: list[PurchaseRule] = Field(default_factory=list)
+    purchases: list[Purchase] = Field(
+        default_factory=list, description="what the budget bought besides its forces' counters"
+    )
     setup: Placement | None = Field(default=None, description="default placement of its forces")
     forces: list[ForceEntry] = Field(default_factory=list)
     sample_forces: list[NamedForce] = Field(default_factory=list)

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from model.base import GameSystem
 from model.catalog import UnitType
+from model.hexes import Hex
 from model.scenario import AreaPlacement, ForceEntry, Side
 from model.victory import AreaBan
 from rules.check_base import CheckContext, Finding, PathKey, Placed, check, value_of
@@ -65,6 +66,24 @@ def _entries(ctx: CheckContext) -> Iterator[tuple[PathKey, Side, ForceEntry]]:
                 yield ("sides", i, "reinforcements", j, "units", k), side, entry
 
 
+def counters_in_mix(unit: UnitType) -> tuple[int, str] | None:
+    """How many counters of a unit type the game has, and the book's section saying so;
+    None when the catalogue does not give it or only estimates it."""
+    count, source, _ = value_of(unit, "counters")
+    return (count, source) if isinstance(count, int) and source is not None else None
+
+
+def counters_in_use(ctx: CheckContext) -> dict[str, dict[str, int]]:
+    """Counters each side's orders of battle use (initial forces and reinforcements), by
+    catalogue unit id and then side id; codes resolve through each side's counter pool."""
+    used: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for _, side, entry in _entries(ctx):
+        unit = ctx.unit(entry.unit, side)
+        if unit is not None:
+            used[unit.id][side.id] += entry.count
+    return used
+
+
 @check("counter-mix")
 def counter_mix(ctx: CheckContext) -> Iterator[Finding]:
     """No more counters of a unit type than the game has, where the catalogue gives the
@@ -74,9 +93,10 @@ def counter_mix(ctx: CheckContext) -> Iterator[Finding]:
     totals: dict[str, int] = defaultdict(int)
     for path, side, entry in _entries(ctx):
         unit = ctx.unit(entry.unit, side)
-        count, source, _ = value_of(unit, "counters") if unit else (None, None, None)
-        if unit is None or not isinstance(count, int) or source is None:
+        mix = counters_in_mix(unit) if unit else None
+        if unit is None or mix is None:
             continue
+        count, source = mix
         totals[unit.id] += entry.count
         limited.append((path, entry, unit, count, source))
     used: dict[str, int] = defaultdict(int)
@@ -157,20 +177,28 @@ def _area_bans(ctx: CheckContext) -> Iterator[Finding]:
 def stacking(ctx: CheckContext) -> Iterator[Finding]:
     """Units of one side on one hex at the start within the book's stacking limit; units of
     opposing sides never share a hex (Panzer '44)."""
-    by_hex: dict[object, list[Placed]] = defaultdict(list)
+    for _, finding in stacks_over_limit(ctx):
+        yield finding
+
+
+def stacks_over_limit(ctx: CheckContext) -> Iterator[tuple[Hex, Finding]]:
+    """Each hex whose stack at the start breaks the book's stacking rule, with the finding
+    (the Order of Battle panel flags these hexes; :func:`stacking` reports them)."""
+    by_hex: dict[Hex, list[Placed]] = defaultdict(list)
     for placed in ctx.placed:
         by_hex[placed.hex].append(placed)
-    for stack in by_hex.values():
+    limit = _STACKING.get(ctx.system)
+    for h, stack in by_hex.items():
         sides = list(dict.fromkeys(p.side.id for p in stack))
         if len(sides) > 1 and ctx.system is GameSystem.PANZER44:
             name = ctx.amap.name(stack[0].hex)
             message = f"units of {' and '.join(sides)} share {name} at the start"
-            yield ctx.finding("error", "stacking", message, "Panzer '44 [8.32]", stack[-1].path)
+            yield h, ctx.finding("error", "stacking", message, "Panzer '44 [8.32]", stack[-1].path)
         for side in sides:
             own = [p for p in stack if p.side.id == side]
-            found = _STACKING[ctx.system](ctx, own)
+            found = limit(ctx, own) if limit is not None else None
             if found is not None:
-                yield found
+                yield h, found
 
 
 def _panzer44_stack(ctx: CheckContext, stack: list[Placed]) -> Finding | None:
