@@ -117,6 +117,7 @@ class CheckContext:
         self.amap: AssembledMap = loaded.map
         self.file = doc.path if doc is not None else loaded.path
         self._costs: dict[tuple[str, Hex, Hex], float | None] = {}
+        self._entries: dict[tuple[str, Hex], list[tuple[Hex, float]]] = {}
 
     # --- findings ---------------------------------------------------------------------------
 
@@ -158,6 +159,23 @@ class CheckContext:
             else:
                 self._costs[key] = cost.cost if cost.cost is not None else 0.5
         return self._costs[key]
+
+    def entry_costs(self, movement_class: str, h: Hex) -> list[tuple[Hex, float]]:
+        """Each hex of the map next to ``h`` from which a class may enter ``h``, with what
+        that costs (:meth:`move_cost`): the edges a backward search from ``h`` follows,
+        worked out once per run."""
+        key = (movement_class, h)
+        found = self._entries.get(key)
+        if found is None:
+            hexes = self.amap.hexes
+            found = []
+            for n in h.neighbors():
+                if n in hexes:
+                    cost = self.move_cost(movement_class, h, n)
+                    if cost is not None:
+                        found.append((n, cost))
+            self._entries[key] = found
+        return found
 
     @cached_property
     def _regions(self) -> RegionContext:

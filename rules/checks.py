@@ -20,13 +20,20 @@ from collections.abc import Iterable
 from model.scenario import CheckException
 from model.scenario_io import LoadedScenario
 from model.yamlio import Document
-from rules import check_forces, check_reach, check_scenario
+from rules import (
+    check_book,
+    check_budget,
+    check_forces,
+    check_layout,
+    check_reach,
+    check_scenario,
+)
 from rules.check_base import CHECKS, CheckContext, Finding, Severity, check
 
 __all__ = ["CHECKS", "CheckContext", "Finding", "Severity", "check", "run_checks"]
 
 # The modules register their checks on import.
-_MODULES = (check_scenario, check_forces, check_reach)
+_MODULES = (check_scenario, check_forces, check_reach, check_budget, check_layout, check_book)
 
 _ORDER = {"error": 0, "warning": 1, "info": 2}
 

@@ -27,7 +27,7 @@ from model.hexes import Hex, Hexside
 from model.provenance import Scalar, Value
 from model.regions import RegionContext, evaluate
 from model.scenario import Scenario
-from model.terrainview import MapTerrain, OptionChange
+from model.terrainview import EffectiveTerrain, MapTerrain, OptionChange
 from model.victory import TerrainOverride
 
 
@@ -248,6 +248,10 @@ class Movement:
             if isinstance(rule, TerrainOverride)
         )
         self._uncrossable = _pond_sides(terrain) if system is GameSystem.SOLDIERS else {}
+        self._hex_views: dict[Hex, tuple[EffectiveTerrain, tuple[str, ...]]] = {}
+        self._side_views: dict[
+            tuple[Hex, Hex], tuple[Hexside, frozenset[str], frozenset[str], str | None]
+        ] = {}
 
     @classmethod
     def for_scenario(
@@ -295,26 +299,19 @@ class Movement:
     # --- the move as seen ---------------------------------------------------------------------
 
     def _view(self, h: Hex, f: Hex | None) -> _View:
-        if h not in self.terrain:
-            raise KeyError(f"{h} is not on the map")
-        eff = self.terrain.effective(h)
+        eff, under = self._hex_view(h)
         side = None
         features: frozenset[str] = frozenset()
         routes: frozenset[str] = frozenset()
         from_terrain = None
         if f is not None:
-            if f.distance(h) != 1:
-                raise ValueError(f"{f} is not adjacent to {h}")
-            side = Hexside.between(f, h)
-            features = self.terrain.hexside_features(side)
-            routes = self.terrain.routes(side)
-            from_terrain = self.terrain.terrain(f) if f in self.terrain else None
+            side, features, routes, from_terrain = self._side_view(h, f)
         return _View(
             h,
             f,
             eff.terrain,
             eff.layer,
-            self._under(h, eff.layer),
+            list(under),
             set(eff.paths),
             eff.printed_paths,
             side,
@@ -323,6 +320,34 @@ class Movement:
             from_terrain,
             eff.impassable,
         )
+
+    def _hex_view(self, h: Hex) -> tuple[EffectiveTerrain, tuple[str, ...]]:
+        """The hex's own part of a move into it, worked out once per hex (a search enters
+        each hex from up to six sides; the terrain view never changes)."""
+        found = self._hex_views.get(h)
+        if found is None:
+            if h not in self.terrain:
+                raise KeyError(f"{h} is not on the map")
+            eff = self.terrain.effective(h)
+            found = self._hex_views[h] = (eff, tuple(self._under(h, eff.layer)))
+        return found
+
+    def _side_view(
+        self, h: Hex, f: Hex
+    ) -> tuple[Hexside, frozenset[str], frozenset[str], str | None]:
+        """The hexside part of a move from ``f`` into ``h``, worked out once per move."""
+        found = self._side_views.get((h, f))
+        if found is None:
+            d = f.direction_to(h)
+            if d is None:
+                raise ValueError(f"{f} is not adjacent to {h}")
+            side = Hexside.of(f, d)
+            # effective() gives the terrain terrain() does, and is remembered per hex
+            from_terrain = self._hex_view(f)[0].terrain if f in self.terrain else None
+            features = self.terrain.hexside_features(side)
+            found = (side, features, self.terrain.routes(side), from_terrain)
+            self._side_views[(h, f)] = found
+        return found
 
     def _under(self, h: Hex, layer: str) -> list[str]:
         below: list[str] = []

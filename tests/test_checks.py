@@ -159,6 +159,27 @@ CASES = [
         "in 1 turn [Armor [AG V.B; CS Vehicle Movement Costs]]",
         id="objective-reach",
     ),
+    pytest.param(
+        edited(
+            (SCENARIOS / "armor" / "1a-spearheads.yaml").read_text(),
+            ("{unit: PZIVJ, count: 4}", "{unit: PZIVJ, count: 5}"),
+        ),
+        "budget",
+        "s.yaml:59:9: error budget: German: 187 points spent of 175: 12 over "
+        "[Armor [SCN III.D.2.a]]",
+        id="budget",
+    ),
+    pytest.param(
+        edited(
+            (SCENARIOS / "armor" / "1b-confused-situation.yaml").read_text(),
+            ("hex: J3802}", "hex: J2012}"),
+        ),
+        "layout-constraint",
+        "s.yaml:19:7: warning layout-constraint: the layout does not meet 'Place one Building "
+        "unit within 6 hexes of each corner of the mapboard': 0 building units within 6 hexes "
+        "of Corner 1, 1 needed (change the layout or the overlays to meet it) [Armor [SCN V.B]]",
+        id="layout-constraint",
+    ),
 ]
 
 
@@ -168,7 +189,9 @@ def test_each_check_reports_a_scenario_that_breaks_it(text: str, code: str, expe
 
 
 def test_every_check_has_a_case() -> None:
-    assert set(CHECKS) <= {case.values[1] for case in CASES}
+    from test_checks_book import CASES as BOOK_CASES  # the book checks' cases
+
+    assert set(CHECKS) <= {case.values[1] for case in [*CASES, *BOOK_CASES]}
 
 
 def test_a_documented_exception_turns_the_error_into_information() -> None:
