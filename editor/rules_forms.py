@@ -1,0 +1,292 @@
+"""Small widgets the Scenario Rules panel's forms share: a region typed in the region language
+with its problem shown inline, an inline message line, side choosers, and the special-rule form.
+
+A form never edits the document: it builds a value (a reinforcement, a condition, a rule) and
+emits ``submitted`` with it; the panel hands it to a pure edit and the document. A value the
+form cannot build is reported in the form's own message line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from model.edits_rules import RulesEditError, check_region
+from model.layout import AssembledMap
+from model.region_text import RegionSyntaxError, describe_region, parse_region
+from model.regions import Region
+from model.scenario import Scenario
+from model.victory import ActionBan, AreaBan, FireBan, SpecialRule, TextRule, TurnSpan
+
+ERROR_COLOUR = "#a93226"
+OK_COLOUR = "#1e6b3a"
+
+
+class MessageLine(QLabel):
+    """One line of feedback under a field or a form: red for a problem, green for fine."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.hide()
+
+    def problem(self, text: str) -> None:
+        self.setStyleSheet(f"color: {ERROR_COLOUR}")
+        self.setText(text)
+        self.setVisible(bool(text))
+
+    def fine(self, text: str) -> None:
+        self.setStyleSheet(f"color: {OK_COLOUR}")
+        self.setText(text)
+        self.setVisible(bool(text))
+
+    def clear_message(self) -> None:
+        self.setText("")
+        self.hide()
+
+
+class RegionField(QWidget):
+    """A region typed as the book words it ("Side B", "east of hexrow 3700, inclusive"),
+    checked as it is typed: a phrase that cannot be read, or that names what the map lacks,
+    is shown in red under it; a good one says how many hexes it covers."""
+
+    def __init__(self, placeholder: str = "e.g. Side B; north edge; hexes K1216, K1217") -> None:
+        super().__init__()
+        self.amap: AssembledMap | None = None
+        self.edit = QLineEdit()
+        self.edit.setPlaceholderText(placeholder)
+        self.edit.setToolTip(
+            "A region as the book words it: Side B; north edge; hexes K1216, K1217; east of "
+            "hexrow 3700, inclusive; within 5 hexes of corners 1, 4; zones 7, 8 of map C; place "
+            "Moncourt; south of the river; any edge; or a YAML mapping {kind: ...}"
+        )
+        self.message = MessageLine()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addWidget(self.edit)
+        layout.addWidget(self.message)
+        self.edit.textChanged.connect(lambda _text: self.check())
+
+    def set_region(self, region: Region | None) -> None:
+        with QSignalBlocker(self.edit):
+            self.edit.setText(describe_region(region) if region is not None else "")
+            self.edit.setCursorPosition(0)
+        self.message.clear_message()
+        self.check()
+
+    def region(self) -> Region:
+        """The region typed (``ValueError`` with the reason when there is none)."""
+        region = parse_region(self.edit.text())
+        if self.amap is not None:
+            check_region(region, self.amap)
+        return region
+
+    def check(self) -> bool:
+        """Show what is wrong with the text typed, or how many hexes it covers."""
+        if not self.edit.text().strip():
+            self.message.clear_message()
+            return False
+        try:
+            region = parse_region(self.edit.text())
+            count = len(check_region(region, self.amap)) if self.amap is not None else None
+        except (RegionSyntaxError, RulesEditError) as exc:
+            self.message.problem(str(exc))
+            return False
+        if count is not None:
+            self.message.fine(f"✓ {count} hex{'es' if count != 1 else ''}")
+        return True
+
+
+def fill_sides(
+    box: QComboBox, scenario: Scenario | None, extra: tuple[tuple[str, str], ...] = ()
+) -> None:
+    """Fill a combo with the scenario's sides (data: side id) after any ``extra`` (label,
+    data) items, keeping the current choice when it is still there."""
+    current = box.currentData()
+    with QSignalBlocker(box):
+        box.clear()
+        for label, data in extra:
+            box.addItem(label, data)
+        for side in scenario.sides if scenario else []:
+            box.addItem(side.name or side.id, side.id)
+        box.setCurrentIndex(max(box.findData(current), 0))
+
+
+def words(text: str) -> list[str]:
+    """``opportunity, tracking`` (or ``opportunity or tracking``) as a list of words."""
+    return [w for w in re.split(r"\s*(?:,|\bor\b|\band\b)\s*", text.strip()) if w]
+
+
+def buttons_row(ok: str, on_ok: Callable[[], None], on_cancel: Callable[[], None]) -> QHBoxLayout:
+    """Cancel and the form's default button, at the right."""
+    row = QHBoxLayout()
+    row.addStretch(1)
+    cancel = QPushButton("Cancel")
+    cancel.clicked.connect(on_cancel)
+    apply = QPushButton(ok)
+    apply.setDefault(True)
+    apply.clicked.connect(on_ok)
+    row.addWidget(cancel)
+    row.addWidget(apply)
+    return row
+
+
+def compact_form() -> QFormLayout:
+    """A form whose long rows wrap under their label (the dock is narrow)."""
+    form = QFormLayout()
+    form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+    form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+    return form
+
+
+# --- special rules -------------------------------------------------------------------------------
+
+RULE_KINDS = {
+    "fire-ban": "No fire of some kinds",
+    "action-ban": "An action forbidden",
+    "area-ban": "An area forbidden",
+    "text": "In the book's words",
+}
+
+
+class SpecialRuleForm(QGroupBox):
+    """Add or change one special rule: a fire ban, an action ban or an area ban over a span of
+    turns, or a rule in the book's words. Fields a kind does not use are hidden."""
+
+    submitted = Signal(object)  # the SpecialRule built
+    cancelled = Signal()
+
+    def __init__(self) -> None:
+        super().__init__("Special rule")
+        self.base: SpecialRule | None = None
+        self.kind_box = QComboBox()
+        for kind, label in RULE_KINDS.items():
+            self.kind_box.addItem(label, kind)
+        self.sides = QComboBox()
+        self.fire = QLineEdit()
+        self.fire.setPlaceholderText("e.g. opportunity, tracking")
+        self.action = QLineEdit()
+        self.action.setPlaceholderText("e.g. overrun")
+        self.region = RegionField()
+        self.first = QSpinBox()
+        self.first.setRange(1, 999)
+        self.first.setPrefix("turn ")
+        self.last = QSpinBox()
+        self.last.setRange(0, 999)
+        self.last.setSpecialValueText("the end")
+        self.turns = QWidget()
+        turns = QHBoxLayout(self.turns)
+        turns.setContentsMargins(0, 0, 0, 0)
+        turns.addWidget(self.first)
+        turns.addWidget(QLabel("to"))
+        turns.addWidget(self.last)
+        self.text = QPlainTextEdit()
+        self.text.setPlaceholderText("The rule as the book words it")
+        self.text.setFixedHeight(72)
+        self.optional = QCheckBox("Optional (the book marks it so)")
+        self.message = MessageLine()
+        form = compact_form()
+        form.addRow("Kind", self.kind_box)
+        form.addRow("Sides", self.sides)
+        form.addRow("Fire", self.fire)
+        form.addRow("Action", self.action)
+        form.addRow("Area", self.region)
+        form.addRow("Turns", self.turns)
+        form.addRow("Text", self.text)
+        form.addRow(self.optional)
+        self.form = form
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.message)
+        layout.addLayout(buttons_row("Apply", self._submit, self.cancelled.emit))
+        self.kind_box.currentIndexChanged.connect(lambda _i: self._show_fields())
+        self._show_fields()
+
+    def start(self, scenario: Scenario, amap: AssembledMap, rule: SpecialRule | None) -> None:
+        """Fill the form for a new rule (``rule`` None) or from an existing one."""
+        self.base = rule
+        self.setTitle("New special rule" if rule is None else "Change the special rule")
+        self.region.amap = amap
+        fill_sides(self.sides, scenario, (("Both sides", ""),))
+        self.message.clear_message()
+        kind = rule.kind if rule is not None and rule.kind in RULE_KINDS else "fire-ban"
+        self.kind_box.setCurrentIndex(self.kind_box.findData(kind))
+        sides = getattr(rule, "sides", []) or []
+        self.sides.setCurrentIndex(max(self.sides.findData(sides[0] if sides else ""), 0))
+        self.fire.setText(", ".join(getattr(rule, "fire", []) or []))
+        self.action.setText(getattr(rule, "action", "") or "")
+        self.region.set_region(getattr(rule, "region", None))
+        span = getattr(rule, "turns", None) or TurnSpan()
+        self.first.setValue(span.first)
+        self.last.setValue(span.last or 0)
+        self.text.setPlainText(getattr(rule, "text", "") or "")
+        self.optional.setChecked(bool(rule and rule.optional))
+        self._show_fields()
+
+    def _show_fields(self) -> None:
+        kind = self.kind_box.currentData()
+        shown: dict[QWidget, bool] = {
+            self.sides: kind != "text",
+            self.fire: kind == "fire-ban",
+            self.action: kind == "action-ban",
+            self.region: kind == "area-ban",
+            self.turns: kind != "text",
+            self.text: kind == "text",
+        }
+        for widget, visible in shown.items():
+            self.form.setRowVisible(widget, visible)
+
+    def build(self) -> SpecialRule:
+        """The rule the form describes (``ValueError`` with the reason)."""
+        kind = self.kind_box.currentData()
+        side = self.sides.currentData()
+        same = self.base is not None and self.base.kind == kind
+        common: dict[str, object] = {
+            "optional": self.optional.isChecked(),
+            "source": self.base.source if self.base is not None else None,
+            "note": self.base.note if same and self.base is not None else "",
+        }
+        span = TurnSpan(first=self.first.value(), last=self.last.value() or None)
+        sides = [side] if side else []
+        if kind == "fire-ban":
+            fire = words(self.fire.text())
+            if not fire:
+                raise ValueError("name the fire that is banned, e.g. opportunity, tracking")
+            return FireBan(sides=sides, fire=fire, turns=span, **common)  # type: ignore[arg-type]
+        if kind == "action-ban":
+            action = self.action.text().strip()
+            if not action:
+                raise ValueError("name the action that is banned, e.g. overrun")
+            return ActionBan(sides=sides, action=action, turns=span, **common)  # type: ignore[arg-type]
+        if kind == "area-ban":
+            region = self.region.region()
+            return AreaBan(sides=sides, region=region, turns=span, **common)  # type: ignore[arg-type]
+        text = self.text.toPlainText().strip()
+        if not text:
+            raise ValueError("write the rule as the book words it")
+        return TextRule(text=text, **common)  # type: ignore[arg-type]
+
+    def _submit(self) -> None:
+        try:
+            rule = self.build()
+        except ValueError as exc:
+            self.message.problem(str(exc))
+            return
+        self.submitted.emit(rule)
