@@ -56,6 +56,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.actions import build_actions
+from editor.balance_dialog import add_balance_action, show_balance
 from editor.boards import (
     BoardDocument,
     ask_board_copy,
@@ -71,9 +72,11 @@ from editor.oob_panel import FORCE_MIME, OrderOfBattlePanel, parse_force_payload
 from editor.overlay_panel import OVERLAY_MIME, OverlayPanel
 from editor.recovery import Autosaver, Recovered, forget, pending
 from editor.render import MapPainter, RenderOptions, hexes_outline, save_png, save_svg
+from editor.rules_panel import RulesPanel
 from editor.sections import SECTION_MIME, SectionsPanel
 from editor.style import hex_style
 from editor.terrain_options import TerrainOptionsPanel
+from editor.testplay_mode import TestPlayMode, add_test_play_action, ask_test_play
 from editor.tools import BrushTool, MapEvent, OverlayTool, PanTool, SectionTool, Tool, ghost
 from editor.validation_panel import ValidationPanel
 from editor.zones_layer import ZoneLayer
@@ -367,6 +370,9 @@ class MainWindow(QMainWindow):
         self.toolbar.setObjectName("tools")
         self.menus: dict[str, QMenu] = {}
         self.actions_by_id = build_actions(self, self.menus, self.toolbar)
+        self.actions_by_id["play.balance"] = add_balance_action(self, self.menus)
+        self.actions_by_id["play.test_play"] = add_test_play_action(self, self.menus)
+        self.test_play_mode: TestPlayMode | None = None
         self.level_box = QSpinBox()
         self.level_box.setRange(-3, 9)
         self.level_box.setPrefix("level ")
@@ -471,6 +477,12 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(inspector, los)
         self.tabifyDockWidget(los, history)
         self.tabifyDockWidget(history, validation)
+        self.rules_panel = RulesPanel(self)
+        self.rules_dock = QDockWidget("Scenario Rules", self)
+        self.rules_dock.setObjectName("scenario_rules")
+        self.rules_dock.setWidget(self.rules_panel)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.rules_dock)
+        self.tabifyDockWidget(validation, self.rules_dock)
         terrain.raise_()
         inspector.raise_()
         self.terrain_dock, self.overlays_dock = terrain, overlays
@@ -493,6 +505,7 @@ class MainWindow(QMainWindow):
         view_menu.addAction(los.toggleViewAction())
         view_menu.addAction(history.toggleViewAction())
         view_menu.addAction(validation.toggleViewAction())
+        view_menu.addAction(self.rules_dock.toggleViewAction())
         view_menu.addAction(terrain.toggleViewAction())
         view_menu.addAction(inspector.toggleViewAction())
 
@@ -576,6 +589,7 @@ class MainWindow(QMainWindow):
         self.overlay_panel.set_document(document)
         self.oob_panel.set_document(document)
         self.validation_panel.set_document(document)
+        self.rules_panel.set_document(document)
         # A board is one section with its own terrain: layouts, overlay counters and scenario
         # terrain options belong to scenarios.
         board = isinstance(document, BoardDocument)
@@ -828,6 +842,15 @@ class MainWindow(QMainWindow):
         self.validation_dock.show()
         self.validation_dock.raise_()
         self.validation_panel.run_now()
+        self.validation_panel.balance_line.start()  # and a short auto-played batch
+
+    def balance(self) -> None:
+        """Open the Balance dialog on the open scenario."""
+        show_balance(self)
+
+    def test_play(self) -> None:
+        """Play > Test Play: play the scenario with the rules engine (editor/testplay_mode.py)."""
+        ask_test_play(self)
 
     def use_overlay(self) -> None:
         self._set_tool("overlay")

@@ -59,6 +59,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.balance_line import BalanceLine
 from editor.boards import BoardDocument
 from editor.document import ScenarioDocument, follow
 from editor.render import hexes_outline
@@ -265,6 +266,9 @@ class ValidationPanel(QWidget):
         self.header = QLabel("")
         self.header.setWordWrap(True)
         self.header.setTextFormat(Qt.TextFormat.RichText)
+        self.balance_line = BalanceLine(self)  # after Validate: a short auto-played batch
+        if self.window_ is not None:
+            self.balance_line.open_dialog.connect(self.window_.balance)
         filters = QHBoxLayout()
         filters.setContentsMargins(0, 0, 0, 0)
         filters.addWidget(QLabel("Show:"))
@@ -292,6 +296,7 @@ class ValidationPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.header)
+        layout.addWidget(self.balance_line)
         layout.addLayout(filters)
         layout.addWidget(self.list, 1)
         self._show_header()
@@ -302,6 +307,7 @@ class ValidationPanel(QWidget):
         """Follow another document (a board has nothing to validate)."""
         board = isinstance(document, BoardDocument)
         self.document = follow(self.document, None if board else document, self._edited)
+        self.balance_line.set_document(self.document)
         self._timer.stop()
         self._generation += 1  # whatever runs now is for the old document
         self.findings = []

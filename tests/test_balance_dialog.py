@@ -1,0 +1,250 @@
+"""The Balance dialog (Play > Balance..., Ctrl+Shift+B) and the Validation panel's balance line,
+through their widgets: a batch of auto-played games runs in worker processes while the event
+loop keeps turning, its report shows the figures of :func:`rules.balance.summarize`, Cancel
+stops it with the games so far, and a scenario the engine cannot play says so."""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QColor, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import QLabel, QPushButton
+from pytestqt.qtbot import QtBot
+
+from editor.app import MainWindow
+from editor.balance_dialog import BalanceDialog
+from editor.balance_report import ReportView, one_line
+from editor.balance_run import BatchOutcome
+from editor.balance_widgets import Histogram, bins_of
+from editor.document import ScenarioDocument
+from model.scenario_io import load_scenario
+from rules.balance import ErrorRecord, play_game, specs_for, summarize
+
+pytestmark = pytest.mark.gui
+
+SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
+DRIANT = SCENARIOS / "panzer44" / "19.7-assault-on-fort-driant.yaml"
+ARMOR = SCENARIOS / "armor" / "demo-crossroads.yaml"
+WAIT = 60_000  # ms: workers are spawned processes, slow to start on a busy machine
+
+
+def open_dialog(qtbot: QtBot, path: Path) -> BalanceDialog:
+    document = ScenarioDocument(load_scenario(path), path)
+    dialog = BalanceDialog()
+    qtbot.addWidget(dialog)
+    dialog.set_document(document)
+    dialog.document_ = document  # type: ignore[attr-defined] - kept alive with the dialog
+    dialog.show()
+    return dialog
+
+
+class LoopWatch:
+    """The longest the event loop went without turning, while it is watched (a 5 ms timer)."""
+
+    def __init__(self) -> None:
+        self.longest = 0.0
+        self._last = time.perf_counter()
+        self._timer = QTimer()
+        self._timer.setInterval(5)
+        self._timer.timeout.connect(self._tick)
+        self._timer.start()
+
+    def _tick(self) -> None:
+        now = time.perf_counter()
+        self.longest = max(self.longest, now - self._last)
+        self._last = now
+
+    def stop(self) -> float:
+        self._timer.stop()
+        return self.longest
+
+
+def test_a_batch_runs_to_its_end_and_shows_the_figures_of_summarize(qtbot: QtBot) -> None:
+    dialog = open_dialog(qtbot, DRIANT)
+    assert dialog.run_button.isEnabled() and not dialog.message.isVisible()
+    dialog.games.setValue(4)
+    dialog.first_seed.setValue(7)
+    dialog.workers.setValue(2)
+    assert [box.currentText() for box in dialog.bot_boxes] == ["random", "random"]
+    watch = LoopWatch()
+    seen: list[int] = []
+    dialog.run.progressed.connect(lambda done, total, errors: seen.append(done))
+    with qtbot.waitSignal(dialog.run.finished, timeout=WAIT):
+        dialog.run_button.click()
+        assert dialog.cancel_button.isEnabled() and not dialog.run_button.isEnabled()
+    qtbot.wait(50)  # the report's widgets lay out
+    longest = watch.stop()
+    print(f"event loop: longest pause {longest * 1000:.0f} ms during the batch")
+    # Generous for a shared 2-core machine; ~30-60 ms on a quiet one.
+    assert longest < 0.25
+    assert seen == [1, 2, 3, 4]
+    assert dialog.progress.value() == 4 and "Played 4 games" in dialog.status.text()
+
+    specs = specs_for(str(DRIANT), 4, ["random", "random"], first_seed=7)
+    expected = summarize(str(DRIANT), [play_game(s) for s in specs], 4, 0.0)
+    assert dialog.outcome is not None
+    got = dialog.outcome.report
+    assert replace(got, seconds=0.0) == replace(expected, seconds=0.0)
+    view = dialog.report_view
+    assert view is not None
+    for s in expected.sides:
+        text = view.rate_labels[s.side].text()
+        assert f"{s.wins} win" in text and f"{s.rate:.0%}" in text
+        assert f"({s.low:.0%}-{s.high:.0%})" in text
+        bar = view.bars[s.side]
+        assert (bar.rate, bar.low, bar.high) == (s.rate, s.low, s.high)
+        assert view.vp_plots[s.side].bins == bins_of(s.vp)
+    turns = [float(t) for t, n in expected.turns.items() for _ in range(n)]
+    assert view.turns_plot.bins == bins_of(turns)
+    for label, c in zip(view.condition_labels, expected.conditions, strict=True):
+        assert f"<b>{c.met}</b> games" in label.text()
+        assert ("never met" in label.text()) == (c.met == 0)
+    assert expected.lopsided() is not None
+    top = max(expected.sides, key=lambda s: s.rate)
+    names = {"us": "American", "german": "German"}
+    assert f"Lopsided: {names[top.side]} wins {top.rate:.0%} of the games (95% interval " in (
+        view.verdict.text()
+    )
+    assert "every game ran cleanly" in view.errors_label.text()
+    assert dialog.outcome.folder is None  # the saved file played, nothing to keep
+
+
+def test_cancel_stops_soon_with_the_games_so_far(qtbot: QtBot, tmp_path: Path) -> None:
+    dialog = open_dialog(qtbot, DRIANT)
+    dialog.games.setValue(2000)
+    dialog.workers.setValue(1)
+    with qtbot.waitSignal(dialog.run.progressed, timeout=WAIT):
+        dialog.start()
+    with qtbot.waitSignal(dialog.run.finished, timeout=10_000):
+        dialog.cancel_button.click()
+        cancelled_at = time.perf_counter()
+    assert time.perf_counter() - cancelled_at < 3.0
+    assert dialog.outcome is not None and dialog.outcome.cancelled
+    report = dialog.outcome.report
+    assert 1 <= report.games < 2000 and report.requested == 2000
+    assert dialog.status.text().startswith(f"Cancelled after {report.games} of 2000 games")
+    assert dialog.run_button.isEnabled() and not dialog.cancel_button.isEnabled()
+    assert dialog.report_view is not None
+    assert "(cancelled)" in dialog.report_view.games_label.text()
+    # The report as JSON.
+    dialog.export_json(tmp_path / "report.json")
+    data = json.loads((tmp_path / "report.json").read_text())
+    assert data["games"] == report.games and data["cancelled"] is True
+    assert [s["side"] for s in data["sides"]] == ["us", "german"]
+
+
+def test_a_system_the_engine_cannot_play_gives_a_clear_message(qtbot: QtBot) -> None:
+    dialog = open_dialog(qtbot, ARMOR)
+    assert dialog.message.isVisible()
+    assert dialog.message.text() == (
+        "Balance batches need the rules engine to play the scenario. "
+        "The rules engine plays Panzer '44 only so far, not Armor."
+    )
+    assert not dialog.run_button.isEnabled()
+
+
+def test_the_histogram_paints_its_bars(qtbot: QtBot) -> None:
+    plot = Histogram("VP of the US", QColor("#1f618d"))
+    qtbot.addWidget(plot)
+    plot.resize(300, 150)
+    plot.set_values([0, 0, 1, 2, 2, 2, 5])
+    assert [(lo, n) for lo, _, n in plot.bins] == [(0, 2), (1, 1), (2, 3), (3, 0), (4, 0), (5, 1)]
+    image = plot.grab().toImage()
+    bar = QColor("#1f618d").rgb()
+    painted = sum(
+        image.pixel(x, y) == bar for x in range(image.width()) for y in range(image.height())
+    )
+    assert painted > 1000  # the bars, in the side's colour
+    spread = bins_of([0.5, 10.0, 3.3])  # not whole numbers: twelve equal bins
+    assert [n for _, _, n in spread] == [1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1]
+    assert (spread[0][0], spread[-1][1]) == (0.5, pytest.approx(10.0))
+
+
+def test_an_engine_error_shows_its_replay_and_command(qtbot: QtBot) -> None:
+    report = summarize(str(DRIANT), [play_game(specs_for(str(DRIANT), 1, ["random"] * 2)[0])], 1, 0)
+    again = f"hexwright play {DRIANT} --bots random,random --seed 3"
+    error = ErrorRecord(
+        3, "KeyError: 'x' (at p44.py:1)", "move u1 K1010", "/tmp/x/seed-3.replay.json", again
+    )
+    outcome = BatchOutcome(replace(report, errors=(error,)), False, "/tmp/x")
+    view = ReportView(outcome, {"us": ("US", "us"), "german": ("German", "german")})
+    qtbot.addWidget(view)
+    [row] = view.error_rows
+    texts = " ".join(label.text() for label in row.findChildren(QLabel))
+    assert "seed 3" in texts and "move u1 K1010" in texts and "seed-3.replay.json" in texts
+    buttons = {b.text(): b for b in row.findChildren(QPushButton)}
+    assert set(buttons) == {"Copy Command", "Open Folder"}
+    buttons["Copy Command"].click()
+    assert QGuiApplication.clipboard().text() == again
+    assert one_line(outcome.report, {"us": "US", "german": "German"}).endswith("1 engine error")
+
+
+def test_validate_adds_a_balance_line_and_the_action_opens_the_dialog(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    panel = window.validation_panel
+    line = panel.balance_line
+    assert not line.isVisible()  # Armor 1A: nothing asked yet
+    with qtbot.waitSignal(line.updated, timeout=WAIT):
+        window.actions_by_id["view.validate"].trigger()
+    assert line.text() == "Balance: The rules engine plays Panzer '44 only so far, not Armor."
+    with qtbot.waitSignal(panel.updated, timeout=WAIT):
+        assert window.open_file(DRIANT)
+    assert not line.isVisible()  # a new document: asked for again by Validate
+    with qtbot.waitSignal(line.updated, timeout=WAIT):
+        window.actions_by_id["view.validate"].trigger()
+    assert line.isVisible()
+    assert line.outcome is not None
+    assert window.document is not None
+    names = {s.id: s.name for s in window.document.scenario.sides}
+    assert line.text() == "Balance, random bots: " + one_line(line.outcome.report, names)
+    assert line.text().count("20 games: German 100% (") == 1
+    action = window.actions_by_id["play.balance"]
+    assert action.shortcut() == QKeySequence("Ctrl+Shift+B")
+    line.button.click()
+    dialog = window.findChild(BalanceDialog)
+    assert dialog is not None and dialog.isVisible()
+    assert "Assault on Fort Driant" in dialog.title.text()
+    dialog.close()
+
+
+def test_an_unsaved_scenario_is_played_from_a_file_of_its_own(qtbot: QtBot) -> None:
+    document = ScenarioDocument(load_scenario(DRIANT), None)  # as New Scenario makes it
+    dialog = BalanceDialog()
+    qtbot.addWidget(dialog)
+    dialog.set_document(document)
+    dialog.games.setValue(2)
+    dialog.workers.setValue(1)
+    with qtbot.waitSignal(dialog.run.finished, timeout=WAIT):
+        dialog.start()
+    assert dialog.outcome is not None
+    played = Path(dialog.outcome.report.scenario)
+    assert played.name == "p44-19.7.yaml" and played.parent.name.startswith("hexwright-balance-")
+    assert dialog.outcome.report.games == 2
+    # No engine error: nothing refers to the copy, and it is gone.
+    assert dialog.outcome.folder is None and not played.parent.exists()
+
+
+def test_an_edit_after_validate_plays_the_balance_line_again(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    with qtbot.waitSignal(window.validation_panel.updated, timeout=WAIT):
+        assert window.open_file(DRIANT)
+    line = window.validation_panel.balance_line
+    line._timer.setInterval(10)
+    line.GAMES = 2
+    with qtbot.waitSignal(line.updated, timeout=WAIT):
+        window.validate()
+    first = line.outcome
+    document = window.document
+    assert document is not None
+    with qtbot.waitSignal(line.updated, timeout=WAIT):
+        document.changed.emit("terrain")
+        assert line.text() == "Balance: waiting for the edits to end…"
+    assert line.outcome is not None and line.outcome is not first
+    assert line.text().startswith("Balance, random bots: 2 games: German 100% (")

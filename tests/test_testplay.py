@@ -1,0 +1,191 @@
+"""Test play in the editor (issue 7), through the real widgets: a Panzer '44 scenario played to
+its end by clicks and bots, stepped back, saved and reloaded as a replay; hot-seat plots kept
+secret; leaving returns the untouched scenario."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QTreeWidgetItem
+from pytestqt.qtbot import QtBot
+
+from editor.app import HEX_SIZE, MainWindow
+from editor.testplay import FASTEST
+from editor.testplay_mode import TestPlayMode
+from editor.testplay_panel import PAGE_END, PAGE_HANDOVER, PAGE_PLAY, TestPlayPanel
+from model.grid import hex_to_pixel
+from model.hexes import Hex
+from rules.actions import Plot
+from rules.events import FireResolved
+
+pytestmark = pytest.mark.gui
+
+HERE = os.path.dirname(__file__)
+FORT_DRIANT = os.path.join(HERE, "..", "scenarios", "panzer44", "19.7-assault-on-fort-driant.yaml")
+HELLS_HIGHWAY = os.path.join(HERE, "..", "scenarios", "panzer44", "19.6-hells-highway.yaml")
+
+
+def open_window(qtbot: QtBot, path: str) -> MainWindow:
+    w = MainWindow()
+    qtbot.addWidget(w, before_close_func=lambda w: w.document.undo_stack.setClean())
+    w.resize(1300, 860)
+    w.show()
+    qtbot.waitExposed(w)
+    assert w.open_file(path)
+    return w
+
+
+def start(w: MainWindow, seats: dict[str, str], seed: int = 7) -> TestPlayPanel:
+    mode = TestPlayMode(w)
+    assert mode.enter(seed, seats) is None
+    assert w.test_play_mode is mode
+    assert mode.panel is not None
+    return mode.panel
+
+
+def click_map(qtbot: QtBot, w: MainWindow, h: Hex) -> None:
+    x, y = hex_to_pixel(h, HEX_SIZE)
+    w.view.centerOn(x, y)
+    point = w.view.mapFromScene(QPointF(x, y))
+    qtbot.mouseMove(w.view.viewport(), pos=point)
+    qtbot.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+
+
+def panel_text(panel: TestPlayPanel) -> str:
+    """Everything the panel shows as text: header, lists, detail, log, report."""
+    texts = [panel.header.text(), panel.detail.text(), panel.log.toPlainText()]
+    stack: list[QTreeWidgetItem] = [
+        panel.units.topLevelItem(i) for i in range(panel.units.topLevelItemCount())
+    ]
+    while stack:
+        item = stack.pop()
+        texts.append(item.text(0))
+        stack.extend(item.child(i) for i in range(item.childCount()))
+    return "\n".join(texts)
+
+
+def test_play_to_the_end_step_back_and_replay(qtbot: QtBot, tmp_path: Path) -> None:
+    w = open_window(qtbot, FORT_DRIANT)
+    document = w.document
+    assert document is not None
+    before, undo_count = document.scenario, document.undo_stack.count()
+    panel = start(w, {"us": "human", "german": "human"})
+    session = panel.session
+    state = session.state
+    assert state.to_act() == ("us", "german")
+    # Hot seat: the American is asked for first, behind a hand-over page.
+    assert panel.pages.currentIndex() == PAGE_HANDOVER
+    qtbot.mouseClick(panel.handover_button, Qt.MouseButton.LeftButton)
+    assert panel.pages.currentIndex() == PAGE_PLAY
+    # A click on an American counter selects it; a click on a hex it can reach plots it MV.
+    unit = "us.Inf.1"
+    h = state.hexes[unit]  # type: ignore[attr-defined]
+    click_map(qtbot, w, h)
+    assert panel.selected == unit
+    assert panel.choices is not None and panel.choices.reach
+    target = next(iter(panel.choices.reach))
+    click_map(qtbot, w, target)
+    assert [a.text() for a in session.timeline] == [f"plot {unit} MV"]
+    assert f"plot {unit} MV" in panel_text(panel)
+    # Another unit by the list: its first action, applied with the Apply button.
+    item = panel.units.topLevelItem(0)
+    panel.units.setCurrentItem(item.child(0))
+    qtbot.mouseClick(panel.apply_button, Qt.MouseButton.LeftButton)
+    assert len(session.timeline) == 2
+    qtbot.mouseClick(panel.done_button, Qt.MouseButton.LeftButton)
+    # The German's turn to plot: hand over, and none of the American plots shows.
+    assert panel.pages.currentIndex() == PAGE_HANDOVER
+    assert f"plot {unit}" not in panel_text(panel)
+    qtbot.mouseClick(panel.handover_button, Qt.MouseButton.LeftButton)
+    assert panel.revealed == "german"
+    shown = panel_text(panel)
+    assert "plot us." not in shown
+    assert "German" in shown and "plot 0 of" in shown
+    # The bots finish the game, as fast as they go.
+    panel.seat_boxes["german"].setCurrentIndex(1)  # random bot
+    panel.seat_boxes["us"].setCurrentIndex(1)
+    panel.controls.set_speed(FASTEST)
+    qtbot.waitUntil(lambda: session.state.is_terminal(), timeout=60_000)
+    assert panel.pages.currentIndex() == PAGE_END
+    outcome = session.state.outcome()
+    assert outcome is not None and outcome.winner is not None
+    assert "wins" in panel.report.toPlainText()
+    assert outcome.reason in panel.report.toPlainText()
+    end, length = session.state.fingerprint(), len(session.timeline)
+    # Step back, and forward again to the same game.
+    qtbot.mouseClick(panel.controls.back_button, Qt.MouseButton.LeftButton)
+    assert session.position == length - 1
+    assert session.state.fingerprint() != end
+    assert not session.state.is_terminal()
+    qtbot.mouseClick(panel.controls.forward_button, Qt.MouseButton.LeftButton)
+    assert session.state.fingerprint() == end
+    # Save the replay, wander off, open it again: the same game.
+    path = tmp_path / "driant.replay.json"
+    assert panel.controls.save_replay(str(path))
+    session.go_to(3)
+    assert panel.controls.open_replay(str(path))
+    assert session.state.fingerprint() == end
+    assert len(session.timeline) == length
+    # Leave: the scenario and its undo stack as they were, the set-up counters back.
+    qtbot.mouseClick(panel.controls.leave_button, Qt.MouseButton.LeftButton)
+    assert w.test_play_mode is None
+    assert w.document is document
+    assert document.scenario is before
+    assert document.undo_stack.count() == undo_count
+    assert not document.modified
+    assert w.view.item is not None
+    assert w.view.item.map_painter.counters == tuple(document.counters)
+    assert w.actions_by_id["tool.paint"].isEnabled()
+
+
+def test_illegal_or_impossible_choices_give_a_message(qtbot: QtBot) -> None:
+    w = open_window(qtbot, FORT_DRIANT)
+    panel = start(w, {"us": "human", "german": "heuristic"})
+    panel.session.set_playing(False)
+    state = panel.session.state
+    unit = "us.Inf.1"
+    click_map(qtbot, w, state.hexes[unit])  # type: ignore[attr-defined]
+    assert panel.selected == unit
+    far = Hex(state.hexes[unit].q + 12, state.hexes[unit].r)  # type: ignore[attr-defined]
+    click_map(qtbot, w, far)
+    assert panel.message.isVisible()
+    assert "cannot reach" in panel.message.text()
+    assert panel.session.timeline == []
+    assert "not legal now" in (panel.session.apply("move us.Inf.1 0101") or "") or (
+        "Movement Phase" in panel.message.text()
+    )
+    assert "unknown action" in (panel.session.apply("launch rockets") or "")
+    assert "unknown action" in panel.message.text()
+    problem = panel.session.apply(Plot(unit, "IF", "3419"))
+    assert problem is not None and "IF" in problem
+
+
+def test_a_combat_is_explained_in_the_log(qtbot: QtBot) -> None:
+    w = open_window(qtbot, HELLS_HIGHWAY)
+    panel = start(w, {"german": "random", "us": "random", "british": "random"})
+    panel.controls.set_speed(FASTEST)
+    qtbot.waitUntil(
+        lambda: any(isinstance(e, FireResolved) for e in panel.session.state.log), timeout=30_000
+    )
+    panel.session.set_playing(False)
+    fire = next(e for e in panel.session.state.log if isinstance(e, FireResolved))
+    log = panel.log.toPlainText()
+    assert f"{fire.firer} {fire.task} → {fire.target}" in log
+    assert f"attack {fire.attack} − defense {fire.defense}" in log
+    assert fire.table in log and fire.rule in log
+    assert f"Roll\t{fire.roll}" in log or f"{fire.roll} → modified {fire.modified_roll}" in log
+    for m in fire.modifiers:
+        assert m.rule in log
+
+
+def test_a_system_the_engine_cannot_play_says_so(window: Any) -> None:
+    mode = TestPlayMode(window)
+    problem = mode.enter(1, {})
+    assert problem is not None
+    assert "cannot be test-played yet" in problem and "Panzer '44 only" in problem
+    assert window.test_play_mode is None
+    assert window.actions_by_id["play.test_play"].shortcut().toString() == "Ctrl+T"
