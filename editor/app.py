@@ -87,6 +87,7 @@ from model.errors import ProblemList
 from model.grid import pixel_to_hex
 from model.hexes import Hex
 from model.newscenario import open_new
+from model.places import finding_hexes
 from model.yamlio import YamlError
 
 HEX_SIZE = 24.0
@@ -186,6 +187,19 @@ class MapView(QGraphicsView):
             self.item.update(self.mapToScene(pixels).boundingRect())
 
     # --- marks: a tool's preview over the map ------------------------------------------------
+
+    def centre_on(self, rect: QRectF) -> None:
+        """Centre the view on a place, zoomed so that all of it shows (in close enough to see
+        one hex, never out past the whole place)."""
+        viewport = self.viewport().rect()
+        current = self.transform().m11()
+        fits = 0.8 * min(
+            viewport.width() / max(rect.width(), 1.0), viewport.height() / max(rect.height(), 1.0)
+        )
+        wanted = min(max(current, 1.0), fits)
+        if abs(wanted / current - 1.0) > 0.01:
+            self.zoom(wanted / current)
+        self.centerOn(rect.center())
 
     def show_marks(self, path: QPainterPath, pen: QPen, brush: QBrush | None = None) -> None:
         """Draw a tool's preview over the map (replacing the last one)."""
@@ -896,6 +910,36 @@ class MainWindow(QMainWindow):
     def brush_shape(self) -> BrushShape:
         shape: BrushShape = self.shape_box.currentData()
         return shape
+
+    def show_place(
+        self,
+        path: str,
+        colour: QColor,
+        where: str = "",
+        nowhere: str = "this has no place on the map",
+    ) -> frozenset[Hex]:
+        """Outline on the map the hexes of the scenario entry at dotted ``path`` (a finding's,
+        a victory condition's, a reinforcement's; :func:`model.places.finding_hexes`), centre
+        the view on them and name them in the status bar. Empty when it has no place."""
+        document = self.document
+        if document is None:
+            return frozenset()
+        hexes = finding_hexes(document.scenario, document.map, document.overlays, path)
+        lead = f"{where}: " if where else ""
+        if not hexes:
+            self.view.clear_marks()
+            self.say(f"{lead}{nowhere}")
+            return hexes
+        outline = hexes_outline(hexes, HEX_SIZE)
+        shade = QColor(colour)
+        shade.setAlpha(70)
+        self.view.show_marks(outline, QPen(colour, 4.0), QBrush(shade))
+        self.view.centre_on(outline.boundingRect())
+        names = document.names(sorted(hexes, key=lambda h: (h.q, h.r)))
+        shown = ", ".join(names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6 else "")
+        count = f"{len(names)} hex{'es' if len(names) != 1 else ''}: " if not where else ""
+        self.say(f"{lead}{count}{shown}")
+        return hexes
 
     def say(self, text: str, error: bool = False) -> None:
         """A message in the status bar (refusals stay until the next message)."""

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker, Qt
-from PySide6.QtGui import QBrush, QColor, QPen, QResizeEvent
+from PySide6.QtGui import QColor, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -35,9 +35,7 @@ from PySide6.QtWidgets import (
 from editor.boards import BoardDocument
 from editor.document import ScenarioDocument, follow
 from editor.reinforcement_editor import ReinforcementForm
-from editor.render import hexes_outline
 from editor.rules_forms import MessageLine, SpecialRuleForm, fill_sides
-from editor.tools import HEX_SIZE
 from editor.victory_editor import ConditionForm, editable
 from model import edits_rules
 from model.hexes import Hex
@@ -646,22 +644,10 @@ class RulesPanel(QWidget):
         window, document = self.window_, self.document
         if window is None or document is None:
             return frozenset()
-        hexes = finding_hexes(document.scenario, document.map, document.overlays, path)
-        if not hexes:
+        if quiet and not finding_hexes(document.scenario, document.map, document.overlays, path):
             window.view.clear_marks()
-            if not quiet:
-                window.say("This has no place on the map")
-            return hexes
-        outline = hexes_outline(hexes, HEX_SIZE)
-        colour = QColor(PLACE_COLOUR)
-        shade = QColor(colour)
-        shade.setAlpha(70)
-        window.view.show_marks(outline, QPen(colour, 4.0), QBrush(shade))
-        window.validation_panel._centre(outline)
-        names = document.names(sorted(hexes, key=lambda h: (h.q, h.r)))
-        shown = ", ".join(names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6 else "")
-        window.say(f"{len(names)} hex{'es' if len(names) != 1 else ''}: {shown}")
-        return hexes
+            return frozenset()
+        return window.show_place(path, QColor(PLACE_COLOUR))
 
 
 def brief(sentence: str, most: int = 160) -> str:

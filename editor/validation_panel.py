@@ -31,15 +31,12 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import (
-    QBrush,
     QColor,
     QFont,
     QFontMetrics,
     QIcon,
     QPainter,
-    QPainterPath,
     QPalette,
-    QPen,
     QPixmap,
     QPolygonF,
 )
@@ -62,10 +59,7 @@ from PySide6.QtWidgets import (
 from editor.balance_line import BalanceLine
 from editor.boards import BoardDocument
 from editor.document import ScenarioDocument, follow
-from editor.render import hexes_outline
-from editor.tools import HEX_SIZE
 from model.hexes import Hex
-from model.places import finding_hexes
 from model.scenario_io import LoadedScenario
 from rules.checks import Finding, Severity, run_checks
 
@@ -452,33 +446,8 @@ class ValidationPanel(QWidget):
         window, document = self.window_, self.document
         if window is None or document is None:
             return frozenset()
-        hexes = finding_hexes(document.scenario, document.map, document.overlays, finding.path)
         where = finding.path or "the scenario"
-        if not hexes:
-            window.view.clear_marks()
-            window.say(f"{where}: this finding has no place on the map")
-            return hexes
-        outline = hexes_outline(hexes, HEX_SIZE)
         colour = QColor(COLOURS[finding.severity])
-        shade = QColor(colour)
-        shade.setAlpha(70)
-        window.view.show_marks(outline, QPen(colour, 4.0), QBrush(shade))
-        self._centre(outline)
-        names = document.names(sorted(hexes, key=lambda h: (h.q, h.r)))
-        shown = ", ".join(names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6 else "")
-        window.say(f"{where}: {shown}")
-        return hexes
-
-    def _centre(self, outline: QPainterPath) -> None:
-        """Centre the view on a place, zoomed so that all of it shows (in close enough to see
-        one hex, never out past the whole place)."""
-        assert self.window_ is not None
-        view = self.window_.view
-        rect = outline.boundingRect()
-        viewport = view.viewport().rect()
-        current = view.transform().m11()
-        fits = 0.8 * min(viewport.width() / rect.width(), viewport.height() / rect.height())
-        wanted = min(max(current, 1.0), fits)
-        if abs(wanted / current - 1.0) > 0.01:
-            view.zoom(wanted / current)
-        view.centerOn(rect.center())
+        return window.show_place(
+            finding.path, colour, where, "this finding has no place on the map"
+        )
