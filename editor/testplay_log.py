@@ -17,6 +17,7 @@ from rules.events import (
     ResultApplied,
     SegmentBegan,
     SegmentSkipped,
+    UnitOffMap,
 )
 
 #: Colours of the log: turns and phases, dice, combat, refusals and skipped segments.
@@ -101,7 +102,32 @@ def _row(label: str, value: str) -> str:
 
 
 def log_html(events: Iterable[Event]) -> str:
-    return "".join(event_html(e) for e in events)
+    """Events as lines; units waiting off the map for the same reason share one line (a
+    scenario's reinforcements would otherwise fill the log before play begins)."""
+    parts: list[str] = []
+    waiting: list[UnitOffMap] = []
+
+    def flush() -> None:
+        if len(waiting) == 1:
+            parts.append(event_html(waiting[0]))
+        elif waiting:
+            units = ", ".join(escape(e.unit) for e in waiting)
+            parts.append(
+                f"<div>{len(waiting)} units are off the map ({escape(waiting[0].reason)}): "
+                f"<span style='color:{INK['muted']}'>{units}</span></div>"
+            )
+        waiting.clear()
+
+    for event in events:
+        if isinstance(event, UnitOffMap):
+            if waiting and waiting[0].reason != event.reason:
+                flush()
+            waiting.append(event)
+            continue
+        flush()
+        parts.append(event_html(event))
+    flush()
+    return "".join(parts)
 
 
 def victory_html(outcome: Outcome, sides: Iterable[str], name: SideName) -> str:

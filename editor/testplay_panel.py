@@ -42,7 +42,7 @@ from editor.testplay_choices import (
 )
 from editor.testplay_controls import TestPlayControls
 from editor.testplay_layer import GameCounter, TestPlayLayer, game_counters, picture_of
-from editor.testplay_log import event_html, victory_html
+from editor.testplay_log import log_html, victory_html
 from model.grid import hex_to_pixel
 from model.hexes import Hex
 from rules.actions import Action, Move, Plot
@@ -354,7 +354,7 @@ class TestPlayPanel(QWidget):
             shown = []
         new = events[len(shown) :]
         if new:
-            self.log.append("".join(event_html(e) for e in new))
+            self.log.append(log_html(new))
             bar = self.log.verticalScrollBar()
             bar.setValue(bar.maximum())
         self._shown = events

@@ -189,3 +189,21 @@ def test_a_system_the_engine_cannot_play_says_so(window: Any) -> None:
     assert "cannot be test-played yet" in problem and "Panzer '44 only" in problem
     assert window.test_play_mode is None
     assert window.actions_by_id["play.test_play"].shortcut().toString() == "Ctrl+T"
+
+
+def test_units_waiting_off_the_map_share_one_line_of_the_log() -> None:
+    from editor.testplay_log import log_html
+    from rules.events import UnitDeployed, UnitOffMap
+
+    html = log_html(
+        [
+            UnitDeployed("us.Inf.1", "0101", "its hex"),
+            UnitOffMap("us.T.1", "enters on Game-Turn 5"),
+            UnitOffMap("us.T.2", "enters on Game-Turn 5"),
+            UnitOffMap("us.M4.1", "enters on Game-Turn 6"),
+        ]
+    )
+    assert "2 units are off the map (enters on Game-Turn 5)" in html
+    assert "us.T.1, us.T.2" in html
+    assert "us.M4.1 is off the map (enters on Game-Turn 6)" in html
+    assert html.count("<div>") == 3
