@@ -350,6 +350,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     except RulesError as exc:
         print(f"{args.file}: the game stopped: {exc}", file=sys.stderr)
         return 1
+    except Exception as exc:  # an engine bug: say where, keep the game that shows it
+        return _engine_error(args, state, exc)
     data = _outcome_data(state)
     data["bots"] = dict(zip(game.sides, names, strict=True))
     if args.replay:
@@ -370,6 +372,26 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.replay:
         print(f"  replay:      {args.replay}")
     return 0
+
+
+def _engine_error(args: argparse.Namespace, state: State, exc: Exception) -> int:
+    """Report an engine error without a traceback: where it was raised, and the replay of the
+    game up to it (``--replay`` or a file beside the working directory) to reproduce it."""
+    import traceback
+
+    from model.yamlio import atomic_write_text
+    from rules.replay import Replay
+
+    where = traceback.extract_tb(exc.__traceback__)[-1]
+    path = Path(args.replay or f"engine-error-{state.game.scenario.id}-seed-{args.seed}.json")
+    atomic_write_text(path, Replay.of(state, with_fingerprints=False).to_text())
+    print(
+        f"{args.file}: engine error after {len(state.history)} actions: "
+        f"{type(exc).__name__}: {exc} (at {Path(where.filename).name}:{where.lineno}); "
+        f"the game so far is in {path} (please report it with that file)",
+        file=sys.stderr,
+    )
+    return 3
 
 
 def _replay_loader(replay_file: Path) -> Callable[[str], LoadedScenario]:

@@ -93,3 +93,28 @@ def test_a_file_that_is_not_a_replay(tmp_path: Path, capsys: pytest.CaptureFixtu
     bad.write_text("{}")
     assert main(["replay", str(bad)]) == 1
     assert 'not a replay file (no "format": "hexwright-replay")' in capsys.readouterr().err
+
+
+def test_an_engine_error_is_a_message_with_the_game_kept_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rules import bots
+
+    real = bots.RandomBot.choose
+    calls = []
+
+    def broken(self: bots.RandomBot, state: object, side: str) -> object:
+        calls.append(side)
+        if len(calls) == 4:
+            raise KeyError("us.M4.1")
+        return real(self, state, side)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bots.RandomBot, "choose", broken)
+    out = tmp_path / "kept.json"
+    args = ["play", str(SCENARIO), "--bots", "random,random", "--replay", str(out)]
+    assert main(args) == 3
+    err = capsys.readouterr().err
+    assert "engine error after 3 actions: KeyError: 'us.M4.1' (at test_play_cli.py:" in err
+    assert str(out) in err and "Traceback" not in err
+    assert main(["replay", str(out), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["actions"] == 3
