@@ -143,6 +143,17 @@ ACTIONS: tuple[ActionSpec, ...] = (
         group="tool",
     ),
     ActionSpec(
+        "tool.zone",
+        "Paint Set-&up Zone",
+        "&Tools",
+        "use_zone_paint",
+        "U",
+        "Paint the set-up zone of the side chosen in the Scenario Rules panel's Set-up tab: "
+        "drag to add hexes, Shift+drag to take them out",
+        checkable=True,
+        group="tool",
+    ),
+    ActionSpec(
         "tool.paint",
         "Paint &Terrain",
         "&Tools",

@@ -64,6 +64,7 @@ from editor.boards import (
     save_board_as,
     save_board_document,
 )
+from editor.budget_panel import BudgetPanel
 from editor.document import ScenarioDocument
 from editor.inspector import InspectorPanel
 from editor.los_panel import LosPanel, LosTool
@@ -79,6 +80,7 @@ from editor.terrain_options import TerrainOptionsPanel
 from editor.testplay_mode import TestPlayMode, add_test_play_action, ask_test_play
 from editor.tools import BrushTool, MapEvent, OverlayTool, PanTool, SectionTool, Tool, ghost
 from editor.validation_panel import ValidationPanel
+from editor.zone_tool import ZoneTool
 from editor.zones_layer import ZoneLayer
 from model.boardedit import use_board_library
 from model.brushes import BrushShape
@@ -416,6 +418,7 @@ class MainWindow(QMainWindow):
             "sections": SectionTool(self),
             "overlay": OverlayTool(self),
             "los": LosTool(self),
+            "zone": ZoneTool(self),
         }
         self._docks()
         self.recent_menu = QMenu("Open &Recent", self)
@@ -453,6 +456,16 @@ class MainWindow(QMainWindow):
         oob.setWidget(self.oob_panel)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, oob)
         self.tabifyDockWidget(sections, oob)
+        self.budget_panel = BudgetPanel()
+        self.budget_panel.refused.connect(self._refuse_forces)
+        self.budget_dock = QDockWidget("Budget", self)
+        self.budget_dock.setObjectName("budget")
+        self.budget_dock.setWidget(self.budget_panel)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.budget_dock)
+        self.tabifyDockWidget(oob, self.budget_dock)
+        self.oob_panel.side_box.currentIndexChanged.connect(  # the Budget follows the OOB's side
+            lambda *_: self.budget_panel.choose_side(self.oob_panel.side_id())
+        )
         sections.raise_()
         self.oob_dock = oob
         self.overlay_panel = OverlayPanel()
@@ -508,12 +521,21 @@ class MainWindow(QMainWindow):
                 shown and self.resizeDocks([oob, options], [640, 160], Qt.Orientation.Vertical)
             )
         )
+        self.budget_dock.visibilityChanged.connect(
+            lambda shown: (
+                shown
+                and self.resizeDocks(
+                    [self.budget_dock, options], [640, 160], Qt.Orientation.Vertical
+                )
+            )
+        )
         self.los_dock = los
         self.validation_dock = validation
         view_menu = self.menus["&View"]
         view_menu.addSeparator()
         view_menu.addAction(sections.toggleViewAction())
         view_menu.addAction(oob.toggleViewAction())
+        view_menu.addAction(self.budget_dock.toggleViewAction())
         view_menu.addAction(options.toggleViewAction())
         view_menu.addAction(overlays.toggleViewAction())
         view_menu.addAction(los.toggleViewAction())
@@ -602,6 +624,7 @@ class MainWindow(QMainWindow):
         self.options_panel.set_document(document)
         self.overlay_panel.set_document(document)
         self.oob_panel.set_document(document)
+        self.budget_panel.set_document(document)
         self.validation_panel.set_document(document)
         self.rules_panel.set_document(document)
         # A board is one section with its own terrain: layouts, overlay counters and scenario
@@ -609,9 +632,9 @@ class MainWindow(QMainWindow):
         board = isinstance(document, BoardDocument)
         for panel in (self.sections_panel, self.overlay_panel, self.options_panel):
             panel.setEnabled(not board and (panel is not self.overlay_panel or panel.usable))
-        for action in ("tool.sections", "tool.overlay"):
+        for action in ("tool.sections", "tool.overlay", "tool.zone"):
             self.actions_by_id[action].setEnabled(not board)
-        if board and self.tool in (self.tools["sections"], self.tools["overlay"]):
+        if board and self.tool in [self.tools[n] for n in ("sections", "overlay", "zone")]:
             self.actions_by_id["tool.pan"].trigger()
         self._retitle()
         scenario = document.scenario
@@ -846,6 +869,11 @@ class MainWindow(QMainWindow):
 
     def use_sections(self) -> None:
         self._set_tool("sections")
+
+    def use_zone_paint(self) -> None:
+        """Tools > Paint Set-up Zone: the zones shown, the Set-up tab at hand."""
+        self._set_tool("zone")
+        self.tools["zone"].take_up()  # type: ignore[attr-defined]
 
     def use_los(self) -> None:
         self._set_tool("los")

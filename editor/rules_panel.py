@@ -1,5 +1,6 @@
 """The Scenario Rules panel: game length, reinforcements, victory conditions and special rules,
-each listed as sentences, each added, changed or removed through a small form.
+each listed as sentences, each added, changed or removed through a small form; and the sides'
+set-up (the Set-up tab, :mod:`editor.setup_editor`).
 
 Every change is a pure edit of :mod:`model.edits_rules` handed to the document as one undo step
 (``ScenarioDocument.apply_edit``); a refused edit says why in the panel, never with a traceback.
@@ -36,6 +37,7 @@ from editor.boards import BoardDocument
 from editor.document import ScenarioDocument, follow
 from editor.reinforcement_editor import ReinforcementForm
 from editor.rules_forms import MessageLine, SpecialRuleForm, fill_sides
+from editor.setup_editor import SetupPage
 from editor.victory_editor import ConditionForm, editable
 from model import edits_rules
 from model.hexes import Hex
@@ -140,6 +142,10 @@ class RulesPanel(QWidget):
         self.tabs.addTab(_scrolled(self._rules_page()), "Rules")
         self.tabs.setTabToolTip(2, "Special rules")
         self.tabs.addTab(_scrolled(self._length_page()), "Length")
+        self.setup_page = SetupPage(window, self.show_place)
+        self.setup_tab = _scrolled(self.setup_page)
+        self.tabs.addTab(self.setup_tab, "Set-up")
+        self.tabs.setTabToolTip(4, "Where each side sets up or enters; who moves first")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.message)
@@ -259,7 +265,12 @@ class RulesPanel(QWidget):
         for form in (self.reinforcement_form, self.condition_form, self.rule_form):
             self._close(form)
         self.message.clear_message()
+        self.setup_page.set_document(None if board else document)
         self.refresh()
+
+    def show_setup(self) -> None:
+        """Bring the Set-up tab to the front."""
+        self.tabs.setCurrentWidget(self.setup_tab)
 
     def _on_changed(self, what: str) -> None:
         if what in ("reinforcements", "victory", "rules", "length", "forces", "all", "layout"):

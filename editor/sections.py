@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.constraints_view import ConstraintsView
 from editor.document import ScenarioDocument, follow
 from editor.palette import DragPalette
 from editor.render import MapPainter, RenderOptions
@@ -125,10 +126,14 @@ class SectionsPanel(QWidget):
         self.message.setWordWrap(True)
         self.message.setStyleSheet("color: #a93226")
         layout.addWidget(self.message)
-        layout.addStretch(1)
+        # A loose scenario's limits on the layout, judged live (hidden when it has none).
+        self.constraints = ConstraintsView()
+        layout.addWidget(self.constraints, 1)
+        layout.addStretch(0)
 
     def set_document(self, document: ScenarioDocument | None) -> None:
         self.document = follow(self.document, document, self._on_changed)
+        self.constraints.set_document(document)
         self.palette.clear()
         if document is None:
             return
