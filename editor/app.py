@@ -466,7 +466,6 @@ class MainWindow(QMainWindow):
         self.oob_panel.side_box.currentIndexChanged.connect(  # the Budget follows the OOB's side
             lambda *_: self.budget_panel.choose_side(self.oob_panel.side_id())
         )
-        sections.raise_()
         self.oob_dock = oob
         self.overlay_panel = OverlayPanel()
         self.overlay_panel.choice_changed.connect(self._overlay_choice)
@@ -478,13 +477,12 @@ class MainWindow(QMainWindow):
         self.options_panel = TerrainOptionsPanel()
         options = QDockWidget("Terrain Options", self)
         options.setObjectName("terrain_options")
-        # Scrolled, so the Order of Battle above may take the column's height.
-        scroller = QScrollArea()
+        scroller = QScrollArea()  # scrolled: a game may offer many options
         scroller.setWidgetResizable(True)
         scroller.setFrameShape(QScrollArea.Shape.NoFrame)
         scroller.setWidget(self.options_panel)
         options.setWidget(scroller)
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, options)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, options)
         self.los_panel = LosPanel()
         los = QDockWidget("Line of Sight", self)
         los.setObjectName("los")
@@ -498,37 +496,26 @@ class MainWindow(QMainWindow):
         validation = QDockWidget("Validation", self)
         validation.setObjectName("validation")
         validation.setWidget(self.validation_panel)
-        # Right: the palettes above (Terrain | Overlays), what the map says below
-        # (Inspector | Line of Sight | History | Validation), so each has room.
-        self.tabifyDockWidget(terrain, overlays)
-        self.tabifyDockWidget(inspector, los)
-        self.tabifyDockWidget(los, history)
-        self.tabifyDockWidget(history, validation)
         self.rules_panel = RulesPanel(self)
         self.rules_dock = QDockWidget("Scenario Rules", self)
         self.rules_dock.setObjectName("scenario_rules")
         self.rules_dock.setWidget(self.rules_panel)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.rules_dock)
-        self.tabifyDockWidget(validation, self.rules_dock)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.rules_dock)
+        # Left, the whole height: what the scenario is (Sections | Order of Battle | Budget |
+        # Scenario Rules). Right: the map's palettes above (Terrain | Overlays | Terrain
+        # Options), what the map says below (Inspector | Line of Sight | History | Validation).
+        self.tabifyDockWidget(self.budget_dock, self.rules_dock)
+        self.tabifyDockWidget(terrain, overlays)
+        self.tabifyDockWidget(overlays, options)
+        self.tabifyDockWidget(inspector, los)
+        self.tabifyDockWidget(los, history)
+        self.tabifyDockWidget(history, validation)
+        sections.raise_()
         terrain.raise_()
         inspector.raise_()
-        self.terrain_dock, self.overlays_dock = terrain, overlays
-        self.resizeDocks([terrain, inspector], [380, 420], Qt.Orientation.Vertical)
-        self.resizeDocks([sections, options], [330, 470], Qt.Orientation.Vertical)
-        # The order of battle lists forces, catalogue and values: it needs the left's height.
-        oob.visibilityChanged.connect(
-            lambda shown: (
-                shown and self.resizeDocks([oob, options], [640, 160], Qt.Orientation.Vertical)
-            )
-        )
-        self.budget_dock.visibilityChanged.connect(
-            lambda shown: (
-                shown
-                and self.resizeDocks(
-                    [self.budget_dock, options], [640, 160], Qt.Orientation.Vertical
-                )
-            )
-        )
+        self.terrain_dock, self.overlays_dock, self.options_dock = terrain, overlays, options
+        self.resizeDocks([terrain, inspector], [400, 400], Qt.Orientation.Vertical)
+        self.resizeDocks([sections, terrain], [440, 330], Qt.Orientation.Horizontal)
         self.los_dock = los
         self.validation_dock = validation
         view_menu = self.menus["&View"]

@@ -136,8 +136,12 @@ class MapPainter:
         if old._overlay_shapes is not self._overlay_shapes:
             before_shapes = {(k, tuple(h)) for k, _, h in old._overlay_shapes}
             after_shapes = {(k, tuple(h)) for k, _, h in self._overlay_shapes}
-            for _, covered in before_shapes ^ after_shapes:
-                hexes |= set(covered)
+            if before_shapes != after_shapes:
+                # A counter laid, moved or taken up is one discrete edit, not a stroke: repaint
+                # everything. A piece the size of a counter's shape, repainted clipped, rasterises
+                # the lines crossing it a shade differently from the whole (seen at a stream's
+                # joint beside an overlay taken up).
+                return None
         for side in sides:
             hexes |= set(side.hexes)
         size = self.options.size
