@@ -57,6 +57,8 @@ def click_hex(qtbot: Any, window: Any) -> Callable[..., None]:
     def click(where: Any, button: Any = Qt.MouseButton.LeftButton) -> None:
         h = window.document.map.resolve(where) if isinstance(where, str) else where
         x, y = hex_to_pixel(h, HEX_SIZE)
+        qtbot.wait(20)  # let a pending re-layout (a scroll bar coming or going) refit the view
+        window.view.ensureVisible(x - HEX_SIZE, y - HEX_SIZE, 2 * HEX_SIZE, 2 * HEX_SIZE)
         point = window.view.mapFromScene(QPointF(x, y))
         qtbot.mouseMove(window.view.viewport(), pos=point)
         qtbot.mouseClick(window.view.viewport(), button, pos=point)
