@@ -17,10 +17,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from model.board import BoardSection
 from model.grid import CellKind
 from model.hexes import DIRECTIONS, ORIGIN, Hex
+
+if TYPE_CHECKING:
+    from model.edges import MapEdges
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +174,14 @@ class AssembledMap:
             if part.placement == placement_index:
                 return part.local
         return None
+
+    @cached_property
+    def edges(self) -> MapEdges:
+        """The map's edges, Sides and Corners with the default Side A (worked out once: zones
+        and regions ask for them at every edit)."""
+        from model.edges import map_edges  # local: model.edges builds on this module
+
+        return map_edges(self)
 
     @cached_property
     def seams(self) -> dict[tuple[str, str], list[Hex]]:

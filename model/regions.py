@@ -23,7 +23,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from model.base import StrictModel
-from model.edges import Compass, MapEdges, map_edges
+from model.edges import Compass, MapEdges
 from model.errors import did_you_mean
 from model.grid import hex_to_pixel
 from model.hexes import Hex, line_steps, within
@@ -260,7 +260,7 @@ class RegionContext:
     @property
     def edges(self) -> MapEdges:
         if self._edges is None:
-            self._edges = map_edges(self.amap)
+            self._edges = self.amap.edges
         return self._edges
 
     def resolve(self, name: str, path: tuple[str | int, ...]) -> Hex | None:
