@@ -186,6 +186,24 @@ ACTIONS: tuple[ActionSpec, ...] = (
         toolbar=True,
         group="tool",
     ),
+    ActionSpec(
+        "play.test_play",
+        "&Test Play...",
+        "&Play",
+        "test_play",
+        "Ctrl+T",
+        "Play the scenario with the rules engine: you, a bot or both at each side; step "
+        "through the game, every combat explained, replays saved and opened",
+    ),
+    ActionSpec(
+        "play.balance",
+        "&Balance...",
+        "&Play",
+        "balance",
+        "Ctrl+Shift+B",
+        "Auto-play the scenario many times: each side's win rate, points, game length, the "
+        "victory conditions met and any engine errors",
+    ),
 )
 
 

@@ -56,7 +56,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.actions import build_actions
-from editor.balance_dialog import add_balance_action, show_balance
+from editor.balance_dialog import show_balance
 from editor.boards import (
     BoardDocument,
     ask_board_copy,
@@ -77,7 +77,7 @@ from editor.rules_panel import RulesPanel
 from editor.sections import SECTION_MIME, SectionsPanel
 from editor.style import hex_style
 from editor.terrain_options import TerrainOptionsPanel
-from editor.testplay_mode import TestPlayMode, add_test_play_action, ask_test_play
+from editor.testplay_mode import TestPlayMode, ask_test_play
 from editor.tools import BrushTool, MapEvent, OverlayTool, PanTool, SectionTool, Tool, ghost
 from editor.validation_panel import ValidationPanel
 from editor.zone_tool import ZoneTool
@@ -386,8 +386,6 @@ class MainWindow(QMainWindow):
         self.toolbar.setObjectName("tools")
         self.menus: dict[str, QMenu] = {}
         self.actions_by_id = build_actions(self, self.menus, self.toolbar)
-        self.actions_by_id["play.balance"] = add_balance_action(self, self.menus)
-        self.actions_by_id["play.test_play"] = add_test_play_action(self, self.menus)
         self.test_play_mode: TestPlayMode | None = None
         self.level_box = QSpinBox()
         self.level_box.setRange(-3, 9)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
-    QMenu,
     QProgressBar,
     QPushButton,
     QScrollArea,
@@ -32,7 +31,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.actions import ActionSpec
 from editor.balance_report import RED, ReportView, clock
 from editor.balance_run import BalanceRun, BatchOutcome, BatchSettings, cores, unplayable
 from rules.bots import BOT_NAMES
@@ -41,33 +39,8 @@ if TYPE_CHECKING:
     from editor.app import MainWindow
     from editor.document import ScenarioDocument
 
+
 #: Belongs in :data:`editor.actions.ACTIONS`; declared here while that file is edited elsewhere.
-BALANCE_ACTION = ActionSpec(
-    "play.balance",
-    "&Balance...",
-    "&Play",
-    "balance",
-    "Ctrl+Shift+B",
-    tip="Auto-play the scenario many times: each side's win rate, points, game length, the "
-    "victory conditions met and any engine errors",
-)
-
-
-def add_balance_action(window: MainWindow, menus: dict[str, QMenu]) -> QAction:
-    """The Balance action in the Play menu (made if the window has none yet)."""
-    spec = BALANCE_ACTION
-    action = QAction(spec.title, window)
-    action.setObjectName(spec.id)
-    action.setShortcut(QKeySequence(str(spec.shortcut)))
-    action.setToolTip(spec.tip)
-    action.setStatusTip(spec.tip)
-    action.triggered.connect(lambda *_: getattr(window, spec.method)())
-    if spec.menu not in menus:
-        menus[spec.menu] = window.menuBar().addMenu(spec.menu)
-    menus[spec.menu].addAction(action)
-    return action
-
-
 def show_balance(window: MainWindow) -> BalanceDialog:
     """Show the window's Balance dialog (one per window, kept between uses)."""
     dialog = window.findChild(BalanceDialog)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -21,13 +21,11 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QFormLayout,
     QLabel,
-    QMenu,
     QMessageBox,
     QSpinBox,
     QWidget,
 )
 
-from editor.actions import ActionSpec
 from editor.boards import BoardDocument
 from editor.render import MapPainter
 from editor.testplay import SEATS, TestPlaySession
@@ -41,36 +39,10 @@ from rules.errors import RulesError
 if TYPE_CHECKING:
     from editor.app import MainWindow
 
-#: Belongs in :data:`editor.actions.ACTIONS`; declared here while that file is edited elsewhere
-#: (as :data:`editor.balance_dialog.BALANCE_ACTION` is).
-TEST_PLAY_ACTION = ActionSpec(
-    "play.test_play",
-    "&Test Play...",
-    "&Play",
-    "test_play",
-    "Ctrl+T",
-    tip="Play the scenario with the rules engine: you, a bot or both at each side; step "
-    "through the game, every combat explained, replays saved and opened",
-)
-#: Actions that stay usable in test play: they neither edit nor replace the document.
 #: The view scale at which a counter's name and markers can be read (a hex 58 pixels across).
 READABLE_SCALE = 1.4
+#: Actions that stay usable in test play: they neither edit nor replace the document.
 KEPT_ACTIONS = ("file.quit", "file.export", "file.save", "file.save_as")
-
-
-def add_test_play_action(window: MainWindow, menus: dict[str, QMenu]) -> QAction:
-    """The Test Play action in the Play menu (made if the window has none yet)."""
-    spec = TEST_PLAY_ACTION
-    action = QAction(spec.title, window)
-    action.setObjectName(spec.id)
-    action.setShortcut(QKeySequence(str(spec.shortcut)))
-    action.setToolTip(spec.tip)
-    action.setStatusTip(spec.tip)
-    action.triggered.connect(lambda *_: getattr(window, spec.method)())
-    if spec.menu not in menus:
-        menus[spec.menu] = window.menuBar().addMenu(spec.menu)
-    menus[spec.menu].addAction(action)
-    return action
 
 
 class TestPlayDialog(QDialog):
