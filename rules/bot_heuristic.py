@@ -55,7 +55,7 @@ from rules.core import State
 from rules.errors import RulesError
 from rules.p44_entry import OFF, exit_cost, exit_hexes, waiting, why_not_enter
 from rules.p44_fire import effect, prepare, victims
-from rules.p44_movement import reachable_hexes
+from rules.p44_movement import plain, reachable_hexes
 from rules.p44_setup import UnitSpec
 from rules.p44_victory import UnevaluableError, matches
 
@@ -246,7 +246,8 @@ class HeuristicBot:
         shots: dict[str, int] = {}
         chosen: list[Plot] = []
         for unit, plots in options.items():
-            fire = [(self._fire_value(public, p, shots), p) for p in plots if p.task != "MV"]
+            # A Counterbattery plot has no hex to weigh [6.73]: the bot never plots one.
+            fire = [(self._fire_value(public, p, shots), p) for p in plots if p.target]
             best_fire = max(fire, key=lambda f: f[0], default=(0.0, None))
             move = any(p.task == "MV" for p in plots)
             gain = self._move_gain(public, unit) if move else -math.inf
@@ -295,6 +296,8 @@ class HeuristicBot:
     def _move_gain(self, public: Panzer44State, unit: str) -> float:
         if waiting(public, unit):  # off the map: entering is the only way into the game
             return ENTER_GAIN if why_not_enter(public, unit) is None else -math.inf
+        if unit in public.carried_by:
+            return -math.inf  # it moves with its carrier; transport is left alone [9.0]
         here = public.hexes[unit]
         if self._exits_for(public, unit) and self._can_exit(public, unit):
             return ENTER_GAIN  # leaving the map scores: do it [7.23], [18.5]
@@ -307,7 +310,11 @@ class HeuristicBot:
 
     def _best_move(self, state: Panzer44State, side: str, moves: list[Move]) -> Move:
         unit = moves[0].unit  # one unit at a time, in the engine's order
-        mine = [m for m in moves if m.unit == unit]
+        # Scatter, mount, dismount and overrun are left alone: a panicked unit's scatter is
+        # its only move [14.11], and the others are never chosen.
+        mine = [m for m in moves if m.unit == unit and plain(m.path)]
+        if not mine:
+            return moves[0]
         resolve = state.game.amap.resolve
         public = self._public(state, side)
         leaving = [m for m in mine if m.path[-1] == OFF]

@@ -319,3 +319,217 @@ class DisruptionRoll(Event):
             f"{self.unit} D{self.disruption}: rolled {self.roll}, needs {self.needed} or less "
             f"(Disruption Removal Table [6.83]): {verdict}"
         )
+
+
+# --- panic [14.0], transport [9.0] and overrun [13.0] ---------------------------------------
+
+
+@dataclass(frozen=True)
+class PanicNotInUse(Event):
+    """No Panic Determination this Game-Turn, and why (before the shooting starts [14.82])."""
+
+    kind: ClassVar[str] = "panic-not-in-use"
+    turn: int
+    reason: str
+
+    def describe(self) -> str:
+        return f"Game-Turn {self.turn}: no unit panics ({self.reason})"
+
+
+@dataclass(frozen=True)
+class PanicChitsDrawn(Event):
+    """A side's Panic Level this Game-Turn, how it is made up, and the chits drawn [14.0]: every
+    hex whose number ends in a drawn digit is a Panicked hex for that side's units."""
+
+    kind: ClassVar[str] = "panic-chits-drawn"
+    side: str
+    level: int
+    why: str
+    chits: tuple[int, ...]
+
+    def describe(self) -> str:
+        drawn = ", ".join(str(c) for c in self.chits) or "none"
+        return (
+            f"{self.side}: Panic Level {self.level}% ({self.why}); {len(self.chits)} chit(s) "
+            f"drawn: {drawn} [14.0]"
+        )
+
+
+@dataclass(frozen=True)
+class UnitPanicked(Event):
+    """A unit panics this Game-Turn: why (a Panicked hex, a (P) marker, its carrier's panic)
+    and what that does to its plotted task."""
+
+    kind: ClassVar[str] = "unit-panicked"
+    unit: str
+    hex: str
+    cause: str
+    effect: str
+
+    def describe(self) -> str:
+        return f"{self.unit} in {self.hex} panics ({self.cause}): {self.effect}"
+
+
+@dataclass(frozen=True)
+class DelayedPanicRemoved(Event):
+    """The (P) markers come off once the Game-Turn's panic is determined [14.71]-[14.72]."""
+
+    kind: ClassVar[str] = "delayed-panic-removed"
+    units: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"Delayed Panic markers removed [14.71]: {', '.join(self.units) or 'none'}"
+
+
+@dataclass(frozen=True)
+class Scattered(Event):
+    """A panicked unit's Panic Movement (Scatter) [14.11]-[14.15]: the direction and the Panic
+    Movement Allowance rolled, the hexes entered and why it stopped."""
+
+    kind: ClassVar[str] = "scattered"
+    unit: str
+    direction: str
+    allowance: int
+    hexes: tuple[str, ...]
+    spent: float
+    stopped: str
+    placeholder: str | None = None
+
+    def describe(self) -> str:
+        path = " ".join(self.hexes) or "no hex"
+        mark = f" [placeholder: {self.placeholder}]" if self.placeholder else ""
+        return (
+            f"{self.unit} scatters {self.direction} with {self.allowance} MP: {path} "
+            f"({self.spent:g} MP spent; {self.stopped}) [14.11]-[14.15]{mark}"
+        )
+
+
+@dataclass(frozen=True)
+class Mounted(Event):
+    """A carrier was placed on top of an adjacent non-vehicle unit [9.0], [9.11]-[9.13]."""
+
+    kind: ClassVar[str] = "mounted"
+    carrier: str
+    passenger: str
+    hex: str
+
+    def describe(self) -> str:
+        return (
+            f"{self.carrier} mounts {self.passenger} in {self.hex}: both spend their entire "
+            "Movement Allowance [9.11], [9.13], [9.6]"
+        )
+
+
+@dataclass(frozen=True)
+class Dismounted(Event):
+    """A carrier left its passenger, placed in an adjacent hex [9.0], [9.11], [9.13]."""
+
+    kind: ClassVar[str] = "dismounted"
+    carrier: str
+    passenger: str
+    hex: str
+    carrier_hex: str
+
+    def describe(self) -> str:
+        return (
+            f"{self.carrier} dismounts {self.passenger} in {self.hex} and is placed in "
+            f"{self.carrier_hex}: both spend their entire Movement Allowance [9.11], [9.13]"
+        )
+
+
+@dataclass(frozen=True)
+class OverrunResolved(Event):
+    """One attack of an overrun [13.0]: the overrun attack or the counterattack, printed
+    strengths, no terrain, the roll and the Combat Results Table cell."""
+
+    kind: ClassVar[str] = "overrun-resolved"
+    attacker: str
+    defender: str
+    hex: str
+    role: str
+    attack: int
+    defense: int
+    superiority: int
+    roll: int
+    result: str
+    rule: str
+    note: str = ""
+
+    def describe(self) -> str:
+        extra = f" ({self.note})" if self.note else ""
+        return (
+            f"{self.role}: {self.attacker} at {self.defender} in {self.hex}: printed attack "
+            f"{self.attack} - defense {self.defense} = {self.superiority:+d}, no terrain; roll "
+            f"{self.roll}: {self.result} {self.rule}{extra}"
+        )
+
+
+@dataclass(frozen=True)
+class MoveStopped(Event):
+    """A move ended before the hexes written in it, and why (an overrun's counterattack
+    [13.22])."""
+
+    kind: ClassVar[str] = "move-stopped"
+    unit: str
+    hex: str
+    reason: str
+
+    def describe(self) -> str:
+        return f"{self.unit} stops in {self.hex}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class ImpactDetermined(Event):
+    """Where an Indirect Fire, counterbattery fire, off-board concentration or air strike
+    lands [6.48], [16.1]: the scatter roll, the direction when it scatters (Scatter Diagram),
+    the impact hex, the hexes of its pattern [6.21] and the units it attacks there [6.22]."""
+
+    kind: ClassVar[str] = "impact-determined"
+    firer: str
+    plot: str
+    target_hex: str
+    roll: int
+    scattered: bool
+    direction_roll: int | None
+    direction: str | None
+    impact_hex: str
+    zone: tuple[str, ...]
+    units: tuple[str, ...]
+    table: str
+    rule: str
+    placeholder: str | None = None
+
+    def describe(self) -> str:
+        where = (
+            f"scatters {self.direction} (direction roll {self.direction_roll}) to {self.impact_hex}"
+            if self.scattered
+            else f"lands on {self.target_hex}"
+        )
+        units = ", ".join(self.units) or "no unit"
+        mark = f" [placeholder: {self.placeholder}]" if self.placeholder else ""
+        return (
+            f"{self.firer} ('{self.plot}'): scatter roll {self.roll}, {where} ({self.table} "
+            f"{self.rule}); zone {' '.join(self.zone) or 'off the map'}: {units}{mark}"
+        )
+
+
+@dataclass(frozen=True)
+class CounterbatterySpotting(Event):
+    """The roll when an artillery or mortar unit executes Indirect Fire: spotted on ``needed``
+    or less, open to the enemy's counterbattery and, while it stays in the hex, to his
+    Indirect Fire [6.71], [6.78]."""
+
+    kind: ClassVar[str] = "counterbattery-spotting"
+    unit: str
+    hex: str
+    roll: int
+    needed: int
+    spotted: bool
+    rule: str
+
+    def describe(self) -> str:
+        verdict = "spotted" if self.spotted else "stays concealed"
+        return (
+            f"{self.unit} fired Indirect Fire from {self.hex}: rolled {self.roll}, spotted on "
+            f"{self.needed} or less: {verdict} {self.rule}"
+        )

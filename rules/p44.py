@@ -17,13 +17,21 @@ What this slice plays, by the book:
 - Entry onto the map of forces that enter on Game-Turn One and of reinforcements, in column or
   free formation [18.6], and exits where the scenario allows them [7.23] (:mod:`rules.p44_entry`).
 - Victory at the end of the last Game-Turn [18.5] (:mod:`rules.p44_victory`).
+- Panic [14.0] in the Panic Determination Phase, its effects on fire and movement (scatter)
+  (:mod:`rules.p44_panic`); mounting and dismounting [9.0] (:mod:`rules.p44_transport`) and
+  overruns [13.0] (:mod:`rules.p44_overrun`) as moves of units plotted MV.
+
+- Off-board artillery and close air support allocated in the Mutual Plot Phase [4.1] 1, [15.0],
+  [16.0], and the Indirect Fire Phase [4.1] 6: Indirect Fire, counterbattery, off-board
+  artillery and air strikes with scatter, each attack explained (:mod:`rules.p44_indirect`,
+  :mod:`rules.p44_indirect_fire`).
 
 Not yet (each segment is skipped with an event naming it; its handler is the extension point,
-see :data:`EXTENSIONS`): off-board support allocation, panic (a (P) marker is placed but never
-acted on), indirect fire and counterbattery, opportunity fire and mines during movement
+see :data:`EXTENSIONS`): panic (a (P) marker is placed but never acted on), opportunity fire
+and mines during movement
 (:class:`~rules.events.HexEntered` is where they interrupt), transport, overrun, Improved
-Positions and reinforcements that arrive on a condition. MV, DF and CA can be plotted;
-IF, OF and CB not yet.
+Positions and reinforcements that arrive on a condition. MV, DF, CA, IF and CB can be
+plotted; OF not yet.
 """
 
 from __future__ import annotations
@@ -68,7 +76,18 @@ from rules.p44_entry import (
     why_not_enter,
 )
 from rules.p44_fire import fire_plots, resolve, why_not_fire, why_not_target
+from rules.p44_indirect import (
+    ALLOCATE,
+    allocate,
+    check_indirect_plot,
+    concentrations,
+    indirect_plots,
+    support_plots,
+)
+from rules.p44_indirect_fire import INDIRECT_FIRE_SEGMENTS, resolve_indirect_fire
 from rules.p44_movement import (
+    DISMOUNT,
+    MOUNT,
     MoveCosts,
     Step,
     check_path,
@@ -77,8 +96,16 @@ from rules.p44_movement import (
     reachable_hexes,
     step_cost,
 )
+from rules.p44_overrun import execute as execute_overrun
+from rules.p44_overrun import overrun_moves
+from rules.p44_overrun import split as split_overrun
+from rules.p44_panic import PanicRecord, cancel_fire, determine, fire_cancelled, scatter
+from rules.p44_panic import check_move as check_scatter
+from rules.p44_panic import held as panic_held
 from rules.p44_results import apply_results, remove_disruption, remove_pins
 from rules.p44_setup import UnitSpec, deploy
+from rules.p44_transport import execute as execute_transport
+from rules.p44_transport import mountable, mounted_setup, transport_moves
 from rules.p44_victory import VictoryWatch, evaluate_outcome
 from rules.p44_view import SideView, side_view
 from rules.sequence import PANZER44_SEQUENCE, Phase, Segment, steps
@@ -88,17 +115,12 @@ RULES_VERSION = "panzer44-0.1"
 _NOT_YET = "not in this slice of the engine (issue 6)"
 
 #: The segments this slice does not resolve, and the rules their handlers will implement.
-EXTENSIONS: dict[str, str] = {
-    "allocate-support": f"off-board artillery and air support [15.0], [16.0]: {_NOT_YET}",
-    "panic": f"panic [14.0]: {_NOT_YET} (Delayed Panic markers wait for it)",
-    "first-player-indirect-fire": f"indirect fire [6.4], [15.0], [16.0]: {_NOT_YET}",
-    "second-player-indirect-fire": f"indirect fire [6.4], [15.0], [16.0]: {_NOT_YET}",
-}
+EXTENSIONS: dict[str, str] = {}
 
 MOVEMENT_SEGMENTS = ("first-player-movement", "second-player-movement")
 DIRECT_FIRE_SEGMENTS = ("first-player-direct-fire", "second-player-direct-fire")
 #: The tasks this slice plays [5.4].
-PLAYABLE_TASKS = ("MV", "DF", "CA")
+PLAYABLE_TASKS = ("MV", "DF", "CA", "IF", "CB")
 
 
 class Panzer44Game(Game):
@@ -125,8 +147,12 @@ class Panzer44Game(Game):
         self.movement = Movement.for_scenario(scenario, self.terrain)
         self.costs = MoveCosts(self.movement)
         self.play_area = self._play_area()
-        self.deployment = deploy(scenario, self.movement, self.play_area)
+        self.deployment = mounted_setup(
+            scenario, deploy(scenario, self.movement, self.play_area), self.movement
+        )
         self.specs: dict[str, UnitSpec] = {u.id: u for u in self.deployment.units}
+        #: Off-board artillery concentrations and air strikes, by id [15.0], [16.0].
+        self.support = concentrations(scenario)
         #: Units that enter the map during play, and when and where [18.6].
         self.arrivals: dict[str, Arrival] = {a.unit: a for a in self.deployment.arrivals}
         #: The First Player moves first [4.1] 4; named by the scenario [18.43].
@@ -221,6 +247,18 @@ class Panzer44State(State):
         #: Units of a side that entered the map through a hex this Game-Turn [18.62].
         self.entered: dict[tuple[str, Hex], int] = {}
         self.watch = VictoryWatch()
+        #: Concentrations and strikes allocated, each used once [15.12].
+        self.support_used: set[str] = set()
+        #: Units spotted by counterbattery, with the hex: open to Indirect Fire there [6.78].
+        self.cb_spotted: dict[str, Hex] = {}
+        #: The Game-Turn each counterbattery unit last fired (once a turn [6.75]).
+        self.cb_fired: dict[str, int] = {}
+        self.if_targets: dict[tuple[int, int, str], tuple[Hex, ...]] = {}  # spotted_targets
+        #: Panic this Game-Turn and when the shooting started [14.0], [14.82].
+        self.panic = PanicRecord()
+        #: Units that overran this Game-Turn: one overrun each [13.22].
+        self.overran: set[str] = set()
+        self._overruns: dict[str, list[Move]] = {}  # overrun moves per unit, for one segment
         for event in game.deployment.events:
             self.emit(event)
         self._begin()
@@ -265,6 +303,9 @@ class Panzer44State(State):
                     if u not in self.plots[s]:
                         found.extend(self._plots_of(u))
                 found.append(Done(s))
+            elif self.segment.id == ALLOCATE:
+                found.extend(support_plots(self, s))
+                found.append(Done(s))
             elif self.segment.id in MOVEMENT_SEGMENTS:
                 occupied = self._occupied()
                 for unit in self._to_move(s):
@@ -282,7 +323,7 @@ class Panzer44State(State):
         found = self._fire.get(unit)
         if found is None:
             mv = [Plot(unit, "MV")] if self._why_not_plot_mv(unit) is None else []
-            found = self._fire[unit] = mv + fire_plots(self, unit)
+            found = self._fire[unit] = mv + fire_plots(self, unit) + indirect_plots(self, unit)
         return found
 
     def _why_not_plot_mv(self, unit: str) -> str | None:
@@ -292,8 +333,10 @@ class Panzer44State(State):
         if unit not in self.hexes:
             return "it is not on the map"
         if unit in self.carried_by:
-            return "it is carried: dismounting [9.1] is not in this slice of the engine"
+            return None  # to dismount: both units are plotted MV [9.6]
         if spec.movement_class == "none" or spec.movement_allowance < 1:
+            if mountable(self, unit):
+                return None  # to be mounted by the carrier beside it [9.6], [9.13]
             return "it has no Movement Allowance and moves only when carried [9.0]"
         if self.disruption.get(unit):
             return f"it is disrupted (D{self.disruption[unit]}) and may not move [6.82]"
@@ -317,14 +360,37 @@ class Panzer44State(State):
             return "it is pinned: no move in this Movement Phase [6.82]"
         if self.disruption.get(unit):
             return f"it is disrupted (D{self.disruption[unit]}) [6.82]"
-        return None
+        return panic_held(self, unit)
 
     def _moves(self, unit: str, occupied: dict[Hex, set[str]]) -> list[Move]:
         """A move to each vacant hex the unit can reach (by a cheapest path), and the cheapest
         way out and back into its own hex [7.12]."""
+        if unit in self.panic.panicked:
+            return [Move(unit, ("scatter",))]  # its only move [14.11]
+        if unit in self.carried_by:
+            return []  # a passenger moves with its carrier [9.0]
         mine = {unit, *passengers(self, unit)}
         held = {h for h, there in occupied.items() if not there <= mine}  # by other units
-        return [m for h, m in self._candidates(unit) if h not in held]
+        found = [m for h, m in self._candidates(unit) if h not in held]
+        if self.game.specs[unit].carrier:
+            found.extend(transport_moves(self, unit))
+        return found + self._overrun_moves(unit, held)
+
+    def _overrun_moves(self, unit: str, held: set[Hex]) -> list[Move]:
+        """The unit's overruns [13.0], worked out once a segment (until an overrun changes
+        the map), those whose hexes other units now hold left out [13.24]."""
+        found = self._overruns.get(unit)
+        if found is None:
+            found = self._overruns[unit] = overrun_moves(self, unit)
+        if not found:
+            return found
+        resolve = self.game.amap.resolve
+        return [m for m in found if resolve(m.path[-1]) not in held]
+
+    def clear_reach(self) -> None:
+        """Forget the moves worked out this segment: units were removed from the map."""
+        self._reach = {}
+        self._overruns = {}
 
     def _candidates(self, unit: str) -> tuple[tuple[Hex, Move], ...]:
         """Every destination with its move, vacant or not, worked out once a segment: enemy
@@ -430,12 +496,15 @@ class Panzer44State(State):
         return f"Game-Turn {self.turn}, {self.segment.name}; to act: {acting}"
 
     def _plot(self, action: Plot) -> None:
+        if self.segment.id == ALLOCATE or action.unit in self.game.support:
+            allocate(self, action)
+            return
         if self.segment.id != "plot":
             raise IllegalActionError(f"'{action.text()}': plot only in the Mutual Plot Phase [4.1]")
         side = self._side_of(action, action.unit)
         if action.task not in PLAYABLE_TASKS:
             raise IllegalActionError(
-                f"'{action.text()}': only MV, DF and CA can be plotted so far; the "
+                f"'{action.text()}': only MV, DF, CA, IF and CB can be plotted so far; the "
                 f"{action.task} task is {_NOT_YET}"
             )
         if action.unit in self.plots[side]:
@@ -446,6 +515,9 @@ class Panzer44State(State):
             why = self._why_not_plot_mv(action.unit)
             if why is not None:
                 raise IllegalActionError(f"'{action.text()}': {action.unit} cannot move: {why}")
+        elif action.task in ("IF", "CB"):
+            target = self._hex(action, action.target) if action.target else None
+            check_indirect_plot(self, action, target)
         else:
             self._check_fire_plot(action)
         self.plots[side][action.unit] = action
@@ -466,7 +538,7 @@ class Panzer44State(State):
             raise IllegalActionError(f"'{action.text()}': there is no side '{action.side}'")
         if action.side not in self.to_act():
             raise IllegalActionError(f"'{action.text()}': {action.side} may not act now")
-        if self.segment.id != "plot":
+        if self.segment.id not in ("plot", ALLOCATE):
             raise IllegalActionError(
                 f"'{action.text()}': a Movement Phase ends by itself once every unit plotted "
                 "to move has moved [4.1] 4, [7.12]"
@@ -487,6 +559,17 @@ class Panzer44State(State):
         held = self._held(unit)
         if held is not None:
             raise IllegalActionError(f"'{action.text()}': {unit} may not move: {held}")
+        if check_scatter(self, action):
+            scatter(self, unit)  # [14.11]
+            return
+        if action.path[0] in (MOUNT, DISMOUNT) and len(action.path) == 2:
+            execute_transport(self, action, self._hex(action, action.path[1]))  # [9.0]
+            return
+        names, overrun = split_overrun(action)
+        if overrun is not None:
+            path = tuple(self._hex(action, name) for name in names)
+            execute_overrun(self, action, path, overrun)  # [13.0]
+            return
         leaving = action.path[-1] == OFF
         names = action.path[:-1] if leaving else action.path
         path = tuple(self._hex(action, name) for name in names)
@@ -513,6 +596,7 @@ class Panzer44State(State):
             self._leave(action, unit, side, walked)
             return
         self.moved.add(unit)
+        self.moved.update(p for p in riders if p in self.plots[side])  # carried along [9.0]
         end = self.game.amap.name(self.hexes[unit])
         allowance = self.game.specs[unit].movement_allowance
         carrying = ", ".join(riders) or None
@@ -570,6 +654,14 @@ class Panzer44State(State):
                         self.emit(SideDone(s, "plot"))
                 if self.to_act():
                     return
+            elif segment.id == ALLOCATE:
+                for s in self.to_act():
+                    if not support_plots(self, s):
+                        self.done.add(s)
+                        if any(c.side == s for c in self.game.support.values()):
+                            self.emit(SideDone(s, ALLOCATE))
+                if self.to_act():
+                    return
             elif segment.id in MOVEMENT_SEGMENTS:
                 if self._can_move():
                     return
@@ -585,10 +677,18 @@ class Panzer44State(State):
             for unit in self._units(side):
                 plot = self.plots[side].get(unit)
                 if plot is not None and plot.task in ("DF", "CA"):
+                    if fire_cancelled(self, unit):
+                        cancel_fire(self, unit, plot.text())  # [14.31]
+                        continue
                     self.pending.extend(resolve(self, plot))
         elif segment == "apply-direct-fire":
             pending, self.pending = self.pending, []
             apply_results(self, pending)
+        elif segment in INDIRECT_FIRE_SEGMENTS:
+            side = self.game.first if segment.startswith("first") else self.game.second
+            resolve_indirect_fire(self, side)
+        elif segment == "panic":
+            determine(self)  # [14.0]
         elif segment == "remove-pins":
             remove_pins(self)
         elif segment == "remove-disruption":
@@ -614,6 +714,7 @@ class Panzer44State(State):
     def _next_segment(self) -> None:
         self.done.clear()
         self._reach = {}
+        self._overruns = {}
         self._fire = {}
         self.step += 1
         if self.step == len(self.game.steps):
@@ -626,6 +727,7 @@ class Panzer44State(State):
             self.step = 0
             self.plots = {s: {} for s in self.game.sides}
             self.moved = set()
+            self.overran = set()
             self.entered = {}
         self._begin()
 
@@ -656,6 +758,8 @@ class Panzer44State(State):
                 "pending": [list(p) for p in self.pending],
                 "exited": {u: list(c) for u, c in sorted(self.exited.items())},
                 "victory": self.watch.snapshot(),
+                "panic": self.panic.snapshot(),
+                "overran": sorted(self.overran),
             }
             | (  # only in games where units enter or leave, so the others' fingerprints stand
                 {"entered": sorted([s, h.q, h.r, n] for (s, h), n in self.entered.items())}
@@ -667,6 +771,13 @@ class Panzer44State(State):
                 if self.exits_at
                 else {}
             )
+            | ({"support_used": sorted(self.support_used)} if self.game.support else {})
+            | (
+                {"cb_spotted": {u: [h.q, h.r] for u, h in sorted(self.cb_spotted.items())}}
+                if self.cb_spotted
+                else {}
+            )
+            | ({"cb_fired": dict(sorted(self.cb_fired.items()))} if self.cb_fired else {})
         )
 
     def _detach(self) -> None:
@@ -688,6 +799,13 @@ class Panzer44State(State):
         self.entered = dict(self.entered)
         self.exits_at = dict(self.exits_at)
         self.watch = self.watch.clone()
+        self.panic = self.panic.clone()
+        self.overran = set(self.overran)
+        self._overruns = dict(self._overruns)
+        self.support_used = set(self.support_used)
+        self.cb_spotted = dict(self.cb_spotted)
+        self.cb_fired = dict(self.cb_fired)
+        self.if_targets = dict(self.if_targets)
 
 
 def reachable(state: Panzer44State, unit: str) -> dict[Hex, float]:

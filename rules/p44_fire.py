@@ -200,19 +200,28 @@ def prohibition(state: Panzer44State, firer: str, target: str, plot: Plot) -> st
 
 def prepare(state: Panzer44State, firer: str, target: str, plot: Plot) -> Attack:
     """The attack of ``firer`` on ``target`` as plotted, without the die [6.0], [6.85]."""
+    return prepare_attack(state, state.game.specs[firer], state.hexes[firer], target, plot)
+
+
+def prepare_attack(
+    state: Panzer44State, spec: UnitSpec, origin: Hex | None, target: str, plot: Plot
+) -> Attack:
+    """:func:`prepare` for a firer given by its values and hex: an on-map unit, or off-board
+    artillery and air support (``origin`` None: no range, no hexside crossed) [15.11], [16.0].
+    """
     game = state.game
-    spec, tgt = game.specs[firer], game.specs[target]
+    firer, tgt = spec.id, game.specs[target]
     row = procedure_row(spec, tgt, plot.task, plot.pattern)
     cells = _cells(row)
     notes = [f"[6.85] {row}: {p}" for c in cells if (p := _placeholder(c))]
-    distance = state.hexes[firer].distance(state.hexes[target])
+    distance = origin.distance(state.hexes[target]) if origin is not None else 0
     if not _yes(cells[4]):
         why = f"the Attack Procedure Chart forbids {row} [6.85], [6.86], [6.62]"
         return Attack(firer, target, plot.task, row, distance, 0, 0, 0, (), 0, (), why)
     attack, defense, nas, mods, prohibited = _strengths(spec, tgt, cells, distance)
     terrain = 0
     if _yes(cells[3]):
-        terrain, found = terrain_modifier(state, firer, target, plot)
+        terrain, found = _terrain_modifier(state, spec, origin, target)
         mods.extend(found)
     else:
         rule = "[6.65]" if plot.task == "CA" else "[10.22]"
@@ -234,8 +243,14 @@ def terrain_modifier(
     state: Panzer44State, firer: str, target: str, plot: Plot
 ) -> tuple[int, list[Modifier]]:
     """The single best terrain benefit of the target [10.21]-[10.25], and every candidate."""
+    return _terrain_modifier(state, state.game.specs[firer], state.hexes[firer], target)
+
+
+def _terrain_modifier(
+    state: Panzer44State, spec: UnitSpec, origin: Hex | None, target: str
+) -> tuple[int, list[Modifier]]:
     game = state.game
-    spec, tgt = game.specs[firer], game.specs[target]
+    tgt = game.specs[target]
     if not tgt.hard and target in state.plotted_to_move():
         what = "a Soft target plotted to move loses all benefit of terrain"
         return 0, [Modifier(what, 0, "[7.4]")]
@@ -245,7 +260,7 @@ def terrain_modifier(
     value, source = effect(terrain_id, "die_roll_modifier")
     if value is not None and int(str(unwrap(value))):
         found.append(_terrain_mod(f"{terrain_id} in {game.amap.name(h)}", value, source))
-    for side in entry_sides(state.hexes[firer], h):
+    for side in entry_sides(origin, h) if origin is not None else ():
         for feature in sorted(game.terrain.hexside_features(side)):
             mod = _hexside_mod(state, spec, h, side, feature)
             if mod is not None:
@@ -431,7 +446,7 @@ def resolve(state: Panzer44State, plot: Plot) -> list[tuple[str, str]]:
         if attack.prohibited is not None:
             state.emit(FireVoid(plot.unit, plot.text(), f"at {target}: {attack.prohibited}"))
             continue
-        result = _roll(state, attack)
+        result = roll_attack(state, attack)
         if result != "•":
             results.append((target, result))
     state.spotted[plot.unit] = state.hexes[plot.unit]  # it fired: spotted at any range [11.14]
@@ -455,7 +470,14 @@ def victims(state: Panzer44State, plot: Plot, h: Hex) -> list[str]:
     return [best[1]] if best else []
 
 
-def _roll(state: Panzer44State, attack: Attack) -> str:
+#: The rule of each fire task, cited by every attack it makes.
+TASK_RULES = {"DF": "[6.3]", "CA": "[6.6]", "IF": "[6.4]", "CB": "[6.7]"}
+
+
+def roll_attack(state: Panzer44State, attack: Attack, rule: str | None = None) -> str:
+    """Roll one prepared attack and explain it in a :class:`FireResolved` event; its result.
+
+    ``rule``: the rules the event cites, when not the task's own (off-board support)."""
     roll = state.roll(f"{attack.task} {attack.firer} at {attack.target} [6.0]")
     modified = max(-3, roll + attack.terrain)
     cell = _table("combat-results").cell(modified, attack.superiority)
@@ -463,7 +485,7 @@ def _roll(state: Panzer44State, attack: Attack) -> str:
     notes = list(attack.placeholders)
     if (p := _placeholder(cell)) is not None:
         notes.insert(0, f"CRT row {modified} column {attack.superiority:+d}: {p}")
-    rule = f"{P44} [6.0], [6.81], [6.85]" + (", [6.6]" if attack.task == "CA" else ", [6.3]")
+    rule = rule or f"{P44} [6.0], [6.81], [6.85], {TASK_RULES.get(attack.task, '[6.3]')}"
     where = state.game.amap.name(state.hexes[attack.target])
     state.emit(
         FireResolved(

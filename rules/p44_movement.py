@@ -222,3 +222,25 @@ def occupants(state: Panzer44State, h: Hex) -> set[str]:
 
 def passengers(state: Panzer44State, carrier: str) -> list[str]:
     return sorted(p for p, c in state.carried_by.items() if c == carrier)
+
+
+#: Words a move's path may hold besides hex names (``off`` is :data:`rules.p44_entry.OFF`):
+#: ``scatter`` alone is a panicked unit's Panic Movement [14.11]; ``mount`` and ``dismount``
+#: precede the hex the carrier is placed in [9.0]; ``overrun`` precedes the hex overrun [13.0].
+SCATTER, MOUNT, DISMOUNT, OVERRUN = "scatter", "mount", "dismount", "overrun"
+MARKERS = frozenset({SCATTER, MOUNT, DISMOUNT, OVERRUN})
+
+
+def plain(path: tuple[str, ...]) -> bool:
+    """Whether a move's path is hexes only (perhaps ending ``off``): no marker of
+    :data:`MARKERS`."""
+    return not MARKERS.intersection(path)
+
+
+def place(state: Panzer44State, unit: str, h: Hex) -> None:
+    """Put the unit and what it carries in ``h``; it is no longer spotted for having fired
+    from its old hex [11.14]."""
+    state.hexes[unit] = h
+    state.spotted.pop(unit, None)
+    for p in passengers(state, unit):
+        state.hexes[p] = h

@@ -103,13 +103,13 @@ def test_the_sequence_of_play_is_the_books() -> None:
     assert PANZER44_SEQUENCE[0].segments[0].hidden  # "secretly and simultaneously" [4.1] 1
 
 
-def test_a_turn_walks_the_segments_and_names_what_is_not_resolved_yet() -> None:
+def test_a_turn_walks_the_segments_and_resolves_each() -> None:
     state = new_state()
     assert (state.turn, state.segment.id, state.to_act()) == (1, "plot", ("us", "german"))
     to_movement(state, ["us.M4a.1"], [])
     assert (state.segment.id, state.to_act()) == ("first-player-movement", ("us",))
     skipped = [e.segment for e in state.log if isinstance(e, SegmentSkipped)]
-    assert skipped == ["allocate-support", "panic"]  # direct fire: tests/test_p44_fire.py
+    assert skipped == []  # every segment of the turn is resolved now (issue 6)
     state.apply(Move("us.M4a.1", ("0809",)))
     # The Germans plotted nothing, so their movement ends at once; the turn runs to its end.
     assert (state.turn, state.segment.id) == (2, "plot")
@@ -180,8 +180,10 @@ def test_what_may_be_plotted() -> None:
     ]  # fire plots: tests/test_p44_fire.py
     with pytest.raises(IllegalActionError, match="moves only when carried"):
         state.apply(Plot("us.57a.1", "MV"))
-    with pytest.raises(IllegalActionError, match="only MV, DF and CA can be plotted so far"):
-        state.apply(Plot("us.M4a.1", "IF", "1011"))
+    with pytest.raises(
+        IllegalActionError, match="only MV, DF, CA, IF and CB can be plotted so far"
+    ):
+        state.apply(Plot("us.M4a.1", "OF", "1011"))
     state.apply(Plot("us.M4a.1", "MV"))
     with pytest.raises(IllegalActionError, match=r"already has its task .*\[5\.3\]"):
         state.apply(Plot("us.M4a.1", "MV"))
