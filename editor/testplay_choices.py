@@ -13,7 +13,9 @@ from model.tables import tables
 from rules.actions import Action, Done, Move, Plot
 from rules.core import State
 from rules.p44 import Panzer44State, reachable
+from rules.p44_entry import OFF
 from rules.p44_fire import prepare, targets_in, why_not_fire, why_not_target
+from rules.p44_movement import DISMOUNT, MARKERS, MOUNT, OVERRUN, SCATTER
 
 TASK_NAMES = {"MV": "Move", "DF": "Direct Fire", "CA": "Close Assault"}
 
@@ -84,7 +86,9 @@ def choices(state: State, unit: str, actions: list[Action]) -> UnitChoices:
     if moves or any(p.task == "MV" for p in plots):
         found.reach = reachable(state, unit)
     for move in moves:
-        found.moves[name(move.path[-1])] = move
+        end = move.path[-1]
+        if end not in WORDS:  # a move that ends in a hex (not off the map, not a scatter)
+            found.moves[name(end)] = move
     for plot in plots:
         if plot.task in ("DF", "CA") and plot.target is not None:
             h = name(plot.target)
@@ -137,9 +141,33 @@ def describe(action: Action, state: State) -> str:
         task = TASK_NAMES.get(action.task, action.task)
         return f"Plot {action.task} ({task})" + (f" at {action.target}" if action.target else "")
     if isinstance(action, Move):
+        special = _special_move(action)
+        if special is not None:
+            return special
         assert isinstance(state, Panzer44State)
         h = state.game.amap.resolve(action.path[-1])
         cost = reachable(state, action.unit).get(h)
         mp = f" ({cost:g} MP)" if cost is not None else " (out and back)"
         return f"Move to {action.path[-1]}{mp}"
     return action.text()
+
+
+#: The words a move's path may hold besides hexes (rules/p44_movement.py, rules/p44_entry.py).
+WORDS = frozenset({*MARKERS, OFF})
+
+
+def _special_move(move: Move) -> str | None:
+    """A move that is more than a walk to a hex, in words; None for a plain move."""
+    path = move.path
+    if path[-1] == OFF:
+        return f"Leave the map from {path[-2]} [7.23]" if len(path) > 1 else "Leave the map [7.23]"
+    if SCATTER in path:
+        return "Scatter (panic) [14.11]"
+    if MOUNT in path:
+        return f"Mount the unit in {path[path.index(MOUNT) + 1]} [9.1]"
+    if DISMOUNT in path:
+        return f"Dismount, the carrier to {path[path.index(DISMOUNT) + 1]} [9.1]"
+    if OVERRUN in path:
+        at = path.index(OVERRUN)
+        return f"Overrun {path[at + 1]}, leaving by {path[at + 2]} [13.0]"
+    return None

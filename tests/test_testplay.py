@@ -207,3 +207,20 @@ def test_units_waiting_off_the_map_share_one_line_of_the_log() -> None:
     assert "us.T.1, us.T.2" in html
     assert "us.M4.1 is off the map (enters on Game-Turn 6)" in html
     assert html.count("<div>") == 3
+
+
+def test_moves_that_are_more_than_a_walk_are_described_in_words() -> None:
+    from editor.testplay_choices import describe
+    from rules.actions import Move
+
+    state = None  # a special move is described without the state
+    assert describe(Move("us.M4.1", ("6110", "off")), state) == "Leave the map from 6110 [7.23]"  # type: ignore[arg-type]
+    assert describe(Move("us.M4.1", ("scatter",)), state) == "Scatter (panic) [14.11]"  # type: ignore[arg-type]
+    assert (
+        describe(Move("us.M3.1", ("mount", "0810")), state)  # type: ignore[arg-type]
+        == "Mount the unit in 0810 [9.1]"
+    )
+    assert (
+        describe(Move("us.M4.1", ("0809", "overrun", "0808", "0807")), state)  # type: ignore[arg-type]
+        == "Overrun 0808, leaving by 0807 [13.0]"
+    )
