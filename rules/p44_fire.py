@@ -419,9 +419,10 @@ def fire_plots(state: Panzer44State, unit: str) -> list[Plot]:
     }
     found: list[Plot] = []
     occupants = occupancy(state)
-    for h in sorted(hexes, key=game.amap.name):
-        for task in ("DF", "CA"):
-            plot = Plot(unit, task, game.amap.name(h))
+    assaults = spec.weapon_class == "R"  # only R Class units Close Assault [6.61]
+    for h in sorted(hexes, key=game.name):
+        for task in ("DF", "CA") if assaults and h.distance(here) == 1 else ("DF",):
+            plot = Plot(unit, task, game.name(h))
             if why_not_target(state, plot, h, occupants) is None:
                 found.append(plot)
     return found
