@@ -148,7 +148,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "&Tools",
         "use_zone_paint",
         "U",
-        "Paint the set-up zone of the side chosen in the Scenario Rules panel's Set-up tab: "
+        "Paint the set-up zone of the side chosen in the Scenario panel's Set-up tab: "
         "drag to add hexes, Shift+drag to take them out",
         checkable=True,
         group="tool",

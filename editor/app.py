@@ -495,12 +495,12 @@ class MainWindow(QMainWindow):
         validation.setObjectName("validation")
         validation.setWidget(self.validation_panel)
         self.rules_panel = RulesPanel(self)
-        self.rules_dock = QDockWidget("Scenario Rules", self)
+        self.rules_dock = QDockWidget("Scenario", self)
         self.rules_dock.setObjectName("scenario_rules")
         self.rules_dock.setWidget(self.rules_panel)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.rules_dock)
         # Left, the whole height: what the scenario is (Sections | Order of Battle | Budget |
-        # Scenario Rules). Right: the map's palettes above (Terrain | Overlays | Terrain
+        # Scenario). Right: the map's palettes above (Terrain | Overlays | Terrain
         # Options), what the map says below (Inspector | Line of Sight | History | Validation).
         self.tabifyDockWidget(self.budget_dock, self.rules_dock)
         self.tabifyDockWidget(terrain, overlays)
@@ -600,6 +600,7 @@ class MainWindow(QMainWindow):
         document.changed.connect(self._redraw)
         document.changed.connect(self._redraw_zones)  # after _redraw: a new map clears them
         document.file_changed.connect(self._retitle)
+        document.changed.connect(self._retitle_on)  # the title is one of the details
         self.undo_view.setStack(document.undo_stack)
         self._undo_actions(document)
         self.view.show_map(self._painter())
@@ -677,6 +678,10 @@ class MainWindow(QMainWindow):
 
     def _redraw_zones(self, what: str = "") -> None:
         self.zone_layer.refresh(self.document)
+
+    def _retitle_on(self, what: str) -> None:
+        if what in ("details", "all"):
+            self._retitle()
 
     def _retitle(self) -> None:
         if self.document is not None:

@@ -1,7 +1,8 @@
-"""The Order of Battle panel's fields for the selected force entry: what it rides on, its
-formation and its counter IDs. The form shows; the panel edits (through the document) when the
-form reports a choice with :attr:`EntryForm.rides_chosen`, :attr:`EntryForm.formation_chosen`
-or :attr:`EntryForm.ids_entered`.
+"""The Order of Battle panel's fields for the selected force entry: its label, what it rides
+on, its formation and its counter IDs. The form shows; the panel edits (through the document)
+when the form reports a choice with :attr:`EntryForm.rides_chosen`,
+:attr:`EntryForm.formation_chosen`, :attr:`EntryForm.ids_entered` or
+:attr:`EntryForm.label_entered`.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ class EntryForm(QWidget):
     formation_chosen = Signal(str)
     #: The counter IDs as typed (comma-separated).
     ids_entered = Signal(str)
+    #: The entry's label as typed ("" for none).
+    label_entered = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -56,6 +59,16 @@ class EntryForm(QWidget):
         self.ids_edit.setPlaceholderText("none (comma-separated, one per unit)")
         self.ids_edit.setToolTip("The counters' identification numbers, one per unit (Enter)")
         self.ids_edit.editingFinished.connect(lambda: self.ids_entered.emit(self.ids_edit.text()))
+        self.label_edit = QLineEdit()
+        self.label_edit.setPlaceholderText("none (a name other entries and conditions use)")
+        self.label_edit.setToolTip(
+            "The entry's label, unique in the scenario: what rides on it, purchases for it and "
+            "victory conditions' unit filters name it (renamed with it)"
+        )
+        self.label_edit.editingFinished.connect(
+            lambda: self.label_entered.emit(self.label_edit.text())
+        )
+        form.addRow("Label", self.label_edit)
         form.addRow("Rides on", self.rides_box)
         form.addRow("Formation", self.formation_box)
         form.addRow("Counter IDs", self.ids_edit)
@@ -77,6 +90,8 @@ class EntryForm(QWidget):
     ) -> None:
         """Show the selected entry (None: nothing selected) of ``side``."""
         self.setEnabled(chosen is not None)
+        with QSignalBlocker(self.label_edit):
+            self.label_edit.setText((chosen[1].label or "") if chosen else "")
         with QSignalBlocker(self.formation_box), QSignalBlocker(self.ids_edit):
             self.formation_box.clear()
             names = dict.fromkeys(e.formation for e in side.forces if e.formation) if side else {}

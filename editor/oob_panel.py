@@ -40,7 +40,7 @@ from editor.force_list import (
 )
 from editor.force_rows import describe_placement, force_rows, stacking_flags
 from editor.validation_panel import loaded_of
-from model import edits
+from model import edits, edits_details
 from model.catalog import UnitType, unit_types
 from model.scenario import ForceEntry, HexPlacement, Scenario, Side
 from rules.check_base import CheckContext
@@ -136,12 +136,14 @@ class OrderOfBattlePanel(QWidget):
         self.entry_form.rides_chosen.connect(self.set_rides_on)
         self.entry_form.formation_chosen.connect(self._formation_typed)
         self.entry_form.ids_entered.connect(self.set_ids)
+        self.entry_form.label_entered.connect(self.set_label)
         layout.addWidget(self.entry_form)
         form = self.entry_form  # its widgets, as the panel's
-        self.rides_box, self.formation_box, self.ids_edit = (
+        self.rides_box, self.formation_box, self.ids_edit, self.label_edit = (
             form.rides_box,
             form.formation_box,
             form.ids_edit,
+            form.label_edit,
         )
         return box
 
@@ -322,6 +324,15 @@ class OrderOfBattlePanel(QWidget):
         if chosen is None or ids == chosen[1].ids:
             return []
         return self._edit(lambda sc, s, i: edits.set_ids(sc, s, i, ids), "counter IDs")
+
+    def set_label(self, text: str) -> list[str]:
+        """Label the selected entry (unique in the scenario; what names it is renamed too)."""
+        chosen = self.selected_entry()
+        label = text.strip() or None
+        if chosen is None or label == chosen[1].label:
+            return []
+        what = f"label {label}" if label else "no label"
+        return self._edit(lambda sc, s, i: edits_details.set_label(sc, s, i, label), what)
 
     def _count_changed(self, count: int) -> None:
         chosen = self.selected_entry()

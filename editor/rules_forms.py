@@ -15,6 +15,7 @@ from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QDoubleSpinBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -22,17 +23,29 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
+from model.catalog import terrain_types
 from model.edits_rules import RulesEditError, check_region
 from model.layout import AssembledMap
 from model.region_text import RegionSyntaxError, describe_region, parse_region
 from model.regions import Region
 from model.scenario import Scenario
-from model.victory import ActionBan, AreaBan, FireBan, SpecialRule, TextRule, TurnSpan
+from model.victory import (
+    ActionBan,
+    AreaBan,
+    ExitAllowed,
+    FireBan,
+    SpecialRule,
+    TerrainOverride,
+    TextRule,
+    TurnSpan,
+    UsageCap,
+)
 
 ERROR_COLOUR = "#a93226"
 OK_COLOUR = "#1e6b3a"
@@ -77,6 +90,8 @@ class RegionField(QWidget):
             "Moncourt; south of the river; any edge; or a YAML mapping {kind: ...}"
         )
         self.message = MessageLine()
+        # As tall as its line and message: a form with room to spare does not stretch it.
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
@@ -162,8 +177,15 @@ RULE_KINDS = {
     "fire-ban": "No fire of some kinds",
     "action-ban": "An action forbidden",
     "area-ban": "An area forbidden",
+    "exit-allowed": "Units may exit the map",
+    "usage-cap": "At most so many uses a turn",
+    "terrain-override": "A terrain changed",
     "text": "In the book's words",
 }
+#: Kinds that name one side, not "both sides".
+_ONE_SIDE = ("exit-allowed", "usage-cap")
+#: Kinds whose area may be left empty.
+_AREA_OPTIONAL = ("terrain-override",)
 
 
 class SpecialRuleForm(QGroupBox):
@@ -175,6 +197,8 @@ class SpecialRuleForm(QGroupBox):
 
     def __init__(self) -> None:
         super().__init__("Special rule")
+        # No taller than its fields: the list above keeps a few rows, the rest stays empty.
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.base: SpecialRule | None = None
         self.kind_box = QComboBox()
         for kind, label in RULE_KINDS.items():
@@ -197,6 +221,28 @@ class SpecialRuleForm(QGroupBox):
         turns.addWidget(self.first)
         turns.addWidget(QLabel("to"))
         turns.addWidget(self.last)
+        self.from_turn = QSpinBox()
+        self.from_turn.setRange(0, 999)
+        self.from_turn.setSpecialValueText("any turn")
+        self.from_turn.setPrefix("turn ")
+        self.what = QLineEdit()
+        self.what.setPlaceholderText("e.g. CAS strike")
+        self.per_turn = QSpinBox()
+        self.per_turn.setRange(0, 99)
+        self.per_turn.setSuffix(" a turn")
+        self.terrain = QComboBox()
+        self.terrain.setEditable(True)
+        self.terrain.setToolTip("The terrain whose effects change")
+        self.treat_as = QComboBox()
+        self.treat_as.setEditable(True)
+        self.treat_as.setToolTip("The terrain it counts as (empty: its own)")
+        self.extra_cost = QDoubleSpinBox()
+        self.extra_cost.setRange(0, 99)
+        self.extra_cost.setDecimals(1)
+        self.extra_cost.setSpecialValueText("none")
+        self.extra_cost.setPrefix("+")
+        self.extra_cost.setSuffix(" MP")
+        self.impassable = QCheckBox("Impassable")
         self.text = QPlainTextEdit()
         self.text.setPlaceholderText("The rule as the book words it")
         self.text.setFixedHeight(72)
@@ -209,6 +255,13 @@ class SpecialRuleForm(QGroupBox):
         form.addRow("Action", self.action)
         form.addRow("Area", self.region)
         form.addRow("Turns", self.turns)
+        form.addRow("From", self.from_turn)
+        form.addRow("What", self.what)
+        form.addRow("At most", self.per_turn)
+        form.addRow("Terrain", self.terrain)
+        form.addRow("Counts as", self.treat_as)
+        form.addRow("Extra cost", self.extra_cost)
+        form.addRow("", self.impassable)
         form.addRow("Text", self.text)
         form.addRow(self.optional)
         self.form = form
@@ -225,11 +278,22 @@ class SpecialRuleForm(QGroupBox):
         self.setTitle("New special rule" if rule is None else "Change the special rule")
         self.region.amap = amap
         fill_sides(self.sides, scenario, (("Both sides", ""),))
+        terrains = list(terrain_types(scenario.system))
+        for box in (self.terrain, self.treat_as):
+            box.clear()
+            box.addItems(["", *terrains] if box is self.treat_as else terrains)
         self.message.clear_message()
         kind = rule.kind if rule is not None and rule.kind in RULE_KINDS else "fire-ban"
         self.kind_box.setCurrentIndex(self.kind_box.findData(kind))
-        sides = getattr(rule, "sides", []) or []
+        sides = getattr(rule, "sides", []) or [getattr(rule, "side", "") or ""]
         self.sides.setCurrentIndex(max(self.sides.findData(sides[0] if sides else ""), 0))
+        self.from_turn.setValue(getattr(rule, "from_turn", None) or 0)
+        self.what.setText(getattr(rule, "what", "") or "")
+        self.per_turn.setValue(getattr(rule, "per_turn", 1) if rule is not None else 1)
+        self.terrain.setCurrentText(getattr(rule, "terrain", "") or "")
+        self.treat_as.setCurrentText(getattr(rule, "treat_as", "") or "")
+        self.extra_cost.setValue(getattr(rule, "extra_cost", None) or 0.0)
+        self.impassable.setChecked(bool(getattr(rule, "impassable", False)))
         self.fire.setText(", ".join(getattr(rule, "fire", []) or []))
         self.action.setText(getattr(rule, "action", "") or "")
         self.region.set_region(getattr(rule, "region", None))
@@ -243,12 +307,19 @@ class SpecialRuleForm(QGroupBox):
     def _show_fields(self) -> None:
         kind = self.kind_box.currentData()
         shown: dict[QWidget, bool] = {
-            self.sides: kind != "text",
+            self.sides: kind not in ("text", "terrain-override"),
             self.fire: kind == "fire-ban",
             self.action: kind == "action-ban",
-            self.region: kind == "area-ban",
-            self.turns: kind != "text",
-            self.text: kind == "text",
+            self.region: kind in ("area-ban", "exit-allowed", "terrain-override"),
+            self.turns: kind in ("fire-ban", "action-ban", "area-ban"),
+            self.from_turn: kind == "exit-allowed",
+            self.what: kind == "usage-cap",
+            self.per_turn: kind == "usage-cap",
+            self.terrain: kind == "terrain-override",
+            self.treat_as: kind == "terrain-override",
+            self.extra_cost: kind == "terrain-override",
+            self.impassable: kind == "terrain-override",
+            self.text: kind in ("text", "terrain-override"),
         }
         for widget, visible in shown.items():
             self.form.setRowVisible(widget, visible)
@@ -278,10 +349,46 @@ class SpecialRuleForm(QGroupBox):
         if kind == "area-ban":
             region = self.region.region()
             return AreaBan(sides=sides, region=region, turns=span, **common)  # type: ignore[arg-type]
+        if kind in ("exit-allowed", "usage-cap", "terrain-override"):
+            return self._build_more(kind, side, common)
         text = self.text.toPlainText().strip()
         if not text:
             raise ValueError("write the rule as the book words it")
         return TextRule(text=text, **common)  # type: ignore[arg-type]
+
+    def _build_more(self, kind: str, side: str, common: dict[str, object]) -> SpecialRule:
+        """Exit-allowed, usage-cap and terrain-override rules; fields the form does not show
+        (an exit's unit filter, a terrain's movement costs) are kept from the rule changed."""
+        if kind in _ONE_SIDE and not side:
+            raise ValueError("choose the side the rule is for")
+        fields: dict[str, object]
+        if kind == "exit-allowed":
+            fields = {"side": side, "region": self.region.region()}
+            fields["from_turn"] = self.from_turn.value() or None
+        elif kind == "usage-cap":
+            what = self.what.text().strip()
+            if not what:
+                raise ValueError("name what is capped, e.g. CAS strike")
+            fields = {"side": side, "what": what, "per_turn": self.per_turn.value()}
+        else:
+            terrain = self.terrain.currentText().strip()
+            if not terrain:
+                raise ValueError("choose the terrain that changes")
+            region = self.region.region() if self.region.edit.text().strip() else None
+            fields = {
+                "terrain": terrain,
+                "treat_as": self.treat_as.currentText().strip() or None,
+                "extra_cost": self.extra_cost.value() or None,
+                "impassable": True if self.impassable.isChecked() else None,
+                "region": region,
+                "text": self.text.toPlainText().strip(),
+            }
+        made: type[ExitAllowed | UsageCap | TerrainOverride] = TerrainOverride
+        if kind != "terrain-override":
+            made = ExitAllowed if kind == "exit-allowed" else UsageCap
+        base = self.base.model_dump(exclude={"kind"}) if self.base is not None else {}
+        kept = base if self.base is not None and self.base.kind == kind else {}
+        return made.model_validate(kept | common | fields)
 
     def _submit(self) -> None:
         try:

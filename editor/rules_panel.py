@@ -34,12 +34,13 @@ from PySide6.QtWidgets import (
 )
 
 from editor.boards import BoardDocument
+from editor.details_editor import DetailsPage
 from editor.document import ScenarioDocument, follow
 from editor.reinforcement_editor import ReinforcementForm
 from editor.rules_forms import MessageLine, SpecialRuleForm, fill_sides
 from editor.setup_editor import SetupPage
 from editor.victory_editor import ConditionForm, editable
-from model import edits_rules
+from model import edits_details, edits_rules
 from model.hexes import Hex
 from model.places import finding_hexes
 from model.rules_sentences import (
@@ -51,7 +52,7 @@ from model.rules_sentences import (
     units_list,
     where,
 )
-from model.scenario import GameLength, Scenario
+from model.scenario import Scenario
 from model.victory import AllConditions, AnyCondition, Condition
 
 if TYPE_CHECKING:
@@ -137,15 +138,21 @@ class RulesPanel(QWidget):
         self.message = MessageLine()
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
+        # Six tabs in the ~440 px dock: narrower tabs than the style's keep them all in sight.
+        self.tabs.tabBar().setStyleSheet("QTabBar::tab { padding: 4px 6px; }")
+        self.details_page = DetailsPage(window, self.show_place)
+        self.details_tab = _scrolled(self.details_page)
+        self.tabs.addTab(self.details_tab, "Scenario")
+        self.tabs.setTabToolTip(0, "Id, title, date, where it comes from; play area and objects")
         self.tabs.addTab(_scrolled(self._victory_page()), "Victory")
         self.tabs.addTab(_scrolled(self._reinforcements_page()), "Reinforcements")
         self.tabs.addTab(_scrolled(self._rules_page()), "Rules")
-        self.tabs.setTabToolTip(2, "Special rules")
+        self.tabs.setTabToolTip(3, "Special rules")
         self.tabs.addTab(_scrolled(self._length_page()), "Length")
         self.setup_page = SetupPage(window, self.show_place)
         self.setup_tab = _scrolled(self.setup_page)
         self.tabs.addTab(self.setup_tab, "Set-up")
-        self.tabs.setTabToolTip(4, "Where each side sets up or enters; who moves first")
+        self.tabs.setTabToolTip(5, "Where each side sets up or enters; who moves first")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.message)
@@ -254,6 +261,7 @@ class RulesPanel(QWidget):
         layout.addWidget(self.rules, 1)
         layout.addLayout(row)
         layout.addWidget(self.rule_form)
+        layout.addStretch(0)  # the room a short form leaves, while the list is held short
         return page
 
     # --- document ---------------------------------------------------------------------------
@@ -266,7 +274,12 @@ class RulesPanel(QWidget):
             self._close(form)
         self.message.clear_message()
         self.setup_page.set_document(None if board else document)
+        self.details_page.set_document(None if board else document)
         self.refresh()
+
+    def show_details(self) -> None:
+        """Bring the Scenario tab to the front."""
+        self.tabs.setCurrentWidget(self.details_tab)
 
     def show_setup(self) -> None:
         """Bring the Set-up tab to the front."""
@@ -325,19 +338,13 @@ class RulesPanel(QWidget):
         self.turns.setToolTip("Set per join type in the scenario file" if self.by_join else "")
 
     def set_length(self, turns: int | None, first_turn: int = 1) -> bool:
-        """Set the number of turns (None: open-ended) and the first turn, as one undo step."""
+        """Set the number of turns (None: open-ended) and the first turn, as one undo step.
+        The designer's own length is no longer File > New's placeholder (a book's source is
+        kept)."""
         scenario = self.scenario
         if scenario is None:
             return False
-        old = scenario.length
-        length = GameLength.model_validate(
-            old.model_dump()
-            | {
-                "turns": turns,
-                "first_turn": first_turn,
-                "open_ended": turns is None and not old.by_join,
-            }
-        )
+        length = edits_details.designer_length(scenario.length, turns, first_turn)
         return self._do(
             lambda s: edits_rules.set_length(s, length), "Set the game length", "length"
         )

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from editor.boards import BoardDocument
 from editor.document import ScenarioDocument, follow
 from editor.rules_forms import MessageLine, RegionField, compact_form, fill_sides
+from editor.side_editor import SideDetails
 from model import edits_setup
 from model.edits_rules import turn_range
 from model.scenario import AreaPlacement, EntryPlacement, Placement, Scenario
@@ -49,7 +50,7 @@ ROLES = (("Neither", "none"), ("Attacker", "attacker"), ("Defender", "defender")
 ON_MAP = (("Not stated", None), ("Yes", True), ("No, it enters", False))
 FORMATIONS = (("As the rules say", None), ("In column", "column"), ("Free formation", "free"))
 #: Document changes after which the page shows the scenario again.
-_SHOWN_ON = ("setup", "forces", "layout", "length", "all")
+_SHOWN_ON = ("setup", "forces", "layout", "length", "all", "details")
 
 
 class SetupPage(QWidget):
@@ -72,6 +73,9 @@ class SetupPage(QWidget):
         # The side and its own values in one form, no group frame: the dock is short.
         layout.addLayout(self._side_form())
         layout.addWidget(self._setup_group())
+        self.side_details = SideDetails()
+        self.side_details.do = lambda edit, text, line: self._do(edit, text, line)
+        layout.addWidget(self.side_details)
         layout.addWidget(self._order_group())
         layout.addWidget(self.message)
         layout.addStretch(1)
@@ -192,6 +196,8 @@ class SetupPage(QWidget):
                 _index_of(self.on_map, side.starts_on_map if side else None)
             )
         self._fill_setup(side.setup if side else None)
+        amap = self.document.map if self.document is not None else None
+        self.side_details.show_side(scenario, side, amap)
         if scenario is not None:
             first, last = turn_range(scenario.length)
             self.turn.setRange(first, last if last is not None else 999)

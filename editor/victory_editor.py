@@ -25,7 +25,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.rules_forms import MessageLine, RegionField, buttons_row, compact_form, fill_sides
+from editor.rules_forms import (
+    MessageLine,
+    RegionField,
+    buttons_row,
+    compact_form,
+    fill_sides,
+    words,
+)
+from model import edits_details
+from model.catalog import unit_types
 from model.layout import AssembledMap
 from model.scenario import Scenario
 from model.victory import (
@@ -36,6 +45,7 @@ from model.victory import (
     EnemyLosses,
     Exit,
     TextCondition,
+    UnitFilter,
     UnitsIn,
     VpThreshold,
 )
@@ -59,6 +69,8 @@ _TYPES: dict[str, type[Any]] = {
     "vp-threshold": VpThreshold,
     "text": TextCondition,
 }
+#: Kinds whose units the form filters by type and label.
+_FILTERED = ("control", "units-in", "exit")
 #: Award choices: label, and how the value box is read.
 AWARDS = (
     ("VP", "vp"),
@@ -121,6 +133,8 @@ class ConditionForm(QGroupBox):
     def __init__(self) -> None:
         super().__init__("Victory condition")
         self.base: Condition | None = None
+        self.known_types: set[str] = set()
+        self.known_labels: list[str] = []
         self.kind_box = QComboBox()
         for kind, label in CONDITION_KINDS.items():
             self.kind_box.addItem(label, kind)
@@ -147,6 +161,12 @@ class ConditionForm(QGroupBox):
         self.whose = QComboBox()
         self.whose.addItem("its own", "own")
         self.whose.addItem("the enemy's", "enemy")
+        self.unit_types = QLineEdit()
+        self.unit_types.setPlaceholderText("any; or unit type ids, e.g. M4, M10")
+        self.unit_types.setToolTip("The unit types the condition counts (comma-separated)")
+        self.unit_labels = QLineEdit()
+        self.unit_labels.setPlaceholderText("any; or entry labels, e.g. spw")
+        self.unit_labels.setToolTip("The labelled force entries the condition counts")
         self.text = QLineEdit()
         self.text.setPlaceholderText("The condition as the book words it")
         self.when = QComboBox()
@@ -163,6 +183,8 @@ class ConditionForm(QGroupBox):
         form.addRow("Area", self.region)
         form.addRow("Objects", self.objects)
         form.addRow("How many", self.count_row)
+        form.addRow("Unit types", self.unit_types)
+        form.addRow("Entries", self.unit_labels)
         form.addRow("VP", self.vp_row)
         form.addRow("Text", self.text)
         form.addRow("Judged", self.when)
@@ -179,6 +201,8 @@ class ConditionForm(QGroupBox):
         self.base = condition
         self.setTitle("New victory condition" if condition is None else "Change the condition")
         self.region.amap = amap
+        self.known_types = set(unit_types(scenario.system))
+        self.known_labels = edits_details.labels(scenario)
         self.message.clear_message()
         fill_sides(self.side, scenario)
         self.objects.clear()
@@ -193,6 +217,8 @@ class ConditionForm(QGroupBox):
             self.count.setValue(1)
             self.vp.setValue(0)
             self.text.setText("")
+            self.unit_types.setText("")
+            self.unit_labels.setText("")
         else:
             self._fill(condition)
         self._show_fields()
@@ -215,6 +241,9 @@ class ConditionForm(QGroupBox):
         self.vp.setValue(float(getattr(condition, "vp", 0) or 0))
         self.whose.setCurrentIndex(max(self.whose.findData(getattr(condition, "of", "own")), 0))
         self.text.setText(getattr(condition, "text", ""))
+        units = getattr(condition, "units", None) or UnitFilter()
+        self.unit_types.setText(", ".join(units.types))
+        self.unit_labels.setText(", ".join(units.labels))
         self.when.setCurrentIndex(max(self.when.findData(condition.when), 0))
 
     def _show_fields(self) -> None:
@@ -225,6 +254,8 @@ class ConditionForm(QGroupBox):
             self.objects: kind == "destroyed",
             self.count_row: kind in ("units-in", "exit"),
             self.vp_row: kind == "vp-threshold",
+            self.unit_types: kind in _FILTERED,
+            self.unit_labels: kind in _FILTERED,
             self.text: kind == "text",
         }
         for widget, visible in shown.items():
@@ -243,6 +274,9 @@ class ConditionForm(QGroupBox):
         fields: dict[str, Any] = {"side": side, "award": award, "when": self.when.currentData()}
         if kind in ("control", "units-in", "exit"):
             fields["region"] = self.region.region()
+        if kind in _FILTERED:
+            old = getattr(base, "units", None) or UnitFilter()
+            fields["units"] = self._units(old)
         if kind == "units-in":
             fields.update(compare=self.compare.currentData(), count=self.count.value())
         if kind == "exit":
@@ -264,6 +298,19 @@ class ConditionForm(QGroupBox):
             data = base.model_dump(exclude={"kind"}) | fields
             return _TYPES[kind].model_validate(data)  # type: ignore[no-any-return]
         return _TYPES[kind](**fields)  # type: ignore[no-any-return]
+
+    def _units(self, old: UnitFilter) -> UnitFilter:
+        """The unit filter typed, other fields kept from ``old`` (``ValueError``: unknown)."""
+        types, labels = words(self.unit_types.text()), words(self.unit_labels.text())
+        unknown = [t for t in types if t not in self.known_types]
+        if unknown:
+            raise ValueError(f"the game has no unit type '{unknown[0]}'")
+        missing = [label for label in labels if label not in self.known_labels]
+        if missing:
+            raise ValueError(
+                f"no force entry is labelled '{missing[0]}' (label it in the Order of Battle)"
+            )
+        return old.model_copy(update={"types": types, "labels": labels})
 
     def _submit(self) -> None:
         try:

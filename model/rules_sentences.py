@@ -24,10 +24,12 @@ from model.victory import (
     Destroyed,
     EnemyLosses,
     Exit,
+    ExitAllowed,
     FireBan,
     LineOfSight,
     SpecialRule,
     Survives,
+    TerrainOverride,
     TextCondition,
     TurnSpan,
     UnitFilter,
@@ -238,12 +240,36 @@ def rule_sentence(rule: SpecialRule, side_names: Mapping[str, str]) -> str:
         case UsageCap():
             side = side_names.get(rule.side, rule.side)
             text = f"{side}: at most {rule.per_turn} {rule.what} per turn"
+        case ExitAllowed():
+            side = side_names.get(rule.side, rule.side)
+            start = f" from turn {rule.from_turn}" if rule.from_turn else ""
+            after = f", after {rule.after}" if rule.after else ""
+            text = f"{side} may exit the map through {where(rule.region)}{start}{after}"
+        case TerrainOverride():
+            text = f"{rule.terrain.replace('-', ' ').capitalize()}{_override(rule)}"
         case Demolition():
             text = f"Demolition of the {rule.objects}: {rule.text}"
         case _:
             words = getattr(rule, "text", "") or ""
             text = words if rule.kind == "text" else f"{rule.kind.replace('-', ' ')}: {words}"
     return text.strip() + optional
+
+
+def _override(rule: TerrainOverride) -> str:
+    """What a terrain override changes: `` counts as clear, +1 MP in zone 7: mud``."""
+    parts = []
+    if rule.treat_as:
+        parts.append(f"counts as {rule.treat_as}")
+    if rule.extra_cost:
+        parts.append(f"+{rule.extra_cost:g} MP")
+    if rule.impassable:
+        parts.append("is impassable")
+    if rule.movement_cost:
+        parts.append(", ".join(f"{k} {v:g} MP" for k, v in rule.movement_cost.items()))
+    text = " " + ", ".join(parts) if parts else " changes"
+    if rule.region is not None:
+        text += f" in {where(rule.region)}"
+    return text + (f": {rule.text}" if rule.text else "")
 
 
 def length_sentence(length: GameLength) -> str:

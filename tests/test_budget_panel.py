@@ -81,7 +81,7 @@ def _apply(form: Any) -> None:
 def reinforce(window: MainWindow, side: str, *units: str) -> None:
     """Add units to the side's purchased reinforcements in the Scenario Rules panel."""
     rules = window.rules_panel
-    rules.tabs.setCurrentIndex(1)
+    rules.tabs.setCurrentIndex(2)
     rules.side_box.setCurrentIndex(rules.side_box.findData(side))
     rules.select_reinforcement(0)
     rules.edit_reinforcement()

@@ -6,9 +6,10 @@ Validate (F7) finds no error, File > Save As writes a file that loads, that ``he
 validate`` accepts and that a new window opens as the same scenario; and the Panzer '44 one
 plays to its end with random bots.
 
-Nothing is written to the document directly: where the editor has no widget for something a
-scenario may need, the test goes as far as the widgets go (the Panzer Command sides' command
-settings are the one such thing a validation warning points at)."""
+Each also sets the scenario's details (id, title, date) in the Scenario tab and its own game
+length (no longer File > New's placeholder); the Panzer '44 one gives a side panic levels and
+an exit-allowed rule, the Panzer Command one each side's command settings (no ``command``
+warning is left). Nothing is written to the document directly."""
 
 from __future__ import annotations
 
@@ -40,6 +41,7 @@ from model.scenario import (
     Scenario,
 )
 from model.scenario_io import load_scenario
+from model.victory import ExitAllowed
 from rules import load_game
 from rules.bots import RandomBot, play
 from rules.checks import Finding
@@ -235,7 +237,7 @@ def add_control(
     """Victory tab: the side wins (``result``) or scores ``vp`` for control of a region."""
     panel = window.rules_panel
     window.rules_dock.raise_()
-    panel.tabs.setCurrentIndex(0)
+    panel.tabs.setCurrentIndex(1)
     panel.add_condition()
     form = panel.condition_form
     _choose(form.kind_box, "control")
@@ -251,7 +253,7 @@ def add_control(
 def add_enemy_losses(window: MainWindow, side: str, vp_each: float) -> None:
     """Victory tab: the side scores VP for each enemy unit it destroys."""
     panel = window.rules_panel
-    panel.tabs.setCurrentIndex(0)
+    panel.tabs.setCurrentIndex(1)
     panel.add_condition()
     form = panel.condition_form
     _choose(form.kind_box, "enemy-losses")
@@ -264,7 +266,7 @@ def add_enemy_losses(window: MainWindow, side: str, vp_each: float) -> None:
 def add_fire_ban(window: MainWindow, qtbot: QtBot, fire: str, first: int, last: int) -> None:
     """Rules tab: no fire of some kinds for a span of turns."""
     panel = window.rules_panel
-    panel.tabs.setCurrentIndex(2)
+    panel.tabs.setCurrentIndex(3)
     panel.add_rule()
     form = panel.rule_form
     _choose(form.kind_box, "fire-ban")
@@ -277,7 +279,7 @@ def add_fire_ban(window: MainWindow, qtbot: QtBot, fire: str, first: int, last: 
 def add_text_rule(window: MainWindow, qtbot: QtBot, text: str) -> None:
     """Rules tab: a rule in the book's words."""
     panel = window.rules_panel
-    panel.tabs.setCurrentIndex(2)
+    panel.tabs.setCurrentIndex(3)
     panel.add_rule()
     form = panel.rule_form
     _choose(form.kind_box, "text")
@@ -289,12 +291,14 @@ def add_text_rule(window: MainWindow, qtbot: QtBot, text: str) -> None:
 def set_length(window: MainWindow, turns: int) -> None:
     """Length tab: the number of turns, Apply."""
     panel = window.rules_panel
-    panel.tabs.setCurrentIndex(3)
+    panel.tabs.setCurrentIndex(4)
     panel.turns.setValue(turns)
     page = panel.turns.parentWidget()
     [button] = [b for b in page.findChildren(QPushButton) if b.text() == "Apply"]
     button.click()
     assert window.document is not None and window.document.scenario.length.turns == turns
+    # The designer's own length: File > New's placeholder is gone.
+    assert window.document.scenario.length.placeholder is None
 
 
 def add_reinforcement(
@@ -308,7 +312,7 @@ def add_reinforcement(
 ) -> None:
     """Reinforcements tab: units arriving on a turn, or on a die roll (die, rolls)."""
     panel = window.rules_panel
-    panel.tabs.setCurrentIndex(1)
+    panel.tabs.setCurrentIndex(2)
     _choose(panel.side_box, side)
     panel.add_reinforcement()
     form = panel.reinforcement_form
@@ -324,6 +328,67 @@ def add_reinforcement(
         form.add_units(unit, count)
     _type(qtbot, form.entry.edit, entry)
     assert form.entry.message.text().startswith("✓"), form.entry.message.text()
+    _apply(form)
+
+
+def set_details(window: MainWindow, qtbot: QtBot, scenario_id: str, title: str, date: str) -> None:
+    """Scenario tab: the scenario's id, title and date, Apply."""
+    window.rules_dock.raise_()
+    window.rules_panel.show_details()
+    page = window.rules_panel.details_page
+    _type(qtbot, page.id_edit, scenario_id)
+    _type(qtbot, page.title_edit, title)
+    _type(qtbot, page.date_edit, date)
+    page.details_button.click()
+    assert not page.details_message.isVisibleTo(page), page.details_message.text()
+    assert window.document is not None
+    scenario = window.document.scenario
+    assert (scenario.id, scenario.title, scenario.date) == (scenario_id, title, date)
+
+
+def side_group(window: MainWindow, side: str) -> Any:
+    """The Set-up tab's Side group, showing ``side``."""
+    return setup_page(window, side).side_details
+
+
+def apply_side(window: MainWindow, side: str) -> None:
+    group = side_group(window, side)
+    group.apply_button.click()
+    assert not group.message.isVisibleTo(group), group.message.text()
+
+
+def command_settings(
+    window: MainWindow, side: str, space: str, dispatch: int, commands: int, air: int
+) -> None:
+    """Set-up tab, Side group: Panzer Command's Division HQ space, Dispatch Points, Direct
+    Commands and Air Strength, Apply."""
+    group = side_group(window, side)
+    _choose(group.hq_space, space)
+    group.dispatch.setValue(dispatch)
+    group.commands.setValue(commands)
+    group.air.setValue(air)
+    apply_side(window, side)
+
+
+def panic_levels(window: MainWindow, qtbot: QtBot, side: str, levels: str) -> None:
+    """Set-up tab, Side group: Panzer '44 panic levels typed as 'from turn: percent'."""
+    group = side_group(window, side)
+    _type(qtbot, group.panic, levels)
+    apply_side(window, side)
+
+
+def add_exit_allowed(
+    window: MainWindow, qtbot: QtBot, side: str, region: str, from_turn: int
+) -> None:
+    """Rules tab: a side's units may exit the map through a region from a turn on."""
+    panel = window.rules_panel
+    panel.tabs.setCurrentIndex(3)
+    panel.add_rule()
+    form = panel.rule_form
+    _choose(form.kind_box, "exit-allowed")
+    _choose(form.sides, side)
+    _type(qtbot, form.region.edit, region)
+    form.from_turn.setValue(from_turn)
     _apply(form)
 
 
@@ -425,6 +490,7 @@ def test_armor_built_through_the_widgets_validates_and_saves(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     file_new(window, qtbot, GameSystem.ARMOR, "One section: K", "Hedgerow Crossing")
+    set_details(window, qtbot, "hedgerow-crossing", "Hedgerow Crossing", "July 1944")
     # The map: J and L dragged from the Sections panel to either side of K (where they mesh
     # edge to edge: the middles of J and L in the book's edge-to-edge layout), rough ground
     # painted, a woods overlay laid with the Place Overlay tool.
@@ -478,6 +544,12 @@ def test_armor_built_through_the_widgets_validates_and_saves(
         die="d10", succeed_on=[0, 1]
     )
     assert finish(window, qtbot, monkeypatch, tmp_path / "hedgerow.yaml") == []
+    saved = load_scenario(tmp_path / "hedgerow.yaml").scenario
+    assert (saved.id, saved.date, saved.length.placeholder) == (
+        "hedgerow-crossing",
+        "July 1944",
+        None,
+    )
 
 
 def test_panzer44_built_through_the_widgets_validates_saves_and_plays(
@@ -488,6 +560,7 @@ def test_panzer44_built_through_the_widgets_validates_saves_and_plays(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     file_new(window, qtbot, GameSystem.PANZER44, "One section: P44", "Crossroads at Dawn")
+    set_details(window, qtbot, "crossroads-at-dawn", "Crossroads at Dawn", "September 1944")
     # The map: the game's one map (it has no overlays), two hexes of woods.
     paint(window, qtbot, "woods", ["3810", "3811"])
     # The Americans attack from a zone painted on the map; the Germans defend east of hexrow
@@ -513,6 +586,9 @@ def test_panzer44_built_through_the_widgets_validates_saves_and_plays(
     add_fire_ban(window, qtbot, "direct", 1, 1)
     set_length(window, 4)
     first_player(window, "us")
+    # The Germans panic less as the game goes on; the Americans may leave by the east edge.
+    panic_levels(window, qtbot, "germany", "1: 30%, 3: 10%")
+    add_exit_allowed(window, qtbot, "us", "east edge", 2)
 
     assert window.document is not None
     built = window.document.scenario
@@ -523,6 +599,20 @@ def test_panzer44_built_through_the_widgets_validates_saves_and_plays(
     assert (built.first_player, built.length.turns) == ("us", 4)
     target = tmp_path / "crossroads.yaml"
     assert finish(window, qtbot, monkeypatch, target) == []
+    saved = load_scenario(target).scenario
+    assert (saved.id, saved.date, saved.length.placeholder) == (
+        "crossroads-at-dawn",
+        "September 1944",
+        None,
+    )
+    panic = saved.side("germany").panic
+    assert panic is not None and [(p.from_turn, p.percent) for p in panic.levels] == [
+        (1, 30),
+        (3, 10),
+    ]
+    assert saved.special_rules[-1] == ExitAllowed(
+        side="us", region=EdgeRegion(edge="east"), from_turn=2
+    )
     game = load_game(load_scenario(target))
     state = game.new_initial_state(seed=7)
     play(state, {side: RandomBot(seed) for seed, side in enumerate(game.sides)})
@@ -537,6 +627,7 @@ def test_soldiers_built_through_the_widgets_validates_and_saves(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     file_new(window, qtbot, GameSystem.SOLDIERS, "One section: B", "Orchard Road")
+    set_details(window, qtbot, "orchard-road", "Orchard Road", "March 1945")
     # The map: map A dragged from the Sections panel to mesh north of B, brush painted.
     drop_on_map(SECTION_MIME, "A", Hex(13, -15))
     assert window.document is not None
@@ -581,6 +672,8 @@ def test_soldiers_built_through_the_widgets_validates_and_saves(
     ]
     assert built.side("us").setup == EntryPlacement(region=EdgeRegion(edge="north"), turn=2)
     assert finish(window, qtbot, monkeypatch, tmp_path / "orchard.yaml") == []
+    saved = load_scenario(tmp_path / "orchard.yaml").scenario
+    assert (saved.id, saved.date, saved.length.placeholder) == ("orchard-road", "March 1945", None)
 
 
 def test_panzer_command_built_through_the_widgets_validates_and_saves(
@@ -591,6 +684,7 @@ def test_panzer_command_built_through_the_widgets_validates_and_saves(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     file_new(window, qtbot, GameSystem.PANZER_COMMAND, "One section: CHIR", "Chir Bridgehead")
+    set_details(window, qtbot, "chir-bridgehead", "Chir Bridgehead", "December 1942")
     paint(window, qtbot, "woods", ["2010", "2011"])
     # The Soviets enter at the east edge on turn 2, riflemen riding on the T-34s; the
     # Germans hold a painted zone, their anti-tank guns placed, a Panzer IV coming on turn 3.
@@ -620,10 +714,20 @@ def test_panzer_command_built_through_the_widgets_validates_and_saves(
     assert window.document is not None
     ussr = window.document.scenario.side("ussr")
     assert ussr.forces[rifles].mounted_on == ussr.forces[tanks].label
+    # Each side's command settings, within the book's limits [§4.1-§4.2; §18].
+    command_settings(window, "ussr", "B", 5, 8, 2)
+    command_settings(window, "germany", "C", 4, 6, 1)
     findings = finish(window, qtbot, monkeypatch, tmp_path / "chir.yaml")
-    # Gap: no widget sets a side's command settings (Side.settings: division_hq_space,
-    # dispatch_points, direct_commands, air_strength), so each side is warned of all four.
-    assert {(f.severity, f.code) for f in findings} == {("warning", "command")}
-    assert sorted(f.message.split("'")[1] for f in findings) == sorted(
-        2 * ["air_strength", "direct_commands", "dispatch_points", "division_hq_space"]
+    assert [f.format() for f in findings if f.code == "command"] == []
+    saved = load_scenario(tmp_path / "chir.yaml").scenario
+    assert saved.side("ussr").settings == {
+        "division_hq_space": "B",
+        "dispatch_points": 5,
+        "direct_commands": 8,
+        "air_strength": 2,
+    }
+    assert (saved.id, saved.date, saved.length.placeholder) == (
+        "chir-bridgehead",
+        "December 1942",
+        None,
     )

@@ -37,7 +37,7 @@ def _choose(box: Any, data: object) -> None:
 def _new_reinforcement(
     qtbot: QtBot, panel: RulesPanel, side: str, turn: int, entry: str, unit: str = "PANTHER-A"
 ) -> None:
-    panel.tabs.setCurrentIndex(1)
+    panel.tabs.setCurrentIndex(2)
     _choose(panel.side_box, side)
     panel.add_reinforcement()
     form = panel.reinforcement_form
@@ -116,7 +116,7 @@ def test_a_turn_beyond_the_game_length_is_refused(qtbot: QtBot, window: MainWind
     panel.reinforcement_form.turn.setValue(12)
     _apply(panel.reinforcement_form)
     assert window.document.undo_stack.count() == 1
-    panel.tabs.setCurrentIndex(3)
+    panel.tabs.setCurrentIndex(4)
     panel.turns.setValue(10)
     assert not panel.apply_length()
     assert "arrives on turn 12" in panel.message.text() and panel.message.isVisible()
@@ -131,7 +131,7 @@ def test_a_die_roll_arrival_round_trips_through_save_as(
 ) -> None:
     assert window.open_file(ARMOR_2B)
     panel = _panel(window)
-    panel.tabs.setCurrentIndex(1)
+    panel.tabs.setCurrentIndex(2)
     _choose(panel.side_box, "attacker")
     panel.add_reinforcement()
     form = panel.reinforcement_form
@@ -150,7 +150,7 @@ def test_a_die_roll_arrival_round_trips_through_save_as(
     assert reloaded[0].turn is None
     assert reloaded[0].condition == DieRollCondition(die="d10", succeed_on=[0, 1], roll="each turn")
     assert window.open_file(target)
-    panel.tabs.setCurrentIndex(1)
+    panel.tabs.setCurrentIndex(2)
     _choose(panel.side_box, "attacker")
     assert panel.reinforcements.item(0, 0).text() == "On a roll of 0 or 1 (d10)"
 
@@ -159,7 +159,7 @@ def test_a_victory_condition_is_added_as_a_sentence_and_outlined_on_the_map(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     panel = _panel(window)
-    panel.tabs.setCurrentIndex(0)
+    panel.tabs.setCurrentIndex(1)
     panel.add_condition()
     form = panel.condition_form
     _choose(form.kind_box, "control")
@@ -201,7 +201,7 @@ def test_scoring_and_special_rules_are_one_undo_step_each(qtbot: QtBot, window: 
     original = window.document.scenario
     _choose(panel.tie, "draw")
     assert window.document.scenario.victory.tie == "draw"
-    panel.tabs.setCurrentIndex(2)
+    panel.tabs.setCurrentIndex(3)
     panel.add_rule()
     form = panel.rule_form
     _choose(form.kind_box, "fire-ban")
