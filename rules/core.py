@@ -222,6 +222,10 @@ def load_game(loaded: LoadedScenario) -> Game:
         from rules.p44 import Panzer44Game  # local: rules.p44 builds on this module
 
         return Panzer44Game(loaded)
+    if system is GameSystem.ARMOR:
+        from rules.armor import ArmorGame  # local: rules.armor builds on this module
+
+        return ArmorGame(loaded)
     raise UnsupportedGameError(
-        f"the rules engine plays Panzer '44 only so far, not {system.display_name}"
+        f"the rules engine plays Panzer '44 and Armor so far, not {system.display_name}"
     )

@@ -29,7 +29,7 @@ pytestmark = pytest.mark.gui
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 DRIANT = SCENARIOS / "panzer44" / "19.7-assault-on-fort-driant.yaml"
-ARMOR = SCENARIOS / "armor" / "demo-crossroads.yaml"
+SOLDIERS = SCENARIOS / "soldiers" / "10-dawn-patrol.yaml"  # a system the engine cannot play
 WAIT = 60_000  # ms: workers are spawned processes, slow to start on a busy machine
 
 
@@ -139,11 +139,11 @@ def test_cancel_stops_soon_with_the_games_so_far(qtbot: QtBot, tmp_path: Path) -
 
 
 def test_a_system_the_engine_cannot_play_gives_a_clear_message(qtbot: QtBot) -> None:
-    dialog = open_dialog(qtbot, ARMOR)
+    dialog = open_dialog(qtbot, SOLDIERS)
     assert dialog.message.isVisible()
     assert dialog.message.text() == (
         "Balance batches need the rules engine to play the scenario. "
-        "The rules engine plays Panzer '44 only so far, not Armor."
+        "The rules engine plays Panzer '44 and Armor so far, not Soldiers."
     )
     assert not dialog.run_button.isEnabled()
 
@@ -189,10 +189,13 @@ def test_validate_adds_a_balance_line_and_the_action_opens_the_dialog(
 ) -> None:
     panel = window.validation_panel
     line = panel.balance_line
-    assert not line.isVisible()  # Armor 1A: nothing asked yet
+    assert window.open_file(str(SOLDIERS))
+    assert not line.isVisible()  # nothing asked yet
     with qtbot.waitSignal(line.updated, timeout=WAIT):
         window.actions_by_id["view.validate"].trigger()
-    assert line.text() == "Balance: The rules engine plays Panzer '44 only so far, not Armor."
+    assert (
+        line.text() == "Balance: The rules engine plays Panzer '44 and Armor so far, not Soldiers."
+    )
     with qtbot.waitSignal(panel.updated, timeout=WAIT):
         assert window.open_file(DRIANT)
     assert not line.isVisible()  # a new document: asked for again by Validate

@@ -74,7 +74,11 @@ def test_a_broken_scenario_gives_file_and_line_and_exit_code_1(
 @pytest.mark.parametrize(
     ("args", "code", "message"),
     [
-        (["play", str(ROOT / "scenarios/armor/1a-spearheads.yaml")], 1, "plays Panzer '44 only"),
+        (
+            ["play", str(ROOT / "scenarios/soldiers/10-dawn-patrol.yaml")],
+            1,
+            "plays Panzer '44 and Armor so far",
+        ),
         (["play", str(SCENARIO), "--bots", "random"], 2, "--bots: give one bot per side"),
         (["play", str(SCENARIO), "--bots", "random,clever"], 2, "--bots: no bot 'clever'"),
         (["replay", "missing.json"], 1, "missing.json: cannot read the file"),

@@ -154,9 +154,9 @@ def test_syntax_and_illegal_are_different_errors() -> None:
     assert not issubclass(ActionSyntaxError, IllegalActionError)
 
 
-def test_only_panzer44_is_played_so_far() -> None:
-    with pytest.raises(UnsupportedGameError, match="Panzer '44 only"):
-        load_game(load_scenario(SCENARIOS / "armor" / "1a-spearheads.yaml"))
+def test_only_panzer44_and_armor_are_played_so_far() -> None:
+    with pytest.raises(UnsupportedGameError, match="Panzer '44 and Armor so far, not Soldiers"):
+        load_game(load_scenario(SCENARIOS / "soldiers" / "10-dawn-patrol.yaml"))
 
 
 # --- dice -----------------------------------------------------------------------------------

@@ -183,10 +183,12 @@ def test_a_combat_is_explained_in_the_log(qtbot: QtBot) -> None:
 
 
 def test_a_system_the_engine_cannot_play_says_so(window: Any) -> None:
+    soldiers = Path(__file__).parent.parent / "scenarios" / "soldiers" / "10-dawn-patrol.yaml"
+    assert window.open_file(str(soldiers))
     mode = TestPlayMode(window)
     problem = mode.enter(1, {})
     assert problem is not None
-    assert "cannot be test-played yet" in problem and "Panzer '44 only" in problem
+    assert "cannot be test-played yet" in problem and "Panzer '44 and Armor so far" in problem
     assert window.test_play_mode is None
     assert window.actions_by_id["play.test_play"].shortcut().toString() == "Ctrl+T"
 
