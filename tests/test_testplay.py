@@ -226,3 +226,12 @@ def test_moves_that_are_more_than_a_walk_are_described_in_words() -> None:
         describe(Move("us.M4.1", ("0809", "overrun", "0808", "0807")), state)  # type: ignore[arg-type]
         == "Overrun 0808, leaving by 0807 [13.0]"
     )
+
+
+def test_an_armor_game_is_refused_by_the_panel_with_where_to_play_it(window: Any) -> None:
+    demo = Path(__file__).parent.parent / "scenarios" / "armor" / "demo-crossroads.yaml"
+    assert window.open_file(str(demo))
+    problem = TestPlayMode(window).enter(1, {})
+    assert problem is not None
+    assert "shows Panzer '44 games so far, not Armor" in problem and "Balance" in problem
+    assert window.test_play_mode is None
