@@ -247,7 +247,12 @@ class HeuristicBot:
         chosen: list[Plot] = []
         for unit, plots in options.items():
             # A Counterbattery plot has no hex to weigh [6.73]: the bot never plots one.
-            fire = [(self._fire_value(public, p, shots), p) for p in plots if p.target]
+            # Nor Opportunity Fire: its worth depends on the enemy's moves, not weighed here.
+            fire = [
+                (self._fire_value(public, p, shots), p)
+                for p in plots
+                if p.target and p.task != "OF"
+            ]
             best_fire = max(fire, key=lambda f: f[0], default=(0.0, None))
             move = any(p.task == "MV" for p in plots)
             gain = self._move_gain(public, unit) if move else -math.inf

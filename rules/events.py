@@ -533,3 +533,102 @@ class CounterbatterySpotting(Event):
             f"{self.unit} fired Indirect Fire from {self.hex}: rolled {self.roll}, spotted on "
             f"{self.needed} or less: {verdict} {self.rule}"
         )
+
+
+# --- opportunity fire [6.5], Improved Positions [12.0] and mines [17.0] ---------------------
+
+
+@dataclass(frozen=True)
+class OpportunityTriggered(Event):
+    """An enemy unit moved onto a Line of Opportunity Fire [6.52]-[6.53]: the move stops while
+    the fire is resolved as Direct Fire, its result applied at once [6.55]."""
+
+    kind: ClassVar[str] = "opportunity-triggered"
+    firer: str
+    plot: str
+    unit: str
+    hex: str
+    how: str
+    rule: str
+
+    def describe(self) -> str:
+        return (
+            f"{self.unit} in {self.hex} triggers the Opportunity Fire of {self.firer} "
+            f"('{self.plot}'): {self.how} {self.rule}"
+        )
+
+
+@dataclass(frozen=True)
+class ImprovedPositionPlaced(Event):
+    """An Improved Position placed at the initial deployment [12.21], and the unit inside it."""
+
+    kind: ClassVar[str] = "improved-position-placed"
+    side: str
+    hex: str
+    inside: str | None
+    how: str
+
+    def describe(self) -> str:
+        who = f", {self.inside} inside" if self.inside else ""
+        return f"{self.side} Improved Position in {self.hex}{who} ({self.how}) [12.21]"
+
+
+@dataclass(frozen=True)
+class ImprovedPositionChanged(Event):
+    """A unit goes inside an Improved Position or climbs out of it [12.4], or the position is
+    destroyed for want of a friendly garrison at the end of a Game-Turn [12.22]."""
+
+    kind: ClassVar[str] = "improved-position-changed"
+    hex: str
+    unit: str | None
+    change: str
+    rule: str
+
+    def describe(self) -> str:
+        who = f"{self.unit} " if self.unit else ""
+        return f"Improved Position in {self.hex}: {who}{self.change} {self.rule}"
+
+
+@dataclass(frozen=True)
+class MinesLaid(Event):
+    """A side's mined hexes, noted secretly at deployment [17.0] (seen by that side only)."""
+
+    kind: ClassVar[str] = "mines-laid"
+    side: str
+    mine_kind: str
+    hexes: tuple[str, ...]
+    how: str
+
+    def describe(self) -> str:
+        return (
+            f"{self.side} notes {len(self.hexes)} {self.mine_kind} mined hex(es) secretly: "
+            f"{' '.join(self.hexes) or 'none'} ({self.how}) [17.0]"
+        )
+
+
+@dataclass(frozen=True)
+class MineAttack(Event):
+    """A Mine Attack on a unit entering or leaving a mined hex [17.11]-[17.14]: the mined
+    hex's Net Attack Superiority, the roll on the Combat Results Table, no terrain, strength
+    or target type [17.12]; the Mined Hex marker is placed [17.0]."""
+
+    kind: ClassVar[str] = "mine-attack"
+    unit: str
+    hex: str
+    owner: str
+    mine_kind: str
+    moving: str
+    superiority: int
+    roll: int
+    result: str
+    table: str
+    rule: str
+    placeholder: str | None = None
+
+    def describe(self) -> str:
+        mark = f" [placeholder: {self.placeholder}]" if self.placeholder else ""
+        return (
+            f"Mine Attack on {self.unit} {self.moving} {self.hex} ({self.owner}'s "
+            f"{self.mine_kind} mined hex, {self.superiority:+d}): roll {self.roll}; "
+            f"{self.table}: {self.result} {self.rule}{mark}"
+        )

@@ -26,12 +26,12 @@ What this slice plays, by the book:
   artillery and air strikes with scatter, each attack explained (:mod:`rules.p44_indirect`,
   :mod:`rules.p44_indirect_fire`).
 
-Not yet (each segment is skipped with an event naming it; its handler is the extension point,
-see :data:`EXTENSIONS`): panic (a (P) marker is placed but never acted on), opportunity fire
-and mines during movement
-(:class:`~rules.events.HexEntered` is where they interrupt), transport, overrun, Improved
-Positions and reinforcements that arrive on a condition. MV, DF, CA, IF and CB can be
-plotted; OF not yet.
+- Opportunity Fire [6.5] and mines [17.13]-[17.14], interrupting a move at each hex entered
+  (:mod:`rules.p44_opportunity`); Improved Positions [12.0] and mined hexes [17.0] placed at
+  the deployment, the IP's benefit and its cost to climb out (:mod:`rules.p44_positions`).
+
+Not yet: reinforcements that arrive on a condition; OF and mines on overruns, scatter and
+mounting moves. Every task can be plotted.
 """
 
 from __future__ import annotations
@@ -55,6 +55,7 @@ from rules.events import (
     MapEntered,
     MapLeft,
     MoveEnded,
+    MoveStopped,
     NotMoved,
     Plotted,
     SegmentBegan,
@@ -88,6 +89,7 @@ from rules.p44_indirect_fire import INDIRECT_FIRE_SEGMENTS, resolve_indirect_fir
 from rules.p44_movement import (
     DISMOUNT,
     MOUNT,
+    OUT_OF_IP,
     MoveCosts,
     Step,
     check_path,
@@ -96,12 +98,23 @@ from rules.p44_movement import (
     reachable_hexes,
     step_cost,
 )
+from rules.p44_opportunity import interrupt, opportunity_plots, why_not_line
 from rules.p44_overrun import execute as execute_overrun
 from rules.p44_overrun import overrun_moves
 from rules.p44_overrun import split as split_overrun
 from rules.p44_panic import PanicRecord, cancel_fire, determine, fire_cancelled, scatter
 from rules.p44_panic import check_move as check_scatter
 from rules.p44_panic import held as panic_held
+from rules.p44_positions import (
+    Fortified,
+    climb_out,
+    fortify,
+    is_inside,
+    mines_known_to,
+    settle,
+    unstack,
+)
+from rules.p44_positions import end_of_turn as positions_end_of_turn
 from rules.p44_results import apply_results, remove_disruption, remove_pins
 from rules.p44_setup import UnitSpec, deploy
 from rules.p44_transport import execute as execute_transport
@@ -120,7 +133,7 @@ EXTENSIONS: dict[str, str] = {}
 MOVEMENT_SEGMENTS = ("first-player-movement", "second-player-movement")
 DIRECT_FIRE_SEGMENTS = ("first-player-direct-fire", "second-player-direct-fire")
 #: The tasks this slice plays [5.4].
-PLAYABLE_TASKS = ("MV", "DF", "CA", "IF", "CB")
+PLAYABLE_TASKS = ("MV", "DF", "CA", "IF", "CB", "OF")
 
 
 class Panzer44Game(Game):
@@ -175,6 +188,8 @@ class Panzer44Game(Game):
             )
             for side in self.sides
         }
+        #: Improved Positions and mined hexes of the deployment [12.21], [17.0].
+        self.fortified: Fortified = fortify(self)
 
     def name(self, h: Hex) -> str:
         """The hex's name on the map, worked out once (the map does not change)."""
@@ -259,7 +274,14 @@ class Panzer44State(State):
         #: Units that overran this Game-Turn: one overrun each [13.22].
         self.overran: set[str] = set()
         self._overruns: dict[str, list[Move]] = {}  # overrun moves per unit, for one segment
-        for event in game.deployment.events:
+        #: Improved Positions standing, by owner [12.22]; the units inside them [12.1].
+        self.ips: dict[Hex, str] = dict(game.fortified.ips)
+        self.inside: dict[str, Hex] = dict(game.fortified.inside)
+        #: Mined hexes whose marker a Mine Attack has placed: known to both sides [17.0].
+        self.mines_revealed: set[Hex] = set()
+        #: Units whose Opportunity Fire has fired this Game-Turn: once each [6.56].
+        self.of_used: set[str] = set()
+        for event in (*game.deployment.events, *game.fortified.events):
             self.emit(event)
         self._begin()
         self._advance()
@@ -323,7 +345,8 @@ class Panzer44State(State):
         found = self._fire.get(unit)
         if found is None:
             mv = [Plot(unit, "MV")] if self._why_not_plot_mv(unit) is None else []
-            found = self._fire[unit] = mv + fire_plots(self, unit) + indirect_plots(self, unit)
+            found = mv + fire_plots(self, unit) + opportunity_plots(self, unit)
+            found = self._fire[unit] = found + indirect_plots(self, unit)
         return found
 
     def _why_not_plot_mv(self, unit: str) -> str | None:
@@ -369,6 +392,9 @@ class Panzer44State(State):
             return [Move(unit, ("scatter",))]  # its only move [14.11]
         if unit in self.carried_by:
             return []  # a passenger moves with its carrier [9.0]
+        if is_inside(self, unit):  # its only move: climbing out [12.4]
+            allowance = self.game.specs[unit].movement_allowance
+            return [Move(unit, (OUT_OF_IP,))] if allowance >= 1 else []
         mine = {unit, *passengers(self, unit)}
         held = {h for h, there in occupied.items() if not there <= mine}  # by other units
         found = [m for h, m in self._candidates(unit) if h not in held]
@@ -503,10 +529,7 @@ class Panzer44State(State):
             raise IllegalActionError(f"'{action.text()}': plot only in the Mutual Plot Phase [4.1]")
         side = self._side_of(action, action.unit)
         if action.task not in PLAYABLE_TASKS:
-            raise IllegalActionError(
-                f"'{action.text()}': only MV, DF, CA, IF and CB can be plotted so far; the "
-                f"{action.task} task is {_NOT_YET}"
-            )
+            raise IllegalActionError(f"'{action.text()}': the {action.task} task is {_NOT_YET}")
         if action.unit in self.plots[side]:
             raise IllegalActionError(
                 f"'{action.text()}': {action.unit} already has its task for this Game-Turn [5.3]"
@@ -528,7 +551,9 @@ class Panzer44State(State):
         h_class = self.game.specs[action.unit].weapon_class == "H"
         if why is None and action.pattern is not None and not h_class:
             why = "only H Class fire has a pattern [6.21]"
-        if why is None:
+        if why is None and action.task == "OF":
+            why = why_not_line(self, action, self._hex(action, action.target or ""))
+        elif why is None:
             why = why_not_target(self, action, self._hex(action, action.target or ""))
         if why is not None:
             raise IllegalActionError(f"'{action.text()}': {action.unit} may not fire: {why}")
@@ -562,6 +587,15 @@ class Panzer44State(State):
         if check_scatter(self, action):
             scatter(self, unit)  # [14.11]
             return
+        if action.path == (OUT_OF_IP,):
+            climb_out(self, unit, action.text())  # [12.4]
+            self.watch.sample(self)
+            return
+        if is_inside(self, unit):
+            raise IllegalActionError(
+                f"'{action.text()}': {unit} is inside an Improved Position: it climbs out "
+                f"first ('move {unit} {OUT_OF_IP}'), with its entire Movement Allowance [12.4]"
+            )
         if action.path[0] in (MOUNT, DISMOUNT) and len(action.path) == 2:
             execute_transport(self, action, self._hex(action, action.path[1]))  # [9.0]
             return
@@ -584,6 +618,7 @@ class Panzer44State(State):
             key = (side, walked[0].hex)
             self.entered[key] = self.entered.get(key, 0) + 1
             self.emit(MapEntered(unit, self.game.name(entry.hex), entry.cost, entry.why))
+        before = None if entry is not None else self.hexes[unit]
         for step in walked:
             self.hexes[unit] = step.hex
             self.spotted.pop(unit, None)  # spotted until it leaves the hex [11.14]
@@ -591,7 +626,11 @@ class Panzer44State(State):
                 self.hexes[p] = step.hex
             name = self.game.amap.name(step.hex)
             self.emit(HexEntered(unit, name, step.cost, step.spent, step.placeholder))
-            # Extension point: Opportunity Fire [6.5] and mines [17.13] interrupt here.
+            why = interrupt(self, unit, before, step.hex)  # [6.5], [17.13], [17.14]
+            if why is not None:
+                self._stop(unit, side, riders, step, why)
+                return
+            before = step.hex
         if leaving:
             self._leave(action, unit, side, walked)
             return
@@ -601,6 +640,20 @@ class Panzer44State(State):
         allowance = self.game.specs[unit].movement_allowance
         carrying = ", ".join(riders) or None
         self.emit(MoveEnded(unit, end, walked[-1].spent, allowance, carrying))
+        settle(self, unit)  # into an Improved Position [12.4]
+        self.watch.sample(self)
+
+    def _stop(self, unit: str, side: str, riders: list[str], step: Step, why: str) -> None:
+        """The move ends where it was interrupted [6.55], [17.13], [17.14]."""
+        self.moved.add(unit)
+        self.moved.update(p for p in riders if p in self.plots[side])
+        if unit in self.hexes:
+            self.emit(MoveStopped(unit, self.game.name(step.hex), why))
+            unstack(self, unit)  # [8.33]
+            allowance = self.game.specs[unit].movement_allowance
+            end = self.game.name(self.hexes[unit])
+            self.emit(MoveEnded(unit, end, step.spent, allowance, ", ".join(riders) or None))
+            settle(self, unit)
         self.watch.sample(self)
 
     def _leave(self, action: Move, unit: str, side: str, walked: list[Step]) -> None:
@@ -718,6 +771,7 @@ class Panzer44State(State):
         self._fire = {}
         self.step += 1
         if self.step == len(self.game.steps):
+            positions_end_of_turn(self)  # [12.22]
             if self.turn == self.game.turns:
                 self.over = True
                 outcome = self._evaluate()
@@ -729,6 +783,7 @@ class Panzer44State(State):
             self.moved = set()
             self.overran = set()
             self.entered = {}
+            self.of_used = set()
         self._begin()
 
     # --- views and hashes -------------------------------------------------------------------
@@ -736,6 +791,11 @@ class Panzer44State(State):
     def view_for(self, side: str) -> SideView:
         """What ``side`` may know now: never the other side's plots [4.1] 1."""
         return side_view(self, side)
+
+    def mines_known_to(self, side: str) -> list[str]:
+        """The mined hexes ``side`` knows of, by name: its own, and the enemy's revealed by a
+        Mine Attack [17.0]; the rest are hidden from it."""
+        return mines_known_to(self, side)
 
     def _snapshot(self) -> dict[str, Any]:
         return (
@@ -778,6 +838,16 @@ class Panzer44State(State):
                 else {}
             )
             | ({"cb_fired": dict(sorted(self.cb_fired.items()))} if self.cb_fired else {})
+            | ({"of_used": sorted(self.of_used)} if self.of_used else {})
+            | (
+                {
+                    "ips": sorted([h.q, h.r, s] for h, s in self.ips.items()),
+                    "inside": {u: [h.q, h.r] for u, h in sorted(self.inside.items())},
+                    "mines_revealed": sorted([h.q, h.r] for h in self.mines_revealed),
+                }
+                if self.ips or self.game.fortified.mines or self.inside
+                else {}
+            )
         )
 
     def _detach(self) -> None:
@@ -806,6 +876,10 @@ class Panzer44State(State):
         self.cb_spotted = dict(self.cb_spotted)
         self.cb_fired = dict(self.cb_fired)
         self.if_targets = dict(self.if_targets)
+        self.ips = dict(self.ips)
+        self.inside = dict(self.inside)
+        self.mines_revealed = set(self.mines_revealed)
+        self.of_used = set(self.of_used)
 
 
 def reachable(state: Panzer44State, unit: str) -> dict[Hex, float]:

@@ -260,6 +260,11 @@ def _terrain_modifier(
     value, source = effect(terrain_id, "die_roll_modifier")
     if value is not None and int(str(unwrap(value))):
         found.append(_terrain_mod(f"{terrain_id} in {game.amap.name(h)}", value, source))
+    if state.inside.get(target) == h and h in state.ips:  # [12.1] (rules.p44_positions)
+        value, source = effect("improved-position", "die_roll_modifier")
+        if value is not None:
+            what = f"inside an Improved Position in {game.amap.name(h)}"
+            found.append(_terrain_mod(what, value, source))
     for side in entry_sides(origin, h) if origin is not None else ():
         for feature in sorted(game.terrain.hexside_features(side)):
             mod = _hexside_mod(state, spec, h, side, feature)
@@ -472,7 +477,7 @@ def victims(state: Panzer44State, plot: Plot, h: Hex) -> list[str]:
 
 
 #: The rule of each fire task, cited by every attack it makes.
-TASK_RULES = {"DF": "[6.3]", "CA": "[6.6]", "IF": "[6.4]", "CB": "[6.7]"}
+TASK_RULES = {"DF": "[6.3]", "CA": "[6.6]", "IF": "[6.4]", "CB": "[6.7]", "OF": "[6.5]"}
 
 
 def roll_attack(state: Panzer44State, attack: Attack, rule: str | None = None) -> str:

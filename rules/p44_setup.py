@@ -110,6 +110,8 @@ class Deployment:
     carried_by: Mapping[str, str]
     events: tuple[Event, ...]
     arrivals: tuple[Arrival, ...] = ()
+    #: Units whose force entry says ``in-ip``: set up inside an Improved Position [12.0].
+    in_ip: frozenset[str] = frozenset()
 
 
 def pool(side: Side) -> tuple[str, ...]:
@@ -220,6 +222,7 @@ class _Placer:
         self.events: list[Event] = []
         self.arrivals: dict[str, Arrival] = {}
         self._groups: dict[tuple[str, int], int] = {}  # (side, id of its entry) -> group
+        self.in_ip: set[str] = set()
 
     def legal(self, spec: UnitSpec, h: Hex) -> bool:
         if h not in self.amap.hexes or h in self.occupied:
@@ -333,6 +336,7 @@ def deploy(scenario: Scenario, movement: Movement, play_area: frozenset[Hex] | N
         placer.carried_by,
         tuple(placer.events),
         tuple(placer.arrivals.values()),
+        frozenset(placer.in_ip),
     )
 
 
@@ -348,6 +352,8 @@ def _deploy_side(side: Side, placer: _Placer) -> list[UnitSpec]:
             numbers[entry.unit] = numbers.get(entry.unit, 0) + 1
             made.append(spec_of(side, entry.unit, numbers[entry.unit], entry.label))
         specs.extend(made)
+        if "in-ip" in entry.state:  # inside an Improved Position (rules.p44_positions)
+            placer.in_ip.update(s.id for s in made)
         if entry.label:
             by_label.setdefault(entry.label, []).extend(s.id for s in made)
         return made

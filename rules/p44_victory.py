@@ -10,9 +10,13 @@ the scenario's: ``most-vp`` (a ``win`` or ``lose`` result of a condition overrid
 comparison, as 19.5's threshold does; a tie goes to the tie side or no one) or ``conditions``
 (the first condition met that gives a result, else the default winner).
 
+Improved Positions [12.0] (a map object set of kind ``fortification``): control counts the
+IPs standing in the region (19.7: "occupy at least half of the Improved Positions"), and
+``destroyed`` the enemy's IPs placed in the region at the deployment that are gone [12.22]
+(19.8: "destroying all the Improved Positions in the quadrilateral"; all of none is all).
+
 What is not (each is listed in the outcome's ``unevaluated``, with why): conditions in words
-(``text``), objects the engine does not place yet (Improved Positions [12.21]), destruction
-of objects, casualties, and "last occupied" control.
+(``text``), destruction of objects other than IPs, casualties, and "last occupied" control.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from model.victory import (
     Comparison,
     Condition,
     Control,
+    Destroyed,
     EnemyLosses,
     Exit,
     LineOfSight,
@@ -210,10 +215,12 @@ def judge(state: Panzer44State, index: int, cond: Condition) -> Finding:
         return Finding(met, _award_vp(cond, met, 1), f"{cond.kind}: {how}")
     if isinstance(cond, VpThreshold):
         raise UnevaluableError("judged after the points are totalled")  # see evaluate_outcome
+    if isinstance(cond, Destroyed) and _fortification(state, cond.objects):
+        return _ips_destroyed(state, cond)
     kind = getattr(cond, "kind", "?")
     why = {
         "text": f"a condition in words: {getattr(cond, 'text', '')!r}",
-        "destroyed": "Improved Positions and other objects are not placed by this slice [12.21]",
+        "destroyed": "objects other than Improved Positions are not placed by this slice",
         "survives": "objects are not placed by this slice",
         "casualties": "casualty shares are not in this slice",
     }.get(kind, f"the condition kind '{kind}' is not evaluated yet")
@@ -259,12 +266,9 @@ def _control(state: Panzer44State, cond: Control) -> Finding:
         objects = next((o for o in game.scenario.map.objects if o.name == cond.object_set), None)
         if objects is None:
             raise UnevaluableError(f"no object set '{cond.object_set}' in the scenario")
-        if objects.kind == "fortification":
-            raise UnevaluableError(
-                f"the object set '{cond.object_set}' is Improved Positions, which the engine "
-                "does not place yet [12.21]"
-            )
         hexes &= set(game.region(objects.region)) if objects.region is not None else hexes
+        if objects.kind == "fortification":
+            hexes &= set(state.ips)  # the Improved Positions standing [12.22]
     if cond.rule == "last-occupied":
         raise UnevaluableError("'last occupied' control needs a history not kept yet")
     mine = {state.hexes[s.id] for s in _owned(state, cond.side, cond.units)} & hexes
@@ -278,6 +282,28 @@ def _control(state: Panzer44State, cond: Control) -> Finding:
         met = len(held) >= (cond.at_least or 1)
     how = f"{len(held)} of {len(hexes)} hexes held ({cond.rule})"
     return Finding(met, _award_vp(cond, met, len(held)), how)
+
+
+def _fortification(state: Panzer44State, name: str) -> bool:
+    """Whether the scenario's object set ``name`` is Improved Positions."""
+    found = next((o for o in state.game.scenario.map.objects if o.name == name), None)
+    return found is not None and found.kind == "fortification"
+
+
+def _ips_destroyed(state: Panzer44State, cond: Destroyed) -> Finding:
+    """The enemy's IPs placed in the region at the deployment, and how many are gone [12.22]."""
+    game = state.game
+    region = game.region(cond.region) if cond.region is not None else None
+    placed = {
+        h
+        for h, owner in game.fortified.ips.items()
+        if owner != cond.side and (region is None or h in region)
+    }
+    gone = placed - set(state.ips)
+    met = gone == placed if cond.all else len(gone) >= (cond.at_least or 1)
+    names = ", ".join(sorted(game.name(h) for h in placed - gone)) or "none"
+    how = f"{len(gone)} of {len(placed)} enemy Improved Positions destroyed (standing: {names})"
+    return Finding(met, _award_vp(cond, met, len(gone)), how + " [12.22]")
 
 
 def _exit(state: Panzer44State, cond: Exit) -> Finding:

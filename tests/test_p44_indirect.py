@@ -364,7 +364,7 @@ def test_a_scenario_ban_on_indirect_fire_is_kept() -> None:
 
 @pytest.mark.parametrize(
     ("scenario", "seed"),
-    [("19.2-sedan-revenged.yaml", 5), ("19.7-assault-on-fort-driant.yaml", 3)],
+    [("19.2-sedan-revenged.yaml", 5), ("19.7-assault-on-fort-driant.yaml", 2)],
 )
 def test_a_random_game_with_support_ends_and_replays(scenario: str, seed: int) -> None:
     loaded = load_scenario(SCENARIOS / scenario)

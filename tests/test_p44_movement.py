@@ -180,10 +180,8 @@ def test_what_may_be_plotted() -> None:
     ]  # fire plots: tests/test_p44_fire.py
     with pytest.raises(IllegalActionError, match="moves only when carried"):
         state.apply(Plot("us.57a.1", "MV"))
-    with pytest.raises(
-        IllegalActionError, match="only MV, DF, CA, IF and CB can be plotted so far"
-    ):
-        state.apply(Plot("us.M4a.1", "OF", "1011"))
+    with pytest.raises(IllegalActionError, match=r"fire Indirect Fire \[6\.71\]"):
+        state.apply(Plot("us.M4a.1", "IF", "1011"))
     state.apply(Plot("us.M4a.1", "MV"))
     with pytest.raises(IllegalActionError, match=r"already has its task .*\[5\.3\]"):
         state.apply(Plot("us.M4a.1", "MV"))

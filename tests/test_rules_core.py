@@ -138,7 +138,8 @@ def test_text_that_is_not_an_action_is_a_syntax_error(text: str, message: str) -
         ("plot nobody.X.1 MV", "there is no unit 'nobody.X.1'"),
         ("move us.M4a.1 0809", r"units move in the Movement Phase \[4\.1\]"),
         ("done russia", "there is no side 'russia'"),
-        ("plot us.M4a.1 OF 1213", "only MV, DF, CA, IF and CB can be plotted so far"),
+        ("plot us.M4a.1 OF 3030", r"31 hexes is beyond its range of 10 \[6\.92\]"),
+        ("plot us.M4a.1 IF 1213", r"artillery and mortars fire Indirect Fire \[6\.71\]"),
     ],
 )
 def test_an_illegal_action_raises_and_changes_nothing(action: str, message: str) -> None:

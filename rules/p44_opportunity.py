@@ -1,0 +1,214 @@
+"""Panzer '44 Opportunity Fire [6.5], and what interrupts a move: OF and mines [17.13]-[17.14].
+
+By the book:
+
+- **Plot** [6.52]: ``plot UNIT OF HEX``; the hex defines the Line of Opportunity Fire, the
+  line from the centre of the firer's hex to the centre of the target hex, that hex included.
+  The unit must be able to fire [6.32] (:func:`rules.p44_fire.why_not_fire`), the hex within
+  its range [6.92] and, our reading of [11.21] ("determine which of their units can spot ...
+  target hexes prior to writing a Fire Plot"), in its clear line of sight. A scenario's ban on
+  opportunity fire (19.2's German Game-Turn One) forbids the plot.
+- **Trigger** [6.53]-[6.54]: only the movement of an enemy unit, entering a hex the line
+  passes through (not the firer's own; a hex the line only touches at a corner is not
+  intersected) or crossing a hexside the line runs along. The firer may fire at the entered
+  hex or the hex left [6.57]; the engine fires at the hex entered, where the unit is.
+- **Once** [6.56]: at the first enemy unit that triggers it, never held for a better target.
+  Our reading: a unit it may not attack does not trigger it (not spotted [11.14], [11.21], an
+  attack the Attack Procedure Chart forbids [6.62], a Net Attack Superiority below -3
+  [6.81]); nor does a firer that may no longer fire (disrupted, e.g. by the Direct Fire Phase
+  just before [6.59], [6.82]; panicked [14.31]).
+- **Resolution** [6.51], [6.55], [6.58]: as Direct Fire, through the same procedure
+  (:func:`rules.p44_fire.prepare_attack`, :func:`rules.p44_fire.roll_attack`), at the moving
+  unit alone; the result applied at once (:func:`rules.p44_results.apply_results`). A unit
+  pinned, disrupted or destroyed moves no further [6.55]; a unit stopped in a hex another
+  unit holds is moved beside it [8.33] (:func:`rules.p44_positions.unstack`). The firer has
+  fired: it is spotted at any range until it leaves its hex [11.14].
+
+Legal actions list, for each unit that may fire, up to six OF plots: along each of the six
+hex directions, the farthest hex within its range still in clear sight (a straight row of
+hexes from its own, the longest line it can watch that way). Any other hex in range and sight
+is legal when written; the list is a bounded sample so that ``legal_actions`` stays fast.
+
+Not here yet: OF at units overrunning [13.8], scattering [14.11] or mounting [9.32].
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from model.hexes import DIRECTIONS, Hex, Hexside
+from model.victory import FireBan
+from rules.actions import Plot
+from rules.events import OpportunityTriggered
+from rules.los_geometry import HexStep, trace
+from rules.p44_fire import P44, Attack, prepare_attack, roll_attack, spots, why_not_fire
+from rules.p44_panic import fire_cancelled
+from rules.p44_positions import mine_attack, stopped
+from rules.p44_results import apply_results
+
+if TYPE_CHECKING:
+    from rules.p44 import Panzer44State
+
+RULE = f"{P44} [6.0], [6.5], [6.81], [6.85]"
+
+
+@dataclass(frozen=True)
+class Line:
+    """A Line of Opportunity Fire: the hexes it passes through and the hexsides it runs
+    along [6.52]-[6.53]."""
+
+    hexes: frozenset[Hex]
+    sides: frozenset[Hexside]
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def line_of_fire(a: Hex, b: Hex) -> Line:
+    """The Line of Opportunity Fire from the firer's hex ``a`` to the target hex ``b``
+    (pure geometry, kept)."""
+    found = trace(a, b)
+    hexes = {s.hex for s in found.steps if isinstance(s, HexStep)} - {a}
+    return Line(frozenset(hexes), frozenset(found.along_hexsides))
+
+
+def opportunity_ban(state: Panzer44State, side: str) -> str | None:
+    """The scenario's ban on ``side``'s opportunity fire this Game-Turn, if any."""
+    for rule in state.game.scenario.special_rules:
+        if not isinstance(rule, FireBan) or "opportunity" not in rule.fire:
+            continue
+        last = rule.turns.last if rule.turns.last is not None else state.game.turns
+        if (not rule.sides or side in rule.sides) and rule.turns.first <= state.turn <= last:
+            return f"the scenario bans {side}'s opportunity fire this Game-Turn ({rule.note})"
+    return None
+
+
+def why_not_line(state: Panzer44State, plot: Plot, h: Hex) -> str | None:
+    """Why ``plot`` (OF) may not name hex ``h``, or None [6.52], [6.92], [11.21]."""
+    spec = state.game.specs[plot.unit]
+    here = state.hexes[plot.unit]
+    if plot.pattern is not None:
+        return "Opportunity Fire attacks the moving unit alone [6.58]: no pattern (our reading)"
+    if h == here:
+        return "the Line of Opportunity Fire runs to another hex [6.52]"
+    if h not in state.game.terrain:
+        return "the target hex is off the map"
+    if here.distance(h) > spec.range:
+        return f"{here.distance(h)} hexes is beyond its range of {spec.range} [6.92]"
+    los = state.game.los(here, h)
+    if los.verdict == "blocked":
+        return f"no clear line of sight to the target hex: {los.explanation} ({los.rule}) [11.21]"
+    return opportunity_ban(state, spec.side)
+
+
+def opportunity_plots(state: Panzer44State, unit: str) -> list[Plot]:
+    """The OF plots listed for ``unit``: the farthest hex in clear sight and range along each
+    hex direction (see the module's docstring)."""
+    spec = state.game.specs[unit]
+    if spec.range < 1 or why_not_fire(state, unit) is not None:
+        return []
+    if opportunity_ban(state, spec.side) is not None:
+        return []
+    game = state.game
+    here = state.hexes[unit]
+    found: list[Plot] = []
+    for d in DIRECTIONS:
+        last = None
+        for k in range(1, spec.range + 1):
+            h = here + d.scale(k)
+            if h not in game.terrain or game.los(here, h).verdict == "blocked":
+                break
+            last = h
+        if last is not None:
+            found.append(Plot(unit, "OF", game.name(last)))
+    return found
+
+
+# --- during the enemy's movement -------------------------------------------------------------
+
+
+def interrupt(state: Panzer44State, unit: str, before: Hex | None, here: Hex) -> str | None:
+    """What happens as ``unit`` enters ``here`` from ``before`` (None: from off the map): a
+    Mine Attack for leaving a mined hex [17.14], for entering one [17.13], then Opportunity
+    Fire [6.53] (the book gives no order; ours). Why the unit stops, or None."""
+    mines = state.game.fortified.mines
+    if before is not None and before in mines:
+        mine_attack(state, unit, before, "leaving")  # its result placed here [17.14]
+        if stopped(state, unit):
+            return "its Mine Attack on leaving the mined hex stops it [17.14], [6.82]"
+    if here in mines:
+        mine_attack(state, unit, here, "entering")
+        why = "it entered a mined hex: no further movement this Game-Turn [17.13]"
+        opportunity(state, unit, before, here)
+        return why
+    return opportunity(state, unit, before, here)
+
+
+def opportunity(state: Panzer44State, unit: str, before: Hex | None, here: Hex) -> str | None:
+    """Every armed Line of Opportunity Fire ``unit`` triggers by entering ``here``, fired in
+    the firers' order; why the unit stops, or None [6.53]-[6.58]."""
+    side = state.game.specs[unit].side
+    for other, plots in state.plots.items():
+        if other == side:
+            continue
+        for firer in sorted(plots):
+            plot = plots[firer]
+            if plot.task != "OF" or firer in state.of_used or unit not in state.hexes:
+                continue
+            how = _triggered(state, plot, before, here)
+            if how is None or _why_not_at(state, plot, unit) is not None:
+                continue
+            _fire(state, plot, unit, how)
+            if stopped(state, unit):
+                return f"the Opportunity Fire of {firer} stops it [6.55]"
+    return None
+
+
+def _triggered(state: Panzer44State, plot: Plot, before: Hex | None, here: Hex) -> str | None:
+    """How a move into ``here`` meets the plot's line, or None [6.53]."""
+    firer_hex = state.hexes.get(plot.unit)
+    if firer_hex is None:
+        return None
+    line = line_of_fire(firer_hex, state.game.amap.resolve(plot.target or ""))
+    if here in line.hexes:
+        return "it entered a hex of the Line of Opportunity Fire [6.53]"
+    if before is not None and Hexside.between(before, here) in line.sides:
+        return (
+            "it crossed a hexside the line runs along; fired at the hex entered, standing in "
+            "for the firer's choice [6.53], [6.57]"
+        )
+    return None
+
+
+def _why_not_at(state: Panzer44State, plot: Plot, target: str) -> str | None:
+    """Why the OF unit may not fire at ``target`` now, or None (see the module's readings)."""
+    firer = plot.unit
+    why = why_not_fire(state, firer)
+    if why is None and fire_cancelled(state, firer):
+        why = "it panicked: its fire task is cancelled [14.31]"
+    if why is None:
+        spec = state.game.specs[firer]
+        if state.hexes[firer].distance(state.hexes[target]) > spec.range:
+            why = "beyond its range [6.92]"
+    if why is None:
+        why = spots(state, firer, target)
+    if why is None:
+        why = _attack(state, plot, target).prohibited
+    return why
+
+
+def _attack(state: Panzer44State, plot: Plot, target: str) -> Attack:
+    spec = state.game.specs[plot.unit]
+    return prepare_attack(state, spec, state.hexes[plot.unit], target, Plot(plot.unit, "OF"))
+
+
+def _fire(state: Panzer44State, plot: Plot, target: str, how: str) -> None:
+    """Stop, fire at once as Direct Fire, apply the result at once [6.55]."""
+    firer = plot.unit
+    state.of_used.add(firer)
+    where = state.game.name(state.hexes[target])
+    state.emit(OpportunityTriggered(firer, plot.text(), target, where, how, "[6.55], [6.56]"))
+    result = roll_attack(state, _attack(state, plot, target), RULE)
+    state.spotted[firer] = state.hexes[firer]  # it fired: spotted at any range [11.14]
+    if result != "•":
+        apply_results(state, [(target, result)])
