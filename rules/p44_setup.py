@@ -6,9 +6,11 @@ British ones, then US ones [20.1]-[20.5]). Every counter gets a game id ``<side>
 
 Where a scenario places a force in an area ("in or adjacent to Arracourt", a quadrilateral),
 the owning player chooses the hexes [18.41]; the engine, which needs a position to start from,
-puts the units deterministically in the area's first legal hexes in printed-ID order, and says
-so in an event. Legal: on the map, in the play area, enterable by the unit's movement class,
-and vacant, one unit per hex [8.0] except a carrier on top of its passenger [8.2].
+puts the units deterministically in the area's legal hexes nearest the places the scenario's
+victory conditions name (then in printed-ID order: where an owner would stand to hold or take
+them), and says so in an event. Legal: on the map, in the play area, enterable by the unit's
+movement class, and vacant, one unit per hex [8.0] except a carrier on top of its passenger
+[8.2].
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from model.scenario import (
     Scenario,
     Side,
 )
+from model.victory import Exit
 from rules.errors import RulesError
 from rules.events import Event, UnitDeployed, UnitOffMap
 from rules.movement import Movement
@@ -45,8 +48,8 @@ POOLS: Mapping[str, tuple[str, ...]] = {
 }
 
 AREA_RULE = (
-    "the first legal hex of its area in printed-ID order, standing in for the owner's "
-    "choice [18.41]"
+    "the first legal hex of its area nearest the scenario's objectives (then in printed-ID "
+    "order), standing in for the owner's choice [18.41]"
 )
 
 
@@ -221,6 +224,8 @@ class _Placer:
         self.carried_by: dict[str, str] = {}
         self.events: list[Event] = []
         self.arrivals: dict[str, Arrival] = {}
+        self._orders: dict[int, list[Hex]] = {}  # an area's hexes in placing order, by area
+        self._goals: frozenset[Hex] | None = None
         self._groups: dict[tuple[str, int], int] = {}  # (side, id of its entry) -> group
         self.in_ip: set[str] = set()
 
@@ -273,14 +278,48 @@ class _Placer:
         self.off_map(spec, f"no legal vacant hex near {placement.hex}")
 
     def _in_area(self, spec: UnitSpec, placement: AreaPlacement) -> None:
-        area = set(evaluate(placement.region, self.ctx))
-        if placement.adjacent:
-            area |= {n for h in area for n in h.neighbors() if n in self.amap.hexes}
-        for h in sorted(area, key=self._name):
+        for h in self._area_order(placement):
             if self.legal(spec, h):
                 self.put(spec, h, AREA_RULE)
                 return
         self.off_map(spec, "no legal vacant hex left in its area")
+
+    def _area_order(self, placement: AreaPlacement) -> list[Hex]:
+        """The hexes of an area in the order units take them: nearest the scenario's
+        objectives first (the places its victory conditions name, where an owner would stand),
+        then by printed ID; worked out once per area."""
+        found = self._orders.get(id(placement))
+        if found is None:
+            area = set(evaluate(placement.region, self.ctx))
+            if placement.adjacent:
+                area |= {n for h in area for n in h.neighbors() if n in self.amap.hexes}
+            goals = self._objectives()
+
+            def near(h: Hex) -> int:
+                return min((h.distance(g) for g in goals), default=0)
+
+            found = self._orders[id(placement)] = sorted(
+                area, key=lambda h: (near(h), self._name(h))
+            )
+        return found
+
+    def _objectives(self) -> frozenset[Hex]:
+        """Every hex a victory condition of the scenario names (not exits: an edge is where
+        units leave, not where they stand)."""
+        if self._goals is None:
+            found: set[Hex] = set()
+
+            def visit(cond: object) -> None:
+                for sub in getattr(cond, "conditions", ()):
+                    visit(sub)
+                region = getattr(cond, "region", None)
+                if region is not None and not isinstance(cond, Exit):
+                    found.update(evaluate(region, self.ctx))
+
+            for cond in self.scenario.victory.conditions:
+                visit(cond)
+            self._goals = frozenset(found)
+        return self._goals
 
     def entering(
         self, spec: UnitSpec, region: Region, turn: int, formation: str | None, key: object
