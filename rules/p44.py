@@ -175,6 +175,8 @@ class Panzer44Game(Game):
         self._los: dict[tuple[Hex, Hex], LosResult] = {}
         self._regions: dict[int, frozenset[Hex]] = {}
         self._names: dict[Hex, str] = {}
+        #: The Opportunity Fire plots listed from a hex at a range (rules/p44_opportunity.py).
+        self.of_lines: dict[tuple[Hex, int], tuple[str, ...]] = {}
         #: The edge hexes each side may exit from, and from which Game-Turn [7.23].
         self.exits: dict[str, tuple[tuple[frozenset[Hex], int], ...]] = {
             side: tuple(

@@ -111,17 +111,21 @@ def opportunity_plots(state: Panzer44State, unit: str) -> list[Plot]:
         return []
     game = state.game
     here = state.hexes[unit]
-    found: list[Plot] = []
-    for d in DIRECTIONS:
-        last = None
-        for k in range(1, spec.range + 1):
-            h = here + d.scale(k)
-            if h not in game.terrain or game.los(here, h).verdict == "blocked":
-                break
-            last = h
-        if last is not None:
-            found.append(Plot(unit, "OF", game.name(last)))
-    return found
+    key = (here, spec.range)
+    ends = game.of_lines.get(key)
+    if ends is None:  # the map does not change: each hex and range is worked out once
+        found: list[str] = []
+        for d in DIRECTIONS:
+            last = None
+            for k in range(1, spec.range + 1):
+                h = here + d.scale(k)
+                if h not in game.terrain or game.los(here, h).verdict == "blocked":
+                    break
+                last = h
+            if last is not None:
+                found.append(game.name(last))
+        ends = game.of_lines[key] = tuple(found)
+    return [Plot(unit, "OF", name) for name in ends]
 
 
 # --- during the enemy's movement -------------------------------------------------------------
