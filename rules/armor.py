@@ -36,11 +36,7 @@ from typing import Any
 
 from model.base import GameSystem
 from model.hexes import Hex
-from model.mapstate import terrain_edits
-from model.regions import Region, RegionContext, evaluate
 from model.scenario_io import LoadedScenario
-from model.terrainoptions import option_values
-from model.terrainview import MapTerrain
 from model.victory import Exit
 from rules import armor_plot as plot
 from rules.actions import Action, Done
@@ -58,17 +54,16 @@ from rules.armor_turn import advance, apply_face, begin_segment, damage
 from rules.armor_units import ArmorUnit
 from rules.armor_victory import evaluate_outcome
 from rules.armor_view import ArmorView, side_view, snapshot
-from rules.core import Game, Outcome, State
+from rules.core import Outcome, State
 from rules.errors import IllegalActionError, UnsupportedGameError
 from rules.events import SideDone
-from rules.los import LosResult, line_of_sight
-from rules.movement import Movement
+from rules.map_game import MapGame
 from rules.sequence import Phase, Segment, steps
 
 RULES_VERSION = "armor-0.1"
 
 
-class ArmorGame(Game):
+class ArmorGame(MapGame):
     """An Armor scenario made playable: map, movement costs, counters and their set-up."""
 
     system = GameSystem.ARMOR
@@ -80,14 +75,6 @@ class ArmorGame(Game):
         if len(self.sides) != 2:
             raise UnsupportedGameError("an Armor scenario of this engine has two sides")
         self.turns: int = self._length()
-        self.amap = loaded.map
-        self.terrain = MapTerrain(
-            loaded.map,
-            loaded.overlays,
-            terrain_edits(scenario, loaded.map),
-            option_values(scenario),
-        )
-        self.movement = Movement.for_scenario(scenario, self.terrain)
         self.deployment = deploy(scenario, self.terrain, self.movement)
         self.units: dict[str, ArmorUnit] = {u.id: u for u in self.deployment.units}
         self.nation: dict[str, str] = {s.id: s.nation for s in scenario.sides}
@@ -96,10 +83,8 @@ class ArmorGame(Game):
         self.german: str = german[0] if german else self.sides[0]
         self.allied: str = next(s for s in self.sides if s != self.german)
         self.steps: tuple[tuple[Phase, Segment], ...] = steps(ARMOR_SEQUENCE)
-        self._los: dict[tuple[Hex, Hex], LosResult] = {}
         self._levels: dict[Hex, int] = {}
         self._costs: dict[tuple[str, Hex, Hex], Fraction | None] = {}
-        self._regions: dict[int, frozenset[Hex]] = {}
 
     def _length(self) -> int:
         """The scenario's Turns; by the layout's join type where it depends on it (2A: 14
@@ -117,15 +102,6 @@ class ArmorGame(Game):
 
     def new_initial_state(self, seed: int = 0) -> ArmorState:
         return ArmorState(self, seed)
-
-    def name(self, h: Hex) -> str:
-        return self.amap.name(h)
-
-    def los(self, a: Hex, b: Hex) -> LosResult:
-        found = self._los.get((a, b))
-        if found is None:
-            found = self._los[(a, b)] = line_of_sight(self.terrain, self.system, a, b)
-        return found
 
     def level(self, h: Hex) -> int:
         found = self._levels.get(h)
@@ -146,13 +122,6 @@ class ArmorGame(Game):
 
     def on_map(self, h: Hex) -> bool:
         return h in self.amap.hexes
-
-    def region(self, region: Region) -> frozenset[Hex]:
-        found = self._regions.get(id(region))
-        if found is None:
-            ctx = RegionContext(self.amap, overlay_terrain=self.terrain.overlays.stacks)
-            found = self._regions[id(region)] = evaluate(region, ctx)
-        return found
 
     def exits_for(self, side: str) -> frozenset[Hex]:
         """The hexes from which ``side`` scores for leaving the map (its exit conditions)."""

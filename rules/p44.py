@@ -41,13 +41,10 @@ from typing import Any
 
 from model.base import GameSystem
 from model.hexes import Hex
-from model.mapstate import terrain_edits
-from model.regions import Region, RegionContext, evaluate
+from model.regions import RegionContext, evaluate
 from model.scenario_io import LoadedScenario
-from model.terrainoptions import option_values
-from model.terrainview import MapTerrain
 from rules.actions import Action, Done, Move, Plot
-from rules.core import Game, Outcome, State
+from rules.core import Outcome, State
 from rules.errors import IllegalActionError, UnsupportedGameError
 from rules.events import (
     GameEnded,
@@ -62,8 +59,7 @@ from rules.events import (
     SegmentSkipped,
     SideDone,
 )
-from rules.los import LosResult, line_of_sight
-from rules.movement import Movement
+from rules.map_game import MapGame
 from rules.p44_entry import (
     OFF,
     OFF_MAP,
@@ -136,7 +132,7 @@ DIRECT_FIRE_SEGMENTS = ("first-player-direct-fire", "second-player-direct-fire")
 PLAYABLE_TASKS = ("MV", "DF", "CA", "IF", "CB", "OF")
 
 
-class Panzer44Game(Game):
+class Panzer44Game(MapGame):
     """A Panzer '44 scenario made playable: map, costs, counters and their set-up."""
 
     system = GameSystem.PANZER44
@@ -150,14 +146,6 @@ class Panzer44Game(Game):
         if scenario.length.turns is None:
             raise UnsupportedGameError("a Panzer '44 scenario has a number of Game-Turns [18.2]")
         self.turns: int = scenario.length.turns
-        self.amap = loaded.map
-        self.terrain = MapTerrain(
-            loaded.map,
-            loaded.overlays,
-            terrain_edits(scenario, loaded.map),
-            option_values(scenario),
-        )
-        self.movement = Movement.for_scenario(scenario, self.terrain)
         self.costs = MoveCosts(self.movement)
         self.play_area = self._play_area()
         self.deployment = mounted_setup(
@@ -172,9 +160,6 @@ class Panzer44Game(Game):
         self.first: str = scenario.first_player or self.sides[0]
         self.second: str = next(s for s in self.sides if s != self.first)
         self.steps: tuple[tuple[Phase, Segment], ...] = steps(PANZER44_SEQUENCE)
-        self._los: dict[tuple[Hex, Hex], LosResult] = {}
-        self._regions: dict[int, frozenset[Hex]] = {}
-        self._names: dict[Hex, str] = {}
         #: The Opportunity Fire plots listed from a hex at a range (rules/p44_opportunity.py).
         self.of_lines: dict[tuple[Hex, int], tuple[str, ...]] = {}
         #: The edge hexes each side may exit from, and from which Game-Turn [7.23].
@@ -192,28 +177,6 @@ class Panzer44Game(Game):
         }
         #: Improved Positions and mined hexes of the deployment [12.21], [17.0].
         self.fortified: Fortified = fortify(self)
-
-    def name(self, h: Hex) -> str:
-        """The hex's name on the map, worked out once (the map does not change)."""
-        found = self._names.get(h)
-        if found is None:
-            found = self._names[h] = self.amap.name(h)
-        return found
-
-    def los(self, a: Hex, b: Hex) -> LosResult:
-        """The line of sight from ``a`` to ``b`` [11.0], worked out once (the map is fixed)."""
-        found = self._los.get((a, b))
-        if found is None:
-            found = self._los[(a, b)] = line_of_sight(self.terrain, self.system, a, b)
-        return found
-
-    def region(self, region: Region) -> frozenset[Hex]:
-        """The hexes of a region of the scenario, worked out once."""
-        found = self._regions.get(id(region))
-        if found is None:
-            ctx = RegionContext(self.amap, overlay_terrain=self.terrain.overlays.stacks)
-            found = self._regions[id(region)] = evaluate(region, ctx)
-        return found
 
     def _play_area(self) -> frozenset[Hex] | None:
         region = self.scenario.map.play_area
