@@ -17,7 +17,14 @@ from rules.p44_entry import OFF
 from rules.p44_fire import prepare, targets_in, why_not_fire, why_not_target
 from rules.p44_movement import DISMOUNT, MARKERS, MOUNT, OVERRUN, SCATTER
 
-TASK_NAMES = {"MV": "Move", "DF": "Direct Fire", "CA": "Close Assault"}
+TASK_NAMES = {
+    "MV": "Move",
+    "DF": "Direct Fire",
+    "CA": "Close Assault",
+    "IF": "Indirect Fire",
+    "OF": "Opportunity Fire",
+    "CB": "Counterbattery",
+}
 
 
 @dataclass(frozen=True)
@@ -56,6 +63,8 @@ class UnitChoices:
     reach: dict[Hex, float] = field(default_factory=dict)
     moves: dict[Hex, Move] = field(default_factory=dict)
     fire: list[FireChoice] = field(default_factory=list)
+    #: The ends of the Lines of Opportunity Fire it may be plotted along [6.52].
+    watch: list[Hex] = field(default_factory=list)
 
 
 def side_of(state: State, unit: str) -> str:
@@ -90,6 +99,8 @@ def choices(state: State, unit: str, actions: list[Action]) -> UnitChoices:
         if end not in WORDS:  # a move that ends in a hex (not off the map, not a scatter)
             found.moves[name(end)] = move
     for plot in plots:
+        if plot.task == "OF" and plot.target is not None:
+            found.watch.append(name(plot.target))
         if plot.task in ("DF", "CA") and plot.target is not None:
             h = name(plot.target)
             found.fire.append(FireChoice(plot, h, odds(state, plot, h)))

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 Z_REACH, Z_COUNTERS, Z_TARGETS = 6.0, 7.0, 8.0
 REACH = QColor("#2e86c1")
 TARGET = QColor("#c0392b")
+WATCH = QColor("#d68910")  # Lines of Opportunity Fire: amber, dotted
 SELECTED = QColor("#f4d03f")
 
 
@@ -61,6 +62,10 @@ class Picture:
     reach: Mapping[Hex, float] = field(default_factory=dict)
     round_trip: bool = False
     targets: list[Hex] = field(default_factory=list)
+    #: Lines of Opportunity Fire the selected unit may be plotted along, by their far end.
+    watch: list[Hex] = field(default_factory=list)
+    #: Lines of Opportunity Fire plotted by units the viewer may see the plots of [6.52].
+    armed: list[tuple[Hex, Hex]] = field(default_factory=list)
 
 
 class CountersItem(QGraphicsItem):
@@ -169,10 +174,11 @@ class TestPlayLayer:
         self.reach = QGraphicsPathItem()
         self.targets = QGraphicsPathItem()
         self.lines = QGraphicsPathItem()
+        self.watch = QGraphicsPathItem()
 
     @property
     def items(self) -> list[QGraphicsItem]:
-        found: list[QGraphicsItem] = [self.reach, self.targets, self.lines]
+        found: list[QGraphicsItem] = [self.reach, self.targets, self.lines, self.watch]
         return [*found, *(i for i in (self.counters, self.costs) if i is not None)]
 
     def _ensure(self) -> None:
@@ -201,6 +207,11 @@ class TestPlayLayer:
         pen.setCosmetic(True)
         self.lines.setPen(pen)
         self.lines.setZValue(Z_REACH + 0.5)  # under the counters: their names stay readable
+        self.watch = QGraphicsPathItem()
+        pen = QPen(WATCH, 2.5, Qt.PenStyle.DotLine, Qt.PenCapStyle.RoundCap)
+        pen.setCosmetic(True)
+        self.watch.setPen(pen)
+        self.watch.setZValue(Z_REACH + 0.5)
         for item in self.items:
             scene.addItem(item)
 
@@ -228,6 +239,14 @@ class TestPlayLayer:
                 lines.moveTo(start)
                 lines.lineTo(QPointF(*hex_to_pixel(h, self.size)))
         self.lines.setPath(lines)
+        watch = QPainterPath()
+        ends = [(picture.selected_hex, h) for h in picture.watch if picture.selected_hex]
+        for a, b in [*ends, *picture.armed]:
+            if a is None:
+                continue
+            watch.moveTo(QPointF(*hex_to_pixel(a, self.size)))
+            watch.lineTo(QPointF(*hex_to_pixel(b, self.size)))
+        self.watch.setPath(watch)
 
     def clear(self) -> None:
         scene = self.view.scene()
@@ -271,6 +290,7 @@ def picture_of(
         picture.reach = {h: c for h, c in found.reach.items() if h in found.moves}
         picture.round_trip = found.hex in found.moves
     picture.targets = sorted({f.hex for f in found.fire}, key=lambda h: (h.q, h.r))
+    picture.watch = list(found.watch)
     return picture
 
 

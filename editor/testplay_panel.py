@@ -371,7 +371,26 @@ class TestPlayPanel(QWidget):
             plots = {}
         self.counters = game_counters(state, plots)
         picture = picture_of(self.counters, self.selected, None if handover else self.choices)
+        picture.armed = self._armed(state, side, everything and not state.is_terminal(), handover)
         self.layer.show(picture)
+
+    def _armed(
+        self, state: Panzer44State, side: str | None, everything: bool, handover: object
+    ) -> list[tuple[Hex, Hex]]:
+        """The plotted Lines of Opportunity Fire the viewer may see: its own side's, or both
+        sides' when no human is seated (bots against bots) [6.52]."""
+        if everything:
+            texts = [p.text() for ps in state.plots.values() for p in ps.values()]
+        elif side is not None and handover is None:
+            texts = list(state.view_for(side).own_plots)
+        else:
+            return []
+        found = []
+        for text in texts:
+            words = text.split()  # plot UNIT OF HEX
+            if len(words) >= 4 and words[2] == "OF" and words[1] in state.hexes:
+                found.append((state.hexes[words[1]], state.game.amap.resolve(words[3])))
+        return found
 
     # --- choices ----------------------------------------------------------------------------
 

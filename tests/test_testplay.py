@@ -236,3 +236,33 @@ def test_an_armor_game_is_refused_by_the_panel_with_where_to_play_it(window: Any
     assert problem is not None
     assert "shows Panzer '44 games so far, not Armor" in problem and "Balance" in problem
     assert window.test_play_mode is None
+
+
+def test_lines_of_opportunity_fire_are_drawn_offered_then_plotted(qtbot: QtBot) -> None:
+    w = open_window(qtbot, FORT_DRIANT)
+    panel = start(w, {"us": "human", "german": "human"})
+    qtbot.mouseClick(panel.handover_button, Qt.MouseButton.LeftButton)
+    state = panel.session.state
+    watcher = next(
+        u
+        for u in state.hexes  # type: ignore[attr-defined]
+        if u.startswith("us.")
+        and any(
+            isinstance(a, Plot) and a.unit == u and a.task == "OF"
+            for a in state.legal_actions("us")
+        )
+    )
+    panel.select(watcher)
+    assert panel.choices is not None and panel.choices.watch  # the lines it may watch [6.52]
+    assert not panel.layer.watch.path().isEmpty()
+    plot = next(
+        a
+        for a in state.legal_actions("us")
+        if isinstance(a, Plot) and a.unit == watcher and a.task == "OF"
+    )
+    assert panel.act(plot)
+    panel.select(None)
+    assert panel.layer.picture.armed == [
+        (state.hexes[watcher], w.document.map.resolve(plot.target or ""))  # type: ignore[attr-defined, union-attr]
+    ]
+    assert not panel.layer.watch.path().isEmpty()  # the plotted line stays drawn
