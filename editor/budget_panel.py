@@ -20,23 +20,20 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QComboBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
-    QListWidget,
     QPushButton,
     QSplitter,
-    QTableWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from editor.boards import BoardDocument
-from editor.budget_widgets import Figures, ItemPicker, line_cells, ordered, rule_item
-from editor.catalog_view import PLACEHOLDER_COLOUR, caption, spin
+from editor.budget_lines import LinesBox
+from editor.budget_widgets import Figures, RulesList
+from editor.catalog_view import caption, spin
 from editor.document import ScenarioDocument, follow
 from editor.validation_panel import loaded_of
 from model import edits, edits_purchases
@@ -49,7 +46,6 @@ from rules.pointbuy_items import purchase_items
 DERIVED_SYSTEMS = frozenset({GameSystem.PANZER44, GameSystem.PANZER_COMMAND})
 DERIVED_LABEL = "Show Hexwright's derived cost (not in the book)"
 KINDS = (("points", "points"), ("force points", "force-points"))
-COLUMNS = ("What", "Count", "Unit cost", "Total", "Category")
 
 
 class BudgetPanel(QWidget):
@@ -62,7 +58,6 @@ class BudgetPanel(QWidget):
         super().__init__(parent)
         self.document: ScenarioDocument | None = None
         self.report: BudgetReport | None = None
-        self._lines: list[BudgetLine] = []
         self._mission: str | None = None
         self._shown_rules = -1
         layout = QVBoxLayout(self)
@@ -142,63 +137,24 @@ class BudgetPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         self.rules_caption = caption("Purchase rules")
         layout.addWidget(self.rules_caption)
-        self.rules = QListWidget()
-        self.rules.setWordWrap(True)
-        self.rules.setUniformItemSizes(False)
-        self.rules.setSpacing(1)
-        self.rules.setMinimumHeight(110)
-        self.rules.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.rules = RulesList()
         layout.addWidget(self.rules, 1)
         return box
 
     def _lines_box(self) -> QWidget:
-        box = QWidget()
-        layout = QVBoxLayout(box)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(caption("What the points buy"))
-        self.lines = QTableWidget(0, len(COLUMNS))
-        self.lines.setHorizontalHeaderLabels(COLUMNS)
-        self.lines.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.lines.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.lines.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.lines.verticalHeader().setVisible(False)
-        self.lines.setMinimumHeight(110)
-        self.lines.setWordWrap(False)  # one line a row: the full name is in the tooltip
-        self.lines.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
-        header = self.lines.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in range(1, len(COLUMNS)):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        self.lines.itemSelectionChanged.connect(self._line_chosen)
-        layout.addWidget(self.lines, 1)
-        self.legend = QLabel("* Hexwright's price, not the book's: hover for what it is based on")
-        self.legend.setWordWrap(True)
-        self.legend.setStyleSheet(f"color: {PLACEHOLDER_COLOUR.name()}")
-        layout.addWidget(self.legend)
-        layout.addLayout(self._line_row())
-        self.picker = ItemPicker()
-        self.picker.add_button.clicked.connect(self.add_selected_item)
+        box = LinesBox(self.fontMetrics().height() + 8)
+        self.lines, self.legend, self.picker = box.lines, box.legend, box.picker
+        self.count_box, self.depleted_box = box.count_box, box.depleted_box
+        self.remove_button = box.remove_button
         self.item_box, self.add_count = self.picker.item_box, self.picker.add_count
         self.add_button = self.picker.add_button
-        layout.addWidget(self.picker)
-        return box
-
-    def _line_row(self) -> QHBoxLayout:
-        row = QHBoxLayout()
-        self.count_box = spin(1, 999, "count ", "How many of the selected line are bought")
+        self.lines.itemSelectionChanged.connect(self._line_chosen)
         self.count_box.valueChanged.connect(self.set_selected_count)
-        self.depleted_box = QCheckBox("Depleted")
-        self.depleted_box.setToolTip("Bought depleted, at the depleted price (Soldiers [19.21])")
         self.depleted_box.toggled.connect(self.set_depleted)
-        self.remove_button = QPushButton("Remove")
-        self.remove_button.setToolTip("Take the selected line out of what the side buys")
         self.remove_button.clicked.connect(self.remove_selected)
-        row.addWidget(QLabel("Selected:"))
-        row.addWidget(self.count_box)
-        row.addWidget(self.depleted_box)
-        row.addStretch(1)
-        row.addWidget(self.remove_button)
-        return row
+        self.add_button.clicked.connect(self.add_selected_item)
+        self.lines_box = box
+        return box
 
     # --- document -------------------------------------------------------------------------
 
@@ -303,10 +259,7 @@ class BudgetPanel(QWidget):
         self.empty.setVisible(report is None)
 
     def _show_rules(self, report: BudgetReport | None) -> None:
-        self.rules.clear()
-        rules = ordered(report.rules) if report else []
-        for rule in rules:
-            self.rules.addItem(rule_item(rule))
+        rules = self.rules.show_rules(report)
         broken = sum(1 for r in rules if r.state == "broken")
         self.rules_caption.setText(
             f"Purchase rules: {broken} broken of {len(rules)}" if rules else "Purchase rules"
@@ -318,18 +271,7 @@ class BudgetPanel(QWidget):
             self.splitter.setSizes([int(total * share), total - int(total * share)])
 
     def _show_lines(self, report: BudgetReport | None) -> None:
-        chosen = self.selected_line()
-        self._lines = list(report.lines) if report else []
-        with QSignalBlocker(self.lines):
-            self.lines.setRowCount(0)
-            self.lines.setRowCount(len(self._lines))
-            for row, line in enumerate(self._lines):
-                for column, cell in enumerate(line_cells(line)):
-                    self.lines.setItem(row, column, cell)
-            paths = [line.path for line in self._lines]
-            if chosen is not None and chosen.path in paths:
-                self.lines.selectRow(paths.index(chosen.path))
-        self.legend.setVisible(any(line.placeholder for line in self._lines))
+        self.lines_box.show_lines(report)
         self._line_chosen()
 
     def _fill_items(self) -> None:
@@ -345,32 +287,17 @@ class BudgetPanel(QWidget):
     # --- the selected line ----------------------------------------------------------------
 
     def selected_line(self) -> BudgetLine | None:
-        rows = self.lines.selectionModel().selectedRows() if self.lines.selectionModel() else []
-        if not rows or not 0 <= rows[0].row() < len(self._lines):
-            return None
-        return self._lines[rows[0].row()]
+        return self.lines.selected_line()
 
     def select_line(self, what: str) -> None:
         """Select the first line whose item or name is ``what``."""
-        for row, line in enumerate(self._lines):
-            if what in (line.item, line.what):
-                self.lines.selectRow(row)
-                return
-        raise ValueError(f"no line '{what}'")
+        self.lines.select_line(what)
 
     def _line_chosen(self) -> None:
-        line = self.selected_line()
-        kind = line.path[2] if line is not None else None
         soldiers = (
             self.document is not None and self.document.scenario.system is GameSystem.SOLDIERS
         )
-        with QSignalBlocker(self.count_box), QSignalBlocker(self.depleted_box):
-            self.count_box.setValue(line.count if line else 1)
-            self.depleted_box.setChecked(bool(line and "depleted" in line.tags))
-        self.count_box.setEnabled(kind in ("forces", "purchases"))
-        self.remove_button.setEnabled(kind in ("forces", "purchases"))
-        self.depleted_box.setVisible(soldiers)
-        self.depleted_box.setEnabled(kind in ("forces", "reinforcements"))
+        self.lines_box.show_line(self.selected_line(), soldiers)
 
     # --- edits ----------------------------------------------------------------------------
 

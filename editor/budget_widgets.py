@@ -1,5 +1,6 @@
 """The Budget panel's pieces that only show things: the large spent / left figures with their
-bar, the purchase rules' icons and rows, and the cells of a bought line.
+bar, and the list of purchase rules with their icons and rows (what the points buy is in
+:mod:`editor.budget_lines`).
 
 Everything here reads a :class:`rules.pointbuy.BudgetReport`; nothing edits.
 """
@@ -8,23 +9,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QPointF, QRectF, QSignalBlocker, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (
-    QComboBox,
+    QAbstractItemView,
     QHBoxLayout,
     QLabel,
+    QListWidget,
     QListWidgetItem,
     QProgressBar,
-    QPushButton,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
-from editor.catalog_view import PLACEHOLDER_COLOUR, spin
-from rules.pointbuy import BudgetLine, BudgetReport, RuleResult
-from rules.pointbuy_items import PurchaseItem
+from editor.catalog_view import PLACEHOLDER_COLOUR
+from rules.pointbuy import BudgetReport, RuleResult
 
 MET, BROKEN, NOT_APPLICABLE = "#2e7d32", "#c0392b", "#8c8c8c"
 BROKEN_BACKGROUND = QColor("#fbe9e7")
@@ -99,34 +98,25 @@ def rule_item(rule: RuleResult) -> QListWidgetItem:
     return item
 
 
-def provenance_tip(line: BudgetLine) -> str:
-    if line.placeholder:
-        return f"Hexwright's price (placeholder): {line.placeholder}"
-    if line.source:
-        return f"Source: {line.source}"
-    return "No price: the book's value is not in the text (counted as 0)"
+class RulesList(QListWidget):
+    """Every purchase rule with ✓ / ✗ / –, the why with the figures and its section, broken
+    rules first."""
 
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setUniformItemSizes(False)
+        self.setSpacing(1)
+        self.setMinimumHeight(110)
+        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
 
-def line_cells(line: BudgetLine) -> list[QTableWidgetItem]:
-    """The cells of a bought line: what, count, unit cost, total, category; a placeholder
-    price is amber and starred, its provenance in every cell's tooltip."""
-    if line.unit_cost is None:
-        cost = "no price"
-    else:
-        cost = f"{line.unit_cost} per {line.per}" if line.per > 1 else str(line.unit_cost)
-    star = "*" if line.placeholder else ""
-    texts = [line.what, str(line.count), cost + star, f"{line.total}{star}", line.category]
-    tip = provenance_tip(line)
-    cells = []
-    for column, text in enumerate(texts):
-        cell = QTableWidgetItem(text)
-        cell.setToolTip(f"{line.what}: {tip}")
-        if column in (1, 2, 3):
-            cell.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if column in (2, 3) and (line.placeholder or line.unit_cost is None):
-            cell.setForeground(PLACEHOLDER_COLOUR)
-        cells.append(cell)
-    return cells
+    def show_rules(self, report: BudgetReport | None) -> list[RuleResult]:
+        """Show the report's rules (none without a report); returns them as shown."""
+        self.clear()
+        rules = ordered(report.rules) if report else []
+        for rule in rules:
+            self.addItem(rule_item(rule))
+        return rules
 
 
 class Figures(QWidget):
@@ -196,49 +186,3 @@ def _stacked(big: QLabel, small: QLabel, right: bool = False) -> QVBoxLayout:
     layout.addWidget(big)
     layout.addWidget(small)
     return layout
-
-
-class ItemPicker(QWidget):
-    """The system's purchase items with their prices (a separator between categories, a
-    placeholder price starred, its provenance in the tooltip), a count and Buy. Hidden when
-    the system buys nothing but units."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.item_box = QComboBox()
-        self.item_box.setToolTip("What the side may buy besides its counters, with the price")
-        self.item_box.setMinimumContentsLength(14)
-        self.item_box.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-        )
-        self.add_count = spin(1, 999, "", "How many to buy (intelligence: the FP spent on it)")
-        self.add_button = QPushButton("Buy")
-        self.add_button.setToolTip("Add the chosen item to what the side buys")
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.item_box, 1)
-        row.addWidget(self.add_count)
-        row.addWidget(self.add_button)
-
-    def set_items(self, items: list[PurchaseItem], word: str) -> None:
-        current = self.item_box.currentData()
-        with QSignalBlocker(self.item_box):
-            self.item_box.clear()
-            category = None
-            for item in items:
-                if category is not None and item.category != category:
-                    self.item_box.insertSeparator(self.item_box.count())
-                category = item.category
-                cost = "no price" if item.cost is None else f"{item.cost} {word}"
-                per = f" per {item.per}" if item.per > 1 else ""
-                star = "*" if item.placeholder else ""
-                self.item_box.addItem(f"{item.name} · {cost}{per}{star}", item.id)
-                tip = item.placeholder or (f"Source: {item.source}" if item.source else "")
-                self.item_box.setItemData(
-                    self.item_box.count() - 1,
-                    f"{item.category}: {tip}",
-                    Qt.ItemDataRole.ToolTipRole,
-                )
-            found = self.item_box.findData(current) if current is not None else -1
-            self.item_box.setCurrentIndex(max(found, 0))
-        self.setVisible(bool(items))
