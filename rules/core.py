@@ -226,6 +226,11 @@ def load_game(loaded: LoadedScenario) -> Game:
         from rules.armor import ArmorGame  # local: rules.armor builds on this module
 
         return ArmorGame(loaded)
+    if system is GameSystem.PANZER_COMMAND:
+        from rules.pc import PanzerCommandGame  # local: rules.pc builds on this module
+
+        return PanzerCommandGame(loaded)
     raise UnsupportedGameError(
-        f"the rules engine plays Panzer '44 and Armor so far, not {system.display_name}"
+        "the rules engine plays Panzer '44, Armor and Panzer Command so far, "
+        f"not {system.display_name}"
     )

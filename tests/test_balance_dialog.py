@@ -143,7 +143,7 @@ def test_a_system_the_engine_cannot_play_gives_a_clear_message(qtbot: QtBot) -> 
     assert dialog.message.isVisible()
     assert dialog.message.text() == (
         "Balance batches need the rules engine to play the scenario. "
-        "The rules engine plays Panzer '44 and Armor so far, not Soldiers."
+        "The rules engine plays Panzer '44, Armor and Panzer Command so far, not Soldiers."
     )
     assert not dialog.run_button.isEnabled()
 
@@ -194,7 +194,8 @@ def test_validate_adds_a_balance_line_and_the_action_opens_the_dialog(
     with qtbot.waitSignal(line.updated, timeout=WAIT):
         window.actions_by_id["view.validate"].trigger()
     assert (
-        line.text() == "Balance: The rules engine plays Panzer '44 and Armor so far, not Soldiers."
+        line.text()
+        == "Balance: The rules engine plays Panzer '44, Armor and Panzer Command so far, not Soldiers."
     )
     with qtbot.waitSignal(panel.updated, timeout=WAIT):
         assert window.open_file(DRIANT)

@@ -77,7 +77,7 @@ def test_a_broken_scenario_gives_file_and_line_and_exit_code_1(
         (
             ["play", str(ROOT / "scenarios/soldiers/10-dawn-patrol.yaml")],
             1,
-            "plays Panzer '44 and Armor so far",
+            "plays Panzer '44, Armor and Panzer Command so far",
         ),
         (["play", str(SCENARIO), "--bots", "random"], 2, "--bots: give one bot per side"),
         (["play", str(SCENARIO), "--bots", "random,clever"], 2, "--bots: no bot 'clever'"),

@@ -156,7 +156,9 @@ def test_syntax_and_illegal_are_different_errors() -> None:
 
 
 def test_only_panzer44_and_armor_are_played_so_far() -> None:
-    with pytest.raises(UnsupportedGameError, match="Panzer '44 and Armor so far, not Soldiers"):
+    with pytest.raises(
+        UnsupportedGameError, match="Panzer '44, Armor and Panzer Command so far, not Soldiers"
+    ):
         load_game(load_scenario(SCENARIOS / "soldiers" / "10-dawn-patrol.yaml"))
 
 

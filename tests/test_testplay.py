@@ -189,7 +189,10 @@ def test_a_system_the_engine_cannot_play_says_so(window: Any) -> None:
     mode = TestPlayMode(window)
     problem = mode.enter(1, {})
     assert problem is not None
-    assert "cannot be test-played yet" in problem and "Panzer '44 and Armor so far" in problem
+    assert (
+        "cannot be test-played yet" in problem
+        and "Panzer '44, Armor and Panzer Command so far" in problem
+    )
     assert window.test_play_mode is None
     assert window.actions_by_id["play.test_play"].shortcut().toString() == "Ctrl+T"
 
