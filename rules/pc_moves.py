@@ -5,7 +5,9 @@ Allowance; never into an enemy-held hex [§5.2]; Suppressed and immobile units d
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 from model.hexes import Hex
 from rules.actions import Move
@@ -13,15 +15,41 @@ from rules.pc_actions import UnitMoved
 from rules.reach import reachable
 
 if TYPE_CHECKING:
-    from rules.pc import PcState
+    from rules.pc import PanzerCommandGame, PcState
+
+#: Per game: the terrain cost of each step (class, from, to); the map never changes in play.
+_COSTS: WeakKeyDictionary[PanzerCommandGame, dict[tuple[str, Hex, Hex], float | None]] = (
+    WeakKeyDictionary()
+)
 
 
-def step_cost(state: PcState, unit: str, frm: Hex, to: Hex) -> float | None:
+def _terrain_cost(game: PanzerCommandGame, movement_class: str, frm: Hex, to: Hex) -> float | None:
+    """What entering ``to`` from ``frm`` costs the class by the terrain, None if prohibited
+    [§5.1] (worked out once a game)."""
+    costs = _COSTS.setdefault(game, {})
+    key = (movement_class, frm, to)
+    if key not in costs:
+        found = game.movement.cost(movement_class, to, frm)
+        costs[key] = None if found.prohibited or found.cost is None else found.cost
+    return costs[key]
+
+
+def _enemy_hexes(state: PcState, side: str) -> set[Hex]:
+    return {at for u, at in state.hexes.items() if state.game.units[u].side != side}
+
+
+def step_cost(
+    state: PcState, unit: str, frm: Hex, to: Hex, enemy: Collection[Hex] | None = None
+) -> float | None:
+    """A step of the unit, or None when it may not take it: off the map, into an enemy-held
+    hex [§5.2] or prohibited terrain. ``enemy``: the enemy-held hexes, when the caller has
+    them already."""
     game, spec = state.game, state.game.units[unit]
-    if to not in game.amap.hexes or state.enemies_in(to, spec.side):
+    if to not in game.amap.hexes:
         return None
-    found = game.movement.cost(spec.movement_class, to, frm)
-    return None if found.prohibited or found.cost is None else found.cost
+    if (to in enemy) if enemy is not None else state.enemies_in(to, spec.side):
+        return None
+    return _terrain_cost(game, spec.movement_class, frm, to)
 
 
 def why_not_move(state: PcState, action: Move) -> str | None:
@@ -64,7 +92,8 @@ def move_options(state: PcState, unit: str) -> list[Move]:
     if spec.movement <= 0 or unit in state.suppressed or spec.movement_class == "immobile":
         return []
     start = state.hexes[unit]
-    reach = reachable(start, spec.movement, lambda a, b: step_cost(state, unit, a, b))
+    enemy = _enemy_hexes(state, spec.side)  # no unit moves while the options are listed
+    reach = reachable(start, spec.movement, lambda a, b: step_cost(state, unit, a, b, enemy))
     name = state.game.name
     return [
         Move(unit, tuple(name(h) for h in reach.path(to)))
