@@ -14,6 +14,7 @@ from bench import (
     engine_bench,
     layout_bench,
     load_bench,
+    los_bench,
 )
 
 if __name__ == "__main__":
@@ -24,6 +25,7 @@ if __name__ == "__main__":
         editor_bench,
         checks_bench,
         engine_bench,
+        los_bench,
         balance_bench,
     ):
         print()
