@@ -230,7 +230,11 @@ def load_game(loaded: LoadedScenario) -> Game:
         from rules.pc import PanzerCommandGame  # local: rules.pc builds on this module
 
         return PanzerCommandGame(loaded)
+    if system is GameSystem.SOLDIERS:
+        from rules.soldiers import SoldiersGame  # local: rules.soldiers builds on this module
+
+        return SoldiersGame(loaded)
     raise UnsupportedGameError(
-        "the rules engine plays Panzer '44, Armor and Panzer Command so far, "
+        "the rules engine plays Panzer '44, Armor, Panzer Command and Soldiers so far, "
         f"not {system.display_name}"
     )

@@ -29,7 +29,7 @@ pytestmark = pytest.mark.gui
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 DRIANT = SCENARIOS / "panzer44" / "19.7-assault-on-fort-driant.yaml"
-SOLDIERS = SCENARIOS / "soldiers" / "10-dawn-patrol.yaml"  # a system the engine cannot play
+SOLDIERS = SCENARIOS / "soldiers" / "21-hedgerow-assault.yaml"  # forces to buy: not playable
 WAIT = 60_000  # ms: workers are spawned processes, slow to start on a busy machine
 
 
@@ -143,7 +143,8 @@ def test_a_system_the_engine_cannot_play_gives_a_clear_message(qtbot: QtBot) -> 
     assert dialog.message.isVisible()
     assert dialog.message.text() == (
         "Balance batches need the rules engine to play the scenario. "
-        "The rules engine plays Panzer '44, Armor and Panzer Command so far, not Soldiers."
+        "Side 'german' has no fixed forces: the book leaves them to a point purchase [19.2]; "
+        "buy the forces in the editor (Point buy) and play the saved scenario."
     )
     assert not dialog.run_button.isEnabled()
 
@@ -195,7 +196,8 @@ def test_validate_adds_a_balance_line_and_the_action_opens_the_dialog(
         window.actions_by_id["view.validate"].trigger()
     assert (
         line.text()
-        == "Balance: The rules engine plays Panzer '44, Armor and Panzer Command so far, not Soldiers."
+        == "Balance: Side 'german' has no fixed forces: the book leaves them to a point purchase "
+        "[19.2]; buy the forces in the editor (Point buy) and play the saved scenario."
     )
     with qtbot.waitSignal(panel.updated, timeout=WAIT):
         assert window.open_file(DRIANT)

@@ -75,9 +75,9 @@ def test_a_broken_scenario_gives_file_and_line_and_exit_code_1(
     ("args", "code", "message"),
     [
         (
-            ["play", str(ROOT / "scenarios/soldiers/10-dawn-patrol.yaml")],
+            ["play", str(ROOT / "scenarios/soldiers/21-hedgerow-assault.yaml")],
             1,
-            "plays Panzer '44, Armor and Panzer Command so far",
+            "no fixed forces",
         ),
         (["play", str(SCENARIO), "--bots", "random"], 2, "--bots: give one bot per side"),
         (["play", str(SCENARIO), "--bots", "random,clever"], 2, "--bots: no bot 'clever'"),

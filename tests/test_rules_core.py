@@ -155,11 +155,9 @@ def test_syntax_and_illegal_are_different_errors() -> None:
     assert not issubclass(ActionSyntaxError, IllegalActionError)
 
 
-def test_only_panzer44_and_armor_are_played_so_far() -> None:
-    with pytest.raises(
-        UnsupportedGameError, match="Panzer '44, Armor and Panzer Command so far, not Soldiers"
-    ):
-        load_game(load_scenario(SCENARIOS / "soldiers" / "10-dawn-patrol.yaml"))
+def test_a_scenario_whose_forces_are_bought_cannot_be_played_until_they_are() -> None:
+    with pytest.raises(UnsupportedGameError, match=r"no fixed forces.*buy the forces"):
+        load_game(load_scenario(SCENARIOS / "soldiers" / "21-hedgerow-assault.yaml"))
 
 
 # --- dice -----------------------------------------------------------------------------------

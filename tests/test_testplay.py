@@ -183,16 +183,13 @@ def test_a_combat_is_explained_in_the_log(qtbot: QtBot) -> None:
         assert m.rule in log
 
 
-def test_a_system_the_engine_cannot_play_says_so(window: Any) -> None:
-    soldiers = Path(__file__).parent.parent / "scenarios" / "soldiers" / "10-dawn-patrol.yaml"
+def test_a_scenario_the_engine_cannot_play_says_so(window: Any) -> None:
+    soldiers = Path(__file__).parent.parent / "scenarios" / "soldiers" / "21-hedgerow-assault.yaml"
     assert window.open_file(str(soldiers))
     mode = TestPlayMode(window)
     problem = mode.enter(1, {})
     assert problem is not None
-    assert (
-        "cannot be test-played yet" in problem
-        and "Panzer '44, Armor and Panzer Command so far" in problem
-    )
+    assert "cannot be test-played yet" in problem and "no fixed forces" in problem
     assert window.test_play_mode is None
     assert window.actions_by_id["play.test_play"].shortcut().toString() == "Ctrl+T"
 

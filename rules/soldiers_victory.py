@@ -1,0 +1,102 @@
+"""Soldiers victory: the scenario's typed conditions, checked at the end of a Command Cycle [4].
+
+Only able men count (disabled men are out of the fight [8.44]). ``control``: with
+``objects: buildings`` each region of an ``any-of`` is one building, controlled by the side with
+more able men in it (scenario 10's rule [10.5]; its last clause, sight to an empty building, is
+not evaluated); otherwise the hexes where the side has able men and the enemy none.
+``units-in``: able men in a region. ``enemy-losses``: enemy men disabled. Scoring
+``conditions``: the first met condition with a result decides, else the default winner;
+``most-vp``: the most points. Other kinds are listed as not evaluated.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import TYPE_CHECKING
+
+from model.hexes import Hex
+from model.regions import AnyOf
+from model.victory import Control, EnemyLosses, UnitsIn
+from rules.core import Outcome
+
+if TYPE_CHECKING:
+    from rules.soldiers import SoldiersState
+
+_COMPARE = {">": operator.gt, ">=": operator.ge, "<": operator.lt, "<=": operator.le}
+
+
+def _count(state: SoldiersState, hexes: frozenset[Hex], side: str, mine: bool) -> int:
+    return sum(
+        1
+        for m, h in state.hexes.items()
+        if h in hexes and m not in state.disabled and (state.game.men[m].side == side) == mine
+    )
+
+
+def _controlled(state: SoldiersState, cond: Control) -> int:
+    game = state.game
+    if cond.objects == "buildings" and isinstance(cond.region, AnyOf):
+        buildings = [game.region(r) for r in cond.region.regions]
+        return sum(
+            1
+            for b in buildings
+            if _count(state, b, cond.side, True) > _count(state, b, cond.side, False)
+        )
+    region = game.region(cond.region)
+    return sum(
+        1
+        for h in region
+        if _count(state, frozenset((h,)), cond.side, True)
+        and not _count(state, frozenset((h,)), cond.side, False)
+    )
+
+
+def evaluate_outcome(state: SoldiersState) -> Outcome:
+    game = state.game
+    victory = game.scenario.victory
+    vp = dict.fromkeys(game.sides, 0.0)
+    findings: list[str] = []
+    unevaluated: list[str] = []
+    met: list[int] = []
+    winner: str | None = None
+    for i, cond in enumerate(victory.conditions):
+        gained, ok = 0.0, False
+        if isinstance(cond, UnitsIn):
+            count = _count(state, game.region(cond.region), cond.side, not cond.enemy)
+            ok = _COMPARE.get(cond.compare, operator.eq)(count, cond.count)
+            findings.append(f"condition {i}: {count} able men in the region: {ok}")
+        elif isinstance(cond, Control):
+            held = _controlled(state, cond)
+            ok = held >= (cond.at_least or 1)
+            gained = (cond.award.vp or 0.0) * (held if cond.award.per else 1 if ok else 0)
+            findings.append(
+                f"condition {i}: {cond.side} controls {held} {cond.objects} "
+                f"(needs {cond.at_least or 1}) [10.5; 19.7]: {ok}"
+            )
+        elif isinstance(cond, EnemyLosses):
+            lost = sum(1 for m in state.disabled if game.men[m].side != cond.side)
+            ok = lost > 0
+            gained = (cond.award.vp or 0.0) * lost
+            findings.append(f"condition {i}: {lost} enemy men disabled [8.44]: {gained:g} VP")
+        else:
+            unevaluated.append(f"condition {i} ({cond.kind}): not in this slice of the engine")
+            continue
+        if ok:
+            met.append(i)
+            vp[cond.side] += gained * cond.award.multiplier
+            if cond.award.result == "win" and winner is None:
+                winner = cond.side
+    if victory.scoring == "conditions":
+        reason = "a victory condition is met" if winner else "no condition met: the default winner"
+        if winner is None and victory.default_winner not in (None, "draw"):
+            winner = victory.default_winner
+    else:
+        ranked = sorted(vp.items(), key=lambda kv: -kv[1])
+        if ranked[0][1] == ranked[1][1]:
+            winner = None if victory.tie in (None, "draw") else victory.tie
+            reason = "equal Victory Points"
+        else:
+            winner, reason = ranked[0][0], f"{ranked[0][0]} has the most Victory Points"
+    return Outcome(
+        vp, winner, reason, victory.placeholder, tuple(findings), tuple(unevaluated), tuple(met)
+    )

@@ -1,0 +1,208 @@
+"""The Soldiers engine's first slice (issue 6): sequence, orders, movement, fire, victory."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from model.hexes import Hex
+from model.scenario_io import load_scenario
+from rules.actions import Action, Done, Move
+from rules.bots import RandomBot, play
+from rules.core import load_game
+from rules.errors import IllegalActionError, UnsupportedGameError
+from rules.replay import Replay
+from rules.soldiers import SoldiersGame, SoldiersState
+from rules.soldiers_actions import ChitMoved, Commit, ManHit, Order, Shoot, ShotExplained
+from rules.soldiers_units import cell
+
+SCENARIO = "scenarios/soldiers/10-dawn-patrol.yaml"
+
+
+@pytest.fixture(scope="module")
+def game() -> SoldiersGame:
+    found = load_game(load_scenario(SCENARIO))
+    assert isinstance(found, SoldiersGame)
+    return found
+
+
+def _active(game: SoldiersGame, dice: tuple[int, int] = (10, 1)) -> tuple[SoldiersState, str]:
+    """The first Action Phase: the side with the advantage commits its squad leader's chit,
+    the other passes; ``dice`` are the d10 and d6 of the risk level roll [6.11]."""
+    state = game.new_initial_state(1)
+    side = state.to_act()[0]
+    state.apply(f"commit {side}.e.sl")
+    state.force_dice(*dice)
+    state.apply(f"done {game.other(side)}")
+    assert state.phase == "action" and state.chit == f"{side}.e.sl"
+    return state, side
+
+
+def _hex(game: SoldiersGame, name: str) -> Hex:
+    return game.by_name[name]
+
+
+def test_setup_men_chits_and_advantage(game: SoldiersGame) -> None:
+    state = game.new_initial_state(1)
+    assert len(state.able("us")) == 12 and len(state.able("german")) == 10  # [10.2]
+    assert set(state.space.values()) == {"Start"}  # [5.1]
+    assert state.to_act() == (state.advantage,)
+    assert all(h in game.amap.hexes for h in state.hexes.values())
+
+
+def test_command_phase_commit_and_restrictions(game: SoldiersGame) -> None:
+    state, side = _active(game)
+    chit = f"{side}.e.sl"
+    assert state.space[chit] == "5" and state.risk == "Aggressive"  # Start to 5 [5.2]
+    leader = game.chits[chit].leader
+    assert leader is not None and leader in state.in_command
+    state.apply(Done(side))  # the Action Phase ends; the active side commits first [5.2]
+    assert state.phase == "command" and state.to_act() == (side,)
+    assert Commit(chit) not in state.legal_actions()  # active in the previous phase [5.2]
+    with pytest.raises(IllegalActionError):
+        state.apply(Commit(chit))
+
+
+def test_bid_lower_space_wins(game: SoldiersGame) -> None:
+    state = game.new_initial_state(3)
+    first = state.to_act()[0]
+    second = game.other(first)
+    state.apply(f"commit {first}.e.sl")
+    state.force_dice(5, 3)
+    state.apply(f"commit {second}.e.sl")  # both in 5: the advantage wins [5.3]
+    assert state.chit == f"{state.advantage}.e.sl"
+    wins = [e for e in state.log if isinstance(e, ChitMoved) and "wins" in e.why]
+    assert wins and "[5.3]" in wins[-1].why
+
+
+def test_cautious_roll_moves_chit_down(game: SoldiersGame) -> None:
+    state, side = _active(game, dice=(1, 6))  # a d10 of 1 is Cautious everywhere [6.13]
+    assert state.risk == "Cautious"
+    assert state.space[f"{side}.e.sl"] == "X5"  # 5 - 6 < 0: the Exhausted space above [6.13]
+
+
+def test_order_and_move_pay_action_points(game: SoldiersGame) -> None:
+    state, side = _active(game)
+    leader = game.chits[f"{side}.e.sl"].leader
+    assert leader is not None
+    with pytest.raises(IllegalActionError):
+        state.apply(Move(leader, ("C/0101",)))  # not ordered yet [6.2]
+    state.apply(Order(leader))
+    assert state.ap == 5.0
+    moves = [a for a in state.legal_actions() if isinstance(a, Move)]
+    assert moves
+    longest = max(moves, key=lambda m: len(m.path))
+    state.apply(longest)
+    assert state.ap >= 0 and state.ap < 5.0
+    assert game.name(state.hexes[leader]) == longest.path[-1]
+
+
+def _fire_setup(
+    game: SoldiersGame, target: str, men: int, suppressed: int = 0
+) -> tuple[SoldiersState, str, list[str]]:
+    state, side = _active(game)
+    leader = game.chits[f"{side}.e.sl"].leader
+    assert leader is not None
+    h = _hex(game, target)
+    firer_at = next(n for n in h.neighbors() if n in game.amap.hexes)
+    state.hexes[leader] = firer_at
+    enemies = state.able(game.other(side))[:men]
+    for m in state.able(game.other(side)):
+        if m not in enemies:
+            state.hexes[m] = _hex(game, "C/2519" if side == "german" else "C/0100")
+    for i, m in enumerate(enemies):
+        state.hexes[m] = h
+        if i < suppressed:
+            state.suppressed.add(m)
+    state.apply(Order(leader))
+    return state, leader, enemies
+
+
+@pytest.mark.parametrize(
+    ("target", "men", "suppressed", "modifier"),
+    [
+        ("C/0704", 4, 1, 0),  # brush, 1 suppressed and 3 standing: -1 +1 = 0 [8.32 example]
+        ("C/0102", 3, 3, -5),  # woods, all suppressed: -1 -4 [8.32 example]
+        ("C/0102", 5, 5, -3),  # woods, 5 suppressed: -1 -4 +2 [8.32 example]
+    ],
+)
+def test_hit_chance_modifiers_worked_examples(
+    game: SoldiersGame, target: str, men: int, suppressed: int, modifier: int
+) -> None:
+    state, leader, _ = _fire_setup(game, target, men, suppressed)
+    weapon = game.men[leader].weapon
+    state.force_dice(10)  # a miss
+    state.apply(Shoot(leader, target, "quick"))
+    shot = next(e for e in reversed(state.log) if isinstance(e, ShotExplained))
+    base = int(str(cell(weapon.tables("quick")[0], "quick", 1).value))
+    assert shot.chance == base + modifier  # adjacent: no mist [8.32]
+    assert any("[8.3]" in s for s in shot.steps)
+
+
+def test_hit_and_damage_with_forced_dice(game: SoldiersGame) -> None:
+    state, leader, enemies = _fire_setup(game, "C/0105", 1)
+    state.force_dice(1, 10)  # a hit; an unmodified 10 always kills [8.42]
+    state.apply(Shoot(leader, "C/0105", "quick"))
+    assert state.disabled == {enemies[0]: "killed"}
+    hit = [e for e in state.log if isinstance(e, ManHit)]
+    assert hit[-1].result == "Kill" and "[8.42]" in hit[-1].why
+    assert state.shots[leader] == 1 and state.ap == 3.0  # 2 AP [7.1]
+
+
+def test_damage_sup_and_wound_then_incap(game: SoldiersGame) -> None:
+    state, leader, enemies = _fire_setup(game, "C/0105", 1)
+    state.force_dice(1, 1)  # modified 1 or less is Sup [8.42]
+    state.apply(Shoot(leader, "C/0105", "quick"))
+    assert enemies[0] in state.suppressed
+    state.force_dice(1, 5)  # the damage line at 5: Wound (placeholder line)
+    state.apply(Shoot(leader, "C/0105", "quick"))
+    assert enemies[0] in state.wounded
+    with pytest.raises(IllegalActionError):  # at most twice an Action Phase [8.1]
+        state.apply(Shoot(leader, "C/0105", "quick"))
+
+
+def test_actions_round_trip_and_illegal(game: SoldiersGame) -> None:
+    state, side = _active(game)
+    leader = game.chits[f"{side}.e.sl"].leader
+    assert leader is not None
+    state.apply(Order(leader))
+    actions = state.legal_actions()
+    for a in actions:
+        assert Action.from_text(a.text()) == a
+    for text in ("commit us.e.sl", "order us.austin", "shoot us.austin C/1710 sustained"):
+        assert Action.from_text(text).text() == text
+    with pytest.raises(IllegalActionError):
+        state.apply(f"order {leader}")  # one order a man a turn [6.2]
+
+
+def test_point_buy_scenario_refused() -> None:
+    with pytest.raises(UnsupportedGameError, match="buy the forces in the editor"):
+        load_game(load_scenario("scenarios/soldiers/21-hedgerow-assault.yaml"))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+def test_random_game_ends_and_replays(game: SoldiersGame, seed: int) -> None:
+    start = time.perf_counter()
+    state = game.new_initial_state(seed)
+    play(state, {s: RandomBot(seed) for s in game.sides})
+    assert time.perf_counter() - start < 30
+    assert state.is_terminal() and state.outcome() is not None
+    replay = Replay.of(state)
+    again = game.new_initial_state(seed)
+    for text in replay.actions:
+        again.apply(text)
+    assert again.fingerprint() == state.fingerprint() == replay.fingerprints[-1]
+
+
+@pytest.mark.parametrize("seed", [11, 12, 13])
+def test_random_close_combat_ends(game: SoldiersGame, seed: int) -> None:
+    """The sides set close together so the random bots fire: the game still ends cleanly."""
+    state = game.new_initial_state(seed)
+    us = state.able("us")
+    for i, m in enumerate(state.able("german")):
+        state.hexes[m] = next(
+            n for n in state.hexes[us[i % len(us)]].neighbors() if n in game.amap.hexes
+        )
+    play(state, {s: RandomBot(seed) for s in game.sides})
+    assert state.is_terminal() and state.outcome() is not None
