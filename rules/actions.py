@@ -178,3 +178,18 @@ _PARSERS: dict[str, Callable[[list[str], str], Action]] = {
     Done.verb: Done.parse,
     ForceDice.verb: ForceDice.parse,
 }
+
+
+def register_verb(verb: str, parser: Callable[[list[str], str], Action]) -> None:
+    """Teach :meth:`Action.from_text` a system's verb (again: nothing happens).
+
+    Raises:
+        ValueError: another system's action already has this verb: texts would be read as
+            whichever was registered first (Armor's and Soldiers' ``order`` once were).
+    """
+    known = _PARSERS.get(verb)
+    if known is not None and known != parser:
+        raise ValueError(
+            f"the action verb '{verb}' is taken by {getattr(known, '__qualname__', known)}"
+        )
+    _PARSERS[verb] = parser

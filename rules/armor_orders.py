@@ -160,8 +160,8 @@ def _checked(text: str, what: str, line: str) -> str:
 
 def register() -> None:
     """Teach :meth:`Action.from_text` the Armor verbs (idempotent)."""
-    actions._PARSERS.setdefault(Order.verb, Order.parse)
-    actions._PARSERS.setdefault(Face.verb, Face.parse)
+    actions.register_verb(Order.verb, Order.parse)
+    actions.register_verb(Face.verb, Face.parse)
 
 
 register()

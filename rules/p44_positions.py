@@ -330,7 +330,7 @@ def unstack(state: Panzer44State, unit: str) -> None:
         return
     occupied = set(state.hexes.values())
     game = state.game
-    for n in sorted(h.neighbors(), key=game.name):
+    for n in sorted((n for n in h.neighbors() if n in game.amap.hexes), key=game.name):
         if n in occupied or n in game.fortified.mines or step_cost(state, unit, h, n) is None:
             continue
         place(state, unit, n)

@@ -110,7 +110,7 @@ class Rally(Action):
 def register() -> None:
     """Teach :meth:`Action.from_text` the Panzer Command verbs (idempotent)."""
     for cls in (Dispatch, Select, Fire, Rally):
-        actions._PARSERS.setdefault(cls.verb, cls.parse)
+        actions.register_verb(cls.verb, cls.parse)
 
 
 register()

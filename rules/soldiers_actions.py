@@ -5,7 +5,7 @@ The action grammar (``move`` and ``done`` are the shared verbs of :mod:`rules.ac
     commit us.e.sl              # Command Phase: commit a chit, 1 space down the track, or
                                 # keep a chit already committed where it is [5.2]
     done us                     # Command Phase: pass [5.2]; Action Phase: end it [6]
-    order us.austin             # Action Phase: give an order, 5 AP (3 if wounded) [6.2; 7.11]
+    order-man us.austin         # Action Phase: give an order, 5 AP (3 if wounded) [6.2; 7.11]
     move us.austin C1710 C1711  # the ordered man moves, paying AP per hex [7.21]
     shoot us.austin C1811 quick # the ordered man fires at a hex: quick, aimed or sustained [8]
 
@@ -55,7 +55,7 @@ class Commit(Action):
 class Order(Action):
     """Give one man an order: 5 AP, 3 if he is wounded [6.2; 7.11]."""
 
-    verb: ClassVar[str] = "order"
+    verb: ClassVar[str] = "order-man"
     man: str
 
     def text(self) -> str:
@@ -64,7 +64,7 @@ class Order(Action):
     @classmethod
     def parse(cls, args: list[str], line: str) -> Order:
         if len(args) != 1:
-            raise ActionSyntaxError(f"'{line}': write 'order MAN'")
+            raise ActionSyntaxError(f"'{line}': write 'order-man MAN'")
         return cls(_checked(args[0], "man id", line))
 
 
@@ -92,7 +92,7 @@ class Shoot(Action):
 def register() -> None:
     """Teach :meth:`Action.from_text` the Soldiers verbs (idempotent)."""
     for cls in (Commit, Order, Shoot):
-        actions._PARSERS.setdefault(cls.verb, cls.parse)
+        actions.register_verb(cls.verb, cls.parse)
 
 
 register()

@@ -287,3 +287,14 @@ def test_a_book_scenario_with_carriers_plays_to_the_end() -> None:
     assert state.is_terminal() and state.turn == 8
     for passenger, carrier in state.carried_by.items():
         assert state.hexes[passenger] == state.hexes[carrier]  # carried along [9.2]
+
+
+def test_every_systems_action_verbs_are_its_own() -> None:
+    """Texts are read by verb across systems: two systems' actions may not share one."""
+    from rules import armor_orders, pc_actions, soldiers_actions
+    from rules.actions import Action
+
+    for module in (armor_orders, pc_actions, soldiers_actions):
+        module.register()  # raises ValueError on a verb another system's action has
+    assert type(Action.from_text("order-man us.austin")).__module__ == "rules.soldiers_actions"
+    assert type(Action.from_text("order us.M4.1 2RR1")).__module__ == "rules.armor_orders"

@@ -170,10 +170,10 @@ def test_actions_round_trip_and_illegal(game: SoldiersGame) -> None:
     actions = state.legal_actions()
     for a in actions:
         assert Action.from_text(a.text()) == a
-    for text in ("commit us.e.sl", "order us.austin", "shoot us.austin C/1710 sustained"):
+    for text in ("commit us.e.sl", "order-man us.austin", "shoot us.austin C/1710 sustained"):
         assert Action.from_text(text).text() == text
     with pytest.raises(IllegalActionError):
-        state.apply(f"order {leader}")  # one order a man a turn [6.2]
+        state.apply(f"order-man {leader}")  # one order a man a turn [6.2]
 
 
 def test_point_buy_scenario_refused() -> None:
