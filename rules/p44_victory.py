@@ -21,8 +21,6 @@ What is not (each is listed in the outcome's ``unevaluated``, with why): conditi
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +28,6 @@ from model.hexes import Hex
 from model.victory import (
     AllConditions,
     AnyCondition,
-    Comparison,
     Condition,
     Control,
     Destroyed,
@@ -43,17 +40,11 @@ from model.victory import (
 )
 from rules.core import Outcome
 from rules.p44_setup import UnitSpec
+from rules.victory_tally import COMPARE
 
 if TYPE_CHECKING:
     from rules.p44 import Panzer44State
 
-_COMPARE: dict[Comparison, Callable[[float, float], bool]] = {
-    ">": operator.gt,
-    ">=": operator.ge,
-    "<": operator.lt,
-    "<=": operator.le,
-    "==": operator.eq,
-}
 TIMED = ("instant", "throughout-final-turn", "during-final-turn")
 
 
@@ -87,7 +78,7 @@ class VictoryWatch:
                 units = set(units_in(state, cond))
             except UnevaluableError:
                 continue
-            met = _COMPARE[cond.compare](len(units), cond.count)
+            met = COMPARE[cond.compare](len(units), cond.count)
             mark = self.marks.setdefault(i, _Mark())
             mark.always = mark.always and met
             mark.ever = mark.ever or met
@@ -254,7 +245,7 @@ def _units_in(state: Panzer44State, index: int, cond: UnitsIn) -> Finding:
         how = f"{cond.when}: {'held' if met else 'not held'} ({', '.join(units) or 'no unit'})"
         return Finding(met, _award_vp(cond, met, len(units)), how)
     units = units_in(state, cond)
-    met = _COMPARE[cond.compare](len(units), cond.count)
+    met = COMPARE[cond.compare](len(units), cond.count)
     how = f"{len(units)} unit(s) there at the end ({', '.join(units) or 'none'})"
     return Finding(met, _award_vp(cond, met, len(units)), how)
 
@@ -325,7 +316,7 @@ def _exit(state: Panzer44State, cond: Exit) -> Finding:
     else:
         value = float(len(counted))
     quota = cond.at_least or 1
-    met = _COMPARE[cond.compare](len(counted), quota)
+    met = COMPARE[cond.compare](len(counted), quota)
     how = f"{len(counted)} unit(s) exited ({', '.join(s.id for s in counted) or 'none'}) [7.23]"
     return Finding(met, _award_vp(cond, met, value), how)
 
@@ -381,7 +372,7 @@ def evaluate_outcome(state: Panzer44State) -> Outcome:
             results.append((cond.side, cond.award.result, label))
     for i, th in thresholds:
         whose = th.side if th.of == "own" else _enemy(state, th.side)
-        met = _COMPARE[th.compare](vp[whose], th.vp)
+        met = COMPARE[th.compare](vp[whose], th.vp)
         verdict = "met" if met else "not met"
         if met:
             met_at.append(i)

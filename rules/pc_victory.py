@@ -9,32 +9,21 @@ points, ties by ``tie``. Other kinds are listed as not evaluated.
 
 from __future__ import annotations
 
-import operator
 from typing import TYPE_CHECKING
 
 from model.victory import Control, EnemyLosses, UnitsIn
 from rules.core import Outcome
+from rules.victory_tally import COMPARE, Tally
 
 if TYPE_CHECKING:
     from rules.pc import PcState
-
-_COMPARE = {
-    ">": operator.gt,
-    ">=": operator.ge,
-    "<": operator.lt,
-    "<=": operator.le,
-    "==": operator.eq,
-}
 
 
 def evaluate_outcome(state: PcState) -> Outcome:
     game = state.game
     victory = game.scenario.victory
-    vp = dict.fromkeys(game.sides, 0.0)
-    findings: list[str] = []
-    unevaluated: list[str] = []
-    met: list[int] = []
-    winner: str | None = None
+    tally = Tally(victory, game.sides)
+    findings = tally.findings
     for i, cond in enumerate(victory.conditions):
         gained, ok = 0.0, False
         if isinstance(cond, UnitsIn):
@@ -47,7 +36,7 @@ def evaluate_outcome(state: PcState) -> Outcome:
                 and (game.units[u].side != cond.side) == cond.enemy
                 and (not cats or game.units[u].category in cats)
             )
-            ok = _COMPARE[cond.compare](count, cond.count)
+            ok = COMPARE[cond.compare](count, cond.count)
             findings.append(
                 f"condition {i}: {count} unit(s) in the region {cond.compare} {cond.count}: {ok}"
             )
@@ -74,24 +63,7 @@ def evaluate_outcome(state: PcState) -> Outcome:
             gained = (cond.award.vp or 0.0) * lost
             findings.append(f"condition {i}: {lost} enemy step(s) lost [§11.1]: {gained:g} VP")
         else:
-            unevaluated.append(f"condition {i} ({cond.kind}): not in this slice of the engine")
+            tally.not_evaluated(i, cond)
             continue
-        if ok:
-            met.append(i)
-            vp[cond.side] += gained * cond.award.multiplier
-            if cond.award.result == "win" and winner is None:
-                winner = cond.side
-    if victory.scoring == "conditions":
-        reason = "a victory condition is met" if winner else "no condition met: the default winner"
-        if winner is None and victory.default_winner not in (None, "draw"):
-            winner = victory.default_winner
-    else:
-        ranked = sorted(vp.items(), key=lambda kv: -kv[1])
-        if ranked[0][1] == ranked[1][1]:
-            winner = None if victory.tie in (None, "draw") else victory.tie
-            reason = "equal Victory Points"
-        else:
-            winner, reason = ranked[0][0], f"{ranked[0][0]} has the most Victory Points"
-    return Outcome(
-        vp, winner, reason, victory.placeholder, tuple(findings), tuple(unevaluated), tuple(met)
-    )
+        tally.judged(i, cond, ok, gained)
+    return tally.outcome()

@@ -11,18 +11,16 @@ not evaluated); otherwise the hexes where the side has able men and the enemy no
 
 from __future__ import annotations
 
-import operator
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
 from model.regions import AnyOf
 from model.victory import Control, EnemyLosses, UnitsIn
 from rules.core import Outcome
+from rules.victory_tally import COMPARE, Tally
 
 if TYPE_CHECKING:
     from rules.soldiers import SoldiersState
-
-_COMPARE = {">": operator.gt, ">=": operator.ge, "<": operator.lt, "<=": operator.le}
 
 
 def _count(state: SoldiersState, hexes: frozenset[Hex], side: str, mine: bool) -> int:
@@ -54,16 +52,13 @@ def _controlled(state: SoldiersState, cond: Control) -> int:
 def evaluate_outcome(state: SoldiersState) -> Outcome:
     game = state.game
     victory = game.scenario.victory
-    vp = dict.fromkeys(game.sides, 0.0)
-    findings: list[str] = []
-    unevaluated: list[str] = []
-    met: list[int] = []
-    winner: str | None = None
+    tally = Tally(victory, game.sides)
+    findings = tally.findings
     for i, cond in enumerate(victory.conditions):
         gained, ok = 0.0, False
         if isinstance(cond, UnitsIn):
             count = _count(state, game.region(cond.region), cond.side, not cond.enemy)
-            ok = _COMPARE.get(cond.compare, operator.eq)(count, cond.count)
+            ok = COMPARE[cond.compare](count, cond.count)
             findings.append(f"condition {i}: {count} able men in the region: {ok}")
         elif isinstance(cond, Control):
             held = _controlled(state, cond)
@@ -79,24 +74,7 @@ def evaluate_outcome(state: SoldiersState) -> Outcome:
             gained = (cond.award.vp or 0.0) * lost
             findings.append(f"condition {i}: {lost} enemy men disabled [8.44]: {gained:g} VP")
         else:
-            unevaluated.append(f"condition {i} ({cond.kind}): not in this slice of the engine")
+            tally.not_evaluated(i, cond)
             continue
-        if ok:
-            met.append(i)
-            vp[cond.side] += gained * cond.award.multiplier
-            if cond.award.result == "win" and winner is None:
-                winner = cond.side
-    if victory.scoring == "conditions":
-        reason = "a victory condition is met" if winner else "no condition met: the default winner"
-        if winner is None and victory.default_winner not in (None, "draw"):
-            winner = victory.default_winner
-    else:
-        ranked = sorted(vp.items(), key=lambda kv: -kv[1])
-        if ranked[0][1] == ranked[1][1]:
-            winner = None if victory.tie in (None, "draw") else victory.tie
-            reason = "equal Victory Points"
-        else:
-            winner, reason = ranked[0][0], f"{ranked[0][0]} has the most Victory Points"
-    return Outcome(
-        vp, winner, reason, victory.placeholder, tuple(findings), tuple(unevaluated), tuple(met)
-    )
+        tally.judged(i, cond, ok, gained)
+    return tally.outcome()
