@@ -65,7 +65,7 @@ def why_not_opportunity(state: ArmorState, unit: str, hex_name: str) -> str | No
     here = state.hexes[unit]
     if target == here:
         return "not on the hex it occupies [AG V.A.2.b(2)]"
-    if here.distance(target) > 1 and state.game.los(here, target).verdict == "blocked":
+    if here.distance(target) > 1 and not state.game.sees(here, target):
         return "it cannot sight that hex [AG V.A.2]"
     return None
 

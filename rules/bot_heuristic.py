@@ -407,7 +407,7 @@ class HeuristicBot:
                 continue  # R fire may not attack Hard targets but in a Close Assault [6.62]
             if reach is not None and distance > int(str(unwrap(reach))):
                 continue  # not spotted there from that far [11.14]
-            if distance and game.los(where, h).verdict == "blocked":
+            if distance and not game.sees(where, h):
                 continue
             total += max(0.0, enemy.attack_strength - spec.defense_strength + 4) / 8.0
         return total

@@ -4,6 +4,7 @@ during play, so each is worked out once)."""
 
 from __future__ import annotations
 
+from model.base import GameSystem
 from model.hexes import Hex
 from model.mapstate import terrain_edits
 from model.regions import Region, RegionContext, evaluate
@@ -12,6 +13,7 @@ from model.terrainoptions import option_values
 from model.terrainview import MapTerrain
 from rules.core import Game
 from rules.los import LosResult, line_of_sight
+from rules.los_fast import SightTable
 from rules.movement import Movement
 
 
@@ -31,6 +33,7 @@ class MapGame(Game):
         )
         self.movement = Movement.for_scenario(scenario, self.terrain)
         self._los: dict[tuple[Hex, Hex], LosResult] = {}
+        self._sight: SightTable | None = None
         self._regions: dict[int, frozenset[Hex]] = {}
         self._names: dict[Hex, str] = {}
 
@@ -47,6 +50,17 @@ class MapGame(Game):
         if found is None:
             found = self._los[(a, b)] = line_of_sight(self.terrain, self.system, a, b)
         return found
+
+    def sees(self, a: Hex, b: Hex) -> bool:
+        """Whether the line of sight from ``a`` to ``b`` is not blocked: the verdict alone, for
+        the many questions that need no explanation (Panzer '44 answers from its
+        :class:`~rules.los_fast.SightTable` in a microsecond or two; the other systems, whose
+        lines depend on heights, from :meth:`los`)."""
+        if self.system is GameSystem.PANZER44:
+            if self._sight is None:
+                self._sight = SightTable(self.terrain)
+            return self._sight.clear(a, b)
+        return self.los(a, b).verdict != "blocked"
 
     def region(self, region: Region) -> frozenset[Hex]:
         """The hexes of a region of the scenario, worked out once."""

@@ -87,10 +87,12 @@ def why_not_fire(state: Panzer44State, unit: str) -> str | None:
 
 def spots(state: Panzer44State, firer: str, target: str) -> str | None:
     """Why ``firer`` cannot spot ``target``, or None when it can [6.31], [11.0], [11.14]."""
+    if can_spot(state, firer, target):
+        return None
     game = state.game
     a, b = state.hexes[firer], state.hexes[target]
-    los = game.los(a, b)
-    if los.verdict == "blocked":
+    if not game.sees(a, b):
+        los = game.los(a, b)
         return f"no clear line of sight: {los.explanation} ({los.rule})"
     reach, source = effect(game.terrain.terrain(b), "spotting_range")
     far = reach is not None and a.distance(b) > int(str(unwrap(reach)))
@@ -100,6 +102,19 @@ def spots(state: Panzer44State, firer: str, target: str) -> str | None:
             f"{unwrap(reach)} hexes unless it has fired from there ({source}) [11.14]"
         )
     return None
+
+
+def can_spot(state: Panzer44State, firer: str, target: str) -> bool:
+    """Whether ``firer`` spots ``target`` (:func:`spots` without the reason: the legal-action
+    lists ask this thousands of times a game, and the reason needs the full line of sight)."""
+    game = state.game
+    a, b = state.hexes[firer], state.hexes[target]
+    if not game.sees(a, b):
+        return False
+    reach, _ = effect(game.terrain.terrain(b), "spotting_range")
+    if reach is None or a.distance(b) <= int(str(unwrap(reach))):
+        return True
+    return state.spotted.get(target) == b
 
 
 def procedure_row(spec: UnitSpec, target: UnitSpec, task: str, pattern: str | None) -> str:
@@ -427,6 +442,8 @@ def fire_plots(state: Panzer44State, unit: str) -> list[Plot]:
     assaults = spec.weapon_class == "R"  # only R Class units Close Assault [6.61]
     for h in sorted(hexes, key=game.name):
         for task in ("DF", "CA") if assaults and h.distance(here) == 1 else ("DF",):
+            if task == "DF" and not game.sees(here, h):
+                continue  # no unit there is spotted [11.0]: skip the reasons why
             plot = Plot(unit, task, game.name(h))
             if why_not_target(state, plot, h, occupants) is None:
                 found.append(plot)

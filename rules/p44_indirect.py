@@ -42,7 +42,7 @@ from model.victory import FireBan, UsageCap
 from rules.actions import Plot
 from rules.errors import IllegalActionError
 from rules.events import Plotted
-from rules.p44_fire import effect, spots, why_not_fire
+from rules.p44_fire import can_spot, effect, why_not_fire
 from rules.p44_setup import UnitSpec
 
 if TYPE_CHECKING:
@@ -115,13 +115,13 @@ def why_not_spotted(state: Panzer44State, side: str, h: Hex) -> str | None:
         for e in sorted(enemies):
             reach = _reach(state, e, h)
             if any(
-                spots(state, spotters[s], e) is None
+                can_spot(state, spotters[s], e)
                 for s in near
                 if reach is None or s.distance(h) <= reach
             ):
                 return None
         return f"no friendly unit spots the enemy in {name} [6.43], [11.14]"
-    if any(game.los(s, h).verdict != "blocked" for s in near):
+    if any(game.sees(s, h) for s in near):
         return None
     return f"no friendly unit has a clear line of sight to {name} [6.43], [11.0]"
 

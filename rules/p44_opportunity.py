@@ -95,8 +95,8 @@ def why_not_line(state: Panzer44State, plot: Plot, h: Hex) -> str | None:
         return "the target hex is off the map"
     if here.distance(h) > spec.range:
         return f"{here.distance(h)} hexes is beyond its range of {spec.range} [6.92]"
-    los = state.game.los(here, h)
-    if los.verdict == "blocked":
+    if not state.game.sees(here, h):
+        los = state.game.los(here, h)
         return f"no clear line of sight to the target hex: {los.explanation} ({los.rule}) [11.21]"
     return opportunity_ban(state, spec.side)
 
@@ -119,7 +119,7 @@ def opportunity_plots(state: Panzer44State, unit: str) -> list[Plot]:
             last = None
             for k in range(1, spec.range + 1):
                 h = here + d.scale(k)
-                if h not in game.terrain or game.los(here, h).verdict == "blocked":
+                if h not in game.terrain or not game.sees(here, h):
                     break
                 last = h
             if last is not None:

@@ -329,7 +329,7 @@ def _sight(state: Panzer44State, cond: LineOfSight) -> Finding:
 
     def seen(h: Hex) -> str | None:
         for s in seers:
-            if game.los(state.hexes[s.id], h).verdict != "blocked":
+            if game.sees(state.hexes[s.id], h):
                 return s.id
         return None
 

@@ -244,7 +244,7 @@ class PcState(State):
             spec = self.game.units[e]
             if spec.side == side or e in self.suppressed or spec.attack is None:
                 continue
-            if at.distance(h) <= spec.range and self.game.los(at, h).verdict != "blocked":
+            if at.distance(h) <= spec.range and self.game.sees(at, h):
                 return True
         return False
 

@@ -98,11 +98,7 @@ def begin_action_phase(state: SoldiersState, chit_id: str) -> None:
         state.in_command = {
             m
             for m in squad
-            if m == leader
-            or (
-                at.distance(state.hexes[m]) <= 2
-                and game.los(at, state.hexes[m]).verdict != "blocked"
-            )
+            if m == leader or (at.distance(state.hexes[m]) <= 2 and game.sees(at, state.hexes[m]))
         } - state.prev_ordered
         state.orders_left = game.men[leader].command
     else:

@@ -29,7 +29,7 @@ def _category(state: SoldiersState, h: Hex) -> str:
 def _enemy_sees(state: SoldiersState, side: str, h: Hex) -> bool:
     game = state.game
     return any(
-        game.los(at, h).verdict != "blocked"
+        game.sees(at, h)
         for m, at in state.hexes.items()
         if game.men[m].side != side and m not in state.disabled and m not in state.suppressed
     )
