@@ -34,7 +34,8 @@ class MapGame(Game):
         self.movement = Movement.for_scenario(scenario, self.terrain)
         self._los: dict[tuple[Hex, Hex], LosResult] = {}
         self._sight: SightTable | None = None
-        self._regions: dict[int, frozenset[Hex]] = {}
+        # by id, with the region itself: kept alive, its id is not reused by another region
+        self._regions: dict[int, tuple[Region, frozenset[Hex]]] = {}
         self._names: dict[Hex, str] = {}
 
     def name(self, h: Hex) -> str:
@@ -67,5 +68,5 @@ class MapGame(Game):
         found = self._regions.get(id(region))
         if found is None:
             ctx = RegionContext(self.amap, overlay_terrain=self.terrain.overlays.stacks)
-            found = self._regions[id(region)] = evaluate(region, ctx)
-        return found
+            found = self._regions[id(region)] = (region, evaluate(region, ctx))
+        return found[1]

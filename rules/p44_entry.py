@@ -7,7 +7,8 @@ Game-Turn on it is plotted MV like any unit and enters in the Movement Phase [18
   plus every hypothetical hex ahead of it in the queue through that hex this Game-Turn [18.62]:
   along a road the road rate for each (the lead unit ½ MP, the second 1, the third 1½), else
   clear terrain for each. The entry hex is priced as entered from off the map across the map
-  edge (a road that runs off the map is followed), or from outside the play area.
+  edge, or from outside the play area; a road hex on the edge is entered along the
+  hypothetical road that stretches off the map away from it [18.61], at the road rate.
 - In column [18.61], [18.63] the units enter in the order the scenario lists them (standing in
   for the column the owner composes): a unit may not enter before every unit ahead of it in its
   column has, so a unit ahead that is not plotted to move holds up the units behind it. In free
@@ -34,7 +35,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from model.base import GameSystem
-from model.hexes import Hex
+from model.hexes import Hex, Hexside
 from model.regions import Region
 from model.victory import AllConditions, AnyCondition, Condition, Exit, ExitAllowed
 from rules.movement import CLASSES, MoveCost, terrain_effect
@@ -168,6 +169,21 @@ def edge_cost(state: Panzer44State, unit: str, h: Hex) -> MoveCost | None:
     return best
 
 
+def road_entry_cost(state: Panzer44State, unit: str, h: Hex) -> MoveCost | None:
+    """Entering the road hex ``h`` along the hypothetical road that stretches off the map
+    away from it [18.61]: priced as entering ``h`` along its road from the map (the road rate,
+    all other terrain ignored [10.14]); None when ``h`` is not a road hex."""
+    game = state.game
+    cls = game.specs[unit].movement_class
+    for n in h.neighbors():
+        if n not in game.terrain or "road" not in game.terrain.routes(Hexside.between(h, n)):
+            continue
+        found = game.movement.cost(cls, h, n)
+        if found.cost is not None and any(p.what == "along road" for p in found.parts):
+            return found
+    return None
+
+
 def entry_cost(state: Panzer44State, unit: str, h: Hex) -> EntryCost | None:
     """What entering through ``h`` costs ``unit`` now, or None when it may not [18.62]."""
     spec = state.game.specs[unit]
@@ -175,6 +191,9 @@ def entry_cost(state: Panzer44State, unit: str, h: Hex) -> EntryCost | None:
     best = edge_cost(state, unit, h)
     if best is None or best.cost is None:
         return None
+    by_road = road_entry_cost(state, unit, h)
+    if by_road is not None and by_road.cost is not None and by_road.cost < best.cost:
+        best = by_road
     queue = state.entered.get((spec.side, h), 0)
     road = any(p.what == "along road" for p in best.parts)
     if road:

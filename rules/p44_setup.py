@@ -263,7 +263,8 @@ class _Placer:
         except KeyError:
             self.off_map(spec, f"no hex '{placement.hex}' on the map")
             return
-        ring = sorted(spiral(target, 3), key=lambda h: (h.distance(target), self._name(h)))
+        on_map = [h for h in spiral(target, 3) if h in self.amap.hexes]  # near an edge
+        ring = sorted(on_map, key=lambda h: (h.distance(target), self._name(h)))
         for h in ring:
             if self.legal(spec, h):
                 how = (

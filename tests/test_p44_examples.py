@@ -482,16 +482,6 @@ def test_15_0_and_16_23_concentrations_and_strikes_as_the_book_writes_them() -> 
 # --- [18.62] entry in column along a road -------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "engine differs from the book: [18.61]-[18.62] a column entering on a road hex moves "
-        "through hypothetical road hexes (lead 1/2 MP, second 1, third 1 1/2); "
-        "rules.p44_entry.entry_cost prices the road hex 0534 as clear (1 MP, road=False), "
-        "because edge_cost only finds a road on the map-edge hexside, which the map lacks: "
-        "the engine charges 1, 2, 3 MP"
-    ),
-)
 def test_18_62_a_column_on_a_road_pays_half_one_and_one_and_a_half() -> None:
     """[18.62]: "The lead unit in the column would pay ½ Movement Point to enter the map, the
     second would pay 1 Movement Point to enter the map, the third 1½ Movement Points"; here

@@ -1,0 +1,61 @@
+"""What every system's game on a map shares (rules/map_game.py), and Panzer '44's set-up of
+units placed by hex near the map's edge (rules/p44_setup.py)."""
+
+from __future__ import annotations
+
+from model.region_text import parse_region
+from model.scenario_io import parse_scenario
+from rules.core import load_game
+from rules.p44 import Panzer44Game
+
+SCENARIO = """
+schema_version: 1
+id: test-map-game
+title: Units near the edge
+system: panzer44
+original: true
+map:
+  layout:
+    sections: [{section: P44}]
+sides:
+  - id: us
+    name: American
+    nation: us
+    forces:
+      - {unit: M4a, placement: {kind: hex, hex: "0101"}}
+      - {unit: M4a, placement: {kind: hex, hex: "0101"}}
+  - id: german
+    name: German
+    nation: germany
+    forces:
+      - {unit: Inf, placement: {kind: hex, hex: "3017"}}
+first_player: us
+length: {turns: 2, unit: game-turn}
+victory: {scoring: most-vp}
+"""
+
+
+def _game() -> Panzer44Game:
+    game = load_game(parse_scenario(SCENARIO, "edge.yaml"))
+    assert isinstance(game, Panzer44Game)
+    return game
+
+
+def test_a_unit_placed_by_hex_in_a_corner_takes_the_nearest_vacant_hex_on_the_map() -> None:
+    """The search for a vacant hex around a corner hex meets hexes off the map: they are
+    passed over, not looked up (a KeyError before)."""
+    state = _game().new_initial_state(1)
+    corner = state.game.amap.resolve("0101")
+    placed = sorted(h for u, h in state.hexes.items() if u.startswith("us."))
+    assert corner in placed
+    assert len(placed) == 2 and all(h in state.game.amap.hexes for h in placed)
+    assert max(h.distance(corner) for h in placed) == 1
+
+
+def test_regions_made_one_after_another_each_get_their_own_hexes() -> None:
+    """The game keeps worked-out regions by identity; a region dropped after use must not lend
+    its hexes to a new one that reuses its id (five towns once came back as one)."""
+    game = _game()
+    for where in ("0101", "1010", "2020", "3017", "0534"):
+        hexes = game.region(parse_region(f"hexes {where}"))
+        assert [game.name(h) for h in hexes] == [where]
