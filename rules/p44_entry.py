@@ -194,6 +194,7 @@ def entry_cost(state: Panzer44State, unit: str, h: Hex) -> EntryCost | None:
     by_road = road_entry_cost(state, unit, h)
     if by_road is not None and by_road.cost is not None and by_road.cost < best.cost:
         best = by_road
+    assert best.cost is not None
     queue = state.entered.get((spec.side, h), 0)
     road = any(p.what == "along road" for p in best.parts)
     if road:
