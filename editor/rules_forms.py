@@ -38,6 +38,7 @@ from model.scenario import Scenario
 from model.victory import (
     ActionBan,
     AreaBan,
+    DeploymentLimit,
     ExitAllowed,
     FireBan,
     SpecialRule,
@@ -179,11 +180,12 @@ RULE_KINDS = {
     "area-ban": "An area forbidden",
     "exit-allowed": "Units may exit the map",
     "usage-cap": "At most so many uses a turn",
+    "deployment-limit": "At most so many units set up in an area",
     "terrain-override": "A terrain changed",
     "text": "In the book's words",
 }
 #: Kinds that name one side, not "both sides".
-_ONE_SIDE = ("exit-allowed", "usage-cap")
+_ONE_SIDE = ("exit-allowed", "usage-cap", "deployment-limit")
 #: Kinds whose area may be left empty.
 _AREA_OPTIONAL = ("terrain-override",)
 
@@ -230,6 +232,9 @@ class SpecialRuleForm(QGroupBox):
         self.per_turn = QSpinBox()
         self.per_turn.setRange(0, 99)
         self.per_turn.setSuffix(" a turn")
+        self.at_most = QSpinBox()
+        self.at_most.setRange(0, 999)
+        self.at_most.setSuffix(" units")
         self.terrain = QComboBox()
         self.terrain.setEditable(True)
         self.terrain.setToolTip("The terrain whose effects change")
@@ -258,6 +263,7 @@ class SpecialRuleForm(QGroupBox):
         form.addRow("From", self.from_turn)
         form.addRow("What", self.what)
         form.addRow("At most", self.per_turn)
+        form.addRow("Set up at most", self.at_most)
         form.addRow("Terrain", self.terrain)
         form.addRow("Counts as", self.treat_as)
         form.addRow("Extra cost", self.extra_cost)
@@ -290,6 +296,7 @@ class SpecialRuleForm(QGroupBox):
         self.from_turn.setValue(getattr(rule, "from_turn", None) or 0)
         self.what.setText(getattr(rule, "what", "") or "")
         self.per_turn.setValue(getattr(rule, "per_turn", 1) if rule is not None else 1)
+        self.at_most.setValue(getattr(rule, "at_most", None) or 1)
         self.terrain.setCurrentText(getattr(rule, "terrain", "") or "")
         self.treat_as.setCurrentText(getattr(rule, "treat_as", "") or "")
         self.extra_cost.setValue(getattr(rule, "extra_cost", None) or 0.0)
@@ -310,11 +317,13 @@ class SpecialRuleForm(QGroupBox):
             self.sides: kind not in ("text", "terrain-override"),
             self.fire: kind == "fire-ban",
             self.action: kind == "action-ban",
-            self.region: kind in ("area-ban", "exit-allowed", "terrain-override"),
+            self.region: kind
+            in ("area-ban", "exit-allowed", "terrain-override", "deployment-limit"),
             self.turns: kind in ("fire-ban", "action-ban", "area-ban"),
             self.from_turn: kind == "exit-allowed",
             self.what: kind == "usage-cap",
             self.per_turn: kind == "usage-cap",
+            self.at_most: kind == "deployment-limit",
             self.terrain: kind == "terrain-override",
             self.treat_as: kind == "terrain-override",
             self.extra_cost: kind == "terrain-override",
@@ -349,7 +358,7 @@ class SpecialRuleForm(QGroupBox):
         if kind == "area-ban":
             region = self.region.region()
             return AreaBan(sides=sides, region=region, turns=span, **common)  # type: ignore[arg-type]
-        if kind in ("exit-allowed", "usage-cap", "terrain-override"):
+        if kind in ("exit-allowed", "usage-cap", "terrain-override", "deployment-limit"):
             return self._build_more(kind, side, common)
         text = self.text.toPlainText().strip()
         if not text:
@@ -357,14 +366,17 @@ class SpecialRuleForm(QGroupBox):
         return TextRule(text=text, **common)  # type: ignore[arg-type]
 
     def _build_more(self, kind: str, side: str, common: dict[str, object]) -> SpecialRule:
-        """Exit-allowed, usage-cap and terrain-override rules; fields the form does not show
-        (an exit's unit filter, a terrain's movement costs) are kept from the rule changed."""
+        """Exit-allowed, usage-cap, deployment-limit and terrain-override rules; fields the form
+        does not show (an exit's unit filter, a terrain's movement costs, a limit's per-zone
+        counts) are kept from the rule changed."""
         if kind in _ONE_SIDE and not side:
             raise ValueError("choose the side the rule is for")
         fields: dict[str, object]
         if kind == "exit-allowed":
             fields = {"side": side, "region": self.region.region()}
             fields["from_turn"] = self.from_turn.value() or None
+        elif kind == "deployment-limit":
+            fields = {"side": side, "region": self.region.region(), "at_most": self.at_most.value()}
         elif kind == "usage-cap":
             what = self.what.text().strip()
             if not what:
@@ -383,9 +395,11 @@ class SpecialRuleForm(QGroupBox):
                 "region": region,
                 "text": self.text.toPlainText().strip(),
             }
-        made: type[ExitAllowed | UsageCap | TerrainOverride] = TerrainOverride
-        if kind != "terrain-override":
-            made = ExitAllowed if kind == "exit-allowed" else UsageCap
+        made: type[ExitAllowed | UsageCap | TerrainOverride | DeploymentLimit] = {
+            "exit-allowed": ExitAllowed,
+            "usage-cap": UsageCap,
+            "deployment-limit": DeploymentLimit,
+        }.get(kind, TerrainOverride)
         base = self.base.model_dump(exclude={"kind"}) if self.base is not None else {}
         kept = base if self.base is not None and self.base.kind == kind else {}
         return made.model_validate(kept | common | fields)

@@ -113,6 +113,7 @@ class SideDetails(QGroupBox):
         form.addRow("Mines", self.mine_kind)
         form.addRow("Where", self.fort_region)
         form.addRow("Not in", self.not_in)
+        form.addRow("Mines not in", self.mines_not_in)
         self.form = form
         buttons = QHBoxLayout()
         buttons.addStretch(1)
@@ -158,6 +159,8 @@ class SideDetails(QGroupBox):
         self.fort_region.setToolTip("Where the fortifications may go")
         self.not_in = QLineEdit()
         self.not_in.setPlaceholderText("terrain, e.g. town, river")
+        self.mines_not_in = QLineEdit()
+        self.mines_not_in.setPlaceholderText("terrain barred to mines alone, e.g. town")
 
     # --- show ---------------------------------------------------------------------------------
 
@@ -219,6 +222,7 @@ class SideDetails(QGroupBox):
         self.mine_kind.setText(f.mine_kind or "")
         self.fort_region.set_region(f.region)
         self.not_in.setText(", ".join(f.not_in))
+        self.mines_not_in.setText(", ".join(f.mines_not_in))
 
     # --- apply --------------------------------------------------------------------------------
 
@@ -262,6 +266,7 @@ class SideDetails(QGroupBox):
             mine_kind=self.mine_kind.text().strip() or None,
             region=region,
             not_in=words(self.not_in.text()),
+            mines_not_in=words(self.mines_not_in.text()),
         )
 
     def apply(self) -> bool:

@@ -21,6 +21,7 @@ from model.victory import (
     Condition,
     Control,
     Demolition,
+    DeploymentLimit,
     Destroyed,
     EnemyLosses,
     Exit,
@@ -249,10 +250,30 @@ def rule_sentence(rule: SpecialRule, side_names: Mapping[str, str]) -> str:
             text = f"{rule.terrain.replace('-', ' ').capitalize()}{_override(rule)}"
         case Demolition():
             text = f"Demolition of the {rule.objects}: {rule.text}"
+        case DeploymentLimit():
+            text = _limit_sentence(rule, side_names.get(rule.side, rule.side))
         case _:
             words = getattr(rule, "text", "") or ""
             text = words if rule.kind == "text" else f"{rule.kind.replace('-', ' ')}: {words}"
     return text.strip() + optional
+
+
+def _limit_sentence(rule: DeploymentLimit, side: str) -> str:
+    """``German: at most 1 unit set up in Moncourt``; the per-zone forms say so."""
+    counts = []
+    if rule.at_most is not None:
+        counts.append(f"at most {rule.at_most}")
+    if rule.at_least is not None:
+        counts.append(f"at least {rule.at_least}")
+    many = rule.at_most if rule.at_most is not None else rule.at_least
+    units = "unit" if many == 1 else "units"
+    each = " in each zone of" if rule.per_zone else " in"
+    text = (
+        f"{side}: {' and '.join(counts) or 'a limit of'} {units} set up{each} {where(rule.region)}"
+    )
+    if rule.zones_at_least is not None:
+        text += f", in at least {rule.zones_at_least} zones"
+    return text
 
 
 def _override(rule: TerrainOverride) -> str:

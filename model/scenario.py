@@ -354,6 +354,10 @@ class Fortifications(StrictModel):
     mine_kind: str | None = Field(default=None, description="e.g. hasty (Panzer '44 [17.0])")
     region: Region | None = Field(default=None, description="where they may go")
     not_in: list[str] = Field(default_factory=list, description="terrain they may not go in")
+    mines_not_in: list[str] = Field(
+        default_factory=list,
+        description="terrain mined hexes alone may not go in (Panzer '44 20.5: town hexes)",
+    )
     note: str = ""
 
 

@@ -9,7 +9,7 @@ from model.base import GameSystem
 from model.catalog import UnitType
 from model.hexes import Hex
 from model.scenario import AreaPlacement, ForceEntry, Side
-from model.victory import AreaBan
+from model.victory import AreaBan, DeploymentLimit
 from rules.check_base import CheckContext, Finding, PathKey, Placed, check, value_of
 
 #: Where each book says where the forces set up.
@@ -153,6 +153,27 @@ def setup_region(ctx: CheckContext) -> Iterator[Finding]:
             message = f"{placed.entry.unit} on {name} is outside the {placed.side.name} set-up area"
             yield ctx.finding("error", "setup-region", message, citation, placed.path)
     yield from _area_bans(ctx)
+    yield from _deployment_limits(ctx)
+
+
+def _deployment_limits(ctx: CheckContext) -> Iterator[Finding]:
+    """Units placed on hexes beyond a special rule's cap on the side's set-up in an area (the
+    rule's per-zone and at-least forms are the Soldiers deployment-zone check's)."""
+    for i, rule in enumerate(ctx.scenario.special_rules):
+        if not isinstance(rule, DeploymentLimit) or rule.at_most is None or rule.per_zone:
+            continue
+        area = ctx.region(rule.region)
+        inside = [p for p in ctx.placed if p.side.id == rule.side and p.hex in area]
+        if len(inside) <= rule.at_most:
+            continue
+        citation = rule.source or ctx.scenario.source or SETUP_CITATION[ctx.system]
+        extra = inside[rule.at_most]
+        many = f"{len(inside)} {extra.side.name} units are" if len(inside) > 1 else "a unit is"
+        message = (
+            f"{many} placed in the area of special rule {i + 1}, which allows at most "
+            f"{rule.at_most}; move {extra.entry.unit} out"
+        )
+        yield ctx.finding("error", "setup-region", message, citation, extra.path)
 
 
 def _area_bans(ctx: CheckContext) -> Iterator[Finding]:

@@ -185,7 +185,7 @@ def _lay_mines(
     region = fort.region
     if region is None and isinstance(side.setup, AreaPlacement):
         region = side.setup.region
-    allowed = _Allowed(game, region, tuple(fort.not_in))
+    allowed = _Allowed(game, region, (*fort.not_in, *fort.mines_not_in))
     hexes = game.deployment.hexes
     own = [h for u, h in hexes.items() if game.specs[u].side == side.id]
     taken = set(hexes.values()) | set(ips) | set(mines)

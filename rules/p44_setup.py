@@ -32,7 +32,7 @@ from model.scenario import (
     Scenario,
     Side,
 )
-from model.victory import Exit
+from model.victory import DeploymentLimit, Exit
 from rules.errors import RulesError
 from rules.events import Event, UnitDeployed, UnitOffMap
 from rules.movement import Movement
@@ -228,16 +228,29 @@ class _Placer:
         self._goals: frozenset[Hex] | None = None
         self._groups: dict[tuple[str, int], int] = {}  # (side, id of its entry) -> group
         self.in_ip: set[str] = set()
+        #: The scenario's caps on a side's units set up in an area (20.5: one in Moncourt),
+        #: each with the units placed in it so far.
+        self.limits = [
+            (rule.side, evaluate(rule.region, self.ctx), rule.at_most, [0])
+            for rule in scenario.special_rules
+            if isinstance(rule, DeploymentLimit) and rule.at_most is not None and not rule.per_zone
+        ]
 
     def legal(self, spec: UnitSpec, h: Hex) -> bool:
         if h not in self.amap.hexes or h in self.occupied:
             return False
+        for side, area, at_most, placed in self.limits:
+            if side == spec.side and h in area and placed[0] >= at_most:
+                return False  # the scenario's deployment limit is reached there
         if self.play_area is not None and h not in self.play_area:
             return False
         cls = spec.movement_class if spec.movement_class != "none" else "foot"
         return not self.movement.cost(cls, h).prohibited
 
     def put(self, spec: UnitSpec, h: Hex, how: str) -> None:
+        for side, area, _, placed in self.limits:
+            if side == spec.side and h in area:
+                placed[0] += 1
         self.hexes[spec.id] = h
         self.occupied[h] = spec.id
         self.events.append(UnitDeployed(spec.id, self.amap.name(h), how))

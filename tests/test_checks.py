@@ -87,6 +87,20 @@ CASES = [
     ),
     pytest.param(
         edited(
+            DEMO,
+            (
+                "length:\n",
+                "special_rules:\n  - {kind: deployment-limit, side: us, region: {kind: hexes, "
+                "hexes: [K2219]}, at_most: 0}\nlength:\n",
+            ),
+        ),
+        "setup-region",
+        "s.yaml:58:5: error setup-region: a unit is placed in the area of special rule 1, which "
+        "allows at most 0; move M4 out [Armor [SCN II.E]]",
+        id="setup-region-deployment-limit",
+    ),
+    pytest.param(
+        edited(
             ARRACOURT,
             ("      - {unit: 82m}\n", MORTAR_ON_3020 + MORTAR_ON_3020.replace("82m", "120m")),
         ),

@@ -22,7 +22,7 @@ from model.base import GameSystem
 from model.newscenario import new_scenario, open_new
 from model.regions import EdgeRegion
 from model.scenario import LayoutSpec, SectionSpec
-from model.victory import ExitAllowed, TerrainOverride, UsageCap
+from model.victory import DeploymentLimit, ExitAllowed, TerrainOverride, UsageCap
 
 pytestmark = pytest.mark.gui
 
@@ -217,6 +217,7 @@ def test_panzer44_side_nation_counters_panic_support_fortifications(
     group.ips.setValue(4)
     _type(qtbot, group.mine_kind, "hasty")
     _type(qtbot, group.not_in, "town")
+    _type(qtbot, group.mines_not_in, "woods")
     steps = window.document.undo_stack.count()
     assert group.apply()
     assert window.document.undo_stack.count() == steps + 1
@@ -233,6 +234,7 @@ def test_panzer44_side_nation_counters_panic_support_fortifications(
     ]
     assert german.fortifications is not None
     assert (german.fortifications.improved_positions, german.fortifications.not_in) == (4, ["town"])
+    assert german.fortifications.mines_not_in == ["woods"]
     _type(qtbot, group.panic, "half")
     assert not group.apply()
     assert "is not a panic level" in group.message.text()
@@ -276,7 +278,9 @@ def test_a_victory_condition_counts_labelled_units(qtbot: QtBot, window: MainWin
     assert condition.units.types == ["SPW"] and condition.units.labels == ["spw"]  # type: ignore[union-attr]
 
 
-@pytest.mark.parametrize("kind", ["exit-allowed", "usage-cap", "terrain-override"])
+@pytest.mark.parametrize(
+    "kind", ["exit-allowed", "usage-cap", "terrain-override", "deployment-limit"]
+)
 def test_the_new_special_rule_kinds(qtbot: QtBot, window: MainWindow, kind: str) -> None:
     assert window.open_file(SEDAN)
     assert window.document is not None
@@ -294,6 +298,11 @@ def test_the_new_special_rule_kinds(qtbot: QtBot, window: MainWindow, kind: str)
         _choose(form.sides, "french")
         _type(qtbot, form.what, "CAS strike")
         form.per_turn.setValue(1)
+    elif kind == "deployment-limit":
+        assert not form.form.isRowVisible(form.per_turn)
+        _choose(form.sides, "german")
+        _type(qtbot, form.region.edit, "south edge")
+        form.at_most.setValue(2)
     else:
         form.terrain.setCurrentText("swamp")
         form.extra_cost.setValue(1)
@@ -307,8 +316,14 @@ def test_the_new_special_rule_kinds(qtbot: QtBot, window: MainWindow, kind: str)
         "terrain-override": TerrainOverride(
             terrain="swamp", extra_cost=1.0, text="the ground is soft"
         ),
+        "deployment-limit": DeploymentLimit(
+            side="german", region=EdgeRegion(edge="south"), at_most=2
+        ),
     }[kind]
     assert rule == expected
+    if kind == "deployment-limit":
+        shown = panel.rules.item(panel.rules.rowCount() - 1, 0).text()
+        assert "German: at most 2 units set up in" in shown
 
 
 @pytest.mark.parametrize(

@@ -3,8 +3,12 @@ units placed by hex near the map's edge (rules/p44_setup.py)."""
 
 from __future__ import annotations
 
+import dataclasses
+from pathlib import Path
+
 from model.region_text import parse_region
-from model.scenario_io import parse_scenario
+from model.scenario_io import load_scenario, parse_scenario
+from model.victory import DeploymentLimit
 from rules.core import load_game
 from rules.p44 import Panzer44Game
 
@@ -59,3 +63,22 @@ def test_regions_made_one_after_another_each_get_their_own_hexes() -> None:
     for where in ("0101", "1010", "2020", "3017", "0534"):
         hexes = game.region(parse_region(f"hexes {where}"))
         assert [game.name(h) for h in hexes] == [where]
+
+
+def test_a_deployment_limit_keeps_all_but_one_unit_out_of_moncourt() -> None:
+    """20.5: "He may deploy only one unit in Moncourt"; without the rule the German units,
+    set up nearest the objective, crowd into it."""
+    path = Path(__file__).parent.parent / "scenarios" / "panzer44"
+    loaded = load_scenario(path / "20.5-last-ditch-action-at-ibbenburen.yaml")
+    rule = next(r for r in loaded.scenario.special_rules if isinstance(r, DeploymentLimit))
+
+    def in_moncourt(special_rules: list) -> int:
+        scenario = loaded.scenario.model_copy(update={"special_rules": special_rules})
+        game = load_game(dataclasses.replace(loaded, scenario=scenario))
+        assert isinstance(game, Panzer44Game)
+        town = game.region(rule.region)
+        state = game.new_initial_state(1)
+        return sum(1 for u, h in state.hexes.items() if u.startswith("german.") and h in town)
+
+    assert in_moncourt(loaded.scenario.special_rules) == 1
+    assert in_moncourt([]) > 1

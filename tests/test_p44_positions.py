@@ -173,3 +173,19 @@ def test_a_random_game_of_every_scenario_ends_without_error(path: Path) -> None:
     play(state, {s: make_bot("random", 70 + i) for i, s in enumerate(game.sides)})
     outcome = state.outcome()
     assert outcome is not None
+
+
+def test_mines_alone_barred_from_town_leave_the_improved_positions_free_to_go_there() -> None:
+    """20.5: "He may not place mines in town hexes" bars mines, not Improved Positions."""
+    plain = MINE_POSITION.replace("not_in: [town]", "improved_positions: 1")
+    assert [state_of(plain).game.name(h) for h in state_of(plain).game.fortified.mines] == [
+        "0913"  # the nearest vacant hex by name is the town of 0913
+    ]
+    text = plain.replace('hex: "1013"', 'hex: "0913"').replace(
+        "improved_positions: 1", "improved_positions: 1, mines_not_in: [town]"
+    )
+    state = state_of(text)
+    assert state.game.terrain.terrain(state.game.amap.resolve("0913")) == "town"
+    assert [state.game.name(h) for h in state.ips] == ["0913"]  # the IP may stand in town
+    mines = state.game.fortified.mines
+    assert mines and all(state.game.terrain.terrain(h) != "town" for h in mines)
