@@ -234,6 +234,9 @@ class SpecialRuleForm(QGroupBox):
         self.per_turn.setSuffix(" a turn")
         self.at_most = QSpinBox()
         self.at_most.setRange(0, 999)
+        self.at_most.valueChanged.connect(
+            lambda n: self.at_most.setSuffix(" unit" if n == 1 else " units")
+        )
         self.at_most.setSuffix(" units")
         self.terrain = QComboBox()
         self.terrain.setEditable(True)
