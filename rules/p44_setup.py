@@ -74,6 +74,7 @@ class UnitSpec:
         hard: a Hard target (Defense printed in brackets) [3.4].
         label: the force entry's label, if any (victory conditions name it).
         values_placeholder: where the combat values come from when not the book's, else None.
+        category: the catalogue's category (``infantry``, ``gun``, ``tank``, ...).
     """
 
     id: str
@@ -92,6 +93,13 @@ class UnitSpec:
     hard: bool = False
     label: str | None = None
     values_placeholder: str | None = None
+    category: str = ""
+
+    @property
+    def anti_tank_gun(self) -> bool:
+        """An anti-tank gun: a gun whose catalogue name says so (what [8.1] and [12.3] let
+        stack with one infantry unit in an Improved Position)."""
+        return self.category == "gun" and "anti-tank" in self.name.lower()
 
     @property
     def vehicle(self) -> bool:
@@ -196,6 +204,7 @@ def spec_of(side: Side, code: str, number: int, label: str | None = None) -> Uni
         hard=str(unwrap(values.get("target_type", "soft"))) == "hard",
         label=label,
         values_placeholder=_values_placeholder(entry),
+        category=entry.category,
     )
 
 
@@ -263,7 +272,8 @@ class _Placer:
         except KeyError:
             self.off_map(spec, f"no hex '{placement.hex}' on the map")
             return
-        ring = sorted(spiral(target, 3), key=lambda h: (h.distance(target), self._name(h)))
+        near = [h for h in spiral(target, 3) if h in self.amap.hexes]  # the map's edge
+        ring = sorted(near, key=lambda h: (h.distance(target), self._name(h)))
         for h in ring:
             if self.legal(spec, h):
                 how = (
