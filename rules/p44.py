@@ -26,12 +26,17 @@ What this slice plays, by the book:
   artillery and air strikes with scatter, each attack explained (:mod:`rules.p44_indirect`,
   :mod:`rules.p44_indirect_fire`).
 
-- Opportunity Fire [6.5] and mines [17.13]-[17.14], interrupting a move at each hex entered
-  (:mod:`rules.p44_opportunity`); Improved Positions [12.0] and mined hexes [17.0] placed at
-  the deployment, the IP's benefit and its cost to climb out (:mod:`rules.p44_positions`).
+- Opportunity Fire [6.5] and mines [17.13]-[17.14], interrupting a move at each hex entered,
+  a scatter's and an overrun's too, and OF at a carrier's step to mount or dismount [9.32]
+  (:mod:`rules.p44_opportunity`); what meets an overrun in the hex overrun is taken in its exit
+  hex [13.8], [17.15]. Improved Positions [12.0] and mined hexes [17.0] placed at the
+  deployment, the IP's benefit, its cost to climb out, its infantry unit and anti-tank gun
+  stacked [8.1], [12.3] (:mod:`rules.p44_positions`). Wrecks negate the road rate [10.4]
+  (:mod:`rules.p44_roads`).
 
-Not yet: reinforcements that arrive on a condition; OF and mines on overruns, scatter and
-mounting moves. Every task can be plotted.
+Not yet: reinforcements that arrive on a condition (none of the book's 14 scenarios has one:
+they stay off the map with an event saying so); mines on a carrier's mount or dismount step.
+Every task can be plotted.
 
 This module holds the game (:class:`Panzer44Game`: the scenario's set-up), the state's data and
 its API (:class:`Panzer44State`) and the walk through the sequence of play, which resolves the

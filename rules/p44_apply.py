@@ -138,7 +138,7 @@ def _move(state: Panzer44State, action: Move) -> None:
     if held is not None:
         raise IllegalActionError(f"'{action.text()}': {unit} may not move: {held}")
     if check_scatter(state, action):
-        scatter(state, unit)  # [14.11]
+        scatter(state, unit, interrupt)  # [14.11]
         return
     if action.path == (OUT_OF_IP,):
         climb_out(state, unit, action.text())  # [12.4]

@@ -24,7 +24,7 @@ from rules.actions import Action, Done, Move, Plot
 from rules.p44_entry import OFF, OFF_MAP, exit_cost, exit_hexes, waiting, why_not_enter
 from rules.p44_fire import fire_plots
 from rules.p44_indirect import ALLOCATE, indirect_plots, support_plots
-from rules.p44_movement import OUT_OF_IP, passengers, reach, step_cost
+from rules.p44_movement import OUT_OF_IP, may_stack, passengers, reach, step_cost
 from rules.p44_opportunity import opportunity_plots
 from rules.p44_overrun import overrun_moves
 from rules.p44_panic import held as panic_held
@@ -130,7 +130,11 @@ def moves_of(state: Panzer44State, unit: str, occupied: dict[Hex, set[str]]) -> 
         allowance = state.game.specs[unit].movement_allowance
         return [Move(unit, (OUT_OF_IP,))] if allowance >= 1 else []
     mine = {unit, *passengers(state, unit)}
-    held = {h for h, there in occupied.items() if not there <= mine}  # by other units
+    held = {  # by other units; an IP's infantry and anti-tank gun may stack [8.1], [12.3]
+        h
+        for h, there in occupied.items()
+        if not there <= mine and not (h in state.ips and may_stack(state, unit, h))
+    }
     found = [m for h, m in _candidates(state, unit) if h not in held]
     if state.game.specs[unit].carrier:
         found.extend(transport_moves(state, unit))

@@ -6,10 +6,13 @@ class [10.13]; it may not spend more than its Movement Allowance [7.13], nor ent
 unit's hex [7.21], an impassable hex or hexside [7.21], or a hex off the map or outside the
 scenario's play area [7.23]. Friendly units are passed through freely [7.22], [8.31].
 
-Stacking [8.0] is checked where the move ends. The book checks it only at the end of the
-Movement Phase [8.31], so a unit could end in a friendly hex that another unit leaves later
-in the phase; this engine is stricter and refuses a move that ends in an occupied hex (a unit
-that has moved cannot move again to mend the stack).
+Stacking [8.0] is checked where the move ends (:func:`may_stack`: one unit per hex, but one
+infantry unit and one anti-tank gun unit in an Improved Position hex [8.1], [12.3]). The book
+checks it only at the end of the Movement Phase [8.31], so a unit could end in a friendly hex
+that another unit leaves later in the phase; this engine is stricter and refuses a move that
+ends in an occupied hex (a unit that has moved cannot move again to mend the stack).
+
+A wreck takes the road rate away into and out of its hex [10.4] (:mod:`rules.p44_roads`).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from model.hexes import Hex
 from rules.errors import IllegalActionError
 from rules.movement import MoveCost, Movement
 from rules.p44_entry import OFF_MAP, ahead_in_column, entry_cost, entry_steps, waiting
+from rules.p44_roads import wreck_cost, wreck_hexes
 from rules.reach import Reach, reachable
 
 if TYPE_CHECKING:
@@ -105,8 +109,11 @@ def step_cost(state: Panzer44State, unit: str, from_hex: Hex, to_hex: Hex) -> Mo
     enemy, play_area = _blocked(state, unit)
     if to_hex in enemy or (play_area is not None and to_hex not in play_area):
         return None
-    cost = game.costs.step(spec.movement_class, from_hex, to_hex)
-    if cost.prohibited or cost.cost is None:
+    cost: MoveCost | None = game.costs.step(spec.movement_class, from_hex, to_hex)
+    wrecks = wreck_hexes(state)
+    if cost is not None and wrecks:
+        cost = wreck_cost(state, unit, from_hex, to_hex, cost, wrecks)  # [10.4]
+    if cost is None or cost.prohibited or cost.cost is None:
         return None
     return cost
 
@@ -123,13 +130,40 @@ def reach(state: Panzer44State, unit: str) -> Reach:
     costs = game.costs
     movement_class = spec.movement_class
     first = entry_steps(state, unit) if entering else []
+    wrecks = wreck_hexes(state)
 
     def edges(h: Hex) -> Iterable[tuple[Hex, float]]:
         if h == OFF_MAP:  # from the queue beyond the map's edge [18.62]
             return first
-        return [(n, c) for n, c in costs.within(movement_class, h, play_area) if n not in enemy]
+        steps = costs.within(movement_class, h, play_area)
+        if wrecks and (h in wrecks or any(n in wrecks for n, _ in steps)):
+            return _wrecked(state, unit, h, steps, enemy, wrecks)
+        return [(n, c) for n, c in steps if n not in enemy]
 
     return reachable(start, spec.movement_allowance, edges=edges)
+
+
+def _wrecked(
+    state: Panzer44State,
+    unit: str,
+    h: Hex,
+    steps: Iterable[tuple[Hex, float]],
+    enemy: set[Hex],
+    wrecks: frozenset[Hex],
+) -> list[tuple[Hex, float]]:
+    """The steps out of ``h`` with the road rate a wreck negates taken away [10.4]."""
+    cls = state.game.specs[unit].movement_class
+    found = []
+    for n, c in steps:
+        if n in enemy:
+            continue
+        if h in wrecks or n in wrecks:
+            cost = wreck_cost(state, unit, h, n, state.game.costs.step(cls, h, n), wrecks)
+            if cost is None or cost.cost is None:
+                continue
+            c = cost.cost
+        found.append((n, c))
+    return found
 
 
 def reachable_hexes(state: Panzer44State, unit: str) -> dict[Hex, float]:
@@ -175,7 +209,7 @@ def check_path(
         steps.append(Step(h, cost.cost, spent, cost.placeholder))
         here = h
     others = occupants(state, here) - {unit, *passengers(state, unit)}
-    if others and ends_here:  # a unit leaving the map [7.23] does not stay to stack
+    if ends_here and not may_stack(state, unit, here):  # one leaving the map [7.23] does not
         raise IllegalActionError(
             f"{unit}: may not end its move in {name(here)}, held by {', '.join(sorted(others))}:"
             " one unit per hex [8.0] (checked where each move ends)"
@@ -218,6 +252,27 @@ def _why_not(state: Panzer44State, unit: str, h: Hex) -> str:
 
 def occupants(state: Panzer44State, h: Hex) -> set[str]:
     return {u for u, where in state.hexes.items() if where == h}
+
+
+def may_stack(state: Panzer44State, unit: str, h: Hex) -> bool:
+    """Whether ``unit`` (with what it carries) may end its move in ``h`` [8.0]: no other unit
+    there, or an Improved Position hex its side may use where it makes the one infantry unit
+    and one anti-tank gun unit the book lets stack [8.1], [12.3] (inside or on top)."""
+    riders = {p for p, c in state.carried_by.items() if c == unit}
+    carrier = state.carried_by.get(unit)
+    others = {u for u, w in state.hexes.items() if w == h} - riders - {unit, carrier}
+    if not others:
+        return True
+    if len(others) != 1 or riders or carrier is not None or h not in state.ips:
+        return False
+    other = next(iter(others))
+    specs = state.game.specs
+    a, b = specs[unit], specs[other]
+    if a.side != b.side or other in state.carried_by or other in state.carried_by.values():
+        return False
+    if not (state.game.fortified.persist or state.ips[h] == a.side):
+        return False  # never garrisoned by the enemy [12.22]
+    return {a.category, b.category} == {"infantry", "gun"} and (a.anti_tank_gun or b.anti_tank_gun)
 
 
 def passengers(state: Panzer44State, carrier: str) -> list[str]:

@@ -29,7 +29,19 @@ hex directions, the farthest hex within its range still in clear sight (a straig
 hexes from its own, the longest line it can watch that way). Any other hex in range and sight
 is legal when written; the list is a bounded sample so that ``legal_actions`` stays fast.
 
-Not here yet: OF at units overrunning [13.8], scattering [14.11] or mounting [9.32].
+Also triggered by:
+
+- **An overrun** [13.8]: "If a Line of Opportunity Fire is triggered in the hex in which the
+  triggering unit is executing an overrun, the triggering unit may execute the overrun, and
+  accepts the Opportunity Fire results in its exit hex"; so are the two Mine Attacks of an
+  overrun through a mined hex [17.15] (``held`` results, applied by :mod:`rules.p44_overrun`).
+- **A mount or dismount** [9.32]: the carrier's step into or out of the adjacent hex; a Pin or
+  D result puts it back in its starting hex and the mount or dismount does not take place
+  (:mod:`rules.p44_transport`).
+- **A scatter** [14.11]-[14.14]: panic movement is movement, and "it is only the movement of
+  an Enemy unit which triggers Opportunity Fire" [6.54]; mines too ("whenever a unit ... enters
+  or leaves a mined hex" [17.0]). Our reading of [14.12]'s "may not be interrupted, once begun":
+  the owner may not move other units in between; enemy fire still stops it [6.55].
 """
 
 from __future__ import annotations
@@ -131,26 +143,44 @@ def opportunity_plots(state: Panzer44State, unit: str) -> list[Plot]:
 # --- during the enemy's movement -------------------------------------------------------------
 
 
-def interrupt(state: Panzer44State, unit: str, before: Hex | None, here: Hex) -> str | None:
+def interrupt(
+    state: Panzer44State,
+    unit: str,
+    before: Hex | None,
+    here: Hex,
+    held: list[tuple[str, str]] | None = None,
+    *,
+    leaving: bool = True,
+) -> str | None:
     """What happens as ``unit`` enters ``here`` from ``before`` (None: from off the map): a
-    Mine Attack for leaving a mined hex [17.14], for entering one [17.13], then Opportunity
-    Fire [6.53] (the book gives no order; ours). Why the unit stops, or None."""
+    Mine Attack for leaving a mined hex [17.14] (unless ``leaving`` is False: already made),
+    for entering one [17.13], then Opportunity Fire [6.53] (the book gives no order; ours).
+    Why the unit stops, or None. With ``held`` (a unit entering the hex it overruns) the
+    results are kept there, to be taken in the exit hex, and the unit goes on [13.8], [17.15]."""
     mines = state.game.fortified.mines
-    if before is not None and before in mines:
-        mine_attack(state, unit, before, "leaving")  # its result placed here [17.14]
-        if stopped(state, unit):
+    if leaving and before is not None and before in mines:
+        mine_attack(state, unit, before, "leaving", held)  # its result placed here [17.14]
+        if held is None and stopped(state, unit):
             return "its Mine Attack on leaving the mined hex stops it [17.14], [6.82]"
     if here in mines:
-        mine_attack(state, unit, here, "entering")
-        why = "it entered a mined hex: no further movement this Game-Turn [17.13]"
-        opportunity(state, unit, before, here)
-        return why
-    return opportunity(state, unit, before, here)
+        mine_attack(state, unit, here, "entering", held)
+        opportunity(state, unit, before, here, held)
+        if held is not None:
+            return None  # through the hex it overruns, to its exit hex [17.15]
+        return "it entered a mined hex: no further movement this Game-Turn [17.13]"
+    return opportunity(state, unit, before, here, held)
 
 
-def opportunity(state: Panzer44State, unit: str, before: Hex | None, here: Hex) -> str | None:
+def opportunity(
+    state: Panzer44State,
+    unit: str,
+    before: Hex | None,
+    here: Hex,
+    held: list[tuple[str, str]] | None = None,
+) -> str | None:
     """Every armed Line of Opportunity Fire ``unit`` triggers by entering ``here``, fired in
-    the firers' order; why the unit stops, or None [6.53]-[6.58]."""
+    the firers' order; why the unit stops, or None [6.53]-[6.58]. With ``held`` the results
+    are added to it, not applied, and the unit goes on [13.8], [9.32]."""
     side = state.game.specs[unit].side
     for other, plots in state.plots.items():
         if other == side:
@@ -162,8 +192,8 @@ def opportunity(state: Panzer44State, unit: str, before: Hex | None, here: Hex) 
             how = _triggered(state, plot, before, here)
             if how is None or _why_not_at(state, plot, unit) is not None:
                 continue
-            _fire(state, plot, unit, how)
-            if stopped(state, unit):
+            _fire(state, plot, unit, how, held)
+            if held is None and stopped(state, unit):
                 return f"the Opportunity Fire of {firer} stops it [6.55]"
     return None
 
@@ -206,13 +236,18 @@ def _attack(state: Panzer44State, plot: Plot, target: str) -> Attack:
     return prepare_attack(state, spec, state.hexes[plot.unit], target, Plot(plot.unit, "OF"))
 
 
-def _fire(state: Panzer44State, plot: Plot, target: str, how: str) -> None:
-    """Stop, fire at once as Direct Fire, apply the result at once [6.55]."""
+def _fire(
+    state: Panzer44State, plot: Plot, target: str, how: str, held: list[tuple[str, str]] | None
+) -> None:
+    """Stop, fire at once as Direct Fire, apply the result at once [6.55] (or keep it in
+    ``held``: [13.8], [9.32])."""
     firer = plot.unit
     state.of_used.add(firer)
     where = state.game.name(state.hexes[target])
     state.emit(OpportunityTriggered(firer, plot.text(), target, where, how, "[6.55], [6.56]"))
     result = roll_attack(state, _attack(state, plot, target), RULE)
     state.spotted[firer] = state.hexes[firer]  # it fired: spotted at any range [11.14]
-    if result != "•":
+    if result != "•" and held is not None:
+        held.append((target, result))
+    elif result != "•":
         apply_results(state, [(target, result)])

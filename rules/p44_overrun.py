@@ -19,6 +19,13 @@ By the book:
   least -3 [13.6], even if destroyed, pinned, panicked or disrupted [13.12], [13.5], [14.32].
   Both results apply at once, the AFV's in its exit hex [13.11]; the AFV goes on along its
   path unless the counterattack gave it a D or (P) result [13.22].
+- **Improved Positions** [13.21]: a unit inside one is never affected by the overrun and
+  counterattacks twice (our reading: an R Class unit, as [13.0] and [13.12] require).
+- **Mines and Opportunity Fire** [6.5], [17.13]-[17.14] meet it at every hex it enters, as any
+  move; in the hex it overruns their results are kept and taken in the exit hex [13.8], with a
+  second Mine Attack on leaving a mined overrun hex [17.15]. A Pin or D so taken stops it
+  there [6.55]; so does a mined overrun hex, whatever the results (our reading: [17.15] moves
+  the stop of [17.13] to the exit hex).
 
 Written in a move as the word ``overrun`` before the hex overrun:
 ``move german.PzV.1 1214 overrun 1215 1216``.
@@ -26,13 +33,12 @@ Written in a move as the word ``overrun`` before the hex overrun:
 Readings of ours: an overrun attack whose superiority is below -3 is not made (the book's
 limit [6.81]; [13.6] lifts it for the counterattack only), and above +8 reads +8; a stack of
 enemy non-vehicle units is attacked unit by unit; a unit entering the map does not overrun on
-that move. Not in the engine yet: Improved Positions [13.21], mines [17.15] and Opportunity
-Fire [13.8].
+that move; in the exit hex the overrun's attacks come before what entering that hex itself
+triggers (the book gives no order).
 """
 
 from __future__ import annotations
 
-import weakref
 from typing import TYPE_CHECKING
 
 from model.base import GameSystem
@@ -42,11 +48,13 @@ from model.tables import tables
 from rules.actions import Move
 from rules.errors import IllegalActionError
 from rules.events import HexEntered, MoveEnded, MoveStopped, OverrunResolved
-from rules.movement import terrain_effect
 from rules.p44_entry import waiting
 from rules.p44_fire import effect
-from rules.p44_movement import OVERRUN, MoveCosts, Step, occupants, place
+from rules.p44_movement import OVERRUN, Step, occupants, place
+from rules.p44_opportunity import interrupt
+from rules.p44_positions import is_inside, mine_attack, unstack
 from rules.p44_results import apply_results
+from rules.p44_roads import no_road_cost as roads_ignored
 from rules.reach import Reach, reachable
 
 if TYPE_CHECKING:
@@ -54,9 +62,6 @@ if TYPE_CHECKING:
 
 EXTRA_COST = 1  # [13.0], [13.4]
 MIN_COUNTERATTACK = -3  # [13.6]
-_NO_ROAD: weakref.WeakKeyDictionary[MoveCosts, dict[tuple[str, Hex, Hex], float | None]] = (
-    weakref.WeakKeyDictionary()
-)
 
 
 def why_not_overrunner(state: Panzer44State, unit: str) -> str | None:
@@ -92,30 +97,9 @@ def defenders(state: Panzer44State, unit: str, h: Hex) -> tuple[list[str], str |
 
 
 def no_road_cost(state: Panzer44State, unit: str, f: Hex, h: Hex) -> float | None:
-    """What entering ``h`` from ``f`` costs the unit with roads ignored [13.4]: the hex's own
-    cost plus the crossed hexside's features (a bridge is a road's: ignored too)."""
-    game = state.game
-    cls = game.specs[unit].movement_class
-    cache = _NO_ROAD.setdefault(game.costs, {})
-    key = (cls, f, h)
-    if key in cache:
-        return cache[key]
-    found: float | None = None
-    if h in game.terrain and (game.play_area is None or h in game.play_area):
-        own = game.movement.cost(cls, h)
-        found = None if own.prohibited or own.cost is None else own.cost
-        side = Hexside.between(f, h)
-        move_key = next(c.key for c in game.movement.classes if c.id == cls)
-        for feature in sorted(game.terrain.hexside_features(side) - {"road", "bridge"}):
-            price = terrain_effect(GameSystem.PANZER44, feature, move_key)
-            uphill = terrain_effect(GameSystem.PANZER44, feature, "uphill_only")
-            if found is None or price is None:
-                continue
-            if uphill is not None and game.terrain.lower(side, feature) != f:
-                continue  # a slope costs only climbing it [10.31]
-            found = None if price.value == "impassable" else found + float(str(price.value))
-    cache[key] = found
-    return found
+    """What entering ``h`` from ``f`` costs the unit with roads ignored [13.4]
+    (:func:`rules.p44_roads.no_road_cost`)."""
+    return roads_ignored(state.game, state.game.specs[unit].movement_class, f, h)
 
 
 def split(action: Move) -> tuple[tuple[str, ...], int | None]:
@@ -198,7 +182,9 @@ def _steps(state: Panzer44State, unit: str, path: tuple[Hex, ...], k: int) -> li
 
 
 def execute(state: Panzer44State, action: Move, path: tuple[Hex, ...], k: int) -> None:
-    """Carry out a move with an overrun; results at once [13.0], [13.1], [13.22].
+    """Carry out a move with an overrun; results at once [13.0], [13.1], [13.22]. Mines and
+    Opportunity Fire interrupt it at each hex entered as any move [6.5], [17.13], [17.14], but
+    what meets the AFV in the hex it overruns is taken in its exit hex [13.8], [17.15].
 
     Raises:
         IllegalActionError: the move breaks a rule; the state is unchanged.
@@ -210,15 +196,24 @@ def execute(state: Panzer44State, action: Move, path: tuple[Hex, ...], k: int) -
         raise IllegalActionError(f"'{action.text()}': {exc}") from None
     name = state.game.name
     spent = steps[-1].spent
+    before = state.hexes[unit]
+    held: list[tuple[str, str]] = []
     for i, step in enumerate(steps):
         place(state, unit, step.hex)
         state.emit(HexEntered(unit, name(step.hex), step.cost, step.spent, step.placeholder))
-        if i == k + 1:  # through the hex: the attacks, the AFV's result in its exit hex [13.0]
-            stop = resolve(state, unit, path[k])
-            if stop is not None:
+        if i == k:  # in the overrun hex: results kept for the exit hex [13.8], [17.15]
+            stop = interrupt(state, unit, before, step.hex, held)
+        elif i == k + 1:  # through the hex: the attacks, the AFV's results in its exit hex
+            stop = _exit(state, unit, path[k], step.hex, held)
+        else:
+            stop = interrupt(state, unit, before, step.hex)  # [6.5], [17.13], [17.14]
+        if stop is not None:
+            if unit in state.hexes:
                 state.emit(MoveStopped(unit, name(step.hex), stop))
-                spent = step.spent
-                break
+                unstack(state, unit)  # [8.33]
+            spent = step.spent
+            break
+        before = step.hex
     state.moved.add(unit)
     if unit in state.hexes:
         allowance = state.game.specs[unit].movement_allowance
@@ -226,40 +221,76 @@ def execute(state: Panzer44State, action: Move, path: tuple[Hex, ...], k: int) -
     state.watch.sample(state)
 
 
-def resolve(state: Panzer44State, unit: str, h: Hex) -> str | None:
-    """The overrun attacks and counterattacks, applied at once; why the AFV stops, or None
-    [13.0], [13.11]-[13.13], [13.22]."""
+def _exit(
+    state: Panzer44State, unit: str, target: Hex, here: Hex, held: list[tuple[str, str]]
+) -> str | None:
+    """The AFV enters its exit hex: the second Mine Attack of a mined overrun hex [17.15], the
+    overrun's attacks, all results at once [13.0], [13.8], [13.11]; then what entering the exit
+    hex itself triggers [6.53], [17.13]. Why it stops, or None."""
+    mined = target in state.game.fortified.mines
+    if mined:
+        mine_attack(state, unit, target, "leaving", held)  # the second of two [17.15]
+    stop = resolve(state, unit, target, held)
+    if unit not in state.hexes:
+        return stop
+    then = interrupt(state, unit, target, here, leaving=False)
+    if stop is None and mined:
+        stop = (
+            "it overran through a mined hex: placed in its exit hex, no further movement "
+            "[17.13], [17.15] (our reading: the cease of movement holds)"
+        )
+    return stop or then
+
+
+def resolve(
+    state: Panzer44State, unit: str, h: Hex, held: list[tuple[str, str]] | None = None
+) -> str | None:
+    """The overrun attacks and counterattacks, applied at once with ``held`` (what met the AFV
+    in ``h`` [13.8], [17.15]); why the AFV stops, or None [13.0], [13.11]-[13.13], [13.21],
+    [13.22]."""
     state.overran.add(unit)
     state.clear_reach()
     victims, _ = defenders(state, unit, h)
     name = state.game.name(h)
     spec = state.game.specs[unit]
-    results: list[tuple[str, str]] = []
+    results: list[tuple[str, str]] = list(held or [])
     back: list[str] = []
     for target in victims:
         tgt = state.game.specs[target]
         nas = spec.attack_strength - tgt.defense_strength
-        if nas < -3:
-            note = "below -3: no attack [6.81] (our reading)"
+        inside = is_inside(state, target)
+        if inside or nas < -3:
+            note = (
+                "inside an Improved Position: never affected by the overrun [13.21]"
+                if inside
+                else "below -3: no attack [6.81] (our reading)"
+            )
             state.emit(
                 OverrunResolved(
                     unit, target, name, "overrun attack", spec.attack_strength,
-                    tgt.defense_strength, nas, 0, "•", "[13.0]", note,
+                    tgt.defense_strength, nas, 0, "•", "[13.21]" if inside else "[13.0]", note,
                 )
             )  # fmt: skip
         else:
             results.append((target, _attack(state, unit, target, name, "overrun attack", nas)))
         if tgt.weapon_class == "R":
             raw = tgt.attack_strength - spec.defense_strength
-            counter = _attack(state, target, unit, name, "counterattack", raw)
-            results.append((unit, counter))
-            back.append(counter)
+            for _ in range(2 if inside else 1):  # twice from inside an IP [13.21]
+                counter = _attack(state, target, unit, name, "counterattack", raw)
+                results.append((unit, counter))
+                back.append(counter)
     apply_results(state, [r for r in results if r[1] != "•"])  # at once [13.11]
     if unit not in state.hexes:
-        return "destroyed by the counterattack [13.0]"
+        return "destroyed in its exit hex [13.0], [13.8]"
     stopping = [r for r in back if r.startswith("D-") or r == "(P)"]
     if stopping:
         return f"the counterattack gave {stopping[0]}: no further movement [13.22]"
+    kept = [r for _, r in held or [] if r == "Pin" or r.startswith("D-")]
+    if kept:
+        return (
+            f"{kept[0]} from the Opportunity Fire or Mine Attack met in the overrun hex, taken "
+            "in its exit hex [13.8], [17.15], [6.55]"
+        )
     return None
 
 

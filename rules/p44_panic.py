@@ -19,7 +19,8 @@ By the book:
 - **Effects**: a fire task is cancelled [14.31]; a unit plotted to move scatters instead
   [14.11]-[14.15] (``move UNIT scatter``, the only move it has): a die on the Scatter Diagram
   for the direction, a second die for its Panic Movement Allowance, at most its Movement
-  Allowance [14.13], spent in a straight line at normal terrain costs [14.14]; it stops in the
+  Allowance [14.13], spent in a straight line at normal terrain costs [14.14], meeting mines
+  and Opportunity Fire at each hex as any move (:func:`scatter`); it stops in the
   hex adjacent to any enemy unit, never overruns, passes friendly units but ends before it
   would stack illegally [14.15]; a carrier scatters with its passenger [14.23]; a panicked
   unit may not mount [14.21]-[14.22] (scatter is its only move). Defense and an overrun's
@@ -33,6 +34,7 @@ the Scatter Diagram's numbering is the data library's placeholder (scatter-diagr
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -47,15 +49,20 @@ from rules.events import (
     Event,
     FireVoid,
     MoveEnded,
+    MoveStopped,
     PanicChitsDrawn,
     PanicNotInUse,
     Scattered,
     UnitPanicked,
 )
-from rules.p44_movement import SCATTER, occupants, passengers, place, step_cost
+from rules.p44_movement import SCATTER, may_stack, passengers, place, step_cost
+from rules.p44_positions import unstack
 
 if TYPE_CHECKING:
     from rules.p44 import Panzer44State
+
+#: What a unit meets entering a hex (:func:`rules.p44_opportunity.interrupt`): why it stops.
+Interrupt = Callable[["Panzer44State", str, Hex | None, Hex], str | None]
 
 FIRE_TASKS = ("DF", "IF", "OF", "CA", "CB")
 CHITS = tuple(range(10))  # the ten Panic Chits, 0-9 [14.0]
@@ -229,20 +236,21 @@ def _direction(state: Panzer44State, unit: str) -> tuple[int, str, str | None]:
     return COMPASS_NAMES.index(name), name, table.placeholder
 
 
-def scatter(state: Panzer44State, unit: str) -> None:
-    """Move a panicked unit by the Panic Movement Procedure [14.11]-[14.15], [14.23]."""
+def scatter(state: Panzer44State, unit: str, interrupt: Interrupt) -> None:
+    """Move a panicked unit by the Panic Movement Procedure [14.11]-[14.15], [14.23]; mines and
+    Opportunity Fire meet it at each hex it enters, as any move ([6.53]-[6.54]: "only the
+    movement of an Enemy unit", [17.0]: "whenever a unit ... enters or leaves a mined hex"; our
+    reading of [14.12]'s "may not be interrupted" as the owner's: he moves no other unit in
+    between)."""
     spec = state.game.specs[unit]
     direction, compass, placeholder = _direction(state, unit)
     rolled = state.roll(f"Panic Movement Allowance of {unit} [14.11]")
     allowance = min(rolled, spec.movement_allowance)  # [14.13]
     steps, spent, stopped = _scatter_path(state, unit, direction, allowance)
-    mine = {unit, *passengers(state, unit)}
-    while steps and occupants(state, steps[-1][0]) - mine:
+    while steps and not may_stack(state, unit, steps[-1][0]):
         steps.pop()  # ends before it would stack illegally [14.15], [8.0]
         stopped += "; it ends short of a friendly unit's hex: one unit per hex [14.15], [8.0]"
     spent = steps[-1][1] if steps else 0.0
-    for h, _ in steps:
-        place(state, unit, h)
     name = state.game.name
     state.emit(
         Scattered(
@@ -250,11 +258,24 @@ def scatter(state: Panzer44State, unit: str) -> None:
             tuple(name(h) for h, _ in steps), spent, stopped, placeholder,
         )
     )  # fmt: skip
+    before = state.hexes[unit]
+    for h, so_far in steps:
+        place(state, unit, h)
+        why = interrupt(state, unit, before, h)  # [6.53], [17.13], [17.14]
+        if why is not None:
+            spent = so_far
+            if unit in state.hexes:
+                state.emit(MoveStopped(unit, name(h), why))
+                unstack(state, unit)  # [8.33]
+            break
+        before = h
     riders = passengers(state, unit)
     state.moved.add(unit)
     state.moved.update(r for r in riders if r in state.plots[spec.side])
-    where = name(state.hexes[unit])
-    state.emit(MoveEnded(unit, where, spent, spec.movement_allowance, ", ".join(riders) or None))
+    if unit in state.hexes:
+        where = name(state.hexes[unit])
+        allowance_ = spec.movement_allowance
+        state.emit(MoveEnded(unit, where, spent, allowance_, ", ".join(riders) or None))
     state.watch.sample(state)
 
 

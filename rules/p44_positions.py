@@ -13,6 +13,9 @@ Improved Positions (IPs):
   inside (our reading, standing in for the owner's choice; [8.1], [12.3] speak of infantry
   and anti-tank guns only). Climbing out takes the unit's entire Movement Allowance [12.4]:
   a move of its own, ``move UNIT out-of-ip``; until then it may not leave the hex.
+- **Stacking** [8.1], [12.3]: one infantry unit and one anti-tank gun unit may share an IP hex
+  of their side (:func:`rules.p44_movement.may_stack`); the deployment still places one unit
+  per hex (the owner's option, chosen for him).
 - **Destroyed** when no friendly unit is in the hex at the end of a Game-Turn [12.22]; never
   garrisoned by the enemy. A scenario's override of [12.22] saying IPs are "not destroyed"
   (19.7) keeps them all game and lets either side use them.
@@ -28,7 +31,7 @@ Mines:
 - **Mine Attack** [17.11]-[17.12] on any unit entering a mined hex (it stops there [17.13])
   or leaving one (it goes on; a result is placed in the hex it moved to [17.14]): the mined
   hex's Net Attack Superiority on the Combat Results Table, the die unmodified; mines attack
-  friend and foe [17.16].
+  friend and foe [17.16]. An overrun through a mined hex takes two, in its exit hex [17.15].
 """
 
 from __future__ import annotations
@@ -54,7 +57,7 @@ from rules.events import (
     MoveEnded,
     MoveStopped,
 )
-from rules.p44_movement import place, step_cost
+from rules.p44_movement import may_stack, place, step_cost
 from rules.p44_results import apply_results
 
 if TYPE_CHECKING:
@@ -121,9 +124,13 @@ def _place_ips(
     units = [u for u in game.deployment.units if u.side == side.id and u.id in hexes]
     fort = side.fortifications
     for spec in units:
-        if spec.id in game.deployment.in_ip and hexes[spec.id] not in ips:
-            ips[hexes[spec.id]], inside[spec.id] = side.id, hexes[spec.id]
-            events.append(_placed(game, side.id, spec.id, hexes[spec.id], "its force is in-ip"))
+        h = hexes[spec.id]
+        if spec.id not in game.deployment.in_ip or ips.get(h, side.id) != side.id:
+            continue
+        inside[spec.id] = h  # both of an IP's stack are inside [8.1], [12.3]
+        if h not in ips:
+            ips[h] = side.id
+            events.append(_placed(game, side.id, spec.id, h, "its force is in-ip"))
     if fort is None or fort.improved_positions == 0:
         return
     count = sum(1 for owner in ips.values() if owner == side.id)
@@ -278,9 +285,16 @@ def end_of_turn(state: Panzer44State) -> None:
 # --- mines in play ----------------------------------------------------------------------------
 
 
-def mine_attack(state: Panzer44State, unit: str, h: Hex, moving: str) -> str:
+def mine_attack(
+    state: Panzer44State,
+    unit: str,
+    h: Hex,
+    moving: str,
+    held: list[tuple[str, str]] | None = None,
+) -> str:
     """A Mine Attack on ``unit`` ``moving`` (entering or leaving) the mined hex ``h``, its
-    result applied at once [17.0], [17.11]-[17.14]; the result."""
+    result applied at once [17.0], [17.11]-[17.14], or added to ``held`` when given (an overrun
+    takes it in its exit hex [17.15]); the result."""
     mine = state.game.fortified.mines[h]
     name = state.game.name(h)
     roll = state.roll(f"Mine Attack on {unit} {moving} {name} [17.12]")
@@ -291,13 +305,17 @@ def mine_attack(state: Panzer44State, unit: str, h: Hex, moving: str) -> str:
         notes.append(f"CRT row {roll} column {mine.superiority:+d}: {cell.placeholder}")
     state.mines_revealed.add(h)  # the Mined Hex marker is placed [17.0]
     rule = "[17.11]-[17.13]" if moving == "entering" else "[17.11], [17.12], [17.14]"
+    if held is not None:
+        rule = f"{rule}, [17.15]"
     state.emit(
         MineAttack(
             unit, name, mine.owner, mine.kind, moving, mine.superiority, roll, result, CRT,
             f"Panzer '44 {rule}", "; ".join(notes) or None,
         )
     )  # fmt: skip
-    if result != "•":
+    if result != "•" and held is not None:
+        held.append((unit, result))
+    elif result != "•":
         apply_results(state, [(unit, result)])
     return result
 
@@ -326,8 +344,8 @@ def unstack(state: Panzer44State, unit: str) -> None:
     riders = {p for p, c in state.carried_by.items() if c == unit}
     carrier = state.carried_by.get(unit)
     others = {u for u, w in state.hexes.items() if w == h} - riders - {unit, carrier}
-    if not others:
-        return
+    if not others or may_stack(state, unit, h):
+        return  # alone, or the infantry and anti-tank gun of an IP [8.1], [12.3]
     occupied = set(state.hexes.values())
     game = state.game
     for n in sorted((n for n in h.neighbors() if n in game.amap.hexes), key=game.name):

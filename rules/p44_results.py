@@ -3,7 +3,8 @@
 Results of Direct Fire are placed for both Players' fire together, at the end of the Direct Fire
 Phase [4.1] 3, [5.1]. They accumulate [6.18], [6.84]: Pin and Delayed Panic ((P)) are markers of
 their own; each D result raises the Disruption state by its number, and D4 destroys [6.82]:
-Soft targets are removed, vehicles (trucks included) leave a wreck. A passenger shares its
+Soft targets are removed, vehicles (trucks included) leave a wreck, which negates the road rate
+into and out of its hex [10.4] (:mod:`rules.p44_roads`). A passenger shares its
 carrier's result [9.22]. In the Removal Phase every Pin goes [6.83] and each disrupted unit
 rolls against the Disruption Removal Table [6.83].
 """
@@ -91,9 +92,10 @@ def _destroy(state: Panzer44State, unit: str) -> str:
     if spec.vehicle:
         name = state.game.amap.name(h)
         state.wrecks.append(name)
+        state.clear_reach()  # the wreck takes the road rate away [10.4]
         return (
-            f"a vehicle: replaced by a wreck marker in {name} [6.82] (wrecks do not yet cancel "
-            "the road rate in movement [10.4])"
+            f"a vehicle: replaced by a wreck marker in {name} [6.82]; it negates the road "
+            "benefit into and out of that hex [10.4]"
         )
     return "a Soft target: removed from the map [6.82]"
 

@@ -74,6 +74,7 @@ class UnitSpec:
         hard: a Hard target (Defense printed in brackets) [3.4].
         label: the force entry's label, if any (victory conditions name it).
         values_placeholder: where the combat values come from when not the book's, else None.
+        category: the catalogue's category (``infantry``, ``gun``, ``tank``, ...).
     """
 
     id: str
@@ -92,6 +93,13 @@ class UnitSpec:
     hard: bool = False
     label: str | None = None
     values_placeholder: str | None = None
+    category: str = ""
+
+    @property
+    def anti_tank_gun(self) -> bool:
+        """An anti-tank gun: a gun whose catalogue name says so (what [8.1] and [12.3] let
+        stack with one infantry unit in an Improved Position)."""
+        return self.category == "gun" and "anti-tank" in self.name.lower()
 
     @property
     def vehicle(self) -> bool:
@@ -196,6 +204,7 @@ def spec_of(side: Side, code: str, number: int, label: str | None = None) -> Uni
         hard=str(unwrap(values.get("target_type", "soft"))) == "hard",
         label=label,
         values_placeholder=_values_placeholder(entry),
+        category=entry.category,
     )
 
 
@@ -228,6 +237,7 @@ class _Placer:
         self._goals: frozenset[Hex] | None = None
         self._groups: dict[tuple[str, int], int] = {}  # (side, id of its entry) -> group
         self.in_ip: set[str] = set()
+        self.specs: dict[str, UnitSpec] = {}
         #: The scenario's caps on a side's units set up in an area (20.5: one in Moncourt),
         #: each with the units placed in it so far.
         self.limits = [
@@ -252,8 +262,20 @@ class _Placer:
             if side == spec.side and h in area:
                 placed[0] += 1
         self.hexes[spec.id] = h
-        self.occupied[h] = spec.id
+        self.occupied.setdefault(h, spec.id)  # the first of an IP's stack [8.1] names it
+        self.specs[spec.id] = spec
         self.events.append(UnitDeployed(spec.id, self.amap.name(h), how))
+
+    def stacks_in_ip(self, spec: UnitSpec, h: Hex) -> bool:
+        """Whether ``spec`` may be set up in ``h`` on the one unit there: both placed inside
+        the Improved Position of that hex, one infantry unit and one anti-tank gun of a side
+        [8.1], [12.3]."""
+        there = [u for u, w in self.hexes.items() if w == h]
+        if len(there) != 1 or spec.id not in self.in_ip or there[0] not in self.in_ip:
+            return False
+        other = self.specs[there[0]]
+        pair = {spec.category, other.category} == {"infantry", "gun"}
+        return other.side == spec.side and pair and (spec.anti_tank_gun or other.anti_tank_gun)
 
     def off_map(self, spec: UnitSpec, reason: str) -> None:
         self.events.append(UnitOffMap(spec.id, reason))
@@ -275,6 +297,10 @@ class _Placer:
             target = self.amap.resolve(placement.hex)
         except KeyError:
             self.off_map(spec, f"no hex '{placement.hex}' on the map")
+            return
+        if self.stacks_in_ip(spec, target):
+            other = self.occupied[target]
+            self.put(spec, target, f"its hex, with {other} in its Improved Position [8.1], [12.3]")
             return
         on_map = [h for h in spiral(target, 3) if h in self.amap.hexes]  # near an edge
         ring = sorted(on_map, key=lambda h: (h.distance(target), self._name(h)))

@@ -15,9 +15,16 @@ By the book:
   [9.22] (:mod:`rules.p44_results`).
 
 Written as moves of the carrier: ``move CARRIER mount HEX`` (HEX: the passenger's) and
-``move CARRIER dismount HEX`` (HEX: the adjacent hex the carrier is placed in). The carrier's
-step can trigger Opportunity Fire [9.32]; the engine has no Opportunity Fire yet. Improved
-Positions [9.14] are not in the engine either.
+``move CARRIER dismount HEX`` (HEX: the adjacent hex the carrier is placed in).
+
+- The carrier's step into or out of the adjacent hex can trigger Opportunity Fire [9.32],
+  resolved with the carrier alone in the hex entered (our reading: it does not carry the
+  passenger yet, or no longer); "If any Pin or Disrupted effects are assessed on the unit, it
+  is placed in the initial hex, and the mounting or dismounting operation does not take
+  place", the results placed there (a dismounting carrier is back on its passenger, which
+  shares them [9.22]). Both units have spent their move [9.11] (our reading).
+- A unit inside an Improved Position may not mount [9.14]; on top of the marker it may.
+- Not yet: mines on the carrier's step.
 """
 
 from __future__ import annotations
@@ -29,9 +36,12 @@ from model.hexes import Hex, spiral
 from model.scenario import Scenario
 from rules.actions import Move
 from rules.errors import IllegalActionError
-from rules.events import Dismounted, Event, Mounted, MoveEnded, UnitDeployed
+from rules.events import Dismounted, Event, Mounted, MoveEnded, MoveStopped, UnitDeployed
 from rules.movement import Movement
 from rules.p44_movement import DISMOUNT, MOUNT, occupants, passengers, place, step_cost
+from rules.p44_opportunity import opportunity
+from rules.p44_positions import is_inside
+from rules.p44_results import apply_results
 
 if TYPE_CHECKING:
     from rules.p44 import Panzer44State
@@ -50,6 +60,16 @@ def may_carry(state: Panzer44State, carrier: str, passenger: str) -> str | None:
         return f"{passenger} is not a friendly unit [9.0]"
     if passengers(state, carrier):
         return f"{carrier} carries {', '.join(passengers(state, carrier))} already [9.12]"
+    return None
+
+
+def _in_ip(state: Panzer44State, passenger: str) -> str | None:
+    """Why ``passenger`` may not mount from where it is, or None [9.14]."""
+    if is_inside(state, passenger):
+        return (
+            f"{passenger} is inside an Improved Position: it moves out first and mounts in a "
+            "later Game-Turn [9.14]"
+        )
     return None
 
 
@@ -77,12 +97,15 @@ def mountable(state: Panzer44State, unit: str) -> bool:
     if h is None or unit in state.carried_by:
         return False
     side = state.game.specs[unit].side
-    return any(
-        state.game.specs[c].side == side
-        and c not in state.carried_by
-        and where.distance(h) == 1
-        and may_carry(state, c, unit) is None
-        for c, where in state.hexes.items()
+    return (
+        any(
+            state.game.specs[c].side == side
+            and c not in state.carried_by
+            and where.distance(h) == 1
+            and may_carry(state, c, unit) is None
+            for c, where in state.hexes.items()
+        )
+        and _in_ip(state, unit) is None
     )
 
 
@@ -101,7 +124,10 @@ def why_not_mount(state: Panzer44State, carrier: str, h: Hex) -> tuple[str | Non
         return f"no friendly non-vehicle unit in {state.game.name(h)} for it to carry [9.0]", None
     passenger = riders[0]
     why: str | None = (
-        _ready(state, carrier) or _ready(state, passenger) or may_carry(state, carrier, passenger)
+        _ready(state, carrier)
+        or _ready(state, passenger)
+        or may_carry(state, carrier, passenger)
+        or _in_ip(state, passenger)
     )
     if why is None and len(there) > 1:
         why = f"{state.game.name(h)} holds {', '.join(there)}: one unit per hex [8.0], [8.2]"
@@ -145,7 +171,9 @@ def transport_moves(state: Panzer44State, unit: str) -> list[Move]:
 
 
 def execute(state: Panzer44State, action: Move, h: Hex) -> None:
-    """Carry out ``move CARRIER mount|dismount HEX`` [9.0]-[9.1].
+    """Carry out ``move CARRIER mount|dismount HEX`` [9.0]-[9.1]. The carrier's step into or
+    out of the adjacent hex can trigger Opportunity Fire; a Pin or D result puts it back in
+    its starting hex and the mount or dismount does not take place [9.32].
 
     Raises:
         IllegalActionError: it breaks a rule; the message says which.
@@ -157,16 +185,36 @@ def execute(state: Panzer44State, action: Move, h: Hex) -> None:
         raise IllegalActionError(f"'{action.text()}': {why}")
     name = state.game.name
     start = state.hexes[carrier]
-    if mounting:
-        place(state, carrier, h)
-        state.carried_by[passenger] = carrier
-        state.emit(Mounted(carrier, passenger, name(h)))
-    else:
+    if not mounting:
         del state.carried_by[passenger]
-        place(state, carrier, h)
-        state.emit(Dismounted(carrier, passenger, name(start), name(h)))
+    place(state, carrier, h)  # the carrier's step, alone [9.32]
+    held: list[tuple[str, str]] = []
+    opportunity(state, carrier, start, h, held)
     state.moved.update((carrier, passenger))  # nothing else this Game-Turn [9.11]
     allowance = state.game.specs[carrier].movement_allowance
+    if any(r == "Pin" or r.startswith("D-") for _, r in held):
+        place(state, carrier, start)
+        if not mounting:
+            state.carried_by[passenger] = carrier  # still on top of it [9.33]
+        what = "mount" if mounting else "dismount"
+        reason = (
+            f"a Pin or Disrupted result: placed back in {name(start)}; the {what} does not "
+            "take place [9.32]"
+        )
+        state.emit(MoveStopped(carrier, name(start), reason))
+        apply_results(state, held)  # where it stands; a passenger aboard shares it [9.22]
+        if carrier in state.hexes:
+            aboard = None if mounting else passenger
+            state.emit(MoveEnded(carrier, name(start), float(allowance), allowance, aboard))
+        state.watch.sample(state)
+        return
+    apply_results(state, held)  # a (P) at most: the carrier goes on [6.55]
+    if mounting:
+        state.carried_by[passenger] = carrier
+        place(state, carrier, h)
+        state.emit(Mounted(carrier, passenger, name(h)))
+    else:
+        state.emit(Dismounted(carrier, passenger, name(start), name(h)))
     carrying = passenger if mounting else None
     state.emit(MoveEnded(carrier, name(h), float(allowance), allowance, carrying))
     state.watch.sample(state)

@@ -206,32 +206,27 @@ def test_4_1_note_indirect_fire_results_come_after_removal_and_persist() -> None
 # --- [6.13] one unit per target hex -------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "engine differs from the book: [8.1], [12.3] an infantry unit and an anti-tank gun may "
-        "stack in an Improved Position hex; rules.p44_setup._Placer.legal refuses any occupied "
-        "hex, so the 75a set in 1011 with the infantry is deployed in 0911 instead"
-    ),
-)
 def test_8_1_an_infantry_and_an_at_gun_deploy_stacked_in_an_improved_position() -> None:
     """[8.1]: the stack the [6.13] example needs: "An infantry unit and an anti-tank gun unit
     may be stacked together in an Improved Position hex"."""
     state = position("M4a 0810", "Inf 1011 in-ip; 75a 1011 in-ip")
     assert state.hexes["german.75a.1"] == state.hexes["german.Inf.1"]
+    assert state.inside == {"german.Inf.1": state.hexes["german.Inf.1"]} | {
+        "german.75a.1": state.hexes["german.Inf.1"]
+    }
+    assert [state.game.name(h) for h in state.ips] == ["1011"]
 
 
 def test_6_13_of_two_enemy_units_in_the_target_hex_only_one_is_fired_at() -> None:
     """[6.13]: "if there are two Enemy units in a target hex, the Firing unit may fire at only
-    one of those two units" (an infantry and an AT gun in an Improved Position [8.1]; the
-    engine does not deploy that stack (see above), so the gun is set in the hex by hand)."""
-    state = position("M4a 0810", "Inf 1011 in-ip; 75a 1012")
-    state.hexes["german.75a.1"] = state.hexes["german.Inf.1"]
-    # The M4a (9 M at 2 hexes) at the gun (Defense 2): +7, roll 1; the removal roll 6.
-    events = play_turn(state, ["plot us.M4a.1 DF 1011"], [], (1, 6))
+    one of those two units" (an infantry and an AT gun in an Improved Position [8.1], set up
+    stacked as the scenario places them)."""
+    state = position("M4a 0810", "Inf 1011 in-ip; 75a 1011 in-ip")
+    events = play_turn(state, ["plot us.M4a.1 DF 1011"], [], (1,))
     (fired,) = of(FireResolved, events)
     assert fired.target in {"german.Inf.1", "german.75a.1"}
-    assert len(of(ResultApplied, events)) == 1
+    assert any("Improved Position" in m.what and m.applied for m in fired.modifiers)
+    assert {e.unit for e in of(ResultApplied, events)} <= {fired.target}  # the other untouched
 
 
 # --- [6.18], [6.84] results accumulate ----------------------------------------------------------
