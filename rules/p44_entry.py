@@ -39,6 +39,7 @@ from model.hexes import Hex, Hexside
 from model.regions import Region
 from model.victory import AllConditions, AnyCondition, Condition, Exit, ExitAllowed
 from rules.movement import CLASSES, MoveCost, terrain_effect
+from rules.p44_roads import wreck_hexes
 
 if TYPE_CHECKING:
     from rules.p44 import Panzer44State
@@ -172,9 +173,12 @@ def edge_cost(state: Panzer44State, unit: str, h: Hex) -> MoveCost | None:
 def road_entry_cost(state: Panzer44State, unit: str, h: Hex) -> MoveCost | None:
     """Entering the road hex ``h`` along the hypothetical road that stretches off the map
     away from it [18.61]: priced as entering ``h`` along its road from the map (the road rate,
-    all other terrain ignored [10.14]); None when ``h`` is not a road hex."""
+    all other terrain ignored [10.14]); None when ``h`` is not a road hex or a wreck there
+    negates the road [10.4]."""
     game = state.game
     cls = game.specs[unit].movement_class
+    if h in wreck_hexes(state):
+        return None  # a wreck in a road hex negates the road benefit [10.4]
     for n in h.neighbors():
         if n not in game.terrain or "road" not in game.terrain.routes(Hexside.between(h, n)):
             continue

@@ -165,3 +165,16 @@ def test_units_may_not_leave_the_map_elsewhere() -> None:
         state.apply("move us.M4.1 off")
     west = _state("19.9-sarre-river.yaml")
     assert not any(a.text().endswith(" off") for a in west.legal_actions("us"))
+
+
+def test_a_wreck_in_a_road_entry_hex_takes_the_road_rate_away() -> None:
+    """[18.62] a column entering on a road hex pays the road rate; [10.4] a wreck in a road hex
+    negates the road benefit for units moving into it."""
+    state = _state("19.4-luneville.yaml")
+    _to_us_movement(state, ["us.AH.1"])
+    entry = state.game.amap.resolve("0534")
+    by_road = entry_cost(state, "us.AH.1", entry)
+    assert by_road is not None and by_road.road and by_road.cost == 0.5
+    state.wrecks.append("0534")
+    wrecked = entry_cost(state, "us.AH.1", entry)
+    assert wrecked is not None and not wrecked.road and wrecked.cost > by_road.cost
