@@ -118,6 +118,9 @@ NATION_COLOURS = {
     "us": "#7b8450",  # olive drab
     "britain": "#b79a62",  # khaki
     "ussr": "#a4533f",  # red-brown
+    "soviet": "#a4533f",  # Panzer Command's scenarios name the USSR so
+    "france": "#5d7fa3",  # horizon blue
+    "canada": "#b79a62",  # khaki, as Britain
     "west-germany": "#9aa37e",
     "any": "#bcbcbc",
 }

@@ -30,13 +30,7 @@ from model.yamlio import atomic_write_text
 from rules.actions import Action
 from rules.bots import Bot, make_bot
 from rules.core import Game, State, load_game
-from rules.errors import (
-    ActionSyntaxError,
-    IllegalActionError,
-    RulesError,
-    UnsupportedGameError,
-)
-from rules.p44 import Panzer44Game
+from rules.errors import ActionSyntaxError, IllegalActionError, RulesError
 from rules.replay import Replay, replay
 
 #: The seats a side may have, and their names in the UI.
@@ -74,14 +68,6 @@ class TestPlaySession(QObject):
         super().__init__(parent)
         self.loaded = loaded
         self.game: Game = load_game(loaded)
-        if not isinstance(self.game, Panzer44Game):
-            # The panel shows Panzer '44's reach, targets and odds; other systems' games are
-            # played headless and in Balance until the panel learns them.
-            raise UnsupportedGameError(
-                f"the test-play panel shows Panzer '44 games so far, not "
-                f"{self.game.system.display_name} (play it with Play > Balance or "
-                "'hexwright play')"
-            )
         self.seed = seed
         self.seats: dict[str, str] = {s: seats.get(s, "human") for s in self.game.sides}
         self.bots: dict[str, Bot] = {}

@@ -3,9 +3,10 @@
 A small dialog asks for the seed and who sits at each side (a human, the random bot or the
 heuristic bot); then the window switches to test play: the editing docks are put away and the
 editing actions and tools disabled, the map shows the game's units instead of the scenario's
-set-up (:mod:`editor.testplay_layer`) and the Test Play dock (:mod:`editor.testplay_panel`)
-drives the game. Leaving puts everything back: test play never edits the document, so its
-scenario and undo stack are as they were.
+set-up (:mod:`editor.testplay_layer`) and the Test Play dock drives the game
+(:mod:`editor.testplay_panel` for Panzer '44, :mod:`editor.testplay_generic` for the other
+systems). Leaving puts everything back: test play never edits the document, so its scenario
+and undo stack are as they were.
 """
 
 from __future__ import annotations
@@ -29,12 +30,14 @@ from PySide6.QtWidgets import (
 from editor.boards import BoardDocument
 from editor.render import MapPainter
 from editor.testplay import SEATS, TestPlaySession
+from editor.testplay_generic import GenericTestPlayPanel
 from editor.testplay_layer import TestPlayLayer, TestPlayTool
 from editor.testplay_panel import TestPlayPanel
 from editor.tools import HEX_SIZE
 from editor.validation_panel import loaded_of
 from model.grid import hex_to_pixel
 from rules.errors import RulesError
+from rules.p44 import Panzer44Game
 
 if TYPE_CHECKING:
     from editor.app import MainWindow
@@ -129,7 +132,11 @@ class TestPlayMode:
         except RulesError as exc:
             return f"{document.scenario.title} cannot be test-played yet: {exc}."
         self._put_away()
-        self.panel = TestPlayPanel(self.session, self.layer, window)
+        # Panzer '44 has its own panel (reach, odds, lines of fire); the others a generic one.
+        p44 = isinstance(self.session.game, Panzer44Game)
+        self.panel = (TestPlayPanel if p44 else GenericTestPlayPanel)(
+            self.session, self.layer, window
+        )
         self.panel.leave_requested.connect(self.leave)
         self.dock = QDockWidget("Test Play", window)
         self.dock.setObjectName("test_play")

@@ -53,11 +53,12 @@ from rules.armor_setup import deploy
 from rules.armor_turn import advance, apply_face, begin_segment, damage
 from rules.armor_units import ArmorUnit
 from rules.armor_victory import evaluate_outcome
-from rules.armor_view import ArmorView, side_view, snapshot
+from rules.armor_view import ArmorView, positions, side_view, snapshot
 from rules.core import Outcome, State
 from rules.errors import IllegalActionError, UnsupportedGameError
 from rules.events import SideDone
 from rules.map_game import MapGame
+from rules.positions import UnitPosition
 from rules.sequence import Phase, Segment, steps
 
 RULES_VERSION = "armor-0.1"
@@ -310,6 +311,10 @@ class ArmorState(State):
     def view_for(self, side: str) -> ArmorView:
         """What ``side`` may know: never the other side's orders before they are executed."""
         return side_view(self, side)
+
+    def positions(self) -> list[UnitPosition]:
+        """Every unit on the map, with its facing and damage (no hidden units [AG])."""
+        return positions(self)
 
     def _snapshot(self) -> dict[str, Any]:
         return snapshot(self)

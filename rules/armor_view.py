@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from model.hexes import Hex
+from rules.positions import UnitPosition, short_label
 
 if TYPE_CHECKING:
     from rules.armor import ArmorState
@@ -42,6 +43,26 @@ def side_view(state: ArmorState, side: str) -> ArmorView:
     return ArmorView(
         side, state.turn, state.segment.id, state.to_act(), units, own, other in state.done
     )
+
+
+#: Damage as counter markers [GC1 Effects of AP Hits].
+HIT_MARKERS = {"gun": "Gun", "turret": "Tur", "hull": "Hull", "track": "Trk"}
+
+
+def positions(state: ArmorState) -> list[UnitPosition]:
+    """Every unit on the map, with its hull's facing and its damage."""
+    found = []
+    for u, h in sorted(state.hexes.items()):
+        spec = state.game.units[u]
+        marks = [HIT_MARKERS[k] for k in sorted(state.hits.get(u, ())) if k in HIT_MARKERS]
+        if state.crew_losses.get(u):
+            marks.append(f"Crew-{state.crew_losses[u]}")
+        found.append(
+            UnitPosition(
+                u, spec.side, spec.type_id, short_label(u), h, state.facing[u], tuple(marks)
+            )
+        )
+    return found
 
 
 def snapshot(state: ArmorState) -> dict[str, Any]:

@@ -38,6 +38,7 @@ from rules.errors import (
     UnsupportedGameError,
 )
 from rules.events import DiceForced, DieRolled, Event
+from rules.positions import UnitPosition
 
 __all__ = [
     "Action",
@@ -117,6 +118,11 @@ class State(ABC):
     @abstractmethod
     def view_for(self, side: str) -> Any:
         """What ``side`` may know of the state: the other side's secrets left out."""
+
+    def positions(self) -> list[UnitPosition]:
+        """The units on the map now, where they stand, for a map view; a system whose state
+        does not list them gives none."""
+        return []
 
     def apply(self, action: Action | str) -> list[Event]:
         """Apply an action (or its text) and return the events it caused, in order.

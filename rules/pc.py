@@ -45,6 +45,7 @@ from rules.pc_fire import d10, fire, rally, why_not_fire, why_not_rally
 from rules.pc_moves import move, move_options, why_not_move
 from rules.pc_units import Cell, PcUnit, deploy, division_ratings
 from rules.pc_victory import evaluate_outcome
+from rules.positions import UnitPosition
 
 RULES_VERSION = "panzer-command-0.1"
 MAX_DISPATCH, MAX_COMMANDS = 9, 19  # [§4.2]
@@ -370,6 +371,18 @@ class PcState(State):
         found["dc"] = {side: self.dc[side]}
         return found
 
+    def positions(self) -> list[UnitPosition]:
+        """Every unit on the map; reduced (one step lost) and suppressed ones marked [§11.1]."""
+        found = []
+        for u, h in sorted(self.hexes.items()):
+            spec = self.game.units[u]
+            marks = ["Red"] if self.steps[u] < spec.steps else []
+            marks += ["Sup"] if u in self.suppressed else []
+            found.append(
+                UnitPosition(u, spec.side, spec.type_id, pc_label(u), h, None, tuple(marks))
+            )
+        return found
+
     def _snapshot(self) -> dict[str, Any]:
         name = self.game.name
         return {
@@ -399,3 +412,12 @@ class PcState(State):
         self.dp, self.dc, self.cup = dict(self.dp), dict(self.dc), list(self.cup)
         self.track = {t: list(c) for t, c in self.track.items()}
         self.used, self.passed, self.acted = set(self.used), set(self.passed), set(self.acted)
+
+
+def pc_label(unit: str) -> str:
+    """A counter's label: the type less its nation, ``german.de-pak.1`` -> ``PAK 1``."""
+    _, type_id, *number = unit.split(".")
+    words = type_id.split("-")
+    name = "-".join(words[1:]) if len(words) > 1 and len(words[0]) == 2 else type_id
+    name = name.upper() if len(name) <= 4 else name[:1].upper() + name[1:]
+    return " ".join([name, *number])

@@ -41,6 +41,7 @@ from rules.core import Outcome, State
 from rules.errors import IllegalActionError, UnsupportedGameError
 from rules.events import GameEnded, SegmentBegan, SideDone, UnitDeployed
 from rules.map_game import MapGame
+from rules.positions import UnitPosition
 from rules.soldiers_actions import ChitMoved, Commit, Order, OrderGiven, Shoot
 from rules.soldiers_command import begin_action_phase, commit, resolve_commitments
 from rules.soldiers_fire import FIRE_BY_RISK, shoot, why_not_shoot
@@ -335,6 +336,22 @@ class SoldiersState(State):
     def view_for(self, side: str) -> dict[str, Any]:
         """The position: Soldiers has no hidden information in this slice."""
         return self._snapshot()
+
+    def positions(self) -> list[UnitPosition]:
+        """Every man on the map by name, with his state: suppressed, wounded, killed or
+        incapacitated [7.4; 8.5]."""
+        found = []
+        for m, h in sorted(self.hexes.items()):
+            man = self.game.men[m]
+            marks = (
+                [("KIA" if self.disabled[m] == "killed" else "Inc")] if m in self.disabled else []
+            )
+            marks += ["Wnd"] if m in self.wounded else []
+            marks += ["Sup"] if m in self.suppressed else []
+            found.append(
+                UnitPosition(m, man.side, man.weapon.code, man.name, h, None, tuple(marks))
+            )
+        return found
 
     def _snapshot(self) -> dict[str, Any]:
         name = self.game.name

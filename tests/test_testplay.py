@@ -229,12 +229,15 @@ def test_moves_that_are_more_than_a_walk_are_described_in_words() -> None:
     )
 
 
-def test_an_armor_game_is_refused_by_the_panel_with_where_to_play_it(window: Any) -> None:
+def test_an_armor_game_gets_the_generic_panel(window: Any) -> None:
+    from editor.testplay_generic import GenericTestPlayPanel
+
     demo = Path(__file__).parent.parent / "scenarios" / "armor" / "demo-crossroads.yaml"
     assert window.open_file(str(demo))
-    problem = TestPlayMode(window).enter(1, {})
-    assert problem is not None
-    assert "shows Panzer '44 games so far, not Armor" in problem and "Balance" in problem
+    mode = TestPlayMode(window)
+    assert mode.enter(1, {"us": "human", "germany": "random"}) is None
+    assert isinstance(mode.panel, GenericTestPlayPanel)
+    mode.leave()
     assert window.test_play_mode is None
 
 
