@@ -199,8 +199,12 @@ class HeuristicBot:
             raise RulesError(f"{side} has no legal action")
         from rules.p44 import Panzer44State  # local: rules.p44 is heavy and imports this layer
 
-        if not isinstance(state, Panzer44State):
-            return actions[math.floor(self._rng.random() * len(actions))]
+        if not isinstance(state, Panzer44State):  # the other systems: the greedy bot
+            from rules.bot_greedy import GreedyBot  # local: it loads the other systems' rules
+
+            if not hasattr(self, "_greedy"):
+                self._greedy = GreedyBot(rng=self._rng)
+            return self._greedy.choose_from(state, side, actions)
         if state.game is not self._game:  # a new game: caches are per game
             self._game, self._fields, self._objectives = state.game, {}, {}
             self._plan = self._near = None

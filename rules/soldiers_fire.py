@@ -166,7 +166,8 @@ def _damage(
     value, terrain, ph = _terrain(state, target, "damage")
     hit: set[str] = set()
     previous: int | None = None
-    while state.able_enemies_in(target, side):
+    # Each man takes one hit of a chain at most [8.43]: it ends when every able man has one.
+    while [m for m in state.able_enemies_in(target, side) if m not in hit]:
         raw = state.roll(f"damage at {state.game.name(target)} [8.42]", 10)
         if previous is not None and raw > previous:
             state.emit(ManHit("-", "chain ends", f"rolled {raw} > {previous} [8.43]"))

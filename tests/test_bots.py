@@ -10,6 +10,7 @@ import pytest
 
 from model.scenario_io import load_scenario
 from rules.actions import Action, Done, Plot
+from rules.bot_greedy import GreedyBot
 from rules.bot_heuristic import HeuristicBot, objectives
 from rules.bots import Bot, RandomBot, make_bot, play
 from rules.core import Game, State, load_game
@@ -153,3 +154,85 @@ def test_the_heuristic_bot_plots_fire_at_a_target_in_reach() -> None:
         while state.to_act() and side not in state.to_act():
             state.apply(other.choose(state, state.to_act()[0]))
     assert "MV" in plots and "DF" in plots
+
+
+# --- the greedy bot: Armor, Panzer Command and Soldiers (rules.bot_greedy) --------------------
+
+OTHER_SYSTEMS = Path(__file__).parent.parent / "scenarios"
+
+
+@functools.cache
+def other_game(path: str) -> Game:
+    return load_game(load_scenario(OTHER_SYSTEMS / path))
+
+
+@pytest.mark.parametrize(
+    ("scenario", "seeds"),
+    [
+        ("armor/demo-crossroads.yaml", (0, 1)),
+        ("panzer-command/point-161.yaml", (0,)),
+        ("soldiers/10-dawn-patrol.yaml", (1,)),
+    ],
+)
+def test_the_heuristic_bot_beats_the_random_bot_on_the_other_systems(
+    scenario: str, seeds: tuple[int, ...]
+) -> None:
+    """``heuristic`` on a system other than Panzer '44 is the greedy bot, from both seats."""
+    g = other_game(scenario)
+    wins = losses = 0
+    for seed in seeds:
+        for seat in g.sides:
+            heuristic, rand = Checked(make_bot("heuristic", seed)), Checked(RandomBot(seed + 100))
+            state = g.new_initial_state(seed)
+            play(state, {s: heuristic if s == seat else rand for s in g.sides})
+            outcome = state.outcome()
+            assert outcome is not None
+            wins += outcome.winner == seat
+            losses += outcome.winner not in (seat, None)
+            assert heuristic.choices and rand.choices
+    assert wins > losses and wins >= len(seeds), f"{scenario}: won {wins}, lost {losses}"
+
+
+@pytest.mark.parametrize(
+    "scenario", ["armor/demo-crossroads.yaml", "panzer-command/point-161.yaml"]
+)
+def test_the_greedy_bot_is_deterministic_for_a_seed(scenario: str) -> None:
+    """Same seeds, same game (the first 100 actions, both sides the greedy bot)."""
+    g = other_game(scenario)
+    for make in (GreedyBot, HeuristicBot):  # the heuristic bot delegates to the greedy one
+        prints = []
+        for _ in range(2):
+            state = g.new_initial_state(2)
+            bots = {g.sides[0]: make(5), g.sides[1]: make(6)}
+            for _ in range(100):
+                if state.is_terminal():
+                    break
+                side = state.to_act()[0]
+                state.apply(bots[side].choose(state, side))
+            prints.append(state.fingerprint())
+        assert prints[0] == prints[1]
+
+
+@pytest.mark.parametrize(
+    "scenario",
+    [
+        "armor/demo-crossroads.yaml",
+        "panzer-command/sowchos-79.yaml",
+        "soldiers/10-dawn-patrol.yaml",
+    ],
+)
+def test_the_greedy_bot_never_touches_the_games_dice(scenario: str) -> None:
+    """Its lookahead rolls dice of its own: the game's generator, forced queue and log are
+    the same before and after every choice."""
+    g = other_game(scenario)
+    state = g.new_initial_state(3)
+    bots: dict[str, Bot] = {g.sides[0]: GreedyBot(1), g.sides[1]: GreedyBot(2)}
+    state.force_dice(1)  # a forced result must stay queued for the game, not the lookahead
+    for _ in range(120):
+        if state.is_terminal():
+            break
+        side = state.to_act()[0]
+        dice, printed = state.dice.snapshot(), state.fingerprint()
+        action = bots[side].choose(state, side)
+        assert state.dice.snapshot() == dice and state.fingerprint() == printed
+        state.apply(action)
