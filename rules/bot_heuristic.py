@@ -19,6 +19,19 @@ The strategy, one decision at a time through the Game/State API (STYLE point 2):
   progress to its objective (a bonus for standing in it), the terrain benefit of the hex
   [10.21], and a penalty for every enemy that could fire at it there (range, clear line of
   sight, spotting range [11.14]); lines of sight are checked for the few best hexes only.
+  A line-of-sight condition's region is every hex that sees it
+  (:func:`rules.bot_tactics.sight_region`).
+- **Moving as a group**: progress toward the side's own objectives counts only up to
+  :func:`rules.bot_tactics.group_lead` turns short of the side's median, so a unit far ahead
+  waits (or takes cover) for the rest unless the Game-Turns left leave no time to spare.
+- **Support and idle units**: IF plots are weighed over where they may scatter [6.48], Tight
+  and Loose [6.21]; a unit with nothing to fire at and nowhere to go plots Opportunity Fire
+  along the line an approaching enemy is likeliest to cross [6.5], or Counterbattery where
+  enemy artillery stands in range [6.7]. In the allocate-support segment each off-board
+  concentration or air strike goes to the hex where it is worth most, if that is worth
+  spending it on now [15.0], [16.0].
+- **Overruns** [13.0]: a vehicle plotted MV overruns when the attacks less the counterattacks
+  are worth it and where it ends beats its best plain move.
 
 Fair play: positions and its own plots come from ``state.view_for(side)``; the rules'
 evaluation runs on a copy of the state with the other side's plots removed (what the view
@@ -34,11 +47,9 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
-from model.base import GameSystem
 from model.hexes import Hex
 from model.provenance import unwrap
 from model.regions import Region
-from model.tables import tables
 from model.victory import (
     AllConditions,
     AnyCondition,
@@ -51,19 +62,30 @@ from model.victory import (
     UnitsIn,
 )
 from rules.actions import Action, Done, Move, Plot
+from rules.bot_tactics import (
+    by_hex,
+    counterbattery_value,
+    expected,
+    group_lead,
+    h_fire_value,
+    opportunity_value,
+    overrun_value,
+    sight_region,
+    threats,
+)
 from rules.core import State
 from rules.errors import RulesError
 from rules.p44_entry import OFF, exit_cost, exit_hexes, waiting, why_not_enter
 from rules.p44_fire import effect, prepare, victims
-from rules.p44_movement import plain, reachable_hexes
+from rules.p44_indirect import ALLOCATE
+from rules.p44_movement import OVERRUN, plain, reachable_hexes
+from rules.p44_overrun import overrun_moves, split
 from rules.p44_setup import UnitSpec
 from rules.p44_victory import UnevaluableError, matches
 
 if TYPE_CHECKING:
     from rules.p44 import Panzer44Game, Panzer44State
 
-#: Utility of each Combat Results Table result, as a share of the target's worth [6.82].
-RESULT_WORTH = {"•": 0.0, "Pin": 0.08, "(P)": 0.1}
 #: A unit standing in an objective region scores this (in "turns of marching" units).
 IN_OBJECTIVE = 3.0
 OWN_WEIGHT, CONTEST_WEIGHT, CLOSE_WEIGHT = 1.0, 0.6, 0.35
@@ -71,8 +93,12 @@ COVER_WEIGHT = 0.25  # per point of terrain die-roll benefit [10.21]
 EXPOSURE_WEIGHT = 0.6  # per enemy unit able to fire at the hex, scaled by its threat
 MOVE_THRESHOLD = 0.3  # below this gain, moving is not worth losing fire and cover [7.4]
 FIRE_THRESHOLD = 0.05
+IDLE_THRESHOLD = 0.01  # OF or CB rather than no task: they cost an idle unit nothing
 SHORTLIST = 8  # hexes whose exposure (lines of sight) is worked out
 ENTER_GAIN = 100.0  # a unit waiting off the map always plots to enter [18.6]
+SUPPORT_THRESHOLD = 0.3  # the least worth a concentration is spent on, at the last turn
+OVERRUN_THRESHOLD = 0.3  # the least net worth an overrun is made for
+HELD_IN_OBJECTIVE = 0.2  # the objective bonus while the unit waits for its group (< MOVE_THRESHOLD)
 
 
 @dataclass(frozen=True)
@@ -101,6 +127,8 @@ def objectives(game: Panzer44Game, side: str) -> list[Objective]:
             if goal is None:
                 return
             hexes = game.region(goal)
+            if isinstance(cond, LineOfSight):  # met from any hex that sees the region
+                hexes = sight_region(game, hexes)
             if cond.side == side:
                 units = cond.units.model_copy(update={"states": []})  # states change, types not
                 found.append(Objective(path, hexes, OWN_WEIGHT, units, isinstance(cond, Exit)))
@@ -192,6 +220,7 @@ class HeuristicBot:
         self._objectives: dict[tuple[int, str], list[Objective]] = {}
         self._game: Panzer44Game | None = None
         self._near: tuple[frozenset[Hex], dict[Hex, int]] | None = None
+        self._lead: dict[str, float] = {}  # per side: see :func:`rules.bot_tactics.group_lead`
 
     def choose(self, state: State, side: str) -> Action:
         actions = state.legal_actions(side)
@@ -208,9 +237,12 @@ class HeuristicBot:
         if state.game is not self._game:  # a new game: caches are per game
             self._game, self._fields, self._objectives = state.game, {}, {}
             self._plan = self._near = None
+            self._lead = {}
         view = state.view_for(side)
         if view.segment == "plot":
             return self._next_plot(state, side, actions)
+        if view.segment == ALLOCATE:
+            return self._allocate(state, side, actions)
         moves = [a for a in actions if isinstance(a, Move)]
         if moves:
             return self._best_move(state, side, moves)
@@ -243,17 +275,17 @@ class HeuristicBot:
 
     def _make_plan(self, state: Panzer44State, side: str, actions: list[Action]) -> list[Plot]:
         public = self._public(state, side)
+        self._lead[side] = self._group_lead(public, side)
         options: dict[str, list[Plot]] = {}
         for a in actions:
             if isinstance(a, Plot):
                 options.setdefault(a.unit, []).append(a)
         shots: dict[str, int] = {}
         chosen: list[Plot] = []
+        occupied = by_hex(public)
         for unit, plots in options.items():
-            # A Counterbattery plot has no hex to weigh [6.73]: the bot never plots one.
-            # Nor Opportunity Fire: its worth depends on the enemy's moves, not weighed here.
             fire = [
-                (self._fire_value(public, p, shots), p)
+                (self._fire_value(public, p, shots, occupied), p)
                 for p in plots
                 if p.target and p.task != "OF"
             ]
@@ -266,39 +298,99 @@ class HeuristicBot:
                 chosen.append(best_fire[1])
                 target = best_fire[1].target or ""
                 shots[target] = shots.get(target, 0) + 1
+            else:
+                idle = self._idle_plot(public, unit, plots)
+                if idle is not None:
+                    chosen.append(idle)
         return chosen
 
-    def _fire_value(self, public: Panzer44State, plot: Plot, shots: dict[str, int]) -> float:
-        """The expected worth of a fire plot: each victim's CRT results over the die faces."""
+    def _idle_plot(self, public: Panzer44State, unit: str, plots: list[Plot]) -> Plot | None:
+        """For a unit with nothing to fire at and nowhere to go: Opportunity Fire along the
+        line an approaching enemy is likeliest to cross [6.5], or Counterbattery where enemy
+        artillery stands in range [6.7]; None when neither is worth anything."""
+        if unit not in public.hexes:
+            return None
+        best: tuple[float, Plot | None] = (0.0, None)
+        lines = [p for p in plots if p.task == "OF"]
+        if lines:
+            approaching = threats(public, unit)
+            if approaching:
+                best = max(
+                    [(opportunity_value(public, p, approaching) + self._tie(), p) for p in lines],
+                    key=lambda f: f[0],
+                )
+        cb = [p for p in plots if p.task == "CB"]
+        if cb:
+            value = counterbattery_value(public, unit)
+            if value > best[0]:
+                best = (value, next((p for p in cb if p.pattern == "L"), cb[0]))
+        return best[1] if best[0] >= IDLE_THRESHOLD else None
+
+    def _tie(self) -> float:
+        return self._rng.random() * 1e-6
+
+    # --- off-board support ------------------------------------------------------------------
+
+    def _allocate(self, state: Panzer44State, side: str, actions: list[Action]) -> Action:
+        """The allocation worth most (scatter and friendly units in the pattern weighed), if
+        it is worth spending a concentration on now [15.0], [16.0]; else done."""
+        plots = [a for a in actions if isinstance(a, Plot)]
+        if not plots:
+            return Done(side)
+        public = self._public(state, side)
+        occupied = by_hex(public)
+        shots: dict[str, int] = {}
+        for p in public.plots[side].values():
+            if p.target and p.task in ("DF", "IF"):
+                shots[p.target] = shots.get(p.target, 0) + 1
+        support = state.game.support
+        best: tuple[float, Plot | None] = (0.0, None)
+        for p in plots:
+            c = support[p.unit]
+            kind = "CAS" if c.kind == "CAS" else "IF"
+            value = h_fire_value(public, c.spec(), None, p, occupied, kind)
+            value = value * 0.5 ** shots.get(p.target or "", 0) + self._tie()
+            if value > best[0]:
+                best = (value, p)
+        if best[1] is None or best[0] < self._support_threshold(state, side):
+            return Done(side)
+        return best[1]
+
+    def _support_threshold(self, state: Panzer44State, side: str) -> float:
+        """Spend concentrations on weak targets only when there are more of them left than
+        Game-Turns to use them in."""
+        left = sum(
+            1
+            for c in state.game.support.values()
+            if c.side == side and c.id not in state.support_used
+        )
+        turns = state.game.turns - state.turn + 1
+        return SUPPORT_THRESHOLD * max(1.0, turns / max(left, 1))
+
+    def _fire_value(
+        self,
+        public: Panzer44State,
+        plot: Plot,
+        shots: dict[str, int],
+        occupied: dict[Hex, list[str]],
+    ) -> float:
+        """The expected worth of a fire plot: each victim's CRT results over the die faces
+        (for Indirect Fire, over where it may scatter to [6.48])."""
         game = public.game
         spec = game.specs[plot.unit]
-        h = game.amap.resolve(plot.target or "")
-        total = 0.0
-        for target in victims(public, plot, h):
-            attack = prepare(public, plot.unit, target, plot)
-            if attack.prohibited is not None:
-                continue
-            value = self._expected(public, target, attack.superiority, attack.terrain)
-            total += value if game.specs[target].side != spec.side else -2.0 * value
-        return total * 0.5 ** shots.get(plot.target or "", 0) + self._rng.random() * 1e-6
-
-    def _expected(
-        self, public: Panzer44State, target: str, superiority: int, terrain: int
-    ) -> float:
-        crt = tables(GameSystem.PANZER44)["combat-results"]
-        spec = public.game.specs[target]
-        worth = 1.0 + spec.attack_strength + 0.25 * spec.defense_strength
-        disrupted = public.disruption.get(target, 0)
-        total = 0.0
-        for roll in range(1, 7):
-            result = str(unwrap(crt.cell(min(6, max(-3, roll + terrain)), superiority)))
-            if result.startswith("D-"):
-                hits = int(result[2:])
-                share = 1.0 if disrupted + hits >= 4 else 0.2 * hits  # D4 destroys [6.82]
-            else:
-                share = RESULT_WORTH.get(result, 0.0)
-            total += share * worth
-        return total / 6.0
+        if plot.task == "IF":
+            here = public.hexes[plot.unit]
+            total = h_fire_value(public, spec, here, plot, occupied)
+        else:
+            h = game.amap.resolve(plot.target or "")
+            total = 0.0
+            for target in victims(public, plot, h):
+                attack = prepare(public, plot.unit, target, plot)
+                if attack.prohibited is not None:
+                    continue
+                value = expected(public, target, attack.superiority, attack.terrain)
+                total += value if game.specs[target].side != spec.side else -2.0 * value
+        return total * 0.5 ** shots.get(plot.target or "", 0) + self._tie()
 
     # --- moving -----------------------------------------------------------------------------
 
@@ -312,28 +404,65 @@ class HeuristicBot:
             return ENTER_GAIN  # leaving the map scores: do it [7.23], [18.5]
         occupied = set(public.hexes.values())
         spots_ = [h for h in reachable_hexes(public, unit) if h not in occupied]
+        gain = self._best_overrun(public, unit, overrun_moves(public, unit))[0]
         if not spots_:
-            return -math.inf
+            return gain
         best = self._rank(public, unit, spots_)[0][0]
-        return best - self._rank(public, unit, [here])[0][0]
+        return max(gain, best - self._rank(public, unit, [here])[0][0])
+
+    def _best_overrun(
+        self, public: Panzer44State, unit: str, moves: list[Move]
+    ) -> tuple[float, list[Move]]:
+        """The best overrun's net worth (-inf if none is worth making) and its moves, one to
+        each exit hex [13.0]."""
+        resolve = public.game.amap.resolve
+        by_target: dict[Hex, list[Move]] = {}
+        for m in moves:
+            path, k = split(m)
+            if k is not None:
+                by_target.setdefault(resolve(path[k]), []).append(m)
+        best: tuple[float, list[Move]] = (-math.inf, [])
+        for h, found in by_target.items():
+            value = overrun_value(public, unit, h) + self._tie()
+            if value >= OVERRUN_THRESHOLD and value > best[0]:
+                best = (value, found)
+        return best
 
     def _best_move(self, state: Panzer44State, side: str, moves: list[Move]) -> Move:
         unit = moves[0].unit  # one unit at a time, in the engine's order
         # Scatter, mount, dismount and overrun are left alone: a panicked unit's scatter is
         # its only move [14.11], and the others are never chosen.
         mine = [m for m in moves if m.unit == unit and plain(m.path)]
-        if not mine:
+        overruns = [m for m in moves if m.unit == unit and OVERRUN in m.path]
+        if not mine and not overruns:
             return moves[0]
         resolve = state.game.amap.resolve
         public = self._public(state, side)
+        overrun = self._overrun_move(public, unit, overruns, mine)
+        if overrun is not None:
+            return overrun
         leaving = [m for m in mine if m.path[-1] == OFF]
         if leaving and self._exits_for(public, unit):
             return min(leaving, key=lambda m: len(m.path))
         ends = {resolve(m.path[-1]): m for m in mine if m.path[-1] != OFF}
         if not ends:
-            return leaving[0]
+            return leaving[0] if leaving else moves[0]
         ranked = self._rank(public, unit, list(ends))
         return ends[ranked[0][1]]
+
+    def _overrun_move(
+        self, public: Panzer44State, unit: str, overruns: list[Move], plain_moves: list[Move]
+    ) -> Move | None:
+        """The overrun to make, if its worth and where it ends beat the best plain move."""
+        value, found = self._best_overrun(public, unit, overruns)
+        if not found:
+            return None
+        resolve = public.game.amap.resolve
+        ends = {resolve(m.path[-1]): m for m in found}
+        score, end = self._rank(public, unit, list(ends))[0]
+        rest = [resolve(m.path[-1]) for m in plain_moves if m.path[-1] != OFF]
+        stay = self._rank(public, unit, rest)[0][0] if rest else -math.inf
+        return ends[end] if score + value > stay else None
 
     def _exits_for(self, public: Panzer44State, unit: str) -> bool:
         """Whether the unit scores for its side by leaving the map (an exit objective)."""
@@ -378,6 +507,7 @@ class HeuristicBot:
     ) -> float:
         game = public.game
         pace = max(spec.movement_allowance, 1)
+        lead = self._lead.get(spec.side, 0.0)
         best: float | None = None
         for obj in self._objectives_of(game, spec.side):
             if obj.units is None and not spec.combat_unit:
@@ -387,7 +517,10 @@ class HeuristicBot:
             mp = self._field(game, obj, spec.movement_class).get(h, math.inf)
             if math.isinf(mp):
                 continue
-            value = obj.weight * ((IN_OBJECTIVE if mp == 0 else 0.0) - mp / pace)
+            turns, bonus = mp / pace, IN_OBJECTIVE
+            if obj.units is not None and lead > 0:  # no gain from running ahead of the group
+                turns, bonus = max(turns, lead), HELD_IN_OBJECTIVE
+            value = obj.weight * ((bonus if mp == 0 else 0.0) - turns)
             best = value if best is None else max(best, value)
         if best is None or scores_losses(game, spec.side):
             best = max(best if best is not None else -math.inf, _closing(spec, h, enemies))
@@ -436,6 +569,26 @@ class HeuristicBot:
             frontier = after
         self._near = (enemies, found)
         return found
+
+    def _group_lead(self, public: Panzer44State, side: str) -> float:
+        """How far ahead of its side's median a unit may march (see
+        :func:`rules.bot_tactics.group_lead`), from the units on the map and the turns left."""
+        game = public.game
+        own = [o for o in self._objectives_of(game, side) if o.units is not None and not o.exit]
+        turns: list[float] = []
+        for unit, h in public.hexes.items():
+            spec = game.specs[unit]
+            if spec.side != side or unit in public.carried_by or spec.movement_allowance < 1:
+                continue  # a gun that moves only when towed does not set the pace
+            pace = spec.movement_allowance
+            mps = [
+                self._field(game, o, spec.movement_class).get(h, math.inf)
+                for o in own
+                if o.units is not None and _counts(public, spec, o.units)
+            ]
+            if mps:
+                turns.append(min(mps) / pace)
+        return group_lead(turns, game.turns - public.turn + 1)
 
     # --- caches -----------------------------------------------------------------------------
 

@@ -8,13 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from model.scenario_io import load_scenario
-from rules.actions import Action, Done, Plot
+from model.scenario_io import load_scenario, parse_scenario
+from rules.actions import Action, Done, Move, Plot
 from rules.bot_greedy import GreedyBot
 from rules.bot_heuristic import HeuristicBot, objectives
+from rules.bot_tactics import group_lead
 from rules.bots import Bot, RandomBot, make_bot, play
 from rules.core import Game, State, load_game
-from rules.p44 import Panzer44Game
+from rules.p44 import Panzer44Game, Panzer44State
+from rules.p44_indirect import ALLOCATE
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "panzer44"
 
@@ -236,3 +238,176 @@ def test_the_greedy_bot_never_touches_the_games_dice(scenario: str) -> None:
         action = bots[side].choose(state, side)
         assert state.dice.snapshot() == dice and state.fingerprint() == printed
         state.apply(action)
+
+
+# --- positions built for one behaviour each (STYLE point 17: small positions) -----------------
+
+POSITION = """
+schema_version: 1
+id: test-bot-{name}
+title: Bot test position ({name})
+system: panzer44
+original: true
+map:
+  layout:
+    sections: [{{section: P44}}]
+sides:
+  - id: us
+    name: American
+    nation: us
+    forces: {us}
+{support}
+  - id: german
+    name: German
+    nation: germany
+    forces: {german}
+first_player: us
+length: {{turns: {turns}, unit: game-turn}}
+victory: {victory}
+"""
+
+
+def _forces(units: dict[str, list[str]]) -> str:
+    return "".join(
+        f'\n      - {{unit: {u}, placement: {{kind: hex, hex: "{h}"}}}}'
+        for u, hexes in units.items()
+        for h in hexes
+    )
+
+
+def position(
+    name: str,
+    us: dict[str, list[str]],
+    german: dict[str, list[str]],
+    victory: str = "{scoring: most-vp}",
+    support: str = "",
+    turns: int = 4,
+) -> Panzer44State:
+    text = POSITION.format(
+        name=name, us=_forces(us), german=_forces(german), victory=victory,
+        support=f"    support:\n      - {support}" if support else "", turns=turns,
+    )  # fmt: skip
+    g = load_game(parse_scenario(text, f"{name}.yaml"))
+    assert isinstance(g, Panzer44Game)
+    return g.new_initial_state(1)
+
+
+def plots_of(state: Panzer44State, side: str, bot: HeuristicBot) -> dict[str, Plot]:
+    """The plots the bot makes for ``side`` in this Mutual Plot Phase, by unit."""
+    found: dict[str, Plot] = {}
+    while side in state.to_act() and state.segment.id == "plot":
+        action = bot.choose(state, side)
+        state.apply(action)
+        if isinstance(action, Plot):
+            found[action.unit] = action
+    return found
+
+
+def test_the_heuristic_bot_allocates_support_to_the_hex_worth_most() -> None:
+    """Three German platoons side by side in the open around 1212, one alone in 0912 (first
+    by name): the strike goes Loose at the group [6.21], [15.14], not to the first hex
+    listed."""
+    state = position(
+        "support", {"Inf": ["0810"]}, {"Inf": ["1212", "1312", "1213", "0912"]},
+        support="{kind: OFBDA, count: 1, strength: 10H}",
+    )  # fmt: skip
+    for side in ("us", "german"):
+        while side in state.to_act() and state.segment.id == "plot":
+            state.apply(Done(side))
+    assert state.segment.id == ALLOCATE
+    listed = [a for a in state.legal_actions("us") if isinstance(a, Plot)]
+    assert listed[0].target == "0912"
+    action = HeuristicBot(0).choose(state, "us")
+    assert isinstance(action, Plot) and action.unit == "us.OFBDA.1"
+    assert action.target in ("1212", "1312", "1213") and action.pattern == "L"
+
+
+def test_the_heuristic_bot_plots_counterbattery_when_enemy_artillery_is_in_range() -> None:
+    """A mortar with no target it spots and a German mortar in the woods within its range:
+    CB [6.73]."""
+    hold = (
+        "{scoring: most-vp, conditions: ["
+        "{kind: units-in, side: us, region: {kind: hexes, hexes: ['0808']}, award: {vp: 1}}]}"
+    )
+    state = position("cb", {"81m": ["0808"]}, {"82m": ["1306"], "Inf": ["2020"]}, hold)
+    plots = plots_of(state, "us", HeuristicBot(0))
+    assert plots["us.81m.1"].task == "CB"
+
+
+def test_the_heuristic_bot_fires_indirect_fire_loose_at_a_group() -> None:
+    """Two German platoons side by side: a Loose Pattern [6.21] at one hits both wherever it
+    scatters [6.48]."""
+    state = position("if", {"81m": ["0805"], "Inf": ["0808"]}, {"Inf": ["0812", "0912"]})
+    plot = plots_of(state, "us", HeuristicBot(0))["us.81m.1"]
+    assert (plot.task, plot.pattern) == ("IF", "L") and plot.target in ("0812", "0912")
+
+
+def test_the_heuristic_bot_plots_opportunity_fire_toward_an_approaching_enemy() -> None:
+    """A German tank platoon holding its objective, American tanks out of its range coming
+    on: it watches the line toward them [6.52] instead of idling."""
+    victory = (
+        "{scoring: most-vp, conditions: ["
+        "{kind: units-in, side: german, region: {kind: hexes, hexes: ['1010']}, award: {vp: 1}},"
+        "{kind: units-in, side: us, region: {kind: hexes, hexes: ['1010']}, award: {vp: 1}}]}"
+    )
+    state = position("of", {"M4": ["1024"]}, {"PzV": ["1010"]}, victory)
+    plot = plots_of(state, "german", HeuristicBot(0))["german.PzV.1"]
+    resolve = state.game.amap.resolve
+    tanks, here = resolve("1024"), resolve("1010")
+    assert plot.task == "OF"
+    assert resolve(plot.target or "").distance(tanks) < here.distance(tanks) - 2
+
+
+@pytest.mark.parametrize(("turns", "enters"), [(12, False), (4, True)])
+def test_the_heuristic_bot_holds_a_unit_far_ahead_of_its_group(turns: int, enters: bool) -> None:
+    """Three tank platoons far from 0929, a fourth three hexes from it: with time to spare it
+    does not run into the objective alone; with none left, it does."""
+    victory = (
+        "{scoring: most-vp, conditions: ["
+        "{kind: units-in, side: us, region: {kind: hexes, hexes: ['0929']}, award: {vp: 1}}]}"
+    )
+    state = position(
+        "group", {"M4": ["0805", "1005", "1205", "0926"]}, {"Inf": ["3020"]}, victory, turns=turns
+    )
+    bot = HeuristicBot(0)
+    plots_of(state, "us", bot)
+    state.apply(Done("german"))
+    ends = {}
+    while state.segment.id == "first-player-movement":
+        action = bot.choose(state, "us")
+        state.apply(action)
+        if isinstance(action, Move):
+            ends[action.unit] = action.path[-1]
+    assert {"us.M4.1", "us.M4.2", "us.M4.3"} <= ends.keys()
+    assert (ends.get("us.M4.4") == "0929") is enters
+
+
+def test_the_group_waits_only_while_there_is_time() -> None:
+    assert group_lead([2.0, 6.0, 6.5, 7.0], turns_left=12) == pytest.approx(6.25 - 1.5)
+    assert group_lead([2.0, 6.0, 6.5, 7.0], turns_left=7) == 0.0  # haste
+    assert group_lead([2.0, 6.0], turns_left=12) == 0.0  # too few to keep together
+
+
+def test_the_heuristic_bot_overruns_a_soft_target_in_the_open() -> None:
+    """An M4a (9 M, Defense 7) beside a rifle platoon (6 R, Defense 5) in clear 1011 [13.0]."""
+    state = position("overrun", {"M4a": ["0810"]}, {"Inf": ["1011"]})
+    state.apply(Plot("us.M4a.1", "MV"))
+    for side in ("us", "german"):
+        if side in state.to_act():
+            state.apply(Done(side))
+    action = HeuristicBot(0).choose(state, "us")
+    assert isinstance(action, Move) and "overrun" in action.path
+    assert action.path[action.path.index("overrun") + 1] == "1011"
+
+
+def test_a_line_of_sight_objective_is_every_hex_that_sees_the_region() -> None:
+    victory = (
+        "{scoring: conditions, default_winner: german, conditions: ["
+        "{kind: line-of-sight, side: us, to: {kind: hexes, hexes: ['1015']}, award: {result: win}}]}"
+    )
+    state = position("los", {"M4": ["1005"]}, {"Inf": ["3020"]}, victory)
+    game = state.game
+    (found,) = objectives(game, "us")
+    target = game.amap.resolve("1015")
+    assert target in found.hexes and len(found.hexes) > 7
+    assert all(h == target or game.los(h, target).verdict != "blocked" for h in found.hexes)

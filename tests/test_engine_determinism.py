@@ -8,7 +8,8 @@ purpose updates them, and says so (last: Panzer '44 panic [14.0], transport [9.0
 [13.0], indirect fire, counterbattery and off-board support [6.4], [6.7], [15.0], [16.0],
 opportunity fire [6.5], Improved Positions [12.0] and mines [17.0]; units placed in an area
 nearest the scenario's objectives [18.41]; wrecks negating the road rate [10.4], which changed
-the paths and play of four rows and the text of a wreck's event in a fifth, 19.2 seed 2).
+the paths and play of four rows and the text of a wreck's event in a fifth, 19.2 seed 2; the
+heuristic row: the heuristic bot's support, Opportunity Fire, group movement and overruns).
 """
 
 from __future__ import annotations
@@ -31,10 +32,10 @@ PINNED = [
         "19.2-sedan-revenged.yaml",
         1,
         "heuristic",
-        221,
+        273,
         "french",
-        {"french": 69, "german": 6},
-        "804942af0e18548b0cca58f5882a0fef472bf0c4bdf0d3173e15e08feaaf0635",
+        {"french": 96, "german": 19},
+        "fb19fbe3846e38cd51ff6b4475532912d6cd61b536822045e9781de9b8bd21ec",
     ),
     (
         "19.2-sedan-revenged.yaml",
