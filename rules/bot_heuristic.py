@@ -2,13 +2,10 @@
 
 The strategy, one decision at a time through the Game/State API (STYLE point 2):
 
-- **Objectives** come from the scenario's typed victory conditions (:mod:`model.victory`): the
-  regions of the units-in, control, exit and line-of-sight conditions its side scores (only
-  for the units a condition counts: its types, labels and categories), the same regions of the
-  enemy's conditions to contest them (any combat unit, lower weight), and, where the side
+- **Objectives** (:mod:`rules.bot_objectives`): the regions the scenario's victory conditions
+  name, its own and the enemy's to contest, with Movement Point fields to them; where the side
   scores enemy losses or has nothing else to do, closing to its weapon's range of the nearest
-  enemy. Distances to a region are Movement Point fields per movement class (a Dijkstra from
-  the region over the map's step costs, worked out once a game), so a river or a swamp is seen.
+  enemy.
 - **Plotting** [5.0]: for each unit, the best Direct Fire or Close Assault among its legal plots
   by expected result, worked out by the engine's own attack preparation
   (:func:`rules.p44_fire.prepare`: range attenuation, Defense, superiority, terrain) and the
@@ -41,7 +38,6 @@ seeded generator of its own (never the global ``random``, never the game's dice)
 
 from __future__ import annotations
 
-import heapq
 import math
 import random
 from dataclasses import dataclass
@@ -49,19 +45,15 @@ from typing import TYPE_CHECKING, cast
 
 from model.hexes import Hex
 from model.provenance import unwrap
-from model.regions import Region
-from model.victory import (
-    AllConditions,
-    AnyCondition,
-    Condition,
-    Control,
-    EnemyLosses,
-    Exit,
-    LineOfSight,
-    UnitFilter,
-    UnitsIn,
-)
 from rules.actions import Action, Done, Move, Plot
+from rules.bot_objectives import (
+    Objective,
+    closing,
+    counts,
+    distance_field,
+    objectives,
+    scores_losses,
+)
 from rules.bot_tactics import (
     by_hex,
     counterbattery_value,
@@ -70,7 +62,6 @@ from rules.bot_tactics import (
     h_fire_value,
     opportunity_value,
     overrun_value,
-    sight_region,
     threats,
 )
 from rules.core import State
@@ -81,14 +72,12 @@ from rules.p44_indirect import ALLOCATE
 from rules.p44_movement import OVERRUN, plain, reachable_hexes
 from rules.p44_overrun import overrun_moves, split
 from rules.p44_setup import UnitSpec
-from rules.p44_victory import UnevaluableError, matches
 
 if TYPE_CHECKING:
     from rules.p44 import Panzer44Game, Panzer44State
 
 #: A unit standing in an objective region scores this (in "turns of marching" units).
 IN_OBJECTIVE = 3.0
-OWN_WEIGHT, CONTEST_WEIGHT, CLOSE_WEIGHT = 1.0, 0.6, 0.35
 COVER_WEIGHT = 0.25  # per point of terrain die-roll benefit [10.21]
 EXPOSURE_WEIGHT = 0.6  # per enemy unit able to fire at the hex, scaled by its threat
 MOVE_THRESHOLD = 0.3  # below this gain, moving is not worth losing fire and cover [7.4]
@@ -99,105 +88,6 @@ ENTER_GAIN = 100.0  # a unit waiting off the map always plots to enter [18.6]
 SUPPORT_THRESHOLD = 0.3  # the least worth a concentration is spent on, at the last turn
 OVERRUN_THRESHOLD = 0.3  # the least net worth an overrun is made for
 HELD_IN_OBJECTIVE = 0.2  # the objective bonus while the unit waits for its group (< MOVE_THRESHOLD)
-
-
-@dataclass(frozen=True)
-class Objective:
-    """A region to reach, how much it matters, and which units it is for (None: any combat
-    unit)."""
-
-    key: str
-    hexes: frozenset[Hex]
-    weight: float
-    units: UnitFilter | None
-    exit: bool = False  # reached by leaving the map from its hexes [7.23]
-
-
-def objectives(game: Panzer44Game, side: str) -> list[Objective]:
-    """The regions ``side`` wants to stand in: its own conditions', then the enemy's."""
-    found: list[Objective] = []
-
-    def visit(cond: Condition, path: str) -> None:
-        if isinstance(cond, AllConditions | AnyCondition):
-            for i, sub in enumerate(cond.conditions):
-                visit(sub, f"{path}.{i}")
-            return
-        if isinstance(cond, UnitsIn | Control | Exit | LineOfSight):
-            goal = _goal(cond)
-            if goal is None:
-                return
-            hexes = game.region(goal)
-            if isinstance(cond, LineOfSight):  # met from any hex that sees the region
-                hexes = sight_region(game, hexes)
-            if cond.side == side:
-                units = cond.units.model_copy(update={"states": []})  # states change, types not
-                found.append(Objective(path, hexes, OWN_WEIGHT, units, isinstance(cond, Exit)))
-            elif not isinstance(cond, Exit):  # an exit is contested by fire, not by standing
-                found.append(Objective(path, hexes, CONTEST_WEIGHT, None))
-
-    for i, cond in enumerate(game.scenario.victory.conditions):
-        visit(cond, str(i))
-    return [o for o in found if o.hexes]
-
-
-def _goal(cond: UnitsIn | Control | Exit | LineOfSight) -> Region | None:
-    """The region a condition sends units to: None when standing there does not help (area
-    denial, or a line of sight the side must not have)."""
-    if isinstance(cond, LineOfSight):
-        return None if cond.negate or cond.enemy else cond.to
-    if isinstance(cond, UnitsIn) and cond.enemy:
-        return None
-    return cond.region
-
-
-def scores_losses(game: Panzer44Game, side: str) -> bool:
-    """Whether ``side`` scores points for enemy losses."""
-    return any(
-        isinstance(c, EnemyLosses) and c.side == side for c in game.scenario.victory.conditions
-    )
-
-
-def distance_field(
-    game: Panzer44Game, goal: frozenset[Hex], movement_class: str
-) -> dict[Hex, float]:
-    """Movement Points from every hex to the nearest hex of ``goal`` for the class (a
-    Dijkstra run backwards from the goal over the map's step costs; enemy units ignored)."""
-    costs, area = game.costs, game.play_area
-    best: dict[Hex, float] = dict.fromkeys(goal, 0.0)
-    queue = [(0.0, h.q, h.r) for h in goal]
-    heapq.heapify(queue)
-    while queue:
-        cost, q, r = heapq.heappop(queue)
-        h = Hex(q, r)
-        if cost > best.get(h, math.inf):
-            continue
-        for n, _ in costs.edges(movement_class, h):
-            if area is not None and n not in area:
-                continue
-            step = costs.step(movement_class, n, h)  # from n into h
-            if step.prohibited or step.cost is None:
-                continue
-            total = cost + step.cost
-            if total < best.get(n, math.inf):
-                best[n] = total
-                heapq.heappush(queue, (total, n.q, n.r))
-    return best
-
-
-def _counts(public: Panzer44State, spec: UnitSpec, units: UnitFilter) -> bool:
-    try:
-        return matches(public, spec, units)
-    except UnevaluableError:
-        return False
-
-
-def _closing(spec: UnitSpec, h: Hex, enemies: dict[Hex, int]) -> float:
-    """Closing to the unit's range of the nearest enemy (adjacent, when it cannot fire)."""
-    near = enemies.get(h)
-    if near is None:
-        return 0.0
-    want = min(max(spec.range, 1), 4) if spec.combat_unit else 1
-    return -CLOSE_WEIGHT * abs(near - want) / max(spec.movement_allowance, 1)
 
 
 @dataclass
@@ -211,7 +101,8 @@ class _Plan:
 
 class HeuristicBot:
     """Plays Panzer '44 for the victory conditions; the same interface as
-    :class:`~rules.bots.RandomBot`. On another system it picks like the random bot."""
+    :class:`~rules.bots.RandomBot`. Another system's game it hands to
+    :class:`~rules.bot_greedy.GreedyBot`, one action ahead."""
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
@@ -220,6 +111,7 @@ class HeuristicBot:
         self._objectives: dict[tuple[int, str], list[Objective]] = {}
         self._game: Panzer44Game | None = None
         self._near: tuple[frozenset[Hex], dict[Hex, int]] | None = None
+        self._greedy: object | None = None  # a GreedyBot, made on first use off Panzer '44
         self._lead: dict[str, float] = {}  # per side: see :func:`rules.bot_tactics.group_lead`
 
     def choose(self, state: State, side: str) -> Action:
@@ -231,9 +123,9 @@ class HeuristicBot:
         if not isinstance(state, Panzer44State):  # the other systems: the greedy bot
             from rules.bot_greedy import GreedyBot  # local: it loads the other systems' rules
 
-            if not hasattr(self, "_greedy"):
+            if self._greedy is None:
                 self._greedy = GreedyBot(rng=self._rng)
-            return self._greedy.choose_from(state, side, actions)
+            return cast("GreedyBot", self._greedy).choose_from(state, side, actions)
         if state.game is not self._game:  # a new game: caches are per game
             self._game, self._fields, self._objectives = state.game, {}, {}
             self._plan = self._near = None
@@ -468,7 +360,7 @@ class HeuristicBot:
         """Whether the unit scores for its side by leaving the map (an exit objective)."""
         spec = public.game.specs[unit]
         return any(
-            o.exit and (o.units is None or _counts(public, spec, o.units))
+            o.exit and (o.units is None or counts(public, spec, o.units))
             for o in self._objectives_of(public.game, spec.side)
         )
 
@@ -512,7 +404,7 @@ class HeuristicBot:
         for obj in self._objectives_of(game, spec.side):
             if obj.units is None and not spec.combat_unit:
                 continue
-            if obj.units is not None and not _counts(public, spec, obj.units):
+            if obj.units is not None and not counts(public, spec, obj.units):
                 continue
             mp = self._field(game, obj, spec.movement_class).get(h, math.inf)
             if math.isinf(mp):
@@ -523,7 +415,7 @@ class HeuristicBot:
             value = obj.weight * ((bonus if mp == 0 else 0.0) - turns)
             best = value if best is None else max(best, value)
         if best is None or scores_losses(game, spec.side):
-            best = max(best if best is not None else -math.inf, _closing(spec, h, enemies))
+            best = max(best if best is not None else -math.inf, closing(spec, h, enemies))
         modifier, _ = effect(game.terrain.terrain(h), "die_roll_modifier")
         cover = -int(str(unwrap(modifier))) if modifier is not None else 0
         return best + COVER_WEIGHT * max(cover, 0)
@@ -584,7 +476,7 @@ class HeuristicBot:
             mps = [
                 self._field(game, o, spec.movement_class).get(h, math.inf)
                 for o in own
-                if o.units is not None and _counts(public, spec, o.units)
+                if o.units is not None and counts(public, spec, o.units)
             ]
             if mps:
                 turns.append(min(mps) / pace)
