@@ -131,12 +131,13 @@ def reach(state: Panzer44State, unit: str) -> Reach:
     movement_class = spec.movement_class
     first = entry_steps(state, unit) if entering else []
     wrecks = wreck_hexes(state)
+    near = wrecks.union(*(w.neighbors() for w in wrecks))  # a wreck's hex and those beside it
 
     def edges(h: Hex) -> Iterable[tuple[Hex, float]]:
         if h == OFF_MAP:  # from the queue beyond the map's edge [18.62]
             return first
         steps = costs.within(movement_class, h, play_area)
-        if wrecks and (h in wrecks or any(n in wrecks for n, _ in steps)):
+        if h in near and (h in wrecks or any(n in wrecks for n, _ in steps)):
             return _wrecked(state, unit, h, steps, enemy, wrecks)
         return [(n, c) for n, c in steps if n not in enemy]
 
