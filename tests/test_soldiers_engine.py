@@ -206,3 +206,15 @@ def test_random_close_combat_ends(game: SoldiersGame, seed: int) -> None:
         )
     play(state, {s: RandomBot(seed) for s in game.sides})
     assert state.is_terminal() and state.outcome() is not None
+
+
+def test_a_sustained_chain_ends_when_every_able_man_in_the_hex_is_hit(
+    game: SoldiersGame,
+) -> None:
+    """[8.43]: each man takes one hit of a chain at most; a lone man wounded by the first damage
+    roll ends the chain (it once looked for a second victim among none, a ValueError)."""
+    state, leader, enemies = _fire_setup(game, "C/0105", 1)
+    state.force_dice(1, 5, 4)  # a hit; Wound at 5; a 4 would go on to another man
+    state.apply(Shoot(leader, "C/0105", "sustained"))
+    assert enemies[0] in state.wounded
+    assert state.dice.forced == (4,)  # no second damage roll: nobody left to hit
