@@ -17,7 +17,6 @@ from html import escape
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QTreeWidgetItem
 
-from editor.style import nation_colour
 from editor.testplay import SEATS
 from editor.testplay_layer import GameCounter, Picture
 from editor.testplay_panel import ROLE, TestPlayPanel
@@ -114,12 +113,7 @@ class GenericTestPlayPanel(TestPlayPanel):
 
     def _todo(self, acting: str, viewer: str | None, everything: bool) -> str:
         session = self.session
-        nation = session.game.scenario.sides[session.sides.index(acting)].nation
-        seat = SEATS[session.seats[acting]].lower()
-        name = (
-            f"<b style='color:{nation_colour(nation)}'>{escape(session.side_name(acting))}"
-            f"</b> ({seat})"
-        )
+        name = self._acting_name(acting)
         if not everything and acting != viewer:
             return f"{name}: deciding…"
         return f"{name}: {escape(todo(session.state, acting))}"

@@ -243,9 +243,7 @@ class TestPlayPanel(QWidget):
         session = self.session
         state = session.state
         assert isinstance(state, Panzer44State)
-        seat = SEATS[session.seats[acting]]
-        colour = nation_colour(state.game.scenario.sides[session.sides.index(acting)].nation)
-        name = f"<b style='color:{colour}'>{escape(session.side_name(acting))}</b> ({seat.lower()})"
+        name = self._acting_name(acting)
         if not everything and acting != viewer:
             return f"{name}: deciding…"
         grouped = unit_actions(state, acting)
@@ -254,6 +252,16 @@ class TestPlayPanel(QWidget):
             total = done + len(grouped)
             return f"{name}: plot {done} of {total} units, then Done"
         return f"{name}: move {len(grouped)} more unit(s) plotted to move"
+
+    def _acting_name(self, acting: str) -> str:
+        """The side's name in its nation's colour, with who plays it: "<b>German</b> (human)"."""
+        session = self.session
+        nation = session.game.scenario.sides[session.sides.index(acting)].nation
+        seat = SEATS[session.seats[acting]].lower()
+        return (
+            f"<b style='color:{nation_colour(nation)}'>{escape(session.side_name(acting))}</b>"
+            f" ({seat})"
+        )
 
     def _fill_units(self, side: str | None) -> None:
         """The acting viewer's choices grouped by unit, and its own plots so far."""
