@@ -24,7 +24,7 @@ from rules.actions import Action, Done, Move, Plot
 from rules.p44_entry import OFF, OFF_MAP, exit_cost, exit_hexes, waiting, why_not_enter
 from rules.p44_fire import fire_plots
 from rules.p44_indirect import ALLOCATE, indirect_plots, support_plots
-from rules.p44_movement import OUT_OF_IP, may_stack, passengers, reach, step_cost
+from rules.p44_movement import OUT_OF_IP, OVERRUN, may_stack, passengers, reach, step_cost
 from rules.p44_opportunity import opportunity_plots
 from rules.p44_overrun import overrun_moves
 from rules.p44_panic import held as panic_held
@@ -143,14 +143,20 @@ def moves_of(state: Panzer44State, unit: str, occupied: dict[Hex, set[str]]) -> 
 
 def _overrun_moves(state: Panzer44State, unit: str, held: set[Hex]) -> list[Move]:
     """The unit's overruns [13.0], worked out once a segment (until an overrun changes
-    the map), those whose hexes other units now hold left out [13.24]."""
+    the map), those whose approach or exit hex other units now hold left out [13.24]."""
     found = state._overruns.get(unit)
     if found is None:
         found = state._overruns[unit] = overrun_moves(state, unit)
     if not found:
         return found
     resolve = state.game.amap.resolve
-    return [m for m in found if resolve(m.path[-1]) not in held]
+
+    def free(move: Move) -> bool:  # the hexes before and after the overrun hex [13.24]
+        i = move.path.index(OVERRUN)
+        approach = [move.path[i - 1]] if i else []
+        return all(resolve(n) not in held for n in [*approach, move.path[-1]])
+
+    return [m for m in found if free(m)]
 
 
 def _candidates(state: Panzer44State, unit: str) -> tuple[tuple[Hex, Move], ...]:

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from model.base import GameSystem
-from model.hexes import Hex, spiral
+from model.hexes import Hex, ring, spiral
 from model.provenance import Value, unwrap
 from model.regions import Region
 from model.scenario import AreaPlacement, Fortifications, Side
@@ -337,7 +337,7 @@ def stopped(state: Panzer44State, unit: str) -> bool:
 def unstack(state: Panzer44State, unit: str) -> None:
     """A unit stopped in a hex that holds another unit is moved to an adjacent vacant hex
     [8.33] (the first in printed-ID order the unit may enter: the engine's choice for the
-    owner); where there is none, it stays, and the event says so."""
+    owner); where there is none, to the nearest vacant hex (our reading)."""
     h = state.hexes.get(unit)
     if h is None:
         return
@@ -358,5 +358,22 @@ def unstack(state: Panzer44State, unit: str) -> None:
         )
         state.emit(MoveStopped(unit, game.name(n), reason))
         return
-    reason = f"stopped in a hex held by {', '.join(sorted(others))}; no vacant hex beside it [8.33]"
+    cls = game.specs[unit].movement_class
+    for radius in range(2, 6):  # none beside it: the nearest vacant hex (our reading)
+        for n in sorted((n for n in ring(h, radius) if n in game.amap.hexes), key=game.name):
+            if n in occupied or n in game.fortified.mines:
+                continue
+            if game.play_area is not None and n not in game.play_area:
+                continue
+            if game.movement.cost(cls if cls != "none" else "foot", n).prohibited:
+                continue
+            place(state, unit, n)
+            reason = (
+                f"stopped in a hex held by {', '.join(sorted(others))} with no vacant hex beside "
+                f"it [8.33]: moved to the nearest vacant hex, {game.name(n)} (our reading: the "
+                "book gives no case with none beside it)"
+            )
+            state.emit(MoveStopped(unit, game.name(n), reason))
+            return
+    reason = f"stopped in a hex held by {', '.join(sorted(others))}; no vacant hex near it [8.33]"
     state.emit(MoveStopped(unit, game.name(h), reason))

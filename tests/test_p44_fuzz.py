@@ -89,3 +89,18 @@ def test_the_same_seed_gives_the_same_game(name: str) -> None:
     first, second = play_checked(name, 7), play_checked(name, 7)
     assert first.fingerprint() == second.fingerprint()
     assert [a.text() for a in first.history] == [a.text() for a in second.history]
+
+
+@pytest.mark.parametrize(
+    ("name", "seed"),
+    [
+        # An overrun listed early in the segment whose approach hex a friendly unit took since
+        # was still offered, then refused [13.24].
+        ("19.3-bridgehead-at-wallendorf.yaml", 1156),
+        # A unit pinned leaving a mined hex stopped in a friendly-held hex with no vacant hex
+        # beside it and stayed stacked [17.14], [8.33].
+        ("20.5-last-ditch-action-at-ibbenburen.yaml", 1615),
+    ],
+)
+def test_games_the_thousand_game_fuzz_once_broke(name: str, seed: int) -> None:
+    play_checked(name, seed)
