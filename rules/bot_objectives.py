@@ -24,6 +24,7 @@ from model.victory import (
     AnyCondition,
     Condition,
     Control,
+    Destroyed,
     EnemyLosses,
     Exit,
     LineOfSight,
@@ -75,6 +76,11 @@ def objectives(game: Panzer44Game, side: str) -> list[Objective]:
                 found.append(Objective(path, hexes, OWN_WEIGHT, units, isinstance(cond, Exit)))
             elif not isinstance(cond, Exit):  # an exit is contested by fire, not by standing
                 found.append(Objective(path, hexes, CONTEST_WEIGHT, None))
+        elif isinstance(cond, Destroyed) and cond.region is not None:
+            # Objects to destroy in a region (19.8: the IPs): the attacker closes on them, its
+            # fire does the rest; the defender holds the region.
+            weight = OWN_WEIGHT if cond.side == side else CONTEST_WEIGHT
+            found.append(Objective(path, game.region(cond.region), weight, None))
 
     for i, cond in enumerate(game.scenario.victory.conditions):
         visit(cond, str(i))

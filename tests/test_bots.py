@@ -138,6 +138,17 @@ def test_objectives_come_from_the_victory_conditions() -> None:
     assert found[0].hexes == found[1].hexes and found[0].hexes
 
 
+def test_objects_to_destroy_in_a_region_are_an_objective_for_both_sides() -> None:
+    """19.8: the Americans win by destroying every IP in a quadrilateral: they close on it, the
+    Germans hold it (before, the American bot had no goal and destroyed one or two of 12)."""
+    g = game("19.8-attack-on-the-siegfried-line.yaml")
+    assert isinstance(g, Panzer44Game)
+    (us,) = objectives(g, "us")
+    (german,) = objectives(g, "german")
+    assert (us.weight, german.weight) == (1.0, 0.6)
+    assert us.hexes == german.hexes and set(g.fortified.ips) <= us.hexes
+
+
 def test_the_heuristic_bot_plots_fire_at_a_target_in_reach() -> None:
     g = game("19.2-sedan-revenged.yaml")
     state = g.new_initial_state(0)
