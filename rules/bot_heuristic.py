@@ -67,11 +67,12 @@ from rules.bot_tactics import (
 from rules.core import State
 from rules.errors import RulesError
 from rules.p44_entry import OFF, exit_cost, exit_hexes, waiting, why_not_enter
-from rules.p44_fire import effect, prepare, victims
+from rules.p44_fire import prepare, victims
 from rules.p44_indirect import ALLOCATE
 from rules.p44_movement import OVERRUN, plain, reachable_hexes
 from rules.p44_overrun import overrun_moves, split
 from rules.p44_setup import UnitSpec
+from rules.p44_terrain_fire import effect
 
 if TYPE_CHECKING:
     from rules.p44 import Panzer44Game, Panzer44State

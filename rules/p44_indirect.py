@@ -42,8 +42,9 @@ from model.victory import FireBan, UsageCap
 from rules.actions import Plot
 from rules.errors import IllegalActionError
 from rules.events import Plotted
-from rules.p44_fire import can_spot, effect, why_not_fire
+from rules.p44_fire import can_spot, why_not_fire
 from rules.p44_setup import UnitSpec
+from rules.p44_terrain_fire import effect
 
 if TYPE_CHECKING:
     from rules.p44 import Panzer44State

@@ -49,12 +49,12 @@ from rules.actions import Move
 from rules.errors import IllegalActionError
 from rules.events import HexEntered, MoveEnded, MoveStopped, OverrunResolved
 from rules.p44_entry import waiting
-from rules.p44_fire import effect
 from rules.p44_movement import OVERRUN, Step, occupants, place
 from rules.p44_opportunity import interrupt
 from rules.p44_positions import is_inside, mine_attack, unstack
 from rules.p44_results import apply_results
 from rules.p44_roads import no_road_cost as roads_ignored
+from rules.p44_terrain_fire import effect
 from rules.reach import Reach, reachable
 
 if TYPE_CHECKING:

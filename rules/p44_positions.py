@@ -8,7 +8,7 @@ Improved Positions (IPs):
   fortifications' ``region`` and not in ``not_in`` terrain. The engine chooses for the owner
   (an event says so): IPs under its infantry and guns are what keep them standing [12.22].
 - **Inside**: only a unit inside receives the benefit, the die roll reduced by four [12.1]
-  (:func:`rules.p44_fire.terrain_modifier` weighs it with the hex's own terrain [10.25]).
+  (:func:`rules.p44_terrain_fire.terrain_modifier` weighs it with the hex's own terrain [10.25]).
   Moving in costs nothing: a non-vehicle unit that ends its move in an IP hex it may use goes
   inside (our reading, standing in for the owner's choice; [8.1], [12.3] speak of infantry
   and anti-tank guns only). Climbing out takes the unit's entire Movement Allowance [12.4]:
