@@ -10,12 +10,13 @@ no basis to fill it).
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import Field, model_validator
 
 from model.base import GameSystem, StrictModel
-from model.provenance import Field_, Tally, Value
+from model.provenance import Field_, Tally, Value, unwrap
 from model.validation import validate_document
 from model.yamlio import read_yaml_text
 
@@ -148,3 +149,22 @@ def overlays(system: GameSystem) -> OverlayCatalog | None:
 
 
 __all__ = ["OverlayCatalog", "OverlayType", "PlacementRule", "Table", "TableRow", "Value"]
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A table cell's value and, when it is not the book's, the placeholder it is."""
+
+    value: object
+    placeholder: str | None
+
+
+def table_cell(system: GameSystem, table_id: str, row: str | int, column: str | int) -> Cell:
+    """One cell of one of the system's tables, its value unwrapped, its placeholder kept.
+
+    Raises:
+        KeyError: no such table or row.
+        ValueError: no such column.
+    """
+    found = tables(system)[table_id].cell(row, column)
+    return Cell(unwrap(found), found.placeholder if isinstance(found, Value) else None)

@@ -15,13 +15,11 @@ Sherman's Damage Caused Table a compartment hit.
 
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import dataclass
 
 from model.base import GameSystem
-from model.provenance import Value, unwrap
-from model.tables import Table, tables
+from model.tables import Cell, Table, table_cell, tables
 from rules.armor_units import ArmorUnit
 
 GUNNERY_PLACEHOLDER = (
@@ -172,27 +170,12 @@ def damage_caused(roll: int) -> str:
 # --- the Game Card tables, from resources/armor/tables ------------------------------------
 
 
-@functools.cache
-def _tables() -> dict[str, Table]:
-    return tables(GameSystem.ARMOR)
-
-
 def table(table_id: str) -> Table:
-    return _tables()[table_id]
-
-
-@dataclass(frozen=True)
-class Cell:
-    """A table cell's value and, when it is not the book's, its placeholder text."""
-
-    value: object
-    placeholder: str | None
+    return tables(GameSystem.ARMOR)[table_id]
 
 
 def cell(table_id: str, row: str | int, column: str | int) -> Cell:
-    found = table(table_id).cell(row, column)
-    placeholder = found.placeholder if isinstance(found, Value) else None
-    return Cell(unwrap(found), placeholder)
+    return table_cell(GameSystem.ARMOR, table_id, row, column)
 
 
 def hit_number(modifier_number: int, ap_factor: int) -> Cell:

@@ -35,6 +35,7 @@ from model.base import GameSystem
 from model.hexes import Hex
 from model.scenario import AreaPlacement, EntryPlacement
 from model.scenario_io import LoadedScenario
+from model.tables import Cell
 from rules.actions import Action, Done, Move
 from rules.core import Outcome, State
 from rules.errors import IllegalActionError, UnsupportedGameError
@@ -43,7 +44,7 @@ from rules.map_game import MapGame
 from rules.pc_actions import ChitDrawn, ChitsInCup, Dispatch, Fire, PointsChanged, Rally, Select
 from rules.pc_fire import d10, fire, rally, why_not_fire, why_not_rally
 from rules.pc_moves import move, move_options, why_not_move
-from rules.pc_units import Cell, PcUnit, deploy, division_ratings
+from rules.pc_units import PcUnit, deploy, division_ratings
 from rules.pc_victory import evaluate_outcome
 from rules.positions import UnitPosition
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from rules.movement import terrain_effect
 from rules.pc_actions import FireExplained, UnitHit
 from rules.pc_units import SYSTEM, cell
+from rules.worked import Working
 
 if TYPE_CHECKING:
     from rules.pc import PcState
@@ -48,25 +49,18 @@ def fire(state: PcState, unit: str, target: str) -> None:
     """Resolve one Direct Fire Action (legality already checked)."""
     game = state.game
     spec, tgt = game.units[unit], game.units[target]
-    steps: list[str] = []
-    holders: list[str] = []
-
-    def add(text: str, amount: int, placeholder: str | None) -> int:
-        steps.append(f"{text} {amount:+d}" + (" (placeholder)" if placeholder else ""))
-        if placeholder:
-            holders.append(f"{text}: {placeholder}")
-        return amount
+    work = Working()
 
     base = spec.strength(state.steps[unit]) or 0
-    steps.append(f"printed Attack Strength {base} [§2.5]")
+    work.steps.append(f"printed Attack Strength {base} [§2.5]")
     if spec.placeholder:
-        holders.append(f"{spec.type_id} values: {spec.placeholder}")
+        work.placeholders.append(f"{spec.type_id} values: {spec.placeholder}")
     total = base
     hits = state.cohesion.get(unit, 0)
     if hits:
-        total += add(f"{hits} Cohesion Hit(s) on the firer [§11.1; §7.3]", -hits, None)
+        total += work.add(f"{hits} Cohesion Hit(s) on the firer [§11.1; §7.3]", -hits, None)
     if tgt.defense:
-        total += add("target's Defense Rating [§2.5; §7.3]", tgt.defense, None)
+        total += work.add("target's Defense Rating [§2.5; §7.3]", tgt.defense, None)
     a, b = state.hexes[unit], state.hexes[target]
     dist = a.distance(b)
     row = "range: target adjacent" if dist == 1 else None
@@ -74,21 +68,21 @@ def fire(state: PcState, unit: str, target: str) -> None:
         row = "range: target beyond half the printed Range"
     for key in [row] if row else []:
         c = cell("combat-modifiers", key, DF)
-        total += add(f"{key} [§7.3]", int(str(c.value)), c.placeholder)
+        total += work.add(f"{key} [§7.3]", int(str(c.value)), c.placeholder)
     if sum(state.steps[u] for u, h in state.hexes.items() if h == b) >= 3:
         c = cell("combat-modifiers", "stacking: target hex holds 3 or more steps", DF)
-        total += add(
+        total += work.add(
             "3 or more steps in the target hex [§5.2; §7.3]", int(str(c.value)), c.placeholder
         )
     terrain = game.terrain.terrain(b)
     effect = terrain_effect(SYSTEM, terrain, "fire_modifier")
     if effect is not None and isinstance(effect.value, int) and effect.value:
-        total += add(f"target in {terrain} [§7.3]", effect.value, effect.placeholder)
+        total += work.add(f"target in {terrain} [§7.3]", effect.value, effect.placeholder)
     final = max(0, min(8, total))
-    steps.append(f"Final Attack Strength {final} (clamped 0-8) [§7.3]")
+    work.steps.append(f"Final Attack Strength {final} (clamped 0-8) [§7.3]")
     roll = d10(state, f"{unit} fires at {target} [§7.2]")
     hit = roll == 0 or (roll != 9 and roll <= final)
-    steps.append(
+    work.steps.append(
         f"rolled {roll}: {'success' if hit else 'failure'} (0 always, 9 never) [§2.3; §7.2]"
     )
     result = None
@@ -96,10 +90,14 @@ def fire(state: PcState, unit: str, target: str) -> None:
         column = f"DF {spec.weapon_class} vs {tgt.target_class}"
         c = cell("crt", roll, column)
         result = str(c.value)
-        steps.append(f"CRT row {roll}, column '{column}': {result} [§7.2]")
+        work.steps.append(f"CRT row {roll}, column '{column}': {result} [§7.2]")
         if c.placeholder:
-            holders.append(f"CRT {roll}/{column}: {c.placeholder}")
-    state.emit(FireExplained(unit, target, tuple(steps), final, roll, hit, result, tuple(holders)))
+            work.placeholders.append(f"CRT {roll}/{column}: {c.placeholder}")
+    state.emit(
+        FireExplained(
+            unit, target, tuple(work.steps), final, roll, hit, result, tuple(work.placeholders)
+        )
+    )
     if result is not None and result not in ("-", "None"):
         apply_result(state, target, result)
 

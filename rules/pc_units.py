@@ -12,29 +12,20 @@ from the Division HQ Track space the scenario names (``settings.division_hq_spac
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from model.base import GameSystem
 from model.catalog import UnitType, unit_types
 from model.hexes import Hex
-from model.provenance import Field_, Value, unwrap
+from model.provenance import Field_, unwrap
 from model.regions import Region
 from model.scenario import AreaPlacement, EntryPlacement, HexPlacement, Scenario, Side
-from model.tables import Table, tables
+from model.tables import Cell, table_cell
 from rules.errors import RulesError, UnsupportedGameError
 
 SYSTEM = GameSystem.PANZER_COMMAND
 CHOICE = "standing in for the owner's choice [§3.1]: spread along {where} in printed-ID order"
-
-
-@dataclass(frozen=True)
-class Cell:
-    """A value and, when it is not the book's, the placeholder it is."""
-
-    value: object
-    placeholder: str | None
 
 
 @dataclass(frozen=True)
@@ -74,14 +65,8 @@ class Arrival:
     region: Region
 
 
-@functools.cache
-def _tables() -> dict[str, Table]:
-    return tables(SYSTEM)
-
-
 def cell(table_id: str, row: str | int, column: str | int) -> Cell:
-    found: Field_ = _tables()[table_id].cell(row, column)
-    return Cell(unwrap(found), found.placeholder if isinstance(found, Value) else None)
+    return table_cell(SYSTEM, table_id, row, column)
 
 
 def division_ratings(side: Side) -> dict[str, Cell]:

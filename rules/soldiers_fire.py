@@ -23,6 +23,7 @@ from model.hexes import Hex
 from rules.movement import terrain_effect
 from rules.soldiers_actions import ManHit, Shoot, ShotExplained
 from rules.soldiers_units import SYSTEM, cell
+from rules.worked import Working
 
 if TYPE_CHECKING:
     from rules.soldiers import SoldiersState
@@ -80,27 +81,20 @@ def shoot(state: SoldiersState, action: Shoot) -> None:
     dist = at.distance(target)
     state.ap -= FIRE_AP
     state.shots[man] = state.shots.get(man, 0) + 1
-    steps: list[str] = []
-    holders: list[str] = []
-
-    def add(text: str, amount: int, placeholder: str | None) -> int:
-        steps.append(f"{text} {amount:+d}" + (" (placeholder)" if placeholder else ""))
-        if placeholder:
-            holders.append(f"{text}: {placeholder}")
-        return amount
+    work = Working()
 
     hit_table, damage_table = spec.weapon.tables(action.fire_type)
     base = cell(hit_table, action.fire_type, dist)
     chance = int(str(base.value))
-    steps.append(f"{hit_table}: {action.fire_type} at {dist} hexes, hit chance {chance} [8.3]")
+    work.steps.append(f"{hit_table}: {action.fire_type} at {dist} hexes, hit chance {chance} [8.3]")
     if base.placeholder:
-        holders.append(f"{hit_table} {action.fire_type}/{dist}: {base.placeholder}")
+        work.placeholders.append(f"{hit_table} {action.fire_type}/{dist}: {base.placeholder}")
     value, terrain, ph = _terrain(state, target, "hit")
     if value:
-        chance += add(f"target in {terrain} [8.32]", value, ph)
+        chance += work.add(f"target in {terrain} [8.32]", value, ph)
     if game.visibility == "mist" and dist > 1:
         c = cell("fire-modifiers", "mist (not between adjacent hexes)", "hit chance")
-        chance += add("mist, not adjacent [8.32]", int(str(c.value)), c.placeholder)
+        chance += work.add("mist, not adjacent [8.32]", int(str(c.value)), c.placeholder)
     inside = [m for m, h in state.hexes.items() if h == target and m not in state.disabled]
     standing = [m for m in inside if m not in state.suppressed]
     row = None
@@ -110,7 +104,7 @@ def shoot(state: SoldiersState, action: Shoot) -> None:
         row = "3 or 4 non-suppressed men in the target hex"
     if row is not None:
         c = cell("fire-modifiers", row, "hit chance")
-        chance += add(f"{row} [8.32]", int(str(c.value)), c.placeholder)
+        chance += work.add(f"{row} [8.32]", int(str(c.value)), c.placeholder)
     if inside and not standing:
         category, _, _ = _category(state, target)
         c = cell(
@@ -119,25 +113,27 @@ def shoot(state: SoldiersState, action: Shoot) -> None:
             "hit chance",
         )
         if isinstance(c.value, int):
-            chance += add(f"all men suppressed, {category} terrain [8.32]", c.value, c.placeholder)
+            chance += work.add(
+                f"all men suppressed, {category} terrain [8.32]", c.value, c.placeholder
+            )
     roll: int | None = None
     hit = False
     if chance < 1:
-        steps.append(f"modified hit chance {chance} < 1: no roll, the AP are spent [8.3]")
+        work.steps.append(f"modified hit chance {chance} < 1: no roll, the AP are spent [8.3]")
     else:
         roll = state.roll(f"{man} {action.fire_type} fire at {action.hex.upper()} [8.3]", 10)
         hit = roll <= chance
-        steps.append(f"rolled {roll} against {chance}: {'hit' if hit else 'miss'} [8.3]")
+        work.steps.append(f"rolled {roll} against {chance}: {'hit' if hit else 'miss'} [8.3]")
     state.emit(
         ShotExplained(
             man,
             action.hex.upper(),
             action.fire_type,
-            tuple(steps),
+            tuple(work.steps),
             chance,
             roll,
             hit,
-            tuple(holders),
+            tuple(work.placeholders),
         )
     )
     if hit and roll is not None:

@@ -22,21 +22,13 @@ from model.catalog import UnitType, unit_types
 from model.hexes import Hex
 from model.provenance import Field_, Value, unwrap
 from model.scenario import AreaPlacement, HexPlacement, Scenario, Side
-from model.tables import Table, tables
+from model.tables import Cell, table_cell, tables
 from rules.errors import RulesError, UnsupportedGameError
 
 SYSTEM = GameSystem.SOLDIERS
 CHOICE = "standing in for the owner's choice [10.2; 19]: spread over {where} in printed-ID order"
 MAN_INITIATIVE = 2  # an unnamed man's initiative: the catalogue's estimate for ordinary men
 MAN_PLACEHOLDER = "Hexwright estimate: the counter roster is not in the text [2.11]"
-
-
-@dataclass(frozen=True)
-class Cell:
-    """A table value and, when it is not the book's, the placeholder it is."""
-
-    value: object
-    placeholder: str | None
 
 
 @dataclass(frozen=True)
@@ -85,18 +77,12 @@ class Chit:
     leader: str | None
 
 
-@functools.cache
-def _tables() -> dict[str, Table]:
-    return tables(SYSTEM)
-
-
 def cell(table_id: str, row: str | int, column: str | int) -> Cell:
-    found: Field_ = _tables()[table_id].cell(row, column)
-    return Cell(unwrap(found), found.placeholder if isinstance(found, Value) else None)
+    return table_cell(SYSTEM, table_id, row, column)
 
 
 def columns(table_id: str) -> list[object]:
-    return list(_tables()[table_id].columns)
+    return list(tables(SYSTEM)[table_id].columns)
 
 
 def _raw(values: Mapping[str, Field_], key: str, default: object = None) -> object:
