@@ -5,6 +5,8 @@ removed. Choosing one outlines its entry area on the map.
 
 from __future__ import annotations
 
+from typing import cast
+
 from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout
 
@@ -13,7 +15,7 @@ from editor.rules_forms import MessageLine, fill_sides
 from editor.scenario_tab import ListTab, SentenceTable, ShowPlace
 from model import edits_rules
 from model.rules_sentences import arrival_text, reinforcement_sentence, units_list, where
-from model.scenario import Scenario
+from model.scenario import Reinforcement, Scenario
 
 _FORMATION = {"column": ", in column", "free": ", in free formation", None: ""}
 
@@ -115,26 +117,30 @@ class ReinforcementsTab(ListTab):
         )
 
     def _submitted(self, entry: object) -> None:
-        side, document = self.side_box.currentData(), self.document
-        if side is None or document is None:
+        side, document, scenario = self.side_box.currentData(), self.document, self.scenario
+        if side is None or document is None or scenario is None:
             return
         index = self.selected_reinforcement()
-        editing = self.form.base is not None and index is not None
-        try:
-            scenario = self.scenario
-            assert scenario is not None
-            if editing:
-                assert index is not None
-                after = edits_rules.replace_reinforcement(
-                    scenario, side, index, entry, document.map
-                )  # type: ignore[arg-type]
-            else:
-                after = edits_rules.add_reinforcement(scenario, side, entry, document.map)  # type: ignore[arg-type]
-        except ValueError as exc:
-            self.form.message.problem(str(exc))
+        item, amap = cast("Reinforcement", entry), document.map
+        if self.form.base is not None and index is not None:
+            if (
+                self._commit(
+                    lambda: edits_rules.replace_reinforcement(scenario, side, index, item, amap),
+                    True,
+                    "reinforcement",
+                    "reinforcements",
+                )
+                is not None
+            ):
+                self.select_reinforcement(index)
             return
-        text = "Change a reinforcement" if editing else "Add a reinforcement"
-        document.apply_edit(after, text, "reinforcements")
-        self.close_form()
-        count = self.table.rowCount()
-        self.select_reinforcement(index if editing and index is not None else count - 1)
+        if (
+            self._commit(
+                lambda: edits_rules.add_reinforcement(scenario, side, item, amap),
+                False,
+                "reinforcement",
+                "reinforcements",
+            )
+            is not None
+        ):
+            self.select_reinforcement(self.table.rowCount() - 1)

@@ -5,6 +5,8 @@ cut short, whole in the tooltip with its source and note), each added or changed
 
 from __future__ import annotations
 
+from typing import cast
+
 from PySide6.QtWidgets import QVBoxLayout
 
 from editor.rules_forms import MessageLine, SpecialRuleForm
@@ -12,6 +14,7 @@ from editor.scenario_tab import ListTab, SentenceTable, ShowPlace, brief
 from model import edits_rules
 from model.rules_sentences import rule_sentence
 from model.scenario import Scenario
+from model.victory import SpecialRule
 
 
 class SpecialRulesTab(ListTab):
@@ -79,16 +82,11 @@ class SpecialRulesTab(ListTab):
         if scenario is None or document is None:
             return
         editing = self.form.base is not None and index is not None
-        try:
-            if editing:
-                assert index is not None
-                after = edits_rules.replace_rule(scenario, index, entry, document.map)  # type: ignore[arg-type]
-            else:
-                after = edits_rules.add_rule(scenario, entry, document.map)  # type: ignore[arg-type]
-        except ValueError as exc:
-            self.form.message.problem(str(exc))
-            return
-        document.apply_edit(
-            after, "Change a special rule" if editing else "Add a special rule", "rules"
-        )
-        self.close_form()
+        rule, amap = cast("SpecialRule", entry), document.map
+
+        def edit() -> Scenario:
+            if index is not None and editing:
+                return edits_rules.replace_rule(scenario, index, rule, amap)
+            return edits_rules.add_rule(scenario, rule, amap)
+
+        self._commit(edit, editing, "special rule", "rules")

@@ -154,6 +154,22 @@ class ListTab(ScenarioTab):
     def _submitted(self, entry: object) -> None:
         raise NotImplementedError
 
+    def _commit(
+        self, edit: Callable[[], Scenario], editing: bool, noun: str, what: str
+    ) -> Scenario | None:
+        """Make the form's entry one undo step, "Add a {noun}" or "Change a {noun}", and close
+        the form; the edit's refusal (``ValueError``) stays in the form. The scenario after, or
+        None when refused."""
+        assert self.document is not None
+        try:
+            after = edit()
+        except ValueError as exc:
+            self.form.message.problem(str(exc))  # type: ignore[attr-defined]
+            return None
+        self.document.apply_edit(after, f"{'Change' if editing else 'Add'} a {noun}", what)
+        self.close_form()
+        return after
+
     def set_document(self, document: ScenarioDocument | None) -> None:
         self.document = document
         self.close_form()

@@ -6,6 +6,8 @@ Choosing a condition outlines its hexes on the map.
 
 from __future__ import annotations
 
+from typing import cast
+
 from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import QComboBox, QFormLayout, QVBoxLayout
 
@@ -131,21 +133,27 @@ class VictoryTab(ListTab):
         scenario, document, path = self.scenario, self.document, self.selected_condition()
         if scenario is None or document is None:
             return
-        editing = self.form.base is not None and path is not None
-        try:
-            if editing:
-                assert path is not None
-                after = edits_rules.replace_condition(scenario, path, entry, document.map)  # type: ignore[arg-type]
-            else:
-                after = edits_rules.add_condition(scenario, entry, amap=document.map)  # type: ignore[arg-type]
-        except ValueError as exc:
-            self.form.message.problem(str(exc))
+        condition, amap = cast("Condition", entry), document.map
+        if self.form.base is not None and path is not None:
+            if (
+                self._commit(
+                    lambda: edits_rules.replace_condition(scenario, path, condition, amap),
+                    True,
+                    "victory condition",
+                    "victory",
+                )
+                is not None
+            ):
+                self.select_condition(path)
             return
-        document.apply_edit(
-            after, "Change a victory condition" if editing else "Add a victory condition", "victory"
+        after = self._commit(
+            lambda: edits_rules.add_condition(scenario, condition, amap=amap),
+            False,
+            "victory condition",
+            "victory",
         )
-        self.close_form()
-        self.select_condition(path if editing and path else [len(after.victory.conditions) - 1])
+        if after is not None:
+            self.select_condition([len(after.victory.conditions) - 1])
 
     def apply_scoring(self) -> bool:
         return self._do(
