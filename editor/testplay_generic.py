@@ -15,9 +15,8 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QTreeWidgetItem
+from PySide6.QtWidgets import QTreeWidgetItem
 
-from editor.testplay import SEATS
 from editor.testplay_layer import GameCounter, Picture
 from editor.testplay_panel import ROLE, TestPlayPanel
 from editor.testplay_systems import (
@@ -55,26 +54,6 @@ class GenericTestPlayPanel(TestPlayPanel):
         self.chosen: list[Action] = []  # the selected unit's (or the side's) actions
         self.aimed: dict[Hex, list[Action]] = {}
         self.moves: dict[Hex, list[Action]] = {}
-
-    def _seats_row(self) -> QGridLayout:
-        """A row per side: the scenario's side names can be long (``German (11th Panzer
-        Division)``), and two on one line would widen the dock over the map."""
-        grid = QGridLayout()
-        self.seat_boxes: dict[str, QComboBox] = {}
-        for i, side in enumerate(self.session.sides):
-            box = QComboBox()
-            for seat, title in SEATS.items():
-                box.addItem(title, seat)
-            box.setCurrentIndex(list(SEATS).index(self.session.seats[side]))
-            box.setToolTip("Who plays this side: change it at any time (a bot takes over)")
-            box.currentIndexChanged.connect(
-                lambda _i, side=side, box=box: self.session.set_seat(side, str(box.currentData()))
-            )
-            self.seat_boxes[side] = box
-            grid.addWidget(QLabel(f"<b>{escape(self.session.side_name(side))}</b>"), i, 0)
-            grid.addWidget(box, i, 1)
-        grid.setColumnStretch(0, 1)
-        return grid
 
     def refresh(self) -> None:
         """Redraw; when the selection changed by itself (another side's turn, a hand-over),

@@ -103,6 +103,8 @@ class TestPlayPanel(QWidget):
         layout.addWidget(self.controls)
 
     def _seats_row(self) -> QGridLayout:
+        """A row per side, its name and who plays it: the scenario's side names can be long
+        (``German (11th Panzer Division)``), and two on one line would widen the dock."""
         grid = QGridLayout()
         self.seat_boxes: dict[str, QComboBox] = {}
         for i, side in enumerate(self.session.sides):
@@ -116,8 +118,9 @@ class TestPlayPanel(QWidget):
                 lambda _i, side=side, box=box: self.session.set_seat(side, str(box.currentData()))
             )
             self.seat_boxes[side] = box
-            grid.addWidget(label, 0, 2 * i)
-            grid.addWidget(box, 0, 2 * i + 1)
+            grid.addWidget(label, i, 0)
+            grid.addWidget(box, i, 1)
+        grid.setColumnStretch(0, 1)
         return grid
 
     def _pages(self) -> QStackedWidget:
