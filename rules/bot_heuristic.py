@@ -75,6 +75,7 @@ from rules.p44_setup import UnitSpec
 from rules.p44_terrain_fire import effect
 
 if TYPE_CHECKING:
+    from rules.bot_greedy import GreedyBot
     from rules.p44 import Panzer44Game, Panzer44State
 
 #: A unit standing in an objective region scores this (in "turns of marching" units).
@@ -112,7 +113,7 @@ class HeuristicBot:
         self._objectives: dict[tuple[int, str], list[Objective]] = {}
         self._game: Panzer44Game | None = None
         self._near: tuple[frozenset[Hex], dict[Hex, int]] | None = None
-        self._greedy: object | None = None  # a GreedyBot, made on first use off Panzer '44
+        self._greedy: GreedyBot | None = None  # made on first use off Panzer '44
         self._lead: dict[str, float] = {}  # per side: see :func:`rules.bot_tactics.group_lead`
 
     def choose(self, state: State, side: str) -> Action:
@@ -126,7 +127,7 @@ class HeuristicBot:
 
             if self._greedy is None:
                 self._greedy = GreedyBot(rng=self._rng)
-            return cast("GreedyBot", self._greedy).choose_from(state, side, actions)
+            return self._greedy.choose_from(state, side, actions)
         if state.game is not self._game:  # a new game: caches are per game
             self._game, self._fields, self._objectives = state.game, {}, {}
             self._plan = self._near = None

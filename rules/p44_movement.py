@@ -273,7 +273,7 @@ def may_stack(state: Panzer44State, unit: str, h: Hex) -> bool:
         return False
     if not (state.game.fortified.persist or state.ips[h] == a.side):
         return False  # never garrisoned by the enemy [12.22]
-    return {a.category, b.category} == {"infantry", "gun"} and (a.anti_tank_gun or b.anti_tank_gun)
+    return a.stacks_in_ip_with(b)
 
 
 def passengers(state: Panzer44State, carrier: str) -> list[str]:

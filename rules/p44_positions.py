@@ -348,32 +348,33 @@ def unstack(state: Panzer44State, unit: str) -> None:
         return  # alone, or the infantry and anti-tank gun of an IP [8.1], [12.3]
     occupied = set(state.hexes.values())
     game = state.game
-    for n in sorted((n for n in h.neighbors() if n in game.amap.hexes), key=game.name):
-        if n in occupied or n in game.fortified.mines or step_cost(state, unit, h, n) is None:
+    cls = game.specs[unit].movement_class
+    held = f"stopped in a hex held by {', '.join(sorted(others))}"
+
+    def vacant(n: Hex, radius: int) -> bool:
+        if n in occupied or n in game.fortified.mines:
+            return False
+        if radius == 1:  # beside it: a step it may take [8.33]
+            return step_cost(state, unit, h, n) is not None
+        if game.play_area is not None and n not in game.play_area:
+            return False
+        return not game.movement.cost(cls if cls != "none" else "foot", n).prohibited
+
+    for radius in range(1, 6):
+        on_map = sorted((n for n in ring(h, radius) if n in game.amap.hexes), key=game.name)
+        n = next((n for n in on_map if vacant(n, radius)), None)
+        if n is None:
             continue
         place(state, unit, n)
-        reason = (
-            f"stopped in a hex held by {', '.join(sorted(others))}: moved to the adjacent "
-            f"vacant hex {game.name(n)} [8.33] (the engine's choice for the owner)"
-        )
-        state.emit(MoveStopped(unit, game.name(n), reason))
-        return
-    cls = game.specs[unit].movement_class
-    for radius in range(2, 6):  # none beside it: the nearest vacant hex (our reading)
-        for n in sorted((n for n in ring(h, radius) if n in game.amap.hexes), key=game.name):
-            if n in occupied or n in game.fortified.mines:
-                continue
-            if game.play_area is not None and n not in game.play_area:
-                continue
-            if game.movement.cost(cls if cls != "none" else "foot", n).prohibited:
-                continue
-            place(state, unit, n)
-            reason = (
-                f"stopped in a hex held by {', '.join(sorted(others))} with no vacant hex beside "
-                f"it [8.33]: moved to the nearest vacant hex, {game.name(n)} (our reading: the "
-                "book gives no case with none beside it)"
+        if radius == 1:
+            why = f": moved to the adjacent vacant hex {game.name(n)} [8.33] (the engine's choice"
+            why += " for the owner)"
+        else:
+            why = (
+                f" with no vacant hex beside it [8.33]: moved to the nearest vacant hex, "
+                f"{game.name(n)} (our reading: the book gives no case with none beside it)"
             )
-            state.emit(MoveStopped(unit, game.name(n), reason))
-            return
-    reason = f"stopped in a hex held by {', '.join(sorted(others))}; no vacant hex near it [8.33]"
+        state.emit(MoveStopped(unit, game.name(n), held + why))
+        return
+    reason = f"{held}; no vacant hex near it [8.33]"
     state.emit(MoveStopped(unit, game.name(h), reason))

@@ -101,6 +101,12 @@ class UnitSpec:
         stack with one infantry unit in an Improved Position)."""
         return self.category == "gun" and "anti-tank" in self.name.lower()
 
+    def stacks_in_ip_with(self, other: UnitSpec) -> bool:
+        """Whether the two, of one side, are the one infantry unit and one anti-tank gun that
+        may share an Improved Position [8.1], [12.3]."""
+        pair = {self.category, other.category} == {"infantry", "gun"}
+        return self.side == other.side and pair and (self.anti_tank_gun or other.anti_tank_gun)
+
     @property
     def vehicle(self) -> bool:
         """A vehicle has MA 2 or more; a non-vehicle unit MA 0 or 1 [13.0]."""
@@ -238,10 +244,9 @@ class _Placer:
         self._groups: dict[tuple[str, int], int] = {}  # (side, id of its entry) -> group
         self.in_ip: set[str] = set()
         self.specs: dict[str, UnitSpec] = {}
-        #: The scenario's caps on a side's units set up in an area (20.5: one in Moncourt),
-        #: each with the units placed in it so far.
+        #: The scenario's caps on a side's units set up in an area (20.5: one in Moncourt).
         self.limits = [
-            (rule.side, evaluate(rule.region, self.ctx), rule.at_most, [0])
+            (rule.side, evaluate(rule.region, self.ctx), rule.at_most)
             for rule in scenario.special_rules
             if isinstance(rule, DeploymentLimit) and rule.at_most is not None and not rule.per_zone
         ]
@@ -249,18 +254,19 @@ class _Placer:
     def legal(self, spec: UnitSpec, h: Hex) -> bool:
         if h not in self.amap.hexes or h in self.occupied:
             return False
-        for side, area, at_most, placed in self.limits:
-            if side == spec.side and h in area and placed[0] >= at_most:
+        for side, area, at_most in self.limits:
+            if side == spec.side and h in area and self._placed_in(side, area) >= at_most:
                 return False  # the scenario's deployment limit is reached there
         if self.play_area is not None and h not in self.play_area:
             return False
         cls = spec.movement_class if spec.movement_class != "none" else "foot"
         return not self.movement.cost(cls, h).prohibited
 
+    def _placed_in(self, side: str, area: frozenset[Hex]) -> int:
+        """How many of ``side``'s units were set in ``area`` (passengers ride uncounted)."""
+        return sum(1 for u, s in self.specs.items() if s.side == side and self.hexes[u] in area)
+
     def put(self, spec: UnitSpec, h: Hex, how: str) -> None:
-        for side, area, _, placed in self.limits:
-            if side == spec.side and h in area:
-                placed[0] += 1
         self.hexes[spec.id] = h
         self.occupied.setdefault(h, spec.id)  # the first of an IP's stack [8.1] names it
         self.specs[spec.id] = spec
@@ -273,9 +279,7 @@ class _Placer:
         there = [u for u, w in self.hexes.items() if w == h]
         if len(there) != 1 or spec.id not in self.in_ip or there[0] not in self.in_ip:
             return False
-        other = self.specs[there[0]]
-        pair = {spec.category, other.category} == {"infantry", "gun"}
-        return other.side == spec.side and pair and (spec.anti_tank_gun or other.anti_tank_gun)
+        return spec.stacks_in_ip_with(self.specs[there[0]])
 
     def off_map(self, spec: UnitSpec, reason: str) -> None:
         self.events.append(UnitOffMap(spec.id, reason))
