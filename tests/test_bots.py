@@ -47,11 +47,17 @@ class Checked:
 def test_the_heuristic_bot_beats_the_random_bot_from_both_seats(
     scenario: str, seeds: tuple[int, ...]
 ) -> None:
-    g = game(scenario)
+    wins, losses = heuristic_against_random(game(scenario), seeds)
+    assert wins > losses, f"{scenario}: the heuristic bot won {wins}, lost {losses}"
+
+
+def heuristic_against_random(g: Game, seeds: tuple[int, ...]) -> tuple[int, int]:
+    """The heuristic bot's wins and losses against the random bot, from each seat, each seed
+    (``make_bot("heuristic")``: the greedy bot on the other systems)."""
     wins = losses = 0
     for seed in seeds:
         for seat in g.sides:
-            heuristic, rand = Checked(HeuristicBot(seed)), Checked(RandomBot(seed + 100))
+            heuristic, rand = Checked(make_bot("heuristic", seed)), Checked(RandomBot(seed + 100))
             state = g.new_initial_state(seed)
             play(state, {s: heuristic if s == seat else rand for s in g.sides})
             outcome = state.outcome()
@@ -59,7 +65,7 @@ def test_the_heuristic_bot_beats_the_random_bot_from_both_seats(
             wins += outcome.winner == seat
             losses += outcome.winner not in (seat, None)
             assert heuristic.choices and rand.choices
-    assert wins > losses, f"{scenario}: the heuristic bot won {wins}, lost {losses}"
+    return wins, losses
 
 
 def _secret_variants(g: Game) -> tuple[State, State]:
@@ -191,18 +197,7 @@ def test_the_heuristic_bot_beats_the_random_bot_on_the_other_systems(
     scenario: str, seeds: tuple[int, ...]
 ) -> None:
     """``heuristic`` on a system other than Panzer '44 is the greedy bot, from both seats."""
-    g = other_game(scenario)
-    wins = losses = 0
-    for seed in seeds:
-        for seat in g.sides:
-            heuristic, rand = Checked(make_bot("heuristic", seed)), Checked(RandomBot(seed + 100))
-            state = g.new_initial_state(seed)
-            play(state, {s: heuristic if s == seat else rand for s in g.sides})
-            outcome = state.outcome()
-            assert outcome is not None
-            wins += outcome.winner == seat
-            losses += outcome.winner not in (seat, None)
-            assert heuristic.choices and rand.choices
+    wins, losses = heuristic_against_random(other_game(scenario), seeds)
     assert wins > losses and wins >= len(seeds), f"{scenario}: won {wins}, lost {losses}"
 
 
