@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPointF, Qt
 from pytestqt.qtbot import QtBot
+from test_testplay import open_window
 
 from editor.app import HEX_SIZE, MainWindow
 from editor.testplay import FASTEST
@@ -27,16 +28,6 @@ SOLDIERS = os.path.join(HERE, "soldiers", "10-dawn-patrol.yaml")
 pytestmark = pytest.mark.gui
 SYSTEMS = [pytest.param(ARMOR, id="armor"), pytest.param(PC, id="pc"),
            pytest.param(SOLDIERS, id="soldiers")]  # fmt: skip
-
-
-def open_window(qtbot: QtBot, path: str) -> MainWindow:
-    w = MainWindow()
-    qtbot.addWidget(w, before_close_func=lambda w: w.document.undo_stack.setClean())
-    w.resize(1300, 860)
-    w.show()
-    qtbot.waitExposed(w)
-    assert w.open_file(path)
-    return w
 
 
 def take_over(qtbot: QtBot, panel: GenericTestPlayPanel) -> None:
