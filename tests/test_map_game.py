@@ -6,41 +6,18 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+from test_p44_examples import position
+
 from model.region_text import parse_region
-from model.scenario_io import load_scenario, parse_scenario
+from model.scenario_io import load_scenario
 from model.victory import DeploymentLimit
 from rules.core import load_game
 from rules.p44 import Panzer44Game
 
-SCENARIO = """
-schema_version: 1
-id: test-map-game
-title: Units near the edge
-system: panzer44
-original: true
-map:
-  layout:
-    sections: [{section: P44}]
-sides:
-  - id: us
-    name: American
-    nation: us
-    forces:
-      - {unit: M4a, placement: {kind: hex, hex: "0101"}}
-      - {unit: M4a, placement: {kind: hex, hex: "0101"}}
-  - id: german
-    name: German
-    nation: germany
-    forces:
-      - {unit: Inf, placement: {kind: hex, hex: "3017"}}
-first_player: us
-length: {turns: 2, unit: game-turn}
-victory: {scoring: most-vp}
-"""
-
 
 def _game() -> Panzer44Game:
-    game = load_game(parse_scenario(SCENARIO, "edge.yaml"))
+    """Two American tanks set in the corner hex 0101, a German platoon in 3017."""
+    game = position("M4a 0101; M4a 0101", "Inf 3017").game
     assert isinstance(game, Panzer44Game)
     return game
 
