@@ -1,7 +1,7 @@
 """Balance batches: games per second with 1 and 2 worker processes, and what reporting costs.
 
 Target (issue 7): close to linear scaling from 1 to 2 worker processes. The batch runs through
-:func:`rules.balance.run_batch` on a ``ProcessPoolExecutor``, as ``hexwright balance`` and the
+:func:`rules.bots.balance.run_batch` on a ``ProcessPoolExecutor``, as ``hexwright balance`` and the
 editor do (workers start cold: each loads the scenario on its first game, as in real use). The
 overhead of progress reporting is the same batch with a progress callback that does what the
 editor's does per result (format a line and keep the result), against no callback.
@@ -13,7 +13,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from rules.balance import GameResult, run_batch, specs_for
+from rules.bots.balance import GameResult, run_batch, specs_for
 
 SCENARIO = Path(__file__).parent.parent / "scenarios" / "panzer44" / "19.2-sedan-revenged.yaml"
 GAMES = 24

@@ -3,10 +3,10 @@
 Target (issue 6): a line-of-sight query under 20 microseconds on average over all hex pairs,
 side by side with a naive baseline that intersects a shapely line with the hex polygons.
 
-- The engine's verdict (:meth:`rules.los_fast.SightTable.clear`, what the rules ask): timed over
+- The engine's verdict (:meth:`rules.los.fast.SightTable.clear`, what the rules ask): timed over
   every one of the 4.3 million ordered pairs of the 2,074 hexes, starting cold (the table of
   line shapes per displacement emptied first, so building it is in the figure), then warm.
-- The full query (:func:`rules.los.line_of_sight`: every hex and hexside on the line, the
+- The full query (:func:`rules.los.query.line_of_sight`: every hex and hexside on the line, the
   deciding obstacle, the rule and an explanation; what the editor's LOS tool and the game log
   show) and the naive baseline are timed on a fixed sample (every hex against 25 spread
   targets): at a few hundred microseconds a pair, all pairs would take half an hour.
@@ -26,11 +26,11 @@ from shapely.geometry import LineString, Polygon
 from model.grid import hex_corners, hex_to_pixel
 from model.hexes import Hex
 from model.scenario_io import load_scenario
-from rules.bots import make_bot, play
-from rules.core import load_game
-from rules.los import line_of_sight
-from rules.los_fast import SightTable, forget_shapes
-from rules.p44 import Panzer44Game
+from rules.bots.base import make_bot, play
+from rules.engine.core import load_game
+from rules.los.fast import SightTable, forget_shapes
+from rules.los.query import line_of_sight
+from rules.panzer44.game import Panzer44Game
 
 ROOT = Path(__file__).parent.parent / "scenarios" / "panzer44"
 TARGET_US = 20.0

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 
 from editor.balance_report import RED, ReportView, clock
 from editor.balance_run import BalanceRun, BatchOutcome, BatchSettings, cores, unplayable
-from rules.bots import BOT_NAMES
+from rules.bots.base import BOT_NAMES
 
 if TYPE_CHECKING:
     from editor.app import MainWindow

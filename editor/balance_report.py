@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from editor.balance_run import BatchOutcome
 from editor.balance_widgets import Histogram, IntervalBar
 from editor.zones_layer import side_colour
-from rules.balance import BalanceReport, ErrorRecord
+from rules.bots.balance import BalanceReport, ErrorRecord
 
 GREEN, AMBER, RED, GREY = "#1e8449", "#b9770e", "#c0392b", "#5d6d7e"
 

@@ -2,8 +2,8 @@
 
 The editor's Balance dialog and the Validation panel's balance line both start batches through
 :class:`BalanceRun`: it writes the scenario where the workers can load it, drives
-:func:`rules.balance.run_batch` from a Python thread over a ``ProcessPoolExecutor``, reports
-each game as it ends, and hands back the :class:`~rules.balance.BalanceReport`.
+:func:`rules.bots.balance.run_batch` from a Python thread over a ``ProcessPoolExecutor``, reports
+each game as it ends, and hands back the :class:`~rules.bots.balance.BalanceReport`.
 
 Why a thread that waits on the pool: ``run_batch`` already bounds how far ahead games are
 submitted and stops soon when cancelled; run from a thread it never blocks the event loop,
@@ -11,7 +11,8 @@ and the progress reaches the dialog as queued signals. Why ``spawn`` processes: 
 process that runs Qt's threads may deadlock the child; spawned workers import only ``rules``
 and ``model``.
 
-Why a file: :func:`rules.balance.play_game` loads the scenario from a path (each worker loads it
+Why a file: :func:`rules.bots.balance.play_game` loads the scenario from a path (each worker loads
+it
 once). A saved, unmodified document is played from its own file; otherwise the scenario as it
 stands is written to a new folder under the system's temporary folder, where the replays of
 failed games go too, so that every replay and ``hexwright play`` command in the report refers
@@ -37,9 +38,9 @@ from PySide6.QtCore import QObject, Signal
 from model.scenario import Scenario
 from model.scenario_io import save_scenario
 from model.yamlio import atomic_write_text
-from rules.balance import BalanceReport, GameResult, run_batch, specs_for, summarize
-from rules.core import load_game
-from rules.errors import RulesError
+from rules.bots.balance import BalanceReport, GameResult, run_batch, specs_for, summarize
+from rules.engine.core import load_game
+from rules.engine.errors import RulesError
 
 if TYPE_CHECKING:
     from editor.document import ScenarioDocument

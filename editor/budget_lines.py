@@ -3,7 +3,7 @@ cost, total, category; Hexwright's prices amber and starred, where each price co
 the tooltip), the selected line's count, Depleted and Remove, and the purchases that are not
 counters, picked from the system's items.
 
-The widgets show a :class:`rules.pointbuy.BudgetReport`; the panel connects their signals to
+The widgets show a :class:`rules.pointbuy.report.BudgetReport`; the panel connects their signals to
 its edits.
 """
 
@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
 )
 
 from editor.catalog_view import PLACEHOLDER_COLOUR, caption, spin
-from rules.pointbuy import BudgetLine, BudgetReport
-from rules.pointbuy_items import PurchaseItem
+from rules.pointbuy.items import PurchaseItem
+from rules.pointbuy.report import BudgetLine, BudgetReport
 
 COLUMNS = ("What", "Count", "Unit cost", "Total", "Category")
 

@@ -5,9 +5,9 @@ For the chosen side (and, in Soldiers, the mission whose budget applies [19.1]):
 editable; spent and left, large, with a bar that turns red when over; every bought line with its
 count, unit cost, total and category (Hexwright's prices amber and starred, where each price
 comes from in the tooltip); the purchases that are not counters, added from the system's items
-(:func:`rules.pointbuy_items.purchase_items`); and every purchase rule with ✓ / ✗ / –, the why
+(:func:`rules.pointbuy.items.purchase_items`); and every purchase rule with ✓ / ✗ / –, the why
 with the figures and its section, broken rules first. It is worked out again on every change of
-the document (:func:`rules.pointbuy.budget_report` takes well under a millisecond).
+the document (:func:`rules.pointbuy.report.budget_report` takes well under a millisecond).
 
 Panzer '44 and Panzer Command have no point-buy: a checkbox shows Hexwright's own derived cost,
 labelled as ours. Every edit is one undo step (:mod:`model.edits_purchases`); a refusal is shown
@@ -39,8 +39,8 @@ from editor.validation_panel import loaded_of
 from model import edits, edits_purchases
 from model.base import GameSystem
 from model.scenario import Scenario
-from rules.pointbuy import BudgetLine, BudgetReport, budget_report
-from rules.pointbuy_items import purchase_items
+from rules.pointbuy.items import purchase_items
+from rules.pointbuy.report import BudgetLine, BudgetReport, budget_report
 
 #: Systems whose books have no point-buy: Hexwright's derived cost, on request.
 DERIVED_SYSTEMS = frozenset({GameSystem.PANZER44, GameSystem.PANZER_COMMAND})

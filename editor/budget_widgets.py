@@ -2,7 +2,7 @@
 bar, and the list of purchase rules with their icons and rows (what the points buy is in
 :mod:`editor.budget_lines`).
 
-Everything here reads a :class:`rules.pointbuy.BudgetReport`; nothing edits.
+Everything here reads a :class:`rules.pointbuy.report.BudgetReport`; nothing edits.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.catalog_view import PLACEHOLDER_COLOUR
-from rules.pointbuy import BudgetReport, RuleResult
+from rules.pointbuy.report import BudgetReport, RuleResult
 
 MET, BROKEN, NOT_APPLICABLE = "#2e7d32", "#c0392b", "#8c8c8c"
 BROKEN_BACKGROUND = QColor("#fbe9e7")

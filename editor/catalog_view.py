@@ -35,7 +35,7 @@ from model.catalog import UnitType, unit_types
 from model.periods import available_by, introduction, parse_when
 from model.provenance import Value, unwrap
 from model.scenario import Side
-from rules.check_forces import counters_in_mix
+from rules.checks.forces import counters_in_mix
 
 #: Values Hexwright supplied are set in this colour as well as marked in words.
 PLACEHOLDER_COLOUR = QColor("#8a5a00")

@@ -27,7 +27,7 @@ from model.yamlio import YamlError, read_yaml
 
 if TYPE_CHECKING:
     from model.scenario_io import LoadedScenario
-    from rules.core import State
+    from rules.engine.core import State
 
 DEFAULT_SCENARIO = "armor/demo-crossroads.yaml"
 SCHEMA_PATH = Path("docs/scenario.schema.json")
@@ -322,10 +322,10 @@ def _print_outcome(data: dict[str, object]) -> None:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from model.scenario_io import load_scenario
-    from rules.bots import make_bot, play
-    from rules.core import load_game
-    from rules.errors import RulesError
-    from rules.replay import Replay
+    from rules.bots.base import make_bot, play
+    from rules.engine.core import load_game
+    from rules.engine.errors import RulesError
+    from rules.engine.replay import Replay
 
     loaded = load_scenario(args.file)
     try:
@@ -380,7 +380,7 @@ def _engine_error(args: argparse.Namespace, state: State, exc: Exception) -> int
     import traceback
 
     from model.yamlio import atomic_write_text
-    from rules.replay import Replay
+    from rules.engine.replay import Replay
 
     where = traceback.extract_tb(exc.__traceback__)[-1]
     path = Path(args.replay or f"engine-error-{state.game.scenario.id}-seed-{args.seed}.json")
@@ -410,8 +410,8 @@ def _replay_loader(replay_file: Path) -> Callable[[str], LoadedScenario]:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from rules.errors import RulesError
-    from rules.replay import Replay, replay
+    from rules.engine.errors import RulesError
+    from rules.engine.replay import Replay, replay
 
     path = Path(args.file)
     try:

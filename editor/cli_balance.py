@@ -3,7 +3,8 @@
     hexwright balance FILE -n 500 --jobs 2 --bots heuristic,heuristic [--json] [--seed-from N]
 
 Games run in worker processes (``--jobs``, default every core) through
-:func:`rules.balance.run_batch`; a progress bar with the time left goes to stderr. Every game that
+:func:`rules.bots.balance.run_batch`; a progress bar with the time left goes to stderr. Every game
+that
 hits an engine error is written as a replay file (``--errors DIR``) and named in the report with
 the ``hexwright play`` command that plays it again. Exit status: 0, or 1 when a game failed.
 """
@@ -89,10 +90,10 @@ def _clock(seconds: float) -> str:
 
 def cmd_balance(args: argparse.Namespace) -> int:
     from model.scenario_io import load_scenario
-    from rules.balance import run_batch, specs_for, summarize
-    from rules.bots import BOT_NAMES
-    from rules.core import load_game
-    from rules.errors import RulesError
+    from rules.bots.balance import run_batch, specs_for, summarize
+    from rules.bots.base import BOT_NAMES
+    from rules.engine.core import load_game
+    from rules.engine.errors import RulesError
 
     loaded = load_scenario(args.file)  # a bad file: file:line problems, exit 1 (in main)
     try:

@@ -4,7 +4,7 @@ Armor's templates leave the table to the players within limits [SCN III.B]: "one
 within 6 hexes of each corner", "joins: edge-to-edge". Each of the scenario's constraints is a
 row: ✓ met, ✗ not met, or "check by eye" for one kept only in words, with what was found. The
 rows are worked out again after every change of the layout or the overlays
-(:func:`rules.check_layout.constraint_states`, about 10 ms on Armor 1B). A scenario with no
+(:func:`rules.checks.layout.constraint_states`, about 10 ms on Armor 1B). A scenario with no
 constraints shows nothing.
 """
 
@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout,
 
 from editor.document import ScenarioDocument, follow
 from editor.validation_panel import loaded_of
-from rules.check_layout import ConstraintState, constraint_states
+from rules.checks.layout import ConstraintState, constraint_states
 
 #: What a change must touch for the constraints to be judged again.
 _JUDGED_ON = ("layout", "overlays", "terrain", "all")

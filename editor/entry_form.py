@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QLineEdit, QWidget
 from model.base import GameSystem
 from model.catalog import UnitType
 from model.scenario import ForceEntry, Side
-from rules.transport import mount
+from rules.forces.transport import mount
 
 #: Carriers that cannot carry the selected entry are listed in this colour.
 REFUSED_COLOUR = QColor("#a93226")

@@ -3,7 +3,8 @@
 Its names on every section, its terrain as it counts in play (printed, painted by the scenario,
 or given by an overlay counter, then the scenario's terrain options) with where that value
 comes from, elevation, the hexside features around it, the terrain options that change it, what
-entering it costs each movement class (:mod:`rules.movement`), and the terrain's effects as the
+entering it costs each movement class (:mod:`rules.movement.costs`), and the terrain's effects as
+the
 data library gives them (placeholders marked). It reads everything from the document's
 :class:`~model.terrainview.MapTerrain` and shows it again whenever the document changes.
 """
@@ -21,7 +22,7 @@ from model.hexes import COMPASS_NAMES, Hex
 from model.provenance import Value
 from model.scenario import Scenario
 from model.terrainview import MapTerrain
-from rules.movement import MoveCost, Movement
+from rules.movement.costs import MoveCost, Movement
 
 _WHERE = {"printed": "printed", "painted": "painted by the scenario", "overlay": "overlay counter"}
 

@@ -1,6 +1,6 @@
 """The Line of Sight tool and its panel: pick two hexes, see the line drawn on the map (green
 clear, amber hindered, red blocked), what decided it (hex or hexside) and the rule cited, from
-:func:`rules.los.line_of_sight` with the scenario's terrain as it stands."""
+:func:`rules.los.query.line_of_sight` with the scenario's terrain as it stands."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from editor.tools import HEX_SIZE, MapEvent, Tool
 from model.geometry import hexside_segment
 from model.grid import hex_to_pixel
 from model.hexes import Hex
-from rules.los import LosResult, line_of_sight
+from rules.los.query import LosResult, line_of_sight
 
 if TYPE_CHECKING:
     from editor.app import MainWindow

@@ -6,7 +6,8 @@ scenario file places an entry as one), facing the enemy; the facing box turns th
 entry afterwards. The selected entry's carrier ("rides on": refused with the book's reason when
 it cannot carry the unit), formation and counter IDs are set below the list; riders are listed
 under their carriers and entries grouped by formation (:mod:`editor.force_rows`). An entry on a
-hex over the stacking limit is flagged with the rule (:func:`rules.check_forces.stacks_over_limit`).
+hex over the stacking limit is flagged with the rule
+(:func:`rules.checks.forces.stacks_over_limit`).
 Every change is a verb of the document (one undo step each); refusals come back as reasons.
 """
 
@@ -43,9 +44,9 @@ from editor.validation_panel import loaded_of
 from model import edits, edits_details
 from model.catalog import UnitType, unit_types
 from model.scenario import ForceEntry, HexPlacement, Scenario, Side
-from rules.check_base import CheckContext
-from rules.check_forces import counters_in_use, stacks_over_limit
-from rules.transport import mount
+from rules.checks.base import CheckContext
+from rules.checks.forces import counters_in_use, stacks_over_limit
+from rules.forces.transport import mount
 
 __all__ = [
     "FORCE_MIME",

@@ -31,7 +31,7 @@ from model.layout import AssembledMap
 from model.newscenario import NATION_NAMES
 from model.scenario import Fortifications, Scenario, Side
 from model.tables import tables
-from rules.check_book import PC_SETTINGS
+from rules.checks.book import PC_SETTINGS
 
 MOUNTED = (
     ("Not stated", None),

@@ -7,10 +7,10 @@ same seed and actions give the same state), starting from the nearest kept clone
 action taken at an earlier position replaces the rest of the timeline, as an editor's undo
 does.
 
-Each side has a *seat*: ``human``, or a bot (``random``, ``heuristic``, :mod:`rules.bots`).
+Each side has a *seat*: ``human``, or a bot (``random``, ``heuristic``, :mod:`rules.bots.base`).
 Bots act on a timer at an adjustable speed while the session plays; pausing stops them. Errors
-of a human choice (:class:`~rules.errors.IllegalActionError`,
-:class:`~rules.errors.ActionSyntaxError`) are returned and announced with :attr:`refused`,
+of a human choice (:class:`~rules.engine.errors.IllegalActionError`,
+:class:`~rules.engine.errors.ActionSyntaxError`) are returned and announced with :attr:`refused`,
 never raised to Qt.
 
 Why a clone every :data:`KEEP_EVERY` actions: replaying 600 actions from the start takes about
@@ -27,11 +27,11 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from model.scenario_io import LoadedScenario
 from model.yamlio import atomic_write_text
-from rules.actions import Action
-from rules.bots import Bot, make_bot
-from rules.core import Game, State, load_game
-from rules.errors import ActionSyntaxError, IllegalActionError, RulesError
-from rules.replay import Replay, replay
+from rules.bots.base import Bot, make_bot
+from rules.engine.actions import Action
+from rules.engine.core import Game, State, load_game
+from rules.engine.errors import ActionSyntaxError, IllegalActionError, RulesError
+from rules.engine.replay import Replay, replay
 
 #: The seats a side may have, and their names in the UI.
 SEATS: dict[str, str] = {
@@ -64,7 +64,8 @@ class TestPlaySession(QObject):
         seats: Mapping[str, str],
         parent: QObject | None = None,
     ) -> None:
-        """Raises :class:`~rules.errors.RulesError` when the engine cannot play the scenario."""
+        """Raises :class:`~rules.engine.errors.RulesError` when the engine cannot play the
+        scenario."""
         super().__init__(parent)
         self.loaded = loaded
         self.game: Game = load_game(loaded)

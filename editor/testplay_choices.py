@@ -1,6 +1,6 @@
 """What one unit may do now, for the test-play panel and map: its legal actions, the hexes it
 can reach with their costs, and the targets it may fire at with the odds of the engine's own
-attack procedure (:func:`rules.p44_fire.prepare`). Qt-free: values read from a state."""
+attack procedure (:func:`rules.panzer44.fire.prepare`). Qt-free: values read from a state."""
 
 from __future__ import annotations
 
@@ -10,12 +10,13 @@ from model.base import GameSystem
 from model.hexes import Hex
 from model.provenance import unwrap
 from model.tables import tables
-from rules.actions import Action, Done, Move, Plot
-from rules.core import State
-from rules.p44 import Panzer44State, reachable
-from rules.p44_entry import OFF
-from rules.p44_fire import prepare, targets_in, why_not_fire, why_not_target
-from rules.p44_movement import DISMOUNT, MARKERS, MOUNT, OVERRUN, SCATTER
+from rules.engine.actions import Action, Done, Move
+from rules.engine.core import State
+from rules.panzer44.actions import Plot
+from rules.panzer44.entry import OFF
+from rules.panzer44.fire import prepare, targets_in, why_not_fire, why_not_target
+from rules.panzer44.game import Panzer44State, reachable
+from rules.panzer44.movement import DISMOUNT, MARKERS, MOUNT, OVERRUN, SCATTER
 
 TASK_NAMES = {
     "MV": "Move",
@@ -163,7 +164,8 @@ def describe(action: Action, state: State) -> str:
     return action.text()
 
 
-#: The words a move's path may hold besides hexes (rules/p44_movement.py, rules/p44_entry.py).
+#: The words a move's path may hold besides hexes (rules/panzer44/movement.py,
+#: rules/panzer44/entry.py).
 WORDS = frozenset({*MARKERS, OFF})
 
 

@@ -5,7 +5,7 @@ Where play is and who is to act come from the state (:mod:`editor.testplay_syste
 acting human side's legal actions are listed by unit (the unit id is in each action), chosen
 and applied with Apply (or a double-click); the side's own actions (chits, Dispatch Points)
 have their own group, and Done passes or ends the segment. The map shows the game's units
-(:meth:`rules.core.State.positions`); a click on one of the acting side's units selects its
+(:meth:`rules.engine.core.State.positions`); a click on one of the acting side's units selects its
 actions, and with a unit selected a click on a hex its move ends in, or a hex it may fire at,
 takes that action.
 """
@@ -37,8 +37,8 @@ from editor.testplay_systems import (
 from model.counters import MapCounter
 from model.grid import hex_to_pixel
 from model.hexes import Hex
-from rules.actions import Action
-from rules.armor import ArmorState
+from rules.armor.game import ArmorState
+from rules.engine.actions import Action
 
 #: Marker colours: harm in red, the rest in blue.
 HARM = ("Sup", "Red", "Wnd", "KIA", "Inc", "Gun", "Tur", "Hull", "Trk", "Crew")

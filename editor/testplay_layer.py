@@ -33,7 +33,7 @@ from model.hexes import Hex
 if TYPE_CHECKING:
     from editor.app import MainWindow
     from editor.testplay_choices import UnitChoices
-    from rules.p44 import Panzer44State
+    from rules.panzer44.game import Panzer44State
 
 #: Above the map (0) and the set-up zones (5), below a tool's marks (10 and up).
 Z_REACH, Z_COUNTERS, Z_TARGETS = 6.0, 7.0, 8.0

@@ -7,18 +7,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from html import escape
 
-from rules.core import Outcome
-from rules.events import (
+from rules.engine.core import Outcome
+from rules.engine.events import (
     DieRolled,
     Event,
-    FireResolved,
-    FireVoid,
     GameEnded,
-    ResultApplied,
     SegmentBegan,
     SegmentSkipped,
     UnitOffMap,
 )
+from rules.panzer44.events import FireResolved, FireVoid, ResultApplied
 
 #: Colours of the log: turns and phases, dice, combat, refusals and skipped segments.
 INK = {

@@ -36,8 +36,8 @@ from editor.testplay_panel import TestPlayPanel
 from editor.tools import HEX_SIZE
 from editor.validation_panel import loaded_of
 from model.grid import hex_to_pixel
-from rules.errors import RulesError
-from rules.p44 import Panzer44Game
+from rules.engine.errors import RulesError
+from rules.panzer44.game import Panzer44Game
 
 if TYPE_CHECKING:
     from editor.app import MainWindow

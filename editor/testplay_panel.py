@@ -4,8 +4,9 @@ with every combat explained, the controls, and at the end the victory report.
 Hot seat: while both sides' players are humans at one computer, each side's plots stay hidden
 from the other [4.1] 1. Whenever the human to act changes, the panel shows a "hand over"
 page, and only once the next player has asked for it their own side's view. A side's view
-lists its own plots and the log as that side may see it (:meth:`rules.core.State.events_for`).
-With no human seat the panel watches the bots and shows everything.
+lists its own plots and the log as that side may see it
+(:meth:`rules.engine.core.State.events_for`). With no human seat the panel watches the bots and
+shows everything.
 """
 
 from __future__ import annotations
@@ -45,9 +46,10 @@ from editor.testplay_layer import GameCounter, TestPlayLayer, game_counters, pic
 from editor.testplay_log import log_html, victory_html
 from model.grid import hex_to_pixel
 from model.hexes import Hex
-from rules.actions import Action, Move, Plot
-from rules.events import Event
-from rules.p44 import Panzer44State
+from rules.engine.actions import Action, Move
+from rules.engine.events import Event
+from rules.panzer44.actions import Plot
+from rules.panzer44.game import Panzer44State
 
 if TYPE_CHECKING:
     from editor.app import MainWindow

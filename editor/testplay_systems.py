@@ -12,15 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from model.hexes import Hex
-from rules.actions import Action, Done, Move
-from rules.armor import ArmorState
-from rules.armor_orders import Face, Order
-from rules.core import State
-from rules.pc import PcState
-from rules.pc_actions import Dispatch, Fire, Rally, Select
-from rules.soldiers import SoldiersState
-from rules.soldiers_actions import Commit, Shoot
-from rules.soldiers_actions import Order as OrderMan
+from rules.armor.game import ArmorState
+from rules.armor.orders import Face, Order
+from rules.engine.actions import Action, Done, Move
+from rules.engine.core import State
+from rules.panzer_command.actions import Dispatch, Fire, Rally, Select
+from rules.panzer_command.game import PcState
+from rules.soldiers.actions import Commit, Shoot
+from rules.soldiers.actions import Order as OrderMan
+from rules.soldiers.game import SoldiersState
 
 #: The group of the actions that belong to the side, not to a unit (chits, points).
 SIDE_GROUP = ""
@@ -77,7 +77,7 @@ def _order_key(state: ArmorState, action: Action) -> tuple[int, str, int, str]:
 def armor_end(state: ArmorState, order: Order) -> tuple[Hex, int] | None:
     """Where an Armor order's movement ends, and the compass direction faced then; None off
     the map. Why a plain walk of the notation: the legal orders are the engine's own
-    (:func:`rules.armor_plot.order_options`), so their steps fit the terrain and the SF; only
+    (:func:`rules.armor.plot.order_options`), so their steps fit the terrain and the SF; only
     the Movement Execution Phase may cut them [AG VII.C]."""
     here, facing = state.hexes.get(order.unit), state.facing.get(order.unit, 0)
     if here is None:

@@ -312,7 +312,7 @@ def set_mounted_on(scenario: Scenario, side_id: str, index: int, carrier: int | 
     """Make entry ``index`` ride on the side's entry ``carrier`` (``None``: dismounted). A
     carrier without a label is given one (``<side>-<unit>``, numbered when taken), since
     ``mounted_on`` names the carrier by its label. Whether the carrier may carry the unit is
-    the rules' question (``rules.transport``), not this edit's.
+    the rules' question (``rules.forces.transport``), not this edit's.
 
     Raises:
         IndexError: no such entry.

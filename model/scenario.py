@@ -306,7 +306,7 @@ class Purchase(StrictModel):
     Armor's artillery batteries, Air Spotting, Radio Jamming, Terrain Support units and costed
     extras [SCN III.D.2.a]. Squads, heavy-weapons soldiers, leaders and Armor's combat units
     are bought as entries of ``forces`` (``state: [depleted]``, Armor ``state: [half]``) or, as
-    reinforcements, of ``reinforcements`` (``rules/pointbuy.py`` prices them all).
+    reinforcements, of ``reinforcements`` (``rules/pointbuy/report.py`` prices them all).
     """
 
     item: str = Field(

@@ -17,16 +17,16 @@ import pytest
 
 from model.hexes import Hex
 from model.scenario_io import LoadedScenario, load_scenario, parse_scenario
-from rules.actions import Action, Done
-from rules.armor import ArmorGame, ArmorState
-from rules.armor_events import ApFire, ApHit, Damaged, OrderPlotted
-from rules.armor_fire import sighting_range
-from rules.armor_move import destinations, walk
-from rules.armor_orders import Face, Order, parse_moves
-from rules.bots import RandomBot, play
-from rules.core import load_game
-from rules.errors import ActionSyntaxError, IllegalActionError, UnsupportedGameError
-from rules.replay import Replay, replay
+from rules.armor.events import ApFire, ApHit, Damaged, OrderPlotted
+from rules.armor.fire import sighting_range
+from rules.armor.game import ArmorGame, ArmorState
+from rules.armor.move import destinations, walk
+from rules.armor.orders import Face, Order, parse_moves
+from rules.bots.base import RandomBot, play
+from rules.engine.actions import Action, Done
+from rules.engine.core import load_game
+from rules.engine.errors import ActionSyntaxError, IllegalActionError, UnsupportedGameError
+from rules.engine.replay import Replay, replay
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "armor"
 

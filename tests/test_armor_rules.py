@@ -15,15 +15,15 @@ import pytest
 
 from model.hexes import Hex
 from model.scenario_io import LoadedScenario, load_scenario, parse_scenario
-from rules.actions import Action
-from rules.armor import ArmorGame, ArmorState
-from rules.armor_events import ApFire, Bounced, BuildingCheck, Damaged
-from rules.armor_move import enter_cost
-from rules.armor_opportunity import OpportunityTriggered
-from rules.armor_orders import Order
-from rules.bots import play
-from rules.core import State, load_game
-from rules.errors import IllegalActionError
+from rules.armor.events import ApFire, Bounced, BuildingCheck, Damaged
+from rules.armor.game import ArmorGame, ArmorState
+from rules.armor.move import enter_cost
+from rules.armor.opportunity import OpportunityTriggered
+from rules.armor.orders import Order
+from rules.bots.base import play
+from rules.engine.actions import Action
+from rules.engine.core import State, load_game
+from rules.engine.errors import IllegalActionError
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "armor"
 

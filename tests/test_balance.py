@@ -1,4 +1,4 @@
-"""Balance batches (rules/balance.py) and ``hexwright balance`` (editor/cli_balance.py)."""
+"""Balance batches (rules/bots/balance.py) and ``hexwright balance`` (editor/cli_balance.py)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from rules import balance
-from rules.balance import GameSpec, play_game, run_batch, specs_for, summarize, wilson_interval
-from rules.replay import Replay, replay
+from rules.bots import balance
+from rules.bots.balance import GameSpec, play_game, run_batch, specs_for, summarize, wilson_interval
+from rules.engine.replay import Replay, replay
 
 ROOT = Path(__file__).resolve().parent.parent
 DRIANT = str(ROOT / "scenarios" / "panzer44" / "19.7-assault-on-fort-driant.yaml")

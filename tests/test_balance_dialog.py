@@ -1,6 +1,6 @@
 """The Balance dialog (Play > Balance..., Ctrl+Shift+B) and the Validation panel's balance line,
 through their widgets: a batch of auto-played games runs in worker processes while the event
-loop keeps turning, its report shows the figures of :func:`rules.balance.summarize`, Cancel
+loop keeps turning, its report shows the figures of :func:`rules.bots.balance.summarize`, Cancel
 stops it with the games so far, and a scenario the engine cannot play says so."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from editor.balance_run import BatchOutcome
 from editor.balance_widgets import Histogram, bins_of
 from editor.document import ScenarioDocument
 from model.scenario_io import load_scenario
-from rules.balance import ErrorRecord, play_game, specs_for, summarize
+from rules.bots.balance import ErrorRecord, play_game, specs_for, summarize
 
 pytestmark = pytest.mark.gui
 

@@ -9,14 +9,15 @@ from pathlib import Path
 import pytest
 
 from model.scenario_io import load_scenario, parse_scenario
-from rules.actions import Action, Done, Move, Plot
-from rules.bot_greedy import GreedyBot
-from rules.bot_heuristic import HeuristicBot, objectives
-from rules.bot_tactics import group_lead
-from rules.bots import Bot, RandomBot, make_bot, play
-from rules.core import Game, State, load_game
-from rules.p44 import Panzer44Game, Panzer44State
-from rules.p44_indirect import ALLOCATE
+from rules.bots.base import Bot, RandomBot, make_bot, play
+from rules.bots.greedy import GreedyBot
+from rules.engine.actions import Action, Done, Move
+from rules.engine.core import Game, State, load_game
+from rules.panzer44.actions import Plot
+from rules.panzer44.bot.heuristic import HeuristicBot, objectives
+from rules.panzer44.bot.tactics import group_lead
+from rules.panzer44.game import Panzer44Game, Panzer44State
+from rules.panzer44.indirect import ALLOCATE
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "panzer44"
 
@@ -175,7 +176,7 @@ def test_the_heuristic_bot_plots_fire_at_a_target_in_reach() -> None:
     assert "MV" in plots and "DF" in plots
 
 
-# --- the greedy bot: Armor, Panzer Command and Soldiers (rules.bot_greedy) --------------------
+# --- the greedy bot: Armor, Panzer Command and Soldiers (rules.bots.greedy) --------------------
 
 OTHER_SYSTEMS = Path(__file__).parent.parent / "scenarios"
 

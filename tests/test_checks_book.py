@@ -1,4 +1,4 @@
-"""The books' remaining validation rules (rules/check_book.py): each check against a built-in
+"""The books' remaining validation rules (rules/checks/book.py): each check against a built-in
 scenario edited to break it, with the finding's line, message and citation pinned."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Loose scenarios' layout constraints: each kind met and unmet on a built-in Armor scenario
-edited, the states :func:`rules.check_layout.constraint_states` gives, and the
+edited, the states :func:`rules.checks.layout.constraint_states` gives, and the
 ``layout-constraint`` finding with its line and message pinned."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import pytest
 
 from model.scenario_io import check_document
 from model.yamlio import read_yaml, read_yaml_text
-from rules.check_layout import ConstraintState, constraint_states
 from rules.checks import Finding, run_checks
+from rules.checks.layout import ConstraintState, constraint_states
 
 ARMOR = Path(__file__).parent.parent / "scenarios" / "armor"
 SPEARHEADS = (ARMOR / "1a-spearheads.yaml").read_text()

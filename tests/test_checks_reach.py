@@ -12,8 +12,8 @@ import pytest
 
 from model.hexes import Hex
 from model.scenario_io import load_scenario
-from rules import check_reach
-from rules.check_base import CheckContext
+from rules.checks import reach as check_reach
+from rules.checks.base import CheckContext
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios"
 

@@ -43,7 +43,7 @@ from model.scenario import (
 from model.scenario_io import load_scenario
 from model.victory import ExitAllowed
 from rules import load_game
-from rules.bots import RandomBot, play
+from rules.bots.base import RandomBot, play
 from rules.checks import Finding
 
 pytestmark = pytest.mark.gui

@@ -1,8 +1,8 @@
 """Seeded games pinned to their fingerprints (STYLE point 17: same seed, same game).
 
-Each row is a whole bot game on a Panzer '44 scenario with the bots of :mod:`rules.bots`
+Each row is a whole bot game on a Panzer '44 scenario with the bots of :mod:`rules.bots.base`
 (seeded as ``bench/engine_bench.py`` seeds them): its number of actions, winner, victory
-points and final :meth:`~rules.core.State.fingerprint`. A speed change to the engine (a cache,
+points and final :meth:`~rules.engine.core.State.fingerprint`. A speed change to the engine (a cache,
 a faster search) must leave all of them byte-identical; a rules change that alters play on
 purpose updates them, and says so (last: Panzer '44 panic [14.0], transport [9.0], overrun
 [13.0], indirect fire, counterbattery and off-board support [6.4], [6.7], [15.0], [16.0],
@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from model.scenario_io import load_scenario
-from rules.bots import Bot, make_bot, play
-from rules.core import Game, State, load_game
+from rules.bots.base import Bot, make_bot, play
+from rules.engine.core import Game, State, load_game
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "panzer44"
 

@@ -1,4 +1,4 @@
-"""Line of sight for the four systems (rules.los), each as its book gives it.
+"""Line of sight for the four systems (rules.los.query), each as its book gives it.
 
 Situations are built on the built-in scenarios' maps with the model's edits (paint, elevation,
 hexside features) on a patch first cleared to open ground, so each test says exactly what lies
@@ -21,9 +21,9 @@ from model.mapstate import terrain_edits
 from model.scenario import OverlayPlacement
 from model.scenario_io import load_scenario, overlays_of
 from model.terrainview import MapTerrain
-from rules.los import LosResult, line_of_sight
-from rules.los_geometry import AlongStep, CornerStep, CrossStep, HexStep, trace
-from rules.los_terrain import terrain_table
+from rules.los.geometry import AlongStep, CornerStep, CrossStep, HexStep, trace
+from rules.los.query import LosResult, line_of_sight
+from rules.los.terrain import terrain_table
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios"
 

@@ -1,5 +1,5 @@
-"""Panzer '44's fast line-of-sight verdict (rules.los_fast) gives exactly the verdict of the full
-query (rules.los.line_of_sight): on the book map, and on the map edited so that blocking hexes and
+"""Panzer '44's fast line-of-sight verdict (rules.los.fast) gives exactly the verdict of the full
+query (rules.los.query.line_of_sight): on the book map, and on the map edited so that blocking hexes and
 hexsides lie thick along lines of every kind (through corners, along hexsides, ends' own sides)."""
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from model.mapstate import terrain_edits
 from model.scenario_io import load_scenario, overlays_of
 from model.terrainoptions import option_values
 from model.terrainview import MapTerrain
-from rules.core import load_game
-from rules.los import line_of_sight
-from rules.los_fast import SightTable
-from rules.p44 import Panzer44Game
+from rules.engine.core import load_game
+from rules.los.fast import SightTable
+from rules.los.query import line_of_sight
+from rules.panzer44.game import Panzer44Game
 
 SCENARIO = Path(__file__).parent.parent / "scenarios" / "panzer44" / "19.2-sedan-revenged.yaml"
 

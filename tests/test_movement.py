@@ -12,7 +12,7 @@ from model.mapstate import terrain_edits
 from model.scenario_io import LoadedScenario, load_scenario
 from model.terrainoptions import option_values
 from model.terrainview import MapTerrain
-from rules.movement import CLASSES, MoveCost, Movement
+from rules.movement.costs import CLASSES, MoveCost, Movement
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios"
 BRIDGE = SCENARIOS / "armor" / "2b-the-bridge.yaml"

@@ -17,7 +17,7 @@ from model.base import GameSystem
 from model.catalog import unit_types
 from model.periods import available_by, parse_when
 from model.scenario_io import load_scenario
-from rules.transport import carriage
+from rules.forces.transport import carriage
 
 SCENARIOS = os.path.join(os.path.dirname(__file__), "..", "scenarios")
 ARMOR_1A = os.path.join(SCENARIOS, "armor", "1a-spearheads.yaml")

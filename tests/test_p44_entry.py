@@ -1,4 +1,4 @@
-"""Panzer '44 entry onto the map and reinforcements [18.6] (rules/p44_entry.py)."""
+"""Panzer '44 entry onto the map and reinforcements [18.6] (rules/panzer44/entry.py)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from model.scenario_io import load_scenario
-from rules.core import IllegalActionError, load_game
-from rules.events import MapEntered
-from rules.p44 import Panzer44State
-from rules.p44_entry import entry_cost
+from rules.engine.core import IllegalActionError, load_game
+from rules.panzer44.entry import entry_cost
+from rules.panzer44.events import MapEntered
+from rules.panzer44.game import Panzer44State
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios" / "panzer44"
 
@@ -74,7 +74,7 @@ def test_a_unit_may_not_enter_elsewhere_than_its_entry_hexes() -> None:
 
 
 def test_a_carrier_brings_its_passenger_onto_the_map() -> None:
-    from rules.bots import make_bot
+    from rules.bots.base import make_bot
 
     state = _state("19.4-luneville.yaml")
     # The heuristic bot plots every waiting unit to enter, so the column moves up [18.64].
@@ -99,7 +99,7 @@ def test_reinforcements_enter_from_their_game_turn() -> None:
 
 
 def test_bots_bring_every_force_of_the_entry_scenarios_into_play() -> None:
-    from rules.bots import make_bot, play
+    from rules.bots.base import make_bot, play
 
     for name in ("19.4-luneville.yaml", "19.9-sarre-river.yaml"):
         state = _state(name, seed=2)
@@ -111,7 +111,7 @@ def test_bots_bring_every_force_of_the_entry_scenarios_into_play() -> None:
 
 
 def test_an_entry_hex_held_by_the_enemy_moves_the_entry_to_the_nearest_free_hexes() -> None:
-    from rules.p44_entry import entry_hexes
+    from rules.panzer44.entry import entry_hexes
 
     state = _state("19.4-luneville.yaml")
     amap = state.game.amap
@@ -134,7 +134,7 @@ def _at_the_east_edge() -> Panzer44State:
 
 
 def test_units_leave_the_map_where_the_scenario_lets_them_and_score() -> None:
-    from rules.events import MapLeft
+    from rules.panzer44.events import MapLeft
 
     state = _at_the_east_edge()
     leaving = [a.text() for a in state.legal_actions("us") if a.text().endswith(" off")]

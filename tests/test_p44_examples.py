@@ -24,7 +24,7 @@ examples already reproduced elsewhere are listed here so the index is complete:
   ``test_exits_score_a_d_ma_carriers_only_loaded_and_a_tie_goes_to_the_tie_side``.
 
 Examples with no test, and why: [6.79] (e.g. a second firing from a hex spots on 1-2) is the
-optional alternate procedure, which the engine does not play (rules/p44_indirect_fire.py says
+optional alternate procedure, which the engine does not play (rules/panzer44/indirect_fire.py says
 so); the [11.13] CLEAR/BLOCKED diagram has no hex numbers in the text; [14.52] ("20% ... will
 tend to average out") and the [21.0] design note (a D1 keeps a unit from firing "on the
 average two of the six turns") are statements about averages, not one outcome; [15.14]'s plot
@@ -45,8 +45,9 @@ import pytest
 from model.edits_details import parse_support
 from model.hexes import Hexside
 from model.scenario_io import load_scenario, parse_scenario
-from rules.core import load_game
-from rules.events import (
+from rules.engine.core import load_game
+from rules.panzer44.entry import entry_cost
+from rules.panzer44.events import (
     DisruptionRoll,
     FireResolved,
     ImpactDetermined,
@@ -55,10 +56,9 @@ from rules.events import (
     ResultApplied,
     UnitPanicked,
 )
-from rules.p44 import Panzer44Game, Panzer44State
-from rules.p44_entry import entry_cost
-from rules.p44_fire import attenuation
-from rules.p44_indirect import concentrations
+from rules.panzer44.fire import attenuation
+from rules.panzer44.game import Panzer44Game, Panzer44State
+from rules.panzer44.indirect import concentrations
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "panzer44"
 

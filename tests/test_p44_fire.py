@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 
 from model.scenario_io import LoadedScenario, load_scenario, parse_scenario
-from rules.actions import Plot
-from rules.bots import RandomBot, play
-from rules.core import load_game
-from rules.errors import IllegalActionError
-from rules.events import FireResolved, NotMoved, ResultApplied
-from rules.p44 import Panzer44Game, Panzer44State
-from rules.replay import Replay, replay
+from rules.bots.base import RandomBot, play
+from rules.engine.core import load_game
+from rules.engine.errors import IllegalActionError
+from rules.engine.replay import Replay, replay
+from rules.panzer44.actions import Plot
+from rules.panzer44.events import FireResolved, NotMoved, ResultApplied
+from rules.panzer44.game import Panzer44Game, Panzer44State
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios"
 

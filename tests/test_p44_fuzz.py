@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 
 from model.scenario_io import load_scenario
-from rules.bots import RandomBot
-from rules.core import load_game
-from rules.p44 import Panzer44Game, Panzer44State
+from rules.bots.base import RandomBot
+from rules.engine.core import load_game
+from rules.panzer44.game import Panzer44Game, Panzer44State
 
 SCENARIOS = sorted((Path(__file__).parent.parent / "scenarios" / "panzer44").glob("*.yaml"))
 GAMES = int(os.environ.get("HEXWRIGHT_FUZZ_GAMES", "14"))

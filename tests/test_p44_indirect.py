@@ -18,20 +18,21 @@ from pathlib import Path
 import pytest
 
 from model.scenario_io import LoadedScenario, load_scenario, parse_scenario
-from rules.actions import Action, Plot
-from rules.bots import RandomBot, play
-from rules.core import load_game
-from rules.errors import ActionSyntaxError, IllegalActionError
-from rules.events import (
+from rules.bots.base import RandomBot, play
+from rules.engine.actions import Action
+from rules.engine.core import load_game
+from rules.engine.errors import ActionSyntaxError, IllegalActionError
+from rules.engine.events import Event
+from rules.engine.replay import Replay, replay
+from rules.panzer44.actions import Plot
+from rules.panzer44.events import (
     CounterbatterySpotting,
-    Event,
     FireResolved,
     FireVoid,
     ImpactDetermined,
     ResultApplied,
 )
-from rules.p44 import Panzer44Game, Panzer44State
-from rules.replay import Replay, replay
+from rules.panzer44.game import Panzer44Game, Panzer44State
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "panzer44"
 

@@ -14,12 +14,14 @@ import pytest
 
 from model.hexes import Hex
 from model.scenario_io import LoadedScenario, parse_scenario
-from rules.actions import Done, Move, Plot
-from rules.core import load_game
-from rules.errors import IllegalActionError
-from rules.events import HexEntered, MoveEnded, NotMoved, SegmentSkipped
-from rules.p44 import Panzer44Game, Panzer44State, reachable
-from rules.sequence import PANZER44_SEQUENCE
+from rules.engine.actions import Done, Move
+from rules.engine.core import load_game
+from rules.engine.errors import IllegalActionError
+from rules.engine.events import SegmentSkipped
+from rules.panzer44.actions import Plot
+from rules.panzer44.events import HexEntered, MoveEnded, NotMoved
+from rules.panzer44.game import Panzer44Game, Panzer44State, reachable
+from rules.panzer44.sequence import PANZER44_SEQUENCE
 
 POSITION = """
 schema_version: 1

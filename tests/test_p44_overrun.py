@@ -16,12 +16,13 @@ from model.base import GameSystem
 from model.provenance import unwrap
 from model.scenario_io import LoadedScenario, parse_scenario
 from model.tables import tables
-from rules.actions import Action, Done, Move, Plot
-from rules.core import load_game
-from rules.errors import IllegalActionError
-from rules.events import HexEntered, MoveEnded, MoveStopped, OverrunResolved, ResultApplied
-from rules.p44 import Panzer44Game, Panzer44State
-from rules.p44_overrun import _attack, why_not_overrunner
+from rules.engine.actions import Action, Done, Move
+from rules.engine.core import load_game
+from rules.engine.errors import IllegalActionError
+from rules.panzer44.actions import Plot
+from rules.panzer44.events import HexEntered, MoveEnded, MoveStopped, OverrunResolved, ResultApplied
+from rules.panzer44.game import Panzer44Game, Panzer44State
+from rules.panzer44.overrun import _attack, why_not_overrunner
 
 POSITION = """
 schema_version: 1

@@ -14,11 +14,12 @@ from pathlib import Path
 import pytest
 
 from model.scenario_io import LoadedScenario, load_scenario, parse_scenario
-from rules.actions import Done, Move, Plot
-from rules.bots import make_bot, play
-from rules.core import load_game
-from rules.errors import IllegalActionError
-from rules.events import (
+from rules.bots.base import make_bot, play
+from rules.engine.actions import Done, Move
+from rules.engine.core import load_game
+from rules.engine.errors import IllegalActionError
+from rules.panzer44.actions import Plot
+from rules.panzer44.events import (
     DelayedPanicRemoved,
     FireVoid,
     PanicChitsDrawn,
@@ -26,8 +27,8 @@ from rules.events import (
     Scattered,
     UnitPanicked,
 )
-from rules.p44 import Panzer44Game, Panzer44State
-from rules.p44_panic import panic_level, why_panics
+from rules.panzer44.game import Panzer44Game, Panzer44State
+from rules.panzer44.panic import panic_level, why_panics
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "panzer44"
 

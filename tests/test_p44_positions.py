@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 
 from model.scenario_io import load_scenario, parse_scenario
-from rules.bots import make_bot, play
-from rules.core import Game, load_game
-from rules.errors import IllegalActionError
-from rules.events import FireResolved, MineAttack, MoveStopped, ResultApplied
-from rules.p44 import Panzer44State
+from rules.bots.base import make_bot, play
+from rules.engine.core import Game, load_game
+from rules.engine.errors import IllegalActionError
+from rules.panzer44.events import FireResolved, MineAttack, MoveStopped, ResultApplied
+from rules.panzer44.game import Panzer44State
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "panzer44"
 

@@ -20,9 +20,9 @@ from model.hexes import Hexside
 from model.provenance import unwrap
 from model.scenario_io import load_scenario, parse_scenario
 from model.tables import tables
-from rules.core import load_game
-from rules.errors import IllegalActionError
-from rules.events import (
+from rules.engine.core import load_game
+from rules.engine.errors import IllegalActionError
+from rules.panzer44.events import (
     Dismounted,
     FireResolved,
     MineAttack,
@@ -33,10 +33,10 @@ from rules.events import (
     OverrunResolved,
     ResultApplied,
 )
-from rules.p44 import Panzer44Game, Panzer44State
-from rules.p44_movement import reachable_hexes, step_cost
-from rules.p44_positions import Mine
-from rules.p44_roads import wreck_override
+from rules.panzer44.fortifications import Mine
+from rules.panzer44.game import Panzer44Game, Panzer44State
+from rules.panzer44.movement import reachable_hexes, step_cost
+from rules.panzer44.roads import wreck_override
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "panzer44"
 

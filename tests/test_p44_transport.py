@@ -13,13 +13,14 @@ from pathlib import Path
 import pytest
 
 from model.scenario_io import LoadedScenario, load_scenario, parse_scenario
-from rules.actions import Done, Move, Plot
-from rules.core import load_game
-from rules.errors import IllegalActionError
-from rules.events import Dismounted, Mounted, ResultApplied
-from rules.p44 import Panzer44Game, Panzer44State
-from rules.p44_fire import fire_plots, why_not_fire
-from rules.p44_results import apply_results
+from rules.engine.actions import Done, Move
+from rules.engine.core import load_game
+from rules.engine.errors import IllegalActionError
+from rules.panzer44.actions import Plot
+from rules.panzer44.events import Dismounted, Mounted, ResultApplied
+from rules.panzer44.fire import fire_plots, why_not_fire
+from rules.panzer44.game import Panzer44Game, Panzer44State
+from rules.panzer44.results import apply_results
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "panzer44"
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from model.scenario_io import load_scenario
-from rules.actions import Action, Done
-from rules.bots import RandomBot, play
-from rules.core import load_game
-from rules.errors import IllegalActionError
-from rules.pc import PcState
-from rules.pc_actions import ChitDrawn, Dispatch, FireExplained, Rally, Select
-from rules.pc_fire import apply_result, fire
-from rules.replay import Replay
+from rules.bots.base import RandomBot, play
+from rules.engine.actions import Action, Done
+from rules.engine.core import load_game
+from rules.engine.errors import IllegalActionError
+from rules.engine.replay import Replay
+from rules.panzer_command.actions import ChitDrawn, Dispatch, FireExplained, Rally, Select
+from rules.panzer_command.fire import apply_result, fire
+from rules.panzer_command.game import PcState
 
 SCENARIOS = ["scenarios/panzer-command/point-161.yaml", "scenarios/panzer-command/sowchos-79.yaml"]
 

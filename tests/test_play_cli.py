@@ -102,7 +102,7 @@ def test_a_file_that_is_not_a_replay(tmp_path: Path, capsys: pytest.CaptureFixtu
 def test_an_engine_error_is_a_message_with_the_game_kept_not_a_traceback(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from rules import bots
+    from rules.bots import base as bots
 
     real = bots.RandomBot.choose
     calls = []

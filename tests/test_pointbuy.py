@@ -12,7 +12,7 @@ from model.scenario import Budget
 from model.scenario_io import LoadedScenario, check_document
 from model.yamlio import read_yaml, read_yaml_text
 from rules.checks import Finding, run_checks
-from rules.pointbuy import BudgetReport, budget_report
+from rules.pointbuy.report import BudgetReport, budget_report
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios"
 SPEARHEADS = (SCENARIOS / "armor" / "1a-spearheads.yaml").read_text()

@@ -11,19 +11,20 @@ import pytest
 
 from model.hexes import Hex
 from model.scenario_io import LoadedScenario, load_scenario, parse_scenario
-from rules.actions import Action, Done, ForceDice, Move, Plot
-from rules.bots import RandomBot, play
-from rules.core import State, load_game
-from rules.dice import Dice
-from rules.errors import (
+from rules.bots.base import RandomBot, play
+from rules.engine.actions import Action, Done, ForceDice, Move
+from rules.engine.core import State, load_game
+from rules.engine.dice import Dice
+from rules.engine.errors import (
     ActionSyntaxError,
     IllegalActionError,
     ReplayError,
     UnsupportedGameError,
 )
-from rules.events import DieRolled
-from rules.p44 import Panzer44State
-from rules.replay import Replay, replay
+from rules.engine.events import DieRolled
+from rules.engine.replay import Replay, replay
+from rules.panzer44.actions import Plot
+from rules.panzer44.game import Panzer44State
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios"
 
@@ -291,10 +292,12 @@ def test_a_book_scenario_with_carriers_plays_to_the_end() -> None:
 
 def test_every_systems_action_verbs_are_its_own() -> None:
     """Texts are read by verb across systems: two systems' actions may not share one."""
-    from rules import armor_orders, pc_actions, soldiers_actions
-    from rules.actions import Action
+    from rules.armor import orders as armor_orders
+    from rules.engine.actions import Action
+    from rules.panzer_command import actions as pc_actions
+    from rules.soldiers import actions as soldiers_actions
 
     for module in (armor_orders, pc_actions, soldiers_actions):
         module.register()  # raises ValueError on a verb another system's action has
-    assert type(Action.from_text("order-man us.austin")).__module__ == "rules.soldiers_actions"
-    assert type(Action.from_text("order us.M4.1 2RR1")).__module__ == "rules.armor_orders"
+    assert type(Action.from_text("order-man us.austin")).__module__ == "rules.soldiers.actions"
+    assert type(Action.from_text("order us.M4.1 2RR1")).__module__ == "rules.armor.orders"

@@ -8,14 +8,14 @@ import pytest
 
 from model.hexes import Hex
 from model.scenario_io import load_scenario
-from rules.actions import Action, Done, Move
-from rules.bots import RandomBot, play
-from rules.core import load_game
-from rules.errors import IllegalActionError, UnsupportedGameError
-from rules.replay import Replay
-from rules.soldiers import SoldiersGame, SoldiersState
-from rules.soldiers_actions import ChitMoved, Commit, ManHit, Order, Shoot, ShotExplained
-from rules.soldiers_units import cell
+from rules.bots.base import RandomBot, play
+from rules.engine.actions import Action, Done, Move
+from rules.engine.core import load_game
+from rules.engine.errors import IllegalActionError, UnsupportedGameError
+from rules.engine.replay import Replay
+from rules.soldiers.actions import ChitMoved, Commit, ManHit, Order, Shoot, ShotExplained
+from rules.soldiers.game import SoldiersGame, SoldiersState
+from rules.soldiers.units import cell
 
 SCENARIO = "scenarios/soldiers/10-dawn-patrol.yaml"
 

@@ -19,8 +19,8 @@ from editor.testplay_mode import TestPlayMode
 from editor.testplay_panel import PAGE_END, PAGE_HANDOVER, PAGE_PLAY, TestPlayPanel
 from model.grid import hex_to_pixel
 from model.hexes import Hex
-from rules.actions import Plot
-from rules.events import FireResolved
+from rules.panzer44.actions import Plot
+from rules.panzer44.events import FireResolved
 
 pytestmark = pytest.mark.gui
 
@@ -196,7 +196,7 @@ def test_a_scenario_the_engine_cannot_play_says_so(window: Any) -> None:
 
 def test_units_waiting_off_the_map_share_one_line_of_the_log() -> None:
     from editor.testplay_log import log_html
-    from rules.events import UnitDeployed, UnitOffMap
+    from rules.engine.events import UnitDeployed, UnitOffMap
 
     html = log_html(
         [
@@ -214,7 +214,7 @@ def test_units_waiting_off_the_map_share_one_line_of_the_log() -> None:
 
 def test_moves_that_are_more_than_a_walk_are_described_in_words() -> None:
     from editor.testplay_choices import describe
-    from rules.actions import Move
+    from rules.engine.actions import Move
 
     state = None  # a special move is described without the state
     assert describe(Move("us.M4.1", ("6110", "off")), state) == "Leave the map from 6110 [7.23]"  # type: ignore[arg-type]

@@ -1,5 +1,5 @@
 """What test play reads of an Armor, Panzer Command or Soldiers state, headless: each state's
-:meth:`~rules.core.State.positions` (the units the map draws), the legal actions grouped by
+:meth:`~rules.engine.core.State.positions` (the units the map draws), the legal actions grouped by
 unit and described, and where an Armor order ends."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ import pytest
 
 from editor.testplay_systems import armor_end, describe, grouped
 from model.scenario_io import load_scenario
-from rules.armor import ArmorState
-from rules.armor_move import walk
-from rules.armor_orders import Order
-from rules.core import load_game
+from rules.armor.game import ArmorState
+from rules.armor.move import walk
+from rules.armor.orders import Order
+from rules.engine.core import load_game
 
 HERE = os.path.join(os.path.dirname(__file__), "..", "scenarios")
 ARMOR = os.path.join(HERE, "armor", "demo-crossroads.yaml")

@@ -19,7 +19,7 @@ from editor.testplay_mode import TestPlayMode
 from editor.testplay_panel import PAGE_END, PAGE_HANDOVER, PAGE_PLAY
 from editor.testplay_systems import unit_of
 from model.grid import hex_to_pixel
-from rules.actions import Action
+from rules.engine.actions import Action
 
 HERE = os.path.join(os.path.dirname(__file__), "..", "scenarios")
 ARMOR = os.path.join(HERE, "armor", "demo-crossroads.yaml")

@@ -1,0 +1,219 @@
+"""The greedy bot's Armor orders and Final Facings, weighed statically.
+
+Armor's orders are secret and simultaneous [AG V]: one order tried alone resolves nothing, so
+each unit's legal orders are weighed by where they leave it (the shared position score of
+:class:`rules.bots.greedy.Evaluator` at the order's end hex, plus its facing toward the
+nearest enemy and the enemies in its gun's Field of Fire) and, for Direct Fire, by the
+expected Victory Points of the shot: the engine's own AP fire (:func:`rules.armor.fire.resolve`)
+rolled a few times on a copy of the state with dice of the bot's own and the enemy's orders
+left out (what the side may know [AG V]). A unit whose best order is no better than standing
+still gets none. Final Facing turns the hull's front and the gun toward the enemy.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, cast
+
+from model.hexes import Hex
+from rules.armor.fire import angle_between, in_field_of_fire, resolve
+from rules.armor.move import destinations, walk
+from rules.armor.orders import Face, Order
+from rules.bots.greedy import Evaluator, Piece, scores_losses
+from rules.engine.actions import Action, Done
+from rules.engine.dice import Dice
+
+if TYPE_CHECKING:
+    from rules.armor.game import ArmorState
+
+FACE_WEIGHT = 0.3  # the hull's front toward the nearest enemy (armour is thickest there)
+FIELD_WEIGHT = 0.25  # per enemy in the gun's Field of Fire and reach
+GAIN = 0.05  # an order must beat standing still by this much
+SHORTLIST = 25  # orders whose position is scored in full (lines of sight are the costly part)
+FIRE_SAMPLES = 6
+OVERKILL = 0.5  # a target already shot at this Turn is worth this much less per shot
+SAME_HEX = 1.0  # two units of the side ordered into the same hex
+
+
+class ArmorPlanner:
+    """Chooses one order (or Final Facing) at a time, unit by unit, then ``done``."""
+
+    def __init__(self, evaluator: Evaluator, rng: random.Random) -> None:
+        self.ev, self.rng = evaluator, rng
+        self._key: tuple[int, str, str] | None = None
+        self._skip: set[str] = set()
+        self._shots: dict[str, int] = {}
+        self._ends: set[Hex] = set()
+        self._fire: dict[tuple[str, str, bool], float] = {}
+
+    def choose(self, state: ArmorState, side: str, actions: list[Action]) -> Action:
+        key = (state.turn, state.segment.id, side)
+        if key != self._key:
+            self._key, self._skip, self._shots, self._ends, self._fire = key, set(), {}, set(), {}
+        units: list[str] = []
+        for a in actions:
+            unit = getattr(a, "unit", None)
+            if isinstance(a, Order | Face) and unit not in units and unit not in self._skip:
+                units.append(a.unit)
+        for unit in units:
+            mine = [a for a in actions if getattr(a, "unit", None) == unit]
+            best = self._order(state, side, unit, mine) if state.segment.id == "plot" else None
+            if state.segment.id != "plot":
+                best = self._facing(state, side, unit, mine)
+            self._skip.add(unit)
+            if best is not None:
+                return best
+        return next((a for a in actions if isinstance(a, Done)), actions[-1])
+
+    # --- orders -------------------------------------------------------------------------------
+
+    def _order(
+        self, state: ArmorState, side: str, unit: str, options: list[Action]
+    ) -> Action | None:
+        game = state.game
+        spec, here, facing = game.units[unit], state.hexes[unit], state.facing[unit]
+        pieces = self.ev.adapter.pieces(state)
+        piece = pieces[unit]
+        enemies = [p for _, p in sorted(pieces.items()) if p.side != side]
+        ends = {
+            d.moves: (d.hex, d.facing)
+            for d in destinations(spec, here, facing, game.cost_for(spec), game.on_map)
+        }
+        public = self._public(state, side)
+        exits = game.exits_for(side)
+        rough: list[tuple[float, Order, Hex, int]] = []
+        for a in options:
+            if not isinstance(a, Order) or a.opportunity:
+                continue  # Opportunity Fire waits on the enemy's moves: not weighed here
+            end = ends.get(a.moves) if a.moves else (here, facing)
+            if end is None:
+                w = walk(spec, here, facing, a.steps, game.cost_for(spec), game.on_map)
+                if w.off_map:
+                    if w.hexes and w.hexes[-1][0] in exits:
+                        return a  # leaving the map there scores [AG VII.C.5]
+                    continue
+                end = (w.hex, w.hexes[-1][1] if w.hexes else facing)
+            fire = self._fire_value(public, side, a) if a.fire else 0.0
+            moved = _at(piece, end[0])
+            value = fire + self.ev.progress(moved, enemies) - SAME_HEX * (end[0] in self._ends)
+            rough.append((value + self.rng.random() * 1e-6, a, end[0], end[1]))
+        rough.sort(key=lambda r: -r[0])
+        stay = self._place(state, unit, piece, facing, enemies)
+        best: tuple[float, Order, Hex] | None = None
+        for value, a, h, f in rough[:SHORTLIST]:
+            moved = _at(piece, h)
+            full = value - self.ev.progress(moved, enemies)
+            full += self._place(state, unit, moved, f, enemies)
+            if best is None or full > best[0]:
+                best = (full, a, h)
+        if best is None or best[0] < stay + GAIN:
+            return None
+        if best[1].fire:
+            self._shots[best[1].fire] = self._shots.get(best[1].fire, 0) + 1
+        self._ends.add(best[2])
+        return best[1]
+
+    def _place(
+        self, state: ArmorState, unit: str, piece: Piece, facing: int, enemies: list[Piece]
+    ) -> float:
+        """The shared position score plus facing and Field of Fire toward the enemy."""
+        turret = state.turret.get(unit, 0)
+        return self.ev.place(piece, enemies) + self._aim(
+            state, unit, piece, facing, turret, enemies
+        )
+
+    def _aim(
+        self,
+        state: ArmorState,
+        unit: str,
+        piece: Piece,
+        facing: int,
+        turret: int,
+        enemies: list[Piece],
+    ) -> float:
+        """The hull's front toward the nearest enemy, and enemies in the gun's Field of Fire
+        [AG VI.A.3] (``turret``: the turret's turn off the hull)."""
+        if not enemies:
+            return 0.0
+        spec, h = state.game.units[unit], piece.hex
+        near = min(enemies, key=lambda e: (e.hex.distance(h), e.hex.q, e.hex.r))
+        score = -FACE_WEIGHT * angle_between(facing, h, near.hex) / 180.0
+        if piece.threat > 0:
+            gun = (facing + (3 if spec.rear_gun else 0) + (turret if spec.turret_turn else 0)) % 6
+            in_field = sum(
+                1
+                for e in enemies
+                if e.hex.distance(h) <= piece.reach and in_field_of_fire(gun, h, e.hex)
+            )
+            score += FIELD_WEIGHT * min(in_field, 3)
+        return score
+
+    def _public(self, state: ArmorState, side: str) -> ArmorState:
+        """A copy with the other side's orders left out and dice of the bot's own."""
+        public = cast("ArmorState", state.clone())
+        public.orders = {s: (dict(o) if s == side else {}) for s, o in state.orders.items()}
+        public.dice = Dice(self.rng.getrandbits(32))
+        return public
+
+    def _fire_value(self, public: ArmorState, side: str, order: Order) -> float:
+        """Expected worth of the order's Direct Fire: the engine's AP fire rolled a few times."""
+        target = order.fire or ""
+        key = (order.unit, target, bool(order.moves))
+        value = self._fire.get(key)
+        if value is None:
+            game = public.game
+            before = public.orders[side].get(order.unit)
+            public.orders[side][order.unit] = order
+            total = 0.0
+            for _ in range(FIRE_SAMPLES):
+                effects = {p.effect for p in resolve(public, order.unit, target)}
+                total += _worth(public, target, effects)
+            if before is None:
+                del public.orders[side][order.unit]
+            else:
+                public.orders[side][order.unit] = before
+            scale = 1.0 + (
+                1.0 if scores_losses(list(game.scenario.victory.conditions), side) else 0
+            )
+            value = self._fire[key] = scale * total / FIRE_SAMPLES
+        return value * OVERKILL ** self._shots.get(target, 0)
+
+    # --- Final Facing ---------------------------------------------------------------------------
+
+    def _facing(
+        self, state: ArmorState, side: str, unit: str, options: list[Action]
+    ) -> Action | None:
+        h = state.hexes[unit]
+        pieces = self.ev.adapter.pieces(state)
+        enemies = [p for _, p in sorted(pieces.items()) if p.side != side]
+        compass = {state.game.amap.global_to_direction(h, c): c for c in range(6)}
+        piece = pieces[unit]
+        stay = self._aim(state, unit, piece, state.facing[unit], state.turret[unit], enemies)
+        best: tuple[float, Action] | None = None
+        for a in options:
+            if not isinstance(a, Face) or a.hull not in compass or a.turret not in compass:
+                continue
+            hull, gun = compass[a.hull], compass[a.turret]
+            value = self._aim(state, unit, piece, hull, (gun - hull) % 6, enemies)
+            value += self.rng.random() * 1e-6
+            if best is None or value > best[0]:
+                best = (value, a)
+        if best is None or best[0] < stay + GAIN:
+            return None
+        return best[1]
+
+
+def _worth(state: ArmorState, target: str, effects: set[str]) -> float:
+    """Victory Points a set of results on ``target`` gives its enemy [AG IX.B]."""
+    spec = state.game.units[target]
+    if "knocked-out" in effects:
+        return float(spec.points)
+    if effects & {"hull", "turret"}:
+        return float(spec.points_compartment)
+    if effects & {"gun", "track"}:
+        return float(spec.points_track_gun)
+    return 0.1 * spec.points if "crew" in effects else 0.0
+
+
+def _at(piece: Piece, h: Hex) -> Piece:
+    return Piece(piece.side, h, piece.reach, piece.threat, piece.speed, piece.category)

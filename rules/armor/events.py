@@ -1,0 +1,243 @@
+"""Events of the Armor engine (subclasses of :class:`rules.engine.events.Event`), each with the rule
+it applies. Kept apart from :mod:`rules.engine.events`, which the Panzer '44 engine owns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rules.engine.events import Event, Modifier
+
+
+@dataclass(frozen=True)
+class Placed(Event):
+    """A unit set up on the map, its facing (the book's direction number) and how."""
+
+    kind: ClassVar[str] = "armor-placed"
+    unit: str
+    hex: str
+    facing: int
+    how: str
+
+    def describe(self) -> str:
+        return f"{self.unit} set up in {self.hex} facing {self.facing} ({self.how})"
+
+
+@dataclass(frozen=True)
+class Sighted(Event):
+    """What one side's units sight in the Sighting Phase [AG IV] (seen by that side only)."""
+
+    kind: ClassVar[str] = "armor-sighted"
+    side: str
+    sightings: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"{self.side} sights: {', '.join(self.sightings) or 'nothing'} [AG IV]"
+
+
+@dataclass(frozen=True)
+class OrderPlotted(Event):
+    """An order written on the Command Sheet, secret until executed [AG V]."""
+
+    kind: ClassVar[str] = "armor-order"
+    unit: str
+    order: str
+
+    def describe(self) -> str:
+        return f"{self.unit} plotted '{self.order}' [AG V.A]"
+
+
+@dataclass(frozen=True)
+class OrdersRevealed(Event):
+    """The Command Sheets laid out in full view for movement [AG VII.A]."""
+
+    kind: ClassVar[str] = "armor-orders-revealed"
+    orders: tuple[str, ...]
+
+    def describe(self) -> str:
+        return "orders: " + ("; ".join(self.orders) or "none") + " [AG VII.A]"
+
+
+@dataclass(frozen=True)
+class ApFire(Event):
+    """One Direct (or Opportunity) Fire of AP shells, explained step by step [AG VI.B]."""
+
+    kind: ClassVar[str] = "armor-ap-fire"
+    firer: str
+    target: str
+    range: int
+    ap_factor: int
+    penetration: int
+    modifiers: tuple[Modifier, ...]
+    modifier_number: int
+    hit_number: int
+    shots: int
+    roll: int
+    hits: int
+    rule: str
+    placeholder: str | None = None
+
+    def describe(self) -> str:
+        steps = "; ".join(m.describe() for m in self.modifiers) or "no modifiers"
+        mark = f" [placeholder: {self.placeholder}]" if self.placeholder else ""
+        return (
+            f"{self.firer} fires AP at {self.target}, range {self.range}: AP Factor "
+            f"{self.ap_factor}, Penetration {self.penetration}; base 20; {steps}; Modifier "
+            f"Number {self.modifier_number} -> Hit Number {self.hit_number}; {self.shots} "
+            f"shot(s), roll {self.roll:02d}: {self.hits} hit(s) {self.rule}{mark}"
+        )
+
+
+@dataclass(frozen=True)
+class ApHit(Event):
+    """One hit: where it struck, the AB there and whether it penetrated [AG VI.B.5-7]."""
+
+    kind: ClassVar[str] = "armor-ap-hit"
+    firer: str
+    target: str
+    elevation: str
+    sector: str
+    aspect: str
+    angle: int
+    location_roll: int
+    location: str
+    armour: int
+    penetration: int
+    result: str
+    damage_roll: int | None
+    rule: str
+    placeholder: str | None = None
+
+    def describe(self) -> str:
+        dmg = f", Damage Caused roll {self.damage_roll:02d}" if self.damage_roll else ""
+        mark = f" [placeholder: {self.placeholder}]" if self.placeholder else ""
+        return (
+            f"hit on {self.target}: {self.elevation} at {self.sector} ({self.aspect}, "
+            f"{self.angle}), roll {self.location_roll:02d} = {self.location}, AB "
+            f"{self.armour} vs Penetration {self.penetration}{dmg}: {self.result} "
+            f"{self.rule}{mark}"
+        )
+
+
+@dataclass(frozen=True)
+class FireCancelled(Event):
+    """A plotted fire that does not take place, and why."""
+
+    kind: ClassVar[str] = "armor-fire-cancelled"
+    unit: str
+    order: str
+    reason: str
+
+    def describe(self) -> str:
+        return f"{self.unit} does not fire ({self.order}): {self.reason}"
+
+
+@dataclass(frozen=True)
+class Damaged(Event):
+    """A result applied to a vehicle at the end of a fire [AG VI.A; GC1 Effects of AP Hits]."""
+
+    kind: ClassVar[str] = "armor-damaged"
+    unit: str
+    effect: str
+    rule: str
+
+    def describe(self) -> str:
+        return f"{self.unit}: {self.effect} {self.rule}"
+
+
+@dataclass(frozen=True)
+class Moved(Event):
+    """A unit's plotted movement as executed: the hexes entered and the SF spent [AG VII]."""
+
+    kind: ClassVar[str] = "armor-moved"
+    unit: str
+    order: str
+    path: tuple[str, ...]
+    facing: int
+    spent: str
+    note: str = ""
+
+    def describe(self) -> str:
+        where = " ".join(self.path) or "in place"
+        extra = f" ({self.note})" if self.note else ""
+        return (
+            f"{self.unit} executes '{self.order}': {where}, facing {self.facing}, "
+            f"{self.spent} SF{extra}"
+        )
+
+
+@dataclass(frozen=True)
+class OrderCut(Event):
+    """Part of an order erased as illegal [AG VII.C]."""
+
+    kind: ClassVar[str] = "armor-order-cut"
+    unit: str
+    order: str
+    reason: str
+
+    def describe(self) -> str:
+        return f"{self.unit}: '{self.order}' cut short: {self.reason}"
+
+
+@dataclass(frozen=True)
+class BuildingCheck(Event):
+    """A vehicle crossing a Building hexside rolls for Track and Gun damage [AG VII.E.2]."""
+
+    kind: ClassVar[str] = "armor-building-check"
+    unit: str
+    hexside: str
+    column: str
+    roll: int
+    limit: int
+    damage: bool
+    rule: str
+    placeholder: str | None = None
+
+    def describe(self) -> str:
+        verdict = "damage" if self.damage else "no damage"
+        mark = f" [placeholder: {self.placeholder}]" if self.placeholder else ""
+        return (
+            f"{self.unit} crosses {self.hexside}: {self.column} {self.roll:02d} vs "
+            f"{self.limit:02d}: {verdict} {self.rule}{mark}"
+        )
+
+
+@dataclass(frozen=True)
+class Bounced(Event):
+    """A unit moved back out of a hex disputed with the enemy [AG VII.D]."""
+
+    kind: ClassVar[str] = "armor-bounced"
+    unit: str
+    hex: str
+    back_to: str
+    reason: str
+
+    def describe(self) -> str:
+        return f"{self.unit} moved back from {self.hex} to {self.back_to}: {self.reason} [AG VII.D]"
+
+
+@dataclass(frozen=True)
+class Faced(Event):
+    """Final Facing: hull pivot and turret turn [AG VIII.A]."""
+
+    kind: ClassVar[str] = "armor-faced"
+    unit: str
+    hull: int
+    turret: int
+
+    def describe(self) -> str:
+        return f"{self.unit} faces {self.hull}, turret {self.turret} [AG VIII.A]"
+
+
+@dataclass(frozen=True)
+class LeftMap(Event):
+    """A unit moved off the mapboard: out of the game [AG VII.C.5]."""
+
+    kind: ClassVar[str] = "armor-left-map"
+    unit: str
+    hex: str
+    exit_vp: bool
+
+    def describe(self) -> str:
+        scored = " (an exit that scores)" if self.exit_vp else ""
+        return f"{self.unit} leaves the map from {self.hex}: out of the game [AG VII.C.5]{scored}"

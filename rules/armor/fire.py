@@ -1,0 +1,414 @@
+"""Sighting [AG IV] and AP Direct Fire [AG VI] of the Armor Game.
+
+Sighting: a clear line of sight Dot to Dot (:func:`rules.los.query.line_of_sight`, Armor's levels)
+and a range no longer than the Sighting Ranges Table gives for the target's hex (Day, Normal:
+the Armor Game's turrets are Open [AG IV.C.2; AG VIII.B]), twice that when the hex holds over
+4 Stacking Factors [AG IV.C.6]; an adjacent hex is always sighted, and a unit that fired is
+sighted for the next Turn at any range with a clear line [AG IV.C.5].
+
+Direct Fire [AG VI.A-B]: from the positions before movement, at one sighted enemy vehicle in
+the gun's 60 degree Field of Fire; Modifier Number = 20 + the Movement, Target Terrain and
+Miscellaneous Modifiers (each with its rule in the :class:`~rules.armor.events.ApFire` event),
+crossed with the AP Factor on the AP Hit Table; the Number of Hits Table for more than one shot;
+each hit's location and AB from the target's Hit Determination Table (Level/Rising/Falling, the
+Target Angle Wheel's sector), a penetration when Penetration exceeds AB, then the firer's Damage
+Caused Table. Results wait until every Direct Fire is done [AG VI.A].
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from model.base import GameSystem
+from model.hexes import Hex
+from rules.armor.cards import (
+    ARMOUR_PLACEHOLDER,
+    DAMAGE_PLACEHOLDER,
+    GUNNERY_PLACEHOLDER,
+    HIT_LOCATION_PLACEHOLDER,
+    HULL_LOCATIONS,
+    TURRET_LOCATIONS,
+    armour_basis,
+    cell,
+    damage_caused,
+    gun_of,
+    hit_location,
+    hit_number,
+    hits_scored,
+)
+from rules.armor.events import ApFire, ApHit
+from rules.armor.los import unit_level
+from rules.engine.events import Modifier
+from rules.los.core import Sight
+from rules.los.geometry import trace
+from rules.los.terrain import terrain_table
+
+if TYPE_CHECKING:
+    from rules.armor.game import ArmorGame, ArmorState
+
+GC1 = "Armor [GC1"
+
+#: Sighting Ranges Table column groups by terrain id [GC2]; Hill, Road, Track and Wreck use
+#: the other terrain in the hex [AG IV.C], which on these boards is Clear.
+_SIGHT_GROUP = {
+    "block": "block",
+    "improved-position": "imp-building",
+    "building": "imp-building",
+    "wood-building": "imp-building",
+    "brick-building": "imp-building",
+    "stone-building": "imp-building",
+    "defilade": "defilade-ditch",
+    "ditch": "defilade-ditch",
+    "depression": "depression-rough",
+    "rough": "depression-rough",
+    "ford": "ford-alley-stream-scrub",
+    "alley": "ford-alley-stream-scrub",
+    "stream": "ford-alley-stream-scrub",
+    "scrub": "ford-alley-stream-scrub",
+    "woods": "woods-hedgerow",
+    "hedgerow": "woods-hedgerow",
+}
+_TERRAIN_MODIFIER = {"scrub": "Scrub", "rough": "Rough", "woods": "Woods", "alley": "Alley (OP)"}
+
+
+def pixel(h: Hex) -> tuple[float, float]:
+    """The hex's Dot (flat-topped columns; one hex = sqrt 3 between Dots)."""
+    return 1.5 * h.q, math.sqrt(3) * (h.r + h.q / 2)
+
+
+def _vector(compass: int) -> tuple[float, float]:
+    return pixel(Hex(0, 0).neighbor(compass))
+
+
+def angle_between(compass: int, frm: Hex, to: Hex) -> float:
+    """Degrees (0-180) between the compass direction and the line from ``frm`` to ``to``."""
+    (ax, ay), (bx, by), (cx, cy) = _vector(compass), pixel(frm), pixel(to)
+    dx, dy = cx - bx, cy - by
+    norm = math.hypot(ax, ay) * math.hypot(dx, dy)
+    if norm == 0:
+        return 0.0
+    return math.degrees(math.acos(max(-1.0, min(1.0, (ax * dx + ay * dy) / norm))))
+
+
+def in_field_of_fire(gun_facing: int, frm: Hex, to: Hex) -> bool:
+    """[AG VI.A.3]: a 60 degree arc from the gun's face; a hex even partly inside counts."""
+    if frm == to:
+        return False
+    distance = math.hypot(*(a - b for a, b in zip(pixel(frm), pixel(to), strict=True)))
+    slack = math.degrees(math.asin(min(1.0, (math.sqrt(3) / 2) / distance)))
+    return angle_between(gun_facing, frm, to) < 30 + slack - 1e-9
+
+
+@dataclass(frozen=True)
+class Aspect:
+    sector: str
+    aspect: str
+    angle: int
+    side_shot: bool
+    placeholder: str | None
+
+
+#: Target Angle Wheel sectors by the angle off the target's front (placeholder boundaries).
+_SECTORS = (
+    (10, "F 0"),
+    (30, "FS 30"),
+    (50, "FS 45"),
+    (70, "FS 60"),
+    (110, "S 0"),
+    (130, "RS 60"),
+    (150, "RS 45"),
+    (170, "RS 30"),
+    (181, "R 0"),
+)
+SECTOR_PLACEHOLDER = (
+    "the Target Angle Wheel's sector edges are not in the text: the half circle cut into "
+    "F 0 (to 10 degrees), FS 30, FS 45, FS 60 (20 each), S 0 (70-110), RS 60, RS 45, RS 30, R 0"
+)
+
+
+def target_aspect(target_facing: int, target: Hex, firer: Hex) -> Aspect:
+    """The Target Angle Wheel laid on the target facing its hull [TAW card]."""
+    theta = angle_between(target_facing, target, firer)
+    sector = next(name for top, name in _SECTORS if theta < top)
+    aspect = cell("target-angle-wheel", sector, "aspect")
+    angle = cell("target-angle-wheel", sector, "angle")
+    side = cell("target-angle-wheel", sector, "side shot")
+    notes = [SECTOR_PLACEHOLDER, aspect.placeholder, side.placeholder]
+    return Aspect(
+        sector,
+        str(aspect.value),
+        int(str(angle.value)),
+        bool(side.value),
+        "; ".join(n for n in notes if n),
+    )
+
+
+@functools.cache
+def _sight_table() -> dict[str, object]:
+    from rules.armor.cards import table
+
+    t = table("sighting-ranges")
+    row = next(r for r in t.rows if r.key == "Day Normal")
+    from model.provenance import unwrap
+
+    return {str(c): unwrap(v) for c, v in zip(t.columns, row.cells, strict=True)}
+
+
+def level(game: ArmorGame, h: Hex) -> int:
+    """A unit's elevation level in ``h`` [AG IV.B.1.h]."""
+    return unit_level(Sight(game.terrain, trace(h, h), terrain_table(GameSystem.ARMOR)), h)
+
+
+def sighting_range(state: ArmorState, sighter: Hex, target: Hex) -> int:
+    """The longest range at which a vehicle in ``target`` is sighted [GC2; AG IV.C]."""
+    group = _SIGHT_GROUP.get(state.game.terrain.terrain(target), "clear-river-bridge")
+    if group == "defilade-ditch":
+        higher = state.game.level(sighter) > state.game.level(target)
+        group += " higher" if higher else " same-or-lower"
+    raw = _sight_table()[f"{group} VH"]
+    found = 0 if raw in (None, "--") else int(str(raw))
+    if state.stacking(target) > 4:
+        found *= 2  # [AG IV.C.6]
+    return found
+
+
+def sights(state: ArmorState, unit: str, target: str) -> bool:
+    """Whether ``unit`` sights ``target`` now [AG IV]."""
+    a, b = state.hexes.get(unit), state.hexes.get(target)
+    if a is None or b is None:
+        return False
+    d = a.distance(b)
+    if d <= 1:
+        return True  # [AG IV; GC2 note]: an adjacent hex can always be sighted
+    if state.game.los(a, b).verdict == "blocked":
+        return False
+    if target in state.fired_last_turn:
+        return True  # [AG IV.C.5]
+    return d <= sighting_range(state, a, b)
+
+
+def why_not_fire(state: ArmorState, unit: str, target: str, moving: bool = False) -> str | None:
+    """Why ``unit`` may not be ordered to fire at ``target`` now (with movement orders when
+    ``moving``), or None [AG VI.A]."""
+    spec, other = state.game.units.get(unit), state.game.units.get(target)
+    if spec is None or other is None:
+        return f"there is no unit '{target if spec else unit}'"
+    if other.side == spec.side:
+        return "it is not an enemy unit"
+    if gun_of(spec, state.game.nation[spec.side]) is None or state.gun_lost(unit):
+        return "it has no main gun that fires AP [AG VI.A.1]"
+    if state.crew_losses.get(unit, 0) >= 3:
+        return "three crew losses: it may no longer fire [GC1 Effects of AP Hits]"
+    if not other.vehicle:
+        return "AP fire is only at Vehicle units [ADV VI.B]"
+    if not sights(state, unit, target):
+        return "it does not sight the target [AG IV; AG VI.A.1]"
+    a, b = state.hexes[unit], state.hexes[target]
+    facing = state.gun_facing(unit)
+    if not in_field_of_fire(facing, a, b):
+        return "the target is not in its Field of Fire [AG VI.A.3]"
+    gun = gun_of(spec, state.game.nation[spec.side])
+    assert gun is not None
+    if a.distance(b) > gun.longest:
+        return f"beyond its gun's range ({gun.longest} hexes, a placeholder)"
+    if moving and a.distance(b) > gun.short:
+        return (
+            "with movement orders, no main gun fire at Long Range [AG V.A.2.c] (Range Line "
+            f"after {gun.short} hexes, a placeholder)"
+        )
+    return None
+
+
+def _movement_modifier(state: ArmorState, firer: str, target: str) -> Modifier:
+    moves = bool(state.orders_of(firer).moves)
+    hexes = state.hexes_ordered(target)
+    column = "0" if hexes == 0 else "1-2" if hexes <= 2 else "3-5" if hexes <= 5 else "6+"
+    row = "Turn, 1-2" if moves else "0"
+    value = int(str(cell("ap-movement-modifiers", row, column).value))
+    what = f"Movement (firer '{row}', target {hexes} hex(es) ordered)"
+    return Modifier(what, value, f"{GC1} AP Movement Modifiers; AG VI.B.3.a]")
+
+
+def _terrain_modifier(state: ArmorState, target: Hex, shot: str) -> Modifier | None:
+    terrain = state.game.terrain.terrain(target)
+    key = _TERRAIN_MODIFIER.get(terrain)
+    if terrain == "defilade":
+        key = "Falling vs. Defilade" if shot == "Falling" else "Level, Rising vs. Defilade"
+    elif terrain == "improved-position":
+        key = "Improved Position"
+    if key is None:
+        return None
+    value = int(str(cell("ap-target-terrain-modifiers", key, "modifier").value))
+    rule = f"{GC1} AP Target Terrain Modifiers; AG VI.B.3.b]"
+    if state.stacking(target) > 4:
+        return Modifier(f"target in {terrain} (over 4 SF: as Clear)", value, rule, applied=False)
+    return Modifier(f"target in {terrain}", value, rule)
+
+
+def hull_down(state: ArmorState, firer: Hex, target: Hex, shot: str) -> str | None:
+    """[GC1 Hull Down]: why LH and TK hits miss, or None."""
+    terrain = state.game.terrain.terrain(target)
+    rise = state.game.level(target) - state.game.level(firer)
+    if shot == "Rising" and firer.distance(target) < rise:
+        return "Rising, range less than elevation difference"
+    if terrain == "defilade" and shot in ("Rising", "Level"):
+        return "Rising or Level vs. Defilade"
+    if terrain == "improved-position":
+        return "Vs. Improved Position"
+    if terrain in ("brick-building", "stone-building"):
+        return "Vs. Brick or Stone Building"
+    return None
+
+
+def modifiers(state: ArmorState, firer: str, target: str, aspect: Aspect) -> list[Modifier]:
+    """Every modifier of one shot, each with its rule [AG VI.B.3]."""
+    a, b = state.hexes[firer], state.hexes[target]
+    spec = state.game.units[target]
+    shot = shot_elevation(state, a, b)
+    found = [_movement_modifier(state, firer, target)]
+    terrain = _terrain_modifier(state, b, shot)
+    if terrain is not None:
+        found.append(terrain)
+    found.append(Modifier("target Size", spec.size, f"{GC1} Miscellaneous Modifiers (AP)]"))
+    if aspect.side_shot:
+        found.append(
+            Modifier(
+                f"Side Shot ({aspect.sector})",
+                3,
+                f"{GC1} Miscellaneous Modifiers (AP); AG VI.C.1.b]",
+                placeholder=None if aspect.sector == "S 0" else aspect.placeholder,
+            )
+        )
+    losses = state.crew_losses.get(firer, 0)
+    if losses:
+        found.append(Modifier(f"{losses} crew loss(es)", -4 * losses, f"{GC1} Misc. (AP)]"))
+    down = hull_down(state, a, b, shot)
+    if down is not None and state.game.units[target].turret_turn == 0:
+        found.append(Modifier("Special Turretless Hull Down", -8, f"{GC1} Misc. (AP)]"))
+    return found
+
+
+def shot_elevation(state: ArmorState, firer: Hex, target: Hex) -> str:
+    """Level, Rising (target higher) or Falling (target lower): the book never defines them;
+    the Hit Determination columns read so [digest §5.5]."""
+    diff = state.game.level(target) - state.game.level(firer)
+    return "Level" if diff == 0 else "Rising" if diff > 0 else "Falling"
+
+
+@dataclass
+class Pending:
+    """A result waiting for the end of the Direct Fire Phase [AG VI.A]."""
+
+    unit: str
+    effect: str  # knocked-out, hull, turret, gun, track, crew
+    by: str
+
+
+def resolve(state: ArmorState, firer: str, target: str, opportunity: bool = False) -> list[Pending]:
+    """One unit's AP fire at one target, explained in events; the results, not yet applied."""
+    game = state.game
+    spec = game.units[firer]
+    gun = gun_of(spec, game.nation[spec.side])
+    assert gun is not None
+    a, b = state.hexes[firer], state.hexes[target]
+    rng = a.distance(b)
+    aspect = target_aspect(state.facing[target], b, a)
+    mods = modifiers(state, firer, target, aspect)
+    if opportunity:
+        mods.append(Modifier("Opportunity Fire", -8, f"{GC1} Misc. (AP); AG VII.F.1]"))
+    number = 20 + sum(m.value for m in mods if m.applied)
+    hit = hit_number(number, gun.ap_factor(rng))
+    moving = bool(state.orders_of(firer).moves)
+    rapid = not opportunity and not moving and rng <= gun.short
+    shots = spec.rof_rapid if rapid else spec.rof_slow
+    roll = state.roll(f"AP fire {firer} at {target}", 100)
+    hits, table_note = hits_scored(hit.value if isinstance(hit.value, int) else 0, shots, roll)
+    notes = [
+        GUNNERY_PLACEHOLDER,
+        hit.placeholder,
+        table_note,
+        "Rapid Rate of Fire when not moving and at Short Range, else Slow: the book never "
+        "says when Rapid is allowed [digest §5.5]",
+    ]
+    state.emit(
+        ApFire(
+            firer,
+            target,
+            rng,
+            gun.ap_factor(rng),
+            gun.penetration(rng),
+            tuple(mods),
+            number,
+            int(str(hit.value)),
+            shots,
+            roll,
+            hits,
+            "[AG VI.B; GC1 AP Hit Table, Number of Hits Table]",
+            placeholder="; ".join(n for n in notes if n),
+        )
+    )
+    found: list[Pending] = []
+    for _ in range(hits):
+        found.extend(_hit(state, firer, target, aspect, gun.penetration(rng)))
+    return found
+
+
+def _hit(state: ArmorState, firer: str, target: str, aspect: Aspect, pen: int) -> list[Pending]:
+    a, b = state.hexes[firer], state.hexes[target]
+    tspec = state.game.units[target]
+    shot = shot_elevation(state, a, b)
+    roll = state.roll(f"Hit Determination on {target}", 100)
+    location = hit_location(aspect.aspect, roll)
+    armour = armour_basis(tspec, aspect.aspect, aspect.angle, location)
+    down = hull_down(state, a, b, shot)
+    damage_roll: int | None = None
+    pending: list[Pending] = []
+    rule = "[AG VI.B.5-7; GC1 Effects of AP Hits]"
+    if down is not None and location in ("LH", "TK"):
+        result = f"a miss: hull down ({down}) [GC1 Hull Down]"
+    elif pen > armour:
+        if location == "TK":
+            result, effect = "penetrates: Track hit", "track"
+        elif location == "GN":
+            result, effect = "penetrates: Gun hit", "gun"
+        else:
+            damage_roll = state.roll(f"Damage Caused by {firer}", 100)
+            caused = damage_caused(damage_roll)
+            where = "turret" if location in TURRET_LOCATIONS else "hull"
+            effect = {"knocked-out": "knocked-out", "compartment": where}.get(caused, "none")
+            result = f"penetrates: {caused.replace('-', ' ')}" + (
+                f" ({where} compartment)" if caused == "compartment" else ""
+            )
+        if effect != "none":
+            pending.append(Pending(target, effect, firer))
+    else:
+        result = "does not penetrate (Penetration not greater than AB [AG VI.B.6])"
+        if location in ("TT", "HD"):
+            result += "; a TT or HD hit on an Open vehicle: one crew loss [GC1]"
+            pending.append(Pending(target, "crew", firer))
+    notes = [ARMOUR_PLACEHOLDER, HIT_LOCATION_PLACEHOLDER, aspect.placeholder]
+    if damage_roll is not None:
+        notes.append(DAMAGE_PLACEHOLDER)
+    assert location in TURRET_LOCATIONS + HULL_LOCATIONS + ("GN", "TK")
+    state.emit(
+        ApHit(
+            firer,
+            target,
+            shot,
+            aspect.sector,
+            aspect.aspect,
+            aspect.angle,
+            roll,
+            location,
+            armour,
+            pen,
+            result,
+            damage_roll,
+            rule,
+            placeholder="; ".join(n for n in notes if n),
+        )
+    )
+    return pending

@@ -1,0 +1,338 @@
+"""Armor (Yaquinto, 1985) on the engine core: the Armor Game's Turn, orders, movement and fire.
+
+What this slice plays, by the book (the basic Armor Game rules [AG I-IX]):
+
+- The Sequence of Play [AG II] as data (:data:`rules.armor.sequence.ARMOR_SEQUENCE`), for the
+  scenario's number of Turns; the German side moves and faces first on odd Turns, the Allied
+  side on even Turns [AG II.D-E].
+- Set-up from the scenario's forces, with facings (:mod:`rules.armor.setup`).
+- The Sighting Phase [AG IV] (:mod:`rules.armor.fire`).
+- The Order Plot Phase [AG V]: secret, simultaneous orders in the book's notation
+  (:mod:`rules.armor.orders`): forward moves, turns, reverse, Pivot in Place, Direct Fire;
+  each side's orders are hidden from the other (``view_for``, ``private_to`` events, legal
+  actions per side) until the Command Sheets are laid out for movement [AG VII.A].
+- The Direct Fire Phase [AG VI]: AP fire, every shot explained with its modifiers and rules,
+  results applied once all fire is done.
+- The Movement Execution Phase [AG VII]: orders executed as plotted, cut where illegal
+  [AG VII.C], Building hexside checks [AG VII.E], Opportunity Fire (the engine fires at the
+  first unit that triggers an order, standing in for the owner's choice; see
+  :mod:`rules.armor.opportunity`), units leaving the map [AG VII.C.5], hexes disputed with the
+  enemy [AG VII.D] (:mod:`rules.armor.turn`).
+- The Final Facing and Adjustment Phase [AG VIII]: Pivot in Place and turret turns.
+- Victory Points [AG IX] (:mod:`rules.armor.victory`).
+
+A road or track blocked by a new Wreck or a newly moved enemy unit costs the hex's other
+terrain [AG VII.C.4]. Not yet: Buttoned turrets (the Armor Game's are always Open
+[AG VIII.B]), and everything of the Advanced Game and the Optional Rules (GP
+fire, so Leg and Towed units cannot be hit; bail-out; weather...). The Data Cards' tables are
+not in the book's text: :mod:`rules.armor.cards` names the placeholders used.
+"""
+
+from __future__ import annotations
+
+import copy
+from fractions import Fraction
+from typing import Any
+
+from model.base import GameSystem
+from model.hexes import Hex
+from model.scenario_io import LoadedScenario
+from model.victory import Exit
+from rules.armor import plot
+from rules.armor.events import OrderPlotted
+from rules.armor.fire import level
+from rules.armor.move import (
+    EnterCost,
+    Walk,
+    enter_cost,
+)
+from rules.armor.orders import Face, Order
+from rules.armor.sequence import ARMOR_SEQUENCE
+from rules.armor.setup import deploy
+from rules.armor.turn import advance, apply_face, begin_segment, damage
+from rules.armor.units import ArmorUnit
+from rules.armor.victory import evaluate_outcome
+from rules.armor.view import ArmorView, positions, side_view, snapshot
+from rules.engine.actions import Action, Done
+from rules.engine.core import Outcome, State
+from rules.engine.errors import IllegalActionError, UnsupportedGameError
+from rules.engine.events import SideDone
+from rules.engine.map_game import MapGame
+from rules.engine.positions import UnitPosition
+from rules.engine.sequence import Phase, Segment, steps
+
+RULES_VERSION = "armor-0.1"
+
+
+class ArmorGame(MapGame):
+    """An Armor scenario made playable: map, movement costs, counters and their set-up."""
+
+    system = GameSystem.ARMOR
+    rules_version = RULES_VERSION
+
+    def __init__(self, loaded: LoadedScenario) -> None:
+        super().__init__(loaded)
+        scenario = loaded.scenario
+        if len(self.sides) != 2:
+            raise UnsupportedGameError("an Armor scenario of this engine has two sides")
+        self.turns: int = self._length()
+        self.deployment = deploy(scenario, self.terrain, self.movement)
+        self.units: dict[str, ArmorUnit] = {u.id: u for u in self.deployment.units}
+        self.nation: dict[str, str] = {s.id: s.nation for s in scenario.sides}
+        german = [s for s in self.sides if self.nation[s] == "germany"]
+        #: The German side moves first on odd Turns [AG II.D]; with no German side, the first.
+        self.german: str = german[0] if german else self.sides[0]
+        self.allied: str = next(s for s in self.sides if s != self.german)
+        self.steps: tuple[tuple[Phase, Segment], ...] = steps(ARMOR_SEQUENCE)
+        self._levels: dict[Hex, int] = {}
+        self._costs: dict[tuple[str, Hex, Hex], Fraction | None] = {}
+
+    def _length(self) -> int:
+        """The scenario's Turns; by the layout's join type where it depends on it (2A: 14
+        Edge-to-Edge, 40 End-to-End, 30 Staggered [SCN VI.A.6])."""
+        length = self.scenario.length
+        if length.turns is not None:
+            return length.turns
+        join = self.scenario.map.layout.preset
+        if join is not None and join in length.by_join:
+            return length.by_join[join]
+        raise UnsupportedGameError(
+            "the scenario's length is open or depends on a layout this engine cannot tell "
+            "(give 'length.turns'): not in this slice of the Armor engine"
+        )
+
+    def new_initial_state(self, seed: int = 0) -> ArmorState:
+        return ArmorState(self, seed)
+
+    def level(self, h: Hex) -> int:
+        found = self._levels.get(h)
+        if found is None:
+            found = self._levels[h] = level(self, h)
+        return found
+
+    def cost_for(self, unit: ArmorUnit) -> EnterCost:
+        """Entering a hex, for one unit, worked out once per unit type and hexside."""
+
+        def cost(frm: Hex, to: Hex) -> Fraction | None:
+            key = (unit.type_id, frm, to)
+            if key not in self._costs:
+                self._costs[key] = enter_cost(self.movement, unit, frm, to)
+            return self._costs[key]
+
+        return cost
+
+    def on_map(self, h: Hex) -> bool:
+        return h in self.amap.hexes
+
+    def exits_for(self, side: str) -> frozenset[Hex]:
+        """The hexes from which ``side`` scores for leaving the map (its exit conditions)."""
+        found: set[Hex] = set()
+        for c in self.scenario.victory.conditions:
+            if isinstance(c, Exit) and c.side == side:
+                found |= self.region(c.region)
+        return frozenset(found)
+
+    def first(self, turn: int) -> str:
+        """Who moves and faces first: German on odd Turns, Allied on even [AG II.D]."""
+        return self.german if turn % 2 else self.allied
+
+    def second(self, turn: int) -> str:
+        return self.allied if turn % 2 else self.german
+
+
+class ArmorState(State):
+    """An Armor game in progress."""
+
+    game: ArmorGame
+
+    def __init__(self, game: ArmorGame, seed: int) -> None:
+        super().__init__(game, seed)
+        dep = game.deployment
+        self.turn, self.step, self.over = 1, 0, False
+        self.hexes: dict[str, Hex] = dict(dep.hexes)
+        self.facing: dict[str, int] = dict(dep.facing)  # compass
+        self.turret: dict[str, int] = dict.fromkeys(dep.hexes, 0)  # turn off the hull
+        self.orders: dict[str, dict[str, Order]] = {s: {} for s in game.sides}
+        self.done: set[str] = set()
+        self.faced: set[str] = set()
+        self.hits: dict[str, set[str]] = {}
+        self.crew_losses: dict[str, int] = {}
+        self.knocked_out: list[str] = []
+        self.wrecks: list[Hex] = []
+        self.old_wrecks = 0  # how many Wrecks were on the map when the Turn began
+        self.exited: dict[str, Hex] = {}
+        self.fired: set[str] = set()
+        self.fired_last_turn: set[str] = set()
+        #: Units whose Opportunity Fire order has fired this Turn (once each [AG VII.F]).
+        self.opportunity_used: set[str] = set()
+        self.walks: dict[str, Walk] = {}
+        self.option_cache: dict[str, list[Action]] = {}
+        for event in dep.events:
+            self.emit(event)
+        begin_segment(self)
+        self._advance()
+
+    def _advance(self) -> None:
+        advance(self)
+
+    def damage(self, unit: str, effect: str) -> None:
+        """Apply one result to a unit at once [GC1 Effects of AP Hits]."""
+        damage(self, unit, effect)
+
+    # --- where play is ----------------------------------------------------------------------
+
+    @property
+    def segment(self) -> Segment:
+        return self.game.steps[self.step][1]
+
+    def actors(self) -> tuple[str, ...]:
+        actor = self.segment.actor
+        if actor == "both":
+            return self.game.sides
+        if actor == "first":
+            return (self.game.first(self.turn),)
+        if actor == "second":
+            return (self.game.second(self.turn),)
+        return ()
+
+    def to_act(self) -> tuple[str, ...]:
+        if self.over:
+            return ()
+        return tuple(s for s in self.actors() if s not in self.done)
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def outcome(self) -> Outcome | None:
+        return evaluate_outcome(self) if self.over else None
+
+    # --- what units may do -----------------------------------------------------------------
+
+    def alive(self, side: str) -> list[str]:
+        return [u for u, s in self.game.units.items() if s.side == side and u in self.hexes]
+
+    def orders_of(self, unit: str) -> Order:
+        spec = self.game.units[unit]
+        return self.orders[spec.side].get(unit) or Order(unit)
+
+    def hexes_ordered(self, unit: str) -> int:
+        """Hexes the unit is ordered to move this Turn (the AP Movement Modifier's column)."""
+        return sum(1 for s in self.orders_of(unit).steps if s in "FB")
+
+    def gun_lost(self, unit: str) -> bool:
+        return bool(self.hits.get(unit, set()) & {"gun", "turret"})
+
+    def immobile(self, unit: str) -> bool:
+        """Hull compartment or Track damage: no movement, no Pivot [AG VII.C.1]."""
+        return bool(self.hits.get(unit, set()) & {"hull", "track"})
+
+    def gun_facing(self, unit: str) -> int:
+        """Where the gun's Field of Fire points [AG VI.A.3]: the turret, else the hull front
+        (the Archer's hull rear)."""
+        spec = self.game.units[unit]
+        base = self.facing[unit] + (3 if spec.rear_gun else 0)
+        return (base + (self.turret[unit] if spec.turret_turn else 0)) % 6
+
+    def stacking(self, h: Hex) -> int:
+        """Stacking Factors in a hex, Wrecks at 2 each [AG III.B]."""
+        units = sum(self.game.units[u].stacking for u, at in self.hexes.items() if at == h)
+        return units + 2 * self.wrecks.count(h)
+
+    # --- legal actions ----------------------------------------------------------------------
+
+    def legal_actions(self, side: str | None = None) -> list[Action]:
+        found: list[Action] = []
+        for s in self.to_act():
+            if side is not None and s != side:
+                continue
+            if self.segment.id == "plot":
+                for u in self.alive(s):
+                    if u not in self.orders[s]:
+                        found.extend(self.order_options(u))
+            elif self.segment.id in ("first-facing", "second-facing"):
+                for u in self.alive(s):
+                    if u not in self.faced:
+                        found.extend(self.facing_options(u))
+            found.append(Done(s))
+        return found
+
+    def order_options(self, unit: str) -> list[Action]:
+        """Each legal order of ``unit`` (:func:`rules.armor.plot.order_options`)."""
+        return plot.order_options(self, unit)
+
+    def enemies(self, side: str) -> list[str]:
+        return [u for s in self.game.sides if s != side for u in self.alive(s)]
+
+    def facing_options(self, unit: str) -> list[Action]:
+        """Each Final Facing of ``unit`` (:func:`rules.armor.plot.facing_options`)."""
+        return plot.facing_options(self, unit)
+
+    # --- applying actions -------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> None:
+        if isinstance(action, Order):
+            self._order(action)
+        elif isinstance(action, Face):
+            apply_face(self, action)
+        elif isinstance(action, Done):
+            if action.side not in self.to_act():
+                raise IllegalActionError(f"'{action.text()}': {action.side} may not act now")
+            self.done.add(action.side)
+            self.emit(SideDone(action.side, self.segment.id))
+        else:
+            raise IllegalActionError(f"'{action.text()}': not an action of Armor")
+
+    def side_of(self, action: Action, unit: str) -> str:
+        spec = self.game.units.get(unit)
+        if spec is None or unit not in self.hexes:
+            raise IllegalActionError(f"'{action.text()}': no unit '{unit}' on the map")
+        if spec.side not in self.to_act():
+            raise IllegalActionError(f"'{action.text()}': {spec.side} may not act now")
+        return spec.side
+
+    def _order(self, order: Order) -> None:
+        if self.segment.id != "plot":
+            raise IllegalActionError(f"'{order.text()}': orders are plotted in the Order Plot")
+        side = self.side_of(order, order.unit)
+        if order.unit in self.orders[side]:
+            raise IllegalActionError(f"'{order.text()}': {order.unit} has its orders [AG V.A.1]")
+        why = self.why_not_order(order)
+        if why is not None:
+            raise IllegalActionError(f"'{order.text()}': {why}")
+        self.orders[side][order.unit] = order
+        self.emit(OrderPlotted(order.unit, order.notation, private_to=side))
+
+    def why_not_order(self, order: Order) -> str | None:
+        """Why the order may not be plotted, or None (:func:`rules.armor.plot.why_not_order`)."""
+        return plot.why_not_order(self, order)
+
+    # --- views and hashes -------------------------------------------------------------------
+
+    def view_for(self, side: str) -> ArmorView:
+        """What ``side`` may know: never the other side's orders before they are executed."""
+        return side_view(self, side)
+
+    def positions(self) -> list[UnitPosition]:
+        """Every unit on the map, with its facing and damage (no hidden units [AG])."""
+        return positions(self)
+
+    def _snapshot(self) -> dict[str, Any]:
+        return snapshot(self)
+
+    def _detach(self) -> None:
+        self.hexes = dict(self.hexes)
+        self.facing = dict(self.facing)
+        self.turret = dict(self.turret)
+        self.orders = {s: dict(o) for s, o in self.orders.items()}
+        self.done = set(self.done)
+        self.faced = set(self.faced)
+        self.hits = {u: set(h) for u, h in self.hits.items()}
+        self.crew_losses = dict(self.crew_losses)
+        self.knocked_out = list(self.knocked_out)
+        self.wrecks = list(self.wrecks)
+        self.exited = dict(self.exited)
+        self.fired = set(self.fired)
+        self.fired_last_turn = set(self.fired_last_turn)
+        self.opportunity_used = set(self.opportunity_used)
+        self.walks = copy.deepcopy(self.walks)
+        self.option_cache = dict(self.option_cache)

@@ -1,0 +1,191 @@
+"""Armor's line of sight: terrain heights against the units' elevation levels [AG IV.B].
+
+The book: a straight line from Dot to Dot [AG IV.B]; terrain sits at one of six levels, -1 to
++4 [AG IV.B.1] (the levels per terrain are the data's ``level``); Woods, Hedgerow and single
+Buildings do not raise a unit, Hills do, a Ditch lowers it [AG IV.B.1.h]; Smoke (and Fire)
+blocks at every level [OP IX.A.5; OP XI.D]; combat units never block [AG IV.B.1.g]; a unit can
+always sight an adjacent hex [GC2 Sighting Elevation Table note]. The Sighting Elevation Table
+gives, for the sighter's and the target's levels and the obstacle closer, midway or farther,
+the lowest obstacle level that blocks; the text keeps only the row of a level -1 sighter:
+NP (not possible) against a -1 target, 1+ everywhere against 0 and +1, 1+ closer and midway
+against +2.
+
+Placeholder for the lost rest of the table (HEIGHTS below): the sight line runs straight from
+the sighter's level to the target's; an obstacle blocks when its top is higher than the line
+where it stands, and the general ground (level 0 or lower) blocks only when it is higher than
+both units. That reproduces every surviving cell: a -1 sighter sees 0 and +1 targets past any
+ground-level terrain, level 1 blocks anywhere against 0 and +1 and closer or midway against +2,
+and two units in hollows (-1) do not see each other across the ground between them (NP).
+Positions along the line are measured in hexes from each end, so the verdict is the same both
+ways. Terrain in the sighter's and the target's own hexes is not between them and never blocks;
+hexsides are between them, so a Crest on a unit's own hexside counts.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from model.hexes import Hex, Hexside
+from rules.los.core import Obstacle, Sight, with_data
+from rules.los.geometry import AlongStep, CrossStep, HexStep
+from rules.los.terrain import TerrainLos
+
+Ruling = tuple[list[Obstacle], str, str]  # obstacles; if none, the rule and why
+
+ARMOR = "Armor"
+TABLE = f"{ARMOR} [GC2 Sighting Elevation Table]"
+HEIGHTS = (
+    "placeholder: the Sighting Elevation Table [GC2] is lost beyond its -1 row; a straight line "
+    "from the sighter's level to the target's, which an obstacle higher than the line blocks "
+    "(ground at level 0 or below only when higher than both units), fitted to that row"
+)
+ALONG = (
+    "placeholder: the book does not say how a line along a hexside is judged; as Soldiers [6.45] "
+    "and Panzer Command [§6.2], the lower of the two hexes counts (both must block)"
+)
+
+
+def armor(s: Sight) -> Ruling:
+    """Obstacles (hexes and Crest hexsides) higher than the line between the units' levels."""
+    if s.adjacent:
+        return [], f"{TABLE} note", "a unit can always sight an adjacent hex, regardless of terrain"
+    ends = (unit_level(s, s.a), unit_level(s, s.b))
+    found: list[Obstacle] = []
+    for step in s.between():
+        if isinstance(step, HexStep):
+            found.extend(_hex(s, step.hex, ends))
+        else:
+            found.extend(_side(s, step, ends))
+            if isinstance(step, AlongStep):
+                found.extend(_along(s, step, ends))
+    why = "no terrain between the two units rises above the line between their levels"
+    return found, f"{ARMOR} [AG IV.B]; {HEIGHTS}", why
+
+
+def unit_level(s: Sight, h: Hex) -> int:
+    """The level of a unit in ``h``: the ground (with stacked Hills), raised by a painted Hill,
+    lowered by a Depression or Ditch [AG IV.B.1.h]; the first storey of a Building."""
+    ground = s.ground(h)
+    t = _base(s, h)
+    if t is None:
+        return ground
+    if t.raises_units and not s.view.overlays.kinds(h):
+        return ground + t.level  # a painted Hill: no Hill unit is counted in the ground
+    return ground + t.unit_level
+
+
+def height(s: Sight, h: Hex) -> tuple[int, TerrainLos | None]:
+    """The top of hex ``h`` as an obstacle, and its (top) terrain: the ground (with stacked
+    Hills) plus every unit on it that does not raise units (Woods +3, each storey +1...)."""
+    top = _base(s, h)
+    level = top.level if top and (not top.raises_units or not s.view.overlays.kinds(h)) else 0
+    below = s.view.overlays.kinds(h)[:-1]
+    for kind in below:  # storeys and anything else under the top unit
+        t = s.table.get(kind)
+        if t is not None and not t.raises_units:
+            level += t.level
+    return s.ground(h) + level, top
+
+
+def _base(s: Sight, h: Hex) -> TerrainLos | None:
+    """The hex's terrain before terrain options: heights are the map's, whatever a hex counts
+    as (Hill units keep their elevation when hilltops count as Rough [OP XXVII.B])."""
+    return s.table.get(s.view.layers(h)[0]) if h in s.view else None
+
+
+def _hex(s: Sight, h: Hex, ends: tuple[int, int]) -> list[Obstacle]:
+    top, t = height(s, h)
+    tid = t.id if t else s.terrain_id(h)
+    name = t.name if t else tid
+    if t and t.all_levels:
+        reason = f"{name} in {s.name(h)} blocks sight at every level"
+        return [s.at_hex(h, tid, t.all_levels_cite, reason)]
+    weights = (2 * s.a.distance(h), 2 * s.b.distance(h))
+    if not _blocks(top, ends, weights):
+        return []
+    rule = _cite(top, ends, weights)
+    rule = with_data(rule, t) if t else rule
+    reason = f"{name} in {s.name(h)} tops out at level {top}, {_above(ends, weights)}"
+    return [s.at_hex(h, tid, rule, reason)]
+
+
+def _side(s: Sight, step: CrossStep | AlongStep, ends: tuple[int, int]) -> list[Obstacle]:
+    found = []
+    side = step.side
+    for f in s.features(side):
+        if not f.blocks:
+            continue
+        top = max(s.ground(h) for h in side.hexes) + f.level
+        weights = _side_weights(s, side)
+        if _blocks(top, ends, weights):
+            rule = with_data(_cite(top, ends, weights), f)
+            if isinstance(step, AlongStep):
+                rule = f"{rule}; {ALONG}"
+            reason = f"a {f.name.lower()} hexside at level {top}, {_above(ends, weights)}"
+            found.append(s.at_side(side, f.id, rule, reason))
+    return found
+
+
+def _along(s: Sight, step: AlongStep, ends: tuple[int, int]) -> list[Obstacle]:
+    """A line between two hexes: the lower of the two counts (placeholder, see ALONG)."""
+    (top_l, t_l), (top_r, t_r) = height(s, step.left), height(s, step.right)
+    if t_l and t_r and t_l.all_levels and t_r.all_levels:
+        reason = (
+            f"the line runs between two hexes of {t_l.name.lower()}, which blocks at every level"
+        )
+        return [s.at_side(step.side, t_l.id, f"{t_l.all_levels_cite}; {ALONG}", reason)]
+    top, t, h = min((top_l, t_l, step.left), (top_r, t_r, step.right), key=lambda x: x[0])
+    weights = _side_weights(s, step.side)
+    if not _blocks(top, ends, weights):
+        return []
+    tid = t.id if t else s.terrain_id(h)
+    reason = (
+        f"the line runs between {s.name(step.left)} and {s.name(step.right)}, the lower of "
+        f"them topping out at level {top}, {_above(ends, weights)}"
+    )
+    return [s.at_side(step.side, tid, f"{_cite(top, ends, weights)}; {ALONG}", reason)]
+
+
+def _side_weights(s: Sight, side: Hexside) -> tuple[int, int]:
+    x, y = side.hexes
+    return s.a.distance(x) + s.a.distance(y), s.b.distance(x) + s.b.distance(y)
+
+
+def _line(ends: tuple[int, int], weights: tuple[int, int]) -> Fraction:
+    """The sight line's level at a point ``weights`` (from a, from b) along it."""
+    (la, lb), (wa, wb) = ends, weights
+    return Fraction(la * wb + lb * wa, wa + wb)
+
+
+def _blocks(top: int, ends: tuple[int, int], weights: tuple[int, int]) -> bool:
+    """The placeholder height rule (see the module's docstring and HEIGHTS): higher than the
+    line there (``top > line``, multiplied out to integers), and ground at level 0 or below
+    only when higher than both units."""
+    (la, lb), (wa, wb) = ends, weights
+    above = top * (wa + wb) > la * wb + lb * wa
+    return above and (top > 0 or top > max(ends))
+
+
+def _cite(top: int, ends: tuple[int, int], weights: tuple[int, int]) -> str:
+    """The surviving row of the Sighting Elevation Table when it covers the case, else the
+    placeholder. The row is a -1 sighter's; a line of sight is the same line both ways."""
+    for low, other, (w_low, w_other) in ((0, 1, weights), (1, 0, weights[::-1])):
+        if ends[low] != -1:
+            continue
+        level = ends[other]
+        midway_or_closer = w_low <= w_other
+        both_ways = " (read both ways: the target is the unit at -1)" if low == 1 else ""
+        if level == -1 and top > -1:
+            return f"{TABLE}, row -1: NP against a -1 target"
+        if level in (0, 1) or (level == 2 and midway_or_closer):
+            return f"{TABLE}, row -1: 1+ against a {level:+d} target{both_ways}"
+    return HEIGHTS
+
+
+def _above(ends: tuple[int, int], weights: tuple[int, int]) -> str:
+    line = _line(ends, weights)
+    shown = f"{float(line):.2f}".rstrip("0").rstrip(".")
+    return (
+        f"above the line of sight, which passes there at level {shown} "
+        f"between units at levels {ends[0]} and {ends[1]}"
+    )

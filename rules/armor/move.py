@@ -1,0 +1,265 @@
+"""Armor movement: Speed Factors, Turn Costs, terrain and road costs [AG V.B; AG VII].
+
+A vehicle turns within a hex paying its card's Turn Cost for the hexsides turned there (the
+count starts over in each new hex [AG V.B.2.a]), enters hexes at the Vehicle Movement Costs
+(:class:`rules.movement.costs.Movement`, Armor's ``vehicle`` class: terrain, Crest hexsides, the
+card's Road and Track Movement Costs along a road or track), pays double in reverse [CS], may always
+enter one new hex if it does nothing else [AG V.B.3], and may not spend over 2 SF with a Direct
+Fire order [AG V.A.2.a]. A Pivot in Place costs 2 SF [AG V.C.6] (Leg units pivot free, pay 1 a
+hex and turn free [ADV V.A.1]). Towed units never move alone [ADV V.B].
+
+:func:`walk` plays an order step by step and says where it must stop; :func:`destinations`
+lists, for the plot, the cheapest order reaching each hex and facing (Dijkstra over hexes and
+facings, ties broken by the notation, so the list is the same every time).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from model.hexes import Hex
+from rules.armor.orders import notation
+from rules.armor.units import ArmorUnit
+from rules.movement.costs import Movement
+
+PIVOT_COST = Fraction(2)  # [AG V.C.6]
+FIRE_LIMIT = Fraction(2)  # [AG V.A.2.a]
+
+#: The cost of entering ``to`` from ``frm`` (None: may not), for one unit.
+EnterCost = Callable[[Hex, Hex], Fraction | None]
+
+
+def enter_cost(
+    movement: Movement, unit: ArmorUnit, frm: Hex, to: Hex, blocked: bool = False
+) -> Fraction | None:
+    """What entering ``to`` from the adjacent ``frm`` costs the unit, forward; None if it may
+    not (prohibited terrain [AG V.B.2.b(1)], buildings for a card that forbids them [AG VII.E]).
+    ``blocked``: a Wreck or an enemy unit stands on the road or track in ``to``, so the hex
+    costs its other terrain [AG VII.C.4]."""
+    if unit.leg:
+        found = movement.cost("leg", to, frm)
+        return None if found.prohibited else Fraction(1)
+    if not unit.vehicle:
+        return None
+    found = movement.cost("vehicle", to, frm)
+    if found.prohibited:
+        return None
+    if found.per_unit is not None and blocked:
+        found = movement.cost("vehicle", to)  # the hex's own terrain, no road along
+    if found.per_unit is not None:
+        along = found.parts[0].what if found.parts else ""
+        return unit.track_cost if "track" in along else unit.road_cost
+    if found.cost is None:
+        return None
+    if unit.no_buildings and movement.terrain.terrain(to).endswith("building"):
+        return None
+    return Fraction(found.cost).limit_denominator(12)
+
+
+def turn_cost(unit: ArmorUnit, hexsides: int) -> Fraction:
+    """Turning ``hexsides`` (1-3) in one hex [AG V.B.2.a]; free for Leg units."""
+    if hexsides <= 0 or not unit.vehicle:
+        return Fraction(0)
+    return unit.turn_costs[min(hexsides, 3) - 1]
+
+
+@dataclass
+class Walk:
+    """An order played out: the hexes entered (with the facing and SF spent on entering each),
+    the final facing, the SF spent, hexes moved, and why it stopped early (else None)."""
+
+    start: Hex
+    facing: int
+    hexes: list[tuple[Hex, int, Fraction]] = field(default_factory=list)
+    spent: Fraction = Fraction(0)
+    other: Fraction = Fraction(0)  # SF spent on anything but entering the one hex
+    pivot: bool = False
+    stopped: str | None = None
+    off_map: bool = False
+
+    @property
+    def hex(self) -> Hex:
+        return self.hexes[-1][0] if self.hexes else self.start
+
+    @property
+    def moved(self) -> int:
+        return len(self.hexes)
+
+
+def walk(
+    unit: ArmorUnit,
+    start: Hex,
+    facing: int,
+    steps: tuple[str, ...],
+    cost: EnterCost,
+    on_map: Callable[[Hex], bool],
+    fires: bool = False,
+) -> Walk:
+    """Play ``steps`` from ``start`` facing the compass direction ``facing``; stop at the first
+    step that is not allowed [AG VII.C] (what is left is erased)."""
+    w = Walk(start, facing)
+    here, turned = start, 0
+    limit = FIRE_LIMIT if fires else Fraction(unit.speed)
+    for i, step in enumerate(steps):
+        if step in "LR":
+            turned += 1
+            if turned > 3:
+                w.stopped = "more than three hexsides turned in one hex [AG V.B.2.a]"
+                return w
+            extra = turn_cost(unit, turned) - turn_cost(unit, turned - 1)
+            if w.spent + extra > limit:
+                w.stopped = f"the turn would exceed {limit} SF [AG VII.C.2]"
+                return w
+            w.spent += extra
+            w.other += extra
+            w.facing = (w.facing + (1 if step == "R" else -1)) % 6
+        elif step == "V":
+            extra = PIVOT_COST if unit.vehicle else Fraction(0)
+            if w.spent + extra > limit:
+                w.stopped = f"the Pivot in Place would exceed {limit} SF [AG VII.C.2]"
+                return w
+            w.spent += extra
+            w.other += extra
+            w.pivot = True
+        else:
+            if not unit.vehicle and not unit.leg:
+                w.stopped = "a Towed unit never moves alone [ADV V.B]"
+                return w
+            if step == "B" and not unit.vehicle:
+                w.stopped = "only vehicles move in reverse"
+                return w
+            direction = w.facing if step == "F" else (w.facing + 3) % 6
+            nxt = here.neighbor(direction)
+            if not on_map(nxt):
+                w.off_map = True
+                w.stopped = "moved off the mapboard: out of the game [AG VII.C.5]"
+                return w
+            entry = cost(here, nxt)
+            if entry is None:
+                w.stopped = "a prohibited hex [AG V.B.2.b(1)]"
+                return w
+            if step == "B":
+                entry *= 2
+            one_hex = not fires and w.moved == 0 and w.other == 0 and _last_move(steps, i)
+            if w.spent + entry > limit and not one_hex:
+                w.stopped = f"entering it would exceed {limit} SF [AG VII.C.2]"
+                return w
+            w.spent += entry
+            here, turned = nxt, 0
+            w.hexes.append((nxt, w.facing, entry))
+    return w
+
+
+def _last_move(steps: tuple[str, ...], i: int) -> bool:
+    """[AG V.B.3]: the one-hex rule holds when nothing else follows that costs SF."""
+    return all(s in "LR" for s in steps[i + 1 :])
+
+
+@dataclass(frozen=True)
+class Destination:
+    hex: Hex
+    facing: int
+    cost: Fraction
+    steps: tuple[str, ...]
+
+    @property
+    def moves(self) -> str:
+        return notation(list(self.steps))
+
+
+def destinations(
+    unit: ArmorUnit,
+    start: Hex,
+    facing: int,
+    cost: EnterCost,
+    on_map: Callable[[Hex], bool],
+    limit: Fraction | None = None,
+) -> list[Destination]:
+    """The cheapest order to each hex and final facing the unit can reach this Turn (its own
+    hex with another facing included, staying put left out), plus the one-hex moves of
+    [AG V.B.3]; ``limit`` caps the SF (2 with Direct Fire)."""
+    if not (unit.vehicle or unit.leg):
+        return []
+    # Why twelfths: every cost on the cards is a whole number of twelfths (1/2, 2/3, 3/4,
+    # 1 1/2), and integers keep this search several times faster than Fractions.
+    budget = int((Fraction(unit.speed) if limit is None else limit) * 12)
+    turns12 = [
+        (turns, letters, int(turn_cost(unit, turns) * 12)) for turns, letters in _rotations()
+    ]
+    steps = ("F", "B") if unit.vehicle else ("F",)
+    entries: dict[tuple[Hex, Hex], int | None] = {}
+
+    def entry12(frm: Hex, to: Hex) -> int | None:
+        if (frm, to) not in entries:
+            found = cost(frm, to) if on_map(to) else None
+            entries[(frm, to)] = None if found is None else int(found * 12)
+        return entries[(frm, to)]
+
+    best: dict[tuple[Hex, int], tuple[int, str]] = {}
+    ends: dict[tuple[Hex, int], tuple[int, str]] = {}
+    frontier: list[tuple[int, str, Hex, int]] = [(0, "", start, facing)]
+    while frontier:
+        spent, path, here, f = heapq.heappop(frontier)
+        known = best.get((here, f))
+        if known is not None and known != (spent, path):
+            continue  # a stale entry: a cheaper order reached this hex and facing
+        for _, letters, tc in turns12:
+            if spent + tc > budget:
+                continue
+            nf = (f + _delta(letters)) % 6
+            here_path = path + letters
+            _keep(ends, (here, nf), spent + tc, here_path)
+            for step in steps:
+                nxt = here.neighbor(nf if step == "F" else (nf + 3) % 6)
+                entry = entry12(here, nxt)
+                if entry is None:
+                    continue
+                total = spent + tc + (entry * 2 if step == "B" else entry)
+                if total <= budget and _keep(best, (nxt, nf), total, here_path + step):
+                    heapq.heappush(frontier, (total, here_path + step, nxt, nf))
+    if limit is None:
+        _one_hex(unit, start, facing, entry12, ends)
+    ends.pop((start, facing), None)
+    found = [Destination(h, f, Fraction(c, 12), tuple(p)) for (h, f), (c, p) in ends.items() if p]
+    return sorted(found, key=lambda d: (d.hex, d.facing))
+
+
+def _one_hex(
+    unit: ArmorUnit,
+    start: Hex,
+    facing: int,
+    entry12: Callable[[Hex, Hex], int | None],
+    ends: dict[tuple[Hex, int], tuple[int, str]],
+) -> None:
+    """[AG V.B.3]: one new hex at any cost, after free turns only."""
+    for turns, letters in _rotations():
+        if turn_cost(unit, turns) != 0:
+            continue
+        nf = (facing + _delta(letters)) % 6
+        entry = entry12(start, start.neighbor(nf))
+        if entry is not None:
+            _keep(ends, (start.neighbor(nf), nf), entry, letters + "F")
+
+
+def _keep(
+    table: dict[tuple[Hex, int], tuple[int, str]],
+    key: tuple[Hex, int],
+    spent: int,
+    path: str,
+) -> bool:
+    old = table.get(key)
+    if old is None or (spent, len(path), path) < (old[0], len(old[1]), old[1]):
+        table[key] = (spent, path)
+        return True
+    return False
+
+
+def _rotations() -> tuple[tuple[int, str], ...]:
+    return ((0, ""), (1, "R"), (1, "L"), (2, "RR"), (2, "LL"), (3, "RRR"))
+
+
+def _delta(letters: str) -> int:
+    return letters.count("R") - letters.count("L")

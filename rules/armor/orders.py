@@ -1,0 +1,167 @@
+"""Armor's orders as actions: the Command Sheet notations [AG V.A; CS Order Notations].
+
+An order is written per unit per Turn, in the book's notation [AG V.A.1-3]::
+
+    order german.PZIVJ.1 2RR1          # forward 2, turn right twice, forward 1 [AG V.C.1]
+    order german.PZIVJ.1 F-us.M4.2     # Direct Fire at enemy unit us.M4.2 [AG V.A.2.a]
+    order german.PZIVJ.1 F-us.M4.2 L1  # fire, then turn left and move one hex
+    order us.M4.1 N-L1802              # Opportunity Fire on hex L1802 [AG V.A.2.b]
+    order german.STGIIIG-75.1 BL1      # one hex in reverse, turn left, one forward [AG V.C.4]
+    order us.M4.1 2V                   # move two hexes, then Pivot in Place [AG V.C.6]
+    face us.M4.1 3 2                   # Final Facing: hull direction 3, turret 2 [AG VIII.A]
+    done german                        # the side has finished plotting
+
+A number moves forward that many hexes, ``L``/``R`` turn one hexside, ``B`` moves one hex in
+reverse, ``V`` (last) pivots in the Final Facing Phase. Fire names the enemy unit by its game
+id (the book's identification number [Intro III.B]); ``N-<hex>`` is Opportunity Fire on a
+hex (:mod:`rules.armor.opportunity`). Directions are the book's numbers (1-6) of the section's
+Directional Hexagon at the unit's hex.
+
+The ``order`` and ``face`` verbs are registered with :meth:`rules.engine.actions.Action.from_text`
+when this module is imported (by :func:`rules.engine.core.load_game` for an Armor scenario), so the
+shared grammar in :mod:`rules.engine.actions` is not edited.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rules.engine import actions
+from rules.engine.actions import Action
+from rules.engine.errors import ActionSyntaxError
+
+_MOVES = re.compile(r"^(?:[0-9]+|[LRB])*V?$")
+_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:/@+-]*$")
+
+
+def parse_moves(text: str) -> tuple[str, ...]:
+    """The steps of a movement notation: ``F`` (one hex forward), ``B``, ``L``, ``R``, ``V``.
+
+    Raises:
+        ValueError: not a movement notation.
+    """
+    if not text or not _MOVES.match(text):
+        raise ValueError(f"'{text}' is not a movement notation (numbers, L, R, B, then V)")
+    steps: list[str] = []
+    for token in re.findall(r"[0-9]+|[LRBV]", text):
+        if token.isdigit():
+            if int(token) == 0:
+                raise ValueError("a forward move is at least 1 hex")
+            steps.extend("F" * int(token))
+        else:
+            steps.append(token)
+    return tuple(steps)
+
+
+def notation(steps: tuple[str, ...] | list[str]) -> str:
+    """The book's notation of steps: runs of ``F`` as numbers (``FFRRF`` -> ``2RR1``)."""
+    out: list[str] = []
+    run = 0
+    for s in steps:
+        if s == "F":
+            run += 1
+            continue
+        if run:
+            out.append(str(run))
+            run = 0
+        out.append(s)
+    if run:
+        out.append(str(run))
+    return "".join(out)
+
+
+@dataclass(frozen=True)
+class Order(Action):
+    """One unit's orders for the Turn [AG V.A].
+
+    Attributes:
+        unit: the unit's game id.
+        fire: the enemy unit of a Direct Fire order ("F-874"), or None.
+        opportunity: the hex of an Opportunity Fire order ("N-1802"), or None.
+        moves: the movement notation ("2RR1", "V"), "" for none.
+    """
+
+    verb: ClassVar[str] = "order"
+    unit: str
+    fire: str | None = None
+    opportunity: str | None = None
+    moves: str = ""
+
+    def text(self) -> str:
+        parts = [self.verb, self.unit]
+        if self.fire:
+            parts.append(f"F-{self.fire}")
+        if self.opportunity:
+            parts.append(f"N-{self.opportunity}")
+        if self.moves:
+            parts.append(self.moves)
+        return " ".join(parts)
+
+    @property
+    def notation(self) -> str:
+        """As written on the Command Sheet."""
+        return self.text().split(" ", 2)[2]
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        return parse_moves(self.moves) if self.moves else ()
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> Order:
+        if len(args) < 2:
+            raise ActionSyntaxError(f"'{line}': write 'order UNIT [F-UNIT] [N-HEX] [MOVES]'")
+        unit = _checked(args[0], "unit id", line)
+        fire = opportunity = None
+        moves = ""
+        for word in args[1:]:
+            upper = word[:2].upper()
+            if upper == "F-" and fire is None and not moves:
+                fire = _checked(word[2:], "unit id", line)
+            elif upper == "N-" and opportunity is None and not moves:
+                opportunity = _checked(word[2:], "hex", line)
+            elif not moves:
+                try:
+                    parse_moves(word.upper())
+                except ValueError as exc:
+                    raise ActionSyntaxError(f"'{line}': {exc}") from None
+                moves = notation(list(parse_moves(word.upper())))
+            else:
+                raise ActionSyntaxError(f"'{line}': unexpected '{word}'")
+        return cls(unit, fire, opportunity, moves)
+
+
+@dataclass(frozen=True)
+class Face(Action):
+    """Final Facing and Adjustment [AG VIII.A]: the hull's and the turret's direction numbers
+    (1-6) at the unit's hex."""
+
+    verb: ClassVar[str] = "face"
+    unit: str
+    hull: int
+    turret: int
+
+    def text(self) -> str:
+        return f"{self.verb} {self.unit} {self.hull} {self.turret}"
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> Face:
+        if len(args) != 3 or not all(a in "123456" and len(a) == 1 for a in args[1:]):
+            raise ActionSyntaxError(f"'{line}': write 'face UNIT HULL TURRET' (directions 1-6)")
+        return cls(_checked(args[0], "unit id", line), int(args[1]), int(args[2]))
+
+
+def _checked(text: str, what: str, line: str) -> str:
+    if not _ID.match(text):
+        raise ActionSyntaxError(f"'{line}': '{text}' is not a {what}")
+    return text
+
+
+def register() -> None:
+    """Teach :meth:`Action.from_text` the Armor verbs (idempotent)."""
+    actions.register_verb(Order.verb, Order.parse)
+    actions.register_verb(Face.verb, Face.parse)
+
+
+register()

@@ -1,0 +1,121 @@
+"""The Order Plot and Final Facing choices of an Armor side: which orders and facings are
+legal [AG V; AG VI.A.4; AG VIII.A].
+
+For the plot, each unit is offered the cheapest notation to every hex and facing it can reach
+(:func:`rules.armor.move.destinations`), a Pivot in Place, Direct Fire at each enemy unit it
+may fire at, alone or with up to 2 SF of movement (never at Long Range with movement
+[AG V.A.2.c]), Opportunity Fire on each such enemy's hex, and, where its side scores for
+exiting, a move off the map. Worked out once per unit and Order Plot Phase.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.armor.fire import why_not_fire
+from rules.armor.move import FIRE_LIMIT, Destination, destinations, walk
+from rules.armor.opportunity import why_not_opportunity
+from rules.armor.orders import Face, Order, notation
+from rules.engine.actions import Action
+
+if TYPE_CHECKING:
+    from rules.armor.game import ArmorState
+
+
+def order_options(state: ArmorState, unit: str) -> list[Action]:
+    """Each legal order of ``unit``: the cheapest notation to every hex and facing it can
+    reach, a Pivot in Place, and Direct Fire at each target alone or with up to 2 SF of
+    movement [AG V]; worked out once per Order Plot Phase."""
+    cached = state.option_cache.get(unit)
+    if cached is not None:
+        return cached
+    spec, here = state.game.units[unit], state.hexes[unit]
+    found: list[Action] = []
+    cost, on_map = state.game.cost_for(spec), state.game.on_map
+    if not state.immobile(unit):
+        moves = destinations(spec, here, state.facing[unit], cost, on_map)
+        found.extend(Order(unit, moves=d.moves) for d in moves)
+        if state.game.exits_for(spec.side):
+            found.extend(_exit_orders(state, unit, moves))
+        if spec.speed >= 2 or not spec.vehicle:
+            found.append(Order(unit, moves="V"))
+    targets = [t for t in state.enemies(spec.side) if why_not_fire(state, unit, t) is None]
+    found.extend(  # Opportunity Fire on the hex of each enemy unit it may fire at
+        Order(unit, opportunity=state.game.name(h))
+        for h in sorted({state.hexes[t] for t in targets})
+    )
+    if targets:
+        light = []
+        if not state.immobile(unit):
+            light = destinations(spec, here, state.facing[unit], cost, on_map, FIRE_LIMIT)
+        for t in targets:
+            found.append(Order(unit, fire=t))
+            if why_not_fire(state, unit, t, moving=True) is None:
+                found.extend(Order(unit, fire=t, moves=d.moves) for d in light)
+    state.option_cache[unit] = found
+    return found
+
+
+def _exit_orders(state: ArmorState, unit: str, moves: list[Destination]) -> list[Order]:
+    """Orders that move the unit off the map where its side scores for exiting
+    [AG VII.C.5]: one more hex forward from an edge hex of the exit region."""
+    exits = state.game.exits_for(state.game.units[unit].side)
+    return [
+        Order(unit, moves=notation([*d.steps, "F"]))
+        for d in moves
+        if d.hex in exits and not state.game.on_map(d.hex.neighbor(d.facing))
+    ]
+
+
+def facing_options(state: ArmorState, unit: str) -> list[Action]:
+    """[AG VIII.A]: any new hull facing after a Pivot in Place order, and the turret within
+    its Turret Turn; only the changes, never the unit's present facing."""
+    spec = state.game.units[unit]
+    pivot = "V" in state.orders_of(unit).steps and not state.immobile(unit)
+    hulls = range(6) if pivot else [state.facing[unit]]
+    turn = min(spec.turret_turn, 3) if not state.gun_lost(unit) else 0
+    found: list[Action] = []
+    for hull in hulls:
+        for t in range(-turn, turn + 1):
+            offset = (state.turret[unit] + t) % 6
+            if hull == state.facing[unit] and t == 0:
+                continue
+            found.append(_face(state, unit, hull, (hull + offset) % 6))
+    return found
+
+
+def _face(state: ArmorState, unit: str, hull: int, turret: int) -> Face:
+    to_number = state.game.amap.global_to_direction
+    h = state.hexes[unit]
+    return Face(unit, to_number(h, hull), to_number(h, turret))
+
+
+def why_not_order(state: ArmorState, order: Order) -> str | None:
+    """Why the order may not be plotted, or None [AG V; AG VI.A.4]."""
+    unit, spec = order.unit, state.game.units[order.unit]
+    if order.opportunity is not None:
+        if order.fire or order.moves:
+            return "with Opportunity Fire, no other orders of any kind [AG V.A.2.b(1)]"
+        if not spec.armed or state.gun_lost(unit):
+            return f"{unit} has no main gun that fires AP [AG VI.A.1]"
+        return why_not_opportunity(state, unit, order.opportunity)
+    if order.fire is not None:
+        why = why_not_fire(state, unit, order.fire, bool(order.moves))
+        if why is not None:
+            return f"{unit} may not fire at {order.fire}: {why}"
+    if not order.moves:
+        return None if order.fire else "an order needs a notation"
+    if state.immobile(unit):
+        return f"{unit} has Hull compartment or Track damage and may not move [AG VII.C.1]"
+    w = walk(
+        spec,
+        state.hexes[unit],
+        state.facing[unit],
+        order.steps,
+        state.game.cost_for(spec),
+        state.game.on_map,
+        fires=order.fire is not None,
+    )
+    if w.stopped is not None and not w.off_map:
+        return f"'{order.moves}' is not possible: {w.stopped}"
+    return None

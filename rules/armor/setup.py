@@ -1,0 +1,148 @@
+"""Armor set-up: the scenario's forces as counters on the map, each with a facing.
+
+A force placed on a hex stands there facing the scenario's direction number [AG VI.C; SCN
+III.H]. Where the scenario gives an area or an entry edge ("One side anywhere on Side A" [SCN
+V.A.5]), the owning player chooses [SCN III.H]; the engine, which needs a position, stands in
+for that choice deterministically and says so in the event: the units go on the region's
+hexes spread evenly along it in printed-ID order, facing the middle of the map. Units entering
+on Turn 1 are placed on their entry hexes (the entry move itself is not charged: a named
+simplification). Scenarios without forces (the book's point-buy scenarios) cannot be set up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from model.hexes import Hex, spiral
+from model.regions import RegionContext, evaluate
+from model.scenario import AreaPlacement, EntryPlacement, HexPlacement, Placement, Scenario
+from model.terrainview import MapTerrain
+from rules.armor.events import Placed
+from rules.armor.move import enter_cost
+from rules.armor.units import ArmorUnit, unit_of
+from rules.engine.errors import UnsupportedGameError
+from rules.movement.costs import Movement
+
+CHOICE = "standing in for the owner's choice [SCN III.H]: spread evenly along {where}, facing "
+CHOICE += "the middle of the map"
+
+
+@dataclass(frozen=True)
+class Deployment:
+    units: tuple[ArmorUnit, ...]
+    hexes: dict[str, Hex]
+    facing: dict[str, int]
+    events: tuple[Placed, ...]
+
+
+def deploy(scenario: Scenario, terrain: MapTerrain, movement: Movement) -> Deployment:
+    """Every counter of the scenario, where it starts and which way it faces.
+
+    Raises:
+        UnsupportedGameError: a side has no forces, or a placement this engine cannot make.
+    """
+    amap = terrain.amap
+    ctx = RegionContext(amap, overlay_terrain=terrain.overlays.stacks)
+    centre = _centre(list(amap.hexes))
+    units: list[ArmorUnit] = []
+    hexes: dict[str, Hex] = {}
+    facing: dict[str, int] = {}
+    events: list[Placed] = []
+    taken: dict[Hex, str] = {}
+    for side in scenario.sides:
+        if not side.forces:
+            raise UnsupportedGameError(
+                f"side '{side.id}' has no forces: the book leaves them to a point purchase "
+                f"({side.budget.points if side.budget else '?'} points [SCN III.D]); buy them "
+                "in the editor's order of battle before playing"
+            )
+        numbers: dict[str, int] = {}
+        for entry in side.forces:
+            placement: Placement | None = entry.placement or side.setup
+            made = []
+            for _ in range(entry.count):
+                numbers[entry.unit] = numbers.get(entry.unit, 0) + 1
+                made.append(unit_of(side, entry.unit, numbers[entry.unit]))
+            units.extend(made)
+            if isinstance(placement, HexPlacement):
+                for u in made:
+                    h = _at(amap.resolve(placement.hex), u, movement, taken)
+                    number = placement.facing or amap.global_to_direction(h, _toward(h, centre))
+                    hexes[u.id], facing[u.id] = h, amap.direction_to_global(h, number)
+                    how = (
+                        "its hex"
+                        if amap.name(h) == placement.hex.upper()
+                        else (f"the nearest hex it may stand in to {placement.hex} [AG III.B.2]")
+                    )
+                    events.append(Placed(u.id, amap.name(h), number, how))
+            elif isinstance(placement, (AreaPlacement, EntryPlacement)):
+                region = placement.region
+                area = sorted(evaluate(region, ctx), key=amap.name)
+                _spread(made, area, centre, movement, terrain, taken, hexes, facing, events)
+            else:
+                kind = placement.kind if placement is not None else "none"
+                raise UnsupportedGameError(
+                    f"{side.id}: a '{kind}' placement is not in this slice of the Armor engine"
+                )
+    return Deployment(tuple(units), hexes, facing, tuple(events))
+
+
+def _at(target: Hex, unit: ArmorUnit, movement: Movement, taken: dict[Hex, str]) -> Hex:
+    """The hex itself, else the nearest hex the unit could stand in that no enemy holds
+    (opposing units never share a hex [AG III.B.2])."""
+    for h in sorted(spiral(target, 2), key=lambda h: (h.distance(target), h)):
+        if taken.get(h, unit.side) != unit.side:
+            continue
+        if h in movement.terrain and _enterable(movement, unit, h):
+            taken[h] = unit.side
+            return h
+    taken[target] = unit.side
+    return target
+
+
+def _enterable(movement: Movement, unit: ArmorUnit, h: Hex) -> bool:
+    if not (unit.vehicle or unit.leg):
+        return True
+    return any(
+        n in movement.terrain and enter_cost(movement, unit, n, h) is not None
+        for n in h.neighbors()
+    )
+
+
+def _spread(
+    made: list[ArmorUnit],
+    area: list[Hex],
+    centre: Hex,
+    movement: Movement,
+    terrain: MapTerrain,
+    taken: dict[Hex, str],
+    hexes: dict[str, Hex],
+    facing: dict[str, int],
+    events: list[Placed],
+) -> None:
+    amap = terrain.amap
+    free = [h for h in area if h not in taken]
+    if not free:
+        raise UnsupportedGameError("no free hex left in a set-up area")
+    step = max(1, len(free) // (len(made) + 1))
+    where = f"{amap.name(free[0])}-{amap.name(free[-1])}"
+    for i, unit in enumerate(made):
+        start = min(len(free) - 1, step * (i + 1))
+        order = free[start:] + free[:start]
+        h = next((c for c in order if c not in taken and _enterable(movement, unit, c)), order[0])
+        taken[h] = unit.side
+        compass = _toward(h, centre)
+        hexes[unit.id], facing[unit.id] = h, compass
+        number = amap.global_to_direction(h, compass)
+        events.append(Placed(unit.id, amap.name(h), number, CHOICE.format(where=where)))
+
+
+def _centre(hexes: list[Hex]) -> Hex:
+    q = round(sum(h.q for h in hexes) / len(hexes))
+    r = round(sum(h.r for h in hexes) / len(hexes))
+    return Hex(q, r)
+
+
+def _toward(h: Hex, centre: Hex) -> int:
+    """The compass direction from ``h`` whose neighbour is nearest the map's middle."""
+    return min(range(6), key=lambda d: (h.neighbor(d).distance(centre), d))

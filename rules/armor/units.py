@@ -1,0 +1,209 @@
+"""Armor units as the engine plays them: Data Card values from ``resources/armor/units.yaml``
+and, where the cards' tables are not in the book's text, named placeholders.
+
+Every game counter gets a game id ``<side>.<code>.<n>`` (as Panzer '44's). The Data Card
+values the engine reads [Intro IV]: Points (Total / Compartment / Track-or-Gun), Speed with the
+Road and Track Movement Costs, Turn Cost, Stacking, Size, Rate of Fire, Turret Turn and the
+main gun. The text prints none of the cards' Gunnery, Hit Determination or Damage Caused Tables
+[digest §10.3], so :mod:`rules.armor.cards` supplies placeholders for them, fitted to the few
+values the worked examples quote.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from model.base import GameSystem
+from model.catalog import UnitType, unit_types
+from model.provenance import Field_, unwrap
+from model.scenario import Side
+from rules.engine.errors import RulesError
+
+#: The unit categories that move as vehicles [AG V.B]; the others are Leg or Towed [ADV V].
+VEHICLE_CATEGORIES = (
+    "tracked",
+    "half-track",
+    "armored-car",
+    "bren-carrier",
+    "jeep",
+    "truck",
+    "transport",
+)
+
+
+@dataclass(frozen=True)
+class ArmorUnit:
+    """What does not change about an Armor counter during play.
+
+    Attributes:
+        id: the game id (``german.PZIVJ.2``).
+        side: the owning side's id.
+        code: the unit code of the scenario (``PZIVJ``).
+        type_id: the catalogue entry (``PZIVJ``; a stand-in resolved per nation).
+        name: the card's unit name.
+        category: tracked, half-track, wheeled, leg, towed...
+        points: Total Point Value; ``points_compartment``, ``points_track_gun`` [AG IX.B].
+        speed: Speed Factors [AG V.B.1]; 0 for Towed units.
+        road_cost, track_cost: the card's Road and Track Movement Costs [Intro IV SPEED].
+        turn_costs: SF to turn 1, 2, 3 hexsides in one hex [AG V.B.2.a].
+        stacking: Stacking Factor [AG III.B].
+        size: the AP to-hit Size modifier [GC1 Miscellaneous Modifiers].
+        gun: the main gun ("75mm"), or None (no gun, or an MG main gun: no AP fire).
+        rof_slow, rof_rapid: main gun shots at the Slow and Rapid Rate of Fire.
+        turret_turn: hexsides the turret turns a Turn; 0 for no movable turret [AG VIII.A.2].
+        rear_gun: the gun fires to the rear (the Archer [AG VI.A.3.c]).
+        no_buildings: the card's Notes forbid passing through buildings [AG VII.E].
+        values_placeholder: what the values rest on when not the book's, else None.
+    """
+
+    id: str
+    side: str
+    code: str
+    type_id: str
+    name: str
+    category: str
+    points: int
+    points_compartment: int
+    points_track_gun: int
+    speed: int
+    road_cost: Fraction
+    track_cost: Fraction
+    turn_costs: tuple[Fraction, Fraction, Fraction]
+    stacking: int
+    size: int
+    gun: str | None
+    rof_slow: int
+    rof_rapid: int
+    turret_turn: int
+    rear_gun: bool = False
+    no_buildings: bool = False
+    values_placeholder: str | None = None
+
+    @property
+    def vehicle(self) -> bool:
+        """A Vehicle unit [AG I]: it pays the Vehicle Movement Costs and Turn Costs."""
+        return self.category in VEHICLE_CATEGORIES
+
+    @property
+    def leg(self) -> bool:
+        return self.category == "leg"
+
+    @property
+    def towed(self) -> bool:
+        return self.category == "towed"
+
+    @property
+    def armed(self) -> bool:
+        """Has a main gun that fires AP [AG VI.A.1]."""
+        return self.gun is not None
+
+
+def _catalogue() -> dict[str, UnitType]:
+    return unit_types(GameSystem.ARMOR)
+
+
+def resolve_type(side: Side, code: str) -> UnitType:
+    """The catalogue entry a side's unit code names; a stand-in ("INFANTRY-SQUAD") becomes the
+    unit of the side's nation.
+
+    Raises:
+        RulesError: no unit type has this code.
+    """
+    entries = list({id(u): u for u in _catalogue().values()}.values())
+    found = next((u for u in entries if code == u.id or code in u.aliases), None)
+    if found is None:
+        raise RulesError(f"side {side.id}: no unit type '{code}' in the Armor catalogue")
+    stand_in = found.values.get("per_nation")
+    if stand_in is not None:
+        choices = unwrap(stand_in)
+        assert isinstance(choices, list)
+        by_id = {u.id: u for u in entries}
+        for choice in choices:
+            entry = by_id.get(str(choice))
+            if entry is not None and entry.nation == side.nation:
+                return entry
+        raise RulesError(f"side {side.id}: no '{code}' of nation {side.nation}")
+    return found
+
+
+def _raw(values: Mapping[str, Field_], key: str, default: object = None) -> object:
+    item = values.get(key)
+    if item is None:
+        return default
+    found = unwrap(item)
+    return default if found is None else found
+
+
+def _fraction(raw: object) -> Fraction:
+    if isinstance(raw, (int, float)):
+        return Fraction(raw).limit_denominator(12)
+    text = str(raw).strip()
+    if " " in text:  # "1 1/2"
+        whole, part = text.split(" ", 1)
+        return Fraction(int(whole)) + Fraction(part)
+    return Fraction(text)
+
+
+def _int(raw: object, default: int = 0) -> int:
+    try:
+        return int(str(raw))
+    except (TypeError, ValueError):
+        return default
+
+
+def _turret_turn(raw: object) -> int:
+    """[Intro IV TURRET TURN]: a number of hexsides ("3 power-traversed"), or None/Turretless:
+    no movable turret."""
+    found = re.match(r"\s*(\d+)", str(raw))
+    return int(found.group(1)) if found else 0
+
+
+def _main_gun(values: Mapping[str, Field_]) -> str | None:
+    guns = _raw(values, "guns", [])
+    if not isinstance(guns, list) or not guns:
+        return None
+    first = str(guns[0])
+    if first in ("MG", "FT") or "Mortar" in first:
+        return None  # an MG main gun or a flamethrower fires GP, not AP [Intro IV GUN SIZE]
+    return first
+
+
+def unit_of(side: Side, code: str, number: int) -> ArmorUnit:
+    """Counter ``number`` (from 1) of a side's unit code, with its Data Card values."""
+    entry = resolve_type(side, code)
+    v = entry.values
+    speed_raw = _raw(v, "speed", 0)
+    notes = _raw(v, "notes", [])
+    note_text = " ".join(str(n) for n in notes) if isinstance(notes, list) else str(notes)
+    rapid = _int(_raw(v, "main_gun_rof_rapid", 1), 1)
+    return ArmorUnit(
+        id=f"{side.id}.{code.replace(' ', '_')}.{number}",
+        side=side.id,
+        code=code,
+        type_id=entry.id,
+        name=entry.name,
+        category=entry.category,
+        points=_int(_raw(v, "points", _raw(v, "points_squad", 0))),
+        points_compartment=_int(_raw(v, "points_compartment", 0)),
+        points_track_gun=_int(_raw(v, "points_track_gun", 0)),
+        speed=_int(speed_raw, 0),
+        road_cost=_fraction(_raw(v, "road_cost", 1)),
+        track_cost=_fraction(_raw(v, "track_cost", 1)),
+        turn_costs=(
+            _fraction(_raw(v, "turn_cost_1", 0)),
+            _fraction(_raw(v, "turn_cost_2", 0)),
+            _fraction(_raw(v, "turn_cost_3", 0)),
+        ),
+        stacking=_int(_raw(v, "stacking", 2), 2),
+        size=_int(_raw(v, "size", 0)),
+        gun=_main_gun(v),
+        rof_slow=_int(_raw(v, "main_gun_rof_slow", 1), 1),
+        rof_rapid=rapid,
+        turret_turn=_turret_turn(_raw(v, "turret_turn", 0)),
+        rear_gun=entry.card == 109,
+        no_buildings="buildings" in note_text.lower(),
+        values_placeholder=entry.placeholder if entry.values_placeholder else None,
+    )

@@ -1,0 +1,389 @@
+"""A greedy heuristic bot for Armor, Panzer Command and Soldiers: one-ply lookahead.
+
+Where the game is played one action at a time (Panzer Command's and Soldiers' Action Phases,
+their chit and commitment choices), each candidate action is tried on a copy of the state and
+the result is scored from the acting side's view (:func:`evaluate`):
+
+- the victory evaluation now (the engines' own ``evaluate_outcome``, which reads the position
+  only, so it can be asked mid-game): own points less the enemy's, and who would win;
+- material: enemy losses less own losses (a small adapter per system says what a loss is);
+- progress: each unit's distance to the regions the victory conditions name (its side's own,
+  then the enemy's to contest them), or, where the side scores enemy losses or has no region,
+  closing to its weapon's reach of the nearest enemy;
+- lines of fire: a penalty for every enemy able to fire at a unit (in reach and in sight by
+  :meth:`~rules.engine.map_game.MapGame.sees`), a smaller bonus for every enemy it can fire at.
+
+Fair play: the copy's dice are replaced by a generator seeded from the bot's own, so a
+lookahead never sees (nor spends) the real game's future rolls; an action that rolls is tried
+with several such seeds and its scores averaged. Armor's secret, simultaneous orders cannot be
+tried one at a time: :mod:`rules.armor.bot` weighs them statically with the same
+position score. Ties are broken by the bot's seeded generator (never the global ``random``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from model.hexes import Hex
+from model.regions import AnyOf
+from model.victory import Condition, Control, EnemyLosses, Exit, UnitsIn
+from rules.engine.actions import Action, Done, Move
+from rules.engine.core import Outcome, State
+from rules.engine.dice import Dice
+from rules.engine.errors import RulesError
+from rules.engine.events import DieRolled
+
+if TYPE_CHECKING:
+    from rules.engine.map_game import MapGame
+
+VP_WEIGHT = 1.0  # per Victory Point of difference
+WIN_WEIGHT = 25.0  # the victory evaluation names this side the winner now
+OWN_WEIGHT, CONTEST_WEIGHT = 1.0, 0.6  # a region of the side's own conditions, the enemy's
+IN_OBJECTIVE = 2.0  # a unit standing in an objective region, in "turns of marching"
+HOLD_WEIGHT = 1.5  # an objective region where the side outnumbers the enemy
+UNHELD_PULL = 2.0  # an objective not held yet draws units from one already held
+CLOSE_WEIGHT = 0.35  # per turn of marching off its weapon's reach of the nearest enemy
+EXPOSURE_WEIGHT = 0.5  # per enemy able to fire at a unit, scaled by its threat
+OFFENSE_WEIGHT = 0.3  # per enemy a unit can fire at
+ACTIVITY_BONUS = 0.4  # a chit committed or selected: a turn to act is worth having
+CANDIDATES = 40  # actions tried per decision at most
+MOVES_PER_UNIT = 6  # the best-looking moves of each unit kept before the sample
+SAMPLES = 3  # lookaheads of an action that rolls dice
+FOLLOW_UPS = 12  # a man given an order is worth his best next action (Soldiers)
+SELECTIONS = 3  # men whose orders are weighed so, at most
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A unit as the evaluation sees it: side, hex, how far it fires, how dangerous its fire
+    is (0: it cannot fire), hexes it moves in a turn, and its category."""
+
+    side: str
+    hex: Hex
+    reach: int
+    threat: float
+    speed: float
+    category: str | None = None
+
+
+@dataclass(frozen=True)
+class Objective:
+    """A region of the victory conditions: its hexes, worth, and the unit categories it counts
+    (empty: any)."""
+
+    hexes: frozenset[Hex]
+    weight: float
+    categories: tuple[str, ...] = ()
+
+
+class Adapter(Protocol):
+    """What the evaluation needs of one system's state."""
+
+    planner: bool  # the system plots in secret: a planner weighs its orders
+
+    def pieces(self, state: Any) -> dict[str, Piece]:
+        """The units on the map and able to fight."""
+        ...
+
+    def lost(self, state: Any, side: str) -> float:
+        """What ``side`` has lost so far, in the evaluation's units (about one per unit)."""
+        ...
+
+    def standing(self, state: Any) -> Outcome:
+        """The victory evaluation of the position now."""
+        ...
+
+    def hex_of(self, state: Any, name: str) -> Hex | None:
+        """The hex of a hex name in an action."""
+        ...
+
+
+def objectives(game: MapGame, side: str) -> list[Objective]:
+    """The regions ``side`` wants to stand in: its own conditions', then the enemy's (to
+    contest them); a condition that counts the enemy's units there is contested too. A
+    control condition over any of several regions (Soldiers' buildings [10.5]) gives one
+    objective per region, so the side spreads over them."""
+    found: dict[frozenset[Hex], Objective] = {}
+    for cond in game.scenario.victory.conditions:
+        if not isinstance(cond, UnitsIn | Control | Exit):
+            continue
+        deny = isinstance(cond, UnitsIn) and cond.enemy
+        if cond.side == side and not deny:
+            cats = tuple(cond.units.categories) if isinstance(cond, UnitsIn) else ()
+            weight = OWN_WEIGHT
+        elif isinstance(cond, Exit):
+            continue
+        else:
+            cats, weight = (), CONTEST_WEIGHT
+        parts = (
+            cond.region.regions
+            if isinstance(cond, Control) and isinstance(cond.region, AnyOf)
+            else [cond.region]
+        )
+        for part in parts:
+            hexes = frozenset(h for h in game.region(part) if h in game.amap.hexes)
+            if hexes and (hexes not in found or found[hexes].weight < weight):
+                found[hexes] = Objective(hexes, weight, cats)
+    return list(found.values())
+
+
+def scores_losses(conditions: list[Condition], side: str) -> bool:
+    return any(isinstance(c, EnemyLosses) and c.side == side for c in conditions)
+
+
+class Evaluator:
+    """Scores positions for one game (objectives worked out once per side)."""
+
+    def __init__(self, game: MapGame, adapter: Adapter) -> None:
+        self.game, self.adapter = game, adapter
+        conditions = list(game.scenario.victory.conditions)
+        self.objectives = {s: objectives(game, s) for s in game.sides}
+        self.close = {
+            s: scores_losses(conditions, s) or not any(o.weight == OWN_WEIGHT for o in objs)
+            for s, objs in self.objectives.items()
+        }
+        self._dist: dict[tuple[frozenset[Hex], Hex], int] = {}
+        self._places: dict[tuple[Piece, tuple[Piece, ...], frozenset[int]], float] = {}
+
+    def _distance(self, region: frozenset[Hex], h: Hex) -> int:
+        """Hexes from ``h`` to the nearest hex of ``region``, worked out once."""
+        found = self._dist.get((region, h))
+        if found is None:
+            found = self._dist[(region, h)] = min(h.distance(r) for r in region)
+        return found
+
+    def evaluate(self, state: State, side: str) -> float:
+        """The position's worth to ``side`` (higher is better)."""
+        outcome = (state.outcome() if state.is_terminal() else None) or self.adapter.standing(state)
+        win = WIN_WEIGHT * (3.0 if state.is_terminal() else 1.0)
+        others = [v for s, v in outcome.vp.items() if s != side]
+        score = VP_WEIGHT * (outcome.vp.get(side, 0.0) - max(others, default=0.0))
+        if outcome.winner is not None:
+            score += win if outcome.winner == side else -win
+        for s in self.game.sides:
+            score += self.adapter.lost(state, s) * (1.0 if s != side else -1.0)
+        pieces = self.adapter.pieces(state)
+        mine = [p for _, p in sorted(pieces.items()) if p.side == side]
+        theirs = [p for _, p in sorted(pieces.items()) if p.side != side]
+        held = self.held(side, mine, theirs)
+        score += HOLD_WEIGHT * sum(self.objectives[side][i].weight for i in held)
+        key = tuple(theirs)
+        if len(self._places) > 50_000:  # a long game: keep the cache bounded
+            self._places.clear()
+        for p in mine:
+            found = self._places.get((p, key, held))
+            if found is None:
+                found = self._places[(p, key, held)] = self.place(p, theirs, held)
+            score += found
+        return score
+
+    def nearest_objective(self, piece: Piece) -> int | None:
+        """Hexes from the piece to the nearest objective of its side, None if it has none."""
+        found = [self._distance(o.hexes, piece.hex) for o in self.objectives[piece.side]]
+        return min(found, default=None)
+
+    def held(self, side: str, mine: list[Piece], theirs: list[Piece]) -> frozenset[int]:
+        """The side's objectives where it has more units than the enemy."""
+        found = set()
+        for i, obj in enumerate(self.objectives[side]):
+            own = sum(1 for p in mine if p.hex in obj.hexes)
+            if own > sum(1 for p in theirs if p.hex in obj.hexes):
+                found.add(i)
+        return frozenset(found)
+
+    def place(
+        self, piece: Piece, enemies: list[Piece], held: frozenset[int] = frozenset()
+    ) -> float:
+        """One unit's standing: progress to its objectives, reach of the enemy, exposure.
+
+        Why the falloff and the caps: fire is weaker toward the end of its reach, and a unit
+        seen by a whole squad is not dead many times over (without them, Soldiers' men, whose
+        rifles reach 15 hexes, would rather stand next to a building than in it)."""
+        score = self.progress(piece, enemies, held)
+        sees = self.game.sees
+        exposure = offense = 0.0
+        for e in enemies:
+            d = e.hex.distance(piece.hex)
+            if e.threat > 0 and d <= e.reach and (d == 0 or sees(e.hex, piece.hex)):
+                exposure += e.threat * (1.0 - d / (e.reach + 1))
+            if piece.threat > 0 and d <= piece.reach and (d == 0 or sees(piece.hex, e.hex)):
+                offense += min(piece.threat, 1.0) * (1.0 - d / (piece.reach + 1))
+        return score - EXPOSURE_WEIGHT * min(exposure, 3.0) + OFFENSE_WEIGHT * min(offense, 2.0)
+
+    def progress(
+        self, piece: Piece, enemies: list[Piece], held: frozenset[int] = frozenset()
+    ) -> float:
+        """Objectives and closing, without lines of sight (cheap: used to prune moves); an
+        objective the side does not hold yet pulls harder."""
+        pace = max(piece.speed, 1.0)
+        best: float | None = None
+        for i, obj in enumerate(self.objectives[piece.side]):
+            if obj.categories and piece.category not in obj.categories:
+                continue
+            d = self._distance(obj.hexes, piece.hex)
+            value = obj.weight * (IN_OBJECTIVE if d == 0 else -d / pace)
+            if i not in held:
+                value += obj.weight * UNHELD_PULL
+            best = value if best is None else max(best, value)
+        if (best is None or self.close[piece.side]) and enemies and piece.threat > 0:
+            near = min(e.hex.distance(piece.hex) for e in enemies)
+            closing = -CLOSE_WEIGHT * abs(near - max(piece.reach, 1)) / pace
+            best = closing if best is None else max(best, closing)
+        return best or 0.0
+
+
+class GreedyBot:
+    """One-ply lookahead for the victory conditions; the interface of
+    :class:`~rules.bots.base.RandomBot`. Armor's plotting goes to :mod:`rules.armor.bot`."""
+
+    def __init__(self, seed: int = 0, rng: random.Random | None = None) -> None:
+        self._rng = rng if rng is not None else random.Random(seed)  # rng: a caller's, shared
+        self._game: object | None = None
+        self._evaluator: Evaluator | None = None
+        self._armor: Any = None
+
+    def choose(self, state: State, side: str) -> Action:
+        return self.choose_from(state, side, state.legal_actions(side))
+
+    def choose_from(self, state: State, side: str, actions: list[Action]) -> Action:
+        """The action ``side`` takes now, among its legal ``actions`` (already listed)."""
+        if not actions:
+            raise RulesError(f"{side} has no legal action")
+        evaluator = self._evaluator_for(state)
+        if evaluator is None:  # a system without an adapter: like the random bot
+            return actions[math.floor(self._rng.random() * len(actions))]
+        if self._armor is not None:
+            found: Action = self._armor.choose(state, side, actions)
+            return found
+        if len(actions) == 1:
+            return actions[0]
+        best, best_score = actions[0], -math.inf
+        for action in self._candidates(state, side, actions, evaluator):
+            score = self._value(state, side, action, evaluator) + self._rng.random() * 1e-6
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    # --- the lookahead ------------------------------------------------------------------------
+
+    def _lookahead(self, state: State, action: Action) -> tuple[State, bool]:
+        """A copy of ``state`` with its own dice, after ``action``; whether it rolled."""
+        sim = state.clone()
+        sim.dice = Dice(self._rng.getrandbits(32))
+        start = len(sim.log)
+        sim.apply(action)
+        return sim, any(isinstance(e, DieRolled) for e in sim.log[start:])
+
+    def _value(self, state: State, side: str, action: Action, evaluator: Evaluator) -> float:
+        sim, rolled = self._lookahead(state, action)
+        total = evaluator.evaluate(sim, side)
+        runs = 1
+        while rolled and runs < SAMPLES:
+            sim, _ = self._lookahead(state, action)
+            total += evaluator.evaluate(sim, side)
+            runs += 1
+        value = total / runs + self._prior(action)
+        if _selects(action) and side in sim.to_act() and not sim.is_terminal():
+            follow = [a for a in sim.legal_actions(side) if not _selects(a)]
+            follow = [a for a in follow if not isinstance(a, Done)]
+            if follow:
+                picked = self._candidates(sim, side, follow, evaluator, FOLLOW_UPS)
+                value = max(value, max(self._value(sim, side, a, evaluator) for a in picked))
+        return value
+
+    def _prior(self, action: Action) -> float:
+        """What the one-ply score cannot see: a chit committed or selected gives a turn."""
+        return ACTIVITY_BONUS if action.verb in ("commit", "select", "dispatch") else 0.0
+
+    def _candidates(
+        self,
+        state: State,
+        side: str,
+        actions: list[Action],
+        evaluator: Evaluator,
+        cap: int = CANDIDATES,
+    ) -> list[Action]:
+        """Every action but moves, the best-looking moves of each unit (progress alone) and
+        a seeded sample of the rest, ``cap`` at most."""
+        moves: dict[str, list[tuple[float, Move]]] = {}
+        others: list[Action] = []
+        pieces = evaluator.adapter.pieces(state)
+        enemies = [p for _, p in sorted(pieces.items()) if p.side != side]
+        for a in actions:
+            if not isinstance(a, Move) or a.unit not in pieces:
+                others.append(a)
+                continue
+            end = evaluator.adapter.hex_of(state, a.path[-1])
+            if end is None:
+                others.append(a)
+                continue
+            moved = _at(pieces[a.unit], end)
+            score = evaluator.progress(moved, enemies) + self._rng.random() * 1e-6
+            moves.setdefault(a.unit, []).append((score, a))
+        kept: list[Action] = []
+        spare: list[Action] = []
+        for unit in sorted(moves):
+            ranked = sorted(moves[unit], key=lambda m: -m[0])
+            kept.extend(m for _, m in ranked[:MOVES_PER_UNIT])
+            spare.extend(m for _, m in ranked[MOVES_PER_UNIT:])
+        found = self._fewer_selections(others, pieces, enemies, evaluator) + kept
+        if len(found) > cap:
+            done = [a for a in found if isinstance(a, Done)]
+            rest = [a for a in found if not isinstance(a, Done)]
+            found = done + self._rng.sample(rest, cap - len(done))
+        elif spare and len(found) < cap:
+            found += self._rng.sample(spare, min(len(spare), (cap - len(found)) // 4))
+        return found
+
+    def _fewer_selections(
+        self,
+        actions: list[Action],
+        pieces: dict[str, Piece],
+        enemies: list[Piece],
+        evaluator: Evaluator,
+    ) -> list[Action]:
+        """Of the men who could be given an order, the few with most to gain (able to reach an
+        objective with this order, or with an enemy in reach): each costs a lookahead of his
+        moves."""
+        picks: list[tuple[float, Action]] = []
+        rest: list[Action] = []
+        for a in actions:
+            piece = pieces.get(getattr(a, "man", "")) if _selects(a) else None
+            if piece is None:
+                rest.append(a)
+                continue
+            reach = any(e.hex.distance(piece.hex) <= piece.reach for e in enemies)
+            near = evaluator.nearest_objective(piece)
+            arrives = near is not None and 0 < near <= piece.speed + 1
+            gain = (2.0 if arrives else 0.0) + (1.0 if reach else 0.0) - 0.1 * (near or 0)
+            picks.append((gain + self._rng.random() * 1e-6, a))
+        picks.sort(key=lambda p: -p[0])
+        return rest + [a for _, a in picks[:SELECTIONS]]
+
+    def _evaluator_for(self, state: State) -> Evaluator | None:
+        if state.game is self._game:
+            return self._evaluator
+        self._game, self._evaluator, self._armor = state.game, None, None
+        from rules.bots.greedy_systems import adapter_for  # local: it imports the engines
+
+        adapter = adapter_for(state)
+        if adapter is not None:
+            game: MapGame = state.game  # type: ignore[assignment]
+            self._evaluator = Evaluator(game, adapter)
+            if adapter.planner:
+                from rules.armor.bot import ArmorPlanner
+
+                self._armor = ArmorPlanner(self._evaluator, self._rng)
+        return self._evaluator
+
+
+def _selects(action: Action) -> bool:
+    """An action that only picks who acts next (a Soldiers order): worth its best follow-up."""
+    return action.verb == "order-man"
+
+
+def _at(piece: Piece, h: Hex) -> Piece:
+    return Piece(piece.side, h, piece.reach, piece.threat, piece.speed, piece.category)

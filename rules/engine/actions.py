@@ -1,0 +1,142 @@
+"""Actions: small immutable values with a text form that round-trips.
+
+Like python-chess's ``Move.uci()`` / ``Move.from_uci()``: ``Action.from_text(a.text()) == a``
+for every action. The text names units by their game id (``german.PzV.3``) and hexes by their
+printed names (``1215``), so a replay reads like a plot sheet::
+
+    plot german.PzV.3 MV          # Mutual Plot Phase: the unit's task [5.0]
+    plot us.M4.1 DF 1215          # a fire task with its target hex [5.4]
+    plot us.81m.1 IF 1215 L       # Indirect Fire with its pattern (T or L) [6.21]
+    plot us.105f.1 CB T           # Counterbattery: a pattern only, no hex [6.73]
+    move german.PzV.3 1215 1216   # the hexes entered, in order [7.0]
+    done german                   # the side has finished the current segment
+    force-dice 3 5                # the next die results (a test, or a book's worked example)
+
+Parsing needs no game: whether the unit, hexes and task are legal now is the state's question
+(:class:`~rules.engine.errors.IllegalActionError`); here only the shape is checked
+(:class:`~rules.engine.errors.ActionSyntaxError`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rules.engine.errors import ActionSyntaxError
+
+_TOKEN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:/@+-]*$")
+
+
+def token(text: str, what: str, line: str) -> str:
+    if not _TOKEN.match(text):
+        raise ActionSyntaxError(f"'{line}': '{text}' is not a {what}")
+    return text
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base of every action; :meth:`from_text` reads any of them."""
+
+    verb: ClassVar[str] = ""
+
+    def text(self) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.text()
+
+    @staticmethod
+    def from_text(text: str) -> Action:
+        """The action a text names.
+
+        Raises:
+            ActionSyntaxError: the text is not an action.
+        """
+        words = text.split()
+        if not words:
+            raise ActionSyntaxError("an empty text is not an action")
+        parser = _PARSERS.get(words[0].lower())
+        if parser is None:
+            verbs = ", ".join(sorted(_PARSERS))
+            raise ActionSyntaxError(f"'{text}': unknown action '{words[0]}' (one of {verbs})")
+        return parser(words[1:], text)
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Move one unit along a path: the hexes it enters, in order [7.0] ("trace the path of
+    movement hexagon by hexagon"). It may end where it started, after one hex at least [7.12].
+    """
+
+    verb: ClassVar[str] = "move"
+    unit: str
+    path: tuple[str, ...]
+
+    def text(self) -> str:
+        return " ".join((self.verb, self.unit, *self.path))
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> Move:
+        if len(args) < 2:
+            raise ActionSyntaxError(f"'{line}': write 'move UNIT HEX [HEX ...]'")
+        unit = token(args[0], "unit id", line)
+        return cls(unit, tuple(token(a, "hex", line) for a in args[1:]))
+
+
+@dataclass(frozen=True)
+class Done(Action):
+    """The side has finished the current segment (its plot, its movement)."""
+
+    verb: ClassVar[str] = "done"
+    side: str
+
+    def text(self) -> str:
+        return f"{self.verb} {self.side}"
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> Done:
+        if len(args) != 1:
+            raise ActionSyntaxError(f"'{line}': write 'done SIDE'")
+        return cls(token(args[0], "side id", line))
+
+
+@dataclass(frozen=True)
+class ForceDice(Action):
+    """Force the next die results (a driver's action, like OpenSpiel's chance outcomes: it is
+    never among the legal actions, but a replay keeps it so a worked example replays)."""
+
+    verb: ClassVar[str] = "force-dice"
+    results: tuple[int, ...]
+
+    def text(self) -> str:
+        return " ".join((self.verb, *(str(r) for r in self.results)))
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> ForceDice:
+        if not args or not all(a.isdigit() and int(a) >= 1 for a in args):
+            raise ActionSyntaxError(f"'{line}': write 'force-dice N [N ...]' (whole numbers >= 1)")
+        return cls(tuple(int(a) for a in args))
+
+
+_PARSERS: dict[str, Callable[[list[str], str], Action]] = {
+    Move.verb: Move.parse,
+    Done.verb: Done.parse,
+    ForceDice.verb: ForceDice.parse,
+}
+
+
+def register_verb(verb: str, parser: Callable[[list[str], str], Action]) -> None:
+    """Teach :meth:`Action.from_text` a system's verb (again: nothing happens).
+
+    Raises:
+        ValueError: another system's action already has this verb: texts would be read as
+            whichever was registered first (Armor's and Soldiers' ``order`` once were).
+    """
+    known = _PARSERS.get(verb)
+    if known is not None and known != parser:
+        raise ValueError(
+            f"the action verb '{verb}' is taken by {getattr(known, '__qualname__', known)}"
+        )
+    _PARSERS[verb] = parser

@@ -1,0 +1,72 @@
+"""What every system's game on a map shares: the scenario's terrain, movement costs, and the
+lines of sight, regions and hex names a game asks for again and again (the map never changes
+during play, so each is worked out once)."""
+
+from __future__ import annotations
+
+from model.base import GameSystem
+from model.hexes import Hex
+from model.mapstate import terrain_edits
+from model.regions import Region, RegionContext, evaluate
+from model.scenario_io import LoadedScenario
+from model.terrainoptions import option_values
+from model.terrainview import MapTerrain
+from rules.engine.core import Game
+from rules.los.fast import SightTable
+from rules.los.query import LosResult, line_of_sight
+from rules.movement.costs import Movement
+
+
+class MapGame(Game):
+    """A scenario's game on its map: ``amap``, ``terrain`` (the boards with the scenario's
+    overlays, painted terrain and terrain options) and ``movement``, with cached queries."""
+
+    def __init__(self, loaded: LoadedScenario) -> None:
+        super().__init__(loaded)
+        scenario = loaded.scenario
+        self.amap = loaded.map
+        self.terrain = MapTerrain(
+            loaded.map,
+            loaded.overlays,
+            terrain_edits(scenario, loaded.map),
+            option_values(scenario),
+        )
+        self.movement = Movement.for_scenario(scenario, self.terrain)
+        self._los: dict[tuple[Hex, Hex], LosResult] = {}
+        self._sight: SightTable | None = None
+        # by id, with the region itself: kept alive, its id is not reused by another region
+        self._regions: dict[int, tuple[Region, frozenset[Hex]]] = {}
+        self._names: dict[Hex, str] = {}
+
+    def name(self, h: Hex) -> str:
+        """The hex's name on the map, worked out once."""
+        found = self._names.get(h)
+        if found is None:
+            found = self._names[h] = self.amap.name(h)
+        return found
+
+    def los(self, a: Hex, b: Hex) -> LosResult:
+        """The line of sight from ``a`` to ``b`` by the system's rules, worked out once."""
+        found = self._los.get((a, b))
+        if found is None:
+            found = self._los[(a, b)] = line_of_sight(self.terrain, self.system, a, b)
+        return found
+
+    def sees(self, a: Hex, b: Hex) -> bool:
+        """Whether the line of sight from ``a`` to ``b`` is not blocked: the verdict alone, for
+        the many questions that need no explanation (Panzer '44 answers from its
+        :class:`~rules.los.fast.SightTable` in a microsecond or two; the other systems, whose
+        lines depend on heights, from :meth:`los`)."""
+        if self.system is GameSystem.PANZER44:
+            if self._sight is None:
+                self._sight = SightTable(self.terrain)
+            return self._sight.clear(a, b)
+        return self.los(a, b).verdict != "blocked"
+
+    def region(self, region: Region) -> frozenset[Hex]:
+        """The hexes of a region of the scenario, worked out once."""
+        found = self._regions.get(id(region))
+        if found is None:
+            ctx = RegionContext(self.amap, overlay_terrain=self.terrain.overlays.stacks)
+            found = self._regions[id(region)] = (region, evaluate(region, ctx))
+        return found[1]

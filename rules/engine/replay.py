@@ -1,0 +1,153 @@
+"""Replays: a game as text (scenario, rules version, seed, actions), like a PGN.
+
+A replay file is JSON::
+
+    {"format": "hexwright-replay", "version": 1,
+     "scenario": "scenarios/panzer44/19.2-sedan-revenged.yaml", "scenario_id": "p44-19.2",
+     "rules_version": "panzer44-0.1", "seed": 7,
+     "actions": ["plot french.M4.1 MV", "done french", ...],
+     "fingerprints": ["<initial state>", "<after action 1>", ...]}
+
+:func:`replay` rebuilds the game from the seed and the actions and, when the file records
+fingerprints, checks the state's fingerprint after every action (PettingZoo's determinism
+check, STYLE point 5): the first difference raises :class:`~rules.engine.errors.ReplayError` naming
+the step.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from model.scenario_io import LoadedScenario, load_scenario
+from rules.engine.core import State, load_game
+from rules.engine.errors import ReplayError
+
+FORMAT = "hexwright-replay"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A game as text: enough to play it again, step by step."""
+
+    scenario: str
+    scenario_id: str
+    rules_version: str
+    seed: int
+    actions: tuple[str, ...]
+    fingerprints: tuple[str, ...] = field(default=())
+
+    @classmethod
+    def of(cls, state: State, with_fingerprints: bool = True) -> Replay:
+        """The replay of a state's game so far (fingerprints by replaying it from the start)."""
+        game = state.game
+        actions = tuple(a.text() for a in state.history)
+        prints: tuple[str, ...] = ()
+        if with_fingerprints:
+            fresh = game.new_initial_state(state.seed)
+            found = [fresh.fingerprint()]
+            for action in state.history:
+                fresh.apply(action)
+                found.append(fresh.fingerprint())
+            prints = tuple(found)
+        return cls(
+            game.loaded.path, game.scenario.id, game.rules_version, state.seed, actions, prints
+        )
+
+    def to_text(self) -> str:
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "scenario": self.scenario,
+            "scenario_id": self.scenario_id,
+            "rules_version": self.rules_version,
+            "seed": self.seed,
+            "actions": list(self.actions),
+        }
+        if self.fingerprints:
+            data["fingerprints"] = list(self.fingerprints)
+        return json.dumps(data, indent=1) + "\n"
+
+    @classmethod
+    def from_text(cls, text: str) -> Replay:
+        """Read a replay; raises :class:`ReplayError` when it is not one."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ReplayError(f"not a replay file: {exc}") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ReplayError(f'not a replay file (no "format": "{FORMAT}")')
+        if data.get("version") != VERSION:
+            raise ReplayError(f"replay format version {data.get('version')!r} is not {VERSION}")
+        try:
+            return cls(
+                str(data["scenario"]),
+                str(data["scenario_id"]),
+                str(data["rules_version"]),
+                int(data["seed"]),
+                tuple(str(a) for a in data["actions"]),
+                tuple(str(f) for f in data.get("fingerprints", ())),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ReplayError(f"replay file: missing or bad field {exc}") from None
+
+
+@dataclass
+class Replayed:
+    """A replayed game: the final state and the fingerprint after every step (the initial
+    state's first)."""
+
+    state: State
+    fingerprints: list[str]
+
+
+def replay(
+    record: Replay,
+    loaded: LoadedScenario | None = None,
+    load: Callable[[str], LoadedScenario] = load_scenario,
+    stop_after: int | None = None,
+) -> Replayed:
+    """Play a replay again and check it.
+
+    Args:
+        record: the replay.
+        loaded: the scenario, already loaded (else ``load(record.scenario)``).
+        load: how to load the scenario file.
+        stop_after: replay only this many actions (the state after action N).
+
+    Raises:
+        ReplayError: another scenario or rules version, or a fingerprint differs.
+        IllegalActionError, ActionSyntaxError: an action does not replay.
+    """
+    loaded = loaded or load(record.scenario)
+    if loaded.scenario.id != record.scenario_id:
+        raise ReplayError(
+            f"the replay is of scenario '{record.scenario_id}', not '{loaded.scenario.id}'"
+        )
+    game = load_game(loaded)
+    if game.rules_version != record.rules_version:
+        raise ReplayError(
+            f"the replay was made with rules {record.rules_version}, these are "
+            f"{game.rules_version}: it may not replay the same"
+        )
+    state = game.new_initial_state(record.seed)
+    prints = [state.fingerprint()]
+    _check(record.fingerprints, prints, 0)
+    actions: Sequence[str] = record.actions[:stop_after]
+    for i, text in enumerate(actions, start=1):
+        state.apply(text)
+        prints.append(state.fingerprint())
+        _check(record.fingerprints, prints, i)
+    return Replayed(state, prints)
+
+
+def _check(expected: Sequence[str], found: Sequence[str], step: int) -> None:
+    if step < len(expected) and expected[step] != found[step]:
+        where = "the initial state" if step == 0 else f"action {step}"
+        raise ReplayError(
+            f"the replay diverges at {where}: fingerprint {found[step][:12]}, "
+            f"the file has {expected[step][:12]}"
+        )

@@ -1,0 +1,455 @@
+"""Panzer '44 on the engine core: the Game-Turn's sequence of play, plotting and movement.
+
+What this slice plays, by the book:
+
+- The Sequence of Play [4.1] as data (:data:`rules.panzer44.sequence.PANZER44_SEQUENCE`), walked
+  segment by segment for the scenario's number of Game-Turns [18.2].
+- The Mutual Plot Phase [4.1] 1, [5.0]-[5.4]: both sides plot at once, each unit at most one
+  task [5.3]; each side's plots are hidden from the other (:meth:`Panzer44State.view_for`,
+  ``private_to`` events) and all are collected before anything is resolved.
+- The Direct Fire Phase [4.1] 3, [6.3], [6.6]: each side's DF and CA plots, First Player
+  first, each attack explained (:mod:`rules.panzer44.fire`); results placed for both sides' fire
+  together at the end of the phase [5.1] (:mod:`rules.panzer44.results`).
+- The Movement Phase [4.1] 4, [5.2], [7.0]: the First Player moves his units plotted MV, then
+  the Second Player; only units plotted MV move, and each must move if it can [4.1] 4, [7.12];
+  a carrier takes its passenger along [8.2], [9.2]. Pinned and disrupted units stay [6.82].
+- The Pin and Disruption Removal Phase [4.1] 5, [6.83].
+- Entry onto the map of forces that enter on Game-Turn One and of reinforcements, in column or
+  free formation [18.6], and exits where the scenario allows them [7.23]
+  (:mod:`rules.panzer44.entry`).
+- Victory at the end of the last Game-Turn [18.5] (:mod:`rules.panzer44.victory`).
+- Panic [14.0] in the Panic Determination Phase, its effects on fire and movement (scatter)
+  (:mod:`rules.panzer44.panic`); mounting and dismounting [9.0] (:mod:`rules.panzer44.transport`)
+  and overruns [13.0] (:mod:`rules.panzer44.overrun`) as moves of units plotted MV.
+
+- Off-board artillery and close air support allocated in the Mutual Plot Phase [4.1] 1, [15.0],
+  [16.0], and the Indirect Fire Phase [4.1] 6: Indirect Fire, counterbattery, off-board
+  artillery and air strikes with scatter, each attack explained (:mod:`rules.panzer44.indirect`,
+  :mod:`rules.panzer44.indirect_fire`).
+
+- Opportunity Fire [6.5] and mines [17.13]-[17.14], interrupting a move at each hex entered,
+  a scatter's and an overrun's too, and OF at a carrier's step to mount or dismount [9.32]
+  (:mod:`rules.panzer44.opportunity`); what meets an overrun in the hex overrun is taken in its exit
+  hex [13.8], [17.15]. Improved Positions [12.0] and mined hexes [17.0] placed at the
+  deployment, the IP's benefit, its cost to climb out, its infantry unit and anti-tank gun
+  stacked [8.1], [12.3] (:mod:`rules.panzer44.fortifications`). Wrecks negate the road rate [10.4]
+  (:mod:`rules.panzer44.roads`).
+
+Not yet: reinforcements that arrive on a condition (none of the book's 14 scenarios has one:
+they stay off the map with an event saying so); mines on a carrier's mount or dismount step.
+Every task can be plotted.
+
+This module holds the game (:class:`Panzer44Game`: the scenario's set-up), the state's data and
+its API (:class:`Panzer44State`) and the walk through the sequence of play, which resolves the
+segments that need no decision. The actions a side may take are listed in
+:mod:`rules.panzer44.legal` (plots and moves) and applied in :mod:`rules.panzer44.apply`; the
+state's ``legal_actions`` and ``apply`` delegate to them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from model.base import GameSystem
+from model.hexes import Hex
+from model.regions import RegionContext, evaluate
+from model.scenario_io import LoadedScenario
+from rules.engine.actions import Action, Move
+from rules.engine.core import Outcome, State
+from rules.engine.errors import UnsupportedGameError
+from rules.engine.events import GameEnded, SegmentBegan, SegmentSkipped, SideDone
+from rules.engine.map_game import MapGame
+from rules.engine.sequence import Phase, Segment, steps
+from rules.panzer44.actions import Plot
+from rules.panzer44.apply import PLAYABLE_TASKS as PLAYABLE_TASKS
+from rules.panzer44.apply import apply
+from rules.panzer44.entry import Arrival, exit_regions, outside
+from rules.panzer44.events import NotMoved
+from rules.panzer44.fire import resolve
+from rules.panzer44.fortifications import Fortified, fortify, mines_known_to
+from rules.panzer44.fortifications import end_of_turn as positions_end_of_turn
+from rules.panzer44.indirect import ALLOCATE, concentrations, support_plots
+from rules.panzer44.indirect_fire import INDIRECT_FIRE_SEGMENTS, resolve_indirect_fire
+from rules.panzer44.legal import (
+    MOVEMENT_SEGMENTS,
+    legal_actions,
+    moves_of,
+    occupancy,
+    plottable,
+    to_move,
+    units_of,
+    why_held,
+)
+from rules.panzer44.movement import MoveCosts, reachable_hexes
+from rules.panzer44.panic import PanicRecord, cancel_fire, determine, fire_cancelled
+from rules.panzer44.results import apply_results, remove_disruption, remove_pins
+from rules.panzer44.sequence import PANZER44_SEQUENCE
+from rules.panzer44.setup import UnitSpec, deploy
+from rules.panzer44.transport import mounted_setup
+from rules.panzer44.victory import VictoryWatch, evaluate_outcome
+from rules.panzer44.view import SideView, side_view
+
+RULES_VERSION = "panzer44-0.1"
+
+#: The segments this slice does not resolve, and the rules their handlers will implement.
+EXTENSIONS: dict[str, str] = {}
+
+DIRECT_FIRE_SEGMENTS = ("first-player-direct-fire", "second-player-direct-fire")
+
+
+class Panzer44Game(MapGame):
+    """A Panzer '44 scenario made playable: map, costs, counters and their set-up."""
+
+    system = GameSystem.PANZER44
+    rules_version = RULES_VERSION
+
+    def __init__(self, loaded: LoadedScenario) -> None:
+        super().__init__(loaded)
+        scenario = loaded.scenario
+        if len(self.sides) != 2:
+            raise UnsupportedGameError("a Panzer '44 scenario has two sides")
+        if scenario.length.turns is None:
+            raise UnsupportedGameError("a Panzer '44 scenario has a number of Game-Turns [18.2]")
+        self.turns: int = scenario.length.turns
+        self.costs = MoveCosts(self.movement)
+        self.play_area = self._play_area()
+        self.deployment = mounted_setup(
+            scenario, deploy(scenario, self.movement, self.play_area), self.movement
+        )
+        self.specs: dict[str, UnitSpec] = {u.id: u for u in self.deployment.units}
+        #: Off-board artillery concentrations and air strikes, by id [15.0], [16.0].
+        self.support = concentrations(scenario)
+        #: Units that enter the map during play, and when and where [18.6].
+        self.arrivals: dict[str, Arrival] = {a.unit: a for a in self.deployment.arrivals}
+        #: The First Player moves first [4.1] 4; named by the scenario [18.43].
+        self.first: str = scenario.first_player or self.sides[0]
+        self.second: str = next(s for s in self.sides if s != self.first)
+        self.steps: tuple[tuple[Phase, Segment], ...] = steps(PANZER44_SEQUENCE)
+        #: The Opportunity Fire plots listed from a hex at a range (rules/panzer44/opportunity.py).
+        self.of_lines: dict[tuple[Hex, int], tuple[str, ...]] = {}
+        #: The edge hexes each side may exit from, and from which Game-Turn [7.23].
+        self.exits: dict[str, tuple[tuple[frozenset[Hex], int], ...]] = {
+            side: tuple(
+                (
+                    frozenset(
+                        h for h in self.region(r) if outside(self.terrain, self.play_area, h)
+                    ),
+                    t,
+                )
+                for r, t in exit_regions(scenario.victory.conditions, scenario.special_rules, side)
+            )
+            for side in self.sides
+        }
+        #: Improved Positions and mined hexes of the deployment [12.21], [17.0].
+        self.fortified: Fortified = fortify(self)
+
+    def _play_area(self) -> frozenset[Hex] | None:
+        region = self.scenario.map.play_area
+        if region is None:
+            return None
+        ctx = RegionContext(self.amap, overlay_terrain=self.terrain.overlays.stacks)
+        return evaluate(region, ctx)
+
+    def new_initial_state(self, seed: int = 0) -> Panzer44State:
+        return Panzer44State(self, seed)
+
+    def actor(self, segment: Segment) -> tuple[str, ...]:
+        """The sides that decide in a segment."""
+        return {"both": self.sides, "first": (self.first,), "second": (self.second,)}.get(
+            segment.actor, ()
+        )
+
+
+class Panzer44State(State):
+    """A Panzer '44 game in progress."""
+
+    game: Panzer44Game
+
+    def __init__(self, game: Panzer44Game, seed: int) -> None:
+        super().__init__(game, seed)
+        self.turn = 1
+        self.step = 0
+        self.over = False
+        self.hexes: dict[str, Hex] = dict(game.deployment.hexes)
+        self.carried_by: dict[str, str] = dict(game.deployment.carried_by)
+        self.plots: dict[str, dict[str, Plot]] = {s: {} for s in game.sides}
+        self.done: set[str] = set()
+        self.moved: set[str] = set()
+        self._reach: dict[str, tuple[tuple[Hex, Move], ...]] = {}  # see p44_legal._candidates
+        self._fire: dict[str, list[Plot]] = {}  # fire plots per unit, for one plot segment
+        self.pins: set[str] = set()
+        self.delayed_panic: set[str] = set()
+        self.disruption: dict[str, int] = {}
+        self.destroyed: list[str] = []
+        self.wrecks: list[str] = []
+        #: Units that fired, with the hex: spotted at any range until they leave it [11.14].
+        self.spotted: dict[str, Hex] = {}
+        self.pending: list[tuple[str, str]] = []
+        #: Units that left the map, with what they carried (exits are not in this slice yet).
+        self.exited: dict[str, tuple[str, ...]] = {}
+        #: The hex each exited unit left the map from [7.23].
+        self.exits_at: dict[str, Hex] = {}
+        #: Units of a side that entered the map through a hex this Game-Turn [18.62].
+        self.entered: dict[tuple[str, Hex], int] = {}
+        self.watch = VictoryWatch()
+        #: Concentrations and strikes allocated, each used once [15.12].
+        self.support_used: set[str] = set()
+        #: Units spotted by counterbattery, with the hex: open to Indirect Fire there [6.78].
+        self.cb_spotted: dict[str, Hex] = {}
+        #: The Game-Turn each counterbattery unit last fired (once a turn [6.75]).
+        self.cb_fired: dict[str, int] = {}
+        self.if_targets: dict[tuple[int, int, str], tuple[Hex, ...]] = {}  # spotted_targets
+        #: Panic this Game-Turn and when the shooting started [14.0], [14.82].
+        self.panic = PanicRecord()
+        #: Units that overran this Game-Turn: one overrun each [13.22].
+        self.overran: set[str] = set()
+        self._overruns: dict[str, list[Move]] = {}  # overrun moves per unit, for one segment
+        #: Improved Positions standing, by owner [12.22]; the units inside them [12.1].
+        self.ips: dict[Hex, str] = dict(game.fortified.ips)
+        self.inside: dict[str, Hex] = dict(game.fortified.inside)
+        #: Mined hexes whose marker a Mine Attack has placed: known to both sides [17.0].
+        self.mines_revealed: set[Hex] = set()
+        #: Units whose Opportunity Fire has fired this Game-Turn: once each [6.56].
+        self.of_used: set[str] = set()
+        for event in (*game.deployment.events, *game.fortified.events):
+            self.emit(event)
+        self._begin()
+        self._advance()
+
+    # --- where play is ----------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self.game.steps[self.step][0]
+
+    @property
+    def segment(self) -> Segment:
+        return self.game.steps[self.step][1]
+
+    def to_act(self) -> tuple[str, ...]:
+        if self.over:
+            return ()
+        return tuple(s for s in self.game.actor(self.segment) if s not in self.done)
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def outcome(self) -> Outcome | None:
+        return self._evaluate() if self.over else None
+
+    def _evaluate(self) -> Outcome:
+        return evaluate_outcome(self)
+
+    def plotted_to_move(self) -> set[str]:
+        """Units plotted MV this Game-Turn [7.4], [6.66]."""
+        return {u for plots in self.plots.values() for u, p in plots.items() if p.task == "MV"}
+
+    # --- actions: listed in rules/panzer44/legal.py, applied in rules/panzer44/apply.py
+    # ----------------
+
+    def legal_actions(self, side: str | None = None) -> list[Action]:
+        return legal_actions(self, side)
+
+    def _apply(self, action: Action) -> None:
+        apply(self, action)
+
+    def clear_reach(self) -> None:
+        """Forget the moves worked out this segment: units were removed from the map."""
+        self._reach = {}
+        self._overruns = {}
+
+    # --- the sequence -----------------------------------------------------------------------
+
+    def _begin(self) -> None:
+        self.emit(SegmentBegan(self.turn, self.phase.name, self.segment.id))
+        self.watch.sample(self)
+
+    def _advance(self) -> None:
+        while not self.over:
+            segment = self.segment
+            if segment.id == "plot":
+                for s in self.to_act():
+                    if not [u for u in plottable(self, s) if u not in self.plots[s]]:
+                        self.done.add(s)
+                        self.emit(SideDone(s, "plot"))
+                if self.to_act():
+                    return
+            elif segment.id == ALLOCATE:
+                for s in self.to_act():
+                    if not support_plots(self, s):
+                        self.done.add(s)
+                        if any(c.side == s for c in self.game.support.values()):
+                            self.emit(SideDone(s, ALLOCATE))
+                if self.to_act():
+                    return
+            elif segment.id in MOVEMENT_SEGMENTS:
+                if self._can_move():
+                    return
+                self._end_movement()
+            elif not self._resolve_segment(segment.id):
+                self.emit(SegmentSkipped(segment.id, EXTENSIONS[segment.id]))
+            self._next_segment()
+
+    def _resolve_segment(self, segment: str) -> bool:
+        """Resolve a segment that needs no decision; False if this slice does not."""
+        if segment in DIRECT_FIRE_SEGMENTS:
+            side = self.game.first if segment.startswith("first") else self.game.second
+            for unit in units_of(self, side):
+                plot = self.plots[side].get(unit)
+                if plot is not None and plot.task in ("DF", "CA"):
+                    if fire_cancelled(self, unit):
+                        cancel_fire(self, unit, plot.text())  # [14.31]
+                        continue
+                    self.pending.extend(resolve(self, plot))
+        elif segment == "apply-direct-fire":
+            pending, self.pending = self.pending, []
+            apply_results(self, pending)
+        elif segment in INDIRECT_FIRE_SEGMENTS:
+            side = self.game.first if segment.startswith("first") else self.game.second
+            resolve_indirect_fire(self, side)
+        elif segment == "panic":
+            determine(self)  # [14.0]
+        elif segment == "remove-pins":
+            remove_pins(self)
+        elif segment == "remove-disruption":
+            remove_disruption(self)
+        else:
+            return False
+        return True
+
+    def _can_move(self) -> bool:
+        occupied = occupancy(self)
+        return any(moves_of(self, u, occupied) for s in self.to_act() for u in to_move(self, s))
+
+    def _end_movement(self) -> None:
+        for side in self.game.actor(self.segment):
+            for unit in to_move(self, side):
+                reason = "no legal move: hemmed in, or short of Movement Points [7.12]"
+                self.emit(NotMoved(unit, reason))
+            for unit, plot in self.plots[side].items():
+                held = why_held(self, unit) if plot.task == "MV" else None
+                if held is not None and unit in self.hexes:
+                    self.emit(NotMoved(unit, held))
+
+    def _next_segment(self) -> None:
+        self.done.clear()
+        self._reach = {}
+        self._overruns = {}
+        self._fire = {}
+        self.step += 1
+        if self.step == len(self.game.steps):
+            positions_end_of_turn(self)  # [12.22]
+            if self.turn == self.game.turns:
+                self.over = True
+                outcome = self._evaluate()
+                self.emit(GameEnded(outcome.winner, outcome.reason))
+                return
+            self.turn += 1
+            self.step = 0
+            self.plots = {s: {} for s in self.game.sides}
+            self.moved = set()
+            self.overran = set()
+            self.entered = {}
+            self.of_used = set()
+        self._begin()
+
+    # --- views and hashes -------------------------------------------------------------------
+
+    def view_for(self, side: str) -> SideView:
+        """What ``side`` may know now: never the other side's plots [4.1] 1."""
+        return side_view(self, side)
+
+    def mines_known_to(self, side: str) -> list[str]:
+        """The mined hexes ``side`` knows of, by name: its own, and the enemy's revealed by a
+        Mine Attack [17.0]; the rest are hidden from it."""
+        return mines_known_to(self, side)
+
+    def _snapshot(self) -> dict[str, Any]:
+        return (
+            {
+                "scenario": self.game.scenario.id,
+                "turn": self.turn,
+                "step": self.step,
+                "over": self.over,
+                "hexes": {u: [h.q, h.r] for u, h in sorted(self.hexes.items())},
+                "carried_by": dict(sorted(self.carried_by.items())),
+                "plots": {s: sorted(p.text() for p in ps.values()) for s, ps in self.plots.items()},
+                "done": sorted(self.done),
+                "moved": sorted(self.moved),
+                "pins": sorted(self.pins),
+                "delayed_panic": sorted(self.delayed_panic),
+                "disruption": dict(sorted(self.disruption.items())),
+                "destroyed": list(self.destroyed),
+                "wrecks": list(self.wrecks),
+                "spotted": {u: [h.q, h.r] for u, h in sorted(self.spotted.items())},
+                "pending": [list(p) for p in self.pending],
+                "exited": {u: list(c) for u, c in sorted(self.exited.items())},
+                "victory": self.watch.snapshot(),
+                "panic": self.panic.snapshot(),
+                "overran": sorted(self.overran),
+            }
+            | (  # only in games where units enter or leave, so the others' fingerprints stand
+                {"entered": sorted([s, h.q, h.r, n] for (s, h), n in self.entered.items())}
+                if self.game.arrivals
+                else {}
+            )
+            | (
+                {"exits_at": {u: [h.q, h.r] for u, h in sorted(self.exits_at.items())}}
+                if self.exits_at
+                else {}
+            )
+            | ({"support_used": sorted(self.support_used)} if self.game.support else {})
+            | (
+                {"cb_spotted": {u: [h.q, h.r] for u, h in sorted(self.cb_spotted.items())}}
+                if self.cb_spotted
+                else {}
+            )
+            | ({"cb_fired": dict(sorted(self.cb_fired.items()))} if self.cb_fired else {})
+            | ({"of_used": sorted(self.of_used)} if self.of_used else {})
+            | (
+                {
+                    "ips": sorted([h.q, h.r, s] for h, s in self.ips.items()),
+                    "inside": {u: [h.q, h.r] for u, h in sorted(self.inside.items())},
+                    "mines_revealed": sorted([h.q, h.r] for h in self.mines_revealed),
+                }
+                if self.ips or self.game.fortified.mines or self.inside
+                else {}
+            )
+        )
+
+    def _detach(self) -> None:
+        self.hexes = dict(self.hexes)
+        self.carried_by = dict(self.carried_by)
+        self.plots = {s: dict(p) for s, p in self.plots.items()}
+        self.done = set(self.done)
+        self.moved = set(self.moved)
+        self._reach = dict(self._reach)
+        self._fire = dict(self._fire)
+        self.pins = set(self.pins)
+        self.delayed_panic = set(self.delayed_panic)
+        self.disruption = dict(self.disruption)
+        self.destroyed = list(self.destroyed)
+        self.wrecks = list(self.wrecks)
+        self.spotted = dict(self.spotted)
+        self.pending = list(self.pending)
+        self.exited = dict(self.exited)
+        self.entered = dict(self.entered)
+        self.exits_at = dict(self.exits_at)
+        self.watch = self.watch.clone()
+        self.panic = self.panic.clone()
+        self.overran = set(self.overran)
+        self._overruns = dict(self._overruns)
+        self.support_used = set(self.support_used)
+        self.cb_spotted = dict(self.cb_spotted)
+        self.cb_fired = dict(self.cb_fired)
+        self.if_targets = dict(self.if_targets)
+        self.ips = dict(self.ips)
+        self.inside = dict(self.inside)
+        self.mines_revealed = set(self.mines_revealed)
+        self.of_used = set(self.of_used)
+
+
+def reachable(state: Panzer44State, unit: str) -> dict[Hex, float]:
+    """Each hex ``unit`` can reach now with its cheapest cost in Movement Points, the hex it
+    stands in left out [7.1], [10.1] (see :mod:`rules.panzer44.movement`)."""
+    return reachable_hexes(state, unit)

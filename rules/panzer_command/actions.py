@@ -1,0 +1,203 @@
+"""Panzer Command actions and events.
+
+The action grammar (the ``move`` and ``done`` verbs are the shared ones of
+:mod:`rules.engine.actions`)::
+
+    dispatch german          # Preparation Phase C: 1 Dispatch Point, the Regiment Action chit
+                             # onto next turn's Game Turn Track [§3.1]
+    select soviet            # Action Phase A/B: 2 Dispatch Points, activate the available
+                             # Regiment Action chit at once [§3.1]
+    move soviet.su-t34.1 0605 0606   # Move Action: the hexes entered [§5]
+    fire soviet.su-t34.1 german.de-pak.1   # Direct Fire Action [§7]
+    rally german.de-pak.1    # Rally Action [§11.2]
+    done soviet              # the side passes (spends no more points; ends its Segment)
+
+The verbs are registered with :meth:`rules.engine.actions.Action.from_text` when this module is
+imported (by :func:`rules.engine.core.load_game` for a Panzer Command scenario).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rules.engine import actions
+from rules.engine.actions import Action
+from rules.engine.errors import ActionSyntaxError
+from rules.engine.events import Event
+
+_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:/@+-]*$")
+
+
+def _checked(text: str, what: str, line: str) -> str:
+    if not _ID.match(text):
+        raise ActionSyntaxError(f"'{line}': '{text}' is not a {what}")
+    return text
+
+
+@dataclass(frozen=True)
+class Dispatch(Action):
+    """Spend 1 Dispatch Point: the side's Regiment Action chit goes onto the Game Turn Track
+    for the next turn [§3.1 Preparation Phase C]."""
+
+    verb: ClassVar[str] = "dispatch"
+    side: str
+
+    def text(self) -> str:
+        return f"{self.verb} {self.side}"
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> Dispatch:
+        if len(args) != 1:
+            raise ActionSyntaxError(f"'{line}': write 'dispatch SIDE'")
+        return cls(_checked(args[0], "side id", line))
+
+
+@dataclass(frozen=True)
+class Select(Action):
+    """Spend 2 Dispatch Points to activate an available Regiment Action chit at once
+    [§3.1 Action Phase A-B]."""
+
+    verb: ClassVar[str] = "select"
+    side: str
+
+    def text(self) -> str:
+        return f"{self.verb} {self.side}"
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> Select:
+        if len(args) != 1:
+            raise ActionSyntaxError(f"'{line}': write 'select SIDE'")
+        return cls(_checked(args[0], "side id", line))
+
+
+@dataclass(frozen=True)
+class Fire(Action):
+    """Direct Fire Action at an enemy unit in the firer's Fire Zone and LOS [§7.1]."""
+
+    verb: ClassVar[str] = "fire"
+    unit: str
+    target: str
+
+    def text(self) -> str:
+        return f"{self.verb} {self.unit} {self.target}"
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> Fire:
+        if len(args) != 2:
+            raise ActionSyntaxError(f"'{line}': write 'fire UNIT TARGET'")
+        return cls(_checked(args[0], "unit id", line), _checked(args[1], "unit id", line))
+
+
+@dataclass(frozen=True)
+class Rally(Action):
+    """Rally Action: try to remove a Suppression, else a Cohesion Hit [§11.2]."""
+
+    verb: ClassVar[str] = "rally"
+    unit: str
+
+    def text(self) -> str:
+        return f"{self.verb} {self.unit}"
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> Rally:
+        if len(args) != 1:
+            raise ActionSyntaxError(f"'{line}': write 'rally UNIT'")
+        return cls(_checked(args[0], "unit id", line))
+
+
+def register() -> None:
+    """Teach :meth:`Action.from_text` the Panzer Command verbs (idempotent)."""
+    for cls in (Dispatch, Select, Fire, Rally):
+        actions.register_verb(cls.verb, cls.parse)
+
+
+register()
+
+
+# --- events -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PointsChanged(Event):
+    """Dispatch Points or Direct Commands gained or spent, and why."""
+
+    kind: ClassVar[str] = "pc-points"
+    side: str
+    points: str  # "dispatch" | "commands"
+    change: int
+    total: int
+    why: str
+
+    def describe(self) -> str:
+        return f"{self.side}: {self.change:+d} {self.points} (now {self.total}): {self.why}"
+
+
+@dataclass(frozen=True)
+class ChitsInCup(Event):
+    kind: ClassVar[str] = "pc-cup"
+    turn: int
+    chits: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"Turn {self.turn}: in the cup {', '.join(self.chits)} [§3.1 Preparation B]"
+
+
+@dataclass(frozen=True)
+class ChitDrawn(Event):
+    """A Segment begins: a chit drawn from the cup, or selected with Dispatch Points."""
+
+    kind: ClassVar[str] = "pc-chit"
+    chit: str
+    how: str
+
+    def describe(self) -> str:
+        return f"{self.chit}: {self.how}"
+
+
+@dataclass(frozen=True)
+class UnitMoved(Event):
+    kind: ClassVar[str] = "pc-moved"
+    unit: str
+    path: tuple[str, ...]
+    cost: float
+    allowance: int
+    explanation: tuple[str, ...]
+
+    def describe(self) -> str:
+        return (
+            f"{self.unit} moves {' '.join(self.path)}: {self.cost:g} of {self.allowance} MP [§5.1]"
+        )
+
+
+@dataclass(frozen=True)
+class FireExplained(Event):
+    """One attack, every step with its rule and the placeholders it used."""
+
+    kind: ClassVar[str] = "pc-fire"
+    firer: str
+    target: str
+    steps: tuple[str, ...]
+    final: int
+    roll: int
+    hit: bool
+    result: str | None
+    placeholders: tuple[str, ...]
+
+    def describe(self) -> str:
+        outcome = f"result {self.result}" if self.hit else "no effect"
+        return (
+            f"{self.firer} fires at {self.target}: Final {self.final}, roll {self.roll}, {outcome}"
+        )
+
+
+@dataclass(frozen=True)
+class UnitHit(Event):
+    kind: ClassVar[str] = "pc-hit"
+    unit: str
+    effect: str
+    rule: str
+
+    def describe(self) -> str:
+        return f"{self.unit}: {self.effect} {self.rule}"

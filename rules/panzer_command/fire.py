@@ -1,0 +1,157 @@
+"""Panzer Command Direct Fire [§7], combat results [§11.1] and Rally [§11.2].
+
+An attack: the printed Attack Strength plus every modifier of the Combat Modifiers Summary
+that applies (Direct Fire column), clamped to 0-8 [§7.3]; a d10 read 0-9 at or under it
+succeeds, 0 always and 9 never [§2.3; §7.2]; the same roll is read on the CRT column of the
+firer's Weapon Class against the target's Target Class [§7.2]. Each step is written into a
+:class:`~rules.panzer_command.actions.FireExplained` event with its rule and its placeholder, if
+any. Not yet: Opportunity Fire [§8], Close Assault [§9], Concentrated Fire [§10], Improved
+Positions [§19], the "Cohesion Hit instead of Suppression" choice [§11.1].
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.engine.worked import Working
+from rules.movement.costs import terrain_effect
+from rules.panzer_command.actions import FireExplained, UnitHit
+from rules.panzer_command.units import SYSTEM, cell
+
+if TYPE_CHECKING:
+    from rules.panzer_command.game import PcState
+
+DF = "Direct Fire"
+
+
+def d10(state: PcState, purpose: str) -> int:
+    """A d10 read 0-9 [§2.3]: the die's faces 1-10 (force 1 for a "0", 10 for a "9")."""
+    return state.roll(purpose, 10) - 1
+
+
+def why_not_fire(state: PcState, unit: str, target: str) -> str | None:
+    spec, game = state.game.units[unit], state.game
+    if target not in state.hexes or game.units[target].side == spec.side:
+        return f"'{target}' is not an enemy unit on the map"
+    if spec.attack is None or spec.weapon_class in (None, "Hm"):
+        return "the unit has no Direct Fire (no Attack Strength, or a mortar) [§7.1]"
+    if unit in state.suppressed:
+        return "a Suppressed unit has no Fire Zone and cannot attack [§6.5; §11.1]"
+    a, b = state.hexes[unit], state.hexes[target]
+    if a.distance(b) > spec.range:
+        return f"the target is beyond the Fire Zone ({spec.range} hexes) [§6.5]"
+    if game.los(a, b).verdict == "blocked":
+        return "no line of sight [§6]"
+    return None
+
+
+def fire(state: PcState, unit: str, target: str) -> None:
+    """Resolve one Direct Fire Action (legality already checked)."""
+    game = state.game
+    spec, tgt = game.units[unit], game.units[target]
+    work = Working()
+
+    base = spec.strength(state.steps[unit]) or 0
+    work.steps.append(f"printed Attack Strength {base} [§2.5]")
+    if spec.placeholder:
+        work.placeholders.append(f"{spec.type_id} values: {spec.placeholder}")
+    total = base
+    hits = state.cohesion.get(unit, 0)
+    if hits:
+        total += work.add(f"{hits} Cohesion Hit(s) on the firer [§11.1; §7.3]", -hits, None)
+    if tgt.defense:
+        total += work.add("target's Defense Rating [§2.5; §7.3]", tgt.defense, None)
+    a, b = state.hexes[unit], state.hexes[target]
+    dist = a.distance(b)
+    row = "range: target adjacent" if dist == 1 else None
+    if dist > 1 and dist * 2 > spec.range:
+        row = "range: target beyond half the printed Range"
+    for key in [row] if row else []:
+        c = cell("combat-modifiers", key, DF)
+        total += work.add(f"{key} [§7.3]", int(str(c.value)), c.placeholder)
+    if sum(state.steps[u] for u, h in state.hexes.items() if h == b) >= 3:
+        c = cell("combat-modifiers", "stacking: target hex holds 3 or more steps", DF)
+        total += work.add(
+            "3 or more steps in the target hex [§5.2; §7.3]", int(str(c.value)), c.placeholder
+        )
+    terrain = game.terrain.terrain(b)
+    effect = terrain_effect(SYSTEM, terrain, "fire_modifier")
+    if effect is not None and isinstance(effect.value, int) and effect.value:
+        total += work.add(f"target in {terrain} [§7.3]", effect.value, effect.placeholder)
+    final = max(0, min(8, total))
+    work.steps.append(f"Final Attack Strength {final} (clamped 0-8) [§7.3]")
+    roll = d10(state, f"{unit} fires at {target} [§7.2]")
+    hit = roll == 0 or (roll != 9 and roll <= final)
+    work.steps.append(
+        f"rolled {roll}: {'success' if hit else 'failure'} (0 always, 9 never) [§2.3; §7.2]"
+    )
+    result = None
+    if hit:
+        column = f"DF {spec.weapon_class} vs {tgt.target_class}"
+        c = cell("crt", roll, column)
+        result = str(c.value)
+        work.steps.append(f"CRT row {roll}, column '{column}': {result} [§7.2]")
+        if c.placeholder:
+            work.placeholders.append(f"CRT {roll}/{column}: {c.placeholder}")
+    state.emit(
+        FireExplained(
+            unit, target, tuple(work.steps), final, roll, hit, result, tuple(work.placeholders)
+        )
+    )
+    if result is not None and result not in ("-", "None"):
+        apply_result(state, target, result)
+
+
+def apply_result(state: PcState, unit: str, result: str) -> None:
+    """A CRT result on a unit [§11.1]."""
+    if result == "S?":
+        tq = state.troop_quality(unit)
+        roll = d10(state, f"{unit} Troop Quality against S? [§11.1]")
+        if roll <= tq:
+            state.emit(UnitHit(unit, f"passes its TQ {tq} (rolled {roll}): no effect", "[§11.1]"))
+            return
+        result = "S"
+    if result == "S":
+        if unit in state.suppressed:
+            state.emit(UnitHit(unit, "a second Suppression becomes a Cohesion Hit", "[§11.1]"))
+            result = "C"
+        else:
+            state.suppressed.add(unit)
+            state.emit(UnitHit(unit, "Suppressed", "[§11.1]"))
+            return
+    if result == "C":
+        if state.cohesion.get(unit, 0) >= 2:
+            state.emit(UnitHit(unit, "a third Cohesion Hit is a step loss", "[§11.1]"))
+            result = "1"
+        else:
+            state.cohesion[unit] = state.cohesion.get(unit, 0) + 1
+            state.emit(UnitHit(unit, f"Cohesion Hit ({state.cohesion[unit]})", "[§11.1]"))
+            return
+    if result == "1" and state.steps[unit] > 1:
+        state.steps[unit] -= 1
+        state.emit(UnitHit(unit, "loses a step (flipped)", "[§11.1]"))
+        return
+    state.eliminate(unit)
+
+
+def rally(state: PcState, unit: str) -> None:
+    """Rally: d10 <= TQ removes the Suppression first, else one Cohesion Hit [§11.2]."""
+    tq = state.troop_quality(unit)
+    marker = "Suppression" if unit in state.suppressed else "Cohesion Hit"
+    roll = d10(state, f"{unit} rallies ({marker}) [§11.2]")
+    if roll > tq:
+        state.emit(UnitHit(unit, f"fails to rally (rolled {roll} > TQ {tq})", "[§11.2]"))
+    elif marker == "Suppression":
+        state.suppressed.discard(unit)
+        state.emit(UnitHit(unit, f"Suppression removed (rolled {roll} <= TQ {tq})", "[§11.2]"))
+    else:
+        state.cohesion[unit] -= 1
+        state.emit(UnitHit(unit, f"a Cohesion Hit removed (rolled {roll} <= TQ {tq})", "[§11.2]"))
+
+
+def why_not_rally(state: PcState, unit: str) -> str | None:
+    if unit not in state.suppressed and not state.cohesion.get(unit):
+        return "the unit has no Suppression or Cohesion Hit [§11.2]"
+    if unit not in state.suppressed and state.in_enemy_fire_zone(unit):
+        return "a Cohesion Hit cannot be rallied in an enemy Fire Zone [§11.2]"
+    return None

@@ -1,0 +1,207 @@
+"""Panzer Command counters, HQ ratings and tables, read from ``resources/panzer-command``.
+
+The book's text has no counter values and no charts [digest §3]: the catalogue's values and
+the tables' cells are the data library's placeholders, and every number used here keeps its
+provenance (:class:`Cell`) so a fire's explanation can name them.
+
+Set-up: forces are spread over their set-up or entry region in printed-ID order, standing in
+for the owner's choice (the book leaves placement to the players [§3.1 Start of Game
+Preparation]). HQs (category ``hq``) are not counters on the map [§4.1]; their ratings come
+from the Division HQ Track space the scenario names (``settings.division_hq_space``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from model.base import GameSystem
+from model.catalog import UnitType, unit_types
+from model.hexes import Hex
+from model.provenance import Field_, unwrap
+from model.regions import Region
+from model.scenario import AreaPlacement, EntryPlacement, HexPlacement, Scenario, Side
+from model.tables import Cell, table_cell
+from rules.engine.errors import RulesError, UnsupportedGameError
+
+SYSTEM = GameSystem.PANZER_COMMAND
+CHOICE = "standing in for the owner's choice [§3.1]: spread along {where} in printed-ID order"
+
+
+@dataclass(frozen=True)
+class PcUnit:
+    """One counter's printed values [§2.5]."""
+
+    id: str
+    side: str
+    type_id: str
+    name: str
+    category: str
+    weapon_class: str | None
+    attack: int | None
+    attack_reduced: int | None
+    defense: int | None
+    target_class: str
+    movement: int
+    movement_class: str
+    range: int
+    steps: int
+    placeholder: str | None
+
+    def strength(self, steps: int) -> int | None:
+        """The printed Attack Strength of the side showing [§2.5]."""
+        if steps < self.steps and self.attack_reduced is not None:
+            return self.attack_reduced
+        return self.attack
+
+
+@dataclass(frozen=True)
+class Arrival:
+    """Reinforcements of a side: due on ``turn``, entering in ``region`` [§15.2]."""
+
+    side: str
+    turn: int
+    units: tuple[str, ...]
+    region: Region
+
+
+def cell(table_id: str, row: str | int, column: str | int) -> Cell:
+    return table_cell(SYSTEM, table_id, row, column)
+
+
+def division_ratings(side: Side) -> dict[str, Cell]:
+    """The Division HQ Track's ratings at the side's space [§4.2]: Direct Commands Rating,
+    Initiative Rating, Troop Quality."""
+    space = str(side.settings.get("division_hq_space", "G"))
+    return {
+        key: cell("division-hq-track", space, column)
+        for key, column in (
+            ("direct_commands", "Direct Commands Rating"),
+            ("initiative", "Initiative Rating"),
+            ("troop_quality", "Troop Quality"),
+        )
+    }
+
+
+def _raw(values: Mapping[str, Field_], key: str, default: object = None) -> object:
+    item = values.get(key)
+    found = unwrap(item) if item is not None else None
+    return default if found is None else found
+
+
+def _int_or_none(raw: object) -> int | None:
+    return None if raw is None else int(str(raw))
+
+
+def _type(side: Side, code: str) -> UnitType:
+    found = unit_types(SYSTEM).get(code)
+    if found is None:
+        raise RulesError(f"side {side.id}: no unit type '{code}' in the Panzer Command catalogue")
+    return found
+
+
+def unit_of(side: Side, code: str, number: int) -> PcUnit:
+    entry = _type(side, code)
+    v = entry.values
+    rng = _raw(v, "range", 0)
+    return PcUnit(
+        id=f"{side.id}.{entry.id}.{number}",
+        side=side.id,
+        type_id=entry.id,
+        name=entry.name,
+        category=entry.category,
+        weapon_class=None if _raw(v, "weapon_class") is None else str(_raw(v, "weapon_class")),
+        attack=_int_or_none(_raw(v, "attack")),
+        attack_reduced=_int_or_none(_raw(v, "attack_reduced")),
+        defense=_int_or_none(_raw(v, "defense")),
+        target_class=str(_raw(v, "target_class", "unarmored")),
+        movement=int(str(_raw(v, "movement", 0))),
+        movement_class=str(_raw(v, "movement_class", "immobile")),
+        range=int(str(rng)) if str(rng).isdigit() else 0,
+        steps=int(str(_raw(v, "steps", 1))),
+        placeholder=entry.placeholder if entry.values_placeholder or not entry.source else None,
+    )
+
+
+def is_counter(side: Side, code: str) -> bool:
+    """HQs live on the HQ Tracks, not the map [§4.1]; chits and markers are not units."""
+    return _type(side, code).category not in ("hq", "chit", "marker")
+
+
+@dataclass(frozen=True)
+class Deployment:
+    units: tuple[PcUnit, ...]
+    hexes: dict[str, Hex]
+    how: dict[str, str]
+    arrivals: tuple[Arrival, ...]
+
+
+def deploy(
+    scenario: Scenario, hexes_of: dict[int, frozenset[Hex]], names: dict[Hex, str]
+) -> Deployment:
+    """Every counter of the scenario and where it starts; reinforcements wait off the map.
+
+    ``hexes_of`` maps ``id(region)`` to the region's hexes (the game's cached regions).
+    """
+    units: list[PcUnit] = []
+    placed: dict[str, Hex] = {}
+    how: dict[str, str] = {}
+    arrivals: list[Arrival] = []
+    taken: dict[Hex, str] = {}
+    for side in scenario.sides:
+        numbers: dict[str, int] = {}
+
+        def make(
+            code: str, count: int, side: Side = side, numbers: dict[str, int] = numbers
+        ) -> list[PcUnit]:
+            made = []
+            for _ in range(count):
+                numbers[code] = numbers.get(code, 0) + 1
+                made.append(unit_of(side, code, numbers[code]))
+            return made
+
+        for entry in side.forces:
+            if not is_counter(side, entry.unit):
+                continue
+            made = make(entry.unit, entry.count)
+            units.extend(made)
+            placement = entry.placement or side.setup
+            if isinstance(placement, HexPlacement):
+                region_hexes = [h for h, n in names.items() if n == placement.hex.upper()]
+            elif isinstance(placement, (AreaPlacement, EntryPlacement)):
+                region_hexes = sorted(
+                    hexes_of[id(placement.region)], key=lambda h: names.get(h, "")
+                )
+            else:
+                raise UnsupportedGameError(f"{side.id}: this placement is not in the PC engine yet")
+            _spread(made, [h for h in region_hexes if h in names], taken, placed, how, names)
+        for rein in side.reinforcements:
+            made = [
+                u for e in rein.units if is_counter(side, e.unit) for u in make(e.unit, e.count)
+            ]
+            units.extend(made)
+            arrivals.append(Arrival(side.id, rein.turn or 1, tuple(u.id for u in made), rein.entry))
+    return Deployment(tuple(units), placed, how, tuple(arrivals))
+
+
+def _spread(
+    made: list[PcUnit],
+    area: list[Hex],
+    taken: dict[Hex, str],
+    placed: dict[str, Hex],
+    how: dict[str, str],
+    names: dict[Hex, str],
+) -> None:
+    """Spread evenly; never in a hex the enemy holds [§5.2]."""
+    if not made:
+        return
+    free = [h for h in area if taken.get(h, made[0].side) == made[0].side]
+    if not free:
+        raise UnsupportedGameError("no free hex left in a set-up area")
+    step = max(1, len(free) // (len(made) + 1))
+    where = f"{names[free[0]]}-{names[free[-1]]}"
+    for i, unit in enumerate(made):
+        h = free[min(len(free) - 1, step * (i + 1))]
+        taken[h] = unit.side
+        placed[unit.id] = h
+        how[unit.id] = CHOICE.format(where=where)

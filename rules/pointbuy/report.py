@@ -1,0 +1,137 @@
+"""Point-buy: what a side's points bought, what is left, and each purchase rule met or broken
+with the figures, the book's section and where every price comes from::
+
+    report = budget_report(loaded, "defender")
+    report.spent, report.left              # 185, 15
+    for line in report.lines:              # each bought item: count, unit cost, total, provenance
+        ...
+    for rule in report.rules:              # state "met" | "broken" | "n/a", why, source
+        ...
+
+Armor buys with its Data Cards' point values [SCN III.D.2]; Soldiers with Force Points
+[19.2-19.4] whose chart is missing (placeholders say what each price is based on). Panzer '44
+and Panzer Command have no point-buy in their books: a side given a budget, or a report asked
+for with ``derived=True``, is costed by Hexwright's own formulas (``rules.pointbuy.derived``).
+The static check ``budget`` (``rules.checks.budget``) reports the broken rules as findings.
+"""
+
+from __future__ import annotations
+
+from model.base import GameSystem
+from model.scenario import Budget, Mission, Scenario, Side
+from model.scenario_io import LoadedScenario
+from rules.armor import pointbuy as pointbuy_armor
+from rules.checks.base import PathKey
+from rules.pointbuy import derived as pointbuy_derived
+from rules.pointbuy.base import (
+    BudgetLine,
+    BudgetReport,
+    RuleResult,
+    priced,
+    scenario_rules,
+    within_budget,
+)
+from rules.soldiers import pointbuy as pointbuy_soldiers
+
+__all__ = ["BudgetLine", "BudgetReport", "RuleResult", "budget_report", "side_missions"]
+
+_BOOK_BUY = frozenset({GameSystem.ARMOR, GameSystem.SOLDIERS})
+
+
+def side_missions(scenario: Scenario, side_id: str) -> list[tuple[int, Mission]]:
+    """The missions of a side that carry its budget (Soldiers' attacker [19.1])."""
+    return [(i, m) for i, m in enumerate(scenario.missions) if m.side == side_id and m.budget]
+
+
+def budget_report(
+    loaded: LoadedScenario, side_id: str, mission: str | None = None, derived: bool = False
+) -> BudgetReport | None:
+    """What the side's points bought and each purchase rule judged.
+
+    Args:
+        loaded: the scenario.
+        side_id: the side's id (``KeyError`` if there is none).
+        mission: the Soldiers mission whose budget applies (its id); None: the side's own
+            budget, else its first mission with one.
+        derived: for Panzer '44 and Panzer Command, cost the side's units by Hexwright's
+            own formula even when it has no budget.
+
+    Returns:
+        The report, or None when there is nothing to report: the side has no budget (nor a
+        mission with one) and the system's book has no point-buy, unless ``derived``.
+    """
+    scenario = loaded.scenario
+    side = scenario.side(side_id)
+    index = scenario.sides.index(side)
+    missions = side_missions(scenario, side_id)
+    chosen = _mission(missions, mission)
+    budget, budget_path = _budget(side, index, chosen)
+    system = scenario.system
+    if budget is None and not (derived and system not in _BOOK_BUY):
+        return None
+    if system is GameSystem.ARMOR:
+        lines = pointbuy_armor.lines(scenario, side, index)
+    elif system is GameSystem.SOLDIERS:
+        lines = pointbuy_soldiers.lines(scenario, side, index)
+    else:
+        lines = pointbuy_derived.lines(system, scenario, side, index)
+    spent = sum(line.total for line in lines)
+    rules = _rules(scenario, side, index, lines, budget, budget_path, chosen[1] if chosen else None)
+    return BudgetReport(
+        system=system,
+        side=side_id,
+        budget=budget.points if budget else None,
+        kind=budget.kind if budget else "points",
+        budget_path=budget_path,
+        mission=chosen[1].id if chosen else None,
+        missions=tuple(m.id for _, m in missions),
+        spent=spent,
+        left=budget.points - spent if budget else None,
+        lines=tuple(lines),
+        rules=tuple(rules),
+        derived=system not in _BOOK_BUY,
+    )
+
+
+def _mission(missions: list[tuple[int, Mission]], wanted: str | None) -> tuple[int, Mission] | None:
+    if wanted is not None:
+        for found in missions:
+            if found[1].id == wanted:
+                return found
+        raise KeyError(f"no mission '{wanted}' with a budget for this side")
+    return missions[0] if missions else None
+
+
+def _budget(
+    side: Side, index: int, chosen: tuple[int, Mission] | None
+) -> tuple[Budget | None, PathKey]:
+    if chosen is not None and chosen[1].budget is not None:
+        return chosen[1].budget, ("missions", chosen[0], "budget")
+    return side.budget, ("sides", index, "budget")
+
+
+def _rules(
+    scenario: Scenario,
+    side: Side,
+    index: int,
+    lines: list[BudgetLine],
+    budget: Budget | None,
+    budget_path: PathKey,
+    mission: Mission | None,
+) -> list[RuleResult]:
+    if budget is None:
+        return [priced(lines, budget_path)]
+    points, word = budget.points, "FP" if budget.kind == "force-points" else "points"
+    system = scenario.system
+    citation = {
+        GameSystem.ARMOR: pointbuy_armor.SELECTION,
+        GameSystem.SOLDIERS: "Soldiers [19.2]",
+    }.get(system, "Hexwright's own costs (the book has no point-buy)")
+    found = [within_budget(points, lines, budget_path, word, citation)]
+    if system is GameSystem.ARMOR:
+        found += pointbuy_armor.book_rules(scenario, side, lines, budget_path)
+    elif system is GameSystem.SOLDIERS:
+        found += pointbuy_soldiers.book_rules(scenario, side, lines, points, budget_path, mission)
+    found += scenario_rules(scenario, side, index, lines, points, word)
+    found.append(priced(lines, budget_path))
+    return found

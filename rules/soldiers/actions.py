@@ -1,0 +1,187 @@
+"""Soldiers actions and events.
+
+The action grammar (``move`` and ``done`` are the shared verbs of :mod:`rules.engine.actions`)::
+
+    commit us.e.sl              # Command Phase: commit a chit, 1 space down the track, or
+                                # keep a chit already committed where it is [5.2]
+    done us                     # Command Phase: pass [5.2]; Action Phase: end it [6]
+    order-man us.austin         # Action Phase: give an order, 5 AP (3 if wounded) [6.2; 7.11]
+    move us.austin C1710 C1711  # the ordered man moves, paying AP per hex [7.21]
+    shoot us.austin C1811 quick # the ordered man fires at a hex: quick, aimed or sustained [8]
+
+The verbs are registered with :meth:`rules.engine.actions.Action.from_text` when this module is
+imported (by :func:`rules.engine.core.load_game` for a Soldiers scenario).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rules.engine import actions
+from rules.engine.actions import Action
+from rules.engine.errors import ActionSyntaxError
+from rules.engine.events import Event
+
+_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:/@+-]*$")
+FIRE_TYPES = ("quick", "aimed", "sustained")
+
+
+def _checked(text: str, what: str, line: str) -> str:
+    if not _ID.match(text):
+        raise ActionSyntaxError(f"'{line}': '{text}' is not a {what}")
+    return text
+
+
+@dataclass(frozen=True)
+class Commit(Action):
+    """Commit a command chit (or keep it committed) [5.2]."""
+
+    verb: ClassVar[str] = "commit"
+    chit: str
+
+    def text(self) -> str:
+        return f"{self.verb} {self.chit}"
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> Commit:
+        if len(args) != 1:
+            raise ActionSyntaxError(f"'{line}': write 'commit CHIT'")
+        return cls(_checked(args[0], "chit id", line))
+
+
+@dataclass(frozen=True)
+class Order(Action):
+    """Give one man an order: 5 AP, 3 if he is wounded [6.2; 7.11]."""
+
+    verb: ClassVar[str] = "order-man"
+    man: str
+
+    def text(self) -> str:
+        return f"{self.verb} {self.man}"
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> Order:
+        if len(args) != 1:
+            raise ActionSyntaxError(f"'{line}': write 'order-man MAN'")
+        return cls(_checked(args[0], "man id", line))
+
+
+@dataclass(frozen=True)
+class Shoot(Action):
+    """The ordered man fires at a hex [8.1-8.4]."""
+
+    verb: ClassVar[str] = "shoot"
+    man: str
+    hex: str
+    fire_type: str
+
+    def text(self) -> str:
+        return f"{self.verb} {self.man} {self.hex} {self.fire_type}"
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> Shoot:
+        if len(args) != 3 or args[2].lower() not in FIRE_TYPES:
+            raise ActionSyntaxError(f"'{line}': write 'shoot MAN HEX quick|aimed|sustained'")
+        return cls(
+            _checked(args[0], "man id", line), _checked(args[1], "hex", line), args[2].lower()
+        )
+
+
+def register() -> None:
+    """Teach :meth:`Action.from_text` the Soldiers verbs (idempotent)."""
+    for cls in (Commit, Order, Shoot):
+        actions.register_verb(cls.verb, cls.parse)
+
+
+register()
+
+
+# --- events -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChitMoved(Event):
+    """A command chit committed, kept, moved down or returned, and why."""
+
+    kind: ClassVar[str] = "soldiers-chit"
+    chit: str
+    space: str
+    why: str
+
+    def describe(self) -> str:
+        return f"{self.chit} -> {self.space}: {self.why}"
+
+
+@dataclass(frozen=True)
+class TurnBegan(Event):
+    """An Action Phase begins: the active chit, leader or independent turn, and its risk."""
+
+    kind: ClassVar[str] = "soldiers-turn"
+    chit: str
+    steps: tuple[str, ...]
+    risk: str
+    placeholders: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"{self.chit} is active at risk level {self.risk}: {'; '.join(self.steps)}"
+
+
+@dataclass(frozen=True)
+class OrderGiven(Event):
+    kind: ClassVar[str] = "soldiers-order"
+    man: str
+    ap: int
+    why: str
+
+    def describe(self) -> str:
+        return f"{self.man} is ordered: {self.ap} AP ({self.why})"
+
+
+@dataclass(frozen=True)
+class ManMoved(Event):
+    kind: ClassVar[str] = "soldiers-moved"
+    man: str
+    path: tuple[str, ...]
+    cost: float
+    left: float
+    explanation: tuple[str, ...]
+
+    def describe(self) -> str:
+        return (
+            f"{self.man} moves {' '.join(self.path)}: {self.cost:g} AP, {self.left:g} left [7.21]"
+        )
+
+
+@dataclass(frozen=True)
+class ShotExplained(Event):
+    """One shot, every step with its rule and the placeholders it used."""
+
+    kind: ClassVar[str] = "soldiers-fire"
+    man: str
+    hex: str
+    fire_type: str
+    steps: tuple[str, ...]
+    chance: int
+    roll: int | None
+    hit: bool
+    placeholders: tuple[str, ...]
+
+    def describe(self) -> str:
+        rolled = "no roll" if self.roll is None else f"roll {self.roll}"
+        return (
+            f"{self.man} {self.fire_type} fire at {self.hex}: hit chance {self.chance}, "
+            f"{rolled}, {'hit' if self.hit else 'miss'}"
+        )
+
+
+@dataclass(frozen=True)
+class ManHit(Event):
+    kind: ClassVar[str] = "soldiers-hit"
+    man: str
+    result: str
+    why: str
+
+    def describe(self) -> str:
+        return f"{self.man}: {self.result} ({self.why})"

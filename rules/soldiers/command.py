@@ -1,0 +1,117 @@
+"""Soldiers Command Phase [5.2-5.3] and the start of an Action Phase [6.1-6.2].
+
+The Command Track's spaces are Start, 5, 4, 3, 2, 1, 0 and an Exhausted space above each
+numbered one (``X5`` ... ``X0``) [5.1; command-track.yaml]; Start counts as 6 in a bid.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.soldiers.actions import ChitMoved, TurnBegan
+from rules.soldiers.units import cell, columns
+
+if TYPE_CHECKING:
+    from rules.soldiers.game import SoldiersState
+
+
+def number(space: str) -> int:
+    """A space's number: Start 6, Exhausted n as n."""
+    return 6 if space == "Start" else int(space.lstrip("X"))
+
+
+def commit(state: SoldiersState, chit: str) -> None:
+    """Commit a chit one space down, or keep a committed one where it is [5.2]."""
+    side = state.game.chits[chit].side
+    if state.committed[side] == chit:
+        state.emit(ChitMoved(chit, state.space[chit], "stays committed [5.2]"))
+        return
+    space = str(number(state.space[chit]) - 1)
+    state.space[chit] = space
+    state.committed[side] = chit
+    state.emit(ChitMoved(chit, space, "committed: one space down [5.2]"))
+
+
+def resolve_commitments(state: SoldiersState) -> str | None:
+    """The chit that wins the Command Phase, None when both passed [5.3]."""
+    held = [c for c in state.committed.values() if c is not None]
+    if not held:
+        return None
+    if len(held) == 1:
+        return held[0]
+    a, b = sorted(held, key=lambda c: number(state.space[c]))
+    if number(state.space[a]) < number(state.space[b]):
+        why = f"{a} in {state.space[a]} is lower than {b} in {state.space[b]} [5.3]"
+        winner = a
+    else:
+        winner = next(c for c in held if state.game.chits[c].side == state.advantage)
+        why = f"equal spaces: the advantage ({state.advantage}) wins [5.3]"
+    state.emit(ChitMoved(winner, state.space[winner], f"wins: {why}; no further bidding"))
+    return winner
+
+
+def _column(value: int) -> str:
+    for col in columns("risk-level"):
+        text = str(col)
+        low, _, high = text.partition("-")
+        if int(low) <= value <= int(high or low):
+            return text
+    return str(columns("risk-level")[-1])
+
+
+def begin_action_phase(state: SoldiersState, chit_id: str) -> None:
+    """Risk level, event number, Cautious adjustment and who may be ordered [6.1-6.21]."""
+    game = state.game
+    chit = game.chits[chit_id]
+    state.phase, state.chit, state.acted = "action", chit_id, []
+    squad = [m for m in state.able(chit.side) if game.men[m].squad == chit.squad]
+    leader = chit.leader if chit.leader in squad else None
+    steps: list[str] = []
+    holders: list[str] = []
+    space = number(state.space[chit_id])
+    if leader is not None:
+        init = game.men[leader].initiative
+        if leader in state.suppressed:
+            init = max(0, init - 1)
+        steps.append(f"leader turn: {leader}, initiative {init} [6.11; 2.12]")
+        if game.men[leader].placeholder:
+            holders.append(f"{leader}: {game.men[leader].placeholder}")
+    else:
+        init = min((game.men[m].initiative for m in squad), default=0)
+        steps.append(f"independent turn: the squad's lowest initiative {init} [6.11]")
+    modified = space + init
+    d10 = state.roll(f"{chit_id} risk level d10 [6.11]", 10)
+    d6 = state.roll(f"{chit_id} risk level d6 [6.11]", 6)
+    col = _column(modified)
+    found = cell("risk-level", d10, col)
+    risk = str(found.value)
+    if found.placeholder:
+        holders.append(f"risk-level {d10}/{col}: {found.placeholder}")
+    steps.append(f"space {space} + initiative {init} = {modified}; d10 {d10}: {risk} [6.11]")
+    steps.append(f"Event Table number {d10 + d6} (d10 + d6), not applied in this slice [6.12]")
+    state.risk = risk
+    state.emit(TurnBegan(chit_id, tuple(steps), risk, tuple(holders)))
+    if risk == "Cautious":
+        _cautious(state, chit_id, d10, d6)
+    if leader is not None:
+        at = state.hexes[leader]
+        state.in_command = {
+            m
+            for m in squad
+            if m == leader or (at.distance(state.hexes[m]) <= 2 and game.sees(at, state.hexes[m]))
+        } - state.prev_ordered
+        state.orders_left = game.men[leader].command
+    else:
+        state.in_command = set(squad) - state.prev_ordered
+        state.orders_left = 1
+
+
+def _cautious(state: SoldiersState, chit: str, d10: int, d6: int) -> None:
+    """A Cautious roll moves the chit down: d6 spaces on a d10 of 1, else one; below 0 to the
+    Exhausted space above its space [6.13]."""
+    space = state.space[chit]
+    now = number(space)
+    down = d6 if d10 == 1 else 1
+    new = f"X{now}" if now - down < 0 else str(now - down)
+    state.space[chit] = new
+    state.emit(ChitMoved(chit, new, f"Cautious: {down} space(s) down [6.13]"))

@@ -1,0 +1,202 @@
+"""Soldiers fire [8.1-8.4]: one man's shot at a hex, its hit and its damage.
+
+A shot: the hit chance of the weapon's table at the fire type and range (hexes counted with the
+target's, without the firer's [8.31]), plus the cumulative modifiers of the target's terrain
+(``hit`` effect of terrain.yaml), mist [8.32], the number of men in the hex and all of them
+suppressed (fire-modifiers.yaml); below 1 no roll, the AP spent all the same [8.3]; a d10 at
+or under it hits [8.3]. The victim: on a 1 the firer's choice, else the target player's, a
+non-suppressed man first [8.41]. Damage: a d10 minus the terrain's ``damage`` modifier read on
+the weapon's damage line; an unmodified 10 always kills, 1 or less is Sup [8.42]; sustained
+fire chains while each new roll is at or under the one before [8.43]. Effects [8.44].
+
+Simplifications, named: no spotting roll [8.21] (every able enemy in sight is fired at), no
+weapon checks, jams or ammunition [8.5], no firing into a hex with both sides' men [8.84] and
+no "through friendly men" rule [8.1]; both players' choices are stand-ins (the firer picks a
+leader first, the target player his lowest initiative man first).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from model.hexes import Hex
+from rules.engine.worked import Working
+from rules.movement.costs import terrain_effect
+from rules.soldiers.actions import ManHit, Shoot, ShotExplained
+from rules.soldiers.units import SYSTEM, cell
+
+if TYPE_CHECKING:
+    from rules.soldiers.game import SoldiersState
+
+FIRE_AP = 2  # quick, aimed or sustained fire [7.1; Action Summary]
+MAX_SHOTS = 2  # per man per Action Phase [8.1]
+FIRE_BY_RISK = {
+    "Cautious": ("quick",),
+    "Wary": ("quick",),
+    "Bold": ("quick", "aimed", "sustained"),
+    "Aggressive": ("quick", "aimed", "sustained"),
+}
+
+
+def why_not_shoot(state: SoldiersState, action: Shoot) -> str | None:
+    game, man = state.game, action.man
+    spec = game.men.get(man)
+    if spec is None or state.current != man:
+        return "only the man under orders acts [6.2]"
+    if state.ap < FIRE_AP:
+        return f"fire costs {FIRE_AP} AP, {state.ap:g} left [7.1]"
+    if state.shots.get(man, 0) >= MAX_SHOTS:
+        return "a man fires at most twice in an Action Phase [8.1]"
+    if action.fire_type not in spec.weapon.fire:
+        return f"the {spec.weapon.code} has no {action.fire_type} fire [8.1]"
+    if action.fire_type not in FIRE_BY_RISK[state.risk]:
+        return f"at risk level {state.risk} only quick fire [8.11]"
+    target = game.by_name.get(action.hex.upper())
+    if target is None:
+        return f"'{action.hex}' is not a hex of the map"
+    at = state.hexes[man]
+    dist = at.distance(target)
+    if dist < 1 or dist > min(15, spec.weapon.max_range):
+        return f"the range is {dist} hexes (1-{min(15, spec.weapon.max_range)}) [8.31]"
+    if not state.able_enemies_in(target, spec.side):
+        return "the hex holds no able enemy man [8.1]"
+    if game.los(at, target).verdict == "blocked":
+        return "the hex is not in sight [6.4]"
+    return None
+
+
+def _terrain(state: SoldiersState, h: Hex, key: str) -> tuple[int, str, str | None]:
+    terrain = state.game.terrain.terrain(h)
+    effect = terrain_effect(SYSTEM, terrain, key)
+    value = effect.value if effect is not None and isinstance(effect.value, int) else 0
+    return value, terrain, effect.placeholder if effect is not None else None
+
+
+def shoot(state: SoldiersState, action: Shoot) -> None:
+    """Resolve one shot (legality already checked)."""
+    game, man = state.game, action.man
+    spec = game.men[man]
+    target = game.by_name[action.hex.upper()]
+    at = state.hexes[man]
+    dist = at.distance(target)
+    state.ap -= FIRE_AP
+    state.shots[man] = state.shots.get(man, 0) + 1
+    work = Working()
+
+    hit_table, damage_table = spec.weapon.tables(action.fire_type)
+    base = cell(hit_table, action.fire_type, dist)
+    chance = int(str(base.value))
+    work.steps.append(f"{hit_table}: {action.fire_type} at {dist} hexes, hit chance {chance} [8.3]")
+    if base.placeholder:
+        work.placeholders.append(f"{hit_table} {action.fire_type}/{dist}: {base.placeholder}")
+    value, terrain, ph = _terrain(state, target, "hit")
+    if value:
+        chance += work.add(f"target in {terrain} [8.32]", value, ph)
+    if game.visibility == "mist" and dist > 1:
+        c = cell("fire-modifiers", "mist (not between adjacent hexes)", "hit chance")
+        chance += work.add("mist, not adjacent [8.32]", int(str(c.value)), c.placeholder)
+    inside = [m for m, h in state.hexes.items() if h == target and m not in state.disabled]
+    standing = [m for m in inside if m not in state.suppressed]
+    row = None
+    if len(inside) >= 5:
+        row = "5 or more men in the target hex (suppressed or not)"
+    elif len(standing) >= 3:
+        row = "3 or 4 non-suppressed men in the target hex"
+    if row is not None:
+        c = cell("fire-modifiers", row, "hit chance")
+        chance += work.add(f"{row} [8.32]", int(str(c.value)), c.placeholder)
+    if inside and not standing:
+        category, _, _ = _category(state, target)
+        c = cell(
+            "fire-modifiers",
+            f"all men in the target hex suppressed, {category} terrain",
+            "hit chance",
+        )
+        if isinstance(c.value, int):
+            chance += work.add(
+                f"all men suppressed, {category} terrain [8.32]", c.value, c.placeholder
+            )
+    roll: int | None = None
+    hit = False
+    if chance < 1:
+        work.steps.append(f"modified hit chance {chance} < 1: no roll, the AP are spent [8.3]")
+    else:
+        roll = state.roll(f"{man} {action.fire_type} fire at {action.hex.upper()} [8.3]", 10)
+        hit = roll <= chance
+        work.steps.append(f"rolled {roll} against {chance}: {'hit' if hit else 'miss'} [8.3]")
+    state.emit(
+        ShotExplained(
+            man,
+            action.hex.upper(),
+            action.fire_type,
+            tuple(work.steps),
+            chance,
+            roll,
+            hit,
+            tuple(work.placeholders),
+        )
+    )
+    if hit and roll is not None:
+        _damage(state, spec.side, target, damage_table, roll, action.fire_type == "sustained")
+
+
+def _category(state: SoldiersState, h: Hex) -> tuple[str, str, str | None]:
+    terrain = state.game.terrain.terrain(h)
+    effect = terrain_effect(SYSTEM, terrain, "category")
+    found = str(effect.value) if effect is not None else "open"
+    return (found if found in ("open", "covered", "protected") else "open"), terrain, None
+
+
+def _victim(state: SoldiersState, side: str, target: Hex, fire_roll: int, hit: set[str]) -> str:
+    """Who takes the hit [8.41]: stand-ins for the players' choices."""
+    men = [m for m in state.able_enemies_in(target, side) if m not in hit]
+    if fire_roll == 1:  # the firer's choice: a leader first, the highest command rating
+        return min(men, key=lambda m: (-state.game.men[m].command, m))
+    standing = [m for m in men if m not in state.suppressed] or men
+    return min(standing, key=lambda m: (state.game.men[m].initiative, m))
+
+
+def _damage(
+    state: SoldiersState, side: str, target: Hex, table: str, fire_roll: int, sustained: bool
+) -> None:
+    value, terrain, ph = _terrain(state, target, "damage")
+    hit: set[str] = set()
+    previous: int | None = None
+    # Each man takes one hit of a chain at most [8.43]: it ends when every able man has one.
+    while [m for m in state.able_enemies_in(target, side) if m not in hit]:
+        raw = state.roll(f"damage at {state.game.name(target)} [8.42]", 10)
+        if previous is not None and raw > previous:
+            state.emit(ManHit("-", "chain ends", f"rolled {raw} > {previous} [8.43]"))
+            break
+        victim = _victim(state, side, target, fire_roll, hit)
+        hit.add(victim)
+        modified = raw + value
+        if raw == 10:
+            result, why = "Kill", "an unmodified 10 always kills [8.42]"
+        elif modified <= 1:
+            result, why = "Sup", f"modified {modified} <= 1 is always Sup [8.42]"
+        else:
+            c = cell(table, "damage", min(10, modified))
+            result = str(c.value)
+            why = f"{table} at {modified} (rolled {raw}, {terrain} {value:+d}) [8.42]"
+            if c.placeholder or ph:
+                why += " (placeholder)"
+        apply_damage(state, victim, result, why)
+        previous = raw
+        if not sustained:
+            break
+
+
+def apply_damage(state: SoldiersState, man: str, result: str, why: str) -> None:
+    """A damage result on a man [8.44]."""
+    if result == "Wound" and man in state.wounded:
+        result, why = "Incap", why + "; a second wound incapacitates [8.44]"
+    if result == "Sup":
+        state.suppressed.add(man)
+    elif result == "Wound":
+        state.wounded.add(man)
+        state.suppressed.add(man)
+    else:
+        state.disabled[man] = "killed" if result == "Kill" else "incapacitated"
+        state.suppressed.discard(man)
+    state.emit(ManHit(man, result, why))

@@ -1,0 +1,389 @@
+"""Soldiers (SPI / West End) on the engine core: the first slice (issue 6).
+
+The game runs in Command Cycles of turns, each turn a Command Phase, an Action Phase and an End
+Phase [3; 4] (:data:`SEQUENCE`). What this slice plays:
+
+- Set-up: the scenario's fixed squads, man by man [2.11; 10.2]; every chit in Start [5.1]; the
+  advantage by a d10 roll-off, ties to the scenario's first player [10.4].
+- Command Phase [5.2-5.3]: the side that ran the last Action Phase (at a cycle's start, the
+  advantage) commits one chit one space down, keeps an already committed chit, or passes; then
+  the other side. Not from 0 or Exhausted, not the chit active in the previous Action Phase.
+  Both pass: the cycle ends. Two committed: the lower space wins, a tie to the advantage [5.3].
+- Action Phase [6]: d10 + d6: the Risk Level Table at the chit's space plus the leader's
+  initiative (-1 suppressed) or the squad's lowest initiative [6.11]; the Event Table's number
+  is logged, not applied [6.12]; a Cautious roll moves the chit down (d6 spaces on a 1) [6.13].
+  A leader turn gives up to his command rating of orders to able men of his squad within 2
+  hexes and in his sight; an independent turn one order [6.21]; never to a man ordered in the
+  previous Action Phase. An order: 5 AP, 3 if wounded [6.2; 7.11]; a suppressed man first
+  unsuppresses, 2/2/1/0 AP by risk level [7.42]. Move [7.21-7.23] (:mod:`rules.movement.costs`,
+  class "man"), fire (:mod:`rules.soldiers.fire`).
+- End Phase: the active chit flips back [6]. End of a cycle [4]: victory is checked; chits in
+  numbered spaces return to Start, Exhausted ones drop below; suppressed men stand up.
+- The game ends after the scenario's cycles, or when a side has no able man (a stand-in for
+  the conditions' check [4]); the typed conditions decide (:mod:`rules.soldiers.victory`).
+
+Simplifications, named: no bidding beyond the commitment [5.31], operational turns [6.3],
+groups [7.1] (every order is to one man), reaction fire [8.6], overwatch [13], grenades [12],
+hand-to-hand [8.8] (no man enters a hex with able enemies), events [6.12], heavy weapons [14],
+artillery [17], the ASL restriction [6.22], catastrophic loss [6.28], reinforcements.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from model.base import GameSystem
+from model.hexes import Hex
+from model.scenario import AreaPlacement
+from model.scenario_io import LoadedScenario
+from rules.engine.actions import Action, Done, Move
+from rules.engine.core import Outcome, State
+from rules.engine.errors import IllegalActionError, UnsupportedGameError
+from rules.engine.events import GameEnded, SegmentBegan, SideDone, UnitDeployed
+from rules.engine.map_game import MapGame
+from rules.engine.positions import UnitPosition
+from rules.soldiers.actions import ChitMoved, Commit, Order, OrderGiven, Shoot
+from rules.soldiers.command import begin_action_phase, commit, resolve_commitments
+from rules.soldiers.fire import FIRE_BY_RISK, shoot, why_not_shoot
+from rules.soldiers.moves import move, move_options, why_not_move
+from rules.soldiers.units import Chit, Man, deploy
+from rules.soldiers.victory import evaluate_outcome
+
+RULES_VERSION = "soldiers-0.1"
+#: The turn's sequence [3]: phase id, name, rule.
+SEQUENCE = (
+    ("command", "A. Command Phase", "[3A; 5.2-5.3]"),
+    ("action", "B. Action Phase", "[3B; 6]"),
+    ("end", "C. End Phase", "[3C; 6]"),
+)
+UNSUPPRESS_AP = {"Cautious": 2, "Wary": 2, "Bold": 1, "Aggressive": 0}  # [7.42]
+
+
+class SoldiersGame(MapGame):
+    """A Soldiers scenario made playable."""
+
+    system = GameSystem.SOLDIERS
+    rules_version = RULES_VERSION
+
+    def __init__(self, loaded: LoadedScenario) -> None:
+        super().__init__(loaded)
+        scenario = loaded.scenario
+        if len(self.sides) != 2:
+            raise UnsupportedGameError("a Soldiers scenario of this engine has two sides")
+        self.visibility = scenario.rules.visibility
+        self.by_name: dict[str, Hex] = {self.name(h): h for h in self.amap.hexes}
+        names = {h: n for n, h in self.by_name.items()}
+        regions: dict[int, frozenset[Hex]] = {}
+        for s in scenario.sides:
+            for p in [s.setup, *(e.placement for e in s.forces)]:
+                if isinstance(p, AreaPlacement):
+                    regions[id(p.region)] = self.region(p.region)
+        enterable = {h for h in self.amap.hexes if not self.movement.cost("man", h).prohibited}
+        self.deployment = deploy(scenario, regions, names, enterable)
+        if scenario.length.turns is None:
+            raise UnsupportedGameError("give the scenario's 'length.turns' (Command Cycles)")
+        self.cycles = scenario.length.turns
+        self.men: dict[str, Man] = {m.id: m for m in self.deployment.men}
+        self.chits: dict[str, Chit] = {c.id: c for c in self.deployment.chits}
+        self.first = scenario.first_player or self.sides[0]
+
+    def new_initial_state(self, seed: int = 0) -> SoldiersState:
+        return SoldiersState(self, seed)
+
+    def other(self, side: str) -> str:
+        return self.sides[1] if side == self.sides[0] else self.sides[0]
+
+
+class SoldiersState(State):
+    """A Soldiers game in progress."""
+
+    game: SoldiersGame
+
+    def __init__(self, game: SoldiersGame, seed: int) -> None:
+        super().__init__(game, seed)
+        dep = game.deployment
+        self.cycle, self.phase, self.over = 1, "command", False
+        self.hexes: dict[str, Hex] = dict(dep.hexes)
+        self.suppressed: set[str] = set()
+        self.wounded: set[str] = set()
+        self.disabled: dict[str, str] = {}
+        self.space: dict[str, str] = dict.fromkeys(game.chits, "Start")
+        self.committed: dict[str, str | None] = dict.fromkeys(game.sides)
+        self.acted: list[str] = []  # the sides that have acted in this Command Phase
+        self.last_chit: str | None = None
+        self.prev_ordered: set[str] = set()
+        self.chit: str | None = None
+        self.risk = "Cautious"
+        self.orders_left = 0
+        self.in_command: set[str] = set()
+        self.ordered: set[str] = set()
+        self.current: str | None = None
+        self.ap = 0.0
+        self.shots: dict[str, int] = {}
+        for m, h in sorted(dep.hexes.items()):
+            self.emit(UnitDeployed(m, game.name(h), dep.how[m]))
+        a, b = game.sides
+        ra = self.roll(f"{a} advantage roll-off [10.4]", 10)
+        rb = self.roll(f"{b} advantage roll-off [10.4]", 10)
+        self.advantage = a if ra > rb else b if rb > ra else game.first
+        self.order: tuple[str, str] = (self.advantage, game.other(self.advantage))
+        self.emit(
+            SegmentBegan(self.cycle, "Command Cycle 1", f"{self.advantage} has the advantage")
+        )
+        self._begin_command()
+
+    # --- the sequence of play ------------------------------------------------------------------
+
+    def _begin_command(self) -> None:
+        self.phase, self.acted = "command", []
+        self.emit(
+            SegmentBegan(self.cycle, SEQUENCE[0][1], f"{self.order[0]} first {SEQUENCE[0][2]}")
+        )
+
+    def _advance(self) -> None:
+        while not self.over and self.phase == "command" and len(self.acted) == 2:
+            found = resolve_commitments(self)
+            if found is None:
+                self._end_cycle()
+            else:
+                begin_action_phase(self, found)
+
+    def end_action_phase(self) -> None:
+        assert self.chit is not None
+        chit = self.game.chits[self.chit]
+        self.emit(
+            SegmentBegan(self.cycle, SEQUENCE[2][1], f"{self.chit} flips back {SEQUENCE[2][2]}")
+        )
+        self.committed[chit.side] = None
+        self.last_chit = self.chit
+        self.prev_ordered = set(self.ordered) | ({chit.leader} if chit.leader else set())
+        self.chit, self.current, self.ap, self.shots = None, None, 0.0, {}
+        self.ordered, self.in_command, self.orders_left = set(), set(), 0
+        self.order = (chit.side, self.game.other(chit.side))
+        self._begin_command()
+
+    def _end_cycle(self) -> None:
+        self.emit(SegmentBegan(self.cycle, "End of the Command Cycle", "both passed [4]"))
+        beaten = [s for s in self.game.sides if not self.able(s)]
+        if self.cycle >= self.game.cycles or beaten:
+            self.over = True
+            result = evaluate_outcome(self)
+            self.emit(GameEnded(result.winner, result.reason))
+            return
+        for c, space in sorted(self.space.items()):
+            back = "Start" if not space.startswith("X") else space[1:]
+            if back != space:
+                self.space[c] = back
+                self.emit(ChitMoved(c, back, "end of the Command Cycle [4]"))
+        self.committed = dict.fromkeys(self.game.sides)
+        for m in sorted(self.suppressed):
+            self.emit(UnitDeployed(m, self.game.name(self.hexes[m]), "stands up [4]"))
+        self.suppressed = set()
+        self.cycle += 1
+        self.last_chit, self.prev_ordered = None, set()
+        self.order = (self.advantage, self.game.other(self.advantage))
+        self.emit(SegmentBegan(self.cycle, f"Command Cycle {self.cycle}", "begins [4]"))
+        self._begin_command()
+
+    # --- queries -----------------------------------------------------------------------------
+
+    def to_act(self) -> tuple[str, ...]:
+        if self.over:
+            return ()
+        if self.phase == "action":
+            assert self.chit is not None
+            return (self.game.chits[self.chit].side,)
+        return tuple(s for s in self.order if s not in self.acted)[:1]
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def outcome(self) -> Outcome | None:
+        return evaluate_outcome(self) if self.over else None
+
+    def able(self, side: str) -> list[str]:
+        return sorted(
+            m for m in self.hexes if m not in self.disabled and self.game.men[m].side == side
+        )
+
+    def able_enemies_in(self, h: Hex, side: str) -> list[str]:
+        return sorted(
+            m
+            for m, at in self.hexes.items()
+            if at == h and m not in self.disabled and self.game.men[m].side != side
+        )
+
+    def committable(self, side: str) -> list[str]:
+        held = self.committed[side]
+        if held is not None:
+            return [held]  # only one committed chit a side; it may stay committed [5.2]
+        return [
+            c
+            for c, chit in sorted(self.game.chits.items())
+            if chit.side == side
+            and self.space[c] != "0"
+            and not self.space[c].startswith("X")
+            and c != self.last_chit
+        ]
+
+    def may_order(self, man: str) -> bool:
+        return self.orders_left > 0 and man in self.in_command and man not in self.ordered
+
+    def legal_actions(self, side: str | None = None) -> list[Action]:
+        found: list[Action] = []
+        for s in self.to_act():
+            if side is not None and s != side:
+                continue
+            if self.phase == "command":
+                found.extend(Commit(c) for c in self.committable(s))
+            else:
+                found.extend(Order(m) for m in sorted(self.in_command) if self.may_order(m))
+                if self.current is not None and self.current not in self.disabled:
+                    found.extend(move_options(self, self.current))
+                    found.extend(self.shots_of(self.current))
+            found.append(Done(s))
+        return found
+
+    def shots_of(self, man: str) -> list[Shoot]:
+        side, at = self.game.men[man].side, self.hexes[man]
+        targets = sorted(
+            {
+                self.hexes[m]
+                for m in self.hexes
+                if m not in self.disabled and self.game.men[m].side != side
+            },
+            key=self.game.name,
+        )
+        found = []
+        for h in targets:
+            if at.distance(h) > 15:
+                continue
+            for t in FIRE_BY_RISK[self.risk]:
+                action = Shoot(man, self.game.name(h), t)
+                if why_not_shoot(self, action) is None:
+                    found.append(action)
+        return found
+
+    # --- applying actions ---------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> None:
+        if isinstance(action, Done):
+            if action.side not in self.to_act():
+                raise IllegalActionError(f"'{action.text()}': {action.side} may not act now")
+            self.emit(SideDone(action.side, self.phase))
+            if self.phase == "command":
+                held = self.committed[action.side]
+                if held is not None:
+                    self.committed[action.side] = None
+                    self.emit(ChitMoved(held, self.space[held], "passed: flipped back [5.2]"))
+                self.acted.append(action.side)
+            else:
+                self.end_action_phase()
+        elif isinstance(action, Commit):
+            chit = self.game.chits.get(action.chit)
+            if self.phase != "command" or chit is None or chit.side not in self.to_act():
+                raise IllegalActionError(
+                    f"'{action.text()}': not a chit of the side to commit [5.2]"
+                )
+            if action.chit not in self.committable(chit.side):
+                raise IllegalActionError(
+                    f"'{action.text()}': not from 0 or Exhausted, not the chit active in the "
+                    "previous Action Phase, one committed chit a side [5.2]"
+                )
+            commit(self, action.chit)
+            self.acted.append(chit.side)
+        elif isinstance(action, Order):
+            if self.phase != "action" or not self.may_order(action.man):
+                raise IllegalActionError(
+                    f"'{action.text()}': not a man in command with an order left [6.21]"
+                )
+            self._order(action.man)
+        elif isinstance(action, (Move, Shoot)):
+            if self.phase != "action":
+                raise IllegalActionError(f"'{action.text()}': not in the Action Phase [6]")
+            why = (
+                why_not_move(self, action)
+                if isinstance(action, Move)
+                else why_not_shoot(self, action)
+            )
+            if why is not None:
+                raise IllegalActionError(f"'{action.text()}': {why}")
+            if isinstance(action, Move):
+                move(self, action)
+            else:
+                shoot(self, action)
+        else:
+            raise IllegalActionError(f"'{action.text()}': not an action of Soldiers")
+
+    def _order(self, man: str) -> None:
+        self.orders_left -= 1
+        self.ordered.add(man)
+        self.current = man
+        wounded = man in self.wounded
+        self.ap = 3.0 if wounded else 5.0
+        why = "wounded: 3 AP [7.11]" if wounded else "5 AP [6.2]"
+        self.emit(OrderGiven(man, int(self.ap), why))
+        if man in self.suppressed:
+            cost = UNSUPPRESS_AP[self.risk]
+            self.ap -= cost
+            self.suppressed.discard(man)
+            self.emit(
+                OrderGiven(man, int(self.ap), f"unsuppresses for {cost} AP at {self.risk} [7.42]")
+            )
+
+    # --- views and hashes ----------------------------------------------------------------------
+
+    def view_for(self, side: str) -> dict[str, Any]:
+        """The position: Soldiers has no hidden information in this slice."""
+        return self._snapshot()
+
+    def positions(self) -> list[UnitPosition]:
+        """Every man on the map by name, with his state: suppressed, wounded, killed or
+        incapacitated [7.4; 8.5]."""
+        found = []
+        for m, h in sorted(self.hexes.items()):
+            man = self.game.men[m]
+            marks = (
+                [("KIA" if self.disabled[m] == "killed" else "Inc")] if m in self.disabled else []
+            )
+            marks += ["Wnd"] if m in self.wounded else []
+            marks += ["Sup"] if m in self.suppressed else []
+            found.append(
+                UnitPosition(m, man.side, man.weapon.code, man.name, h, None, tuple(marks))
+            )
+        return found
+
+    def _snapshot(self) -> dict[str, Any]:
+        name = self.game.name
+        return {
+            "cycle": self.cycle,
+            "phase": self.phase,
+            "over": self.over,
+            "hexes": {m: name(h) for m, h in sorted(self.hexes.items())},
+            "suppressed": sorted(self.suppressed),
+            "wounded": sorted(self.wounded),
+            "disabled": dict(sorted(self.disabled.items())),
+            "space": dict(sorted(self.space.items())),
+            "committed": dict(self.committed),
+            "acted": list(self.acted),
+            "order": list(self.order),
+            "advantage": self.advantage,
+            "last_chit": self.last_chit,
+            "prev_ordered": sorted(self.prev_ordered),
+            "chit": self.chit,
+            "risk": self.risk,
+            "orders_left": self.orders_left,
+            "in_command": sorted(self.in_command),
+            "ordered": sorted(self.ordered),
+            "current": self.current,
+            "ap": self.ap,
+            "shots": dict(sorted(self.shots.items())),
+        }
+
+    def _detach(self) -> None:
+        self.hexes, self.disabled = dict(self.hexes), dict(self.disabled)
+        self.suppressed, self.wounded = set(self.suppressed), set(self.wounded)
+        self.space, self.committed = dict(self.space), dict(self.committed)
+        self.acted, self.prev_ordered = list(self.acted), set(self.prev_ordered)
+        self.in_command, self.ordered = set(self.in_command), set(self.ordered)
+        self.shots = dict(self.shots)

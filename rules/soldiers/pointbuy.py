@@ -1,0 +1,306 @@
+"""Soldiers' Force Points [19.2-19.4]: squads (full or depleted, initial or reinforcement),
+heavy-weapons soldiers, the platoon leader, intelligence, artillery support, defensive
+preparations and extra equipment, and the rules that bind them.
+
+The Force Costs Chart [2.34] is not in the text: the prices come from the unit catalogue,
+where only the platoon leader's (19.46), intelligence's (19.41) and the radio's (17.1) are the
+book's; every other price is a placeholder that says what it is based on.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from model.base import GameSystem
+from model.scenario import Mission, Purchase, Scenario, Side
+from rules.checks.base import PathKey, value_of
+from rules.pointbuy.base import (
+    BudgetLine,
+    RuleResult,
+    RuleState,
+    line_total,
+    price,
+    resolve_unit,
+    tags_of,
+)
+
+SYSTEM = GameSystem.SOLDIERS
+
+#: Units only a scenario file uses to say "what the side bought" (19.31, 26.2).
+_STAND_INS = "purchase-group"
+
+#: Categories the counter mix holds once each: squads, MG teams, named men, leaders (19.2).
+_ONCE = frozenset({"squad", "team", "leader", "heavy-weapons"})
+
+
+def lines(scenario: Scenario, side: Side, index: int) -> list[BudgetLine]:
+    """Everything the side bought, in file order: forces, reinforcements, purchases."""
+    found: list[BudgetLine] = []
+    for j, entry in enumerate(side.forces):
+        path: PathKey = ("sides", index, "forces", j)
+        found.extend(_unit_line(side, path, entry.unit, entry.count, entry.state, False))
+    for j, group in enumerate(side.reinforcements):
+        # Scenario 26: the German's initial squads enter as reinforcements at full price.
+        initial = any(u.unit == "INITIAL-SQUADS" for u in group.units)
+        for k, entry in enumerate(group.units):
+            path = ("sides", index, "reinforcements", j, "units", k)
+            found.extend(_unit_line(side, path, entry.unit, entry.count, entry.state, not initial))
+    free_pillboxes = 1 if scenario.id == "soldiers-23" else 0
+    for k, purchase in enumerate(side.purchases):
+        line = _purchase_line(side, ("sides", index, "purchases", k), purchase, free_pillboxes)
+        free_pillboxes -= 1 if line.item == "PILLBOX" and free_pillboxes else 0
+        found.append(line)
+    return found
+
+
+def _unit_line(
+    side: Side, path: PathKey, code: str, count: int, state: Sequence[str], reinforcement: bool
+) -> list[BudgetLine]:
+    unit = resolve_unit(SYSTEM, code, side)
+    if unit is None:
+        return [BudgetLine(code, code, count, None, 1, 0, "unknown", frozenset(), path, None, None)]
+    if unit.category == _STAND_INS:
+        return []
+    depleted = "depleted" in state and unit.category == "squad"
+    key = "cost" + ("_depleted" if depleted else "") + ("_reinforcement" if reinforcement else "")
+    cost, source, placeholder = price(unit, key)
+    if cost is None and reinforcement:
+        cost, source, placeholder = price(unit, key.replace("_reinforcement", ""))
+    category = _category(unit.category, depleted, reinforcement)
+    extra = ("depleted",) * ("depleted" in state) + ("reinforcement",) * reinforcement
+    tags = tags_of(unit, category, *extra)
+    total = line_total(count, cost, 1)
+    return [
+        BudgetLine(
+            code,
+            code,
+            count,
+            cost,
+            1,
+            total,
+            category,
+            tags,
+            path,
+            source,
+            placeholder,
+            reinforcement,
+            unit,
+        )
+    ]
+
+
+def _category(unit_category: str, depleted: bool, reinforcement: bool) -> str:
+    base = {"squad": "squads", "team": "heavy-weapons", "heavy-weapons": "heavy-weapons"}.get(
+        unit_category, "platoon-leader" if unit_category == "leader" else unit_category
+    )
+    if base == "squads" and depleted:
+        base = "depleted squads"
+    return f"reinforcement {base}" if reinforcement else base
+
+
+def _purchase_line(side: Side, path: PathKey, purchase: Purchase, free: int) -> BudgetLine:
+    unit = resolve_unit(SYSTEM, purchase.item, side)
+    if unit is None:
+        return BudgetLine(
+            purchase.item,
+            purchase.item,
+            purchase.count,
+            None,
+            1,
+            0,
+            "unknown",
+            frozenset(),
+            path,
+            None,
+            None,
+        )
+    cost, source, placeholder = price(unit, "cost")
+    per_value = value_of(unit, "per")[0]
+    per = per_value if isinstance(per_value, int) and per_value > 0 else 1
+    total = line_total(purchase.count, cost, per)
+    if unit.id == "PILLBOX" and free and cost is not None:
+        total = line_total(purchase.count - 1, cost, per)
+        source, placeholder = "Soldiers [23.2]: the zone-6 pillbox is free", placeholder
+    categories = value_of(unit, "purchase_category")[0]
+    category = str(categories[0]) if isinstance(categories, list) and categories else unit.category
+    return BudgetLine(
+        unit.name,
+        unit.id,
+        purchase.count,
+        cost,
+        per,
+        total,
+        category,
+        tags_of(unit),
+        path,
+        source,
+        placeholder,
+        False,
+        unit,
+    )
+
+
+# --- the book's rules ------------------------------------------------------------------------
+
+
+def _sum(lines: Sequence[BudgetLine], *tags: str) -> int:
+    return sum(line.total for line in lines if line.tags & set(tags))
+
+
+def book_rules(
+    scenario: Scenario,
+    side: Side,
+    lines: Sequence[BudgetLine],
+    budget: int,
+    budget_path: PathKey,
+    mission: Mission | None,
+) -> list[RuleResult]:
+    """Every rule of 19.2-19.4 on what the side bought."""
+    return [
+        _squads_half(lines, budget, budget_path),
+        _reinforcement_cap(lines, budget_path),
+        _reinforcements_allowed(side, lines, budget_path, mission),
+        _intelligence(lines, budget, budget_path),
+        _platoon_leader(lines, budget_path),
+        _depleted(lines, budget_path),
+        _preparations(side, lines, budget_path),
+        _artillery(lines, budget_path),
+        _counter_mix(lines, budget_path),
+    ]
+
+
+def _squads_half(lines: Sequence[BudgetLine], budget: int, path: PathKey) -> RuleResult:
+    need = (budget + 1) // 2
+    spent = _sum(lines, "squads")
+    state: RuleState = "met" if spent >= need else "broken"
+    why = f"squads {spent} of {budget} FP: at least {need} required"
+    return RuleResult(
+        "squads-half", "At least half on squads", state, why, "Soldiers [19.2; 19.31]", path
+    )
+
+
+def _reinforcement_cap(lines: Sequence[BudgetLine], path: PathKey) -> RuleResult:
+    name, source = "Reinforcements no more than initial squads", "Soldiers [19.31]"
+    bought = [line for line in lines if line.reinforcement]
+    if not bought:
+        return RuleResult(
+            "reinforcement-cap", name, "n/a", "no reinforcements bought", source, path
+        )
+    spent = sum(line.total for line in bought)
+    initial = sum(line.total for line in lines if "squads" in line.tags and not line.reinforcement)
+    why = f"reinforcements {spent} FP, initially deployed squads {initial} FP"
+    if spent <= initial:
+        return RuleResult("reinforcement-cap", name, "met", why + ": within", source, path)
+    return RuleResult(
+        "reinforcement-cap", name, "broken", why + ": may not exceed them", source, bought[-1].path
+    )
+
+
+def _reinforcements_allowed(
+    side: Side, lines: Sequence[BudgetLine], path: PathKey, mission: Mission | None
+) -> RuleResult:
+    name, source = "Reinforcements only where allowed", "Soldiers [19.31]"
+    bought = [line for line in lines if line.reinforcement]
+    if not bought:
+        return RuleResult(
+            "reinforcements-allowed", name, "n/a", "no reinforcements bought", source, path
+        )
+    if mission is not None and not mission.reinforcements:
+        why = f"{bought[0].what} is a reinforcement, but the {mission.name} mission forbids them"
+        return RuleResult("reinforcements-allowed", name, "broken", why, source, bought[0].path)
+    why = f"{sum(line.total for line in bought)} FP of reinforcements; the scenario allows them"
+    return RuleResult("reinforcements-allowed", name, "met", why, source, path)
+
+
+def _intelligence(lines: Sequence[BudgetLine], budget: int, path: PathKey) -> RuleResult:
+    cap, spent = budget // 2, _sum(lines, "intelligence")
+    state: RuleState = "met" if spent <= cap else "broken"
+    where = next((line.path for line in lines if "intelligence" in line.tags), path)
+    why = f"intelligence {spent} of {budget} FP: at most {cap} allowed"
+    return RuleResult(
+        "intelligence-half",
+        "Intelligence at most half",
+        state,
+        why,
+        "Soldiers [19.41]",
+        where if state == "broken" else path,
+    )
+
+
+def _platoon_leader(lines: Sequence[BudgetLine], path: PathKey) -> RuleResult:
+    name, source = "Platoon leader after 3 FP of heavy weapons", "Soldiers [19.46]"
+    leaders = [line for line in lines if "platoon-leader" in line.tags]
+    if not leaders:
+        return RuleResult("platoon-leader", name, "n/a", "no platoon leader bought", source, path)
+    count = sum(line.count for line in leaders)
+    if count > 1:
+        why = f"{count} platoon leaders bought: each side has only one"
+        return RuleResult("platoon-leader", name, "broken", why, source, leaders[-1].path)
+    heavy = sum(line.total for line in lines if "heavy-weapons" in line.tags)
+    why = f"heavy-weapons soldiers {heavy} FP: at least 3 required for the platoon leader"
+    state: RuleState = "met" if heavy >= 3 else "broken"
+    return RuleResult(
+        "platoon-leader", name, state, why, source, leaders[0].path if state == "broken" else path
+    )
+
+
+def _depleted(lines: Sequence[BudgetLine], path: PathKey) -> RuleResult:
+    name, source = "Only squads bought depleted", "Soldiers [19.21]"
+    marked = [line for line in lines if "depleted" in line.tags]
+    if not marked:
+        return RuleResult("depleted", name, "n/a", "no depleted squads", source, path)
+    bad = next((line for line in marked if "squads" not in line.tags), None)
+    if bad is not None:
+        why = f"{bad.what} is marked depleted, but only squads are bought depleted"
+        return RuleResult("depleted", name, "broken", why, source, bad.path)
+    count = sum(line.count for line in marked)
+    return RuleResult(
+        "depleted", name, "met", f"{count} depleted squad(s), at the depleted price", source, path
+    )
+
+
+def _preparations(side: Side, lines: Sequence[BudgetLine], path: PathKey) -> RuleResult:
+    name, source = "Defensive preparations for the defender only", "Soldiers [19.43]"
+    bought = [line for line in lines if "defensive-preparations" in line.tags]
+    if not bought:
+        return RuleResult(
+            "preparations", name, "n/a", "no defensive preparations bought", source, path
+        )
+    if side.role == "defender":
+        why = f"{side.name} is the defender"
+        return RuleResult("preparations", name, "met", why, source, path)
+    why = f"{bought[0].what} is a defensive preparation, but {side.name} is not the defender"
+    return RuleResult("preparations", name, "broken", why, source, bought[0].path)
+
+
+def _artillery(lines: Sequence[BudgetLine], path: PathKey) -> RuleResult:
+    name, source = "One level of artillery support", "Soldiers [19.42; 19.52]"
+    bought = [line for line in lines if "artillery-support" in line.tags and line.item != "RADIO"]
+    count = sum(line.count for line in bought)
+    if not count:
+        return RuleResult("artillery", name, "n/a", "no artillery support bought", source, path)
+    if count == 1:
+        why = f"{bought[0].what} bought; it comes with the radio"
+        return RuleResult("artillery", name, "met", why, source, path)
+    why = f"{count} artillery supports bought: the squad sheet has one level, none, light or heavy"
+    return RuleResult("artillery", name, "broken", why, source, bought[-1].path)
+
+
+def _counter_mix(lines: Sequence[BudgetLine], path: PathKey) -> RuleResult:
+    name, source = "Each squad of the counter mix once", "Soldiers [19.2]"
+    counts: Counter[str] = Counter()
+    for line in lines:
+        if line.unit is None or line.unit.category not in _ONCE:
+            continue
+        if value_of(line.unit, "counters")[0] is None and "counters" in line.unit.values:
+            continue  # how many the mix holds is not in the text
+        counts[line.unit.id] += line.count
+        if counts[line.unit.id] > 1:
+            why = f"{line.unit.id} bought {counts[line.unit.id]} times: the counter mix has one"
+            return RuleResult("counter-mix", name, "broken", why, source, line.path)
+    if not counts:
+        return RuleResult("counter-mix", name, "n/a", "no squads or named men bought", source, path)
+    return RuleResult(
+        "counter-mix", name, "met", f"{len(counts)} counter(s) of the mix, each once", source, path
+    )

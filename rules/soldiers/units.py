@@ -1,0 +1,244 @@
+"""Soldiers men, squads, command chits and tables, read from ``resources/soldiers``.
+
+One counter is one man [2.11]. A squad of the scenario's forces becomes its men: the named
+leaders of the catalogue (``squad_leader``, ``assistant_squad_leader``) and numbered men for
+the rest, each with the squad's weapon mix in order, leaders first. The counter roster is not
+in the text [digest §3.1]: initiative, command ratings and weapons are the data library's
+placeholders (kept in :attr:`Man.placeholder`). Each squad has three command chits, its
+squad leader's, its assistant squad leader's and an independent one [2.14; 5.1].
+
+Set-up: men are spread over their side's set-up area in printed-ID order, standing in for the
+owner's choice (the book deploys "simultaneously, with a screen" [10.2]).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from model.base import GameSystem
+from model.catalog import UnitType, unit_types
+from model.hexes import Hex
+from model.provenance import Field_, Value, unwrap
+from model.scenario import AreaPlacement, HexPlacement, Scenario, Side
+from model.tables import Cell, table_cell, tables
+from rules.engine.errors import RulesError, UnsupportedGameError
+
+SYSTEM = GameSystem.SOLDIERS
+CHOICE = "standing in for the owner's choice [10.2; 19]: spread over {where} in printed-ID order"
+MAN_INITIATIVE = 2  # an unnamed man's initiative: the catalogue's estimate for ordinary men
+MAN_PLACEHOLDER = "Hexwright estimate: the counter roster is not in the text [2.11]"
+
+
+@dataclass(frozen=True)
+class Weapon:
+    id: str
+    code: str
+    automatic: bool
+    fire: tuple[str, ...]
+    hit_table: str
+    damage_table: str
+    max_range: int
+    semi_hit_table: str | None = None  # GE-AR: semi-automatic mode's tables [8.71]
+    semi_damage_table: str | None = None
+
+    def tables(self, fire_type: str) -> tuple[str, str]:
+        """The hit and damage tables for a fire type: an AR's aimed fire is semi-automatic,
+        its quick and sustained fire automatic (one mode per phase is not tracked) [8.71]."""
+        if fire_type == "aimed" and self.semi_hit_table and self.semi_damage_table:
+            return self.semi_hit_table, self.semi_damage_table
+        return self.hit_table, self.damage_table
+
+
+@dataclass(frozen=True)
+class Man:
+    """One man's counter [2.11-2.12]."""
+
+    id: str
+    side: str
+    squad: str  # the squad's game id (side.code)
+    name: str
+    rank: str  # man / squad-leader / assistant-squad-leader
+    initiative: int
+    command: int  # 0 for a man who is not a leader
+    weapon: Weapon
+    placeholder: str | None
+
+
+@dataclass(frozen=True)
+class Chit:
+    """A command chit [5.1]: ``kind`` sl, asl or ind; ``leader`` the man it activates."""
+
+    id: str
+    side: str
+    squad: str
+    kind: str
+    leader: str | None
+
+
+def cell(table_id: str, row: str | int, column: str | int) -> Cell:
+    return table_cell(SYSTEM, table_id, row, column)
+
+
+def columns(table_id: str) -> list[object]:
+    return list(tables(SYSTEM)[table_id].columns)
+
+
+def _raw(values: Mapping[str, Field_], key: str, default: object = None) -> object:
+    item = values.get(key)
+    found = unwrap(item) if item is not None else None
+    return default if found is None else found
+
+
+def _entry(code: str) -> UnitType:
+    found = unit_types(SYSTEM).get(code)
+    if found is None:
+        raise RulesError(f"no unit '{code}' in the Soldiers catalogue")
+    return found
+
+
+@functools.cache
+def weapon(code: str) -> Weapon:
+    v = _entry(code).values
+    fire = _raw(v, "fire", ["quick"])
+    return Weapon(
+        id=code,
+        code=str(_raw(v, "code", code)),
+        automatic=bool(_raw(v, "automatic", False)),
+        fire=tuple(str(f) for f in fire) if isinstance(fire, list) else ("quick",),
+        hit_table=str(_raw(v, "hit_table", _raw(v, "hit_table_auto", ""))),
+        damage_table=str(_raw(v, "damage_table", _raw(v, "damage_table_auto", ""))),
+        max_range=int(str(_raw(v, "max_range", 15))),
+        semi_hit_table=None
+        if _raw(v, "hit_table_semi") is None
+        else str(_raw(v, "hit_table_semi")),
+        semi_damage_table=(
+            None if _raw(v, "damage_table_semi") is None else str(_raw(v, "damage_table_semi"))
+        ),
+    )
+
+
+def _placeholder(entry: UnitType, keys: tuple[str, ...]) -> str | None:
+    for key in keys:
+        item = entry.values.get(key)
+        if isinstance(item, Value) and item.placeholder:
+            return item.placeholder
+    return None
+
+
+def squad_men(side: Side, code: str) -> tuple[list[Man], list[Chit]]:
+    """A squad's men and its chits [2.11; 2.14]."""
+    entry = _entry(code)
+    if entry.category != "squad":
+        raise UnsupportedGameError(
+            f"side '{side.id}': '{code}' is not a squad; the Soldiers engine plays fixed squads "
+            "so far (heavy weapons, teams and bought forces are not in this slice)"
+        )
+    v = entry.values
+    squad_code = str(_raw(v, "code", entry.id)).lower()
+    squad = f"{side.id}.{squad_code}"
+    listed = _raw(v, "weapons", [])
+    weapons = [str(w) for w in listed] if isinstance(listed, list) else []
+    count = int(str(_raw(v, "men", len(weapons) or 10)))
+    leaders = [_raw(v, "squad_leader"), _raw(v, "assistant_squad_leader")]
+    men: list[Man] = []
+    for i in range(count):
+        code_i = leaders[i] if i < 2 else None
+        w = weapons[i % len(weapons)] if weapons else "US-M1"
+        if code_i is not None:
+            le = _entry(str(code_i))
+            lv = le.values
+            men.append(
+                Man(
+                    id=f"{side.id}.{le.name.lower()}",
+                    side=side.id,
+                    squad=squad,
+                    name=le.name,
+                    rank=str(_raw(lv, "rank", "man")),
+                    initiative=int(str(_raw(lv, "initiative", MAN_INITIATIVE))),
+                    command=int(str(_raw(lv, "command", 0))),
+                    weapon=weapon(str(_raw(lv, "weapon", w))),
+                    placeholder=_placeholder(le, ("initiative", "command", "weapon")),
+                )
+            )
+        else:
+            men.append(
+                Man(
+                    id=f"{squad}.{i + 1}",
+                    side=side.id,
+                    squad=squad,
+                    name=f"{squad_code.upper()}{i + 1}",
+                    rank="man",
+                    initiative=MAN_INITIATIVE,
+                    command=0,
+                    weapon=weapon(w),
+                    placeholder=MAN_PLACEHOLDER,
+                )
+            )
+    by_rank = {m.rank: m.id for m in men}
+    chits = [
+        Chit(f"{squad}.sl", side.id, squad, "sl", by_rank.get("squad-leader")),
+        Chit(f"{squad}.asl", side.id, squad, "asl", by_rank.get("assistant-squad-leader")),
+        Chit(f"{squad}.ind", side.id, squad, "ind", None),
+    ]
+    return men, chits[: int(str(_raw(v, "chits", 3)))]
+
+
+@dataclass(frozen=True)
+class Deployment:
+    men: tuple[Man, ...]
+    chits: tuple[Chit, ...]
+    hexes: dict[str, Hex]
+    how: dict[str, str]
+
+
+def deploy(
+    scenario: Scenario,
+    hexes_of: dict[int, frozenset[Hex]],
+    names: dict[Hex, str],
+    enterable: set[Hex],
+) -> Deployment:
+    """Every man of the scenario and where he starts.
+
+    Raises:
+        UnsupportedGameError: a side without fixed forces (bought in the editor), reinforcements,
+            or a placement this slice cannot make.
+    """
+    men: list[Man] = []
+    chits: list[Chit] = []
+    placed: dict[str, Hex] = {}
+    how: dict[str, str] = {}
+    for side in scenario.sides:
+        if not side.forces or any(_entry(e.unit).category == "purchase-group" for e in side.forces):
+            raise UnsupportedGameError(
+                f"side '{side.id}' has no fixed forces: the book leaves them to a point purchase "
+                "[19.2]; buy the forces in the editor (Point buy) and play the saved scenario"
+            )
+        if side.reinforcements:
+            raise UnsupportedGameError(
+                f"side '{side.id}': reinforcements are not in this slice of the Soldiers engine"
+            )
+        for entry in side.forces:
+            for _ in range(entry.count):
+                made, made_chits = squad_men(side, entry.unit)
+                men.extend(made)
+                chits.extend(made_chits)
+                placement = entry.placement or side.setup
+                if isinstance(placement, HexPlacement):
+                    area = [h for h, n in names.items() if n == placement.hex.upper()]
+                elif isinstance(placement, AreaPlacement):
+                    area = sorted(hexes_of[id(placement.region)], key=lambda h: names.get(h, ""))
+                else:
+                    raise UnsupportedGameError(
+                        f"side '{side.id}': this placement is not in the Soldiers engine yet"
+                    )
+                area = [h for h in area if h in names and h in enterable]
+                if not area:
+                    raise UnsupportedGameError(f"side '{side.id}': no hex to set up in")
+                step = max(1, len(area) // (len(made) + 1))
+                where = f"{names[area[0]]}-{names[area[-1]]}"
+                for i, man in enumerate(made):
+                    placed[man.id] = area[min(len(area) - 1, step * (i + 1))]
+                    how[man.id] = CHOICE.format(where=where)
+    return Deployment(tuple(men), tuple(chits), placed, how)
