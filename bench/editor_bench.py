@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsScene
 
 from bench.common import row
 from editor.app import HEX_SIZE, MainWindow, MapView
-from editor.render import MapPainter, RenderOptions
+from editor.mapview.render import MapPainter, RenderOptions
 from editor.style import hex_style
 from model.base import GameSystem
 from model.geometry import corners

@@ -1,6 +1,6 @@
 """The editor window: the map of the open scenario, tools, panels and files.
 
-Every edit goes through the :class:`~editor.document.ScenarioDocument` (undoable); the view
+Every edit goes through the :class:`~editor.files.document.ScenarioDocument` (undoable); the view
 redraws from the document's ``changed`` signal. Menus and shortcuts come from
 :mod:`editor.actions`.
 """
@@ -56,32 +56,32 @@ from PySide6.QtWidgets import (
 )
 
 from editor.actions import build_actions
-from editor.balance_dialog import show_balance
-from editor.boards import (
+from editor.balance.dialog import show_balance
+from editor.files.boards import (
     BoardDocument,
     ask_board_copy,
     ask_new_board,
     save_board_as,
     save_board_document,
 )
-from editor.budget_panel import BudgetPanel
-from editor.document import ScenarioDocument
-from editor.inspector import InspectorPanel
-from editor.los_panel import LosPanel, LosTool
-from editor.new_scenario import NewScenarioDialog
-from editor.oob_panel import FORCE_MIME, OrderOfBattlePanel, parse_force_payload
-from editor.overlay_panel import OVERLAY_MIME, OverlayPanel
-from editor.recovery import Autosaver, Recovered, forget, pending
-from editor.render import MapPainter, RenderOptions, hexes_outline, save_png, save_svg
-from editor.rules_panel import RulesPanel
-from editor.sections import SECTION_MIME, SectionsPanel
+from editor.files.document import ScenarioDocument
+from editor.files.new_scenario import NewScenarioDialog
+from editor.files.recovery import Autosaver, Recovered, forget, pending
+from editor.forces.budget_panel import BudgetPanel
+from editor.forces.oob_panel import FORCE_MIME, OrderOfBattlePanel, parse_force_payload
+from editor.mapview.inspector import InspectorPanel
+from editor.mapview.los import LosPanel, LosTool
+from editor.mapview.overlays import OVERLAY_MIME, OverlayPanel
+from editor.mapview.render import MapPainter, RenderOptions, hexes_outline, save_png, save_svg
+from editor.mapview.sections import SECTION_MIME, SectionsPanel
+from editor.mapview.terrain_options import TerrainOptionsPanel
+from editor.mapview.tools import BrushTool, MapEvent, OverlayTool, PanTool, SectionTool, Tool, ghost
+from editor.mapview.zone_tool import ZoneTool
+from editor.mapview.zones_layer import ZoneLayer
+from editor.scenario.dock import RulesPanel
+from editor.scenario.validation import ValidationPanel
 from editor.style import hex_style
-from editor.terrain_options import TerrainOptionsPanel
-from editor.testplay_mode import TestPlayMode, ask_test_play
-from editor.tools import BrushTool, MapEvent, OverlayTool, PanTool, SectionTool, Tool, ghost
-from editor.validation_panel import ValidationPanel
-from editor.zone_tool import ZoneTool
-from editor.zones_layer import ZoneLayer
+from editor.testplay.mode import TestPlayMode, ask_test_play
 from model.boardedit import use_board_library
 from model.brushes import BrushShape
 from model.catalog import terrain_types
@@ -99,7 +99,7 @@ MAP_CHANGES = frozenset({"terrain", "overlays", "all"})
 
 def default_scenario_path() -> Path:
     """The built-in scenario the editor opens with."""
-    from editor.cli import DEFAULT_SCENARIO
+    from editor.cli.main import DEFAULT_SCENARIO
 
     return Path(str(resources.files("scenarios") / DEFAULT_SCENARIO))
 
@@ -881,7 +881,7 @@ class MainWindow(QMainWindow):
         show_balance(self)
 
     def test_play(self) -> None:
-        """Play > Test Play: play the scenario with the rules engine (editor/testplay_mode.py)."""
+        """Play > Test Play: play the scenario with the rules engine (editor/testplay/mode.py)."""
         ask_test_play(self)
 
     def use_overlay(self) -> None:

@@ -1,4 +1,4 @@
-"""Balance batches (rules/bots/balance.py) and ``hexwright balance`` (editor/cli_balance.py)."""
+"""Balance batches (rules/bots/balance.py) and ``hexwright balance`` (editor/cli/balance.py)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def test_a_game_of_the_batch_is_the_game_hexwright_play_plays() -> None:
     assert result.error is None and result.winner is not None
     command = ["play", DRIANT, "--bots", "random,random", "--seed", "3", "--json"]
     done = subprocess.run(
-        [sys.executable, "-m", "editor.cli", *command],
+        [sys.executable, "-m", "editor.cli.main", *command],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -116,7 +116,7 @@ def test_the_report_counts_wins_conditions_and_lengths() -> None:
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "editor.cli", "balance", *args],
+        [sys.executable, "-m", "editor.cli.main", "balance", *args],
         capture_output=True,
         text=True,
         cwd=ROOT,

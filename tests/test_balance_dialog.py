@@ -17,11 +17,11 @@ from PySide6.QtWidgets import QLabel, QPushButton
 from pytestqt.qtbot import QtBot
 
 from editor.app import MainWindow
-from editor.balance_dialog import BalanceDialog
-from editor.balance_report import ReportView, one_line
-from editor.balance_run import BatchOutcome
-from editor.balance_widgets import Histogram, bins_of
-from editor.document import ScenarioDocument
+from editor.balance.dialog import BalanceDialog
+from editor.balance.report import ReportView, one_line
+from editor.balance.run import BatchOutcome
+from editor.balance.widgets import Histogram, bins_of
+from editor.files.document import ScenarioDocument
 from model.scenario_io import load_scenario
 from rules.bots.balance import ErrorRecord, play_game, specs_for, summarize
 

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QInputDialog, QPushButt
 from pytestqt.qtbot import QtBot
 
 from editor.app import MainWindow
-from editor.boards import FIXED_LAYOUT, BoardCopyDialog, BoardDocument, NewBoardDialog
+from editor.files.boards import FIXED_LAYOUT, BoardCopyDialog, BoardDocument, NewBoardDialog
 from model.base import GameSystem
 from model.resources import load_board, parse_board_file, read_board, resources_root
 
@@ -212,7 +212,7 @@ def test_an_unsaved_board_is_recovered_as_a_board(
 ) -> None:
     from PySide6.QtWidgets import QMessageBox
 
-    from editor import recovery
+    from editor.files import recovery
 
     window.actions_by_id["file.new_board"].trigger()
     dialog = _dialog(window, qtbot, NewBoardDialog)

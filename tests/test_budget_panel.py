@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
 from editor.app import MainWindow
-from editor.budget_panel import DERIVED_LABEL, BudgetPanel
+from editor.forces.budget_panel import DERIVED_LABEL, BudgetPanel
 from model import edits_purchases
 from model.scenario_io import load_scenario
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from editor.cli import main
+from editor.cli.main import main
 from model.scenario_io import check_document
 from model.yamlio import read_yaml, read_yaml_text
 from rules.checks import CHECKS, Finding, run_checks

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from editor.cli import main
+from editor.cli.main import main
 
 ROOT = Path(__file__).parent.parent
 SCENARIO = ROOT / "scenarios" / "armor" / "1a-spearheads.yaml"
@@ -97,7 +97,7 @@ def test_schema_check_fails_when_out_of_date(
 
 def test_console_script_runs_without_qt_for_validate() -> None:
     code = (
-        "import sys; from editor.cli import main; rc = main(['validate', '-q', sys.argv[1]]); "
+        "import sys; from editor.cli.main import main; rc = main(['validate', '-q', sys.argv[1]]); "
         "assert 'PySide6' not in sys.modules, 'validate imported Qt'; sys.exit(rc)"
     )
     result = subprocess.run(

@@ -23,11 +23,11 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog, QPushButton
 from pytestqt.qtbot import QtBot
 
-from editor import cli
 from editor.app import HEX_SIZE, MainWindow
-from editor.force_list import FORCE_MIME
-from editor.new_scenario import NewScenarioDialog
-from editor.sections import SECTION_MIME
+from editor.cli import main as cli
+from editor.files.new_scenario import NewScenarioDialog
+from editor.forces.force_list import FORCE_MIME
+from editor.mapview.sections import SECTION_MIME
 from model.base import GameSystem
 from model.brushes import BrushShape
 from model.grid import hex_to_pixel
@@ -438,7 +438,7 @@ def validate(window: MainWindow, qtbot: QtBot) -> list[Finding]:
     with qtbot.waitSignal(panel.updated, timeout=WAIT):
         action.trigger()
     qtbot.waitUntil(lambda: not panel.running, timeout=WAIT)
-    # Validate also starts a short batch of auto-played games (editor/balance_line.py): not
+    # Validate also starts a short batch of auto-played games (editor/balance/line.py): not
     # what this test is about, and heavy on a small machine; stopped, and waited for.
     panel.balance_line.run.forget()
     assert panel.balance_line.run.wait(WAIT / 1000)

@@ -15,9 +15,9 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from editor.app import MainWindow
-from editor.details_editor import DetailsPage
-from editor.document import ScenarioDocument
-from editor.side_editor import SideDetails
+from editor.files.document import ScenarioDocument
+from editor.scenario.details_editor import DetailsPage
+from editor.scenario.side_editor import SideDetails
 from model.base import GameSystem
 from model.newscenario import new_scenario, open_new
 from model.regions import EdgeRegion

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
 from editor.app import HEX_SIZE, MainWindow
-from editor.sections import SECTION_MIME
+from editor.mapview.sections import SECTION_MIME
 from model.geometry import nearest_hexside
 from model.grid import hex_to_pixel
 from model.hexes import Hex

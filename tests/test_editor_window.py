@@ -170,7 +170,7 @@ def test_actions_come_from_the_registry(window: MainWindow) -> None:
 def test_autosave_and_restore_after_a_crash(
     window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from editor import recovery
+    from editor.files import recovery
 
     monkeypatch.setenv("HEXWRIGHT_RECOVERY", str(tmp_path / "recovery"))
     assert window.document is not None
@@ -194,7 +194,7 @@ def test_autosave_and_restore_after_a_crash(
 def test_saving_removes_the_recovery_file(
     window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from editor import recovery
+    from editor.files import recovery
 
     monkeypatch.setenv("HEXWRIGHT_RECOVERY", str(tmp_path / "recovery"))
     assert window.document is not None
@@ -206,7 +206,7 @@ def test_saving_removes_the_recovery_file(
 
 
 def test_inspector_describes_the_hovered_hex(window: MainWindow, qtbot: QtBot) -> None:
-    from editor.inspector import hex_report
+    from editor.mapview.inspector import hex_report
 
     assert window.document is not None
     document = window.document

@@ -62,7 +62,7 @@ def test_save_round_trips_edits(tmp_path: Path) -> None:
 
 @pytest.mark.gui
 def test_document_edits_undo_to_the_original(qtbot: object) -> None:
-    from editor.document import ScenarioDocument
+    from editor.files.document import ScenarioDocument
 
     document = ScenarioDocument.open(SCENARIO)
     original = document.scenario

@@ -8,9 +8,9 @@ import pytest
 from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
 
-from editor.document import ScenarioDocument
-from editor.inspector import InspectorPanel, hex_report, hex_sections
-from editor.terrain_options import TerrainOptionsPanel
+from editor.files.document import ScenarioDocument
+from editor.mapview.inspector import InspectorPanel, hex_report, hex_sections
+from editor.mapview.terrain_options import TerrainOptionsPanel
 
 pytestmark = pytest.mark.gui
 

@@ -9,7 +9,7 @@ from PySide6.QtCore import QPointF, Qt
 from pytestqt.qtbot import QtBot
 
 from editor.app import HEX_SIZE, MainWindow
-from editor.sections import SECTION_MIME
+from editor.mapview.sections import SECTION_MIME
 from model.brushes import BrushShape
 from model.grid import hex_to_pixel
 from model.hexes import Hex, Hexside

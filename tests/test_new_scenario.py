@@ -37,7 +37,7 @@ def test_file_new_through_the_dialog(qtbot) -> None:  # type: ignore[no-untyped-
     from PySide6.QtCore import QTimer
 
     from editor.app import MainWindow
-    from editor.new_scenario import NewScenarioDialog
+    from editor.files.new_scenario import NewScenarioDialog
 
     window = MainWindow()
     qtbot.addWidget(window)

@@ -11,8 +11,8 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from editor.app import MainWindow
-from editor.document import ScenarioDocument
-from editor.oob_panel import FORCE_MIME, force_payload, parse_force_payload
+from editor.files.document import ScenarioDocument
+from editor.forces.oob_panel import FORCE_MIME, force_payload, parse_force_payload
 from model import edits
 from model.catalog import unit_types
 from model.hexes import Hex

@@ -10,8 +10,8 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from editor.document import ScenarioDocument
-from editor.oob_panel import OrderOfBattlePanel
+from editor.files.document import ScenarioDocument
+from editor.forces.oob_panel import OrderOfBattlePanel
 from model import edits
 from model.base import GameSystem
 from model.catalog import unit_types

@@ -101,7 +101,7 @@ def test_drag_a_counter_from_the_panel_onto_the_map(window: MainWindow) -> None:
     from PySide6.QtGui import QDragMoveEvent, QDropEvent
 
     from editor.app import HEX_SIZE
-    from editor.overlay_panel import OVERLAY_MIME
+    from editor.mapview.overlays import OVERLAY_MIME
     from model.grid import hex_to_pixel
 
     document = window.document

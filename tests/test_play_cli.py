@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from editor.cli import main
+from editor.cli.main import main
 
 ROOT = Path(__file__).parent.parent
 SCENARIO = ROOT / "scenarios" / "panzer44" / "19.2-sedan-revenged.yaml"

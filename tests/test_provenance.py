@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from editor.cli import main
+from editor.cli.main import main
 from model.provenance import Value, tally
 from model.tables import OverlayType, Table
 

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QFileDialog, QPushButton
 from pytestqt.qtbot import QtBot
 
 from editor.app import HEX_SIZE, MainWindow
-from editor.rules_panel import RulesPanel
+from editor.scenario.dock import RulesPanel
 from model.grid import hex_to_pixel
 from model.regions import EdgeRegion
 from model.scenario import DieRollCondition

@@ -225,7 +225,7 @@ def test_missing_migration_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_committed_json_schema_matches_the_models() -> None:
-    from editor.cli import schema_text
+    from editor.cli.main import schema_text
 
     committed = (Path(__file__).parent.parent / "docs" / "scenario.schema.json").read_text()
     assert committed == schema_text()

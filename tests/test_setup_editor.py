@@ -12,7 +12,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from pytestqt.qtbot import QtBot
 
 from editor.app import HEX_SIZE, MainWindow
-from editor.setup_editor import SetupPage
+from editor.scenario.setup_editor import SetupPage
 from model.grid import hex_to_pixel
 from model.regions import EdgeRegion, HexesRegion, Hexrow
 from model.scenario import AreaPlacement, EntryPlacement, OverlayPlacement
@@ -167,7 +167,7 @@ def test_a_rule_is_turned_into_hexes_by_the_first_stroke_once_agreed(
 def test_a_side_entering_on_turn_2_in_column_at_an_edge_checks_clean(
     qtbot: QtBot, window: MainWindow
 ) -> None:
-    from editor.validation_panel import loaded_of
+    from editor.scenario.validation import loaded_of
 
     document = window.document
     assert document is not None

@@ -14,9 +14,9 @@ from PySide6.QtWidgets import QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
 from editor.app import HEX_SIZE, MainWindow
-from editor.testplay import FASTEST
-from editor.testplay_mode import TestPlayMode
-from editor.testplay_panel import PAGE_END, PAGE_HANDOVER, PAGE_PLAY, TestPlayPanel
+from editor.testplay.mode import TestPlayMode
+from editor.testplay.panel import PAGE_END, PAGE_HANDOVER, PAGE_PLAY, TestPlayPanel
+from editor.testplay.session import FASTEST
 from model.grid import hex_to_pixel
 from model.hexes import Hex
 from rules.panzer44.actions import Plot
@@ -195,7 +195,7 @@ def test_a_scenario_the_engine_cannot_play_says_so(window: Any) -> None:
 
 
 def test_units_waiting_off_the_map_share_one_line_of_the_log() -> None:
-    from editor.testplay_log import log_html
+    from editor.testplay.log import log_html
     from rules.engine.events import UnitDeployed, UnitOffMap
 
     html = log_html(
@@ -213,7 +213,7 @@ def test_units_waiting_off_the_map_share_one_line_of_the_log() -> None:
 
 
 def test_moves_that_are_more_than_a_walk_are_described_in_words() -> None:
-    from editor.testplay_choices import describe
+    from editor.testplay.choices import describe
     from rules.engine.actions import Move
 
     state = None  # a special move is described without the state
@@ -230,7 +230,7 @@ def test_moves_that_are_more_than_a_walk_are_described_in_words() -> None:
 
 
 def test_an_armor_game_gets_the_generic_panel(window: Any) -> None:
-    from editor.testplay_generic import GenericTestPlayPanel
+    from editor.testplay.generic import GenericTestPlayPanel
 
     demo = Path(__file__).parent.parent / "scenarios" / "armor" / "demo-crossroads.yaml"
     assert window.open_file(str(demo))

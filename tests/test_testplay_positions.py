@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from editor.testplay_systems import armor_end, describe, grouped
+from editor.testplay.systems import armor_end, describe, grouped
 from model.scenario_io import load_scenario
 from rules.armor.game import ArmorState
 from rules.armor.move import walk

@@ -13,11 +13,11 @@ from pytestqt.qtbot import QtBot
 from test_testplay import open_window
 
 from editor.app import HEX_SIZE, MainWindow
-from editor.testplay import FASTEST
-from editor.testplay_generic import GenericTestPlayPanel
-from editor.testplay_mode import TestPlayMode
-from editor.testplay_panel import PAGE_END, PAGE_HANDOVER, PAGE_PLAY
-from editor.testplay_systems import unit_of
+from editor.testplay.generic import GenericTestPlayPanel
+from editor.testplay.mode import TestPlayMode
+from editor.testplay.panel import PAGE_END, PAGE_HANDOVER, PAGE_PLAY
+from editor.testplay.session import FASTEST
+from editor.testplay.systems import unit_of
 from model.grid import hex_to_pixel
 from rules.engine.actions import Action
 

@@ -12,7 +12,7 @@ from PySide6.QtGui import QKeySequence
 from pytestqt.qtbot import QtBot
 
 from editor.app import HEX_SIZE, MainWindow
-from editor.validation_panel import ValidationPanel, summary
+from editor.scenario.validation import ValidationPanel, summary
 from model.grid import hex_to_pixel
 from model.hexes import Hex
 from model.places import finding_hexes, parse_path

@@ -79,8 +79,8 @@ def test_the_zone_layer_toggles_and_follows_undoable_edits(
 ) -> None:
     from PySide6.QtGui import QColor
 
+    from editor.mapview.zones_layer import side_colour
     from editor.style import nation_colour
-    from editor.zones_layer import side_colour
 
     action = window.actions_by_id["view.zones"]
     assert action.isCheckable() and not action.isChecked()

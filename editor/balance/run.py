@@ -1,0 +1,246 @@
+"""A balance batch of the open scenario, run in worker processes off the GUI thread.
+
+The editor's Balance dialog and the Validation panel's balance line both start batches through
+:class:`BalanceRun`: it writes the scenario where the workers can load it, drives
+:func:`rules.bots.balance.run_batch` from a Python thread over a ``ProcessPoolExecutor``, reports
+each game as it ends, and hands back the :class:`~rules.bots.balance.BalanceReport`.
+
+Why a thread that waits on the pool: ``run_batch`` already bounds how far ahead games are
+submitted and stops soon when cancelled; run from a thread it never blocks the event loop,
+and the progress reaches the dialog as queued signals. Why ``spawn`` processes: forking a
+process that runs Qt's threads may deadlock the child; spawned workers import only ``rules``
+and ``model``.
+
+Why a file: :func:`rules.bots.balance.play_game` loads the scenario from a path (each worker loads
+it
+once). A saved, unmodified document is played from its own file; otherwise the scenario as it
+stands is written to a new folder under the system's temporary folder, where the replays of
+failed games go too, so that every replay and ``hexwright play`` command in the report refers
+to a file that still exists. A folder with nothing to keep is removed at the end.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import shutil
+import tempfile
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Signal
+
+from model.scenario import Scenario
+from model.scenario_io import save_scenario
+from model.yamlio import atomic_write_text
+from rules.bots.balance import BalanceReport, GameResult, run_batch, specs_for, summarize
+from rules.engine.core import load_game
+from rules.engine.errors import RulesError
+
+if TYPE_CHECKING:
+    from editor.files.document import ScenarioDocument
+
+
+@dataclass(frozen=True)
+class BatchSettings:
+    """What to play: how many games, one bot per side (in the scenario's order of sides), the
+    first game's seed and how many worker processes."""
+
+    games: int = 100
+    bots: tuple[str, ...] = ("random", "random")
+    first_seed: int = 1
+    workers: int = 0  # 0: one per core
+
+
+@dataclass(frozen=True)
+class BatchOutcome:
+    """A finished (or cancelled) batch: its report, and the folder that holds the replays of
+    failed games and, when the document was not saved as it stands, the scenario they play."""
+
+    report: BalanceReport
+    cancelled: bool
+    folder: str | None
+
+
+def cores() -> int:
+    return os.cpu_count() or 1
+
+
+def unplayable(document: ScenarioDocument) -> str | None:
+    """Why the rules engine cannot play the document's scenario, or None when it can."""
+    from editor.scenario.validation import loaded_of
+
+    try:
+        load_game(loaded_of(document))
+    except RulesError as exc:
+        return f"{str(exc)[:1].upper()}{str(exc)[1:]}."
+    return None
+
+
+class _Relay(QObject):
+    """Carries the batch thread's news to the GUI thread (queued signals)."""
+
+    progressed = Signal(int, int, int, int)  # token, games done, of total, engine errors
+    finished = Signal(int, object)  # token, BatchOutcome
+    failed = Signal(int, str)  # token, message
+
+
+class BalanceRun(QObject):
+    """One batch at a time; starting another cancels the one running (its news is dropped).
+
+    Signals:
+        progressed(done, total, errors): a game has ended.
+        finished(BatchOutcome): the batch ended, or stopped after :meth:`cancel`.
+        failed(str): the batch could not run (the message says why, for the designer).
+    """
+
+    progressed = Signal(int, int, int)
+    finished = Signal(object)
+    failed = Signal(str)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._relay = _Relay(self)
+        self._relay.progressed.connect(self._progressed)
+        self._relay.finished.connect(self._finished)
+        self._relay.failed.connect(self._failed)
+        self._token = 0
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.started_at = 0.0
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self, document: ScenarioDocument, settings: BatchSettings) -> None:
+        """Play a batch of the document's scenario as it stands now."""
+        self.cancel()
+        self._token += 1
+        self._stop = threading.Event()
+        scenario = document.scenario
+        saved = document.path if document.path is not None and not document.modified else None
+        job = _Job(self._token, scenario, saved, settings, self._stop, self._relay)
+        self.started_at = time.perf_counter()
+        self._thread = threading.Thread(target=job.run, name="balance-batch", daemon=True)
+        self._thread.start()
+
+    def cancel(self) -> None:
+        """Stop soon: games not started are dropped, the results so far are reported."""
+        self._stop.set()
+
+    def forget(self) -> None:
+        """Cancel, and drop whatever the running batch would still report."""
+        self.cancel()
+        self._token += 1
+
+    def wait(self, seconds: float = 60.0) -> bool:
+        """Block until the batch thread has ended (tests, scripts)."""
+        if self._thread is not None:
+            self._thread.join(seconds)
+        return not self.running
+
+    def _progressed(self, token: int, done: int, total: int, errors: int) -> None:
+        if token == self._token:
+            self.progressed.emit(done, total, errors)
+
+    def _finished(self, token: int, outcome: object) -> None:
+        if token == self._token:
+            self.finished.emit(outcome)
+
+    def _failed(self, token: int, message: str) -> None:
+        if token == self._token:
+            self.failed.emit(message)
+
+
+class _Job:
+    """The batch thread's work (it touches no widget: it only emits the relay's signals)."""
+
+    def __init__(
+        self,
+        token: int,
+        scenario: Scenario,
+        saved: Path | None,
+        settings: BatchSettings,
+        stop: threading.Event,
+        relay: _Relay,
+    ) -> None:
+        self.token, self.scenario, self.saved = token, scenario, saved
+        self.settings, self.stop, self.relay = settings, stop, relay
+        self.folder: Path | None = None
+        self.errors = 0
+
+    def _emit(self, signal: str, *args: object) -> None:
+        try:
+            getattr(self.relay, signal).emit(self.token, *args)
+        except RuntimeError:  # the dialog or panel is gone: nobody to tell
+            self.stop.set()
+
+    def run(self) -> None:
+        try:
+            outcome = self._play()
+        except Exception as exc:  # a bug or a full disk: say so rather than spin forever
+            self._emit("failed", f"The batch failed: {type(exc).__name__}: {exc}")
+            return
+        self._emit("finished", outcome)
+
+    def _scenario_file(self) -> str:
+        if self.saved is not None:
+            return str(self.saved)
+        folder = self._make_folder()
+        path = folder / f"{self.scenario.id}.yaml"
+        save_scenario(self.scenario, path)
+        return str(path)
+
+    def _make_folder(self) -> Path:
+        if self.folder is None:
+            prefix = f"hexwright-balance-{self.scenario.id}-"
+            self.folder = Path(tempfile.mkdtemp(prefix=prefix))
+        return self.folder
+
+    def _on_result(self, result: GameResult, done: int, total: int) -> None:
+        if result.error is not None:
+            self.errors += 1
+        self._emit("progressed", done, total, self.errors)
+
+    def _play(self) -> BatchOutcome:
+        s = self.settings
+        scenario_file = self._scenario_file()
+        specs = specs_for(scenario_file, s.games, s.bots, s.first_seed)
+        workers = max(1, min(s.workers or cores(), s.games))
+        start = time.perf_counter()
+        # Nice workers: they fill every core, and must yield to the editor's own thread.
+        # A builtin, so the workers need not import this module (nor Qt) to run it.
+        lower = partial(os.nice, 10) if hasattr(os, "nice") else None
+        pool = ProcessPoolExecutor(
+            workers, mp_context=multiprocessing.get_context("spawn"), initializer=lower
+        )
+        try:
+            results = run_batch(
+                specs, pool, self._on_result, cancelled=self.stop.is_set, window=workers * 3
+            )
+        finally:
+            # Cancelled: the games still running end in their workers, unwaited for.
+            pool.shutdown(wait=not self.stop.is_set(), cancel_futures=True)
+        seconds = time.perf_counter() - start
+        files = self._write_replays(results)
+        report = summarize(scenario_file, results, len(specs), seconds, files)
+        if self.folder is not None and not files:
+            shutil.rmtree(self.folder, ignore_errors=True)  # nothing refers to it
+            self.folder = None
+        cancelled = len(results) < len(specs)
+        return BatchOutcome(report, cancelled, str(self.folder) if self.folder else None)
+
+    def _write_replays(self, results: list[GameResult]) -> dict[int, str]:
+        files: dict[int, str] = {}
+        for r in results:
+            if r.error is not None and r.replay is not None:
+                path = self._make_folder() / f"seed-{r.seed}.replay.json"
+                atomic_write_text(path, r.replay)
+                files[r.seed] = str(path)
+        return files

@@ -1,0 +1,474 @@
+"""The ``hexwright`` command: the editor with no arguments, tools as subcommands.
+
+``validate``, ``info``, ``schema``, ``play``, ``replay`` and ``balance`` never import Qt;
+``render`` paints with Qt offscreen.
+User errors print as ``file:line:col: message`` without a traceback and exit with status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from model.base import GameSystem
+from model.counters import MapCounter, counters
+from model.edges import map_edges
+from model.errors import Problem, ProblemList
+from model.joins import notation_of
+from model.layout import AssembledMap
+from model.mapstate import TerrainEdits, terrain_edits
+from model.overlays import OverlayMap
+from model.yamlio import YamlError, read_yaml
+
+if TYPE_CHECKING:
+    from model.scenario_io import LoadedScenario
+    from rules.engine.core import State
+
+DEFAULT_SCENARIO = "armor/demo-crossroads.yaml"
+SCHEMA_PATH = Path("docs/scenario.schema.json")
+
+
+COMMANDS = ("validate", "info", "render", "schema", "data", "play", "replay", "balance")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or (argv[0] not in COMMANDS and not argv[0].startswith("-")):
+        from editor.app import run_editor
+
+        return run_editor(argv[0] if argv else None)
+    parser = _parser()
+    args = parser.parse_args(argv)
+    from model.boardedit import use_board_library
+
+    use_board_library()  # scenarios may use the user's own boards
+    if args.command is None:
+        parser.print_help()
+        return 0
+    try:
+        return int(args.handler(args))
+    except ProblemList as exc:
+        _print_problems(exc.problems)
+        return 1
+    except YamlError as exc:
+        _print_problems([exc.problem])
+        return 1
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="hexwright",
+        description="Scenario and map editor for tactical WWII hex wargames. "
+        "'hexwright' alone opens the editor; 'hexwright FILE' opens FILE in it.",
+    )
+    parser.set_defaults(command=None)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    validate = sub.add_parser("validate", help="check scenario and board files")
+    validate.add_argument("files", nargs="+", metavar="FILE")
+    validate.add_argument("-q", "--quiet", action="store_true", help="print problems only")
+    validate.set_defaults(handler=cmd_validate)
+
+    info = sub.add_parser("info", help="describe a scenario's map")
+    info.add_argument("file", metavar="FILE")
+    info.add_argument("--json", action="store_true", help="machine-readable output")
+    info.set_defaults(handler=cmd_info)
+
+    render = sub.add_parser("render", help="draw a scenario's (or a board's) map to PNG or SVG")
+    render.add_argument("file", metavar="FILE")
+    render.add_argument("-o", "--output", required=True, help="map.png or map.svg")
+    render.add_argument("--size", type=float, default=24.0, help="hex radius in pixels")
+    render.add_argument("--no-ids", action="store_true", help="leave out printed hex IDs")
+    render.set_defaults(handler=cmd_render)
+
+    data = sub.add_parser("data", help="the game data library")
+    data_sub = data.add_subparsers(dest="data_command", metavar="ACTION", required=True)
+    report = data_sub.add_parser("report", help="values from the books and placeholders")
+    report.add_argument("--system", choices=[s.value for s in GameSystem], help="one system")
+    report.set_defaults(handler=cmd_data_report)
+
+    play = sub.add_parser("play", help="play a scenario headless, bot against bot")
+    play.add_argument("file", metavar="FILE")
+    play.add_argument(
+        "--bots",
+        default="heuristic,random",
+        help="the bot of each side, in the scenario's order of sides (random, heuristic)",
+    )
+    play.add_argument("--seed", type=int, default=0, help="seeds the dice and the bots")
+    play.add_argument(
+        "--replay", "--replay-out", dest="replay", metavar="R", help="write the replay to R"
+    )
+    play.add_argument("--log", action="store_true", help="print the game's event log")
+    play.add_argument("--json", action="store_true", help="machine-readable output")
+    play.set_defaults(handler=cmd_play)
+
+    again = sub.add_parser("replay", help="replay a replay file, checking every step")
+    again.add_argument("file", metavar="R")
+    again.add_argument("--at", type=int, metavar="N", help="stop after action N: where play is")
+    again.add_argument("--json", action="store_true", help="machine-readable output")
+    again.set_defaults(handler=cmd_replay)
+
+    from editor.cli.balance import add_parser as add_balance
+
+    add_balance(sub)
+
+    schema = sub.add_parser("schema", help="write the scenario JSON Schema")
+    schema.add_argument("-o", "--output", default=str(SCHEMA_PATH))
+    schema.add_argument("--check", action="store_true", help="fail if the file is out of date")
+    schema.set_defaults(handler=cmd_schema)
+    return parser
+
+
+def _print_problems(problems: Sequence[Problem]) -> None:
+    for problem in problems:
+        print(problem.format(), file=sys.stderr)
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from model.resources import read_board
+    from model.scenario_io import check_document
+    from rules.checks import run_checks
+
+    failed = False
+    for name in args.files:
+        try:
+            doc = read_yaml(name)
+            if isinstance(doc.data, dict) and "grid" in doc.data and "sides" not in doc.data:
+                board = read_board(Path(name).read_text(encoding="utf-8"), name)
+                summary = f"board {board.id}, {len(board.cells)} hexes"
+            else:
+                loaded = check_document(doc)
+                summary = f"{loaded.scenario.system.display_name}, {len(loaded.map)} hexes"
+                findings = run_checks(loaded, doc)
+                for finding in findings:
+                    print(finding.format(), file=sys.stderr)
+                if any(f.severity == "error" for f in findings):
+                    failed = True
+                    continue
+        except ProblemList as exc:
+            _print_problems(exc.problems)
+            failed = True
+            continue
+        except YamlError as exc:
+            _print_problems([exc.problem])
+            failed = True
+            continue
+        if not args.quiet:
+            print(f"{name}: valid ({summary})")
+    return 1 if failed else 0
+
+
+def describe(amap: AssembledMap) -> dict[str, object]:
+    """What ``hexwright info`` reports, as data."""
+    edges = map_edges(amap)
+    sections = [
+        {
+            "section": p.section,
+            "label": p.name,
+            "offset": [p.offset.q, p.offset.r],
+            "flipped": p.flipped,
+        }
+        for p in amap.placements
+    ]
+    seams = {f"{a}-{b}": len(hexes) for (a, b), hexes in amap.seams.items()}
+    return {
+        "sections": sections,
+        "joins": notation_of(amap) if len(amap.placements) > 1 else "",
+        "hexes": len(amap),
+        "seam_hexes": seams,
+        "edges": {c.value: len(hexes) for c, hexes in edges.edges.items()},
+        "side_a": edges.side_a.value,
+        "sides": {k: len(v) for k, v in edges.sides.items()},
+        "corners": {str(k): amap.name(h) for k, h in edges.numbered_corners.items()},
+    }
+
+
+def cmd_info(args: argparse.Namespace) -> int:
+    from model.scenario_io import load_scenario
+
+    loaded = load_scenario(args.file)
+    data = describe(loaded.map)
+    scenario = loaded.scenario
+    if args.json:
+        data = {"id": scenario.id, "title": scenario.title, "system": scenario.system.value, **data}
+        print(json.dumps(data, indent=2))
+        return 0
+    print(f"{scenario.title} ({scenario.id})")
+    print(f"  system:   {scenario.system.display_name}")
+    origin = scenario.source or ("original" if scenario.original else scenario.placeholder)
+    print(f"  source:   {origin}")
+    for s in data["sections"]:  # type: ignore[attr-defined]
+        flip = ", flipped" if s["flipped"] else ""
+        print(
+            f"  section:  {s['label']} (board {s['section']}) at offset {tuple(s['offset'])}{flip}"
+        )
+    if data["joins"]:
+        print(f"  joins:    {data['joins']}")
+    print(f"  hexes:    {data['hexes']}")
+    seams = data["seam_hexes"]
+    if seams:
+        text = ", ".join(f"{k}: {v}" for k, v in seams.items())  # type: ignore[attr-defined]
+        print(f"  seams:    {text}")
+    else:
+        print("  seams:    none")
+    edges = ", ".join(f"{k} {v}" for k, v in data["edges"].items())  # type: ignore[attr-defined]
+    print(f"  edges:    {edges} hexes")
+    sides = ", ".join(f"{k} {v}" for k, v in data["sides"].items())  # type: ignore[attr-defined]
+    print(f"  sides:    {sides} hexes (Side A on the {data['side_a']} edge)")
+    corners = ", ".join(f"{k} {v}" for k, v in data["corners"].items())  # type: ignore[attr-defined]
+    print(f"  corners:  {corners}")
+    return 0
+
+
+def _map_of(
+    name: str,
+) -> tuple[AssembledMap, str, OverlayMap | None, TerrainEdits | None, list[MapCounter]]:
+    """The map of a scenario file (with its overlays, painted terrain and the counters placed
+    on hexes), or of a board file on its own."""
+    from model.layout import Placement, assemble
+    from model.resources import read_board
+    from model.scenario_io import check_document
+
+    doc = read_yaml(name)
+    if isinstance(doc.data, dict) and "grid" in doc.data and "sides" not in doc.data:
+        board = read_board(Path(name).read_text(encoding="utf-8"), name)
+        return assemble([Placement(board.id)], {board.id: board}), board.name, None, None, []
+    loaded = check_document(doc)
+    edits = terrain_edits(loaded.scenario, loaded.map)
+    placed = counters(loaded.scenario, loaded.map)
+    return loaded.map, loaded.scenario.title, loaded.overlays, edits, placed
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    amap, title, overlay_map, edits, placed = _map_of(args.file)
+    output = Path(args.output)
+    if output.suffix.lower() not in (".png", ".svg"):
+        print(f"{output}: the output must end in .png or .svg", file=sys.stderr)
+        return 2
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from editor.mapview.render import MapPainter, RenderOptions, save_png, save_svg
+
+    # Fonts need an application object; a QApplication also serves widgets made later in the
+    # same process (the tests, the editor).
+    _app = QApplication.instance() or QApplication(["hexwright"])
+
+    options = RenderOptions(size=args.size, hex_ids=not args.no_ids)
+    painter = MapPainter(amap, options, overlay_map, edits, counters=placed)
+    if output.suffix.lower() == ".svg":
+        save_svg(painter, output, title)
+    else:
+        save_png(painter, output)
+    width, height = painter.image_size()
+    print(f"{output}: {width} x {height} px, {len(amap)} hexes")
+    return 0
+
+
+def cmd_data_report(args: argparse.Namespace) -> int:
+    from model.report import format_report, system_report
+
+    systems = [GameSystem(args.system)] if args.system else list(GameSystem)
+    print(format_report([system_report(s) for s in systems]))
+    return 0
+
+
+def _outcome_data(state: State) -> dict[str, object]:
+    """Where a game stands, or how it ended, as data (``play`` and ``replay`` print it)."""
+    outcome = state.outcome()
+    data: dict[str, object] = {
+        "scenario": state.game.scenario.id,
+        "seed": state.seed,
+        "actions": len(state.history),
+        "over": outcome is not None,
+        "fingerprint": state.fingerprint(),
+    }
+    if outcome is None:
+        view = state.view_for(state.game.sides[0])
+        data["at"] = f"Game-Turn {view.turn}, {view.phase}: {view.segment}"
+        return data
+    data.update(
+        winner=outcome.winner,
+        reason=outcome.reason,
+        vp=dict(outcome.vp),
+        unevaluated=list(outcome.unevaluated),
+        placeholder=outcome.placeholder,
+        findings=list(outcome.findings),
+    )
+    return data
+
+
+def _print_outcome(data: dict[str, object]) -> None:
+    if not data["over"]:
+        print(f"  not over: {data['at']} after {data['actions']} actions")
+        print(f"  fingerprint: {str(data['fingerprint'])[:16]}")
+        return
+    print(f"  winner:      {data['winner'] or 'none'}")
+    print(f"  reason:      {data['reason']}")
+    vp = ", ".join(f"{k} {v}" for k, v in data["vp"].items())  # type: ignore[attr-defined]
+    print(f"  VP:          {vp}")
+    unevaluated = data["unevaluated"]
+    print(f"  unevaluated: {len(unevaluated) or 'none'}")  # type: ignore[arg-type]
+    for line in unevaluated:  # type: ignore[attr-defined]
+        print(f"    {line}")
+    if data["placeholder"]:
+        print(f"  placeholder: {data['placeholder']}")
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from model.scenario_io import load_scenario
+    from rules.bots.base import make_bot, play
+    from rules.engine.core import load_game
+    from rules.engine.errors import RulesError
+    from rules.engine.replay import Replay
+
+    loaded = load_scenario(args.file)
+    try:
+        game = load_game(loaded)
+    except RulesError as exc:
+        print(f"{args.file}: {exc}", file=sys.stderr)
+        return 1
+    names = [n.strip() for n in args.bots.split(",")]
+    if len(names) != len(game.sides):
+        sides = ", ".join(game.sides)
+        print(f"--bots: give one bot per side ({sides}), not '{args.bots}'", file=sys.stderr)
+        return 2
+    try:
+        seats = zip(game.sides, names, strict=True)
+        bots = {s: make_bot(n, args.seed * 10 + i + 1) for i, (s, n) in enumerate(seats)}
+    except ValueError as exc:
+        print(f"--bots: {exc}", file=sys.stderr)
+        return 2
+    state = game.new_initial_state(args.seed)
+    try:
+        play(state, bots)
+    except RulesError as exc:
+        print(f"{args.file}: the game stopped: {exc}", file=sys.stderr)
+        return 1
+    except Exception as exc:  # an engine bug: say where, keep the game that shows it
+        return _engine_error(args, state, exc)
+    data = _outcome_data(state)
+    data["bots"] = dict(zip(game.sides, names, strict=True))
+    if args.replay:
+        from model.yamlio import atomic_write_text
+
+        atomic_write_text(Path(args.replay), Replay.of(state).to_text())
+        data["replay"] = args.replay
+    if args.json:
+        print(json.dumps(data, indent=2))
+        return 0
+    if args.log:
+        for event in state.log:
+            print(event.describe())
+    seats = ", ".join(f"{s} {n}" for s, n in data["bots"].items())  # type: ignore[attr-defined]
+    print(f"{game.scenario.title} ({game.scenario.id}): {seats}, seed {args.seed}")
+    print(f"  actions:     {data['actions']}")
+    _print_outcome(data)
+    if args.replay:
+        print(f"  replay:      {args.replay}")
+    return 0
+
+
+def _engine_error(args: argparse.Namespace, state: State, exc: Exception) -> int:
+    """Report an engine error without a traceback: where it was raised, and the replay of the
+    game up to it (``--replay`` or a file beside the working directory) to reproduce it."""
+    import traceback
+
+    from model.yamlio import atomic_write_text
+    from rules.engine.replay import Replay
+
+    where = traceback.extract_tb(exc.__traceback__)[-1]
+    path = Path(args.replay or f"engine-error-{state.game.scenario.id}-seed-{args.seed}.json")
+    atomic_write_text(path, Replay.of(state, with_fingerprints=False).to_text())
+    print(
+        f"{args.file}: engine error after {len(state.history)} actions: "
+        f"{type(exc).__name__}: {exc} (at {Path(where.filename).name}:{where.lineno}); "
+        f"the game so far is in {path} (please report it with that file)",
+        file=sys.stderr,
+    )
+    return 3
+
+
+def _replay_loader(replay_file: Path) -> Callable[[str], LoadedScenario]:
+    """Load a replay's scenario: its path as written, else relative to the replay file."""
+    from model.scenario_io import load_scenario
+
+    def load(name: str) -> LoadedScenario:
+        path = Path(name)
+        if not path.is_absolute() and not path.exists():
+            beside = replay_file.parent / path
+            if beside.exists():
+                path = beside
+        return load_scenario(path)
+
+    return load
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from rules.engine.errors import RulesError
+    from rules.engine.replay import Replay, replay
+
+    path = Path(args.file)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        print(f"{path}: cannot read the file: {exc.strerror}", file=sys.stderr)
+        return 1
+    try:
+        record = Replay.from_text(text)
+        done = replay(record, load=_replay_loader(path), stop_after=args.at)
+    except RulesError as exc:
+        print(f"{path}: {exc}", file=sys.stderr)
+        return 1
+    data = _outcome_data(done.state)
+    checked = min(len(record.fingerprints), len(done.fingerprints))
+    data["checked_fingerprints"] = checked
+    if args.json:
+        print(json.dumps(data, indent=2))
+        return 0
+    print(f"{path}: {record.scenario_id}, seed {record.seed}, {len(done.fingerprints) - 1} actions")
+    if checked:
+        print(f"  checked:     {checked} fingerprints, every one matches")
+    else:
+        print("  checked:     the file records no fingerprints; replayed without checking")
+    _print_outcome(data)
+    return 0
+
+
+def schema_text() -> str:
+    from model.scenario import Scenario
+
+    schema = Scenario.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "Hexwright scenario"
+    return json.dumps(schema, indent=2, sort_keys=True) + "\n"
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from model.yamlio import atomic_write_text
+
+    text = schema_text()
+    output = Path(args.output)
+    if args.check:
+        current = output.read_text(encoding="utf-8") if output.exists() else ""
+        if current != text:
+            print(
+                f"{output}: out of date with the scenario models; run 'hexwright schema' "
+                "and commit the result",
+                file=sys.stderr,
+            )
+            return 1
+        print(f"{output}: up to date")
+        return 0
+    atomic_write_text(output, text)
+    print(f"{output}: written")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

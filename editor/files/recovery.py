@@ -1,0 +1,115 @@
+"""Autosave and recovery: a modified scenario is written to a recovery file every minute, and
+the next start offers to restore it after a crash or a kill.
+
+Recovery files live in the user's data folder (``HEXWRIGHT_RECOVERY`` overrides it), one per
+open file, written atomically like every save, with a small JSON note of where the scenario
+came from. Saving or closing the document cleanly removes its recovery file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QStandardPaths, QTimer
+
+from editor.files.document import ScenarioDocument
+from model.yamlio import atomic_write_text
+
+AUTOSAVE_MS = 60_000
+
+
+def recovery_dir() -> Path:
+    override = os.environ.get("HEXWRIGHT_RECOVERY")
+    if override:
+        return Path(override)
+    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    return Path(base or Path.home() / ".hexwright") / "recovery"
+
+
+@dataclass(frozen=True)
+class Recovered:
+    """A recovery file left by an earlier session."""
+
+    scenario_file: Path  # the recovery copy
+    original: Path | None  # the file it was edited from, if any
+    title: str
+    kind: str = "scenario"  # or "board": what the copy is
+    note: dict[str, object] = field(default_factory=dict)  # the rest of what was noted
+
+
+def _key(path: Path | None) -> str:
+    text = str(path.resolve()) if path else "untitled"
+    return hashlib.sha1(text.encode()).hexdigest()[:16]
+
+
+class Autosaver(QObject):
+    """Writes the document's recovery file on a timer while it has unsaved changes."""
+
+    def __init__(self, document: ScenarioDocument, interval_ms: int = AUTOSAVE_MS) -> None:
+        super().__init__(document)
+        self.document = document
+        self.timer = QTimer(self)
+        self.timer.setInterval(interval_ms)
+        self.timer.timeout.connect(self.autosave)
+        self.timer.start()
+        self._written: set[Path] = set()  # stems written, under every name the file has had
+        document.file_changed.connect(self._on_file_changed)
+
+    @property
+    def stem(self) -> Path:
+        return recovery_dir() / _key(self.document.path)
+
+    def autosave(self) -> None:
+        """Write the recovery copy now if there is anything unsaved."""
+        if not self.document.modified:
+            return
+        text, note = self.document.recovery_copy()
+        note = {
+            **note,
+            "original": str(self.document.path) if self.document.path else None,
+            "title": self.document.scenario.title,
+        }
+        stem = self.stem
+        atomic_write_text(stem.with_suffix(".yaml"), text)
+        atomic_write_text(stem.with_suffix(".json"), json.dumps(note))
+        self._written.add(stem)
+
+    def discard(self) -> None:
+        """Forget the recovery copy (after a save, or a deliberate close)."""
+        for stem in {*self._written, self.stem}:
+            for suffix in (".yaml", ".json"):
+                stem.with_suffix(suffix).unlink(missing_ok=True)
+        self._written.clear()
+
+    def _on_file_changed(self) -> None:
+        if not self.document.modified:
+            self.discard()
+
+
+def pending() -> list[Recovered]:
+    """Recovery files an earlier session left behind."""
+    folder = recovery_dir()
+    if not folder.is_dir():
+        return []
+    found = []
+    for note_file in sorted(folder.glob("*.json")):
+        scenario_file = note_file.with_suffix(".yaml")
+        if not scenario_file.exists():
+            continue
+        try:
+            note = json.loads(note_file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        original = Path(note["original"]) if note.get("original") else None
+        kind = str(note.get("kind", "scenario"))
+        found.append(Recovered(scenario_file, original, str(note.get("title", "")), kind, note))
+    return found
+
+
+def forget(recovered: Recovered) -> None:
+    recovered.scenario_file.unlink(missing_ok=True)
+    recovered.scenario_file.with_suffix(".json").unlink(missing_ok=True)

@@ -1,0 +1,228 @@
+"""The Sections panel: the system's map sections to drag onto the map, the sections laid, the
+presets, and the layout in join notation (Armor's ``K3813-J3801, J1412-L1436``), live and
+editable: type a layout and press Enter to build it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.files.document import ScenarioDocument, follow
+from editor.mapview.palette import DragPalette
+from editor.mapview.render import MapPainter, RenderOptions
+from editor.scenario.constraints import ConstraintsView
+from editor.style import PAPER
+from model.errors import ProblemList
+from model.joins import JoinType, notation_of
+from model.layout import LayoutError, Placement, assemble
+from model.resources import board_ids, load_board
+
+#: The drag-and-drop type of a section dragged from the palette (the board id as UTF-8).
+SECTION_MIME = "application/x-hexwright-section"
+
+
+class _Palette(DragPalette):
+    """Board sections with thumbnails."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(SECTION_MIME, parent)
+        self.setViewMode(QListWidget.ViewMode.IconMode)
+        self.setIconSize(QSize(66, 44))
+        self.setGridSize(QSize(74, 64))
+        self.setMovement(QListWidget.Movement.Static)
+        self.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.setWordWrap(True)
+
+
+def thumbnail(document: ScenarioDocument, board_id: str, size: QSize) -> QIcon:
+    """A small picture of a board, for the palette."""
+    section = load_board(document.scenario.system, board_id)
+    pixmap = QPixmap(size)
+    pixmap.fill(QColor(PAPER))
+    try:
+        amap = assemble([Placement(board_id)], {board_id: section})
+    except LayoutError:  # pragma: no cover - a lone built-in board always assembles
+        return QIcon(pixmap)
+    painter_ = MapPainter(amap, RenderOptions(size=6.0, hex_ids=False, grid=False))
+    width, height = painter_.image_size()
+    scale = min(size.width() / width, size.height() / height)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.translate((size.width() - width * scale) / 2, (size.height() - height * scale) / 2)
+    painter.scale(scale, scale)
+    painter.translate(painter_.origin())
+    painter_.paint(painter, None, scale * 0.5)
+    painter.end()
+    return QIcon(pixmap)
+
+
+class SectionsPanel(QWidget):
+    """Lay out the map: drag sections from the palette, turn, remove, presets, notation."""
+
+    #: Reasons a layout edit was refused (empty list: accepted), for the window's status bar.
+    refused = Signal(list)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document: ScenarioDocument | None = None
+        self._thumbnails: dict[tuple[str, str], QIcon] = {}
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(_caption("Drag a section onto the map"))
+        self.palette = _Palette()
+        self.palette.setFixedHeight(74)
+        layout.addWidget(self.palette)
+        layout.addWidget(_caption("On the map"))
+        self.laid = QListWidget()
+        self.laid.setFixedHeight(70)
+        self.laid.currentRowChanged.connect(self._update_buttons)
+        layout.addWidget(self.laid)
+        buttons = QHBoxLayout()
+        self.turn_button = QPushButton("Turn 180°")
+        self.turn_button.setToolTip("Turn the selected section half round (a flipped board)")
+        self.turn_button.clicked.connect(self.turn_selected)
+        self.remove_button = QPushButton("Remove")
+        self.remove_button.setToolTip("Take the selected section off the map")
+        self.remove_button.clicked.connect(self.remove_selected)
+        buttons.addWidget(self.turn_button)
+        buttons.addWidget(self.remove_button)
+        layout.addLayout(buttons)
+        presets = QHBoxLayout()
+        self.preset_box = QComboBox()
+        for join in JoinType:
+            self.preset_box.addItem(join.value.capitalize(), join)
+        self.preset_box.setToolTip(
+            "Lay the sections again in a standard arrangement, in their present order"
+        )
+        lay = QPushButton("Lay out")
+        lay.clicked.connect(self.apply_preset)
+        presets.addWidget(self.preset_box, 1)
+        presets.addWidget(lay)
+        layout.addLayout(presets)
+        layout.addWidget(_caption("Join notation (edit and press Enter)"))
+        self.notation = QLineEdit()
+        self.notation.setPlaceholderText("K3813-J3801, J1412-L1436")
+        self.notation.setToolTip(
+            "For each join, two hexes adjacent across it [Armor Setup II.B]. Type a layout and "
+            "press Enter to build it."
+        )
+        self.notation.returnPressed.connect(self.apply_notation)
+        layout.addWidget(self.notation)
+        self.message = QLabel("")
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("color: #a93226")
+        layout.addWidget(self.message)
+        # A loose scenario's limits on the layout, judged live (hidden when it has none).
+        self.constraints = ConstraintsView()
+        layout.addWidget(self.constraints, 1)
+        layout.addStretch(0)
+
+    def set_document(self, document: ScenarioDocument | None) -> None:
+        self.document = follow(self.document, document, self._on_changed)
+        self.constraints.set_document(document)
+        self.palette.clear()
+        if document is None:
+            return
+        system = document.scenario.system
+        for board_id in board_ids(system):
+            key = (system.value, board_id)
+            try:
+                if key not in self._thumbnails:
+                    self._thumbnails[key] = thumbnail(document, board_id, self.palette.iconSize())
+            except ProblemList as exc:  # a board file of the user's library broken by hand
+                item = QListWidgetItem(f"{board_id} (cannot be read)")
+                item.setFlags(Qt.ItemFlag.NoItemFlags)
+                item.setToolTip(exc.problems[0].format() if exc.problems else "")
+                self.palette.addItem(item)
+                continue
+            item = QListWidgetItem(self._thumbnails[key], board_id)
+            item.setData(Qt.ItemDataRole.UserRole, board_id)
+            item.setToolTip(f"Section {board_id}: drag it onto the map")
+            self.palette.addItem(item)
+        self.refresh()
+
+    def _on_changed(self, what: str) -> None:
+        if what in ("layout", "all"):
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Show the laid sections and the layout's notation as the document has them."""
+        document = self.document
+        if document is None:
+            return
+        row = self.laid.currentRow()
+        self.laid.clear()
+        for placement in document.placements():
+            turned = " (turned 180°)" if placement.flipped else ""
+            self.laid.addItem(f"{placement.name}{turned}")
+        self.laid.setCurrentRow(min(max(row, 0), self.laid.count() - 1))
+        try:
+            text = notation_of(document.map) if len(document.placements()) > 1 else ""
+        except LayoutError:  # pragma: no cover - a legal map always has pairs across joins
+            text = ""
+        self.notation.setText(text)
+        self.notation.setCursorPosition(0)
+        self._update_buttons()
+
+    def select(self, index: int) -> None:
+        self.laid.setCurrentRow(index)
+
+    def _update_buttons(self) -> None:
+        ok = self.laid.currentRow() >= 0
+        self.turn_button.setEnabled(ok)
+        self.remove_button.setEnabled(ok and self.laid.count() > 1)
+
+    def _do(self, verb: Callable[[], list[str]]) -> list[str]:
+        reasons = verb()
+        self.message.setText("\n".join(reasons))
+        self.refused.emit(reasons)
+        return reasons
+
+    def turn_selected(self) -> list[str]:
+        document, row = self.document, self.laid.currentRow()
+        if document is None or row < 0:
+            return []
+        return self._do(lambda: document.flip_section(row))
+
+    def remove_selected(self) -> list[str]:
+        document, row = self.document, self.laid.currentRow()
+        if document is None or row < 0:
+            return []
+        return self._do(lambda: document.remove_section(row))
+
+    def apply_preset(self) -> list[str]:
+        document = self.document
+        if document is None:
+            return []
+        join = JoinType(self.preset_box.currentData())
+        return self._do(lambda: document.apply_preset(join))
+
+    def apply_notation(self) -> list[str]:
+        document = self.document
+        if document is None:
+            return []
+        text = self.notation.text()
+        reasons = self._do(lambda: document.set_layout_notation(text))
+        if reasons:
+            self.notation.setText(text)  # keep what was typed, to correct it
+        return reasons
+
+
+def _caption(text: str) -> QLabel:
+    label = QLabel(text)
+    label.setStyleSheet("color: #555; font-weight: 600")
+    return label

@@ -1,0 +1,397 @@
+"""The map view's tools (Tiled's AbstractTool): each takes the mouse on the map and turns it into
+document verbs. The view forwards press, move and release to the current tool; a tool draws its
+preview (a brush line, a section's ghost, a line of sight) on the view's mark layer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
+
+from editor.files.document import ScenarioDocument
+from editor.mapview.render import hexes_outline, section_outline
+from model.brushes import BrushShape, FloodTooLargeError, flood, line, radius
+from model.geometry import nearest_hexside
+from model.grid import hex_to_pixel
+from model.hexes import Hex
+from model.tables import OverlayType
+
+if TYPE_CHECKING:
+    from editor.app import MainWindow
+
+HEX_SIZE = 24.0
+
+
+@dataclass(frozen=True)
+class MapEvent:
+    """A mouse event on the map: the hex under it, the scene point, the button(s)."""
+
+    hex: Hex
+    point: QPointF
+    button: Qt.MouseButton = Qt.MouseButton.NoButton
+    modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier
+
+
+class Tool:
+    """A tool on the map. ``drags_map``: the left button pans instead (the Pan tool)."""
+
+    name = ""
+    drags_map = False
+    cursor = Qt.CursorShape.CrossCursor
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+
+    @property
+    def document(self) -> ScenarioDocument | None:
+        return self.window.document
+
+    def label(self) -> str:
+        return self.name
+
+    def press(self, event: MapEvent) -> None:
+        pass
+
+    def move(self, event: MapEvent, held: bool) -> None:
+        pass
+
+    def release(self, event: MapEvent) -> None:
+        pass
+
+    def key(self, key: int, modifiers: Qt.KeyboardModifier) -> bool:
+        """A key pressed over the map; True when the tool used it."""
+        return False
+
+    def leave(self) -> None:
+        """The tool is put down: clear its preview."""
+        self.window.view.clear_marks()
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.window.say(text, error)
+
+
+class PanTool(Tool):
+    name = "Pan"
+    drags_map = True
+    cursor = Qt.CursorShape.OpenHandCursor
+
+
+class BrushTool(Tool):
+    """Paint terrain or hexside features, set elevation, or erase, in the chosen brush shape.
+
+    One hex and radius paint as the mouse drags (one undo step per stroke); a line runs from
+    where the button went down to where it comes up, shown as it is drawn; a flood fill covers
+    the connected hexes that look like the one clicked.
+    """
+
+    def __init__(self, window: MainWindow, mode: str) -> None:
+        super().__init__(window)
+        self.mode = mode  # "paint", "elevation" or "erase"
+        self._start: Hex | None = None
+
+    def label(self) -> str:
+        shape = self.window.brush_shape()
+        what = {
+            "paint": f"Paint {self.window.paint_terrain() or ''}".strip(),
+            "elevation": f"Set elevation {self.window.level_box.value()}",
+            "erase": "Erase",
+        }[self.mode]
+        if shape is BrushShape.RADIUS:
+            return f"{what} (radius {self.window.radius_box.value()})"
+        return what if shape is BrushShape.ONE else f"{what} ({shape.value})"
+
+    def _hexside_feature(self) -> str | None:
+        terrain = self.window.paint_terrain()
+        return terrain if self.mode == "paint" and terrain in self.window.hexside_terrain else None
+
+    def press(self, event: MapEvent) -> None:
+        document = self.document
+        if document is None or event.button != Qt.MouseButton.LeftButton:
+            return
+        document.begin_stroke()
+        shape = self.window.brush_shape()
+        if self._hexside_feature() is not None or (self.mode == "erase" and self._near_side(event)):
+            self._side(event)
+            return
+        if shape is BrushShape.LINE:
+            self._start = event.hex
+            self._preview_line(event.hex)
+        elif shape is BrushShape.FLOOD:
+            self._flood(event.hex)
+        else:
+            self._apply(self._covered(event.hex))
+
+    def move(self, event: MapEvent, held: bool) -> None:
+        if not held or self.document is None:
+            return
+        if self._start is not None:
+            self._preview_line(event.hex)
+        elif self._hexside_feature() is not None:
+            self._side(event)
+        elif self.window.brush_shape() in (BrushShape.ONE, BrushShape.RADIUS):
+            self._apply(self._covered(event.hex))
+
+    def release(self, event: MapEvent) -> None:
+        if self._start is not None and self.document is not None:
+            self._apply(line(self._start, event.hex, self.document.map.hexes))
+            self._start = None
+            self.window.view.clear_marks()
+
+    def _covered(self, h: Hex) -> list[Hex]:
+        assert self.document is not None
+        if self.window.brush_shape() is BrushShape.RADIUS:
+            return radius(h, self.window.radius_box.value(), self.document.map.hexes)
+        return [h] if h in self.document.map else []
+
+    def _preview_line(self, end: Hex) -> None:
+        assert self.document is not None
+        assert self._start is not None
+        hexes = line(self._start, end, self.document.map.hexes)
+        self.window.view.show_marks(hexes_outline(hexes, HEX_SIZE), MARK)
+        self.say(f"Line of {len(hexes)} hexes")
+
+    def _flood(self, start: Hex) -> None:
+        document = self.document
+        assert document is not None
+        view = document.terrain
+        key = view.ground if self.mode == "elevation" else view.terrain
+        try:
+            region = flood(start, key, document.map.hexes)
+        except FloodTooLargeError as exc:
+            self.say(f"Flood fill refused: {exc}", error=True)
+            return
+        self._apply(region)
+        self.say(f"Filled {len(region)} hexes")
+
+    def _near_side(self, event: MapEvent) -> bool:
+        """Whether the pointer is nearer a hexside than the middle of its hex."""
+        cx, cy = hex_to_pixel(event.hex, HEX_SIZE)
+        distance = ((event.point.x() - cx) ** 2 + (event.point.y() - cy) ** 2) ** 0.5
+        return distance > 0.6 * HEX_SIZE
+
+    def _side(self, event: MapEvent) -> None:
+        document = self.document
+        assert document is not None
+        side = nearest_hexside(event.point.x(), event.point.y(), HEX_SIZE)
+        feature = self._hexside_feature()
+        if feature is not None:
+            remove = bool(event.modifiers & Qt.KeyboardModifier.ShiftModifier)
+            document.set_hexside_feature([side], feature, present=not remove, stroke=True)
+            return
+        features = document.terrain.hexside_features(side)
+        for found in sorted(features):
+            document.set_hexside_feature([side], found, present=False, stroke=True)
+        if not features:
+            self.document.erase_terrain([event.hex])
+
+    def _apply(self, hexes: list[Hex]) -> None:
+        document = self.document
+        if document is None or not hexes:
+            return
+        if self.mode == "paint":
+            terrain = self.window.paint_terrain()
+            if terrain:
+                document.paint_terrain(hexes, terrain, stroke=True)
+        elif self.mode == "elevation":
+            document.set_elevation(hexes, self.window.level_box.value(), stroke=True)
+        else:
+            document.erase_terrain(hexes, stroke=True)
+
+
+MARK = QPen(QColor("#d0302a"), 2.5)
+GHOST = QBrush(QColor(40, 140, 60, 70))
+GHOST_BAD = QBrush(QColor(200, 50, 40, 60))
+GOOD = QPen(QColor("#1f7a34"), 3.0, Qt.PenStyle.DashLine)
+BAD = QPen(QColor("#c0392b"), 3.0, Qt.PenStyle.DashLine)
+
+
+class SectionTool(Tool):
+    """Arrange sections: drag a laid section to move it (it snaps to where the grid meshes,
+    or goes back with the reason); right-click for Turn 180 degrees and Remove."""
+
+    name = "Arrange sections"
+    cursor = Qt.CursorShape.SizeAllCursor
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self._index: int | None = None
+        self._grab = Hex(0, 0)
+        self._target: Hex | None = None
+
+    def press(self, event: MapEvent) -> None:
+        document = self.document
+        if document is None or event.hex not in document.map:
+            return
+        index = document.map.hexes[event.hex].parts[0].placement
+        if event.button == Qt.MouseButton.RightButton:
+            self.window.section_menu(index)
+            return
+        if event.button == Qt.MouseButton.LeftButton:
+            self._index = index
+            self._grab = event.hex
+            self._target = None
+            self.window.sections_panel.select(index)
+
+    def move(self, event: MapEvent, held: bool) -> None:
+        document = self.document
+        if document is None or self._index is None or not held:
+            return
+        placement = document.placements()[self._index]
+        offset = placement.offset + (event.hex - self._grab)
+        if offset == self._target:
+            return
+        self._target = offset
+        self.window.preview_section(placement.section, offset, placement.flipped, self._index)
+
+    def release(self, event: MapEvent) -> None:
+        document = self.document
+        index, self._index = self._index, None
+        self.window.view.clear_marks()
+        if document is None or index is None or self._target is None:
+            return
+        reasons = document.move_section(index, self._target)
+        self.window.refuse_layout(reasons)
+
+
+def ghost(window: MainWindow, board_id: str, offset: Hex, flipped: bool, index: int | None) -> str:
+    """Show where a section would lie: green where it snaps, red where it cannot go. Returns a
+    line for the status bar."""
+    from model.layout import Placement
+
+    document = window.document
+    assert document is not None
+    section = document.section(board_id)
+    snapped = document.fitted(board_id, offset, flipped, index)
+    placement = snapped or Placement(board_id, offset, flipped)
+    path = QPainterPath()
+    path.addPolygon(section_outline(placement, section, HEX_SIZE))
+    path.closeSubpath()
+    window.view.show_marks(path, GOOD if snapped else BAD, GHOST if snapped else GHOST_BAD)
+    if snapped is None:
+        return f"Section {board_id} does not mesh with the others here"
+    return f"Section {board_id} snaps here"
+
+
+class OverlayTool(Tool):
+    """Lay the overlay counter chosen in the Overlays panel: its ghost follows the pointer
+    (green where it may lie, red with the reason where it may not); click to lay it; R or a
+    right-click turns it a sixth clockwise, Shift+R anticlockwise. Ctrl+drag a laid counter
+    to move it."""
+
+    name = "Place overlay"
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self._at: Hex | None = None
+        # A laid counter being moved: its index, type, triangle hex, turn, and the hex grabbed.
+        self._moving: tuple[int, OverlayType, Hex, int, Hex] | None = None
+        self._target: Hex | None = None
+
+    def label(self) -> str:
+        overlay = self.window.overlay_panel.current()
+        return f"Place {overlay.id}" if overlay is not None else "Place overlay"
+
+    def press(self, event: MapEvent) -> None:
+        if event.button == Qt.MouseButton.RightButton:
+            self.window.overlay_panel.turn(1)
+            return
+        moving = bool(event.modifiers & Qt.KeyboardModifier.ControlModifier)
+        if event.button == Qt.MouseButton.LeftButton and moving and self.document is not None:
+            found = self.document.overlay_at(event.hex)
+            if found is None:
+                self.say("No overlay counter here to move", error=True)
+                return
+            self._moving = (*found, event.hex)
+            self._target = found[2]
+            self.say(f"Moving {found[1].id}: release where its triangle should lie")
+            return
+        if event.button == Qt.MouseButton.LeftButton:
+            reasons = self.window.overlay_panel.place_at(event.hex)
+            if reasons:
+                self.say("Refused: " + "; ".join(reasons), error=True)
+            else:
+                self.say("Overlay placed")
+            self.preview(event.hex)
+
+    def move(self, event: MapEvent, held: bool) -> None:
+        if self._moving is not None:
+            if held:
+                index, overlay, triangle, turn, grabbed = self._moving
+                self._target = triangle + (event.hex - grabbed)
+                self._ghost(overlay, self._target, turn, index)
+            return
+        if event.hex != self._at:
+            self.preview(event.hex)
+
+    def release(self, event: MapEvent) -> None:
+        if self._moving is None or self.document is None:
+            return
+        from editor.mapview.overlays import placement_for
+
+        index, overlay, triangle, turn, _ = self._moving
+        self._moving = None
+        self.window.view.clear_marks()
+        if self._target is None or self._target == triangle:
+            return
+        if self._target not in self.document.map:
+            self.say("Refused: its triangle hex would be off the map", error=True)
+            return
+        placement = placement_for(overlay, self._target, turn, self.document.map.name)
+        reasons = self.document.move_overlay(index, placement)
+        if reasons:
+            self.say("Refused: " + "; ".join(reasons), error=True)
+        else:
+            self.say(f"{overlay.id} moved")
+
+    def key(self, key: int, modifiers: Qt.KeyboardModifier) -> bool:
+        if key == Qt.Key.Key_R:
+            back = bool(modifiers & Qt.KeyboardModifier.ShiftModifier)
+            self.window.overlay_panel.turn(-1 if back else 1)
+            return True
+        return False
+
+    def preview(self, at: Hex | None = None) -> None:
+        """Draw the chosen counter's ghost with its triangle on ``at`` (or where it was)."""
+        self._at = at if at is not None else self._at
+        document, panel = self.document, self.window.overlay_panel
+        overlay = panel.current()
+        if document is None or overlay is None or self._at is None:
+            self.window.view.clear_marks()
+            return
+        self._ghost(overlay, self._at, panel.rotation, None)
+
+    def _ghost(self, overlay: OverlayType, at: Hex, turn: int, replacing: int | None) -> None:
+        """The counter's outline with its triangle on ``at``: green where it may lie, red with
+        the reason where not (``replacing``: the index of a laid counter being moved)."""
+        from editor.mapview.overlays import placement_for
+        from model.overlays import overlay_hexes
+
+        document = self.document
+        assert document is not None
+        hexes = overlay_hexes(overlay, at, turn)
+        off = [h for h in hexes if h not in document.map]
+        if off or at not in document.map:
+            reasons = [f"{len(off)} of its hexes would hang off the map"]
+        else:
+            placement = placement_for(overlay, at, turn, document.map.name)
+            if replacing is None:
+                reasons = document.overlay_problems(placement)
+            else:
+                reasons = document.overlay_problems(placement, replacing=replacing)
+        path = hexes_outline(hexes, HEX_SIZE)
+        tri = QPainterPath()
+        cx, cy = hex_to_pixel(at, HEX_SIZE)
+        r = HEX_SIZE * 0.35
+        tri.moveTo(cx, cy - r)
+        tri.lineTo(cx + r, cy + r * 0.8)
+        tri.lineTo(cx - r, cy + r * 0.8)
+        tri.closeSubpath()
+        path.addPath(tri)
+        self.window.view.show_marks(path, BAD if reasons else GOOD, GHOST_BAD if reasons else GHOST)
+        if reasons:
+            self.say("Cannot lie here: " + "; ".join(reasons), error=True)
+        else:
+            self.say(f"{overlay.id} fits here")

@@ -1,0 +1,316 @@
+"""Test play on the map: the game's units where the state has them, and for the selected unit
+the hexes it can reach with their costs, the targets it may fire at and the lines of fire.
+
+Scene items above the map item (which keeps its cache, drawn without the scenario's own
+counters while test play lasts), like :mod:`editor.mapview.zones_layer`. Counters are drawn with
+:func:`editor.mapview.render.paint_counters`, the map's own counter drawing, with the game's markers
+(Pin, Disruption, the viewer's own plotted task) on top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import shiboken6
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsView,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from editor.mapview.render import hexes_outline, paint_counters
+from editor.mapview.tools import MapEvent, Tool
+from model.counters import MapCounter
+from model.grid import hex_to_pixel
+from model.hexes import Hex
+
+if TYPE_CHECKING:
+    from editor.app import MainWindow
+    from editor.testplay.choices import UnitChoices
+    from rules.panzer44.game import Panzer44State
+
+#: Above the map (0) and the set-up zones (5), below a tool's marks (10 and up).
+Z_REACH, Z_COUNTERS, Z_TARGETS = 6.0, 7.0, 8.0
+REACH = QColor("#2e86c1")
+TARGET = QColor("#c0392b")
+WATCH = QColor("#d68910")  # Lines of Opportunity Fire: amber, dotted
+SELECTED = QColor("#f4d03f")
+
+
+@dataclass(frozen=True)
+class GameCounter:
+    """A unit of the game on the map, with its markers."""
+
+    counter: MapCounter
+    unit: str
+    markers: tuple[tuple[str, str], ...] = ()  # (text, colour)
+
+
+@dataclass
+class Picture:
+    """What the layer shows: the counters, and for the selected unit its choices."""
+
+    counters: list[GameCounter] = field(default_factory=list)
+    selected: str | None = None
+    selected_hex: Hex | None = None
+    reach: Mapping[Hex, float] = field(default_factory=dict)
+    round_trip: bool = False
+    targets: list[Hex] = field(default_factory=list)
+    #: Lines of Opportunity Fire the selected unit may be plotted along, by their far end.
+    watch: list[Hex] = field(default_factory=list)
+    #: Lines of Opportunity Fire plotted by units the viewer may see the plots of [6.52].
+    armed: list[tuple[Hex, Hex]] = field(default_factory=list)
+
+
+class CountersItem(QGraphicsItem):
+    """The game's counters, their markers, and a ring round the selected unit's hex."""
+
+    def __init__(self, size: float, bounds: QRectF) -> None:
+        super().__init__()
+        self.size = size
+        self.bounds = bounds
+        self.picture = Picture()
+        self.setZValue(Z_COUNTERS)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return self.bounds
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        scale = option.levelOfDetailFromTransform(painter.worldTransform())
+        detail = self.size * scale
+        picture = self.picture
+        if picture.selected_hex is not None:
+            pen = QPen(SELECTED, 5.0)
+            pen.setCosmetic(True)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(hexes_outline([picture.selected_hex], self.size))
+        paint_counters(painter, [c.counter for c in picture.counters], self.size, detail)
+        if detail >= 10:
+            self._markers(painter)
+
+    def _markers(self, painter: QPainter) -> None:
+        """Small tags under a counter: Pin and D1-D3 in red, the viewer's own plot in blue."""
+        font = QFont("Sans Serif")
+        font.setPixelSize(max(1, round(self.size * 0.26)))
+        font.setBold(True)
+        painter.setFont(font)
+        seen: dict[Hex, int] = {}
+        for c in self.picture.counters:
+            if not c.markers:
+                continue
+            cx, cy = hex_to_pixel(c.counter.hex, self.size)
+            row = seen.get(c.counter.hex, 0)
+            seen[c.counter.hex] = row + 1
+            x = cx - self.size * 0.56
+            y = cy + self.size * (0.38 - 0.34 * row)
+            for marker, colour in c.markers:
+                width = self.size * (0.2 + 0.16 * len(marker))
+                box = QRectF(x, y, width, self.size * 0.34)
+                painter.setPen(QPen(QColor("#fdfefe"), 0))
+                painter.setBrush(QColor(colour))
+                painter.drawRoundedRect(box, 2, 2)
+                painter.drawText(box, Qt.AlignmentFlag.AlignCenter, marker)
+                x += width + 1
+
+
+class CostLabels(QGraphicsItem):
+    """Each reachable hex's cost in Movement Points, on a pale plate, once readable."""
+
+    def __init__(self, size: float, bounds: QRectF) -> None:
+        super().__init__()
+        self.size = size
+        self.bounds = bounds
+        self.costs: dict[Hex, str] = {}
+        self.occupied: set[Hex] = set()
+        self.setZValue(Z_COUNTERS + 0.5)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return self.bounds
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        if self.size * option.levelOfDetailFromTransform(painter.worldTransform()) < 12:
+            return
+        font = QFont("Sans Serif")
+        font.setPixelSize(max(1, round(self.size * 0.36)))
+        font.setBold(True)
+        painter.setFont(font)
+        plate = QColor("#fbfcfc")
+        plate.setAlpha(225)
+        for h, text in self.costs.items():
+            cx, cy = hex_to_pixel(h, self.size)
+            size = self.size
+            # In the middle of a vacant hex; under the counter of an occupied one.
+            top = cy + size * 0.42 if h in self.occupied else cy - size * 0.22
+            box = QRectF(cx - size * 0.42, top, size * 0.84, size * 0.44)
+            painter.setPen(QPen(REACH.darker(140), 0))
+            painter.setBrush(plate)
+            painter.drawRoundedRect(box, 3, 3)
+            painter.setPen(REACH.darker(170))
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+
+class TestPlayLayer:
+    """The game over the map; :meth:`show` draws a :class:`Picture`, :meth:`clear` removes it."""
+
+    __test__ = False
+
+    def __init__(self, view: QGraphicsView, size: float) -> None:
+        self.view = view
+        self.size = size
+        self.picture = Picture()
+        self.counters: CountersItem | None = None
+        self.costs: CostLabels | None = None
+        self.reach = QGraphicsPathItem()
+        self.targets = QGraphicsPathItem()
+        self.lines = QGraphicsPathItem()
+        self.watch = QGraphicsPathItem()
+
+    @property
+    def items(self) -> list[QGraphicsItem]:
+        found: list[QGraphicsItem] = [self.reach, self.targets, self.lines, self.watch]
+        return [*found, *(i for i in (self.counters, self.costs) if i is not None)]
+
+    def _ensure(self) -> None:
+        scene = self.view.scene()
+        counters = self.counters
+        if counters is not None and shiboken6.isValid(counters) and counters.scene() is scene:
+            return
+        bounds = scene.sceneRect()
+        self.counters = CountersItem(self.size, bounds)
+        self.costs = CostLabels(self.size, bounds)
+        self.reach = QGraphicsPathItem()
+        self.targets = QGraphicsPathItem()
+        self.lines = QGraphicsPathItem()
+        fill = QColor(REACH)
+        fill.setAlpha(60)
+        pen = QPen(REACH, 2.0)
+        pen.setCosmetic(True)
+        self.reach.setPen(pen)
+        self.reach.setBrush(QBrush(fill))
+        self.reach.setZValue(Z_REACH)
+        pen = QPen(TARGET, 4.0)
+        pen.setCosmetic(True)
+        self.targets.setPen(pen)
+        self.targets.setZValue(Z_TARGETS)
+        pen = QPen(TARGET, 2.5, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap)
+        pen.setCosmetic(True)
+        self.lines.setPen(pen)
+        self.lines.setZValue(Z_REACH + 0.5)  # under the counters: their names stay readable
+        self.watch = QGraphicsPathItem()
+        pen = QPen(WATCH, 2.5, Qt.PenStyle.DotLine, Qt.PenCapStyle.RoundCap)
+        pen.setCosmetic(True)
+        self.watch.setPen(pen)
+        self.watch.setZValue(Z_REACH + 0.5)
+        for item in self.items:
+            scene.addItem(item)
+
+    def show(self, picture: Picture) -> None:
+        self._ensure()
+        assert self.counters is not None
+        assert self.costs is not None
+        self.picture = picture
+        self.counters.picture = picture
+        self.counters.update()
+        reach = [h for h in picture.reach if h != picture.selected_hex]
+        self.reach.setPath(hexes_outline(reach, self.size) if reach else QPainterPath())
+        self.costs.costs = {h: f"{c:g}" for h, c in picture.reach.items()}
+        self.costs.occupied = {c.counter.hex for c in picture.counters}
+        if picture.round_trip and picture.selected_hex is not None:
+            self.costs.costs[picture.selected_hex] = "↺"
+        self.costs.update()
+        self.targets.setPath(
+            hexes_outline(picture.targets, self.size) if picture.targets else QPainterPath()
+        )
+        lines = QPainterPath()
+        if picture.selected_hex is not None:
+            start = QPointF(*hex_to_pixel(picture.selected_hex, self.size))
+            for h in picture.targets:
+                lines.moveTo(start)
+                lines.lineTo(QPointF(*hex_to_pixel(h, self.size)))
+        self.lines.setPath(lines)
+        watch = QPainterPath()
+        ends = [(picture.selected_hex, h) for h in picture.watch if picture.selected_hex]
+        for a, b in [*ends, *picture.armed]:
+            if a is None:
+                continue
+            watch.moveTo(QPointF(*hex_to_pixel(a, self.size)))
+            watch.lineTo(QPointF(*hex_to_pixel(b, self.size)))
+        self.watch.setPath(watch)
+
+    def clear(self) -> None:
+        scene = self.view.scene()
+        for item in self.items:
+            if shiboken6.isValid(item) and item.scene() is scene:
+                scene.removeItem(item)
+        self.counters = self.costs = None
+        self.picture = Picture()
+
+
+def game_counters(state: Panzer44State, plots: Mapping[str, str]) -> list[GameCounter]:
+    """The game's units on the map as counters, with their Pin and Disruption markers and the
+    plotted task of the units in ``plots`` (only what the viewer may know)."""
+    nations = {s.id: s.nation for s in state.game.scenario.sides}
+    found = []
+    for unit, h in state.hexes.items():
+        spec = state.game.specs[unit]
+        markers: list[tuple[str, str]] = []
+        if unit in state.pins:
+            markers.append(("Pin", "#b03a2e"))
+        if state.disruption.get(unit):
+            markers.append((f"D{state.disruption[unit]}", "#b03a2e"))
+        if unit in plots:
+            markers.append((plots[unit], "#1f4e9c"))
+        label = " ".join(unit.split(".")[1:])  # german.PzV.3 -> "PzV 3"
+        counter = MapCounter(h, spec.side, nations[spec.side], spec.code, None, label)
+        found.append(GameCounter(counter, unit, tuple(markers)))
+    return found
+
+
+def picture_of(
+    counters: list[GameCounter], selected: str | None, found: UnitChoices | None
+) -> Picture:
+    """The layer's picture for the counters and the selected unit's choices."""
+    picture = Picture(counters, selected)
+    if found is None:
+        return picture
+    picture.selected_hex = found.hex
+    picture.reach = dict(found.reach)
+    if found.moves:  # the Movement Phase: only where a legal move ends
+        picture.reach = {h: c for h, c in found.reach.items() if h in found.moves}
+        picture.round_trip = found.hex in found.moves
+    picture.targets = sorted({f.hex for f in found.fire}, key=lambda h: (h.q, h.r))
+    picture.watch = list(found.watch)
+    return picture
+
+
+class TestPlayTool(Tool):
+    """The map's tool in test play: a click picks a unit or tells the panel which hex."""
+
+    __test__ = False
+    name = "Test play"
+    cursor = Qt.CursorShape.PointingHandCursor
+
+    def __init__(self, window: MainWindow, clicked: Callable[[Hex], None]) -> None:
+        super().__init__(window)
+        self.clicked = clicked
+
+    def label(self) -> str:
+        return "Test play: click a unit, then a hex it can reach or a target"
+
+    def press(self, event: MapEvent) -> None:
+        if event.button == Qt.MouseButton.LeftButton:
+            self.clicked(event.hex)
+
+    def leave(self) -> None:
+        pass

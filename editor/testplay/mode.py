@@ -1,0 +1,217 @@
+"""Play > Test Play... (Ctrl+T): play the scenario being edited with the rules engine.
+
+A small dialog asks for the seed and who sits at each side (a human, the random bot or the
+heuristic bot); then the window switches to test play: the editing docks are put away and the
+editing actions and tools disabled, the map shows the game's units instead of the scenario's
+set-up (:mod:`editor.testplay.layer`) and the Test Play dock drives the game
+(:mod:`editor.testplay.panel` for Panzer '44, :mod:`editor.testplay.generic` for the other
+systems). Leaving puts everything back: test play never edits the document, so its scenario
+and undo stack are as they were.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDockWidget,
+    QFormLayout,
+    QLabel,
+    QMessageBox,
+    QSpinBox,
+    QWidget,
+)
+
+from editor.files.boards import BoardDocument
+from editor.mapview.render import MapPainter
+from editor.mapview.tools import HEX_SIZE
+from editor.scenario.validation import loaded_of
+from editor.testplay.generic import GenericTestPlayPanel
+from editor.testplay.layer import TestPlayLayer, TestPlayTool
+from editor.testplay.panel import TestPlayPanel
+from editor.testplay.session import SEATS, TestPlaySession
+from model.grid import hex_to_pixel
+from rules.engine.errors import RulesError
+from rules.panzer44.game import Panzer44Game
+
+if TYPE_CHECKING:
+    from editor.app import MainWindow
+
+#: The view scale at which a counter's name and markers can be read (a hex 58 pixels across).
+READABLE_SCALE = 1.4
+#: Actions that stay usable in test play: they neither edit nor replace the document.
+KEPT_ACTIONS = ("file.quit", "file.export", "file.save", "file.save_as")
+
+
+class TestPlayDialog(QDialog):
+    """The seed and a seat per side."""
+
+    __test__ = False
+
+    def __init__(self, sides: list[tuple[str, str]], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Test Play")
+        form = QFormLayout(self)
+        intro = QLabel("Who plays each side? A human plays at this computer (hot seat).")
+        intro.setWordWrap(True)
+        form.addRow(intro)
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 999_999)
+        self.seed.setValue(1)
+        self.seed.setToolTip("The dice's seed: the same seed and choices give the same game")
+        form.addRow("Seed", self.seed)
+        self.seats: dict[str, QComboBox] = {}
+        for i, (side, name) in enumerate(sides):
+            box = QComboBox()
+            for seat, title in SEATS.items():
+                box.addItem(title, seat)
+            box.setCurrentIndex(0 if i == 0 else list(SEATS).index("heuristic"))
+            self.seats[side] = box
+            form.addRow(name, box)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Play")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def chosen(self) -> tuple[int, dict[str, str]]:
+        return self.seed.value(), {s: str(b.currentData()) for s, b in self.seats.items()}
+
+
+def ask_test_play(window: MainWindow) -> TestPlayMode | None:
+    """Play > Test Play...: the dialog, then the mode (a message when it cannot be played)."""
+    document = window.document
+    if document is None or isinstance(document, BoardDocument):
+        QMessageBox.information(window, "Test Play", "Open a scenario to test-play it.")
+        return None
+    if window.test_play_mode is not None:
+        return window.test_play_mode
+    sides = [(s.id, s.name) for s in document.scenario.sides]
+    dialog = TestPlayDialog(sides, window)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return None
+    seed, seats = dialog.chosen()
+    mode = TestPlayMode(window)
+    problem = mode.enter(seed, seats)
+    if problem is not None:
+        QMessageBox.warning(window, "Test Play", problem)
+        return None
+    return mode
+
+
+class TestPlayMode:
+    """The window in test play: what was put away, to be put back on leaving."""
+
+    __test__ = False
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self.session: TestPlaySession | None = None
+        self.panel: TestPlayPanel | None = None
+        self.dock: QDockWidget | None = None
+        self.layer = TestPlayLayer(window.view, HEX_SIZE)
+        self._docks: list[QDockWidget] = []
+        self._actions: list[QAction] = []
+        self._painter: MapPainter | None = None
+
+    def enter(self, seed: int, seats: dict[str, str]) -> str | None:
+        """Start test play; the message why it cannot be, or None."""
+        window = self.window
+        document = window.document
+        if document is None or isinstance(document, BoardDocument):
+            return "Open a scenario to test-play it."
+        try:
+            self.session = TestPlaySession(loaded_of(document), seed, seats, window)
+        except RulesError as exc:
+            return f"{document.scenario.title} cannot be test-played yet: {exc}."
+        self._put_away()
+        # Panzer '44 has its own panel (reach, odds, lines of fire); the others a generic one.
+        p44 = isinstance(self.session.game, Panzer44Game)
+        self.panel = (TestPlayPanel if p44 else GenericTestPlayPanel)(
+            self.session, self.layer, window
+        )
+        self.panel.leave_requested.connect(self.leave)
+        self.dock = QDockWidget("Test Play", window)
+        self.dock.setObjectName("test_play")
+        self.dock.setWidget(self.panel)
+        self.dock.setFeatures(QDockWidget.DockWidgetFeature.NoDockWidgetFeatures)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        window.resizeDocks([self.dock], [430], Qt.Orientation.Horizontal)
+        window.view.set_tool(TestPlayTool(window, self.panel.click_hex))
+        window.tool_label.setText("Test play: click a unit, then a hex it can reach or a target")
+        window.test_play_mode = self
+        self.panel.refresh()
+        self._frame_units()
+        return None
+
+    def leave(self) -> None:
+        """Back to editing: the scenario as it was, the docks and tools as they were."""
+        window = self.window
+        if self.session is not None:
+            self.session.stop()
+        self.layer.clear()
+        if self.dock is not None:
+            window.removeDockWidget(self.dock)
+            self.dock.deleteLater()
+        if self._painter is not None and window.view.item is not None:
+            window.view.update_map(self._painter)
+        for dock in self._docks:
+            dock.show()
+        for action in self._actions:
+            action.setEnabled(True)
+        window.toolbar.setEnabled(True)
+        window.view.set_tool(window.tool)
+        window.retool()
+        window.view.fit()
+        window.test_play_mode = None
+        window.say("Back to editing: the scenario is as it was before test play")
+
+    def _put_away(self) -> None:
+        """Hide the editing docks, disable editing actions and tools, hide the set-up."""
+        window = self.window
+        # Shown docks, tabbed behind another one included (those are not "visible").
+        self._docks = [
+            d for d in window.findChildren(QDockWidget) if d.toggleViewAction().isChecked()
+        ]
+        for dock in self._docks:
+            dock.hide()
+        self._actions = [
+            a
+            for key, a in window.actions_by_id.items()
+            if a.isEnabled() and not key.startswith(("view.", "play.")) and key not in KEPT_ACTIONS
+        ]
+        for action in self._actions:
+            action.setEnabled(False)
+        window.toolbar.setEnabled(False)
+        window.view.clear_marks()
+        if window.view.item is not None:
+            self._painter = window.view.item.map_painter
+            window.view.update_map(self._painter.with_counters(()))
+
+    def _frame_units(self) -> None:
+        """Zoom the view on where the units stand, with a margin, but no further out than
+        where a counter's name can be read; centred on the human player's units."""
+        view = self.window.view
+        if self.panel is None or not self.panel.counters:
+            return
+        counters = self.panel.counters
+        humans = self.session.humans() if self.session is not None else []
+        if humans:
+            counters = [c for c in counters if c.counter.side == humans[0]] or counters
+        points = [hex_to_pixel(c.counter.hex, HEX_SIZE) for c in counters]
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        pad = HEX_SIZE * 4
+        rect = QRectF(min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad,
+                      max(ys) - min(ys) + 2 * pad)  # fmt: skip
+        view.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        view._auto_fit = False  # the user's zoom from here on
+        if view.transform().m11() < READABLE_SCALE:
+            view.zoom(READABLE_SCALE / view.transform().m11())
+        view.centerOn(rect.center())
