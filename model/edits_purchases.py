@@ -11,12 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from model.base import GameSystem
 from model.catalog import unit_types
 from model.scenario import Budget, ForceEntry, Purchase, Scenario, Side
-
-#: Purchases that are not catalogue entries: Armor's APCR rounds [OP XXIII.C].
-EXTRA_ITEMS = {GameSystem.ARMOR: frozenset({"APCR"})}
 
 #: Where a force entry is in a side: ``("forces", 3)`` or ``("reinforcements", 0, "units", 2)``.
 EntryWhere = Sequence[str | int]
@@ -90,7 +86,7 @@ def add_purchase(scenario: Scenario, side_id: str, item: str, count: int = 1) ->
     if count < 1:
         raise ValueError(f"buy at least one, not {count}")
     system = scenario.system
-    if item not in unit_types(system) and item not in EXTRA_ITEMS.get(system, ()):
+    if item not in unit_types(system) and item not in system.data.extra_purchases:
         raise ValueError(f"{scenario.system.display_name} has nothing called '{item}' to buy")
     purchases = list(scenario.side(side_id).purchases)
     same = next((i for i, p in enumerate(purchases) if p.item == item and not p.for_entry), None)

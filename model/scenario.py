@@ -17,10 +17,11 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from model.base import GameSystem, StrictModel
+from model.base import StrictModel
 from model.edges import Compass
 from model.joins import JoinType
 from model.regions import HexName, Region
+from model.systems import GameSystem
 from model.victory import SpecialRule, UnitFilter, VictoryRules
 
 SCENARIO_SCHEMA_VERSION = 1

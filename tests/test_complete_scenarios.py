@@ -28,7 +28,6 @@ from editor.cli import main as cli
 from editor.files.new_scenario import NewScenarioDialog
 from editor.forces.force_list import FORCE_MIME
 from editor.mapview.sections import SECTION_MIME
-from model.base import GameSystem
 from model.brushes import BrushShape
 from model.grid import hex_to_pixel
 from model.hexes import Hex
@@ -41,6 +40,7 @@ from model.scenario import (
     Scenario,
 )
 from model.scenario_io import load_scenario
+from model.systems import GameSystem
 from model.victory import ExitAllowed
 from rules import load_game
 from rules.bots.base import RandomBot, play

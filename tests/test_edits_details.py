@@ -12,7 +12,6 @@ from functools import cache
 import pytest
 
 from model import edits_details as ed
-from model.base import GameSystem
 from model.newscenario import new_scenario
 from model.region_text import parse_region
 from model.scenario import (
@@ -24,6 +23,7 @@ from model.scenario import (
     Support,
 )
 from model.scenario_io import LoadedScenario, load_scenario
+from model.systems import GameSystem
 from model.victory import Award, Control, Destroyed, UnitFilter
 from rules.checks.book import PC_SETTINGS
 

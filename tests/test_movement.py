@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from model.base import GameSystem
 from model.mapstate import terrain_edits
 from model.scenario_io import LoadedScenario, load_scenario
+from model.systems import GameSystem
 from model.terrainoptions import option_values
 from model.terrainview import MapTerrain
 from rules.movement.costs import CLASSES, MoveCost, Movement

@@ -12,9 +12,9 @@ import functools
 
 import pytest
 
-from model.base import GameSystem
 from model.provenance import unwrap
 from model.scenario_io import LoadedScenario, parse_scenario
+from model.systems import GameSystem
 from model.tables import tables
 from rules.engine.actions import Action, Done, Move
 from rules.engine.core import load_game

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from model.base import GameSystem
 from model.hexes import Hexside
 from model.provenance import unwrap
 from model.scenario_io import load_scenario, parse_scenario
+from model.systems import GameSystem
 from model.tables import tables
 from rules.engine.core import load_game
 from rules.engine.errors import IllegalActionError

@@ -15,7 +15,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from model.base import GameSystem
 from model.counters import MapCounter, counters
 from model.edges import map_edges
 from model.errors import Problem, ProblemList
@@ -23,6 +22,7 @@ from model.joins import notation_of
 from model.layout import AssembledMap
 from model.mapstate import TerrainEdits, terrain_edits
 from model.overlays import OverlayMap
+from model.systems import GameSystem
 from model.yamlio import YamlError, read_yaml
 
 if TYPE_CHECKING:

@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
 )
 
 from editor.files.document import ScenarioDocument
-from model.base import GameSystem
 from model.board import BoardFile
 from model.boardedit import (
     BoardEditError,
@@ -53,6 +52,7 @@ from model.boardtext import board_yaml
 from model.errors import ProblemList
 from model.resources import packaged_board_ids, parse_board_file
 from model.scenario import Scenario
+from model.systems import GameSystem
 from model.yamlio import YamlError
 
 if TYPE_CHECKING:

@@ -37,8 +37,8 @@ from editor.forces.budget_widgets import Figures, RulesList
 from editor.forces.catalog_view import caption, spin
 from editor.scenario.validation import loaded_of
 from model import edits, edits_purchases
-from model.base import GameSystem
 from model.scenario import Scenario
+from model.systems import GameSystem
 from rules.pointbuy.items import purchase_items
 from rules.pointbuy.report import BudgetLine, BudgetReport, budget_report
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from model.base import GameSystem
 from model.catalog import UnitType
 from model.hexes import Hex
 from model.scenario import ForceEntry, HexPlacement, Placement, Side
+from model.systems import GameSystem
 
 #: Armor's formations hold 3-7 units, each with an HQ [OP XIV].
 ARMOR_FORMATION = (3, 7, "Armor [OP XIV]")

@@ -31,9 +31,9 @@ from editor.files.boards import BoardDocument
 from editor.files.document import ScenarioDocument, follow
 from editor.scenario.rules_forms import MessageLine, RegionField, compact_form, fill_sides
 from model import edits_details
-from model.base import GameSystem
 from model.region_text import describe_region
 from model.scenario import MapObjects, Scenario
+from model.systems import GameSystem
 
 if TYPE_CHECKING:
     from editor.app import MainWindow

@@ -25,11 +25,11 @@ from PySide6.QtWidgets import (
 
 from editor.scenario.rules_forms import MessageLine, RegionField, compact_form, words
 from model import edits_details
-from model.base import GameSystem
 from model.catalog import unit_types
 from model.layout import AssembledMap
 from model.newscenario import NATION_NAMES
 from model.scenario import Fortifications, Scenario, Side
+from model.systems import GameSystem
 from model.tables import tables
 from rules.checks.book import PC_SETTINGS
 

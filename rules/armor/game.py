@@ -34,9 +34,9 @@ import copy
 from fractions import Fraction
 from typing import Any
 
-from model.base import GameSystem
 from model.hexes import Hex
 from model.scenario_io import LoadedScenario
+from model.systems import GameSystem
 from model.victory import Exit
 from rules.armor import plot
 from rules.armor.events import OrderPlotted

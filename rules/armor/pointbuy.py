@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from model.base import GameSystem
 from model.catalog import UnitType
 from model.provenance import Value
 from model.scenario import Purchase, Scenario, Side
+from model.systems import GameSystem
 from model.tables import tables
 from rules.checks.base import PathKey, counter_pool, value_of
 from rules.pointbuy.base import (

@@ -14,7 +14,6 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from model.base import GameSystem
 from model.catalog import UnitType, unit_types
 from model.errors import dotted
 from model.hexes import Hex
@@ -24,6 +23,7 @@ from model.provenance import Field_, Value, unwrap
 from model.regions import Region, RegionContext, evaluate
 from model.scenario import ForceEntry, HexPlacement, Placement, Scenario, Side
 from model.scenario_io import LoadedScenario
+from model.systems import GameSystem
 from model.terrainoptions import option_values
 from model.terrainview import MapTerrain
 from model.yamlio import Document

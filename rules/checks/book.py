@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 
-from model.base import GameSystem
 from model.catalog import UnitType
 from model.hexes import Hex
 from model.regions import EdgeRegion, Region
 from model.scenario import EntryPlacement, ForceEntry, HexPlacement, ModePlacement, Side
+from model.systems import GameSystem
 from rules.checks.base import CheckContext, Finding, PathKey, check, value_of
 from rules.forces.transport import carriage, over_capacity
 

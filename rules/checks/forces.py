@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 
-from model.base import GameSystem
 from model.catalog import UnitType
 from model.hexes import Hex
 from model.scenario import AreaPlacement, ForceEntry, Side
+from model.systems import GameSystem
 from model.victory import AreaBan, DeploymentLimit
 from rules.checks.base import CheckContext, Finding, PathKey, Placed, check, value_of
 

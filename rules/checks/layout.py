@@ -31,7 +31,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from model.base import GameSystem
 from model.edges import section_centres
 from model.grid import hex_to_pixel
 from model.hexes import Hex
@@ -39,6 +38,7 @@ from model.joins import JoinType
 from model.regions import Region, RegionContext, evaluate, path_graph
 from model.scenario import LayoutConstraint
 from model.scenario_io import LoadedScenario
+from model.systems import GameSystem
 from model.tables import OverlayType
 from rules.checks.base import CheckContext, Finding, Severity, check
 from rules.movement.costs import FAMILIES

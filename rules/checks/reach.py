@@ -12,10 +12,10 @@ import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from model.base import GameSystem
 from model.catalog import UnitType
 from model.hexes import Hex
 from model.scenario import EntryPlacement, ForceEntry, Side
+from model.systems import GameSystem
 from model.victory import Control, UnitsIn
 from rules.checks.base import CheckContext, Finding, PathKey, check, walk
 from rules.checks.forces import movement_allowance, movement_class

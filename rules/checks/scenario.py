@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from model.base import GameSystem
 from model.scenario import EntryPlacement, PanicLevel, Reinforcement
+from model.systems import GameSystem
 from model.victory import (
     Control,
     Demolition,

@@ -26,9 +26,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from model.base import GameSystem
 from model.scenario import Scenario
 from model.scenario_io import LoadedScenario
+from model.systems import GameSystem
 from rules.engine.actions import Action, ForceDice
 from rules.engine.dice import Dice
 from rules.engine.errors import (

@@ -4,11 +4,11 @@ during play, so each is worked out once)."""
 
 from __future__ import annotations
 
-from model.base import GameSystem
 from model.hexes import Hex
 from model.mapstate import terrain_edits
 from model.regions import Region, RegionContext, evaluate
 from model.scenario_io import LoadedScenario
+from model.systems import GameSystem
 from model.terrainoptions import option_values
 from model.terrainview import MapTerrain
 from rules.engine.core import Game

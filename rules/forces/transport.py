@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from model.base import GameSystem
 from model.catalog import UnitType
 from model.scenario import Side
+from model.systems import GameSystem
 from rules.checks.base import value_of
 
 _P44_CARRIERS = "Panzer '44 [9.5]"

@@ -30,8 +30,8 @@ from __future__ import annotations
 
 import functools
 
-from model.base import GameSystem
 from model.hexes import Hex, Hexside
+from model.systems import GameSystem
 from model.terrainview import MapTerrain
 from rules.los.geometry import AlongStep, CrossStep, HexStep, trace
 from rules.los.terrain import terrain_table

@@ -31,8 +31,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from model.base import GameSystem
 from model.hexes import Hex
+from model.systems import GameSystem
 from model.terrainview import MapTerrain
 from rules.armor.los import armor
 from rules.los.books import panzer44, panzer_command, soldiers

@@ -14,9 +14,9 @@ import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from model.base import GameSystem
 from model.catalog import TerrainType, terrain_types
 from model.provenance import Value, unwrap
+from model.systems import GameSystem
 
 
 @dataclass(frozen=True, slots=True)

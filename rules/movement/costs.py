@@ -21,12 +21,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from model.base import GameSystem
 from model.catalog import terrain_types
 from model.hexes import Hex, Hexside
 from model.provenance import Scalar, Value
 from model.regions import RegionContext, evaluate
 from model.scenario import Scenario
+from model.systems import GameSystem
 from model.terrainview import EffectiveTerrain, MapTerrain, OptionChange
 from model.victory import TerrainOverride
 

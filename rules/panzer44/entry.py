@@ -34,9 +34,9 @@ from collections.abc import Container, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from model.base import GameSystem
 from model.hexes import Hex, Hexside
 from model.regions import Region
+from model.systems import GameSystem
 from model.victory import AllConditions, AnyCondition, Condition, Exit, ExitAllowed
 from rules.movement.costs import CLASSES, MoveCost, terrain_effect
 from rules.panzer44.roads import wreck_hexes

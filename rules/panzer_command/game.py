@@ -31,10 +31,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.base import GameSystem
 from model.hexes import Hex
 from model.scenario import AreaPlacement, EntryPlacement
 from model.scenario_io import LoadedScenario
+from model.systems import GameSystem
 from model.tables import Cell
 from rules.engine.actions import Action, Done, Move
 from rules.engine.core import Outcome, State

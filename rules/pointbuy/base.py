@@ -14,10 +14,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from model.base import GameSystem
 from model.catalog import UnitType, unit_types
 from model.errors import dotted
 from model.scenario import ForceEntry, PurchaseRule, Scenario, Side
+from model.systems import GameSystem
 from rules.checks.base import PathKey, counter_pool, value_of
 
 RuleState = Literal["met", "broken", "n/a"]

@@ -17,9 +17,9 @@ from __future__ import annotations
 import math
 import re
 
-from model.base import GameSystem
 from model.catalog import UnitType
 from model.scenario import Scenario, Side
+from model.systems import GameSystem
 from rules.checks.base import PathKey, value_of
 from rules.pointbuy.base import BudgetLine, resolve_unit, side_entries, tags_of
 

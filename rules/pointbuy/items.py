@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from model.base import GameSystem
 from model.catalog import UnitType, unit_types
 from model.scenario import Purchase, Side
+from model.systems import GameSystem
 from rules.armor import pointbuy as pointbuy_armor
 from rules.checks.base import counter_pool, value_of
 from rules.soldiers import pointbuy as pointbuy_soldiers

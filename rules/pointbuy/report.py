@@ -17,9 +17,9 @@ The static check ``budget`` (``rules.checks.budget``) reports the broken rules a
 
 from __future__ import annotations
 
-from model.base import GameSystem
 from model.scenario import Budget, Mission, Scenario, Side
 from model.scenario_io import LoadedScenario
+from model.systems import GameSystem
 from rules.armor import pointbuy as pointbuy_armor
 from rules.checks.base import PathKey
 from rules.pointbuy import derived as pointbuy_derived

@@ -32,10 +32,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.base import GameSystem
 from model.hexes import Hex
 from model.scenario import AreaPlacement
 from model.scenario_io import LoadedScenario
+from model.systems import GameSystem
 from rules.engine.actions import Action, Done, Move
 from rules.engine.core import Outcome, State
 from rules.engine.errors import IllegalActionError, UnsupportedGameError

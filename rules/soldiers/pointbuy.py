@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from model.base import GameSystem
 from model.scenario import Mission, Purchase, Scenario, Side
+from model.systems import GameSystem
 from rules.checks.base import PathKey, value_of
 from rules.pointbuy.base import (
     BudgetLine,
