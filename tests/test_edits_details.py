@@ -25,7 +25,7 @@ from model.scenario import (
 from model.scenario_io import LoadedScenario, load_scenario
 from model.systems import GameSystem
 from model.victory import Award, Control, Destroyed, UnitFilter
-from rules.checks.book import PC_SETTINGS
+from rules.panzer_command.checks import PC_SETTINGS
 
 SCENARIOS = os.path.join(os.path.dirname(__file__), "..", "scenarios")
 LIMITS = {key: value[0] for key, value in PC_SETTINGS.items()}

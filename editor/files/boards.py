@@ -162,11 +162,12 @@ class BoardDocument(ScenarioDocument):
 # --- dialogs --------------------------------------------------------------------------------------
 
 
-def _system_box(system: GameSystem) -> QComboBox:
+def _system_box(system: GameSystem | None) -> QComboBox:
+    """The systems Hexwright knows, ``system`` chosen (the first when None)."""
     box = QComboBox()
     for s in GameSystem:
         box.addItem(s.display_name, s)
-    box.setCurrentIndex(list(GameSystem).index(system))
+    box.setCurrentIndex(list(GameSystem).index(system) if system is not None else 0)
     return box
 
 
@@ -193,7 +194,7 @@ class NewBoardDialog(QDialog):
     def __init__(
         self,
         parent: QWidget | None = None,
-        system: GameSystem = GameSystem.ARMOR,
+        system: GameSystem | None = None,
         folder: Path | None = None,
     ) -> None:
         super().__init__(parent)
@@ -300,7 +301,7 @@ class BoardCopyDialog(QDialog):
     def __init__(
         self,
         parent: QWidget | None = None,
-        system: GameSystem = GameSystem.ARMOR,
+        system: GameSystem | None = None,
         folder: Path | None = None,
     ) -> None:
         super().__init__(parent)
@@ -392,7 +393,7 @@ class BoardCopyDialog(QDialog):
 
 
 def _current_system(window: MainWindow) -> GameSystem:
-    return window.document.scenario.system if window.document else GameSystem.ARMOR
+    return window.document.scenario.system if window.document else next(iter(GameSystem))
 
 
 def ask_new_board(window: MainWindow) -> NewBoardDialog:

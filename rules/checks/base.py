@@ -28,6 +28,7 @@ from model.terrainoptions import option_values
 from model.terrainview import MapTerrain
 from model.yamlio import Document
 from rules.movement.costs import Movement
+from rules.registry import Feature, SystemRules, rules_for
 
 Severity = Literal["error", "warning", "info"]
 PathKey = tuple[str | int, ...]
@@ -71,24 +72,26 @@ CheckFunction = Callable[["CheckContext"], Iterable[Finding]]
 
 @dataclass(frozen=True)
 class RegisteredCheck:
+    """A check: its code, the function, and the scenario feature a system must have for it to
+    run (:data:`rules.registry.Feature`; None: every system)."""
+
     code: str
-    systems: frozenset[GameSystem]
     function: CheckFunction
+    feature: Feature | None = None
 
 
-#: Every registered check, by code, in registration order.
+#: The shared checks, by code, in registration order; a system's own are in its
+#: :attr:`rules.registry.SystemRules.checks`.
 CHECKS: dict[str, RegisteredCheck] = {}
 
 
-def check(
-    code: str, systems: Iterable[GameSystem] = tuple(GameSystem)
-) -> Callable[[CheckFunction], CheckFunction]:
-    """Register a check under ``code`` for the game ``systems`` it applies to (default: all)."""
+def check(code: str, feature: Feature | None = None) -> Callable[[CheckFunction], CheckFunction]:
+    """Register a shared check under ``code``, for every system or those with ``feature``."""
 
     def register(function: CheckFunction) -> CheckFunction:
         if code in CHECKS:
             raise ValueError(f"a check '{code}' is already registered")
-        CHECKS[code] = RegisteredCheck(code, frozenset(systems), function)
+        CHECKS[code] = RegisteredCheck(code, function, feature)
         return function
 
     return register
@@ -114,6 +117,7 @@ class CheckContext:
         self.doc = doc
         self.scenario: Scenario = loaded.scenario
         self.system: GameSystem = loaded.scenario.system
+        self.rules: SystemRules = rules_for(self.system)
         self.amap: AssembledMap = loaded.map
         self.file = doc.path if doc is not None else loaded.path
         self._costs: dict[tuple[str, Hex, Hex], float | None] = {}

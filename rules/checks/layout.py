@@ -38,10 +38,9 @@ from model.joins import JoinType
 from model.regions import Region, RegionContext, evaluate, path_graph
 from model.scenario import LayoutConstraint
 from model.scenario_io import LoadedScenario
-from model.systems import GameSystem
 from model.tables import OverlayType
 from rules.checks.base import CheckContext, Finding, Severity, check
-from rules.movement.costs import FAMILIES
+from rules.registry import rules_for
 
 #: Where the book lets the players lay out the table within a scenario's limits.
 LAYOUT_CITATION = "Armor [SCN III.B]"
@@ -81,7 +80,7 @@ def constraint_states(
     return [judge.state(i, c) for i, c in enumerate(loaded.scenario.map.constraints)]
 
 
-@check("layout-constraint", systems=(GameSystem.ARMOR,))
+@check("layout-constraint", feature="layout-constraints")
 def layout_constraint(ctx: CheckContext) -> Iterator[Finding]:
     """A loose scenario's layout meets each of its constraints (warning: the players lay out
     the table, and the book words most constraints as "should")."""
@@ -235,7 +234,7 @@ class _Judge:
         return False
 
     def _units(self, names: Sequence[str]) -> list[tuple[OverlayType, tuple[Hex, ...]]]:
-        families = FAMILIES.get(self.system, {})
+        families = rules_for(self.system).movement.families
         wanted: set[str] = set()
         for name in names:
             wanted |= families.get(name, frozenset({name}))

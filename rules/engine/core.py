@@ -35,7 +35,6 @@ from rules.engine.errors import (
     ActionSyntaxError,
     IllegalActionError,
     RulesError,
-    UnsupportedGameError,
 )
 from rules.engine.events import DiceForced, DieRolled, Event
 from rules.engine.positions import UnitPosition
@@ -218,35 +217,12 @@ class State(ABC):
 
 
 def load_game(loaded: LoadedScenario) -> Game:
-    """The game of a loaded scenario.
+    """The game of a loaded scenario, made by its system's rules (:mod:`rules.registry`).
 
     Raises:
-        UnsupportedGameError: the engine does not play this system yet.
+        UnsupportedGameError: Hexwright has no rules for the system, or they cannot play this
+            scenario (the error says why).
     """
-    system = loaded.scenario.system
-    if system is GameSystem.PANZER44:
-        from rules.panzer44.game import (
-            Panzer44Game,  # local: rules.panzer44.game builds on this module
-        )
+    from rules.registry import rules_for  # local: the registry imports the systems lazily
 
-        return Panzer44Game(loaded)
-    if system is GameSystem.ARMOR:
-        from rules.armor.game import ArmorGame  # local: rules.armor.game builds on this module
-
-        return ArmorGame(loaded)
-    if system is GameSystem.PANZER_COMMAND:
-        from rules.panzer_command.game import (
-            PanzerCommandGame,  # local: rules.panzer_command.game builds on this module
-        )
-
-        return PanzerCommandGame(loaded)
-    if system is GameSystem.SOLDIERS:
-        from rules.soldiers.game import (
-            SoldiersGame,  # local: rules.soldiers.game builds on this module
-        )
-
-        return SoldiersGame(loaded)
-    raise UnsupportedGameError(
-        "the rules engine plays Panzer '44, Armor, Panzer Command and Soldiers so far, "
-        f"not {system.display_name}"
-    )
+    return rules_for(loaded.scenario.system).new_game(loaded)

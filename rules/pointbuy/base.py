@@ -16,7 +16,7 @@ from typing import Literal
 
 from model.catalog import UnitType, unit_types
 from model.errors import dotted
-from model.scenario import ForceEntry, PurchaseRule, Scenario, Side
+from model.scenario import ForceEntry, Mission, Purchase, PurchaseRule, Scenario, Side
 from model.systems import GameSystem
 from rules.checks.base import PathKey, counter_pool, value_of
 
@@ -398,3 +398,47 @@ _JUDGES = {
     "required": _required,
     "share-per-entry": _share_per_entry,
 }
+
+
+class PointBuy:
+    """A system's point purchase: what a side's forces and purchases cost and the book's rules on
+    them. Each system package subclasses it (``rules/<system>/pointbuy.py``) and registers it
+    (:mod:`rules.registry`).
+
+    Attributes:
+        book: the book has a point-buy (Armor, Soldiers); otherwise the costs are Hexwright's
+            own and are reported only for a side given a budget or when asked.
+        citation: the book's section on spending within the budget.
+        budget_kind: what a new budget counts (Soldiers' ``force-points``, else ``points``).
+        depleted: units may be bought depleted (Soldiers' squads [19.2]).
+    """
+
+    book: bool = False
+    citation: str = "Hexwright's own costs (the book has no point-buy)"
+    budget_kind: Literal["points", "force-points"] = "points"
+    depleted: bool = False
+
+    def lines(self, scenario: Scenario, side: Side, index: int) -> list[BudgetLine]:
+        """Every unit and purchase of the side, priced."""
+        raise NotImplementedError
+
+    def book_rules(
+        self,
+        scenario: Scenario,
+        side: Side,
+        lines: Sequence[BudgetLine],
+        points: int,
+        budget_path: PathKey,
+        mission: Mission | None,
+    ) -> list[RuleResult]:
+        """The book's purchase rules judged on what the side bought (none by default)."""
+        return []
+
+    def buyable(self, unit: UnitType) -> bool:
+        """Whether a catalogue entry is bought as a purchase rather than as a unit of the
+        forces (Soldiers' intelligence, Armor's batteries)."""
+        return False
+
+    def item_line(self, side: Side, path: PathKey, purchase: Purchase) -> BudgetLine:
+        """One purchase priced as the report prices it."""
+        raise NotImplementedError(f"{type(self).__name__} buys nothing but units")
