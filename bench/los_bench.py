@@ -28,10 +28,10 @@ from model.grid import hex_corners, hex_to_pixel
 from model.hexes import Hex
 from model.scenario_io import load_scenario
 from rules.bots.base import make_bot, play
-from rules.engine.core import load_game
 from rules.los.query import line_of_sight
 from rules.panzer44.game import Panzer44Game
 from rules.panzer44.sight_table import SightTable, forget_shapes
+from rules.registry import load_game
 
 ROOT = Path(__file__).parent.parent / "scenarios" / "panzer44"
 TARGET_US = 20.0

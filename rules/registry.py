@@ -157,3 +157,13 @@ def known() -> Iterator[SystemRules]:
         found = find(system)
         if found is not None:
             yield found
+
+
+def load_game(loaded: LoadedScenario) -> Game:
+    """The game of a loaded scenario, made by its system's rules.
+
+    Raises:
+        UnsupportedGameError: Hexwright has no rules for the system, or they cannot play this
+            scenario (the error says why).
+    """
+    return rules_for(loaded.scenario.system).new_game(loaded)

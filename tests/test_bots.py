@@ -12,12 +12,13 @@ from model.scenario_io import load_scenario, parse_scenario
 from rules.bots.base import Bot, RandomBot, make_bot, play
 from rules.bots.greedy import GreedyBot
 from rules.engine.actions import Action, Done, Move
-from rules.engine.core import Game, State, load_game
+from rules.engine.core import Game, State
 from rules.panzer44.actions import Plot
 from rules.panzer44.bot.heuristic import HeuristicBot, objectives
 from rules.panzer44.bot.tactics import group_lead
 from rules.panzer44.game import Panzer44Game, Panzer44State
 from rules.panzer44.indirect import ALLOCATE
+from rules.registry import load_game
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "panzer44"
 

@@ -45,7 +45,6 @@ import pytest
 from model.edits_details import parse_support
 from model.hexes import Hexside
 from model.scenario_io import load_scenario, parse_scenario
-from rules.engine.core import load_game
 from rules.panzer44.entry import entry_cost
 from rules.panzer44.events import (
     DisruptionRoll,
@@ -59,6 +58,7 @@ from rules.panzer44.events import (
 from rules.panzer44.fire import attenuation
 from rules.panzer44.game import Panzer44Game, Panzer44State
 from rules.panzer44.indirect import concentrations
+from rules.registry import load_game
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "panzer44"
 

@@ -10,9 +10,9 @@ from model.hexes import Hex
 from model.scenario_io import load_scenario
 from rules.bots.base import RandomBot, play
 from rules.engine.actions import Action, Done, Move
-from rules.engine.core import load_game
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
-from rules.engine.replay import Replay
+from rules.records.replay import Replay
+from rules.registry import load_game
 from rules.soldiers.actions import ChitMoved, Commit, ManHit, Order, Shoot, ShotExplained
 from rules.soldiers.game import SoldiersGame, SoldiersState
 from rules.soldiers.units import cell

@@ -12,7 +12,7 @@ from model.provenance import Value
 from model.scenario import Mission, Purchase, Scenario, Side
 from model.systems import GameSystem
 from model.tables import tables
-from rules.checks.base import PathKey, counter_pool, value_of
+from rules.forces.units import PathKey, counter_pool, value_of
 from rules.pointbuy.base import (
     BudgetLine,
     PointBuy,

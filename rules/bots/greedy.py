@@ -11,7 +11,7 @@ the result is scored from the acting side's view (:func:`evaluate`):
   then the enemy's to contest them), or, where the side scores enemy losses or has no region,
   closing to its weapon's reach of the nearest enemy;
 - lines of fire: a penalty for every enemy able to fire at a unit (in reach and in sight by
-  :meth:`~rules.engine.map_game.MapGame.sees`), a smaller bonus for every enemy it can fire at.
+  :meth:`~rules.maps.game.MapGame.sees`), a smaller bonus for every enemy it can fire at.
 
 Fair play: the copy's dice are replaced by a generator seeded from the bot's own, so a
 lookahead never sees (nor spends) the real game's future rolls; an action that rolls is tried
@@ -38,7 +38,7 @@ from rules.engine.events import DieRolled
 from rules.registry import rules_for
 
 if TYPE_CHECKING:
-    from rules.engine.map_game import MapGame
+    from rules.maps.game import MapGame
 
 VP_WEIGHT = 1.0  # per Victory Point of difference
 WIN_WEIGHT = 25.0  # the victory evaluation names this side the winner now

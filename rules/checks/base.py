@@ -19,7 +19,6 @@ from model.errors import dotted
 from model.hexes import Hex
 from model.layout import AssembledMap
 from model.mapstate import terrain_edits
-from model.provenance import Field_, Value, unwrap
 from model.regions import Region, RegionContext, evaluate
 from model.scenario import ForceEntry, HexPlacement, Placement, Scenario, Side
 from model.scenario_io import LoadedScenario
@@ -27,11 +26,11 @@ from model.systems import GameSystem
 from model.terrainoptions import option_values
 from model.terrainview import MapTerrain
 from model.yamlio import Document
+from rules.forces.units import PathKey, counter_pool
 from rules.movement.costs import Movement
 from rules.registry import Feature, SystemRules, rules_for
 
 Severity = Literal["error", "warning", "info"]
-PathKey = tuple[str | int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,32 +257,6 @@ class CheckContext:
         if not turns:
             return None
         return length.first_turn, length.first_turn + turns - 1
-
-
-def counter_pool(side: Side) -> list[str]:
-    """The nations whose counters a side uses, in order of preference (Panzer '44: the
-    British and Canadians use British counters, then US ones; the French use US ones)."""
-    pool = side.counter_pool
-    nations = [pool] if isinstance(pool, str) else list(pool or [])
-    nations.append(side.nation)
-    if side.nation in ("britain", "canada"):
-        nations += ["britain", "us"]
-    if side.nation == "france":
-        nations.append("us")
-    return list(dict.fromkeys(nations))
-
-
-def value_of(unit: UnitType, key: str) -> tuple[object, str | None, str | None]:
-    """A unit value with its provenance: (value, source, placeholder); a missing key is
-    ``(None, None, None)``."""
-    item: Field_ | None = unit.values.get(key)
-    if item is None:
-        return None, None, None
-    if isinstance(item, Value):
-        return item.value, item.source, item.placeholder
-    if unit.plain_values_are_placeholders:
-        return unwrap(item), None, unit.placeholder or "the entry's values are placeholders"
-    return item, unit.source, None
 
 
 def walk(value: object, path: PathKey = ()) -> Iterator[tuple[PathKey, BaseModel]]:

@@ -16,8 +16,9 @@ from model.catalog import UnitType
 from model.hexes import Hex
 from model.regions import EdgeRegion, Region
 from model.scenario import EntryPlacement, Side
-from rules.checks.base import CheckContext, Finding, PathKey, check
+from rules.checks.base import CheckContext, Finding, check
 from rules.forces.transport import carriage, over_capacity
+from rules.forces.units import PathKey
 
 # --- entry areas ---------------------------------------------------------------------------
 

@@ -10,7 +10,8 @@ from model.hexes import Hex
 from model.scenario import AreaPlacement, ForceEntry, Side
 from model.systems import GameSystem
 from model.victory import AreaBan, DeploymentLimit
-from rules.checks.base import CheckContext, Finding, PathKey, Placed, check, value_of
+from rules.checks.base import CheckContext, Finding, Placed, check
+from rules.forces.units import PathKey, value_of
 from rules.registry import rules_for
 
 

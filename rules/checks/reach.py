@@ -16,8 +16,9 @@ from model.catalog import UnitType
 from model.hexes import Hex
 from model.scenario import EntryPlacement, ForceEntry, Side
 from model.victory import Control, UnitsIn
-from rules.checks.base import CheckContext, Finding, PathKey, check, walk
+from rules.checks.base import CheckContext, Finding, check, walk
 from rules.checks.forces import movement_allowance, movement_class
+from rules.forces.units import PathKey
 
 
 @dataclass(frozen=True)

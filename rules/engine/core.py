@@ -12,7 +12,7 @@ In the style of OpenSpiel and python-chess (STYLE point 2)::
 A state owns its dice (:class:`~rules.engine.dice.Dice`, seeded from ``seed``), its event log and
 the actions applied so far; :meth:`State.fingerprint` hashes all of it, so two states with the
 same seed and actions have the same fingerprint at every step (STYLE point 5), which
-:mod:`rules.engine.replay` checks. A system's rules subclass :class:`Game` and :class:`State`
+:mod:`rules.records.replay` checks. A system's rules subclass :class:`Game` and :class:`State`
 (:mod:`rules.panzer44.game` for Panzer '44).
 """
 
@@ -47,7 +47,6 @@ __all__ = [
     "Outcome",
     "RulesError",
     "State",
-    "load_game",
 ]
 
 
@@ -214,15 +213,3 @@ class State(ABC):
     @abstractmethod
     def _detach(self) -> None:
         """After a shallow copy: copy the mutable containers of the position."""
-
-
-def load_game(loaded: LoadedScenario) -> Game:
-    """The game of a loaded scenario, made by its system's rules (:mod:`rules.registry`).
-
-    Raises:
-        UnsupportedGameError: Hexwright has no rules for the system, or they cannot play this
-            scenario (the error says why).
-    """
-    from rules.registry import rules_for  # local: the registry imports the systems lazily
-
-    return rules_for(loaded.scenario.system).new_game(loaded)

@@ -9,8 +9,8 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from model.catalog import UnitType
-from rules.checks.base import value_of
 from rules.forces.transport import Carriage
+from rules.forces.units import value_of
 
 if TYPE_CHECKING:
     from rules.checks.base import CheckContext, Finding, Placed

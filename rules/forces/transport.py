@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from model.catalog import UnitType
 from model.scenario import Side
 from model.systems import GameSystem
-from rules.checks.base import value_of
+from rules.forces.units import value_of
 from rules.registry import rules_for
 
 

@@ -6,7 +6,8 @@ from collections.abc import Iterator
 
 from model.hexes import Hex
 from model.scenario import ForceEntry, HexPlacement, Side
-from rules.checks.base import CheckContext, Finding, PathKey
+from rules.checks.base import CheckContext, Finding
+from rules.forces.units import PathKey
 
 # --- fortifications ------------------------------------------------------------------------
 

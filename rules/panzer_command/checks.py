@@ -6,7 +6,8 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from model.scenario import ForceEntry, Side
-from rules.checks.base import CheckContext, Finding, PathKey, value_of
+from rules.checks.base import CheckContext, Finding
+from rules.forces.units import PathKey, value_of
 
 #: Panzer Command's side settings the scenario sets [§4.1-§4.2], with their limits.
 PC_SETTINGS = {

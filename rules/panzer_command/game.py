@@ -40,8 +40,8 @@ from rules.engine.actions import Action, Done, Move
 from rules.engine.core import Outcome, State
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
 from rules.engine.events import GameEnded, SegmentBegan, SideDone, UnitDeployed, UnitOffMap
-from rules.engine.map_game import MapGame
 from rules.engine.positions import UnitPosition
+from rules.maps.game import MapGame
 from rules.panzer_command.actions import (
     ChitDrawn,
     ChitsInCup,

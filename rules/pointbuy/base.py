@@ -18,7 +18,7 @@ from model.catalog import UnitType, unit_types
 from model.errors import dotted
 from model.scenario import ForceEntry, Mission, Purchase, PurchaseRule, Scenario, Side
 from model.systems import GameSystem
-from rules.checks.base import PathKey, counter_pool, value_of
+from rules.forces.units import PathKey, counter_pool, value_of
 
 RuleState = Literal["met", "broken", "n/a"]
 

@@ -12,7 +12,7 @@ import re
 from model.catalog import UnitType
 from model.scenario import Scenario, Side
 from model.systems import GameSystem
-from rules.checks.base import PathKey, value_of
+from rules.forces.units import PathKey, value_of
 from rules.pointbuy.base import BudgetLine, PointBuy, resolve_unit, side_entries, tags_of
 
 

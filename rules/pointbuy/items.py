@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from model.catalog import UnitType, unit_types
 from model.scenario import Purchase, Side
 from model.systems import GameSystem
-from rules.checks.base import counter_pool
+from rules.forces.units import counter_pool
 from rules.pointbuy.base import PointBuy
 from rules.registry import rules_for
 

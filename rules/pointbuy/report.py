@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from model.scenario import Budget, Mission, Scenario, Side
 from model.scenario_io import LoadedScenario
-from rules.checks.base import PathKey
+from rules.forces.units import PathKey
 from rules.pointbuy.base import (
     BudgetLine,
     BudgetReport,

@@ -40,8 +40,8 @@ from rules.engine.actions import Action, Done, Move
 from rules.engine.core import Outcome, State
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
 from rules.engine.events import GameEnded, SegmentBegan, SideDone, UnitDeployed
-from rules.engine.map_game import MapGame
 from rules.engine.positions import UnitPosition
+from rules.maps.game import MapGame
 from rules.soldiers.actions import ChitMoved, Commit, Order, OrderGiven, Shoot
 from rules.soldiers.command import begin_action_phase, commit, resolve_commitments
 from rules.soldiers.fire import FIRE_BY_RISK, shoot, why_not_shoot

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from model.catalog import UnitType
 from model.scenario import Mission, Purchase, Scenario, Side
 from model.systems import GameSystem
-from rules.checks.base import PathKey, value_of
+from rules.forces.units import PathKey, value_of
 from rules.pointbuy.base import (
     BudgetLine,
     PointBuy,
