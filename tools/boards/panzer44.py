@@ -43,7 +43,7 @@ from model.hexes import Hex, Hexside, hex_line, line_steps  # noqa: E402
 from tools.boards.files import add_check_option, check_files, write_files  # noqa: E402
 
 OUTPUT = ROOT / "resources" / "panzer44" / "boards" / "P44.yaml"
-FIXTURES = ROOT / "tests" / "fixtures" / "expressiveness" / "panzer44"
+SCENARIOS = ROOT / "scenarios" / "panzer44"
 
 # --- the grid ------------------------------------------------------------------------------------
 
@@ -899,7 +899,7 @@ def check(parts: dict[str, object]) -> int:
         elif isinstance(node, str) and re.fullmatch(r"\d{4}", node):
             yield node
 
-    for f in sorted(FIXTURES.glob("*.yaml")):
+    for f in sorted(SCENARIOS.glob("*.yaml")):
         found = sorted(set(cited(yaml.safe_load(f.read_text(encoding="utf-8")))))
         ok = all(hx(t) in ON_MAP for t in found)
         text = ", ".join(
@@ -1092,7 +1092,7 @@ def check(parts: dict[str, object]) -> int:
     from model.scenario_io import check_document
     from model.yamlio import read_yaml
 
-    for f in sorted(FIXTURES.glob("*.yaml")):
+    for f in sorted(SCENARIOS.glob("*.yaml")):
         try:
             check_document(read_yaml(str(f)))
             need(True, f.name)
