@@ -1,9 +1,10 @@
 """What a point-buy report is made of, and what every system's point-buy shares: pricing
 lines, the scenario's own purchase rules, and the total within the budget.
 
-The system modules (``pointbuy_armor``, ``pointbuy_soldiers``, ``pointbuy_derived``) build
-:class:`BudgetLine` values from a side's forces, reinforcements and purchases, and judge them
-with :class:`RuleResult` values; :func:`rules.pointbuy.report.budget_report` puts them together.
+The system modules (``rules/armor/pointbuy.py``, ``rules/soldiers/pointbuy.py``,
+``rules/pointbuy/derived.py``) build :class:`BudgetLine` values from a side's forces,
+reinforcements and purchases, and judge them with :class:`RuleResult` values;
+:func:`rules.pointbuy.report.budget_report` puts them together.
 """
 
 from __future__ import annotations
