@@ -2,7 +2,8 @@
 
 A check is a function of a :class:`CheckContext` that yields :class:`Finding` values; it is
 registered with :func:`check` under a short code and the systems it applies to. The checks
-themselves live in ``rules/check_*.py``; :func:`rules.checks.run_checks` runs them all.
+themselves live in the other modules of ``rules/checks/``; :func:`rules.checks.run_checks` runs
+them all.
 """
 
 from __future__ import annotations
