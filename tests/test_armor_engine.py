@@ -23,7 +23,7 @@ from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.move import destinations, walk
 from rules.armor.orders import Face, Order, parse_moves
 from rules.bots.base import RandomBot, play
-from rules.engine.actions import Action, Done
+from rules.engine.actions import SHARED, Action, Done, parse_action
 from rules.engine.errors import ActionSyntaxError, IllegalActionError, UnsupportedGameError
 from rules.records.replay import Replay, replay
 from rules.registry import load_game
@@ -276,9 +276,9 @@ def test_illegal_orders_are_refused() -> None:
     ],
 )
 def test_action_text_round_trip(text: str) -> None:
-    action = Action.from_text(text)
+    action = parse(text)
     assert action.text() == text
-    assert Action.from_text(action.text()) == action
+    assert parse(action.text()) == action
 
 
 @pytest.mark.parametrize(
@@ -292,7 +292,7 @@ def test_action_text_round_trip(text: str) -> None:
 )
 def test_action_syntax_errors(text: str, message: str) -> None:
     with pytest.raises(ActionSyntaxError, match=message):
-        Action.from_text(text)
+        parse(text)
 
 
 def test_final_facing_pivot_and_turret() -> None:
@@ -382,3 +382,8 @@ def test_random_play_keeps_the_invariants() -> None:
         state.apply(bots[side].choose(state, side))
         steps += 1
     assert steps > 50 and state.legal_actions() == []
+
+
+def parse(text: str) -> Action:
+    """A text read by the verbs of an Armor game."""
+    return parse_action(text, (*SHARED, *ArmorGame.actions))

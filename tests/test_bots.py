@@ -99,7 +99,7 @@ def test_a_bot_never_sees_the_other_sides_hidden_plots(name: str) -> None:
     a, b = _secret_variants(g)
     first, second = g.sides
     assert a.view_for(second) == b.view_for(second)
-    assert not a.view_for(first).own_plots and b.view_for(first).own_plots
+    assert not a.view_for(first).own_orders and b.view_for(first).own_orders
     chosen: list[list[str]] = []
     for state in (a, b):
         bot, found = make_bot(name, 11), []

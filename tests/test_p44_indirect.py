@@ -19,7 +19,7 @@ import pytest
 
 from model.scenario_io import LoadedScenario, load_scenario, parse_scenario
 from rules.bots.base import RandomBot, play
-from rules.engine.actions import Action
+from rules.engine.actions import SHARED, Action, parse_action
 from rules.engine.errors import ActionSyntaxError, IllegalActionError
 from rules.engine.events import Event
 from rules.panzer44.actions import Plot
@@ -339,9 +339,9 @@ def test_indirect_fire_disrupted_by_direct_fire_is_cancelled_even_if_recovered()
     ],
 )
 def test_indirect_fire_and_support_actions_round_trip(text: str) -> None:
-    action = Action.from_text(text)
+    action = parse(text)
     assert isinstance(action, Plot) and action.text() == text
-    assert Action.from_text(action.text()) == action
+    assert parse(action.text()) == action
 
 
 @pytest.mark.parametrize(
@@ -354,7 +354,7 @@ def test_indirect_fire_and_support_actions_round_trip(text: str) -> None:
 )
 def test_malformed_indirect_fire_plots_do_not_parse(text: str, message: str) -> None:
     with pytest.raises(ActionSyntaxError, match=message):
-        Action.from_text(text)
+        parse(text)
 
 
 def test_a_scenario_ban_on_indirect_fire_is_kept() -> None:
@@ -376,3 +376,8 @@ def test_a_random_game_with_support_ends_and_replays(scenario: str, seed: int) -
     assert any(e.firer in state.game.support for e in impacts)
     again = replay(Replay.from_text(Replay.of(state).to_text()), loaded=loaded)
     assert again.state.fingerprint() == state.fingerprint()
+
+
+def parse(text: str) -> Action:
+    """A text read by the verbs of a Panzer '44 game."""
+    return parse_action(text, (*SHARED, *Panzer44Game.actions))

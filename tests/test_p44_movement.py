@@ -162,12 +162,12 @@ def test_plots_are_hidden_from_the_other_side() -> None:
     state = new_state()
     state.apply(Plot("us.M4a.1", "MV"))
     german = state.view_for("german")
-    assert german.own_plots == () and german.finished_plotting == {"us": False}
+    assert german.own_orders == () and german.others_done == {"us": False}
     assert not any("us.M4a.1" in line and "MV" in line for line in german.log)
     assert all(not a.text().startswith("plot us.") for a in state.legal_actions("german"))
-    assert state.view_for("us").own_plots == ("plot us.M4a.1 MV",)
+    assert state.view_for("us").own_orders == ("plot us.M4a.1 MV",)
     state.apply(Done("us"))
-    assert state.view_for("german").finished_plotting == {"us": True}
+    assert state.view_for("german").others_done == {"us": True}
     assert state.to_act() == ("german",)  # the US plot is collected; the German still plots
     assert "plot us.M4a.1 MV" not in " ".join(state.view_for("german").log)
 

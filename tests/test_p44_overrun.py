@@ -16,7 +16,7 @@ from model.provenance import unwrap
 from model.scenario_io import LoadedScenario, parse_scenario
 from model.systems import GameSystem
 from model.tables import tables
-from rules.engine.actions import Action, Done, Move
+from rules.engine.actions import SHARED, Action, Done, Move, parse_action
 from rules.engine.errors import IllegalActionError
 from rules.panzer44.actions import Plot
 from rules.panzer44.events import HexEntered, MoveEnded, MoveStopped, OverrunResolved, ResultApplied
@@ -88,9 +88,9 @@ def crt(roll: int, superiority: int) -> str:
     ],
 )
 def test_the_new_moves_parse_and_round_trip(text: str) -> None:
-    action = Action.from_text(text)
+    action = parse(text)
     assert isinstance(action, Move) and action.text() == text
-    assert Action.from_text(action.text()) == action
+    assert parse(action.text()) == action
 
 
 def test_only_an_afv_of_5_and_more_overruns() -> None:
@@ -165,3 +165,8 @@ def test_overruns_that_break_the_rules_are_refused(text: str, message: str) -> N
     to_movement(state, "us.M4a.1")
     with pytest.raises(IllegalActionError, match=message):
         state.apply(text)
+
+
+def parse(text: str) -> Action:
+    """A text read by the verbs of a Panzer '44 game."""
+    return parse_action(text, (*SHARED, *Panzer44Game.actions))

@@ -12,7 +12,7 @@ import pytest
 from model.hexes import Hex
 from model.scenario_io import LoadedScenario, load_scenario, parse_scenario
 from rules.bots.base import RandomBot, play
-from rules.engine.actions import Action, Done, ForceDice, Move
+from rules.engine.actions import SHARED, Action, Done, ForceDice, Move, parse_action
 from rules.engine.core import State
 from rules.engine.dice import Dice
 from rules.engine.errors import (
@@ -23,7 +23,7 @@ from rules.engine.errors import (
 )
 from rules.engine.events import DieRolled
 from rules.panzer44.actions import Plot
-from rules.panzer44.game import Panzer44State
+from rules.panzer44.game import Panzer44Game, Panzer44State
 from rules.records.replay import Replay, replay
 from rules.registry import load_game
 
@@ -92,10 +92,10 @@ def bot_game(seed: int, bot_seed: int) -> State:
     ],
 )
 def test_action_text_round_trips(text: str) -> None:
-    action = Action.from_text(text)
+    action = parse(text)
     assert action.text() == text
-    assert Action.from_text(action.text()) == action
-    assert hash(action) == hash(Action.from_text(text))  # frozen values
+    assert parse(action.text()) == action
+    assert hash(action) == hash(parse(text))  # frozen values
 
 
 def test_every_legal_action_of_a_game_round_trips() -> None:
@@ -105,7 +105,7 @@ def test_every_legal_action_of_a_game_round_trips() -> None:
         actions = state.legal_actions()
         assert actions  # never empty unless the game is over
         for action in actions:
-            assert Action.from_text(action.text()) == action
+            assert parse(action.text()) == action
         side = state.to_act()[0]
         state.apply(bot.choose(state, side))
 
@@ -129,7 +129,7 @@ def test_every_legal_action_of_a_game_round_trips() -> None:
 )
 def test_text_that_is_not_an_action_is_a_syntax_error(text: str, message: str) -> None:
     with pytest.raises(ActionSyntaxError, match=message):
-        Action.from_text(text)
+        parse(text)
     with pytest.raises(ActionSyntaxError):
         new_state().apply(text)
 
@@ -291,14 +291,25 @@ def test_a_book_scenario_with_carriers_plays_to_the_end() -> None:
         assert state.hexes[passenger] == state.hexes[carrier]  # carried along [9.2]
 
 
-def test_every_systems_action_verbs_are_its_own() -> None:
-    """Texts are read by verb across systems: two systems' actions may not share one."""
-    from rules.armor import orders as armor_orders
-    from rules.engine.actions import Action
-    from rules.panzer_command import actions as pc_actions
-    from rules.soldiers import actions as soldiers_actions
+def test_a_game_reads_its_own_verbs_and_no_others() -> None:
+    """No process-wide table of verbs: each game reads its system's actions and the shared ones,
+    whatever other systems are loaded."""
+    from rules.armor.game import ArmorGame
+    from rules.soldiers.game import SoldiersGame
 
-    for module in (armor_orders, pc_actions, soldiers_actions):
-        module.register()  # raises ValueError on a verb another system's action has
-    assert type(Action.from_text("order-man us.austin")).__module__ == "rules.soldiers.actions"
-    assert type(Action.from_text("order us.M4.1 2RR1")).__module__ == "rules.armor.orders"
+    p44 = (*SHARED, *Panzer44Game.actions)
+    assert type(parse_action("order us.M4.1 2RR1", (*SHARED, *ArmorGame.actions))).__module__ == (
+        "rules.armor.orders"
+    )
+    soldiers = (*SHARED, *SoldiersGame.actions)
+    assert type(parse_action("order-man us.austin", soldiers)).__module__ == (
+        "rules.soldiers.actions"
+    )
+    with pytest.raises(ActionSyntaxError, match="unknown action 'order'"):
+        parse_action("order us.M4.1 2RR1", p44)
+    assert parse_action("done us", soldiers) == parse_action("done us", p44)
+
+
+def parse(text: str) -> Action:
+    """A text read by the verbs of a Panzer '44 game."""
+    return parse_action(text, (*SHARED, *Panzer44Game.actions))

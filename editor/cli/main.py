@@ -289,8 +289,8 @@ def _outcome_data(state: State) -> dict[str, object]:
         "fingerprint": state.fingerprint(),
     }
     if outcome is None:
-        view = state.view_for(state.game.sides[0])
-        data["at"] = f"Game-Turn {view.turn}, {view.phase}: {view.segment}"
+        at = state.progress()
+        data["at"] = f"{at.turn_word} {at.turn}, {at.phase}: {at.step_id}"
         return data
     data.update(
         winner=outcome.winner,

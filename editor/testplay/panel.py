@@ -379,7 +379,7 @@ class TestPlayPanel(QWidget):
         if everything and not state.is_terminal():
             plots = {u: p.task for ps in state.plots.values() for u, p in ps.items()}
         elif side is not None and handover is None:
-            plots = {t.split()[1]: t.split()[2] for t in state.view_for(side).own_plots}
+            plots = {t.split()[1]: t.split()[2] for t in state.view_for(side).own_orders}
         else:
             plots = {}
         self.counters = game_counters(state, plots)
@@ -395,7 +395,7 @@ class TestPlayPanel(QWidget):
         if everything:
             texts = [p.text() for ps in state.plots.values() for p in ps.values()]
         elif side is not None and handover is None:
-            texts = list(state.view_for(side).own_plots)
+            texts = list(state.view_for(side).own_orders)
         else:
             return []
         found = []
@@ -505,4 +505,4 @@ class TestPlayPanel(QWidget):
 
 def side_view_plots(state: Panzer44State, side: str) -> tuple[str, ...]:
     """``side``'s own plots this Game-Turn, from its view (never the other side's)."""
-    return state.view_for(side).own_plots
+    return state.view_for(side).own_orders

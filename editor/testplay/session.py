@@ -115,7 +115,7 @@ class TestPlaySession(QObject):
         """Apply a human's action (or its text) at the position shown; the message why not, or
         None when it was applied. Later actions of the timeline are dropped."""
         try:
-            parsed = Action.from_text(action) if isinstance(action, str) else action
+            parsed = self.game.parse_action(action) if isinstance(action, str) else action
             trial = self.state.clone()
             trial.apply(parsed)
         except (IllegalActionError, ActionSyntaxError) as exc:

@@ -38,7 +38,7 @@ from model.hexes import Hex
 from model.scenario_io import LoadedScenario
 from model.systems import GameSystem
 from model.victory import Exit
-from rules.armor import plot
+from rules.armor import plot, view
 from rules.armor.events import OrderPlotted
 from rules.armor.fire import level
 from rules.armor.move import (
@@ -46,17 +46,17 @@ from rules.armor.move import (
     Walk,
     enter_cost,
 )
-from rules.armor.orders import Face, Order
+from rules.armor.orders import ACTIONS, Face, Order
 from rules.armor.sequence import ARMOR_SEQUENCE
 from rules.armor.setup import deploy
 from rules.armor.turn import advance, apply_face, begin_segment, damage
 from rules.armor.units import ArmorUnit
 from rules.armor.victory import evaluate_outcome
-from rules.armor.view import ArmorView, positions, side_view, snapshot
 from rules.engine.actions import Action, Done
 from rules.engine.core import Outcome, State
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
 from rules.engine.events import SideDone
+from rules.engine.play import ActionFocus, Progress, SideView
 from rules.engine.positions import UnitPosition
 from rules.engine.sequence import Phase, Segment, steps
 from rules.maps.game import MapGame
@@ -69,6 +69,7 @@ class ArmorGame(MapGame):
 
     system = GameSystem.ARMOR
     rules_version = RULES_VERSION
+    actions = ACTIONS
 
     def __init__(self, loaded: LoadedScenario) -> None:
         super().__init__(loaded)
@@ -100,6 +101,10 @@ class ArmorGame(MapGame):
             "the scenario's length is open or depends on a layout this engine cannot tell "
             "(give 'length.turns'): not in this slice of the Armor engine"
         )
+
+    def unit_name(self, unit: str) -> str:
+        spec = self.units.get(unit)
+        return spec.name if spec is not None else unit
 
     def new_initial_state(self, seed: int = 0) -> ArmorState:
         return ArmorState(self, seed)
@@ -308,16 +313,29 @@ class ArmorState(State):
 
     # --- views and hashes -------------------------------------------------------------------
 
-    def view_for(self, side: str) -> ArmorView:
+    def view_for(self, side: str) -> SideView:
         """What ``side`` may know: never the other side's orders before they are executed."""
-        return side_view(self, side)
+        return view.side_view(self, side)
+
+    def progress(self) -> Progress:
+        return view.progress(self)
+
+    def describe(self, action: Action) -> str:
+        return view.describe(self, action)
+
+    def concerns(self, action: Action) -> ActionFocus:
+        return view.concerns(self, action)
+
+    def arrange(self, actions: list[Action]) -> list[Action]:
+        """Fire alone, fire and move, Opportunity Fire, Pivot, then moves by where they end."""
+        return sorted(actions, key=lambda a: view.display_key(self, a))
 
     def positions(self) -> list[UnitPosition]:
         """Every unit on the map, with its facing and damage (no hidden units [AG])."""
-        return positions(self)
+        return view.positions(self)
 
     def _snapshot(self) -> dict[str, Any]:
-        return snapshot(self)
+        return view.snapshot(self)
 
     def _detach(self) -> None:
         self.hexes = dict(self.hexes)

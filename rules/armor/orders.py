@@ -17,9 +17,9 @@ id (the book's identification number [Intro III.B]); ``N-<hex>`` is Opportunity 
 hex (:mod:`rules.armor.opportunity`). Directions are the book's numbers (1-6) of the section's
 Directional Hexagon at the unit's hex.
 
-The ``order`` and ``face`` verbs are registered with :meth:`rules.engine.actions.Action.from_text`
-when this module is imported (by :func:`rules.engine.core.load_game` for an Armor scenario), so the
-shared grammar in :mod:`rules.engine.actions` is not edited.
+The game reads the ``order`` and ``face`` verbs (:data:`ACTIONS`,
+:meth:`rules.engine.core.Game.parse_action`); the shared grammar in :mod:`rules.engine.actions` is
+not edited.
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rules.engine import actions
 from rules.engine.actions import Action
 from rules.engine.errors import ActionSyntaxError
 
@@ -158,10 +157,5 @@ def _checked(text: str, what: str, line: str) -> str:
     return text
 
 
-def register() -> None:
-    """Teach :meth:`Action.from_text` the Armor verbs (idempotent)."""
-    actions.register_verb(Order.verb, Order.parse)
-    actions.register_verb(Face.verb, Face.parse)
-
-
-register()
+#: Armor's verbs (with the shared ``done`` and ``force-dice``).
+ACTIONS: tuple[type[Action], ...] = (Order, Face)

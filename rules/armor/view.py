@@ -8,41 +8,141 @@ full view for movement [AG VII.A]. The Armor Game has no hidden units, so every 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from model.hexes import Hex
+from rules.armor.orders import Face, Order
+from rules.engine.actions import Action, Done
+from rules.engine.play import ActionFocus, Progress, SideView
 from rules.engine.positions import UnitPosition, short_label
 
 if TYPE_CHECKING:
     from rules.armor.game import ArmorState
 
 
-@dataclass(frozen=True)
-class ArmorView:
-    """What one side may know: every counter on the map (no hidden units in the Armor Game),
-    its own orders, and of the other side's only whether it has finished plotting."""
-
-    side: str
-    turn: int
-    segment: str
-    to_act: tuple[str, ...]
-    units: tuple[tuple[str, str, int], ...]  # id, hex, facing (direction number)
-    own_orders: tuple[str, ...]
-    other_done: bool
-
-
-def side_view(state: ArmorState, side: str) -> ArmorView:
-    name, number = state.game.name, state.game.amap.global_to_direction
-    units = tuple((u, name(h), number(h, state.facing[u])) for u, h in sorted(state.hexes.items()))
+def side_view(state: ArmorState, side: str) -> SideView:
+    """What ``side`` may know: every counter (no hidden units in the Armor Game), its own
+    orders, the other side's once revealed, and of the other only whether it has finished."""
+    if side not in state.game.sides:
+        raise KeyError(f"there is no side '{side}'")
     other = next(s for s in state.game.sides if s != side)
-    revealed = state.segment.id != "plot"
+    revealed = state.over or state.segment.id != "plot"
     own = tuple(o.text() for o in state.orders[side].values())
     if revealed:
         own += tuple(o.text() for o in state.orders[other].values())
-    return ArmorView(
-        side, state.turn, state.segment.id, state.to_act(), units, own, other in state.done
+    return SideView(
+        side,
+        progress(state),
+        tuple(positions(state)),
+        own,
+        {other: other in state.done},
+        tuple(e.describe() for e in state.events_for(side)),
     )
+
+
+def progress(state: ArmorState) -> Progress:
+    """The Turn and its phase [AG II.B], and what each side to act has left."""
+    game = state.game
+    if state.over or state.step >= len(game.steps):
+        return Progress(state.turn, game.turns, "Turn", "", "the game is over", over=True)
+    phase, segment = game.steps[state.step]
+    plotting = segment.id == "plot"
+    left = {}
+    for side in state.to_act():
+        units = {a.unit for a in state.legal_actions(side) if isinstance(a, Order | Face)}
+        if plotting:
+            done = len(state.orders[side])
+            left[side] = f"orders for {done} of {done + len(units)} units, then Done"
+        else:
+            left[side] = f"final facing of {len(units)} more unit(s), then Done"
+    return Progress(
+        turn=state.turn,
+        last_turn=game.turns,
+        turn_word="Turn",
+        phase=phase.name,
+        step=segment.name[:1].upper() + segment.name[1:],
+        rule=segment.source,
+        step_id=segment.id,
+        to_act=state.to_act(),
+        left=left,
+        done_label="Done plotting" if plotting else "Done facing",
+    )
+
+
+def order_end(state: ArmorState, order: Order) -> tuple[Hex, int] | None:
+    """Where an order's movement ends and the compass direction faced then; None off the map.
+    Why a plain walk of the notation: the legal orders are the engine's own
+    (:func:`rules.armor.plot.order_options`), so their steps fit the terrain and the SF; only
+    the Movement Execution Phase may cut them [AG VII.C]."""
+    here, facing = state.hexes.get(order.unit), state.facing.get(order.unit, 0)
+    if here is None:
+        return None
+    for step in order.steps:
+        if step in "LR":
+            facing = (facing + (1 if step == "R" else -1)) % 6
+        elif step in "FB":
+            here = here.neighbor(facing if step == "F" else (facing + 3) % 6)
+            if not state.game.on_map(here):
+                return None
+    return here, facing
+
+
+def describe(state: ArmorState, action: Action) -> str:
+    """An order in the book's words (fire, opportunity fire, pivot, move and where it ends)."""
+    if isinstance(action, Order):
+        parts = []
+        if action.fire:
+            parts.append(f"Fire at {action.fire}")
+        if action.opportunity:
+            parts.append(f"Opportunity Fire on {action.opportunity}")
+        if action.moves == "V":
+            parts.append("Pivot in Place")
+        elif action.moves:
+            parts.append(f"Move {action.moves} {_where(state, action)}")
+        return ", then ".join(parts) or "No orders"
+    if isinstance(action, Face):
+        return f"Face {action.hull}, turret {action.turret}"
+    if isinstance(action, Done):
+        return "Done"
+    return action.text()
+
+
+def _where(state: ArmorState, order: Order) -> str:
+    end = order_end(state, order)
+    if end is None:
+        return "→ off the map [AG VII.C.5]"
+    h, compass = end
+    return f"→ {state.game.name(h)}, facing {state.game.amap.global_to_direction(h, compass)}"
+
+
+def concerns(state: ArmorState, action: Action) -> ActionFocus:
+    """An order's unit, the hex its movement ends in or the unit or hex it fires at."""
+    if isinstance(action, Face):
+        return ActionFocus(action.unit)
+    if not isinstance(action, Order):
+        return ActionFocus(None)
+    if action.moves and not action.fire:
+        end = order_end(state, action) if action.moves != "V" else None
+        entered = sum(1 for s in action.steps if s in "FB")
+        return ActionFocus(action.unit, "move", end[0] if end else None, cost=float(entered))
+    if action.fire and action.fire in state.hexes:
+        return ActionFocus(action.unit, "fire", state.hexes[action.fire])
+    if action.opportunity:
+        return ActionFocus(action.unit, "fire", state.game.hex_named(action.opportunity))
+    return ActionFocus(action.unit)
+
+
+def display_key(state: ArmorState, action: Action) -> tuple[int, str, int, str]:
+    """Armor's orders in reading order: fire alone, fire and move, Opportunity Fire, Pivot,
+    then moves by the hex they end in, the shortest first."""
+    if not isinstance(action, Order):
+        return (5, "", 0, action.text())
+    end = order_end(state, action)
+    place = state.game.name(end[0]) if end is not None else "~off"
+    rank = 2 if action.opportunity else 3 if action.moves == "V" else 4
+    if action.fire:
+        rank = 1 if action.moves else 0
+    return (rank, place if rank in (1, 4) else "", len(action.steps), action.text())
 
 
 #: Damage as counter markers [GC1 Effects of AP Hits].

@@ -1,8 +1,10 @@
 """Actions: small immutable values with a text form that round-trips.
 
-Like python-chess's ``Move.uci()`` / ``Move.from_uci()``: ``Action.from_text(a.text()) == a``
-for every action. The text names units by their game id (``german.PzV.3``) and hexes by their
-printed names (``1215``), so a replay reads like a plot sheet::
+Like python-chess's ``Move.uci()`` / ``Board.parse_uci()``: ``game.parse_action(a.text()) == a``
+for every action. A game knows its own verbs (:attr:`rules.engine.core.Game.actions`, with
+:data:`SHARED` ones every game reads); there is no process-wide table of verbs. The text names
+units by their game id (``german.PzV.3``) and hexes by their printed names (``1215``), so a replay
+reads like a plot sheet::
 
     plot german.PzV.3 MV          # Mutual Plot Phase: the unit's task [5.0]
     plot us.M4.1 DF 1215          # a fire task with its target hex [5.4]
@@ -12,15 +14,15 @@ printed names (``1215``), so a replay reads like a plot sheet::
     done german                   # the side has finished the current segment
     force-dice 3 5                # the next die results (a test, or a book's worked example)
 
-Parsing needs no game: whether the unit, hexes and task are legal now is the state's question
-(:class:`~rules.engine.errors.IllegalActionError`); here only the shape is checked
+Parsing needs only the game's verbs: whether the unit, hexes and task are legal now is the state's
+question (:class:`~rules.engine.errors.IllegalActionError`); here only the shape is checked
 (:class:`~rules.engine.errors.ActionSyntaxError`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -37,7 +39,7 @@ def token(text: str, what: str, line: str) -> str:
 
 @dataclass(frozen=True)
 class Action:
-    """Base of every action; :meth:`from_text` reads any of them."""
+    """Base of every action: a verb, a text form and its :meth:`parse`."""
 
     verb: ClassVar[str] = ""
 
@@ -47,21 +49,14 @@ class Action:
     def __str__(self) -> str:
         return self.text()
 
-    @staticmethod
-    def from_text(text: str) -> Action:
-        """The action a text names.
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> Action:
+        """The action of this type that ``line`` (its verb, then ``args``) writes.
 
         Raises:
-            ActionSyntaxError: the text is not an action.
+            ActionSyntaxError: the words are not such an action.
         """
-        words = text.split()
-        if not words:
-            raise ActionSyntaxError("an empty text is not an action")
-        parser = _PARSERS.get(words[0].lower())
-        if parser is None:
-            verbs = ", ".join(sorted(_PARSERS))
-            raise ActionSyntaxError(f"'{text}': unknown action '{words[0]}' (one of {verbs})")
-        return parser(words[1:], text)
+        raise NotImplementedError
 
 
 @dataclass(frozen=True)
@@ -120,23 +115,22 @@ class ForceDice(Action):
         return cls(tuple(int(a) for a in args))
 
 
-_PARSERS: dict[str, Callable[[list[str], str], Action]] = {
-    Move.verb: Move.parse,
-    Done.verb: Done.parse,
-    ForceDice.verb: ForceDice.parse,
-}
+#: The actions every game reads: a side's Done, and the driver's forced dice.
+SHARED: tuple[type[Action], ...] = (Done, ForceDice)
 
 
-def register_verb(verb: str, parser: Callable[[list[str], str], Action]) -> None:
-    """Teach :meth:`Action.from_text` a system's verb (again: nothing happens).
+def parse_action(text: str, types: Iterable[type[Action]]) -> Action:
+    """The action ``text`` writes, among the action ``types`` (a game's verbs).
 
     Raises:
-        ValueError: another system's action already has this verb: texts would be read as
-            whichever was registered first (Armor's and Soldiers' ``order`` once were).
+        ActionSyntaxError: the text is not one of these actions.
     """
-    known = _PARSERS.get(verb)
-    if known is not None and known != parser:
-        raise ValueError(
-            f"the action verb '{verb}' is taken by {getattr(known, '__qualname__', known)}"
-        )
-    _PARSERS[verb] = parser
+    words = text.split()
+    if not words:
+        raise ActionSyntaxError("an empty text is not an action")
+    by_verb = {t.verb: t for t in types}
+    found = by_verb.get(words[0].lower())
+    if found is None:
+        verbs = ", ".join(sorted(by_verb))
+        raise ActionSyntaxError(f"'{text}': unknown action '{words[0]}' (one of {verbs})")
+    return found.parse(words[1:], text)

@@ -24,19 +24,25 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from model.hexes import Hex
 from model.scenario import Scenario
 from model.scenario_io import LoadedScenario
+
+if TYPE_CHECKING:
+    from model.position import GamePosition
 from model.systems import GameSystem
-from rules.engine.actions import Action, ForceDice
+from rules.engine.actions import SHARED, Action, ForceDice, parse_action
 from rules.engine.dice import Dice
 from rules.engine.errors import (
     ActionSyntaxError,
     IllegalActionError,
     RulesError,
+    UnsupportedGameError,
 )
 from rules.engine.events import DiceForced, DieRolled, Event
+from rules.engine.play import ActionFocus, Preview, Progress, SideView
 from rules.engine.positions import UnitPosition
 
 __all__ = [
@@ -67,10 +73,18 @@ class Outcome:
 
 
 class Game(ABC):
-    """One scenario made playable: everything that does not change during play."""
+    """One scenario made playable: everything that does not change during play.
+
+    Attributes:
+        system: the game system.
+        rules_version: the version of the rules that play it (replays and positions say it).
+        actions: the system's own action types; :meth:`parse_action` reads them and the shared
+            ones (:data:`rules.engine.actions.SHARED`).
+    """
 
     system: GameSystem
     rules_version: str
+    actions: ClassVar[tuple[type[Action], ...]] = ()
 
     def __init__(self, loaded: LoadedScenario) -> None:
         self.loaded = loaded
@@ -80,6 +94,36 @@ class Game(ABC):
     @abstractmethod
     def new_initial_state(self, seed: int = 0) -> State:
         """The state before the first action, its dice seeded with ``seed``."""
+
+    def parse_action(self, text: str) -> Action:
+        """The action ``text`` writes, among this game's verbs.
+
+        Raises:
+            ActionSyntaxError: the text is not one of its actions.
+        """
+        return parse_action(text, (*SHARED, *self.actions))
+
+    def unit_name(self, unit: str) -> str:
+        """A unit's name for people (``PzKpfw V, 2nd platoon``); its id when it has none."""
+        return unit
+
+    def hex_name(self, h: Hex) -> str:
+        """A hex's printed name on this game's map."""
+        return f"{h.q},{h.r}"
+
+    def hex_named(self, name: str) -> Hex | None:
+        """The hex a printed name names, or None when the map has no such hex."""
+        return None
+
+    def state_from_position(self, position: GamePosition) -> State:
+        """The state a position file describes (:meth:`State.to_position` writes them).
+
+        Raises:
+            PositionError: the position does not fit this game (located problems).
+        """
+        raise UnsupportedGameError(
+            f"{self.system.display_name}: the engine cannot start from a position yet"
+        )
 
 
 class State(ABC):
@@ -114,8 +158,37 @@ class State(ABC):
         """The result once the game is over, else None."""
 
     @abstractmethod
-    def view_for(self, side: str) -> Any:
+    def view_for(self, side: str) -> SideView:
         """What ``side`` may know of the state: the other side's secrets left out."""
+
+    @abstractmethod
+    def progress(self) -> Progress:
+        """Where play is: the turn, the phase and step, who decides and what is left."""
+
+    def describe(self, action: Action) -> str:
+        """An action in words, as a player would say it (``Move to 1215 (3 MP)``)."""
+        return action.text()
+
+    def arrange(self, actions: list[Action]) -> list[Action]:
+        """Actions in the order a player reads them (the engine's order by default)."""
+        return actions
+
+    def concerns(self, action: Action) -> ActionFocus:
+        """The unit an action is for and the hexes it goes to or aims at."""
+        unit = getattr(action, "unit", None)
+        return ActionFocus(unit if isinstance(unit, str) else None)
+
+    def preview(self, action: Action) -> Preview:
+        """What ``action`` would do now, without applying it and without the game's dice:
+        whether it is legal, what it costs, the odds of each attack and the rules used."""
+        legal = action in self.legal_actions()
+        return Preview(self.describe(action), legal, None if legal else "not legal now")
+
+    def to_position(self) -> GamePosition:
+        """The state as a position file's data (:meth:`Game.state_from_position` reads it)."""
+        raise UnsupportedGameError(
+            f"{self.game.system.display_name}: the engine cannot write a position yet"
+        )
 
     def positions(self) -> list[UnitPosition]:
         """The units on the map now, where they stand, for a map view; a system whose state
@@ -130,7 +203,7 @@ class State(ABC):
             IllegalActionError: the action is not legal now; the state is unchanged.
         """
         if isinstance(action, str):
-            action = Action.from_text(action)
+            action = self.game.parse_action(action)
         if self.is_terminal():
             raise IllegalActionError(f"'{action.text()}': the game is over")
         start = len(self.log)

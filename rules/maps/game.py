@@ -46,6 +46,15 @@ class MapGame(Game):
             found = self._names[h] = self.amap.name(h)
         return found
 
+    def hex_name(self, h: Hex) -> str:
+        return self.name(h)
+
+    def hex_named(self, name: str) -> Hex | None:
+        try:
+            return self.amap.resolve(name)
+        except (KeyError, ValueError):
+            return None
+
     def los(self, a: Hex, b: Hex) -> LosResult:
         """The line of sight from ``a`` to ``b`` by the system's rules, worked out once."""
         found = self._los.get((a, b))

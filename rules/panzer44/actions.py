@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rules.engine.actions import Action, register_verb
+from rules.engine.actions import Action
 from rules.engine.actions import token as _token
 from rules.engine.errors import ActionSyntaxError
 
@@ -64,6 +64,3 @@ class Plot(Action):
         if rest:
             raise ActionSyntaxError(f"'{line}': unexpected '{' '.join(rest)}'")
         return cls(unit, task, target, pattern)
-
-
-register_verb(Plot.verb, Plot.parse)

@@ -58,8 +58,11 @@ from rules.engine.actions import Action, Move
 from rules.engine.core import Outcome, State
 from rules.engine.errors import UnsupportedGameError
 from rules.engine.events import GameEnded, SegmentBegan, SegmentSkipped, SideDone
+from rules.engine.play import ActionFocus, Preview, Progress, SideView
+from rules.engine.positions import UnitPosition
 from rules.engine.sequence import Phase, Segment, steps
 from rules.maps.game import MapGame
+from rules.panzer44 import view
 from rules.panzer44.actions import Plot
 from rules.panzer44.apply import PLAYABLE_TASKS as PLAYABLE_TASKS
 from rules.panzer44.apply import apply
@@ -87,7 +90,6 @@ from rules.panzer44.sequence import PANZER44_SEQUENCE
 from rules.panzer44.setup import UnitSpec, deploy
 from rules.panzer44.transport import mounted_setup
 from rules.panzer44.victory import VictoryWatch, evaluate_outcome
-from rules.panzer44.view import SideView, side_view
 
 RULES_VERSION = "panzer44-0.1"
 
@@ -102,6 +104,7 @@ class Panzer44Game(MapGame):
 
     system = GameSystem.PANZER44
     rules_version = RULES_VERSION
+    actions = (Plot, Move)
 
     def __init__(self, loaded: LoadedScenario) -> None:
         super().__init__(loaded)
@@ -152,6 +155,14 @@ class Panzer44Game(MapGame):
 
     def new_initial_state(self, seed: int = 0) -> Panzer44State:
         return Panzer44State(self, seed)
+
+    def unit_name(self, unit: str) -> str:
+        """A unit's catalogue name, or an off-board concentration's or strike's [15.0]."""
+        if unit in self.specs:
+            return self.specs[unit].name
+        if unit in self.support:
+            return self.support[unit].spec().name
+        return unit
 
     def actor(self, segment: Segment) -> tuple[str, ...]:
         """The sides that decide in a segment."""
@@ -357,7 +368,22 @@ class Panzer44State(State):
 
     def view_for(self, side: str) -> SideView:
         """What ``side`` may know now: never the other side's plots [4.1] 1."""
-        return side_view(self, side)
+        return view.side_view(self, side)
+
+    def progress(self) -> Progress:
+        return view.progress(self)
+
+    def positions(self) -> list[UnitPosition]:
+        return view.positions(self)
+
+    def describe(self, action: Action) -> str:
+        return view.describe(self, action)
+
+    def concerns(self, action: Action) -> ActionFocus:
+        return view.concerns(self, action)
+
+    def preview(self, action: Action) -> Preview:
+        return view.preview(self, action)
 
     def mines_known_to(self, side: str) -> list[str]:
         """The mined hexes ``side`` knows of, by name: its own, and the enemy's revealed by a

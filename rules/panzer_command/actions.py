@@ -12,8 +12,7 @@ The action grammar (the ``move`` and ``done`` verbs are the shared ones of
     rally german.de-pak.1    # Rally Action [§11.2]
     done soviet              # the side passes (spends no more points; ends its Segment)
 
-The verbs are registered with :meth:`rules.engine.actions.Action.from_text` when this module is
-imported (by :func:`rules.engine.core.load_game` for a Panzer Command scenario).
+The game reads these verbs (:data:`ACTIONS`, :meth:`rules.engine.core.Game.parse_action`).
 """
 
 from __future__ import annotations
@@ -22,8 +21,7 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rules.engine import actions
-from rules.engine.actions import Action
+from rules.engine.actions import Action, Move
 from rules.engine.errors import ActionSyntaxError
 from rules.engine.events import Event
 
@@ -107,13 +105,8 @@ class Rally(Action):
         return cls(_checked(args[0], "unit id", line))
 
 
-def register() -> None:
-    """Teach :meth:`Action.from_text` the Panzer Command verbs (idempotent)."""
-    for cls in (Dispatch, Select, Fire, Rally):
-        actions.register_verb(cls.verb, cls.parse)
-
-
-register()
+#: Panzer Command's verbs (with the shared ``move``, ``done`` and ``force-dice``).
+ACTIONS: tuple[type[Action], ...] = (Move, Dispatch, Select, Fire, Rally)
 
 
 # --- events -----------------------------------------------------------------------------------

@@ -40,9 +40,12 @@ from rules.engine.actions import Action, Done, Move
 from rules.engine.core import Outcome, State
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
 from rules.engine.events import GameEnded, SegmentBegan, SideDone, UnitDeployed, UnitOffMap
+from rules.engine.play import ActionFocus, Progress, SideView
 from rules.engine.positions import UnitPosition
 from rules.maps.game import MapGame
+from rules.panzer_command import view
 from rules.panzer_command.actions import (
+    ACTIONS,
     ChitDrawn,
     ChitsInCup,
     Dispatch,
@@ -65,6 +68,7 @@ class PanzerCommandGame(MapGame):
 
     system = GameSystem.PANZER_COMMAND
     rules_version = RULES_VERSION
+    actions = ACTIONS
 
     def __init__(self, loaded: LoadedScenario) -> None:
         super().__init__(loaded)
@@ -90,6 +94,10 @@ class PanzerCommandGame(MapGame):
             s.id: division_ratings(s) for s in scenario.sides
         }
         self.settings = {s.id: s.settings for s in scenario.sides}
+
+    def unit_name(self, unit: str) -> str:
+        spec = self.units.get(unit)
+        return spec.name if spec is not None else unit
 
     def new_initial_state(self, seed: int = 0) -> PcState:
         return PcState(self, seed)
@@ -373,12 +381,17 @@ class PcState(State):
 
     # --- views and hashes ----------------------------------------------------------------------
 
-    def view_for(self, side: str) -> dict[str, Any]:
-        """The position; the enemy's Dispatch Points and Commands are secret [§22.1]."""
-        found = self._snapshot()
-        found["dp"] = {side: self.dp[side]}
-        found["dc"] = {side: self.dc[side]}
-        return found
+    def view_for(self, side: str) -> SideView:
+        return view.side_view(self, side)
+
+    def progress(self) -> Progress:
+        return view.progress(self)
+
+    def describe(self, action: Action) -> str:
+        return view.describe(self, action)
+
+    def concerns(self, action: Action) -> ActionFocus:
+        return view.concerns(self, action)
 
     def positions(self) -> list[UnitPosition]:
         """Every unit on the map; reduced (one step lost) and suppressed ones marked [§11.1]."""

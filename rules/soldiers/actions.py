@@ -9,8 +9,7 @@ The action grammar (``move`` and ``done`` are the shared verbs of :mod:`rules.en
     move us.austin C1710 C1711  # the ordered man moves, paying AP per hex [7.21]
     shoot us.austin C1811 quick # the ordered man fires at a hex: quick, aimed or sustained [8]
 
-The verbs are registered with :meth:`rules.engine.actions.Action.from_text` when this module is
-imported (by :func:`rules.engine.core.load_game` for a Soldiers scenario).
+The game reads these verbs (:data:`ACTIONS`, :meth:`rules.engine.core.Game.parse_action`).
 """
 
 from __future__ import annotations
@@ -19,8 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rules.engine import actions
-from rules.engine.actions import Action
+from rules.engine.actions import Action, Move
 from rules.engine.errors import ActionSyntaxError
 from rules.engine.events import Event
 
@@ -89,13 +87,8 @@ class Shoot(Action):
         )
 
 
-def register() -> None:
-    """Teach :meth:`Action.from_text` the Soldiers verbs (idempotent)."""
-    for cls in (Commit, Order, Shoot):
-        actions.register_verb(cls.verb, cls.parse)
-
-
-register()
+#: Soldiers' verbs (with the shared ``done`` and ``force-dice``).
+ACTIONS: tuple[type[Action], ...] = (Move, Commit, Order, Shoot)
 
 
 # --- events -----------------------------------------------------------------------------------

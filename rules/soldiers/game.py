@@ -40,9 +40,11 @@ from rules.engine.actions import Action, Done, Move
 from rules.engine.core import Outcome, State
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
 from rules.engine.events import GameEnded, SegmentBegan, SideDone, UnitDeployed
+from rules.engine.play import ActionFocus, Progress, SideView
 from rules.engine.positions import UnitPosition
 from rules.maps.game import MapGame
-from rules.soldiers.actions import ChitMoved, Commit, Order, OrderGiven, Shoot
+from rules.soldiers import view
+from rules.soldiers.actions import ACTIONS, ChitMoved, Commit, Order, OrderGiven, Shoot
 from rules.soldiers.command import begin_action_phase, commit, resolve_commitments
 from rules.soldiers.fire import FIRE_BY_RISK, shoot, why_not_shoot
 from rules.soldiers.moves import move, move_options, why_not_move
@@ -64,6 +66,7 @@ class SoldiersGame(MapGame):
 
     system = GameSystem.SOLDIERS
     rules_version = RULES_VERSION
+    actions = ACTIONS
 
     def __init__(self, loaded: LoadedScenario) -> None:
         super().__init__(loaded)
@@ -86,6 +89,11 @@ class SoldiersGame(MapGame):
         self.men: dict[str, Man] = {m.id: m for m in self.deployment.men}
         self.chits: dict[str, Chit] = {c.id: c for c in self.deployment.chits}
         self.first = scenario.first_player or self.sides[0]
+
+    def unit_name(self, unit: str) -> str:
+        """A man's name and his weapon (``Austin, M1``)."""
+        man = self.men.get(unit)
+        return f"{man.name}, {man.weapon.code}" if man is not None else unit
 
     def new_initial_state(self, seed: int = 0) -> SoldiersState:
         return SoldiersState(self, seed)
@@ -333,9 +341,17 @@ class SoldiersState(State):
 
     # --- views and hashes ----------------------------------------------------------------------
 
-    def view_for(self, side: str) -> dict[str, Any]:
-        """The position: Soldiers has no hidden information in this slice."""
-        return self._snapshot()
+    def view_for(self, side: str) -> SideView:
+        return view.side_view(self, side)
+
+    def progress(self) -> Progress:
+        return view.progress(self)
+
+    def describe(self, action: Action) -> str:
+        return view.describe(self, action)
+
+    def concerns(self, action: Action) -> ActionFocus:
+        return view.concerns(self, action)
 
     def positions(self) -> list[UnitPosition]:
         """Every man on the map by name, with his state: suppressed, wounded, killed or

@@ -131,10 +131,10 @@ class HeuristicBot:
             self._game, self._fields, self._objectives = state.game, {}, {}
             self._plan = self._near = None
             self._lead = {}
-        view = state.view_for(side)
-        if view.segment == "plot":
+        step = state.view_for(side).progress.step_id
+        if step == "plot":
             return self._next_plot(state, side, actions)
-        if view.segment == ALLOCATE:
+        if step == ALLOCATE:
             return self._allocate(state, side, actions)
         moves = [a for a in actions if isinstance(a, Move)]
         if moves:
@@ -148,8 +148,7 @@ class HeuristicBot:
         side's plots left out [4.1] 1."""
         view = state.view_for(side)
         public = cast("Panzer44State", state.clone())
-        resolve = state.game.amap.resolve
-        public.hexes = {u.id: resolve(u.hex) for u in view.units if u.hex is not None}
+        public.hexes = {u.unit: u.hex for u in view.units}
         public.plots = {s: (dict(p) if s == side else {}) for s, p in state.plots.items()}
         return public
 

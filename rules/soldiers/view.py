@@ -1,0 +1,85 @@
+"""What a Soldiers game says of itself through the State API (:mod:`rules.engine.play`): where
+play is in the Command Cycle [5.2] and its Action Phase [6], what one side may know (no hidden
+information in this slice), and actions in words."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.engine.actions import Action, Done, Move
+from rules.engine.play import ActionFocus, Progress, SideView
+from rules.soldiers.actions import Commit, Shoot
+from rules.soldiers.actions import Order as OrderMan
+
+if TYPE_CHECKING:
+    from rules.soldiers.game import SoldiersState
+
+
+def progress(state: SoldiersState) -> Progress:
+    """The Command Cycle, its phase and the chit acting, and what is left."""
+    game = state.game
+    if state.over:
+        return Progress(
+            state.cycle, game.cycles, "Command Cycle", "", "the game is over", over=True
+        )
+    side = state.to_act()[0] if state.to_act() else None
+    if state.phase == "action" and state.chit is not None:
+        step = f"Chit {state.chit} at {state.risk}, {state.orders_left} order(s) left"
+        if state.current is not None:
+            step += f"; {state.current} has {state.ap:g} AP"
+        phase, rule, done = "Action Phase", "Soldiers (6)", "End the Action Phase"
+        left = f"{state.orders_left} order(s) to give, then End"
+    else:
+        phase, rule, done = "Command Phase", "Soldiers (5.2)", "Pass"
+        step, left = "Commit a chit one space down, or pass", "commit a chit, or pass"
+    return Progress(
+        turn=state.cycle,
+        last_turn=game.cycles,
+        turn_word="Command Cycle",
+        phase=phase,
+        step=step,
+        rule=rule,
+        step_id=state.phase,
+        to_act=state.to_act(),
+        left={side: left} if side else {},
+        done_label=done,
+        side_actions="Command chits",
+    )
+
+
+def side_view(state: SoldiersState, side: str) -> SideView:
+    if side not in state.game.sides:
+        raise KeyError(f"there is no side '{side}'")
+    return SideView(
+        side,
+        progress(state),
+        tuple(state.positions()),
+        log=tuple(e.describe() for e in state.events_for(side)),
+    )
+
+
+def describe(state: SoldiersState, action: Action) -> str:
+    if isinstance(action, Move):
+        steps = len(action.path)
+        return f"Move to {action.path[-1]} ({steps} hex{'es' if steps != 1 else ''})"
+    if isinstance(action, OrderMan):
+        return "Give an order [6.21]"
+    if isinstance(action, Shoot):
+        return f"Shoot at {action.hex} ({action.fire_type} fire)"
+    if isinstance(action, Commit):
+        return f"Commit chit {action.chit} (now at {state.space[action.chit]}) [5.2]"
+    if isinstance(action, Done):
+        return "End the Action Phase" if state.phase == "action" else "Pass"
+    return action.text()
+
+
+def concerns(state: SoldiersState, action: Action) -> ActionFocus:
+    named = state.game.hex_named
+    if isinstance(action, Move):
+        path = tuple(h for h in (named(p) for p in action.path) if h is not None)
+        return ActionFocus(action.unit, "move", named(action.path[-1]), path)
+    if isinstance(action, Shoot):
+        return ActionFocus(action.man, "fire", state.game.hex_named(action.hex))
+    if isinstance(action, OrderMan):
+        return ActionFocus(action.man)
+    return ActionFocus(None)
