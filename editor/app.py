@@ -64,6 +64,7 @@ from editor.files.boards import (
     save_board_as,
     save_board_document,
 )
+from editor.files.changes import Change
 from editor.files.document import ScenarioDocument
 from editor.files.new_scenario import NewScenarioDialog
 from editor.files.recovery import Autosaver, Recovered, forget, pending
@@ -93,8 +94,8 @@ from model.places import finding_hexes
 from model.yamlio import YamlError
 
 HEX_SIZE = 24.0
-# Document changes that alter what the map shows (beyond "layout" and "forces").
-MAP_CHANGES = frozenset({"terrain", "overlays", "all"})
+# Document changes that alter what the map shows (beyond the layout and the forces).
+MAP_CHANGES = Change.TERRAIN | Change.OVERLAYS
 
 
 def default_scenario_path() -> Path:
@@ -597,14 +598,12 @@ class MainWindow(QMainWindow):
         self.document = document
         document.setParent(self)
         self.autosaver = Autosaver(document)
-        document.changed.connect(self._redraw)
-        document.changed.connect(self._redraw_zones)  # after _redraw: a new map clears them
+        document.changed.connect(self._on_changed)
         document.file_changed.connect(self._retitle)
-        document.changed.connect(self._retitle_on)  # the title is one of the details
         self.undo_view.setStack(document.undo_stack)
         self._undo_actions(document)
         self.view.show_map(self._painter())
-        self._redraw_zones()
+        self.zone_layer.refresh(document)
         self._fill_terrain_list()
         self.sections_panel.set_document(document)
         self.options_panel.set_document(document)
@@ -656,14 +655,21 @@ class MainWindow(QMainWindow):
             d.map, options, d.overlays, d.edits, d.terrain.board_sides, counters=d.counters
         )
 
-    def _redraw(self, what: str) -> None:
-        if what == "layout" or self.view.item is None:
+    def _on_changed(self, change: Change) -> None:
+        """The document changed: the map, the set-up zones over it and the title again."""
+        self._redraw(change)
+        self.zone_layer.refresh(self.document)  # after the map: a new map clears them
+        if change & Change.DETAILS:  # the title is one of the details
+            self._retitle()
+
+    def _redraw(self, change: Change) -> None:
+        if change & Change.LAYOUT or self.view.item is None:
             self.view.show_map(self._painter())
             return
-        if what == "forces":  # the counters: same map, a new painter, zoom and scroll kept
+        if change & Change.FORCES:  # the counters: same map, a new painter, zoom and scroll kept
             self.view.update_map(self._painter())
             return
-        if what not in MAP_CHANGES:  # victory, reinforcements, purchases...: nothing drawn
+        if not change & MAP_CHANGES:  # victory, reinforcements, purchases...: nothing drawn
             return
         # Same map: the painter keeps its geometry and redoes only the scenario's layers.
         d = self.document
@@ -675,13 +681,6 @@ class MainWindow(QMainWindow):
     def toggle_zones(self) -> None:
         """View > Show Set-up Zones: the sides' set-up zones and entry areas over the map."""
         self.zone_layer.set_visible(self.actions_by_id["view.zones"].isChecked(), self.document)
-
-    def _redraw_zones(self, what: str = "") -> None:
-        self.zone_layer.refresh(self.document)
-
-    def _retitle_on(self, what: str) -> None:
-        if what in ("details", "all"):
-            self._retitle()
 
     def _retitle(self) -> None:
         if self.document is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
+from editor.files.changes import Change
 from model.regions import HexesRegion
 from model.scenario import AreaPlacement
 from model.scenario_io import load_scenario
@@ -107,7 +108,7 @@ def test_the_zone_layer_toggles_and_follows_undoable_edits(
         side.model_copy(update={"setup": area}) if side.id == "german" else side
         for side in doc.scenario.sides
     ]
-    doc._push(doc.scenario.model_copy(update={"sides": sides}), "German set-up", "forces")
+    doc._push(doc.scenario.model_copy(update={"sides": sides}), "German set-up", Change.FORCES)
     german = [z for z in layer.zones if z.side_id == "german"]
     assert [z.label for z in german] == ["German set-up"]
     assert {doc.map.name(h) for h in german[0].hexes} == {"J1010", "J1011"}

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.files.changes import Change
 from editor.files.document import ScenarioDocument
 from model.base import GameSystem
 from model.board import BoardFile
@@ -152,11 +153,11 @@ class BoardDocument(ScenarioDocument):
     def _relayout(self, layout: LayoutSpec, text: str) -> list[str]:
         return [FIXED_LAYOUT]
 
-    def _push(self, after: Scenario, text: str, what: str, merge_key: int = -1) -> None:
+    def _push(self, after: Scenario, text: str, change: Change, merge_key: int = -1) -> None:
         # Every edit passes here: a layout change would look the board up in the library.
         if after.map.layout != self.scenario.map.layout:
             return
-        super()._push(after, text, what, merge_key)
+        super()._push(after, text, change, merge_key)
 
 
 # --- dialogs --------------------------------------------------------------------------------------

@@ -8,13 +8,13 @@ immutable value, so each command keeps the value before and after and undo swaps
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from editor.files.changes import Change
 from model import edits
 from model.board import BoardSection
 from model.catalog import unit_types
@@ -62,21 +62,21 @@ class EditCommand(QUndoCommand):
         before: Scenario,
         after: Scenario,
         text: str,
-        what: str,
+        change: Change,
         merge_key: int = -1,
     ) -> None:
         super().__init__(text)
         self.document = document
         self.before = before
         self.after = after
-        self.what = what
+        self.change = change
         self.merge_key = merge_key
 
     def redo(self) -> None:
-        self.document._set(self.after, self.what)
+        self.document._set(self.after, self.change)
 
     def undo(self) -> None:
-        self.document._set(self.before, self.what)
+        self.document._set(self.before, self.change)
 
     def id(self) -> int:
         return self.merge_key
@@ -91,7 +91,8 @@ class EditCommand(QUndoCommand):
 class ScenarioDocument(QObject):
     """A scenario open for editing, with its assembled map, overlays and painted terrain."""
 
-    changed = Signal(str)  # what changed: "layout", "terrain", "overlays", "forces" or "all"
+    #: What an edit, an undo or a redo changed (a :class:`~editor.files.changes.Change`).
+    changed = Signal(Change)
     file_changed = Signal()  # path or modified state (a bool argument may come with it)
 
     #: Merge keys for continuous edits (one brush stroke, one drag).
@@ -162,7 +163,7 @@ class ScenarioDocument(QObject):
         name = self.path.name if self.path else "untitled"
         return f"{'*' if self.modified else ''}{name} - {self._scenario.title}"
 
-    def _set(self, scenario: Scenario, what: str) -> None:
+    def _set(self, scenario: Scenario, change: Change) -> None:
         """Install a scenario value (commands only) and rebuild what depends on it."""
         before = self._scenario
         old = before.map
@@ -190,23 +191,22 @@ class ScenarioDocument(QObject):
             self._terrain = self._terrain.with_layers(
                 self._overlays, self._edits, option_values(scenario)
             )
-        self.changed.emit("layout" if layout_changed else what)
+        self.changed.emit(change | Change.LAYOUT if layout_changed else change)
 
-    def _push(self, after: Scenario, text: str, what: str, merge_key: int = -1) -> None:
+    def _push(self, after: Scenario, text: str, change: Change, merge_key: int = -1) -> None:
         if after == self._scenario:
             return
-        self.undo_stack.push(EditCommand(self, self._scenario, after, text, what, merge_key))
+        self.undo_stack.push(EditCommand(self, self._scenario, after, text, change, merge_key))
 
     # --- verbs -----------------------------------------------------------------------------
 
-    def apply_edit(self, after: Scenario, text: str, what: str) -> None:
+    def apply_edit(self, after: Scenario, text: str, change: Change) -> None:
         """One undo step to a scenario worked out by a pure edit (``model/edits*.py``).
 
-        ``text`` names the step in the History panel; ``what`` is passed on by ``changed``
-        ("forces", "victory", "reinforcements", ...). The caller has checked the new value;
-        an edit that changes nothing pushes no step.
+        ``text`` names the step in the History panel; ``change`` is passed on by ``changed``.
+        The caller has checked the new value; an edit that changes nothing pushes no step.
         """
-        self._push(after, text, what)
+        self._push(after, text, change)
 
     def names(self, hexes: Iterable[Hex]) -> list[str]:
         return [self._map.name(h) for h in hexes if h in self._map]
@@ -220,21 +220,21 @@ class ScenarioDocument(QObject):
         if names:
             after = edits.paint_terrain(self._scenario, names, terrain)
             key = self.PAINT_STROKE * 1000 + self._stroke if stroke else -1
-            self._push(after, f"Paint {terrain}", "terrain", key)
+            self._push(after, f"Paint {terrain}", Change.TERRAIN, key)
 
     def set_elevation(self, hexes: Iterable[Hex], level: int, stroke: bool = False) -> None:
         names = self.names(hexes)
         if names:
             after = edits.set_elevation(self._scenario, names, level)
             key = self.PAINT_STROKE * 1000 + self._stroke if stroke else -1
-            self._push(after, f"Elevation {level}", "terrain", key)
+            self._push(after, f"Elevation {level}", Change.TERRAIN, key)
 
     def erase_terrain(self, hexes: Iterable[Hex], stroke: bool = False) -> None:
         names = self.names(hexes)
         if names:
             after = edits.erase_terrain(self._scenario, names)
             key = self.PAINT_STROKE * 1000 + self._stroke if stroke else -1
-            self._push(after, "Erase terrain", "terrain", key)
+            self._push(after, "Erase terrain", Change.TERRAIN, key)
 
     def set_hexside_feature(
         self, sides: Iterable[Hexside], feature: str, present: bool = True, stroke: bool = False
@@ -248,7 +248,7 @@ class ScenarioDocument(QObject):
             verb = "Add" if present else "Remove"
             after = edits.set_hexside_feature(self._scenario, texts, feature, present)
             key = self.PAINT_STROKE * 1000 + self._stroke if stroke else -1
-            self._push(after, f"{verb} {feature}", "terrain", key)
+            self._push(after, f"{verb} {feature}", Change.TERRAIN, key)
 
     def overlay_problems(
         self, placement: OverlayPlacement, replacing: int | None = None
@@ -279,7 +279,9 @@ class ScenarioDocument(QObject):
         if problems:
             return problems
         self._push(
-            edits.add_overlay(self._scenario, placement), f"Place {placement.overlay}", "overlays"
+            edits.add_overlay(self._scenario, placement),
+            f"Place {placement.overlay}",
+            Change.OVERLAYS,
         )
         return []
 
@@ -318,19 +320,21 @@ class ScenarioDocument(QObject):
         if problems:
             return problems
         after = edits.replace_overlay(self._scenario, index, placement)
-        self._push(after, f"Move {placement.overlay}", "overlays")
+        self._push(after, f"Move {placement.overlay}", Change.OVERLAYS)
         return []
 
     def remove_overlay(self, index: int) -> None:
         placement = self._scenario.map.overlays[index]
         self._push(
-            edits.remove_overlay(self._scenario, index), f"Remove {placement.overlay}", "overlays"
+            edits.remove_overlay(self._scenario, index),
+            f"Remove {placement.overlay}",
+            Change.OVERLAYS,
         )
 
     def set_terrain_option(self, option_id: str, choice: str) -> None:
         """Choose a terrain option of the system (``"water:C"`` for one chosen per board)."""
         after = edits.set_terrain_option(self._scenario, option_id, choice)
-        self._push(after, f"Terrain option {option_id}: {choice}", "terrain")
+        self._push(after, f"Terrain option {option_id}: {choice}", Change.TERRAIN)
 
     # --- sides and orders of battle ---------------------------------------------------------
 
@@ -356,7 +360,7 @@ class ScenarioDocument(QObject):
             after = edits.add_force(self._scenario, side_id, unit, count)
         except KeyError:
             return [f"the scenario has no side '{side_id}'"]
-        self._push(after, f"Add {count} {known[unit].name}", "forces")
+        self._push(after, f"Add {count} {known[unit].name}", Change.FORCES)
         return []
 
     def remove_force(self, side_id: str, index: int) -> list[str]:
@@ -369,7 +373,7 @@ class ScenarioDocument(QObject):
         if riders:
             return [f"{', '.join(riders)} ride on {entry.label}: unload them first"]
         after = edits.remove_force(self._scenario, side_id, index)
-        self._push(after, f"Remove {entry.unit}", "forces")
+        self._push(after, f"Remove {entry.unit}", Change.FORCES)
         return []
 
     def set_force_count(self, side_id: str, index: int, count: int) -> list[str]:
@@ -379,7 +383,7 @@ class ScenarioDocument(QObject):
         if count < 1:
             return [f"an entry holds at least one unit, not {count}: remove it instead"]
         after = edits.set_force_count(self._scenario, side_id, index, count)
-        self._push(after, f"{entry.unit}: {count} units", "forces")
+        self._push(after, f"{entry.unit}: {count} units", Change.FORCES)
         return []
 
     def place_force(self, side_id: str, index: int, h: Hex, facing: int | None = None) -> list[str]:
@@ -397,7 +401,7 @@ class ScenarioDocument(QObject):
         name = self._map.name(h)
         placement = HexPlacement(hex=name, facing=facing)
         after = edits.place_force(self._scenario, side_id, index, placement)
-        self._push(after, f"Place {entry.unit} on {name}", "forces")
+        self._push(after, f"Place {entry.unit} on {name}", Change.FORCES)
         return []
 
     def set_force_facing(self, side_id: str, index: int, facing: int) -> list[str]:
@@ -414,7 +418,7 @@ class ScenarioDocument(QObject):
         after = edits.place_force(self._scenario, side_id, index, placement)
         side = [s.id for s in self._scenario.sides].index(side_id)
         key = self.FACING * 1_000_000 + side * 10_000 + index
-        self._push(after, f"Face {entry.unit} {facing}", "forces", key)
+        self._push(after, f"Face {entry.unit} {facing}", Change.FORCES, key)
         return []
 
     def clear_force_placement(self, side_id: str, index: int) -> list[str]:
@@ -423,7 +427,7 @@ class ScenarioDocument(QObject):
         if entry is None:
             return [why]
         after = edits.place_force(self._scenario, side_id, index, None)
-        self._push(after, f"Unplace {entry.unit}", "forces")
+        self._push(after, f"Unplace {entry.unit}", Change.FORCES)
         return []
 
     def rename_side(self, side_id: str, name: str) -> list[str]:
@@ -433,7 +437,7 @@ class ScenarioDocument(QObject):
             after = edits.rename_side(self._scenario, side_id, name)
         except KeyError:
             return [f"the scenario has no side '{side_id}'"]
-        self._push(after, f"Rename side {side_id} to {name.strip()}", "forces")
+        self._push(after, f"Rename side {side_id} to {name.strip()}", Change.FORCES)
         return []
 
     def default_facing(self, side_id: str, h: Hex) -> int:
@@ -498,7 +502,7 @@ class ScenarioDocument(QObject):
         _, reasons = edits.try_layout(layout, self._sections)
         if reasons:
             return reasons
-        self._push(edits.set_layout(self._scenario, layout), text, "layout")
+        self._push(edits.set_layout(self._scenario, layout), text, Change.LAYOUT)
         return []
 
     def fitted(
@@ -624,7 +628,7 @@ class ScenarioDocument(QObject):
             if reasons:
                 return reasons
         name = layout.sections[index].label or layout.sections[index].section  # type: ignore[index]
-        self._push(edits.set_layout(self._scenario, flipped), f"Turn section {name}", "layout")
+        self._push(edits.set_layout(self._scenario, flipped), f"Turn section {name}", Change.LAYOUT)
         return []
 
     # --- files -----------------------------------------------------------------------------
@@ -647,16 +651,3 @@ class ScenarioDocument(QObject):
 
 def _dot(vector: tuple[float, float], x: float, y: float) -> float:
     return vector[0] * x + vector[1] * y
-
-
-def follow(
-    old: ScenarioDocument | None, new: ScenarioDocument | None, slot: Callable[[str], None]
-) -> ScenarioDocument | None:
-    """Move a panel's ``slot`` from the old document's ``changed`` signal to the new one's;
-    returns the new document (the panel keeps it). The old one may be gone already."""
-    if old is not None:
-        with contextlib.suppress(RuntimeError, TypeError):  # gone with its document
-            old.changed.disconnect(slot)
-    if new is not None:
-        new.changed.connect(slot)
-    return new

@@ -28,7 +28,8 @@ from PySide6.QtWidgets import (
 )
 
 from editor.files.boards import BoardDocument
-from editor.files.document import ScenarioDocument, follow
+from editor.files.changes import Change, follow
+from editor.files.document import ScenarioDocument
 from editor.forces.catalog_view import CatalogueView, caption, over_mix, spin
 from editor.forces.force_list import (
     ENTRY_ROLE,
@@ -159,8 +160,8 @@ class OrderOfBattlePanel(QWidget):
         self.setEnabled(self.document is not None)
         self._fill_sides()
 
-    def _on_changed(self, what: str) -> None:
-        if what in ("forces", "layout", "all"):
+    def _on_changed(self, change: Change) -> None:
+        if change & (Change.FORCES | Change.LAYOUT):
             self._fill_sides()
 
     def side_id(self) -> str | None:
@@ -286,7 +287,7 @@ class OrderOfBattlePanel(QWidget):
                 after = work(document.scenario, side_id, chosen[0])
             except ValueError as exc:
                 return [str(exc)]
-            document.apply_edit(after, f"{chosen[1].unit}: {text}", "forces")
+            document.apply_edit(after, f"{chosen[1].unit}: {text}", Change.FORCES)
             return []
 
         reasons = self._do(verb)

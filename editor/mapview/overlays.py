@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.files.document import ScenarioDocument, follow
+from editor.files.changes import Change, follow
+from editor.files.document import ScenarioDocument
 from editor.mapview.palette import DragPalette
 from editor.style import hex_style, shaded
 from model.geometry import corners
@@ -174,8 +175,8 @@ class OverlayPanel(QWidget):
         """Whether the game has overlay counters at all."""
         return bool(self._by_id)
 
-    def _on_changed(self, what: str) -> None:
-        if what in ("overlays", "layout", "all"):
+    def _on_changed(self, change: Change) -> None:
+        if change & (Change.OVERLAYS | Change.LAYOUT):
             self._fill_used()
             self._fill_laid()
 

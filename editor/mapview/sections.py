@@ -21,7 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.files.document import ScenarioDocument, follow
+from editor.files.changes import Change, follow
+from editor.files.document import ScenarioDocument
 from editor.mapview.palette import DragPalette
 from editor.mapview.render import MapPainter, RenderOptions
 from editor.scenario.constraints import ConstraintsView
@@ -155,8 +156,8 @@ class SectionsPanel(QWidget):
             self.palette.addItem(item)
         self.refresh()
 
-    def _on_changed(self, what: str) -> None:
-        if what in ("layout", "all"):
+    def _on_changed(self, change: Change) -> None:
+        if change & Change.LAYOUT:
             self.refresh()
 
     def refresh(self) -> None:

@@ -19,6 +19,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QMessageBox
 
+from editor.files.changes import Change
 from editor.mapview.render import hexes_outline
 from editor.mapview.tools import HEX_SIZE, MapEvent, Tool
 from model import edits_setup
@@ -158,7 +159,7 @@ class ZoneTool(Tool):
             self.say("Painting cancelled: the set-up stays a rule")
             return False
         self._begin()
-        document.apply_edit(converted, f"{self._side_name()} set-up as hexes", "forces")
+        document.apply_edit(converted, f"{self._side_name()} set-up as hexes", Change.FORCES)
         return True
 
     def _paint(self, h: Hex) -> None:
@@ -178,7 +179,7 @@ class ZoneTool(Tool):
             self.say(str(exc), error=True)
             return
         self._begin()
-        document.apply_edit(after, self._step_text(), "forces")
+        document.apply_edit(after, self._step_text(), Change.FORCES)
         count = len(edits_setup.painted_hexes(after.side(side).setup, document.map) or ())
         verb = "out of" if self._removing else "into"
         self.say(f"{document.map.name(h)} {verb} the zone: {count} hexes")

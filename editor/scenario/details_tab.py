@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.files.boards import BoardDocument
+from editor.files.changes import Change
 from editor.files.document import ScenarioDocument
 from editor.scenario.rules_forms import MessageLine
 from model.scenario import Scenario
@@ -104,7 +105,7 @@ class ScenarioTab(QWidget):
         scenario = self.scenario
         return {s.id: s.name or s.id for s in scenario.sides} if scenario else {}
 
-    def _do(self, edit: Callable[[Scenario], Scenario], text: str, what: str) -> bool:
+    def _do(self, edit: Callable[[Scenario], Scenario], text: str, change: Change) -> bool:
         """Make a pure edit one undo step; say why when it is refused."""
         scenario = self.scenario
         if scenario is None or self.document is None:
@@ -115,7 +116,7 @@ class ScenarioTab(QWidget):
             self.message.problem(str(exc))
             return False
         self.message.clear_message()
-        self.document.apply_edit(after, text, what)
+        self.document.apply_edit(after, text, change)
         return True
 
 
@@ -155,7 +156,7 @@ class ListTab(ScenarioTab):
         raise NotImplementedError
 
     def _commit(
-        self, edit: Callable[[], Scenario], editing: bool, noun: str, what: str
+        self, edit: Callable[[], Scenario], editing: bool, noun: str, change: Change
     ) -> Scenario | None:
         """Make the form's entry one undo step, "Add a {noun}" or "Change a {noun}", and close
         the form; the edit's refusal (``ValueError``) stays in the form. The scenario after, or
@@ -166,7 +167,7 @@ class ListTab(ScenarioTab):
         except ValueError as exc:
             self.form.message.problem(str(exc))  # type: ignore[attr-defined]
             return None
-        self.document.apply_edit(after, f"{'Change' if editing else 'Add'} a {noun}", what)
+        self.document.apply_edit(after, f"{'Change' if editing else 'Add'} a {noun}", change)
         self.close_form()
         return after
 

@@ -20,7 +20,8 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
 from editor.files.boards import BoardDocument
-from editor.files.document import ScenarioDocument, follow
+from editor.files.changes import Change, follow
+from editor.files.document import ScenarioDocument
 from editor.scenario.details_editor import DetailsPage
 from editor.scenario.details_tab import scrolled
 from editor.scenario.length_tab import LengthTab
@@ -36,6 +37,15 @@ from model.scenario import Scenario
 if TYPE_CHECKING:
     from editor.app import MainWindow
 
+#: The changes the panel's tabs show again on.
+_SHOWN_ON = (
+    Change.REINFORCEMENTS
+    | Change.VICTORY
+    | Change.RULES
+    | Change.LENGTH
+    | Change.FORCES
+    | Change.LAYOUT
+)
 #: The outline of a chosen objective or entry area on the map.
 PLACE_COLOUR = "#7d3c98"
 
@@ -134,8 +144,8 @@ class RulesPanel(QWidget):
         """Bring the Set-up tab to the front."""
         self.tabs.setCurrentWidget(self.setup_tab)
 
-    def _on_changed(self, what: str) -> None:
-        if what in ("reinforcements", "victory", "rules", "length", "forces", "all", "layout"):
+    def _on_changed(self, change: Change) -> None:
+        if change & _SHOWN_ON:
             self.refresh()
 
     @property

@@ -10,6 +10,7 @@ from typing import cast
 from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout
 
+from editor.files.changes import Change
 from editor.scenario.details_tab import ListTab, SentenceTable, ShowPlace
 from editor.scenario.reinforcement_editor import ReinforcementForm
 from editor.scenario.rules_forms import MessageLine, fill_sides
@@ -113,7 +114,7 @@ class ReinforcementsTab(ListTab):
         return self._do(
             lambda s: edits_rules.remove_reinforcement(s, side, index),
             "Remove a reinforcement",
-            "reinforcements",
+            Change.REINFORCEMENTS,
         )
 
     def _submitted(self, entry: object) -> None:
@@ -128,7 +129,7 @@ class ReinforcementsTab(ListTab):
                     lambda: edits_rules.replace_reinforcement(scenario, side, index, item, amap),
                     True,
                     "reinforcement",
-                    "reinforcements",
+                    Change.REINFORCEMENTS,
                 )
                 is not None
             ):
@@ -139,7 +140,7 @@ class ReinforcementsTab(ListTab):
                 lambda: edits_rules.add_reinforcement(scenario, side, item, amap),
                 False,
                 "reinforcement",
-                "reinforcements",
+                Change.REINFORCEMENTS,
             )
             is not None
         ):

@@ -58,7 +58,8 @@ from PySide6.QtWidgets import (
 
 from editor.balance.line import BalanceLine
 from editor.files.boards import BoardDocument
-from editor.files.document import ScenarioDocument, follow
+from editor.files.changes import Change, follow
+from editor.files.document import ScenarioDocument
 from model.hexes import Hex
 from model.scenario_io import LoadedScenario
 from rules.checks import Finding, Severity, run_checks
@@ -312,7 +313,7 @@ class ValidationPanel(QWidget):
             return
         self.run_now()
 
-    def _edited(self, _what: str) -> None:
+    def _edited(self, _change: Change) -> None:
         self._timer.start()  # restarted by each edit: the checks run once the designer pauses
 
     def run_now(self) -> None:

@@ -11,6 +11,7 @@ from typing import cast
 from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import QComboBox, QFormLayout, QVBoxLayout
 
+from editor.files.changes import Change
 from editor.scenario.details_tab import PATH_ROLE, ListTab, SentenceTable, ShowPlace, brief
 from editor.scenario.rules_forms import MessageLine, fill_sides
 from editor.scenario.victory_editor import ConditionForm, editable
@@ -126,7 +127,9 @@ class VictoryTab(ListTab):
         if path is None:
             return False
         return self._do(
-            lambda s: edits_rules.remove_condition(s, path), "Remove a victory condition", "victory"
+            lambda s: edits_rules.remove_condition(s, path),
+            "Remove a victory condition",
+            Change.VICTORY,
         )
 
     def _submitted(self, entry: object) -> None:
@@ -140,7 +143,7 @@ class VictoryTab(ListTab):
                     lambda: edits_rules.replace_condition(scenario, path, condition, amap),
                     True,
                     "victory condition",
-                    "victory",
+                    Change.VICTORY,
                 )
                 is not None
             ):
@@ -150,7 +153,7 @@ class VictoryTab(ListTab):
             lambda: edits_rules.add_condition(scenario, condition, amap=amap),
             False,
             "victory condition",
-            "victory",
+            Change.VICTORY,
         )
         if after is not None:
             self.select_condition([len(after.victory.conditions) - 1])
@@ -164,5 +167,5 @@ class VictoryTab(ListTab):
                 self.tie.currentData(),
             ),
             "Set how the scenario is won",
-            "victory",
+            Change.VICTORY,
         )
