@@ -13,6 +13,7 @@ whose validators see the whole of what they check.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -21,6 +22,20 @@ from model.errors import EditError
 from model.scenario import Scenario
 
 _NOTHING: Any = object()
+
+
+def checked(operation: Callable[[Scenario], Scenario], before: Scenario) -> Scenario:
+    """What ``operation`` (pure edits, one or several in a row) makes of ``before``, validated
+    again: the one way an edit is made and checked. Raises :class:`EditError` when refused,
+    also when the operation could not even build a value the models accept; ``before`` itself
+    when it changes nothing."""
+    try:
+        after = operation(before)
+    except ValidationError as exc:
+        raise _refusal(exc, EditError) from None
+    if after is before or after == before:
+        return before
+    return revalidate(after, before)
 
 
 def revalidate(
@@ -35,10 +50,15 @@ def revalidate(
     try:
         return Scenario.model_validate(data)
     except ValidationError as exc:
-        problem = exc.errors()[0]
-        where = ".".join(str(p) for p in problem["loc"])
-        message = str(problem["msg"]).removeprefix("Value error, ")
-        raise error(f"{where}: {message}" if where else message) from None
+        raise _refusal(exc, error) from None
+
+
+def _refusal(exc: ValidationError, error: type[EditError]) -> EditError:
+    """The first problem pydantic found, where it is and what it is, as a refusal."""
+    problem = exc.errors()[0]
+    where = ".".join(str(p) for p in problem["loc"])
+    message = str(problem["msg"]).removeprefix("Value error, ")
+    return error(f"{where}: {message}" if where else message)
 
 
 def _input(value: Any, old: Any) -> Any:

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from model import edits, edits_details, edits_purchases, edits_rules, edits_setup
-from model.edits_check import revalidate
+from model.edits_check import checked, revalidate
 from model.errors import EditError, NoSuchEntryError, UnknownNameError
-from model.scenario import TerrainEdit
+from model.scenario import HexPlacement, TerrainEdit
 from model.scenario_io import load_scenario
 
 SCENARIO = Path(__file__).parent.parent / "scenarios" / "armor" / "1a-spearheads.yaml"
@@ -70,3 +70,15 @@ def test_a_missing_name_reads_as_itself_not_as_a_key() -> None:
     assert str(UnknownNameError("soviet")) == "soviet"  # a KeyError would say "'soviet'"
     assert NoSuchEntryError("no entry 3").reasons == ["no entry 3"]
     assert str(EditError("one", "two")) == "one; two"
+
+
+def test_an_operation_is_made_and_checked_in_one_place() -> None:
+    before = load_scenario(SCENARIO).scenario
+    assert checked(lambda s: s, before) is before
+    painted = checked(lambda s: edits.paint_terrain(s, ["J0505"], "scrub"), before)
+    assert painted.map.terrain_edits[-1].terrain == "scrub"
+    # A model the operation cannot even build is refused like a value validated again.
+    with pytest.raises(EditError, match="facing"):
+        checked(
+            lambda s: edits.place_force(s, "german", 0, HexPlacement(hex="J0505", facing=9)), before
+        )

@@ -108,7 +108,10 @@ def test_the_zone_layer_toggles_and_follows_undoable_edits(
         side.model_copy(update={"setup": area}) if side.id == "german" else side
         for side in doc.scenario.sides
     ]
-    doc._push(doc.scenario.model_copy(update={"sides": sides}), "German set-up", Change.FORCES)
+    assert (
+        doc.edit(lambda s: s.model_copy(update={"sides": sides}), "German set-up", Change.FORCES)
+        == []
+    )
     german = [z for z in layer.zones if z.side_id == "german"]
     assert [z.label for z in german] == ["German set-up"]
     assert {doc.map.name(h) for h in german[0].hexes} == {"J1010", "J1011"}

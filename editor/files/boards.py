@@ -51,7 +51,7 @@ from model.boardedit import (
     use_board_library,
 )
 from model.boardtext import board_yaml
-from model.errors import ProblemList
+from model.errors import EditError, ProblemList
 from model.resources import packaged_board_ids, parse_board_file
 from model.scenario import Scenario
 from model.yamlio import YamlError
@@ -150,8 +150,8 @@ class BoardDocument(ScenarioDocument):
     def flip_section(self, index: int) -> list[str]:
         return [FIXED_LAYOUT]
 
-    def _relayout(self, layout: LayoutSpec, text: str) -> list[str]:
-        return [FIXED_LAYOUT]
+    def _laid(self, scenario: Scenario, layout: LayoutSpec) -> Scenario:
+        raise EditError(FIXED_LAYOUT)
 
     def _push(self, after: Scenario, text: str, change: Change, merge_key: int = -1) -> None:
         # Every edit passes here: a layout change would look the board up in the library.

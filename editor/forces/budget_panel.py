@@ -309,15 +309,10 @@ class BudgetPanel(QWidget):
         side_id = self.side_id()
         if self.document is None or side_id is None:
             return []
-        try:
-            after = work(self.document.scenario, side_id)
-        except (ValueError, KeyError, IndexError) as exc:
-            reasons = [str(exc.args[0]) if exc.args else str(exc)]
-        else:
-            reasons = []
+        reasons = self.document.edit(lambda scenario: work(scenario, side_id), text, change)
+        if not reasons:
             self.message.clear()
-            self.document.apply_edit(after, text, change)
-        if reasons:
+        else:
             self.message.setText("\n".join(reasons))
             self.refresh()  # the fields show the scenario as it is
         self.refused.emit(reasons)

@@ -276,19 +276,18 @@ class OrderOfBattlePanel(QWidget):
         return reasons
 
     def _edit(self, work: Callable[[Scenario, str, int], Scenario], text: str) -> list[str]:
-        """One undo step of a pure edit of the selected entry (``model.edits``); a
-        ``ValueError`` it raises is the reason it is refused."""
+        """One undo step of a pure edit of the selected entry (``model.edits``), or the
+        reasons it is refused."""
         chosen = self.selected_entry()
         if chosen is None:
             return []
 
         def verb(document: ScenarioDocument, side_id: str) -> list[str]:
-            try:
-                after = work(document.scenario, side_id, chosen[0])
-            except ValueError as exc:
-                return [str(exc)]
-            document.apply_edit(after, f"{chosen[1].unit}: {text}", Change.FORCES)
-            return []
+            return document.edit(
+                lambda scenario: work(scenario, side_id, chosen[0]),
+                f"{chosen[1].unit}: {text}",
+                Change.FORCES,
+            )
 
         reasons = self._do(verb)
         if reasons:

@@ -23,6 +23,7 @@ from editor.files.changes import Change
 from editor.mapview.render import hexes_outline
 from editor.mapview.tools import HEX_SIZE, MapEvent, Tool
 from model import edits_setup
+from model.errors import EditError
 from model.hexes import Hex
 from model.region_text import describe_region
 
@@ -144,7 +145,7 @@ class ZoneTool(Tool):
             return True  # no set-up yet (painting makes an area), or a hex set already
         try:
             converted = edits_setup.setup_as_hexes(document.scenario, side_id, document.map)
-        except ValueError as exc:
+        except EditError as exc:
             self.say(f"Cannot paint: {exc}", error=True)
             return False
         rule = describe_region(region)
@@ -159,7 +160,11 @@ class ZoneTool(Tool):
             self.say("Painting cancelled: the set-up stays a rule")
             return False
         self._begin()
-        document.apply_edit(converted, f"{self._side_name()} set-up as hexes", Change.FORCES)
+        document.edit(
+            lambda s: edits_setup.setup_as_hexes(s, side_id, document.map),
+            f"{self._side_name()} set-up as hexes",
+            Change.FORCES,
+        )
         return True
 
     def _paint(self, h: Hex) -> None:
@@ -171,16 +176,18 @@ class ZoneTool(Tool):
         inside = current is not None and h in current
         if inside != self._removing:
             return  # adding a hex already in, or taking out one not in: nothing to do
-        try:
-            after = edits_setup.paint_setup(
-                document.scenario, side, [document.map.name(h)], document.map, self._removing
-            )
-        except ValueError as exc:
-            self.say(str(exc), error=True)
-            return
+        names, amap, removing = [document.map.name(h)], document.map, self._removing
         self._begin()
-        document.apply_edit(after, self._step_text(), Change.FORCES)
-        count = len(edits_setup.painted_hexes(after.side(side).setup, document.map) or ())
+        reasons = document.edit(
+            lambda s: edits_setup.paint_setup(s, side, names, amap, removing),
+            self._step_text(),
+            Change.FORCES,
+        )
+        if reasons:
+            self.say("; ".join(reasons), error=True)
+            return
+        setup = document.scenario.side(side).setup
+        count = len(edits_setup.painted_hexes(setup, document.map) or ())
         verb = "out of" if self._removing else "into"
         self.say(f"{document.map.name(h)} {verb} the zone: {count} hexes")
 
@@ -189,16 +196,17 @@ class ZoneTool(Tool):
         return f"{verb} {self._side_name()} set-up zone"
 
     def _begin(self) -> None:
-        """Open the stroke's undo macro at its first change (an empty stroke leaves none)."""
+        """The stroke is one undo step, opened at its first change (an empty stroke leaves
+        none)."""
         document = self.document
         if document is not None and not self._open:
-            document.undo_stack.beginMacro(self._step_text())
+            document.begin_macro(self._step_text())
             self._open = True
 
     def _close_stroke(self) -> None:
         document = self.document
         if self._open and document is not None:
-            document.undo_stack.endMacro()
+            document.end_macro()
         self._open = False
 
     def _hover(self, event: MapEvent) -> None:

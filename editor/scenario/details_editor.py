@@ -271,16 +271,13 @@ class DetailsPage(QWidget):
         change: Change = Change.DETAILS,
     ) -> bool:
         """Make a pure edit one undo step; say why when it is refused."""
-        scenario, document = self.scenario, self.document
-        if scenario is None or document is None:
+        if self.scenario is None or self.document is None:
             return False
-        try:
-            after = edit(scenario)
-        except ValueError as exc:
-            line.problem(str(exc))
+        reasons = self.document.edit(edit, text, change)
+        if reasons:
+            line.problem("\n".join(reasons))
             return False
         line.clear_message()
-        document.apply_edit(after, text, change)
         return True
 
     def apply_details(self) -> bool:

@@ -107,16 +107,13 @@ class ScenarioTab(QWidget):
 
     def _do(self, edit: Callable[[Scenario], Scenario], text: str, change: Change) -> bool:
         """Make a pure edit one undo step; say why when it is refused."""
-        scenario = self.scenario
-        if scenario is None or self.document is None:
+        if self.scenario is None or self.document is None:
             return False
-        try:
-            after = edit(scenario)
-        except ValueError as exc:
-            self.message.problem(str(exc))
+        reasons = self.document.edit(edit, text, change)
+        if reasons:
+            self.message.problem("\n".join(reasons))
             return False
         self.message.clear_message()
-        self.document.apply_edit(after, text, change)
         return True
 
 
@@ -156,20 +153,19 @@ class ListTab(ScenarioTab):
         raise NotImplementedError
 
     def _commit(
-        self, edit: Callable[[], Scenario], editing: bool, noun: str, change: Change
+        self, edit: Callable[[Scenario], Scenario], editing: bool, noun: str, change: Change
     ) -> Scenario | None:
         """Make the form's entry one undo step, "Add a {noun}" or "Change a {noun}", and close
-        the form; the edit's refusal (``ValueError``) stays in the form. The scenario after, or
-        None when refused."""
+        the form; the edit's refusal stays in the form. The scenario after, or None when
+        refused."""
         assert self.document is not None
-        try:
-            after = edit()
-        except ValueError as exc:
-            self.form.message.problem(str(exc))  # type: ignore[attr-defined]
+        text = f"{'Change' if editing else 'Add'} a {noun}"
+        reasons = self.document.edit(edit, text, change)
+        if reasons:
+            self.form.message.problem("\n".join(reasons))  # type: ignore[attr-defined]
             return None
-        self.document.apply_edit(after, f"{'Change' if editing else 'Add'} a {noun}", change)
         self.close_form()
-        return after
+        return self.document.scenario
 
     def set_document(self, document: ScenarioDocument | None) -> None:
         self.document = document

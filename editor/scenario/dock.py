@@ -4,8 +4,8 @@ reinforcements (:mod:`editor.scenario.reinforcements_tab`), special rules
 (:mod:`editor.scenario.rules_tab`), game length (:mod:`editor.scenario.length_tab`) and the sides'
 set-up (the Set-up tab, :mod:`editor.scenario.setup_editor`).
 
-Every change is a pure edit of :mod:`model.edits_rules` handed to the document as one undo step
-(``ScenarioDocument.apply_edit``); a refused edit says why in the panel, never with a traceback.
+Every change is a pure edit of :mod:`model.edits_rules` made by the document as one undo step
+(``ScenarioDocument.edit``); a refused edit says why in the panel, never with a traceback.
 The panel follows the document and shows every tab again on a change. Choosing a reinforcement,
 a victory condition or a special rule outlines its hexes on the map and centres the view on
 them, as the Validation panel shows a finding's place (:func:`model.places.finding_hexes` on

@@ -126,7 +126,7 @@ class ReinforcementsTab(ListTab):
         if self.form.base is not None and index is not None:
             if (
                 self._commit(
-                    lambda: edits_rules.replace_reinforcement(scenario, side, index, item, amap),
+                    lambda s: edits_rules.replace_reinforcement(s, side, index, item, amap),
                     True,
                     "reinforcement",
                     Change.REINFORCEMENTS,
@@ -137,7 +137,7 @@ class ReinforcementsTab(ListTab):
             return
         if (
             self._commit(
-                lambda: edits_rules.add_reinforcement(scenario, side, item, amap),
+                lambda s: edits_rules.add_reinforcement(s, side, item, amap),
                 False,
                 "reinforcement",
                 Change.REINFORCEMENTS,

@@ -30,7 +30,8 @@ from PySide6.QtWidgets import (
 )
 
 from model.catalog import terrain_types
-from model.edits_rules import RulesEditError, check_region
+from model.edits_rules import check_region
+from model.errors import EditError
 from model.layout import AssembledMap
 from model.region_text import RegionSyntaxError, describe_region, parse_region
 from model.regions import Region
@@ -122,7 +123,7 @@ class RegionField(QWidget):
         try:
             region = parse_region(self.edit.text())
             count = len(check_region(region, self.amap)) if self.amap is not None else None
-        except (RegionSyntaxError, RulesEditError) as exc:
+        except (RegionSyntaxError, EditError) as exc:
             self.message.problem(str(exc))
             return False
         if count is not None:

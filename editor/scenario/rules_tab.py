@@ -85,9 +85,9 @@ class SpecialRulesTab(ListTab):
         editing = self.form.base is not None and index is not None
         rule, amap = cast("SpecialRule", entry), document.map
 
-        def edit() -> Scenario:
+        def edit(s: Scenario) -> Scenario:
             if index is not None and editing:
-                return edits_rules.replace_rule(scenario, index, rule, amap)
-            return edits_rules.add_rule(scenario, rule, amap)
+                return edits_rules.replace_rule(s, index, rule, amap)
+            return edits_rules.add_rule(s, rule, amap)
 
         self._commit(edit, editing, "special rule", Change.RULES)

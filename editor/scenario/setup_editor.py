@@ -282,19 +282,16 @@ class SetupPage(QWidget):
         """Make a pure edit one undo step; say why when it is refused (and show the file's
         value again). A side's set-up is announced as ``forces``: the Order of Battle panel
         says where each entry sets up."""
-        scenario, document = self.scenario, self.document
         line = message or self.message
-        if scenario is None or document is None:
+        if self.scenario is None or self.document is None:
             return False
-        try:
-            after = edit(scenario)
-        except ValueError as exc:
-            line.problem(str(exc))
+        reasons = self.document.edit(edit, text, change)
+        if reasons:
+            line.problem("\n".join(reasons))
             if line is self.message:
                 self.refresh()
             return False
         line.clear_message()
-        document.apply_edit(after, text, change)
         return True
 
     def _who(self) -> str:

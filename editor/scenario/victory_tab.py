@@ -140,7 +140,7 @@ class VictoryTab(ListTab):
         if self.form.base is not None and path is not None:
             if (
                 self._commit(
-                    lambda: edits_rules.replace_condition(scenario, path, condition, amap),
+                    lambda s: edits_rules.replace_condition(s, path, condition, amap),
                     True,
                     "victory condition",
                     Change.VICTORY,
@@ -150,7 +150,7 @@ class VictoryTab(ListTab):
                 self.select_condition(path)
             return
         after = self._commit(
-            lambda: edits_rules.add_condition(scenario, condition, amap=amap),
+            lambda s: edits_rules.add_condition(s, condition, amap=amap),
             False,
             "victory condition",
             Change.VICTORY,
