@@ -18,8 +18,9 @@ from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPolygonF
 from PySide6.QtWidgets import QApplication, QGraphicsScene
 
 from bench.common import row
-from editor.app import HEX_SIZE, MainWindow, MapView
+from editor.app import MainWindow
 from editor.mapview.render import MapPainter, RenderOptions
+from editor.mapview.view import HEX_SIZE, MapView
 from editor.style import hex_style
 from model.base import GameSystem
 from model.geometry import corners

@@ -23,11 +23,12 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog, QPushButton
 from pytestqt.qtbot import QtBot
 
-from editor.app import HEX_SIZE, MainWindow
+from editor.app import MainWindow
 from editor.cli import main as cli
 from editor.files.new_scenario import NewScenarioDialog
 from editor.forces.force_list import FORCE_MIME
 from editor.mapview.sections import SECTION_MIME
+from editor.mapview.view import HEX_SIZE
 from model.base import GameSystem
 from model.brushes import BrushShape
 from model.grid import hex_to_pixel

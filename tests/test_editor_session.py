@@ -12,8 +12,9 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
-from editor.app import HEX_SIZE, MainWindow
+from editor.app import MainWindow
 from editor.mapview.sections import SECTION_MIME
+from editor.mapview.view import HEX_SIZE
 from model.geometry import nearest_hexside
 from model.grid import hex_to_pixel
 from model.hexes import Hex

@@ -11,7 +11,8 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from editor.app import HEX_SIZE, MainWindow, default_scenario_path
+from editor.app import MainWindow, default_scenario_path
+from editor.mapview.view import HEX_SIZE
 from model.grid import hex_to_pixel
 from model.hexes import Hexside
 from model.scenario import OverlayPlacement

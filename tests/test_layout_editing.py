@@ -8,8 +8,9 @@ from collections.abc import Callable
 from PySide6.QtCore import QPointF, Qt
 from pytestqt.qtbot import QtBot
 
-from editor.app import HEX_SIZE, MainWindow
+from editor.app import MainWindow
 from editor.mapview.sections import SECTION_MIME
+from editor.mapview.view import HEX_SIZE
 from model.brushes import BrushShape
 from model.grid import hex_to_pixel
 from model.hexes import Hex, Hexside

@@ -13,7 +13,8 @@ from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QFileDialog, QPushButton
 from pytestqt.qtbot import QtBot
 
-from editor.app import HEX_SIZE, MainWindow
+from editor.app import MainWindow
+from editor.mapview.view import HEX_SIZE
 from editor.scenario.dock import RulesPanel
 from model.grid import hex_to_pixel
 from model.regions import EdgeRegion

@@ -11,7 +11,8 @@ from typing import Any
 from PySide6.QtCore import QPoint, QPointF, Qt
 from pytestqt.qtbot import QtBot
 
-from editor.app import HEX_SIZE, MainWindow
+from editor.app import MainWindow
+from editor.mapview.view import HEX_SIZE
 from editor.scenario.setup_editor import SetupPage
 from model.grid import hex_to_pixel
 from model.regions import EdgeRegion, HexesRegion, Hexrow

@@ -12,7 +12,8 @@ from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from editor.mapview.render import hexes_outline
-from editor.mapview.tools import HEX_SIZE, MapEvent, Tool
+from editor.mapview.tools import Tool
+from editor.mapview.view import HEX_SIZE, MapEvent
 from model.geometry import hexside_segment
 from model.grid import hex_to_pixel
 from model.hexes import Hex

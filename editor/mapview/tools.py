@@ -5,14 +5,14 @@ preview (a brush line, a section's ghost, a line of sight) on the view's mark la
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 
 from editor.files.document import ScenarioDocument
 from editor.mapview.render import hexes_outline, section_outline
+from editor.mapview.view import HEX_SIZE, MapEvent
 from model.brushes import BrushShape, FloodTooLargeError, flood, line, radius
 from model.geometry import nearest_hexside
 from model.grid import hex_to_pixel
@@ -21,18 +21,6 @@ from model.tables import OverlayType
 
 if TYPE_CHECKING:
     from editor.app import MainWindow
-
-HEX_SIZE = 24.0
-
-
-@dataclass(frozen=True)
-class MapEvent:
-    """A mouse event on the map: the hex under it, the scene point, the button(s)."""
-
-    hex: Hex
-    point: QPointF
-    button: Qt.MouseButton = Qt.MouseButton.NoButton
-    modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier
 
 
 class Tool:

@@ -21,7 +21,8 @@ from PySide6.QtWidgets import QMessageBox
 
 from editor.files.changes import Change
 from editor.mapview.render import hexes_outline
-from editor.mapview.tools import HEX_SIZE, MapEvent, Tool
+from editor.mapview.tools import Tool
+from editor.mapview.view import HEX_SIZE, MapEvent
 from model import edits_setup
 from model.errors import EditError
 from model.hexes import Hex

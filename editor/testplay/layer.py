@@ -25,7 +25,8 @@ from PySide6.QtWidgets import (
 )
 
 from editor.mapview.render import hexes_outline, paint_counters
-from editor.mapview.tools import MapEvent, Tool
+from editor.mapview.tools import Tool
+from editor.mapview.view import MapEvent
 from model.counters import MapCounter
 from model.grid import hex_to_pixel
 from model.hexes import Hex
