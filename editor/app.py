@@ -58,8 +58,9 @@ from editor.forces.oob_panel import OrderOfBattlePanel, parse_force_payload
 from editor.mapview.inspector import InspectorPanel
 from editor.mapview.los import LosPanel, LosTool
 from editor.mapview.overlays import OverlayPanel
-from editor.mapview.render import MapPainter, RenderOptions, hexes_outline, save_png, save_svg
+from editor.mapview.render import MapPainter, RenderOptions, save_png, save_svg
 from editor.mapview.sections import SectionsPanel
+from editor.mapview.shapes import hexes_outline
 from editor.mapview.terrain_options import TerrainOptionsPanel
 from editor.mapview.tools import BrushTool, OverlayTool, PanTool, SectionTool, Tool, ghost
 from editor.mapview.view import HEX_SIZE, MapView

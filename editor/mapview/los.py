@@ -11,7 +11,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
-from editor.mapview.render import hexes_outline
+from editor.mapview.shapes import hexes_outline
 from editor.mapview.tools import Tool
 from editor.mapview.view import HEX_SIZE, MapEvent
 from model.geometry import hexside_segment

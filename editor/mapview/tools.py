@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 
 from editor.files.document import ScenarioDocument
-from editor.mapview.render import hexes_outline, section_outline
+from editor.mapview.shapes import hexes_outline, section_outline
 from editor.mapview.view import HEX_SIZE, MapEvent
 from model.brushes import BrushShape, FloodTooLargeError, flood, line, radius
 from model.geometry import nearest_hexside

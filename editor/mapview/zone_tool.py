@@ -20,7 +20,7 @@ from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QMessageBox
 
 from editor.files.changes import Change
-from editor.mapview.render import hexes_outline
+from editor.mapview.shapes import hexes_outline
 from editor.mapview.tools import Tool
 from editor.mapview.view import HEX_SIZE, MapEvent
 from model import edits_setup

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.mapview.render import hexes_outline
+from editor.mapview.shapes import hexes_outline
 from editor.style import nation_colour
 from model.grid import hex_to_pixel
 from model.hexes import Hex
