@@ -22,9 +22,9 @@ def test_lay_stack_and_refuse_overlays_with_the_tool(
     assert document is not None
     original = document.scenario
     panel = window.overlay_panel
-    assert window.tool is window.tools["pan"]  # opening a scenario chooses no counter
+    assert window.tool is window.map_editor.tools["pan"]  # opening a scenario chooses no counter
     panel.choose("hill-27")
-    assert window.tool is window.tools["overlay"]  # choosing a counter picks up the tool
+    assert window.tool is window.map_editor.tools["overlay"]  # choosing a counter picks up the tool
     centre = document.map.resolve("K2018")
     click_hex(centre, Qt.MouseButton.LeftButton)
     laid = document.scenario.map.overlays

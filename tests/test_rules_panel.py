@@ -145,7 +145,7 @@ def test_a_die_roll_arrival_round_trips_through_save_as(
     assert panel.reinforcements.item(0, 0).text() == "On a roll of 0 or 1 (d10)"
     target = tmp_path / "2b-copy.yaml"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
-    assert window.save_as()
+    assert window.files.save_as()
     reloaded = load_scenario(target).scenario.side("attacker").reinforcements
     assert reloaded == window.document.scenario.side("attacker").reinforcements
     assert reloaded[0].turn is None

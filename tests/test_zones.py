@@ -86,7 +86,7 @@ def test_the_zone_layer_toggles_and_follows_undoable_edits(
     action = window.actions_by_id["view.zones"]
     assert action.isCheckable() and not action.isChecked()
     assert action.shortcut().toString() == "Z"
-    layer = window.zone_layer
+    layer = window.map_editor.zone_layer
     assert not any(item.isVisible() for item in layer.items)
 
     action.trigger()
@@ -133,7 +133,7 @@ def test_zone_labels_stay_on_the_map(window) -> None:  # type: ignore[no-untyped
         Path(__file__).parent.parent / "scenarios" / "panzer44" / "19.5-arracourt.yaml"
     )
     window.actions_by_id["view.zones"].trigger()
-    layer = window.zone_layer
+    layer = window.map_editor.zone_layer
     assert layer.label_items
     bounds = window.view.item.boundingRect()
     for label in layer.label_items:

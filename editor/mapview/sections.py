@@ -188,7 +188,11 @@ class SectionsPanel(QWidget):
         self.remove_button.setEnabled(ok and self.laid.count() > 1)
 
     def _do(self, verb: Callable[[], list[str]]) -> list[str]:
-        reasons = verb()
+        return self.report(verb())
+
+    def report(self, reasons: list[str]) -> list[str]:
+        """Say why a layout edit was refused, here and (``refused``) in the status bar; an
+        empty list, an edit made, clears the panel's message."""
         self.message.setText("\n".join(reasons))
         self.refused.emit(reasons)
         return reasons

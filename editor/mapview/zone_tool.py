@@ -13,7 +13,8 @@ other side's edge area again (``model.edges.map_edges``, not cached per map).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QPen
@@ -21,7 +22,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from editor.files.changes import Change
 from editor.mapview.shapes import hexes_outline
-from editor.mapview.tools import Tool
+from editor.mapview.tools import Tool, ToolHost
 from editor.mapview.view import HEX_SIZE, MapEvent
 from model import edits_setup
 from model.errors import EditError
@@ -29,7 +30,7 @@ from model.hexes import Hex
 from model.region_text import describe_region
 
 if TYPE_CHECKING:
-    from editor.app import MainWindow
+    from editor.scenario.setup_editor import SetupPage
 
 ADD = QPen(QColor("#1f7a34"), 2.5)
 REMOVE = QPen(QColor("#c0392b"), 2.5)
@@ -37,13 +38,30 @@ ADD_FILL = QBrush(QColor(40, 140, 60, 60))
 REMOVE_FILL = QBrush(QColor(200, 50, 40, 60))
 
 
+class ZoneSwitch(Protocol):
+    """View > Show Set-up Zones, which the tool turns on while it is in hand."""
+
+    def zones_shown(self) -> bool: ...
+
+    def show_zones(self, on: bool) -> None: ...
+
+
 class ZoneTool(Tool):
     """Add hexes to (drag) or take them out of (Shift+drag) a side's set-up zone."""
 
     name = "Paint set-up zone"
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(
+        self,
+        host: ToolHost,
+        zones: ZoneSwitch,
+        setup: SetupPage,
+        show_setup: Callable[[], None],
+    ) -> None:
+        super().__init__(host)
+        self.zones = zones
+        self.setup = setup  # the Set-up tab: the side whose zone is painted
+        self.show_setup = show_setup  # bring the Set-up tab to the front
         self._removing = False
         self._open = False  # a stroke's undo macro is open
         self._stroking = False
@@ -55,7 +73,7 @@ class ZoneTool(Tool):
 
     def side_id(self) -> str | None:
         """The side chosen in the Set-up tab."""
-        return self.window.rules_panel.setup_page.side_id()
+        return self.setup.side_id()
 
     def _side_name(self) -> str:
         document, side_id = self.document, self.side_id()
@@ -72,24 +90,18 @@ class ZoneTool(Tool):
 
     def take_up(self) -> None:
         """Show the set-up zones while the tool is in hand (and the Set-up tab)."""
-        action = self.window.actions_by_id["view.zones"]
         if not self._in_hand:  # taken up again while in hand: keep what was shown before
-            self._zones_were_shown = action.isChecked()
+            self._zones_were_shown = self.zones.zones_shown()
         self._in_hand = True
-        if not action.isChecked():
-            action.setChecked(True)
-            self.window.toggle_zones()
-        self.window.rules_dock.show()
-        self.window.rules_dock.raise_()
-        self.window.rules_panel.show_setup()
+        if not self.zones.zones_shown():
+            self.zones.show_zones(True)
+        self.show_setup()
 
     def leave(self) -> None:
         self._close_stroke()
         super().leave()
-        action = self.window.actions_by_id["view.zones"]
-        if not self._zones_were_shown and action.isChecked():
-            action.setChecked(False)
-            self.window.toggle_zones()
+        if not self._zones_were_shown and self.zones.zones_shown():
+            self.zones.show_zones(False)
         self._zones_were_shown = True
         self._in_hand = False
 
@@ -119,7 +131,7 @@ class ZoneTool(Tool):
     def ask(self, text: str) -> bool:
         """A yes-or-no question to the designer (tests answer it themselves)."""
         answer = QMessageBox.question(
-            self.window,
+            self.view.window(),
             "Paint the set-up zone",
             text,
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
@@ -214,11 +226,11 @@ class ZoneTool(Tool):
         """Outline the hex under the pointer: green to add, red to take out."""
         document = self.document
         if document is None or event.hex not in document.map:
-            self.window.view.clear_marks()
+            self.view.clear_marks()
             return
         removing = bool(event.modifiers & Qt.KeyboardModifier.ShiftModifier)
         outline = hexes_outline([event.hex], HEX_SIZE)
         if removing:
-            self.window.view.show_marks(outline, REMOVE, REMOVE_FILL)
+            self.view.show_marks(outline, REMOVE, REMOVE_FILL)
         else:
-            self.window.view.show_marks(outline, ADD, ADD_FILL)
+            self.view.show_marks(outline, ADD, ADD_FILL)

@@ -171,4 +171,4 @@ class RulesPanel(QWidget):
         if quiet and not finding_hexes(document.scenario, document.map, document.overlays, path):
             window.view.clear_marks()
             return frozenset()
-        return window.show_place(path, QColor(PLACE_COLOUR))
+        return window.map_editor.show_place(path, QColor(PLACE_COLOUR))

@@ -449,6 +449,6 @@ class ValidationPanel(QWidget):
             return frozenset()
         where = finding.path or "the scenario"
         colour = QColor(COLOURS[finding.severity])
-        return window.show_place(
+        return window.map_editor.show_place(
             finding.path, colour, where, "this finding has no place on the map"
         )
