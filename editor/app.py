@@ -61,7 +61,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.setWindowTitle("Hexwright")
         self.resize(1280, 860)
-        self.view = MapView(self)
+        self.view: MapView = MapView(self)
         self.setCentralWidget(self.view)
         self.hex_label = QLabel("")
         self.tool_label = QLabel("")
@@ -76,7 +76,7 @@ class MainWindow(QMainWindow):
         self.test_play_mode: TestPlayMode | None = None
         brushes = BrushBar(self.toolbar)
         self._docks(brushes)
-        self.map_editor = MapEditor(
+        self.map_editor: MapEditor = MapEditor(
             self.view,
             brushes,
             MapPanels(
@@ -92,7 +92,7 @@ class MainWindow(QMainWindow):
         )
         self.map_editor.tool_changed.connect(self._tool_chosen)
         self.map_editor.zones_toggled.connect(self.actions_by_id["view.zones"].setChecked)
-        self.files = FileController(self, self.map_editor.painter)
+        self.files: FileController = FileController(self, self.map_editor.painter)
         self.files.installed.connect(self._install)
         self.menus["&File"].insertMenu(self.actions_by_id["file.save"], self.files.recent.menu)
         self.map_editor.use("pan")
@@ -269,10 +269,12 @@ class MainWindow(QMainWindow):
         redo = document.undo_stack.createRedoAction(self, "&Redo")
         redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         first = menu.actions()[0] if menu.actions() else None
-        menu.insertAction(first, undo)
-        menu.insertAction(first, redo)
-        if first is not None and not first.isSeparator():
-            menu.insertSeparator(first)
+        if first is None:
+            menu.addActions([undo, redo])
+        else:
+            menu.insertActions(first, [undo, redo])
+            if not first.isSeparator():
+                menu.insertSeparator(first)
         self.actions_by_id["edit.undo"] = undo
         self.actions_by_id["edit.redo"] = redo
 

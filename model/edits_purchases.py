@@ -11,7 +11,6 @@ there.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
 
 from model.base import GameSystem
 from model.catalog import unit_types
@@ -60,7 +59,7 @@ def set_side_budget(
     scenario: Scenario,
     side_id: str,
     points: int | None,
-    kind: Literal["points", "force-points"] = "points",
+    kind: str = "points",
 ) -> Scenario:
     """Give a side a budget of ``points`` (None: take its budget away). What the budget comes
     with (``includes``) and its note are kept when only the figures change."""
@@ -77,7 +76,7 @@ def set_mission_budget(
     scenario: Scenario,
     mission_id: str,
     points: int | None,
-    kind: Literal["points", "force-points"] = "force-points",
+    kind: str = "force-points",
 ) -> Scenario:
     """Set the budget a Soldiers mission gives its side [19.1] (None: the mission has none)."""
     missions = list(scenario.missions)

@@ -51,7 +51,8 @@ class RecentFiles:
     def files(self) -> list[str]:
         """The files remembered that are still there."""
         value = settings().value("recent_files", [])
-        files = [value] if isinstance(value, str) else list(value or [])  # type: ignore[call-overload]
+        # One file comes back from an INI file as a string, more as a list.
+        files = [value] if isinstance(value, str) else value if isinstance(value, list) else []
         return [str(f) for f in files if Path(str(f)).exists()]
 
     def remember(self, path: Path) -> None:

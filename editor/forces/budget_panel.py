@@ -326,13 +326,13 @@ class BudgetPanel(QWidget):
         report, mission = self.report, self.report.mission if self.report else None
         if mission is not None and report is not None and report.budget_path[0] == "missions":
             return self._apply(
-                lambda sc, s: edits_purchases.set_mission_budget(sc, mission, points, kind),  # type: ignore[arg-type]
+                lambda sc, s: edits_purchases.set_mission_budget(sc, mission, points, kind),
                 f"Mission {mission}: budget {points}" if points is not None else "No budget",
                 Change.PURCHASES,
             )
         text = f"Budget {points} {kind}" if points is not None else "Remove the budget"
         return self._apply(
-            lambda sc, s: edits_purchases.set_side_budget(sc, s, points, kind),  # type: ignore[arg-type]
+            lambda sc, s: edits_purchases.set_side_budget(sc, s, points, kind),
             text,
             Change.PURCHASES,
         )

@@ -96,6 +96,9 @@ class OverlayPanel(QWidget):
     refused = Signal(list)
     #: The chosen counter or its turn changed (the tool redraws its ghost).
     choice_changed = Signal()
+    #: The counters to drag onto the map. The name hides ``QWidget.palette()``, which nothing
+    #: asks of this panel; the map and the tests know the list by it.
+    palette: DragPalette  # type: ignore[assignment]
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -353,10 +353,10 @@ class MapPainter:
             if hexagon is None:
                 continue
             col, row = int(hexagon.hex[:2]), int(hexagon.hex[2:])
-            local = section.hex_at(col, row)
-            if local is None:
+            found = section.hex_at(col, row)
+            if found is None:
                 continue
-            self._directional_hexagon(painter, placement.to_global(local))
+            self._directional_hexagon(painter, placement.to_global(found))
 
     def _directional_hexagon(self, painter: QPainter, h: Hex) -> None:
         size = self.options.size
@@ -497,7 +497,7 @@ def save_png(map_painter: MapPainter, path: Path) -> None:
     """Render to a PNG file (written atomically)."""
     image = map_painter.render_image()
     tmp = path.with_name(f".{path.name}.tmp")
-    if not image.save(str(tmp), "PNG"):
+    if not image.save(str(tmp), b"PNG"):
         raise OSError(f"cannot write {path}")
     tmp.replace(path)
 

@@ -76,6 +76,9 @@ class SectionsPanel(QWidget):
 
     #: Reasons a layout edit was refused (empty list: accepted), for the window's status bar.
     refused = Signal(list)
+    #: The sections to drag onto the map. The name hides ``QWidget.palette()``, which nothing
+    #: asks of this panel; the tests know the list by it.
+    palette: _Palette  # type: ignore[assignment]
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

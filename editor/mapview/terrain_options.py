@@ -69,7 +69,7 @@ class TerrainOptionsPanel(QWidget):
         if document is None:
             return []
         boards = list(dict.fromkeys(p.name for p in document.map.placements))
-        slots = []
+        slots: list[_Slot] = []
         for option in terrain_options(document.scenario.system).values():
             if option.scope == "board":
                 slots.extend(_Slot(option, board) for board in boards)

@@ -8,6 +8,7 @@ or settings it works with, given when it is made; never the whole window.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import Qt
@@ -188,8 +189,7 @@ class BrushTool(Tool):
     def _near_side(self, event: MapEvent) -> bool:
         """Whether the pointer is nearer a hexside than the middle of its hex."""
         cx, cy = hex_to_pixel(event.hex, HEX_SIZE)
-        distance = ((event.point.x() - cx) ** 2 + (event.point.y() - cy) ** 2) ** 0.5
-        return distance > 0.6 * HEX_SIZE
+        return math.hypot(event.point.x() - cx, event.point.y() - cy) > 0.6 * HEX_SIZE
 
     def _side(self, event: MapEvent) -> None:
         document = self.document

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from editor.files.boards import BoardDocument
 from editor.files.changes import Change
 from editor.files.document import ScenarioDocument
-from editor.scenario.rules_forms import MessageLine
+from editor.scenario.rules_forms import ListForm, MessageLine
 from model.scenario import Scenario
 
 PATH_ROLE = Qt.ItemDataRole.UserRole
@@ -65,8 +65,9 @@ class SentenceTable(QTableWidget):
             )
             item.setToolTip(tooltip or text)
             item.setTextAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+            if column == 0:
+                item.setData(PATH_ROLE, data)
             self.setItem(row, column, item)
-        self.item(row, 0).setData(PATH_ROLE, data)
 
     def chosen(self) -> object | None:
         """The data of the chosen row (None: no row chosen)."""
@@ -124,7 +125,7 @@ class ListTab(ScenarioTab):
     (:meth:`_submitted`)."""
 
     table: SentenceTable
-    form: QWidget
+    form: ListForm
     edit_button: QPushButton
     remove_button: QPushButton
 
@@ -142,8 +143,8 @@ class ListTab(ScenarioTab):
             ("Add…", add), ("Edit…", edit), ("Remove", remove)
         )
         self.form.hide()
-        self.form.submitted.connect(self._submitted)  # type: ignore[attr-defined]
-        self.form.cancelled.connect(self.close_form)  # type: ignore[attr-defined]
+        self.form.submitted.connect(self._submitted)
+        self.form.cancelled.connect(self.close_form)
         return row
 
     def _chosen(self) -> None:
@@ -162,7 +163,7 @@ class ListTab(ScenarioTab):
         text = f"{'Change' if editing else 'Add'} a {noun}"
         reasons = self.document.edit(edit, text, change)
         if reasons:
-            self.form.message.problem("\n".join(reasons))  # type: ignore[attr-defined]
+            self.form.message.problem("\n".join(reasons))
             return None
         self.close_form()
         return self.document.scenario

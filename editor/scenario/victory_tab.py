@@ -84,12 +84,13 @@ class VictoryTab(ListTab):
 
     def selected_condition(self) -> list[int] | None:
         chosen = self.table.chosen()
-        return None if chosen is None else [int(i) for i in chosen]  # type: ignore[attr-defined]
+        return [int(i) for i in chosen] if isinstance(chosen, list | tuple) else None
 
     def select_condition(self, path: list[int]) -> None:
         """Choose the condition at ``path`` (and show its place), as a click does."""
         for row in range(self.table.rowCount()):
-            if list(self.table.item(row, 0).data(PATH_ROLE)) == list(path):
+            item = self.table.item(row, 0)
+            if item is not None and list(item.data(PATH_ROLE)) == list(path):
                 self.table.selectRow(row)
                 return
         raise ValueError(f"no victory condition at {path}")
