@@ -151,7 +151,7 @@ def brush_step() -> tuple[float, float]:
     render()
     document.begin_stroke()
     ours = min(timed(step) for _ in range(20))
-    document.changed.disconnect(window._redraw)  # the baseline redraws by itself
+    document.changed.disconnect(window.map_editor._on_changed)  # the baseline redraws by itself
     base = min(timed(rebuild_step) for _ in range(20))
     document.undo_stack.setClean()
     window.close()
