@@ -497,7 +497,8 @@ def save_png(map_painter: MapPainter, path: Path) -> None:
     """Render to a PNG file (written atomically)."""
     image = map_painter.render_image()
     tmp = path.with_name(f".{path.name}.tmp")
-    if not image.save(str(tmp), b"PNG"):
+    # PySide6's stubs want the format as bytes, but the call takes only a str.
+    if not image.save(str(tmp), "PNG"):  # type: ignore[call-overload]
         raise OSError(f"cannot write {path}")
     tmp.replace(path)
 
