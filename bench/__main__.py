@@ -15,6 +15,7 @@ from bench import (
     layout_bench,
     load_bench,
     los_bench,
+    responsiveness_bench,
 )
 
 if __name__ == "__main__":
@@ -27,6 +28,7 @@ if __name__ == "__main__":
         engine_bench,
         los_bench,
         balance_bench,
+        responsiveness_bench,
     ):
         print()
         print("\n".join(module.main()))

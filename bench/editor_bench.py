@@ -22,13 +22,13 @@ from editor.app import MainWindow
 from editor.mapview.render import MapPainter, RenderOptions
 from editor.mapview.view import HEX_SIZE, MapView
 from editor.style import hex_style
-from model.base import GameSystem
 from model.geometry import corners
 from model.hexes import Hex
 from model.layout import AssembledMap, Placement, assemble
 from model.mapstate import terrain_edits
 from model.resources import load_boards
 from model.scenario_io import load_scenario, overlays_of
+from model.systems import GameSystem
 
 WIDTH, HEIGHT = 1280, 860
 

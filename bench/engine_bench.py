@@ -15,7 +15,8 @@ from pathlib import Path
 
 from model.scenario_io import load_scenario
 from rules.bots.base import make_bot, play
-from rules.engine.core import Game, load_game
+from rules.engine.core import Game
+from rules.registry import load_game
 
 SCENARIO = Path(__file__).parent.parent / "scenarios" / "panzer44" / "19.2-sedan-revenged.yaml"
 PAIRINGS = (("random", 16), ("heuristic", 6))  # the bot of both sides, games per run

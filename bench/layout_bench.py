@@ -8,11 +8,11 @@ it, then looks each name up by scanning the list of all names.
 from __future__ import annotations
 
 from bench.common import best_ms, row
-from model.base import GameSystem
 from model.board import BoardSection
 from model.hexes import Hex
 from model.layout import AssembledMap, Placement, assemble
 from model.resources import load_boards
+from model.systems import GameSystem
 
 
 def twelve_sections() -> tuple[list[Placement], dict[str, BoardSection]]:

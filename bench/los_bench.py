@@ -3,9 +3,10 @@
 Target (issue 6): a line-of-sight query under 20 microseconds on average over all hex pairs,
 side by side with a naive baseline that intersects a shapely line with the hex polygons.
 
-- The engine's verdict (:meth:`rules.los.fast.SightTable.clear`, what the rules ask): timed over
-  every one of the 4.3 million ordered pairs of the 2,074 hexes, starting cold (the table of
-  line shapes per displacement emptied first, so building it is in the figure), then warm.
+- The engine's verdict (:meth:`rules.panzer44.sight_table.SightTable.clear`, what the rules
+  ask): timed over every one of the 4.3 million ordered pairs of the 2,074 hexes, starting cold
+  (the table of line shapes per displacement emptied first, so building it is in the figure), then
+  warm.
 - The full query (:func:`rules.los.query.line_of_sight`: every hex and hexside on the line, the
   deciding obstacle, the rule and an explanation; what the editor's LOS tool and the game log
   show) and the naive baseline are timed on a fixed sample (every hex against 25 spread
@@ -27,10 +28,10 @@ from model.grid import hex_corners, hex_to_pixel
 from model.hexes import Hex
 from model.scenario_io import load_scenario
 from rules.bots.base import make_bot, play
-from rules.engine.core import load_game
-from rules.los.fast import SightTable, forget_shapes
 from rules.los.query import line_of_sight
 from rules.panzer44.game import Panzer44Game
+from rules.panzer44.sight_table import SightTable, forget_shapes
+from rules.registry import load_game
 
 ROOT = Path(__file__).parent.parent / "scenarios" / "panzer44"
 TARGET_US = 20.0

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import enum
-
 from pydantic import BaseModel, ConfigDict
 
 
@@ -22,24 +20,3 @@ class StrictModel(BaseModel):
         use_enum_values=False,
         ser_json_inf_nan="constants",
     )
-
-
-class GameSystem(enum.StrEnum):
-    """The four game systems; the value is the folder name under ``resources/``."""
-
-    ARMOR = "armor"
-    PANZER44 = "panzer44"
-    SOLDIERS = "soldiers"
-    PANZER_COMMAND = "panzer-command"
-
-    @property
-    def display_name(self) -> str:
-        return _TITLES[self]
-
-
-_TITLES = {
-    GameSystem.ARMOR: "Armor",
-    GameSystem.PANZER44: "Panzer '44",
-    GameSystem.SOLDIERS: "Soldiers",
-    GameSystem.PANZER_COMMAND: "Panzer Command",
-}

@@ -19,9 +19,10 @@ from typing import Annotated, Literal, TypeVar
 
 from pydantic import Field, field_validator, model_validator
 
-from model.base import GameSystem, StrictModel
+from model.base import StrictModel
 from model.grid import CellKind, Parity, PrintedGrid
 from model.hexes import COMPASS_NAMES, Hex, Hexside
+from model.systems import GameSystem
 
 BOARD_SCHEMA_VERSION = 1
 

@@ -20,7 +20,6 @@ import string
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from model.base import GameSystem
 from model.board import (
     BOARD_SCHEMA_VERSION,
     BoardFile,
@@ -58,6 +57,7 @@ from model.scenario import (
     Side,
 )
 from model.scenario_io import LoadedScenario
+from model.systems import GameSystem
 from model.victory import VictoryRules
 from model.yamlio import atomic_write_text
 

@@ -11,9 +11,10 @@ from typing import Literal, TypeVar
 
 from pydantic import Field, model_validator
 
-from model.base import GameSystem, StrictModel
+from model.base import StrictModel
 from model.errors import Problem, ProblemList
 from model.provenance import Field_
+from model.systems import GameSystem
 from model.validation import validate_document
 from model.yamlio import read_yaml_text
 

@@ -12,13 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from model.base import GameSystem
 from model.catalog import unit_types
 from model.errors import EditError, NoSuchEntryError, UnknownNameError
 from model.scenario import Budget, ForceEntry, Purchase, Scenario, Side
-
-#: Purchases that are not catalogue entries: Armor's APCR rounds [OP XXIII.C].
-EXTRA_ITEMS = {GameSystem.ARMOR: frozenset({"APCR"})}
 
 #: Where a force entry is in a side: ``("forces", 3)`` or ``("reinforcements", 0, "units", 2)``.
 EntryWhere = Sequence[str | int]
@@ -105,7 +101,7 @@ def add_purchase(scenario: Scenario, side_id: str, item: str, count: int = 1) ->
     if count < 1:
         raise EditError(f"buy at least one, not {count}")
     system = scenario.system
-    if item not in unit_types(system) and item not in EXTRA_ITEMS.get(system, ()):
+    if item not in unit_types(system) and item not in system.data.extra_purchases:
         raise EditError(f"{scenario.system.display_name} has nothing called '{item}' to buy")
     purchases = list(_side(scenario, side_id).purchases)
     same = next((i for i, p in enumerate(purchases) if p.item == item and not p.for_entry), None)

@@ -2,7 +2,7 @@
 
 Every book numbers hexes CCRR (column, then row; rows grow southward) on flat-topped hexes in
 vertical columns. The books differ in which printed columns sit half a hex lower
-(``../shared/notes/geometry.md``): Panzer '44 shifts its even columns, Soldiers and Armor their
+(``docs/geometry.md``): Panzer '44 shifts its even columns, Soldiers and Armor their
 odd ones. :class:`PrintedGrid` converts a board's printed ``(column, row)`` to a local axial
 :class:`~model.hexes.Hex` and back.
 

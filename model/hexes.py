@@ -5,12 +5,15 @@ Coordinates are axial ``(q, r)`` with the implied cube coordinate ``s = -q - r``
 conventions). ``q`` grows to the east (one column per step); ``r`` grows to the south-south-west
 so that ``(0, +1)`` is the hex directly south.
 
-Printed board IDs and pixel positions are conversions at the edges (see :mod:`model.offsets`
-and :mod:`model.pixels`); a :class:`Hex` is the identity of a position on an assembled map.
+Printed board IDs and pixel positions are conversions at the edges (see :mod:`model.grid`:
+``PrintedGrid`` and ``hex_to_pixel``); a :class:`Hex` is the identity of a position on an
+assembled map.
 
 Compass directions are numbered clockwise from north, 0 = N, 1 = NE, 2 = SE, 3 = S, 4 = SW,
 5 = NW. A book's own direction numbers (Armor's Directional Hexagon, Soldiers' scatter
-indicator) are per board section and convert to these in :mod:`model.directions`.
+indicator) are per board section and convert to these with
+:meth:`model.board.BoardSection.direction_number_to_compass` (on an assembled map,
+:meth:`model.layout.AssembledMap.direction_to_global`).
 """
 
 from __future__ import annotations

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from model.base import GameSystem
 from model.catalog import unit_types
 from model.joins import JoinType
 from model.layout import LayoutError
@@ -25,6 +24,7 @@ from model.scenario import (
     Side,
 )
 from model.scenario_io import LoadedScenario, dump_scenario, parse_scenario
+from model.systems import GameSystem
 from model.victory import VictoryRules
 
 #: How a side is first named after its nation (the designer renames it).

@@ -14,11 +14,11 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from model.base import GameSystem
 from model.catalog import terrain_types, unit_types
 from model.errors import ProblemList
 from model.provenance import Tally, tally
 from model.resources import board_ids, load_board
+from model.systems import GameSystem
 from model.tables import overlays, tables
 from model.terrainoptions import terrain_options
 from model.yamlio import YamlError

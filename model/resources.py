@@ -13,9 +13,9 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-from model.base import GameSystem
 from model.board import BOARD_SCHEMA_VERSION, BoardDataError, BoardFile, BoardSection, compile_board
 from model.errors import Problem, ProblemList, did_you_mean, dotted
+from model.systems import GameSystem
 from model.validation import validate_document
 from model.yamlio import Document, read_yaml_text
 
@@ -28,7 +28,8 @@ def resources_root() -> Traversable:
 
 
 def system_dir(system: GameSystem) -> Traversable:
-    return resources_root() / system.value
+    """The folder of a system's data (``resources/<system>/`` for the packaged ones)."""
+    return system.data.folder
 
 
 def board_search_path(*folders: Path) -> None:

@@ -17,10 +17,11 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from model.base import GameSystem, StrictModel
+from model.base import StrictModel
 from model.edges import Compass
 from model.joins import JoinType
 from model.regions import HexName, Region
+from model.systems import GameSystem
 from model.victory import SpecialRule, UnitFilter, VictoryRules
 
 SCENARIO_SCHEMA_VERSION = 1
@@ -108,24 +109,69 @@ class MapObjects(StrictModel):
     note: str = ""
 
 
-class LayoutConstraint(StrictModel):
-    """A condition on the layout of a loose scenario (Armor's templates), checked by the editor.
+class JoinTypeConstraint(StrictModel):
+    """Every join of the layout is one of the allowed types (Armor 1A: edge-to-edge only)."""
 
-    Typed kinds: ``join-type`` (allowed joins), ``roads-meet``, ``count-within`` (``count``
-    overlays of ``overlay`` within ``distance`` of ``near``), ``overlay-in`` (overlays only in a
-    region), ``at-least-per-section``; anything else as ``text``.
-    """
-
-    kind: Literal[
-        "join-type", "roads-meet", "count-within", "overlay-in", "at-least-per-section", "text"
-    ]
+    kind: Literal["join-type"] = "join-type"
     joins: list[JoinType] = Field(default_factory=list)
+    text: str = ""
+
+
+class RoadsMeetConstraint(StrictModel):
+    """Across every join a road runs from one section into the other."""
+
+    kind: Literal["roads-meet"] = "roads-meet"
+    text: str = ""
+
+
+class CountWithinConstraint(StrictModel):
+    """At least ``count`` units of ``overlay`` within ``distance`` hexes of ``near``."""
+
+    kind: Literal["count-within"] = "count-within"
     overlay: str | None = None
     count: int | None = None
     distance: int | None = None
     near: Region | None = None
+    text: str = ""
+
+
+class OverlayInConstraint(StrictModel):
+    """Units of ``overlay`` only inside ``region``."""
+
+    kind: Literal["overlay-in"] = "overlay-in"
+    overlay: str | None = None
     region: Region | None = None
     text: str = ""
+
+
+class AtLeastPerSectionConstraint(StrictModel):
+    """Each section holds at least ``count`` units of ``overlay`` (none named: Building and
+    Alley units)."""
+
+    kind: Literal["at-least-per-section"] = "at-least-per-section"
+    overlay: str | None = None
+    count: int | None = None
+    text: str = ""
+
+
+class TextConstraint(StrictModel):
+    """A layout constraint in the book's words, for the players to check by eye."""
+
+    kind: Literal["text"] = "text"
+    text: str = ""
+
+
+#: A condition on the layout of a loose scenario (Armor's templates), checked by the editor
+#: (``rules/checks/layout.py``): one model per ``kind``, so a field of another kind is an error.
+LayoutConstraint = Annotated[
+    JoinTypeConstraint
+    | RoadsMeetConstraint
+    | CountWithinConstraint
+    | OverlayInConstraint
+    | AtLeastPerSectionConstraint
+    | TextConstraint,
+    Field(discriminator="kind"),
+]
 
 
 class MapSetup(StrictModel):
@@ -283,21 +329,78 @@ class Budget(StrictModel):
     note: str = ""
 
 
-class PurchaseRule(StrictModel):
-    """A constraint on buying forces beyond the book's general rules.
+class MinSpendRule(StrictModel):
+    """At least ``points`` spent on ``category``."""
 
-    Kinds: ``min-spend`` (at least ``points`` on ``category``), ``max-spend``, ``share-per-entry``
-    (at least ``fraction`` of the points on each entry region), ``required`` (``units`` must be
-    bought), ``only`` (only these categories), ``ban`` (not these), ``text``.
-    """
-
-    kind: Literal["min-spend", "max-spend", "share-per-entry", "required", "only", "ban", "text"]
+    kind: Literal["min-spend"] = "min-spend"
     category: str | None = None
     points: int | None = None
+    text: str = ""
+
+
+class MaxSpendRule(StrictModel):
+    """At most ``points`` spent on ``category``."""
+
+    kind: Literal["max-spend"] = "max-spend"
+    category: str | None = None
+    points: int | None = None
+    text: str = ""
+
+
+class SharePerEntryRule(StrictModel):
+    """At least ``fraction`` of the points on each of the side's entry regions."""
+
+    kind: Literal["share-per-entry"] = "share-per-entry"
     fraction: float | None = Field(default=None, ge=0, le=1)
+    text: str = ""
+
+
+class RequiredRule(StrictModel):
+    """The ``units`` (or, without a filter, the ``categories``) must be bought."""
+
+    kind: Literal["required"] = "required"
     units: UnitFilter | None = None
     categories: list[str] = Field(default_factory=list)
     text: str = ""
+
+
+class OnlyRule(StrictModel):
+    """Only combat units of these ``categories`` (or matching ``units``) may be bought."""
+
+    kind: Literal["only"] = "only"
+    units: UnitFilter | None = None
+    categories: list[str] = Field(default_factory=list)
+    text: str = ""
+
+
+class BanRule(StrictModel):
+    """Nothing of these ``categories`` (or matching ``units``) may be bought."""
+
+    kind: Literal["ban"] = "ban"
+    units: UnitFilter | None = None
+    categories: list[str] = Field(default_factory=list)
+    text: str = ""
+
+
+class TextPurchaseRule(StrictModel):
+    """A purchase rule in the book's words, for the players to check."""
+
+    kind: Literal["text"] = "text"
+    text: str = ""
+
+
+#: A constraint on buying forces beyond the book's general rules, judged by
+#: ``rules/pointbuy/base.py``: one model per ``kind``, so a field of another kind is an error.
+PurchaseRule = Annotated[
+    MinSpendRule
+    | MaxSpendRule
+    | SharePerEntryRule
+    | RequiredRule
+    | OnlyRule
+    | BanRule
+    | TextPurchaseRule,
+    Field(discriminator="kind"),
+]
 
 
 class Purchase(StrictModel):

@@ -627,6 +627,8 @@ def _plain(value: Any) -> Any:
         return {str(_plain(k)): _plain(v) for k, v in value.items()}
     if isinstance(value, enum.Enum):
         return value.value
+    if isinstance(value, str):
+        return str(value)  # a str subclass (a GameSystem) as the plain text YAML writes
     return value
 
 

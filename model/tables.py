@@ -15,8 +15,9 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from model.base import GameSystem, StrictModel
+from model.base import StrictModel
 from model.provenance import Field_, Tally, Value, unwrap
+from model.systems import GameSystem
 from model.validation import validate_document
 from model.yamlio import read_yaml_text
 

@@ -73,6 +73,7 @@ def _describe(error: Any, data: Any, key: PathKey, model: type[BaseModel]) -> tu
         hint = did_you_mean(name, allowed) if allowed else ""
         if not hint and allowed:
             hint = "allowed keys: " + ", ".join(sorted(allowed))
+            hint += _other_kinds_hint(model, data, key[:-1], name)
         return f"unknown key '{name}'", hint
     if kind == "missing":
         return f"missing required key '{loc[-1]}'", ""
@@ -98,6 +99,33 @@ def _describe(error: Any, data: Any, key: PathKey, model: type[BaseModel]) -> tu
 
 def _allowed_keys(model: type[BaseModel], data: Any, key: PathKey) -> list[str]:
     """The field names of the model that validates the node at ``key``, when it can be found."""
+    annotation, node = _node_type(model, data, key)
+    target = _as_model(annotation, node) if annotation is not None else None
+    return list(target.model_fields) if target else []
+
+
+def _other_kinds_hint(model: type[BaseModel], data: Any, key: PathKey, name: str) -> str:
+    """``; 'points' belongs to kind 'min-spend' or 'max-spend'`` when the node at ``key`` is a
+    member of a discriminated union and ``name`` is a field of other members."""
+    annotation, node = _node_type(model, data, key)
+    found = _discriminated(annotation)
+    if found is None or not isinstance(node, dict):
+        return ""
+    discriminator, members = found
+    tags = [
+        str(tag)
+        for member in members
+        if name in member.model_fields and discriminator in member.model_fields
+        for tag in typing.get_args(member.model_fields[discriminator].annotation)
+        if tag != node.get(discriminator)
+    ]
+    if not tags:
+        return ""
+    return f"; '{name}' belongs to {discriminator} " + " or ".join(f"'{t}'" for t in tags)
+
+
+def _node_type(model: type[BaseModel], data: Any, key: PathKey) -> tuple[Any, Any]:
+    """The annotation that validates the node at ``key`` and the node (None when not found)."""
     current: Any = model
     node = data
     for part in key:
@@ -109,9 +137,25 @@ def _allowed_keys(model: type[BaseModel], data: Any, key: PathKey) -> list[str]:
             node = None
         current = _child_type(current, part, node)
         if current is None:
-            return []
-    target = _as_model(current, node)
-    return list(target.model_fields) if target else []
+            return None, None
+    return current, node
+
+
+def _discriminated(annotation: Any) -> tuple[str, list[type[BaseModel]]] | None:
+    """The discriminator and member models of a discriminated union (optional or not)."""
+    origin = typing.get_origin(annotation)
+    args = typing.get_args(annotation)
+    if origin is typing.Annotated:
+        discriminator = next(
+            (d for meta in args[1:] if isinstance(d := getattr(meta, "discriminator", None), str)),
+            None,
+        )
+        members = [a for a in typing.get_args(args[0]) if _as_model(a, None) is not None]
+        return (discriminator, members) if discriminator and members else None
+    if origin in (typing.Union, types.UnionType):
+        found = [d for a in args if a is not type(None) and (d := _discriminated(a)) is not None]
+        return found[0] if len(found) == 1 else None
+    return None
 
 
 def _child_type(annotation: Any, part: str | int, node: Any) -> Any:

@@ -1,5 +1,5 @@
 """The rules engine: Qt-free, headless. ``rules.load_game(loaded_scenario)`` starts a game."""
 
-from rules.engine.core import load_game
+from rules.registry import load_game
 
 __all__ = ["load_game"]

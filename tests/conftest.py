@@ -89,3 +89,11 @@ def drop_on_map(window: Any) -> Callable[[str, str, Any], None]:
         window.view.dropEvent(event)
 
     return drop
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test that uses ``qtbot`` (directly or through a fixture) ``gui``, so that
+    ``pytest -m "not gui"`` is the headless suite without each file remembering the marker."""
+    for item in items:
+        if "qtbot" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.gui)

@@ -14,9 +14,9 @@ import json
 from pathlib import Path
 
 from model.scenario_io import load_scenario
-from rules.engine.core import load_game
 from rules.movement.reach import reachable
 from rules.panzer44.game import Panzer44Game
+from rules.registry import load_game
 
 ROOT = Path(__file__).parent.parent
 SCENARIO = ROOT / "scenarios" / "panzer44" / "19.2-sedan-revenged.yaml"

@@ -24,9 +24,9 @@ from rules.armor.move import destinations, walk
 from rules.armor.orders import Face, Order, parse_moves
 from rules.bots.base import RandomBot, play
 from rules.engine.actions import Action, Done
-from rules.engine.core import load_game
 from rules.engine.errors import ActionSyntaxError, IllegalActionError, UnsupportedGameError
-from rules.engine.replay import Replay, replay
+from rules.records.replay import Replay, replay
+from rules.registry import load_game
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "armor"
 

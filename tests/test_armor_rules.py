@@ -22,8 +22,9 @@ from rules.armor.opportunity import OpportunityTriggered
 from rules.armor.orders import Order
 from rules.bots.base import play
 from rules.engine.actions import Action
-from rules.engine.core import State, load_game
+from rules.engine.core import State
 from rules.engine.errors import IllegalActionError
+from rules.registry import load_game
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "armor"
 

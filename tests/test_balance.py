@@ -12,7 +12,7 @@ import pytest
 
 from rules.bots import balance
 from rules.bots.balance import GameSpec, play_game, run_batch, specs_for, summarize, wilson_interval
-from rules.engine.replay import Replay, replay
+from rules.records.replay import Replay, replay
 
 ROOT = Path(__file__).resolve().parent.parent
 DRIANT = str(ROOT / "scenarios" / "panzer44" / "19.7-assault-on-fort-driant.yaml")

@@ -6,7 +6,6 @@ stops it with the games so far, and a scenario the engine cannot play says so.""
 from __future__ import annotations
 
 import json
-import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -44,25 +43,25 @@ def open_dialog(qtbot: QtBot, path: Path) -> BalanceDialog:
     return dialog
 
 
-class LoopWatch:
-    """The longest the event loop went without turning, while it is watched (a 5 ms timer)."""
+class LoopTurns:
+    """Counts the turns of the event loop while it is watched (a 5 ms timer's ticks).
+
+    How long the loop pauses during a batch is measured in bench/responsiveness_bench.py; the
+    tests check that it turns at all while games are played, not how fast."""
 
     def __init__(self) -> None:
-        self.longest = 0.0
-        self._last = time.perf_counter()
+        self.turns = 0
         self._timer = QTimer()
         self._timer.setInterval(5)
         self._timer.timeout.connect(self._tick)
         self._timer.start()
 
     def _tick(self) -> None:
-        now = time.perf_counter()
-        self.longest = max(self.longest, now - self._last)
-        self._last = now
+        self.turns += 1
 
-    def stop(self) -> float:
+    def stop(self) -> int:
         self._timer.stop()
-        return self.longest
+        return self.turns
 
 
 def test_a_batch_runs_to_its_end_and_shows_the_figures_of_summarize(qtbot: QtBot) -> None:
@@ -72,17 +71,23 @@ def test_a_batch_runs_to_its_end_and_shows_the_figures_of_summarize(qtbot: QtBot
     dialog.first_seed.setValue(7)
     dialog.workers.setValue(2)
     assert [box.currentText() for box in dialog.bot_boxes] == ["random", "random"]
-    watch = LoopWatch()
+    watch = LoopTurns()
     seen: list[int] = []
-    dialog.run.progressed.connect(lambda done, total, errors: seen.append(done))
+    turns_at: list[int] = []
+
+    def progressed(done: int, total: int, errors: int) -> None:
+        seen.append(done)
+        turns_at.append(watch.turns)
+
+    dialog.run.progressed.connect(progressed)
     with qtbot.waitSignal(dialog.run.finished, timeout=WAIT):
         dialog.run_button.click()
+        # The click returns at once: the games are played off the GUI thread.
+        assert dialog.run.running and seen == []
         assert dialog.cancel_button.isEnabled() and not dialog.run_button.isEnabled()
     qtbot.wait(50)  # the report's widgets lay out
-    longest = watch.stop()
-    print(f"event loop: longest pause {longest * 1000:.0f} ms during the batch")
-    # Generous for a shared 2-core machine; ~30-60 ms on a quiet one.
-    assert longest < 0.25
+    watch.stop()
+    assert turns_at[0] > 0  # the event loop kept turning while the first game was played
     assert seen == [1, 2, 3, 4]
     assert dialog.progress.value() == 4 and "Played 4 games" in dialog.status.text()
 
@@ -119,15 +124,18 @@ def test_cancel_stops_soon_with_the_games_so_far(qtbot: QtBot, tmp_path: Path) -
     dialog = open_dialog(qtbot, DRIANT)
     dialog.games.setValue(2000)
     dialog.workers.setValue(1)
+    seen: list[int] = []
+    dialog.run.progressed.connect(lambda done, total, errors: seen.append(done))
     with qtbot.waitSignal(dialog.run.progressed, timeout=WAIT):
         dialog.start()
     with qtbot.waitSignal(dialog.run.finished, timeout=10_000):
         dialog.cancel_button.click()
-        cancelled_at = time.perf_counter()
-    assert time.perf_counter() - cancelled_at < 3.0
+        done_at_cancel = seen[-1]
     assert dialog.outcome is not None and dialog.outcome.cancelled
     report = dialog.outcome.report
     assert 1 <= report.games < 2000 and report.requested == 2000
+    # Stopped soon: no game is submitted after Cancel, and at most three a worker are ahead.
+    assert report.games <= done_at_cancel + 3
     assert dialog.status.text().startswith(f"Cancelled after {report.games} of 2000 games")
     assert dialog.run_button.isEnabled() and not dialog.cancel_button.isEnabled()
     assert dialog.report_view is not None

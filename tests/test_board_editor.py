@@ -13,8 +13,8 @@ from pytestqt.qtbot import QtBot
 
 from editor.app import MainWindow
 from editor.files.boards import FIXED_LAYOUT, BoardCopyDialog, BoardDocument, NewBoardDialog
-from model.base import GameSystem
 from model.resources import load_board, parse_board_file, read_board, resources_root
+from model.systems import GameSystem
 
 pytestmark = pytest.mark.gui
 

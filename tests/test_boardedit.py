@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from model import edits
-from model.base import GameSystem
 from model.board import compile_board
 from model.boardedit import (
     BoardEditError,
@@ -39,6 +38,7 @@ from model.resources import (
     resources_root,
 )
 from model.scenario_io import parse_scenario
+from model.systems import GameSystem
 
 ARMOR = GameSystem.ARMOR
 

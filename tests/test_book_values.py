@@ -6,9 +6,9 @@ that an edit which changes them fails loudly.
 
 from __future__ import annotations
 
-from model.base import GameSystem
 from model.catalog import terrain_types, unit_types
 from model.provenance import unwrap
+from model.systems import GameSystem
 from model.tables import tables
 
 P44 = GameSystem.PANZER44

@@ -29,7 +29,6 @@ from editor.files.new_scenario import NewScenarioDialog
 from editor.forces.force_list import FORCE_MIME
 from editor.mapview.sections import SECTION_MIME
 from editor.mapview.view import HEX_SIZE
-from model.base import GameSystem
 from model.brushes import BrushShape
 from model.grid import hex_to_pixel
 from model.hexes import Hex
@@ -42,6 +41,7 @@ from model.scenario import (
     Scenario,
 )
 from model.scenario_io import load_scenario
+from model.systems import GameSystem
 from model.victory import ExitAllowed
 from rules import load_game
 from rules.bots.base import RandomBot, play

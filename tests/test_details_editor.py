@@ -18,10 +18,10 @@ from editor.app import MainWindow
 from editor.files.document import ScenarioDocument
 from editor.scenario.details_editor import DetailsPage
 from editor.scenario.side_editor import SideDetails
-from model.base import GameSystem
 from model.newscenario import new_scenario, open_new
 from model.regions import EdgeRegion
 from model.scenario import LayoutSpec, SectionSpec
+from model.systems import GameSystem
 from model.victory import DeploymentLimit, ExitAllowed, TerrainOverride, UsageCap
 
 pytestmark = pytest.mark.gui

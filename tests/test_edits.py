@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from model import edits
-from model.base import GameSystem
 from model.resources import load_boards
 from model.scenario import OverlayPlacement
 from model.scenario_io import load_scenario
+from model.systems import GameSystem
 
 SCENARIO = Path(__file__).parent.parent / "scenarios" / "armor" / "1a-spearheads.yaml"
 

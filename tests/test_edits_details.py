@@ -12,7 +12,6 @@ from functools import cache
 import pytest
 
 from model import edits_details as ed
-from model.base import GameSystem
 from model.newscenario import new_scenario
 from model.region_text import parse_region
 from model.scenario import (
@@ -24,8 +23,9 @@ from model.scenario import (
     Support,
 )
 from model.scenario_io import LoadedScenario, load_scenario
+from model.systems import GameSystem
 from model.victory import Award, Control, Destroyed, UnitFilter
-from rules.checks.book import PC_SETTINGS
+from rules.panzer_command.checks import PC_SETTINGS
 
 SCENARIOS = os.path.join(os.path.dirname(__file__), "..", "scenarios")
 LIMITS = {key: value[0] for key, value in PC_SETTINGS.items()}

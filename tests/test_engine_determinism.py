@@ -21,7 +21,8 @@ import pytest
 
 from model.scenario_io import load_scenario
 from rules.bots.base import Bot, make_bot, play
-from rules.engine.core import Game, State, load_game
+from rules.engine.core import Game, State
+from rules.registry import load_game
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "panzer44"
 

@@ -1,9 +1,9 @@
 """The scenario format can express every scenario of the books.
 
 Every scenario of Panzer '44 [19.1-20.5], Soldiers (10, 20-26) and Armor (1A-4B) is
-transcribed into the format. Those whose boards and units are in ``resources/`` are built-in
-scenarios (``scenarios/<system>/``, fully checked by ``test_scenario_file``); the rest wait in
-``tests/fixtures/expressiveness/`` and are checked here against the models only.
+transcribed into the format, and all of them are now built-in scenarios
+(``scenarios/<system>/``, fully checked by ``test_scenario_file``); here they are checked against
+the models only.
 """
 
 from __future__ import annotations
@@ -19,9 +19,8 @@ from model.scenario import Scenario
 from model.validation import validate_document
 from model.yamlio import read_yaml
 
-FIXTURES = Path(__file__).parent / "fixtures" / "expressiveness"
 BUILT_IN = Path(__file__).parent.parent / "scenarios"
-FILES = sorted([*FIXTURES.glob("*/*.yaml"), *BUILT_IN.glob("*/*.yaml")])
+FILES = sorted(BUILT_IN.glob("*/*.yaml"))
 
 
 def load(path: Path) -> Scenario:

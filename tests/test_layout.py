@@ -8,7 +8,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.base import GameSystem
 from model.board import BoardSection
 from model.edges import Compass, CornerName, map_edges
 from model.hexes import Hex
@@ -22,6 +21,7 @@ from model.joins import (
 )
 from model.layout import AssembledMap, LayoutError, Placement, assemble
 from model.resources import load_boards
+from model.systems import GameSystem
 
 
 @pytest.fixture(scope="module")

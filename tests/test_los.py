@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 
 from model import edits
-from model.base import GameSystem
 from model.catalog import terrain_types
 from model.hexes import Hex, Hexside, line_steps, within
 from model.mapstate import terrain_edits
 from model.scenario import OverlayPlacement
 from model.scenario_io import load_scenario, overlays_of
+from model.systems import GameSystem
 from model.terrainview import MapTerrain
 from rules.los.geometry import AlongStep, CornerStep, CrossStep, HexStep, trace
 from rules.los.query import LosResult, line_of_sight

@@ -1,4 +1,4 @@
-"""Panzer '44's fast line-of-sight verdict (rules.los.fast) gives exactly the verdict of the full
+"""Panzer '44's fast line-of-sight verdict (rules.panzer44.sight_table) gives exactly the verdict of the full
 query (rules.los.query.line_of_sight): on the book map, and on the map edited so that blocking hexes and
 hexsides lie thick along lines of every kind (through corners, along hexsides, ends' own sides)."""
 
@@ -13,10 +13,10 @@ from model.mapstate import terrain_edits
 from model.scenario_io import load_scenario, overlays_of
 from model.terrainoptions import option_values
 from model.terrainview import MapTerrain
-from rules.engine.core import load_game
-from rules.los.fast import SightTable
 from rules.los.query import line_of_sight
 from rules.panzer44.game import Panzer44Game
+from rules.panzer44.sight_table import SightTable
+from rules.registry import load_game
 
 SCENARIO = Path(__file__).parent.parent / "scenarios" / "panzer44" / "19.2-sedan-revenged.yaml"
 

@@ -1,4 +1,4 @@
-"""What every system's game on a map shares (rules/engine/map_game.py), and Panzer '44's set-up of
+"""What every system's game on a map shares (rules/maps/game.py), and Panzer '44's set-up of
 units placed by hex near the map's edge (rules/panzer44/setup.py)."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from test_p44_examples import position
 from model.region_text import parse_region
 from model.scenario_io import load_scenario
 from model.victory import DeploymentLimit
-from rules.engine.core import load_game
 from rules.panzer44.game import Panzer44Game
+from rules.registry import load_game
 
 
 def _game() -> Panzer44Game:

@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from model.base import GameSystem
 from model.mapstate import terrain_edits
 from model.scenario_io import LoadedScenario, load_scenario
+from model.systems import GameSystem
 from model.terrainoptions import option_values
 from model.terrainview import MapTerrain
-from rules.movement.costs import CLASSES, MoveCost, Movement
+from rules.movement.costs import MoveCost, Movement
+from rules.registry import rules_for
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios"
 BRIDGE = SCENARIOS / "armor" / "2b-the-bridge.yaml"
@@ -42,7 +43,7 @@ def texts(m: Movement, into: str, from_: str | None = None) -> dict[str, str]:
 
 
 def test_each_system_has_its_books_movement_classes() -> None:
-    assert {s: [c.id for c in CLASSES[s]] for s in GameSystem} == {
+    assert {s: [c.id for c in rules_for(s).movement.classes] for s in GameSystem} == {
         GameSystem.ARMOR: ["vehicle", "leg"],
         GameSystem.PANZER44: ["hard-vehicle", "soft-vehicle", "foot"],
         GameSystem.SOLDIERS: ["man"],

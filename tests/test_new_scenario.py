@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from model.base import GameSystem
 from model.newscenario import layout_choices, new_scenario, open_new
 from model.resources import board_ids
+from model.systems import GameSystem
 
 
 @pytest.mark.parametrize("system", list(GameSystem))

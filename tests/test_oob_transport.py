@@ -13,10 +13,10 @@ from pytestqt.qtbot import QtBot
 from editor.files.document import ScenarioDocument
 from editor.forces.oob_panel import OrderOfBattlePanel
 from model import edits
-from model.base import GameSystem
 from model.catalog import unit_types
 from model.periods import available_by, parse_when
 from model.scenario_io import load_scenario
+from model.systems import GameSystem
 from rules.forces.transport import carriage
 
 SCENARIOS = os.path.join(os.path.dirname(__file__), "..", "scenarios")

@@ -7,10 +7,11 @@ from pathlib import Path
 import pytest
 
 from model.scenario_io import load_scenario
-from rules.engine.core import IllegalActionError, load_game
+from rules.engine.core import IllegalActionError
 from rules.panzer44.entry import entry_cost
 from rules.panzer44.events import MapEntered
 from rules.panzer44.game import Panzer44State
+from rules.registry import load_game
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios" / "panzer44"
 

@@ -1,8 +1,8 @@
 """Panzer '44: the book's worked examples, each played on the engine with forced dice (issue 6).
 
-Each test names the section of the example it reproduces (rulebook
-``/work/shared/seeds/000_7b74d284e67c5da6.txt``) and asserts the outcome the book states. The
-examples already reproduced elsewhere are listed here so the index is complete:
+Each test names the section of the Panzer '44 rulebook whose example it reproduces (the book's
+text is not in the repository) and asserts the outcome the book states. The examples already
+reproduced elsewhere are listed here so the index is complete:
 
 - [5.1] a unit fired on still fires in that phase: test_p44_fire.py
   ``test_results_wait_for_both_sides_then_accumulate_and_destroy``.
@@ -45,7 +45,6 @@ import pytest
 from model.edits_details import parse_support
 from model.hexes import Hexside
 from model.scenario_io import load_scenario, parse_scenario
-from rules.engine.core import load_game
 from rules.panzer44.entry import entry_cost
 from rules.panzer44.events import (
     DisruptionRoll,
@@ -59,6 +58,7 @@ from rules.panzer44.events import (
 from rules.panzer44.fire import attenuation
 from rules.panzer44.game import Panzer44Game, Panzer44State
 from rules.panzer44.indirect import concentrations
+from rules.registry import load_game
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "panzer44"
 

@@ -14,12 +14,12 @@ import pytest
 
 from model.scenario_io import LoadedScenario, load_scenario, parse_scenario
 from rules.bots.base import RandomBot, play
-from rules.engine.core import load_game
 from rules.engine.errors import IllegalActionError
-from rules.engine.replay import Replay, replay
 from rules.panzer44.actions import Plot
 from rules.panzer44.events import FireResolved, NotMoved, ResultApplied
 from rules.panzer44.game import Panzer44Game, Panzer44State
+from rules.records.replay import Replay, replay
+from rules.registry import load_game
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios"
 

@@ -21,8 +21,8 @@ import pytest
 
 from model.scenario_io import load_scenario
 from rules.bots.base import RandomBot
-from rules.engine.core import load_game
 from rules.panzer44.game import Panzer44Game, Panzer44State
+from rules.registry import load_game
 
 SCENARIOS = sorted((Path(__file__).parent.parent / "scenarios" / "panzer44").glob("*.yaml"))
 GAMES = int(os.environ.get("HEXWRIGHT_FUZZ_GAMES", "14"))

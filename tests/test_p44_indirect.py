@@ -20,10 +20,8 @@ import pytest
 from model.scenario_io import LoadedScenario, load_scenario, parse_scenario
 from rules.bots.base import RandomBot, play
 from rules.engine.actions import Action
-from rules.engine.core import load_game
 from rules.engine.errors import ActionSyntaxError, IllegalActionError
 from rules.engine.events import Event
-from rules.engine.replay import Replay, replay
 from rules.panzer44.actions import Plot
 from rules.panzer44.events import (
     CounterbatterySpotting,
@@ -33,6 +31,8 @@ from rules.panzer44.events import (
     ResultApplied,
 )
 from rules.panzer44.game import Panzer44Game, Panzer44State
+from rules.records.replay import Replay, replay
+from rules.registry import load_game
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "panzer44"
 

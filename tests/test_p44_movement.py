@@ -15,13 +15,13 @@ import pytest
 from model.hexes import Hex
 from model.scenario_io import LoadedScenario, parse_scenario
 from rules.engine.actions import Done, Move
-from rules.engine.core import load_game
 from rules.engine.errors import IllegalActionError
 from rules.engine.events import SegmentSkipped
 from rules.panzer44.actions import Plot
 from rules.panzer44.events import HexEntered, MoveEnded, NotMoved
 from rules.panzer44.game import Panzer44Game, Panzer44State, reachable
 from rules.panzer44.sequence import PANZER44_SEQUENCE
+from rules.registry import load_game
 
 POSITION = """
 schema_version: 1

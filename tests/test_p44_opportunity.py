@@ -12,12 +12,12 @@ import functools
 import pytest
 
 from model.scenario_io import LoadedScenario, parse_scenario
-from rules.engine.core import load_game
 from rules.engine.errors import IllegalActionError
 from rules.panzer44.actions import Plot
 from rules.panzer44.events import FireResolved, MoveStopped, OpportunityTriggered, ResultApplied
 from rules.panzer44.game import Panzer44Game, Panzer44State
 from rules.panzer44.opportunity import line_of_fire
+from rules.registry import load_game
 
 POSITION = """
 schema_version: 1

@@ -12,17 +12,17 @@ import functools
 
 import pytest
 
-from model.base import GameSystem
 from model.provenance import unwrap
 from model.scenario_io import LoadedScenario, parse_scenario
+from model.systems import GameSystem
 from model.tables import tables
 from rules.engine.actions import Action, Done, Move
-from rules.engine.core import load_game
 from rules.engine.errors import IllegalActionError
 from rules.panzer44.actions import Plot
 from rules.panzer44.events import HexEntered, MoveEnded, MoveStopped, OverrunResolved, ResultApplied
 from rules.panzer44.game import Panzer44Game, Panzer44State
 from rules.panzer44.overrun import _attack, why_not_overrunner
+from rules.registry import load_game
 
 POSITION = """
 schema_version: 1

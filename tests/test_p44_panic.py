@@ -16,7 +16,6 @@ import pytest
 from model.scenario_io import LoadedScenario, load_scenario, parse_scenario
 from rules.bots.base import make_bot, play
 from rules.engine.actions import Done, Move
-from rules.engine.core import load_game
 from rules.engine.errors import IllegalActionError
 from rules.panzer44.actions import Plot
 from rules.panzer44.events import (
@@ -29,6 +28,7 @@ from rules.panzer44.events import (
 )
 from rules.panzer44.game import Panzer44Game, Panzer44State
 from rules.panzer44.panic import panic_level, why_panics
+from rules.registry import load_game
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "panzer44"
 

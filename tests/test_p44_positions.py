@@ -14,10 +14,11 @@ import pytest
 
 from model.scenario_io import load_scenario, parse_scenario
 from rules.bots.base import make_bot, play
-from rules.engine.core import Game, load_game
+from rules.engine.core import Game
 from rules.engine.errors import IllegalActionError
 from rules.panzer44.events import FireResolved, MineAttack, MoveStopped, ResultApplied
 from rules.panzer44.game import Panzer44State
+from rules.registry import load_game
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "panzer44"
 

@@ -15,12 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from model.base import GameSystem
 from model.hexes import Hexside
 from model.provenance import unwrap
 from model.scenario_io import load_scenario, parse_scenario
+from model.systems import GameSystem
 from model.tables import tables
-from rules.engine.core import load_game
 from rules.engine.errors import IllegalActionError
 from rules.panzer44.events import (
     Dismounted,
@@ -37,6 +36,7 @@ from rules.panzer44.fortifications import Mine
 from rules.panzer44.game import Panzer44Game, Panzer44State
 from rules.panzer44.movement import reachable_hexes, step_cost
 from rules.panzer44.roads import wreck_override
+from rules.registry import load_game
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "panzer44"
 

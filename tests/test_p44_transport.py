@@ -14,13 +14,13 @@ import pytest
 
 from model.scenario_io import LoadedScenario, load_scenario, parse_scenario
 from rules.engine.actions import Done, Move
-from rules.engine.core import load_game
 from rules.engine.errors import IllegalActionError
 from rules.panzer44.actions import Plot
 from rules.panzer44.events import Dismounted, Mounted, ResultApplied
 from rules.panzer44.fire import fire_plots, why_not_fire
 from rules.panzer44.game import Panzer44Game, Panzer44State
 from rules.panzer44.results import apply_results
+from rules.registry import load_game
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "panzer44"
 

@@ -7,9 +7,9 @@ end of the game calls; a played game's outcome is in tests/test_p44_fire.py.
 from __future__ import annotations
 
 from model.scenario_io import parse_scenario
-from rules.engine.core import load_game
 from rules.panzer44.game import Panzer44Game, Panzer44State
 from rules.panzer44.victory import evaluate_outcome
+from rules.registry import load_game
 
 BASE = """
 schema_version: 1

@@ -7,12 +7,12 @@ import pytest
 from model.scenario_io import load_scenario
 from rules.bots.base import RandomBot, play
 from rules.engine.actions import Action, Done
-from rules.engine.core import load_game
 from rules.engine.errors import IllegalActionError
-from rules.engine.replay import Replay
 from rules.panzer_command.actions import ChitDrawn, Dispatch, FireExplained, Rally, Select
 from rules.panzer_command.fire import apply_result, fire
 from rules.panzer_command.game import PcState
+from rules.records.replay import Replay
+from rules.registry import load_game
 
 SCENARIOS = ["scenarios/panzer-command/point-161.yaml", "scenarios/panzer-command/sowchos-79.yaml"]
 

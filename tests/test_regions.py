@@ -7,10 +7,10 @@ from typing import Any
 import pytest
 from pydantic import TypeAdapter
 
-from model.base import GameSystem
 from model.layout import AssembledMap, Placement, assemble
 from model.regions import Region, RegionContext, evaluate, path_graph
 from model.resources import load_boards
+from model.systems import GameSystem
 
 REGION: TypeAdapter[Any] = TypeAdapter(Region)
 

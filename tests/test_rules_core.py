@@ -13,7 +13,7 @@ from model.hexes import Hex
 from model.scenario_io import LoadedScenario, load_scenario, parse_scenario
 from rules.bots.base import RandomBot, play
 from rules.engine.actions import Action, Done, ForceDice, Move
-from rules.engine.core import State, load_game
+from rules.engine.core import State
 from rules.engine.dice import Dice
 from rules.engine.errors import (
     ActionSyntaxError,
@@ -22,9 +22,10 @@ from rules.engine.errors import (
     UnsupportedGameError,
 )
 from rules.engine.events import DieRolled
-from rules.engine.replay import Replay, replay
 from rules.panzer44.actions import Plot
 from rules.panzer44.game import Panzer44State
+from rules.records.replay import Replay, replay
+from rules.registry import load_game
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios"
 

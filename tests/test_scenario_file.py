@@ -98,6 +98,21 @@ CASES = [
         ],
     ),
     (
+        ("- kind: join-type\n", "- kind: join-types\n"),
+        [
+            "s.yaml:18:7: map.constraints[0]: unknown kind 'join-types'; expected 'join-type', "
+            "'roads-meet', 'count-within', 'overlay-in', 'at-least-per-section', 'text' "
+            "(did you mean 'join-type'?)"
+        ],
+    ),
+    (
+        ("joins: [edge-to-edge]\n", "joins: [edge-to-edge]\n      count: 2\n"),
+        [
+            "s.yaml:20:7: map.constraints[0].count: unknown key 'count' (allowed keys: joins, "
+            "kind, text; 'count' belongs to kind 'count-within' or 'at-least-per-section')"
+        ],
+    ),
+    (
         ("region: {kind: edge, edge: B}", "region: {kind: hexes, hexes: [L4040, M0101, L4036]}"),
         [
             "s.yaml:77:37: sides[1].setup.region.hexes[0]: no hex 'L4040' on this layout",
@@ -145,6 +160,41 @@ CASES = [
 @pytest.mark.parametrize(("edit", "expected"), CASES, ids=[c[1][0][:60] for c in CASES])
 def test_problems_are_located_and_worded(edit: tuple[str, str], expected: list[str]) -> None:
     assert problems_for(edited(*edit)) == expected
+
+
+TRADING_GROUND = (SCENARIOS / "armor" / "2a-trading-ground.yaml").read_text()
+BAN = "{kind: ban, categories: [terrain-support],"
+
+# Purchase rules, one model per kind: (edit to Armor 2A's first rule, the problem reported).
+PURCHASE_RULE_CASES = [
+    (
+        (BAN, "{kind: bans, categories: [terrain-support],"),
+        [
+            "s.yaml:162:9: sides[0].purchase_rules[0]: unknown kind 'bans'; expected "
+            "'min-spend', 'max-spend', 'share-per-entry', 'required', 'only', 'ban', 'text' "
+            "(did you mean 'ban'?)"
+        ],
+    ),
+    (
+        (BAN, BAN + " points: 50,"),
+        [
+            "s.yaml:162:52: sides[0].purchase_rules[0].points: unknown key 'points' (allowed "
+            "keys: categories, kind, text, units; 'points' belongs to kind 'min-spend' or "
+            "'max-spend')"
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("edit", "expected"), PURCHASE_RULE_CASES, ids=[c[1][0][:60] for c in PURCHASE_RULE_CASES]
+)
+def test_purchase_rule_problems_are_located_and_worded(
+    edit: tuple[str, str], expected: list[str]
+) -> None:
+    old, new = edit
+    assert TRADING_GROUND.count(old) == 2  # both sides ban Terrain Support; the first is edited
+    assert problems_for(TRADING_GROUND.replace(old, new, 1)) == expected
 
 
 def test_all_problems_of_a_stage_are_reported_at_once() -> None:

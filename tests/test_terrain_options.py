@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from model import edits
-from model.base import GameSystem
 from model.errors import ProblemList
 from model.hexes import Hexside
 from model.mapstate import terrain_edits
 from model.scenario import Scenario
 from model.scenario_io import load_scenario, parse_scenario
+from model.systems import GameSystem
 from model.terrainoptions import (
     option_values,
     read_terrain_options,

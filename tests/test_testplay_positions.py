@@ -13,7 +13,7 @@ from model.scenario_io import load_scenario
 from rules.armor.game import ArmorState
 from rules.armor.move import walk
 from rules.armor.orders import Order
-from rules.engine.core import load_game
+from rules.registry import load_game
 
 HERE = os.path.join(os.path.dirname(__file__), "..", "scenarios")
 ARMOR = os.path.join(HERE, "armor", "demo-crossroads.yaml")

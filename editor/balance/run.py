@@ -39,8 +39,8 @@ from model.scenario import Scenario
 from model.scenario_io import save_scenario
 from model.yamlio import atomic_write_text
 from rules.bots.balance import BalanceReport, GameResult, run_batch, specs_for, summarize
-from rules.engine.core import load_game
 from rules.engine.errors import RulesError
+from rules.registry import load_game
 
 if TYPE_CHECKING:
     from editor.files.document import ScenarioDocument

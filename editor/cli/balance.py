@@ -92,8 +92,8 @@ def cmd_balance(args: argparse.Namespace) -> int:
     from model.scenario_io import load_scenario
     from rules.bots.balance import run_batch, specs_for, summarize
     from rules.bots.base import BOT_NAMES
-    from rules.engine.core import load_game
     from rules.engine.errors import RulesError
+    from rules.registry import load_game
 
     loaded = load_scenario(args.file)  # a bad file: file:line problems, exit 1 (in main)
     try:

@@ -15,7 +15,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from model.base import GameSystem
 from model.counters import MapCounter, counters
 from model.edges import map_edges
 from model.errors import Problem, ProblemList
@@ -23,6 +22,7 @@ from model.joins import notation_of
 from model.layout import AssembledMap
 from model.mapstate import TerrainEdits, terrain_edits
 from model.overlays import OverlayMap
+from model.systems import GameSystem
 from model.yamlio import YamlError, read_yaml
 
 if TYPE_CHECKING:
@@ -323,9 +323,9 @@ def _print_outcome(data: dict[str, Any]) -> None:
 def cmd_play(args: argparse.Namespace) -> int:
     from model.scenario_io import load_scenario
     from rules.bots.base import make_bot, play
-    from rules.engine.core import load_game
     from rules.engine.errors import RulesError
-    from rules.engine.replay import Replay
+    from rules.records.replay import Replay
+    from rules.registry import load_game
 
     loaded = load_scenario(args.file)
     try:
@@ -381,7 +381,7 @@ def _engine_error(args: argparse.Namespace, state: State, exc: Exception) -> int
     import traceback
 
     from model.yamlio import atomic_write_text
-    from rules.engine.replay import Replay
+    from rules.records.replay import Replay
 
     where = traceback.extract_tb(exc.__traceback__)[-1]
     path = Path(args.replay or f"engine-error-{state.game.scenario.id}-seed-{args.seed}.json")
@@ -412,7 +412,7 @@ def _replay_loader(replay_file: Path) -> Callable[[str], LoadedScenario]:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from rules.engine.errors import RulesError
-    from rules.engine.replay import Replay, replay
+    from rules.records.replay import Replay, replay
 
     path = Path(args.file)
     try:

@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
 
 from editor.files.changes import Change
 from editor.files.document import ScenarioDocument
-from model.base import GameSystem
 from model.board import BoardFile
 from model.boardedit import (
     BoardEditError,
@@ -54,6 +53,7 @@ from model.boardtext import board_yaml
 from model.errors import EditError, ProblemList
 from model.resources import packaged_board_ids, parse_board_file
 from model.scenario import Scenario
+from model.systems import GameSystem
 from model.yamlio import YamlError
 
 if TYPE_CHECKING:
@@ -163,11 +163,12 @@ class BoardDocument(ScenarioDocument):
 # --- dialogs --------------------------------------------------------------------------------------
 
 
-def _system_box(system: GameSystem) -> QComboBox:
+def _system_box(system: GameSystem | None) -> QComboBox:
+    """The systems Hexwright knows, ``system`` chosen (the first when None)."""
     box = QComboBox()
     for s in GameSystem:
         box.addItem(s.display_name, s)
-    box.setCurrentIndex(list(GameSystem).index(system))
+    box.setCurrentIndex(list(GameSystem).index(system) if system is not None else 0)
     return box
 
 
@@ -194,7 +195,7 @@ class NewBoardDialog(QDialog):
     def __init__(
         self,
         parent: QWidget | None = None,
-        system: GameSystem = GameSystem.ARMOR,
+        system: GameSystem | None = None,
         folder: Path | None = None,
     ) -> None:
         super().__init__(parent)
@@ -301,7 +302,7 @@ class BoardCopyDialog(QDialog):
     def __init__(
         self,
         parent: QWidget | None = None,
-        system: GameSystem = GameSystem.ARMOR,
+        system: GameSystem | None = None,
         folder: Path | None = None,
     ) -> None:
         super().__init__(parent)
@@ -393,7 +394,7 @@ class BoardCopyDialog(QDialog):
 
 
 def _current_system(files: FileController) -> GameSystem:
-    return files.document.scenario.system if files.document else GameSystem.ARMOR
+    return files.document.scenario.system if files.document else next(iter(GameSystem))
 
 
 def ask_new_board(files: FileController) -> NewBoardDialog:

@@ -13,9 +13,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from model.base import GameSystem
 from model.newscenario import LayoutChoice, layout_choices, new_scenario
 from model.scenario import Scenario
+from model.systems import GameSystem
 
 
 class NewScenarioDialog(QDialog):

@@ -149,16 +149,16 @@ class LinesBox(QWidget):
         self.lines.show_lines(report)
         self.legend.setVisible(any(line.placeholder for line in self.lines.shown))
 
-    def show_line(self, line: BudgetLine | None, soldiers: bool) -> None:
+    def show_line(self, line: BudgetLine | None, depleted: bool) -> None:
         """The selected line's count and state, with no signal; what may be changed of it
-        (Depleted only in Soldiers)."""
+        (Depleted only where units may be bought depleted: Soldiers' squads)."""
         kind = line.path[2] if line is not None else None
         with QSignalBlocker(self.count_box), QSignalBlocker(self.depleted_box):
             self.count_box.setValue(line.count if line else 1)
             self.depleted_box.setChecked(bool(line and "depleted" in line.tags))
         self.count_box.setEnabled(kind in ("forces", "purchases"))
         self.remove_button.setEnabled(kind in ("forces", "purchases"))
-        self.depleted_box.setVisible(soldiers)
+        self.depleted_box.setVisible(depleted)
         self.depleted_box.setEnabled(kind in ("forces", "reinforcements"))
 
 

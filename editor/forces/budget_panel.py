@@ -38,13 +38,14 @@ from editor.forces.budget_widgets import Figures, RulesList
 from editor.forces.catalog_view import caption, spin
 from editor.scenario.validation import loaded_of
 from model import edits, edits_purchases
-from model.base import GameSystem
 from model.scenario import Scenario
+from model.systems import GameSystem
+from rules.pointbuy.base import PointBuy
 from rules.pointbuy.items import purchase_items
 from rules.pointbuy.report import BudgetLine, BudgetReport, budget_report
+from rules.registry import rules_for
 
 #: Systems whose books have no point-buy: Hexwright's derived cost, on request.
-DERIVED_SYSTEMS = frozenset({GameSystem.PANZER44, GameSystem.PANZER_COMMAND})
 DERIVED_LABEL = "Show Hexwright's derived cost (not in the book)"
 KINDS = (("points", "points"), ("force points", "force-points"))
 
@@ -167,7 +168,7 @@ class BudgetPanel(QWidget):
         system = self.document.scenario.system if self.document else None
         with QSignalBlocker(self.derived_box):
             self.derived_box.setChecked(False)
-        self.derived_box.setVisible(system in DERIVED_SYSTEMS)
+        self.derived_box.setVisible(system is not None and not _buy(system).book)
         self._fill_sides()
 
     def _on_changed(self, change: Change) -> None:
@@ -250,11 +251,11 @@ class BudgetPanel(QWidget):
         self.budget_label.setText("Budget" if has else "No budget")
         self.points_box.setToolTip(f"The points to spend: {where}")
         if report is None:
-            derived = system in DERIVED_SYSTEMS
+            derived = system is not None and not _buy(system).book
             self.empty.setText(
-                "Panzer '44 and Panzer Command have no point-buy in the book: the forces are "
+                f"{system.display_name} has no point-buy in the book: the forces are "
                 "given. Add a budget, or show Hexwright's derived cost."
-                if derived
+                if derived and system is not None
                 else "This side's forces are given, not bought. Add a budget to buy them."
             )
         self.empty.setVisible(report is None)
@@ -281,7 +282,7 @@ class BudgetPanel(QWidget):
             self.picker.set_items([], "points")
             return
         scenario = self.document.scenario
-        word = "FP" if scenario.system is GameSystem.SOLDIERS else "points"
+        word = "FP" if _buy(scenario.system).budget_kind == "force-points" else "points"
         self.picker.set_items(purchase_items(scenario.system, scenario.side(side_id)), word)
         self.picker.setEnabled(self.report is not None)
 
@@ -295,10 +296,8 @@ class BudgetPanel(QWidget):
         self.lines.select_line(what)
 
     def _line_chosen(self) -> None:
-        soldiers = (
-            self.document is not None and self.document.scenario.system is GameSystem.SOLDIERS
-        )
-        self.lines_box.show_line(self.selected_line(), soldiers)
+        depleted = self.document is not None and _buy(self.document.scenario.system).depleted
+        self.lines_box.show_line(self.selected_line(), depleted)
 
     # --- edits ----------------------------------------------------------------------------
 
@@ -339,7 +338,7 @@ class BudgetPanel(QWidget):
 
     def add_budget(self) -> list[str]:
         system = self.document.scenario.system if self.document else None
-        kind = "force-points" if system is GameSystem.SOLDIERS else "points"
+        kind = _buy(system).budget_kind if system is not None else "points"
         return self.set_budget(30 if kind == "force-points" else 200, kind)
 
     def remove_budget(self) -> list[str]:
@@ -398,3 +397,7 @@ class BudgetPanel(QWidget):
             text,
             Change.FORCES,
         )
+
+
+def _buy(system: GameSystem) -> PointBuy:
+    return rules_for(system).pointbuy

@@ -30,11 +30,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from model.base import GameSystem
 from model.catalog import UnitType, unit_types
 from model.periods import available_by, introduction, parse_when
 from model.provenance import Value, unwrap
 from model.scenario import Side
+from model.systems import GameSystem
 from rules.checks.forces import counters_in_mix
 
 #: Values Hexwright supplied are set in this colour as well as marked in words.

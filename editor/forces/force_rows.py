@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from model.base import GameSystem
 from model.catalog import UnitType
 from model.hexes import Hex
 from model.scenario import ForceEntry, HexPlacement, Placement, Side
+from model.systems import GameSystem
+from rules.registry import rules_for
 
 #: Armor's formations hold 3-7 units, each with an HQ [OP XIV].
 ARMOR_FORMATION = (3, 7, "Armor [OP XIV]")
@@ -109,7 +110,8 @@ def _heading(
     text = f"Formation {name}  ({units} unit{'s' if units != 1 else ''})"
     tip = "Entries whose formation is this name; set it in the Formation box"
     low, high, rule = ARMOR_FORMATION
-    if system is GameSystem.ARMOR and not low <= units <= high:
+    formations = system is not None and "formations" in rules_for(system).features
+    if formations and not low <= units <= high:
         text += f"  ⚠ the book's formations hold {low}-{high} units ({rule})"
         tip += f"\nFormations hold {low}-{high} units, each with an HQ ({rule})"
     return ForceRow(None, text, tip)

@@ -8,9 +8,9 @@ from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QComboBox, QListWidget, QListWidgetItem, QSpinBox, QToolBar
 
 from editor.style import hex_style
-from model.base import GameSystem
 from model.brushes import BrushShape
 from model.catalog import terrain_types
+from model.systems import GameSystem
 
 
 class BrushBar(QObject):

@@ -32,9 +32,9 @@ from editor.files.changes import Change, follow
 from editor.files.document import ScenarioDocument
 from editor.scenario.rules_forms import MessageLine, RegionField, compact_form, fill_sides
 from model import edits_details
-from model.base import GameSystem
 from model.region_text import describe_region
 from model.scenario import MapObjects, Scenario
+from rules.registry import rules_for
 
 if TYPE_CHECKING:
     from editor.app import MainWindow
@@ -249,7 +249,7 @@ class DetailsPage(QWidget):
         self._object_chosen()
 
     def _fill_missions(self, scenario: Scenario) -> None:
-        shown = scenario.system is GameSystem.SOLDIERS or bool(scenario.missions)
+        shown = "missions" in rules_for(scenario.system).features or bool(scenario.missions)
         self.missions_group.setVisible(shown)
         fill_sides(self.mission_side, scenario)
         row = self.missions.currentRow()

@@ -13,9 +13,9 @@ from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QFormLayout, QLineEdit, QWidget
 
-from model.base import GameSystem
 from model.catalog import UnitType
 from model.scenario import ForceEntry, Side
+from model.systems import GameSystem
 from rules.forces.transport import mount
 
 #: Carriers that cannot carry the selected entry are listed in this colour.

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import (
     QComboBox,
     QGroupBox,
@@ -25,13 +26,14 @@ from PySide6.QtWidgets import (
 
 from editor.scenario.rules_forms import MessageLine, RegionField, compact_form, words
 from model import edits_details
-from model.base import GameSystem
 from model.catalog import unit_types
 from model.layout import AssembledMap
 from model.newscenario import NATION_NAMES
 from model.scenario import Fortifications, Scenario, Side
+from model.systems import GameSystem
 from model.tables import tables
-from rules.checks.book import PC_SETTINGS
+from rules.panzer_command.checks import PC_SETTINGS
+from rules.registry import rules_for
 
 MOUNTED = (
     ("Not stated", None),
@@ -49,8 +51,9 @@ def catalogue_nations(system: GameSystem) -> list[str]:
     return [n for n, _ in counts.most_common() if n != "any"]
 
 
-def _hq_spaces() -> list[str]:
-    table = tables(GameSystem.PANZER_COMMAND).get("division-hq-track")
+def _hq_spaces(system: GameSystem) -> list[str]:
+    """The spaces of the system's Division HQ track (Panzer Command [§4.1]), if it has one."""
+    table = tables(system).get("division-hq-track")
     return [str(row.key) for row in table.rows] if table is not None else []
 
 
@@ -128,8 +131,6 @@ class SideDetails(QGroupBox):
         self.hq_space = QComboBox()
         self.hq_space.setToolTip("The Division HQ's space on its track [§4.1]")
         self.hq_space.addItem("not set", "")
-        for space in _hq_spaces():
-            self.hq_space.addItem(f"space {space}", space)
         limits = {key: value[0] or (0, None) for key, value in PC_SETTINGS.items()}
         self.dispatch = _spin(*_bounds(limits["dispatch_points"]))
         self.dispatch.setToolTip(f"Dispatch Points at the start, {_span('dispatch_points')}")
@@ -177,19 +178,25 @@ class SideDetails(QGroupBox):
         if scenario.system is not self.system:
             self.system = scenario.system
             self.nations = catalogue_nations(scenario.system)
+            with QSignalBlocker(self.hq_space):
+                while self.hq_space.count() > 1:
+                    self.hq_space.removeItem(1)
+                for space in _hq_spaces(scenario.system):
+                    self.hq_space.addItem(f"space {space}", space)
         self._show_nation(side)
         self.mounted.setCurrentIndex(max(_find(self.mounted, side.mounted_setup), 0))
-        command = scenario.system is GameSystem.PANZER_COMMAND
+        features = rules_for(scenario.system).features
+        command = "command" in features
         for widget in (self.hq_space, *self.setting_boxes.values()):
             self.form.setRowVisible(widget, command)
-        space = side.settings.get("division_hq_space")
-        if space is not None and self.hq_space.findData(str(space)) < 0:
-            self.hq_space.addItem(f"space {space}", str(space))
-        self.hq_space.setCurrentIndex(max(self.hq_space.findData(str(space or "")), 0))
+        hq = side.settings.get("division_hq_space")
+        if hq is not None and self.hq_space.findData(str(hq)) < 0:
+            self.hq_space.addItem(f"space {hq}", str(hq))
+        self.hq_space.setCurrentIndex(max(self.hq_space.findData(str(hq or "")), 0))
         for key, box in self.setting_boxes.items():
             value = side.settings.get(key)
             box.setValue(value if isinstance(value, int) else box.minimum())
-        panic = scenario.system is GameSystem.PANZER44 or side.panic is not None
+        panic = "panic" in features or side.panic is not None
         self.form.setRowVisible(self.panic, panic)
         self.form.setRowVisible(self.per_loss, panic)
         self.panic.setText(edits_details.panic_text(side.panic))

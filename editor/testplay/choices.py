@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from model.base import GameSystem
 from model.hexes import Hex
 from model.provenance import unwrap
+from model.systems import GameSystem
 from model.tables import tables
 from rules.engine.actions import Action, Done, Move
 from rules.engine.core import State

@@ -29,9 +29,10 @@ from model.scenario_io import LoadedScenario
 from model.yamlio import atomic_write_text
 from rules.bots.base import Bot, make_bot
 from rules.engine.actions import Action
-from rules.engine.core import Game, State, load_game
+from rules.engine.core import Game, State
 from rules.engine.errors import ActionSyntaxError, IllegalActionError, RulesError
-from rules.engine.replay import Replay, replay
+from rules.records.replay import Replay, replay
+from rules.registry import load_game
 
 #: The seats a side may have, and their names in the UI.
 SEATS: dict[str, str] = {

@@ -19,8 +19,9 @@ from model.hexes import Hex
 from rules.armor.fire import angle_between, in_field_of_fire, resolve
 from rules.armor.move import destinations, walk
 from rules.armor.orders import Face, Order
-from rules.bots.greedy import Evaluator, Piece, scores_losses
+from rules.bots.greedy import Adapter, Evaluator, Piece, scores_losses
 from rules.engine.actions import Action, Done
+from rules.engine.core import Outcome
 from rules.engine.dice import Dice
 
 if TYPE_CHECKING:
@@ -217,3 +218,39 @@ def _worth(state: ArmorState, target: str, effects: set[str]) -> float:
 
 def _at(piece: Piece, h: Hex) -> Piece:
     return Piece(piece.side, h, piece.reach, piece.threat, piece.speed, piece.category)
+
+
+class ArmorAdapter(Adapter):
+    """What the greedy bot needs of an Armor state; a unit's loss is its Victory Point value
+    [AG IX.B] over 10 (an invented scale)."""
+
+    def planner(self, evaluator: Evaluator, rng: random.Random) -> ArmorPlanner:
+        """Secret simultaneous orders cannot be tried one at a time: weighed statically."""
+        return ArmorPlanner(evaluator, rng)
+
+    def pieces(self, state: ArmorState) -> dict[str, Piece]:
+        from rules.armor.cards import gun_of
+
+        game = state.game
+        found = {}
+        for u, h in state.hexes.items():
+            spec = game.units[u]
+            gun = gun_of(spec, game.nation[spec.side])
+            able = gun is not None and not state.gun_lost(u) and state.crew_losses.get(u, 0) < 3
+            reach = gun.short if gun is not None else 0
+            found[u] = Piece(spec.side, h, reach, 1.0 if able else 0.0, spec.speed, spec.category)
+        return found
+
+    def lost(self, state: ArmorState, side: str) -> float:
+        from rules.armor.victory import unit_points
+
+        units = state.game.units
+        return sum(unit_points(state, u)[0] for u in units if units[u].side == side) / 10.0
+
+    def standing(self, state: ArmorState) -> Outcome:
+        from rules.armor.victory import evaluate_outcome
+
+        return evaluate_outcome(state)
+
+    def hex_of(self, state: ArmorState, name: str) -> Hex | None:
+        return None

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from model.base import GameSystem
+from model.systems import GameSystem
 from model.tables import Cell, Table, table_cell, tables
 from rules.armor.units import ArmorUnit
 

@@ -22,8 +22,8 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from model.base import GameSystem
 from model.hexes import Hex
+from model.systems import GameSystem
 from rules.armor.cards import (
     ARMOUR_PLACEHOLDER,
     DAMAGE_PLACEHOLDER,

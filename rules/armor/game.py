@@ -34,9 +34,9 @@ import copy
 from fractions import Fraction
 from typing import Any
 
-from model.base import GameSystem
 from model.hexes import Hex
 from model.scenario_io import LoadedScenario
+from model.systems import GameSystem
 from model.victory import Exit
 from rules.armor import plot
 from rules.armor.events import OrderPlotted
@@ -57,9 +57,9 @@ from rules.engine.actions import Action, Done
 from rules.engine.core import Outcome, State
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
 from rules.engine.events import SideDone
-from rules.engine.map_game import MapGame
 from rules.engine.positions import UnitPosition
 from rules.engine.sequence import Phase, Segment, steps
+from rules.maps.game import MapGame
 
 RULES_VERSION = "armor-0.1"
 

@@ -25,10 +25,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from model.catalog import TerrainType
 from model.hexes import Hex, Hexside
 from rules.los.core import Obstacle, Sight, with_data
 from rules.los.geometry import AlongStep, CrossStep, HexStep
-from rules.los.terrain import TerrainLos
+from rules.los.terrain import TerrainLos, flag_effect, int_effect, provenance
 
 Ruling = tuple[list[Obstacle], str, str]  # obstacles; if none, the rule and why
 
@@ -188,4 +189,24 @@ def _above(ends: tuple[int, int], weights: tuple[int, int]) -> str:
     return (
         f"above the line of sight, which passes there at level {shown} "
         f"between units at levels {ends[0]} and {ends[1]}"
+    )
+
+
+def los_terrain(t: TerrainType) -> TerrainLos:
+    """A terrain type as Armor's lines of sight see it: its level [AG IV.B.1]."""
+    smoke_key = "blocks_los_all_levels" if "blocks_los_all_levels" in t.effects else None
+    if smoke_key is None and "as_smoke_for_sighting" in t.effects:
+        smoke_key = "as_smoke_for_sighting"
+    level = int_effect(t, "level")
+    return TerrainLos(
+        t.id,
+        t.name,
+        t.applies_to,
+        blocks=level > 0,
+        level=level,
+        raises_units=flag_effect(t, "raises_units"),
+        unit_level=int_effect(t, "unit_level"),
+        all_levels=smoke_key is not None and flag_effect(t, smoke_key),
+        cite=provenance(t, "level") if "level" in t.effects else "",
+        all_levels_cite=provenance(t, smoke_key) if smoke_key else "",
     )

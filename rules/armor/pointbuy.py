@@ -7,14 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from model.base import GameSystem
 from model.catalog import UnitType
 from model.provenance import Value
-from model.scenario import Purchase, Scenario, Side
+from model.scenario import Mission, Purchase, Scenario, Side
+from model.systems import GameSystem
 from model.tables import tables
-from rules.checks.base import PathKey, counter_pool, value_of
+from rules.forces.units import PathKey, counter_pool, value_of
 from rules.pointbuy.base import (
     BudgetLine,
+    PointBuy,
     RuleResult,
     line_total,
     price,
@@ -245,3 +246,34 @@ def _apcr(lines: Sequence[BudgetLine], budget_path: PathKey) -> RuleResult:
         source,
         budget_path,
     )
+
+
+class ArmorPointBuy(PointBuy):
+    """Armor's Point Selection of Forces [SCN III.D.2]."""
+
+    book = True
+    citation = SELECTION
+
+    def lines(self, scenario: Scenario, side: Side, index: int) -> list[BudgetLine]:
+        return lines(scenario, side, index)
+
+    def book_rules(
+        self,
+        scenario: Scenario,
+        side: Side,
+        lines: Sequence[BudgetLine],
+        points: int,
+        budget_path: PathKey,
+        mission: Mission | None,
+    ) -> list[RuleResult]:
+        return book_rules(scenario, side, lines, budget_path)
+
+    def buyable(self, unit: UnitType) -> bool:
+        return unit.category in _ITEMS
+
+    def item_line(self, side: Side, path: PathKey, purchase: Purchase) -> BudgetLine:
+        return _purchase_line(side, path, purchase, [])
+
+
+#: Armor's purchases that are not Combat units, and the assault boat.
+_ITEMS = NOT_COMBAT | {"boat"}

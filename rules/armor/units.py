@@ -16,10 +16,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from model.base import GameSystem
 from model.catalog import UnitType, unit_types
 from model.provenance import Field_, unwrap
 from model.scenario import Side
+from model.systems import GameSystem
 from rules.engine.errors import RulesError
 
 #: The unit categories that move as vehicles [AG V.B]; the others are Leg or Towed [ADV V].

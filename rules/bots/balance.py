@@ -25,8 +25,9 @@ from typing import Any
 
 from model.scenario_io import load_scenario
 from rules.bots.base import make_bot, play
-from rules.engine.core import Game, State, load_game
-from rules.engine.replay import Replay
+from rules.engine.core import Game, State
+from rules.records.replay import Replay
+from rules.registry import load_game
 
 __all__ = [
     "BalanceReport",

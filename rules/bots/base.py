@@ -11,9 +11,11 @@ import random
 from collections.abc import Mapping
 from typing import Protocol
 
+from model.systems import GameSystem
 from rules.engine.actions import Action
 from rules.engine.core import State
 from rules.engine.errors import RulesError
+from rules.registry import rules_for
 
 
 class Bot(Protocol):
@@ -41,20 +43,37 @@ BOT_NAMES = ("random", "heuristic")
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot by name (see :data:`BOT_NAMES`), seeded.
+    """A bot by name (see :data:`BOT_NAMES`), seeded: the random bot, or the game's system's
+    own bot of that name (:attr:`rules.registry.SystemRules.bots`), made when it first plays.
 
     Raises:
         ValueError: no bot has that name.
     """
     if name == "random":
         return RandomBot(seed)
-    if name == "heuristic":
-        from rules.panzer44.bot.heuristic import (
-            HeuristicBot,  # local: it needs the Panzer '44 rules
-        )
-
-        return HeuristicBot(seed)
+    if name in BOT_NAMES:
+        return SystemBot(name, seed)
     raise ValueError(f"no bot '{name}' (one of {', '.join(BOT_NAMES)})")
+
+
+class SystemBot:
+    """A bot by name whose play is the system's own: Panzer '44's heuristic bot, the greedy bot
+    of the others. Made per system from the same seed, so a game plays the same whichever
+    other games the bot played before."""
+
+    def __init__(self, name: str, seed: int) -> None:
+        self.name, self.seed = name, seed
+        self._bots: dict[GameSystem, Bot] = {}
+
+    def choose(self, state: State, side: str) -> Action:
+        system = state.game.system
+        bot = self._bots.get(system)
+        if bot is None:
+            make = rules_for(system).bots.get(self.name)
+            if make is None:
+                raise RulesError(f"{system.display_name} has no '{self.name}' bot")
+            bot = self._bots[system] = make(self.seed)
+        return bot.choose(state, side)
 
 
 def play(state: State, bots: Mapping[str, Bot], max_actions: int = 100_000) -> int:

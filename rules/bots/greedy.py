@@ -11,7 +11,7 @@ the result is scored from the acting side's view (:func:`evaluate`):
   then the enemy's to contest them), or, where the side scores enemy losses or has no region,
   closing to its weapon's reach of the nearest enemy;
 - lines of fire: a penalty for every enemy able to fire at a unit (in reach and in sight by
-  :meth:`~rules.engine.map_game.MapGame.sees`), a smaller bonus for every enemy it can fire at.
+  :meth:`~rules.maps.game.MapGame.sees`), a smaller bonus for every enemy it can fire at.
 
 Fair play: the copy's dice are replaced by a generator seeded from the bot's own, so a
 lookahead never sees (nor spends) the real game's future rolls; an action that rolls is tried
@@ -35,9 +35,10 @@ from rules.engine.core import Outcome, State
 from rules.engine.dice import Dice
 from rules.engine.errors import RulesError
 from rules.engine.events import DieRolled
+from rules.registry import rules_for
 
 if TYPE_CHECKING:
-    from rules.engine.map_game import MapGame
+    from rules.maps.game import MapGame
 
 VP_WEIGHT = 1.0  # per Victory Point of difference
 WIN_WEIGHT = 25.0  # the victory evaluation names this side the winner now
@@ -79,26 +80,44 @@ class Objective:
     categories: tuple[str, ...] = ()
 
 
-class Adapter(Protocol):
-    """What the evaluation needs of one system's state."""
+class Planner(Protocol):
+    """Chooses a system's secret orders statically (Armor's), where a lookahead cannot."""
 
-    planner: bool  # the system plots in secret: a planner weighs its orders
+    def choose(self, state: Any, side: str, actions: list[Action]) -> Action: ...
+
+
+class Adapter:
+    """What the evaluation needs of one system's states; each system that the greedy bot plays
+    subclasses it (``rules/<system>/bot.py``) and registers it (:mod:`rules.registry`)."""
+
+    def planner(self, evaluator: Evaluator, rng: random.Random) -> Planner | None:
+        """A planner for systems that plot in secret, else None (the lookahead decides)."""
+        return None
+
+    def selects(self, action: Action) -> bool:
+        """An action that only picks who acts next (a Soldiers order): worth its best
+        follow-up."""
+        return False
+
+    def prior(self, action: Action) -> float:
+        """What the one-ply score cannot see (a chit committed or selected gives a turn)."""
+        return 0.0
 
     def pieces(self, state: Any) -> dict[str, Piece]:
         """The units on the map and able to fight."""
-        ...
+        raise NotImplementedError
 
     def lost(self, state: Any, side: str) -> float:
         """What ``side`` has lost so far, in the evaluation's units (about one per unit)."""
-        ...
+        raise NotImplementedError
 
     def standing(self, state: Any) -> Outcome:
         """The victory evaluation of the position now."""
-        ...
+        raise NotImplementedError
 
     def hex_of(self, state: Any, name: str) -> Hex | None:
         """The hex of a hex name in an action."""
-        ...
+        raise NotImplementedError
 
 
 def objectives(game: MapGame, side: str) -> list[Objective]:
@@ -243,7 +262,7 @@ class GreedyBot:
         self._rng = rng if rng is not None else random.Random(seed)  # rng: a caller's, shared
         self._game: object | None = None
         self._evaluator: Evaluator | None = None
-        self._armor: Any = None
+        self._planner: Planner | None = None
 
     def choose(self, state: State, side: str) -> Action:
         return self.choose_from(state, side, state.legal_actions(side))
@@ -255,9 +274,8 @@ class GreedyBot:
         evaluator = self._evaluator_for(state)
         if evaluator is None:  # a system without an adapter: like the random bot
             return actions[math.floor(self._rng.random() * len(actions))]
-        if self._armor is not None:
-            found: Action = self._armor.choose(state, side, actions)
-            return found
+        if self._planner is not None:
+            return self._planner.choose(state, side, actions)
         if len(actions) == 1:
             return actions[0]
         best, best_score = actions[0], -math.inf
@@ -285,18 +303,15 @@ class GreedyBot:
             sim, _ = self._lookahead(state, action)
             total += evaluator.evaluate(sim, side)
             runs += 1
-        value = total / runs + self._prior(action)
-        if _selects(action) and side in sim.to_act() and not sim.is_terminal():
-            follow = [a for a in sim.legal_actions(side) if not _selects(a)]
+        value = total / runs + evaluator.adapter.prior(action)
+        selects = evaluator.adapter.selects
+        if selects(action) and side in sim.to_act() and not sim.is_terminal():
+            follow = [a for a in sim.legal_actions(side) if not selects(a)]
             follow = [a for a in follow if not isinstance(a, Done)]
             if follow:
                 picked = self._candidates(sim, side, follow, evaluator, FOLLOW_UPS)
                 value = max(value, max(self._value(sim, side, a, evaluator) for a in picked))
         return value
-
-    def _prior(self, action: Action) -> float:
-        """What the one-ply score cannot see: a chit committed or selected gives a turn."""
-        return ACTIVITY_BONUS if action.verb in ("commit", "select", "dispatch") else 0.0
 
     def _candidates(
         self,
@@ -351,7 +366,7 @@ class GreedyBot:
         picks: list[tuple[float, Action]] = []
         rest: list[Action] = []
         for a in actions:
-            piece = pieces.get(getattr(a, "man", "")) if _selects(a) else None
+            piece = pieces.get(getattr(a, "man", "")) if evaluator.adapter.selects(a) else None
             if piece is None:
                 rest.append(a)
                 continue
@@ -366,23 +381,14 @@ class GreedyBot:
     def _evaluator_for(self, state: State) -> Evaluator | None:
         if state.game is self._game:
             return self._evaluator
-        self._game, self._evaluator, self._armor = state.game, None, None
-        from rules.bots.greedy_systems import adapter_for  # local: it imports the engines
-
-        adapter = adapter_for(state)
+        self._game, self._evaluator, self._planner = state.game, None, None
+        make = rules_for(state.game.system).greedy
+        adapter = make() if make is not None else None
         if adapter is not None:
             game: MapGame = state.game  # type: ignore[assignment]
             self._evaluator = Evaluator(game, adapter)
-            if adapter.planner:
-                from rules.armor.bot import ArmorPlanner
-
-                self._armor = ArmorPlanner(self._evaluator, self._rng)
+            self._planner = adapter.planner(self._evaluator, self._rng)
         return self._evaluator
-
-
-def _selects(action: Action) -> bool:
-    """An action that only picks who acts next (a Soldiers order): worth its best follow-up."""
-    return action.verb == "order-man"
 
 
 def _at(piece: Piece, h: Hex) -> Piece:

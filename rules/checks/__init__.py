@@ -26,14 +26,31 @@ from rules.checks import forces as check_forces
 from rules.checks import layout as check_layout
 from rules.checks import reach as check_reach
 from rules.checks import scenario as check_scenario
-from rules.checks.base import CHECKS, CheckContext, Finding, Severity, check
+from rules.checks.base import CHECKS, CheckContext, Finding, RegisteredCheck, Severity, check
+from rules.registry import known
 
-__all__ = ["CHECKS", "CheckContext", "Finding", "Severity", "check", "run_checks"]
+__all__ = [
+    "CHECKS",
+    "CheckContext",
+    "Finding",
+    "Severity",
+    "all_checks",
+    "check",
+    "run_checks",
+]
 
 # The modules register their checks on import.
 _MODULES = (check_scenario, check_forces, check_reach, check_budget, check_layout, check_book)
 
 _ORDER = {"error": 0, "warning": 1, "info": 2}
+
+
+def all_checks() -> dict[str, RegisteredCheck]:
+    """Every check Hexwright runs, by code: the shared ones and each system's own."""
+    found = dict(CHECKS)
+    for rules in known():
+        found.update((c.code, c) for c in rules.checks)
+    return found
 
 
 def run_checks(loaded: LoadedScenario, doc: Document | None = None) -> list[Finding]:
@@ -46,8 +63,8 @@ def run_checks(loaded: LoadedScenario, doc: Document | None = None) -> list[Find
     """
     ctx = CheckContext(loaded, doc)
     found: list[Finding] = []
-    for registered in CHECKS.values():
-        if ctx.system in registered.systems:
+    for registered in (*CHECKS.values(), *ctx.rules.checks):
+        if registered.feature is None or registered.feature in ctx.rules.features:
             found.extend(registered.function(ctx))
     found = _apply_exceptions(ctx, found)
     return sorted(found, key=lambda f: (f.line, f.column, _ORDER[f.severity], f.code, f.path))

@@ -2,7 +2,8 @@
 
 A check is a function of a :class:`CheckContext` that yields :class:`Finding` values; it is
 registered with :func:`check` under a short code and the systems it applies to. The checks
-themselves live in ``rules/check_*.py``; :func:`rules.checks.run_checks` runs them all.
+themselves live in the other modules of ``rules/checks/``; :func:`rules.checks.run_checks` runs
+them all.
 """
 
 from __future__ import annotations
@@ -14,23 +15,23 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from model.base import GameSystem
 from model.catalog import UnitType, unit_types
 from model.errors import dotted
 from model.hexes import Hex
 from model.layout import AssembledMap
 from model.mapstate import terrain_edits
-from model.provenance import Field_, Value, unwrap
 from model.regions import Region, RegionContext, evaluate
 from model.scenario import ForceEntry, HexPlacement, Placement, Scenario, Side
 from model.scenario_io import LoadedScenario
+from model.systems import GameSystem
 from model.terrainoptions import option_values
 from model.terrainview import MapTerrain
 from model.yamlio import Document
+from rules.forces.units import PathKey, counter_pool
 from rules.movement.costs import Movement
+from rules.registry import Feature, SystemRules, rules_for
 
 Severity = Literal["error", "warning", "info"]
-PathKey = tuple[str | int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,24 +72,26 @@ CheckFunction = Callable[["CheckContext"], Iterable[Finding]]
 
 @dataclass(frozen=True)
 class RegisteredCheck:
+    """A check: its code, the function, and the scenario feature a system must have for it to
+    run (:data:`rules.registry.Feature`; None: every system)."""
+
     code: str
-    systems: frozenset[GameSystem]
     function: CheckFunction
+    feature: Feature | None = None
 
 
-#: Every registered check, by code, in registration order.
+#: The shared checks, by code, in registration order; a system's own are in its
+#: :attr:`rules.registry.SystemRules.checks`.
 CHECKS: dict[str, RegisteredCheck] = {}
 
 
-def check(
-    code: str, systems: Iterable[GameSystem] = tuple(GameSystem)
-) -> Callable[[CheckFunction], CheckFunction]:
-    """Register a check under ``code`` for the game ``systems`` it applies to (default: all)."""
+def check(code: str, feature: Feature | None = None) -> Callable[[CheckFunction], CheckFunction]:
+    """Register a shared check under ``code``, for every system or those with ``feature``."""
 
     def register(function: CheckFunction) -> CheckFunction:
         if code in CHECKS:
             raise ValueError(f"a check '{code}' is already registered")
-        CHECKS[code] = RegisteredCheck(code, frozenset(systems), function)
+        CHECKS[code] = RegisteredCheck(code, function, feature)
         return function
 
     return register
@@ -114,6 +117,7 @@ class CheckContext:
         self.doc = doc
         self.scenario: Scenario = loaded.scenario
         self.system: GameSystem = loaded.scenario.system
+        self.rules: SystemRules = rules_for(self.system)
         self.amap: AssembledMap = loaded.map
         self.file = doc.path if doc is not None else loaded.path
         self._costs: dict[tuple[str, Hex, Hex], float | None] = {}
@@ -254,32 +258,6 @@ class CheckContext:
         if not turns:
             return None
         return length.first_turn, length.first_turn + turns - 1
-
-
-def counter_pool(side: Side) -> list[str]:
-    """The nations whose counters a side uses, in order of preference (Panzer '44: the
-    British and Canadians use British counters, then US ones; the French use US ones)."""
-    pool = side.counter_pool
-    nations = [pool] if isinstance(pool, str) else list(pool or [])
-    nations.append(side.nation)
-    if side.nation in ("britain", "canada"):
-        nations += ["britain", "us"]
-    if side.nation == "france":
-        nations.append("us")
-    return list(dict.fromkeys(nations))
-
-
-def value_of(unit: UnitType, key: str) -> tuple[object, str | None, str | None]:
-    """A unit value with its provenance: (value, source, placeholder); a missing key is
-    ``(None, None, None)``."""
-    item: Field_ | None = unit.values.get(key)
-    if item is None:
-        return None, None, None
-    if isinstance(item, Value):
-        return item.value, item.source, item.placeholder
-    if unit.plain_values_are_placeholders:
-        return unwrap(item), None, unit.placeholder or "the entry's values are placeholders"
-    return item, unit.source, None
 
 
 def walk(value: object, path: PathKey = ()) -> Iterator[tuple[PathKey, BaseModel]]:

@@ -5,54 +5,25 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 
-from model.base import GameSystem
 from model.catalog import UnitType
 from model.hexes import Hex
 from model.scenario import AreaPlacement, ForceEntry, Side
+from model.systems import GameSystem
 from model.victory import AreaBan, DeploymentLimit
-from rules.checks.base import CheckContext, Finding, PathKey, Placed, check, value_of
-
-#: Where each book says where the forces set up.
-SETUP_CITATION = {
-    GameSystem.ARMOR: "Armor [SCN II.E]",
-    GameSystem.PANZER44: "Panzer '44 [18.41]",
-    GameSystem.SOLDIERS: "Soldiers (19; the scenario's Deployment)",
-    GameSystem.PANZER_COMMAND: "Panzer Command [§15.2]",
-}
-
-_ARMOR_VEHICLES = frozenset(
-    {"tracked", "half-track", "armored-car", "jeep", "truck", "bren-carrier", "transport"}
-)
-_SOLDIERS_MEN = frozenset({"man", "leader", "heavy-weapons", "squad", "team"})
-_ALLOWANCE_KEY = {
-    GameSystem.ARMOR: "speed",
-    GameSystem.PANZER44: "movement_allowance",
-    GameSystem.PANZER_COMMAND: "movement",
-}
+from rules.checks.base import CheckContext, Finding, Placed, check
+from rules.forces.units import PathKey, value_of
+from rules.registry import rules_for
 
 
 def movement_class(system: GameSystem, unit: UnitType) -> str | None:
-    """The movement class whose costs say where a unit may stand and move; units that move
-    only when carried (towed guns, immobile artillery) stand where leg units may."""
-    if system is GameSystem.ARMOR:
-        if unit.category in _ARMOR_VEHICLES:
-            return "vehicle"
-        return "leg" if unit.category in ("leg", "towed") else None
-    if system is GameSystem.SOLDIERS:
-        return "man" if unit.category in _SOLDIERS_MEN else None
-    value = value_of(unit, "movement_class")[0]
-    if system is GameSystem.PANZER44:
-        return "foot" if value == "none" else str(value) if value else None
-    return "leg" if value == "immobile" else str(value) if value else None
+    """The movement class whose costs say where a unit may stand and move (by its system's
+    rules); None when it cannot move on its own."""
+    return rules_for(system).forces.movement_class(unit)
 
 
 def movement_allowance(system: GameSystem, unit: UnitType) -> float | None:
     """What a unit may spend on movement in a turn, or None when it cannot move alone."""
-    key = _ALLOWANCE_KEY.get(system)
-    value = value_of(unit, key)[0] if key else None
-    if isinstance(value, int | float) and not isinstance(value, bool) and value > 0:
-        return float(value)
-    return None
+    return rules_for(system).forces.movement_allowance(unit)
 
 
 def _entries(ctx: CheckContext) -> Iterator[tuple[PathKey, Side, ForceEntry]]:
@@ -140,7 +111,7 @@ def placement_terrain(ctx: CheckContext) -> Iterator[Finding]:
 def setup_region(ctx: CheckContext) -> Iterator[Finding]:
     """A unit placed on a hex stands inside its side's set-up area when the side has one,
     and outside the areas a special rule forbids it to deploy in."""
-    citation = SETUP_CITATION[ctx.system]
+    citation = ctx.rules.citations.setup
     areas: dict[str, frozenset[object]] = {}
     for placed in ctx.placed:
         setup = placed.side.setup
@@ -166,7 +137,7 @@ def _deployment_limits(ctx: CheckContext) -> Iterator[Finding]:
         inside = [p for p in ctx.placed if p.side.id == rule.side and p.hex in area]
         if len(inside) <= rule.at_most:
             continue
-        citation = rule.source or ctx.scenario.source or SETUP_CITATION[ctx.system]
+        citation = rule.source or ctx.scenario.source or ctx.rules.citations.setup
         extra = inside[rule.at_most]
         many = f"{len(inside)} {extra.side.name} units are" if len(inside) > 1 else "a unit is"
         message = (
@@ -181,7 +152,7 @@ def _area_bans(ctx: CheckContext) -> Iterator[Finding]:
         if not isinstance(rule, AreaBan) or not rule.deploy:
             continue
         banned = ctx.region(rule.region)
-        citation = rule.source or ctx.scenario.source or SETUP_CITATION[ctx.system]
+        citation = rule.source or ctx.scenario.source or ctx.rules.citations.setup
         for placed in ctx.placed:
             if rule.sides and placed.side.id not in rule.sides:
                 continue
@@ -194,10 +165,10 @@ def _area_bans(ctx: CheckContext) -> Iterator[Finding]:
                 yield ctx.finding("error", "setup-region", message, citation, placed.path)
 
 
-@check("stacking", systems=(GameSystem.PANZER44, GameSystem.PANZER_COMMAND, GameSystem.ARMOR))
+@check("stacking")
 def stacking(ctx: CheckContext) -> Iterator[Finding]:
-    """Units of one side on one hex at the start within the book's stacking limit; units of
-    opposing sides never share a hex (Panzer '44)."""
+    """Units on one hex at the start within the book's stacking limit (and, in Panzer '44,
+    never units of both sides)."""
     for _, finding in stacks_over_limit(ctx):
         yield finding
 
@@ -208,91 +179,6 @@ def stacks_over_limit(ctx: CheckContext) -> Iterator[tuple[Hex, Finding]]:
     by_hex: dict[Hex, list[Placed]] = defaultdict(list)
     for placed in ctx.placed:
         by_hex[placed.hex].append(placed)
-    limit = _STACKING.get(ctx.system)
     for h, stack in by_hex.items():
-        sides = list(dict.fromkeys(p.side.id for p in stack))
-        if len(sides) > 1 and ctx.system is GameSystem.PANZER44:
-            name = ctx.amap.name(stack[0].hex)
-            message = f"units of {' and '.join(sides)} share {name} at the start"
-            yield h, ctx.finding("error", "stacking", message, "Panzer '44 [8.32]", stack[-1].path)
-        for side in sides:
-            own = [p for p in stack if p.side.id == side]
-            found = limit(ctx, own) if limit is not None else None
-            if found is not None:
-                yield h, found
-
-
-def _panzer44_stack(ctx: CheckContext, stack: list[Placed]) -> Finding | None:
-    """Panzer '44 [8.0]: one unit per hex, but a carrier on its passenger [8.2] and an
-    infantry unit with an anti-tank gun in an Improved Position [8.1]."""
-    units = [(p, ctx.unit(p.entry.unit, p.side)) for p in stack for _ in range(p.entry.count)]
-    if len(units) <= 1:
-        return None
-    name = ctx.amap.name(stack[0].hex)
-    if len(units) == 2:
-        a, b = (u for _, u in units)
-        if a is not None and b is not None:
-            if _carried(a, b) or _carried(b, a):
-                return None
-            if {a.category, b.category} == {"infantry", "gun"}:
-                side = stack[0].side
-                ips = side.fortifications.improved_positions if side.fortifications else 0
-                if ips is None or ips > 0:
-                    return None
-                message = (
-                    f"infantry and a gun share {name}, which only an Improved Position "
-                    f"allows, and {side.name} has none"
-                )
-                return ctx.finding("error", "stacking", message, "Panzer '44 [8.1]", stack[-1].path)
-    message = f"{len(units)} units of {stack[0].side.name} stand on {name}; the limit is one"
-    return ctx.finding("error", "stacking", message, "Panzer '44 [8.0]", stack[-1].path)
-
-
-def _carried(carrier: UnitType, passenger: UnitType) -> bool:
-    return value_of(carrier, "carrier")[0] is True and value_of(passenger, "movement_class")[0] in (
-        "foot",
-        "none",
-    )
-
-
-def _panzer_command_stack(ctx: CheckContext, stack: list[Placed]) -> Finding | None:
-    """Panzer Command [§5.2]: at most 6 Steps in a hex; trucks and SPWs count one Step,
-    markers and HQs none, passengers none [§13]."""
-    steps = 0
-    for p in stack:
-        unit = ctx.unit(p.entry.unit, p.side)
-        if unit is None or unit.category in ("hq", "marker", "chit") or p.entry.mounted_on:
-            continue
-        value = value_of(unit, "steps")[0]
-        steps += (value if isinstance(value, int) else 1) * p.entry.count
-    if steps <= 6:
-        return None
-    name = ctx.amap.name(stack[0].hex)
-    message = f"{steps} steps of {stack[0].side.name} stand on {name}; the limit is 6"
-    return ctx.finding("error", "stacking", message, "Panzer Command [§5.2]", stack[-1].path)
-
-
-def _armor_stack(ctx: CheckContext, stack: list[Placed]) -> Finding | None:
-    """Armor [AG III.B.1]: no limit, but over four Stacking Factors the hex is fired on as
-    Clear and sighted at twice the range; loaded units do not count [ADV V.C.2]."""
-    factors = 0
-    for p in stack:
-        unit = ctx.unit(p.entry.unit, p.side)
-        value = value_of(unit, "stacking")[0] if unit else None
-        if isinstance(value, int | float) and not p.entry.mounted_on:
-            factors += int(value) * p.entry.count
-    if factors <= 4:
-        return None
-    name = ctx.amap.name(stack[0].hex)
-    message = (
-        f"{factors} Stacking Factors of {stack[0].side.name} on {name}: units there are fired "
-        f"on as in Clear terrain and sighted at twice the range"
-    )
-    return ctx.finding("info", "stacking", message, "Armor [AG III.B.1]", stack[-1].path)
-
-
-_STACKING = {
-    GameSystem.PANZER44: _panzer44_stack,
-    GameSystem.PANZER_COMMAND: _panzer_command_stack,
-    GameSystem.ARMOR: _armor_stack,
-}
+        for finding in ctx.rules.forces.stacking(ctx, stack):
+            yield h, finding

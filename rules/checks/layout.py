@@ -2,7 +2,7 @@
 
 Armor's scenarios leave the table to the players within limits [SCN III.B]: which joins, how
 many Building units near each corner, the River in the section with Side B. A scenario keeps
-them in ``map.constraints`` (:class:`~model.scenario.LayoutConstraint`);
+them in ``map.constraints`` (:data:`~model.scenario.LayoutConstraint`);
 :func:`constraint_states` says of each whether the current layout and overlays meet it, and
 the ``layout-constraint`` check warns of each one unmet::
 
@@ -31,17 +31,23 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from model.base import GameSystem
 from model.edges import section_centres
 from model.grid import hex_to_pixel
 from model.hexes import Hex
 from model.joins import JoinType
 from model.regions import Region, RegionContext, evaluate, path_graph
-from model.scenario import LayoutConstraint
+from model.scenario import (
+    AtLeastPerSectionConstraint,
+    CountWithinConstraint,
+    JoinTypeConstraint,
+    LayoutConstraint,
+    OverlayInConstraint,
+    RoadsMeetConstraint,
+)
 from model.scenario_io import LoadedScenario
 from model.tables import OverlayType
 from rules.checks.base import CheckContext, Finding, Severity, check
-from rules.movement.costs import FAMILIES
+from rules.registry import rules_for
 
 #: Where the book lets the players lay out the table within a scenario's limits.
 LAYOUT_CITATION = "Armor [SCN III.B]"
@@ -81,7 +87,7 @@ def constraint_states(
     return [judge.state(i, c) for i, c in enumerate(loaded.scenario.map.constraints)]
 
 
-@check("layout-constraint", systems=(GameSystem.ARMOR,))
+@check("layout-constraint", feature="layout-constraints")
 def layout_constraint(ctx: CheckContext) -> Iterator[Finding]:
     """A loose scenario's layout meets each of its constraints (warning: the players lay out
     the table, and the book words most constraints as "should")."""
@@ -117,21 +123,24 @@ class _Judge:
 
     def state(self, index: int, c: LayoutConstraint) -> ConstraintState:
         text = c.text or _describe(c)
-        judged = {
-            "join-type": self._join_type,
-            "roads-meet": self._roads_meet,
-            "count-within": self._count_within,
-            "overlay-in": self._overlay_in,
-            "at-least-per-section": self._per_section,
-        }.get(c.kind)
-        if judged is None:
-            return ConstraintState(index, text, None, "kept in words only: check by eye")
-        met, why = judged(c)
+        match c:
+            case JoinTypeConstraint():
+                met, why = self._join_type(c)
+            case RoadsMeetConstraint():
+                met, why = self._roads_meet(c)
+            case CountWithinConstraint():
+                met, why = self._count_within(c)
+            case OverlayInConstraint():
+                met, why = self._overlay_in(c)
+            case AtLeastPerSectionConstraint():
+                met, why = self._per_section(c)
+            case _:
+                return ConstraintState(index, text, None, "kept in words only: check by eye")
         return ConstraintState(index, text, met, why)
 
     # --- the kinds ----------------------------------------------------------------------------
 
-    def _join_type(self, c: LayoutConstraint) -> tuple[bool, str]:
+    def _join_type(self, c: JoinTypeConstraint) -> tuple[bool, str]:
         allowed = [str(j) for j in c.joins]
         found = self._joins()
         if not found:
@@ -142,7 +151,7 @@ class _Judge:
         kinds = sorted({kind for _, _, kind in found})
         return True, f"the joins are {', '.join(kinds)}"
 
-    def _roads_meet(self, c: LayoutConstraint) -> tuple[bool, str]:
+    def _roads_meet(self, c: RoadsMeetConstraint) -> tuple[bool, str]:
         found = self._joins()
         if not found:
             return False, "the layout has one section and no joins"
@@ -152,7 +161,7 @@ class _Judge:
             return False, f"no road runs across the join {', '.join(apart)}"
         return True, "a road runs across every join"
 
-    def _count_within(self, c: LayoutConstraint) -> tuple[bool, str]:
+    def _count_within(self, c: CountWithinConstraint) -> tuple[bool, str]:
         if c.overlay is None or c.near is None or c.count is None or c.distance is None:
             return False, "the constraint needs overlay, count, distance and near"
         near = self._region(c.near)
@@ -164,7 +173,7 @@ class _Judge:
             return False, f"{what} {where}, {c.count} needed"
         return True, f"{what} {where} ({c.count} needed)"
 
-    def _overlay_in(self, c: LayoutConstraint) -> tuple[bool, str]:
+    def _overlay_in(self, c: OverlayInConstraint) -> tuple[bool, str]:
         if c.overlay is None or c.region is None:
             return False, "the constraint needs overlay and region"
         region = self._region(c.region)
@@ -176,7 +185,7 @@ class _Judge:
             return False, f"{c.overlay} units outside the region at {', '.join(outside)}"
         return True, f"all {_plural(len(units), f'{c.overlay} unit')} lie in the region"
 
-    def _per_section(self, c: LayoutConstraint) -> tuple[bool, str]:
+    def _per_section(self, c: AtLeastPerSectionConstraint) -> tuple[bool, str]:
         names = (c.overlay,) if c.overlay else _PER_SECTION_DEFAULT
         need = c.count or 1
         counts = [0] * len(self.amap.placements)
@@ -235,7 +244,7 @@ class _Judge:
         return False
 
     def _units(self, names: Sequence[str]) -> list[tuple[OverlayType, tuple[Hex, ...]]]:
-        families = FAMILIES.get(self.system, {})
+        families = rules_for(self.system).movement.families
         wanted: set[str] = set()
         for name in names:
             wanted |= families.get(name, frozenset({name}))
@@ -276,16 +285,17 @@ def _plural(n: int, word: str) -> str:
 
 def _describe(c: LayoutConstraint) -> str:
     """A constraint in words when the file gives none."""
-    if c.kind == "join-type":
-        return f"joins: {' or '.join(str(j) for j in c.joins)}"
-    if c.kind == "roads-meet":
-        return "roads meet across the joins"
-    if c.kind == "count-within":
-        return f"{c.count} {c.overlay} within {c.distance} hexes of {_region_words(c.near)}"
-    if c.kind == "overlay-in":
-        return f"{c.overlay} units only in {_region_words(c.region)}"
-    if c.kind == "at-least-per-section":
-        return f"at least {c.count} {c.overlay or 'Building or Alley'} units in each section"
+    match c:
+        case JoinTypeConstraint():
+            return f"joins: {' or '.join(str(j) for j in c.joins)}"
+        case RoadsMeetConstraint():
+            return "roads meet across the joins"
+        case CountWithinConstraint():
+            return f"{c.count} {c.overlay} within {c.distance} hexes of {_region_words(c.near)}"
+        case OverlayInConstraint():
+            return f"{c.overlay} units only in {_region_words(c.region)}"
+        case AtLeastPerSectionConstraint():
+            return f"at least {c.count} {c.overlay or 'Building or Alley'} units in each section"
     return c.kind
 
 

@@ -12,21 +12,13 @@ import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from model.base import GameSystem
 from model.catalog import UnitType
 from model.hexes import Hex
 from model.scenario import EntryPlacement, ForceEntry, Side
 from model.victory import Control, UnitsIn
-from rules.checks.base import CheckContext, Finding, PathKey, check, walk
+from rules.checks.base import CheckContext, Finding, check, walk
 from rules.checks.forces import movement_allowance, movement_class
-
-#: Where each book gives its movement costs and allowances.
-MOVEMENT_CITATION = {
-    GameSystem.ARMOR: "Armor [AG V.B; CS Vehicle Movement Costs]",
-    GameSystem.PANZER44: "Panzer '44 [7.0]; [10.4]",
-    GameSystem.SOLDIERS: "Soldiers (7.21)",
-    GameSystem.PANZER_COMMAND: "Panzer Command [§5.1]",
-}
+from rules.forces.units import PathKey
 
 
 @dataclass(frozen=True)
@@ -60,7 +52,7 @@ def objective_reach(ctx: CheckContext) -> Iterator[Finding]:
         if best is None:
             continue
         yield ctx.finding(
-            "warning", "objective-reach", best, MOVEMENT_CITATION[ctx.system], (*path, "region")
+            "warning", "objective-reach", best, ctx.rules.citations.reach, (*path, "region")
         )
 
 

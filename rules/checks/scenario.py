@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from model.base import GameSystem
 from model.scenario import EntryPlacement, PanicLevel, Reinforcement
 from model.victory import (
     Control,
@@ -17,22 +16,6 @@ from model.victory import (
     UnitFilter,
 )
 from rules.checks.base import CheckContext, Finding, check, walk
-
-#: Where each book says how long a scenario lasts and when things happen in it.
-TURNS_CITATION = {
-    GameSystem.ARMOR: "Armor [SCN II]",
-    GameSystem.PANZER44: "Panzer '44 [18.1]; [18.6]",
-    GameSystem.SOLDIERS: "Soldiers (19.3)",
-    GameSystem.PANZER_COMMAND: "Panzer Command [§15.1]",
-}
-
-#: Where each book describes victory conditions and the scenario's special rules.
-VICTORY_CITATION = {
-    GameSystem.ARMOR: "Armor [SCN II.C; SCN II.F]",
-    GameSystem.PANZER44: "Panzer '44 [18.5]",
-    GameSystem.SOLDIERS: "Soldiers (19.1)",
-    GameSystem.PANZER_COMMAND: "Panzer Command [§12]",
-}
 
 _TURN_FIELDS = ("turn", "from_turn", "by_turn")
 _TURN_MODELS = (Reinforcement, EntryPlacement, PanicLevel, ExitAllowed)
@@ -47,7 +30,7 @@ def turn_range(ctx: CheckContext) -> Iterator[Finding]:
         return
     first, last = span
     unit = ctx.scenario.length.unit.replace("-", " ")
-    citation = TURNS_CITATION[ctx.system]
+    citation = ctx.rules.citations.turns
     for path, model in walk(ctx.scenario):
         if path[:1] == ("length",):
             continue
@@ -73,7 +56,7 @@ def references(ctx: CheckContext) -> Iterator[Finding]:
     """Victory conditions and special rules name force labels and map object sets that
     exist in the scenario."""
     scenario = ctx.scenario
-    citation = VICTORY_CITATION[ctx.system]
+    citation = ctx.rules.citations.victory
     labels = _labels(ctx)
     objects = {o.name for o in scenario.map.objects}
     for path, model in walk(scenario):

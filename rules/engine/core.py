@@ -12,7 +12,7 @@ In the style of OpenSpiel and python-chess (STYLE point 2)::
 A state owns its dice (:class:`~rules.engine.dice.Dice`, seeded from ``seed``), its event log and
 the actions applied so far; :meth:`State.fingerprint` hashes all of it, so two states with the
 same seed and actions have the same fingerprint at every step (STYLE point 5), which
-:mod:`rules.engine.replay` checks. A system's rules subclass :class:`Game` and :class:`State`
+:mod:`rules.records.replay` checks. A system's rules subclass :class:`Game` and :class:`State`
 (:mod:`rules.panzer44.game` for Panzer '44).
 """
 
@@ -26,16 +26,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from model.base import GameSystem
 from model.scenario import Scenario
 from model.scenario_io import LoadedScenario
+from model.systems import GameSystem
 from rules.engine.actions import Action, ForceDice
 from rules.engine.dice import Dice
 from rules.engine.errors import (
     ActionSyntaxError,
     IllegalActionError,
     RulesError,
-    UnsupportedGameError,
 )
 from rules.engine.events import DiceForced, DieRolled, Event
 from rules.engine.positions import UnitPosition
@@ -48,7 +47,6 @@ __all__ = [
     "Outcome",
     "RulesError",
     "State",
-    "load_game",
 ]
 
 
@@ -215,38 +213,3 @@ class State(ABC):
     @abstractmethod
     def _detach(self) -> None:
         """After a shallow copy: copy the mutable containers of the position."""
-
-
-def load_game(loaded: LoadedScenario) -> Game:
-    """The game of a loaded scenario.
-
-    Raises:
-        UnsupportedGameError: the engine does not play this system yet.
-    """
-    system = loaded.scenario.system
-    if system is GameSystem.PANZER44:
-        from rules.panzer44.game import (
-            Panzer44Game,  # local: rules.panzer44.game builds on this module
-        )
-
-        return Panzer44Game(loaded)
-    if system is GameSystem.ARMOR:
-        from rules.armor.game import ArmorGame  # local: rules.armor.game builds on this module
-
-        return ArmorGame(loaded)
-    if system is GameSystem.PANZER_COMMAND:
-        from rules.panzer_command.game import (
-            PanzerCommandGame,  # local: rules.panzer_command.game builds on this module
-        )
-
-        return PanzerCommandGame(loaded)
-    if system is GameSystem.SOLDIERS:
-        from rules.soldiers.game import (
-            SoldiersGame,  # local: rules.soldiers.game builds on this module
-        )
-
-        return SoldiersGame(loaded)
-    raise UnsupportedGameError(
-        "the rules engine plays Panzer '44, Armor, Panzer Command and Soldiers so far, "
-        f"not {system.display_name}"
-    )

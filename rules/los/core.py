@@ -163,3 +163,13 @@ def with_data(rule: str, terrain: TerrainLos) -> str:
     """A rule citation, with the terrain value's placeholder appended when the book does not
     give that value (so a placeholder is never passed off as the book's)."""
     return f"{rule}; {terrain.id}: {terrain.cite}" if terrain.placeholder else rule
+
+
+#: A book's ruling on a line: the obstacles that block it, in order from the observer; when
+#: none does, the rule and why that make it clear.
+Ruling = tuple[list[Obstacle], str, str]
+
+
+def blocking_features(s: Sight, side: Hexside) -> list[TerrainLos]:
+    """The features of a hexside that block lines of sight."""
+    return [f for f in s.features(side) if f.blocks]

@@ -29,25 +29,15 @@ system's terrain table is built once (:func:`rules.los.terrain.terrain_table`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from model.base import GameSystem
 from model.hexes import Hex
+from model.systems import GameSystem
 from model.terrainview import MapTerrain
-from rules.armor.los import armor
-from rules.los.books import panzer44, panzer_command, soldiers
 from rules.los.core import Effect, LosResult, Obstacle, Sight, Verdict
 from rules.los.geometry import trace
 from rules.los.terrain import terrain_table
+from rules.registry import rules_for
 
 __all__ = ["Effect", "LosResult", "Obstacle", "Verdict", "line_of_sight"]
-
-_RULES: dict[GameSystem, Callable[[Sight], tuple[list[Obstacle], str, str]]] = {
-    GameSystem.ARMOR: armor,
-    GameSystem.PANZER44: panzer44,
-    GameSystem.SOLDIERS: soldiers,
-    GameSystem.PANZER_COMMAND: panzer_command,
-}
 
 
 def line_of_sight(view: MapTerrain, system: GameSystem, a: Hex, b: Hex) -> LosResult:
@@ -74,7 +64,7 @@ def line_of_sight(view: MapTerrain, system: GameSystem, a: Hex, b: Hex) -> LosRe
     found: list[Obstacle] = []
     rule, why = f"{system.display_name}: the observer's own hex", ""
     if a != b:
-        found, rule, why = _RULES[system](sight)
+        found, rule, why = rules_for(system).sight(sight)
     obstacles = tuple(found)
     decided_by = next((o for o in obstacles if o.effect == "blocks"), None)
     if decided_by is not None:

@@ -14,9 +14,10 @@ import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from model.base import GameSystem
 from model.catalog import TerrainType, terrain_types
 from model.provenance import Value, unwrap
+from model.systems import GameSystem
+from rules.registry import rules_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,70 +70,19 @@ def provenance(terrain: TerrainType, key: str) -> str:
 @functools.cache
 def terrain_table(system: GameSystem) -> Mapping[str, TerrainLos]:
     """The system's terrain types as lines of sight see them, by id (built once per system)."""
-    build = _BUILDERS[system]
+    build = rules_for(system).los_terrain
     return {t.id: build(t) for t in terrain_types(system).values()}
 
 
-def _int(terrain: TerrainType, key: str, default: int = 0) -> int:
+def int_effect(terrain: TerrainType, key: str, default: int = 0) -> int:
     value = unwrap(terrain.effects[key]) if key in terrain.effects else default
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
-def _flag(terrain: TerrainType, key: str) -> bool:
+def flag_effect(terrain: TerrainType, key: str) -> bool:
     return key in terrain.effects and unwrap(terrain.effects[key]) is True
 
 
-def _text(terrain: TerrainType, key: str) -> str:
+def text_effect(terrain: TerrainType, key: str) -> str:
     value = unwrap(terrain.effects[key]) if key in terrain.effects else None
     return value if isinstance(value, str) else ""
-
-
-def _armor(t: TerrainType) -> TerrainLos:
-    smoke_key = "blocks_los_all_levels" if "blocks_los_all_levels" in t.effects else None
-    if smoke_key is None and "as_smoke_for_sighting" in t.effects:
-        smoke_key = "as_smoke_for_sighting"
-    level = _int(t, "level")
-    return TerrainLos(
-        t.id,
-        t.name,
-        t.applies_to,
-        blocks=level > 0,
-        level=level,
-        raises_units=_flag(t, "raises_units"),
-        unit_level=_int(t, "unit_level"),
-        all_levels=smoke_key is not None and _flag(t, smoke_key),
-        cite=provenance(t, "level") if "level" in t.effects else "",
-        all_levels_cite=provenance(t, smoke_key) if smoke_key else "",
-    )
-
-
-def _panzer44(t: TerrainType) -> TerrainLos:
-    return TerrainLos(
-        t.id, t.name, t.applies_to, _text(t, "los") == "blocked", cite=provenance(t, "los")
-    )
-
-
-def _soldiers(t: TerrainType) -> TerrainLos:
-    return TerrainLos(
-        t.id, t.name, t.applies_to, _flag(t, "blocks_los"), cite=provenance(t, "blocks_los")
-    )
-
-
-def _panzer_command(t: TerrainType) -> TerrainLos:
-    los = _text(t, "los")
-    return TerrainLos(
-        t.id,
-        t.name,
-        t.applies_to,
-        blocks=los in ("blocking", "conditional"),
-        conditional=los == "conditional",
-        cite=provenance(t, "los"),
-    )
-
-
-_BUILDERS = {
-    GameSystem.ARMOR: _armor,
-    GameSystem.PANZER44: _panzer44,
-    GameSystem.SOLDIERS: _soldiers,
-    GameSystem.PANZER_COMMAND: _panzer_command,
-}

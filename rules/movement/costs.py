@@ -21,14 +21,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from model.base import GameSystem
 from model.catalog import terrain_types
 from model.hexes import Hex, Hexside
 from model.provenance import Scalar, Value
 from model.regions import RegionContext, evaluate
 from model.scenario import Scenario
+from model.systems import GameSystem
 from model.terrainview import EffectiveTerrain, MapTerrain, OptionChange
 from model.victory import TerrainOverride
+from rules.registry import rules_for
 
 
 @dataclass(frozen=True)
@@ -47,43 +48,6 @@ class MovementClass:
     name: str
     key: str
     words: tuple[str, ...] = ()
-
-
-CLASSES: Mapping[GameSystem, tuple[MovementClass, ...]] = {
-    # Armor [AG V.B; ADV V.A.1]: Vehicles pay the Vehicle Movement Costs, Leg units 1 a hex.
-    GameSystem.ARMOR: (
-        MovementClass("vehicle", "Vehicle", "vehicle_cost", ("vehicle", "vehicles", "truck")),
-        MovementClass("leg", "Leg", "leg_cost", ("leg", "infantry", "foot", "non-vehicle")),
-    ),
-    # Panzer '44 [10.13]: the three columns of the Terrain Effects Chart.
-    GameSystem.PANZER44: (
-        MovementClass(
-            "hard-vehicle", "Other vehicles", "move_hard_vehicle", ("vehicle", "vehicles", "apc")
-        ),
-        MovementClass(
-            "soft-vehicle", "Trucks", "move_soft_vehicle", ("truck", "trucks", "vehicle")
-        ),
-        MovementClass("foot", "Foot", "move_foot", ("infantry", "leg", "non-vehicle")),
-    ),
-    # Soldiers [7.21]: every man pays Action Points.
-    GameSystem.SOLDIERS: (MovementClass("man", "Man", "ap", ("men", "foot", "infantry")),),
-    # Panzer Command [§5.1]: leg, tracked and motorized movement.
-    GameSystem.PANZER_COMMAND: (
-        MovementClass("leg", "Leg", "move_leg", ("infantry", "foot", "non-vehicle")),
-        MovementClass("tracked", "Tracked", "move_tracked", ("vehicle", "vehicles", "tank")),
-        MovementClass(
-            "motorized", "Motorized", "move_motorized", ("vehicle", "vehicles", "truck", "wheeled")
-        ),
-    ),
-}
-
-#: Terrain ids a special rule may use for a family of the catalogue's ids (Armor's overlay
-#: catalogue: "'building' means any of wood-building, brick-building, stone-building").
-FAMILIES: Mapping[GameSystem, Mapping[str, frozenset[str]]] = {
-    GameSystem.ARMOR: {
-        "building": frozenset({"building", "wood-building", "brick-building", "stone-building"})
-    },
-}
 
 
 @dataclass(frozen=True)
@@ -133,7 +97,7 @@ class MoveCost:
             return "P"
         if self.per_unit is not None:
             return self.per_unit
-        return _number(self.cost)
+        return number(self.cost)
 
     @property
     def rule(self) -> str:
@@ -141,7 +105,7 @@ class MoveCost:
         return " ".join(f"{p.what} {p.amount} [{p.provenance}]" for p in self.parts)
 
 
-def _number(value: float | None) -> str:
+def number(value: float | None) -> str:
     if value is None:
         return "?"
     fraction = Fraction(value).limit_denominator(12)
@@ -149,7 +113,7 @@ def _number(value: float | None) -> str:
 
 
 @dataclass(frozen=True)
-class _Effect:
+class Effect:
     value: Scalar | list[Scalar]
     source: str | None
     placeholder: str | None
@@ -159,7 +123,7 @@ class _Effect:
         return CostPart(what, text, self.source, self.placeholder)
 
 
-def terrain_effect(system: GameSystem, terrain: str, key: str) -> _Effect | None:
+def terrain_effect(system: GameSystem, terrain: str, key: str) -> Effect | None:
     """An effect of the system's terrain catalogue with its provenance (a plain value takes
     its entry's), or None when the catalogue gives the terrain no such effect."""
     entry = terrain_types(system).get(terrain)
@@ -167,14 +131,14 @@ def terrain_effect(system: GameSystem, terrain: str, key: str) -> _Effect | None
         return None
     item = entry.effects[key]
     if isinstance(item, Value):
-        return _Effect(item.value, item.source, item.placeholder)
+        return Effect(item.value, item.source, item.placeholder)
     if entry.plain_values_are_placeholders:
-        return _Effect(item, None, entry.placeholder or "the entry's values are placeholders")
-    return _Effect(item, entry.source, None)
+        return Effect(item, None, entry.placeholder or "the entry's values are placeholders")
+    return Effect(item, entry.source, None)
 
 
 @dataclass
-class _View:
+class MoveView:
     """A move into ``h`` as one class sees it, after options and the rules' substitutions."""
 
     h: Hex
@@ -192,7 +156,7 @@ class _View:
 
 
 @dataclass
-class _Tally:
+class CostTally:
     cost: float = 0.0
     prohibited: bool = False
     per_unit: str | None = None
@@ -213,6 +177,39 @@ class _Override:
     index: int
     rule: TerrainOverride
     hexes: frozenset[Hex] | None
+
+
+class MovementRules:
+    """What one system's book says of movement costs; each system package subclasses it
+    (``rules/<system>/costs.py``) and registers it (:mod:`rules.registry`).
+
+    Attributes:
+        classes: the system's movement classes, each priced by a key of its terrain catalogue.
+        families: terrain ids a special rule may use for a family of the catalogue's ids.
+        paths: the paths a move along prices instead of the hex's terrain (roads, tracks).
+    """
+
+    classes: tuple[MovementClass, ...] = ()
+    families: Mapping[str, frozenset[str]] = {}
+    paths: tuple[str, ...] = ("road", "track")
+
+    def uncrossable(self, terrain: MapTerrain) -> dict[Hexside, CostPart]:
+        """Hexsides no move crosses on this map, by the system's rules (none by default)."""
+        return {}
+
+    def ids(self, movement: Movement, view: MoveView) -> set[str]:
+        """The terrain ids a scenario's special rule may name for the hex entered."""
+        return {view.terrain} | view.paths
+
+    def along(self, view: MoveView) -> str | None:
+        """The road or track the move follows into the hex, if any."""
+        return next((p for p in self.paths if p in view.side_paths), None)
+
+    def base(
+        self, movement: Movement, cls: MovementClass, view: MoveView, tally: CostTally
+    ) -> None:
+        """Add what the book's terrain costs make of the move to ``tally``."""
+        raise NotImplementedError
 
 
 class Movement:
@@ -238,7 +235,6 @@ class Movement:
             raise ValueError("a map without sections has no movement")
         self.terrain = terrain
         self.system = system
-        self.classes = CLASSES[system]
         self.include_optional = include_optional
         self.rules_source = rules_source
         ctx = RegionContext(terrain.amap, overlay_terrain=terrain.overlays.stacks)
@@ -247,7 +243,10 @@ class Movement:
             for i, rule in enumerate(special_rules)
             if isinstance(rule, TerrainOverride)
         )
-        self._uncrossable = _pond_sides(terrain) if system is GameSystem.SOLDIERS else {}
+        self.rules: MovementRules = rules_for(system).movement
+        self.classes = self.rules.classes
+        #: Hexsides the system's rules forbid crossing on this map (Soldiers' pond [7.25]).
+        self.uncrossable = self.rules.uncrossable(terrain)
         self._hex_views: dict[Hex, tuple[EffectiveTerrain, tuple[str, ...]]] = {}
         self._side_views: dict[
             tuple[Hex, Hex], tuple[Hexside, frozenset[str], frozenset[str], str | None]
@@ -298,7 +297,7 @@ class Movement:
 
     # --- the move as seen ---------------------------------------------------------------------
 
-    def _view(self, h: Hex, f: Hex | None) -> _View:
+    def _view(self, h: Hex, f: Hex | None) -> MoveView:
         eff, under = self._hex_view(h)
         side = None
         features: frozenset[str] = frozenset()
@@ -306,7 +305,7 @@ class Movement:
         from_terrain = None
         if f is not None:
             side, features, routes, from_terrain = self._side_view(h, f)
-        return _View(
+        return MoveView(
             h,
             f,
             eff.terrain,
@@ -360,48 +359,29 @@ class Movement:
             below.append(self.terrain.printed(h))
         return below
 
-    def _ids(self, view: _View) -> set[str]:
+    def _ids(self, view: MoveView) -> set[str]:
         """The terrain ids a special rule may name for the hex entered."""
-        ids = {view.terrain} | view.paths
-        if self.system is GameSystem.ARMOR and "stream" in ids and _armor_crossing(view):
-            ids = (ids - {"stream"}) | {"bridge"}
-        if self.system is GameSystem.PANZER44 and self._splashed(view.h):
-            ids.add("contour-splash")
-        return ids
-
-    def _splashed(self, h: Hex) -> bool:
-        """Panzer '44 [10.31]-[10.33]: a hex below a slope (its lower side) or beside a crest."""
-        for d in range(6):
-            side = Hexside.of(h, d)
-            features = self.terrain.hexside_features(side)
-            if "crest" in features:
-                return True
-            if "slope" in features and self.terrain.lower(side, "slope") == h:
-                return True
-        return False
+        return self.rules.ids(self, view)
 
     # --- special rules ------------------------------------------------------------------------
 
-    def _matches(self, o: _Override, view: _View) -> bool:
+    def _matches(self, o: _Override, view: MoveView) -> bool:
         """Whether a rule names the terrain of this move. Along a road or track every system
         prices the path instead of the hex's own terrain, so a rule naming only that terrain
         does not count there (Panzer '44 19.9 doubles clear terrain "off-road")."""
         if o.hexes is not None and view.h not in o.hexes:
             return False
-        names = FAMILIES.get(self.system, {}).get(o.rule.terrain, frozenset({o.rule.terrain}))
+        names = self.rules.families.get(o.rule.terrain, frozenset({o.rule.terrain}))
         ids = self._ids(view) | view.side_features
         if self._along(view) is not None:
             ids = (ids - {view.terrain, "contour-splash"}) | set(view.side_paths)
         return bool(names & ids)
 
-    def _along(self, view: _View) -> str | None:
-        if self.system is GameSystem.ARMOR:
-            return _armor_along(view)
-        paths = ("road",) if self.system is GameSystem.PANZER44 else ("road", "track")
-        return next((p for p in paths if p in view.side_paths), None)
+    def _along(self, view: MoveView) -> str | None:
+        return self.rules.along(view)
 
     def _applicable(
-        self, cls: MovementClass, matched: Iterable[_Override], view: _View
+        self, cls: MovementClass, matched: Iterable[_Override], view: MoveView
     ) -> tuple[list[_Override], list[str]]:
         used, notes = [], []
         for o in matched:
@@ -437,11 +417,11 @@ class Movement:
         found = [(sum(1 for c in self.classes if w in c.words), w) for w in costs if w in cls.words]
         return costs[min(found)[1]] if found else None
 
-    def _treat(self, rule: TerrainOverride, view: _View) -> _View:
+    def _treat(self, rule: TerrainOverride, view: MoveView) -> MoveView:
         """The move with the rule's terrain counting as ``treat_as``."""
         if not rule.treat_as:
             return view
-        names = FAMILIES.get(self.system, {}).get(rule.terrain, frozenset({rule.terrain}))
+        names = self.rules.families.get(rule.terrain, frozenset({rule.terrain}))
         changed = replace(view, paths=set(view.paths), side_features=set(view.side_features))
         if view.terrain in names:
             changed.terrain = rule.treat_as
@@ -461,7 +441,7 @@ class Movement:
             f"special rule {o.index + 1} ({o.rule.terrain})", amount, source, placeholder
         )
 
-    def _apply(self, cls: MovementClass, o: _Override, tally: _Tally) -> None:
+    def _apply(self, cls: MovementClass, o: _Override, tally: CostTally) -> None:
         rule = o.rule
         if rule.impassable:
             tally.prohibit(self._part(o, "P"))
@@ -472,39 +452,35 @@ class Movement:
         cost = self._cost_for(cls, rule.movement_cost)
         if cost is not None:
             tally.cost, tally.prohibited, tally.per_unit = cost, False, None
-            tally.parts.append(self._part(o, f"={_number(cost)}"))
+            tally.parts.append(self._part(o, f"={number(cost)}"))
         if rule.extra_cost is not None:
-            tally.add(rule.extra_cost, self._part(o, f"+{_number(rule.extra_cost)}"))
+            tally.add(rule.extra_cost, self._part(o, f"+{number(rule.extra_cost)}"))
 
     # --- the systems --------------------------------------------------------------------------
 
-    def _base(self, cls: MovementClass, view: _View) -> _Tally:
-        tally = _Tally()
+    def _base(self, cls: MovementClass, view: MoveView) -> CostTally:
+        tally = CostTally()
         if view.impassable is not None:
             option = view.impassable
             tally.prohibit(CostPart(f"terrain option {option.option}", "P", option.source))
             return tally
-        if self.system is GameSystem.ARMOR:
-            self._armor(cls, view, tally)
-        elif self.system is GameSystem.PANZER44:
-            self._panzer44(cls, view, tally)
-        elif self.system is GameSystem.SOLDIERS:
-            self._soldiers(cls, view, tally)
-        else:
-            self._panzer_command(cls, view, tally)
+        self.rules.base(self, cls, view, tally)
         return tally
 
-    def _effect(self, terrain: str, key: str) -> _Effect | None:
+    def effect(self, terrain: str, key: str) -> Effect | None:
+        """An effect of the system's terrain catalogue, with its provenance."""
         return terrain_effect(self.system, terrain, key)
 
-    def _hex(self, view: _View, key: str, tally: _Tally, terrain: str | None = None) -> None:
+    def hex_cost(
+        self, view: MoveView, key: str, tally: CostTally, terrain: str | None = None
+    ) -> None:
         """The cost of the hex's own terrain: a number, prohibited, or the other terrain's."""
         t = terrain or view.terrain
         read, change = self.terrain.effect_key(view.h, t, key)
-        found = self._effect(t, read)
+        found = self.effect(t, read)
         if change is not None and found is not None:
             found = replace(found, source=f"{found.source or ''}; {change.source}".strip("; "))
-        added = self._effect(t, f"{key}_added")
+        added = self.effect(t, f"{key}_added")
         value = found.value if found is not None else None
         if found is None and added is not None:
             self._other(view, key, tally, t)
@@ -520,7 +496,7 @@ class Movement:
             tally.parts.append(found.part(t))
 
     def _other(
-        self, view: _View, key: str, tally: _Tally, terrain: str, found: _Effect | None = None
+        self, view: MoveView, key: str, tally: CostTally, terrain: str, found: Effect | None = None
     ) -> None:
         """ "OT": the cost of the other terrain in the hex (the next layer down; clear)."""
         if found is not None:
@@ -534,150 +510,4 @@ class Movement:
                 return
             below = "clear"
         rest = replace(view, under=view.under[1:])
-        self._hex(rest, key, tally, below)
-
-    def _armor(self, cls: MovementClass, view: _View, tally: _Tally) -> None:
-        """Armor [AG V.B.2; CS Vehicle Movement Costs; ADV V.A.1]."""
-        along = _armor_along(view)
-        if along is not None:
-            found = self._effect(along, cls.key)
-            assert found is not None  # road and track price both classes
-            if isinstance(found.value, str) and found.value.startswith("card"):
-                tally.per_unit = str(found.value)
-                tally.parts.append(found.part(f"along {along}"))
-                tally.notes.append(f"the unit's Data Card {along.title()} Movement Cost")
-            else:
-                tally.add(float(str(found.value)), found.part(f"along {along}"))
-            return
-        terrain = view.terrain
-        if view.layer != "overlay" and "stream" in view.paths and terrain != "ford":
-            terrain = "bridge" if _armor_crossing(view) else "stream"
-        self._hex(view, cls.key, tally, terrain)
-        if "crest" in view.side_features and not tally.prohibited:
-            crest = self._effect("crest", f"{cls.key}_added")
-            if crest is not None:
-                tally.add(float(str(crest.value)), crest.part("crest hexside", f"+{crest.value}"))
-
-    def _panzer44(self, cls: MovementClass, view: _View, tally: _Tally) -> None:
-        """Panzer '44 [10.11]-[10.14], [10.31]-[10.32]: hex cost plus hexside costs; along a
-        road the road rate, ignoring all other terrain."""
-        for path, what in (("road", "along road"), ("bridge", "bridge hexside")):
-            if path in view.side_paths or path in view.side_features:
-                found = self._effect(path, cls.key)
-                assert found is not None
-                tally.add(float(str(found.value)), found.part(what))
-                return
-        if view.terrain == "town" and view.from_terrain == "town":
-            found = self._effect("town", "move_via_road")
-            if found is not None:
-                tally.add(float(str(found.value)), found.part("town to town"))
-                return
-        self._hex(view, cls.key, tally)
-        for feature in sorted(view.side_features):
-            found = self._effect(feature, cls.key)
-            if found is None:
-                continue
-            assert view.side is not None
-            if (
-                self._effect(feature, "uphill_only")
-                and self.terrain.lower(view.side, feature) != view.f
-            ):
-                continue  # a slope costs only climbing it from the splashed hex [10.31]
-            if found.value == "impassable":
-                tally.prohibit(found.part(f"{feature} hexside", "P"))
-            else:
-                amount = float(str(found.value))
-                tally.add(amount, found.part(f"{feature} hexside", f"+{_number(amount)}"))
-
-    def _soldiers(self, cls: MovementClass, view: _View, tally: _Tally) -> None:
-        """Soldiers [7.21], [7.25]: AP per hex, plus hedges crossed; river and pond impassable."""
-        impassable = self._effect(view.terrain, "impassable")
-        if impassable is not None and impassable.value is True:
-            tally.prohibit(impassable.part(view.terrain, "P"))
-            return
-        if view.side is not None and view.side in self._uncrossable:
-            tally.prohibit(self._uncrossable[view.side])
-            return
-        river = self.terrain.option_choice("water", view.h) == "river"
-        if view.terrain == "bridge" and river:
-            rule = self._effect("bridge", "entry")
-            if view.f is None:
-                tally.notes.append("a river bridge is entered only through a road hexside")
-            elif "road" not in view.side_paths and rule is not None:
-                tally.prohibit(rule.part("bridge over a river", "P"))
-                return
-        self._hex(view, cls.key, tally)
-        extra = self._effect(view.terrain, "ap_extra")
-        if extra is not None and extra.value:
-            tally.add(float(str(extra.value)), extra.part(view.terrain, f"+{extra.value}"))
-        for feature in sorted(view.side_features):
-            cross = self._effect(feature, "ap_cross")
-            if cross is not None and cross.value:
-                tally.add(float(str(cross.value)), cross.part(f"{feature} hexside", "+1"))
-        leave = self._effect(view.from_terrain or "", "ap_leave")
-        if leave is not None:
-            tally.add(float(str(leave.value)), leave.part(f"leaving {view.from_terrain}"))
-        if self._effect(view.terrain, "stop"):
-            tally.notes.append(f"entering {view.terrain} ends the man's movement")
-
-    def _panzer_command(self, cls: MovementClass, view: _View, tally: _Tally) -> None:
-        """Panzer Command [§5.1; §16.2-16.3]: across a road or track hexside the path's cost
-        instead of the hex and hexside costs, except an unbridged stream; rivers only by
-        bridge."""
-        bridged = "bridge" in view.side_features
-        along = next((p for p in ("road", "track") if p in view.side_paths), None)
-        if along is not None:
-            found = self._effect(along, cls.key)
-            assert found is not None
-            tally.add(float(str(found.value)), found.part(f"along {along}"))
-        else:
-            self._hex(view, cls.key, tally)
-        for feature in sorted(view.side_features):
-            if along is not None and feature != "stream" and feature != "river":
-                continue
-            if bridged and feature in ("river", "stream"):
-                continue  # a bridge cancels them [§5.1; §16.3]
-            found = self._effect(feature, cls.key)
-            if found is None or found.value == "none":
-                continue
-            if found.value == "P":
-                tally.prohibit(found.part(f"{feature} hexside", "P"))
-            elif isinstance(found.value, str) and found.value.startswith("+"):
-                amount = float(found.value[1:])
-                if amount:
-                    tally.add(amount, found.part(f"{feature} hexside"))
-
-
-def _armor_along(view: _View) -> str | None:
-    """The road or track a vehicle moves along into the hex, if any: the path crosses the
-    hexside and the hex is not covered by a terrain unit other than a Span (a terrain unit
-    negates the printed terrain [Setup II.C.7]); a Ford hex takes the Stream cost."""
-    if view.layer == "overlay" and view.terrain != "span":
-        return None
-    if view.terrain == "ford":
-        return None
-    return next((p for p in ("road", "track") if p in view.side_paths), None)
-
-
-def _armor_crossing(view: _View) -> bool:
-    """Armor: a stream hex that is a Bridge hex (a road or track crosses the stream there on
-    Hexwright's boards, or a Bridge is painted, or a Span lies on it)."""
-    return view.terrain in ("bridge", "span") or bool({"road", "track"} & view.printed_paths)
-
-
-def _pond_sides(terrain: MapTerrain) -> dict[Hexside, CostPart]:
-    """Soldiers [7.25]: the pond's hexsides that may not be crossed, in every scenario."""
-    found = terrain_effect(GameSystem.SOLDIERS, "pond", "uncrossable_hexsides")
-    if found is None or not isinstance(found.value, list):
-        return {}
-    result: dict[Hexside, CostPart] = {}
-    for placement in terrain.amap.placements:
-        section = terrain.amap.section_of(placement)
-        if "pond" not in set(section.terrain.values()):
-            continue
-        for text in found.value:
-            a, b = (section.hex_at(int(t[:2]), int(t[2:])) for t in str(text).split("/"))
-            if a is not None and b is not None:
-                side = Hexside.between(placement.to_global(a), placement.to_global(b))
-                result[side] = found.part("pond hexside", "P")
-    return result
+        self.hex_cost(rest, key, tally, below)

@@ -34,11 +34,12 @@ from collections.abc import Container, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from model.base import GameSystem
 from model.hexes import Hex, Hexside
 from model.regions import Region
+from model.systems import GameSystem
 from model.victory import AllConditions, AnyCondition, Condition, Exit, ExitAllowed
-from rules.movement.costs import CLASSES, MoveCost, terrain_effect
+from rules.movement.costs import MoveCost, terrain_effect
+from rules.panzer44.costs import Panzer44Movement
 from rules.panzer44.roads import wreck_hexes
 
 if TYPE_CHECKING:
@@ -205,7 +206,7 @@ def entry_cost(state: Panzer44State, unit: str, h: Hex) -> EntryCost | None:
         ahead, placeholder = best.cost * queue, best.placeholder
         what = f"road: {best.cost:g} MP for each of {queue} hypothetical road hexes ahead"
     else:
-        key = next(c.key for c in CLASSES[GameSystem.PANZER44] if c.id == cls)
+        key = next(c.key for c in Panzer44Movement.classes if c.id == cls)
         clear = terrain_effect(GameSystem.PANZER44, "clear", key)
         per = float(str(clear.value)) if clear is not None else 1.0
         placeholder = best.placeholder or (clear is not None and clear.placeholder is not None)

@@ -32,9 +32,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from model.base import GameSystem
 from model.hexes import Hex, Hexside
 from model.provenance import Field_, Value, unwrap
+from model.systems import GameSystem
 from model.tables import Table, tables
 from rules.engine.events import Modifier
 from rules.panzer44.actions import Plot

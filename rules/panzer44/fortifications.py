@@ -40,11 +40,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from model.base import GameSystem
 from model.hexes import Hex, ring, spiral
 from model.provenance import Value, unwrap
 from model.regions import Region
 from model.scenario import AreaPlacement, Fortifications, Side
+from model.systems import GameSystem
 from model.tables import tables
 from model.victory import RuleOverride
 from rules.engine.errors import IllegalActionError

@@ -50,16 +50,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.base import GameSystem
 from model.hexes import Hex
 from model.regions import RegionContext, evaluate
 from model.scenario_io import LoadedScenario
+from model.systems import GameSystem
 from rules.engine.actions import Action, Move
 from rules.engine.core import Outcome, State
 from rules.engine.errors import UnsupportedGameError
 from rules.engine.events import GameEnded, SegmentBegan, SegmentSkipped, SideDone
-from rules.engine.map_game import MapGame
 from rules.engine.sequence import Phase, Segment, steps
+from rules.maps.game import MapGame
 from rules.panzer44.actions import Plot
 from rules.panzer44.apply import PLAYABLE_TASKS as PLAYABLE_TASKS
 from rules.panzer44.apply import apply

@@ -33,11 +33,11 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from model.base import GameSystem
 from model.catalog import unit_types
 from model.hexes import Hex
 from model.provenance import Value, unwrap
 from model.scenario import Scenario
+from model.systems import GameSystem
 from model.victory import FireBan, UsageCap
 from rules.engine.errors import IllegalActionError
 from rules.panzer44.actions import Plot

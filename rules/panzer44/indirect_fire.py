@@ -34,9 +34,9 @@ import dataclasses
 import functools
 from typing import TYPE_CHECKING
 
-from model.base import GameSystem
 from model.hexes import COMPASS_NAMES, Hex, spiral
 from model.provenance import unwrap
+from model.systems import GameSystem
 from model.tables import Table, tables
 from rules.engine.events import SegmentBegan
 from rules.panzer44.actions import Plot

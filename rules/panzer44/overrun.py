@@ -41,9 +41,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.base import GameSystem
 from model.hexes import Hex, Hexside
 from model.provenance import Value, unwrap
+from model.systems import GameSystem
 from model.tables import tables
 from rules.engine.actions import Move
 from rules.engine.errors import IllegalActionError

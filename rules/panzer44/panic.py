@@ -38,9 +38,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from model.base import GameSystem
 from model.hexes import COMPASS_NAMES, Hex
 from model.provenance import unwrap
+from model.systems import GameSystem
 from model.tables import tables
 from rules.engine.actions import Move
 from rules.engine.errors import IllegalActionError

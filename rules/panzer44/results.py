@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.base import GameSystem
 from model.provenance import unwrap
+from model.systems import GameSystem
 from model.tables import tables
 from rules.panzer44.events import DisruptionRoll, PinsRemoved, ResultApplied
 from rules.panzer44.movement import passengers

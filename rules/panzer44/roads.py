@@ -19,8 +19,8 @@ import weakref
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from model.base import GameSystem
 from model.hexes import Hex, Hexside
+from model.systems import GameSystem
 from model.victory import RuleOverride
 from rules.movement.costs import CostPart, MoveCost, terrain_effect
 

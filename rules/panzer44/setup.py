@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from model.base import GameSystem
 from model.catalog import UnitType, unit_types
 from model.hexes import Hex, spiral
 from model.provenance import Field_, Value, unwrap
@@ -32,6 +31,7 @@ from model.scenario import (
     Scenario,
     Side,
 )
+from model.systems import GameSystem
 from model.victory import DeploymentLimit, Exit
 from rules.engine.errors import RulesError
 from rules.engine.events import Event, UnitDeployed, UnitOffMap

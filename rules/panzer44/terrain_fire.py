@@ -13,10 +13,10 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from model.base import GameSystem
 from model.catalog import terrain_types
 from model.hexes import Hex, Hexside
 from model.provenance import Field_, Value, unwrap
+from model.systems import GameSystem
 from rules.engine.events import Modifier
 from rules.los.geometry import CornerStep, CrossStep, trace
 from rules.panzer44.setup import UnitSpec

@@ -31,17 +31,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.base import GameSystem
 from model.hexes import Hex
 from model.scenario import AreaPlacement, EntryPlacement
 from model.scenario_io import LoadedScenario
+from model.systems import GameSystem
 from model.tables import Cell
 from rules.engine.actions import Action, Done, Move
 from rules.engine.core import Outcome, State
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
 from rules.engine.events import GameEnded, SegmentBegan, SideDone, UnitDeployed, UnitOffMap
-from rules.engine.map_game import MapGame
 from rules.engine.positions import UnitPosition
+from rules.maps.game import MapGame
 from rules.panzer_command.actions import (
     ChitDrawn,
     ChitsInCup,

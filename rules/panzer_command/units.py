@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from model.base import GameSystem
 from model.catalog import UnitType, unit_types
 from model.hexes import Hex
 from model.provenance import Field_, unwrap
 from model.regions import Region
 from model.scenario import AreaPlacement, EntryPlacement, HexPlacement, Scenario, Side
+from model.systems import GameSystem
 from model.tables import Cell, table_cell
 from rules.engine.errors import RulesError, UnsupportedGameError
 

@@ -1,9 +1,10 @@
 """What a point-buy report is made of, and what every system's point-buy shares: pricing
 lines, the scenario's own purchase rules, and the total within the budget.
 
-The system modules (``pointbuy_armor``, ``pointbuy_soldiers``, ``pointbuy_derived``) build
-:class:`BudgetLine` values from a side's forces, reinforcements and purchases, and judge them
-with :class:`RuleResult` values; :func:`rules.pointbuy.report.budget_report` puts them together.
+The system modules (``rules/armor/pointbuy.py``, ``rules/soldiers/pointbuy.py``,
+``rules/pointbuy/derived.py``) build :class:`BudgetLine` values from a side's forces,
+reinforcements and purchases, and judge them with :class:`RuleResult` values;
+:func:`rules.pointbuy.report.budget_report` puts them together.
 """
 
 from __future__ import annotations
@@ -14,11 +15,24 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from model.base import GameSystem
 from model.catalog import UnitType, unit_types
 from model.errors import dotted
-from model.scenario import ForceEntry, PurchaseRule, Scenario, Side
-from rules.checks.base import PathKey, counter_pool, value_of
+from model.scenario import (
+    BanRule,
+    ForceEntry,
+    MaxSpendRule,
+    MinSpendRule,
+    Mission,
+    OnlyRule,
+    Purchase,
+    PurchaseRule,
+    RequiredRule,
+    Scenario,
+    SharePerEntryRule,
+    Side,
+)
+from model.systems import GameSystem
+from rules.forces.units import PathKey, counter_pool, value_of
 
 RuleState = Literal["met", "broken", "n/a"]
 
@@ -238,7 +252,7 @@ def matches(line: BudgetLine, categories: Iterable[str]) -> bool:
     return bool(line.tags & set(categories))
 
 
-def _filter_match(line: BudgetLine, rule: PurchaseRule) -> bool:
+def _filter_match(line: BudgetLine, rule: RequiredRule | OnlyRule | BanRule) -> bool:
     f = rule.units
     if f is None:
         return matches(line, rule.categories)
@@ -261,14 +275,14 @@ def scenario_rules(
     results = []
     for k, rule in enumerate(side.purchase_rules):
         path: PathKey = ("sides", index, "purchase_rules", k)
-        judge = _JUDGES.get(rule.kind)
-        if judge is None:
+        judged = _judge(rule, lines, budget, unit_word, side)
+        if judged is None:
             why = f"for the players to check: {rule.text}"
             results.append(
                 RuleResult(f"scenario-{k + 1}", "Scenario rule", "n/a", why, citation, path)
             )
             continue
-        name, state, why, where = judge(rule, lines, budget, unit_word, side)
+        name, state, why, where = judged
         results.append(RuleResult(f"scenario-{k + 1}", name, state, why, citation, where or path))
     return results
 
@@ -276,12 +290,32 @@ def scenario_rules(
 _Judged = tuple[str, RuleState, str, PathKey | None]
 
 
-def _spend(rule: PurchaseRule, lines: Sequence[BudgetLine], *_: object) -> int:
+def _judge(
+    rule: PurchaseRule, lines: Sequence[BudgetLine], budget: int, unit: str, side: Side
+) -> _Judged | None:
+    """The rule judged by its kind; None for a rule kept in words (``text``)."""
+    match rule:
+        case MinSpendRule():
+            return _min_spend(rule, lines, budget, unit, side)
+        case MaxSpendRule():
+            return _max_spend(rule, lines, budget, unit, side)
+        case BanRule():
+            return _ban(rule, lines, budget, unit, side)
+        case OnlyRule():
+            return _only(rule, lines, budget, unit, side)
+        case RequiredRule():
+            return _required(rule, lines, budget, unit, side)
+        case SharePerEntryRule():
+            return _share_per_entry(rule, lines, budget, unit, side)
+    return None
+
+
+def _spend(rule: MinSpendRule | MaxSpendRule, lines: Sequence[BudgetLine], *_: object) -> int:
     return sum(line.total for line in lines if rule.category and rule.category in line.tags)
 
 
 def _min_spend(
-    rule: PurchaseRule, lines: Sequence[BudgetLine], budget: int, unit: str, side: Side
+    rule: MinSpendRule, lines: Sequence[BudgetLine], budget: int, unit: str, side: Side
 ) -> _Judged:
     spent, need = _spend(rule, lines), rule.points or 0
     name = f"At least {need} {unit} on {rule.category}"
@@ -295,7 +329,7 @@ def _min_spend(
 
 
 def _max_spend(
-    rule: PurchaseRule, lines: Sequence[BudgetLine], budget: int, unit: str, side: Side
+    rule: MaxSpendRule, lines: Sequence[BudgetLine], budget: int, unit: str, side: Side
 ) -> _Judged:
     spent, cap = _spend(rule, lines), rule.points or 0
     name = f"At most {cap} {unit} on {rule.category}"
@@ -311,9 +345,7 @@ def _max_spend(
     )
 
 
-def _ban(
-    rule: PurchaseRule, lines: Sequence[BudgetLine], budget: int, unit: str, side: Side
-) -> _Judged:
+def _ban(rule: BanRule, lines: Sequence[BudgetLine], budget: int, unit: str, side: Side) -> _Judged:
     banned = ", ".join(rule.categories)
     name = f"No {banned}"
     bad = [line for line in lines if _filter_match(line, rule)]
@@ -326,7 +358,7 @@ def _ban(
 
 
 def _only(
-    rule: PurchaseRule, lines: Sequence[BudgetLine], budget: int, unit: str, side: Side
+    rule: OnlyRule, lines: Sequence[BudgetLine], budget: int, unit: str, side: Side
 ) -> _Judged:
     allowed = ", ".join(rule.categories)
     name = f"Only {allowed}"
@@ -342,7 +374,7 @@ def _only(
 
 
 def _required(
-    rule: PurchaseRule, lines: Sequence[BudgetLine], budget: int, unit: str, side: Side
+    rule: RequiredRule, lines: Sequence[BudgetLine], budget: int, unit: str, side: Side
 ) -> _Judged:
     f = rule.units
     wanted = ", ".join((f.types + f.categories) if f else rule.categories)
@@ -355,7 +387,7 @@ def _required(
 
 
 def _share_per_entry(
-    rule: PurchaseRule, lines: Sequence[BudgetLine], budget: int, unit: str, side: Side
+    rule: SharePerEntryRule, lines: Sequence[BudgetLine], budget: int, unit: str, side: Side
 ) -> _Judged:
     from model.scenario import EntryPlacement  # local: keeps the import list short
 
@@ -390,11 +422,45 @@ def _region_name(region: object) -> str:
     return f"edge {edge}" if edge is not None else getattr(region, "kind", "area")
 
 
-_JUDGES = {
-    "min-spend": _min_spend,
-    "max-spend": _max_spend,
-    "ban": _ban,
-    "only": _only,
-    "required": _required,
-    "share-per-entry": _share_per_entry,
-}
+class PointBuy:
+    """A system's point purchase: what a side's forces and purchases cost and the book's rules on
+    them. Each system package subclasses it (``rules/<system>/pointbuy.py``) and registers it
+    (:mod:`rules.registry`).
+
+    Attributes:
+        book: the book has a point-buy (Armor, Soldiers); otherwise the costs are Hexwright's
+            own and are reported only for a side given a budget or when asked.
+        citation: the book's section on spending within the budget.
+        budget_kind: what a new budget counts (Soldiers' ``force-points``, else ``points``).
+        depleted: units may be bought depleted (Soldiers' squads [19.2]).
+    """
+
+    book: bool = False
+    citation: str = "Hexwright's own costs (the book has no point-buy)"
+    budget_kind: Literal["points", "force-points"] = "points"
+    depleted: bool = False
+
+    def lines(self, scenario: Scenario, side: Side, index: int) -> list[BudgetLine]:
+        """Every unit and purchase of the side, priced."""
+        raise NotImplementedError
+
+    def book_rules(
+        self,
+        scenario: Scenario,
+        side: Side,
+        lines: Sequence[BudgetLine],
+        points: int,
+        budget_path: PathKey,
+        mission: Mission | None,
+    ) -> list[RuleResult]:
+        """The book's purchase rules judged on what the side bought (none by default)."""
+        return []
+
+    def buyable(self, unit: UnitType) -> bool:
+        """Whether a catalogue entry is bought as a purchase rather than as a unit of the
+        forces (Soldiers' intelligence, Armor's batteries)."""
+        return False
+
+    def item_line(self, side: Side, path: PathKey, purchase: Purchase) -> BudgetLine:
+        """One purchase priced as the report prices it."""
+        raise NotImplementedError(f"{type(self).__name__} buys nothing but units")

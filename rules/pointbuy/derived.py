@@ -1,41 +1,22 @@
-"""Hexwright's own unit costs for the systems whose books have no point-buy.
-
-Panzer '44's orders of battle are all historical and fixed; Panzer Command's scenario
-generation (§23) is cut from the text. For a side given a budget anyway, or when asked, a
-unit costs what these formulas say, every line marked as Hexwright's own:
-
-- Panzer '44: ``attack + defense + movement + range // 5``. The first three are the Victory
-  Points the book pays for a unit exited off the map (Panzer '44 [19.9]: a Panther 10+10+6);
-  the range term, our own, values the long-ranged guns and mortars that exit scoring ignores.
-- Panzer Command: ``ceil((attack - defense + movement + range) * steps / 2)``. Defense is a
-  die-roll modifier, lower for better armour, hence subtracted; each step is a share of the
-  company's strength. HQs, chits and markers cost nothing.
+"""Hexwright's own unit costs, for systems whose books have no point-buy (Panzer '44's orders of
+battle are all historical and fixed; Panzer Command's scenario generation, §23, is cut from the
+text). For a side given a budget anyway, or when asked, a unit costs what the system's formula
+says (:meth:`DerivedPointBuy.unit_cost`, in ``rules/<system>/pointbuy.py``), every line marked
+as Hexwright's own.
 """
 
 from __future__ import annotations
 
-import math
 import re
 
-from model.base import GameSystem
 from model.catalog import UnitType
 from model.scenario import Scenario, Side
-from rules.checks.base import PathKey, value_of
-from rules.pointbuy.base import BudgetLine, resolve_unit, side_entries, tags_of
-
-P44_PLACEHOLDER = (
-    "Hexwright's own cost: attack + defense + movement + range // 5, after the exit "
-    "Victory Points of Panzer '44 [19.9]; the book has no point-buy"
-)
-PC_PLACEHOLDER = (
-    "Hexwright's own cost: ceil((attack - defense + movement + range) x steps / 2); "
-    "Panzer Command's scenario generation (§23) is not in the text"
-)
-_FREE_PLACEHOLDER = "Hexwright's own cost: HQs, chits and markers cost nothing"
-_NOT_UNITS = frozenset({"hq", "marker", "chit"})
+from model.systems import GameSystem
+from rules.forces.units import PathKey, value_of
+from rules.pointbuy.base import BudgetLine, PointBuy, resolve_unit, side_entries, tags_of
 
 
-def _number(unit: UnitType, key: str) -> int:
+def number(unit: UnitType, key: str) -> int:
     """A value as a whole number: ``"2(4)"`` (a hard-target defense) reads as 2."""
     value = value_of(unit, key)[0]
     if isinstance(value, bool):
@@ -46,33 +27,25 @@ def _number(unit: UnitType, key: str) -> int:
     return int(found.group()) if found else 0
 
 
-def unit_cost(system: GameSystem, unit: UnitType) -> tuple[int, str]:
-    """Hexwright's own cost of a unit and the placeholder that says how it was made."""
-    if system is GameSystem.PANZER44:
-        cost = (
-            _number(unit, "attack_strength")
-            + _number(unit, "defense_strength")
-            + _number(unit, "movement_allowance")
-            + _number(unit, "range") // 5
-        )
-        return cost, P44_PLACEHOLDER
-    if unit.category in _NOT_UNITS:
-        return 0, _FREE_PLACEHOLDER
-    raw = (
-        _number(unit, "attack")
-        - _number(unit, "defense")
-        + _number(unit, "movement")
-        + _number(unit, "range")
-    )
-    steps = _number(unit, "steps") or 1
-    return max(0, math.ceil(raw * steps / 2)), PC_PLACEHOLDER
+class DerivedPointBuy(PointBuy):
+    """Costs by a formula of Hexwright's own over the unit's values."""
+
+    def __init__(self, system: GameSystem) -> None:
+        self.system = system
+
+    def unit_cost(self, unit: UnitType) -> tuple[int, str]:
+        """Hexwright's own cost of a unit and the placeholder that says how it was made."""
+        raise NotImplementedError
+
+    def lines(self, scenario: Scenario, side: Side, index: int) -> list[BudgetLine]:
+        return lines(self, scenario, side, index)
 
 
-def lines(system: GameSystem, scenario: Scenario, side: Side, index: int) -> list[BudgetLine]:
+def lines(buy: DerivedPointBuy, scenario: Scenario, side: Side, index: int) -> list[BudgetLine]:
     """Every unit of the side's forces and reinforcements at Hexwright's own cost."""
     found = []
     for path, entry, reinforcement in side_entries(side, index):
-        unit = resolve_unit(system, entry.unit, side)
+        unit = resolve_unit(buy.system, entry.unit, side)
         where: PathKey = path
         if unit is None:
             found.append(
@@ -91,7 +64,7 @@ def lines(system: GameSystem, scenario: Scenario, side: Side, index: int) -> lis
                 )
             )
             continue
-        cost, placeholder = unit_cost(system, unit)
+        cost, placeholder = buy.unit_cost(unit)
         found.append(
             BudgetLine(
                 entry.unit,

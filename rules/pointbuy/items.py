@@ -1,7 +1,8 @@
 """What a side may buy besides the counters of its forces, with the price the budget report
 would give it: Soldiers' intelligence, artillery support, defensive preparations and extra
 equipment [19.4]; Armor's artillery batteries, Air Spotting, Radio Jamming, Terrain Support and
-the costed extras [SCN III.D.2.a]. Panzer '44 and Panzer Command buy nothing but units.
+the costed extras [SCN III.D.2.a] (each system's :meth:`~rules.pointbuy.base.PointBuy.buyable`).
+Panzer '44 and Panzer Command buy nothing but units.
 
 The Budget panel offers these items; squads, heavy-weapons soldiers, leaders and Armor's
 combat units are added in the Order of Battle panel.
@@ -11,20 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from model.base import GameSystem
 from model.catalog import UnitType, unit_types
 from model.scenario import Purchase, Side
-from rules.armor import pointbuy as pointbuy_armor
-from rules.checks.base import counter_pool, value_of
-from rules.soldiers import pointbuy as pointbuy_soldiers
-
-#: Soldiers' categories bought as counters of the forces (or a scenario's stand-ins).
-_SOLDIERS_COUNTERS = frozenset(
-    {"squad", "team", "leader", "heavy-weapons", "purchase-group", "man"}
-)
-
-#: Armor's purchases that are not Combat units, and the assault boat.
-_ARMOR_ITEMS = pointbuy_armor.NOT_COMBAT | {"boat"}
+from model.systems import GameSystem
+from rules.forces.units import counter_pool
+from rules.pointbuy.base import PointBuy
+from rules.registry import rules_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,27 +48,16 @@ def purchase_items(system: GameSystem, side: Side) -> list[PurchaseItem]:
     pistol) and every nation's (grenades, batteries)."""
     pool = set(counter_pool(side)) | {"any"}
     unique = {id(u): u for u in unit_types(system).values()}.values()
-    found = [_item(system, side, u) for u in unique if u.nation in pool and _buyable(system, u)]
+    buy = rules_for(system).pointbuy
+    found = [_item(buy, side, u) for u in unique if u.nation in pool and buy.buyable(u)]
     return sorted(found, key=lambda i: (i.category, i.name))
 
 
-def _buyable(system: GameSystem, unit: UnitType) -> bool:
-    if system is GameSystem.ARMOR:
-        return unit.category in _ARMOR_ITEMS
-    if system is GameSystem.SOLDIERS:
-        categories = value_of(unit, "purchase_category")[0]
-        return bool(categories) and unit.category not in _SOLDIERS_COUNTERS
-    return False
-
-
-def _item(system: GameSystem, side: Side, unit: UnitType) -> PurchaseItem:
+def _item(buy: PointBuy, side: Side, unit: UnitType) -> PurchaseItem:
     # Why: priced as the report prices a purchase, so the offer and the bill agree.
     purchase = Purchase(item=unit.id)
     path = ("sides", 0, "purchases", 0)
-    if system is GameSystem.ARMOR:
-        line = pointbuy_armor._purchase_line(side, path, purchase, [])
-    else:
-        line = pointbuy_soldiers._purchase_line(side, path, purchase, 0)
+    line = buy.item_line(side, path, purchase)
     return PurchaseItem(
         unit.id, unit.name, line.category, line.unit_cost, line.per, line.source, line.placeholder
     )

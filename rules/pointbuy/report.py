@@ -8,21 +8,20 @@ with the figures, the book's section and where every price comes from::
     for rule in report.rules:              # state "met" | "broken" | "n/a", why, source
         ...
 
-Armor buys with its Data Cards' point values [SCN III.D.2]; Soldiers with Force Points
-[19.2-19.4] whose chart is missing (placeholders say what each price is based on). Panzer '44
-and Panzer Command have no point-buy in their books: a side given a budget, or a report asked
-for with ``derived=True``, is costed by Hexwright's own formulas (``rules.pointbuy.derived``).
+Each system's :class:`~rules.pointbuy.base.PointBuy` prices its forces (Armor with its Data
+Cards' point values [SCN III.D.2]; Soldiers with Force Points [19.2-19.4] whose chart is
+missing, placeholders saying what each price is based on). A system whose book has no
+point-buy (Panzer '44, Panzer Command) is costed by Hexwright's own formulas
+(:mod:`rules.pointbuy.derived`) for a side given a budget, or a report asked for with
+``derived=True``.
 The static check ``budget`` (``rules.checks.budget``) reports the broken rules as findings.
 """
 
 from __future__ import annotations
 
-from model.base import GameSystem
 from model.scenario import Budget, Mission, Scenario, Side
 from model.scenario_io import LoadedScenario
-from rules.armor import pointbuy as pointbuy_armor
-from rules.checks.base import PathKey
-from rules.pointbuy import derived as pointbuy_derived
+from rules.forces.units import PathKey
 from rules.pointbuy.base import (
     BudgetLine,
     BudgetReport,
@@ -31,11 +30,9 @@ from rules.pointbuy.base import (
     scenario_rules,
     within_budget,
 )
-from rules.soldiers import pointbuy as pointbuy_soldiers
+from rules.registry import rules_for
 
 __all__ = ["BudgetLine", "BudgetReport", "RuleResult", "budget_report", "side_missions"]
-
-_BOOK_BUY = frozenset({GameSystem.ARMOR, GameSystem.SOLDIERS})
 
 
 def side_missions(scenario: Scenario, side_id: str) -> list[tuple[int, Mission]]:
@@ -67,14 +64,10 @@ def budget_report(
     chosen = _mission(missions, mission)
     budget, budget_path = _budget(side, index, chosen)
     system = scenario.system
-    if budget is None and not (derived and system not in _BOOK_BUY):
+    buy = rules_for(system).pointbuy
+    if budget is None and not (derived and not buy.book):
         return None
-    if system is GameSystem.ARMOR:
-        lines = pointbuy_armor.lines(scenario, side, index)
-    elif system is GameSystem.SOLDIERS:
-        lines = pointbuy_soldiers.lines(scenario, side, index)
-    else:
-        lines = pointbuy_derived.lines(system, scenario, side, index)
+    lines = buy.lines(scenario, side, index)
     spent = sum(line.total for line in lines)
     rules = _rules(scenario, side, index, lines, budget, budget_path, chosen[1] if chosen else None)
     return BudgetReport(
@@ -89,7 +82,7 @@ def budget_report(
         left=budget.points - spent if budget else None,
         lines=tuple(lines),
         rules=tuple(rules),
-        derived=system not in _BOOK_BUY,
+        derived=not buy.book,
     )
 
 
@@ -122,16 +115,9 @@ def _rules(
     if budget is None:
         return [priced(lines, budget_path)]
     points, word = budget.points, "FP" if budget.kind == "force-points" else "points"
-    system = scenario.system
-    citation = {
-        GameSystem.ARMOR: pointbuy_armor.SELECTION,
-        GameSystem.SOLDIERS: "Soldiers [19.2]",
-    }.get(system, "Hexwright's own costs (the book has no point-buy)")
-    found = [within_budget(points, lines, budget_path, word, citation)]
-    if system is GameSystem.ARMOR:
-        found += pointbuy_armor.book_rules(scenario, side, lines, budget_path)
-    elif system is GameSystem.SOLDIERS:
-        found += pointbuy_soldiers.book_rules(scenario, side, lines, points, budget_path, mission)
+    buy = rules_for(scenario.system).pointbuy
+    found = [within_budget(points, lines, budget_path, word, buy.citation)]
+    found += buy.book_rules(scenario, side, lines, points, budget_path, mission)
     found += scenario_rules(scenario, side, index, lines, points, word)
     found.append(priced(lines, budget_path))
     return found

@@ -32,16 +32,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.base import GameSystem
 from model.hexes import Hex
 from model.scenario import AreaPlacement
 from model.scenario_io import LoadedScenario
+from model.systems import GameSystem
 from rules.engine.actions import Action, Done, Move
 from rules.engine.core import Outcome, State
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
 from rules.engine.events import GameEnded, SegmentBegan, SideDone, UnitDeployed
-from rules.engine.map_game import MapGame
 from rules.engine.positions import UnitPosition
+from rules.maps.game import MapGame
 from rules.soldiers.actions import ChitMoved, Commit, Order, OrderGiven, Shoot
 from rules.soldiers.command import begin_action_phase, commit, resolve_commitments
 from rules.soldiers.fire import FIRE_BY_RISK, shoot, why_not_shoot

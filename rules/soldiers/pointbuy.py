@@ -12,11 +12,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from model.base import GameSystem
+from model.catalog import UnitType
 from model.scenario import Mission, Purchase, Scenario, Side
-from rules.checks.base import PathKey, value_of
+from model.systems import GameSystem
+from rules.forces.units import PathKey, value_of
 from rules.pointbuy.base import (
     BudgetLine,
+    PointBuy,
     RuleResult,
     RuleState,
     line_total,
@@ -304,3 +306,37 @@ def _counter_mix(lines: Sequence[BudgetLine], path: PathKey) -> RuleResult:
     return RuleResult(
         "counter-mix", name, "met", f"{len(counts)} counter(s) of the mix, each once", source, path
     )
+
+
+class SoldiersPointBuy(PointBuy):
+    """Soldiers' Force Points [19.2-19.4]."""
+
+    book = True
+    citation = "Soldiers [19.2]"
+    budget_kind = "force-points"
+    depleted = True
+
+    def lines(self, scenario: Scenario, side: Side, index: int) -> list[BudgetLine]:
+        return lines(scenario, side, index)
+
+    def book_rules(
+        self,
+        scenario: Scenario,
+        side: Side,
+        lines: Sequence[BudgetLine],
+        points: int,
+        budget_path: PathKey,
+        mission: Mission | None,
+    ) -> list[RuleResult]:
+        return book_rules(scenario, side, lines, points, budget_path, mission)
+
+    def buyable(self, unit: UnitType) -> bool:
+        categories = value_of(unit, "purchase_category")[0]
+        return bool(categories) and unit.category not in _COUNTERS
+
+    def item_line(self, side: Side, path: PathKey, purchase: Purchase) -> BudgetLine:
+        return _purchase_line(side, path, purchase, 0)
+
+
+#: Soldiers' categories bought as counters of the forces (or a scenario's stand-ins).
+_COUNTERS = frozenset({"squad", "team", "leader", "heavy-weapons", "purchase-group", "man"})

@@ -17,11 +17,11 @@ import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from model.base import GameSystem
 from model.catalog import UnitType, unit_types
 from model.hexes import Hex
 from model.provenance import Field_, Value, unwrap
 from model.scenario import AreaPlacement, HexPlacement, Scenario, Side
+from model.systems import GameSystem
 from model.tables import Cell, table_cell, tables
 from rules.engine.errors import RulesError, UnsupportedGameError
 

@@ -2,9 +2,10 @@
 
 Run from the repository root::
 
-    .venv/bin/python tools/boards/armor.py            # write the three files, print the check
-    .venv/bin/python tools/boards/armor.py --check    # only check the files on disk
-    .venv/bin/python tools/boards/armor.py --ascii --no-check   # text views while designing
+    .venv/bin/python -m tools.boards.armor            # write the three files, check joins
+    .venv/bin/python -m tools.boards.armor --check    # write nothing; 1 if a file would change
+    .venv/bin/python -m tools.boards.armor --joins    # write nothing; join check of the files
+    .venv/bin/python -m tools.boards.armor --ascii --no-joins   # text views while designing
 
 The book has no map art, so the sections are Hexwright's own designs in the book's structure
 (docs/geometry.md): 40 columns by 12 rows, odd columns lower with half-hexes on the long edges,
@@ -58,6 +59,7 @@ from model.hexes import Hex  # noqa: E402
 from model.joins import JoinType, layout_from_notation, notation_of, preset_layout  # noqa: E402
 from model.layout import AssembledMap, LayoutError, assemble  # noqa: E402
 from model.resources import read_board  # noqa: E402
+from tools.boards.files import add_check_option, check_files, write_files  # noqa: E402
 
 BOARDS = ROOT / "resources" / "armor" / "boards"
 COLUMNS = 40
@@ -798,15 +800,26 @@ def load_sections() -> dict[str, BoardSection]:
     }
 
 
+def generate() -> dict[Path, str]:
+    """Every file this script writes, built in memory: path -> text."""
+    return {BOARDS / f"{d.letter}.yaml": board_text(build(d)) for d in DESIGNS}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="only check the files on disk")
-    parser.add_argument("--no-check", action="store_true", help="write without the join check")
+    add_check_option(parser)
+    parser.add_argument(
+        "--joins", action="store_true", help="write nothing; check how the files on disk join"
+    )
+    parser.add_argument("--no-joins", action="store_true", help="write without the join check")
     parser.add_argument("--ascii", action="store_true", help="print a text view of each section")
     parser.add_argument("-v", "--verbose", action="store_true", help="name the worst layouts")
     args = parser.parse_args(argv)
+    if args.check:
+        return check_files(generate())
     problems: list[str] = []
-    if not args.check:
+    if not args.joins:
+        files: dict[Path, str] = {}
         for design in DESIGNS:
             built = build(design)
             problems += section_problems(built)
@@ -814,11 +827,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(ascii_map(built))
                 share = sum(t != "clear" for t in built.terrain.values()) / len(built.terrain)
                 print(f"{design.letter}: {share:.0%} of the hexes are not clear")
-            (BOARDS / f"{design.letter}.yaml").write_text(board_text(built), encoding="utf-8")
-            print(f"wrote {BOARDS / f'{design.letter}.yaml'}")
+            files[BOARDS / f"{design.letter}.yaml"] = board_text(built)
+        write_files(files)
     for p in problems:
         print("design:", p)
-    if not args.no_check:
+    if not args.no_joins:
         check(load_sections(), args.verbose)
     return 1 if problems else 0
 

@@ -16,30 +16,34 @@ a hand-set "last northern row" per column, so it always cuts the map in two.
 
 Run from the repository root:
 
-    .venv/bin/python tools/boards/panzer44.py           # write the board file
-    .venv/bin/python tools/boards/panzer44.py --check   # also check the 14 scenarios' citations
+    .venv/bin/python -m tools.boards.panzer44               # write the board file
+    .venv/bin/python -m tools.boards.panzer44 --check       # write nothing; 1 if it would change
+    .venv/bin/python -m tools.boards.panzer44 --citations   # also check the 14 scenarios' citations
 
 It writes ``resources/panzer44/boards/P44.yaml``.
 """
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import heapq
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import pairwise
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
 
 from model.boardtext import flow_list  # noqa: E402
 from model.grid import Parity, PrintedGrid  # noqa: E402
 from model.hexes import Hex, Hexside, hex_line, line_steps  # noqa: E402
+from tools.boards.files import add_check_option, check_files, write_files  # noqa: E402
 
 OUTPUT = ROOT / "resources" / "panzer44" / "boards" / "P44.yaml"
-FIXTURES = ROOT / "tests" / "fixtures" / "expressiveness" / "panzer44"
+SCENARIOS = ROOT / "scenarios" / "panzer44"
 
 # --- the grid ------------------------------------------------------------------------------------
 
@@ -720,8 +724,8 @@ def build() -> dict[str, object]:
     }
 
 
-def main() -> None:
-    parts = build()
+def render(parts: dict[str, object]) -> str:
+    """The board file's text for the features ``build`` made."""
     terrain = parts["terrain"]
     hexsides: list[tuple[str, str, list[str]]] = [
         (
@@ -753,11 +757,33 @@ def main() -> None:
     places["Bois de Benamont"] = WOODS["Bois de Benamont"]
     for name in NAMED_HILLS:
         places[name] = HILLS[name]
-    OUTPUT.parent.mkdir(parents=True, exist_ok=True)
-    OUTPUT.write_text(render_yaml(terrain, hexsides, paths, places), encoding="utf-8")
-    print(f"wrote {OUTPUT.relative_to(ROOT)}")
-    if "--check" in sys.argv[1:]:
-        sys.exit(check(parts))
+    return render_yaml(terrain, hexsides, paths, places)
+
+
+def generate() -> dict[Path, str]:
+    """Every file this script writes, built in memory: path -> text."""
+    return {OUTPUT: render(build())}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_check_option(parser)
+    parser.add_argument(
+        "--citations",
+        action="store_true",
+        help="also check the fourteen scenarios' citations against the map",
+    )
+    args = parser.parse_args(argv)
+    parts = build()
+    files = {OUTPUT: render(parts)}
+    status = 0
+    if args.check:
+        status = check_files(files)
+    else:
+        write_files(files)
+    if args.citations:
+        status = max(status, check(parts))
+    return status
 
 
 # --- checks --------------------------------------------------------------------------------------
@@ -873,7 +899,7 @@ def check(parts: dict[str, object]) -> int:
         elif isinstance(node, str) and re.fullmatch(r"\d{4}", node):
             yield node
 
-    for f in sorted(FIXTURES.glob("*.yaml")):
+    for f in sorted(SCENARIOS.glob("*.yaml")):
         found = sorted(set(cited(yaml.safe_load(f.read_text(encoding="utf-8")))))
         ok = all(hx(t) in ON_MAP for t in found)
         text = ", ".join(
@@ -1066,7 +1092,7 @@ def check(parts: dict[str, object]) -> int:
     from model.scenario_io import check_document
     from model.yamlio import read_yaml
 
-    for f in sorted(FIXTURES.glob("*.yaml")):
+    for f in sorted(SCENARIOS.glob("*.yaml")):
         try:
             check_document(read_yaml(str(f)))
             need(True, f.name)
@@ -1077,4 +1103,4 @@ def check(parts: dict[str, object]) -> int:
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

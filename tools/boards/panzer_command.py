@@ -12,13 +12,15 @@ road waypoints, so the design can be re-read and changed here rather than in the
 
 Run from the repository root:
 
-    .venv/bin/python tools/boards/panzer_command.py
+    .venv/bin/python -m tools.boards.panzer_command           # write the board file
+    .venv/bin/python -m tools.boards.panzer_command --check   # write nothing; 1 if it would change
 
 It writes ``resources/panzer-command/boards/CHIR.yaml``.
 """
 
 from __future__ import annotations
 
+import argparse
 import itertools
 import math
 import sys
@@ -26,7 +28,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
 
 from model.boardtext import flow_list  # noqa: E402
 from model.grid import (  # noqa: E402
@@ -35,6 +38,7 @@ from model.grid import (  # noqa: E402
     cube_round,
 )
 from model.hexes import Hex, Hexside  # noqa: E402
+from tools.boards.files import add_check_option, check_files, write_files  # noqa: E402
 
 OUTPUT = ROOT / "resources" / "panzer-command" / "boards" / "CHIR.yaml"
 
@@ -531,7 +535,8 @@ def steps(path: Sequence[Hex]) -> set[Hexside]:
     return {Hexside.between(a, b) for a, b in itertools.pairwise(path)}
 
 
-def main() -> None:
+def render() -> str:
+    """The board file's text, built from the design above."""
     level, hollows, height_hexes = build_elevation()
     hollow: set[Hex] = set().union(*hollows.values())
     balka = {h for name in BALKAS for h in hollows[name]}
@@ -643,10 +648,22 @@ def main() -> None:
     paths = [("road", path) for path in ROADS.values()]
     paths += [("track", path) for path in TRACKS.values()]
     paths.append(("railroad", RAILWAY))
-    text = render_yaml(level, terrain_char, hexsides, paths, places, elevation_table(level))
-    OUTPUT.parent.mkdir(parents=True, exist_ok=True)
-    OUTPUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUTPUT.relative_to(ROOT)}")
+    return render_yaml(level, terrain_char, hexsides, paths, places, elevation_table(level))
+
+
+def generate() -> dict[Path, str]:
+    """Every file this script writes, built in memory: path -> text."""
+    return {OUTPUT: render()}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_check_option(parser)
+    args = parser.parse_args(argv)
+    if args.check:
+        return check_files(generate())
+    write_files(generate())
+    return 0
 
 
 # --- writing -----------------------------------------------------------------------------------
@@ -771,4 +788,4 @@ def render_yaml(
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

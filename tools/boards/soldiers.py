@@ -2,8 +2,9 @@
 
 Run from the repository root::
 
-    .venv/bin/python tools/boards/soldiers.py            # write the four files, print the checks
-    .venv/bin/python tools/boards/soldiers.py --check    # only check the files on disk
+    .venv/bin/python -m tools.boards.soldiers            # write the four files, print the checks
+    .venv/bin/python -m tools.boards.soldiers --check    # write nothing; 1 if a file would change
+    .venv/bin/python -m tools.boards.soldiers --report   # write nothing; only print the checks
 
 The book has no map art, so the maps are Hexwright's own designs in the book's structure
 (Soldiers [2.2]): 25 columns by 19 rows (the highest IDs the book cites are D/2515 and B/1119),
@@ -57,6 +58,7 @@ from model.hexes import Hex, hex_line  # noqa: E402
 from model.joins import JoinType, preset_layout  # noqa: E402
 from model.layout import LayoutError, Placement, assemble  # noqa: E402
 from model.resources import read_board  # noqa: E402
+from tools.boards.files import add_check_option, check_files, write_files  # noqa: E402
 
 BOARDS = ROOT / "resources" / "soldiers" / "boards"
 COLUMNS = 25
@@ -1023,21 +1025,32 @@ def board_text(d: Design) -> str:
     return "\n".join(lines) + "\n"
 
 
-def main() -> int:
+def designs() -> list[Design]:
+    """The four maps' designs, each built afresh."""
+    return [design_a(), design_b(), design_c(), design_d()]
+
+
+def generate() -> dict[Path, str]:
+    """Every file this script writes, built in memory: path -> text."""
+    return {BOARDS / f"{d.letter}.yaml": board_text(d) for d in designs()}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--check", action="store_true", help="only check the files on disk")
-    args = parser.parse_args()
-    designs = [design_a(), design_b(), design_c(), design_d()]
-    stale = []
-    for d in designs:
-        target = BOARDS / f"{d.letter}.yaml"
-        text = board_text(d)
-        if args.check:
-            if not target.exists() or target.read_text(encoding="utf-8") != text:
-                stale.append(f"{target.name} differs from what this script writes")
-        else:
-            target.write_text(text, encoding="utf-8")
-    by = {d.letter: d for d in designs}
+    add_check_option(parser)
+    parser.add_argument(
+        "--report",
+        action="store_true",
+        help="write nothing; check the designs against the book and how the files on disk join",
+    )
+    args = parser.parse_args(argv)
+    built = designs()
+    files = {BOARDS / f"{d.letter}.yaml": board_text(d) for d in built}
+    if args.check:
+        return check_files(files)
+    if not args.report:
+        write_files(files)
+    by = {d.letter: d for d in built}
     problems = c_problems(by["C"])
     for a, b, want in C_LOS_EXAMPLES:
         got, why = line_of_sight(by["C"], cell(a), cell(b))
@@ -1047,7 +1060,6 @@ def main() -> int:
         )
     for letter in "ABD":
         problems += common_problems(by[letter])
-    problems += stale
     for p in problems:
         print("PROBLEM", p)
     for line in join_report():

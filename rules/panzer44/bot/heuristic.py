@@ -76,7 +76,6 @@ from rules.panzer44.setup import UnitSpec
 from rules.panzer44.terrain_fire import effect
 
 if TYPE_CHECKING:
-    from rules.bots.greedy import GreedyBot
     from rules.panzer44.game import Panzer44Game, Panzer44State
 
 #: A unit standing in an objective region scores this (in "turns of marching" units).
@@ -104,8 +103,8 @@ class _Plan:
 
 class HeuristicBot:
     """Plays Panzer '44 for the victory conditions; the same interface as
-    :class:`~rules.bots.base.RandomBot`. Another system's game it hands to
-    :class:`~rules.bots.greedy.GreedyBot`, one action ahead."""
+    :class:`~rules.bots.base.RandomBot` (the other systems' heuristic bot is
+    :class:`~rules.bots.greedy.GreedyBot`, one action ahead)."""
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
@@ -114,7 +113,6 @@ class HeuristicBot:
         self._objectives: dict[tuple[int, str], list[Objective]] = {}
         self._game: Panzer44Game | None = None
         self._near: tuple[frozenset[Hex], dict[Hex, int]] | None = None
-        self._greedy: GreedyBot | None = None  # made on first use off Panzer '44
         self._lead: dict[
             str, float
         ] = {}  # per side: see :func:`rules.panzer44.bot.tactics.group_lead`
@@ -127,12 +125,8 @@ class HeuristicBot:
             Panzer44State,  # local: rules.panzer44.game is heavy and imports this layer
         )
 
-        if not isinstance(state, Panzer44State):  # the other systems: the greedy bot
-            from rules.bots.greedy import GreedyBot  # local: it loads the other systems' rules
-
-            if self._greedy is None:
-                self._greedy = GreedyBot(rng=self._rng)
-            return self._greedy.choose_from(state, side, actions)
+        if not isinstance(state, Panzer44State):
+            raise RulesError("the heuristic bot of Panzer '44 plays Panzer '44 games only")
         if state.game is not self._game:  # a new game: caches are per game
             self._game, self._fields, self._objectives = state.game, {}, {}
             self._plan = self._near = None

@@ -28,9 +28,9 @@ import statistics
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from model.base import GameSystem
 from model.hexes import Hex, spiral
 from model.provenance import unwrap
+from model.systems import GameSystem
 from model.tables import tables
 from rules.panzer44.actions import Plot
 from rules.panzer44.fire import prepare, prepare_attack, prohibition

@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from model.scenario_io import LoadedScenario, load_scenario
-from rules.engine.core import State, load_game
+from rules.engine.core import State
 from rules.engine.errors import ReplayError
+from rules.registry import load_game
 
 FORMAT = "hexwright-replay"
 VERSION = 1

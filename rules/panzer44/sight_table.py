@@ -19,7 +19,7 @@ Why it is fast, and still exact:
   elevation [11.12] and nothing on the map changes during play, so a line is blocked exactly
   when one of its offsets, moved to ``a``, is one of those keys.
 
-Panzer '44 [11.0; 11.13], as :func:`rules.los.books.panzer44` reads it: adjacent hexes always
+Panzer '44 [11.0; 11.13], as :func:`rules.panzer44.los.sight` reads it: adjacent hexes always
 see each other; otherwise a blocking hex passed through (corners clipped included) other than
 the two ends blocks, a blocking hexside crossed or run along blocks unless it is a side of the
 firer's or the target's hex, and a line run along a hexside is blocked by blocking terrain in
@@ -30,8 +30,8 @@ from __future__ import annotations
 
 import functools
 
-from model.base import GameSystem
 from model.hexes import Hex, Hexside
+from model.systems import GameSystem
 from model.terrainview import MapTerrain
 from rules.los.geometry import AlongStep, CrossStep, HexStep, trace
 from rules.los.terrain import terrain_table

@@ -4,7 +4,8 @@ during play, so each is worked out once)."""
 
 from __future__ import annotations
 
-from model.base import GameSystem
+from typing import Literal
+
 from model.hexes import Hex
 from model.mapstate import terrain_edits
 from model.regions import Region, RegionContext, evaluate
@@ -12,9 +13,9 @@ from model.scenario_io import LoadedScenario
 from model.terrainoptions import option_values
 from model.terrainview import MapTerrain
 from rules.engine.core import Game
-from rules.los.fast import SightTable
 from rules.los.query import LosResult, line_of_sight
 from rules.movement.costs import Movement
+from rules.registry import SightTable, rules_for
 
 
 class MapGame(Game):
@@ -33,7 +34,7 @@ class MapGame(Game):
         )
         self.movement = Movement.for_scenario(scenario, self.terrain)
         self._los: dict[tuple[Hex, Hex], LosResult] = {}
-        self._sight: SightTable | None = None
+        self._sight: SightTable | Literal[False] | None = None  # False: the system has none
         # by id, with the region itself: kept alive, its id is not reused by another region
         self._regions: dict[int, tuple[Region, frozenset[Hex]]] = {}
         self._names: dict[Hex, str] = {}
@@ -54,12 +55,13 @@ class MapGame(Game):
 
     def sees(self, a: Hex, b: Hex) -> bool:
         """Whether the line of sight from ``a`` to ``b`` is not blocked: the verdict alone, for
-        the many questions that need no explanation (Panzer '44 answers from its
-        :class:`~rules.los.fast.SightTable` in a microsecond or two; the other systems, whose
-        lines depend on heights, from :meth:`los`)."""
-        if self.system is GameSystem.PANZER44:
-            if self._sight is None:
-                self._sight = SightTable(self.terrain)
+        the many questions that need no explanation (a system with a verdict-only table,
+        Panzer '44's, answers from it in a microsecond or two; the others, whose lines depend on
+        heights, from :meth:`los`)."""
+        if self._sight is None:
+            fast = rules_for(self.system).fast_sight
+            self._sight = fast(self.terrain) if fast is not None else False
+        if self._sight is not False:
             return self._sight.clear(a, b)
         return self.los(a, b).verdict != "blocked"
 

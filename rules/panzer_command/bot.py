@@ -1,0 +1,44 @@
+"""What the greedy bot needs of a Panzer Command state: a loss is a step [§11.1] (a Suppression
+0.3), an invented scale."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from model.hexes import Hex
+from rules.bots.greedy import ACTIVITY_BONUS, Adapter, Piece
+from rules.engine.actions import Action
+from rules.engine.core import Outcome
+
+if TYPE_CHECKING:
+    from rules.panzer_command.game import PcState
+
+
+class PcAdapter(Adapter):
+    def prior(self, action: Action) -> float:
+        """A chit selected or dispatched gives the side a turn to act [§3.1]."""
+        return ACTIVITY_BONUS if action.verb in ("select", "dispatch") else 0.0
+
+    def pieces(self, state: PcState) -> dict[str, Piece]:
+        units = state.game.units
+        found = {}
+        for u, h in state.hexes.items():
+            spec = units[u]
+            attack = spec.strength(state.steps[u]) or 0
+            threat = 0.0 if u in state.suppressed else min(1.5, attack / 6.0)
+            found[u] = Piece(spec.side, h, spec.range, threat, spec.movement / 2, spec.category)
+        return found
+
+    def lost(self, state: PcState, side: str) -> float:
+        units = state.game.units
+        steps = sum(s.steps - state.steps[u] for u, s in units.items() if s.side == side)
+        shaken = sum(1 for u in sorted(state.suppressed) if units[u].side == side)
+        return steps + 0.3 * shaken
+
+    def standing(self, state: PcState) -> Outcome:
+        from rules.panzer_command.victory import evaluate_outcome
+
+        return evaluate_outcome(state)
+
+    def hex_of(self, state: PcState, name: str) -> Hex | None:
+        return state.game.by_name.get(name)

@@ -1,0 +1,62 @@
+"""Panzer Command as the registry knows it (:mod:`rules.registry`): one object saying what its rules
+offer the shared code. The engine and the bot are imported when first used."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from model.systems import GameSystem
+from rules.bots.base import RandomBot
+from rules.checks.base import RegisteredCheck
+from rules.panzer_command.checks import command
+from rules.panzer_command.costs import PanzerCommandMovement
+from rules.panzer_command.forces import PanzerCommandForces
+from rules.panzer_command.los import los_terrain, sight
+from rules.panzer_command.pointbuy import PanzerCommandPointBuy
+from rules.registry import Citations, SystemRules
+
+if TYPE_CHECKING:
+    from model.scenario_io import LoadedScenario
+    from rules.bots.base import Bot
+    from rules.bots.greedy import Adapter
+    from rules.engine.core import Game
+
+
+def _new_game(loaded: LoadedScenario) -> Game:
+    from rules.panzer_command.game import PanzerCommandGame
+
+    return PanzerCommandGame(loaded)
+
+
+def _greedy(seed: int) -> Bot:
+    from rules.bots.greedy import GreedyBot
+
+    return GreedyBot(seed)
+
+
+def _adapter() -> Adapter:
+    from rules.panzer_command.bot import PcAdapter
+
+    return PcAdapter()
+
+
+SYSTEM = SystemRules(
+    system=GameSystem.PANZER_COMMAND,
+    new_game=_new_game,
+    movement=PanzerCommandMovement(),
+    sight=sight,
+    los_terrain=los_terrain,
+    citations=Citations(
+        setup="Panzer Command [§15.2]",
+        entry="Panzer Command [§15.2]",
+        turns="Panzer Command [§15.1]",
+        victory="Panzer Command [§12]",
+        reach="Panzer Command [§5.1]",
+    ),
+    forces=PanzerCommandForces(),
+    pointbuy=PanzerCommandPointBuy(),
+    checks=(RegisteredCheck("command", command),),
+    bots={"random": RandomBot, "heuristic": _greedy},
+    greedy=_adapter,
+    features=frozenset({"command"}),
+)

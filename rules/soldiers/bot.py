@@ -1,0 +1,53 @@
+"""What the greedy bot needs of a Soldiers state: a disabled man is a loss of 1 (wounded 0.4,
+suppressed 0.15) [8.44], an invented scale; an order is worth the man's best next action."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from model.hexes import Hex
+from rules.bots.greedy import ACTIVITY_BONUS, Adapter, Piece
+from rules.engine.actions import Action
+from rules.engine.core import Outcome
+
+if TYPE_CHECKING:
+    from rules.soldiers.game import SoldiersState
+
+
+class SoldiersAdapter(Adapter):
+    def selects(self, action: Action) -> bool:
+        """An order only picks the man who acts next [6.21]."""
+        return action.verb == "order-man"
+
+    def prior(self, action: Action) -> float:
+        """A chit committed gives the side a turn to act [5.2]."""
+        return ACTIVITY_BONUS if action.verb == "commit" else 0.0
+
+    def pieces(self, state: SoldiersState) -> dict[str, Piece]:
+        men = state.game.men
+        return {
+            m: Piece(
+                men[m].side,
+                h,
+                min(15, men[m].weapon.max_range),
+                0.5 if m in state.suppressed else 1.0,
+                3.0,
+            )
+            for m, h in state.hexes.items()
+            if m not in state.disabled
+        }
+
+    def lost(self, state: SoldiersState, side: str) -> float:
+        men = state.game.men
+        disabled = sum(1 for m in state.disabled if men[m].side == side)
+        wounded = sum(1 for m in state.wounded if men[m].side == side and m not in state.disabled)
+        shaken = sum(1 for m in state.suppressed if men[m].side == side)
+        return disabled + 0.4 * wounded + 0.15 * shaken
+
+    def standing(self, state: SoldiersState) -> Outcome:
+        from rules.soldiers.victory import evaluate_outcome
+
+        return evaluate_outcome(state)
+
+    def hex_of(self, state: SoldiersState, name: str) -> Hex | None:
+        return state.game.by_name.get(name.upper())

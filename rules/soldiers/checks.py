@@ -1,0 +1,60 @@
+"""The static checks only Soldiers has: deployment by the Intelligence Summary's modes and zones
+(19.41)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from model.hexes import Hex
+from model.scenario import HexPlacement, ModePlacement, Side
+from rules.checks.base import CheckContext, Finding
+
+# --- Soldiers' deployment -----------------------------------------------------------------
+
+
+def deployment_zone(ctx: CheckContext) -> Iterator[Finding]:
+    """A side that deploys by mode names its modes, every mode an Intelligence Summary row
+    gives it is one of them, and a man placed on a hex stands in a zone of one of them
+    (Soldiers 19.41: the intelligence difference decides the manner of deployment, the
+    scenario's Deployment gives each manner's zones)."""
+    source = ctx.scenario.source
+    citation = f"{source}; [19.41]" if source else "Soldiers (19.41)"
+    for i, side in enumerate(ctx.scenario.sides):
+        by_mode = isinstance(side.setup, ModePlacement) or any(
+            isinstance(e.placement, ModePlacement) for e in side.forces
+        )
+        if by_mode and not side.deployment_modes:
+            message = f"{side.name} deploys by mode but names no deployment modes"
+            yield ctx.finding("error", "deployment-zone", message, citation, ("sides", i))
+        yield from _bracket_modes(ctx, side, citation)
+        if not side.deployment_modes:
+            continue
+        zones: frozenset[Hex] = frozenset().union(
+            *(ctx.region(r) for r in side.deployment_modes.values())
+        )
+        for j, entry in enumerate(side.forces):
+            placement = entry.placement
+            if not isinstance(placement, HexPlacement):
+                continue
+            h = ctx.amap.resolve(placement.hex)
+            if h not in zones:
+                modes = ", ".join(side.deployment_modes)
+                message = (
+                    f"{entry.unit} on {ctx.amap.name(h)} is in no zone of {side.name}'s "
+                    f"deployment modes ({modes}): move him into one, or let the mode place him"
+                )
+                path = ("sides", i, "forces", j, "placement")
+                yield ctx.finding("error", "deployment-zone", message, citation, path)
+
+
+def _bracket_modes(ctx: CheckContext, side: Side, citation: str) -> Iterator[Finding]:
+    for k, bracket in enumerate(ctx.scenario.intelligence):
+        mode = bracket.modes.get(side.id)
+        if mode is not None and mode not in side.deployment_modes:
+            known = ", ".join(side.deployment_modes) or "none"
+            message = (
+                f"{side.name} has no deployment mode '{mode}' (modes: {known}; name one of "
+                "them, or add the mode)"
+            )
+            path = ("intelligence", k, "modes", side.id)
+            yield ctx.finding("error", "deployment-zone", message, citation, path)

@@ -1,0 +1,62 @@
+"""Soldiers as the registry knows it (:mod:`rules.registry`): one object saying what its rules
+offer the shared code. The engine and the bot are imported when first used."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from model.systems import GameSystem
+from rules.bots.base import RandomBot
+from rules.checks.base import RegisteredCheck
+from rules.registry import Citations, SystemRules
+from rules.soldiers.checks import deployment_zone
+from rules.soldiers.costs import SoldiersMovement
+from rules.soldiers.forces import SoldiersForces
+from rules.soldiers.los import los_terrain, sight
+from rules.soldiers.pointbuy import SoldiersPointBuy
+
+if TYPE_CHECKING:
+    from model.scenario_io import LoadedScenario
+    from rules.bots.base import Bot
+    from rules.bots.greedy import Adapter
+    from rules.engine.core import Game
+
+
+def _new_game(loaded: LoadedScenario) -> Game:
+    from rules.soldiers.game import SoldiersGame
+
+    return SoldiersGame(loaded)
+
+
+def _greedy(seed: int) -> Bot:
+    from rules.bots.greedy import GreedyBot
+
+    return GreedyBot(seed)
+
+
+def _adapter() -> Adapter:
+    from rules.soldiers.bot import SoldiersAdapter
+
+    return SoldiersAdapter()
+
+
+SYSTEM = SystemRules(
+    system=GameSystem.SOLDIERS,
+    new_game=_new_game,
+    movement=SoldiersMovement(),
+    sight=sight,
+    los_terrain=los_terrain,
+    citations=Citations(
+        setup="Soldiers (19; the scenario's Deployment)",
+        entry="Soldiers (19.34)",
+        turns="Soldiers (19.3)",
+        victory="Soldiers (19.1)",
+        reach="Soldiers (7.21)",
+    ),
+    forces=SoldiersForces(),
+    pointbuy=SoldiersPointBuy(),
+    checks=(RegisteredCheck("deployment-zone", deployment_zone),),
+    bots={"random": RandomBot, "heuristic": _greedy},
+    greedy=_adapter,
+    features=frozenset({"missions"}),
+)
