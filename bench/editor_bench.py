@@ -18,8 +18,9 @@ from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPolygonF
 from PySide6.QtWidgets import QApplication, QGraphicsScene
 
 from bench.common import row
-from editor.app import HEX_SIZE, MainWindow, MapView
+from editor.app import MainWindow
 from editor.mapview.render import MapPainter, RenderOptions
+from editor.mapview.view import HEX_SIZE, MapView
 from editor.style import hex_style
 from model.geometry import corners
 from model.hexes import Hex
@@ -150,7 +151,7 @@ def brush_step() -> tuple[float, float]:
     render()
     document.begin_stroke()
     ours = min(timed(step) for _ in range(20))
-    document.changed.disconnect(window._redraw)  # the baseline redraws by itself
+    document.changed.disconnect(window.map_editor._on_changed)  # the baseline redraws by itself
     base = min(timed(rebuild_step) for _ in range(20))
     document.undo_stack.setClean()
     window.close()

@@ -1,33 +1,59 @@
 """Every menu and toolbar action, declared once as data (napari's action ids).
 
 The main window builds its menus, toolbar and shortcuts from :data:`ACTIONS`; tests and
-scripts find an action by its id.
+scripts find an action by its id. Each action runs a callable of the window (typed: a name the
+window does not have fails the type check, not the user's click) and may say when it is
+enabled, from the document open.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QMenu, QToolBar
+
+from editor.files.boards import BoardDocument
+from editor.files.document import ScenarioDocument
+from editor.testplay.mode import ask_test_play
+
+if TYPE_CHECKING:
+    from editor.app import MainWindow
 
 Shortcut = QKeySequence.StandardKey | str | None
+#: What an action does, given the window.
+Run = Callable[["MainWindow"], object]
+#: Whether an action can be used with this document open (None: nothing open).
+EnabledWhen = Callable[[ScenarioDocument | None], bool]
 
 
 @dataclass(frozen=True)
 class ActionSpec:
-    """One action: its id, title, menu, shortcut and the window method it calls."""
+    """One action: its id, title, menu, what it runs, its shortcut and tip; checkable actions
+    of one ``group`` exclude each other; ``enabled_when`` (None: always)."""
 
     id: str
     title: str
     menu: str
-    method: str
+    run: Run
     shortcut: Shortcut = None
     tip: str = ""
     checkable: bool = False
     toolbar: bool = False
-    group: str = ""  # checkable actions of one group exclude each other
+    group: str = ""
+    enabled_when: EnabledWhen | None = None
+
+
+def editing_scenario(document: ScenarioDocument | None) -> bool:
+    """A scenario is open, not a board: a board is one section with its own terrain, so
+    arranging sections, overlay counters and set-up zones belong to scenarios."""
+    return not isinstance(document, BoardDocument)
+
+
+def _toggle_zones(window: MainWindow) -> None:
+    window.map_editor.show_zones(window.actions_by_id["view.zones"].isChecked())
 
 
 ACTIONS: tuple[ActionSpec, ...] = (
@@ -35,53 +61,86 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "file.new",
         "&New Scenario...",
         "&File",
-        "new_scenario",
+        lambda w: w.files.new_scenario(),
         QKeySequence.StandardKey.New,
         tip="Start a scenario: choose the game and a layout of its sections",
     ),
-    ActionSpec("file.open", "&Open...", "&File", "choose_file", QKeySequence.StandardKey.Open),
+    ActionSpec(
+        "file.open",
+        "&Open...",
+        "&File",
+        lambda w: w.files.choose_file(),
+        QKeySequence.StandardKey.Open,
+    ),
     ActionSpec(
         "file.new_board",
         "New &Board...",
         "&File",
-        "new_board",
+        lambda w: w.files.new_board(),
         tip="Draw a board section of your own, from a blank board, for your board library",
     ),
     ActionSpec(
         "file.edit_board_copy",
         "Edit Board &Copy...",
         "&File",
-        "edit_board_copy",
+        lambda w: w.files.edit_board_copy(),
         tip="Edit a copy of a board under a new id, for your board library",
     ),
-    ActionSpec("file.save", "&Save", "&File", "save", QKeySequence.StandardKey.Save, toolbar=True),
-    ActionSpec("file.save_as", "Save &As...", "&File", "save_as", "Ctrl+Shift+S"),
-    ActionSpec("file.revert", "&Revert", "&File", "revert", tip="Reload the file from disk"),
+    ActionSpec(
+        "file.save",
+        "&Save",
+        "&File",
+        lambda w: w.files.save(),
+        QKeySequence.StandardKey.Save,
+        toolbar=True,
+    ),
+    ActionSpec("file.save_as", "Save &As...", "&File", lambda w: w.files.save_as(), "Ctrl+Shift+S"),
+    ActionSpec(
+        "file.revert",
+        "&Revert",
+        "&File",
+        lambda w: w.files.revert(),
+        tip="Reload the file from disk",
+    ),
     ActionSpec(
         "file.export",
         "&Export Map...",
         "&File",
-        "export_map",
+        lambda w: w.files.export_map(),
         "Ctrl+E",
         tip="Save the map as PNG or SVG",
     ),
-    ActionSpec("file.quit", "&Quit", "&File", "close", QKeySequence.StandardKey.Quit),
+    ActionSpec("file.quit", "&Quit", "&File", lambda w: w.close(), QKeySequence.StandardKey.Quit),
     ActionSpec(
         "edit.delete",
         "&Delete",
         "&Edit",
-        "delete_selected",
+        lambda w: w.map_editor.delete_selected(),
         QKeySequence.StandardKey.Delete,
         tip="Take the overlay counter or section selected in its panel off the map",
     ),
-    ActionSpec("view.zoom_in", "Zoom &In", "&View", "zoom_in", QKeySequence.StandardKey.ZoomIn),
-    ActionSpec("view.zoom_out", "Zoom &Out", "&View", "zoom_out", QKeySequence.StandardKey.ZoomOut),
-    ActionSpec("view.fit", "&Fit to Window", "&View", "fit", "Ctrl+0", toolbar=True),
+    ActionSpec(
+        "view.zoom_in",
+        "Zoom &In",
+        "&View",
+        lambda w: w.view.zoom(1.25),
+        QKeySequence.StandardKey.ZoomIn,
+    ),
+    ActionSpec(
+        "view.zoom_out",
+        "Zoom &Out",
+        "&View",
+        lambda w: w.view.zoom(0.8),
+        QKeySequence.StandardKey.ZoomOut,
+    ),
+    ActionSpec(
+        "view.fit", "&Fit to Window", "&View", lambda w: w.view.fit(), "Ctrl+0", toolbar=True
+    ),
     ActionSpec(
         "view.zones",
         "Show Set-up &Zones",
         "&View",
-        "toggle_zones",
+        _toggle_zones,
         "Z",
         tip="Show where each side sets up and enters: outlines in the side's colour, entry "
         "areas hatched, reinforcements dashed",
@@ -91,7 +150,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "view.validate",
         "&Validate",
         "&View",
-        "validate",
+        lambda w: w.validate(),
         "F7",
         tip="Check the scenario against its book's rules now: the findings in the Validation panel",
     ),
@@ -99,7 +158,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "tool.pan",
         "&Pan",
         "&Tools",
-        "use_pan",
+        lambda w: w.use_tool("pan"),
         "H",
         "Drag to move the map",
         checkable=True,
@@ -110,31 +169,33 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "tool.sections",
         "Arrange &Sections",
         "&Tools",
-        "use_sections",
+        lambda w: w.use_tool("sections"),
         "S",
         "Drag a section to move it (it snaps where the hex grid meshes); right-click to turn "
         "or remove it. Drag new sections from the Sections panel",
         checkable=True,
         toolbar=True,
         group="tool",
+        enabled_when=editing_scenario,
     ),
     ActionSpec(
         "tool.overlay",
         "Place &Overlay",
         "&Tools",
-        "use_overlay",
+        lambda w: w.use_tool("overlay"),
         "O",
         "Lay the overlay counter chosen in the Overlays panel: click to lay it, R or right-click "
         "to turn it",
         checkable=True,
         toolbar=True,
         group="tool",
+        enabled_when=editing_scenario,
     ),
     ActionSpec(
         "tool.los",
         "&Line of Sight",
         "&Tools",
-        "use_los",
+        lambda w: w.use_tool("los"),
         "V",
         "Click an observer's hex, then a target's: the line, whether it is clear or blocked, "
         "by what, and the rule",
@@ -146,18 +207,19 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "tool.zone",
         "Paint Set-&up Zone",
         "&Tools",
-        "use_zone_paint",
+        lambda w: w.use_tool("zone"),
         "U",
         "Paint the set-up zone of the side chosen in the Scenario panel's Set-up tab: "
         "drag to add hexes, Shift+drag to take them out",
         checkable=True,
         group="tool",
+        enabled_when=editing_scenario,
     ),
     ActionSpec(
         "tool.paint",
         "Paint &Terrain",
         "&Tools",
-        "use_paint",
+        lambda w: w.use_tool("paint"),
         "B",
         "Click or drag to paint the terrain chosen in the Terrain panel",
         checkable=True,
@@ -168,7 +230,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "tool.elevation",
         "Set E&levation",
         "&Tools",
-        "use_elevation",
+        lambda w: w.use_tool("elevation"),
         "L",
         "Click or drag to set hexes to the level chosen in the toolbar",
         checkable=True,
@@ -179,7 +241,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "tool.erase",
         "&Erase Terrain",
         "&Tools",
-        "use_erase",
+        lambda w: w.use_tool("erase"),
         "E",
         "Click or drag to bring hexes back to the board's printed terrain",
         checkable=True,
@@ -190,7 +252,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "play.test_play",
         "&Test Play...",
         "&Play",
-        "test_play",
+        ask_test_play,
         "Ctrl+T",
         "Play the scenario with the rules engine: you, a bot or both at each side; step "
         "through the game, every combat explained, replays saved and opened",
@@ -199,7 +261,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "play.balance",
         "&Balance...",
         "&Play",
-        "balance",
+        lambda w: w.balance(),
         "Ctrl+Shift+B",
         "Auto-play the scenario many times: each side's win rate, points, game length, the "
         "victory conditions met and any engine errors",
@@ -208,15 +270,13 @@ ACTIONS: tuple[ActionSpec, ...] = (
 
 
 def build_actions(
-    window: QMainWindow, menus: dict[str, QMenu], toolbar: QToolBar
+    window: MainWindow, menus: dict[str, QMenu], toolbar: QToolBar
 ) -> dict[str, QAction]:
     """Create the window's actions from :data:`ACTIONS`, in menus and on the toolbar."""
-    from PySide6.QtGui import QActionGroup
-
     actions: dict[str, QAction] = {}
     groups: dict[str, QActionGroup] = {}
     for spec in ACTIONS:
-        action = QAction(spec.title.replace("&", "&"), window)
+        action = QAction(spec.title, window)
         action.setObjectName(spec.id)
         if spec.shortcut is not None:
             action.setShortcut(QKeySequence(spec.shortcut))
@@ -226,8 +286,7 @@ def build_actions(
         action.setCheckable(spec.checkable)
         if spec.group:
             groups.setdefault(spec.group, QActionGroup(window)).addAction(action)
-        slot: Callable[[], object] = getattr(window, spec.method)
-        action.triggered.connect(lambda _checked=False, slot=slot: slot())
+        action.triggered.connect(lambda _checked=False, run=spec.run: run(window))
         if spec.menu not in menus:
             menus[spec.menu] = window.menuBar().addMenu(spec.menu)
         menus[spec.menu].addAction(action)
@@ -235,3 +294,10 @@ def build_actions(
             toolbar.addAction(action)
         actions[spec.id] = action
     return actions
+
+
+def update_enabled(actions: Mapping[str, QAction], document: ScenarioDocument | None) -> None:
+    """Enable each action that says when, for the document open."""
+    for spec in ACTIONS:
+        if spec.enabled_when is not None:
+            actions[spec.id].setEnabled(spec.enabled_when(document))

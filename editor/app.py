@@ -1,359 +1,57 @@
-"""The editor window: the map of the open scenario, tools, panels and files.
+"""The editor window: a thin shell that assembles the rooms' docks, actions and menus, and
+routes between them.
 
-Every edit goes through the :class:`~editor.files.document.ScenarioDocument` (undoable); the view
-redraws from the document's ``changed`` signal. Menus and shortcuts come from
-:mod:`editor.actions`.
+The rooms do the work: :class:`~editor.files.controller.FileController` opens and saves the
+document, :class:`~editor.mapview.map_editor.MapEditor` shows its map and holds the tools, and
+each panel follows the document itself. Every edit goes through the
+:class:`~editor.files.document.ScenarioDocument` (undoable). Menus, shortcuts and the toolbar
+come from :mod:`editor.actions`.
 """
 
 from __future__ import annotations
 
-import os
 import sys
-from importlib import resources
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QRectF, QSettings, Qt, Signal
-from PySide6.QtGui import (
-    QBrush,
-    QCloseEvent,
-    QColor,
-    QCursor,
-    QDragEnterEvent,
-    QDragLeaveEvent,
-    QDragMoveEvent,
-    QDropEvent,
-    QIcon,
-    QKeyEvent,
-    QKeySequence,
-    QMouseEvent,
-    QPainter,
-    QPainterPath,
-    QPen,
-    QPixmap,
-    QResizeEvent,
-    QWheelEvent,
-)
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
-    QComboBox,
     QDockWidget,
-    QFileDialog,
-    QGraphicsItem,
-    QGraphicsPathItem,
-    QGraphicsScene,
-    QGraphicsView,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
     QMainWindow,
     QMenu,
-    QMessageBox,
     QScrollArea,
-    QSpinBox,
-    QStyleOptionGraphicsItem,
     QUndoView,
     QWidget,
 )
 
-from editor.actions import build_actions
+from editor.actions import build_actions, update_enabled
 from editor.balance.dialog import show_balance
-from editor.files.boards import (
-    BoardDocument,
-    ask_board_copy,
-    ask_new_board,
-    save_board_as,
-    save_board_document,
-)
+from editor.files.boards import BoardDocument
+from editor.files.changes import Change
+from editor.files.controller import FileController
 from editor.files.document import ScenarioDocument
-from editor.files.new_scenario import NewScenarioDialog
-from editor.files.recovery import Autosaver, Recovered, forget, pending
+from editor.files.recent import default_scenario_path
 from editor.forces.budget_panel import BudgetPanel
-from editor.forces.oob_panel import FORCE_MIME, OrderOfBattlePanel, parse_force_payload
+from editor.forces.oob_panel import OrderOfBattlePanel
+from editor.mapview.brushes import BrushBar
 from editor.mapview.inspector import InspectorPanel
-from editor.mapview.los import LosPanel, LosTool
-from editor.mapview.overlays import OVERLAY_MIME, OverlayPanel
-from editor.mapview.render import MapPainter, RenderOptions, hexes_outline, save_png, save_svg
-from editor.mapview.sections import SECTION_MIME, SectionsPanel
+from editor.mapview.los import LosPanel
+from editor.mapview.map_editor import MapEditor, MapPanels, StatusLine
+from editor.mapview.overlays import OverlayPanel
+from editor.mapview.sections import SectionsPanel
 from editor.mapview.terrain_options import TerrainOptionsPanel
-from editor.mapview.tools import BrushTool, MapEvent, OverlayTool, PanTool, SectionTool, Tool, ghost
-from editor.mapview.zone_tool import ZoneTool
-from editor.mapview.zones_layer import ZoneLayer
+from editor.mapview.tools import Tool
+from editor.mapview.view import MapView
 from editor.scenario.dock import RulesPanel
 from editor.scenario.validation import ValidationPanel
-from editor.style import hex_style
-from editor.testplay.mode import TestPlayMode, ask_test_play
+from editor.testplay.mode import TestPlayMode
 from model.boardedit import use_board_library
-from model.brushes import BrushShape
-from model.catalog import terrain_types
-from model.errors import ProblemList
-from model.grid import pixel_to_hex
-from model.hexes import Hex
-from model.newscenario import open_new
-from model.places import finding_hexes
-from model.yamlio import YamlError
 
-HEX_SIZE = 24.0
-# Document changes that alter what the map shows (beyond "layout" and "forces").
-MAP_CHANGES = frozenset({"terrain", "overlays", "all"})
-
-
-def default_scenario_path() -> Path:
-    """The built-in scenario the editor opens with."""
-    from editor.cli.main import DEFAULT_SCENARIO
-
-    return Path(str(resources.files("scenarios") / DEFAULT_SCENARIO))
-
-
-class MapItem(QGraphicsItem):
-    """The whole map as one scene item, painted by :class:`MapPainter`."""
-
-    def __init__(self, painter: MapPainter) -> None:
-        super().__init__()
-        self.map_painter = painter
-        # Qt keeps the painted map as a pixmap at the current zoom: panning and repainting
-        # blit it; only a zoom or an edit paints the map again.
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        x0, y0, x1, y1 = painter.bounds
-        self._rect = QRectF(x0, y0, x1 - x0, y1 - y0)
-
-    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
-        return self._rect
-
-    def paint(
-        self,
-        painter: QPainter,
-        option: QStyleOptionGraphicsItem,
-        widget: QWidget | None = None,
-    ) -> None:
-        scale = option.levelOfDetailFromTransform(painter.worldTransform())
-        self.map_painter.paint(painter, option.exposedRect, scale)
-
-
-class MapView(QGraphicsView):
-    """Wheel zoom anchored at the cursor, drag to pan, the hex under the cursor, and the
-    current tool (it gets the mouse on the map and draws its preview on the mark layer)."""
-
-    hex_hovered = Signal(object)  # Hex or None
-    section_dragged = Signal(str, object)  # board id, Hex under the drop point
-    section_dropped = Signal(str, object)
-    overlay_dragged = Signal(str, object)  # overlay id, Hex under the pointer (the triangle)
-    overlay_dropped = Signal(str, object)
-    force_dragged = Signal(str, object)  # "side_id/entry_index", Hex under the pointer
-    force_dropped = Signal(str, object)
-    drag_left = Signal()
-
-    MIN_SCALE = 0.15
-    MAX_SCALE = 6.0
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setScene(QGraphicsScene(self))
-        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
-        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
-        self.setMouseTracking(True)
-        self.setAcceptDrops(True)
-        self.setBackgroundBrush(Qt.GlobalColor.lightGray)
-        self.item: MapItem | None = None
-        self.mark_items: list[QGraphicsPathItem] = []
-        self.tool: Tool | None = None
-        self._auto_fit = True  # keep the map fitted until the user zooms
-        self._held = False
-
-    def set_tool(self, tool: Tool) -> None:
-        """Tools get the left button; the Pan tool lets it drag the map."""
-        if self.tool is not None and self.tool is not tool:
-            self.tool.leave()
-        self.tool = tool
-        self.setDragMode(
-            QGraphicsView.DragMode.ScrollHandDrag
-            if tool.drags_map
-            else QGraphicsView.DragMode.NoDrag
-        )
-        self.viewport().setCursor(tool.cursor)
-
-    def update_map(self, painter: MapPainter) -> None:
-        """Show a redrawn map in place, keeping the zoom and scroll position."""
-        if self.item is None:
-            self.show_map(painter)
-            return
-        old, self.item.map_painter = self.item.map_painter, painter
-        # Only where the map changed is painted again (a brush step repaints one hex's
-        # neighbourhood, not the whole map held in the item's cache).
-        area = painter.changed_area(old)
-        if area is None:
-            self.item.update()
-        elif not area.isEmpty():
-            # On whole screen pixels: a repaint clipped mid-pixel would blend its edge.
-            pixels = self.mapFromScene(area).boundingRect().adjusted(-2, -2, 2, 2)
-            self.item.update(self.mapToScene(pixels).boundingRect())
-
-    # --- marks: a tool's preview over the map ------------------------------------------------
-
-    def centre_on(self, rect: QRectF) -> None:
-        """Centre the view on a place, zoomed so that all of it shows (in close enough to see
-        one hex, never out past the whole place)."""
-        viewport = self.viewport().rect()
-        current = self.transform().m11()
-        fits = 0.8 * min(
-            viewport.width() / max(rect.width(), 1.0), viewport.height() / max(rect.height(), 1.0)
-        )
-        wanted = min(max(current, 1.0), fits)
-        if abs(wanted / current - 1.0) > 0.01:
-            self.zoom(wanted / current)
-        self.centerOn(rect.center())
-
-    def show_marks(self, path: QPainterPath, pen: QPen, brush: QBrush | None = None) -> None:
-        """Draw a tool's preview over the map (replacing the last one)."""
-        self.show_layers([(path, pen, brush)])
-
-    def show_layers(self, layers: list[tuple[QPainterPath, QPen, QBrush | None]]) -> None:
-        """A preview of several paths, bottom first (a line of sight, its hexes, its block)."""
-        while len(self.mark_items) < len(layers):
-            item = QGraphicsPathItem()
-            item.setZValue(10 + len(self.mark_items))
-            self.scene().addItem(item)
-            self.mark_items.append(item)
-        for item, (path, pen, brush) in zip(self.mark_items, layers, strict=False):
-            item.setPath(path)
-            item.setPen(pen)
-            item.setBrush(brush if brush is not None else QBrush(Qt.BrushStyle.NoBrush))
-            item.show()
-        for item in self.mark_items[len(layers) :]:
-            item.hide()
-
-    @property
-    def marks(self) -> QGraphicsPathItem | None:
-        """The first preview item (tests look at it)."""
-        return self.mark_items[0] if self.mark_items else None
-
-    def clear_marks(self) -> None:
-        for item in self.mark_items:
-            item.hide()
-
-    # --- mouse ----------------------------------------------------------------------------
-
-    def _event(self, event: QMouseEvent) -> MapEvent:
-        point: QPointF = self.mapToScene(event.position().toPoint())
-        return MapEvent(
-            pixel_to_hex(point.x(), point.y(), HEX_SIZE),
-            point,
-            event.button(),
-            event.modifiers(),
-        )
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
-        tool = self.tool
-        if tool is not None and (
-            not tool.drags_map or event.button() == Qt.MouseButton.RightButton
-        ):
-            self._held = event.button() == Qt.MouseButton.LeftButton
-            tool.press(self._event(event))
-            return
-        super().mousePressEvent(event)
-
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
-        if self._held and event.button() == Qt.MouseButton.LeftButton:
-            self._held = False
-            if self.tool is not None:
-                self.tool.release(self._event(event))
-            return
-        super().mouseReleaseEvent(event)
-
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
-        super().mouseMoveEvent(event)
-        info = self._event(event)
-        self.hex_hovered.emit(info.hex)
-        if self.tool is not None and not self.tool.drags_map:
-            self.tool.move(info, self._held)
-
-    # --- sections dragged from the palette ---------------------------------------------------
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
-        if self.tool is not None and self.tool.key(event.key(), event.modifiers()):
-            return
-        super().keyPressEvent(event)
-
-    #: What may be dragged onto the map: a section from the Sections panel, an overlay counter
-    #: from the Overlays panel (each carries its id as UTF-8), a force entry from the Order of
-    #: Battle panel ("side_id/entry_index").
-    DRAGGED = (SECTION_MIME, OVERLAY_MIME, FORCE_MIME)
-
-    def _drag(self, event: QDragMoveEvent | QDropEvent) -> tuple[str, str, Hex] | None:
-        data = event.mimeData()
-        kind = next((k for k in self.DRAGGED if data.hasFormat(k)), None)
-        if kind is None:
-            return None
-        point = self.mapToScene(event.position().toPoint())
-        payload = bytes(data.data(kind).data()).decode()
-        return kind, payload, pixel_to_hex(point.x(), point.y(), HEX_SIZE)
-
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt API
-        if any(event.mimeData().hasFormat(k) for k in self.DRAGGED):
-            event.acceptProposedAction()
-        else:
-            super().dragEnterEvent(event)
-
-    def dragMoveEvent(self, event: QDragMoveEvent) -> None:  # noqa: N802 - Qt API
-        found = self._drag(event)
-        if found is None:
-            super().dragMoveEvent(event)
-            return
-        event.acceptProposedAction()
-        kind, payload, h = found
-        if kind == FORCE_MIME:
-            self.force_dragged.emit(payload, h)
-            return
-        (self.section_dragged if kind == SECTION_MIME else self.overlay_dragged).emit(payload, h)
-
-    def dragLeaveEvent(self, event: QDragLeaveEvent) -> None:  # noqa: N802 - Qt API
-        self.clear_marks()
-        self.drag_left.emit()
-        super().dragLeaveEvent(event)
-
-    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt API
-        found = self._drag(event)
-        if found is None:
-            super().dropEvent(event)
-            return
-        event.acceptProposedAction()
-        self.clear_marks()
-        kind, payload, h = found
-        if kind == FORCE_MIME:
-            self.force_dropped.emit(payload, h)
-            return
-        (self.section_dropped if kind == SECTION_MIME else self.overlay_dropped).emit(payload, h)
-
-    def show_map(self, painter: MapPainter) -> None:
-        self.scene().clear()
-        self.mark_items = []
-        self.item = MapItem(painter)
-        self.scene().addItem(self.item)
-        # Room around the map to drag sections into (the view still fits the map itself).
-        rect = self.item.boundingRect()
-        margin = max(rect.width(), rect.height()) * 0.6
-        self.scene().setSceneRect(rect.adjusted(-margin, -margin, margin, margin))
-        self.fit()
-
-    def fit(self) -> None:
-        self._auto_fit = True
-        if self.item is not None:
-            self.fitInView(self.item.boundingRect(), Qt.AspectRatioMode.KeepAspectRatio)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
-        super().resizeEvent(event)
-        if self._auto_fit:
-            self.fit()
-
-    def zoom(self, factor: float) -> None:
-        self._auto_fit = False
-        current = self.transform().m11()
-        factor = max(self.MIN_SCALE / current, min(self.MAX_SCALE / current, factor))
-        self.scale(factor, factor)
-
-    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 - Qt API
-        steps = event.angleDelta().y() / 120.0
-        self.zoom(1.15**steps)
+LEFT, RIGHT = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
+#: The tools only a scenario has: a board is one section with its own terrain.
+SCENARIO_TOOLS = ("sections", "overlay", "zone")
 
 
 class MainWindow(QMainWindow):
@@ -363,142 +61,89 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.setWindowTitle("Hexwright")
         self.resize(1280, 860)
-        self.view = MapView(self)
+        self.view: MapView = MapView(self)
         self.setCentralWidget(self.view)
-        self.zone_layer = ZoneLayer(self.view, HEX_SIZE)
         self.hex_label = QLabel("")
         self.tool_label = QLabel("")
         self.tool_label.setMinimumWidth(220)
         self.tool_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.statusBar().addPermanentWidget(self.tool_label)
         self.statusBar().addPermanentWidget(self.hex_label)
-        self.document: ScenarioDocument | None = None
-        self.hexside_terrain: set[str] = set()
-        self.view.hex_hovered.connect(self._show_hex)
-        self.view.section_dragged.connect(self._section_dragged)
-        self.view.section_dropped.connect(self._section_dropped)
-        self.view.overlay_dragged.connect(self._overlay_dragged)
-        self.view.overlay_dropped.connect(self._overlay_dropped)
-        self.view.force_dragged.connect(self._force_dragged)
-        self.view.force_dropped.connect(self._force_dropped)
-        self.view.drag_left.connect(lambda: self.say(""))
         self.toolbar = self.addToolBar("Tools")
         self.toolbar.setObjectName("tools")
         self.menus: dict[str, QMenu] = {}
         self.actions_by_id = build_actions(self, self.menus, self.toolbar)
         self.test_play_mode: TestPlayMode | None = None
-        self.level_box = QSpinBox()
-        self.level_box.setRange(-3, 9)
-        self.level_box.setPrefix("level ")
-        self.level_box.setToolTip("The elevation the Set Elevation brush paints")
-        self.toolbar.addSeparator()
-        self.shape_box = QComboBox()
-        for shape in BrushShape:
-            self.shape_box.addItem(shape.value.capitalize(), shape)
-        self.shape_box.setToolTip(
-            "Brush shape: one hex, a line (press at one end, release at the other), every hex "
-            "within a radius, or a flood fill of the connected hexes like the one clicked"
+        brushes = BrushBar(self.toolbar)
+        self._docks(brushes)
+        self.map_editor: MapEditor = MapEditor(
+            self.view,
+            brushes,
+            MapPanels(
+                self.sections_panel,
+                self.overlay_panel,
+                self.los_panel,
+                self.inspector,
+                self.oob_panel,
+                self.rules_panel.setup_page,
+            ),
+            StatusLine(self.say, self.tool_label, self.hex_label),
+            self._show_setup,
         )
-        self.radius_box = QSpinBox()
-        self.radius_box.setRange(1, 12)
-        self.radius_box.setPrefix("radius ")
-        self.radius_box.setToolTip("How far the radius brush reaches, in hexes")
-        for widget in (self.shape_box, self.radius_box, self.level_box):
-            self.toolbar.addWidget(widget)
-        self.shape_box.currentIndexChanged.connect(lambda *_: self._retool())
-        self.radius_box.valueChanged.connect(lambda *_: self._retool())
-        self.level_box.valueChanged.connect(lambda *_: self._retool())
-        self.tools: dict[str, Tool] = {
-            "pan": PanTool(self),
-            "paint": BrushTool(self, "paint"),
-            "elevation": BrushTool(self, "elevation"),
-            "erase": BrushTool(self, "erase"),
-            "sections": SectionTool(self),
-            "overlay": OverlayTool(self),
-            "los": LosTool(self),
-            "zone": ZoneTool(self),
-        }
-        self._docks()
-        self.recent_menu = QMenu("Open &Recent", self)
-        self.menus["&File"].insertMenu(self.actions_by_id["file.save"], self.recent_menu)
-        self._fill_recent()
-        self.actions_by_id["tool.pan"].setChecked(True)
-        self.tool: Tool = self.tools["pan"]
-        self._set_tool("pan")
+        self.map_editor.tool_changed.connect(self._tool_chosen)
+        self.map_editor.zones_toggled.connect(self.actions_by_id["view.zones"].setChecked)
+        self.files: FileController = FileController(self, self.map_editor.painter)
+        self.files.installed.connect(self._install)
+        self.menus["&File"].insertMenu(self.actions_by_id["file.save"], self.files.recent.menu)
+        self.map_editor.use("pan")
 
     # --- panels ---------------------------------------------------------------------------
 
-    def _docks(self) -> None:
+    def _dock(
+        self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea | None = None
+    ) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        if area is not None:
+            self.addDockWidget(area, dock)
+        return dock
+
+    def _docks(self, brushes: BrushBar) -> None:
         self.undo_view = QUndoView()
         self.undo_view.setEmptyLabel("Opened")
-        history = QDockWidget("History", self)
-        history.setObjectName("history")
-        history.setWidget(self.undo_view)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, history)
-        self.terrain_list = QListWidget()
-        self.terrain_list.currentItemChanged.connect(lambda *_: self._choose_paint())
-        terrain = QDockWidget("Terrain", self)
-        terrain.setObjectName("terrain")
-        terrain.setWidget(self.terrain_list)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, terrain)
+        history = self._dock("History", "history", self.undo_view, RIGHT)
+        terrain = self._dock("Terrain", "terrain", brushes.terrain_list, RIGHT)
         self.sections_panel = SectionsPanel()
-        self.sections_panel.refused.connect(self.refuse_layout)
-        sections = QDockWidget("Sections", self)
-        sections.setObjectName("sections")
-        sections.setWidget(self.sections_panel)
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, sections)
+        sections = self._dock("Sections", "sections", self.sections_panel, LEFT)
         self.oob_panel = OrderOfBattlePanel()
-        self.oob_panel.refused.connect(self._refuse_forces)
-        oob = QDockWidget("Order of Battle", self)
-        oob.setObjectName("order_of_battle")
-        oob.setWidget(self.oob_panel)
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, oob)
+        self.oob_panel.refused.connect(self._refuse)
+        oob = self._dock("Order of Battle", "order_of_battle", self.oob_panel, LEFT)
         self.tabifyDockWidget(sections, oob)
         self.budget_panel = BudgetPanel()
-        self.budget_panel.refused.connect(self._refuse_forces)
-        self.budget_dock = QDockWidget("Budget", self)
-        self.budget_dock.setObjectName("budget")
-        self.budget_dock.setWidget(self.budget_panel)
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.budget_dock)
+        self.budget_panel.refused.connect(self._refuse)
+        self.budget_dock = self._dock("Budget", "budget", self.budget_panel, LEFT)
         self.tabifyDockWidget(oob, self.budget_dock)
         self.oob_panel.side_box.currentIndexChanged.connect(  # the Budget follows the OOB's side
             lambda *_: self.budget_panel.choose_side(self.oob_panel.side_id())
         )
         self.oob_dock = oob
         self.overlay_panel = OverlayPanel()
-        self.overlay_panel.choice_changed.connect(self._overlay_choice)
-        self.overlay_panel.laid.currentRowChanged.connect(self._show_laid_overlay)
-        overlays = QDockWidget("Overlays", self)
-        overlays.setObjectName("overlays")
-        overlays.setWidget(self.overlay_panel)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, overlays)
+        overlays = self._dock("Overlays", "overlays", self.overlay_panel, RIGHT)
         self.options_panel = TerrainOptionsPanel()
-        options = QDockWidget("Terrain Options", self)
-        options.setObjectName("terrain_options")
         scroller = QScrollArea()  # scrolled: a game may offer many options
         scroller.setWidgetResizable(True)
         scroller.setFrameShape(QScrollArea.Shape.NoFrame)
         scroller.setWidget(self.options_panel)
-        options.setWidget(scroller)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, options)
+        options = self._dock("Terrain Options", "terrain_options", scroller, RIGHT)
         self.los_panel = LosPanel()
-        los = QDockWidget("Line of Sight", self)
-        los.setObjectName("los")
-        los.setWidget(self.los_panel)
+        los = self._dock("Line of Sight", "los", self.los_panel)
         self.inspector = InspectorPanel()
-        inspector = QDockWidget("Inspector", self)
-        inspector.setObjectName("inspector")
-        inspector.setWidget(self.inspector)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, inspector)
+        inspector = self._dock("Inspector", "inspector", self.inspector, RIGHT)
         self.validation_panel = ValidationPanel(self)
-        validation = QDockWidget("Validation", self)
-        validation.setObjectName("validation")
-        validation.setWidget(self.validation_panel)
+        validation = self._dock("Validation", "validation", self.validation_panel)
         self.rules_panel = RulesPanel(self)
-        self.rules_dock = QDockWidget("Scenario", self)
-        self.rules_dock.setObjectName("scenario_rules")
-        self.rules_dock.setWidget(self.rules_panel)
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.rules_dock)
+        self.rules_dock = self._dock("Scenario", "scenario_rules", self.rules_panel, LEFT)
         # Left, the whole height: what the scenario is (Sections | Order of Battle | Budget |
         # Scenario). Right: the map's palettes above (Terrain | Overlays | Terrain
         # Options), what the map says below (Inspector | Line of Sight | History | Validation).
@@ -516,111 +161,90 @@ class MainWindow(QMainWindow):
         self.resizeDocks([sections, terrain], [440, 330], Qt.Orientation.Horizontal)
         self.los_dock = los
         self.validation_dock = validation
+        #: The dock each tool works with, brought to the front when the tool is taken up.
+        self._tool_docks = {"paint": terrain, "overlay": overlays, "los": los}
         view_menu = self.menus["&View"]
         view_menu.addSeparator()
-        view_menu.addAction(sections.toggleViewAction())
-        view_menu.addAction(oob.toggleViewAction())
-        view_menu.addAction(self.budget_dock.toggleViewAction())
-        view_menu.addAction(options.toggleViewAction())
-        view_menu.addAction(overlays.toggleViewAction())
-        view_menu.addAction(los.toggleViewAction())
-        view_menu.addAction(history.toggleViewAction())
-        view_menu.addAction(validation.toggleViewAction())
-        view_menu.addAction(self.rules_dock.toggleViewAction())
-        view_menu.addAction(terrain.toggleViewAction())
-        view_menu.addAction(inspector.toggleViewAction())
+        shown = (sections, oob, self.budget_dock, options, overlays, los, history, validation)
+        for dock in (*shown, self.rules_dock, terrain, inspector):
+            view_menu.addAction(dock.toggleViewAction())
 
-    def _fill_terrain_list(self) -> None:
-        self.terrain_list.clear()
-        if self.document is None:
-            return
-        self.hexside_terrain = set()
-        for terrain in terrain_types(self.document.scenario.system).values():
-            if terrain.applies_to in ("hex", "hexside"):
-                name = terrain.name
-                if terrain.applies_to == "hexside":
-                    self.hexside_terrain.add(terrain.id)
-                    name += " (hexside)"
-                item = QListWidgetItem(_swatch(terrain.id), name)
-                item.setData(Qt.ItemDataRole.UserRole, terrain.id)
-                item.setToolTip(terrain.source or terrain.placeholder or "")
-                self.terrain_list.addItem(item)
-        self.terrain_list.setCurrentRow(0)
+    # --- routes between the rooms -----------------------------------------------------------
 
-    # --- files ----------------------------------------------------------------------------
+    @property
+    def document(self) -> ScenarioDocument | None:
+        """The document open in the window (the File room keeps it)."""
+        return self.files.document
+
+    @property
+    def tool(self) -> Tool:
+        """The map's tool in hand."""
+        return self.map_editor.tool
 
     def open_file(self, path: str | Path) -> bool:
-        """Open a scenario; on problems, show them and keep what was open."""
-        if not self._may_discard():
-            return False
-        try:
-            document = ScenarioDocument.open(path)
-        except ProblemList as exc:
-            self._refuse(path, "\n".join(p.format() for p in exc.problems[:20]))
-            return False
-        except YamlError as exc:
-            self._refuse(path, exc.problem.format())
-            return False
-        self._install(document)
-        self._remember(Path(path))
-        return True
+        """Open a scenario file (File > Open, a recent file, the command line)."""
+        return self.files.open_file(path)
 
-    # --- recent files ---------------------------------------------------------------------
+    def use_tool(self, name: str) -> None:
+        """Tools menu: take up a tool of the map."""
+        self.map_editor.use(name)
 
-    RECENT = 10
+    def _tool_chosen(self, name: str) -> None:
+        """A tool was taken up: its action checked, the dock it works with at the front."""
+        self.actions_by_id[f"tool.{name}"].setChecked(True)
+        dock = self._tool_docks.get(name)
+        if dock is not None:
+            dock.raise_()
 
-    def recent_files(self) -> list[str]:
-        value = settings().value("recent_files", [])
-        files = [value] if isinstance(value, str) else list(value or [])
-        return [f for f in files if Path(f).exists()]
+    def retool(self) -> None:
+        self.map_editor.retool()
 
-    def _remember(self, path: Path) -> None:
-        if is_built_in(path):
-            return  # built-in scenarios are always at hand
-        name = str(path.resolve())
-        files = [name, *(f for f in self.recent_files() if f != name)][: self.RECENT]
-        settings().setValue("recent_files", files)
-        self._fill_recent()
+    def _show_setup(self) -> None:
+        """The Scenario dock's Set-up tab at the front (the zone tool paints for its side)."""
+        self.rules_dock.show()
+        self.rules_dock.raise_()
+        self.rules_panel.show_setup()
 
-    def _fill_recent(self) -> None:
-        self.recent_menu.clear()
-        files = self.recent_files()
-        for name in files:
-            action = self.recent_menu.addAction(Path(name).name)
-            action.setToolTip(name)
-            action.triggered.connect(lambda _checked=False, name=name: self.open_file(name))
-        self.recent_menu.setEnabled(bool(files))
+    def validate(self) -> None:
+        """Show the Validation panel and check the scenario at once."""
+        self.validation_dock.show()
+        self.validation_dock.raise_()
+        self.validation_panel.run_now()
+        self.validation_panel.balance_line.start()  # and a short auto-played batch
+
+    def balance(self) -> None:
+        """Open the Balance dialog on the open scenario."""
+        show_balance(self)
+
+    def say(self, text: str, error: bool = False) -> None:
+        """A message in the status bar (refusals stay until the next message)."""
+        self.statusBar().setStyleSheet("color: #a93226" if error else "")
+        self.statusBar().showMessage(text, 0 if error else 5000)
+
+    def _refuse(self, reasons: list[str]) -> None:
+        if reasons:
+            self.say("Refused: " + "; ".join(reasons), error=True)
+
+    # --- the document -----------------------------------------------------------------------
 
     def _install(self, document: ScenarioDocument) -> None:
-        if self.document is not None:
-            self.document.deleteLater()
-        self.document = document
-        document.setParent(self)
-        self.autosaver = Autosaver(document)
-        document.changed.connect(self._redraw)
-        document.changed.connect(self._redraw_zones)  # after _redraw: a new map clears them
+        """Another document is open: every room follows it."""
+        document.changed.connect(self._on_changed)
         document.file_changed.connect(self._retitle)
-        document.changed.connect(self._retitle_on)  # the title is one of the details
         self.undo_view.setStack(document.undo_stack)
         self._undo_actions(document)
-        self.view.show_map(self._painter())
-        self._redraw_zones()
-        self._fill_terrain_list()
-        self.sections_panel.set_document(document)
-        self.options_panel.set_document(document)
-        self.overlay_panel.set_document(document)
-        self.oob_panel.set_document(document)
-        self.budget_panel.set_document(document)
-        self.validation_panel.set_document(document)
-        self.rules_panel.set_document(document)
+        self.map_editor.set_document(document)  # first: a new map clears what panels mark
+        for panel in (self.sections_panel, self.options_panel, self.overlay_panel):
+            panel.set_document(document)
+        for other in (self.oob_panel, self.budget_panel, self.validation_panel, self.rules_panel):
+            other.set_document(document)
         # A board is one section with its own terrain: layouts, overlay counters and scenario
         # terrain options belong to scenarios.
         board = isinstance(document, BoardDocument)
         for panel in (self.sections_panel, self.overlay_panel, self.options_panel):
             panel.setEnabled(not board and (panel is not self.overlay_panel or panel.usable))
-        for action in ("tool.sections", "tool.overlay", "tool.zone"):
-            self.actions_by_id[action].setEnabled(not board)
-        if board and self.tool in [self.tools[n] for n in ("sections", "overlay", "zone")]:
+        update_enabled(self.actions_by_id, document)
+        if board and self.tool in [self.map_editor.tools[n] for n in SCENARIO_TOOLS]:
             self.actions_by_id["tool.pan"].trigger()
         self._retitle()
         scenario = document.scenario
@@ -628,6 +252,10 @@ class MainWindow(QMainWindow):
             f"board {document.placements()[0].section}" if board else scenario.system.display_name
         )
         self.statusBar().showMessage(f"{what}: {len(document.map)} hexes", 5000)
+
+    def _on_changed(self, change: Change) -> None:
+        if change & Change.DETAILS:  # the title is one of the details
+            self._retitle()
 
     def _undo_actions(self, document: ScenarioDocument) -> None:
         # Undo and Redo belong to the document's stack: replace the last document's pair, at
@@ -641,477 +269,28 @@ class MainWindow(QMainWindow):
         redo = document.undo_stack.createRedoAction(self, "&Redo")
         redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         first = menu.actions()[0] if menu.actions() else None
-        menu.insertAction(first, undo)
-        menu.insertAction(first, redo)
-        if first is not None and not first.isSeparator():
-            menu.insertSeparator(first)
+        if first is None:
+            menu.addActions([undo, redo])
+        else:
+            menu.insertActions(first, [undo, redo])
+            if not first.isSeparator():
+                menu.insertSeparator(first)
         self.actions_by_id["edit.undo"] = undo
         self.actions_by_id["edit.redo"] = redo
 
-    def _painter(self) -> MapPainter:
-        assert self.document is not None
-        d = self.document
-        options = RenderOptions(size=HEX_SIZE)
-        return MapPainter(
-            d.map, options, d.overlays, d.edits, d.terrain.board_sides, counters=d.counters
-        )
-
-    def _redraw(self, what: str) -> None:
-        if what == "layout" or self.view.item is None:
-            self.view.show_map(self._painter())
-            return
-        if what == "forces":  # the counters: same map, a new painter, zoom and scroll kept
-            self.view.update_map(self._painter())
-            return
-        if what not in MAP_CHANGES:  # victory, reinforcements, purchases...: nothing drawn
-            return
-        # Same map: the painter keeps its geometry and redoes only the scenario's layers.
-        d = self.document
-        assert d is not None
-        self.view.update_map(self.view.item.map_painter.redrawn(d.overlays, d.edits))
-        if self.tool is self.tools["los"]:
-            self.tools["los"].refresh()  # type: ignore[attr-defined]
-
-    def toggle_zones(self) -> None:
-        """View > Show Set-up Zones: the sides' set-up zones and entry areas over the map."""
-        self.zone_layer.set_visible(self.actions_by_id["view.zones"].isChecked(), self.document)
-
-    def _redraw_zones(self, what: str = "") -> None:
-        self.zone_layer.refresh(self.document)
-
-    def _retitle_on(self, what: str) -> None:
-        if what in ("details", "all"):
-            self._retitle()
-
     def _retitle(self) -> None:
-        if self.document is not None:
-            d = self.document
+        d = self.document
+        if d is not None:
             name = d.path.name if d.path else "untitled"
             # Qt shows '[*]' as '*' while the window is modified, the platform's way.
             self.setWindowTitle(f"{name}[*] - {d.scenario.title} - Hexwright")
             self.setWindowModified(d.modified)
 
-    def new_scenario(self, dialog: NewScenarioDialog | None = None) -> bool:
-        """File > New: a scenario of the chosen game on the chosen layout, not yet saved."""
-        if not self._may_discard():
-            return False
-        dialog = dialog or NewScenarioDialog(self)
-        if dialog.exec() != NewScenarioDialog.DialogCode.Accepted:
-            return False
-        document = ScenarioDocument(open_new(dialog.scenario()), None)
-        self._install(document)
-        return True
-
-    def choose_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open scenario", "", "Scenarios (*.yaml *.yml)")
-        if path:
-            self.open_file(path)
-
-    def new_board(self) -> None:
-        """File > New Board: a blank board of the user's own, opened once the dialog is OK."""
-        ask_new_board(self)
-
-    def edit_board_copy(self) -> None:
-        """File > Edit Board Copy: a copy of a board under a new id, opened once OK."""
-        ask_board_copy(self)
-
-    def open_board(self, document: BoardDocument) -> bool:
-        """Edit a board in the window (after asking about unsaved changes)."""
-        if not self._may_discard():
-            return False
-        self._install(document)
-        return True
-
-    def save(self) -> bool:
-        if self.document is None:
-            return False
-        if isinstance(self.document, BoardDocument):
-            return save_board_document(self, self.document)
-        if self.document.path is None or is_built_in(self.document.path):
-            return self.save_as()
-        self.document.save()
-        self.statusBar().showMessage(f"Saved {self.document.path}", 4000)
-        return True
-
-    def save_as(self) -> bool:
-        if self.document is None:
-            return False
-        if isinstance(self.document, BoardDocument):
-            return save_board_as(self, self.document)
-        path, _ = QFileDialog.getSaveFileName(self, "Save scenario as", "", "Scenarios (*.yaml)")
-        if not path:
-            return False
-        self.document.save(Path(path))
-        self._remember(Path(path))
-        self.statusBar().showMessage(f"Saved {path}", 4000)
-        return True
-
-    def revert(self) -> None:
-        if isinstance(self.document, BoardDocument):
-            self.document.undo_stack.setClean()  # revert means discard
-            self.open_board(self.document.reverted())
-            return
-        if self.document is not None and self.document.path is not None:
-            path = self.document.path
-            self.document.undo_stack.setClean()  # nothing to ask about: revert means discard
-            self.open_file(path)
-
-    def export_map(self) -> None:
-        if self.document is None:
-            return
-        path, _ = QFileDialog.getSaveFileName(
-            self, "Export map", "", "PNG image (*.png);;SVG (*.svg)"
-        )
-        if not path:
-            return
-        painter = self._painter()
-        target = Path(path)
-        if target.suffix.lower() == ".svg":
-            save_svg(painter, target, self.document.scenario.title)
-        else:
-            save_png(painter, target.with_suffix(".png") if not target.suffix else target)
-        self.statusBar().showMessage(f"Exported {path}", 4000)
-
-    def _may_discard(self) -> bool:
-        """Ask before unsaved changes are lost; True when it is fine to go on."""
-        if self.document is None or not self.document.modified:
-            return True
-        answer = QMessageBox.question(
-            self,
-            "Unsaved changes",
-            f"Save the changes to {self.document.scenario.title}?",
-            QMessageBox.StandardButton.Save
-            | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel,
-        )
-        if answer == QMessageBox.StandardButton.Save:
-            return self.save()
-        return answer == QMessageBox.StandardButton.Discard
-
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
-        if self._may_discard():
-            if self.document is not None:
-                self.autosaver.discard()  # saved or deliberately discarded: nothing to recover
+        if self.files.may_close():
             event.accept()
         else:
             event.ignore()
-
-    def restore(self, recovered: Recovered) -> bool:
-        """Open the unsaved work an earlier session left, as a modified document."""
-        document: ScenarioDocument
-        try:
-            if recovered.kind == "board":
-                text = recovered.scenario_file.read_text(encoding="utf-8")
-                where = str(recovered.scenario_file)
-                document = BoardDocument.recovered(text, where, recovered.note)
-            else:
-                document = ScenarioDocument.open(recovered.scenario_file)
-                document.path = recovered.original
-                document.undo_stack.resetClean()  # what is on disk is not this: it needs saving
-        except (ProblemList, YamlError, OSError):
-            forget(recovered)
-            return False
-        forget(recovered)
-        self._install(document)
-        return True
-
-    def offer_recovery(self) -> None:
-        """After a crash or a kill, offer to restore each scenario's unsaved changes."""
-        for recovered in pending():
-            where = recovered.original or "an unsaved scenario"
-            answer = QMessageBox.question(
-                self,
-                "Restore unsaved changes?",
-                f"Hexwright was not closed properly. Restore the unsaved changes to "
-                f"{recovered.title} ({where})?",
-            )
-            if answer == QMessageBox.StandardButton.Yes:
-                self.restore(recovered)
-                return
-            forget(recovered)
-
-    def _refuse(self, path: str | Path, text: str) -> None:
-        QMessageBox.warning(self, "Cannot open scenario", f"{path} has problems:\n\n{text}")
-
-    # --- view and tools -------------------------------------------------------------------
-
-    def zoom_in(self) -> None:
-        self.view.zoom(1.25)
-
-    def zoom_out(self) -> None:
-        self.view.zoom(0.8)
-
-    def fit(self) -> None:
-        self.view.fit()
-
-    def use_pan(self) -> None:
-        self._set_tool("pan")
-
-    def use_paint(self) -> None:
-        self._set_tool("paint")
-        self.terrain_dock.raise_()
-
-    def use_erase(self) -> None:
-        self._set_tool("erase")
-
-    def use_elevation(self) -> None:
-        self._set_tool("elevation")
-
-    def use_sections(self) -> None:
-        self._set_tool("sections")
-
-    def use_zone_paint(self) -> None:
-        """Tools > Paint Set-up Zone: the zones shown, the Set-up tab at hand."""
-        self._set_tool("zone")
-        self.tools["zone"].take_up()  # type: ignore[attr-defined]
-
-    def use_los(self) -> None:
-        self._set_tool("los")
-        self.los_dock.raise_()
-
-    def validate(self) -> None:
-        """Show the Validation panel and check the scenario at once."""
-        self.validation_dock.show()
-        self.validation_dock.raise_()
-        self.validation_panel.run_now()
-        self.validation_panel.balance_line.start()  # and a short auto-played batch
-
-    def balance(self) -> None:
-        """Open the Balance dialog on the open scenario."""
-        show_balance(self)
-
-    def test_play(self) -> None:
-        """Play > Test Play: play the scenario with the rules engine (editor/testplay/mode.py)."""
-        ask_test_play(self)
-
-    def use_overlay(self) -> None:
-        self._set_tool("overlay")
-        self.overlays_dock.raise_()
-
-    def _overlay_choice(self) -> None:
-        """A counter or a turn was chosen: the Place Overlay tool is what the user wants."""
-        if self.tool is not self.tools["overlay"]:
-            self.actions_by_id["tool.overlay"].setChecked(True)
-            self.use_overlay()
-        else:
-            self._retool()
-        self.tools["overlay"].preview()  # type: ignore[attr-defined]
-
-    def _set_tool(self, name: str) -> None:
-        self.tool = self.tools[name]
-        self.view.set_tool(self.tool)
-        self._retool()
-
-    def retool(self) -> None:
-        self._retool()
-
-    def _retool(self) -> None:
-        """Say in the status bar what the current tool does now."""
-        self.tool_label.setText(self.tool.label())
-
-    def _choose_paint(self) -> None:
-        self._retool()
-
-    def paint_terrain(self) -> str | None:
-        """The terrain chosen in the Terrain panel."""
-        item = self.terrain_list.currentItem()
-        return None if item is None else str(item.data(Qt.ItemDataRole.UserRole))
-
-    def choose_paint(self, terrain: str) -> bool:
-        """Choose the terrain to paint in the Terrain panel (False: the game has no such one)."""
-        for row in range(self.terrain_list.count()):
-            if self.terrain_list.item(row).data(Qt.ItemDataRole.UserRole) == terrain:
-                self.terrain_list.setCurrentRow(row)
-                return True
-        return False
-
-    def brush_shape(self) -> BrushShape:
-        shape: BrushShape = self.shape_box.currentData()
-        return shape
-
-    def show_place(
-        self,
-        path: str,
-        colour: QColor,
-        where: str = "",
-        nowhere: str = "this has no place on the map",
-    ) -> frozenset[Hex]:
-        """Outline on the map the hexes of the scenario entry at dotted ``path`` (a finding's,
-        a victory condition's, a reinforcement's; :func:`model.places.finding_hexes`), centre
-        the view on them and name them in the status bar. Empty when it has no place."""
-        document = self.document
-        if document is None:
-            return frozenset()
-        hexes = finding_hexes(document.scenario, document.map, document.overlays, path)
-        lead = f"{where}: " if where else ""
-        if not hexes:
-            self.view.clear_marks()
-            self.say(f"{lead}{nowhere}")
-            return hexes
-        outline = hexes_outline(hexes, HEX_SIZE)
-        shade = QColor(colour)
-        shade.setAlpha(70)
-        self.view.show_marks(outline, QPen(colour, 4.0), QBrush(shade))
-        self.view.centre_on(outline.boundingRect())
-        names = document.names(sorted(hexes, key=lambda h: (h.q, h.r)))
-        shown = ", ".join(names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6 else "")
-        count = f"{len(names)} hex{'es' if len(names) != 1 else ''}: " if not where else ""
-        self.say(f"{lead}{count}{shown}")
-        return hexes
-
-    def say(self, text: str, error: bool = False) -> None:
-        """A message in the status bar (refusals stay until the next message)."""
-        self.statusBar().setStyleSheet("color: #a93226" if error else "")
-        self.statusBar().showMessage(text, 0 if error else 5000)
-
-    # --- sections -------------------------------------------------------------------------
-
-    def preview_section(self, board_id: str, offset: Hex, flipped: bool, index: int | None) -> None:
-        self.say(ghost(self, board_id, offset, flipped, index))
-
-    def _drop_offset(self, board_id: str, h: Hex) -> Hex:
-        """The offset that puts a dropped section's middle on the hex under the pointer."""
-        assert self.document is not None
-        cq, cr = self.document.section(board_id).centroid
-        return h - Hex(round(cq), round(cr))
-
-    def _section_dragged(self, board_id: str, h: Hex) -> None:
-        if self.document is not None:
-            self.preview_section(board_id, self._drop_offset(board_id, h), False, None)
-
-    def _section_dropped(self, board_id: str, h: Hex) -> None:
-        if self.document is None:
-            return
-        reasons = self.document.add_section(board_id, self._drop_offset(board_id, h))
-        self.refuse_layout(reasons)
-        if not reasons:
-            self.say(f"Section {board_id} added")
-
-    def _overlay_dragged(self, overlay_id: str, h: Hex) -> None:
-        """A counter dragged from the Overlays panel: its ghost follows, at the chosen turn."""
-        if self.overlay_panel.current() is None or self.overlay_panel.current().id != overlay_id:
-            self.overlay_panel.choose(overlay_id)
-        self.tools["overlay"].preview(h)  # type: ignore[attr-defined]
-
-    def _overlay_dropped(self, overlay_id: str, h: Hex) -> None:
-        if self.overlay_panel.current() is None or self.overlay_panel.current().id != overlay_id:
-            self.overlay_panel.choose(overlay_id)
-        reasons = self.overlay_panel.place_at(h)
-        if reasons:
-            self.say("Refused: " + "; ".join(reasons), error=True)
-        else:
-            self.say(f"{overlay_id} placed")
-
-    def _force_dragged(self, payload: str, h: Hex) -> None:
-        """A force entry dragged from the Order of Battle: outline the hex it would go on."""
-        found = parse_force_payload(payload)
-        if self.document is None or found is None:
-            return
-        if h not in self.document.map:
-            self.view.clear_marks()
-            self.say("Off the map: drop the units on a hex of the map")
-            return
-        facing = self.document.default_facing(found[0], h)
-        self.view.show_marks(hexes_outline([h], HEX_SIZE), QPen(QColor("#1f4e9c"), 3.0))
-        self.say(f"Place on {self.document.map.name(h)}, facing {facing}")
-
-    def _force_dropped(self, payload: str, h: Hex) -> None:
-        """A force entry dropped on the map: the whole entry goes on that hex."""
-        found = parse_force_payload(payload)
-        if self.document is None or found is None:
-            return
-        side_id, index = found
-        reasons = self.document.place_force(side_id, index, h)
-        if reasons:
-            self._refuse_forces(reasons)
-            return
-        self.oob_panel.choose_side(side_id)
-        self.oob_panel.select_entry(index)
-        self.say(f"Placed on {self.document.map.name(h)}: turn it with the facing box")
-
-    def _refuse_forces(self, reasons: list[str]) -> None:
-        if reasons:
-            self.say("Refused: " + "; ".join(reasons), error=True)
-
-    def delete_selected(self) -> None:
-        """Delete: the counter selected in the Overlays panel when placing overlays, else the
-        section selected in the Sections panel when arranging sections."""
-        if self.tool is self.tools["overlay"] and self.overlay_panel.laid.currentRow() >= 0:
-            self.overlay_panel.remove_selected()
-        elif self.tool is self.tools["sections"] and self.sections_panel.laid.currentRow() >= 0:
-            self.sections_panel.remove_selected()
-        else:
-            self.say("Select a laid overlay counter or section in its panel to delete it")
-
-    def _show_laid_overlay(self, row: int) -> None:
-        """Outline on the map the counter selected in the Overlays panel's list."""
-        from model.overlays import place_overlays
-        from model.tables import overlays as overlay_catalog
-
-        document = self.document
-        if document is None or not 0 <= row < len(document.scenario.map.overlays):
-            return
-        placement = document.scenario.map.overlays[row]
-        laid, _ = place_overlays(
-            [placement], overlay_catalog(document.scenario.system), document.map
-        )
-        if laid.placed:
-            outline = hexes_outline(laid.placed[0][1], HEX_SIZE)
-            self.view.show_marks(outline, QPen(QColor("#1f4e9c"), 3.0))
-
-    def refuse_layout(self, reasons: list[str]) -> None:
-        """Say why a layout edit was refused (nothing when it was made)."""
-        if reasons:
-            self.say("Refused: " + "; ".join(reasons), error=True)
-        self.sections_panel.message.setText("\n".join(reasons))
-
-    def section_menu(self, index: int) -> None:
-        """Right-click on a laid section: turn it or take it off."""
-        self.sections_panel.select(index)
-        menu = QMenu(self)
-        menu.addAction("Turn 180°", self.sections_panel.turn_selected)
-        menu.addAction("Remove", self.sections_panel.remove_selected)
-        menu.popup(QCursor.pos())
-
-    def _show_hex(self, h: Hex | None) -> None:
-        self.inspector.show_hex(self.document, h)
-        if self.document is None or h is None or h not in self.document.map:
-            self.hex_label.setText("")
-            return
-        amap = self.document.map
-        names = " = ".join(amap.hexes[h].names)
-        terrain = self.document.edits.terrain.get(h) or self.document.overlays.terrain(h)
-        self.hex_label.setText(f"hex {names}" + (f"  ({terrain})" if terrain else ""))
-
-
-def _swatch(terrain: str) -> QIcon:
-    """A small sample of how a terrain is drawn, for the Terrain panel."""
-    style = hex_style(terrain)
-    pixmap = QPixmap(18, 18)
-    pixmap.fill(QColor(style.fill))
-    if style.pattern is not None:
-        painter = QPainter(pixmap)
-        painter.fillRect(pixmap.rect(), QBrush(QColor(style.pattern_color), style.pattern))
-        painter.end()
-    return QIcon(pixmap)
-
-
-def settings() -> QSettings:
-    """The user's settings (``HEXWRIGHT_SETTINGS`` names another file, for tests)."""
-    override = os.environ.get("HEXWRIGHT_SETTINGS")
-    if override:
-        return QSettings(override, QSettings.Format.IniFormat)
-    return QSettings("Hexwright", "hexwright")
-
-
-def is_built_in(path: Path) -> bool:
-    """Whether a file is one of Hexwright's built-in scenarios (however the path is written:
-    ``tests/../scenarios/...`` is one too), which are never saved over."""
-    return path.resolve().is_relative_to(_built_in_folder().resolve())
-
-
-def _built_in_folder() -> Path:
-    return Path(str(resources.files("scenarios")))
 
 
 def run_editor(path: str | None = None) -> int:
@@ -1120,5 +299,5 @@ def run_editor(path: str | None = None) -> int:
     window = MainWindow()
     window.open_file(path or default_scenario_path())
     window.show()
-    window.offer_recovery()
+    window.files.offer_recovery()
     return int(app.exec())

@@ -3,6 +3,10 @@
 The editor's undo commands are thin wrappers over these (STYLE 8: commands are adapters over
 model operations tested without Qt); scripts and the CLI can use them as they are. Scenarios are
 immutable pydantic models, so an edit never changes its input and undo can keep the old value.
+
+A refused edit raises :class:`~model.errors.EditError` (or a subclass) with the reason the designer
+is shown; the editor's document catches it in one place and validates every value an edit makes
+again (:func:`model.edits_check.revalidate`).
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from model.board import BoardSection
+from model.errors import EditError, NoSuchEntryError, UnknownNameError
 from model.layout import AssembledMap, Placement, assemble
 from model.scenario import (
     ForceEntry,
@@ -145,7 +150,9 @@ def set_hexside_feature(
     for edit in scenario.map.terrain_edits:
         if edit.feature == feature and edit.hexsides:
             rest = [s for s in edit.hexsides if s not in names]
-            if rest:
+            if len(rest) == len(edit.hexsides):
+                kept.append(edit)  # the same object: validating the edit again skips it
+            elif rest:
                 kept.append(edit.model_copy(update={"hexsides": rest}))
             continue
         kept.append(edit)
@@ -162,7 +169,9 @@ def _without_hexes(edits: Iterable[TerrainEdit], names: list[str], field: str) -
             result.append(edit)
             continue
         rest = [h for h in edit.hexes if h not in drop]
-        if rest:
+        if len(rest) == len(edit.hexes):
+            result.append(edit)  # the same object: validating the edit again skips it
+        elif rest:
             result.append(edit.model_copy(update={"hexes": rest}))
     return result
 
@@ -197,19 +206,19 @@ def set_terrain_option(scenario: Scenario, option_id: str, choice: str) -> Scena
     there; an entry that already reads as the choice keeps the book's words.
 
     Raises:
-        KeyError: the system has no such option.
-        ValueError: no such choice, or a per-board option without its board.
+        UnknownNameError: the system has no such option.
+        EditError: no such choice, or a per-board option without its board.
     """
     from model.terrainoptions import terrain_options, water_choice
 
     name, _, board = option_id.partition(":")
     option = terrain_options(scenario.system).get(name)
     if option is None:
-        raise KeyError(f"{scenario.system.display_name} has no terrain option '{name}'")
+        raise UnknownNameError(f"{scenario.system.display_name} has no terrain option '{name}'")
     if option.choice(choice) is None:
-        raise ValueError(f"terrain option '{name}' has no choice '{choice}'")
+        raise EditError(f"terrain option '{name}' has no choice '{choice}'")
     if option.scope == "board" and not board:
-        raise ValueError(f"terrain option '{name}' is chosen per board: '{name}:<board>'")
+        raise EditError(f"terrain option '{name}' is chosen per board: '{name}:<board>'")
     if option.stored_in == "water":
         water = dict(scenario.map.water)
         if water_choice(water.get(board, ""), option) != choice:
@@ -227,10 +236,10 @@ def set_terrain_option(scenario: Scenario, option_id: str, choice: str) -> Scena
 
 
 def _with_side(scenario: Scenario, side_id: str, **changes: object) -> Scenario:
-    """The scenario with one side changed (``KeyError``: no such side)."""
+    """The scenario with one side changed (``UnknownNameError``: no such side)."""
     ids = [s.id for s in scenario.sides]
     if side_id not in ids:
-        raise KeyError(side_id)
+        raise UnknownNameError(side_id)
     index = ids.index(side_id)
     sides = list(scenario.sides)
     sides[index] = sides[index].model_copy(update=changes)
@@ -238,7 +247,17 @@ def _with_side(scenario: Scenario, side_id: str, **changes: object) -> Scenario:
 
 
 def _forces(scenario: Scenario, side_id: str) -> list[ForceEntry]:
-    return list(scenario.side(side_id).forces)
+    try:
+        return list(scenario.side(side_id).forces)
+    except KeyError:
+        raise UnknownNameError(side_id) from None
+
+
+def _at(forces: list[ForceEntry], side_id: str, index: int) -> int:
+    """``index`` when the side has such an entry (``NoSuchEntryError`` otherwise)."""
+    if not -len(forces) <= index < len(forces):
+        raise NoSuchEntryError(f"side '{side_id}' has no force entry {index + 1}")
+    return index
 
 
 def add_force(scenario: Scenario, side_id: str, unit: str, count: int = 1) -> Scenario:
@@ -246,30 +265,28 @@ def add_force(scenario: Scenario, side_id: str, unit: str, count: int = 1) -> Sc
     (set up as the side's ``setup`` says until it is placed).
 
     Raises:
-        KeyError: no such side.
-        ValueError: ``count`` below 1.
+        UnknownNameError: no such side.
+        EditError: ``count`` below 1.
     """
     if count < 1:
-        raise ValueError(f"a force entry needs at least one unit, not {count}")
+        raise EditError(f"a force entry needs at least one unit, not {count}")
     return _with_side(
         scenario, side_id, forces=[*_forces(scenario, side_id), ForceEntry(unit=unit, count=count)]
     )
 
 
 def remove_force(scenario: Scenario, side_id: str, index: int) -> Scenario:
-    """Take entry ``index`` out of a side's forces (``IndexError``: no such entry)."""
+    """Take entry ``index`` out of a side's forces (``NoSuchEntryError``: no such entry)."""
     forces = _forces(scenario, side_id)
-    del forces[index]
+    del forces[_at(forces, side_id, index)]
     return _with_side(scenario, side_id, forces=forces)
 
 
 def set_force_count(scenario: Scenario, side_id: str, index: int, count: int) -> Scenario:
-    """Change how many units entry ``index`` holds (``ValueError`` below 1)."""
+    """Change how many units entry ``index`` holds (``EditError`` below 1)."""
     if count < 1:
-        raise ValueError(f"a force entry needs at least one unit, not {count}")
-    forces = _forces(scenario, side_id)
-    forces[index] = forces[index].model_copy(update={"count": count})
-    return _with_side(scenario, side_id, forces=forces)
+        raise EditError(f"a force entry needs at least one unit, not {count}")
+    return _with_entry(scenario, side_id, index, count=count)
 
 
 def place_force(
@@ -277,21 +294,19 @@ def place_force(
 ) -> Scenario:
     """Put entry ``index`` (all its units: the file places an entry as one) on a hex with a
     facing, or with ``None`` clear its placement so the side's ``setup`` applies again."""
-    forces = _forces(scenario, side_id)
-    forces[index] = forces[index].model_copy(update={"placement": placement})
-    return _with_side(scenario, side_id, forces=forces)
+    return _with_entry(scenario, side_id, index, placement=placement)
 
 
 def rename_side(scenario: Scenario, side_id: str, name: str) -> Scenario:
     """Give a side another display name (its id, which other entries refer to, stays)."""
     if not name.strip():
-        raise ValueError("a side needs a name")
+        raise EditError("a side needs a name")
     return _with_side(scenario, side_id, name=name.strip())
 
 
 def _with_entry(scenario: Scenario, side_id: str, index: int, **changes: object) -> Scenario:
     forces = _forces(scenario, side_id)
-    forces[index] = forces[index].model_copy(update=changes)
+    forces[_at(forces, side_id, index)] = forces[index].model_copy(update=changes)
     return _with_side(scenario, side_id, forces=forces)
 
 
@@ -299,12 +314,12 @@ def set_label(scenario: Scenario, side_id: str, index: int, label: str | None) -
     """Name entry ``index`` so that other entries can refer to it (``None``: no name).
 
     Raises:
-        ValueError: another entry of the side has that label.
+        EditError: another entry of the side has that label.
     """
     label = (label or "").strip() or None
     others = [e.label for i, e in enumerate(_forces(scenario, side_id)) if i != index]
     if label is not None and label in others:
-        raise ValueError(f"another entry of the side is already labelled '{label}'")
+        raise EditError(f"another entry of the side is already labelled '{label}'")
     return _with_entry(scenario, side_id, index, label=label)
 
 
@@ -315,20 +330,20 @@ def set_mounted_on(scenario: Scenario, side_id: str, index: int, carrier: int | 
     the rules' question (``rules.forces.transport``), not this edit's.
 
     Raises:
-        IndexError: no such entry.
-        ValueError: an entry riding on itself, on one of its own riders, or on a rider.
+        NoSuchEntryError: no such entry.
+        EditError: an entry riding on itself, on one of its own riders, or on a rider.
     """
     forces = _forces(scenario, side_id)
-    rider = forces[index]
+    rider = forces[_at(forces, side_id, index)]
     if carrier is None:
         return _with_entry(scenario, side_id, index, mounted_on=None)
-    carrying = forces[carrier]
+    carrying = forces[_at(forces, side_id, carrier)]
     if carrier == index:
-        raise ValueError("an entry cannot ride on itself")
+        raise EditError("an entry cannot ride on itself")
     if carrying.mounted_on is not None:
-        raise ValueError(f"{carrying.unit} rides on {carrying.mounted_on} itself")
+        raise EditError(f"{carrying.unit} rides on {carrying.mounted_on} itself")
     if rider.label is not None and any(e.mounted_on == rider.label for e in forces):
-        raise ValueError(f"{rider.unit} carries other units: unload them first")
+        raise EditError(f"{rider.unit} carries other units: unload them first")
     label = carrying.label
     if label is None:
         label = free_label(scenario, f"{side_id}-{carrying.unit}".lower().replace(" ", "-"))
@@ -355,16 +370,17 @@ def set_ids(scenario: Scenario, side_id: str, index: int, ids: Iterable[str]) ->
     """Give entry ``index`` its counters' identification numbers: none, or one per unit.
 
     Raises:
-        ValueError: as many ids as the entry has units are not given, or an id is repeated.
+        EditError: as many ids as the entry has units are not given, or an id is repeated.
     """
     given = [i.strip() for i in ids if i.strip()]
-    entry = _forces(scenario, side_id)[index]
+    forces = _forces(scenario, side_id)
+    entry = forces[_at(forces, side_id, index)]
     if given and len(given) != entry.count:
-        raise ValueError(
+        raise EditError(
             f"{len(given)} ids for an entry of {entry.count} "
             f"unit{'s' if entry.count != 1 else ''}: give one id per unit, or none"
         )
     repeated = sorted({i for i in given if given.count(i) > 1})
     if repeated:
-        raise ValueError(f"id {', '.join(repeated)} is given twice")
+        raise EditError(f"id {', '.join(repeated)} is given twice")
     return _with_entry(scenario, side_id, index, ids=given)

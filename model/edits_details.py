@@ -3,8 +3,8 @@ force entries' labels and Soldiers' missions, as pure functions (issue 5).
 
 Like :mod:`model.edits_rules`, each takes a scenario and returns a new one that pydantic has
 validated again as a whole; the editor's undo commands wrap them (STYLE 8). A refused edit
-raises :class:`DetailsEditError`, a ``ValueError`` whose message is shown to the designer as
-it is.
+raises :class:`DetailsEditError`, an :class:`~model.errors.EditError` whose message is shown to
+the designer as it is.
 """
 
 from __future__ import annotations

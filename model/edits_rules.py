@@ -5,7 +5,8 @@ Like :mod:`model.edits`, each takes a scenario and returns a new one, and the ed
 commands wrap them (STYLE 8). Each validates what it makes: the new scenario is validated
 again by pydantic as a whole, turns must lie within the game length, sides must exist, and
 (given the assembled map) every region must name hexes the map has. A refused edit raises
-:class:`RulesEditError`, a ``ValueError`` whose message is shown to the designer as it is.
+:class:`RulesEditError`, an :class:`~model.errors.EditError` whose message is shown to the
+designer as it is.
 
 Victory conditions are addressed by a path of indexes: ``(2,)`` is the third condition,
 ``(2, 0)`` the first condition inside the third when that one is an all-of or any-of.
@@ -16,8 +17,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any, get_args
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
+from model.edits_check import revalidate
+from model.errors import EditError
 from model.hexes import Hex
 from model.layout import AssembledMap
 from model.regions import Region, RegionContext, evaluate
@@ -30,7 +33,7 @@ _TURN_FIELDS = ("turn", "from_turn", "by_turn", "first", "last")
 ConditionPath = Sequence[int]
 
 
-class RulesEditError(ValueError):
+class RulesEditError(EditError):
     """An edit to the scenario's rules that cannot be made; the message says why."""
 
 
@@ -57,13 +60,7 @@ def check_turn(length: GameLength, turn: int, what: str = "turn") -> None:
 
 def _revalidate(scenario: Scenario) -> Scenario:
     """The scenario validated again as a whole (``model_copy`` does not validate)."""
-    try:
-        return Scenario.model_validate(scenario.model_dump(mode="python", round_trip=True))
-    except ValidationError as exc:
-        error = exc.errors()[0]
-        where = ".".join(str(p) for p in error["loc"])
-        message = str(error["msg"]).removeprefix("Value error, ")
-        raise RulesEditError(f"{where}: {message}" if where else message) from None
+    return revalidate(scenario, error=RulesEditError)
 
 
 def _side(scenario: Scenario, side_id: str | None, what: str) -> None:

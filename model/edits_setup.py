@@ -5,7 +5,8 @@ each side's role.
 Like :mod:`model.edits_rules`, each takes a scenario and returns a new one that pydantic has
 validated again as a whole; the editor's undo commands wrap them (STYLE 8). Regions are
 checked against the assembled map when one is given. A refused edit raises
-:class:`SetupEditError`, a ``ValueError`` whose message is shown to the designer as it is.
+:class:`SetupEditError`, an :class:`~model.errors.EditError` whose message is shown to the
+designer as it is.
 
 A painted zone is a set-up region of the ``hexes`` kind. A zone given as a rule ("east of
 hexrow 3700, inclusive") is painted on only after :func:`setup_as_hexes` has turned it into

@@ -56,3 +56,33 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """A hint naming the closest choice, or an empty string."""
     matches = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f"did you mean '{matches[0]}'?" if matches else ""
+
+
+class EditError(ValueError):
+    """An edit of a scenario that cannot be made: the one error type for a refused edit.
+
+    Every pure edit (``model/edits*.py``) raises this, or a subclass, with the reasons the
+    designer is shown as they are; the editor's document catches it in one place and says them.
+    Why a ``ValueError``: callers and tests that predate it caught refusals as one.
+    """
+
+    def __init__(self, *reasons: str) -> None:
+        super().__init__(*reasons)
+
+    @property
+    def reasons(self) -> list[str]:
+        """Each reason the edit is refused, as the designer reads it."""
+        return [str(reason) for reason in self.args]
+
+    def __str__(self) -> str:
+        return "; ".join(self.reasons)
+
+
+class UnknownNameError(EditError, KeyError):
+    """The edit names a side, mission or option the scenario does not have (a ``KeyError``
+    too, as these edits always raised)."""
+
+
+class NoSuchEntryError(EditError, IndexError):
+    """The edit names an entry of a list by a position the list does not have (an
+    ``IndexError`` too, as these edits always raised)."""

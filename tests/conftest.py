@@ -51,7 +51,7 @@ def click_hex(qtbot: Any, window: Any) -> Callable[..., None]:
     """Click the middle of a hex (a Hex or a printed name) on the window's map."""
     from PySide6.QtCore import QPointF, Qt
 
-    from editor.app import HEX_SIZE
+    from editor.mapview.view import HEX_SIZE
     from model.grid import hex_to_pixel
 
     def click(where: Any, button: Any = Qt.MouseButton.LeftButton) -> None:
@@ -72,7 +72,7 @@ def drop_on_map(window: Any) -> Callable[[str, str, Any], None]:
     from PySide6.QtCore import QMimeData, QPointF, Qt
     from PySide6.QtGui import QDropEvent
 
-    from editor.app import HEX_SIZE
+    from editor.mapview.view import HEX_SIZE
     from model.grid import hex_to_pixel
 
     def drop(mime: str, payload: str, h: Any) -> None:

@@ -20,6 +20,7 @@ from editor.balance.dialog import BalanceDialog
 from editor.balance.report import ReportView, one_line
 from editor.balance.run import BatchOutcome
 from editor.balance.widgets import Histogram, bins_of
+from editor.files.changes import Change
 from editor.files.document import ScenarioDocument
 from model.scenario_io import load_scenario
 from rules.bots.balance import ErrorRecord, play_game, specs_for, summarize
@@ -258,7 +259,7 @@ def test_an_edit_after_validate_plays_the_balance_line_again(
     document = window.document
     assert document is not None
     with qtbot.waitSignal(line.updated, timeout=WAIT):
-        document.changed.emit("terrain")
+        document.changed.emit(Change.TERRAIN)
         assert line.text() == "Balance: waiting for the edits to end…"
     assert line.outcome is not None and line.outcome is not first
     assert line.text().startswith("Balance, random bots: 2 games: German 100% (")

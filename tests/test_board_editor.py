@@ -85,7 +85,7 @@ def test_new_board_through_the_dialog_paint_and_save(
     assert document.board.id == "M1"
     assert window.windowTitle() == "M1.yaml[*] - Board M1 - Hexwright"
     assert window.isWindowModified()  # not saved yet
-    assert window.autosaver.timer.isActive()  # autosave keeps boards too
+    assert window.files.autosaver.timer.isActive()  # autosave keeps boards too
     assert len(document.map) == 10 * 8 + 10 * 9  # lower columns: 7 whole hexes, two halves
     # Layouts, overlay counters and terrain options are a scenario's, not a board's.
     assert not window.sections_panel.isEnabled()
@@ -93,7 +93,7 @@ def test_new_board_through_the_dialog_paint_and_save(
     assert not window.actions_by_id["tool.sections"].isEnabled()
 
     window.actions_by_id["tool.paint"].trigger()
-    assert window.choose_paint("rough")
+    assert window.map_editor.brushes.choose_paint("rough")
     click_hex("M11005")
     h = document.map.resolve("M11005")
     assert document.edits.terrain == {h: "rough"}
@@ -123,9 +123,9 @@ def test_edit_a_copy_of_a_built_in_board(
     document = window.document
     assert isinstance(document, BoardDocument)
     window.actions_by_id["tool.paint"].trigger()
-    assert window.choose_paint("woods")
+    assert window.map_editor.brushes.choose_paint("woods")
     click_hex("K22018")
-    assert window.save()
+    assert window.files.save()
 
     assert built_in.read_bytes() == before
     saved = library / "armor" / "K2.yaml"
@@ -144,7 +144,7 @@ def test_a_saved_board_is_edited_again_in_place(
     from model.boardedit import blank_board, save_board
 
     save_board(blank_board(ARMOR, "M1", 10, 4))
-    window.edit_board_copy()
+    window.files.edit_board_copy()
     dialog = _dialog(window, qtbot, BoardCopyDialog)
     assert isinstance(dialog, BoardCopyDialog)
     dialog.board_box.setCurrentIndex(dialog.board_box.findText("M1 (your library)"))
@@ -157,7 +157,7 @@ def test_a_saved_board_is_edited_again_in_place(
     assert not window.isWindowModified()
     h = document.map.resolve("M10302")
     document.paint_terrain([h], "scrub")
-    assert window.save()
+    assert window.files.save()
     saved = library / "armor" / "M1.yaml"
     section = read_board(saved.read_text(encoding="utf-8"), str(saved))
     assert section.terrain[h] == "scrub"
@@ -166,7 +166,7 @@ def test_a_saved_board_is_edited_again_in_place(
 def test_a_board_keeps_its_layout_and_save_as_takes_a_new_id(
     window: MainWindow, qtbot: QtBot, library: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    window.new_board()
+    window.files.new_board()
     dialog = _dialog(window, qtbot, NewBoardDialog)
     qtbot.keyClicks(dialog.id_edit, "M1")
     qtbot.mouseClick(_ok(dialog), Qt.MouseButton.LeftButton)
@@ -177,7 +177,7 @@ def test_a_board_keeps_its_layout_and_save_as_takes_a_new_id(
     document.paint_terrain([h], "rough")
 
     monkeypatch.setattr(QInputDialog, "getText", lambda *args, **kwargs: ("M2", True))
-    assert window.save_as()
+    assert window.files.save_as()
     assert not (library / "armor" / "M1.yaml").exists()  # never saved under its first id
     saved = library / "armor" / "M2.yaml"
     section = read_board(saved.read_text(encoding="utf-8"), str(saved))
@@ -190,7 +190,7 @@ def test_a_board_keeps_its_layout_and_save_as_takes_a_new_id(
 
 
 def test_revert_an_unsaved_board_gives_the_blank_board(window: MainWindow, qtbot: QtBot) -> None:
-    window.new_board()
+    window.files.new_board()
     dialog = _dialog(window, qtbot, NewBoardDialog)
     qtbot.keyClicks(dialog.id_edit, "M1")
     qtbot.mouseClick(_ok(dialog), Qt.MouseButton.LeftButton)
@@ -219,16 +219,16 @@ def test_an_unsaved_board_is_recovered_as_a_board(
     qtbot.keyClicks(dialog.id_edit, "M2")
     qtbot.mouseClick(_ok(dialog), Qt.MouseButton.LeftButton)
     window.actions_by_id["tool.paint"].trigger()
-    assert window.choose_paint("woods")
+    assert window.map_editor.brushes.choose_paint("woods")
     click_hex("M20505")
-    window.autosaver.autosave()  # as the timer would; then the process is killed
+    window.files.autosaver.autosave()  # as the timer would; then the process is killed
     (found,) = recovery.pending()
     assert found.kind == "board"
     # The next session offers it back, as a board of the library, unsaved.
     second = MainWindow()
     qtbot.addWidget(second, before_close_func=lambda w: w.document.undo_stack.setClean())
     monkeypatch.setattr(QMessageBox, "question", lambda *a: QMessageBox.StandardButton.Yes)
-    second.offer_recovery()
+    second.files.offer_recovery()
     document = second.document
     assert isinstance(document, BoardDocument)
     assert document.board.id == "M2"
@@ -236,6 +236,6 @@ def test_an_unsaved_board_is_recovered_as_a_board(
     h = document.map.resolve("M20505")
     assert document.terrain.terrain(h) == "woods"
     assert recovery.pending() == []
-    assert second.save()
+    assert second.files.save()
     saved = read_board((library / "armor" / "M2.yaml").read_text(encoding="utf-8"), "M2.yaml")
     assert saved.terrain[saved.by_printed[(5, 5)]] == "woods"

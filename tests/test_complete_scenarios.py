@@ -23,11 +23,12 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog, QPushButton
 from pytestqt.qtbot import QtBot
 
-from editor.app import HEX_SIZE, MainWindow
+from editor.app import MainWindow
 from editor.cli import main as cli
 from editor.files.new_scenario import NewScenarioDialog
 from editor.forces.force_list import FORCE_MIME
 from editor.mapview.sections import SECTION_MIME
+from editor.mapview.view import HEX_SIZE
 from model.brushes import BrushShape
 from model.grid import hex_to_pixel
 from model.hexes import Hex
@@ -94,8 +95,8 @@ def _at(window: MainWindow, name: str) -> QPointF:
 def paint(window: MainWindow, qtbot: QtBot, terrain: str, names: list[str]) -> None:
     """Paint ``terrain`` on hexes with the Paint tool (one-hex brush), one click a hex."""
     window.actions_by_id["tool.paint"].trigger()
-    assert window.choose_paint(terrain), terrain
-    _choose(window.shape_box, BrushShape.ONE)
+    assert window.map_editor.brushes.choose_paint(terrain), terrain
+    _choose(window.map_editor.brushes.shape_box, BrushShape.ONE)
     for name in names:
         point = _at(window, name).toPoint()
         qtbot.mouseMove(window.view.viewport(), pos=point)
@@ -501,7 +502,7 @@ def test_armor_built_through_the_widgets_validates_and_saves(
     paint(window, qtbot, "rough", ["K1216", "K1316"])
     window.overlays_dock.raise_()
     window.overlay_panel.choose("woods-61")
-    assert window.tool is window.tools["overlay"]
+    assert window.tool is window.map_editor.tools["overlay"]
     click_hex("K2018")
     window.actions_by_id["tool.pan"].trigger()
     # The Americans attack, entering at Side B, with a tank destroyer on a die roll; the

@@ -57,7 +57,7 @@ def _side(window: MainWindow, side: str) -> SideDetails:
 
 def _new(window: MainWindow, system: GameSystem, section: str) -> None:
     layout = LayoutSpec(sections=[SectionSpec(section=section)])
-    window._install(ScenarioDocument(open_new(new_scenario(system, layout)), None))
+    window.files.install(ScenarioDocument(open_new(new_scenario(system, layout)), None))
 
 
 def test_the_scenario_tab_is_first_and_the_dock_is_called_scenario(window: MainWindow) -> None:

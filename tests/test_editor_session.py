@@ -12,8 +12,9 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
-from editor.app import HEX_SIZE, MainWindow
+from editor.app import MainWindow
 from editor.mapview.sections import SECTION_MIME
+from editor.mapview.view import HEX_SIZE
 from model.geometry import nearest_hexside
 from model.grid import hex_to_pixel
 from model.hexes import Hex
@@ -51,10 +52,10 @@ def test_a_whole_session_then_undo_everything(
 
     # Terrain: a hex of woods and a crest along a hexside.
     window.actions_by_id["tool.paint"].trigger()
-    assert window.choose_paint("woods")
+    assert window.map_editor.brushes.choose_paint("woods")
     click_hex("K2018")
     assert document.terrain.terrain(document.map.resolve("K2018")) == "woods"
-    assert window.choose_paint("crest")
+    assert window.map_editor.brushes.choose_paint("crest")
     a, b = document.map.resolve("K2016"), document.map.resolve("K2017")
     (ax, ay), (bx, by) = hex_to_pixel(a, HEX_SIZE), hex_to_pixel(b, HEX_SIZE)
     point = QPointF(ax + (bx - ax) * 0.4, ay + (by - ay) * 0.4)
@@ -80,7 +81,7 @@ def test_a_whole_session_then_undo_everything(
     )
     click_hex(seam)
     assert overlays.message.text() == "", overlays.message.text()
-    assert window.tool is window.tools["overlay"], window.tool
+    assert window.tool is window.map_editor.tools["overlay"], window.tool
     covered = [document.map.hexes[h] for h in document.map.hexes if document.overlays.kinds(h)]
     assert len({part.placement for mh in covered for part in mh.parts}) >= 2  # both sections
     overlays.choose("hill-29")
@@ -100,7 +101,7 @@ def test_a_whole_session_then_undo_everything(
     # Save (Save As, the default scenario is a built-in) and reload in a second window.
     target = tmp_path / "session.yaml"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
-    assert window.save()
+    assert window.files.save()
     assert not document.modified
     second = MainWindow()
     qtbot.addWidget(second)

@@ -11,7 +11,9 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from editor.app import HEX_SIZE, MainWindow, default_scenario_path
+from editor.app import MainWindow
+from editor.files.recent import default_scenario_path
+from editor.mapview.view import HEX_SIZE
 from model.grid import hex_to_pixel
 from model.hexes import Hexside
 from model.scenario import OverlayPlacement
@@ -96,10 +98,10 @@ def test_paint_a_hex_with_the_mouse_then_undo(
     window.actions_by_id["tool.paint"].trigger()
     rough = next(
         i
-        for i in range(window.terrain_list.count())
-        if window.terrain_list.item(i).data(Qt.ItemDataRole.UserRole) == "rough"
+        for i in range(window.map_editor.brushes.terrain_list.count())
+        if window.map_editor.brushes.terrain_list.item(i).data(Qt.ItemDataRole.UserRole) == "rough"
     )
-    window.terrain_list.setCurrentRow(rough)
+    window.map_editor.brushes.terrain_list.setCurrentRow(rough)
     assert window.tool_label.text() == "Paint rough"
     click_hex("K2018")
     k2018 = window.document.map.resolve("K2018")
@@ -176,14 +178,14 @@ def test_autosave_and_restore_after_a_crash(
     assert window.document is not None
     window.document.paint_terrain([window.document.map.resolve("L2030")], "rough")
     edited = window.document.scenario
-    window.autosaver.autosave()
+    window.files.autosaver.autosave()
     found = recovery.pending()
     assert [(r.original, r.title) for r in found] == [(window.document.path, "Spearheads")]
     # A new session (the old one was killed) offers the unsaved work back.
     second = MainWindow()
     qtbot.addWidget(second, before_close_func=lambda w: w.document.undo_stack.setClean())
     monkeypatch.setattr(QMessageBox, "question", lambda *a: QMessageBox.StandardButton.Yes)
-    second.offer_recovery()
+    second.files.offer_recovery()
     assert second.document is not None
     assert second.document.scenario == edited
     assert second.document.modified
@@ -199,7 +201,7 @@ def test_saving_removes_the_recovery_file(
     monkeypatch.setenv("HEXWRIGHT_RECOVERY", str(tmp_path / "recovery"))
     assert window.document is not None
     window.document.paint_terrain([window.document.map.resolve("L2030")], "rough")
-    window.autosaver.autosave()
+    window.files.autosaver.autosave()
     assert recovery.pending()
     window.document.save(tmp_path / "saved.yaml")
     assert recovery.pending() == []
@@ -231,11 +233,11 @@ def test_paint_a_hexside_feature_on_the_nearest_side(window: MainWindow, qtbot: 
     window.actions_by_id["tool.paint"].trigger()
     crest = next(
         i
-        for i in range(window.terrain_list.count())
-        if window.terrain_list.item(i).data(Qt.ItemDataRole.UserRole) == "crest"
+        for i in range(window.map_editor.brushes.terrain_list.count())
+        if window.map_editor.brushes.terrain_list.item(i).data(Qt.ItemDataRole.UserRole) == "crest"
     )
-    window.terrain_list.setCurrentRow(crest)
-    assert window.terrain_list.currentItem().text() == "Crest (hexside)"
+    window.map_editor.brushes.terrain_list.setCurrentRow(crest)
+    assert window.map_editor.brushes.terrain_list.currentItem().text() == "Crest (hexside)"
     h = window.document.map.resolve("K2018")
     x, y = hex_to_pixel(h, HEX_SIZE)
     # Just inside the hex, toward its north side.
@@ -249,7 +251,7 @@ def test_set_elevation_brush(
 ) -> None:
     assert window.document is not None
     window.actions_by_id["tool.elevation"].trigger()
-    window.level_box.setValue(2)
+    window.map_editor.brushes.level_box.setValue(2)
     click_hex("K2018")
     h = window.document.map.resolve("K2018")
     assert window.document.edits.elevation == {h: 2}
@@ -260,17 +262,17 @@ def test_recent_files_remember_what_was_saved_and_opened(
     window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("HEXWRIGHT_SETTINGS", str(tmp_path / "settings.ini"))
-    assert window.recent_files() == []
+    assert window.files.recent.files() == []
     target = tmp_path / "mine.yaml"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
-    assert window.save_as()
-    assert window.recent_files() == [str(target.resolve())]
-    titles = [a.text() for a in window.recent_menu.actions()]
+    assert window.files.save_as()
+    assert window.files.recent.files() == [str(target.resolve())]
+    titles = [a.text() for a in window.files.recent.menu.actions()]
     assert titles == ["mine.yaml"]
     # Opening a built-in scenario does not crowd the list.
     assert window.open_file(default_scenario_path())
-    assert window.recent_files() == [str(target.resolve())]
-    window.recent_menu.actions()[0].trigger()
+    assert window.files.recent.files() == [str(target.resolve())]
+    window.files.recent.menu.actions()[0].trigger()
     assert window.document is not None and window.document.path == target
 
 
@@ -322,7 +324,7 @@ def test_a_built_in_scenario_is_never_saved_over_however_its_path_is_written(
     document.paint_terrain([document.map.resolve("K2018")], "rough")
     target = tmp_path / "mine.yaml"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
-    assert window.save()
+    assert window.files.save()
     assert built_in.read_bytes() == before
     assert document.path == target
 
@@ -361,7 +363,7 @@ def test_the_view_repaints_what_each_edit_changes_and_no_more(
         document.undo_stack.undo()
     assert _same_picture(shot(), before)
     # A fresh view of the same scenario draws the same picture (nothing stale in the cache).
-    view.update_map(window._painter())
+    view.update_map(window.map_editor.painter())
     view.item.update()  # type: ignore[union-attr]
     assert _same_picture(shot(), before)
 

@@ -62,11 +62,12 @@ def test_save_round_trips_edits(tmp_path: Path) -> None:
 
 @pytest.mark.gui
 def test_document_edits_undo_to_the_original(qtbot: object) -> None:
+    from editor.files.changes import Change
     from editor.files.document import ScenarioDocument
 
     document = ScenarioDocument.open(SCENARIO)
     original = document.scenario
-    seen: list[str] = []
+    seen: list[Change] = []
     document.changed.connect(seen.append)
     amap = document.map
     document.begin_stroke()
@@ -82,7 +83,7 @@ def test_document_edits_undo_to_the_original(qtbot: object) -> None:
         "there is no overlay 'woods-999'"
     ]
     changes = [w for i, w in enumerate(seen) if i == 0 or seen[i - 1] != w]
-    assert changes == ["terrain", "layout", "overlays"]
+    assert changes == [Change.TERRAIN, Change.LAYOUT, Change.OVERLAYS]
     while document.undo_stack.canUndo():
         document.undo_stack.undo()
     assert document.scenario == original

@@ -8,8 +8,9 @@ from collections.abc import Callable
 from PySide6.QtCore import QPointF, Qt
 from pytestqt.qtbot import QtBot
 
-from editor.app import HEX_SIZE, MainWindow
+from editor.app import MainWindow
 from editor.mapview.sections import SECTION_MIME
+from editor.mapview.view import HEX_SIZE
 from model.brushes import BrushShape
 from model.grid import hex_to_pixel
 from model.hexes import Hex, Hexside
@@ -151,14 +152,16 @@ def test_arrange_tool_drags_a_section_and_refuses_a_bad_place(
 
 
 def _shape(window: MainWindow, shape: BrushShape) -> None:
-    window.shape_box.setCurrentIndex(window.shape_box.findData(shape))
+    window.map_editor.brushes.shape_box.setCurrentIndex(
+        window.map_editor.brushes.shape_box.findData(shape)
+    )
 
 
 def test_line_brush_paints_from_press_to_release(window: MainWindow, qtbot: QtBot) -> None:
     document = window.document
     assert document is not None
     window.actions_by_id["tool.paint"].trigger()
-    assert window.choose_paint("rough")
+    assert window.map_editor.brushes.choose_paint("rough")
     _shape(window, BrushShape.LINE)
     a, b = document.map.resolve("K1016"), document.map.resolve("K1516")
     viewport = window.view.viewport()
@@ -176,9 +179,9 @@ def test_radius_and_flood_brushes(window: MainWindow, qtbot: QtBot) -> None:
     document = window.document
     assert document is not None
     window.actions_by_id["tool.paint"].trigger()
-    assert window.choose_paint("scrub")
+    assert window.map_editor.brushes.choose_paint("scrub")
     _shape(window, BrushShape.RADIUS)
-    window.radius_box.setValue(1)
+    window.map_editor.brushes.radius_box.setValue(1)
     centre = document.map.resolve("K2018")
     qtbot.mouseClick(
         window.view.viewport(), Qt.MouseButton.LeftButton, pos=_at(window, centre).toPoint()
@@ -186,7 +189,7 @@ def test_radius_and_flood_brushes(window: MainWindow, qtbot: QtBot) -> None:
     scrub = {h for h, t in document.edits.terrain.items() if t == "scrub"}
     assert scrub == {centre, *centre.neighbors()}
     # Flood the scrub patch with rough: exactly the connected scrub hexes change.
-    assert window.choose_paint("rough")
+    assert window.map_editor.brushes.choose_paint("rough")
     _shape(window, BrushShape.FLOOD)
     qtbot.mouseClick(
         window.view.viewport(), Qt.MouseButton.LeftButton, pos=_at(window, centre).toPoint()

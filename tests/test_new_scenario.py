@@ -48,7 +48,7 @@ def test_file_new_through_the_dialog(qtbot) -> None:  # type: ignore[no-untyped-
     dialog.layouts.setCurrentRow(titles.index("One section: B"))
     dialog.title_edit.setText("Street fight")
     QTimer.singleShot(0, dialog.accept)
-    assert window.new_scenario(dialog)
+    assert window.files.new_scenario(dialog)
     document = window.document
     assert document is not None
     assert document.scenario.system is GameSystem.SOLDIERS

@@ -22,9 +22,9 @@ def test_lay_stack_and_refuse_overlays_with_the_tool(
     assert document is not None
     original = document.scenario
     panel = window.overlay_panel
-    assert window.tool is window.tools["pan"]  # opening a scenario chooses no counter
+    assert window.tool is window.map_editor.tools["pan"]  # opening a scenario chooses no counter
     panel.choose("hill-27")
-    assert window.tool is window.tools["overlay"]  # choosing a counter picks up the tool
+    assert window.tool is window.map_editor.tools["overlay"]  # choosing a counter picks up the tool
     centre = document.map.resolve("K2018")
     click_hex(centre, Qt.MouseButton.LeftButton)
     laid = document.scenario.map.overlays
@@ -100,8 +100,8 @@ def test_drag_a_counter_from_the_panel_onto_the_map(window: MainWindow) -> None:
     from PySide6.QtCore import QMimeData, QPointF
     from PySide6.QtGui import QDragMoveEvent, QDropEvent
 
-    from editor.app import HEX_SIZE
     from editor.mapview.overlays import OVERLAY_MIME
+    from editor.mapview.view import HEX_SIZE
     from model.grid import hex_to_pixel
 
     document = window.document
@@ -141,7 +141,7 @@ def test_select_a_laid_counter_and_delete_it(window: MainWindow, qtbot: QtBot) -
 def test_ctrl_drag_moves_a_laid_counter(window: MainWindow, qtbot: QtBot) -> None:
     from PySide6.QtCore import QPointF
 
-    from editor.app import HEX_SIZE
+    from editor.mapview.view import HEX_SIZE
     from model.grid import hex_to_pixel
 
     document = window.document

@@ -13,7 +13,8 @@ from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QFileDialog, QPushButton
 from pytestqt.qtbot import QtBot
 
-from editor.app import HEX_SIZE, MainWindow
+from editor.app import MainWindow
+from editor.mapview.view import HEX_SIZE
 from editor.scenario.dock import RulesPanel
 from model.grid import hex_to_pixel
 from model.regions import EdgeRegion
@@ -144,7 +145,7 @@ def test_a_die_roll_arrival_round_trips_through_save_as(
     assert panel.reinforcements.item(0, 0).text() == "On a roll of 0 or 1 (d10)"
     target = tmp_path / "2b-copy.yaml"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
-    assert window.save_as()
+    assert window.files.save_as()
     reloaded = load_scenario(target).scenario.side("attacker").reinforcements
     assert reloaded == window.document.scenario.side("attacker").reinforcements
     assert reloaded[0].turn is None

@@ -11,7 +11,8 @@ from typing import Any
 from PySide6.QtCore import QPoint, QPointF, Qt
 from pytestqt.qtbot import QtBot
 
-from editor.app import HEX_SIZE, MainWindow
+from editor.app import MainWindow
+from editor.mapview.view import HEX_SIZE
 from editor.scenario.setup_editor import SetupPage
 from model.grid import hex_to_pixel
 from model.regions import EdgeRegion, HexesRegion, Hexrow
@@ -51,7 +52,7 @@ def _point(window: MainWindow, name: str) -> QPoint:
 
 def _zone_names(window: MainWindow, label: str) -> set[str]:
     assert window.document is not None
-    zone = next(z for z in window.zone_layer.zones if z.label == label)
+    zone = next(z for z in window.map_editor.zone_layer.zones if z.label == label)
     return set(window.document.names(zone.hexes))
 
 
@@ -110,7 +111,7 @@ def test_three_hexes_painted_into_an_armor_zone_are_one_undo_step(
     assert document.scenario.side("german").setup is None
     assert not window.actions_by_id["view.zones"].isChecked()
     window.actions_by_id["tool.zone"].trigger()
-    assert window.tool is window.tools["zone"]
+    assert window.tool is window.map_editor.tools["zone"]
     assert window.actions_by_id["view.zones"].isChecked()  # shown while the tool is in hand
     window.actions_by_id["tool.zone"].trigger()  # taken up again: still put back on leaving
     assert "Paint German set-up zone" in window.tool_label.text()
@@ -126,7 +127,7 @@ def test_three_hexes_painted_into_an_armor_zone_are_one_undo_step(
     document.undo_stack.undo()
     document.undo_stack.undo()
     assert document.scenario.side("german").setup is None
-    assert not any(z.label == "German set-up" for z in window.zone_layer.zones)
+    assert not any(z.label == "German set-up" for z in window.map_editor.zone_layer.zones)
     while document.undo_stack.canUndo():
         document.undo_stack.undo()
     assert document.scenario == original
@@ -141,7 +142,7 @@ def test_a_rule_is_turned_into_hexes_by_the_first_stroke_once_agreed(
     assert document is not None
     _page(window, "german")
     window.actions_by_id["tool.zone"].trigger()
-    tool: Any = window.tools["zone"]
+    tool: Any = window.map_editor.tools["zone"]
     questions: list[str] = []
 
     def refuse(text: str) -> bool:

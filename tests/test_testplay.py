@@ -13,7 +13,8 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
-from editor.app import HEX_SIZE, MainWindow
+from editor.app import MainWindow
+from editor.mapview.view import HEX_SIZE
 from editor.testplay.mode import TestPlayMode
 from editor.testplay.panel import PAGE_END, PAGE_HANDOVER, PAGE_PLAY, TestPlayPanel
 from editor.testplay.session import FASTEST

@@ -12,7 +12,8 @@ from PySide6.QtCore import QPointF, Qt
 from pytestqt.qtbot import QtBot
 from test_testplay import open_window
 
-from editor.app import HEX_SIZE, MainWindow
+from editor.app import MainWindow
+from editor.mapview.view import HEX_SIZE
 from editor.testplay.generic import GenericTestPlayPanel
 from editor.testplay.mode import TestPlayMode
 from editor.testplay.panel import PAGE_END, PAGE_HANDOVER, PAGE_PLAY

@@ -11,7 +11,8 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QKeySequence
 from pytestqt.qtbot import QtBot
 
-from editor.app import HEX_SIZE, MainWindow
+from editor.app import MainWindow
+from editor.mapview.view import HEX_SIZE
 from editor.scenario.validation import ValidationPanel, summary
 from model.grid import hex_to_pixel
 from model.hexes import Hex

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
+from editor.files.changes import Change
 from model.regions import HexesRegion
 from model.scenario import AreaPlacement
 from model.scenario_io import load_scenario
@@ -85,7 +86,7 @@ def test_the_zone_layer_toggles_and_follows_undoable_edits(
     action = window.actions_by_id["view.zones"]
     assert action.isCheckable() and not action.isChecked()
     assert action.shortcut().toString() == "Z"
-    layer = window.zone_layer
+    layer = window.map_editor.zone_layer
     assert not any(item.isVisible() for item in layer.items)
 
     action.trigger()
@@ -107,7 +108,10 @@ def test_the_zone_layer_toggles_and_follows_undoable_edits(
         side.model_copy(update={"setup": area}) if side.id == "german" else side
         for side in doc.scenario.sides
     ]
-    doc._push(doc.scenario.model_copy(update={"sides": sides}), "German set-up", "forces")
+    assert (
+        doc.edit(lambda s: s.model_copy(update={"sides": sides}), "German set-up", Change.FORCES)
+        == []
+    )
     german = [z for z in layer.zones if z.side_id == "german"]
     assert [z.label for z in german] == ["German set-up"]
     assert {doc.map.name(h) for h in german[0].hexes} == {"J1010", "J1011"}
@@ -129,7 +133,7 @@ def test_zone_labels_stay_on_the_map(window) -> None:  # type: ignore[no-untyped
         Path(__file__).parent.parent / "scenarios" / "panzer44" / "19.5-arracourt.yaml"
     )
     window.actions_by_id["view.zones"].trigger()
-    layer = window.zone_layer
+    layer = window.map_editor.zone_layer
     assert layer.label_items
     bounds = window.view.item.boundingRect()
     for label in layer.label_items:

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 from editor.balance.report import GREEN, GREY, RED, one_line
 from editor.balance.run import BalanceRun, BatchOutcome, BatchSettings, cores, unplayable
-from editor.files.document import follow
+from editor.files.changes import Change, follow
 
 if TYPE_CHECKING:
     from editor.files.document import ScenarioDocument
@@ -69,7 +69,7 @@ class BalanceLine(QWidget):
         self.live, self.outcome = False, None
         self.hide()
 
-    def _edited(self, _what: str) -> None:
+    def _edited(self, _change: Change) -> None:
         if self.live:
             self.run.forget()  # its games are of a scenario that is no more
             self._say("Balance: waiting for the edits to end…")

@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from model.counters import MapCounter, counters
 from model.edges import map_edges
@@ -163,7 +163,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def describe(amap: AssembledMap) -> dict[str, object]:
+def describe(amap: AssembledMap) -> dict[str, Any]:
     """What ``hexwright info`` reports, as data."""
     edges = map_edges(amap)
     sections = [
@@ -202,7 +202,7 @@ def cmd_info(args: argparse.Namespace) -> int:
     print(f"  system:   {scenario.system.display_name}")
     origin = scenario.source or ("original" if scenario.original else scenario.placeholder)
     print(f"  source:   {origin}")
-    for s in data["sections"]:  # type: ignore[attr-defined]
+    for s in data["sections"]:
         flip = ", flipped" if s["flipped"] else ""
         print(
             f"  section:  {s['label']} (board {s['section']}) at offset {tuple(s['offset'])}{flip}"
@@ -212,15 +212,15 @@ def cmd_info(args: argparse.Namespace) -> int:
     print(f"  hexes:    {data['hexes']}")
     seams = data["seam_hexes"]
     if seams:
-        text = ", ".join(f"{k}: {v}" for k, v in seams.items())  # type: ignore[attr-defined]
+        text = ", ".join(f"{k}: {v}" for k, v in seams.items())
         print(f"  seams:    {text}")
     else:
         print("  seams:    none")
-    edges = ", ".join(f"{k} {v}" for k, v in data["edges"].items())  # type: ignore[attr-defined]
+    edges = ", ".join(f"{k} {v}" for k, v in data["edges"].items())
     print(f"  edges:    {edges} hexes")
-    sides = ", ".join(f"{k} {v}" for k, v in data["sides"].items())  # type: ignore[attr-defined]
+    sides = ", ".join(f"{k} {v}" for k, v in data["sides"].items())
     print(f"  sides:    {sides} hexes (Side A on the {data['side_a']} edge)")
-    corners = ", ".join(f"{k} {v}" for k, v in data["corners"].items())  # type: ignore[attr-defined]
+    corners = ", ".join(f"{k} {v}" for k, v in data["corners"].items())
     print(f"  corners:  {corners}")
     return 0
 
@@ -278,10 +278,10 @@ def cmd_data_report(args: argparse.Namespace) -> int:
     return 0
 
 
-def _outcome_data(state: State) -> dict[str, object]:
+def _outcome_data(state: State) -> dict[str, Any]:
     """Where a game stands, or how it ended, as data (``play`` and ``replay`` print it)."""
     outcome = state.outcome()
-    data: dict[str, object] = {
+    data: dict[str, Any] = {
         "scenario": state.game.scenario.id,
         "seed": state.seed,
         "actions": len(state.history),
@@ -303,18 +303,18 @@ def _outcome_data(state: State) -> dict[str, object]:
     return data
 
 
-def _print_outcome(data: dict[str, object]) -> None:
+def _print_outcome(data: dict[str, Any]) -> None:
     if not data["over"]:
         print(f"  not over: {data['at']} after {data['actions']} actions")
         print(f"  fingerprint: {str(data['fingerprint'])[:16]}")
         return
     print(f"  winner:      {data['winner'] or 'none'}")
     print(f"  reason:      {data['reason']}")
-    vp = ", ".join(f"{k} {v}" for k, v in data["vp"].items())  # type: ignore[attr-defined]
+    vp = ", ".join(f"{k} {v}" for k, v in data["vp"].items())
     print(f"  VP:          {vp}")
     unevaluated = data["unevaluated"]
-    print(f"  unevaluated: {len(unevaluated) or 'none'}")  # type: ignore[arg-type]
-    for line in unevaluated:  # type: ignore[attr-defined]
+    print(f"  unevaluated: {len(unevaluated) or 'none'}")
+    for line in unevaluated:
         print(f"    {line}")
     if data["placeholder"]:
         print(f"  placeholder: {data['placeholder']}")
@@ -339,8 +339,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"--bots: give one bot per side ({sides}), not '{args.bots}'", file=sys.stderr)
         return 2
     try:
-        seats = zip(game.sides, names, strict=True)
-        bots = {s: make_bot(n, args.seed * 10 + i + 1) for i, (s, n) in enumerate(seats)}
+        pairs = zip(game.sides, names, strict=True)
+        bots = {s: make_bot(n, args.seed * 10 + i + 1) for i, (s, n) in enumerate(pairs)}
     except ValueError as exc:
         print(f"--bots: {exc}", file=sys.stderr)
         return 2
@@ -353,7 +353,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     except Exception as exc:  # an engine bug: say where, keep the game that shows it
         return _engine_error(args, state, exc)
     data = _outcome_data(state)
-    data["bots"] = dict(zip(game.sides, names, strict=True))
+    bot_names = dict(zip(game.sides, names, strict=True))
+    data["bots"] = bot_names
     if args.replay:
         from model.yamlio import atomic_write_text
 
@@ -365,7 +366,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.log:
         for event in state.log:
             print(event.describe())
-    seats = ", ".join(f"{s} {n}" for s, n in data["bots"].items())  # type: ignore[attr-defined]
+    seats = ", ".join(f"{s} {n}" for s, n in bot_names.items())
     print(f"{game.scenario.title} ({game.scenario.id}): {seats}, seed {args.seed}")
     print(f"  actions:     {data['actions']}")
     _print_outcome(data)

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.files.changes import Change
 from editor.files.document import ScenarioDocument
 from model.board import BoardFile
 from model.boardedit import (
@@ -49,14 +50,14 @@ from model.boardedit import (
     use_board_library,
 )
 from model.boardtext import board_yaml
-from model.errors import ProblemList
+from model.errors import EditError, ProblemList
 from model.resources import packaged_board_ids, parse_board_file
 from model.scenario import Scenario
 from model.systems import GameSystem
 from model.yamlio import YamlError
 
 if TYPE_CHECKING:
-    from editor.app import MainWindow
+    from editor.files.controller import FileController
     from model.scenario import LayoutSpec
 
 #: Why a board document refuses layout edits (adding, moving, turning sections).
@@ -149,14 +150,14 @@ class BoardDocument(ScenarioDocument):
     def flip_section(self, index: int) -> list[str]:
         return [FIXED_LAYOUT]
 
-    def _relayout(self, layout: LayoutSpec, text: str) -> list[str]:
-        return [FIXED_LAYOUT]
+    def _laid(self, scenario: Scenario, layout: LayoutSpec) -> Scenario:
+        raise EditError(FIXED_LAYOUT)
 
-    def _push(self, after: Scenario, text: str, what: str, merge_key: int = -1) -> None:
+    def _push(self, after: Scenario, text: str, change: Change, merge_key: int = -1) -> None:
         # Every edit passes here: a layout change would look the board up in the library.
         if after.map.layout != self.scenario.map.layout:
             return
-        super()._push(after, text, what, merge_key)
+        super()._push(after, text, change, merge_key)
 
 
 # --- dialogs --------------------------------------------------------------------------------------
@@ -392,67 +393,67 @@ class BoardCopyDialog(QDialog):
 # --- the window's File menu ---------------------------------------------------------------------
 
 
-def _current_system(window: MainWindow) -> GameSystem:
-    return window.document.scenario.system if window.document else next(iter(GameSystem))
+def _current_system(files: FileController) -> GameSystem:
+    return files.document.scenario.system if files.document else next(iter(GameSystem))
 
 
-def ask_new_board(window: MainWindow) -> NewBoardDialog:
+def ask_new_board(files: FileController) -> NewBoardDialog:
     """Open the New Board dialog; on OK the new board opens in the window."""
     use_board_library()
-    dialog = NewBoardDialog(window, _current_system(window))
+    dialog = NewBoardDialog(files.window, _current_system(files))
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    dialog.accepted.connect(lambda: window.open_board(BoardDocument(dialog.board())))
+    dialog.accepted.connect(lambda: files.open_board(BoardDocument(dialog.board())))
     dialog.open()
     return dialog
 
 
-def ask_board_copy(window: MainWindow) -> BoardCopyDialog:
+def ask_board_copy(files: FileController) -> BoardCopyDialog:
     """Open the Edit Board Copy dialog; on OK the copy opens in the window."""
     use_board_library()
-    dialog = BoardCopyDialog(window, _current_system(window))
+    dialog = BoardCopyDialog(files.window, _current_system(files))
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
 
     def accepted() -> None:
         try:
             document = dialog.document()
         except (ProblemList, YamlError, OSError, KeyError) as exc:
-            QMessageBox.warning(window, "Cannot open board", str(exc))
+            QMessageBox.warning(files.window, "Cannot open board", str(exc))
             return
-        window.open_board(document)
+        files.open_board(document)
 
     dialog.accepted.connect(accepted)
     dialog.open()
     return dialog
 
 
-def save_board_document(window: MainWindow, document: BoardDocument) -> bool:
+def save_board_document(files: FileController, document: BoardDocument) -> bool:
     """File > Save for a board: into the library; a refusal is shown, not raised."""
     try:
         document.save()
     except (BoardEditError, ProblemList, OSError) as exc:
-        QMessageBox.warning(window, "Cannot save board", str(exc))
+        QMessageBox.warning(files.window, "Cannot save board", str(exc))
         return False
-    window.statusBar().showMessage(f"Saved board {document.board.id} to {document.path}", 4000)
+    files.say(f"Saved board {document.board.id} to {document.path}")
     return True
 
 
-def save_board_as(window: MainWindow, document: BoardDocument) -> bool:
+def save_board_as(files: FileController, document: BoardDocument) -> bool:
     """File > Save As for a board: under a new id, which the window then goes on editing."""
     system = document.board.system
-    board_id, ok = QInputDialog.getText(window, "Save board as", "New board id:")
+    board_id, ok = QInputDialog.getText(files.window, "Save board as", "New board id:")
     board_id = board_id.strip()
     if not ok or not board_id:
         return False
     problem = board_id_problem(system, board_id, document.folder)
     if problem:
-        QMessageBox.warning(window, "Cannot save board", problem)
+        QMessageBox.warning(files.window, "Cannot save board", problem)
         return False
     try:
         new = document.saved_as(board_id)
     except (BoardEditError, ProblemList, OSError) as exc:
-        QMessageBox.warning(window, "Cannot save board", str(exc))
+        QMessageBox.warning(files.window, "Cannot save board", str(exc))
         return False
     document.undo_stack.setClean()  # its state lives on as the new board
-    window.open_board(new)
-    window.statusBar().showMessage(f"Saved board {board_id} to {new.path}", 4000)
+    files.open_board(new)
+    files.say(f"Saved board {board_id} to {new.path}")
     return True

@@ -1,48 +1,43 @@
 """The scenario being edited: owns the undo stack and issues every edit as a command.
 
 Modelled on Tiled's ``MapDocument``: widgets never change the scenario; they call the
-document's verbs, which wrap the pure model operations of :mod:`model.edits` in undoable
-commands. Views redraw when :attr:`ScenarioDocument.changed` fires. The scenario is an
-immutable value, so each command keeps the value before and after and undo swaps it back.
+document's verbs. Every verb takes the one path, :meth:`ScenarioDocument.edit`: a pure
+operation of ``model/edits*.py`` worked out on the scenario as it stands, validated again
+(:func:`model.edits_check.revalidate`) and pushed as one :class:`EditCommand`; a refusal is an
+:class:`~model.errors.EditError`, caught there alone and returned as the reasons. Views redraw
+when :attr:`ScenarioDocument.changed` fires with what changed (a
+:class:`~editor.files.changes.Change`). The scenario is an immutable value, so each command
+keeps the value before and after and undo swaps it back.
 """
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from editor.files import places
+from editor.files.changes import Change
+from editor.files.layout_verbs import LayoutVerbs, Operation
 from model import edits
 from model.board import BoardSection
 from model.catalog import unit_types
 from model.counters import MapCounter, counters
-from model.grid import hex_to_pixel
+from model.edits_check import checked
+from model.errors import EditError, UnknownNameError
 from model.hexes import Hex, Hexside
-from model.joins import JoinType, snap
-from model.layout import AssembledMap, Placement
+from model.layout import AssembledMap
 from model.mapstate import TerrainEdits, terrain_edits
-from model.overlays import OverlayMap, overlay_hexes
-from model.resources import load_board, load_boards
-from model.scenario import (
-    AreaPlacement,
-    EntryPlacement,
-    ForceEntry,
-    HexPlacement,
-    LayoutSpec,
-    OverlayPlacement,
-    Scenario,
-    SectionSpec,
-)
+from model.overlays import OverlayMap
+from model.scenario import ForceEntry, HexPlacement, OverlayPlacement, Scenario
 from model.scenario_io import (
     LoadedScenario,
     build_map,
     dump_scenario,
     load_scenario,
     overlays_of,
-    placements_for,
     save_scenario,
 )
 from model.tables import OverlayType
@@ -62,21 +57,21 @@ class EditCommand(QUndoCommand):
         before: Scenario,
         after: Scenario,
         text: str,
-        what: str,
+        change: Change,
         merge_key: int = -1,
     ) -> None:
         super().__init__(text)
         self.document = document
         self.before = before
         self.after = after
-        self.what = what
+        self.change = change
         self.merge_key = merge_key
 
     def redo(self) -> None:
-        self.document._set(self.after, self.what)
+        self.document._set(self.after, self.change)
 
     def undo(self) -> None:
-        self.document._set(self.before, self.what)
+        self.document._set(self.before, self.change)
 
     def id(self) -> int:
         return self.merge_key
@@ -88,10 +83,11 @@ class EditCommand(QUndoCommand):
         return True
 
 
-class ScenarioDocument(QObject):
+class ScenarioDocument(LayoutVerbs, QObject):
     """A scenario open for editing, with its assembled map, overlays and painted terrain."""
 
-    changed = Signal(str)  # what changed: "layout", "terrain", "overlays", "forces" or "all"
+    #: What an edit, an undo or a redo changed.
+    changed = Signal(Change)
     file_changed = Signal()  # path or modified state (a bool argument may come with it)
 
     #: Merge keys for continuous edits (one brush stroke, one drag).
@@ -116,6 +112,8 @@ class ScenarioDocument(QObject):
         )
         self._counters = counters(loaded.scenario, loaded.map)
         self._stroke = 0
+        self._macro: str | None = None  # the text of a macro to open at the next edit
+        self._macro_open = False
         # What the current scenario value implies that a drag asks for at every mouse move
         # (its own overlay problems, each side's enemy hexes); emptied when the value changes.
         self._implied: dict[object, object] = {}
@@ -162,7 +160,7 @@ class ScenarioDocument(QObject):
         name = self.path.name if self.path else "untitled"
         return f"{'*' if self.modified else ''}{name} - {self._scenario.title}"
 
-    def _set(self, scenario: Scenario, what: str) -> None:
+    def _set(self, scenario: Scenario, change: Change) -> None:
         """Install a scenario value (commands only) and rebuild what depends on it."""
         before = self._scenario
         old = before.map
@@ -190,23 +188,48 @@ class ScenarioDocument(QObject):
             self._terrain = self._terrain.with_layers(
                 self._overlays, self._edits, option_values(scenario)
             )
-        self.changed.emit("layout" if layout_changed else what)
+        self.changed.emit(change | Change.LAYOUT if layout_changed else change)
 
-    def _push(self, after: Scenario, text: str, what: str, merge_key: int = -1) -> None:
+    # --- the one path of every edit ---------------------------------------------------------
+
+    def edit(
+        self, operation: Operation, text: str, change: Change, merge_key: int = -1
+    ) -> list[str]:
+        """Make ``operation`` (pure edits of ``model/edits*.py``, one or several in a row) one
+        undo step named ``text`` in the History panel, announced as ``change``.
+
+        The operation gets the scenario as it stands; what it makes is validated again before
+        it is pushed. Returns the reasons it was refused (an ``EditError``); nothing when it
+        was made, or when it changes nothing (then no step is pushed). Steps with the same
+        ``merge_key`` in a row merge into one (a brush stroke, a spin box turned).
+        """
+        try:
+            after = checked(operation, self._scenario)
+        except EditError as exc:
+            return exc.reasons
+        self._push(after, text, change, merge_key)
+        return []
+
+    def _push(self, after: Scenario, text: str, change: Change, merge_key: int = -1) -> None:
         if after == self._scenario:
             return
-        self.undo_stack.push(EditCommand(self, self._scenario, after, text, what, merge_key))
+        if self._macro is not None and not self._macro_open:
+            self.undo_stack.beginMacro(self._macro)
+            self._macro_open = True
+        self.undo_stack.push(EditCommand(self, self._scenario, after, text, change, merge_key))
 
-    # --- verbs -----------------------------------------------------------------------------
+    def begin_macro(self, text: str) -> None:
+        """Make the edits until :meth:`end_macro` one undo step named ``text``, opened at the
+        first edit that changes something (a stroke that changes nothing leaves no step)."""
+        self.end_macro()
+        self._macro = text
 
-    def apply_edit(self, after: Scenario, text: str, what: str) -> None:
-        """One undo step to a scenario worked out by a pure edit (``model/edits*.py``).
+    def end_macro(self) -> None:
+        if self._macro_open:
+            self.undo_stack.endMacro()
+        self._macro, self._macro_open = None, False
 
-        ``text`` names the step in the History panel; ``what`` is passed on by ``changed``
-        ("forces", "victory", "reinforcements", ...). The caller has checked the new value;
-        an edit that changes nothing pushes no step.
-        """
-        self._push(after, text, what)
+    # --- terrain and overlays --------------------------------------------------------------
 
     def names(self, hexes: Iterable[Hex]) -> list[str]:
         return [self._map.name(h) for h in hexes if h in self._map]
@@ -215,26 +238,26 @@ class ScenarioDocument(QObject):
         """Start a new brush stroke: edits until the next call merge into one undo step."""
         self._stroke += 1
 
+    def _stroke_key(self, stroke: bool) -> int:
+        return self.PAINT_STROKE * 1000 + self._stroke if stroke else -1
+
     def paint_terrain(self, hexes: Iterable[Hex], terrain: str, stroke: bool = False) -> None:
         names = self.names(hexes)
         if names:
-            after = edits.paint_terrain(self._scenario, names, terrain)
-            key = self.PAINT_STROKE * 1000 + self._stroke if stroke else -1
-            self._push(after, f"Paint {terrain}", "terrain", key)
+            paint = lambda s: edits.paint_terrain(s, names, terrain)  # noqa: E731
+            self.edit(paint, f"Paint {terrain}", Change.TERRAIN, self._stroke_key(stroke))
 
     def set_elevation(self, hexes: Iterable[Hex], level: int, stroke: bool = False) -> None:
         names = self.names(hexes)
         if names:
-            after = edits.set_elevation(self._scenario, names, level)
-            key = self.PAINT_STROKE * 1000 + self._stroke if stroke else -1
-            self._push(after, f"Elevation {level}", "terrain", key)
+            raise_ = lambda s: edits.set_elevation(s, names, level)  # noqa: E731
+            self.edit(raise_, f"Elevation {level}", Change.TERRAIN, self._stroke_key(stroke))
 
     def erase_terrain(self, hexes: Iterable[Hex], stroke: bool = False) -> None:
         names = self.names(hexes)
         if names:
-            after = edits.erase_terrain(self._scenario, names)
-            key = self.PAINT_STROKE * 1000 + self._stroke if stroke else -1
-            self._push(after, "Erase terrain", "terrain", key)
+            erase = lambda s: edits.erase_terrain(s, names)  # noqa: E731
+            self.edit(erase, "Erase terrain", Change.TERRAIN, self._stroke_key(stroke))
 
     def set_hexside_feature(
         self, sides: Iterable[Hexside], feature: str, present: bool = True, stroke: bool = False
@@ -246,9 +269,20 @@ class ScenarioDocument(QObject):
         ]
         if texts:
             verb = "Add" if present else "Remove"
-            after = edits.set_hexside_feature(self._scenario, texts, feature, present)
-            key = self.PAINT_STROKE * 1000 + self._stroke if stroke else -1
-            self._push(after, f"{verb} {feature}", "terrain", key)
+            self.edit(
+                lambda s: edits.set_hexside_feature(s, texts, feature, present),
+                f"{verb} {feature}",
+                Change.TERRAIN,
+                self._stroke_key(stroke),
+            )
+
+    def set_terrain_option(self, option_id: str, choice: str) -> list[str]:
+        """Choose a terrain option of the system (``"water:C"`` for one chosen per board)."""
+        return self.edit(
+            lambda s: edits.set_terrain_option(s, option_id, choice),
+            f"Terrain option {option_id}: {choice}",
+            Change.TERRAIN,
+        )
 
     def overlay_problems(
         self, placement: OverlayPlacement, replacing: int | None = None
@@ -273,359 +307,171 @@ class ScenarioDocument(QObject):
         assert isinstance(found, frozenset)
         return found
 
+    def _laid_overlay(
+        self, scenario: Scenario, placement: OverlayPlacement, replacing: int | None = None
+    ) -> Scenario:
+        problems = self.overlay_problems(placement, replacing)
+        if problems:
+            raise EditError(*problems)
+        if replacing is None:
+            return edits.add_overlay(scenario, placement)
+        return edits.replace_overlay(scenario, replacing, placement)
+
     def add_overlay(self, placement: OverlayPlacement) -> list[str]:
         """Place an overlay counter; returns the reasons when it cannot go there."""
-        problems = self.overlay_problems(placement)
-        if problems:
-            return problems
-        self._push(
-            edits.add_overlay(self._scenario, placement), f"Place {placement.overlay}", "overlays"
+        return self.edit(
+            lambda s: self._laid_overlay(s, placement),
+            f"Place {placement.overlay}",
+            Change.OVERLAYS,
         )
-        return []
 
     def overlay_at(self, h: Hex) -> tuple[int, OverlayType, Hex, int] | None:
         """The top overlay counter covering ``h``: its index in the scenario, its type, the
         hex under its triangle and its turn; None when no counter covers ``h``."""
-        from model.overlays import rotations_fitting
-        from model.tables import overlays as overlay_catalog
-
-        catalog = overlay_catalog(self._scenario.system)
-        by_id = {o.id: o for o in catalog.overlays} if catalog else {}
-        for index in reversed(range(len(self._scenario.map.overlays))):
-            placement = self._scenario.map.overlays[index]
-            overlay = by_id.get(placement.overlay)
-            try:
-                if overlay is None:
-                    continue
-                if placement.hex is not None:
-                    triangle, turn = self._map.resolve(placement.hex), placement.rotation
-                else:
-                    triangle = self._map.resolve(placement.triangle or "")
-                    code = self._map.resolve(placement.code or "")
-                    turns = rotations_fitting(overlay, triangle, code)
-                    if not turns:
-                        continue
-                    turn = turns[0]
-            except KeyError:
-                continue
-            if h in overlay_hexes(overlay, triangle, turn):
-                return index, overlay, triangle, turn
-        return None
+        return places.overlay_at(self._scenario, self._map, h)
 
     def move_overlay(self, index: int, placement: OverlayPlacement) -> list[str]:
         """Lay counter ``index`` elsewhere (or turned); returns the reasons when it cannot go."""
-        problems = self.overlay_problems(placement, replacing=index)
-        if problems:
-            return problems
-        after = edits.replace_overlay(self._scenario, index, placement)
-        self._push(after, f"Move {placement.overlay}", "overlays")
-        return []
-
-    def remove_overlay(self, index: int) -> None:
-        placement = self._scenario.map.overlays[index]
-        self._push(
-            edits.remove_overlay(self._scenario, index), f"Remove {placement.overlay}", "overlays"
+        return self.edit(
+            lambda s: self._laid_overlay(s, placement, replacing=index),
+            f"Move {placement.overlay}",
+            Change.OVERLAYS,
         )
 
-    def set_terrain_option(self, option_id: str, choice: str) -> None:
-        """Choose a terrain option of the system (``"water:C"`` for one chosen per board)."""
-        after = edits.set_terrain_option(self._scenario, option_id, choice)
-        self._push(after, f"Terrain option {option_id}: {choice}", "terrain")
+    def remove_overlay(self, index: int) -> list[str]:
+        placement = self._scenario.map.overlays[index]
+        return self.edit(
+            lambda s: edits.remove_overlay(s, index),
+            f"Remove {placement.overlay}",
+            Change.OVERLAYS,
+        )
 
     # --- sides and orders of battle ---------------------------------------------------------
 
-    def _entry(self, side_id: str, index: int) -> tuple[ForceEntry | None, str]:
-        """A side's force entry, or None and why it cannot be found."""
+    def _entry(self, side_id: str, index: int) -> ForceEntry:
+        """A side's force entry (``EditError`` saying why it cannot be found)."""
         try:
             forces = self._scenario.side(side_id).forces
         except KeyError:
-            return None, f"the scenario has no side '{side_id}'"
+            raise EditError(f"the scenario has no side '{side_id}'") from None
         if not 0 <= index < len(forces):
-            return None, f"side '{side_id}' has no force entry {index + 1}"
-        return forces[index], ""
+            raise EditError(f"side '{side_id}' has no force entry {index + 1}")
+        return forces[index]
+
+    def _unit(self, side_id: str, index: int) -> str:
+        """The unit of an entry, to name an edit of it (empty when there is no such entry:
+        the edit is refused then)."""
+        try:
+            return self._entry(side_id, index).unit
+        except EditError:
+            return ""
 
     def add_force(self, side_id: str, unit: str, count: int = 1) -> list[str]:
         """Add ``count`` units of a catalogue type to a side; returns the reasons it cannot."""
         system = self._scenario.system
         known = unit_types(system)
-        if unit not in known:
-            return [f"{system.display_name} has no unit type '{unit}'"]
-        if count < 1:
-            return [f"add at least one unit, not {count}"]
-        try:
-            after = edits.add_force(self._scenario, side_id, unit, count)
-        except KeyError:
-            return [f"the scenario has no side '{side_id}'"]
-        self._push(after, f"Add {count} {known[unit].name}", "forces")
-        return []
+
+        def add(scenario: Scenario) -> Scenario:
+            if unit not in known:
+                raise EditError(f"{system.display_name} has no unit type '{unit}'")
+            if count < 1:
+                raise EditError(f"add at least one unit, not {count}")
+            try:
+                return edits.add_force(scenario, side_id, unit, count)
+            except UnknownNameError:
+                raise EditError(f"the scenario has no side '{side_id}'") from None
+
+        name = known[unit].name if unit in known else unit
+        return self.edit(add, f"Add {count} {name}", Change.FORCES)
 
     def remove_force(self, side_id: str, index: int) -> list[str]:
         """Take a force entry out of a side; refused while other entries ride on it."""
-        entry, why = self._entry(side_id, index)
-        if entry is None:
-            return [why]
-        carried = [e for s in self._scenario.sides for e in s.forces if e.mounted_on]
-        riders = [e.unit for e in carried if entry.label and e.mounted_on == entry.label]
-        if riders:
-            return [f"{', '.join(riders)} ride on {entry.label}: unload them first"]
-        after = edits.remove_force(self._scenario, side_id, index)
-        self._push(after, f"Remove {entry.unit}", "forces")
-        return []
+
+        def remove(scenario: Scenario) -> Scenario:
+            entry = self._entry(side_id, index)
+            carried = [e for s in scenario.sides for e in s.forces if e.mounted_on]
+            riders = [e.unit for e in carried if entry.label and e.mounted_on == entry.label]
+            if riders:
+                raise EditError(f"{', '.join(riders)} ride on {entry.label}: unload them first")
+            return edits.remove_force(scenario, side_id, index)
+
+        return self.edit(remove, f"Remove {self._unit(side_id, index)}", Change.FORCES)
 
     def set_force_count(self, side_id: str, index: int, count: int) -> list[str]:
-        entry, why = self._entry(side_id, index)
-        if entry is None:
-            return [why]
-        if count < 1:
-            return [f"an entry holds at least one unit, not {count}: remove it instead"]
-        after = edits.set_force_count(self._scenario, side_id, index, count)
-        self._push(after, f"{entry.unit}: {count} units", "forces")
-        return []
+        def recount(scenario: Scenario) -> Scenario:
+            self._entry(side_id, index)
+            if count < 1:
+                raise EditError(f"an entry holds at least one unit, not {count}: remove it instead")
+            return edits.set_force_count(scenario, side_id, index, count)
+
+        unit = self._unit(side_id, index)
+        return self.edit(recount, f"{unit}: {count} units", Change.FORCES)
 
     def place_force(self, side_id: str, index: int, h: Hex, facing: int | None = None) -> list[str]:
         """Put a whole entry on hex ``h`` facing a book direction number (None: toward the
         enemy, see :meth:`default_facing`); returns the reasons it cannot go there."""
-        entry, why = self._entry(side_id, index)
-        if entry is None:
-            return [why]
-        if h not in self._map:
-            return ["that is not a hex of the map: drop the unit on the map"]
-        if facing is not None and not 1 <= facing <= 6:
-            return [f"a facing is a direction number from 1 to 6, not {facing}"]
-        if facing is None:
-            facing = self.default_facing(side_id, h)
-        name = self._map.name(h)
-        placement = HexPlacement(hex=name, facing=facing)
-        after = edits.place_force(self._scenario, side_id, index, placement)
-        self._push(after, f"Place {entry.unit} on {name}", "forces")
-        return []
+
+        def place(scenario: Scenario) -> Scenario:
+            self._entry(side_id, index)
+            if h not in self._map:
+                raise EditError("that is not a hex of the map: drop the unit on the map")
+            if facing is not None and not 1 <= facing <= 6:
+                raise EditError(f"a facing is a direction number from 1 to 6, not {facing}")
+            turned = self.default_facing(side_id, h) if facing is None else facing
+            placement = HexPlacement(hex=self._map.name(h), facing=turned)
+            return edits.place_force(scenario, side_id, index, placement)
+
+        name = self._map.name(h) if h in self._map else ""
+        return self.edit(place, f"Place {self._unit(side_id, index)} on {name}", Change.FORCES)
 
     def set_force_facing(self, side_id: str, index: int, facing: int) -> list[str]:
         """Turn an entry placed on a hex to another direction number (1-6); steps in a row on
         the same entry are one undo step."""
-        entry, why = self._entry(side_id, index)
-        if entry is None:
-            return [why]
-        if not isinstance(entry.placement, HexPlacement):
-            return [f"place {entry.unit} on a hex before giving it a facing"]
-        if not 1 <= facing <= 6:
-            return [f"a facing is a direction number from 1 to 6, not {facing}"]
-        placement = entry.placement.model_copy(update={"facing": facing})
-        after = edits.place_force(self._scenario, side_id, index, placement)
-        side = [s.id for s in self._scenario.sides].index(side_id)
+
+        def turn(scenario: Scenario) -> Scenario:
+            entry = self._entry(side_id, index)
+            if not isinstance(entry.placement, HexPlacement):
+                raise EditError(f"place {entry.unit} on a hex before giving it a facing")
+            if not 1 <= facing <= 6:
+                raise EditError(f"a facing is a direction number from 1 to 6, not {facing}")
+            placement = entry.placement.model_copy(update={"facing": facing})
+            return edits.place_force(scenario, side_id, index, placement)
+
+        ids = [s.id for s in self._scenario.sides]
+        side = ids.index(side_id) if side_id in ids else 0
         key = self.FACING * 1_000_000 + side * 10_000 + index
-        self._push(after, f"Face {entry.unit} {facing}", "forces", key)
-        return []
+        text = f"Face {self._unit(side_id, index)} {facing}"
+        return self.edit(turn, text, Change.FORCES, key)
 
     def clear_force_placement(self, side_id: str, index: int) -> list[str]:
         """Take an entry off its hex: the side's set-up applies to it again."""
-        entry, why = self._entry(side_id, index)
-        if entry is None:
-            return [why]
-        after = edits.place_force(self._scenario, side_id, index, None)
-        self._push(after, f"Unplace {entry.unit}", "forces")
-        return []
+
+        def unplace(scenario: Scenario) -> Scenario:
+            self._entry(side_id, index)
+            return edits.place_force(scenario, side_id, index, None)
+
+        return self.edit(unplace, f"Unplace {self._unit(side_id, index)}", Change.FORCES)
 
     def rename_side(self, side_id: str, name: str) -> list[str]:
-        if not name.strip():
-            return ["a side needs a name"]
-        try:
-            after = edits.rename_side(self._scenario, side_id, name)
-        except KeyError:
-            return [f"the scenario has no side '{side_id}'"]
-        self._push(after, f"Rename side {side_id} to {name.strip()}", "forces")
-        return []
+        def rename(scenario: Scenario) -> Scenario:
+            if not name.strip():
+                raise EditError("a side needs a name")
+            try:
+                return edits.rename_side(scenario, side_id, name)
+            except UnknownNameError:
+                raise EditError(f"the scenario has no side '{side_id}'") from None
+
+        return self.edit(rename, f"Rename side {side_id} to {name.strip()}", Change.FORCES)
 
     def default_facing(self, side_id: str, h: Hex) -> int:
         """The direction number (1-6) at ``h`` that points to the nearest hex where the enemy
         sets up or enters; 1 when the enemy's place is not known."""
-        targets = self._enemy_hexes(side_id)
-        if not targets or h not in self._map:
-            return 1
-        target = min(targets, key=lambda t: (h.distance(t), t))
-        if target == h:
-            return 1
-        x, y = hex_to_pixel(target - h, 1.0)
-        # The compass direction whose neighbour lies most nearly along the line to the target.
-        compass = max(range(6), key=lambda d: _dot(hex_to_pixel(Hex(0, 0).neighbor(d), 1.0), x, y))
-        return self._map.global_to_direction(h, compass)
-
-    def _enemy_hexes(self, side_id: str) -> set[Hex]:
         key = ("enemy-hexes", side_id)
         if key not in self._implied:
-            self._implied[key] = self._work_out_enemy_hexes(side_id)
+            self._implied[key] = places.enemy_hexes(self._scenario, self._map, side_id)
         found = self._implied[key]
         assert isinstance(found, set)
-        return found
-
-    def _work_out_enemy_hexes(self, side_id: str) -> set[Hex]:
-        from model.regions import RegionContext, RegionError, evaluate
-
-        context = RegionContext(self._map)
-        found: set[Hex] = set()
-        for side in self._scenario.sides:
-            if side.id == side_id:
-                continue
-            for placement in [side.setup, *(e.placement for e in side.forces)]:
-                try:
-                    if isinstance(placement, HexPlacement):
-                        found.add(self._map.resolve(placement.hex))
-                    elif isinstance(placement, AreaPlacement | EntryPlacement):
-                        found |= evaluate(placement.region, context)
-                except (KeyError, RegionError):
-                    continue
-        return found & set(self._map.hexes)
-
-    # --- layout ---------------------------------------------------------------------------
-
-    def section(self, board_id: str) -> BoardSection:
-        """A board of the scenario's system (the ones in use, or any other by id)."""
-        if board_id not in self._sections:
-            self._sections[board_id] = load_board(self._scenario.system, board_id)
-        return self._sections[board_id]
-
-    def placements(self) -> list[Placement]:
-        """The sections as laid now, in layout order."""
-        return list(self._map.placements)
-
-    def _layout(self) -> LayoutSpec:
-        return edits.explicit_layout(self._scenario, self._sections)
-
-    def _relayout(self, layout: LayoutSpec, text: str) -> list[str]:
-        """Make ``layout`` the scenario's if it assembles; otherwise the reasons it does not."""
-        for spec in layout.sections or []:
-            self.section(spec.section)
-        _, reasons = edits.try_layout(layout, self._sections)
-        if reasons:
-            return reasons
-        self._push(edits.set_layout(self._scenario, layout), text, "layout")
-        return []
-
-    def fitted(
-        self, board_id: str, offset: Hex, flipped: bool, index: int | None
-    ) -> Placement | None:
-        """Where a section dropped at ``offset`` snaps so its grid meshes with the others
-        (``index``: the placement being moved, None for a new one); None when nowhere near."""
-        placements = self.placements()
-        label = placements[index].label if index is not None else ""
-        moving = Placement(board_id, offset, flipped, label)
-        if index is None:
-            placements.append(moving)
-            index = len(placements) - 1
-        else:
-            placements[index] = moving
-        self.section(board_id)
-        return snap(placements, index, self._sections, reach=self.SNAP_REACH)
-
-    #: How far (columns and rows) a dropped section may be from a place where it meshes.
-    SNAP_REACH = 4
-
-    def add_section(self, board_id: str, offset: Hex, flipped: bool = False) -> list[str]:
-        """Lay another section near ``offset``, snapped to where it meshes; or the reasons."""
-        placed = self.fitted(board_id, offset, flipped, None)
-        if placed is None:
-            return self._no_fit(board_id, offset, flipped, None)
-        layout = edits.add_section(
-            self._layout(),
-            SectionSpec(
-                section=board_id,
-                offset=(placed.offset.q, placed.offset.r),
-                flipped=flipped,
-                label=self._free_label(board_id),
-            ),
-        )
-        return self._relayout(layout, f"Add section {board_id}")
-
-    def move_section(self, index: int, offset: Hex) -> list[str]:
-        """Move a laid section near ``offset``, snapped to where it meshes; or the reasons."""
-        current = self.placements()[index]
-        placed = self.fitted(current.section, offset, current.flipped, index)
-        if placed is None:
-            return self._no_fit(current.section, offset, current.flipped, index)
-        if placed.offset == current.offset:
-            return []
-        layout = edits.move_section(self._layout(), index, (placed.offset.q, placed.offset.r))
-        return self._relayout(layout, f"Move section {current.name}")
-
-    def remove_section(self, index: int) -> list[str]:
-        placements = self.placements()
-        if len(placements) == 1:
-            return ["a map needs at least one section: add another before removing this one"]
-        layout = edits.remove_section(self._layout(), index)
-        return self._relayout(layout, f"Remove section {placements[index].name}")
-
-    def set_layout_notation(self, text: str) -> list[str]:
-        """Build the layout from Armor's join notation (``K3813-J3801, J1412-L1436``)."""
-        from model.joins import NotationError, parse_notation
-
-        try:
-            pairs = parse_notation(text)
-        except NotationError as exc:
-            return [str(exc)]
-        # Every board of the system may be named; a refusal lists them all.
-        boards = {**load_boards(self._scenario.system), **self._sections}
-        if not pairs:
-            return ["write at least one join, such as K3813-J3801"]
-        layout = LayoutSpec(joins=text, copies=self._scenario.map.layout.copies)
-        _, reasons = edits.try_layout(layout, boards)
-        if reasons:
-            return reasons
-        return self._relayout(edits.explicit_from(layout, boards), "Layout from notation")
-
-    def apply_preset(self, join: JoinType, stagger: int = 0) -> list[str]:
-        """Lay the current sections again in this preset, in their present order and flips."""
-        placements = self.placements()
-        layout = LayoutSpec(
-            preset=join,
-            order=[p.section for p in placements],
-            flipped=[p.section for p in placements if p.flipped],
-            stagger=stagger,
-            copies=self._scenario.map.layout.copies,
-        )
-        _, reasons = edits.try_layout(layout, self._sections)
-        if reasons:
-            return reasons
-        return self._relayout(edits.explicit_from(layout, self._sections), f"Lay {join.value}")
-
-    def _free_label(self, board_id: str) -> str | None:
-        """A label for a second copy of a board already laid (``J`` then ``J2``...)."""
-        used = {p.name for p in self.placements()}
-        if board_id not in used:
-            return None
-        n = 2
-        while f"{board_id}{n}" in used:
-            n += 1
-        return f"{board_id}{n}"
-
-    def _no_fit(self, board_id: str, offset: Hex, flipped: bool, index: int | None) -> list[str]:
-        """Why a section cannot lie near ``offset``: the layout's own reasons where it is."""
-        layout = self._layout()
-        spec = SectionSpec(section=board_id, offset=(offset.q, offset.r), flipped=flipped)
-        if index is None:
-            layout = edits.add_section(layout, spec)
-        else:
-            layout = edits.move_section(layout, index, (offset.q, offset.r))
-        _, reasons = edits.try_layout(layout, self._sections)
-        return reasons or [f"section {board_id} does not mesh with the others here"]
-
-    def flip_section(self, index: int) -> list[str]:
-        """Turn a section 180 degrees; returns the reasons when the result is not a legal map."""
-        layout = self._layout()
-        section = self._sections[layout.sections[index].section]  # type: ignore[index]
-        flipped = edits.flip_section(layout, index, section)
-        _, reasons = edits.try_layout(flipped, self._sections)
-        if reasons:
-            # A turned section of an even number of columns meshes a column over: snap it.
-            snapped = snap(placements_for(flipped, self._sections), index, self._sections)
-            if snapped is None:
-                return reasons
-            flipped = edits.move_section(flipped, index, (snapped.offset.q, snapped.offset.r))
-            _, reasons = edits.try_layout(flipped, self._sections)
-            if reasons:
-                return reasons
-        name = layout.sections[index].label or layout.sections[index].section  # type: ignore[index]
-        self._push(edits.set_layout(self._scenario, flipped), f"Turn section {name}", "layout")
-        return []
+        return places.facing_toward(self._map, h, found)
 
     # --- files -----------------------------------------------------------------------------
 
@@ -643,20 +489,3 @@ class ScenarioDocument(QObject):
         self.path = Path(target)
         self.undo_stack.setClean()
         self.file_changed.emit()
-
-
-def _dot(vector: tuple[float, float], x: float, y: float) -> float:
-    return vector[0] * x + vector[1] * y
-
-
-def follow(
-    old: ScenarioDocument | None, new: ScenarioDocument | None, slot: Callable[[str], None]
-) -> ScenarioDocument | None:
-    """Move a panel's ``slot`` from the old document's ``changed`` signal to the new one's;
-    returns the new document (the panel keeps it). The old one may be gone already."""
-    if old is not None:
-        with contextlib.suppress(RuntimeError, TypeError):  # gone with its document
-            old.changed.disconnect(slot)
-    if new is not None:
-        new.changed.connect(slot)
-    return new

@@ -31,7 +31,8 @@ from PySide6.QtWidgets import (
 )
 
 from editor.files.boards import BoardDocument
-from editor.files.document import ScenarioDocument, follow
+from editor.files.changes import Change, follow
+from editor.files.document import ScenarioDocument
 from editor.forces.budget_lines import LinesBox
 from editor.forces.budget_widgets import Figures, RulesList
 from editor.forces.catalog_view import caption, spin
@@ -170,7 +171,7 @@ class BudgetPanel(QWidget):
         self.derived_box.setVisible(system is not None and not _buy(system).book)
         self._fill_sides()
 
-    def _on_changed(self, what: str) -> None:
+    def _on_changed(self, change: Change) -> None:
         self._fill_sides()
 
     def side_id(self) -> str | None:
@@ -300,20 +301,17 @@ class BudgetPanel(QWidget):
 
     # --- edits ----------------------------------------------------------------------------
 
-    def _apply(self, work: Callable[[Scenario, str], Scenario], text: str, what: str) -> list[str]:
+    def _apply(
+        self, work: Callable[[Scenario, str], Scenario], text: str, change: Change
+    ) -> list[str]:
         """One undo step of a pure edit for the current side; a refusal is shown inline."""
         side_id = self.side_id()
         if self.document is None or side_id is None:
             return []
-        try:
-            after = work(self.document.scenario, side_id)
-        except (ValueError, KeyError, IndexError) as exc:
-            reasons = [str(exc.args[0]) if exc.args else str(exc)]
-        else:
-            reasons = []
+        reasons = self.document.edit(lambda scenario: work(scenario, side_id), text, change)
+        if not reasons:
             self.message.clear()
-            self.document.apply_edit(after, text, what)
-        if reasons:
+        else:
             self.message.setText("\n".join(reasons))
             self.refresh()  # the fields show the scenario as it is
         self.refused.emit(reasons)
@@ -327,15 +325,15 @@ class BudgetPanel(QWidget):
         report, mission = self.report, self.report.mission if self.report else None
         if mission is not None and report is not None and report.budget_path[0] == "missions":
             return self._apply(
-                lambda sc, s: edits_purchases.set_mission_budget(sc, mission, points, kind),  # type: ignore[arg-type]
+                lambda sc, s: edits_purchases.set_mission_budget(sc, mission, points, kind),
                 f"Mission {mission}: budget {points}" if points is not None else "No budget",
-                "purchases",
+                Change.PURCHASES,
             )
         text = f"Budget {points} {kind}" if points is not None else "Remove the budget"
         return self._apply(
-            lambda sc, s: edits_purchases.set_side_budget(sc, s, points, kind),  # type: ignore[arg-type]
+            lambda sc, s: edits_purchases.set_side_budget(sc, s, points, kind),
             text,
-            "purchases",
+            Change.PURCHASES,
         )
 
     def add_budget(self) -> list[str]:
@@ -351,7 +349,7 @@ class BudgetPanel(QWidget):
         return self._apply(
             lambda sc, s: edits_purchases.add_purchase(sc, s, item, count),
             f"Buy {count} {item}",
-            "purchases",
+            Change.PURCHASES,
         )
 
     def add_selected_item(self) -> list[str]:
@@ -369,8 +367,8 @@ class BudgetPanel(QWidget):
             work = lambda sc, s: edits.set_force_count(sc, s, index, count)  # noqa: E731
         else:
             return []
-        what = "purchases" if kind == "purchases" else "forces"
-        return self._apply(work, f"{line.what}: {count}", what)
+        change = Change.PURCHASES if kind == "purchases" else Change.FORCES
+        return self._apply(work, f"{line.what}: {count}", change)
 
     def remove_selected(self) -> list[str]:
         line = self.selected_line()
@@ -381,10 +379,10 @@ class BudgetPanel(QWidget):
             return self._apply(
                 lambda sc, s: edits_purchases.remove_purchase(sc, s, index),
                 f"Remove {line.what}",
-                "purchases",
+                Change.PURCHASES,
             )
         return self._apply(
-            lambda sc, s: edits.remove_force(sc, s, index), f"Remove {line.what}", "forces"
+            lambda sc, s: edits.remove_force(sc, s, index), f"Remove {line.what}", Change.FORCES
         )
 
     def set_depleted(self, on: bool) -> list[str]:
@@ -397,7 +395,7 @@ class BudgetPanel(QWidget):
         return self._apply(
             lambda sc, s: edits_purchases.set_entry_state(sc, s, where, "depleted", on),
             text,
-            "forces",
+            Change.FORCES,
         )
 
 

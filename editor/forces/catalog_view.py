@@ -148,6 +148,7 @@ class CatalogueView(QWidget):
         self.date_box.setMinimumContentsLength(10)
         self.date_box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         line = self.date_box.lineEdit()
+        assert line is not None  # an editable box has its line
         line.setPlaceholderText("any date")
         self.date_box.editTextChanged.connect(lambda *_: self.fill())
         for combo in (self.nation_box, self.category_box):
@@ -174,7 +175,8 @@ class CatalogueView(QWidget):
 
     def _fill_dates(self, known: dict[str, UnitType], default: str | None) -> None:
         dated = {introduction(u, known) for u in self._units} - {None, "always"}
-        periods = sorted((w for w in dated if w and parse_when(w)), key=parse_when)
+        when = {w: parse_when(w) for w in dated if w}
+        periods = sorted((w for w, ym in when.items() if ym), key=lambda w: when[w] or (0, 0))
         with QSignalBlocker(self.date_box):
             self.date_box.clear()
             self.date_box.addItems(["", *periods])

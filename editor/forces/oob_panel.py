@@ -28,7 +28,8 @@ from PySide6.QtWidgets import (
 )
 
 from editor.files.boards import BoardDocument
-from editor.files.document import ScenarioDocument, follow
+from editor.files.changes import Change, follow
+from editor.files.document import ScenarioDocument
 from editor.forces.catalog_view import CatalogueView, caption, over_mix, spin
 from editor.forces.force_list import (
     ENTRY_ROLE,
@@ -159,8 +160,8 @@ class OrderOfBattlePanel(QWidget):
         self.setEnabled(self.document is not None)
         self._fill_sides()
 
-    def _on_changed(self, what: str) -> None:
-        if what in ("forces", "layout", "all"):
+    def _on_changed(self, change: Change) -> None:
+        if change & (Change.FORCES | Change.LAYOUT):
             self._fill_sides()
 
     def side_id(self) -> str | None:
@@ -275,19 +276,18 @@ class OrderOfBattlePanel(QWidget):
         return reasons
 
     def _edit(self, work: Callable[[Scenario, str, int], Scenario], text: str) -> list[str]:
-        """One undo step of a pure edit of the selected entry (``model.edits``); a
-        ``ValueError`` it raises is the reason it is refused."""
+        """One undo step of a pure edit of the selected entry (``model.edits``), or the
+        reasons it is refused."""
         chosen = self.selected_entry()
         if chosen is None:
             return []
 
         def verb(document: ScenarioDocument, side_id: str) -> list[str]:
-            try:
-                after = work(document.scenario, side_id, chosen[0])
-            except ValueError as exc:
-                return [str(exc)]
-            document.apply_edit(after, f"{chosen[1].unit}: {text}", "forces")
-            return []
+            return document.edit(
+                lambda scenario: work(scenario, side_id, chosen[0]),
+                f"{chosen[1].unit}: {text}",
+                Change.FORCES,
+            )
 
         reasons = self._do(verb)
         if reasons:

@@ -16,7 +16,8 @@ from html import escape
 
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
-from editor.files.document import ScenarioDocument, follow
+from editor.files.changes import Change, follow
+from editor.files.document import ScenarioDocument
 from model.catalog import terrain_types
 from model.hexes import COMPASS_NAMES, Hex
 from model.provenance import Value
@@ -211,5 +212,5 @@ class InspectorPanel(QTextBrowser):
     def _follow(self, document: ScenarioDocument | None) -> None:
         self._document = follow(self._document, document, self._changed)
 
-    def _changed(self, _what: str) -> None:
+    def _changed(self, _change: Change) -> None:
         self.refresh()

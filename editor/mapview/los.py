@@ -5,21 +5,18 @@ clear, amber hindered, red blocked), what decided it (hex or hexside) and the ru
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
-from editor.mapview.render import hexes_outline
-from editor.mapview.tools import HEX_SIZE, MapEvent, Tool
+from editor.mapview.shapes import hexes_outline
+from editor.mapview.tools import Tool, ToolHost
+from editor.mapview.view import HEX_SIZE, MapEvent
 from model.geometry import hexside_segment
 from model.grid import hex_to_pixel
 from model.hexes import Hex
 from rules.los.query import LosResult, line_of_sight
-
-if TYPE_CHECKING:
-    from editor.app import MainWindow
 
 COLOURS = {"clear": "#1e8449", "hindered": "#d68910", "blocked": "#c0392b"}
 
@@ -76,8 +73,9 @@ class LosTool(Tool):
 
     name = "Line of sight"
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, host: ToolHost, panel: LosPanel) -> None:
+        super().__init__(host)
+        self.panel = panel
         self.a: Hex | None = None
         self.b: Hex | None = None
         self._shown: tuple[Hex, Hex] | None = None
@@ -93,8 +91,8 @@ class LosTool(Tool):
             return
         if event.button == Qt.MouseButton.RightButton:
             self.a = self.b = None
-            self.window.view.clear_marks()
-            self.window.los_panel.show_result(None, {})
+            self.view.clear_marks()
+            self.panel.show_result(None, {})
         elif event.button == Qt.MouseButton.LeftButton and event.hex in document.map:
             if self.a is None or self.b is not None:
                 self.a, self.b = event.hex, None
@@ -102,7 +100,7 @@ class LosTool(Tool):
             else:
                 self.b = event.hex
                 self.look(self.a, self.b)
-        self.window.retool()
+        self.host.retool()
 
     def move(self, event: MapEvent, held: bool) -> None:
         document = self.document
@@ -123,13 +121,13 @@ class LosTool(Tool):
         document = self.document
         if document is None:
             return None
-        if self._shown == (a, b) and self.window.los_panel.result is not None:
-            return self.window.los_panel.result
+        if self._shown == (a, b) and self.panel.result is not None:
+            return self.panel.result
         self._shown = (a, b)
         result = line_of_sight(document.terrain, document.scenario.system, a, b)
         self.draw(result)
         names = {h: document.map.name(h) for h in (a, b)}
-        self.window.los_panel.show_result(result, names)
+        self.panel.show_result(result, names)
         return result
 
     def draw(self, result: LosResult) -> None:
@@ -159,7 +157,7 @@ class LosTool(Tool):
             (block, QPen(QColor("#7b241c"), 5.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap),
              None),
         ]  # fmt: skip
-        self.window.view.show_layers(layers)
+        self.view.show_layers(layers)
         self.say(result.explanation, error=result.verdict == "blocked")
 
     def leave(self) -> None:

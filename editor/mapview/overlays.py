@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.files.document import ScenarioDocument, follow
+from editor.files.changes import Change, follow
+from editor.files.document import ScenarioDocument
 from editor.mapview.palette import DragPalette
 from editor.style import hex_style, shaded
 from model.geometry import corners
@@ -95,6 +96,9 @@ class OverlayPanel(QWidget):
     refused = Signal(list)
     #: The chosen counter or its turn changed (the tool redraws its ghost).
     choice_changed = Signal()
+    #: The counters to drag onto the map. The name hides ``QWidget.palette()``, which nothing
+    #: asks of this panel; the map and the tests know the list by it.
+    palette: DragPalette  # type: ignore[assignment]
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -174,8 +178,8 @@ class OverlayPanel(QWidget):
         """Whether the game has overlay counters at all."""
         return bool(self._by_id)
 
-    def _on_changed(self, what: str) -> None:
-        if what in ("overlays", "layout", "all"):
+    def _on_changed(self, change: Change) -> None:
+        if change & (Change.OVERLAYS | Change.LAYOUT):
             self._fill_used()
             self._fill_laid()
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,15 +18,20 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
-    QFontMetricsF,
     QImage,
     QPainter,
     QPainterPath,
-    QPen,
-    QPolygonF,
     QTransform,
 )
 
+from editor.mapview.counter_art import paint_counters
+from editor.mapview.shapes import (
+    board_geometry,
+    hexes_outline,
+    line_pen,
+    qpolygon,
+    section_frame,
+)
 from editor.style import (
     GRID,
     HEXSIDE_STYLES,
@@ -35,17 +40,14 @@ from editor.style import (
     PATH_STYLES,
     SEAM,
     LineStyle,
-    counter_text,
     hex_style,
-    nation_colour,
     shaded,
 )
-from model.board import BoardSection
 from model.counters import MapCounter
-from model.geometry import cell_polygon, corners, cover_union, hexside_segment, map_bounds
+from model.geometry import cell_polygon, corners, hexside_segment, map_bounds
 from model.grid import CellKind, hex_to_pixel
 from model.hexes import Hex, Hexside
-from model.layout import AssembledMap, Placement
+from model.layout import AssembledMap
 from model.mapstate import TerrainEdits
 from model.overlays import OverlayMap
 from model.terrainview import BoardSides, MapTerrain
@@ -87,7 +89,7 @@ class MapPainter:
         # placement of it (a 20,000-hex layout repeats three boards); painted terrain is a
         # layer on top.
         self._boards = [board_geometry(amap.section_of(p), size) for p in amap.placements]
-        self._frames = [_frame(p, size) for p in amap.placements]
+        self._frames = [section_frame(p, size) for p in amap.placements]
         self._outlines = [
             frame.map(g.outline) for g, frame in zip(self._boards, self._frames, strict=True)
         ]
@@ -222,7 +224,7 @@ class MapPainter:
             path = paths.setdefault((terrain, level - section.base_elevation), QPainterPath())
             # A half-hex on the map's edge is painted as the half the board holds.
             kind = part.kind if self.amap.hexes[h].is_edge_half else CellKind.FULL
-            path.addPolygon(_polygon(cell_polygon(h, kind, size)))
+            path.addPolygon(qpolygon(cell_polygon(h, kind, size)))
             path.closeSubpath()
         return paths
 
@@ -237,7 +239,7 @@ class MapPainter:
                 for h in hexes:
                     hills[h] = hills.get(h, 0) + 1
                 level = max(hills[h] for h in hexes)
-            painter.setPen(_pen(shaded(style.fill, 2).name(), max(1.0, size / 14)))
+            painter.setPen(line_pen(shaded(style.fill, 2).name(), max(1.0, size / 14)))
             painter.setBrush(shaded(style.fill, level))
             painter.drawPath(outline)
             if style.pattern is not None:
@@ -245,7 +247,7 @@ class MapPainter:
                 painter.setBrush(pattern_brush(painter, style.pattern_color, style.pattern))
                 painter.drawPath(outline)
             if kind.endswith("building") or kind == "alley":
-                painter.setPen(_pen("#3a3026", max(1.0, size / 18)))
+                painter.setPen(line_pen("#3a3026", max(1.0, size / 18)))
                 painter.setBrush(QColor("#8c7b6b" if kind != "alley" else "#b5aa98"))
                 for h in hexes:
                     cx, cy = hex_to_pixel(h, size)
@@ -276,7 +278,7 @@ class MapPainter:
                 style = HEXSIDE_STYLES.get(feature)
                 if style is None:
                     continue
-                painter.setPen(_pen(style.color, style.width * size, Qt.PenCapStyle.RoundCap))
+                painter.setPen(line_pen(style.color, style.width * size, Qt.PenCapStyle.RoundCap))
                 painter.drawLine(QPointF(*p), QPointF(*q))
 
     def _path_features(self, size: float) -> dict[str, list[tuple[QPointF, QPointF]]]:
@@ -300,10 +302,10 @@ class MapPainter:
             segments = by_feature[feature]
             if style.casing:
                 painter.setPen(
-                    _pen(style.casing, style.width * size * 1.45, Qt.PenCapStyle.RoundCap)
+                    line_pen(style.casing, style.width * size * 1.45, Qt.PenCapStyle.RoundCap)
                 )
                 _draw_segments(painter, segments)
-            pen = _pen(style.color, style.width * size, Qt.PenCapStyle.RoundCap)
+            pen = line_pen(style.color, style.width * size, Qt.PenCapStyle.RoundCap)
             if style.dash:
                 pen.setCapStyle(Qt.PenCapStyle.FlatCap)
                 pen.setDashPattern(list(style.dash))
@@ -314,7 +316,7 @@ class MapPainter:
         color = QColor(GRID)
         color.setAlpha(110)
         painter.setPen(
-            _pen(color.name(QColor.NameFormat.HexArgb), max(0.6, self.options.size / 40))
+            line_pen(color.name(QColor.NameFormat.HexArgb), max(0.6, self.options.size / 40))
         )
         painter.setBrush(Qt.BrushStyle.NoBrush)
         for geometry, frame in zip(self._boards, self._frames, strict=True):
@@ -326,12 +328,12 @@ class MapPainter:
     def _outlines_and_seams(self, painter: QPainter) -> None:
         size = self.options.size
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(_pen("#3d3829", max(1.5, size / 12)))
+        painter.setPen(line_pen("#3d3829", max(1.5, size / 12)))
         for outline in self._outlines:
             painter.drawPolygon(outline)
         if not self.options.seams:
             return
-        pen = _pen(SEAM, max(1.2, size / 14))
+        pen = line_pen(SEAM, max(1.2, size / 14))
         pen.setDashPattern([4.0, 3.0])
         painter.setPen(pen)
         for h, mh in self.amap.hexes.items():
@@ -351,17 +353,17 @@ class MapPainter:
             if hexagon is None:
                 continue
             col, row = int(hexagon.hex[:2]), int(hexagon.hex[2:])
-            local = section.hex_at(col, row)
-            if local is None:
+            found = section.hex_at(col, row)
+            if found is None:
                 continue
-            self._directional_hexagon(painter, placement.to_global(local))
+            self._directional_hexagon(painter, placement.to_global(found))
 
     def _directional_hexagon(self, painter: QPainter, h: Hex) -> None:
         size = self.options.size
         cx, cy = hex_to_pixel(h, size)
-        painter.setPen(_pen("#2f2a20", max(1.0, size / 14)))
+        painter.setPen(line_pen("#2f2a20", max(1.0, size / 14)))
         painter.setBrush(QColor("#fffaf0"))
-        painter.drawPolygon(_polygon(corners(h, size, size * 0.94)))
+        painter.drawPolygon(qpolygon(corners(h, size, size * 0.94)))
         font = QFont("DejaVu Sans")
         font.setPixelSize(max(6, int(size * 0.3)))
         font.setBold(True)
@@ -412,73 +414,6 @@ class MapPainter:
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, placement.name)
 
 
-def paint_counters(
-    painter: QPainter, counters: Iterable[MapCounter], size: float, detail: float
-) -> None:
-    """Unit counters: a square in the side's colour, stacked a little up and to the right,
-    the unit's name when it can be read, a notch on the edge it faces."""
-    by_hex: dict[Hex, list[MapCounter]] = {}
-    for counter in counters:
-        by_hex.setdefault(counter.hex, []).append(counter)
-    side = size * 1.12  # a counter fills most of its hex, as on the table
-    font = QFont("Sans Serif")
-    font.setPixelSize(max(1, round(size * 0.24)))
-    font.setBold(True)
-    painter.setFont(font)
-    metrics = QFontMetricsF(font)
-    for h, stack in by_hex.items():
-        cx, cy = hex_to_pixel(h, size)
-        shown = stack[:4]
-        for depth, counter in enumerate(shown):
-            shift = depth * size * 0.1
-            rect = QRectF(cx - side / 2 + shift, cy - side / 2 - shift, side, side)
-            fill = QColor(nation_colour(counter.nation))
-            painter.setPen(_pen("#1d1d1b", max(0.8, size / 24)))
-            painter.setBrush(fill)
-            painter.drawRoundedRect(rect, size * 0.08, size * 0.08)
-            if depth < len(shown) - 1:
-                continue  # only the top counter's face is readable
-            if counter.facing is not None:
-                _facing_notch(painter, rect, counter.facing)
-            if detail >= 14:
-                painter.setPen(QColor(counter_text(counter.nation)))
-                # Long names are set smaller to fit, as counters do; very long ones cut.
-                room = rect.width() - size * 0.12
-                fit = min(1.0, room / max(1.0, metrics.horizontalAdvance(counter.label)))
-                fit = max(fit, 0.62)
-                text = metrics.elidedText(counter.label, Qt.TextElideMode.ElideRight, room / fit)
-                painter.save()
-                painter.translate(rect.center())
-                painter.scale(fit, fit)
-                box = QRectF(-room / fit / 2, -rect.height() / 2, room / fit, rect.height())
-                painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
-                painter.restore()
-                if len(stack) > 1:
-                    corner = QRectF(rect.left(), rect.top(), rect.width() - 2, side * 0.34)
-                    painter.drawText(
-                        corner,
-                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop,
-                        str(len(stack)),
-                    )
-
-
-def _facing_notch(painter: QPainter, rect: QRectF, compass: int) -> None:
-    """A small triangle on the edge of the counter towards the compass direction faced."""
-    angle = math.radians(-90 + 60 * compass)
-    c = rect.center()
-    r = rect.width() * 0.5
-    tip = QPointF(c.x() + math.cos(angle) * r * 0.98, c.y() + math.sin(angle) * r * 0.98)
-    back = r * 0.62
-    spread = math.radians(16)
-    left = QPointF(c.x() + math.cos(angle - spread) * back, c.y() + math.sin(angle - spread) * back)
-    right = QPointF(
-        c.x() + math.cos(angle + spread) * back, c.y() + math.sin(angle + spread) * back
-    )
-    painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(QColor("#fafaf5"))
-    painter.drawPolygon(QPolygonF([tip, left, right]))
-
-
 # Water first, then ground features, bridges last so that they show over the water they cross.
 _HEXSIDE_ORDER = ("lake", "river", "canal", "stream", "embankment", "slope", "crest", "ridge")
 
@@ -489,59 +424,6 @@ def _hexside_order(feature: str) -> tuple[int, str]:
     if feature in _HEXSIDE_ORDER:
         return (_HEXSIDE_ORDER.index(feature), feature)
     return (len(_HEXSIDE_ORDER), feature)
-
-
-@dataclass
-class BoardGeometry:
-    """A board's cells as paths in its own frame (local hex (0, 0) at the origin)."""
-
-    fills: dict[tuple[str, int], QPainterPath]
-    grid: QPainterPath
-    outline: QPolygonF
-    bounds: QRectF
-
-
-_GEOMETRY: dict[tuple[int, float], tuple[BoardSection, BoardGeometry]] = {}
-
-
-def board_geometry(section: BoardSection, size: float) -> BoardGeometry:
-    """The paths of a board at a hex size, computed once per board and size."""
-    key = (id(section), size)
-    cached = _GEOMETRY.get(key)
-    if cached is not None and cached[0] is section:
-        return cached[1]
-    from shapely.geometry import Polygon
-
-    from model.geometry import cell_polygon
-
-    fills: dict[tuple[str, int], QPainterPath] = {}
-    grid = QPainterPath()
-    polygons = []
-    for h, (_, _, kind) in section.cells.items():
-        points = cell_polygon(h, kind, size)
-        polygons.append(Polygon(points))
-        polygon = _polygon(points)
-        level = section.elevation_of(h) - section.base_elevation
-        path = fills.setdefault((section.terrain.get(h, "clear"), level), QPainterPath())
-        path.addPolygon(polygon)
-        path.closeSubpath()
-        grid.addPolygon(polygon)
-        grid.closeSubpath()
-    outline = _polygon(list(cover_union(polygons).exterior.coords))
-    geometry = BoardGeometry(fills, grid, outline, grid.boundingRect())
-    _GEOMETRY[key] = (section, geometry)
-    return geometry
-
-
-def _frame(placement: Placement, size: float) -> QTransform:
-    """Board frame to map pixels: pixels are linear in (q, r), so a placement is a translation,
-    and a turned placement a half turn, about the board's origin."""
-    x, y = hex_to_pixel(placement.offset, size)
-    frame = QTransform()
-    frame.translate(x, y)
-    if placement.flipped:
-        frame.scale(-1, -1)
-    return frame
 
 
 def pattern_brush(painter: QPainter, color: str, style: Qt.BrushStyle) -> QBrush:
@@ -575,29 +457,6 @@ def _overlay_shapes(
     return [(overlay.kind, hexes_outline(hexes, size), hexes) for overlay, hexes in overlays.placed]
 
 
-def hexes_outline(hexes: Iterable[Hex], size: float) -> QPainterPath:
-    """The outline of a set of hexes (their union), for overlays and highlights."""
-    from shapely.geometry import Polygon
-    from shapely.ops import unary_union
-
-    union = unary_union([Polygon(corners(h, size)) for h in hexes]).buffer(0)
-    path = QPainterPath()
-    for geometry in getattr(union, "geoms", [union]):
-        if geometry.is_empty:
-            continue
-        path.addPolygon(_polygon(list(geometry.exterior.coords)))
-        path.closeSubpath()
-        for hole in geometry.interiors:
-            path.addPolygon(_polygon(list(hole.coords)))
-            path.closeSubpath()
-    return path
-
-
-def section_outline(placement: Placement, section: BoardSection, size: float) -> QPolygonF:
-    """The outline of a section laid by ``placement``, in map pixels."""
-    return _frame(placement, size).map(board_geometry(section, size).outline)
-
-
 def _directional_hexes(amap: AssembledMap) -> set[Hex]:
     """Hexes that carry a Directional Hexagon (their numbers replace the hex ID)."""
     found = set()
@@ -610,18 +469,6 @@ def _directional_hexes(amap: AssembledMap) -> set[Hex]:
         if local is not None:
             found.add(placement.to_global(local))
     return found
-
-
-def _polygon(points: Iterable[tuple[float, float]]) -> QPolygonF:
-    return QPolygonF([QPointF(x, y) for x, y in points])
-
-
-def _pen(color: str, width: float, cap: Qt.PenCapStyle = Qt.PenCapStyle.SquareCap) -> QPen:
-    pen = QPen(QColor(color))
-    pen.setWidthF(width)
-    pen.setCapStyle(cap)
-    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-    return pen
 
 
 def _draw_segments(painter: QPainter, segments: list[tuple[QPointF, QPointF]]) -> None:
@@ -650,7 +497,8 @@ def save_png(map_painter: MapPainter, path: Path) -> None:
     """Render to a PNG file (written atomically)."""
     image = map_painter.render_image()
     tmp = path.with_name(f".{path.name}.tmp")
-    if not image.save(str(tmp), "PNG"):
+    # PySide6's stubs want the format as bytes, but the call takes only a str.
+    if not image.save(str(tmp), "PNG"):  # type: ignore[call-overload]
         raise OSError(f"cannot write {path}")
     tmp.replace(path)
 

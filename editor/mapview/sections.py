@@ -21,7 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.files.document import ScenarioDocument, follow
+from editor.files.changes import Change, follow
+from editor.files.document import ScenarioDocument
 from editor.mapview.palette import DragPalette
 from editor.mapview.render import MapPainter, RenderOptions
 from editor.scenario.constraints import ConstraintsView
@@ -75,6 +76,9 @@ class SectionsPanel(QWidget):
 
     #: Reasons a layout edit was refused (empty list: accepted), for the window's status bar.
     refused = Signal(list)
+    #: The sections to drag onto the map. The name hides ``QWidget.palette()``, which nothing
+    #: asks of this panel; the tests know the list by it.
+    palette: _Palette  # type: ignore[assignment]
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -155,8 +159,8 @@ class SectionsPanel(QWidget):
             self.palette.addItem(item)
         self.refresh()
 
-    def _on_changed(self, what: str) -> None:
-        if what in ("layout", "all"):
+    def _on_changed(self, change: Change) -> None:
+        if change & Change.LAYOUT:
             self.refresh()
 
     def refresh(self) -> None:
@@ -187,7 +191,11 @@ class SectionsPanel(QWidget):
         self.remove_button.setEnabled(ok and self.laid.count() > 1)
 
     def _do(self, verb: Callable[[], list[str]]) -> list[str]:
-        reasons = verb()
+        return self.report(verb())
+
+    def report(self, reasons: list[str]) -> list[str]:
+        """Say why a layout edit was refused, here and (``refused``) in the status bar; an
+        empty list, an edit made, clears the panel's message."""
         self.message.setText("\n".join(reasons))
         self.refused.emit(reasons)
         return reasons

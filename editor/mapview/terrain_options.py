@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QVBoxLayout, QWidget
 
-from editor.files.document import ScenarioDocument, follow
+from editor.files.changes import Change, follow
+from editor.files.document import ScenarioDocument
 from model.terrainoptions import (
     TerrainOption,
     board_key,
@@ -68,7 +69,7 @@ class TerrainOptionsPanel(QWidget):
         if document is None:
             return []
         boards = list(dict.fromkeys(p.name for p in document.map.placements))
-        slots = []
+        slots: list[_Slot] = []
         for option in terrain_options(document.scenario.system).values():
             if option.scope == "board":
                 slots.extend(_Slot(option, board) for board in boards)
@@ -133,8 +134,8 @@ class TerrainOptionsPanel(QWidget):
         choice = self.combos[slot.key].currentData()
         self._document.set_terrain_option(slot.key, str(choice))
 
-    def _changed(self, what: str) -> None:
-        if what in ("layout", "all") and [s.key for s in self._wanted()] != [
+    def _changed(self, change: Change) -> None:
+        if change & Change.LAYOUT and [s.key for s in self._wanted()] != [
             s.key for s in self._slots
         ]:
             self._rebuild()

@@ -1,18 +1,24 @@
 """The map view's tools (Tiled's AbstractTool): each takes the mouse on the map and turns it into
 document verbs. The view forwards press, move and release to the current tool; a tool draws its
 preview (a brush line, a section's ghost, a line of sight) on the view's mark layer.
+
+A tool knows its host (:class:`ToolHost`: the document, the view, the status bar) and the panel
+or settings it works with, given when it is made; never the whole window.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+import math
+from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor, QCursor, QPainterPath, QPen
+from PySide6.QtWidgets import QMenu
 
 from editor.files.document import ScenarioDocument
-from editor.mapview.render import hexes_outline, section_outline
+from editor.mapview.brushes import BrushBar
+from editor.mapview.shapes import hexes_outline, section_outline
+from editor.mapview.view import HEX_SIZE, MapEvent
 from model.brushes import BrushShape, FloodTooLargeError, flood, line, radius
 from model.geometry import nearest_hexside
 from model.grid import hex_to_pixel
@@ -20,19 +26,25 @@ from model.hexes import Hex
 from model.tables import OverlayType
 
 if TYPE_CHECKING:
-    from editor.app import MainWindow
+    from editor.mapview.overlays import OverlayPanel
+    from editor.mapview.sections import SectionsPanel
+    from editor.mapview.view import MapView
 
-HEX_SIZE = 24.0
 
+class ToolHost(Protocol):
+    """What a tool needs of where it works: the document, the view, the status bar."""
 
-@dataclass(frozen=True)
-class MapEvent:
-    """A mouse event on the map: the hex under it, the scene point, the button(s)."""
+    @property
+    def document(self) -> ScenarioDocument | None: ...
 
-    hex: Hex
-    point: QPointF
-    button: Qt.MouseButton = Qt.MouseButton.NoButton
-    modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier
+    @property
+    def view(self) -> MapView: ...
+
+    def say(self, text: str, error: bool = False) -> None:
+        """A line in the status bar (a refusal stays until the next)."""
+
+    def retool(self) -> None:
+        """Say again what the current tool does now."""
 
 
 class Tool:
@@ -42,12 +54,16 @@ class Tool:
     drags_map = False
     cursor = Qt.CursorShape.CrossCursor
 
-    def __init__(self, window: MainWindow) -> None:
-        self.window = window
+    def __init__(self, host: ToolHost) -> None:
+        self.host = host
 
     @property
     def document(self) -> ScenarioDocument | None:
-        return self.window.document
+        return self.host.document
+
+    @property
+    def view(self) -> MapView:
+        return self.host.view
 
     def label(self) -> str:
         return self.name
@@ -65,12 +81,15 @@ class Tool:
         """A key pressed over the map; True when the tool used it."""
         return False
 
+    def take_up(self) -> None:
+        """The tool is chosen: what it shows while in hand."""
+
     def leave(self) -> None:
         """The tool is put down: clear its preview."""
-        self.window.view.clear_marks()
+        self.view.clear_marks()
 
     def say(self, text: str, error: bool = False) -> None:
-        self.window.say(text, error)
+        self.host.say(text, error)
 
 
 class PanTool(Tool):
@@ -87,32 +106,33 @@ class BrushTool(Tool):
     the connected hexes that look like the one clicked.
     """
 
-    def __init__(self, window: MainWindow, mode: str) -> None:
-        super().__init__(window)
+    def __init__(self, host: ToolHost, brushes: BrushBar, mode: str) -> None:
+        super().__init__(host)
+        self.brushes = brushes
         self.mode = mode  # "paint", "elevation" or "erase"
         self._start: Hex | None = None
 
     def label(self) -> str:
-        shape = self.window.brush_shape()
+        shape = self.brushes.shape()
         what = {
-            "paint": f"Paint {self.window.paint_terrain() or ''}".strip(),
-            "elevation": f"Set elevation {self.window.level_box.value()}",
+            "paint": f"Paint {self.brushes.terrain() or ''}".strip(),
+            "elevation": f"Set elevation {self.brushes.level()}",
             "erase": "Erase",
         }[self.mode]
         if shape is BrushShape.RADIUS:
-            return f"{what} (radius {self.window.radius_box.value()})"
+            return f"{what} (radius {self.brushes.radius()})"
         return what if shape is BrushShape.ONE else f"{what} ({shape.value})"
 
     def _hexside_feature(self) -> str | None:
-        terrain = self.window.paint_terrain()
-        return terrain if self.mode == "paint" and terrain in self.window.hexside_terrain else None
+        terrain = self.brushes.terrain()
+        return terrain if self.mode == "paint" and terrain in self.brushes.hexside_terrain else None
 
     def press(self, event: MapEvent) -> None:
         document = self.document
         if document is None or event.button != Qt.MouseButton.LeftButton:
             return
         document.begin_stroke()
-        shape = self.window.brush_shape()
+        shape = self.brushes.shape()
         if self._hexside_feature() is not None or (self.mode == "erase" and self._near_side(event)):
             self._side(event)
             return
@@ -131,26 +151,26 @@ class BrushTool(Tool):
             self._preview_line(event.hex)
         elif self._hexside_feature() is not None:
             self._side(event)
-        elif self.window.brush_shape() in (BrushShape.ONE, BrushShape.RADIUS):
+        elif self.brushes.shape() in (BrushShape.ONE, BrushShape.RADIUS):
             self._apply(self._covered(event.hex))
 
     def release(self, event: MapEvent) -> None:
         if self._start is not None and self.document is not None:
             self._apply(line(self._start, event.hex, self.document.map.hexes))
             self._start = None
-            self.window.view.clear_marks()
+            self.view.clear_marks()
 
     def _covered(self, h: Hex) -> list[Hex]:
         assert self.document is not None
-        if self.window.brush_shape() is BrushShape.RADIUS:
-            return radius(h, self.window.radius_box.value(), self.document.map.hexes)
+        if self.brushes.shape() is BrushShape.RADIUS:
+            return radius(h, self.brushes.radius(), self.document.map.hexes)
         return [h] if h in self.document.map else []
 
     def _preview_line(self, end: Hex) -> None:
         assert self.document is not None
         assert self._start is not None
         hexes = line(self._start, end, self.document.map.hexes)
-        self.window.view.show_marks(hexes_outline(hexes, HEX_SIZE), MARK)
+        self.view.show_marks(hexes_outline(hexes, HEX_SIZE), MARK)
         self.say(f"Line of {len(hexes)} hexes")
 
     def _flood(self, start: Hex) -> None:
@@ -169,8 +189,7 @@ class BrushTool(Tool):
     def _near_side(self, event: MapEvent) -> bool:
         """Whether the pointer is nearer a hexside than the middle of its hex."""
         cx, cy = hex_to_pixel(event.hex, HEX_SIZE)
-        distance = ((event.point.x() - cx) ** 2 + (event.point.y() - cy) ** 2) ** 0.5
-        return distance > 0.6 * HEX_SIZE
+        return math.hypot(event.point.x() - cx, event.point.y() - cy) > 0.6 * HEX_SIZE
 
     def _side(self, event: MapEvent) -> None:
         document = self.document
@@ -185,18 +204,18 @@ class BrushTool(Tool):
         for found in sorted(features):
             document.set_hexside_feature([side], found, present=False, stroke=True)
         if not features:
-            self.document.erase_terrain([event.hex])
+            document.erase_terrain([event.hex])
 
     def _apply(self, hexes: list[Hex]) -> None:
         document = self.document
         if document is None or not hexes:
             return
         if self.mode == "paint":
-            terrain = self.window.paint_terrain()
+            terrain = self.brushes.terrain()
             if terrain:
                 document.paint_terrain(hexes, terrain, stroke=True)
         elif self.mode == "elevation":
-            document.set_elevation(hexes, self.window.level_box.value(), stroke=True)
+            document.set_elevation(hexes, self.brushes.level(), stroke=True)
         else:
             document.erase_terrain(hexes, stroke=True)
 
@@ -215,8 +234,9 @@ class SectionTool(Tool):
     name = "Arrange sections"
     cursor = Qt.CursorShape.SizeAllCursor
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, host: ToolHost, panel: SectionsPanel) -> None:
+        super().__init__(host)
+        self.panel = panel
         self._index: int | None = None
         self._grab = Hex(0, 0)
         self._target: Hex | None = None
@@ -227,13 +247,13 @@ class SectionTool(Tool):
             return
         index = document.map.hexes[event.hex].parts[0].placement
         if event.button == Qt.MouseButton.RightButton:
-            self.window.section_menu(index)
+            self.menu(index)
             return
         if event.button == Qt.MouseButton.LeftButton:
             self._index = index
             self._grab = event.hex
             self._target = None
-            self.window.sections_panel.select(index)
+            self.panel.select(index)
 
     def move(self, event: MapEvent, held: bool) -> None:
         document = self.document
@@ -244,24 +264,31 @@ class SectionTool(Tool):
         if offset == self._target:
             return
         self._target = offset
-        self.window.preview_section(placement.section, offset, placement.flipped, self._index)
+        self.say(ghost(self.host, placement.section, offset, placement.flipped, self._index))
 
     def release(self, event: MapEvent) -> None:
         document = self.document
         index, self._index = self._index, None
-        self.window.view.clear_marks()
+        self.view.clear_marks()
         if document is None or index is None or self._target is None:
             return
-        reasons = document.move_section(index, self._target)
-        self.window.refuse_layout(reasons)
+        self.panel.report(document.move_section(index, self._target))
+
+    def menu(self, index: int) -> None:
+        """Right-click on a laid section: turn it or take it off."""
+        self.panel.select(index)
+        menu = QMenu(self.view)
+        menu.addAction("Turn 180°", self.panel.turn_selected)
+        menu.addAction("Remove", self.panel.remove_selected)
+        menu.popup(QCursor.pos())
 
 
-def ghost(window: MainWindow, board_id: str, offset: Hex, flipped: bool, index: int | None) -> str:
+def ghost(host: ToolHost, board_id: str, offset: Hex, flipped: bool, index: int | None) -> str:
     """Show where a section would lie: green where it snaps, red where it cannot go. Returns a
     line for the status bar."""
     from model.layout import Placement
 
-    document = window.document
+    document = host.document
     assert document is not None
     section = document.section(board_id)
     snapped = document.fitted(board_id, offset, flipped, index)
@@ -269,7 +296,7 @@ def ghost(window: MainWindow, board_id: str, offset: Hex, flipped: bool, index: 
     path = QPainterPath()
     path.addPolygon(section_outline(placement, section, HEX_SIZE))
     path.closeSubpath()
-    window.view.show_marks(path, GOOD if snapped else BAD, GHOST if snapped else GHOST_BAD)
+    host.view.show_marks(path, GOOD if snapped else BAD, GHOST if snapped else GHOST_BAD)
     if snapped is None:
         return f"Section {board_id} does not mesh with the others here"
     return f"Section {board_id} snaps here"
@@ -283,20 +310,21 @@ class OverlayTool(Tool):
 
     name = "Place overlay"
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, host: ToolHost, panel: OverlayPanel) -> None:
+        super().__init__(host)
+        self.panel = panel
         self._at: Hex | None = None
         # A laid counter being moved: its index, type, triangle hex, turn, and the hex grabbed.
         self._moving: tuple[int, OverlayType, Hex, int, Hex] | None = None
         self._target: Hex | None = None
 
     def label(self) -> str:
-        overlay = self.window.overlay_panel.current()
+        overlay = self.panel.current()
         return f"Place {overlay.id}" if overlay is not None else "Place overlay"
 
     def press(self, event: MapEvent) -> None:
         if event.button == Qt.MouseButton.RightButton:
-            self.window.overlay_panel.turn(1)
+            self.panel.turn(1)
             return
         moving = bool(event.modifiers & Qt.KeyboardModifier.ControlModifier)
         if event.button == Qt.MouseButton.LeftButton and moving and self.document is not None:
@@ -309,7 +337,7 @@ class OverlayTool(Tool):
             self.say(f"Moving {found[1].id}: release where its triangle should lie")
             return
         if event.button == Qt.MouseButton.LeftButton:
-            reasons = self.window.overlay_panel.place_at(event.hex)
+            reasons = self.panel.place_at(event.hex)
             if reasons:
                 self.say("Refused: " + "; ".join(reasons), error=True)
             else:
@@ -333,7 +361,7 @@ class OverlayTool(Tool):
 
         index, overlay, triangle, turn, _ = self._moving
         self._moving = None
-        self.window.view.clear_marks()
+        self.view.clear_marks()
         if self._target is None or self._target == triangle:
             return
         if self._target not in self.document.map:
@@ -349,17 +377,17 @@ class OverlayTool(Tool):
     def key(self, key: int, modifiers: Qt.KeyboardModifier) -> bool:
         if key == Qt.Key.Key_R:
             back = bool(modifiers & Qt.KeyboardModifier.ShiftModifier)
-            self.window.overlay_panel.turn(-1 if back else 1)
+            self.panel.turn(-1 if back else 1)
             return True
         return False
 
     def preview(self, at: Hex | None = None) -> None:
         """Draw the chosen counter's ghost with its triangle on ``at`` (or where it was)."""
         self._at = at if at is not None else self._at
-        document, panel = self.document, self.window.overlay_panel
+        document, panel = self.document, self.panel
         overlay = panel.current()
         if document is None or overlay is None or self._at is None:
-            self.window.view.clear_marks()
+            self.view.clear_marks()
             return
         self._ghost(overlay, self._at, panel.rotation, None)
 
@@ -390,7 +418,7 @@ class OverlayTool(Tool):
         tri.lineTo(cx - r, cy + r * 0.8)
         tri.closeSubpath()
         path.addPath(tri)
-        self.window.view.show_marks(path, BAD if reasons else GOOD, GHOST_BAD if reasons else GHOST)
+        self.view.show_marks(path, BAD if reasons else GOOD, GHOST_BAD if reasons else GHOST)
         if reasons:
             self.say("Cannot lie here: " + "; ".join(reasons), error=True)
         else:

@@ -13,20 +13,24 @@ other side's edge area again (``model.edges.map_edges``, not cached per map).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QMessageBox
 
-from editor.mapview.render import hexes_outline
-from editor.mapview.tools import HEX_SIZE, MapEvent, Tool
+from editor.files.changes import Change
+from editor.mapview.shapes import hexes_outline
+from editor.mapview.tools import Tool, ToolHost
+from editor.mapview.view import HEX_SIZE, MapEvent
 from model import edits_setup
+from model.errors import EditError
 from model.hexes import Hex
 from model.region_text import describe_region
 
 if TYPE_CHECKING:
-    from editor.app import MainWindow
+    from editor.scenario.setup_editor import SetupPage
 
 ADD = QPen(QColor("#1f7a34"), 2.5)
 REMOVE = QPen(QColor("#c0392b"), 2.5)
@@ -34,13 +38,30 @@ ADD_FILL = QBrush(QColor(40, 140, 60, 60))
 REMOVE_FILL = QBrush(QColor(200, 50, 40, 60))
 
 
+class ZoneSwitch(Protocol):
+    """View > Show Set-up Zones, which the tool turns on while it is in hand."""
+
+    def zones_shown(self) -> bool: ...
+
+    def show_zones(self, on: bool) -> None: ...
+
+
 class ZoneTool(Tool):
     """Add hexes to (drag) or take them out of (Shift+drag) a side's set-up zone."""
 
     name = "Paint set-up zone"
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(
+        self,
+        host: ToolHost,
+        zones: ZoneSwitch,
+        setup: SetupPage,
+        show_setup: Callable[[], None],
+    ) -> None:
+        super().__init__(host)
+        self.zones = zones
+        self.setup = setup  # the Set-up tab: the side whose zone is painted
+        self.show_setup = show_setup  # bring the Set-up tab to the front
         self._removing = False
         self._open = False  # a stroke's undo macro is open
         self._stroking = False
@@ -52,7 +73,7 @@ class ZoneTool(Tool):
 
     def side_id(self) -> str | None:
         """The side chosen in the Set-up tab."""
-        return self.window.rules_panel.setup_page.side_id()
+        return self.setup.side_id()
 
     def _side_name(self) -> str:
         document, side_id = self.document, self.side_id()
@@ -69,24 +90,18 @@ class ZoneTool(Tool):
 
     def take_up(self) -> None:
         """Show the set-up zones while the tool is in hand (and the Set-up tab)."""
-        action = self.window.actions_by_id["view.zones"]
         if not self._in_hand:  # taken up again while in hand: keep what was shown before
-            self._zones_were_shown = action.isChecked()
+            self._zones_were_shown = self.zones.zones_shown()
         self._in_hand = True
-        if not action.isChecked():
-            action.setChecked(True)
-            self.window.toggle_zones()
-        self.window.rules_dock.show()
-        self.window.rules_dock.raise_()
-        self.window.rules_panel.show_setup()
+        if not self.zones.zones_shown():
+            self.zones.show_zones(True)
+        self.show_setup()
 
     def leave(self) -> None:
         self._close_stroke()
         super().leave()
-        action = self.window.actions_by_id["view.zones"]
-        if not self._zones_were_shown and action.isChecked():
-            action.setChecked(False)
-            self.window.toggle_zones()
+        if not self._zones_were_shown and self.zones.zones_shown():
+            self.zones.show_zones(False)
         self._zones_were_shown = True
         self._in_hand = False
 
@@ -116,7 +131,7 @@ class ZoneTool(Tool):
     def ask(self, text: str) -> bool:
         """A yes-or-no question to the designer (tests answer it themselves)."""
         answer = QMessageBox.question(
-            self.window,
+            self.view.window(),
             "Paint the set-up zone",
             text,
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
@@ -143,7 +158,7 @@ class ZoneTool(Tool):
             return True  # no set-up yet (painting makes an area), or a hex set already
         try:
             converted = edits_setup.setup_as_hexes(document.scenario, side_id, document.map)
-        except ValueError as exc:
+        except EditError as exc:
             self.say(f"Cannot paint: {exc}", error=True)
             return False
         rule = describe_region(region)
@@ -158,7 +173,11 @@ class ZoneTool(Tool):
             self.say("Painting cancelled: the set-up stays a rule")
             return False
         self._begin()
-        document.apply_edit(converted, f"{self._side_name()} set-up as hexes", "forces")
+        document.edit(
+            lambda s: edits_setup.setup_as_hexes(s, side_id, document.map),
+            f"{self._side_name()} set-up as hexes",
+            Change.FORCES,
+        )
         return True
 
     def _paint(self, h: Hex) -> None:
@@ -170,16 +189,18 @@ class ZoneTool(Tool):
         inside = current is not None and h in current
         if inside != self._removing:
             return  # adding a hex already in, or taking out one not in: nothing to do
-        try:
-            after = edits_setup.paint_setup(
-                document.scenario, side, [document.map.name(h)], document.map, self._removing
-            )
-        except ValueError as exc:
-            self.say(str(exc), error=True)
-            return
+        names, amap, removing = [document.map.name(h)], document.map, self._removing
         self._begin()
-        document.apply_edit(after, self._step_text(), "forces")
-        count = len(edits_setup.painted_hexes(after.side(side).setup, document.map) or ())
+        reasons = document.edit(
+            lambda s: edits_setup.paint_setup(s, side, names, amap, removing),
+            self._step_text(),
+            Change.FORCES,
+        )
+        if reasons:
+            self.say("; ".join(reasons), error=True)
+            return
+        setup = document.scenario.side(side).setup
+        count = len(edits_setup.painted_hexes(setup, document.map) or ())
         verb = "out of" if self._removing else "into"
         self.say(f"{document.map.name(h)} {verb} the zone: {count} hexes")
 
@@ -188,27 +209,28 @@ class ZoneTool(Tool):
         return f"{verb} {self._side_name()} set-up zone"
 
     def _begin(self) -> None:
-        """Open the stroke's undo macro at its first change (an empty stroke leaves none)."""
+        """The stroke is one undo step, opened at its first change (an empty stroke leaves
+        none)."""
         document = self.document
         if document is not None and not self._open:
-            document.undo_stack.beginMacro(self._step_text())
+            document.begin_macro(self._step_text())
             self._open = True
 
     def _close_stroke(self) -> None:
         document = self.document
         if self._open and document is not None:
-            document.undo_stack.endMacro()
+            document.end_macro()
         self._open = False
 
     def _hover(self, event: MapEvent) -> None:
         """Outline the hex under the pointer: green to add, red to take out."""
         document = self.document
         if document is None or event.hex not in document.map:
-            self.window.view.clear_marks()
+            self.view.clear_marks()
             return
         removing = bool(event.modifiers & Qt.KeyboardModifier.ShiftModifier)
         outline = hexes_outline([event.hex], HEX_SIZE)
         if removing:
-            self.window.view.show_marks(outline, REMOVE, REMOVE_FILL)
+            self.view.show_marks(outline, REMOVE, REMOVE_FILL)
         else:
-            self.window.view.show_marks(outline, ADD, ADD_FILL)
+            self.view.show_marks(outline, ADD, ADD_FILL)

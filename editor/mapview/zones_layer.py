@@ -16,12 +16,11 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
-    QGraphicsView,
     QStyleOptionGraphicsItem,
     QWidget,
 )
 
-from editor.mapview.render import hexes_outline
+from editor.mapview.shapes import hexes_outline
 from editor.style import nation_colour
 from model.grid import hex_to_pixel
 from model.hexes import Hex
@@ -29,6 +28,7 @@ from model.zones import Zone, zones
 
 if TYPE_CHECKING:
     from editor.files.document import ScenarioDocument
+    from editor.mapview.view import MapView
 
 #: Above the map item (0), below a tool's marks (10 and up).
 Z_ZONES = 5.0
@@ -104,7 +104,7 @@ class ZoneLabel(QGraphicsItem):
 class ZoneLayer:
     """The zones of a document as scene items over the map; off until :meth:`set_visible`."""
 
-    def __init__(self, view: QGraphicsView, size: float) -> None:
+    def __init__(self, view: MapView, size: float) -> None:
         self.view = view
         self.size = size
         self.visible = False

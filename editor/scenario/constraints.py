@@ -14,12 +14,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
-from editor.files.document import ScenarioDocument, follow
+from editor.files.changes import Change, follow
+from editor.files.document import ScenarioDocument
 from editor.scenario.validation import loaded_of
 from rules.checks.layout import ConstraintState, constraint_states
 
 #: What a change must touch for the constraints to be judged again.
-_JUDGED_ON = ("layout", "overlays", "terrain", "all")
+_JUDGED_ON = Change.LAYOUT | Change.OVERLAYS | Change.TERRAIN
 MET_COLOUR = "#1e6b3a"
 UNMET_COLOUR = "#a93226"
 BY_EYE_COLOUR = "#555555"
@@ -69,8 +70,8 @@ class ConstraintsView(QWidget):
         self.document = follow(self.document, document, self._on_changed)
         self.refresh()
 
-    def _on_changed(self, what: str) -> None:
-        if what in _JUDGED_ON:
+    def _on_changed(self, change: Change) -> None:
+        if change & _JUDGED_ON:
             self.refresh()
 
     def refresh(self) -> None:

@@ -28,7 +28,8 @@ from PySide6.QtWidgets import (
 )
 
 from editor.files.boards import BoardDocument
-from editor.files.document import ScenarioDocument, follow
+from editor.files.changes import Change, follow
+from editor.files.document import ScenarioDocument
 from editor.scenario.rules_forms import MessageLine, RegionField, compact_form, fill_sides
 from model import edits_details
 from model.region_text import describe_region
@@ -49,7 +50,7 @@ _PROVENANCE_HINT = {
     "original": "",
 }
 #: Document changes after which the page shows the scenario again.
-_SHOWN_ON = ("details", "all", "layout")
+_SHOWN_ON = Change.DETAILS | Change.LAYOUT
 
 
 class DetailsPage(QWidget):
@@ -198,8 +199,8 @@ class DetailsPage(QWidget):
             line.clear_message()
         self.refresh()
 
-    def _on_changed(self, what: str) -> None:
-        if what in _SHOWN_ON:
+    def _on_changed(self, change: Change) -> None:
+        if change & _SHOWN_ON:
             self.refresh()
 
     @property
@@ -267,19 +268,16 @@ class DetailsPage(QWidget):
         edit: Callable[[Scenario], Scenario],
         text: str,
         line: MessageLine,
-        what: str = "details",
+        change: Change = Change.DETAILS,
     ) -> bool:
         """Make a pure edit one undo step; say why when it is refused."""
-        scenario, document = self.scenario, self.document
-        if scenario is None or document is None:
+        if self.scenario is None or self.document is None:
             return False
-        try:
-            after = edit(scenario)
-        except ValueError as exc:
-            line.problem(str(exc))
+        reasons = self.document.edit(edit, text, change)
+        if reasons:
+            line.problem("\n".join(reasons))
             return False
         line.clear_message()
-        document.apply_edit(after, text, what)
         return True
 
     def apply_details(self) -> bool:
@@ -375,7 +373,7 @@ class DetailsPage(QWidget):
             lambda s: edits_details.replace_object(s, row, item, amap),
             f"Change objects '{item.name}'",
             self.map_message,
-            "victory",
+            Change.VICTORY,
         )
 
     def remove_object(self) -> bool:

@@ -21,8 +21,9 @@ from PySide6.QtWidgets import (
 )
 
 from editor.files.boards import BoardDocument
+from editor.files.changes import Change
 from editor.files.document import ScenarioDocument
-from editor.scenario.rules_forms import MessageLine
+from editor.scenario.rules_forms import ListForm, MessageLine
 from model.scenario import Scenario
 
 PATH_ROLE = Qt.ItemDataRole.UserRole
@@ -64,8 +65,9 @@ class SentenceTable(QTableWidget):
             )
             item.setToolTip(tooltip or text)
             item.setTextAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+            if column == 0:
+                item.setData(PATH_ROLE, data)
             self.setItem(row, column, item)
-        self.item(row, 0).setData(PATH_ROLE, data)
 
     def chosen(self) -> object | None:
         """The data of the chosen row (None: no row chosen)."""
@@ -104,18 +106,15 @@ class ScenarioTab(QWidget):
         scenario = self.scenario
         return {s.id: s.name or s.id for s in scenario.sides} if scenario else {}
 
-    def _do(self, edit: Callable[[Scenario], Scenario], text: str, what: str) -> bool:
+    def _do(self, edit: Callable[[Scenario], Scenario], text: str, change: Change) -> bool:
         """Make a pure edit one undo step; say why when it is refused."""
-        scenario = self.scenario
-        if scenario is None or self.document is None:
+        if self.scenario is None or self.document is None:
             return False
-        try:
-            after = edit(scenario)
-        except ValueError as exc:
-            self.message.problem(str(exc))
+        reasons = self.document.edit(edit, text, change)
+        if reasons:
+            self.message.problem("\n".join(reasons))
             return False
         self.message.clear_message()
-        self.document.apply_edit(after, text, what)
         return True
 
 
@@ -126,7 +125,7 @@ class ListTab(ScenarioTab):
     (:meth:`_submitted`)."""
 
     table: SentenceTable
-    form: QWidget
+    form: ListForm
     edit_button: QPushButton
     remove_button: QPushButton
 
@@ -144,8 +143,8 @@ class ListTab(ScenarioTab):
             ("Add…", add), ("Edit…", edit), ("Remove", remove)
         )
         self.form.hide()
-        self.form.submitted.connect(self._submitted)  # type: ignore[attr-defined]
-        self.form.cancelled.connect(self.close_form)  # type: ignore[attr-defined]
+        self.form.submitted.connect(self._submitted)
+        self.form.cancelled.connect(self.close_form)
         return row
 
     def _chosen(self) -> None:
@@ -155,20 +154,19 @@ class ListTab(ScenarioTab):
         raise NotImplementedError
 
     def _commit(
-        self, edit: Callable[[], Scenario], editing: bool, noun: str, what: str
+        self, edit: Callable[[Scenario], Scenario], editing: bool, noun: str, change: Change
     ) -> Scenario | None:
         """Make the form's entry one undo step, "Add a {noun}" or "Change a {noun}", and close
-        the form; the edit's refusal (``ValueError``) stays in the form. The scenario after, or
-        None when refused."""
+        the form; the edit's refusal stays in the form. The scenario after, or None when
+        refused."""
         assert self.document is not None
-        try:
-            after = edit()
-        except ValueError as exc:
-            self.form.message.problem(str(exc))  # type: ignore[attr-defined]
+        text = f"{'Change' if editing else 'Add'} a {noun}"
+        reasons = self.document.edit(edit, text, change)
+        if reasons:
+            self.form.message.problem("\n".join(reasons))
             return None
-        self.document.apply_edit(after, f"{'Change' if editing else 'Add'} a {noun}", what)
         self.close_form()
-        return after
+        return self.document.scenario
 
     def set_document(self, document: ScenarioDocument | None) -> None:
         self.document = document

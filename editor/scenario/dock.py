@@ -4,8 +4,8 @@ reinforcements (:mod:`editor.scenario.reinforcements_tab`), special rules
 (:mod:`editor.scenario.rules_tab`), game length (:mod:`editor.scenario.length_tab`) and the sides'
 set-up (the Set-up tab, :mod:`editor.scenario.setup_editor`).
 
-Every change is a pure edit of :mod:`model.edits_rules` handed to the document as one undo step
-(``ScenarioDocument.apply_edit``); a refused edit says why in the panel, never with a traceback.
+Every change is a pure edit of :mod:`model.edits_rules` made by the document as one undo step
+(``ScenarioDocument.edit``); a refused edit says why in the panel, never with a traceback.
 The panel follows the document and shows every tab again on a change. Choosing a reinforcement,
 a victory condition or a special rule outlines its hexes on the map and centres the view on
 them, as the Validation panel shows a finding's place (:func:`model.places.finding_hexes` on
@@ -20,7 +20,8 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
 from editor.files.boards import BoardDocument
-from editor.files.document import ScenarioDocument, follow
+from editor.files.changes import Change, follow
+from editor.files.document import ScenarioDocument
 from editor.scenario.details_editor import DetailsPage
 from editor.scenario.details_tab import scrolled
 from editor.scenario.length_tab import LengthTab
@@ -36,6 +37,15 @@ from model.scenario import Scenario
 if TYPE_CHECKING:
     from editor.app import MainWindow
 
+#: The changes the panel's tabs show again on.
+_SHOWN_ON = (
+    Change.REINFORCEMENTS
+    | Change.VICTORY
+    | Change.RULES
+    | Change.LENGTH
+    | Change.FORCES
+    | Change.LAYOUT
+)
 #: The outline of a chosen objective or entry area on the map.
 PLACE_COLOUR = "#7d3c98"
 
@@ -134,8 +144,8 @@ class RulesPanel(QWidget):
         """Bring the Set-up tab to the front."""
         self.tabs.setCurrentWidget(self.setup_tab)
 
-    def _on_changed(self, what: str) -> None:
-        if what in ("reinforcements", "victory", "rules", "length", "forces", "all", "layout"):
+    def _on_changed(self, change: Change) -> None:
+        if change & _SHOWN_ON:
             self.refresh()
 
     @property
@@ -161,4 +171,4 @@ class RulesPanel(QWidget):
         if quiet and not finding_hexes(document.scenario, document.map, document.overlays, path):
             window.view.clear_marks()
             return frozenset()
-        return window.show_place(path, QColor(PLACE_COLOUR))
+        return window.map_editor.show_place(path, QColor(PLACE_COLOUR))

@@ -48,12 +48,14 @@ class EntryForm(QWidget):
         self.formation_box = QComboBox()
         self.formation_box.setEditable(True)
         self.formation_box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        self.formation_box.lineEdit().setPlaceholderText("none (type a name, Enter)")
+        typed = self.formation_box.lineEdit()
+        assert typed is not None  # an editable box has its line
+        typed.setPlaceholderText("none (type a name, Enter)")
         self.formation_box.setToolTip(
             "The formation the entry belongs to (an HQ and its units); entries with the same "
             "name are grouped"
         )
-        self.formation_box.lineEdit().returnPressed.connect(self._formation)
+        typed.returnPressed.connect(self._formation)
         self.formation_box.activated.connect(lambda *_: self._formation())
         self.ids_edit = QLineEdit()
         self.ids_edit.setPlaceholderText("none (comma-separated, one per unit)")

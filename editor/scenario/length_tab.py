@@ -8,6 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import QCheckBox, QFormLayout, QLabel, QSpinBox, QVBoxLayout
 
+from editor.files.changes import Change
 from editor.scenario.details_tab import ScenarioTab, buttons
 from editor.scenario.rules_forms import MessageLine
 from model import edits_details, edits_rules
@@ -63,7 +64,7 @@ class LengthTab(ScenarioTab):
             return False
         length = edits_details.designer_length(scenario.length, turns, first_turn)
         return self._do(
-            lambda s: edits_rules.set_length(s, length), "Set the game length", "length"
+            lambda s: edits_rules.set_length(s, length), "Set the game length", Change.LENGTH
         )
 
     def apply_length(self) -> bool:

@@ -8,11 +8,9 @@ An event or text condition of an existing reinforcement is kept as it is; its ot
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -25,7 +23,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.scenario.rules_forms import MessageLine, RegionField, buttons_row, compact_form, words
+from editor.scenario.rules_forms import (
+    ListForm,
+    MessageLine,
+    RegionField,
+    buttons_row,
+    compact_form,
+    words,
+)
 from model.catalog import UnitType, unit_types
 from model.layout import AssembledMap
 from model.scenario import DieRollCondition, ForceEntry, Reinforcement, Scenario, Side
@@ -46,11 +51,8 @@ def side_units(scenario: Scenario, side: Side) -> list[UnitType]:
     return sorted(fielded or catalogue.values(), key=lambda u: u.name.lower())
 
 
-class ReinforcementForm(QGroupBox):
+class ReinforcementForm(ListForm):
     """Add or change one reinforcement; ``submitted`` carries the :class:`Reinforcement`."""
-
-    submitted = Signal(object)
-    cancelled = Signal()
 
     def __init__(self) -> None:
         super().__init__("Reinforcement")
@@ -216,7 +218,7 @@ class ReinforcementForm(QGroupBox):
             if not rolls or not all(r.isdigit() for r in rolls):
                 raise ValueError("give the rolls on which the units enter, e.g. 0, 1")
             condition = DieRollCondition(
-                die=self.die.currentText(),  # type: ignore[arg-type]
+                die=self.die.currentText(),
                 succeed_on=[int(r) for r in rolls],
                 roll=self.roll_when.text().strip() or "each turn",
             )

@@ -10,6 +10,7 @@ from typing import cast
 from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout
 
+from editor.files.changes import Change
 from editor.scenario.details_tab import ListTab, SentenceTable, ShowPlace
 from editor.scenario.reinforcement_editor import ReinforcementForm
 from editor.scenario.rules_forms import MessageLine, fill_sides
@@ -113,7 +114,7 @@ class ReinforcementsTab(ListTab):
         return self._do(
             lambda s: edits_rules.remove_reinforcement(s, side, index),
             "Remove a reinforcement",
-            "reinforcements",
+            Change.REINFORCEMENTS,
         )
 
     def _submitted(self, entry: object) -> None:
@@ -125,10 +126,10 @@ class ReinforcementsTab(ListTab):
         if self.form.base is not None and index is not None:
             if (
                 self._commit(
-                    lambda: edits_rules.replace_reinforcement(scenario, side, index, item, amap),
+                    lambda s: edits_rules.replace_reinforcement(s, side, index, item, amap),
                     True,
                     "reinforcement",
-                    "reinforcements",
+                    Change.REINFORCEMENTS,
                 )
                 is not None
             ):
@@ -136,10 +137,10 @@ class ReinforcementsTab(ListTab):
             return
         if (
             self._commit(
-                lambda: edits_rules.add_reinforcement(scenario, side, item, amap),
+                lambda s: edits_rules.add_reinforcement(s, side, item, amap),
                 False,
                 "reinforcement",
-                "reinforcements",
+                Change.REINFORCEMENTS,
             )
             is not None
         ):

@@ -30,7 +30,8 @@ from PySide6.QtWidgets import (
 )
 
 from model.catalog import terrain_types
-from model.edits_rules import RulesEditError, check_region
+from model.edits_rules import check_region
+from model.errors import EditError
 from model.layout import AssembledMap
 from model.region_text import RegionSyntaxError, describe_region, parse_region
 from model.regions import Region
@@ -73,6 +74,16 @@ class MessageLine(QLabel):
     def clear_message(self) -> None:
         self.setText("")
         self.hide()
+
+
+class ListForm(QGroupBox):
+    """A form that opens under a list of the Scenario dock to add or change one entry:
+    ``submitted`` carries the entry built, ``cancelled`` closes the form, ``message`` says
+    what is wrong with it."""
+
+    submitted = Signal(object)
+    cancelled = Signal()
+    message: MessageLine
 
 
 class RegionField(QWidget):
@@ -122,7 +133,7 @@ class RegionField(QWidget):
         try:
             region = parse_region(self.edit.text())
             count = len(check_region(region, self.amap)) if self.amap is not None else None
-        except (RegionSyntaxError, RulesEditError) as exc:
+        except (RegionSyntaxError, EditError) as exc:
             self.message.problem(str(exc))
             return False
         if count is not None:
@@ -190,12 +201,10 @@ _ONE_SIDE = ("exit-allowed", "usage-cap", "deployment-limit")
 _AREA_OPTIONAL = ("terrain-override",)
 
 
-class SpecialRuleForm(QGroupBox):
+class SpecialRuleForm(ListForm):
     """Add or change one special rule: a fire ban, an action ban or an area ban over a span of
-    turns, or a rule in the book's words. Fields a kind does not use are hidden."""
-
-    submitted = Signal(object)  # the SpecialRule built
-    cancelled = Signal()
+    turns, or a rule in the book's words. Fields a kind does not use are hidden; ``submitted``
+    carries the SpecialRule built."""
 
     def __init__(self) -> None:
         super().__init__("Special rule")
@@ -352,21 +361,21 @@ class SpecialRuleForm(QGroupBox):
             fire = words(self.fire.text())
             if not fire:
                 raise ValueError("name the fire that is banned, e.g. opportunity, tracking")
-            return FireBan(sides=sides, fire=fire, turns=span, **common)  # type: ignore[arg-type]
+            return FireBan(sides=sides, fire=fire, turns=span, **common)
         if kind == "action-ban":
             action = self.action.text().strip()
             if not action:
                 raise ValueError("name the action that is banned, e.g. overrun")
-            return ActionBan(sides=sides, action=action, turns=span, **common)  # type: ignore[arg-type]
+            return ActionBan(sides=sides, action=action, turns=span, **common)
         if kind == "area-ban":
             region = self.region.region()
-            return AreaBan(sides=sides, region=region, turns=span, **common)  # type: ignore[arg-type]
+            return AreaBan(sides=sides, region=region, turns=span, **common)
         if kind in ("exit-allowed", "usage-cap", "terrain-override", "deployment-limit"):
             return self._build_more(kind, side, common)
         text = self.text.toPlainText().strip()
         if not text:
             raise ValueError("write the rule as the book words it")
-        return TextRule(text=text, **common)  # type: ignore[arg-type]
+        return TextRule(text=text, **common)
 
     def _build_more(self, kind: str, side: str, common: dict[str, object]) -> SpecialRule:
         """Exit-allowed, usage-cap, deployment-limit and terrain-override rules; fields the form
@@ -398,11 +407,12 @@ class SpecialRuleForm(QGroupBox):
                 "region": region,
                 "text": self.text.toPlainText().strip(),
             }
-        made: type[ExitAllowed | UsageCap | TerrainOverride | DeploymentLimit] = {
+        kinds: dict[str, type[ExitAllowed | UsageCap | TerrainOverride | DeploymentLimit]] = {
             "exit-allowed": ExitAllowed,
             "usage-cap": UsageCap,
             "deployment-limit": DeploymentLimit,
-        }.get(kind, TerrainOverride)
+        }
+        made = kinds.get(kind, TerrainOverride)
         base = self.base.model_dump(exclude={"kind"}) if self.base is not None else {}
         kept = base if self.base is not None and self.base.kind == kind else {}
         return made.model_validate(kept | common | fields)

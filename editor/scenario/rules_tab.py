@@ -9,6 +9,7 @@ from typing import cast
 
 from PySide6.QtWidgets import QVBoxLayout
 
+from editor.files.changes import Change
 from editor.scenario.details_tab import ListTab, SentenceTable, ShowPlace, brief
 from editor.scenario.rules_forms import MessageLine, SpecialRuleForm
 from model import edits_rules
@@ -74,7 +75,7 @@ class SpecialRulesTab(ListTab):
         if index is None:
             return False
         return self._do(
-            lambda s: edits_rules.remove_rule(s, index), "Remove a special rule", "rules"
+            lambda s: edits_rules.remove_rule(s, index), "Remove a special rule", Change.RULES
         )
 
     def _submitted(self, entry: object) -> None:
@@ -84,9 +85,9 @@ class SpecialRulesTab(ListTab):
         editing = self.form.base is not None and index is not None
         rule, amap = cast("SpecialRule", entry), document.map
 
-        def edit() -> Scenario:
+        def edit(s: Scenario) -> Scenario:
             if index is not None and editing:
-                return edits_rules.replace_rule(scenario, index, rule, amap)
-            return edits_rules.add_rule(scenario, rule, amap)
+                return edits_rules.replace_rule(s, index, rule, amap)
+            return edits_rules.add_rule(s, rule, amap)
 
-        self._commit(edit, editing, "special rule", "rules")
+        self._commit(edit, editing, "special rule", Change.RULES)

@@ -28,7 +28,8 @@ from PySide6.QtWidgets import (
 )
 
 from editor.files.boards import BoardDocument
-from editor.files.document import ScenarioDocument, follow
+from editor.files.changes import Change, follow
+from editor.files.document import ScenarioDocument
 from editor.scenario.rules_forms import MessageLine, RegionField, compact_form, fill_sides
 from editor.scenario.side_editor import SideDetails
 from model import edits_setup
@@ -50,7 +51,7 @@ ROLES = (("Neither", "none"), ("Attacker", "attacker"), ("Defender", "defender")
 ON_MAP = (("Not stated", None), ("Yes", True), ("No, it enters", False))
 FORMATIONS = (("As the rules say", None), ("In column", "column"), ("Free formation", "free"))
 #: Document changes after which the page shows the scenario again.
-_SHOWN_ON = ("setup", "forces", "layout", "length", "all", "details")
+_SHOWN_ON = Change.SETUP | Change.FORCES | Change.LAYOUT | Change.LENGTH | Change.DETAILS
 
 
 class SetupPage(QWidget):
@@ -156,8 +157,8 @@ class SetupPage(QWidget):
         self.setup_message.clear_message()
         self.refresh()
 
-    def _on_changed(self, what: str) -> None:
-        if what in _SHOWN_ON:
+    def _on_changed(self, change: Change) -> None:
+        if change & _SHOWN_ON:
             self.refresh()
 
     @property
@@ -276,24 +277,21 @@ class SetupPage(QWidget):
         edit: Callable[[Scenario], Scenario],
         text: str,
         message: MessageLine | None = None,
-        what: str = "forces",
+        change: Change = Change.FORCES,
     ) -> bool:
         """Make a pure edit one undo step; say why when it is refused (and show the file's
         value again). A side's set-up is announced as ``forces``: the Order of Battle panel
         says where each entry sets up."""
-        scenario, document = self.scenario, self.document
         line = message or self.message
-        if scenario is None or document is None:
+        if self.scenario is None or self.document is None:
             return False
-        try:
-            after = edit(scenario)
-        except ValueError as exc:
-            line.problem(str(exc))
+        reasons = self.document.edit(edit, text, change)
+        if reasons:
+            line.problem("\n".join(reasons))
             if line is self.message:
                 self.refresh()
             return False
         line.clear_message()
-        document.apply_edit(after, text, what)
         return True
 
     def _who(self) -> str:
@@ -357,7 +355,7 @@ class SetupPage(QWidget):
         return self._do(
             lambda s: edits_setup.set_first_player(s, first),
             f"{name} moves first" if first else "First player not stated",
-            what="setup",
+            change=Change.SETUP,
         )
 
     def apply_deployment(self) -> bool:
@@ -366,7 +364,7 @@ class SetupPage(QWidget):
         return self._do(
             lambda s: edits_setup.set_deployment_order(s, order),
             f"Deployment: {self.deployment.currentText()}",
-            what="setup",
+            change=Change.SETUP,
         )
 
     def paint(self) -> None:

@@ -189,10 +189,10 @@ class SideDetails(QGroupBox):
         command = "command" in features
         for widget in (self.hq_space, *self.setting_boxes.values()):
             self.form.setRowVisible(widget, command)
-        space = side.settings.get("division_hq_space")
-        if space is not None and self.hq_space.findData(str(space)) < 0:
-            self.hq_space.addItem(f"space {space}", str(space))
-        self.hq_space.setCurrentIndex(max(self.hq_space.findData(str(space or "")), 0))
+        hq = side.settings.get("division_hq_space")
+        if hq is not None and self.hq_space.findData(str(hq)) < 0:
+            self.hq_space.addItem(f"space {hq}", str(hq))
+        self.hq_space.setCurrentIndex(max(self.hq_space.findData(str(hq or "")), 0))
         for key, box in self.setting_boxes.items():
             value = side.settings.get(key)
             box.setValue(value if isinstance(value, int) else box.minimum())

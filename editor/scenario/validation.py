@@ -58,7 +58,8 @@ from PySide6.QtWidgets import (
 
 from editor.balance.line import BalanceLine
 from editor.files.boards import BoardDocument
-from editor.files.document import ScenarioDocument, follow
+from editor.files.changes import Change, follow
+from editor.files.document import ScenarioDocument
 from model.hexes import Hex
 from model.scenario_io import LoadedScenario
 from rules.checks import Finding, Severity, run_checks
@@ -136,17 +137,17 @@ class FindingDelegate(QStyledItemDelegate):
         self._icons = {s: severity_icon(s, self.ICON) for s in SEVERITIES}
 
     def _text_width(self, option: QStyleOptionViewItem) -> int:
-        widget = option.widget  # type: ignore[attr-defined]
+        widget = option.widget
         width = (
             widget.viewport().width()
             if isinstance(widget, QAbstractItemView)
-            else option.rect.width()  # type: ignore[attr-defined]
+            else option.rect.width()
         )
         return max(80, width - self.PAD * 3 - self.ICON)
 
     @staticmethod
     def _fonts(option: QStyleOptionViewItem) -> tuple[QFont, QFont]:
-        main = QFont(option.font)  # type: ignore[attr-defined]
+        main = QFont(option.font)
         small = QFont(main)
         small.setPointSizeF(main.pointSizeF() * 0.9)
         return main, small
@@ -183,13 +184,13 @@ class FindingDelegate(QStyledItemDelegate):
         finding, message, where = self._texts(index)
         base = QStyleOptionViewItem(option)
         self.initStyleOption(base, index)
-        base.text = ""  # type: ignore[attr-defined]
-        widget = option.widget  # type: ignore[attr-defined]
+        base.text = ""
+        widget = option.widget
         style = widget.style() if widget is not None else QApplication.style()
         style.drawControl(QStyle.ControlElement.CE_ItemViewItem, base, painter, widget)
-        rect: QRect = option.rect  # type: ignore[attr-defined]
-        selected = bool(option.state & QStyle.StateFlag.State_Selected)  # type: ignore[attr-defined]
-        palette: QPalette = option.palette  # type: ignore[attr-defined]
+        rect: QRect = option.rect
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        palette: QPalette = option.palette
         text = palette.color(
             QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
         )
@@ -312,7 +313,7 @@ class ValidationPanel(QWidget):
             return
         self.run_now()
 
-    def _edited(self, _what: str) -> None:
+    def _edited(self, _change: Change) -> None:
         self._timer.start()  # restarted by each edit: the checks run once the designer pauses
 
     def run_now(self) -> None:
@@ -397,7 +398,10 @@ class ValidationPanel(QWidget):
 
     def current(self) -> Finding | None:
         item = self.list.currentItem()
-        return None if item is None else item.data(FINDING_ROLE)
+        if item is None:
+            return None
+        finding: Finding = item.data(FINDING_ROLE)
+        return finding
 
     def select(self, finding: Finding) -> None:
         """Select a finding (and show its place), as a click on it does."""
@@ -448,6 +452,6 @@ class ValidationPanel(QWidget):
             return frozenset()
         where = finding.path or "the scenario"
         colour = QColor(COLOURS[finding.severity])
-        return window.show_place(
+        return window.map_editor.show_place(
             finding.path, colour, where, "this finding has no place on the map"
         )

@@ -13,11 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
-    QGroupBox,
     QHBoxLayout,
     QLineEdit,
     QSpinBox,
@@ -26,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.scenario.rules_forms import (
+    ListForm,
     MessageLine,
     RegionField,
     buttons_row,
@@ -60,7 +59,9 @@ CONDITION_KINDS: dict[str, str] = {
     "vp-threshold": "Victory points against a number",
     "text": "In the book's words",
 }
-_TYPES: dict[str, type[Any]] = {
+_TYPES: dict[
+    str, type[Control | UnitsIn | Exit | EnemyLosses | Destroyed | VpThreshold | TextCondition]
+] = {
     "control": Control,
     "units-in": UnitsIn,
     "exit": Exit,
@@ -111,7 +112,7 @@ def make_award(choice: str, value: float, base: Award | None) -> Award:
     """The award for a choice and value (keeps a cap of the award it replaces)."""
     cap = base.cap if base else None
     if choice in ("win", "draw", "lose"):
-        return Award(result=choice)  # type: ignore[arg-type]
+        return Award(result=choice)
     if choice == "unit-value":
         return Award(per="unit-value", multiplier=value or 1.0, cap=cap)
     if choice == "each":
@@ -124,11 +125,8 @@ def editable(condition: Condition) -> bool:
     return condition.kind in CONDITION_KINDS
 
 
-class ConditionForm(QGroupBox):
+class ConditionForm(ListForm):
     """Add or change one victory condition; ``submitted`` carries the condition."""
-
-    submitted = Signal(object)
-    cancelled = Signal()
 
     def __init__(self) -> None:
         super().__init__("Victory condition")
@@ -294,10 +292,8 @@ class ConditionForm(QGroupBox):
             if not self.text.text().strip():
                 raise ValueError("write the condition as the book words it")
             fields["text"] = self.text.text().strip()
-        if base is not None:
-            data = base.model_dump(exclude={"kind"}) | fields
-            return _TYPES[kind].model_validate(data)  # type: ignore[no-any-return]
-        return _TYPES[kind](**fields)  # type: ignore[no-any-return]
+        data = fields if base is None else base.model_dump(exclude={"kind"}) | fields
+        return _TYPES[kind].model_validate(data)
 
     def _units(self, old: UnitFilter) -> UnitFilter:
         """The unit filter typed, other fields kept from ``old`` (``ValueError``: unknown)."""

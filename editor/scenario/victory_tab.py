@@ -11,6 +11,7 @@ from typing import cast
 from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import QComboBox, QFormLayout, QVBoxLayout
 
+from editor.files.changes import Change
 from editor.scenario.details_tab import PATH_ROLE, ListTab, SentenceTable, ShowPlace, brief
 from editor.scenario.rules_forms import MessageLine, fill_sides
 from editor.scenario.victory_editor import ConditionForm, editable
@@ -83,12 +84,13 @@ class VictoryTab(ListTab):
 
     def selected_condition(self) -> list[int] | None:
         chosen = self.table.chosen()
-        return None if chosen is None else [int(i) for i in chosen]  # type: ignore[attr-defined]
+        return [int(i) for i in chosen] if isinstance(chosen, list | tuple) else None
 
     def select_condition(self, path: list[int]) -> None:
         """Choose the condition at ``path`` (and show its place), as a click does."""
         for row in range(self.table.rowCount()):
-            if list(self.table.item(row, 0).data(PATH_ROLE)) == list(path):
+            item = self.table.item(row, 0)
+            if item is not None and list(item.data(PATH_ROLE)) == list(path):
                 self.table.selectRow(row)
                 return
         raise ValueError(f"no victory condition at {path}")
@@ -126,7 +128,9 @@ class VictoryTab(ListTab):
         if path is None:
             return False
         return self._do(
-            lambda s: edits_rules.remove_condition(s, path), "Remove a victory condition", "victory"
+            lambda s: edits_rules.remove_condition(s, path),
+            "Remove a victory condition",
+            Change.VICTORY,
         )
 
     def _submitted(self, entry: object) -> None:
@@ -137,20 +141,20 @@ class VictoryTab(ListTab):
         if self.form.base is not None and path is not None:
             if (
                 self._commit(
-                    lambda: edits_rules.replace_condition(scenario, path, condition, amap),
+                    lambda s: edits_rules.replace_condition(s, path, condition, amap),
                     True,
                     "victory condition",
-                    "victory",
+                    Change.VICTORY,
                 )
                 is not None
             ):
                 self.select_condition(path)
             return
         after = self._commit(
-            lambda: edits_rules.add_condition(scenario, condition, amap=amap),
+            lambda s: edits_rules.add_condition(s, condition, amap=amap),
             False,
             "victory condition",
-            "victory",
+            Change.VICTORY,
         )
         if after is not None:
             self.select_condition([len(after.victory.conditions) - 1])
@@ -164,5 +168,5 @@ class VictoryTab(ListTab):
                 self.tie.currentData(),
             ),
             "Set how the scenario is won",
-            "victory",
+            Change.VICTORY,
         )

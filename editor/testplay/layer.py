@@ -3,8 +3,8 @@ the hexes it can reach with their costs, the targets it may fire at and the line
 
 Scene items above the map item (which keeps its cache, drawn without the scenario's own
 counters while test play lasts), like :mod:`editor.mapview.zones_layer`. Counters are drawn with
-:func:`editor.mapview.render.paint_counters`, the map's own counter drawing, with the game's markers
-(Pin, Disruption, the viewer's own plotted task) on top.
+:func:`editor.mapview.counter_art.paint_counters`, the map's own counter drawing, with the game's
+markers (Pin, Disruption, the viewer's own plotted task) on top.
 """
 
 from __future__ import annotations
@@ -24,8 +24,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.mapview.render import hexes_outline, paint_counters
-from editor.mapview.tools import MapEvent, Tool
+from editor.mapview.counter_art import paint_counters
+from editor.mapview.shapes import hexes_outline
+from editor.mapview.tools import Tool
+from editor.mapview.view import MapEvent
 from model.counters import MapCounter
 from model.grid import hex_to_pixel
 from model.hexes import Hex

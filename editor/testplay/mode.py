@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from editor.files.boards import BoardDocument
 from editor.mapview.render import MapPainter
-from editor.mapview.tools import HEX_SIZE
+from editor.mapview.view import HEX_SIZE
 from editor.scenario.validation import loaded_of
 from editor.testplay.generic import GenericTestPlayPanel
 from editor.testplay.layer import TestPlayLayer, TestPlayTool

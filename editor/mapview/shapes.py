@@ -1,0 +1,104 @@
+"""Shapes of the map in scene coordinates, shared by the painter, the map's tools and layers:
+a board's cells as paths (worked out once per board and hex size), a laid section's outline,
+the outline of a set of hexes, and the small QPainter helpers they are drawn with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainterPath, QPen, QPolygonF, QTransform
+
+from model.board import BoardSection
+from model.geometry import cell_polygon, corners, cover_union
+from model.grid import hex_to_pixel
+from model.hexes import Hex
+from model.layout import Placement
+
+
+@dataclass
+class BoardGeometry:
+    """A board's cells as paths in its own frame (local hex (0, 0) at the origin)."""
+
+    fills: dict[tuple[str, int], QPainterPath]
+    grid: QPainterPath
+    outline: QPolygonF
+    bounds: QRectF
+
+
+_GEOMETRY: dict[tuple[int, float], tuple[BoardSection, BoardGeometry]] = {}
+
+
+def board_geometry(section: BoardSection, size: float) -> BoardGeometry:
+    """The paths of a board at a hex size, computed once per board and size."""
+    key = (id(section), size)
+    cached = _GEOMETRY.get(key)
+    if cached is not None and cached[0] is section:
+        return cached[1]
+    from shapely.geometry import Polygon
+
+    fills: dict[tuple[str, int], QPainterPath] = {}
+    grid = QPainterPath()
+    polygons = []
+    for h, (_, _, kind) in section.cells.items():
+        points = cell_polygon(h, kind, size)
+        polygons.append(Polygon(points))
+        polygon = qpolygon(points)
+        level = section.elevation_of(h) - section.base_elevation
+        path = fills.setdefault((section.terrain.get(h, "clear"), level), QPainterPath())
+        path.addPolygon(polygon)
+        path.closeSubpath()
+        grid.addPolygon(polygon)
+        grid.closeSubpath()
+    outline = qpolygon(list(cover_union(polygons).exterior.coords))
+    geometry = BoardGeometry(fills, grid, outline, grid.boundingRect())
+    _GEOMETRY[key] = (section, geometry)
+    return geometry
+
+
+def section_frame(placement: Placement, size: float) -> QTransform:
+    """Board frame to map pixels: pixels are linear in (q, r), so a placement is a translation,
+    and a turned placement a half turn, about the board's origin."""
+    x, y = hex_to_pixel(placement.offset, size)
+    frame = QTransform()
+    frame.translate(x, y)
+    if placement.flipped:
+        frame.scale(-1, -1)
+    return frame
+
+
+def hexes_outline(hexes: Iterable[Hex], size: float) -> QPainterPath:
+    """The outline of a set of hexes (their union), for overlays and highlights."""
+    from shapely.geometry import Polygon
+    from shapely.ops import unary_union
+
+    union = unary_union([Polygon(corners(h, size)) for h in hexes]).buffer(0)
+    path = QPainterPath()
+    for geometry in getattr(union, "geoms", [union]):
+        if geometry.is_empty:
+            continue
+        path.addPolygon(qpolygon(list(geometry.exterior.coords)))
+        path.closeSubpath()
+        for hole in geometry.interiors:
+            path.addPolygon(qpolygon(list(hole.coords)))
+            path.closeSubpath()
+    return path
+
+
+def section_outline(placement: Placement, section: BoardSection, size: float) -> QPolygonF:
+    """The outline of a section laid by ``placement``, in map pixels."""
+    return section_frame(placement, size).map(board_geometry(section, size).outline)
+
+
+def qpolygon(points: Iterable[tuple[float, float]]) -> QPolygonF:
+    return QPolygonF([QPointF(x, y) for x, y in points])
+
+
+def line_pen(color: str, width: float, cap: Qt.PenCapStyle = Qt.PenCapStyle.SquareCap) -> QPen:
+    pen = QPen(QColor(color))
+    pen.setWidthF(width)
+    pen.setCapStyle(cap)
+    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    return pen
