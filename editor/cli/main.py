@@ -114,8 +114,10 @@ def _parser() -> argparse.ArgumentParser:
     again.set_defaults(handler=cmd_replay)
 
     from editor.cli.balance import add_parser as add_balance
+    from editor.cli.position import add_parser as add_position
 
     add_balance(sub)
+    add_position(sub)
 
     schema = sub.add_parser("schema", help="write the scenario JSON Schema")
     schema.add_argument("-o", "--output", default=str(SCHEMA_PATH))
@@ -278,7 +280,7 @@ def cmd_data_report(args: argparse.Namespace) -> int:
     return 0
 
 
-def _outcome_data(state: State) -> dict[str, Any]:
+def outcome_data(state: State) -> dict[str, Any]:
     """Where a game stands, or how it ended, as data (``play`` and ``replay`` print it)."""
     outcome = state.outcome()
     data: dict[str, Any] = {
@@ -303,7 +305,7 @@ def _outcome_data(state: State) -> dict[str, Any]:
     return data
 
 
-def _print_outcome(data: dict[str, Any]) -> None:
+def print_outcome(data: dict[str, Any]) -> None:
     if not data["over"]:
         print(f"  not over: {data['at']} after {data['actions']} actions")
         print(f"  fingerprint: {str(data['fingerprint'])[:16]}")
@@ -352,7 +354,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 1
     except Exception as exc:  # an engine bug: say where, keep the game that shows it
         return _engine_error(args, state, exc)
-    data = _outcome_data(state)
+    data = outcome_data(state)
     bot_names = dict(zip(game.sides, names, strict=True))
     data["bots"] = bot_names
     if args.replay:
@@ -369,7 +371,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     seats = ", ".join(f"{s} {n}" for s, n in bot_names.items())
     print(f"{game.scenario.title} ({game.scenario.id}): {seats}, seed {args.seed}")
     print(f"  actions:     {data['actions']}")
-    _print_outcome(data)
+    print_outcome(data)
     if args.replay:
         print(f"  replay:      {args.replay}")
     return 0
@@ -395,7 +397,7 @@ def _engine_error(args: argparse.Namespace, state: State, exc: Exception) -> int
     return 3
 
 
-def _replay_loader(replay_file: Path) -> Callable[[str], LoadedScenario]:
+def replay_loader(replay_file: Path) -> Callable[[str], LoadedScenario]:
     """Load a replay's scenario: its path as written, else relative to the replay file."""
     from model.scenario_io import load_scenario
 
@@ -422,11 +424,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 1
     try:
         record = Replay.from_text(text)
-        done = replay(record, load=_replay_loader(path), stop_after=args.at)
+        done = replay(record, load=replay_loader(path), stop_after=args.at)
     except RulesError as exc:
         print(f"{path}: {exc}", file=sys.stderr)
         return 1
-    data = _outcome_data(done.state)
+    data = outcome_data(done.state)
     checked = min(len(record.fingerprints), len(done.fingerprints))
     data["checked_fingerprints"] = checked
     if args.json:
@@ -437,7 +439,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"  checked:     {checked} fingerprints, every one matches")
     else:
         print("  checked:     the file records no fingerprints; replayed without checking")
-    _print_outcome(data)
+    print_outcome(data)
     return 0
 
 

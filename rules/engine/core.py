@@ -26,12 +26,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from pydantic import BaseModel
+
 from model.hexes import Hex
 from model.scenario import Scenario
 from model.scenario_io import LoadedScenario
 
 if TYPE_CHECKING:
     from model.position import GamePosition
+    from rules.records.position import PositionReader
 from model.systems import GameSystem
 from rules.engine.actions import SHARED, Action, ForceDice, parse_action
 from rules.engine.dice import Dice
@@ -44,6 +47,7 @@ from rules.engine.errors import (
 from rules.engine.events import DiceForced, DieRolled, Event
 from rules.engine.play import ActionFocus, Preview, Progress, SideView
 from rules.engine.positions import UnitPosition
+from rules.engine.record import Record
 
 __all__ = [
     "Action",
@@ -80,11 +84,14 @@ class Game(ABC):
         rules_version: the version of the rules that play it (replays and positions say it).
         actions: the system's own action types; :meth:`parse_action` reads them and the shared
             ones (:data:`rules.engine.actions.SHARED`).
+        position_state: the shape of the ``state`` section of its position files.
     """
 
     system: GameSystem
     rules_version: str
     actions: ClassVar[tuple[type[Action], ...]] = ()
+    #: The shape of a position file's ``state`` section for this system (None: it has none).
+    position_state: ClassVar[type[BaseModel] | None] = None
 
     def __init__(self, loaded: LoadedScenario) -> None:
         self.loaded = loaded
@@ -115,11 +122,13 @@ class Game(ABC):
         """The hex a printed name names, or None when the map has no such hex."""
         return None
 
-    def state_from_position(self, position: GamePosition) -> State:
-        """The state a position file describes (:meth:`State.to_position` writes them).
+    def state_from_position(self, position: GamePosition, reader: PositionReader) -> State:
+        """The state a position file describes (:meth:`State.to_position` writes them); what
+        does not fit the game (an unknown unit, a hex off the map) goes to ``reader``, which
+        reports it located in the file.
 
         Raises:
-            PositionError: the position does not fit this game (located problems).
+            UnsupportedGameError: the system cannot start from a position.
         """
         raise UnsupportedGameError(
             f"{self.system.display_name}: the engine cannot start from a position yet"
@@ -249,6 +258,30 @@ class State(ABC):
         text = json.dumps(data, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
 
+    def position_fingerprint(self) -> str:
+        """A stable hash of the position alone (with the dice, without the log and history):
+        a state read from a position file has the one it was written from."""
+        data = {"position": self._snapshot(), "dice": self.dice.snapshot()}
+        text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def position_header(self) -> dict[str, Any]:
+        """The fields every position file has, for a system's :meth:`to_position`."""
+        return {
+            "scenario": self.game.loaded.path,
+            "scenario_id": self.game.scenario.id,
+            "system": self.game.system,
+            "rules_version": self.game.rules_version,
+            "seed": self.seed,
+            "draws": self.dice.draws,
+            "forced": list(self.dice.forced),
+            "to_act": list(self.to_act()),
+        }
+
+    def restore_dice(self, position: GamePosition) -> None:
+        """Put the dice where a position file says they are."""
+        self.dice = Dice.at(position.seed, position.draws, tuple(position.forced))
+
     def emit(self, event: Event) -> None:
         """Add an event to the log (the fingerprint's running hash takes it in when asked)."""
         self.log.append(event)
@@ -279,10 +312,21 @@ class State(ABC):
     def _advance(self) -> None:
         """Resolve what needs no decision until someone must act or the game is over."""
 
-    @abstractmethod
     def _snapshot(self) -> dict[str, Any]:
-        """The position as plain JSON data (sorted where order does not matter)."""
+        """The position as plain JSON data (sorted where order does not matter): by default
+        the snapshots of the state's records (:mod:`rules.engine.record`), merged."""
+        found: dict[str, Any] = {}
+        for name, value in vars(self).items():
+            if isinstance(value, Record):
+                part = value.snapshot()
+                if found.keys() & part.keys():
+                    raise RulesError(f"{name}: a key of its snapshot is another record's")
+                found.update(part)
+        return found
 
-    @abstractmethod
     def _detach(self) -> None:
-        """After a shallow copy: copy the mutable containers of the position."""
+        """After a shallow copy: copy the mutable parts of the position (by default, each
+        record of the state)."""
+        for name, value in list(vars(self).items()):
+            if isinstance(value, Record):
+                setattr(self, name, value.copy())

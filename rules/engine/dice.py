@@ -35,6 +35,19 @@ class Dice:
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
         self._forced: deque[int] = deque()
+        #: How many draws the generator has given since the seed (a position file keeps it).
+        self.draws = 0
+
+    @classmethod
+    def at(cls, seed: int, draws: int, forced: tuple[int, ...] = ()) -> Dice:
+        """A roller in the state it reaches after ``draws`` draws from ``seed``, with the
+        ``forced`` results still queued (a position file's dice)."""
+        dice = cls(seed)
+        for _ in range(draws):
+            dice._rng.random()
+        dice.draws = draws
+        dice.force(*forced)
+        return dice
 
     def roll(self, sides: int = 6) -> DieRoll:
         """Roll one die with ``sides`` faces: the next forced result if any, else random.
@@ -52,6 +65,7 @@ class Dice:
             if not 1 <= result <= sides:
                 raise ValueError(f"the forced result {result} is not a face of a d{sides}")
             return DieRoll(sides, result, forced=True)
+        self.draws += 1
         return DieRoll(sides, math.floor(self._rng.random() * sides) + 1)
 
     def force(self, *results: int) -> None:
@@ -68,6 +82,7 @@ class Dice:
 
     def random(self) -> float:
         """A raw draw in [0, 1) from the state's generator (for choices that are not dice)."""
+        self.draws += 1
         return self._rng.random()
 
     def clone(self) -> Dice:
@@ -75,6 +90,7 @@ class Dice:
         copy = Dice(0)
         copy._rng.setstate(self._rng.getstate())
         copy._forced = deque(self._forced)
+        copy.draws = self.draws
         return copy
 
     def snapshot(self) -> dict[str, Any]:

@@ -1,0 +1,208 @@
+"""Position files: a state written as data and read back into an equal state (STYLE point 25).
+
+Writing asks the state (:meth:`rules.engine.core.State.to_position`); reading checks the file
+like a scenario (every problem at its ``file:line:col``, a newer version refused), loads the
+scenario it names, validates the system's own ``state`` section with the shape the game gives
+(:attr:`rules.engine.core.Game.position_state`) and asks the game for the state
+(:meth:`rules.engine.core.Game.state_from_position`), which reports what does not fit (a unit
+the scenario does not have, a hex off the map) through a :class:`PositionReader`::
+
+    save_position(state, "pos.yaml", scenario_path="scenarios/panzer44/19.7-....yaml")
+    game, state = load_position("pos.yaml")
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, create_model
+
+from model.errors import Problem, ProblemList, did_you_mean, dotted
+from model.hexes import Hex
+from model.position import POSITION_SCHEMA_VERSION, GamePosition
+from model.scenario_io import LoadedScenario, load_scenario, to_data
+from model.validation import validate_document
+from model.yamlio import Document, PathKey, atomic_write_text, dump_yaml, read_yaml
+from rules.engine.core import Game, State
+from rules.engine.errors import RulesError
+from rules.registry import load_game
+
+
+class PositionReader:
+    """What a game reads a position with: names checked against its map and units, each
+    problem kept with its place in the file, all reported together by :meth:`done`."""
+
+    def __init__(self, game: Game, position: GamePosition, doc: Document | None) -> None:
+        self.game = game
+        self.position = position
+        self.doc = doc
+        self.problems: list[Problem] = []
+
+    def problem(self, path: PathKey, message: str, hint: str = "") -> None:
+        """Note a problem of the node at ``path``."""
+        file = self.doc.path if self.doc is not None else "<position>"
+        line, column = (0, 0)
+        if self.doc is not None:
+            pos = self.doc.position(path)
+            line, column = pos.line, pos.column
+        self.problems.append(Problem(file, line, column, dotted(path), message, hint))
+
+    def hex(self, name: str | None, path: PathKey) -> Hex | None:
+        """The hex a printed name names; None (and a problem) when the map has none."""
+        if name is None:
+            return None
+        found = self.game.hex_named(name)
+        if found is None:
+            self.problem(path, f"no hex '{name}' on the scenario's map")
+        return found
+
+    def unit(self, unit: str, known: object, path: PathKey) -> bool:
+        """Whether ``unit`` is one of the ``known`` ids (a problem, with a hint, when not)."""
+        ids = list(known)  # type: ignore[call-overload]
+        if unit in ids:
+            return True
+        self.problem(path, f"the scenario has no unit '{unit}'", did_you_mean(unit, ids))
+        return False
+
+    def done(self) -> None:
+        """Raise every problem found, if any.
+
+        Raises:
+            ProblemList: the position does not fit the game.
+        """
+        if self.problems:
+            raise ProblemList(self.problems)
+
+
+def position_of(state: State, scenario_path: str) -> GamePosition:
+    """The state's position, naming its scenario file as ``scenario_path``."""
+    return state.to_position().model_copy(update={"scenario": scenario_path})
+
+
+def save_position(
+    state: State, path: str | os.PathLike[str], scenario_path: str | os.PathLike[str]
+) -> None:
+    """Write the state's position to ``path`` (atomically), naming the scenario file relative
+    to the position file where it can."""
+    where = Path(path).resolve().parent
+    scenario = Path(scenario_path).resolve()
+    try:
+        named = os.path.relpath(scenario, where)
+    except ValueError:  # another drive
+        named = str(scenario)
+    atomic_write_text(path, position_text(position_of(state, Path(named).as_posix())))
+
+
+def position_text(position: GamePosition) -> str:
+    """A position as the YAML text of its file."""
+    return dump_yaml(to_data(position))
+
+
+def load_position(
+    path: str | os.PathLike[str], scenario: LoadedScenario | None = None
+) -> tuple[Game, State]:
+    """Read a position file and make its game and state.
+
+    Args:
+        path: the position file.
+        scenario: the scenario already loaded (test play's own); None: the file it names.
+
+    Raises:
+        ProblemList: the file, its scenario or its fit to the game has problems (located).
+        RulesError: the system's rules cannot play the scenario or start from a position.
+    """
+    doc = read_yaml(path)
+    return read_position(doc, scenario)
+
+
+def read_position(doc: Document, scenario: LoadedScenario | None = None) -> tuple[Game, State]:
+    """Like :func:`load_position`, from a parsed document."""
+    _check_version(doc)
+    common = validate_document(doc, GamePosition)
+    if scenario is None:
+        scenario = load_scenario(_scenario_path(doc, common))
+    if scenario.scenario.id != common.scenario_id:
+        where = doc.position(("scenario_id",))
+        raise ProblemList(
+            [
+                Problem(
+                    doc.path,
+                    where.line,
+                    where.column,
+                    "scenario_id",
+                    f"the position is of scenario '{common.scenario_id}', the file "
+                    f"'{common.scenario}' is '{scenario.scenario.id}'",
+                )
+            ]
+        )
+    game = load_game(scenario)
+    shape = game.position_state
+    position = common
+    if shape is not None:
+        typed: type[BaseModel] = create_model("Position", __base__=GamePosition, state=(shape, ...))
+        position = validate_document(doc, typed)
+    reader = PositionReader(game, position, doc)
+    if position.rules_version != game.rules_version:
+        reader.problem(
+            ("rules_version",),
+            f"written by the rules '{position.rules_version}', these are '{game.rules_version}'",
+            "replay the game's actions instead, or write the position again",
+        )
+        reader.done()
+    state = game.state_from_position(position, reader)
+    reader.done()
+    return game, state
+
+
+def _check_version(doc: Document) -> None:
+    data: Any = doc.data
+    version = data.get("schema_version") if isinstance(data, dict) else None
+    if isinstance(version, int) and version > POSITION_SCHEMA_VERSION:
+        where = doc.position(("schema_version",))
+        raise ProblemList(
+            [
+                Problem(
+                    doc.path,
+                    where.line,
+                    where.column,
+                    "schema_version",
+                    f"the file is of position version {version}; this Hexwright reads "
+                    f"version {POSITION_SCHEMA_VERSION} and older",
+                    "open it with a newer Hexwright",
+                )
+            ]
+        )
+
+
+def _scenario_path(doc: Document, position: GamePosition) -> Path:
+    named = Path(position.scenario)
+    if named.is_absolute() or named.exists():
+        return named
+    beside = Path(doc.path).parent / named
+    if beside.exists():
+        return beside
+    where = doc.position(("scenario",))
+    raise ProblemList(
+        [
+            Problem(
+                doc.path,
+                where.line,
+                where.column,
+                "scenario",
+                f"no scenario file '{position.scenario}' (looked beside the position file too)",
+            )
+        ]
+    )
+
+
+__all__ = [
+    "PositionReader",
+    "RulesError",
+    "load_position",
+    "position_of",
+    "position_text",
+    "read_position",
+    "save_position",
+]
