@@ -35,7 +35,7 @@ from model.boardtext import board_yaml, terrain_map_lines
 from model.catalog import terrain_types
 from model.grid import Parity
 from model.hexes import Hex, Hexside
-from model.layout import AssembledMap, Placement, assemble
+from model.layout import AssembledMap, SectionPlacement, assemble
 from model.mapstate import TerrainEdits, terrain_edits
 from model.overlays import OverlayMap
 from model.resources import (
@@ -346,7 +346,7 @@ def _layout(board: BoardFile) -> LayoutSpec:
 
 def _board_map(board: BoardFile) -> tuple[BoardSection, AssembledMap]:
     section = compile_board(board)
-    return section, assemble([Placement(board.id)], {board.id: section})
+    return section, assemble([SectionPlacement(board.id)], {board.id: section})
 
 
 def board_scenario(board: BoardFile) -> LoadedScenario:

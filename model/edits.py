@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 
 from model.board import BoardSection
 from model.errors import EditError, NoSuchEntryError, UnknownNameError
-from model.layout import AssembledMap, Placement, assemble
+from model.layout import AssembledMap, SectionPlacement, assemble
 from model.scenario import (
     ForceEntry,
     HexPlacement,
@@ -53,7 +53,7 @@ def explicit_from(layout: LayoutSpec, sections: Mapping[str, BoardSection]) -> L
     )
 
 
-def _spec(p: Placement) -> SectionSpec:
+def _spec(p: SectionPlacement) -> SectionSpec:
     return SectionSpec(
         section=p.section, offset=(p.offset.q, p.offset.r), flipped=p.flipped, label=p.label or None
     )

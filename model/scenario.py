@@ -543,7 +543,7 @@ class ScenarioEvent(StrictModel):
     entry: Region | None = Field(default=None, description="where those reinforcements enter")
 
 
-class TableRow(StrictModel):
+class RandomTableRow(StrictModel):
     roll: str = Field(description="a result or range, e.g. '1-5'")
     result: str
 
@@ -553,7 +553,7 @@ class RandomTable(StrictModel):
 
     name: str
     die: Literal["d6", "d10", "d100"]
-    rows: list[TableRow] = Field(min_length=1)
+    rows: list[RandomTableRow] = Field(min_length=1)
     modifiers: str = ""
 
 

@@ -32,7 +32,7 @@ from model.catalog import terrain_types, unit_types
 from model.errors import Problem, ProblemList, did_you_mean, dotted
 from model.hexes import Hex
 from model.joins import JoinType, NotationError, layout_from_notation, preset_layout
-from model.layout import AssembledMap, LayoutError, Placement, assemble
+from model.layout import AssembledMap, LayoutError, SectionPlacement, assemble
 from model.overlays import OverlayMap, place_overlays
 from model.regions import (
     PathBetween,
@@ -217,11 +217,14 @@ def migrate(doc: Document) -> None:
     doc.data = data
 
 
-def placements_for(layout: LayoutSpec, sections: Mapping[str, BoardSection]) -> list[Placement]:
+def placements_for(
+    layout: LayoutSpec, sections: Mapping[str, BoardSection]
+) -> list[SectionPlacement]:
     """The placements a layout spec describes (raises NotationError or LayoutError)."""
     if layout.sections is not None:
         return [
-            Placement(s.section, Hex(*s.offset), s.flipped, s.label or "") for s in layout.sections
+            SectionPlacement(s.section, Hex(*s.offset), s.flipped, s.label or "")
+            for s in layout.sections
         ]
     if layout.joins is not None:
         return layout_from_notation(layout.joins, sections)
