@@ -47,16 +47,9 @@ from model.resources import (
     read_board,
     read_board_file,
 )
-from model.scenario import (
-    SCENARIO_SCHEMA_VERSION,
-    GameLength,
-    LayoutSpec,
-    MapSetup,
-    Scenario,
-    SectionSpec,
-    Side,
-)
+from model.scenario import SCENARIO_SCHEMA_VERSION, GameLength, Scenario, Side
 from model.scenario_io import LoadedScenario
+from model.scenario_map import LayoutSpec, MapSetup, SectionSpec
 from model.systems import GameSystem
 from model.victory import VictoryRules
 from model.yamlio import atomic_write_text

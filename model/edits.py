@@ -16,16 +16,9 @@ from collections.abc import Iterable, Mapping
 from model.board import BoardSection
 from model.errors import EditError, NoSuchEntryError, UnknownNameError
 from model.layout import AssembledMap, SectionPlacement, assemble
-from model.scenario import (
-    ForceEntry,
-    HexPlacement,
-    LayoutSpec,
-    OverlayPlacement,
-    Scenario,
-    SectionSpec,
-    TerrainEdit,
-)
+from model.scenario import ForceEntry, HexPlacement, Scenario
 from model.scenario_io import placements_for
+from model.scenario_map import LayoutSpec, OverlayPlacement, SectionSpec, TerrainEdit
 
 
 def _with_map(scenario: Scenario, **changes: object) -> Scenario:

@@ -8,7 +8,8 @@ import pytest
 from pydantic import TypeAdapter
 
 from model.layout import AssembledMap, SectionPlacement, assemble
-from model.regions import Region, RegionContext, evaluate, path_graph
+from model.region_eval import path_graph
+from model.regions import Region, RegionContext, evaluate
 from model.resources import load_boards
 from model.systems import GameSystem
 

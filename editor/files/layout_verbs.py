@@ -19,8 +19,9 @@ from model.hexes import Hex
 from model.joins import JoinType, snap
 from model.layout import AssembledMap, SectionPlacement
 from model.resources import load_board, load_boards
-from model.scenario import LayoutSpec, Scenario, SectionSpec
+from model.scenario import Scenario
 from model.scenario_io import placements_for
+from model.scenario_map import LayoutSpec, SectionSpec
 
 #: A pure edit of the scenario as the document makes it (``model/edits*.py``).
 Operation = Callable[[Scenario], Scenario]
