@@ -16,7 +16,7 @@ hex watches or shells it (a Line of Opportunity Fire, an area fire) and is drawn
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from model.hexes import Hex
@@ -68,6 +68,25 @@ def side_choices(state: State, side: str) -> SideChoices:
     ordered = {SIDE: tuple(side_own)} if side_own else {}
     ordered.update((unit, tuple(acts)) for unit, acts in groups.items())
     return SideChoices(side, ordered, done)
+
+
+def labels(actions: Sequence[Action], describe: Callable[[Action], str]) -> list[str]:
+    """The actions' words for a list; where two read the same (a system's words that leave
+    out a detail, an Indirect Fire's pattern), each gets the words of its text that differ
+    from the others', in brackets, so no two lines of a group look alike."""
+    words = [describe(a) for a in actions]
+    same: dict[str, list[int]] = {}
+    for i, w in enumerate(words):
+        same.setdefault(w, []).append(i)
+    for indices in same.values():
+        if len(indices) < 2:
+            continue
+        texts = [actions[i].text().split() for i in indices]
+        shared = set.intersection(*(set(t) for t in texts))
+        for i, text in zip(indices, texts, strict=True):
+            extra = " ".join(t for t in text if t not in shared) or actions[i].text()
+            words[i] += f" [{extra}]"
+    return words
 
 
 @dataclass

@@ -48,10 +48,11 @@ def detail_html(
     if aims is None:
         return ""
     parts = [f"<b>{escape(title)}</b>: {len(aims.actions)} action(s)"]
+    costs = " with their cost" if any(c is not None for c in aims.reach.values()) else ""
     if aims.moves:
-        parts.append(f"· moves to {len(aims.moves)} hex(es), shaded with their cost")
+        parts.append(f"· moves to {len(aims.moves)} hex(es), shaded{costs}")
     elif aims.planned is not None and aims.reach:
-        parts.append(f"· could reach {len(aims.reach)} hex(es) once it moves (shaded)")
+        parts.append(f"· could reach {len(aims.reach)} hex(es) once it moves, shaded{costs}")
     if aims.targets:
         parts.append(f"· may fire at {len(aims.targets)} hex(es) held by the enemy (red)")
     if aims.watch:
@@ -66,22 +67,23 @@ def detail_html(
         html += f"<br><span style='color:{GREY}'>and {len(attacks) - MOST_ODDS} more attack(s)"
         html += " (choose one in the list for its odds)</span>"
     if chosen is not None:
-        html += "<br>" + preview_html(chosen)
+        listed = any(p.words == chosen.words for _a, p in attacks[:MOST_ODDS])
+        html += "<br>" + preview_html(chosen, odds=not listed)
     return html
 
 
-def preview_html(preview: Preview) -> str:
-    """The action chosen in the list: its words, cost, whether it is legal, its odds and the
-    rules it applies."""
+def preview_html(preview: Preview, odds: bool = True) -> str:
+    """The action chosen in the list: its words, cost, whether it is legal, its odds (unless
+    they are listed already) and the rules it applies."""
     parts = [f"<b>Chosen:</b> {escape(preview.words)}"]
-    if preview.cost:
+    if preview.cost and preview.cost not in preview.words:
         parts.append(f"({escape(preview.cost)})")
     if not preview.legal:
         parts.append(
             f"<span style='color:{FIRE}'>not legal: {escape(preview.why_not or '')}</span>"
         )
     html = " ".join(parts)
-    for chance in preview.chances:
+    for chance in preview.chances if odds else ():
         html += f"<br>&nbsp;&nbsp;{escape(chance.words)}"
     if preview.rules:
         html += f"<br><span style='color:{GREY}'>{escape(', '.join(preview.rules))}</span>"

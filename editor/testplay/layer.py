@@ -45,6 +45,7 @@ REACH = QColor("#2e86c1")
 TARGET = QColor("#c0392b")
 WATCH = QColor("#d68910")  # Lines of Opportunity Fire: amber, dotted
 SELECTED = QColor("#f4d03f")
+CHOSEN = QColor("#6c3483")  # the hex of the action chosen in the list
 HARM_INK = "#b03a2e"  # the system's markers: what happened to the unit
 ORDER_INK = "#1f4e9c"  # the viewer's own orders
 
@@ -76,6 +77,8 @@ class Picture:
     #: Orders given that aim at a hex (plotted fire, Lines of Opportunity Fire [P44 6.52]),
     #: of the units the viewer may see the orders of, from their hex to the hex aimed at.
     armed: list[tuple[Hex, Hex]] = field(default_factory=list)
+    #: The hex the action chosen in the list goes to or aims at.
+    chosen_hex: Hex | None = None
 
 
 class CountersItem(QGraphicsItem):
@@ -185,10 +188,12 @@ class TestPlayLayer:
         self.targets = QGraphicsPathItem()
         self.lines = QGraphicsPathItem()
         self.watch = QGraphicsPathItem()
+        self.chosen = QGraphicsPathItem()
 
     @property
     def items(self) -> list[QGraphicsItem]:
         found: list[QGraphicsItem] = [self.reach, self.targets, self.lines, self.watch]
+        found.append(self.chosen)
         return [*found, *(i for i in (self.counters, self.costs) if i is not None)]
 
     def _ensure(self) -> None:
@@ -222,6 +227,11 @@ class TestPlayLayer:
         pen.setCosmetic(True)
         self.watch.setPen(pen)
         self.watch.setZValue(Z_REACH + 0.5)
+        self.chosen = QGraphicsPathItem()
+        pen = QPen(CHOSEN, 5.0)
+        pen.setCosmetic(True)
+        self.chosen.setPen(pen)
+        self.chosen.setZValue(Z_TARGETS + 0.5)
         for item in self.items:
             scene.addItem(item)
 
@@ -259,6 +269,8 @@ class TestPlayLayer:
         if picture.selected_hex is None and picture.watch:  # off the map: no line starts
             watch.addPath(hexes_outline(picture.watch, self.size))
         self.watch.setPath(watch)
+        chosen = [picture.chosen_hex] if picture.chosen_hex is not None else []
+        self.chosen.setPath(hexes_outline(chosen, self.size) if chosen else QPainterPath())
 
     def clear(self) -> None:
         scene = self.view.scene()

@@ -18,6 +18,7 @@ from rules.engine.events import Event, UnitOffMap
 #: Colours of the log: turns and phases, dice, combat, refusals and skipped segments.
 INK = {
     "turn": "#1f3a5f",
+    "step": "#1f3a5f",
     "dice": "#6c3483",
     "fire": "#922b21",
     "muted": "#707070",
@@ -33,7 +34,8 @@ FIRE_WORDS = (
 KIND_INK = (
     (("game-ended",), "win"),
     (FIRE_WORDS, "fire"),
-    (("segment-began", "turn", "chit", "cup"), "turn"),
+    (("segment-began", "turn"), "turn"),
+    (("chit", "cup"), "step"),
     (("die", "dice", "rolled", "roll"), "dice"),
     (("skipped", "side-done", "not-in-use"), "muted"),
 )

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QSpinBox,
+    QTabBar,
     QWidget,
 )
 
@@ -196,6 +197,7 @@ class TestPlayMode:
         self.dock: QDockWidget | None = None
         self.layer = TestPlayLayer(window.view, HEX_SIZE)
         self._docks: list[QDockWidget] = []
+        self._tabs: list[QTabBar] = []
         self._actions: list[QAction] = []
         self._painter: MapPainter | None = None
 
@@ -246,6 +248,8 @@ class TestPlayMode:
             window.view.update_map(self._painter)
         for dock in self._docks:
             dock.show()
+        for tabs in self._tabs:
+            tabs.show()
         for action in self._actions:
             action.setEnabled(True)
         window.toolbar.setEnabled(True)
@@ -264,6 +268,12 @@ class TestPlayMode:
         ]
         for dock in self._docks:
             dock.hide()
+        # The tab bars of tabbed docks stay up when all their docks are hidden (seen on
+        # xcb and offscreen): they would show through the Test Play dock.
+        self._tabs = [t for t in window.findChildren(QTabBar) if t.parent() is window]
+        self._tabs = [t for t in self._tabs if t.isVisible()]
+        for tabs in self._tabs:
+            tabs.hide()
         self._actions = [
             a
             for key, a in window.actions_by_id.items()

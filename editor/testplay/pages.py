@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.testplay.aims import labels
 from rules.engine.actions import Action
 
 ROLE = Qt.ItemDataRole.UserRole
@@ -119,8 +120,9 @@ class ChoicePages(QWidget):
         for unit, actions in groups.items():
             item = QTreeWidgetItem([f"{titles[unit]}  ({len(actions)})"])
             item.setData(0, ROLE, unit)
-            for action in actions:
-                child = QTreeWidgetItem([describe(action)])
+            item.setToolTip(0, titles[unit])
+            for action, words in zip(actions, labels(actions, describe), strict=True):
+                child = QTreeWidgetItem([words])
                 child.setData(0, ROLE, action)
                 child.setToolTip(0, action.text())
                 item.addChild(child)
@@ -151,6 +153,21 @@ class ChoicePages(QWidget):
         if keep is not None and was != selected:  # another unit's turn: show it
             tree.scrollToItem(keep)
         tree.blockSignals(False)
+
+    def open_only(self, unit: str) -> QTreeWidgetItem | None:
+        """Open ``unit``'s group, close the other units' and scroll to it; its line."""
+        found = None
+        tree = self.units
+        for i in range(tree.topLevelItemCount()):
+            item = tree.topLevelItem(i)
+            if item is None or item.data(0, ROLE) == GIVEN:
+                continue
+            item.setExpanded(item.data(0, ROLE) == unit)
+            if item.data(0, ROLE) == unit:
+                found = item
+        if found is not None:
+            tree.scrollToItem(found, QTreeWidget.ScrollHint.PositionAtTop)
+        return found
 
     def group_item(self, unit: str) -> QTreeWidgetItem | None:
         """The list's line of ``unit``'s group, if it has one."""

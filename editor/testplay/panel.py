@@ -113,7 +113,7 @@ class TestPlayPanel(ChoicePages):
         self.log = QTextBrowser()
         self.log.setPlaceholderText("The game's events, dice and combats appear here.")
         split.addWidget(self.log)
-        split.setSizes([420, 280])
+        split.setSizes([560, 220])
         layout.addWidget(split, 1)
         self.controls = TestPlayControls(self.session, self.main.say, self)
         self.controls.leave_requested.connect(self.leave_requested.emit)
@@ -289,7 +289,7 @@ class TestPlayPanel(ChoicePages):
         h = next((p.hex for p in self.units_shown if p.unit == unit), None)
         where = game.hex_name(h) if h is not None else "off the map"
         name = game.unit_name(unit)
-        return f"{unit}  ·  {name}  ·  {where}" if name != unit else f"{unit}  ·  {where}"
+        return f"{unit}  ·  {where}  ·  {name}" if name != unit else f"{unit}  ·  {where}"
 
     def _aim(self) -> None:
         """The selected unit's actions on the map, and the detail under the list."""
@@ -360,6 +360,8 @@ class TestPlayPanel(ChoicePages):
             picture.round_trip = aims.hex is not None and aims.hex in aims.moves
             picture.targets = sorted(aims.targets, key=lambda h: (h.q, h.r))
             picture.watch = sorted(aims.watch, key=lambda h: (h.q, h.r))
+            chosen = self.chosen_action()
+            picture.chosen_hex = state.concerns(chosen).hex if chosen is not None else None
         self.layer.show(picture)
 
     def _show_selected(self, unit: str | None = None) -> None:
@@ -387,11 +389,11 @@ class TestPlayPanel(ChoicePages):
         self._draw()
 
     def select(self, unit: str | None) -> None:
-        """Select a unit: its group in the list, its actions on the map (scrolled into view)."""
+        """Select a unit: its group opened in the list (the others closed), its actions on
+        the map (scrolled into view)."""
         self.selected = unit
-        item = self.group_item(unit) if unit is not None else None
+        item = self.open_only(unit) if unit is not None else None
         if item is not None:
-            item.setExpanded(True)
             self.units.setCurrentItem(item)  # _tree_choice aims and draws
         else:
             self._aim()
@@ -415,7 +417,7 @@ class TestPlayPanel(ChoicePages):
         if self.session.apply(action) is not None:
             return False
         self.message.hide()
-        self.main.say(f"Done: {words} ({action.text()})")
+        self.main.say(f"Taken: {words} ({action.text()})")
         return True
 
     def refuse(self, text: str) -> None:
