@@ -17,6 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import shiboken6
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
@@ -145,7 +146,9 @@ def ask_test_play(window: MainWindow, position: str = "") -> TestPlayMode | None
         return window.test_play_mode
     sides = [(s.id, s.name) for s in document.scenario.sides]
     dialog = TestPlayDialog(sides, window, position)
-    if dialog.exec() != QDialog.DialogCode.Accepted:
+    accepted = dialog.exec() == QDialog.DialogCode.Accepted
+    dialog.deleteLater()
+    if not accepted:
         return None
     seed, seats = dialog.chosen()
     mode = TestPlayMode(window)
@@ -248,8 +251,9 @@ class TestPlayMode:
             window.view.update_map(self._painter)
         for dock in self._docks:
             dock.show()
-        for tabs in self._tabs:
-            tabs.show()
+        for tabs in self._tabs:  # those the window's layout kept (it deletes the others)
+            if shiboken6.isValid(tabs):
+                tabs.show()
         for action in self._actions:
             action.setEnabled(True)
         window.toolbar.setEnabled(True)
