@@ -87,6 +87,7 @@ class TestPlayPanel(ChoicePages):
         self.revealed: str | None = None  # the human side whose view is shown (hot seat)
         self.counters: list[GameCounter] = []
         self.units_shown: list[UnitPosition] = []
+        self.progress = session.state.progress()
         self._shown: list[Event] = []
         self._order: list[str] = []  # the groups of the list, in order
         self._build()
@@ -194,7 +195,7 @@ class TestPlayPanel(ChoicePages):
         state = session.state
         before = self.selected
         side, everything, handover = self.viewer()
-        progress = state.progress()
+        self.progress = progress = state.progress()
         rows = [self._todo(s, side, everything, progress.left.get(s, "")) for s in progress.to_act]
         self.header.setText(header_html(progress, rows))
         if state.is_terminal():
@@ -256,7 +257,7 @@ class TestPlayPanel(ChoicePages):
             self.fill_list(groups, titles, state.describe, owned, turn_word, idle, self.selected)
             self.listed = listed
         self.done_button.setVisible(found is not None and found.done is not None)
-        self.done_button.setText(state.progress().done_label)
+        self.done_button.setText(self.progress.done_label)
         self.apply_button.setEnabled(bool(groups))
         self._aim()
 
@@ -282,10 +283,9 @@ class TestPlayPanel(ChoicePages):
     def unit_title(self, unit: str) -> str:
         """A group's line in the list: the unit, its name and where it is; the side's own
         actions under what the game calls them."""
-        state = self.session.state
         if unit == SIDE:
-            return state.progress().side_actions
-        game = state.game
+            return self.progress.side_actions
+        game = self.session.game
         h = next((p.hex for p in self.units_shown if p.unit == unit), None)
         where = game.hex_name(h) if h is not None else "off the map"
         name = game.unit_name(unit)
