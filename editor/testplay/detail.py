@@ -53,6 +53,8 @@ def detail_html(
         parts.append(f"· moves to {len(aims.moves)} hex(es), shaded{costs}")
     elif aims.planned is not None and aims.reach:
         parts.append(f"· could reach {len(aims.reach)} hex(es) once it moves, shaded{costs}")
+    elif aims.planned is not None:  # the rules do not say where it could go
+        parts.append("· its move is given now and made later: choose it in the list")
     if aims.targets:
         parts.append(f"· may fire at {len(aims.targets)} hex(es) held by the enemy (red)")
     if aims.watch:
