@@ -163,8 +163,9 @@ class CostLabels(QGraphicsItem):
         for h, text in self.costs.items():
             cx, cy = hex_to_pixel(h, self.size)
             size = self.size
-            # In the middle of a vacant hex; under the counter of an occupied one.
-            top = cy + size * 0.42 if h in self.occupied else cy - size * 0.22
+            # In the middle of a vacant hex; above the counter of an occupied one (its
+            # markers take the space under it).
+            top = cy - size * 0.84 if h in self.occupied else cy - size * 0.22
             box = QRectF(cx - size * 0.42, top, size * 0.84, size * 0.44)
             painter.setPen(QPen(REACH.darker(140), 0))
             painter.setBrush(plate)
