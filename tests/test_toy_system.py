@@ -106,3 +106,40 @@ def test_no_shared_file_depends_on_the_toy() -> None:
                 text = path.read_text(encoding="utf-8")
                 assert "import toy" not in text and "from toy" not in text, path
                 assert '"toy"' not in text and "id: toy" not in text, path
+
+
+@pytest.mark.gui
+def test_the_toy_plays_in_test_play(toy: GameSystem, qtbot: object) -> None:
+    """Through the registry alone: the editor opens the toy's scenario, a human moves a unit by
+    clicking it and then a hex it can reach on the map, and the bots play the game to its end."""
+    from PySide6.QtCore import Qt
+    from pytestqt.qtbot import QtBot
+    from test_testplay import click_map, open_window, start
+
+    from editor.testplay.panel import PAGE_END, PAGE_PLAY
+    from editor.testplay.session import FASTEST
+
+    assert isinstance(qtbot, QtBot)
+    w = open_window(qtbot, str(SCENARIO))
+    panel = start(w, {"red": "human", "blue": "random"}, seed=5)
+    session = panel.session
+    assert panel.pages.currentIndex() == PAGE_PLAY
+    assert "Turn 1 of 4" in panel.header.text() and "Red acts" in panel.header.text()
+    unit = "red.tank.1"
+    here = next(p.hex for p in session.state.positions() if p.unit == unit)
+    click_map(qtbot, w, here)
+    assert panel.selected == unit and panel.aims is not None and panel.aims.reach
+    held = {p.hex for p in session.state.positions()}
+    target = next(h for h in panel.aims.reach if h not in held)
+    click_map(qtbot, w, target)
+    assert [a.text() for a in session.timeline][-1].startswith(f"move {unit} ")
+    assert next(p.hex for p in session.state.positions() if p.unit == unit) == target
+    qtbot.mouseClick(panel.done_button, Qt.MouseButton.LeftButton)
+    panel.seat_boxes["red"].setCurrentIndex(1)  # the random bot takes over
+    panel.controls.set_speed(FASTEST)
+    qtbot.waitUntil(lambda: session.state.is_terminal(), timeout=30_000)
+    assert panel.pages.currentIndex() == PAGE_END
+    outcome = session.state.outcome()
+    assert outcome is not None and outcome.reason in panel.report.toPlainText()
+    qtbot.mouseClick(panel.controls.leave_button, Qt.MouseButton.LeftButton)
+    assert w.test_play_mode is None

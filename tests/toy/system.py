@@ -147,7 +147,14 @@ class ToyGame(MapGame):
                 if not isinstance(entry.placement, HexPlacement):
                     raise UnsupportedGameError("the toy places every unit on a hex")
                 for _ in range(entry.count):
-                    n = sum(1 for u in self.units.values() if u.side == side.id) + 1
+                    n = (
+                        sum(
+                            1
+                            for u in self.units.values()
+                            if u.id.startswith(f"{side.id}.{entry.unit}.")
+                        )
+                        + 1
+                    )
                     uid = f"{side.id}.{entry.unit}.{n}"
                     self.units[uid] = Unit(uid, side.id, entry.unit, kind.name, *_values(kind))
                     self.start[uid] = self.amap.resolve(entry.placement.hex)
