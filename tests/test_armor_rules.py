@@ -106,7 +106,7 @@ def test_disputed_hex_goes_to_the_higher_die_roll() -> None:
     events = state.apply(Order("german.PZIVJ.1", moves="1"))
     bounced = [e for e in events if isinstance(e, Bounced)]
     assert [(e.unit, e.back_to) for e in bounced] == [("german.PZIVJ.1", state.game.name(b))]
-    assert state.hexes["us.M4.1"] == mid and state.hexes["german.PZIVJ.1"] == b
+    assert state.troops.hexes["us.M4.1"] == mid and state.troops.hexes["german.PZIVJ.1"] == b
 
 
 def test_disputed_hex_stays_with_the_unit_that_did_not_move() -> None:
@@ -116,7 +116,7 @@ def test_disputed_hex_stays_with_the_unit_that_did_not_move() -> None:
     state.apply(Order("us.M4.1", moves="1"))
     events = state.apply(Order("german.PZIVJ.1", moves="V"))
     assert [e.unit for e in events if isinstance(e, Bounced)] == ["us.M4.1"]
-    assert state.hexes["us.M4.1"] == a
+    assert state.troops.hexes["us.M4.1"] == a
 
 
 def test_opportunity_fire_stops_the_unit_it_knocks_out() -> None:
@@ -138,7 +138,7 @@ def test_opportunity_fire_stops_the_unit_it_knocks_out() -> None:
     mods = {m.what.split(" (")[0]: m.value for m in fire.modifiers}
     assert mods == {"Movement": -4, "target Size": -1, "Opportunity Fire": -8}
     assert (fire.modifier_number, fire.shots, fire.hits) == (7, 1, 1)
-    assert state.knocked_out == ["german.PZIVJ.1"] and state.wrecks == [line[6]]
+    assert state.damage.knocked_out == ["german.PZIVJ.1"] and state.damage.wrecks == [line[6]]
 
 
 def test_no_long_range_fire_with_movement_orders() -> None:
@@ -146,7 +146,7 @@ def test_no_long_range_fire_with_movement_orders() -> None:
     placeholder Gunnery Table: 12 hexes for the Sherman's 75mm)."""
     line = _line_of_clear(15)
     state = _position([("M4", line[0], 0)], [("PZIVJ", line[14], 3)])
-    assert state.hexes["us.M4.1"].distance(state.hexes["german.PZIVJ.1"]) == 14
+    assert state.troops.hexes["us.M4.1"].distance(state.troops.hexes["german.PZIVJ.1"]) == 14
     state.apply(Order("us.M4.1", fire="german.PZIVJ.1"))  # no movement: Long Range allowed
     fresh = _position([("M4", line[0], 0)], [("PZIVJ", line[14], 3)])
     with pytest.raises(IllegalActionError, match="Long Range"):
@@ -168,19 +168,19 @@ def test_building_hexside_rolls_for_track_and_gun() -> None:
     start, facing = next(
         (n, (d + 3) % 6)
         for d, n in enumerate(building.neighbors())
-        if n not in state.hexes.values()
+        if n not in state.troops.hexes.values()
         and terrain.terrain(n) == "clear"
         and cost(n, building) is not None
     )
     # the position: the tank beside the Building, facing it (set before any order is written)
-    state.hexes[tank], state.facing[tank] = start, facing
-    state.option_cache = {}
+    state.troops.hexes[tank], state.troops.facing[tank] = start, facing
+    state.sheets.options = {}
     state.force_dice(10)  # Brick TK, row 3 (placeholder 40): Track damage
     events = state.apply(Order(tank, moves="1"))
     events += _finish_plot(state)
     checks = [e for e in events if isinstance(e, BuildingCheck)]
     assert checks and checks[0].column == "Brick TK" and checks[0].damage
-    assert state.hexes[tank] == start and "track" in state.hits[tank]
+    assert state.troops.hexes[tank] == start and "track" in state.damage.hits[tank]
 
 
 def _finish_plot(state: ArmorState) -> list[object]:
@@ -216,9 +216,9 @@ def test_games_of_fire_score_points_for_losses(seed: int) -> None:
     damaged = {e.unit for e in state.log if isinstance(e, Damaged)}
     assert damaged, "a game of fire damages something"
     assert sum(outcome.vp.values()) > 0
-    for unit in state.knocked_out:
-        assert unit not in state.hexes
-    assert len(state.wrecks) == len(state.knocked_out)
+    for unit in state.damage.knocked_out:
+        assert unit not in state.troops.hexes
+    assert len(state.damage.wrecks) == len(state.damage.knocked_out)
 
 
 def test_a_blocked_road_costs_the_other_terrain() -> None:

@@ -177,7 +177,7 @@ def sighting_range(state: ArmorState, sighter: Hex, target: Hex) -> int:
 
 def sights(state: ArmorState, unit: str, target: str) -> bool:
     """Whether ``unit`` sights ``target`` now [AG IV]."""
-    a, b = state.hexes.get(unit), state.hexes.get(target)
+    a, b = state.troops.hexes.get(unit), state.troops.hexes.get(target)
     if a is None or b is None:
         return False
     d = a.distance(b)
@@ -185,7 +185,7 @@ def sights(state: ArmorState, unit: str, target: str) -> bool:
         return True  # [AG IV; GC2 note]: an adjacent hex can always be sighted
     if state.game.los(a, b).verdict == "blocked":
         return False
-    if target in state.fired_last_turn:
+    if target in state.firing.fired_last_turn:
         return True  # [AG IV.C.5]
     return d <= sighting_range(state, a, b)
 
@@ -200,13 +200,13 @@ def why_not_fire(state: ArmorState, unit: str, target: str, moving: bool = False
         return "it is not an enemy unit"
     if gun_of(spec, state.game.nation[spec.side]) is None or state.gun_lost(unit):
         return "it has no main gun that fires AP [AG VI.A.1]"
-    if state.crew_losses.get(unit, 0) >= 3:
+    if state.damage.crew_losses.get(unit, 0) >= 3:
         return "three crew losses: it may no longer fire [GC1 Effects of AP Hits]"
     if not other.vehicle:
         return "AP fire is only at Vehicle units [ADV VI.B]"
     if not sights(state, unit, target):
         return "it does not sight the target [AG IV; AG VI.A.1]"
-    a, b = state.hexes[unit], state.hexes[target]
+    a, b = state.troops.hexes[unit], state.troops.hexes[target]
     facing = state.gun_facing(unit)
     if not in_field_of_fire(facing, a, b):
         return "the target is not in its Field of Fire [AG VI.A.3]"
@@ -265,7 +265,7 @@ def hull_down(state: ArmorState, firer: Hex, target: Hex, shot: str) -> str | No
 
 def modifiers(state: ArmorState, firer: str, target: str, aspect: Aspect) -> list[Modifier]:
     """Every modifier of one shot, each with its rule [AG VI.B.3]."""
-    a, b = state.hexes[firer], state.hexes[target]
+    a, b = state.troops.hexes[firer], state.troops.hexes[target]
     spec = state.game.units[target]
     shot = shot_elevation(state, a, b)
     found = [_movement_modifier(state, firer, target)]
@@ -282,7 +282,7 @@ def modifiers(state: ArmorState, firer: str, target: str, aspect: Aspect) -> lis
                 placeholder=None if aspect.sector == "S 0" else aspect.placeholder,
             )
         )
-    losses = state.crew_losses.get(firer, 0)
+    losses = state.damage.crew_losses.get(firer, 0)
     if losses:
         found.append(Modifier(f"{losses} crew loss(es)", -4 * losses, f"{GC1} Misc. (AP)]"))
     down = hull_down(state, a, b, shot)
@@ -313,9 +313,9 @@ def resolve(state: ArmorState, firer: str, target: str, opportunity: bool = Fals
     spec = game.units[firer]
     gun = gun_of(spec, game.nation[spec.side])
     assert gun is not None
-    a, b = state.hexes[firer], state.hexes[target]
+    a, b = state.troops.hexes[firer], state.troops.hexes[target]
     rng = a.distance(b)
-    aspect = target_aspect(state.facing[target], b, a)
+    aspect = target_aspect(state.troops.facing[target], b, a)
     mods = modifiers(state, firer, target, aspect)
     if opportunity:
         mods.append(Modifier("Opportunity Fire", -8, f"{GC1} Misc. (AP); AG VII.F.1]"))
@@ -357,7 +357,7 @@ def resolve(state: ArmorState, firer: str, target: str, opportunity: bool = Fals
 
 
 def _hit(state: ArmorState, firer: str, target: str, aspect: Aspect, pen: int) -> list[Pending]:
-    a, b = state.hexes[firer], state.hexes[target]
+    a, b = state.troops.hexes[firer], state.troops.hexes[target]
     tspec = state.game.units[target]
     shot = shot_elevation(state, a, b)
     roll = state.roll(f"Hit Determination on {target}", 100)
