@@ -33,10 +33,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 from model.hexes import Hex
+from model.position import GamePosition
 from model.scenario_io import LoadedScenario
 from model.systems import GameSystem
 from model.victory import Exit
 from rules.armor import plot, view
+from rules.armor import position as position_io
 from rules.armor.events import OrderPlotted
 from rules.armor.fire import level
 from rules.armor.move import (
@@ -44,6 +46,7 @@ from rules.armor.move import (
     enter_cost,
 )
 from rules.armor.orders import ACTIONS, Face, Order
+from rules.armor.position import ArmorPositionState
 from rules.armor.records import CommandSheets, Damage, Firing, Play, Troops
 from rules.armor.sequence import ARMOR_SEQUENCE
 from rules.armor.setup import deploy
@@ -58,6 +61,7 @@ from rules.engine.play import ActionFocus, Progress, SideView
 from rules.engine.positions import UnitPosition
 from rules.engine.sequence import Phase, Segment, steps
 from rules.maps.game import MapGame
+from rules.records.position import PositionReader
 
 RULES_VERSION = "armor-0.1"
 
@@ -68,6 +72,7 @@ class ArmorGame(MapGame):
     system = GameSystem.ARMOR
     rules_version = RULES_VERSION
     actions = ACTIONS
+    position_state = ArmorPositionState
 
     def __init__(self, loaded: LoadedScenario) -> None:
         super().__init__(loaded)
@@ -106,6 +111,9 @@ class ArmorGame(MapGame):
 
     def new_initial_state(self, seed: int = 0) -> ArmorState:
         return ArmorState(self, seed)
+
+    def state_from_position(self, position: GamePosition, reader: PositionReader) -> ArmorState:
+        return position_io.state_from_position(self, position, reader)
 
     def level(self, h: Hex) -> int:
         found = self._levels.get(h)
@@ -341,6 +349,10 @@ class ArmorState(State):
     def arrange(self, actions: list[Action]) -> list[Action]:
         """Fire alone, fire and move, Opportunity Fire, Pivot, then moves by where they end."""
         return sorted(actions, key=lambda a: view.display_key(self, a))
+
+    def to_position(self) -> GamePosition:
+        """The state as a position file (:mod:`rules.armor.position`)."""
+        return position_io.to_position(self)
 
     def positions(self) -> list[UnitPosition]:
         """Every unit on the map, with its facing and damage (no hidden units [AG])."""
