@@ -42,6 +42,15 @@ from rules.armor.orders import Order
 from rules.armor.records import CommandSheets, Damage, Firing, Play, Troops
 from rules.engine.core import State
 from rules.engine.errors import ActionSyntaxError
+from rules.records.places import (
+    known_values,
+    listed_units,
+    sides,
+    state_section,
+    statuses,
+    units,
+    whole,
+)
 from rules.records.position import PositionReader
 
 if TYPE_CHECKING:
@@ -167,14 +176,14 @@ def state_from_position(
     """
     from rules.armor.game import ArmorState
 
-    extra = _extra(position)
+    extra = state_section(position, ArmorPositionState)
     state = ArmorState.__new__(ArmorState)
     State.__init__(state, game, position.seed)
     if not 1 <= position.turn <= game.turns:
         reader.problem(("turn",), f"the scenario's Turns are 1 to {game.turns}")
     state.play = Play(game.scenario.id, position.turn, _step(game, position, reader))
     state.play.over = position.step == OVER
-    state.play.done = set(_sides(game, extra.done, ("state", "done"), reader))
+    state.play.done = set(sides(extra.done, game.sides, ("state", "done"), reader))
     dep = game.deployment
     state.troops = Troops(facing=dict(dep.facing), turret=dict.fromkeys(dep.hexes, 0))
     state.damage = Damage(old_wrecks=extra.old_wrecks)
@@ -184,23 +193,16 @@ def state_from_position(
     _knocked_out(state, wrecks, position, reader)
     state.sheets = CommandSheets({s: {} for s in game.sides})
     _read_orders(state, position, reader)
-    state.sheets.faced = set(_units(game, extra.faced, ("state", "faced"), reader))
+    state.sheets.faced = set(units(extra.faced, game.units, ("state", "faced"), reader))
     state.firing = Firing(
-        set(_units(game, extra.fired, ("state", "fired"), reader)),
-        set(_units(game, extra.fired_last_turn, ("state", "fired_last_turn"), reader)),
-        set(_units(game, extra.opportunity_used, ("state", "opportunity_used"), reader)),
+        set(units(extra.fired, game.units, ("state", "fired"), reader)),
+        set(units(extra.fired_last_turn, game.units, ("state", "fired_last_turn"), reader)),
+        set(units(extra.opportunity_used, game.units, ("state", "opportunity_used"), reader)),
     )
     reader.done()
     state.restore_dice(position)
     state._advance()  # a hand-written position may stand where nobody decides yet
     return state
-
-
-def _extra(position: GamePosition) -> ArmorPositionState:
-    found = position.state
-    if isinstance(found, ArmorPositionState):
-        return found
-    return ArmorPositionState.model_validate(found)
 
 
 def _step(game: ArmorGame, position: GamePosition, reader: PositionReader) -> int:
@@ -216,21 +218,6 @@ def _step(game: ArmorGame, position: GamePosition, reader: PositionReader) -> in
         )
         return 0
     return ids.index(position.step)
-
-
-def _sides(game: ArmorGame, sides: list[str], path: PathKey, reader: PositionReader) -> list[str]:
-    found = []
-    for i, side in enumerate(sides):
-        if side in game.sides:
-            found.append(side)
-        else:
-            hint = did_you_mean(side, game.sides)
-            reader.problem((*path, i), f"the scenario has no side '{side}'", hint)
-    return found
-
-
-def _units(game: ArmorGame, units: list[str], path: PathKey, reader: PositionReader) -> list[str]:
-    return [u for i, u in enumerate(units) if reader.unit(u, game.units, (*path, i))]
 
 
 def _read_wrecks(
@@ -259,16 +246,8 @@ def _read_units(
     state: ArmorState, position: GamePosition, wreck_of: dict[str, Hex], reader: PositionReader
 ) -> None:
     game = state.game
-    seen: set[str] = set()
-    for i, place in enumerate(position.units):
-        path = ("units", i)
-        if not reader.unit(place.id, game.units, (*path, "id")):
-            continue
-        if place.id in seen:
-            reader.problem((*path, "id"), f"'{place.id}' is listed twice")
-            continue
-        seen.add(place.id)
-        status = _statuses(place, path, reader)
+    for path, place in listed_units(position, game.units, reader):
+        status = statuses(place, path, STATUSES, "Armor", reader)
         hits = {hit for hit, word in DAMAGE.items() if word in status}
         if hits:
             state.damage.hits[place.id] = hits
@@ -280,23 +259,6 @@ def _read_units(
             last = wreck_of.get(place.id)
         _read_values(state, place, path, reader)
         _read_facing(state, place, last, path, reader)
-    for unit in game.units:
-        if unit not in seen:
-            reader.problem(
-                ("units",),
-                f"unit '{unit}' is not listed: every unit of the scenario is, on the map or off it",
-            )
-
-
-def _statuses(place: UnitPlace, path: PathKey, reader: PositionReader) -> list[str]:
-    for j, word in enumerate(place.status):
-        if word not in STATUSES:
-            reader.problem(
-                (*path, "status", j),
-                f"no status '{word}' in Armor (one of {', '.join(STATUSES)})",
-                did_you_mean(word, STATUSES),
-            )
-    return [w for w in place.status if w in STATUSES]
 
 
 def _read_hex(
@@ -334,22 +296,18 @@ def _read_exit(
 def _read_values(
     state: ArmorState, place: UnitPlace, path: PathKey, reader: PositionReader
 ) -> None:
-    for key, value in place.values.items():
-        where = (*path, "values", key)
-        if key not in VALUES:
-            hint = did_you_mean(key, VALUES)
-            reader.problem(where, f"no value '{key}' of an Armor unit ({', '.join(VALUES)})", hint)
-        elif key == "crew_losses":
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                reader.problem(where, "crew losses are a whole number, 0 or more")
-            elif value:
-                state.damage.crew_losses[place.id] = value
-        elif key == "turret" and not _direction(value):
-            reader.problem(where, "the turret faces a direction number, 1 to 6 [AG VIII.A]")
-
-
-def _direction(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6
+    known_values(place, path, VALUES, "Armor", reader)
+    if "crew_losses" in place.values:
+        losses = whole(place.values["crew_losses"], 0)
+        if losses is None:
+            reader.problem(
+                (*path, "values", "crew_losses"), "crew losses are a whole number, 0 or more"
+            )
+        elif losses:
+            state.damage.crew_losses[place.id] = losses
+    if "turret" in place.values and whole(place.values["turret"], 1, 6) is None:
+        where = (*path, "values", "turret")
+        reader.problem(where, "the turret faces a direction number, 1 to 6 [AG VIII.A]")
 
 
 def _read_facing(
@@ -364,15 +322,15 @@ def _read_facing(
                 (*path, "facing"), "give the direction its hull faces, 1 to 6 [AG VIII.A]"
             )
         return
-    if not _direction(place.facing):
+    if whole(place.facing, 1, 6) is None:
         reader.problem((*path, "facing"), "a facing is a direction number, 1 to 6 [AG VIII.A]")
         return
     if last is None:
         return
     hull = amap.direction_to_global(last, place.facing)
     troops.facing[place.id] = hull
-    turret = place.values.get("turret")
-    if isinstance(turret, int) and _direction(turret):
+    turret = whole(place.values.get("turret"), 1, 6)
+    if turret is not None:
         troops.turret[place.id] = (amap.direction_to_global(last, turret) - hull) % 6
 
 

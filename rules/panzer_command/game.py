@@ -30,6 +30,7 @@ transport [§13], artillery and Indirect Fire [§14], engineers [§16], minefiel
 from __future__ import annotations
 
 from model.hexes import Hex
+from model.position import GamePosition
 from model.scenario import AreaPlacement, EntryPlacement
 from model.scenario_io import LoadedScenario
 from model.systems import GameSystem
@@ -42,6 +43,7 @@ from rules.engine.play import ActionFocus, Progress, SideView
 from rules.engine.positions import UnitPosition
 from rules.maps.game import MapGame
 from rules.maps.named import HexesByName
+from rules.panzer_command import position as position_io
 from rules.panzer_command import view
 from rules.panzer_command.actions import (
     ACTIONS,
@@ -55,12 +57,13 @@ from rules.panzer_command.actions import (
 )
 from rules.panzer_command.fire import d10, fire, rally, why_not_fire, why_not_rally
 from rules.panzer_command.moves import move, move_options, why_not_move
-from rules.panzer_command.records import Command, Play, Troops
+from rules.panzer_command.position import PcPositionState
+from rules.panzer_command.records import MAX_COMMANDS, MAX_DISPATCH, Command, Play, Troops
 from rules.panzer_command.units import PcUnit, deploy, division_ratings
 from rules.panzer_command.victory import evaluate_outcome
+from rules.records.position import PositionReader
 
 RULES_VERSION = "panzer-command-0.1"
-MAX_DISPATCH, MAX_COMMANDS = 9, 19  # [§4.2]
 
 
 class PanzerCommandGame(MapGame):
@@ -69,6 +72,7 @@ class PanzerCommandGame(MapGame):
     system = GameSystem.PANZER_COMMAND
     rules_version = RULES_VERSION
     actions = ACTIONS
+    position_state = PcPositionState
 
     def __init__(self, loaded: LoadedScenario) -> None:
         super().__init__(loaded)
@@ -101,6 +105,9 @@ class PanzerCommandGame(MapGame):
 
     def new_initial_state(self, seed: int = 0) -> PcState:
         return PcState(self, seed)
+
+    def state_from_position(self, position: GamePosition, reader: PositionReader) -> PcState:
+        return position_io.state_from_position(self, position, reader)
 
     def rating(self, side: str, key: str) -> int:
         return int(str(self.ratings[side][key].value))
@@ -432,6 +439,10 @@ class PcState(State):
 
     def concerns(self, action: Action) -> ActionFocus:
         return view.concerns(self, action)
+
+    def to_position(self) -> GamePosition:
+        """The state as a position file (:mod:`rules.panzer_command.position`)."""
+        return position_io.to_position(self)
 
     def positions(self) -> list[UnitPosition]:
         """Every unit on the map; reduced (one step lost) and suppressed ones marked [§11.1]."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from rules.engine.record import Record, state_field
 from rules.maps.named import HexesByName
 
+MAX_DISPATCH, MAX_COMMANDS = 9, 19  # Dispatch Points and Direct Commands at most [§4.2]
 #: Where play is in a turn: the Preparation Phase, the Action Phase between chits, a Segment.
 PHASES = ("prep", "action", "segment")
 

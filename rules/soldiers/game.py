@@ -31,6 +31,7 @@ artillery [17], the ASL restriction [6.22], catastrophic loss [6.28], reinforcem
 from __future__ import annotations
 
 from model.hexes import Hex
+from model.position import GamePosition
 from model.scenario import AreaPlacement
 from model.scenario_io import LoadedScenario
 from model.systems import GameSystem
@@ -42,11 +43,14 @@ from rules.engine.play import ActionFocus, Progress, SideView
 from rules.engine.positions import UnitPosition
 from rules.maps.game import MapGame
 from rules.maps.named import HexesByName
+from rules.records.position import PositionReader
+from rules.soldiers import position as position_io
 from rules.soldiers import view
 from rules.soldiers.actions import ACTIONS, ChitMoved, Commit, Order, OrderGiven, Shoot
 from rules.soldiers.command import begin_action_phase, commit, resolve_commitments
 from rules.soldiers.fire import FIRE_BY_RISK, shoot, why_not_shoot
 from rules.soldiers.moves import move, move_options, why_not_move
+from rules.soldiers.position import SoldiersPositionState
 from rules.soldiers.records import ActiveTurn, CommandTrack, Play, Troops
 from rules.soldiers.units import Chit, Man, deploy
 from rules.soldiers.victory import evaluate_outcome
@@ -67,6 +71,7 @@ class SoldiersGame(MapGame):
     system = GameSystem.SOLDIERS
     rules_version = RULES_VERSION
     actions = ACTIONS
+    position_state = SoldiersPositionState
 
     def __init__(self, loaded: LoadedScenario) -> None:
         super().__init__(loaded)
@@ -97,6 +102,9 @@ class SoldiersGame(MapGame):
 
     def new_initial_state(self, seed: int = 0) -> SoldiersState:
         return SoldiersState(self, seed)
+
+    def state_from_position(self, position: GamePosition, reader: PositionReader) -> SoldiersState:
+        return position_io.state_from_position(self, position, reader)
 
     def other(self, side: str) -> str:
         return self.sides[1] if side == self.sides[0] else self.sides[0]
@@ -393,6 +401,10 @@ class SoldiersState(State):
 
     def concerns(self, action: Action) -> ActionFocus:
         return view.concerns(self, action)
+
+    def to_position(self) -> GamePosition:
+        """The state as a position file (:mod:`rules.soldiers.position`)."""
+        return position_io.to_position(self)
 
     def positions(self) -> list[UnitPosition]:
         """Every man on the map by name, with his state: suppressed, wounded, killed or
