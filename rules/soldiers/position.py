@@ -257,7 +257,8 @@ def _read_turn(game: SoldiersGame, turn: TurnPosition, reader: PositionReader) -
     chit = _chit(game, turn.chit, (*path, "chit"), reader) if turn.chit is not None else None
     if turn.risk not in RISKS:
         hint = did_you_mean(turn.risk, RISKS)
-        reader.problem((*path, "risk"), f"no risk level '{turn.risk}' {RISKS} [6.11]", hint)
+        levels = ", ".join(RISKS)
+        reader.problem((*path, "risk"), f"no risk level '{turn.risk}' ({levels}) [6.11]", hint)
     current = turn.current
     if current is not None and not reader.unit(current, game.men, (*path, "current")):
         current = None
