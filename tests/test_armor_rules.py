@@ -24,9 +24,11 @@ from rules.bots.base import play
 from rules.engine.actions import Action
 from rules.engine.core import State
 from rules.engine.errors import IllegalActionError
+from rules.records.position import load_position
 from rules.registry import load_game
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "armor"
+POSITIONS = Path(__file__).parent / "positions" / "armor"
 
 POSITION = """
 schema_version: 1
@@ -97,10 +99,19 @@ def _position(us: list[tuple[str, Hex, int]], german: list[tuple[str, Hex, int]]
     return state
 
 
+def _at(name: str) -> ArmorState:
+    """A test position (tests/positions/armor/)."""
+    _, state = load_position(POSITIONS / name)
+    assert isinstance(state, ArmorState)
+    return state
+
+
 def test_disputed_hex_goes_to_the_higher_die_roll() -> None:
     """[AG VII.D.3-4]: both entered for 1 SF; the lower roll moves back where it came from."""
-    a, mid, b = _line_of_clear(3)
-    state = _position([("M4", a, 0)], [("PZIVJ", b, 3)])
+    state = _at("head-on.yaml")  # a line of Clear: the Sherman in a, the Panzer IV in b
+    a, b = state.troops.hexes["us.M4.1"], state.troops.hexes["german.PZIVJ.1"]
+    mid = state.game.amap.resolve("J0101")
+    assert a.distance(mid) == mid.distance(b) == 1
     state.force_dice(3, 7)  # german rolls 3, us 7 (sides in id order)
     state.apply(Order("us.M4.1", moves="1"))
     events = state.apply(Order("german.PZIVJ.1", moves="1"))
@@ -111,8 +122,8 @@ def test_disputed_hex_goes_to_the_higher_die_roll() -> None:
 
 def test_disputed_hex_stays_with_the_unit_that_did_not_move() -> None:
     """[AG VII.D.1]."""
-    a, mid, _ = _line_of_clear(3)
-    state = _position([("M4", a, 0)], [("PZIVJ", mid, 3)])
+    state = _at("next-to-each-other.yaml")  # the Sherman in a, the Panzer IV next to it
+    a = state.troops.hexes["us.M4.1"]
     state.apply(Order("us.M4.1", moves="1"))
     events = state.apply(Order("german.PZIVJ.1", moves="V"))
     assert [e.unit for e in events if isinstance(e, Bounced)] == ["us.M4.1"]
@@ -156,25 +167,14 @@ def test_no_long_range_fire_with_movement_orders() -> None:
 def test_building_hexside_rolls_for_track_and_gun() -> None:
     """[AG VII.E.2]: entering a Building hex rolls TK then GN; a Track hit stops the vehicle
     before the Building [AG VII.E.2.e]."""
-    game = load_game(load_scenario(SCENARIOS / "demo-crossroads.yaml"))
-    assert isinstance(game, ArmorGame)
-    terrain, amap = game.terrain, game.amap
-    building = amap.resolve("K2218")
-    assert terrain.terrain(building) == "brick-building"
-    state = game.new_initial_state(1)
-    assert isinstance(state, ArmorState)
-    tank = next(u for u in state.alive("us") if game.units[u].vehicle)
-    cost = game.cost_for(game.units[tank])
-    start, facing = next(
-        (n, (d + 3) % 6)
-        for d, n in enumerate(building.neighbors())
-        if n not in state.troops.hexes.values()
-        and terrain.terrain(n) == "clear"
-        and cost(n, building) is not None
-    )
-    # the position: the tank beside the Building, facing it (set before any order is written)
-    state.troops.hexes[tank], state.troops.facing[tank] = start, facing
-    state.sheets.options = {}
+    # the position: the tank beside the Building, facing it, before any order is written
+    state = _at("tank-beside-a-building.yaml")
+    game = state.game
+    building = game.amap.resolve("K2218")
+    assert game.terrain.terrain(building) == "brick-building"
+    tank = "us.M4.1"
+    start = state.troops.hexes[tank]
+    assert start.neighbor(state.troops.facing[tank]) == building
     state.force_dice(10)  # Brick TK, row 3 (placeholder 40): Track damage
     events = state.apply(Order(tank, moves="1"))
     events += _finish_plot(state)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from model.scenario_io import load_scenario
@@ -11,10 +13,12 @@ from rules.engine.errors import IllegalActionError
 from rules.panzer_command.actions import ChitDrawn, Dispatch, FireExplained, Rally, Select
 from rules.panzer_command.fire import apply_result, fire
 from rules.panzer_command.game import PcState
+from rules.records.position import load_position
 from rules.records.replay import Replay
 from rules.registry import load_game
 
 SCENARIOS = ["scenarios/panzer-command/point-161.yaml", "scenarios/panzer-command/sowchos-79.yaml"]
+POSITIONS = Path(__file__).parent / "positions" / "panzer-command"
 
 
 @pytest.fixture(scope="module")
@@ -59,10 +63,16 @@ def _segment(game, side: str) -> PcState:  # type: ignore[no-untyped-def]
     return state
 
 
+def _at(game, name: str) -> PcState:  # type: ignore[no-untyped-def]
+    """A test position (tests/positions/panzer-command/) of the game's scenario."""
+    _, state = load_position(POSITIONS / name, game.loaded)
+    assert isinstance(state, PcState)
+    return state
+
+
 def test_fire_explained_with_forced_die(game) -> None:  # type: ignore[no-untyped-def]
-    state = _segment(game, "soviet")
+    state = _at(game, "t34-beside-the-pak.yaml")  # a Soviet Segment, the T-34 next to the PaK
     tank, target = "soviet.su-t34.1", "german.de-pak.1"
-    state.troops.hexes[tank] = state.troops.hexes[target].neighbor(0)
     state.force_dice(1)  # a "0": always succeeds [§2.3]
     fire(state, tank, target)
     event = [e for e in state.log if isinstance(e, FireExplained)][-1]
@@ -72,9 +82,8 @@ def test_fire_explained_with_forced_die(game) -> None:  # type: ignore[no-untype
 
 
 def test_nine_always_fails(game) -> None:  # type: ignore[no-untyped-def]
-    state = _segment(game, "soviet")
+    state = _at(game, "t34-beside-the-panzergrenadiers.yaml")
     tank, target = "soviet.su-t34.1", "german.de-panzergrenadier.1"
-    state.troops.hexes[tank] = state.troops.hexes[target].neighbor(0)
     state.force_dice(10)
     fire(state, tank, target)
     assert not [e for e in state.log if isinstance(e, FireExplained)][-1].hit

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from model.hexes import Hex
@@ -9,6 +11,7 @@ from model.scenario_io import load_scenario
 from rules.bots.base import RandomBot, play
 from rules.engine.actions import Done, Move
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
+from rules.records.position import load_position
 from rules.records.replay import Replay
 from rules.registry import load_game
 from rules.soldiers.actions import ChitMoved, Commit, ManHit, Order, Shoot, ShotExplained
@@ -16,6 +19,7 @@ from rules.soldiers.game import SoldiersGame, SoldiersState
 from rules.soldiers.units import cell
 
 SCENARIO = "scenarios/soldiers/10-dawn-patrol.yaml"
+POSITIONS = Path(__file__).parent / "positions" / "soldiers"
 
 
 @pytest.fixture(scope="module")
@@ -96,23 +100,27 @@ def test_order_and_move_pay_action_points(game: SoldiersGame) -> None:
     assert game.name(state.troops.hexes[leader]) == longest.path[-1]
 
 
+#: Test positions (tests/positions/soldiers/): the leader of the side with the advantage next to
+#: the target hex, where that many enemies stand, that many of them suppressed.
+FIRE_POSITIONS = {
+    ("C/0105", 1, 0): "leader-beside-one-american.yaml",
+    ("C/0704", 4, 1): "four-americans-in-brush.yaml",
+    ("C/0102", 3, 3): "three-suppressed-in-woods.yaml",
+    ("C/0102", 5, 5): "five-suppressed-in-woods.yaml",
+}
+
+
 def _fire_setup(
     game: SoldiersGame, target: str, men: int, suppressed: int = 0
 ) -> tuple[SoldiersState, str, list[str]]:
-    state, side = _active(game)
+    _, state = load_position(POSITIONS / FIRE_POSITIONS[(target, men, suppressed)], game.loaded)
+    assert isinstance(state, SoldiersState) and state.active.chit is not None
+    side = game.chits[state.active.chit].side
     leader = game.chits[f"{side}.e.sl"].leader
     assert leader is not None
     h = _hex(game, target)
-    firer_at = next(n for n in h.neighbors() if n in game.amap.hexes)
-    state.troops.hexes[leader] = firer_at
-    enemies = state.able(game.other(side))[:men]
-    for m in state.able(game.other(side)):
-        if m not in enemies:
-            state.troops.hexes[m] = _hex(game, "C/2519" if side == "german" else "C/0100")
-    for i, m in enumerate(enemies):
-        state.troops.hexes[m] = h
-        if i < suppressed:
-            state.troops.suppressed.add(m)
+    enemies = [m for m in state.able(game.other(side)) if state.troops.hexes[m] == h]
+    assert len(enemies) == men and state.troops.hexes[leader].distance(h) == 1
     state.apply(Order(leader))
     return state, leader, enemies
 
