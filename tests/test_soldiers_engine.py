@@ -14,7 +14,7 @@ from rules.engine.errors import IllegalActionError, UnsupportedGameError
 from rules.records.position import load_position
 from rules.records.replay import Replay
 from rules.registry import load_game
-from rules.soldiers.actions import ChitMoved, Commit, ManHit, Order, Shoot, ShotExplained
+from rules.soldiers.actions import ChitMoved, Commit, ManHit, OrderMan, Shoot, ShotExplained
 from rules.soldiers.game import SoldiersGame, SoldiersState
 from rules.soldiers.units import cell
 
@@ -90,7 +90,7 @@ def test_order_and_move_pay_action_points(game: SoldiersGame) -> None:
     assert leader is not None
     with pytest.raises(IllegalActionError):
         state.apply(Move(leader, ("C/0101",)))  # not ordered yet [6.2]
-    state.apply(Order(leader))
+    state.apply(OrderMan(leader))
     assert state.active.ap == 5.0
     moves = [a for a in state.legal_actions() if isinstance(a, Move)]
     assert moves
@@ -121,7 +121,7 @@ def _fire_setup(
     h = _hex(game, target)
     enemies = [m for m in state.able(game.other(side)) if state.troops.hexes[m] == h]
     assert len(enemies) == men and state.troops.hexes[leader].distance(h) == 1
-    state.apply(Order(leader))
+    state.apply(OrderMan(leader))
     return state, leader, enemies
 
 
@@ -172,7 +172,7 @@ def test_actions_round_trip_and_illegal(game: SoldiersGame) -> None:
     state, side = _active(game)
     leader = game.chits[f"{side}.e.sl"].leader
     assert leader is not None
-    state.apply(Order(leader))
+    state.apply(OrderMan(leader))
     actions = state.legal_actions()
     for a in actions:
         assert game.parse_action(a.text()) == a

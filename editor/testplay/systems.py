@@ -18,8 +18,7 @@ from rules.engine.actions import Action, Done, Move
 from rules.engine.core import State
 from rules.panzer_command.actions import Dispatch, Fire, Rally, Select
 from rules.panzer_command.game import PcState
-from rules.soldiers.actions import Commit, Shoot
-from rules.soldiers.actions import Order as OrderMan
+from rules.soldiers.actions import Commit, OrderMan, Shoot
 from rules.soldiers.game import SoldiersState
 
 #: The group of the actions that belong to the side, not to a unit (chits, points).

@@ -46,7 +46,7 @@ from rules.maps.named import HexesByName
 from rules.records.position import PositionReader
 from rules.soldiers import position as position_io
 from rules.soldiers import view
-from rules.soldiers.actions import ACTIONS, ChitMoved, Commit, Order, OrderGiven, Shoot
+from rules.soldiers.actions import ACTIONS, ChitMoved, Commit, OrderGiven, OrderMan, Shoot
 from rules.soldiers.command import begin_action_phase, commit, resolve_commitments
 from rules.soldiers.fire import FIRE_BY_RISK, shoot, why_not_shoot
 from rules.soldiers.moves import move, move_options, why_not_move
@@ -287,7 +287,9 @@ class SoldiersState(State):
             if self.play.phase == "command":
                 found.extend(Commit(c) for c in self.committable(s))
             else:
-                found.extend(Order(m) for m in sorted(self.active.in_command) if self.may_order(m))
+                found.extend(
+                    OrderMan(m) for m in sorted(self.active.in_command) if self.may_order(m)
+                )
                 if (
                     self.active.current is not None
                     and self.active.current not in self.troops.disabled
@@ -345,7 +347,7 @@ class SoldiersState(State):
                 )
             commit(self, action.chit)
             self.play.acted.append(chit.side)
-        elif isinstance(action, Order):
+        elif isinstance(action, OrderMan):
             if self.play.phase != "action" or not self.may_order(action.man):
                 raise IllegalActionError(
                     f"'{action.text()}': not a man in command with an order left [6.21]"

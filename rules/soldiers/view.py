@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 
 from rules.engine.actions import Action, Done, Move
 from rules.engine.play import ActionFocus, Progress, SideView
-from rules.soldiers.actions import Commit, Shoot
-from rules.soldiers.actions import Order as OrderMan
+from rules.soldiers.actions import Commit, OrderMan, Shoot
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
