@@ -37,7 +37,7 @@ from model.position import GamePosition
 from model.scenario_io import LoadedScenario
 from model.systems import GameSystem
 from model.victory import Exit
-from rules.armor import plot, view
+from rules.armor import plot, preview, view
 from rules.armor import position as position_io
 from rules.armor.events import OrderPlotted
 from rules.armor.fire import level
@@ -57,7 +57,7 @@ from rules.engine.actions import Action, Done
 from rules.engine.core import Outcome, State
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
 from rules.engine.events import SideDone
-from rules.engine.play import ActionFocus, Progress, SideView
+from rules.engine.play import ActionFocus, Preview, Progress, SideView
 from rules.engine.positions import UnitPosition
 from rules.engine.sequence import Phase, Segment, steps
 from rules.maps.game import MapGame
@@ -295,37 +295,22 @@ class ArmorState(State):
     # --- applying actions -------------------------------------------------------------------
 
     def _apply(self, action: Action) -> None:
+        why = self.why_not(action)
+        if why is not None:
+            raise IllegalActionError(f"'{action.text()}': {why}")
         if isinstance(action, Order):
-            self._order(action)
+            side = self.game.units[action.unit].side
+            self.sheets.orders[side][action.unit] = action
+            self.emit(OrderPlotted(action.unit, action.notation, private_to=side))
         elif isinstance(action, Face):
             apply_face(self, action)
         elif isinstance(action, Done):
-            if action.side not in self.to_act():
-                raise IllegalActionError(f"'{action.text()}': {action.side} may not act now")
             self.play.done.add(action.side)
             self.emit(SideDone(action.side, self.segment.id))
-        else:
-            raise IllegalActionError(f"'{action.text()}': not an action of Armor")
 
-    def side_of(self, action: Action, unit: str) -> str:
-        spec = self.game.units.get(unit)
-        if spec is None or unit not in self.troops.hexes:
-            raise IllegalActionError(f"'{action.text()}': no unit '{unit}' on the map")
-        if spec.side not in self.to_act():
-            raise IllegalActionError(f"'{action.text()}': {spec.side} may not act now")
-        return spec.side
-
-    def _order(self, order: Order) -> None:
-        if self.segment.id != "plot":
-            raise IllegalActionError(f"'{order.text()}': orders are plotted in the Order Plot")
-        side = self.side_of(order, order.unit)
-        if order.unit in self.sheets.orders[side]:
-            raise IllegalActionError(f"'{order.text()}': {order.unit} has its orders [AG V.A.1]")
-        why = self.why_not_order(order)
-        if why is not None:
-            raise IllegalActionError(f"'{order.text()}': {why}")
-        self.sheets.orders[side][order.unit] = order
-        self.emit(OrderPlotted(order.unit, order.notation, private_to=side))
+    def why_not(self, action: Action) -> str | None:
+        """Why ``action`` may not be applied now, or None (:func:`rules.armor.plot.why_not`)."""
+        return plot.why_not(self, action)
 
     def why_not_order(self, order: Order) -> str | None:
         """Why the order may not be plotted, or None (:func:`rules.armor.plot.why_not_order`)."""
@@ -345,6 +330,10 @@ class ArmorState(State):
 
     def concerns(self, action: Action) -> ActionFocus:
         return view.concerns(self, action)
+
+    def preview(self, action: Action) -> Preview:
+        """Legal or why not, the SF it spends, the odds of its fire (:mod:`rules.armor.preview`)."""
+        return preview.preview(self, action)
 
     def arrange(self, actions: list[Action]) -> list[Action]:
         """Fire alone, fire and move, Opportunity Fire, Pivot, then moves by where they end."""

@@ -16,7 +16,7 @@ from rules.armor.fire import why_not_fire
 from rules.armor.move import FIRE_LIMIT, Destination, destinations, walk
 from rules.armor.opportunity import why_not_opportunity
 from rules.armor.orders import Face, Order, notation
-from rules.engine.actions import Action
+from rules.engine.actions import Action, Done
 
 if TYPE_CHECKING:
     from rules.armor.game import ArmorState
@@ -119,3 +119,33 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
     if w.stopped is not None and not w.off_map:
         return f"'{order.moves}' is not possible: {w.stopped}"
     return None
+
+
+def why_not(state: ArmorState, action: Action) -> str | None:
+    """Why ``action`` may not be applied now, or None: the checks the state makes before
+    applying it, and :func:`rules.armor.preview.preview` before saying what it would do."""
+    if isinstance(action, Done):
+        return None if action.side in state.to_act() else f"{action.side} may not act now"
+    if not isinstance(action, Order | Face):
+        return "not an action of Armor"
+    if isinstance(action, Order) and state.segment.id != "plot":
+        return "orders are plotted in the Order Plot"
+    if isinstance(action, Face) and state.segment.id not in ("first-facing", "second-facing"):
+        return "only in the Final Facing Phase"
+    spec = state.game.units.get(action.unit)
+    if spec is None or action.unit not in state.troops.hexes:
+        return f"no unit '{action.unit}' on the map"
+    if spec.side not in state.to_act():
+        return f"{spec.side} may not act now"
+    if isinstance(action, Face):
+        if action.unit in state.sheets.faced:
+            return f"{action.unit} has been faced"
+        if action not in state.facing_options(action.unit):
+            return (
+                "a pivot needs a V order and turns at most 3 hexsides; the turret turns at most "
+                "its Turret Turn [AG VIII.A]"
+            )
+        return None
+    if action.unit in state.sheets.orders[spec.side]:
+        return f"{action.unit} has its orders [AG V.A.1]"
+    return why_not_order(state, action)

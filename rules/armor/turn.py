@@ -26,7 +26,6 @@ from rules.armor.events import (
 from rules.armor.fire import Pending, resolve, sights, why_not_fire
 from rules.armor.move import EnterCost, Walk, enter_cost, walk
 from rules.armor.orders import Face
-from rules.engine.errors import IllegalActionError
 from rules.engine.events import GameEnded, SegmentBegan, SideDone
 
 if TYPE_CHECKING:
@@ -347,16 +346,7 @@ def _back(state: ArmorState, unit: str, h: Hex) -> Hex:
 
 
 def apply_face(state: ArmorState, action: Face) -> None:
-    if state.segment.id not in ("first-facing", "second-facing"):
-        raise IllegalActionError(f"'{action.text()}': only in the Final Facing Phase")
-    state.side_of(action, action.unit)
-    if action.unit in state.sheets.faced:
-        raise IllegalActionError(f"'{action.text()}': {action.unit} has been faced")
-    if action not in state.facing_options(action.unit):
-        raise IllegalActionError(
-            f"'{action.text()}': a pivot needs a V order and turns at most 3 hexsides; "
-            "the turret turns at most its Turret Turn [AG VIII.A]"
-        )
+    """Carry out a Final Facing [AG VIII.A] (checked by :func:`rules.armor.plot.why_not`)."""
     h = state.troops.hexes[action.unit]
     hull = state.game.amap.direction_to_global(h, action.hull)
     turret = state.game.amap.direction_to_global(h, action.turret)

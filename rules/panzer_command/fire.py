@@ -45,8 +45,9 @@ def why_not_fire(state: PcState, unit: str, target: str) -> str | None:
     return None
 
 
-def fire(state: PcState, unit: str, target: str) -> None:
-    """Resolve one Direct Fire Action (legality already checked)."""
+def attack_strength(state: PcState, unit: str, target: str) -> tuple[int, Working]:
+    """The Final Attack Strength of ``unit`` at ``target`` (0-8), worked out step by step
+    [§7.3]: the die is not rolled yet."""
     game = state.game
     spec, tgt = game.units[unit], game.units[target]
     work = Working()
@@ -80,14 +81,32 @@ def fire(state: PcState, unit: str, target: str) -> None:
         total += work.add(f"target in {terrain} [§7.3]", effect.value, effect.placeholder)
     final = max(0, min(8, total))
     work.steps.append(f"Final Attack Strength {final} (clamped 0-8) [§7.3]")
+    return final, work
+
+
+def succeeds(roll: int, final: int) -> bool:
+    """A d10 read 0-9 at or under the Final Attack Strength succeeds; 0 always, 9 never
+    [§2.3; §7.2]."""
+    return roll == 0 or (roll != 9 and roll <= final)
+
+
+def crt_column(state: PcState, unit: str, target: str) -> str:
+    """The CRT column: the firer's Weapon Class against the target's Target Class [§7.2]."""
+    spec, tgt = state.game.units[unit], state.game.units[target]
+    return f"DF {spec.weapon_class} vs {tgt.target_class}"
+
+
+def fire(state: PcState, unit: str, target: str) -> None:
+    """Resolve one Direct Fire Action (legality already checked)."""
+    final, work = attack_strength(state, unit, target)
     roll = d10(state, f"{unit} fires at {target} [§7.2]")
-    hit = roll == 0 or (roll != 9 and roll <= final)
+    hit = succeeds(roll, final)
     work.steps.append(
         f"rolled {roll}: {'success' if hit else 'failure'} (0 always, 9 never) [§2.3; §7.2]"
     )
     result = None
     if hit:
-        column = f"DF {spec.weapon_class} vs {tgt.target_class}"
+        column = crt_column(state, unit, target)
         c = cell("crt", roll, column)
         result = str(c.value)
         work.steps.append(f"CRT row {roll}, column '{column}': {result} [§7.2]")

@@ -39,12 +39,12 @@ from rules.engine.actions import Action, Done, Move
 from rules.engine.core import Outcome, State
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
 from rules.engine.events import GameEnded, SegmentBegan, SideDone, UnitDeployed, UnitOffMap
-from rules.engine.play import ActionFocus, Progress, SideView
+from rules.engine.play import ActionFocus, Preview, Progress, SideView
 from rules.engine.positions import UnitPosition
 from rules.maps.game import MapGame
 from rules.maps.named import HexesByName
 from rules.panzer_command import position as position_io
-from rules.panzer_command import view
+from rules.panzer_command import preview, view
 from rules.panzer_command.actions import (
     ACTIONS,
     ChitDrawn,
@@ -56,7 +56,7 @@ from rules.panzer_command.actions import (
     Select,
 )
 from rules.panzer_command.fire import d10, fire, rally, why_not_fire, why_not_rally
-from rules.panzer_command.moves import move, move_options, why_not_move
+from rules.panzer_command.moves import move, move_options
 from rules.panzer_command.position import PcPositionState
 from rules.panzer_command.records import MAX_COMMANDS, MAX_DISPATCH, Command, Play, Troops
 from rules.panzer_command.units import PcUnit, deploy, division_ratings
@@ -350,40 +350,31 @@ class PcState(State):
     # --- applying actions ---------------------------------------------------------------------
 
     def _apply(self, action: Action) -> None:
+        why = self.why_not(action)
+        if why is not None:
+            raise IllegalActionError(f"'{action.text()}': {why}")
         if isinstance(action, Done):
             self._done(action)
         elif isinstance(action, (Dispatch, Select)):
             self._spend(action)
         elif isinstance(action, (Move, Fire, Rally)):
             self._unit_action(action)
-        else:
-            raise IllegalActionError(f"'{action.text()}': not an action of Panzer Command")
+
+    def why_not(self, action: Action) -> str | None:
+        """Why ``action`` may not be applied now, or None
+        (:func:`rules.panzer_command.preview.why_not`)."""
+        return preview.why_not(self, action)
 
     def _done(self, action: Done) -> None:
-        if action.side not in self.to_act():
-            raise IllegalActionError(f"'{action.text()}': {action.side} may not act now")
         self.emit(SideDone(action.side, self.play.phase))
         if self.play.phase == "segment":
-            self.play.chit, self.play.acted, self.play.phase, self.play.passed = (
-                None,
-                set(),
-                "action",
-                set(),
-            )
+            self.play.chit, self.play.acted = None, set()
+            self.play.phase, self.play.passed = "action", set()
         else:
             self.play.passed.add(action.side)
 
     def _spend(self, action: Dispatch | Select) -> None:
-        side = action.side
-        want = "prep" if isinstance(action, Dispatch) else "action"
-        if side not in self.to_act() or self.play.phase != want:
-            raise IllegalActionError(f"'{action.text()}': not now [§3.1]")
-        cost = 1 if isinstance(action, Dispatch) else 2
-        if self.command.dp[side] < cost or not self.second_chit_available(side):
-            raise IllegalActionError(
-                f"'{action.text()}': needs {cost} Dispatch Points and an available chit [§3.1]"
-            )
-        chit = f"{side}:regiment-2"
+        side, chit = action.side, f"{action.side}:regiment-2"
         if isinstance(action, Dispatch):
             self._points(side, "dispatch", -1, "chit onto next turn's Game Turn Track [§3.1 C]")
             self.command.track.setdefault(self.play.turn + 1, []).append(chit)
@@ -393,19 +384,6 @@ class PcState(State):
 
     def _unit_action(self, action: Move | Fire | Rally) -> None:
         unit = action.unit
-        spec = self.game.units.get(unit)
-        if self.play.phase != "segment" or spec is None or spec.side != self.owner:
-            raise IllegalActionError(f"'{action.text()}': not a unit of the active Segment [§3.2]")
-        if not self.may_act(unit):
-            raise IllegalActionError(f"'{action.text()}': one Action per unit per Segment [§3.2]")
-        if isinstance(action, Move):
-            why = why_not_move(self, action)
-        elif isinstance(action, Fire):
-            why = why_not_fire(self, unit, action.target)
-        else:
-            why = why_not_rally(self, unit)
-        if why is not None:
-            raise IllegalActionError(f"'{action.text()}': {why}")
         self.play.acted.add(unit)
         if (self.play.chit or "").endswith(":direct-command"):
             self._points(self.owner, "commands", -1, f"a Direct Command for {unit} [§3.2]")
@@ -439,6 +417,11 @@ class PcState(State):
 
     def concerns(self, action: Action) -> ActionFocus:
         return view.concerns(self, action)
+
+    def preview(self, action: Action) -> Preview:
+        """Legal or why not, its MP or points, the odds of its fire or rally
+        (:mod:`rules.panzer_command.preview`)."""
+        return preview.preview(self, action)
 
     def to_position(self) -> GamePosition:
         """The state as a position file (:mod:`rules.panzer_command.position`)."""

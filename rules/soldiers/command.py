@@ -14,6 +14,9 @@ from rules.soldiers.units import cell, columns
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
 
+#: What unsuppressing costs an ordered man, by the risk level [7.42].
+UNSUPPRESS_AP = {"Cautious": 2, "Wary": 2, "Bold": 1, "Aggressive": 0}
+
 
 def number(space: str) -> int:
     """A space's number: Start 6, Exhausted n as n."""

@@ -72,18 +72,15 @@ def _terrain(state: SoldiersState, h: Hex, key: str) -> tuple[int, str, str | No
     return value, terrain, effect.placeholder if effect is not None else None
 
 
-def shoot(state: SoldiersState, action: Shoot) -> None:
-    """Resolve one shot (legality already checked)."""
+def hit_chance(state: SoldiersState, action: Shoot) -> tuple[int, Working]:
+    """The shot's modified hit chance, worked out step by step [8.3]: the die is not rolled
+    yet (a d10 at or under it hits; below 1, no roll)."""
     game, man = state.game, action.man
     spec = game.men[man]
     target = game.by_name[action.hex.upper()]
-    at = state.troops.hexes[man]
-    dist = at.distance(target)
-    state.active.ap -= FIRE_AP
-    state.active.shots[man] = state.active.shots.get(man, 0) + 1
+    dist = state.troops.hexes[man].distance(target)
     work = Working()
-
-    hit_table, damage_table = spec.weapon.tables(action.fire_type)
+    hit_table, _ = spec.weapon.tables(action.fire_type)
     base = cell(hit_table, action.fire_type, dist)
     chance = int(str(base.value))
     work.steps.append(f"{hit_table}: {action.fire_type} at {dist} hexes, hit chance {chance} [8.3]")
@@ -118,6 +115,18 @@ def shoot(state: SoldiersState, action: Shoot) -> None:
             chance += work.add(
                 f"all men suppressed, {category} terrain [8.32]", c.value, c.placeholder
             )
+    return chance, work
+
+
+def shoot(state: SoldiersState, action: Shoot) -> None:
+    """Resolve one shot (legality already checked)."""
+    man = action.man
+    spec = state.game.men[man]
+    target = state.game.by_name[action.hex.upper()]
+    state.active.ap -= FIRE_AP
+    state.active.shots[man] = state.active.shots.get(man, 0) + 1
+    chance, work = hit_chance(state, action)
+    _, damage_table = spec.weapon.tables(action.fire_type)
     roll: int | None = None
     hit = False
     if chance < 1:

@@ -39,17 +39,17 @@ from rules.engine.actions import Action, Done, Move
 from rules.engine.core import Outcome, State
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
 from rules.engine.events import GameEnded, SegmentBegan, SideDone, UnitDeployed
-from rules.engine.play import ActionFocus, Progress, SideView
+from rules.engine.play import ActionFocus, Preview, Progress, SideView
 from rules.engine.positions import UnitPosition
 from rules.maps.game import MapGame
 from rules.maps.named import HexesByName
 from rules.records.position import PositionReader
 from rules.soldiers import position as position_io
-from rules.soldiers import view
+from rules.soldiers import preview, view
 from rules.soldiers.actions import ACTIONS, ChitMoved, Commit, OrderGiven, OrderMan, Shoot
-from rules.soldiers.command import begin_action_phase, commit, resolve_commitments
+from rules.soldiers.command import UNSUPPRESS_AP, begin_action_phase, commit, resolve_commitments
 from rules.soldiers.fire import FIRE_BY_RISK, shoot, why_not_shoot
-from rules.soldiers.moves import move, move_options, why_not_move
+from rules.soldiers.moves import move, move_options
 from rules.soldiers.position import SoldiersPositionState
 from rules.soldiers.records import ActiveTurn, CommandTrack, Play, Troops
 from rules.soldiers.units import Chit, Man, deploy
@@ -62,7 +62,6 @@ SEQUENCE = (
     ("action", "B. Action Phase", "[3B; 6]"),
     ("end", "C. End Phase", "[3C; 6]"),
 )
-UNSUPPRESS_AP = {"Cautious": 2, "Wary": 2, "Bold": 1, "Aggressive": 0}  # [7.42]
 
 
 class SoldiersGame(MapGame):
@@ -322,9 +321,10 @@ class SoldiersState(State):
     # --- applying actions ---------------------------------------------------------------------
 
     def _apply(self, action: Action) -> None:
+        why = self.why_not(action)
+        if why is not None:
+            raise IllegalActionError(f"'{action.text()}': {why}")
         if isinstance(action, Done):
-            if action.side not in self.to_act():
-                raise IllegalActionError(f"'{action.text()}': {action.side} may not act now")
             self.emit(SideDone(action.side, self.play.phase))
             if self.play.phase == "command":
                 held = self.track.committed[action.side]
@@ -335,40 +335,19 @@ class SoldiersState(State):
             else:
                 self.end_action_phase()
         elif isinstance(action, Commit):
-            chit = self.game.chits.get(action.chit)
-            if self.play.phase != "command" or chit is None or chit.side not in self.to_act():
-                raise IllegalActionError(
-                    f"'{action.text()}': not a chit of the side to commit [5.2]"
-                )
-            if action.chit not in self.committable(chit.side):
-                raise IllegalActionError(
-                    f"'{action.text()}': not from 0 or Exhausted, not the chit active in the "
-                    "previous Action Phase, one committed chit a side [5.2]"
-                )
             commit(self, action.chit)
-            self.play.acted.append(chit.side)
+            self.play.acted.append(self.game.chits[action.chit].side)
         elif isinstance(action, OrderMan):
-            if self.play.phase != "action" or not self.may_order(action.man):
-                raise IllegalActionError(
-                    f"'{action.text()}': not a man in command with an order left [6.21]"
-                )
             self._order(action.man)
-        elif isinstance(action, (Move, Shoot)):
-            if self.play.phase != "action":
-                raise IllegalActionError(f"'{action.text()}': not in the Action Phase [6]")
-            why = (
-                why_not_move(self, action)
-                if isinstance(action, Move)
-                else why_not_shoot(self, action)
-            )
-            if why is not None:
-                raise IllegalActionError(f"'{action.text()}': {why}")
-            if isinstance(action, Move):
-                move(self, action)
-            else:
-                shoot(self, action)
-        else:
-            raise IllegalActionError(f"'{action.text()}': not an action of Soldiers")
+        elif isinstance(action, Move):
+            move(self, action)
+        elif isinstance(action, Shoot):
+            shoot(self, action)
+
+    def why_not(self, action: Action) -> str | None:
+        """Why ``action`` may not be applied now, or None
+        (:func:`rules.soldiers.preview.why_not`)."""
+        return preview.why_not(self, action)
 
     def _order(self, man: str) -> None:
         self.active.orders_left -= 1
@@ -403,6 +382,10 @@ class SoldiersState(State):
 
     def concerns(self, action: Action) -> ActionFocus:
         return view.concerns(self, action)
+
+    def preview(self, action: Action) -> Preview:
+        """Legal or why not, its AP, the odds of its shot (:mod:`rules.soldiers.preview`)."""
+        return preview.preview(self, action)
 
     def to_position(self) -> GamePosition:
         """The state as a position file (:mod:`rules.soldiers.position`)."""
