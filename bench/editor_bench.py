@@ -24,7 +24,7 @@ from editor.mapview.view import HEX_SIZE, MapView
 from editor.style import hex_style
 from model.geometry import corners
 from model.hexes import Hex
-from model.layout import AssembledMap, Placement, assemble
+from model.layout import AssembledMap, SectionPlacement, assemble
 from model.mapstate import terrain_edits
 from model.resources import load_boards
 from model.scenario_io import load_scenario, overlays_of
@@ -41,7 +41,7 @@ def big_layout(target: int = 20_000) -> AssembledMap:
     while sum(len(sections[p.section].cells) for p in placements) < target:
         for board in ("J", "K", "L"):
             placements.append(
-                Placement(board, Hex(40 * column, -20 * column), False, f"{board}{column}")
+                SectionPlacement(board, Hex(40 * column, -20 * column), False, f"{board}{column}")
             )
         column += 1
     copies = dict.fromkeys(("J", "K", "L"), column)

@@ -10,12 +10,12 @@ from __future__ import annotations
 from bench.common import best_ms, row
 from model.board import BoardSection
 from model.hexes import Hex
-from model.layout import AssembledMap, Placement, assemble
+from model.layout import AssembledMap, SectionPlacement, assemble
 from model.resources import load_boards
 from model.systems import GameSystem
 
 
-def twelve_sections() -> tuple[list[Placement], dict[str, BoardSection]]:
+def twelve_sections() -> tuple[list[SectionPlacement], dict[str, BoardSection]]:
     """Four columns laid end to end, each J, K and L laid edge to edge: 12 sections."""
     sections = load_boards(GameSystem.ARMOR, ("J", "K", "L"))
     placements = []
@@ -23,11 +23,11 @@ def twelve_sections() -> tuple[list[Placement], dict[str, BoardSection]]:
         offset = Hex(40 * column, -20 * column)
         for board in ("J", "K", "L"):
             label = board if column == 0 else f"{board}{column + 1}"
-            placements.append(Placement(board, offset, False, label))
+            placements.append(SectionPlacement(board, offset, False, label))
     return placements, sections
 
 
-def ours(placements: list[Placement], sections: dict[str, BoardSection]) -> AssembledMap:
+def ours(placements: list[SectionPlacement], sections: dict[str, BoardSection]) -> AssembledMap:
     amap = assemble(placements, sections, copies={"J": 4, "K": 4, "L": 4})
     for h, mh in amap.hexes.items():
         for name in mh.names:
@@ -35,7 +35,7 @@ def ours(placements: list[Placement], sections: dict[str, BoardSection]) -> Asse
     return amap
 
 
-def naive(placements: list[Placement], sections: dict[str, BoardSection]) -> int:
+def naive(placements: list[SectionPlacement], sections: dict[str, BoardSection]) -> int:
     cells = []
     for placement in placements:
         section = sections[placement.section]

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QMenu, QToolBar
 
 from editor.files.boards import BoardDocument
 from editor.files.document import ScenarioDocument
-from editor.testplay.mode import ask_test_play
+from editor.testplay.mode import ask_test_play, ask_test_play_from_position
 
 if TYPE_CHECKING:
     from editor.app import MainWindow
@@ -256,6 +256,15 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "Ctrl+T",
         "Play the scenario with the rules engine: you, a bot or both at each side; step "
         "through the game, every combat explained, replays saved and opened",
+    ),
+    ActionSpec(
+        "play.test_play_position",
+        "Test Play from &Position...",
+        "&Play",
+        ask_test_play_from_position,
+        None,
+        "Test-play the scenario from a position file (saved in Test Play, or written by "
+        "'hexwright position') instead of its set-up",
     ),
     ActionSpec(
         "play.balance",

@@ -35,7 +35,7 @@ from model.boardtext import board_yaml, terrain_map_lines
 from model.catalog import terrain_types
 from model.grid import Parity
 from model.hexes import Hex, Hexside
-from model.layout import AssembledMap, Placement, assemble
+from model.layout import AssembledMap, SectionPlacement, assemble
 from model.mapstate import TerrainEdits, terrain_edits
 from model.overlays import OverlayMap
 from model.resources import (
@@ -47,16 +47,9 @@ from model.resources import (
     read_board,
     read_board_file,
 )
-from model.scenario import (
-    SCENARIO_SCHEMA_VERSION,
-    GameLength,
-    LayoutSpec,
-    MapSetup,
-    Scenario,
-    SectionSpec,
-    Side,
-)
+from model.scenario import SCENARIO_SCHEMA_VERSION, GameLength, Scenario, Side
 from model.scenario_io import LoadedScenario
+from model.scenario_map import LayoutSpec, MapSetup, SectionSpec
 from model.systems import GameSystem
 from model.victory import VictoryRules
 from model.yamlio import atomic_write_text
@@ -346,7 +339,7 @@ def _layout(board: BoardFile) -> LayoutSpec:
 
 def _board_map(board: BoardFile) -> tuple[BoardSection, AssembledMap]:
     section = compile_board(board)
-    return section, assemble([Placement(board.id)], {board.id: section})
+    return section, assemble([SectionPlacement(board.id)], {board.id: section})
 
 
 def board_scenario(board: BoardFile) -> LoadedScenario:

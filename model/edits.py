@@ -15,17 +15,10 @@ from collections.abc import Iterable, Mapping
 
 from model.board import BoardSection
 from model.errors import EditError, NoSuchEntryError, UnknownNameError
-from model.layout import AssembledMap, Placement, assemble
-from model.scenario import (
-    ForceEntry,
-    HexPlacement,
-    LayoutSpec,
-    OverlayPlacement,
-    Scenario,
-    SectionSpec,
-    TerrainEdit,
-)
+from model.layout import AssembledMap, SectionPlacement, assemble
+from model.scenario import ForceEntry, HexPlacement, Scenario
 from model.scenario_io import placements_for
+from model.scenario_map import LayoutSpec, OverlayPlacement, SectionSpec, TerrainEdit
 
 
 def _with_map(scenario: Scenario, **changes: object) -> Scenario:
@@ -53,7 +46,7 @@ def explicit_from(layout: LayoutSpec, sections: Mapping[str, BoardSection]) -> L
     )
 
 
-def _spec(p: Placement) -> SectionSpec:
+def _spec(p: SectionPlacement) -> SectionSpec:
     return SectionSpec(
         section=p.section, offset=(p.offset.q, p.offset.r), flipped=p.flipped, label=p.label or None
     )

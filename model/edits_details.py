@@ -20,7 +20,6 @@ from model.scenario import (
     Budget,
     Fortifications,
     GameLength,
-    MapObjects,
     Mission,
     Panic,
     PanicLevel,
@@ -28,6 +27,7 @@ from model.scenario import (
     Side,
     Support,
 )
+from model.scenario_map import MapObjects
 from model.victory import VictoryRules
 
 Provenance = Literal["source", "original", "placeholder"]

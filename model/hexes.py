@@ -147,7 +147,7 @@ def within(center: Hex, radius: int) -> Iterator[Hex]:
             yield Hex(center.q + dq, center.r + dr)
 
 
-class Side(enum.Enum):
+class TieBreak(enum.Enum):
     """Which of two tied hexes a line takes, seen facing from its start toward its end."""
 
     LEFT = "left"
@@ -188,14 +188,14 @@ def line_steps(a: Hex, b: Hex) -> tuple[LineStep, ...]:
     return tuple(steps)
 
 
-def hex_line(a: Hex, b: Hex, side: Side = Side.RIGHT) -> list[Hex]:
+def hex_line(a: Hex, b: Hex, side: TieBreak = TieBreak.RIGHT) -> list[Hex]:
     """A contiguous hex line from ``a`` to ``b``, resolving along-hexside ties to one ``side``.
 
     Why a fixed side: choosing the same side at every tie keeps the line contiguous, and it is
     the rule the books leave to the players ("either hex"). Callers that need both candidates
     use :func:`line_steps`.
     """
-    index = 0 if side is Side.LEFT else -1
+    index = 0 if side is TieBreak.LEFT else -1
     return [step.hexes[index] for step in line_steps(a, b)]
 
 

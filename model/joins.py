@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from model.board import BoardSection
 from model.grid import CellKind, hex_to_pixel
 from model.hexes import ORIGIN, Hex
-from model.layout import AssembledMap, LayoutError, Placement, fit, placement_cells
+from model.layout import AssembledMap, LayoutError, SectionPlacement, fit, placement_cells
 
 _PAIR = re.compile(
     r"^\s*([A-Za-z][A-Za-z0-9_]*?)\s*/?\s*(\d{4})\s*-\s*([A-Za-z][A-Za-z0-9_]*?)\s*/?\s*(\d{4})\s*$"
@@ -71,7 +71,7 @@ def parse_notation(text: str) -> list[JoinPair]:
     return pairs
 
 
-def layout_from_notation(text: str, sections: Mapping[str, BoardSection]) -> list[Placement]:
+def layout_from_notation(text: str, sections: Mapping[str, BoardSection]) -> list[SectionPlacement]:
     """Placements for a layout written in join notation.
 
     Raises:
@@ -81,10 +81,10 @@ def layout_from_notation(text: str, sections: Mapping[str, BoardSection]) -> lis
     """
     pairs = parse_notation(text)
     by_label = {k.upper(): k for k in sections}
-    placements: dict[str, Placement] = {}
+    placements: dict[str, SectionPlacement] = {}
     first = pairs[0].first
     _section(first, by_label, sections)
-    placements[first] = Placement(by_label[first], ORIGIN, False, _label(first, by_label))
+    placements[first] = SectionPlacement(by_label[first], ORIGIN, False, _label(first, by_label))
     pending = list(pairs)
     while pending:
         progress = False
@@ -129,7 +129,7 @@ def _local(section: BoardSection, label: str, printed: tuple[int, int]) -> Hex:
 
 
 def _check_adjacent(
-    pair: JoinPair, placements: Mapping[str, Placement], sections: Mapping[str, BoardSection]
+    pair: JoinPair, placements: Mapping[str, SectionPlacement], sections: Mapping[str, BoardSection]
 ) -> None:
     a = placements[pair.first]
     b = placements[pair.second]
@@ -143,10 +143,10 @@ def _place_by_pair(
     pair: JoinPair,
     known: str,
     new: str,
-    placements: Mapping[str, Placement],
+    placements: Mapping[str, SectionPlacement],
     sections: Mapping[str, BoardSection],
     by_label: Mapping[str, str],
-) -> Placement:
+) -> SectionPlacement:
     known_id, new_id = (
         (pair.first_id, pair.second_id) if known == pair.first else (pair.second_id, pair.first_id)
     )
@@ -155,12 +155,14 @@ def _place_by_pair(
     section = _section(new, by_label, sections)
     local = _local(section, new, new_id)
     laid = _laid(list(placements.values()), sections)
-    found: list[tuple[int, Placement]] = []
+    found: list[tuple[int, SectionPlacement]] = []
     for flipped in (False, True):
         for d in range(6):
             target = anchor_hex.neighbor(d)
             turned = local.rotate180() if flipped else local
-            candidate = Placement(section.id, target - turned, flipped, _label(new, by_label))
+            candidate = SectionPlacement(
+                section.id, target - turned, flipped, _label(new, by_label)
+            )
             contact = _fit(laid, candidate, sections)
             if contact > 0:
                 found.append((contact, candidate))
@@ -176,7 +178,7 @@ def _place_by_pair(
 
 
 def _laid(
-    placements: Sequence[Placement], sections: Mapping[str, BoardSection]
+    placements: Sequence[SectionPlacement], sections: Mapping[str, BoardSection]
 ) -> dict[Hex, CellKind]:
     """Cells of placements already laid, a completed seam hex counting as full."""
     laid: dict[Hex, CellKind] = {}
@@ -188,7 +190,7 @@ def _laid(
 
 def _fit(
     laid: Mapping[Hex, CellKind],
-    candidate: Placement,
+    candidate: SectionPlacement,
     sections: Mapping[str, BoardSection],
 ) -> int:
     section = sections[candidate.section]
@@ -252,7 +254,7 @@ def preset_layout(
     sections: Mapping[str, BoardSection],
     flipped: Sequence[str] = (),
     stagger: int = 0,
-) -> list[Placement]:
+) -> list[SectionPlacement]:
     """Placements for a preset: sections in ``order``, north to south (edge-to-edge, staggered)
     or west to east (end-to-end); ``flipped`` names the sections turned 180 degrees; a
     staggered layout shifts each section ``stagger`` columns east of the one before (14 if 0).
@@ -264,7 +266,7 @@ def preset_layout(
         stagger = 14  # Armor's sections are drawn so that roads meet at a 14-column stagger
     if join is not JoinType.STAGGERED:
         stagger = 0
-    placements: list[Placement] = []
+    placements: list[SectionPlacement] = []
     for label in order:
         if label not in sections:
             raise LayoutError([f"there is no board section '{label}'"])
@@ -276,21 +278,21 @@ def preset_layout(
     return placements
 
 
-def _at_origin(section: BoardSection, flipped: bool) -> Placement:
+def _at_origin(section: BoardSection, flipped: bool) -> SectionPlacement:
     """Put a section over the footprint the unflipped section would have (as near as the grid
     allows: a turned section of an even number of columns lands half a hex off)."""
     if not flipped:
-        return Placement(section.id)
+        return SectionPlacement(section.id)
     cells = list(section.cells)
     dq = min(h.q for h in cells) + max(h.q for h in cells)
     # Pixel y in units of one hex height is r + q/2; the turn maps y to (dr + dq/2) - y.
     heights = [h.r + h.q / 2 for h in cells]
     dr = round(min(heights) + max(heights) - dq / 2)
-    return Placement(section.id, Hex(dq, dr), True)
+    return SectionPlacement(section.id, Hex(dq, dr), True)
 
 
 def _extent(
-    placements: Sequence[Placement], sections: Mapping[str, BoardSection]
+    placements: Sequence[SectionPlacement], sections: Mapping[str, BoardSection]
 ) -> tuple[float, float, float, float]:
     xs, ys = [], []
     for placement in placements:
@@ -302,13 +304,13 @@ def _extent(
 
 
 def _next_to(
-    placements: list[Placement],
+    placements: list[SectionPlacement],
     sections: Mapping[str, BoardSection],
     label: str,
     flipped: bool,
     join: JoinType,
     stagger: int,
-) -> Placement:
+) -> SectionPlacement:
     previous = placements[-1]
     px0, px1, py0, py1 = _extent([previous], sections)
     base = _at_origin(sections[label], flipped)
@@ -325,10 +327,10 @@ def _next_to(
     # nearest column shifts in turn: 0, +1, -1, +2, -2.
     laid = _laid(placements, sections)
     for shift in (0, 1, -1, 2, -2):
-        best: tuple[float, Placement] | None = None
+        best: tuple[float, SectionPlacement] | None = None
         q = dq + shift
         for dr in range(guess - 4, guess + 5):
-            candidate = Placement(base.section, base.offset + Hex(q, dr - (q // 2)), flipped)
+            candidate = SectionPlacement(base.section, base.offset + Hex(q, dr - (q // 2)), flipped)
             contact = _fit(laid, candidate, sections)
             if contact <= 0:
                 continue
@@ -343,11 +345,11 @@ def _next_to(
 
 
 def snap(
-    placements: Sequence[Placement],
+    placements: Sequence[SectionPlacement],
     index: int,
     sections: Mapping[str, BoardSection],
     reach: int = 3,
-) -> Placement | None:
+) -> SectionPlacement | None:
     """The nearest place for ``placements[index]`` where it joins the others cleanly.
 
     Tries offsets within ``reach`` columns and rows of where it is, nearest first, keeping its
@@ -365,7 +367,7 @@ def snap(
         for dr in range(-reach, reach + 1)
     )
     for _, dq, dr in candidates:
-        candidate = Placement(
+        candidate = SectionPlacement(
             moving.section, moving.offset + Hex(dq, dr), moving.flipped, moving.label
         )
         if _fit(laid, candidate, sections) > 0:

@@ -1,9 +1,9 @@
 """Layouts: board sections placed on one hex grid and assembled into a single map.
 
-A :class:`Placement` puts a :class:`~model.board.BoardSection` on the global grid by a whole-hex
-offset and an optional 180-degree flip (the only turns that keep flat-topped columns upright).
-:func:`assemble` checks the placements and builds an :class:`AssembledMap` in which every hex
-knows its section(s) and printed name(s).
+A :class:`SectionPlacement` puts a :class:`~model.board.BoardSection` on the global grid by a
+whole-hex offset and an optional 180-degree flip (the only turns that keep flat-topped columns
+upright). :func:`assemble` checks the placements and builds an :class:`AssembledMap` in which every
+hex knows its section(s) and printed name(s).
 
 Seams: where two sections' long edges meet, each contributes half of the hexes cut by its edge,
 and the two halves make one hex. That hex has a name on each section (Armor: the hex between
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, slots=True)
-class Placement:
+class SectionPlacement:
     """Where one section lies on the global grid.
 
     Attributes:
@@ -110,12 +110,12 @@ class LayoutError(ValueError):
 class AssembledMap:
     """Sections placed and joined: the map every other part of Hexwright works on."""
 
-    placements: tuple[Placement, ...]
+    placements: tuple[SectionPlacement, ...]
     sections: Mapping[str, BoardSection]  # by board id
     hexes: Mapping[Hex, MapHex]
     by_name: Mapping[str, Hex] = field(repr=False)
 
-    def section_of(self, placement: Placement) -> BoardSection:
+    def section_of(self, placement: SectionPlacement) -> BoardSection:
         return self.sections[placement.section]
 
     def __contains__(self, h: object) -> bool:
@@ -151,7 +151,7 @@ class AssembledMap:
                 raise KeyError(f"'{text}' is on more than one section ({names}); add the letter")
         raise KeyError(f"no hex '{text}' on this layout")
 
-    def frame_placement(self, h: Hex) -> Placement:
+    def frame_placement(self, h: Hex) -> SectionPlacement:
         """The placement whose direction numbers apply at ``h``: on a seam, the earliest label."""
         parts = self.hexes[h].parts
         return min((self.placements[p.placement] for p in parts), key=lambda pl: pl.name)
@@ -218,7 +218,7 @@ def normalize_name(text: str) -> str:
 
 
 def _occupancy(
-    placements: Sequence[Placement], sections: Mapping[str, BoardSection]
+    placements: Sequence[SectionPlacement], sections: Mapping[str, BoardSection]
 ) -> dict[Hex, list[Part]]:
     occupied: dict[Hex, list[Part]] = {}
     for index, placement in enumerate(placements):
@@ -274,7 +274,7 @@ _MISSING_SIDE = {
 }
 
 
-def placement_cells(placement: Placement, section: BoardSection) -> dict[Hex, CellKind]:
+def placement_cells(placement: SectionPlacement, section: BoardSection) -> dict[Hex, CellKind]:
     """The global hexes a placed section covers, with the part of each it holds."""
     flip = placement.flipped
     oq, or_ = placement.offset.q, placement.offset.r
@@ -329,7 +329,7 @@ def fit(
 
 
 def check_placements(
-    placements: Sequence[Placement],
+    placements: Sequence[SectionPlacement],
     sections: Mapping[str, BoardSection],
     copies: Mapping[str, int] | None = None,
 ) -> tuple[dict[Hex, list[Part]], list[str]]:
@@ -364,7 +364,7 @@ def check_placements(
 
 
 def _label(
-    placements: Sequence[Placement], sections: Mapping[str, BoardSection], part: Part
+    placements: Sequence[SectionPlacement], sections: Mapping[str, BoardSection], part: Part
 ) -> str:
     placement = placements[part.placement]
     return sections[placement.section].name_of(part.local, placement.name)
@@ -372,7 +372,7 @@ def _label(
 
 def _overlaps(
     occupied: Mapping[Hex, list[Part]],
-    placements: Sequence[Placement],
+    placements: Sequence[SectionPlacement],
     sections: Mapping[str, BoardSection],
 ) -> list[str]:
     found: dict[tuple[int, int], tuple[int, str]] = {}
@@ -397,7 +397,7 @@ def _overlaps(
 
 def _unmet_halves(
     occupied: Mapping[Hex, list[Part]],
-    placements: Sequence[Placement],
+    placements: Sequence[SectionPlacement],
     sections: Mapping[str, BoardSection],
 ) -> list[str]:
     found: dict[tuple[int, int], tuple[int, str]] = {}
@@ -426,7 +426,7 @@ def _unmet_halves(
 
 
 def assemble(
-    placements: Sequence[Placement],
+    placements: Sequence[SectionPlacement],
     sections: Mapping[str, BoardSection],
     copies: Mapping[str, int] | None = None,
 ) -> AssembledMap:

@@ -14,16 +14,9 @@ from model.catalog import unit_types
 from model.joins import JoinType
 from model.layout import LayoutError
 from model.resources import board_ids, load_boards
-from model.scenario import (
-    SCENARIO_SCHEMA_VERSION,
-    GameLength,
-    LayoutSpec,
-    MapSetup,
-    Scenario,
-    SectionSpec,
-    Side,
-)
+from model.scenario import SCENARIO_SCHEMA_VERSION, GameLength, Scenario, Side
 from model.scenario_io import LoadedScenario, dump_scenario, parse_scenario
+from model.scenario_map import LayoutSpec, MapSetup, SectionSpec
 from model.systems import GameSystem
 from model.victory import VictoryRules
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from model.hexes import Hex
 from model.layout import AssembledMap
-from model.scenario import OverlayPlacement
+from model.scenario_map import OverlayPlacement
 from model.tables import OverlayCatalog, OverlayType
 
 

@@ -19,12 +19,11 @@ from model.scenario import (
     ForceEntry,
     GameLength,
     HexPlacement,
-    MapSetup,
-    OverlayPlacement,
     RulesSetup,
     Scenario,
     Side,
 )
+from model.scenario_map import MapSetup, OverlayPlacement
 from model.tables import overlays as overlay_catalog
 from model.victory import VictoryRules
 

@@ -43,14 +43,14 @@ def unwrap(item: Field_) -> Scalar | list[Scalar]:
 
 
 @dataclass
-class Tally:
+class SourceCount:
     """Counts of values from the book and of placeholders, with examples of the latter."""
 
     sourced: int = 0
     placeholders: int = 0
     examples: list[str] = field(default_factory=list)
 
-    def add(self, other: Tally) -> None:
+    def add(self, other: SourceCount) -> None:
         self.sourced += other.sourced
         self.placeholders += other.placeholders
         self.examples.extend(other.examples[: max(0, 5 - len(self.examples))])
@@ -68,9 +68,11 @@ class Tally:
             self.sourced += 1
 
 
-def tally(values: dict[str, Any] | list[Any], inherited_placeholder: bool, where: str) -> Tally:
+def tally(
+    values: dict[str, Any] | list[Any], inherited_placeholder: bool, where: str
+) -> SourceCount:
     """Count the values of a mapping or list written in a data file."""
-    result = Tally()
+    result = SourceCount()
     items = values.items() if isinstance(values, dict) else enumerate(values)
     for key, item in items:
         result.count(item, inherited_placeholder, f"{where}.{key}")

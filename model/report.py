@@ -16,7 +16,7 @@ from pydantic import BaseModel
 
 from model.catalog import terrain_types, unit_types
 from model.errors import ProblemList
-from model.provenance import Tally, tally
+from model.provenance import SourceCount, tally
 from model.resources import board_ids, load_board
 from model.systems import GameSystem
 from model.tables import overlays, tables
@@ -34,14 +34,14 @@ class ScenarioDependence:
 @dataclass
 class SystemReport:
     system: GameSystem
-    parts: dict[str, Tally] = field(default_factory=dict)
+    parts: dict[str, SourceCount] = field(default_factory=dict)
     types: dict[str, tuple[int, int]] = field(default_factory=dict)  # (entries, placeholders)
     scenarios: list[ScenarioDependence] = field(default_factory=list)
     unreadable: list[str] = field(default_factory=list)
 
     @property
-    def total(self) -> Tally:
-        result = Tally()
+    def total(self) -> SourceCount:
+        result = SourceCount()
         for part in self.parts.values():
             result.add(part)
         return result
@@ -50,36 +50,36 @@ class SystemReport:
 def system_report(system: GameSystem) -> SystemReport:
     report = SystemReport(system)
     terrain = terrain_types(system)
-    part = Tally()
+    part = SourceCount()
     for t in terrain.values():
         part.add(tally(t.effects, t.plain_values_are_placeholders, f"terrain {t.id}"))
     report.parts["terrain effects"] = part
     report.types["terrain types"] = (len(terrain), sum(1 for t in terrain.values() if not t.source))
     units = {u.id: u for u in unit_types(system).values()}
-    part = Tally()
+    part = SourceCount()
     for u in units.values():
         part.add(tally(u.values, u.plain_values_are_placeholders, f"unit {u.id}"))
     report.parts["unit values"] = part
     report.types["unit types"] = (len(units), sum(1 for u in units.values() if not u.source))
-    part = Tally()
+    part = SourceCount()
     for table in tables(system).values():
         part.add(table.tally())
     report.parts["table cells"] = part
     catalog = overlays(system)
-    part = Tally()
+    part = SourceCount()
     if catalog is not None:
         for o in catalog.overlays:
             part.count(o, o.source is None, f"overlay {o.id}")
         for r in catalog.placement_rules:
             part.count(r, r.source is None, f"placement rule {r.rule}")
     report.parts["overlays and placement rules"] = part
-    part = Tally()
+    part = SourceCount()
     for option in terrain_options(system).values():
         for choice in option.choices:
             # A choice the book names but Hexwright had to read counts as a placeholder.
             part.count(choice, choice.placeholder is not None, f"terrain option {option.id}")
     report.parts["terrain option choices"] = part
-    part = Tally()
+    part = SourceCount()
     for board_id in board_ids(system):
         # The books carry no map art: every board is an original design, so a placeholder.
         part.count(load_board(system, board_id), True, f"board {board_id}")

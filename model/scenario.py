@@ -18,183 +18,13 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from model.base import StrictModel
-from model.edges import Compass
 from model.joins import JoinType
 from model.regions import HexName, Region
+from model.scenario_map import Identifier, MapSetup
 from model.systems import GameSystem
 from model.victory import SpecialRule, UnitFilter, VictoryRules
 
 SCENARIO_SCHEMA_VERSION = 1
-
-Identifier = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.+-]*$")]
-
-
-class SectionSpec(StrictModel):
-    """One section placed by a whole-hex offset (axial ``[q, r]``) and an optional flip."""
-
-    section: str
-    offset: tuple[int, int] = (0, 0)
-    flipped: bool = False
-    label: str | None = Field(default=None, description="printed-name prefix of a second copy")
-
-
-class LayoutSpec(StrictModel):
-    """How the sections are put together: exactly one of ``sections`` (explicit offsets),
-    ``joins`` (Armor's notation, ``K3813-J3801, J1412-L1436``) or ``preset``."""
-
-    sections: list[SectionSpec] | None = None
-    joins: str | None = None
-    preset: JoinType | None = None
-    order: list[str] = Field(default_factory=list, description="sections of a preset, in order")
-    flipped: list[str] = Field(default_factory=list, description="preset sections turned 180°")
-    stagger: int = Field(default=0, description="columns between staggered sections")
-    copies: dict[str, int] = Field(default_factory=dict, description="copies of a board owned")
-    side_a: Compass | None = Field(default=None, description="map edge that is Armor's Side A")
-    open_order: bool = Field(
-        default=False,
-        description="the book leaves the order and facing of the sections to the players",
-    )
-    note: str = ""
-
-    @model_validator(mode="after")
-    def _one_way(self) -> LayoutSpec:
-        ways = [self.sections is not None, self.joins is not None, self.preset is not None]
-        if sum(ways) != 1:
-            raise ValueError("give exactly one of 'sections', 'joins' or 'preset'")
-        if self.preset is not None and not self.order:
-            raise ValueError("a preset needs 'order', the sections from first to last")
-        return self
-
-
-class OverlayPlacement(StrictModel):
-    """A terrain overlay counter on the map: by its anchors (Armor [Setup II.C.1]: the hex under
-    the triangle, then the hex under the number code), or by one hex and a rotation."""
-
-    overlay: str = Field(description="overlay id from the system's overlay catalogue")
-    triangle: HexName | None = None
-    code: HexName | None = None
-    hex: HexName | None = None
-    rotation: int = Field(default=0, ge=0, le=5)
-    level: int | None = Field(default=None, description="stacking level (hills)")
-
-    @model_validator(mode="after")
-    def _anchored(self) -> OverlayPlacement:
-        if self.hex is None and self.triangle is None:
-            raise ValueError("place an overlay by 'triangle' and 'code', or by 'hex'")
-        if (self.triangle is None) != (self.code is None):
-            raise ValueError("give both 'triangle' and 'code'")
-        return self
-
-
-class TerrainEdit(StrictModel):
-    """Terrain painted over the boards for this scenario; the boards are never changed."""
-
-    hexes: list[HexName] = Field(default_factory=list)
-    terrain: str | None = None
-    elevation: int | None = None
-    hexsides: list[Annotated[str, Field(pattern=r"^\S+/\S+$")]] = Field(
-        default_factory=list, description="'J1203/J1204' pairs of adjacent hexes"
-    )
-    feature: str | None = Field(default=None, description="hexside feature to add")
-    remove: bool = Field(default=False, description="remove the feature instead of adding it")
-
-
-class MapObjects(StrictModel):
-    """A named set of objective objects (the bridge, supply dumps, IPs, buildings)."""
-
-    name: str
-    region: Region
-    kind: str = Field(default="object", description="bridge, building, dump, fortification...")
-    defense: int | None = None
-    note: str = ""
-
-
-class JoinTypeConstraint(StrictModel):
-    """Every join of the layout is one of the allowed types (Armor 1A: edge-to-edge only)."""
-
-    kind: Literal["join-type"] = "join-type"
-    joins: list[JoinType] = Field(default_factory=list)
-    text: str = ""
-
-
-class RoadsMeetConstraint(StrictModel):
-    """Across every join a road runs from one section into the other."""
-
-    kind: Literal["roads-meet"] = "roads-meet"
-    text: str = ""
-
-
-class CountWithinConstraint(StrictModel):
-    """At least ``count`` units of ``overlay`` within ``distance`` hexes of ``near``."""
-
-    kind: Literal["count-within"] = "count-within"
-    overlay: str | None = None
-    count: int | None = None
-    distance: int | None = None
-    near: Region | None = None
-    text: str = ""
-
-
-class OverlayInConstraint(StrictModel):
-    """Units of ``overlay`` only inside ``region``."""
-
-    kind: Literal["overlay-in"] = "overlay-in"
-    overlay: str | None = None
-    region: Region | None = None
-    text: str = ""
-
-
-class AtLeastPerSectionConstraint(StrictModel):
-    """Each section holds at least ``count`` units of ``overlay`` (none named: Building and
-    Alley units)."""
-
-    kind: Literal["at-least-per-section"] = "at-least-per-section"
-    overlay: str | None = None
-    count: int | None = None
-    text: str = ""
-
-
-class TextConstraint(StrictModel):
-    """A layout constraint in the book's words, for the players to check by eye."""
-
-    kind: Literal["text"] = "text"
-    text: str = ""
-
-
-#: A condition on the layout of a loose scenario (Armor's templates), checked by the editor
-#: (``rules/checks/layout.py``): one model per ``kind``, so a field of another kind is an error.
-LayoutConstraint = Annotated[
-    JoinTypeConstraint
-    | RoadsMeetConstraint
-    | CountWithinConstraint
-    | OverlayInConstraint
-    | AtLeastPerSectionConstraint
-    | TextConstraint,
-    Field(discriminator="kind"),
-]
-
-
-class MapSetup(StrictModel):
-    """Layout, overlays, painted terrain, terrain options and the playing area."""
-
-    layout: LayoutSpec
-    alternatives: dict[str, LayoutSpec] = Field(
-        default_factory=dict, description="other layouts the scenario allows, by name"
-    )
-    terrain_options: dict[str, str] = Field(
-        default_factory=dict, description="system terrain options, e.g. streams: clear"
-    )
-    overlays: list[OverlayPlacement] = Field(default_factory=list)
-    overlay_pool: list[str] = Field(
-        default_factory=list, description="overlay kinds the scenario uses (loose placement)"
-    )
-    terrain_edits: list[TerrainEdit] = Field(default_factory=list)
-    play_area: Region | None = None
-    objects: list[MapObjects] = Field(default_factory=list)
-    constraints: list[LayoutConstraint] = Field(default_factory=list)
-    water: dict[str, str] = Field(
-        default_factory=dict, description="Soldiers: water type per map (river, stream...)"
-    )
 
 
 class HexPlacement(StrictModel):
@@ -543,7 +373,7 @@ class ScenarioEvent(StrictModel):
     entry: Region | None = Field(default=None, description="where those reinforcements enter")
 
 
-class TableRow(StrictModel):
+class RandomTableRow(StrictModel):
     roll: str = Field(description="a result or range, e.g. '1-5'")
     result: str
 
@@ -553,7 +383,7 @@ class RandomTable(StrictModel):
 
     name: str
     die: Literal["d6", "d10", "d100"]
-    rows: list[TableRow] = Field(min_length=1)
+    rows: list[RandomTableRow] = Field(min_length=1)
     modifiers: str = ""
 
 

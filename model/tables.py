@@ -16,7 +16,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from model.base import StrictModel
-from model.provenance import Field_, Tally, Value, unwrap
+from model.provenance import Field_, SourceCount, Value, unwrap
 from model.systems import GameSystem
 from model.validation import validate_document
 from model.yamlio import read_yaml_text
@@ -56,8 +56,8 @@ class Table(StrictModel):
                 )
         return self
 
-    def tally(self) -> Tally:
-        result = Tally()
+    def tally(self) -> SourceCount:
+        result = SourceCount()
         inherited = self.source is None
         for row in self.rows:
             for column, cell in zip(self.columns, row.cells, strict=True):

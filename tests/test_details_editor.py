@@ -20,7 +20,7 @@ from editor.scenario.details_editor import DetailsPage
 from editor.scenario.side_editor import SideDetails
 from model.newscenario import new_scenario, open_new
 from model.regions import EdgeRegion
-from model.scenario import LayoutSpec, SectionSpec
+from model.scenario_map import LayoutSpec, SectionSpec
 from model.systems import GameSystem
 from model.victory import DeploymentLimit, ExitAllowed, TerrainOverride, UsageCap
 

@@ -16,7 +16,7 @@ from editor.files.recent import default_scenario_path
 from editor.mapview.view import HEX_SIZE
 from model.grid import hex_to_pixel
 from model.hexes import Hexside
-from model.scenario import OverlayPlacement
+from model.scenario_map import OverlayPlacement
 
 pytestmark = pytest.mark.gui
 

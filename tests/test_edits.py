@@ -8,8 +8,8 @@ import pytest
 
 from model import edits
 from model.resources import load_boards
-from model.scenario import OverlayPlacement
 from model.scenario_io import load_scenario
+from model.scenario_map import OverlayPlacement
 from model.systems import GameSystem
 
 SCENARIO = Path(__file__).parent.parent / "scenarios" / "armor" / "1a-spearheads.yaml"

@@ -10,8 +10,9 @@ import pytest
 from model import edits, edits_details, edits_purchases, edits_rules, edits_setup
 from model.edits_check import checked, revalidate
 from model.errors import EditError, NoSuchEntryError, UnknownNameError
-from model.scenario import HexPlacement, TerrainEdit
+from model.scenario import HexPlacement
 from model.scenario_io import load_scenario
+from model.scenario_map import TerrainEdit
 
 SCENARIO = Path(__file__).parent.parent / "scenarios" / "armor" / "1a-spearheads.yaml"
 

@@ -14,15 +14,9 @@ import pytest
 from model import edits_details as ed
 from model.newscenario import new_scenario
 from model.region_text import parse_region
-from model.scenario import (
-    Fortifications,
-    LayoutSpec,
-    MapObjects,
-    PanicLevel,
-    SectionSpec,
-    Support,
-)
+from model.scenario import Fortifications, PanicLevel, Support
 from model.scenario_io import LoadedScenario, load_scenario
+from model.scenario_map import LayoutSpec, MapObjects, SectionSpec
 from model.systems import GameSystem
 from model.victory import Award, Control, Destroyed, UnitFilter
 from rules.panzer_command.checks import PC_SETTINGS

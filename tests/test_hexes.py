@@ -12,7 +12,7 @@ from model.hexes import (
     DIRECTIONS,
     Hex,
     Hexside,
-    Side,
+    TieBreak,
     hex_line,
     line_steps,
     opposite,
@@ -76,8 +76,8 @@ def test_ring_rejects_negative_radius() -> None:
         ring(Hex(0, 0), -1)
 
 
-@given(hexes, hexes, st.sampled_from(list(Side)))
-def test_hex_line_is_contiguous_and_ends_where_it_should(a: Hex, b: Hex, side: Side) -> None:
+@given(hexes, hexes, st.sampled_from(list(TieBreak)))
+def test_hex_line_is_contiguous_and_ends_where_it_should(a: Hex, b: Hex, side: TieBreak) -> None:
     line = hex_line(a, b, side)
     assert line[0] == a
     assert line[-1] == b
@@ -99,8 +99,8 @@ def test_line_along_a_hexside_offers_both_hexes_left_then_right() -> None:
     steps = line_steps(Hex(0, 0), Hex(2, -1))
     assert [s.ambiguous for s in steps] == [False, True, False]
     assert steps[1].hexes == (Hex(1, -1), Hex(1, 0))
-    assert hex_line(Hex(0, 0), Hex(2, -1), Side.LEFT)[1] == Hex(1, -1)
-    assert hex_line(Hex(0, 0), Hex(2, -1), Side.RIGHT)[1] == Hex(1, 0)
+    assert hex_line(Hex(0, 0), Hex(2, -1), TieBreak.LEFT)[1] == Hex(1, -1)
+    assert hex_line(Hex(0, 0), Hex(2, -1), TieBreak.RIGHT)[1] == Hex(1, 0)
     # Travelling the other way, left and right swap.
     assert line_steps(Hex(2, -1), Hex(0, 0))[1].hexes == (Hex(1, 0), Hex(1, -1))
 

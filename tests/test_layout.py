@@ -19,7 +19,7 @@ from model.joins import (
     parse_notation,
     preset_layout,
 )
-from model.layout import AssembledMap, LayoutError, Placement, assemble
+from model.layout import AssembledMap, LayoutError, SectionPlacement, assemble
 from model.resources import load_boards
 from model.systems import GameSystem
 
@@ -31,7 +31,7 @@ def sections() -> dict[str, BoardSection]:
 
 @pytest.fixture(scope="module")
 def standard(sections: dict[str, BoardSection]) -> AssembledMap:
-    return assemble([Placement("J"), Placement("K"), Placement("L")], sections)
+    return assemble([SectionPlacement("J"), SectionPlacement("K"), SectionPlacement("L")], sections)
 
 
 def test_edge_to_edge_jkl_continues_one_numbering(standard: AssembledMap) -> None:
@@ -54,8 +54,8 @@ def test_seam_hex_has_both_names_and_the_earliest_letter_is_canonical(
     j_local = sections["J"].hex_at(15, 12)
     assert k_local is not None
     assert j_local is not None
-    k = Placement("K", j_local - k_local.rotate180(), flipped=True)
-    amap = assemble([Placement("J"), k], sections)
+    k = SectionPlacement("K", j_local - k_local.rotate180(), flipped=True)
+    amap = assemble([SectionPlacement("J"), k], sections)
     seam = amap.resolve("K3724")
     assert seam == amap.resolve("J1512")
     assert amap.hexes[seam].is_seam
@@ -105,34 +105,34 @@ def test_bad_notation_is_refused_with_the_reason(
 
 def test_overlapping_sections_are_refused(sections: dict[str, BoardSection]) -> None:
     with pytest.raises(LayoutError, match="sections J and K overlap in"):
-        assemble([Placement("J"), Placement("K", Hex(0, -5))], sections)
+        assemble([SectionPlacement("J"), SectionPlacement("K", Hex(0, -5))], sections)
 
 
 def test_half_hexes_that_do_not_meet_are_refused(sections: dict[str, BoardSection]) -> None:
     # K one row lower than its edge-to-edge place leaves J's south half-hexes half empty.
     with pytest.raises(LayoutError, match="half-hexes of sections J and K do not meet"):
-        assemble([Placement("J"), Placement("K", Hex(0, 1))], sections)
+        assemble([SectionPlacement("J"), SectionPlacement("K", Hex(0, 1))], sections)
 
 
 def test_a_map_in_pieces_is_refused(sections: dict[str, BoardSection]) -> None:
     with pytest.raises(LayoutError, match="2 pieces"):
-        assemble([Placement("J"), Placement("K", Hex(0, 10))], sections)
+        assemble([SectionPlacement("J"), SectionPlacement("K", Hex(0, 10))], sections)
 
 
 def test_a_board_used_twice_needs_copies_and_labels(sections: dict[str, BoardSection]) -> None:
-    twice = [Placement("J"), Placement("J", Hex(0, 12), label="J2")]
+    twice = [SectionPlacement("J"), SectionPlacement("J", Hex(0, 12), label="J2")]
     with pytest.raises(LayoutError, match="used 2 times but the game has 1 copy"):
         assemble(twice, sections)
     amap = assemble(twice, sections, copies={"J": 2})
     assert amap.resolve("J2-0101".replace("-", "")) != amap.resolve("J0101")
-    same_label = [Placement("J"), Placement("J", Hex(0, 12))]
+    same_label = [SectionPlacement("J"), SectionPlacement("J", Hex(0, 12))]
     with pytest.raises(LayoutError, match="labelled 'J'"):
         assemble(same_label, sections, copies={"J": 2})
 
 
 def test_unknown_section_is_refused(sections: dict[str, BoardSection]) -> None:
     with pytest.raises(LayoutError, match="no board section 'Q'"):
-        assemble([Placement("Q")], sections)
+        assemble([SectionPlacement("Q")], sections)
 
 
 def test_bare_number_resolves_when_one_section_has_it(standard: AssembledMap) -> None:
@@ -148,8 +148,8 @@ def test_direction_numbers_follow_each_sections_frame(sections: dict[str, BoardS
     j_local = sections["J"].hex_at(15, 12)
     assert k_local is not None
     assert j_local is not None
-    k = Placement("K", j_local - k_local.rotate180(), flipped=True)
-    amap = assemble([Placement("J"), k], sections)
+    k = SectionPlacement("K", j_local - k_local.rotate180(), flipped=True)
+    amap = assemble([SectionPlacement("J"), k], sections)
     # Direction 1 is north on each unflipped section; on the flipped K it points south.
     assert amap.direction_to_global(amap.resolve("J0505"), 1) == 0
     assert amap.direction_to_global(amap.resolve("K0520"), 1) == 3

@@ -17,8 +17,8 @@ from model import edits
 from model.catalog import terrain_types
 from model.hexes import Hex, Hexside, line_steps, within
 from model.mapstate import terrain_edits
-from model.scenario import OverlayPlacement
 from model.scenario_io import load_scenario, overlays_of
+from model.scenario_map import OverlayPlacement
 from model.systems import GameSystem
 from model.terrainview import MapTerrain
 from rules.los.geometry import AlongStep, CornerStep, CrossStep, HexStep, trace

@@ -7,8 +7,9 @@ from typing import Any
 import pytest
 from pydantic import TypeAdapter
 
-from model.layout import AssembledMap, Placement, assemble
-from model.regions import Region, RegionContext, evaluate, path_graph
+from model.layout import AssembledMap, SectionPlacement, assemble
+from model.region_eval import path_graph
+from model.regions import Region, RegionContext, evaluate
 from model.resources import load_boards
 from model.systems import GameSystem
 
@@ -18,7 +19,7 @@ REGION: TypeAdapter[Any] = TypeAdapter(Region)
 @pytest.fixture(scope="module")
 def amap() -> AssembledMap:
     sections = load_boards(GameSystem.ARMOR, ("J", "K", "L"))
-    return assemble([Placement("J"), Placement("K"), Placement("L")], sections)
+    return assemble([SectionPlacement("J"), SectionPlacement("K"), SectionPlacement("L")], sections)
 
 
 def hexes(amap: AssembledMap, spec: dict[str, Any]) -> set[str]:
@@ -123,7 +124,7 @@ def test_path_between_follows_the_road(amap: AssembledMap) -> None:
 
 def test_side_of_a_stream() -> None:
     # On J alone the brook runs from the west end to the east end and divides the section.
-    j_only = assemble([Placement("J")], load_boards(GameSystem.ARMOR, ("J",)))
+    j_only = assemble([SectionPlacement("J")], load_boards(GameSystem.ARMOR, ("J",)))
     north = hexes(j_only, {"kind": "side-of", "feature": "stream", "side": "north"})
     south = hexes(j_only, {"kind": "side-of", "feature": "stream", "side": "south"})
     assert "J0105" in north and "J0105" not in south

@@ -16,8 +16,9 @@ from editor.mapview.view import HEX_SIZE
 from editor.scenario.setup_editor import SetupPage
 from model.grid import hex_to_pixel
 from model.regions import EdgeRegion, HexesRegion, Hexrow
-from model.scenario import AreaPlacement, EntryPlacement, OverlayPlacement
+from model.scenario import AreaPlacement, EntryPlacement
 from model.scenario_io import load_scenario
+from model.scenario_map import OverlayPlacement
 from rules.checks import run_checks
 
 SCENARIOS = os.path.join(os.path.dirname(__file__), "..", "scenarios")

@@ -1,6 +1,6 @@
 """What test play reads of an Armor, Panzer Command or Soldiers state, headless: each state's
 :meth:`~rules.engine.core.State.positions` (the units the map draws), the legal actions grouped by
-unit and described, and where an Armor order ends."""
+the unit each concerns and described, and where an Armor order ends."""
 
 from __future__ import annotations
 
@@ -8,11 +8,12 @@ import os
 
 import pytest
 
-from editor.testplay.systems import armor_end, describe, grouped
+from editor.testplay.aims import SIDE, side_choices
 from model.scenario_io import load_scenario
 from rules.armor.game import ArmorState
 from rules.armor.move import walk
 from rules.armor.orders import Order
+from rules.armor.view import order_end
 from rules.registry import load_game
 
 HERE = os.path.join(os.path.dirname(__file__), "..", "scenarios")
@@ -43,13 +44,13 @@ def test_every_legal_action_is_grouped_by_its_unit_and_described(path: str) -> N
         if state.is_terminal():
             break
         side = state.to_act()[0]
-        found = grouped(state, side)
-        for unit, actions in found.units.items():
-            assert all(unit in a.text().split() for a in actions)
-        for action in [a for acts in found.units.values() for a in acts] + found.side:
-            assert describe(state, action)
+        found = side_choices(state, side)
+        for unit, actions in found.groups.items():
+            assert unit == SIDE or all(unit in a.text().split() for a in actions)
+        actions = [a for acts in found.groups.values() for a in acts]
+        for action in actions:
+            assert state.describe(action)
         assert found.done is not None
-        actions = [a for acts in found.units.values() for a in acts] + found.side
         state.apply(actions[0] if actions else found.done)
 
 
@@ -64,7 +65,7 @@ def test_an_armor_order_ends_where_the_engine_walks_it() -> None:
         start, facing = state.troops.hexes[action.unit], state.troops.facing[action.unit]
         walked = walk(spec, start, facing, action.steps, state.game.cost_for(spec),
                       state.game.on_map)  # fmt: skip
-        end = armor_end(state, action)
+        end = order_end(state, action)
         if walked.off_map:
             assert end is None
         else:

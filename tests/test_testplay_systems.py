@@ -14,11 +14,9 @@ from test_testplay import open_window
 
 from editor.app import MainWindow
 from editor.mapview.view import HEX_SIZE
-from editor.testplay.generic import GenericTestPlayPanel
 from editor.testplay.mode import TestPlayMode
-from editor.testplay.panel import PAGE_END, PAGE_HANDOVER, PAGE_PLAY
+from editor.testplay.panel import PAGE_END, PAGE_HANDOVER, PAGE_PLAY, TestPlayPanel
 from editor.testplay.session import FASTEST
-from editor.testplay.systems import unit_of
 from model.grid import hex_to_pixel
 from rules.engine.actions import Action
 
@@ -31,13 +29,13 @@ SYSTEMS = [pytest.param(ARMOR, id="armor"), pytest.param(PC, id="pc"),
            pytest.param(SOLDIERS, id="soldiers")]  # fmt: skip
 
 
-def take_over(qtbot: QtBot, panel: GenericTestPlayPanel) -> None:
+def take_over(qtbot: QtBot, panel: TestPlayPanel) -> None:
     if panel.pages.currentIndex() == PAGE_HANDOVER:
         qtbot.mouseClick(panel.handover_button, Qt.MouseButton.LeftButton)
     assert panel.pages.currentIndex() == PAGE_PLAY
 
 
-def apply_first_listed(qtbot: QtBot, panel: GenericTestPlayPanel) -> Action:
+def apply_first_listed(qtbot: QtBot, panel: TestPlayPanel) -> Action:
     """Choose the first action of the first group in the list, press Apply."""
     item = panel.units.topLevelItem(0)
     assert item is not None and item.childCount() > 0
@@ -58,7 +56,7 @@ def test_hot_seat_then_bots_to_the_victory_page(qtbot: QtBot, path: str, tmp_pat
     sides = [s.id for s in document.scenario.sides]
     assert mode.enter(5, dict.fromkeys(sides, "human")) is None
     panel = mode.panel
-    assert isinstance(panel, GenericTestPlayPanel)
+    assert isinstance(panel, TestPlayPanel)
     session = panel.session
     assert panel.counters and len(panel.counters) == len(session.state.positions())
     take_over(qtbot, panel)  # hot seat: the first side's view, once asked for
@@ -111,20 +109,21 @@ def test_a_click_on_a_unit_selects_it_and_on_its_target_hex_moves_it(qtbot: QtBo
     mode = TestPlayMode(w)
     assert mode.enter(5, {"us": "human", "german": "human"}) is None
     panel = mode.panel
-    assert isinstance(panel, GenericTestPlayPanel)
+    assert isinstance(panel, TestPlayPanel)
     session = panel.session
-    while not panel.moves:  # commit chits and give orders until a man may move
+    while panel.aims is None or not panel.aims.moves:  # commit chits, give orders: a man moves
         take_over(qtbot, panel)
         action = apply_first_listed(qtbot, panel)
-        if unit_of(action) is not None and panel.selected != unit_of(action):
-            panel.select(unit_of(action))
+        unit = session.state.concerns(action).unit
+        if unit is not None and panel.selected != unit:
+            panel.select(unit)
     man = panel.selected
     assert man is not None
-    h = next(iter(panel.moves))
+    h = next(iter(panel.aims.moves))
     click(qtbot, w, h)
     assert session.timeline[-1].text().startswith(f"move {man}")
     assert session.state.troops.hexes[man] == h  # type: ignore[attr-defined]
-    assert not panel.layer.reach.path().isEmpty() or not panel.moves
+    assert not panel.layer.reach.path().isEmpty() or not panel.aims or not panel.aims.moves
 
 
 def test_armor_a_click_on_a_shaded_hex_plots_the_order_ending_there(qtbot: QtBot) -> None:
@@ -132,14 +131,14 @@ def test_armor_a_click_on_a_shaded_hex_plots_the_order_ending_there(qtbot: QtBot
     mode = TestPlayMode(w)
     assert mode.enter(5, {"us": "human", "germany": "human"}) is None
     panel = mode.panel
-    assert isinstance(panel, GenericTestPlayPanel)
+    assert isinstance(panel, TestPlayPanel)
     take_over(qtbot, panel)
     state = panel.session.state
     unit = "us.M4.1"
     click(qtbot, w, state.troops.hexes[unit])  # type: ignore[attr-defined]
-    assert panel.selected == unit and panel.moves
+    assert panel.selected == unit and panel.aims is not None and panel.aims.moves
     assert not panel.layer.reach.path().isEmpty()
-    h = next(h for h in panel.moves if h != state.troops.hexes[unit])  # type: ignore[attr-defined]
+    h = next(h for h in panel.aims.moves if h != state.troops.hexes[unit])  # type: ignore[attr-defined]
     click(qtbot, w, h)
     order = panel.session.timeline[-1]
     assert order.text().startswith(f"order {unit} ")

@@ -232,14 +232,14 @@ def _map_of(
 ) -> tuple[AssembledMap, str, OverlayMap | None, TerrainEdits | None, list[MapCounter]]:
     """The map of a scenario file (with its overlays, painted terrain and the counters placed
     on hexes), or of a board file on its own."""
-    from model.layout import Placement, assemble
+    from model.layout import SectionPlacement, assemble
     from model.resources import read_board
     from model.scenario_io import check_document
 
     doc = read_yaml(name)
     if isinstance(doc.data, dict) and "grid" in doc.data and "sides" not in doc.data:
         board = read_board(Path(name).read_text(encoding="utf-8"), name)
-        return assemble([Placement(board.id)], {board.id: board}), board.name, None, None, []
+        return assemble([SectionPlacement(board.id)], {board.id: board}), board.name, None, None, []
     loaded = check_document(doc)
     edits = terrain_edits(loaded.scenario, loaded.map)
     placed = counters(loaded.scenario, loaded.map)

@@ -58,7 +58,7 @@ from model.yamlio import YamlError
 
 if TYPE_CHECKING:
     from editor.files.controller import FileController
-    from model.scenario import LayoutSpec
+    from model.scenario_map import LayoutSpec
 
 #: Why a board document refuses layout edits (adding, moving, turning sections).
 FIXED_LAYOUT = "a board is edited on its own: lay it out with other sections in a scenario"

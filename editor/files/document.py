@@ -31,7 +31,7 @@ from model.hexes import Hex, Hexside
 from model.layout import AssembledMap
 from model.mapstate import TerrainEdits, terrain_edits
 from model.overlays import OverlayMap
-from model.scenario import ForceEntry, HexPlacement, OverlayPlacement, Scenario
+from model.scenario import ForceEntry, HexPlacement, Scenario
 from model.scenario_io import (
     LoadedScenario,
     build_map,
@@ -40,6 +40,7 @@ from model.scenario_io import (
     overlays_of,
     save_scenario,
 )
+from model.scenario_map import OverlayPlacement
 from model.tables import OverlayType
 from model.terrainoptions import option_values
 from model.terrainview import MapTerrain

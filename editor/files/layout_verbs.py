@@ -17,10 +17,11 @@ from model.board import BoardSection
 from model.errors import EditError
 from model.hexes import Hex
 from model.joins import JoinType, snap
-from model.layout import AssembledMap, Placement
+from model.layout import AssembledMap, SectionPlacement
 from model.resources import load_board, load_boards
-from model.scenario import LayoutSpec, Scenario, SectionSpec
+from model.scenario import Scenario
 from model.scenario_io import placements_for
+from model.scenario_map import LayoutSpec, SectionSpec
 
 #: A pure edit of the scenario as the document makes it (``model/edits*.py``).
 Operation = Callable[[Scenario], Scenario]
@@ -47,7 +48,7 @@ class LayoutVerbs:
             self._sections[board_id] = load_board(self._scenario.system, board_id)
         return self._sections[board_id]
 
-    def placements(self) -> list[Placement]:
+    def placements(self) -> list[SectionPlacement]:
         """The sections as laid now, in layout order."""
         return list(self._map.placements)
 
@@ -76,12 +77,12 @@ class LayoutVerbs:
 
     def fitted(
         self, board_id: str, offset: Hex, flipped: bool, index: int | None
-    ) -> Placement | None:
+    ) -> SectionPlacement | None:
         """Where a section dropped at ``offset`` snaps so its grid meshes with the others
         (``index``: the placement being moved, None for a new one); None when nowhere near."""
         placements = self.placements()
         label = placements[index].label if index is not None else ""
-        moving = Placement(board_id, offset, flipped, label)
+        moving = SectionPlacement(board_id, offset, flipped, label)
         if index is None:
             placements.append(moving)
             index = len(placements) - 1
@@ -192,7 +193,9 @@ class LayoutVerbs:
             raise EditError(*reasons)
         return layout
 
-    def _fitting(self, board_id: str, offset: Hex, flipped: bool, index: int | None) -> Placement:
+    def _fitting(
+        self, board_id: str, offset: Hex, flipped: bool, index: int | None
+    ) -> SectionPlacement:
         """Where the section snaps near ``offset``; ``EditError`` with the layout's own reasons
         when nowhere near."""
         placed = self.fitted(board_id, offset, flipped, index)

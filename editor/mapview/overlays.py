@@ -30,7 +30,7 @@ from editor.style import hex_style, shaded
 from model.geometry import corners
 from model.hexes import Hex
 from model.overlays import overlay_hexes, rotations_fitting
-from model.scenario import OverlayPlacement
+from model.scenario_map import OverlayPlacement
 from model.tables import OverlayType
 from model.tables import overlays as overlay_catalog
 

@@ -29,7 +29,7 @@ from editor.scenario.constraints import ConstraintsView
 from editor.style import PAPER
 from model.errors import ProblemList
 from model.joins import JoinType, notation_of
-from model.layout import LayoutError, Placement, assemble
+from model.layout import LayoutError, SectionPlacement, assemble
 from model.resources import board_ids, load_board
 
 #: The drag-and-drop type of a section dragged from the palette (the board id as UTF-8).
@@ -55,7 +55,7 @@ def thumbnail(document: ScenarioDocument, board_id: str, size: QSize) -> QIcon:
     pixmap = QPixmap(size)
     pixmap.fill(QColor(PAPER))
     try:
-        amap = assemble([Placement(board_id)], {board_id: section})
+        amap = assemble([SectionPlacement(board_id)], {board_id: section})
     except LayoutError:  # pragma: no cover - a lone built-in board always assembles
         return QIcon(pixmap)
     painter_ = MapPainter(amap, RenderOptions(size=6.0, hex_ids=False, grid=False))

@@ -15,7 +15,7 @@ from model.board import BoardSection
 from model.geometry import cell_polygon, corners, cover_union
 from model.grid import hex_to_pixel
 from model.hexes import Hex
-from model.layout import Placement
+from model.layout import SectionPlacement
 
 
 @dataclass
@@ -58,7 +58,7 @@ def board_geometry(section: BoardSection, size: float) -> BoardGeometry:
     return geometry
 
 
-def section_frame(placement: Placement, size: float) -> QTransform:
+def section_frame(placement: SectionPlacement, size: float) -> QTransform:
     """Board frame to map pixels: pixels are linear in (q, r), so a placement is a translation,
     and a turned placement a half turn, about the board's origin."""
     x, y = hex_to_pixel(placement.offset, size)
@@ -87,7 +87,7 @@ def hexes_outline(hexes: Iterable[Hex], size: float) -> QPainterPath:
     return path
 
 
-def section_outline(placement: Placement, section: BoardSection, size: float) -> QPolygonF:
+def section_outline(placement: SectionPlacement, section: BoardSection, size: float) -> QPolygonF:
     """The outline of a section laid by ``placement``, in map pixels."""
     return section_frame(placement, size).map(board_geometry(section, size).outline)
 

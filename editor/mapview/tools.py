@@ -286,13 +286,13 @@ class SectionTool(Tool):
 def ghost(host: ToolHost, board_id: str, offset: Hex, flipped: bool, index: int | None) -> str:
     """Show where a section would lie: green where it snaps, red where it cannot go. Returns a
     line for the status bar."""
-    from model.layout import Placement
+    from model.layout import SectionPlacement
 
     document = host.document
     assert document is not None
     section = document.section(board_id)
     snapped = document.fitted(board_id, offset, flipped, index)
-    placement = snapped or Placement(board_id, offset, flipped)
+    placement = snapped or SectionPlacement(board_id, offset, flipped)
     path = QPainterPath()
     path.addPolygon(section_outline(placement, section, HEX_SIZE))
     path.closeSubpath()

@@ -33,7 +33,8 @@ from editor.files.document import ScenarioDocument
 from editor.scenario.rules_forms import MessageLine, RegionField, compact_form, fill_sides
 from model import edits_details
 from model.region_text import describe_region
-from model.scenario import MapObjects, Scenario
+from model.scenario import Scenario
+from model.scenario_map import MapObjects
 from rules.registry import rules_for
 
 if TYPE_CHECKING:

@@ -1,9 +1,11 @@
 """The test-play dock's controls: step back and forward, play or pause the bots at a speed,
-save and open replays, leave test play. It follows the session's ``changed`` signal."""
+save and open replays, save the position shown, leave test play. It follows the session's
+``changed`` signal."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -17,10 +19,12 @@ from PySide6.QtWidgets import (
 )
 
 from editor.testplay.session import FASTEST, TestPlaySession
+from rules.engine.errors import RulesError
 
 #: The speed slider's stops, in bot actions per second (FASTEST: as fast as it goes).
 SPEEDS = (1, 2, 4, 8, 16, 40, FASTEST)
 REPLAY_FILES = "Hexwright replays (*.replay.json *.json)"
+POSITION_FILES = "Hexwright positions (*.position.yaml *.yaml *.yml)"
 
 
 class TestPlayControls(QWidget):
@@ -73,12 +77,25 @@ class TestPlayControls(QWidget):
         self.save_button.clicked.connect(lambda: self.save_replay())
         self.open_button = QPushButton("Open Replay…")
         self.open_button.clicked.connect(lambda: self.open_replay())
+        self.position_button = QPushButton("Save Position…")
+        self.position_button.clicked.connect(lambda: self.save_position())
+        self.position_button.setToolTip(
+            session.position_problem()
+            or "Save the position shown: Test Play can start from it (Play > Test Play from "
+            "Position…)"
+        )
+        row.addWidget(self.save_button)
+        row.addWidget(self.open_button)
+        row.addWidget(self.position_button)
+        row.addStretch(1)
+        column.addLayout(row)
+        row = QHBoxLayout()
+        self.source = QLabel()
+        self.source.setStyleSheet("color: #555")
         self.leave_button = QPushButton("Leave Test Play")
         self.leave_button.setStyleSheet("font-weight: bold")
         self.leave_button.clicked.connect(self.leave_requested.emit)
-        row.addWidget(self.save_button)
-        row.addWidget(self.open_button)
-        row.addStretch(1)
+        row.addWidget(self.source, 1)
         row.addWidget(self.leave_button)
         column.addLayout(row)
         self._speed(self.speed.value())
@@ -96,6 +113,10 @@ class TestPlayControls(QWidget):
         self.play_button.setText("Play bots" if not session.playing else "Pause bots")
         self.play_button.blockSignals(False)
         self.play_button.setEnabled(not session.state.is_terminal())
+        start = session.position_file
+        self.source.setText(
+            f"from the position {Path(start).name}" if start else f"seed {session.seed}"
+        )
 
     def set_speed(self, actions_per_second: int) -> None:
         self.speed.setValue(SPEEDS.index(actions_per_second))
@@ -113,7 +134,7 @@ class TestPlayControls(QWidget):
             return False
         try:
             self.session.save_replay(path)
-        except OSError as exc:
+        except (OSError, RulesError) as exc:
             self.session.refused.emit(f"Cannot save the replay: {exc}")
             return False
         self.say(f"Replay saved: {path}", False)
@@ -130,4 +151,23 @@ class TestPlayControls(QWidget):
             self.session.refused.emit(problem)
             return False
         self.say(f"Replay opened: {path} ({len(self.session.timeline)} actions)", False)
+        return True
+
+    def save_position(self, path: str | None = None) -> bool:
+        """Save the position shown (asking where when no path is given); when the system
+        cannot write positions, say why instead."""
+        problem = self.session.position_problem()
+        if problem is not None:
+            self.session.refused.emit(f"Cannot save the position: {problem}")
+            return False
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, "Save position", "", POSITION_FILES)
+        if not path:
+            return False
+        try:
+            self.session.save_position(path)
+        except (OSError, RulesError) as exc:
+            self.session.refused.emit(f"Cannot save the position: {exc}")
+            return False
+        self.say(f"Position saved: {path} (after action {self.session.position})", False)
         return True

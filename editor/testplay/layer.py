@@ -1,15 +1,18 @@
 """Test play on the map: the game's units where the state has them, and for the selected unit
 the hexes it can reach with their costs, the targets it may fire at and the lines of fire.
+Everything comes from the State API's values (:class:`~rules.engine.positions.UnitPosition`,
+:mod:`editor.testplay.aims`), so any system's game draws the same way.
 
 Scene items above the map item (which keeps its cache, drawn without the scenario's own
 counters while test play lasts), like :mod:`editor.mapview.zones_layer`. Counters are drawn with
 :func:`editor.mapview.counter_art.paint_counters`, the map's own counter drawing, with the game's
-markers (Pin, Disruption, the viewer's own plotted task) on top.
+markers (the system's own: Pin, D1, Sup, Wnd..., in red; the viewer's own orders in blue) on
+top.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -31,11 +34,10 @@ from editor.mapview.view import MapEvent
 from model.counters import MapCounter
 from model.grid import hex_to_pixel
 from model.hexes import Hex
+from rules.engine.positions import UnitPosition
 
 if TYPE_CHECKING:
     from editor.app import MainWindow
-    from editor.testplay.choices import UnitChoices
-    from rules.panzer44.game import Panzer44State
 
 #: Above the map (0) and the set-up zones (5), below a tool's marks (10 and up).
 Z_REACH, Z_COUNTERS, Z_TARGETS = 6.0, 7.0, 8.0
@@ -43,6 +45,9 @@ REACH = QColor("#2e86c1")
 TARGET = QColor("#c0392b")
 WATCH = QColor("#d68910")  # Lines of Opportunity Fire: amber, dotted
 SELECTED = QColor("#f4d03f")
+CHOSEN = QColor("#6c3483")  # the hex of the action chosen in the list
+HARM_INK = "#b03a2e"  # the system's markers: what happened to the unit
+ORDER_INK = "#1f4e9c"  # the viewer's own orders
 
 
 @dataclass(frozen=True)
@@ -61,13 +66,19 @@ class Picture:
     counters: list[GameCounter] = field(default_factory=list)
     selected: str | None = None
     selected_hex: Hex | None = None
-    reach: Mapping[Hex, float] = field(default_factory=dict)
+    #: The hexes shaded as the selected unit's reach, with each one's cost when known.
+    reach: Mapping[Hex, float | None] = field(default_factory=dict)
     round_trip: bool = False
+    #: Where another side's unit stands that the selected unit may fire at (red outlines).
     targets: list[Hex] = field(default_factory=list)
-    #: Lines of Opportunity Fire the selected unit may be plotted along, by their far end.
+    #: Empty hexes it may aim at (a Line of Opportunity Fire's end, an area fire): amber
+    #: lines from its hex, or amber outlines when it is off the map.
     watch: list[Hex] = field(default_factory=list)
-    #: Lines of Opportunity Fire plotted by units the viewer may see the plots of [6.52].
+    #: Orders given that aim at a hex (plotted fire, Lines of Opportunity Fire [P44 6.52]),
+    #: of the units the viewer may see the orders of, from their hex to the hex aimed at.
     armed: list[tuple[Hex, Hex]] = field(default_factory=list)
+    #: The hex the action chosen in the list goes to or aims at.
+    chosen_hex: Hex | None = None
 
 
 class CountersItem(QGraphicsItem):
@@ -100,7 +111,7 @@ class CountersItem(QGraphicsItem):
             self._markers(painter)
 
     def _markers(self, painter: QPainter) -> None:
-        """Small tags under a counter: Pin and D1-D3 in red, the viewer's own plot in blue."""
+        """Small tags under a counter: its state in red, the viewer's own order in blue."""
         font = QFont("Sans Serif")
         font.setPixelSize(max(1, round(self.size * 0.26)))
         font.setBold(True)
@@ -152,8 +163,9 @@ class CostLabels(QGraphicsItem):
         for h, text in self.costs.items():
             cx, cy = hex_to_pixel(h, self.size)
             size = self.size
-            # In the middle of a vacant hex; under the counter of an occupied one.
-            top = cy + size * 0.42 if h in self.occupied else cy - size * 0.22
+            # In the middle of a vacant hex; above the counter of an occupied one (its
+            # markers take the space under it).
+            top = cy - size * 0.84 if h in self.occupied else cy - size * 0.22
             box = QRectF(cx - size * 0.42, top, size * 0.84, size * 0.44)
             painter.setPen(QPen(REACH.darker(140), 0))
             painter.setBrush(plate)
@@ -177,10 +189,12 @@ class TestPlayLayer:
         self.targets = QGraphicsPathItem()
         self.lines = QGraphicsPathItem()
         self.watch = QGraphicsPathItem()
+        self.chosen = QGraphicsPathItem()
 
     @property
     def items(self) -> list[QGraphicsItem]:
         found: list[QGraphicsItem] = [self.reach, self.targets, self.lines, self.watch]
+        found.append(self.chosen)
         return [*found, *(i for i in (self.counters, self.costs) if i is not None)]
 
     def _ensure(self) -> None:
@@ -214,6 +228,11 @@ class TestPlayLayer:
         pen.setCosmetic(True)
         self.watch.setPen(pen)
         self.watch.setZValue(Z_REACH + 0.5)
+        self.chosen = QGraphicsPathItem()
+        pen = QPen(CHOSEN, 5.0)
+        pen.setCosmetic(True)
+        self.chosen.setPen(pen)
+        self.chosen.setZValue(Z_TARGETS + 0.5)
         for item in self.items:
             scene.addItem(item)
 
@@ -226,7 +245,7 @@ class TestPlayLayer:
         self.counters.update()
         reach = [h for h in picture.reach if h != picture.selected_hex]
         self.reach.setPath(hexes_outline(reach, self.size) if reach else QPainterPath())
-        self.costs.costs = {h: f"{c:g}" for h, c in picture.reach.items()}
+        self.costs.costs = {h: f"{c:g}" for h, c in picture.reach.items() if c is not None}
         self.costs.occupied = {c.counter.hex for c in picture.counters}
         if picture.round_trip and picture.selected_hex is not None:
             self.costs.costs[picture.selected_hex] = "↺"
@@ -248,7 +267,11 @@ class TestPlayLayer:
                 continue
             watch.moveTo(QPointF(*hex_to_pixel(a, self.size)))
             watch.lineTo(QPointF(*hex_to_pixel(b, self.size)))
+        if picture.selected_hex is None and picture.watch:  # off the map: no line starts
+            watch.addPath(hexes_outline(picture.watch, self.size))
         self.watch.setPath(watch)
+        chosen = [picture.chosen_hex] if picture.chosen_hex is not None else []
+        self.chosen.setPath(hexes_outline(chosen, self.size) if chosen else QPainterPath())
 
     def clear(self) -> None:
         scene = self.view.scene()
@@ -259,41 +282,19 @@ class TestPlayLayer:
         self.picture = Picture()
 
 
-def game_counters(state: Panzer44State, plots: Mapping[str, str]) -> list[GameCounter]:
-    """The game's units on the map as counters, with their Pin and Disruption markers and the
-    plotted task of the units in ``plots`` (only what the viewer may know)."""
-    nations = {s.id: s.nation for s in state.game.scenario.sides}
+def counters_of(
+    units: Iterable[UnitPosition], nations: Mapping[str, str], orders: Mapping[str, str]
+) -> list[GameCounter]:
+    """The units on the map as counters, with the system's markers and, for the units in
+    ``orders``, the tag of the order the viewer may see (``Move``, ``Fire``)."""
     found = []
-    for unit, h in state.hexes.items():
-        spec = state.game.specs[unit]
-        markers: list[tuple[str, str]] = []
-        if unit in state.pins:
-            markers.append(("Pin", "#b03a2e"))
-        if state.disruption.get(unit):
-            markers.append((f"D{state.disruption[unit]}", "#b03a2e"))
-        if unit in plots:
-            markers.append((plots[unit], "#1f4e9c"))
-        label = " ".join(unit.split(".")[1:])  # german.PzV.3 -> "PzV 3"
-        counter = MapCounter(h, spec.side, nations[spec.side], spec.code, None, label)
-        found.append(GameCounter(counter, unit, tuple(markers)))
+    for p in units:
+        markers = [(m, HARM_INK) for m in p.markers]
+        if p.unit in orders:
+            markers.append((orders[p.unit], ORDER_INK))
+        counter = MapCounter(p.hex, p.side, nations.get(p.side, ""), p.type_id, p.facing, p.label)
+        found.append(GameCounter(counter, p.unit, tuple(markers)))
     return found
-
-
-def picture_of(
-    counters: list[GameCounter], selected: str | None, found: UnitChoices | None
-) -> Picture:
-    """The layer's picture for the counters and the selected unit's choices."""
-    picture = Picture(counters, selected)
-    if found is None:
-        return picture
-    picture.selected_hex = found.hex
-    picture.reach = dict(found.reach)
-    if found.moves:  # the Movement Phase: only where a legal move ends
-        picture.reach = {h: c for h, c in found.reach.items() if h in found.moves}
-        picture.round_trip = found.hex in found.moves
-    picture.targets = sorted({f.hex for f in found.fire}, key=lambda h: (h.q, h.r))
-    picture.watch = list(found.watch)
-    return picture
 
 
 class TestPlayTool(Tool):

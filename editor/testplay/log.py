@@ -1,6 +1,11 @@
-"""What the test-play panel says, as HTML: the game log, each combat explained, the victory
-report and the line saying whose decision it is. Pure functions of the engine's values, so the
-panel only places them."""
+"""What the test-play panel says, as HTML: the game log and the victory report. Pure functions
+of the engine's values, so the panel only places them.
+
+Every system's events are written the same way: each in its own words
+(:meth:`~rules.engine.events.Event.describe`; the lines after the first, when it gives several,
+indented beneath it, as a combat's steps), coloured by the words of its kind (``fire``, ``hit``,
+``die``...), never by which system's event class it is.
+"""
 
 from __future__ import annotations
 
@@ -8,95 +13,58 @@ from collections.abc import Callable, Iterable
 from html import escape
 
 from rules.engine.core import Outcome
-from rules.engine.events import (
-    DieRolled,
-    Event,
-    GameEnded,
-    SegmentBegan,
-    SegmentSkipped,
-    UnitOffMap,
-)
-from rules.panzer44.events import FireResolved, FireVoid, ResultApplied
+from rules.engine.events import Event, UnitOffMap
 
 #: Colours of the log: turns and phases, dice, combat, refusals and skipped segments.
 INK = {
     "turn": "#1f3a5f",
+    "step": "#1f3a5f",
     "dice": "#6c3483",
     "fire": "#922b21",
     "muted": "#707070",
     "win": "#1e8449",
 }
+#: The words of a kind that make it a combat's event.
+FIRE_WORDS = (
+    *("fire", "hit", "result", "bounced", "damaged", "attack", "overrun", "impact"),
+    *("panic", "panicked", "opportunity", "scattered", "cancelled", "cut"),
+)
+#: The words of an event's kind that say how it is coloured, first match wins (a word of the
+#: kind, or a run of its words: ``segment-began``).
+KIND_INK = (
+    (("game-ended",), "win"),
+    (FIRE_WORDS, "fire"),
+    (("segment-began", "turn"), "turn"),
+    (("chit", "cup"), "step"),
+    (("die", "dice", "rolled", "roll"), "dice"),
+    (("skipped", "side-done", "not-in-use"), "muted"),
+)
 
 SideName = Callable[[str], str]
 
 
+def ink_of(kind: str) -> str | None:
+    """The colour of events of ``kind`` (a key of :data:`INK`), or None for plain text."""
+    words = kind.split("-")
+    for marks, ink in KIND_INK:
+        if any(m in words or ("-" in m and m in kind) for m in marks):
+            return ink
+    return None
+
+
 def event_html(event: Event) -> str:
-    """One event of the log as a line (a block for a combat)."""
-    if isinstance(event, FireResolved):
-        return fire_html(event)
-    text = escape(event.describe())
-    if isinstance(event, SegmentBegan):
-        return (
-            f"<div style='margin-top:6px;color:{INK['turn']}'><b>Game-Turn {event.turn}, "
-            f"{escape(event.phase)}</b> · {escape(event.segment)}</div>"
-        )
-    if isinstance(event, DieRolled):
-        return (
-            f"<div style='color:{INK['dice']}'><b>d{event.sides} = {event.result}</b> {text}</div>"
-        )
-    if isinstance(event, (FireVoid, ResultApplied)):
-        return f"<div style='color:{INK['fire']}'>{text}</div>"
-    if isinstance(event, SegmentSkipped):
-        return f"<div style='color:{INK['muted']}'>{text}</div>"
-    if isinstance(event, GameEnded):
-        return f"<div style='color:{INK['win']}'><b>{text}</b></div>"
-    return f"<div>{text}</div>"
-
-
-def fire_html(fire: FireResolved) -> str:
-    """A combat explained: the Attack Procedure Chart row, attack less defense, each modifier
-    with its rule (unused ones struck through), the roll, the table's cell and the rule."""
-    rows = [
-        _row("Procedure", f"{fire.procedure}, range {fire.range}"),
-        _row(
-            "Superiority",
-            f"attack {fire.attack} − defense {fire.defense} = <b>{fire.superiority:+d}</b>",
-        ),
-    ]
-    for m in fire.modifiers:
-        what = (
-            f"{escape(m.what)} <b>{m.value:+d}</b> <span style='color:#555'>{escape(m.rule)}</span>"
-        )
-        if not m.applied:
-            what = f"<s>{what}</s> (not used)"
-        if m.placeholder:
-            what += f" <i style='color:{INK['muted']}'>placeholder: {escape(m.placeholder)}</i>"
-        rows.append(_row("Modifier", what))
-    rows.append(_row("Roll", f"{fire.roll} → modified <b>{fire.modified_roll}</b>"))
-    rows.append(
-        _row(
-            "Result",
-            f"<b style='color:{INK['fire']}'>{escape(fire.result)}</b> on the "
-            f"{escape(fire.table)} <span style='color:#555'>{escape(fire.rule)}</span>",
-        )
+    """One event of the log: its words, coloured by its kind; the lines after the first
+    (a combat's procedure, modifiers, roll and result) indented beneath it."""
+    head, *rest = event.describe().splitlines() or [event.kind]
+    ink = ink_of(event.kind)
+    style = f"color:{INK[ink]}" if ink is not None else ""
+    if ink == "turn":
+        style += ";margin-top:6px"
+    text = f"<b>{escape(head)}</b>" if ink in ("turn", "win") or rest else escape(head)
+    lines = "".join(
+        f"<div style='margin-left:14px;color:#333'>{escape(line)}</div>" for line in rest
     )
-    if fire.placeholder:
-        rows.append(_row("Note", f"<i>placeholder: {escape(fire.placeholder)}</i>"))
-    head = (
-        f"<b style='color:{INK['fire']}'>{escape(fire.firer)} {escape(fire.task)} → "
-        f"{escape(fire.target)} in {escape(fire.target_hex)}</b>"
-    )
-    return (
-        f"<div style='margin:4px 0'>{head}<table cellspacing='0' cellpadding='1' "
-        f"style='margin-left:10px'>{''.join(rows)}</table></div>"
-    )
-
-
-def _row(label: str, value: str) -> str:
-    return (
-        f"<tr><td style='color:#555;padding-right:6px' valign='top'>{label}</td>"
-        f"<td>{value}</td></tr>"
-    )
+    return f"<div style='{style}'>{text}{lines}</div>" if style else f"<div>{text}{lines}</div>"
 
 
 def log_html(events: Iterable[Event]) -> str:

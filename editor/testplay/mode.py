@@ -1,18 +1,23 @@
 """Play > Test Play... (Ctrl+T): play the scenario being edited with the rules engine.
 
 A small dialog asks for the seed and who sits at each side (a human, the random bot or the
-heuristic bot); then the window switches to test play: the editing docks are put away and the
-editing actions and tools disabled, the map shows the game's units instead of the scenario's
-set-up (:mod:`editor.testplay.layer`) and the Test Play dock drives the game
-(:mod:`editor.testplay.panel` for Panzer '44, :mod:`editor.testplay.generic` for the other
-systems). Leaving puts everything back: test play never edits the document, so its scenario
-and undo stack are as they were.
+heuristic bot), and may start from a position file instead of the set-up (Play > Test Play
+from Position... opens one first); then the window switches to test play: the editing docks
+are put away and the editing actions and tools disabled, the map shows the game's units
+instead of the scenario's set-up (:mod:`editor.testplay.layer`) and the Test Play dock drives
+the game (:mod:`editor.testplay.panel`, the same for every system). Leaving puts everything
+back: test play never edits the document, so its scenario and undo stack are as they were.
+
+A position file is checked like a scenario: its problems are shown each at its
+``file:line:col``, never as a traceback.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+import shiboken6
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
@@ -20,10 +25,14 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QDockWidget,
+    QFileDialog,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QMessageBox,
+    QPushButton,
     QSpinBox,
+    QTabBar,
     QWidget,
 )
 
@@ -31,13 +40,17 @@ from editor.files.boards import BoardDocument
 from editor.mapview.render import MapPainter
 from editor.mapview.view import HEX_SIZE
 from editor.scenario.validation import loaded_of
-from editor.testplay.generic import GenericTestPlayPanel
+from editor.testplay.controls import POSITION_FILES
 from editor.testplay.layer import TestPlayLayer, TestPlayTool
 from editor.testplay.panel import TestPlayPanel
 from editor.testplay.session import SEATS, TestPlaySession
+from model.errors import ProblemList
 from model.grid import hex_to_pixel
+from model.scenario_io import LoadedScenario
+from model.yamlio import YamlError
+from rules.engine.core import State
 from rules.engine.errors import RulesError
-from rules.panzer44.game import Panzer44Game
+from rules.records.position import load_position
 
 if TYPE_CHECKING:
     from editor.app import MainWindow
@@ -49,11 +62,13 @@ KEPT_ACTIONS = ("file.quit", "file.export", "file.save", "file.save_as")
 
 
 class TestPlayDialog(QDialog):
-    """The seed and a seat per side."""
+    """The seed and a seat per side, and where play starts: the set-up or a position file."""
 
     __test__ = False
 
-    def __init__(self, sides: list[tuple[str, str]], parent: QWidget | None = None) -> None:
+    def __init__(
+        self, sides: list[tuple[str, str]], parent: QWidget | None = None, position: str = ""
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Test Play")
         form = QFormLayout(self)
@@ -73,19 +88,55 @@ class TestPlayDialog(QDialog):
             box.setCurrentIndex(0 if i == 0 else list(SEATS).index("heuristic"))
             self.seats[side] = box
             form.addRow(name, box)
+        form.addRow("Start", self._start_row())
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Play")
+        self.play_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.play_button.setText("Play")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
+        self.set_position(position)
+
+    def _start_row(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        self.start_label = QLabel()
+        self.position_button = QPushButton("Start from Position…")
+        self.position_button.setToolTip(
+            "Start from a position file (saved in Test Play, or by 'hexwright position') "
+            "instead of the scenario's set-up"
+        )
+        self.position_button.clicked.connect(self.choose_position)
+        self.setup_button = QPushButton("Set-up")
+        self.setup_button.setToolTip("Start from the scenario's set-up")
+        self.setup_button.clicked.connect(lambda: self.set_position(""))
+        row.addWidget(self.start_label, 1)
+        row.addWidget(self.position_button)
+        row.addWidget(self.setup_button)
+        return row
+
+    def choose_position(self) -> None:
+        """Ask for a position file to start from."""
+        path, _ = QFileDialog.getOpenFileName(self, "Start from position", "", POSITION_FILES)
+        if path:
+            self.set_position(path)
+
+    def set_position(self, path: str) -> None:
+        """Start from the position file ``path`` ("" for the scenario's set-up)."""
+        self.position = path
+        self.start_label.setText(
+            f"position <b>{Path(path).name}</b>" if path else "the scenario's set-up"
+        )
+        self.start_label.setToolTip(path)
+        self.setup_button.setVisible(bool(path))
+        self.seed.setEnabled(not path)  # a position keeps its own seed and dice
 
     def chosen(self) -> tuple[int, dict[str, str]]:
         return self.seed.value(), {s: str(b.currentData()) for s, b in self.seats.items()}
 
 
-def ask_test_play(window: MainWindow) -> TestPlayMode | None:
+def ask_test_play(window: MainWindow, position: str = "") -> TestPlayMode | None:
     """Play > Test Play...: the dialog, then the mode (a message when it cannot be played)."""
     document = window.document
     if document is None or isinstance(document, BoardDocument):
@@ -94,16 +145,47 @@ def ask_test_play(window: MainWindow) -> TestPlayMode | None:
     if window.test_play_mode is not None:
         return window.test_play_mode
     sides = [(s.id, s.name) for s in document.scenario.sides]
-    dialog = TestPlayDialog(sides, window)
-    if dialog.exec() != QDialog.DialogCode.Accepted:
+    dialog = TestPlayDialog(sides, window, position)
+    accepted = dialog.exec() == QDialog.DialogCode.Accepted
+    dialog.deleteLater()
+    if not accepted:
         return None
     seed, seats = dialog.chosen()
     mode = TestPlayMode(window)
-    problem = mode.enter(seed, seats)
+    problem = mode.enter(seed, seats, dialog.position or None)
     if problem is not None:
         QMessageBox.warning(window, "Test Play", problem)
         return None
     return mode
+
+
+def ask_test_play_from_position(window: MainWindow) -> TestPlayMode | None:
+    """Play > Test Play from Position...: a position file of the scenario, then the dialog."""
+    if window.document is None or isinstance(window.document, BoardDocument):
+        QMessageBox.information(window, "Test Play", "Open a scenario to test-play it.")
+        return None
+    if window.test_play_mode is not None:
+        return window.test_play_mode
+    path, _ = QFileDialog.getOpenFileName(window, "Test play from position", "", POSITION_FILES)
+    return ask_test_play(window, path) if path else None
+
+
+def read_position(path: str, loaded: LoadedScenario) -> State | str:
+    """The state a position file of the scenario describes, or what is wrong with it: each
+    problem at its ``file:line:col``, like a scenario's."""
+    try:
+        _, state = load_position(path, loaded)
+    except ProblemList as exc:
+        shown = "\n".join(p.format() for p in exc.problems[:20])
+        more = len(exc.problems) - 20
+        return shown + (f"\n... and {more} more" if more > 0 else "")
+    except YamlError as exc:
+        return exc.problem.format()
+    except RulesError as exc:
+        return f"{path}: {exc}"
+    except OSError as exc:
+        return f"cannot read {path}: {exc.strerror or exc}"
+    return state
 
 
 class TestPlayMode:
@@ -118,25 +200,30 @@ class TestPlayMode:
         self.dock: QDockWidget | None = None
         self.layer = TestPlayLayer(window.view, HEX_SIZE)
         self._docks: list[QDockWidget] = []
+        self._tabs: list[QTabBar] = []
         self._actions: list[QAction] = []
         self._painter: MapPainter | None = None
 
-    def enter(self, seed: int, seats: dict[str, str]) -> str | None:
-        """Start test play; the message why it cannot be, or None."""
+    def enter(self, seed: int, seats: dict[str, str], position: str | None = None) -> str | None:
+        """Start test play at the set-up, or at the ``position`` file; the message why it
+        cannot be, or None."""
         window = self.window
         document = window.document
         if document is None or isinstance(document, BoardDocument):
             return "Open a scenario to test-play it."
+        loaded = loaded_of(document)
+        start: State | None = None
+        if position is not None:
+            found = read_position(position, loaded)
+            if isinstance(found, str):
+                return f"Cannot start from the position:\n\n{found}"
+            start = found
         try:
-            self.session = TestPlaySession(loaded_of(document), seed, seats, window)
+            self.session = TestPlaySession(loaded, seed, seats, window, start, position)
         except RulesError as exc:
             return f"{document.scenario.title} cannot be test-played yet: {exc}."
         self._put_away()
-        # Panzer '44 has its own panel (reach, odds, lines of fire); the others a generic one.
-        p44 = isinstance(self.session.game, Panzer44Game)
-        self.panel = (TestPlayPanel if p44 else GenericTestPlayPanel)(
-            self.session, self.layer, window
-        )
+        self.panel = TestPlayPanel(self.session, self.layer, window)
         self.panel.leave_requested.connect(self.leave)
         self.dock = QDockWidget("Test Play", window)
         self.dock.setObjectName("test_play")
@@ -164,6 +251,9 @@ class TestPlayMode:
             window.view.update_map(self._painter)
         for dock in self._docks:
             dock.show()
+        for tabs in self._tabs:  # those the window's layout kept (it deletes the others)
+            if shiboken6.isValid(tabs):
+                tabs.show()
         for action in self._actions:
             action.setEnabled(True)
         window.toolbar.setEnabled(True)
@@ -182,6 +272,12 @@ class TestPlayMode:
         ]
         for dock in self._docks:
             dock.hide()
+        # The tab bars of tabbed docks stay up when all their docks are hidden (seen on
+        # xcb and offscreen): they would show through the Test Play dock.
+        self._tabs = [t for t in window.findChildren(QTabBar) if t.parent() is window]
+        self._tabs = [t for t in self._tabs if t.isVisible()]
+        for tabs in self._tabs:
+            tabs.hide()
         self._actions = [
             a
             for key, a in window.actions_by_id.items()

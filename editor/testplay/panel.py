@@ -1,12 +1,24 @@
-"""The Test Play dock: whose decision it is, the acting side's choices by unit, the game log
-with every combat explained, the controls, and at the end the victory report.
+"""The Test Play dock, the same for every game system: whose decision it is, the acting side's
+choices by unit, the game log, the controls, and at the end the victory report.
 
-Hot seat: while both sides' players are humans at one computer, each side's plots stay hidden
-from the other [4.1] 1. Whenever the human to act changes, the panel shows a "hand over"
-page, and only once the next player has asked for it their own side's view. A side's view
-lists its own plots and the log as that side may see it
-(:meth:`rules.engine.core.State.events_for`). With no human seat the panel watches the bots and
-shows everything.
+It reads the game through the State API alone (:mod:`rules.engine.play`): the header from
+:meth:`~rules.engine.core.State.progress`; the acting side's legal actions in words
+(:meth:`~rules.engine.core.State.describe`), grouped by the unit each concerns and in the game's
+reading order (:mod:`editor.testplay.aims`), the side's own actions (chits, points, off-board
+support) under ``progress().side_actions``; the Done button labelled ``progress().done_label``;
+the map's reach shading, targets and lines from the actions' foci; the odds of each attack from
+:meth:`~rules.engine.core.State.preview`.
+
+An action is chosen in the list and taken with Apply (or a double-click), or taken with a click
+on the map: on a hex a move of the selected unit ends in, or its fire aims at. The list is built
+again only when the choices it shows change: a bot acting meanwhile leaves the selection, the
+open groups and the scroll where they were, so a click takes the action under the pointer.
+
+Hot seat: while both sides' players are humans at one computer, each side's orders stay hidden
+from the other [Panzer '44 4.1] 1. Whenever the human to act changes, the panel shows a "hand
+over" page, and only once the next player has asked for it their own side's view
+(:meth:`~rules.engine.core.State.view_for`, :meth:`~rules.engine.core.State.events_for`). With
+no human seat the panel watches the bots and shows everything.
 """
 
 from __future__ import annotations
@@ -18,47 +30,47 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
-    QHBoxLayout,
     QLabel,
-    QPushButton,
     QSplitter,
-    QStackedWidget,
     QTextBrowser,
-    QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
-    QWidget,
 )
 
 from editor.style import nation_colour
-from editor.testplay.choices import (
-    UnitChoices,
-    choices,
-    describe,
-    done_action,
-    side_of,
-    unit_actions,
-    why_not_here,
+from editor.testplay.aims import (
+    SIDE,
+    Aims,
+    Order,
+    SideChoices,
+    aims_of,
+    fire_lines,
+    odds,
+    orders,
+    side_choices,
 )
 from editor.testplay.controls import TestPlayControls
-from editor.testplay.layer import GameCounter, TestPlayLayer, game_counters, picture_of
+from editor.testplay.detail import detail_html, header_html
+from editor.testplay.layer import GameCounter, Picture, TestPlayLayer, counters_of
 from editor.testplay.log import log_html, victory_html
+from editor.testplay.pages import PAGE_END, PAGE_HANDOVER, PAGE_PLAY, ROLE, ChoicePages
 from editor.testplay.session import SEATS, TestPlaySession
 from model.grid import hex_to_pixel
 from model.hexes import Hex
-from rules.engine.actions import Action, Move
+from rules.engine.actions import Action
 from rules.engine.events import Event
-from rules.panzer44.actions import Plot
-from rules.panzer44.game import Panzer44State
+from rules.engine.positions import UnitPosition
 
 if TYPE_CHECKING:
     from editor.app import MainWindow
 
-ROLE = Qt.ItemDataRole.UserRole
-PAGE_PLAY, PAGE_HANDOVER, PAGE_END = 0, 1, 2
+__all__ = ["PAGE_END", "PAGE_HANDOVER", "PAGE_PLAY", "ROLE", "TestPlayPanel"]
+
+#: The tag on a counter for the kind of order the viewer sees it was given.
+ORDER_TAGS = {"move": "Move", "fire": "Fire", "other": "Order"}
 
 
-class TestPlayPanel(QWidget):
+class TestPlayPanel(ChoicePages):
     """The dock's contents over one :class:`TestPlaySession`."""
 
     __test__ = False
@@ -68,12 +80,16 @@ class TestPlayPanel(QWidget):
         super().__init__()
         self.session = session
         self.layer = layer
-        self.window = window
-        self.selected: str | None = None
-        self.choices: UnitChoices | None = None
+        self.main = window
+        self.selected: str | None = None  # the unit whose actions are shown (SIDE: the side's)
+        self.choices: SideChoices | None = None  # what the acting human may do now
+        self.aims: Aims | None = None  # what the selected unit's actions do on the map
         self.revealed: str | None = None  # the human side whose view is shown (hot seat)
         self.counters: list[GameCounter] = []
+        self.units_shown: list[UnitPosition] = []
+        self.progress = session.state.progress()
         self._shown: list[Event] = []
+        self._order: list[str] = []  # the groups of the list, in order
         self._build()
         session.changed.connect(self.refresh)
         session.refused.connect(self.refuse)
@@ -98,11 +114,16 @@ class TestPlayPanel(QWidget):
         self.log = QTextBrowser()
         self.log.setPlaceholderText("The game's events, dice and combats appear here.")
         split.addWidget(self.log)
-        split.setSizes([380, 320])
+        split.setSizes([560, 220])
         layout.addWidget(split, 1)
-        self.controls = TestPlayControls(self.session, self.window.say, self)
+        self.controls = TestPlayControls(self.session, self.main.say, self)
         self.controls.leave_requested.connect(self.leave_requested.emit)
         layout.addWidget(self.controls)
+        self.units.currentItemChanged.connect(self._tree_choice)
+        self.units.itemDoubleClicked.connect(lambda item, _c: self._apply_item(item))
+        self.apply_button.clicked.connect(lambda: self._apply_item(self.units.currentItem()))
+        self.done_button.clicked.connect(self._done)
+        self.handover_button.clicked.connect(self._take_over)
 
     def _seats_row(self) -> QGridLayout:
         """A row per side, its name and who plays it: the scenario's side names can be long
@@ -124,48 +145,6 @@ class TestPlayPanel(QWidget):
             grid.addWidget(box, i, 1)
         grid.setColumnStretch(0, 1)
         return grid
-
-    def _pages(self) -> QStackedWidget:
-        self.pages = QStackedWidget()
-        play = QWidget()
-        column = QVBoxLayout(play)
-        column.setContentsMargins(0, 0, 0, 0)
-        self.units = QTreeWidget()
-        self.units.setHeaderHidden(True)
-        self.units.setUniformRowHeights(True)
-        self.units.currentItemChanged.connect(self._tree_choice)
-        self.units.itemDoubleClicked.connect(lambda item, _c: self._apply_item(item))
-        column.addWidget(self.units, 1)
-        self.detail = QLabel()
-        self.detail.setWordWrap(True)
-        self.detail.setTextFormat(Qt.TextFormat.RichText)
-        column.addWidget(self.detail)
-        row = QHBoxLayout()
-        self.apply_button = QPushButton("Apply")
-        self.apply_button.setToolTip("Take the action chosen in the list (or double-click it)")
-        self.apply_button.clicked.connect(lambda: self._apply_item(self.units.currentItem()))
-        self.done_button = QPushButton("Done plotting")
-        self.done_button.clicked.connect(self._done)
-        row.addWidget(self.apply_button)
-        row.addStretch(1)
-        row.addWidget(self.done_button)
-        column.addLayout(row)
-        self.pages.addWidget(play)
-        handover = QWidget()
-        column = QVBoxLayout(handover)
-        self.handover_label = QLabel()
-        self.handover_label.setWordWrap(True)
-        self.handover_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.handover_button = QPushButton()
-        self.handover_button.clicked.connect(self._take_over)
-        column.addStretch(1)
-        column.addWidget(self.handover_label)
-        column.addWidget(self.handover_button, 0, Qt.AlignmentFlag.AlignCenter)
-        column.addStretch(1)
-        self.pages.addWidget(handover)
-        self.report = QTextBrowser()
-        self.pages.addWidget(self.report)
-        return self.pages
 
     # --- whose view -------------------------------------------------------------------------
 
@@ -198,65 +177,53 @@ class TestPlayPanel(QWidget):
             return [e for e in log if e.private_to is None]
         return self.session.state.events_for(side)
 
+    def acting_side(self) -> str | None:
+        """The human side whose choices the list shows now, or None."""
+        side, _, handover = self.viewer()
+        if handover is None and side is not None and side in self.session.humans_to_act():
+            return side
+        return None
+
     # --- refreshing -------------------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Redraw everything from the session's state."""
+        """Redraw everything from the session's state; the list only if its choices changed.
+        When the selection changed by itself (another side's turn, a hand-over), scroll the
+        map to the newly selected unit; with no human seated, to the unit the bots moved last
+        (the sides often start at opposite edges of the map)."""
         session = self.session
         state = session.state
+        before = self.selected
         side, everything, handover = self.viewer()
-        self.header.setText(self._header_html(side, everything))
+        self.progress = progress = state.progress()
+        rows = [self._todo(s, side, everything, progress.left.get(s, "")) for s in progress.to_act]
+        self.header.setText(header_html(progress, rows))
         if state.is_terminal():
             outcome = state.outcome()
             assert outcome is not None
             self.report.setHtml(victory_html(outcome, session.sides, session.side_name))
             self.pages.setCurrentIndex(PAGE_END)
         elif handover is not None:
-            name = escape(session.side_name(handover))
-            self.handover_label.setText(
-                f"<p style='font-size:15pt'><b>Hand over to the {name} player</b></p>"
-                "<p>The other side's plots are hidden. Pass the computer on, then show "
-                f"the {name} side's view.</p>"
-            )
-            self.handover_button.setText(f"I am the {session.side_name(handover)} player")
-            self.pages.setCurrentIndex(PAGE_HANDOVER)
+            self.show_handover(session.side_name(handover))
         else:
             self.pages.setCurrentIndex(PAGE_PLAY)
-        self._fill_units(side if handover is None else None)
+        self.units_shown = state.positions()
+        acting = self.acting_side()
+        self.choices = side_choices(state, acting) if acting is not None else None
+        self._fill_units(side if handover is None else None, progress.turn_word)
         self._fill_log()
         self._draw()
+        if self.selected and self.selected != before:
+            self._show_selected()
+        elif not session.humans() and session.timeline and session.position:
+            self._show_selected(state.concerns(session.timeline[session.position - 1]).unit)
 
-    def _header_html(self, side: str | None, everything: bool) -> str:
-        state = self.session.state
-        assert isinstance(state, Panzer44State)
-        turns = state.game.turns
-        if state.is_terminal():
-            return (
-                f"<span style='font-size:12pt'><b>Game over</b> after Game-Turn {state.turn} "
-                f"of {turns}</span><br>The victory report is below; step back to look again."
-            )
-        head = (
-            f"<span style='font-size:12pt'><b>Game-Turn {state.turn} of {turns}</b> · "
-            f"{escape(state.phase.name)}</span><br><span style='color:#555'>"
-            f"{escape(state.segment.name[:1].upper() + state.segment.name[1:])}</span>"
-        )
-        lines = [self._todo(s, side, everything) for s in state.to_act()]
-        return head + "<br>" + "<br>".join(lines)
-
-    def _todo(self, acting: str, viewer: str | None, everything: bool) -> str:
+    def _todo(self, acting: str, viewer: str | None, everything: bool, left: str) -> str:
         """What ``acting`` has left to do, as far as the viewer may know it."""
-        session = self.session
-        state = session.state
-        assert isinstance(state, Panzer44State)
         name = self._acting_name(acting)
         if not everything and acting != viewer:
             return f"{name}: deciding…"
-        grouped = unit_actions(state, acting)
-        if state.segment.id == "plot":
-            done = len(state.plots[acting])
-            total = done + len(grouped)
-            return f"{name}: plot {done} of {total} units, then Done"
-        return f"{name}: move {len(grouped)} more unit(s) plotted to move"
+        return f"{name}: {escape(left)}" if left else name
 
     def _acting_name(self, acting: str) -> str:
         """The side's name in its nation's colour, with who plays it: "<b>German</b> (human)"."""
@@ -268,52 +235,37 @@ class TestPlayPanel(QWidget):
             f" ({seat})"
         )
 
-    def _fill_units(self, side: str | None) -> None:
-        """The acting viewer's choices grouped by unit, and its own plots so far."""
+    def _fill_units(self, side: str | None, turn_word: str) -> None:
+        """The acting viewer's choices grouped by unit, and its own orders so far."""
         state = self.session.state
-        self.units.blockSignals(True)
-        self.units.clear()
-        acting = side is not None and side in self.session.humans_to_act()
-        grouped = unit_actions(state, side) if acting and side is not None else {}
-        keep: QTreeWidgetItem | None = None
-        for unit, actions in grouped.items():
-            item = QTreeWidgetItem([self._unit_title(unit)])
-            item.setData(0, ROLE, unit)
-            for action in actions:
-                child = QTreeWidgetItem([describe(action, state)])
-                child.setData(0, ROLE, action)
-                item.addChild(child)
-            self.units.addTopLevelItem(item)
-            if unit == self.selected:
-                keep = item
-        if not grouped:
-            idle = QTreeWidgetItem([self._idle()])
-            idle.setForeground(0, Qt.GlobalColor.darkGray)
-            self.units.addTopLevelItem(idle)
-        if side is not None:
-            own = side_view_plots(state, side)
-            if own:
-                group = QTreeWidgetItem([f"Plotted this Game-Turn ({len(own)})"])
-                group.setForeground(0, Qt.GlobalColor.darkGray)
-                for text in own:
-                    group.addChild(QTreeWidgetItem([text]))
-                self.units.addTopLevelItem(group)
-        if keep is None and self.selected not in grouped:
-            self.selected = next(iter(grouped), None) if acting else None
-            keep = self.units.topLevelItem(0) if self.selected else None
-        if keep is not None:
-            self.units.setCurrentItem(keep)
-            keep.setExpanded(True)
-        self.units.blockSignals(False)
-        done = done_action(state, side) if acting and side is not None else None
-        self.done_button.setVisible(done is not None)
-        self.apply_button.setEnabled(bool(grouped))
-        self.choices = (
-            choices(state, self.selected, grouped[self.selected])
-            if self.selected in grouped and self.selected is not None
-            else None
-        )
-        self.detail.setText(self._detail_html())
+        found = self.choices
+        groups = dict(found.groups) if found is not None else {}
+        own = orders(state, state.view_for(side).own_orders) if side is not None else []
+        idle = "" if groups else self._idle()
+        listed = (side, found.signature if found else (), tuple(o.text for o in own), idle)
+        if self.selected not in groups:  # it has its orders: the one after it, or the first
+            after = (
+                self._order[self._order.index(self.selected) + 1 :]
+                if self.selected in self._order
+                else []
+            )
+            self.selected = next((u for u in after if u in groups), next(iter(groups), None))
+        self._order = list(groups)
+        if listed != self.listed:
+            titles = {unit: self.unit_title(unit) for unit in groups}
+            owned = [(self._order_words(o), o.text) for o in own]
+            self.fill_list(groups, titles, state.describe, owned, turn_word, idle, self.selected)
+            self.listed = listed
+        self.done_button.setVisible(found is not None and found.done is not None)
+        self.done_button.setText(self.progress.done_label)
+        self.apply_button.setEnabled(bool(groups))
+        self._aim()
+
+    def _order_words(self, order: Order) -> str:
+        """An order given, in words after its unit (its text when the game cannot read it)."""
+        unit, action = order.focus.unit, order.action
+        words = self.session.state.describe(action) if action is not None else order.text
+        return f"{unit}: {words}" if unit else words
 
     def _idle(self) -> str:
         """Why there is nothing to choose in the list now."""
@@ -324,38 +276,49 @@ class TestPlayPanel(QWidget):
             if session.playing:
                 return "The bots are playing (Pause bots to hold them)."
             return "A bot is to act: Forward plays its next action, Play bots lets it go on."
+        if self.viewer()[2] is not None:
+            return "Hand over first: the next player's choices are hidden."
         return "Nothing to decide for this side now."
 
-    def _unit_title(self, unit: str) -> str:
-        state = self.session.state
-        assert isinstance(state, Panzer44State)
-        spec = state.game.specs[unit]
-        h = state.hexes.get(unit)
-        where = state.game.amap.name(h) if h is not None else "off the map"
-        return f"{unit}  ·  {spec.name}  ·  {where}"
+    def unit_title(self, unit: str) -> str:
+        """A group's line in the list: the unit, its name and where it is; the side's own
+        actions under what the game calls them."""
+        if unit == SIDE:
+            return self.progress.side_actions
+        game = self.session.game
+        h = next((p.hex for p in self.units_shown if p.unit == unit), None)
+        where = game.hex_name(h) if h is not None else "off the map"
+        name = game.unit_name(unit)
+        return f"{unit}  ·  {where}  ·  {name}" if name != unit else f"{unit}  ·  {where}"
 
-    def _detail_html(self) -> str:
+    def _aim(self) -> None:
+        """The selected unit's actions on the map, and the detail under the list."""
         found = self.choices
-        if found is None:
-            return ""
-        parts = [f"<b>{escape(found.unit)}</b>"]
-        if found.moves:
-            parts.append(f"can move to {len(found.moves)} hexes (shaded, costs in MP)")
-        elif found.reach:
-            parts.append(f"could reach {len(found.reach)} hexes (shaded, costs in MP)")
-        for fire in found.fire:
-            odds = "; ".join(escape(o.describe()) for o in fire.odds)
-            parts.append(
-                f"<br><span style='color:#922b21'>{fire.plot.task} at {fire.plot.target}</span>: "
-                f"{odds}"
+        state = self.session.state
+        if found is None or self.selected is None or self.selected not in found.groups:
+            self.aims = None
+            text = (
+                ""
+                if found is not None
+                else f"<span style='color:#555'>{escape(self._idle())}</span>"
             )
-        if (
-            not found.fire
-            and not found.moves
-            and any(isinstance(a, Plot) and a.task != "MV" for a in found.actions)
-        ):
-            parts.append("no target")
-        return " ".join(parts)
+            self.detail.setText(text)
+            return
+        actions = found.groups[self.selected]
+        self.aims = aims_of(state, found.side, self.selected, actions, self.units_shown)
+        attacks = odds(state, [a for acts in self.aims.targets.values() for a in acts])
+        chosen = self.chosen_action()
+        preview = state.preview(chosen) if chosen is not None else None
+        title = self.unit_title(self.selected).split("  ·  ")[0]
+        text = detail_html(self.aims, title, attacks, preview)
+        if text != self.detail.text():
+            self.detail.setText(text)
+
+    def chosen_action(self) -> Action | None:
+        """The action picked in the list, if one is."""
+        item = self.units.currentItem()
+        data = item.data(0, ROLE) if item is not None else None
+        return data if isinstance(data, Action) else None
 
     def _fill_log(self) -> None:
         """Append the new events; rebuild when the game was stepped back or the view changed."""
@@ -372,58 +335,70 @@ class TestPlayPanel(QWidget):
             bar.setValue(bar.maximum())
         self._shown = events
 
+    # --- the map ------------------------------------------------------------------------------
+
     def _draw(self) -> None:
         state = self.session.state
-        assert isinstance(state, Panzer44State)
         side, everything, handover = self.viewer()
         if everything and not state.is_terminal():
-            plots = {u: p.task for ps in state.plots.values() for u, p in ps.items()}
-        elif side is not None and handover is None:
-            plots = {t.split()[1]: t.split()[2] for t in state.view_for(side).own_orders}
-        else:
-            plots = {}
-        self.counters = game_counters(state, plots)
-        picture = picture_of(self.counters, self.selected, None if handover else self.choices)
-        picture.armed = self._armed(state, side, everything and not state.is_terminal(), handover)
-        self.layer.show(picture)
-
-    def _armed(
-        self, state: Panzer44State, side: str | None, everything: bool, handover: object
-    ) -> list[tuple[Hex, Hex]]:
-        """The plotted Lines of Opportunity Fire the viewer may see: its own side's, or both
-        sides' when no human is seated (bots against bots) [6.52]."""
-        if everything:
-            texts = [p.text() for ps in state.plots.values() for p in ps.values()]
+            texts = [t for s in self.session.sides for t in state.view_for(s).own_orders]
         elif side is not None and handover is None:
             texts = list(state.view_for(side).own_orders)
         else:
-            return []
-        found = []
-        for text in texts:
-            words = text.split()  # plot UNIT OF HEX
-            if len(words) >= 4 and words[2] == "OF" and words[1] in state.hexes:
-                found.append((state.hexes[words[1]], state.game.amap.resolve(words[3])))
-        return found
+            texts = []
+        given = orders(state, texts)
+        where = {p.unit: p.hex for p in self.units_shown}
+        tags = {o.focus.unit: ORDER_TAGS[o.focus.kind] for o in given if o.focus.unit}
+        nations = {s.id: s.nation for s in state.game.scenario.sides}
+        self.counters = counters_of(self.units_shown, nations, tags)
+        picture = Picture(self.counters, self.selected)
+        picture.armed = fire_lines(given, where)
+        aims = self.aims
+        if aims is not None and handover is None:
+            picture.selected_hex = aims.hex
+            picture.reach = {h: c for h, c in aims.reach.items() if h != aims.hex}
+            picture.round_trip = aims.hex is not None and aims.hex in aims.moves
+            picture.targets = sorted(aims.targets, key=lambda h: (h.q, h.r))
+            picture.watch = sorted(aims.watch, key=lambda h: (h.q, h.r))
+            chosen = self.chosen_action()
+            picture.chosen_hex = state.concerns(chosen).hex if chosen is not None else None
+        self.layer.show(picture)
+
+    def _show_selected(self, unit: str | None = None) -> None:
+        h = next((p.hex for p in self.units_shown if p.unit == (unit or self.selected)), None)
+        if h is not None:
+            x, y = hex_to_pixel(h, self.layer.size)
+            margin = self.layer.size * 3
+            self.main.view.ensureVisible(x - margin, y - margin, 2 * margin, 2 * margin)
 
     # --- choices ----------------------------------------------------------------------------
 
     def _tree_choice(self, item: QTreeWidgetItem | None, _old: object = None) -> None:
+        """An item of the list became current: its unit is selected, its action previewed."""
         if item is None:
             return
         data = item.data(0, ROLE)
-        unit = data if isinstance(data, str) else getattr(data, "unit", None)
-        if unit is not None and unit != self.selected:
-            self.select(unit)
+        unit = data if isinstance(data, str) else None
+        if isinstance(data, Action):
+            parent = item.parent()
+            unit = parent.data(0, ROLE) if parent is not None else None
+        if isinstance(unit, str) and unit != self.selected:
+            self.selected = unit
+            self._show_selected()
+        self._aim()
+        self._draw()
 
     def select(self, unit: str | None) -> None:
-        """Select a unit: its choices in the list and on the map (scrolled into view)."""
+        """Select a unit: its group opened in the list (the others closed), its actions on
+        the map (scrolled into view)."""
         self.selected = unit
-        self.refresh()
-        h = self.choices.hex if self.choices is not None else None
-        if h is not None:
-            x, y = hex_to_pixel(h, self.layer.size)
-            margin = self.layer.size * 3
-            self.window.view.ensureVisible(x - margin, y - margin, 2 * margin, 2 * margin)
+        item = self.open_only(unit) if unit is not None else None
+        if item is not None:
+            self.units.setCurrentItem(item)  # _tree_choice aims and draws
+        else:
+            self._aim()
+            self._draw()
+        self._show_selected()
 
     def _apply_item(self, item: QTreeWidgetItem | None) -> None:
         data = item.data(0, ROLE) if item is not None else None
@@ -433,76 +408,50 @@ class TestPlayPanel(QWidget):
             self.refuse("Choose one of the unit's actions in the list (the lines under it)")
 
     def _done(self) -> None:
-        side, _, _ = self.viewer()
-        done = done_action(self.session.state, side) if side else None
-        if done is not None:
-            self.act(done)
+        if self.choices is not None and self.choices.done is not None:
+            self.act(self.choices.done)
 
     def act(self, action: Action) -> bool:
         """Apply a human's action; True when it was taken."""
+        words = self.session.state.describe(action)
         if self.session.apply(action) is not None:
             return False
         self.message.hide()
-        self.window.say(f"Done: {action.text()}")
+        self.main.say(f"Taken: {words} ({action.text()})")
         return True
 
     def refuse(self, text: str) -> None:
         self.message.setText(text)
         self.message.show()
-        self.window.say(text, error=True)
+        self.main.say(text, error=True)
 
     def click_hex(self, h: Hex) -> None:
-        """A click on the map: pick a unit, or do with the selected one what the hex means."""
-        state = self.session.state
-        assert isinstance(state, Panzer44State)
-        side, _, handover = self.viewer()
-        there = sorted(u for u, where in state.hexes.items() if where == h)
-        mine = [u for u in there if side is not None and side_of(state, u) == side]
+        """A click on the map: pick one of the acting side's units, or take the selected
+        unit's action that goes to or aims at the hex."""
+        _, _, handover = self.viewer()
         if handover is not None:
             self.refuse(f"Hand over to the {self.session.side_name(handover)} player first")
             return
-        if mine and (self.choices is None or h not in self._targets_and_moves()):
-            nxt = (
-                mine[(mine.index(self.selected) + 1) % len(mine)]
-                if self.selected in mine
-                else mine[0]
-            )
-            self.select(nxt)
+        here = sorted(p.unit for p in self.units_shown if p.hex == h)
+        groups = self.choices.groups if self.choices is not None else {}
+        mine = [u for u in here if u in groups]
+        aims = self.aims
+        aimed = aims.hexes() if aims is not None else set()
+        if mine and (h == (aims.hex if aims else None) or h not in aimed):
+            at = mine.index(self.selected) + 1 if self.selected in mine else 0
+            self.select(mine[at % len(mine)])
             return
-        if side is None or side not in self.session.humans_to_act():
+        if self.choices is None:
             self.refuse("It is not a human player's decision now: the bots play, or the game "
                         "resolves a phase (press Forward or Play bots)")  # fmt: skip
             return
-        if self.choices is None:
+        action = aims.at(h, self.chosen_action()) if aims is not None else None
+        if action is not None:
+            self.act(action)
+        elif aims is not None and aims.unit != SIDE:
+            name = self.session.game.hex_name(h)
+            self.refuse(f"{aims.unit} cannot reach {name} or aim at it now")
+        elif here:
+            self.refuse(f"{', '.join(here)}: no choice of yours there now")
+        else:
             self.refuse("Click one of your own units first")
-            return
-        action = self._action_at(h)
-        if action is None:
-            self.refuse(why_not_here(state, self.choices.unit, h))
-            return
-        self.act(action)
-
-    def _targets_and_moves(self) -> set[Hex]:
-        found = self.choices
-        if found is None:
-            return set()
-        return {f.hex for f in found.fire} | set(found.moves)
-
-    def _action_at(self, h: Hex) -> Action | None:
-        found = self.choices
-        assert found is not None
-        if h in found.moves:
-            move: Move = found.moves[h]
-            return move
-        fire = [f.plot for f in found.fire if f.hex == h]
-        if fire:
-            return next((p for p in fire if p.task == "DF"), fire[0])
-        mv = next((a for a in found.actions if isinstance(a, Plot) and a.task == "MV"), None)
-        if mv is not None and h in found.reach:
-            return mv
-        return None
-
-
-def side_view_plots(state: Panzer44State, side: str) -> tuple[str, ...]:
-    """``side``'s own plots this Game-Turn, from its view (never the other side's)."""
-    return state.view_for(side).own_orders

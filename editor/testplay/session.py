@@ -13,6 +13,10 @@ of a human choice (:class:`~rules.engine.errors.IllegalActionError`,
 :class:`~rules.engine.errors.ActionSyntaxError`) are returned and announced with :attr:`refused`,
 never raised to Qt.
 
+A session may start from a position file (:mod:`rules.records.position`) instead of the
+scenario's set-up: its timeline then begins there, Back stops there, and the game is saved as a
+position (:meth:`save_position`) rather than as a replay, which starts from the set-up.
+
 Why a clone every :data:`KEEP_EVERY` actions: replaying 600 actions from the start takes about
 a second on the largest scenarios; from a clone at most ``KEEP_EVERY`` are replayed.
 """
@@ -31,6 +35,7 @@ from rules.bots.base import Bot, make_bot
 from rules.engine.actions import Action
 from rules.engine.core import Game, State
 from rules.engine.errors import ActionSyntaxError, IllegalActionError, RulesError
+from rules.records.position import save_position
 from rules.records.replay import Replay, replay
 from rules.registry import load_game
 
@@ -64,18 +69,26 @@ class TestPlaySession(QObject):
         seed: int,
         seats: Mapping[str, str],
         parent: QObject | None = None,
+        start: State | None = None,
+        position_file: str | None = None,
     ) -> None:
-        """Raises :class:`~rules.engine.errors.RulesError` when the engine cannot play the
+        """Start at the scenario's set-up with ``seed``, or at ``start`` (a state read from
+        ``position_file``, whose seed it keeps).
+
+        Raises :class:`~rules.engine.errors.RulesError` when the engine cannot play the
         scenario."""
         super().__init__(parent)
         self.loaded = loaded
-        self.game: Game = load_game(loaded)
-        self.seed = seed
+        self.game: Game = start.game if start is not None else load_game(loaded)
+        self.seed = start.seed if start is not None else seed
+        #: The position file the game started from; None: the scenario's set-up.
+        self.position_file = position_file
         self.seats: dict[str, str] = {s: seats.get(s, "human") for s in self.game.sides}
         self.bots: dict[str, Bot] = {}
         self._make_bots()
         self.timeline: list[Action] = []
-        self.state: State = self.game.new_initial_state(seed)
+        self.state: State = start if start is not None else self.game.new_initial_state(seed)
+        self._origin = len(self.state.history)  # the actions already applied at the start
         self._kept: dict[int, State] = {0: self.state.clone()}
         self.playing = True
         self.speed = 4  # actions per second; FASTEST: as fast as it goes
@@ -93,7 +106,7 @@ class TestPlaySession(QObject):
     @property
     def position(self) -> int:
         """How many actions of the timeline the state shown has applied."""
-        return len(self.state.history)
+        return len(self.state.history) - self._origin
 
     def side_name(self, side: str) -> str:
         """The side's name in the scenario (``American``), for the UI."""
@@ -245,7 +258,16 @@ class TestPlaySession(QObject):
     # --- replays -----------------------------------------------------------------------------
 
     def replay_record(self) -> Replay:
-        """The whole timeline as a replay (fingerprints included)."""
+        """The whole timeline as a replay (fingerprints included).
+
+        Raises:
+            RulesError: the game started from a position, which a replay cannot say.
+        """
+        if self.position_file is not None:
+            raise RulesError(
+                "this game started from a position file and a replay starts at the scenario's "
+                "set-up: save a position instead"
+            )
         state = self.state
         if self.position != len(self.timeline):
             state = self._kept[0].clone()
@@ -254,8 +276,34 @@ class TestPlaySession(QObject):
         return Replay.of(state)
 
     def save_replay(self, path: str | Path) -> None:
-        """Write the whole timeline as a replay file (atomically)."""
+        """Write the whole timeline as a replay file (atomically).
+
+        Raises:
+            RulesError: the game started from a position (:meth:`replay_record`).
+            OSError: the file cannot be written.
+        """
         atomic_write_text(path, self.replay_record().to_text())
+
+    def save_position(self, path: str | Path) -> None:
+        """Write the position shown as a position file (atomically), naming the scenario
+        file relative to it.
+
+        Raises:
+            UnsupportedGameError: the system cannot write positions yet (its message says so).
+            RulesError: the scenario was never saved, so no file can be named.
+            OSError: the file cannot be written.
+        """
+        if not Path(self.loaded.path).is_file():
+            raise RulesError("save the scenario first: a position file names its scenario file")
+        save_position(self.state, path, self.loaded.path)
+
+    def position_problem(self) -> str | None:
+        """Why the position shown cannot be saved, or None when it can."""
+        try:
+            self.state.to_position()
+        except RulesError as exc:
+            return str(exc)
+        return None
 
     def open_replay(self, path: str | Path) -> str | None:
         """Load a replay of this scenario as the timeline, shown at its end with the bots
@@ -270,6 +318,8 @@ class TestPlaySession(QObject):
         self.timer.stop()
         self.playing = False
         self.seed = record.seed
+        self.position_file = None  # a replay starts at the scenario's set-up
+        self._origin = 0
         self._make_bots()
         self.timeline = list(replayed.state.history)
         self.state = replayed.state

@@ -35,8 +35,10 @@ from model.edges import section_centres
 from model.grid import hex_to_pixel
 from model.hexes import Hex
 from model.joins import JoinType
-from model.regions import Region, RegionContext, evaluate, path_graph
-from model.scenario import (
+from model.region_eval import path_graph
+from model.regions import Region, RegionContext, evaluate
+from model.scenario_io import LoadedScenario
+from model.scenario_map import (
     AtLeastPerSectionConstraint,
     CountWithinConstraint,
     JoinTypeConstraint,
@@ -44,7 +46,6 @@ from model.scenario import (
     OverlayInConstraint,
     RoadsMeetConstraint,
 )
-from model.scenario_io import LoadedScenario
 from model.tables import OverlayType
 from rules.checks.base import CheckContext, Finding, Severity, check
 from rules.registry import rules_for

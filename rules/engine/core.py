@@ -187,6 +187,19 @@ class State(ABC):
         unit = getattr(action, "unit", None)
         return ActionFocus(unit if isinstance(unit, str) else None)
 
+    def reach(self, unit: str) -> dict[Hex, float | None]:
+        """The hexes ``unit`` could move to now and what each costs (None: not known), for a
+        map's shading. By default where its legal moves end (:meth:`concerns`); a system
+        whose moves are planned before they are made (a plotted move task) gives where the
+        unit could go once it moves."""
+        found: dict[Hex, float | None] = {}
+        for action in self.legal_actions():
+            focus = self.concerns(action)
+            if focus.unit == unit and focus.kind == "move" and focus.hex is not None:
+                known = [c for c in (found.get(focus.hex), focus.cost) if c is not None]
+                found[focus.hex] = min(known) if known else None
+        return found
+
     def preview(self, action: Action) -> Preview:
         """What ``action`` would do now, without applying it and without the game's dice:
         whether it is legal, what it costs, the odds of each attack and the rules used."""

@@ -21,7 +21,7 @@ COMPARE: dict[Comparison, Callable[[float, float], bool]] = {
 }
 
 
-class Tally:
+class VictoryTally:
     """The conditions of ``victory`` judged in turn: points, findings, what was met."""
 
     def __init__(self, victory: VictoryRules, sides: Iterable[str]) -> None:

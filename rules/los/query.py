@@ -3,7 +3,7 @@
 The editor's LOS tool and the rules engine call :func:`line_of_sight` with the scenario's
 :class:`~model.terrainview.MapTerrain` (the single query for a map's terrain) and two hexes::
 
-    result = line_of_sight(view, GameSystem.SOLDIERS, a, b)
+    result = line_of_sight(view, scenario.system, a, b)
     result.verdict        # "clear" | "hindered" | "blocked"
     result.decided_by     # the first blocking Obstacle: where, terrain, rule cited, reason
 

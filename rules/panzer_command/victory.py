@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from model.victory import Control, EnemyLosses, UnitsIn
 from rules.engine.core import Outcome
-from rules.engine.tally import COMPARE, Tally
+from rules.engine.tally import COMPARE, VictoryTally
 
 if TYPE_CHECKING:
     from rules.panzer_command.game import PcState
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 def evaluate_outcome(state: PcState) -> Outcome:
     game = state.game
     victory = game.scenario.victory
-    tally = Tally(victory, game.sides)
+    tally = VictoryTally(victory, game.sides)
     findings = tally.findings
     for i, cond in enumerate(victory.conditions):
         gained, ok = 0.0, False

@@ -17,7 +17,7 @@ from model.hexes import Hex
 from model.regions import AnyOf
 from model.victory import Control, EnemyLosses, UnitsIn
 from rules.engine.core import Outcome
-from rules.engine.tally import COMPARE, Tally
+from rules.engine.tally import COMPARE, VictoryTally
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
@@ -54,7 +54,7 @@ def _controlled(state: SoldiersState, cond: Control) -> int:
 def evaluate_outcome(state: SoldiersState) -> Outcome:
     game = state.game
     victory = game.scenario.victory
-    tally = Tally(victory, game.sides)
+    tally = VictoryTally(victory, game.sides)
     findings = tally.findings
     for i, cond in enumerate(victory.conditions):
         gained, ok = 0.0, False

@@ -804,7 +804,7 @@ def sees(terrain: dict[Hex, str], a: Hex, b: Hex, strict: bool) -> bool:
 
 def check(parts: dict[str, object]) -> int:
     """Check the fourteen scenarios' citations against the map; print a report."""
-    from model.layout import Placement, assemble
+    from model.layout import SectionPlacement, assemble
     from model.regions import PathBetween, Polygon, RegionContext, SideOf, evaluate
     from model.resources import read_board
 
@@ -839,7 +839,7 @@ def check(parts: dict[str, object]) -> int:
         return None
 
     board = read_board(OUTPUT.read_text(encoding="utf-8"), str(OUTPUT))
-    amap = assemble([Placement(board.id)], {board.id: board})
+    amap = assemble([SectionPlacement(board.id)], {board.id: board})
     ctx = RegionContext(amap=amap)
     col = col_of
     row = row_of

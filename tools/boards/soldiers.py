@@ -56,7 +56,7 @@ from model.board import BoardSection  # noqa: E402
 from model.boardtext import terrain_map_lines  # noqa: E402
 from model.hexes import Hex, hex_line  # noqa: E402
 from model.joins import JoinType, preset_layout  # noqa: E402
-from model.layout import LayoutError, Placement, assemble  # noqa: E402
+from model.layout import LayoutError, SectionPlacement, assemble  # noqa: E402
 from model.resources import read_board  # noqa: E402
 from tools.boards.files import add_check_option, check_files, write_files  # noqa: E402
 
@@ -868,7 +868,7 @@ SCENARIO_LAYOUTS: dict[str, list[tuple[str, tuple[int, int], bool]]] = {
 }
 
 
-def loose_ends(sections: dict[str, BoardSection], placements: list[Placement]) -> list[str]:
+def loose_ends(sections: dict[str, BoardSection], placements: list[SectionPlacement]) -> list[str]:
     """Roads and water that reach a join on one map and stop there on the other."""
     amap = assemble(placements, sections)
     found = []
@@ -918,7 +918,7 @@ def join_report() -> list[str]:
                     lines.append(f"  {join.value} {x}{y} turned {flips}: {exc}")
     lines.insert(0, f"presets: {ok}/{total} two-map layouts assemble (every pair, both joins)")
     for name, spec in SCENARIO_LAYOUTS.items():
-        placements = [Placement(s, Hex(*o), f) for s, o, f in spec]
+        placements = [SectionPlacement(s, Hex(*o), f) for s, o, f in spec]
         try:
             ends = loose_ends(sections, placements)
         except LayoutError as exc:

@@ -1,0 +1,92 @@
+"""What the test-play panel says of the game now, as HTML: the header (where play is, who
+decides and what is left) and the detail under the list (what the selected unit's actions do,
+the odds of each attack, the action chosen). Pure functions of the State API's values
+(:class:`~rules.engine.play.Progress`, :class:`~rules.engine.play.Preview`), so the panel only
+places them and any system reads the same."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from editor.testplay.aims import Aims
+from rules.engine.actions import Action
+from rules.engine.play import Preview, Progress
+
+GREY = "#555"
+FIRE = "#922b21"
+#: How many attacks the detail lists with their odds before it says how many more.
+MOST_ODDS = 6
+
+
+def header_html(progress: Progress, rows: Sequence[str]) -> str:
+    """The turn and phase, the step in words with its rule, then a row per side to act."""
+    if progress.over:
+        of = f" of {progress.last_turn}" if progress.last_turn is not None else ""
+        return (
+            f"<span style='font-size:12pt'><b>Game over</b> after {escape(progress.turn_word)} "
+            f"{progress.turn}{of}</span><br>The victory report is below; step back to look "
+            "again."
+        )
+    step = escape(progress.step[:1].upper() + progress.step[1:])
+    rule = f" <span style='color:#888'>{escape(progress.rule)}</span>" if progress.rule else ""
+    head = (
+        f"<span style='font-size:12pt'><b>{escape(progress.heading)}</b></span><br>"
+        f"<span style='color:{GREY}'>{step}</span>{rule}"
+    )
+    return head + "".join(f"<br>{row}" for row in rows)
+
+
+def detail_html(
+    aims: Aims | None,
+    title: str,
+    attacks: Sequence[tuple[Action, Preview]],
+    chosen: Preview | None,
+) -> str:
+    """What the selected unit (``title``) may do: how many actions, the hexes its moves reach
+    and its fire aims at, the odds of each attack, and the preview of the action chosen."""
+    if aims is None:
+        return ""
+    parts = [f"<b>{escape(title)}</b>: {len(aims.actions)} action(s)"]
+    costs = " with their cost" if any(c is not None for c in aims.reach.values()) else ""
+    if aims.moves:
+        parts.append(f"· moves to {len(aims.moves)} hex(es), shaded{costs}")
+    elif aims.planned is not None and aims.reach:
+        parts.append(f"· could reach {len(aims.reach)} hex(es) once it moves, shaded{costs}")
+    elif aims.planned is not None:  # the rules do not say where it could go
+        parts.append("· its move is given now and made later: choose it in the list")
+    if aims.targets:
+        parts.append(f"· may fire at {len(aims.targets)} hex(es) held by the enemy (red)")
+    if aims.watch:
+        parts.append(f"· may aim at {len(aims.watch)} empty hex(es) (amber)")
+    if aims.hexes():
+        parts.append("· click one on the map to take it")
+    html = " ".join(parts)
+    for _action, preview in attacks[:MOST_ODDS]:
+        odds = "; ".join(escape(c.words) for c in preview.chances)
+        html += f"<br><span style='color:{FIRE}'>{escape(preview.words)}</span>: {odds}"
+    if len(attacks) > MOST_ODDS:
+        html += f"<br><span style='color:{GREY}'>and {len(attacks) - MOST_ODDS} more attack(s)"
+        html += " (choose one in the list for its odds)</span>"
+    if chosen is not None:
+        listed = any(p.words == chosen.words for _a, p in attacks[:MOST_ODDS])
+        html += "<br>" + preview_html(chosen, odds=not listed)
+    return html
+
+
+def preview_html(preview: Preview, odds: bool = True) -> str:
+    """The action chosen in the list: its words, cost, whether it is legal, its odds (unless
+    they are listed already) and the rules it applies."""
+    parts = [f"<b>Chosen:</b> {escape(preview.words)}"]
+    if preview.cost and preview.cost not in preview.words:
+        parts.append(f"({escape(preview.cost)})")
+    if not preview.legal:
+        parts.append(
+            f"<span style='color:{FIRE}'>not legal: {escape(preview.why_not or '')}</span>"
+        )
+    html = " ".join(parts)
+    for chance in preview.chances if odds else ():
+        html += f"<br>&nbsp;&nbsp;{escape(chance.words)}"
+    if preview.rules:
+        html += f"<br><span style='color:{GREY}'>{escape(', '.join(preview.rules))}</span>"
+    return html
