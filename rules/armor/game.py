@@ -180,30 +180,6 @@ class ArmorState(State):
         """Apply one result to a unit at once [GC1 Effects of AP Hits]."""
         damage(self, unit, effect)
 
-    # --- read by the editor's test play (editor/testplay/systems.py) ------------------------
-    # Why: that module reads these fields of the state directly; until it reads progress() and
-    # describe() instead, they stay here, read-only, over the records.
-
-    @property
-    def turn(self) -> int:
-        return self.play.turn
-
-    @property
-    def step(self) -> int:
-        return self.play.step
-
-    @property
-    def orders(self) -> dict[str, dict[str, Order]]:
-        return self.sheets.orders
-
-    @property
-    def hexes(self) -> dict[str, Hex]:
-        return self.troops.hexes
-
-    @property
-    def facing(self) -> dict[str, int]:
-        return self.troops.facing
-
     # --- where play is ----------------------------------------------------------------------
 
     @property

@@ -224,34 +224,6 @@ class PcState(State):
         self.play.turn += 1
         self._begin_turn()
 
-    # --- read by the editor's test play (editor/testplay/systems.py) ------------------------
-    # Why: that module reads these fields of the state directly; until it reads progress() and
-    # describe() instead, they stay here, read-only, over the records.
-
-    @property
-    def turn(self) -> int:
-        return self.play.turn
-
-    @property
-    def phase(self) -> str:
-        return self.play.phase
-
-    @property
-    def chit(self) -> str | None:
-        return self.play.chit
-
-    @property
-    def cup(self) -> list[str]:
-        return self.command.cup
-
-    @property
-    def dp(self) -> dict[str, int]:
-        return self.command.dp
-
-    @property
-    def dc(self) -> dict[str, int]:
-        return self.command.dc
-
     @property
     def owner(self) -> str:
         assert self.play.chit is not None

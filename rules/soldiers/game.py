@@ -192,42 +192,6 @@ class SoldiersState(State):
         self.emit(SegmentBegan(self.play.cycle, f"Command Cycle {self.play.cycle}", "begins [4]"))
         self._begin_command()
 
-    # --- read by the editor's test play (editor/testplay/systems.py) ------------------------
-    # Why: that module reads these fields of the state directly; until it reads progress() and
-    # describe() instead, they stay here, read-only, over the records.
-
-    @property
-    def cycle(self) -> int:
-        return self.play.cycle
-
-    @property
-    def phase(self) -> str:
-        return self.play.phase
-
-    @property
-    def chit(self) -> str | None:
-        return self.active.chit
-
-    @property
-    def risk(self) -> str:
-        return self.active.risk
-
-    @property
-    def orders_left(self) -> int:
-        return self.active.orders_left
-
-    @property
-    def current(self) -> str | None:
-        return self.active.current
-
-    @property
-    def ap(self) -> float:
-        return self.active.ap
-
-    @property
-    def space(self) -> dict[str, str]:
-        return self.track.space
-
     # --- queries -----------------------------------------------------------------------------
 
     def to_act(self) -> tuple[str, ...]:
