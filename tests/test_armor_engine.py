@@ -118,7 +118,7 @@ def test_direct_fire_examples_reproduced_with_forced_dice() -> None:
         (PZIV_859, "Turret compartment hit")
     ]
     assert state.gun_lost(PZIV_859)  # "PZIV 859 will no longer be able to fire"
-    assert state.hexes[PZIV_859] != state.game.amap.resolve("L3331")  # it still moves
+    assert state.troops.hexes[PZIV_859] != state.game.amap.resolve("L3331")  # it still moves
 
 
 def test_two_hits_on_a_roll_of_01_to_08() -> None:
@@ -308,7 +308,9 @@ def test_final_facing_pivot_and_turret() -> None:
         state.apply(Face(PZIV_858, 1, 1))  # not the German side's turn to face
     state.apply(options[0])
     assert (
-        state.game.amap.global_to_direction(state.hexes[SHERMAN], state.facing[SHERMAN])
+        state.game.amap.global_to_direction(
+            state.troops.hexes[SHERMAN], state.troops.facing[SHERMAN]
+        )
         == options[0].hull
     )
 
@@ -327,7 +329,7 @@ def _random_game(path: Path, seed: int) -> ArmorState:
 @pytest.mark.parametrize("name", ["1a-spearheads.yaml", "demo-crossroads.yaml"])
 def test_random_games_end(name: str) -> None:
     state = _random_game(SCENARIOS / name, 3)
-    assert state.is_terminal() and state.turn == state.game.turns
+    assert state.is_terminal() and state.play.turn == state.game.turns
     outcome = state.outcome()
     assert outcome is not None and set(outcome.vp) == set(state.game.sides)
 

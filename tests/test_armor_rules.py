@@ -24,9 +24,11 @@ from rules.bots.base import play
 from rules.engine.actions import Action
 from rules.engine.core import State
 from rules.engine.errors import IllegalActionError
+from rules.records.position import load_position
 from rules.registry import load_game
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "armor"
+POSITIONS = Path(__file__).parent / "positions" / "armor"
 
 POSITION = """
 schema_version: 1
@@ -97,26 +99,35 @@ def _position(us: list[tuple[str, Hex, int]], german: list[tuple[str, Hex, int]]
     return state
 
 
+def _at(name: str) -> ArmorState:
+    """A test position (tests/positions/armor/)."""
+    _, state = load_position(POSITIONS / name)
+    assert isinstance(state, ArmorState)
+    return state
+
+
 def test_disputed_hex_goes_to_the_higher_die_roll() -> None:
     """[AG VII.D.3-4]: both entered for 1 SF; the lower roll moves back where it came from."""
-    a, mid, b = _line_of_clear(3)
-    state = _position([("M4", a, 0)], [("PZIVJ", b, 3)])
+    state = _at("head-on.yaml")  # a line of Clear: the Sherman in a, the Panzer IV in b
+    a, b = state.troops.hexes["us.M4.1"], state.troops.hexes["german.PZIVJ.1"]
+    mid = state.game.amap.resolve("J0101")
+    assert a.distance(mid) == mid.distance(b) == 1
     state.force_dice(3, 7)  # german rolls 3, us 7 (sides in id order)
     state.apply(Order("us.M4.1", moves="1"))
     events = state.apply(Order("german.PZIVJ.1", moves="1"))
     bounced = [e for e in events if isinstance(e, Bounced)]
     assert [(e.unit, e.back_to) for e in bounced] == [("german.PZIVJ.1", state.game.name(b))]
-    assert state.hexes["us.M4.1"] == mid and state.hexes["german.PZIVJ.1"] == b
+    assert state.troops.hexes["us.M4.1"] == mid and state.troops.hexes["german.PZIVJ.1"] == b
 
 
 def test_disputed_hex_stays_with_the_unit_that_did_not_move() -> None:
     """[AG VII.D.1]."""
-    a, mid, _ = _line_of_clear(3)
-    state = _position([("M4", a, 0)], [("PZIVJ", mid, 3)])
+    state = _at("next-to-each-other.yaml")  # the Sherman in a, the Panzer IV next to it
+    a = state.troops.hexes["us.M4.1"]
     state.apply(Order("us.M4.1", moves="1"))
     events = state.apply(Order("german.PZIVJ.1", moves="V"))
     assert [e.unit for e in events if isinstance(e, Bounced)] == ["us.M4.1"]
-    assert state.hexes["us.M4.1"] == a
+    assert state.troops.hexes["us.M4.1"] == a
 
 
 def test_opportunity_fire_stops_the_unit_it_knocks_out() -> None:
@@ -138,7 +149,7 @@ def test_opportunity_fire_stops_the_unit_it_knocks_out() -> None:
     mods = {m.what.split(" (")[0]: m.value for m in fire.modifiers}
     assert mods == {"Movement": -4, "target Size": -1, "Opportunity Fire": -8}
     assert (fire.modifier_number, fire.shots, fire.hits) == (7, 1, 1)
-    assert state.knocked_out == ["german.PZIVJ.1"] and state.wrecks == [line[6]]
+    assert state.damage.knocked_out == ["german.PZIVJ.1"] and state.damage.wrecks == [line[6]]
 
 
 def test_no_long_range_fire_with_movement_orders() -> None:
@@ -146,7 +157,7 @@ def test_no_long_range_fire_with_movement_orders() -> None:
     placeholder Gunnery Table: 12 hexes for the Sherman's 75mm)."""
     line = _line_of_clear(15)
     state = _position([("M4", line[0], 0)], [("PZIVJ", line[14], 3)])
-    assert state.hexes["us.M4.1"].distance(state.hexes["german.PZIVJ.1"]) == 14
+    assert state.troops.hexes["us.M4.1"].distance(state.troops.hexes["german.PZIVJ.1"]) == 14
     state.apply(Order("us.M4.1", fire="german.PZIVJ.1"))  # no movement: Long Range allowed
     fresh = _position([("M4", line[0], 0)], [("PZIVJ", line[14], 3)])
     with pytest.raises(IllegalActionError, match="Long Range"):
@@ -156,31 +167,20 @@ def test_no_long_range_fire_with_movement_orders() -> None:
 def test_building_hexside_rolls_for_track_and_gun() -> None:
     """[AG VII.E.2]: entering a Building hex rolls TK then GN; a Track hit stops the vehicle
     before the Building [AG VII.E.2.e]."""
-    game = load_game(load_scenario(SCENARIOS / "demo-crossroads.yaml"))
-    assert isinstance(game, ArmorGame)
-    terrain, amap = game.terrain, game.amap
-    building = amap.resolve("K2218")
-    assert terrain.terrain(building) == "brick-building"
-    state = game.new_initial_state(1)
-    assert isinstance(state, ArmorState)
-    tank = next(u for u in state.alive("us") if game.units[u].vehicle)
-    cost = game.cost_for(game.units[tank])
-    start, facing = next(
-        (n, (d + 3) % 6)
-        for d, n in enumerate(building.neighbors())
-        if n not in state.hexes.values()
-        and terrain.terrain(n) == "clear"
-        and cost(n, building) is not None
-    )
-    # the position: the tank beside the Building, facing it (set before any order is written)
-    state.hexes[tank], state.facing[tank] = start, facing
-    state.option_cache = {}
+    # the position: the tank beside the Building, facing it, before any order is written
+    state = _at("tank-beside-a-building.yaml")
+    game = state.game
+    building = game.amap.resolve("K2218")
+    assert game.terrain.terrain(building) == "brick-building"
+    tank = "us.M4.1"
+    start = state.troops.hexes[tank]
+    assert start.neighbor(state.troops.facing[tank]) == building
     state.force_dice(10)  # Brick TK, row 3 (placeholder 40): Track damage
     events = state.apply(Order(tank, moves="1"))
     events += _finish_plot(state)
     checks = [e for e in events if isinstance(e, BuildingCheck)]
     assert checks and checks[0].column == "Brick TK" and checks[0].damage
-    assert state.hexes[tank] == start and "track" in state.hits[tank]
+    assert state.troops.hexes[tank] == start and "track" in state.damage.hits[tank]
 
 
 def _finish_plot(state: ArmorState) -> list[object]:
@@ -216,9 +216,9 @@ def test_games_of_fire_score_points_for_losses(seed: int) -> None:
     damaged = {e.unit for e in state.log if isinstance(e, Damaged)}
     assert damaged, "a game of fire damages something"
     assert sum(outcome.vp.values()) > 0
-    for unit in state.knocked_out:
-        assert unit not in state.hexes
-    assert len(state.wrecks) == len(state.knocked_out)
+    for unit in state.damage.knocked_out:
+        assert unit not in state.troops.hexes
+    assert len(state.damage.wrecks) == len(state.damage.knocked_out)
 
 
 def test_a_blocked_road_costs_the_other_terrain() -> None:

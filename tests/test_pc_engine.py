@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from model.scenario_io import load_scenario
@@ -11,10 +13,12 @@ from rules.engine.errors import IllegalActionError
 from rules.panzer_command.actions import ChitDrawn, Dispatch, FireExplained, Rally, Select
 from rules.panzer_command.fire import apply_result, fire
 from rules.panzer_command.game import PcState
+from rules.records.position import load_position
 from rules.records.replay import Replay
 from rules.registry import load_game
 
 SCENARIOS = ["scenarios/panzer-command/point-161.yaml", "scenarios/panzer-command/sowchos-79.yaml"]
+POSITIONS = Path(__file__).parent / "positions" / "panzer-command"
 
 
 @pytest.fixture(scope="module")
@@ -24,12 +28,12 @@ def game():  # type: ignore[no-untyped-def]
 
 def test_preparation_phase_reaction_player_first(game) -> None:  # type: ignore[no-untyped-def]
     state = game.new_initial_state(1)
-    assert state.phase == "prep"
+    assert state.play.phase == "prep"
     assert state.to_act() == ("german",)  # Soviet has the Initiative: German spends first [§3.1 C]
     assert Dispatch("german") in state.legal_actions()
     state.apply("dispatch german")
-    assert state.dp["german"] == 3
-    assert "german:regiment-2" in state.track[state.turn + 1]
+    assert state.command.dp["german"] == 3
+    assert "german:regiment-2" in state.command.track[state.play.turn + 1]
     assert Dispatch("german") not in state.legal_actions()
     state.apply("done german")
     assert state.to_act() == ("soviet",)
@@ -40,14 +44,14 @@ def test_initiative_roll_and_draw_through_dice(game) -> None:  # type: ignore[no
     state.apply("done german")
     state.apply("done soviet")
     # Initiative rolls (soviet, then german), then Select chances in the Action Phase.
-    assert state.phase == "action"
+    assert state.play.phase == "action"
     assert Select("soviet") in state.legal_actions()
     state.force_dice(1)  # draws the first chit in the cup
     state.apply("done soviet")
     state.apply("done german")
     drawn = [e for e in state.log if isinstance(e, ChitDrawn)]
     assert drawn[-1].chit == "german:regiment"
-    assert state.phase == "segment" and state.to_act() == ("german",)
+    assert state.play.phase == "segment" and state.to_act() == ("german",)
 
 
 def _segment(game, side: str) -> PcState:  # type: ignore[no-untyped-def]
@@ -55,14 +59,20 @@ def _segment(game, side: str) -> PcState:  # type: ignore[no-untyped-def]
     state.apply(f"done {game.reaction}")
     state.apply(f"done {game.initiative}")
     state.apply(f"select {side}")
-    assert state.phase == "segment" and state.owner == side
+    assert state.play.phase == "segment" and state.owner == side
+    return state
+
+
+def _at(game, name: str) -> PcState:  # type: ignore[no-untyped-def]
+    """A test position (tests/positions/panzer-command/) of the game's scenario."""
+    _, state = load_position(POSITIONS / name, game.loaded)
+    assert isinstance(state, PcState)
     return state
 
 
 def test_fire_explained_with_forced_die(game) -> None:  # type: ignore[no-untyped-def]
-    state = _segment(game, "soviet")
+    state = _at(game, "t34-beside-the-pak.yaml")  # a Soviet Segment, the T-34 next to the PaK
     tank, target = "soviet.su-t34.1", "german.de-pak.1"
-    state.hexes[tank] = state.hexes[target].neighbor(0)
     state.force_dice(1)  # a "0": always succeeds [§2.3]
     fire(state, tank, target)
     event = [e for e in state.log if isinstance(e, FireExplained)][-1]
@@ -72,9 +82,8 @@ def test_fire_explained_with_forced_die(game) -> None:  # type: ignore[no-untype
 
 
 def test_nine_always_fails(game) -> None:  # type: ignore[no-untyped-def]
-    state = _segment(game, "soviet")
+    state = _at(game, "t34-beside-the-panzergrenadiers.yaml")
     tank, target = "soviet.su-t34.1", "german.de-panzergrenadier.1"
-    state.hexes[tank] = state.hexes[target].neighbor(0)
     state.force_dice(10)
     fire(state, tank, target)
     assert not [e for e in state.log if isinstance(e, FireExplained)][-1].hit
@@ -85,12 +94,12 @@ def test_results_suppression_cohesion_step(game) -> None:  # type: ignore[no-unt
     u = "german.de-panzergrenadier.1"
     apply_result(state, u, "S")
     apply_result(state, u, "S")  # a second S is a Cohesion Hit [§11.1]
-    assert u in state.suppressed and state.cohesion[u] == 1
+    assert u in state.troops.suppressed and state.troops.cohesion[u] == 1
     apply_result(state, u, "C")
     apply_result(state, u, "C")  # the third Cohesion Hit is a step loss
-    assert state.steps[u] == 1
+    assert state.troops.steps[u] == 1
     apply_result(state, u, "E")
-    assert u not in state.hexes and u in state.eliminated
+    assert u not in state.troops.hexes and u in state.troops.eliminated
 
 
 def test_actions_round_trip_and_illegal(game) -> None:  # type: ignore[no-untyped-def]

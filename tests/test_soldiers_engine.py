@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from model.hexes import Hex
@@ -9,13 +11,15 @@ from model.scenario_io import load_scenario
 from rules.bots.base import RandomBot, play
 from rules.engine.actions import Done, Move
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
+from rules.records.position import load_position
 from rules.records.replay import Replay
 from rules.registry import load_game
-from rules.soldiers.actions import ChitMoved, Commit, ManHit, Order, Shoot, ShotExplained
+from rules.soldiers.actions import ChitMoved, Commit, ManHit, OrderMan, Shoot, ShotExplained
 from rules.soldiers.game import SoldiersGame, SoldiersState
 from rules.soldiers.units import cell
 
 SCENARIO = "scenarios/soldiers/10-dawn-patrol.yaml"
+POSITIONS = Path(__file__).parent / "positions" / "soldiers"
 
 
 @pytest.fixture(scope="module")
@@ -33,7 +37,7 @@ def _active(game: SoldiersGame, dice: tuple[int, int] = (10, 1)) -> tuple[Soldie
     state.apply(f"commit {side}.e.sl")
     state.force_dice(*dice)
     state.apply(f"done {game.other(side)}")
-    assert state.phase == "action" and state.chit == f"{side}.e.sl"
+    assert state.play.phase == "action" and state.active.chit == f"{side}.e.sl"
     return state, side
 
 
@@ -44,19 +48,19 @@ def _hex(game: SoldiersGame, name: str) -> Hex:
 def test_setup_men_chits_and_advantage(game: SoldiersGame) -> None:
     state = game.new_initial_state(1)
     assert len(state.able("us")) == 12 and len(state.able("german")) == 10  # [10.2]
-    assert set(state.space.values()) == {"Start"}  # [5.1]
-    assert state.to_act() == (state.advantage,)
-    assert all(h in game.amap.hexes for h in state.hexes.values())
+    assert set(state.track.space.values()) == {"Start"}  # [5.1]
+    assert state.to_act() == (state.play.advantage,)
+    assert all(h in game.amap.hexes for h in state.troops.hexes.values())
 
 
 def test_command_phase_commit_and_restrictions(game: SoldiersGame) -> None:
     state, side = _active(game)
     chit = f"{side}.e.sl"
-    assert state.space[chit] == "5" and state.risk == "Aggressive"  # Start to 5 [5.2]
+    assert state.track.space[chit] == "5" and state.active.risk == "Aggressive"  # Start to 5 [5.2]
     leader = game.chits[chit].leader
-    assert leader is not None and leader in state.in_command
+    assert leader is not None and leader in state.active.in_command
     state.apply(Done(side))  # the Action Phase ends; the active side commits first [5.2]
-    assert state.phase == "command" and state.to_act() == (side,)
+    assert state.play.phase == "command" and state.to_act() == (side,)
     assert Commit(chit) not in state.legal_actions()  # active in the previous phase [5.2]
     with pytest.raises(IllegalActionError):
         state.apply(Commit(chit))
@@ -69,15 +73,15 @@ def test_bid_lower_space_wins(game: SoldiersGame) -> None:
     state.apply(f"commit {first}.e.sl")
     state.force_dice(5, 3)
     state.apply(f"commit {second}.e.sl")  # both in 5: the advantage wins [5.3]
-    assert state.chit == f"{state.advantage}.e.sl"
+    assert state.active.chit == f"{state.play.advantage}.e.sl"
     wins = [e for e in state.log if isinstance(e, ChitMoved) and "wins" in e.why]
     assert wins and "[5.3]" in wins[-1].why
 
 
 def test_cautious_roll_moves_chit_down(game: SoldiersGame) -> None:
     state, side = _active(game, dice=(1, 6))  # a d10 of 1 is Cautious everywhere [6.13]
-    assert state.risk == "Cautious"
-    assert state.space[f"{side}.e.sl"] == "X5"  # 5 - 6 < 0: the Exhausted space above [6.13]
+    assert state.active.risk == "Cautious"
+    assert state.track.space[f"{side}.e.sl"] == "X5"  # 5 - 6 < 0: the Exhausted space above [6.13]
 
 
 def test_order_and_move_pay_action_points(game: SoldiersGame) -> None:
@@ -86,34 +90,38 @@ def test_order_and_move_pay_action_points(game: SoldiersGame) -> None:
     assert leader is not None
     with pytest.raises(IllegalActionError):
         state.apply(Move(leader, ("C/0101",)))  # not ordered yet [6.2]
-    state.apply(Order(leader))
-    assert state.ap == 5.0
+    state.apply(OrderMan(leader))
+    assert state.active.ap == 5.0
     moves = [a for a in state.legal_actions() if isinstance(a, Move)]
     assert moves
     longest = max(moves, key=lambda m: len(m.path))
     state.apply(longest)
-    assert state.ap >= 0 and state.ap < 5.0
-    assert game.name(state.hexes[leader]) == longest.path[-1]
+    assert state.active.ap >= 0 and state.active.ap < 5.0
+    assert game.name(state.troops.hexes[leader]) == longest.path[-1]
+
+
+#: Test positions (tests/positions/soldiers/): the leader of the side with the advantage next to
+#: the target hex, where that many enemies stand, that many of them suppressed.
+FIRE_POSITIONS = {
+    ("C/0105", 1, 0): "leader-beside-one-american.yaml",
+    ("C/0704", 4, 1): "four-americans-in-brush.yaml",
+    ("C/0102", 3, 3): "three-suppressed-in-woods.yaml",
+    ("C/0102", 5, 5): "five-suppressed-in-woods.yaml",
+}
 
 
 def _fire_setup(
     game: SoldiersGame, target: str, men: int, suppressed: int = 0
 ) -> tuple[SoldiersState, str, list[str]]:
-    state, side = _active(game)
+    _, state = load_position(POSITIONS / FIRE_POSITIONS[(target, men, suppressed)], game.loaded)
+    assert isinstance(state, SoldiersState) and state.active.chit is not None
+    side = game.chits[state.active.chit].side
     leader = game.chits[f"{side}.e.sl"].leader
     assert leader is not None
     h = _hex(game, target)
-    firer_at = next(n for n in h.neighbors() if n in game.amap.hexes)
-    state.hexes[leader] = firer_at
-    enemies = state.able(game.other(side))[:men]
-    for m in state.able(game.other(side)):
-        if m not in enemies:
-            state.hexes[m] = _hex(game, "C/2519" if side == "german" else "C/0100")
-    for i, m in enumerate(enemies):
-        state.hexes[m] = h
-        if i < suppressed:
-            state.suppressed.add(m)
-    state.apply(Order(leader))
+    enemies = [m for m in state.able(game.other(side)) if state.troops.hexes[m] == h]
+    assert len(enemies) == men and state.troops.hexes[leader].distance(h) == 1
+    state.apply(OrderMan(leader))
     return state, leader, enemies
 
 
@@ -142,20 +150,20 @@ def test_hit_and_damage_with_forced_dice(game: SoldiersGame) -> None:
     state, leader, enemies = _fire_setup(game, "C/0105", 1)
     state.force_dice(1, 10)  # a hit; an unmodified 10 always kills [8.42]
     state.apply(Shoot(leader, "C/0105", "quick"))
-    assert state.disabled == {enemies[0]: "killed"}
+    assert state.troops.disabled == {enemies[0]: "killed"}
     hit = [e for e in state.log if isinstance(e, ManHit)]
     assert hit[-1].result == "Kill" and "[8.42]" in hit[-1].why
-    assert state.shots[leader] == 1 and state.ap == 3.0  # 2 AP [7.1]
+    assert state.active.shots[leader] == 1 and state.active.ap == 3.0  # 2 AP [7.1]
 
 
 def test_damage_sup_and_wound_then_incap(game: SoldiersGame) -> None:
     state, leader, enemies = _fire_setup(game, "C/0105", 1)
     state.force_dice(1, 1)  # modified 1 or less is Sup [8.42]
     state.apply(Shoot(leader, "C/0105", "quick"))
-    assert enemies[0] in state.suppressed
+    assert enemies[0] in state.troops.suppressed
     state.force_dice(1, 5)  # the damage line at 5: Wound (placeholder line)
     state.apply(Shoot(leader, "C/0105", "quick"))
-    assert enemies[0] in state.wounded
+    assert enemies[0] in state.troops.wounded
     with pytest.raises(IllegalActionError):  # at most twice an Action Phase [8.1]
         state.apply(Shoot(leader, "C/0105", "quick"))
 
@@ -164,7 +172,7 @@ def test_actions_round_trip_and_illegal(game: SoldiersGame) -> None:
     state, side = _active(game)
     leader = game.chits[f"{side}.e.sl"].leader
     assert leader is not None
-    state.apply(Order(leader))
+    state.apply(OrderMan(leader))
     actions = state.legal_actions()
     for a in actions:
         assert game.parse_action(a.text()) == a
@@ -184,7 +192,7 @@ def test_random_game_ends_and_replays(game: SoldiersGame, seed: int) -> None:
     state = game.new_initial_state(seed)
     play(state, {s: RandomBot(seed) for s in game.sides})
     assert state.is_terminal() and state.outcome() is not None
-    assert state.cycle <= game.cycles  # it ended by the scenario's last Command Cycle
+    assert state.play.cycle <= game.cycles  # it ended by the scenario's last Command Cycle
     replay = Replay.of(state)
     again = game.new_initial_state(seed)
     for text in replay.actions:
@@ -198,8 +206,8 @@ def test_random_close_combat_ends(game: SoldiersGame, seed: int) -> None:
     state = game.new_initial_state(seed)
     us = state.able("us")
     for i, m in enumerate(state.able("german")):
-        state.hexes[m] = next(
-            n for n in state.hexes[us[i % len(us)]].neighbors() if n in game.amap.hexes
+        state.troops.hexes[m] = next(
+            n for n in state.troops.hexes[us[i % len(us)]].neighbors() if n in game.amap.hexes
         )
     play(state, {s: RandomBot(seed) for s in game.sides})
     assert state.is_terminal() and state.outcome() is not None
@@ -213,5 +221,5 @@ def test_a_sustained_chain_ends_when_every_able_man_in_the_hex_is_hit(
     state, leader, enemies = _fire_setup(game, "C/0105", 1)
     state.force_dice(1, 5, 4)  # a hit; Wound at 5; a 4 would go on to another man
     state.apply(Shoot(leader, "C/0105", "sustained"))
-    assert enemies[0] in state.wounded
+    assert enemies[0] in state.troops.wounded
     assert state.dice.forced == (4,)  # no second damage roll: nobody left to hit

@@ -29,9 +29,9 @@ def test_positions_are_the_units_on_the_map(path: str) -> None:
     game = load_game(load_scenario(path))
     state = game.new_initial_state(3)
     found = state.positions()
-    assert found and {p.unit for p in found} == set(state.hexes)  # type: ignore[attr-defined]
+    assert found and {p.unit for p in found} == set(state.troops.hexes)  # type: ignore[attr-defined]
     for p in found:
-        assert p.hex == state.hexes[p.unit]  # type: ignore[attr-defined]
+        assert p.hex == state.troops.hexes[p.unit]  # type: ignore[attr-defined]
         assert p.side in game.sides and p.label and p.type_id
     if path == ARMOR:
         assert all(p.facing is not None for p in found)
@@ -62,7 +62,7 @@ def test_an_armor_order_ends_where_the_engine_walks_it() -> None:
         if not isinstance(action, Order) or not action.moves or action.fire:
             continue
         spec = state.game.units[action.unit]
-        start, facing = state.hexes[action.unit], state.facing[action.unit]
+        start, facing = state.troops.hexes[action.unit], state.troops.facing[action.unit]
         walked = walk(spec, start, facing, action.steps, state.game.cost_for(spec),
                       state.game.on_map)  # fmt: skip
         end = order_end(state, action)

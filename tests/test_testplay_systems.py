@@ -122,7 +122,7 @@ def test_a_click_on_a_unit_selects_it_and_on_its_target_hex_moves_it(qtbot: QtBo
     h = next(iter(panel.aims.moves))
     click(qtbot, w, h)
     assert session.timeline[-1].text().startswith(f"move {man}")
-    assert session.state.hexes[man] == h  # type: ignore[attr-defined]
+    assert session.state.troops.hexes[man] == h  # type: ignore[attr-defined]
     assert not panel.layer.reach.path().isEmpty() or not panel.aims or not panel.aims.moves
 
 
@@ -135,10 +135,10 @@ def test_armor_a_click_on_a_shaded_hex_plots_the_order_ending_there(qtbot: QtBot
     take_over(qtbot, panel)
     state = panel.session.state
     unit = "us.M4.1"
-    click(qtbot, w, state.hexes[unit])  # type: ignore[attr-defined]
+    click(qtbot, w, state.troops.hexes[unit])  # type: ignore[attr-defined]
     assert panel.selected == unit and panel.aims is not None and panel.aims.moves
     assert not panel.layer.reach.path().isEmpty()
-    h = next(h for h in panel.aims.moves if h != state.hexes[unit])  # type: ignore[attr-defined]
+    h = next(h for h in panel.aims.moves if h != state.troops.hexes[unit])  # type: ignore[attr-defined]
     click(qtbot, w, h)
     order = panel.session.timeline[-1]
     assert order.text().startswith(f"order {unit} ")

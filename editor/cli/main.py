@@ -33,7 +33,7 @@ DEFAULT_SCENARIO = "armor/demo-crossroads.yaml"
 SCHEMA_PATH = Path("docs/scenario.schema.json")
 
 
-COMMANDS = ("validate", "info", "render", "schema", "data", "play", "replay", "balance")
+COMMANDS = ("validate", "info", "render", "schema", "data", "play", "replay", "balance", "position")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -48,7 +48,7 @@ class ArmorPlanner:
         self._fire: dict[tuple[str, str, bool], float] = {}
 
     def choose(self, state: ArmorState, side: str, actions: list[Action]) -> Action:
-        key = (state.turn, state.segment.id, side)
+        key = (state.play.turn, state.segment.id, side)
         if key != self._key:
             self._key, self._skip, self._shots, self._ends, self._fire = key, set(), {}, set(), {}
         units: list[str] = []
@@ -72,7 +72,7 @@ class ArmorPlanner:
         self, state: ArmorState, side: str, unit: str, options: list[Action]
     ) -> Action | None:
         game = state.game
-        spec, here, facing = game.units[unit], state.hexes[unit], state.facing[unit]
+        spec, here, facing = game.units[unit], state.troops.hexes[unit], state.troops.facing[unit]
         pieces = self.ev.adapter.pieces(state)
         piece = pieces[unit]
         enemies = [p for _, p in sorted(pieces.items()) if p.side != side]
@@ -118,7 +118,7 @@ class ArmorPlanner:
         self, state: ArmorState, unit: str, piece: Piece, facing: int, enemies: list[Piece]
     ) -> float:
         """The shared position score plus facing and Field of Fire toward the enemy."""
-        turret = state.turret.get(unit, 0)
+        turret = state.troops.turret.get(unit, 0)
         return self.ev.place(piece, enemies) + self._aim(
             state, unit, piece, facing, turret, enemies
         )
@@ -152,7 +152,9 @@ class ArmorPlanner:
     def _public(self, state: ArmorState, side: str) -> ArmorState:
         """A copy with the other side's orders left out and dice of the bot's own."""
         public = cast("ArmorState", state.clone())
-        public.orders = {s: (dict(o) if s == side else {}) for s, o in state.orders.items()}
+        public.sheets.orders = {
+            s: (dict(o) if s == side else {}) for s, o in state.sheets.orders.items()
+        }
         public.dice = Dice(self.rng.getrandbits(32))
         return public
 
@@ -163,16 +165,16 @@ class ArmorPlanner:
         value = self._fire.get(key)
         if value is None:
             game = public.game
-            before = public.orders[side].get(order.unit)
-            public.orders[side][order.unit] = order
+            before = public.sheets.orders[side].get(order.unit)
+            public.sheets.orders[side][order.unit] = order
             total = 0.0
             for _ in range(FIRE_SAMPLES):
                 effects = {p.effect for p in resolve(public, order.unit, target)}
                 total += _worth(public, target, effects)
             if before is None:
-                del public.orders[side][order.unit]
+                del public.sheets.orders[side][order.unit]
             else:
-                public.orders[side][order.unit] = before
+                public.sheets.orders[side][order.unit] = before
             scale = 1.0 + (
                 1.0 if scores_losses(list(game.scenario.victory.conditions), side) else 0
             )
@@ -184,12 +186,14 @@ class ArmorPlanner:
     def _facing(
         self, state: ArmorState, side: str, unit: str, options: list[Action]
     ) -> Action | None:
-        h = state.hexes[unit]
+        h = state.troops.hexes[unit]
         pieces = self.ev.adapter.pieces(state)
         enemies = [p for _, p in sorted(pieces.items()) if p.side != side]
         compass = {state.game.amap.global_to_direction(h, c): c for c in range(6)}
         piece = pieces[unit]
-        stay = self._aim(state, unit, piece, state.facing[unit], state.turret[unit], enemies)
+        stay = self._aim(
+            state, unit, piece, state.troops.facing[unit], state.troops.turret[unit], enemies
+        )
         best: tuple[float, Action] | None = None
         for a in options:
             if not isinstance(a, Face) or a.hull not in compass or a.turret not in compass:
@@ -233,10 +237,12 @@ class ArmorAdapter(Adapter):
 
         game = state.game
         found = {}
-        for u, h in state.hexes.items():
+        for u, h in state.troops.hexes.items():
             spec = game.units[u]
             gun = gun_of(spec, game.nation[spec.side])
-            able = gun is not None and not state.gun_lost(u) and state.crew_losses.get(u, 0) < 3
+            able = (
+                gun is not None and not state.gun_lost(u) and state.damage.crew_losses.get(u, 0) < 3
+            )
             reach = gun.short if gun is not None else 0
             found[u] = Piece(spec.side, h, reach, 1.0 if able else 0.0, spec.speed, spec.category)
         return found

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from model.hexes import Hex
 from model.systems import GameSystem
+from model.tables import Cell
 from rules.armor.cards import (
     ARMOUR_PLACEHOLDER,
     DAMAGE_PLACEHOLDER,
@@ -31,6 +32,7 @@ from rules.armor.cards import (
     HIT_LOCATION_PLACEHOLDER,
     HULL_LOCATIONS,
     TURRET_LOCATIONS,
+    Gun,
     armour_basis,
     cell,
     damage_caused,
@@ -177,7 +179,7 @@ def sighting_range(state: ArmorState, sighter: Hex, target: Hex) -> int:
 
 def sights(state: ArmorState, unit: str, target: str) -> bool:
     """Whether ``unit`` sights ``target`` now [AG IV]."""
-    a, b = state.hexes.get(unit), state.hexes.get(target)
+    a, b = state.troops.hexes.get(unit), state.troops.hexes.get(target)
     if a is None or b is None:
         return False
     d = a.distance(b)
@@ -185,7 +187,7 @@ def sights(state: ArmorState, unit: str, target: str) -> bool:
         return True  # [AG IV; GC2 note]: an adjacent hex can always be sighted
     if state.game.los(a, b).verdict == "blocked":
         return False
-    if target in state.fired_last_turn:
+    if target in state.firing.fired_last_turn:
         return True  # [AG IV.C.5]
     return d <= sighting_range(state, a, b)
 
@@ -200,13 +202,13 @@ def why_not_fire(state: ArmorState, unit: str, target: str, moving: bool = False
         return "it is not an enemy unit"
     if gun_of(spec, state.game.nation[spec.side]) is None or state.gun_lost(unit):
         return "it has no main gun that fires AP [AG VI.A.1]"
-    if state.crew_losses.get(unit, 0) >= 3:
+    if state.damage.crew_losses.get(unit, 0) >= 3:
         return "three crew losses: it may no longer fire [GC1 Effects of AP Hits]"
     if not other.vehicle:
         return "AP fire is only at Vehicle units [ADV VI.B]"
     if not sights(state, unit, target):
         return "it does not sight the target [AG IV; AG VI.A.1]"
-    a, b = state.hexes[unit], state.hexes[target]
+    a, b = state.troops.hexes[unit], state.troops.hexes[target]
     facing = state.gun_facing(unit)
     if not in_field_of_fire(facing, a, b):
         return "the target is not in its Field of Fire [AG VI.A.3]"
@@ -222,9 +224,11 @@ def why_not_fire(state: ArmorState, unit: str, target: str, moving: bool = False
     return None
 
 
-def _movement_modifier(state: ArmorState, firer: str, target: str) -> Modifier:
-    moves = bool(state.orders_of(firer).moves)
-    hexes = state.hexes_ordered(target)
+def _movement_modifier(
+    state: ArmorState, firer: str, target: str, moving: bool | None, target_hexes: int | None
+) -> Modifier:
+    moves = bool(state.orders_of(firer).moves) if moving is None else moving
+    hexes = state.hexes_ordered(target) if target_hexes is None else target_hexes
     column = "0" if hexes == 0 else "1-2" if hexes <= 2 else "3-5" if hexes <= 5 else "6+"
     row = "Turn, 1-2" if moves else "0"
     value = int(str(cell("ap-movement-modifiers", row, column).value))
@@ -263,12 +267,21 @@ def hull_down(state: ArmorState, firer: Hex, target: Hex, shot: str) -> str | No
     return None
 
 
-def modifiers(state: ArmorState, firer: str, target: str, aspect: Aspect) -> list[Modifier]:
-    """Every modifier of one shot, each with its rule [AG VI.B.3]."""
-    a, b = state.hexes[firer], state.hexes[target]
+def modifiers(
+    state: ArmorState,
+    firer: str,
+    target: str,
+    aspect: Aspect,
+    moving: bool | None = None,
+    target_hexes: int | None = None,
+) -> list[Modifier]:
+    """Every modifier of one shot, each with its rule [AG VI.B.3]; ``moving`` (the firer has
+    movement orders) and ``target_hexes`` (hexes the target is ordered to move) stand in for
+    the plotted orders when given."""
+    a, b = state.troops.hexes[firer], state.troops.hexes[target]
     spec = state.game.units[target]
     shot = shot_elevation(state, a, b)
-    found = [_movement_modifier(state, firer, target)]
+    found = [_movement_modifier(state, firer, target, moving, target_hexes)]
     terrain = _terrain_modifier(state, b, shot)
     if terrain is not None:
         found.append(terrain)
@@ -282,7 +295,7 @@ def modifiers(state: ArmorState, firer: str, target: str, aspect: Aspect) -> lis
                 placeholder=None if aspect.sector == "S 0" else aspect.placeholder,
             )
         )
-    losses = state.crew_losses.get(firer, 0)
+    losses = state.damage.crew_losses.get(firer, 0)
     if losses:
         found.append(Modifier(f"{losses} crew loss(es)", -4 * losses, f"{GC1} Misc. (AP)]"))
     down = hull_down(state, a, b, shot)
@@ -307,25 +320,57 @@ class Pending:
     by: str
 
 
-def resolve(state: ArmorState, firer: str, target: str, opportunity: bool = False) -> list[Pending]:
-    """One unit's AP fire at one target, explained in events; the results, not yet applied."""
-    game = state.game
-    spec = game.units[firer]
-    gun = gun_of(spec, game.nation[spec.side])
+@dataclass(frozen=True)
+class Aim:
+    """One unit's AP fire at one target worked out up to the die [AG VI.B]: its gun, the range,
+    the Target Angle Wheel's aspect, every modifier, the Modifier Number, the Hit Number of the
+    AP Hit Table and the shots of its Rate of Fire."""
+
+    gun: Gun
+    range: int
+    aspect: Aspect
+    modifiers: tuple[Modifier, ...]
+    number: int
+    hit: Cell
+    shots: int
+
+    @property
+    def hit_number(self) -> int:
+        return self.hit.value if isinstance(self.hit.value, int) else 0
+
+
+def aim(
+    state: ArmorState,
+    firer: str,
+    target: str,
+    opportunity: bool = False,
+    moving: bool | None = None,
+    target_hexes: int | None = None,
+) -> Aim:
+    """The shot up to the die (``moving`` and ``target_hexes`` as for :func:`modifiers`)."""
+    spec = state.game.units[firer]
+    gun = gun_of(spec, state.game.nation[spec.side])
     assert gun is not None
-    a, b = state.hexes[firer], state.hexes[target]
+    a, b = state.troops.hexes[firer], state.troops.hexes[target]
     rng = a.distance(b)
-    aspect = target_aspect(state.facing[target], b, a)
-    mods = modifiers(state, firer, target, aspect)
+    aspect = target_aspect(state.troops.facing[target], b, a)
+    if moving is None:
+        moving = bool(state.orders_of(firer).moves)
+    mods = modifiers(state, firer, target, aspect, moving, target_hexes)
     if opportunity:
         mods.append(Modifier("Opportunity Fire", -8, f"{GC1} Misc. (AP); AG VII.F.1]"))
     number = 20 + sum(m.value for m in mods if m.applied)
-    hit = hit_number(number, gun.ap_factor(rng))
-    moving = bool(state.orders_of(firer).moves)
     rapid = not opportunity and not moving and rng <= gun.short
     shots = spec.rof_rapid if rapid else spec.rof_slow
+    return Aim(gun, rng, aspect, tuple(mods), number, hit_number(number, gun.ap_factor(rng)), shots)
+
+
+def resolve(state: ArmorState, firer: str, target: str, opportunity: bool = False) -> list[Pending]:
+    """One unit's AP fire at one target, explained in events; the results, not yet applied."""
+    shot = aim(state, firer, target, opportunity)
+    gun, rng, aspect, hit, shots = shot.gun, shot.range, shot.aspect, shot.hit, shot.shots
     roll = state.roll(f"AP fire {firer} at {target}", 100)
-    hits, table_note = hits_scored(hit.value if isinstance(hit.value, int) else 0, shots, roll)
+    hits, table_note = hits_scored(shot.hit_number, shots, roll)
     notes = [
         GUNNERY_PLACEHOLDER,
         hit.placeholder,
@@ -340,8 +385,8 @@ def resolve(state: ArmorState, firer: str, target: str, opportunity: bool = Fals
             rng,
             gun.ap_factor(rng),
             gun.penetration(rng),
-            tuple(mods),
-            number,
+            shot.modifiers,
+            shot.number,
             int(str(hit.value)),
             shots,
             roll,
@@ -356,8 +401,16 @@ def resolve(state: ArmorState, firer: str, target: str, opportunity: bool = Fals
     return found
 
 
+def hit_verdict(location: str, armour: int, pen: int, down: str | None) -> str:
+    """What a hit on ``location`` does: a ``miss`` (hull down: LH and TK hits miss [GC1 Hull
+    Down]), ``penetrates`` (Penetration greater than the AB [AG VI.B.6]) or ``holds``."""
+    if down is not None and location in ("LH", "TK"):
+        return "miss"
+    return "penetrates" if pen > armour else "holds"
+
+
 def _hit(state: ArmorState, firer: str, target: str, aspect: Aspect, pen: int) -> list[Pending]:
-    a, b = state.hexes[firer], state.hexes[target]
+    a, b = state.troops.hexes[firer], state.troops.hexes[target]
     tspec = state.game.units[target]
     shot = shot_elevation(state, a, b)
     roll = state.roll(f"Hit Determination on {target}", 100)
@@ -367,9 +420,10 @@ def _hit(state: ArmorState, firer: str, target: str, aspect: Aspect, pen: int) -
     damage_roll: int | None = None
     pending: list[Pending] = []
     rule = "[AG VI.B.5-7; GC1 Effects of AP Hits]"
-    if down is not None and location in ("LH", "TK"):
+    verdict = hit_verdict(location, armour, pen, down)
+    if verdict == "miss":
         result = f"a miss: hull down ({down}) [GC1 Hull Down]"
-    elif pen > armour:
+    elif verdict == "penetrates":
         if location == "TK":
             result, effect = "penetrates: Track hit", "track"
         elif location == "GN":

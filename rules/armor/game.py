@@ -30,23 +30,24 @@ not in the book's text: :mod:`rules.armor.cards` names the placeholders used.
 
 from __future__ import annotations
 
-import copy
 from fractions import Fraction
-from typing import Any
 
 from model.hexes import Hex
+from model.position import GamePosition
 from model.scenario_io import LoadedScenario
 from model.systems import GameSystem
 from model.victory import Exit
-from rules.armor import plot, view
+from rules.armor import plot, preview, view
+from rules.armor import position as position_io
 from rules.armor.events import OrderPlotted
 from rules.armor.fire import level
 from rules.armor.move import (
     EnterCost,
-    Walk,
     enter_cost,
 )
 from rules.armor.orders import ACTIONS, Face, Order
+from rules.armor.position import ArmorPositionState
+from rules.armor.records import CommandSheets, Damage, Firing, Play, Troops
 from rules.armor.sequence import ARMOR_SEQUENCE
 from rules.armor.setup import deploy
 from rules.armor.turn import advance, apply_face, begin_segment, damage
@@ -56,10 +57,11 @@ from rules.engine.actions import Action, Done
 from rules.engine.core import Outcome, State
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
 from rules.engine.events import SideDone
-from rules.engine.play import ActionFocus, Progress, SideView
+from rules.engine.play import ActionFocus, Preview, Progress, SideView
 from rules.engine.positions import UnitPosition
 from rules.engine.sequence import Phase, Segment, steps
 from rules.maps.game import MapGame
+from rules.records.position import PositionReader
 
 RULES_VERSION = "armor-0.1"
 
@@ -70,6 +72,7 @@ class ArmorGame(MapGame):
     system = GameSystem.ARMOR
     rules_version = RULES_VERSION
     actions = ACTIONS
+    position_state = ArmorPositionState
 
     def __init__(self, loaded: LoadedScenario) -> None:
         super().__init__(loaded)
@@ -108,6 +111,9 @@ class ArmorGame(MapGame):
 
     def new_initial_state(self, seed: int = 0) -> ArmorState:
         return ArmorState(self, seed)
+
+    def state_from_position(self, position: GamePosition, reader: PositionReader) -> ArmorState:
+        return position_io.state_from_position(self, position, reader)
 
     def level(self, h: Hex) -> int:
         found = self._levels.get(h)
@@ -153,25 +159,15 @@ class ArmorState(State):
     def __init__(self, game: ArmorGame, seed: int) -> None:
         super().__init__(game, seed)
         dep = game.deployment
-        self.turn, self.step, self.over = 1, 0, False
-        self.hexes: dict[str, Hex] = dict(dep.hexes)
-        self.facing: dict[str, int] = dict(dep.facing)  # compass
-        self.turret: dict[str, int] = dict.fromkeys(dep.hexes, 0)  # turn off the hull
-        self.orders: dict[str, dict[str, Order]] = {s: {} for s in game.sides}
-        self.done: set[str] = set()
-        self.faced: set[str] = set()
-        self.hits: dict[str, set[str]] = {}
-        self.crew_losses: dict[str, int] = {}
-        self.knocked_out: list[str] = []
-        self.wrecks: list[Hex] = []
-        self.old_wrecks = 0  # how many Wrecks were on the map when the Turn began
-        self.exited: dict[str, Hex] = {}
-        self.fired: set[str] = set()
-        self.fired_last_turn: set[str] = set()
-        #: Units whose Opportunity Fire order has fired this Turn (once each [AG VII.F]).
-        self.opportunity_used: set[str] = set()
-        self.walks: dict[str, Walk] = {}
-        self.option_cache: dict[str, list[Action]] = {}
+        self.play = Play(game.scenario.id)
+        self.troops = Troops(
+            hexes=dict(dep.hexes),
+            facing=dict(dep.facing),  # compass
+            turret=dict.fromkeys(dep.hexes, 0),  # hexsides off the hull
+        )
+        self.sheets = CommandSheets({s: {} for s in game.sides})
+        self.damage = Damage()
+        self.firing = Firing()
         for event in dep.events:
             self.emit(event)
         begin_segment(self)
@@ -180,7 +176,7 @@ class ArmorState(State):
     def _advance(self) -> None:
         advance(self)
 
-    def damage(self, unit: str, effect: str) -> None:
+    def inflict(self, unit: str, effect: str) -> None:
         """Apply one result to a unit at once [GC1 Effects of AP Hits]."""
         damage(self, unit, effect)
 
@@ -188,60 +184,60 @@ class ArmorState(State):
 
     @property
     def segment(self) -> Segment:
-        return self.game.steps[self.step][1]
+        return self.game.steps[self.play.step][1]
 
     def actors(self) -> tuple[str, ...]:
         actor = self.segment.actor
         if actor == "both":
             return self.game.sides
         if actor == "first":
-            return (self.game.first(self.turn),)
+            return (self.game.first(self.play.turn),)
         if actor == "second":
-            return (self.game.second(self.turn),)
+            return (self.game.second(self.play.turn),)
         return ()
 
     def to_act(self) -> tuple[str, ...]:
-        if self.over:
+        if self.play.over:
             return ()
-        return tuple(s for s in self.actors() if s not in self.done)
+        return tuple(s for s in self.actors() if s not in self.play.done)
 
     def is_terminal(self) -> bool:
-        return self.over
+        return self.play.over
 
     def outcome(self) -> Outcome | None:
-        return evaluate_outcome(self) if self.over else None
+        return evaluate_outcome(self) if self.play.over else None
 
     # --- what units may do -----------------------------------------------------------------
 
     def alive(self, side: str) -> list[str]:
-        return [u for u, s in self.game.units.items() if s.side == side and u in self.hexes]
+        return [u for u, s in self.game.units.items() if s.side == side and u in self.troops.hexes]
 
     def orders_of(self, unit: str) -> Order:
         spec = self.game.units[unit]
-        return self.orders[spec.side].get(unit) or Order(unit)
+        return self.sheets.orders[spec.side].get(unit) or Order(unit)
 
     def hexes_ordered(self, unit: str) -> int:
         """Hexes the unit is ordered to move this Turn (the AP Movement Modifier's column)."""
         return sum(1 for s in self.orders_of(unit).steps if s in "FB")
 
     def gun_lost(self, unit: str) -> bool:
-        return bool(self.hits.get(unit, set()) & {"gun", "turret"})
+        return bool(self.damage.hits.get(unit, set()) & {"gun", "turret"})
 
     def immobile(self, unit: str) -> bool:
         """Hull compartment or Track damage: no movement, no Pivot [AG VII.C.1]."""
-        return bool(self.hits.get(unit, set()) & {"hull", "track"})
+        return bool(self.damage.hits.get(unit, set()) & {"hull", "track"})
 
     def gun_facing(self, unit: str) -> int:
         """Where the gun's Field of Fire points [AG VI.A.3]: the turret, else the hull front
         (the Archer's hull rear)."""
         spec = self.game.units[unit]
-        base = self.facing[unit] + (3 if spec.rear_gun else 0)
-        return (base + (self.turret[unit] if spec.turret_turn else 0)) % 6
+        base = self.troops.facing[unit] + (3 if spec.rear_gun else 0)
+        return (base + (self.troops.turret[unit] if spec.turret_turn else 0)) % 6
 
     def stacking(self, h: Hex) -> int:
         """Stacking Factors in a hex, Wrecks at 2 each [AG III.B]."""
-        units = sum(self.game.units[u].stacking for u, at in self.hexes.items() if at == h)
-        return units + 2 * self.wrecks.count(h)
+        units = sum(self.game.units[u].stacking for u, at in self.troops.hexes.items() if at == h)
+        return units + 2 * self.damage.wrecks.count(h)
 
     # --- legal actions ----------------------------------------------------------------------
 
@@ -252,11 +248,11 @@ class ArmorState(State):
                 continue
             if self.segment.id == "plot":
                 for u in self.alive(s):
-                    if u not in self.orders[s]:
+                    if u not in self.sheets.orders[s]:
                         found.extend(self.order_options(u))
             elif self.segment.id in ("first-facing", "second-facing"):
                 for u in self.alive(s):
-                    if u not in self.faced:
+                    if u not in self.sheets.faced:
                         found.extend(self.facing_options(u))
             found.append(Done(s))
         return found
@@ -275,37 +271,22 @@ class ArmorState(State):
     # --- applying actions -------------------------------------------------------------------
 
     def _apply(self, action: Action) -> None:
+        why = self.why_not(action)
+        if why is not None:
+            raise IllegalActionError(f"'{action.text()}': {why}")
         if isinstance(action, Order):
-            self._order(action)
+            side = self.game.units[action.unit].side
+            self.sheets.orders[side][action.unit] = action
+            self.emit(OrderPlotted(action.unit, action.notation, private_to=side))
         elif isinstance(action, Face):
             apply_face(self, action)
         elif isinstance(action, Done):
-            if action.side not in self.to_act():
-                raise IllegalActionError(f"'{action.text()}': {action.side} may not act now")
-            self.done.add(action.side)
+            self.play.done.add(action.side)
             self.emit(SideDone(action.side, self.segment.id))
-        else:
-            raise IllegalActionError(f"'{action.text()}': not an action of Armor")
 
-    def side_of(self, action: Action, unit: str) -> str:
-        spec = self.game.units.get(unit)
-        if spec is None or unit not in self.hexes:
-            raise IllegalActionError(f"'{action.text()}': no unit '{unit}' on the map")
-        if spec.side not in self.to_act():
-            raise IllegalActionError(f"'{action.text()}': {spec.side} may not act now")
-        return spec.side
-
-    def _order(self, order: Order) -> None:
-        if self.segment.id != "plot":
-            raise IllegalActionError(f"'{order.text()}': orders are plotted in the Order Plot")
-        side = self.side_of(order, order.unit)
-        if order.unit in self.orders[side]:
-            raise IllegalActionError(f"'{order.text()}': {order.unit} has its orders [AG V.A.1]")
-        why = self.why_not_order(order)
-        if why is not None:
-            raise IllegalActionError(f"'{order.text()}': {why}")
-        self.orders[side][order.unit] = order
-        self.emit(OrderPlotted(order.unit, order.notation, private_to=side))
+    def why_not(self, action: Action) -> str | None:
+        """Why ``action`` may not be applied now, or None (:func:`rules.armor.plot.why_not`)."""
+        return plot.why_not(self, action)
 
     def why_not_order(self, order: Order) -> str | None:
         """Why the order may not be plotted, or None (:func:`rules.armor.plot.why_not_order`)."""
@@ -326,31 +307,18 @@ class ArmorState(State):
     def concerns(self, action: Action) -> ActionFocus:
         return view.concerns(self, action)
 
+    def preview(self, action: Action) -> Preview:
+        """Legal or why not, the SF it spends, the odds of its fire (:mod:`rules.armor.preview`)."""
+        return preview.preview(self, action)
+
     def arrange(self, actions: list[Action]) -> list[Action]:
         """Fire alone, fire and move, Opportunity Fire, Pivot, then moves by where they end."""
         return sorted(actions, key=lambda a: view.display_key(self, a))
 
+    def to_position(self) -> GamePosition:
+        """The state as a position file (:mod:`rules.armor.position`)."""
+        return position_io.to_position(self)
+
     def positions(self) -> list[UnitPosition]:
         """Every unit on the map, with its facing and damage (no hidden units [AG])."""
         return view.positions(self)
-
-    def _snapshot(self) -> dict[str, Any]:
-        return view.snapshot(self)
-
-    def _detach(self) -> None:
-        self.hexes = dict(self.hexes)
-        self.facing = dict(self.facing)
-        self.turret = dict(self.turret)
-        self.orders = {s: dict(o) for s, o in self.orders.items()}
-        self.done = set(self.done)
-        self.faced = set(self.faced)
-        self.hits = {u: set(h) for u, h in self.hits.items()}
-        self.crew_losses = dict(self.crew_losses)
-        self.knocked_out = list(self.knocked_out)
-        self.wrecks = list(self.wrecks)
-        self.exited = dict(self.exited)
-        self.fired = set(self.fired)
-        self.fired_last_turn = set(self.fired_last_turn)
-        self.opportunity_used = set(self.opportunity_used)
-        self.walks = copy.deepcopy(self.walks)
-        self.option_cache = dict(self.option_cache)

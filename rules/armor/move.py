@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from model.hexes import Hex
@@ -87,6 +87,10 @@ class Walk:
     @property
     def moved(self) -> int:
         return len(self.hexes)
+
+    def clone(self) -> Walk:
+        """An independent copy (the disputed hexes cut its hexes [AG VII.D])."""
+        return replace(self, hexes=list(self.hexes))
 
 
 def walk(

@@ -48,7 +48,7 @@ class OpportunityTriggered(Event):
 def watched(state: ArmorState, firer: str) -> frozenset[Hex]:
     """The designated hex and the hexes on the line of sight to it, the firer's own left out."""
     order = state.orders_of(firer)
-    here = state.hexes.get(firer)
+    here = state.troops.hexes.get(firer)
     if order.opportunity is None or here is None:
         return frozenset()
     target = state.game.amap.resolve(order.opportunity)
@@ -62,7 +62,7 @@ def why_not_opportunity(state: ArmorState, unit: str, hex_name: str) -> str | No
         target = state.game.amap.resolve(hex_name)
     except KeyError:
         return f"no hex '{hex_name}' on the map"
-    here = state.hexes[unit]
+    here = state.troops.hexes[unit]
     if target == here:
         return "not on the hex it occupies [AG V.A.2.b(2)]"
     if here.distance(target) > 1 and not state.game.sees(here, target):
@@ -74,25 +74,25 @@ def check(state: ArmorState, mover: str) -> bool:
     """Opportunity Fire triggered by ``mover`` having entered its present hex; True when a
     result stops it there [AG VII.F.3-4]."""
     side = state.game.units[mover].side
-    h = state.hexes[mover]
+    h = state.troops.hexes[mover]
     for other in state.game.sides:
         if other == side:
             continue
-        for firer, order in sorted(state.orders[other].items()):
-            if order.opportunity is None or firer in state.opportunity_used:
+        for firer, order in sorted(state.sheets.orders[other].items()):
+            if order.opportunity is None or firer in state.firing.opportunity_used:
                 continue
-            if firer not in state.hexes or h not in watched(state, firer):
+            if firer not in state.troops.hexes or h not in watched(state, firer):
                 continue
             if why_not_fire(state, firer, mover) is not None:
                 continue
-            state.opportunity_used.add(firer)
-            state.fired.add(firer)
+            state.firing.opportunity_used.add(firer)
+            state.firing.fired.add(firer)
             name = state.game.name(h)
             state.emit(OpportunityTriggered(firer, mover, name, order.notation, CHOICE))
             stopped = False
             for result in resolve_fire(state, firer, mover, opportunity=True):
-                state.damage(result.unit, result.effect)
+                state.inflict(result.unit, result.effect)
                 stopped = stopped or result.effect in STOPPING
-            if stopped or mover not in state.hexes:
+            if stopped or mover not in state.troops.hexes:
                 return True
     return False

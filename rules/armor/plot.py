@@ -16,7 +16,7 @@ from rules.armor.fire import why_not_fire
 from rules.armor.move import FIRE_LIMIT, Destination, destinations, walk
 from rules.armor.opportunity import why_not_opportunity
 from rules.armor.orders import Face, Order, notation
-from rules.engine.actions import Action
+from rules.engine.actions import Action, Done
 
 if TYPE_CHECKING:
     from rules.armor.game import ArmorState
@@ -26,14 +26,14 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
     """Each legal order of ``unit``: the cheapest notation to every hex and facing it can
     reach, a Pivot in Place, and Direct Fire at each target alone or with up to 2 SF of
     movement [AG V]; worked out once per Order Plot Phase."""
-    cached = state.option_cache.get(unit)
+    cached = state.sheets.options.get(unit)
     if cached is not None:
         return cached
-    spec, here = state.game.units[unit], state.hexes[unit]
+    spec, here = state.game.units[unit], state.troops.hexes[unit]
     found: list[Action] = []
     cost, on_map = state.game.cost_for(spec), state.game.on_map
     if not state.immobile(unit):
-        moves = destinations(spec, here, state.facing[unit], cost, on_map)
+        moves = destinations(spec, here, state.troops.facing[unit], cost, on_map)
         found.extend(Order(unit, moves=d.moves) for d in moves)
         if state.game.exits_for(spec.side):
             found.extend(_exit_orders(state, unit, moves))
@@ -42,17 +42,17 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
     targets = [t for t in state.enemies(spec.side) if why_not_fire(state, unit, t) is None]
     found.extend(  # Opportunity Fire on the hex of each enemy unit it may fire at
         Order(unit, opportunity=state.game.name(h))
-        for h in sorted({state.hexes[t] for t in targets})
+        for h in sorted({state.troops.hexes[t] for t in targets})
     )
     if targets:
         light = []
         if not state.immobile(unit):
-            light = destinations(spec, here, state.facing[unit], cost, on_map, FIRE_LIMIT)
+            light = destinations(spec, here, state.troops.facing[unit], cost, on_map, FIRE_LIMIT)
         for t in targets:
             found.append(Order(unit, fire=t))
             if why_not_fire(state, unit, t, moving=True) is None:
                 found.extend(Order(unit, fire=t, moves=d.moves) for d in light)
-    state.option_cache[unit] = found
+    state.sheets.options[unit] = found
     return found
 
 
@@ -72,13 +72,13 @@ def facing_options(state: ArmorState, unit: str) -> list[Action]:
     its Turret Turn; only the changes, never the unit's present facing."""
     spec = state.game.units[unit]
     pivot = "V" in state.orders_of(unit).steps and not state.immobile(unit)
-    hulls = range(6) if pivot else [state.facing[unit]]
+    hulls = range(6) if pivot else [state.troops.facing[unit]]
     turn = min(spec.turret_turn, 3) if not state.gun_lost(unit) else 0
     found: list[Action] = []
     for hull in hulls:
         for t in range(-turn, turn + 1):
-            offset = (state.turret[unit] + t) % 6
-            if hull == state.facing[unit] and t == 0:
+            offset = (state.troops.turret[unit] + t) % 6
+            if hull == state.troops.facing[unit] and t == 0:
                 continue
             found.append(_face(state, unit, hull, (hull + offset) % 6))
     return found
@@ -86,7 +86,7 @@ def facing_options(state: ArmorState, unit: str) -> list[Action]:
 
 def _face(state: ArmorState, unit: str, hull: int, turret: int) -> Face:
     to_number = state.game.amap.global_to_direction
-    h = state.hexes[unit]
+    h = state.troops.hexes[unit]
     return Face(unit, to_number(h, hull), to_number(h, turret))
 
 
@@ -109,8 +109,8 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
         return f"{unit} has Hull compartment or Track damage and may not move [AG VII.C.1]"
     w = walk(
         spec,
-        state.hexes[unit],
-        state.facing[unit],
+        state.troops.hexes[unit],
+        state.troops.facing[unit],
         order.steps,
         state.game.cost_for(spec),
         state.game.on_map,
@@ -119,3 +119,33 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
     if w.stopped is not None and not w.off_map:
         return f"'{order.moves}' is not possible: {w.stopped}"
     return None
+
+
+def why_not(state: ArmorState, action: Action) -> str | None:
+    """Why ``action`` may not be applied now, or None: the checks the state makes before
+    applying it, and :func:`rules.armor.preview.preview` before saying what it would do."""
+    if isinstance(action, Done):
+        return None if action.side in state.to_act() else f"{action.side} may not act now"
+    if not isinstance(action, Order | Face):
+        return "not an action of Armor"
+    if isinstance(action, Order) and state.segment.id != "plot":
+        return "orders are plotted in the Order Plot"
+    if isinstance(action, Face) and state.segment.id not in ("first-facing", "second-facing"):
+        return "only in the Final Facing Phase"
+    spec = state.game.units.get(action.unit)
+    if spec is None or action.unit not in state.troops.hexes:
+        return f"no unit '{action.unit}' on the map"
+    if spec.side not in state.to_act():
+        return f"{spec.side} may not act now"
+    if isinstance(action, Face):
+        if action.unit in state.sheets.faced:
+            return f"{action.unit} has been faced"
+        if action not in state.facing_options(action.unit):
+            return (
+                "a pivot needs a V order and turns at most 3 hexsides; the turret turns at most "
+                "its Turret Turn [AG VIII.A]"
+            )
+        return None
+    if action.unit in state.sheets.orders[spec.side]:
+        return f"{action.unit} has its orders [AG V.A.1]"
+    return why_not_order(state, action)

@@ -26,7 +26,6 @@ from rules.armor.events import (
 from rules.armor.fire import Pending, resolve, sights, why_not_fire
 from rules.armor.move import EnterCost, Walk, enter_cost, walk
 from rules.armor.orders import Face
-from rules.engine.errors import IllegalActionError
 from rules.engine.events import GameEnded, SegmentBegan, SideDone
 
 if TYPE_CHECKING:
@@ -47,12 +46,12 @@ CA_PLACEHOLDER = (
 
 
 def begin_segment(state: ArmorState) -> None:
-    phase, segment = state.game.steps[state.step]
-    state.emit(SegmentBegan(state.turn, phase.name, segment.id))
+    phase, segment = state.game.steps[state.play.step]
+    state.emit(SegmentBegan(state.play.turn, phase.name, segment.id))
 
 
 def advance(state: ArmorState) -> None:
-    while not state.over:
+    while not state.play.over:
         seg = state.segment.id
         if seg == "sighting":
             sighting(state)
@@ -60,15 +59,15 @@ def advance(state: ArmorState) -> None:
             direct_fire(state)
         elif seg == "first-movement":
             reveal_orders(state)
-            move_side(state, state.game.first(state.turn))
+            move_side(state, state.game.first(state.play.turn))
         elif seg == "second-movement":
-            move_side(state, state.game.second(state.turn))
+            move_side(state, state.game.second(state.play.turn))
         elif seg == "disputed-hexes":
             resolve_disputes(state)
         else:  # the Order Plot and Final Facing: sides decide
             for s in state.to_act():
                 if len(state.legal_actions(s)) == 1:  # only 'done': nothing to decide
-                    state.done.add(s)
+                    state.play.done.add(s)
                     state.emit(SideDone(s, seg))
             if state.to_act():
                 return
@@ -76,31 +75,31 @@ def advance(state: ArmorState) -> None:
 
 
 def next_segment(state: ArmorState) -> None:
-    state.done.clear()
-    state.option_cache = {}
-    state.step += 1
-    if state.step == len(state.game.steps):
+    state.play.done.clear()
+    state.sheets.options = {}
+    state.play.step += 1
+    if state.play.step == len(state.game.steps):
         end_turn(state)
-        if state.over:
+        if state.play.over:
             return
     begin_segment(state)
 
 
 def end_turn(state: ArmorState) -> None:
-    if state.turn >= state.game.turns:
-        state.over = True
+    if state.play.turn >= state.game.turns:
+        state.play.over = True
         outcome = state.outcome()
         assert outcome is not None
         state.emit(GameEnded(outcome.winner, outcome.reason))
         return
-    state.turn += 1
-    state.step = 0
-    state.fired_last_turn, state.fired = state.fired, set()
-    state.opportunity_used = set()
-    state.old_wrecks = len(state.wrecks)
-    state.orders = {s: {} for s in state.game.sides}
-    state.faced = set()
-    state.walks = {}
+    state.play.turn += 1
+    state.play.step = 0
+    state.firing.fired_last_turn, state.firing.fired = state.firing.fired, set()
+    state.firing.opportunity_used = set()
+    state.damage.old_wrecks = len(state.damage.wrecks)
+    state.sheets.orders = {s: {} for s in state.game.sides}
+    state.sheets.faced = set()
+    state.troops.walks = {}
 
 
 # --- Sighting [AG IV] --------------------------------------------------------------------
@@ -123,31 +122,31 @@ def sighting(state: ArmorState) -> None:
 def direct_fire(state: ArmorState) -> None:
     pending: list[Pending] = []
     for side in (state.game.german, state.game.allied):
-        for unit, order in sorted(state.orders[side].items()):
-            if order.fire is None or unit not in state.hexes:
+        for unit, order in sorted(state.sheets.orders[side].items()):
+            if order.fire is None or unit not in state.troops.hexes:
                 continue
             why = why_not_fire(state, unit, order.fire, bool(order.moves))
             if why is not None:
                 state.emit(FireCancelled(unit, order.notation, why))
                 continue
-            state.fired.add(unit)
+            state.firing.fired.add(unit)
             pending.extend(resolve(state, unit, order.fire))
     for p in pending:  # simultaneous: applied once all fire is done [AG VI.A]
         damage(state, p.unit, p.effect)
 
 
 def damage(state: ArmorState, unit: str, effect: str) -> None:
-    if unit in state.knocked_out:
+    if unit in state.damage.knocked_out:
         return
     rule = "[GC1 Effects of AP Hits; AG VI]"
     if effect == "knocked-out":
-        h = state.hexes.pop(unit)
-        state.knocked_out.append(unit)
-        state.wrecks.append(h)
+        h = state.troops.hexes.pop(unit)
+        state.damage.knocked_out.append(unit)
+        state.damage.wrecks.append(h)
     else:
-        state.hits.setdefault(unit, set()).add(effect)
+        state.damage.hits.setdefault(unit, set()).add(effect)
         if effect in ("hull", "turret", "crew"):
-            state.crew_losses[unit] = state.crew_losses.get(unit, 0) + 1
+            state.damage.crew_losses[unit] = state.damage.crew_losses.get(unit, 0) + 1
             rule = "[GC1 Effects of AP Hits; ADV VI.E]"
     state.emit(Damaged(unit, _EFFECTS[effect], rule))
 
@@ -156,13 +155,13 @@ def damage(state: ArmorState, unit: str, effect: str) -> None:
 
 
 def reveal_orders(state: ArmorState) -> None:
-    texts = [o.text() for s in state.game.sides for o in state.orders[s].values()]
+    texts = [o.text() for s in state.game.sides for o in state.sheets.orders[s].values()]
     state.emit(OrdersRevealed(tuple(sorted(texts))))
 
 
 def move_side(state: ArmorState, side: str) -> None:
-    for unit, order in sorted(state.orders[side].items()):
-        if not order.moves or unit not in state.hexes:
+    for unit, order in sorted(state.sheets.orders[side].items()):
+        if not order.moves or unit not in state.troops.hexes:
             continue
         if state.immobile(unit):
             reason = "Hull compartment or Track damage erases all movement [AG VII.C.1]"
@@ -171,8 +170,8 @@ def move_side(state: ArmorState, side: str) -> None:
         spec = state.game.units[unit]
         w = walk(
             spec,
-            state.hexes[unit],
-            state.facing[unit],
+            state.troops.hexes[unit],
+            state.troops.facing[unit],
             order.steps,
             _executed_cost(state, unit),
             state.game.on_map,
@@ -184,7 +183,7 @@ def move_side(state: ArmorState, side: str) -> None:
         names = tuple(state.game.name(h) for h, _, _ in w.hexes)
         number = state.game.amap.global_to_direction(w.hex, w.facing)
         state.emit(Moved(unit, order.moves, names, number, f"{w.spent}"))
-        if w.off_map and unit in state.hexes:
+        if w.off_map and unit in state.troops.hexes:
             _leave(state, unit, w.hex)
 
 
@@ -193,10 +192,10 @@ def _executed_cost(state: ArmorState, unit: str) -> EnterCost:
     moved enemy unit stands costs its other terrain, and the unit moves as far as it can
     [AG VII.C.4]."""
     spec, plotted = state.game.units[unit], state.game.cost_for(state.game.units[unit])
-    blocked = set(state.wrecks[state.old_wrecks :]) | {
-        state.hexes[u]
-        for u, w in state.walks.items()
-        if w.hexes and u in state.hexes and state.game.units[u].side != spec.side
+    blocked = set(state.damage.wrecks[state.damage.old_wrecks :]) | {
+        state.troops.hexes[u]
+        for u, w in state.troops.walks.items()
+        if w.hexes and u in state.troops.hexes and state.game.units[u].side != spec.side
     }
 
     def cost(frm: Hex, to: Hex) -> Fraction | None:
@@ -210,14 +209,14 @@ def _executed_cost(state: ArmorState, unit: str) -> EnterCost:
 def _execute(state: ArmorState, unit: str, w: Walk) -> None:
     """Move the unit hex by hex: Building hexsides [AG VII.E] and Opportunity Fire [AG VII.F]
     may stop it on the way; what is left of the order is erased."""
-    state.walks[unit] = w
+    state.troops.walks[unit] = w
     previous = w.start
     for i, (h, facing, _) in enumerate(list(w.hexes)):
         where = _building_step(state, unit, previous, h, facing)
         if where == "before":
             _truncate(w, i, facing, "Track damage entering a Building hex [AG VII.E.2.e]")
             break
-        state.hexes[unit], state.facing[unit] = h, facing
+        state.troops.hexes[unit], state.troops.facing[unit] = h, facing
         if where == "inside":
             _truncate(w, i + 1, facing, "Track damage leaving a Building hex [AG VII.E.2.e]")
             break
@@ -225,8 +224,8 @@ def _execute(state: ArmorState, unit: str, w: Walk) -> None:
             _truncate(w, i + 1, facing, "stopped by Opportunity Fire [AG VII.F.4]")
             break
         previous = h
-    if unit in state.hexes:
-        state.hexes[unit], state.facing[unit] = w.hex, w.facing
+    if unit in state.troops.hexes:
+        state.troops.hexes[unit], state.troops.facing[unit] = w.hex, w.facing
 
 
 def _truncate(w: Walk, keep: int, facing: int, why: str) -> None:
@@ -235,8 +234,8 @@ def _truncate(w: Walk, keep: int, facing: int, why: str) -> None:
 
 
 def _leave(state: ArmorState, unit: str, h: Hex) -> None:
-    del state.hexes[unit]
-    state.exited[unit] = h
+    del state.troops.hexes[unit]
+    state.troops.exited[unit] = h
     scores = any(
         c.kind == "exit" and c.side == state.game.units[unit].side
         for c in state.game.scenario.victory.conditions
@@ -257,7 +256,7 @@ def _building_step(state: ArmorState, unit: str, previous: Hex, h: Hex, facing: 
     kind = building.split("-")[0].title()
     side = f"{state.game.name(previous)}-{state.game.name(h)}"
     backwards = previous.neighbor(facing) != h  # a reverse move [AG VII.E.2.c]
-    turret_back = state.turret[unit] in (2, 3, 4)
+    turret_back = state.troops.turret[unit] in (2, 3, 4)
     gun = "GN Rev" if backwards != turret_back else "GN Fwd"
     if _building_roll(state, unit, side, f"{kind} TK"):
         damage(state, unit, "track")
@@ -290,20 +289,20 @@ def resolve_disputes(state: ArmorState) -> None:
         loser, why = _loser(state, h, by_side)
         for unit in by_side[loser]:
             back = _back(state, unit, h)
-            state.hexes[unit] = back
+            state.troops.hexes[unit] = back
             state.emit(Bounced(unit, state.game.name(h), state.game.name(back), why))
 
 
 def _disputed(state: ArmorState) -> list[tuple[Hex, dict[str, list[str]]]]:
     at: dict[Hex, dict[str, list[str]]] = {}
-    for u, h in sorted(state.hexes.items()):
+    for u, h in sorted(state.troops.hexes.items()):
         at.setdefault(h, {}).setdefault(state.game.units[u].side, []).append(u)
     return sorted(((h, s) for h, s in at.items() if len(s) > 1), key=lambda x: x[0])
 
 
 def _entered_for(state: ArmorState, unit: str, h: Hex) -> float | None:
     """SF spent by ``unit`` up to entering ``h`` this Turn; None if it did not move in."""
-    w = state.walks.get(unit)
+    w = state.troops.walks.get(unit)
     if w is None:
         return None
     spent = 0.0
@@ -333,7 +332,7 @@ def _loser(state: ArmorState, h: Hex, by_side: dict[str, list[str]]) -> tuple[st
 
 
 def _back(state: ArmorState, unit: str, h: Hex) -> Hex:
-    w = state.walks.get(unit)
+    w = state.troops.walks.get(unit)
     path = [w.start] + [x for x, _, _ in w.hexes] if w is not None else [h]
     if h in path[1:]:
         i = path.index(h, 1)
@@ -347,20 +346,11 @@ def _back(state: ArmorState, unit: str, h: Hex) -> Hex:
 
 
 def apply_face(state: ArmorState, action: Face) -> None:
-    if state.segment.id not in ("first-facing", "second-facing"):
-        raise IllegalActionError(f"'{action.text()}': only in the Final Facing Phase")
-    state.side_of(action, action.unit)
-    if action.unit in state.faced:
-        raise IllegalActionError(f"'{action.text()}': {action.unit} has been faced")
-    if action not in state.facing_options(action.unit):
-        raise IllegalActionError(
-            f"'{action.text()}': a pivot needs a V order and turns at most 3 hexsides; "
-            "the turret turns at most its Turret Turn [AG VIII.A]"
-        )
-    h = state.hexes[action.unit]
+    """Carry out a Final Facing [AG VIII.A] (checked by :func:`rules.armor.plot.why_not`)."""
+    h = state.troops.hexes[action.unit]
     hull = state.game.amap.direction_to_global(h, action.hull)
     turret = state.game.amap.direction_to_global(h, action.turret)
-    state.facing[action.unit] = hull
-    state.turret[action.unit] = (turret - hull) % 6
-    state.faced.add(action.unit)
+    state.troops.facing[action.unit] = hull
+    state.troops.turret[action.unit] = (turret - hull) % 6
+    state.sheets.faced.add(action.unit)
     state.emit(Faced(action.unit, action.hull, action.turret))

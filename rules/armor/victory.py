@@ -24,8 +24,8 @@ if TYPE_CHECKING:
 def unit_points(state: ArmorState, unit: str) -> tuple[int, str]:
     """What a unit's losses are worth to the enemy, and why [AG IX.B]."""
     spec = state.game.units[unit]
-    hits = state.hits.get(unit, set())
-    if unit in state.knocked_out:
+    hits = state.damage.hits.get(unit, set())
+    if unit in state.damage.knocked_out:
         return spec.points, "Total Point Value: knocked out [AG IX.B.1]"
     if hits & {"hull", "turret"}:
         return spec.points_compartment, "Compartment Point Value [AG IX.B.2]"
@@ -51,15 +51,15 @@ def evaluate_outcome(state: ArmorState) -> Outcome:
                         findings.append(f"{cond.side}: {u} {points} VP ({why})")
         elif isinstance(cond, Exit):
             region = game.region(cond.region)
-            for u, h in state.exited.items():
+            for u, h in state.troops.exited.items():
                 if game.units[u].side == cond.side and h in region:
                     gained += _award(cond.award.per, cond.award.vp, game.units[u].points)
                     findings.append(f"{cond.side}: {u} exited at {game.name(h)}")
         elif isinstance(cond, Control):
             region = game.region(cond.region)
-            mine = any(state.hexes.get(u) in region for u in state.alive(cond.side))
+            mine = any(state.troops.hexes.get(u) in region for u in state.alive(cond.side))
             theirs = any(
-                state.hexes.get(u) in region
+                state.troops.hexes.get(u) in region
                 for s in game.sides
                 if s != cond.side
                 for u in state.alive(s)

@@ -1,4 +1,4 @@
-"""What one side of an Armor game may know, and the position as plain data for fingerprints.
+"""What one side of an Armor game may know, where play is, and actions in words.
 
 Both sides write their orders "secretly" [AG II.B; AG V]: a side sees its own orders and, of the
 other side's, only whether it has finished plotting, until the Command Sheets are laid out in
@@ -7,8 +7,7 @@ full view for movement [AG VII.A]. The Armor Game has no hidden units, so every 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from model.hexes import Hex
 from rules.armor.orders import Face, Order
@@ -26,16 +25,16 @@ def side_view(state: ArmorState, side: str) -> SideView:
     if side not in state.game.sides:
         raise KeyError(f"there is no side '{side}'")
     other = next(s for s in state.game.sides if s != side)
-    revealed = state.over or state.segment.id != "plot"
-    own = tuple(o.text() for o in state.orders[side].values())
+    revealed = state.play.over or state.segment.id != "plot"
+    own = tuple(o.text() for o in state.sheets.orders[side].values())
     if revealed:
-        own += tuple(o.text() for o in state.orders[other].values())
+        own += tuple(o.text() for o in state.sheets.orders[other].values())
     return SideView(
         side,
         progress(state),
         tuple(positions(state)),
         own,
-        {other: other in state.done},
+        {other: other in state.play.done},
         tuple(e.describe() for e in state.events_for(side)),
     )
 
@@ -43,20 +42,20 @@ def side_view(state: ArmorState, side: str) -> SideView:
 def progress(state: ArmorState) -> Progress:
     """The Turn and its phase [AG II.B], and what each side to act has left."""
     game = state.game
-    if state.over or state.step >= len(game.steps):
-        return Progress(state.turn, game.turns, "Turn", "", "the game is over", over=True)
-    phase, segment = game.steps[state.step]
+    if state.play.over or state.play.step >= len(game.steps):
+        return Progress(state.play.turn, game.turns, "Turn", "", "the game is over", over=True)
+    phase, segment = game.steps[state.play.step]
     plotting = segment.id == "plot"
     left = {}
     for side in state.to_act():
         units = {a.unit for a in state.legal_actions(side) if isinstance(a, Order | Face)}
         if plotting:
-            done = len(state.orders[side])
+            done = len(state.sheets.orders[side])
             left[side] = f"orders for {done} of {done + len(units)} units, then Done"
         else:
             left[side] = f"final facing of {len(units)} more unit(s), then Done"
     return Progress(
-        turn=state.turn,
+        turn=state.play.turn,
         last_turn=game.turns,
         turn_word="Turn",
         phase=phase.name,
@@ -74,7 +73,7 @@ def order_end(state: ArmorState, order: Order) -> tuple[Hex, int] | None:
     Why a plain walk of the notation: the legal orders are the engine's own
     (:func:`rules.armor.plot.order_options`), so their steps fit the terrain and the SF; only
     the Movement Execution Phase may cut them [AG VII.C]."""
-    here, facing = state.hexes.get(order.unit), state.facing.get(order.unit, 0)
+    here, facing = state.troops.hexes.get(order.unit), state.troops.facing.get(order.unit, 0)
     if here is None:
         return None
     for step in order.steps:
@@ -125,8 +124,8 @@ def concerns(state: ArmorState, action: Action) -> ActionFocus:
         end = order_end(state, action) if action.moves != "V" else None
         entered = sum(1 for s in action.steps if s in "FB")
         return ActionFocus(action.unit, "move", end[0] if end else None, cost=float(entered))
-    if action.fire and action.fire in state.hexes:
-        return ActionFocus(action.unit, "fire", state.hexes[action.fire])
+    if action.fire and action.fire in state.troops.hexes:
+        return ActionFocus(action.unit, "fire", state.troops.hexes[action.fire])
     if action.opportunity:
         return ActionFocus(action.unit, "fire", state.game.hex_named(action.opportunity))
     return ActionFocus(action.unit)
@@ -152,43 +151,14 @@ HIT_MARKERS = {"gun": "Gun", "turret": "Tur", "hull": "Hull", "track": "Trk"}
 def positions(state: ArmorState) -> list[UnitPosition]:
     """Every unit on the map, with its hull's facing and its damage."""
     found = []
-    for u, h in sorted(state.hexes.items()):
+    for u, h in sorted(state.troops.hexes.items()):
         spec = state.game.units[u]
-        marks = [HIT_MARKERS[k] for k in sorted(state.hits.get(u, ())) if k in HIT_MARKERS]
-        if state.crew_losses.get(u):
-            marks.append(f"Crew-{state.crew_losses[u]}")
+        marks = [HIT_MARKERS[k] for k in sorted(state.damage.hits.get(u, ())) if k in HIT_MARKERS]
+        if state.damage.crew_losses.get(u):
+            marks.append(f"Crew-{state.damage.crew_losses[u]}")
         found.append(
             UnitPosition(
-                u, spec.side, spec.type_id, short_label(u), h, state.facing[u], tuple(marks)
+                u, spec.side, spec.type_id, short_label(u), h, state.troops.facing[u], tuple(marks)
             )
         )
     return found
-
-
-def snapshot(state: ArmorState) -> dict[str, Any]:
-    """The position as plain JSON data, sorted where order does not matter."""
-
-    def where(m: Mapping[str, Hex]) -> dict[str, list[int]]:
-        return {u: [h.q, h.r] for u, h in sorted(m.items())}
-
-    return {
-        "scenario": state.game.scenario.id,
-        "turn": state.turn,
-        "step": state.step,
-        "over": state.over,
-        "hexes": where(state.hexes),
-        "facing": dict(sorted(state.facing.items())),
-        "turret": dict(sorted(state.turret.items())),
-        "orders": {s: sorted(o.text() for o in os.values()) for s, os in state.orders.items()},
-        "done": sorted(state.done),
-        "faced": sorted(state.faced),
-        "hits": {u: sorted(h) for u, h in sorted(state.hits.items())},
-        "crew_losses": dict(sorted(state.crew_losses.items())),
-        "knocked_out": list(state.knocked_out),
-        "wrecks": [[h.q, h.r] for h in state.wrecks],
-        "old_wrecks": state.old_wrecks,
-        "exited": where(state.exited),
-        "fired": sorted(state.fired),
-        "fired_last_turn": sorted(state.fired_last_turn),
-        "opportunity_used": sorted(state.opportunity_used),
-    }

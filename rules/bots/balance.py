@@ -139,7 +139,7 @@ def play_game(spec: GameSpec) -> GameResult:
             outcome.met,
             len(outcome.unevaluated),
             actions,
-            getattr(state, "turn", None),
+            state.progress().turn,
             time.perf_counter() - start,
             state.fingerprint(),
         )

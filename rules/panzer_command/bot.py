@@ -22,17 +22,17 @@ class PcAdapter(Adapter):
     def pieces(self, state: PcState) -> dict[str, Piece]:
         units = state.game.units
         found = {}
-        for u, h in state.hexes.items():
+        for u, h in state.troops.hexes.items():
             spec = units[u]
-            attack = spec.strength(state.steps[u]) or 0
-            threat = 0.0 if u in state.suppressed else min(1.5, attack / 6.0)
+            attack = spec.strength(state.troops.steps[u]) or 0
+            threat = 0.0 if u in state.troops.suppressed else min(1.5, attack / 6.0)
             found[u] = Piece(spec.side, h, spec.range, threat, spec.movement / 2, spec.category)
         return found
 
     def lost(self, state: PcState, side: str) -> float:
         units = state.game.units
-        steps = sum(s.steps - state.steps[u] for u, s in units.items() if s.side == side)
-        shaken = sum(1 for u in sorted(state.suppressed) if units[u].side == side)
+        steps = sum(s.steps - state.troops.steps[u] for u, s in units.items() if s.side == side)
+        shaken = sum(1 for u in sorted(state.troops.suppressed) if units[u].side == side)
         return steps + 0.3 * shaken
 
     def standing(self, state: PcState) -> Outcome:

@@ -31,13 +31,13 @@ def d10(state: PcState, purpose: str) -> int:
 
 def why_not_fire(state: PcState, unit: str, target: str) -> str | None:
     spec, game = state.game.units[unit], state.game
-    if target not in state.hexes or game.units[target].side == spec.side:
+    if target not in state.troops.hexes or game.units[target].side == spec.side:
         return f"'{target}' is not an enemy unit on the map"
     if spec.attack is None or spec.weapon_class in (None, "Hm"):
         return "the unit has no Direct Fire (no Attack Strength, or a mortar) [§7.1]"
-    if unit in state.suppressed:
+    if unit in state.troops.suppressed:
         return "a Suppressed unit has no Fire Zone and cannot attack [§6.5; §11.1]"
-    a, b = state.hexes[unit], state.hexes[target]
+    a, b = state.troops.hexes[unit], state.troops.hexes[target]
     if a.distance(b) > spec.range:
         return f"the target is beyond the Fire Zone ({spec.range} hexes) [§6.5]"
     if game.los(a, b).verdict == "blocked":
@@ -45,23 +45,24 @@ def why_not_fire(state: PcState, unit: str, target: str) -> str | None:
     return None
 
 
-def fire(state: PcState, unit: str, target: str) -> None:
-    """Resolve one Direct Fire Action (legality already checked)."""
+def attack_strength(state: PcState, unit: str, target: str) -> tuple[int, Working]:
+    """The Final Attack Strength of ``unit`` at ``target`` (0-8), worked out step by step
+    [§7.3]: the die is not rolled yet."""
     game = state.game
     spec, tgt = game.units[unit], game.units[target]
     work = Working()
 
-    base = spec.strength(state.steps[unit]) or 0
+    base = spec.strength(state.troops.steps[unit]) or 0
     work.steps.append(f"printed Attack Strength {base} [§2.5]")
     if spec.placeholder:
         work.placeholders.append(f"{spec.type_id} values: {spec.placeholder}")
     total = base
-    hits = state.cohesion.get(unit, 0)
+    hits = state.troops.cohesion.get(unit, 0)
     if hits:
         total += work.add(f"{hits} Cohesion Hit(s) on the firer [§11.1; §7.3]", -hits, None)
     if tgt.defense:
         total += work.add("target's Defense Rating [§2.5; §7.3]", tgt.defense, None)
-    a, b = state.hexes[unit], state.hexes[target]
+    a, b = state.troops.hexes[unit], state.troops.hexes[target]
     dist = a.distance(b)
     row = "range: target adjacent" if dist == 1 else None
     if dist > 1 and dist * 2 > spec.range:
@@ -69,7 +70,7 @@ def fire(state: PcState, unit: str, target: str) -> None:
     for key in [row] if row else []:
         c = cell("combat-modifiers", key, DF)
         total += work.add(f"{key} [§7.3]", int(str(c.value)), c.placeholder)
-    if sum(state.steps[u] for u, h in state.hexes.items() if h == b) >= 3:
+    if sum(state.troops.steps[u] for u, h in state.troops.hexes.items() if h == b) >= 3:
         c = cell("combat-modifiers", "stacking: target hex holds 3 or more steps", DF)
         total += work.add(
             "3 or more steps in the target hex [§5.2; §7.3]", int(str(c.value)), c.placeholder
@@ -80,14 +81,32 @@ def fire(state: PcState, unit: str, target: str) -> None:
         total += work.add(f"target in {terrain} [§7.3]", effect.value, effect.placeholder)
     final = max(0, min(8, total))
     work.steps.append(f"Final Attack Strength {final} (clamped 0-8) [§7.3]")
+    return final, work
+
+
+def succeeds(roll: int, final: int) -> bool:
+    """A d10 read 0-9 at or under the Final Attack Strength succeeds; 0 always, 9 never
+    [§2.3; §7.2]."""
+    return roll == 0 or (roll != 9 and roll <= final)
+
+
+def crt_column(state: PcState, unit: str, target: str) -> str:
+    """The CRT column: the firer's Weapon Class against the target's Target Class [§7.2]."""
+    spec, tgt = state.game.units[unit], state.game.units[target]
+    return f"DF {spec.weapon_class} vs {tgt.target_class}"
+
+
+def fire(state: PcState, unit: str, target: str) -> None:
+    """Resolve one Direct Fire Action (legality already checked)."""
+    final, work = attack_strength(state, unit, target)
     roll = d10(state, f"{unit} fires at {target} [§7.2]")
-    hit = roll == 0 or (roll != 9 and roll <= final)
+    hit = succeeds(roll, final)
     work.steps.append(
         f"rolled {roll}: {'success' if hit else 'failure'} (0 always, 9 never) [§2.3; §7.2]"
     )
     result = None
     if hit:
-        column = f"DF {spec.weapon_class} vs {tgt.target_class}"
+        column = crt_column(state, unit, target)
         c = cell("crt", roll, column)
         result = str(c.value)
         work.steps.append(f"CRT row {roll}, column '{column}': {result} [§7.2]")
@@ -112,23 +131,23 @@ def apply_result(state: PcState, unit: str, result: str) -> None:
             return
         result = "S"
     if result == "S":
-        if unit in state.suppressed:
+        if unit in state.troops.suppressed:
             state.emit(UnitHit(unit, "a second Suppression becomes a Cohesion Hit", "[§11.1]"))
             result = "C"
         else:
-            state.suppressed.add(unit)
+            state.troops.suppressed.add(unit)
             state.emit(UnitHit(unit, "Suppressed", "[§11.1]"))
             return
     if result == "C":
-        if state.cohesion.get(unit, 0) >= 2:
+        if state.troops.cohesion.get(unit, 0) >= 2:
             state.emit(UnitHit(unit, "a third Cohesion Hit is a step loss", "[§11.1]"))
             result = "1"
         else:
-            state.cohesion[unit] = state.cohesion.get(unit, 0) + 1
-            state.emit(UnitHit(unit, f"Cohesion Hit ({state.cohesion[unit]})", "[§11.1]"))
+            state.troops.cohesion[unit] = state.troops.cohesion.get(unit, 0) + 1
+            state.emit(UnitHit(unit, f"Cohesion Hit ({state.troops.cohesion[unit]})", "[§11.1]"))
             return
-    if result == "1" and state.steps[unit] > 1:
-        state.steps[unit] -= 1
+    if result == "1" and state.troops.steps[unit] > 1:
+        state.troops.steps[unit] -= 1
         state.emit(UnitHit(unit, "loses a step (flipped)", "[§11.1]"))
         return
     state.eliminate(unit)
@@ -137,21 +156,21 @@ def apply_result(state: PcState, unit: str, result: str) -> None:
 def rally(state: PcState, unit: str) -> None:
     """Rally: d10 <= TQ removes the Suppression first, else one Cohesion Hit [§11.2]."""
     tq = state.troop_quality(unit)
-    marker = "Suppression" if unit in state.suppressed else "Cohesion Hit"
+    marker = "Suppression" if unit in state.troops.suppressed else "Cohesion Hit"
     roll = d10(state, f"{unit} rallies ({marker}) [§11.2]")
     if roll > tq:
         state.emit(UnitHit(unit, f"fails to rally (rolled {roll} > TQ {tq})", "[§11.2]"))
     elif marker == "Suppression":
-        state.suppressed.discard(unit)
+        state.troops.suppressed.discard(unit)
         state.emit(UnitHit(unit, f"Suppression removed (rolled {roll} <= TQ {tq})", "[§11.2]"))
     else:
-        state.cohesion[unit] -= 1
+        state.troops.cohesion[unit] -= 1
         state.emit(UnitHit(unit, f"a Cohesion Hit removed (rolled {roll} <= TQ {tq})", "[§11.2]"))
 
 
 def why_not_rally(state: PcState, unit: str) -> str | None:
-    if unit not in state.suppressed and not state.cohesion.get(unit):
+    if unit not in state.troops.suppressed and not state.troops.cohesion.get(unit):
         return "the unit has no Suppression or Cohesion Hit [§11.2]"
-    if unit not in state.suppressed and state.in_enemy_fire_zone(unit):
+    if unit not in state.troops.suppressed and state.in_enemy_fire_zone(unit):
         return "a Cohesion Hit cannot be rallied in an enemy Fire Zone [§11.2]"
     return None

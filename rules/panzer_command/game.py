@@ -29,9 +29,8 @@ transport [§13], artillery and Indirect Fire [§14], engineers [§16], minefiel
 
 from __future__ import annotations
 
-from typing import Any
-
 from model.hexes import Hex
+from model.position import GamePosition
 from model.scenario import AreaPlacement, EntryPlacement
 from model.scenario_io import LoadedScenario
 from model.systems import GameSystem
@@ -40,10 +39,12 @@ from rules.engine.actions import Action, Done, Move
 from rules.engine.core import Outcome, State
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
 from rules.engine.events import GameEnded, SegmentBegan, SideDone, UnitDeployed, UnitOffMap
-from rules.engine.play import ActionFocus, Progress, SideView
+from rules.engine.play import ActionFocus, Preview, Progress, SideView
 from rules.engine.positions import UnitPosition
 from rules.maps.game import MapGame
-from rules.panzer_command import view
+from rules.maps.named import HexesByName
+from rules.panzer_command import position as position_io
+from rules.panzer_command import preview, view
 from rules.panzer_command.actions import (
     ACTIONS,
     ChitDrawn,
@@ -55,12 +56,14 @@ from rules.panzer_command.actions import (
     Select,
 )
 from rules.panzer_command.fire import d10, fire, rally, why_not_fire, why_not_rally
-from rules.panzer_command.moves import move, move_options, why_not_move
+from rules.panzer_command.moves import move, move_options
+from rules.panzer_command.position import PcPositionState
+from rules.panzer_command.records import MAX_COMMANDS, MAX_DISPATCH, Command, Play, Troops
 from rules.panzer_command.units import PcUnit, deploy, division_ratings
 from rules.panzer_command.victory import evaluate_outcome
+from rules.records.position import PositionReader
 
 RULES_VERSION = "panzer-command-0.1"
-MAX_DISPATCH, MAX_COMMANDS = 9, 19  # [§4.2]
 
 
 class PanzerCommandGame(MapGame):
@@ -69,6 +72,7 @@ class PanzerCommandGame(MapGame):
     system = GameSystem.PANZER_COMMAND
     rules_version = RULES_VERSION
     actions = ACTIONS
+    position_state = PcPositionState
 
     def __init__(self, loaded: LoadedScenario) -> None:
         super().__init__(loaded)
@@ -102,6 +106,9 @@ class PanzerCommandGame(MapGame):
     def new_initial_state(self, seed: int = 0) -> PcState:
         return PcState(self, seed)
 
+    def state_from_position(self, position: GamePosition, reader: PositionReader) -> PcState:
+        return position_io.state_from_position(self, position, reader)
+
     def rating(self, side: str, key: str) -> int:
         return int(str(self.ratings[side][key].value))
 
@@ -114,21 +121,15 @@ class PcState(State):
     def __init__(self, game: PanzerCommandGame, seed: int) -> None:
         super().__init__(game, seed)
         dep = game.deployment
-        self.turn, self.phase, self.over = game.first_turn, "prep", False
-        self.hexes: dict[str, Hex] = dict(dep.hexes)
-        self.steps: dict[str, int] = {u.id: u.steps for u in dep.units}
-        self.suppressed: set[str] = set()
-        self.cohesion: dict[str, int] = {}
-        self.eliminated: list[str] = []
-        self.arrived: set[int] = set()
-        self.dp = {s: int(game.settings[s].get("dispatch_points", 0)) for s in game.sides}
-        self.dc = {s: int(game.settings[s].get("direct_commands", 0)) for s in game.sides}
-        self.cup: list[str] = []
-        self.track: dict[int, list[str]] = {}
-        self.used: set[str] = set()
-        self.passed: set[str] = set()
-        self.chit: str | None = None
-        self.acted: set[str] = set()
+        self.play = Play(game.first_turn)
+        self.troops = Troops(
+            HexesByName(game.name, dep.hexes), steps={u.id: u.steps for u in dep.units}
+        )
+        settings = game.settings
+        self.command = Command(
+            dp={s: int(settings[s].get("dispatch_points", 0)) for s in game.sides},
+            dc={s: int(settings[s].get("direct_commands", 0)) for s in game.sides},
+        )
         for u, h in sorted(dep.hexes.items()):
             self.emit(UnitDeployed(u, game.name(h), dep.how[u]))
         for arrival in dep.arrivals:
@@ -140,24 +141,23 @@ class PcState(State):
     # --- the sequence of play ------------------------------------------------------------------
 
     def _begin_turn(self) -> None:
-        self.emit(SegmentBegan(self.turn, "Preparation Phase", "B: chits into the cup"))
-        self.cup = [f"{s}:regiment" for s in self.game.sides]
-        self.cup += [f"{s}:direct-command" for s in self.game.sides]
-        self.cup += self.track.pop(self.turn, [])
-        self.used, self.passed, self.phase = set(), set(), "prep"
-        self.emit(ChitsInCup(self.turn, tuple(self.cup)))
+        self.emit(SegmentBegan(self.play.turn, "Preparation Phase", "B: chits into the cup"))
+        self.command.cup = [f"{s}:regiment" for s in self.game.sides]
+        self.command.cup += [f"{s}:direct-command" for s in self.game.sides]
+        self.command.cup += self.command.track.pop(self.play.turn, [])
+        self.command.used, self.play.passed, self.play.phase = set(), set(), "prep"
+        self.emit(ChitsInCup(self.play.turn, tuple(self.command.cup)))
 
     def _advance(self) -> None:
-        while not self.over:
-            if self.phase == "prep" and len(self.passed) == 2:
+        while not self.play.over:
+            if self.play.phase == "prep" and len(self.play.passed) == 2:
                 self._initiative_rolls()
-            elif self.phase == "action" and not self.cup:
+            elif self.play.phase == "action" and not self.command.cup:
                 self._end_turn()
-            elif self.phase == "action" and len(self.passed) == 2:
-                index = self.roll(
-                    f"chit drawn from a cup of {len(self.cup)} [§3.1 C]", len(self.cup)
-                )
-                self._segment(self.cup.pop(index - 1), "drawn from the cup [§3.1 Action Phase C]")
+            elif self.play.phase == "action" and len(self.play.passed) == 2:
+                cup = self.command.cup
+                index = self.roll(f"chit drawn from a cup of {len(cup)} [§3.1 C]", len(cup))
+                self._segment(cup.pop(index - 1), "drawn from the cup [§3.1 Action Phase C]")
             else:
                 return
 
@@ -167,18 +167,19 @@ class PcState(State):
             roll = d10(self, f"{side} Initiative Rating {rating} [§3.1 Preparation D; §4.2]")
             if roll <= rating:
                 self._points(side, "dispatch", 1, f"rolled {roll} <= Initiative Rating {rating}")
-        self.phase, self.passed = "action", set()
-        self.emit(SegmentBegan(self.turn, "Action Phase", "chit draws"))
+        self.play.phase, self.play.passed = "action", set()
+        self.emit(SegmentBegan(self.play.turn, "Action Phase", "chit draws"))
 
     def _points(self, side: str, what: str, change: int, why: str) -> None:
-        pool, cap = (self.dp, MAX_DISPATCH) if what == "dispatch" else (self.dc, MAX_COMMANDS)
+        points = self.command
+        pool, cap = (points.dp, MAX_DISPATCH) if what == "dispatch" else (points.dc, MAX_COMMANDS)
         total = max(0, min(cap, pool[side] + change))
         pool[side] = total
         self.emit(PointsChanged(side, what, change, total, f"{why} (cap {cap}) [§4.2]"))
 
     def _segment(self, chit: str, how: str) -> None:
-        self.used.add(chit)
-        self.chit, self.acted, self.phase = chit, set(), "segment"
+        self.command.used.add(chit)
+        self.play.chit, self.play.acted, self.play.phase = chit, set(), "segment"
         self.emit(ChitDrawn(chit, how))
         side = self.owner
         if chit.endswith(":direct-command"):
@@ -194,9 +195,9 @@ class PcState(State):
         """Reinforcements enter when their side's Regiment Action chit is drawn [§3.2]: placed
         on free hexes of their entry region (the entry move is not charged: a simplification)."""
         for i, arrival in enumerate(self.game.deployment.arrivals):
-            if arrival.side != side or arrival.turn > self.turn or i in self.arrived:
+            if arrival.side != side or arrival.turn > self.play.turn or i in self.troops.arrived:
                 continue
-            self.arrived.add(i)
+            self.troops.arrived.add(i)
             free = sorted(
                 (
                     h
@@ -208,59 +209,61 @@ class PcState(State):
             for k, u in enumerate(arrival.units):
                 if free:
                     h = free[k % len(free)]
-                    self.hexes[u] = h
+                    self.troops.hexes[u] = h
                     self.emit(
                         UnitDeployed(u, self.game.name(h), "enters as a reinforcement [§15.2]")
                     )
 
     def _end_turn(self) -> None:
-        self.emit(SegmentBegan(self.turn, "End of Turn Phase", "turn ends [§3.1]"))
-        if self.turn >= self.game.last_turn:
-            self.over = True
+        self.emit(SegmentBegan(self.play.turn, "End of Turn Phase", "turn ends [§3.1]"))
+        if self.play.turn >= self.game.last_turn:
+            self.play.over = True
             result = evaluate_outcome(self)
             self.emit(GameEnded(result.winner, result.reason))
             return
-        self.turn += 1
+        self.play.turn += 1
         self._begin_turn()
 
     @property
     def owner(self) -> str:
-        assert self.chit is not None
-        return self.chit.split(":", 1)[0]
+        assert self.play.chit is not None
+        return self.play.chit.split(":", 1)[0]
 
     # --- queries -----------------------------------------------------------------------------
 
     def to_act(self) -> tuple[str, ...]:
-        if self.over:
+        if self.play.over:
             return ()
-        if self.phase == "segment":
+        if self.play.phase == "segment":
             return (self.owner,)
         order = (self.game.reaction, self.game.initiative)
-        if self.phase == "action":
+        if self.play.phase == "action":
             order = (self.game.initiative, self.game.reaction)
-        return tuple(s for s in order if s not in self.passed)[:1]
+        return tuple(s for s in order if s not in self.play.passed)[:1]
 
     def is_terminal(self) -> bool:
-        return self.over
+        return self.play.over
 
     def outcome(self) -> Outcome | None:
-        return evaluate_outcome(self) if self.over else None
+        return evaluate_outcome(self) if self.play.over else None
 
     def alive(self, side: str) -> list[str]:
-        return [u for u in self.hexes if self.game.units[u].side == side]
+        return [u for u in self.troops.hexes if self.game.units[u].side == side]
 
     def enemies_in(self, h: Hex, side: str) -> bool:
-        return any(at == h and self.game.units[u].side != side for u, at in self.hexes.items())
+        return any(
+            at == h and self.game.units[u].side != side for u, at in self.troops.hexes.items()
+        )
 
     def troop_quality(self, unit: str) -> int:
         """The Division HQ's TQ stands in for the regiment's (one regiment per side)."""
         return self.game.rating(self.game.units[unit].side, "troop_quality")
 
     def in_enemy_fire_zone(self, unit: str) -> bool:
-        side, h = self.game.units[unit].side, self.hexes[unit]
-        for e, at in self.hexes.items():
+        side, h = self.game.units[unit].side, self.troops.hexes[unit]
+        for e, at in self.troops.hexes.items():
             spec = self.game.units[e]
-            if spec.side == side or e in self.suppressed or spec.attack is None:
+            if spec.side == side or e in self.troops.suppressed or spec.attack is None:
                 continue
             if at.distance(h) <= spec.range and self.game.sees(at, h):
                 return True
@@ -269,26 +272,37 @@ class PcState(State):
     def second_chit_available(self, side: str) -> bool:
         chit = f"{side}:regiment-2"
         return (
-            chit not in self.cup
-            and chit not in self.used
-            and chit not in self.track.get(self.turn + 1, [])
+            chit not in self.command.cup
+            and chit not in self.command.used
+            and chit not in self.command.track.get(self.play.turn + 1, [])
         )
 
     def may_act(self, unit: str) -> bool:
-        if unit in self.acted or unit not in self.hexes:
+        if unit in self.play.acted or unit not in self.troops.hexes:
             return False
-        return not (self.chit or "").endswith(":direct-command") or self.dc[self.owner] > 0
+        return (
+            not (self.play.chit or "").endswith(":direct-command")
+            or self.command.dc[self.owner] > 0
+        )
 
     def legal_actions(self, side: str | None = None) -> list[Action]:
         found: list[Action] = []
         for s in self.to_act():
             if side is not None and s != side:
                 continue
-            if self.phase == "prep" and self.dp[s] >= 1 and self.second_chit_available(s):
+            if (
+                self.play.phase == "prep"
+                and self.command.dp[s] >= 1
+                and self.second_chit_available(s)
+            ):
                 found.append(Dispatch(s))
-            if self.phase == "action" and self.dp[s] >= 2 and self.second_chit_available(s):
+            if (
+                self.play.phase == "action"
+                and self.command.dp[s] >= 2
+                and self.second_chit_available(s)
+            ):
                 found.append(Select(s))
-            if self.phase == "segment":
+            if self.play.phase == "segment":
                 for u in sorted(self.alive(s)):
                     if self.may_act(u):
                         found.extend(self.unit_options(u))
@@ -297,7 +311,7 @@ class PcState(State):
 
     def unit_options(self, unit: str) -> list[Action]:
         found: list[Action] = list(move_options(self, unit))
-        for t in sorted(self.hexes):
+        for t in sorted(self.troops.hexes):
             mine = self.game.units[t].side == self.game.units[unit].side
             if not mine and why_not_fire(self, unit, t) is None:
                 found.append(Fire(unit, t))
@@ -308,59 +322,42 @@ class PcState(State):
     # --- applying actions ---------------------------------------------------------------------
 
     def _apply(self, action: Action) -> None:
+        why = self.why_not(action)
+        if why is not None:
+            raise IllegalActionError(f"'{action.text()}': {why}")
         if isinstance(action, Done):
             self._done(action)
         elif isinstance(action, (Dispatch, Select)):
             self._spend(action)
         elif isinstance(action, (Move, Fire, Rally)):
             self._unit_action(action)
-        else:
-            raise IllegalActionError(f"'{action.text()}': not an action of Panzer Command")
+
+    def why_not(self, action: Action) -> str | None:
+        """Why ``action`` may not be applied now, or None
+        (:func:`rules.panzer_command.preview.why_not`)."""
+        return preview.why_not(self, action)
 
     def _done(self, action: Done) -> None:
-        if action.side not in self.to_act():
-            raise IllegalActionError(f"'{action.text()}': {action.side} may not act now")
-        self.emit(SideDone(action.side, self.phase))
-        if self.phase == "segment":
-            self.chit, self.acted, self.phase, self.passed = None, set(), "action", set()
+        self.emit(SideDone(action.side, self.play.phase))
+        if self.play.phase == "segment":
+            self.play.chit, self.play.acted = None, set()
+            self.play.phase, self.play.passed = "action", set()
         else:
-            self.passed.add(action.side)
+            self.play.passed.add(action.side)
 
     def _spend(self, action: Dispatch | Select) -> None:
-        side = action.side
-        want = "prep" if isinstance(action, Dispatch) else "action"
-        if side not in self.to_act() or self.phase != want:
-            raise IllegalActionError(f"'{action.text()}': not now [§3.1]")
-        cost = 1 if isinstance(action, Dispatch) else 2
-        if self.dp[side] < cost or not self.second_chit_available(side):
-            raise IllegalActionError(
-                f"'{action.text()}': needs {cost} Dispatch Points and an available chit [§3.1]"
-            )
-        chit = f"{side}:regiment-2"
+        side, chit = action.side, f"{action.side}:regiment-2"
         if isinstance(action, Dispatch):
             self._points(side, "dispatch", -1, "chit onto next turn's Game Turn Track [§3.1 C]")
-            self.track.setdefault(self.turn + 1, []).append(chit)
+            self.command.track.setdefault(self.play.turn + 1, []).append(chit)
         else:
             self._points(side, "dispatch", -2, "immediate activation [§3.1 Action Phase A-B]")
             self._segment(chit, "selected with 2 Dispatch Points [§3.1 Action Phase A-B]")
 
     def _unit_action(self, action: Move | Fire | Rally) -> None:
         unit = action.unit
-        spec = self.game.units.get(unit)
-        if self.phase != "segment" or spec is None or spec.side != self.owner:
-            raise IllegalActionError(f"'{action.text()}': not a unit of the active Segment [§3.2]")
-        if not self.may_act(unit):
-            raise IllegalActionError(f"'{action.text()}': one Action per unit per Segment [§3.2]")
-        if isinstance(action, Move):
-            why = why_not_move(self, action)
-        elif isinstance(action, Fire):
-            why = why_not_fire(self, unit, action.target)
-        else:
-            why = why_not_rally(self, unit)
-        if why is not None:
-            raise IllegalActionError(f"'{action.text()}': {why}")
-        self.acted.add(unit)
-        if (self.chit or "").endswith(":direct-command"):
+        self.play.acted.add(unit)
+        if (self.play.chit or "").endswith(":direct-command"):
             self._points(self.owner, "commands", -1, f"a Direct Command for {unit} [§3.2]")
         if isinstance(action, Move):
             move(self, action)
@@ -372,11 +369,11 @@ class PcState(State):
     def eliminate(self, unit: str) -> None:
         from rules.panzer_command.actions import UnitHit
 
-        self.hexes.pop(unit, None)
-        self.steps[unit] = 0
-        self.suppressed.discard(unit)
-        self.cohesion.pop(unit, None)
-        self.eliminated.append(unit)
+        self.troops.hexes.pop(unit, None)
+        self.troops.steps[unit] = 0
+        self.troops.suppressed.discard(unit)
+        self.troops.cohesion.pop(unit, None)
+        self.troops.eliminated.append(unit)
         self.emit(UnitHit(unit, "eliminated", "[§11.1]"))
 
     # --- views and hashes ----------------------------------------------------------------------
@@ -393,47 +390,26 @@ class PcState(State):
     def concerns(self, action: Action) -> ActionFocus:
         return view.concerns(self, action)
 
+    def preview(self, action: Action) -> Preview:
+        """Legal or why not, its MP or points, the odds of its fire or rally
+        (:mod:`rules.panzer_command.preview`)."""
+        return preview.preview(self, action)
+
+    def to_position(self) -> GamePosition:
+        """The state as a position file (:mod:`rules.panzer_command.position`)."""
+        return position_io.to_position(self)
+
     def positions(self) -> list[UnitPosition]:
         """Every unit on the map; reduced (one step lost) and suppressed ones marked [§11.1]."""
         found = []
-        for u, h in sorted(self.hexes.items()):
+        for u, h in sorted(self.troops.hexes.items()):
             spec = self.game.units[u]
-            marks = ["Red"] if self.steps[u] < spec.steps else []
-            marks += ["Sup"] if u in self.suppressed else []
+            marks = ["Red"] if self.troops.steps[u] < spec.steps else []
+            marks += ["Sup"] if u in self.troops.suppressed else []
             found.append(
                 UnitPosition(u, spec.side, spec.type_id, pc_label(u), h, None, tuple(marks))
             )
         return found
-
-    def _snapshot(self) -> dict[str, Any]:
-        name = self.game.name
-        return {
-            "turn": self.turn,
-            "phase": self.phase,
-            "over": self.over,
-            "hexes": {u: name(h) for u, h in sorted(self.hexes.items())},
-            "steps": dict(sorted(self.steps.items())),
-            "suppressed": sorted(self.suppressed),
-            "cohesion": dict(sorted(self.cohesion.items())),
-            "eliminated": list(self.eliminated),
-            "arrived": sorted(self.arrived),
-            "dp": dict(self.dp),
-            "dc": dict(self.dc),
-            "cup": list(self.cup),
-            "track": {str(t): list(c) for t, c in sorted(self.track.items())},
-            "used": sorted(self.used),
-            "passed": sorted(self.passed),
-            "chit": self.chit,
-            "acted": sorted(self.acted),
-        }
-
-    def _detach(self) -> None:
-        self.hexes, self.steps = dict(self.hexes), dict(self.steps)
-        self.suppressed, self.cohesion = set(self.suppressed), dict(self.cohesion)
-        self.eliminated, self.arrived = list(self.eliminated), set(self.arrived)
-        self.dp, self.dc, self.cup = dict(self.dp), dict(self.dc), list(self.cup)
-        self.track = {t: list(c) for t, c in self.track.items()}
-        self.used, self.passed, self.acted = set(self.used), set(self.passed), set(self.acted)
 
 
 def pc_label(unit: str) -> str:

@@ -35,7 +35,7 @@ def _terrain_cost(game: PanzerCommandGame, movement_class: str, frm: Hex, to: He
 
 
 def _enemy_hexes(state: PcState, side: str) -> set[Hex]:
-    return {at for u, at in state.hexes.items() if state.game.units[u].side != side}
+    return {at for u, at in state.troops.hexes.items() if state.game.units[u].side != side}
 
 
 def step_cost(
@@ -56,9 +56,9 @@ def why_not_move(state: PcState, action: Move) -> str | None:
     spec = state.game.units[action.unit]
     if spec.movement <= 0 or spec.movement_class not in ("leg", "tracked", "motorized"):
         return "an immobile unit does not move [§2.5]"
-    if action.unit in state.suppressed:
+    if action.unit in state.troops.suppressed:
         return "a Suppressed unit cannot move [§11.1]"
-    at, spent = state.hexes[action.unit], 0.0
+    at, spent = state.troops.hexes[action.unit], 0.0
     for name in action.path:
         to = state.game.by_name.get(name.upper())
         if to is None or to.distance(at) != 1:
@@ -73,7 +73,7 @@ def why_not_move(state: PcState, action: Move) -> str | None:
 
 
 def move(state: PcState, action: Move) -> None:
-    game, at = state.game, state.hexes[action.unit]
+    game, at = state.game, state.troops.hexes[action.unit]
     spec = game.units[action.unit]
     spent, why = 0.0, []
     for name in action.path:
@@ -82,16 +82,16 @@ def move(state: PcState, action: Move) -> None:
         spent += found.cost or 0.0
         why.append(f"{name}: {found.text} ({found.rule})")
         at = to
-    state.hexes[action.unit] = at
+    state.troops.hexes[action.unit] = at
     names = tuple(n.upper() for n in action.path)
     state.emit(UnitMoved(action.unit, names, spent, spec.movement, tuple(why)))
 
 
 def move_options(state: PcState, unit: str) -> list[Move]:
     spec = state.game.units[unit]
-    if spec.movement <= 0 or unit in state.suppressed or spec.movement_class == "immobile":
+    if spec.movement <= 0 or unit in state.troops.suppressed or spec.movement_class == "immobile":
         return []
-    start = state.hexes[unit]
+    start = state.troops.hexes[unit]
     enemy = _enemy_hexes(state, spec.side)  # no unit moves while the options are listed
     reach = reachable(start, spec.movement, lambda a, b: step_cost(state, unit, a, b, enemy))
     name = state.game.name

@@ -31,7 +31,7 @@ def evaluate_outcome(state: PcState) -> Outcome:
             cats = cond.units.categories
             count = sum(
                 1
-                for u, h in state.hexes.items()
+                for u, h in state.troops.hexes.items()
                 if h in region
                 and (game.units[u].side != cond.side) == cond.enemy
                 and (not cats or game.units[u].category in cats)
@@ -45,7 +45,10 @@ def evaluate_outcome(state: PcState) -> Outcome:
             held = [
                 h
                 for h in region
-                if any(at == h and game.units[u].side == cond.side for u, at in state.hexes.items())
+                if any(
+                    at == h and game.units[u].side == cond.side
+                    for u, at in state.troops.hexes.items()
+                )
                 and not state.enemies_in(h, cond.side)
             ]
             ok = bool(held)
@@ -55,7 +58,7 @@ def evaluate_outcome(state: PcState) -> Outcome:
             )
         elif isinstance(cond, EnemyLosses):
             lost = sum(
-                spec.steps - state.steps[u]
+                spec.steps - state.troops.steps[u]
                 for u, spec in game.units.items()
                 if spec.side != cond.side
             )

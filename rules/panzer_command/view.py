@@ -18,37 +18,37 @@ if TYPE_CHECKING:
 def progress(state: PcState) -> Progress:
     """The Game Turn, its phase or the Segment of the chit drawn, and what is left."""
     last = state.game.last_turn
-    if state.over:
-        return Progress(state.turn, last, "Game Turn", "", "the game is over", over=True)
+    if state.play.over:
+        return Progress(state.play.turn, last, "Game Turn", "", "the game is over", over=True)
     side = state.to_act()[0] if state.to_act() else None
-    if state.phase == "segment" and state.chit is not None:
-        direct = state.chit.endswith("direct-command")
+    if state.play.phase == "segment" and state.play.chit is not None:
+        direct = state.play.chit.endswith("direct-command")
         kind = "Direct Command" if direct else "Regiment Action"
         units = {a.unit for a in state.legal_actions() if isinstance(a, Move | Fire | Rally)}
-        points = f", {state.dc[side]} Direct Command(s) left" if direct and side else ""
+        points = f", {state.command.dc[side]} Direct Command(s) left" if direct and side else ""
         left = f"an Action for each of {len(units)} unit(s), or pass{points}"
-        phase, step, rule = f"{kind} Segment", f"Chit {state.chit}", "Panzer Command [§3.2]"
+        phase, step, rule = f"{kind} Segment", f"Chit {state.play.chit}", "Panzer Command [§3.2]"
         done = "End the Segment"
-    elif state.phase == "prep":
+    elif state.play.phase == "prep":
         phase, step, rule = "Preparation Phase", "Dispatch Points", "Panzer Command [§3.1 C]"
-        left = f"{state.dp[side]} Dispatch Point(s): spend or pass" if side else ""
+        left = f"{state.command.dp[side]} Dispatch Point(s): spend or pass" if side else ""
         done = "Pass"
     else:
         phase, rule = "Action Phase", "Panzer Command [§3.1]"
         step = (
-            f"{len(state.cup)} chit(s) in the cup; select one with 2 Dispatch Points, or pass "
-            "and draw"
+            f"{len(state.command.cup)} chit(s) in the cup; select one with 2 Dispatch Points, "
+            "or pass and draw"
         )
-        left = f"{state.dp[side]} Dispatch Point(s): spend or pass" if side else ""
+        left = f"{state.command.dp[side]} Dispatch Point(s): spend or pass" if side else ""
         done = "Pass"
     return Progress(
-        turn=state.turn,
+        turn=state.play.turn,
         last_turn=last,
         turn_word="Game Turn",
         phase=phase,
         step=step,
         rule=rule,
-        step_id=state.phase,
+        step_id=state.play.phase,
         to_act=state.to_act(),
         left={side: left} if side else {},
         done_label=done,
@@ -81,7 +81,7 @@ def describe(state: PcState, action: Action) -> str:
     if isinstance(action, Select):
         return "Spend 2 Dispatch Points: activate the second Regiment chit now [§3.1]"
     if isinstance(action, Done):
-        return "End the Segment" if state.phase == "segment" else "Pass"
+        return "End the Segment" if state.play.phase == "segment" else "Pass"
     return action.text()
 
 
@@ -91,7 +91,7 @@ def concerns(state: PcState, action: Action) -> ActionFocus:
         path = tuple(h for h in (named(p) for p in action.path) if h is not None)
         return ActionFocus(action.unit, "move", named(action.path[-1]), path, float(len(path)))
     if isinstance(action, Fire):
-        return ActionFocus(action.unit, "fire", state.hexes.get(action.target))
+        return ActionFocus(action.unit, "fire", state.troops.hexes.get(action.target))
     if isinstance(action, Rally):
         return ActionFocus(action.unit)
     return ActionFocus(None)

@@ -17,7 +17,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, create_model
+from pydantic import BaseModel, Field, create_model
 
 from model.errors import Problem, ProblemList, did_you_mean, dotted
 from model.hexes import Hex
@@ -141,7 +141,11 @@ def read_position(doc: Document, scenario: LoadedScenario | None = None) -> tupl
     shape = game.position_state
     position = common
     if shape is not None:
-        typed: type[BaseModel] = create_model("Position", __base__=GamePosition, state=(shape, ...))
+        # A section whose every field has a default is left out when written with nothing in
+        # it (scenario_io.to_data), so it may be left out when read.
+        required = any(f.is_required() for f in shape.model_fields.values())
+        section = (shape, ...) if required else (shape, Field(default_factory=shape))
+        typed: type[BaseModel] = create_model("Position", __base__=GamePosition, state=section)
         position = validate_document(doc, typed)
     reader = PositionReader(game, position, doc)
     if position.rules_version != game.rules_version:

@@ -50,7 +50,7 @@ class Commit(Action):
 
 
 @dataclass(frozen=True)
-class Order(Action):
+class OrderMan(Action):
     """Give one man an order: 5 AP, 3 if he is wounded [6.2; 7.11]."""
 
     verb: ClassVar[str] = "order-man"
@@ -60,7 +60,7 @@ class Order(Action):
         return f"{self.verb} {self.man}"
 
     @classmethod
-    def parse(cls, args: list[str], line: str) -> Order:
+    def parse(cls, args: list[str], line: str) -> OrderMan:
         if len(args) != 1:
             raise ActionSyntaxError(f"'{line}': write 'order-man MAN'")
         return cls(_checked(args[0], "man id", line))
@@ -88,7 +88,7 @@ class Shoot(Action):
 
 
 #: Soldiers' verbs (with the shared ``done`` and ``force-dice``).
-ACTIONS: tuple[type[Action], ...] = (Move, Commit, Order, Shoot)
+ACTIONS: tuple[type[Action], ...] = (Move, Commit, OrderMan, Shoot)
 
 
 # --- events -----------------------------------------------------------------------------------

@@ -30,18 +30,22 @@ class SoldiersAdapter(Adapter):
                 men[m].side,
                 h,
                 min(15, men[m].weapon.max_range),
-                0.5 if m in state.suppressed else 1.0,
+                0.5 if m in state.troops.suppressed else 1.0,
                 3.0,
             )
-            for m, h in state.hexes.items()
-            if m not in state.disabled
+            for m, h in state.troops.hexes.items()
+            if m not in state.troops.disabled
         }
 
     def lost(self, state: SoldiersState, side: str) -> float:
         men = state.game.men
-        disabled = sum(1 for m in state.disabled if men[m].side == side)
-        wounded = sum(1 for m in state.wounded if men[m].side == side and m not in state.disabled)
-        shaken = sum(1 for m in state.suppressed if men[m].side == side)
+        disabled = sum(1 for m in state.troops.disabled if men[m].side == side)
+        wounded = sum(
+            1
+            for m in state.troops.wounded
+            if men[m].side == side and m not in state.troops.disabled
+        )
+        shaken = sum(1 for m in state.troops.suppressed if men[m].side == side)
         return disabled + 0.4 * wounded + 0.15 * shaken
 
     def standing(self, state: SoldiersState) -> Outcome:

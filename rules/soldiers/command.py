@@ -14,6 +14,9 @@ from rules.soldiers.units import cell, columns
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
 
+#: What unsuppressing costs an ordered man, by the risk level [7.42].
+UNSUPPRESS_AP = {"Cautious": 2, "Wary": 2, "Bold": 1, "Aggressive": 0}
+
 
 def number(space: str) -> int:
     """A space's number: Start 6, Exhausted n as n."""
@@ -23,30 +26,30 @@ def number(space: str) -> int:
 def commit(state: SoldiersState, chit: str) -> None:
     """Commit a chit one space down, or keep a committed one where it is [5.2]."""
     side = state.game.chits[chit].side
-    if state.committed[side] == chit:
-        state.emit(ChitMoved(chit, state.space[chit], "stays committed [5.2]"))
+    if state.track.committed[side] == chit:
+        state.emit(ChitMoved(chit, state.track.space[chit], "stays committed [5.2]"))
         return
-    space = str(number(state.space[chit]) - 1)
-    state.space[chit] = space
-    state.committed[side] = chit
+    space = str(number(state.track.space[chit]) - 1)
+    state.track.space[chit] = space
+    state.track.committed[side] = chit
     state.emit(ChitMoved(chit, space, "committed: one space down [5.2]"))
 
 
 def resolve_commitments(state: SoldiersState) -> str | None:
     """The chit that wins the Command Phase, None when both passed [5.3]."""
-    held = [c for c in state.committed.values() if c is not None]
+    held = [c for c in state.track.committed.values() if c is not None]
     if not held:
         return None
     if len(held) == 1:
         return held[0]
-    a, b = sorted(held, key=lambda c: number(state.space[c]))
-    if number(state.space[a]) < number(state.space[b]):
-        why = f"{a} in {state.space[a]} is lower than {b} in {state.space[b]} [5.3]"
+    a, b = sorted(held, key=lambda c: number(state.track.space[c]))
+    if number(state.track.space[a]) < number(state.track.space[b]):
+        why = f"{a} in {state.track.space[a]} is lower than {b} in {state.track.space[b]} [5.3]"
         winner = a
     else:
-        winner = next(c for c in held if state.game.chits[c].side == state.advantage)
-        why = f"equal spaces: the advantage ({state.advantage}) wins [5.3]"
-    state.emit(ChitMoved(winner, state.space[winner], f"wins: {why}; no further bidding"))
+        winner = next(c for c in held if state.game.chits[c].side == state.play.advantage)
+        why = f"equal spaces: the advantage ({state.play.advantage}) wins [5.3]"
+    state.emit(ChitMoved(winner, state.track.space[winner], f"wins: {why}; no further bidding"))
     return winner
 
 
@@ -63,15 +66,15 @@ def begin_action_phase(state: SoldiersState, chit_id: str) -> None:
     """Risk level, event number, Cautious adjustment and who may be ordered [6.1-6.21]."""
     game = state.game
     chit = game.chits[chit_id]
-    state.phase, state.chit, state.acted = "action", chit_id, []
+    state.play.phase, state.active.chit, state.play.acted = "action", chit_id, []
     squad = [m for m in state.able(chit.side) if game.men[m].squad == chit.squad]
     leader = chit.leader if chit.leader in squad else None
     steps: list[str] = []
     holders: list[str] = []
-    space = number(state.space[chit_id])
+    space = number(state.track.space[chit_id])
     if leader is not None:
         init = game.men[leader].initiative
-        if leader in state.suppressed:
+        if leader in state.troops.suppressed:
             init = max(0, init - 1)
         steps.append(f"leader turn: {leader}, initiative {init} [6.11; 2.12]")
         if game.men[leader].placeholder:
@@ -89,29 +92,30 @@ def begin_action_phase(state: SoldiersState, chit_id: str) -> None:
         holders.append(f"risk-level {d10}/{col}: {found.placeholder}")
     steps.append(f"space {space} + initiative {init} = {modified}; d10 {d10}: {risk} [6.11]")
     steps.append(f"Event Table number {d10 + d6} (d10 + d6), not applied in this slice [6.12]")
-    state.risk = risk
+    state.active.risk = risk
     state.emit(TurnBegan(chit_id, tuple(steps), risk, tuple(holders)))
     if risk == "Cautious":
         _cautious(state, chit_id, d10, d6)
     if leader is not None:
-        at = state.hexes[leader]
-        state.in_command = {
+        at = state.troops.hexes[leader]
+        state.active.in_command = {
             m
             for m in squad
-            if m == leader or (at.distance(state.hexes[m]) <= 2 and game.sees(at, state.hexes[m]))
-        } - state.prev_ordered
-        state.orders_left = game.men[leader].command
+            if m == leader
+            or (at.distance(state.troops.hexes[m]) <= 2 and game.sees(at, state.troops.hexes[m]))
+        } - state.active.prev_ordered
+        state.active.orders_left = game.men[leader].command
     else:
-        state.in_command = set(squad) - state.prev_ordered
-        state.orders_left = 1
+        state.active.in_command = set(squad) - state.active.prev_ordered
+        state.active.orders_left = 1
 
 
 def _cautious(state: SoldiersState, chit: str, d10: int, d6: int) -> None:
     """A Cautious roll moves the chit down: d6 spaces on a d10 of 1, else one; below 0 to the
     Exhausted space above its space [6.13]."""
-    space = state.space[chit]
+    space = state.track.space[chit]
     now = number(space)
     down = d6 if d10 == 1 else 1
     new = f"X{now}" if now - down < 0 else str(now - down)
-    state.space[chit] = new
+    state.track.space[chit] = new
     state.emit(ChitMoved(chit, new, f"Cautious: {down} space(s) down [6.13]"))

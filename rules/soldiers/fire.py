@@ -41,20 +41,20 @@ FIRE_BY_RISK = {
 def why_not_shoot(state: SoldiersState, action: Shoot) -> str | None:
     game, man = state.game, action.man
     spec = game.men.get(man)
-    if spec is None or state.current != man:
+    if spec is None or state.active.current != man:
         return "only the man under orders acts [6.2]"
-    if state.ap < FIRE_AP:
-        return f"fire costs {FIRE_AP} AP, {state.ap:g} left [7.1]"
-    if state.shots.get(man, 0) >= MAX_SHOTS:
+    if state.active.ap < FIRE_AP:
+        return f"fire costs {FIRE_AP} AP, {state.active.ap:g} left [7.1]"
+    if state.active.shots.get(man, 0) >= MAX_SHOTS:
         return "a man fires at most twice in an Action Phase [8.1]"
     if action.fire_type not in spec.weapon.fire:
         return f"the {spec.weapon.code} has no {action.fire_type} fire [8.1]"
-    if action.fire_type not in FIRE_BY_RISK[state.risk]:
-        return f"at risk level {state.risk} only quick fire [8.11]"
+    if action.fire_type not in FIRE_BY_RISK[state.active.risk]:
+        return f"at risk level {state.active.risk} only quick fire [8.11]"
     target = game.by_name.get(action.hex.upper())
     if target is None:
         return f"'{action.hex}' is not a hex of the map"
-    at = state.hexes[man]
+    at = state.troops.hexes[man]
     dist = at.distance(target)
     if dist < 1 or dist > min(15, spec.weapon.max_range):
         return f"the range is {dist} hexes (1-{min(15, spec.weapon.max_range)}) [8.31]"
@@ -72,18 +72,15 @@ def _terrain(state: SoldiersState, h: Hex, key: str) -> tuple[int, str, str | No
     return value, terrain, effect.placeholder if effect is not None else None
 
 
-def shoot(state: SoldiersState, action: Shoot) -> None:
-    """Resolve one shot (legality already checked)."""
+def hit_chance(state: SoldiersState, action: Shoot) -> tuple[int, Working]:
+    """The shot's modified hit chance, worked out step by step [8.3]: the die is not rolled
+    yet (a d10 at or under it hits; below 1, no roll)."""
     game, man = state.game, action.man
     spec = game.men[man]
     target = game.by_name[action.hex.upper()]
-    at = state.hexes[man]
-    dist = at.distance(target)
-    state.ap -= FIRE_AP
-    state.shots[man] = state.shots.get(man, 0) + 1
+    dist = state.troops.hexes[man].distance(target)
     work = Working()
-
-    hit_table, damage_table = spec.weapon.tables(action.fire_type)
+    hit_table, _ = spec.weapon.tables(action.fire_type)
     base = cell(hit_table, action.fire_type, dist)
     chance = int(str(base.value))
     work.steps.append(f"{hit_table}: {action.fire_type} at {dist} hexes, hit chance {chance} [8.3]")
@@ -95,8 +92,10 @@ def shoot(state: SoldiersState, action: Shoot) -> None:
     if game.visibility == "mist" and dist > 1:
         c = cell("fire-modifiers", "mist (not between adjacent hexes)", "hit chance")
         chance += work.add("mist, not adjacent [8.32]", int(str(c.value)), c.placeholder)
-    inside = [m for m, h in state.hexes.items() if h == target and m not in state.disabled]
-    standing = [m for m in inside if m not in state.suppressed]
+    inside = [
+        m for m, h in state.troops.hexes.items() if h == target and m not in state.troops.disabled
+    ]
+    standing = [m for m in inside if m not in state.troops.suppressed]
     row = None
     if len(inside) >= 5:
         row = "5 or more men in the target hex (suppressed or not)"
@@ -116,6 +115,18 @@ def shoot(state: SoldiersState, action: Shoot) -> None:
             chance += work.add(
                 f"all men suppressed, {category} terrain [8.32]", c.value, c.placeholder
             )
+    return chance, work
+
+
+def shoot(state: SoldiersState, action: Shoot) -> None:
+    """Resolve one shot (legality already checked)."""
+    man = action.man
+    spec = state.game.men[man]
+    target = state.game.by_name[action.hex.upper()]
+    state.active.ap -= FIRE_AP
+    state.active.shots[man] = state.active.shots.get(man, 0) + 1
+    chance, work = hit_chance(state, action)
+    _, damage_table = spec.weapon.tables(action.fire_type)
     roll: int | None = None
     hit = False
     if chance < 1:
@@ -152,7 +163,7 @@ def _victim(state: SoldiersState, side: str, target: Hex, fire_roll: int, hit: s
     men = [m for m in state.able_enemies_in(target, side) if m not in hit]
     if fire_roll == 1:  # the firer's choice: a leader first, the highest command rating
         return min(men, key=lambda m: (-state.game.men[m].command, m))
-    standing = [m for m in men if m not in state.suppressed] or men
+    standing = [m for m in men if m not in state.troops.suppressed] or men
     return min(standing, key=lambda m: (state.game.men[m].initiative, m))
 
 
@@ -189,14 +200,14 @@ def _damage(
 
 def apply_damage(state: SoldiersState, man: str, result: str, why: str) -> None:
     """A damage result on a man [8.44]."""
-    if result == "Wound" and man in state.wounded:
+    if result == "Wound" and man in state.troops.wounded:
         result, why = "Incap", why + "; a second wound incapacitates [8.44]"
     if result == "Sup":
-        state.suppressed.add(man)
+        state.troops.suppressed.add(man)
     elif result == "Wound":
-        state.wounded.add(man)
-        state.suppressed.add(man)
+        state.troops.wounded.add(man)
+        state.troops.suppressed.add(man)
     else:
-        state.disabled[man] = "killed" if result == "Kill" else "incapacitated"
-        state.suppressed.discard(man)
+        state.troops.disabled[man] = "killed" if result == "Kill" else "incapacitated"
+        state.troops.suppressed.discard(man)
     state.emit(ManHit(man, result, why))

@@ -30,9 +30,8 @@ artillery [17], the ASL restriction [6.22], catastrophic loss [6.28], reinforcem
 
 from __future__ import annotations
 
-from typing import Any
-
 from model.hexes import Hex
+from model.position import GamePosition
 from model.scenario import AreaPlacement
 from model.scenario_io import LoadedScenario
 from model.systems import GameSystem
@@ -40,14 +39,19 @@ from rules.engine.actions import Action, Done, Move
 from rules.engine.core import Outcome, State
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
 from rules.engine.events import GameEnded, SegmentBegan, SideDone, UnitDeployed
-from rules.engine.play import ActionFocus, Progress, SideView
+from rules.engine.play import ActionFocus, Preview, Progress, SideView
 from rules.engine.positions import UnitPosition
 from rules.maps.game import MapGame
-from rules.soldiers import view
-from rules.soldiers.actions import ACTIONS, ChitMoved, Commit, Order, OrderGiven, Shoot
-from rules.soldiers.command import begin_action_phase, commit, resolve_commitments
+from rules.maps.named import HexesByName
+from rules.records.position import PositionReader
+from rules.soldiers import position as position_io
+from rules.soldiers import preview, view
+from rules.soldiers.actions import ACTIONS, ChitMoved, Commit, OrderGiven, OrderMan, Shoot
+from rules.soldiers.command import UNSUPPRESS_AP, begin_action_phase, commit, resolve_commitments
 from rules.soldiers.fire import FIRE_BY_RISK, shoot, why_not_shoot
-from rules.soldiers.moves import move, move_options, why_not_move
+from rules.soldiers.moves import move, move_options
+from rules.soldiers.position import SoldiersPositionState
+from rules.soldiers.records import ActiveTurn, CommandTrack, Play, Troops
 from rules.soldiers.units import Chit, Man, deploy
 from rules.soldiers.victory import evaluate_outcome
 
@@ -58,7 +62,6 @@ SEQUENCE = (
     ("action", "B. Action Phase", "[3B; 6]"),
     ("end", "C. End Phase", "[3C; 6]"),
 )
-UNSUPPRESS_AP = {"Cautious": 2, "Wary": 2, "Bold": 1, "Aggressive": 0}  # [7.42]
 
 
 class SoldiersGame(MapGame):
@@ -67,6 +70,7 @@ class SoldiersGame(MapGame):
     system = GameSystem.SOLDIERS
     rules_version = RULES_VERSION
     actions = ACTIONS
+    position_state = SoldiersPositionState
 
     def __init__(self, loaded: LoadedScenario) -> None:
         super().__init__(loaded)
@@ -98,6 +102,9 @@ class SoldiersGame(MapGame):
     def new_initial_state(self, seed: int = 0) -> SoldiersState:
         return SoldiersState(self, seed)
 
+    def state_from_position(self, position: GamePosition, reader: PositionReader) -> SoldiersState:
+        return position_io.state_from_position(self, position, reader)
+
     def other(self, side: str) -> str:
         return self.sides[1] if side == self.sides[0] else self.sides[0]
 
@@ -110,46 +117,38 @@ class SoldiersState(State):
     def __init__(self, game: SoldiersGame, seed: int) -> None:
         super().__init__(game, seed)
         dep = game.deployment
-        self.cycle, self.phase, self.over = 1, "command", False
-        self.hexes: dict[str, Hex] = dict(dep.hexes)
-        self.suppressed: set[str] = set()
-        self.wounded: set[str] = set()
-        self.disabled: dict[str, str] = {}
-        self.space: dict[str, str] = dict.fromkeys(game.chits, "Start")
-        self.committed: dict[str, str | None] = dict.fromkeys(game.sides)
-        self.acted: list[str] = []  # the sides that have acted in this Command Phase
-        self.last_chit: str | None = None
-        self.prev_ordered: set[str] = set()
-        self.chit: str | None = None
-        self.risk = "Cautious"
-        self.orders_left = 0
-        self.in_command: set[str] = set()
-        self.ordered: set[str] = set()
-        self.current: str | None = None
-        self.ap = 0.0
-        self.shots: dict[str, int] = {}
+        self.play = Play()
+        self.troops = Troops(HexesByName(game.name, dep.hexes))
+        self.track = CommandTrack(
+            space=dict.fromkeys(game.chits, "Start"), committed=dict.fromkeys(game.sides)
+        )
+        self.active = ActiveTurn()
         for m, h in sorted(dep.hexes.items()):
             self.emit(UnitDeployed(m, game.name(h), dep.how[m]))
         a, b = game.sides
         ra = self.roll(f"{a} advantage roll-off [10.4]", 10)
         rb = self.roll(f"{b} advantage roll-off [10.4]", 10)
-        self.advantage = a if ra > rb else b if rb > ra else game.first
-        self.order: tuple[str, str] = (self.advantage, game.other(self.advantage))
+        self.play.advantage = a if ra > rb else b if rb > ra else game.first
+        self.play.order = (self.play.advantage, game.other(self.play.advantage))
         self.emit(
-            SegmentBegan(self.cycle, "Command Cycle 1", f"{self.advantage} has the advantage")
+            SegmentBegan(
+                self.play.cycle, "Command Cycle 1", f"{self.play.advantage} has the advantage"
+            )
         )
         self._begin_command()
 
     # --- the sequence of play ------------------------------------------------------------------
 
     def _begin_command(self) -> None:
-        self.phase, self.acted = "command", []
+        self.play.phase, self.play.acted = "command", []
         self.emit(
-            SegmentBegan(self.cycle, SEQUENCE[0][1], f"{self.order[0]} first {SEQUENCE[0][2]}")
+            SegmentBegan(
+                self.play.cycle, SEQUENCE[0][1], f"{self.play.order[0]} first {SEQUENCE[0][2]}"
+            )
         )
 
     def _advance(self) -> None:
-        while not self.over and self.phase == "command" and len(self.acted) == 2:
+        while not self.play.over and self.play.phase == "command" and len(self.play.acted) == 2:
             found = resolve_commitments(self)
             if found is None:
                 self._end_cycle()
@@ -157,108 +156,119 @@ class SoldiersState(State):
                 begin_action_phase(self, found)
 
     def end_action_phase(self) -> None:
-        assert self.chit is not None
-        chit = self.game.chits[self.chit]
-        self.emit(
-            SegmentBegan(self.cycle, SEQUENCE[2][1], f"{self.chit} flips back {SEQUENCE[2][2]}")
-        )
-        self.committed[chit.side] = None
-        self.last_chit = self.chit
-        self.prev_ordered = set(self.ordered) | ({chit.leader} if chit.leader else set())
-        self.chit, self.current, self.ap, self.shots = None, None, 0.0, {}
-        self.ordered, self.in_command, self.orders_left = set(), set(), 0
-        self.order = (chit.side, self.game.other(chit.side))
+        turn = self.active
+        assert turn.chit is not None
+        chit = self.game.chits[turn.chit]
+        flips = f"{turn.chit} flips back {SEQUENCE[2][2]}"
+        self.emit(SegmentBegan(self.play.cycle, SEQUENCE[2][1], flips))
+        self.track.committed[chit.side] = None
+        self.track.last_chit = turn.chit
+        leader = {chit.leader} if chit.leader else set()
+        # The risk level stays as it was until the next chit rolls its own [6.11].
+        self.active = ActiveTurn(risk=turn.risk, prev_ordered=turn.ordered | leader)
+        self.play.order = (chit.side, self.game.other(chit.side))
         self._begin_command()
 
     def _end_cycle(self) -> None:
-        self.emit(SegmentBegan(self.cycle, "End of the Command Cycle", "both passed [4]"))
+        self.emit(SegmentBegan(self.play.cycle, "End of the Command Cycle", "both passed [4]"))
         beaten = [s for s in self.game.sides if not self.able(s)]
-        if self.cycle >= self.game.cycles or beaten:
-            self.over = True
+        if self.play.cycle >= self.game.cycles or beaten:
+            self.play.over = True
             result = evaluate_outcome(self)
             self.emit(GameEnded(result.winner, result.reason))
             return
-        for c, space in sorted(self.space.items()):
+        for c, space in sorted(self.track.space.items()):
             back = "Start" if not space.startswith("X") else space[1:]
             if back != space:
-                self.space[c] = back
+                self.track.space[c] = back
                 self.emit(ChitMoved(c, back, "end of the Command Cycle [4]"))
-        self.committed = dict.fromkeys(self.game.sides)
-        for m in sorted(self.suppressed):
-            self.emit(UnitDeployed(m, self.game.name(self.hexes[m]), "stands up [4]"))
-        self.suppressed = set()
-        self.cycle += 1
-        self.last_chit, self.prev_ordered = None, set()
-        self.order = (self.advantage, self.game.other(self.advantage))
-        self.emit(SegmentBegan(self.cycle, f"Command Cycle {self.cycle}", "begins [4]"))
+        self.track.committed = dict.fromkeys(self.game.sides)
+        for m in sorted(self.troops.suppressed):
+            self.emit(UnitDeployed(m, self.game.name(self.troops.hexes[m]), "stands up [4]"))
+        self.troops.suppressed = set()
+        self.play.cycle += 1
+        self.track.last_chit, self.active.prev_ordered = None, set()
+        self.play.order = (self.play.advantage, self.game.other(self.play.advantage))
+        self.emit(SegmentBegan(self.play.cycle, f"Command Cycle {self.play.cycle}", "begins [4]"))
         self._begin_command()
 
     # --- queries -----------------------------------------------------------------------------
 
     def to_act(self) -> tuple[str, ...]:
-        if self.over:
+        if self.play.over:
             return ()
-        if self.phase == "action":
-            assert self.chit is not None
-            return (self.game.chits[self.chit].side,)
-        return tuple(s for s in self.order if s not in self.acted)[:1]
+        if self.play.phase == "action":
+            assert self.active.chit is not None
+            return (self.game.chits[self.active.chit].side,)
+        return tuple(s for s in self.play.order if s not in self.play.acted)[:1]
 
     def is_terminal(self) -> bool:
-        return self.over
+        return self.play.over
 
     def outcome(self) -> Outcome | None:
-        return evaluate_outcome(self) if self.over else None
+        return evaluate_outcome(self) if self.play.over else None
 
     def able(self, side: str) -> list[str]:
         return sorted(
-            m for m in self.hexes if m not in self.disabled and self.game.men[m].side == side
+            m
+            for m in self.troops.hexes
+            if m not in self.troops.disabled and self.game.men[m].side == side
         )
 
     def able_enemies_in(self, h: Hex, side: str) -> list[str]:
         return sorted(
             m
-            for m, at in self.hexes.items()
-            if at == h and m not in self.disabled and self.game.men[m].side != side
+            for m, at in self.troops.hexes.items()
+            if at == h and m not in self.troops.disabled and self.game.men[m].side != side
         )
 
     def committable(self, side: str) -> list[str]:
-        held = self.committed[side]
+        held = self.track.committed[side]
         if held is not None:
             return [held]  # only one committed chit a side; it may stay committed [5.2]
         return [
             c
             for c, chit in sorted(self.game.chits.items())
             if chit.side == side
-            and self.space[c] != "0"
-            and not self.space[c].startswith("X")
-            and c != self.last_chit
+            and self.track.space[c] != "0"
+            and not self.track.space[c].startswith("X")
+            and c != self.track.last_chit
         ]
 
     def may_order(self, man: str) -> bool:
-        return self.orders_left > 0 and man in self.in_command and man not in self.ordered
+        return (
+            self.active.orders_left > 0
+            and man in self.active.in_command
+            and man not in self.active.ordered
+        )
 
     def legal_actions(self, side: str | None = None) -> list[Action]:
         found: list[Action] = []
         for s in self.to_act():
             if side is not None and s != side:
                 continue
-            if self.phase == "command":
+            if self.play.phase == "command":
                 found.extend(Commit(c) for c in self.committable(s))
             else:
-                found.extend(Order(m) for m in sorted(self.in_command) if self.may_order(m))
-                if self.current is not None and self.current not in self.disabled:
-                    found.extend(move_options(self, self.current))
-                    found.extend(self.shots_of(self.current))
+                found.extend(
+                    OrderMan(m) for m in sorted(self.active.in_command) if self.may_order(m)
+                )
+                if (
+                    self.active.current is not None
+                    and self.active.current not in self.troops.disabled
+                ):
+                    found.extend(move_options(self, self.active.current))
+                    found.extend(self.shots_of(self.active.current))
             found.append(Done(s))
         return found
 
     def shots_of(self, man: str) -> list[Shoot]:
-        side, at = self.game.men[man].side, self.hexes[man]
+        side, at = self.game.men[man].side, self.troops.hexes[man]
         targets = sorted(
             {
-                self.hexes[m]
-                for m in self.hexes
-                if m not in self.disabled and self.game.men[m].side != side
+                self.troops.hexes[m]
+                for m in self.troops.hexes
+                if m not in self.troops.disabled and self.game.men[m].side != side
             },
             key=self.game.name,
         )
@@ -266,7 +276,7 @@ class SoldiersState(State):
         for h in targets:
             if at.distance(h) > 15:
                 continue
-            for t in FIRE_BY_RISK[self.risk]:
+            for t in FIRE_BY_RISK[self.active.risk]:
                 action = Shoot(man, self.game.name(h), t)
                 if why_not_shoot(self, action) is None:
                     found.append(action)
@@ -275,68 +285,52 @@ class SoldiersState(State):
     # --- applying actions ---------------------------------------------------------------------
 
     def _apply(self, action: Action) -> None:
+        why = self.why_not(action)
+        if why is not None:
+            raise IllegalActionError(f"'{action.text()}': {why}")
         if isinstance(action, Done):
-            if action.side not in self.to_act():
-                raise IllegalActionError(f"'{action.text()}': {action.side} may not act now")
-            self.emit(SideDone(action.side, self.phase))
-            if self.phase == "command":
-                held = self.committed[action.side]
+            self.emit(SideDone(action.side, self.play.phase))
+            if self.play.phase == "command":
+                held = self.track.committed[action.side]
                 if held is not None:
-                    self.committed[action.side] = None
-                    self.emit(ChitMoved(held, self.space[held], "passed: flipped back [5.2]"))
-                self.acted.append(action.side)
+                    self.track.committed[action.side] = None
+                    self.emit(ChitMoved(held, self.track.space[held], "passed: flipped back [5.2]"))
+                self.play.acted.append(action.side)
             else:
                 self.end_action_phase()
         elif isinstance(action, Commit):
-            chit = self.game.chits.get(action.chit)
-            if self.phase != "command" or chit is None or chit.side not in self.to_act():
-                raise IllegalActionError(
-                    f"'{action.text()}': not a chit of the side to commit [5.2]"
-                )
-            if action.chit not in self.committable(chit.side):
-                raise IllegalActionError(
-                    f"'{action.text()}': not from 0 or Exhausted, not the chit active in the "
-                    "previous Action Phase, one committed chit a side [5.2]"
-                )
             commit(self, action.chit)
-            self.acted.append(chit.side)
-        elif isinstance(action, Order):
-            if self.phase != "action" or not self.may_order(action.man):
-                raise IllegalActionError(
-                    f"'{action.text()}': not a man in command with an order left [6.21]"
-                )
+            self.play.acted.append(self.game.chits[action.chit].side)
+        elif isinstance(action, OrderMan):
             self._order(action.man)
-        elif isinstance(action, (Move, Shoot)):
-            if self.phase != "action":
-                raise IllegalActionError(f"'{action.text()}': not in the Action Phase [6]")
-            why = (
-                why_not_move(self, action)
-                if isinstance(action, Move)
-                else why_not_shoot(self, action)
-            )
-            if why is not None:
-                raise IllegalActionError(f"'{action.text()}': {why}")
-            if isinstance(action, Move):
-                move(self, action)
-            else:
-                shoot(self, action)
-        else:
-            raise IllegalActionError(f"'{action.text()}': not an action of Soldiers")
+        elif isinstance(action, Move):
+            move(self, action)
+        elif isinstance(action, Shoot):
+            shoot(self, action)
+
+    def why_not(self, action: Action) -> str | None:
+        """Why ``action`` may not be applied now, or None
+        (:func:`rules.soldiers.preview.why_not`)."""
+        return preview.why_not(self, action)
 
     def _order(self, man: str) -> None:
-        self.orders_left -= 1
-        self.ordered.add(man)
-        self.current = man
-        wounded = man in self.wounded
-        self.ap = 3.0 if wounded else 5.0
+        self.active.orders_left -= 1
+        self.active.ordered.add(man)
+        self.active.current = man
+        wounded = man in self.troops.wounded
+        self.active.ap = 3.0 if wounded else 5.0
         why = "wounded: 3 AP [7.11]" if wounded else "5 AP [6.2]"
-        self.emit(OrderGiven(man, int(self.ap), why))
-        if man in self.suppressed:
-            cost = UNSUPPRESS_AP[self.risk]
-            self.ap -= cost
-            self.suppressed.discard(man)
+        self.emit(OrderGiven(man, int(self.active.ap), why))
+        if man in self.troops.suppressed:
+            cost = UNSUPPRESS_AP[self.active.risk]
+            self.active.ap -= cost
+            self.troops.suppressed.discard(man)
             self.emit(
-                OrderGiven(man, int(self.ap), f"unsuppresses for {cost} AP at {self.risk} [7.42]")
+                OrderGiven(
+                    man,
+                    int(self.active.ap),
+                    f"unsuppresses for {cost} AP at {self.active.risk} [7.42]",
+                )
             )
 
     # --- views and hashes ----------------------------------------------------------------------
@@ -353,53 +347,28 @@ class SoldiersState(State):
     def concerns(self, action: Action) -> ActionFocus:
         return view.concerns(self, action)
 
+    def preview(self, action: Action) -> Preview:
+        """Legal or why not, its AP, the odds of its shot (:mod:`rules.soldiers.preview`)."""
+        return preview.preview(self, action)
+
+    def to_position(self) -> GamePosition:
+        """The state as a position file (:mod:`rules.soldiers.position`)."""
+        return position_io.to_position(self)
+
     def positions(self) -> list[UnitPosition]:
         """Every man on the map by name, with his state: suppressed, wounded, killed or
         incapacitated [7.4; 8.5]."""
         found = []
-        for m, h in sorted(self.hexes.items()):
+        for m, h in sorted(self.troops.hexes.items()):
             man = self.game.men[m]
             marks = (
-                [("KIA" if self.disabled[m] == "killed" else "Inc")] if m in self.disabled else []
+                [("KIA" if self.troops.disabled[m] == "killed" else "Inc")]
+                if m in self.troops.disabled
+                else []
             )
-            marks += ["Wnd"] if m in self.wounded else []
-            marks += ["Sup"] if m in self.suppressed else []
+            marks += ["Wnd"] if m in self.troops.wounded else []
+            marks += ["Sup"] if m in self.troops.suppressed else []
             found.append(
                 UnitPosition(m, man.side, man.weapon.code, man.name, h, None, tuple(marks))
             )
         return found
-
-    def _snapshot(self) -> dict[str, Any]:
-        name = self.game.name
-        return {
-            "cycle": self.cycle,
-            "phase": self.phase,
-            "over": self.over,
-            "hexes": {m: name(h) for m, h in sorted(self.hexes.items())},
-            "suppressed": sorted(self.suppressed),
-            "wounded": sorted(self.wounded),
-            "disabled": dict(sorted(self.disabled.items())),
-            "space": dict(sorted(self.space.items())),
-            "committed": dict(self.committed),
-            "acted": list(self.acted),
-            "order": list(self.order),
-            "advantage": self.advantage,
-            "last_chit": self.last_chit,
-            "prev_ordered": sorted(self.prev_ordered),
-            "chit": self.chit,
-            "risk": self.risk,
-            "orders_left": self.orders_left,
-            "in_command": sorted(self.in_command),
-            "ordered": sorted(self.ordered),
-            "current": self.current,
-            "ap": self.ap,
-            "shots": dict(sorted(self.shots.items())),
-        }
-
-    def _detach(self) -> None:
-        self.hexes, self.disabled = dict(self.hexes), dict(self.disabled)
-        self.suppressed, self.wounded = set(self.suppressed), set(self.wounded)
-        self.space, self.committed = dict(self.space), dict(self.committed)
-        self.acted, self.prev_ordered = list(self.acted), set(self.prev_ordered)
-        self.in_command, self.ordered = set(self.in_command), set(self.ordered)
-        self.shots = dict(self.shots)

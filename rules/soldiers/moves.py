@@ -30,8 +30,10 @@ def _enemy_sees(state: SoldiersState, side: str, h: Hex) -> bool:
     game = state.game
     return any(
         game.sees(at, h)
-        for m, at in state.hexes.items()
-        if game.men[m].side != side and m not in state.disabled and m not in state.suppressed
+        for m, at in state.troops.hexes.items()
+        if game.men[m].side != side
+        and m not in state.troops.disabled
+        and m not in state.troops.suppressed
     )
 
 
@@ -43,26 +45,30 @@ def step_cost(state: SoldiersState, man: str, frm: Hex, to: Hex) -> float | None
     found = game.movement.cost("man", to, frm)
     if found.prohibited or found.cost is None:
         return None
-    if state.risk in ("Cautious", "Wary") and _enemy_sees(state, side, to):
+    if state.active.risk in ("Cautious", "Wary") and _enemy_sees(state, side, to):
         category = _category(state, to)
-        if state.risk == "Wary" and category not in ("covered", "protected"):
+        if state.active.risk == "Wary" and category not in ("covered", "protected"):
             return None
-        if state.risk == "Cautious" and (
+        if state.active.risk == "Cautious" and (
             category != "protected"
-            or any(to.distance(state.hexes[m]) == 1 for m in _able_enemies(state, side))
+            or any(to.distance(state.troops.hexes[m]) == 1 for m in _able_enemies(state, side))
         ):
             return None
     return found.cost
 
 
 def _able_enemies(state: SoldiersState, side: str) -> list[str]:
-    return [m for m in state.hexes if m not in state.disabled and state.game.men[m].side != side]
+    return [
+        m
+        for m in state.troops.hexes
+        if m not in state.troops.disabled and state.game.men[m].side != side
+    ]
 
 
 def why_not_move(state: SoldiersState, action: Move) -> str | None:
-    if state.current != action.unit:
+    if state.active.current != action.unit:
         return "only the man under orders acts [6.2]"
-    at, spent = state.hexes[action.unit], 0.0
+    at, spent = state.troops.hexes[action.unit], 0.0
     for name in action.path:
         to = state.game.by_name.get(name.upper())
         if to is None or to.distance(at) != 1:
@@ -71,16 +77,16 @@ def why_not_move(state: SoldiersState, action: Move) -> str | None:
         if cost is None:
             return (
                 f"{name} may not be entered (prohibited terrain, able enemy men, or the risk "
-                f"level {state.risk}) [7.21-7.22]"
+                f"level {state.active.risk}) [7.21-7.22]"
             )
         spent, at = spent + cost, to
-    if not action.path or spent > state.ap:
-        return f"the path costs {spent:g} AP, {state.ap:g} left [7.21]"
+    if not action.path or spent > state.active.ap:
+        return f"the path costs {spent:g} AP, {state.active.ap:g} left [7.21]"
     return None
 
 
 def move(state: SoldiersState, action: Move) -> None:
-    game, at = state.game, state.hexes[action.unit]
+    game, at = state.game, state.troops.hexes[action.unit]
     spent, why = 0.0, []
     for name in action.path:
         to = game.by_name[name.upper()]
@@ -88,15 +94,15 @@ def move(state: SoldiersState, action: Move) -> None:
         spent += found.cost or 0.0
         why.append(f"{name.upper()}: {found.text} ({found.rule})")
         at = to
-    state.hexes[action.unit] = at
-    state.ap -= spent
+    state.troops.hexes[action.unit] = at
+    state.active.ap -= spent
     names = tuple(n.upper() for n in action.path)
-    state.emit(ManMoved(action.unit, names, spent, state.ap, tuple(why)))
+    state.emit(ManMoved(action.unit, names, spent, state.active.ap, tuple(why)))
 
 
 def move_options(state: SoldiersState, man: str) -> list[Move]:
-    start = state.hexes[man]
-    reach = reachable(start, state.ap, lambda a, b: step_cost(state, man, a, b))
+    start = state.troops.hexes[man]
+    reach = reachable(start, state.active.ap, lambda a, b: step_cost(state, man, a, b))
     name = state.game.name
     return [
         Move(man, tuple(name(h) for h in reach.path(to)))

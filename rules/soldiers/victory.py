@@ -26,8 +26,10 @@ if TYPE_CHECKING:
 def _count(state: SoldiersState, hexes: frozenset[Hex], side: str, mine: bool) -> int:
     return sum(
         1
-        for m, h in state.hexes.items()
-        if h in hexes and m not in state.disabled and (state.game.men[m].side == side) == mine
+        for m, h in state.troops.hexes.items()
+        if h in hexes
+        and m not in state.troops.disabled
+        and (state.game.men[m].side == side) == mine
     )
 
 
@@ -69,7 +71,7 @@ def evaluate_outcome(state: SoldiersState) -> Outcome:
                 f"(needs {cond.at_least or 1}) [10.5; 19.7]: {ok}"
             )
         elif isinstance(cond, EnemyLosses):
-            lost = sum(1 for m in state.disabled if game.men[m].side != cond.side)
+            lost = sum(1 for m in state.troops.disabled if game.men[m].side != cond.side)
             ok = lost > 0
             gained = (cond.award.vp or 0.0) * lost
             findings.append(f"condition {i}: {lost} enemy men disabled [8.44]: {gained:g} VP")

@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 
 from rules.engine.actions import Action, Done, Move
 from rules.engine.play import ActionFocus, Progress, SideView
-from rules.soldiers.actions import Commit, Shoot
-from rules.soldiers.actions import Order as OrderMan
+from rules.soldiers.actions import Commit, OrderMan, Shoot
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
@@ -18,28 +17,29 @@ if TYPE_CHECKING:
 def progress(state: SoldiersState) -> Progress:
     """The Command Cycle, its phase and the chit acting, and what is left."""
     game = state.game
-    if state.over:
+    if state.play.over:
         return Progress(
-            state.cycle, game.cycles, "Command Cycle", "", "the game is over", over=True
+            state.play.cycle, game.cycles, "Command Cycle", "", "the game is over", over=True
         )
     side = state.to_act()[0] if state.to_act() else None
-    if state.phase == "action" and state.chit is not None:
-        step = f"Chit {state.chit} at {state.risk}, {state.orders_left} order(s) left"
-        if state.current is not None:
-            step += f"; {state.current} has {state.ap:g} AP"
+    if state.play.phase == "action" and state.active.chit is not None:
+        turn = state.active
+        step = f"Chit {turn.chit} at {turn.risk}, {turn.orders_left} order(s) left"
+        if turn.current is not None:
+            step += f"; {turn.current} has {turn.ap:g} AP"
         phase, rule, done = "Action Phase", "Soldiers (6)", "End the Action Phase"
-        left = f"{state.orders_left} order(s) to give, then End"
+        left = f"{state.active.orders_left} order(s) to give, then End"
     else:
         phase, rule, done = "Command Phase", "Soldiers (5.2)", "Pass"
         step, left = "Commit a chit one space down, or pass", "commit a chit, or pass"
     return Progress(
-        turn=state.cycle,
+        turn=state.play.cycle,
         last_turn=game.cycles,
         turn_word="Command Cycle",
         phase=phase,
         step=step,
         rule=rule,
-        step_id=state.phase,
+        step_id=state.play.phase,
         to_act=state.to_act(),
         left={side: left} if side else {},
         done_label=done,
@@ -67,9 +67,9 @@ def describe(state: SoldiersState, action: Action) -> str:
     if isinstance(action, Shoot):
         return f"Shoot at {action.hex} ({action.fire_type} fire)"
     if isinstance(action, Commit):
-        return f"Commit chit {action.chit} (now at {state.space[action.chit]}) [5.2]"
+        return f"Commit chit {action.chit} (now at {state.track.space[action.chit]}) [5.2]"
     if isinstance(action, Done):
-        return "End the Action Phase" if state.phase == "action" else "Pass"
+        return "End the Action Phase" if state.play.phase == "action" else "Pass"
     return action.text()
 
 

@@ -1,0 +1,385 @@
+"""Armor positions as data (STYLE point 25): an Armor state written as a position file and read
+back into an equal state (:mod:`rules.records.position` reads and checks the file).
+
+Each counter is listed, on the map or off it, with its hull facing as the book's direction number
+at its hex [AG VIII.A], its damage in the book's words [GC1 Effects of AP Hits] and, where they
+are not nothing, its crew losses and the direction its turret faces; a knocked-out unit leaves
+a Wreck marker [AG VI.B.7]; each side's orders are the Command Sheets' notations [AG V]::
+
+    turn: 2
+    step: plot
+    units:
+      - {id: us.M4.1, hex: L4032, facing: 6}
+      - {id: german.PZIVJ.1, hex: L3331, facing: 4, status: [turret-hit],
+         values: {crew_losses: 1, turret: 5}}
+      - {id: german.PZIVJ.2, facing: 3, status: [knocked-out]}
+      - {id: us.M4.2, facing: 1, status: [exited], values: {exited_from: L1802}}
+    markers:
+      - {kind: wreck, hex: L3328, side: german, unit: german.PZIVJ.2}
+    orders:
+      german: [order german.PZIVJ.1 2RR1]
+    state: {done: [german], fired_last_turn: [us.M4.1], old_wrecks: 1}
+
+A unit off the map (knocked out, exited) keeps the facing it had, read at its Wreck's hex or at
+the hex it left from. What the file does not say is worked out again: each unit's legal orders,
+and each unit's movement this Turn (it matters only inside the Movement Execution Phase, where
+no side decides).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pydantic import Field
+
+from model.base import StrictModel
+from model.errors import did_you_mean
+from model.hexes import Hex
+from model.position import GamePosition, Marker, UnitPlace
+from model.scenario_io import to_data
+from model.yamlio import PathKey
+from rules.armor.orders import Order
+from rules.armor.records import CommandSheets, Damage, Firing, Play, Troops
+from rules.engine.core import State
+from rules.engine.errors import ActionSyntaxError
+from rules.records.places import (
+    known_values,
+    listed_units,
+    sides,
+    state_section,
+    statuses,
+    units,
+    whole,
+)
+from rules.records.position import PositionReader
+
+if TYPE_CHECKING:
+    from rules.armor.game import ArmorGame, ArmorState
+
+#: Damage by its hit [GC1 Effects of AP Hits], in the order a unit's status lists it.
+DAMAGE = {
+    "hull": "hull-hit",
+    "turret": "turret-hit",
+    "gun": "gun-hit",
+    "track": "track-hit",
+    "crew": "crew-hit",
+}
+KNOCKED_OUT, EXITED = "knocked-out", "exited"
+STATUSES = (*DAMAGE.values(), KNOCKED_OUT, EXITED)
+VALUES = ("crew_losses", "turret", "exited_from")
+OVER = "over"
+
+
+class ArmorPositionState(StrictModel):
+    """The rest of an Armor game's state in a position file.
+
+    Attributes:
+        done: the sides that have finished the present step (plotting, facing).
+        faced: the units given their Final Facing this Turn [AG VIII.A].
+        old_wrecks: how many of the Wrecks stood when the Turn began; the newer ones block a
+            road or track [AG VII.C.4].
+        fired: the units that fired this Turn.
+        fired_last_turn: the units that fired last Turn, sighted at any range [AG IV.C.5].
+        opportunity_used: the units whose Opportunity Fire order has fired this Turn
+            [AG VII.F].
+    """
+
+    done: list[str] = Field(default_factory=list)
+    faced: list[str] = Field(default_factory=list)
+    old_wrecks: int = Field(default=0, ge=0)
+    fired: list[str] = Field(default_factory=list)
+    fired_last_turn: list[str] = Field(default_factory=list)
+    opportunity_used: list[str] = Field(default_factory=list)
+
+
+# --- writing ------------------------------------------------------------------------------------
+
+
+def to_position(state: ArmorState) -> GamePosition:
+    """The state as a position file's data."""
+    game = state.game
+    damage = state.damage
+    markers = [
+        Marker(kind="wreck", hex=game.name(h), side=game.units[u].side, unit=u)
+        for u, h in zip(damage.knocked_out, damage.wrecks, strict=True)
+    ]
+    orders = {
+        s: [o.text() for o in state.sheets.orders[s].values()]
+        for s in game.sides
+        if state.sheets.orders.get(s)
+    }
+    extra = ArmorPositionState(
+        done=sorted(state.play.done),
+        faced=sorted(state.sheets.faced),
+        old_wrecks=damage.old_wrecks,
+        fired=sorted(state.firing.fired),
+        fired_last_turn=sorted(state.firing.fired_last_turn),
+        opportunity_used=sorted(state.firing.opportunity_used),
+    )
+    return GamePosition(
+        **state.position_header(),
+        turn=state.play.turn,
+        step=OVER if state.play.over else state.segment.id,
+        units=[_place(state, u) for u in game.units],
+        markers=markers,
+        orders=orders,
+        state=to_data(extra),
+    )
+
+
+def _last_hex(state: ArmorState, unit: str) -> Hex | None:
+    """Where the unit stands, or stood: its hex, its Wreck's, or the hex it left the map from."""
+    found = state.troops.hexes.get(unit) or state.troops.exited.get(unit)
+    if found is None and unit in state.damage.knocked_out:
+        found = state.damage.wrecks[state.damage.knocked_out.index(unit)]
+    return found
+
+
+def _place(state: ArmorState, unit: str) -> UnitPlace:
+    game, troops = state.game, state.troops
+    hits = state.damage.hits.get(unit, set())
+    status = [word for hit, word in DAMAGE.items() if hit in hits]
+    if unit in state.damage.knocked_out:
+        status.append(KNOCKED_OUT)
+    values: dict[str, int | float | str | bool] = {}
+    if unit in troops.exited:
+        status.append(EXITED)
+        values["exited_from"] = game.name(troops.exited[unit])
+    if state.damage.crew_losses.get(unit):
+        values["crew_losses"] = state.damage.crew_losses[unit]
+    at, facing = _last_hex(state, unit), None
+    if at is not None and unit in troops.facing:
+        hull = troops.facing[unit]
+        facing = game.amap.global_to_direction(at, hull)
+        if troops.turret.get(unit):
+            values["turret"] = game.amap.global_to_direction(at, (hull + troops.turret[unit]) % 6)
+    h = troops.hexes.get(unit)
+    return UnitPlace(
+        id=unit,
+        hex=game.name(h) if h is not None else None,
+        facing=facing,
+        status=status,
+        values=values,
+    )
+
+
+# --- reading ------------------------------------------------------------------------------------
+
+
+def state_from_position(
+    game: ArmorGame, position: GamePosition, reader: PositionReader
+) -> ArmorState:
+    """The state a position file describes; what does not fit the game goes to ``reader``.
+
+    Raises:
+        ProblemList: the position does not fit the game (every problem, located).
+    """
+    from rules.armor.game import ArmorState
+
+    extra = state_section(position, ArmorPositionState)
+    state = ArmorState.__new__(ArmorState)
+    State.__init__(state, game, position.seed)
+    if not 1 <= position.turn <= game.turns:
+        reader.problem(("turn",), f"the scenario's Turns are 1 to {game.turns}")
+    state.play = Play(game.scenario.id, position.turn, _step(game, position, reader))
+    state.play.over = position.step == OVER
+    state.play.done = set(sides(extra.done, game.sides, ("state", "done"), reader))
+    dep = game.deployment
+    state.troops = Troops(facing=dict(dep.facing), turret=dict.fromkeys(dep.hexes, 0))
+    state.damage = Damage(old_wrecks=extra.old_wrecks)
+    wrecks = _read_wrecks(game, position, reader)
+    wreck_of = {u: h for u, h in wrecks if u is not None}
+    _read_units(state, position, wreck_of, reader)
+    _knocked_out(state, wrecks, position, reader)
+    state.sheets = CommandSheets({s: {} for s in game.sides})
+    _read_orders(state, position, reader)
+    state.sheets.faced = set(units(extra.faced, game.units, ("state", "faced"), reader))
+    state.firing = Firing(
+        set(units(extra.fired, game.units, ("state", "fired"), reader)),
+        set(units(extra.fired_last_turn, game.units, ("state", "fired_last_turn"), reader)),
+        set(units(extra.opportunity_used, game.units, ("state", "opportunity_used"), reader)),
+    )
+    reader.done()
+    state.restore_dice(position)
+    state._advance()  # a hand-written position may stand where nobody decides yet
+    return state
+
+
+def _step(game: ArmorGame, position: GamePosition, reader: PositionReader) -> int:
+    """The step's index in the Sequence of Play; past the last one when the game is over."""
+    ids = [segment.id for _, segment in game.steps]
+    if position.step == OVER:
+        return len(ids)
+    if position.step not in ids:
+        reader.problem(
+            ("step",),
+            f"no step '{position.step}' in the Armor Game's Sequence of Play",
+            did_you_mean(position.step, [*ids, OVER]),
+        )
+        return 0
+    return ids.index(position.step)
+
+
+def _read_wrecks(
+    game: ArmorGame, position: GamePosition, reader: PositionReader
+) -> list[tuple[str | None, Hex]]:
+    """The Wreck markers in order (the order the units were knocked out), each with its unit."""
+    found: list[tuple[str | None, Hex]] = []
+    for i, marker in enumerate(position.markers):
+        path = ("markers", i)
+        if marker.kind != "wreck":
+            hint = did_you_mean(marker.kind, ["wreck"])
+            reader.problem((*path, "kind"), f"no marker '{marker.kind}' in Armor (wreck)", hint)
+            continue
+        h = reader.hex(marker.hex, (*path, "hex"))
+        unit = marker.unit
+        if unit is None:
+            reader.problem(path, "a Wreck names the unit knocked out there (unit: ...)")
+        elif not reader.unit(unit, game.units, (*path, "unit")):
+            unit = None
+        if h is not None:
+            found.append((unit, h))
+    return found
+
+
+def _read_units(
+    state: ArmorState, position: GamePosition, wreck_of: dict[str, Hex], reader: PositionReader
+) -> None:
+    game = state.game
+    for path, place in listed_units(position, game.units, reader):
+        status = statuses(place, path, STATUSES, "Armor", reader)
+        hits = {hit for hit, word in DAMAGE.items() if word in status}
+        if hits:
+            state.damage.hits[place.id] = hits
+        h = _read_hex(state, place, status, path, reader)
+        last = h
+        if EXITED in status:
+            last = _read_exit(state, place, path, reader)
+        elif KNOCKED_OUT in status:
+            last = wreck_of.get(place.id)
+        _read_values(state, place, path, reader)
+        _read_facing(state, place, last, path, reader)
+
+
+def _read_hex(
+    state: ArmorState, place: UnitPlace, status: list[str], path: PathKey, reader: PositionReader
+) -> Hex | None:
+    """The unit's hex on the map, None off it (knocked out or exited)."""
+    off = [s for s in status if s in (KNOCKED_OUT, EXITED)]
+    if len(off) > 1:
+        reader.problem((*path, "status"), "knocked out or exited, not both")
+    if off and place.hex is not None:
+        reader.problem((*path, "hex"), f"a unit {off[0]} is off the map: no hex")
+        return None
+    if not off and place.hex is None:
+        reader.problem((*path, "hex"), "give its hex, or a status 'knocked-out' or 'exited'")
+        return None
+    h = reader.hex(place.hex, (*path, "hex"))
+    if h is not None:
+        state.troops.hexes[place.id] = h
+    return h
+
+
+def _read_exit(
+    state: ArmorState, place: UnitPlace, path: PathKey, reader: PositionReader
+) -> Hex | None:
+    named = place.values.get("exited_from")
+    if not isinstance(named, str):
+        reader.problem((*path, "values"), "an exited unit says the hex it left from (exited_from)")
+        return None
+    h = reader.hex(named, (*path, "values", "exited_from"))
+    if h is not None:
+        state.troops.exited[place.id] = h
+    return h
+
+
+def _read_values(
+    state: ArmorState, place: UnitPlace, path: PathKey, reader: PositionReader
+) -> None:
+    known_values(place, path, VALUES, "Armor", reader)
+    if "crew_losses" in place.values:
+        losses = whole(place.values["crew_losses"], 0)
+        if losses is None:
+            reader.problem(
+                (*path, "values", "crew_losses"), "crew losses are a whole number, 0 or more"
+            )
+        elif losses:
+            state.damage.crew_losses[place.id] = losses
+    if "turret" in place.values and whole(place.values["turret"], 1, 6) is None:
+        where = (*path, "values", "turret")
+        reader.problem(where, "the turret faces a direction number, 1 to 6 [AG VIII.A]")
+
+
+def _read_facing(
+    state: ArmorState, place: UnitPlace, last: Hex | None, path: PathKey, reader: PositionReader
+) -> None:
+    """The hull's facing (and the turret's) as direction numbers at the unit's hex, or at the
+    hex it last stood in; a unit off the map without one keeps its set-up facing."""
+    amap, troops = state.game.amap, state.troops
+    if place.facing is None:
+        if place.id in troops.hexes:
+            reader.problem(
+                (*path, "facing"), "give the direction its hull faces, 1 to 6 [AG VIII.A]"
+            )
+        return
+    if whole(place.facing, 1, 6) is None:
+        reader.problem((*path, "facing"), "a facing is a direction number, 1 to 6 [AG VIII.A]")
+        return
+    if last is None:
+        return
+    hull = amap.direction_to_global(last, place.facing)
+    troops.facing[place.id] = hull
+    turret = whole(place.values.get("turret"), 1, 6)
+    if turret is not None:
+        troops.turret[place.id] = (amap.direction_to_global(last, turret) - hull) % 6
+
+
+def _knocked_out(
+    state: ArmorState,
+    wrecks: list[tuple[str | None, Hex]],
+    position: GamePosition,
+    reader: PositionReader,
+) -> None:
+    """The units knocked out, in the order of their Wrecks; one Wreck for each [AG VI.B.7]."""
+    out = [p.id for p in position.units if KNOCKED_OUT in p.status]
+    for i, (unit, h) in enumerate(wrecks):
+        if unit is not None and unit not in out:
+            reader.problem(("markers", i, "unit"), f"'{unit}' is not knocked out (its status)")
+        state.damage.knocked_out.append(unit or "")
+        state.damage.wrecks.append(h)
+    for unit in out:
+        if sum(1 for u, _ in wrecks if u == unit) != 1:
+            where = ("units", next(i for i, p in enumerate(position.units) if p.id == unit))
+            reader.problem(
+                (*where, "status"), f"'{unit}' is knocked out: one Wreck marker names it"
+            )
+    if state.damage.old_wrecks > len(wrecks):
+        reader.problem(
+            ("state", "old_wrecks"),
+            f"{state.damage.old_wrecks} Wrecks when the Turn began, only {len(wrecks)} on the map",
+        )
+
+
+def _read_orders(state: ArmorState, position: GamePosition, reader: PositionReader) -> None:
+    """Each side's orders this Turn, in the book's notation [AG V]."""
+    game = state.game
+    for side, texts in position.orders.items():
+        if side not in game.sides:
+            hint = did_you_mean(side, game.sides)
+            reader.problem(("orders", side), f"the scenario has no side '{side}'", hint)
+            continue
+        for j, text in enumerate(texts):
+            where = ("orders", side, j)
+            try:
+                order = game.parse_action(text)
+            except ActionSyntaxError as exc:
+                reader.problem(where, str(exc))
+                continue
+            if not isinstance(order, Order):
+                reader.problem(where, f"'{text}' is not an order [AG V]")
+            elif not reader.unit(order.unit, game.units, where):
+                continue
+            elif game.units[order.unit].side != side:
+                reader.problem(where, f"'{order.unit}' is not a unit of {side}")
+            else:
+                state.sheets.orders[side][order.unit] = order

@@ -1,0 +1,123 @@
+"""What an Armor action would do, without applying it and without the game's dice (STYLE point
+24): whether it is legal and why not (the checks the state makes before applying it), the Speed
+Factors its movement spends, and for Direct Fire the odds worked out by the engine's own fire
+procedure up to the die [AG VI.B]: the Modifier Number, the AP Hit Table's Hit Number, the
+Number of Hits Table for the shots, and how often a hit penetrates on the target's Hit
+Determination Table.
+
+Orders are secret [AG V]: the target's own orders are not known to the firer's side while it
+plots, so the odds take the target as standing (the AP Movement Modifiers' column 0) and say so.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from rules.armor import plot, view
+from rules.armor.cards import armour_basis, hit_location, hits_scored
+from rules.armor.fire import aim, hit_verdict, hull_down, shot_elevation
+from rules.armor.move import FIRE_LIMIT, walk
+from rules.armor.orders import Face, Order
+from rules.engine.actions import Action
+from rules.engine.play import Chance, Preview
+
+if TYPE_CHECKING:
+    from rules.armor.game import ArmorState
+
+HIDDEN = (
+    "the target's orders are secret while plotting [AG V]: as if it stands (AP Movement "
+    "Modifiers column 0)"
+)
+
+
+def preview(state: ArmorState, action: Action) -> Preview:
+    """What ``action`` would do now, by the rules the engine applies."""
+    words = view.describe(state, action)
+    why = plot.why_not(state, action)
+    if why is not None:
+        return Preview(words, False, why)
+    if isinstance(action, Order):
+        return _order(state, action, words)
+    if isinstance(action, Face):
+        return Preview(words, True, rules=("Final Facing and Adjustment [AG VIII.A]",))
+    return Preview(words, True)
+
+
+def sf(amount: Fraction) -> str:
+    """Speed Factors as the cards write them: ``3 2/3``."""
+    whole, part = divmod(amount, 1)
+    if not part:
+        return str(whole)
+    return f"{whole} {part}" if whole else str(part)
+
+
+def _order(state: ArmorState, order: Order, words: str) -> Preview:
+    spec = state.game.units[order.unit]
+    rules = ["Orders on the Command Sheet [AG V.A]"]
+    cost = None
+    if order.moves:
+        fires = order.fire is not None
+        w = walk(
+            spec,
+            state.troops.hexes[order.unit],
+            state.troops.facing[order.unit],
+            order.steps,
+            state.game.cost_for(spec),
+            state.game.on_map,
+            fires,
+        )
+        limit = FIRE_LIMIT if fires else Fraction(spec.speed)
+        cost = f"{sf(w.spent)} of {sf(limit)} SF"
+        rules.append("Speed Factors, Turn Costs and terrain [AG V.B; CS Vehicle Movement Costs]")
+        if fires:
+            rules.append("at most 2 SF with Direct Fire [AG V.A.2.a]")
+    chances: tuple[Chance, ...] = ()
+    if order.fire is not None:
+        chances = (_fire(state, order.unit, order.fire, bool(order.moves)),)
+        rules.append("Direct Fire [AG VI.A-B; GC1 AP Hit Table, Number of Hits Table]")
+        rules.append("Hit Determination [AG VI.B.5-6]")
+    if order.opportunity is not None:
+        how = (
+            "fires at the first enemy unit to enter the hex or cross the line of sight to it, "
+            "at the Slow Rate of Fire, -8 for Opportunity Fire; its odds depend on that unit"
+        )
+        chances = (Chance(order.opportunity, how),)
+        rules.append("Opportunity Fire [AG VII.F]")
+    return Preview(words, True, None, cost, chances, tuple(rules))
+
+
+def _fire(state: ArmorState, firer: str, target: str, moving: bool) -> Chance:
+    """The shot up to the die: the chance of at least one hit, and per hit of a penetration."""
+    shot = aim(state, firer, target, moving=moving, target_hexes=0)
+    hits = [hits_scored(shot.hit_number, shot.shots, roll)[0] for roll in range(1, 101)]
+    a, b = state.troops.hexes[firer], state.troops.hexes[target]
+    down = hull_down(state, a, b, shot_elevation(state, a, b))
+    pen, aspect = shot.gun.penetration(shot.range), shot.aspect
+    tspec = state.game.units[target]
+    through = 0
+    for roll in range(1, 101):
+        location = hit_location(aspect.aspect, roll)
+        armour = armour_basis(tspec, aspect.aspect, aspect.angle, location)
+        through += hit_verdict(location, armour, pen, down) == "penetrates"
+    mods = " ".join(f"{m.value:+d} {m.what}" for m in shot.modifiers if m.applied)
+    words = (
+        f"Modifier Number {shot.number} (20 {mods}); AP Factor {shot.gun.ap_factor(shot.range)} "
+        f"at range {shot.range}: Hit Number {shot.hit_number}; {shot.shots} shot(s): "
+        f"{_bands(hits)}; a hit ({aspect.sector}) penetrates on {through} in 100; {HIDDEN}"
+    )
+    return Chance(target, words, sum(1 for h in hits if h) / 100)
+
+
+def _bands(hits: list[int]) -> str:
+    """The rolls (01-100) that score hits, by the number of hits: ``01-14 2 hits, 15-70 1
+    hit``; ``no hit`` when none does."""
+    found: list[str] = []
+    start = 0
+    for roll in range(1, 101):
+        if roll == 100 or hits[roll] != hits[start]:
+            if hits[start]:
+                count = hits[start]
+                found.append(f"{start + 1:02d}-{roll:02d} {count} hit{'s' if count > 1 else ''}")
+            start = roll
+    return ", ".join(found) or "no hit"

@@ -1,0 +1,308 @@
+"""Panzer Command positions as data (STYLE point 25): a state written as a position file and read
+back into an equal state (:mod:`rules.records.position` reads and checks the file).
+
+Each unit is listed with its hex, its state in the book's words (``suppressed`` [§11.1],
+``eliminated``, a ``reinforcement`` not yet entered [§15.2]) and, where they are not nothing,
+its steps left (a reduced unit [§2.5]) and its Cohesion Hits [§11.1]; the rest of the state is
+each side's Dispatch Points and Direct Commands [§4.2] and the chits: in the cup, on the Game
+Turn Track, used this turn, and the Segment's [§3.1-3.2]::
+
+    turn: 3
+    step: segment                 # prep, action (between chits), segment, or over
+    units:
+      - {id: german.de-pak.1, hex: "0605", status: [suppressed], values: {cohesion_hits: 1}}
+      - {id: soviet.su-t34.1, hex: "0707", values: {steps: 1}}
+      - {id: soviet.su-t34.2, status: [eliminated]}
+      - {id: german.de-pz3.1, status: [reinforcement]}
+    state:
+      dispatch_points: {german: 3, soviet: 2}
+      direct_commands: {german: 0, soviet: 4}
+      cup: [german:direct-command, soviet:regiment]
+      track: {4: [german:regiment-2]}
+      used: [soviet:direct-command]
+      chit: german:regiment
+      acted: [german.de-pak.1]
+      eliminated: [soviet.su-t34.2]
+
+A chit is ``SIDE:regiment``, ``SIDE:regiment-2`` or ``SIDE:direct-command``. The cup's order is
+kept (the draw picks by its place in the cup). ``eliminated`` gives the order the units were
+eliminated in; units whose status says so and that it leaves out follow, in the file's order.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pydantic import Field
+
+from model.base import StrictModel
+from model.errors import did_you_mean
+from model.position import GamePosition, UnitPlace
+from model.scenario_io import to_data
+from model.yamlio import PathKey
+from rules.engine.core import State
+from rules.maps.named import HexesByName
+from rules.panzer_command.records import MAX_COMMANDS, MAX_DISPATCH, PHASES, Command, Play, Troops
+from rules.records.places import (
+    known_values,
+    listed_units,
+    sides,
+    state_section,
+    statuses,
+    units,
+    whole,
+)
+from rules.records.position import PositionReader
+
+if TYPE_CHECKING:
+    from rules.panzer_command.game import PanzerCommandGame, PcState
+
+SUPPRESSED, ELIMINATED, REINFORCEMENT = "suppressed", "eliminated", "reinforcement"
+STATUSES = (SUPPRESSED, ELIMINATED, REINFORCEMENT)
+VALUES = ("steps", "cohesion_hits")
+OVER = "over"
+CHIT_KINDS = ("regiment", "regiment-2", "direct-command")
+
+
+class PcPositionState(StrictModel):
+    """The rest of a Panzer Command game's state in a position file.
+
+    Attributes:
+        dispatch_points: each side's Dispatch Points (0-9) [§4.2].
+        direct_commands: each side's Direct Commands (0-19) [§4.2].
+        cup: the chits in the cup, in order [§3.1].
+        track: the chits on the Game Turn Track, by turn [§3.1 C].
+        used: the chits drawn or selected this turn.
+        passed: the sides that passed in this phase.
+        chit: the chit of the Segment now (only in a Segment).
+        acted: the units that have had their Action in this Segment [§3.2].
+        eliminated: the units eliminated, in order.
+    """
+
+    dispatch_points: dict[str, int] = Field(default_factory=dict)
+    direct_commands: dict[str, int] = Field(default_factory=dict)
+    cup: list[str] = Field(default_factory=list)
+    track: dict[int, list[str]] = Field(default_factory=dict)
+    used: list[str] = Field(default_factory=list)
+    passed: list[str] = Field(default_factory=list)
+    chit: str | None = None
+    acted: list[str] = Field(default_factory=list)
+    eliminated: list[str] = Field(default_factory=list)
+
+
+# --- writing ------------------------------------------------------------------------------------
+
+
+def to_position(state: PcState) -> GamePosition:
+    """The state as a position file's data."""
+    game, command = state.game, state.command
+    arrived = _arrived_units(state)
+    extra = PcPositionState(
+        dispatch_points=dict(command.dp),
+        direct_commands=dict(command.dc),
+        cup=list(command.cup),
+        track={t: list(c) for t, c in sorted(command.track.items())},
+        used=sorted(command.used),
+        passed=sorted(state.play.passed),
+        chit=state.play.chit,
+        acted=sorted(state.play.acted),
+        eliminated=list(state.troops.eliminated),
+    )
+    return GamePosition(
+        **state.position_header(),
+        turn=state.play.turn,
+        step=OVER if state.play.over else state.play.phase,
+        units=[_place(state, u, arrived) for u in game.units],
+        state=to_data(extra),
+    )
+
+
+def _arrived_units(state: PcState) -> set[str]:
+    """The units of the reinforcement groups that have entered (or are no reinforcements)."""
+    waiting = {
+        u
+        for i, arrival in enumerate(state.game.deployment.arrivals)
+        if i not in state.troops.arrived
+        for u in arrival.units
+    }
+    return set(state.game.units) - waiting
+
+
+def _place(state: PcState, unit: str, arrived: set[str]) -> UnitPlace:
+    troops, spec = state.troops, state.game.units[unit]
+    h = troops.hexes.get(unit)
+    status: list[str] = []
+    values: dict[str, int | float | str | bool] = {}
+    if unit in troops.eliminated:
+        status.append(ELIMINATED)
+    elif unit not in arrived:
+        status.append(REINFORCEMENT)
+    if unit in troops.suppressed:
+        status.append(SUPPRESSED)
+    steps = troops.steps.get(unit, spec.steps)
+    if unit not in troops.eliminated and steps != spec.steps:
+        values["steps"] = steps
+    if troops.cohesion.get(unit):
+        values["cohesion_hits"] = troops.cohesion[unit]
+    return UnitPlace(
+        id=unit, hex=state.game.name(h) if h is not None else None, status=status, values=values
+    )
+
+
+# --- reading ------------------------------------------------------------------------------------
+
+
+def state_from_position(
+    game: PanzerCommandGame, position: GamePosition, reader: PositionReader
+) -> PcState:
+    """The state a position file describes; what does not fit the game goes to ``reader``.
+
+    Raises:
+        ProblemList: the position does not fit the game (every problem, located).
+    """
+    from rules.panzer_command.game import PcState
+
+    extra = state_section(position, PcPositionState)
+    state = PcState.__new__(PcState)
+    State.__init__(state, game, position.seed)
+    if not game.first_turn <= position.turn <= game.last_turn:
+        reader.problem(("turn",), f"the scenario's turns are {game.first_turn}-{game.last_turn}")
+    phase = position.step
+    if phase not in (*PHASES, OVER):
+        hint = did_you_mean(phase, (*PHASES, OVER))
+        reader.problem(("step",), f"no step '{phase}' ({', '.join((*PHASES, OVER))})", hint)
+        phase = "prep"
+    chit = _chit(game, extra.chit, ("state", "chit"), reader) if extra.chit else None
+    if (phase == "segment") != (chit is not None):
+        reader.problem(("state", "chit"), "a Segment has its chit, and only a Segment [§3.2]")
+    state.play = Play(
+        position.turn,
+        "action" if phase == OVER else phase,  # a game ends when the cup empties [§3.1]
+        phase == OVER,
+        set(sides(extra.passed, game.sides, ("state", "passed"), reader)),
+        chit,
+        set(units(extra.acted, game.units, ("state", "acted"), reader)),
+    )
+    state.troops = Troops(HexesByName(game.name))
+    _read_units(state, position, extra, reader)
+    state.command = Command(
+        _points(game, extra.dispatch_points, "dispatch_points", MAX_DISPATCH, reader),
+        _points(game, extra.direct_commands, "direct_commands", MAX_COMMANDS, reader),
+        _chits(game, extra.cup, ("state", "cup"), reader),
+        {t: _chits(game, c, ("state", "track", t), reader) for t, c in extra.track.items()},
+        set(_chits(game, extra.used, ("state", "used"), reader)),
+    )
+    reader.done()
+    state.restore_dice(position)
+    state._advance()  # a hand-written position may stand where nobody decides yet
+    return state
+
+
+def _chit(game: PanzerCommandGame, chit: str, path: PathKey, reader: PositionReader) -> str | None:
+    side, _, kind = chit.partition(":")
+    if side in game.sides and kind in CHIT_KINDS:
+        return chit
+    known = [f"{s}:{k}" for s in game.sides for k in CHIT_KINDS]
+    reader.problem(
+        path, f"no chit '{chit}' (SIDE:{'|'.join(CHIT_KINDS)})", did_you_mean(chit, known)
+    )
+    return None
+
+
+def _chits(
+    game: PanzerCommandGame, chits: list[str], path: PathKey, reader: PositionReader
+) -> list[str]:
+    found = (_chit(game, c, (*path, i), reader) for i, c in enumerate(chits))
+    return [c for c in found if c is not None]
+
+
+def _points(
+    game: PanzerCommandGame, given: dict[str, int], key: str, cap: int, reader: PositionReader
+) -> dict[str, int]:
+    """Each side's points (0 when not given), between 0 and the cap [§4.2]."""
+    for side, points in given.items():
+        if side not in game.sides:
+            hint = did_you_mean(side, game.sides)
+            reader.problem(("state", key, side), f"the scenario has no side '{side}'", hint)
+        elif not 0 <= points <= cap:
+            reader.problem(("state", key, side), f"from 0 to {cap} [§4.2]")
+    return {s: given.get(s, 0) for s in game.sides}
+
+
+def _read_units(
+    state: PcState, position: GamePosition, extra: PcPositionState, reader: PositionReader
+) -> None:
+    game, troops = state.game, state.troops
+    eliminated = units(extra.eliminated, game.units, ("state", "eliminated"), reader)
+    waiting: set[str] = set()
+    # a reinforcement that entered where no hex was free stays off the map [§15.2]
+    reinforcements = {u for a in game.deployment.arrivals for u in a.units}
+    for path, place in listed_units(position, game.units, reader):
+        unit, spec = place.id, game.units[place.id]
+        status = statuses(place, path, STATUSES, "Panzer Command", reader)
+        known_values(place, path, VALUES, "Panzer Command", reader)
+        h = reader.hex(place.hex, (*path, "hex"))
+        off = next((s for s in status if s in (ELIMINATED, REINFORCEMENT)), None)
+        if off is not None and place.hex is not None:
+            reader.problem((*path, "hex"), f"a unit {off} is off the map: no hex")
+        elif h is not None:
+            troops.hexes[unit] = h
+        elif off is None and place.hex is None and unit not in reinforcements:
+            reader.problem((*path, "hex"), "give its hex, or a status 'eliminated'")
+        if off == ELIMINATED:
+            troops.steps[unit] = 0
+            if unit not in eliminated:
+                eliminated.append(unit)
+            if len(status) > 1 or place.values:
+                reader.problem((*path, "status"), "an eliminated unit has no other state")
+            continue
+        if off == REINFORCEMENT:
+            waiting.add(unit)
+        if SUPPRESSED in status:
+            troops.suppressed.add(unit)
+        troops.steps[unit] = _steps(place, path, spec.steps, reader)
+        hits = whole(place.values.get("cohesion_hits", 0), 0, 2)
+        if hits is None:
+            reader.problem((*path, "values", "cohesion_hits"), "0, 1 or 2 Cohesion Hits [§11.1]")
+        elif hits:
+            troops.cohesion[unit] = hits
+    _read_eliminated(state, eliminated, position, reader)
+    _read_arrivals(state, waiting, reader)
+
+
+def _steps(place: UnitPlace, path: PathKey, full: int, reader: PositionReader) -> int:
+    steps = whole(place.values.get("steps", full), 1, full)
+    if steps is None:
+        reader.problem(
+            (*path, "values", "steps"), f"a unit of {full} step(s) has 1 to {full} [§2.5]"
+        )
+        return full
+    return steps
+
+
+def _read_eliminated(
+    state: PcState, eliminated: list[str], position: GamePosition, reader: PositionReader
+) -> None:
+    out = {p.id for p in position.units if ELIMINATED in p.status}
+    for i, unit in enumerate(eliminated):
+        if unit not in out:
+            reader.problem(("state", "eliminated", i), f"'{unit}' is not eliminated (its status)")
+    state.troops.eliminated = [u for u in eliminated if u in out]
+
+
+def _read_arrivals(state: PcState, waiting: set[str], reader: PositionReader) -> None:
+    """The reinforcement groups that have entered: those with no unit still waiting; a group
+    enters whole [§15.2]."""
+    for i, arrival in enumerate(state.game.deployment.arrivals):
+        held = waiting & set(arrival.units)
+        if not held:
+            state.troops.arrived.add(i)
+        elif held != set(arrival.units) - set(state.troops.eliminated):
+            reader.problem(
+                ("units",),
+                f"the reinforcements of {arrival.side} due on turn {arrival.turn} enter "
+                "together: all of them are 'reinforcement', or none [§15.2]",
+            )
+    for unit in waiting:
+        if not any(unit in a.units for a in state.game.deployment.arrivals):
+            reader.problem(("units",), f"'{unit}' is not a reinforcement of the scenario")

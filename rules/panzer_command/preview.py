@@ -1,0 +1,123 @@
+"""Whether a Panzer Command action is legal now and why not (the checks the state makes before
+applying it), and what it would do without applying it and without the game's dice (STYLE point
+24): the Movement Points a move spends [§5.1], the Dispatch Points or the Direct Command it
+costs [§3.1-3.2; §4.2], and for Direct Fire the odds worked out by the engine's own procedure up
+to the die: the Final Attack Strength [§7.3], the d10 read 0-9 at or under it (0 always, 9
+never [§2.3; §7.2]) and the CRT result each success would read [§7.2]; for a Rally, a d10 at or
+under the Troop Quality [§11.2].
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.engine.actions import Action, Done, Move
+from rules.engine.play import Chance, Preview
+from rules.panzer_command import view
+from rules.panzer_command.actions import Dispatch, Fire, Rally, Select
+from rules.panzer_command.fire import (
+    attack_strength,
+    crt_column,
+    succeeds,
+    why_not_fire,
+    why_not_rally,
+)
+from rules.panzer_command.moves import why_not_move
+from rules.panzer_command.units import cell
+
+if TYPE_CHECKING:
+    from rules.panzer_command.game import PcState
+
+NO_EFFECT = ("-", "None")
+
+
+def why_not(state: PcState, action: Action) -> str | None:
+    """Why ``action`` may not be applied now, or None."""
+    if isinstance(action, Done):
+        return None if action.side in state.to_act() else f"{action.side} may not act now"
+    if isinstance(action, Dispatch | Select):
+        want = "prep" if isinstance(action, Dispatch) else "action"
+        if action.side not in state.to_act() or state.play.phase != want:
+            return "not now [§3.1]"
+        cost = 1 if isinstance(action, Dispatch) else 2
+        if state.command.dp[action.side] < cost or not state.second_chit_available(action.side):
+            return f"needs {cost} Dispatch Points and an available chit [§3.1]"
+        return None
+    if not isinstance(action, Move | Fire | Rally):
+        return "not an action of Panzer Command"
+    spec = state.game.units.get(action.unit)
+    if state.play.phase != "segment" or spec is None or spec.side != state.owner:
+        return "not a unit of the active Segment [§3.2]"
+    if not state.may_act(action.unit):
+        return "one Action per unit per Segment [§3.2]"
+    if isinstance(action, Move):
+        return why_not_move(state, action)
+    if isinstance(action, Fire):
+        return why_not_fire(state, action.unit, action.target)
+    return why_not_rally(state, action.unit)
+
+
+def preview(state: PcState, action: Action) -> Preview:
+    """What ``action`` would do now, by the rules the engine applies."""
+    words = view.describe(state, action)
+    why = why_not(state, action)
+    if why is not None:
+        return Preview(words, False, why)
+    if isinstance(action, Dispatch):
+        return Preview(words, True, None, "1 Dispatch Point", rules=("[§3.1 Preparation C]",))
+    if isinstance(action, Select):
+        return Preview(words, True, None, "2 Dispatch Points", rules=("[§3.1 Action Phase A-B]",))
+    if not isinstance(action, Move | Fire | Rally):
+        return Preview(words, True)
+    direct = (state.play.chit or "").endswith("direct-command")
+    command = " and a Direct Command [§3.2]" if direct else ""
+    rules = ["one Action per unit per Segment [§3.2]"]
+    if isinstance(action, Move):
+        spent = _spent(state, action)
+        allowance = state.game.units[action.unit].movement
+        rules.append("Move Action [§5.1-5.2]")
+        return Preview(words, True, None, f"{spent:g} of {allowance} MP{command}", (), tuple(rules))
+    if isinstance(action, Fire):
+        chance = _fire(state, action.unit, action.target)
+        rules += ["Direct Fire [§7.1-7.3]", "Combat Results [§7.2; §11.1]"]
+    else:
+        chance = _rally(state, action.unit)
+        rules.append("Rally [§11.2]")
+    return Preview(
+        words, True, None, command.removeprefix(" and ") or None, (chance,), tuple(rules)
+    )
+
+
+def _spent(state: PcState, move: Move) -> float:
+    """The path's Movement Points, by the terrain the unit's class crosses [§5.1]."""
+    game, at = state.game, state.troops.hexes[move.unit]
+    kind = game.units[move.unit].movement_class
+    spent = 0.0
+    for name in move.path:
+        to = game.by_name[name.upper()]
+        spent += game.movement.cost(kind, to, at).cost or 0.0
+        at = to
+    return spent
+
+
+def _fire(state: PcState, unit: str, target: str) -> Chance:
+    final, work = attack_strength(state, unit, target)
+    column = crt_column(state, unit, target)
+    results = {
+        roll: str(cell("crt", roll, column).value) for roll in range(10) if succeeds(roll, final)
+    }
+    effects = [roll for roll, result in results.items() if result not in NO_EFFECT]
+    read = ", ".join(f"{roll} {result}" for roll, result in results.items())
+    words = (
+        f"{'; '.join(work.steps)}; a d10 (0-9) succeeds on {len(results)} in 10 (0 always, 9 "
+        f"never); CRT '{column}': {read}; {len(effects)} in 10 to have an effect"
+    )
+    return Chance(target, words, len(effects) / 10)
+
+
+def _rally(state: PcState, unit: str) -> Chance:
+    tq = state.troop_quality(unit)
+    marker = "Suppression" if unit in state.troops.suppressed else "a Cohesion Hit"
+    chances = min(10, tq + 1)
+    words = f"removes {marker} on a d10 (0-9) at or under its Troop Quality {tq}: {chances} in 10"
+    return Chance(unit, words, chances / 10)

@@ -1,0 +1,282 @@
+"""Soldiers positions as data (STYLE point 25): a state written as a position file and read back
+into an equal state (:mod:`rules.records.position` reads and checks the file).
+
+Each man is listed with his hex and his state in the book's words (``suppressed``, ``wounded``,
+``killed``, ``incapacitated`` [8.44]); the rest is the Command Cycle's: the advantage [10.4],
+who acts first in the Command Phase and who has acted [5.2], each chit's space on the Command
+Track [5.1] and each side's committed chit, and the turn of the active chit: its risk level
+[6.11], the orders left and who may take one [6.21], the man under orders with his Action
+Points [6.2] and each man's shots [8.1]::
+
+    turn: 2                       # the Command Cycle
+    step: action                  # command, action, or over
+    units:
+      - {id: us.austin, hex: C1710, status: [wounded]}
+      - {id: german.mueller, hex: C1811, status: [killed]}
+    state:
+      advantage: us
+      first: us
+      acted: []
+      chits: {us.e.sl: "4", us.e.asl: X2, german.a.ind: Start}
+      committed: {us: us.e.sl}
+      turn: {chit: us.e.sl, risk: Bold, orders_left: 1, in_command: [us.austin],
+             ordered: [us.baker], current: us.baker, ap: 3.0, shots: {us.baker: 1}}
+
+A chit the file leaves out is in Start.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pydantic import Field
+
+from model.base import StrictModel
+from model.errors import did_you_mean
+from model.position import GamePosition, UnitPlace
+from model.scenario_io import to_data
+from model.yamlio import PathKey
+from rules.engine.core import State
+from rules.maps.named import HexesByName
+from rules.records.places import listed_units, sides, state_section, statuses, units, whole
+from rules.records.position import PositionReader
+from rules.soldiers.records import RISKS, SPACES, ActiveTurn, CommandTrack, Play, Troops
+
+if TYPE_CHECKING:
+    from rules.soldiers.game import SoldiersGame, SoldiersState
+
+SUPPRESSED, WOUNDED, KILLED, INCAPACITATED = "suppressed", "wounded", "killed", "incapacitated"
+STATUSES = (SUPPRESSED, WOUNDED, KILLED, INCAPACITATED)
+PHASES = ("command", "action")
+OVER = "over"
+
+
+class TurnPosition(StrictModel):
+    """The active chit's turn [6]: the chit (none between Action Phases), its risk level, the
+    orders left, the men in command who may take one, the men ordered in it and in the one
+    before, the man under orders with his Action Points, and each man's shots."""
+
+    chit: str | None = None
+    risk: str = "Cautious"
+    orders_left: int = Field(default=0, ge=0)
+    in_command: list[str] = Field(default_factory=list)
+    ordered: list[str] = Field(default_factory=list)
+    previously_ordered: list[str] = Field(default_factory=list)
+    current: str | None = None
+    ap: float = Field(default=0.0, ge=0)
+    shots: dict[str, int] = Field(default_factory=dict)
+
+
+class SoldiersPositionState(StrictModel):
+    """The rest of a Soldiers game's state in a position file.
+
+    Attributes:
+        advantage: the side with the advantage [10.4].
+        first: the side that acts first in this Command Phase (the advantage's by default).
+        acted: the sides that have acted in this Command Phase, in order [5.2].
+        chits: each chit's space on the Command Track (Start when left out) [5.1].
+        committed: each side's committed chit, if it has one [5.2].
+        last_chit: the chit active in the previous Action Phase (it may not commit) [5.2].
+        turn: the active chit's turn.
+    """
+
+    advantage: str = ""
+    first: str | None = None
+    acted: list[str] = Field(default_factory=list)
+    chits: dict[str, str] = Field(default_factory=dict)
+    committed: dict[str, str] = Field(default_factory=dict)
+    last_chit: str | None = None
+    turn: TurnPosition = Field(default_factory=TurnPosition)
+
+
+# --- writing ------------------------------------------------------------------------------------
+
+
+def to_position(state: SoldiersState) -> GamePosition:
+    """The state as a position file's data."""
+    game, track, turn = state.game, state.track, state.active
+    extra = SoldiersPositionState(
+        advantage=state.play.advantage,
+        first=state.play.order[0],
+        acted=list(state.play.acted),
+        chits={c: s for c, s in sorted(track.space.items()) if s != "Start"},
+        committed={s: c for s, c in sorted(track.committed.items()) if c is not None},
+        last_chit=track.last_chit,
+        turn=TurnPosition(
+            chit=turn.chit,
+            risk=turn.risk,
+            orders_left=turn.orders_left,
+            in_command=sorted(turn.in_command),
+            ordered=sorted(turn.ordered),
+            previously_ordered=sorted(turn.prev_ordered),
+            current=turn.current,
+            ap=turn.ap,
+            shots=dict(sorted(turn.shots.items())),
+        ),
+    )
+    return GamePosition(
+        **state.position_header(),
+        turn=state.play.cycle,
+        step=OVER if state.play.over else state.play.phase,
+        units=[_place(state, m) for m in game.men],
+        state=to_data(extra),
+    )
+
+
+def _place(state: SoldiersState, man: str) -> UnitPlace:
+    troops = state.troops
+    status = [SUPPRESSED] if man in troops.suppressed else []
+    status += [WOUNDED] if man in troops.wounded else []
+    if man in troops.disabled:
+        status.append(KILLED if troops.disabled[man] == "killed" else INCAPACITATED)
+    h = troops.hexes.get(man)
+    return UnitPlace(id=man, hex=state.game.name(h) if h is not None else None, status=status)
+
+
+# --- reading ------------------------------------------------------------------------------------
+
+
+def state_from_position(
+    game: SoldiersGame, position: GamePosition, reader: PositionReader
+) -> SoldiersState:
+    """The state a position file describes; what does not fit the game goes to ``reader``.
+
+    Raises:
+        ProblemList: the position does not fit the game (every problem, located).
+    """
+    from rules.soldiers.game import SoldiersState
+
+    extra = state_section(position, SoldiersPositionState)
+    state = SoldiersState.__new__(SoldiersState)
+    State.__init__(state, game, position.seed)
+    state.play = _read_play(game, position, extra, reader)
+    state.troops = Troops(HexesByName(game.name))
+    _read_men(state, position, reader)
+    state.track = _read_track(game, extra, reader)
+    state.active = _read_turn(game, extra.turn, reader)
+    if (state.play.phase == "action" and not state.play.over) != (state.active.chit is not None):
+        reader.problem(("state", "turn", "chit"), "an Action Phase has its chit, and only it [6]")
+    reader.done()
+    state.restore_dice(position)
+    state._advance()  # a hand-written position may stand where nobody decides yet
+    return state
+
+
+def _read_play(
+    game: SoldiersGame,
+    position: GamePosition,
+    extra: SoldiersPositionState,
+    reader: PositionReader,
+) -> Play:
+    if not 1 <= position.turn <= game.cycles:
+        reader.problem(("turn",), f"the scenario's Command Cycles are 1 to {game.cycles}")
+    phase = position.step
+    if phase not in (*PHASES, OVER):
+        hint = did_you_mean(phase, (*PHASES, OVER))
+        reader.problem(("step",), f"no step '{phase}' ({', '.join((*PHASES, OVER))})", hint)
+        phase = "command"
+    advantage = extra.advantage
+    if advantage not in game.sides:
+        hint = did_you_mean(advantage, game.sides)
+        reader.problem(("state", "advantage"), "give the side with the advantage [10.4]", hint)
+        advantage = game.first
+    first = extra.first or advantage
+    if first not in game.sides:
+        hint = did_you_mean(first, game.sides)
+        reader.problem(("state", "first"), f"the scenario has no side '{first}'", hint)
+        first = advantage
+    return Play(
+        position.turn,
+        "command" if phase == OVER else phase,  # a game ends when both pass [4]
+        phase == OVER,
+        sides(extra.acted, game.sides, ("state", "acted"), reader),
+        (first, game.other(first)),
+        advantage,
+    )
+
+
+def _read_men(state: SoldiersState, position: GamePosition, reader: PositionReader) -> None:
+    troops = state.troops
+    for path, place in listed_units(position, state.game.men, reader):
+        man = place.id
+        status = statuses(place, path, STATUSES, "Soldiers", reader)
+        if place.values:
+            reader.problem((*path, "values"), "a Soldiers man has no values")
+        if place.hex is None:
+            reader.problem((*path, "hex"), "every man stands in a hex, killed or not [2.11]")
+        h = reader.hex(place.hex, (*path, "hex"))
+        if h is not None:
+            troops.hexes[man] = h
+        if SUPPRESSED in status:
+            troops.suppressed.add(man)
+        if WOUNDED in status:
+            troops.wounded.add(man)
+        if KILLED in status and INCAPACITATED in status:
+            reader.problem((*path, "status"), "killed or incapacitated, not both [8.44]")
+        elif KILLED in status or INCAPACITATED in status:
+            troops.disabled[man] = "killed" if KILLED in status else "incapacitated"
+
+
+def _chit(game: SoldiersGame, chit: str, path: PathKey, reader: PositionReader) -> str | None:
+    if chit in game.chits:
+        return chit
+    reader.problem(path, f"the scenario has no chit '{chit}'", did_you_mean(chit, game.chits))
+    return None
+
+
+def _read_track(
+    game: SoldiersGame, extra: SoldiersPositionState, reader: PositionReader
+) -> CommandTrack:
+    space = dict.fromkeys(game.chits, "Start")
+    for chit, where in extra.chits.items():
+        path = ("state", "chits", chit)
+        if _chit(game, chit, path, reader) is None:
+            continue
+        if where not in SPACES:
+            hint = did_you_mean(where, SPACES)
+            reader.problem(path, f"no space '{where}' on the Command Track [5.1]", hint)
+        else:
+            space[chit] = where
+    committed: dict[str, str | None] = dict.fromkeys(game.sides)
+    for side, chit in extra.committed.items():
+        path = ("state", "committed", side)
+        if not sides([side], game.sides, ("state", "committed"), reader):
+            continue
+        if _chit(game, chit, path, reader) is not None:
+            if game.chits[chit].side != side:
+                reader.problem(path, f"'{chit}' is not a chit of {side}")
+            committed[side] = chit
+    last = extra.last_chit
+    if last is not None:
+        last = _chit(game, last, ("state", "last_chit"), reader)
+    return CommandTrack(space, committed, last)
+
+
+def _read_turn(game: SoldiersGame, turn: TurnPosition, reader: PositionReader) -> ActiveTurn:
+    path: PathKey = ("state", "turn")
+    chit = _chit(game, turn.chit, (*path, "chit"), reader) if turn.chit is not None else None
+    if turn.risk not in RISKS:
+        hint = did_you_mean(turn.risk, RISKS)
+        levels = ", ".join(RISKS)
+        reader.problem((*path, "risk"), f"no risk level '{turn.risk}' ({levels}) [6.11]", hint)
+    current = turn.current
+    if current is not None and not reader.unit(current, game.men, (*path, "current")):
+        current = None
+    shots = {}
+    for man, count in turn.shots.items():
+        if not reader.unit(man, game.men, (*path, "shots", man)):
+            continue
+        if whole(count, 0, 2) is None:
+            reader.problem((*path, "shots", man), "a man fires at most twice a phase [8.1]")
+        shots[man] = count
+    return ActiveTurn(
+        chit,
+        turn.risk,
+        turn.orders_left,
+        set(units(turn.in_command, game.men, (*path, "in_command"), reader)),
+        set(units(turn.ordered, game.men, (*path, "ordered"), reader)),
+        set(units(turn.previously_ordered, game.men, (*path, "previously_ordered"), reader)),
+        current,
+        float(turn.ap),
+        shots,
+    )

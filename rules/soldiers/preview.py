@@ -1,0 +1,112 @@
+"""Whether a Soldiers action is legal now and why not (the checks the state makes before
+applying it), and what it would do without applying it and without the game's dice (STYLE point
+24): the Action Points an order gives and a move or a shot spends [6.2; 7.1; 7.21], the chit's
+move down the Command Track [5.2], and for a shot the hit chance worked out by the engine's own
+procedure up to the die: the weapon's table at the fire type and range, and the cumulative
+modifiers [8.3-8.32]; a d10 at or under it hits.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.engine.actions import Action, Done, Move
+from rules.engine.play import Chance, Preview
+from rules.soldiers import view
+from rules.soldiers.actions import Commit, OrderMan, Shoot
+from rules.soldiers.command import UNSUPPRESS_AP, number
+from rules.soldiers.fire import FIRE_AP, hit_chance, why_not_shoot
+from rules.soldiers.moves import why_not_move
+
+if TYPE_CHECKING:
+    from rules.soldiers.game import SoldiersState
+
+
+def why_not(state: SoldiersState, action: Action) -> str | None:
+    """Why ``action`` may not be applied now, or None."""
+    if isinstance(action, Done):
+        return None if action.side in state.to_act() else f"{action.side} may not act now"
+    if isinstance(action, Commit):
+        chit = state.game.chits.get(action.chit)
+        if state.play.phase != "command" or chit is None or chit.side not in state.to_act():
+            return "not a chit of the side to commit [5.2]"
+        if action.chit not in state.committable(chit.side):
+            return (
+                "not from 0 or Exhausted, not the chit active in the previous Action Phase, one "
+                "committed chit a side [5.2]"
+            )
+        return None
+    if isinstance(action, OrderMan):
+        if state.play.phase != "action" or not state.may_order(action.man):
+            return "not a man in command with an order left [6.21]"
+        return None
+    if isinstance(action, Move | Shoot):
+        if state.play.phase != "action":
+            return "not in the Action Phase [6]"
+        return (
+            why_not_move(state, action)
+            if isinstance(action, Move)
+            else why_not_shoot(state, action)
+        )
+    return "not an action of Soldiers"
+
+
+def preview(state: SoldiersState, action: Action) -> Preview:
+    """What ``action`` would do now, by the rules the engine applies."""
+    words = view.describe(state, action)
+    why = why_not(state, action)
+    if why is not None:
+        return Preview(words, False, why)
+    if isinstance(action, Commit):
+        space = state.track.space[action.chit]
+        if state.track.committed[state.game.chits[action.chit].side] == action.chit:
+            cost = f"stays committed in {space}"
+        else:
+            cost = f"one space down the Command Track: {space} to {number(space) - 1}"
+        return Preview(words, True, None, cost, rules=("Command Phase [5.2-5.3]",))
+    if isinstance(action, OrderMan):
+        return Preview(words, True, None, _order_cost(state, action.man), rules=("[6.2; 6.21]",))
+    if isinstance(action, Move):
+        spent = sum(_costs(state, action))
+        cost = f"{spent:g} of {state.active.ap:g} AP"
+        return Preview(
+            words, True, None, cost, rules=(f"movement at {state.active.risk} [7.21-7.23]",)
+        )
+    if isinstance(action, Shoot):
+        cost = f"{FIRE_AP} of {state.active.ap:g} AP"
+        rules = ("fire [8.1]", "hit chance [8.3-8.32]", "damage [8.41-8.44]")
+        return Preview(words, True, None, cost, (_shot(state, action),), rules)
+    return Preview(words, True)
+
+
+def _order_cost(state: SoldiersState, man: str) -> str:
+    """One of the turn's orders; the Action Points the man gets."""
+    wounded = man in state.troops.wounded
+    ap = 3 if wounded else 5
+    found = (
+        f"1 of {state.active.orders_left} order(s): {ap} AP{' (wounded [7.11])' if wounded else ''}"
+    )
+    if man in state.troops.suppressed:
+        cost = UNSUPPRESS_AP[state.active.risk]
+        found += f", {cost} of them to unsuppress at {state.active.risk} [7.42]"
+    return found
+
+
+def _costs(state: SoldiersState, move: Move) -> list[float]:
+    game, at = state.game, state.troops.hexes[move.unit]
+    found = []
+    for name in move.path:
+        to = game.by_name[name.upper()]
+        found.append(game.movement.cost("man", to, at).cost or 0.0)
+        at = to
+    return found
+
+
+def _shot(state: SoldiersState, action: Shoot) -> Chance:
+    chance, work = hit_chance(state, action)
+    rolls = max(0, min(10, chance))
+    odds = (
+        "no roll, a miss [8.3]" if chance < 1 else f"a d10 of {rolls} or less hits: {rolls} in 10"
+    )
+    words = f"{'; '.join(work.steps)}; modified hit chance {chance}: {odds}"
+    return Chance(action.hex.upper(), words, rolls / 10 if chance >= 1 else 0.0)

@@ -1,0 +1,73 @@
+"""A Soldiers game's state as records (STYLE point 26, :mod:`rules.engine.record`): where play
+is in the Command Cycle, the men, the Command Track and the turn of the active chit. Clone and
+snapshot come from these fields, so a field added here is in both.
+
+The snapshot keeps the keys and encodings the hand-written one had (fingerprints of replays
+written before stay valid): hexes by their printed names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.engine.record import Record, state_field
+from rules.maps.named import HexesByName
+
+#: The Command Track's spaces [5.1]: Start, 5 down to 0, and an Exhausted space above each
+#: numbered one.
+SPACES = ("Start", "5", "4", "3", "2", "1", "0", "X5", "X4", "X3", "X2", "X1", "X0")
+#: The risk levels [6.11].
+RISKS = ("Cautious", "Wary", "Bold", "Aggressive")
+
+
+@dataclass
+class Play(Record):
+    """Where play is [3; 4]: the Command Cycle, the phase (``command`` or ``action``), whether
+    the game is over, the sides that have acted in this Command Phase, the order they act in,
+    and the side with the advantage [10.4]."""
+
+    cycle: int = 1
+    phase: str = "command"
+    over: bool = False
+    acted: list[str] = state_field(default_factory=list)
+    order: tuple[str, str] = ("", "")
+    advantage: str = ""
+
+
+@dataclass
+class Troops(Record):
+    """The men: where each stands, and who is suppressed, wounded, or killed or incapacitated
+    (``disabled``: man -> ``killed`` | ``incapacitated``) [8.44]."""
+
+    hexes: HexesByName = state_field(encode=HexesByName.snapshot)
+    suppressed: set[str] = state_field(default_factory=set)
+    wounded: set[str] = state_field(default_factory=set)
+    disabled: dict[str, str] = state_field(default_factory=dict)
+
+
+@dataclass
+class CommandTrack(Record):
+    """The Command Track [5.1-5.3]: each chit's space (:data:`SPACES`), each side's committed
+    chit (None: none), and the chit active in the previous Action Phase (it may not commit)."""
+
+    space: dict[str, str] = state_field(default_factory=dict)
+    committed: dict[str, str | None] = state_field(default_factory=dict)
+    last_chit: str | None = None
+
+
+@dataclass
+class ActiveTurn(Record):
+    """The active chit's turn (the Action Phase [6]): the chit, its risk level
+    (:data:`RISKS`), the orders left to give, the men in command who may take one, the men
+    ordered in it and in the previous one (never ordered again at once [6.21]), the man under
+    orders now with his Action Points left, and each man's shots this phase [8.1]."""
+
+    chit: str | None = None
+    risk: str = "Cautious"
+    orders_left: int = 0
+    in_command: set[str] = state_field(default_factory=set)
+    ordered: set[str] = state_field(default_factory=set)
+    prev_ordered: set[str] = state_field(default_factory=set)
+    current: str | None = None
+    ap: float = 0.0
+    shots: dict[str, int] = state_field(default_factory=dict)

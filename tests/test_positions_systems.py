@@ -1,0 +1,352 @@
+"""Positions as data for Armor, Panzer Command and Soldiers (STYLE point 25): a state written as a
+position and read back is the same state, and plays on the same (dice included); the text
+round-trips; bad files are refused with every problem located, never a traceback; the CLI writes
+and reads them."""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+
+import pytest
+
+from editor.cli.main import main
+from model.errors import ProblemList
+from model.scenario_io import LoadedScenario, load_scenario
+from model.yamlio import read_yaml_text
+from rules.bots.base import make_bot
+from rules.engine.core import Game, State
+from rules.engine.events import DieRolled
+from rules.records.position import (
+    PositionReader,
+    load_position,
+    position_of,
+    position_text,
+    read_position,
+    save_position,
+)
+from rules.records.replay import Replay, replay
+from rules.registry import load_game
+
+ROOT = Path(__file__).parent.parent
+POSITIONS = Path(__file__).parent / "positions"
+GAMES = [
+    "armor/1a-spearheads",
+    "armor/demo-crossroads",
+    "panzer-command/point-161",
+    "panzer-command/sowchos-79",
+    "soldiers/10-dawn-patrol",
+]
+SYSTEMS = ["armor/demo-crossroads", "panzer-command/point-161", "soldiers/10-dawn-patrol"]
+
+
+@functools.cache
+def scenario(name: str) -> LoadedScenario:
+    return load_scenario(ROOT / "scenarios" / f"{name}.yaml")
+
+
+@functools.cache
+def game_of(name: str) -> Game:
+    return load_game(scenario(name))
+
+
+def read_back(state: State) -> State:
+    """The state its own position describes."""
+    position = state.to_position()
+    return state.game.state_from_position(position, PositionReader(state.game, position, None))
+
+
+def bot_game(name: str, seed: int) -> list[State]:
+    """A seeded game of the heuristic bot against the random one, a clone at every action."""
+    game = game_of(name)
+    state = game.new_initial_state(seed)
+    bots = {
+        s: make_bot(("heuristic", "random")[i], seed * 10 + i) for i, s in enumerate(game.sides)
+    }
+    found = [state.clone()]
+    while not state.is_terminal():
+        side = state.to_act()[0]
+        state.apply(bots[side].choose(state, side))
+        found.append(state.clone())
+    return found
+
+
+# --- round trips ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_position_read_back_is_the_state_and_plays_on_the_same(name: str) -> None:
+    """At many points of a seeded game: the state read back from its position has the same
+    position fingerprint (dice included), and the same actions after it (those that roll too)
+    keep the two equal."""
+    states = bot_game(name, 5)
+    rolled = 0
+    for i, state in enumerate(states):
+        back = read_back(state)
+        assert back.position_fingerprint() == state.position_fingerprint(), i
+        if i % 6 or state.is_terminal():
+            continue
+        ahead = state.clone()
+        for k in range(4):
+            if ahead.is_terminal():
+                break
+            actions = ahead.legal_actions(ahead.to_act()[0])
+            action = actions[(i + k) % len(actions)]
+            events = ahead.apply(action)
+            back.apply(action.text())
+            rolled += any(isinstance(e, DieRolled) for e in events)
+            assert back.position_fingerprint() == ahead.position_fingerprint(), (i, k)
+    assert len(states) > 50 and rolled > 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_text_round_trips(name: str) -> None:
+    states = bot_game(name, 2)
+    path = f"scenarios/{name}.yaml"
+    for state in (states[len(states) // 3], states[2 * len(states) // 3], states[-1]):
+        text = position_text(position_of(state, path))
+        _, back = read_position(read_yaml_text(text, "pos.yaml"), scenario(name))
+        assert back.position_fingerprint() == state.position_fingerprint()
+        assert position_text(position_of(back, path)) == text
+
+
+@pytest.mark.parametrize("name", SYSTEMS)
+def test_a_saved_position_loads_with_its_scenario_beside_it(name: str, tmp_path: Path) -> None:
+    state = bot_game(name, 3)[7]
+    pos = tmp_path / "deep" / "pos.yaml"
+    pos.parent.mkdir()
+    save_position(state, pos, ROOT / "scenarios" / f"{name}.yaml")
+    named = next(x for x in pos.read_text().splitlines() if x.startswith("scenario: "))
+    assert named.startswith("scenario: ../")  # relative to the position file
+    game, back = load_position(pos)
+    assert game.scenario.id == state.game.scenario.id
+    assert back.position_fingerprint() == state.position_fingerprint()
+    assert back.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in sorted(POSITIONS.glob("*/*.yaml")) if p.parent.name != "scenarios"],
+    ids=lambda p: p.stem,
+)
+def test_every_test_position_loads_and_says_what_it_is(path: Path) -> None:
+    doc = read_yaml_text(path.read_text(encoding="utf-8"), str(path))
+    assert isinstance(doc.data, dict) and len(str(doc.data.get("notes", ""))) > 40
+    game, state = load_position(path)
+    assert game.system.value == path.parent.name
+    assert state.legal_actions() and not state.is_terminal()
+    assert read_back(state).position_fingerprint() == state.position_fingerprint()
+
+
+# --- hostile files --------------------------------------------------------------------------
+
+HOSTILE = [
+    pytest.param(
+        "armor/head-on.yaml",
+        "id: us.M4.1",
+        "id: us.M4.9",
+        [
+            "pos.yaml:11:1: units: unit 'us.M4.1' is not listed: every unit of the scenario is, on the map or off it",
+            "pos.yaml:11:7: units[0].id: the scenario has no unit 'us.M4.9' (did you mean 'us.M4.1'?)",
+        ],
+        id="armor-unknown-unit",
+    ),
+    pytest.param(
+        "armor/head-on.yaml",
+        "hex: J0102",
+        "hex: Z9999",
+        [
+            "pos.yaml:12:8: units[0].hex: no hex 'Z9999' on the scenario's map",
+        ],
+        id="armor-hex-off-the-map",
+    ),
+    pytest.param(
+        "armor/head-on.yaml",
+        "  facing: 4\n",
+        "  facing: 4\n  status: [burnt]\n",
+        [
+            "pos.yaml:17:12: units[1].status[0]: no status 'burnt' in Armor (one of hull-hit, turret-hit, gun-hit, track-hit, crew-hit, knocked-out, exited)",
+        ],
+        id="armor-unknown-status",
+    ),
+    pytest.param(
+        "armor/head-on.yaml",
+        "  facing: 1\n",
+        "  facing: 7\n",
+        [
+            "pos.yaml:13:11: units[0].facing: a facing is a direction number, 1 to 6 [AG VIII.A]",
+        ],
+        id="armor-bad-facing",
+    ),
+    pytest.param(
+        "armor/head-on.yaml",
+        "step: plot",
+        "step: plotting",
+        [
+            "pos.yaml:8:7: step: no step 'plotting' in the Armor Game's Sequence of Play (did you mean 'plot'?)",
+        ],
+        id="armor-unknown-step",
+    ),
+    pytest.param(
+        "armor/head-on.yaml",
+        "  hex: J0100\n",
+        "  status: [knocked-out]\n",
+        [
+            "pos.yaml:15:11: units[1].status: 'german.PZIVJ.1' is knocked out: one Wreck marker names it",
+        ],
+        id="armor-knocked-out-without-a-wreck",
+    ),
+    pytest.param(
+        "armor/head-on.yaml",
+        "units:",
+        "orders:\n  us: [order german.PZIVJ.1 1]\nunits:",
+        [
+            "pos.yaml:11:8: orders.us[0]: 'german.PZIVJ.1' is not a unit of us",
+        ],
+        id="armor-order-of-the-other-side",
+    ),
+    pytest.param(
+        "panzer-command/t34-beside-the-pak.yaml",
+        "- id: german.de-pak.1\n",
+        "- id: german.de-pak.1\n  values: {steps: 3}\n",
+        [
+            "pos.yaml:17:19: units[2].values.steps: a unit of 2 step(s) has 1 to 2 [§2.5]",
+        ],
+        id="pc-bad-step",
+    ),
+    pytest.param(
+        "panzer-command/t34-beside-the-pak.yaml",
+        "  - german:regiment\n",
+        "  - german:regimen\n",
+        [
+            "pos.yaml:58:5: state.cup[0]: no chit 'german:regimen' (SIDE:regiment|regiment-2|direct-command) (did you mean 'german:regiment'?)",
+        ],
+        id="pc-unknown-chit",
+    ),
+    pytest.param(
+        "panzer-command/t34-beside-the-pak.yaml",
+        "    german: 5\n",
+        "    german: 12\n",
+        [
+            "pos.yaml:52:13: state.dispatch_points.german: from 0 to 9 [§4.2]",
+        ],
+        id="pc-too-many-dispatch-points",
+    ),
+    pytest.param(
+        "panzer-command/t34-beside-the-pak.yaml",
+        "  status: [reinforcement]\n",
+        "  status: [routed]\n",
+        [
+            "pos.yaml:12:1: units: the reinforcements of german due on turn 6 enter together: all of them are 'reinforcement', or none [§15.2]",
+            "pos.yaml:19:12: units[3].status[0]: no status 'routed' in Panzer Command (one of suppressed, eliminated, reinforcement)",
+        ],
+        id="pc-unknown-status",
+    ),
+    pytest.param(
+        "panzer-command/t34-beside-the-pak.yaml",
+        "state:\n",
+        "state:\n  dispatch: 3\n",
+        [
+            "pos.yaml:51:3: state.dispatch: unknown key 'dispatch' (did you mean 'dispatch_points'?)",
+        ],
+        id="pc-unknown-key-in-the-state-section",
+    ),
+    pytest.param(
+        "soldiers/leader-beside-one-american.yaml",
+        "  hex: C/0105\n",
+        "  hex: C/0105\n  status: [panicked]\n",
+        [
+            "pos.yaml:14:12: units[0].status[0]: no status 'panicked' in Soldiers (one of suppressed, wounded, killed, incapacitated)",
+        ],
+        id="soldiers-unknown-status",
+    ),
+    pytest.param(
+        "soldiers/leader-beside-one-american.yaml",
+        "risk: Aggressive",
+        "risk: Reckless",
+        [
+            "pos.yaml:65:11: state.turn.risk: no risk level 'Reckless' (Cautious, Wary, Bold, Aggressive) [6.11]",
+        ],
+        id="soldiers-unknown-risk",
+    ),
+    pytest.param(
+        "soldiers/leader-beside-one-american.yaml",
+        "german.e.sl: '5'",
+        "german.e.sl: X9",
+        [
+            "pos.yaml:60:18: state.chits.german.e.sl: no space 'X9' on the Command Track [5.1]",
+        ],
+        id="soldiers-unknown-space",
+    ),
+    pytest.param(
+        "soldiers/leader-beside-one-american.yaml",
+        "- id: us.black\n  hex: C/2519\n",
+        "- id: us.black\n",
+        [
+            "pos.yaml:14:3: units[1].hex: every man stands in a hex, killed or not [2.11]",
+        ],
+        id="soldiers-a-man-off-the-map",
+    ),
+]
+
+
+def hostile(name: str, old: str, new: str, tmp_path: Path) -> Path:
+    """A test position with one edit, beside the scenario it names (made absolute)."""
+    source = POSITIONS / name
+    text = source.read_text(encoding="utf-8")
+    assert old in text
+    text = text.replace(old, new, 1)
+    line = next(line for line in text.splitlines() if line.startswith("scenario: "))
+    where = (source.parent / line.split(": ", 1)[1]).resolve()
+    path = tmp_path / "pos.yaml"
+    path.write_text(text.replace(line, f"scenario: {where}"), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("name", "old", "new", "problems"), HOSTILE)
+def test_bad_positions_are_refused_with_located_problems(
+    name: str, old: str, new: str, problems: list[str], tmp_path: Path
+) -> None:
+    path = hostile(name, old, new, tmp_path)
+    with pytest.raises(ProblemList) as caught:
+        load_position(path)
+    assert [p.format().replace(f"{tmp_path}/", "") for p in caught.value.problems] == problems
+
+
+def test_the_cli_reports_a_bad_position_without_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = hostile("armor/head-on.yaml", "hex: J0102", "hex: Z9999", tmp_path)
+    assert main(["position", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "units[0].hex: no hex 'Z9999' on the scenario's map" in err
+    assert "Traceback" not in err
+
+
+# --- the command line -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", SYSTEMS)
+def test_the_cli_writes_the_position_of_a_replay_and_reads_it(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hexwright position REPLAY --at 3 -o pos.yaml``, then ``hexwright position pos.yaml``;
+    and ``hexwright replay REPLAY --at 3`` says where play is."""
+    played, pos = tmp_path / "game.json", tmp_path / "pos.yaml"
+    path = ROOT / "scenarios" / f"{name}.yaml"
+    args = ["play", str(path), "--bots", "random,random", "--seed", "3", "--replay", str(played)]
+    assert main(args) == 0
+    capsys.readouterr()
+    assert main(["replay", str(played), "--at", "3", "--json"]) == 0
+    at = json.loads(capsys.readouterr().out)
+    assert main(["position", str(played), "--at", "3", "-o", str(pos)]) == 0
+    out = capsys.readouterr().out
+    assert f"position:    {pos}" in out and "after 3 actions" in out
+    assert main(["position", str(pos), "--json"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["at"] == at["at"]
+    record = Replay.from_text(played.read_text(encoding="utf-8"))
+    then = replay(record, scenario(name), stop_after=3).state
+    _, back = load_position(pos)
+    assert back.position_fingerprint() == then.position_fingerprint()
