@@ -77,7 +77,7 @@ def _secret_variants(g: Game) -> tuple[State, State]:
     first = g.sides[0]
     state = g.new_initial_state(1)
     bot = RandomBot(1)
-    while not (state.turn == 4 and first in state.to_act()):
+    while not (state.play.turn == 4 and first in state.to_act()):
         state.apply(bot.choose(state, state.to_act()[0]))
     variants = []
     for plot_moves in (False, True):
@@ -103,8 +103,11 @@ def test_a_bot_never_sees_the_other_sides_hidden_plots(name: str) -> None:
     chosen: list[list[str]] = []
     for state in (a, b):
         bot, found = make_bot(name, 11), []
-        plotting = state.turn
-        while second in state.to_act() and (state.turn, state.segment.id) == (plotting, "plot"):
+        plotting = state.play.turn
+        while second in state.to_act() and (state.play.turn, state.segment.id) == (
+            plotting,
+            "plot",
+        ):
             action = bot.choose(state, second)
             state.apply(action)
             found.append(action.text())
@@ -119,9 +122,9 @@ def test_the_heuristic_bot_evaluates_fire_without_the_enemys_plots() -> None:
     g = game("19.2-sedan-revenged.yaml")
     _, state = _secret_variants(g)
     first, second = g.sides
-    assert state.plots[first]
+    assert state.orders.plots[first]
     public = HeuristicBot(0)._public(state, second)  # type: ignore[arg-type]
-    assert public.plots[first] == {} and public.hexes == state.hexes
+    assert public.orders.plots[first] == {} and public.board.hexes == state.board.hexes
     assert not {u for u in public.plotted_to_move() if u.startswith(f"{first}.")}
 
 

@@ -27,7 +27,7 @@ def test_a_unit_placed_by_hex_in_a_corner_takes_the_nearest_vacant_hex_on_the_ma
     passed over, not looked up (a KeyError before)."""
     state = _game().new_initial_state(1)
     corner = state.game.amap.resolve("0101")
-    placed = sorted(h for u, h in state.hexes.items() if u.startswith("us."))
+    placed = sorted(h for u, h in state.board.hexes.items() if u.startswith("us."))
     assert corner in placed
     assert len(placed) == 2 and all(h in state.game.amap.hexes for h in placed)
     assert max(h.distance(corner) for h in placed) == 1
@@ -55,7 +55,7 @@ def test_a_deployment_limit_keeps_all_but_one_unit_out_of_moncourt() -> None:
         assert isinstance(game, Panzer44Game)
         town = game.region(rule.region)
         state = game.new_initial_state(1)
-        return sum(1 for u, h in state.hexes.items() if u.startswith("german.") and h in town)
+        return sum(1 for u, h in state.board.hexes.items() if u.startswith("german.") and h in town)
 
     assert in_moncourt(loaded.scenario.special_rules) == 1
     assert in_moncourt([]) > 1

@@ -38,11 +38,11 @@ def _to_us_movement(state: Panzer44State, us_units: list[str]) -> None:
 
 def test_a_force_entering_on_turn_one_waits_off_the_map_and_may_be_plotted() -> None:
     state = _state("19.4-luneville.yaml")
-    assert not state.hexes  # both sides enter on Game-Turn One [18.4]
+    assert not state.board.hexes  # both sides enter on Game-Turn One [18.4]
     texts = {a.text() for a in state.legal_actions("us")}
     assert "plot us.AH.1 MV" in texts
     assert "plot us.M1.1 MV" not in texts  # a passenger enters with its carrier [18.67]
-    assert state.carried_by["us.M1.1"] == "us.M3.1"
+    assert state.board.carried_by["us.M1.1"] == "us.M3.1"
 
 
 def test_a_column_pays_for_the_hypothetical_hexes_ahead_and_keeps_its_order() -> None:
@@ -64,7 +64,7 @@ def test_a_column_pays_for_the_hypothetical_hexes_ahead_and_keeps_its_order() ->
     assert [e.unit for e in entered] == ["us.M8.1"]
     assert entered[0].cost == pytest.approx(second.cost)
     assert "[18.62]" in entered[0].why
-    assert state.hexes["us.M8.1"] == entry
+    assert state.board.hexes["us.M8.1"] == entry
 
 
 def test_a_unit_may_not_enter_elsewhere_than_its_entry_hexes() -> None:
@@ -80,12 +80,12 @@ def test_a_carrier_brings_its_passenger_onto_the_map() -> None:
     state = _state("19.4-luneville.yaml")
     # The heuristic bot plots every waiting unit to enter, so the column moves up [18.64].
     bots = {"us": make_bot("heuristic", 3), "german": make_bot("random", 4)}
-    while not state.is_terminal() and "us.M3.1" not in state.hexes:
+    while not state.is_terminal() and "us.M3.1" not in state.board.hexes:
         side = state.to_act()[0]
         state.apply(bots[side].choose(state, side))
-    assert "us.M3.1" in state.hexes, "the M3 should have entered behind the column"
-    assert state.carried_by["us.M1.1"] == "us.M3.1"
-    assert state.hexes["us.M1.1"] == state.hexes["us.M3.1"]
+    assert "us.M3.1" in state.board.hexes, "the M3 should have entered behind the column"
+    assert state.board.carried_by["us.M1.1"] == "us.M3.1"
+    assert state.board.hexes["us.M1.1"] == state.board.hexes["us.M3.1"]
 
 
 def test_reinforcements_enter_from_their_game_turn() -> None:
@@ -116,7 +116,7 @@ def test_an_entry_hex_held_by_the_enemy_moves_the_entry_to_the_nearest_free_hexe
 
     state = _state("19.4-luneville.yaml")
     amap = state.game.amap
-    state.hexes["german.Puma.1"] = amap.resolve("0534")  # as if it had driven there
+    state.board.hexes["german.Puma.1"] = amap.resolve("0534")  # as if it had driven there
     found = {amap.name(h) for h in entry_hexes(state, "us.AH.1")}
     assert found and "0534" not in found
     assert all(amap.resolve(n).distance(amap.resolve("0534")) == 1 for n in found)  # [18.68]
@@ -126,8 +126,8 @@ def _at_the_east_edge() -> Panzer44State:
     """Sarre River with a US M4 set down by the east edge, plotted to move, in the US
     Movement Phase (the US may exit off the East edge for points [19.9])."""
     state = _state("19.9-sarre-river.yaml")
-    state.hexes["us.M4.1"] = state.game.amap.resolve("6010")
-    state._fire = {}  # the plot options were worked out with the unit off the map
+    state.board.hexes["us.M4.1"] = state.game.amap.resolve("6010")
+    state.worked.fire = {}  # the plot options were worked out with the unit off the map
     _plot_all_and_finish(state, "us", ["us.M4.1"])
     state.apply("done german")
     assert state.segment.id == "first-player-movement"
@@ -144,15 +144,14 @@ def test_units_leave_the_map_where_the_scenario_lets_them_and_score() -> None:
     left = [e for e in events if isinstance(e, MapLeft)]
     assert [(e.unit, e.hex) for e in left] == [("us.M4.1", "6110")]
     assert left[0].spent == pytest.approx(left[0].cost + 0.5)  # 6110 by road, then beyond
-    assert "us.M4.1" not in state.hexes and state.exits_at["us.M4.1"] == state.game.amap.resolve(
-        "6110"
-    )
+    assert "us.M4.1" not in state.board.hexes
+    assert state.entry.exits_at["us.M4.1"] == state.game.amap.resolve("6110")
     later = state.clone()
     while later.segment.id != "plot":
         later.apply(later.legal_actions()[0])
     assert not [a for a in later.legal_actions("us") if "us.M4.1" in a.text()]  # gone [7.23]
     clone = state.clone()
-    clone.over = True
+    clone.play.over = True
     outcome = clone.outcome()
     assert outcome is not None
     spec = state.game.specs["us.M4.1"]
@@ -176,6 +175,6 @@ def test_a_wreck_in_a_road_entry_hex_takes_the_road_rate_away() -> None:
     entry = state.game.amap.resolve("0534")
     by_road = entry_cost(state, "us.AH.1", entry)
     assert by_road is not None and by_road.road and by_road.cost == 0.5
-    state.wrecks.append("0534")
+    state.losses.wrecks.append("0534")
     wrecked = entry_cost(state, "us.AH.1", entry)
     assert wrecked is not None and not wrecked.road and wrecked.cost > by_road.cost

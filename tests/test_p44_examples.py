@@ -123,7 +123,7 @@ def play_turn(
     state: Panzer44State, us: list[str], german: list[str], dice: tuple[int, ...]
 ) -> list:
     """Plot both sides, force the dice, and play the Game-Turn to its end (nothing moves)."""
-    turn = state.turn
+    turn = state.play.turn
     for text in us:
         state.apply(text)
     if "us" in state.to_act():
@@ -138,7 +138,7 @@ def play_turn(
 def finish(state: Panzer44State, turn: int) -> list:
     """Say done for whoever is to act until Game-Turn ``turn`` is over; the events."""
     events: list = []
-    while state.turn == turn:
+    while state.play.turn == turn:
         events += state.apply(f"done {state.to_act()[0]}")
     assert not state.dice.forced  # every forced die was rolled
     return events
@@ -200,7 +200,7 @@ def test_4_1_note_indirect_fire_results_come_after_removal_and_persist() -> None
         "german.Inf.1", 0, 5, "D-1",
     )  # fmt: skip
     assert not of(DisruptionRoll, events)  # the Removal Phase came before: nothing to roll
-    assert state.turn == 2 and state.disruption == {"german.Inf.1": 1}
+    assert state.play.turn == 2 and state.fire.disruption == {"german.Inf.1": 1}
 
 
 # --- [6.13] one unit per target hex -------------------------------------------------------------
@@ -210,11 +210,11 @@ def test_8_1_an_infantry_and_an_at_gun_deploy_stacked_in_an_improved_position() 
     """[8.1]: the stack the [6.13] example needs: "An infantry unit and an anti-tank gun unit
     may be stacked together in an Improved Position hex"."""
     state = position("M4a 0810", "Inf 1011 in-ip; 75a 1011 in-ip")
-    assert state.hexes["german.75a.1"] == state.hexes["german.Inf.1"]
-    assert state.inside == {"german.Inf.1": state.hexes["german.Inf.1"]} | {
-        "german.75a.1": state.hexes["german.Inf.1"]
+    assert state.board.hexes["german.75a.1"] == state.board.hexes["german.Inf.1"]
+    assert state.forts.inside == {"german.Inf.1": state.board.hexes["german.Inf.1"]} | {
+        "german.75a.1": state.board.hexes["german.Inf.1"]
     }
-    assert [state.game.name(h) for h in state.ips] == ["1011"]
+    assert [state.game.name(h) for h in state.forts.ips] == ["1011"]
 
 
 def test_6_13_of_two_enemy_units_in_the_target_hex_only_one_is_fired_at() -> None:
@@ -245,8 +245,8 @@ def test_6_18_three_d1_results_combine_for_a_net_effect_of_d3() -> None:
     assert [e.result for e in fired] == ["D-1", "D-1", "D-1"]
     applied = [e.disruption for e in of(ResultApplied, events)]
     assert applied == [1, 2, 3]
-    assert state.disruption == {"german.Inf.1": 3}  # D3, and the unit still on the map
-    assert "german.Inf.1" in state.hexes
+    assert state.fire.disruption == {"german.Inf.1": 3}  # D3, and the unit still on the map
+    assert "german.Inf.1" in state.board.hexes
 
 
 def test_6_84_a_d1_not_cured_and_another_d1_the_next_turn_make_d2() -> None:
@@ -255,12 +255,12 @@ def test_6_84_a_d1_not_cured_and_another_d1_the_next_turn_make_d2() -> None:
     D2"."""
     state = position(FIRE_US, FIRE_GERMAN)
     play_turn(state, ["plot us.M4a.1 DF 1011"], [], (1, 6))  # +4, 1: D-1; removal 6 fails
-    assert state.disruption == {"german.Inf.1": 1}
+    assert state.fire.disruption == {"german.Inf.1": 1}
     events = play_turn(state, ["plot us.M4a.1 DF 1011"], [], (1, 6))
     assert [(e.result, e.disruption) for e in of(ResultApplied, events)] == [("D-1", 2)]
     (removal,) = of(DisruptionRoll, events)
     assert (removal.disruption, removal.roll, removal.needed, removal.removed) == (2, 6, 2, False)
-    assert state.disruption == {"german.Inf.1": 2}
+    assert state.fire.disruption == {"german.Inf.1": 2}
 
 
 def test_6_84_a_p_and_a_d_result_the_d_cured_the_p_persists() -> None:
@@ -272,8 +272,8 @@ def test_6_84_a_p_and_a_d_result_the_d_cured_the_p_persists() -> None:
     events = play_turn(state, ["plot us.Inf.1 DF 1011", "plot us.MG.1 DF 1011"], [], (1, 1, 1))
     assert sorted(e.result for e in of(FireResolved, events)) == ["(P)", "D-1"]
     (removal,) = of(DisruptionRoll, events)
-    assert removal.removed and not state.disruption
-    assert state.delayed_panic == {"german.Inf.1"}
+    assert removal.removed and not state.fire.disruption
+    assert state.panic.delayed == {"german.Inf.1"}
     # Game-Turn 2: plotted to move, it Panics automatically [14.71], [14.74].
     state.apply("done us")
     state.apply("plot german.Inf.1 MV")
@@ -319,7 +319,7 @@ def test_9_33_unmounted_for_direct_fire_then_mounted_for_indirect_fire() -> None
     state.force_dice(1, 1, 6)
     events += state.apply("move us.T.1 mount 0812")
     events += finish(state, 1)
-    assert state.carried_by == {"us.Inf.1": "us.T.1"}
+    assert state.board.carried_by == {"us.Inf.1": "us.T.1"}
     (impact,) = of(ImpactDetermined, events)
     assert impact.impact_hex == "0812"
     indirect = [e for e in of(FireResolved, events) if e.task == "IF"]
@@ -346,10 +346,10 @@ def test_10_25_woods_behind_a_crest_count_once(firer: str, applied: int, unused:
     state = position(f"{firer} 0810", "Inf 1011")
     # Set by hand: deploying by hex within 3 hexes of the map edge fails in the engine (the
     # placer names every hex of its search spiral, off-map ones too: a KeyError).
-    state.hexes[f"us.{firer}.1"] = state.game.amap.resolve("0306")
-    state.hexes["german.Inf.1"] = state.game.amap.resolve("0206")
-    side = Hexside.between(state.hexes[f"us.{firer}.1"], state.hexes["german.Inf.1"])
-    assert state.game.terrain.terrain(state.hexes["german.Inf.1"]) == "woods"
+    state.board.hexes[f"us.{firer}.1"] = state.game.amap.resolve("0306")
+    state.board.hexes["german.Inf.1"] = state.game.amap.resolve("0206")
+    side = Hexside.between(state.board.hexes[f"us.{firer}.1"], state.board.hexes["german.Inf.1"])
+    assert state.game.terrain.terrain(state.board.hexes["german.Inf.1"]) == "woods"
     assert "crest" in state.game.terrain.hexside_features(side)
     events = play_turn(state, [f"plot us.{firer}.1 DF 0206"], [], (6,))
     (fired,) = of(FireResolved, events)
@@ -395,16 +395,16 @@ def test_12_22_an_improved_position_goes_with_the_unreplaced_destruction_of_its_
     garrison"."""
     state = position("M4a 0911", "Inf 1011 in-ip; Inf 1013 in-ip")
     hex_1011 = state.game.amap.resolve("1011")
-    assert hex_1011 in state.ips
-    state.disruption["german.Inf.1"] = 2
+    assert hex_1011 in state.forts.ips
+    state.fire.disruption["german.Inf.1"] = 2
     # The M4a at 1 hex: +8; roll 6 less 4 inside the Improved Position [12.1]: 2, a D-3 on a
     # D2: destroyed [6.82] (and no Removal roll to make).
     events = play_turn(state, ["plot us.M4a.1 DF 1011"], [], (6,))
     (fired,) = of(FireResolved, events)
     assert (fired.superiority, fired.modified_roll, fired.result) == (8, 2, "D-3")
     assert [e.destroyed for e in of(ResultApplied, events)] == [True]
-    assert hex_1011 not in state.ips  # its garrison gone: removed at the end of the turn
-    assert state.game.amap.resolve("1013") in state.ips  # the garrisoned one stays
+    assert hex_1011 not in state.forts.ips  # its garrison gone: removed at the end of the turn
+    assert state.game.amap.resolve("1013") in state.forts.ips  # the garrisoned one stays
 
 
 # --- [13.12] the counterattack of a destroyed unit ----------------------------------------------
@@ -415,7 +415,7 @@ def test_13_12_a_target_destroyed_by_the_overrun_still_counterattacks() -> None:
     the target unit still makes its counterattack" (disrupted, it counterattacks all the same
     [13.5])."""
     state = position("M4a 0810", "Inf 1011")
-    state.disruption["german.Inf.1"] = 3
+    state.fire.disruption["german.Inf.1"] = 3
     state.apply("plot us.M4a.1 MV")  # the last US plot; the German has nothing to plot
     if "german" in state.to_act():
         state.apply("done german")
@@ -425,7 +425,7 @@ def test_13_12_a_target_destroyed_by_the_overrun_still_counterattacks() -> None:
     attack, counter = of(OverrunResolved, events)
     assert (attack.attacker, attack.result) == ("us.M4a.1", "D-1")
     assert (counter.attacker, counter.superiority, counter.roll) == ("german.Inf.1", -1, 6)
-    assert "german.Inf.1" in state.destroyed
+    assert "german.Inf.1" in state.losses.destroyed
 
 
 # --- [14.0] the Panic chits -------------------------------------------------------------------
@@ -435,7 +435,7 @@ def test_14_0_the_chits_3_and_6_panic_the_hexes_ending_in_3_and_6() -> None:
     """[14.0]: the printed chits "3 Panic" and "6 Panic"; "20%, 2 chits"; the Player's units on
     hexes whose last number is a chit's are Panicked units."""
     state = position("M4a 0813; M4a 0716; M4a 0814", "Inf 1011", panic="20")
-    state.panic.shooting_began = 0  # as if fire had been executed before [14.82]
+    state.panic.determined.shooting_began = 0  # as if fire had been executed before [14.82]
     for unit in ("us.M4a.1", "us.M4a.2", "us.M4a.3"):
         state.apply(f"plot {unit} MV")  # the last plot ends the US plot
     state.force_dice(4, 6)  # chit 3 of 0-9, then 6 of the nine left (0 1 2 4 5 6 ...)
@@ -560,4 +560,4 @@ def test_21_0_even_at_plus_8_one_attack_does_not_guarantee_a_kill() -> None:
     events = play_turn(state, ["plot us.M4a.1 DF 1011"], [], (1, 6))
     (fired,) = of(FireResolved, events)
     assert (fired.range, fired.attack, fired.superiority, fired.roll) == (1, 18, 8, 1)
-    assert fired.result != "D-4" and "german.Inf.1" in state.hexes
+    assert fired.result != "D-4" and "german.Inf.1" in state.board.hexes

@@ -171,7 +171,7 @@ def test_results_wait_for_both_sides_then_accumulate_and_destroy() -> None:
         ("D-3", 4, True),
     ]
     assert "removed from the map [6.82]" in applied[-1].note
-    assert "german.Inf.1" not in state.hexes and state.destroyed == ["german.Inf.1"]
+    assert "german.Inf.1" not in state.board.hexes and state.losses.destroyed == ["german.Inf.1"]
 
 
 def test_a_pinned_unit_does_not_move_and_a_disrupted_one_may_not_fire() -> None:
@@ -182,7 +182,7 @@ def test_a_pinned_unit_does_not_move_and_a_disrupted_one_may_not_fire() -> None:
     assert any(isinstance(e, NotMoved) and "pinned" in e.reason for e in events)
     state = new_state()
     fire(state, ["plot us.M4a.1 DF 1011"], [], (3, 6))  # D-2, and the removal roll fails
-    assert state.disruption == {"german.Inf.1": 2}
+    assert state.fire.disruption == {"german.Inf.1": 2}
     state.apply("done us")
     with pytest.raises(IllegalActionError, match=r"disrupted \(D2\) and may not fire"):
         state.apply(Plot("german.Inf.1", "DF", "0912"))

@@ -96,7 +96,7 @@ def to_indirect_fire(
     events = state.apply("done us")
     if "german" in state.to_act():
         events += state.apply("done german")
-    assert state.turn == 2 and state.segment.id == "plot"
+    assert state.play.turn == 2 and state.segment.id == "plot"
     return events
 
 
@@ -167,7 +167,7 @@ def test_legal_plots_list_if_at_spotted_enemy_hexes_and_cb() -> None:
 def test_a_vacant_spotted_hex_may_be_targeted() -> None:
     state = new_state()
     state.apply("plot us.81m.1 IF 0909")  # [6.47]: in hope that an enemy moves in
-    assert state.plots["us"]["us.81m.1"].target == "0909"
+    assert state.orders.plots["us"]["us.81m.1"].target == "0909"
 
 
 def test_scatter_moves_the_impact_one_hex_by_the_diagram() -> None:
@@ -205,7 +205,7 @@ def test_each_player_applies_his_results_before_the_other_fires() -> None:
         ("us.105f.1", "german.82m.1", "D-1"),
         ("german.82m.1", "german.Inf.1", "Pin"),  # friendly fire [6.22]
     ]
-    assert state.disruption == {"german.82m.1": 1}
+    assert state.fire.disruption == {"german.82m.1": 1}
 
 
 def test_results_of_indirect_fire_apply_at_the_end_of_the_players_segment() -> None:
@@ -242,8 +242,8 @@ def test_counterbattery_fires_at_a_unit_spotted_firing_indirect_fire() -> None:
     cb = [e for e in of(FireResolved, events) if e.firer == "german.82m.1"]
     assert [(e.task, e.target, e.procedure) for e in cb] == [("CB", "us.81m.1", "HT vs. Soft")]
     assert "[6.72]" in cb[0].rule and "[6.75]" in (cb[0].placeholder or "")
-    assert state.cb_spotted == {"us.81m.1": state.game.amap.resolve("0808")}  # [6.78]
-    assert state.cb_fired == {"german.82m.1": 1}
+    assert state.support.cb_spotted == {"us.81m.1": state.game.amap.resolve("0808")}  # [6.78]
+    assert state.support.cb_fired == {"german.82m.1": 1}
 
 
 def test_counterbattery_is_not_triggered_when_the_firer_stays_concealed() -> None:
@@ -321,7 +321,7 @@ def test_indirect_fire_disrupted_by_direct_fire_is_cancelled_even_if_recovered()
     )
     (df,) = of(FireResolved, events)
     assert df.result.startswith("D-")
-    assert "us.81m.1" not in state.disruption
+    assert "us.81m.1" not in state.fire.disruption
     (void,) = of(FireVoid, events)
     assert void.firer == "us.81m.1" and "[6.46]" in void.reason
     assert not of(ImpactDetermined, events)

@@ -107,14 +107,14 @@ def test_the_sequence_of_play_is_the_books() -> None:
 
 def test_a_turn_walks_the_segments_and_resolves_each() -> None:
     state = new_state()
-    assert (state.turn, state.segment.id, state.to_act()) == (1, "plot", ("us", "german"))
+    assert (state.play.turn, state.segment.id, state.to_act()) == (1, "plot", ("us", "german"))
     to_movement(state, ["us.M4a.1"], [])
     assert (state.segment.id, state.to_act()) == ("first-player-movement", ("us",))
     skipped = [e.segment for e in state.log if isinstance(e, SegmentSkipped)]
     assert skipped == []  # every segment of the turn is resolved now (issue 6)
     state.apply(Move("us.M4a.1", ("0809",)))
     # The Germans plotted nothing, so their movement ends at once; the turn runs to its end.
-    assert (state.turn, state.segment.id) == (2, "plot")
+    assert (state.play.turn, state.segment.id) == (2, "plot")
 
 
 def test_the_game_ends_after_the_scenarios_game_turns_with_a_placeholder_outcome() -> None:
@@ -150,7 +150,7 @@ def test_a_force_placed_in_an_area_takes_its_first_legal_hex_and_says_so() -> No
     state = new_state()
     name = state.game.amap.name
     # 1213 holds the Panther: one unit per hex [8.0], so the SMG takes 1214.
-    assert name(state.hexes["german.SMG.1"]) == "1214"
+    assert name(state.board.hexes["german.SMG.1"]) == "1214"
     deployed = [e for e in state.log if getattr(e, "unit", None) == "german.SMG.1"]
     assert "first legal hex of its area" in deployed[0].describe()
 
@@ -222,7 +222,7 @@ def test_a_move_is_walked_hex_by_hex_and_logged() -> None:
     assert entered == [("0809", 1, 1), ("0709", 0.5, 1.5), ("0609", 0.5, 2)]
     ended = next(e for e in events if isinstance(e, MoveEnded))
     assert (ended.hex, ended.spent, ended.allowance) == ("0609", 2, 5)
-    assert state.game.amap.name(state.hexes["us.M4a.1"]) == "0609"
+    assert state.game.amap.name(state.board.hexes["us.M4a.1"]) == "0609"
 
 
 @pytest.mark.parametrize(
@@ -264,7 +264,7 @@ def test_only_plotted_units_move_first_player_first_and_each_must_move() -> None
     state.apply(Move("us.Inf.1", ("0913",)))
     assert (state.segment.id, state.to_act()) == ("second-player-movement", ("german",))
     state.apply(Move("german.PzV.1", ("1212",)))
-    assert state.turn == 2
+    assert state.play.turn == 2
 
 
 def test_a_unit_hemmed_in_need_not_move() -> None:
@@ -274,9 +274,9 @@ def test_a_unit_hemmed_in_need_not_move() -> None:
     assert state.legal_actions("german")
     boxed = new_state()
     for unit, where in (("us.T.1", "1114"), ("us.Inf.1", "1115"), ("us.M4a.1", "1314")):
-        boxed.hexes[unit] = boxed.game.amap.resolve(where)
-    boxed.hexes["german.Inf.1"] = boxed.game.amap.resolve("1315")
-    boxed.hexes["us.57a.1"] = boxed.game.amap.resolve("1215")
+        boxed.board.hexes[unit] = boxed.game.amap.resolve(where)
+    boxed.board.hexes["german.Inf.1"] = boxed.game.amap.resolve("1315")
+    boxed.board.hexes["us.57a.1"] = boxed.game.amap.resolve("1215")
     to_movement(boxed, [], ["german.SMG.1"])
-    assert boxed.turn == 2  # nothing to decide: the Movement Phase ended by itself
+    assert boxed.play.turn == 2  # nothing to decide: the Movement Phase ended by itself
     assert any(isinstance(e, NotMoved) and e.unit == "german.SMG.1" for e in boxed.log)

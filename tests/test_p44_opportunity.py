@@ -99,8 +99,8 @@ def test_a_move_off_the_line_does_not_trigger_and_one_onto_it_does_at_once() -> 
     applied = next(e for e in events if isinstance(e, ResultApplied))
     assert applied.unit == "german.PzV.1"  # applied at once, not at the end of a phase [6.55]
     assert any(isinstance(e, MoveStopped) and "[6.55]" in e.reason for e in events)
-    assert state.game.name(state.hexes["german.PzV.1"]) == "1112"  # it stops there
-    assert state.spotted["us.M4a.1"] == state.hexes["us.M4a.1"]  # it fired [11.14]
+    assert state.game.name(state.board.hexes["german.PzV.1"]) == "1112"  # it stops there
+    assert state.fire.spotted["us.M4a.1"] == state.board.hexes["us.M4a.1"]  # it fired [11.14]
 
 
 def test_an_of_unit_fires_once_a_game_turn() -> None:

@@ -130,7 +130,7 @@ def test_the_attack_and_counterattack_with_forced_dice_and_the_stop() -> None:
     assert any(isinstance(e, MoveStopped) and "[13.22]" in e.reason for e in events)
     ended = next(e for e in events if isinstance(e, MoveEnded))
     assert (ended.hex, ended.spent) == ("1012", 4)
-    assert state.game.name(state.hexes["german.Inf.1"]) == "1011"
+    assert state.game.name(state.board.hexes["german.Inf.1"]) == "1011"
 
 
 def test_a_counterattack_is_made_at_minus_3_at_worst() -> None:

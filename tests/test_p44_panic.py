@@ -74,7 +74,7 @@ def new_state(shooting: bool = True) -> Panzer44State:
     assert isinstance(game, Panzer44Game)
     state = game.new_initial_state(1)
     if shooting:
-        state.panic.shooting_began = 0  # as if fire had been executed before [14.82]
+        state.panic.determined.shooting_began = 0  # as if fire had been executed before [14.82]
     return state
 
 
@@ -87,23 +87,23 @@ def game_of(name: str) -> Panzer44Game:
 def test_the_panic_level_by_game_turn_and_per_loss() -> None:
     state = new_state()
     assert panic_level(state, "us")[0] == 30
-    state.turn = 3
+    state.play.turn = 3
     assert panic_level(state, "us") == (
         10,
         "10% from Game-Turn 3 + 10% for each of 0 combat unit(s) destroyed",
     )
-    state.destroyed.extend(["us.M4a.1", "us.T.1"])  # a truck is not a combat unit [18.5]
+    state.losses.destroyed.extend(["us.M4a.1", "us.T.1"])  # a truck is not a combat unit [18.5]
     assert panic_level(state, "us")[0] == 20
     assert panic_level(state, "german") == (0, "the scenario gives the side no Panic Level")
     utah = game_of("19.1-behind-utah.yaml").new_initial_state(1)
     levels = []
     for turn in (1, 2, 3, 4, 5, 6, 20):
-        utah.turn = turn
+        utah.play.turn = turn
         levels.append(panic_level(utah, "us")[0])
     assert levels == [50, 40, 30, 20, 10, 0, 0]  # 19.1 PANIC LEVELS
     last = game_of("20.5-last-ditch-action-at-ibbenburen.yaml").new_initial_state(1)
     british = [u for u in last.game.specs if u.startswith("british.Crm")][:2]
-    last.destroyed.extend(british)
+    last.losses.destroyed.extend(british)
     assert panic_level(last, "british")[0] == 20  # "rises 10% for every ... destroyed" (20.5)
 
 
@@ -113,10 +113,10 @@ def test_no_panic_until_the_game_turn_after_the_first_fire() -> None:
     state.apply(Done("us"))
     state.apply(Done("german"))
     assert [e.turn for e in state.log if isinstance(e, PanicNotInUse)] == [1]  # [14.82]
-    assert state.turn == 2
+    assert state.play.turn == 2
     state.apply(Done("us"))
     state.apply(Done("german"))
-    assert state.panic.shooting_began == 1
+    assert state.panic.determined.shooting_began == 1
     drawn = [e for e in state.log if isinstance(e, PanicChitsDrawn)]
     assert [(e.side, e.level, len(e.chits)) for e in drawn] == [("us", 30, 3), ("german", 0, 0)]
 
@@ -169,8 +169,8 @@ def test_a_scatter_stops_beside_an_enemy_and_never_beyond_the_allowance() -> Non
 
 def test_delayed_panic_acts_the_next_game_turn_and_comes_off() -> None:
     state = new_state()
-    state.delayed_panic.add("us.M4a.1")
-    state.disruption["us.Inf.1"] = 1
+    state.panic.delayed.add("us.M4a.1")
+    state.fire.disruption["us.Inf.1"] = 1
     state.apply(Plot("us.M4a.1", "MV"))
     state.apply(Done("us"))
     state.force_dice(10, 9, 8)  # chits 9, 8, 7: no unit on a Panicked hex
@@ -178,7 +178,7 @@ def test_delayed_panic_acts_the_next_game_turn_and_comes_off() -> None:
     panicked = [(e.unit, e.cause) for e in state.log if isinstance(e, UnitPanicked)]
     assert panicked == [("us.M4a.1", "a Delayed Panic (P) marker [14.71]")]
     removed = next(e for e in state.log if isinstance(e, DelayedPanicRemoved))
-    assert removed.units == ("us.M4a.1",) and not state.delayed_panic
+    assert removed.units == ("us.M4a.1",) and not state.panic.delayed
     # A disrupted unit never panics [14.42].
     assert why_panics(state, "us.Inf.1", (2,)) is None
 

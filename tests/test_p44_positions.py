@@ -88,7 +88,7 @@ def book_game(name: str) -> Game:
 
 def test_a_unit_in_ip_is_inside_and_its_attacker_reads_four_less() -> None:
     state = state_of(IP_POSITION)
-    assert sorted(state.game.name(h) for h in state.ips) == ["1011", "1013"]
+    assert sorted(state.game.name(h) for h in state.forts.ips) == ["1011", "1013"]
     state.apply("plot us.M4a.1 DF 1011")
     state.force_dice(6)
     events = state.apply("done german")
@@ -110,7 +110,7 @@ def test_a_unit_inside_climbs_out_with_its_whole_allowance_before_it_leaves() ->
     with pytest.raises(IllegalActionError, match=r"climbs out first .* \[12.4\]"):
         state.apply("move german.Inf.2 1014")
     state.apply("move german.Inf.2 out-of-ip")
-    assert "german.Inf.2" not in state.inside
+    assert "german.Inf.2" not in state.forts.inside
 
 
 def test_mines_are_laid_hidden_and_attack_a_unit_entering_and_leaving() -> None:
@@ -132,9 +132,9 @@ def test_mines_are_laid_hidden_and_attack_a_unit_entering_and_leaving() -> None:
         "•",
     )
     assert any(isinstance(e, MoveStopped) and "[17.13]" in e.reason for e in events)
-    assert state.game.name(state.hexes["us.M4a.1"]) == "1012"
+    assert state.game.name(state.board.hexes["us.M4a.1"]) == "1012"
     assert state.mines_known_to("us") == ["1012"]  # the marker is placed [17.0]
-    while state.turn == 1:
+    while state.play.turn == 1:
         state.apply(state.legal_actions()[-1])
     state.apply("plot us.M4a.1 MV")
     state.apply("done german")
@@ -142,7 +142,7 @@ def test_mines_are_laid_hidden_and_attack_a_unit_entering_and_leaving() -> None:
     events = state.apply("move us.M4a.1 1011 0911")
     attack = next(e for e in events if isinstance(e, MineAttack))
     assert (attack.moving, attack.result) == ("leaving", "Pin")
-    assert state.game.name(state.hexes["us.M4a.1"]) == "1011"  # placed in the hex entered
+    assert state.game.name(state.board.hexes["us.M4a.1"]) == "1011"  # placed in the hex entered
     pinned = [e for e in events if isinstance(e, ResultApplied) and e.unit == "us.M4a.1"]
     assert pinned and pinned[0].pinned  # applied at once [17.14]
 
@@ -150,7 +150,7 @@ def test_mines_are_laid_hidden_and_attack_a_unit_entering_and_leaving() -> None:
 def test_fort_driants_condition_is_evaluated() -> None:
     game = book_game("19.7-assault-on-fort-driant.yaml")
     state = game.new_initial_state(1)
-    assert len(state.ips) == 8 and len(state.inside) == 8
+    assert len(state.forts.ips) == 8 and len(state.forts.inside) == 8
     play(state, {s: make_bot("random", 10 + i) for i, s in enumerate(game.sides)})
     outcome = state.outcome()
     assert outcome is not None and outcome.unevaluated == ()
@@ -187,6 +187,6 @@ def test_mines_alone_barred_from_town_leave_the_improved_positions_free_to_go_th
     )
     state = state_of(text)
     assert state.game.terrain.terrain(state.game.amap.resolve("0913")) == "town"
-    assert [state.game.name(h) for h in state.ips] == ["0913"]  # the IP may stand in town
+    assert [state.game.name(h) for h in state.forts.ips] == ["0913"]  # the IP may stand in town
     mines = state.game.fortified.mines
     assert mines and all(state.game.terrain.terrain(h) != "town" for h in mines)

@@ -133,7 +133,7 @@ def test_of_in_the_overrun_hex_is_taken_in_the_exit_hex() -> None:
     ]
     stop = next(e for e in events if isinstance(e, MoveStopped))
     assert stop.hex == "1012" and "[13.8]" in stop.reason  # disrupted: no further [6.55]
-    assert state.game.name(state.hexes["us.M4a.1"]) == "1012"
+    assert state.game.name(state.board.hexes["us.M4a.1"]) == "1012"
 
 
 def test_an_overrun_through_a_mined_hex_takes_two_mine_attacks_in_its_exit_hex() -> None:
@@ -155,7 +155,7 @@ def test_an_overrun_through_a_mined_hex_takes_two_mine_attacks_in_its_exit_hex()
     assert mine_pin > max(i for i, e in enumerate(events) if isinstance(e, OverrunResolved))
     stop = next(e for e in events if isinstance(e, MoveStopped))
     assert stop.hex == "1012" and "[17.15]" in stop.reason
-    assert state.game.name(state.hexes["us.M4a.1"]) == "1012"
+    assert state.game.name(state.board.hexes["us.M4a.1"]) == "1012"
     assert any(isinstance(e, ResultApplied) and e.unit == "us.M4a.1" and e.pinned for e in events)
 
 
@@ -163,7 +163,7 @@ def test_units_inside_an_ip_are_not_affected_and_counterattack_twice() -> None:
     """[13.21]: "the defending units are never affected by the overrun, and each unit within
     the Improved Position counterattacks the overrunning unit twice." """
     state = game_of(IP_OVERRUN).new_initial_state(1)
-    assert "german.Inf.1" in state.inside
+    assert "german.Inf.1" in state.forts.inside
     us_moves(state, ["us.M4a.1"], {})
     state.force_dice(1, 2)  # the two counterattacks; no roll for the overrun attack
     events = state.apply("move us.M4a.1 0911 overrun 1011 1012")
@@ -175,7 +175,9 @@ def test_units_inside_an_ip_are_not_affected_and_counterattack_twice() -> None:
     ]
     assert "[13.21]" in next(e for e in events if isinstance(e, OverrunResolved)).rule
     assert not [e for e in events if isinstance(e, ResultApplied) and e.unit == "german.Inf.1"]
-    assert "german.Inf.1" in state.inside and state.disruption.get("german.Inf.1") is None
+    assert (
+        "german.Inf.1" in state.forts.inside and state.fire.disruption.get("german.Inf.1") is None
+    )
 
 
 def test_of_at_a_mounting_carrier_puts_it_back_and_cancels_the_mount() -> None:
@@ -191,7 +193,7 @@ def test_of_at_a_mounting_carrier_puts_it_back_and_cancels_the_mount() -> None:
     assert not [e for e in events if isinstance(e, Mounted)]
     stop = next(e for e in events if isinstance(e, MoveStopped))
     assert stop.hex == "0712" and "[9.32]" in stop.reason
-    assert state.game.name(state.hexes["us.T.1"]) == "0712" and not state.carried_by
+    assert state.game.name(state.board.hexes["us.T.1"]) == "0712" and not state.board.carried_by
     applied = [(e.unit, e.disruption) for e in events if isinstance(e, ResultApplied)]
     assert applied == [("us.T.1", 3)]  # on the carrier alone: it carried nobody yet
     ended = next(e for e in events if isinstance(e, MoveEnded))
@@ -201,13 +203,13 @@ def test_of_at_a_mounting_carrier_puts_it_back_and_cancels_the_mount() -> None:
 def test_of_at_a_dismounting_carrier_keeps_the_passenger_aboard() -> None:
     """[9.32] for a dismount: back on top of its passenger, which shares its state [9.22]."""
     state = game_of(DISMOUNT).new_initial_state(1)
-    assert state.carried_by == {"us.Inf.1": "us.T.1"}
+    assert state.board.carried_by == {"us.Inf.1": "us.T.1"}
     us_moves(state, ["us.T.1", "us.Inf.1"], {"german.PzV.1": "0712"})
     state.force_dice(1)
     events = state.apply("move us.T.1 dismount 0712")
     assert not [e for e in events if isinstance(e, Dismounted)]
-    assert state.carried_by == {"us.Inf.1": "us.T.1"}
-    assert state.game.name(state.hexes["us.T.1"]) == "0812"
+    assert state.board.carried_by == {"us.Inf.1": "us.T.1"}
+    assert state.game.name(state.board.hexes["us.T.1"]) == "0812"
     applied = [(e.unit, e.disruption) for e in events if isinstance(e, ResultApplied)]
     assert applied == [("us.T.1", 3), ("us.Inf.1", 3)]
     ended = next(e for e in events if isinstance(e, MoveEnded))
@@ -228,15 +230,15 @@ def test_a_scattering_unit_triggers_of() -> None:
     """A scatter is movement [14.11], [14.14]; "It is only the movement of an Enemy unit which
     triggers Opportunity Fire" [6.54]: the Panther's line through 0911 stops it there."""
     state = game_of(SCATTER).new_initial_state(1)
-    state.panic.shooting_began = 0  # as if fire had been executed before [14.82]
-    state.delayed_panic.add("us.M4a.1")  # it panics this Game-Turn [14.71]
+    state.panic.determined.shooting_began = 0  # as if fire had been executed before [14.82]
+    state.panic.delayed.add("us.M4a.1")  # it panics this Game-Turn [14.71]
     us_moves(state, ["us.M4a.1"], {"german.PzV.1": "0911"})
     state.force_dice(3, 6, 1)  # SE (placeholder diagram), 6 MP (5 at most), the OF: Pin
     events = state.apply("move us.M4a.1 scatter")
     assert next(e for e in events if isinstance(e, OpportunityTriggered)).hex == "0911"
     stop = next(e for e in events if isinstance(e, MoveStopped))
     assert stop.hex == "0911" and "[6.55]" in stop.reason
-    assert state.game.name(state.hexes["us.M4a.1"]) == "0911"
+    assert state.game.name(state.board.hexes["us.M4a.1"]) == "0911"
     assert any(isinstance(e, ResultApplied) and e.unit == "us.M4a.1" and e.pinned for e in events)
 
 
@@ -248,8 +250,9 @@ def test_an_infantry_unit_and_an_anti_tank_gun_stack_in_an_ip() -> None:
     texts = [a.text() for a in state.legal_actions("us")]
     assert "move us.Inf.1 0812" in texts and "move us.T.1 0812" not in texts
     state.apply("move us.Inf.1 0812")
-    assert state.game.name(state.hexes["us.Inf.1"]) == "0812"
-    assert state.inside.get("us.Inf.1") == state.hexes["us.Inf.1"]  # in, at no cost [12.4]
+    assert state.game.name(state.board.hexes["us.Inf.1"]) == "0812"
+    # in, at no cost [12.4]
+    assert state.forts.inside.get("us.Inf.1") == state.board.hexes["us.Inf.1"]
     with pytest.raises(IllegalActionError, match=r"one unit per hex \[8\.0\]"):
         state.apply("move us.Inf.2 0812")  # a second infantry unit [12.3]
     with pytest.raises(IllegalActionError, match=r"one unit per hex \[8\.0\]"):
@@ -269,7 +272,7 @@ def test_a_wreck_negates_the_road_into_and_out_of_its_hex() -> None:
 
     assert [cost("0110", "0209"), cost("0209", "0310"), cost("0310", "0409")] == [0.5] * 3
     assert reachable_hexes(state, "us.M4a.1")[h["0409"]] == 1
-    state.wrecks.append("0310")
+    state.losses.wrecks.append("0310")
     state.clear_reach()
     # Into and out of 0310 at the clear hex's 1 (Hard Vehicle [10.4]); elsewhere the road's 1/2.
     assert [cost("0110", "0209"), cost("0209", "0310"), cost("0310", "0409")] == [0.5, 1, 1]
@@ -285,7 +288,7 @@ def test_woensdrechts_override_lets_vehicles_through_a_wreck_at_3() -> None:
     assert isinstance(game, Panzer44Game)
     assert wreck_override(game) == 3.0
     state = game.new_initial_state(1)
-    vehicle = next(u for u, s in game.specs.items() if s.vehicle and u in state.hexes)
+    vehicle = next(u for u, s in game.specs.items() if s.vehicle and u in state.board.hexes)
     cls = game.specs[vehicle].movement_class
     for f in sorted(game.amap.hexes, key=game.name):
         for t in f.neighbors():
@@ -295,8 +298,8 @@ def test_woensdrechts_override_lets_vehicles_through_a_wreck_at_3() -> None:
                 before = game.costs.step(cls, f, t).cost
                 if before != 0.5:
                     continue
-                state.hexes[vehicle] = f
-                state.wrecks.append(game.name(t))
+                state.board.hexes[vehicle] = f
+                state.losses.wrecks.append(game.name(t))
                 found = step_cost(state, vehicle, f, t)
                 assert found is not None and found.cost == 3
                 return

@@ -73,7 +73,7 @@ def plot(state: Panzer44State, *units: str) -> None:
 
 
 def where(state: Panzer44State, unit: str) -> str:
-    return state.game.name(state.hexes[unit])
+    return state.game.name(state.board.hexes[unit])
 
 
 def test_mount_then_move_then_dismount() -> None:
@@ -85,15 +85,15 @@ def test_mount_then_move_then_dismount() -> None:
     assert [e.passenger for e in events if isinstance(e, Mounted)] == ["us.Inf.1"]
     # The carrier on top of its passenger [8.2]; both spent their whole allowance [9.11]: the
     # Movement Phase is over, the passenger met the must-move rule [9.6].
-    assert state.carried_by == {"us.Inf.1": "us.T.1"}
+    assert state.board.carried_by == {"us.Inf.1": "us.T.1"}
     assert where(state, "us.T.1") == where(state, "us.Inf.1") == "0812"
-    assert state.turn == 2
+    assert state.play.turn == 2
     # Game-Turn 2: the truck moves, the passenger with it [9.0]; the passenger may not fire.
     assert why_not_fire(state, "us.Inf.1") == "a passenger may not fire [9.4]"
     assert fire_plots(state, "us.Inf.1") == []
     plot(state, "us.T.1")
     state.apply(Move("us.T.1", ("0811",)))
-    assert where(state, "us.Inf.1") == "0811" and state.turn == 3
+    assert where(state, "us.Inf.1") == "0811" and state.play.turn == 3
     # Game-Turn 3: both plotted MV; the truck is placed in an adjacent hex [9.13].
     plot(state, "us.T.1", "us.Inf.1")
     assert Move("us.T.1", ("dismount", "0810")) in state.legal_actions("us")
@@ -102,8 +102,8 @@ def test_mount_then_move_then_dismount() -> None:
     assert [(e.hex, e.carrier_hex) for e in events if isinstance(e, Dismounted)] == [
         ("0811", "0810")
     ]
-    assert state.carried_by == {} and where(state, "us.Inf.1") == "0811"
-    assert state.turn == 4
+    assert state.board.carried_by == {} and where(state, "us.Inf.1") == "0811"
+    assert state.play.turn == 4
 
 
 def test_an_at_gun_is_plotted_to_move_only_to_be_mounted() -> None:
@@ -113,7 +113,7 @@ def test_an_at_gun_is_plotted_to_move_only_to_be_mounted() -> None:
     plot(state, "us.T.1", "us.57a.1")
     assert [m.text() for m in state.legal_actions("us") if m.unit == "us.57a.1"] == []
     state.apply(Move("us.T.1", ("mount", "0713")))
-    assert state.carried_by == {"us.57a.1": "us.T.1"}
+    assert state.board.carried_by == {"us.57a.1": "us.T.1"}
 
 
 def test_one_passenger_per_carrier_and_both_plotted() -> None:
@@ -146,7 +146,7 @@ def test_a_carrier_destroyed_takes_its_passenger_with_it() -> None:
     applied = [e for e in state.log[start:] if isinstance(e, ResultApplied)]
     assert [(e.unit, e.destroyed) for e in applied] == [("us.T.1", True), ("us.Inf.1", True)]
     assert "[9.22]" in applied[1].rule
-    assert "us.Inf.1" not in state.hexes and "us.Inf.1" not in state.carried_by
+    assert "us.Inf.1" not in state.board.hexes and "us.Inf.1" not in state.board.carried_by
 
 
 def test_mounted_set_up_from_the_scenario() -> None:
@@ -154,8 +154,10 @@ def test_mounted_set_up_from_the_scenario() -> None:
     game = load_game(load_scenario(SCENARIOS / "19.2-sedan-revenged.yaml"))
     assert isinstance(game, Panzer44Game)
     state = game.new_initial_state(1)
-    riders = {p for p in state.carried_by if p.startswith("french.")}
-    assert riders and all(state.hexes[p] == state.hexes[c] for p, c in state.carried_by.items())
+    riders = {p for p in state.board.carried_by if p.startswith("french.")}
+    assert riders and all(
+        state.board.hexes[p] == state.board.hexes[c] for p, c in state.board.carried_by.items()
+    )
 
 
 @pytest.mark.parametrize(
@@ -186,7 +188,7 @@ def test_side_mounted_setup(rule: str, forces: str, carried: dict[str, str]) -> 
     game = load_game(parse_scenario(text, f"{rule}.yaml"))
     assert isinstance(game, Panzer44Game)
     state = game.new_initial_state(1)
-    assert state.carried_by == carried
-    assert len(set(state.hexes.values())) == len(state.hexes) - len(carried)
+    assert state.board.carried_by == carried
+    assert len(set(state.board.hexes.values())) == len(state.board.hexes) - len(carried)
     note = [e.describe() for e in state.log if "mounted" in e.describe()][-1]
     assert "[9.0]" in note

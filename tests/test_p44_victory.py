@@ -60,8 +60,8 @@ def test_enemy_losses_score_attack_strength_and_the_greater_total_wins() -> None
     state = state_with(LOSSES)
     assert evaluate_outcome(state).winner is None  # 0 - 0, and no tie rule
     assert "no tie rule" in (evaluate_outcome(state).placeholder or "")
-    state.destroyed.append("german.PzV.1")  # Attack 10 [19.9]
-    state.hexes.pop("german.PzV.1")
+    state.losses.destroyed.append("german.PzV.1")  # Attack 10 [19.9]
+    state.board.hexes.pop("german.PzV.1")
     outcome = evaluate_outcome(state)
     assert outcome.vp == {"us": 10, "german": 0}
     assert outcome.winner == "us" and "[18.5]" in outcome.reason
@@ -85,9 +85,9 @@ def test_occupying_hexes_at_the_end_wins_else_the_default_winner() -> None:
     state = state_with(HOLD)
     outcome = evaluate_outcome(state)
     assert outcome.winner == "german" and "default" in outcome.reason
-    state.hexes["us.Inf.1"] = state.game.amap.resolve("1011")
+    state.board.hexes["us.Inf.1"] = state.game.amap.resolve("1011")
     assert evaluate_outcome(state).winner == "us"
-    state.disruption["us.Inf.1"] = 1  # undisrupted only
+    state.fire.disruption["us.Inf.1"] = 1  # undisrupted only
     assert evaluate_outcome(state).winner == "german"
 
 
@@ -122,8 +122,8 @@ def test_control_of_hexes_and_what_cannot_be_evaluated_is_listed() -> None:
     assert outcome.findings[1].endswith("0 of 0 hexes held (book); 0 VP")
     assert len(outcome.unevaluated) == 1 and outcome.placeholder
     assert "something in words" in outcome.unevaluated[0]
-    state.hexes["us.Inf.1"] = state.game.amap.resolve("1011")
-    state.hexes.pop("german.Inf.1")
+    state.board.hexes["us.Inf.1"] = state.game.amap.resolve("1011")
+    state.board.hexes.pop("german.Inf.1")
     assert evaluate_outcome(state).winner == "us"
 
 
@@ -148,15 +148,15 @@ victory:
 def test_exits_score_a_d_ma_carriers_only_loaded_and_a_tie_goes_to_the_tie_side() -> None:
     state = state_with(EXIT)
     assert evaluate_outcome(state).winner == "us"  # 0 - 0: the tie rule [19.9]
-    state.exited["german.PzV.1"] = ()
-    state.hexes.pop("german.PzV.1")
-    state.exits_at["german.PzV.1"] = state.game.amap.resolve("0110")  # the West edge
-    state.exited["us.M3.1"] = ()  # empty: no VP for an unloaded halftrack [19.9]
-    state.exits_at["us.M3.1"] = state.game.amap.resolve("6110")  # the East edge
+    state.entry.exited["german.PzV.1"] = ()
+    state.board.hexes.pop("german.PzV.1")
+    state.entry.exits_at["german.PzV.1"] = state.game.amap.resolve("0110")  # the West edge
+    state.entry.exited["us.M3.1"] = ()  # empty: no VP for an unloaded halftrack [19.9]
+    state.entry.exits_at["us.M3.1"] = state.game.amap.resolve("6110")  # the East edge
     outcome = evaluate_outcome(state)
     assert outcome.vp["german"] == 26  # "26 Victory Points (10+10+6)" [19.9]
     assert outcome.vp["us"] == 0 and outcome.winner == "german"
-    state.exits_at["german.PzV.1"] = state.game.amap.resolve("6110")  # not through its region
+    state.entry.exits_at["german.PzV.1"] = state.game.amap.resolve("6110")  # not through its region
     assert evaluate_outcome(state).vp["german"] == 0
 
 
@@ -171,7 +171,7 @@ victory:
 
 def test_a_vp_threshold_overrides_the_comparison() -> None:
     state = state_with(THRESHOLD)
-    state.destroyed.append("us.M4a.1")
+    state.losses.destroyed.append("us.M4a.1")
     outcome = evaluate_outcome(state)
     assert outcome.vp == {"us": 0, "german": 9}
     assert outcome.winner == "us" and "vp-threshold" in outcome.reason

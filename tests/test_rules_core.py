@@ -270,13 +270,13 @@ def test_a_random_bot_plays_ten_turns_keeping_the_invariants() -> None:
         state.apply(action)
         moves += isinstance(action, Move)
         stacks: dict[Hex, list[str]] = {}
-        for unit, h in state.hexes.items():
+        for unit, h in state.board.hexes.items():
             stacks.setdefault(h, []).append(unit)
             assert h in state.game.terrain  # every unit on the map
         for units in stacks.values():  # one unit per hex, a carrier on its passenger [8.2]
-            riders = [u for u in units if u in state.carried_by]
+            riders = [u for u in units if u in state.board.carried_by]
             assert len(units) - len(riders) == 1
-    assert state.turn == 10 and moves > 0
+    assert state.play.turn == 10 and moves > 0
     assert state.outcome() is not None
 
 
@@ -284,11 +284,11 @@ def test_a_book_scenario_with_carriers_plays_to_the_end() -> None:
     loaded = load_scenario(SCENARIOS / "panzer44" / "19.2-sedan-revenged.yaml")
     state = load_game(loaded).new_initial_state(4)
     assert isinstance(state, Panzer44State)
-    assert len(state.carried_by) == 16  # 9 M1 on M3s, 7 German units on SPWs [19.2]
+    assert len(state.board.carried_by) == 16  # 9 M1 on M3s, 7 German units on SPWs [19.2]
     play(state, {"french": RandomBot(5), "german": RandomBot(6)})
-    assert state.is_terminal() and state.turn == 8
-    for passenger, carrier in state.carried_by.items():
-        assert state.hexes[passenger] == state.hexes[carrier]  # carried along [9.2]
+    assert state.is_terminal() and state.play.turn == 8
+    for passenger, carrier in state.board.carried_by.items():
+        assert state.board.hexes[passenger] == state.board.hexes[carrier]  # carried along [9.2]
 
 
 def test_a_game_reads_its_own_verbs_and_no_others() -> None:

@@ -97,11 +97,11 @@ def test_play_to_the_end_step_back_and_replay(qtbot: QtBot, tmp_path: Path) -> N
     assert panel.pages.currentIndex() == PAGE_PLAY
     # A click on an American counter selects it; a click on a hex it can reach plots it MV.
     unit = "us.Inf.1"
-    h = state.hexes[unit]  # type: ignore[attr-defined]
+    h = state.board.hexes[unit]  # type: ignore[attr-defined]
     click_map(qtbot, w, h)
     assert panel.selected == unit
     assert panel.aims is not None and panel.aims.reach
-    held = set(state.hexes.values())  # type: ignore[attr-defined]
+    held = set(state.board.hexes.values())  # type: ignore[attr-defined]
     target = next(h for h in panel.aims.reach if h not in held)  # a click there plots MV
     click_map(qtbot, w, target)
     assert [a.text() for a in session.timeline] == [f"plot {unit} MV"]
@@ -163,9 +163,9 @@ def test_illegal_or_impossible_choices_give_a_message(qtbot: QtBot) -> None:
     panel.session.set_playing(False)
     state = panel.session.state
     unit = "us.Inf.1"
-    click_map(qtbot, w, state.hexes[unit])  # type: ignore[attr-defined]
+    click_map(qtbot, w, state.board.hexes[unit])  # type: ignore[attr-defined]
     assert panel.selected == unit
-    far = Hex(state.hexes[unit].q + 12, state.hexes[unit].r)  # type: ignore[attr-defined]
+    far = Hex(state.board.hexes[unit].q + 12, state.board.hexes[unit].r)  # type: ignore[attr-defined]
     click_map(qtbot, w, far)
     assert panel.message.isVisible()
     assert "cannot reach" in panel.message.text()
@@ -259,7 +259,7 @@ def test_lines_of_opportunity_fire_are_drawn_offered_then_plotted(qtbot: QtBot) 
     state = panel.session.state
     watcher = next(
         u
-        for u in state.hexes  # type: ignore[attr-defined]
+        for u in state.board.hexes  # type: ignore[attr-defined]
         if u.startswith("us.")
         and any(
             isinstance(a, Plot) and a.unit == u and a.task == "OF"
@@ -277,6 +277,6 @@ def test_lines_of_opportunity_fire_are_drawn_offered_then_plotted(qtbot: QtBot) 
     assert panel.act(plot)
     panel.select(None)
     assert panel.layer.picture.armed == [
-        (state.hexes[watcher], w.document.map.resolve(plot.target or ""))  # type: ignore[attr-defined, union-attr]
+        (state.board.hexes[watcher], w.document.map.resolve(plot.target or ""))  # type: ignore[attr-defined, union-attr]
     ]
     assert not panel.layer.watch.path().isEmpty()  # the plotted line stays drawn

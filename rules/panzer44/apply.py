@@ -71,7 +71,7 @@ def _side_of(state: Panzer44State, action: Action, unit: str) -> str:
 
 def _where(state: Panzer44State) -> str:
     acting = ", ".join(state.to_act()) or "nobody"
-    return f"Game-Turn {state.turn}, {state.segment.name}; to act: {acting}"
+    return f"Game-Turn {state.play.turn}, {state.segment.name}; to act: {acting}"
 
 
 def _plot(state: Panzer44State, action: Plot) -> None:
@@ -83,7 +83,7 @@ def _plot(state: Panzer44State, action: Plot) -> None:
     side = _side_of(state, action, action.unit)
     if action.task not in PLAYABLE_TASKS:
         raise IllegalActionError(f"'{action.text()}': the {action.task} task is {_NOT_YET}")
-    if action.unit in state.plots[side]:
+    if action.unit in state.orders.plots[side]:
         raise IllegalActionError(
             f"'{action.text()}': {action.unit} already has its task for this Game-Turn [5.3]"
         )
@@ -96,7 +96,7 @@ def _plot(state: Panzer44State, action: Plot) -> None:
         check_indirect_plot(state, action, target)
     else:
         _check_fire_plot(state, action)
-    state.plots[side][action.unit] = action
+    state.orders.plots[side][action.unit] = action
     state.emit(Plotted(action.unit, action.text(), private_to=side))
 
 
@@ -123,7 +123,7 @@ def _done(state: Panzer44State, action: Done) -> None:
             f"'{action.text()}': a Movement Phase ends by itself once every unit plotted "
             "to move has moved [4.1] 4, [7.12]"
         )
-    state.done.add(action.side)
+    state.play.done.add(action.side)
     state.emit(SideDone(action.side, state.segment.id))
 
 
@@ -132,10 +132,10 @@ def _move(state: Panzer44State, action: Move) -> None:
         raise IllegalActionError(f"'{action.text()}': units move in the Movement Phase [4.1]")
     side = _side_of(state, action, action.unit)
     unit = action.unit
-    plot = state.plots[side].get(unit)
+    plot = state.orders.plots[side].get(unit)
     if plot is None or plot.task != "MV":
         raise IllegalActionError(f"'{action.text()}': {unit} was not plotted to move [5.3]")
-    if unit in state.moved:
+    if unit in state.orders.moved:
         raise IllegalActionError(f"'{action.text()}': {unit} has moved this turn [7.0]")
     held = why_held(state, unit)
     if held is not None:
@@ -172,14 +172,14 @@ def _move(state: Panzer44State, action: Move) -> None:
     riders = passengers(state, unit)
     if entry is not None:
         key = (side, walked[0].hex)
-        state.entered[key] = state.entered.get(key, 0) + 1
+        state.entry.entered[key] = state.entry.entered.get(key, 0) + 1
         state.emit(MapEntered(unit, state.game.name(entry.hex), entry.cost, entry.why))
-    before = None if entry is not None else state.hexes[unit]
+    before = None if entry is not None else state.board.hexes[unit]
     for step in walked:
-        state.hexes[unit] = step.hex
-        state.spotted.pop(unit, None)  # spotted until it leaves the hex [11.14]
+        state.board.hexes[unit] = step.hex
+        state.fire.spotted.pop(unit, None)  # spotted until it leaves the hex [11.14]
         for p in riders:
-            state.hexes[p] = step.hex
+            state.board.hexes[p] = step.hex
         name = state.game.amap.name(step.hex)
         state.emit(HexEntered(unit, name, step.cost, step.spent, step.placeholder))
         why = interrupt(state, unit, before, step.hex)  # [6.5], [17.13], [17.14]
@@ -190,9 +190,10 @@ def _move(state: Panzer44State, action: Move) -> None:
     if leaving:
         _leave(state, action, unit, side, walked)
         return
-    state.moved.add(unit)
-    state.moved.update(p for p in riders if p in state.plots[side])  # carried along [9.0]
-    end = state.game.amap.name(state.hexes[unit])
+    state.orders.moved.add(unit)
+    # its passengers plotted this Game-Turn are carried along [9.0]
+    state.orders.moved.update(p for p in riders if p in state.orders.plots[side])
+    end = state.game.amap.name(state.board.hexes[unit])
     allowance = state.game.specs[unit].movement_allowance
     carrying = ", ".join(riders) or None
     state.emit(MoveEnded(unit, end, walked[-1].spent, allowance, carrying))
@@ -204,13 +205,13 @@ def _stop(
     state: Panzer44State, unit: str, side: str, riders: list[str], step: Step, why: str
 ) -> None:
     """The move ends where it was interrupted [6.55], [17.13], [17.14]."""
-    state.moved.add(unit)
-    state.moved.update(p for p in riders if p in state.plots[side])
-    if unit in state.hexes:
+    state.orders.moved.add(unit)
+    state.orders.moved.update(p for p in riders if p in state.orders.plots[side])
+    if unit in state.board.hexes:
         state.emit(MoveStopped(unit, state.game.name(step.hex), why))
         unstack(state, unit)  # [8.33]
         allowance = state.game.specs[unit].movement_allowance
-        end = state.game.name(state.hexes[unit])
+        end = state.game.name(state.board.hexes[unit])
         state.emit(MoveEnded(unit, end, step.spent, allowance, ", ".join(riders) or None))
         settle(state, unit)
     state.watch.sample(state)
@@ -218,7 +219,7 @@ def _stop(
 
 def _leave(state: Panzer44State, action: Move, unit: str, side: str, walked: list[Step]) -> None:
     """The unit (with what it carries) leaves the map from where it stands [7.23]."""
-    here = state.hexes.get(unit)
+    here = state.board.hexes.get(unit)
     spent = walked[-1].spent if walked else 0.0
     cost = exit_cost(state, unit, here) if here is not None else None
     if here is None or cost is None or cost.cost is None:
@@ -235,13 +236,13 @@ def _leave(state: Panzer44State, action: Move, unit: str, side: str, walked: lis
         )
     riders = passengers(state, unit)
     for u in (unit, *riders):
-        del state.hexes[u]
-        state.spotted.pop(u, None)
-    state.exited[unit] = tuple(riders)
+        del state.board.hexes[u]
+        state.fire.spotted.pop(u, None)
+    state.entry.exited[unit] = tuple(riders)
     for p in riders:
-        state.exited[p] = ()
-    state.exits_at[unit] = here
-    state.moved.add(unit)
+        state.entry.exited[p] = ()
+    state.entry.exits_at[unit] = here
+    state.orders.moved.add(unit)
     state.emit(MapLeft(unit, state.game.name(here), cost.cost, spent + cost.cost, tuple(riders)))
     state.watch.sample(state)
 

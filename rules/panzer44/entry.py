@@ -92,17 +92,17 @@ def waiting(state: Panzer44State, unit: str) -> bool:
     exited)."""
     return (
         unit in state.game.arrivals
-        and unit not in state.hexes
-        and unit not in state.carried_by
-        and unit not in state.exited
-        and unit not in state.destroyed
+        and unit not in state.board.hexes
+        and unit not in state.board.carried_by
+        and unit not in state.entry.exited
+        and unit not in state.losses.destroyed
     )
 
 
 def why_not_enter(state: Panzer44State, unit: str) -> str | None:
     """Why a waiting unit may not be plotted to enter now, or None [18.4], [18.64]."""
     arrival = state.game.arrivals[unit]
-    if state.turn < arrival.turn:
+    if state.play.turn < arrival.turn:
         return f"it enters on Game-Turn {arrival.turn} [18.6]"
     return None
 
@@ -128,7 +128,7 @@ def entry_hexes(state: Panzer44State, unit: str) -> list[Hex]:
     else the nearest hexes on the map that are not [18.68]."""
     game = state.game
     side = game.specs[unit].side
-    enemy = {h for u, h in state.hexes.items() if game.specs[u].side != side}
+    enemy = {h for u, h in state.board.hexes.items() if game.specs[u].side != side}
     listed = game.arrivals[unit].hexes
     free = [h for h in listed if h not in enemy]
     if free or not listed:
@@ -200,7 +200,7 @@ def entry_cost(state: Panzer44State, unit: str, h: Hex) -> EntryCost | None:
     if by_road is not None and by_road.cost is not None and by_road.cost < best.cost:
         best = by_road
     assert best.cost is not None
-    queue = state.entered.get((spec.side, h), 0)
+    queue = state.entry.entered.get((spec.side, h), 0)
     road = any(p.what == "along road" for p in best.parts)
     if road:
         ahead, placeholder = best.cost * queue, best.placeholder
@@ -258,7 +258,10 @@ def exit_regions(
 def exit_hexes(state: Panzer44State, side: str) -> frozenset[Hex]:
     """The edge hexes ``side`` may leave the map from this Game-Turn [7.23]."""
     return frozenset(
-        h for hexes, turn in state.game.exits.get(side, ()) if state.turn >= turn for h in hexes
+        h
+        for hexes, turn in state.game.exits.get(side, ())
+        if state.play.turn >= turn
+        for h in hexes
     )
 
 

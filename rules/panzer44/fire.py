@@ -63,14 +63,14 @@ def _placeholder(item: Field_) -> str | None:
 def why_not_fire(state: Panzer44State, unit: str) -> str | None:
     """Why ``unit`` may not fire now, or None."""
     spec = state.game.specs[unit]
-    if unit not in state.hexes:
+    if unit not in state.board.hexes:
         return "it is not on the map"
     if not spec.combat_unit:
         return "it has no Attack Strength [6.32], [18.5]"
-    if unit in state.carried_by:
+    if unit in state.board.carried_by:
         return "a passenger may not fire [9.4]"
-    if state.disruption.get(unit, 0):
-        return f"it is disrupted (D{state.disruption[unit]}) and may not fire [6.32], [6.82]"
+    if state.fire.disruption.get(unit, 0):
+        return f"it is disrupted (D{state.fire.disruption[unit]}) and may not fire [6.32], [6.82]"
     return None
 
 
@@ -79,13 +79,13 @@ def spots(state: Panzer44State, firer: str, target: str) -> str | None:
     if can_spot(state, firer, target):
         return None
     game = state.game
-    a, b = state.hexes[firer], state.hexes[target]
+    a, b = state.board.hexes[firer], state.board.hexes[target]
     if not game.sees(a, b):
         los = game.los(a, b)
         return f"no clear line of sight: {los.explanation} ({los.rule})"
     reach, source = effect(game.terrain.terrain(b), "spotting_range")
     far = reach is not None and a.distance(b) > int(str(unwrap(reach)))
-    if far and state.spotted.get(target) != b:
+    if far and state.fire.spotted.get(target) != b:
         return (
             f"{target} is in {game.terrain.terrain(b)}: spotted only within "
             f"{unwrap(reach)} hexes unless it has fired from there ({source}) [11.14]"
@@ -97,13 +97,13 @@ def can_spot(state: Panzer44State, firer: str, target: str) -> bool:
     """Whether ``firer`` spots ``target`` (:func:`spots` without the reason: the legal-action
     lists ask this thousands of times a game, and the reason needs the full line of sight)."""
     game = state.game
-    a, b = state.hexes[firer], state.hexes[target]
+    a, b = state.board.hexes[firer], state.board.hexes[target]
     if not game.sees(a, b):
         return False
     reach, _ = effect(game.terrain.terrain(b), "spotting_range")
     if reach is None or a.distance(b) <= int(str(unwrap(reach))):
         return True
-    return state.spotted.get(target) == b
+    return state.fire.spotted.get(target) == b
 
 
 def procedure_row(spec: UnitSpec, target: UnitSpec, task: str, pattern: str | None) -> str:
@@ -198,13 +198,13 @@ def prohibition(state: Panzer44State, firer: str, target: str, plot: Plot) -> st
     cells = _cells(row)
     if not _yes(cells[4]):
         return f"the Attack Procedure Chart forbids {row} [6.85], [6.86], [6.62]"
-    distance = state.hexes[firer].distance(state.hexes[target])
+    distance = state.board.hexes[firer].distance(state.board.hexes[target])
     return _strengths(spec, tgt, cells, distance)[4]
 
 
 def prepare(state: Panzer44State, firer: str, target: str, plot: Plot) -> Attack:
     """The attack of ``firer`` on ``target`` as plotted, without the die [6.0], [6.85]."""
-    return prepare_attack(state, state.game.specs[firer], state.hexes[firer], target, plot)
+    return prepare_attack(state, state.game.specs[firer], state.board.hexes[firer], target, plot)
 
 
 def prepare_attack(
@@ -218,7 +218,7 @@ def prepare_attack(
     row = procedure_row(spec, tgt, plot.task, plot.pattern)
     cells = _cells(row)
     notes = [f"[6.85] {row}: {p}" for c in cells if (p := _placeholder(c))]
-    distance = origin.distance(state.hexes[target]) if origin is not None else 0
+    distance = origin.distance(state.board.hexes[target]) if origin is not None else 0
     if not _yes(cells[4]):
         why = f"the Attack Procedure Chart forbids {row} [6.85], [6.86], [6.62]"
         return Attack(firer, target, plot.task, row, distance, 0, 0, 0, (), 0, (), why)
@@ -256,7 +256,7 @@ def targets_in(
     side = state.game.specs[plot.unit].side
     h_fire = state.game.specs[plot.unit].weapon_class == "H" and plot.task == "DF"
     there = (
-        [u for u, where in state.hexes.items() if where == h]
+        [u for u, where in state.board.hexes.items() if where == h]
         if occupants is None
         else occupants.get(h, [])
     )
@@ -264,7 +264,7 @@ def targets_in(
         u
         for u in there
         if u != plot.unit
-        and u not in state.carried_by
+        and u not in state.board.carried_by
         and (h_fire or state.game.specs[u].side != side)
     )
 
@@ -272,7 +272,7 @@ def targets_in(
 def occupancy(state: Panzer44State) -> dict[Hex, list[str]]:
     """The units in each occupied hex now (for :func:`targets_in` while nothing moves)."""
     found: dict[Hex, list[str]] = {}
-    for u, h in state.hexes.items():
+    for u, h in state.board.hexes.items():
         found.setdefault(h, []).append(u)
     return found
 
@@ -293,7 +293,7 @@ def why_not_target(
 
     ``occupants``: as for :func:`targets_in`."""
     spec = state.game.specs[plot.unit]
-    here = state.hexes[plot.unit]
+    here = state.board.hexes[plot.unit]
     distance = here.distance(h)
     if plot.task == "CA":
         if spec.weapon_class != "R":
@@ -332,10 +332,10 @@ def fire_plots(state: Panzer44State, unit: str) -> list[Plot]:
         return []
     game = state.game
     spec = game.specs[unit]
-    here = state.hexes[unit]
+    here = state.board.hexes[unit]
     hexes = {
         h
-        for u, h in state.hexes.items()
+        for u, h in state.board.hexes.items()
         if game.specs[u].side != spec.side and h.distance(here) <= max(spec.range, 1)
     }
     found: list[Plot] = []
@@ -373,7 +373,8 @@ def resolve(state: Panzer44State, plot: Plot) -> list[tuple[str, str]]:
         result = roll_attack(state, attack)
         if result != "•":
             results.append((target, result))
-    state.spotted[plot.unit] = state.hexes[plot.unit]  # it fired: spotted at any range [11.14]
+    # it fired: spotted at any range [11.14]
+    state.fire.spotted[plot.unit] = state.board.hexes[plot.unit]
     return results
 
 
@@ -410,7 +411,7 @@ def roll_attack(state: Panzer44State, attack: Attack, rule: str | None = None) -
     if (p := _placeholder(cell)) is not None:
         notes.insert(0, f"CRT row {modified} column {attack.superiority:+d}: {p}")
     rule = rule or f"{P44} [6.0], [6.81], [6.85], {TASK_RULES.get(attack.task, '[6.3]')}"
-    where = state.game.amap.name(state.hexes[attack.target])
+    where = state.game.amap.name(state.board.hexes[attack.target])
     state.emit(
         FireResolved(
             attack.firer, attack.target, where, attack.task, attack.procedure,

@@ -224,26 +224,26 @@ def _lay_mines(
 def is_inside(state: Panzer44State, unit: str) -> bool:
     """Whether the unit is inside an Improved Position now [12.1] (a unit moved out of its hex
     by any means is no longer inside)."""
-    h = state.inside.get(unit)
-    return h is not None and state.hexes.get(unit) == h and h in state.ips
+    h = state.forts.inside.get(unit)
+    return h is not None and state.board.hexes.get(unit) == h and h in state.forts.ips
 
 
 def may_go_inside(state: Panzer44State, unit: str) -> bool:
     """Whether the unit may go inside the IP of the hex it stands in [12.22], [12.4]."""
-    h = state.hexes.get(unit)
+    h = state.board.hexes.get(unit)
     spec = state.game.specs[unit]
-    if h is None or h not in state.ips or spec.vehicle or unit in state.carried_by:
+    if h is None or h not in state.forts.ips or spec.vehicle or unit in state.board.carried_by:
         return False
     if is_inside(state, unit):
         return False
-    return state.game.fortified.persist or state.ips[h] == spec.side
+    return state.game.fortified.persist or state.forts.ips[h] == spec.side
 
 
 def settle(state: Panzer44State, unit: str) -> None:
     """A unit's move is over: it goes inside the IP of its hex if it may (no cost [12.4])."""
-    if unit in state.hexes and may_go_inside(state, unit):
-        state.inside[unit] = state.hexes[unit]
-        name = state.game.name(state.hexes[unit])
+    if unit in state.board.hexes and may_go_inside(state, unit):
+        state.forts.inside[unit] = state.board.hexes[unit]
+        name = state.game.name(state.board.hexes[unit])
         change = "goes inside at no Movement Point cost (the engine's choice for the owner)"
         state.emit(ImprovedPositionChanged(name, unit, change, "[12.4]"))
 
@@ -259,9 +259,9 @@ def climb_out(state: Panzer44State, unit: str, text: str) -> None:
         raise IllegalActionError(f"'{text}': {unit} is not inside an Improved Position [12.4]")
     if spec.movement_allowance < 1:
         raise IllegalActionError(f"'{text}': {unit} has no Movement Allowance to spend [12.4]")
-    del state.inside[unit]
-    state.moved.add(unit)
-    h = state.hexes[unit]
+    del state.forts.inside[unit]
+    state.orders.moved.add(unit)
+    h = state.board.hexes[unit]
     change = "climbs out on top, spending its entire Movement Allowance"
     state.emit(ImprovedPositionChanged(state.game.name(h), unit, change, "[12.4]"))
     allowance = spec.movement_allowance
@@ -271,13 +271,13 @@ def climb_out(state: Panzer44State, unit: str, text: str) -> None:
 def end_of_turn(state: Panzer44State) -> None:
     """IPs with no friendly unit in them are destroyed [12.22] (unless the scenario keeps
     them, 19.7)."""
-    if state.game.fortified.persist or not state.ips:
+    if state.game.fortified.persist or not state.forts.ips:
         return
-    held = {(state.game.specs[u].side, h) for u, h in state.hexes.items()}
-    for h in sorted(state.ips, key=state.game.name):
-        if (state.ips[h], h) in held:
+    held = {(state.game.specs[u].side, h) for u, h in state.board.hexes.items()}
+    for h in sorted(state.forts.ips, key=state.game.name):
+        if (state.forts.ips[h], h) in held:
             continue
-        owner = state.ips.pop(h)
+        owner = state.forts.ips.pop(h)
         change = f"destroyed: no {owner} unit in it at the end of the Game-Turn"
         state.emit(ImprovedPositionChanged(state.game.name(h), None, change, "[12.22]"))
 
@@ -303,7 +303,7 @@ def mine_attack(
     notes = [n for n in (mine.placeholder,) if n]
     if isinstance(cell, Value) and cell.placeholder:
         notes.append(f"CRT row {roll} column {mine.superiority:+d}: {cell.placeholder}")
-    state.mines_revealed.add(h)  # the Mined Hex marker is placed [17.0]
+    state.forts.mines_revealed.add(h)  # the Mined Hex marker is placed [17.0]
     rule = "[17.11]-[17.13]" if moving == "entering" else "[17.11], [17.12], [17.14]"
     if held is not None:
         rule = f"{rule}, [17.15]"
@@ -325,28 +325,34 @@ def mines_known_to(state: Panzer44State, side: str) -> list[str]:
     has placed [17.0]; by name."""
     mines = state.game.fortified.mines
     return sorted(
-        state.game.name(h) for h, m in mines.items() if m.owner == side or h in state.mines_revealed
+        state.game.name(h)
+        for h, m in mines.items()
+        if m.owner == side or h in state.forts.mines_revealed
     )
 
 
 def stopped(state: Panzer44State, unit: str) -> bool:
     """Whether the unit may not go on moving: destroyed, pinned or disrupted [6.55], [6.82]."""
-    return unit not in state.hexes or unit in state.pins or bool(state.disruption.get(unit))
+    return (
+        unit not in state.board.hexes
+        or unit in state.fire.pins
+        or bool(state.fire.disruption.get(unit))
+    )
 
 
 def unstack(state: Panzer44State, unit: str) -> None:
     """A unit stopped in a hex that holds another unit is moved to an adjacent vacant hex
     [8.33] (the first in printed-ID order the unit may enter: the engine's choice for the
     owner); where there is none, to the nearest vacant hex (our reading)."""
-    h = state.hexes.get(unit)
+    h = state.board.hexes.get(unit)
     if h is None:
         return
-    riders = {p for p, c in state.carried_by.items() if c == unit}
-    carrier = state.carried_by.get(unit)
-    others = {u for u, w in state.hexes.items() if w == h} - riders - {unit, carrier}
+    riders = {p for p, c in state.board.carried_by.items() if c == unit}
+    carrier = state.board.carried_by.get(unit)
+    others = {u for u, w in state.board.hexes.items() if w == h} - riders - {unit, carrier}
     if not others or may_stack(state, unit, h):
         return  # alone, or the infantry and anti-tank gun of an IP [8.1], [12.3]
-    occupied = set(state.hexes.values())
+    occupied = set(state.board.hexes.values())
     game = state.game
     cls = game.specs[unit].movement_class
     held = f"stopped in a hex held by {', '.join(sorted(others))}"

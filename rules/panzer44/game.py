@@ -48,8 +48,6 @@ state's ``legal_actions`` and ``apply`` delegate to them.
 
 from __future__ import annotations
 
-from typing import Any
-
 from model.hexes import Hex
 from model.regions import RegionContext, evaluate
 from model.scenario_io import LoadedScenario
@@ -84,8 +82,19 @@ from rules.panzer44.legal import (
     why_held,
 )
 from rules.panzer44.movement import MoveCosts, reachable_hexes
-from rules.panzer44.panic import PanicRecord, cancel_fire, determine, fire_cancelled
-from rules.panzer44.results import apply_results, remove_disruption, remove_pins
+from rules.panzer44.panic import Panic, cancel_fire, determine, fire_cancelled
+from rules.panzer44.records import (
+    Board,
+    Entry,
+    Fire,
+    Fortifications,
+    Losses,
+    Orders,
+    Play,
+    Support,
+    Worked,
+)
+from rules.panzer44.results import apply_direct_fire, remove_disruption, remove_pins
 from rules.panzer44.sequence import PANZER44_SEQUENCE
 from rules.panzer44.setup import UnitSpec, deploy
 from rules.panzer44.transport import mounted_setup
@@ -172,56 +181,34 @@ class Panzer44Game(MapGame):
 
 
 class Panzer44State(State):
-    """A Panzer '44 game in progress."""
+    """A Panzer '44 game in progress. Its position is records grouped by concern
+    (:mod:`rules.panzer44.records`; panic's and victory's in their modules): where play is
+    (``play``), where units stand (``board``), this Game-Turn's plots (``orders``), ``fire``,
+    ``losses``, ``entry`` and exit, off-board ``support``, fortifications (``forts``),
+    ``panic``, the victory ``watch`` and what is worked out once (``worked``); the base
+    :class:`~rules.engine.core.State` clones and fingerprints them."""
 
     game: Panzer44Game
 
-    def __init__(self, game: Panzer44Game, seed: int) -> None:
+    def __init__(self, game: Panzer44Game, seed: int, *, begin: bool = True) -> None:
+        """A game at its start; ``begin=False``: the records only, nothing logged or resolved
+        (a position file fills them in: :mod:`rules.panzer44.position`)."""
         super().__init__(game, seed)
-        self.turn = 1
-        self.step = 0
-        self.over = False
-        self.hexes: dict[str, Hex] = dict(game.deployment.hexes)
-        self.carried_by: dict[str, str] = dict(game.deployment.carried_by)
-        self.plots: dict[str, dict[str, Plot]] = {s: {} for s in game.sides}
-        self.done: set[str] = set()
-        self.moved: set[str] = set()
-        self._reach: dict[str, tuple[tuple[Hex, Move], ...]] = {}  # see p44_legal._candidates
-        self._fire: dict[str, list[Plot]] = {}  # fire plots per unit, for one plot segment
-        self.pins: set[str] = set()
-        self.delayed_panic: set[str] = set()
-        self.disruption: dict[str, int] = {}
-        self.destroyed: list[str] = []
-        self.wrecks: list[str] = []
-        #: Units that fired, with the hex: spotted at any range until they leave it [11.14].
-        self.spotted: dict[str, Hex] = {}
-        self.pending: list[tuple[str, str]] = []
-        #: Units that left the map, with what they carried (exits are not in this slice yet).
-        self.exited: dict[str, tuple[str, ...]] = {}
-        #: The hex each exited unit left the map from [7.23].
-        self.exits_at: dict[str, Hex] = {}
-        #: Units of a side that entered the map through a hex this Game-Turn [18.62].
-        self.entered: dict[tuple[str, Hex], int] = {}
+        self.play = Play(game.scenario.id)
+        self.board = Board(dict(game.deployment.hexes), dict(game.deployment.carried_by))
+        self.orders = Orders({s: {} for s in game.sides})
+        self.fire = Fire()
+        self.losses = Losses()
+        self.entry = Entry(arrivals=bool(game.arrivals))
+        self.support = Support(offboard=bool(game.support))
+        self.forts = Fortifications(
+            dict(game.fortified.ips), dict(game.fortified.inside), mined=bool(game.fortified.mines)
+        )
+        self.panic = Panic()
         self.watch = VictoryWatch()
-        #: Concentrations and strikes allocated, each used once [15.12].
-        self.support_used: set[str] = set()
-        #: Units spotted by counterbattery, with the hex: open to Indirect Fire there [6.78].
-        self.cb_spotted: dict[str, Hex] = {}
-        #: The Game-Turn each counterbattery unit last fired (once a turn [6.75]).
-        self.cb_fired: dict[str, int] = {}
-        self.if_targets: dict[tuple[int, int, str], tuple[Hex, ...]] = {}  # spotted_targets
-        #: Panic this Game-Turn and when the shooting started [14.0], [14.82].
-        self.panic = PanicRecord()
-        #: Units that overran this Game-Turn: one overrun each [13.22].
-        self.overran: set[str] = set()
-        self._overruns: dict[str, list[Move]] = {}  # overrun moves per unit, for one segment
-        #: Improved Positions standing, by owner [12.22]; the units inside them [12.1].
-        self.ips: dict[Hex, str] = dict(game.fortified.ips)
-        self.inside: dict[str, Hex] = dict(game.fortified.inside)
-        #: Mined hexes whose marker a Mine Attack has placed: known to both sides [17.0].
-        self.mines_revealed: set[Hex] = set()
-        #: Units whose Opportunity Fire has fired this Game-Turn: once each [6.56].
-        self.of_used: set[str] = set()
+        self.worked = Worked()
+        if not begin:
+            return
         for event in (*game.deployment.events, *game.fortified.events):
             self.emit(event)
         self._begin()
@@ -231,29 +218,31 @@ class Panzer44State(State):
 
     @property
     def phase(self) -> Phase:
-        return self.game.steps[self.step][0]
+        return self.game.steps[self.play.step][0]
 
     @property
     def segment(self) -> Segment:
-        return self.game.steps[self.step][1]
+        return self.game.steps[self.play.step][1]
 
     def to_act(self) -> tuple[str, ...]:
-        if self.over:
+        if self.play.over:
             return ()
-        return tuple(s for s in self.game.actor(self.segment) if s not in self.done)
+        return tuple(s for s in self.game.actor(self.segment) if s not in self.play.done)
 
     def is_terminal(self) -> bool:
-        return self.over
+        return self.play.over
 
     def outcome(self) -> Outcome | None:
-        return self._evaluate() if self.over else None
+        return self._evaluate() if self.play.over else None
 
     def _evaluate(self) -> Outcome:
         return evaluate_outcome(self)
 
     def plotted_to_move(self) -> set[str]:
         """Units plotted MV this Game-Turn [7.4], [6.66]."""
-        return {u for plots in self.plots.values() for u, p in plots.items() if p.task == "MV"}
+        return {
+            u for plots in self.orders.plots.values() for u, p in plots.items() if p.task == "MV"
+        }
 
     # --- actions: listed in rules/panzer44/legal.py, applied in rules/panzer44/apply.py
     # ----------------
@@ -266,29 +255,29 @@ class Panzer44State(State):
 
     def clear_reach(self) -> None:
         """Forget the moves worked out this segment: units were removed from the map."""
-        self._reach = {}
-        self._overruns = {}
+        self.worked.reach = {}
+        self.worked.overruns = {}
 
     # --- the sequence -----------------------------------------------------------------------
 
     def _begin(self) -> None:
-        self.emit(SegmentBegan(self.turn, self.phase.name, self.segment.id))
+        self.emit(SegmentBegan(self.play.turn, self.phase.name, self.segment.id))
         self.watch.sample(self)
 
     def _advance(self) -> None:
-        while not self.over:
+        while not self.play.over:
             segment = self.segment
             if segment.id == "plot":
                 for s in self.to_act():
-                    if not [u for u in plottable(self, s) if u not in self.plots[s]]:
-                        self.done.add(s)
+                    if not [u for u in plottable(self, s) if u not in self.orders.plots[s]]:
+                        self.play.done.add(s)
                         self.emit(SideDone(s, "plot"))
                 if self.to_act():
                     return
             elif segment.id == ALLOCATE:
                 for s in self.to_act():
                     if not support_plots(self, s):
-                        self.done.add(s)
+                        self.play.done.add(s)
                         if any(c.side == s for c in self.game.support.values()):
                             self.emit(SideDone(s, ALLOCATE))
                 if self.to_act():
@@ -306,15 +295,14 @@ class Panzer44State(State):
         if segment in DIRECT_FIRE_SEGMENTS:
             side = self.game.first if segment.startswith("first") else self.game.second
             for unit in units_of(self, side):
-                plot = self.plots[side].get(unit)
+                plot = self.orders.plots[side].get(unit)
                 if plot is not None and plot.task in ("DF", "CA"):
                     if fire_cancelled(self, unit):
                         cancel_fire(self, unit, plot.text())  # [14.31]
                         continue
-                    self.pending.extend(resolve(self, plot))
+                    self.fire.pending.extend(resolve(self, plot))
         elif segment == "apply-direct-fire":
-            pending, self.pending = self.pending, []
-            apply_results(self, pending)
+            apply_direct_fire(self)
         elif segment in INDIRECT_FIRE_SEGMENTS:
             side = self.game.first if segment.startswith("first") else self.game.second
             resolve_indirect_fire(self, side)
@@ -337,31 +325,32 @@ class Panzer44State(State):
             for unit in to_move(self, side):
                 reason = "no legal move: hemmed in, or short of Movement Points [7.12]"
                 self.emit(NotMoved(unit, reason))
-            for unit, plot in self.plots[side].items():
+            for unit, plot in self.orders.plots[side].items():
                 held = why_held(self, unit) if plot.task == "MV" else None
-                if held is not None and unit in self.hexes:
+                if held is not None and unit in self.board.hexes:
                     self.emit(NotMoved(unit, held))
 
     def _next_segment(self) -> None:
-        self.done.clear()
-        self._reach = {}
-        self._overruns = {}
-        self._fire = {}
-        self.step += 1
-        if self.step == len(self.game.steps):
+        self.play.done.clear()
+        self.worked.reach = {}
+        self.worked.overruns = {}
+        self.worked.fire = {}
+        self.play.step += 1
+        if self.play.step == len(self.game.steps):
             positions_end_of_turn(self)  # [12.22]
-            if self.turn == self.game.turns:
-                self.over = True
+            if self.play.turn == self.game.turns:
+                self.play.over = True
                 outcome = self._evaluate()
                 self.emit(GameEnded(outcome.winner, outcome.reason))
                 return
-            self.turn += 1
-            self.step = 0
-            self.plots = {s: {} for s in self.game.sides}
-            self.moved = set()
-            self.overran = set()
-            self.entered = {}
-            self.of_used = set()
+            self.play.turn += 1
+            self.play.step = 0
+            self.orders.plots = {s: {} for s in self.game.sides}
+            self.orders.moved = set()
+            self.orders.overran = set()
+            self.entry.entered = {}
+            self.fire.of_used = set()
+            self.fire.by_direct_fire = set()
         self._begin()
 
     # --- views and hashes -------------------------------------------------------------------
@@ -389,90 +378,6 @@ class Panzer44State(State):
         """The mined hexes ``side`` knows of, by name: its own, and the enemy's revealed by a
         Mine Attack [17.0]; the rest are hidden from it."""
         return mines_known_to(self, side)
-
-    def _snapshot(self) -> dict[str, Any]:
-        return (
-            {
-                "scenario": self.game.scenario.id,
-                "turn": self.turn,
-                "step": self.step,
-                "over": self.over,
-                "hexes": {u: [h.q, h.r] for u, h in sorted(self.hexes.items())},
-                "carried_by": dict(sorted(self.carried_by.items())),
-                "plots": {s: sorted(p.text() for p in ps.values()) for s, ps in self.plots.items()},
-                "done": sorted(self.done),
-                "moved": sorted(self.moved),
-                "pins": sorted(self.pins),
-                "delayed_panic": sorted(self.delayed_panic),
-                "disruption": dict(sorted(self.disruption.items())),
-                "destroyed": list(self.destroyed),
-                "wrecks": list(self.wrecks),
-                "spotted": {u: [h.q, h.r] for u, h in sorted(self.spotted.items())},
-                "pending": [list(p) for p in self.pending],
-                "exited": {u: list(c) for u, c in sorted(self.exited.items())},
-                "victory": self.watch.snapshot(),
-                "panic": self.panic.snapshot(),
-                "overran": sorted(self.overran),
-            }
-            | (  # only in games where units enter or leave, so the others' fingerprints stand
-                {"entered": sorted([s, h.q, h.r, n] for (s, h), n in self.entered.items())}
-                if self.game.arrivals
-                else {}
-            )
-            | (
-                {"exits_at": {u: [h.q, h.r] for u, h in sorted(self.exits_at.items())}}
-                if self.exits_at
-                else {}
-            )
-            | ({"support_used": sorted(self.support_used)} if self.game.support else {})
-            | (
-                {"cb_spotted": {u: [h.q, h.r] for u, h in sorted(self.cb_spotted.items())}}
-                if self.cb_spotted
-                else {}
-            )
-            | ({"cb_fired": dict(sorted(self.cb_fired.items()))} if self.cb_fired else {})
-            | ({"of_used": sorted(self.of_used)} if self.of_used else {})
-            | (
-                {
-                    "ips": sorted([h.q, h.r, s] for h, s in self.ips.items()),
-                    "inside": {u: [h.q, h.r] for u, h in sorted(self.inside.items())},
-                    "mines_revealed": sorted([h.q, h.r] for h in self.mines_revealed),
-                }
-                if self.ips or self.game.fortified.mines or self.inside
-                else {}
-            )
-        )
-
-    def _detach(self) -> None:
-        self.hexes = dict(self.hexes)
-        self.carried_by = dict(self.carried_by)
-        self.plots = {s: dict(p) for s, p in self.plots.items()}
-        self.done = set(self.done)
-        self.moved = set(self.moved)
-        self._reach = dict(self._reach)
-        self._fire = dict(self._fire)
-        self.pins = set(self.pins)
-        self.delayed_panic = set(self.delayed_panic)
-        self.disruption = dict(self.disruption)
-        self.destroyed = list(self.destroyed)
-        self.wrecks = list(self.wrecks)
-        self.spotted = dict(self.spotted)
-        self.pending = list(self.pending)
-        self.exited = dict(self.exited)
-        self.entered = dict(self.entered)
-        self.exits_at = dict(self.exits_at)
-        self.watch = self.watch.clone()
-        self.panic = self.panic.clone()
-        self.overran = set(self.overran)
-        self._overruns = dict(self._overruns)
-        self.support_used = set(self.support_used)
-        self.cb_spotted = dict(self.cb_spotted)
-        self.cb_fired = dict(self.cb_fired)
-        self.if_targets = dict(self.if_targets)
-        self.ips = dict(self.ips)
-        self.inside = dict(self.inside)
-        self.mines_revealed = set(self.mines_revealed)
-        self.of_used = set(self.of_used)
 
 
 def reachable(state: Panzer44State, unit: str) -> dict[Hex, float]:

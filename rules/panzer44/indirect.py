@@ -75,7 +75,7 @@ def fire_ban(state: Panzer44State, side: str) -> str | None:
         if not isinstance(rule, FireBan) or "indirect" not in rule.fire:
             continue
         last = rule.turns.last if rule.turns.last is not None else state.game.turns
-        if (not rule.sides or side in rule.sides) and rule.turns.first <= state.turn <= last:
+        if (not rule.sides or side in rule.sides) and rule.turns.first <= state.play.turn <= last:
             return f"the scenario bans {side}'s indirect fire this Game-Turn ({rule.note})"
     return None
 
@@ -101,17 +101,17 @@ def why_not_spotted(state: Panzer44State, side: str, h: Hex) -> str | None:
     game = state.game
     enemies = []
     spotters: dict[Hex, str] = {}
-    for u, where in state.hexes.items():
+    for u, where in state.board.hexes.items():
         if game.specs[u].side == side:
             spotters.setdefault(where, u)
-        elif where == h and u not in state.carried_by:
+        elif where == h and u not in state.board.carried_by:
             enemies.append(u)
     if h in spotters and not enemies:
         return None
     near = sorted(spotters, key=lambda s: (s.distance(h), s.q, s.r))
     name = game.name(h)
     if enemies:
-        if any(state.cb_spotted.get(e) == h for e in enemies):
+        if any(state.support.cb_spotted.get(e) == h for e in enemies):
             return None
         for e in sorted(enemies):
             reach = _reach(state, e, h)
@@ -131,7 +131,7 @@ def _reach(state: Panzer44State, unit: str, h: Hex) -> int | None:
     """How far ``unit`` in ``h`` may be spotted from, None for any distance [11.14]: only a
     filter, so that :func:`rules.panzer44.fire.spots` is asked only where it may say yes."""
     reach, _ = effect(state.game.terrain.terrain(h), "spotting_range")
-    if reach is None or state.spotted.get(unit) == h:
+    if reach is None or state.fire.spotted.get(unit) == h:
         return None
     return int(str(unwrap(reach)))
 
@@ -139,14 +139,14 @@ def _reach(state: Panzer44State, unit: str, h: Hex) -> int | None:
 def spotted_targets(state: Panzer44State, side: str) -> tuple[Hex, ...]:
     """The hexes holding enemy units that ``side`` spots, by name; worked out once for the
     Mutual Plot Phase (nothing moves while plotting and allocating)."""
-    key = (state.turn, 0 if state.phase.id == "mutual-plot" else state.step, side)
-    cache = state.if_targets
+    key = (state.play.turn, 0 if state.phase.id == "mutual-plot" else state.play.step, side)
+    cache = state.worked.if_targets
     found = cache.get(key)
     if found is None:
         if any(k[:2] != key[:2] for k in cache):
             cache.clear()
         specs = state.game.specs
-        hexes = {h for u, h in state.hexes.items() if specs[u].side != side}
+        hexes = {h for u, h in state.board.hexes.items() if specs[u].side != side}
         found = cache[key] = tuple(
             h for h in sorted(hexes, key=state.game.name) if why_not_spotted(state, side, h) is None
         )
@@ -162,7 +162,7 @@ def indirect_plots(state: Panzer44State, unit: str) -> list[Plot]:
     if why_not_indirect(state, unit) is not None:
         return []
     spec = state.game.specs[unit]
-    here = state.hexes[unit]
+    here = state.board.hexes[unit]
     found = [
         Plot(unit, "IF", state.game.name(h), pattern)
         for h in spotted_targets(state, spec.side)
@@ -181,7 +181,7 @@ def check_indirect_plot(state: Panzer44State, plot: Plot, h: Hex | None) -> None
     spec = state.game.specs[plot.unit]
     why = why_not_indirect(state, plot.unit)
     if why is None and h is not None:
-        distance = state.hexes[plot.unit].distance(h)
+        distance = state.board.hexes[plot.unit].distance(h)
         if distance > spec.range:
             why = f"{distance} hexes is beyond its range of {spec.range} [6.92]"
         else:
@@ -256,12 +256,12 @@ def usage_cap(state: Panzer44State, side: str, kind: str) -> int | None:
 
 def _allocated(state: Panzer44State, side: str, kind: str) -> int:
     support = state.game.support
-    return sum(1 for u in state.plots[side] if u in support and support[u].kind == kind)
+    return sum(1 for u in state.orders.plots[side] if u in support and support[u].kind == kind)
 
 
 def why_not_support(state: Panzer44State, c: Concentration) -> str | None:
     """Why concentration ``c`` may not be allocated now, or None [15.12], [16.0]."""
-    if c.id in state.support_used:
+    if c.id in state.support.used:
         return f"{c.id} has been used: each concentration is used once [15.12]"
     cap = usage_cap(state, c.side, c.kind)
     if cap is not None and _allocated(state, c.side, c.kind) >= cap:
@@ -322,6 +322,6 @@ def allocate(state: Panzer44State, plot: Plot) -> None:
             why = f"{why}; not at an unspotted hex [15.13]"
     if why is not None:
         raise IllegalActionError(f"'{plot.text()}': {why}")
-    state.plots[c.side][c.id] = plot
-    state.support_used.add(c.id)
+    state.orders.plots[c.side][c.id] = plot
+    state.support.used.add(c.id)
     state.emit(Plotted(c.id, plot.text(), private_to=c.side))

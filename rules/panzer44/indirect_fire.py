@@ -75,11 +75,11 @@ def resolve_indirect_fire(state: Panzer44State, side: str) -> None:
     """Execute ``side``'s Indirect Fire, support and any counterbattery it triggers, then apply
     the results [4.1] 6."""
     barred = _barred(state)
-    for unit, h in list(state.cb_spotted.items()):
-        if state.hexes.get(unit) != h:
-            del state.cb_spotted[unit]  # spotted only while it stays in the hex [6.78]
+    for unit, h in list(state.support.cb_spotted.items()):
+        if state.board.hexes.get(unit) != h:
+            del state.support.cb_spotted[unit]  # spotted only while it stays in the hex [6.78]
     results: list[tuple[str, str]] = []
-    plots = state.plots[side]
+    plots = state.orders.plots[side]
     for spec in state.game.deployment.units:
         plot = plots.get(spec.id)
         if spec.side == side and plot is not None and plot.task == "IF":
@@ -92,37 +92,35 @@ def resolve_indirect_fire(state: Panzer44State, side: str) -> None:
 
 
 def _barred(state: Panzer44State) -> _Barred:
-    """Read back through this Game-Turn's log (results are attributed to the segment they
+    """The units disrupted by Direct Fire this Game-Turn (the state keeps them:
+    :func:`rules.panzer44.results.apply_direct_fire`), and the Disruption levels placed in this
+    Indirect Fire Phase, read back through the log (results are attributed to the segment they
     were applied in)."""
-    direct: set[str] = set()
     phase: dict[str, int] = {}
     seen: list[ResultApplied] = []
     for event in reversed(state.log):
         if isinstance(event, ResultApplied) and event.result.startswith("D-"):
             seen.append(event)
         elif isinstance(event, SegmentBegan):
-            if event.turn != state.turn or event.segment == "plot":
+            if event.turn != state.play.turn or event.segment not in INDIRECT_FIRE_SEGMENTS:
                 break
-            if event.segment == "apply-direct-fire":
-                direct.update(e.unit for e in seen)
-            elif event.segment in INDIRECT_FIRE_SEGMENTS:
-                for e in seen:
-                    phase[e.unit] = phase.get(e.unit, 0) + int(e.result[2:])
+            for e in seen:
+                phase[e.unit] = phase.get(e.unit, 0) + int(e.result[2:])
             seen = []
-    return _Barred(frozenset(direct), phase)
+    return _Barred(frozenset(state.fire.by_direct_fire), phase)
 
 
 def why_not_now(state: Panzer44State, unit: str, barred: _Barred) -> str | None:
     """Why a unit plotted IF or CB does not fire now, or None [6.15], [6.46]."""
-    if unit not in state.hexes:
+    if unit not in state.board.hexes:
         return "it is no longer on the map [6.82]"
-    if unit in state.carried_by:
+    if unit in state.board.carried_by:
         return "a passenger may not fire [9.4]"
     if fire_cancelled(state, unit):
         return "it panicked: its fire task is cancelled [14.31], [6.15]"
     if unit in barred.by_direct_fire:
         return "it was disrupted by enemy Direct Fire this Game-Turn: cancelled [6.46]"
-    level = state.disruption.get(unit, 0) - barred.this_phase.get(unit, 0)
+    level = state.fire.disruption.get(unit, 0) - barred.this_phase.get(unit, 0)
     if level > 0:
         return f"it is disrupted (D{level}) from an earlier phase and may not fire [6.15], [6.82]"
     return None
@@ -137,7 +135,7 @@ def _fire_unit(state: Panzer44State, plot: Plot, barred: _Barred) -> list[tuple[
     target = state.game.amap.resolve(plot.target or "")
     notes = _capability(spec)
     rule = f"{ATTACK}, [6.4], [6.22]"
-    found = strike(state, spec, state.hexes[plot.unit], plot, target, "IF", rule, notes)
+    found = strike(state, spec, state.board.hexes[plot.unit], plot, target, "IF", rule, notes)
     return found + _counterbattery(state, plot.unit, barred)
 
 
@@ -173,8 +171,8 @@ def strike(
     zone = pattern_hexes(state, impact, plot.pattern)
     order = {h: i for i, h in enumerate(zone)}
     victims = sorted(
-        (u for u, h in state.hexes.items() if h in order and u not in state.carried_by),
-        key=lambda u: (order[state.hexes[u]], u),
+        (u for u, h in state.board.hexes.items() if h in order and u not in state.board.carried_by),
+        key=lambda u: (order[state.board.hexes[u]], u),
     )
     if direction is not None:
         notes = (*notes, f"Scatter Diagram {turn} = {direction}: {_diagram_placeholder()}")
@@ -240,7 +238,7 @@ def _counterbattery(state: Panzer44State, unit: str, barred: _Barred) -> list[tu
     """The spotting roll for a unit that executed Indirect Fire, and the enemy's
     counterbattery it triggers [6.71]-[6.78]."""
     game = state.game
-    h = state.hexes[unit]
+    h = state.board.hexes[unit]
     table = _table("counterbattery-spotting")
     needed = int(str(unwrap(table.cell(1, table.columns[0]))))
     roll = state.roll(f"counterbattery spotting of {unit} [6.71]")
@@ -249,21 +247,25 @@ def _counterbattery(state: Panzer44State, unit: str, barred: _Barred) -> list[tu
     state.emit(CounterbatterySpotting(unit, game.name(h), roll, needed, spotted, rule))
     if not spotted:
         return []
-    state.cb_spotted[unit] = h
+    state.support.cb_spotted[unit] = h
     enemy = next(s for s in game.sides if s != game.specs[unit].side)
     results: list[tuple[str, str]] = []
     for spec in game.deployment.units:
-        plot = state.plots[enemy].get(spec.id)
-        if plot is None or plot.task != "CB" or state.cb_fired.get(spec.id) == state.turn:
+        plot = state.orders.plots[enemy].get(spec.id)
+        if (
+            plot is None
+            or plot.task != "CB"
+            or state.support.cb_fired.get(spec.id) == state.play.turn
+        ):
             continue
         if why_not_now(state, spec.id, barred) is not None:
             continue
-        if state.hexes[spec.id].distance(h) > spec.range:
+        if state.board.hexes[spec.id].distance(h) > spec.range:
             continue
-        state.cb_fired[spec.id] = state.turn
+        state.support.cb_fired[spec.id] = state.play.turn
         fire = Plot(spec.id, "CB", None, plot.pattern)
         rule = f"{ATTACK}, [6.72], [6.77], [6.22]"
         notes = (*_capability(spec), f"at {unit}: {ALLOCATION}")
-        results.extend(strike(state, spec, state.hexes[spec.id], fire, h, "IF", rule, notes))
+        results.extend(strike(state, spec, state.board.hexes[spec.id], fire, h, "IF", rule, notes))
         results.extend(_counterbattery(state, spec.id, barred))  # counter-counterbattery [6.76]
     return results

@@ -45,7 +45,7 @@ def legal_actions(state: Panzer44State, side: str | None = None) -> list[Action]
     for s in sides:
         if state.segment.id == "plot":
             for u in units_of(state, s):
-                if u not in state.plots[s]:
+                if u not in state.orders.plots[s]:
                     found.extend(plots_of(state, u))
             found.append(Done(s))
         elif state.segment.id == ALLOCATE:
@@ -68,14 +68,18 @@ def plottable(state: Panzer44State, side: str) -> list[str]:
     return [u for u in units_of(state, side) if plots_of(state, u)]
 
 
-def plots_of(state: Panzer44State, unit: str) -> list[Plot]:
+def plots_of(state: Panzer44State, unit: str) -> tuple[Plot, ...]:
     """Every task ``unit`` may be plotted now [5.4]: MV, then its DF, CA, OF, IF and CB
     targets."""
-    found = state._fire.get(unit)
+    found = state.worked.fire.get(unit)
     if found is None:
         mv = [Plot(unit, "MV")] if why_not_plot_mv(state, unit) is None else []
-        found = mv + fire_plots(state, unit) + opportunity_plots(state, unit)
-        found = state._fire[unit] = found + indirect_plots(state, unit)
+        found = state.worked.fire[unit] = (
+            *mv,
+            *fire_plots(state, unit),
+            *opportunity_plots(state, unit),
+            *indirect_plots(state, unit),
+        )
     return found
 
 
@@ -84,48 +88,48 @@ def why_not_plot_mv(state: Panzer44State, unit: str) -> str | None:
     spec = state.game.specs[unit]
     if waiting(state, unit) and spec.movement_allowance >= 1:
         return why_not_enter(state, unit)
-    if unit not in state.hexes:
+    if unit not in state.board.hexes:
         return "it is not on the map"
-    if unit in state.carried_by:
+    if unit in state.board.carried_by:
         return None  # to dismount: both units are plotted MV [9.6]
     if spec.movement_class == "none" or spec.movement_allowance < 1:
         if mountable(state, unit):
             return None  # to be mounted by the carrier beside it [9.6], [9.13]
         return "it has no Movement Allowance and moves only when carried [9.0]"
-    if state.disruption.get(unit):
-        return f"it is disrupted (D{state.disruption[unit]}) and may not move [6.82]"
+    if state.fire.disruption.get(unit):
+        return f"it is disrupted (D{state.fire.disruption[unit]}) and may not move [6.82]"
     return None
 
 
 def to_move(state: Panzer44State, side: str) -> list[str]:
     """The units of ``side`` plotted MV that have yet to move and are free to."""
-    plotted = state.plots[side]
+    plotted = state.orders.plots[side]
     return [
         u
         for u in units_of(state, side)
-        if u in plotted and u not in state.moved and why_held(state, u) is None
+        if u in plotted and u not in state.orders.moved and why_held(state, u) is None
     ]
 
 
 def why_held(state: Panzer44State, unit: str) -> str | None:
     """Why a unit plotted to move may not move now, or None [6.82]."""
-    if unit not in state.hexes and not waiting(state, unit):
+    if unit not in state.board.hexes and not waiting(state, unit):
         return "it was destroyed [6.82]"
-    if state.plots[state.game.specs[unit].side][unit].task != "MV":
+    if state.orders.plots[state.game.specs[unit].side][unit].task != "MV":
         return "it was not plotted to move [5.3]"
-    if unit in state.pins:
+    if unit in state.fire.pins:
         return "it is pinned: no move in this Movement Phase [6.82]"
-    if state.disruption.get(unit):
-        return f"it is disrupted (D{state.disruption[unit]}) [6.82]"
+    if state.fire.disruption.get(unit):
+        return f"it is disrupted (D{state.fire.disruption[unit]}) [6.82]"
     return panic_held(state, unit)
 
 
 def moves_of(state: Panzer44State, unit: str, occupied: dict[Hex, set[str]]) -> list[Move]:
     """A move to each vacant hex the unit can reach (by a cheapest path), and the cheapest
     way out and back into its own hex [7.12]."""
-    if unit in state.panic.panicked:
+    if unit in state.panic.determined.panicked:
         return [Move(unit, ("scatter",))]  # its only move [14.11]
-    if unit in state.carried_by:
+    if unit in state.board.carried_by:
         return []  # a passenger moves with its carrier [9.0]
     if is_inside(state, unit):  # its only move: climbing out [12.4]
         allowance = state.game.specs[unit].movement_allowance
@@ -134,20 +138,21 @@ def moves_of(state: Panzer44State, unit: str, occupied: dict[Hex, set[str]]) -> 
     held = {  # by other units; an IP's infantry and anti-tank gun may stack [8.1], [12.3]
         h
         for h, there in occupied.items()
-        if not there <= mine and not (h in state.ips and may_stack(state, unit, h))
+        if not there <= mine and not (h in state.forts.ips and may_stack(state, unit, h))
     }
     found = [m for h, m in _candidates(state, unit) if h not in held]
     if state.game.specs[unit].carrier:
         found.extend(transport_moves(state, unit))
-    return found + _overrun_moves(state, unit, held)
+    found.extend(_overrun_moves(state, unit, held))
+    return found
 
 
-def _overrun_moves(state: Panzer44State, unit: str, held: set[Hex]) -> list[Move]:
+def _overrun_moves(state: Panzer44State, unit: str, held: set[Hex]) -> tuple[Move, ...]:
     """The unit's overruns [13.0], worked out once a segment (until an overrun changes
     the map), those whose approach or exit hex other units now hold left out [13.24]."""
-    found = state._overruns.get(unit)
+    found = state.worked.overruns.get(unit)
     if found is None:
-        found = state._overruns[unit] = overrun_moves(state, unit)
+        found = state.worked.overruns[unit] = tuple(overrun_moves(state, unit))
     if not found:
         return found
     resolve = state.game.amap.resolve
@@ -157,13 +162,13 @@ def _overrun_moves(state: Panzer44State, unit: str, held: set[Hex]) -> list[Move
         approach = [move.path[i - 1]] if i else []
         return all(resolve(n) not in held for n in [*approach, move.path[-1]])
 
-    return [m for m in found if free(m)]
+    return tuple(m for m in found if free(m))
 
 
 def _candidates(state: Panzer44State, unit: str) -> tuple[tuple[Hex, Move], ...]:
     """Every destination with its move, vacant or not, worked out once a segment: enemy
     units stand still while a side moves, so what the unit can reach does not change."""
-    found = state._reach.get(unit)
+    found = state.worked.reach.get(unit)
     if found is not None:
         return found
     if waiting(state, unit):  # entry costs change as the queue enters [18.62]
@@ -189,8 +194,8 @@ def _candidates(state: Panzer44State, unit: str) -> tuple[tuple[Hex, Move], ...]
     if back is not None:
         moves.append((where.start, Move(unit, (name(back), name(where.start)))))
     moves.extend(_exits(state, unit, where.costs, path))
-    state._reach[unit] = tuple(moves)
-    return state._reach[unit]
+    state.worked.reach[unit] = tuple(moves)
+    return state.worked.reach[unit]
 
 
 def _exits(
@@ -224,7 +229,7 @@ def _entries(state: Panzer44State, unit: str) -> tuple[tuple[Hex, Move], ...]:
 def occupancy(state: Panzer44State) -> dict[Hex, set[str]]:
     """The units in each occupied hex."""
     found: dict[Hex, set[str]] = {}
-    for u, h in state.hexes.items():
+    for u, h in state.board.hexes.items():
         found.setdefault(h, set()).add(u)
     return found
 

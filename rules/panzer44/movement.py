@@ -96,7 +96,7 @@ class Step:
 
 def _blocked(state: Panzer44State, unit: str) -> tuple[set[Hex], frozenset[Hex] | None]:
     side = state.game.specs[unit].side
-    enemy = {h for u, h in state.hexes.items() if state.game.specs[u].side != side}
+    enemy = {h for u, h in state.board.hexes.items() if state.game.specs[u].side != side}
     return enemy, state.game.play_area
 
 
@@ -123,7 +123,7 @@ def reach(state: Panzer44State, unit: str) -> Reach:
     game = state.game
     spec = game.specs[unit]
     entering = waiting(state, unit)
-    start = OFF_MAP if entering else state.hexes[unit]
+    start = OFF_MAP if entering else state.board.hexes[unit]
     if spec.movement_class == "none":
         return Reach(start, {start: 0.0}, {})
     enemy, play_area = _blocked(state, unit)
@@ -192,7 +192,7 @@ def check_path(
         steps.append(entry)
         here, spent, path = entry.hex, entry.spent, path[1:]
     else:
-        here, spent = state.hexes[unit], 0.0
+        here, spent = state.board.hexes[unit], 0.0
     for h in path:
         if h.distance(here) != 1:
             raise IllegalActionError(f"{unit}: {name(h)} is not adjacent to {name(here)} [7.0]")
@@ -252,32 +252,36 @@ def _why_not(state: Panzer44State, unit: str, h: Hex) -> str:
 
 
 def occupants(state: Panzer44State, h: Hex) -> set[str]:
-    return {u for u, where in state.hexes.items() if where == h}
+    return {u for u, where in state.board.hexes.items() if where == h}
 
 
 def may_stack(state: Panzer44State, unit: str, h: Hex) -> bool:
     """Whether ``unit`` (with what it carries) may end its move in ``h`` [8.0]: no other unit
     there, or an Improved Position hex its side may use where it makes the one infantry unit
     and one anti-tank gun unit the book lets stack [8.1], [12.3] (inside or on top)."""
-    riders = {p for p, c in state.carried_by.items() if c == unit}
-    carrier = state.carried_by.get(unit)
-    others = {u for u, w in state.hexes.items() if w == h} - riders - {unit, carrier}
+    riders = {p for p, c in state.board.carried_by.items() if c == unit}
+    carrier = state.board.carried_by.get(unit)
+    others = {u for u, w in state.board.hexes.items() if w == h} - riders - {unit, carrier}
     if not others:
         return True
-    if len(others) != 1 or riders or carrier is not None or h not in state.ips:
+    if len(others) != 1 or riders or carrier is not None or h not in state.forts.ips:
         return False
     other = next(iter(others))
     specs = state.game.specs
     a, b = specs[unit], specs[other]
-    if a.side != b.side or other in state.carried_by or other in state.carried_by.values():
+    if (
+        a.side != b.side
+        or other in state.board.carried_by
+        or other in state.board.carried_by.values()
+    ):
         return False
-    if not (state.game.fortified.persist or state.ips[h] == a.side):
+    if not (state.game.fortified.persist or state.forts.ips[h] == a.side):
         return False  # never garrisoned by the enemy [12.22]
     return a.stacks_in_ip_with(b)
 
 
 def passengers(state: Panzer44State, carrier: str) -> list[str]:
-    return sorted(p for p, c in state.carried_by.items() if c == carrier)
+    return sorted(p for p, c in state.board.carried_by.items() if c == carrier)
 
 
 #: Words a move's path may hold besides hex names (``off`` is :data:`rules.panzer44.entry.OFF`):
@@ -298,7 +302,7 @@ def plain(path: tuple[str, ...]) -> bool:
 def place(state: Panzer44State, unit: str, h: Hex) -> None:
     """Put the unit and what it carries in ``h``; it is no longer spotted for having fired
     from its old hex [11.14]."""
-    state.hexes[unit] = h
-    state.spotted.pop(unit, None)
+    state.board.hexes[unit] = h
+    state.fire.spotted.pop(unit, None)
     for p in passengers(state, unit):
-        state.hexes[p] = h
+        state.board.hexes[p] = h

@@ -91,7 +91,7 @@ def opportunity_ban(state: Panzer44State, side: str) -> str | None:
         if not isinstance(rule, FireBan) or "opportunity" not in rule.fire:
             continue
         last = rule.turns.last if rule.turns.last is not None else state.game.turns
-        if (not rule.sides or side in rule.sides) and rule.turns.first <= state.turn <= last:
+        if (not rule.sides or side in rule.sides) and rule.turns.first <= state.play.turn <= last:
             return f"the scenario bans {side}'s opportunity fire this Game-Turn ({rule.note})"
     return None
 
@@ -99,7 +99,7 @@ def opportunity_ban(state: Panzer44State, side: str) -> str | None:
 def why_not_line(state: Panzer44State, plot: Plot, h: Hex) -> str | None:
     """Why ``plot`` (OF) may not name hex ``h``, or None [6.52], [6.92], [11.21]."""
     spec = state.game.specs[plot.unit]
-    here = state.hexes[plot.unit]
+    here = state.board.hexes[plot.unit]
     if plot.pattern is not None:
         return "Opportunity Fire attacks the moving unit alone [6.58]: no pattern (our reading)"
     if h == here:
@@ -123,7 +123,7 @@ def opportunity_plots(state: Panzer44State, unit: str) -> list[Plot]:
     if opportunity_ban(state, spec.side) is not None:
         return []
     game = state.game
-    here = state.hexes[unit]
+    here = state.board.hexes[unit]
     key = (here, spec.range)
     ends = game.of_lines.get(key)
     if ends is None:  # the map does not change: each hex and range is worked out once
@@ -183,12 +183,12 @@ def opportunity(
     the firers' order; why the unit stops, or None [6.53]-[6.58]. With ``held`` the results
     are added to it, not applied, and the unit goes on [13.8], [9.32]."""
     side = state.game.specs[unit].side
-    for other, plots in state.plots.items():
+    for other, plots in state.orders.plots.items():
         if other == side:
             continue
         for firer in sorted(plots):
             plot = plots[firer]
-            if plot.task != "OF" or firer in state.of_used or unit not in state.hexes:
+            if plot.task != "OF" or firer in state.fire.of_used or unit not in state.board.hexes:
                 continue
             how = _triggered(state, plot, before, here)
             if how is None or _why_not_at(state, plot, unit) is not None:
@@ -201,7 +201,7 @@ def opportunity(
 
 def _triggered(state: Panzer44State, plot: Plot, before: Hex | None, here: Hex) -> str | None:
     """How a move into ``here`` meets the plot's line, or None [6.53]."""
-    firer_hex = state.hexes.get(plot.unit)
+    firer_hex = state.board.hexes.get(plot.unit)
     if firer_hex is None:
         return None
     line = line_of_fire(firer_hex, state.game.amap.resolve(plot.target or ""))
@@ -223,7 +223,7 @@ def _why_not_at(state: Panzer44State, plot: Plot, target: str) -> str | None:
         why = "it panicked: its fire task is cancelled [14.31]"
     if why is None:
         spec = state.game.specs[firer]
-        if state.hexes[firer].distance(state.hexes[target]) > spec.range:
+        if state.board.hexes[firer].distance(state.board.hexes[target]) > spec.range:
             why = "beyond its range [6.92]"
     if why is None:
         why = spots(state, firer, target)
@@ -234,7 +234,7 @@ def _why_not_at(state: Panzer44State, plot: Plot, target: str) -> str | None:
 
 def _attack(state: Panzer44State, plot: Plot, target: str) -> Attack:
     spec = state.game.specs[plot.unit]
-    return prepare_attack(state, spec, state.hexes[plot.unit], target, Plot(plot.unit, "OF"))
+    return prepare_attack(state, spec, state.board.hexes[plot.unit], target, Plot(plot.unit, "OF"))
 
 
 def _fire(
@@ -243,11 +243,11 @@ def _fire(
     """Stop, fire at once as Direct Fire, apply the result at once [6.55] (or keep it in
     ``held``: [13.8], [9.32])."""
     firer = plot.unit
-    state.of_used.add(firer)
-    where = state.game.name(state.hexes[target])
+    state.fire.of_used.add(firer)
+    where = state.game.name(state.board.hexes[target])
     state.emit(OpportunityTriggered(firer, plot.text(), target, where, how, "[6.55], [6.56]"))
     result = roll_attack(state, _attack(state, plot, target), RULE)
-    state.spotted[firer] = state.hexes[firer]  # it fired: spotted at any range [11.14]
+    state.fire.spotted[firer] = state.board.hexes[firer]  # it fired: spotted at any range [11.14]
     if result != "•" and held is not None:
         held.append((target, result))
     elif result != "•":

@@ -71,9 +71,9 @@ def why_not_overrunner(state: Panzer44State, unit: str) -> str | None:
         return "only a Hard target of M Weapons Class overruns [13.0]"
     if spec.attack_strength < 5 or spec.defense_strength < 5:
         return "only an AFV with Attack and Defense Strengths of 5 or more overruns [13.0]"
-    if unit in state.panic.panicked:
+    if unit in state.panic.determined.panicked:
         return "a panicked unit may not overrun [14.15]"
-    if unit in state.overran:
+    if unit in state.orders.overran:
         return "one overrun per unit per Game-Turn [13.22]"
     if waiting(state, unit):
         return "a unit entering the map does not overrun on that move (our reading)"
@@ -139,7 +139,7 @@ def check(state: Panzer44State, unit: str, path: tuple[Hex, ...], k: int) -> lis
             f"{unit} must leave {name(target)} into an adjacent vacant hex after overrunning "
             "[13.24]"
         )
-    here = state.hexes[unit]
+    here = state.board.hexes[unit]
     before, after = (path[k - 1] if k else here), path[k + 1]
     for h, what in ((before, "enter"), (after, "exit")):
         if h not in (here,) and occupants(state, h):
@@ -157,8 +157,8 @@ def _steps(state: Panzer44State, unit: str, path: tuple[Hex, ...], k: int) -> li
     name = state.game.name
     side = state.game.specs[unit].side
     allowance = state.game.specs[unit].movement_allowance
-    enemy = {h for u, h in state.hexes.items() if state.game.specs[u].side != side}
-    here, spent, steps = state.hexes[unit], 0.0, []
+    enemy = {h for u, h in state.board.hexes.items() if state.game.specs[u].side != side}
+    here, spent, steps = state.board.hexes[unit], 0.0, []
     for i, h in enumerate(path):
         if h.distance(here) != 1:
             raise IllegalActionError(f"{unit}: {name(h)} is not adjacent to {name(here)} [7.0]")
@@ -196,7 +196,7 @@ def execute(state: Panzer44State, action: Move, path: tuple[Hex, ...], k: int) -
         raise IllegalActionError(f"'{action.text()}': {exc}") from None
     name = state.game.name
     spent = steps[-1].spent
-    before = state.hexes[unit]
+    before = state.board.hexes[unit]
     held: list[tuple[str, str]] = []
     for i, step in enumerate(steps):
         place(state, unit, step.hex)
@@ -208,16 +208,16 @@ def execute(state: Panzer44State, action: Move, path: tuple[Hex, ...], k: int) -
         else:
             stop = interrupt(state, unit, before, step.hex)  # [6.5], [17.13], [17.14]
         if stop is not None:
-            if unit in state.hexes:
+            if unit in state.board.hexes:
                 state.emit(MoveStopped(unit, name(step.hex), stop))
                 unstack(state, unit)  # [8.33]
             spent = step.spent
             break
         before = step.hex
-    state.moved.add(unit)
-    if unit in state.hexes:
+    state.orders.moved.add(unit)
+    if unit in state.board.hexes:
         allowance = state.game.specs[unit].movement_allowance
-        state.emit(MoveEnded(unit, name(state.hexes[unit]), spent, allowance))
+        state.emit(MoveEnded(unit, name(state.board.hexes[unit]), spent, allowance))
     state.watch.sample(state)
 
 
@@ -231,7 +231,7 @@ def _exit(
     if mined:
         mine_attack(state, unit, target, "leaving", held)  # the second of two [17.15]
     stop = resolve(state, unit, target, held)
-    if unit not in state.hexes:
+    if unit not in state.board.hexes:
         return stop
     then = interrupt(state, unit, target, here, leaving=False)
     if stop is None and mined:
@@ -248,7 +248,7 @@ def resolve(
     """The overrun attacks and counterattacks, applied at once with ``held`` (what met the AFV
     in ``h`` [13.8], [17.15]); why the AFV stops, or None [13.0], [13.11]-[13.13], [13.21],
     [13.22]."""
-    state.overran.add(unit)
+    state.orders.overran.add(unit)
     state.clear_reach()
     victims, _ = defenders(state, unit, h)
     name = state.game.name(h)
@@ -280,7 +280,7 @@ def resolve(
                 results.append((unit, counter))
                 back.append(counter)
     apply_results(state, [r for r in results if r[1] != "•"])  # at once [13.11]
-    if unit not in state.hexes:
+    if unit not in state.board.hexes:
         return "destroyed in its exit hex [13.0], [13.8]"
     stopping = [r for r in back if r.startswith("D-") or r == "(P)"]
     if stopping:
@@ -328,28 +328,28 @@ def _attack(
 def overrun_moves(state: Panzer44State, unit: str) -> list[Move]:
     """Overruns the unit may make now, one for each hex overrun and exit hex, by the cheapest
     approach (roads ignored [13.4]); none when it may not overrun or no target is in reach."""
-    if unit not in state.hexes or why_not_overrunner(state, unit) is not None:
+    if unit not in state.board.hexes or why_not_overrunner(state, unit) is not None:
         return []
     game = state.game
     spec = game.specs[unit]
-    here = state.hexes[unit]
+    here = state.board.hexes[unit]
     side = spec.side
     allowance = spec.movement_allowance
     targets = {
         h
-        for u, h in state.hexes.items()
+        for u, h in state.board.hexes.items()
         if game.specs[u].side != side and h.distance(here) <= allowance
     }
     targets = {h for h in targets if defenders(state, unit, h)[1] is None}
     if not targets:
         return []
-    enemy = {h for u, h in state.hexes.items() if game.specs[u].side != side}
+    enemy = {h for u, h in state.board.hexes.items() if game.specs[u].side != side}
     where = reachable(
         here,
         allowance - EXTRA_COST,
         step_cost=lambda f, h: None if h in enemy else no_road_cost(state, unit, f, h),
     )
-    occupied = {h for u, h in state.hexes.items() if u != unit}
+    occupied = {h for u, h in state.board.hexes.items() if u != unit}
     name = game.name
     found: list[Move] = []
     for target in sorted(targets, key=name):

@@ -35,8 +35,8 @@ the Scatter Diagram's numbering is the data library's placeholder (scatter-diagr
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from model.hexes import COMPASS_NAMES, Hex
 from model.provenance import unwrap
@@ -45,6 +45,7 @@ from model.tables import tables
 from rules.engine.actions import Move
 from rules.engine.errors import IllegalActionError
 from rules.engine.events import Event
+from rules.engine.record import Record, state_field
 from rules.panzer44.events import (
     DelayedPanicRemoved,
     FireVoid,
@@ -69,19 +70,28 @@ CHITS = tuple(range(10))  # the ten Panic Chits, 0-9 [14.0]
 
 
 @dataclass
-class PanicRecord:
-    """What the panic rules remember: this Game-Turn's panicked units, the Game-Turn the
-    shooting started [14.82], and how much of the log was looked through for it."""
+class PanicRecord(Record):
+    """What the Panic Determination Phase found: this Game-Turn's panicked units and the
+    Game-Turn the shooting started [14.82].
 
-    panicked: set[str] = field(default_factory=set)
+    Two fields are worked out from the log (so not in the fingerprint, which holds the log):
+    how much of it was looked through for fire, and whether fire was found there since the
+    last Panic Determination Phase (a position file says so, its state having no log).
+    """
+
+    panicked: set[str] = state_field(default_factory=set)
     shooting_began: int | None = None
-    scanned: int = 0
+    scanned: int = state_field(default=0, cache=True)
+    fired: bool = state_field(default=False, cache=True)
 
-    def clone(self) -> PanicRecord:
-        return PanicRecord(set(self.panicked), self.shooting_began, self.scanned)
 
-    def snapshot(self) -> dict[str, Any]:
-        return {"panicked": sorted(self.panicked), "shooting_began": self.shooting_began}
+@dataclass
+class Panic(Record):
+    """What the panic rules remember: the units with a Delayed Panic (P) marker [14.71], and
+    what the Panic Determination Phase found (:class:`PanicRecord`)."""
+
+    delayed: set[str] = state_field(default_factory=set, key="delayed_panic")
+    determined: PanicRecord = state_field(default_factory=PanicRecord, key="panic")
 
 
 # --- the Panic Level ------------------------------------------------------------------------
@@ -92,13 +102,13 @@ def panic_level(state: Panzer44State, side: str) -> tuple[int, str]:
     panic = state.game.scenario.side(side).panic
     if panic is None:
         return 0, "the scenario gives the side no Panic Level"
-    levels = [lv for lv in panic.levels if lv.from_turn <= state.turn]
+    levels = [lv for lv in panic.levels if lv.from_turn <= state.play.turn]
     base = max(levels, key=lambda lv: lv.from_turn).percent if levels else 0
     why = f"{base}% from Game-Turn {levels[-1].from_turn}" if levels else "0% before any level"
     if panic.per_loss:
         lost = [
             u
-            for u in state.destroyed
+            for u in state.losses.destroyed
             if state.game.specs[u].side == side and state.game.specs[u].combat_unit
         ]
         base += panic.per_loss * len(lost)
@@ -114,10 +124,17 @@ def note_fire(state: Panzer44State) -> None:
     executed [14.82]: a fire event names its ``firer`` (a void fire was not executed). Fire
     comes after this phase in a Game-Turn, so what is found was fired in the Game-Turn before.
     """
-    record = state.panic
-    if record.shooting_began is None and any(_fired(e) for e in state.log[record.scanned :]):
-        record.shooting_began = state.turn - 1
+    record = state.panic.determined
+    if record.shooting_began is None and fired_since(state):
+        record.shooting_began = state.play.turn - 1
     record.scanned = len(state.log)
+    record.fired = False
+
+
+def fired_since(state: Panzer44State) -> bool:
+    """Whether a unit executed fire since the last Panic Determination Phase [14.82]."""
+    record = state.panic.determined
+    return record.fired or any(_fired(e) for e in state.log[record.scanned :])
 
 
 def _fired(event: Event) -> bool:
@@ -127,12 +144,12 @@ def _fired(event: Event) -> bool:
 def determine(state: Panzer44State) -> None:
     """The Panic Determination Phase [4.1] 2, [14.0]: both sides draw their chits and each unit
     that panics is named with what that does to its task."""
-    record = state.panic
+    record = state.panic.determined
     record.panicked = set()  # determined afresh each Game-Turn [14.51]
     note_fire(state)
     if record.shooting_began is None:
         reason = "panic waits until the Game-Turn after the first fire [14.82]"
-        state.emit(PanicNotInUse(state.turn, reason))
+        state.emit(PanicNotInUse(state.play.turn, reason))
         return
     for side in (state.game.first, state.game.second):
         level, why = panic_level(state, side)
@@ -142,10 +159,10 @@ def determine(state: Panzer44State) -> None:
             cause = why_panics(state, unit, digits)
             if cause is not None:
                 record.panicked.add(unit)
-                name = state.game.name(state.hexes[unit])
+                name = state.game.name(state.board.hexes[unit])
                 state.emit(UnitPanicked(unit, name, cause, effect_of(state, unit)))
-    removed = tuple(sorted(state.delayed_panic))
-    state.delayed_panic.clear()
+    removed = tuple(sorted(state.panic.delayed))
+    state.panic.delayed.clear()
     state.emit(DelayedPanicRemoved(removed))
 
 
@@ -166,20 +183,20 @@ def draw_chits(state: Panzer44State, side: str, level: int) -> tuple[int, ...]:
 def why_panics(state: Panzer44State, unit: str, digits: tuple[int, ...]) -> str | None:
     """Why ``unit`` panics this Game-Turn, or None [14.0], [14.41]-[14.42], [14.71]-[14.73]."""
     spec = state.game.specs[unit]
-    if unit not in state.hexes or unit not in state.plots[spec.side]:
+    if unit not in state.board.hexes or unit not in state.orders.plots[spec.side]:
         return None  # off the map, or inert: no effect [14.41]
-    if state.disruption.get(unit):
+    if state.fire.disruption.get(unit):
         return None  # [14.42]
-    carrier = state.carried_by.get(unit)
+    carrier = state.board.carried_by.get(unit)
     if carrier is not None:
-        if carrier not in state.panic.panicked:
+        if carrier not in state.panic.determined.panicked:
             return None
         return f"its carrier {carrier} panics: a passenger shares its fate [9.21], [9.22]"
     causes = []
-    name = state.game.name(state.hexes[unit])
+    name = state.game.name(state.board.hexes[unit])
     if name[-1:].isdigit() and int(name[-1]) in digits:
         causes.append(f"a Panicked hex: its number ends in {name[-1]} [14.0]")
-    if unit in state.delayed_panic:
+    if unit in state.panic.delayed:
         causes.append("a Delayed Panic (P) marker [14.71]")
     if len(causes) == 2:
         causes.append("no added effect [14.73]")
@@ -188,10 +205,10 @@ def why_panics(state: Panzer44State, unit: str, digits: tuple[int, ...]) -> str 
 
 def effect_of(state: Panzer44State, unit: str) -> str:
     """What panic does to the unit's plotted task [14.11], [14.2], [14.31]."""
-    plot = state.plots[state.game.specs[unit].side][unit]
+    plot = state.orders.plots[state.game.specs[unit].side][unit]
     if plot.task in FIRE_TASKS:
         return f"its {plot.task} task is cancelled: it may not fire this Game-Turn [14.31]"
-    if unit in state.carried_by:
+    if unit in state.board.carried_by:
         return (
             "it may not dismount: a passenger moves only by its carrier's scatter [14.23] "
             "(our reading)"
@@ -209,7 +226,7 @@ def effect_of(state: Panzer44State, unit: str) -> str:
 
 def fire_cancelled(state: Panzer44State, unit: str) -> bool:
     """Whether the unit's fire task is cancelled by panic this Game-Turn [14.31]."""
-    return unit in state.panic.panicked
+    return unit in state.panic.determined.panicked
 
 
 def cancel_fire(state: Panzer44State, unit: str, plot_text: str) -> None:
@@ -219,7 +236,7 @@ def cancel_fire(state: Panzer44State, unit: str, plot_text: str) -> None:
 
 def held(state: Panzer44State, unit: str) -> str | None:
     """Why a panicked unit plotted to move may not move at all, or None."""
-    if unit in state.panic.panicked and unit in state.carried_by:
+    if unit in state.panic.determined.panicked and unit in state.board.carried_by:
         return "it panicked while carried: it may not dismount [14.23] (our reading)"
     return None
 
@@ -258,22 +275,22 @@ def scatter(state: Panzer44State, unit: str, interrupt: Interrupt) -> None:
             tuple(name(h) for h, _ in steps), spent, stopped, placeholder,
         )
     )  # fmt: skip
-    before = state.hexes[unit]
+    before = state.board.hexes[unit]
     for h, so_far in steps:
         place(state, unit, h)
         why = interrupt(state, unit, before, h)  # [6.53], [17.13], [17.14]
         if why is not None:
             spent = so_far
-            if unit in state.hexes:
+            if unit in state.board.hexes:
                 state.emit(MoveStopped(unit, name(h), why))
                 unstack(state, unit)  # [8.33]
             break
         before = h
     riders = passengers(state, unit)
-    state.moved.add(unit)
-    state.moved.update(r for r in riders if r in state.plots[spec.side])
-    if unit in state.hexes:
-        where = name(state.hexes[unit])
+    state.orders.moved.add(unit)
+    state.orders.moved.update(r for r in riders if r in state.orders.plots[spec.side])
+    if unit in state.board.hexes:
+        where = name(state.board.hexes[unit])
         allowance_ = spec.movement_allowance
         state.emit(MoveEnded(unit, where, spent, allowance_, ", ".join(riders) or None))
     state.watch.sample(state)
@@ -285,8 +302,8 @@ def _scatter_path(
     """The hexes a scatter enters in a straight line with their running cost, and why it
     stops [14.14]-[14.15]."""
     side = state.game.specs[unit].side
-    enemy = {h for u, h in state.hexes.items() if state.game.specs[u].side != side}
-    here, spent = state.hexes[unit], 0.0
+    enemy = {h for u, h in state.board.hexes.items() if state.game.specs[u].side != side}
+    here, spent = state.board.hexes[unit], 0.0
     steps: list[tuple[Hex, float]] = []
     while True:
         nxt = here.neighbor(direction)
@@ -309,12 +326,14 @@ def check_move(state: Panzer44State, action: Move) -> bool:
         IllegalActionError: a panicked unit moved at will, or a scatter by a unit not panicked.
     """
     scattering = action.path == (SCATTER,)
-    if action.unit in state.panic.panicked and not scattering:
+    if action.unit in state.panic.determined.panicked and not scattering:
         raise IllegalActionError(
             f"'{action.text()}': {action.unit} panicked: it may not move at will and must "
             f"scatter ('move {action.unit} {SCATTER}') [14.11]"
         )
-    if SCATTER in action.path and not (scattering and action.unit in state.panic.panicked):
+    if SCATTER in action.path and not (
+        scattering and action.unit in state.panic.determined.panicked
+    ):
         raise IllegalActionError(
             f"'{action.text()}': only a panicked unit scatters, and the move is "
             f"'move {action.unit} {SCATTER}' alone [14.11]"

@@ -63,10 +63,10 @@ def no_road_cost(game: Panzer44Game, cls: str, f: Hex, h: Hex) -> float | None:
 
 def wreck_hexes(state: Panzer44State) -> frozenset[Hex]:
     """The hexes with a wreck marker now [6.82]."""
-    if not state.wrecks:
+    if not state.losses.wrecks:
         return frozenset()
     cache = _WRECKS.setdefault(state.game.costs, {})
-    key = tuple(state.wrecks)
+    key = tuple(state.losses.wrecks)
     found = cache.get(key)
     if found is None:
         found = cache[key] = frozenset(state.game.amap.resolve(n) for n in key)

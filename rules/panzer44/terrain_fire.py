@@ -48,13 +48,15 @@ def terrain_modifier(
     if not tgt.hard and target in state.plotted_to_move():
         what = "a Soft target plotted to move loses all benefit of terrain"
         return 0, [Modifier(what, 0, "[7.4]")]
-    h = state.hexes[target]
+    h = state.board.hexes[target]
     found: list[Modifier] = []
     terrain_id = game.terrain.terrain(h)
     value, source = effect(terrain_id, "die_roll_modifier")
     if value is not None and int(str(unwrap(value))):
         found.append(_terrain_mod(f"{terrain_id} in {game.amap.name(h)}", value, source))
-    if state.inside.get(target) == h and h in state.ips:  # [12.1] (rules.panzer44.fortifications)
+    if (
+        state.forts.inside.get(target) == h and h in state.forts.ips
+    ):  # [12.1] (rules.panzer44.fortifications)
         value, source = effect("improved-position", "die_roll_modifier")
         if value is not None:
             what = f"inside an Improved Position in {game.amap.name(h)}"

@@ -77,34 +77,34 @@ def _in_ip(state: Panzer44State, passenger: str) -> str | None:
 def _ready(state: Panzer44State, unit: str) -> str | None:
     """Why ``unit`` may not take part in a mount or dismount now, or None [9.6], [9.11]."""
     side = state.game.specs[unit].side
-    plot = state.plots[side].get(unit)
+    plot = state.orders.plots[side].get(unit)
     if plot is None or plot.task != "MV":
         return f"{unit} was not plotted MV: both units are [9.6]"
-    if unit in state.moved:
+    if unit in state.orders.moved:
         return f"{unit} has moved this Game-Turn [9.11]"
-    if unit in state.panic.panicked:
+    if unit in state.panic.determined.panicked:
         return f"{unit} panicked: it may not mount and scatters instead [14.21]-[14.22]"
-    if unit in state.pins:
+    if unit in state.fire.pins:
         return f"{unit} is pinned: no move in this Movement Phase [6.82]"
-    if state.disruption.get(unit):
-        return f"{unit} is disrupted (D{state.disruption[unit]}) [6.82]"
+    if state.fire.disruption.get(unit):
+        return f"{unit} is disrupted (D{state.fire.disruption[unit]}) [6.82]"
     return None
 
 
 def mountable(state: Panzer44State, unit: str) -> bool:
     """Whether a carrier of the unit's side stands adjacent, free to mount it [9.13]: what an
     MA 0 unit needs to be plotted MV [9.0], [9.6]."""
-    h = state.hexes.get(unit)
-    if h is None or unit in state.carried_by:
+    h = state.board.hexes.get(unit)
+    if h is None or unit in state.board.carried_by:
         return False
     side = state.game.specs[unit].side
     return (
         any(
             state.game.specs[c].side == side
-            and c not in state.carried_by
+            and c not in state.board.carried_by
             and where.distance(h) == 1
             and may_carry(state, c, unit) is None
-            for c, where in state.hexes.items()
+            for c, where in state.board.hexes.items()
         )
         and _in_ip(state, unit) is None
     )
@@ -112,14 +112,14 @@ def mountable(state: Panzer44State, unit: str) -> bool:
 
 def why_not_mount(state: Panzer44State, carrier: str, h: Hex) -> tuple[str | None, str | None]:
     """(why not, the passenger): may ``carrier`` mount the unit in the adjacent hex ``h``?"""
-    here = state.hexes[carrier]
+    here = state.board.hexes[carrier]
     if h.distance(here) != 1:
         far = f"{state.game.name(h)} is not adjacent: the carrier begins the Game-Turn adjacent"
         return f"{far} to its passenger [9.13]", None
     side = state.game.specs[carrier].side
     there = [u for u in sorted(occupants(state, h)) if state.game.specs[u].side == side]
     riders = [
-        u for u in there if u not in state.carried_by and may_carry(state, carrier, u) is None
+        u for u in there if u not in state.board.carried_by and may_carry(state, carrier, u) is None
     ]
     if not riders:
         return f"no friendly non-vehicle unit in {state.game.name(h)} for it to carry [9.0]", None
@@ -143,7 +143,7 @@ def why_not_dismount(state: Panzer44State, carrier: str, h: Hex) -> tuple[str | 
     if not riders:
         return f"{carrier} carries no unit [9.0]", None
     passenger = riders[0]
-    here = state.hexes[carrier]
+    here = state.board.hexes[carrier]
     why = _ready(state, carrier) or _ready(state, passenger)
     if why is None and h.distance(here) != 1:
         why = f"{state.game.name(h)} is not adjacent to its passenger [9.13]"
@@ -157,8 +157,8 @@ def why_not_dismount(state: Panzer44State, carrier: str, h: Hex) -> tuple[str | 
 def transport_moves(state: Panzer44State, unit: str) -> list[Move]:
     """Every mount and dismount the carrier may make now, hexes by name."""
     spec = state.game.specs[unit]
-    here = state.hexes.get(unit)
-    if not spec.carrier or here is None or unit in state.carried_by:
+    here = state.board.hexes.get(unit)
+    if not spec.carrier or here is None or unit in state.board.carried_by:
         return []
     name = state.game.name
     word, check = (
@@ -185,18 +185,18 @@ def execute(state: Panzer44State, action: Move, h: Hex) -> None:
     if why is not None or passenger is None:
         raise IllegalActionError(f"'{action.text()}': {why}")
     name = state.game.name
-    start = state.hexes[carrier]
+    start = state.board.hexes[carrier]
     if not mounting:
-        del state.carried_by[passenger]
+        del state.board.carried_by[passenger]
     place(state, carrier, h)  # the carrier's step, alone [9.32]
     held: list[tuple[str, str]] = []
     opportunity(state, carrier, start, h, held)
-    state.moved.update((carrier, passenger))  # nothing else this Game-Turn [9.11]
+    state.orders.moved.update((carrier, passenger))  # nothing else this Game-Turn [9.11]
     allowance = state.game.specs[carrier].movement_allowance
     if any(r == "Pin" or r.startswith("D-") for _, r in held):
         place(state, carrier, start)
         if not mounting:
-            state.carried_by[passenger] = carrier  # still on top of it [9.33]
+            state.board.carried_by[passenger] = carrier  # still on top of it [9.33]
         what = "mount" if mounting else "dismount"
         reason = (
             f"a Pin or Disrupted result: placed back in {name(start)}; the {what} does not "
@@ -204,14 +204,14 @@ def execute(state: Panzer44State, action: Move, h: Hex) -> None:
         )
         state.emit(MoveStopped(carrier, name(start), reason))
         apply_results(state, held)  # where it stands; a passenger aboard shares it [9.22]
-        if carrier in state.hexes:
+        if carrier in state.board.hexes:
             aboard = None if mounting else passenger
             state.emit(MoveEnded(carrier, name(start), float(allowance), allowance, aboard))
         state.watch.sample(state)
         return
     apply_results(state, held)  # a (P) at most: the carrier goes on [6.55]
     if mounting:
-        state.carried_by[passenger] = carrier
+        state.board.carried_by[passenger] = carrier
         place(state, carrier, h)
         state.emit(Mounted(carrier, passenger, name(h)))
     else:

@@ -21,7 +21,7 @@ What is not (each is listed in the outcome's ``unevaluated``, with why): conditi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from model.hexes import Hex
@@ -39,6 +39,7 @@ from model.victory import (
     VpThreshold,
 )
 from rules.engine.core import Outcome
+from rules.engine.record import Record, state_field
 from rules.engine.tally import COMPARE
 from rules.panzer44.setup import UnitSpec
 
@@ -53,22 +54,32 @@ class UnevaluableError(Exception):
 
 
 @dataclass
-class _Mark:
+class Mark(Record):
+    """What one timed condition has seen so far: whether it was always met, ever met, the
+    units counted (all along, or at some moment) and whether it was sampled at all."""
+
     always: bool = True
     ever: bool = False
     units: set[str] | None = None
     sampled: bool = False
 
 
+def _marks(marks: dict[int, Mark]) -> dict[str, Any]:
+    return {
+        str(i): [m.always, m.ever, sorted(m.units or ()), m.sampled]
+        for i, m in sorted(marks.items())
+    }
+
+
 @dataclass
-class VictoryWatch:
+class VictoryWatch(Record):
     """What the timed conditions need from the whole game: sampled at every segment and after
     every move. Keyed by the condition's index in the scenario's list."""
 
-    marks: dict[int, _Mark] = field(default_factory=dict)
+    marks: dict[int, Mark] = state_field(default_factory=dict, key="victory", encode=_marks)
 
     def sample(self, state: Panzer44State) -> None:
-        final = state.turn == state.game.turns
+        final = state.play.turn == state.game.turns
         for i, cond in enumerate(state.game.scenario.victory.conditions):
             if not isinstance(cond, UnitsIn) or cond.when not in TIMED:
                 continue
@@ -79,7 +90,7 @@ class VictoryWatch:
             except UnevaluableError:
                 continue
             met = COMPARE[cond.compare](len(units), cond.count)
-            mark = self.marks.setdefault(i, _Mark())
+            mark = self.marks.setdefault(i, Mark())
             mark.always = mark.always and met
             mark.ever = mark.ever or met
             if cond.when == "throughout-final-turn":
@@ -87,20 +98,6 @@ class VictoryWatch:
             else:
                 mark.units = (mark.units or set()) | units
             mark.sampled = True
-
-    def clone(self) -> VictoryWatch:
-        return VictoryWatch(
-            {
-                i: _Mark(m.always, m.ever, None if m.units is None else set(m.units), m.sampled)
-                for i, m in self.marks.items()
-            }
-        )
-
-    def snapshot(self) -> dict[str, Any]:
-        return {
-            str(i): [m.always, m.ever, sorted(m.units or ()), m.sampled]
-            for i, m in sorted(self.marks.items())
-        }
 
 
 # --- unit filters -----------------------------------------------------------------------------
@@ -129,14 +126,14 @@ def _category(spec: UnitSpec, category: str) -> bool:
 
 
 def _state(state: Panzer44State, spec: UnitSpec, name: str) -> bool:
-    disrupted = bool(state.disruption.get(spec.id))
-    carrying = spec.id in state.carried_by.values()
+    disrupted = bool(state.fire.disruption.get(spec.id))
+    carrying = spec.id in state.board.carried_by.values()
     checks = {
         "undisrupted": not disrupted,
         "disrupted": disrupted,
-        "dismounted": spec.id not in state.carried_by,
-        "mounted": spec.id in state.carried_by,
-        "loaded": carrying or bool(state.exited.get(spec.id)),
+        "dismounted": spec.id not in state.board.carried_by,
+        "mounted": spec.id in state.board.carried_by,
+        "loaded": carrying or bool(state.entry.exited.get(spec.id)),
     }
     if name not in checks:
         raise UnevaluableError(f"the unit state '{name}' is not known to the engine")
@@ -147,7 +144,7 @@ def _owned(state: Panzer44State, side: str, units: UnitFilter) -> list[UnitSpec]
     return [
         s
         for s in state.game.deployment.units
-        if s.side == side and s.id in state.hexes and matches(state, s, units)
+        if s.side == side and s.id in state.board.hexes and matches(state, s, units)
     ]
 
 
@@ -159,7 +156,7 @@ def units_in(state: Panzer44State, cond: UnitsIn) -> list[str]:
     """The units a units-in condition counts now."""
     hexes = state.game.region(cond.region)
     side = _enemy(state, cond.side) if cond.enemy else cond.side
-    return sorted(s.id for s in _owned(state, side, cond.units) if state.hexes[s.id] in hexes)
+    return sorted(s.id for s in _owned(state, side, cond.units) if state.board.hexes[s.id] in hexes)
 
 
 # --- conditions -------------------------------------------------------------------------------
@@ -219,7 +216,7 @@ def judge(state: Panzer44State, index: int, cond: Condition) -> Finding:
 
 
 def _losses(state: Panzer44State, cond: EnemyLosses) -> Finding:
-    lost = [state.game.specs[u] for u in state.destroyed]
+    lost = [state.game.specs[u] for u in state.losses.destroyed]
     enemy = [s for s in lost if s.side != cond.side]
     per = cond.award.per
     if per == "attack-strength":
@@ -259,11 +256,13 @@ def _control(state: Panzer44State, cond: Control) -> Finding:
             raise UnevaluableError(f"no object set '{cond.object_set}' in the scenario")
         hexes &= set(game.region(objects.region)) if objects.region is not None else hexes
         if objects.kind == "fortification":
-            hexes &= set(state.ips)  # the Improved Positions standing [12.22]
+            hexes &= set(state.forts.ips)  # the Improved Positions standing [12.22]
     if cond.rule == "last-occupied":
         raise UnevaluableError("'last occupied' control needs a history not kept yet")
-    mine = {state.hexes[s.id] for s in _owned(state, cond.side, cond.units)} & hexes
-    theirs = {state.hexes[s.id] for s in _owned(state, _enemy(state, cond.side), UnitFilter())}
+    mine = {state.board.hexes[s.id] for s in _owned(state, cond.side, cond.units)} & hexes
+    theirs = {
+        state.board.hexes[s.id] for s in _owned(state, _enemy(state, cond.side), UnitFilter())
+    }
     held = mine - theirs if cond.rule == "sole" else mine
     if cond.rule == "majority":
         met = len(mine) > len(theirs & hexes)
@@ -290,7 +289,7 @@ def _ips_destroyed(state: Panzer44State, cond: Destroyed) -> Finding:
         for h, owner in game.fortified.ips.items()
         if owner != cond.side and (region is None or h in region)
     }
-    gone = placed - set(state.ips)
+    gone = placed - set(state.forts.ips)
     met = gone == placed if cond.all else len(gone) >= (cond.at_least or 1)
     names = ", ".join(sorted(game.name(h) for h in placed - gone)) or "none"
     how = f"{len(gone)} of {len(placed)} enemy Improved Positions destroyed (standing: {names})"
@@ -301,11 +300,11 @@ def _exit(state: Panzer44State, cond: Exit) -> Finding:
     """Units that left the map through the condition's region, with what they carried."""
     specs = state.game.specs
     region = state.game.region(cond.region)
-    carriers = {p: c for c, ps in state.exited.items() for p in ps}
+    carriers = {p: c for c, ps in state.entry.exited.items() for p in ps}
     out = [
         specs[u]
-        for u in sorted(state.exited)
-        if specs[u].side == cond.side and state.exits_at.get(carriers.get(u, u)) in region
+        for u in sorted(state.entry.exited)
+        if specs[u].side == cond.side and state.entry.exits_at.get(carriers.get(u, u)) in region
     ]
     counted = [s for s in out if matches(state, s, cond.units)]
     if cond.award.per == "attack+defense+movement":
@@ -329,7 +328,7 @@ def _sight(state: Panzer44State, cond: LineOfSight) -> Finding:
 
     def seen(h: Hex) -> str | None:
         for s in seers:
-            if game.sees(state.hexes[s.id], h):
+            if game.sees(state.board.hexes[s.id], h):
                 return s.id
         return None
 

@@ -44,12 +44,12 @@ def positions(state: Panzer44State) -> list[UnitPosition]:
     """The units on the map in the order of the deployment, with their Pin and Disruption."""
     found = []
     for spec in state.game.deployment.units:
-        h = state.hexes.get(spec.id)
+        h = state.board.hexes.get(spec.id)
         if h is None:
             continue
-        markers = ["Pin"] if spec.id in state.pins else []
-        if state.disruption.get(spec.id):
-            markers.append(f"D{state.disruption[spec.id]}")
+        markers = ["Pin"] if spec.id in state.fire.pins else []
+        if state.fire.disruption.get(spec.id):
+            markers.append(f"D{state.fire.disruption[spec.id]}")
         found.append(
             UnitPosition(
                 spec.id, spec.side, spec.code, short_label(spec.id), h, None, tuple(markers)
@@ -62,12 +62,12 @@ def progress(state: Panzer44State) -> Progress:
     """The Game-Turn, the phase and segment of the Sequence of Play [4.1], and what each side
     to act has left."""
     game = state.game
-    if state.over:
-        return Progress(state.turn, game.turns, "Game-Turn", "", "the game is over", over=True)
+    if state.play.over:
+        return Progress(state.play.turn, game.turns, "Game-Turn", "", "the game is over", over=True)
     segment = state.segment
     left = {side: _left(state, side) for side in state.to_act()}
     return Progress(
-        turn=state.turn,
+        turn=state.play.turn,
         last_turn=game.turns,
         turn_word="Game-Turn",
         phase=state.phase.name,
@@ -83,7 +83,7 @@ def progress(state: Panzer44State) -> Progress:
 
 def _left(state: Panzer44State, side: str) -> str:
     if state.segment.id == "plot":
-        plotted = state.plots[side]
+        plotted = state.orders.plots[side]
         done = len(plotted)
         left = sum(1 for u in plottable(state, side) if u not in plotted)
         return f"plot {done} of {done + left} units, then Done"
@@ -96,13 +96,15 @@ def side_view(state: Panzer44State, side: str) -> SideView:
     """What ``side`` may know now: never the other side's plots [4.1] 1."""
     if side not in state.game.sides:
         raise KeyError(f"there is no side '{side}'")
-    plotting = state.segment.id == "plot" and not state.over
+    plotting = state.segment.id == "plot" and not state.play.over
     return SideView(
         side=side,
         progress=progress(state),
         units=tuple(positions(state)),
-        own_orders=tuple(p.text() for p in state.plots[side].values()),
-        others_done={s: (s in state.done or not plotting) for s in state.game.sides if s != side},
+        own_orders=tuple(p.text() for p in state.orders.plots[side].values()),
+        others_done={
+            s: (s in state.play.done or not plotting) for s in state.game.sides if s != side
+        },
         log=tuple(e.describe() for e in state.events_for(side)),
     )
 

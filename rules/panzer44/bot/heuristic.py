@@ -148,16 +148,18 @@ class HeuristicBot:
         side's plots left out [4.1] 1."""
         view = state.view_for(side)
         public = cast("Panzer44State", state.clone())
-        public.hexes = {u.unit: u.hex for u in view.units}
-        public.plots = {s: (dict(p) if s == side else {}) for s, p in state.plots.items()}
+        public.board.hexes = {u.unit: u.hex for u in view.units}
+        public.orders.plots = {
+            s: (dict(p) if s == side else {}) for s, p in state.orders.plots.items()
+        }
         return public
 
     # --- plotting ---------------------------------------------------------------------------
 
     def _next_plot(self, state: Panzer44State, side: str, actions: list[Action]) -> Action:
         plan = self._plan
-        if plan is None or plan.state is not state or plan.turn != state.turn:
-            plan = self._plan = _Plan(state, state.turn, self._make_plan(state, side, actions))
+        if plan is None or plan.state is not state or plan.turn != state.play.turn:
+            plan = self._plan = _Plan(state, state.play.turn, self._make_plan(state, side, actions))
         legal = set(actions)
         while plan.plots:
             plot = plan.plots.pop(0)
@@ -200,7 +202,7 @@ class HeuristicBot:
         """For a unit with nothing to fire at and nowhere to go: Opportunity Fire along the
         line an approaching enemy is likeliest to cross [6.5], or Counterbattery where enemy
         artillery stands in range [6.7]; None when neither is worth anything."""
-        if unit not in public.hexes:
+        if unit not in public.board.hexes:
             return None
         best: tuple[float, Plot | None] = (0.0, None)
         lines = [p for p in plots if p.task == "OF"]
@@ -232,7 +234,7 @@ class HeuristicBot:
         public = self._public(state, side)
         occupied = by_hex(public)
         shots: dict[str, int] = {}
-        for p in public.plots[side].values():
+        for p in public.orders.plots[side].values():
             if p.target and p.task in ("DF", "IF"):
                 shots[p.target] = shots.get(p.target, 0) + 1
         support = state.game.support
@@ -254,9 +256,9 @@ class HeuristicBot:
         left = sum(
             1
             for c in state.game.support.values()
-            if c.side == side and c.id not in state.support_used
+            if c.side == side and c.id not in state.support.used
         )
-        turns = state.game.turns - state.turn + 1
+        turns = state.game.turns - state.play.turn + 1
         return SUPPORT_THRESHOLD * max(1.0, turns / max(left, 1))
 
     def _fire_value(
@@ -271,7 +273,7 @@ class HeuristicBot:
         game = public.game
         spec = game.specs[plot.unit]
         if plot.task == "IF":
-            here = public.hexes[plot.unit]
+            here = public.board.hexes[plot.unit]
             total = h_fire_value(public, spec, here, plot, occupied)
         else:
             h = game.amap.resolve(plot.target or "")
@@ -289,12 +291,12 @@ class HeuristicBot:
     def _move_gain(self, public: Panzer44State, unit: str) -> float:
         if waiting(public, unit):  # off the map: entering is the only way into the game
             return ENTER_GAIN if why_not_enter(public, unit) is None else -math.inf
-        if unit in public.carried_by:
+        if unit in public.board.carried_by:
             return -math.inf  # it moves with its carrier; transport is left alone [9.0]
-        here = public.hexes[unit]
+        here = public.board.hexes[unit]
         if self._exits_for(public, unit) and self._can_exit(public, unit):
             return ENTER_GAIN  # leaving the map scores: do it [7.23], [18.5]
-        occupied = set(public.hexes.values())
+        occupied = set(public.board.hexes.values())
         spots_ = [h for h in reachable_hexes(public, unit) if h not in occupied]
         gain = self._best_overrun(public, unit, overrun_moves(public, unit))[0]
         if not spots_:
@@ -370,7 +372,7 @@ class HeuristicBot:
         exits = exit_hexes(public, spec.side)
         if not exits:
             return False
-        costs = {public.hexes[unit]: 0.0, **reachable_hexes(public, unit)}
+        costs = {public.board.hexes[unit]: 0.0, **reachable_hexes(public, unit)}
         for h in exits & costs.keys():
             cost = exit_cost(public, unit, h)
             if cost is not None and costs[h] + (cost.cost or 0.0) <= spec.movement_allowance:
@@ -425,12 +427,12 @@ class HeuristicBot:
         game = public.game
         total = 0.0
         reach, _ = effect(game.terrain.terrain(h), "spotting_range")
-        for u, where in public.hexes.items():
+        for u, where in public.board.hexes.items():
             enemy = game.specs[u]
-            if enemy.side == spec.side or not enemy.combat_unit or u in public.carried_by:
+            if enemy.side == spec.side or not enemy.combat_unit or u in public.board.carried_by:
                 continue
             distance = where.distance(h)
-            if distance > enemy.range or public.disruption.get(u):
+            if distance > enemy.range or public.fire.disruption.get(u):
                 continue
             if spec.hard and enemy.weapon_class == "R" and distance > 1:
                 continue  # R fire may not attack Hard targets but in a Close Assault [6.62]
@@ -445,7 +447,7 @@ class HeuristicBot:
         """Hexes from each map hex to the nearest enemy unit (a breadth-first search, kept
         while the enemy stands still)."""
         specs = public.game.specs
-        enemies = frozenset(h for u, h in public.hexes.items() if specs[u].side != side)
+        enemies = frozenset(h for u, h in public.board.hexes.items() if specs[u].side != side)
         if self._near is not None and self._near[0] == enemies:
             return self._near[1]
         found = dict.fromkeys(enemies, 0)
@@ -469,9 +471,9 @@ class HeuristicBot:
         game = public.game
         own = [o for o in self._objectives_of(game, side) if o.units is not None and not o.exit]
         turns: list[float] = []
-        for unit, h in public.hexes.items():
+        for unit, h in public.board.hexes.items():
             spec = game.specs[unit]
-            if spec.side != side or unit in public.carried_by or spec.movement_allowance < 1:
+            if spec.side != side or unit in public.board.carried_by or spec.movement_allowance < 1:
                 continue  # a gun that moves only when towed does not set the pace
             pace = spec.movement_allowance
             mps = [
@@ -481,7 +483,7 @@ class HeuristicBot:
             ]
             if mps:
                 turns.append(min(mps) / pace)
-        return group_lead(turns, game.turns - public.turn + 1)
+        return group_lead(turns, game.turns - public.play.turn + 1)
 
     # --- caches -----------------------------------------------------------------------------
 

@@ -66,7 +66,7 @@ def expected(public: Panzer44State, target: str, superiority: int, terrain: int)
     """The expected worth of an attack on ``target``: each die face's CRT result [6.82]."""
     crt = tables(GameSystem.PANZER44)["combat-results"]
     value = worth(public.game.specs[target])
-    disrupted = public.disruption.get(target, 0)
+    disrupted = public.fire.disruption.get(target, 0)
     total = 0.0
     for roll in range(1, 7):
         result = str(unwrap(crt.cell(min(6, max(-3, roll + terrain)), superiority)))
@@ -82,8 +82,8 @@ def expected(public: Panzer44State, target: str, superiority: int, terrain: int)
 def by_hex(public: Panzer44State) -> dict[Hex, list[str]]:
     """The units (not carried) in each occupied hex, by id."""
     found: dict[Hex, list[str]] = {}
-    for u, h in sorted(public.hexes.items()):
-        if u not in public.carried_by:
+    for u, h in sorted(public.board.hexes.items()):
+        if u not in public.board.carried_by:
             found.setdefault(h, []).append(u)
     return found
 
@@ -127,10 +127,10 @@ def counterbattery_value(public: Panzer44State, unit: str) -> float:
     """What a CB plot is worth: the enemy units able to fire Indirect Fire within range."""
     game = public.game
     spec = game.specs[unit]
-    here = public.hexes[unit]
+    here = public.board.hexes[unit]
     found = sum(
         1
-        for u, h in public.hexes.items()
+        for u, h in public.board.hexes.items()
         if game.specs[u].side != spec.side
         and here.distance(h) <= spec.range
         and indirect_capable(game.specs[u].type_id)[0]
@@ -143,11 +143,11 @@ def opportunity_value(public: Panzer44State, plot: Plot, threats: Mapping[str, f
     of an attack on each) by the chance it crosses the line on its way to the firer [6.53]:
     less for each hex the line lies off its straight way or beyond its Movement Allowance."""
     game = public.game
-    here = public.hexes[plot.unit]
+    here = public.board.hexes[plot.unit]
     line = line_of_fire(here, game.amap.resolve(plot.target or "")).hexes
     best = 0.0
     for enemy, value in threats.items():
-        there = public.hexes[enemy]
+        there = public.board.hexes[enemy]
         reach = max(game.specs[enemy].movement_allowance, 1)
         straight = there.distance(here)
         # Off its straight way, or beyond its reach this Game-Turn: each hex makes it less likely.
@@ -165,11 +165,11 @@ def threats(public: Panzer44State, unit: str) -> dict[str, float]:
     worth of an Opportunity Fire at it from where it stands."""
     game = public.game
     spec = game.specs[unit]
-    here = public.hexes[unit]
+    here = public.board.hexes[unit]
     found: dict[str, float] = {}
-    for u, h in sorted(public.hexes.items()):
+    for u, h in sorted(public.board.hexes.items()):
         enemy = game.specs[u]
-        if enemy.side == spec.side or u in public.carried_by or enemy.movement_allowance < 1:
+        if enemy.side == spec.side or u in public.board.carried_by or enemy.movement_allowance < 1:
             continue
         if here.distance(h) > spec.range + enemy.movement_allowance:
             continue
