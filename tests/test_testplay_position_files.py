@@ -2,9 +2,9 @@
 Position button and started from with Play > Test Play from Position; a broken file's problems
 shown at their ``file:line:col``; a system that cannot write or read positions says so.
 
-No system writes positions yet (their sessions are adding it), so the first test plays a toy:
-the Soldiers rules, registered again with a game whose position is the list of actions
-applied, replayed on reading. What is tested is the editor's side: the buttons, the dialog,
+The first test plays a toy (Panzer '44's own positions are tested headless in
+tests/test_p44_position_file.py): the Soldiers rules, registered again with a game whose
+position is the list of actions applied, replayed on reading. What is tested is the editor's side: the buttons, the dialog,
 the file, the session starting where the file says.
 """
 
@@ -30,8 +30,9 @@ from model.base import StrictModel
 from model.position import GamePosition
 from model.scenario_io import LoadedScenario
 from model.systems import GameSystem
-from rules.engine.core import State
+from rules.engine.core import Game, State
 from rules.engine.errors import RulesError
+from rules.panzer44.game import Panzer44Game, Panzer44State
 from rules.records.position import PositionReader, position_text
 from rules.registry import register, rules_for, unregister
 from rules.soldiers.game import SoldiersGame, SoldiersState
@@ -183,6 +184,9 @@ def test_a_broken_position_file_says_where(
 def test_a_system_without_positions_says_why(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # Panzer '44 as a system without positions: the engine's defaults, which refuse.
+    monkeypatch.setattr(Panzer44State, "to_position", State.to_position)
+    monkeypatch.setattr(Panzer44Game, "state_from_position", Game.state_from_position)
     w = open_window(qtbot, FORT_DRIANT)
     mode = TestPlayMode(w)
     assert mode.enter(7, {"us": "human", "german": "heuristic"}) is None

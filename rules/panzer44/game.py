@@ -48,7 +48,10 @@ state's ``legal_actions`` and ``apply`` delegate to them.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from model.hexes import Hex
+from model.position import GamePosition
 from model.regions import RegionContext, evaluate
 from model.scenario_io import LoadedScenario
 from model.systems import GameSystem
@@ -83,6 +86,7 @@ from rules.panzer44.legal import (
 )
 from rules.panzer44.movement import MoveCosts, reachable_hexes
 from rules.panzer44.panic import Panic, cancel_fire, determine, fire_cancelled
+from rules.panzer44.position import Panzer44PositionState, read_position, write_position
 from rules.panzer44.records import (
     Board,
     Entry,
@@ -100,6 +104,9 @@ from rules.panzer44.setup import UnitSpec, deploy
 from rules.panzer44.transport import mounted_setup
 from rules.panzer44.victory import VictoryWatch, evaluate_outcome
 
+if TYPE_CHECKING:
+    from rules.records.position import PositionReader
+
 RULES_VERSION = "panzer44-0.1"
 
 #: The segments this slice does not resolve, and the rules their handlers will implement.
@@ -114,6 +121,7 @@ class Panzer44Game(MapGame):
     system = GameSystem.PANZER44
     rules_version = RULES_VERSION
     actions = (Plot, Move)
+    position_state = Panzer44PositionState
 
     def __init__(self, loaded: LoadedScenario) -> None:
         super().__init__(loaded)
@@ -164,6 +172,10 @@ class Panzer44Game(MapGame):
 
     def new_initial_state(self, seed: int = 0) -> Panzer44State:
         return Panzer44State(self, seed)
+
+    def state_from_position(self, position: GamePosition, reader: PositionReader) -> Panzer44State:
+        """The state a position file describes (:mod:`rules.panzer44.position`)."""
+        return read_position(self, position, reader)
 
     def unit_name(self, unit: str) -> str:
         """A unit's catalogue name, or an off-board concentration's or strike's [15.0]."""
@@ -373,6 +385,10 @@ class Panzer44State(State):
 
     def preview(self, action: Action) -> Preview:
         return view.preview(self, action)
+
+    def to_position(self) -> GamePosition:
+        """The state as a position file's data (:mod:`rules.panzer44.position`)."""
+        return write_position(self)
 
     def mines_known_to(self, side: str) -> list[str]:
         """The mined hexes ``side`` knows of, by name: its own, and the enemy's revealed by a
