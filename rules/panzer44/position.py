@@ -316,10 +316,11 @@ def _read_units(state: Panzer44State, position: GamePosition, reader: PositionRe
     missing = [u for u in known if u not in seen]
     if missing:
         more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
+        verb = "is" if len(missing) == 1 else "are"
         reader.problem(
             ("units",),
-            f"the scenario's {', '.join(missing[:3])}{more} not listed",
-            "list every unit, on the map or off it (hex: null)",
+            f"{', '.join(missing[:3])}{more} {verb} not listed",
+            "a position lists every unit of the scenario, on the map or off it (hex: null)",
         )
 
 
@@ -430,8 +431,8 @@ def _read_markers(state: Panzer44State, position: GamePosition, reader: Position
     for i, marker in enumerate(position.markers):
         path = ("markers", i)
         if marker.kind not in _MARKERS:
-            message = f"unknown marker '{marker.kind}'"
-            reader.problem((*path, "kind"), message, did_you_mean(marker.kind, _MARKERS))
+            hint = did_you_mean(marker.kind, _MARKERS) or f"one of: {', '.join(_MARKERS)}"
+            reader.problem((*path, "kind"), f"unknown marker '{marker.kind}'", hint)
             continue
         h = reader.hex(marker.hex, (*path, "hex"))
         if h is None:
