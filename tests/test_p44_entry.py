@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from p44_positions import p44_position
 
 from model.scenario_io import load_scenario
 from rules.engine.core import IllegalActionError
@@ -114,9 +115,8 @@ def test_bots_bring_every_force_of_the_entry_scenarios_into_play() -> None:
 def test_an_entry_hex_held_by_the_enemy_moves_the_entry_to_the_nearest_free_hexes() -> None:
     from rules.panzer44.entry import entry_hexes
 
-    state = _state("19.4-luneville.yaml")
+    state = p44_position("luneville-puma-in-the-entry-hex.yaml")  # the Puma in 0534
     amap = state.game.amap
-    state.board.hexes["german.Puma.1"] = amap.resolve("0534")  # as if it had driven there
     found = {amap.name(h) for h in entry_hexes(state, "us.AH.1")}
     assert found and "0534" not in found
     assert all(amap.resolve(n).distance(amap.resolve("0534")) == 1 for n in found)  # [18.68]
@@ -125,11 +125,7 @@ def test_an_entry_hex_held_by_the_enemy_moves_the_entry_to_the_nearest_free_hexe
 def _at_the_east_edge() -> Panzer44State:
     """Sarre River with a US M4 set down by the east edge, plotted to move, in the US
     Movement Phase (the US may exit off the East edge for points [19.9])."""
-    state = _state("19.9-sarre-river.yaml")
-    state.board.hexes["us.M4.1"] = state.game.amap.resolve("6010")
-    state.worked.fire = {}  # the plot options were worked out with the unit off the map
-    _plot_all_and_finish(state, "us", ["us.M4.1"])
-    state.apply("done german")
+    state = p44_position("sarre-river-m4-by-the-east-edge.yaml")
     assert state.segment.id == "first-player-movement"
     return state
 

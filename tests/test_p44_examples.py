@@ -41,6 +41,7 @@ import functools
 from pathlib import Path
 
 import pytest
+from p44_positions import p44_position
 
 from model.edits_details import parse_support
 from model.hexes import Hexside
@@ -393,10 +394,9 @@ def test_12_22_an_improved_position_goes_with_the_unreplaced_destruction_of_its_
     """[12.22]: Improved Positions are removed when unoccupied by a Friendly unit at the end of
     a Game-Turn: "Thus, they may be destroyed ... by the unreplaced destruction of their
     garrison"."""
-    state = position("M4a 0911", "Inf 1011 in-ip; Inf 1013 in-ip")
+    state = p44_position("ip-garrison-disrupted-2.yaml")  # german.Inf.1 at D2 in 1011
     hex_1011 = state.game.amap.resolve("1011")
     assert hex_1011 in state.forts.ips
-    state.fire.disruption["german.Inf.1"] = 2
     # The M4a at 1 hex: +8; roll 6 less 4 inside the Improved Position [12.1]: 2, a D-3 on a
     # D2: destroyed [6.82] (and no Removal roll to make).
     events = play_turn(state, ["plot us.M4a.1 DF 1011"], [], (6,))
@@ -414,8 +414,7 @@ def test_13_12_a_target_destroyed_by_the_overrun_still_counterattacks() -> None:
     """[13.12]: "even if the Overrun results in the destruction of the target unit (D4 result)
     the target unit still makes its counterattack" (disrupted, it counterattacks all the same
     [13.5])."""
-    state = position("M4a 0810", "Inf 1011")
-    state.fire.disruption["german.Inf.1"] = 3
+    state = p44_position("overrun-target-disrupted-3.yaml")  # german.Inf.1 at D3 in 1011
     state.apply("plot us.M4a.1 MV")  # the last US plot; the German has nothing to plot
     if "german" in state.to_act():
         state.apply("done german")

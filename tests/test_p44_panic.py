@@ -8,12 +8,12 @@ every hex whose number ends in 3 or 6 is a Panicked hex. The rest are ours, with
 
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 
 import pytest
+from p44_positions import p44_position, p44_scenario_game
 
-from model.scenario_io import LoadedScenario, load_scenario, parse_scenario
+from model.scenario_io import load_scenario
 from rules.bots.base import make_bot, play
 from rules.engine.actions import Done, Move
 from rules.engine.errors import IllegalActionError
@@ -32,50 +32,14 @@ from rules.registry import load_game
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "panzer44"
 
-POSITION = """
-schema_version: 1
-id: test-p44-panic
-title: Engine test position for panic
-system: panzer44
-original: true
-map:
-  layout:
-    sections: [{section: P44}]
-sides:
-  - id: us
-    name: American
-    nation: us
-    panic:
-      levels: [{from_turn: 1, percent: 30}, {from_turn: 3, percent: 10}]
-      per_loss: 10
-    forces:
-      - {unit: M4a, placement: {kind: hex, hex: "0810"}}
-      - {unit: Inf, placement: {kind: hex, hex: "0812"}}
-      - {unit: T, placement: {kind: hex, hex: "0813"}}
-      - {unit: 57a, placement: {kind: hex, hex: "0712"}}
-  - id: german
-    name: German
-    nation: germany
-    forces:
-      - {unit: Inf, placement: {kind: hex, hex: "1011"}}
-first_player: us
-length: {turns: 4, unit: game-turn}
-victory: {scoring: most-vp}
-"""
-
-
-@functools.cache
-def position() -> LoadedScenario:
-    return parse_scenario(POSITION, "panic.yaml")
-
 
 def new_state(shooting: bool = True) -> Panzer44State:
-    game = load_game(position())
-    assert isinstance(game, Panzer44Game)
-    state = game.new_initial_state(1)
+    """The panic test position (tests/positions/panzer44/scenarios/panic.yaml): with
+    ``shooting``, where fire was executed before Game-Turn 1 [14.82] (a position file), else at
+    the set-up."""
     if shooting:
-        state.panic.determined.shooting_began = 0  # as if fire had been executed before [14.82]
-    return state
+        return p44_position("panic-after-the-first-fire.yaml")
+    return p44_scenario_game("panic.yaml").new_initial_state(1)
 
 
 def game_of(name: str) -> Panzer44Game:
@@ -168,9 +132,7 @@ def test_a_scatter_stops_beside_an_enemy_and_never_beyond_the_allowance() -> Non
 
 
 def test_delayed_panic_acts_the_next_game_turn_and_comes_off() -> None:
-    state = new_state()
-    state.panic.delayed.add("us.M4a.1")
-    state.fire.disruption["us.Inf.1"] = 1
+    state = p44_position("panic-delayed.yaml")  # (P) on us.M4a.1, us.Inf.1 at D1
     state.apply(Plot("us.M4a.1", "MV"))
     state.apply(Done("us"))
     state.force_dice(10, 9, 8)  # chits 9, 8, 7: no unit on a Panicked hex

@@ -1,10 +1,13 @@
 """Panzer '44 victory [18.5]: the scenario's typed conditions on small constructed positions.
 
-Positions are set by hand (units destroyed, moved, exited) and judged with the evaluator the
-end of the game calls; a played game's outcome is in tests/test_p44_fire.py.
+Positions are set by hand (units destroyed, moved, exited) or read from a position file
+(tests/positions/panzer44/) and judged with the evaluator the end of the game calls; a played
+game's outcome is in tests/test_p44_fire.py.
 """
 
 from __future__ import annotations
+
+from p44_positions import p44_position, p44_scenario_game
 
 from model.scenario_io import parse_scenario
 from rules.panzer44.game import Panzer44Game, Panzer44State
@@ -127,32 +130,11 @@ def test_control_of_hexes_and_what_cannot_be_evaluated_is_listed() -> None:
     assert evaluate_outcome(state).winner == "us"
 
 
-EXIT = """
-victory:
-  scoring: most-vp
-  tie: us
-  conditions:
-    - kind: exit
-      side: german
-      region: {kind: edge, edge: west}
-      units: {exclude_types: [SPW, T]}
-      award: {per: attack+defense+movement}
-    - kind: exit
-      side: us
-      region: {kind: edge, edge: east}
-      units: {types: [M3], states: [loaded]}
-      award: {per: attack+defense+movement}
-"""
-
-
 def test_exits_score_a_d_ma_carriers_only_loaded_and_a_tie_goes_to_the_tie_side() -> None:
-    state = state_with(EXIT)
+    state = p44_scenario_game("victory-exits.yaml").new_initial_state(1)
     assert evaluate_outcome(state).winner == "us"  # 0 - 0: the tie rule [19.9]
-    state.entry.exited["german.PzV.1"] = ()
-    state.board.hexes.pop("german.PzV.1")
-    state.entry.exits_at["german.PzV.1"] = state.game.amap.resolve("0110")  # the West edge
-    state.entry.exited["us.M3.1"] = ()  # empty: no VP for an unloaded halftrack [19.9]
-    state.entry.exits_at["us.M3.1"] = state.game.amap.resolve("6110")  # the East edge
+    # The Panther off the West edge, the US halftrack off the East edge, empty.
+    state = p44_position("victory-exits.yaml")
     outcome = evaluate_outcome(state)
     assert outcome.vp["german"] == 26  # "26 Victory Points (10+10+6)" [19.9]
     assert outcome.vp["us"] == 0 and outcome.winner == "german"
