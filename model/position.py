@@ -84,7 +84,9 @@ class GamePosition(StrictModel):
         to_act: the sides that decide now.
         units: every unit of the scenario, on the map or off it.
         markers: the markers on the map.
-        orders: each side's orders plotted so far (action texts).
+        orders: each side's orders plotted so far (action texts). The file is the whole game
+            (bug reports, test set-ups): a system whose plots are secret in play writes every
+            side's (Panzer '44's do).
         state: the rest of the system's state, in its own terms.
         notes: anything the writer wants to say (a bug report's words).
     """
