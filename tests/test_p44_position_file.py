@@ -279,6 +279,11 @@ HOSTILE = [
         "the scenario has no unit 'us.M4.9' (did you mean 'us.M4.3'?)",
     ),
     (
+        edit_unit("us.Inf.5", carried_by="us.M4.3"),
+        "units[12].carried_by",
+        "us.Inf.5 rides on us.M4.3: it stands in its hex [9.0]",
+    ),
+    (
         edit("step", "plotting"),
         "step",
         "'plotting' is not a segment of the Sequence of Play [4.1] (did you mean 'plot'?)",

@@ -136,7 +136,7 @@ def _unit_places(state: Panzer44State) -> list[UnitPlace]:
     for spec in state.game.deployment.units:
         unit = spec.id
         here = state.board.hexes.get(unit)
-        words = _status(state, unit, here, spec.vehicle)
+        words = _status(state, unit, spec.vehicle)
         values: dict[str, int | float | str | bool] = {}
         if unit in losses:
             values["loss"] = losses[unit]
@@ -161,7 +161,7 @@ def _unit_places(state: Panzer44State) -> list[UnitPlace]:
     return found
 
 
-def _status(state: Panzer44State, unit: str, here: Hex | None, vehicle: bool) -> list[str]:
+def _status(state: Panzer44State, unit: str, vehicle: bool) -> list[str]:
     words = []
     if unit in state.losses.destroyed:
         words += ["destroyed", "wrecked"] if vehicle else ["destroyed"]
@@ -313,6 +313,11 @@ def _read_units(state: Panzer44State, position: GamePosition, reader: PositionRe
             losses.append((loss if isinstance(loss, int) else float("inf"), i, place.id))
     state.losses.destroyed = [u for _, _, u in sorted(losses)]
     _read_exits(state)
+    hexes = state.board.hexes
+    for unit, carrier in state.board.carried_by.items():
+        if hexes.get(unit) != hexes.get(carrier):
+            where = ("units", seen[unit], "carried_by")
+            reader.problem(where, f"{unit} rides on {carrier}: it stands in its hex [9.0]")
     missing = [u for u in known if u not in seen]
     if missing:
         more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
