@@ -229,6 +229,12 @@ def edit(key: str, value: Any) -> Any:
     return change
 
 
+#: A Panzer '44 unit's status words, as a problem lists them.
+WORDS = (
+    "destroyed, wrecked, exited, pinned, disrupted-1, disrupted-2, disrupted-3, delayed-panic, "
+    "panicked, in-ip, spotted, cb-spotted, moved, overran, opportunity-fired"
+)
+
 #: (the change, where the problem is, its message and hint): error wording is UI.
 HOSTILE = [
     (
@@ -239,19 +245,18 @@ HOSTILE = [
     (
         edit_unit("german.Inf.3", id="german.Inf.9"),
         "units",
-        "german.Inf.3 is not listed (a position lists every unit of the scenario, on the map "
-        "or off it (hex: null))",
+        "unit 'german.Inf.3' is not listed: every unit of the scenario is, on the map or off it",
     ),
     (edit_unit("us.M4.3", hex="9999"), "units[22].hex", "no hex '9999' on the scenario's map"),
     (
         edit_unit("us.M4.3", status=["pinnned"]),
         "units[22].status[0]",
-        "unknown status 'pinnned' (did you mean 'pinned'?)",
+        f"no status 'pinnned' in Panzer '44 (one of {WORDS}) (did you mean 'pinned'?)",
     ),
     (
         edit_unit("us.M4.3", status=["disrupted-4"]),
         "units[22].status[0]",
-        "unknown status 'disrupted-4' (did you mean 'disrupted-3'?)",
+        f"no status 'disrupted-4' in Panzer '44 (one of {WORDS}) (did you mean 'disrupted-3'?)",
     ),
     (
         edit_unit("us.Inf.5", status=["wrecked"]),
@@ -315,7 +320,12 @@ HOSTILE = [
         "orders.us[0]",
         "'move us.M4.1 3319' is not a plot [5.0]",
     ),
-    (edit("orders", {"soviet": []}), "orders.soviet", "no side 'soviet'"),
+    (edit("orders", {"soviet": []}), "orders.soviet", "the scenario has no side 'soviet'"),
+    (
+        edit_unit("us.OFBDA.1", status=["fired"]),
+        "units[24].status[0]",
+        "no status 'fired' in Panzer '44's off-board support (one of used)",
+    ),
     (
         edit("state", {"shooting_begun": 1}),
         "state.shooting_begun",

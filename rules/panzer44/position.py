@@ -37,14 +37,18 @@ from model.errors import did_you_mean
 from model.hexes import Hex
 from model.position import GamePosition, Marker, UnitPlace
 from model.scenario_io import to_data
+from model.yamlio import PathKey
 from rules.engine.errors import ActionSyntaxError
 from rules.panzer44.actions import Plot
 from rules.panzer44.panic import fired_since
 from rules.panzer44.victory import Mark
+from rules.records.places import known_values, listed_units, state_section, statuses, whole
 
 if TYPE_CHECKING:
     from rules.panzer44.game import Panzer44Game, Panzer44State
     from rules.records.position import PositionReader
+
+SYSTEM = "Panzer '44"
 
 #: The ``step`` of a game that is over.
 OVER = "over"
@@ -55,7 +59,9 @@ STATUS: dict[str, str] = {
     "wrecked": "a destroyed vehicle, a wreck marker in its place [6.82]",
     "exited": "left the map [7.23]",
     "pinned": "a Pin marker [6.82]",
-    "disrupted-1": "a Disruption marker, D1 to D3 [6.84]",
+    "disrupted-1": "a Disruption marker D1 [6.84]",
+    "disrupted-2": "a Disruption marker D2 [6.84]",
+    "disrupted-3": "a Disruption marker D3: a D4 destroys [6.82]",
     "delayed-panic": "a Delayed Panic (P) marker [14.71]",
     "panicked": "panicked this Game-Turn [14.0]",
     "in-ip": "inside the Improved Position of its hex [12.1]",
@@ -64,8 +70,9 @@ STATUS: dict[str, str] = {
     "moved": "its move is over this Game-Turn [7.4]",
     "overran": "overran this Game-Turn [13.22]",
     "opportunity-fired": "its Opportunity Fire has fired this Game-Turn [6.56]",
-    "used": "off-board support allocated: used once [15.12]",
 }
+#: An off-board concentration's or strike's one status: allocated, so used [15.12].
+USED = "used"
 DISRUPTED = "disrupted-"
 _HEX_FACTS = ("spotted", "cb-spotted", "in-ip")  # a status word, or a value naming its hex
 _VALUES = ("loss", "exited", "cb-fired", *_HEX_FACTS)
@@ -181,7 +188,7 @@ def _status(state: Panzer44State, unit: str, vehicle: bool) -> list[str]:
 
 
 def _order(word: str) -> int:
-    return list(STATUS).index(f"{DISRUPTED}1" if word.startswith(DISRUPTED) else word)
+    return list(STATUS).index(word)
 
 
 def _hex_facts(state: Panzer44State) -> tuple[dict[str, Hex], ...]:
@@ -190,7 +197,7 @@ def _hex_facts(state: Panzer44State) -> tuple[dict[str, Hex], ...]:
 
 def _support_places(state: Panzer44State) -> list[UnitPlace]:
     used = state.support.used
-    return [UnitPlace(id=c, status=["used"] if c in used else []) for c in state.game.support]
+    return [UnitPlace(id=c, status=[USED] if c in used else []) for c in state.game.support]
 
 
 def _markers(state: Panzer44State) -> list[Marker]:
@@ -247,17 +254,10 @@ def read_position(
     _read_units(state, position, reader)
     _read_markers(state, position, reader)
     _read_orders(state, position, reader)
-    _read_section(state, _typed(position), reader)
+    _read_section(state, state_section(position, Panzer44PositionState), reader)
     if len(reader.problems) == before:
         state._advance()  # a step where no side decides is played on to the next decision
     return state
-
-
-def _typed(position: GamePosition) -> Panzer44PositionState:
-    section: object = position.state
-    if isinstance(section, Panzer44PositionState):  # read_position validated it
-        return section
-    return Panzer44PositionState.model_validate(section)
 
 
 def _read_play(state: Panzer44State, position: GamePosition, reader: PositionReader) -> None:
@@ -283,19 +283,12 @@ def _read_play(state: Panzer44State, position: GamePosition, reader: PositionRea
 
 def _read_units(state: Panzer44State, position: GamePosition, reader: PositionReader) -> None:
     game = state.game
-    known = [*game.specs, *game.support]
-    seen: dict[str, int] = {}
+    paths: dict[str, PathKey] = {}
     losses: list[tuple[float, int, str]] = []
     state.board.hexes, state.board.carried_by = {}, {}
     state.forts.inside = {}
-    for i, place in enumerate(position.units):
-        path = ("units", i)
-        if not reader.unit(place.id, known, (*path, "id")):
-            continue
-        if place.id in seen:
-            reader.problem((*path, "id"), f"'{place.id}' is listed twice (units[{seen[place.id]}])")
-            continue
-        seen[place.id] = i
+    for path, place in listed_units(position, [*game.specs, *game.support], reader):
+        paths[place.id] = path
         if place.id in game.support:
             _read_support(state, place, path, reader)
             continue
@@ -306,48 +299,41 @@ def _read_units(state: Panzer44State, position: GamePosition, reader: PositionRe
             place.carried_by, game.specs, (*path, "carried_by")
         ):
             state.board.carried_by[place.id] = place.carried_by
-        words = _read_status(state, place, here, path, reader)
-        _read_values(state, place, here, words, path, reader)
+        words = statuses(place, path, tuple(STATUS), SYSTEM, reader)
+        _read_status(state, place, words, here, path, reader)
+        known_values(place, path, _VALUES, SYSTEM, reader)
+        _read_values(state, place, here, set(words), path, reader)
         if "destroyed" in words:
-            loss = place.values.get("loss")
-            losses.append((loss if isinstance(loss, int) else float("inf"), i, place.id))
+            loss = whole(place.values.get("loss"), 1)
+            losses.append((loss or float("inf"), len(losses), place.id))
     state.losses.destroyed = [u for _, _, u in sorted(losses)]
     _read_exits(state)
     hexes = state.board.hexes
     for unit, carrier in state.board.carried_by.items():
         if hexes.get(unit) != hexes.get(carrier):
-            where = ("units", seen[unit], "carried_by")
+            where = (*paths[unit], "carried_by")
             reader.problem(where, f"{unit} rides on {carrier}: it stands in its hex [9.0]")
-    missing = [u for u in known if u not in seen]
-    if missing:
-        more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
-        verb = "is" if len(missing) == 1 else "are"
-        reader.problem(
-            ("units",),
-            f"{', '.join(missing[:3])}{more} {verb} not listed",
-            "a position lists every unit of the scenario, on the map or off it (hex: null)",
-        )
 
 
 def _read_support(
-    state: Panzer44State, place: UnitPlace, path: tuple[str, int], reader: PositionReader
+    state: Panzer44State, place: UnitPlace, path: PathKey, reader: PositionReader
 ) -> None:
     if place.hex is not None:
         reader.problem((*path, "hex"), f"{place.id} is off-board support: it has no hex [15.0]")
-    for j, word in enumerate(place.status):
-        if word == "used":
-            state.support.used.add(place.id)
-        else:
-            reader.problem((*path, "status", j), f"off-board support is only 'used', not '{word}'")
+    if USED in statuses(place, path, (USED,), f"{SYSTEM}'s off-board support", reader):
+        state.support.used.add(place.id)
+    known_values(place, path, (), f"{SYSTEM} off-board support", reader)
 
 
 def _read_status(
     state: Panzer44State,
     place: UnitPlace,
+    words: list[str],
     here: Hex | None,
-    path: tuple[str, int],
+    path: PathKey,
     reader: PositionReader,
-) -> set[str]:
+) -> None:
+    """What the unit's status words (those of the system: :func:`statuses`) say of it."""
     unit = place.id
     flags: dict[str, set[str]] = {
         "pinned": state.fire.pins,
@@ -358,31 +344,21 @@ def _read_status(
         "opportunity-fired": state.fire.of_used,
     }
     at_hex = dict(zip(_HEX_FACTS, _hex_facts(state), strict=True))
-    for j, word in enumerate(place.status):
-        where = (*path, "status", j)
-        level = word[len(DISRUPTED) :] if word.startswith(DISRUPTED) else ""
-        if level in ("1", "2", "3"):
-            state.fire.disruption[unit] = int(level)
+    for word in words:
+        where = (*path, "status", place.status.index(word))
+        if word.startswith(DISRUPTED):
+            state.fire.disruption[unit] = int(word[len(DISRUPTED) :])
         elif word in flags:
             flags[word].add(unit)
         elif word in at_hex and here is not None:
             at_hex[word][unit] = here
         elif word in at_hex:
             reader.problem(where, f"'{word}' in its own hex, but {unit} is off the map")
-        elif word == "wrecked" and not (
-            state.game.specs[unit].vehicle and "destroyed" in place.status
-        ):
+        elif word == "wrecked" and not (state.game.specs[unit].vehicle and "destroyed" in words):
             reader.problem(where, "only a destroyed vehicle leaves a wreck [6.82]")
-        elif word == "used":
-            reader.problem(where, "only off-board support is 'used' [15.12]")
-        elif word not in STATUS:
-            choices = [*STATUS, f"{DISRUPTED}2", f"{DISRUPTED}3"]
-            reader.problem(where, f"unknown status '{word}'", did_you_mean(word, choices))
-    words = set(place.status)
-    gone = sorted({"destroyed", "exited"} & words)
+    gone = sorted({"destroyed", "exited"} & set(words))
     if here is not None and gone:
         reader.problem((*path, "hex"), f"{unit} is {' and '.join(gone)}: it has no hex")
-    return words
 
 
 def _read_values(
@@ -390,7 +366,7 @@ def _read_values(
     place: UnitPlace,
     here: Hex | None,
     words: set[str],
-    path: tuple[str, int],
+    path: PathKey,
     reader: PositionReader,
 ) -> None:
     unit = place.id
@@ -398,13 +374,13 @@ def _read_values(
     for key, value in place.values.items():
         where = (*path, "values", key)
         if key not in _VALUES:
-            reader.problem(where, f"unknown value '{key}'", did_you_mean(key, _VALUES))
-        elif key in ("loss", "cb-fired"):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            continue  # reported by known_values
+        if key in ("loss", "cb-fired"):
+            if whole(value, 1) is None:
                 reader.problem(where, f"'{key}' is a whole number from 1, not {value!r}")
             elif key == "loss" and "destroyed" not in words:
                 reader.problem(where, f"a loss number for {unit}, which is not destroyed")
-            elif key == "cb-fired":
+            elif key == "cb-fired" and isinstance(value, int):
                 state.support.cb_fired[unit] = value
         elif not isinstance(value, str):
             reader.problem(where, f"'{key}' names a hex: write it in quotes, not {value!r}")
@@ -462,7 +438,8 @@ def _read_orders(state: Panzer44State, position: GamePosition, reader: PositionR
     }
     for side, texts in position.orders.items():
         if side not in game.sides:
-            reader.problem(("orders", side), f"no side '{side}'", did_you_mean(side, game.sides))
+            message = f"the scenario has no side '{side}'"
+            reader.problem(("orders", side), message, did_you_mean(side, game.sides))
             continue
         plots = state.orders.plots[side]
         for j, text in enumerate(texts):
@@ -497,7 +474,8 @@ def _read_section(
     for i, entered in enumerate(section.entered):
         path = ("state", "entered", i)
         if entered.side not in game.sides:
-            reader.problem((*path, "side"), f"no side '{entered.side}'")
+            message = f"the scenario has no side '{entered.side}'"
+            reader.problem((*path, "side"), message, did_you_mean(entered.side, game.sides))
         h = reader.hex(entered.hex, (*path, "hex"))
         if h is not None:
             state.entry.entered[(entered.side, h)] = entered.units
