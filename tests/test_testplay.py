@@ -20,27 +20,14 @@ from editor.testplay.panel import PAGE_END, PAGE_HANDOVER, PAGE_PLAY, TestPlayPa
 from editor.testplay.session import FASTEST
 from model.grid import hex_to_pixel
 from model.hexes import Hex
-from rules.engine.core import State
 from rules.panzer44.actions import Plot
 from rules.panzer44.events import FireResolved
-from rules.panzer44.game import Panzer44State, reachable
 
 pytestmark = pytest.mark.gui
 
 HERE = os.path.dirname(__file__)
 FORT_DRIANT = os.path.join(HERE, "..", "scenarios", "panzer44", "19.7-assault-on-fort-driant.yaml")
 HELLS_HIGHWAY = os.path.join(HERE, "..", "scenarios", "panzer44", "19.6-hells-highway.yaml")
-
-
-@pytest.fixture(autouse=True)
-def panzer44_reach(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Where a Panzer '44 unit plotted to move could go [7.1], as the Panzer '44 rules will
-    give it through :meth:`rules.engine.core.State.reach` (their own
-    :func:`rules.panzer44.game.reachable`): until they override it, the default knows only
-    where legal moves end, and in the Mutual Plot Phase there are none yet. Inert once they
-    do."""
-    if Panzer44State.reach is State.reach:
-        monkeypatch.setattr(Panzer44State, "reach", lambda self, unit: dict(reachable(self, unit)))
 
 
 def open_window(qtbot: QtBot, path: str) -> MainWindow:

@@ -377,6 +377,11 @@ class Panzer44State(State):
     def positions(self) -> list[UnitPosition]:
         return view.positions(self)
 
+    def reach(self, unit: str) -> dict[Hex, float | None]:
+        """Where ``unit`` could move now with its cost in MP [7.1], [10.1]: in the Mutual
+        Plot Phase too, where a plot MV says no hex yet."""
+        return dict(reachable_hexes(self, unit))
+
     def describe(self, action: Action) -> str:
         return view.describe(self, action)
 
