@@ -113,7 +113,7 @@ class ArmorGame(MapGame):
         return ArmorState(self, seed)
 
     def state_from_position(self, position: GamePosition, reader: PositionReader) -> ArmorState:
-        return position_io.state_from_position(self, position, reader)
+        return position_io.state_from_position(self, position, reader, ArmorState)
 
     def level(self, h: Hex) -> int:
         found = self._levels.get(h)

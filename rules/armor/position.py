@@ -167,17 +167,16 @@ def _place(state: ArmorState, unit: str) -> UnitPlace:
 
 
 def state_from_position(
-    game: ArmorGame, position: GamePosition, reader: PositionReader
+    game: ArmorGame, position: GamePosition, reader: PositionReader, cls: type[ArmorState]
 ) -> ArmorState:
     """The state a position file describes; what does not fit the game goes to ``reader``.
 
     Raises:
         ProblemList: the position does not fit the game (every problem, located).
     """
-    from rules.armor.game import ArmorState
 
     extra = state_section(position, ArmorPositionState)
-    state = ArmorState.__new__(ArmorState)
+    state = cls.__new__(cls)
     State.__init__(state, game, position.seed)
     if not 1 <= position.turn <= game.turns:
         reader.problem(("turn",), f"the scenario's Turns are 1 to {game.turns}")

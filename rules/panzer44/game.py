@@ -175,7 +175,7 @@ class Panzer44Game(MapGame):
 
     def state_from_position(self, position: GamePosition, reader: PositionReader) -> Panzer44State:
         """The state a position file describes (:mod:`rules.panzer44.position`)."""
-        return read_position(self, position, reader)
+        return read_position(self, position, reader, Panzer44State)
 
     def unit_name(self, unit: str) -> str:
         """A unit's catalogue name, or an off-board concentration's or strike's [15.0]."""

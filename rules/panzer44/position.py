@@ -242,12 +242,11 @@ def _section(state: Panzer44State) -> Panzer44PositionState:
 
 
 def read_position(
-    game: Panzer44Game, position: GamePosition, reader: PositionReader
+    game: Panzer44Game, position: GamePosition, reader: PositionReader, cls: type[Panzer44State]
 ) -> Panzer44State:
     """The state a position describes; what does not fit the game goes to ``reader``."""
-    from rules.panzer44.game import Panzer44State
 
-    state = Panzer44State(game, position.seed, begin=False)
+    state = cls(game, position.seed, begin=False)
     state.restore_dice(position)
     before = len(reader.problems)
     _read_play(state, position, reader)

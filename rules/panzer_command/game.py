@@ -107,7 +107,7 @@ class PanzerCommandGame(MapGame):
         return PcState(self, seed)
 
     def state_from_position(self, position: GamePosition, reader: PositionReader) -> PcState:
-        return position_io.state_from_position(self, position, reader)
+        return position_io.state_from_position(self, position, reader, PcState)
 
     def rating(self, side: str, key: str) -> int:
         return int(str(self.ratings[side][key].value))

@@ -153,17 +153,16 @@ def _place(state: PcState, unit: str, arrived: set[str]) -> UnitPlace:
 
 
 def state_from_position(
-    game: PanzerCommandGame, position: GamePosition, reader: PositionReader
+    game: PanzerCommandGame, position: GamePosition, reader: PositionReader, cls: type[PcState]
 ) -> PcState:
     """The state a position file describes; what does not fit the game goes to ``reader``.
 
     Raises:
         ProblemList: the position does not fit the game (every problem, located).
     """
-    from rules.panzer_command.game import PcState
 
     extra = state_section(position, PcPositionState)
-    state = PcState.__new__(PcState)
+    state = cls.__new__(cls)
     State.__init__(state, game, position.seed)
     if not game.first_turn <= position.turn <= game.last_turn:
         reader.problem(("turn",), f"the scenario's turns are {game.first_turn}-{game.last_turn}")

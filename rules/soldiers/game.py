@@ -103,7 +103,7 @@ class SoldiersGame(MapGame):
         return SoldiersState(self, seed)
 
     def state_from_position(self, position: GamePosition, reader: PositionReader) -> SoldiersState:
-        return position_io.state_from_position(self, position, reader)
+        return position_io.state_from_position(self, position, reader, SoldiersState)
 
     def other(self, side: str) -> str:
         return self.sides[1] if side == self.sides[0] else self.sides[0]

@@ -137,17 +137,16 @@ def _place(state: SoldiersState, man: str) -> UnitPlace:
 
 
 def state_from_position(
-    game: SoldiersGame, position: GamePosition, reader: PositionReader
+    game: SoldiersGame, position: GamePosition, reader: PositionReader, cls: type[SoldiersState]
 ) -> SoldiersState:
     """The state a position file describes; what does not fit the game goes to ``reader``.
 
     Raises:
         ProblemList: the position does not fit the game (every problem, located).
     """
-    from rules.soldiers.game import SoldiersState
 
     extra = state_section(position, SoldiersPositionState)
-    state = SoldiersState.__new__(SoldiersState)
+    state = cls.__new__(cls)
     State.__init__(state, game, position.seed)
     state.play = _read_play(game, position, extra, reader)
     state.troops = Troops(HexesByName(game.name))
