@@ -10,6 +10,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # the editor's rows need 
 from bench import (
     balance_bench,
     checks_bench,
+    clone_bench,
     editor_bench,
     engine_bench,
     layout_bench,
@@ -26,6 +27,7 @@ if __name__ == "__main__":
         editor_bench,
         checks_bench,
         engine_bench,
+        clone_bench,
         los_bench,
         balance_bench,
         responsiveness_bench,
