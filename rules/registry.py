@@ -20,7 +20,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from model.hexes import Hex
 from model.systems import GameSystem
@@ -111,6 +111,18 @@ class SystemRules:
     greedy: Callable[[], Adapter] | None = None
     fast_sight: Callable[[MapTerrain], SightTable] | None = None
     features: frozenset[Feature] = frozenset()
+
+
+def lazy(target: str) -> Callable[..., Any]:
+    """``module:name``, imported when first called and then called: a system's engine and
+    bots load only when a game of it is played (``lazy("rules.armor.game:ArmorGame")``)."""
+    module, _, name = target.partition(":")
+
+    def call(*args: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(*args)
+
+    call.__qualname__ = call.__name__ = name
+    return call
 
 
 _REGISTERED: dict[GameSystem, SystemRules] = {}

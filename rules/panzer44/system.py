@@ -3,8 +3,6 @@ offer the shared code. The engine and the bot are imported when first used."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from model.systems import GameSystem
 from rules.bots.base import RandomBot
 from rules.checks.base import RegisteredCheck
@@ -13,37 +11,11 @@ from rules.panzer44.costs import Panzer44Movement
 from rules.panzer44.forces import Panzer44Forces
 from rules.panzer44.los import los_terrain, sight
 from rules.panzer44.pointbuy import Panzer44PointBuy
-from rules.registry import Citations, SystemRules
-
-if TYPE_CHECKING:
-    from model.scenario_io import LoadedScenario
-    from model.terrainview import MapTerrain
-    from rules.bots.base import Bot
-    from rules.engine.core import Game
-    from rules.panzer44.sight_table import SightTable
-
-
-def _new_game(loaded: LoadedScenario) -> Game:
-    from rules.panzer44.game import Panzer44Game
-
-    return Panzer44Game(loaded)
-
-
-def _heuristic(seed: int) -> Bot:
-    from rules.panzer44.bot.heuristic import HeuristicBot
-
-    return HeuristicBot(seed)
-
-
-def _sight_table(terrain: MapTerrain) -> SightTable:
-    from rules.panzer44.sight_table import SightTable
-
-    return SightTable(terrain)
-
+from rules.registry import Citations, SystemRules, lazy
 
 SYSTEM = SystemRules(
     system=GameSystem.PANZER44,
-    new_game=_new_game,
+    new_game=lazy("rules.panzer44.game:Panzer44Game"),
     movement=Panzer44Movement(),
     sight=sight,
     los_terrain=los_terrain,
@@ -57,7 +29,7 @@ SYSTEM = SystemRules(
     forces=Panzer44Forces(),
     pointbuy=Panzer44PointBuy(),
     checks=(RegisteredCheck("fortifications", fortifications),),
-    bots={"random": RandomBot, "heuristic": _heuristic},
-    fast_sight=_sight_table,
+    bots={"random": RandomBot, "heuristic": lazy("rules.panzer44.bot.heuristic:HeuristicBot")},
+    fast_sight=lazy("rules.panzer44.sight_table:SightTable"),
     features=frozenset({"panic", "fortifications"}),
 )

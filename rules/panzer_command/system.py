@@ -3,8 +3,6 @@ offer the shared code. The engine and the bot are imported when first used."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from model.systems import GameSystem
 from rules.bots.base import RandomBot
 from rules.checks.base import RegisteredCheck
@@ -13,36 +11,11 @@ from rules.panzer_command.costs import PanzerCommandMovement
 from rules.panzer_command.forces import PanzerCommandForces
 from rules.panzer_command.los import los_terrain, sight
 from rules.panzer_command.pointbuy import PanzerCommandPointBuy
-from rules.registry import Citations, SystemRules
-
-if TYPE_CHECKING:
-    from model.scenario_io import LoadedScenario
-    from rules.bots.base import Bot
-    from rules.bots.greedy import Adapter
-    from rules.engine.core import Game
-
-
-def _new_game(loaded: LoadedScenario) -> Game:
-    from rules.panzer_command.game import PanzerCommandGame
-
-    return PanzerCommandGame(loaded)
-
-
-def _greedy(seed: int) -> Bot:
-    from rules.bots.greedy import GreedyBot
-
-    return GreedyBot(seed)
-
-
-def _adapter() -> Adapter:
-    from rules.panzer_command.bot import PcAdapter
-
-    return PcAdapter()
-
+from rules.registry import Citations, SystemRules, lazy
 
 SYSTEM = SystemRules(
     system=GameSystem.PANZER_COMMAND,
-    new_game=_new_game,
+    new_game=lazy("rules.panzer_command.game:PanzerCommandGame"),
     movement=PanzerCommandMovement(),
     sight=sight,
     los_terrain=los_terrain,
@@ -56,7 +29,7 @@ SYSTEM = SystemRules(
     forces=PanzerCommandForces(),
     pointbuy=PanzerCommandPointBuy(),
     checks=(RegisteredCheck("command", command),),
-    bots={"random": RandomBot, "heuristic": _greedy},
-    greedy=_adapter,
+    bots={"random": RandomBot, "heuristic": lazy("rules.bots.greedy:GreedyBot")},
+    greedy=lazy("rules.panzer_command.bot:PcAdapter"),
     features=frozenset({"command"}),
 )

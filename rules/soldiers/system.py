@@ -3,46 +3,19 @@ offer the shared code. The engine and the bot are imported when first used."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from model.systems import GameSystem
 from rules.bots.base import RandomBot
 from rules.checks.base import RegisteredCheck
-from rules.registry import Citations, SystemRules
+from rules.registry import Citations, SystemRules, lazy
 from rules.soldiers.checks import deployment_zone
 from rules.soldiers.costs import SoldiersMovement
 from rules.soldiers.forces import SoldiersForces
 from rules.soldiers.los import los_terrain, sight
 from rules.soldiers.pointbuy import SoldiersPointBuy
 
-if TYPE_CHECKING:
-    from model.scenario_io import LoadedScenario
-    from rules.bots.base import Bot
-    from rules.bots.greedy import Adapter
-    from rules.engine.core import Game
-
-
-def _new_game(loaded: LoadedScenario) -> Game:
-    from rules.soldiers.game import SoldiersGame
-
-    return SoldiersGame(loaded)
-
-
-def _greedy(seed: int) -> Bot:
-    from rules.bots.greedy import GreedyBot
-
-    return GreedyBot(seed)
-
-
-def _adapter() -> Adapter:
-    from rules.soldiers.bot import SoldiersAdapter
-
-    return SoldiersAdapter()
-
-
 SYSTEM = SystemRules(
     system=GameSystem.SOLDIERS,
-    new_game=_new_game,
+    new_game=lazy("rules.soldiers.game:SoldiersGame"),
     movement=SoldiersMovement(),
     sight=sight,
     los_terrain=los_terrain,
@@ -56,7 +29,7 @@ SYSTEM = SystemRules(
     forces=SoldiersForces(),
     pointbuy=SoldiersPointBuy(),
     checks=(RegisteredCheck("deployment-zone", deployment_zone),),
-    bots={"random": RandomBot, "heuristic": _greedy},
-    greedy=_adapter,
+    bots={"random": RandomBot, "heuristic": lazy("rules.bots.greedy:GreedyBot")},
+    greedy=lazy("rules.soldiers.bot:SoldiersAdapter"),
     features=frozenset({"missions"}),
 )
