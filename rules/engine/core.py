@@ -166,9 +166,21 @@ class State(ABC):
     def outcome(self) -> Outcome | None:
         """The result once the game is over, else None."""
 
-    @abstractmethod
     def view_for(self, side: str) -> SideView:
-        """What ``side`` may know of the state: the other side's secrets left out."""
+        """What ``side`` may know of the state: the other side's secrets left out. By default,
+        for a system with no secrets: where play is, every unit, the log as ``side`` sees it.
+
+        Raises:
+            KeyError: the game has no such side.
+        """
+        if side not in self.game.sides:
+            raise KeyError(f"there is no side '{side}'")
+        return SideView(
+            side,
+            self.progress(),
+            tuple(self.positions()),
+            log=tuple(e.describe() for e in self.events_for(side)),
+        )
 
     @abstractmethod
     def progress(self) -> Progress:

@@ -39,7 +39,7 @@ from rules.engine.actions import Action, Done, Move
 from rules.engine.core import Outcome, State
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
 from rules.engine.events import GameEnded, SegmentBegan, SideDone, UnitDeployed, UnitOffMap
-from rules.engine.play import ActionFocus, Preview, Progress, SideView
+from rules.engine.play import ActionFocus, Preview, Progress
 from rules.engine.positions import UnitPosition
 from rules.maps.game import MapGame
 from rules.maps.named import HexesByName
@@ -377,9 +377,6 @@ class PcState(State):
         self.emit(UnitHit(unit, "eliminated", "[§11.1]"))
 
     # --- views and hashes ----------------------------------------------------------------------
-
-    def view_for(self, side: str) -> SideView:
-        return view.side_view(self, side)
 
     def progress(self) -> Progress:
         return view.progress(self)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.engine.actions import Action, Done, Move
-from rules.engine.play import ActionFocus, Progress, SideView
+from rules.engine.play import ActionFocus, Progress
 from rules.panzer_command.actions import Dispatch, Fire, Rally, Select
 
 if TYPE_CHECKING:
@@ -53,18 +53,6 @@ def progress(state: PcState) -> Progress:
         left={side: left} if side else {},
         done_label=done,
         side_actions="Dispatch Points",
-    )
-
-
-def side_view(state: PcState, side: str) -> SideView:
-    """Every unit shows (no hidden units in this slice); the log as ``side`` may see it."""
-    if side not in state.game.sides:
-        raise KeyError(f"there is no side '{side}'")
-    return SideView(
-        side,
-        progress(state),
-        tuple(state.positions()),
-        log=tuple(e.describe() for e in state.events_for(side)),
     )
 
 

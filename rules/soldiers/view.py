@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.engine.actions import Action, Done, Move
-from rules.engine.play import ActionFocus, Progress, SideView
+from rules.engine.play import ActionFocus, Progress
 from rules.soldiers.actions import Commit, OrderMan, Shoot
 
 if TYPE_CHECKING:
@@ -44,17 +44,6 @@ def progress(state: SoldiersState) -> Progress:
         left={side: left} if side else {},
         done_label=done,
         side_actions="Command chits",
-    )
-
-
-def side_view(state: SoldiersState, side: str) -> SideView:
-    if side not in state.game.sides:
-        raise KeyError(f"there is no side '{side}'")
-    return SideView(
-        side,
-        progress(state),
-        tuple(state.positions()),
-        log=tuple(e.describe() for e in state.events_for(side)),
     )
 
 

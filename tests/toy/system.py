@@ -29,7 +29,7 @@ from rules.engine.actions import Action, Done, Move, token
 from rules.engine.core import Outcome, State
 from rules.engine.errors import ActionSyntaxError, IllegalActionError, UnsupportedGameError
 from rules.engine.events import Event, GameEnded, SideDone
-from rules.engine.play import ActionFocus, Chance, Preview, Progress, SideView
+from rules.engine.play import ActionFocus, Chance, Preview, Progress
 from rules.engine.positions import UnitPosition, short_label
 from rules.engine.record import Record, state_field
 from rules.forces.rules import ForceRules
@@ -278,14 +278,6 @@ class ToyState(State):
             to_act=(side,),
             left={side: f"{left} unit(s) to act, then Done"},
             done_label="End the turn",
-        )
-
-    def view_for(self, side: str) -> SideView:
-        return SideView(
-            side,
-            self.progress(),
-            tuple(self.positions()),
-            log=tuple(e.describe() for e in self.events_for(side)),
         )
 
     def positions(self) -> list[UnitPosition]:
