@@ -12,6 +12,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -302,7 +303,28 @@ def outcome_data(state: State) -> dict[str, Any]:
         placeholder=outcome.placeholder,
         findings=list(outcome.findings),
     )
+    verdict = outcome.verdict
+    if verdict is not None:  # where the book adjudicates the points (Armor [SCN IV])
+        data["level"] = verdict.level
+        data["verdict"] = {
+            "level": verdict.level,
+            "rule": verdict.rule,
+            "steps": list(verdict.steps),
+            "figures": [
+                {k: v for k, v in asdict(f).items() if v is not None} for f in verdict.figures
+            ],
+        }
     return data
+
+
+def figures_line(figures: list[dict[str, Any]]) -> str:
+    """The numbers behind a verdict on one line: "Percentage Number: us 40, german 25; ..."."""
+    named: dict[str, list[str]] = {}
+    for f in figures:
+        value = f"{f['value']:g}" if f["value"] == int(f["value"]) else f"{f['value']:.2f}"
+        mark = " (placeholder)" if f.get("placeholder") else ""
+        named.setdefault(f["name"], []).append(f"{f.get('side', '')} {value}{mark}".strip())
+    return "; ".join(f"{name}: {', '.join(values)}" for name, values in named.items())
 
 
 def print_outcome(data: dict[str, Any]) -> None:
@@ -314,6 +336,12 @@ def print_outcome(data: dict[str, Any]) -> None:
     print(f"  reason:      {data['reason']}")
     vp = ", ".join(f"{k} {v}" for k, v in data["vp"].items())
     print(f"  VP:          {vp}")
+    verdict = data.get("verdict")
+    if verdict is not None:
+        print(f"  level:       {verdict['level']} {verdict['rule']}")
+        print(f"  numbers:     {figures_line(verdict['figures'])}")
+        for step in verdict["steps"]:
+            print(f"    {step}")
     unevaluated = data["unevaluated"]
     print(f"  unevaluated: {len(unevaluated) or 'none'}")
     for line in unevaluated:

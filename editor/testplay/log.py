@@ -14,6 +14,7 @@ from html import escape
 
 from rules.engine.core import Outcome
 from rules.engine.events import Event, UnitOffMap
+from rules.engine.play import Verdict
 
 #: Colours of the log: turns and phases, dice, combat, refusals and skipped segments.
 INK = {
@@ -111,6 +112,8 @@ def victory_html(outcome: Outcome, sides: Iterable[str], name: SideName) -> str:
         vp = outcome.vp.get(side, 0)
         parts.append(f"<tr><td>{escape(name(side))}</td><td align='right'>{vp:g}</td></tr>")
     parts.append("</table>")
+    if outcome.verdict is not None:
+        parts.append(verdict_html(outcome.verdict, name))
     if outcome.findings:
         items = "".join(f"<li>{escape(f)}</li>" for f in outcome.findings)
         parts.append(f"<p style='margin:8px 0 0 0'><b>By condition</b></p><ul>{items}</ul>")
@@ -123,3 +126,22 @@ def victory_html(outcome: Outcome, sides: Iterable[str], name: SideName) -> str:
     if outcome.placeholder:
         parts.append(f"<p style='color:{INK['muted']}'><i>{escape(outcome.placeholder)}</i></p>")
     return "".join(parts)
+
+
+def verdict_html(verdict: Verdict, name: SideName) -> str:
+    """How the book's adjudication decided (Armor [SCN IV]): the level of victory, the numbers
+    behind it, side by side, and the procedure step by step."""
+    level = f"<p style='margin:8px 0 0 0'><b>Level of victory:</b> {escape(verdict.level)} "
+    level += f"{escape(verdict.rule)}</p>"
+    rows = []
+    for f in verdict.figures:
+        whose = escape(name(f.side)) if f.side else ""
+        value = f"{f.value:g}" if f.value == int(f.value) else f"{f.value:.2f}"
+        mark = f" <i style='color:{INK['muted']}'>(placeholder)</i>" if f.placeholder else ""
+        rows.append(
+            f"<tr><td>{escape(f.name)} {escape(f.rule)}</td><td>{whose}</td>"
+            f"<td align='right'>{value}{mark}</td></tr>"
+        )
+    table = f"<table cellspacing='0' cellpadding='2'>{''.join(rows)}</table>" if rows else ""
+    steps = "".join(f"<li>{escape(s)}</li>" for s in verdict.steps)
+    return f"{level}{table}<p style='margin:8px 0 0 0'><b>Step by step</b></p><ol>{steps}</ol>"

@@ -45,7 +45,7 @@ from rules.engine.errors import (
     UnsupportedGameError,
 )
 from rules.engine.events import DiceForced, DieRolled, Event
-from rules.engine.play import ActionFocus, Preview, Progress, SideView
+from rules.engine.play import ActionFocus, Preview, Progress, SideView, Verdict
 from rules.engine.positions import UnitPosition
 from rules.engine.record import Record
 
@@ -65,7 +65,9 @@ class Outcome:
     """How a game ended: each side's victory points, the winner (None: no winner, a draw or
     undecided) and why. ``placeholder`` says what is not the book's evaluation, if anything;
     ``findings`` explains each victory condition evaluated, and ``unevaluated`` lists the
-    conditions the engine cannot evaluate yet (never silently ignored)."""
+    conditions the engine cannot evaluate yet (never silently ignored). ``verdict``, where the
+    book adjudicates the points (Armor [SCN IV]), gives the level of victory and the numbers
+    behind it."""
 
     vp: Mapping[str, float]
     winner: str | None
@@ -74,6 +76,7 @@ class Outcome:
     findings: tuple[str, ...] = ()
     unevaluated: tuple[str, ...] = ()
     met: tuple[int, ...] = ()  # indices of the scenario's victory conditions met
+    verdict: Verdict | None = None
 
 
 class Game(ABC):

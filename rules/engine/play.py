@@ -142,3 +142,40 @@ class SideView:
     own_orders: tuple[str, ...] = ()
     others_done: Mapping[str, bool] = field(default_factory=dict)
     log: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One number behind a verdict: what it is, whose, its value and the rule that gives it.
+
+    Attributes:
+        name: what the number is in the book's words (``Percentage Number``).
+        value: the number.
+        side: the side it belongs to, or None for a number of the game (``Differential Number``).
+        rule: the book's section.
+        placeholder: what the number rests on when the book does not print it, else None.
+    """
+
+    name: str
+    value: float
+    side: str | None = None
+    rule: str = ""
+    placeholder: str | None = None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """How the winner was decided from the points, where a book says more than "the most
+    points wins" (Armor's adjudication of unequal forces [SCN IV]).
+
+    Attributes:
+        level: the level of victory in the book's words (``won the game quite handily``).
+        rule: the section that decided.
+        steps: the procedure as it was followed, step by step, each with its section.
+        figures: the numbers behind it (each side's Points, its Percentage Number...).
+    """
+
+    level: str
+    rule: str
+    steps: tuple[str, ...] = ()
+    figures: tuple[Figure, ...] = ()
