@@ -241,3 +241,15 @@ class LeftMap(Event):
     def describe(self) -> str:
         scored = " (an exit that scores)" if self.exit_vp else ""
         return f"{self.unit} leaves the map from {self.hex}: out of the game [AG VII.C.5]{scored}"
+
+
+@dataclass(frozen=True)
+class Adjudged(Event):
+    """One step of the victory adjudication at the end of the game, with its section
+    [SCN IV] (:mod:`rules.armor.adjudication`)."""
+
+    kind: ClassVar[str] = "armor-adjudged"
+    step: str
+
+    def describe(self) -> str:
+        return f"Victory: {self.step}"

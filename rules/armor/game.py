@@ -19,7 +19,9 @@ What this slice plays, by the book (the basic Armor Game rules [AG I-IX]):
   :mod:`rules.armor.opportunity`), units leaving the map [AG VII.C.5], hexes disputed with the
   enemy [AG VII.D] (:mod:`rules.armor.turn`).
 - The Final Facing and Adjustment Phase [AG VIII]: Pivot in Place and turret turns.
-- Victory Points [AG IX] (:mod:`rules.armor.victory`).
+- Victory Points [AG IX] and the scenario's objectives [SCN II.F] (:mod:`rules.armor.victory`),
+  and the winner by the book's adjudication of equal and unequal forces, with the Percentage
+  and Differential Numbers [SCN IV] (:mod:`rules.armor.adjudication`), each step in the log.
 
 A road or track blocked by a new Wreck or a newly moved enemy unit costs the hex's other
 terrain [AG VII.C.4]. Not yet: Buttoned turrets (the Armor Game's are always Open

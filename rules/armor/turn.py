@@ -12,6 +12,7 @@ from model.provenance import Value
 from rules.armor import opportunity
 from rules.armor.cards import table
 from rules.armor.events import (
+    Adjudged,
     Bounced,
     BuildingCheck,
     Damaged,
@@ -90,6 +91,8 @@ def end_turn(state: ArmorState) -> None:
         state.play.over = True
         outcome = state.outcome()
         assert outcome is not None
+        for step in outcome.verdict.steps if outcome.verdict is not None else ():
+            state.emit(Adjudged(step))  # each step with its section [SCN IV]
         state.emit(GameEnded(outcome.winner, outcome.reason))
         return
     state.play.turn += 1

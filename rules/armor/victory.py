@@ -1,21 +1,43 @@
-"""Armor victory: points for enemy units knocked out or damaged [AG IX.B], exits, control,
-and the most points wins [AG IX.A; SCN II.F].
+"""Armor victory: points for enemy units knocked out or damaged [AG IX.B], the scenario's
+objectives [SCN II.F], and the winner by the book's adjudication [SCN IV].
 
 Unit points [AG IX.B]: the Total Point Value for a unit knocked out, the Compartment value for
 a vehicle with a compartment hit that is not knocked out, the Track-or-Gun value for one with
-only Track and/or Gun hits. An exit scores the exiting unit's Total value (times the
-condition's multiplier, e.g. double in 2B [SCN VI.B.6]). Control ("occupy"): the side has a
-unit in the region at the end and the enemy has none; the book never defines control for
-Scenario One [digest §7], so a ``book`` rule is read as that, and the finding says so.
+only Track and/or Gun hits. (The Advanced Game's values, +4 per Bailed Out Crew knocked out
+[ADV VII], a Squad reduced to a Half Squad [OP], a Towed Gun or its crew [ADV], cannot arise in
+this slice, which plays the Armor Game.) An exit scores the exiting unit's Total value (times
+the condition's multiplier, double in 2B [SCN VI.B.6]); units in a region at the end score
+their Total value times the multiplier (half in 2B). Control ("occupy"): the side has a unit
+in the region at the end and the enemy has none; the book never defines control for Scenario
+One [digest §7], so a ``book`` rule is read as that, and the finding says so. "Each Building
+or Alley unit" [SCN VII.A.6] is counted one by one: each is a one-hex unit [Setup II.C].
 Conditions of other kinds are listed as not evaluated, never silently dropped.
+
+The winner: a scenario whose own conditions decide (``scoring: conditions``, or a condition
+met whose award is a result) is decided by them; every other Armor game by the book's
+procedure (:mod:`rules.armor.adjudication`): between equal forces the most Victory Points,
+between unequal forces the Percentage and Differential Numbers [SCN IV.A-H].
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from model.victory import Control, EnemyLosses, Exit
+from model.scenario import Scenario
+from model.victory import Condition, Control, EnemyLosses, Exit, UnitsIn
+from rules.armor.adjudication import (
+    HIDDEN,
+    Adjudication,
+    Differential,
+    SidePoints,
+    adjudicate,
+    scenario_number,
+)
 from rules.engine.core import Outcome
+from rules.engine.tally import VictoryTally
 
 if TYPE_CHECKING:
     from rules.armor.game import ArmorState
@@ -35,47 +57,37 @@ def unit_points(state: ArmorState, unit: str) -> tuple[int, str]:
 
 
 def evaluate_outcome(state: ArmorState) -> Outcome:
+    """The scenario's victory conditions judged now, and the winner by the book [SCN IV]."""
     game = state.game
-    vp: dict[str, float] = dict.fromkeys(game.sides, 0.0)
-    findings: list[str] = []
-    unevaluated: list[str] = []
-    met: list[int] = []
+    tally = VictoryTally(game.scenario.victory, game.sides)
     for i, cond in enumerate(game.scenario.victory.conditions):
-        gained = 0.0
-        if isinstance(cond, EnemyLosses):
-            for u, spec in game.units.items():
-                if spec.side != cond.side:
-                    points, why = unit_points(state, u)
-                    if points:
-                        gained += _award(cond.award.per, cond.award.vp, points)
-                        findings.append(f"{cond.side}: {u} {points} VP ({why})")
-        elif isinstance(cond, Exit):
-            region = game.region(cond.region)
-            for u, h in state.troops.exited.items():
-                if game.units[u].side == cond.side and h in region:
-                    gained += _award(cond.award.per, cond.award.vp, game.units[u].points)
-                    findings.append(f"{cond.side}: {u} exited at {game.name(h)}")
-        elif isinstance(cond, Control):
-            region = game.region(cond.region)
-            mine = any(state.troops.hexes.get(u) in region for u in state.alive(cond.side))
-            theirs = any(
-                state.troops.hexes.get(u) in region
-                for s in game.sides
-                if s != cond.side
-                for u in state.alive(s)
-            )
-            rule = cond.rule if cond.rule != "book" else "occupy (placeholder: not in the book)"
-            if mine and not theirs:
-                gained += cond.award.vp or 0.0
-                findings.append(f"{cond.side} controls the region ({rule}): {cond.award.vp} VP")
-        else:
-            unevaluated.append(f"condition {i} ({cond.kind}): not in this slice of the engine")
+        judged = judge(state, cond)
+        if isinstance(judged, str):
+            tally.unevaluated.append(f"condition {i} ({cond.kind}): {judged}")
             continue
-        gained *= cond.award.multiplier
-        if gained:
-            met.append(i)
-        vp[cond.side] += gained
-    return _verdict(state, vp, findings, unevaluated, met)
+        gained, findings = judged
+        tally.findings.extend(findings)
+        tally.judged(i, cond, gained > 0, gained)
+    victory = game.scenario.victory
+    if victory.scoring == "conditions" or tally.winner is not None:
+        return tally.outcome()
+    return adjudicated(state, tally, adjudication(state, tally.vp))
+
+
+def judge(state: ArmorState, cond: Condition) -> tuple[float, list[str]] | str:
+    """What one condition is worth to its side now, with its findings; or why the engine
+    cannot evaluate it."""
+    if isinstance(cond, EnemyLosses):
+        return _losses(state, cond)
+    if isinstance(cond, Exit):
+        return _exits(state, cond)
+    if isinstance(cond, UnitsIn) and cond.award.per == "unit-value" and not cond.enemy:
+        return _units_in(state, cond)
+    if isinstance(cond, Control):
+        if cond.objects in ("any-hex", "hexes", "buildings"):
+            return _control(state, cond)
+        return f"control of {cond.objects} is not in this slice of the engine"
+    return "not in this slice of the engine"
 
 
 def _award(per: str | None, vp: float | None, points: int) -> float:
@@ -84,33 +96,138 @@ def _award(per: str | None, vp: float | None, points: int) -> float:
     return float(vp or 0.0)
 
 
-def _verdict(
-    state: ArmorState,
-    vp: dict[str, float],
-    findings: list[str],
-    unevaluated: list[str],
-    met: list[int],
-) -> Outcome:
-    victory = state.game.scenario.victory
-    ranked = sorted(vp.items(), key=lambda kv: -kv[1])
-    if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
-        winner = None if victory.tie in (None, "draw") else victory.tie
-        reason = "equal Victory Points [AG IX.A]"
-    else:
-        winner = ranked[0][0]
-        reason = f"{winner} has the most Victory Points [AG IX.A]"
-    placeholder = victory.placeholder
-    if victory.scoring != "most-vp" or victory.adjudication is not None:
-        placeholder = (placeholder or "") + (
-            " the scenario's own adjudication (Differential Number [SCN IV]) is not in this "
-            "slice: most points wins"
-        )
+def _losses(state: ArmorState, cond: EnemyLosses) -> tuple[float, list[str]]:
+    gained, findings = 0.0, []
+    for u, spec in state.game.units.items():
+        if spec.side != cond.side:
+            points, why = unit_points(state, u)
+            if points:
+                gained += _award(cond.award.per, cond.award.vp, points)
+                findings.append(f"{cond.side}: {u} {points} VP ({why})")
+    return gained, findings
+
+
+def _exits(state: ArmorState, cond: Exit) -> tuple[float, list[str]]:
+    game = state.game
+    region = game.region(cond.region)
+    gained, findings = 0.0, []
+    for u, h in state.troops.exited.items():
+        if game.units[u].side == cond.side and h in region:
+            gained += _award(cond.award.per, cond.award.vp, game.units[u].points)
+            times = f" x {cond.award.multiplier:g}" if cond.award.multiplier != 1 else ""
+            findings.append(
+                f"{cond.side}: {u} exited at {game.name(h)}, {game.units[u].points} VP{times} "
+                "[SCN II.F]"
+            )
+    return gained, findings
+
+
+def _units_in(state: ArmorState, cond: UnitsIn) -> tuple[float, list[str]]:
+    """Its own units in a region at the end, at their Total value times the multiplier (2B:
+    one-half the Total Victory Point Value of its units on the Side B bank [SCN VI.B.6])."""
+    game = state.game
+    region = game.region(cond.region)
+    gained, findings = 0.0, []
+    for u in state.alive(cond.side):
+        if state.troops.hexes[u] in region:
+            gained += game.units[u].points
+            findings.append(
+                f"{cond.side}: {u} in {game.name(state.troops.hexes[u])} at the end, "
+                f"{game.units[u].points} VP x {cond.award.multiplier:g} [SCN II.F]"
+            )
+    return gained, findings
+
+
+def _control(state: ArmorState, cond: Control) -> tuple[float, list[str]]:
+    game = state.game
+    region = game.region(cond.region)
+    mine = {state.troops.hexes[u] for u in state.alive(cond.side)} & region
+    theirs = {h for u in state.enemies(cond.side) if (h := state.troops.hexes[u]) in region}
+    rule = cond.rule if cond.rule != "book" else "occupy (placeholder: not in the book)"
+    if cond.objects == "buildings" or cond.award.per == "each":
+        held = sorted(mine - theirs, key=game.name)
+        if not held:
+            return 0.0, []
+        names = ", ".join(game.name(h) for h in held)
+        vp = cond.award.vp or 0.0
+        finding = f"{cond.side} controls {len(held)} ({names}) ({rule}): {vp:g} VP each"
+        return vp * len(held), [finding]
+    if mine and not theirs:
+        finding = f"{cond.side} controls the region ({rule}): {cond.award.vp} VP"
+        return cond.award.vp or 0.0, [finding]
+    return 0.0, []
+
+
+# --- the winner [SCN IV] ----------------------------------------------------------------------
+
+
+def side_points(scenario: Scenario, forces: Mapping[str, int]) -> tuple[SidePoints, ...]:
+    """Each side's Points at the start of the game [SCN IV.A] with the adjustments it counts
+    [SCN IV.F-H]; ``forces``: the Total Point Value of each side's forces. Our reading: the
+    scenario's allowance when it gives one [SCN II.D], else its forces' Total Point Value
+    [SCN III.D.2.a] (:mod:`rules.armor.adjudication`)."""
+    options = scenario.rules
+    by_side = {s for s, chosen in options.side_options.items() if HIDDEN in chosen}
+    roles = {s.role for s in scenario.sides}
+    rules = scenario.victory.adjudication
+    found = []
+    for side in scenario.sides:
+        if side.budget is not None and side.budget.kind == "points":
+            points, basis = side.budget.points, "the scenario's allowance [SCN II.D]"
+        else:
+            points = forces.get(side.id, 0)
+            basis = "our reading: the Total Point Value of its forces [SCN III.D.2.a]"
+        adjustments = []
+        if side.id in by_side or (HIDDEN in options.options and not by_side):
+            adjustments.append(("Completely Hidden units +20% [SCN IV.F]", Fraction(1, 5)))
+        if side.role == "defender" and "attacker" in roles:
+            adjustments.append(("the defender +10% [SCN IV.G]", Fraction(1, 10)))
+            if rules is not None and rules.channelled:
+                adjustments.append(("a channelled attack +10% [SCN IV.H]", Fraction(1, 10)))
+        found.append(SidePoints(side.id, points, basis, tuple(adjustments)))
+    return tuple(found)
+
+
+def hidden_units(scenario: Scenario) -> bool:
+    """Whether the Completely Hidden units rule is used, by either side [SCN IV.F]."""
+    options = scenario.rules
+    return HIDDEN in options.options or any(HIDDEN in o for o in options.side_options.values())
+
+
+def adjudication(state: ArmorState, vp: Mapping[str, float]) -> Adjudication:
+    """The book's procedure for these Victory Points [SCN IV]."""
+    game = state.game
+    scenario = game.scenario
+    forces: dict[str, int] = {}
+    for unit in game.units.values():
+        forces[unit.side] = forces.get(unit.side, 0) + unit.points
+    return adjudicate(
+        vp, side_points(scenario, forces), given_number(scenario), scenario.victory.tie
+    )
+
+
+def given_number(scenario: Scenario) -> Differential | None:
+    """The scenario's own Differential Number, if it gives one [SCN VI-VIII]."""
+    victory = scenario.victory
+    if victory.adjudication is None:
+        return None
+    source = victory.source or "[SCN VI-VIII]"
+    return scenario_number(victory.adjudication, hidden_units(scenario), source)
+
+
+def adjudicated(state: ArmorState, tally: VictoryTally, judged: Adjudication) -> Outcome:
+    placeholder = state.game.scenario.victory.placeholder
+    d = judged.differential
+    if d is not None and d.placeholder and judged.vp_number is not None:
+        extra = f"the Differential Number {d.number} is not printed ({d.placeholder})"
+        placeholder = f"{placeholder}; {extra}" if placeholder else extra
     return Outcome(
-        vp=vp,
-        winner=winner,
-        reason=reason,
-        placeholder=placeholder,
-        findings=tuple(findings),
-        unevaluated=tuple(unevaluated),
-        met=tuple(met),
+        tally.vp,
+        judged.winner,
+        re.sub(r"^[A-E]: ", "", judged.steps[-1]),
+        placeholder,
+        tuple(tally.findings),
+        tuple(tally.unevaluated),
+        tuple(tally.met),
+        judged.verdict(),
     )
