@@ -37,7 +37,7 @@ from rules.armor.adjudication import (
 from rules.armor.events import Adjudged
 from rules.armor.game import ArmorState
 from rules.armor.orders import Order
-from rules.armor.victory import given_number, side_points
+from rules.armor.victory import evaluate_outcome, given_number, side_points
 from rules.bots.base import make_bot, play
 from rules.engine.actions import Done
 from rules.engine.core import Outcome
@@ -398,3 +398,21 @@ def test_test_plays_victory_report_shows_the_level_and_the_numbers() -> None:
     assert "Level of victory:</b> won the game [SCN IV.E]" in html
     assert "Differential Number [SCN IV.D]" in html and "(placeholder)" in html
     assert "<li>C: Victory Point Number = 16.36 - 10 = 6.36 [SCN IV.C]</li>" in html
+
+
+def test_each_building_or_alley_unit_controlled_is_worth_10_vp() -> None:
+    """[SCN VII.A.6]: "Each Building or Alley unit is worth 10 Victory Points to the side that
+    controls it" (each a one-hex unit [Setup II.C]); control read as occupying it (the book's
+    "Scenario One" conditions are not printed: a placeholder, said in the finding)."""
+    state = load_game(frontal_attack()).new_initial_state(1)
+    assert isinstance(state, ArmorState)
+    hex_ = state.game.amap.resolve
+    state.troops.hexes["attacker.PZIVJ.1"] = hex_("J2005")
+    state.troops.hexes["attacker.PZIVJ.2"] = hex_("J2007")
+    state.troops.hexes["defender.M4.1"] = hex_("K2016")
+    outcome = evaluate_outcome(state)
+    assert outcome.vp == {"attacker": 20, "defender": 10}
+    assert (
+        "attacker controls 2 (J2005, J2007) (occupy (placeholder: not in the book)): 10 VP each"
+        in (outcome.findings)
+    )
