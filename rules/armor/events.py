@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rules.armor.range import range_words
 from rules.engine.events import Event, Modifier
 
 
@@ -60,12 +61,14 @@ class OrdersRevealed(Event):
 
 @dataclass(frozen=True)
 class ApFire(Event):
-    """One Direct (or Opportunity) Fire of AP shells, explained step by step [AG VI.B]."""
+    """One Direct (or Opportunity) Fire of AP shells, explained step by step [AG VI.B]; the
+    range by the Range Scale, Dot to Dot [AG III.D], and the hexes counted between them."""
 
     kind: ClassVar[str] = "armor-ap-fire"
     firer: str
     target: str
     range: int
+    hexes: int
     ap_factor: int
     penetration: int
     modifiers: tuple[Modifier, ...]
@@ -80,8 +83,9 @@ class ApFire(Event):
     def describe(self) -> str:
         steps = "; ".join(m.describe() for m in self.modifiers) or "no modifiers"
         mark = f" [placeholder: {self.placeholder}]" if self.placeholder else ""
+        rng = range_words(self.range, self.hexes)
         return (
-            f"{self.firer} fires AP at {self.target}, range {self.range}: AP Factor "
+            f"{self.firer} fires AP at {self.target}, {rng}: AP Factor "
             f"{self.ap_factor}, Penetration {self.penetration}; base 20; {steps}; Modifier "
             f"Number {self.modifier_number} -> Hit Number {self.hit_number}; {self.shots} "
             f"shot(s), roll {self.roll:02d}: {self.hits} hit(s) {self.rule}{mark}"

@@ -1,5 +1,8 @@
 """Sighting [AG IV] and AP Direct Fire [AG VI] of the Armor Game.
 
+Every range, for sighting and for fire, is the Range Scale's from Dot to Dot [AG III.D], not the
+count of hexes (:func:`rules.armor.range.range_between`).
+
 Sighting: a clear line of sight Dot to Dot (:func:`rules.los.query.line_of_sight`, Armor's levels)
 and a range no longer than the Sighting Ranges Table gives for the target's hex (Day, Normal:
 the Armor Game's turrets are Open [AG IV.C.2; AG VIII.B]), twice that when the hex holds over
@@ -43,6 +46,7 @@ from rules.armor.cards import (
 )
 from rules.armor.events import ApFire, ApHit
 from rules.armor.los import unit_level
+from rules.armor.range import describe_range, range_between
 from rules.engine.events import Modifier
 from rules.los.core import Sight
 from rules.los.geometry import trace
@@ -179,17 +183,30 @@ def sighting_range(state: ArmorState, sighter: Hex, target: Hex) -> int:
 
 def sights(state: ArmorState, unit: str, target: str) -> bool:
     """Whether ``unit`` sights ``target`` now [AG IV]."""
+    return why_not_sighted(state, unit, target) is None
+
+
+def why_not_sighted(state: ArmorState, unit: str, target: str) -> str | None:
+    """Why ``unit`` does not sight ``target`` now, or None [AG IV]: the line of sight blocked,
+    or the range by the Range Scale [AG III.D] beyond the Sighting Ranges Table's [GC2;
+    AG IV.C]."""
     a, b = state.troops.hexes.get(unit), state.troops.hexes.get(target)
     if a is None or b is None:
-        return False
-    d = a.distance(b)
-    if d <= 1:
-        return True  # [AG IV; GC2 note]: an adjacent hex can always be sighted
-    if state.game.los(a, b).verdict == "blocked":
-        return False
+        return "it is not on the map"
+    if a.distance(b) <= 1:
+        return None  # [AG IV; GC2 note]: an adjacent hex can always be sighted
+    line = state.game.los(a, b)
+    if line.verdict == "blocked":
+        return f"the line of sight is blocked [AG IV.B]: {line.explanation} ({line.rule})"
     if target in state.firing.fired_last_turn:
-        return True  # [AG IV.C.5]
-    return d <= sighting_range(state, a, b)
+        return None  # [AG IV.C.5]
+    limit = sighting_range(state, a, b)
+    if range_between(a, b) <= limit:
+        return None
+    return (
+        f"out of sighting range: {describe_range(a, b)}, the Sighting Ranges Table gives "
+        f"{limit} [GC2; AG IV.C]"
+    )
 
 
 def why_not_fire(state: ArmorState, unit: str, target: str, moving: bool = False) -> str | None:
@@ -206,20 +223,24 @@ def why_not_fire(state: ArmorState, unit: str, target: str, moving: bool = False
         return "three crew losses: it may no longer fire [GC1 Effects of AP Hits]"
     if not other.vehicle:
         return "AP fire is only at Vehicle units [ADV VI.B]"
-    if not sights(state, unit, target):
-        return "it does not sight the target [AG IV; AG VI.A.1]"
+    unseen = why_not_sighted(state, unit, target)
+    if unseen is not None:
+        return f"it does not sight the target [AG IV; AG VI.A.1]: {unseen}"
     a, b = state.troops.hexes[unit], state.troops.hexes[target]
     facing = state.gun_facing(unit)
     if not in_field_of_fire(facing, a, b):
         return "the target is not in its Field of Fire [AG VI.A.3]"
     gun = gun_of(spec, state.game.nation[spec.side])
     assert gun is not None
-    if a.distance(b) > gun.longest:
-        return f"beyond its gun's range ({gun.longest} hexes, a placeholder)"
-    if moving and a.distance(b) > gun.short:
+    rng = range_between(a, b)
+    if rng > gun.longest:
         return (
-            "with movement orders, no main gun fire at Long Range [AG V.A.2.c] (Range Line "
-            f"after {gun.short} hexes, a placeholder)"
+            f"beyond its gun's range ({describe_range(a, b)}; {gun.longest} hexes, a placeholder)"
+        )
+    if moving and rng > gun.short:
+        return (
+            "with movement orders, no main gun fire at Long Range [AG V.A.2.c] "
+            f"({describe_range(a, b)}; Range Line after {gun.short} hexes, a placeholder)"
         )
     return None
 
@@ -256,7 +277,7 @@ def hull_down(state: ArmorState, firer: Hex, target: Hex, shot: str) -> str | No
     """[GC1 Hull Down]: why LH and TK hits miss, or None."""
     terrain = state.game.terrain.terrain(target)
     rise = state.game.level(target) - state.game.level(firer)
-    if shot == "Rising" and firer.distance(target) < rise:
+    if shot == "Rising" and range_between(firer, target) < rise:  # the range [AG III.D]
         return "Rising, range less than elevation difference"
     if terrain == "defilade" and shot in ("Rising", "Level"):
         return "Rising or Level vs. Defilade"
@@ -322,12 +343,14 @@ class Pending:
 
 @dataclass(frozen=True)
 class Aim:
-    """One unit's AP fire at one target worked out up to the die [AG VI.B]: its gun, the range,
-    the Target Angle Wheel's aspect, every modifier, the Modifier Number, the Hit Number of the
-    AP Hit Table and the shots of its Rate of Fire."""
+    """One unit's AP fire at one target worked out up to the die [AG VI.B]: its gun, the range
+    (by the Range Scale [AG III.D]) and the hexes counted, the Target Angle Wheel's aspect,
+    every modifier, the Modifier Number, the Hit Number of the AP Hit Table and the shots of
+    its Rate of Fire."""
 
     gun: Gun
     range: int
+    hexes: int
     aspect: Aspect
     modifiers: tuple[Modifier, ...]
     number: int
@@ -352,7 +375,7 @@ def aim(
     gun = gun_of(spec, state.game.nation[spec.side])
     assert gun is not None
     a, b = state.troops.hexes[firer], state.troops.hexes[target]
-    rng = a.distance(b)
+    rng = range_between(a, b)  # by the Range Scale, Dot to Dot [AG III.D; AG VI.B.1]
     aspect = target_aspect(state.troops.facing[target], b, a)
     if moving is None:
         moving = bool(state.orders_of(firer).moves)
@@ -362,7 +385,8 @@ def aim(
     number = 20 + sum(m.value for m in mods if m.applied)
     rapid = not opportunity and not moving and rng <= gun.short
     shots = spec.rof_rapid if rapid else spec.rof_slow
-    return Aim(gun, rng, aspect, tuple(mods), number, hit_number(number, gun.ap_factor(rng)), shots)
+    hit = hit_number(number, gun.ap_factor(rng))
+    return Aim(gun, rng, a.distance(b), aspect, tuple(mods), number, hit, shots)
 
 
 def resolve(state: ArmorState, firer: str, target: str, opportunity: bool = False) -> list[Pending]:
@@ -383,6 +407,7 @@ def resolve(state: ArmorState, firer: str, target: str, opportunity: bool = Fals
             firer,
             target,
             rng,
+            shot.hexes,
             gun.ap_factor(rng),
             gun.penetration(rng),
             shot.modifiers,
@@ -391,7 +416,7 @@ def resolve(state: ArmorState, firer: str, target: str, opportunity: bool = Fals
             shots,
             roll,
             hits,
-            "[AG VI.B; GC1 AP Hit Table, Number of Hits Table]",
+            "[AG III.D; AG VI.B; GC1 AP Hit Table, Number of Hits Table]",
             placeholder="; ".join(n for n in notes if n),
         )
     )

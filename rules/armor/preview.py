@@ -3,7 +3,8 @@
 Factors its movement spends, and for Direct Fire the odds worked out by the engine's own fire
 procedure up to the die [AG VI.B]: the Modifier Number, the AP Hit Table's Hit Number, the
 Number of Hits Table for the shots, and how often a hit penetrates on the target's Hit
-Determination Table.
+Determination Table. The range is the engine's, by the Range Scale from Dot to Dot [AG III.D]
+(the hexes counted beside it where the two differ).
 
 Orders are secret [AG V]: the target's own orders are not known to the firer's side while it
 plots, so the odds take the target as standing (the AP Movement Modifiers' column 0) and say so.
@@ -19,6 +20,7 @@ from rules.armor.cards import armour_basis, hit_location, hits_scored
 from rules.armor.fire import aim, hit_verdict, hull_down, shot_elevation
 from rules.armor.move import FIRE_LIMIT, walk
 from rules.armor.orders import Face, Order
+from rules.armor.range import range_words
 from rules.engine.actions import Action
 from rules.engine.play import Chance, Preview
 
@@ -76,6 +78,7 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
     if order.fire is not None:
         chances = (_fire(state, order.unit, order.fire, bool(order.moves)),)
         rules.append("Direct Fire [AG VI.A-B; GC1 AP Hit Table, Number of Hits Table]")
+        rules.append("Range by the Range Scale, Dot to Dot [AG III.D]")
         rules.append("Hit Determination [AG VI.B.5-6]")
     if order.opportunity is not None:
         how = (
@@ -103,8 +106,9 @@ def _fire(state: ArmorState, firer: str, target: str, moving: bool) -> Chance:
     mods = " ".join(f"{m.value:+d} {m.what}" for m in shot.modifiers if m.applied)
     words = (
         f"Modifier Number {shot.number} (20 {mods}); AP Factor {shot.gun.ap_factor(shot.range)} "
-        f"at range {shot.range}: Hit Number {shot.hit_number}; {shot.shots} shot(s): "
-        f"{_bands(hits)}; a hit ({aspect.sector}) penetrates on {through} in 100; {HIDDEN}"
+        f"at {range_words(shot.range, shot.hexes)}: Hit Number {shot.hit_number}; {shot.shots} "
+        f"shot(s): {_bands(hits)}; a hit ({aspect.sector}) penetrates on {through} in "
+        f"100; {HIDDEN}"
     )
     return Chance(target, words, sum(1 for h in hits if h) / 100)
 
