@@ -3,6 +3,7 @@
 1. Range is the Range Scale's, Dot to Dot [AG III.D], not the count of hexes: the AP Factor and
    Penetration [AG VI.B.1], the Range Line with movement [AG V.A.2.c], the Rate of Fire,
    sighting [AG IV.C], Opportunity Fire [AG VII.F], the odds before the order and the bot.
+2. Smoke in the target's own hex blocks sight into it [OP IX.A.5] (Fire as Smoke [OP XI.D]).
 
 Situations are built on the 1A map around K2018 with the model's edits: the hexes on the line
 between the units painted Clear at level 0 and their hexsides bare, so each test says exactly
@@ -25,7 +26,7 @@ from rules.armor.bot import ArmorAdapter
 from rules.armor.events import ApFire
 from rules.armor.fire import aim, angle_between, in_field_of_fire, sights, why_not_fire
 from rules.armor.game import ArmorGame, ArmorState
-from rules.armor.opportunity import OpportunityTriggered
+from rules.armor.opportunity import OpportunityTriggered, why_not_opportunity
 from rules.armor.orders import Order
 from rules.armor.range import range_between
 from rules.bots.greedy import Adapter, Evaluator, Piece
@@ -292,3 +293,54 @@ def test_the_bots_reach_is_the_range_scale() -> None:
     by_scale = Evaluator(state.game, ArmorAdapter()).place(sherman, [panzer])
     by_count = Evaluator(state.game, Counting()).place(sherman, [panzer])
     assert by_scale > by_count  # in reach by the Range Scale, one hex out of it by the count
+
+
+# --- 2. Smoke in the target's own hex [OP IX.A.5] -----------------------------------------------
+
+
+def test_smoke_in_the_target_hex_blocks_sight_into_it() -> None:
+    """[OP IX.A.5]: "A hex containing a Smoke unit will block Lines of Sight from all elevation
+    levels including into the Smoke hex": no sighting, no Direct Fire, no Opportunity Fire
+    order on the hex; a unit that fired last Turn is not sighted through it [AG IV.C.5]."""
+    clear = duel((0, 4))
+    assert sights(clear, SHERMAN, _target(clear))
+    state = duel((0, 4), paint={"smoke": [(0, 4)]})
+    target, smoke = _target(state), _hex((0, 4))
+    line = state.game.los(_hex((0, 0)), smoke)
+    assert line.verdict == "blocked" and line.decided_by is not None
+    assert line.decided_by.hex == smoke and line.rule.startswith("Armor [OP IX.A.5]")
+    assert "the target's hex: into it" in line.decided_by.reason
+    assert not sights(state, SHERMAN, target)
+    state.firing.fired_last_turn.add(target)
+    assert not sights(state, SHERMAN, target)  # [AG IV.C.5] needs an unblocked line
+    why = why_not_fire(state, SHERMAN, target)
+    assert why is not None and "Smoke" in why and "[OP IX.A.5]" in why
+    preview = state.preview(Order(SHERMAN, fire=target))
+    assert not preview.legal and "[OP IX.A.5]" in (preview.why_not or "")
+    assert why_not_opportunity(state, SHERMAN, state.game.name(smoke)) is not None
+
+
+def test_smoke_in_the_sighters_hex_blocks_sight_out_of_it() -> None:
+    """[OP IX.A.5], our reading: a line of sight is one line, Dot to Dot, blocked both ways."""
+    state = duel((0, 4), paint={"smoke": [(0, 0)]})
+    assert not sights(state, SHERMAN, _target(state))
+    assert not sights(state, _target(state), SHERMAN)
+    line = state.game.los(_hex((0, 0)), _hex((0, 4)))
+    assert line.decided_by is not None and line.decided_by.hex == _hex((0, 0))
+    assert "our reading" in line.rule
+
+
+def test_smoke_does_not_hide_an_adjacent_hex() -> None:
+    """[GC2 Sighting Elevation Table note]: "A unit can always sight an adjacent hex, regardless
+    of terrain", Smoke among that table's terrain (+4): our reading, the note stands."""
+    state = duel((0, 1), paint={"smoke": [(0, 1)]})
+    assert sights(state, SHERMAN, _target(state))
+
+
+def test_fire_in_the_target_hex_blocks_as_smoke() -> None:
+    """[OP XI.D]: a Fire hex "has the same effect as a Smoke unit on sighting"."""
+    state = duel((0, 4), paint={"fire": [(0, 4)]})
+    assert not sights(state, SHERMAN, _target(state))
+    line = state.game.los(_hex((0, 0)), _hex((0, 4)))
+    assert line.decided_by is not None and line.decided_by.terrain == "fire"
+    assert "[OP XI.D]" in line.rule and "[OP IX.A.5]" in line.rule

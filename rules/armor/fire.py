@@ -3,8 +3,9 @@
 Every range, for sighting and for fire, is the Range Scale's from Dot to Dot [AG III.D], not the
 count of hexes (:func:`rules.armor.range.range_between`).
 
-Sighting: a clear line of sight Dot to Dot (:func:`rules.los.query.line_of_sight`, Armor's levels)
-and a range no longer than the Sighting Ranges Table gives for the target's hex (Day, Normal:
+Sighting: a clear line of sight Dot to Dot (:func:`rules.los.query.line_of_sight`, Armor's levels;
+Smoke blocks it into and out of its hex [OP IX.A.5]) and a range no longer than the Sighting
+Ranges Table gives for the target's hex (Day, Normal:
 the Armor Game's turrets are Open [AG IV.C.2; AG VIII.B]), twice that when the hex holds over
 4 Stacking Factors [AG IV.C.6]; an adjacent hex is always sighted, and a unit that fired is
 sighted for the next Turn at any range with a clear line [AG IV.C.5].
@@ -187,9 +188,9 @@ def sights(state: ArmorState, unit: str, target: str) -> bool:
 
 
 def why_not_sighted(state: ArmorState, unit: str, target: str) -> str | None:
-    """Why ``unit`` does not sight ``target`` now, or None [AG IV]: the line of sight blocked,
-    or the range by the Range Scale [AG III.D] beyond the Sighting Ranges Table's [GC2;
-    AG IV.C]."""
+    """Why ``unit`` does not sight ``target`` now, or None [AG IV]: the line of sight blocked
+    (by terrain between them, or Smoke in either hex [OP IX.A.5]), or the range by the Range
+    Scale [AG III.D] beyond the Sighting Ranges Table's [GC2; AG IV.C]."""
     a, b = state.troops.hexes.get(unit), state.troops.hexes.get(target)
     if a is None or b is None:
         return "it is not on the map"
