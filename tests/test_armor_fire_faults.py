@@ -1,9 +1,11 @@
-"""Faults of the Armor fire engine, found against the book, each with its section:
+"""Three faults of the Armor fire engine, found against the book, each with its section:
 
 1. Range is the Range Scale's, Dot to Dot [AG III.D], not the count of hexes: the AP Factor and
    Penetration [AG VI.B.1], the Range Line with movement [AG V.A.2.c], the Rate of Fire,
    sighting [AG IV.C], Opportunity Fire [AG VII.F], the odds before the order and the bot.
 2. Smoke in the target's own hex blocks sight into it [OP IX.A.5] (Fire as Smoke [OP XI.D]).
+3. With Effects of Turret Facing [OP VII] in the scenario's rules, the turret's facing moves
+   TF, GM and TR hits.
 
 Situations are built on the 1A map around K2018 with the model's edits: the hexes on the line
 between the units painted Clear at level 0 and their hexsides bare, so each test says exactly
@@ -15,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -23,12 +26,14 @@ from model import edits
 from model.hexes import DIRECTIONS, Hex, Hexside, within
 from model.scenario_io import LoadedScenario, load_scenario, parse_scenario
 from rules.armor.bot import ArmorAdapter
-from rules.armor.events import ApFire
+from rules.armor.cards import armour_basis, gun_of
+from rules.armor.events import ApFire, ApHit
 from rules.armor.fire import aim, angle_between, in_field_of_fire, sights, why_not_fire
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.opportunity import OpportunityTriggered, why_not_opportunity
 from rules.armor.orders import Order
 from rules.armor.range import range_between
+from rules.armor.turret import OPTION, entry_hexsides, turret_aspect
 from rules.bots.greedy import Adapter, Evaluator, Piece
 from rules.engine.actions import Done
 from rules.los.geometry import trace
@@ -344,3 +349,122 @@ def test_fire_in_the_target_hex_blocks_as_smoke() -> None:
     line = state.game.los(_hex((0, 0)), _hex((0, 4)))
     assert line.decided_by is not None and line.decided_by.terrain == "fire"
     assert "[OP XI.D]" in line.rule and "[OP IX.A.5]" in line.rule
+
+
+# --- 3. Effects of Turret Facing [OP VII] -------------------------------------------------------
+
+TURRETS = (OPTION,)
+
+
+def _hits(events: list[object]) -> list[ApHit]:
+    return [e for e in events if isinstance(e, ApHit)]
+
+
+def test_a_turret_turned_away_takes_tf_and_gm_hits_on_its_rear() -> None:
+    """[OP VII.B]: the PZIV faces the Sherman (F 0), its turret turned about (3 hexsides): the
+    line enters by a hexside neither the turret's facing nor beside it, so the Front column's
+    29 (GM [AG VI.C.2.d]) is a TR hit, with the Turret Rear AB."""
+    state = duel((0, 4), options=TURRETS)
+    target = _target(state)
+    state.troops.turret[target] = 3
+    [hit] = _hits(_fire(state, 40, 29, 99))  # one hit; GM; Damage Caused 99: no damage
+    spec = state.game.units[target]
+    assert (hit.sector, hit.location, hit.armour) == (
+        "F 0",
+        "TR",
+        armour_basis(spec, "front", 0, "TR"),
+    )
+    assert "GM becomes TR" in hit.turret and "[OP VII.B]" in hit.turret
+    assert "OP VII" in hit.rule and "GM becomes TR" in hit.describe()
+
+
+def test_without_the_option_hits_locate_on_the_hulls_aspect() -> None:
+    """[AG VI.B; OP I]: Effects of Turret Facing is an Optional Rule; the Armor Game locates the
+    same hit on the hull's aspect alone: 29 is GM."""
+    state = duel((0, 4))
+    state.troops.turret[_target(state)] = 3
+    [hit] = _hits(_fire(state, 40, 29, 99))
+    assert (hit.location, hit.turret) == ("GM", "")
+    assert "OP VII" not in hit.rule
+
+
+def test_a_turret_turned_toward_the_firer_takes_tr_hits_on_its_front() -> None:
+    """[OP VII.A]: the PZIV shows the Sherman its rear (R 0), the turret turned about to face
+    it: the Rear column's 50 (TR) is a TF hit with the Turret Front AB."""
+    away = _facing_toward(_hex((0, 4)), _hex((0, 8)))
+    state = duel((0, 4), target_facing=away, options=TURRETS)
+    target = _target(state)
+    state.troops.turret[target] = 3
+    [hit] = _hits(_fire(state, 40, 50, 99))
+    spec = state.game.units[target]
+    assert (hit.sector, hit.location, hit.armour) == (
+        "R 0",
+        "TF",
+        armour_basis(spec, "rear", 0, "TF"),
+    )
+    assert "TR becomes TF" in hit.turret and "[OP VII.A]" in hit.turret
+
+
+@pytest.mark.parametrize(("turret", "location"), [(2, "TF"), (4, "TF"), (1, "TR"), (5, "TR")])
+def test_the_hexside_beside_the_facing_counts_as_the_facing(turret: int, location: str) -> None:
+    """[OP VII.A]: "the hexside that is the Turret unit's facing, or a hexside adjacent": with
+    the hull away (R 0), a turret one hexside off the line to the firer takes TR as TF; two
+    hexsides off, the TR stays TR (and would take TF and GM as TR [OP VII.B])."""
+    away = _facing_toward(_hex((0, 4)), _hex((0, 8)))
+    state = duel((0, 4), target_facing=away, options=TURRETS)
+    state.troops.turret[_target(state)] = turret
+    [hit] = _hits(_fire(state, 40, 50, 99))
+    assert hit.location == location
+
+
+def test_a_line_entering_at_a_corner_abeam_of_the_turret_changes_nothing() -> None:
+    """[OP VII], our reading: a line along the grid's diagonal enters the target's hex at a
+    corner, through two hexsides; with one beside the turret's facing and the other not, the
+    firer is exactly abeam and the hit stays as the table gives it."""
+    target = (2, 2)
+    state = duel(target, options=TURRETS)
+    t = _target(state)
+    first, second = entry_hexsides(_hex(target), _hex((0, 0)))
+    if (second - first) % 6 != 1:
+        first, second = second, first
+    assert (second - first) % 6 == 1  # two hexsides meeting at a corner
+    state.troops.turret[t] = 0
+    state.troops.facing[t] = (first - 1) % 6  # ``first`` beside the facing, ``second`` not
+    found = turret_aspect(state, SHERMAN, t)
+    assert found is not None and found.side == "abeam"
+    assert found.turn("TR") == ("TR", "") and found.turn("GM") == ("GM", "")
+
+
+def test_a_fixed_superstructure_is_left_to_the_hulls_aspect() -> None:
+    """[OP VII; AG VIII.B.3]: the rule speaks of movable turrets; a STG IIIG (Turret Turn
+    "None") keeps its Turret unit forward."""
+    state = duel((0, 4), target_code="STGIIIG-75", options=TURRETS)
+    assert state.game.units[_target(state)].turret_turn == 0
+    assert turret_aspect(state, SHERMAN, _target(state)) is None
+
+
+def _through(words: str) -> int:
+    found = re.search(r"penetrates on (\d+) in 100", words)
+    assert found is not None, words
+    return int(found.group(1))
+
+
+def test_preview_odds_turn_hits_by_the_turret_facing() -> None:
+    """The odds before the order locate hits as the fire does [OP VII]: a Tiger facing the
+    Sherman with its turret about: the Front column's TF and GM rolls (01-35) become TR hits,
+    which the Sherman's Penetration 17 goes through (TR AB 16) where TF and GM (24) hold."""
+    plain = duel((0, 7), target_code="TIGER-IE")
+    turned = duel((0, 7), target_code="TIGER-IE", options=TURRETS)
+    for state in (plain, turned):
+        state.troops.turret[_target(state)] = 3
+    before = plain.preview(Order(SHERMAN, fire=_target(plain)))
+    after = turned.preview(Order(SHERMAN, fire=_target(turned)))
+    spec, gun = turned.game.units[_target(turned)], gun_of(turned.game.units[SHERMAN], "us")
+    assert gun is not None and gun.penetration(7) == 17
+    assert armour_basis(spec, "front", 0, "TR") < 17 < armour_basis(spec, "front", 0, "GM")
+    assert "turret facing away from the firer: TF and GM hits are TR [OP VII]" in (
+        after.chances[0].words
+    )
+    assert _through(after.chances[0].words) == _through(before.chances[0].words) + 35
+    assert "Effects of Turret Facing [OP VII]" in after.rules
+    assert "Effects of Turret Facing [OP VII]" not in before.rules

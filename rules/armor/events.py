@@ -94,7 +94,8 @@ class ApFire(Event):
 
 @dataclass(frozen=True)
 class ApHit(Event):
-    """One hit: where it struck, the AB there and whether it penetrated [AG VI.B.5-7]."""
+    """One hit: where it struck, the AB there and whether it penetrated [AG VI.B.5-7];
+    ``turret`` says how the turret's facing moved it, when the scenario plays that [OP VII]."""
 
     kind: ClassVar[str] = "armor-ap-hit"
     firer: str
@@ -111,13 +112,15 @@ class ApHit(Event):
     damage_roll: int | None
     rule: str
     placeholder: str | None = None
+    turret: str = ""
 
     def describe(self) -> str:
         dmg = f", Damage Caused roll {self.damage_roll:02d}" if self.damage_roll else ""
         mark = f" [placeholder: {self.placeholder}]" if self.placeholder else ""
+        turned = f" ({self.turret})" if self.turret else ""
         return (
             f"hit on {self.target}: {self.elevation} at {self.sector} ({self.aspect}, "
-            f"{self.angle}), roll {self.location_roll:02d} = {self.location}, AB "
+            f"{self.angle}), roll {self.location_roll:02d} = {self.location}{turned}, AB "
             f"{self.armour} vs Penetration {self.penetration}{dmg}: {self.result} "
             f"{self.rule}{mark}"
         )

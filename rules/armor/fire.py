@@ -15,8 +15,10 @@ the gun's 60 degree Field of Fire; Modifier Number = 20 + the Movement, Target T
 Miscellaneous Modifiers (each with its rule in the :class:`~rules.armor.events.ApFire` event),
 crossed with the AP Factor on the AP Hit Table; the Number of Hits Table for more than one shot;
 each hit's location and AB from the target's Hit Determination Table (Level/Rising/Falling, the
-Target Angle Wheel's sector), a penetration when Penetration exceeds AB, then the firer's Damage
-Caused Table. Results wait until every Direct Fire is done [AG VI.A].
+Target Angle Wheel's sector; the turret's facing moves TF, GM and TR hits where the scenario
+plays Effects of Turret Facing [OP VII], :mod:`rules.armor.turret`), a penetration when
+Penetration exceeds AB, then the firer's Damage Caused Table. Results wait until every Direct
+Fire is done [AG VI.A].
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ from rules.armor.cards import (
 from rules.armor.events import ApFire, ApHit
 from rules.armor.los import unit_level
 from rules.armor.range import describe_range, range_between
+from rules.armor.turret import TurretAspect, turret_aspect
 from rules.engine.events import Modifier
 from rules.los.core import Sight
 from rules.los.geometry import trace
@@ -346,8 +349,9 @@ class Pending:
 class Aim:
     """One unit's AP fire at one target worked out up to the die [AG VI.B]: its gun, the range
     (by the Range Scale [AG III.D]) and the hexes counted, the Target Angle Wheel's aspect,
-    every modifier, the Modifier Number, the Hit Number of the AP Hit Table and the shots of
-    its Rate of Fire."""
+    every modifier, the Modifier Number, the Hit Number of the AP Hit Table, the shots of
+    its Rate of Fire, and how the line meets the target's turret when the scenario plays
+    Effects of Turret Facing [OP VII] (else None)."""
 
     gun: Gun
     range: int
@@ -357,6 +361,7 @@ class Aim:
     number: int
     hit: Cell
     shots: int
+    turret: TurretAspect | None = None
 
     @property
     def hit_number(self) -> int:
@@ -387,13 +392,14 @@ def aim(
     rapid = not opportunity and not moving and rng <= gun.short
     shots = spec.rof_rapid if rapid else spec.rof_slow
     hit = hit_number(number, gun.ap_factor(rng))
-    return Aim(gun, rng, a.distance(b), aspect, tuple(mods), number, hit, shots)
+    turret = turret_aspect(state, firer, target)
+    return Aim(gun, rng, a.distance(b), aspect, tuple(mods), number, hit, shots, turret)
 
 
 def resolve(state: ArmorState, firer: str, target: str, opportunity: bool = False) -> list[Pending]:
     """One unit's AP fire at one target, explained in events; the results, not yet applied."""
     shot = aim(state, firer, target, opportunity)
-    gun, rng, aspect, hit, shots = shot.gun, shot.range, shot.aspect, shot.hit, shot.shots
+    gun, rng, hit, shots = shot.gun, shot.range, shot.hit, shot.shots
     roll = state.roll(f"AP fire {firer} at {target}", 100)
     hits, table_note = hits_scored(shot.hit_number, shots, roll)
     notes = [
@@ -423,7 +429,7 @@ def resolve(state: ArmorState, firer: str, target: str, opportunity: bool = Fals
     )
     found: list[Pending] = []
     for _ in range(hits):
-        found.extend(_hit(state, firer, target, aspect, gun.penetration(rng)))
+        found.extend(_hit(state, firer, target, shot, gun.penetration(rng)))
     return found
 
 
@@ -435,17 +441,24 @@ def hit_verdict(location: str, armour: int, pen: int, down: str | None) -> str:
     return "penetrates" if pen > armour else "holds"
 
 
-def _hit(state: ArmorState, firer: str, target: str, aspect: Aspect, pen: int) -> list[Pending]:
+def locate(aspect: Aspect, turret: TurretAspect | None, roll: int) -> tuple[str, str]:
+    """Where a Hit Determination roll hits [AG VI.B.5] by the hull's aspect, turned by the
+    turret's facing when the scenario plays it [OP VII]; with the sentence saying so, or ""."""
+    location = hit_location(aspect.aspect, roll)
+    return (location, "") if turret is None else turret.turn(location)
+
+
+def _hit(state: ArmorState, firer: str, target: str, fired: Aim, pen: int) -> list[Pending]:
     a, b = state.troops.hexes[firer], state.troops.hexes[target]
-    tspec = state.game.units[target]
+    tspec, aspect = state.game.units[target], fired.aspect
     shot = shot_elevation(state, a, b)
     roll = state.roll(f"Hit Determination on {target}", 100)
-    location = hit_location(aspect.aspect, roll)
+    location, turned = locate(aspect, fired.turret, roll)
     armour = armour_basis(tspec, aspect.aspect, aspect.angle, location)
     down = hull_down(state, a, b, shot)
     damage_roll: int | None = None
     pending: list[Pending] = []
-    rule = "[AG VI.B.5-7; GC1 Effects of AP Hits]"
+    rule = "[AG VI.B.5-7; GC1 Effects of AP Hits" + ("; OP VII]" if turned else "]")
     verdict = hit_verdict(location, armour, pen, down)
     if verdict == "miss":
         result = f"a miss: hull down ({down}) [GC1 Hull Down]"
@@ -489,6 +502,7 @@ def _hit(state: ArmorState, firer: str, target: str, aspect: Aspect, pen: int) -
             damage_roll,
             rule,
             placeholder="; ".join(n for n in notes if n),
+            turret=turned,
         )
     )
     return pending
