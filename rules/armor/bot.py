@@ -19,6 +19,7 @@ from model.hexes import Hex
 from rules.armor.fire import angle_between, in_field_of_fire, resolve
 from rules.armor.move import destinations, walk
 from rules.armor.orders import Face, Order
+from rules.armor.range import range_between
 from rules.bots.greedy import Adapter, Evaluator, Piece, scores_losses
 from rules.engine.actions import Action, Done
 from rules.engine.core import Outcome
@@ -137,14 +138,14 @@ class ArmorPlanner:
         if not enemies:
             return 0.0
         spec, h = state.game.units[unit], piece.hex
-        near = min(enemies, key=lambda e: (e.hex.distance(h), e.hex.q, e.hex.r))
+        near = min(enemies, key=lambda e: (range_between(e.hex, h), e.hex.q, e.hex.r))
         score = -FACE_WEIGHT * angle_between(facing, h, near.hex) / 180.0
         if piece.threat > 0:
             gun = (facing + (3 if spec.rear_gun else 0) + (turret if spec.turret_turn else 0)) % 6
             in_field = sum(
                 1
                 for e in enemies
-                if e.hex.distance(h) <= piece.reach and in_field_of_fire(gun, h, e.hex)
+                if range_between(e.hex, h) <= piece.reach and in_field_of_fire(gun, h, e.hex)
             )
             score += FIELD_WEIGHT * min(in_field, 3)
         return score
@@ -226,7 +227,9 @@ def _at(piece: Piece, h: Hex) -> Piece:
 
 class ArmorAdapter(Adapter):
     """What the greedy bot needs of an Armor state; a unit's loss is its Victory Point value
-    [AG IX.B] over 10 (an invented scale)."""
+    [AG IX.B] over 10 (an invented scale); reach is by the Range Scale [AG III.D]."""
+
+    fire_range = staticmethod(range_between)
 
     def planner(self, evaluator: Evaluator, rng: random.Random) -> ArmorPlanner:
         """Secret simultaneous orders cannot be tried one at a time: weighed statically."""

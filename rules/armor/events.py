@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rules.armor.range import range_words
 from rules.engine.events import Event, Modifier
 
 
@@ -60,12 +61,14 @@ class OrdersRevealed(Event):
 
 @dataclass(frozen=True)
 class ApFire(Event):
-    """One Direct (or Opportunity) Fire of AP shells, explained step by step [AG VI.B]."""
+    """One Direct (or Opportunity) Fire of AP shells, explained step by step [AG VI.B]; the
+    range by the Range Scale, Dot to Dot [AG III.D], and the hexes counted between them."""
 
     kind: ClassVar[str] = "armor-ap-fire"
     firer: str
     target: str
     range: int
+    hexes: int
     ap_factor: int
     penetration: int
     modifiers: tuple[Modifier, ...]
@@ -80,8 +83,9 @@ class ApFire(Event):
     def describe(self) -> str:
         steps = "; ".join(m.describe() for m in self.modifiers) or "no modifiers"
         mark = f" [placeholder: {self.placeholder}]" if self.placeholder else ""
+        rng = range_words(self.range, self.hexes)
         return (
-            f"{self.firer} fires AP at {self.target}, range {self.range}: AP Factor "
+            f"{self.firer} fires AP at {self.target}, {rng}: AP Factor "
             f"{self.ap_factor}, Penetration {self.penetration}; base 20; {steps}; Modifier "
             f"Number {self.modifier_number} -> Hit Number {self.hit_number}; {self.shots} "
             f"shot(s), roll {self.roll:02d}: {self.hits} hit(s) {self.rule}{mark}"
@@ -90,7 +94,8 @@ class ApFire(Event):
 
 @dataclass(frozen=True)
 class ApHit(Event):
-    """One hit: where it struck, the AB there and whether it penetrated [AG VI.B.5-7]."""
+    """One hit: where it struck, the AB there and whether it penetrated [AG VI.B.5-7];
+    ``turret`` says how the turret's facing moved it, when the scenario plays that [OP VII]."""
 
     kind: ClassVar[str] = "armor-ap-hit"
     firer: str
@@ -107,13 +112,15 @@ class ApHit(Event):
     damage_roll: int | None
     rule: str
     placeholder: str | None = None
+    turret: str = ""
 
     def describe(self) -> str:
         dmg = f", Damage Caused roll {self.damage_roll:02d}" if self.damage_roll else ""
         mark = f" [placeholder: {self.placeholder}]" if self.placeholder else ""
+        turned = f" ({self.turret})" if self.turret else ""
         return (
             f"hit on {self.target}: {self.elevation} at {self.sector} ({self.aspect}, "
-            f"{self.angle}), roll {self.location_roll:02d} = {self.location}, AB "
+            f"{self.angle}), roll {self.location_roll:02d} = {self.location}{turned}, AB "
             f"{self.armour} vs Penetration {self.penetration}{dmg}: {self.result} "
             f"{self.rule}{mark}"
         )

@@ -1,7 +1,11 @@
 """Sighting [AG IV] and AP Direct Fire [AG VI] of the Armor Game.
 
-Sighting: a clear line of sight Dot to Dot (:func:`rules.los.query.line_of_sight`, Armor's levels)
-and a range no longer than the Sighting Ranges Table gives for the target's hex (Day, Normal:
+Every range, for sighting and for fire, is the Range Scale's from Dot to Dot [AG III.D], not the
+count of hexes (:func:`rules.armor.range.range_between`).
+
+Sighting: a clear line of sight Dot to Dot (:func:`rules.los.query.line_of_sight`, Armor's levels;
+Smoke blocks it into and out of its hex [OP IX.A.5]) and a range no longer than the Sighting
+Ranges Table gives for the target's hex (Day, Normal:
 the Armor Game's turrets are Open [AG IV.C.2; AG VIII.B]), twice that when the hex holds over
 4 Stacking Factors [AG IV.C.6]; an adjacent hex is always sighted, and a unit that fired is
 sighted for the next Turn at any range with a clear line [AG IV.C.5].
@@ -11,8 +15,10 @@ the gun's 60 degree Field of Fire; Modifier Number = 20 + the Movement, Target T
 Miscellaneous Modifiers (each with its rule in the :class:`~rules.armor.events.ApFire` event),
 crossed with the AP Factor on the AP Hit Table; the Number of Hits Table for more than one shot;
 each hit's location and AB from the target's Hit Determination Table (Level/Rising/Falling, the
-Target Angle Wheel's sector), a penetration when Penetration exceeds AB, then the firer's Damage
-Caused Table. Results wait until every Direct Fire is done [AG VI.A].
+Target Angle Wheel's sector; the turret's facing moves TF, GM and TR hits where the scenario
+plays Effects of Turret Facing [OP VII], :mod:`rules.armor.turret`), a penetration when
+Penetration exceeds AB, then the firer's Damage Caused Table. Results wait until every Direct
+Fire is done [AG VI.A].
 """
 
 from __future__ import annotations
@@ -43,6 +49,8 @@ from rules.armor.cards import (
 )
 from rules.armor.events import ApFire, ApHit
 from rules.armor.los import unit_level
+from rules.armor.range import describe_range, range_between
+from rules.armor.turret import TurretAspect, turret_aspect
 from rules.engine.events import Modifier
 from rules.los.core import Sight
 from rules.los.geometry import trace
@@ -179,17 +187,30 @@ def sighting_range(state: ArmorState, sighter: Hex, target: Hex) -> int:
 
 def sights(state: ArmorState, unit: str, target: str) -> bool:
     """Whether ``unit`` sights ``target`` now [AG IV]."""
+    return why_not_sighted(state, unit, target) is None
+
+
+def why_not_sighted(state: ArmorState, unit: str, target: str) -> str | None:
+    """Why ``unit`` does not sight ``target`` now, or None [AG IV]: the line of sight blocked
+    (by terrain between them, or Smoke in either hex [OP IX.A.5]), or the range by the Range
+    Scale [AG III.D] beyond the Sighting Ranges Table's [GC2; AG IV.C]."""
     a, b = state.troops.hexes.get(unit), state.troops.hexes.get(target)
     if a is None or b is None:
-        return False
-    d = a.distance(b)
-    if d <= 1:
-        return True  # [AG IV; GC2 note]: an adjacent hex can always be sighted
-    if state.game.los(a, b).verdict == "blocked":
-        return False
+        return "it is not on the map"
+    if a.distance(b) <= 1:
+        return None  # [AG IV; GC2 note]: an adjacent hex can always be sighted
+    line = state.game.los(a, b)
+    if line.verdict == "blocked":
+        return f"the line of sight is blocked [AG IV.B]: {line.explanation} ({line.rule})"
     if target in state.firing.fired_last_turn:
-        return True  # [AG IV.C.5]
-    return d <= sighting_range(state, a, b)
+        return None  # [AG IV.C.5]
+    limit = sighting_range(state, a, b)
+    if range_between(a, b) <= limit:
+        return None
+    return (
+        f"out of sighting range: {describe_range(a, b)}, the Sighting Ranges Table gives "
+        f"{limit} [GC2; AG IV.C]"
+    )
 
 
 def why_not_fire(state: ArmorState, unit: str, target: str, moving: bool = False) -> str | None:
@@ -206,20 +227,24 @@ def why_not_fire(state: ArmorState, unit: str, target: str, moving: bool = False
         return "three crew losses: it may no longer fire [GC1 Effects of AP Hits]"
     if not other.vehicle:
         return "AP fire is only at Vehicle units [ADV VI.B]"
-    if not sights(state, unit, target):
-        return "it does not sight the target [AG IV; AG VI.A.1]"
+    unseen = why_not_sighted(state, unit, target)
+    if unseen is not None:
+        return f"it does not sight the target [AG IV; AG VI.A.1]: {unseen}"
     a, b = state.troops.hexes[unit], state.troops.hexes[target]
     facing = state.gun_facing(unit)
     if not in_field_of_fire(facing, a, b):
         return "the target is not in its Field of Fire [AG VI.A.3]"
     gun = gun_of(spec, state.game.nation[spec.side])
     assert gun is not None
-    if a.distance(b) > gun.longest:
-        return f"beyond its gun's range ({gun.longest} hexes, a placeholder)"
-    if moving and a.distance(b) > gun.short:
+    rng = range_between(a, b)
+    if rng > gun.longest:
         return (
-            "with movement orders, no main gun fire at Long Range [AG V.A.2.c] (Range Line "
-            f"after {gun.short} hexes, a placeholder)"
+            f"beyond its gun's range ({describe_range(a, b)}; {gun.longest} hexes, a placeholder)"
+        )
+    if moving and rng > gun.short:
+        return (
+            "with movement orders, no main gun fire at Long Range [AG V.A.2.c] "
+            f"({describe_range(a, b)}; Range Line after {gun.short} hexes, a placeholder)"
         )
     return None
 
@@ -256,7 +281,7 @@ def hull_down(state: ArmorState, firer: Hex, target: Hex, shot: str) -> str | No
     """[GC1 Hull Down]: why LH and TK hits miss, or None."""
     terrain = state.game.terrain.terrain(target)
     rise = state.game.level(target) - state.game.level(firer)
-    if shot == "Rising" and firer.distance(target) < rise:
+    if shot == "Rising" and range_between(firer, target) < rise:  # the range [AG III.D]
         return "Rising, range less than elevation difference"
     if terrain == "defilade" and shot in ("Rising", "Level"):
         return "Rising or Level vs. Defilade"
@@ -322,17 +347,21 @@ class Pending:
 
 @dataclass(frozen=True)
 class Aim:
-    """One unit's AP fire at one target worked out up to the die [AG VI.B]: its gun, the range,
-    the Target Angle Wheel's aspect, every modifier, the Modifier Number, the Hit Number of the
-    AP Hit Table and the shots of its Rate of Fire."""
+    """One unit's AP fire at one target worked out up to the die [AG VI.B]: its gun, the range
+    (by the Range Scale [AG III.D]) and the hexes counted, the Target Angle Wheel's aspect,
+    every modifier, the Modifier Number, the Hit Number of the AP Hit Table, the shots of
+    its Rate of Fire, and how the line meets the target's turret when the scenario plays
+    Effects of Turret Facing [OP VII] (else None)."""
 
     gun: Gun
     range: int
+    hexes: int
     aspect: Aspect
     modifiers: tuple[Modifier, ...]
     number: int
     hit: Cell
     shots: int
+    turret: TurretAspect | None = None
 
     @property
     def hit_number(self) -> int:
@@ -352,7 +381,7 @@ def aim(
     gun = gun_of(spec, state.game.nation[spec.side])
     assert gun is not None
     a, b = state.troops.hexes[firer], state.troops.hexes[target]
-    rng = a.distance(b)
+    rng = range_between(a, b)  # by the Range Scale, Dot to Dot [AG III.D; AG VI.B.1]
     aspect = target_aspect(state.troops.facing[target], b, a)
     if moving is None:
         moving = bool(state.orders_of(firer).moves)
@@ -362,13 +391,15 @@ def aim(
     number = 20 + sum(m.value for m in mods if m.applied)
     rapid = not opportunity and not moving and rng <= gun.short
     shots = spec.rof_rapid if rapid else spec.rof_slow
-    return Aim(gun, rng, aspect, tuple(mods), number, hit_number(number, gun.ap_factor(rng)), shots)
+    hit = hit_number(number, gun.ap_factor(rng))
+    turret = turret_aspect(state, firer, target)
+    return Aim(gun, rng, a.distance(b), aspect, tuple(mods), number, hit, shots, turret)
 
 
 def resolve(state: ArmorState, firer: str, target: str, opportunity: bool = False) -> list[Pending]:
     """One unit's AP fire at one target, explained in events; the results, not yet applied."""
     shot = aim(state, firer, target, opportunity)
-    gun, rng, aspect, hit, shots = shot.gun, shot.range, shot.aspect, shot.hit, shot.shots
+    gun, rng, hit, shots = shot.gun, shot.range, shot.hit, shot.shots
     roll = state.roll(f"AP fire {firer} at {target}", 100)
     hits, table_note = hits_scored(shot.hit_number, shots, roll)
     notes = [
@@ -383,6 +414,7 @@ def resolve(state: ArmorState, firer: str, target: str, opportunity: bool = Fals
             firer,
             target,
             rng,
+            shot.hexes,
             gun.ap_factor(rng),
             gun.penetration(rng),
             shot.modifiers,
@@ -391,13 +423,13 @@ def resolve(state: ArmorState, firer: str, target: str, opportunity: bool = Fals
             shots,
             roll,
             hits,
-            "[AG VI.B; GC1 AP Hit Table, Number of Hits Table]",
+            "[AG III.D; AG VI.B; GC1 AP Hit Table, Number of Hits Table]",
             placeholder="; ".join(n for n in notes if n),
         )
     )
     found: list[Pending] = []
     for _ in range(hits):
-        found.extend(_hit(state, firer, target, aspect, gun.penetration(rng)))
+        found.extend(_hit(state, firer, target, shot, gun.penetration(rng)))
     return found
 
 
@@ -409,17 +441,24 @@ def hit_verdict(location: str, armour: int, pen: int, down: str | None) -> str:
     return "penetrates" if pen > armour else "holds"
 
 
-def _hit(state: ArmorState, firer: str, target: str, aspect: Aspect, pen: int) -> list[Pending]:
+def locate(aspect: Aspect, turret: TurretAspect | None, roll: int) -> tuple[str, str]:
+    """Where a Hit Determination roll hits [AG VI.B.5] by the hull's aspect, turned by the
+    turret's facing when the scenario plays it [OP VII]; with the sentence saying so, or ""."""
+    location = hit_location(aspect.aspect, roll)
+    return (location, "") if turret is None else turret.turn(location)
+
+
+def _hit(state: ArmorState, firer: str, target: str, fired: Aim, pen: int) -> list[Pending]:
     a, b = state.troops.hexes[firer], state.troops.hexes[target]
-    tspec = state.game.units[target]
+    tspec, aspect = state.game.units[target], fired.aspect
     shot = shot_elevation(state, a, b)
     roll = state.roll(f"Hit Determination on {target}", 100)
-    location = hit_location(aspect.aspect, roll)
+    location, turned = locate(aspect, fired.turret, roll)
     armour = armour_basis(tspec, aspect.aspect, aspect.angle, location)
     down = hull_down(state, a, b, shot)
     damage_roll: int | None = None
     pending: list[Pending] = []
-    rule = "[AG VI.B.5-7; GC1 Effects of AP Hits]"
+    rule = "[AG VI.B.5-7; GC1 Effects of AP Hits" + ("; OP VII]" if turned else "]")
     verdict = hit_verdict(location, armour, pen, down)
     if verdict == "miss":
         result = f"a miss: hull down ({down}) [GC1 Hull Down]"
@@ -463,6 +502,7 @@ def _hit(state: ArmorState, firer: str, target: str, aspect: Aspect, pen: int) -
             damage_roll,
             rule,
             placeholder="; ".join(n for n in notes if n),
+            turret=turned,
         )
     )
     return pending

@@ -19,6 +19,16 @@ and two units in hollows (-1) do not see each other across the ground between th
 Positions along the line are measured in hexes from each end, so the verdict is the same both
 ways. Terrain in the sighter's and the target's own hexes is not between them and never blocks;
 hexsides are between them, so a Crest on a unit's own hexside counts.
+
+Smoke is the exception: it blocks "from all elevation levels including into the Smoke hex"
+[OP IX.A.5], so Smoke in the target's hex blocks the line into it, and so does Fire, which is
+Smoke for sighting [OP XI.D]. Our reading for the two cases the book leaves open: Smoke in the
+sighter's own hex blocks the line out of it too (a line of sight is one line, Dot to Dot, and
+its verdict is the same both ways), and an adjacent hex is still always sighted, as the
+Sighting Elevation Table's note says "regardless of terrain" and lists Smoke among that
+terrain [GC2]. Smoke stays as long as the scenario's map holds it: the engine plays the Armor
+Game, where no Smoke is fired (Smoke shells, placed inverted and lasting the following Turn
+[OP IX.A.3-4], are not played).
 """
 
 from __future__ import annotations
@@ -40,6 +50,8 @@ HEIGHTS = (
     "from the sighter's level to the target's, which an obstacle higher than the line blocks "
     "(ground at level 0 or below only when higher than both units), fitted to that row"
 )
+SMOKE = f"{ARMOR} [OP IX.A.5]"
+INTO = f"{SMOKE}: Smoke blocks lines of sight from all levels, including into the Smoke hex"
 ALONG = (
     "placeholder: the book does not say how a line along a hexside is judged; as Soldiers [6.45] "
     "and Panzer Command [§6.2], the lower of the two hexes counts (both must block)"
@@ -51,7 +63,7 @@ def armor(s: Sight) -> Ruling:
     if s.adjacent:
         return [], f"{TABLE} note", "a unit can always sight an adjacent hex, regardless of terrain"
     ends = (unit_level(s, s.a), unit_level(s, s.b))
-    found: list[Obstacle] = []
+    found: list[Obstacle] = _smoke_at_end(s, s.a, "the sighter's own hex: out of it")
     for step in s.between():
         if isinstance(step, HexStep):
             found.extend(_hex(s, step.hex, ends))
@@ -59,8 +71,22 @@ def armor(s: Sight) -> Ruling:
             found.extend(_side(s, step, ends))
             if isinstance(step, AlongStep):
                 found.extend(_along(s, step, ends))
+    found.extend(_smoke_at_end(s, s.b, "the target's hex: into it"))
     why = "no terrain between the two units rises above the line between their levels"
     return found, f"{ARMOR} [AG IV.B]; {HEIGHTS}", why
+
+
+def _smoke_at_end(s: Sight, h: Hex, which: str) -> list[Obstacle]:
+    """Smoke (or Fire, as Smoke) in an end hex of the line blocks it [OP IX.A.5; OP XI.D]; the
+    sighter's hex is our reading (see the module's docstring)."""
+    t = _base(s, h)
+    if t is None or not t.all_levels:
+        return []
+    rule = INTO if t.all_levels_cite == SMOKE else f"{t.all_levels_cite} (as Smoke); {INTO}"
+    if h == s.a:
+        rule += "; out of it too: our reading (one line, the same both ways)"
+    reason = f"{t.name} in {s.name(h)}, {which}, blocks sight at every level"
+    return [s.at_hex(h, t.id, rule, reason)]
 
 
 def unit_level(s: Sight, h: Hex) -> int:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, ClassVar
 from model.hexes import Hex
 from rules.armor.fire import resolve as resolve_fire
 from rules.armor.fire import why_not_fire
+from rules.armor.range import range_between
 from rules.engine.events import Event
 
 if TYPE_CHECKING:
@@ -65,7 +66,7 @@ def why_not_opportunity(state: ArmorState, unit: str, hex_name: str) -> str | No
     here = state.troops.hexes[unit]
     if target == here:
         return "not on the hex it occupies [AG V.A.2.b(2)]"
-    if here.distance(target) > 1 and not state.game.sees(here, target):
+    if range_between(here, target) > 1 and not state.game.sees(here, target):
         return "it cannot sight that hex [AG V.A.2]"
     return None
 

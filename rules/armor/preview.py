@@ -3,7 +3,9 @@
 Factors its movement spends, and for Direct Fire the odds worked out by the engine's own fire
 procedure up to the die [AG VI.B]: the Modifier Number, the AP Hit Table's Hit Number, the
 Number of Hits Table for the shots, and how often a hit penetrates on the target's Hit
-Determination Table.
+Determination Table. The range is the engine's, by the Range Scale from Dot to Dot [AG III.D]
+(the hexes counted beside it where the two differ), and the hits locate as the fire locates
+them, with the turret's facing where the scenario plays Effects of Turret Facing [OP VII].
 
 Orders are secret [AG V]: the target's own orders are not known to the firer's side while it
 plots, so the odds take the target as standing (the AP Movement Modifiers' column 0) and say so.
@@ -15,10 +17,12 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from rules.armor import plot, view
-from rules.armor.cards import armour_basis, hit_location, hits_scored
-from rules.armor.fire import aim, hit_verdict, hull_down, shot_elevation
+from rules.armor.cards import armour_basis, hits_scored
+from rules.armor.fire import aim, hit_verdict, hull_down, locate, shot_elevation
 from rules.armor.move import FIRE_LIMIT, walk
 from rules.armor.orders import Face, Order
+from rules.armor.range import range_words
+from rules.armor.turret import in_use as turret_facing_in_use
 from rules.engine.actions import Action
 from rules.engine.play import Chance, Preview
 
@@ -76,7 +80,10 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
     if order.fire is not None:
         chances = (_fire(state, order.unit, order.fire, bool(order.moves)),)
         rules.append("Direct Fire [AG VI.A-B; GC1 AP Hit Table, Number of Hits Table]")
+        rules.append("Range by the Range Scale, Dot to Dot [AG III.D]")
         rules.append("Hit Determination [AG VI.B.5-6]")
+        if turret_facing_in_use(state):
+            rules.append("Effects of Turret Facing [OP VII]")
     if order.opportunity is not None:
         how = (
             "fires at the first enemy unit to enter the hex or cross the line of sight to it, "
@@ -97,14 +104,16 @@ def _fire(state: ArmorState, firer: str, target: str, moving: bool) -> Chance:
     tspec = state.game.units[target]
     through = 0
     for roll in range(1, 101):
-        location = hit_location(aspect.aspect, roll)
+        location, _ = locate(aspect, shot.turret, roll)
         armour = armour_basis(tspec, aspect.aspect, aspect.angle, location)
         through += hit_verdict(location, armour, pen, down) == "penetrates"
     mods = " ".join(f"{m.value:+d} {m.what}" for m in shot.modifiers if m.applied)
+    turret = f", {shot.turret.words()} [OP VII]" if shot.turret is not None else ""
     words = (
         f"Modifier Number {shot.number} (20 {mods}); AP Factor {shot.gun.ap_factor(shot.range)} "
-        f"at range {shot.range}: Hit Number {shot.hit_number}; {shot.shots} shot(s): "
-        f"{_bands(hits)}; a hit ({aspect.sector}) penetrates on {through} in 100; {HIDDEN}"
+        f"at {range_words(shot.range, shot.hexes)}: Hit Number {shot.hit_number}; {shot.shots} "
+        f"shot(s): {_bands(hits)}; a hit ({aspect.sector}{turret}) penetrates on {through} in "
+        f"100; {HIDDEN}"
     )
     return Chance(target, words, sum(1 for h in hits if h) / 100)
 

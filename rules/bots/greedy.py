@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -89,6 +90,11 @@ class Planner(Protocol):
 class Adapter:
     """What the evaluation needs of one system's states; each system that the greedy bot plays
     subclasses it (``rules/<system>/bot.py``) and registers it (:mod:`rules.registry`)."""
+
+    #: How far apart two hexes are for a Piece's ``reach``: the count of hexes, unless the
+    #: system's book measures range otherwise (Armor's Range Scale [AG III.D]). A static
+    #: function, not a method, so the common case costs no call of its own.
+    fire_range: Callable[[Hex, Hex], int] = staticmethod(Hex.distance)
 
     def planner(self, evaluator: Evaluator, rng: random.Random) -> Planner | None:
         """A planner for systems that plot in secret, else None (the lookahead decides)."""
@@ -222,10 +228,10 @@ class Evaluator:
         seen by a whole squad is not dead many times over (without them, Soldiers' men, whose
         rifles reach 15 hexes, would rather stand next to a building than in it)."""
         score = self.progress(piece, enemies, held)
-        sees = self.game.sees
+        sees, measure = self.game.sees, self.adapter.fire_range
         exposure = offense = 0.0
         for e in enemies:
-            d = e.hex.distance(piece.hex)
+            d = measure(e.hex, piece.hex)
             if e.threat > 0 and d <= e.reach and (d == 0 or sees(e.hex, piece.hex)):
                 exposure += e.threat * (1.0 - d / (e.reach + 1))
             if piece.threat > 0 and d <= piece.reach and (d == 0 or sees(piece.hex, e.hex)):
@@ -248,7 +254,7 @@ class Evaluator:
                 value += obj.weight * UNHELD_PULL
             best = value if best is None else max(best, value)
         if (best is None or self.close[piece.side]) and enemies and piece.threat > 0:
-            near = min(e.hex.distance(piece.hex) for e in enemies)
+            near = min(self.adapter.fire_range(e.hex, piece.hex) for e in enemies)
             closing = -CLOSE_WEIGHT * abs(near - max(piece.reach, 1)) / pace
             best = closing if best is None else max(best, closing)
         return best or 0.0
@@ -370,7 +376,8 @@ class GreedyBot:
             if piece is None:
                 rest.append(a)
                 continue
-            reach = any(e.hex.distance(piece.hex) <= piece.reach for e in enemies)
+            measure = evaluator.adapter.fire_range
+            reach = any(measure(e.hex, piece.hex) <= piece.reach for e in enemies)
             near = evaluator.nearest_objective(piece)
             arrives = near is not None and 0 < near <= piece.speed + 1
             gain = (2.0 if arrives else 0.0) + (1.0 if reach else 0.0) - 0.1 * (near or 0)

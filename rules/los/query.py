@@ -11,7 +11,8 @@ What each book says (details in the rule modules):
 
 - Armor [AG IV.B; GC2]: heights against the units' levels (:mod:`rules.armor.los`; the
   Sighting Elevation Table is lost beyond one row, so the height rule is a placeholder fitted
-  to it); adjacent hexes are always sighted.
+  to it); adjacent hexes are always sighted; Smoke blocks at every level, in the sighter's
+  and the target's hexes too [OP IX.A.5].
 - Panzer '44 [11.0]: blocking hexes and hexsides, none of the firer's or target's; no elevation.
 - Soldiers [6.4]: any part of a blocking hex, corners included; blocking hexsides unless they
   border an end; the book's rules for lines along a hexside. No elevation.
