@@ -9,10 +9,13 @@ the sections are the book's, once each and in its order, and a broken list is re
 
 from __future__ import annotations
 
+import ast
+import functools
 import json
 import re
 import subprocess
 import sys
+import tomllib
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -25,9 +28,111 @@ from model.errors import ProblemList
 from model.systems import GameSystem
 from model.yamlio import YamlError
 from rules import registry
-from rules.engine.coverage import STATUSES, read_coverage
+from rules.engine.coverage import STATUSES, Coverage, load_coverage, read_coverage
 
 ROOT = Path(__file__).resolve().parent.parent
+SYSTEMS = ("panzer44", "armor", "soldiers", "panzer-command")
+
+
+@functools.cache
+def coverage(system: str) -> Coverage:
+    rules = registry.rules_for(GameSystem(system))
+    assert rules.coverage is not None, f"{system} names no coverage list"
+    return load_coverage(rules.coverage)
+
+
+@functools.cache
+def _defined(path: str) -> frozenset[tuple[str, ...]]:
+    """Every test a test file defines: ``("test_x",)`` and ``("TestY", "test_z")``."""
+    tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+    found: set[tuple[str, ...]] = set()
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith(
+            "test"
+        ):
+            found.add((node.name,))
+        elif isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
+            found.update(
+                (node.name, item.name)
+                for item in node.body
+                if isinstance(item, ast.FunctionDef) and item.name.startswith("test")
+            )
+    return frozenset(found)
+
+
+def exists(node_id: str) -> bool:
+    """Whether the node id names a test pytest collects (a parametrized id: its function)."""
+    path, *names = re.sub(r"\[.*\]$", "", node_id).split("::")
+    return (ROOT / path).is_file() and tuple(names) in _defined(path)
+
+
+# --- the lists ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_every_listed_test_exists(system: str) -> None:
+    missing = [
+        f"{e.section}: {t}" for e in coverage(system).sections for t in e.tests if not exists(t)
+    ]
+    assert missing == []
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_every_section_has_a_valid_status_and_what_it_needs(system: str) -> None:
+    listed = coverage(system)
+    assert listed.system == system
+    for entry in listed.sections:
+        assert entry.status in STATUSES, entry.section
+        if entry.status in ("implemented", "partly"):
+            assert entry.tests, f"{entry.section} is {entry.status} but names no test"
+        if entry.status in ("partly", "not"):
+            assert entry.note.strip(), f"{entry.section} is {entry.status} but says nothing"
+    assert sum(listed.counts().values()) == len(listed.sections)
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_sections_are_listed_once_each_in_the_books_order(system: str) -> None:
+    sections = [e.section for e in coverage(system).sections]
+    assert len(sections) == len(set(sections))
+    keys = [book_order(system, s) for s in sections]
+    assert keys == sorted(keys)
+
+
+_ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50}
+#: Armor's parts in the book's order [Table of Contents].
+_ARMOR_PARTS = ("Intro", "Setup", "AG", "ADV", "OP", "SCN", "GC1", "GC2", "CS")
+
+
+def book_order(system: str, section: str) -> tuple[object, ...]:
+    """Where a section comes in its book: numbered cases (Panzer '44, Soldiers, Panzer
+    Command's ``§8``, ``§8.2``) by their numbers; Armor's ``AG III.D`` by part, Roman numeral
+    and letter."""
+    if system != "armor":
+        numbers = re.fullmatch(r"§?(\d+(?:\.\d+)*)", section)
+        assert numbers is not None, f"{section}: not a section number of the {system} book"
+        return tuple(int(n) for n in numbers.group(1).split("."))
+    part, _, rest = section.partition(" ")
+    assert part in _ARMOR_PARTS, f"{section}: not a part of the Armor book"
+    match = re.match(r"([IVXL]+)(?:\.([A-Z]))?", rest)
+    if match is None:  # a card's table, by its name
+        return (_ARMOR_PARTS.index(part), 0, "")
+    roman = [_ROMAN[c] for c in match.group(1)]
+    value = sum(-v if i + 1 < len(roman) and v < roman[i + 1] else v for i, v in enumerate(roman))
+    return (_ARMOR_PARTS.index(part), value, match.group(2) or "")
+
+
+def test_each_system_names_its_list_in_its_own_package_and_ships_it() -> None:
+    """A list is package data of the system's rules package (pyproject's package-data)."""
+    package_data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+        "setuptools"
+    ]["package-data"]
+    for system in SYSTEMS:
+        rules = registry.rules_for(GameSystem(system))
+        assert rules.coverage is not None
+        package, _, name = rules.coverage.partition(":")
+        assert rules.__class__.__module__ == "rules.registry"
+        assert package == f"rules.{system.replace('-', '_')}" and name == "coverage.yaml"
+        assert name in package_data.get(package, []), f"{package} does not ship {name}"
 
 
 # --- a broken list ------------------------------------------------------------------------------
@@ -125,6 +230,76 @@ def test_the_good_list_reads() -> None:
 
 
 # --- hexwright rules ----------------------------------------------------------------------------
+
+
+def test_the_summary_counts_each_systems_sections(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules"]) == 0
+    out = capsys.readouterr().out
+    for system in SYSTEMS:
+        n = coverage(system).counts()
+        row = next(line for line in out.splitlines() if line.split()[:1] == [system])
+        assert row.split()[1:5] == [
+            str(n["implemented"]),
+            str(n["partly"]),
+            str(n["not"]),
+            str(len(coverage(system).sections)),
+        ]
+    assert "hexwright rules SYSTEM" in out
+
+
+def test_a_systems_table_lists_each_section_with_its_note_wrapped(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["rules", "armor"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("Armor (Yaquinto, 1985): ")
+    assert all(len(line) <= 80 for line in out)
+    rows = table_rows(out)
+    assert len(rows) == len(coverage("armor").sections)  # one row per section
+    row = next(i for i, line in enumerate(out) if line.startswith("AG III.D "))
+    listed = next(e for e in coverage("armor").sections if e.section == "AG III.D")
+    assert out[row].split()[-2:] == [listed.status, str(len(listed.tests))]
+    note = []
+    for line in out[row + 1 :]:
+        if not line.startswith(" "):
+            break
+        note.append(line.strip().removeprefix("- "))
+    assert " ".join(note) == listed.note
+
+
+def table_rows(lines: list[str]) -> list[str]:
+    """The rows of a printed table: the lines after its column names that start a section."""
+    head = next(i for i, line in enumerate(lines) if line.startswith("section "))
+    return [line for line in lines[head + 1 :] if line[:1] not in (" ", "")]
+
+
+def test_the_status_filter_lists_only_that_status(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "panzer_command", "--status", "partly"]) == 0
+    out = capsys.readouterr().out
+    rows = table_rows(out.splitlines())
+    expected = coverage("panzer-command").having("partly")
+    assert [r.split()[0] for r in rows] == [e.section for e in expected]
+    assert all(" partly " in r for r in rows)
+    assert main(["rules", "--status", "not"]) == 0
+    everything = capsys.readouterr().out
+    for system in SYSTEMS:
+        assert f"{len(coverage(system).having('not'))} not below" in everything
+
+
+def test_json_gives_the_list_as_data(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "soldiers", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    listed = coverage("soldiers")
+    assert data["system"] == "soldiers" and data["book"] == listed.book
+    assert data["counts"] == listed.counts()
+    assert [s["section"] for s in data["sections"]] == [e.section for e in listed.sections]
+    assert set(data["sections"][0]) == {"section", "title", "status", "tests", "note"}
+    assert main(["rules", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    by_id = {s["system"]: s for s in summary["systems"]}
+    assert {k: by_id[k]["counts"] for k in SYSTEMS} == {k: coverage(k).counts() for k in SYSTEMS}
+    assert "sections" not in by_id["armor"]
 
 
 def test_an_unknown_system_is_a_message_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
