@@ -274,7 +274,10 @@ def table_rows(lines: list[str]) -> list[str]:
     return [line for line in lines[head + 1 :] if line[:1] not in (" ", "")]
 
 
-def test_the_status_filter_lists_only_that_status(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_status_filter_lists_only_that_status(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "120")  # the head on one line, whatever the terminal
     assert main(["rules", "panzer_command", "--status", "partly"]) == 0
     out = capsys.readouterr().out
     rows = table_rows(out.splitlines())
