@@ -3,8 +3,9 @@
 Each system package (``rules/<system>/``) declares one :class:`SystemRules` in its ``system``
 module: how to make its game, its movement classes and costs, its line of sight, where its book
 says what the static checks cite, how its forces stack and ride, its point-buy, the checks only
-it has, its bots and the scenario features its editor forms show. The LOS query, movement costs,
-checks, point-buy, bots and the editor read that object (OpenSpiel's ``pyspiel.register_game``,
+it has, its bots, the scenario features its editor forms show and which of its book's sections
+the engine plays (its coverage list). The LOS query, movement costs, checks, point-buy, bots,
+the editor and ``hexwright rules`` read that object (OpenSpiel's ``pyspiel.register_game``,
 pytest's plugins)::
 
     rules = rules_for(scenario.system)
@@ -96,6 +97,9 @@ class SystemRules:
         greedy: makes what the greedy bot needs of its states; None: it does not play it.
         fast_sight: a verdict-only LOS table for the map, or None (the full query is used).
         features: what its scenarios may use (:data:`Feature`).
+        coverage: its rules coverage list, the book's sections and what the engine does about
+            each, as a package resource ``"package:file"``
+            (:func:`rules.engine.coverage.load_coverage`); None: it has none.
     """
 
     system: GameSystem
@@ -111,6 +115,7 @@ class SystemRules:
     greedy: Callable[[], Adapter] | None = None
     fast_sight: Callable[[MapTerrain], SightTable] | None = None
     features: frozenset[Feature] = frozenset()
+    coverage: str | None = None
 
 
 def lazy(target: str) -> Callable[..., Any]:

@@ -1,7 +1,7 @@
 """The ``hexwright`` command: the editor with no arguments, tools as subcommands.
 
-``validate``, ``info``, ``schema``, ``play``, ``replay`` and ``balance`` never import Qt;
-``render`` paints with Qt offscreen.
+``validate``, ``info``, ``schema``, ``play``, ``replay``, ``balance``, ``position`` and ``rules``
+never import Qt; ``render`` paints with Qt offscreen.
 User errors print as ``file:line:col: message`` without a traceback and exit with status 1.
 """
 
@@ -34,7 +34,18 @@ DEFAULT_SCENARIO = "armor/demo-crossroads.yaml"
 SCHEMA_PATH = Path("docs/scenario.schema.json")
 
 
-COMMANDS = ("validate", "info", "render", "schema", "data", "play", "replay", "balance", "position")
+COMMANDS = (
+    "validate",
+    "info",
+    "render",
+    "schema",
+    "data",
+    "play",
+    "replay",
+    "balance",
+    "position",
+    "rules",
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -116,9 +127,11 @@ def _parser() -> argparse.ArgumentParser:
 
     from editor.cli.balance import add_parser as add_balance
     from editor.cli.position import add_parser as add_position
+    from editor.cli.rules import add_parser as add_rules
 
     add_balance(sub)
     add_position(sub)
+    add_rules(sub)
 
     schema = sub.add_parser("schema", help="write the scenario JSON Schema")
     schema.add_argument("-o", "--output", default=str(SCHEMA_PATH))

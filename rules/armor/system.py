@@ -29,4 +29,5 @@ SYSTEM = SystemRules(
     bots={"random": RandomBot, "heuristic": lazy("rules.bots.greedy:GreedyBot")},
     greedy=lazy("rules.armor.bot:ArmorAdapter"),
     features=frozenset({"formations", "layout-constraints"}),
+    coverage="rules.armor:coverage.yaml",
 )

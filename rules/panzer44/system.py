@@ -32,4 +32,5 @@ SYSTEM = SystemRules(
     bots={"random": RandomBot, "heuristic": lazy("rules.panzer44.bot.heuristic:HeuristicBot")},
     fast_sight=lazy("rules.panzer44.sight_table:SightTable"),
     features=frozenset({"panic", "fortifications"}),
+    coverage="rules.panzer44:coverage.yaml",
 )

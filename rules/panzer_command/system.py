@@ -32,4 +32,5 @@ SYSTEM = SystemRules(
     bots={"random": RandomBot, "heuristic": lazy("rules.bots.greedy:GreedyBot")},
     greedy=lazy("rules.panzer_command.bot:PcAdapter"),
     features=frozenset({"command"}),
+    coverage="rules.panzer_command:coverage.yaml",
 )

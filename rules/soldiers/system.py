@@ -32,4 +32,5 @@ SYSTEM = SystemRules(
     bots={"random": RandomBot, "heuristic": lazy("rules.bots.greedy:GreedyBot")},
     greedy=lazy("rules.soldiers.bot:SoldiersAdapter"),
     features=frozenset({"missions"}),
+    coverage="rules.soldiers:coverage.yaml",
 )
