@@ -1,0 +1,169 @@
+"""Faults of the Armor engine found against the book, each pinned by the rule it breaks:
+
+- a Road costs the card's Road Movement Cost, wherever the road comes from [AG V.C.2; V.C.5].
+
+Each position is a small scenario on sections J, K and L, with forced dice where dice matter.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import itertools
+from collections.abc import Iterable
+from fractions import Fraction
+
+from model.hexes import Hex, Hexside
+from model.scenario_io import parse_scenario
+from rules.armor.game import ArmorGame, ArmorState
+from rules.armor.move import walk
+from rules.armor.orders import Order
+from rules.engine.actions import Done
+from rules.registry import load_game
+
+SCENARIO = """
+schema_version: 1
+id: test-armor-faults
+title: Test position
+system: armor
+original: true
+rules: {{level: armor-game}}
+map:
+  layout: {{preset: edge-to-edge, order: [J, K, L]}}
+  terrain_edits: [{edits}]
+  overlays: [{overlays}]
+sides:
+  - id: us
+    name: American
+    nation: us
+    forces:
+{us}
+  - id: german
+    name: German
+    nation: germany
+    forces:
+{german}
+length: {{turns: 2}}
+victory:
+  scoring: most-vp
+  conditions:
+    - {{kind: enemy-losses, side: us, award: {{per: unit-value}}}}
+    - {{kind: enemy-losses, side: german, award: {{per: unit-value}}}}
+"""
+#: A force entry: unit code, hex, compass facing, and extra keys (label, mounted_on).
+Force = tuple[str, Hex, int, str]
+#: Where a unit a position does not need stands: section L, far from the hexes used (the
+#: positions are found from the west end of section J).
+PARKED = Hex(0, 0)
+PARK = "L3830"
+
+
+@functools.cache
+def base() -> ArmorGame:
+    """The map the positions are built on (the units of this one are never used)."""
+    return _game([("M4", PARKED, 0, "")], [("PZIVJ", PARKED, 0, "")])
+
+
+def _game(
+    us: list[Force],
+    german: list[Force],
+    edits: str = "",
+    overlays: str = "",
+) -> ArmorGame:
+    def forces(units: list[Force]) -> str:
+        lines = []
+        for code, h, compass, extra in units:
+            place = f"{{kind: hex, hex: {PARK}}}"
+            if h != PARKED:
+                amap = base().amap
+                number = amap.global_to_direction(h, compass)
+                place = f"{{kind: hex, hex: {amap.name(h)}, facing: {number}}}"
+            lines.append(f"      - {{unit: {code}, placement: {place}{extra}}}")
+        return "\n".join(lines)
+
+    text = SCENARIO.format(us=forces(us), german=forces(german), edits=edits, overlays=overlays)
+    game = load_game(parse_scenario(text, "position.yaml"))
+    assert isinstance(game, ArmorGame)
+    return game
+
+
+def _state(us: list[Force], german: list[Force], **kw: str) -> ArmorState:
+    state = _game(us, german, **kw).new_initial_state(1)
+    assert isinstance(state, ArmorState)
+    return state
+
+
+def _clear(hexes: Iterable[Hex]) -> bool:
+    """Every hex on the map and Clear, and no Crest between neighbours in the list."""
+    game = base()
+    found = list(hexes)
+    if not all(h in game.amap.hexes and game.terrain.terrain(h) == "clear" for h in found):
+        return False
+    return all(
+        not game.movement.cost("vehicle", b, a).parts[1:]
+        for a, b in itertools.permutations(found, 2)
+        if a.distance(b) == 1
+    )
+
+
+def _line(length: int, direction: int = 0) -> list[Hex]:
+    """``length`` Clear hexes in a straight line going ``direction`` (compass)."""
+    for h in sorted(base().terrain.hexes()):
+        line = [h]
+        for _ in range(length - 1):
+            line.append(line[-1].neighbor(direction))
+        if _clear(line):
+            return line
+    raise AssertionError("no straight clear line on the map")
+
+
+def _plot(state: ArmorState, *orders: Order) -> list[object]:
+    """Each order, then ``done`` for every side still plotting."""
+    events: list[object] = []
+    for order in orders:
+        events += state.apply(order)
+    while state.segment.id == "plot" and state.to_act():
+        events += state.apply(Done(state.to_act()[0]))
+    return events
+
+
+# --- 3. Road movement [AG V.C.2; AG V.C.5] --------------------------------------------------------
+
+
+def test_a_painted_road_costs_the_cards_road_movement_cost() -> None:
+    """[AG V.C.5]: "move three hexes using Road Movement (2 Speed Factors)" (the STG IIIG/75,
+    Road Movement Cost 2/3), on hexes a scenario paints Road; a 4-SF vehicle goes 6 road hexes,
+    not 11 for nothing [AG VII.C.2]. A Road hex entered off the road costs its other terrain,
+    Clear's 1 (our reading)."""
+    line = _line(13)
+    road = ", ".join(base().amap.name(h) for h in line[1:])
+    state = _state(
+        [("M4", PARKED, 0, "")],
+        [("STGIIIG-75", line[0], 0, "")],
+        edits=f"{{hexes: [{road}], terrain: road}}",
+    )
+    game, stug = state.game, state.game.units["german.STGIIIG-75.1"]
+    cost = game.cost_for(stug)
+    assert cost(line[0], line[1]) == 1  # onto the road from Clear: the other terrain
+    assert [cost(a, b) for a, b in itertools.pairwise(line[1:5])] == [Fraction(2, 3)] * 3
+    part = game.movement.cost("vehicle", line[2], line[1]).parts[0]
+    assert part.what == "along road" and "AG V.C.2" in (part.source or "")
+    w = walk(stug, line[1], 0, tuple("F" * 11), cost, game.on_map)
+    assert w.moved == 6 and w.spent == 4 and "[AG VII.C.2]" in (w.stopped or "")
+    assert walk(stug, line[1], 0, ("F",) * 3, cost, game.on_map).spent == 2
+
+
+def test_a_road_path_costs_the_cards_road_movement_cost_too() -> None:
+    """[AG V.C.2]: the boards' own roads (paths across hexsides) cost the card's Road Movement
+    Cost, as before; a track the card's Track Movement Cost."""
+    game = base()
+    jeep = dataclasses.replace(game.units["us.M4.1"], type_id="JEEP", road_cost=Fraction(1, 2))
+    step = next(
+        (a, b)
+        for a in sorted(game.terrain.hexes())
+        for b in a.neighbors()
+        if b in game.amap.hexes and "road" in game.terrain.routes(Hexside.between(a, b))
+    )
+    assert game.cost_for(jeep)(*step) == Fraction(1, 2)
+    part = game.movement.cost("vehicle", step[1], step[0]).parts[0]
+    assert part.what == "along road"
