@@ -1,6 +1,8 @@
 """Faults of the Armor engine found against the book, each pinned by the rule it breaks:
 
-- a Road costs the card's Road Movement Cost, wherever the road comes from [AG V.C.2; V.C.5].
+- a Road costs the card's Road Movement Cost, wherever the road comes from [AG V.C.2; V.C.5];
+- the Vehicle/Building check reads the row of the vehicle's Close Assault Defense
+  [AG VII.E.2.a].
 
 Each position is a small scenario on sections J, K and L, with forced dice where dice matter.
 """
@@ -15,6 +17,8 @@ from fractions import Fraction
 
 from model.hexes import Hex, Hexside
 from model.scenario_io import parse_scenario
+from rules.armor.buildings import close_assault_defense, table_row
+from rules.armor.events import BuildingCheck
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.move import walk
 from rules.armor.orders import Order
@@ -167,3 +171,43 @@ def test_a_road_path_costs_the_cards_road_movement_cost_too() -> None:
     assert game.cost_for(jeep)(*step) == Fraction(1, 2)
     part = game.movement.cost("vehicle", step[1], step[0]).parts[0]
     assert part.what == "along road"
+
+
+# --- 4. The Vehicle/Building check's row [AG VII.E.2.a] ---------------------------------------
+
+
+def test_the_building_check_reads_the_row_of_the_close_assault_defense() -> None:
+    """[AG VII.E.2.a]: "Crossgrid the Vehicle unit's NM Close Assault Defense Factor with the
+    type of Building unit". The Panzer IV (estimated factor 1) reads row 1 (Brick TK 50), the
+    Sherman (2) row 2 (Brick TK 45): a roll of 48 damages the one, not the other."""
+    assert close_assault_defense(base().units["german.PZIVJ.1"]).value == 1
+    assert close_assault_defense(base().units["us.M4.1"]).value == 2
+    line = _line(3, 0)
+    building = line[1]
+    overlays = f"{{overlay: brick-building, hex: {base().amap.name(building)}}}"
+    results = {}
+    for code in ("M4", "PZIVJ"):
+        us = [(code, line[0], 0, "")] if code == "M4" else [("M4", PARKED, 0, "")]
+        german = [(code, line[0], 0, "")] if code == "PZIVJ" else [("PZIVJ", PARKED, 0, "")]
+        state = _state(us, german, overlays=overlays)
+        unit = f"{'us' if code == 'M4' else 'german'}.{code}.1"
+        assert state.game.terrain.terrain(building) == "brick-building"
+        state.force_dice(48, 99)
+        events = _plot(state, Order(unit, moves="1"))
+        check = next(e for e in events if isinstance(e, BuildingCheck))
+        results[code] = (check.column, check.limit, check.damage)
+        row = 2 if code == "M4" else 1
+        assert f"row {row}" in check.rule and "[AG VII.E.2.a" in check.rule
+        assert "estimate" in (check.placeholder or "")
+    assert results == {"M4": ("Brick TK", 45, False), "PZIVJ": ("Brick TK", 50, True)}
+
+
+def test_a_cards_own_close_assault_defense_chooses_the_row() -> None:
+    """[AG VII.E.2.a]: a card's factor is read as printed; rows from 4 are cut from the text,
+    so the last row with numbers is read and the event says so."""
+    tank = dataclasses.replace(base().units["us.M4.1"], ca_defense_nm=1)
+    assert close_assault_defense(tank).value == 1
+    assert close_assault_defense(tank).placeholder is None
+    assert table_row(2) == (2, None)
+    row, note = table_row(5)
+    assert row == 3 and note is not None and "cut" in note

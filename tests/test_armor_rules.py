@@ -175,7 +175,7 @@ def test_building_hexside_rolls_for_track_and_gun() -> None:
     tank = "us.M4.1"
     start = state.troops.hexes[tank]
     assert start.neighbor(state.troops.facing[tank]) == building
-    state.force_dice(10)  # Brick TK, row 3 (placeholder 40): Track damage
+    state.force_dice(10)  # Brick TK, the Sherman's row 2 (45): Track damage
     events = state.apply(Order(tank, moves="1"))
     events += _finish_plot(state)
     checks = [e for e in events if isinstance(e, BuildingCheck)]

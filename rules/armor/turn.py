@@ -8,12 +8,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
-from model.provenance import Value
-from rules.armor import opportunity
-from rules.armor.cards import table
+from rules.armor import buildings, opportunity
 from rules.armor.events import (
     Bounced,
-    BuildingCheck,
     Damaged,
     Faced,
     FireCancelled,
@@ -39,10 +36,6 @@ _EFFECTS = {
     "track": "Track hit: no movement",
     "crew": "one crew loss",
 }
-CA_PLACEHOLDER = (
-    "the cards' NM Close Assault Defense is not in the text: row 3 of the Vehicle/Building "
-    "Table for every vehicle"
-)
 
 
 def begin_segment(state: ArmorState) -> None:
@@ -212,7 +205,7 @@ def _execute(state: ArmorState, unit: str, w: Walk) -> None:
     state.troops.walks[unit] = w
     previous = w.start
     for i, (h, facing, _) in enumerate(list(w.hexes)):
-        where = _building_step(state, unit, previous, h, facing)
+        where = buildings.check(state, unit, previous, h, facing)
         if where == "before":
             _truncate(w, i, facing, "Track damage entering a Building hex [AG VII.E.2.e]")
             break
@@ -241,41 +234,6 @@ def _leave(state: ArmorState, unit: str, h: Hex) -> None:
         for c in state.game.scenario.victory.conditions
     )
     state.emit(LeftMap(unit, state.game.name(h), scores))
-
-
-def _building_step(state: ArmorState, unit: str, previous: Hex, h: Hex, facing: int) -> str | None:
-    """[AG VII.E.2]: a vehicle crossing a Building hexside, in or out, rolls for Track and Gun
-    damage; with Track damage it stops "before" the Building (entering) or "inside" it
-    (leaving). Hexes of one large Building are crossed freely [AG VII.E.2.f]."""
-    if not state.game.units[unit].vehicle:
-        return None
-    a, b = state.game.terrain.terrain(previous), state.game.terrain.terrain(h)
-    building = next((t for t in (b, a) if t.endswith("-building")), None)
-    if building is None or (a.endswith("building") and b.endswith("building")):
-        return None
-    kind = building.split("-")[0].title()
-    side = f"{state.game.name(previous)}-{state.game.name(h)}"
-    backwards = previous.neighbor(facing) != h  # a reverse move [AG VII.E.2.c]
-    turret_back = state.troops.turret[unit] in (2, 3, 4)
-    gun = "GN Rev" if backwards != turret_back else "GN Fwd"
-    if _building_roll(state, unit, side, f"{kind} TK"):
-        damage(state, unit, "track")
-        return "before" if b.endswith("building") else "inside"
-    if _building_roll(state, unit, side, f"{kind} {gun}"):
-        damage(state, unit, "gun")
-    return None
-
-
-def _building_roll(state: ArmorState, unit: str, hexside: str, column: str) -> bool:
-    cell = table("vehicle-building").cell(3, column)
-    limit = int(str(cell.value if isinstance(cell, Value) else cell))
-    roll = state.roll(f"Vehicle/Building {column} for {unit}", 100)
-    state.emit(
-        BuildingCheck(
-            unit, hexside, column, roll, limit, roll <= limit, "[AG VII.E.2]", CA_PLACEHOLDER
-        )
-    )
-    return roll <= limit
 
 
 def resolve_disputes(state: ArmorState) -> None:
