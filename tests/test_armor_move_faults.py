@@ -1,5 +1,6 @@
 """Faults of the Armor engine found against the book, each pinned by the rule it breaks:
 
+- transported units do not count towards stacking [AG III.B.1; ADV V.C.2];
 - a Road costs the card's Road Movement Cost, wherever the road comes from [AG V.C.2; V.C.5];
 - the Vehicle/Building check reads the row of the vehicle's Close Assault Defense
   [AG VII.E.2.a].
@@ -18,11 +19,13 @@ from fractions import Fraction
 from model.hexes import Hex, Hexside
 from model.scenario_io import parse_scenario
 from rules.armor.buildings import close_assault_defense, table_row
-from rules.armor.events import BuildingCheck
+from rules.armor.events import BuildingCheck, Placed
+from rules.armor.fire import aim
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.move import walk
 from rules.armor.orders import Order
 from rules.engine.actions import Done
+from rules.records.position import PositionReader
 from rules.registry import load_game
 
 SCENARIO = """
@@ -129,6 +132,62 @@ def _plot(state: ArmorState, *orders: Order) -> list[object]:
     while state.segment.id == "plot" and state.to_act():
         events += state.apply(Done(state.to_act()[0]))
     return events
+
+
+# --- 2. Transported units and stacking [AG III.B.1; ADV V.C.2] -----------------------------------
+
+
+def _truck(mounted: bool, terrain: str = "scrub") -> tuple[ArmorState, Hex]:
+    """A Medium Truck with two Infantry Squads (mounted on it or not) in a hex painted
+    ``terrain``, a Sherman facing it from 4 hexes."""
+    line = _line(6)
+    ride = ", mounted_on: truck" if mounted else ""
+    edits = f"{{hexes: [{base().amap.name(line[4])}], terrain: {terrain}}}"
+    state = _state(
+        [("M4", line[0], 0, "")],
+        [
+            ("GE-MEDIUM-TRUCK", line[4], 3, ", label: truck"),
+            ("GE-INFANTRY-SQUAD", line[4], 3, f", count: 2{ride}"),
+        ],
+        edits=edits,
+    )
+    return state, line[4]
+
+
+def test_transported_units_do_not_count_towards_stacking() -> None:
+    """[AG III.B.1; ADV V.C.2]: "a Medium Truck unit Transporting two Infantry Squad units does
+    not count as six Stacking Factors (two for the Truck and four for the two Infantry
+    Squads), but only as the Truck unit's two Stacking Factors"; so the hex keeps its terrain
+    against fire (over four: as Clear [AG III.B.1])."""
+    loose, h = _truck(mounted=False)
+    assert loose.stacking(h) == 6
+    riding, h = _truck(mounted=True)
+    squads = ["german.GE-INFANTRY-SQUAD.1", "german.GE-INFANTRY-SQUAD.2"]
+    assert riding.troops.carried == dict.fromkeys(squads, "german.GE-MEDIUM-TRUCK.1")
+    assert all(riding.troops.hexes[s] == h for s in squads)
+    assert riding.stacking(h) == 2
+    placed = [e.how for e in riding.log if isinstance(e, Placed) and e.unit in squads]
+    assert len(placed) == 2 and all("[AG III.B.1; ADV V.C.2]" in how for how in placed)
+    truck = "german.GE-MEDIUM-TRUCK.1"
+    for state, applied in ((loose, False), (riding, True)):
+        [terrain] = [m for m in aim(state, "us.M4.1", truck).modifiers if "scrub" in m.what]
+        assert terrain.applied is applied and terrain.value == -3
+
+
+def test_transported_units_move_with_their_vehicle_without_orders() -> None:
+    """[ADV V.C.1]: "no movement notations need to be made for the Transported Leg or Towed
+    units. They will simply move along with their Vehicle unit"."""
+    state, h = _truck(mounted=True, terrain="clear")
+    squad, truck = "german.GE-INFANTRY-SQUAD.1", "german.GE-MEDIUM-TRUCK.1"
+    assert state.order_options(squad) == []
+    assert "moves with it" in (state.why_not_order(Order(squad, moves="1")) or "")
+    _plot(state, Order(truck, moves="1"))
+    assert state.troops.hexes[truck] == h.neighbor(3)
+    assert state.troops.hexes[squad] == h.neighbor(3) and state.stacking(h.neighbor(3)) == 2
+    position = state.to_position()  # a position says who rides on what [ADV V.C]
+    assert {p.id: p.values.get("transported_by") for p in position.units}[squad] == truck
+    back = state.game.state_from_position(position, PositionReader(state.game, position, None))
+    assert back.position_fingerprint() == state.position_fingerprint()
 
 
 # --- 3. Road movement [AG V.C.2; AG V.C.5] --------------------------------------------------------

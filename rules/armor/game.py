@@ -22,10 +22,12 @@ What this slice plays, by the book (the basic Armor Game rules [AG I-IX]):
 - Victory Points [AG IX] (:mod:`rules.armor.victory`).
 
 A road or track blocked by a new Wreck or a newly moved enemy unit costs the hex's other
-terrain [AG VII.C.4]. Not yet: Buttoned turrets (the Armor Game's are always Open
-[AG VIII.B]), and everything of the Advanced Game and the Optional Rules (GP
-fire, so Leg and Towed units cannot be hit; bail-out; weather...). The Data Cards' tables are
-not in the book's text: :mod:`rules.armor.cards` names the placeholders used.
+terrain [AG VII.C.4]. Leg and Towed units set up transported (``mounted_on``) ride with their
+Vehicle and do not count towards stacking [AG III.B.1; ADV V.C]; Loading and Unloading
+[ADV IV.B.1] are not in this slice, so they stay aboard. Not yet: Buttoned turrets (the
+Armor Game's are always Open [AG VIII.B]), and everything else of the Advanced Game and the
+Optional Rules (GP fire, so Leg and Towed units cannot be hit; bail-out; weather...). The Data
+Cards' tables are not in the book's text: :mod:`rules.armor.cards` names the placeholders used.
 """
 
 from __future__ import annotations
@@ -164,6 +166,7 @@ class ArmorState(State):
             hexes=dict(dep.hexes),
             facing=dict(dep.facing),  # compass
             turret=dict.fromkeys(dep.hexes, 0),  # hexsides off the hull
+            carried=dict(dep.carried),
         )
         self.sheets = CommandSheets({s: {} for s in game.sides})
         self.damage = Damage()
@@ -235,9 +238,33 @@ class ArmorState(State):
         return (base + (self.troops.turret[unit] if spec.turret_turn else 0)) % 6
 
     def stacking(self, h: Hex) -> int:
-        """Stacking Factors in a hex, Wrecks at 2 each [AG III.B]."""
-        units = sum(self.game.units[u].stacking for u, at in self.troops.hexes.items() if at == h)
+        """Stacking Factors in a hex, Wrecks at 2 each [AG III.B.3]; Leg and Towed units
+        transported by a Vehicle do not count [AG III.B.1; ADV V.C.2]."""
+        units = sum(
+            self.game.units[u].stacking
+            for u, at in self.troops.hexes.items()
+            if at == h and not self.transported(u)
+        )
         return units + 2 * self.damage.wrecks.count(h)
+
+    def transported(self, unit: str) -> bool:
+        """The unit rides on a Vehicle on the map [ADV V.C]. Our reading, Bail Out [ADV IX.B]
+        not being in this slice: once its Vehicle is knocked out, the unit stands in the hex on
+        its own."""
+        carrier = self.troops.carried.get(unit)
+        return carrier is not None and carrier in self.troops.hexes and unit in self.troops.hexes
+
+    def passengers(self, carrier: str) -> list[str]:
+        """The units on the map that ``carrier`` transports [ADV V.C]."""
+        return sorted(
+            u for u, c in self.troops.carried.items() if c == carrier and u in self.troops.hexes
+        )
+
+    def put(self, unit: str, h: Hex, facing: int) -> None:
+        """Stand ``unit`` in ``h`` facing ``facing``, with the units it transports: they "move
+        along with their Vehicle unit" [ADV V.C.1]."""
+        for u in (unit, *self.passengers(unit)):
+            self.troops.hexes[u], self.troops.facing[u] = h, facing
 
     # --- legal actions ----------------------------------------------------------------------
 

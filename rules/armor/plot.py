@@ -31,6 +31,9 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
         return cached
     spec, here = state.game.units[unit], state.troops.hexes[unit]
     found: list[Action] = []
+    if state.transported(unit):
+        state.sheets.options[unit] = found
+        return found  # it moves with its Vehicle [ADV V.C.1]
     cost, on_map = state.game.cost_for(spec), state.game.on_map
     if not state.immobile(unit):
         moves = destinations(spec, here, state.troops.facing[unit], cost, on_map)
@@ -93,6 +96,12 @@ def _face(state: ArmorState, unit: str, hull: int, turret: int) -> Face:
 def why_not_order(state: ArmorState, order: Order) -> str | None:
     """Why the order may not be plotted, or None [AG V; AG VI.A.4]."""
     unit, spec = order.unit, state.game.units[order.unit]
+    if state.transported(unit):
+        carrier = state.troops.carried[unit]
+        return (
+            f"{unit} is transported by {carrier} and moves with it, without orders [ADV V.C.1] "
+            "(Loading and Unloading [ADV IV.B.1] are not in this slice)"
+        )
     if order.opportunity is not None:
         if order.fire or order.moves:
             return "with Opportunity Fire, no other orders of any kind [AG V.A.2.b(1)]"

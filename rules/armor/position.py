@@ -21,7 +21,8 @@ a Wreck marker [AG VI.B.7]; each side's orders are the Command Sheets' notations
     state: {done: [german], fired_last_turn: [us.M4.1], old_wrecks: 1}
 
 A unit off the map (knocked out, exited) keeps the facing it had, read at its Wreck's hex or at
-the hex it left from. What the file does not say is worked out again: each unit's legal orders,
+the hex it left from; a unit transported by a Vehicle names it (``transported_by``) and stands
+in its hex [ADV V.C]. What the file does not say is worked out again: each unit's legal orders,
 and each unit's movement this Turn (it matters only inside the Movement Execution Phase, where
 no side decides).
 """
@@ -66,7 +67,7 @@ DAMAGE = {
 }
 KNOCKED_OUT, EXITED = "knocked-out", "exited"
 STATUSES = (*DAMAGE.values(), KNOCKED_OUT, EXITED)
-VALUES = ("crew_losses", "turret", "exited_from")
+VALUES = ("crew_losses", "turret", "exited_from", "transported_by")
 OVER = "over"
 
 
@@ -147,6 +148,8 @@ def _place(state: ArmorState, unit: str) -> UnitPlace:
         values["exited_from"] = game.name(troops.exited[unit])
     if state.damage.crew_losses.get(unit):
         values["crew_losses"] = state.damage.crew_losses[unit]
+    if unit in troops.carried:
+        values["transported_by"] = troops.carried[unit]
     at, facing = _last_hex(state, unit), None
     if at is not None and unit in troops.facing:
         hull = troops.facing[unit]
@@ -198,6 +201,7 @@ def state_from_position(
         set(units(extra.fired_last_turn, game.units, ("state", "fired_last_turn"), reader)),
         set(units(extra.opportunity_used, game.units, ("state", "opportunity_used"), reader)),
     )
+    _check_carried(state, position, reader)
     reader.done()
     state.restore_dice(position)
     state._advance()  # a hand-written position may stand where nobody decides yet
@@ -304,6 +308,17 @@ def _read_values(
             )
         elif losses:
             state.damage.crew_losses[place.id] = losses
+    carrier = place.values.get("transported_by")
+    if carrier is not None:
+        where = (*path, "values", "transported_by")
+        if not isinstance(carrier, str):
+            reader.problem(where, "the id of the Vehicle unit that transports it [ADV V.C]")
+        elif not reader.unit(carrier, state.game.units, where):
+            pass  # reported
+        elif state.game.units[carrier].side != state.game.units[place.id].side:
+            reader.problem(where, f"'{carrier}' is not a unit of its side [ADV V.C]")
+        else:
+            state.troops.carried[place.id] = carrier
     if "turret" in place.values and whole(place.values["turret"], 1, 6) is None:
         where = (*path, "values", "turret")
         reader.problem(where, "the turret faces a direction number, 1 to 6 [AG VIII.A]")
@@ -331,6 +346,19 @@ def _read_facing(
     turret = whole(place.values.get("turret"), 1, 6)
     if turret is not None:
         troops.turret[place.id] = (amap.direction_to_global(last, turret) - hull) % 6
+
+
+def _check_carried(state: ArmorState, position: GamePosition, reader: PositionReader) -> None:
+    """A transported unit stands in its Vehicle's hex, while the Vehicle is on the map
+    [ADV IV.B.1.f]."""
+    troops = state.troops
+    for i, place in enumerate(position.units):
+        carrier = troops.carried.get(place.id)
+        if carrier is None or carrier not in troops.hexes or place.id not in troops.hexes:
+            continue
+        if troops.hexes[place.id] != troops.hexes[carrier]:
+            where = ("units", i, "hex")
+            reader.problem(where, f"transported by {carrier}, it stands in its hex [ADV V.C]")
 
 
 def _knocked_out(

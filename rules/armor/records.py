@@ -15,7 +15,7 @@ from model.hexes import Hex
 from rules.armor.move import Walk
 from rules.armor.orders import Order
 from rules.engine.actions import Action
-from rules.engine.record import OMIT, Record, state_field
+from rules.engine.record import OMIT, Record, plain, state_field
 
 
 def _order_texts(orders: dict[str, dict[str, Order]]) -> dict[str, list[str]]:
@@ -24,6 +24,12 @@ def _order_texts(orders: dict[str, dict[str, Order]]) -> dict[str, list[str]]:
 
 def _left_out(_: Any) -> Any:
     return OMIT
+
+
+def _unless_empty(value: Any) -> Any:
+    """Left out of the snapshot while empty, so the fingerprints of games where it never
+    matters stay as they were."""
+    return plain(value) if value else OMIT
 
 
 @dataclass
@@ -42,7 +48,9 @@ class Play(Record):
 @dataclass
 class Troops(Record):
     """Where the counters stand: each unit's hex, hull facing (compass) and turret (hexsides
-    off the hull), and the units that left the map with the hex they left from.
+    off the hull), the units that left the map with the hex they left from, and the Leg and
+    Towed units set up transported, each with its Vehicle [ADV IV.B.1.f; ADV V.C] (in the
+    fingerprint only when there are some).
 
     ``walks`` (each unit's movement this Turn, for Opportunity Fire and disputed hexes
     [AG VII.C-F]) is not in the fingerprint, as it never was: it matters only inside the
@@ -53,6 +61,7 @@ class Troops(Record):
     turret: dict[str, int] = state_field(default_factory=dict)
     exited: dict[str, Hex] = state_field(default_factory=dict)
     walks: dict[str, Walk] = state_field(default_factory=dict, encode=_left_out)
+    carried: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
 
 
 @dataclass

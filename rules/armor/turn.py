@@ -209,7 +209,7 @@ def _execute(state: ArmorState, unit: str, w: Walk) -> None:
         if where == "before":
             _truncate(w, i, facing, "Track damage entering a Building hex [AG VII.E.2.e]")
             break
-        state.troops.hexes[unit], state.troops.facing[unit] = h, facing
+        state.put(unit, h, facing)
         if where == "inside":
             _truncate(w, i + 1, facing, "Track damage leaving a Building hex [AG VII.E.2.e]")
             break
@@ -218,7 +218,7 @@ def _execute(state: ArmorState, unit: str, w: Walk) -> None:
             break
         previous = h
     if unit in state.troops.hexes:
-        state.troops.hexes[unit], state.troops.facing[unit] = w.hex, w.facing
+        state.put(unit, w.hex, w.facing)
 
 
 def _truncate(w: Walk, keep: int, facing: int, why: str) -> None:
@@ -227,13 +227,15 @@ def _truncate(w: Walk, keep: int, facing: int, why: str) -> None:
 
 
 def _leave(state: ArmorState, unit: str, h: Hex) -> None:
-    del state.troops.hexes[unit]
-    state.troops.exited[unit] = h
-    scores = any(
-        c.kind == "exit" and c.side == state.game.units[unit].side
-        for c in state.game.scenario.victory.conditions
-    )
-    state.emit(LeftMap(unit, state.game.name(h), scores))
+    """Off the map: out of the game [AG VII.C.5], with the units it transports."""
+    for u in (unit, *state.passengers(unit)):
+        del state.troops.hexes[u]
+        state.troops.exited[u] = h
+        scores = any(
+            c.kind == "exit" and c.side == state.game.units[u].side
+            for c in state.game.scenario.victory.conditions
+        )
+        state.emit(LeftMap(u, state.game.name(h), scores))
 
 
 def resolve_disputes(state: ArmorState) -> None:
@@ -247,14 +249,17 @@ def resolve_disputes(state: ArmorState) -> None:
         loser, why = _loser(state, h, by_side)
         for unit in by_side[loser]:
             back = _back(state, unit, h)
-            state.troops.hexes[unit] = back
+            state.put(unit, back, state.troops.facing[unit])  # with its passengers
             state.emit(Bounced(unit, state.game.name(h), state.game.name(back), why))
 
 
 def _disputed(state: ArmorState) -> list[tuple[Hex, dict[str, list[str]]]]:
+    """Hexes with units of both sides, each side's units there (transported units move with
+    their Vehicle [ADV V.C.1], so only the Vehicle is listed)."""
     at: dict[Hex, dict[str, list[str]]] = {}
     for u, h in sorted(state.troops.hexes.items()):
-        at.setdefault(h, {}).setdefault(state.game.units[u].side, []).append(u)
+        if not state.transported(u):
+            at.setdefault(h, {}).setdefault(state.game.units[u].side, []).append(u)
     return sorted(((h, s) for h, s in at.items() if len(s) > 1), key=lambda x: x[0])
 
 
