@@ -1,5 +1,7 @@
-"""Faults of the Armor engine found against the book, each pinned by the rule it breaks:
+"""Four faults of the Armor engine found against the book, each pinned by the rule it breaks:
 
+- Opportunity Fire is the owner's to fire or decline [AG VII.F], and a unit stopped while
+  crossing a hexside ends in the hex it left [AG VII.F.4];
 - transported units do not count towards stacking [AG III.B.1; ADV V.C.2];
 - a Road costs the card's Road Movement Cost, wherever the road comes from [AG V.C.2; V.C.5];
 - the Vehicle/Building check reads the row of the vehicle's Close Assault Defense
@@ -18,12 +20,15 @@ from fractions import Fraction
 
 from model.hexes import Hex, Hexside
 from model.scenario_io import parse_scenario
+from rules.armor import opportunity
 from rules.armor.buildings import close_assault_defense, table_row
-from rules.armor.events import BuildingCheck, Placed
+from rules.armor.events import ApFire, BuildingCheck, Damaged, Moved, OrderCut, Placed
 from rules.armor.fire import aim
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.move import walk
-from rules.armor.orders import Order
+from rules.armor.opportunity import OpportunityAnswered, OpportunityTriggered
+from rules.armor.orders import OpportunityFire, Order
+from rules.bots.greedy import GreedyBot
 from rules.engine.actions import Done
 from rules.records.position import PositionReader
 from rules.registry import load_game
@@ -132,6 +137,169 @@ def _plot(state: ArmorState, *orders: Order) -> list[object]:
     while state.segment.id == "plot" and state.to_act():
         events += state.apply(Done(state.to_act()[0]))
     return events
+
+
+# --- 1. Opportunity Fire [AG VII.F] ---------------------------------------------------------
+
+
+def test_opportunity_fire_waits_for_its_owner_to_fire_or_decline() -> None:
+    """[AG VII.F; AG VII.F.3]: "Opportunity Fire is only 'triggered' at the will of the player
+    who wrote the order": the movement stops at the trigger, and the owner's side alone acts,
+    with two choices: fire, or decline (``done``)."""
+    line = _line(10)
+    state = _state([("M4", line[0], 0, "")], [("PZIVJ", line[9], 3, "")])
+    name = state.game.name
+    events = _plot(
+        state, Order("us.M4.1", opportunity=name(line[6])), Order("german.PZIVJ.1", moves="3")
+    )
+    [trigger] = [e for e in events if isinstance(e, OpportunityTriggered)]
+    assert (trigger.firer, trigger.target, trigger.hex, trigger.crossing) == (
+        "us.M4.1",
+        "german.PZIVJ.1",
+        name(line[6]),
+        False,
+    )
+    assert "[AG VII.F.3]" in trigger.describe()
+    assert state.to_act() == ("us",)
+    assert state.legal_actions() == [OpportunityFire("us.M4.1", "german.PZIVJ.1"), Done("us")]
+    assert state.legal_actions("german") == []
+    assert state.troops.hexes["german.PZIVJ.1"] == line[6]  # stopped in the hex it entered
+    assert not any(isinstance(e, (ApFire, Moved)) for e in events)  # nothing fired, not done
+    progress = state.progress()
+    assert "Opportunity Fire" in progress.step and progress.rule == "Armor [AG VII.F]"
+    assert progress.done_label.startswith("Decline")
+    assert state.preview(OpportunityFire("us.M4.1", "german.PZIVJ.1")).chances[0].effect
+    assert state.game.parse_action("opportunity-fire us.M4.1 german.PZIVJ.1") == (
+        OpportunityFire("us.M4.1", "german.PZIVJ.1")
+    )
+    assert not state.preview(OpportunityFire("us.M4.1", "german.PZIVJ.2")).legal
+
+
+def test_a_declined_unit_goes_on_and_the_order_waits_for_a_later_one() -> None:
+    """[AG VII.F]: "the player may decline to fire and wait for later units before firing.
+    Once firing is declined, the crossing unit may not be fired at": the first Panzer IV goes
+    on along the line without a shot; the second triggers the order again and is fired at."""
+    line = _line(10)
+    state = _state([("M4", line[0], 0, "")], [("PZIVJ", line[8], 3, ""), ("PZIVJ", line[9], 3, "")])
+    name = state.game.name
+    _plot(
+        state,
+        Order("us.M4.1", opportunity=name(line[6])),
+        Order("german.PZIVJ.1", moves="4"),
+        Order("german.PZIVJ.2", moves="3"),
+    )
+    assert state.execution.asked == opportunity.Trigger(
+        "us.M4.1", "german.PZIVJ.1", name(line[6]), False
+    )
+    events = state.apply(Done("us"))  # decline: let it pass
+    [answer] = [e for e in events if isinstance(e, OpportunityAnswered)]
+    assert not answer.fires and "[AG VII.F]" in answer.describe()
+    [moved] = [e for e in events if isinstance(e, Moved) and e.unit == "german.PZIVJ.1"]
+    assert moved.path == tuple(name(h) for h in line[7:3:-1])  # on along the line, not asked
+    assert not any(isinstance(e, ApFire) for e in events)
+    assert state.execution.asked is not None
+    assert state.execution.asked.target == "german.PZIVJ.2"  # a later unit: asked again
+    state.force_dice(5, 50, 10)  # a hit; UH (AB 16 < Penetration 17); Damage Caused 10: KO
+    events = state.apply(OpportunityFire("us.M4.1", "german.PZIVJ.2"))
+    assert [e.target for e in events if isinstance(e, ApFire)] == ["german.PZIVJ.2"]
+    assert state.damage.knocked_out == ["german.PZIVJ.2"] and state.damage.wrecks == [line[6]]
+    assert state.troops.hexes["german.PZIVJ.1"] == line[4]
+
+
+def _along() -> tuple[Hex, Hex, Hex, Hex, int]:
+    """A firer's hex, the hex two diagonals away (the line of sight runs exactly along two
+    hexsides), the far hexside's two hexes ``left`` and ``right``, and the direction from left
+    to right; all Clear, with the hex beyond ``right``."""
+    for a in sorted(base().terrain.hexes()):
+        for d in range(6):
+            diagonal = a.neighbor(d).neighbor((d + 1) % 6)
+            b = Hex(2 * diagonal.q - a.q, 2 * diagonal.r - a.r)
+            left, right = diagonal.neighbor(d), diagonal.neighbor((d + 1) % 6)
+            k = left.direction_to(right)
+            assert k is not None
+            if _clear([a, diagonal, b, left, right, right.neighbor(k)]):
+                return a, b, left, right, k
+    raise AssertionError("no clear diagonal on the map")
+
+
+def test_a_unit_stopped_crossing_a_hexside_ends_in_the_hex_it_left() -> None:
+    """[AG VII.F.4]: "If the Opportunity Fire was triggered by the target unit crossing a
+    hexside, and the fire stops the target unit, the target unit (or the Wreck unit replacing
+    it) ends its move in the hex prior to crossing the hexside." The line of sight runs
+    exactly along the hexside between ``left`` and ``right``: crossing it triggers the order
+    [AG VII.F.3]; knocked out there, the Wreck stands in ``left``."""
+    a, b, left, right, k = _along()
+    line = opportunity.line_of(a, b)
+    assert Hexside.between(left, right) in line.sides
+    assert left not in line.hexes and right not in line.hexes  # only touched along an edge
+    facing = min(range(6), key=lambda d: a.neighbor(d).distance(b))
+    state = _state([("M4", a, facing, "")], [("PZIVJ", left, k, "")])
+    name = state.game.name
+    _plot(state, Order("us.M4.1", opportunity=name(b)), Order("german.PZIVJ.1", moves="2"))
+    asked = state.execution.asked
+    assert asked is not None and asked.crossing and asked.where == f"{name(left)}/{name(right)}"
+    assert state.troops.hexes["german.PZIVJ.1"] == left
+    shot = aim(state, "us.M4.1", "german.PZIVJ.1", opportunity=True)
+    assert shot.aspect.aspect == "side" and shot.hit_number >= 5
+    state.force_dice(5, 10, 10)  # a hit; side UH (AB 6); Damage Caused 10: Knocked Out
+    events = state.apply(OpportunityFire("us.M4.1", "german.PZIVJ.1"))
+    assert any(isinstance(e, Damaged) and e.unit == "german.PZIVJ.1" for e in events)
+    [cut] = [e for e in events if isinstance(e, OrderCut)]
+    assert "hex before the hexside [AG VII.F.4]" in cut.reason
+    [moved] = [e for e in events if isinstance(e, Moved)]
+    assert moved.path == ()  # it never entered right
+    assert state.damage.wrecks == [left]
+
+
+def test_a_unit_the_fire_does_not_stop_crosses_and_completes_its_move() -> None:
+    """[AG VII.F.4]: "If the Opportunity Fire fails to stop the target unit, the target unit
+    completes its movement after the firing is resolved"."""
+    a, b, left, right, k = _along()
+    facing = min(range(6), key=lambda d: a.neighbor(d).distance(b))
+    state = _state([("M4", a, facing, "")], [("PZIVJ", left, k, "")])
+    name = state.game.name
+    _plot(state, Order("us.M4.1", opportunity=name(b)), Order("german.PZIVJ.1", moves="2"))
+    state.force_dice(99)  # a miss
+    events = state.apply(OpportunityFire("us.M4.1", "german.PZIVJ.1"))
+    [fire] = [e for e in events if isinstance(e, ApFire)]
+    assert fire.hits == 0
+    assert state.troops.hexes["german.PZIVJ.1"] == right.neighbor(k)
+    assert state.firing.opportunity_used == {"us.M4.1"}  # once a Turn [AG VII.F]
+
+
+def test_a_position_taken_while_an_opportunity_fire_waits_reads_back() -> None:
+    """[AG VII.F]: the Movement Execution Phase stopped for the owner's word is a position
+    like any other: written, read back to the same state, and played on to the same end."""
+    line = _line(10)
+    state = _state([("M4", line[0], 0, "")], [("PZIVJ", line[8], 3, ""), ("PZIVJ", line[9], 3, "")])
+    name = state.game.name
+    _plot(
+        state,
+        Order("us.M4.1", opportunity=name(line[6])),
+        Order("german.PZIVJ.1", moves="2"),
+        Order("german.PZIVJ.2", moves="1RL2"),
+    )
+    state.apply(Done("us"))  # declined: german.PZIVJ.2 triggers it next
+    assert state.execution.asked is not None and state.execution.declined
+    assert state.execution.mover == "german.PZIVJ.2" and state.execution.progress == 2
+    position = state.to_position()
+    assert position.state["movement"]["asked"]["target"] == "german.PZIVJ.2"
+    back = state.game.state_from_position(position, PositionReader(state.game, position, None))
+    assert back.position_fingerprint() == state.position_fingerprint()
+    for s in (state, back):
+        s.force_dice(5, 50, 10)
+        s.apply(OpportunityFire("us.M4.1", "german.PZIVJ.2"))
+    assert back.position_fingerprint() == state.position_fingerprint()
+
+
+def test_the_greedy_bot_fires_an_opportunity_it_can_hit() -> None:
+    """The bots get the choice too: the greedy bot fires when its shot can hit."""
+    line = _line(10)
+    state = _state([("M4", line[0], 0, "")], [("PZIVJ", line[9], 3, "")])
+    name = state.game.name
+    _plot(state, Order("us.M4.1", opportunity=name(line[6])), Order("german.PZIVJ.1", moves="3"))
+    assert state.to_act() == ("us",)
+    assert GreedyBot(1).choose(state, "us") == OpportunityFire("us.M4.1", "german.PZIVJ.1")
 
 
 # --- 2. Transported units and stacking [AG III.B.1; ADV V.C.2] -----------------------------------

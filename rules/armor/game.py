@@ -13,11 +13,12 @@ What this slice plays, by the book (the basic Armor Game rules [AG I-IX]):
   actions per side) until the Command Sheets are laid out for movement [AG VII.A].
 - The Direct Fire Phase [AG VI]: AP fire, every shot explained with its modifiers and rules,
   results applied once all fire is done.
-- The Movement Execution Phase [AG VII]: orders executed as plotted, cut where illegal
-  [AG VII.C], Building hexside checks [AG VII.E], Opportunity Fire (the engine fires at the
-  first unit that triggers an order, standing in for the owner's choice; see
-  :mod:`rules.armor.opportunity`), units leaving the map [AG VII.C.5], hexes disputed with the
-  enemy [AG VII.D] (:mod:`rules.armor.turn`).
+- The Movement Execution Phase [AG VII] (:mod:`rules.armor.execution`): orders executed as
+  plotted, cut where illegal [AG VII.C], Building hexside checks on the row of the vehicle's
+  Close Assault Defense [AG VII.E] (:mod:`rules.armor.buildings`), Opportunity Fire: a
+  triggered order stops the movement until its owner fires (``opportunity-fire``) or declines
+  (``done``) [AG VII.F] (:mod:`rules.armor.opportunity`), units leaving the map [AG VII.C.5],
+  hexes disputed with the enemy [AG VII.D] (:mod:`rules.armor.turn`).
 - The Final Facing and Adjustment Phase [AG VIII]: Pivot in Place and turret turns.
 - Victory Points [AG IX] (:mod:`rules.armor.victory`).
 
@@ -26,8 +27,9 @@ terrain [AG VII.C.4]. Leg and Towed units set up transported (``mounted_on``) ri
 Vehicle and do not count towards stacking [AG III.B.1; ADV V.C]; Loading and Unloading
 [ADV IV.B.1] are not in this slice, so they stay aboard. Not yet: Buttoned turrets (the
 Armor Game's are always Open [AG VIII.B]), and everything else of the Advanced Game and the
-Optional Rules (GP fire, so Leg and Towed units cannot be hit; bail-out; weather...). The Data
-Cards' tables are not in the book's text: :mod:`rules.armor.cards` names the placeholders used.
+Optional Rules (GP fire, so Leg and Towed units cannot be hit; bail-out; weather; Tracking
+Fire...). The Data Cards' tables are not in the book's text: :mod:`rules.armor.cards` names
+the placeholders used.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from model.position import GamePosition
 from model.scenario_io import LoadedScenario
 from model.systems import GameSystem
 from model.victory import Exit
-from rules.armor import plot, preview, view
+from rules.armor import opportunity, plot, preview, view
 from rules.armor import position as position_io
 from rules.armor.events import OrderPlotted
 from rules.armor.fire import level
@@ -47,9 +49,9 @@ from rules.armor.move import (
     EnterCost,
     enter_cost,
 )
-from rules.armor.orders import ACTIONS, Face, Order
+from rules.armor.orders import ACTIONS, Face, OpportunityFire, Order
 from rules.armor.position import ArmorPositionState
-from rules.armor.records import CommandSheets, Damage, Firing, Play, Troops
+from rules.armor.records import CommandSheets, Damage, Execution, Firing, Play, Troops
 from rules.armor.sequence import ARMOR_SEQUENCE
 from rules.armor.setup import deploy
 from rules.armor.turn import advance, apply_face, begin_segment, damage
@@ -171,6 +173,7 @@ class ArmorState(State):
         self.sheets = CommandSheets({s: {} for s in game.sides})
         self.damage = Damage()
         self.firing = Firing()
+        self.execution = Execution()
         for event in dep.events:
             self.emit(event)
         begin_segment(self)
@@ -190,6 +193,9 @@ class ArmorState(State):
         return self.game.steps[self.play.step][1]
 
     def actors(self) -> tuple[str, ...]:
+        asked = self.execution.asked
+        if asked is not None:  # the owner of a triggered Opportunity Fire [AG VII.F]
+            return (self.game.units[asked.firer].side,)
         actor = self.segment.actor
         if actor == "both":
             return self.game.sides
@@ -273,6 +279,9 @@ class ArmorState(State):
         for s in self.to_act():
             if side is not None and s != side:
                 continue
+            if self.execution.asked is not None:  # fire, or decline with 'done' [AG VII.F]
+                found.extend(opportunity.choices(self, s))
+                continue
             if self.segment.id == "plot":
                 for u in self.alive(s):
                     if u not in self.sheets.orders[s]:
@@ -307,6 +316,10 @@ class ArmorState(State):
             self.emit(OrderPlotted(action.unit, action.notation, private_to=side))
         elif isinstance(action, Face):
             apply_face(self, action)
+        elif isinstance(action, OpportunityFire):
+            opportunity.fire(self)
+        elif isinstance(action, Done) and self.execution.asked is not None:
+            opportunity.decline(self)
         elif isinstance(action, Done):
             self.play.done.add(action.side)
             self.emit(SideDone(action.side, self.segment.id))
@@ -335,7 +348,10 @@ class ArmorState(State):
         return view.concerns(self, action)
 
     def preview(self, action: Action) -> Preview:
-        """Legal or why not, the SF it spends, the odds of its fire (:mod:`rules.armor.preview`)."""
+        """Legal or why not, the SF it spends, the odds of its fire (:mod:`rules.armor.preview`;
+        a triggered Opportunity Fire's, :func:`rules.armor.opportunity.preview`)."""
+        if isinstance(action, OpportunityFire) and self.why_not(action) is None:
+            return opportunity.preview(self, action, self.describe(action))
         return preview.preview(self, action)
 
     def arrange(self, actions: list[Action]) -> list[Action]:

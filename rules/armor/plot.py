@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 from rules.armor.fire import why_not_fire
 from rules.armor.move import FIRE_LIMIT, Destination, destinations, walk
-from rules.armor.opportunity import why_not_opportunity
-from rules.armor.orders import Face, Order, notation
+from rules.armor.opportunity import why_not_fire_now, why_not_opportunity
+from rules.armor.orders import Face, OpportunityFire, Order, notation
 from rules.engine.actions import Action, Done
 
 if TYPE_CHECKING:
@@ -135,6 +135,10 @@ def why_not(state: ArmorState, action: Action) -> str | None:
     applying it, and :func:`rules.armor.preview.preview` before saying what it would do."""
     if isinstance(action, Done):
         return None if action.side in state.to_act() else f"{action.side} may not act now"
+    if isinstance(action, OpportunityFire):
+        return why_not_fire_now(state, action)
+    if state.execution.asked is not None:
+        return "an Opportunity Fire waits for its owner to fire or decline [AG VII.F]"
     if not isinstance(action, Order | Face):
         return "not an action of Armor"
     if isinstance(action, Order) and state.segment.id != "plot":

@@ -22,9 +22,21 @@ a Wreck marker [AG VI.B.7]; each side's orders are the Command Sheets' notations
 
 A unit off the map (knocked out, exited) keeps the facing it had, read at its Wreck's hex or at
 the hex it left from; a unit transported by a Vehicle names it (``transported_by``) and stands
-in its hex [ADV V.C]. What the file does not say is worked out again: each unit's legal orders,
-and each unit's movement this Turn (it matters only inside the Movement Execution Phase, where
-no side decides).
+in its hex [ADV V.C]. What the file does not say is worked out again: each unit's legal orders.
+
+A position taken while an Opportunity Fire waits for its owner's word, in the middle of the
+Movement Execution Phase [AG VII.F], says where the phase stands (``state.movement``): each
+unit's movement so far, the units done, the unit moving and how far, the fire waiting and the
+shots declined::
+
+    state:
+      movement:
+        walks:
+          german.PZIVJ.1: {start: J2108, facing: 4, spent: "3",
+                           hexes: [{hex: J2008, facing: 4, cost: "1"}, ...]}
+        mover: german.PZIVJ.1
+        progress: 2
+        asked: {firer: us.M4.1, target: german.PZIVJ.1, where: J1909}
 """
 
 from __future__ import annotations
@@ -40,6 +52,7 @@ from model.position import GamePosition, Marker, UnitPlace
 from model.scenario_io import to_data
 from model.yamlio import PathKey
 from rules.armor.orders import Order
+from rules.armor.position_movement import MovementState, movement_of, read_movement
 from rules.armor.records import CommandSheets, Damage, Firing, Play, Troops
 from rules.engine.core import State
 from rules.engine.errors import ActionSyntaxError
@@ -83,6 +96,8 @@ class ArmorPositionState(StrictModel):
         fired_last_turn: the units that fired last Turn, sighted at any range [AG IV.C.5].
         opportunity_used: the units whose Opportunity Fire order has fired this Turn
             [AG VII.F].
+        movement: where the Movement Execution Phase stands, when it stopped for an
+            Opportunity Fire's owner [AG VII.F].
     """
 
     done: list[str] = Field(default_factory=list)
@@ -91,6 +106,7 @@ class ArmorPositionState(StrictModel):
     fired: list[str] = Field(default_factory=list)
     fired_last_turn: list[str] = Field(default_factory=list)
     opportunity_used: list[str] = Field(default_factory=list)
+    movement: MovementState | None = None
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -116,6 +132,7 @@ def to_position(state: ArmorState) -> GamePosition:
         fired=sorted(state.firing.fired),
         fired_last_turn=sorted(state.firing.fired_last_turn),
         opportunity_used=sorted(state.firing.opportunity_used),
+        movement=movement_of(state),
     )
     return GamePosition(
         **state.position_header(),
@@ -201,6 +218,7 @@ def state_from_position(
         set(units(extra.fired_last_turn, game.units, ("state", "fired_last_turn"), reader)),
         set(units(extra.opportunity_used, game.units, ("state", "opportunity_used"), reader)),
     )
+    state.execution = read_movement(state, extra.movement, reader)
     _check_carried(state, position, reader)
     reader.done()
     state.restore_dice(position)

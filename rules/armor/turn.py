@@ -1,27 +1,16 @@
-"""The Armor Turn once orders are written: sighting, Direct Fire and its results, movement
-execution with its illegal-order cuts, Building hexsides and disputed hexes, Final Facing, and
-the end of the Turn [AG II; IV; VI; VII; VIII]."""
+"""The Armor Turn once orders are written: sighting, Direct Fire and its results, the Movement
+Execution Phase (carried out by :mod:`rules.armor.execution`, stopping where an Opportunity
+Fire's owner decides [AG VII.F]) and its disputed hexes, Final Facing, and the end of the Turn
+[AG II; IV; VI; VII; VIII]."""
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
-from rules.armor import buildings, opportunity
-from rules.armor.events import (
-    Bounced,
-    Damaged,
-    Faced,
-    FireCancelled,
-    LeftMap,
-    Moved,
-    OrderCut,
-    OrdersRevealed,
-    Sighted,
-)
+from rules.armor.events import Bounced, Damaged, Faced, FireCancelled, Sighted
+from rules.armor.execution import move_side, reveal_orders
 from rules.armor.fire import Pending, resolve, sights, why_not_fire
-from rules.armor.move import EnterCost, Walk, enter_cost, walk
 from rules.armor.orders import Face
 from rules.engine.events import GameEnded, SegmentBegan, SideDone
 
@@ -50,13 +39,19 @@ def advance(state: ArmorState) -> None:
             sighting(state)
         elif seg == "direct-fire":
             direct_fire(state)
-        elif seg == "first-movement":
-            reveal_orders(state)
-            move_side(state, state.game.first(state.play.turn))
-        elif seg == "second-movement":
-            move_side(state, state.game.second(state.play.turn))
+        elif seg in ("first-movement", "second-movement"):
+            ex = state.execution
+            if ex.asked is not None:
+                return  # an Opportunity Fire's owner decides [AG VII.F]
+            if seg == "first-movement" and ex.mover is None and not ex.executed:
+                reveal_orders(state)
+            first = seg == "first-movement"
+            mover = state.game.first if first else state.game.second
+            if not move_side(state, mover(state.play.turn)):
+                return
         elif seg == "disputed-hexes":
             resolve_disputes(state)
+            state.execution.clear()
         else:  # the Order Plot and Final Facing: sides decide
             for s in state.to_act():
                 if len(state.legal_actions(s)) == 1:  # only 'done': nothing to decide
@@ -92,7 +87,6 @@ def end_turn(state: ArmorState) -> None:
     state.damage.old_wrecks = len(state.damage.wrecks)
     state.sheets.orders = {s: {} for s in state.game.sides}
     state.sheets.faced = set()
-    state.troops.walks = {}
 
 
 # --- Sighting [AG IV] --------------------------------------------------------------------
@@ -144,98 +138,7 @@ def damage(state: ArmorState, unit: str, effect: str) -> None:
     state.emit(Damaged(unit, _EFFECTS[effect], rule))
 
 
-# --- Movement Execution [AG VII] -----------------------------------------------------------
-
-
-def reveal_orders(state: ArmorState) -> None:
-    texts = [o.text() for s in state.game.sides for o in state.sheets.orders[s].values()]
-    state.emit(OrdersRevealed(tuple(sorted(texts))))
-
-
-def move_side(state: ArmorState, side: str) -> None:
-    for unit, order in sorted(state.sheets.orders[side].items()):
-        if not order.moves or unit not in state.troops.hexes:
-            continue
-        if state.immobile(unit):
-            reason = "Hull compartment or Track damage erases all movement [AG VII.C.1]"
-            state.emit(OrderCut(unit, order.moves, reason))
-            continue
-        spec = state.game.units[unit]
-        w = walk(
-            spec,
-            state.troops.hexes[unit],
-            state.troops.facing[unit],
-            order.steps,
-            _executed_cost(state, unit),
-            state.game.on_map,
-            order.fire is not None,
-        )
-        _execute(state, unit, w)
-        if w.stopped and not w.off_map:
-            state.emit(OrderCut(unit, order.moves, w.stopped))
-        names = tuple(state.game.name(h) for h, _, _ in w.hexes)
-        number = state.game.amap.global_to_direction(w.hex, w.facing)
-        state.emit(Moved(unit, order.moves, names, number, f"{w.spent}"))
-        if w.off_map and unit in state.troops.hexes:
-            _leave(state, unit, w.hex)
-
-
-def _executed_cost(state: ArmorState, unit: str) -> EnterCost:
-    """Entering costs as the unit moves: a road or track hex where a new Wreck or a newly
-    moved enemy unit stands costs its other terrain, and the unit moves as far as it can
-    [AG VII.C.4]."""
-    spec, plotted = state.game.units[unit], state.game.cost_for(state.game.units[unit])
-    blocked = set(state.damage.wrecks[state.damage.old_wrecks :]) | {
-        state.troops.hexes[u]
-        for u, w in state.troops.walks.items()
-        if w.hexes and u in state.troops.hexes and state.game.units[u].side != spec.side
-    }
-
-    def cost(frm: Hex, to: Hex) -> Fraction | None:
-        if to not in blocked:
-            return plotted(frm, to)
-        return enter_cost(state.game.movement, spec, frm, to, blocked=True)
-
-    return cost
-
-
-def _execute(state: ArmorState, unit: str, w: Walk) -> None:
-    """Move the unit hex by hex: Building hexsides [AG VII.E] and Opportunity Fire [AG VII.F]
-    may stop it on the way; what is left of the order is erased."""
-    state.troops.walks[unit] = w
-    previous = w.start
-    for i, (h, facing, _) in enumerate(list(w.hexes)):
-        where = buildings.check(state, unit, previous, h, facing)
-        if where == "before":
-            _truncate(w, i, facing, "Track damage entering a Building hex [AG VII.E.2.e]")
-            break
-        state.put(unit, h, facing)
-        if where == "inside":
-            _truncate(w, i + 1, facing, "Track damage leaving a Building hex [AG VII.E.2.e]")
-            break
-        if opportunity.check(state, unit):
-            _truncate(w, i + 1, facing, "stopped by Opportunity Fire [AG VII.F.4]")
-            break
-        previous = h
-    if unit in state.troops.hexes:
-        state.put(unit, w.hex, w.facing)
-
-
-def _truncate(w: Walk, keep: int, facing: int, why: str) -> None:
-    del w.hexes[keep:]
-    w.facing, w.stopped, w.off_map = facing, why, False
-
-
-def _leave(state: ArmorState, unit: str, h: Hex) -> None:
-    """Off the map: out of the game [AG VII.C.5], with the units it transports."""
-    for u in (unit, *state.passengers(unit)):
-        del state.troops.hexes[u]
-        state.troops.exited[u] = h
-        scores = any(
-            c.kind == "exit" and c.side == state.game.units[u].side
-            for c in state.game.scenario.victory.conditions
-        )
-        state.emit(LeftMap(u, state.game.name(h), scores))
+# --- Movement Execution [AG VII] (rules.armor.execution) -----------------------------------
 
 
 def resolve_disputes(state: ArmorState) -> None:
@@ -265,7 +168,7 @@ def _disputed(state: ArmorState) -> list[tuple[Hex, dict[str, list[str]]]]:
 
 def _entered_for(state: ArmorState, unit: str, h: Hex) -> float | None:
     """SF spent by ``unit`` up to entering ``h`` this Turn; None if it did not move in."""
-    w = state.troops.walks.get(unit)
+    w = state.execution.walks.get(unit)
     if w is None:
         return None
     spent = 0.0
@@ -295,7 +198,7 @@ def _loser(state: ArmorState, h: Hex, by_side: dict[str, list[str]]) -> tuple[st
 
 
 def _back(state: ArmorState, unit: str, h: Hex) -> Hex:
-    w = state.troops.walks.get(unit)
+    w = state.execution.walks.get(unit)
     path = [w.start] + [x for x, _, _ in w.hexes] if w is not None else [h]
     if h in path[1:]:
         i = path.index(h, 1)
