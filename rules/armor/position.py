@@ -25,18 +25,8 @@ the hex it left from; a unit transported by a Vehicle names it (``transported_by
 in its hex [ADV V.C]. What the file does not say is worked out again: each unit's legal orders.
 
 A position taken while an Opportunity Fire waits for its owner's word, in the middle of the
-Movement Execution Phase [AG VII.F], says where the phase stands (``state.movement``): each
-unit's movement so far, the units done, the unit moving and how far, the fire waiting and the
-shots declined::
-
-    state:
-      movement:
-        walks:
-          german.PZIVJ.1: {start: J2108, facing: 4, spent: "3",
-                           hexes: [{hex: J2008, facing: 4, cost: "1"}, ...]}
-        mover: german.PZIVJ.1
-        progress: 2
-        asked: {firer: us.M4.1, target: german.PZIVJ.1, where: J1909}
+Movement Execution Phase [AG VII.F], says where the phase stands (``state.movement``,
+:mod:`rules.armor.position_movement`).
 """
 
 from __future__ import annotations
