@@ -19,7 +19,7 @@ from rules.armor.events import ApFire, Bounced, BuildingCheck, Damaged
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.move import enter_cost
 from rules.armor.opportunity import OpportunityTriggered
-from rules.armor.orders import Order
+from rules.armor.orders import OpportunityFire, Order
 from rules.bots.base import play
 from rules.engine.actions import Action
 from rules.engine.core import State
@@ -131,8 +131,9 @@ def test_disputed_hex_stays_with_the_unit_that_did_not_move() -> None:
 
 
 def test_opportunity_fire_stops_the_unit_it_knocks_out() -> None:
-    """[AG VII.F]: N-hex fires at the first enemy unit entering the line of sight to the hex,
-    Slow Rate of Fire, -8; a knocked-out mover ends its move where it was hit."""
+    """[AG VII.F]: N-hex is triggered by the first enemy unit entering the line of sight to the
+    hex; its owner fires (Slow Rate of Fire, -8); a knocked-out mover ends its move where it
+    was hit."""
     line = _line_of_clear(10)
     state = _position([("M4", line[0], 0)], [("PZIVJ", line[9], 3)])
     name = state.game.name
@@ -145,6 +146,7 @@ def test_opportunity_fire_stops_the_unit_it_knocks_out() -> None:
         "german.PZIVJ.1",
         name(line[6]),
     )
+    events = state.apply(OpportunityFire("us.M4.1", "german.PZIVJ.1"))  # the owner fires
     [fire] = [e for e in events if isinstance(e, ApFire)]
     mods = {m.what.split(" (")[0]: m.value for m in fire.modifiers}
     assert mods == {"Movement": -4, "target Size": -1, "Opportunity Fire": -8}
@@ -175,7 +177,7 @@ def test_building_hexside_rolls_for_track_and_gun() -> None:
     tank = "us.M4.1"
     start = state.troops.hexes[tank]
     assert start.neighbor(state.troops.facing[tank]) == building
-    state.force_dice(10)  # Brick TK, row 3 (placeholder 40): Track damage
+    state.force_dice(10)  # Brick TK, the Sherman's row 2 (45): Track damage
     events = state.apply(Order(tank, moves="1"))
     events += _finish_plot(state)
     checks = [e for e in events if isinstance(e, BuildingCheck)]

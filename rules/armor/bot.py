@@ -7,7 +7,9 @@ nearest enemy and the enemies in its gun's Field of Fire) and, for Direct Fire, 
 expected Victory Points of the shot: the engine's own AP fire (:func:`rules.armor.fire.resolve`)
 rolled a few times on a copy of the state with dice of the bot's own and the enemy's orders
 left out (what the side may know [AG V]). A unit whose best order is no better than standing
-still gets none. Final Facing turns the hull's front and the gun toward the enemy.
+still gets none. Final Facing turns the hull's front and the gun toward the enemy. A triggered
+Opportunity Fire [AG VII.F] is fired when its shot can hit, else declined (to wait for a later
+unit).
 """
 
 from __future__ import annotations
@@ -16,9 +18,9 @@ import random
 from typing import TYPE_CHECKING, cast
 
 from model.hexes import Hex
-from rules.armor.fire import angle_between, in_field_of_fire, resolve
+from rules.armor.fire import aim, angle_between, in_field_of_fire, resolve
 from rules.armor.move import destinations, walk
-from rules.armor.orders import Face, Order
+from rules.armor.orders import Face, OpportunityFire, Order
 from rules.armor.range import range_between
 from rules.bots.greedy import Adapter, Evaluator, Piece, scores_losses
 from rules.engine.actions import Action, Done
@@ -49,6 +51,10 @@ class ArmorPlanner:
         self._fire: dict[tuple[str, str, bool], float] = {}
 
     def choose(self, state: ArmorState, side: str, actions: list[Action]) -> Action:
+        shot = next((a for a in actions if isinstance(a, OpportunityFire)), None)
+        if shot is not None:  # fire if it can hit, else let the unit pass [AG VII.F]
+            can_hit = aim(state, shot.unit, shot.target, opportunity=True).hit_number > 0
+            return shot if can_hit else next(a for a in actions if isinstance(a, Done))
         key = (state.play.turn, state.segment.id, side)
         if key != self._key:
             self._key, self._skip, self._shots, self._ends, self._fire = key, set(), {}, set(), {}

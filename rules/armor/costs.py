@@ -1,12 +1,24 @@
 """Armor's movement costs [AG V.B; CS Vehicle Movement Costs; ADV V.A.1]: Vehicles pay the
 Vehicle Movement Costs, Leg units 1 a hex; along a road or track the path's rate (a Data Card's
-own where the card sets it); a crest hexside adds to the cost."""
+own where the card sets it); a crest hexside adds to the cost.
+
+A road or track comes two ways: a path the boards or the scenario run across hexsides, or a hex
+a scenario paints Road or Track. Either way a vehicle moving along it pays the card's Road (or
+Track) Movement Cost ("move one hex using Road Movement (2/3 Speed Factors)" [AG V.C.2];
+"three hexes using Road Movement (2 Speed Factors)" [AG V.C.5]). Our reading for painted hexes:
+a move follows the road from a hex that carries it too (painted, or with a road path through
+it); a Road or Track hex entered off the road costs the other terrain in it ("Road, and Track
+hexes are determined by other terrain in hex", as the Game Card says of sighting [GC2]).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
+from model.hexes import Hex
 from rules.movement.costs import (
+    CostPart,
     CostTally,
     Movement,
     MovementClass,
@@ -39,7 +51,7 @@ class ArmorMovement(MovementRules):
 
     def base(self, m: Movement, cls: MovementClass, view: MoveView, tally: CostTally) -> None:
         """Armor [AG V.B.2; CS Vehicle Movement Costs; ADV V.A.1]."""
-        along = _armor_along(view)
+        along = _armor_along(view) or _painted_along(m, view)
         if along is not None:
             found = m.effect(along, cls.key)
             assert found is not None  # road and track price both classes
@@ -51,6 +63,11 @@ class ArmorMovement(MovementRules):
                 tally.add(float(str(found.value)), found.part(f"along {along}"))
             return
         terrain = view.terrain
+        if terrain in _ROUTES:  # a Road or Track hex entered off the road: its other terrain
+            tally.parts.append(CostPart(f"{terrain} hex, not along the {terrain}", "OT", OFF_ROAD))
+            below = view.under[0] if view.under else "clear"
+            m.hex_cost(replace(view, under=view.under[1:]), cls.key, tally, below)
+            return
         if view.layer != "overlay" and "stream" in view.paths and terrain != "ford":
             terrain = "bridge" if _armor_crossing(view) else "stream"
         m.hex_cost(view, cls.key, tally, terrain)
@@ -58,6 +75,37 @@ class ArmorMovement(MovementRules):
             crest = m.effect("crest", f"{cls.key}_added")
             if crest is not None:
                 tally.add(float(str(crest.value)), crest.part("crest hexside", f"+{crest.value}"))
+
+
+_ROUTES = ("road", "track")
+OFF_ROAD = (
+    "Armor [AG V.C.2; GC2 Sighting Ranges note]: our reading, a Road or Track hex entered off "
+    "the road costs the other terrain in it"
+)
+
+
+def _painted_along(m: Movement, view: MoveView) -> str | None:
+    """The road or track a move follows between two hexes that both carry one, at least one of
+    them a hex painted Road or Track (our reading, see the module): the road where both carry
+    a road, else a track."""
+    if view.f is None or view.layer == "overlay":
+        return None
+    if view.terrain not in _ROUTES and view.from_terrain not in _ROUTES:
+        return None
+    here, there = _carries(m, view.h), _carries(m, view.f)
+    if not (here and there):
+        return None
+    return "road" if "road" in here & there else "track"
+
+
+def _carries(m: Movement, h: Hex) -> set[str]:
+    """The roads and tracks in ``h``: painted as its terrain, or paths through it."""
+    if h not in m.terrain:
+        return set()
+    eff = m.terrain.effective(h)
+    if eff.layer == "overlay" and eff.terrain != "span":
+        return set()  # a terrain unit negates the printed terrain [Setup II.C.7]
+    return ({eff.terrain} | set(eff.paths)) & set(_ROUTES)
 
 
 def _armor_along(view: MoveView) -> str | None:

@@ -13,21 +13,25 @@ What this slice plays, by the book (the basic Armor Game rules [AG I-IX]):
   actions per side) until the Command Sheets are laid out for movement [AG VII.A].
 - The Direct Fire Phase [AG VI]: AP fire, every shot explained with its modifiers and rules,
   results applied once all fire is done.
-- The Movement Execution Phase [AG VII]: orders executed as plotted, cut where illegal
-  [AG VII.C], Building hexside checks [AG VII.E], Opportunity Fire (the engine fires at the
-  first unit that triggers an order, standing in for the owner's choice; see
-  :mod:`rules.armor.opportunity`), units leaving the map [AG VII.C.5], hexes disputed with the
-  enemy [AG VII.D] (:mod:`rules.armor.turn`).
+- The Movement Execution Phase [AG VII] (:mod:`rules.armor.execution`): orders executed as
+  plotted, cut where illegal [AG VII.C], Building hexside checks on the row of the vehicle's
+  Close Assault Defense [AG VII.E] (:mod:`rules.armor.buildings`), Opportunity Fire: a
+  triggered order stops the movement until its owner fires (``opportunity-fire``) or declines
+  (``done``) [AG VII.F] (:mod:`rules.armor.opportunity`), units leaving the map [AG VII.C.5],
+  hexes disputed with the enemy [AG VII.D] (:mod:`rules.armor.turn`).
 - The Final Facing and Adjustment Phase [AG VIII]: Pivot in Place and turret turns.
 - Victory Points [AG IX] and the scenario's objectives [SCN II.F] (:mod:`rules.armor.victory`),
   and the winner by the book's adjudication of equal and unequal forces, with the Percentage
   and Differential Numbers [SCN IV] (:mod:`rules.armor.adjudication`), each step in the log.
 
 A road or track blocked by a new Wreck or a newly moved enemy unit costs the hex's other
-terrain [AG VII.C.4]. Not yet: Buttoned turrets (the Armor Game's are always Open
-[AG VIII.B]), and everything of the Advanced Game and the Optional Rules (GP
-fire, so Leg and Towed units cannot be hit; bail-out; weather...). The Data Cards' tables are
-not in the book's text: :mod:`rules.armor.cards` names the placeholders used.
+terrain [AG VII.C.4]. Leg and Towed units set up transported (``mounted_on``) ride with their
+Vehicle and do not count towards stacking [AG III.B.1; ADV V.C]; Loading and Unloading
+[ADV IV.B.1] are not in this slice, so they stay aboard. Not yet: Buttoned turrets (the
+Armor Game's are always Open [AG VIII.B]), and everything else of the Advanced Game and the
+Optional Rules (GP fire, so Leg and Towed units cannot be hit; bail-out; weather; Tracking
+Fire...). The Data Cards' tables are not in the book's text: :mod:`rules.armor.cards` names
+the placeholders used.
 """
 
 from __future__ import annotations
@@ -39,7 +43,7 @@ from model.position import GamePosition
 from model.scenario_io import LoadedScenario
 from model.systems import GameSystem
 from model.victory import Exit
-from rules.armor import plot, preview, view
+from rules.armor import opportunity, plot, preview, view
 from rules.armor import position as position_io
 from rules.armor.events import OrderPlotted
 from rules.armor.fire import level
@@ -47,9 +51,9 @@ from rules.armor.move import (
     EnterCost,
     enter_cost,
 )
-from rules.armor.orders import ACTIONS, Face, Order
+from rules.armor.orders import ACTIONS, Face, OpportunityFire, Order
 from rules.armor.position import ArmorPositionState
-from rules.armor.records import CommandSheets, Damage, Firing, Play, Troops
+from rules.armor.records import CommandSheets, Damage, Execution, Firing, Play, Troops
 from rules.armor.sequence import ARMOR_SEQUENCE
 from rules.armor.setup import deploy
 from rules.armor.turn import advance, apply_face, begin_segment, damage
@@ -166,10 +170,12 @@ class ArmorState(State):
             hexes=dict(dep.hexes),
             facing=dict(dep.facing),  # compass
             turret=dict.fromkeys(dep.hexes, 0),  # hexsides off the hull
+            carried=dict(dep.carried),
         )
         self.sheets = CommandSheets({s: {} for s in game.sides})
         self.damage = Damage()
         self.firing = Firing()
+        self.execution = Execution()
         for event in dep.events:
             self.emit(event)
         begin_segment(self)
@@ -189,6 +195,9 @@ class ArmorState(State):
         return self.game.steps[self.play.step][1]
 
     def actors(self) -> tuple[str, ...]:
+        asked = self.execution.asked
+        if asked is not None:  # the owner of a triggered Opportunity Fire [AG VII.F]
+            return (self.game.units[asked.firer].side,)
         actor = self.segment.actor
         if actor == "both":
             return self.game.sides
@@ -237,9 +246,33 @@ class ArmorState(State):
         return (base + (self.troops.turret[unit] if spec.turret_turn else 0)) % 6
 
     def stacking(self, h: Hex) -> int:
-        """Stacking Factors in a hex, Wrecks at 2 each [AG III.B]."""
-        units = sum(self.game.units[u].stacking for u, at in self.troops.hexes.items() if at == h)
+        """Stacking Factors in a hex, Wrecks at 2 each [AG III.B.3]; Leg and Towed units
+        transported by a Vehicle do not count [AG III.B.1; ADV V.C.2]."""
+        units = sum(
+            self.game.units[u].stacking
+            for u, at in self.troops.hexes.items()
+            if at == h and not self.transported(u)
+        )
         return units + 2 * self.damage.wrecks.count(h)
+
+    def transported(self, unit: str) -> bool:
+        """The unit rides on a Vehicle on the map [ADV V.C]. Our reading, Bail Out [ADV IX.B]
+        not being in this slice: once its Vehicle is knocked out, the unit stands in the hex on
+        its own."""
+        carrier = self.troops.carried.get(unit)
+        return carrier is not None and carrier in self.troops.hexes and unit in self.troops.hexes
+
+    def passengers(self, carrier: str) -> list[str]:
+        """The units on the map that ``carrier`` transports [ADV V.C]."""
+        return sorted(
+            u for u, c in self.troops.carried.items() if c == carrier and u in self.troops.hexes
+        )
+
+    def put(self, unit: str, h: Hex, facing: int) -> None:
+        """Stand ``unit`` in ``h`` facing ``facing``, with the units it transports: they "move
+        along with their Vehicle unit" [ADV V.C.1]."""
+        for u in (unit, *self.passengers(unit)):
+            self.troops.hexes[u], self.troops.facing[u] = h, facing
 
     # --- legal actions ----------------------------------------------------------------------
 
@@ -247,6 +280,9 @@ class ArmorState(State):
         found: list[Action] = []
         for s in self.to_act():
             if side is not None and s != side:
+                continue
+            if self.execution.asked is not None:  # fire, or decline with 'done' [AG VII.F]
+                found.extend(opportunity.choices(self, s))
                 continue
             if self.segment.id == "plot":
                 for u in self.alive(s):
@@ -282,6 +318,10 @@ class ArmorState(State):
             self.emit(OrderPlotted(action.unit, action.notation, private_to=side))
         elif isinstance(action, Face):
             apply_face(self, action)
+        elif isinstance(action, OpportunityFire):
+            opportunity.fire(self)
+        elif isinstance(action, Done) and self.execution.asked is not None:
+            opportunity.decline(self)
         elif isinstance(action, Done):
             self.play.done.add(action.side)
             self.emit(SideDone(action.side, self.segment.id))
@@ -310,7 +350,10 @@ class ArmorState(State):
         return view.concerns(self, action)
 
     def preview(self, action: Action) -> Preview:
-        """Legal or why not, the SF it spends, the odds of its fire (:mod:`rules.armor.preview`)."""
+        """Legal or why not, the SF it spends, the odds of its fire (:mod:`rules.armor.preview`;
+        a triggered Opportunity Fire's, :func:`rules.armor.opportunity.preview`)."""
+        if isinstance(action, OpportunityFire) and self.why_not(action) is None:
+            return opportunity.preview(self, action, self.describe(action))
         return preview.preview(self, action)
 
     def arrange(self, actions: list[Action]) -> list[Action]:

@@ -92,6 +92,20 @@ class Walk:
         """An independent copy (the disputed hexes cut its hexes [AG VII.D])."""
         return replace(self, hexes=list(self.hexes))
 
+    def snapshot(self) -> dict[str, object]:
+        """As plain data, for a fingerprint taken while a side decides in the middle of the
+        Movement Execution Phase (an Opportunity Fire [AG VII.F])."""
+        return {
+            "start": [self.start.q, self.start.r],
+            "facing": self.facing,
+            "hexes": [[h.q, h.r, f, str(c)] for h, f, c in self.hexes],
+            "spent": str(self.spent),
+            "other": str(self.other),
+            "pivot": self.pivot,
+            "stopped": self.stopped,
+            "off_map": self.off_map,
+        }
+
 
 def walk(
     unit: ArmorUnit,

@@ -1,60 +1,108 @@
 """Opportunity Fire [AG VII.F]: an ``N-<hex>`` order fires at an enemy unit that enters the hex
 or crosses the line of sight to it during the Movement Execution Phase.
 
-The book leaves the trigger to the owner's will: he may let a unit pass and wait for a later
-one, and a unit let pass is lost for good [AG VII.F]. The engine stands in for that choice and
-says so in the event: it fires at the first enemy unit that triggers the order and that it may
-fire at (sighted, in the Field of Fire, in range). The trigger is read hex by hex: a unit
-entering the designated hex or a hex the line of sight passes through (the hexes of
-:func:`rules.los.query.line_of_sight`), which covers crossing the line; a unit the fire stops ends
-its move in that hex [AG VII.F.4]. The fire is resolved like Direct Fire [AG VII.F.5], at the Slow
-Rate of Fire with the -8 Opportunity Fire modifier [AG VII.F.1], and its results apply at once.
+By the book:
+
+- **Trigger** [AG VII.F.3]: an enemy unit "enters the designated hex or crosses the Opportunity
+  Fire Line of Sight to that hex"; it "must enter or attempt to enter at least one new hex". The
+  line is read exactly, from the firer's Dot to the hex's (:func:`rules.los.geometry.trace`): a
+  unit triggers it by entering a hex the line passes through (the designated hex is one), or by
+  crossing a hexside the line runs exactly along. Our reading: a hex the line only runs along
+  the edge of, or meets at a corner, is not crossed by entering it; crossing that edge is.
+- **The owner's will** [AG VII.F]: "Opportunity Fire is only 'triggered' at the will of the
+  player who wrote the order ... the player may decline to fire and wait for later units". The
+  engine stops the movement and asks the owner (:attr:`rules.armor.records.Execution.asked`):
+  ``opportunity-fire FIRER TARGET`` fires, ``done`` declines. "Once firing is declined, the
+  crossing unit may not be fired at" by that order; the order waits for later units.
+- **Where a stopped unit ends** [AG VII.F.4]: a result that stops it (knocked out, Hull or Track
+  damage [GC1 Effects of AP Hits]) ends its move in the hex where it was hit; when the trigger
+  was its crossing a hexside, in the hex before the hexside (its Wreck too). A unit the fire
+  does not stop completes its move.
+- **Resolution** [AG VII.F.1; AG VII.F.5]: as Direct Fire, at the Slow Rate of Fire with the -8
+  Opportunity Fire modifier, its results applied at once; an order fires once a Turn. An order
+  whose unit can no longer fire is cancelled [AG VII.F.2] (:func:`rules.armor.fire.why_not_fire`).
+
+Tracking Fire [OP XV] is an Optional Rule, not in this slice of the engine.
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from model.hexes import Hex
+from model.hexes import Hex, Hexside
+from rules.armor.cards import hits_scored
+from rules.armor.fire import aim, why_not_fire
 from rules.armor.fire import resolve as resolve_fire
-from rules.armor.fire import why_not_fire
+from rules.armor.orders import OpportunityFire
 from rules.armor.range import range_between
+from rules.armor.records import Trigger
+from rules.engine.actions import Action, Done
 from rules.engine.events import Event
+from rules.engine.play import Chance, Preview
+from rules.los.geometry import HexStep, trace
 
 if TYPE_CHECKING:
     from rules.armor.game import ArmorState
 
-CHOICE = (
-    "fires at the first unit that triggers it: the engine stands in for the owner's choice to "
-    "fire or to wait for a later unit [AG VII.F]"
-)
-#: Results that stop a moving unit: knocked out, or no movement left [GC1 Effects of AP Hits].
-STOPPING = ("knocked-out", "hull", "track")
+RULE = "[AG VII.F]"
 
 
 @dataclass(frozen=True)
 class OpportunityTriggered(Event):
+    """An enemy unit triggered an Opportunity Fire order: its owner fires or declines
+    [AG VII.F.3]."""
+
     kind: ClassVar[str] = "armor-opportunity"
     firer: str
     target: str
     hex: str
     order: str
     how: str
+    crossing: bool = False
 
     def describe(self) -> str:
-        return f"{self.target} enters {self.hex}: {self.firer} ({self.order}) {self.how}"
+        moves = "crosses the hexside" if self.crossing else "enters"
+        return f"{self.target} {moves} {self.hex}: {self.firer} ({self.order}) {self.how}"
 
 
-def watched(state: ArmorState, firer: str) -> frozenset[Hex]:
-    """The designated hex and the hexes on the line of sight to it, the firer's own left out."""
-    order = state.orders_of(firer)
-    here = state.troops.hexes.get(firer)
-    if order.opportunity is None or here is None:
-        return frozenset()
-    target = state.game.amap.resolve(order.opportunity)
-    line = state.game.los(here, target)
-    return frozenset(h for h in (*line.hexes, target) if h != here)
+@dataclass(frozen=True)
+class OpportunityAnswered(Event):
+    """The owner's word on a triggered Opportunity Fire: fire, or decline [AG VII.F]."""
+
+    kind: ClassVar[str] = "armor-opportunity-answer"
+    firer: str
+    target: str
+    fires: bool
+
+    def describe(self) -> str:
+        if self.fires:
+            return (
+                f"{self.firer} fires at {self.target}: as Direct Fire, Slow Rate of Fire, -8 "
+                "[AG VII.F.1; AG VII.F.5]"
+            )
+        return (
+            f"{self.firer} declines to fire at {self.target}: that unit may not be fired at by "
+            "this order again; the order waits for later units [AG VII.F]"
+        )
+
+
+@dataclass(frozen=True)
+class Line:
+    """An Opportunity Fire Line of Sight: the hexes it passes through (the firer's left out,
+    the designated hex's in) and the hexsides it runs exactly along [AG VII.F.3]."""
+
+    hexes: frozenset[Hex]
+    sides: frozenset[Hexside]
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def line_of(firer: Hex, designated: Hex) -> Line:
+    """The line from the firer's hex to the designated hex (pure geometry, kept)."""
+    found = trace(firer, designated)
+    hexes = {s.hex for s in found.steps if isinstance(s, HexStep)} - {firer}
+    return Line(frozenset(hexes), frozenset(found.along_hexsides))
 
 
 def why_not_opportunity(state: ArmorState, unit: str, hex_name: str) -> str | None:
@@ -71,29 +119,99 @@ def why_not_opportunity(state: ArmorState, unit: str, hex_name: str) -> str | No
     return None
 
 
-def check(state: ArmorState, mover: str) -> bool:
-    """Opportunity Fire triggered by ``mover`` having entered its present hex; True when a
-    result stops it there [AG VII.F.3-4]."""
+def triggered(
+    state: ArmorState, mover: str, before: Hex, here: Hex, crossing: bool
+) -> Trigger | None:
+    """The first Opportunity Fire order (by side, then unit) that ``mover`` triggers by
+    crossing the hexside from ``before`` into ``here`` (``crossing``) or by entering ``here``,
+    that has not fired, has not declined this unit, and may fire at it now [AG VII.F.2-3]."""
     side = state.game.units[mover].side
-    h = state.troops.hexes[mover]
+    side_crossed = Hexside.between(before, here)
     for other in state.game.sides:
         if other == side:
             continue
         for firer, order in sorted(state.sheets.orders[other].items()):
             if order.opportunity is None or firer in state.firing.opportunity_used:
                 continue
-            if firer not in state.troops.hexes or h not in watched(state, firer):
+            if (firer, mover) in state.execution.declined or firer not in state.troops.hexes:
                 continue
-            if why_not_fire(state, firer, mover) is not None:
+            line = line_of(state.troops.hexes[firer], state.game.amap.resolve(order.opportunity))
+            hit = side_crossed in line.sides if crossing else here in line.hexes
+            if not hit or why_not_fire(state, firer, mover) is not None:
                 continue
-            state.firing.opportunity_used.add(firer)
-            state.firing.fired.add(firer)
-            name = state.game.name(h)
-            state.emit(OpportunityTriggered(firer, mover, name, order.notation, CHOICE))
-            stopped = False
-            for result in resolve_fire(state, firer, mover, opportunity=True):
-                state.inflict(result.unit, result.effect)
-                stopped = stopped or result.effect in STOPPING
-            if stopped or mover not in state.troops.hexes:
-                return True
-    return False
+            name = state.game.name
+            where = f"{name(before)}/{name(here)}" if crossing else name(here)
+            return Trigger(firer, mover, where, crossing)
+    return None
+
+
+def ask(state: ArmorState, trigger: Trigger) -> None:
+    """Stop the movement for the owner's word [AG VII.F.3]."""
+    state.execution.asked = trigger
+    order = state.orders_of(trigger.firer).notation
+    how = "may fire, or decline and wait for later units [AG VII.F.3]"
+    firer, target = trigger.firer, trigger.target
+    state.emit(OpportunityTriggered(firer, target, trigger.where, order, how, trigger.crossing))
+
+
+def stopped(state: ArmorState, mover: str) -> bool:
+    """The fire stopped the unit: knocked out, or Hull or Track damage [GC1 Effects of AP
+    Hits; AG VII.F.4]."""
+    return mover not in state.troops.hexes or state.immobile(mover)
+
+
+def fire(state: ArmorState) -> None:
+    """The owner fires [AG VII.F.1; AG VII.F.5]: the order's one shot this Turn, resolved as
+    Direct Fire, its results applied at once."""
+    trigger = state.execution.asked
+    assert trigger is not None
+    state.execution.asked = None
+    state.firing.opportunity_used.add(trigger.firer)
+    state.firing.fired.add(trigger.firer)
+    state.emit(OpportunityAnswered(trigger.firer, trigger.target, True))
+    for result in resolve_fire(state, trigger.firer, trigger.target, opportunity=True):
+        state.inflict(result.unit, result.effect)
+
+
+def decline(state: ArmorState) -> None:
+    """The owner declines: this unit may not be fired at by the order again [AG VII.F]."""
+    trigger = state.execution.asked
+    assert trigger is not None
+    state.execution.asked = None
+    state.execution.declined.add((trigger.firer, trigger.target))
+    state.emit(OpportunityAnswered(trigger.firer, trigger.target, False))
+
+
+def choices(state: ArmorState, side: str) -> list[Action]:
+    """The owner's two answers to a triggered Opportunity Fire: fire, or decline (``done``)."""
+    trigger = state.execution.asked
+    if trigger is None or state.game.units[trigger.firer].side != side:
+        return []
+    return [OpportunityFire(trigger.firer, trigger.target), Done(side)]
+
+
+def why_not_fire_now(state: ArmorState, action: OpportunityFire) -> str | None:
+    """Why ``action`` may not be applied now, or None: only the Opportunity Fire asked about."""
+    trigger = state.execution.asked
+    if trigger is None:
+        return "no Opportunity Fire is triggered now [AG VII.F.3]"
+    if (action.unit, action.target) != (trigger.firer, trigger.target):
+        return (
+            f"the Opportunity Fire triggered now is {trigger.firer}'s at {trigger.target} "
+            "[AG VII.F.3]"
+        )
+    return None
+
+
+def preview(state: ArmorState, action: OpportunityFire, words: str) -> Preview:
+    """The shot up to the die: its Modifier Number and Hit Number, and the chance of a hit."""
+    shot = aim(state, action.unit, action.target, opportunity=True)
+    mods = " ".join(f"{m.value:+d} {m.what}" for m in shot.modifiers if m.applied)
+    said = (
+        f"Modifier Number {shot.number} (20 {mods}); Hit Number {shot.hit_number}; "
+        f"{shot.shots} shot(s) at the Slow Rate of Fire"
+    )
+    rules = ("Opportunity Fire [AG VII.F]", "as Direct Fire [AG VI.B; GC1 AP Hit Table]")
+    hit = sum(1 for roll in range(1, 101) if hits_scored(shot.hit_number, shot.shots, roll)[0])
+    chance = Chance(action.target, said, hit / 100)
+    return Preview(words, True, chances=(chance,), rules=rules)

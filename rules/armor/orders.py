@@ -10,6 +10,8 @@ An order is written per unit per Turn, in the book's notation [AG V.A.1-3]::
     order us.M4.1 2V                   # move two hexes, then Pivot in Place [AG V.C.6]
     face us.M4.1 3 2                   # Final Facing: hull direction 3, turret 2 [AG VIII.A]
     done german                        # the side has finished plotting
+    opportunity-fire us.M4.1 german.PZIVJ.1   # fire the triggered Opportunity Fire [AG VII.F]
+    done us                            # ... or decline it, letting the unit pass [AG VII.F]
 
 A number moves forward that many hexes, ``L``/``R`` turn one hexside, ``B`` moves one hex in
 reverse, ``V`` (last) pivots in the Final Facing Phase. Fire names the enemy unit by its game
@@ -17,7 +19,7 @@ id (the book's identification number [Intro III.B]); ``N-<hex>`` is Opportunity 
 hex (:mod:`rules.armor.opportunity`). Directions are the book's numbers (1-6) of the section's
 Directional Hexagon at the unit's hex.
 
-The game reads the ``order`` and ``face`` verbs (:data:`ACTIONS`,
+The game reads the ``order``, ``face`` and ``opportunity-fire`` verbs (:data:`ACTIONS`,
 :meth:`rules.engine.core.Game.parse_action`); the shared grammar in :mod:`rules.engine.actions` is
 not edited.
 """
@@ -151,6 +153,26 @@ class Face(Action):
         return cls(_checked(args[0], "unit id", line), int(args[1]), int(args[2]))
 
 
+@dataclass(frozen=True)
+class OpportunityFire(Action):
+    """Fire a triggered Opportunity Fire order at the unit that triggered it [AG VII.F.3]. The
+    owner may instead decline (``done``): "the player may decline to fire and wait for later
+    units" [AG VII.F]."""
+
+    verb: ClassVar[str] = "opportunity-fire"
+    unit: str
+    target: str
+
+    def text(self) -> str:
+        return f"{self.verb} {self.unit} {self.target}"
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> OpportunityFire:
+        if len(args) != 2:
+            raise ActionSyntaxError(f"'{line}': write 'opportunity-fire UNIT TARGET'")
+        return cls(_checked(args[0], "unit id", line), _checked(args[1], "unit id", line))
+
+
 def _checked(text: str, what: str, line: str) -> str:
     if not _ID.match(text):
         raise ActionSyntaxError(f"'{line}': '{text}' is not a {what}")
@@ -158,4 +180,4 @@ def _checked(text: str, what: str, line: str) -> str:
 
 
 #: Armor's verbs (with the shared ``done`` and ``force-dice``).
-ACTIONS: tuple[type[Action], ...] = (Order, Face)
+ACTIONS: tuple[type[Action], ...] = (Order, Face, OpportunityFire)

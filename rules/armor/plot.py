@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 from rules.armor.fire import why_not_fire
 from rules.armor.move import FIRE_LIMIT, Destination, destinations, walk
-from rules.armor.opportunity import why_not_opportunity
-from rules.armor.orders import Face, Order, notation
+from rules.armor.opportunity import why_not_fire_now, why_not_opportunity
+from rules.armor.orders import Face, OpportunityFire, Order, notation
 from rules.engine.actions import Action, Done
 
 if TYPE_CHECKING:
@@ -31,6 +31,9 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
         return cached
     spec, here = state.game.units[unit], state.troops.hexes[unit]
     found: list[Action] = []
+    if state.transported(unit):
+        state.sheets.options[unit] = found
+        return found  # it moves with its Vehicle [ADV V.C.1]
     cost, on_map = state.game.cost_for(spec), state.game.on_map
     if not state.immobile(unit):
         moves = destinations(spec, here, state.troops.facing[unit], cost, on_map)
@@ -93,6 +96,12 @@ def _face(state: ArmorState, unit: str, hull: int, turret: int) -> Face:
 def why_not_order(state: ArmorState, order: Order) -> str | None:
     """Why the order may not be plotted, or None [AG V; AG VI.A.4]."""
     unit, spec = order.unit, state.game.units[order.unit]
+    if state.transported(unit):
+        carrier = state.troops.carried[unit]
+        return (
+            f"{unit} is transported by {carrier} and moves with it, without orders [ADV V.C.1] "
+            "(Loading and Unloading [ADV IV.B.1] are not in this slice)"
+        )
     if order.opportunity is not None:
         if order.fire or order.moves:
             return "with Opportunity Fire, no other orders of any kind [AG V.A.2.b(1)]"
@@ -126,6 +135,10 @@ def why_not(state: ArmorState, action: Action) -> str | None:
     applying it, and :func:`rules.armor.preview.preview` before saying what it would do."""
     if isinstance(action, Done):
         return None if action.side in state.to_act() else f"{action.side} may not act now"
+    if isinstance(action, OpportunityFire):
+        return why_not_fire_now(state, action)
+    if state.execution.asked is not None:
+        return "an Opportunity Fire waits for its owner to fire or decline [AG VII.F]"
     if not isinstance(action, Order | Face):
         return "not an action of Armor"
     if isinstance(action, Order) and state.segment.id != "plot":

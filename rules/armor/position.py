@@ -21,9 +21,12 @@ a Wreck marker [AG VI.B.7]; each side's orders are the Command Sheets' notations
     state: {done: [german], fired_last_turn: [us.M4.1], old_wrecks: 1}
 
 A unit off the map (knocked out, exited) keeps the facing it had, read at its Wreck's hex or at
-the hex it left from. What the file does not say is worked out again: each unit's legal orders,
-and each unit's movement this Turn (it matters only inside the Movement Execution Phase, where
-no side decides).
+the hex it left from; a unit transported by a Vehicle names it (``transported_by``) and stands
+in its hex [ADV V.C]. What the file does not say is worked out again: each unit's legal orders.
+
+A position taken while an Opportunity Fire waits for its owner's word, in the middle of the
+Movement Execution Phase [AG VII.F], says where the phase stands (``state.movement``,
+:mod:`rules.armor.position_movement`).
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from model.position import GamePosition, Marker, UnitPlace
 from model.scenario_io import to_data
 from model.yamlio import PathKey
 from rules.armor.orders import Order
+from rules.armor.position_movement import MovementState, movement_of, read_movement
 from rules.armor.records import CommandSheets, Damage, Firing, Play, Troops
 from rules.engine.core import State
 from rules.engine.errors import ActionSyntaxError
@@ -66,7 +70,7 @@ DAMAGE = {
 }
 KNOCKED_OUT, EXITED = "knocked-out", "exited"
 STATUSES = (*DAMAGE.values(), KNOCKED_OUT, EXITED)
-VALUES = ("crew_losses", "turret", "exited_from")
+VALUES = ("crew_losses", "turret", "exited_from", "transported_by")
 OVER = "over"
 
 
@@ -82,6 +86,8 @@ class ArmorPositionState(StrictModel):
         fired_last_turn: the units that fired last Turn, sighted at any range [AG IV.C.5].
         opportunity_used: the units whose Opportunity Fire order has fired this Turn
             [AG VII.F].
+        movement: where the Movement Execution Phase stands, when it stopped for an
+            Opportunity Fire's owner [AG VII.F].
     """
 
     done: list[str] = Field(default_factory=list)
@@ -90,6 +96,7 @@ class ArmorPositionState(StrictModel):
     fired: list[str] = Field(default_factory=list)
     fired_last_turn: list[str] = Field(default_factory=list)
     opportunity_used: list[str] = Field(default_factory=list)
+    movement: MovementState | None = None
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -115,6 +122,7 @@ def to_position(state: ArmorState) -> GamePosition:
         fired=sorted(state.firing.fired),
         fired_last_turn=sorted(state.firing.fired_last_turn),
         opportunity_used=sorted(state.firing.opportunity_used),
+        movement=movement_of(state),
     )
     return GamePosition(
         **state.position_header(),
@@ -147,6 +155,8 @@ def _place(state: ArmorState, unit: str) -> UnitPlace:
         values["exited_from"] = game.name(troops.exited[unit])
     if state.damage.crew_losses.get(unit):
         values["crew_losses"] = state.damage.crew_losses[unit]
+    if unit in troops.carried:
+        values["transported_by"] = troops.carried[unit]
     at, facing = _last_hex(state, unit), None
     if at is not None and unit in troops.facing:
         hull = troops.facing[unit]
@@ -198,6 +208,8 @@ def state_from_position(
         set(units(extra.fired_last_turn, game.units, ("state", "fired_last_turn"), reader)),
         set(units(extra.opportunity_used, game.units, ("state", "opportunity_used"), reader)),
     )
+    state.execution = read_movement(state, extra.movement, reader)
+    _check_carried(state, position, reader)
     reader.done()
     state.restore_dice(position)
     state._advance()  # a hand-written position may stand where nobody decides yet
@@ -304,6 +316,17 @@ def _read_values(
             )
         elif losses:
             state.damage.crew_losses[place.id] = losses
+    carrier = place.values.get("transported_by")
+    if carrier is not None:
+        where = (*path, "values", "transported_by")
+        if not isinstance(carrier, str):
+            reader.problem(where, "the id of the Vehicle unit that transports it [ADV V.C]")
+        elif not reader.unit(carrier, state.game.units, where):
+            pass  # reported
+        elif state.game.units[carrier].side != state.game.units[place.id].side:
+            reader.problem(where, f"'{carrier}' is not a unit of its side [ADV V.C]")
+        else:
+            state.troops.carried[place.id] = carrier
     if "turret" in place.values and whole(place.values["turret"], 1, 6) is None:
         where = (*path, "values", "turret")
         reader.problem(where, "the turret faces a direction number, 1 to 6 [AG VIII.A]")
@@ -331,6 +354,19 @@ def _read_facing(
     turret = whole(place.values.get("turret"), 1, 6)
     if turret is not None:
         troops.turret[place.id] = (amap.direction_to_global(last, turret) - hull) % 6
+
+
+def _check_carried(state: ArmorState, position: GamePosition, reader: PositionReader) -> None:
+    """A transported unit stands in its Vehicle's hex, while the Vehicle is on the map
+    [ADV IV.B.1.f]."""
+    troops = state.troops
+    for i, place in enumerate(position.units):
+        carrier = troops.carried.get(place.id)
+        if carrier is None or carrier not in troops.hexes or place.id not in troops.hexes:
+            continue
+        if troops.hexes[place.id] != troops.hexes[carrier]:
+            where = ("units", i, "hex")
+            reader.problem(where, f"transported by {carrier}, it stands in its hex [ADV V.C]")
 
 
 def _knocked_out(

@@ -86,8 +86,8 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
             rules.append("Effects of Turret Facing [OP VII]")
     if order.opportunity is not None:
         how = (
-            "fires at the first enemy unit to enter the hex or cross the line of sight to it, "
-            "at the Slow Rate of Fire, -8 for Opportunity Fire; its odds depend on that unit"
+            "an enemy unit that enters the hex or crosses the line of sight to it triggers it; "
+            "then fire or decline, at the Slow Rate of Fire, -8; its odds depend on that unit"
         )
         chances = (Chance(order.opportunity, how),)
         rules.append("Opportunity Fire [AG VII.F]")

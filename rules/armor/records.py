@@ -1,6 +1,7 @@
 """An Armor game's state as records (STYLE point 26, :mod:`rules.engine.record`): where play is,
-where the counters stand, the Command Sheets, the damage done and who has fired. Clone and
-snapshot come from these fields, so a field added here is in both.
+where the counters stand, the Command Sheets, the damage done, who has fired and the Movement
+Execution Phase under way. Clone and snapshot come from these fields, so a field added here is
+in both.
 
 The snapshot keeps the keys and encodings the hand-written one had (fingerprints of replays
 written before stay valid): hexes as ``[q, r]``, each side's orders as their sorted texts.
@@ -15,15 +16,21 @@ from model.hexes import Hex
 from rules.armor.move import Walk
 from rules.armor.orders import Order
 from rules.engine.actions import Action
-from rules.engine.record import OMIT, Record, state_field
+from rules.engine.record import OMIT, Record, plain, state_field
 
 
 def _order_texts(orders: dict[str, dict[str, Order]]) -> dict[str, list[str]]:
     return {s: sorted(o.text() for o in os.values()) for s, os in orders.items()}
 
 
-def _left_out(_: Any) -> Any:
-    return OMIT
+def _unless_empty(value: Any) -> Any:
+    """Left out of the snapshot while empty, so the fingerprints of games where it never
+    matters stay as they were."""
+    return plain(value) if value else OMIT
+
+
+def _trigger(value: Trigger | None) -> Any:
+    return OMIT if value is None else [value.firer, value.target, value.where, value.crossing]
 
 
 @dataclass
@@ -42,17 +49,62 @@ class Play(Record):
 @dataclass
 class Troops(Record):
     """Where the counters stand: each unit's hex, hull facing (compass) and turret (hexsides
-    off the hull), and the units that left the map with the hex they left from.
-
-    ``walks`` (each unit's movement this Turn, for Opportunity Fire and disputed hexes
-    [AG VII.C-F]) is not in the fingerprint, as it never was: it matters only inside the
-    Movement Execution Phase, where nobody decides, and is cleared with the Turn."""
+    off the hull), the units that left the map with the hex they left from, and the Leg and
+    Towed units set up transported, each with its Vehicle [ADV IV.B.1.f; ADV V.C] (in the
+    fingerprint only when there are some)."""
 
     hexes: dict[str, Hex] = state_field(default_factory=dict)
     facing: dict[str, int] = state_field(default_factory=dict)
     turret: dict[str, int] = state_field(default_factory=dict)
     exited: dict[str, Hex] = state_field(default_factory=dict)
-    walks: dict[str, Walk] = state_field(default_factory=dict, encode=_left_out)
+    carried: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """An Opportunity Fire triggered and waiting for its owner's word [AG VII.F.3]: the firer,
+    the moving unit, where (the hex entered, or the hexside crossed ``A/B``) and whether the
+    unit was crossing a hexside the line of sight runs along."""
+
+    firer: str
+    target: str
+    where: str
+    crossing: bool
+
+
+@dataclass
+class Execution(Record):
+    """The Movement Execution and Opportunity Fire Phase under way [AG VII], so that it can
+    stop for the owner of an Opportunity Fire order to fire or decline [AG VII.F] and go on
+    where it stopped.
+
+    Attributes:
+        walks: each unit's movement this Turn as executed (the blocked roads of later movers
+            [AG VII.C.4], the disputed hexes [AG VII.D]).
+        executed: the units whose orders have been carried out this Turn.
+        mover: the unit moving now, if it stopped for a decision.
+        progress: how many hexes of its walk it has entered and left behind.
+        entered: it has entered the next hex of its walk (the hexside is crossed).
+        asked: the Opportunity Fire waiting for its owner's word.
+        declined: (firer, target) pairs: the owner declined, and that unit may not be fired
+            at by that order again [AG VII.F].
+
+    Empty outside the phase; every field is left out of the fingerprint while empty, so a
+    fingerprint taken where nobody decides inside the phase is what it always was.
+    """
+
+    walks: dict[str, Walk] = state_field(default_factory=dict, encode=_unless_empty)
+    executed: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    mover: str | None = state_field(default=None, encode=_unless_empty)
+    progress: int = state_field(default=0, encode=_unless_empty)
+    entered: bool = state_field(default=False, encode=_unless_empty)
+    asked: Trigger | None = state_field(default=None, encode=_trigger)
+    declined: set[tuple[str, str]] = state_field(default_factory=set, encode=_unless_empty)
+
+    def clear(self) -> None:
+        """The phase is over [AG VII]."""
+        self.walks, self.executed, self.declined = {}, set(), set()
+        self.mover, self.progress, self.entered, self.asked = None, 0, False, None
 
 
 @dataclass

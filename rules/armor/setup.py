@@ -7,15 +7,28 @@ for that choice deterministically and says so in the event: the units go on the 
 hexes spread evenly along it in printed-ID order, facing the middle of the map. Units entering
 on Turn 1 are placed on their entry hexes (the entry move itself is not charged: a named
 simplification). Scenarios without forces (the book's point-buy scenarios) cannot be set up.
+
+A Leg or Towed entry ``mounted_on`` another starts transported: each counter rides on the first
+counter of the carrying entry with room for its Stacking Factors (the card's Transport
+[ADV IV.B.1.a]), in its hex, "stacked under the Vehicle unit" [ADV IV.B.1.f]; one that finds no
+room is set up on its own (the scenario checks report the overload).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from model.hexes import Hex, spiral
 from model.regions import RegionContext, evaluate
-from model.scenario import AreaPlacement, EntryPlacement, HexPlacement, Placement, Scenario
+from model.scenario import (
+    AreaPlacement,
+    EntryPlacement,
+    ForceEntry,
+    HexPlacement,
+    Placement,
+    Scenario,
+    Side,
+)
 from model.terrainview import MapTerrain
 from rules.armor.events import Placed
 from rules.armor.move import enter_cost
@@ -33,22 +46,88 @@ class Deployment:
     hexes: dict[str, Hex]
     facing: dict[str, int]
     events: tuple[Placed, ...]
+    carried: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class _Deployer:
+    """The counters placed so far (see :func:`deploy`)."""
+
+    terrain: MapTerrain
+    movement: Movement
+    ctx: RegionContext
+    centre: Hex
+    hexes: dict[str, Hex] = field(default_factory=dict)
+    facing: dict[str, int] = field(default_factory=dict)
+    events: list[Placed] = field(default_factory=list)
+    taken: dict[Hex, str] = field(default_factory=dict)
+    carried: dict[str, str] = field(default_factory=dict)
+
+    def place(self, side: Side, made: list[ArmorUnit], placement: Placement | None) -> None:
+        amap = self.terrain.amap
+        if isinstance(placement, HexPlacement):
+            for u in made:
+                h = _at(amap.resolve(placement.hex), u, self.movement, self.taken)
+                number = placement.facing or amap.global_to_direction(h, _toward(h, self.centre))
+                self.hexes[u.id], self.facing[u.id] = h, amap.direction_to_global(h, number)
+                how = (
+                    "its hex"
+                    if amap.name(h) == placement.hex.upper()
+                    else (f"the nearest hex it may stand in to {placement.hex} [AG III.B.2]")
+                )
+                self.events.append(Placed(u.id, amap.name(h), number, how))
+        elif isinstance(placement, (AreaPlacement, EntryPlacement)):
+            area = sorted(evaluate(placement.region, self.ctx), key=amap.name)
+            _spread(
+                made,
+                area,
+                self.centre,
+                self.movement,
+                self.terrain,
+                self.taken,
+                self.hexes,
+                self.facing,
+                self.events,
+            )
+        else:
+            kind = placement.kind if placement is not None else "none"
+            raise UnsupportedGameError(
+                f"{side.id}: a '{kind}' placement is not in this slice of the Armor engine"
+            )
+
+    def mount(self, unit: ArmorUnit, carriers: list[ArmorUnit], units: list[ArmorUnit]) -> bool:
+        """Put a Leg or Towed unit on the first of its carriers with room for its Stacking
+        Factors [ADV IV.B.1.a], in the carrier's hex ("stacked under the Vehicle unit"
+        [ADV IV.B.1.f]); False when none has room."""
+        factors = {u.id: u.stacking for u in units}
+        for carrier in carriers:
+            load = sum(factors[p] for p, c in self.carried.items() if c == carrier.id)
+            if carrier.id not in self.hexes or load + unit.stacking > carrier.transport:
+                continue
+            h = self.hexes[carrier.id]
+            self.carried[unit.id] = carrier.id
+            self.hexes[unit.id], self.facing[unit.id] = h, self.facing[carrier.id]
+            number = self.terrain.amap.global_to_direction(h, self.facing[carrier.id])
+            how = (
+                f"transported by {carrier.id}, stacked under it [ADV IV.B.1.f]; its Stacking "
+                "Factors do not count while transported [AG III.B.1; ADV V.C.2]"
+            )
+            self.events.append(Placed(unit.id, self.terrain.amap.name(h), number, how))
+            return True
+        return False
 
 
 def deploy(scenario: Scenario, terrain: MapTerrain, movement: Movement) -> Deployment:
-    """Every counter of the scenario, where it starts and which way it faces.
+    """Every counter of the scenario, where it starts and which way it faces; an entry
+    ``mounted_on`` another rides on its counters, room allowing [ADV IV.B.1].
 
     Raises:
         UnsupportedGameError: a side has no forces, or a placement this engine cannot make.
     """
     amap = terrain.amap
     ctx = RegionContext(amap, overlay_terrain=terrain.overlays.stacks)
-    centre = _centre(list(amap.hexes))
+    placed = _Deployer(terrain, movement, ctx, _centre(list(amap.hexes)))
     units: list[ArmorUnit] = []
-    hexes: dict[str, Hex] = {}
-    facing: dict[str, int] = {}
-    events: list[Placed] = []
-    taken: dict[Hex, str] = {}
     for side in scenario.sides:
         if not side.forces:
             raise UnsupportedGameError(
@@ -57,34 +136,28 @@ def deploy(scenario: Scenario, terrain: MapTerrain, movement: Movement) -> Deplo
                 "in the editor's order of battle before playing"
             )
         numbers: dict[str, int] = {}
+        by_label: dict[str, list[ArmorUnit]] = {}
+        riders: list[tuple[list[ArmorUnit], ForceEntry]] = []
         for entry in side.forces:
-            placement: Placement | None = entry.placement or side.setup
             made = []
             for _ in range(entry.count):
                 numbers[entry.unit] = numbers.get(entry.unit, 0) + 1
                 made.append(unit_of(side, entry.unit, numbers[entry.unit]))
             units.extend(made)
-            if isinstance(placement, HexPlacement):
-                for u in made:
-                    h = _at(amap.resolve(placement.hex), u, movement, taken)
-                    number = placement.facing or amap.global_to_direction(h, _toward(h, centre))
-                    hexes[u.id], facing[u.id] = h, amap.direction_to_global(h, number)
-                    how = (
-                        "its hex"
-                        if amap.name(h) == placement.hex.upper()
-                        else (f"the nearest hex it may stand in to {placement.hex} [AG III.B.2]")
-                    )
-                    events.append(Placed(u.id, amap.name(h), number, how))
-            elif isinstance(placement, (AreaPlacement, EntryPlacement)):
-                region = placement.region
-                area = sorted(evaluate(region, ctx), key=amap.name)
-                _spread(made, area, centre, movement, terrain, taken, hexes, facing, events)
+            if entry.label:
+                by_label.setdefault(entry.label, []).extend(made)
+            if entry.mounted_on:
+                riders.append((made, entry))
             else:
-                kind = placement.kind if placement is not None else "none"
-                raise UnsupportedGameError(
-                    f"{side.id}: a '{kind}' placement is not in this slice of the Armor engine"
-                )
-    return Deployment(tuple(units), hexes, facing, tuple(events))
+                placed.place(side, made, entry.placement or side.setup)
+        for made, entry in riders:
+            carriers = by_label.get(entry.mounted_on or "", [])
+            alone = [u for u in made if not placed.mount(u, carriers, units)]
+            if alone:  # no carrier with room: the checks say so; set up on its own
+                placed.place(side, alone, entry.placement or side.setup)
+    return Deployment(
+        tuple(units), placed.hexes, placed.facing, tuple(placed.events), placed.carried
+    )
 
 
 def _at(target: Hex, unit: ArmorUnit, movement: Movement, taken: dict[Hex, str]) -> Hex:

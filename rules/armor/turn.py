@@ -1,31 +1,16 @@
-"""The Armor Turn once orders are written: sighting, Direct Fire and its results, movement
-execution with its illegal-order cuts, Building hexsides and disputed hexes, Final Facing, and
-the end of the Turn [AG II; IV; VI; VII; VIII]."""
+"""The Armor Turn once orders are written: sighting, Direct Fire and its results, the Movement
+Execution Phase (carried out by :mod:`rules.armor.execution`, stopping where an Opportunity
+Fire's owner decides [AG VII.F]) and its disputed hexes, Final Facing, and the end of the Turn
+[AG II; IV; VI; VII; VIII]."""
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
-from model.provenance import Value
-from rules.armor import opportunity
-from rules.armor.cards import table
-from rules.armor.events import (
-    Adjudged,
-    Bounced,
-    BuildingCheck,
-    Damaged,
-    Faced,
-    FireCancelled,
-    LeftMap,
-    Moved,
-    OrderCut,
-    OrdersRevealed,
-    Sighted,
-)
+from rules.armor.events import Adjudged, Bounced, Damaged, Faced, FireCancelled, Sighted
+from rules.armor.execution import move_side, reveal_orders
 from rules.armor.fire import Pending, resolve, sights, why_not_fire
-from rules.armor.move import EnterCost, Walk, enter_cost, walk
 from rules.armor.orders import Face
 from rules.engine.events import GameEnded, SegmentBegan, SideDone
 
@@ -40,10 +25,6 @@ _EFFECTS = {
     "track": "Track hit: no movement",
     "crew": "one crew loss",
 }
-CA_PLACEHOLDER = (
-    "the cards' NM Close Assault Defense is not in the text: row 3 of the Vehicle/Building "
-    "Table for every vehicle"
-)
 
 
 def begin_segment(state: ArmorState) -> None:
@@ -58,13 +39,19 @@ def advance(state: ArmorState) -> None:
             sighting(state)
         elif seg == "direct-fire":
             direct_fire(state)
-        elif seg == "first-movement":
-            reveal_orders(state)
-            move_side(state, state.game.first(state.play.turn))
-        elif seg == "second-movement":
-            move_side(state, state.game.second(state.play.turn))
+        elif seg in ("first-movement", "second-movement"):
+            ex = state.execution
+            if ex.asked is not None:
+                return  # an Opportunity Fire's owner decides [AG VII.F]
+            if seg == "first-movement" and ex.mover is None and not ex.executed:
+                reveal_orders(state)
+            first = seg == "first-movement"
+            mover = state.game.first if first else state.game.second
+            if not move_side(state, mover(state.play.turn)):
+                return
         elif seg == "disputed-hexes":
             resolve_disputes(state)
+            state.execution.clear()
         else:  # the Order Plot and Final Facing: sides decide
             for s in state.to_act():
                 if len(state.legal_actions(s)) == 1:  # only 'done': nothing to decide
@@ -102,7 +89,6 @@ def end_turn(state: ArmorState) -> None:
     state.damage.old_wrecks = len(state.damage.wrecks)
     state.sheets.orders = {s: {} for s in state.game.sides}
     state.sheets.faced = set()
-    state.troops.walks = {}
 
 
 # --- Sighting [AG IV] --------------------------------------------------------------------
@@ -154,131 +140,7 @@ def damage(state: ArmorState, unit: str, effect: str) -> None:
     state.emit(Damaged(unit, _EFFECTS[effect], rule))
 
 
-# --- Movement Execution [AG VII] -----------------------------------------------------------
-
-
-def reveal_orders(state: ArmorState) -> None:
-    texts = [o.text() for s in state.game.sides for o in state.sheets.orders[s].values()]
-    state.emit(OrdersRevealed(tuple(sorted(texts))))
-
-
-def move_side(state: ArmorState, side: str) -> None:
-    for unit, order in sorted(state.sheets.orders[side].items()):
-        if not order.moves or unit not in state.troops.hexes:
-            continue
-        if state.immobile(unit):
-            reason = "Hull compartment or Track damage erases all movement [AG VII.C.1]"
-            state.emit(OrderCut(unit, order.moves, reason))
-            continue
-        spec = state.game.units[unit]
-        w = walk(
-            spec,
-            state.troops.hexes[unit],
-            state.troops.facing[unit],
-            order.steps,
-            _executed_cost(state, unit),
-            state.game.on_map,
-            order.fire is not None,
-        )
-        _execute(state, unit, w)
-        if w.stopped and not w.off_map:
-            state.emit(OrderCut(unit, order.moves, w.stopped))
-        names = tuple(state.game.name(h) for h, _, _ in w.hexes)
-        number = state.game.amap.global_to_direction(w.hex, w.facing)
-        state.emit(Moved(unit, order.moves, names, number, f"{w.spent}"))
-        if w.off_map and unit in state.troops.hexes:
-            _leave(state, unit, w.hex)
-
-
-def _executed_cost(state: ArmorState, unit: str) -> EnterCost:
-    """Entering costs as the unit moves: a road or track hex where a new Wreck or a newly
-    moved enemy unit stands costs its other terrain, and the unit moves as far as it can
-    [AG VII.C.4]."""
-    spec, plotted = state.game.units[unit], state.game.cost_for(state.game.units[unit])
-    blocked = set(state.damage.wrecks[state.damage.old_wrecks :]) | {
-        state.troops.hexes[u]
-        for u, w in state.troops.walks.items()
-        if w.hexes and u in state.troops.hexes and state.game.units[u].side != spec.side
-    }
-
-    def cost(frm: Hex, to: Hex) -> Fraction | None:
-        if to not in blocked:
-            return plotted(frm, to)
-        return enter_cost(state.game.movement, spec, frm, to, blocked=True)
-
-    return cost
-
-
-def _execute(state: ArmorState, unit: str, w: Walk) -> None:
-    """Move the unit hex by hex: Building hexsides [AG VII.E] and Opportunity Fire [AG VII.F]
-    may stop it on the way; what is left of the order is erased."""
-    state.troops.walks[unit] = w
-    previous = w.start
-    for i, (h, facing, _) in enumerate(list(w.hexes)):
-        where = _building_step(state, unit, previous, h, facing)
-        if where == "before":
-            _truncate(w, i, facing, "Track damage entering a Building hex [AG VII.E.2.e]")
-            break
-        state.troops.hexes[unit], state.troops.facing[unit] = h, facing
-        if where == "inside":
-            _truncate(w, i + 1, facing, "Track damage leaving a Building hex [AG VII.E.2.e]")
-            break
-        if opportunity.check(state, unit):
-            _truncate(w, i + 1, facing, "stopped by Opportunity Fire [AG VII.F.4]")
-            break
-        previous = h
-    if unit in state.troops.hexes:
-        state.troops.hexes[unit], state.troops.facing[unit] = w.hex, w.facing
-
-
-def _truncate(w: Walk, keep: int, facing: int, why: str) -> None:
-    del w.hexes[keep:]
-    w.facing, w.stopped, w.off_map = facing, why, False
-
-
-def _leave(state: ArmorState, unit: str, h: Hex) -> None:
-    del state.troops.hexes[unit]
-    state.troops.exited[unit] = h
-    scores = any(
-        c.kind == "exit" and c.side == state.game.units[unit].side
-        for c in state.game.scenario.victory.conditions
-    )
-    state.emit(LeftMap(unit, state.game.name(h), scores))
-
-
-def _building_step(state: ArmorState, unit: str, previous: Hex, h: Hex, facing: int) -> str | None:
-    """[AG VII.E.2]: a vehicle crossing a Building hexside, in or out, rolls for Track and Gun
-    damage; with Track damage it stops "before" the Building (entering) or "inside" it
-    (leaving). Hexes of one large Building are crossed freely [AG VII.E.2.f]."""
-    if not state.game.units[unit].vehicle:
-        return None
-    a, b = state.game.terrain.terrain(previous), state.game.terrain.terrain(h)
-    building = next((t for t in (b, a) if t.endswith("-building")), None)
-    if building is None or (a.endswith("building") and b.endswith("building")):
-        return None
-    kind = building.split("-")[0].title()
-    side = f"{state.game.name(previous)}-{state.game.name(h)}"
-    backwards = previous.neighbor(facing) != h  # a reverse move [AG VII.E.2.c]
-    turret_back = state.troops.turret[unit] in (2, 3, 4)
-    gun = "GN Rev" if backwards != turret_back else "GN Fwd"
-    if _building_roll(state, unit, side, f"{kind} TK"):
-        damage(state, unit, "track")
-        return "before" if b.endswith("building") else "inside"
-    if _building_roll(state, unit, side, f"{kind} {gun}"):
-        damage(state, unit, "gun")
-    return None
-
-
-def _building_roll(state: ArmorState, unit: str, hexside: str, column: str) -> bool:
-    cell = table("vehicle-building").cell(3, column)
-    limit = int(str(cell.value if isinstance(cell, Value) else cell))
-    roll = state.roll(f"Vehicle/Building {column} for {unit}", 100)
-    state.emit(
-        BuildingCheck(
-            unit, hexside, column, roll, limit, roll <= limit, "[AG VII.E.2]", CA_PLACEHOLDER
-        )
-    )
-    return roll <= limit
+# --- Movement Execution [AG VII] (rules.armor.execution) -----------------------------------
 
 
 def resolve_disputes(state: ArmorState) -> None:
@@ -292,20 +154,23 @@ def resolve_disputes(state: ArmorState) -> None:
         loser, why = _loser(state, h, by_side)
         for unit in by_side[loser]:
             back = _back(state, unit, h)
-            state.troops.hexes[unit] = back
+            state.put(unit, back, state.troops.facing[unit])  # with its passengers
             state.emit(Bounced(unit, state.game.name(h), state.game.name(back), why))
 
 
 def _disputed(state: ArmorState) -> list[tuple[Hex, dict[str, list[str]]]]:
+    """Hexes with units of both sides, each side's units there (transported units move with
+    their Vehicle [ADV V.C.1], so only the Vehicle is listed)."""
     at: dict[Hex, dict[str, list[str]]] = {}
     for u, h in sorted(state.troops.hexes.items()):
-        at.setdefault(h, {}).setdefault(state.game.units[u].side, []).append(u)
+        if not state.transported(u):
+            at.setdefault(h, {}).setdefault(state.game.units[u].side, []).append(u)
     return sorted(((h, s) for h, s in at.items() if len(s) > 1), key=lambda x: x[0])
 
 
 def _entered_for(state: ArmorState, unit: str, h: Hex) -> float | None:
     """SF spent by ``unit`` up to entering ``h`` this Turn; None if it did not move in."""
-    w = state.troops.walks.get(unit)
+    w = state.execution.walks.get(unit)
     if w is None:
         return None
     spent = 0.0
@@ -335,7 +200,7 @@ def _loser(state: ArmorState, h: Hex, by_side: dict[str, list[str]]) -> tuple[st
 
 
 def _back(state: ArmorState, unit: str, h: Hex) -> Hex:
-    w = state.troops.walks.get(unit)
+    w = state.execution.walks.get(unit)
     path = [w.start] + [x for x, _, _ in w.hexes] if w is not None else [h]
     if h in path[1:]:
         i = path.index(h, 1)

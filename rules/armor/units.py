@@ -50,6 +50,9 @@ class ArmorUnit:
         road_cost, track_cost: the card's Road and Track Movement Costs [Intro IV SPEED].
         turn_costs: SF to turn 1, 2, 3 hexsides in one hex [AG V.B.2.a].
         stacking: Stacking Factor [AG III.B].
+        transport: the Stacking Factors of Leg or Towed units it may transport [ADV IV.B.1.a].
+        ca_defense_nm: the card's NM Close Assault Defense Factor, None where the text does not
+            print it (every card: :func:`rules.armor.buildings.close_assault_defense`).
         size: the AP to-hit Size modifier [GC1 Miscellaneous Modifiers].
         gun: the main gun ("75mm"), or None (no gun, or an MG main gun: no AP fire).
         rof_slow, rof_rapid: main gun shots at the Slow and Rapid Rate of Fire.
@@ -81,6 +84,8 @@ class ArmorUnit:
     rear_gun: bool = False
     no_buildings: bool = False
     values_placeholder: str | None = None
+    transport: int = 0
+    ca_defense_nm: int | None = None
 
     @property
     def vehicle(self) -> bool:
@@ -154,6 +159,10 @@ def _int(raw: object, default: int = 0) -> int:
         return default
 
 
+def _optional_int(raw: object) -> int | None:
+    return None if raw is None else _int(raw)
+
+
 def _turret_turn(raw: object) -> int:
     """[Intro IV TURRET TURN]: a number of hexsides ("3 power-traversed"), or None/Turretless:
     no movable turret."""
@@ -206,4 +215,6 @@ def unit_of(side: Side, code: str, number: int) -> ArmorUnit:
         rear_gun=entry.card == 109,
         no_buildings="buildings" in note_text.lower(),
         values_placeholder=entry.placeholder if entry.values_placeholder else None,
+        transport=_int(_raw(v, "transport", 0)),
+        ca_defense_nm=_optional_int(_raw(v, "ca_defense_nm")),
     )

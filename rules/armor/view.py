@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
-from rules.armor.orders import Face, Order
+from rules.armor.orders import Face, OpportunityFire, Order
 from rules.engine.actions import Action, Done
 from rules.engine.play import ActionFocus, Progress, SideView
 from rules.engine.positions import UnitPosition, short_label
@@ -45,6 +45,24 @@ def progress(state: ArmorState) -> Progress:
     if state.play.over or state.play.step >= len(game.steps):
         return Progress(state.play.turn, game.turns, "Turn", "", "the game is over", over=True)
     phase, segment = game.steps[state.play.step]
+    asked = state.execution.asked
+    if asked is not None:
+        moves = "crossing the hexside" if asked.crossing else "entering"
+        return Progress(
+            turn=state.play.turn,
+            last_turn=game.turns,
+            turn_word="Turn",
+            phase=phase.name,
+            step=(
+                f"Opportunity Fire: {asked.target} triggers {asked.firer}'s order, {moves} "
+                f"{asked.where}"
+            ),
+            rule="Armor [AG VII.F]",
+            step_id=segment.id,
+            to_act=state.to_act(),
+            left=dict.fromkeys(state.to_act(), "fire, or decline and wait for later units"),
+            done_label="Decline (let it pass)",
+        )
     plotting = segment.id == "plot"
     left = {}
     for side in state.to_act():
@@ -101,6 +119,12 @@ def describe(state: ArmorState, action: Action) -> str:
         return ", then ".join(parts) or "No orders"
     if isinstance(action, Face):
         return f"Face {action.hull}, turret {action.turret}"
+    if isinstance(action, OpportunityFire):
+        where = state.troops.hexes.get(action.target)
+        at = f" in {state.game.name(where)}" if where is not None else ""
+        return f"Opportunity Fire at {action.target}{at} (Slow Rate of Fire, -8) [AG VII.F]"
+    if isinstance(action, Done) and state.execution.asked is not None:
+        return f"Decline: let {state.execution.asked.target} pass [AG VII.F]"
     if isinstance(action, Done):
         return "Done"
     return action.text()
@@ -118,6 +142,8 @@ def concerns(state: ArmorState, action: Action) -> ActionFocus:
     """An order's unit, the hex its movement ends in or the unit or hex it fires at."""
     if isinstance(action, Face):
         return ActionFocus(action.unit)
+    if isinstance(action, OpportunityFire):
+        return ActionFocus(action.unit, "fire", state.troops.hexes.get(action.target))
     if not isinstance(action, Order):
         return ActionFocus(None)
     if action.moves and not action.fire:

@@ -1,0 +1,179 @@
+"""The Movement Execution and Opportunity Fire Phase [AG VII]: each side's plotted movement
+carried out unit by unit and hex by hex, cut where it is illegal [AG VII.C], checked at Building
+hexsides [AG VII.E], and watched by the enemy's Opportunity Fire orders [AG VII.F].
+
+The phase stops in the middle when an Opportunity Fire is triggered: its owner fires or declines
+(:mod:`rules.armor.opportunity`). :class:`rules.armor.records.Execution` keeps where it stopped
+(the unit moving, the hexes of its walk behind it, whether it has crossed into the next), and
+:func:`move_side` goes on from there once the owner has answered. Units set up transported move
+with their Vehicle [ADV V.C.1].
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from model.hexes import Hex
+from rules.armor import buildings, opportunity
+from rules.armor.events import LeftMap, Moved, OrderCut, OrdersRevealed
+from rules.armor.move import EnterCost, Walk, enter_cost, walk
+from rules.armor.orders import Order
+
+if TYPE_CHECKING:
+    from rules.armor.game import ArmorState
+
+CROSSING_STOP = (
+    "stopped by Opportunity Fire while crossing a hexside: it ends its move in the hex before "
+    "the hexside [AG VII.F.4]"
+)
+HEX_STOP = "stopped by Opportunity Fire: it ends its move in the hex where it was hit [AG VII.F.4]"
+
+
+def reveal_orders(state: ArmorState) -> None:
+    """The Command Sheets laid out in full view for movement [AG VII.A]."""
+    texts = [o.text() for s in state.game.sides for o in state.sheets.orders[s].values()]
+    state.emit(OrdersRevealed(tuple(sorted(texts))))
+
+
+def move_side(state: ArmorState, side: str) -> bool:
+    """Carry out ``side``'s movement orders, unit by unit in id order [AG VII] (the book lets a
+    player move his units in any order; ours); False when it stops for an Opportunity Fire's
+    owner to decide [AG VII.F], to go on from there when called again."""
+    ex = state.execution
+    for unit, order in sorted(state.sheets.orders[side].items()):
+        if not order.moves or unit in ex.executed:
+            continue
+        if ex.mover != unit and not _start(state, unit, order):
+            ex.executed.add(unit)
+            continue
+        w = ex.walks[unit]
+        if not _walk_on(state, unit, w):
+            return False
+        _finish(state, unit, order, w)
+    return True
+
+
+def _start(state: ArmorState, unit: str, order: Order) -> bool:
+    """Set the unit on its way; False when it does not move (gone, or damaged [AG VII.C.1])."""
+    if unit not in state.troops.hexes:
+        return False
+    if state.immobile(unit):
+        reason = "Hull compartment or Track damage erases all movement [AG VII.C.1]"
+        state.emit(OrderCut(unit, order.moves, reason))
+        return False
+    w = walk(
+        state.game.units[unit],
+        state.troops.hexes[unit],
+        state.troops.facing[unit],
+        order.steps,
+        _executed_cost(state, unit),
+        state.game.on_map,
+        order.fire is not None,
+    )
+    ex = state.execution
+    ex.walks[unit], ex.mover, ex.progress, ex.entered = w, unit, 0, False
+    return True
+
+
+def _executed_cost(state: ArmorState, unit: str) -> EnterCost:
+    """Entering costs as the unit moves: a road or track hex where a new Wreck or a newly
+    moved enemy unit stands costs its other terrain, and the unit moves as far as it can
+    [AG VII.C.4]."""
+    spec, plotted = state.game.units[unit], state.game.cost_for(state.game.units[unit])
+    blocked = set(state.damage.wrecks[state.damage.old_wrecks :]) | {
+        state.troops.hexes[u]
+        for u, w in state.execution.walks.items()
+        if w.hexes and u in state.troops.hexes and state.game.units[u].side != spec.side
+    }
+
+    def cost(frm: Hex, to: Hex) -> Fraction | None:
+        if to not in blocked:
+            return plotted(frm, to)
+        return enter_cost(state.game.movement, spec, frm, to, blocked=True)
+
+    return cost
+
+
+def _walk_on(state: ArmorState, unit: str, w: Walk) -> bool:
+    """Move the unit on, hex by hex, from where it stands in its walk: across each hexside
+    (Opportunity Fire on a line of sight along it [AG VII.F.3], the Building check
+    [AG VII.E.2]), then into the hex (Opportunity Fire on the hex [AG VII.F.3]). False when an
+    Opportunity Fire's owner must decide first; what a stop leaves of the order is erased."""
+    ex = state.execution
+    while ex.progress < len(w.hexes):
+        i = ex.progress
+        h, facing, _ = w.hexes[i]
+        previous = w.hexes[i - 1][0] if i else w.start
+        if not ex.entered:
+            state.troops.facing[unit] = facing  # turned in the hex before the hexside
+            answer = _opportunity(state, unit, previous, h, crossing=True)
+            if answer is None:
+                return False
+            if answer:
+                _truncate(w, i, facing, CROSSING_STOP)
+                break
+            where = buildings.check(state, unit, previous, h, facing)
+            if where == "before":
+                _truncate(w, i, facing, "Track damage entering a Building hex [AG VII.E.2.e]")
+                break
+            state.put(unit, h, facing)
+            ex.entered = True
+            if where == "inside":
+                _truncate(w, i + 1, facing, "Track damage leaving a Building hex [AG VII.E.2.e]")
+                break
+        answer = _opportunity(state, unit, previous, h, crossing=False)
+        if answer is None:
+            return False
+        if answer:
+            _truncate(w, i + 1, facing, HEX_STOP)
+            break
+        ex.progress, ex.entered = i + 1, False
+    if unit in state.troops.hexes:
+        state.put(unit, w.hex, w.facing)
+    return True
+
+
+def _opportunity(
+    state: ArmorState, unit: str, before: Hex, here: Hex, crossing: bool
+) -> bool | None:
+    """Whether Opportunity Fire stopped the unit here [AG VII.F.4]; None when an order is
+    triggered and its owner must say whether it fires [AG VII.F.3]."""
+    if opportunity.stopped(state, unit):
+        return True  # the fire its owner just chose stopped it
+    trigger = opportunity.triggered(state, unit, before, here, crossing)
+    if trigger is None:
+        return False
+    opportunity.ask(state, trigger)
+    return None
+
+
+def _truncate(w: Walk, keep: int, facing: int, why: str) -> None:
+    del w.hexes[keep:]
+    w.facing, w.stopped, w.off_map = facing, why, False
+
+
+def _finish(state: ArmorState, unit: str, order: Order, w: Walk) -> None:
+    """The unit's order carried out, as far as it went."""
+    ex = state.execution
+    ex.executed.add(unit)
+    ex.mover, ex.progress, ex.entered = None, 0, False
+    if w.stopped and not w.off_map:
+        state.emit(OrderCut(unit, order.moves, w.stopped))
+    names = tuple(state.game.name(h) for h, _, _ in w.hexes)
+    number = state.game.amap.global_to_direction(w.hex, w.facing)
+    state.emit(Moved(unit, order.moves, names, number, f"{w.spent}"))
+    if w.off_map and unit in state.troops.hexes:
+        _leave(state, unit, w.hex)
+
+
+def _leave(state: ArmorState, unit: str, h: Hex) -> None:
+    """Off the map: out of the game [AG VII.C.5], with the units it transports."""
+    for u in (unit, *state.passengers(unit)):
+        del state.troops.hexes[u]
+        state.troops.exited[u] = h
+        scores = any(
+            c.kind == "exit" and c.side == state.game.units[u].side
+            for c in state.game.scenario.victory.conditions
+        )
+        state.emit(LeftMap(u, state.game.name(h), scores))
