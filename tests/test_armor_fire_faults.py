@@ -31,7 +31,7 @@ from rules.armor.events import ApFire, ApHit
 from rules.armor.fire import aim, angle_between, in_field_of_fire, sights, why_not_fire
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.opportunity import OpportunityTriggered, why_not_opportunity
-from rules.armor.orders import Order
+from rules.armor.orders import OpportunityFire, Order
 from rules.armor.range import range_between
 from rules.armor.turret import OPTION, entry_hexsides, turret_aspect
 from rules.bots.greedy import Adapter, Evaluator, Piece
@@ -263,11 +263,12 @@ def test_opportunity_fire_uses_the_range_scale() -> None:
     a, watched = _hex((0, 0)), _hex((4, 4))
     state = situation([("M4", (0, 0), _facing_toward(a, watched))], [("PZIVJ", (4, 5), 0)])
     state.apply(Order(SHERMAN, opportunity=state.game.name(watched)))
-    state.force_dice(99)  # no hit
     events = state.apply(Order("german.PZIVJ.1", moves="1"))
     assert [e.hex for e in events if isinstance(e, OpportunityTriggered)] == [
         state.game.name(watched)
     ]
+    state.force_dice(99)  # no hit
+    events = state.apply(OpportunityFire(SHERMAN, "german.PZIVJ.1"))  # the owner fires [F.3]
     [fire] = [e for e in events if isinstance(e, ApFire)]
     assert (fire.range, fire.hexes, fire.ap_factor) == (7, 8, 16)
 

@@ -20,6 +20,8 @@ PC = os.path.join(HERE, "panzer-command", "point-161.yaml")
 
 
 def test_a_units_moves_shade_its_reach_and_a_click_takes_the_move_ending_there() -> None:
+    """A system whose moves are made at once (Panzer Command): one move per hex, taken by a
+    click; :meth:`State.route` by default picks among the legal moves by their foci."""
     state = load_game(load_scenario(PC)).new_initial_state(5)
     for _ in range(60):  # pass and draw until a side may move a unit
         side = state.to_act()[0]
@@ -39,6 +41,12 @@ def test_a_units_moves_shade_its_reach_and_a_click_takes_the_move_ending_there()
     assert aims.reach == state.reach(unit)
     h = next(iter(aims.moves))
     assert aims.at(h) == aims.moves[h][0]
+    # One move ends there: a click takes it at once, and the State's default route is it.
+    single = next(x for x, acts in aims.moves.items() if len(acts) == 1)
+    assert state.route(unit, [single]) == aims.moves[single][0]
+    pick = aims.pick(state, single)
+    assert pick.take and pick.action == aims.moves[single][0] and pick.route == ()
+    assert state.route(unit, []) is None
     assert aims.planned is None and aims.hex == next(
         p.hex for p in state.positions() if p.unit == unit
     )

@@ -126,7 +126,9 @@ def test_a_click_on_a_unit_selects_it_and_on_its_target_hex_moves_it(qtbot: QtBo
     assert not panel.layer.reach.path().isEmpty() or not panel.aims or not panel.aims.moves
 
 
-def test_armor_a_click_on_a_shaded_hex_plots_the_order_ending_there(qtbot: QtBot) -> None:
+def test_armor_two_clicks_on_a_shaded_hex_plot_the_order_ending_there(qtbot: QtBot) -> None:
+    """The first click chooses the cheapest order to the hex (an Armor unit may end there
+    with several facings), the second plots it."""
     w = open_window(qtbot, ARMOR)
     mode = TestPlayMode(w)
     assert mode.enter(5, {"us": "human", "germany": "human"}) is None
@@ -140,7 +142,10 @@ def test_armor_a_click_on_a_shaded_hex_plots_the_order_ending_there(qtbot: QtBot
     assert not panel.layer.reach.path().isEmpty()
     h = next(h for h in panel.aims.moves if h != state.troops.hexes[unit])  # type: ignore[attr-defined]
     click(qtbot, w, h)
+    assert panel.session.timeline == [] and panel.routed == state.route(unit, [h])
+    click(qtbot, w, h)
     order = panel.session.timeline[-1]
+    assert order == state.route(unit, [h])
     assert order.text().startswith(f"order {unit} ")
     assert f"order {unit}" in panel.log.toPlainText() or "plotted" in panel.log.toPlainText()
     assert panel.selected != unit  # it has its orders: the next unit is selected

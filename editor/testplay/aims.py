@@ -6,12 +6,16 @@ move to or aim at. Qt-free values, the same for every game system (STYLE point 2
     aims = aims_of(state, "us", "us.M4.1", found.groups["us.M4.1"])
     aims.reach, aims.targets, aims.watch       # the map's shading, red outlines, amber lines
     aims.at(hex)                               # the action a click on the hex takes
+    aims.pick(state, hex, route, chosen)       # a click: take an action, or choose one and
+                                               # lay its path hex by hex (State.route)
 
 A move's hex and cost, a fire's hex, come from :meth:`~rules.engine.core.State.concerns`; a move
 planned now and made later (a plotted move task, whose focus has no hex) is shaded with
 :meth:`~rules.engine.core.State.reach`. A fire aimed at a hex where another side's unit stands
 is a *target* (its odds from :meth:`~rules.engine.core.State.preview`); one aimed at an empty
 hex watches or shells it (a Line of Opportunity Fire, an area fire) and is drawn as a line.
+Where several moves of a unit end in one hex (an Armor order's facings and ways there), a
+click chooses one, and the next clicks take it or lay its path through more hexes.
 """
 
 from __future__ import annotations
@@ -89,6 +93,22 @@ def labels(actions: Sequence[Action], describe: Callable[[Action], str]) -> list
     return words
 
 
+@dataclass(frozen=True)
+class Pick:
+    """What a click on the map does for the selected unit (:meth:`Aims.pick`).
+
+    Attributes:
+        action: the action the click names; None when nothing of the unit's concerns the hex.
+        take: take it now; else it is only chosen (drawn with its path, previewed), for a
+            second click on its last hex to take it or further clicks to lay its path.
+        route: the hexes clicked so far of the path being laid (empty when none is).
+    """
+
+    action: Action | None
+    take: bool = False
+    route: tuple[Hex, ...] = ()
+
+
 @dataclass
 class Aims:
     """What one unit's actions (or the side's own) do on the map.
@@ -126,6 +146,36 @@ class Aims:
             return self.planned
         return None
 
+    def pick(
+        self, state: State, h: Hex, route: Sequence[Hex] = (), chosen: Action | None = None
+    ) -> Pick:
+        """What a click on ``h`` does, the hexes clicked before it of a path being laid
+        (``route``) and the action chosen so far (``chosen``) given.
+
+        A second click on the last hex of the path chosen takes its move; a click on a hex
+        where a move of the unit is chosen already in the list, or where one move alone ends,
+        takes it (a fire, a watch, the planned move as :meth:`at`). Where several moves end
+        (another facing, another way there) or a path is being laid, the click chooses the
+        cheapest move through the hexes clicked so far and then ``h``
+        (:meth:`~rules.engine.core.State.route`), or, when none goes on from them, the
+        cheapest to ``h`` alone: shown with its path and cost, for the next click to take it
+        or to lay its path further."""
+        if route and h == route[-1] and chosen is not None:
+            return Pick(chosen, take=True)
+        ending = self.moves.get(h, [])
+        if self.unit == SIDE or not (ending or route) or (chosen is not None and chosen in ending):
+            return Pick(self.at(h, chosen), take=True)
+        if not route and len(ending) == 1:
+            return Pick(ending[0], take=True)
+        if route:
+            longer = state.route(self.unit, (*route, h))
+            if longer is not None:
+                return Pick(longer, route=(*route, h))
+        alone = state.route(self.unit, (h,)) if ending else None
+        if alone is not None:
+            return Pick(alone, route=(h,))
+        return Pick(self.at(h, chosen), take=True)
+
     def hexes(self) -> set[Hex]:
         """Every hex a click on takes one of its actions."""
         planned = set(self.reach) if self.planned is not None else set()
@@ -160,11 +210,17 @@ def aims_of(
 
 
 def odds(state: State, actions: Iterable[Action]) -> list[tuple[Action, Preview]]:
-    """The previews of the actions that attack something, with their odds."""
+    """The previews of the actions that attack something, with their odds; an attack made
+    with a move (its focus has a path or a cost: an Armor order to fire, then turn or move)
+    is previewed once chosen, as is one whose odds depend on what happens later (no chance
+    of an effect known, nothing prohibited: Opportunity Fire on a hex)."""
     found = []
     for action in actions:
+        focus = state.concerns(action)
+        if focus.path or focus.cost is not None:
+            continue
         preview = state.preview(action)
-        if preview.chances:
+        if any(c.effect is not None or c.prohibited for c in preview.chances):
             found.append((action, preview))
     return found
 
@@ -201,4 +257,16 @@ def fire_lines(found: Iterable[Order], where: Mapping[str, Hex]) -> list[tuple[H
         start = where.get(focus.unit) if focus.unit is not None else None
         if focus.kind == "fire" and focus.hex is not None and start is not None:
             lines.append((start, focus.hex))
+    return lines
+
+
+def paths(found: Iterable[Order], where: Mapping[str, Hex]) -> list[list[Hex]]:
+    """The paths of the orders whose moves are given now and made later (an Armor order's
+    hexes), from their unit's hex: where the viewer's units are ordered to go."""
+    lines = []
+    for order in found:
+        focus = order.focus
+        start = where.get(focus.unit) if focus.unit is not None else None
+        if focus.path and start is not None:
+            lines.append([start, *focus.path])
     return lines

@@ -11,12 +11,15 @@ from html import escape
 
 from editor.testplay.aims import Aims
 from rules.engine.actions import Action
-from rules.engine.play import Preview, Progress
+from rules.engine.play import Chance, Preview, Progress
 
 GREY = "#555"
 FIRE = "#922b21"
+PATH = "#6c3483"  # the move chosen on the map, as its path is drawn
 #: How many attacks the detail lists with their odds before it says how many more.
 MOST_ODDS = 6
+#: The longest odds the detail writes out for each attack (longer ones are summed up).
+LONG_ODDS = 120
 
 
 def header_html(progress: Progress, rows: Sequence[str]) -> str:
@@ -42,9 +45,11 @@ def detail_html(
     title: str,
     attacks: Sequence[tuple[Action, Preview]],
     chosen: Preview | None,
+    again: str | None = None,
 ) -> str:
     """What the selected unit (``title``) may do: how many actions, the hexes its moves reach
-    and its fire aims at, the odds of each attack, and the preview of the action chosen."""
+    and its fire aims at, the odds of each attack, and the preview of the action chosen;
+    ``again``: the hex whose second click takes the move chosen on the map."""
     if aims is None:
         return ""
     parts = [f"<b>{escape(title)}</b>: {len(aims.actions)} action(s)"]
@@ -59,19 +64,44 @@ def detail_html(
         parts.append(f"· may fire at {len(aims.targets)} hex(es) held by the enemy (red)")
     if aims.watch:
         parts.append(f"· may aim at {len(aims.watch)} empty hex(es) (amber)")
-    if aims.hexes():
+    if any(len(acts) > 1 for acts in aims.moves.values()):
+        parts.append(
+            "· click a shaded hex to choose a move there (more hexes lay its path), then "
+            "click it again to take it"
+        )
+        if aims.targets or aims.watch:
+            parts.append("· click a target to take its fire")
+    elif aims.hexes():
         parts.append("· click one on the map to take it")
     html = " ".join(parts)
     for _action, preview in attacks[:MOST_ODDS]:
-        odds = "; ".join(escape(c.words) for c in preview.chances)
+        odds = "; ".join(escape(chance_words(c)) for c in preview.chances)
         html += f"<br><span style='color:{FIRE}'>{escape(preview.words)}</span>: {odds}"
     if len(attacks) > MOST_ODDS:
         html += f"<br><span style='color:{GREY}'>and {len(attacks) - MOST_ODDS} more attack(s)"
         html += " (choose one in the list for its odds)</span>"
     if chosen is not None:
-        listed = any(p.words == chosen.words for _a, p in attacks[:MOST_ODDS])
+        listed = any(  # its odds written out above already
+            p.words == chosen.words and all(len(c.words) <= LONG_ODDS for c in p.chances)
+            for _a, p in attacks[:MOST_ODDS]
+        )
         html += "<br>" + preview_html(chosen, odds=not listed)
+        if again is not None and chosen.legal:
+            html += (
+                f"<br><span style='color:{PATH}'><b>Click {escape(again)} again to take it</b>"
+                ", or click more hexes to lay its path through them</span>"
+            )
     return html
+
+
+def chance_words(chance: Chance) -> str:
+    """An attack's odds in a line of the detail: its words, or when they run long (the whole
+    working of a shot), the chance of an effect, the working left to the action's preview."""
+    if len(chance.words) <= LONG_ODDS:
+        return chance.words
+    if chance.effect is not None:
+        return f"{chance.effect:.0%} chance of an effect (choose it for the working)"
+    return chance.words[: chance.words.rfind(" ", 0, LONG_ODDS)] + "…"
 
 
 def preview_html(preview: Preview, odds: bool = True) -> str:

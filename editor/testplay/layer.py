@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import shiboken6
@@ -50,6 +51,40 @@ HARM_INK = "#b03a2e"  # the system's markers: what happened to the unit
 ORDER_INK = "#1f4e9c"  # the viewer's own orders
 
 
+#: Parts of a point written as one glyph, as the cards print them (Armor's 2/3 Road Cost).
+GLYPHS = {
+    Fraction(1, 2): "½",
+    Fraction(1, 3): "⅓",
+    Fraction(2, 3): "⅔",
+    Fraction(1, 4): "¼",
+    Fraction(3, 4): "¾",
+    Fraction(1, 6): "⅙",
+    Fraction(5, 6): "⅚",
+    Fraction(1, 8): "⅛",
+    Fraction(3, 8): "⅜",
+    Fraction(5, 8): "⅝",
+    Fraction(7, 8): "⅞",
+}
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def cost_text(cost: float) -> str:
+    """A cost as a plate on the map writes it: a whole number as it is, a part of a point in
+    halves, thirds, quarters, sixths, eighths or twelfths as a fraction (``2⅔``, ``1⁵⁄₁₂``,
+    never ``2.6666667``), any other to one decimal."""
+    exact = Fraction(cost).limit_denominator(12)
+    if abs(float(exact) - cost) > 1e-6 or (12 % exact.denominator and exact.denominator != 8):
+        return f"{cost:.1f}"
+    whole, part = divmod(exact, 1)
+    if not part:
+        return str(whole)
+    glyph = GLYPHS.get(part) or (
+        f"{str(part.numerator).translate(SUPERSCRIPT)}⁄{str(part.denominator).translate(SUBSCRIPT)}"
+    )
+    return f"{whole}{glyph}" if whole else glyph
+
+
 @dataclass(frozen=True)
 class GameCounter:
     """A unit of the game on the map, with its markers."""
@@ -79,6 +114,12 @@ class Picture:
     armed: list[tuple[Hex, Hex]] = field(default_factory=list)
     #: The hex the action chosen in the list goes to or aims at.
     chosen_hex: Hex | None = None
+    #: The path of the move chosen, from the unit's hex through each hex it enters.
+    chosen_path: list[Hex] = field(default_factory=list)
+    #: The hexes clicked so far of the path being laid on the map.
+    route: list[Hex] = field(default_factory=list)
+    #: The paths of the orders given whose moves are made later, from their units' hexes.
+    plotted: list[list[Hex]] = field(default_factory=list)
 
 
 class CountersItem(QGraphicsItem):
@@ -190,11 +231,14 @@ class TestPlayLayer:
         self.lines = QGraphicsPathItem()
         self.watch = QGraphicsPathItem()
         self.chosen = QGraphicsPathItem()
+        self.path = QGraphicsPathItem()
+        self.waypoints = QGraphicsPathItem()
+        self.plotted = QGraphicsPathItem()
 
     @property
     def items(self) -> list[QGraphicsItem]:
         found: list[QGraphicsItem] = [self.reach, self.targets, self.lines, self.watch]
-        found.append(self.chosen)
+        found += [self.chosen, self.path, self.waypoints, self.plotted]
         return [*found, *(i for i in (self.counters, self.costs) if i is not None)]
 
     def _ensure(self) -> None:
@@ -233,6 +277,23 @@ class TestPlayLayer:
         pen.setCosmetic(True)
         self.chosen.setPen(pen)
         self.chosen.setZValue(Z_TARGETS + 0.5)
+        self.path = QGraphicsPathItem()
+        pen = QPen(CHOSEN, 4.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        pen.setCosmetic(True)
+        self.path.setPen(pen)
+        self.path.setZValue(Z_REACH + 0.6)  # under the counters and the costs
+        self.waypoints = QGraphicsPathItem()
+        pen = QPen(CHOSEN, 2.5, Qt.PenStyle.DashLine)
+        pen.setCosmetic(True)
+        self.waypoints.setPen(pen)
+        self.waypoints.setZValue(Z_TARGETS + 0.4)
+        self.plotted = QGraphicsPathItem()
+        pen = QPen(QColor(ORDER_INK), 3.0, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        pen.setCosmetic(True)
+        self.plotted.setPen(pen)
+        self.plotted.setZValue(Z_REACH + 0.5)
         for item in self.items:
             scene.addItem(item)
 
@@ -245,7 +306,7 @@ class TestPlayLayer:
         self.counters.update()
         reach = [h for h in picture.reach if h != picture.selected_hex]
         self.reach.setPath(hexes_outline(reach, self.size) if reach else QPainterPath())
-        self.costs.costs = {h: f"{c:g}" for h, c in picture.reach.items() if c is not None}
+        self.costs.costs = {h: cost_text(c) for h, c in picture.reach.items() if c is not None}
         self.costs.occupied = {c.counter.hex for c in picture.counters}
         if picture.round_trip and picture.selected_hex is not None:
             self.costs.costs[picture.selected_hex] = "↺"
@@ -272,6 +333,22 @@ class TestPlayLayer:
         self.watch.setPath(watch)
         chosen = [picture.chosen_hex] if picture.chosen_hex is not None else []
         self.chosen.setPath(hexes_outline(chosen, self.size) if chosen else QPainterPath())
+        self.path.setPath(self._polylines([picture.chosen_path]))
+        # The hexes clicked on the way (the last is the chosen hex, outlined above).
+        passed = [h for h in picture.route[:-1] if h != picture.chosen_hex]
+        self.waypoints.setPath(hexes_outline(passed, self.size) if passed else QPainterPath())
+        self.plotted.setPath(self._polylines(picture.plotted))
+
+    def _polylines(self, lines: Iterable[list[Hex]]) -> QPainterPath:
+        """Lines through the centres of each list's hexes."""
+        found = QPainterPath()
+        for line in lines:
+            points = [QPointF(*hex_to_pixel(h, self.size)) for h in line]
+            if len(points) > 1:
+                found.moveTo(points[0])
+                for point in points[1:]:
+                    found.lineTo(point)
+        return found
 
     def clear(self) -> None:
         scene = self.view.scene()

@@ -169,6 +169,15 @@ class ChoicePages(QWidget):
             tree.scrollToItem(found, QTreeWidget.ScrollHint.PositionAtTop)
         return found
 
+    def action_item(self, unit: str, action: Action) -> QTreeWidgetItem | None:
+        """The list's line of ``action`` in ``unit``'s group, if it is listed."""
+        group = self.group_item(unit)
+        for i in range(group.childCount() if group is not None else 0):
+            child = group.child(i) if group is not None else None
+            if child is not None and child.data(0, ROLE) == action:
+                return child
+        return None
+
     def group_item(self, unit: str) -> QTreeWidgetItem | None:
         """The list's line of ``unit``'s group, if it has one."""
         tree = self.units

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QComboBox,
     QGridLayout,
     QLabel,
@@ -47,6 +48,7 @@ from editor.testplay.aims import (
     fire_lines,
     odds,
     orders,
+    paths,
     side_choices,
 )
 from editor.testplay.controls import TestPlayControls
@@ -84,6 +86,9 @@ class TestPlayPanel(ChoicePages):
         self.selected: str | None = None  # the unit whose actions are shown (SIDE: the side's)
         self.choices: SideChoices | None = None  # what the acting human may do now
         self.aims: Aims | None = None  # what the selected unit's actions do on the map
+        self.route: tuple[Hex, ...] = ()  # the hexes clicked of a move's path being laid
+        self.routed: Action | None = None  # the move chosen by clicks on the map, if any
+        self._choosing = False  # the list's current item is being set to the move chosen
         self.revealed: str | None = None  # the human side whose view is shown (hot seat)
         self.counters: list[GameCounter] = []
         self.units_shown: list[UnitPosition] = []
@@ -121,7 +126,7 @@ class TestPlayPanel(ChoicePages):
         layout.addWidget(self.controls)
         self.units.currentItemChanged.connect(self._tree_choice)
         self.units.itemDoubleClicked.connect(lambda item, _c: self._apply_item(item))
-        self.apply_button.clicked.connect(lambda: self._apply_item(self.units.currentItem()))
+        self.apply_button.clicked.connect(self._apply_chosen)
         self.done_button.clicked.connect(self._done)
         self.handover_button.clicked.connect(self._take_over)
 
@@ -295,6 +300,12 @@ class TestPlayPanel(ChoicePages):
         """The selected unit's actions on the map, and the detail under the list."""
         found = self.choices
         state = self.session.state
+        if self.routed is not None and (
+            found is None
+            or self.selected not in found.groups
+            or state.concerns(self.routed).unit != self.selected
+        ):
+            self.route, self.routed = (), None
         if found is None or self.selected is None or self.selected not in found.groups:
             self.aims = None
             text = (
@@ -310,12 +321,15 @@ class TestPlayPanel(ChoicePages):
         chosen = self.chosen_action()
         preview = state.preview(chosen) if chosen is not None else None
         title = self.unit_title(self.selected).split("  ·  ")[0]
-        text = detail_html(self.aims, title, attacks, preview)
+        again = self.session.game.hex_name(self.route[-1]) if self.route else None
+        text = detail_html(self.aims, title, attacks, preview, again)
         if text != self.detail.text():
             self.detail.setText(text)
 
     def chosen_action(self) -> Action | None:
-        """The action picked in the list, if one is."""
+        """The move chosen by clicks on the map, else the action picked in the list, if any."""
+        if self.routed is not None:
+            return self.routed
         item = self.units.currentItem()
         data = item.data(0, ROLE) if item is not None else None
         return data if isinstance(data, Action) else None
@@ -353,6 +367,7 @@ class TestPlayPanel(ChoicePages):
         self.counters = counters_of(self.units_shown, nations, tags)
         picture = Picture(self.counters, self.selected)
         picture.armed = fire_lines(given, where)
+        picture.plotted = paths(given, where)
         aims = self.aims
         if aims is not None and handover is None:
             picture.selected_hex = aims.hex
@@ -361,7 +376,11 @@ class TestPlayPanel(ChoicePages):
             picture.targets = sorted(aims.targets, key=lambda h: (h.q, h.r))
             picture.watch = sorted(aims.watch, key=lambda h: (h.q, h.r))
             chosen = self.chosen_action()
-            picture.chosen_hex = state.concerns(chosen).hex if chosen is not None else None
+            focus = state.concerns(chosen) if chosen is not None else None
+            picture.chosen_hex = focus.hex if focus is not None else None
+            if focus is not None and focus.path and aims.hex is not None:
+                picture.chosen_path = [aims.hex, *focus.path]
+            picture.route = list(self.route)
         self.layer.show(picture)
 
     def _show_selected(self, unit: str | None = None) -> None:
@@ -382,6 +401,8 @@ class TestPlayPanel(ChoicePages):
         if isinstance(data, Action):
             parent = item.parent()
             unit = parent.data(0, ROLE) if parent is not None else None
+        if not self._choosing:  # the player picked in the list: no path is being laid
+            self.route, self.routed = (), None
         if isinstance(unit, str) and unit != self.selected:
             self.selected = unit
             self._show_selected()
@@ -392,6 +413,7 @@ class TestPlayPanel(ChoicePages):
         """Select a unit: its group opened in the list (the others closed), its actions on
         the map (scrolled into view)."""
         self.selected = unit
+        self.route, self.routed = (), None
         item = self.open_only(unit) if unit is not None else None
         if item is not None:
             self.units.setCurrentItem(item)  # _tree_choice aims and draws
@@ -399,6 +421,33 @@ class TestPlayPanel(ChoicePages):
             self._aim()
             self._draw()
         self._show_selected()
+
+    def _apply_chosen(self) -> None:
+        """Apply: the move chosen on the map, else the action chosen in the list."""
+        if self.routed is not None:
+            self.act(self.routed)
+        else:
+            self._apply_item(self.units.currentItem())
+
+    def choose(self, action: Action, route: tuple[Hex, ...] = ()) -> None:
+        """Choose ``action`` without taking it (a move whose path is laid by clicks on the
+        map): drawn with its path, previewed under the list, and picked in the list when it
+        is there."""
+        self.route, self.routed = route, action
+        unit = self.selected
+        item = self.action_item(unit, action) if unit is not None else None
+        self._choosing = True
+        try:
+            if item is None and unit is not None:
+                item = self.group_item(unit)
+            if item is not None:
+                self.units.setCurrentItem(item)
+        finally:
+            self._choosing = False
+        self._aim()
+        self._draw()
+        if item is not None:  # once the detail under the list has its new height
+            self.units.scrollToItem(item, QAbstractItemView.ScrollHint.PositionAtCenter)
 
     def _apply_item(self, item: QTreeWidgetItem | None) -> None:
         data = item.data(0, ROLE) if item is not None else None
@@ -416,6 +465,7 @@ class TestPlayPanel(ChoicePages):
         words = self.session.state.describe(action)
         if self.session.apply(action) is not None:
             return False
+        self.route, self.routed = (), None
         self.message.hide()
         self.main.say(f"Taken: {words} ({action.text()})")
         return True
@@ -445,8 +495,17 @@ class TestPlayPanel(ChoicePages):
             self.refuse("It is not a human player's decision now: the bots play, or the game "
                         "resolves a phase (press Forward or Play bots)")  # fmt: skip
             return
-        action = aims.at(h, self.chosen_action()) if aims is not None else None
-        if action is not None:
+        pick = aims.pick(self.session.state, h, self.route, self.chosen_action()) if aims else None
+        action = pick.action if pick is not None else None
+        if pick is not None and action is not None and not pick.take:
+            if self.route and pick.route == (h,):
+                laid = ", ".join(self.session.game.hex_name(x) for x in self.route)
+                self.main.say(
+                    f"No move of {aims.unit if aims else ''} goes through {laid} and then "
+                    f"{self.session.game.hex_name(h)}: its path is laid again from its hex"
+                )
+            self.choose(action, pick.route)
+        elif action is not None:
             self.act(action)
         elif aims is not None and aims.unit != SIDE:
             name = self.session.game.hex_name(h)

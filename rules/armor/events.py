@@ -4,6 +4,7 @@ it applies. Kept apart from :mod:`rules.engine.events`, which the Panzer '44 eng
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import ClassVar
 
 from rules.armor.range import range_words
@@ -167,9 +168,10 @@ class Moved(Event):
     def describe(self) -> str:
         where = " ".join(self.path) or "in place"
         extra = f" ({self.note})" if self.note else ""
+        whole, part = divmod(Fraction(self.spent), 1)  # as the cards write SF: 2 2/3
+        spent = f"{whole} {part}" if whole and part else str(part or whole)
         return (
-            f"{self.unit} executes '{self.order}': {where}, facing {self.facing}, "
-            f"{self.spent} SF{extra}"
+            f"{self.unit} executes '{self.order}': {where}, facing {self.facing}, {spent} SF{extra}"
         )
 
 

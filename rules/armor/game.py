@@ -36,6 +36,7 @@ the placeholders used.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 from model.hexes import Hex
@@ -348,6 +349,20 @@ class ArmorState(State):
 
     def concerns(self, action: Action) -> ActionFocus:
         return view.concerns(self, action)
+
+    def reach(self, unit: str) -> dict[Hex, float | None]:
+        """In the Order Plot, each hex the unit's order could take it to this Turn, with the
+        fewest Speed Factors that reach it [AG V.B; CS Vehicle Movement Costs], the one new
+        hex of [AG V.B.3] included: what :func:`rules.armor.plot.order_options` offers and
+        :func:`rules.armor.move.walk` executes. Nothing outside the Order Plot, for a unit
+        with its orders, or one that may not move [AG VII.C.1]."""
+        return plot.reach(self, unit)
+
+    def route(self, unit: str, hexes: Sequence[Hex]) -> Action | None:
+        """The order that moves ``unit`` through ``hexes`` in this order and stops in the
+        last, the cheapest in Speed Factors, in the book's notation (``2R1``) [AG V.A.3; V.B];
+        None when no legal order does (:func:`rules.armor.plot.route`)."""
+        return plot.route(self, unit, hexes)
 
     def preview(self, action: Action) -> Preview:
         """Legal or why not, the SF it spends, the odds of its fire (:mod:`rules.armor.preview`;

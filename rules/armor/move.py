@@ -16,7 +16,7 @@ facings, ties broken by the notation, so the list is the same every time).
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
@@ -201,48 +201,110 @@ def destinations(
     [AG V.B.3]; ``limit`` caps the SF (2 with Direct Fire)."""
     if not (unit.vehicle or unit.leg):
         return []
-    # Why twelfths: every cost on the cards is a whole number of twelfths (1/2, 2/3, 3/4,
-    # 1 1/2), and integers keep this search several times faster than Fractions.
-    budget = int((Fraction(unit.speed) if limit is None else limit) * 12)
-    turns12 = [
-        (turns, letters, int(turn_cost(unit, turns) * 12)) for turns, letters in _rotations()
-    ]
-    steps = ("F", "B") if unit.vehicle else ("F",)
-    entries: dict[tuple[Hex, Hex], int | None] = {}
-
-    def entry12(frm: Hex, to: Hex) -> int | None:
-        if (frm, to) not in entries:
-            found = cost(frm, to) if on_map(to) else None
-            entries[(frm, to)] = None if found is None else int(found * 12)
-        return entries[(frm, to)]
-
-    best: dict[tuple[Hex, int], tuple[int, str]] = {}
-    ends: dict[tuple[Hex, int], tuple[int, str]] = {}
-    frontier: list[tuple[int, str, Hex, int]] = [(0, "", start, facing)]
-    while frontier:
-        spent, path, here, f = heapq.heappop(frontier)
-        known = best.get((here, f))
-        if known is not None and known != (spent, path):
-            continue  # a stale entry: a cheaper order reached this hex and facing
-        for _, letters, tc in turns12:
-            if spent + tc > budget:
-                continue
-            nf = (f + _delta(letters)) % 6
-            here_path = path + letters
-            _keep(ends, (here, nf), spent + tc, here_path)
-            for step in steps:
-                nxt = here.neighbor(nf if step == "F" else (nf + 3) % 6)
-                entry = entry12(here, nxt)
-                if entry is None:
-                    continue
-                total = spent + tc + (entry * 2 if step == "B" else entry)
-                if total <= budget and _keep(best, (nxt, nf), total, here_path + step):
-                    heapq.heappush(frontier, (total, here_path + step, nxt, nf))
+    search = _Search(unit, cost, on_map, limit)
+    _, ends = search.run({(start, facing): (0, "")})
     if limit is None:
-        _one_hex(unit, start, facing, entry12, ends)
+        _one_hex(unit, start, facing, search.entry12, ends)
     ends.pop((start, facing), None)
     found = [Destination(h, f, Fraction(c, 12), tuple(p)) for (h, f), (c, p) in ends.items() if p]
     return sorted(found, key=lambda d: (d.hex, d.facing))
+
+
+def through(
+    unit: ArmorUnit,
+    start: Hex,
+    facing: int,
+    hexes: Sequence[Hex],
+    cost: EnterCost,
+    on_map: Callable[[Hex], bool],
+) -> Destination | None:
+    """The cheapest order that enters ``hexes`` in this order and stops in the last, with no
+    turn after it (its facing is the way it entered), within the unit's Speed Factor
+    [AG V.B.1-2, V.B.5], or the one hex of [AG V.B.3]; None when no order does. Between two
+    of ``hexes`` the order takes the cheapest way, turns and reverse moves included, by the
+    same costs as :func:`destinations` and :func:`walk`; at equal cost, the fewer reverse
+    moves (our reading: a path laid hex by hex is driven forward unless backing up saves
+    SF), then the shorter notation."""
+    if not hexes or not (unit.vehicle or unit.leg):
+        return None
+    search = _Search(unit, cost, on_map, rank=_forward_first)
+    labels: dict[tuple[Hex, int], tuple[int, str]] = {(start, facing): (0, "")}
+    for h in hexes:
+        best, _ = search.run(labels)
+        labels = {(at, f): label for (at, f), label in best.items() if at == h}
+        if not labels:
+            break
+    if not labels and len(hexes) == 1:  # one new hex at any cost, after free turns only
+        ends: dict[tuple[Hex, int], tuple[int, str]] = {}
+        _one_hex(unit, start, facing, search.entry12, ends)
+        labels = {key: label for key, label in ends.items() if key[0] == hexes[0]}
+    if not labels:
+        return None
+    (h, f), (c, p) = min(labels.items(), key=lambda kv: _forward_first(*kv[1]))
+    return Destination(h, f, Fraction(c, 12), tuple(p))
+
+
+class _Search:
+    """Dijkstra over hexes and facings, in twelfths of a Speed Factor.
+
+    Why twelfths: every cost on the cards is a whole number of twelfths (1/2, 2/3, 3/4,
+    1 1/2), and integers keep this search several times faster than Fractions."""
+
+    def __init__(
+        self,
+        unit: ArmorUnit,
+        cost: EnterCost,
+        on_map: Callable[[Hex], bool],
+        limit: Fraction | None = None,
+        rank: Callable[[int, str], tuple[int | str, ...]] | None = None,
+    ) -> None:
+        self.cost, self.on_map = cost, on_map
+        self.rank = rank or _shortest
+        self.budget = int((Fraction(unit.speed) if limit is None else limit) * 12)
+        self.turns12 = [
+            (turns, letters, int(turn_cost(unit, turns) * 12)) for turns, letters in _rotations()
+        ]
+        self.steps = ("F", "B") if unit.vehicle else ("F",)
+        self.entries: dict[tuple[Hex, Hex], int | None] = {}
+
+    def entry12(self, frm: Hex, to: Hex) -> int | None:
+        if (frm, to) not in self.entries:
+            found = self.cost(frm, to) if self.on_map(to) else None
+            self.entries[(frm, to)] = None if found is None else int(found * 12)
+        return self.entries[(frm, to)]
+
+    def run(
+        self, seeds: dict[tuple[Hex, int], tuple[int, str]]
+    ) -> tuple[dict[tuple[Hex, int], tuple[int, str]], dict[tuple[Hex, int], tuple[int, str]]]:
+        """From the ``seeds`` (hex and facing: SF spent, steps so far), the cheapest steps to
+        enter each hex with each facing (``best``), and to stand in each hex with each facing
+        once turned there (``ends``)."""
+        budget, turns12, steps, entry12 = self.budget, self.turns12, self.steps, self.entry12
+        rank = self.rank
+        best: dict[tuple[Hex, int], tuple[int, str]] = {}
+        ends: dict[tuple[Hex, int], tuple[int, str]] = {}
+        frontier = [(spent, path, h, f) for (h, f), (spent, path) in seeds.items()]
+        heapq.heapify(frontier)
+        while frontier:
+            spent, path, here, f = heapq.heappop(frontier)
+            known = best.get((here, f))
+            if known is not None and known != (spent, path):
+                continue  # a stale entry: a cheaper order reached this hex and facing
+            for _, letters, tc in turns12:
+                if spent + tc > budget:
+                    continue
+                nf = (f + _delta(letters)) % 6
+                here_path = path + letters
+                _keep(ends, (here, nf), spent + tc, here_path, rank)
+                for step in steps:
+                    nxt = here.neighbor(nf if step == "F" else (nf + 3) % 6)
+                    entry = entry12(here, nxt)
+                    if entry is None:
+                        continue
+                    total = spent + tc + (entry * 2 if step == "B" else entry)
+                    if total <= budget and _keep(best, (nxt, nf), total, here_path + step, rank):
+                        heapq.heappush(frontier, (total, here_path + step, nxt, nf))
+        return best, ends
 
 
 def _one_hex(
@@ -267,12 +329,25 @@ def _keep(
     key: tuple[Hex, int],
     spent: int,
     path: str,
+    rank: Callable[[int, str], tuple[int | str, ...]] | None = None,
 ) -> bool:
     old = table.get(key)
-    if old is None or (spent, len(path), path) < (old[0], len(old[1]), old[1]):
+    rank = rank or _shortest
+    if old is None or rank(spent, path) < rank(*old):
         table[key] = (spent, path)
         return True
     return False
+
+
+def _shortest(spent: int, path: str) -> tuple[int | str, ...]:
+    """The cheapest order, then the shortest notation, then the first in writing order."""
+    return (spent, len(path), path)
+
+
+def _forward_first(spent: int, path: str) -> tuple[int | str, ...]:
+    """The cheapest order, then the one with the fewest reverse moves, then as
+    :func:`_shortest`."""
+    return (spent, path.count("B"), len(path), path)
 
 
 def _rotations() -> tuple[tuple[int, str], ...]:

@@ -10,15 +10,19 @@ exiting, a move off the map. Worked out once per unit and Order Plot Phase.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from rules.armor.fire import why_not_fire
-from rules.armor.move import FIRE_LIMIT, Destination, destinations, walk
+from rules.armor.move import FIRE_LIMIT, Destination, destinations, through, walk
 from rules.armor.opportunity import why_not_fire_now, why_not_opportunity
 from rules.armor.orders import Face, OpportunityFire, Order, notation
 from rules.engine.actions import Action, Done
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from model.hexes import Hex
     from rules.armor.game import ArmorState
 
 
@@ -57,6 +61,54 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
                 found.extend(Order(unit, fire=t, moves=d.moves) for d in light)
     state.sheets.options[unit] = found
     return found
+
+
+def movable(state: ArmorState, unit: str) -> bool:
+    """Whether ``unit`` may be given a movement order now: the Order Plot, on the map, its
+    orders not yet written [AG V.A.1], no Hull compartment or Track damage [AG VII.C.1]."""
+    if state.segment.id != "plot" or unit not in state.troops.hexes:
+        return False
+    side = state.game.units[unit].side
+    return (
+        side in state.to_act()
+        and unit not in state.sheets.orders[side]
+        and not (state.immobile(unit))
+    )
+
+
+def reach(state: ArmorState, unit: str) -> dict[Hex, float | None]:
+    """Each hex ``unit``'s order could take it to this Turn with the fewest Speed Factors
+    [AG V.B], the one new hex at any cost of [AG V.B.3] included; its own hex left out."""
+    if not movable(state, unit):
+        return {}
+    spec, here = state.game.units[unit], state.troops.hexes[unit]
+    least: dict[Hex, Fraction] = {}
+    facing, cost, on_map = state.troops.facing[unit], state.game.cost_for(spec), state.game.on_map
+    for d in destinations(spec, here, facing, cost, on_map):
+        if d.hex != here and (d.hex not in least or d.cost < least[d.hex]):
+            least[d.hex] = d.cost
+    return {h: float(c) for h, c in least.items()}
+
+
+def route(state: ArmorState, unit: str, hexes: Sequence[Hex]) -> Order | None:
+    """The cheapest movement order entering ``hexes`` in this order and stopping in the last
+    (:func:`rules.armor.move.through`), written in the book's notation [AG V.A.3]; None when
+    the unit may not move now or no legal order does."""
+    if not movable(state, unit):
+        return None
+    spec = state.game.units[unit]
+    found = through(
+        spec,
+        state.troops.hexes[unit],
+        state.troops.facing[unit],
+        hexes,
+        state.game.cost_for(spec),
+        state.game.on_map,
+    )
+    if found is None:
+        return None
+    order = Order(unit, moves=found.moves)
+    return order if why_not_order(state, order) is None else None
 
 
 def _exit_orders(state: ArmorState, unit: str, moves: list[Destination]) -> list[Order]:

@@ -16,6 +16,7 @@ from model.hexes import Hex
 from rules.armor.move import Walk
 from rules.armor.orders import Order
 from rules.engine.actions import Action
+from rules.engine.play import ActionFocus
 from rules.engine.record import OMIT, Record, plain, state_field
 
 
@@ -111,11 +112,13 @@ class Execution(Record):
 class CommandSheets(Record):
     """This Turn's Command Sheets [AG V]: each side's orders by unit, and the units given
     their Final Facing [AG VIII]. ``options``: each unit's legal orders, worked out once per
-    Order Plot Phase (a cache)."""
+    Order Plot Phase, and ``foci``: what each order concerns (its path and cost), worked out
+    once per Order Plot Phase, where no counter moves (caches)."""
 
     orders: dict[str, dict[str, Order]] = state_field(default_factory=dict, encode=_order_texts)
     faced: set[str] = state_field(default_factory=set)
     options: dict[str, list[Action]] = state_field(default_factory=dict, cache=True)
+    foci: dict[Action, ActionFocus] = state_field(default_factory=dict, cache=True)
 
 
 @dataclass

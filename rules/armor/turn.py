@@ -65,6 +65,7 @@ def advance(state: ArmorState) -> None:
 def next_segment(state: ArmorState) -> None:
     state.play.done.clear()
     state.sheets.options = {}
+    state.sheets.foci = {}
     state.play.step += 1
     if state.play.step == len(state.game.steps):
         end_turn(state)

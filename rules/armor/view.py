@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
+from rules.armor.move import walk
 from rules.armor.orders import Face, OpportunityFire, Order
 from rules.engine.actions import Action, Done
 from rules.engine.play import ActionFocus, Progress, SideView
@@ -90,10 +91,13 @@ def order_end(state: ArmorState, order: Order) -> tuple[Hex, int] | None:
     """Where an order's movement ends and the compass direction faced then; None off the map.
     Why a plain walk of the notation: the legal orders are the engine's own
     (:func:`rules.armor.plot.order_options`), so their steps fit the terrain and the SF; only
-    the Movement Execution Phase may cut them [AG VII.C]."""
+    the Movement Execution Phase may cut them [AG VII.C]. Once executed, where the unit
+    stands (what was cut included)."""
     here, facing = state.troops.hexes.get(order.unit), state.troops.facing.get(order.unit, 0)
     if here is None:
         return None
+    if order.unit in state.execution.walks:  # executed this Turn [AG VII]
+        return here, facing
     for step in order.steps:
         if step in "LR":
             facing = (facing + (1 if step == "R" else -1)) % 6
@@ -139,22 +143,54 @@ def _where(state: ArmorState, order: Order) -> str:
 
 
 def concerns(state: ArmorState, action: Action) -> ActionFocus:
-    """An order's unit, the hex its movement ends in or the unit or hex it fires at."""
+    """An order's unit, the hex its movement ends in or the unit or hex it fires at; for an
+    order that moves, the hexes it enters and the Speed Factors it spends by the rules that
+    execute it (:func:`rules.armor.move.walk`) [AG V.B]."""
     if isinstance(action, Face):
         return ActionFocus(action.unit)
     if isinstance(action, OpportunityFire):
         return ActionFocus(action.unit, "fire", state.troops.hexes.get(action.target))
     if not isinstance(action, Order):
         return ActionFocus(None)
+    if state.play.over or state.segment.id != "plot":
+        return _order_focus(state, action)
+    found = state.sheets.foci.get(action)
+    if found is None:
+        found = state.sheets.foci[action] = _order_focus(state, action)
+    return found
+
+
+def _order_focus(state: ArmorState, action: Order) -> ActionFocus:
+    path, cost = _walked(state, action) if action.moves else ((), None)
+    if action.moves == "V" and not action.fire:  # a Pivot in Place: a facing, no hex
+        return ActionFocus(action.unit)
     if action.moves and not action.fire:
-        end = order_end(state, action) if action.moves != "V" else None
-        entered = sum(1 for s in action.steps if s in "FB")
-        return ActionFocus(action.unit, "move", end[0] if end else None, cost=float(entered))
+        end = order_end(state, action)  # None: off the map
+        return ActionFocus(action.unit, "move", end[0] if end else None, path, cost)
     if action.fire and action.fire in state.troops.hexes:
-        return ActionFocus(action.unit, "fire", state.troops.hexes[action.fire])
+        return ActionFocus(action.unit, "fire", state.troops.hexes[action.fire], path, cost)
     if action.opportunity:
         return ActionFocus(action.unit, "fire", state.game.hex_named(action.opportunity))
     return ActionFocus(action.unit)
+
+
+def _walked(state: ArmorState, order: Order) -> tuple[tuple[Hex, ...], float | None]:
+    """The hexes the order's movement enters and the SF it spends, walked by the engine's own
+    rules (what it would do were it executed now, no one else moving)."""
+    unit = order.unit
+    if unit not in state.troops.hexes or unit in state.execution.walks:  # gone, or executed
+        return (), None
+    spec = state.game.units[unit]
+    w = walk(
+        spec,
+        state.troops.hexes[unit],
+        state.troops.facing[unit],
+        order.steps,
+        state.game.cost_for(spec),
+        state.game.on_map,
+        fires=order.fire is not None,
+    )
+    return tuple(h for h, _, _ in w.hexes), float(w.spent)
 
 
 def display_key(state: ArmorState, action: Action) -> tuple[int, str, int, str]:

@@ -22,7 +22,7 @@ import copy
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -215,6 +215,27 @@ class State(ABC):
                 found[focus.hex] = min(known) if known else None
         return found
 
+    def route(self, unit: str, hexes: Sequence[Hex]) -> Action | None:
+        """The cheapest move of ``unit`` that enters ``hexes`` in this order and ends in the
+        last (the hexes a player clicked: the path's, or only its destination), as the system
+        writes it; None when none does. By default among its legal moves, by their foci (a
+        move with no path enters its own hex only), the first in reading order among the
+        cheapest; a system whose moves are written as steps (a plotted order) may build one
+        for any path its rules allow."""
+        if not hexes:
+            return None
+        found: list[tuple[float, Action]] = []
+        for action in self.arrange(self.legal_actions()):
+            if getattr(action, "unit", unit) != unit:  # another unit's, by the default's test
+                continue
+            focus = self.concerns(action)
+            if focus.unit != unit or focus.kind != "move" or focus.hex != hexes[-1]:
+                continue
+            if _enters_in_order(focus.path or (focus.hex,), hexes):
+                cost = focus.cost if focus.cost is not None else float("inf")
+                found.append((cost, action))
+        return min(found, key=lambda f: f[0])[1] if found else None
+
     def preview(self, action: Action) -> Preview:
         """What ``action`` would do now, without applying it and without the game's dice:
         whether it is legal, what it costs, the odds of each attack and the rules used."""
@@ -358,3 +379,12 @@ class State(ABC):
         for name, value in list(vars(self).items()):
             if isinstance(value, Record):
                 setattr(self, name, value.copy())
+
+
+def _enters_in_order(path: Sequence[Hex], hexes: Sequence[Hex]) -> bool:
+    """Whether ``path`` enters each of ``hexes`` in this order (others may come between)."""
+    at = 0
+    for h in path:
+        if at < len(hexes) and h == hexes[at]:
+            at += 1
+    return at == len(hexes)

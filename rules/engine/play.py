@@ -10,6 +10,8 @@ which system it is playing (STYLE point 24: python-chess's ``board.san(move)``, 
     state.describe(action)      # "Move to 1215 (3 MP)"
     state.concerns(action)      # ActionFocus: the unit, the hexes it goes to or aims at
     state.preview(action)       # Preview: legal or why not, cost, the odds, the rules
+    state.reach(unit)           # where a unit could move, with the cost of each hex
+    state.route(unit, hexes)    # the move through the hexes a player clicked
     state.view_for(side)        # SideView: what that side may know
 """
 
