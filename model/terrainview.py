@@ -290,6 +290,16 @@ class MapTerrain:
             return painted, "painted"
         return self.printed(h), "printed"
 
+    def mixed(self, h: Hex) -> tuple[str, ...]:
+        """Every terrain in ``h``, top first: the one that counts (:meth:`terrain`), the overlay
+        units beneath the top one, then the painted or printed terrain under them; for rules
+        that read the terrains of a mixed hex (Armor's smaller sighting ranges [AG IV.C.3])."""
+        stack = self.overlays.kinds(h)
+        if not stack:  # one terrain, as the scenario's terrain options make it count
+            return (self.terrain(h),)
+        under = self.edits.terrain.get(h) or self.printed(h)
+        return (self.terrain(h), *reversed(stack[:-1]), under)
+
     def terrain(self, h: Hex) -> str:
         """The terrain that counts in ``h``: the top overlay, else painted, else printed, as
         the scenario's terrain options make it count (soft ground as clear, hills as rough)."""

@@ -23,8 +23,9 @@ from model.tables import Cell, Table, table_cell, tables
 from rules.armor.units import ArmorUnit
 
 GUNNERY_PLACEHOLDER = (
-    "Gunnery Table not in the text: AP Factor = AP@7 + (7 - range) // 3, Penetration = "
-    "Pen@7 x (1 + (7 - range) / 60), per gun, fitted to the M4, PZIV and M5A1 cells "
+    "Gunnery Table not in the text: columns of two hexes (1-2, 3-4 ... as the book's 13-14), "
+    "AP Factor = AP@7 + (7 - column) // 3, Penetration = Pen@7 x (1 + (7 - column) / 60), "
+    "column = the column's first range, per gun, fitted to the M4, PZIV and M5A1 cells "
     "[AG VI.B.1; AG VI.C]; Range Line and maximum range guessed per gun"
 )
 ARMOUR_PLACEHOLDER = (
@@ -55,10 +56,19 @@ class Gun:
     longest: int
 
     def ap_factor(self, rng: int) -> int:
-        return max(1, min(20, self.ap7 + (7 - rng) // 3))
+        """The AP Factor in the range's column [AG VI.B.1]."""
+        return max(1, min(20, self.ap7 + (7 - column(rng)) // 3))
 
     def penetration(self, rng: int) -> int:
-        return max(1, round(self.pen7 * (1 + (7 - rng) / 60)))
+        """The Penetration in the range's column [AG VI.B.1]."""
+        return max(1, round(self.pen7 * (1 + (7 - column(rng)) / 60)))
+
+
+def column(rng: int) -> int:
+    """The first range of the Gunnery Table column holding ``rng``: columns of two hexes, 1-2,
+    3-4 ... as the book's "13-14" [AG VI.B.1] (a placeholder: the cards' columns are not in
+    the text), so ranges 13 and 14 read one column."""
+    return rng - 1 + rng % 2
 
 
 _GUNS: dict[str, Gun] = {

@@ -173,16 +173,43 @@ def level(game: ArmorGame, h: Hex) -> int:
 
 
 def sighting_range(state: ArmorState, sighter: Hex, target: Hex) -> int:
-    """The longest range at which a vehicle in ``target`` is sighted [GC2; AG IV.C]."""
-    group = _SIGHT_GROUP.get(state.game.terrain.terrain(target), "clear-river-bridge")
+    """The longest range at which a vehicle in ``target`` is sighted [GC2; AG IV.C]; in a hex
+    of mixed terrain (an overlay unit on other terrain) the terrain that lists the smallest
+    range [AG IV.C.3]."""
+    found = min(_sighting_in(state, sighter, target, t) for t in _mixed(state, target))
+    if state.stacking(target) > 4:
+        found *= 2  # [AG IV.C.6]
+    return found
+
+
+#: Terrain units that make a hex their own terrain rather than lie on it: Hills (a level),
+#: Rivers and Spans (a Bridge hex) [Setup II.C.3-6].
+_WHOLE_HEX = frozenset({"hill", "river", "span"})
+
+
+def _mixed(state: ArmorState, h: Hex) -> list[str]:
+    """The terrains of ``h`` that sighting reads [AG IV.C.3]: the top one, and while the top
+    unit lies on other terrain (Woods, Hedgerow, Buildings, Alley), what is under it down to a
+    unit that makes the hex its own (our reading: the book's example is a Block in Scrub)."""
+    top, *beneath = state.game.terrain.mixed(h)
+    stack = state.game.terrain.overlays.kinds(h)
+    found = [top]
+    if stack and stack[-1] not in _WHOLE_HEX:
+        for terrain in beneath:
+            if terrain in _WHOLE_HEX:
+                break
+            found.append(terrain)
+    return found
+
+
+def _sighting_in(state: ArmorState, sighter: Hex, target: Hex, terrain: str) -> int:
+    """The Sighting Ranges Table's Day, Normal, VH range into ``terrain`` [GC2; AG IV.C]."""
+    group = _SIGHT_GROUP.get(terrain, "clear-river-bridge")
     if group == "defilade-ditch":
         higher = state.game.level(sighter) > state.game.level(target)
         group += " higher" if higher else " same-or-lower"
     raw = _sight_table()[f"{group} VH"]
-    found = 0 if raw in (None, "--") else int(str(raw))
-    if state.stacking(target) > 4:
-        found *= 2  # [AG IV.C.6]
-    return found
+    return 0 if raw in (None, "--") else int(str(raw))
 
 
 def sights(state: ArmorState, unit: str, target: str) -> bool:

@@ -1,0 +1,249 @@
+"""Armor: every worked and numbered example of the book, indexed (issue 14).
+
+Each example of the Armor rulebook is either reproduced here with its section cited, or named
+with the test elsewhere that reproduces it, or named with the reason it cannot be (the book's
+text is not in the repository; the sections are the book's).
+
+Reproduced elsewhere:
+
+- [Intro III.A] the unnumbered hex between J1511 and K3723 is J1512 or K3724: test_layout.py
+  ``test_seam_hex_has_both_names_and_the_earliest_letter_is_canonical``.
+- [Intro III.G] the Cromwell counters serve Data Cards 105 and 106: the catalogue's
+  ``counter: CROMWELL`` (resources/armor/units.yaml), checked by test_provenance.py.
+- [Setup II.B] the staggered join "K3813-J3801, J1412-L1436": test_layout.py
+  ``test_book_staggered_notation_builds_and_prints_itself``.
+- [AG IV.C.7] a Firefly (Open) sights a Panther in Rough at 15: test_armor_engine.py
+  ``test_sighting_example_rough_fifteen_hexes``.
+- [AG V.C.1-6] the six STG IIIG/75 sample notations: test_armor_engine.py
+  ``test_sample_command_sheet_notations`` and ``test_scrub_clear_turn_road_example``; the
+  same orders written by clicking their path: test_armor_testplay.py
+  ``test_the_sample_notations_are_the_paths_clicked``.
+- [AG VI.C] the Direct Fire Examples (Sherman 874, PZIV 858 and 859: Hit Numbers 58 and 65,
+  the TS and GM hits, the turret compartment): test_armor_engine.py
+  ``test_direct_fire_examples_reproduced_with_forced_dice`` and
+  ``test_two_hits_on_a_roll_of_01_to_08``; their ranges of 7 by the Range Scale:
+  test_armor_fire_faults.py ``test_the_direct_fire_examples_ranges_are_seven_on_section_l``;
+  the Hit Numbers in the table: test_book_values.py
+  ``test_armor_ap_hit_table_printed_row_and_worked_examples``.
+- [AG V.B.1.b] Clear costs 1 SF, Scrub 2: test_armor_engine.py
+  ``test_map_costs_match_the_vehicle_movement_costs_chart``.
+- [AG VIII.A.2] the Flammen III's Turret Turn "2": the catalogue (``turret_turn`` of
+  FLAMMEN-III, source-cited); turrets turned within it: test_armor_engine.py
+  ``test_final_facing_pivot_and_turret``.
+- [ADV V.C.2] a Medium Truck carrying two squads counts 2 Stacking Factors, not 6:
+  test_armor_move_faults.py ``test_transported_units_do_not_count_towards_stacking``.
+- [SCN IV.B] 200 Points at the start, 100 VP gained: 50: test_armor_victory.py
+  ``test_the_books_percentage_example_200_points_100_vp_is_50``.
+
+Reproduced here: [AG IV.B.1.h] (a vehicle in Woods stays at level 0), [AG IV.C.3] (mixed
+terrain reads the smaller ranges), [AG V.A.2.a-b] and [AG V.A.3.b] (the notations F-700, N-1802
+and RR), [AG V.B.1.a] (Turn Cost 0-1-2), [AG VI.B.1] (the
+"M4A3 (119)" at range 14 reads the 13-14 column: AP Factor 14, Penetration 11).
+
+Examples with no test, and why:
+
+- [Intro III.G] and [AG III.A] are about the components: the Data Cards' numbering, reading two
+  decimal dice white then coloured ("67"); the engine rolls one d100 from 1 to 100 ("00" the
+  highest, as [AG III.A] says), the same numbers.
+- [Intro IV] the Radio fraction "4/10", [ADV III.A-B] the Towed and Infantry identifications
+  ("40mm AA 215", "1/2 Armored B15"), [ADV IV.B.1-3] Close Assault "A-703", Overrun "K-19-RR3",
+  machinegun and bazooka plots "(UH)F-19", "(B)F-865", [ADV VI.B.3] the GP column "16-20",
+  [ADV VI.D.2] the "(UH)" machinegun hit: the Advanced Game, which the engine does not play
+  (``hexwright rules armor`` lists it as not).
+- [OP II] the artillery Delay, Scatter "27", mortar "F2105" and "H1504" and doubled Scatter,
+  [OP IV.A] the "50TK" mine, [OP IX.A.2] Smoke "CS1112", [OP X.C.1] five hexes of sighting per
+  level, [OP XIV] command control, [OP XVII] "Crack 01-20", [OP XXII] captured equipment,
+  [OP XXIV] ammunition and fuel, [OP XXXI] the glider scatter: Optional Rules the engine does
+  not play.
+- [SCN IX] a quarter of both sides' Points in terrain objectives is advice to designers; the
+  editor's checks could weigh it, the engine has nothing to play.
+"""
+
+from __future__ import annotations
+
+import functools
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from model import edits
+from model.hexes import Hex
+from model.scenario_io import dump_scenario, load_scenario, parse_scenario
+from model.scenario_map import OverlayPlacement
+from rules.armor.cards import column, gun_of
+from rules.armor.fire import level, sighting_range
+from rules.armor.game import ArmorGame, ArmorState
+from rules.armor.move import walk
+from rules.armor.orders import Order, parse_moves
+from rules.registry import load_game
+
+SCENARIOS = Path(__file__).parent.parent / "scenarios" / "armor"
+
+CARDS = """
+schema_version: 1
+id: test-armor-examples
+title: The Armor book's examples
+system: armor
+original: true
+rules: {level: armor-game}
+map:
+  layout: {preset: edge-to-edge, order: [J, K, L]}
+sides:
+  - id: us
+    name: American
+    nation: us
+    forces:
+      - {unit: M5A1, placement: {kind: hex, hex: L4032, facing: 6}}
+      - {unit: M4, placement: {kind: hex, hex: L4031, facing: 6}}
+  - id: german
+    name: German
+    nation: germany
+    forces:
+      - {unit: STGIIIG-75, placement: {kind: hex, hex: L3328, facing: 3}}
+length: {turns: 2}
+victory:
+  scoring: most-vp
+  conditions:
+    - {kind: enemy-losses, side: us, award: {per: unit-value}}
+    - {kind: enemy-losses, side: german, award: {per: unit-value}}
+"""
+
+
+@functools.cache
+def cards() -> ArmorGame:
+    game = load_game(parse_scenario(CARDS, "examples.yaml"))
+    assert isinstance(game, ArmorGame)
+    return game
+
+
+def _unit(type_id: str) -> str:
+    return next(u for u, spec in cards().units.items() if spec.type_id == type_id)
+
+
+# --- [AG VI.B.1] -------------------------------------------------------------------------------
+
+
+def test_the_m4a3_card_119_at_range_14_reads_the_13_14_column() -> None:
+    """[AG VI.B.1]: "on the M4A3 Data Card (119), if the range is "14" (use the "13-14"
+    column), the AP Factor is "14", and the Penetration is "11"" (card 119 is the M5A1 in the
+    Data Card Listing); ranges 13 and 14 are one column."""
+    game = cards()
+    gun = gun_of(game.units[_unit("M5A1")], "us")
+    assert gun is not None
+    assert (gun.ap_factor(14), gun.penetration(14)) == (14, 11)
+    assert (gun.ap_factor(13), gun.penetration(13)) == (14, 11)
+    assert column(13) == column(14) == 13 and column(7) == 7 and column(8) == 7
+
+
+def test_every_gun_reads_one_value_per_column() -> None:
+    """[AG VI.B.1]: a value is read from the range's column, so both ranges of a column give the
+    same AP Factor and Penetration, for every gun of the catalogue's units."""
+    game = cards()
+    for spec in game.units.values():
+        gun = gun_of(spec, "us")
+        assert gun is not None
+        for first in range(1, 48, 2):
+            assert gun.ap_factor(first) == gun.ap_factor(first + 1)
+            assert gun.penetration(first) == gun.penetration(first + 1)
+
+
+# --- [AG V.A-B] --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "fire", "opportunity", "moves"),
+    [
+        ("F-{target}", "{target}", None, ""),  # [AG V.A.2.a] "F-700"
+        ("N-{hex}", None, "{hex}", ""),  # [AG V.A.2.b] "N-1802"
+        ("RR", None, None, "RR"),  # [AG V.A.3.b] two turns to the right
+    ],
+)
+def test_the_books_order_notations(
+    text: str, fire: str | None, opportunity: str | None, moves: str
+) -> None:
+    """[AG V.A.2-3]: "F" and an enemy unit, "N" and a hex, "L" and "R" repeated, as the Command
+    Sheet writes them, are the engine's orders (the unit ids are the scenario's)."""
+    game = cards()
+    stug, hex_name = _unit("STGIIIG-75"), game.name(game.hex_named("L3328").neighbor(0))
+    words = {"target": stug, "hex": hex_name}
+    order = game.parse_action(f"order {_unit('M4')} {text.format(**words)}")
+    assert isinstance(order, Order)
+    assert order.fire == (fire.format(**words) if fire else None)
+    assert order.opportunity == (opportunity.format(**words) if opportunity else None)
+    assert order.moves == moves
+
+
+@pytest.mark.parametrize(("turns", "cost"), [("R", 0), ("RR", 1), ("RRR", 2), ("LLL", 2)])
+def test_turn_cost_0_1_2(turns: str, cost: int) -> None:
+    """[AG V.B.1.a]: a Turn Cost of "0-1-2" turns one hexside for 0 SF, two for 1, three for
+    2; then one hex of Clear costs 1 and the next hex starts over."""
+    game = cards()
+    stug = game.units[_unit("STGIIIG-75")]
+    assert stug.turn_costs == (Fraction(0), Fraction(1), Fraction(2))
+    w = walk(
+        stug, Hex(0, 0), 0, parse_moves(f"{turns}1R1"), lambda a, b: Fraction(1), lambda h: True
+    )
+    assert w.stopped is None
+    assert w.spent == cost + 1 + 0 + 1
+
+
+# --- [AG IV] -----------------------------------------------------------------------------------
+
+
+def _with_overlays(placements: dict[str, str], **options: str) -> ArmorState:
+    """1A's table with overlay units added (hex name: overlay id) and terrain options."""
+    scenario = load_scenario(SCENARIOS / "1a-spearheads.yaml").scenario
+    chosen = {**scenario.map.terrain_options, **options}
+    scenario = scenario.model_copy(
+        update={"map": scenario.map.model_copy(update={"terrain_options": chosen})}
+    )
+    for hex_name, overlay in placements.items():
+        scenario = edits.add_overlay(scenario, OverlayPlacement(overlay=overlay, hex=hex_name))
+    state = load_game(parse_scenario(dump_scenario(scenario))).new_initial_state(1)
+    assert isinstance(state, ArmorState)
+    return state
+
+
+def _bare(state: ArmorState, kind: str) -> Hex:
+    """The hex of ``kind`` at level 0 with no overlay nearest the middle of section K."""
+    terrain, middle = state.game.terrain, state.game.hex_named("K2018")
+    return min(
+        (
+            h
+            for h in terrain.hexes()
+            if terrain.terrain(h) == kind
+            and terrain.ground(h) == 0
+            and not terrain.overlays.kinds(h)
+        ),
+        key=lambda h: (h.distance(middle), h),
+    )
+
+
+def test_mixed_terrain_reads_the_smaller_ranges() -> None:
+    """[AG IV.C.3]: "If the terrain in the target hex is mixed, use the type of terrain that
+    lists the smallest ranges" (the book's Block in Scrub): an Alley unit (20 for a vehicle)
+    laid on Rough (15) is sighted at 15, on Clear (60) at 20; a Woods unit (10) on Rough at
+    10."""
+    plain = _with_overlays({})
+    rough, clear = _bare(plain, "rough"), _bare(plain, "clear")
+    name = plain.game.name
+    far = max(sorted(plain.game.terrain.hexes()), key=rough.distance)  # the sighter
+    alleys = {"alleys": "alley"}  # the Optional Rule's Alley units, not Buildings [OP XXVII.D]
+    mixed = _with_overlays({name(rough): "alley", name(clear): "alley"}, **alleys)
+    assert mixed.game.terrain.mixed(rough) == ("alley", "rough")
+    assert sighting_range(plain, far, rough) == 15
+    assert sighting_range(mixed, far, rough) == 15  # Rough's, not the Alley's 20
+    assert sighting_range(mixed, far, clear) == 20  # the Alley's, not Clear's 60
+    woods = _with_overlays({name(rough): "woods-57"})
+    assert sighting_range(woods, far, rough) == 10
+
+
+def test_a_vehicle_in_woods_stays_at_level_0() -> None:
+    """[AG IV.B.1.h]: "a Woods unit is placed on Level 0 hexes. A Vehicle unit that enters these
+    Woods hexes is considered to be at Level 0 elevation, not at Level +3 elevation"."""
+    plain = _with_overlays({})
+    clear = _bare(plain, "clear")
+    woods = _with_overlays({plain.game.name(clear): "woods-57"})
+    assert woods.game.terrain.terrain(clear) == "woods"
+    assert level(woods.game, clear) == 0
