@@ -121,6 +121,30 @@ def test_direct_fire_examples_reproduced_with_forced_dice() -> None:
     assert state.troops.hexes[PZIV_859] != state.game.amap.resolve("L3331")  # it still moves
 
 
+def test_the_shot_is_explained_a_step_a_line() -> None:
+    """[AG VI.B; VI.C.1]: the Sherman's shot in the log as the book works it, each step on a line
+    of its own: the Gunnery Table, the modifiers to 20, the Hit Number, the roll; then the hit."""
+    state = example_state()
+    state.force_dice(60, 29, 70, 47, 68, 25)
+    state.apply(Order(SHERMAN, fire=PZIV_859))
+    state.apply(Order(PZIV_858, fire=SHERMAN))
+    events = state.apply(Order(PZIV_859, moves="4"))
+    fire = next(e for e in events if isinstance(e, ApFire) and e.firer == SHERMAN)
+    head, gunnery, modifiers, number, roll, *note = fire.describe().splitlines()
+    assert head.startswith(f"{SHERMAN} fires AP at {PZIV_859}, range 7") and "1 hit(s)" in head
+    assert gunnery == "Gunnery Table: AP Factor 16, Penetration 17 [AG VI.B.1]"
+    assert modifiers.startswith("Modifiers to the base 20 [AG VI.B.3]: ")
+    assert "Movement" in modifiers and "Side Shot" in modifiers
+    assert number.startswith("Modifier Number 18 with AP Factor 16: Hit Number 58")
+    assert roll == "2 shot(s), roll 47: 1 hit(s)"
+    assert [n.split(":")[0] for n in note] == ["placeholder"]  # the card's values are ours
+    hit = next(e for e in events if isinstance(e, ApHit) and e.firer == SHERMAN)
+    hit_head, wheel, location, *_ = hit.describe().splitlines()
+    assert hit_head.startswith(f"hit on {PZIV_859}: ") and "compartment" in hit_head
+    assert wheel.startswith("Target Angle Wheel: Level at S 0")
+    assert location.startswith("Hit Determination roll 68 = TS, AB 7 vs Penetration 17")
+
+
 def test_two_hits_on_a_roll_of_01_to_08() -> None:
     """[AG VI.C.1.d]: "if '01' to '08' had been rolled, two hits would have been scored"."""
     state = example_state()

@@ -267,3 +267,24 @@ def test_lines_of_opportunity_fire_are_drawn_offered_then_plotted(qtbot: QtBot) 
         (state.board.hexes[watcher], w.document.map.resolve(plot.target or ""))  # type: ignore[attr-defined, union-attr]
     ]
     assert not panel.layer.watch.path().isEmpty()  # the plotted line stays drawn
+
+
+def test_the_log_gets_the_room_while_only_bots_play(qtbot: QtBot) -> None:
+    """With a human seated the action list has the room; when the last human hands the side
+    to a bot (the seat box, by the keyboard) the log does, while the user's own splitter
+    sizes are kept as long as that does not change."""
+    demo = Path(__file__).parent.parent / "scenarios" / "armor" / "demo-crossroads.yaml"
+    w = open_window(qtbot, str(demo))
+    panel = start(w, {"us": "human", "germany": "random"})
+    qtbot.waitUntil(lambda: panel.split.sizes()[0] > panel.split.sizes()[1] > 0)
+    box = panel.seat_boxes["us"]
+    box.setFocus()
+    while box.currentData() != "random":
+        qtbot.keyClick(box, Qt.Key.Key_Down)
+    panel.session.set_playing(False)
+    panel.refresh()
+    qtbot.waitUntil(lambda: panel.split.sizes()[1] > panel.split.sizes()[0])
+    panel.split.setSizes([300, 300])  # as a drag leaves it
+    dragged = panel.split.sizes()
+    panel.refresh()
+    assert panel.split.sizes() == dragged

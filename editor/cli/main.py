@@ -407,8 +407,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(json.dumps(data, indent=2))
         return 0
     if args.log:
-        for event in state.log:
-            print(event.describe())
+        for event in state.log:  # a combat's steps indented beneath it, as Test Play shows them
+            head, *steps = event.describe().splitlines() or [event.kind]
+            print("\n".join([head, *(f"    {line}" for line in steps)]))
     seats = ", ".join(f"{s} {n}" for s, n in bot_names.items())
     print(f"{game.scenario.title} ({game.scenario.id}): {seats}, seed {args.seed}")
     print(f"  actions:     {data['actions']}")

@@ -63,9 +63,16 @@ def event_html(event: Event) -> str:
         style += ";margin-top:6px"
     text = f"<b>{escape(head)}</b>" if ink in ("turn", "win") or rest else escape(head)
     lines = "".join(
-        f"<div style='margin-left:14px;color:#333'>{escape(line)}</div>" for line in rest
+        f"<div style='margin-left:14px;color:{_step_ink(line)}'>{escape(line)}</div>"
+        for line in rest
     )
     return f"<div style='{style}'>{text}{lines}</div>" if style else f"<div>{text}{lines}</div>"
+
+
+def _step_ink(line: str) -> str:
+    """A step's colour: a placeholder's basis (what Hexwright supplies where the book's table
+    is cut) muted, so the book's procedure stands out."""
+    return INK["muted"] if line.startswith("placeholder:") else "#333"
 
 
 def log_html(events: Iterable[Event]) -> str:

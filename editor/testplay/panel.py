@@ -72,6 +72,10 @@ __all__ = ["PAGE_END", "PAGE_HANDOVER", "PAGE_PLAY", "ROLE", "TestPlayPanel"]
 ORDER_TAGS = {"move": "Move", "fire": "Fire", "other": "Order"}
 
 
+#: The splitter's shares of the action pages and the log: while a human plays, while bots do.
+SPLIT_PLAYING, SPLIT_WATCHING = [560, 220], [180, 600]
+
+
 class TestPlayPanel(ChoicePages):
     """The dock's contents over one :class:`TestPlaySession`."""
 
@@ -114,12 +118,13 @@ class TestPlayPanel(ChoicePages):
         self.message.setStyleSheet("color: #a93226")
         self.message.hide()
         layout.addWidget(self.message)
-        split = QSplitter(Qt.Orientation.Vertical)
+        self.split = split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self._pages())
         self.log = QTextBrowser()
         self.log.setPlaceholderText("The game's events, dice and combats appear here.")
         split.addWidget(self.log)
-        split.setSizes([560, 220])
+        split.setSizes(SPLIT_PLAYING)
+        self.watching: bool | None = None  # no human seated: the log wants the room
         layout.addWidget(split, 1)
         self.controls = TestPlayControls(self.session, self.main.say, self)
         self.controls.leave_requested.connect(self.leave_requested.emit)
@@ -212,6 +217,7 @@ class TestPlayPanel(ChoicePages):
             self.show_handover(session.side_name(handover))
         else:
             self.pages.setCurrentIndex(PAGE_PLAY)
+        self._make_room(not session.humans() and not state.is_terminal())
         self.units_shown = state.positions()
         acting = self.acting_side()
         self.choices = side_choices(state, acting) if acting is not None else None
@@ -222,6 +228,14 @@ class TestPlayPanel(ChoicePages):
             self._show_selected()
         elif not session.humans() and session.timeline and session.position:
             self._show_selected(state.concerns(session.timeline[session.position - 1]).unit)
+
+    def _make_room(self, watching: bool) -> None:
+        """Give the log the room while only bots play, and the action list (or the victory
+        report) while a human plays or the game is over; only when that changes, so a splitter
+        the user dragged stays where it was put."""
+        if watching != self.watching:
+            self.watching = watching
+            self.split.setSizes(SPLIT_WATCHING if watching else SPLIT_PLAYING)
 
     def _todo(self, acting: str, viewer: str | None, everything: bool, left: str) -> str:
         """What ``acting`` has left to do, as far as the viewer may know it."""

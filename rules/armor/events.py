@@ -82,15 +82,21 @@ class ApFire(Event):
     placeholder: str | None = None
 
     def describe(self) -> str:
-        steps = "; ".join(m.describe() for m in self.modifiers) or "no modifiers"
-        mark = f" [placeholder: {self.placeholder}]" if self.placeholder else ""
+        """The shot in one line, then its working a step a line (the log indents them)."""
         rng = range_words(self.range, self.hexes)
-        return (
-            f"{self.firer} fires AP at {self.target}, {rng}: AP Factor "
-            f"{self.ap_factor}, Penetration {self.penetration}; base 20; {steps}; Modifier "
-            f"Number {self.modifier_number} -> Hit Number {self.hit_number}; {self.shots} "
-            f"shot(s), roll {self.roll:02d}: {self.hits} hit(s) {self.rule}{mark}"
-        )
+        lines = [
+            f"{self.firer} fires AP at {self.target}, {rng}: {self.hits} hit(s) {self.rule}",
+            f"Gunnery Table: AP Factor {self.ap_factor}, Penetration {self.penetration} "
+            "[AG VI.B.1]",
+            "Modifiers to the base 20 [AG VI.B.3]: "
+            + ("; ".join(m.describe() for m in self.modifiers) or "none"),
+            f"Modifier Number {self.modifier_number} with AP Factor {self.ap_factor}: Hit "
+            f"Number {self.hit_number} [AG VI.B.2; GC1 AP Hit Tables]",
+            f"{self.shots} shot(s), roll {self.roll:02d}: {self.hits} hit(s)",
+        ]
+        if self.placeholder:
+            lines.append(f"placeholder: {self.placeholder}")
+        return "\n".join(lines)
 
 
 @dataclass(frozen=True)
@@ -117,14 +123,16 @@ class ApHit(Event):
 
     def describe(self) -> str:
         dmg = f", Damage Caused roll {self.damage_roll:02d}" if self.damage_roll else ""
-        mark = f" [placeholder: {self.placeholder}]" if self.placeholder else ""
         turned = f" ({self.turret})" if self.turret else ""
-        return (
-            f"hit on {self.target}: {self.elevation} at {self.sector} ({self.aspect}, "
-            f"{self.angle}), roll {self.location_roll:02d} = {self.location}{turned}, AB "
-            f"{self.armour} vs Penetration {self.penetration}{dmg}: {self.result} "
-            f"{self.rule}{mark}"
-        )
+        lines = [
+            f"hit on {self.target}: {self.result} {self.rule}",
+            f"Target Angle Wheel: {self.elevation} at {self.sector} ({self.aspect}, {self.angle})",
+            f"Hit Determination roll {self.location_roll:02d} = {self.location}{turned}, AB "
+            f"{self.armour} vs Penetration {self.penetration}{dmg}",
+        ]
+        if self.placeholder:
+            lines.append(f"placeholder: {self.placeholder}")
+        return "\n".join(lines)
 
 
 @dataclass(frozen=True)
