@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from rules.armor.fire import why_not_fire
-from rules.armor.move import FIRE_LIMIT, Destination, destinations, through, walk
+from rules.armor.move import FIRE_LIMIT, Destination, Walk, destinations, through, walk
 from rules.armor.opportunity import why_not_fire_now, why_not_opportunity
 from rules.armor.orders import Face, OpportunityFire, Order, notation
 from rules.engine.actions import Action, Done
@@ -168,18 +168,25 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
         return None if order.fire else "an order needs a notation"
     if state.immobile(unit):
         return f"{unit} has Hull compartment or Track damage and may not move [AG VII.C.1]"
-    w = walk(
+    w = order_walk(state, order)
+    if w.stopped is not None and not w.off_map:
+        return f"'{order.moves}' is not possible: {w.stopped}"
+    return None
+
+
+def order_walk(state: ArmorState, order: Order) -> Walk:
+    """The order's movement walked by the engine's own rules from where the unit stands, as it
+    would be executed now with no one else moving [AG V.B; VII.C]."""
+    spec = state.game.units[order.unit]
+    return walk(
         spec,
-        state.troops.hexes[unit],
-        state.troops.facing[unit],
+        state.troops.hexes[order.unit],
+        state.troops.facing[order.unit],
         order.steps,
         state.game.cost_for(spec),
         state.game.on_map,
         fires=order.fire is not None,
     )
-    if w.stopped is not None and not w.off_map:
-        return f"'{order.moves}' is not possible: {w.stopped}"
-    return None
 
 
 def why_not(state: ArmorState, action: Action) -> str | None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
-from rules.armor.move import walk
 from rules.armor.orders import Face, OpportunityFire, Order
+from rules.armor.plot import order_walk
 from rules.engine.actions import Action, Done
 from rules.engine.play import ActionFocus, Progress, SideView
 from rules.engine.positions import UnitPosition, short_label
@@ -180,16 +180,7 @@ def _walked(state: ArmorState, order: Order) -> tuple[tuple[Hex, ...], float | N
     unit = order.unit
     if unit not in state.troops.hexes or unit in state.execution.walks:  # gone, or executed
         return (), None
-    spec = state.game.units[unit]
-    w = walk(
-        spec,
-        state.troops.hexes[unit],
-        state.troops.facing[unit],
-        order.steps,
-        state.game.cost_for(spec),
-        state.game.on_map,
-        fires=order.fire is not None,
-    )
+    w = order_walk(state, order)
     return tuple(h for h, _, _ in w.hexes), float(w.spent)
 
 
