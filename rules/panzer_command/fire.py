@@ -17,6 +17,7 @@ from rules.engine.worked import Working
 from rules.movement.costs import terrain_effect
 from rules.panzer_command.actions import FireExplained, UnitHit
 from rules.panzer_command.units import SYSTEM, cell
+from rules.panzer_command.zones import fire_zone_range, printed_fire_zone, why_no_sight
 
 if TYPE_CHECKING:
     from rules.panzer_command.game import PcState
@@ -38,11 +39,20 @@ def why_not_fire(state: PcState, unit: str, target: str) -> str | None:
     if unit in state.troops.suppressed:
         return "a Suppressed unit has no Fire Zone and cannot attack [§6.5; §11.1]"
     a, b = state.troops.hexes[unit], state.troops.hexes[target]
-    if a.distance(b) > spec.range:
-        return f"the target is beyond the Fire Zone ({spec.range} hexes) [§6.5]"
-    if game.los(a, b).verdict == "blocked":
-        return "no line of sight [§6]"
-    return None
+    reach = fire_zone_range(state, unit)
+    if a.distance(b) > reach:
+        if reach < printed_fire_zone(state, unit):
+            return (
+                "an un-Suppressed enemy unit is adjacent: the Fire Zone is reduced to the "
+                "adjacent hexes [§6.5]"
+            )
+        if spec.weapon_class == "H":
+            return (
+                f"the target is beyond the Fire Zone of an H Class weapon ({reach} hexes; its "
+                "printed Range is for Indirect Fire) [§14.2]"
+            )
+        return f"the target is beyond the Fire Zone ({reach} hexes) [§6.5]"
+    return why_no_sight(state, a, b)
 
 
 def attack_strength(state: PcState, unit: str, target: str) -> tuple[int, Working]:
@@ -65,7 +75,8 @@ def attack_strength(state: PcState, unit: str, target: str) -> tuple[int, Workin
     a, b = state.troops.hexes[unit], state.troops.hexes[target]
     dist = a.distance(b)
     row = "range: target adjacent" if dist == 1 else None
-    if dist > 1 and dist * 2 > spec.range:
+    # an H Class weapon's "Range" for Direct Fire is its Fire Zone of 3 (our reading) [§14.2]
+    if dist > 1 and dist * 2 > printed_fire_zone(state, unit):
         row = "range: target beyond half the printed Range"
     for key in [row] if row else []:
         c = cell("combat-modifiers", key, DF)

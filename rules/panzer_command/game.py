@@ -61,6 +61,7 @@ from rules.panzer_command.position import PcPositionState
 from rules.panzer_command.records import MAX_COMMANDS, MAX_DISPATCH, Command, Play, Troops
 from rules.panzer_command.units import PcUnit, deploy, division_ratings
 from rules.panzer_command.victory import evaluate_outcome
+from rules.panzer_command.zones import in_fire_zone
 from rules.records.position import PositionReader
 
 RULES_VERSION = "panzer-command-0.1"
@@ -260,14 +261,13 @@ class PcState(State):
         return self.game.rating(self.game.units[unit].side, "troop_quality")
 
     def in_enemy_fire_zone(self, unit: str) -> bool:
+        """The unit's hex is in an enemy unit's Fire Zone (:mod:`rules.panzer_command.zones`:
+        8-hex sight, H Class 3 hexes, mortars none, pinned by an adjacent enemy) [§6.5]."""
         side, h = self.game.units[unit].side, self.troops.hexes[unit]
-        for e, at in self.troops.hexes.items():
-            spec = self.game.units[e]
-            if spec.side == side or e in self.troops.suppressed or spec.attack is None:
-                continue
-            if at.distance(h) <= spec.range and self.game.sees(at, h):
-                return True
-        return False
+        return any(
+            self.game.units[e].side != side and in_fire_zone(self, e, h)
+            for e in sorted(self.troops.hexes)
+        )
 
     def second_chit_available(self, side: str) -> bool:
         chit = f"{side}:regiment-2"
