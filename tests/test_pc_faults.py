@@ -127,3 +127,95 @@ def test_adjacent_enemy_reduces_fire_zone_until_suppressed_6_5(game: PanzerComma
         state.apply(Fire(T34, PAK))
     state.troops.suppressed.add(PZGR)
     assert Fire(T34, PAK) in state.legal_actions()
+
+
+# --- 2. One Action a Segment, a second for a Direct Command [§3.2] ------------------------------
+
+
+def test_second_action_costs_a_direct_command_and_never_repeats_3_2(
+    game: PanzerCommandGame,
+) -> None:
+    """[§3.2] "each unit in that regiment can perform one Action, a second, different action by
+    spending a Direct Command if the unit is In Command ... Only one Direct Command can be spent
+    on a given unit": the T-34 (its HQ's unit, so In Command) moves for nothing, fires for a
+    Direct Command, and may neither move again nor take a third Action."""
+    state = _segment(game, "soviet")
+    _clear_board(state, {T34: "0101", PAK: "0104"})
+    commands = state.command.dc["soviet"]
+    state.apply("move soviet.su-t34.1 0102")
+    assert state.command.dc["soviet"] == commands  # the Regiment's Action is free
+    assert not [a for a in state.legal_actions() if a.verb == "move" and a.text().split()[1] == T34]
+    with pytest.raises(IllegalActionError, match=r"same Action \(move\) twice.*\[§3.2\]"):
+        state.apply("move soviet.su-t34.1 0103")
+    assert Fire(T34, PAK) in state.legal_actions()
+    state.force_dice(10)  # a "9": misses; the dice do not matter here
+    state.apply(Fire(T34, PAK))
+    assert state.command.dc["soviet"] == commands - 1
+    state.troops.cohesion[T34] = 1  # something to rally from
+    with pytest.raises(IllegalActionError, match=r"only one Direct Command.*\[§3.2\]"):
+        state.apply(Rally(T34))
+
+
+def test_no_second_action_without_direct_commands_3_2(game: PanzerCommandGame) -> None:
+    """[§3.2] The second Action is bought with a Direct Command: with none left, the unit has
+    its one Action."""
+    state = _segment(game, "soviet")
+    _clear_board(state, {T34: "0101", PAK: "0104"})
+    state.command.dc["soviet"] = 0
+    state.apply("move soviet.su-t34.1 0102")
+    assert not [a for a in state.legal_actions() if getattr(a, "unit", None) == T34]
+    with pytest.raises(IllegalActionError, match=r"no Direct Command left.*\[§3.2\]"):
+        state.apply(Fire(T34, PAK))
+
+
+# --- 3. Command Radius and In Command [§4.3; §4.4] ----------------------------------------------
+
+
+def test_command_radius_decides_the_second_action_4_3(game: PanzerCommandGame) -> None:
+    """[§4.3] "units of a regiment that are within the Command Radius of their Regimental HQ are
+    In Command ... traced from the hex occupied by the HQ to the unit in question, including the
+    unit's hex, but excluding the HQ's hex"; [§4.4] Out of Command units receive no Direct
+    Command but in the Direct Command Segment. The Soviet HQ (green, space H: radius 1) is with
+    the first T-34; the KV two hexes off has one Action, next to it two."""
+    state = _segment(game, "soviet")
+    assert state.troops.hq["soviet"] == T34
+    assert game.hqs["soviet"].space == "H" and game.hqs["soviet"].reach == 1
+    _clear_board(state, {T34: "0101", KV: "0103", PAK: "0105"})
+    assert not state.in_command(KV) and state.in_command(T34)
+    state.apply("move soviet.su-kv.1 0104")
+    with pytest.raises(IllegalActionError, match=r"beyond the Command Radius 1 \[§4.3\]"):
+        state.apply(Fire(KV, PAK))
+    state.troops.hexes[KV] = game.by_name["0102"]  # one hex from the HQ: In Command
+    assert state.in_command(KV) and Fire(KV, PAK) in state.legal_actions()
+
+
+def test_out_of_command_unit_acts_in_the_direct_command_segment_4_4(
+    game: PanzerCommandGame,
+) -> None:
+    """[§4.4] "During the Direct Command Segment, a player can spend Direct Commands on any of
+    his units, regardless of whether they are In Command or not"."""
+    state = _segment(game, "soviet")
+    _clear_board(state, {T34: "0101", KV: "0106", PAK: "0109"})
+    state.apply("done soviet")
+    state.play.chit, state.play.phase = "soviet:direct-command", "segment"  # its chit drawn
+    assert not state.in_command(KV)
+    commands = state.command.dc["soviet"]
+    state.apply("move soviet.su-kv.1 0107")
+    assert state.command.dc["soviet"] == commands - 1
+    with pytest.raises(IllegalActionError, match=r"only one Direct Command.*\[§3.2\]"):
+        state.apply(Fire(KV, PAK))
+
+
+def test_hq_lost_with_its_unit_then_reassigned_next_turn_4_3(game: PanzerCommandGame) -> None:
+    """[§4.3] An HQ eliminated by combat other than Close Assault "is reassigned to another unit
+    of that regiment during the Preparation Phase of the following turn": until then the
+    regiment is Out of Command."""
+    state = _segment(game, "soviet")
+    turn = state.play.turn
+    state.eliminate(T34)
+    assert "soviet" not in state.troops.hq
+    assert not state.in_command("soviet.su-t34.2")
+    while state.play.turn == turn:
+        state.apply(f"done {state.to_act()[0]}")
+    assert state.troops.hq["soviet"] == "soviet.su-t34.2"
+    assert state.in_command("soviet.su-t34.2")

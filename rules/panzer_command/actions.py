@@ -194,3 +194,17 @@ class UnitHit(Event):
 
     def describe(self) -> str:
         return f"{self.unit}: {self.effect} {self.rule}"
+
+
+@dataclass(frozen=True)
+class HqAssigned(Event):
+    """A side's Regimental HQ assigned to a unit, or lost with it (``unit`` None) [§4.1; §4.3]."""
+
+    kind: ClassVar[str] = "pc-hq"
+    side: str
+    unit: str | None
+    why: str
+
+    def describe(self) -> str:
+        where = f"with {self.unit}" if self.unit else "lost"
+        return f"{self.side} Regimental HQ {where}: {self.why}"

@@ -51,10 +51,12 @@ from rules.panzer_command.actions import (
     ChitsInCup,
     Dispatch,
     Fire,
+    HqAssigned,
     PointsChanged,
     Rally,
     Select,
 )
+from rules.panzer_command.command import first_holder, regimental_hqs, why_out_of_command
 from rules.panzer_command.fire import d10, fire, rally, why_not_fire, why_not_rally
 from rules.panzer_command.moves import move, move_options
 from rules.panzer_command.position import PcPositionState
@@ -99,6 +101,7 @@ class PanzerCommandGame(MapGame):
             s.id: division_ratings(s) for s in scenario.sides
         }
         self.settings = {s.id: s.settings for s in scenario.sides}
+        self.hqs = regimental_hqs(scenario)
 
     def unit_name(self, unit: str) -> str:
         spec = self.units.get(unit)
@@ -136,12 +139,34 @@ class PcState(State):
         for arrival in dep.arrivals:
             for u in arrival.units:
                 self.emit(UnitOffMap(u, f"reinforcement due on Turn {arrival.turn} [§15.2]"))
+        for side in sorted(game.hqs):
+            self._assign_hq(side, "at set-up [§3.1; §4.1]")
         self._begin_turn()
         self._advance()
 
     # --- the sequence of play ------------------------------------------------------------------
 
+    def _assign_hq(self, side: str, when: str) -> None:
+        """The side's Regimental HQ goes to a unit of its regiment
+        (:func:`rules.panzer_command.command.first_holder`) [§4.1; §4.3]."""
+        holder = first_holder(self, side)
+        if holder is None:
+            return
+        self.troops.hq[side] = holder
+        hq = self.game.hqs[side]
+        self.emit(
+            HqAssigned(
+                side,
+                holder,
+                f"{when}; space {hq.space}, Command Radius {hq.reach}; standing in for the "
+                "owner's choice: the regiment's first unit on the map [§4.1; §4.3]",
+            )
+        )
+
     def _begin_turn(self) -> None:
+        for side in sorted(self.game.hqs):
+            if side not in self.troops.hq:
+                self._assign_hq(side, "reassigned in the Preparation Phase [§3.1 Preparation A]")
         self.emit(SegmentBegan(self.play.turn, "Preparation Phase", "B: chits into the cup"))
         self.command.cup = [f"{s}:regiment" for s in self.game.sides]
         self.command.cup += [f"{s}:direct-command" for s in self.game.sides]
@@ -181,6 +206,7 @@ class PcState(State):
     def _segment(self, chit: str, how: str) -> None:
         self.command.used.add(chit)
         self.play.chit, self.play.acted, self.play.phase = chit, set(), "segment"
+        self.play.verbs, self.play.commanded = {}, set()
         self.emit(ChitDrawn(chit, how))
         side = self.owner
         if chit.endswith(":direct-command"):
@@ -277,13 +303,48 @@ class PcState(State):
             and chit not in self.command.track.get(self.play.turn + 1, [])
         )
 
-    def may_act(self, unit: str) -> bool:
-        if unit in self.play.acted or unit not in self.troops.hexes:
-            return False
-        return (
-            not (self.play.chit or "").endswith(":direct-command")
-            or self.command.dc[self.owner] > 0
+    def waiting(self, unit: str) -> bool:
+        """A reinforcement not yet on the map [§15.1]."""
+        return any(
+            unit in a.units and i not in self.troops.arrived
+            for i, a in enumerate(self.game.deployment.arrivals)
         )
+
+    def in_command(self, unit: str) -> bool:
+        """In Command: independent, or within its Regimental HQ's Command Radius [§4.3-4.4]."""
+        return why_out_of_command(self, unit) is None
+
+    def direct_command_segment(self) -> bool:
+        return (self.play.chit or "").endswith(":direct-command")
+
+    def needs_command(self, unit: str) -> bool:
+        """Whether the unit's next Action costs a Direct Command: every Action of a Direct
+        Command Segment, a second Action in a Regiment Action Segment [§3.2]."""
+        return self.direct_command_segment() or unit in self.play.acted
+
+    def why_not_act(self, unit: str, verb: str) -> str | None:
+        """Why the unit may not perform Action ``verb`` now, or None [§3.2; §4.4]: in a Regiment
+        Action Segment one Action, and a second, different one for a Direct Command if In
+        Command; in a Direct Command Segment one Action for a Direct Command, In Command or
+        not; never the same Action twice, never two Direct Commands on a unit."""
+        if unit not in self.troops.hexes:
+            return "the unit is not on the map"
+        if verb in self.play.verbs.get(unit, []):
+            return f"a unit cannot perform the same Action ({verb}) twice in a Segment [§3.2]"
+        if unit in self.play.commanded:
+            return "only one Direct Command can be spent on a unit in a Segment [§3.2]"
+        if not self.needs_command(unit):
+            return None
+        if self.command.dc[self.owner] < 1:
+            return "no Direct Command left to spend [§3.2]"
+        if not self.direct_command_segment():
+            why = why_out_of_command(self, unit)
+            if why is not None:
+                return (
+                    "a second Action needs a Direct Command, which an Out of Command unit "
+                    f"receives only in the Direct Command Segment ({why}) [§3.2; §4.4]"
+                )
+        return None
 
     def legal_actions(self, side: str | None = None) -> list[Action]:
         found: list[Action] = []
@@ -304,8 +365,9 @@ class PcState(State):
                 found.append(Select(s))
             if self.play.phase == "segment":
                 for u in sorted(self.alive(s)):
-                    if self.may_act(u):
-                        found.extend(self.unit_options(u))
+                    found.extend(
+                        a for a in self.unit_options(u) if self.why_not_act(u, a.verb) is None
+                    )
             found.append(Done(s))
         return found
 
@@ -341,6 +403,7 @@ class PcState(State):
         self.emit(SideDone(action.side, self.play.phase))
         if self.play.phase == "segment":
             self.play.chit, self.play.acted = None, set()
+            self.play.verbs, self.play.commanded = {}, set()
             self.play.phase, self.play.passed = "action", set()
         else:
             self.play.passed.add(action.side)
@@ -356,9 +419,14 @@ class PcState(State):
 
     def _unit_action(self, action: Move | Fire | Rally) -> None:
         unit = action.unit
+        if self.needs_command(unit):
+            second = "" if self.direct_command_segment() else ", its second Action (In Command)"
+            self._points(
+                self.owner, "commands", -1, f"a Direct Command for {unit}{second} [§3.2; §4.4]"
+            )
+            self.play.commanded.add(unit)
         self.play.acted.add(unit)
-        if (self.play.chit or "").endswith(":direct-command"):
-            self._points(self.owner, "commands", -1, f"a Direct Command for {unit} [§3.2]")
+        self.play.verbs.setdefault(unit, []).append(action.verb)
         if isinstance(action, Move):
             move(self, action)
         elif isinstance(action, Fire):
@@ -370,6 +438,17 @@ class PcState(State):
         from rules.panzer_command.actions import UnitHit
 
         self.troops.hexes.pop(unit, None)
+        side = self.game.units[unit].side
+        if self.troops.hq.get(side) == unit:
+            del self.troops.hq[side]
+            self.emit(
+                HqAssigned(
+                    side,
+                    None,
+                    f"the Regimental HQ is lost with {unit}: its regiment is Out of Command "
+                    "until the HQ is reassigned next Preparation Phase [§3.1 A; §4.3]",
+                )
+            )
         self.troops.steps[unit] = 0
         self.troops.suppressed.discard(unit)
         self.troops.cohesion.pop(unit, None)

@@ -76,6 +76,11 @@ class PcPositionState(StrictModel):
         passed: the sides that passed in this phase.
         chit: the chit of the Segment now (only in a Segment).
         acted: the units that have had their Action in this Segment [§3.2].
+        actions: the Actions each unit performed in this Segment (``move``, ``fire``,
+            ``rally``), when known [§3.2].
+        commanded: the units a Direct Command was spent on in this Segment [§3.2].
+        hq: the unit each side's Regimental HQ is assigned to, null while it awaits
+            reassignment; a side left out has it where the set-up puts it [§4.1; §4.3].
         eliminated: the units eliminated, in order.
     """
 
@@ -87,6 +92,9 @@ class PcPositionState(StrictModel):
     passed: list[str] = Field(default_factory=list)
     chit: str | None = None
     acted: list[str] = Field(default_factory=list)
+    actions: dict[str, list[str]] = Field(default_factory=dict)
+    commanded: list[str] = Field(default_factory=list)
+    hq: dict[str, str | None] = Field(default_factory=dict)
     eliminated: list[str] = Field(default_factory=list)
 
 
@@ -106,6 +114,9 @@ def to_position(state: PcState) -> GamePosition:
         passed=sorted(state.play.passed),
         chit=state.play.chit,
         acted=sorted(state.play.acted),
+        actions={u: list(v) for u, v in sorted(state.play.verbs.items())},
+        commanded=sorted(state.play.commanded),
+        hq={s: state.troops.hq.get(s) for s in sorted(game.hqs)},
         eliminated=list(state.troops.eliminated),
     )
     return GamePosition(
@@ -182,8 +193,15 @@ def state_from_position(
         chit,
         set(units(extra.acted, game.units, ("state", "acted"), reader)),
     )
+    state.play.verbs = {
+        u: [v for v in verbs if v in ("move", "fire", "rally")]
+        for u, verbs in extra.actions.items()
+        if u in state.play.acted
+    }
+    state.play.commanded = set(units(extra.commanded, game.units, ("state", "commanded"), reader))
     state.troops = Troops(HexesByName(game.name))
     _read_units(state, position, extra, reader)
+    _read_hq(state, extra, reader)
     state.command = Command(
         _points(game, extra.dispatch_points, "dispatch_points", MAX_DISPATCH, reader),
         _points(game, extra.direct_commands, "direct_commands", MAX_COMMANDS, reader),
@@ -267,6 +285,31 @@ def _read_units(
             troops.cohesion[unit] = hits
     _read_eliminated(state, eliminated, position, reader)
     _read_arrivals(state, waiting, reader)
+
+
+def _read_hq(state: PcState, extra: PcPositionState, reader: PositionReader) -> None:
+    """Each side's Regimental HQ: the unit the file names, none for null, else the set-up's
+    choice (:func:`rules.panzer_command.command.first_holder`) [§4.1; §4.3]."""
+    from rules.panzer_command.command import first_holder
+
+    game = state.game
+    for side in sorted(game.hqs):
+        if side not in extra.hq:
+            holder = first_holder(state, side)
+            if holder is not None:
+                state.troops.hq[side] = holder
+            continue
+        unit = extra.hq[side]
+        if unit is None:
+            continue
+        spec = game.units.get(unit)
+        if spec is None or spec.side != side or unit in state.troops.eliminated:
+            reader.problem(("state", "hq", side), f"'{unit}' is no unit of {side} in play [§4.1]")
+            continue
+        state.troops.hq[side] = unit
+    for side in extra.hq:
+        if side not in game.hqs:
+            reader.problem(("state", "hq", side), f"{side} has no Regimental HQ [§4.1]")
 
 
 def _steps(place: UnitPlace, path: PathKey, full: int, reader: PositionReader) -> int:

@@ -48,8 +48,9 @@ def why_not(state: PcState, action: Action) -> str | None:
     spec = state.game.units.get(action.unit)
     if state.play.phase != "segment" or spec is None or spec.side != state.owner:
         return "not a unit of the active Segment [§3.2]"
-    if not state.may_act(action.unit):
-        return "one Action per unit per Segment [§3.2]"
+    why = state.why_not_act(action.unit, action.verb)
+    if why is not None:
+        return why
     if isinstance(action, Move):
         return why_not_move(state, action)
     if isinstance(action, Fire):
@@ -69,9 +70,9 @@ def preview(state: PcState, action: Action) -> Preview:
         return Preview(words, True, None, "2 Dispatch Points", rules=("[§3.1 Action Phase A-B]",))
     if not isinstance(action, Move | Fire | Rally):
         return Preview(words, True)
-    direct = (state.play.chit or "").endswith("direct-command")
+    direct = state.needs_command(action.unit)
     command = " and a Direct Command [§3.2]" if direct else ""
-    rules = ["one Action per unit per Segment [§3.2]"]
+    rules = ["one Action per unit per Segment, a second for a Direct Command [§3.2; §4.4]"]
     if isinstance(action, Move):
         spent = _spent(state, action)
         allowance = state.game.units[action.unit].movement

@@ -47,6 +47,7 @@ class PcUnit:
     range: int
     steps: int
     placeholder: str | None
+    independent: bool = False  # commanded by the Division HQ, always In Command [§2.5; §4.4]
 
     def strength(self, steps: int) -> int | None:
         """The printed Attack Strength of the side showing [§2.5]."""
@@ -120,6 +121,7 @@ def unit_of(side: Side, code: str, number: int) -> PcUnit:
         range=int(str(rng)) if str(rng).isdigit() else 0,
         steps=int(str(_raw(v, "steps", 1))),
         placeholder=entry.placeholder if entry.values_placeholder or not entry.source else None,
+        independent=_raw(v, "independent") is True,
     )
 
 
