@@ -219,3 +219,22 @@ def test_hq_lost_with_its_unit_then_reassigned_next_turn_4_3(game: PanzerCommand
         state.apply(f"done {state.to_act()[0]}")
     assert state.troops.hq["soviet"] == "soviet.su-t34.2"
     assert state.in_command("soviet.su-t34.2")
+
+
+# --- 5. Stacking in play [§5.2] ---------------------------------------------------------------
+
+
+def test_no_move_ends_with_more_than_six_steps_in_a_hex_5_2(game: PanzerCommandGame) -> None:
+    """[§5.2] "no more than 6 Steps of units can end a Segment in the same hex": with 5 Steps at
+    0103 (two T-34 companies of 2 Steps, a reduced KV), a 2-Step motor rifle company may not
+    stop there; a reduced one of 1 Step may."""
+    state = _segment(game, "soviet")
+    rifle, reduced, t34b = "soviet.su-motor-rifle.1", "soviet.su-motor-rifle.2", "soviet.su-t34.2"
+    _clear_board(state, {T34: "0103", t34b: "0103", KV: "0103", rifle: "0102", reduced: "0102"})
+    state.troops.steps.update({T34: 2, t34b: 2, KV: 1, rifle: 2, reduced: 1})
+    with pytest.raises(IllegalActionError, match=r"would hold 7 Steps.*\[§5.2\]"):
+        state.apply("move soviet.su-motor-rifle.1 0103")
+    ends = [a.text().split()[-1] for a in state.legal_actions() if rifle in a.text()]
+    assert "0103" not in ends and "0104" in ends  # it may pass through to 0104
+    state.apply("move soviet.su-motor-rifle.2 0103")  # 6 Steps: allowed
+    assert state.troops.hexes[reduced] == game.by_name["0103"]

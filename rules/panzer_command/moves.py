@@ -1,7 +1,9 @@
 """Panzer Command Move Action [§5]: a path of adjacent hexes whose entry costs (leg, tracked,
 motorized [§5.1], from :mod:`rules.movement.costs`) total at most the unit's Movement Point
 Allowance; never into an enemy-held hex [§5.2]; Suppressed and immobile units do not move
-[§5; §11.1]."""
+[§5; §11.1]. No more than 6 Steps end a move in a hex [§5.2] (our reading: the book's limit
+is on the Steps that end a Segment in a hex; the engine checks it where each move ends, so a
+hex is never over-stacked in play and no unit must be forced out later)."""
 
 from __future__ import annotations
 
@@ -52,6 +54,31 @@ def step_cost(
     return _terrain_cost(game, spec.movement_class, frm, to)
 
 
+#: The most Steps that may end a Segment in one hex [§5.2].
+STACKING_LIMIT = 6
+
+
+def steps_in(state: PcState, h: Hex, side: str, leaving: str | None = None) -> int:
+    """The Steps of the side's units in hex ``h``, less ``leaving`` (HQs count none [§4.3])."""
+    return sum(
+        state.troops.steps[u]
+        for u, at in state.troops.hexes.items()
+        if at == h and u != leaving and state.game.units[u].side == side
+    )
+
+
+def why_overstacked(state: PcState, unit: str, h: Hex) -> str | None:
+    """Why the unit may not end its move in ``h``: more than 6 Steps there [§5.2]."""
+    side = state.game.units[unit].side
+    total = steps_in(state, h, side, unit) + state.troops.steps[unit]
+    if total > STACKING_LIMIT:
+        return (
+            f"{state.game.name(h)} would hold {total} Steps: no more than {STACKING_LIMIT} Steps "
+            "end a Segment in a hex [§5.2]"
+        )
+    return None
+
+
 def why_not_move(state: PcState, action: Move) -> str | None:
     spec = state.game.units[action.unit]
     if spec.movement <= 0 or spec.movement_class not in ("leg", "tracked", "motorized"):
@@ -69,7 +96,7 @@ def why_not_move(state: PcState, action: Move) -> str | None:
         spent, at = spent + cost, to
     if spent > spec.movement:
         return f"the path costs {spent:g} MP, more than the allowance {spec.movement} [§5.1]"
-    return None
+    return why_overstacked(state, action.unit, at)
 
 
 def move(state: PcState, action: Move) -> None:
@@ -98,5 +125,5 @@ def move_options(state: PcState, unit: str) -> list[Move]:
     return [
         Move(unit, tuple(name(h) for h in reach.path(to)))
         for to in sorted(reach.costs, key=name)
-        if to != start
+        if to != start and why_overstacked(state, unit, to) is None
     ]
