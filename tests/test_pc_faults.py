@@ -238,3 +238,87 @@ def test_no_move_ends_with_more_than_six_steps_in_a_hex_5_2(game: PanzerCommandG
     assert "0103" not in ends and "0104" in ends  # it may pass through to 0104
     state.apply("move soviet.su-motor-rifle.2 0103")  # 6 Steps: allowed
     assert state.troops.hexes[reduced] == game.by_name["0103"]
+
+
+# --- 6. Reinforcements pay to enter, in column [§15.2] ------------------------------------------
+
+PZ3, PZ3B, PZ4 = "german.de-pz3.1", "german.de-pz3.2", "german.de-pz4.1"
+SPW = "german.de-panzergrenadier-spw.1"
+
+
+def _german_segment_of_turn_6(game: PanzerCommandGame) -> PcState:
+    """The German Regiment Action Segment of Game Turn 6, when the panzer regiment is due."""
+    state = game.new_initial_state(5)
+    while state.play.turn < 6:
+        state.apply(f"done {state.to_act()[0]}")
+    state.command.dp["german"] = 2
+    state.apply(f"done {game.reaction}")
+    state.apply(f"done {game.initiative}")
+    state.apply(f"done {game.initiative}")  # the Initiative player passes first [§3.1 A]
+    state.apply("select german")
+    assert state.play.turn == 6 and state.owner == "german"
+    return state
+
+
+def _step(game: PanzerCommandGame, unit: str, frm: str | None, to: str) -> float:
+    """The terrain cost of a step of the unit (from off the map's edge when ``frm`` is None)."""
+    cls = game.units[unit].movement_class
+    cost = game.movement.cost(cls, game.by_name[to], game.by_name[frm] if frm else None).cost
+    assert cost is not None
+    return cost
+
+
+def _moved_cost(state: PcState) -> float:
+    from rules.panzer_command.actions import UnitMoved
+
+    return [e for e in state.log if isinstance(e, UnitMoved)][-1].cost
+
+
+def test_reinforcements_wait_for_their_turn_15_1(game: PanzerCommandGame) -> None:
+    """[§15.1] Reinforcements "cannot enter play beforehand": on Turn 5 the panzers due on
+    Turn 6 have no move and may not enter."""
+    state = _segment(game, "german")
+    assert state.play.turn == 5 and state.waiting(PZ3)
+    assert not [a for a in state.legal_actions() if PZ3 in a.text()]
+    with pytest.raises(IllegalActionError, match=r"\[§15.2\]"):
+        state.apply(f"move {PZ3} 0114")
+
+
+def test_reinforcements_pay_the_entry_hex_and_the_column_doubles_it_15_2(
+    game: PanzerCommandGame,
+) -> None:
+    """[§15.2] "Units use the Move Action to enter the map and pay Movement Points according to
+    the terrain in the hex entered ... the second group of six Steps pays twice the Movement
+    Point cost for the hex". Three 2-Step panzer companies enter the clear entry hex 0114 for 1
+    MP each (two drive on); the fourth unit (Steps 7-8) pays twice that."""
+    state = _german_segment_of_turn_6(game)
+    assert all(state.troops.steps[u] == 2 for u in (PZ3, PZ3B, PZ4, SPW))
+    assert f"move {PZ3} 0114" in {a.text() for a in state.legal_actions()}
+    state.apply(f"move {PZ3} 0114 0214")
+    assert state.troops.hexes[PZ3] == game.by_name["0214"]
+    assert _step(game, PZ3, None, "0114") == 1  # clear [§5.1]
+    assert _moved_cost(state) == 1 + _step(game, PZ3, "0114", "0214")
+    state.apply(f"move {PZ3B} 0114 0113")
+    state.apply(f"move {PZ4} 0114")  # 6 Steps have entered 0114: the first group
+    assert _moved_cost(state) == 1
+    state.apply(f"move {SPW} 0114")  # the second group pays twice for 0114
+    moved = [e for e in state.log if e.kind == "pc-moved"][-1]
+    assert "group 2" in moved.explanation[0] and "[§15.2]" in moved.explanation[0]  # type: ignore[attr-defined]
+    assert _moved_cost(state) == 2 * _step(game, SPW, None, "0114")
+
+
+def test_reinforcement_that_cannot_pay_does_not_enter_15_2() -> None:
+    """[§15.2] "Reinforcements in the column that have insufficient Movement Points to enter
+    the map cannot enter": a counter of 1 MP in the second group (2 MP for the clear hex) has
+    no entry, and stays off the map."""
+    game = _game()
+    _counter(game, SPW, movement=1)
+    state = _german_segment_of_turn_6(game)
+    for unit in (PZ3, PZ3B, PZ4):
+        state.apply(
+            f"move {unit} 0114 {'0214' if unit == PZ3 else '0113' if unit == PZ3B else '0115'}"
+        )
+    assert not [a for a in state.legal_actions() if SPW in a.text()]
+    with pytest.raises(IllegalActionError, match=r"more than the allowance 1"):
+        state.apply(f"move {SPW} 0114")
+    assert state.waiting(SPW)

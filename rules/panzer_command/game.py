@@ -61,6 +61,7 @@ from rules.panzer_command.fire import d10, fire, rally, why_not_fire, why_not_ra
 from rules.panzer_command.moves import move, move_options
 from rules.panzer_command.position import PcPositionState
 from rules.panzer_command.records import MAX_COMMANDS, MAX_DISPATCH, Command, Play, Troops
+from rules.panzer_command.reinforcements import due
 from rules.panzer_command.units import PcUnit, deploy, division_ratings
 from rules.panzer_command.victory import evaluate_outcome
 from rules.panzer_command.zones import in_fire_zone
@@ -102,6 +103,7 @@ class PanzerCommandGame(MapGame):
         }
         self.settings = {s.id: s.settings for s in scenario.sides}
         self.hqs = regimental_hqs(scenario)
+        self.reinforcements = frozenset(u for a in self.deployment.arrivals for u in a.units)
 
     def unit_name(self, unit: str) -> str:
         spec = self.units.get(unit)
@@ -206,7 +208,7 @@ class PcState(State):
     def _segment(self, chit: str, how: str) -> None:
         self.command.used.add(chit)
         self.play.chit, self.play.acted, self.play.phase = chit, set(), "segment"
-        self.play.verbs, self.play.commanded = {}, set()
+        self.play.verbs, self.play.commanded, self.play.entered = {}, set(), {}
         self.emit(ChitDrawn(chit, how))
         side = self.owner
         if chit.endswith(":direct-command"):
@@ -215,31 +217,6 @@ class PcState(State):
             self._points(
                 side, "commands", roll // 2 + rating, f"d10 {roll} halved + rating {rating}"
             )
-        else:
-            self._reinforce(side)
-
-    def _reinforce(self, side: str) -> None:
-        """Reinforcements enter when their side's Regiment Action chit is drawn [§3.2]: placed
-        on free hexes of their entry region (the entry move is not charged: a simplification)."""
-        for i, arrival in enumerate(self.game.deployment.arrivals):
-            if arrival.side != side or arrival.turn > self.play.turn or i in self.troops.arrived:
-                continue
-            self.troops.arrived.add(i)
-            free = sorted(
-                (
-                    h
-                    for h in self.game.region(arrival.region)
-                    if h in self.game.amap.hexes and not self.enemies_in(h, side)
-                ),
-                key=self.game.name,
-            )
-            for k, u in enumerate(arrival.units):
-                if free:
-                    h = free[k % len(free)]
-                    self.troops.hexes[u] = h
-                    self.emit(
-                        UnitDeployed(u, self.game.name(h), "enters as a reinforcement [§15.2]")
-                    )
 
     def _end_turn(self) -> None:
         self.emit(SegmentBegan(self.play.turn, "End of Turn Phase", "turn ends [§3.1]"))
@@ -305,9 +282,10 @@ class PcState(State):
 
     def waiting(self, unit: str) -> bool:
         """A reinforcement not yet on the map [§15.1]."""
-        return any(
-            unit in a.units and i not in self.troops.arrived
-            for i, a in enumerate(self.game.deployment.arrivals)
+        return (
+            unit in self.game.reinforcements
+            and unit not in self.troops.hexes
+            and unit not in self.troops.eliminated
         )
 
     def in_command(self, unit: str) -> bool:
@@ -327,8 +305,8 @@ class PcState(State):
         Action Segment one Action, and a second, different one for a Direct Command if In
         Command; in a Direct Command Segment one Action for a Direct Command, In Command or
         not; never the same Action twice, never two Direct Commands on a unit."""
-        if unit not in self.troops.hexes:
-            return "the unit is not on the map"
+        if unit not in self.troops.hexes and (verb != "move" or due(self, unit) is None):
+            return "the unit is not on the map (nor a reinforcement due to enter) [§15.2]"
         if verb in self.play.verbs.get(unit, []):
             return f"a unit cannot perform the same Action ({verb}) twice in a Segment [§3.2]"
         if unit in self.play.commanded:
@@ -364,7 +342,9 @@ class PcState(State):
             ):
                 found.append(Select(s))
             if self.play.phase == "segment":
-                for u in sorted(self.alive(s)):
+                mine = [u for u in self.game.units if self.game.units[u].side == s]
+                entering = [u for u in mine if due(self, u) is not None]
+                for u in sorted([*self.alive(s), *entering]):
                     found.extend(
                         a for a in self.unit_options(u) if self.why_not_act(u, a.verb) is None
                     )
@@ -373,6 +353,8 @@ class PcState(State):
 
     def unit_options(self, unit: str) -> list[Action]:
         found: list[Action] = list(move_options(self, unit))
+        if unit not in self.troops.hexes:
+            return found  # a reinforcement enters by moving [§15.2]
         for t in sorted(self.troops.hexes):
             mine = self.game.units[t].side == self.game.units[unit].side
             if not mine and why_not_fire(self, unit, t) is None:
@@ -403,7 +385,7 @@ class PcState(State):
         self.emit(SideDone(action.side, self.play.phase))
         if self.play.phase == "segment":
             self.play.chit, self.play.acted = None, set()
-            self.play.verbs, self.play.commanded = {}, set()
+            self.play.verbs, self.play.commanded, self.play.entered = {}, set(), {}
             self.play.phase, self.play.passed = "action", set()
         else:
             self.play.passed.add(action.side)

@@ -79,6 +79,8 @@ class PcPositionState(StrictModel):
         actions: the Actions each unit performed in this Segment (``move``, ``fire``,
             ``rally``), when known [§3.2].
         commanded: the units a Direct Command was spent on in this Segment [§3.2].
+        entered: the Steps of reinforcements that entered each hex in this Segment (the
+            column [§15.2]).
         hq: the unit each side's Regimental HQ is assigned to, null while it awaits
             reassignment; a side left out has it where the set-up puts it [§4.1; §4.3].
         eliminated: the units eliminated, in order.
@@ -94,6 +96,7 @@ class PcPositionState(StrictModel):
     acted: list[str] = Field(default_factory=list)
     actions: dict[str, list[str]] = Field(default_factory=dict)
     commanded: list[str] = Field(default_factory=list)
+    entered: dict[str, int] = Field(default_factory=dict)
     hq: dict[str, str | None] = Field(default_factory=dict)
     eliminated: list[str] = Field(default_factory=list)
 
@@ -104,7 +107,6 @@ class PcPositionState(StrictModel):
 def to_position(state: PcState) -> GamePosition:
     """The state as a position file's data."""
     game, command = state.game, state.command
-    arrived = _arrived_units(state)
     extra = PcPositionState(
         dispatch_points=dict(command.dp),
         direct_commands=dict(command.dc),
@@ -116,6 +118,7 @@ def to_position(state: PcState) -> GamePosition:
         acted=sorted(state.play.acted),
         actions={u: list(v) for u, v in sorted(state.play.verbs.items())},
         commanded=sorted(state.play.commanded),
+        entered=dict(sorted(state.play.entered.items())),
         hq={s: state.troops.hq.get(s) for s in sorted(game.hqs)},
         eliminated=list(state.troops.eliminated),
     )
@@ -123,30 +126,19 @@ def to_position(state: PcState) -> GamePosition:
         **state.position_header(),
         turn=state.play.turn,
         step=OVER if state.play.over else state.play.phase,
-        units=[_place(state, u, arrived) for u in game.units],
+        units=[_place(state, u) for u in game.units],
         state=to_data(extra),
     )
 
 
-def _arrived_units(state: PcState) -> set[str]:
-    """The units of the reinforcement groups that have entered (or are no reinforcements)."""
-    waiting = {
-        u
-        for i, arrival in enumerate(state.game.deployment.arrivals)
-        if i not in state.troops.arrived
-        for u in arrival.units
-    }
-    return set(state.game.units) - waiting
-
-
-def _place(state: PcState, unit: str, arrived: set[str]) -> UnitPlace:
+def _place(state: PcState, unit: str) -> UnitPlace:
     troops, spec = state.troops, state.game.units[unit]
     h = troops.hexes.get(unit)
     status: list[str] = []
     values: dict[str, int | float | str | bool] = {}
     if unit in troops.eliminated:
         status.append(ELIMINATED)
-    elif unit not in arrived:
+    elif state.waiting(unit):
         status.append(REINFORCEMENT)
     if unit in troops.suppressed:
         status.append(SUPPRESSED)
@@ -199,6 +191,7 @@ def state_from_position(
         if u in state.play.acted
     }
     state.play.commanded = set(units(extra.commanded, game.units, ("state", "commanded"), reader))
+    state.play.entered = {n.upper(): steps for n, steps in extra.entered.items()}
     state.troops = Troops(HexesByName(game.name))
     _read_units(state, position, extra, reader)
     _read_hq(state, extra, reader)
@@ -333,18 +326,7 @@ def _read_eliminated(
 
 
 def _read_arrivals(state: PcState, waiting: set[str], reader: PositionReader) -> None:
-    """The reinforcement groups that have entered: those with no unit still waiting; a group
-    enters whole [§15.2]."""
-    for i, arrival in enumerate(state.game.deployment.arrivals):
-        held = waiting & set(arrival.units)
-        if not held:
-            state.troops.arrived.add(i)
-        elif held != set(arrival.units) - set(state.troops.eliminated):
-            reader.problem(
-                ("units",),
-                f"the reinforcements of {arrival.side} due on turn {arrival.turn} enter "
-                "together: all of them are 'reinforcement', or none [§15.2]",
-            )
-    for unit in waiting:
-        if not any(unit in a.units for a in state.game.deployment.arrivals):
+    """Reinforcements enter one by one [§15.2]: a unit of the status 'reinforcement' waits."""
+    for unit in sorted(waiting):
+        if unit not in state.game.reinforcements:
             reader.problem(("units",), f"'{unit}' is not a reinforcement of the scenario")

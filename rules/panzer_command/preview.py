@@ -22,7 +22,7 @@ from rules.panzer_command.fire import (
     why_not_fire,
     why_not_rally,
 )
-from rules.panzer_command.moves import why_not_move
+from rules.panzer_command.moves import path_cost, why_not_move
 from rules.panzer_command.units import cell
 
 if TYPE_CHECKING:
@@ -90,15 +90,8 @@ def preview(state: PcState, action: Action) -> Preview:
 
 
 def _spent(state: PcState, move: Move) -> float:
-    """The path's Movement Points, by the terrain the unit's class crosses [§5.1]."""
-    game, at = state.game, state.troops.hexes[move.unit]
-    kind = game.units[move.unit].movement_class
-    spent = 0.0
-    for name in move.path:
-        to = game.by_name[name.upper()]
-        spent += game.movement.cost(kind, to, at).cost or 0.0
-        at = to
-    return spent
+    """The path's Movement Points, as applying it spends them [§5.1; §15.2]."""
+    return path_cost(state, move)[0]
 
 
 def _fire(state: PcState, unit: str, target: str) -> Chance:
