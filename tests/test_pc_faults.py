@@ -322,3 +322,59 @@ def test_reinforcement_that_cannot_pay_does_not_enter_15_2() -> None:
     with pytest.raises(IllegalActionError, match=r"more than the allowance 1"):
         state.apply(f"move {SPW} 0114")
     assert state.waiting(SPW)
+
+
+# --- 7. A Cohesion Hit instead of Suppression, also on S? [§11.1] ---------------------------------
+
+
+def _hits(state: PcState, unit: str) -> list[str]:
+    from rules.panzer_command.actions import UnitHit
+
+    return [e.effect for e in state.log if isinstance(e, UnitHit) and e.unit == unit]
+
+
+def test_s_query_failed_then_cohesion_hit_instead_11_1(game: PanzerCommandGame) -> None:
+    """[§11.1] "a unit which fails an S? Troop Quality roll could then make a second Troop
+    Quality roll to take a Cohesion Hit instead of a Suppression": rolled over the TQ on the
+    S?, then at or under it: a Cohesion Hit, not Suppressed."""
+    from rules.panzer_command.fire import apply_result
+
+    state = _segment(game, "soviet")
+    tq = state.troop_quality(PZGR)
+    assert tq < 9
+    state.force_dice(tq + 2, 1)  # the d10 reads tq+1 (fails the S?), then 0 (passes) [§2.3]
+    apply_result(state, PZGR, "S?")
+    assert PZGR not in state.troops.suppressed and state.troops.cohesion[PZGR] == 1
+    assert any("treated exactly as S" in h for h in _hits(state, PZGR))
+    assert any("Cohesion Hit instead of Suppression" in h for h in _hits(state, PZGR))
+
+
+def test_s_query_both_rolls_failed_is_suppressed_11_1(game: PanzerCommandGame) -> None:
+    """[§11.1] Failing both Troop Quality rolls of an S?: Suppressed, no Cohesion Hit; passing
+    the first: no effect at all."""
+    from rules.panzer_command.fire import apply_result
+
+    state = _segment(game, "soviet")
+    state.force_dice(10, 10)  # two "9"s
+    apply_result(state, PZGR, "S?")
+    assert PZGR in state.troops.suppressed and not state.troops.cohesion.get(PZGR)
+    state.force_dice(1)  # a "0": passes the S? roll
+    apply_result(state, PZGR2, "S?")
+    assert PZGR2 not in state.troops.suppressed and not state.troops.cohesion.get(PZGR2)
+
+
+def test_s_result_offers_the_cohesion_hit_roll_11_1(game: PanzerCommandGame) -> None:
+    """[§11.1] On an S "you have the option of attempting to take a Cohesion Hit instead of
+    being Suppressed ... roll against the Troop Quality": a roll at or under it gives the
+    Cohesion Hit. Standing in for the owner's choice, no try when that Hit would be the third
+    (a Step Loss): the unit is Suppressed and keeps its Steps."""
+    from rules.panzer_command.fire import apply_result
+
+    state = _segment(game, "soviet")
+    state.force_dice(1)
+    apply_result(state, PZGR, "S")
+    assert PZGR not in state.troops.suppressed and state.troops.cohesion[PZGR] == 1
+    state.troops.cohesion[PZGR2] = 2
+    apply_result(state, PZGR2, "S")  # no die rolled
+    assert PZGR2 in state.troops.suppressed and state.troops.steps[PZGR2] == 2
+    assert any("standing in for the owner's choice" in h for h in _hits(state, PZGR2))

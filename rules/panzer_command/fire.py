@@ -6,7 +6,7 @@ succeeds, 0 always and 9 never [§2.3; §7.2]; the same roll is read on the CRT 
 firer's Weapon Class against the target's Target Class [§7.2]. Each step is written into a
 :class:`~rules.panzer_command.actions.FireExplained` event with its rule and its placeholder, if
 any. Not yet: Opportunity Fire [§8], Close Assault [§9], Concentrated Fire [§10], Improved
-Positions [§19], the "Cohesion Hit instead of Suppression" choice [§11.1].
+Positions [§19].
 """
 
 from __future__ import annotations
@@ -140,10 +140,15 @@ def apply_result(state: PcState, unit: str, result: str) -> None:
         if roll <= tq:
             state.emit(UnitHit(unit, f"passes its TQ {tq} (rolled {roll}): no effect", "[§11.1]"))
             return
+        state.emit(
+            UnitHit(unit, f"fails its TQ {tq} (rolled {roll}): treated exactly as S", "[§11.1]")
+        )
         result = "S"
     if result == "S":
         if unit in state.troops.suppressed:
             state.emit(UnitHit(unit, "a second Suppression becomes a Cohesion Hit", "[§11.1]"))
+            result = "C"
+        elif _cohesion_instead(state, unit):
             result = "C"
         else:
             state.troops.suppressed.add(unit)
@@ -162,6 +167,34 @@ def apply_result(state: PcState, unit: str, result: str) -> None:
         state.emit(UnitHit(unit, "loses a step (flipped)", "[§11.1]"))
         return
     state.eliminate(unit)
+
+
+def _cohesion_instead(state: PcState, unit: str) -> bool:
+    """The owner's roll to take a Cohesion Hit instead of a Suppression: a d10 at or under the
+    unit's Troop Quality [§11.1]. Whether to try is the owner's choice; standing in for it, the
+    engine tries unless the Cohesion Hit would be the unit's third, a Step Loss (our reading of a
+    sensible owner: the book allows the try then too)."""
+    if state.troops.cohesion.get(unit, 0) >= 2:
+        state.emit(
+            UnitHit(
+                unit,
+                "no try for a Cohesion Hit instead (it would be a Step Loss): standing in "
+                "for the owner's choice",
+                "[§11.1]",
+            )
+        )
+        return False
+    tq = state.troop_quality(unit)
+    roll = d10(state, f"{unit} Troop Quality: a Cohesion Hit instead of Suppression [§11.1]")
+    if roll <= tq:
+        state.emit(
+            UnitHit(
+                unit, f"rolled {roll} <= TQ {tq}: a Cohesion Hit instead of Suppression", "[§11.1]"
+            )
+        )
+        return True
+    state.emit(UnitHit(unit, f"rolled {roll} > TQ {tq}: no Cohesion Hit instead", "[§11.1]"))
+    return False
 
 
 def rally(state: PcState, unit: str) -> None:
