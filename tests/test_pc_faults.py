@@ -5,6 +5,7 @@ section it breaks and, where dice matter, forced dice (a forced face f reads as 
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
@@ -378,3 +379,93 @@ def test_s_result_offers_the_cohesion_hit_roll_11_1(game: PanzerCommandGame) -> 
     apply_result(state, PZGR2, "S")  # no die rolled
     assert PZGR2 in state.troops.suppressed and state.troops.steps[PZGR2] == 2
     assert any("standing in for the owner's choice" in h for h in _hits(state, PZGR2))
+
+
+# --- 8. Improved Positions and entrenchments in fire [§16.5; §19] ----------------------------------
+
+
+def _final(state: PcState, unit: str, target: str) -> int:
+    from rules.panzer_command.fire import attack_strength
+
+    return attack_strength(state, unit, target)[0]
+
+
+def test_improved_position_minus_one_to_its_attacker_forced_die_19(
+    game: PanzerCommandGame,
+) -> None:
+    """[§19] "The Attack Strength of any unit attacking the unit in the Improved Position is
+    reduced by 1": the die that hits the PaK in the open misses it in an Improved Position."""
+    from rules.panzer_command.actions import FireExplained
+
+    state = _segment(game, "soviet")
+    _clear_board(state, {T34: "0101", PAK: "0103"})
+    open_final = _final(state, T34, PAK)
+    assert 1 <= open_final <= 8
+    state.troops.in_ip.add(PAK)
+    assert _final(state, T34, PAK) == open_final - 1
+    state.force_dice(open_final + 1)  # the d10 reads the open-ground Final Attack Strength
+    state.apply(Fire(T34, PAK))
+    shot = [e for e in state.log if isinstance(e, FireExplained)][-1]
+    assert not shot.hit and shot.final == open_final - 1
+    assert any("Improved Position [§19]" in s for s in shot.steps)
+
+
+def test_works_raise_the_attack_of_the_unit_in_them_16_5_19(game: PanzerCommandGame) -> None:
+    """[§19] "the Attack Strength of units occupying Improved Positions is increased by 1";
+    [§16.5] "An entrenchment reduces the attacker's Attack Strength by 3 ... the Attack
+    Strength of a unit occupying an entrenchment is increased by 2"."""
+    state = _segment(game, "german")
+    _clear_board(state, {PAK: "0101", T34: "0103"})
+    state.troops.steps[T34] = 1  # a weaker target keeps the sums inside 0-8
+    base = _final(state, PAK, T34)
+    state.troops.in_ip.add(PAK)
+    assert _final(state, PAK, T34) == min(8, base + 1)
+    state.troops.in_ip.discard(PAK)
+    state.troops.entrenchments["0101"] = PAK
+    assert _final(state, PAK, T34) == min(8, base + 2)
+    state.troops.entrenchments["0103"] = T34
+    assert _final(state, PAK, T34) == max(0, min(8, base + 2 - 3))
+
+
+def test_improve_position_action_and_moving_out_of_it_19(game: PanzerCommandGame) -> None:
+    """[§19] The Improve Position Action puts the unit in an Improved Position; "A unit remains
+    in its Improved Position until the unit moves": the T-34 that moves loses it. An
+    entrenchment stays in its hex, empty, for the next unit [§16.5]."""
+    state = _segment(game, "soviet")
+    _clear_board(state, {T34: "0101", KV: "0105"})
+    state.apply(f"improve {T34}")
+    assert T34 in state.troops.in_ip
+    state.troops.entrenchments["0105"] = KV
+    state.apply(f"move {KV} 0106")
+    assert state.troops.entrenchments["0105"] == ""
+    state.apply(f"move {T34} 0102")  # its second Action, for a Direct Command
+    assert T34 not in state.troops.in_ip
+
+
+def test_scenario_sets_units_up_in_works_16_5_19(tmp_path: Path) -> None:
+    """A force entry's ``in-ip`` or ``entrenched`` starts its units in those works [§16.5;
+    §19]; the position file keeps them."""
+    from model.scenario_io import load_scenario as load
+    from rules.records.position import load_position, save_position
+
+    loaded = load(POINT_161)
+    german = loaded.scenario.sides[0]
+    german.forces[0].state.append("in-ip")  # the Panzergrenadiers
+    german.forces[1].state.append("entrenched")  # the PaK
+    game = load_game(loaded)
+    assert isinstance(game, PanzerCommandGame)
+    state = game.new_initial_state(1)
+    assert state.troops.in_ip == {PZGR, PZGR2}
+    assert entrenched_ok(state, PAK)
+    save_position(state, tmp_path / "pos.yaml", POINT_161)
+    _, again = load_position(tmp_path / "pos.yaml", loaded)
+    assert isinstance(again, PcState)
+    assert again.to_position() == state.to_position()
+    assert again.troops.in_ip == state.troops.in_ip
+    assert again.troops.entrenchments == state.troops.entrenchments
+
+
+def entrenched_ok(state: PcState, unit: str) -> bool:
+    from rules.panzer_command.digging import entrenched
+
+    return entrenched(state, unit)

@@ -5,8 +5,8 @@ that applies (Direct Fire column), clamped to 0-8 [§7.3]; a d10 read 0-9 at or 
 succeeds, 0 always and 9 never [§2.3; §7.2]; the same roll is read on the CRT column of the
 firer's Weapon Class against the target's Target Class [§7.2]. Each step is written into a
 :class:`~rules.panzer_command.actions.FireExplained` event with its rule and its placeholder, if
-any. Not yet: Opportunity Fire [§8], Close Assault [§9], Concentrated Fire [§10], Improved
-Positions [§19].
+any. Improved Positions and entrenchments modify it (:mod:`rules.panzer_command.digging`)
+[§16.5; §19]. Not yet: Opportunity Fire [§8], Close Assault [§9], Concentrated Fire [§10].
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from rules.engine.worked import Working
 from rules.movement.costs import terrain_effect
 from rules.panzer_command.actions import FireExplained, UnitHit
+from rules.panzer_command.digging import combat_rows
 from rules.panzer_command.units import SYSTEM, cell
 from rules.panzer_command.zones import fire_zone_range, printed_fire_zone, why_no_sight
 
@@ -86,6 +87,9 @@ def attack_strength(state: PcState, unit: str, target: str) -> tuple[int, Workin
         total += work.add(
             "3 or more steps in the target hex [§5.2; §7.3]", int(str(c.value)), c.placeholder
         )
+    for key, words in combat_rows(state, unit, target):
+        c = cell("combat-modifiers", key, DF)
+        total += work.add(words, int(str(c.value)), c.placeholder)
     terrain = game.terrain.terrain(b)
     effect = terrain_effect(SYSTEM, terrain, "fire_modifier")
     if effect is not None and isinstance(effect.value, int) and effect.value:

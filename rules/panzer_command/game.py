@@ -52,11 +52,14 @@ from rules.panzer_command.actions import (
     Dispatch,
     Fire,
     HqAssigned,
+    Improve,
     PointsChanged,
+    PositionChanged,
     Rally,
     Select,
 )
 from rules.panzer_command.command import first_holder, regimental_hqs, why_out_of_command
+from rules.panzer_command.digging import improve, leave, why_not_improve
 from rules.panzer_command.fire import d10, fire, rally, why_not_fire, why_not_rally
 from rules.panzer_command.moves import move, move_options
 from rules.panzer_command.position import PcPositionState
@@ -138,6 +141,12 @@ class PcState(State):
         )
         for u, h in sorted(dep.hexes.items()):
             self.emit(UnitDeployed(u, game.name(h), dep.how[u]))
+        for u in sorted(dep.entrenched & set(dep.hexes)):
+            self.troops.entrenchments[game.name(dep.hexes[u])] = u
+            self.emit(PositionChanged(u, "sets up in an entrenchment", "[§16.5]"))
+        for u in sorted((dep.in_ip - dep.entrenched) & set(dep.hexes)):
+            self.troops.in_ip.add(u)
+            self.emit(PositionChanged(u, "sets up in an Improved Position", "[§19]"))
         for arrival in dep.arrivals:
             for u in arrival.units:
                 self.emit(UnitOffMap(u, f"reinforcement due on Turn {arrival.turn} [§15.2]"))
@@ -361,6 +370,8 @@ class PcState(State):
                 found.append(Fire(unit, t))
         if why_not_rally(self, unit) is None:
             found.append(Rally(unit))
+        if why_not_improve(self, unit) is None:
+            found.append(Improve(unit))
         return found
 
     # --- applying actions ---------------------------------------------------------------------
@@ -373,7 +384,7 @@ class PcState(State):
             self._done(action)
         elif isinstance(action, (Dispatch, Select)):
             self._spend(action)
-        elif isinstance(action, (Move, Fire, Rally)):
+        elif isinstance(action, (Move, Fire, Rally, Improve)):
             self._unit_action(action)
 
     def why_not(self, action: Action) -> str | None:
@@ -399,7 +410,7 @@ class PcState(State):
             self._points(side, "dispatch", -2, "immediate activation [§3.1 Action Phase A-B]")
             self._segment(chit, "selected with 2 Dispatch Points [§3.1 Action Phase A-B]")
 
-    def _unit_action(self, action: Move | Fire | Rally) -> None:
+    def _unit_action(self, action: Move | Fire | Rally | Improve) -> None:
         unit = action.unit
         if self.needs_command(unit):
             second = "" if self.direct_command_segment() else ", its second Action (In Command)"
@@ -413,12 +424,15 @@ class PcState(State):
             move(self, action)
         elif isinstance(action, Fire):
             fire(self, unit, action.target)
+        elif isinstance(action, Improve):
+            improve(self, unit)
         else:
             rally(self, unit)
 
     def eliminate(self, unit: str) -> None:
         from rules.panzer_command.actions import UnitHit
 
+        leave(self, unit, "the unit is eliminated")
         self.troops.hexes.pop(unit, None)
         side = self.game.units[unit].side
         if self.troops.hq.get(side) == unit:

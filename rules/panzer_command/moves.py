@@ -16,6 +16,7 @@ from rules.engine.actions import Move
 from rules.engine.events import UnitDeployed
 from rules.movement.reach import reachable
 from rules.panzer_command.actions import UnitMoved
+from rules.panzer_command.digging import arrive, leave
 from rules.panzer_command.reinforcements import due, entry_cost, entry_hexes
 
 if TYPE_CHECKING:
@@ -143,9 +144,13 @@ def move(state: PcState, action: Move) -> None:
         name = action.path[0].upper()
         state.play.entered[name] = state.play.entered.get(name, 0) + state.troops.steps[unit]
         state.emit(UnitDeployed(unit, name, f"enters as a reinforcement: {why[0]}"))
-    state.troops.hexes[unit] = game.by_name[action.path[-1].upper()]
+    else:
+        leave(state, unit, "the unit moves")  # its Improved Position goes [§19]
+    end = game.by_name[action.path[-1].upper()]
+    state.troops.hexes[unit] = end
     names = tuple(n.upper() for n in action.path)
     state.emit(UnitMoved(unit, names, spent, game.units[unit].movement, tuple(why)))
+    arrive(state, unit, end)
 
 
 def move_options(state: PcState, unit: str) -> list[Move]:

@@ -2,7 +2,9 @@
 back into an equal state (:mod:`rules.records.position` reads and checks the file).
 
 Each unit is listed with its hex, its state in the book's words (``suppressed`` [§11.1],
-``eliminated``, a ``reinforcement`` not yet entered [§15.2]) and, where they are not nothing,
+``eliminated``, a ``reinforcement`` not yet entered [§15.2], ``in-ip`` in an Improved Position
+[§19], ``entrenched`` occupying the entrenchment of its hex [§16.5]) and, where they are not
+nothing,
 its steps left (a reduced unit [§2.5]) and its Cohesion Hits [§11.1]; the rest of the state is
 each side's Dispatch Points and Direct Commands [§4.2] and the chits: in the cup, on the Game
 Turn Track, used this turn, and the Segment's [§3.1-3.2]::
@@ -58,7 +60,8 @@ if TYPE_CHECKING:
     from rules.panzer_command.game import PanzerCommandGame, PcState
 
 SUPPRESSED, ELIMINATED, REINFORCEMENT = "suppressed", "eliminated", "reinforcement"
-STATUSES = (SUPPRESSED, ELIMINATED, REINFORCEMENT)
+IN_IP, ENTRENCHED = "in-ip", "entrenched"
+STATUSES = (SUPPRESSED, ELIMINATED, REINFORCEMENT, IN_IP, ENTRENCHED)
 VALUES = ("steps", "cohesion_hits")
 OVER = "over"
 CHIT_KINDS = ("regiment", "regiment-2", "direct-command")
@@ -81,6 +84,8 @@ class PcPositionState(StrictModel):
         commanded: the units a Direct Command was spent on in this Segment [§3.2].
         entered: the Steps of reinforcements that entered each hex in this Segment (the
             column [§15.2]).
+        entrenchments: the hexes with an entrenchment that no unit occupies (a unit's status
+            ``entrenched`` says it occupies the one in its hex) [§16.5].
         hq: the unit each side's Regimental HQ is assigned to, null while it awaits
             reassignment; a side left out has it where the set-up puts it [§4.1; §4.3].
         eliminated: the units eliminated, in order.
@@ -97,6 +102,7 @@ class PcPositionState(StrictModel):
     actions: dict[str, list[str]] = Field(default_factory=dict)
     commanded: list[str] = Field(default_factory=list)
     entered: dict[str, int] = Field(default_factory=dict)
+    entrenchments: list[str] = Field(default_factory=list)
     hq: dict[str, str | None] = Field(default_factory=dict)
     eliminated: list[str] = Field(default_factory=list)
 
@@ -119,6 +125,7 @@ def to_position(state: PcState) -> GamePosition:
         actions={u: list(v) for u, v in sorted(state.play.verbs.items())},
         commanded=sorted(state.play.commanded),
         entered=dict(sorted(state.play.entered.items())),
+        entrenchments=sorted(h for h, u in state.troops.entrenchments.items() if not u),
         hq={s: state.troops.hq.get(s) for s in sorted(game.hqs)},
         eliminated=list(state.troops.eliminated),
     )
@@ -142,6 +149,10 @@ def _place(state: PcState, unit: str) -> UnitPlace:
         status.append(REINFORCEMENT)
     if unit in troops.suppressed:
         status.append(SUPPRESSED)
+    if unit in troops.in_ip:
+        status.append(IN_IP)
+    if h is not None and troops.entrenchments.get(state.game.name(h)) == unit:
+        status.append(ENTRENCHED)
     steps = troops.steps.get(unit, spec.steps)
     if unit not in troops.eliminated and steps != spec.steps:
         values["steps"] = steps
@@ -193,6 +204,10 @@ def state_from_position(
     state.play.commanded = set(units(extra.commanded, game.units, ("state", "commanded"), reader))
     state.play.entered = {n.upper(): steps for n, steps in extra.entered.items()}
     state.troops = Troops(HexesByName(game.name))
+    for i, name in enumerate(extra.entrenchments):
+        h = reader.hex(name, ("state", "entrenchments", i))
+        if h is not None:
+            state.troops.entrenchments.setdefault(game.name(h), "")
     _read_units(state, position, extra, reader)
     _read_hq(state, extra, reader)
     state.command = Command(
@@ -270,6 +285,10 @@ def _read_units(
             waiting.add(unit)
         if SUPPRESSED in status:
             troops.suppressed.add(unit)
+        if IN_IP in status:
+            troops.in_ip.add(unit)
+        if ENTRENCHED in status and h is not None:
+            troops.entrenchments[game.name(h)] = unit
         troops.steps[unit] = _steps(place, path, spec.steps, reader)
         hits = whole(place.values.get("cohesion_hits", 0), 0, 2)
         if hits is None:

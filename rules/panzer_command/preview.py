@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 from rules.engine.actions import Action, Done, Move
 from rules.engine.play import Chance, Preview
 from rules.panzer_command import view
-from rules.panzer_command.actions import Dispatch, Fire, Rally, Select
+from rules.panzer_command.actions import Dispatch, Fire, Improve, Rally, Select
+from rules.panzer_command.digging import why_not_improve
 from rules.panzer_command.fire import (
     attack_strength,
     crt_column,
@@ -43,7 +44,7 @@ def why_not(state: PcState, action: Action) -> str | None:
         if state.command.dp[action.side] < cost or not state.second_chit_available(action.side):
             return f"needs {cost} Dispatch Points and an available chit [§3.1]"
         return None
-    if not isinstance(action, Move | Fire | Rally):
+    if not isinstance(action, Move | Fire | Rally | Improve):
         return "not an action of Panzer Command"
     spec = state.game.units.get(action.unit)
     if state.play.phase != "segment" or spec is None or spec.side != state.owner:
@@ -55,6 +56,8 @@ def why_not(state: PcState, action: Action) -> str | None:
         return why_not_move(state, action)
     if isinstance(action, Fire):
         return why_not_fire(state, action.unit, action.target)
+    if isinstance(action, Improve):
+        return why_not_improve(state, action.unit)
     return why_not_rally(state, action.unit)
 
 
@@ -68,7 +71,7 @@ def preview(state: PcState, action: Action) -> Preview:
         return Preview(words, True, None, "1 Dispatch Point", rules=("[§3.1 Preparation C]",))
     if isinstance(action, Select):
         return Preview(words, True, None, "2 Dispatch Points", rules=("[§3.1 Action Phase A-B]",))
-    if not isinstance(action, Move | Fire | Rally):
+    if not isinstance(action, Move | Fire | Rally | Improve):
         return Preview(words, True)
     direct = state.needs_command(action.unit)
     command = " and a Direct Command [§3.2]" if direct else ""
@@ -78,6 +81,9 @@ def preview(state: PcState, action: Action) -> Preview:
         allowance = state.game.units[action.unit].movement
         rules.append("Move Action [§5.1-5.2]")
         return Preview(words, True, None, f"{spent:g} of {allowance} MP{command}", (), tuple(rules))
+    if isinstance(action, Improve):
+        rules.append("Improve Position Action [§19]")
+        return Preview(words, True, None, command.removeprefix(" and ") or None, (), tuple(rules))
     if isinstance(action, Fire):
         chance = _fire(state, action.unit, action.target)
         rules += ["Direct Fire [§7.1-7.3]", "Combat Results [§7.2; §11.1]"]

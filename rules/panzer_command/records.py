@@ -47,7 +47,9 @@ class Troops(Record):
     """The units: where each stands (off the map: not yet arrived or eliminated), its steps
     left, Suppression and Cohesion Hits [§11.1], the units eliminated in order, and the unit
     each side's Regimental HQ is assigned to (none while it awaits reassignment) [§4.1; §4.3].
-    A reinforcement not on the map and not eliminated waits to enter [§15.2]."""
+    A reinforcement not on the map and not eliminated waits to enter [§15.2]. ``in_ip``: the
+    units in an Improved Position [§19]; ``entrenchments``: each entrenchment's hex (its name)
+    and the one unit occupying it, "" for none [§16.5]."""
 
     hexes: HexesByName = state_field(encode=HexesByName.snapshot)
     steps: dict[str, int] = state_field(default_factory=dict)
@@ -55,6 +57,8 @@ class Troops(Record):
     cohesion: dict[str, int] = state_field(default_factory=dict)
     eliminated: list[str] = state_field(default_factory=list)
     hq: dict[str, str] = state_field(default_factory=dict)
+    in_ip: set[str] = state_field(default_factory=set)
+    entrenchments: dict[str, str] = state_field(default_factory=dict)
 
 
 @dataclass
