@@ -11,20 +11,23 @@ What this slice plays, by the book's Sequence of Play [§3.1-3.2]:
   side rolls d10 <= Initiative Rating for +1 Dispatch Point (cap 9) [§3.1; §4.2].
 - Action Phase: before each draw the Initiative, then the Reaction player may spend 2 Dispatch
   Points to select an available chit; else a chit is drawn through the state's seeded dice
-  [§3.1 A-C]. A Regiment Action Segment: each unit one Action, or pass [§3.2]; reinforcements
-  enter when their side's chit is drawn [§3.2; §15.2]. A Direct Command Segment: d10/2 rounded
-  down plus the Direct Commands Rating is gained (cap 19), then each Command gives one unit
-  one Action [§3.2; §4.2].
-- Actions: Move [§5] (costs from :mod:`rules.movement.costs`), Direct Fire [§7] and Rally [§11.2]
-  (:mod:`rules.panzer_command.fire`), results [§11.1].
+  [§3.1 A-C]. A Regiment Action Segment: each unit one Action, or pass, and a second, different
+  Action for a Direct Command if In Command [§3.2; §4.4]; reinforcements enter by moving, paying
+  for their entry hex in column [§15.2] (:mod:`rules.panzer_command.reinforcements`). A Direct
+  Command Segment: d10/2 rounded down plus the Direct Commands Rating is gained (cap 19), then
+  each Command gives one unit one Action, In Command or not [§3.2; §4.2; §4.4].
+- Regimental HQs with their Command Radius [§4.3] (:mod:`rules.panzer_command.command`).
+- Actions: Move [§5] (costs from :mod:`rules.movement.costs`; at most 6 Steps end in a hex
+  [§5.2]), Direct Fire [§7] within the Fire Zone and an 8-hex line of sight [§6.2; §6.5;
+  §14.2] (:mod:`rules.panzer_command.zones`), Rally [§11.2] and Improve Position [§19]
+  (:mod:`rules.panzer_command.fire`, :mod:`rules.panzer_command.digging`), results [§11.1].
 - End of Turn when the cup is empty [§3.1]; the game ends after the scenario's turns, and the
   scenario's typed victory conditions decide (:mod:`rules.panzer_command.victory`).
 
-Simplifications, named: one regiment per side (the scenarios do not assign regiments), so
-every unit is In Command and Troop Quality is the Division HQ's; no Direct Commands spent
-in a Regiment Segment; no Opportunity Fire [§8], Close Assault [§9], Concentrated Fire [§10],
-transport [§13], artillery and Indirect Fire [§14], engineers [§16], minefields [§17], air
-[§18], night [§20], stacking limits [§5.2].
+Simplifications, named: one regiment per side (the scenarios assign no regiments), whose
+Troop Quality is still the Division HQ's; no Opportunity Fire [§8], Close Assault [§9],
+Concentrated Fire [§10], transport [§13], Indirect Fire [§14.3-14.7], engineers [§16] (so no
+Entrench Action), minefields [§17], air [§18], night [§20].
 """
 
 from __future__ import annotations
