@@ -238,7 +238,7 @@ HOSTILE = [
         "  status: [reinforcement]\n",
         "  status: [routed]\n",
         [
-            "pos.yaml:19:12: units[3].status[0]: no status 'routed' in Panzer Command (one of suppressed, eliminated, reinforcement)",
+            "pos.yaml:19:12: units[3].status[0]: no status 'routed' in Panzer Command (one of suppressed, eliminated, reinforcement, in-ip, entrenched)",
         ],
         id="pc-unknown-status",
     ),

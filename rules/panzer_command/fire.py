@@ -213,6 +213,8 @@ def rally(state: PcState, unit: str) -> None:
         state.emit(UnitHit(unit, f"Suppression removed (rolled {roll} <= TQ {tq})", "[§11.2]"))
     else:
         state.troops.cohesion[unit] -= 1
+        if not state.troops.cohesion[unit]:
+            del state.troops.cohesion[unit]  # none left: as a unit never hit (positions agree)
         state.emit(UnitHit(unit, f"a Cohesion Hit removed (rolled {roll} <= TQ {tq})", "[§11.2]"))
 
 

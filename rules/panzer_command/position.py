@@ -79,7 +79,7 @@ class PcPositionState(StrictModel):
         passed: the sides that passed in this phase.
         chit: the chit of the Segment now (only in a Segment).
         acted: the units that have had their Action in this Segment [§3.2].
-        actions: the Actions each unit performed in this Segment (``move``, ``fire``,
+        actions: the Actions each unit performed in this Segment (``move``, ``fire``, ``improve``,
             ``rally``), when known [§3.2].
         commanded: the units a Direct Command was spent on in this Segment [§3.2].
         entered: the Steps of reinforcements that entered each hex in this Segment (the
@@ -197,7 +197,7 @@ def state_from_position(
         set(units(extra.acted, game.units, ("state", "acted"), reader)),
     )
     state.play.verbs = {
-        u: [v for v in verbs if v in ("move", "fire", "rally")]
+        u: [v for v in verbs if v in ("move", "fire", "rally", "improve")]
         for u, verbs in extra.actions.items()
         if u in state.play.acted
     }
