@@ -92,6 +92,7 @@ def test_nine_always_fails(game) -> None:  # type: ignore[no-untyped-def]
 def test_results_suppression_cohesion_step(game) -> None:  # type: ignore[no-untyped-def]
     state = _segment(game, "soviet")
     u = "german.de-panzergrenadier.1"
+    state.force_dice(10)  # a "9": fails the Troop Quality roll for a Cohesion Hit instead
     apply_result(state, u, "S")
     apply_result(state, u, "S")  # a second S is a Cohesion Hit [§11.1]
     assert u in state.troops.suppressed and state.troops.cohesion[u] == 1

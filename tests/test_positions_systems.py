@@ -238,8 +238,7 @@ HOSTILE = [
         "  status: [reinforcement]\n",
         "  status: [routed]\n",
         [
-            "pos.yaml:12:1: units: the reinforcements of german due on turn 6 enter together: all of them are 'reinforcement', or none [§15.2]",
-            "pos.yaml:19:12: units[3].status[0]: no status 'routed' in Panzer Command (one of suppressed, eliminated, reinforcement)",
+            "pos.yaml:19:12: units[3].status[0]: no status 'routed' in Panzer Command (one of suppressed, eliminated, reinforcement, in-ip, entrenched)",
         ],
         id="pc-unknown-status",
     ),

@@ -10,6 +10,7 @@ The action grammar (the ``move`` and ``done`` verbs are the shared ones of
     move soviet.su-t34.1 0605 0606   # Move Action: the hexes entered [§5]
     fire soviet.su-t34.1 german.de-pak.1   # Direct Fire Action [§7]
     rally german.de-pak.1    # Rally Action [§11.2]
+    improve german.de-pak.1  # Improve Position Action [§19]
     done soviet              # the side passes (spends no more points; ends its Segment)
 
 The game reads these verbs (:data:`ACTIONS`, :meth:`rules.engine.core.Game.parse_action`).
@@ -105,8 +106,25 @@ class Rally(Action):
         return cls(_checked(args[0], "unit id", line))
 
 
+@dataclass(frozen=True)
+class Improve(Action):
+    """Improve Position Action: the unit digs in where it stands [§19]."""
+
+    verb: ClassVar[str] = "improve"
+    unit: str
+
+    def text(self) -> str:
+        return f"{self.verb} {self.unit}"
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> Improve:
+        if len(args) != 1:
+            raise ActionSyntaxError(f"'{line}': write 'improve UNIT'")
+        return cls(_checked(args[0], "unit id", line))
+
+
 #: Panzer Command's verbs (with the shared ``move``, ``done`` and ``force-dice``).
-ACTIONS: tuple[type[Action], ...] = (Move, Dispatch, Select, Fire, Rally)
+ACTIONS: tuple[type[Action], ...] = (Move, Dispatch, Select, Fire, Rally, Improve)
 
 
 # --- events -----------------------------------------------------------------------------------
@@ -194,3 +212,30 @@ class UnitHit(Event):
 
     def describe(self) -> str:
         return f"{self.unit}: {self.effect} {self.rule}"
+
+
+@dataclass(frozen=True)
+class HqAssigned(Event):
+    """A side's Regimental HQ assigned to a unit, or lost with it (``unit`` None) [§4.1; §4.3]."""
+
+    kind: ClassVar[str] = "pc-hq"
+    side: str
+    unit: str | None
+    why: str
+
+    def describe(self) -> str:
+        where = f"with {self.unit}" if self.unit else "lost"
+        return f"{self.side} Regimental HQ {where}: {self.why}"
+
+
+@dataclass(frozen=True)
+class PositionChanged(Event):
+    """A unit's Improved Position or entrenchment made, taken or left [§16.5; §19]."""
+
+    kind: ClassVar[str] = "pc-position"
+    unit: str
+    change: str
+    rule: str
+
+    def describe(self) -> str:
+        return f"{self.unit}: {self.change} {self.rule}"

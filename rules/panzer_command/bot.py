@@ -9,6 +9,7 @@ from model.hexes import Hex
 from rules.bots.greedy import ACTIVITY_BONUS, Adapter, Piece
 from rules.engine.actions import Action
 from rules.engine.core import Outcome
+from rules.panzer_command.zones import printed_fire_zone
 
 if TYPE_CHECKING:
     from rules.panzer_command.game import PcState
@@ -26,7 +27,8 @@ class PcAdapter(Adapter):
             spec = units[u]
             attack = spec.strength(state.troops.steps[u]) or 0
             threat = 0.0 if u in state.troops.suppressed else min(1.5, attack / 6.0)
-            found[u] = Piece(spec.side, h, spec.range, threat, spec.movement / 2, spec.category)
+            reach = printed_fire_zone(state, u)  # an H Class weapon reaches 3 [§14.2]
+            found[u] = Piece(spec.side, h, reach, threat, spec.movement / 2, spec.category)
         return found
 
     def lost(self, state: PcState, side: str) -> float:

@@ -5,8 +5,8 @@ that applies (Direct Fire column), clamped to 0-8 [§7.3]; a d10 read 0-9 at or 
 succeeds, 0 always and 9 never [§2.3; §7.2]; the same roll is read on the CRT column of the
 firer's Weapon Class against the target's Target Class [§7.2]. Each step is written into a
 :class:`~rules.panzer_command.actions.FireExplained` event with its rule and its placeholder, if
-any. Not yet: Opportunity Fire [§8], Close Assault [§9], Concentrated Fire [§10], Improved
-Positions [§19], the "Cohesion Hit instead of Suppression" choice [§11.1].
+any. Improved Positions and entrenchments modify it (:mod:`rules.panzer_command.digging`)
+[§16.5; §19]. Not yet: Opportunity Fire [§8], Close Assault [§9], Concentrated Fire [§10].
 """
 
 from __future__ import annotations
@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING
 from rules.engine.worked import Working
 from rules.movement.costs import terrain_effect
 from rules.panzer_command.actions import FireExplained, UnitHit
+from rules.panzer_command.digging import combat_rows
 from rules.panzer_command.units import SYSTEM, cell
+from rules.panzer_command.zones import fire_zone_range, printed_fire_zone, why_no_sight
 
 if TYPE_CHECKING:
     from rules.panzer_command.game import PcState
@@ -38,11 +40,20 @@ def why_not_fire(state: PcState, unit: str, target: str) -> str | None:
     if unit in state.troops.suppressed:
         return "a Suppressed unit has no Fire Zone and cannot attack [§6.5; §11.1]"
     a, b = state.troops.hexes[unit], state.troops.hexes[target]
-    if a.distance(b) > spec.range:
-        return f"the target is beyond the Fire Zone ({spec.range} hexes) [§6.5]"
-    if game.los(a, b).verdict == "blocked":
-        return "no line of sight [§6]"
-    return None
+    reach = fire_zone_range(state, unit)
+    if a.distance(b) > reach:
+        if reach < printed_fire_zone(state, unit):
+            return (
+                "an un-Suppressed enemy unit is adjacent: the Fire Zone is reduced to the "
+                "adjacent hexes [§6.5]"
+            )
+        if spec.weapon_class == "H":
+            return (
+                f"the target is beyond the Fire Zone of an H Class weapon ({reach} hexes; its "
+                "printed Range is for Indirect Fire) [§14.2]"
+            )
+        return f"the target is beyond the Fire Zone ({reach} hexes) [§6.5]"
+    return why_no_sight(state, a, b)
 
 
 def attack_strength(state: PcState, unit: str, target: str) -> tuple[int, Working]:
@@ -65,7 +76,8 @@ def attack_strength(state: PcState, unit: str, target: str) -> tuple[int, Workin
     a, b = state.troops.hexes[unit], state.troops.hexes[target]
     dist = a.distance(b)
     row = "range: target adjacent" if dist == 1 else None
-    if dist > 1 and dist * 2 > spec.range:
+    # an H Class weapon's "Range" for Direct Fire is its Fire Zone of 3 (our reading) [§14.2]
+    if dist > 1 and dist * 2 > printed_fire_zone(state, unit):
         row = "range: target beyond half the printed Range"
     for key in [row] if row else []:
         c = cell("combat-modifiers", key, DF)
@@ -75,6 +87,9 @@ def attack_strength(state: PcState, unit: str, target: str) -> tuple[int, Workin
         total += work.add(
             "3 or more steps in the target hex [§5.2; §7.3]", int(str(c.value)), c.placeholder
         )
+    for key, words in combat_rows(state, unit, target):
+        c = cell("combat-modifiers", key, DF)
+        total += work.add(words, int(str(c.value)), c.placeholder)
     terrain = game.terrain.terrain(b)
     effect = terrain_effect(SYSTEM, terrain, "fire_modifier")
     if effect is not None and isinstance(effect.value, int) and effect.value:
@@ -129,10 +144,15 @@ def apply_result(state: PcState, unit: str, result: str) -> None:
         if roll <= tq:
             state.emit(UnitHit(unit, f"passes its TQ {tq} (rolled {roll}): no effect", "[§11.1]"))
             return
+        state.emit(
+            UnitHit(unit, f"fails its TQ {tq} (rolled {roll}): treated exactly as S", "[§11.1]")
+        )
         result = "S"
     if result == "S":
         if unit in state.troops.suppressed:
             state.emit(UnitHit(unit, "a second Suppression becomes a Cohesion Hit", "[§11.1]"))
+            result = "C"
+        elif _cohesion_instead(state, unit):
             result = "C"
         else:
             state.troops.suppressed.add(unit)
@@ -153,6 +173,34 @@ def apply_result(state: PcState, unit: str, result: str) -> None:
     state.eliminate(unit)
 
 
+def _cohesion_instead(state: PcState, unit: str) -> bool:
+    """The owner's roll to take a Cohesion Hit instead of a Suppression: a d10 at or under the
+    unit's Troop Quality [§11.1]. Whether to try is the owner's choice; standing in for it, the
+    engine tries unless the Cohesion Hit would be the unit's third, a Step Loss (our reading of a
+    sensible owner: the book allows the try then too)."""
+    if state.troops.cohesion.get(unit, 0) >= 2:
+        state.emit(
+            UnitHit(
+                unit,
+                "no try for a Cohesion Hit instead (it would be a Step Loss): standing in "
+                "for the owner's choice",
+                "[§11.1]",
+            )
+        )
+        return False
+    tq = state.troop_quality(unit)
+    roll = d10(state, f"{unit} Troop Quality: a Cohesion Hit instead of Suppression [§11.1]")
+    if roll <= tq:
+        state.emit(
+            UnitHit(
+                unit, f"rolled {roll} <= TQ {tq}: a Cohesion Hit instead of Suppression", "[§11.1]"
+            )
+        )
+        return True
+    state.emit(UnitHit(unit, f"rolled {roll} > TQ {tq}: no Cohesion Hit instead", "[§11.1]"))
+    return False
+
+
 def rally(state: PcState, unit: str) -> None:
     """Rally: d10 <= TQ removes the Suppression first, else one Cohesion Hit [§11.2]."""
     tq = state.troop_quality(unit)
@@ -165,6 +213,8 @@ def rally(state: PcState, unit: str) -> None:
         state.emit(UnitHit(unit, f"Suppression removed (rolled {roll} <= TQ {tq})", "[§11.2]"))
     else:
         state.troops.cohesion[unit] -= 1
+        if not state.troops.cohesion[unit]:
+            del state.troops.cohesion[unit]  # none left: as a unit never hit (positions agree)
         state.emit(UnitHit(unit, f"a Cohesion Hit removed (rolled {roll} <= TQ {tq})", "[§11.2]"))
 
 

@@ -11,20 +11,23 @@ What this slice plays, by the book's Sequence of Play [§3.1-3.2]:
   side rolls d10 <= Initiative Rating for +1 Dispatch Point (cap 9) [§3.1; §4.2].
 - Action Phase: before each draw the Initiative, then the Reaction player may spend 2 Dispatch
   Points to select an available chit; else a chit is drawn through the state's seeded dice
-  [§3.1 A-C]. A Regiment Action Segment: each unit one Action, or pass [§3.2]; reinforcements
-  enter when their side's chit is drawn [§3.2; §15.2]. A Direct Command Segment: d10/2 rounded
-  down plus the Direct Commands Rating is gained (cap 19), then each Command gives one unit
-  one Action [§3.2; §4.2].
-- Actions: Move [§5] (costs from :mod:`rules.movement.costs`), Direct Fire [§7] and Rally [§11.2]
-  (:mod:`rules.panzer_command.fire`), results [§11.1].
+  [§3.1 A-C]. A Regiment Action Segment: each unit one Action, or pass, and a second, different
+  Action for a Direct Command if In Command [§3.2; §4.4]; reinforcements enter by moving, paying
+  for their entry hex in column [§15.2] (:mod:`rules.panzer_command.reinforcements`). A Direct
+  Command Segment: d10/2 rounded down plus the Direct Commands Rating is gained (cap 19), then
+  each Command gives one unit one Action, In Command or not [§3.2; §4.2; §4.4].
+- Regimental HQs with their Command Radius [§4.3] (:mod:`rules.panzer_command.command`).
+- Actions: Move [§5] (costs from :mod:`rules.movement.costs`; at most 6 Steps end in a hex
+  [§5.2]), Direct Fire [§7] within the Fire Zone and an 8-hex line of sight [§6.2; §6.5;
+  §14.2] (:mod:`rules.panzer_command.zones`), Rally [§11.2] and Improve Position [§19]
+  (:mod:`rules.panzer_command.fire`, :mod:`rules.panzer_command.digging`), results [§11.1].
 - End of Turn when the cup is empty [§3.1]; the game ends after the scenario's turns, and the
   scenario's typed victory conditions decide (:mod:`rules.panzer_command.victory`).
 
-Simplifications, named: one regiment per side (the scenarios do not assign regiments), so
-every unit is In Command and Troop Quality is the Division HQ's; no Direct Commands spent
-in a Regiment Segment; no Opportunity Fire [§8], Close Assault [§9], Concentrated Fire [§10],
-transport [§13], artillery and Indirect Fire [§14], engineers [§16], minefields [§17], air
-[§18], night [§20], stacking limits [§5.2].
+Simplifications, named: one regiment per side (the scenarios assign no regiments), whose
+Troop Quality is still the Division HQ's; no Opportunity Fire [§8], Close Assault [§9],
+Concentrated Fire [§10], transport [§13], Indirect Fire [§14.3-14.7], engineers [§16] (so no
+Entrench Action), minefields [§17], air [§18], night [§20].
 """
 
 from __future__ import annotations
@@ -51,16 +54,23 @@ from rules.panzer_command.actions import (
     ChitsInCup,
     Dispatch,
     Fire,
+    HqAssigned,
+    Improve,
     PointsChanged,
+    PositionChanged,
     Rally,
     Select,
 )
+from rules.panzer_command.command import first_holder, regimental_hqs, why_out_of_command
+from rules.panzer_command.digging import improve, leave, why_not_improve
 from rules.panzer_command.fire import d10, fire, rally, why_not_fire, why_not_rally
 from rules.panzer_command.moves import move, move_options
 from rules.panzer_command.position import PcPositionState
 from rules.panzer_command.records import MAX_COMMANDS, MAX_DISPATCH, Command, Play, Troops
+from rules.panzer_command.reinforcements import due
 from rules.panzer_command.units import PcUnit, deploy, division_ratings
 from rules.panzer_command.victory import evaluate_outcome
+from rules.panzer_command.zones import in_fire_zone
 from rules.records.position import PositionReader
 
 RULES_VERSION = "panzer-command-0.1"
@@ -98,6 +108,8 @@ class PanzerCommandGame(MapGame):
             s.id: division_ratings(s) for s in scenario.sides
         }
         self.settings = {s.id: s.settings for s in scenario.sides}
+        self.hqs = regimental_hqs(scenario)
+        self.reinforcements = frozenset(u for a in self.deployment.arrivals for u in a.units)
 
     def unit_name(self, unit: str) -> str:
         spec = self.units.get(unit)
@@ -132,15 +144,43 @@ class PcState(State):
         )
         for u, h in sorted(dep.hexes.items()):
             self.emit(UnitDeployed(u, game.name(h), dep.how[u]))
+        for u in sorted(dep.entrenched & set(dep.hexes)):
+            self.troops.entrenchments[game.name(dep.hexes[u])] = u
+            self.emit(PositionChanged(u, "sets up in an entrenchment", "[§16.5]"))
+        for u in sorted((dep.in_ip - dep.entrenched) & set(dep.hexes)):
+            self.troops.in_ip.add(u)
+            self.emit(PositionChanged(u, "sets up in an Improved Position", "[§19]"))
         for arrival in dep.arrivals:
             for u in arrival.units:
                 self.emit(UnitOffMap(u, f"reinforcement due on Turn {arrival.turn} [§15.2]"))
+        for side in sorted(game.hqs):
+            self._assign_hq(side, "at set-up [§3.1; §4.1]")
         self._begin_turn()
         self._advance()
 
     # --- the sequence of play ------------------------------------------------------------------
 
+    def _assign_hq(self, side: str, when: str) -> None:
+        """The side's Regimental HQ goes to a unit of its regiment
+        (:func:`rules.panzer_command.command.first_holder`) [§4.1; §4.3]."""
+        holder = first_holder(self, side)
+        if holder is None:
+            return
+        self.troops.hq[side] = holder
+        hq = self.game.hqs[side]
+        self.emit(
+            HqAssigned(
+                side,
+                holder,
+                f"{when}; space {hq.space}, Command Radius {hq.reach}; standing in for the "
+                "owner's choice: the regiment's first unit on the map [§4.1; §4.3]",
+            )
+        )
+
     def _begin_turn(self) -> None:
+        for side in sorted(self.game.hqs):
+            if side not in self.troops.hq:
+                self._assign_hq(side, "reassigned in the Preparation Phase [§3.1 Preparation A]")
         self.emit(SegmentBegan(self.play.turn, "Preparation Phase", "B: chits into the cup"))
         self.command.cup = [f"{s}:regiment" for s in self.game.sides]
         self.command.cup += [f"{s}:direct-command" for s in self.game.sides]
@@ -180,6 +220,7 @@ class PcState(State):
     def _segment(self, chit: str, how: str) -> None:
         self.command.used.add(chit)
         self.play.chit, self.play.acted, self.play.phase = chit, set(), "segment"
+        self.play.verbs, self.play.commanded, self.play.entered = {}, set(), {}
         self.emit(ChitDrawn(chit, how))
         side = self.owner
         if chit.endswith(":direct-command"):
@@ -188,31 +229,6 @@ class PcState(State):
             self._points(
                 side, "commands", roll // 2 + rating, f"d10 {roll} halved + rating {rating}"
             )
-        else:
-            self._reinforce(side)
-
-    def _reinforce(self, side: str) -> None:
-        """Reinforcements enter when their side's Regiment Action chit is drawn [§3.2]: placed
-        on free hexes of their entry region (the entry move is not charged: a simplification)."""
-        for i, arrival in enumerate(self.game.deployment.arrivals):
-            if arrival.side != side or arrival.turn > self.play.turn or i in self.troops.arrived:
-                continue
-            self.troops.arrived.add(i)
-            free = sorted(
-                (
-                    h
-                    for h in self.game.region(arrival.region)
-                    if h in self.game.amap.hexes and not self.enemies_in(h, side)
-                ),
-                key=self.game.name,
-            )
-            for k, u in enumerate(arrival.units):
-                if free:
-                    h = free[k % len(free)]
-                    self.troops.hexes[u] = h
-                    self.emit(
-                        UnitDeployed(u, self.game.name(h), "enters as a reinforcement [§15.2]")
-                    )
 
     def _end_turn(self) -> None:
         self.emit(SegmentBegan(self.play.turn, "End of Turn Phase", "turn ends [§3.1]"))
@@ -260,14 +276,13 @@ class PcState(State):
         return self.game.rating(self.game.units[unit].side, "troop_quality")
 
     def in_enemy_fire_zone(self, unit: str) -> bool:
+        """The unit's hex is in an enemy unit's Fire Zone (:mod:`rules.panzer_command.zones`:
+        8-hex sight, H Class 3 hexes, mortars none, pinned by an adjacent enemy) [§6.5]."""
         side, h = self.game.units[unit].side, self.troops.hexes[unit]
-        for e, at in self.troops.hexes.items():
-            spec = self.game.units[e]
-            if spec.side == side or e in self.troops.suppressed or spec.attack is None:
-                continue
-            if at.distance(h) <= spec.range and self.game.sees(at, h):
-                return True
-        return False
+        return any(
+            self.game.units[e].side != side and in_fire_zone(self, e, h)
+            for e in sorted(self.troops.hexes)
+        )
 
     def second_chit_available(self, side: str) -> bool:
         chit = f"{side}:regiment-2"
@@ -277,13 +292,49 @@ class PcState(State):
             and chit not in self.command.track.get(self.play.turn + 1, [])
         )
 
-    def may_act(self, unit: str) -> bool:
-        if unit in self.play.acted or unit not in self.troops.hexes:
-            return False
+    def waiting(self, unit: str) -> bool:
+        """A reinforcement not yet on the map [§15.1]."""
         return (
-            not (self.play.chit or "").endswith(":direct-command")
-            or self.command.dc[self.owner] > 0
+            unit in self.game.reinforcements
+            and unit not in self.troops.hexes
+            and unit not in self.troops.eliminated
         )
+
+    def in_command(self, unit: str) -> bool:
+        """In Command: independent, or within its Regimental HQ's Command Radius [§4.3-4.4]."""
+        return why_out_of_command(self, unit) is None
+
+    def direct_command_segment(self) -> bool:
+        return (self.play.chit or "").endswith(":direct-command")
+
+    def needs_command(self, unit: str) -> bool:
+        """Whether the unit's next Action costs a Direct Command: every Action of a Direct
+        Command Segment, a second Action in a Regiment Action Segment [§3.2]."""
+        return self.direct_command_segment() or unit in self.play.acted
+
+    def why_not_act(self, unit: str, verb: str) -> str | None:
+        """Why the unit may not perform Action ``verb`` now, or None [§3.2; §4.4]: in a Regiment
+        Action Segment one Action, and a second, different one for a Direct Command if In
+        Command; in a Direct Command Segment one Action for a Direct Command, In Command or
+        not; never the same Action twice, never two Direct Commands on a unit."""
+        if unit not in self.troops.hexes and (verb != "move" or due(self, unit) is None):
+            return "the unit is not on the map (nor a reinforcement due to enter) [§15.2]"
+        if verb in self.play.verbs.get(unit, []):
+            return f"a unit cannot perform the same Action ({verb}) twice in a Segment [§3.2]"
+        if unit in self.play.commanded:
+            return "only one Direct Command can be spent on a unit in a Segment [§3.2]"
+        if not self.needs_command(unit):
+            return None
+        if self.command.dc[self.owner] < 1:
+            return "no Direct Command left to spend [§3.2]"
+        if not self.direct_command_segment():
+            why = why_out_of_command(self, unit)
+            if why is not None:
+                return (
+                    "a second Action needs a Direct Command, which an Out of Command unit "
+                    f"receives only in the Direct Command Segment ({why}) [§3.2; §4.4]"
+                )
+        return None
 
     def legal_actions(self, side: str | None = None) -> list[Action]:
         found: list[Action] = []
@@ -303,20 +354,27 @@ class PcState(State):
             ):
                 found.append(Select(s))
             if self.play.phase == "segment":
-                for u in sorted(self.alive(s)):
-                    if self.may_act(u):
-                        found.extend(self.unit_options(u))
+                mine = [u for u in self.game.units if self.game.units[u].side == s]
+                entering = [u for u in mine if due(self, u) is not None]
+                for u in sorted([*self.alive(s), *entering]):
+                    found.extend(
+                        a for a in self.unit_options(u) if self.why_not_act(u, a.verb) is None
+                    )
             found.append(Done(s))
         return found
 
     def unit_options(self, unit: str) -> list[Action]:
         found: list[Action] = list(move_options(self, unit))
+        if unit not in self.troops.hexes:
+            return found  # a reinforcement enters by moving [§15.2]
         for t in sorted(self.troops.hexes):
             mine = self.game.units[t].side == self.game.units[unit].side
             if not mine and why_not_fire(self, unit, t) is None:
                 found.append(Fire(unit, t))
         if why_not_rally(self, unit) is None:
             found.append(Rally(unit))
+        if why_not_improve(self, unit) is None:
+            found.append(Improve(unit))
         return found
 
     # --- applying actions ---------------------------------------------------------------------
@@ -329,7 +387,7 @@ class PcState(State):
             self._done(action)
         elif isinstance(action, (Dispatch, Select)):
             self._spend(action)
-        elif isinstance(action, (Move, Fire, Rally)):
+        elif isinstance(action, (Move, Fire, Rally, Improve)):
             self._unit_action(action)
 
     def why_not(self, action: Action) -> str | None:
@@ -341,6 +399,7 @@ class PcState(State):
         self.emit(SideDone(action.side, self.play.phase))
         if self.play.phase == "segment":
             self.play.chit, self.play.acted = None, set()
+            self.play.verbs, self.play.commanded, self.play.entered = {}, set(), {}
             self.play.phase, self.play.passed = "action", set()
         else:
             self.play.passed.add(action.side)
@@ -354,22 +413,41 @@ class PcState(State):
             self._points(side, "dispatch", -2, "immediate activation [§3.1 Action Phase A-B]")
             self._segment(chit, "selected with 2 Dispatch Points [§3.1 Action Phase A-B]")
 
-    def _unit_action(self, action: Move | Fire | Rally) -> None:
+    def _unit_action(self, action: Move | Fire | Rally | Improve) -> None:
         unit = action.unit
+        if self.needs_command(unit):
+            second = "" if self.direct_command_segment() else ", its second Action (In Command)"
+            self._points(
+                self.owner, "commands", -1, f"a Direct Command for {unit}{second} [§3.2; §4.4]"
+            )
+            self.play.commanded.add(unit)
         self.play.acted.add(unit)
-        if (self.play.chit or "").endswith(":direct-command"):
-            self._points(self.owner, "commands", -1, f"a Direct Command for {unit} [§3.2]")
+        self.play.verbs.setdefault(unit, []).append(action.verb)
         if isinstance(action, Move):
             move(self, action)
         elif isinstance(action, Fire):
             fire(self, unit, action.target)
+        elif isinstance(action, Improve):
+            improve(self, unit)
         else:
             rally(self, unit)
 
     def eliminate(self, unit: str) -> None:
         from rules.panzer_command.actions import UnitHit
 
+        leave(self, unit, "the unit is eliminated")
         self.troops.hexes.pop(unit, None)
+        side = self.game.units[unit].side
+        if self.troops.hq.get(side) == unit:
+            del self.troops.hq[side]
+            self.emit(
+                HqAssigned(
+                    side,
+                    None,
+                    f"the Regimental HQ is lost with {unit}: its regiment is Out of Command "
+                    "until the HQ is reassigned next Preparation Phase [§3.1 A; §4.3]",
+                )
+            )
         self.troops.steps[unit] = 0
         self.troops.suppressed.discard(unit)
         self.troops.cohesion.pop(unit, None)

@@ -2,7 +2,9 @@
 back into an equal state (:mod:`rules.records.position` reads and checks the file).
 
 Each unit is listed with its hex, its state in the book's words (``suppressed`` [§11.1],
-``eliminated``, a ``reinforcement`` not yet entered [§15.2]) and, where they are not nothing,
+``eliminated``, a ``reinforcement`` not yet entered [§15.2], ``in-ip`` in an Improved Position
+[§19], ``entrenched`` occupying the entrenchment of its hex [§16.5]) and, where they are not
+nothing,
 its steps left (a reduced unit [§2.5]) and its Cohesion Hits [§11.1]; the rest of the state is
 each side's Dispatch Points and Direct Commands [§4.2] and the chits: in the cup, on the Game
 Turn Track, used this turn, and the Segment's [§3.1-3.2]::
@@ -58,7 +60,8 @@ if TYPE_CHECKING:
     from rules.panzer_command.game import PanzerCommandGame, PcState
 
 SUPPRESSED, ELIMINATED, REINFORCEMENT = "suppressed", "eliminated", "reinforcement"
-STATUSES = (SUPPRESSED, ELIMINATED, REINFORCEMENT)
+IN_IP, ENTRENCHED = "in-ip", "entrenched"
+STATUSES = (SUPPRESSED, ELIMINATED, REINFORCEMENT, IN_IP, ENTRENCHED)
 VALUES = ("steps", "cohesion_hits")
 OVER = "over"
 CHIT_KINDS = ("regiment", "regiment-2", "direct-command")
@@ -76,6 +79,15 @@ class PcPositionState(StrictModel):
         passed: the sides that passed in this phase.
         chit: the chit of the Segment now (only in a Segment).
         acted: the units that have had their Action in this Segment [§3.2].
+        actions: the Actions each unit performed in this Segment (``move``, ``fire``, ``improve``,
+            ``rally``), when known [§3.2].
+        commanded: the units a Direct Command was spent on in this Segment [§3.2].
+        entered: the Steps of reinforcements that entered each hex in this Segment (the
+            column [§15.2]).
+        entrenchments: the hexes with an entrenchment that no unit occupies (a unit's status
+            ``entrenched`` says it occupies the one in its hex) [§16.5].
+        hq: the unit each side's Regimental HQ is assigned to, null while it awaits
+            reassignment; a side left out has it where the set-up puts it [§4.1; §4.3].
         eliminated: the units eliminated, in order.
     """
 
@@ -87,6 +99,11 @@ class PcPositionState(StrictModel):
     passed: list[str] = Field(default_factory=list)
     chit: str | None = None
     acted: list[str] = Field(default_factory=list)
+    actions: dict[str, list[str]] = Field(default_factory=dict)
+    commanded: list[str] = Field(default_factory=list)
+    entered: dict[str, int] = Field(default_factory=dict)
+    entrenchments: list[str] = Field(default_factory=list)
+    hq: dict[str, str | None] = Field(default_factory=dict)
     eliminated: list[str] = Field(default_factory=list)
 
 
@@ -96,7 +113,6 @@ class PcPositionState(StrictModel):
 def to_position(state: PcState) -> GamePosition:
     """The state as a position file's data."""
     game, command = state.game, state.command
-    arrived = _arrived_units(state)
     extra = PcPositionState(
         dispatch_points=dict(command.dp),
         direct_commands=dict(command.dc),
@@ -106,39 +122,37 @@ def to_position(state: PcState) -> GamePosition:
         passed=sorted(state.play.passed),
         chit=state.play.chit,
         acted=sorted(state.play.acted),
+        actions={u: list(v) for u, v in sorted(state.play.verbs.items())},
+        commanded=sorted(state.play.commanded),
+        entered=dict(sorted(state.play.entered.items())),
+        entrenchments=sorted(h for h, u in state.troops.entrenchments.items() if not u),
+        hq={s: state.troops.hq.get(s) for s in sorted(game.hqs)},
         eliminated=list(state.troops.eliminated),
     )
     return GamePosition(
         **state.position_header(),
         turn=state.play.turn,
         step=OVER if state.play.over else state.play.phase,
-        units=[_place(state, u, arrived) for u in game.units],
+        units=[_place(state, u) for u in game.units],
         state=to_data(extra),
     )
 
 
-def _arrived_units(state: PcState) -> set[str]:
-    """The units of the reinforcement groups that have entered (or are no reinforcements)."""
-    waiting = {
-        u
-        for i, arrival in enumerate(state.game.deployment.arrivals)
-        if i not in state.troops.arrived
-        for u in arrival.units
-    }
-    return set(state.game.units) - waiting
-
-
-def _place(state: PcState, unit: str, arrived: set[str]) -> UnitPlace:
+def _place(state: PcState, unit: str) -> UnitPlace:
     troops, spec = state.troops, state.game.units[unit]
     h = troops.hexes.get(unit)
     status: list[str] = []
     values: dict[str, int | float | str | bool] = {}
     if unit in troops.eliminated:
         status.append(ELIMINATED)
-    elif unit not in arrived:
+    elif state.waiting(unit):
         status.append(REINFORCEMENT)
     if unit in troops.suppressed:
         status.append(SUPPRESSED)
+    if unit in troops.in_ip:
+        status.append(IN_IP)
+    if h is not None and troops.entrenchments.get(state.game.name(h)) == unit:
+        status.append(ENTRENCHED)
     steps = troops.steps.get(unit, spec.steps)
     if unit not in troops.eliminated and steps != spec.steps:
         values["steps"] = steps
@@ -182,8 +196,20 @@ def state_from_position(
         chit,
         set(units(extra.acted, game.units, ("state", "acted"), reader)),
     )
+    state.play.verbs = {
+        u: [v for v in verbs if v in ("move", "fire", "rally", "improve")]
+        for u, verbs in extra.actions.items()
+        if u in state.play.acted
+    }
+    state.play.commanded = set(units(extra.commanded, game.units, ("state", "commanded"), reader))
+    state.play.entered = {n.upper(): steps for n, steps in extra.entered.items()}
     state.troops = Troops(HexesByName(game.name))
+    for i, name in enumerate(extra.entrenchments):
+        h = reader.hex(name, ("state", "entrenchments", i))
+        if h is not None:
+            state.troops.entrenchments.setdefault(game.name(h), "")
     _read_units(state, position, extra, reader)
+    _read_hq(state, extra, reader)
     state.command = Command(
         _points(game, extra.dispatch_points, "dispatch_points", MAX_DISPATCH, reader),
         _points(game, extra.direct_commands, "direct_commands", MAX_COMMANDS, reader),
@@ -259,6 +285,10 @@ def _read_units(
             waiting.add(unit)
         if SUPPRESSED in status:
             troops.suppressed.add(unit)
+        if IN_IP in status:
+            troops.in_ip.add(unit)
+        if ENTRENCHED in status and h is not None:
+            troops.entrenchments[game.name(h)] = unit
         troops.steps[unit] = _steps(place, path, spec.steps, reader)
         hits = whole(place.values.get("cohesion_hits", 0), 0, 2)
         if hits is None:
@@ -267,6 +297,31 @@ def _read_units(
             troops.cohesion[unit] = hits
     _read_eliminated(state, eliminated, position, reader)
     _read_arrivals(state, waiting, reader)
+
+
+def _read_hq(state: PcState, extra: PcPositionState, reader: PositionReader) -> None:
+    """Each side's Regimental HQ: the unit the file names, none for null, else the set-up's
+    choice (:func:`rules.panzer_command.command.first_holder`) [§4.1; §4.3]."""
+    from rules.panzer_command.command import first_holder
+
+    game = state.game
+    for side in sorted(game.hqs):
+        if side not in extra.hq:
+            holder = first_holder(state, side)
+            if holder is not None:
+                state.troops.hq[side] = holder
+            continue
+        unit = extra.hq[side]
+        if unit is None:
+            continue
+        spec = game.units.get(unit)
+        if spec is None or spec.side != side or unit in state.troops.eliminated:
+            reader.problem(("state", "hq", side), f"'{unit}' is no unit of {side} in play [§4.1]")
+            continue
+        state.troops.hq[side] = unit
+    for side in extra.hq:
+        if side not in game.hqs:
+            reader.problem(("state", "hq", side), f"{side} has no Regimental HQ [§4.1]")
 
 
 def _steps(place: UnitPlace, path: PathKey, full: int, reader: PositionReader) -> int:
@@ -290,18 +345,7 @@ def _read_eliminated(
 
 
 def _read_arrivals(state: PcState, waiting: set[str], reader: PositionReader) -> None:
-    """The reinforcement groups that have entered: those with no unit still waiting; a group
-    enters whole [§15.2]."""
-    for i, arrival in enumerate(state.game.deployment.arrivals):
-        held = waiting & set(arrival.units)
-        if not held:
-            state.troops.arrived.add(i)
-        elif held != set(arrival.units) - set(state.troops.eliminated):
-            reader.problem(
-                ("units",),
-                f"the reinforcements of {arrival.side} due on turn {arrival.turn} enter "
-                "together: all of them are 'reinforcement', or none [§15.2]",
-            )
-    for unit in waiting:
-        if not any(unit in a.units for a in state.game.deployment.arrivals):
+    """Reinforcements enter one by one [§15.2]: a unit of the status 'reinforcement' waits."""
+    for unit in sorted(waiting):
+        if unit not in state.game.reinforcements:
             reader.problem(("units",), f"'{unit}' is not a reinforcement of the scenario")

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 from rules.engine.actions import Action, Done, Move
 from rules.engine.play import Chance, Preview
 from rules.panzer_command import view
-from rules.panzer_command.actions import Dispatch, Fire, Rally, Select
+from rules.panzer_command.actions import Dispatch, Fire, Improve, Rally, Select
+from rules.panzer_command.digging import why_not_improve
 from rules.panzer_command.fire import (
     attack_strength,
     crt_column,
@@ -22,7 +23,7 @@ from rules.panzer_command.fire import (
     why_not_fire,
     why_not_rally,
 )
-from rules.panzer_command.moves import why_not_move
+from rules.panzer_command.moves import path_cost, why_not_move
 from rules.panzer_command.units import cell
 
 if TYPE_CHECKING:
@@ -43,17 +44,20 @@ def why_not(state: PcState, action: Action) -> str | None:
         if state.command.dp[action.side] < cost or not state.second_chit_available(action.side):
             return f"needs {cost} Dispatch Points and an available chit [§3.1]"
         return None
-    if not isinstance(action, Move | Fire | Rally):
+    if not isinstance(action, Move | Fire | Rally | Improve):
         return "not an action of Panzer Command"
     spec = state.game.units.get(action.unit)
     if state.play.phase != "segment" or spec is None or spec.side != state.owner:
         return "not a unit of the active Segment [§3.2]"
-    if not state.may_act(action.unit):
-        return "one Action per unit per Segment [§3.2]"
+    why = state.why_not_act(action.unit, action.verb)
+    if why is not None:
+        return why
     if isinstance(action, Move):
         return why_not_move(state, action)
     if isinstance(action, Fire):
         return why_not_fire(state, action.unit, action.target)
+    if isinstance(action, Improve):
+        return why_not_improve(state, action.unit)
     return why_not_rally(state, action.unit)
 
 
@@ -67,16 +71,19 @@ def preview(state: PcState, action: Action) -> Preview:
         return Preview(words, True, None, "1 Dispatch Point", rules=("[§3.1 Preparation C]",))
     if isinstance(action, Select):
         return Preview(words, True, None, "2 Dispatch Points", rules=("[§3.1 Action Phase A-B]",))
-    if not isinstance(action, Move | Fire | Rally):
+    if not isinstance(action, Move | Fire | Rally | Improve):
         return Preview(words, True)
-    direct = (state.play.chit or "").endswith("direct-command")
+    direct = state.needs_command(action.unit)
     command = " and a Direct Command [§3.2]" if direct else ""
-    rules = ["one Action per unit per Segment [§3.2]"]
+    rules = ["one Action per unit per Segment, a second for a Direct Command [§3.2; §4.4]"]
     if isinstance(action, Move):
         spent = _spent(state, action)
         allowance = state.game.units[action.unit].movement
         rules.append("Move Action [§5.1-5.2]")
         return Preview(words, True, None, f"{spent:g} of {allowance} MP{command}", (), tuple(rules))
+    if isinstance(action, Improve):
+        rules.append("Improve Position Action [§19]")
+        return Preview(words, True, None, command.removeprefix(" and ") or None, (), tuple(rules))
     if isinstance(action, Fire):
         chance = _fire(state, action.unit, action.target)
         rules += ["Direct Fire [§7.1-7.3]", "Combat Results [§7.2; §11.1]"]
@@ -89,15 +96,8 @@ def preview(state: PcState, action: Action) -> Preview:
 
 
 def _spent(state: PcState, move: Move) -> float:
-    """The path's Movement Points, by the terrain the unit's class crosses [§5.1]."""
-    game, at = state.game, state.troops.hexes[move.unit]
-    kind = game.units[move.unit].movement_class
-    spent = 0.0
-    for name in move.path:
-        to = game.by_name[name.upper()]
-        spent += game.movement.cost(kind, to, at).cost or 0.0
-        at = to
-    return spent
+    """The path's Movement Points, as applying it spends them [§5.1; §15.2]."""
+    return path_cost(state, move)[0]
 
 
 def _fire(state: PcState, unit: str, target: str) -> Chance:

@@ -26,8 +26,10 @@ def _track_text(track: dict[int, list[str]]) -> dict[str, list[str]]:
 @dataclass
 class Play(Record):
     """Where play is [§3.1-3.2]: the Game Turn, the phase (:data:`PHASES`), whether the game is
-    over, the sides that passed in this phase, the chit of the Segment now and the units that
-    have had their Action in it."""
+    over, the sides that passed in this phase, the chit of the Segment now, the units that
+    have had an Action in it, the Actions each performed (a unit performs no Action twice in a
+    Segment), the units a Direct Command was spent on in it (one a unit) [§3.2] and the Steps
+    of reinforcements that entered each hex in it, by the hex's name (the column [§15.2])."""
 
     turn: int = 1
     phase: str = "prep"
@@ -35,20 +37,28 @@ class Play(Record):
     passed: set[str] = state_field(default_factory=set)
     chit: str | None = None
     acted: set[str] = state_field(default_factory=set)
+    verbs: dict[str, list[str]] = state_field(default_factory=dict)
+    commanded: set[str] = state_field(default_factory=set)
+    entered: dict[str, int] = state_field(default_factory=dict)
 
 
 @dataclass
 class Troops(Record):
     """The units: where each stands (off the map: not yet arrived or eliminated), its steps
-    left, Suppression and Cohesion Hits [§11.1], the units eliminated in order, and the
-    reinforcement groups (indexes of the deployment's arrivals) that have entered [§15.2]."""
+    left, Suppression and Cohesion Hits [§11.1], the units eliminated in order, and the unit
+    each side's Regimental HQ is assigned to (none while it awaits reassignment) [§4.1; §4.3].
+    A reinforcement not on the map and not eliminated waits to enter [§15.2]. ``in_ip``: the
+    units in an Improved Position [§19]; ``entrenchments``: each entrenchment's hex (its name)
+    and the one unit occupying it, "" for none [§16.5]."""
 
     hexes: HexesByName = state_field(encode=HexesByName.snapshot)
     steps: dict[str, int] = state_field(default_factory=dict)
     suppressed: set[str] = state_field(default_factory=set)
     cohesion: dict[str, int] = state_field(default_factory=dict)
     eliminated: list[str] = state_field(default_factory=list)
-    arrived: set[int] = state_field(default_factory=set)
+    hq: dict[str, str] = state_field(default_factory=dict)
+    in_ip: set[str] = state_field(default_factory=set)
+    entrenchments: dict[str, str] = state_field(default_factory=dict)
 
 
 @dataclass

@@ -47,6 +47,7 @@ class PcUnit:
     range: int
     steps: int
     placeholder: str | None
+    independent: bool = False  # commanded by the Division HQ, always In Command [§2.5; §4.4]
 
     def strength(self, steps: int) -> int | None:
         """The printed Attack Strength of the side showing [§2.5]."""
@@ -120,6 +121,7 @@ def unit_of(side: Side, code: str, number: int) -> PcUnit:
         range=int(str(rng)) if str(rng).isdigit() else 0,
         steps=int(str(_raw(v, "steps", 1))),
         placeholder=entry.placeholder if entry.values_placeholder or not entry.source else None,
+        independent=_raw(v, "independent") is True,
     )
 
 
@@ -130,10 +132,16 @@ def is_counter(side: Side, code: str) -> bool:
 
 @dataclass(frozen=True)
 class Deployment:
+    """The counters, where each starts and why, the reinforcements, and the units whose force
+    entry says they start in an Improved Position (``in-ip`` [§19]) or an entrenchment
+    (``entrenched`` [§16.5])."""
+
     units: tuple[PcUnit, ...]
     hexes: dict[str, Hex]
     how: dict[str, str]
     arrivals: tuple[Arrival, ...]
+    in_ip: frozenset[str] = frozenset()
+    entrenched: frozenset[str] = frozenset()
 
 
 def deploy(
@@ -148,6 +156,8 @@ def deploy(
     how: dict[str, str] = {}
     arrivals: list[Arrival] = []
     taken: dict[Hex, str] = {}
+    in_ip: set[str] = set()
+    entrenched: set[str] = set()
     for side in scenario.sides:
         numbers: dict[str, int] = {}
 
@@ -165,6 +175,10 @@ def deploy(
                 continue
             made = make(entry.unit, entry.count)
             units.extend(made)
+            if "entrenched" in entry.state:
+                entrenched.update(u.id for u in made)
+            elif "in-ip" in entry.state:
+                in_ip.update(u.id for u in made)
             placement = entry.placement or side.setup
             if isinstance(placement, HexPlacement):
                 region_hexes = [h for h, n in names.items() if n == placement.hex.upper()]
@@ -181,7 +195,9 @@ def deploy(
             ]
             units.extend(made)
             arrivals.append(Arrival(side.id, rein.turn or 1, tuple(u.id for u in made), rein.entry))
-    return Deployment(tuple(units), placed, how, tuple(arrivals))
+    return Deployment(
+        tuple(units), placed, how, tuple(arrivals), frozenset(in_ip), frozenset(entrenched)
+    )
 
 
 def _spread(

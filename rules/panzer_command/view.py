@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from rules.engine.actions import Action, Done, Move
 from rules.engine.play import ActionFocus, Progress
-from rules.panzer_command.actions import Dispatch, Fire, Rally, Select
+from rules.panzer_command.actions import Dispatch, Fire, Improve, Rally, Select
 
 if TYPE_CHECKING:
     from rules.panzer_command.game import PcState
@@ -64,6 +64,8 @@ def describe(state: PcState, action: Action) -> str:
         return f"Fire at {action.target}"
     if isinstance(action, Rally):
         return "Rally [§11.2]"
+    if isinstance(action, Improve):
+        return "Improve Position [§19]"
     if isinstance(action, Dispatch):
         return "Spend 1 Dispatch Point: second Regiment chit onto next turn [§3.1 C]"
     if isinstance(action, Select):
@@ -80,6 +82,6 @@ def concerns(state: PcState, action: Action) -> ActionFocus:
         return ActionFocus(action.unit, "move", named(action.path[-1]), path, float(len(path)))
     if isinstance(action, Fire):
         return ActionFocus(action.unit, "fire", state.troops.hexes.get(action.target))
-    if isinstance(action, Rally):
+    if isinstance(action, Rally | Improve):
         return ActionFocus(action.unit)
     return ActionFocus(None)

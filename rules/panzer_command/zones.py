@@ -1,0 +1,88 @@
+"""Panzer Command's line of sight range and Fire Zones [§6.2; §6.5; §14.2].
+
+- A line of sight reaches at most 8 hexes: "The two units must be within 8 hexes of each other
+  (i.e., there can be no more than 7 intervening hexes)" [§6.2]. Beyond that nothing is seen,
+  whatever the terrain.
+- A unit's Fire Zone is the hexes within its Range to which it has a line of sight [§2.5; §6.5];
+  a Suppressed unit has none [§6.5]. Artillery: a D Class gun uses its printed Range as usual;
+  an H Class weapon has a Fire Zone of 3 hexes (its printed Range serves only Indirect Fire);
+  an Hm mortar has no Fire Zone at all [§2.5; §14.2]. A unit without an Attack Strength has none.
+- A Fire Zone is reduced to the adjacent hexes while an un-Suppressed enemy unit is adjacent
+  [§6.5] (our reading: the rule speaks of the instant an enemy "moves adjacent", lasting until
+  that unit is Suppressed or eliminated; the engine reads it from the state, so an enemy set up
+  or retreated next to the unit pins it too).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from model.hexes import Hex
+
+if TYPE_CHECKING:
+    from rules.panzer_command.game import PcState
+
+#: The longest line of sight, in hexes [§6.2].
+LOS_RANGE = 8
+#: An H Class weapon's Fire Zone, whatever its printed Range [§2.5; §14.2].
+H_FIRE_ZONE = 3
+
+
+def sees(state: PcState, a: Hex, b: Hex) -> bool:
+    """A clear line of sight from ``a`` to ``b``: within 8 hexes [§6.2] and not blocked
+    [§6.3]."""
+    return a.distance(b) <= LOS_RANGE and state.game.sees(a, b)
+
+
+def why_no_sight(state: PcState, a: Hex, b: Hex) -> str | None:
+    """Why there is no line of sight from ``a`` to ``b``, or None when there is one."""
+    if a.distance(b) > LOS_RANGE:
+        return (
+            f"no line of sight beyond {LOS_RANGE} hexes (the target is {a.distance(b)} away) [§6.2]"
+        )
+    if state.game.los(a, b).verdict == "blocked":
+        return "no line of sight [§6]"
+    return None
+
+
+def printed_fire_zone(state: PcState, unit: str) -> int:
+    """The reach of the unit's Fire Zone before any adjacent enemy pins it: 0 for no Fire Zone
+    (no Attack Strength, a mortar [§14.2]), 3 for an H Class weapon [§14.2], else the printed
+    Range [§6.5]."""
+    spec = state.game.units[unit]
+    if spec.attack is None or spec.weapon_class in (None, "Hm"):
+        return 0
+    if spec.weapon_class == "H":
+        return H_FIRE_ZONE
+    return spec.range
+
+
+def pinned(state: PcState, unit: str) -> bool:
+    """An un-Suppressed enemy unit is adjacent to the unit [§6.5]."""
+    side, at = state.game.units[unit].side, state.troops.hexes.get(unit)
+    if at is None:
+        return False
+    return any(
+        h.distance(at) == 1
+        and state.game.units[e].side != side
+        and e not in state.troops.suppressed
+        for e, h in state.troops.hexes.items()
+    )
+
+
+def fire_zone_range(state: PcState, unit: str) -> int:
+    """How far the unit's Fire Zone reaches now: none when Suppressed [§6.5] or on no map hex,
+    the adjacent hexes only while an un-Suppressed enemy is adjacent [§6.5]."""
+    if unit in state.troops.suppressed or unit not in state.troops.hexes:
+        return 0
+    reach = printed_fire_zone(state, unit)
+    return min(reach, 1) if pinned(state, unit) else reach
+
+
+def in_fire_zone(state: PcState, unit: str, h: Hex) -> bool:
+    """Hex ``h`` is in the unit's Fire Zone: within its reach and in its line of sight
+    [§6.5]."""
+    at = state.troops.hexes.get(unit)
+    if at is None:
+        return False
+    return at.distance(h) <= fire_zone_range(state, unit) and sees(state, at, h)
