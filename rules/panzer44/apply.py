@@ -25,7 +25,7 @@ from rules.engine.events import SideDone
 from rules.panzer44.actions import Plot
 from rules.panzer44.entry import OFF, entry_cost, exit_cost, waiting
 from rules.panzer44.events import HexEntered, MapEntered, MapLeft, MoveEnded, MoveStopped, Plotted
-from rules.panzer44.fire import why_not_fire, why_not_target
+from rules.panzer44.fire import why_not_direct_fire, why_not_fire, why_not_target
 from rules.panzer44.fortifications import climb_out, is_inside, settle, unstack
 from rules.panzer44.indirect import ALLOCATE, allocate, check_indirect_plot
 from rules.panzer44.legal import MOVEMENT_SEGMENTS, why_held, why_not_plot_mv
@@ -102,6 +102,8 @@ def _plot(state: Panzer44State, action: Plot) -> None:
 
 def _check_fire_plot(state: Panzer44State, action: Plot) -> None:
     why = why_not_fire(state, action.unit)
+    if why is None and action.task in ("DF", "CA"):
+        why = why_not_direct_fire(state, action.unit, action.task)  # 19.1, 19.2
     h_class = state.game.specs[action.unit].weapon_class == "H"
     if why is None and action.pattern is not None and not h_class:
         why = "only H Class fire has a pattern [6.21]"
