@@ -31,8 +31,9 @@ What this slice plays, by the book:
   a scatter's and an overrun's too, and OF at a carrier's step to mount or dismount [9.32]
   (:mod:`rules.panzer44.opportunity`); what meets an overrun in the hex overrun is taken in its exit
   hex [13.8], [17.15]. Improved Positions [12.0] and mined hexes [17.0] placed at the
-  deployment, the IP's benefit, its cost to climb out, its infantry unit and anti-tank gun
-  stacked [8.1], [12.3] (:mod:`rules.panzer44.fortifications`). Wrecks negate the road rate [10.4]
+  deployment, the IP's benefit, its cost to climb out, the way back inside from on top [12.4],
+  its infantry unit and anti-tank gun stacked [8.1], [12.3]
+  (:mod:`rules.panzer44.fortifications`). Wrecks negate the road rate [10.4]
   (:mod:`rules.panzer44.roads`).
 
 - The scenario's special rules (:attr:`Panzer44Game.enforces`,

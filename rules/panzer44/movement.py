@@ -305,10 +305,11 @@ def passengers(state: Panzer44State, carrier: str) -> list[str]:
 #: Words a move's path may hold besides hex names (``off`` is :data:`rules.panzer44.entry.OFF`):
 #: ``scatter`` alone is a panicked unit's Panic Movement [14.11]; ``mount`` and ``dismount``
 #: precede the hex the carrier is placed in [9.0]; ``overrun`` precedes the hex overrun [13.0];
-#: ``out-of-ip`` alone climbs out of an Improved Position [12.4].
+#: ``out-of-ip`` alone climbs out of an Improved Position, ``into-ip`` alone goes back inside
+#: from on top [12.4].
 SCATTER, MOUNT, DISMOUNT, OVERRUN = "scatter", "mount", "dismount", "overrun"
-OUT_OF_IP = "out-of-ip"
-MARKERS = frozenset({SCATTER, MOUNT, DISMOUNT, OVERRUN, OUT_OF_IP})
+OUT_OF_IP, INTO_IP = "out-of-ip", "into-ip"
+MARKERS = frozenset({SCATTER, MOUNT, DISMOUNT, OVERRUN, OUT_OF_IP, INTO_IP})
 
 
 def plain(path: tuple[str, ...]) -> bool:
