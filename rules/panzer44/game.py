@@ -41,6 +41,8 @@ What this slice plays, by the book:
   overruns and on entering an area, never offered and refused with the rule cited; caps on
   support, exits, deployment limits, overrides of [10.4] and [12.22], terrain overrides. Those
   it does not enforce are listed in every outcome (:mod:`rules.engine.special_rules`).
+- The optional Alternate Procedure of counterbattery spotting [6.79], when the scenario names
+  it in ``rules.options`` (:mod:`rules.panzer44.indirect_fire`).
 
 Not yet: reinforcements that arrive on a condition (none of the book's 14 scenarios has one:
 they stay off the map with an event saying so); mines on a carrier's mount or dismount step.
