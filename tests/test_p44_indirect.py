@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from model.scenario_io import LoadedScenario, load_scenario, parse_scenario
+from model.yamlio import read_yaml_text
 from rules.bots.base import RandomBot, play
 from rules.engine.actions import SHARED, Action, parse_action
 from rules.engine.errors import ActionSyntaxError, IllegalActionError
@@ -31,6 +32,7 @@ from rules.panzer44.events import (
     ResultApplied,
 )
 from rules.panzer44.game import Panzer44Game, Panzer44State
+from rules.records.position import position_text, read_position
 from rules.records.replay import Replay, replay
 from rules.registry import load_game
 
@@ -244,6 +246,77 @@ def test_counterbattery_fires_at_a_unit_spotted_firing_indirect_fire() -> None:
     assert "[6.72]" in cb[0].rule and "[6.75]" in (cb[0].placeholder or "")
     assert state.support.cb_spotted == {"us.81m.1": state.game.amap.resolve("0808")}  # [6.78]
     assert state.support.cb_fired == {"german.82m.1": 1}
+
+
+ALTERNATE = POSITION.replace(
+    "victory: {scoring: most-vp}",
+    "rules: {options: [alternate-counterbattery]}\nvictory: {scoring: most-vp}",
+)
+
+
+def fire_twice(text: str) -> list[list[CounterbatterySpotting]]:
+    """The 81m fires Indirect Fire at 1011 from 0808 on Game-Turns One and Two, the German 82m
+    plotted CB, with forced dice: on target (1), no effect on the Inf (6), a spotting roll of
+    2; on Game-Turn Two, if spotted, the 82m's CB on target (1), its attack (6), its own
+    spotting roll (6)."""
+    state = load_game(parse_scenario(text, "alternate.yaml")).new_initial_state(1)
+    assert isinstance(state, Panzer44State)
+    found = []
+    for dice in ((1, 6, 2), (1, 6, 2, 1, 6, 6)):
+        for action in ("plot us.81m.1 IF 1011", "plot german.82m.1 CB T", "done us"):
+            state.apply(action)
+        state.apply("done german")
+        state.force_dice(*dice)
+        found.append(of(CounterbatterySpotting, state.apply("done us")))
+    return found
+
+
+def test_the_alternate_procedure_spots_a_unit_firing_again_from_its_hex_on_a_2() -> None:
+    """[6.79] (optional, chosen in the scenario's ``rules.options``): "the second time a unit
+    fires from a given position, a die roll of one or two Spots it". The same rolls of 2 leave
+    the 81m concealed under the standard rule [6.71]; under the alternate procedure its second
+    Game-Turn of fire from 0808 is spotted and draws the 82m's counterbattery [6.72]."""
+    first, second = fire_twice(ALTERNATE)
+    assert [(e.unit, e.roll, e.needed, e.spotted) for e in first] == [("us.81m.1", 2, 1, False)]
+    assert [(e.unit, e.roll, e.needed, e.spotted) for e in second] == [
+        ("us.81m.1", 2, 2, True),
+        ("german.82m.1", 6, 1, False),  # its first Game-Turn of fire from 1410
+    ]
+    assert "[6.79]" in second[0].rule and "Game-Turn 2 of firing from 0808" in second[0].rule
+    standard = fire_twice(POSITION)
+    assert [(e.roll, e.needed, e.spotted) for turn in standard for e in turn] == [
+        (2, 1, False),
+        (2, 1, False),
+    ]
+    assert "[6.79] is not played" in standard[1][0].rule
+
+
+def test_the_alternate_count_starts_again_in_a_new_hex_and_is_kept_in_positions() -> None:
+    """[6.79]: "from the same hex": the 81m that moves (Game-Turn Two) is spotted again only
+    on a 1 when it fires from its new hex (Game-Turn Three); the count is written in position
+    files (``fired-turns``, ``fired-from``) and read back."""
+    state = load_game(parse_scenario(ALTERNATE, "alternate.yaml")).new_initial_state(1)
+    assert isinstance(state, Panzer44State)
+    to_indirect_fire(state, ["plot us.81m.1 IF 1011"], dice=(1, 6, 6))
+    places = {p.id: p for p in state.to_position().units}
+    assert places["us.81m.1"].values == {"fired-turns": 1, "fired-from": "0808"}
+    _, back = read_position(
+        read_yaml_text(position_text(state.to_position()), "pos.yaml"), state.game.loaded
+    )
+    assert back.position_fingerprint() == state.position_fingerprint()
+    state.apply("plot us.81m.1 MV")  # the German has nothing to plot this Game-Turn
+    state.apply("done us")
+    state.apply("done us")
+    state.apply("move us.81m.1 0708")
+    while state.play.turn == 2:
+        state.apply(state.legal_actions()[-1])
+    state.apply("plot us.81m.1 IF 1011")
+    state.apply("done us")
+    state.apply("done german")
+    state.force_dice(1, 6, 2)
+    (spotting,) = of(CounterbatterySpotting, state.apply("done us"))
+    assert (spotting.hex, spotting.roll, spotting.needed, spotting.spotted) == ("0708", 2, 1, False)
+    assert state.support.fired_from == {"us.81m.1": (state.game.amap.resolve("0708"), 1)}
 
 
 def test_counterbattery_is_not_triggered_when_the_firer_stays_concealed() -> None:

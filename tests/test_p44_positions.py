@@ -13,11 +13,20 @@ from pathlib import Path
 import pytest
 
 from model.scenario_io import load_scenario, parse_scenario
+from model.yamlio import read_yaml_text
 from rules.bots.base import make_bot, play
 from rules.engine.core import Game
 from rules.engine.errors import IllegalActionError
-from rules.panzer44.events import FireResolved, MineAttack, MoveStopped, ResultApplied
+from rules.panzer44.events import (
+    FireResolved,
+    ImprovedPositionChanged,
+    MineAttack,
+    MoveEnded,
+    MoveStopped,
+    ResultApplied,
+)
 from rules.panzer44.game import Panzer44State
+from rules.records.position import position_text, read_position
 from rules.registry import load_game
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "panzer44"
@@ -111,6 +120,70 @@ def test_a_unit_inside_climbs_out_with_its_whole_allowance_before_it_leaves() ->
         state.apply("move german.Inf.2 1014")
     state.apply("move german.Inf.2 out-of-ip")
     assert "german.Inf.2" not in state.forts.inside
+
+
+def test_a_unit_on_top_goes_back_inside_at_no_cost_in_the_movement_phase() -> None:
+    """[12.4]: "There is no Movement Point cost for a unit to move into an Improved Position
+    (from on top to underneath). Changing position within an Improved Position takes place
+    during the Movement Phase." The platoon that climbed out on Game-Turn One, plotted MV on
+    Game-Turn Two, may go back inside as its move (before, it could only walk away or out
+    and back)."""
+    state = state_of(IP_POSITION)
+    state.apply("plot german.Inf.2 MV")
+    state.apply("done us")
+    state.apply("done german")
+    with pytest.raises(IllegalActionError, match=r"not on top of an Improved Position .*\[12\.4\]"):
+        state.apply("move german.Inf.2 into-ip")  # it is inside
+    state.apply("move german.Inf.2 out-of-ip")
+    while state.play.turn == 1:
+        state.apply(state.legal_actions()[-1])
+    assert "german.Inf.2" not in state.forts.inside  # on top: no benefit [12.1]
+    state.apply("plot german.Inf.2 MV")
+    state.apply("done us")
+    state.apply("done german")
+    while state.segment.id != "second-player-movement":
+        state.apply(state.legal_actions()[-1])
+    listed = [a.text() for a in state.legal_actions("german")]
+    assert "move german.Inf.2 into-ip" in listed and "move german.Inf.2 1014" in listed
+    assert state.describe(state.game.parse_action("move german.Inf.2 into-ip")) == (
+        "Go back inside the Improved Position (no Movement Point cost) [12.4]"
+    )
+    events = state.apply("move german.Inf.2 into-ip")
+    change = next(e for e in events if isinstance(e, ImprovedPositionChanged))
+    assert (change.unit, change.rule) == ("german.Inf.2", "[12.4]")
+    assert "no Movement Point cost" in change.change
+    ended = next(e for e in events if isinstance(e, MoveEnded))
+    assert (ended.unit, ended.spent) == ("german.Inf.2", 0)
+    assert state.game.name(state.forts.inside["german.Inf.2"]) == "1013"
+
+
+GUN_ON_TOP = IP_POSITION.replace(
+    '      - {unit: Inf, state: [in-ip], placement: {kind: hex, hex: "1013"}}\n',
+    '      - {unit: Inf, state: [in-ip], placement: {kind: hex, hex: "1013"}}\n'
+    '      - {unit: 75a, state: [in-ip], placement: {kind: hex, hex: "1013"}}\n',
+)
+
+
+def test_a_gun_with_no_movement_allowance_may_be_plotted_to_go_back_inside() -> None:
+    """[12.4]'s "no Movement Point cost" (our reading): an anti-tank gun (MA 0) on top of its
+    side's IP, as a carrier's dismount leaves it [9.0], may be plotted MV to go inside, and
+    that is its only move; one inside may not be plotted MV."""
+    start = state_of(GUN_ON_TOP)
+    assert "plot german.75a.1 MV" not in [a.text() for a in start.legal_actions("german")]
+    position = start.to_position()
+    units = [
+        u.model_copy(update={"status": []}) if u.id == "german.75a.1" else u for u in position.units
+    ]
+    text = position_text(position.model_copy(update={"units": units}))
+    _, state = read_position(read_yaml_text(text, "pos.yaml"), start.game.loaded)
+    assert isinstance(state, Panzer44State) and "german.75a.1" not in state.forts.inside
+    state.apply("plot german.75a.1 MV")
+    state.apply("done us")
+    state.apply("done german")
+    assert state.segment.id == "second-player-movement"
+    assert [a.text() for a in state.legal_actions("german")] == ["move german.75a.1 into-ip"]
+    state.apply("move german.75a.1 into-ip")
+    assert state.game.name(state.forts.inside["german.75a.1"]) == "1013"
 
 
 def test_mines_are_laid_hidden_and_attack_a_unit_entering_and_leaving() -> None:

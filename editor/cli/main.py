@@ -313,6 +313,7 @@ def outcome_data(state: State) -> dict[str, Any]:
         reason=outcome.reason,
         vp=dict(outcome.vp),
         unevaluated=list(outcome.unevaluated),
+        not_enforced=list(outcome.not_enforced),
         placeholder=outcome.placeholder,
         findings=list(outcome.findings),
     )
@@ -358,6 +359,10 @@ def print_outcome(data: dict[str, Any]) -> None:
     unevaluated = data["unevaluated"]
     print(f"  unevaluated: {len(unevaluated) or 'none'}")
     for line in unevaluated:
+        print(f"    {line}")
+    not_enforced = data.get("not_enforced", [])
+    print(f"  not enforced: {len(not_enforced) or 'none'}")
+    for line in not_enforced:
         print(f"    {line}")
     if data["placeholder"]:
         print(f"  placeholder: {data['placeholder']}")

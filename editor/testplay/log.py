@@ -106,7 +106,7 @@ def log_html(events: Iterable[Event]) -> str:
 
 def victory_html(outcome: Outcome, sides: Iterable[str], name: SideName) -> str:
     """The end of the game: the winner and why, each side's points, each condition's finding,
-    what the engine could not evaluate."""
+    what the engine could not evaluate and the special rules it did not enforce."""
     winner = name(outcome.winner) if outcome.winner else "No winner"
     parts = [
         f"<h2 style='margin:0 0 4px 0;color:{INK['win']}'>{escape(winner)}"
@@ -129,6 +129,12 @@ def victory_html(outcome: Outcome, sides: Iterable[str], name: SideName) -> str:
         parts.append(
             f"<p style='margin:8px 0 0 0;color:{INK['fire']}'><b>Not evaluated by the engine "
             f"yet</b></p><ul>{items}</ul>"
+        )
+    if outcome.not_enforced:
+        items = "".join(f"<li>{escape(f)}</li>" for f in outcome.not_enforced)
+        parts.append(
+            f"<p style='margin:8px 0 0 0;color:{INK['fire']}'><b>Special rules the engine did "
+            f"not enforce</b></p><ul>{items}</ul>"
         )
     if outcome.placeholder:
         parts.append(f"<p style='color:{INK['muted']}'><i>{escape(outcome.placeholder)}</i></p>")

@@ -68,6 +68,7 @@ from rules.engine.play import ActionFocus, Preview, Progress, SideView
 from rules.engine.positions import UnitPosition
 from rules.engine.sequence import Phase, Segment, steps
 from rules.maps.game import MapGame
+from rules.movement.costs import ENFORCED_BY_MOVEMENT
 from rules.records.position import PositionReader
 
 RULES_VERSION = "armor-0.1"
@@ -80,6 +81,9 @@ class ArmorGame(MapGame):
     rules_version = RULES_VERSION
     actions = ACTIONS
     position_state = ArmorPositionState
+    #: The special rules its engine enforces: terrain overrides, in its movement costs
+    #: (:mod:`rules.engine.special_rules`; the rest are listed in each outcome).
+    enforces = ENFORCED_BY_MOVEMENT
 
     def __init__(self, loaded: LoadedScenario) -> None:
         super().__init__(loaded)

@@ -19,10 +19,12 @@ same seed and actions have the same fingerprint at every step (STYLE point 5), w
 from __future__ import annotations
 
 import copy
+import dataclasses
+import functools
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -48,6 +50,7 @@ from rules.engine.events import DiceForced, DieRolled, Event
 from rules.engine.play import ActionFocus, Preview, Progress, SideView, Verdict
 from rules.engine.positions import UnitPosition
 from rules.engine.record import Record
+from rules.engine.special_rules import Enforce, not_enforced
 
 __all__ = [
     "Action",
@@ -65,9 +68,11 @@ class Outcome:
     """How a game ended: each side's victory points, the winner (None: no winner, a draw or
     undecided) and why. ``placeholder`` says what is not the book's evaluation, if anything;
     ``findings`` explains each victory condition evaluated, and ``unevaluated`` lists the
-    conditions the engine cannot evaluate yet (never silently ignored). ``verdict``, where the
-    book adjudicates the points (Armor [SCN IV]), gives the level of victory and the numbers
-    behind it."""
+    conditions the engine cannot evaluate yet (never silently ignored); ``not_enforced`` lists
+    the scenario's special rules the engine did not enforce in the game, each with why
+    (:mod:`rules.engine.special_rules`; every system's outcome has it, see
+    :meth:`State.__init_subclass__`). ``verdict``, where the book adjudicates the points
+    (Armor [SCN IV]), gives the level of victory and the numbers behind it."""
 
     vp: Mapping[str, float]
     winner: str | None
@@ -77,6 +82,7 @@ class Outcome:
     unevaluated: tuple[str, ...] = ()
     met: tuple[int, ...] = ()  # indices of the scenario's victory conditions met
     verdict: Verdict | None = None
+    not_enforced: tuple[str, ...] = ()
 
 
 class Game(ABC):
@@ -88,6 +94,10 @@ class Game(ABC):
         actions: the system's own action types; :meth:`parse_action` reads them and the shared
             ones (:data:`rules.engine.actions.SHARED`).
         position_state: the shape of the ``state`` section of its position files.
+        enforces: what its engine enforces of a scenario's special rules, by kind
+            (:mod:`rules.engine.special_rules`); every other rule is listed in each outcome.
+        plays_missions: whether its engine plays a scenario's missions (Soldiers [19]) and so
+            may enforce their special rules.
     """
 
     system: GameSystem
@@ -95,6 +105,8 @@ class Game(ABC):
     actions: ClassVar[tuple[type[Action], ...]] = ()
     #: The shape of a position file's ``state`` section for this system (None: it has none).
     position_state: ClassVar[type[BaseModel] | None] = None
+    enforces: ClassVar[Mapping[str, Enforce]] = {}
+    plays_missions: ClassVar[bool] = False
 
     def __init__(self, loaded: LoadedScenario) -> None:
         self.loaded = loaded
@@ -104,6 +116,13 @@ class Game(ABC):
     @abstractmethod
     def new_initial_state(self, seed: int = 0) -> State:
         """The state before the first action, its dice seeded with ``seed``."""
+
+    @classmethod
+    def rules_not_enforced(cls, scenario: Scenario) -> tuple[str, ...]:
+        """Each special rule of ``scenario`` this system's engine does not enforce, with why
+        (from :attr:`enforces`): what every outcome of its games lists. A class method, so
+        that it answers for a scenario the engine refuses to start (forces not bought)."""
+        return not_enforced(scenario, cls.enforces, cls.plays_missions)
 
     def parse_action(self, text: str) -> Action:
         """The action ``text`` writes, among this game's verbs.
@@ -140,6 +159,18 @@ class Game(ABC):
 
 class State(ABC):
     """A game in progress. :meth:`apply` changes it; :meth:`clone` gives an independent copy."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every system's :meth:`outcome` says which of the scenario's special rules its
+        engine did not enforce (:meth:`Game.rules_not_enforced`).
+
+        Why here: the outcome is made in each system's victory code, and the list is the same
+        for all; wrapping each state class's own ``outcome`` once, as it is defined, keeps a
+        system from forgetting it and keeps it out of every system's package."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("outcome")
+        if own is not None and own not in _REPORTING:
+            cls.outcome = _reporting(own)  # type: ignore[method-assign,assignment]
 
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
@@ -388,3 +419,22 @@ def _enters_in_order(path: Sequence[Hex], hexes: Sequence[Hex]) -> bool:
         if at < len(hexes) and h == hexes[at]:
             at += 1
     return at == len(hexes)
+
+
+#: The ``outcome`` methods that already list the rules not enforced (:func:`_reporting`).
+_REPORTING: set[Callable[..., Any]] = set()
+
+
+def _reporting(outcome: Callable[[State], Outcome | None]) -> Callable[[State], Outcome | None]:
+    """``outcome`` with the special rules not enforced added to what it returns."""
+
+    @functools.wraps(outcome)
+    def reporting(state: State) -> Outcome | None:
+        found = outcome(state)
+        if found is None or found.not_enforced:
+            return found
+        missing = type(state.game).rules_not_enforced(state.game.scenario)
+        return dataclasses.replace(found, not_enforced=missing) if missing else found
+
+    _REPORTING.add(reporting)
+    return reporting

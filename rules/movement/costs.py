@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from types import MappingProxyType
 
 from model.catalog import terrain_types
 from model.hexes import Hex, Hexside
@@ -28,7 +29,8 @@ from model.regions import RegionContext, evaluate
 from model.scenario import Scenario
 from model.systems import GameSystem
 from model.terrainview import EffectiveTerrain, MapTerrain, OptionChange
-from model.victory import TerrainOverride
+from model.victory import SpecialRule, TerrainOverride
+from rules.engine.special_rules import Enforce
 from rules.registry import rules_for
 
 
@@ -170,6 +172,39 @@ class CostTally:
     def prohibit(self, part: CostPart) -> None:
         self.prohibited = True
         self.parts.append(part)
+
+
+def _has_effect(rule: TerrainOverride) -> bool:
+    """Whether a terrain override says in its fields what it does to movement (else it is
+    kept in the book's words only)."""
+    return bool(
+        rule.treat_as
+        or rule.movement_cost
+        or rule.extra_cost is not None
+        or rule.impassable is not None
+    )
+
+
+def _words_only(rule: SpecialRule) -> str | None:
+    if isinstance(rule, TerrainOverride) and not _has_effect(rule):
+        return "it is in the book's words only: movement costs are the book's"
+    return None
+
+
+#: What :class:`Movement` enforces of a scenario's ``terrain-override`` rules, for the games
+#: that price their moves with it to declare (:attr:`rules.engine.core.Game.enforces`): the
+#: costs, impassability, the classes and the region it names; a terrain "treated as" another
+#: counts for movement only; one in words only is not applied (nor one the book marks
+#: optional, :func:`rules.engine.special_rules.why_not_enforced`).
+TERRAIN_OVERRIDES = Enforce(
+    ignores={"treat_as": "the terrain counts as another for movement costs only"},
+    check=_words_only,
+)
+#: What a game enforces of the special rules by pricing its moves with :class:`Movement`
+#: alone, for its declaration (:attr:`rules.engine.core.Game.enforces`).
+ENFORCED_BY_MOVEMENT: Mapping[str, Enforce] = MappingProxyType(
+    {"terrain-override": TERRAIN_OVERRIDES}
+)
 
 
 @dataclass(frozen=True)

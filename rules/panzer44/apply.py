@@ -6,7 +6,8 @@
   (:mod:`rules.panzer44.indirect`); support is allocated in its own segment
   (:func:`rules.panzer44.indirect.allocate`).
 - A move is checked and walked hex by hex: a panicked unit scatters [14.11]
-  (:mod:`rules.panzer44.panic`), a unit climbs out of an Improved Position [12.4]
+  (:mod:`rules.panzer44.panic`), a unit climbs out of an Improved Position or goes back inside
+  from on top [12.4]
   (:mod:`rules.panzer44.fortifications`), mounts or dismounts [9.0]
   (:mod:`rules.panzer44.transport`), overruns [13.0] (:mod:`rules.panzer44.overrun`), enters the
   map [18.6] or leaves it [7.23] (:mod:`rules.panzer44.entry`). Opportunity Fire and mines may stop
@@ -25,11 +26,19 @@ from rules.engine.events import SideDone
 from rules.panzer44.actions import Plot
 from rules.panzer44.entry import OFF, entry_cost, exit_cost, waiting
 from rules.panzer44.events import HexEntered, MapEntered, MapLeft, MoveEnded, MoveStopped, Plotted
-from rules.panzer44.fire import why_not_fire, why_not_target
-from rules.panzer44.fortifications import climb_out, is_inside, settle, unstack
+from rules.panzer44.fire import why_not_direct_fire, why_not_fire, why_not_target
+from rules.panzer44.fortifications import climb_out, go_inside, is_inside, settle, unstack
 from rules.panzer44.indirect import ALLOCATE, allocate, check_indirect_plot
 from rules.panzer44.legal import MOVEMENT_SEGMENTS, why_held, why_not_plot_mv
-from rules.panzer44.movement import DISMOUNT, MOUNT, OUT_OF_IP, Step, check_path, passengers
+from rules.panzer44.movement import (
+    DISMOUNT,
+    INTO_IP,
+    MOUNT,
+    OUT_OF_IP,
+    Step,
+    check_path,
+    passengers,
+)
 from rules.panzer44.opportunity import interrupt, why_not_line
 from rules.panzer44.overrun import execute as execute_overrun
 from rules.panzer44.overrun import split as split_overrun
@@ -102,6 +111,8 @@ def _plot(state: Panzer44State, action: Plot) -> None:
 
 def _check_fire_plot(state: Panzer44State, action: Plot) -> None:
     why = why_not_fire(state, action.unit)
+    if why is None and action.task in ("DF", "CA"):
+        why = why_not_direct_fire(state, action.unit, action.task)  # 19.1, 19.2
     h_class = state.game.specs[action.unit].weapon_class == "H"
     if why is None and action.pattern is not None and not h_class:
         why = "only H Class fire has a pattern [6.21]"
@@ -145,6 +156,10 @@ def _move(state: Panzer44State, action: Move) -> None:
         return
     if action.path == (OUT_OF_IP,):
         climb_out(state, unit, action.text())  # [12.4]
+        state.watch.sample(state)
+        return
+    if action.path == (INTO_IP,):
+        go_inside(state, unit, action.text())  # [12.4]
         state.watch.sample(state)
         return
     if is_inside(state, unit):

@@ -22,7 +22,9 @@ disrupted [6.32], [6.82]; a target hex within its printed range [6.92] that it s
 line of sight [6.31], [11.0], and for a target in town or woods a range of at most 3 hexes
 unless the target has fired from that hex [11.14]. R class fire may not attack Hard targets
 [6.62]; Close Assault is R class against an adjacent Hard target, not across an impassable
-river hexside [6.61]-[6.65].
+river hexside [6.61]-[6.65]. A scenario's ban on a side's Direct Fire (19.1, 19.2) bans its
+Close Assaults with it, "a specialized type of Direct Fire" [6.0]
+(:mod:`rules.panzer44.scenario_rules`).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from model.tables import Table, tables
 from rules.engine.events import Modifier
 from rules.panzer44.actions import Plot
 from rules.panzer44.events import FireResolved, FireVoid
+from rules.panzer44.scenario_rules import fire_banned
 from rules.panzer44.setup import UnitSpec
 from rules.panzer44.terrain_fire import effect, terrain_modifier
 
@@ -72,6 +75,16 @@ def why_not_fire(state: Panzer44State, unit: str) -> str | None:
     if state.fire.disruption.get(unit, 0):
         return f"it is disrupted (D{state.fire.disruption[unit]}) and may not fire [6.32], [6.82]"
     return None
+
+
+def why_not_direct_fire(state: Panzer44State, unit: str, task: str) -> str | None:
+    """The scenario's ban on the Direct Fire of ``unit``'s side this Game-Turn, if any (19.1,
+    19.2), or None; a Close Assault (``task`` CA) with it, "a specialized type of Direct Fire"
+    [6.0]."""
+    why = fire_banned(state, state.game.specs[unit].side, "direct")
+    if why is not None and task == "CA":
+        return f"{why}; a Close Assault is a specialized type of Direct Fire [6.0]"
+    return why
 
 
 def spots(state: Panzer44State, firer: str, target: str) -> str | None:
@@ -327,8 +340,11 @@ def why_not_target(
 
 
 def fire_plots(state: Panzer44State, unit: str) -> list[Plot]:
-    """Every DF and CA plot legal for ``unit`` now, in a stable order (enemy hexes by name)."""
+    """Every DF and CA plot legal for ``unit`` now, in a stable order (enemy hexes by name);
+    none while the scenario bans its side's Direct Fire (:func:`why_not_direct_fire`)."""
     if why_not_fire(state, unit) is not None:
+        return []
+    if why_not_direct_fire(state, unit, "DF") is not None:
         return []
     game = state.game
     spec = game.specs[unit]

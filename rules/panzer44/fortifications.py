@@ -12,7 +12,10 @@ Improved Positions (IPs):
   [10.25]). Moving in costs nothing: a non-vehicle unit that ends its move in an IP hex it may use
   goes inside (our reading, standing in for the owner's choice; [8.1], [12.3] speak of infantry
   and anti-tank guns only). Climbing out takes the unit's entire Movement Allowance [12.4]:
-  a move of its own, ``move UNIT out-of-ip``; until then it may not leave the hex.
+  a move of its own, ``move UNIT out-of-ip``; until then it may not leave the hex. A unit on
+  top of an IP (climbed out, or left there by its carrier's dismount [9.0]) that is plotted MV
+  may go back inside as its move, at no cost: ``move UNIT into-ip`` [12.4] (a unit with no
+  Movement Allowance may be plotted MV for it alone: our reading of "no Movement Point cost").
 - **Stacking** [8.1], [12.3]: one infantry unit and one anti-tank gun unit may share an IP hex
   of their side (:func:`rules.panzer44.movement.may_stack`); the deployment still places one unit
   per hex (the owner's option, chosen for him).
@@ -246,6 +249,30 @@ def settle(state: Panzer44State, unit: str) -> None:
         name = state.game.name(state.board.hexes[unit])
         change = "goes inside at no Movement Point cost (the engine's choice for the owner)"
         state.emit(ImprovedPositionChanged(name, unit, change, "[12.4]"))
+
+
+def go_inside(state: Panzer44State, unit: str, text: str) -> None:
+    """The unit on top of the IP of its hex goes back inside, at no Movement Point cost, as
+    its move of the Movement Phase [12.4] ("There is no Movement Point cost for a unit to move
+    into an Improved Position (from on top to underneath). Changing position within an
+    Improved Position takes place during the Movement Phase.").
+
+    Raises:
+        IllegalActionError: the unit is not on top of an IP it may use.
+    """
+    if not may_go_inside(state, unit):
+        raise IllegalActionError(
+            f"'{text}': {unit} is not on top of an Improved Position it may go inside: only a "
+            "non-vehicle unit, not carried, in its side's IP hex (either side's where the "
+            "scenario keeps IPs) [12.4], [12.22]"
+        )
+    h = state.board.hexes[unit]
+    state.forts.inside[unit] = h
+    state.orders.moved.add(unit)
+    name = state.game.name(h)
+    change = "goes back inside from on top, at no Movement Point cost"
+    state.emit(ImprovedPositionChanged(name, unit, change, "[12.4]"))
+    state.emit(MoveEnded(unit, name, 0.0, state.game.specs[unit].movement_allowance))
 
 
 def climb_out(state: Panzer44State, unit: str, text: str) -> None:

@@ -31,9 +31,18 @@ What this slice plays, by the book:
   a scatter's and an overrun's too, and OF at a carrier's step to mount or dismount [9.32]
   (:mod:`rules.panzer44.opportunity`); what meets an overrun in the hex overrun is taken in its exit
   hex [13.8], [17.15]. Improved Positions [12.0] and mined hexes [17.0] placed at the
-  deployment, the IP's benefit, its cost to climb out, its infantry unit and anti-tank gun
-  stacked [8.1], [12.3] (:mod:`rules.panzer44.fortifications`). Wrecks negate the road rate [10.4]
+  deployment, the IP's benefit, its cost to climb out, the way back inside from on top [12.4],
+  its infantry unit and anti-tank gun stacked [8.1], [12.3]
+  (:mod:`rules.panzer44.fortifications`). Wrecks negate the road rate [10.4]
   (:mod:`rules.panzer44.roads`).
+
+- The scenario's special rules (:attr:`Panzer44Game.enforces`,
+  :mod:`rules.panzer44.scenario_rules`): its bans on Direct, Opportunity and Indirect Fire, on
+  overruns and on entering an area, never offered and refused with the rule cited; caps on
+  support, exits, deployment limits, overrides of [10.4] and [12.22], terrain overrides. Those
+  it does not enforce are listed in every outcome (:mod:`rules.engine.special_rules`).
+- The optional Alternate Procedure of counterbattery spotting [6.79], when the scenario names
+  it in ``rules.options`` (:mod:`rules.panzer44.indirect_fire`).
 
 Not yet: reinforcements that arrive on a condition (none of the book's 14 scenarios has one:
 they stay off the map with an event saying so); mines on a carrier's mount or dismount step.
@@ -55,6 +64,7 @@ from model.position import GamePosition
 from model.regions import RegionContext, evaluate
 from model.scenario_io import LoadedScenario
 from model.systems import GameSystem
+from model.victory import AreaBan
 from rules.engine.actions import Action, Move
 from rules.engine.core import Outcome, State
 from rules.engine.errors import UnsupportedGameError
@@ -99,6 +109,7 @@ from rules.panzer44.records import (
     Worked,
 )
 from rules.panzer44.results import apply_direct_fire, remove_disruption, remove_pins
+from rules.panzer44.scenario_rules import ENFORCED, area_bans
 from rules.panzer44.sequence import PANZER44_SEQUENCE
 from rules.panzer44.setup import UnitSpec, deploy
 from rules.panzer44.transport import mounted_setup
@@ -122,6 +133,7 @@ class Panzer44Game(MapGame):
     rules_version = RULES_VERSION
     actions = (Plot, Move)
     position_state = Panzer44PositionState
+    enforces = ENFORCED
 
     def __init__(self, loaded: LoadedScenario) -> None:
         super().__init__(loaded)
@@ -162,6 +174,10 @@ class Panzer44Game(MapGame):
         }
         #: Improved Positions and mined hexes of the deployment [12.21], [17.0].
         self.fortified: Fortified = fortify(self)
+        #: The scenario's areas its sides may not enter, and those banned by side and Game-Turn
+        #: (20.4; :mod:`rules.panzer44.scenario_rules`).
+        self.area_bans: tuple[tuple[AreaBan, frozenset[Hex]], ...] = area_bans(self)
+        self.banned: dict[tuple[str, int], frozenset[Hex]] = {}
 
     def _play_area(self) -> frozenset[Hex] | None:
         region = self.scenario.map.play_area

@@ -38,11 +38,12 @@ from model.hexes import Hex
 from model.provenance import Value, unwrap
 from model.scenario import Scenario
 from model.systems import GameSystem
-from model.victory import FireBan, UsageCap
+from model.victory import UsageCap
 from rules.engine.errors import IllegalActionError
 from rules.panzer44.actions import Plot
 from rules.panzer44.events import Plotted
 from rules.panzer44.fire import can_spot, why_not_fire
+from rules.panzer44.scenario_rules import fire_banned, support_kind
 from rules.panzer44.setup import UnitSpec
 from rules.panzer44.terrain_fire import effect
 
@@ -69,23 +70,12 @@ def indirect_capable(type_id: str) -> tuple[bool, str | None]:
     return bool(unwrap(item)), (f"{type_id} indirect_fire: {placeholder}" if placeholder else None)
 
 
-def fire_ban(state: Panzer44State, side: str) -> str | None:
-    """The scenario's ban on ``side``'s indirect fire this Game-Turn, if any."""
-    for rule in state.game.scenario.special_rules:
-        if not isinstance(rule, FireBan) or "indirect" not in rule.fire:
-            continue
-        last = rule.turns.last if rule.turns.last is not None else state.game.turns
-        if (not rule.sides or side in rule.sides) and rule.turns.first <= state.play.turn <= last:
-            return f"the scenario bans {side}'s indirect fire this Game-Turn ({rule.note})"
-    return None
-
-
 def why_not_indirect(state: Panzer44State, unit: str) -> str | None:
     """Why ``unit`` may not plot IF or CB now, or None [6.41], [6.71]."""
     spec = state.game.specs[unit]
     if not indirect_capable(spec.type_id)[0]:
         return "only the units [6.41] names, artillery and mortars fire Indirect Fire [6.71]"
-    return why_not_fire(state, unit) or fire_ban(state, spec.side)
+    return why_not_fire(state, unit) or fire_banned(state, spec.side, "indirect")
 
 
 # --- spotting a hex ---------------------------------------------------------------------------
@@ -245,11 +235,10 @@ def concentrations(scenario: Scenario) -> dict[str, Concentration]:
 
 def usage_cap(state: Panzer44State, side: str, kind: str) -> int | None:
     """The scenario's cap on ``side``'s uses of ``kind`` per Game-Turn (19.2: one CAS strike)."""
-    words = {"CAS": ("CAS", "AIR"), "OFBDA": ("OFBDA", "ARTILLERY")}[kind]
     caps = [
         r.per_turn
         for r in state.game.scenario.special_rules
-        if isinstance(r, UsageCap) and r.side == side and any(w in r.what.upper() for w in words)
+        if isinstance(r, UsageCap) and r.side == side and support_kind(r.what) == kind
     ]
     return min(caps) if caps else None
 
@@ -266,7 +255,7 @@ def why_not_support(state: Panzer44State, c: Concentration) -> str | None:
     cap = usage_cap(state, c.side, c.kind)
     if cap is not None and _allocated(state, c.side, c.kind) >= cap:
         return f"the scenario allows {cap} {c.kind} per Game-Turn"
-    return fire_ban(state, c.side)
+    return fire_banned(state, c.side, "indirect")
 
 
 def support_plots(state: Panzer44State, side: str) -> list[Plot]:

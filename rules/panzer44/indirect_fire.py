@@ -15,7 +15,10 @@ Player's. Each fire, in the order its dice are rolled:
    Attack Procedure Chart and the Combat Results Table as Direct Fire is
    (:func:`rules.panzer44.fire.prepare_attack`, :func:`rules.panzer44.fire.roll_attack`);
 3. for a unit on the map (never off-board support [15.23], [15.24]): the counterbattery
-   spotting roll [6.71] (table counterbattery-spotting, standard rule: a 1); a spotted unit
+   spotting roll [6.71] (table counterbattery-spotting, standard rule: a 1; under the optional
+   Alternate Procedure [6.79], which a scenario chooses by naming :data:`ALTERNATE` in its
+   ``rules.options``, a roll up to the number of Game-Turns the unit has fired from the hex,
+   this one included: see :func:`spotting_number`); a spotted unit
    stays open to Indirect Fire while it stays in the hex [6.78], and every enemy unit plotted
    CB, in range, that has not fired this Game-Turn fires at its hex at once, as Indirect Fire
    with its plotted pattern [6.72]-[6.75]; each of those rolls in turn for
@@ -56,6 +59,10 @@ ALLOCATION = (
     "every counterbattery unit in range fires at the first enemy unit spotted, standing in "
     "for the player's allocation [6.75]"
 )
+#: The optional rule a scenario names in ``rules.options`` to play the Alternate Procedure of
+#: counterbattery spotting [6.79].
+ALTERNATE = "alternate-counterbattery"
+STANDARD_RULE = "[6.71], [6.78] (the standard rule; the alternate procedure [6.79] is not played)"
 
 
 def _table(table_id: str) -> Table:
@@ -78,6 +85,9 @@ def resolve_indirect_fire(state: Panzer44State, side: str) -> None:
     for unit, h in list(state.support.cb_spotted.items()):
         if state.board.hexes.get(unit) != h:
             del state.support.cb_spotted[unit]  # spotted only while it stays in the hex [6.78]
+    for unit, (h, _) in list(state.support.fired_from.items()):
+        if state.board.hexes.get(unit) != h:
+            del state.support.fired_from[unit]  # a new position: the count starts again [6.79]
     results: list[tuple[str, str]] = []
     plots = state.orders.plots[side]
     for spec in state.game.deployment.units:
@@ -239,11 +249,9 @@ def _counterbattery(state: Panzer44State, unit: str, barred: _Barred) -> list[tu
     counterbattery it triggers [6.71]-[6.78]."""
     game = state.game
     h = state.board.hexes[unit]
-    table = _table("counterbattery-spotting")
-    needed = int(str(unwrap(table.cell(1, table.columns[0]))))
+    needed, rule = spotting_number(state, unit, h)
     roll = state.roll(f"counterbattery spotting of {unit} [6.71]")
     spotted = roll <= needed
-    rule = "[6.71], [6.78] (the standard rule; the alternate procedure [6.79] is not played)"
     state.emit(CounterbatterySpotting(unit, game.name(h), roll, needed, spotted, rule))
     if not spotted:
         return []
@@ -269,3 +277,38 @@ def _counterbattery(state: Panzer44State, unit: str, barred: _Barred) -> list[tu
         results.extend(strike(state, spec, state.board.hexes[spec.id], fire, h, "IF", rule, notes))
         results.extend(_counterbattery(state, spec.id, barred))  # counter-counterbattery [6.76]
     return results
+
+
+def alternate(state: Panzer44State) -> bool:
+    """Whether the scenario plays the optional Alternate Procedure [6.79]."""
+    return ALTERNATE in state.game.scenario.rules.options
+
+
+def spotting_number(state: Panzer44State, unit: str, h: Hex) -> tuple[int, str]:
+    """The highest roll that spots ``unit`` firing Indirect Fire from ``h`` now, and the rules
+    that give it (table counterbattery-spotting).
+
+    Standard rule [6.71]: a 1. Alternate Procedure [6.79] (optional): "Every Game-Turn a unit
+    fires from the same hex the chance of it revealing itself goes up by one-sixth (e.g., the
+    second time a unit fires from a given position, a die roll of one or two Spots it)": the
+    number of Game-Turns it has fired from ``h``, this one included, up to 6 (always spotted).
+    Our readings, where the book is brief: what is counted is the Game-Turns the unit fired
+    Indirect Fire, counterbattery included (it is "executed just as though it were Indirect
+    Fire" [6.72]), the fire that rolls for spotting [6.71], as the data library's table reads
+    it; the count starts again when the unit is found in another hex at an Indirect Fire Phase
+    (it fires from a new position), and is kept when it stays, whether it fired in between or
+    not. Counting happens as the unit fires, so the record is kept only when the option is
+    played."""
+    table = _table("counterbattery-spotting")
+    if not alternate(state):
+        return int(str(unwrap(table.cell(1, table.columns[0])))), STANDARD_RULE
+    before = state.support.fired_from.get(unit)
+    turns = before[1] + 1 if before is not None and before[0] == h else 1
+    state.support.fired_from[unit] = (h, turns)
+    row = min(turns, max(int(str(r.key)) for r in table.rows))
+    needed = int(str(unwrap(table.cell(row, table.columns[1]))))
+    rule = (
+        f"[6.71], [6.78], [6.79] (the optional alternate procedure: Game-Turn {turns} of "
+        f"firing from {state.game.name(h)}, spotted on {needed} or less)"
+    )
+    return needed, rule

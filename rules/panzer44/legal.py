@@ -7,7 +7,8 @@
   to each vacant hex it can reach by a cheapest path, out and back into its own hex [7.12], off
   the map where the scenario allows [7.23], mount or dismount [9.0]
   (:mod:`rules.panzer44.transport`) and overrun [13.0] (:mod:`rules.panzer44.overrun`); a panicked
-  unit only scatters [14.11] and a unit inside an Improved Position only climbs out [12.4].
+  unit only scatters [14.11], a unit inside an Improved Position only climbs out and one on top
+  of it may go back inside [12.4].
 
 What a unit can reach is worked out once a segment and kept on the state (``_reach``,
 ``_overruns``, ``_fire``), since enemy units stand still while a side moves; the state forgets
@@ -24,9 +25,17 @@ from rules.engine.actions import Action, Done, Move
 from rules.panzer44.actions import Plot
 from rules.panzer44.entry import OFF, OFF_MAP, exit_cost, exit_hexes, waiting, why_not_enter
 from rules.panzer44.fire import fire_plots
-from rules.panzer44.fortifications import is_inside
+from rules.panzer44.fortifications import is_inside, may_go_inside
 from rules.panzer44.indirect import ALLOCATE, indirect_plots, support_plots
-from rules.panzer44.movement import OUT_OF_IP, OVERRUN, may_stack, passengers, reach, step_cost
+from rules.panzer44.movement import (
+    INTO_IP,
+    OUT_OF_IP,
+    OVERRUN,
+    may_stack,
+    passengers,
+    reach,
+    step_cost,
+)
 from rules.panzer44.opportunity import opportunity_plots
 from rules.panzer44.overrun import overrun_moves
 from rules.panzer44.panic import held as panic_held
@@ -95,6 +104,8 @@ def why_not_plot_mv(state: Panzer44State, unit: str) -> str | None:
     if spec.movement_class == "none" or spec.movement_allowance < 1:
         if mountable(state, unit):
             return None  # to be mounted by the carrier beside it [9.6], [9.13]
+        if may_go_inside(state, unit):
+            return None  # to go inside its IP from on top, at no cost (our reading of [12.4])
         return "it has no Movement Allowance and moves only when carried [9.0]"
     if state.fire.disruption.get(unit):
         return f"it is disrupted (D{state.fire.disruption[unit]}) and may not move [6.82]"
@@ -144,6 +155,8 @@ def moves_of(state: Panzer44State, unit: str, occupied: dict[Hex, set[str]]) -> 
     if state.game.specs[unit].carrier:
         found.extend(transport_moves(state, unit))
     found.extend(_overrun_moves(state, unit, held))
+    if may_go_inside(state, unit):  # from on top of its IP, at no cost [12.4]
+        found.append(Move(unit, (INTO_IP,)))
     return found
 
 

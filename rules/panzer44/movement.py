@@ -27,6 +27,7 @@ from rules.movement.costs import MoveCost, Movement
 from rules.movement.reach import Reach, reachable
 from rules.panzer44.entry import OFF_MAP, ahead_in_column, entry_cost, entry_steps, waiting
 from rules.panzer44.roads import wreck_cost, wreck_hexes
+from rules.panzer44.scenario_rules import banned_hexes, why_banned
 
 if TYPE_CHECKING:
     from rules.panzer44.game import Panzer44State
@@ -95,9 +96,12 @@ class Step:
 
 
 def _blocked(state: Panzer44State, unit: str) -> tuple[set[Hex], frozenset[Hex] | None]:
+    """The hexes the unit may not enter, enemy units' [7.21] and those the scenario bans to
+    its side this Game-Turn (20.4), and the scenario's play area."""
     side = state.game.specs[unit].side
     enemy = {h for u, h in state.board.hexes.items() if state.game.specs[u].side != side}
-    return enemy, state.game.play_area
+    banned = banned_hexes(state, side)
+    return (enemy | banned if banned else enemy), state.game.play_area
 
 
 def step_cost(state: Panzer44State, unit: str, from_hex: Hex, to_hex: Hex) -> MoveCost | None:
@@ -130,6 +134,9 @@ def reach(state: Panzer44State, unit: str) -> Reach:
     costs = game.costs
     movement_class = spec.movement_class
     first = entry_steps(state, unit) if entering else []
+    banned = banned_hexes(state, spec.side)
+    if banned:  # 20.4
+        first = [(h, c) for h, c in first if h not in banned]
     wrecks = wreck_hexes(state)
     near = wrecks.union(*(w.neighbors() for w in wrecks))  # a wreck's hex and those beside it
 
@@ -188,6 +195,7 @@ def check_path(
         raise IllegalActionError(f"{unit}: a unit plotted to move enters one hex at least [7.12]")
     steps: list[Step] = []
     if waiting(state, unit):
+        _check_banned(state, unit, path[0])
         entry = _entry_step(state, unit, path[0])
         steps.append(entry)
         here, spent, path = entry.hex, entry.spent, path[1:]
@@ -218,6 +226,13 @@ def check_path(
     return steps
 
 
+def _check_banned(state: Panzer44State, unit: str, h: Hex) -> None:
+    """Refuse a unit entering the map into a hex the scenario bans to its side (20.4)."""
+    why = why_banned(state, state.game.specs[unit].side, h)
+    if why is not None:
+        raise IllegalActionError(f"{unit}: may not enter {state.game.amap.name(h)} ({why})")
+
+
 def _entry_step(state: Panzer44State, unit: str, h: Hex) -> Step:
     """The first step of a unit entering the map at ``h`` [18.6]."""
     name = state.game.amap.name
@@ -245,6 +260,9 @@ def _why_not(state: Panzer44State, unit: str, h: Hex) -> str:
         return "off the map [7.23]"
     if game.play_area is not None and h not in game.play_area:
         return "outside the scenario's play area"
+    banned = why_banned(state, game.specs[unit].side, h)
+    if banned is not None:
+        return banned
     enemy, _ = _blocked(state, unit)
     if h in enemy:
         return "an enemy unit is there [7.21]"
@@ -287,10 +305,11 @@ def passengers(state: Panzer44State, carrier: str) -> list[str]:
 #: Words a move's path may hold besides hex names (``off`` is :data:`rules.panzer44.entry.OFF`):
 #: ``scatter`` alone is a panicked unit's Panic Movement [14.11]; ``mount`` and ``dismount``
 #: precede the hex the carrier is placed in [9.0]; ``overrun`` precedes the hex overrun [13.0];
-#: ``out-of-ip`` alone climbs out of an Improved Position [12.4].
+#: ``out-of-ip`` alone climbs out of an Improved Position, ``into-ip`` alone goes back inside
+#: from on top [12.4].
 SCATTER, MOUNT, DISMOUNT, OVERRUN = "scatter", "mount", "dismount", "overrun"
-OUT_OF_IP = "out-of-ip"
-MARKERS = frozenset({SCATTER, MOUNT, DISMOUNT, OVERRUN, OUT_OF_IP})
+OUT_OF_IP, INTO_IP = "out-of-ip", "into-ip"
+MARKERS = frozenset({SCATTER, MOUNT, DISMOUNT, OVERRUN, OUT_OF_IP, INTO_IP})
 
 
 def plain(path: tuple[str, ...]) -> bool:

@@ -52,7 +52,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from model.hexes import DIRECTIONS, Hex, Hexside
-from model.victory import FireBan
 from rules.los.geometry import HexStep, trace
 from rules.panzer44.actions import Plot
 from rules.panzer44.events import OpportunityTriggered
@@ -60,6 +59,7 @@ from rules.panzer44.fire import P44, Attack, prepare_attack, roll_attack, spots,
 from rules.panzer44.fortifications import mine_attack, stopped
 from rules.panzer44.panic import fire_cancelled
 from rules.panzer44.results import apply_results
+from rules.panzer44.scenario_rules import fire_banned
 
 if TYPE_CHECKING:
     from rules.panzer44.game import Panzer44State
@@ -85,17 +85,6 @@ def line_of_fire(a: Hex, b: Hex) -> Line:
     return Line(frozenset(hexes), frozenset(found.along_hexsides))
 
 
-def opportunity_ban(state: Panzer44State, side: str) -> str | None:
-    """The scenario's ban on ``side``'s opportunity fire this Game-Turn, if any."""
-    for rule in state.game.scenario.special_rules:
-        if not isinstance(rule, FireBan) or "opportunity" not in rule.fire:
-            continue
-        last = rule.turns.last if rule.turns.last is not None else state.game.turns
-        if (not rule.sides or side in rule.sides) and rule.turns.first <= state.play.turn <= last:
-            return f"the scenario bans {side}'s opportunity fire this Game-Turn ({rule.note})"
-    return None
-
-
 def why_not_line(state: Panzer44State, plot: Plot, h: Hex) -> str | None:
     """Why ``plot`` (OF) may not name hex ``h``, or None [6.52], [6.92], [11.21]."""
     spec = state.game.specs[plot.unit]
@@ -111,7 +100,7 @@ def why_not_line(state: Panzer44State, plot: Plot, h: Hex) -> str | None:
     if not state.game.sees(here, h):
         los = state.game.los(here, h)
         return f"no clear line of sight to the target hex: {los.explanation} ({los.rule}) [11.21]"
-    return opportunity_ban(state, spec.side)
+    return fire_banned(state, spec.side, "opportunity")
 
 
 def opportunity_plots(state: Panzer44State, unit: str) -> list[Plot]:
@@ -120,7 +109,7 @@ def opportunity_plots(state: Panzer44State, unit: str) -> list[Plot]:
     spec = state.game.specs[unit]
     if spec.range < 1 or why_not_fire(state, unit) is not None:
         return []
-    if opportunity_ban(state, spec.side) is not None:
+    if fire_banned(state, spec.side, "opportunity") is not None:
         return []
     game = state.game
     here = state.board.hexes[unit]

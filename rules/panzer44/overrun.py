@@ -55,6 +55,7 @@ from rules.panzer44.movement import OVERRUN, Step, occupants, place
 from rules.panzer44.opportunity import interrupt
 from rules.panzer44.results import apply_results
 from rules.panzer44.roads import no_road_cost as roads_ignored
+from rules.panzer44.scenario_rules import action_banned, banned_hexes, why_banned
 from rules.panzer44.terrain_fire import effect
 
 if TYPE_CHECKING:
@@ -65,7 +66,8 @@ MIN_COUNTERATTACK = -3  # [13.6]
 
 
 def why_not_overrunner(state: Panzer44State, unit: str) -> str | None:
-    """Why ``unit`` may not overrun now, or None [13.0], [13.22], [14.15]."""
+    """Why ``unit`` may not overrun now, or None [13.0], [13.22], [14.15], or the scenario's
+    ban (19.6: no American overrun on the tenth Game-Turn)."""
     spec = state.game.specs[unit]
     if not (spec.hard and spec.weapon_class == "M"):
         return "only a Hard target of M Weapons Class overruns [13.0]"
@@ -77,7 +79,7 @@ def why_not_overrunner(state: Panzer44State, unit: str) -> str | None:
         return "one overrun per unit per Game-Turn [13.22]"
     if waiting(state, unit):
         return "a unit entering the map does not overrun on that move (our reading)"
-    return None
+    return action_banned(state, spec.side, "overrun")  # 19.6
 
 
 def defenders(state: Panzer44State, unit: str, h: Hex) -> tuple[list[str], str | None]:
@@ -162,6 +164,9 @@ def _steps(state: Panzer44State, unit: str, path: tuple[Hex, ...], k: int) -> li
     for i, h in enumerate(path):
         if h.distance(here) != 1:
             raise IllegalActionError(f"{unit}: {name(h)} is not adjacent to {name(here)} [7.0]")
+        banned = why_banned(state, side, h)  # 20.4
+        if banned is not None:
+            raise IllegalActionError(f"{unit}: may not enter {name(h)}: {banned}")
         if h in enemy and i != k:
             raise IllegalActionError(f"{unit}: may not enter {name(h)}: an enemy unit [7.21]")
         cost = no_road_cost(state, unit, here, h)
@@ -340,16 +345,17 @@ def overrun_moves(state: Panzer44State, unit: str) -> list[Move]:
         for u, h in state.board.hexes.items()
         if game.specs[u].side != side and h.distance(here) <= allowance
     }
-    targets = {h for h in targets if defenders(state, unit, h)[1] is None}
+    banned = banned_hexes(state, side)  # 20.4
+    targets = {h for h in targets if h not in banned and defenders(state, unit, h)[1] is None}
     if not targets:
         return []
-    enemy = {h for u, h in state.board.hexes.items() if game.specs[u].side != side}
+    closed = {h for u, h in state.board.hexes.items() if game.specs[u].side != side} | banned
     where = reachable(
         here,
         allowance - EXTRA_COST,
-        step_cost=lambda f, h: None if h in enemy else no_road_cost(state, unit, f, h),
+        step_cost=lambda f, h: None if h in closed else no_road_cost(state, unit, f, h),
     )
-    occupied = {h for u, h in state.board.hexes.items() if u != unit}
+    occupied = {h for u, h in state.board.hexes.items() if u != unit} | banned
     name = game.name
     found: list[Move] = []
     for target in sorted(targets, key=name):

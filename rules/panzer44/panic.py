@@ -58,6 +58,7 @@ from rules.panzer44.events import (
 )
 from rules.panzer44.fortifications import unstack
 from rules.panzer44.movement import SCATTER, may_stack, passengers, place, step_cost
+from rules.panzer44.scenario_rules import why_banned
 
 if TYPE_CHECKING:
     from rules.panzer44.game import Panzer44State
@@ -307,6 +308,9 @@ def _scatter_path(
     steps: list[tuple[Hex, float]] = []
     while True:
         nxt = here.neighbor(direction)
+        banned = why_banned(state, side, nxt)
+        if banned is not None:  # 20.4
+            return steps, spent, f"the next hex may not be entered: {banned}"
         cost = step_cost(state, unit, here, nxt)
         if cost is None or cost.cost is None:
             return steps, spent, "the next hex may not be entered (enemy, impassable, off the map)"

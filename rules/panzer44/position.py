@@ -15,7 +15,9 @@ The file is the whole game, for bug reports and test set-ups: it holds both side
   words (:data:`STATUS`); ``values`` holds ``loss`` (the order it was destroyed in), ``exited``
   (the hex it left the map from [7.23]) and ``cb-fired`` (the Game-Turn its counterbattery last
   fired [6.75]); ``spotted``, ``cb-spotted`` and ``in-ip`` there name the hex of that fact where
-  it is not the unit's own hex (as the status words mean).
+  it is not the unit's own hex (as the status words mean); under the optional Alternate
+  Procedure [6.79], ``fired-turns`` and ``fired-from``: the Game-Turns it has fired Indirect
+  Fire from that hex.
 - ``markers``: wrecks in the order placed, each with the vehicle it was [6.82]; Improved
   Positions standing, with their owner [12.22]; minefields a Mine Attack revealed [17.0].
 - ``orders``: each side's plots this Game-Turn (and its allocations [15.0]), in the order made.
@@ -75,7 +77,8 @@ STATUS: dict[str, str] = {
 USED = "used"
 DISRUPTED = "disrupted-"
 _HEX_FACTS = ("spotted", "cb-spotted", "in-ip")  # a status word, or a value naming its hex
-_VALUES = ("loss", "exited", "cb-fired", *_HEX_FACTS)
+_FIRED = ("fired-turns", "fired-from")  # [6.79]
+_VALUES = ("loss", "exited", "cb-fired", *_HEX_FACTS, *_FIRED)
 _MARKERS = ("wreck", "improved-position", "minefield")
 
 
@@ -151,6 +154,9 @@ def _unit_places(state: Panzer44State) -> list[UnitPlace]:
             values["exited"] = name(state.entry.exits_at[unit])
         if unit in state.support.cb_fired:
             values["cb-fired"] = state.support.cb_fired[unit]
+        if unit in state.support.fired_from:
+            fired_at, turns = state.support.fired_from[unit]
+            values["fired-turns"], values["fired-from"] = turns, name(fired_at)
         for fact, where in zip(_HEX_FACTS, _hex_facts(state), strict=True):
             h = where.get(unit)
             if h is not None and h == here:
@@ -370,10 +376,11 @@ def _read_values(
 ) -> None:
     unit = place.id
     at_hex = dict(zip(_HEX_FACTS, _hex_facts(state), strict=True))
+    _read_fired(state, place, path, reader)
     for key, value in place.values.items():
         where = (*path, "values", key)
-        if key not in _VALUES:
-            continue  # reported by known_values
+        if key not in _VALUES or key in _FIRED:
+            continue  # reported by known_values, or read above
         if key in ("loss", "cb-fired"):
             if whole(value, 1) is None:
                 reader.problem(where, f"'{key}' is a whole number from 1, not {value!r}")
@@ -395,6 +402,27 @@ def _read_values(
                 at_hex[key][unit] = h
     if "exited" in words:
         state.entry.exited[unit] = ()
+
+
+def _read_fired(
+    state: Panzer44State, place: UnitPlace, path: PathKey, reader: PositionReader
+) -> None:
+    """``fired-turns`` and ``fired-from``: the Game-Turns the unit has fired Indirect Fire from
+    a hex, counted under the Alternate Procedure [6.79]; both or neither."""
+    turns, where = place.values.get("fired-turns"), place.values.get("fired-from")
+    if turns is None and where is None:
+        return
+    at = (*path, "values", "fired-turns" if turns is not None else "fired-from")
+    if turns is None or where is None:
+        reader.problem(at, "'fired-turns' and 'fired-from' go together [6.79]")
+    elif (count := whole(turns, 1)) is None:
+        reader.problem(at, f"'fired-turns' is a whole number from 1, not {turns!r}")
+    elif not isinstance(where, str):
+        reader.problem((*path, "values", "fired-from"), "'fired-from' names a hex: quote it")
+    else:
+        h = reader.hex(where, (*path, "values", "fired-from"))
+        if h is not None:
+            state.support.fired_from[place.id] = (h, count)
 
 
 def _read_exits(state: Panzer44State) -> None:

@@ -120,11 +120,13 @@ class Support(Record):
     used once [15.12]; the units spotted by counterbattery, with the hex (open to Indirect Fire
     there [6.78]); the Game-Turn each counterbattery unit last fired (once a turn [6.75]).
     ``offboard``: whether the game has off-board support (``support_used`` written only
-    then)."""
+    then). ``fired_from``: under the optional Alternate Procedure [6.79] only, each unit's hex
+    and the Game-Turns it has fired Indirect Fire (counterbattery included) from it."""
 
     used: set[str] = state_field(default_factory=set, key="support_used")
     cb_spotted: dict[str, Hex] = state_field(default_factory=dict, encode=_unless_empty)
     cb_fired: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
+    fired_from: dict[str, tuple[Hex, int]] = state_field(default_factory=dict, encode=_unless_empty)
     offboard: bool = state_field(default=False, cache=True)
 
     def snapshot(self) -> dict[str, Any]:

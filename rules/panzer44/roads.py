@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-import re
 import weakref
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -23,6 +22,7 @@ from model.hexes import Hex, Hexside
 from model.systems import GameSystem
 from model.victory import RuleOverride
 from rules.movement.costs import CostPart, MoveCost, terrain_effect
+from rules.panzer44.scenario_rules import wreck_rate
 
 if TYPE_CHECKING:
     from rules.panzer44.game import Panzer44Game, Panzer44State
@@ -77,9 +77,9 @@ def wreck_override(game: Panzer44Game) -> float | None:
     """The scenario's rate for a vehicle entering a wreck hex along a road (20.3), or None."""
     for rule in game.scenario.special_rules:
         if isinstance(rule, RuleOverride) and rule.rule == "10.4":
-            found = re.search(r"paying (\d+) Movement Points", rule.text)
-            if found:
-                return float(found.group(1))
+            rate = wreck_rate(rule)
+            if rate is not None:
+                return rate
     return None
 
 

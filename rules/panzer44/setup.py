@@ -32,7 +32,7 @@ from model.scenario import (
     Side,
 )
 from model.systems import GameSystem
-from model.victory import DeploymentLimit, Exit
+from model.victory import AreaBan, DeploymentLimit, Exit
 from rules.engine.errors import RulesError
 from rules.engine.events import Event, UnitDeployed, UnitOffMap
 from rules.movement.costs import Movement
@@ -250,6 +250,12 @@ class _Placer:
             for rule in scenario.special_rules
             if isinstance(rule, DeploymentLimit) and rule.at_most is not None and not rule.per_zone
         ]
+        #: The scenario's areas where sides (none: both) may not deploy (20.4: Ley).
+        self.no_deploy = [
+            (tuple(rule.sides), evaluate(rule.region, self.ctx))
+            for rule in scenario.special_rules
+            if isinstance(rule, AreaBan) and rule.deploy
+        ]
 
     def legal(self, spec: UnitSpec, h: Hex) -> bool:
         if h not in self.amap.hexes or h in self.occupied:
@@ -257,6 +263,9 @@ class _Placer:
         for side, area, at_most in self.limits:
             if side == spec.side and h in area and self._placed_in(side, area) >= at_most:
                 return False  # the scenario's deployment limit is reached there
+        for sides, area in self.no_deploy:
+            if (not sides or spec.side in sides) and h in area:
+                return False  # the scenario bans the side from deploying there
         if self.play_area is not None and h not in self.play_area:
             return False
         cls = spec.movement_class if spec.movement_class != "none" else "foot"

@@ -21,7 +21,16 @@ from rules.panzer44.entry import OFF
 from rules.panzer44.fire import prepare, targets_in
 from rules.panzer44.indirect import ALLOCATE
 from rules.panzer44.legal import plottable, to_move
-from rules.panzer44.movement import DISMOUNT, MARKERS, MOUNT, OVERRUN, SCATTER, reachable_hexes
+from rules.panzer44.movement import (
+    DISMOUNT,
+    INTO_IP,
+    MARKERS,
+    MOUNT,
+    OUT_OF_IP,
+    OVERRUN,
+    SCATTER,
+    reachable_hexes,
+)
 
 if TYPE_CHECKING:
     from rules.panzer44.game import Panzer44State
@@ -134,6 +143,10 @@ def _special_move(move: Move) -> str | None:
         return f"Leave the map from {path[-2]} [7.23]" if len(path) > 1 else "Leave the map [7.23]"
     if SCATTER in path:
         return "Scatter (panic) [14.11]"
+    if OUT_OF_IP in path:
+        return "Climb out of the Improved Position, with the whole Movement Allowance [12.4]"
+    if INTO_IP in path:
+        return "Go back inside the Improved Position (no Movement Point cost) [12.4]"
     if MOUNT in path:
         return f"Mount the unit in {path[path.index(MOUNT) + 1]} [9.1]"
     if DISMOUNT in path:

@@ -46,6 +46,7 @@ from rules.engine.play import ActionFocus, Preview, Progress
 from rules.engine.positions import UnitPosition
 from rules.maps.game import MapGame
 from rules.maps.named import HexesByName
+from rules.movement.costs import ENFORCED_BY_MOVEMENT
 from rules.panzer_command import position as position_io
 from rules.panzer_command import preview, view
 from rules.panzer_command.actions import (
@@ -83,6 +84,9 @@ class PanzerCommandGame(MapGame):
     rules_version = RULES_VERSION
     actions = ACTIONS
     position_state = PcPositionState
+    #: The special rules its engine enforces: terrain overrides, in its movement costs
+    #: (:mod:`rules.engine.special_rules`; the rest are listed in each outcome).
+    enforces = ENFORCED_BY_MOVEMENT
 
     def __init__(self, loaded: LoadedScenario) -> None:
         super().__init__(loaded)

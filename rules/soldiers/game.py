@@ -43,6 +43,7 @@ from rules.engine.play import ActionFocus, Preview, Progress
 from rules.engine.positions import UnitPosition
 from rules.maps.game import MapGame
 from rules.maps.named import HexesByName
+from rules.movement.costs import ENFORCED_BY_MOVEMENT
 from rules.records.position import PositionReader
 from rules.soldiers import position as position_io
 from rules.soldiers import preview, view
@@ -71,6 +72,9 @@ class SoldiersGame(MapGame):
     rules_version = RULES_VERSION
     actions = ACTIONS
     position_state = SoldiersPositionState
+    #: The special rules its engine enforces: terrain overrides, in its movement costs
+    #: (:mod:`rules.engine.special_rules`; the rest are listed in each outcome).
+    enforces = ENFORCED_BY_MOVEMENT
 
     def __init__(self, loaded: LoadedScenario) -> None:
         super().__init__(loaded)
