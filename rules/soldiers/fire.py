@@ -1,8 +1,10 @@
 """Soldiers fire [8.1-8.4]: one man's shot at a hex, its hit and its damage.
 
 A shot: the hit chance of the weapon's table at the fire type and range (hexes counted with the
-target's, without the firer's [8.31]), plus the cumulative modifiers of the target's terrain
-(``hit`` effect of terrain.yaml), mist [8.32], the number of men in the hex and all of them
+target's, without the firer's [8.31]; at most the battle condition's sighting distance [6.42]),
+plus the cumulative modifiers of the target's terrain and of a hedge, wall or ridge the line of
+sight crosses next to the target (``hit`` effects of terrain.yaml), mist (not between adjacent
+hexes) or night [8.32], the number of men in the hex and all of them
 suppressed (fire-modifiers.yaml); below 1 no roll, the AP spent all the same [8.3]; a d10 at
 or under it hits [8.3]. The victim: on a 1 the firer's choice, else the target player's, a
 non-suppressed man first [8.41]. Damage: a d10 minus the terrain's ``damage`` modifier read on
@@ -19,8 +21,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.hexes import Hex
+from model.hexes import Hex, Hexside
 from rules.engine.worked import Working
+from rules.los.geometry import CrossStep, trace
 from rules.movement.costs import terrain_effect
 from rules.soldiers.actions import ManHit, Shoot, ShotExplained
 from rules.soldiers.units import SYSTEM, cell
@@ -56,11 +59,16 @@ def why_not_shoot(state: SoldiersState, action: Shoot) -> str | None:
         return f"'{action.hex}' is not a hex of the map"
     at = state.troops.hexes[man]
     dist = at.distance(target)
-    if dist < 1 or dist > min(15, spec.weapon.max_range):
-        return f"the range is {dist} hexes (1-{min(15, spec.weapon.max_range)}) [8.31]"
+    if dist < 1 or dist > spec.weapon.max_range:
+        return f"the range is {dist} hexes (1-{spec.weapon.max_range}) [8.31]"
+    if dist > game.sight_range:
+        return (
+            f"the range is {dist} hexes, beyond the {game.sight_range} hexes a man sees in "
+            f"{game.condition} [6.42]"
+        )
     if not state.able_enemies_in(target, spec.side):
         return "the hex holds no able enemy man [8.1]"
-    if game.los(at, target).verdict == "blocked":
+    if not game.sees(at, target):
         return "the hex is not in sight [6.4]"
     return None
 
@@ -70,6 +78,15 @@ def _terrain(state: SoldiersState, h: Hex, key: str) -> tuple[int, str, str | No
     effect = terrain_effect(SYSTEM, terrain, key)
     value = effect.value if effect is not None and isinstance(effect.value, int) else 0
     return value, terrain, effect.placeholder if effect is not None else None
+
+
+def entry_side(firer: Hex, target: Hex) -> Hexside | None:
+    """The target hex's hexside the line of sight crosses as it enters it [8.32], None when it
+    enters through a corner (our reading: a line crossing only a corner of a hexside does not
+    cross it, as for blocking [6.45])."""
+    steps = trace(firer, target).steps
+    last = steps[-2] if len(steps) >= 2 else None
+    return last.side if isinstance(last, CrossStep) else None
 
 
 def hit_chance(state: SoldiersState, action: Shoot) -> tuple[int, Working]:
@@ -89,9 +106,22 @@ def hit_chance(state: SoldiersState, action: Shoot) -> tuple[int, Working]:
     value, terrain, ph = _terrain(state, target, "hit")
     if value:
         chance += work.add(f"target in {terrain} [8.32]", value, ph)
-    if game.visibility == "mist" and dist > 1:
+    at = state.troops.hexes[man]
+    side = entry_side(at, target)
+    for feature in sorted(game.terrain.hexside_features(side)) if side is not None else ():
+        effect = terrain_effect(SYSTEM, feature, "hit")
+        if effect is not None and isinstance(effect.value, int) and effect.value:
+            chance += work.add(
+                f"the line of sight crosses a {feature} next to the target [8.32]",
+                effect.value,
+                effect.placeholder,
+            )
+    if game.condition == "Mist" and dist > 1:
         c = cell("fire-modifiers", "mist (not between adjacent hexes)", "hit chance")
         chance += work.add("mist, not adjacent [8.32]", int(str(c.value)), c.placeholder)
+    elif game.condition == "Night":
+        c = cell("fire-modifiers", "night", "hit chance")
+        chance += work.add("night [8.32]", int(str(c.value)), c.placeholder)
     inside = [
         m for m, h in state.troops.hexes.items() if h == target and m not in state.troops.disabled
     ]

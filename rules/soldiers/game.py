@@ -52,7 +52,7 @@ from rules.soldiers.fire import FIRE_BY_RISK, shoot, why_not_shoot
 from rules.soldiers.moves import move, move_options
 from rules.soldiers.position import SoldiersPositionState
 from rules.soldiers.records import ActiveTurn, CommandTrack, Play, Troops
-from rules.soldiers.units import Chit, Man, deploy
+from rules.soldiers.units import Chit, Man, cell, deploy
 from rules.soldiers.victory import evaluate_outcome
 
 RULES_VERSION = "soldiers-0.1"
@@ -62,6 +62,24 @@ SEQUENCE = (
     ("action", "B. Action Phase", "[3B; 6]"),
     ("end", "C. End Phase", "[3C; 6]"),
 )
+
+
+#: The battle conditions [6.42; 8.32], as the scenario's ``rules.visibility`` names them.
+CONDITIONS = {"night": "Night", "mist": "Mist", "clear": "Clear"}
+
+
+def battle_condition(visibility: str | None) -> str:
+    """The scenario's battle condition [6.42]: Night, Mist or Clear. None given is Clear (our
+    reading: the book's scenarios all name one; Clear has no modifier)."""
+    if visibility is None:
+        return "Clear"
+    found = CONDITIONS.get(visibility.strip().lower())
+    if found is None:
+        raise UnsupportedGameError(
+            f"the battle condition '{visibility}' is not one of Night, Mist or Clear [6.42]: "
+            "choose one in the scenario's rules.visibility"
+        )
+    return found
 
 
 class SoldiersGame(MapGame):
@@ -90,9 +108,19 @@ class SoldiersGame(MapGame):
         if scenario.length.turns is None:
             raise UnsupportedGameError("give the scenario's 'length.turns' (Command Cycles)")
         self.cycles = scenario.length.turns
+        self.condition = battle_condition(scenario.rules.visibility)
+        found = cell("battle-conditions", self.condition, "maximum sighting (hexes)")
+        #: The maximum sighting distance of the battle condition [6.42]: Night 6, Mist 10,
+        #: Clear 15.
+        self.sight_range = int(str(found.value))
         self.men: dict[str, Man] = {m.id: m for m in self.deployment.men}
         self.chits: dict[str, Chit] = {c.id: c for c in self.deployment.chits}
         self.first = scenario.first_player or self.sides[0]
+
+    def sees(self, a: Hex, b: Hex) -> bool:
+        """A clear line of sight [6.41]: not blocked, and within the battle condition's
+        maximum sighting distance [6.42] (Night 6, Mist 10, Clear 15 hexes)."""
+        return a.distance(b) <= self.sight_range and super().sees(a, b)
 
     def unit_name(self, unit: str) -> str:
         """A man's name and his weapon (``Austin, M1``)."""
@@ -274,8 +302,8 @@ class SoldiersState(State):
         )
         found = []
         for h in targets:
-            if at.distance(h) > 15:
-                continue
+            if at.distance(h) > self.game.sight_range:
+                continue  # beyond the battle condition's sighting distance [6.42]
             for t in FIRE_BY_RISK[self.active.risk]:
                 action = Shoot(man, self.game.name(h), t)
                 if why_not_shoot(self, action) is None:

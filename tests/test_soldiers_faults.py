@@ -1,0 +1,249 @@
+"""Soldiers faults found when the engine was tried against the book, each pinned by the
+section it breaks: battle conditions [6.42; 8.32], hexside hit modifiers [8.32], damage on a
+disabled man [8.44], fire into a hex both sides hold [8.84], movement by risk level and sight
+[7.22; 7.23; 7.42; 18.33], the risk level of an independent turn [6.11; 6.23], the ford of
+scenario 26 [26.1], the seam hexes of joined maps [7.25] and building control [10.5]."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+
+import pytest
+
+from model.hexes import Hex
+from model.scenario_io import LoadedScenario, load_scenario
+from rules.engine.actions import Move
+from rules.engine.errors import IllegalActionError
+from rules.movement.costs import terrain_effect
+from rules.registry import load_game
+from rules.soldiers.actions import ManHit, OrderMan, Shoot, ShotExplained
+from rules.soldiers.fire import apply_damage, entry_side, hit_chance
+from rules.soldiers.game import SoldiersGame, SoldiersState
+from rules.soldiers.units import SYSTEM, cell
+from rules.los.geometry import CrossStep, trace
+
+SCENARIO = "scenarios/soldiers/10-dawn-patrol.yaml"
+
+
+def _loaded(visibility: str | None = None) -> LoadedScenario:
+    loaded = load_scenario(SCENARIO)
+    if visibility is None:
+        return loaded
+    rules = loaded.scenario.rules.model_copy(update={"visibility": visibility})
+    scenario = loaded.scenario.model_copy(update={"rules": rules})
+    return dataclasses.replace(loaded, scenario=scenario)
+
+
+def _game(visibility: str | None = None) -> SoldiersGame:
+    found = load_game(_loaded(visibility))
+    assert isinstance(found, SoldiersGame)
+    return found
+
+
+@pytest.fixture(scope="module")
+def mist() -> SoldiersGame:
+    return _game()
+
+
+@pytest.fixture(scope="module")
+def night() -> SoldiersGame:
+    return _game("night")
+
+
+@pytest.fixture(scope="module")
+def clear() -> SoldiersGame:
+    return _game("clear")
+
+
+def _ordered(game: SoldiersGame, dice: tuple[int, int] = (10, 1)) -> tuple[SoldiersState, str]:
+    """The first Action Phase, its leader ordered (Aggressive on a d10 of 10) [6.11]."""
+    state = game.new_initial_state(1)
+    side = state.to_act()[0]
+    state.apply(f"commit {side}.e.sl")
+    state.force_dice(*dice)
+    state.apply(f"done {game.other(side)}")
+    leader = game.chits[f"{side}.e.sl"].leader
+    assert leader is not None
+    return state, leader
+
+
+def _clear_ground(game: SoldiersGame, h: Hex) -> bool:
+    return h in game.amap.hexes and game.terrain.terrain(h) == "clear"
+
+
+def _pairs(game: SoldiersGame, dist: int) -> Iterator[tuple[Hex, Hex]]:
+    """Clear hexes ``dist`` apart, the line between them unblocked by terrain and crossing no
+    hexside feature next to the target."""
+    hexes = sorted((h for h in game.amap.hexes if _clear_ground(game, h)), key=game.name)
+    for a in hexes:
+        for b in hexes:
+            if a.distance(b) != dist:
+                continue
+            side = entry_side(a, b)
+            if side is not None and game.terrain.hexside_features(side):
+                continue
+            if game.los(a, b).verdict != "blocked":
+                yield a, b
+
+
+def _place(state: SoldiersState, firer: str, at: Hex, target: Hex) -> str:
+    """The firer at ``at``, every other man far away, one enemy at ``target``; that enemy."""
+    game = state.game
+    side = game.men[firer].side
+    enemy = state.able(game.other(side))[0]
+    for m in state.troops.hexes:
+        state.troops.hexes[m] = at if game.men[m].side == side else _far(game, at, target)
+    state.troops.hexes[firer] = at
+    state.troops.hexes[enemy] = target
+    return enemy
+
+
+def _far(game: SoldiersGame, *near: Hex) -> Hex:
+    return max(game.amap.hexes, key=lambda h: (min(h.distance(n) for n in near), game.name(h)))
+
+
+def _shot(state: SoldiersState) -> ShotExplained:
+    return next(e for e in reversed(state.log) if isinstance(e, ShotExplained))
+
+
+def _base(game: SoldiersGame, man: str, dist: int) -> int:
+    table = game.men[man].weapon.tables("quick")[0]
+    return int(str(cell(table, "quick", dist).value))
+
+
+# --- 1. Battle conditions [6.42; 8.32] ------------------------------------------------------
+
+
+def test_sighting_distance_by_battle_condition(
+    mist: SoldiersGame, night: SoldiersGame, clear: SoldiersGame
+) -> None:
+    """[6.42]: Night 6 hexes, Mist 10, Clear 15; a line the terrain leaves clear is no sight
+    beyond them."""
+    assert (night.sight_range, mist.sight_range, clear.sight_range) == (6, 10, 15)
+    assert (night.condition, mist.condition, clear.condition) == ("Night", "Mist", "Clear")
+    a, b = next(_pairs(night, 7))
+    assert not night.sees(a, b) and clear.sees(a, b) and mist.sees(a, b)
+    a, b = next(_pairs(night, 11))
+    assert not mist.sees(a, b) and clear.sees(a, b)
+    a, b = next(_pairs(night, 6))
+    assert night.sees(a, b)
+
+
+def test_fire_beyond_the_nights_sighting_distance_is_refused(night: SoldiersGame) -> None:
+    """[6.42; 8.2]: a man fires only at what he sees; at night no further than 6 hexes."""
+    state, leader = _ordered(night)
+    max_range = night.men[leader].weapon.max_range
+    assert max_range > 6
+    a, b = next(_pairs(night, 7))
+    _place(state, leader, a, b)
+    state.apply(OrderMan(leader))
+    why = state.why_not(Shoot(leader, night.name(b), "quick"))
+    assert why is not None and "[6.42]" in why and "Night" in why
+    assert not state.shots_of(leader)
+
+
+def test_night_modifies_every_shot_even_adjacent(night: SoldiersGame) -> None:
+    """[8.32]: night is -2 ("firing into a building hex at night ... -4"); unlike mist it
+    applies between adjacent hexes too."""
+    state, leader = _ordered(night)
+    a, b = next(_pairs(night, 1))
+    _place(state, leader, a, b)
+    state.apply(OrderMan(leader))
+    chance, work = hit_chance(state, Shoot(leader, night.name(b), "quick"))
+    assert chance == _base(night, leader, 1) - 2
+    assert any("night [8.32]" in s for s in work.steps)
+
+
+def test_mist_modifies_only_beyond_adjacent(mist: SoldiersGame, clear: SoldiersGame) -> None:
+    """[8.32]: mist -1, not between adjacent hexes; clear weather no modifier."""
+    for game, modifier in ((mist, -1), (clear, 0)):
+        state, leader = _ordered(game)
+        a, b = next(_pairs(game, 2))
+        _place(state, leader, a, b)
+        state.apply(OrderMan(leader))
+        chance, _ = hit_chance(state, Shoot(leader, game.name(b), "quick"))
+        assert chance == _base(game, leader, 2) + modifier
+
+
+def test_an_unknown_battle_condition_is_refused() -> None:
+    """[6.42]: the engine plays Night, Mist or Clear; a choice left open must be made."""
+    from rules.engine.errors import UnsupportedGameError
+
+    with pytest.raises(UnsupportedGameError, match=r"\[6.42\]"):
+        _game("night or mist, the US player's choice")
+
+
+# --- 2. Hexsides next to the target [8.32] --------------------------------------------------
+
+
+def _across(game: SoldiersGame, feature: str, dist: int) -> tuple[Hex, Hex]:
+    """Clear hexes ``dist`` apart whose line enters the target across a ``feature`` hexside,
+    in sight, no other feature on that side."""
+    for side, features in sorted(game.terrain.all_hexside_features().items(), key=str):
+        if features != {feature}:
+            continue
+        for target in side.hexes:
+            if not _clear_ground(game, target):
+                continue
+            for a in sorted(game.amap.hexes, key=game.name):
+                if (
+                    a.distance(target) == dist
+                    and _clear_ground(game, a)
+                    and entry_side(a, target) == side
+                    and game.sees(a, target)
+                ):
+                    return a, target
+    raise AssertionError(f"no {feature} to fire across")
+
+
+@pytest.mark.parametrize(("feature", "modifier"), [("hedge", -2), ("wall", -1)])
+def test_a_hexside_next_to_the_target_modifies_the_hit_chance(
+    clear: SoldiersGame, feature: str, modifier: int
+) -> None:
+    """[8.32]: "the LOS crosses a hedge hexside adjacent to the target ... -2 for the hedge";
+    "a wall hexside adjacent to the building hex ... -1 for the wall"."""
+    effect = terrain_effect(SYSTEM, feature, "hit")
+    assert effect is not None and effect.value == modifier
+    state, leader = _ordered(clear)
+    a, b = _across(clear, feature, 1)
+    _place(state, leader, a, b)
+    state.apply(OrderMan(leader))
+    state.force_dice(10)
+    state.apply(Shoot(leader, clear.name(b), "quick"))
+    shot = _shot(state)
+    assert shot.chance == _base(clear, leader, 1) + modifier
+    assert any(f"crosses a {feature} next to the target [8.32]" in s for s in shot.steps)
+
+
+def test_a_hexside_away_from_the_target_does_not_modify(clear: SoldiersGame) -> None:
+    """[8.32]: only a hexside next to the target counts; a hedge next to the firer (which does
+    not block his sight [6.44]) does not modify."""
+    found = None
+    for side, features in sorted(clear.terrain.all_hexside_features().items(), key=str):
+        if features != {"hedge"}:
+            continue
+        for firer in side.hexes:
+            for target in sorted(clear.amap.hexes, key=clear.name):
+                if not (_clear_ground(clear, firer) and _clear_ground(clear, target)):
+                    continue
+                if firer.distance(target) != 2 or not clear.sees(firer, target):
+                    continue
+                crossed = [s.side for s in trace(firer, target).steps if isinstance(s, CrossStep)]
+                last = entry_side(firer, target)
+                if crossed[:1] == [side] and last is not None:
+                    if not clear.terrain.hexside_features(last):
+                        found = firer, target
+                        break
+            if found:
+                break
+        if found:
+            break
+    assert found is not None
+    firer, target = found
+    state, leader = _ordered(clear)
+    _place(state, leader, firer, target)
+    state.apply(OrderMan(leader))
+    chance, work = hit_chance(state, Shoot(leader, clear.name(target), "quick"))
+    assert chance == _base(clear, leader, 2)
+    assert not any("next to the target" in s for s in work.steps)
