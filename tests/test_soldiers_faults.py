@@ -247,3 +247,92 @@ def test_a_hexside_away_from_the_target_does_not_modify(clear: SoldiersGame) -> 
     chance, work = hit_chance(state, Shoot(leader, clear.name(target), "quick"))
     assert chance == _base(clear, leader, 2)
     assert not any("next to the target" in s for s in work.steps)
+
+
+# --- 3. Damage on an incapacitated man [8.44] -----------------------------------------------
+
+
+@pytest.mark.parametrize("result", ["Wound", "Incap"])
+def test_an_incapacitated_man_wounded_or_incapacitated_again_is_killed(
+    mist: SoldiersGame, result: str
+) -> None:
+    """[8.44]: "An incapacitated man ... is killed if wounded or incapacitated."""
+    state, _ = _ordered(mist)
+    man = state.able("us")[0]
+    apply_damage(state, man, "Incap", "first hit")
+    assert state.troops.disabled[man] == "incapacitated"
+    apply_damage(state, man, result, "second hit")
+    assert state.troops.disabled[man] == "killed"
+    last = [e for e in state.log if isinstance(e, ManHit)][-1]
+    assert last.result == "Kill" and "[8.44]" in last.why
+
+
+def test_suppression_leaves_an_incapacitated_man_incapacitated(mist: SoldiersGame) -> None:
+    """[8.44]: only a wound or an incapacitation kills him; suppression does nothing more."""
+    state, _ = _ordered(mist)
+    man = state.able("us")[0]
+    apply_damage(state, man, "Wound", "first hit")
+    apply_damage(state, man, "Wound", "second wound")  # a wounded man wounded again [8.44]
+    assert state.troops.disabled[man] == "incapacitated"
+    apply_damage(state, man, "Sup", "third hit")
+    assert state.troops.disabled[man] == "incapacitated" and man not in state.troops.suppressed
+
+
+# --- 4. Fire into a hex both sides hold [8.84] ----------------------------------------------
+
+
+def _mutual(game: SoldiersGame) -> tuple[SoldiersState, str, list[str], list[str], Hex]:
+    """A man with sustained fire under orders (Aggressive) 2 hexes from a clear hex holding
+    two able enemy men and two of his own side's [8.84 example]."""
+    state, leader = _ordered(game)
+    side = game.men[leader].side
+    gunner = next(m for m in state.able(side) if "sustained" in game.men[m].weapon.fire)
+    a, b = next(_pairs(game, 2))
+    _place(state, gunner, a, b)
+    enemies = state.able(game.other(side))[:2]
+    friends = [m for m in state.able(side) if m != gunner][:2]
+    for m in enemies + friends:
+        state.troops.hexes[m] = b
+    state.active.in_command.add(gunner)
+    state.apply(OrderMan(gunner))
+    return state, gunner, friends, enemies, b
+
+
+def test_a_roll_of_exactly_the_hit_chance_hits_the_firers_own_man(mist: SoldiersGame) -> None:
+    """[8.84 example]: sustained fire at a hex of two German and two US men; the roll equals
+    the modified hit chance: one of the firer's own men; the same damage number again: a man
+    of the other side; lower: the firer's other man; higher: the chain ends."""
+    state, gunner, friends, enemies, b = _mutual(mist)
+    action = Shoot(gunner, mist.name(b), "sustained")
+    chance, _ = hit_chance(state, action)
+    assert chance >= 2
+    state.force_dice(chance, 8, 8, 3, 5)
+    state.apply(action)
+    shot = _shot(state)
+    assert shot.hit and any("[8.84]" in s for s in shot.steps)
+    hits = [e for e in state.log if isinstance(e, ManHit)]
+    damaged = [e.man for e in hits if e.man != "-"]
+    assert len(damaged) == 3
+    assert damaged[0] in friends and damaged[1] in enemies and damaged[2] in friends
+    assert damaged[0] != damaged[2]
+    assert "[8.84]" in hits[1].why and "the same number" in hits[1].why
+    assert hits[-1].man == "-" and "chain ends" in hits[-1].result
+
+
+def test_a_roll_under_the_hit_chance_hits_the_enemy_in_a_shared_hex(mist: SoldiersGame) -> None:
+    """[8.84]: only a roll of exactly the modified hit chance hits a friendly man."""
+    state, gunner, friends, enemies, b = _mutual(mist)
+    action = Shoot(gunner, mist.name(b), "quick")
+    chance, _ = hit_chance(state, action)
+    state.force_dice(chance - 1, 5)
+    state.apply(action)
+    damaged = [e.man for e in state.log if isinstance(e, ManHit) and e.man != "-"]
+    assert len(damaged) == 1 and damaged[0] in enemies
+
+
+def test_friendly_men_in_the_target_hex_are_not_counted(mist: SoldiersGame) -> None:
+    """[8.32]: the number of enemy men in the target hex: two enemies and two friends are not
+    "3 or 4 non-suppressed men"."""
+    state, gunner, _, _, b = _mutual(mist)
+    _, work = hit_chance(state, Shoot(gunner, mist.name(b), "quick"))
+    assert not any("men in the target hex" in s for s in work.steps)
