@@ -336,3 +336,224 @@ def test_friendly_men_in_the_target_hex_are_not_counted(mist: SoldiersGame) -> N
     state, gunner, _, _, b = _mutual(mist)
     _, work = hit_chance(state, Shoot(gunner, mist.name(b), "quick"))
     assert not any("men in the target hex" in s for s in work.steps)
+
+
+# --- 5. Movement: risk levels, sight, wire and minefields, unsuppressing [7.2; 7.4; 18] ------
+
+
+def _phase(game: SoldiersGame, risk: str) -> tuple[SoldiersState, str]:
+    """The first Action Phase with ``risk`` as its rolled risk level [6.11], the leader not yet
+    ordered, every man far from the action (placed by the tests)."""
+    state, leader = _ordered(game)
+    state.active.risk = risk
+    return state, leader
+
+
+def _enterable(game: SoldiersGame, h: Hex) -> bool:
+    return h in game.amap.hexes and not game.movement.cost("man", h).prohibited
+
+
+def _behind_cover(game: SoldiersGame) -> tuple[Hex, Hex, Hex, Hex]:
+    """A (clear), B (blocking terrain next to A), C (next to B, two from A, which A cannot
+    see), and F, a hex A sees from which C is seen."""
+    for a in sorted(game.amap.hexes, key=game.name):
+        if not _clear_ground(game, a):
+            continue
+        for b in a.neighbors():
+            if not _enterable(game, b) or game.terrain.terrain(b) not in ("woods", "brush"):
+                continue
+            for c in b.neighbors():
+                if a.distance(c) != 2 or not _enterable(game, c) or game.sees(a, c):
+                    continue
+                if game.movement.cost("man", c, b).prohibited:
+                    continue
+                for f in sorted(game.amap.hexes, key=game.name):
+                    if f not in (a, b, c) and game.sees(a, f) and game.sees(f, c):
+                        return a, b, c, f
+    raise AssertionError("no such hexes")
+
+
+def _alone(state: SoldiersState, man: str, at: Hex) -> None:
+    """Every man far away but ``man`` at ``at``; no enemy sees anything near."""
+    game = state.game
+    far = _far(game, at)
+    for m in state.troops.hexes:
+        state.troops.hexes[m] = far
+    state.troops.hexes[man] = at
+    assert far.distance(at) > game.sight_range
+
+
+@pytest.mark.parametrize("risk", ["Cautious", "Wary"])
+def test_cautious_and_wary_enter_only_hexes_in_friendly_sight(
+    mist: SoldiersGame, risk: str
+) -> None:
+    """[7.22; 7.23]: at Cautious or Wary a man enters only hexes in friendly sight, judged when
+    his actions start: what he sees, or what a friendly able, non-suppressed man in his sight
+    sees (the book's example: Canton enters 1407 "because Ferris can now see it")."""
+    a, b, c, f = _behind_cover(mist)
+    names = (mist.name(b), mist.name(c))
+    state, leader = _phase(mist, risk)
+    _alone(state, leader, a)
+    state.apply(OrderMan(leader))
+    why = state.why_not(Move(leader, names))
+    assert why is not None and "[7.22; 7.23]" in why
+    state.apply(Move(leader, names[:1]))  # B is next to him: in his sight [7.23]
+
+    state, leader = _phase(mist, risk)
+    _alone(state, leader, a)
+    friend = next(m for m in state.able(mist.men[leader].side) if m != leader)
+    state.troops.hexes[friend] = f
+    state.apply(OrderMan(leader))
+    assert state.why_not(Move(leader, names)) is None
+    state.apply(Move(leader, names))
+
+    state, leader = _phase(mist, risk)
+    _alone(state, leader, a)
+    state.troops.hexes[friend] = f
+    state.troops.suppressed.add(friend)  # a suppressed man's sight does not count [7.23]
+    state.apply(OrderMan(leader))
+    assert state.why_not(Move(leader, names)) is not None
+
+
+def test_bold_and_aggressive_need_no_friendly_sight(mist: SoldiersGame) -> None:
+    """[7.22]: Bold, any hex not enemy-occupied."""
+    a, b, c, _ = _behind_cover(mist)
+    state, leader = _phase(mist, "Bold")
+    _alone(state, leader, a)
+    state.apply(OrderMan(leader))
+    assert state.why_not(Move(leader, (mist.name(b), mist.name(c)))) is None
+
+
+@pytest.mark.parametrize(("risk", "legal"), [("Aggressive", True), ("Bold", False)])
+def test_only_aggressive_enters_an_enemy_occupied_hex(
+    mist: SoldiersGame, risk: str, legal: bool
+) -> None:
+    """[7.22]: "Aggressive, he may enter any hex"; Bold, "any hex that is not
+    enemy-occupied"."""
+    a, b = next(_pairs(mist, 1))
+    state, leader = _phase(mist, risk)
+    enemy = _place(state, leader, a, b)
+    state.apply(OrderMan(leader))
+    why = state.why_not(Move(leader, (mist.name(b),)))
+    assert (why is None) == legal
+    if legal:
+        state.apply(Move(leader, (mist.name(b),)))
+        assert state.troops.hexes[leader] == state.troops.hexes[enemy] == b
+    else:
+        assert why is not None and "enemy-occupied" in why and "[7.22]" in why
+
+
+def _painted(terrain: str, where: list[str], defender: str | None = None) -> SoldiersGame:
+    from model import edits
+
+    loaded = load_scenario(SCENARIO)
+    scenario = edits.paint_terrain(loaded.scenario, where, terrain)
+    if defender is not None:
+        sides = [
+            s.model_copy(update={"role": "defender" if s.id == defender else "attacker"})
+            for s in scenario.sides
+        ]
+        scenario = scenario.model_copy(update={"sides": sides})
+    found = load_game(dataclasses.replace(loaded, scenario=scenario))
+    assert isinstance(found, SoldiersGame)
+    return found
+
+
+def _line(game: SoldiersGame, n: int) -> list[Hex]:
+    """``n`` clear hexes in a row, each next to the last."""
+    for a in sorted(game.amap.hexes, key=game.name):
+        line = [a]
+        while len(line) < n:
+            nxt = next(
+                (h for h in line[-1].neighbors() if _clear_ground(game, h) and h not in line),
+                None,
+            )
+            if nxt is None or any(nxt.distance(x) < 1 for x in line):
+                break
+            line.append(nxt)
+        if len(line) == n and all(_clear_ground(game, h) for h in line):
+            return line
+    raise AssertionError("no line")
+
+
+def test_wire_costs_three_and_ends_the_mans_movement(mist: SoldiersGame) -> None:
+    """[18.33]: "A man must expend 3 APs to enter a wire hex and may move no further in that
+    Action Phase"; leaving it costs 1 AP more."""
+    a, b, c = _line(mist, 3)
+    game = _painted("wire", [mist.name(b)])
+    state, leader = _phase(game, "Aggressive")
+    _alone(state, leader, a)
+    state.apply(OrderMan(leader))
+    why = state.why_not(Move(leader, (game.name(b), game.name(c))))
+    assert why is not None and "[18.33]" in why
+    state.apply(Move(leader, (game.name(b),)))
+    assert state.active.ap == 2.0  # 5 - 3 [18.33]
+    assert state.active.stopped
+    assert not [x for x in state.legal_actions() if isinstance(x, Move)]
+    why = state.why_not(Move(leader, (game.name(c),)))
+    assert why is not None and "[18.33]" in why
+
+
+def test_a_friendly_minefield_costs_two_more_and_stops(mist: SoldiersGame) -> None:
+    """[18.45]: "A friendly man may enter ... a friendly minefield with no danger, but must
+    expend 2 additional APs to do so and may move no farther that Action Phase"."""
+    a, b, c = _line(mist, 3)
+    state, leader = _phase(mist, "Aggressive")
+    side = mist.men[leader].side
+    game = _painted("minefield", [mist.name(b)], defender=side)
+    state, leader = _phase(game, "Aggressive")
+    _alone(state, leader, a)
+    state.apply(OrderMan(leader))
+    state.apply(Move(leader, (game.name(b),)))
+    assert state.active.ap == 2.0  # 1 + 2 [18.45]
+    assert state.why_not(Move(leader, (game.name(c),))) is not None
+    assert leader not in state.troops.disabled
+
+
+def test_an_enemy_minefield_wary_or_higher_two_ap_and_an_attack_on_9_or_10(
+    mist: SoldiersGame,
+) -> None:
+    """[18.44]: a revealed enemy minefield is entered only at Wary or higher, for 2 AP, no
+    further movement, and a d10 of 9 or 10 is a minefield attack (Grenade Table, indoors
+    [18.43])."""
+    a, b, _ = _line(mist, 3)
+    state, leader = _phase(mist, "Aggressive")
+    enemy_side = mist.other(mist.men[leader].side)
+    game = _painted("minefield", [mist.name(b)], defender=enemy_side)
+    state, leader = _phase(game, "Cautious")
+    _alone(state, leader, a)
+    state.apply(OrderMan(leader))
+    why = state.why_not(Move(leader, (game.name(b),)))
+    assert why is not None and "[18.44]" in why
+    state, leader = _phase(game, "Wary")
+    _alone(state, leader, a)
+    state.apply(OrderMan(leader))
+    state.force_dice(9, 10)  # an attack; an unmodified 10 on the indoors line kills
+    state.apply(Move(leader, (game.name(b),)))
+    assert state.active.ap == 3.0 and state.active.stopped
+    assert state.troops.disabled.get(leader) == "killed"
+    hit = [e for e in state.log if isinstance(e, ManHit)][-1]
+    assert "[18.43; 18.44]" in hit.why
+
+
+def test_a_cautious_man_does_not_unsuppress_in_the_open(mist: SoldiersGame) -> None:
+    """[7.42]: "Cautious, may unsuppress in any protected or covered hex, not enemy occupied,
+    at a cost of 2 APs"; in the open he stays suppressed and can do nothing."""
+    a, b = next(_pairs(mist, 1))
+    state, leader = _phase(mist, "Cautious")
+    _alone(state, leader, a)
+    state.troops.suppressed.add(leader)
+    state.apply(OrderMan(leader))
+    assert leader in state.troops.suppressed
+    assert not [x for x in state.legal_actions() if isinstance(x, Move | Shoot)]
+    why = state.why_not(Move(leader, (mist.name(b),)))
+    assert why is not None and "[7.42]" in why
+
+    covered = next(
+        h for h in sorted(mist.amap.hexes, key=mist.name) if mist.terrain.terrain(h) == "brush"
+    )
+    state, leader = _phase(mist, "Cautious")
+    _alone(state, leader, covered)
+    state.troops.suppressed.add(leader)
+    state.apply(OrderMan(leader))
+    assert leader not in state.troops.suppressed and state.active.ap == 3.0  # 5 - 2 [7.42]

@@ -48,6 +48,8 @@ def why_not_shoot(state: SoldiersState, action: Shoot) -> str | None:
     spec = game.men.get(man)
     if spec is None or state.active.current != man:
         return "only the man under orders acts [6.2]"
+    if man in state.troops.suppressed:
+        return "a suppressed man must unsuppress before any other action [7.42]"
     if state.active.ap < FIRE_AP:
         return f"fire costs {FIRE_AP} AP, {state.active.ap:g} left [7.1]"
     if state.active.shots.get(man, 0) >= MAX_SHOTS:

@@ -49,7 +49,7 @@ from rules.soldiers import preview, view
 from rules.soldiers.actions import ACTIONS, ChitMoved, Commit, OrderGiven, OrderMan, Shoot
 from rules.soldiers.command import UNSUPPRESS_AP, begin_action_phase, commit, resolve_commitments
 from rules.soldiers.fire import FIRE_BY_RISK, shoot, why_not_shoot
-from rules.soldiers.moves import move, move_options
+from rules.soldiers.moves import category, judge_sight, move, move_options
 from rules.soldiers.position import SoldiersPositionState
 from rules.soldiers.records import ActiveTurn, CommandTrack, Play, Troops
 from rules.soldiers.units import Chit, Man, cell, deploy
@@ -345,11 +345,23 @@ class SoldiersState(State):
         self.active.orders_left -= 1
         self.active.ordered.add(man)
         self.active.current = man
+        self.active.stopped = False
+        self.active.friendly_eyes, self.active.enemy_eyes = set(), set()
         wounded = man in self.troops.wounded
         self.active.ap = 3.0 if wounded else 5.0
         why = "wounded: 3 AP [7.11]" if wounded else "5 AP [6.2]"
         self.emit(OrderGiven(man, int(self.active.ap), why))
         if man in self.troops.suppressed:
+            at = self.troops.hexes[man]
+            if self.active.risk == "Cautious" and (
+                category(self, at) == "open" or self.able_enemies_in(at, self.game.men[man].side)
+            ):
+                why = (
+                    "stays suppressed: at Cautious a man unsuppresses only in a covered or "
+                    "protected hex not enemy-occupied [7.42]"
+                )
+                self.emit(OrderGiven(man, int(self.active.ap), why))
+                return  # he may do nothing else [7.42]; sight is never judged [7.23]
             cost = UNSUPPRESS_AP[self.active.risk]
             self.active.ap -= cost
             self.troops.suppressed.discard(man)
@@ -360,6 +372,7 @@ class SoldiersState(State):
                     f"unsuppresses for {cost} AP at {self.active.risk} [7.42]",
                 )
             )
+        judge_sight(self, man)  # after unsuppressing [7.23]
 
     # --- views and hashes ----------------------------------------------------------------------
 
