@@ -557,3 +557,46 @@ def test_a_cautious_man_does_not_unsuppress_in_the_open(mist: SoldiersGame) -> N
     state.troops.suppressed.add(leader)
     state.apply(OrderMan(leader))
     assert leader not in state.troops.suppressed and state.active.ap == 3.0  # 5 - 2 [7.42]
+
+
+# --- 6. The risk level of an independent turn [6.11; 6.23] ----------------------------------
+
+
+def test_an_independent_turn_rolls_on_the_selected_mans_initiative(mist: SoldiersGame) -> None:
+    """[6.23]: "before determining risk level, the active player must select an individual man
+    or group"; [6.11]: the modified initiative is the chit's space plus that man's (a group's
+    lowest) initiative, not the squad's lowest."""
+    state = mist.new_initial_state(1)
+    side = state.to_act()[0]
+    chit = next(c for c, x in mist.chits.items() if x.side == side and x.leader is None)
+    state.apply(f"commit {chit}")
+    state.apply(f"done {mist.other(side)}")
+    assert state.play.phase == "action" and not state.active.rolled
+    squad = state.able(side)
+    squad = [m for m in squad if mist.men[m].squad == mist.chits[chit].squad]
+    best = max(squad, key=lambda m: (mist.men[m].initiative, m))
+    lowest = min(mist.men[m].initiative for m in squad)
+    assert mist.men[best].initiative > lowest
+    space = int(state.track.space[chit])
+    state.force_dice(10, 1)
+    state.apply(OrderMan(best))
+    began = [e for e in state.log if type(e).__name__ == "TurnBegan"][-1]
+    init = mist.men[best].initiative
+    assert any(f"space {space} + initiative {init} = {space + init}" in s for s in began.steps)
+    assert any("[6.11; 6.23]" in s for s in began.steps)
+    assert state.active.rolled and state.active.current == best
+
+
+def test_an_independent_cautious_roll_moves_the_chit_on_the_selected_mans_roll(
+    mist: SoldiersGame,
+) -> None:
+    """[6.13]: the Cautious adjustment follows the roll made for the selected man."""
+    state = mist.new_initial_state(1)
+    side = state.to_act()[0]
+    chit = next(c for c, x in mist.chits.items() if x.side == side and x.leader is None)
+    state.apply(f"commit {chit}")
+    state.apply(f"done {mist.other(side)}")
+    man = next(m for m in sorted(state.active.in_command))
+    state.force_dice(1, 2)  # a d10 of 1 is Cautious everywhere; the chit 2 spaces down
+    state.apply(OrderMan(man))
+    assert state.active.risk == "Cautious" and state.track.space[chit] == "3"

@@ -47,7 +47,13 @@ from rules.records.position import PositionReader
 from rules.soldiers import position as position_io
 from rules.soldiers import preview, view
 from rules.soldiers.actions import ACTIONS, ChitMoved, Commit, OrderGiven, OrderMan, Shoot
-from rules.soldiers.command import UNSUPPRESS_AP, begin_action_phase, commit, resolve_commitments
+from rules.soldiers.command import (
+    UNSUPPRESS_AP,
+    begin_action_phase,
+    commit,
+    resolve_commitments,
+    select_independent,
+)
 from rules.soldiers.fire import FIRE_BY_RISK, shoot, why_not_shoot
 from rules.soldiers.moves import category, judge_sight, move, move_options
 from rules.soldiers.position import SoldiersPositionState
@@ -342,6 +348,8 @@ class SoldiersState(State):
         return preview.why_not(self, action)
 
     def _order(self, man: str) -> None:
+        if not self.active.rolled:
+            select_independent(self, man)  # [6.23]: selected, then the risk level [6.11]
         self.active.orders_left -= 1
         self.active.ordered.add(man)
         self.active.current = man

@@ -69,6 +69,7 @@ class TurnPosition(StrictModel):
     friendly_eyes: list[str] | None = None
     enemy_eyes: list[str] | None = None
     stopped: bool = False
+    risk_rolled: bool = True
 
 
 class SoldiersPositionState(StrictModel):
@@ -119,6 +120,7 @@ def to_position(state: SoldiersState) -> GamePosition:
             friendly_eyes=sorted(turn.friendly_eyes) if turn.current is not None else None,
             enemy_eyes=sorted(turn.enemy_eyes) if turn.current is not None else None,
             stopped=turn.stopped,
+            risk_rolled=turn.rolled,
         ),
     )
     return GamePosition(
@@ -297,4 +299,5 @@ def _read_turn(game: SoldiersGame, turn: TurnPosition, reader: PositionReader) -
         eyes["friendly_eyes"],
         eyes["enemy_eyes"],
         turn.stopped,
+        turn.risk_rolled,
     )

@@ -86,7 +86,9 @@ def _order_cost(state: SoldiersState, man: str) -> str:
     found = (
         f"1 of {state.active.orders_left} order(s): {ap} AP{' (wounded [7.11])' if wounded else ''}"
     )
-    if man in state.troops.suppressed:
+    if not state.active.rolled:
+        found += "; first the risk level, rolled on his initiative [6.11; 6.23]"
+    elif man in state.troops.suppressed:
         cost = UNSUPPRESS_AP[state.active.risk]
         found += f", {cost} of them to unsuppress at {state.active.risk} [7.42]"
     return found

@@ -64,7 +64,8 @@ class ActiveTurn(Record):
     the men whose sight counts for his moves, judged when his actions start [7.23] (friendly:
     his own and those of the friendly able, non-suppressed men he sees; enemy: the able,
     non-suppressed enemy men's), and whether he entered wire or a minefield and may move no
-    further [18.33; 18.44; 18.45]."""
+    further [18.33; 18.44; 18.45]; ``rolled`` False while an independent turn's man is still to
+    be selected, before its risk level is rolled [6.23]."""
 
     chit: str | None = None
     risk: str = "Cautious"
@@ -78,3 +79,4 @@ class ActiveTurn(Record):
     friendly_eyes: set[str] = state_field(default_factory=set)
     enemy_eyes: set[str] = state_field(default_factory=set)
     stopped: bool = False
+    rolled: bool = True
