@@ -11,11 +11,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from model.hexes import Hex
+from model.hexes import Hex, Hexside
 from model.scenario_io import LoadedScenario, load_scenario
 from rules.engine.actions import Move
 from rules.engine.errors import IllegalActionError
-from rules.movement.costs import terrain_effect
+from rules.movement.costs import Movement, terrain_effect
 from rules.registry import load_game
 from rules.soldiers.actions import ManHit, OrderMan, Shoot, ShotExplained
 from rules.soldiers.fire import apply_damage, entry_side, hit_chance
@@ -600,3 +600,42 @@ def test_an_independent_cautious_roll_moves_the_chit_on_the_selected_mans_roll(
     state.force_dice(1, 2)  # a d10 of 1 is Cautious everywhere; the chit 2 spaces down
     state.apply(OrderMan(man))
     assert state.active.risk == "Cautious" and state.track.space[chit] == "3"
+
+
+# --- 7. Scenario 26's ford [26.1] -----------------------------------------------------------
+
+
+def _movement(path: str) -> tuple[LoadedScenario, Movement]:
+    from model.mapstate import terrain_edits
+    from model.terrainoptions import option_values
+    from model.terrainview import MapTerrain
+
+    loaded = load_scenario(path)
+    s = loaded.scenario
+    terrain = MapTerrain(
+        loaded.map, loaded.overlays, terrain_edits(s, loaded.map), option_values(s)
+    )
+    return loaded, Movement.for_scenario(s, terrain)
+
+
+def test_scenario_26s_ford_is_entered_from_every_side_for_one_ap_more() -> None:
+    """[26.1]: "There is a ford across the creek at D/1107. It costs 1 extra AP to enter this
+    ford": a hex's 1 AP [7.21] and 1 more, from every side, the road's included (a hedge
+    crossed adds its 1 [7.21]); the rest of the creek stays impassable [26.1; 7.25]."""
+    loaded, movement = _movement("scenarios/soldiers/26-airborne.yaml")
+    amap = loaded.map
+    ford = amap.resolve("D/1107")
+    assert movement.terrain.terrain(ford) == "ford"
+    entered = 0
+    for n in ford.neighbors():
+        if n not in amap.hexes or movement.terrain.terrain(n) == "river":
+            continue
+        found = movement.cost("man", ford, n)
+        hedge = "hedge" in movement.terrain.hexside_features(Hexside.between(ford, n))
+        assert found.cost == 2.0 + (1.0 if hedge else 0.0), amap.name(n)
+        assert any(p.what == "ford" and p.source == "Soldiers [26.1]" for p in found.parts)
+        entered += 1
+    assert entered >= 4  # the road's two sides among them
+    creek = amap.resolve("D/1007")
+    assert movement.terrain.terrain(creek) == "river"
+    assert movement.cost("man", creek).prohibited
