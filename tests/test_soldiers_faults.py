@@ -8,11 +8,16 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+from model.catalog import terrain_types
 from model.hexes import Hex, Hexside
+from model.provenance import unwrap
 from model.scenario_io import LoadedScenario, load_scenario
+from model.systems import GameSystem
+from model.terrainview import seam_terrain
 from rules.engine.actions import Move
 from rules.engine.errors import IllegalActionError
 from rules.movement.costs import Movement, terrain_effect
@@ -639,3 +644,59 @@ def test_scenario_26s_ford_is_entered_from_every_side_for_one_ap_more() -> None:
     creek = amap.resolve("D/1007")
     assert movement.terrain.terrain(creek) == "river"
     assert movement.cost("man", creek).prohibited
+
+
+# --- 8. The seam hexes of joined maps [7.25] ------------------------------------------------
+
+SOLDIERS_SCENARIOS = sorted(Path("scenarios/soldiers").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", SOLDIERS_SCENARIOS, ids=lambda p: p.stem)
+def test_every_seam_hex_keeps_what_either_half_prints(path: Path) -> None:
+    """Hexwright's rule for a seam hex whose halves differ (model.terrainview.seam_terrain):
+    what either half prints is in the hex, the more restrictive of two terrains winning; so an
+    impassable half (the pond, impassable "in all scenarios" [7.25]) is never entered."""
+    loaded, movement = _movement(str(path))
+    amap, terrain = loaded.map, movement.terrain
+    catalogue = terrain_types(GameSystem.SOLDIERS)
+    for h, mh in sorted(amap.hexes.items(), key=lambda x: x[1].names):
+        if not mh.is_seam:
+            continue
+        halves = [
+            amap.section_of(amap.placements[p.placement]).terrain.get(p.local, "clear")
+            for p in mh.parts
+        ]
+        printed = terrain.printed(h)
+        assert printed in halves, mh.names
+        if any(t != "clear" for t in halves):
+            assert printed != "clear", (mh.names, halves)
+        impassable = [
+            t for t in halves if (e := catalogue[t].effects.get("impassable")) and unwrap(e) is True
+        ]
+        if impassable:
+            assert printed in impassable, (mh.names, halves)
+            assert movement.cost("man", h).prohibited, mh.names
+
+
+def test_scenario_22s_pond_is_the_pond_on_its_seam() -> None:
+    """[7.25]: "The pond hex (B/1119) is impassable ... This is true in all scenarios": in
+    scenario 22 it is a seam hex with map C, placed first, whose half prints nothing."""
+    for path in ("22-street-fighting-in-grave", "26-airborne"):
+        loaded, movement = _movement(f"scenarios/soldiers/{path}.yaml")
+        pond = loaded.map.resolve("B/1119")
+        assert loaded.map.hexes[pond].is_seam
+        assert movement.terrain.terrain(pond) == "pond"
+        assert movement.cost("man", pond).prohibited
+
+
+def test_seam_terrain_rule() -> None:
+    """The rule itself: nothing printed erases nothing; impassable over blocking over safer
+    category; equal, the first section's half."""
+    sol = GameSystem.SOLDIERS
+    assert seam_terrain(sol, ["clear", "clear"]) == "clear"
+    assert seam_terrain(sol, ["clear", "woods"]) == "woods"
+    assert seam_terrain(sol, ["brush", "clear"]) == "brush"
+    assert seam_terrain(sol, ["woods", "pond"]) == "pond"  # impassable first
+    assert seam_terrain(sol, ["broken", "brush"]) == "brush"  # blocks sight
+    assert seam_terrain(sol, ["woods", "brush"]) == "woods"  # protected over covered
+    assert seam_terrain(sol, ["woods", "building"]) == "woods"  # equal: the first half
