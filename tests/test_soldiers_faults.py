@@ -700,3 +700,63 @@ def test_seam_terrain_rule() -> None:
     assert seam_terrain(sol, ["broken", "brush"]) == "brush"  # blocks sight
     assert seam_terrain(sol, ["woods", "brush"]) == "woods"  # protected over covered
     assert seam_terrain(sol, ["woods", "building"]) == "woods"  # equal: the first half
+
+
+# --- 9. Building control [10.5] -------------------------------------------------------------
+
+
+def test_an_empty_building_is_controlled_by_the_side_with_more_men_seeing_it(
+    mist: SoldiersGame,
+) -> None:
+    """[10.5]: "If neither player has able men in the building, the one with more men with
+    sight to any hex of the building controls it"; it decides scenario 10's victory."""
+    from rules.soldiers.victory import building_controller, evaluate_outcome
+
+    state, _ = _ordered(mist)
+    buildings = [
+        frozenset(mist.by_name[n] for n in names)
+        for names in (
+            ("C/1710", "C/1811", "C/1911"),
+            ("C/1209", "C/1210"),
+            ("C/1809",),
+        )
+    ]
+    far = _far(mist, *(h for b in buildings for h in b))
+    for m in state.troops.hexes:
+        state.troops.hexes[m] = far
+    assert not any(mist.sees(far, h) for b in buildings for h in b)
+    assert all(building_controller(state, b, "us") == 0 for b in buildings)
+    # two US men see each of the first two buildings, one German the first: US controls both
+    us, german = state.able("us"), state.able("german")
+    for i, b in enumerate(buildings[:2]):
+        watch = next(
+            h
+            for h in sorted(mist.amap.hexes, key=mist.name)
+            if h not in b
+            and _enterable(mist, h)
+            and any(mist.sees(h, x) for x in b)
+            and not any(h in other for other in buildings)
+        )
+        state.troops.hexes[us[2 * i]] = watch
+        state.troops.hexes[us[2 * i + 1]] = watch
+    seen_first = next(
+        h
+        for h in sorted(mist.amap.hexes, key=mist.name)
+        if any(mist.sees(h, x) for x in buildings[0])
+        and not any(h in b for b in buildings)
+        and not any(mist.sees(h, x) for x in buildings[1])
+    )
+    state.troops.hexes[german[0]] = seen_first
+    assert building_controller(state, buildings[0], "us") == 1
+    assert building_controller(state, buildings[1], "us") == 1
+    assert building_controller(state, buildings[1], "german") == -1
+    state.play.over = True
+    result = evaluate_outcome(state)
+    assert result.winner == "us"
+    # suppressed men see nothing out of their hex [8.44]: the sight clause forgets them
+    state.troops.suppressed |= set(us)
+    assert building_controller(state, buildings[1], "us") == 0
+    # an able man in the building controls it over any number watching [10.5]
+    state.troops.suppressed.clear()
+    state.troops.hexes[german[1]] = next(iter(buildings[1]))
+    assert building_controller(state, buildings[1], "german") == 1
