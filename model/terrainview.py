@@ -19,11 +19,11 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from model.catalog import terrain_types
 from model.hexes import Hex, Hexside
 from model.layout import AssembledMap
 from model.mapstate import TerrainEdits
 from model.overlays import OverlayMap
-from model.catalog import terrain_types
 from model.provenance import unwrap
 from model.systems import GameSystem
 from model.terrainoptions import (

@@ -19,14 +19,13 @@ from model.scenario_io import LoadedScenario, load_scenario
 from model.systems import GameSystem
 from model.terrainview import seam_terrain
 from rules.engine.actions import Move
-from rules.engine.errors import IllegalActionError
+from rules.los.geometry import CrossStep, trace
 from rules.movement.costs import Movement, terrain_effect
 from rules.registry import load_game
 from rules.soldiers.actions import ManHit, OrderMan, Shoot, ShotExplained
 from rules.soldiers.fire import apply_damage, entry_side, hit_chance
 from rules.soldiers.game import SoldiersGame, SoldiersState
 from rules.soldiers.units import SYSTEM, cell
-from rules.los.geometry import CrossStep, trace
 
 SCENARIO = "scenarios/soldiers/10-dawn-patrol.yaml"
 
@@ -236,10 +235,13 @@ def test_a_hexside_away_from_the_target_does_not_modify(clear: SoldiersGame) -> 
                     continue
                 crossed = [s.side for s in trace(firer, target).steps if isinstance(s, CrossStep)]
                 last = entry_side(firer, target)
-                if crossed[:1] == [side] and last is not None:
-                    if not clear.terrain.hexside_features(last):
-                        found = firer, target
-                        break
+                if (
+                    crossed[:1] == [side]
+                    and last is not None
+                    and not clear.terrain.hexside_features(last)
+                ):
+                    found = firer, target
+                    break
             if found:
                 break
         if found:
@@ -326,7 +328,7 @@ def test_a_roll_of_exactly_the_hit_chance_hits_the_firers_own_man(mist: Soldiers
 
 def test_a_roll_under_the_hit_chance_hits_the_enemy_in_a_shared_hex(mist: SoldiersGame) -> None:
     """[8.84]: only a roll of exactly the modified hit chance hits a friendly man."""
-    state, gunner, friends, enemies, b = _mutual(mist)
+    state, gunner, _, enemies, b = _mutual(mist)
     action = Shoot(gunner, mist.name(b), "quick")
     chance, _ = hit_chance(state, action)
     state.force_dice(chance - 1, 5)
@@ -473,7 +475,7 @@ def _line(game: SoldiersGame, n: int) -> list[Hex]:
                 (h for h in line[-1].neighbors() if _clear_ground(game, h) and h not in line),
                 None,
             )
-            if nxt is None or any(nxt.distance(x) < 1 for x in line):
+            if nxt is None:
                 break
             line.append(nxt)
         if len(line) == n and all(_clear_ground(game, h) for h in line):

@@ -10,7 +10,8 @@ Phase [3; 4] (:data:`SEQUENCE`). What this slice plays:
   the other side. Not from 0 or Exhausted, not the chit active in the previous Action Phase.
   Both pass: the cycle ends. Two committed: the lower space wins, a tie to the advantage [5.3].
 - Action Phase [6]: d10 + d6: the Risk Level Table at the chit's space plus the leader's
-  initiative (-1 suppressed) or the squad's lowest initiative [6.11]; the Event Table's number
+  initiative (-1 suppressed) or, on an independent turn, the initiative of the man selected
+  before the roll [6.11; 6.23]; the Event Table's number
   is logged, not applied [6.12]; a Cautious roll moves the chit down (d6 spaces on a 1) [6.13].
   A leader turn gives up to his command rating of orders to able men of his squad within 2
   hexes and in his sight; an independent turn one order [6.21]; never to a man ordered in the
@@ -24,7 +25,8 @@ Phase [3; 4] (:data:`SEQUENCE`). What this slice plays:
 
 Simplifications, named: no bidding beyond the commitment [5.31], operational turns [6.3],
 groups [7.1] (every order is to one man), reaction fire [8.6], overwatch [13], grenades [12],
-hand-to-hand [8.8] (no man enters a hex with able enemies), events [6.12], heavy weapons [14],
+hand-to-hand [8.8] (an Aggressive man may enter a hex with able enemies; both sides then share
+it), events [6.12], heavy weapons [14],
 artillery [17], the ASL restriction [6.22], catastrophic loss [6.28], reinforcements.
 """
 

@@ -163,10 +163,14 @@ def state_from_position(
     state.track = _read_track(game, extra, reader)
     state.active = _read_turn(game, extra.turn, reader)
     current = state.active.current
-    if current is not None and current in state.troops.hexes and extra.turn.friendly_eyes is None:
-        # a file that leaves the sight out: judged from the position as written [7.23]
-        if current not in state.troops.suppressed:
-            judge_sight(state, current)
+    # a file that leaves the sight out: judged from the position as written [7.23]
+    if (
+        current is not None
+        and current in state.troops.hexes
+        and extra.turn.friendly_eyes is None
+        and current not in state.troops.suppressed
+    ):
+        judge_sight(state, current)
     if (state.play.phase == "action" and not state.play.over) != (state.active.chit is not None):
         reader.problem(("state", "turn", "chit"), "an Action Phase has its chit, and only it [6]")
     reader.done()

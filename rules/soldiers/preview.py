@@ -16,7 +16,7 @@ from rules.soldiers import view
 from rules.soldiers.actions import Commit, OrderMan, Shoot
 from rules.soldiers.command import UNSUPPRESS_AP, number
 from rules.soldiers.fire import FIRE_AP, hit_chance, why_not_shoot
-from rules.soldiers.moves import why_not_move
+from rules.soldiers.moves import step_cost, why_not_move
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
@@ -99,7 +99,7 @@ def _costs(state: SoldiersState, move: Move) -> list[float]:
     found = []
     for name in move.path:
         to = game.by_name[name.upper()]
-        found.append(game.movement.cost("man", to, at).cost or 0.0)
+        found.append(step_cost(state, move.unit, at, to) or 0.0)  # minefields too [18.44]
         at = to
     return found
 

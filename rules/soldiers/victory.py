@@ -3,7 +3,8 @@
 Only able men count (disabled men are out of the fight [8.44]). ``control``: with
 ``objects: buildings`` each region of an ``any-of`` is one building, controlled by the side with
 more able men in it, and under scenario 10's ``majority`` rule [10.5] an empty building by the
-side with more able, non-suppressed men with sight to any hex of it; otherwise the hexes where the side has able men and the enemy none.
+side with more able, non-suppressed men with sight to any hex of it; otherwise the hexes where
+the side has able men and the enemy none.
 ``units-in``: able men in a region. ``enemy-losses``: enemy men disabled. Scoring
 ``conditions``: the first met condition with a result decides, else the default winner;
 ``most-vp``: the most points. Other kinds are listed as not evaluated.

@@ -26,7 +26,7 @@ def progress(state: SoldiersState) -> Progress:
         turn = state.active
         step = f"Chit {turn.chit} at {turn.risk}, {turn.orders_left} order(s) left"
         if not turn.rolled:
-            step = f"Chit {turn.chit}: select the man to act; his initiative sets the risk level [6.23]"
+            step = f"Chit {turn.chit}: select the man to act; his initiative sets the risk [6.23]"
         if turn.current is not None:
             step += f"; {turn.current} has {turn.ap:g} AP"
         phase, rule, done = "Action Phase", "Soldiers (6)", "End the Action Phase"
