@@ -5,8 +5,11 @@ Each man is listed with his hex and his state in the book's words (``suppressed`
 ``killed``, ``incapacitated`` [8.44]); the rest is the Command Cycle's: the advantage [10.4],
 who acts first in the Command Phase and who has acted [5.2], each chit's space on the Command
 Track [5.1] and each side's committed chit, and the turn of the active chit: its risk level
-[6.11], the orders left and who may take one [6.21], the man under orders with his Action
-Points [6.2] and each man's shots [8.1]::
+[6.11] (``risk_rolled`` false while an independent turn's man is still to be selected [6.23]),
+the orders left and who may take one [6.21], the man under orders with his Action Points [6.2],
+each man's shots [8.1], the hexes whose men's sight counted when his actions started
+(``friendly_eyes``, ``enemy_eyes`` [7.23]; left out, judged from the position) and whether he
+may move no further (``stopped`` [18.33])::
 
     turn: 2                       # the Command Cycle
     step: action                  # command, action, or over
