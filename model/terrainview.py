@@ -19,10 +19,12 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from model.catalog import terrain_types
 from model.hexes import Hex, Hexside
 from model.layout import AssembledMap
 from model.mapstate import TerrainEdits
 from model.overlays import OverlayMap
+from model.provenance import unwrap
 from model.systems import GameSystem
 from model.terrainoptions import (
     EffectFrom,
@@ -275,10 +277,15 @@ class MapTerrain:
         return iter(self.amap.hexes)
 
     def printed(self, h: Hex) -> str:
-        """The terrain the board prints in ``h`` (a seam hex: the earliest section's half)."""
-        part = self.amap.hexes[h].parts[0]
-        section = self.amap.section_of(self.amap.placements[part.placement])
-        return section.terrain.get(part.local, "clear")
+        """The terrain the board prints in ``h``; a seam hex's by :func:`seam_terrain`."""
+        parts = self.amap.hexes[h].parts
+        halves = [
+            self.amap.section_of(self.amap.placements[p.placement]).terrain.get(p.local, CLEAR)
+            for p in parts
+        ]
+        if len(halves) == 1 or len(set(halves)) == 1:
+            return halves[0]
+        return seam_terrain(self.system, halves)
 
     def layers(self, h: Hex) -> tuple[str, TerrainSource]:
         """The terrain of ``h`` before terrain options, and which layer gives it."""
@@ -509,3 +516,44 @@ class MapTerrain:
             for d in range(6)
             for side in (Hexside.of(h, d),)
         ]
+
+
+CLEAR = "clear"
+#: The terrain categories of Soldiers [2.24], least safe first.
+_CATEGORIES = ("open", "covered", "protected")
+
+
+def seam_terrain(system: GameSystem | None, halves: list[str]) -> str:
+    """The terrain of a seam hex whose halves, printed on two sections, differ.
+
+    The rule (Hexwright's; no book of ours speaks of halves that disagree, every system's):
+    a half that prints nothing (clear) does not erase what the other half prints, so the
+    terrain printed on either half is the hex's; two different terrains, the more restrictive
+    wins, judged from the system's terrain catalogue: impassable first, then terrain that
+    blocks sight, then the safer category (Soldiers' protected, covered, open [2.24]); still
+    equal, the half of the section placed first. So scenario 22's pond B/1119, whose seam half
+    on map C prints nothing, stays the pond that is impassable in every scenario [7.25].
+    Armor's built-in layouts have no seam whose halves differ: none of their terrain changes.
+    """
+    printed = [t for t in halves if t != CLEAR]
+    if not printed:
+        return CLEAR
+    if system is None:
+        return printed[0]
+    catalogue = terrain_types(system)
+
+    def rank(terrain: str) -> tuple[bool, bool, int]:
+        t = catalogue.get(terrain)
+        effects = t.effects if t is not None else {}
+        impassable = effects.get("impassable")
+        blocks = effects.get("blocks_los")
+        category = effects.get("category")
+        cat = unwrap(category) if category is not None else None
+        return (
+            impassable is not None and unwrap(impassable) is True,
+            blocks is not None and unwrap(blocks) is True,
+            _CATEGORIES.index(str(cat)) if cat in _CATEGORIES else -1,
+        )
+
+    best = max(rank(t) for t in printed)
+    return next(t for t in printed if rank(t) == best)

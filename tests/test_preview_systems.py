@@ -125,8 +125,9 @@ def test_pc_costs_match_what_applying_spends() -> None:
 @pytest.mark.parametrize(
     ("position", "target", "chance"),
     [
-        # the MP's Weapon Table, quick fire at 1 hex: 7; Clear: no modifier
-        ("leader-beside-one-american.yaml", "C/0105", 7),
+        # the MP's Weapon Table, quick fire at 1 hex: 7; Mist: not between adjacent hexes; the
+        # line crosses the hedge between C/0106 and C/0105, next to the target: -2 [8.32]
+        ("leader-beside-one-american.yaml", "C/0105", 5),
         # 7, woods -1 (terrain.yaml), all men suppressed in protected terrain -4
         # (fire-modifiers.yaml) [8.32 example]: 2
         ("three-suppressed-in-woods.yaml", "C/0102", 2),

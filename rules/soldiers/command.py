@@ -63,25 +63,56 @@ def _column(value: int) -> str:
 
 
 def begin_action_phase(state: SoldiersState, chit_id: str) -> None:
-    """Risk level, event number, Cautious adjustment and who may be ordered [6.1-6.21]."""
+    """The start of an Action Phase [6.1-6.23]. A leader turn rolls its risk level at once on
+    the leader's initiative; an independent turn first selects the man to act [6.23] (the
+    order to him, :func:`select_independent`), then rolls on his initiative [6.11]."""
     game = state.game
     chit = game.chits[chit_id]
     state.play.phase, state.active.chit, state.play.acted = "action", chit_id, []
     squad = [m for m in state.able(chit.side) if game.men[m].squad == chit.squad]
     leader = chit.leader if chit.leader in squad else None
-    steps: list[str] = []
-    holders: list[str] = []
+    if leader is None:
+        # [6.23]: any man of the chit's squad not ordered in the previous Action Phase
+        state.active.in_command = set(squad) - state.active.prev_ordered
+        state.active.orders_left = 1
+        state.active.rolled = False
+        return
+    init = initiative(state, leader)
+    roll_risk(state, chit_id, leader, f"leader turn: {leader}, initiative {init} [6.11; 2.12]")
+    at = state.troops.hexes[leader]
+    state.active.in_command = {
+        m
+        for m in squad
+        if m == leader
+        or (at.distance(state.troops.hexes[m]) <= 2 and game.sees(at, state.troops.hexes[m]))
+    } - state.active.prev_ordered
+    state.active.orders_left = game.men[leader].command
+
+
+def initiative(state: SoldiersState, man: str) -> int:
+    """The initiative on the man's counter: one less when he is suppressed, 0 staying 0
+    [2.11; 6.11]."""
+    init = state.game.men[man].initiative
+    return max(0, init - 1) if man in state.troops.suppressed else init
+
+
+def select_independent(state: SoldiersState, man: str) -> None:
+    """The man selected for an independent turn [6.23]: the risk level is rolled on his
+    initiative (a group's lowest; every order is to one man here) [6.11]."""
+    assert state.active.chit is not None
+    init = initiative(state, man)
+    why = f"independent turn: {man} selected, initiative {init} [6.11; 6.23]"
+    roll_risk(state, state.active.chit, man, why)
+
+
+def roll_risk(state: SoldiersState, chit_id: str, man: str, who: str) -> None:
+    """Risk level, event number and the Cautious adjustment [6.11-6.13], on the initiative of
+    ``man`` (the active leader, or the man selected for an independent turn)."""
+    placeholder = state.game.men[man].placeholder
+    init = initiative(state, man)
+    steps: list[str] = [who]
+    holders: list[str] = [f"{man}: {placeholder}"] if placeholder else []
     space = number(state.track.space[chit_id])
-    if leader is not None:
-        init = game.men[leader].initiative
-        if leader in state.troops.suppressed:
-            init = max(0, init - 1)
-        steps.append(f"leader turn: {leader}, initiative {init} [6.11; 2.12]")
-        if game.men[leader].placeholder:
-            holders.append(f"{leader}: {game.men[leader].placeholder}")
-    else:
-        init = min((game.men[m].initiative for m in squad), default=0)
-        steps.append(f"independent turn: the squad's lowest initiative {init} [6.11]")
     modified = space + init
     d10 = state.roll(f"{chit_id} risk level d10 [6.11]", 10)
     d6 = state.roll(f"{chit_id} risk level d6 [6.11]", 6)
@@ -93,21 +124,10 @@ def begin_action_phase(state: SoldiersState, chit_id: str) -> None:
     steps.append(f"space {space} + initiative {init} = {modified}; d10 {d10}: {risk} [6.11]")
     steps.append(f"Event Table number {d10 + d6} (d10 + d6), not applied in this slice [6.12]")
     state.active.risk = risk
+    state.active.rolled = True
     state.emit(TurnBegan(chit_id, tuple(steps), risk, tuple(holders)))
     if risk == "Cautious":
         _cautious(state, chit_id, d10, d6)
-    if leader is not None:
-        at = state.troops.hexes[leader]
-        state.active.in_command = {
-            m
-            for m in squad
-            if m == leader
-            or (at.distance(state.troops.hexes[m]) <= 2 and game.sees(at, state.troops.hexes[m]))
-        } - state.active.prev_ordered
-        state.active.orders_left = game.men[leader].command
-    else:
-        state.active.in_command = set(squad) - state.active.prev_ordered
-        state.active.orders_left = 1
 
 
 def _cautious(state: SoldiersState, chit: str, d10: int, d6: int) -> None:

@@ -1,8 +1,10 @@
 """Soldiers fire [8.1-8.4]: one man's shot at a hex, its hit and its damage.
 
 A shot: the hit chance of the weapon's table at the fire type and range (hexes counted with the
-target's, without the firer's [8.31]), plus the cumulative modifiers of the target's terrain
-(``hit`` effect of terrain.yaml), mist [8.32], the number of men in the hex and all of them
+target's, without the firer's [8.31]; at most the battle condition's sighting distance [6.42]),
+plus the cumulative modifiers of the target's terrain and of a hedge, wall or ridge the line of
+sight crosses next to the target (``hit`` effects of terrain.yaml), mist (not between adjacent
+hexes) or night [8.32], the number of men in the hex and all of them
 suppressed (fire-modifiers.yaml); below 1 no roll, the AP spent all the same [8.3]; a d10 at
 or under it hits [8.3]. The victim: on a 1 the firer's choice, else the target player's, a
 non-suppressed man first [8.41]. Damage: a d10 minus the terrain's ``damage`` modifier read on
@@ -10,8 +12,10 @@ the weapon's damage line; an unmodified 10 always kills, 1 or less is Sup [8.42]
 fire chains while each new roll is at or under the one before [8.43]. Effects [8.44].
 
 Simplifications, named: no spotting roll [8.21] (every able enemy in sight is fired at), no
-weapon checks, jams or ammunition [8.5], no firing into a hex with both sides' men [8.84] and
-no "through friendly men" rule [8.1]; both players' choices are stand-ins (the firer picks a
+weapon checks, jams or ammunition [8.5] and no "through friendly men" rule [8.1]. Fire into a
+hex both sides hold [8.84]: a roll of exactly the modified hit chance hits one of the firer's
+own men, and a sustained chain there goes on to the other side's men on a roll equal to the
+last; both players' choices are stand-ins (the firer picks a
 leader first, the target player his lowest initiative man first).
 """
 
@@ -19,8 +23,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.hexes import Hex
+from model.hexes import Hex, Hexside
 from rules.engine.worked import Working
+from rules.los.geometry import CrossStep, trace
 from rules.movement.costs import terrain_effect
 from rules.soldiers.actions import ManHit, Shoot, ShotExplained
 from rules.soldiers.units import SYSTEM, cell
@@ -43,6 +48,8 @@ def why_not_shoot(state: SoldiersState, action: Shoot) -> str | None:
     spec = game.men.get(man)
     if spec is None or state.active.current != man:
         return "only the man under orders acts [6.2]"
+    if man in state.troops.suppressed:
+        return "a suppressed man must unsuppress before any other action [7.42]"
     if state.active.ap < FIRE_AP:
         return f"fire costs {FIRE_AP} AP, {state.active.ap:g} left [7.1]"
     if state.active.shots.get(man, 0) >= MAX_SHOTS:
@@ -56,11 +63,16 @@ def why_not_shoot(state: SoldiersState, action: Shoot) -> str | None:
         return f"'{action.hex}' is not a hex of the map"
     at = state.troops.hexes[man]
     dist = at.distance(target)
-    if dist < 1 or dist > min(15, spec.weapon.max_range):
-        return f"the range is {dist} hexes (1-{min(15, spec.weapon.max_range)}) [8.31]"
+    if dist < 1 or dist > spec.weapon.max_range:
+        return f"the range is {dist} hexes (1-{spec.weapon.max_range}) [8.31]"
+    if dist > game.sight_range:
+        return (
+            f"the range is {dist} hexes, beyond the {game.sight_range} hexes a man sees in "
+            f"{game.condition} [6.42]"
+        )
     if not state.able_enemies_in(target, spec.side):
         return "the hex holds no able enemy man [8.1]"
-    if game.los(at, target).verdict == "blocked":
+    if not game.sees(at, target):
         return "the hex is not in sight [6.4]"
     return None
 
@@ -70,6 +82,15 @@ def _terrain(state: SoldiersState, h: Hex, key: str) -> tuple[int, str, str | No
     effect = terrain_effect(SYSTEM, terrain, key)
     value = effect.value if effect is not None and isinstance(effect.value, int) else 0
     return value, terrain, effect.placeholder if effect is not None else None
+
+
+def entry_side(firer: Hex, target: Hex) -> Hexside | None:
+    """The target hex's hexside the line of sight crosses as it enters it [8.32], None when it
+    enters through a corner (our reading: a line crossing only a corner of a hexside does not
+    cross it, as for blocking [6.45])."""
+    steps = trace(firer, target).steps
+    last = steps[-2] if len(steps) >= 2 else None
+    return last.side if isinstance(last, CrossStep) else None
 
 
 def hit_chance(state: SoldiersState, action: Shoot) -> tuple[int, Working]:
@@ -89,12 +110,24 @@ def hit_chance(state: SoldiersState, action: Shoot) -> tuple[int, Working]:
     value, terrain, ph = _terrain(state, target, "hit")
     if value:
         chance += work.add(f"target in {terrain} [8.32]", value, ph)
-    if game.visibility == "mist" and dist > 1:
+    at = state.troops.hexes[man]
+    side = entry_side(at, target)
+    for feature in sorted(game.terrain.hexside_features(side)) if side is not None else ():
+        effect = terrain_effect(SYSTEM, feature, "hit")
+        if effect is not None and isinstance(effect.value, int) and effect.value:
+            chance += work.add(
+                f"the line of sight crosses a {feature} next to the target [8.32]",
+                effect.value,
+                effect.placeholder,
+            )
+    if game.condition == "Mist" and dist > 1:
         c = cell("fire-modifiers", "mist (not between adjacent hexes)", "hit chance")
         chance += work.add("mist, not adjacent [8.32]", int(str(c.value)), c.placeholder)
-    inside = [
-        m for m, h in state.troops.hexes.items() if h == target and m not in state.troops.disabled
-    ]
+    elif game.condition == "Night":
+        c = cell("fire-modifiers", "night", "hit chance")
+        chance += work.add("night [8.32]", int(str(c.value)), c.placeholder)
+    # the enemy men in the target hex [8.32; 8.33]: a friendly man sharing it is not counted
+    inside = state.able_enemies_in(target, spec.side)
     standing = [m for m in inside if m not in state.troops.suppressed]
     row = None
     if len(inside) >= 5:
@@ -127,14 +160,22 @@ def shoot(state: SoldiersState, action: Shoot) -> None:
     state.active.shots[man] = state.active.shots.get(man, 0) + 1
     chance, work = hit_chance(state, action)
     _, damage_table = spec.weapon.tables(action.fire_type)
+    friends = _able_of(state, spec.side, target)
     roll: int | None = None
-    hit = False
+    hit = own = False
     if chance < 1:
         work.steps.append(f"modified hit chance {chance} < 1: no roll, the AP are spent [8.3]")
     else:
         roll = state.roll(f"{man} {action.fire_type} fire at {action.hex.upper()} [8.3]", 10)
         hit = roll <= chance
-        work.steps.append(f"rolled {roll} against {chance}: {'hit' if hit else 'miss'} [8.3]")
+        own = hit and bool(friends) and roll == chance
+        if own:
+            work.steps.append(
+                f"rolled {roll}, exactly the modified hit chance, into a hex friendly men share: "
+                "one of the firer's own men is hit [8.84]"
+            )
+        else:
+            work.steps.append(f"rolled {roll} against {chance}: {'hit' if hit else 'miss'} [8.3]")
     state.emit(
         ShotExplained(
             man,
@@ -148,7 +189,26 @@ def shoot(state: SoldiersState, action: Shoot) -> None:
         )
     )
     if hit and roll is not None:
-        _damage(state, spec.side, target, damage_table, roll, action.fire_type == "sustained")
+        first = spec.side if own else state.game.other(spec.side)
+        _damage(
+            state,
+            spec.side,
+            first,
+            target,
+            damage_table,
+            roll,
+            action.fire_type == "sustained",
+            mutual=bool(friends),
+        )
+
+
+def _able_of(state: SoldiersState, side: str, h: Hex) -> list[str]:
+    """The able men of ``side`` in ``h``."""
+    return sorted(
+        m
+        for m, at in state.troops.hexes.items()
+        if at == h and m not in state.troops.disabled and state.game.men[m].side == side
+    )
 
 
 def _category(state: SoldiersState, h: Hex) -> tuple[str, str, str | None]:
@@ -158,28 +218,68 @@ def _category(state: SoldiersState, h: Hex) -> tuple[str, str, str | None]:
     return (found if found in ("open", "covered", "protected") else "open"), terrain, None
 
 
-def _victim(state: SoldiersState, side: str, target: Hex, fire_roll: int, hit: set[str]) -> str:
-    """Who takes the hit [8.41]: stand-ins for the players' choices."""
-    men = [m for m in state.able_enemies_in(target, side) if m not in hit]
-    if fire_roll == 1:  # the firer's choice: a leader first, the highest command rating
+def _victim(state: SoldiersState, side: str, target: Hex, choice: str, hit: set[str]) -> str | None:
+    """Who of ``side``'s able men in ``target`` takes the hit [8.41]: stand-ins for the
+    players' choices (``choice`` "enemy", the player against the man hit: a leader first, the
+    highest command rating; "owner", his own player: a non-suppressed man first, the lowest
+    initiative first); None when every one of them has taken a hit of this fire."""
+    men = [m for m in _able_of(state, side, target) if m not in hit]
+    if not men:
+        return None
+    if choice == "enemy":
         return min(men, key=lambda m: (-state.game.men[m].command, m))
     standing = [m for m in men if m not in state.troops.suppressed] or men
     return min(standing, key=lambda m: (state.game.men[m].initiative, m))
 
 
 def _damage(
-    state: SoldiersState, side: str, target: Hex, table: str, fire_roll: int, sustained: bool
+    state: SoldiersState,
+    firer: str,
+    first: str,
+    target: Hex,
+    table: str,
+    fire_roll: int,
+    sustained: bool,
+    mutual: bool = False,
 ) -> None:
+    """Damage rolls [8.42-8.43]; ``first`` is the side whose man takes the first hit (the
+    firer's own on a roll of exactly the hit chance into a hex both sides hold [8.84]).
+
+    Who chooses the first man [8.41; 8.84]: on a fire roll of 1 the firer; else the target
+    player, and for a hit on the firer's own man the enemy player. The sustained chain [8.43]:
+    each next roll at or under the last goes on to another man; into a hex both sides hold
+    [8.84 (b)], a roll exactly the last one hits a man of the side opposite the first damaged
+    man's, a lower one a man of his side. When the side so named has no man left unhit, the
+    chain ends (our reading: "until all men in the hex have taken damage" [8.43])."""
     value, terrain, ph = _terrain(state, target, "damage")
     hit: set[str] = set()
     previous: int | None = None
-    # Each man takes one hit of a chain at most [8.43]: it ends when every able man has one.
-    while [m for m in state.able_enemies_in(target, side) if m not in hit]:
+    sides = (first, state.game.other(first)) if mutual else (first,)
+    # Each man takes one hit of a chain at most [8.43]: no roll once every able man has one.
+    while any(m not in hit for s in sides for m in _able_of(state, s, target)):
         raw = state.roll(f"damage at {state.game.name(target)} [8.42]", 10)
-        if previous is not None and raw > previous:
-            state.emit(ManHit("-", "chain ends", f"rolled {raw} > {previous} [8.43]"))
+        if previous is None:
+            side = first
+            # on a fire roll of 1 the firer picks [8.41], also among his own men [8.84]; else
+            # the target player, who picks the firer's own man too [8.84]
+            firer_picks = fire_roll == 1
+            choice = "enemy" if firer_picks == (side != firer) else "owner"
+        else:
+            if raw > previous:
+                state.emit(ManHit("-", "chain ends", f"rolled {raw} > {previous} [8.43]"))
+                break
+            side = first
+            if mutual and raw == previous:
+                side = state.game.other(first)
+            # after the first man always the target player's choice [8.43]
+            choice = "owner" if side != firer else "enemy"
+        victim = _victim(state, side, target, choice, hit)
+        if victim is None:
+            why = "every able man of the side named has taken damage: the chain ends [8.43]"
+            if mutual:
+                why = why[:-1] + "; 8.84 (b), our reading]"
+            state.emit(ManHit("-", "chain ends", why))
             break
-        victim = _victim(state, side, target, fire_roll, hit)
         hit.add(victim)
         modified = raw + value
         if raw == 10:
@@ -192,6 +292,9 @@ def _damage(
             why = f"{table} at {modified} (rolled {raw}, {terrain} {value:+d}) [8.42]"
             if c.placeholder or ph:
                 why += " (placeholder)"
+        if previous is not None and mutual:
+            rel = "the same number" if raw == previous else "lower"
+            why += f"; {rel} than the last roll: a {side} man [8.84]"
         apply_damage(state, victim, result, why)
         previous = raw
         if not sustained:
@@ -199,7 +302,21 @@ def _damage(
 
 
 def apply_damage(state: SoldiersState, man: str, result: str, why: str) -> None:
-    """A damage result on a man [8.44]."""
+    """A damage result on a man [8.44]: a wounded man wounded again is incapacitated; an
+    incapacitated man wounded or incapacitated again is killed; suppression does nothing more
+    to a suppressed or disabled man."""
+    if state.troops.disabled.get(man) == "killed":
+        state.emit(ManHit(man, "Kill", why + "; already dead [8.44]"))
+        return
+    if state.troops.disabled.get(man) == "incapacitated":
+        if result in ("Wound", "Incap"):
+            result, why = (
+                "Kill",
+                why + "; an incapacitated man wounded or incapacitated is killed [8.44]",
+            )
+        elif result == "Sup":
+            state.emit(ManHit(man, "Incap", why + "; a disabled man stays incapacitated [8.44]"))
+            return
     if result == "Wound" and man in state.troops.wounded:
         result, why = "Incap", why + "; a second wound incapacitates [8.44]"
     if result == "Sup":

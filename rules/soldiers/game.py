@@ -10,7 +10,8 @@ Phase [3; 4] (:data:`SEQUENCE`). What this slice plays:
   the other side. Not from 0 or Exhausted, not the chit active in the previous Action Phase.
   Both pass: the cycle ends. Two committed: the lower space wins, a tie to the advantage [5.3].
 - Action Phase [6]: d10 + d6: the Risk Level Table at the chit's space plus the leader's
-  initiative (-1 suppressed) or the squad's lowest initiative [6.11]; the Event Table's number
+  initiative (-1 suppressed) or, on an independent turn, the initiative of the man selected
+  before the roll [6.11; 6.23]; the Event Table's number
   is logged, not applied [6.12]; a Cautious roll moves the chit down (d6 spaces on a 1) [6.13].
   A leader turn gives up to his command rating of orders to able men of his squad within 2
   hexes and in his sight; an independent turn one order [6.21]; never to a man ordered in the
@@ -24,7 +25,8 @@ Phase [3; 4] (:data:`SEQUENCE`). What this slice plays:
 
 Simplifications, named: no bidding beyond the commitment [5.31], operational turns [6.3],
 groups [7.1] (every order is to one man), reaction fire [8.6], overwatch [13], grenades [12],
-hand-to-hand [8.8] (no man enters a hex with able enemies), events [6.12], heavy weapons [14],
+hand-to-hand [8.8] (an Aggressive man may enter a hex with able enemies; both sides then share
+it), events [6.12], heavy weapons [14],
 artillery [17], the ASL restriction [6.22], catastrophic loss [6.28], reinforcements.
 """
 
@@ -48,12 +50,18 @@ from rules.records.position import PositionReader
 from rules.soldiers import position as position_io
 from rules.soldiers import preview, view
 from rules.soldiers.actions import ACTIONS, ChitMoved, Commit, OrderGiven, OrderMan, Shoot
-from rules.soldiers.command import UNSUPPRESS_AP, begin_action_phase, commit, resolve_commitments
+from rules.soldiers.command import (
+    UNSUPPRESS_AP,
+    begin_action_phase,
+    commit,
+    resolve_commitments,
+    select_independent,
+)
 from rules.soldiers.fire import FIRE_BY_RISK, shoot, why_not_shoot
-from rules.soldiers.moves import move, move_options
+from rules.soldiers.moves import category, judge_sight, move, move_options
 from rules.soldiers.position import SoldiersPositionState
 from rules.soldiers.records import ActiveTurn, CommandTrack, Play, Troops
-from rules.soldiers.units import Chit, Man, deploy
+from rules.soldiers.units import Chit, Man, cell, deploy
 from rules.soldiers.victory import evaluate_outcome
 
 RULES_VERSION = "soldiers-0.1"
@@ -63,6 +71,24 @@ SEQUENCE = (
     ("action", "B. Action Phase", "[3B; 6]"),
     ("end", "C. End Phase", "[3C; 6]"),
 )
+
+
+#: The battle conditions [6.42; 8.32], as the scenario's ``rules.visibility`` names them.
+CONDITIONS = {"night": "Night", "mist": "Mist", "clear": "Clear"}
+
+
+def battle_condition(visibility: str | None) -> str:
+    """The scenario's battle condition [6.42]: Night, Mist or Clear. None given is Clear (our
+    reading: the book's scenarios all name one; Clear has no modifier)."""
+    if visibility is None:
+        return "Clear"
+    found = CONDITIONS.get(visibility.strip().lower())
+    if found is None:
+        raise UnsupportedGameError(
+            f"the battle condition '{visibility}' is not one of Night, Mist or Clear [6.42]: "
+            "choose one in the scenario's rules.visibility"
+        )
+    return found
 
 
 class SoldiersGame(MapGame):
@@ -94,9 +120,19 @@ class SoldiersGame(MapGame):
         if scenario.length.turns is None:
             raise UnsupportedGameError("give the scenario's 'length.turns' (Command Cycles)")
         self.cycles = scenario.length.turns
+        self.condition = battle_condition(scenario.rules.visibility)
+        found = cell("battle-conditions", self.condition, "maximum sighting (hexes)")
+        #: The maximum sighting distance of the battle condition [6.42]: Night 6, Mist 10,
+        #: Clear 15.
+        self.sight_range = int(str(found.value))
         self.men: dict[str, Man] = {m.id: m for m in self.deployment.men}
         self.chits: dict[str, Chit] = {c.id: c for c in self.deployment.chits}
         self.first = scenario.first_player or self.sides[0]
+
+    def sees(self, a: Hex, b: Hex) -> bool:
+        """A clear line of sight [6.41]: not blocked, and within the battle condition's
+        maximum sighting distance [6.42] (Night 6, Mist 10, Clear 15 hexes)."""
+        return a.distance(b) <= self.sight_range and super().sees(a, b)
 
     def unit_name(self, unit: str) -> str:
         """A man's name and his weapon (``Austin, M1``)."""
@@ -278,8 +314,8 @@ class SoldiersState(State):
         )
         found = []
         for h in targets:
-            if at.distance(h) > 15:
-                continue
+            if at.distance(h) > self.game.sight_range:
+                continue  # beyond the battle condition's sighting distance [6.42]
             for t in FIRE_BY_RISK[self.active.risk]:
                 action = Shoot(man, self.game.name(h), t)
                 if why_not_shoot(self, action) is None:
@@ -318,14 +354,28 @@ class SoldiersState(State):
         return preview.why_not(self, action)
 
     def _order(self, man: str) -> None:
+        if not self.active.rolled:
+            select_independent(self, man)  # [6.23]: selected, then the risk level [6.11]
         self.active.orders_left -= 1
         self.active.ordered.add(man)
         self.active.current = man
+        self.active.stopped = False
+        self.active.friendly_eyes, self.active.enemy_eyes = set(), set()
         wounded = man in self.troops.wounded
         self.active.ap = 3.0 if wounded else 5.0
         why = "wounded: 3 AP [7.11]" if wounded else "5 AP [6.2]"
         self.emit(OrderGiven(man, int(self.active.ap), why))
         if man in self.troops.suppressed:
+            at = self.troops.hexes[man]
+            if self.active.risk == "Cautious" and (
+                category(self, at) == "open" or self.able_enemies_in(at, self.game.men[man].side)
+            ):
+                why = (
+                    "stays suppressed: at Cautious a man unsuppresses only in a covered or "
+                    "protected hex not enemy-occupied [7.42]"
+                )
+                self.emit(OrderGiven(man, int(self.active.ap), why))
+                return  # he may do nothing else [7.42]; sight is never judged [7.23]
             cost = UNSUPPRESS_AP[self.active.risk]
             self.active.ap -= cost
             self.troops.suppressed.discard(man)
@@ -336,6 +386,7 @@ class SoldiersState(State):
                     f"unsuppresses for {cost} AP at {self.active.risk} [7.42]",
                 )
             )
+        judge_sight(self, man)  # after unsuppressing [7.23]
 
     # --- views and hashes ----------------------------------------------------------------------
 

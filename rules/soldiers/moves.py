@@ -1,9 +1,21 @@
 """Soldiers movement [7.2]: the ordered man enters adjacent hexes paying Action Points, each
-hex's cost from :mod:`rules.movement.costs` (class "man") [7.21]; never into a hex with able enemy
-men (hand-to-hand [8.8] is not in this slice). Risk level [7.22]: at Cautious a hex in enemy
-sight must be protected terrain and not next to an able enemy; at Wary covered or protected;
-Bold and Aggressive any. Enemy sight: any able, non-suppressed enemy man sees the hex [7.23]
-(friendly sight, which also lets a man enter a hex in enemy sight, is not evaluated).
+hex's cost from :mod:`rules.movement.costs` (class "man") [7.21].
+
+Risk level [7.22]: Cautious, a hex in friendly sight not in enemy sight, or a protected hex in
+friendly and enemy sight neither enemy-occupied nor next to an able enemy man; Wary, a hex in
+friendly sight not in enemy sight, or a covered or protected one in both sights not
+enemy-occupied; Bold, any hex not enemy-occupied; Aggressive, any hex (hand-to-hand [8.8] is not
+played: men of both sides then share the hex). Sight is judged when the man's actions start
+[7.23] (:func:`judge_sight`, after he unsuppresses): friendly sight is what he sees or any
+friendly able, non-suppressed man in his sight sees; enemy sight what any able, non-suppressed
+enemy man sees.
+
+Markers [18.33; 18.44; 18.45]: entering a wire hex costs 3 AP and ends the man's movement for
+the Action Phase, leaving it 1 AP more (terrain.yaml); a minefield on the map is a revealed one
+(our reading: hidden minefields [18.41] are not played): its owner's men pay 2 AP more and stop
+[18.45]; the enemy's enter it only at Wary or higher for 2 AP, stop, and on a d10 of 9 or 10
+undergo a minefield attack, the Grenade Table's indoors damage line [18.43; 18.44]. A scenario
+names no minefield's owner: the defender's (our reading: only he buys them [18]).
 """
 
 from __future__ import annotations
@@ -14,55 +26,117 @@ from model.hexes import Hex
 from rules.engine.actions import Move
 from rules.movement.costs import terrain_effect
 from rules.movement.reach import reachable
-from rules.soldiers.actions import ManMoved
-from rules.soldiers.units import SYSTEM
+from rules.soldiers.actions import ManHit, ManMoved
+from rules.soldiers.fire import apply_damage
+from rules.soldiers.units import SYSTEM, cell
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
 
+CATEGORIES = ("open", "covered", "protected")
+#: What a minefield costs [18.44; 18.45].
+MINEFIELD_ENEMY_AP = 2.0
+MINEFIELD_FRIENDLY_EXTRA = 2.0
 
-def _category(state: SoldiersState, h: Hex) -> str:
-    effect = terrain_effect(SYSTEM, state.game.terrain.terrain(h), "category")
-    return str(effect.value) if effect is not None else "open"
+
+def category(state: SoldiersState, h: Hex) -> str:
+    """The hex's terrain category [2.24]: of the first of its terrains that has one (a wire or
+    minefield marker has none: the hex's beneath counts)."""
+    for t in state.game.terrain.mixed(h):
+        effect = terrain_effect(SYSTEM, t, "category")
+        if effect is not None and str(effect.value) in CATEGORIES:
+            return str(effect.value)
+    return "open"
 
 
-def _enemy_sees(state: SoldiersState, side: str, h: Hex) -> bool:
+def _has(state: SoldiersState, h: Hex, terrain: str) -> bool:
+    return terrain in state.game.terrain.mixed(h)
+
+
+def minefield(state: SoldiersState, man: str, h: Hex) -> str | None:
+    """``friendly`` or ``enemy`` when a minefield lies in ``h``, as the man sees it."""
+    if not _has(state, h, "minefield"):
+        return None
+    owner = next((s.id for s in state.game.scenario.sides if s.role == "defender"), None)
+    return "friendly" if owner == state.game.men[man].side else "enemy"
+
+
+def stops(state: SoldiersState, man: str, h: Hex) -> bool:
+    """Entering ``h`` ends the man's movement for the Action Phase [18.33; 18.44; 18.45]."""
+    return _has(state, h, "wire") or minefield(state, man, h) is not None
+
+
+def _able(state: SoldiersState, side: str, mine: bool) -> list[str]:
+    return [
+        m
+        for m in state.troops.hexes
+        if m not in state.troops.disabled and (state.game.men[m].side == side) == mine
+    ]
+
+
+def judge_sight(state: SoldiersState, man: str) -> None:
+    """Friendly and enemy sight judged at the start of the man's actions [7.23]: the hexes of
+    the men whose sight counts, kept for the rest of his actions."""
+    game, troops = state.game, state.troops
+    side, at = game.men[man].side, troops.hexes[man]
+    friends = {
+        troops.hexes[m]
+        for m in _able(state, side, True)
+        if m != man and m not in troops.suppressed and game.sees(at, troops.hexes[m])
+    }
+    enemies = {troops.hexes[m] for m in _able(state, side, False) if m not in troops.suppressed}
+    state.active.friendly_eyes = {game.name(h) for h in friends | {at}}
+    state.active.enemy_eyes = {game.name(h) for h in enemies}
+
+
+def _seen(state: SoldiersState, eyes: set[str], h: Hex) -> bool:
     game = state.game
-    return any(
-        game.sees(at, h)
-        for m, at in state.troops.hexes.items()
-        if game.men[m].side != side
-        and m not in state.troops.disabled
-        and m not in state.troops.suppressed
-    )
+    return any(game.by_name[o] == h or game.sees(game.by_name[o], h) for o in sorted(eyes))
+
+
+def why_not_step(state: SoldiersState, man: str, frm: Hex, to: Hex) -> tuple[float | None, str]:
+    """A step of the man and its cost, or None and why he may not take it."""
+    game, side, risk = state.game, state.game.men[man].side, state.active.risk
+    name = game.name(to) if to in game.amap.hexes else "that hex"
+    if to not in game.amap.hexes:
+        return None, "off the map [7.26]"
+    if man in state.troops.suppressed:
+        return None, "a suppressed man must unsuppress before any other action [7.42]"
+    if state.active.stopped or (frm != state.troops.hexes[man] and stops(state, man, frm)):
+        return None, "he entered wire or a minefield: no further movement this phase [18.33]"
+    found = game.movement.cost("man", to, frm)
+    if found.prohibited or found.cost is None:
+        return None, f"{name}: {found.text} [7.21; 7.25]"
+    cost = found.cost
+    mine = minefield(state, man, to)
+    if mine == "friendly":
+        cost += MINEFIELD_FRIENDLY_EXTRA
+    elif mine == "enemy":
+        if risk == "Cautious":
+            return None, f"{name} is an enemy minefield: Wary or higher to enter [18.44]"
+        cost = MINEFIELD_ENEMY_AP
+    occupied = bool(state.able_enemies_in(to, side))
+    if occupied and risk != "Aggressive":
+        return None, f"{name} is enemy-occupied: only at Aggressive [7.22]"
+    if risk in ("Cautious", "Wary"):
+        if not _seen(state, state.active.friendly_eyes, to):
+            return None, f"{name} was not in friendly sight when the man was ordered [7.22; 7.23]"
+        if _seen(state, state.active.enemy_eyes, to):
+            cat = category(state, to)
+            if risk == "Wary" and cat == "open":
+                return None, f"{name} is open and in enemy sight: not at Wary [7.22]"
+            if risk == "Cautious" and cat != "protected":
+                return None, f"{name} is {cat} and in enemy sight: not at Cautious [7.22]"
+            if risk == "Cautious" and any(
+                to.distance(state.troops.hexes[m]) == 1 for m in _able(state, side, False)
+            ):
+                return None, f"{name} is next to an able enemy man: not at Cautious [7.22]"
+    return cost, ""
 
 
 def step_cost(state: SoldiersState, man: str, frm: Hex, to: Hex) -> float | None:
     """A step of the man, or None when he may not take it."""
-    game, side = state.game, state.game.men[man].side
-    if to not in game.amap.hexes or state.able_enemies_in(to, side):
-        return None
-    found = game.movement.cost("man", to, frm)
-    if found.prohibited or found.cost is None:
-        return None
-    if state.active.risk in ("Cautious", "Wary") and _enemy_sees(state, side, to):
-        category = _category(state, to)
-        if state.active.risk == "Wary" and category not in ("covered", "protected"):
-            return None
-        if state.active.risk == "Cautious" and (
-            category != "protected"
-            or any(to.distance(state.troops.hexes[m]) == 1 for m in _able_enemies(state, side))
-        ):
-            return None
-    return found.cost
-
-
-def _able_enemies(state: SoldiersState, side: str) -> list[str]:
-    return [
-        m
-        for m in state.troops.hexes
-        if m not in state.troops.disabled and state.game.men[m].side != side
-    ]
+    return why_not_step(state, man, frm, to)[0]
 
 
 def why_not_move(state: SoldiersState, action: Move) -> str | None:
@@ -73,12 +147,9 @@ def why_not_move(state: SoldiersState, action: Move) -> str | None:
         to = state.game.by_name.get(name.upper())
         if to is None or to.distance(at) != 1:
             return f"'{name}' is not a hex next to the last one"
-        cost = step_cost(state, action.unit, at, to)
+        cost, why = why_not_step(state, action.unit, at, to)
         if cost is None:
-            return (
-                f"{name} may not be entered (prohibited terrain, able enemy men, or the risk "
-                f"level {state.active.risk}) [7.21-7.22]"
-            )
+            return f"{name} may not be entered at {state.active.risk}: {why}"
         spent, at = spent + cost, to
     if not action.path or spent > state.active.ap:
         return f"the path costs {spent:g} AP, {state.active.ap:g} left [7.21]"
@@ -86,18 +157,45 @@ def why_not_move(state: SoldiersState, action: Move) -> str | None:
 
 
 def move(state: SoldiersState, action: Move) -> None:
-    game, at = state.game, state.troops.hexes[action.unit]
+    game, man, at = state.game, action.unit, state.troops.hexes[action.unit]
     spent, why = 0.0, []
     for name in action.path:
         to = game.by_name[name.upper()]
         found = game.movement.cost("man", to, at)
-        spent += found.cost or 0.0
-        why.append(f"{name.upper()}: {found.text} ({found.rule})")
+        cost = step_cost(state, man, at, to)
+        spent += cost or 0.0
+        text = f"{name.upper()}: {found.text} ({found.rule})"
+        mine = minefield(state, man, to)
+        if mine == "friendly":
+            text += "; a friendly minefield: 2 AP more, no further movement [18.45]"
+        elif mine == "enemy":
+            text += "; a revealed enemy minefield: 2 AP, no further movement [18.44]"
+        elif _has(state, to, "wire"):
+            text += "; wire: no further movement this Action Phase [18.33]"
+        why.append(text)
         at = to
-    state.troops.hexes[action.unit] = at
+    state.troops.hexes[man] = at
     state.active.ap -= spent
+    state.active.stopped = stops(state, man, at)
     names = tuple(n.upper() for n in action.path)
-    state.emit(ManMoved(action.unit, names, spent, state.active.ap, tuple(why)))
+    state.emit(ManMoved(man, names, spent, state.active.ap, tuple(why)))
+    if minefield(state, man, at) == "enemy":
+        _minefield_attack(state, man, at)
+
+
+def _minefield_attack(state: SoldiersState, man: str, at: Hex) -> None:
+    """A man entering a revealed enemy minefield: a d10 of 9 or 10 is a minefield attack, a
+    d10 on the Grenade Table's indoors damage line [18.43; 18.44]."""
+    roll = state.roll(f"{man} enters the minefield in {state.game.name(at)} [18.44]", 10)
+    if roll < 9:
+        state.emit(ManHit(man, "unharmed", f"minefield roll {roll}: 9 or 10 attacks [18.44]"))
+        return
+    raw = state.roll(f"minefield attack on {man} [18.43]", 10)
+    found = cell("grenade-damage", "Dmg/in", raw)
+    why = f"minefield roll {roll}: an attack, Grenade Table indoors at {raw} [18.43; 18.44]"
+    if found.placeholder:
+        why += " (placeholder)"
+    apply_damage(state, man, str(found.value), why)
 
 
 def move_options(state: SoldiersState, man: str) -> list[Move]:

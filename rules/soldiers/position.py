@@ -5,8 +5,11 @@ Each man is listed with his hex and his state in the book's words (``suppressed`
 ``killed``, ``incapacitated`` [8.44]); the rest is the Command Cycle's: the advantage [10.4],
 who acts first in the Command Phase and who has acted [5.2], each chit's space on the Command
 Track [5.1] and each side's committed chit, and the turn of the active chit: its risk level
-[6.11], the orders left and who may take one [6.21], the man under orders with his Action
-Points [6.2] and each man's shots [8.1]::
+[6.11] (``risk_rolled`` false while an independent turn's man is still to be selected [6.23]),
+the orders left and who may take one [6.21], the man under orders with his Action Points [6.2],
+each man's shots [8.1], the hexes whose men's sight counted when his actions started
+(``friendly_eyes``, ``enemy_eyes`` [7.23]; left out, judged from the position) and whether he
+may move no further (``stopped`` [18.33])::
 
     turn: 2                       # the Command Cycle
     step: action                  # command, action, or over
@@ -40,6 +43,7 @@ from rules.engine.core import State
 from rules.maps.named import HexesByName
 from rules.records.places import listed_units, sides, state_section, statuses, units, whole
 from rules.records.position import PositionReader
+from rules.soldiers.moves import judge_sight
 from rules.soldiers.records import RISKS, SPACES, ActiveTurn, CommandTrack, Play, Troops
 
 if TYPE_CHECKING:
@@ -65,6 +69,10 @@ class TurnPosition(StrictModel):
     current: str | None = None
     ap: float = Field(default=0.0, ge=0)
     shots: dict[str, int] = Field(default_factory=dict)
+    friendly_eyes: list[str] | None = None
+    enemy_eyes: list[str] | None = None
+    stopped: bool = False
+    risk_rolled: bool = True
 
 
 class SoldiersPositionState(StrictModel):
@@ -112,6 +120,10 @@ def to_position(state: SoldiersState) -> GamePosition:
             current=turn.current,
             ap=turn.ap,
             shots=dict(sorted(turn.shots.items())),
+            friendly_eyes=sorted(turn.friendly_eyes) if turn.current is not None else None,
+            enemy_eyes=sorted(turn.enemy_eyes) if turn.current is not None else None,
+            stopped=turn.stopped,
+            risk_rolled=turn.rolled,
         ),
     )
     return GamePosition(
@@ -153,6 +165,15 @@ def state_from_position(
     _read_men(state, position, reader)
     state.track = _read_track(game, extra, reader)
     state.active = _read_turn(game, extra.turn, reader)
+    current = state.active.current
+    # a file that leaves the sight out: judged from the position as written [7.23]
+    if (
+        current is not None
+        and current in state.troops.hexes
+        and extra.turn.friendly_eyes is None
+        and current not in state.troops.suppressed
+    ):
+        judge_sight(state, current)
     if (state.play.phase == "action" and not state.play.over) != (state.active.chit is not None):
         reader.problem(("state", "turn", "chit"), "an Action Phase has its chit, and only it [6]")
     reader.done()
@@ -268,6 +289,10 @@ def _read_turn(game: SoldiersGame, turn: TurnPosition, reader: PositionReader) -
         if whole(count, 0, 2) is None:
             reader.problem((*path, "shots", man), "a man fires at most twice a phase [8.1]")
         shots[man] = count
+    eyes: dict[str, set[str]] = {}
+    for key in ("friendly_eyes", "enemy_eyes"):
+        found = (reader.hex(n, (*path, key, i)) for i, n in enumerate(getattr(turn, key) or []))
+        eyes[key] = {game.name(h) for h in found if h is not None}
     return ActiveTurn(
         chit,
         turn.risk,
@@ -278,4 +303,8 @@ def _read_turn(game: SoldiersGame, turn: TurnPosition, reader: PositionReader) -
         current,
         float(turn.ap),
         shots,
+        eyes["friendly_eyes"],
+        eyes["enemy_eyes"],
+        turn.stopped,
+        turn.risk_rolled,
     )

@@ -16,7 +16,7 @@ from rules.soldiers import view
 from rules.soldiers.actions import Commit, OrderMan, Shoot
 from rules.soldiers.command import UNSUPPRESS_AP, number
 from rules.soldiers.fire import FIRE_AP, hit_chance, why_not_shoot
-from rules.soldiers.moves import why_not_move
+from rules.soldiers.moves import step_cost, why_not_move
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
@@ -86,7 +86,9 @@ def _order_cost(state: SoldiersState, man: str) -> str:
     found = (
         f"1 of {state.active.orders_left} order(s): {ap} AP{' (wounded [7.11])' if wounded else ''}"
     )
-    if man in state.troops.suppressed:
+    if not state.active.rolled:
+        found += "; first the risk level, rolled on his initiative [6.11; 6.23]"
+    elif man in state.troops.suppressed:
         cost = UNSUPPRESS_AP[state.active.risk]
         found += f", {cost} of them to unsuppress at {state.active.risk} [7.42]"
     return found
@@ -97,7 +99,7 @@ def _costs(state: SoldiersState, move: Move) -> list[float]:
     found = []
     for name in move.path:
         to = game.by_name[name.upper()]
-        found.append(game.movement.cost("man", to, at).cost or 0.0)
+        found.append(step_cost(state, move.unit, at, to) or 0.0)  # minefields too [18.44]
         at = to
     return found
 

@@ -60,7 +60,12 @@ class ActiveTurn(Record):
     """The active chit's turn (the Action Phase [6]): the chit, its risk level
     (:data:`RISKS`), the orders left to give, the men in command who may take one, the men
     ordered in it and in the previous one (never ordered again at once [6.21]), the man under
-    orders now with his Action Points left, and each man's shots this phase [8.1]."""
+    orders now with his Action Points left, and each man's shots this phase [8.1]; the hexes of
+    the men whose sight counts for his moves, judged when his actions start [7.23] (friendly:
+    his own and those of the friendly able, non-suppressed men he sees; enemy: the able,
+    non-suppressed enemy men's), and whether he entered wire or a minefield and may move no
+    further [18.33; 18.44; 18.45]; ``rolled`` False while an independent turn's man is still to
+    be selected, before its risk level is rolled [6.23]."""
 
     chit: str | None = None
     risk: str = "Cautious"
@@ -71,3 +76,7 @@ class ActiveTurn(Record):
     current: str | None = None
     ap: float = 0.0
     shots: dict[str, int] = state_field(default_factory=dict)
+    friendly_eyes: set[str] = state_field(default_factory=set)
+    enemy_eyes: set[str] = state_field(default_factory=set)
+    stopped: bool = False
+    rolled: bool = True

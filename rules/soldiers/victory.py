@@ -2,8 +2,9 @@
 
 Only able men count (disabled men are out of the fight [8.44]). ``control``: with
 ``objects: buildings`` each region of an ``any-of`` is one building, controlled by the side with
-more able men in it (scenario 10's rule [10.5]; its last clause, sight to an empty building, is
-not evaluated); otherwise the hexes where the side has able men and the enemy none.
+more able men in it, and under scenario 10's ``majority`` rule [10.5] an empty building by the
+side with more able, non-suppressed men with sight to any hex of it; otherwise the hexes where
+the side has able men and the enemy none.
 ``units-in``: able men in a region. ``enemy-losses``: enemy men disabled. Scoring
 ``conditions``: the first met condition with a result decides, else the default winner;
 ``most-vp``: the most points. Other kinds are listed as not evaluated.
@@ -33,10 +34,39 @@ def _count(state: SoldiersState, hexes: frozenset[Hex], side: str, mine: bool) -
     )
 
 
+def _watching(state: SoldiersState, building: frozenset[Hex], side: str, mine: bool) -> int:
+    """Able men of ``side`` (or of the enemy) with sight to any hex of the building; a
+    suppressed man cannot see out of his hex [8.44]."""
+    game, troops = state.game, state.troops
+    return sum(
+        1
+        for m, at in troops.hexes.items()
+        if m not in troops.disabled
+        and m not in troops.suppressed
+        and (game.men[m].side == side) == mine
+        and any(game.sees(at, h) for h in building)
+    )
+
+
+def building_controller(state: SoldiersState, building: frozenset[Hex], side: str) -> int:
+    """Who controls a building by scenario 10's rule [10.5]: 1 ``side``, -1 the enemy, 0
+    neither. More able men in it controls (equal, neither); neither has able men in it, the
+    side with more men with sight to any hex of it controls (equal, neither)."""
+    mine, theirs = _count(state, building, side, True), _count(state, building, side, False)
+    if not mine and not theirs:
+        mine, theirs = (
+            _watching(state, building, side, True),
+            _watching(state, building, side, False),
+        )
+    return (mine > theirs) - (mine < theirs)
+
+
 def _controlled(state: SoldiersState, cond: Control) -> int:
     game = state.game
     if cond.objects == "buildings" and isinstance(cond.region, AnyOf):
         buildings = [game.region(r) for r in cond.region.regions]
+        if cond.rule == "majority":  # the scenario's own rule, its sight clause too [10.5]
+            return sum(1 for b in buildings if building_controller(state, b, cond.side) > 0)
         return sum(
             1
             for b in buildings

@@ -25,6 +25,8 @@ def progress(state: SoldiersState) -> Progress:
     if state.play.phase == "action" and state.active.chit is not None:
         turn = state.active
         step = f"Chit {turn.chit} at {turn.risk}, {turn.orders_left} order(s) left"
+        if not turn.rolled:
+            step = f"Chit {turn.chit}: select the man to act; his initiative sets the risk [6.23]"
         if turn.current is not None:
             step += f"; {turn.current} has {turn.ap:g} AP"
         phase, rule, done = "Action Phase", "Soldiers (6)", "End the Action Phase"
