@@ -8,7 +8,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
-from rules.armor.events import Adjudged, Bounced, Damaged, Faced, FireCancelled, Sighted
+from rules.armor.events import (
+    Adjudged,
+    Bounced,
+    Damaged,
+    Faced,
+    FireCancelled,
+    PhaseNote,
+    Sighted,
+)
 from rules.armor.execution import move_side, reveal_orders
 from rules.armor.fire import Pending, resolve, sights, why_not_fire
 from rules.armor.orders import Face
@@ -24,6 +32,7 @@ _EFFECTS = {
     "gun": "Gun hit: main gun lost",
     "track": "Track hit: no movement",
     "crew": "one crew loss",
+    "suppressed": "Suppressed: an 'S' order for the rest of this Turn and the next",
 }
 
 
@@ -39,6 +48,8 @@ def advance(state: ArmorState) -> None:
             sighting(state)
         elif seg == "direct-fire":
             direct_fire(state)
+        elif seg in ("close-assault", "overrun"):
+            combat_phase(state, seg)
         elif seg in ("first-movement", "second-movement"):
             ex = state.execution
             if ex.asked is not None:
@@ -129,16 +140,44 @@ def damage(state: ArmorState, unit: str, effect: str) -> None:
     if unit in state.damage.knocked_out:
         return
     rule = "[GC1 Effects of AP Hits; AG VI]"
+    vehicle = state.game.units[unit].vehicle
     if effect == "knocked-out":
         h = state.troops.hexes.pop(unit)
         state.damage.knocked_out.append(unit)
-        state.damage.wrecks.append(h)
+        if vehicle:
+            state.damage.wrecks.append(h)
+        else:  # a Leg or Towed unit leaves no Wreck (our reading: Wrecks are Vehicles')
+            rule = "[GC1 Effects of GP Hits; ADV VI.B]"
+            state.emit(Damaged(unit, "Knocked Out: removed", rule))
+            return
+    elif effect == "suppressed":
+        # Our reading of "for all Turns when it appears" [ADV IV.D]: the "S" is written on
+        # this Turn's line (what is not yet executed is cancelled) and the next Turn's.
+        state.damage.suppressed[unit] = state.play.turn + 1
+        rule = "[GC1 Effects of GP Hits; ADV IV.D]"
     else:
         state.damage.hits.setdefault(unit, set()).add(effect)
         if effect in ("hull", "turret", "crew"):
             state.damage.crew_losses[unit] = state.damage.crew_losses.get(unit, 0) + 1
             rule = "[GC1 Effects of AP Hits; ADV VI.E]"
     state.emit(Damaged(unit, _EFFECTS[effect], rule))
+
+
+# --- Close Assault and Overrun [ADV VII; VIII] ------------------------------------------------
+
+
+def combat_phase(state: ArmorState, seg: str) -> None:
+    """The Close Assault Phase [ADV VII] and the Overrun Phase [ADV VIII]: their combats are
+    plotted as "A-" and "K-" orders [ADV IV.A], which this slice does not offer, so no unit
+    has one and the phase has nothing to resolve; the log says so."""
+    if seg == "close-assault":
+        name, rule = "Close Assault Phase", "[ADV II; ADV IV.A.1; ADV VII]"
+        what = "Close Assault ('A-') orders"
+    else:
+        name, rule = "Overrun Phase", "[ADV II; ADV IV.A.2; ADV VIII]"
+        what = "Overrun ('K-') orders"
+    note = f"nothing to resolve: no unit has {what} (not plottable in this slice)"
+    state.emit(PhaseNote(name, note, rule))
 
 
 # --- Movement Execution [AG VII] (rules.armor.execution) -----------------------------------
