@@ -14,6 +14,7 @@ import pytest
 
 from model.hexes import Hex
 from model.scenario_io import load_scenario, parse_scenario
+from rules.armor.buildings import close_assault_defense
 from rules.armor.events import Damaged, GpFire, OrderCut, PhaseNote
 from rules.armor.fire import aim, sighting_range, target_size, why_not_sighted
 from rules.armor.game import ArmorGame, ArmorState
@@ -321,6 +322,63 @@ def test_the_armor_game_still_refuses_fire_at_leg_units() -> None:
     assert why is not None and "AP fire is only at Vehicle units [ADV VI.B]" in why
 
 
+# --- Close Assault [ADV IV.A.1; ADV VII] -----------------------------------------------------
+
+
+def test_close_assault_orders_only_by_infantry_against_an_adjacent_vehicle() -> None:
+    """[ADV IV.A.1.a-c]: only Infantry units (not MG Teams), only against an enemy Vehicle in
+    an adjacent hex, and no other orders with it."""
+    line = _line(4)
+    state = _state(
+        [("INFANTRY-SQUAD", line[0], 0, ""), ("US-MG-TEAM", line[0], 0, "")],
+        [("PZIVJ", line[1], 3, ""), ("GE-INFANTRY-SQUAD", line[3], 3, "")],
+    )
+    squad, mg, tank = "us.INFANTRY-SQUAD.1", "us.US-MG-TEAM.1", "german.PZIVJ.1"
+    assert Order(squad, assault=tank) in state.order_options(squad)
+    assert not [o for o in state.order_options(mg) if isinstance(o, Order) and o.assault]
+    assert "only Infantry units [ADV IV.A.1.a]" in (
+        state.why_not_order(Order(mg, assault=tank)) or ""
+    ).replace("may be given Close Assault orders ", "")
+    far = state.why_not_order(Order(squad, assault="german.GE-INFANTRY-SQUAD.1")) or ""
+    assert "only against enemy Vehicle units [ADV IV.A.1.b]" in far
+    both = state.why_not_order(Order(squad, assault=tank, moves="1")) or ""
+    assert "no other orders [ADV IV.A.1.c]" in both
+    assert Order.parse([squad, f"A-{tank}"], "").text() == f"order {squad} A-{tank}"
+    armor = _state(
+        [("INFANTRY-SQUAD", line[0], 0, "")], [("PZIVJ", line[1], 3, "")], level="armor-game"
+    )
+    assert "Advanced Game" in (armor.why_not_order(Order(squad, assault=tank)) or "")
+
+
+def test_close_assault_knocks_out_the_vehicle_with_forced_dice() -> None:
+    """[ADV VII.B.1-3]: the Infantry's MV GP Factor at 1-2 hexes (15, placeholder: the 11-15
+    column) against the Vehicle's NM Close Assault Defense (it does not move), "10" added to
+    the roll for an Open Vehicle; above S it is Knocked Out and leaves a Wreck, the result
+    applied to the Vehicle."""
+    line = _line(4)
+    state = _state([("INFANTRY-SQUAD", line[0], 0, "")], [("PZIVJ", line[1], 3, "")])
+    squad, tank = "us.INFANTRY-SQUAD.1", "german.PZIVJ.1"
+    defense = close_assault_defense(state.game.units[tank]).value
+    n, s, _ = hit_line(defense, "11-15")
+    roll = s - 9  # + 10 for the Open Vehicle: one above S
+    assert roll >= 1
+    state.force_dice(roll)
+    events = _plot(state, Order(squad, assault=tank))
+    [fight] = [e for e in events if isinstance(e, GpFire)]
+    assert (fight.gp_factor, fight.column, fight.defense) == (15, "11-15", defense)
+    assert (fight.n, fight.s, fight.roll, fight.modified_roll) == (n, s, roll, s + 1)
+    assert fight.result == "K" and fight.effects == ("knocked-out",)
+    lines = fight.describe().splitlines()
+    assert lines[0].startswith(f"{squad} Close Assaults {tank}, range 1: Knocked Out")
+    assert "MV GP Factor 15 (range 1-2 hexes) [ADV VII.B.1]" in lines[1]
+    assert "NM Close Assault Defense Factor [ADV VII.B.1]" in lines[4]
+    assert f"roll {roll:02d} +10 (Open Vehicle [ADV VII.B.3" in lines[6]
+    assert "'Close Assault, Artillery, Bombing, Rockets vs. Vehicle': knocked out" in lines[7]
+    assert tank not in state.troops.hexes and state.damage.wrecks == [line[1]]
+    notes = [e for e in events if isinstance(e, PhaseNote)]
+    assert [n.phase for n in notes] == ["Overrun Phase"]
+
+
 # --- the demonstration scenario ------------------------------------------------------------------
 
 
@@ -339,7 +397,8 @@ def test_the_advanced_demo_plays_to_the_end(bot: str, seed: int) -> None:
     play(state, bots)
     assert state.is_terminal() and state.outcome() is not None
     assert any(isinstance(e, GpFire) for e in state.log)
-    assert sum(isinstance(e, PhaseNote) for e in state.log) == 2 * game.turns
+    overrun = [e for e in state.log if isinstance(e, PhaseNote) and e.phase == "Overrun Phase"]
+    assert len(overrun) == game.turns
     leg = [u for u, s in game.units.items() if s.leg]
     assert leg and all(game.units[u].speed == 2 for u in leg)
     assert Fraction(1) == fire_limit(game.units[leg[0]])

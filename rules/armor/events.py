@@ -127,6 +127,8 @@ class GpFire(Event):
     effects: tuple[str, ...]
     rule: str
     placeholder: str | None = None
+    verb: str = "fires GP at"  # "Close Assaults" [ADV VII]
+    factor_rule: str = "[ADV VI.B.1]"
 
     def describe(self) -> str:
         """The result in one line, then the working a step a line (the log indents them)."""
@@ -134,10 +136,10 @@ class GpFire(Event):
         word = {"N": "No Damage", "S": "Suppressed", "K": "Knocked Out"}[self.result]
         done = ", ".join(e.replace("-", " ").replace("crew", "one crew loss") for e in self.effects)
         lines = [
-            f"{self.firer} fires GP at {self.target}, {rng}: {word}"
+            f"{self.firer} {self.verb} {self.target}, {rng}: {word}"
             + (f" ({done})" if done else " (no effect)")
             + f" {self.rule}",
-            f"Gunnery Table: {self.firer_orders} GP Factor {self.gp_factor} [ADV VI.B.1]",
+            f"Gunnery Table: {self.firer_orders} GP Factor {self.gp_factor} {self.factor_rule}",
             "GP Factor Modifiers [ADV VI.B.2]: "
             + ("; ".join(m.what + " " + m.rule for m in self.modifiers) or "none")
             + f": GP Factor {self.modified_factor}",

@@ -30,13 +30,14 @@ Vehicle and do not count towards stacking [AG III.B.1; ADV V.C]; Loading and Unl
 [ADV IV.B.1] are not in this slice, so they stay aboard.
 
 At ``rules: {level: advanced-game}`` a first slice of the Advanced Game: its Sequence of Play
-with the Close Assault and Overrun Phases (which, no "A-" or "K-" order being plottable yet,
-log that they have nothing to resolve) [ADV II] (:data:`rules.armor.sequence.LEVELS`), Leg
-units firing and fired at with GP weapons, Suppressed results [ADV IV.D; VI.B]
-(:mod:`rules.armor.gp`). Not yet: Buttoned turrets (the Armor Game's are always Open
-[AG VIII.B]), and the rest of the Advanced Game and the Optional Rules (Close Assault and
-Overrun combats, Loading, Full Cover, machineguns, bail-out; weather; Tracking Fire...). The Data Cards' tables are not in the book's text: :mod:`rules.armor.cards` names
-the placeholders used.
+with the Close Assault and Overrun Phases [ADV II] (:data:`rules.armor.sequence.LEVELS`),
+Close Assault orders and combats [ADV IV.A.1; VII] (:mod:`rules.armor.assault`), Leg units
+firing and fired at with GP weapons, Suppressed results [ADV IV.D; VI.B]
+(:mod:`rules.armor.gp`); the Overrun Phase logs that it has nothing to resolve ("K-" orders
+are not plottable yet). Not yet: Buttoned turrets (the Armor Game's are always Open
+[AG VIII.B]), and the rest of the Advanced Game and the Optional Rules (Overrun combats,
+Loading, Full Cover, machineguns, bail-out; weather; Tracking Fire...). The Data Cards'
+tables are not in the book's text: :mod:`rules.armor.cards` names the placeholders used.
 """
 
 from __future__ import annotations

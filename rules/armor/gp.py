@@ -307,8 +307,9 @@ def gp_aim(
     rng = range_between(a, b)  # by the Range Scale [AG III.D; ADV VI.B.1]
     if moving is None:
         moving = bool(state.orders_of(firer).moves)
-    if target_moving is None:
-        target_moving = state.hexes_ordered(target) > 0
+    if target_moving is None:  # Close Assault counts as moving [ADV V.A.3]
+        orders = state.orders_of(target)
+        target_moving = state.hexes_ordered(target) > 0 or orders.assault is not None
     factor = gp_factor(state, firer, rng, moving)
     mods: list[Modifier] = []
     rule = f"{GC1} GP Fire Modifiers; ADV VI.B.2"

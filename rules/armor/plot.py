@@ -13,6 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from rules.armor import assault
 from rules.armor.fire import why_not_fire
 from rules.armor.move import Destination, destinations, fire_limit, through, walk
 from rules.armor.opportunity import why_not_fire_now, why_not_opportunity
@@ -46,6 +47,8 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
             found.extend(_exit_orders(state, unit, moves))
         if spec.speed >= 2 or not spec.vehicle:
             found.append(Order(unit, moves="V"))
+    if state.game.advanced and spec.leg:  # Close Assault [ADV IV.A.1]
+        found.extend(Order(unit, assault=t) for t in assault.options(state, unit))
     targets = [t for t in state.enemies(spec.side) if why_not_fire(state, unit, t) is None]
     found.extend(  # Opportunity Fire on the hex of each enemy unit it may fire at
         Order(unit, opportunity=state.game.name(h))
@@ -167,6 +170,11 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
             f"{unit} is Suppressed: the 'S' order cancels all its other orders [ADV IV.D; "
             "ADV IV.C.1] (Full Cover is not in this slice)"
         )
+    if order.assault is not None:
+        if order.fire or order.moves or order.opportunity:
+            return "with Close Assault, no other orders [ADV IV.A.1.c]"
+        why = assault.why_not_assault(state, unit, order.assault)
+        return None if why is None else f"{unit} may not Close Assault {order.assault}: {why}"
     if order.opportunity is not None:
         if order.fire or order.moves:
             return "with Opportunity Fire, no other orders of any kind [AG V.A.2.b(1)]"

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
+from rules.armor.assault import close_assault_phase
 from rules.armor.events import (
     Adjudged,
     Bounced,
@@ -167,17 +168,14 @@ def damage(state: ArmorState, unit: str, effect: str) -> None:
 
 
 def combat_phase(state: ArmorState, seg: str) -> None:
-    """The Close Assault Phase [ADV VII] and the Overrun Phase [ADV VIII]: their combats are
-    plotted as "A-" and "K-" orders [ADV IV.A], which this slice does not offer, so no unit
-    has one and the phase has nothing to resolve; the log says so."""
+    """The Close Assault Phase [ADV VII] (:mod:`rules.armor.assault`) and the Overrun Phase
+    [ADV VIII]: Overruns are plotted as "K-" orders [ADV IV.A.2], which this slice does not
+    offer, so no unit has one and the phase has nothing to resolve; the log says so."""
     if seg == "close-assault":
-        name, rule = "Close Assault Phase", "[ADV II; ADV IV.A.1; ADV VII]"
-        what = "Close Assault ('A-') orders"
-    else:
-        name, rule = "Overrun Phase", "[ADV II; ADV IV.A.2; ADV VIII]"
-        what = "Overrun ('K-') orders"
-    note = f"nothing to resolve: no unit has {what} (not plottable in this slice)"
-    state.emit(PhaseNote(name, note, rule))
+        close_assault_phase(state)
+        return
+    note = "nothing to resolve: no unit has Overrun ('K-') orders (not plottable in this slice)"
+    state.emit(PhaseNote("Overrun Phase", note, "[ADV II; ADV IV.A.2; ADV VIII]"))
 
 
 # --- Movement Execution [AG VII] (rules.armor.execution) -----------------------------------
