@@ -21,9 +21,11 @@ from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.gp import column, gp_factor, hit_line, uses_gp
 from rules.armor.move import enter_cost, fire_limit, turn_cost, walk
 from rules.armor.orders import Order
+from rules.armor.victory import unit_points
 from rules.bots.base import RandomBot, make_bot, play
 from rules.engine.actions import Done
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
+from rules.records.position import PositionReader
 from rules.registry import load_game
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "armor"
@@ -283,7 +285,7 @@ def test_gp_fire_not_moving_uses_nm_factors_and_the_fitted_defense_row() -> None
     assert (fire.column, fire.defense, fire.n, fire.s) == ("21-25", 2, 23, 63)
     assert fire.result == "K" and fire.effects == ("knocked-out",)
     assert "GP Hit Table rows for Defense 2 and up are cut" in (fire.placeholder or "")
-    assert ge not in state.troops.hexes and ge in state.damage.knocked_out
+    assert ge not in state.troops.hexes and state.damage.eliminated == [ge]
     assert not state.damage.wrecks  # a squad leaves no Wreck
     assert any(isinstance(e, Damaged) and e.unit == ge for e in events)
 
@@ -322,6 +324,36 @@ def test_the_armor_game_still_refuses_fire_at_leg_units() -> None:
     assert why is not None and "AP fire is only at Vehicle units [ADV VI.B]" in why
 
 
+def test_a_position_keeps_suppressed_and_knocked_out_squads() -> None:
+    """A Knocked Out squad leaves no Wreck (our reading) but scores its Total Point Value
+    [AG IX.B.1]; a Suppressed one keeps its "S" order to the end of the next Turn [ADV IV.D];
+    both survive a position file; the GP shot's preview gives its odds [ADV VI.B]; in the
+    Advanced Game a Leg unit pivots without an order, unless Suppressed [ADV V.A.2]."""
+    line = _line(5)
+    state = _state(
+        [("INFANTRY-SQUAD", line[0], 0, ", count: 2")],
+        [("GE-INFANTRY-SQUAD", line[4], 3, ""), ("GE-INFANTRY-SQUAD", line[3], 3, "")],
+    )
+    us1, us2 = "us.INFANTRY-SQUAD.1", "us.INFANTRY-SQUAD.2"
+    ge1, ge2 = "german.GE-INFANTRY-SQUAD.1", "german.GE-INFANTRY-SQUAD.2"
+    chance = state.preview(Order(us2, fire=ge2)).chances[0]
+    assert "GP Factor 25 (column 21-25) against GP Defense 2: N 23, S 63" in chance.words
+    assert chance.effect == pytest.approx(0.77)  # rolls 24-100
+    state.force_dice(100, 50)
+    _plot(state, Order(us1, fire=ge1), Order(us2, fire=ge2))
+    assert state.damage.eliminated == [ge1] and not state.damage.knocked_out
+    assert state.damage.suppressed == {ge2: 2}
+    assert unit_points(state, ge1)[0] == state.game.units[ge1].points > 0
+    assert state.segment.id in ("first-facing", "second-facing")
+    assert state.facing_options(us1) and not state.facing_options(ge2)
+    position = state.to_position()
+    places = {p.id: p for p in position.units}
+    assert "knocked-out" in places[ge1].status and places[ge2].values["suppressed_until"] == 2
+    back = state.game.state_from_position(position, PositionReader(state.game, position, None))
+    assert back.position_fingerprint() == state.position_fingerprint()
+    assert back.damage.eliminated == [ge1] and back.damage.suppressed == {ge2: 2}
+
+
 # --- Close Assault [ADV IV.A.1; ADV VII] -----------------------------------------------------
 
 
@@ -344,6 +376,8 @@ def test_close_assault_orders_only_by_infantry_against_an_adjacent_vehicle() -> 
     both = state.why_not_order(Order(squad, assault=tank, moves="1")) or ""
     assert "no other orders [ADV IV.A.1.c]" in both
     assert Order.parse([squad, f"A-{tank}"], "").text() == f"order {squad} A-{tank}"
+    shown = state.preview(Order(squad, assault=tank))
+    assert shown.legal and state.describe(Order(squad, assault=tank)).startswith("Close Assault")
     armor = _state(
         [("INFANTRY-SQUAD", line[0], 0, "")], [("PZIVJ", line[1], 3, "")], level="armor-game"
     )

@@ -128,9 +128,11 @@ def _exit_orders(state: ArmorState, unit: str, moves: list[Destination]) -> list
 
 def facing_options(state: ArmorState, unit: str) -> list[Action]:
     """[AG VIII.A]: any new hull facing after a Pivot in Place order, and the turret within
-    its Turret Turn; only the changes, never the unit's present facing."""
+    its Turret Turn; only the changes, never the unit's present facing. In the Advanced Game
+    Leg units pivot without an order, "unless Suppressed" [ADV V.A.2]."""
     spec = state.game.units[unit]
-    pivot = "V" in state.orders_of(unit).steps and not state.immobile(unit)
+    plotted = "V" in state.orders_of(unit).steps or (state.game.advanced and spec.leg)
+    pivot = plotted and not state.immobile(unit) and not _held(state, unit)
     hulls = range(6) if pivot else [state.troops.facing[unit]]
     turn = min(spec.turret_turn, 3) if not state.gun_lost(unit) else 0
     found: list[Action] = []

@@ -138,19 +138,19 @@ def direct_fire(state: ArmorState) -> None:
 
 
 def damage(state: ArmorState, unit: str, effect: str) -> None:
-    if unit in state.damage.knocked_out:
+    if unit in state.damage.knocked_out or unit in state.damage.eliminated:
         return
     rule = "[GC1 Effects of AP Hits; AG VI]"
-    vehicle = state.game.units[unit].vehicle
+    if effect == "knocked-out" and not state.game.units[unit].vehicle:
+        # a Leg or Towed unit leaves no Wreck (our reading: Wrecks are Vehicles')
+        state.troops.hexes.pop(unit)
+        state.damage.eliminated.append(unit)
+        state.emit(Damaged(unit, "Knocked Out: removed", "[GC1 Effects of GP Hits; ADV VI.B]"))
+        return
     if effect == "knocked-out":
         h = state.troops.hexes.pop(unit)
         state.damage.knocked_out.append(unit)
-        if vehicle:
-            state.damage.wrecks.append(h)
-        else:  # a Leg or Towed unit leaves no Wreck (our reading: Wrecks are Vehicles')
-            rule = "[GC1 Effects of GP Hits; ADV VI.B]"
-            state.emit(Damaged(unit, "Knocked Out: removed", rule))
-            return
+        state.damage.wrecks.append(h)
     elif effect == "suppressed":
         # Our reading of "for all Turns when it appears" [ADV IV.D]: the "S" is written on
         # this Turn's line (what is not yet executed is cancelled) and the next Turn's.
