@@ -18,7 +18,7 @@ from rules.armor.buildings import close_assault_defense
 from rules.armor.events import Damaged, GpFire, OrderCut, PhaseNote
 from rules.armor.fire import aim, sighting_range, target_size, why_not_sighted
 from rules.armor.game import ArmorGame, ArmorState
-from rules.armor.gp import column, gp_factor, hit_line, uses_gp
+from rules.armor.gp import column, defense, gp_factor, hit_line, uses_gp
 from rules.armor.move import enter_cost, fire_limit, turn_cost, walk
 from rules.armor.orders import Order
 from rules.armor.victory import unit_points
@@ -352,6 +352,29 @@ def test_a_position_keeps_suppressed_and_knocked_out_squads() -> None:
     back = state.game.state_from_position(position, PositionReader(state.game, position, None))
     assert back.position_fingerprint() == state.position_fingerprint()
     assert back.damage.eliminated == [ge1] and back.damage.suppressed == {ge2: 2}
+
+
+def test_gp_defense_by_terrain_and_as_clear_over_four_stacking_factors() -> None:
+    """[ADV VI.B.4.b]: a Leg unit's GP Defense by its orders and the terrain of its hex (the
+    Target Information Chart, a placeholder: Woods NM 4); over four Stacking Factors the hex
+    is fired at as Clear [AG III.B.1; GC1 GP Fire Modifiers] (NM 2); transported, "1"
+    [ADV V.C.5]."""
+    line = _line(6)
+    woods = f"{{hexes: [{base().amap.name(line[4])}, {base().amap.name(line[5])}], terrain: woods}}"
+    state = _state(
+        [("INFANTRY-SQUAD", line[0], 0, "")],
+        [
+            ("GE-INFANTRY-SQUAD", line[4], 3, ", count: 2"),
+            ("GE-INFANTRY-SQUAD", line[5], 3, ", count: 3"),
+        ],
+        edits=woods,
+    )
+    assert state.stacking(line[4]) == 4 and state.stacking(line[5]) == 6
+    two = defense(state, "german.GE-INFANTRY-SQUAD.1", moving=False)
+    assert two.value == 4 and "NM in woods [ADV VI.B.4.b]" in two.why
+    assert defense(state, "german.GE-INFANTRY-SQUAD.1", moving=True).value == 3
+    crowd = defense(state, "german.GE-INFANTRY-SQUAD.3", moving=False)
+    assert crowd.value == 2 and "over 4 Stacking Factors" in crowd.why
 
 
 # --- Close Assault [ADV IV.A.1; ADV VII] -----------------------------------------------------
