@@ -18,7 +18,8 @@ import random
 from typing import TYPE_CHECKING, cast
 
 from model.hexes import Hex
-from rules.armor.fire import aim, angle_between, in_field_of_fire, resolve
+from rules.armor.fire import aim, angle_between, gp_shot, in_field_of_fire, resolve
+from rules.armor.gp import gp_chance
 from rules.armor.move import destinations, walk
 from rules.armor.orders import Face, OpportunityFire, Order
 from rules.armor.range import range_between
@@ -53,7 +54,10 @@ class ArmorPlanner:
     def choose(self, state: ArmorState, side: str, actions: list[Action]) -> Action:
         shot = next((a for a in actions if isinstance(a, OpportunityFire)), None)
         if shot is not None:  # fire if it can hit, else let the unit pass [AG VII.F]
-            can_hit = aim(state, shot.unit, shot.target, opportunity=True).hit_number > 0
+            if gp_shot(state, shot.unit, shot.target):  # [ADV VI.B]
+                can_hit = gp_chance(state, shot.unit, shot.target, opportunity=True)[1] > 0
+            else:
+                can_hit = aim(state, shot.unit, shot.target, opportunity=True).hit_number > 0
             return shot if can_hit else next(a for a in actions if isinstance(a, Done))
         key = (state.play.turn, state.segment.id, side)
         if key != self._key:

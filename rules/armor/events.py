@@ -100,6 +100,81 @@ class ApFire(Event):
 
 
 @dataclass(frozen=True)
+class GpFire(Event):
+    """One Direct (or Opportunity) Fire of GP weapons, explained step by step [ADV VI.B]: the
+    first line the result, then the GP Factor, its modifiers, the GP Hit Table's column, the
+    target's GP Defense Factor, the table's N and S, the roll and the Effects of GP Hits."""
+
+    kind: ClassVar[str] = "armor-gp-fire"
+    firer: str
+    target: str
+    range: int
+    hexes: int
+    firer_orders: str  # NM or MV
+    gp_factor: int
+    modifiers: tuple[Modifier, ...]
+    modified_factor: int
+    column: str
+    defense: int
+    defense_why: str
+    dice_modifiers: tuple[Modifier, ...]
+    n: int
+    s: int
+    roll: int
+    modified_roll: int
+    result: str  # N, S or K
+    effects_row: str
+    effects: tuple[str, ...]
+    rule: str
+    placeholder: str | None = None
+    verb: str = "fires GP at"  # "Close Assaults" [ADV VII]
+    factor_rule: str = "[ADV VI.B.1]"
+
+    def describe(self) -> str:
+        """The result in one line, then the working a step a line (the log indents them)."""
+        rng = range_words(self.range, self.hexes)
+        word = {"N": "No Damage", "S": "Suppressed", "K": "Knocked Out"}[self.result]
+        done = ", ".join(e.replace("-", " ").replace("crew", "one crew loss") for e in self.effects)
+        lines = [
+            f"{self.firer} {self.verb} {self.target}, {rng}: {word}"
+            + (f" ({done})" if done else " (no effect)")
+            + f" {self.rule}",
+            f"Gunnery Table: {self.firer_orders} GP Factor {self.gp_factor} {self.factor_rule}",
+            "GP Factor Modifiers [ADV VI.B.2]: "
+            + ("; ".join(m.what + " " + m.rule for m in self.modifiers) or "none")
+            + f": GP Factor {self.modified_factor}",
+            f"GP Hit Table column {self.column} [ADV VI.B.3; GC1 GP Hit Table]",
+            f"GP Defense Factor {self.defense}: {self.defense_why}",
+            f"row Defense {self.defense}, column {self.column}: N {self.n:02d}, S {self.s:02d} "
+            "(at or under N No Damage, at or under S Suppressed, above S or 00 Knocked Out) "
+            "[GC1 GP Hit Table]",
+            f"roll {self.roll:02d}"
+            + "".join(f" {m.value:+d} ({m.what} {m.rule})" for m in self.dice_modifiers)
+            + (f" = {self.modified_roll}" if self.dice_modifiers else "")
+            + f": {word}",
+            f"Effects of GP Hits, '{self.effects_row}': "
+            + (done or "no effect")
+            + " [GC1 Effects of GP Hits]",
+        ]
+        if self.placeholder:
+            lines.append(f"placeholder: {self.placeholder}")
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class PhaseNote(Event):
+    """What a phase of the Sequence of Play did when it had nothing to resolve, and why."""
+
+    kind: ClassVar[str] = "armor-phase-note"
+    phase: str
+    note: str
+    rule: str
+
+    def describe(self) -> str:
+        return f"{self.phase}: {self.note} {self.rule}"
+
+
+@dataclass(frozen=True)
 class ApHit(Event):
     """One hit: where it struck, the AB there and whether it penetrated [AG VI.B.5-7];
     ``turret`` says how the turret's facing moved it, when the scenario plays that [OP VII]."""

@@ -62,6 +62,10 @@ def _start(state: ArmorState, unit: str, order: Order) -> bool:
         reason = "Hull compartment or Track damage erases all movement [AG VII.C.1]"
         state.emit(OrderCut(unit, order.moves, reason))
         return False
+    if not state.game.units[unit].vehicle and state.suppressed(unit):
+        reason = "Suppressed: the 'S' order cancels its other orders [ADV IV.D; ADV X.C]"
+        state.emit(OrderCut(unit, order.moves, reason))
+        return False
     w = walk(
         state.game.units[unit],
         state.troops.hexes[unit],

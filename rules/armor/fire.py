@@ -48,6 +48,7 @@ from rules.armor.cards import (
     hits_scored,
 )
 from rules.armor.events import ApFire, ApHit
+from rules.armor.gp import resolve_gp, uses_gp, why_not_gp
 from rules.armor.los import unit_level
 from rules.armor.range import describe_range, range_between
 from rules.armor.turret import TurretAspect, turret_aspect
@@ -172,11 +173,12 @@ def level(game: ArmorGame, h: Hex) -> int:
     return unit_level(Sight(game.terrain, trace(h, h), terrain_table(GameSystem.ARMOR)), h)
 
 
-def sighting_range(state: ArmorState, sighter: Hex, target: Hex) -> int:
-    """The longest range at which a vehicle in ``target`` is sighted [GC2; AG IV.C]; in a hex
-    of mixed terrain (an overlay unit on other terrain) the terrain that lists the smallest
-    range [AG IV.C.3]."""
-    found = min(_sighting_in(state, sighter, target, t) for t in _mixed(state, target))
+def sighting_range(state: ArmorState, sighter: Hex, target: Hex, size: str = "VH") -> int:
+    """The longest range at which a unit of the Sighting Ranges Table's class ``size`` in
+    ``target`` is sighted [GC2; AG IV.C] (VH a Vehicle, LG a Large Towed unit, SM a Leg or
+    Small Towed unit [AG IV.C.3]); in a hex of mixed terrain (an overlay unit on other
+    terrain) the terrain that lists the smallest range [AG IV.C.3]."""
+    found = min(_sighting_in(state, sighter, target, t, size) for t in _mixed(state, target))
     if state.stacking(target) > 4:
         found *= 2  # [AG IV.C.6]
     return found
@@ -202,13 +204,27 @@ def _mixed(state: ArmorState, h: Hex) -> list[str]:
     return found
 
 
-def _sighting_in(state: ArmorState, sighter: Hex, target: Hex, terrain: str) -> int:
-    """The Sighting Ranges Table's Day, Normal, VH range into ``terrain`` [GC2; AG IV.C]."""
+def target_size(state: ArmorState, unit: str) -> str:
+    """The Sighting Ranges Table's target class [GC2; AG IV.C.3]: VH for a Vehicle, LG for a
+    Large Towed unit, SM for a Leg or Small Towed unit; a transported unit is sighted with its
+    Vehicle [ADV V.C.4]."""
+    carrier = state.troops.carried.get(unit) if state.transported(unit) else None
+    spec = state.game.units[carrier or unit]
+    if spec.vehicle:
+        return "VH"
+    return "LG" if spec.large_towed else "SM"
+
+
+def _sighting_in(
+    state: ArmorState, sighter: Hex, target: Hex, terrain: str, size: str = "VH"
+) -> int:
+    """The Sighting Ranges Table's Day, Normal range into ``terrain`` for the target class
+    ``size`` [GC2; AG IV.C]."""
     group = _SIGHT_GROUP.get(terrain, "clear-river-bridge")
     if group == "defilade-ditch":
         higher = state.game.level(sighter) > state.game.level(target)
         group += " higher" if higher else " same-or-lower"
-    raw = _sight_table()[f"{group} VH"]
+    raw = _sight_table()[f"{group} {size}"]
     return 0 if raw in (None, "--") else int(str(raw))
 
 
@@ -231,12 +247,14 @@ def why_not_sighted(state: ArmorState, unit: str, target: str) -> str | None:
         return f"the line of sight is blocked [AG IV.B]: {line.explanation} ({line.rule})"
     if target in state.firing.fired_last_turn:
         return None  # [AG IV.C.5]
-    limit = sighting_range(state, a, b)
+    size = target_size(state, target)
+    limit = sighting_range(state, a, b, size)
     if range_between(a, b) <= limit:
         return None
+    column = "" if size == "VH" else f" in its {size} column"
     return (
         f"out of sighting range: {describe_range(a, b)}, the Sighting Ranges Table gives "
-        f"{limit} [GC2; AG IV.C]"
+        f"{limit}{column} [GC2; AG IV.C]"
     )
 
 
@@ -248,19 +266,22 @@ def why_not_fire(state: ArmorState, unit: str, target: str, moving: bool = False
         return f"there is no unit '{target if spec else unit}'"
     if other.side == spec.side:
         return "it is not an enemy unit"
-    if gun_of(spec, state.game.nation[spec.side]) is None or state.gun_lost(unit):
+    gp = state.game.advanced and uses_gp(state, unit, target)  # [ADV VI.B]
+    if not gp and (gun_of(spec, state.game.nation[spec.side]) is None or state.gun_lost(unit)):
         return "it has no main gun that fires AP [AG VI.A.1]"
     if state.damage.crew_losses.get(unit, 0) >= 3:
         return "three crew losses: it may no longer fire [GC1 Effects of AP Hits]"
-    if not other.vehicle:
+    if not gp and not other.vehicle:
         return "AP fire is only at Vehicle units [ADV VI.B]"
     unseen = why_not_sighted(state, unit, target)
     if unseen is not None:
         return f"it does not sight the target [AG IV; AG VI.A.1]: {unseen}"
     a, b = state.troops.hexes[unit], state.troops.hexes[target]
     facing = state.gun_facing(unit)
-    if not in_field_of_fire(facing, a, b):
+    if not in_field_of_fire(facing, a, b):  # Leg and Towed units alike [ADV VI.A.4]
         return "the target is not in its Field of Fire [AG VI.A.3]"
+    if gp:
+        return why_not_gp(state, unit, target, moving)
     gun = gun_of(spec, state.game.nation[spec.side])
     assert gun is not None
     rng = range_between(a, b)
@@ -350,6 +371,8 @@ def modifiers(
     losses = state.damage.crew_losses.get(firer, 0)
     if losses:
         found.append(Modifier(f"{losses} crew loss(es)", -4 * losses, f"{GC1} Misc. (AP)]"))
+    if state.suppressed(firer):  # only the Advanced Game suppresses [ADV IV.D]
+        found.append(Modifier("Firer Suppressed", -5, f"{GC1} Misc. (AP)]"))
     down = hull_down(state, a, b, shot)
     if down is not None and state.game.units[target].turret_turn == 0:
         found.append(Modifier("Special Turretless Hull Down", -8, f"{GC1} Misc. (AP)]"))
@@ -424,7 +447,11 @@ def aim(
 
 
 def resolve(state: ArmorState, firer: str, target: str, opportunity: bool = False) -> list[Pending]:
-    """One unit's AP fire at one target, explained in events; the results, not yet applied."""
+    """One unit's fire at one target, explained in events; the results, not yet applied. In
+    the Advanced Game, GP fire where the book asks for it [ADV VI.B] (:mod:`rules.armor.gp`),
+    else AP fire."""
+    if gp_shot(state, firer, target):
+        return resolve_gp(state, firer, target, opportunity)
     shot = aim(state, firer, target, opportunity)
     gun, rng, hit, shots = shot.gun, shot.range, shot.hit, shot.shots
     roll = state.roll(f"AP fire {firer} at {target}", 100)
@@ -458,6 +485,12 @@ def resolve(state: ArmorState, firer: str, target: str, opportunity: bool = Fals
     for _ in range(hits):
         found.extend(_hit(state, firer, target, shot, gun.penetration(rng)))
     return found
+
+
+def gp_shot(state: ArmorState, firer: str, target: str) -> bool:
+    """The shot is GP fire: the Advanced Game's, at a Leg or Towed unit or by a unit with no
+    AP gun [ADV VI.B]; the Armor Game fires only AP."""
+    return state.game.advanced and uses_gp(state, firer, target)
 
 
 def hit_verdict(location: str, armour: int, pen: int, down: str | None) -> str:

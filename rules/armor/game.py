@@ -27,11 +27,17 @@ What this slice plays, by the book (the basic Armor Game rules [AG I-IX]):
 A road or track blocked by a new Wreck or a newly moved enemy unit costs the hex's other
 terrain [AG VII.C.4]. Leg and Towed units set up transported (``mounted_on``) ride with their
 Vehicle and do not count towards stacking [AG III.B.1; ADV V.C]; Loading and Unloading
-[ADV IV.B.1] are not in this slice, so they stay aboard. Not yet: Buttoned turrets (the
-Armor Game's are always Open [AG VIII.B]), and everything else of the Advanced Game and the
-Optional Rules (GP fire, so Leg and Towed units cannot be hit; bail-out; weather; Tracking
-Fire...). The Data Cards' tables are not in the book's text: :mod:`rules.armor.cards` names
-the placeholders used.
+[ADV IV.B.1] are not in this slice, so they stay aboard.
+
+At ``rules: {level: advanced-game}`` a first slice of the Advanced Game: its Sequence of Play
+with the Close Assault and Overrun Phases [ADV II] (:data:`rules.armor.sequence.LEVELS`),
+Close Assault orders and combats [ADV IV.A.1; VII] (:mod:`rules.armor.assault`), Leg units
+firing and fired at with GP weapons, Suppressed results [ADV IV.D; VI.B]
+(:mod:`rules.armor.gp`); the Overrun Phase logs that it has nothing to resolve ("K-" orders
+are not plottable yet). Not yet: Buttoned turrets (the Armor Game's are always Open
+[AG VIII.B]), and the rest of the Advanced Game and the Optional Rules (Overrun combats,
+Loading, Full Cover, machineguns, bail-out; weather; Tracking Fire...). The Data Cards'
+tables are not in the book's text: :mod:`rules.armor.cards` names the placeholders used.
 """
 
 from __future__ import annotations
@@ -55,7 +61,7 @@ from rules.armor.move import (
 from rules.armor.orders import ACTIONS, Face, OpportunityFire, Order
 from rules.armor.position import ArmorPositionState
 from rules.armor.records import CommandSheets, Damage, Execution, Firing, Play, Troops
-from rules.armor.sequence import ARMOR_SEQUENCE
+from rules.armor.sequence import LEVELS
 from rules.armor.setup import deploy
 from rules.armor.turn import advance, apply_face, begin_segment, damage
 from rules.armor.units import ArmorUnit
@@ -98,7 +104,15 @@ class ArmorGame(MapGame):
         #: The German side moves first on odd Turns [AG II.D]; with no German side, the first.
         self.german: str = german[0] if german else self.sides[0]
         self.allied: str = next(s for s in self.sides if s != self.german)
-        self.steps: tuple[tuple[Phase, Segment], ...] = steps(ARMOR_SEQUENCE)
+        self.rule_level: str = scenario.rules.level or "armor-game"
+        if self.rule_level not in LEVELS:
+            raise UnsupportedGameError(
+                f"rule level '{self.rule_level}' is not played by the Armor engine (it plays "
+                f"{', '.join(repr(k) for k in LEVELS)})"
+            )
+        #: The Advanced Game [ADV]: its Sequence of Play [ADV II] and GP fire [ADV VI.B].
+        self.advanced: bool = self.rule_level == "advanced-game"
+        self.steps: tuple[tuple[Phase, Segment], ...] = steps(LEVELS[self.rule_level])
         self._levels: dict[Hex, int] = {}
         self._costs: dict[tuple[str, Hex, Hex], Fraction | None] = {}
 
@@ -259,6 +273,10 @@ class ArmorState(State):
             if at == h and not self.transported(u)
         )
         return units + 2 * self.damage.wrecks.count(h)
+
+    def suppressed(self, unit: str) -> bool:
+        """The unit has an "S" order this Turn [ADV IV.D] (:mod:`rules.armor.gp`)."""
+        return self.damage.suppressed.get(unit, 0) >= self.play.turn
 
     def transported(self, unit: str) -> bool:
         """The unit rides on a Vehicle on the map [ADV V.C]. Our reading, Bail Out [ADV IX.B]

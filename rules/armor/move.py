@@ -59,6 +59,15 @@ def enter_cost(
     return Fraction(found.cost).limit_denominator(12)
 
 
+def fire_limit(unit: ArmorUnit) -> Fraction:
+    """The most SF a unit with a Direct Fire order may spend: 2 for a Vehicle [AG V.A.2.a];
+    a Leg unit pays 1 a hex [ADV V.A.1], and an Infantry unit may fire moving one hex, a
+    Machinegun Team not at all [ADV V.A.3]."""
+    if not unit.leg:
+        return FIRE_LIMIT
+    return Fraction(0) if unit.mg_team else Fraction(1)
+
+
 def turn_cost(unit: ArmorUnit, hexsides: int) -> Fraction:
     """Turning ``hexsides`` (1-3) in one hex [AG V.B.2.a]; free for Leg units."""
     if hexsides <= 0 or not unit.vehicle:
@@ -120,7 +129,7 @@ def walk(
     step that is not allowed [AG VII.C] (what is left is erased)."""
     w = Walk(start, facing)
     here, turned = start, 0
-    limit = FIRE_LIMIT if fires else Fraction(unit.speed)
+    limit = fire_limit(unit) if fires else Fraction(unit.speed)
     for i, step in enumerate(steps):
         if step in "LR":
             turned += 1

@@ -33,8 +33,9 @@ from typing import TYPE_CHECKING, ClassVar
 
 from model.hexes import Hex, Hexside
 from rules.armor.cards import hits_scored
-from rules.armor.fire import aim, why_not_fire
+from rules.armor.fire import aim, gp_shot, why_not_fire
 from rules.armor.fire import resolve as resolve_fire
+from rules.armor.gp import gp_chance
 from rules.armor.orders import OpportunityFire
 from rules.armor.range import range_between
 from rules.armor.records import Trigger
@@ -205,6 +206,10 @@ def why_not_fire_now(state: ArmorState, action: OpportunityFire) -> str | None:
 
 def preview(state: ArmorState, action: OpportunityFire, words: str) -> Preview:
     """The shot up to the die: its Modifier Number and Hit Number, and the chance of a hit."""
+    if gp_shot(state, action.unit, action.target):  # [ADV VI.B.2.a]: GP Factor halved
+        said, odds = gp_chance(state, action.unit, action.target, opportunity=True)
+        rules = ("Opportunity Fire [AG VII.F]", "GP fire [ADV VI.B; GC1 GP Hit Table]")
+        return Preview(words, True, chances=(Chance(action.target, said, odds),), rules=rules)
     shot = aim(state, action.unit, action.target, opportunity=True)
     mods = " ".join(f"{m.value:+d} {m.what}" for m in shot.modifiers if m.applied)
     said = (

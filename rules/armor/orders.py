@@ -8,6 +8,7 @@ An order is written per unit per Turn, in the book's notation [AG V.A.1-3]::
     order us.M4.1 N-L1802              # Opportunity Fire on hex L1802 [AG V.A.2.b]
     order german.STGIIIG-75.1 BL1      # one hex in reverse, turn left, one forward [AG V.C.4]
     order us.M4.1 2V                   # move two hexes, then Pivot in Place [AG V.C.6]
+    order us.INFANTRY-SQUAD.1 A-german.PZIVJ.1   # Close Assault (Advanced Game) [ADV IV.A.1]
     face us.M4.1 3 2                   # Final Facing: hull direction 3, turret 2 [AG VIII.A]
     done german                        # the side has finished plotting
     opportunity-fire us.M4.1 german.PZIVJ.1   # fire the triggered Opportunity Fire [AG VII.F]
@@ -82,6 +83,7 @@ class Order(Action):
         fire: the enemy unit of a Direct Fire order ("F-874"), or None.
         opportunity: the hex of an Opportunity Fire order ("N-1802"), or None.
         moves: the movement notation ("2RR1", "V"), "" for none.
+        assault: the enemy Vehicle of a Close Assault order ("A-703" [ADV IV.A.1]), or None.
     """
 
     verb: ClassVar[str] = "order"
@@ -89,9 +91,12 @@ class Order(Action):
     fire: str | None = None
     opportunity: str | None = None
     moves: str = ""
+    assault: str | None = None
 
     def text(self) -> str:
         parts = [self.verb, self.unit]
+        if self.assault:
+            parts.append(f"A-{self.assault}")
         if self.fire:
             parts.append(f"F-{self.fire}")
         if self.opportunity:
@@ -112,13 +117,17 @@ class Order(Action):
     @classmethod
     def parse(cls, args: list[str], line: str) -> Order:
         if len(args) < 2:
-            raise ActionSyntaxError(f"'{line}': write 'order UNIT [F-UNIT] [N-HEX] [MOVES]'")
+            raise ActionSyntaxError(
+                f"'{line}': write 'order UNIT [A-UNIT] [F-UNIT] [N-HEX] [MOVES]'"
+            )
         unit = _checked(args[0], "unit id", line)
-        fire = opportunity = None
+        fire = opportunity = assault = None
         moves = ""
         for word in args[1:]:
             upper = word[:2].upper()
-            if upper == "F-" and fire is None and not moves:
+            if upper == "A-" and assault is None and not moves:
+                assault = _checked(word[2:], "unit id", line)
+            elif upper == "F-" and fire is None and not moves:
                 fire = _checked(word[2:], "unit id", line)
             elif upper == "N-" and opportunity is None and not moves:
                 opportunity = _checked(word[2:], "hex", line)
@@ -130,7 +139,7 @@ class Order(Action):
                 moves = notation(list(parse_moves(word.upper())))
             else:
                 raise ActionSyntaxError(f"'{line}': unexpected '{word}'")
-        return cls(unit, fire, opportunity, moves)
+        return cls(unit, fire, opportunity, moves, assault)
 
 
 @dataclass(frozen=True)

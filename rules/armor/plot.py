@@ -13,8 +13,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from rules.armor import assault
 from rules.armor.fire import why_not_fire
-from rules.armor.move import FIRE_LIMIT, Destination, Walk, destinations, through, walk
+from rules.armor.move import Destination, Walk, destinations, fire_limit, through, walk
 from rules.armor.opportunity import why_not_fire_now, why_not_opportunity
 from rules.armor.orders import Face, OpportunityFire, Order, notation
 from rules.engine.actions import Action, Done
@@ -35,9 +36,9 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
         return cached
     spec, here = state.game.units[unit], state.troops.hexes[unit]
     found: list[Action] = []
-    if state.transported(unit):
+    if state.transported(unit) or _held(state, unit):
         state.sheets.options[unit] = found
-        return found  # it moves with its Vehicle [ADV V.C.1]
+        return found  # it moves with its Vehicle [ADV V.C.1]; or Suppressed [ADV IV.D]
     cost, on_map = state.game.cost_for(spec), state.game.on_map
     if not state.immobile(unit):
         moves = destinations(spec, here, state.troops.facing[unit], cost, on_map)
@@ -46,6 +47,8 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
             found.extend(_exit_orders(state, unit, moves))
         if spec.speed >= 2 or not spec.vehicle:
             found.append(Order(unit, moves="V"))
+    if state.game.advanced and spec.leg:  # Close Assault [ADV IV.A.1]
+        found.extend(Order(unit, assault=t) for t in assault.options(state, unit))
     targets = [t for t in state.enemies(spec.side) if why_not_fire(state, unit, t) is None]
     found.extend(  # Opportunity Fire on the hex of each enemy unit it may fire at
         Order(unit, opportunity=state.game.name(h))
@@ -54,7 +57,8 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
     if targets:
         light = []
         if not state.immobile(unit):
-            light = destinations(spec, here, state.troops.facing[unit], cost, on_map, FIRE_LIMIT)
+            facing, limit = state.troops.facing[unit], fire_limit(spec)
+            light = destinations(spec, here, facing, cost, on_map, limit) if limit else []
         for t in targets:
             found.append(Order(unit, fire=t))
             if why_not_fire(state, unit, t, moving=True) is None:
@@ -124,9 +128,11 @@ def _exit_orders(state: ArmorState, unit: str, moves: list[Destination]) -> list
 
 def facing_options(state: ArmorState, unit: str) -> list[Action]:
     """[AG VIII.A]: any new hull facing after a Pivot in Place order, and the turret within
-    its Turret Turn; only the changes, never the unit's present facing."""
+    its Turret Turn; only the changes, never the unit's present facing. In the Advanced Game
+    Leg units pivot without an order, "unless Suppressed" [ADV V.A.2]."""
     spec = state.game.units[unit]
-    pivot = "V" in state.orders_of(unit).steps and not state.immobile(unit)
+    plotted = "V" in state.orders_of(unit).steps or (state.game.advanced and spec.leg)
+    pivot = plotted and not state.immobile(unit) and not _held(state, unit)
     hulls = range(6) if pivot else [state.troops.facing[unit]]
     turn = min(spec.turret_turn, 3) if not state.gun_lost(unit) else 0
     found: list[Action] = []
@@ -137,6 +143,13 @@ def facing_options(state: ArmorState, unit: str) -> list[Action]:
                 continue
             found.append(_face(state, unit, hull, (hull + offset) % 6))
     return found
+
+
+def _held(state: ArmorState, unit: str) -> bool:
+    """A Suppressed Leg or Towed unit: no orders but Full Cover [ADV IV.C.1; IV.D; Order
+    Combination notes 7, 10, 11] (Suppressed vehicles may move and fire)."""
+    spec = state.game.units[unit]
+    return not spec.vehicle and state.suppressed(unit)
 
 
 def _face(state: ArmorState, unit: str, hull: int, turret: int) -> Face:
@@ -154,10 +167,21 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
             f"{unit} is transported by {carrier} and moves with it, without orders [ADV V.C.1] "
             "(Loading and Unloading [ADV IV.B.1] are not in this slice)"
         )
+    if _held(state, unit):
+        return (
+            f"{unit} is Suppressed: the 'S' order cancels all its other orders [ADV IV.D; "
+            "ADV IV.C.1] (Full Cover is not in this slice)"
+        )
+    if order.assault is not None:
+        if order.fire or order.moves or order.opportunity:
+            return "with Close Assault, no other orders [ADV IV.A.1.c]"
+        why = assault.why_not_assault(state, unit, order.assault)
+        return None if why is None else f"{unit} may not Close Assault {order.assault}: {why}"
     if order.opportunity is not None:
         if order.fire or order.moves:
             return "with Opportunity Fire, no other orders of any kind [AG V.A.2.b(1)]"
-        if not spec.armed or state.gun_lost(unit):
+        gp = state.game.advanced and spec.leg  # Leg units fire GP [ADV VI.B]
+        if not (spec.armed or gp) or state.gun_lost(unit):
             return f"{unit} has no main gun that fires AP [AG VI.A.1]"
         return why_not_opportunity(state, unit, order.opportunity)
     if order.fire is not None:

@@ -70,7 +70,7 @@ DAMAGE = {
 }
 KNOCKED_OUT, EXITED = "knocked-out", "exited"
 STATUSES = (*DAMAGE.values(), KNOCKED_OUT, EXITED)
-VALUES = ("crew_losses", "turret", "exited_from", "transported_by")
+VALUES = ("crew_losses", "turret", "exited_from", "transported_by", "suppressed_until")
 OVER = "over"
 
 
@@ -147,9 +147,11 @@ def _place(state: ArmorState, unit: str) -> UnitPlace:
     game, troops = state.game, state.troops
     hits = state.damage.hits.get(unit, set())
     status = [word for hit, word in DAMAGE.items() if hit in hits]
-    if unit in state.damage.knocked_out:
+    if unit in state.damage.knocked_out or unit in state.damage.eliminated:
         status.append(KNOCKED_OUT)
     values: dict[str, int | float | str | bool] = {}
+    if state.damage.suppressed.get(unit, 0) >= state.play.turn:  # [ADV IV.D]
+        values["suppressed_until"] = state.damage.suppressed[unit]
     if unit in troops.exited:
         status.append(EXITED)
         values["exited_from"] = game.name(troops.exited[unit])
@@ -266,6 +268,8 @@ def _read_units(
         last = h
         if EXITED in status:
             last = _read_exit(state, place, path, reader)
+        elif KNOCKED_OUT in status and not game.units[place.id].vehicle:
+            state.damage.eliminated.append(place.id)  # no Wreck (our reading)
         elif KNOCKED_OUT in status:
             last = wreck_of.get(place.id)
         _read_values(state, place, path, reader)
@@ -308,6 +312,13 @@ def _read_values(
     state: ArmorState, place: UnitPlace, path: PathKey, reader: PositionReader
 ) -> None:
     known_values(place, path, VALUES, "Armor", reader)
+    if "suppressed_until" in place.values:  # the last Turn of its "S" order [ADV IV.D]
+        until = whole(place.values["suppressed_until"], 1)
+        if until is None:
+            where = (*path, "values", "suppressed_until")
+            reader.problem(where, "the last Turn of its Suppressed order, a whole number")
+        else:
+            state.damage.suppressed[place.id] = until
     if "crew_losses" in place.values:
         losses = whole(place.values["crew_losses"], 0)
         if losses is None:
@@ -376,7 +387,12 @@ def _knocked_out(
     reader: PositionReader,
 ) -> None:
     """The units knocked out, in the order of their Wrecks; one Wreck for each [AG VI.B.7]."""
-    out = [p.id for p in position.units if KNOCKED_OUT in p.status]
+    vehicles = state.game.units
+    out = [
+        p.id
+        for p in position.units
+        if KNOCKED_OUT in p.status and p.id in vehicles and vehicles[p.id].vehicle
+    ]
     for i, (unit, h) in enumerate(wrecks):
         if unit is not None and unit not in out:
             reader.problem(("markers", i, "unit"), f"'{unit}' is not knocked out (its status)")

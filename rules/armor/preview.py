@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING
 
 from rules.armor import plot, view
 from rules.armor.cards import armour_basis, hits_scored
-from rules.armor.fire import aim, hit_verdict, hull_down, locate, shot_elevation
-from rules.armor.move import FIRE_LIMIT, walk
+from rules.armor.fire import aim, gp_shot, hit_verdict, hull_down, locate, shot_elevation
+from rules.armor.gp import gp_chance
+from rules.armor.move import fire_limit, walk
 from rules.armor.orders import Face, Order
 from rules.armor.range import range_words
 from rules.armor.turret import in_use as turret_facing_in_use
@@ -71,7 +72,7 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
             state.game.on_map,
             fires,
         )
-        limit = FIRE_LIMIT if fires else Fraction(spec.speed)
+        limit = fire_limit(spec) if fires else Fraction(spec.speed)
         cost = f"{sf(w.spent)} of {sf(limit)} SF"
         rules.append("Speed Factors, Turn Costs and terrain [AG V.B; CS Vehicle Movement Costs]")
         if fires:
@@ -96,6 +97,9 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
 
 def _fire(state: ArmorState, firer: str, target: str, moving: bool) -> Chance:
     """The shot up to the die: the chance of at least one hit, and per hit of a penetration."""
+    if gp_shot(state, firer, target):  # [ADV VI.B]
+        words, chance = gp_chance(state, firer, target, moving=moving)
+        return Chance(target, f"{words}; {HIDDEN}", chance)
     shot = aim(state, firer, target, moving=moving, target_hexes=0)
     hits = [hits_scored(shot.hit_number, shot.shots, roll)[0] for roll in range(1, 101)]
     a, b = state.troops.hexes[firer], state.troops.hexes[target]

@@ -30,6 +30,11 @@ def _unless_empty(value: Any) -> Any:
     return plain(value) if value else OMIT
 
 
+def _sorted_unless_empty(value: list[str]) -> Any:
+    """Sorted (a position file lists them by unit), left out while empty."""
+    return sorted(value) if value else OMIT
+
+
 def _trigger(value: Trigger | None) -> Any:
     return OMIT if value is None else [value.firer, value.target, value.where, value.crossing]
 
@@ -125,13 +130,18 @@ class CommandSheets(Record):
 class Damage(Record):
     """Damage done [GC1 Effects of AP Hits]: each unit's hits (``gun``, ``turret``, ``hull``,
     ``track``, ``crew``), its crew losses, the units knocked out in order, the Wrecks' hexes
-    and how many Wrecks stood when the Turn began (the newer ones block roads [AG VII.C.4])."""
+    and how many Wrecks stood when the Turn began (the newer ones block roads [AG VII.C.4]);
+    ``suppressed``: each Suppressed unit and the last Turn its "S" order stands [ADV IV.D]
+    (left out of the fingerprint while empty); ``eliminated``: the Leg and Towed units
+    knocked out, in order, which leave no Wreck (our reading) (likewise)."""
 
     hits: dict[str, set[str]] = state_field(default_factory=dict)
     crew_losses: dict[str, int] = state_field(default_factory=dict)
     knocked_out: list[str] = state_field(default_factory=list)
     wrecks: list[Hex] = state_field(default_factory=list)
     old_wrecks: int = 0
+    suppressed: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
+    eliminated: list[str] = state_field(default_factory=list, encode=_sorted_unless_empty)
 
 
 @dataclass

@@ -90,3 +90,47 @@ ARMOR_SEQUENCE: tuple[Phase, ...] = (
         ),
     ),
 )
+
+
+#: The two Phases the Advanced Game adds right after the Order Plot Phase [ADV II].
+ADVANCED_PHASES: tuple[Phase, ...] = (
+    Phase(
+        "close-assault",
+        "The Close Assault Phase",
+        f"{A} [ADV II; VII]",
+        (
+            Segment(
+                "close-assault",
+                "plotted Close Assault Combats between Infantry and adjacent Vehicle units are "
+                "announced and resolved",
+                "engine",
+                f"{A} [ADV VII]",
+            ),
+        ),
+    ),
+    Phase(
+        "overrun",
+        "The Overrun Phase",
+        f"{A} [ADV II; VIII]",
+        (
+            Segment(
+                "overrun",
+                "plotted Overrun Combats not cancelled by Close Assault results are announced, "
+                "moved and resolved",
+                "engine",
+                f"{A} [ADV VIII]",
+            ),
+        ),
+    ),
+)
+
+#: The Advanced Game's Sequence of Play [ADV II]: the Armor Game's with the Close Assault and
+#: Overrun Phases "right after the Order Plot Phase".
+ADVANCED_SEQUENCE: tuple[Phase, ...] = ARMOR_SEQUENCE[:2] + ADVANCED_PHASES + ARMOR_SEQUENCE[2:]
+
+#: The rule levels a scenario may ask for (``rules: {level: ...}``) and their sequences; no
+#: level is the Armor Game.
+LEVELS: dict[str, tuple[Phase, ...]] = {
+    "armor-game": ARMOR_SEQUENCE,
+    "advanced-game": ADVANCED_SEQUENCE,
+}

@@ -8,7 +8,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
-from rules.armor.events import Adjudged, Bounced, Damaged, Faced, FireCancelled, Sighted
+from rules.armor.assault import close_assault_phase
+from rules.armor.events import (
+    Adjudged,
+    Bounced,
+    Damaged,
+    Faced,
+    FireCancelled,
+    PhaseNote,
+    Sighted,
+)
 from rules.armor.execution import move_side, reveal_orders
 from rules.armor.fire import Pending, resolve, sights, why_not_fire
 from rules.armor.orders import Face
@@ -24,6 +33,7 @@ _EFFECTS = {
     "gun": "Gun hit: main gun lost",
     "track": "Track hit: no movement",
     "crew": "one crew loss",
+    "suppressed": "Suppressed: an 'S' order for the rest of this Turn and the next",
 }
 
 
@@ -39,6 +49,8 @@ def advance(state: ArmorState) -> None:
             sighting(state)
         elif seg == "direct-fire":
             direct_fire(state)
+        elif seg in ("close-assault", "overrun"):
+            combat_phase(state, seg)
         elif seg in ("first-movement", "second-movement"):
             ex = state.execution
             if ex.asked is not None:
@@ -126,19 +138,44 @@ def direct_fire(state: ArmorState) -> None:
 
 
 def damage(state: ArmorState, unit: str, effect: str) -> None:
-    if unit in state.damage.knocked_out:
+    if unit in state.damage.knocked_out or unit in state.damage.eliminated:
         return
     rule = "[GC1 Effects of AP Hits; AG VI]"
+    if effect == "knocked-out" and not state.game.units[unit].vehicle:
+        # a Leg or Towed unit leaves no Wreck (our reading: Wrecks are Vehicles')
+        state.troops.hexes.pop(unit)
+        state.damage.eliminated.append(unit)
+        state.emit(Damaged(unit, "Knocked Out: removed", "[GC1 Effects of GP Hits; ADV VI.B]"))
+        return
     if effect == "knocked-out":
         h = state.troops.hexes.pop(unit)
         state.damage.knocked_out.append(unit)
         state.damage.wrecks.append(h)
+    elif effect == "suppressed":
+        # Our reading of "for all Turns when it appears" [ADV IV.D]: the "S" is written on
+        # this Turn's line (what is not yet executed is cancelled) and the next Turn's.
+        state.damage.suppressed[unit] = state.play.turn + 1
+        rule = "[GC1 Effects of GP Hits; ADV IV.D]"
     else:
         state.damage.hits.setdefault(unit, set()).add(effect)
         if effect in ("hull", "turret", "crew"):
             state.damage.crew_losses[unit] = state.damage.crew_losses.get(unit, 0) + 1
             rule = "[GC1 Effects of AP Hits; ADV VI.E]"
     state.emit(Damaged(unit, _EFFECTS[effect], rule))
+
+
+# --- Close Assault and Overrun [ADV VII; VIII] ------------------------------------------------
+
+
+def combat_phase(state: ArmorState, seg: str) -> None:
+    """The Close Assault Phase [ADV VII] (:mod:`rules.armor.assault`) and the Overrun Phase
+    [ADV VIII]: Overruns are plotted as "K-" orders [ADV IV.A.2], which this slice does not
+    offer, so no unit has one and the phase has nothing to resolve; the log says so."""
+    if seg == "close-assault":
+        close_assault_phase(state)
+        return
+    note = "nothing to resolve: no unit has Overrun ('K-') orders (not plottable in this slice)"
+    state.emit(PhaseNote("Overrun Phase", note, "[ADV II; ADV IV.A.2; ADV VIII]"))
 
 
 # --- Movement Execution [AG VII] (rules.armor.execution) -----------------------------------

@@ -51,6 +51,10 @@ class ArmorUnit:
         turn_costs: SF to turn 1, 2, 3 hexsides in one hex [AG V.B.2.a].
         stacking: Stacking Factor [AG III.B].
         transport: the Stacking Factors of Leg or Towed units it may transport [ADV IV.B.1.a].
+        counter: the counter style [Intro III.B] (``large-towed`` is sighted in the LG
+            column [AG IV.C.3]).
+        mg_team: a Leg unit that may not fire after moving one hex (a Machinegun Team
+            [ADV V.A.3]).
         ca_defense_nm: the card's NM Close Assault Defense Factor, None where the text does not
             print it (every card: :func:`rules.armor.buildings.close_assault_defense`).
         size: the AP to-hit Size modifier [GC1 Miscellaneous Modifiers].
@@ -86,6 +90,8 @@ class ArmorUnit:
     values_placeholder: str | None = None
     transport: int = 0
     ca_defense_nm: int | None = None
+    mg_team: bool = False
+    counter: str = ""
 
     @property
     def vehicle(self) -> bool:
@@ -99,6 +105,10 @@ class ArmorUnit:
     @property
     def towed(self) -> bool:
         return self.category == "towed"
+
+    @property
+    def large_towed(self) -> bool:
+        return self.counter == "large-towed"
 
     @property
     def armed(self) -> bool:
@@ -217,4 +227,6 @@ def unit_of(side: Side, code: str, number: int) -> ArmorUnit:
         values_placeholder=entry.placeholder if entry.values_placeholder else None,
         transport=_int(_raw(v, "transport", 0)),
         ca_defense_nm=_optional_int(_raw(v, "ca_defense_nm")),
+        mg_team=_raw(v, "fire_after_moving_one_hex", True) is False,
+        counter=str(_raw(v, "counter", "")),
     )

@@ -47,7 +47,7 @@ def unit_points(state: ArmorState, unit: str) -> tuple[int, str]:
     """What a unit's losses are worth to the enemy, and why [AG IX.B]."""
     spec = state.game.units[unit]
     hits = state.damage.hits.get(unit, set())
-    if unit in state.damage.knocked_out:
+    if unit in state.damage.knocked_out or unit in state.damage.eliminated:
         return spec.points, "Total Point Value: knocked out [AG IX.B.1]"
     if hits & {"hull", "turret"}:
         return spec.points_compartment, "Compartment Point Value [AG IX.B.2]"

@@ -112,6 +112,8 @@ def describe(state: ArmorState, action: Action) -> str:
     """An order in the book's words (fire, opportunity fire, pivot, move and where it ends)."""
     if isinstance(action, Order):
         parts = []
+        if action.assault:
+            parts.append(f"Close Assault on {action.assault} [ADV IV.A.1]")
         if action.fire:
             parts.append(f"Fire at {action.fire}")
         if action.opportunity:
@@ -171,6 +173,8 @@ def _order_focus(state: ArmorState, action: Order) -> ActionFocus:
         return ActionFocus(action.unit, "fire", state.troops.hexes[action.fire], path, cost)
     if action.opportunity:
         return ActionFocus(action.unit, "fire", state.game.hex_named(action.opportunity))
+    if action.assault and action.assault in state.troops.hexes:
+        return ActionFocus(action.unit, "fire", state.troops.hexes[action.assault])
     return ActionFocus(action.unit)
 
 

@@ -1,0 +1,157 @@
+"""Close Assault [ADV IV.A.1; ADV VII]: Infantry against an adjacent enemy Vehicle.
+
+The order [ADV IV.A.1]: "A-" and the enemy unit, only by Infantry units (not Machinegun Teams,
+not Suppressed), only against an enemy Vehicle unit in an adjacent hex, never through a Crest
+hexside, one a Turn, and no other orders with it. The Infantry unit "is considered to be
+moving" [ADV V.A.3].
+
+The Close Assault Phase [ADV VII], right after the Order Plot [ADV II]: all Close Assaults are
+simultaneous (their results applied when all are resolved, our reading of "considered to be
+taking place simultaneously"), each resolved "similarly to GP fire" [VII.B]: the Infantry's MV
+GP Factor at a range of 1-2 hexes [B.1], halved when the target is on a higher elevation level
+[B.2], against the Vehicle's Close Assault Defense Factor, MV if it has orders to move a hex,
+else NM [B.1]; the GP Hit Table, "10" added to the roll for an Open Vehicle (every Vehicle here
+[AG VIII.B]) [B.3]; the results "always apply to the Vehicle unit": Knocked Out (a Wreck) or
+Suppressed [B.3; GC1 Effects of GP Hits, "Close Assault ... vs. Vehicle"].
+
+Placeholders: the Infantry's GP Factor (:data:`rules.armor.gp.GP_FACTOR_PLACEHOLDER`), the
+Close Assault Defense Factors (the cards' are not in the text:
+:func:`rules.armor.buildings.close_assault_defense` estimates NM; MV is :data:`MV_PLACEHOLDER`)
+and the GP Hit Table's cut rows (:data:`rules.armor.gp.GP_HIT_PLACEHOLDER`). Not in this
+slice: Pillbox and Bunker targets, Assault Squads, Rangers and Commandos [OP V], Bail Out
+[ADV IX], Panic Morale.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.armor.buildings import close_assault_defense
+from rules.armor.events import GpFire, PhaseNote
+from rules.armor.gp import GP_FACTOR_PLACEHOLDER, column, gp_factor, hit_line, result_of
+from rules.armor.range import range_between
+from rules.engine.events import Modifier
+
+if TYPE_CHECKING:
+    from rules.armor.game import ArmorState
+
+MV_PLACEHOLDER = (
+    "the MV Close Assault Defense Factor is not in the text: the NM one less 1 (at least 1), "
+    "our estimate"
+)
+EFFECTS_ROW = "Close Assault, Artillery, Bombing, Rockets vs. Vehicle"
+
+
+def why_not_assault(state: ArmorState, unit: str, target: str) -> str | None:
+    """Why ``unit`` may not be ordered to Close Assault ``target``, or None [ADV IV.A.1]."""
+    if not state.game.advanced:
+        return "Close Assault is of the Advanced Game [ADV IV.A.1]"
+    spec, other = state.game.units.get(unit), state.game.units.get(target)
+    if spec is None or other is None:
+        return f"there is no unit '{target if spec else unit}'"
+    if not spec.leg or spec.mg_team:
+        return "only Infantry units may be given Close Assault orders [ADV IV.A.1.a]"
+    if other.side == spec.side:
+        return "it is not an enemy unit"
+    if state.suppressed(unit):
+        return "Suppressed Infantry units may not Close Assault [ADV IV.A.1.c]"
+    if state.transported(unit):
+        return "a transported unit may not Close Assault (our reading: it must Unload first)"
+    if not other.vehicle:
+        return "Close Assault is only against enemy Vehicle units [ADV IV.A.1.b]"
+    if target not in state.troops.hexes or state.transported(target):
+        return "the target is not on the map"
+    a, b = state.troops.hexes[unit], state.troops.hexes[target]
+    if a.distance(b) != 1:
+        return "the target is not in an adjacent hex [ADV IV.A.1.b]"
+    parts = state.game.movement.cost("leg", b, a).parts
+    if any("crest" in p.what for p in parts):
+        return "not through a Crest hexside [ADV IV.A.1.b]"
+    return None
+
+
+def options(state: ArmorState, unit: str) -> list[str]:
+    """The enemy units ``unit`` may Close Assault now [ADV IV.A.1]."""
+    side = state.game.units[unit].side
+    return [
+        t
+        for s in state.game.sides
+        if s != side
+        for t in state.alive(s)
+        if why_not_assault(state, unit, t) is None
+    ]
+
+
+def close_assault_phase(state: ArmorState) -> None:
+    """The Close Assault Phase [ADV VII]: every plotted Close Assault resolved, the results
+    applied once all are resolved."""
+    pending: list[tuple[str, str]] = []
+    count = 0
+    for side in (state.game.german, state.game.allied):
+        for unit, order in sorted(state.sheets.orders[side].items()):
+            if order.assault is None or unit not in state.troops.hexes:
+                continue
+            count += 1
+            why = why_not_assault(state, unit, order.assault)
+            if why is not None:
+                note = f"{unit}'s Close Assault on {order.assault} does not take place: {why}"
+                state.emit(PhaseNote("Close Assault Phase", note, "[ADV VII; ADV X.C]"))
+                continue
+            pending.extend((order.assault, e) for e in resolve(state, unit, order.assault))
+    if not count:
+        note = "nothing to resolve: no unit has Close Assault ('A-') orders"
+        state.emit(PhaseNote("Close Assault Phase", note, "[ADV II; ADV IV.A.1; ADV VII]"))
+    for target, effect in pending:  # simultaneous [ADV VII]
+        state.inflict(target, effect)
+
+
+def resolve(state: ArmorState, unit: str, target: str) -> tuple[str, ...]:
+    """One Close Assault, explained in a :class:`~rules.armor.events.GpFire`; its effects on
+    the Vehicle (``knocked-out`` or ``suppressed``), not yet applied [ADV VII.B]."""
+    a, b = state.troops.hexes[unit], state.troops.hexes[target]
+    factor = gp_factor(state, unit, 1, moving=True)  # MV at 1-2 hexes [VII.B.1]
+    mods: list[Modifier] = []
+    if state.game.level(b) > state.game.level(a):
+        mods.append(Modifier("target on a higher level: x1/2", 0, "[ADV VII.B.2]"))
+    modified = factor >> len(mods)
+    col = column(modified)
+    moving = state.hexes_ordered(target) > 0
+    found = close_assault_defense(state.game.units[target])
+    defense = max(1, found.value - 1) if moving else found.value
+    why = f"the Vehicle's {'MV' if moving else 'NM'} Close Assault Defense Factor [ADV VII.B.1]"
+    n, s, hit_note = hit_line(defense, col)
+    dice = (Modifier("Open Vehicle", 10, "[ADV VII.B.3; GC1 GP Fire Modifiers]"),)
+    roll = state.roll(f"Close Assault {unit} on {target}", 100)
+    modified_roll = roll + 10
+    result = result_of(roll, modified_roll, n, s) if modified > 0 else "N"
+    effects: tuple[str, ...] = {"K": ("knocked-out",), "S": ("suppressed",)}.get(result, ())
+    notes = [GP_FACTOR_PLACEHOLDER, found.placeholder, MV_PLACEHOLDER if moving else None]
+    notes.append(hit_note)
+    state.emit(
+        GpFire(
+            unit,
+            target,
+            range_between(a, b),
+            a.distance(b),
+            "MV",
+            factor,
+            tuple(mods),
+            modified,
+            col,
+            defense,
+            why,
+            dice,
+            n,
+            s,
+            roll,
+            modified_roll,
+            result,
+            EFFECTS_ROW,
+            effects,
+            "[ADV VII; GC1 GP Hit Table, Effects of GP Hits]",
+            placeholder="; ".join(dict.fromkeys(x for x in notes if x)),
+            verb="Close Assaults",
+            factor_rule="(range 1-2 hexes) [ADV VII.B.1]",
+        )
+    )
+    return effects

@@ -1,0 +1,389 @@
+"""GP fire of the Advanced Game [ADV VI.B], with the placeholders the missing card tables need.
+
+Who fires what at whom [ADV VI.B]: "AP Shells may only be fired at Vehicle units. GP weapons
+must be fired at all other types of units, and can be used against Vehicle units." So a unit
+with a main gun that fires AP fires AP at a Vehicle unit and GP at a Leg or Towed unit; a unit
+with no AP gun (an Infantry Squad, a Machinegun Team) fires GP at anything. GP fire is one roll
+("Rate of Fire is built in to the GP Factor" [ADV VI.B.2]):
+
+1. the NM or MV GP Factor in the range's column of the firer's Gunnery Table [ADV VI.B.1]
+   (MV when the firer's orders move it [ADV V.A.3; ADV VI.A.1]);
+2. the GP Factor Modifiers [ADV VI.B.2; GC1 GP Fire Modifiers]: half for Opportunity Fire
+   [a], for a Suppressed Vehicle's main gun [b] and for transported Infantry [c], combined and
+   rounded down [d];
+3. the GP Hit Table's column holding that GP Factor ("18" reads "16-20" [ADV VI.B.3]);
+4. the target's GP Defense Factor [ADV VI.B.4]: a Vehicle's NM or MV [a], a Leg or Towed
+   unit's from the Target Information Chart by its orders and the terrain of its hex [b] (as
+   Clear over 4 Stacking Factors [GC1 GP Fire Modifiers]; "1" while transported [ADV V.C.5]);
+5. the roll, 01-00, plus the dice modifiers (-10 a crew loss [GC1]): at or under N No Damage,
+   at or under S Suppressed, above S Knocked Out, "00" always Knocked Out [GC1 GP Hit Table];
+6. the Effects of GP Hits [GC1]: against a Leg or Towed unit Knocked Out or Suppressed;
+   against a Vehicle (always Open in this slice [AG VIII.B]) Knocked Out becomes Suppressed
+   with one crew loss and Suppressed stays Suppressed.
+
+Placeholders (the Data Cards and most of the Game Card are not in the text): the Gunnery
+Tables' GP Factors (:data:`GP_FACTOR_PLACEHOLDER`), the Target Information Chart
+(:data:`LEG_DEFENSE_PLACEHOLDER`), the Vehicles' GP Defense Factors
+(:data:`VEHICLE_DEFENSE_PLACEHOLDER`) and the GP Hit Table's rows for Defense 2 and up, whose
+cells are cut (:data:`GP_HIT_PLACEHOLDER`). Every :class:`~rules.armor.events.GpFire` says
+which it used. Not in this slice: independently fired machineguns [ADV VI.A.2-3], the infantry
+anti-tank weapons [ADV IV.E.3; VI.A.1], Full Cover [ADV IV.C], Buttoned vehicles.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rules.armor.cards import cell, gun_of, table
+from rules.armor.events import GpFire
+from rules.armor.range import describe_range, range_between
+from rules.engine.events import Modifier
+
+if TYPE_CHECKING:
+    from rules.armor.fire import Pending
+    from rules.armor.game import ArmorState
+    from rules.armor.units import ArmorUnit
+
+GC1 = "Armor [GC1"
+
+GP_FACTOR_PLACEHOLDER = (
+    "Gunnery Table GP Factors not in the text: an Infantry Squad NM 30 at 1-2 hexes, 25 at "
+    "3-4, 20 at 5-6, 15 at 7-8, 10 at 9-10, 6 at 11-12, 3 at 13-16; a Machinegun Team NM 35 to "
+    "4, 25 to 8, 18 to 12, 12 to 16, 6 to 20; a main gun NM its calibre in mm / 3 to its "
+    "longest range; MV half of NM, rounded down; Range Line after 6 hexes (Squad), 8 (MG)"
+)
+LEG_DEFENSE_PLACEHOLDER = (
+    "Target Information Chart not in the text: Leg and Towed GP Defense NM 2 / MV 1 in Clear, "
+    "Road, Track, Stream, Ford, Bridge; 4 / 3 in Scrub, Rough, Depression, Alley, Hedgerow, "
+    "Woods; 6 / 5 in a Wood Building, Defilade, Ditch, Improved Position; 8 / 7 in a Brick or "
+    "Stone Building"
+)
+VEHICLE_DEFENSE_PLACEHOLDER = (
+    "Vehicle GP Defense Factors not in the text: NM 8 / MV 7 tracked, 4 / 3 half-tracked and "
+    "Bren Carriers, 3 / 2 other wheeled vehicles"
+)
+GP_HIT_PLACEHOLDER = (
+    "GP Hit Table rows for Defense 2 and up are cut from the text: N = Defense 1's N + 8 per "
+    "Defense above 1, S = Defense 1's S + 4 per Defense above 1, each at most 99 and S at "
+    "least N"
+)
+
+#: Terrain of the target's hex -> the placeholder Target Information Chart's NM Defense.
+_LEG_NM = {
+    "scrub": 4,
+    "rough": 4,
+    "depression": 4,
+    "alley": 4,
+    "hedgerow": 4,
+    "woods": 4,
+    "wood-building": 6,
+    "building": 6,
+    "defilade": 6,
+    "ditch": 6,
+    "improved-position": 6,
+    "brick-building": 8,
+    "stone-building": 8,
+}
+
+_VEHICLE_NM = {"tracked": 8, "half-track": 4, "bren-carrier": 4}
+
+#: Squad, MG Team: (last range of the band, NM GP Factor).
+_INFANTRY = ((2, 30), (4, 25), (6, 20), (8, 15), (10, 10), (12, 6), (16, 3))
+_MG_TEAM = ((4, 35), (8, 25), (12, 18), (16, 12), (20, 6))
+#: The Range Line (last Short Range hex) of the Squad's and the MG Team's tables (placeholder).
+_RANGE_LINE = {"squad": 6, "mg": 8}
+
+
+def uses_gp(state: ArmorState, firer: str, target: str) -> bool:
+    """Whether a shot is GP fire [ADV VI.B]: at a Leg or Towed unit always; at a Vehicle only
+    by a unit with no main gun that fires AP."""
+    spec, other = state.game.units[firer], state.game.units[target]
+    if not other.vehicle:
+        return True
+    return gun_of(spec, state.game.nation[spec.side]) is None
+
+
+def _kind(spec: ArmorUnit) -> str:
+    if spec.leg:
+        return "mg" if spec.mg_team else "squad"
+    return "gun"
+
+
+def _calibre(spec: ArmorUnit) -> int:
+    found = re.match(r"(\d+)", spec.gun or "")
+    if found is None:
+        return 0
+    size = int(found.group(1))
+    return {17: 76, 6: 57, 2: 40, 25: 88}.get(size, size) if "pdr" in (spec.gun or "") else size
+
+
+def gp_factor(state: ArmorState, firer: str, rng: int, moving: bool) -> int:
+    """The firer's NM or MV GP Factor at range ``rng`` (placeholder, see
+    :data:`GP_FACTOR_PLACEHOLDER`) [ADV VI.B.1]; 0 beyond its range."""
+    spec = state.game.units[firer]
+    kind = _kind(spec)
+    if kind == "gun":
+        gun = gun_of(spec, state.game.nation[spec.side])
+        nm = _calibre(spec) // 3 if gun is not None and rng <= gun.longest else 0
+    else:
+        bands = _MG_TEAM if kind == "mg" else _INFANTRY
+        nm = next((f for top, f in bands if rng <= top), 0)
+    return nm // 2 if moving else nm
+
+
+def long_range(state: ArmorState, firer: str, rng: int) -> bool:
+    """Beyond the Range Line of an Infantry or MG fire [GC1 Effects of GP Hits] (placeholder
+    Range Lines)."""
+    spec = state.game.units[firer]
+    kind = _kind(spec)
+    return kind != "gun" and rng > _RANGE_LINE[kind]
+
+
+def max_range(state: ArmorState, firer: str) -> int:
+    spec = state.game.units[firer]
+    kind = _kind(spec)
+    if kind == "gun":
+        gun = gun_of(spec, state.game.nation[spec.side])
+        return gun.longest if gun is not None else 0
+    return (_MG_TEAM if kind == "mg" else _INFANTRY)[-1][0]
+
+
+def may_fire_gp(spec: ArmorUnit) -> bool:
+    """Has a GP weapon this slice plays: a main gun, an Infantry Squad or MG Team [ADV VI]."""
+    return spec.leg or spec.gun is not None
+
+
+def column(factor: int) -> str:
+    """The GP Hit Table's column holding ``factor`` [ADV VI.B.3]: "1-5" ... "41-45", "46+"."""
+    if factor >= 46:
+        return "46+"
+    low = (max(1, factor) - 1) // 5 * 5 + 1
+    return f"{low}-{low + 4}"
+
+
+@dataclass(frozen=True)
+class Defense:
+    value: int
+    why: str
+    placeholder: str | None
+
+
+def defense(state: ArmorState, target: str, moving: bool) -> Defense:
+    """The target's GP Defense Factor [ADV VI.B.4]."""
+    spec = state.game.units[target]
+    orders = "MV" if moving else "NM"
+    if spec.vehicle:
+        nm = _VEHICLE_NM.get(spec.category, 3)
+        value = nm - 1 if moving else nm
+        why = f"Vehicle's {orders} GP Defense Factor [ADV VI.B.4.a]"
+        return Defense(value, why, VEHICLE_DEFENSE_PLACEHOLDER)
+    if state.transported(target):
+        why = "transported: GP Defense Factor 1 [ADV V.C.5]"
+        return Defense(1, why, None)
+    h = state.troops.hexes[target]
+    terrain = state.game.terrain.terrain(h)
+    if state.stacking(h) > 4:
+        terrain = "clear (over 4 Stacking Factors: as Clear [GC1 GP Fire Modifiers])"
+        nm = 2
+    else:
+        nm = _LEG_NM.get(terrain, 2)
+    value = nm - 1 if moving else nm
+    why = f"Target Information Chart, {orders} in {terrain} [ADV VI.B.4.b]"
+    return Defense(value, why, LEG_DEFENSE_PLACEHOLDER)
+
+
+def hit_line(defense_factor: int, col: str) -> tuple[int, int, str | None]:
+    """The GP Hit Table's N and S for a Defense Factor and column [GC1 GP Hit Table]; the
+    Defense 1 row is the book's (its S cells from 31-35 on extrapolated in the data), the rows
+    above it fitted (:data:`GP_HIT_PLACEHOLDER`)."""
+    n_cell, s_cell = cell("gp-hit", "1 N", col), cell("gp-hit", "1 S", col)
+    n1, s1 = int(str(n_cell.value)), int(str(s_cell.value))
+    notes = [s_cell.placeholder] if s_cell.placeholder else []
+    d = max(1, defense_factor)
+    if d > 1:
+        keys = {r.key for r in table("gp-hit").rows}
+        printed = cell("gp-hit", f"{d} N", col).value if f"{d} N" in keys else None
+        if printed is None:
+            notes.append(GP_HIT_PLACEHOLDER)
+            n = min(99, n1 + 8 * (d - 1))
+            s = max(n, min(99, s1 + 4 * (d - 1)))
+            return n, s, "; ".join(notes)
+        s_printed = cell("gp-hit", f"{d} S", col)
+        n1, s1 = int(str(printed)), int(str(s_printed.value))
+        notes = [s_printed.placeholder] if s_printed.placeholder else []
+    return n1, s1, "; ".join(notes) or None
+
+
+def result_of(roll: int, modified: int, n: int, s: int) -> str:
+    """[GC1 GP Hit Table]: "00" (a roll of 100) is always K; else the modified roll at or
+    under N is No Damage, at or under S Suppressed, above S Knocked Out."""
+    if roll == 100 or modified > s:
+        return "K"
+    return "N" if modified <= n else "S"
+
+
+_CLOSE_OPEN = (
+    "Close Range Inf, MG, Strafing, Direct, Opportunity, Tracking or Overrun Defensive vs. "
+    "Open Vehicle"
+)
+
+
+def effects_row(state: ArmorState, firer: str, target: str, rng: int) -> str:
+    """The Effects of GP Hits row of a shot [GC1]: against Leg or Towed, or against a Vehicle
+    (always Open here [AG VIII.B]) by Infantry or an MG at Long Range, or at Close Range and
+    by any other Direct or Opportunity Fire."""
+    if not state.game.units[target].vehicle:
+        return "Any vs. Leg or Towed"
+    if state.game.units[firer].leg and long_range(state, firer, rng):
+        return "Inf, MG at Long Range vs. Open Vehicle"
+    return _CLOSE_OPEN
+
+
+def effects(state: ArmorState, firer: str, target: str, rng: int, result: str) -> tuple[str, ...]:
+    """The Effects of GP Hits [GC1] of result ``N``, ``S`` or ``K``: ``knocked-out``,
+    ``suppressed``, ``crew`` (one crew loss)."""
+    if result == "N":
+        return ()
+    column_ = "Knocked Out result" if result == "K" else "Suppressed result"
+    text = str(cell("effects-of-gp-hits", effects_row(state, firer, target, rng), column_).value)
+    found: list[str] = []
+    if "knocked out" in text:
+        found.append("knocked-out")
+    if "suppressed" in text:
+        found.append("suppressed")
+    if "crew loss" in text:
+        found.append("crew")
+    return tuple(found)
+
+
+def why_not_gp(state: ArmorState, unit: str, target: str, moving: bool) -> str | None:
+    """Why ``unit`` may not fire GP at ``target`` (sighting and Field of Fire are checked by
+    :func:`rules.armor.fire.why_not_fire`), or None."""
+    spec = state.game.units[unit]
+    if not may_fire_gp(spec) or (spec.gun is not None and state.gun_lost(unit)):
+        return "it has no GP weapon this slice plays [ADV VI.B]"
+    if spec.leg and state.suppressed(unit):
+        return "Suppressed: a Leg or Towed unit may not fire [ADV IV.D; Order Combination note 7]"
+    if state.transported(unit):
+        return "transported: firing from a Vehicle is not in this slice [ADV V.C.3]"
+    a, b = state.troops.hexes[unit], state.troops.hexes[target]
+    rng = range_between(a, b)
+    if gp_factor(state, unit, rng, moving) <= 0:
+        return f"beyond its GP range ({describe_range(a, b)}; a placeholder Gunnery Table)"
+    return None
+
+
+@dataclass(frozen=True)
+class GpAim:
+    """A GP shot worked out up to the die [ADV VI.B.1-4]."""
+
+    range: int
+    hexes: int
+    moving: bool
+    factor: int
+    modifiers: tuple[Modifier, ...]
+    modified_factor: int
+    column: str
+    defense: Defense
+    target_moving: bool
+    dice_modifiers: tuple[Modifier, ...]
+    n: int
+    s: int
+    hit_placeholder: str | None
+
+
+def gp_aim(
+    state: ArmorState,
+    firer: str,
+    target: str,
+    opportunity: bool = False,
+    moving: bool | None = None,
+    target_moving: bool | None = None,
+) -> GpAim:
+    """The GP shot up to the die (``moving``, ``target_moving`` stand in for the orders)."""
+    a, b = state.troops.hexes[firer], state.troops.hexes[target]
+    rng = range_between(a, b)  # by the Range Scale [AG III.D; ADV VI.B.1]
+    if moving is None:
+        moving = bool(state.orders_of(firer).moves)
+    if target_moving is None:  # Close Assault counts as moving [ADV V.A.3]
+        orders = state.orders_of(target)
+        target_moving = state.hexes_ordered(target) > 0 or orders.assault is not None
+    factor = gp_factor(state, firer, rng, moving)
+    mods: list[Modifier] = []
+    rule = f"{GC1} GP Fire Modifiers; ADV VI.B.2"
+    if opportunity:
+        mods.append(Modifier("Opportunity Fire: x1/2", 0, rule + ".a]"))
+    if state.game.units[firer].vehicle and state.suppressed(firer):
+        mods.append(Modifier("Suppressed Vehicle's main gun: x1/2", 0, rule + ".b]"))
+    modified = factor >> len(mods)  # each halves, fractions rounded down [ADV VI.B.2.d]
+    col = column(modified)
+    found = defense(state, target, target_moving)
+    dice: list[Modifier] = []
+    losses = state.damage.crew_losses.get(firer, 0)
+    if losses:
+        dice.append(Modifier(f"{losses} crew loss(es)", -10 * losses, f"{GC1} GP Fire Modifiers]"))
+    n, s, note = hit_line(found.value, col)
+    hexes = a.distance(b)
+    return GpAim(rng, hexes, moving, factor, tuple(mods), modified, col, found, target_moving,
+                 tuple(dice), n, s, note)  # fmt: skip
+
+
+def resolve_gp(
+    state: ArmorState, firer: str, target: str, opportunity: bool = False
+) -> list[Pending]:
+    """One GP fire, explained in a :class:`~rules.armor.events.GpFire`; its results, not yet
+    applied [AG VI.A]."""
+    from rules.armor.fire import Pending
+
+    shot = gp_aim(state, firer, target, opportunity)
+    roll = state.roll(f"GP fire {firer} at {target}", 100)
+    modified = roll + sum(m.value for m in shot.dice_modifiers)
+    result = result_of(roll, modified, shot.n, shot.s) if shot.modified_factor > 0 else "N"
+    found = effects(state, firer, target, shot.range, result)
+    notes = [GP_FACTOR_PLACEHOLDER, shot.defense.placeholder, shot.hit_placeholder]
+    state.emit(
+        GpFire(
+            firer,
+            target,
+            shot.range,
+            shot.hexes,
+            "MV" if shot.moving else "NM",
+            shot.factor,
+            shot.modifiers,
+            shot.modified_factor,
+            shot.column,
+            shot.defense.value,
+            shot.defense.why,
+            shot.dice_modifiers,
+            shot.n,
+            shot.s,
+            roll,
+            modified,
+            result,
+            effects_row(state, firer, target, shot.range),
+            found,
+            "[ADV VI.B; GC1 GP Hit Table, Effects of GP Hits]",
+            placeholder="; ".join(dict.fromkeys(n for n in notes if n)),
+        )
+    )
+    return [Pending(target, e, firer) for e in found]
+
+
+def gp_chance(
+    state: ArmorState, firer: str, target: str, opportunity: bool = False, moving: bool = False
+) -> tuple[str, float]:
+    """A GP shot up to the die, in words, and the chance (0-1) of a Suppressed or Knocked
+    Out result, the target taken as not moving (its orders are secret [AG V])."""
+    shot = gp_aim(state, firer, target, opportunity, moving=moving, target_moving=False)
+    if shot.modified_factor <= 0:
+        return "GP Factor 0: no effect possible", 0.0
+    shift = sum(m.value for m in shot.dice_modifiers)
+    hurt = sum(1 for r in range(1, 101) if result_of(r, r + shift, shot.n, shot.s) != "N")
+    words = (
+        f"GP Factor {shot.modified_factor} (column {shot.column}) against GP Defense "
+        f"{shot.defense.value}: N {shot.n:02d}, S {shot.s:02d}; Suppressed or Knocked Out on "
+        f"{hurt} in 100 [ADV VI.B; GC1 GP Hit Table]"
+    )
+    return words, hurt / 100
