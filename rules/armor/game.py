@@ -234,7 +234,7 @@ class ArmorState(State):
     def is_terminal(self) -> bool:
         return self.play.over
 
-    def outcome(self) -> Outcome | None:
+    def judge(self) -> Outcome | None:
         return evaluate_outcome(self) if self.play.over else None
 
     # --- what units may do -----------------------------------------------------------------

@@ -20,11 +20,10 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import functools
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -71,7 +70,7 @@ class Outcome:
     conditions the engine cannot evaluate yet (never silently ignored); ``not_enforced`` lists
     the scenario's special rules the engine did not enforce in the game, each with why
     (:mod:`rules.engine.special_rules`; every system's outcome has it, see
-    :meth:`State.__init_subclass__`). ``verdict``, where the book adjudicates the points
+    :meth:`State.outcome`). ``verdict``, where the book adjudicates the points
     (Armor [SCN IV]), gives the level of victory and the numbers behind it."""
 
     vp: Mapping[str, float]
@@ -160,18 +159,6 @@ class Game(ABC):
 class State(ABC):
     """A game in progress. :meth:`apply` changes it; :meth:`clone` gives an independent copy."""
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Every system's :meth:`outcome` says which of the scenario's special rules its
-        engine did not enforce (:meth:`Game.rules_not_enforced`).
-
-        Why here: the outcome is made in each system's victory code, and the list is the same
-        for all; wrapping each state class's own ``outcome`` once, as it is defined, keeps a
-        system from forgetting it and keeps it out of every system's package."""
-        super().__init_subclass__(**kwargs)
-        own = cls.__dict__.get("outcome")
-        if own is not None and own not in _REPORTING:
-            cls.outcome = _reporting(own)  # type: ignore[method-assign,assignment]
-
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
         self.seed = seed
@@ -196,9 +183,20 @@ class State(ABC):
     def is_terminal(self) -> bool:
         """Whether the game is over."""
 
-    @abstractmethod
     def outcome(self) -> Outcome | None:
-        """The result once the game is over, else None."""
+        """The result once the game is over, else None: the system's :meth:`judge`, with the
+        scenario's special rules its engine did not enforce (:meth:`Game.rules_not_enforced`),
+        the same for every system, so none can forget them."""
+        found = self.judge()
+        if found is None or found.not_enforced:
+            return found
+        missing = type(self.game).rules_not_enforced(self.game.scenario)
+        return dataclasses.replace(found, not_enforced=missing) if missing else found
+
+    @abstractmethod
+    def judge(self) -> Outcome | None:
+        """The system's result once the game is over, else None (by its book's victory
+        rules); callers ask :meth:`outcome`."""
 
     def view_for(self, side: str) -> SideView:
         """What ``side`` may know of the state: the other side's secrets left out. By default,
@@ -419,22 +417,3 @@ def _enters_in_order(path: Sequence[Hex], hexes: Sequence[Hex]) -> bool:
         if at < len(hexes) and h == hexes[at]:
             at += 1
     return at == len(hexes)
-
-
-#: The ``outcome`` methods that already list the rules not enforced (:func:`_reporting`).
-_REPORTING: set[Callable[..., Any]] = set()
-
-
-def _reporting(outcome: Callable[[State], Outcome | None]) -> Callable[[State], Outcome | None]:
-    """``outcome`` with the special rules not enforced added to what it returns."""
-
-    @functools.wraps(outcome)
-    def reporting(state: State) -> Outcome | None:
-        found = outcome(state)
-        if found is None or found.not_enforced:
-            return found
-        missing = type(state.game).rules_not_enforced(state.game.scenario)
-        return dataclasses.replace(found, not_enforced=missing) if missing else found
-
-    _REPORTING.add(reporting)
-    return reporting

@@ -260,7 +260,7 @@ class Panzer44State(State):
     def is_terminal(self) -> bool:
         return self.play.over
 
-    def outcome(self) -> Outcome | None:
+    def judge(self) -> Outcome | None:
         return self._evaluate() if self.play.over else None
 
     def _evaluate(self) -> Outcome:

@@ -264,7 +264,7 @@ class PcState(State):
     def is_terminal(self) -> bool:
         return self.play.over
 
-    def outcome(self) -> Outcome | None:
+    def judge(self) -> Outcome | None:
         return evaluate_outcome(self) if self.play.over else None
 
     def alive(self, side: str) -> list[str]:

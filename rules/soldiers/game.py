@@ -245,7 +245,7 @@ class SoldiersState(State):
     def is_terminal(self) -> bool:
         return self.play.over
 
-    def outcome(self) -> Outcome | None:
+    def judge(self) -> Outcome | None:
         return evaluate_outcome(self) if self.play.over else None
 
     def able(self, side: str) -> list[str]:

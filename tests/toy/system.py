@@ -244,7 +244,7 @@ class ToyState(State):
         found.append(Done(self.side()))
         return found
 
-    def outcome(self) -> Outcome | None:
+    def judge(self) -> Outcome | None:
         if not self.where.over:
             return None
         vp = dict.fromkeys(self.game.sides, 0.0)
