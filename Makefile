@@ -37,9 +37,11 @@ pytest: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
-# A thousand seeded random games over the Panzer '44 scenarios, every invariant checked.
+# A thousand seeded random games over the Panzer '44 scenarios and 200 over each built-in Armor
+# scenario (ten: 2,000), every invariant checked.
 fuzz: $(STAMP)
 	HEXWRIGHT_FUZZ_GAMES=1000 $(BIN)/pytest -n 2 -q tests/test_p44_fuzz.py
+	HEXWRIGHT_FUZZ_GAMES=2000 $(BIN)/pytest -n 2 -q tests/test_armor_fuzz.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
