@@ -11,6 +11,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from armor_sides import two_sides
 
 from model.hexes import Hex
 from model.scenario_io import load_scenario, parse_scenario
@@ -40,23 +41,6 @@ rules: {{level: {level}}}
 map:
   layout: {{preset: edge-to-edge, order: [J, K, L]}}
   terrain_edits: [{edits}]
-sides:
-  - id: us
-    name: American
-    nation: us
-    forces:
-{us}
-  - id: german
-    name: German
-    nation: germany
-    forces:
-{german}
-length: {{turns: 3}}
-victory:
-  scoring: most-vp
-  conditions:
-    - {{kind: enemy-losses, side: us, award: {{per: unit-value}}}}
-    - {{kind: enemy-losses, side: german, award: {{per: unit-value}}}}
 """
 #: unit code, hex, compass facing, extra keys
 Force = tuple[str, Hex, int, str]
@@ -80,7 +64,9 @@ def _game(
             lines.append(f"      - {{unit: {code}, placement: {place}{extra}}}")
         return "\n".join(lines)
 
-    text = SCENARIO.format(us=forces(us), german=forces(german), level=level, edits=edits)
+    text = SCENARIO.format(level=level, edits=edits) + two_sides(
+        forces(us), forces(german), turns=3
+    )
     game = load_game(parse_scenario(text, "position.yaml"))
     assert isinstance(game, ArmorGame)
     return game

@@ -21,6 +21,7 @@ import re
 from pathlib import Path
 
 import pytest
+from armor_sides import two_sides
 
 from model import edits
 from model.hexes import DIRECTIONS, Hex, Hexside, within
@@ -51,23 +52,6 @@ original: true
 rules: {{level: armor-game, options: [{options}]}}
 map:
   layout: {{preset: edge-to-edge, order: [J, K, L]}}
-sides:
-  - id: us
-    name: American
-    nation: us
-    forces:
-{us}
-  - id: german
-    name: German
-    nation: germany
-    forces:
-{german}
-length: {{turns: 2}}
-victory:
-  scoring: most-vp
-  conditions:
-    - {{kind: enemy-losses, side: us, award: {{per: unit-value}}}}
-    - {{kind: enemy-losses, side: german, award: {{per: unit-value}}}}
 """
 
 Unit = tuple[str, tuple[int, int], int]  # code, offset from K2018, compass facing
@@ -105,7 +89,7 @@ def situation(
             for code, at, compass in units
         )
 
-    text = SITUATION.format(us=forces(us), german=forces(german), options=", ".join(options))
+    text = SITUATION.format(options=", ".join(options)) + two_sides(forces(us), forces(german))
     loaded = parse_scenario(text, "fire-faults.yaml")
     line = {h for a in us for b in german for h in trace(_hex(a[1]), _hex(b[1])).hexes}
     line = {h for h in line if h in amap.hexes}

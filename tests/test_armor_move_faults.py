@@ -18,6 +18,8 @@ import itertools
 from collections.abc import Iterable
 from fractions import Fraction
 
+from armor_sides import two_sides
+
 from model.hexes import Hex, Hexside
 from model.scenario_io import parse_scenario
 from rules.armor import opportunity
@@ -44,23 +46,6 @@ map:
   layout: {{preset: edge-to-edge, order: [J, K, L]}}
   terrain_edits: [{edits}]
   overlays: [{overlays}]
-sides:
-  - id: us
-    name: American
-    nation: us
-    forces:
-{us}
-  - id: german
-    name: German
-    nation: germany
-    forces:
-{german}
-length: {{turns: 2}}
-victory:
-  scoring: most-vp
-  conditions:
-    - {{kind: enemy-losses, side: us, award: {{per: unit-value}}}}
-    - {{kind: enemy-losses, side: german, award: {{per: unit-value}}}}
 """
 #: A force entry: unit code, hex, compass facing, and extra keys (label, mounted_on).
 Force = tuple[str, Hex, int, str]
@@ -93,7 +78,7 @@ def _game(
             lines.append(f"      - {{unit: {code}, placement: {place}{extra}}}")
         return "\n".join(lines)
 
-    text = SCENARIO.format(us=forces(us), german=forces(german), edits=edits, overlays=overlays)
+    text = SCENARIO.format(edits=edits, overlays=overlays) + two_sides(forces(us), forces(german))
     game = load_game(parse_scenario(text, "position.yaml"))
     assert isinstance(game, ArmorGame)
     return game

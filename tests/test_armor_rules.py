@@ -12,6 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from armor_sides import two_sides
 
 from model.hexes import Hex
 from model.scenario_io import LoadedScenario, load_scenario, parse_scenario
@@ -39,23 +40,6 @@ original: true
 rules: {{level: armor-game}}
 map:
   layout: {{preset: edge-to-edge, order: [J, K, L]}}
-sides:
-  - id: us
-    name: American
-    nation: us
-    forces:
-{us}
-  - id: german
-    name: German
-    nation: germany
-    forces:
-{german}
-length: {{turns: 2}}
-victory:
-  scoring: most-vp
-  conditions:
-    - {{kind: enemy-losses, side: us, award: {{per: unit-value}}}}
-    - {{kind: enemy-losses, side: german, award: {{per: unit-value}}}}
 """
 
 
@@ -92,7 +76,8 @@ def _position(us: list[tuple[str, Hex, int]], german: list[tuple[str, Hex, int]]
         )
 
     loaded: LoadedScenario = parse_scenario(
-        POSITION.format(us=forces(us), german=forces(german)), "position.yaml"
+        POSITION.format() + two_sides(forces(us), forces(german)),
+        "position.yaml",
     )
     state = load_game(loaded).new_initial_state(1)
     assert isinstance(state, ArmorState)
