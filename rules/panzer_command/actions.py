@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from rules.engine.actions import Action, Move
 from rules.engine.errors import ActionSyntaxError
@@ -90,37 +90,33 @@ class Fire(Action):
 
 
 @dataclass(frozen=True)
-class Rally(Action):
-    """Rally Action: try to remove a Suppression, else a Cohesion Hit [§11.2]."""
+class UnitAction(Action):
+    """An Action of one unit and nothing else, written ``VERB UNIT``."""
 
-    verb: ClassVar[str] = "rally"
     unit: str
 
     def text(self) -> str:
         return f"{self.verb} {self.unit}"
 
     @classmethod
-    def parse(cls, args: list[str], line: str) -> Rally:
+    def parse(cls, args: list[str], line: str) -> Self:
         if len(args) != 1:
-            raise ActionSyntaxError(f"'{line}': write 'rally UNIT'")
+            raise ActionSyntaxError(f"'{line}': write '{cls.verb} UNIT'")
         return cls(_checked(args[0], "unit id", line))
 
 
 @dataclass(frozen=True)
-class Improve(Action):
+class Rally(UnitAction):
+    """Rally Action: try to remove a Suppression, else a Cohesion Hit [§11.2]."""
+
+    verb: ClassVar[str] = "rally"
+
+
+@dataclass(frozen=True)
+class Improve(UnitAction):
     """Improve Position Action: the unit digs in where it stands [§19]."""
 
     verb: ClassVar[str] = "improve"
-    unit: str
-
-    def text(self) -> str:
-        return f"{self.verb} {self.unit}"
-
-    @classmethod
-    def parse(cls, args: list[str], line: str) -> Improve:
-        if len(args) != 1:
-            raise ActionSyntaxError(f"'{line}': write 'improve UNIT'")
-        return cls(_checked(args[0], "unit id", line))
 
 
 #: Panzer Command's verbs (with the shared ``move``, ``done`` and ``force-dice``).
