@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtWidgets import QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
@@ -284,7 +284,13 @@ def test_the_log_gets_the_room_while_only_bots_play(qtbot: QtBot) -> None:
     panel.session.set_playing(False)
     panel.refresh()
     qtbot.waitUntil(lambda: panel.split.sizes()[1] > panel.split.sizes()[0])
-    panel.split.setSizes([300, 300])  # as a drag leaves it
+    log_before = panel.split.sizes()[1]
+    handle = panel.split.handle(1)
+    middle = handle.rect().center()
+    qtbot.mousePress(handle, Qt.MouseButton.LeftButton, pos=middle)
+    qtbot.mouseMove(handle, pos=middle + QPoint(0, -80))
+    qtbot.mouseRelease(handle, Qt.MouseButton.LeftButton, pos=middle + QPoint(0, -80))
     dragged = panel.split.sizes()
+    assert dragged[1] > log_before
     panel.refresh()
     assert panel.split.sizes() == dragged
