@@ -317,6 +317,11 @@ class Side(StrictModel):
     role: Literal["attacker", "defender", "none"] = "none"
     starts_on_map: bool | None = None
     budget: Budget | None = None
+    mission: str | None = Field(
+        default=None,
+        description="the id of the mission this side plays, chosen before its purchase "
+        "(Soldiers [19.1]); unset: not yet chosen",
+    )
     purchase_rules: list[PurchaseRule] = Field(default_factory=list)
     purchases: list[Purchase] = Field(
         default_factory=list, description="what the budget bought besides its forces' counters"

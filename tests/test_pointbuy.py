@@ -305,6 +305,23 @@ def test_soldiers_attacker_budget_and_reinforcements_by_mission() -> None:
     ]
 
 
+def test_soldiers_a_side_playing_a_mission_is_judged_under_that_mission_only() -> None:
+    # [19.1]: the attacker chooses his mission before buying; once chosen (Side.mission) the
+    # purchase is judged under it, not under whichever mission allows it.
+    text = _us(["{unit: US-SQUAD-5}"], ["{unit: US-VETERAN}"])
+    playing = edited(text, ("    role: attacker\n", "    role: attacker\n    mission: raid\n"))
+    assert report(playing, "us").mission == "raid"
+    assert [f.split(": error ")[1] for f in budget_findings(playing)] == [
+        "budget: US: under the Raid mission (36 FP): US-VETERAN is a reinforcement, but the "
+        "Raid mission forbids them [Soldiers [19.31]]"
+    ]
+    unknown = edited(text, ("    role: attacker\n", "    role: attacker\n    mission: siege\n"))
+    doc = read_yaml_text(unknown, "s.yaml")
+    found = [f.format() for f in run_checks(check_document(doc), doc) if f.code == "references"]
+    assert len(found) == 1 and "plays mission 'siege', which is not one of its own" in found[0]
+    assert "raid, advance-patrol, commando-assault" in found[0]
+
+
 def test_soldiers_platoon_leader_after_heavy_weapons() -> None:
     ok = german(["{unit: GE-SQUAD-2}", "{unit: GE-MMG-TEAM}", "{unit: GE-PL}"])
     found = report(ok, "german")

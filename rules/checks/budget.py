@@ -4,7 +4,7 @@ book or its scenario (``rules.pointbuy.report``).
 A side that has bought nothing yet leaves the purchase to the players, as the books' scenarios
 do: nothing to check. The Soldiers attacker's budget depends on the mission he chooses in
 secret [19.1]; his purchase is accepted when some mission allows it, and otherwise judged
-under the mission it breaks the fewest rules of.
+under the mission it breaks the fewest rules of, or under the one it plays (``Side.mission``).
 """
 
 from __future__ import annotations
@@ -32,6 +32,11 @@ def budget(ctx: CheckContext) -> Iterator[Finding]:
 
 def _report(ctx: CheckContext, side_id: str) -> BudgetReport | None:
     missions = side_missions(ctx.scenario, side_id)
+    chosen = ctx.scenario.side(side_id).mission
+    if chosen is not None:
+        if not any(m.id == chosen for _, m in missions):
+            return None  # an unknown mission: the references check says so
+        return budget_report(ctx.loaded, side_id, chosen)  # the mission the side plays [19.1]
     if not missions:
         return budget_report(ctx.loaded, side_id)
     reports = [budget_report(ctx.loaded, side_id, m.id) for _, m in missions]

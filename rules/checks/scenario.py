@@ -80,6 +80,17 @@ def references(ctx: CheckContext) -> Iterator[Finding]:
             message = f"no map object set is named '{named[1]}' (map.objects: {known})"
             yield ctx.finding("error", "references", message, citation, (*path, named[0]))
 
+    for i, side in enumerate(scenario.sides):
+        if side.mission is None:
+            continue
+        own = [m.id for m in scenario.missions if m.side == side.id]
+        if side.mission not in own:
+            known = ", ".join(own) or "none"
+            message = (
+                f"{side.name} plays mission '{side.mission}', which is not one of its own ({known})"
+            )
+            yield ctx.finding("error", "references", message, citation, ("sides", i, "mission"))
+
 
 def _labels(ctx: CheckContext) -> set[str]:
     found = set()

@@ -61,7 +61,8 @@ def budget_report(
     side = scenario.side(side_id)
     index = scenario.sides.index(side)
     missions = side_missions(scenario, side_id)
-    chosen = _mission(missions, mission)
+    played = side.mission if any(m.id == side.mission for _, m in missions) else None
+    chosen = _mission(missions, mission or played)
     budget, budget_path = _budget(side, index, chosen)
     system = scenario.system
     buy = rules_for(system).pointbuy
