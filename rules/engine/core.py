@@ -111,6 +111,9 @@ class Game(ABC):
         self.loaded = loaded
         self.scenario: Scenario = loaded.scenario
         self.sides: tuple[str, ...] = tuple(s.id for s in loaded.scenario.sides)
+        #: How each point-buy side got its forces (:class:`rules.pointbuy.purchase.Bought`),
+        #: set by :func:`rules.pointbuy.purchase.game_for`; replays record it.
+        self.purchases: tuple[Any, ...] = ()
 
     @abstractmethod
     def new_initial_state(self, seed: int = 0) -> State:
