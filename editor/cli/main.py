@@ -435,8 +435,6 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(json.dumps(data, indent=2))
         return 0
     if args.log:
-        for bought in game.purchases:
-            print("\n".join(bought.describe()))
         for event in state.log:  # a combat's steps indented beneath it, as Test Play shows them
             head, *steps = event.describe().splitlines() or [event.kind]
             print("\n".join([head, *(f"    {line}" for line in steps)]))

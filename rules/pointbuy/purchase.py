@@ -243,9 +243,9 @@ class Bought:
                 f"{self.unit_word} ({how}); every purchase rule kept"
             ]
         lines += [
-            f"  {count} x {name}: {points} {self.unit_word}" for name, count, points in self.items
+            f"{count} x {name}: {points} {self.unit_word}" for name, count, points in self.items
         ]
-        lines += [f"  not played by test play: {u}" for u in self.unplayed]
+        lines += [f"not played by test play: {u}" for u in self.unplayed]
         return lines
 
 
