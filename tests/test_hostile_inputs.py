@@ -209,3 +209,71 @@ def test_a_closed_pipe_is_not_a_traceback() -> None:
         check=False,
     )
     assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr
+
+
+# --- replays ----------------------------------------------------------------------------------
+
+
+def _replay(tmp_path: Path, scenario: str, scenario_id: str, seed: object = 3) -> Path:
+    from model.scenario_io import load_scenario
+    from rules.records.replay import Replay
+    from rules.registry import load_game
+
+    game = load_game(load_scenario(DEMO))
+    text = Replay(scenario, scenario_id, game.rules_version, 3, ()).to_text()
+    path = tmp_path / "r.json"
+    path.write_text(text.replace('"seed": 3', f'"seed": {seed}'))
+    return path
+
+
+def test_a_replay_never_opens_a_path_it_asks_for_outside_the_users_folders(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    evil = _replay(tmp_path, "../../../../../../etc/passwd", "hexwright-demo-crossroads")
+    assert main(["replay", str(evil)]) == 0  # the built-in scenario with the replay's id
+    captured = capsys.readouterr()
+    assert f"playing the scenario in {DEMO}" in captured.err
+    lost = _replay(tmp_path, "/etc/hostname", "no-such-scenario")
+    assert main(["replay", str(lost)]) == 1
+    err = capsys.readouterr().err
+    assert "is not beside the replay, under the working folder, nor among the built-in" in err
+
+
+def test_a_replay_beside_its_scenario_plays_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir("/")
+    (tmp_path / "mine.yaml").write_text(DEMO.read_text(encoding="utf-8"))
+    path = _replay(tmp_path, "mine.yaml", "hexwright-demo-crossroads")
+    assert main(["replay", str(path)]) == 0
+    assert "playing the scenario in" in capsys.readouterr().err  # found beside, not as written
+
+
+@pytest.mark.parametrize("seed", ["3.7", '"7"', "-1", "true"])
+def test_a_replay_seed_that_is_not_a_whole_number_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], seed: str
+) -> None:
+    path = _replay(tmp_path, str(DEMO), "hexwright-demo-crossroads", seed)
+    assert main(["replay", str(path)]) == 1
+    assert "is not a whole number" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["replay", "r.json", "--at", "-5"],
+        ["render", str(DEMO), "-o", "x.png", "--size", "nan"],
+        ["render", str(DEMO), "-o", "x.png", "--size", "300"],
+        ["render", str(DEMO), "-o", "x.png", "--size", "0"],
+        ["play", str(DEMO), "--seed", "3.7"],
+    ],
+)
+def test_numbers_on_the_command_line_are_bounded(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(args)
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert "out of range" in err or "is not a" in err

@@ -10,12 +10,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
+from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from editor.cli.args import number, whole
 from model.counters import MapCounter, counters
 from model.edges import map_edges
 from model.errors import Problem, ProblemList
@@ -31,6 +34,8 @@ if TYPE_CHECKING:
     from rules.engine.core import State
 
 DEFAULT_SCENARIO = "armor/demo-crossroads.yaml"
+#: The largest seed: what a replay may hold (a signed 64-bit number).
+MAX_SEED = 2**63 - 1
 #: The committed schema, in the source tree (``schema --check`` compares with it).
 SCHEMA_PATH = Path(__file__).resolve().parents[2] / "docs" / "scenario.schema.json"
 
@@ -125,7 +130,9 @@ def _parser() -> argparse.ArgumentParser:
     render = sub.add_parser("render", help="draw a scenario's (or a board's) map to PNG or SVG")
     render.add_argument("file", metavar="FILE")
     render.add_argument("-o", "--output", required=True, help="map.png or map.svg")
-    render.add_argument("--size", type=float, default=24.0, help="hex radius in pixels")
+    render.add_argument(
+        "--size", type=number(4, 64), default=24.0, help="hex radius in pixels (4 to 64)"
+    )
     render.add_argument("--no-ids", action="store_true", help="leave out printed hex IDs")
     render.set_defaults(handler=cmd_render)
 
@@ -142,7 +149,9 @@ def _parser() -> argparse.ArgumentParser:
         default="heuristic,random",
         help="the bot of each side, in the scenario's order of sides (random, heuristic)",
     )
-    play.add_argument("--seed", type=int, default=0, help="seeds the dice and the bots")
+    play.add_argument(
+        "--seed", type=whole(0, MAX_SEED), default=0, help="seeds the dice and the bots"
+    )
     play.add_argument(
         "--buy",
         default="balanced",
@@ -160,7 +169,9 @@ def _parser() -> argparse.ArgumentParser:
 
     again = sub.add_parser("replay", help="replay a replay file, checking every step")
     again.add_argument("file", metavar="R")
-    again.add_argument("--at", type=int, metavar="N", help="stop after action N: where play is")
+    again.add_argument(
+        "--at", type=whole(0), metavar="N", help="stop after action N: where play is"
+    )
     again.add_argument("--json", action="store_true", help="machine-readable output")
     again.set_defaults(handler=cmd_replay)
 
@@ -505,16 +516,60 @@ def _engine_error(args: argparse.Namespace, state: State, exc: Exception) -> int
     return 3
 
 
-def replay_loader(replay_file: Path) -> Callable[[str], LoadedScenario]:
-    """Load a replay's scenario: its path as written, else relative to the replay file."""
+#: What a replay's scenario file may be called.
+SCENARIO_SUFFIXES = (".yaml", ".yml")
+
+
+def replay_scenario(replay_file: Path, name: str, scenario_id: str) -> Path:
+    """The scenario file a replay plays: the file it names, only where a scenario of the user's
+    is (beside the replay, under the working folder, among the built-ins) and only a YAML
+    file; else the built-in scenario with the replay's id. Never any path a file asks for
+    (``../../../../etc/passwd``).
+
+    Raises:
+        RulesError: no such scenario, said with where it was looked for.
+    """
+    from rules.engine.errors import ReplayError
+
+    built_in = Path(str(resources.files("scenarios"))).resolve()
+    allowed = (replay_file.resolve().parent, Path.cwd().resolve(), built_in)
+    written = Path(name)
+    for candidate in (written, replay_file.parent / written):
+        found = candidate.resolve()
+        if (
+            found.suffix.lower() in SCENARIO_SUFFIXES
+            and any(found.is_relative_to(folder) for folder in allowed)
+            and found.is_file()
+        ):
+            return found
+    for path in sorted(built_in.glob("*/*.yaml")):
+        if _scenario_id(path) == scenario_id:
+            return path
+    raise ReplayError(
+        f"the replay's scenario '{name}' (id {scenario_id}) is not beside the replay, under "
+        "the working folder, nor among the built-in scenarios; put it beside the replay"
+    )
+
+
+def _scenario_id(path: Path) -> str | None:
+    """A scenario file's ``id``, read from its text without loading it."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return None
+    found = re.search(r"^id:\s*['\"]?([^'\"\s#]+)", text, re.MULTILINE)
+    return found.group(1) if found else None
+
+
+def replay_loader(replay_file: Path, scenario_id: str = "") -> Callable[[str], LoadedScenario]:
+    """Load a replay's scenario (:func:`replay_scenario`), saying on standard error which file
+    is opened when it is not the one the replay names."""
     from model.scenario_io import load_scenario
 
     def load(name: str) -> LoadedScenario:
-        path = Path(name)
-        if not path.is_absolute() and not path.exists():
-            beside = replay_file.parent / path
-            if beside.exists():
-                path = beside
+        path = replay_scenario(replay_file, name, scenario_id)
+        if path != Path(name).resolve():
+            print(f"{replay_file}: playing the scenario in {path}", file=sys.stderr)
         return load_scenario(path)
 
     return load
@@ -533,7 +588,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 1
     try:
         record = Replay.from_text(text)
-        done = replay(record, load=replay_loader(path), stop_after=args.at)
+        done = replay(record, load=replay_loader(path, record.scenario_id), stop_after=args.at)
     except RulesError as exc:
         print(f"{path}: {exc}", file=sys.stderr)
         return 1

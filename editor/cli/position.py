@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from editor.cli.args import whole
 from model.yamlio import read_text_file
 
 
@@ -24,7 +25,7 @@ def add_parser(sub: Any) -> None:
         "position", help="write a replay's position after N actions, or read a position file"
     )
     position.add_argument("file", metavar="FILE", help="a replay (.json) or a position (.yaml)")
-    position.add_argument("--at", type=int, metavar="N", help="a replay: after action N")
+    position.add_argument("--at", type=whole(0), metavar="N", help="a replay: after action N")
     position.add_argument("-o", "--output", metavar="OUT", help="write the position to OUT")
     position.add_argument("--json", action="store_true", help="machine-readable output")
     position.set_defaults(handler=cmd_position)
@@ -40,7 +41,7 @@ def cmd_position(args: argparse.Namespace) -> int:
     try:
         if _is_replay(path):
             record = Replay.from_text(read_text_file(path))
-            loader = replay_loader(path)
+            loader = replay_loader(path, record.scenario_id)
             state = replay(record, load=loader, stop_after=args.at).state
             scenario = state.game.loaded.path
         else:
