@@ -18,11 +18,13 @@ jobs that ``yaml.safe_load`` cannot:
 from __future__ import annotations
 
 import contextlib
+import glob
 import json
 import os
 import re
 import stat
 import tempfile
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -331,6 +333,7 @@ def read_yaml_text(text: str, path: str = "<string>") -> Document:
     return doc
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _LIMIT_HINT = "Hexwright's limit, far beyond any real scenario or board; is this the right file?"
 
 
@@ -357,8 +360,21 @@ def _check_sizes(doc: Document) -> None:
             if len(node) > MAX_LIST_ITEMS:
                 _refuse(doc, key, _too_many(len(node)))
             stack.extend(((*key, i), v) for i, v in enumerate(node))
-        elif isinstance(node, str) and len(node) > MAX_TEXT_CHARS:
-            _refuse(doc, key, _too_long(len(node)))
+        elif isinstance(node, str):
+            if len(node) > MAX_TEXT_CHARS:
+                _refuse(doc, key, _too_long(len(node)))
+            if _SURROGATE.search(node):  # valid YAML ("\udc80"), but no file can hold it
+                where = doc.position(key)
+                raise YamlError(
+                    Problem(
+                        doc.path,
+                        where.line,
+                        where.column,
+                        dotted(key),
+                        "a lone surrogate escape (\\ud800-\\udfff) is not a character",
+                        "write the character itself, or its pair of surrogates as one \\U escape",
+                    )
+                )
 
 
 def _refuse(doc: Document, key: PathKey, what: str) -> None:
@@ -603,21 +619,60 @@ _NoAliasDumper.add_representer(str, _str_presenter)
 _NoAliasDumper.add_representer(list, _list_presenter)
 
 
+#: A temporary file of ours older than this is left from a save that was killed.
+STALE_SECONDS: Final = 600
+
+
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` to ``path`` so that a crash leaves either the old file or the new one.
 
     Writes a temporary file in the same folder, flushes it to disk, then renames it over the
-    target (an atomic step on POSIX and Windows).
+    target (an atomic step on POSIX and Windows). Faithful to what was there: a symlink is
+    written through (the file it points at is replaced, the link stays), and the new file
+    keeps the old one's permissions (and owner, where allowed); a new file gets the usual
+    permissions (0666 less the umask). Temporary files of earlier saves of the same file,
+    killed before they finished, are removed.
+
+    Raises:
+        UnicodeEncodeError: the text holds a lone surrogate (before anything is written).
+        OSError: the folder cannot be written (read-only, full disk...).
     """
-    target = Path(path)
+    data = text.encode("utf-8")  # first: nothing is written for text no file can hold
+    target = Path(os.path.realpath(path))  # through a symlink, to the file it names
     target.parent.mkdir(parents=True, exist_ok=True)
+    _remove_stale(target)
+    try:
+        old = target.stat()
+    except FileNotFoundError:
+        old = None
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        if old is not None:
+            os.fchmod(fd, stat.S_IMODE(old.st_mode))
+            with contextlib.suppress(PermissionError, AttributeError):
+                os.fchown(fd, old.st_uid, old.st_gid)
+        else:
+            os.fchmod(fd, 0o666 & ~_umask())
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _remove_stale(target: Path) -> None:
+    """Remove our temporary files of ``target`` left by saves killed long enough ago."""
+    now = time.time()
+    for leftover in target.parent.glob(f".{glob.escape(target.name)}.*.tmp"):
+        with contextlib.suppress(OSError):
+            if now - leftover.stat().st_mtime > STALE_SECONDS:
+                leftover.unlink()

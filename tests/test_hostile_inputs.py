@@ -277,3 +277,72 @@ def test_numbers_on_the_command_line_are_bounded(
     assert exited.value.code == 2
     err = capsys.readouterr().err
     assert "out of range" in err or "is not a" in err
+
+
+# --- saves that keep what was there -------------------------------------------------------------
+
+
+def test_a_save_keeps_the_files_permissions_and_writes_through_a_symlink(tmp_path: Path) -> None:
+    from model.yamlio import atomic_write_text
+
+    real = tmp_path / "real.yaml"
+    real.write_text("old\n")
+    real.chmod(0o640)
+    atomic_write_text(real, "new\n")
+    assert real.read_text() == "new\n" and (real.stat().st_mode & 0o777) == 0o640
+    link = tmp_path / "link.yaml"
+    link.symlink_to(real)
+    atomic_write_text(link, "through\n")
+    assert link.is_symlink() and real.read_text() == "through\n"
+    fresh = tmp_path / "fresh.yaml"
+    mask = os.umask(0o022)
+    try:
+        atomic_write_text(fresh, "x\n")
+    finally:
+        os.umask(mask)
+    assert (fresh.stat().st_mode & 0o777) == 0o644  # not mkstemp's 0600
+
+
+def test_a_save_removes_what_killed_saves_left_behind(tmp_path: Path) -> None:
+    from model.yamlio import STALE_SECONDS, atomic_write_text
+
+    target = tmp_path / "s.yaml"
+    old = tmp_path / ".s.yaml.abc123.tmp"
+    recent = tmp_path / ".s.yaml.def456.tmp"  # perhaps a save running now: left alone
+    other = tmp_path / ".t.yaml.abc123.tmp"  # another file's
+    for leftover in (old, recent, other):
+        leftover.write_text("partial")
+    long_ago = time.time() - STALE_SECONDS - 60
+    os.utime(old, (long_ago, long_ago))
+    os.utime(other, (long_ago, long_ago))
+    atomic_write_text(target, "whole\n")
+    assert not old.exists() and recent.exists() and other.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        ".s.yaml.def456.tmp",
+        ".t.yaml.abc123.tmp",
+        "s.yaml",
+    ]
+
+
+def test_text_no_file_can_hold_is_refused_before_anything_is_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from model.yamlio import atomic_write_text
+
+    target = tmp_path / "s.yaml"
+    with pytest.raises(UnicodeEncodeError):
+        atomic_write_text(target, "title: \udc80\n")
+    assert list(tmp_path.iterdir()) == []
+    path = _edited(tmp_path, DEMO, "title: Crossroads at K", 'title: "Crossroads \\udc80"')
+    code, out, _ = _validate(path, capsys)
+    assert code == 1 and f"{path}:7:" in out
+    assert "a lone surrogate escape" in out or "invalid Unicode character escape" in out
+
+
+def test_control_and_direction_characters_reach_the_terminal_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _edited(tmp_path, DEMO, "  - unit: M4\n", '  - unit: "M4\\u202e\\u0000"\n')
+    code, out, _ = _validate(path, capsys)
+    assert code == 1 and "M4\\u202e\\u0000" in out
+    assert "\u202e" not in out and "\x00" not in out
