@@ -51,6 +51,7 @@ class FileController(QObject):
         self.document = document
         document.setParent(self.window)
         self.autosaver = Autosaver(document)
+        self.autosaver.failed.connect(self._autosave_failed)
         self.installed.emit(document)
 
     # --- opening --------------------------------------------------------------------------
@@ -115,9 +116,7 @@ class FileController(QObject):
             return save_board_document(self, self.document)
         if self.document.path is None or is_built_in(self.document.path):
             return self.save_as()
-        self.document.save()
-        self.say(f"Saved {self.document.path}")
-        return True
+        return self._write(self.document.path)
 
     def save_as(self) -> bool:
         if self.document is None:
@@ -129,10 +128,31 @@ class FileController(QObject):
         )
         if not path:
             return False
-        self.document.save(Path(path))
+        if not self._write(Path(path)):
+            return False
         self.recent.remember(Path(path))
+        return True
+
+    def _write(self, path: Path) -> bool:
+        """Save the scenario to ``path``; when it cannot be (a read-only folder, a full disk),
+        say why in a dialog and keep the changes (the document stays modified)."""
+        assert self.document is not None
+        try:
+            self.document.save(path)
+        except (OSError, UnicodeEncodeError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            QMessageBox.warning(
+                self.window,
+                "Cannot save",
+                f"{path} could not be saved: {why}.\n\nYour changes are kept (and autosaved); "
+                "save them somewhere else with File > Save As.",
+            )
+            return False
         self.say(f"Saved {path}")
         return True
+
+    def _autosave_failed(self, why: str) -> None:
+        self.say(f"Autosave failed: {why}; save your work (File > Save)")
 
     def revert(self) -> None:
         if isinstance(self.document, BoardDocument):
@@ -154,10 +174,14 @@ class FileController(QObject):
             return
         painter = self._painter()
         target = Path(path)
-        if target.suffix.lower() == ".svg":
-            save_svg(painter, target, self.document.scenario.title)
-        else:
-            save_png(painter, target.with_suffix(".png") if not target.suffix else target)
+        try:
+            if target.suffix.lower() == ".svg":
+                save_svg(painter, target, self.document.scenario.title)
+            else:
+                save_png(painter, target.with_suffix(".png") if not target.suffix else target)
+        except OSError as exc:
+            QMessageBox.warning(self.window, "Cannot export", f"{path}: {exc.strerror or exc}")
+            return
         self.say(f"Exported {path}")
 
     def say(self, text: str) -> None:
@@ -190,8 +214,10 @@ class FileController(QObject):
             self.autosaver.discard()  # saved or deliberately discarded: nothing to recover
         return True
 
-    def restore(self, recovered: Recovered) -> bool:
-        """Open the unsaved work an earlier session left, as a modified document."""
+    def restore(self, recovered: Recovered) -> str | None:
+        """Open the unsaved work an earlier session left, as a modified document; why it
+        cannot be, or None. A copy that cannot be restored (a board of the user's library that
+        is gone) is kept, to try again or discard."""
         document: ScenarioDocument
         try:
             if recovered.kind == "board":
@@ -202,12 +228,15 @@ class FileController(QObject):
                 document = ScenarioDocument.open(recovered.scenario_file)
                 document.path = recovered.original
                 document.undo_stack.resetClean()  # what is on disk is not this: it needs saving
-        except (ProblemList, YamlError, OSError):
-            forget(recovered)
-            return False
+        except ProblemList as exc:
+            return "\n".join(p.format() for p in exc.problems[:10])
+        except YamlError as exc:
+            return exc.problem.format()
+        except OSError as exc:
+            return f"{recovered.scenario_file}: {exc.strerror or exc}"
         forget(recovered)
         self.install(document)
-        return True
+        return None
 
     def offer_recovery(self) -> None:
         """After a crash or a kill, offer to restore each scenario's unsaved changes."""
@@ -219,7 +248,16 @@ class FileController(QObject):
                 f"Hexwright was not closed properly. Restore the unsaved changes to "
                 f"{recovered.title} ({where})?",
             )
-            if answer == QMessageBox.StandardButton.Yes:
-                self.restore(recovered)
+            if answer != QMessageBox.StandardButton.Yes:
+                forget(recovered)
+                continue
+            why = self.restore(recovered)
+            if why is None:
                 return
-            forget(recovered)
+            QMessageBox.warning(
+                self.window,
+                "Cannot restore",
+                f"The unsaved changes to {recovered.title} could not be restored:\n\n{why}\n\n"
+                f"The recovery copy is kept in {recovered.scenario_file} (it is offered again at "
+                "the next start).",
+            )
