@@ -267,6 +267,14 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "'hexwright position') instead of its set-up",
     ),
     ActionSpec(
+        "help.log_folder",
+        "Open &Log Folder",
+        "&Help",
+        lambda w: w.open_log_folder(),
+        None,
+        "Open the folder of Hexwright's log: the warnings and errors it told you of in passing",
+    ),
+    ActionSpec(
         "play.balance",
         "&Balance...",
         "&Play",

@@ -13,8 +13,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QCloseEvent, QKeySequence
+from PySide6.QtCore import Qt, QUrl
+from PySide6.QtGui import QCloseEvent, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -35,6 +35,7 @@ from editor.files.document import ScenarioDocument
 from editor.files.recent import default_scenario_path
 from editor.forces.budget_panel import BudgetPanel
 from editor.forces.oob_panel import OrderOfBattlePanel
+from editor.logs import log_dir, log_file, start_logging
 from editor.mapview.brushes import BrushBar
 from editor.mapview.inspector import InspectorPanel
 from editor.mapview.los import LosPanel
@@ -212,6 +213,18 @@ class MainWindow(QMainWindow):
         self.validation_panel.run_now()
         self.validation_panel.balance_line.start()  # and a short auto-played batch
 
+    def open_log_folder(self) -> bool:
+        """Help > Open Log Folder: the folder of the log file, in the system's file manager."""
+        folder = log_dir()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            self.say(f"Cannot make the log folder {folder}: {exc.strerror or exc}")
+            return False
+        opened = QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+        self.say(f"The log is {log_file()}" + ("" if opened else " (no file manager to open)"))
+        return bool(opened)
+
     def balance(self) -> None:
         """Open the Balance dialog on the open scenario."""
         show_balance(self)
@@ -295,6 +308,7 @@ class MainWindow(QMainWindow):
 
 def run_editor(path: str | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    start_logging()
     use_board_library()  # the user's own boards, for scenarios and the board dialogs
     window = MainWindow()
     window.open_file(path or default_scenario_path())

@@ -97,3 +97,57 @@ def test_a_recovery_copy_that_cannot_be_restored_is_kept(
     assert len(shown) == 1 and "could not be restored" in shown[0]
     assert str(copy) in shown[0] and "offered again at the next start" in shown[0]
     assert copy.exists() and [r.title for r in recovery.pending()] == ["My battle"]
+
+
+def test_warnings_go_to_a_log_the_user_can_open(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import logging
+
+    from PySide6.QtGui import QDesktopServices
+
+    from editor.logs import LOGGER, log_file, start_logging
+
+    monkeypatch.setenv("HEXWRIGHT_LOGS", str(tmp_path / "logs"))
+    logger = logging.getLogger(LOGGER)
+    before = list(logger.handlers)
+    try:
+        path = start_logging()
+        assert path == log_file() == tmp_path / "logs" / "hexwright.log"
+        _edit(window)
+        blocker = tmp_path / "file"
+        blocker.write_text("x")
+        assert window.document is not None
+        window.document.path = blocker / "s.yaml"
+        monkeypatch.setattr(QMessageBox, "warning", lambda *a: None)
+        window.actions_by_id["file.save"].trigger()
+        for handler in logger.handlers:
+            handler.flush()
+        text = path.read_text(encoding="utf-8")
+        assert "WARNING hexwright.files: cannot save" in text and "s.yaml" in text
+    finally:
+        for handler in logger.handlers[len(before) :]:
+            handler.close()
+        logger.handlers[:] = before
+    opened: list[str] = []
+    monkeypatch.setattr(
+        QDesktopServices, "openUrl", lambda url: opened.append(url.toLocalFile()) or True
+    )
+    window.actions_by_id["help.log_folder"].trigger()
+    assert opened == [str(tmp_path / "logs")]
+    assert "The log is" in window.statusBar().currentMessage()
+
+
+def test_the_board_library_follows_the_platform_convention(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    from model.boardedit import BOARDS_ENV, user_board_dir
+
+    monkeypatch.delenv(BOARDS_ENV, raising=False)
+    if sys.platform.startswith("linux"):
+        monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+        assert user_board_dir() == tmp_path / "data" / "hexwright" / "boards"
+    monkeypatch.setenv(BOARDS_ENV, str(tmp_path / "mine"))
+    assert user_board_dir() == tmp_path / "mine"

@@ -7,6 +7,7 @@ The controller owns the open document; when it opens another it says so with
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from pathlib import Path
 
@@ -28,6 +29,8 @@ from editor.mapview.render import MapPainter, save_png, save_svg
 from model.errors import ProblemList
 from model.newscenario import open_new
 from model.yamlio import YamlError, read_text_file
+
+LOG = logging.getLogger("hexwright.files")
 
 
 class FileController(QObject):
@@ -141,6 +144,7 @@ class FileController(QObject):
             self.document.save(path)
         except (OSError, UnicodeEncodeError) as exc:
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            LOG.warning("cannot save %s: %s", path, why)
             QMessageBox.warning(
                 self.window,
                 "Cannot save",
@@ -152,6 +156,7 @@ class FileController(QObject):
         return True
 
     def _autosave_failed(self, why: str) -> None:
+        LOG.warning("autosave failed: %s", why)
         self.say(f"Autosave failed: {why}; save your work (File > Save)")
 
     def revert(self) -> None:
@@ -254,6 +259,7 @@ class FileController(QObject):
             why = self.restore(recovered)
             if why is None:
                 return
+            LOG.warning("cannot restore %s: %s", recovered.scenario_file, why)
             QMessageBox.warning(
                 self.window,
                 "Cannot restore",
