@@ -346,3 +346,36 @@ def test_control_and_direction_characters_reach_the_terminal_escaped(
     code, out, _ = _validate(path, capsys)
     assert code == 1 and "M4\\u202e\\u0000" in out
     assert "\u202e" not in out and "\x00" not in out
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00binary", "is not UTF-8 text"),
+        ("{}", 'not a replay file (no "format"'),
+    ],
+    ids=["deeply-nested", "binary", "not-a-replay"],
+)
+def test_a_broken_replay_is_a_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str | bytes, message: str
+) -> None:
+    path = tmp_path / "r.json"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content)
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_a_replay_that_cannot_be_written_is_a_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    args = ["play", str(ROOT / "scenarios/panzer44/19.7-assault-on-fort-driant.yaml")]
+    code = main([*args, "--bots", "random,random", "--replay", str(blocker / "r.json")])
+    assert code == 1
+    assert "cannot write the replay" in capsys.readouterr().err

@@ -476,7 +476,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.replay:
         from model.yamlio import atomic_write_text
 
-        atomic_write_text(Path(args.replay), Replay.of(state).to_text())
+        try:
+            atomic_write_text(Path(args.replay), Replay.of(state).to_text())
+        except OSError as exc:
+            print(f"{args.replay}: cannot write the replay: {exc.strerror or exc}", file=sys.stderr)
+            return 1
         data["replay"] = args.replay
     if args.json:
         print(json.dumps(data, indent=2))
@@ -506,11 +510,14 @@ def _engine_error(args: argparse.Namespace, state: State, exc: Exception) -> int
 
     where = traceback.extract_tb(exc.__traceback__)[-1]
     path = Path(args.replay or f"engine-error-{state.game.scenario.id}-seed-{args.seed}.json")
-    atomic_write_text(path, Replay.of(state, with_fingerprints=False).to_text())
+    try:
+        atomic_write_text(path, Replay.of(state, with_fingerprints=False).to_text())
+        kept = f"the game so far is in {path} (please report it with that file)"
+    except OSError as err:
+        kept = f"the game so far could not be written to {path}: {err.strerror or err}"
     print(
         f"{args.file}: engine error after {len(state.history)} actions: "
-        f"{type(exc).__name__}: {exc} (at {Path(where.filename).name}:{where.lineno}); "
-        f"the game so far is in {path} (please report it with that file)",
+        f"{type(exc).__name__}: {exc} (at {Path(where.filename).name}:{where.lineno}); " + kept,
         file=sys.stderr,
     )
     return 3

@@ -91,6 +91,8 @@ class Replay:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise ReplayError(f"not a replay file: {exc}") from None
+        except RecursionError:
+            raise ReplayError("not a replay file: nested too deeply") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ReplayError(f'not a replay file (no "format": "{FORMAT}")')
         if data.get("version") != VERSION:
