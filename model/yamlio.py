@@ -323,7 +323,10 @@ def read_yaml_text(text: str, path: str = "<string>") -> Document:
                 "Hexwright files are far smaller; is this the right file?",
             )
         )
-    data = _fast(text)
+    # A file with more block-list items than one list may hold goes to the positioned reader,
+    # which stops at the first item too many (the fast one would build them all first).
+    many = text.count("- ") > MAX_LIST_ITEMS
+    data = _NOT_FAST if many else _fast(text)
     if data is not _NOT_FAST:
         doc = Document(data, path, None, text)
     else:
