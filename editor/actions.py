@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QMenu, QToolBar
 
 from editor.files.boards import BoardDocument
 from editor.files.document import ScenarioDocument
+from editor.help import ask_go_to_hex, show_about, show_shortcuts
 from editor.testplay.mode import ask_test_play, ask_test_play_from_position
 
 if TYPE_CHECKING:
@@ -265,6 +266,30 @@ ACTIONS: tuple[ActionSpec, ...] = (
         None,
         "Test-play the scenario from a position file (saved in Test Play, or written by "
         "'hexwright position') instead of its set-up",
+    ),
+    ActionSpec(
+        "view.go_to_hex",
+        "&Go to Hex...",
+        "&View",
+        ask_go_to_hex,
+        "Ctrl+G",
+        "Centre the map on a hex by its printed name (K1417, a seam's J1512)",
+    ),
+    ActionSpec(
+        "help.shortcuts",
+        "&Keyboard Shortcuts",
+        "&Help",
+        show_shortcuts,
+        "F1",
+        "Every keyboard shortcut of the editor, by menu",
+    ),
+    ActionSpec(
+        "help.about",
+        "&About Hexwright",
+        "&Help",
+        show_about,
+        None,
+        "Hexwright's version, the libraries it runs on, and where its game data come from",
     ),
     ActionSpec(
         "help.log_folder",
