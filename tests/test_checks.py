@@ -194,6 +194,21 @@ CASES = [
         "of Corner 1, 1 needed (change the layout or the overlays to meet it) [Armor [SCN V.B]]",
         id="layout-constraint",
     ),
+    pytest.param(
+        edited(
+            DEMO,
+            (
+                "  role: attacker\n",
+                "  role: attacker\n  plan:\n    posture: attack\n"
+                "    hold: [{units: [TIGER], until_turn: 2}]\n",
+            ),
+        ),
+        "bot-plan",
+        "s.yaml:89:21: error bot-plan: German's plan holds 'TIGER', which is neither a label "
+        "nor a unit type of its forces (INFANTRY-SQUAD, PANTHER-A, PZIVJ, STGIIIG-75) "
+        "[Hexwright bot plans (issue 17; our rule, no book has one)]",
+        id="bot-plan",
+    ),
 ]
 
 
