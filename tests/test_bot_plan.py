@@ -9,7 +9,10 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from model.scenario import BotPlan, Hold
+from model import edits_plan
+from model.edits_rules import RulesEditError
+from model.regions import HexesRegion
+from model.scenario import BotPlan, Hold, PlanObjective
 from model.scenario_io import dump_scenario, parse_scenario
 from model.yamlio import read_yaml_text
 from rules.checks import run_checks
@@ -249,3 +252,30 @@ def test_a_route_pulls_units_through_its_waypoints() -> None:
     waypoint = resolve("0820")
     assert resolve(routed).distance(waypoint) < resolve(direct).distance(waypoint)
     assert resolve(routed).distance(waypoint) < resolve("0810").distance(waypoint)
+
+
+# --- the pure edits the Bot plan tab makes (model/edits_plan.py) --------------------------------
+
+
+def test_plan_edits_make_a_plan_and_refuse_what_does_not_exist() -> None:
+    loaded = parse_scenario(scenario_text("edits", {"M4": ["0810"]}, {"Inf": ["3020"]}), "e.yaml")
+    s = edits_plan.set_plan(loaded.scenario, "us", BotPlan(posture="attack"))
+    for name in ("1010", "2020"):
+        item = PlanObjective(region=HexesRegion(hexes=[name]))
+        s = edits_plan.put_objective(s, "us", None, item, loaded.map)
+    s = edits_plan.move_objective(s, "us", 1, -1)
+    plan = s.side("us").plan
+    assert plan is not None
+    assert [o.region for o in plan.objectives] == [
+        HexesRegion(hexes=["2020"]),
+        HexesRegion(hexes=["1010"]),
+    ]
+    with pytest.raises(RulesEditError, match="already at that end"):
+        edits_plan.move_objective(s, "us", 0, -1)
+    with pytest.raises(RulesEditError, match="Tiger: neither a label nor a unit type"):
+        edits_plan.put_hold(s, "us", None, Hold(units=["Tiger"], until_turn=2))
+    with pytest.raises(RulesEditError, match="beyond the game length"):
+        edits_plan.put_hold(s, "us", None, Hold(units=["M4"], until_turn=7))
+    with pytest.raises(RulesEditError, match="no hex '9999' on this layout"):
+        edits_plan.set_route(s, "us", ["0810", "9999"], loaded.map)
+    assert edits_plan.set_plan(s, "us", None).side("us").plan is None
