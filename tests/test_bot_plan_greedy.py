@@ -172,3 +172,27 @@ def test_each_system_names_its_units_by_code_and_label() -> None:
 
 def _at(piece: Piece, h: Hex) -> Piece:
     return Piece(piece.side, h, piece.reach, piece.threat, piece.speed, piece.category)
+
+
+def test_the_advanced_demos_plans_change_the_play() -> None:
+    """scenarios/armor/demo-advanced.yaml gives both sides a plan (the outpost defends the
+    crossroads, the battle group attacks it); the same seeded heuristic game without them is
+    another game [AG V]."""
+    import dataclasses
+
+    from model.scenario_io import load_scenario
+    from rules.bots.base import make_bot, play
+    from rules.checks import run_checks
+
+    loaded = load_scenario(SCENARIOS / "armor" / "demo-advanced.yaml")
+    assert [s.plan.posture for s in loaded.scenario.sides if s.plan] == ["defend", "attack"]
+    assert not [f for f in run_checks(loaded) if f.code == "bot-plan"]
+    sides = [s.model_copy(update={"plan": None}) for s in loaded.scenario.sides]
+    bare = dataclasses.replace(loaded, scenario=loaded.scenario.model_copy(update={"sides": sides}))
+    prints = []
+    for version in (loaded, bare):
+        game = load_game(version)
+        state = game.new_initial_state(1)
+        play(state, {s: make_bot("heuristic", 11 + i) for i, s in enumerate(game.sides)})
+        prints.append(state.fingerprint())
+    assert prints[0] != prints[1]

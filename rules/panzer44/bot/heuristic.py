@@ -168,12 +168,16 @@ class HeuristicBot:
         specs, hexes = state.game.specs, state.board.hexes
         mine = {u: h for u, h in hexes.items() if specs[u].side == side}
         plan.observe(mine)
-        public = self._public(state, side)
         units = [u for u, s in specs.items() if s.side == side]
+        public: list[Panzer44State] = []  # made once, and only if a hold asks
 
         def contact(unit: str) -> bool:
             h = mine.get(unit)
-            return h is not None and self._exposure(public, specs[unit], h) > 0
+            if h is None:
+                return False
+            if not public:
+                public.append(self._public(state, side))
+            return self._exposure(public[0], specs[unit], h) > 0
 
         self._held = plan.held(state.play.turn, units, contact)
 
