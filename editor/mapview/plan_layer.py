@@ -1,7 +1,8 @@
 """The sides' bot plans drawn over the map (View > Show Set-up Zones shows them with the zones).
 
 For each side with a plan (``Side.plan``, :mod:`rules.bots.plan`): its objectives outlined in
-the side's colour, dashed, each with a round badge giving its place in the priority order, and
+the side's colour, dashed, each with a round badge at a corner of its middle hex (the first side's
+upper left, the second's upper right) giving its place in the priority order, and
 its route as a line through the middle of each waypoint, from a ring at its start to an
 arrowhead at its end. A layer of its own above the zones and below a tool's marks.
 """
@@ -41,9 +42,9 @@ class PlanBadge(QGraphicsItem):
     def __init__(self, text: str, colour: QColor, centre: QPointF, size: float) -> None:
         super().__init__()
         self.text, self.colour = text, colour
-        self.radius = size * 0.62
+        self.radius = size * 0.45
         self.font = QFont()
-        self.font.setPixelSize(max(7, round(size * 0.8)))
+        self.font.setPixelSize(max(7, round(size * 0.6)))
         self.font.setBold(True)
         self.setPos(centre)
 
@@ -93,7 +94,7 @@ class PlanLayer:
             return
         ctx = RegionContext(document.map, overlay_terrain=document.overlays.stacks)
         on_map = document.map.hexes
-        for side in document.scenario.sides:
+        for n, side in enumerate(document.scenario.sides):
             plan = side.plan
             if plan is None:
                 continue
@@ -105,7 +106,8 @@ class PlanLayer:
                         f" by turn {objective.by_turn}" if objective.by_turn else ""
                     )
                     self._outline(hexes, colour, tip)
-                    self._badge(str(i + 1), colour, _middle(hexes, self.size), tip)
+                    corner = _middle(hexes, self.size) + self._corner(n)
+                    self._badge(str(i + 1), colour, corner, tip)
             points = [
                 _middle(hexes, self.size)
                 for region in plan.route_regions()
@@ -113,6 +115,12 @@ class PlanLayer:
             ]
             if points:
                 self._route(points, colour, f"{side.name}'s route")
+
+    def _corner(self, n: int) -> QPointF:
+        """Where a side's badges sit in their hex: the upper left for the first side, the
+        upper right for the second (a badge in the middle would hide the counters there)."""
+        dx = self.size * 0.55 * (-1 if n % 2 == 0 else 1)
+        return QPointF(dx, -self.size * 0.5 * (1 if n < 2 else -1))
 
     def _outline(self, hexes: frozenset[Hex], colour: QColor, tip: str) -> None:
         pen = QPen(colour, 3.5)

@@ -26,7 +26,7 @@ from editor.files.document import ScenarioDocument
 from editor.scenario.details_editor import DetailsPage
 from editor.scenario.details_tab import scrolled
 from editor.scenario.length_tab import LengthTab
-from editor.scenario.plan_tab import PlanTab
+from editor.scenario.plan_tab import PLAN_CHANGE, PlanTab
 from editor.scenario.reinforcements_tab import ReinforcementsTab
 from editor.scenario.rules_forms import MessageLine
 from editor.scenario.rules_tab import SpecialRulesTab
@@ -47,7 +47,6 @@ _SHOWN_ON = (
     | Change.LENGTH
     | Change.FORCES
     | Change.LAYOUT
-    | Change.SETUP
 )
 #: The outline of a chosen objective or entry area on the map.
 PLACE_COLOUR = "#7d3c98"
@@ -154,6 +153,8 @@ class RulesPanel(QWidget):
     def _on_changed(self, change: Change) -> None:
         if change & _SHOWN_ON:
             self.refresh()
+        elif change & PLAN_CHANGE:  # a plan edit: its tab alone
+            self.plan_tab.fill(self.scenario)
 
     @property
     def scenario(self) -> Scenario | None:

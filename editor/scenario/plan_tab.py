@@ -121,7 +121,7 @@ class HoldForm(QGroupBox):
         self.until_turn = QSpinBox()
         self.until_turn.setRange(0, 99)
         self.until_turn.setSpecialValueText("no turn")
-        self.until_contact = QCheckBox("or when an enemy could fire at one of them")
+        self.until_contact = QCheckBox("or once an enemy could fire at one of them")
         self.message = MessageLine()
         form = compact_form()
         form.addRow("Units", self.units)
@@ -312,8 +312,12 @@ class PlanTab(ScenarioTab):
                 self.objectives.selectRow(chosen)
         self.objectives.fit_rows()
         self.holds.fit_rows()
-        self.route.setText(route_text(plan.route) if plan else "")
-        self.note.setText(plan.note if plan else "")
+        for line, text in (
+            (self.route, route_text(plan.route) if plan else ""),
+            (self.note, plan.note if plan else ""),
+        ):
+            line.setText(text)
+            line.setCursorPosition(0)  # the start of a long text, not its end
         self._enable()
 
     def _enable(self) -> None:
