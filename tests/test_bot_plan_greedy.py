@@ -196,3 +196,30 @@ def test_the_advanced_demos_plans_change_the_play() -> None:
         play(state, {s: make_bot("heuristic", 11 + i) for i, s in enumerate(game.sides)})
         prints.append(state.fingerprint())
     assert prints[0] != prints[1]
+
+
+def test_held_panzer_command_units_do_not_move_before_their_turn() -> None:
+    """Point 161 from Turn 5 to 7: the greedy bot moves the Soviet T-34 companies [§9]; held
+    until Turn 8 by their side's plan, they move none while the rest of the side still moves."""
+    from rules.engine.actions import Move
+
+    text = (SCENARIOS / "panzer-command" / "point-161.yaml").read_text()
+
+    def moved(text: str) -> set[str]:
+        game = game_of(text)
+        state = game.new_initial_state(1)
+        bots = {side: GreedyBot(3 + i) for i, side in enumerate(game.sides)}
+        found = set()
+        while not state.is_terminal() and state.progress().turn <= 7:
+            side = state.to_act()[0]
+            action = bots[side].choose(state, side)
+            if isinstance(action, Move):
+                found.add(action.unit)
+            state.apply(action)
+        return found
+
+    t34s = {f"soviet.su-t34.{n}" for n in (1, 2, 3)}
+    assert t34s <= moved(text)
+    plan = "    plan:\n      posture: attack\n      hold: [{units: [su-t34], until_turn: 8}]\n"
+    held = moved(text.replace("    role: attacker\n", "    role: attacker\n" + plan))
+    assert not t34s & held and "soviet.su-kv.1" in held
