@@ -223,3 +223,29 @@ def test_held_panzer_command_units_do_not_move_before_their_turn() -> None:
     plan = "    plan:\n      posture: attack\n      hold: [{units: [su-t34], until_turn: 8}]\n"
     held = moved(text.replace("    role: attacker\n", "    role: attacker\n" + plan))
     assert not t34s & held and "soviet.su-kv.1" in held
+
+
+def test_a_held_soldiers_squad_does_not_move_before_its_command_cycle() -> None:
+    """Dawn Patrol's first Command Cycle: the greedy bot moves men of both squads [6.21];
+    the American squad 'E' held until Cycle 2 moves none, the Germans still do."""
+    from rules.engine.actions import Move
+
+    text = (SCENARIOS / "soldiers" / "10-dawn-patrol.yaml").read_text()
+
+    def moved(text: str) -> set[str]:
+        game = game_of(text)
+        state = game.new_initial_state(1)
+        bots = {side: GreedyBot(3 + i) for i, side in enumerate(game.sides)}
+        found = set()
+        while not state.is_terminal() and state.progress().turn <= 1:
+            side = state.to_act()[0]
+            action = bots[side].choose(state, side)
+            if isinstance(action, Move):
+                found.add(action.unit.split(".")[0])
+            state.apply(action)
+        return found
+
+    assert moved(text) == {"us", "german"}
+    marker = "    starts_on_map: true\n"  # the American side's, the first
+    plan = "    plan:\n      posture: defend\n      hold: [{units: [E], until_turn: 2}]\n"
+    assert moved(text.replace(marker, marker + plan, 1)) == {"german"}
