@@ -31,8 +31,10 @@ The strategy, one decision at a time through the Game/State API (STYLE point 2):
   are worth it and where it ends beats its best plain move.
 
 - **A bot plan** (``Side.plan``, :mod:`rules.bots.plan`): its objectives, in priority order,
-  replace the victory conditions' regions; its posture scales cover, exposure and the bonus
-  for standing in an objective; a held unit is plotted no move (nor entry) until released;
+  replace the victory conditions' regions; its posture scales exposure and the bonus for
+  standing in an objective, and (defend, delay) stops closing on the enemy for its losses
+  (the plot weighs no losses of its own); a held unit is plotted no move (nor entry) until
+  released;
   a unit makes for its route's next waypoint before the objectives.
 
 Fair play: positions and its own plots come from ``state.view_for(side)``; the rules'
