@@ -279,3 +279,24 @@ def test_plan_edits_make_a_plan_and_refuse_what_does_not_exist() -> None:
     with pytest.raises(RulesEditError, match="no hex '9999' on this layout"):
         edits_plan.set_route(s, "us", ["0810", "9999"], loaded.map)
     assert edits_plan.set_plan(s, "us", None).side("us").plan is None
+
+
+def test_a_held_unit_waiting_off_the_map_does_not_enter_before_its_turn() -> None:
+    """A platoon entering on Game-Turn 1 always plots to enter [18.6]; held until Game-Turn 2
+    by its side's plan, it stays off the map, while the platoon on the map still moves."""
+    entering = (
+        "\n      - {unit: M4, label: late, placement: {kind: entry,"
+        " region: {kind: hexes, hexes: ['0134']}, turn: 1}}"
+        "\n      - {unit: M4, placement: {kind: hex, hex: '0810'}}"
+    )
+    plots = []
+    for plan in ("", "    plan: {posture: attack, hold: [{units: [late], until_turn: 2}]}"):
+        text = POSITION.format(
+            name="entry", us=entering, german=_forces({"Inf": ["3020"]}),
+            victory="{scoring: most-vp}", plan=plan, turns=6,
+        )  # fmt: skip
+        game = load_game(parse_scenario(text, "entry.yaml"))
+        assert isinstance(game, Panzer44Game)
+        plots.append(plots_of(game.new_initial_state(1), "us", HeuristicBot(0)))
+    assert plots[0]["us.M4.1"].task == "MV" and plots[0]["us.M4.2"].task == "MV"
+    assert "us.M4.1" not in plots[1] and plots[1]["us.M4.2"].task == "MV"
