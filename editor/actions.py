@@ -144,7 +144,8 @@ ACTIONS: tuple[ActionSpec, ...] = (
         _toggle_zones,
         "Z",
         tip="Show where each side sets up and enters: outlines in the side's colour, entry "
-        "areas hatched, reinforcements dashed",
+        "areas hatched, reinforcements dashed; and the sides' bot plans: objectives numbered, "
+        "routes as lines",
         checkable=True,
     ),
     ActionSpec(

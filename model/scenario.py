@@ -20,7 +20,7 @@ from pydantic import Field, model_validator
 from model.base import StrictModel
 from model.joins import JoinType
 from model.limits import MAX_COUNT, MAX_POINTS, MAX_TURNS
-from model.regions import HexName, Region
+from model.regions import HexesRegion, HexName, Region
 from model.scenario_map import Identifier, MapSetup
 from model.systems import GameSystem
 from model.victory import SpecialRule, UnitFilter, VictoryRules
@@ -307,6 +307,68 @@ class NamedForce(StrictModel):
     source: str | None = None
 
 
+class PlanObjective(StrictModel):
+    """One objective of a bot plan: a region (a named place is ``{kind: place, name: ...}``),
+    optionally to be reached by a turn."""
+
+    region: Region
+    by_turn: int | None = Field(
+        default=None,
+        ge=1,
+        le=MAX_TURNS,
+        description="the turn the designer wants it reached by (checked)",
+    )
+    note: str = ""
+
+
+class Hold(StrictModel):
+    """Units a bot keeps where they are until a turn or an event (a reserve, an ambush)."""
+
+    units: list[str] = Field(
+        min_length=1, description="force entry labels or unit type ids of the side"
+    )
+    until_turn: int | None = Field(
+        default=None, ge=1, le=MAX_TURNS, description="released on this turn"
+    )
+    until_contact: bool = Field(
+        default=False,
+        description="released once an enemy unit could fire at one of them (in reach and sight)",
+    )
+    note: str = ""
+
+    @model_validator(mode="after")
+    def _release(self) -> Hold:
+        if self.until_turn is None and not self.until_contact:
+            raise ValueError("say when they are released: 'until_turn', 'until_contact', or both")
+        return self
+
+
+#: A waypoint of a bot plan's route: a printed hex name, or a region.
+Waypoint = HexName | Region
+
+
+class BotPlan(StrictModel):
+    """How the heuristic bots play a side, in the scenario's own terms (issue 17; like the A/I
+    scripts of Tiller's games). Without a plan a bot plays for the victory conditions alone."""
+
+    posture: Literal["attack", "defend", "delay"] = Field(
+        description="attack: objectives before losses; defend: hold the objectives, losses "
+        "weigh more; delay: keep out of the enemy's fire, give ground slowly"
+    )
+    objectives: list[PlanObjective] = Field(
+        default_factory=list, description="regions or places to take or hold, first first"
+    )
+    hold: list[Hold] = Field(default_factory=list, description="units held back")
+    route: list[Waypoint] = Field(
+        default_factory=list, description="waypoints the side's units go through, in order"
+    )
+    note: str = ""
+
+    def route_regions(self) -> list[Region]:
+        """The route's waypoints as regions (a hex name is the region of that one hex)."""
+        return [HexesRegion(hexes=[w]) if isinstance(w, str) else w for w in self.route]
+
+
 class Side(StrictModel):
     """One side of the scenario."""
 
@@ -343,6 +405,9 @@ class Side(StrictModel):
         default_factory=dict,
         description="the system's starting values for the side, e.g. Panzer Command's "
         "division_hq_space, dispatch_points, direct_commands, air_strength",
+    )
+    plan: BotPlan | None = Field(
+        default=None, description="how the heuristic bots play this side; unset: as they see fit"
     )
     note: str = ""
 

@@ -6,13 +6,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
+from model.scenario import Side
 from rules.bots.greedy import ACTIVITY_BONUS, Adapter, Piece
+from rules.bots.plan import numbered_names
 from rules.engine.actions import Action
 from rules.engine.core import Outcome
 from rules.panzer_command.zones import printed_fire_zone
 
 if TYPE_CHECKING:
-    from rules.panzer_command.game import PcState
+    from rules.panzer_command.game import PanzerCommandGame, PcState
 
 
 class PcAdapter(Adapter):
@@ -44,3 +46,12 @@ class PcAdapter(Adapter):
 
     def hex_of(self, state: PcState, name: str) -> Hex | None:
         return state.game.by_name.get(name)
+
+    def plan_names(self, game: PanzerCommandGame) -> dict[str, frozenset[str]]:
+        """Counters numbered per unit code as the set-up makes them, reinforcements after."""
+        from rules.panzer_command.units import is_counter, unit_of
+
+        def make(side: Side, code: str, n: int) -> str | None:
+            return unit_of(side, code, n).id if is_counter(side, code) else None
+
+        return numbered_names(game.scenario, make, reinforcements=True)
