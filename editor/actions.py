@@ -74,6 +74,14 @@ ACTIONS: tuple[ActionSpec, ...] = (
         QKeySequence.StandardKey.Open,
     ),
     ActionSpec(
+        "file.open_built_in",
+        "Open &Built-in Scenario...",
+        "&File",
+        lambda w: w.files.choose_built_in(),
+        "Ctrl+Shift+O",
+        "Browse the scenarios that come with Hexwright, by game, with their maps",
+    ),
+    ActionSpec(
         "file.new_board",
         "New &Board...",
         "&File",

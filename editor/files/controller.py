@@ -21,6 +21,7 @@ from editor.files.boards import (
     save_board_as,
     save_board_document,
 )
+from editor.files.builtin import BuiltInDialog
 from editor.files.document import ScenarioDocument
 from editor.files.new_scenario import NewScenarioDialog
 from editor.files.recent import RecentFiles, is_built_in
@@ -77,6 +78,13 @@ class FileController(QObject):
 
     def _refuse(self, path: str | Path, text: str) -> None:
         QMessageBox.warning(self.window, "Cannot open scenario", f"{path} has problems:\n\n{text}")
+
+    def choose_built_in(self) -> bool:
+        """File > Open Built-in Scenario...: the browser, then the scenario chosen."""
+        dialog = BuiltInDialog(self.window)
+        accepted = dialog.exec() == BuiltInDialog.DialogCode.Accepted
+        dialog.deleteLater()
+        return bool(accepted and dialog.chosen is not None and self.open_file(dialog.chosen))
 
     def choose_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
