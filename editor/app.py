@@ -13,8 +13,15 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QUrl
-from PySide6.QtGui import QCloseEvent, QDesktopServices, QKeySequence
+from PySide6.QtCore import QMimeData, Qt, QUrl
+from PySide6.QtGui import (
+    QCloseEvent,
+    QDesktopServices,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QKeySequence,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -60,6 +67,7 @@ class MainWindow(QMainWindow):
 
     def __init__(self) -> None:
         super().__init__()
+        self.setAcceptDrops(True)  # a scenario file dropped on the window opens
         self.setWindowTitle("Hexwright")
         self.resize(1280, 860)
         self.view: MapView = MapView(self)
@@ -299,11 +307,42 @@ class MainWindow(QMainWindow):
             self.setWindowTitle(f"{name}[*] - {d.scenario.title} - Hexwright")
             self.setWindowModified(d.modified)
 
+    # --- a file dropped on the window opens ---------------------------------------------------
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt API
+        if dropped_file(event.mimeData()) is not None:
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:  # noqa: N802 - Qt API
+        if dropped_file(event.mimeData()) is not None:
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt API
+        path = dropped_file(event.mimeData())
+        if path is None:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        self.open_file(path)
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
         if self.files.may_close():
             event.accept()
         else:
             event.ignore()
+
+
+def dropped_file(mime: QMimeData) -> Path | None:
+    """The scenario file a drag carries (the first local ``.yaml``/``.yml``), or None."""
+    for url in mime.urls() if mime.hasUrls() else []:
+        path = Path(url.toLocalFile()) if url.isLocalFile() else None
+        if path is not None and path.suffix.lower() in (".yaml", ".yml") and path.is_file():
+            return path
+    return None
 
 
 def run_editor(path: str | None = None) -> int:

@@ -63,3 +63,40 @@ def test_click_shows_a_scenario_and_a_double_click_opens_it(
     assert "bought with 100 points" in seen["details"]
     assert seen["picture"] == "yes" and seen["open"] == "yes"
     assert w.document is not None and w.document.scenario.id == "armor-4a"
+
+
+def test_a_scenario_file_dropped_on_the_map_opens(qtbot: QtBot, tmp_path: Path) -> None:
+    from PySide6.QtCore import QMimeData, QPoint, QUrl
+    from PySide6.QtGui import QDragEnterEvent, QDropEvent
+
+    w = MainWindow()
+    qtbot.addWidget(w, before_close_func=lambda w: w.document.undo_stack.setClean())
+    w.show()
+    qtbot.waitExposed(w)
+    assert w.open_file(default_scenario_path())
+    dropped = tmp_path / "mine.yaml"
+    dropped.write_text((ROOT / "scenarios/soldiers/10-dawn-patrol.yaml").read_text())
+    mime = QMimeData()
+    mime.setUrls(
+        [QUrl.fromLocalFile(str(tmp_path / "notes.txt")), QUrl.fromLocalFile(str(dropped))]
+    )
+    (tmp_path / "notes.txt").write_text("not a scenario")
+    target = w.view.viewport()  # over the map, which takes only its own drags
+    at = QPoint(target.width() // 2, target.height() // 2)
+    actions = Qt.DropAction.CopyAction
+    enter = QDragEnterEvent(
+        at, actions, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    )
+    QApplication.sendEvent(target, enter)
+    assert enter.isAccepted()  # the window takes the file (the map passes it on)
+    drop = QDropEvent(at, actions, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(target, drop)
+    assert w.document is not None and w.document.scenario.id == "soldiers-10"
+    # the window takes nothing else
+    other = QMimeData()
+    other.setText("hello")
+    refused = QDragEnterEvent(
+        at, actions, other, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    )
+    w.dragEnterEvent(refused)
+    assert not refused.isAccepted()

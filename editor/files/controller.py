@@ -198,8 +198,13 @@ class FileController(QObject):
         self.say(f"Exported {path}")
 
     def say(self, text: str) -> None:
-        """A passing line in the window's status bar."""
-        self.window.statusBar().showMessage(text, 4000)
+        """A passing line in the window's status bar (in its normal colour: a refusal's red
+        does not stay on)."""
+        say = getattr(self.window, "say", None)
+        if callable(say):
+            say(text)
+        else:
+            self.window.statusBar().showMessage(text, 4000)
 
     # --- unsaved work ---------------------------------------------------------------------
 

@@ -246,6 +246,8 @@ class MapView(QGraphicsView):
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt API
         if any(event.mimeData().hasFormat(k) for k in self.DRAGGED):
             event.acceptProposedAction()
+        elif event.mimeData().hasUrls():
+            event.ignore()  # a file: the window opens it
         else:
             super().dragEnterEvent(event)
 
@@ -269,6 +271,9 @@ class MapView(QGraphicsView):
     def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt API
         found = self._drag(event)
         if found is None:
+            if event.mimeData().hasUrls():
+                event.ignore()  # a file: the window opens it
+                return
             super().dropEvent(event)
             return
         event.acceptProposedAction()
