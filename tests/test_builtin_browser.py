@@ -100,3 +100,14 @@ def test_a_scenario_file_dropped_on_the_map_opens(qtbot: QtBot, tmp_path: Path) 
     )
     w.dragEnterEvent(refused)
     assert not refused.isAccepted()
+
+
+def test_the_overlays_panel_forgets_the_last_games_message(qtbot: QtBot) -> None:
+    # Soldiers has no overlay counters; opening an Armor scenario after it must not keep saying so.
+    w = MainWindow()
+    qtbot.addWidget(w, before_close_func=lambda w: w.document.undo_stack.setClean())
+    assert w.open_file(str(ROOT / "scenarios/soldiers/10-dawn-patrol.yaml"))
+    panel = w.overlay_panel
+    assert "no terrain overlay counters" in panel.message.text()
+    assert w.open_file(default_scenario_path())
+    assert panel.message.text() == ""
