@@ -277,6 +277,14 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "'hexwright position') instead of its set-up",
     ),
     ActionSpec(
+        "view.reset_layout",
+        "&Reset Layout",
+        "&View",
+        lambda w: w.reset_layout(),
+        None,
+        "Put the panels and the window's size back as Hexwright first shows them",
+    ),
+    ActionSpec(
         "view.go_to_hex",
         "&Go to Hex...",
         "&View",
