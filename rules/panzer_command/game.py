@@ -51,23 +51,39 @@ from rules.panzer_command import position as position_io
 from rules.panzer_command import preview, view
 from rules.panzer_command.actions import (
     ACTIONS,
+    Assault,
     ChitDrawn,
     ChitsInCup,
+    Concentrate,
     Dispatch,
     Fire,
     HqAssigned,
     Improve,
+    OpFire,
     PointsChanged,
     PositionChanged,
     Rally,
+    Retreat,
     Select,
 )
+from rules.panzer_command.assault import assault, retreat, why_not_assault
 from rules.panzer_command.command import first_holder, regimental_hqs, why_out_of_command
+from rules.panzer_command.concentrate import OFF, concentrate, concentrate_options
 from rules.panzer_command.digging import improve, leave, why_not_improve
 from rules.panzer_command.fire import d10, fire, rally, why_not_fire, why_not_rally
 from rules.panzer_command.moves import move, move_options
+from rules.panzer_command.opportunity import announce
 from rules.panzer_command.position import PcPositionState
-from rules.panzer_command.records import MAX_COMMANDS, MAX_DISPATCH, Command, Play, Troops
+from rules.panzer_command.reacting import answered, reaction_options, why_not_done
+from rules.panzer_command.records import (
+    MAX_COMMANDS,
+    MAX_DISPATCH,
+    Assaulting,
+    Command,
+    Play,
+    Reaction,
+    Troops,
+)
 from rules.panzer_command.reinforcements import due
 from rules.panzer_command.units import PcUnit, deploy, division_ratings
 from rules.panzer_command.victory import evaluate_outcome
@@ -146,6 +162,8 @@ class PcState(State):
             dp={s: int(settings[s].get("dispatch_points", 0)) for s in game.sides},
             dc={s: int(settings[s].get("direct_commands", 0)) for s in game.sides},
         )
+        self.reaction = Reaction()
+        self.assaulting = Assaulting()
         for u, h in sorted(dep.hexes.items()):
             self.emit(UnitDeployed(u, game.name(h), dep.how[u]))
         for u in sorted(dep.entrenched & set(dep.hexes)):
@@ -183,7 +201,7 @@ class PcState(State):
 
     def _begin_turn(self) -> None:
         for side in sorted(self.game.hqs):
-            if side not in self.troops.hq:
+            if side not in self.troops.hq and side not in self.troops.hq_destroyed:
                 self._assign_hq(side, "reassigned in the Preparation Phase [§3.1 Preparation A]")
         self.emit(SegmentBegan(self.play.turn, "Preparation Phase", "B: chits into the cup"))
         self.command.cup = [f"{s}:regiment" for s in self.game.sides]
@@ -213,6 +231,11 @@ class PcState(State):
                 self._points(side, "dispatch", 1, f"rolled {roll} <= Initiative Rating {rating}")
         self.play.phase, self.play.passed = "action", set()
         self.emit(SegmentBegan(self.play.turn, "Action Phase", "chit draws"))
+
+    def spend_points(self, side: str, what: str, change: int, why: str) -> None:
+        """Change a side's Dispatch Points (``dispatch``) or Direct Commands (``commands``)
+        within their caps, and say why [§4.2]."""
+        self._points(side, what, change, why)
 
     def _points(self, side: str, what: str, change: int, why: str) -> None:
         points = self.command
@@ -254,6 +277,8 @@ class PcState(State):
     def to_act(self) -> tuple[str, ...]:
         if self.play.over:
             return ()
+        if self.reaction.trigger:
+            return (self.reaction.side,)  # Opportunity Fire or a retreat is answered [§8; §9.4]
         if self.play.phase == "segment":
             return (self.owner,)
         order = (self.game.reaction, self.game.initiative)
@@ -345,6 +370,11 @@ class PcState(State):
         for s in self.to_act():
             if side is not None and s != side:
                 continue
+            if self.reaction.trigger:
+                found.extend(reaction_options(self, s))
+                if why_not_done(self) is None:
+                    found.append(Done(s))
+                continue
             if (
                 self.play.phase == "prep"
                 and self.command.dp[s] >= 1
@@ -379,6 +409,11 @@ class PcState(State):
             found.append(Rally(unit))
         if why_not_improve(self, unit) is None:
             found.append(Improve(unit))
+        for t in sorted(self.troops.hexes):
+            enemy = self.game.units[t].side != self.game.units[unit].side
+            if enemy and why_not_assault(self, Assault(unit, t)) is None:
+                found.append(Assault(unit, t))
+        found.extend(concentrate_options(self, unit))
         return found
 
     # --- applying actions ---------------------------------------------------------------------
@@ -391,7 +426,13 @@ class PcState(State):
             self._done(action)
         elif isinstance(action, (Dispatch, Select)):
             self._spend(action)
-        elif isinstance(action, (Move, Fire, Rally, Improve)):
+        elif isinstance(action, OpFire):
+            announce(self, action)
+        elif isinstance(action, Retreat):
+            retreat(self, action)
+        elif isinstance(action, Concentrate) and action.hex.lower() == OFF:
+            concentrate(self, action)  # ceasing is no Action (our reading) [§10.3]
+        elif isinstance(action, (Move, Fire, Rally, Improve, Assault, Concentrate)):
             self._unit_action(action)
 
     def why_not(self, action: Action) -> str | None:
@@ -400,6 +441,10 @@ class PcState(State):
         return preview.why_not(self, action)
 
     def _done(self, action: Done) -> None:
+        if self.reaction.trigger:
+            self.emit(SideDone(action.side, f"{self.reaction.trigger} reaction"))
+            answered(self)
+            return
         self.emit(SideDone(action.side, self.play.phase))
         if self.play.phase == "segment":
             self.play.chit, self.play.acted = None, set()
@@ -417,7 +462,7 @@ class PcState(State):
             self._points(side, "dispatch", -2, "immediate activation [§3.1 Action Phase A-B]")
             self._segment(chit, "selected with 2 Dispatch Points [§3.1 Action Phase A-B]")
 
-    def _unit_action(self, action: Move | Fire | Rally | Improve) -> None:
+    def _unit_action(self, action: Move | Fire | Rally | Improve | Assault | Concentrate) -> None:
         unit = action.unit
         if self.needs_command(unit):
             second = "" if self.direct_command_segment() else ", its second Action (In Command)"
@@ -433,6 +478,10 @@ class PcState(State):
             fire(self, unit, action.target)
         elif isinstance(action, Improve):
             improve(self, unit)
+        elif isinstance(action, Assault):
+            assault(self, action)
+        elif isinstance(action, Concentrate):
+            concentrate(self, action)
         else:
             rally(self, unit)
 
@@ -442,7 +491,18 @@ class PcState(State):
         leave(self, unit, "the unit is eliminated")
         self.troops.hexes.pop(unit, None)
         side = self.game.units[unit].side
-        if self.troops.hq.get(side) == unit:
+        if self.troops.hq.get(side) == unit and self.assaulting.unit:
+            del self.troops.hq[side]
+            self.troops.hq_destroyed.add(side)
+            self.emit(
+                HqAssigned(
+                    side,
+                    None,
+                    f"the Regimental HQ is destroyed with {unit} in a Close Assault: it is not "
+                    "reassigned [§3.1 Preparation A]",
+                )
+            )
+        elif self.troops.hq.get(side) == unit:
             del self.troops.hq[side]
             self.emit(
                 HqAssigned(
@@ -453,6 +513,7 @@ class PcState(State):
                 )
             )
         self.troops.steps[unit] = 0
+        self.troops.concentrations.pop(unit, None)
         self.troops.suppressed.discard(unit)
         self.troops.cohesion.pop(unit, None)
         self.troops.eliminated.append(unit)

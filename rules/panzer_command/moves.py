@@ -15,8 +15,11 @@ from model.hexes import Hex
 from rules.engine.actions import Move
 from rules.engine.events import UnitDeployed
 from rules.movement.reach import reachable
-from rules.panzer_command.actions import UnitMoved
+from rules.panzer_command.actions import UnitHit, UnitMoved
 from rules.panzer_command.digging import arrive, leave
+from rules.panzer_command.fire import end_concentration
+from rules.panzer_command.opportunity import offer, stopped
+from rules.panzer_command.records import Reaction
 from rules.panzer_command.reinforcements import due, entry_cost, entry_hexes
 
 if TYPE_CHECKING:
@@ -138,19 +141,89 @@ def path_cost(state: PcState, action: Move) -> tuple[float, list[str]]:
 
 
 def move(state: PcState, action: Move) -> None:
+    """The Move Action, hex by hex: before each hex it leaves, the enemy may answer with
+    Opportunity Fire (:mod:`rules.panzer_command.opportunity`) [§8.1-8.2]."""
     game, unit = state.game, action.unit
-    spent, why = path_cost(state, action)
+    names = [n.upper() for n in action.path]
+    walked: list[str] = []
+    spent, why = 0.0, []
     if unit not in state.troops.hexes:  # a reinforcement enters [§15.2]
-        name = action.path[0].upper()
-        state.play.entered[name] = state.play.entered.get(name, 0) + state.troops.steps[unit]
-        state.emit(UnitDeployed(unit, name, f"enters as a reinforcement: {why[0]}"))
+        first = game.by_name[names[0]]
+        cost, text = entry_cost(state, unit, first)
+        state.play.entered[names[0]] = (
+            state.play.entered.get(names[0], 0) + state.troops.steps[unit]
+        )
+        state.troops.hexes[unit] = first
+        state.emit(UnitDeployed(unit, names[0], f"enters as a reinforcement: {names[0]}: {text}"))
+        walked, spent, why, names = [names[0]], cost or 0.0, [f"{names[0]}: {text}"], names[1:]
     else:
-        leave(state, unit, "the unit moves")  # its Improved Position goes [§19]
-    end = game.by_name[action.path[-1].upper()]
-    state.troops.hexes[unit] = end
-    names = tuple(n.upper() for n in action.path)
-    state.emit(UnitMoved(unit, names, spent, game.units[unit].movement, tuple(why)))
-    arrive(state, unit, end)
+        # its Improved Position goes the instant it announces leaving [§19]
+        leave(state, unit, "the unit moves")
+        end_concentration(state, unit, "the unit moves")
+    walk(state, Reaction("move", target=unit, rest=names, walked=walked, spent=spent, why=why))
+
+
+def walk(state: PcState, move: Reaction) -> None:
+    """Go on with a move (``move`` holds where it stands) until its end, or until it is held
+    for Opportunity Fire [§8.1]."""
+    while move.rest:
+        move.entering, move.rest = move.rest[0], move.rest[1:]
+        if offer(state, move):
+            return
+        _step(state, move)
+    _finish(state, move)
+
+
+def resume_move(state: PcState, move: Reaction) -> None:
+    """After the Opportunity Fire: a unit Suppressed or destroyed stays where it is, else it
+    enters the hex it announced and goes on [§8.1]."""
+    unit = move.target
+    if stopped(state, unit):
+        state.emit(
+            UnitHit(
+                unit,
+                f"stops in {move.exiting}: Suppressed or destroyed by Opportunity Fire",
+                "[§8.1]",
+            )
+        )
+        _finish(state, move)
+        return
+    _step(state, move)
+    walk(state, move)
+
+
+def _step(state: PcState, move: Reaction) -> None:
+    """The unit enters the next hex of its move."""
+    game, unit = state.game, move.target
+    frm, to = state.troops.hexes[unit], game.by_name[move.entering]
+    found = game.movement.cost(game.units[unit].movement_class, to, frm)
+    state.troops.hexes[unit] = to
+    move.walked.append(move.entering)
+    move.spent += found.cost or 0.0
+    move.why.append(f"{move.entering}: {found.text} ({found.rule})")
+    pinned_out(state, unit)
+
+
+def _finish(state: PcState, move: Reaction) -> None:
+    unit = move.target
+    spec = state.game.units[unit]
+    state.emit(UnitMoved(unit, tuple(move.walked), move.spent, spec.movement, tuple(move.why)))
+    if unit in state.troops.hexes:
+        arrive(state, unit, state.troops.hexes[unit])
+
+
+def pinned_out(state: PcState, unit: str) -> None:
+    """Enemy units next to ``unit`` that had Concentrated on a hex not adjacent to them lose
+    the Concentration: their Fire Zone is reduced to the adjacent hexes [§6.5; §10.3]."""
+    if unit in state.troops.suppressed or unit not in state.troops.hexes:
+        return
+    game, at = state.game, state.troops.hexes[unit]
+    for e, there in sorted(state.troops.concentrations.items()):
+        h = state.troops.hexes.get(e)
+        if h is None or game.units[e].side == game.units[unit].side or h.distance(at) != 1:
+            continue
+        if game.by_name[there].distance(h) > 1:
+            end_concentration(state, e, f"{unit} moves adjacent to it")
 
 
 def move_options(state: PcState, unit: str) -> list[Move]:

@@ -48,6 +48,9 @@ class PcUnit:
     steps: int
     placeholder: str | None
     independent: bool = False  # commanded by the Division HQ, always In Command [§2.5; §4.4]
+    tank: bool = False  # a tank for Close Assault: D Class, tracked [§9.2]
+    infantry: bool = False  # infantry or engineer: the Troop Quality roll against tanks [§9.2]
+    close_assault: bool = False  # may initiate a Close Assault [§9.1]
 
     def strength(self, steps: int) -> int | None:
         """The printed Attack Strength of the side showing [§2.5]."""
@@ -122,6 +125,9 @@ def unit_of(side: Side, code: str, number: int) -> PcUnit:
         steps=int(str(_raw(v, "steps", 1))),
         placeholder=entry.placeholder if entry.values_placeholder or not entry.source else None,
         independent=_raw(v, "independent") is True,
+        tank=_raw(v, "tank") is True,
+        infantry=_raw(v, "infantry") is True or _raw(v, "engineer") is True,
+        close_assault=_raw(v, "close_assault") is True,
     )
 
 
