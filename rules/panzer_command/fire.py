@@ -6,7 +6,9 @@ succeeds, 0 always and 9 never [§2.3; §7.2]; the same roll is read on the CRT 
 firer's Weapon Class against the target's Target Class [§7.2]. Each step is written into a
 :class:`~rules.panzer_command.actions.FireExplained` event with its rule and its placeholder, if
 any. Improved Positions and entrenchments modify it (:mod:`rules.panzer_command.digging`)
-[§16.5; §19]. Not yet: Opportunity Fire [§8], Close Assault [§9], Concentrated Fire [§10].
+[§16.5; §19], and so does a Concentration on the target's hex [§10.3]. Opportunity Fire
+[§8.4] and Close Assault [§9.6] read their own columns of the Combat Modifiers Summary
+(:func:`attack_strength`); Direct Fire's Troop Quality modifier is not applied yet.
 """
 
 from __future__ import annotations

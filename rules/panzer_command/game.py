@@ -20,14 +20,18 @@ What this slice plays, by the book's Sequence of Play [§3.1-3.2]:
 - Actions: Move [§5] (costs from :mod:`rules.movement.costs`; at most 6 Steps end in a hex
   [§5.2]), Direct Fire [§7] within the Fire Zone and an 8-hex line of sight [§6.2; §6.5;
   §14.2] (:mod:`rules.panzer_command.zones`), Rally [§11.2] and Improve Position [§19]
-  (:mod:`rules.panzer_command.fire`, :mod:`rules.panzer_command.digging`), results [§11.1].
+  (:mod:`rules.panzer_command.fire`, :mod:`rules.panzer_command.digging`), results [§11.1],
+  Close Assault with its retreats and advance [§9] (:mod:`rules.panzer_command.assault`),
+  Concentrate Fire [§10] (:mod:`rules.panzer_command.concentrate`).
+- Opportunity Fire [§8]: a move, Close Assault, retreat or advance is held
+  (:class:`~rules.panzer_command.records.Reaction`) while the other side announces its fires
+  and is done (:mod:`rules.panzer_command.opportunity`, :mod:`rules.panzer_command.reacting`).
 - End of Turn when the cup is empty [§3.1]; the game ends after the scenario's turns, and the
   scenario's typed victory conditions decide (:mod:`rules.panzer_command.victory`).
 
 Simplifications, named: one regiment per side (the scenarios assign no regiments), whose
-Troop Quality is still the Division HQ's; no Opportunity Fire [§8], Close Assault [§9],
-Concentrated Fire [§10], transport [§13], Indirect Fire [§14.3-14.7], engineers [§16] (so no
-Entrench Action), minefields [§17], air [§18], night [§20].
+Troop Quality is still the Division HQ's; no transport [§13], Indirect Fire [§14.3-14.7],
+engineers [§16] (so no Entrench Action), minefields [§17], air [§18], night [§20].
 """
 
 from __future__ import annotations
