@@ -16,6 +16,8 @@ The action grammar (the ``move`` and ``done`` verbs are the shared ones of
     assault soviet.su-t34.1 german.de-pak.1   # Close Assault Action on the target's hex [§9]
     retreat german.de-pak.1 1308 1309   # a Close Assaulted unit retreats [§9.4]
     concentrate german.de-pak.1 1306   # Concentrate Fire Action on a hex [§10]
+    mount soviet.su-motor-rifle.1 soviet.su-t34.1   # Mount a tank, truck or spw [§13]
+    dismount soviet.su-motor-rifle.1   # Dismount Action [§13]
     done soviet              # the side passes (spends no more points; ends its Segment)
 
 The game reads these verbs (:data:`ACTIONS`, :meth:`rules.engine.core.Game.parse_action`).
@@ -203,6 +205,31 @@ class Retreat(Action):
         return cls(_checked(args[0], "unit id", line), hexes)
 
 
+@dataclass(frozen=True)
+class Mount(Action):
+    """Mount Action: the unit mounts ``carrier`` (``truck``, ``spw`` or a tank's unit) [§13]."""
+
+    verb: ClassVar[str] = "mount"
+    unit: str
+    carrier: str
+
+    def text(self) -> str:
+        return f"{self.verb} {self.unit} {self.carrier}"
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> Mount:
+        if len(args) != 2:
+            raise ActionSyntaxError(f"'{line}': write 'mount UNIT truck|spw|TANK'")
+        return cls(_checked(args[0], "unit id", line), _checked(args[1], "carrier", line))
+
+
+@dataclass(frozen=True)
+class Dismount(UnitAction):
+    """Dismount Action: the unit leaves its truck, SPWs or tank [§13]."""
+
+    verb: ClassVar[str] = "dismount"
+
+
 #: Panzer Command's verbs (with the shared ``move``, ``done`` and ``force-dice``).
 ACTIONS: tuple[type[Action], ...] = (
     Move,
@@ -215,6 +242,8 @@ ACTIONS: tuple[type[Action], ...] = (
     Assault,
     Concentrate,
     Retreat,
+    Mount,
+    Dismount,
 )
 
 

@@ -54,6 +54,15 @@ from rules.panzer_command.fire import CA, apply_result, attack, d10, end_concent
 from rules.panzer_command.moves import pinned_out, step_cost, why_overstacked
 from rules.panzer_command.opportunity import offer, stopped
 from rules.panzer_command.records import Assaulting, Reaction
+from rules.panzer_command.transport import (
+    SPW,
+    TRUCK,
+    carrier_of,
+    involuntary,
+    moves_as,
+    on_vehicle,
+    riders,
+)
 from rules.panzer_command.zones import why_concentrated_elsewhere
 
 if TYPE_CHECKING:
@@ -77,6 +86,8 @@ def why_not_assault(state: PcState, action: Assault) -> str | None:
         return f"'{target}' is not an enemy unit on the map"
     if unit not in state.troops.hexes:
         return "the unit is not on the map"
+    if unit in state.troops.mounted:
+        return "a unit being transported cannot initiate a Close Assault [§9.1]"
     if not spec.close_assault or spec.movement <= 0 or spec.attack is None:
         return (
             "this unit cannot initiate a Close Assault (trucks, SPWs, artillery, immobile "
@@ -106,6 +117,8 @@ def assault(state: PcState, action: Assault) -> None:
     name = state.game.name(state.troops.hexes[target])
     state.assaulting = Assaulting(unit, target, name)
     state.emit(AssaultReport(unit, f"Close Assaults {target} in {name}", "[§9.2 step 1]"))
+    for rider in riders(state, unit):  # standing in for the owner: they dismount [§13.3]
+        involuntary(state, rider, f"{unit} Close Assaults; it may dismount at no cost [§13.3]")
     held = defenders(state)
     tanks = state.game.units[unit].infantry and any(state.game.units[d].tank for d in held)
     if tanks and not _tq(state, unit, "to Close Assault a hex with tanks [§9.2 step 2]"):
@@ -166,7 +179,8 @@ def can_fight(state: PcState, unit: str) -> bool:
     [§9.2 step 4]."""
     spec = state.game.units[unit]
     return (
-        spec.attack is not None
+        unit not in state.troops.mounted  # a passenger never attacks [§13.2-13.3]
+        and spec.attack is not None
         and spec.weapon_class not in (None, "Hm")
         and spec.category not in ("transport", "truck", "spw")
     )
@@ -219,9 +233,11 @@ def _round(state: PcState) -> None:
 def retreat_paths(state: PcState, unit: str) -> list[tuple[str, ...]]:
     """The retreats open to a defender now, each a path of one or two hexes [§9.4]."""
     game, a = state.game, state.assaulting
-    spec = game.units[unit]
+    spec = moves_as(state, unit)
     if unit in state.troops.suppressed or spec.movement <= 0 or spec.movement_class == "immobile":
         return []
+    if carrier_of(state, unit) not in (None, TRUCK, SPW):
+        return []  # a tank's passenger retreats with its tank [§13.3]
     at = state.troops.hexes[unit]
     longest = 2 if spec.movement > game.units[a.unit].movement else 1
     paths: list[tuple[Hex, ...]] = []
@@ -247,8 +263,10 @@ def _next_to_enemy(state: PcState, unit: str, h: Hex) -> bool:
 
 
 def must_retreat(state: PcState, unit: str) -> bool:
-    """A unit without a printed Attack Strength must retreat when it can [§9.4 note]."""
-    return state.game.units[unit].attack is None and bool(retreat_paths(state, unit))
+    """A unit without a printed Attack Strength must retreat when it can, so must a truck or
+    SPW with its passenger [§9.4 note; §13.2]."""
+    unarmed = state.game.units[unit].attack is None or on_vehicle(state, unit)
+    return unarmed and bool(retreat_paths(state, unit))
 
 
 def _offer_retreat(state: PcState) -> bool:
@@ -293,7 +311,11 @@ def why_not_stand(state: PcState) -> str | None:
 
 
 def stand(state: PcState) -> None:
-    """The defender retreats no more units after this Round."""
+    """The defender retreats no more units after this Round; the passengers of its tanks that
+    stay dismount [§13.3]."""
+    for d in defenders(state):
+        for rider in riders(state, d):
+            involuntary(state, rider, "its tank did not retreat after the Round [§13.3]")
     state.assaulting.offered = state.assaulting.round
     fight(state)
 
@@ -334,6 +356,8 @@ def _retreat_step(state: PcState, move: Reaction) -> None:
     if not move.walked and unit not in state.assaulting.retreated:
         state.assaulting.retreated.append(unit)
     state.troops.hexes[unit] = state.game.by_name[move.entering]
+    for rider in riders(state, unit):  # they retreat together, mounted [§13.3]
+        state.troops.hexes[rider] = state.troops.hexes[unit]
     move.walked.append(move.entering)
     pinned_out(state, unit)
 

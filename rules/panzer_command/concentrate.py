@@ -49,6 +49,8 @@ def why_not_concentrate(state: PcState, action: Concentrate) -> str | None:
         )
     if unit in state.troops.suppressed:
         return "a Suppressed unit performs no Action but Rally [§11.1]"
+    if unit in state.troops.mounted:
+        return "a passenger has no Fire Zone [§13.2-13.3]"
     if state.troops.concentrations.get(unit) == game.name(h):
         return f"the unit has Concentrated on {game.name(h)} already [§10.3]"
     if at.distance(h) > fire_zone_range(state, unit) or not sees(state, at, h):

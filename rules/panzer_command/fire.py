@@ -19,6 +19,17 @@ from rules.engine.worked import Working
 from rules.movement.costs import terrain_effect
 from rules.panzer_command.actions import FireExplained, UnitHit
 from rules.panzer_command.digging import combat_rows
+from rules.panzer_command.transport import (
+    SPW,
+    TRUCK,
+    carrier_of,
+    defends_as,
+    involuntary,
+    on_vehicle,
+    riders,
+    targets,
+    vehicle_result,
+)
 from rules.panzer_command.units import SYSTEM, cell
 from rules.panzer_command.zones import (
     concentrated_on,
@@ -50,6 +61,8 @@ def why_not_fire(state: PcState, unit: str, target: str) -> str | None:
         return "the unit has no Direct Fire (no Attack Strength, or a mortar) [§7.1]"
     if unit in state.troops.suppressed:
         return "a Suppressed unit has no Fire Zone and cannot attack [§6.5; §11.1]"
+    if unit in state.troops.mounted:
+        return "a passenger has no Fire Zone and cannot attack [§13.2-13.3]"
     a, b = state.troops.hexes[unit], state.troops.hexes[target]
     elsewhere = why_concentrated_elsewhere(state, unit, b)
     if elsewhere is not None:
@@ -85,7 +98,7 @@ def attack_strength(
     modifier when not those in the target's hex (only the assaulting Steps [§8.3; §9.3]);
     ``extra``: further rows of the summary (key, words), such as Close Assault's."""
     game = state.game
-    spec, tgt = game.units[unit], game.units[target]
+    spec, tgt = game.units[unit], defends_as(state, target)
     work = Working()
     rule = RULE[kind]
 
@@ -111,7 +124,7 @@ def attack_strength(
         total += _range_row(state, unit, target, work)
     held = steps
     if held is None:
-        held = sum(state.troops.steps[u] for u, h in state.troops.hexes.items() if h == b)
+        held = sum(combat_steps(state, u) for u, h in state.troops.hexes.items() if h == b)
     if held >= 3:
         c = cell("combat-modifiers", "stacking: target hex holds 3 or more steps", kind)
         total += work.add(
@@ -121,6 +134,8 @@ def attack_strength(
         c = cell("combat-modifiers", key, kind)
         total += work.add(words, int(str(c.value)), c.placeholder)
     terrain = game.terrain.terrain(b)
+    if carrier_of(state, target) not in (None, TRUCK, SPW):
+        terrain = "clear"  # a tank's passenger is always in clear terrain [§13.3]
     which = "assault_modifier" if kind == CA else "fire_modifier"
     effect = terrain_effect(SYSTEM, terrain, which)
     if effect is not None and isinstance(effect.value, int) and effect.value:
@@ -151,16 +166,49 @@ def succeeds(roll: int, final: int) -> bool:
 
 
 def crt_column(state: PcState, unit: str, target: str) -> str:
-    """The CRT column: the firer's Weapon Class against the target's Target Class [§7.2]."""
-    spec, tgt = state.game.units[unit], state.game.units[target]
+    """The CRT column: the firer's Weapon Class against the target's Target Class (a truck's or
+    SPW's for its passenger [§13.2]) [§7.2]."""
+    spec, tgt = state.game.units[unit], defends_as(state, target)
     return f"DF {spec.weapon_class} vs {tgt.target_class}"
 
 
 def fire(state: PcState, unit: str, target: str) -> None:
-    """Resolve one Direct Fire Action (legality already checked) [§7.2]."""
-    result = attack(state, unit, target, DF)
-    if result is not None:
-        apply_result(state, target, result)
+    """Resolve one Direct Fire Action (legality already checked) [§7.2]; at tank transport, on
+    the passengers first, then the tank [§13.3]."""
+    hits = attacks(state, unit, target, DF)
+    apply_results(state, hits)
+
+
+def attacks(
+    state: PcState, unit: str, target: str, kind: str, steps: int | None = None
+) -> list[tuple[str, str | None, bool]]:
+    """An attack on ``target``, made on each unit it falls on (a tank and its passengers
+    separately [§13.3]): each unit, its result (None for none), whether the attack succeeded."""
+    found = []
+    for aim in targets(state, target):
+        if aim not in state.troops.hexes:
+            continue
+        n = len(state.log)
+        result = attack(state, unit, aim, kind, steps)
+        hit = any(isinstance(e, FireExplained) and e.hit for e in state.log[n:])
+        found.append((aim, result, hit))
+    return found
+
+
+def apply_results(state: PcState, hits: list[tuple[str, str | None, bool]]) -> None:
+    """Apply the results of attacks, then dismount the passengers of a tank transport that any
+    of them succeeded against [§13.3]."""
+    struck: set[str] = set()
+    for aim, result, hit in hits:
+        if result is not None and aim in state.troops.hexes:
+            apply_result(state, aim, result)
+        if hit:
+            struck.add(aim)
+    for aim in sorted(struck):
+        carrier = carrier_of(state, aim)
+        tank = carrier if carrier not in (None, TRUCK, SPW) else aim
+        for rider in riders(state, tank):
+            involuntary(state, rider, "a successful attack on the tank transport [§13.3]")
 
 
 def attack(
@@ -201,7 +249,13 @@ def attack(
 
 
 def apply_result(state: PcState, unit: str, result: str) -> None:
-    """A CRT result on a unit [§11.1]."""
+    """A CRT result on a unit [§11.1]; on a truck's or SPW's passenger, the transport's results
+    first [§13.2]."""
+    if on_vehicle(state, unit):
+        after = vehicle_result(state, unit, result)
+        if after is None:
+            return
+        result = after
     if result == "S?":
         tq = state.troop_quality(unit)
         roll = d10(state, f"{unit} Troop Quality against S? [§11.1]")
@@ -234,6 +288,9 @@ def apply_result(state: PcState, unit: str, result: str) -> None:
     if result == "1" and state.troops.steps[unit] > 1:
         state.troops.steps[unit] -= 1
         state.emit(UnitHit(unit, "loses a step (flipped)", "[§11.1]"))
+        if "spw" in state.game.units[unit].carried_by and unit not in state.troops.spw_lost:
+            state.troops.spw_lost.add(unit)
+            state.emit(UnitHit(unit, "loses its SPWs for good with the Step", "[§13.2]"))
         return
     state.eliminate(unit)
 
@@ -289,6 +346,12 @@ def why_not_rally(state: PcState, unit: str) -> str | None:
     if unit not in state.troops.suppressed and state.in_enemy_fire_zone(unit):
         return "a Cohesion Hit cannot be rallied in an enemy Fire Zone [§11.2]"
     return None
+
+
+def combat_steps(state: PcState, unit: str) -> int:
+    """The Steps the unit counts in combat: a truck or SPW one, a tank's passenger its own
+    [§13.1-13.3]."""
+    return 1 if on_vehicle(state, unit) else state.troops.steps[unit]
 
 
 def end_concentration(state: PcState, unit: str, why: str) -> None:

@@ -59,10 +59,12 @@ from rules.panzer_command.actions import (
     ChitDrawn,
     ChitsInCup,
     Concentrate,
+    Dismount,
     Dispatch,
     Fire,
     HqAssigned,
     Improve,
+    Mount,
     OpFire,
     PointsChanged,
     PositionChanged,
@@ -89,6 +91,13 @@ from rules.panzer_command.records import (
     Troops,
 )
 from rules.panzer_command.reinforcements import due
+from rules.panzer_command.transport import (
+    dismount,
+    involuntary,
+    mount,
+    riders,
+    transport_options,
+)
 from rules.panzer_command.units import PcUnit, deploy, division_ratings
 from rules.panzer_command.victory import evaluate_outcome
 from rules.panzer_command.zones import in_fire_zone
@@ -176,6 +185,11 @@ class PcState(State):
         for u in sorted((dep.in_ip - dep.entrenched) & set(dep.hexes)):
             self.troops.in_ip.add(u)
             self.emit(PositionChanged(u, "sets up in an Improved Position", "[§19]"))
+        for u, carrier in dep.mounted:
+            self.troops.mounted[u] = carrier
+            if carrier == "truck":
+                self.troops.trucks.add(u)
+            self.emit(PositionChanged(u, f"sets up mounted on {carrier}", "[§13.1]"))
         for arrival in dep.arrivals:
             for u in arrival.units:
                 self.emit(UnitOffMap(u, f"reinforcement due on Turn {arrival.turn} [§15.2]"))
@@ -252,6 +266,7 @@ class PcState(State):
         self.command.used.add(chit)
         self.play.chit, self.play.acted, self.play.phase = chit, set(), "segment"
         self.play.verbs, self.play.commanded, self.play.entered = {}, set(), {}
+        self.play.spent = {}
         self.emit(ChitDrawn(chit, how))
         side = self.owner
         if chit.endswith(":direct-command"):
@@ -418,6 +433,7 @@ class PcState(State):
             if enemy and why_not_assault(self, Assault(unit, t)) is None:
                 found.append(Assault(unit, t))
         found.extend(concentrate_options(self, unit))
+        found.extend(transport_options(self, unit))
         return found
 
     # --- applying actions ---------------------------------------------------------------------
@@ -436,7 +452,9 @@ class PcState(State):
             retreat(self, action)
         elif isinstance(action, Concentrate) and action.hex.lower() == OFF:
             concentrate(self, action)  # ceasing is no Action (our reading) [§10.3]
-        elif isinstance(action, (Move, Fire, Rally, Improve, Assault, Concentrate)):
+        elif isinstance(
+            action, (Move, Fire, Rally, Improve, Assault, Concentrate, Mount, Dismount)
+        ):
             self._unit_action(action)
 
     def why_not(self, action: Action) -> str | None:
@@ -453,6 +471,7 @@ class PcState(State):
         if self.play.phase == "segment":
             self.play.chit, self.play.acted = None, set()
             self.play.verbs, self.play.commanded, self.play.entered = {}, set(), {}
+            self.play.spent = {}
             self.play.phase, self.play.passed = "action", set()
         else:
             self.play.passed.add(action.side)
@@ -466,7 +485,9 @@ class PcState(State):
             self._points(side, "dispatch", -2, "immediate activation [§3.1 Action Phase A-B]")
             self._segment(chit, "selected with 2 Dispatch Points [§3.1 Action Phase A-B]")
 
-    def _unit_action(self, action: Move | Fire | Rally | Improve | Assault | Concentrate) -> None:
+    def _unit_action(
+        self, action: Move | Fire | Rally | Improve | Assault | Concentrate | Mount | Dismount
+    ) -> None:
         unit = action.unit
         if self.needs_command(unit):
             second = "" if self.direct_command_segment() else ", its second Action (In Command)"
@@ -486,6 +507,10 @@ class PcState(State):
             assault(self, action)
         elif isinstance(action, Concentrate):
             concentrate(self, action)
+        elif isinstance(action, Mount):
+            mount(self, unit, action.carrier)
+        elif isinstance(action, Dismount):
+            dismount(self, unit)
         else:
             rally(self, unit)
 
@@ -493,6 +518,10 @@ class PcState(State):
         from rules.panzer_command.actions import UnitHit
 
         leave(self, unit, "the unit is eliminated")
+        for rider in riders(self, unit):
+            involuntary(self, rider, f"{unit} is eliminated")
+        self.troops.mounted.pop(unit, None)
+        self.troops.carrier_hits.pop(unit, None)
         self.troops.hexes.pop(unit, None)
         side = self.game.units[unit].side
         if self.troops.hq.get(side) == unit and self.assaulting.unit:

@@ -21,6 +21,7 @@ from rules.panzer_command.fire import end_concentration
 from rules.panzer_command.opportunity import offer, stopped
 from rules.panzer_command.records import Reaction
 from rules.panzer_command.reinforcements import due, entry_cost, entry_hexes
+from rules.panzer_command.transport import SPW, TRUCK, carrier_of, moves_as, moving_steps, riders
 
 if TYPE_CHECKING:
     from rules.panzer_command.game import PanzerCommandGame, PcState
@@ -52,7 +53,7 @@ def step_cost(
     """A step of the unit, or None when it may not take it: off the map, into an enemy-held
     hex [§5.2] or prohibited terrain. ``enemy``: the enemy-held hexes, when the caller has
     them already."""
-    game, spec = state.game, state.game.units[unit]
+    game, spec = state.game, moves_as(state, unit)
     if to not in game.amap.hexes:
         return None
     if (to in enemy) if enemy is not None else state.enemies_in(to, spec.side):
@@ -65,9 +66,10 @@ STACKING_LIMIT = 6
 
 
 def steps_in(state: PcState, h: Hex, side: str, leaving: str | None = None) -> int:
-    """The Steps of the side's units in hex ``h``, less ``leaving`` (HQs count none [§4.3])."""
+    """The Steps of the side's units in hex ``h``, less ``leaving`` (HQs count none [§4.3];
+    a tank's passengers none, a truck or SPW one [§13.1-13.2])."""
     return sum(
-        state.troops.steps[u]
+        moving_steps(state, u)
         for u, at in state.troops.hexes.items()
         if at == h and u != leaving and state.game.units[u].side == side
     )
@@ -76,7 +78,8 @@ def steps_in(state: PcState, h: Hex, side: str, leaving: str | None = None) -> i
 def why_overstacked(state: PcState, unit: str, h: Hex) -> str | None:
     """Why the unit may not end its move in ``h``: more than 6 Steps there [§5.2]."""
     side = state.game.units[unit].side
-    total = steps_in(state, h, side, unit) + state.troops.steps[unit]
+    carried = sum(moving_steps(state, r) for r in riders(state, unit))
+    total = steps_in(state, h, side, unit) + moving_steps(state, unit) + carried
     if total > STACKING_LIMIT:
         return (
             f"{state.game.name(h)} would hold {total} Steps: no more than {STACKING_LIMIT} Steps "
@@ -86,7 +89,9 @@ def why_overstacked(state: PcState, unit: str, h: Hex) -> str | None:
 
 
 def why_not_move(state: PcState, action: Move) -> str | None:
-    spec = state.game.units[action.unit]
+    spec = moves_as(state, action.unit)
+    if carrier_of(state, action.unit) not in (None, TRUCK, SPW):
+        return "a passenger moves with its tank [§13.3]"
     if spec.movement <= 0 or spec.movement_class not in ("leg", "tracked", "motorized"):
         return "an immobile unit does not move [§2.5]"
     if action.unit in state.troops.suppressed:
@@ -123,7 +128,7 @@ def path_cost(state: PcState, action: Move) -> tuple[float, list[str]]:
     """The Movement Points the path spends and each step's why: a reinforcement's first hex at
     its entry cost [§15.2], then each hex by the terrain [§5.1] (legality checked already)."""
     game, at = state.game, state.troops.hexes.get(action.unit)
-    spec = game.units[action.unit]
+    spec = moves_as(state, action.unit)
     spent, why, path = 0.0, [], list(action.path)
     if at is None:
         at = game.by_name[path[0].upper()]
@@ -196,8 +201,10 @@ def _step(state: PcState, move: Reaction) -> None:
     """The unit enters the next hex of its move."""
     game, unit = state.game, move.target
     frm, to = state.troops.hexes[unit], game.by_name[move.entering]
-    found = game.movement.cost(game.units[unit].movement_class, to, frm)
+    found = game.movement.cost(moves_as(state, unit).movement_class, to, frm)
     state.troops.hexes[unit] = to
+    for rider in riders(state, unit):
+        state.troops.hexes[rider] = to  # a tank's passengers move with it [§13.3]
     move.walked.append(move.entering)
     move.spent += found.cost or 0.0
     move.why.append(f"{move.entering}: {found.text} ({found.rule})")
@@ -206,7 +213,8 @@ def _step(state: PcState, move: Reaction) -> None:
 
 def _finish(state: PcState, move: Reaction) -> None:
     unit = move.target
-    spec = state.game.units[unit]
+    spec = moves_as(state, unit)
+    state.play.spent[unit] = state.play.spent.get(unit, 0.0) + move.spent
     state.emit(UnitMoved(unit, tuple(move.walked), move.spent, spec.movement, tuple(move.why)))
     if unit in state.troops.hexes:
         arrive(state, unit, state.troops.hexes[unit])
@@ -227,7 +235,9 @@ def pinned_out(state: PcState, unit: str) -> None:
 
 
 def move_options(state: PcState, unit: str) -> list[Move]:
-    spec = state.game.units[unit]
+    spec = moves_as(state, unit)
+    if carrier_of(state, unit) not in (None, TRUCK, SPW):
+        return []  # a passenger moves with its tank [§13.3]
     if spec.movement <= 0 or unit in state.troops.suppressed or spec.movement_class == "immobile":
         return []
     enemy = _enemy_hexes(state, spec.side)  # no unit moves while the options are listed

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from rules.panzer_command.actions import COMMAND, OpFire, OpportunityOffered, PositionChanged
 from rules.panzer_command.command import why_out_of_command
-from rules.panzer_command.fire import OF, apply_result, attack, d10
+from rules.panzer_command.fire import OF, apply_results, attacks, d10
 from rules.panzer_command.records import Reaction
 from rules.panzer_command.zones import in_fire_zone
 
@@ -57,6 +57,8 @@ def why_cannot_fire(state: PcState, unit: str) -> str | None:
         return "no Attack Strength, or a mortar (Indirect Fire only) [§7.1; §14.2]"
     if unit in state.troops.suppressed:
         return "a Suppressed unit has no Fire Zone [§6.5; §8.1]"
+    if unit in state.troops.mounted:
+        return "a passenger has no Fire Zone [§13.2-13.3]"
     return None
 
 
@@ -160,7 +162,7 @@ def resolve(state: PcState) -> list[str]:
     fired. The reaction stays for the caller to go on with the held Action."""
     reaction = state.reaction
     target, results, fired = reaction.target, [], []
-    steps = None
+    steps: int | None = None
     if reaction.trigger == "assault":
         steps = state.troops.steps[target]  # only the assaulting Steps count [§8.3]
     for firer, mode in reaction.fires:
@@ -179,12 +181,8 @@ def resolve(state: PcState) -> list[str]:
                 )
                 continue
         fired.append(firer)
-        result = attack(state, firer, target, OF, steps)
-        if result is not None:
-            results.append(result)
-    for result in results:  # applied after all the fires have been made [§8.2]
-        if target in state.troops.hexes:
-            apply_result(state, target, result)
+        results += attacks(state, firer, target, OF, steps)
+    apply_results(state, results)  # applied after all the fires have been made [§8.2]
     return fired
 
 

@@ -75,7 +75,7 @@ STATUSES = (SUPPRESSED, ELIMINATED, REINFORCEMENT, IN_IP, ENTRENCHED)
 VALUES = ("steps", "cohesion_hits")
 OVER = "over"
 #: The Actions a unit performs in a Segment, as ``actions`` lists them [§3.2].
-UNIT_VERBS = ("move", "fire", "rally", "improve", "assault", "concentrate")
+UNIT_VERBS = ("move", "fire", "rally", "improve", "assault", "concentrate", "mount", "dismount")
 CHIT_KINDS = ("regiment", "regiment-2", "direct-command")
 
 
@@ -133,6 +133,11 @@ class PcPositionState(StrictModel):
         hq_destroyed: the sides whose Regimental HQ was destroyed in a Close Assault [§3.1].
         reaction: an Action held for the other side's Opportunity Fire or retreats [§8; §9.4].
         assault: a Close Assault in progress [§9].
+        mounted: each passenger's carrier: ``truck``, ``spw`` or a tank's unit [§13].
+        trucks: the units that have their truck still [§13.2].
+        spw_lost: the mech units that lost their SPWs [§13.2].
+        carrier_hits: the Cohesion Hits of the truck or SPW carrying each unit [§13.2].
+        spent: the Movement Points each unit spent moving in this Segment [§13.2-13.3].
     """
 
     dispatch_points: dict[str, int] = Field(default_factory=dict)
@@ -153,6 +158,11 @@ class PcPositionState(StrictModel):
     hq_destroyed: list[str] = Field(default_factory=list)
     reaction: PcReactionState | None = None
     assault: PcAssaultState | None = None
+    mounted: dict[str, str] = Field(default_factory=dict)
+    trucks: list[str] = Field(default_factory=list)
+    spw_lost: list[str] = Field(default_factory=list)
+    carrier_hits: dict[str, int] = Field(default_factory=dict)
+    spent: dict[str, float] = Field(default_factory=dict)
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -180,6 +190,11 @@ def to_position(state: PcState) -> GamePosition:
         hq_destroyed=sorted(state.troops.hq_destroyed),
         reaction=_reaction_data(state),
         assault=_assault_data(state),
+        mounted=dict(sorted(state.troops.mounted.items())),
+        trucks=sorted(state.troops.trucks),
+        spw_lost=sorted(state.troops.spw_lost),
+        carrier_hits=dict(sorted(state.troops.carrier_hits.items())),
+        spent=dict(sorted(state.play.spent.items())),
     )
     return GamePosition(
         **state.position_header(),
@@ -446,6 +461,17 @@ def _read_combat(state: PcState, extra: PcPositionState, reader: PositionReader)
             reader.problem(("state", "concentrations", unit), f"'{unit}' is no unit on the map")
         elif h is not None:
             state.troops.concentrations[unit] = game.name(h)
+    known = set(game.units)
+    for key in ("trucks", "spw_lost"):
+        listed = getattr(extra, key)
+        setattr(state.troops, key, set(units(listed, game.units, ("state", key), reader)))
+    for key, found in (("mounted", extra.mounted), ("carrier_hits", extra.carrier_hits)):
+        for unit in found:
+            if unit not in known:
+                reader.problem(("state", key, unit), f"'{unit}' is no unit of the scenario")
+    state.troops.mounted = {u: c for u, c in extra.mounted.items() if u in known}
+    state.troops.carrier_hits = {u: n for u, n in extra.carrier_hits.items() if u in known}
+    state.play.spent = {u: mp for u, mp in extra.spent.items() if u in known}
     state.troops.hq_destroyed = set(
         sides(extra.hq_destroyed, game.sides, ("state", "hq_destroyed"), reader)
     )

@@ -18,9 +18,11 @@ from rules.panzer_command.actions import (
     COMMAND,
     Assault,
     Concentrate,
+    Dismount,
     Dispatch,
     Fire,
     Improve,
+    Mount,
     OpFire,
     Rally,
     Retreat,
@@ -41,6 +43,7 @@ from rules.panzer_command.fire import (
 from rules.panzer_command.moves import path_cost, why_not_move
 from rules.panzer_command.opportunity import why_not as why_not_opfire
 from rules.panzer_command.reacting import why_not_done
+from rules.panzer_command.transport import moves_as, why_not_dismount, why_not_mount
 from rules.panzer_command.units import cell
 
 if TYPE_CHECKING:
@@ -72,7 +75,9 @@ def why_not(state: PcState, action: Action) -> str | None:
         if state.command.dp[action.side] < cost or not state.second_chit_available(action.side):
             return f"needs {cost} Dispatch Points and an available chit [§3.1]"
         return None
-    if not isinstance(action, Move | Fire | Rally | Improve | Assault | Concentrate):
+    if not isinstance(
+        action, Move | Fire | Rally | Improve | Assault | Concentrate | Mount | Dismount
+    ):
         return "not an action of Panzer Command"
     spec = state.game.units.get(action.unit)
     if state.play.phase != "segment" or spec is None or spec.side != state.owner:
@@ -92,6 +97,10 @@ def why_not(state: PcState, action: Action) -> str | None:
         return why_not_assault(state, action)
     if isinstance(action, Concentrate):
         return why_not_concentrate(state, action)
+    if isinstance(action, Mount):
+        return why_not_mount(state, action.unit, action.carrier)
+    if isinstance(action, Dismount):
+        return why_not_dismount(state, action.unit)
     return why_not_rally(state, action.unit)
 
 
@@ -111,6 +120,8 @@ def preview(state: PcState, action: Action) -> Preview:
         return Preview(words, True, None, "no Movement Points", rules=("Retreat [§9.4]",))
     if isinstance(action, Concentrate) and action.hex.lower() == OFF:
         return Preview(words, True, None, None, rules=("Concentration ceased [§10.3]",))
+    if isinstance(action, Mount | Dismount):
+        return Preview(words, True, None, None, rules=("Transport [§13.1-13.3]",))
     if not isinstance(action, Move | Fire | Rally | Improve | Assault | Concentrate):
         return Preview(words, True)
     direct = state.needs_command(action.unit)
@@ -118,7 +129,7 @@ def preview(state: PcState, action: Action) -> Preview:
     rules = ["one Action per unit per Segment, a second for a Direct Command [§3.2; §4.4]"]
     if isinstance(action, Move):
         spent = _spent(state, action)
-        allowance = state.game.units[action.unit].movement
+        allowance = moves_as(state, action.unit).movement
         rules.append("Move Action [§5.1-5.2]")
         return Preview(words, True, None, f"{spent:g} of {allowance} MP{command}", (), tuple(rules))
     if isinstance(action, Improve | Concentrate):

@@ -46,6 +46,7 @@ class Play(Record):
     verbs: dict[str, list[str]] = state_field(default_factory=dict)
     commanded: set[str] = state_field(default_factory=set)
     entered: dict[str, int] = state_field(default_factory=dict)
+    spent: dict[str, float] = state_field(default_factory=dict, encode=_unless_empty)
 
 
 @dataclass
@@ -57,7 +58,10 @@ class Troops(Record):
     units in an Improved Position [§19]; ``entrenchments``: each entrenchment's hex (its name)
     and the one unit occupying it, "" for none [§16.5]; ``concentrations``: the hex (its name)
     each unit has Concentrated its fire on [§10]; ``hq_destroyed``: the sides whose Regimental
-    HQ was destroyed in a Close Assault, never reassigned [§3.1 Preparation A]."""
+    HQ was destroyed in a Close Assault, never reassigned [§3.1 Preparation A]. Transport
+    [§13]: ``mounted``, each passenger's carrier (``truck``, ``spw``, or the tank's unit);
+    ``trucks``, the units with a truck assigned still; ``spw_lost``, the mech units that lost
+    their SPWs; ``carrier_hits``, the Cohesion Hits of the truck or SPW carrying each unit."""
 
     hexes: HexesByName = state_field(encode=HexesByName.snapshot)
     steps: dict[str, int] = state_field(default_factory=dict)
@@ -69,6 +73,10 @@ class Troops(Record):
     entrenchments: dict[str, str] = state_field(default_factory=dict)
     concentrations: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
     hq_destroyed: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    mounted: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
+    trucks: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    spw_lost: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    carrier_hits: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
 
 
 @dataclass

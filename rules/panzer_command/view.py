@@ -13,9 +13,11 @@ from rules.panzer_command.actions import (
     COMMAND,
     Assault,
     Concentrate,
+    Dismount,
     Dispatch,
     Fire,
     Improve,
+    Mount,
     OpFire,
     Rally,
     Retreat,
@@ -115,6 +117,10 @@ def describe(state: PcState, action: Action) -> str:
         return f"Concentrate Fire on {action.hex} [§10]"
     if isinstance(action, Retreat):
         return f"Retreat to {action.path[-1]} [§9.4]"
+    if isinstance(action, Mount):
+        return f"Mount {action.carrier} [§13]"
+    if isinstance(action, Dismount):
+        return "Dismount [§13]"
     if isinstance(action, Dispatch):
         return "Spend 1 Dispatch Point: second Regiment chit onto next turn [§3.1 C]"
     if isinstance(action, Select):
@@ -140,6 +146,6 @@ def concerns(state: PcState, action: Action) -> ActionFocus:
     if isinstance(action, Retreat):
         path = tuple(h for h in (named(p) for p in action.path) if h is not None)
         return ActionFocus(action.unit, "move", named(action.path[-1]), path, 0.0)
-    if isinstance(action, Rally | Improve):
+    if isinstance(action, Rally | Improve | Mount | Dismount):
         return ActionFocus(action.unit)
     return ActionFocus(None)

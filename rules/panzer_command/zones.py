@@ -72,9 +72,12 @@ def pinned(state: PcState, unit: str) -> bool:
 
 def fire_zone_range(state: PcState, unit: str) -> int:
     """How far the unit's Fire Zone reaches now: none when Suppressed [§6.5] or on no map hex,
-    the adjacent hexes only while an un-Suppressed enemy is adjacent [§6.5]."""
+    the adjacent hexes only while an un-Suppressed enemy is adjacent [§6.5]; none for a
+    passenger [§13.2-13.3]."""
     if unit in state.troops.suppressed or unit not in state.troops.hexes:
         return 0
+    if unit in state.troops.mounted:
+        return 0  # a passenger has no Fire Zone [§13.2-13.3]
     reach = printed_fire_zone(state, unit)
     return min(reach, 1) if pinned(state, unit) else reach
 
