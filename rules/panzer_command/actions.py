@@ -18,6 +18,8 @@ The action grammar (the ``move`` and ``done`` verbs are the shared ones of
     concentrate german.de-pak.1 1306   # Concentrate Fire Action on a hex [§10]
     mount soviet.su-motor-rifle.1 soviet.su-t34.1   # Mount a tank, truck or spw [§13]
     dismount soviet.su-motor-rifle.1   # Dismount Action [§13]
+    indirect german.de-lefh.1 soviet.su-t34.1 german.de-pak.1   # Indirect Fire, the PaK
+                             # spotting (or the battery itself, or counter-battery) [§14.3-14.4]
     done soviet              # the side passes (spends no more points; ends its Segment)
 
 The game reads these verbs (:data:`ACTIONS`, :meth:`rules.engine.core.Game.parse_action`).
@@ -206,6 +208,28 @@ class Retreat(Action):
 
 
 @dataclass(frozen=True)
+class IndirectFire(Action):
+    """Indirect Fire Action of an H or Hm battery at ``target``, Spotted by ``spotter`` (the
+    battery itself, another friendly unit, or ``counter-battery``) [§14.3-14.4]."""
+
+    verb: ClassVar[str] = "indirect"
+    unit: str
+    target: str
+    spotter: str
+
+    def text(self) -> str:
+        return f"{self.verb} {self.unit} {self.target} {self.spotter}"
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> IndirectFire:
+        if len(args) != 3:
+            raise ActionSyntaxError(
+                f"'{line}': write 'indirect UNIT TARGET SPOTTER|counter-battery'"
+            )
+        return cls(*(_checked(a, "unit id", line) for a in args))
+
+
+@dataclass(frozen=True)
 class Mount(Action):
     """Mount Action: the unit mounts ``carrier`` (``truck``, ``spw`` or a tank's unit) [§13]."""
 
@@ -230,6 +254,12 @@ class Dismount(UnitAction):
     verb: ClassVar[str] = "dismount"
 
 
+#: The Actions of one unit in a Segment [§3.2].
+UNIT_ACTIONS = (Move, Fire, Rally, Improve, Assault, Concentrate, Mount, Dismount, IndirectFire)
+UnitActionType = (
+    Move | Fire | Rally | Improve | Assault | Concentrate | Mount | Dismount | IndirectFire
+)
+
 #: Panzer Command's verbs (with the shared ``move``, ``done`` and ``force-dice``).
 ACTIONS: tuple[type[Action], ...] = (
     Move,
@@ -244,6 +274,7 @@ ACTIONS: tuple[type[Action], ...] = (
     Retreat,
     Mount,
     Dismount,
+    IndirectFire,
 )
 
 

@@ -75,7 +75,9 @@ def improve(state: PcState, unit: str) -> None:
 
 def leave(state: PcState, unit: str, why: str) -> None:
     """The unit leaves its hex (moves or is destroyed): its Improved Position is removed, its
-    entrenchment stays, empty [§16.5; §19]."""
+    entrenchment stays, empty [§16.5; §19]; the count of its Indirect Fires from the hex
+    restarts [§14.4]."""
+    state.troops.fired.pop(unit, None)
     if unit in state.troops.in_ip:
         state.troops.in_ip.discard(unit)
         state.emit(PositionChanged(unit, f"Improved Position removed: {why}", "[§19]"))

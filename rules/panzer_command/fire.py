@@ -42,9 +42,9 @@ from rules.panzer_command.zones import (
 if TYPE_CHECKING:
     from rules.panzer_command.game import PcState
 
-DF, OF, CA = "Direct Fire", "Opportunity Fire", "Close Assault"
+DF, OF, CA, IF = "Direct Fire", "Opportunity Fire", "Close Assault", "Indirect Fire"
 #: Each combat type's list of modifiers in the book.
-RULE = {DF: "§7.3", OF: "§8.4", CA: "§9.6"}
+RULE = {DF: "§7.3", OF: "§8.4", CA: "§9.6", IF: "§14.6"}
 CONCENTRATED = "concentrated fire (firer concentrated on the target's hex)"
 
 
@@ -132,7 +132,8 @@ def attack_strength(
         )
     for key, words in (*combat_rows(state, unit, target), *extra):
         c = cell("combat-modifiers", key, kind)
-        total += work.add(words, int(str(c.value)), c.placeholder)
+        if int(str(c.value)):  # a firer's works count for nothing in Indirect Fire [§16.5; §19]
+            total += work.add(words, int(str(c.value)), c.placeholder)
     terrain = game.terrain.terrain(b)
     if carrier_of(state, target) not in (None, TRUCK, SPW):
         terrain = "clear"  # a tank's passenger is always in clear terrain [§13.3]
@@ -165,10 +166,12 @@ def succeeds(roll: int, final: int) -> bool:
     return roll == 0 or (roll != 9 and roll <= final)
 
 
-def crt_column(state: PcState, unit: str, target: str) -> str:
+def crt_column(state: PcState, unit: str, target: str, kind: str = DF) -> str:
     """The CRT column: the firer's Weapon Class against the target's Target Class (a truck's or
     SPW's for its passenger [§13.2]) [§7.2]."""
     spec, tgt = state.game.units[unit], defends_as(state, target)
+    if kind == IF:
+        return f"IF H/Hm vs {tgt.target_class}"  # [§14.3]
     return f"DF {spec.weapon_class} vs {tgt.target_class}"
 
 
@@ -234,7 +237,7 @@ def attack(
     )
     result = None
     if hit:
-        column = crt_column(state, unit, target)
+        column = crt_column(state, unit, target, kind)
         c = cell("crt", roll, column)
         result = str(c.value)
         work.steps.append(f"CRT row {roll}, column '{column}': {result} [§7.2]")

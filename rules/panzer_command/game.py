@@ -55,6 +55,7 @@ from rules.panzer_command import position as position_io
 from rules.panzer_command import preview, view
 from rules.panzer_command.actions import (
     ACTIONS,
+    UNIT_ACTIONS,
     Assault,
     ChitDrawn,
     ChitsInCup,
@@ -64,6 +65,7 @@ from rules.panzer_command.actions import (
     Fire,
     HqAssigned,
     Improve,
+    IndirectFire,
     Mount,
     OpFire,
     PointsChanged,
@@ -71,7 +73,9 @@ from rules.panzer_command.actions import (
     Rally,
     Retreat,
     Select,
+    UnitActionType,
 )
+from rules.panzer_command.artillery import indirect, indirect_options
 from rules.panzer_command.assault import assault, retreat, why_not_assault
 from rules.panzer_command.command import first_holder, regimental_hqs, why_out_of_command
 from rules.panzer_command.concentrate import OFF, concentrate, concentrate_options
@@ -434,6 +438,7 @@ class PcState(State):
                 found.append(Assault(unit, t))
         found.extend(concentrate_options(self, unit))
         found.extend(transport_options(self, unit))
+        found.extend(indirect_options(self, unit))
         return found
 
     # --- applying actions ---------------------------------------------------------------------
@@ -452,9 +457,7 @@ class PcState(State):
             retreat(self, action)
         elif isinstance(action, Concentrate) and action.hex.lower() == OFF:
             concentrate(self, action)  # ceasing is no Action (our reading) [§10.3]
-        elif isinstance(
-            action, (Move, Fire, Rally, Improve, Assault, Concentrate, Mount, Dismount)
-        ):
+        elif isinstance(action, UNIT_ACTIONS):
             self._unit_action(action)
 
     def why_not(self, action: Action) -> str | None:
@@ -485,9 +488,7 @@ class PcState(State):
             self._points(side, "dispatch", -2, "immediate activation [§3.1 Action Phase A-B]")
             self._segment(chit, "selected with 2 Dispatch Points [§3.1 Action Phase A-B]")
 
-    def _unit_action(
-        self, action: Move | Fire | Rally | Improve | Assault | Concentrate | Mount | Dismount
-    ) -> None:
+    def _unit_action(self, action: UnitActionType) -> None:
         unit = action.unit
         if self.needs_command(unit):
             second = "" if self.direct_command_segment() else ", its second Action (In Command)"
@@ -511,6 +512,8 @@ class PcState(State):
             mount(self, unit, action.carrier)
         elif isinstance(action, Dismount):
             dismount(self, unit)
+        elif isinstance(action, IndirectFire):
+            indirect(self, action)
         else:
             rally(self, unit)
 

@@ -75,7 +75,17 @@ STATUSES = (SUPPRESSED, ELIMINATED, REINFORCEMENT, IN_IP, ENTRENCHED)
 VALUES = ("steps", "cohesion_hits")
 OVER = "over"
 #: The Actions a unit performs in a Segment, as ``actions`` lists them [§3.2].
-UNIT_VERBS = ("move", "fire", "rally", "improve", "assault", "concentrate", "mount", "dismount")
+UNIT_VERBS = (
+    "move",
+    "fire",
+    "rally",
+    "improve",
+    "assault",
+    "concentrate",
+    "mount",
+    "dismount",
+    "indirect",
+)
 CHIT_KINDS = ("regiment", "regiment-2", "direct-command")
 
 
@@ -138,6 +148,7 @@ class PcPositionState(StrictModel):
         spw_lost: the mech units that lost their SPWs [§13.2].
         carrier_hits: the Cohesion Hits of the truck or SPW carrying each unit [§13.2].
         spent: the Movement Points each unit spent moving in this Segment [§13.2-13.3].
+        fired: the Indirect Fire attacks each battery made from its hex [§14.4].
     """
 
     dispatch_points: dict[str, int] = Field(default_factory=dict)
@@ -163,6 +174,7 @@ class PcPositionState(StrictModel):
     spw_lost: list[str] = Field(default_factory=list)
     carrier_hits: dict[str, int] = Field(default_factory=dict)
     spent: dict[str, float] = Field(default_factory=dict)
+    fired: dict[str, int] = Field(default_factory=dict)
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -195,6 +207,7 @@ def to_position(state: PcState) -> GamePosition:
         spw_lost=sorted(state.troops.spw_lost),
         carrier_hits=dict(sorted(state.troops.carrier_hits.items())),
         spent=dict(sorted(state.play.spent.items())),
+        fired=dict(sorted(state.troops.fired.items())),
     )
     return GamePosition(
         **state.position_header(),
@@ -472,6 +485,7 @@ def _read_combat(state: PcState, extra: PcPositionState, reader: PositionReader)
     state.troops.mounted = {u: c for u, c in extra.mounted.items() if u in known}
     state.troops.carrier_hits = {u: n for u, n in extra.carrier_hits.items() if u in known}
     state.play.spent = {u: mp for u, mp in extra.spent.items() if u in known}
+    state.troops.fired = {u: n for u, n in extra.fired.items() if u in known}
     state.troops.hq_destroyed = set(
         sides(extra.hq_destroyed, game.sides, ("state", "hq_destroyed"), reader)
     )

@@ -16,18 +16,21 @@ from rules.engine.play import Chance, Preview
 from rules.panzer_command import view
 from rules.panzer_command.actions import (
     COMMAND,
+    UNIT_ACTIONS,
     Assault,
     Concentrate,
     Dismount,
     Dispatch,
     Fire,
     Improve,
+    IndirectFire,
     Mount,
     OpFire,
     Rally,
     Retreat,
     Select,
 )
+from rules.panzer_command.artillery import why_not_indirect
 from rules.panzer_command.assault import why_not_assault, why_not_retreat
 from rules.panzer_command.concentrate import OFF, why_not_concentrate
 from rules.panzer_command.digging import why_not_improve
@@ -75,9 +78,7 @@ def why_not(state: PcState, action: Action) -> str | None:
         if state.command.dp[action.side] < cost or not state.second_chit_available(action.side):
             return f"needs {cost} Dispatch Points and an available chit [§3.1]"
         return None
-    if not isinstance(
-        action, Move | Fire | Rally | Improve | Assault | Concentrate | Mount | Dismount
-    ):
+    if not isinstance(action, UNIT_ACTIONS):
         return "not an action of Panzer Command"
     spec = state.game.units.get(action.unit)
     if state.play.phase != "segment" or spec is None or spec.side != state.owner:
@@ -101,6 +102,8 @@ def why_not(state: PcState, action: Action) -> str | None:
         return why_not_mount(state, action.unit, action.carrier)
     if isinstance(action, Dismount):
         return why_not_dismount(state, action.unit)
+    if isinstance(action, IndirectFire):
+        return why_not_indirect(state, action)
     return why_not_rally(state, action.unit)
 
 
@@ -122,6 +125,8 @@ def preview(state: PcState, action: Action) -> Preview:
         return Preview(words, True, None, None, rules=("Concentration ceased [§10.3]",))
     if isinstance(action, Mount | Dismount):
         return Preview(words, True, None, None, rules=("Transport [§13.1-13.3]",))
+    if isinstance(action, IndirectFire):
+        return Preview(words, True, None, None, rules=("Indirect Fire [§14.3-14.4; §14.6]",))
     if not isinstance(action, Move | Fire | Rally | Improve | Assault | Concentrate):
         return Preview(words, True)
     direct = state.needs_command(action.unit)

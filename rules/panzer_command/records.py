@@ -61,7 +61,9 @@ class Troops(Record):
     HQ was destroyed in a Close Assault, never reassigned [§3.1 Preparation A]. Transport
     [§13]: ``mounted``, each passenger's carrier (``truck``, ``spw``, or the tank's unit);
     ``trucks``, the units with a truck assigned still; ``spw_lost``, the mech units that lost
-    their SPWs; ``carrier_hits``, the Cohesion Hits of the truck or SPW carrying each unit."""
+    their SPWs; ``carrier_hits``, the Cohesion Hits of the truck or SPW carrying each unit.
+    ``fired``: the Indirect Fire attacks each battery has made from the hex it occupies
+    [§14.4]."""
 
     hexes: HexesByName = state_field(encode=HexesByName.snapshot)
     steps: dict[str, int] = state_field(default_factory=dict)
@@ -77,6 +79,7 @@ class Troops(Record):
     trucks: set[str] = state_field(default_factory=set, encode=_unless_empty)
     spw_lost: set[str] = state_field(default_factory=set, encode=_unless_empty)
     carrier_hits: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
+    fired: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
 
 
 @dataclass

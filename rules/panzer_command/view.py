@@ -17,6 +17,7 @@ from rules.panzer_command.actions import (
     Dispatch,
     Fire,
     Improve,
+    IndirectFire,
     Mount,
     OpFire,
     Rally,
@@ -121,6 +122,11 @@ def describe(state: PcState, action: Action) -> str:
         return f"Mount {action.carrier} [§13]"
     if isinstance(action, Dismount):
         return "Dismount [§13]"
+    if isinstance(action, IndirectFire):
+        if action.spotter == "counter-battery":
+            return f"Counter-Battery Fire at {action.target} [§14.4]"
+        who = "its own sight" if action.spotter == action.unit else action.spotter
+        return f"Indirect Fire at {action.target}, spotted by {who} [§14.3]"
     if isinstance(action, Dispatch):
         return "Spend 1 Dispatch Point: second Regiment chit onto next turn [§3.1 C]"
     if isinstance(action, Select):
@@ -139,7 +145,7 @@ def concerns(state: PcState, action: Action) -> ActionFocus:
     if isinstance(action, Move):
         path = tuple(h for h in (named(p) for p in action.path) if h is not None)
         return ActionFocus(action.unit, "move", named(action.path[-1]), path, float(len(path)))
-    if isinstance(action, Fire | OpFire | Assault):
+    if isinstance(action, Fire | OpFire | Assault | IndirectFire):
         return ActionFocus(action.unit, "fire", state.troops.hexes.get(action.target))
     if isinstance(action, Concentrate):
         return ActionFocus(action.unit, "fire", named(action.hex))
