@@ -51,6 +51,7 @@ from model.hexes import Hex
 from rules.panzer_command.actions import Assault, AssaultReport, Retreat
 from rules.panzer_command.digging import arrive, leave
 from rules.panzer_command.fire import CA, apply_result, attack, d10, end_concentration
+from rules.panzer_command.minefields import mine_attack, mine_roll
 from rules.panzer_command.moves import pinned_out, step_cost, why_overstacked
 from rules.panzer_command.opportunity import offer, stopped
 from rules.panzer_command.records import Assaulting, Reaction
@@ -222,6 +223,8 @@ def _round(state: PcState) -> None:
         found = attack(state, firer, aim, CA, steps, rows(state, firer, aim))
         if found is not None:
             results.append((aim, found))
+    if mine_roll(state, a.unit):  # the defender's minefield, each Round [§17.2]
+        results.append((a.unit, "S"))
     for aim, result in results:  # simultaneous: applied after the Round's attacks [§9.6]
         if aim in state.troops.hexes:
             apply_result(state, aim, result)
@@ -403,6 +406,10 @@ def _advanced(state: PcState) -> None:
     to = state.game.by_name[a.hex]
     state.troops.hexes[a.unit] = to
     state.emit(AssaultReport(a.unit, f"advances into {a.hex}, no Movement Points", "[§9.5]"))
+    mine_attack(state, a.unit, "advancing into it")  # [§17.2]
+    if a.unit not in state.troops.hexes:
+        _end(state, "the Assault is over")
+        return
     arrive(state, a.unit, to)
     pinned_out(state, a.unit)
     _end(state, "the Assault is over")

@@ -30,8 +30,12 @@ What this slice plays, by the book's Sequence of Play [§3.1-3.2]:
   scenario's typed victory conditions decide (:mod:`rules.panzer_command.victory`).
 
 Simplifications, named: one regiment per side (the scenarios assign no regiments), whose
-Troop Quality is still the Division HQ's; no transport [§13], Indirect Fire [§14.3-14.7],
-engineers [§16] (so no Entrench Action), minefields [§17], air [§18], night [§20].
+Troop Quality is still the Division HQ's; transport [§13]
+(:mod:`rules.panzer_command.transport`), Indirect and Counter-Battery Fire [§14.3-14.4]
+(:mod:`rules.panzer_command.artillery`) and minefields [§17]
+(:mod:`rules.panzer_command.minefields`) are played; not yet off-map artillery, pre-plotted
+barrages and the Katyusha [§14.5-14.7], engineers [§16] (so no Entrench Action), air [§18],
+night [§20].
 """
 
 from __future__ import annotations
@@ -81,6 +85,7 @@ from rules.panzer_command.command import first_holder, regimental_hqs, why_out_o
 from rules.panzer_command.concentrate import OFF, concentrate, concentrate_options
 from rules.panzer_command.digging import improve, leave, why_not_improve
 from rules.panzer_command.fire import d10, fire, rally, why_not_fire, why_not_rally
+from rules.panzer_command.minefields import read_minefields
 from rules.panzer_command.moves import move, move_options
 from rules.panzer_command.opportunity import announce
 from rules.panzer_command.position import PcPositionState
@@ -147,6 +152,7 @@ class PanzerCommandGame(MapGame):
         self.settings = {s.id: s.settings for s in scenario.sides}
         self.hqs = regimental_hqs(scenario)
         self.reinforcements = frozenset(u for a in self.deployment.arrivals for u in a.units)
+        self.minefields = read_minefields(scenario, self.by_name)
 
     def unit_name(self, unit: str) -> str:
         spec = self.units.get(unit)

@@ -18,6 +18,7 @@ from rules.movement.reach import reachable
 from rules.panzer_command.actions import UnitHit, UnitMoved
 from rules.panzer_command.digging import arrive, leave
 from rules.panzer_command.fire import end_concentration
+from rules.panzer_command.minefields import enemy_strength, exit_cost, mine_attack
 from rules.panzer_command.opportunity import offer, stopped
 from rules.panzer_command.records import Reaction
 from rules.panzer_command.reinforcements import due, entry_cost, entry_hexes
@@ -58,7 +59,10 @@ def step_cost(
         return None
     if (to in enemy) if enemy is not None else state.enemies_in(to, spec.side):
         return None
-    return _terrain_cost(game, spec.movement_class, frm, to)
+    cost = _terrain_cost(game, spec.movement_class, frm, to)
+    if cost is None or not game.minefields:
+        return cost
+    return cost + exit_cost(state, unit, spec.movement_class, frm)  # [§17.3]
 
 
 #: The most Steps that may end a Segment in one hex [§5.2].
@@ -119,7 +123,7 @@ def why_not_move(state: PcState, action: Move) -> str | None:
         if cost is None:
             return f"{name} may not be entered (prohibited terrain or an enemy unit) [§5.1-5.2]"
         spent, at = spent + cost, to
-    if spent > spec.movement:
+    if spent > spec.movement and not _all_out(state, action.unit, len(path)):
         return f"the path costs {spent:g} MP, more than the allowance {spec.movement} [§5.1; §15.2]"
     return why_overstacked(state, action.unit, at)
 
@@ -141,8 +145,22 @@ def path_cost(state: PcState, action: Move) -> tuple[float, list[str]]:
         found = game.movement.cost(spec.movement_class, to, at)
         spent += found.cost or 0.0
         why.append(f"{name}: {found.text} ({found.rule})")
+        mined = exit_cost(state, action.unit, spec.movement_class, at)
+        if mined:
+            spent += mined
+            why.append(f"exits an enemy minefield: +{mined:g} MP [§17.3]")
         at = to
+    if spent > spec.movement and _all_out(state, action.unit, len(action.path)):
+        why.append(f"one hex out of a minefield for all its {spec.movement} MP [§17.3]")
+        spent = float(spec.movement)
     return spent, why
+
+
+def _all_out(state: PcState, unit: str, hexes: int) -> bool:
+    """A one-hex move out of an enemy minefield, whatever it costs: all the unit's Movement
+    Points [§17.3]."""
+    at = state.troops.hexes.get(unit)
+    return hexes == 1 and at is not None and enemy_strength(state, unit, at) is not None
 
 
 def move(state: PcState, action: Move) -> None:
@@ -161,6 +179,10 @@ def move(state: PcState, action: Move) -> None:
         state.troops.hexes[unit] = first
         state.emit(UnitDeployed(unit, names[0], f"enters as a reinforcement: {names[0]}: {text}"))
         walked, spent, why, names = [names[0]], cost or 0.0, [f"{names[0]}: {text}"], names[1:]
+        if enemy_strength(state, unit, first) is not None:
+            names = []  # it stops in the minefield and is attacked [§17.2]
+            state.emit(UnitHit(unit, f"enters a minefield in {walked[0]}: it stops", "[§17.2]"))
+            mine_attack(state, unit, "entering it")
     else:
         # its Improved Position goes the instant it announces leaving [§19]
         leave(state, unit, "the unit moves")
@@ -201,13 +223,25 @@ def _step(state: PcState, move: Reaction) -> None:
     """The unit enters the next hex of its move."""
     game, unit = state.game, move.target
     frm, to = state.troops.hexes[unit], game.by_name[move.entering]
-    found = game.movement.cost(moves_as(state, unit).movement_class, to, frm)
+    spec = moves_as(state, unit)
+    found = game.movement.cost(spec.movement_class, to, frm)
+    mined = exit_cost(state, unit, spec.movement_class, frm) if game.minefields else 0.0
     state.troops.hexes[unit] = to
     for rider in riders(state, unit):
         state.troops.hexes[rider] = to  # a tank's passengers move with it [§13.3]
+    if enemy_strength(state, unit, to) is not None:
+        move.rest = []  # it stops in the minefield and is attacked [§17.2]
+        state.emit(UnitHit(unit, f"enters a minefield in {move.entering}: it stops", "[§17.2]"))
+        for u in [*riders(state, unit), unit]:
+            mine_attack(state, u, "entering it")
     move.walked.append(move.entering)
-    move.spent += found.cost or 0.0
+    move.spent += (found.cost or 0.0) + mined
     move.why.append(f"{move.entering}: {found.text} ({found.rule})")
+    if mined:
+        move.why.append(f"exits an enemy minefield: +{mined:g} MP [§17.3]")
+        if move.spent > spec.movement and len(move.walked) == 1:
+            move.why.append(f"one hex out of a minefield for all its {spec.movement} MP [§17.3]")
+            move.spent = float(spec.movement)
     pinned_out(state, unit)
 
 
@@ -256,8 +290,12 @@ def move_options(state: PcState, unit: str) -> list[Move]:
                     found[to] = Move(unit, tuple(name(h) for h in [first, *reach.path(to)]))
         return [found[h] for h in sorted(found, key=name)]
     reach = reachable(start, spec.movement, lambda a, b: step_cost(state, unit, a, b, enemy))
-    return [
+    options = [
         Move(unit, tuple(name(h) for h in reach.path(to)))
         for to in sorted(reach.costs, key=name)
         if to != start and why_overstacked(state, unit, to) is None
     ]
+    if enemy_strength(state, unit, start) is not None:  # one hex for all its MP [§17.3]
+        out = [Move(unit, (name(h),)) for h in sorted(start.neighbors(), key=name)]
+        options += [m for m in out if m not in options and why_not_move(state, m) is None]
+    return options
