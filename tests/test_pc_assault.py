@@ -106,6 +106,8 @@ def test_a_close_assault_round_retreat_and_advance_9_2_9_4_9_5() -> None:
     t34 = state.troops.hexes[T34]
     assert all(game.by_name[r.path[0]].distance(t34) > 1 for r in retreats)
     assert Done("german") in state.legal_actions()  # it may stand
+    with pytest.raises(IllegalActionError, match=r"no Opportunity Fire is offered"):
+        state.apply(OpFire(PZGR, T34, "roll"))
     back = retreats[0]
     events = state.apply(back)
     assert state.reaction.trigger == "retreat" and state.to_act() == ("soviet",)

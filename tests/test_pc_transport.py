@@ -15,6 +15,7 @@ from rules.engine.errors import IllegalActionError
 from rules.panzer_command.actions import Dismount, Fire, FireExplained, Mount, UnitMoved
 from rules.panzer_command.fire import apply_result, attack_strength
 from rules.panzer_command.game import PanzerCommandGame
+from rules.records.position import PositionReader
 from rules.registry import load_game
 
 T34, KV, RIFLES, RIFLES2, AT45 = (
@@ -67,7 +68,18 @@ def test_a_tank_dismounts_its_passenger_after_half_its_allowance_at_most_13_3() 
     state.troops.mounted[RIFLES] = T34
     state.apply("move soviet.su-t34.1 0102 0103 0104")
     assert state.play.spent[T34] == 3
+    state.play.acted.discard(T34)  # forget the tank's move: the dismount alone bars the next
+    state.play.verbs.pop(T34)
     state.apply(Dismount(RIFLES))
+    for u in game.units:  # the units cleared off the board, as eliminated ones, for the file
+        if u not in state.troops.hexes and not state.waiting(u):
+            state.troops.eliminated.append(u)
+            state.troops.steps[u] = 0
+    position = state.to_position()
+    back = game.state_from_position(position, PositionReader(game, position, None))
+    assert back.position_fingerprint() == state.position_fingerprint()
+    with pytest.raises(IllegalActionError, match=r"same Action \(move\)"):
+        back.apply("move soviet.su-t34.1 0105")  # nor may its tank move [§13.3]
     assert RIFLES not in state.troops.mounted
     assert state.troops.hexes[RIFLES] == game.by_name["0104"]
     with pytest.raises(IllegalActionError, match=r"same Action \(move\)"):

@@ -121,7 +121,7 @@ def why_not(state: PcState, action: OpFire) -> str | None:
     """Why the Opportunity Fire may not be announced now, or None [§8.1-8.3]."""
     reaction = state.reaction
     spec = state.game.units.get(action.unit)
-    if not reaction.trigger or spec is None or spec.side != reaction.side:
+    if reaction.trigger in ("", "choose") or spec is None or spec.side != reaction.side:
         return "no Opportunity Fire is offered to this unit's side now [§8.1]"
     if action.target != reaction.target:
         return f"only the unit that triggered it, {reaction.target}, can be attacked [§8.3]"

@@ -312,7 +312,7 @@ def state_from_position(
     state.play.verbs = {
         u: [v for v in verbs if v in UNIT_VERBS]
         for u, verbs in extra.actions.items()
-        if u in state.play.acted
+        if u in game.units  # a tank whose passenger dismounted moves no more, acted or not
     }
     state.play.commanded = set(units(extra.commanded, game.units, ("state", "commanded"), reader))
     state.play.entered = {n.upper(): steps for n, steps in extra.entered.items()}
