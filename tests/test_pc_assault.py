@@ -215,3 +215,19 @@ def test_a_regimental_hq_lost_in_a_close_assault_is_not_reassigned_3_1() -> None
     assert state.troops.hexes[T34] == game.by_name["0102"]  # the advance [§9.5]
     state._begin_turn()
     assert "german" not in state.troops.hq
+
+
+def test_the_higher_unit_gains_in_a_close_assault_9_6() -> None:
+    """[§7 intro; §9.6] "Elevation difference is significant in Close Assault because being
+    higher increases the 'Target Servicing Time' against a unit assaulting from a lower
+    elevation" (the value, +1, is a placeholder): the Panzergrenadiers on 0118 (elevation 2)
+    fire at the T-34 from 0119 (elevation 1) at 4 - 2 + 1 (TQ) + 1 = 4; the T-34 gains none."""
+    game = _game()
+    assert game.terrain.ground(game.by_name["0118"]) > game.terrain.ground(game.by_name["0119"])
+    state = segment(game, "soviet", {T34: "0119", PZGR: "0118"})
+    state.apply(Assault(T34, PZGR))
+    state.force_dice(1, 1, 10, 10)  # Round 1: both TQ rolls 0; both attacks 9s
+    events = state.apply("done german")
+    finals = {f.firer: f for f in of(FireExplained, events)}
+    assert finals[PZGR].final == 4 and finals[T34].final == 7
+    assert any("higher than its opponent [§7 intro; §9.6] +1" in s for s in finals[PZGR].steps)

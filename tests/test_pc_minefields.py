@@ -101,3 +101,20 @@ def test_a_scenario_records_its_minefields_in_the_owners_settings_17_1() -> None
     scenario.sides[0].settings["minefields"] = "0102-3"
     with pytest.raises(UnsupportedGameError, match=r"HEX:STRENGTH \[§17.1\]"):
         read_minefields(scenario, game.by_name)
+
+
+def test_advancing_into_a_minefield_after_a_close_assault_is_attacked_17_2() -> None:
+    """[§17.2] "if the attacker advances into the defender's hex, it must also undergo a
+    minefield attack": the Panzergrenadiers retreat out of their minefield after Round 1, the
+    T-34 advances into 0102 and is Suppressed there."""
+    game = _game({"0102": ("german", 4)})
+    state = segment(game, "soviet", {T34: "0101", PZGR: "0102"})
+    state.apply(Assault(T34, PZGR))
+    state.force_dice(1, 1, 10, 10, 10)  # Round 1: TQ 0 and 0, two misses, the minefield's 9
+    state.apply("done german")  # no Opportunity Fire
+    back = next(a for a in state.legal_actions() if a.verb == "retreat")
+    state.apply(back)
+    state.force_dice(1, 10)  # the minefield's 0 as the T-34 advances; its Cohesion try: 9
+    events = state.apply("done soviet")  # no Opportunity Fire at the retreat
+    assert state.troops.hexes[T34] == game.by_name["0102"] and T34 in state.troops.suppressed
+    assert any("advancing into it" in e.describe() for e in events)

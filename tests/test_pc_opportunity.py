@@ -242,3 +242,17 @@ def test_a_held_move_is_a_position_and_reads_back_the_same_8_2() -> None:
         assert fired.final == 4 and not any("range" in step for step in fired.steps)
     assert back.position_fingerprint() == state.position_fingerprint()
     assert state.troops.hexes[T34] == game.by_name["1206"]
+
+
+def test_the_steps_of_the_hex_left_count_for_stacking_8_3() -> None:
+    """[§8.3] "Opportunity Fire may be triggered when a moving unit leaves a hex containing more
+    than one unit. In such a case, the number of Steps in the hex is used as a possible modifier
+    for Fire": the T-34 leaves 0101, where the KV stands too (4 Steps): 6 - 2 + 1 (placeholder)
+    = 5."""
+    state = segment(_game(), "soviet", {T34: "0101", KV: "0101", PAK: "0105"})
+    state.apply("move soviet.su-t34.1 0102")
+    state.apply(OpFire(PAK, T34, "roll"))
+    state.force_dice(1, 10)
+    [fired] = of(FireExplained, state.apply("done german"))
+    assert fired.final == 5
+    assert "3 or more steps in the target hex [§5.2; §8.4] +1 (placeholder)" in fired.steps
