@@ -11,7 +11,12 @@ from rules.bots.greedy import ACTIVITY_BONUS, Adapter, Piece
 from rules.bots.plan import numbered_names
 from rules.engine.actions import Action
 from rules.engine.core import Outcome
+from rules.panzer_command.actions import ROLL, OpFire
 from rules.panzer_command.zones import printed_fire_zone
+
+#: What an announced Opportunity Fire is worth before it is resolved (an invented scale, as
+#: the rest of the evaluation's).
+OPPORTUNITY_BONUS = 0.2
 
 if TYPE_CHECKING:
     from rules.panzer_command.game import PanzerCommandGame, PcState
@@ -19,8 +24,14 @@ if TYPE_CHECKING:
 
 class PcAdapter(Adapter):
     def prior(self, action: Action) -> float:
-        """A chit selected or dispatched gives the side a turn to act [§3.1]."""
-        return ACTIVITY_BONUS if action.verb in ("select", "dispatch") else 0.0
+        """A chit selected or dispatched gives the side a turn to act [§3.1]; an Opportunity
+        Fire announced is worth its chance of harm, which the one-ply score sees only once the
+        fires are resolved [§8.2] (a Command's a little less: it is spent whatever happens)."""
+        if action.verb in ("select", "dispatch"):
+            return ACTIVITY_BONUS
+        if isinstance(action, OpFire):
+            return OPPORTUNITY_BONUS if action.mode == ROLL else OPPORTUNITY_BONUS / 2
+        return 0.0
 
     def pieces(self, state: PcState) -> dict[str, Piece]:
         units = state.game.units
