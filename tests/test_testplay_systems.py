@@ -158,9 +158,16 @@ def click(qtbot: QtBot, w: MainWindow, h: object) -> None:
     qtbot.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
 
 
-def test_a_point_buy_scenario_says_why_it_cannot_be_played(qtbot: QtBot) -> None:
+def test_a_point_buy_scenario_starts_with_its_forces_bought(qtbot: QtBot) -> None:
+    # Issue 17: a point-buy scenario is no longer refused; unless told otherwise, the purchase
+    # bot buys each side's forces with its balanced strategy and the game's seed.
     w = open_window(qtbot, os.path.join(HERE, "armor", "1b-confused-situation.yaml"))
-    problem = TestPlayMode(w).enter(1, {})
-    assert problem is not None
-    assert "cannot be test-played yet" in problem and "point purchase" in problem
-    assert w.test_play_mode is None
+    mode = TestPlayMode(w)
+    assert mode.enter(1, {}) is None
+    assert mode.session is not None
+    assert {b.side: b.choice.text() for b in mode.session.game.purchases} == {
+        "german": "balanced:1",
+        "allied": "balanced:1",
+    }
+    assert mode.panel is not None and mode.panel.counters  # the bought units on the map
+    mode.leave()

@@ -6,9 +6,11 @@ and the counters laid, to remove one.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 
+from pydantic import ValidationError
 from PySide6.QtCore import QPointF, QSignalBlocker, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import (
@@ -33,6 +35,9 @@ from model.overlays import overlay_hexes, rotations_fitting
 from model.scenario_map import OverlayPlacement
 from model.tables import OverlayType
 from model.tables import overlays as overlay_catalog
+
+#: A printed hex name as a scenario writes it (model.regions.HexName's pattern).
+_HEX_NAME = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*\s*/?\s*)?\d{4}\s*$")
 
 #: The drag-and-drop type of a counter dragged from the palette (its overlay id as UTF-8).
 OVERLAY_MIME = "application/x-hexwright-overlay"
@@ -283,10 +288,17 @@ class OverlayPanel(QWidget):
         triangle, code = self.triangle.text().strip(), self.code.text().strip()
         if not triangle:
             return self._report(["write the triangle hex (and the code hex for a larger unit)"])
-        if code:
-            placement = OverlayPlacement(overlay=overlay.id, triangle=triangle, code=code)
-        else:
-            placement = OverlayPlacement(overlay=overlay.id, hex=triangle, rotation=self.rotation)
+        try:
+            if code:
+                placement = OverlayPlacement(overlay=overlay.id, triangle=triangle, code=code)
+            else:
+                placement = OverlayPlacement(
+                    overlay=overlay.id, hex=triangle, rotation=self.rotation
+                )
+        except ValidationError:  # typed by hand: say which name is not one, and how to write it
+            bad = next((t for t in (triangle, code) if t and not _HEX_NAME.match(t)), None)
+            why = f"'{bad}' is not a hex name: write it as printed, e.g. K1417" if bad else ""
+            return self._report([why or "these hexes do not make a placement"])
         return self._report(document.add_overlay(placement))
 
     def remove_selected(self) -> None:
