@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from rules.engine.actions import Action, Done, Move
 from rules.engine.play import ActionFocus, Progress
-from rules.soldiers.actions import Commit, OrderMan, Shoot
+from rules.soldiers.actions import Commit, MoveOff, OrderMan, Shoot
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
@@ -59,6 +59,8 @@ def describe(state: SoldiersState, action: Action) -> str:
         return f"Shoot at {action.hex} ({action.fire_type} fire)"
     if isinstance(action, Commit):
         return f"Commit chit {action.chit} (now at {state.track.space[action.chit]}) [5.2]"
+    if isinstance(action, MoveOff):
+        return "Move off the map [7.26]"
     if isinstance(action, Done):
         return "End the Action Phase" if state.play.phase == "action" else "Pass"
     return action.text()
@@ -71,6 +73,6 @@ def concerns(state: SoldiersState, action: Action) -> ActionFocus:
         return ActionFocus(action.unit, "move", named(action.path[-1]), path)
     if isinstance(action, Shoot):
         return ActionFocus(action.man, "fire", state.game.hex_named(action.hex))
-    if isinstance(action, OrderMan):
+    if isinstance(action, OrderMan | MoveOff):
         return ActionFocus(action.man)
     return ActionFocus(None)
