@@ -113,6 +113,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--seed", type=int, default=0, help="seeds the dice and the bots")
     play.add_argument(
+        "--buy",
+        default="balanced",
+        metavar="HOW",
+        help="how point-buy sides get their forces: a purchase strategy (balanced, "
+        "armour-heavy, infantry-heavy, cheapest-many, random) with an optional :SEED (default "
+        "the game's), or SIDE=STRATEGY[:SEED] / SIDE=sample:NAME per side, comma-separated",
+    )
+    play.add_argument(
         "--replay", "--replay-out", dest="replay", metavar="R", help="write the replay to R"
     )
     play.add_argument("--log", action="store_true", help="print the game's event log")
@@ -331,6 +339,20 @@ def outcome_data(state: State) -> dict[str, Any]:
     return data
 
 
+def purchase_data(bought: Any) -> dict[str, Any]:
+    """How a point-buy side got its forces, as data (``play --json``)."""
+    return {
+        "side": bought.side,
+        "choice": bought.choice.text(),
+        "nation": bought.nation,
+        "mission": bought.mission,
+        "budget": bought.budget,
+        "spent": bought.spent,
+        "items": [{"what": w, "count": n, "points": p} for w, n, p in bought.items],
+        "unplayed": list(bought.unplayed),
+    }
+
+
 def figures_line(figures: list[dict[str, Any]]) -> str:
     """The numbers behind a verdict on one line: "Percentage Number: us 40, german 25; ..."."""
     named: dict[str, list[str]] = {}
@@ -372,12 +394,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     from model.scenario_io import load_scenario
     from rules.bots.base import make_bot, play
     from rules.engine.errors import RulesError
+    from rules.pointbuy.purchase import game_for, parse_choices
     from rules.records.replay import Replay
-    from rules.registry import load_game
 
     loaded = load_scenario(args.file)
     try:
-        game = load_game(loaded)
+        game = game_for(loaded, parse_choices(args.buy, loaded.scenario, args.seed))
     except RulesError as exc:
         print(f"{args.file}: {exc}", file=sys.stderr)
         return 1
@@ -403,6 +425,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     data = outcome_data(state)
     bot_names = dict(zip(game.sides, names, strict=True))
     data["bots"] = bot_names
+    data["purchases"] = [purchase_data(b) for b in game.purchases]
     if args.replay:
         from model.yamlio import atomic_write_text
 
@@ -418,6 +441,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     seats = ", ".join(f"{s} {n}" for s, n in bot_names.items())
     print(f"{game.scenario.title} ({game.scenario.id}): {seats}, seed {args.seed}")
     print(f"  actions:     {data['actions']}")
+    for bought in game.purchases:
+        print(f"  forces:      {bought.describe()[0]}")
     print_outcome(data)
     if args.replay:
         print(f"  replay:      {args.replay}")
