@@ -15,7 +15,7 @@ import dataclasses
 from pathlib import Path
 
 from model.catalog import unit_types
-from model.scenario import ForceEntry, Purchase, Reinforcement, Side
+from model.scenario import ForceEntry, Mission, Purchase, Reinforcement, Side
 from model.scenario_io import LoadedScenario, load_scenario
 from model.systems import GameSystem
 
@@ -60,10 +60,13 @@ def _stand_in(group: Reinforcement) -> bool:
     return any(types[u.unit].category == "purchase-group" for u in group.units)
 
 
-def bought_side(side: Side, buy: Buy, mission: str | None) -> Side:
+def bought_side(side: Side, buy: Buy, mission: Mission | None) -> Side:
     """The side with its purchase: forces, purchases, reinforcements in the stand-in groups
-    round-robin (empty ones removed), and its mission."""
+    round-robin (empty ones removed; none when the mission forbids them [19.31]), and its
+    mission."""
     groups = [g for g in side.reinforcements if _stand_in(g)]
+    if mission is not None and not mission.reinforcements:
+        groups = []
     filled: dict[int, list[ForceEntry]] = {i: [] for i in range(len(groups))}
     for k, unit in enumerate(buy.reinforcements if groups else ()):
         filled[k % len(groups)].append(ForceEntry(unit=unit))
@@ -79,7 +82,7 @@ def bought_side(side: Side, buy: Buy, mission: str | None) -> Side:
             ],
             "purchases": [Purchase(item=i, count=n) for i, n in buy.purchases],
             "reinforcements": reinforcements,
-            "mission": mission,
+            "mission": mission.id if mission is not None else None,
         }
     )
 
@@ -93,7 +96,7 @@ def bought(name: str, mission: int = 0, buys: dict[str, Buy] | None = None) -> L
     for side in scenario.sides:
         default = (GERMAN_26, US_26) if name.startswith("26") else (GERMAN, US)
         buy = (buys or {}).get(side.id) or (default[0] if side.nation == "germany" else default[1])
-        mine = [m.id for m in scenario.missions if m.side == side.id]
+        mine = [m for m in scenario.missions if m.side == side.id]
         chosen = mine[mission % len(mine)] if mine else None
         sides.append(bought_side(side, buy, chosen))
     return dataclasses.replace(loaded, scenario=scenario.model_copy(update={"sides": sides}))

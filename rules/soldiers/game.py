@@ -57,10 +57,10 @@ from rules.engine.errors import IllegalActionError, UnsupportedGameError
 from rules.engine.events import GameEnded, SegmentBegan, SideDone, UnitDeployed
 from rules.engine.play import ActionFocus, Preview, Progress
 from rules.engine.positions import UnitPosition
-from rules.engine.special_rules import Enforce, describe, why_not_enforced
+from rules.engine.special_rules import Enforce, describe, special_rules, why_not_enforced
 from rules.maps.game import MapGame
 from rules.maps.named import HexesByName
-from rules.movement.costs import ENFORCED_BY_MOVEMENT
+from rules.movement.costs import ENFORCED_BY_MOVEMENT, MoveCost
 from rules.records.position import PositionReader
 from rules.soldiers import position as position_io
 from rules.soldiers import preview, view
@@ -90,7 +90,7 @@ from rules.soldiers.position import SoldiersPositionState
 from rules.soldiers.records import OFF, ActiveTurn, Arrivals, CommandTrack, Play, Troops
 from rules.soldiers.setup import MapFacts, deploy, mission_words, played_missions
 from rules.soldiers.units import Chit, Man, cell
-from rules.soldiers.victory import decided, evaluate_outcome
+from rules.soldiers.victory import decided, evaluate_outcome, played_victory
 
 RULES_VERSION = "soldiers-0.1"
 #: The turn's sequence [3]: phase id, name, rule.
@@ -153,10 +153,16 @@ CONDITIONS = {"night": "Night", "mist": "Mist", "clear": "Clear"}
 
 def battle_condition(visibility: str | None) -> str:
     """The scenario's battle condition [6.42]: Night, Mist or Clear. None given is Clear (our
-    reading: the book's scenarios all name one; Clear has no modifier)."""
+    reading: the book's scenarios all name one; Clear has no modifier). A choice in words
+    ("night ... or mist ..., the US player's choice" [26.1]) is the first it names (our
+    reading: the engine makes the owner's choice so)."""
     if visibility is None:
         return "Clear"
-    found = CONDITIONS.get(visibility.strip().lower())
+    text = visibility.strip().lower()
+    found = CONDITIONS.get(text)
+    if found is None:
+        named = sorted((text.find(k), v) for k, v in CONDITIONS.items() if k in text)
+        found = named[0][1] if named else None
     if found is None:
         raise UnsupportedGameError(
             f"the battle condition '{visibility}' is not one of Night, Mist or Clear [6.42]: "
@@ -185,6 +191,8 @@ class SoldiersGame(MapGame):
         self.visibility = scenario.rules.visibility
         self.by_name: dict[str, Hex] = {self.name(h): h for h in self.amap.hexes}
         names = {h: n for n, h in self.by_name.items()}
+        self._costs: dict[tuple[Hex, Hex | None], MoveCost] = {}
+        self._terrains: dict[Hex, tuple[str, ...]] = {}
         hexes = self.amap.hexes
         enterable = frozenset(h for h in hexes if not self.movement.cost("man", h).prohibited)
         #: The map-edge hexes [7.26; 19.32]: those with a neighbour off the map.
@@ -193,6 +201,10 @@ class SoldiersGame(MapGame):
         self.groups = tuple(self.deployment.groups)
         self.group_of = {m: g.id for g in self.groups for m in g.men}
         self.cycles, self.cycles_why = game_cycles(scenario)
+        #: The victory rules in force: the scenario's and the played missions' [19.1; 19.7].
+        self.victory = played_victory(scenario, self.missions().values())
+        #: Whether a played condition is judged the moment it happens [19.7].
+        self.instant = any(getattr(c, "when", None) == "instant" for c in self.victory.conditions)
         self.condition = battle_condition(scenario.rules.visibility)
         found = cell("battle-conditions", self.condition, "maximum sighting (hexes)")
         #: The maximum sighting distance of the battle condition [6.42]: Night 6, Mist 10,
@@ -201,6 +213,22 @@ class SoldiersGame(MapGame):
         self.men: dict[str, Man] = {m.id: m for m in self.deployment.men}
         self.chits: dict[str, Chit] = {c.id: c for c in self.deployment.chits}
         self.first = scenario.first_player or self.sides[0]
+
+    def man_cost(self, to: Hex, frm: Hex | None = None) -> MoveCost:
+        """A man's cost to enter ``to`` (from ``frm``) [7.21], worked out once: the map and
+        its markers do not change during play."""
+        key = (to, frm)
+        found = self._costs.get(key)
+        if found is None:
+            found = self._costs[key] = self.movement.cost("man", to, frm)
+        return found
+
+    def terrains(self, h: Hex) -> tuple[str, ...]:
+        """The hex's terrains and markers (:meth:`TerrainView.mixed`), worked out once."""
+        found = self._terrains.get(h)
+        if found is None:
+            found = self._terrains[h] = tuple(self.terrain.mixed(h))
+        return found
 
     def sees(self, a: Hex, b: Hex) -> bool:
         """A clear line of sight [6.41]: not blocked, and within the battle condition's
@@ -236,15 +264,16 @@ class SoldiersGame(MapGame):
     def rules_not_enforced(cls, scenario: Scenario) -> tuple[str, ...]:
         """The scenario's special rules and the played missions' that the engine does not
         enforce, with why; a mission not played has no rule in force [19.1]."""
-        labelled = [(f"special rule {i + 1}", r) for i, r in enumerate(scenario.special_rules)]
-        for mission in played_missions(scenario).values():
-            labelled += [
-                (f"mission '{mission.id}' special rule {i + 1}", r)
-                for i, r in enumerate(mission.special_rules)
-            ]
+        played = {m.id for m in played_missions(scenario).values()}
         found = []
-        for label, rule in labelled:
-            why = why_not_enforced(rule, cls.enforces)
+        for label, rule in special_rules(scenario):
+            mission = next(
+                (m for m in scenario.missions if label.startswith(f"mission '{m.id}' ")), None
+            )
+            if mission is not None and mission.id not in played:
+                why: str | None = f"the mission '{mission.name}' is not played [19.1]"
+            else:
+                why = why_not_enforced(rule, cls.enforces)
             if why is not None:
                 found.append(f"{describe(label, rule)}: not enforced: {why}")
         return tuple(found)
@@ -358,6 +387,9 @@ class SoldiersState(State):
         )
 
     def _advance(self) -> None:
+        if not self.play.over and self.game.instant and decided(self, ("instant",)):
+            self._finish()  # a condition met the moment it happens [19.7]
+            return
         while not self.play.over and self.play.phase == "command" and len(self.play.acted) == 2:
             found = resolve_commitments(self)
             if found is None:
@@ -379,13 +411,16 @@ class SoldiersState(State):
         self.play.order = (chit.side, self.game.other(chit.side))
         self._begin_command()
 
+    def _finish(self) -> None:
+        self.play.over = True
+        result = evaluate_outcome(self)
+        self.emit(GameEnded(result.winner, result.reason))
+
     def _end_cycle(self) -> None:
         self.emit(SegmentBegan(self.play.cycle, "End of the Command Cycle", "both passed [4]"))
         beaten = [s for s in self.game.sides if not self.able(s) and not self.to_come(s)]
         if self.play.cycle >= self.game.cycles or beaten or decided(self):
-            self.play.over = True
-            result = evaluate_outcome(self)
-            self.emit(GameEnded(result.winner, result.reason))
+            self._finish()
             return
         for c, space in sorted(self.track.space.items()):
             if space == OFF:

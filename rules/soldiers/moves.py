@@ -42,7 +42,7 @@ MINEFIELD_FRIENDLY_EXTRA = 2.0
 def category(state: SoldiersState, h: Hex) -> str:
     """The hex's terrain category [2.24]: of the first of its terrains that has one (a wire or
     minefield marker has none: the hex's beneath counts)."""
-    for t in state.game.terrain.mixed(h):
+    for t in state.game.terrains(h):
         effect = terrain_effect(SYSTEM, t, "category")
         if effect is not None and str(effect.value) in CATEGORIES:
             return str(effect.value)
@@ -50,7 +50,7 @@ def category(state: SoldiersState, h: Hex) -> str:
 
 
 def _has(state: SoldiersState, h: Hex, terrain: str) -> bool:
-    return terrain in state.game.terrain.mixed(h)
+    return terrain in state.game.terrains(h)
 
 
 def minefield(state: SoldiersState, man: str, h: Hex) -> str | None:
@@ -122,7 +122,7 @@ def why_not_step(
     moved = frm is not None and frm != state.troops.hexes.get(man)
     if state.active.stopped or (moved and frm is not None and stops(state, man, frm)):
         return None, "he entered wire or a minefield: no further movement this phase [18.33]"
-    found = game.movement.cost("man", to, frm)
+    found = game.man_cost(to, frm)
     if found.prohibited or found.cost is None:
         return None, f"{name}: {found.text} [7.21; 7.25]"
     cost = found.cost
@@ -187,7 +187,7 @@ def move(state: SoldiersState, action: Move) -> None:
         why.append("enters the map from his group's entry edge [19.32]")
     for name in action.path:
         to = game.by_name[name.upper()]
-        found = game.movement.cost("man", to, at)
+        found = game.man_cost(to, at)
         cost = step_cost(state, man, at, to)
         spent += cost or 0.0
         text = f"{name.upper()}: {found.text} ({found.rule})"

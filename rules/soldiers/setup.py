@@ -149,14 +149,21 @@ class MapFacts:
     edge: frozenset[Hex]
 
 
+def stand_in(entry: ForceEntry) -> bool:
+    """Whether the entry is one of the catalogue's stand-ins for what a side buys (a group
+    bought keeps scenario 26's ``INITIAL-SQUADS`` beside its squads: it puts no man on the
+    map)."""
+    return catalogue_entry(entry.unit).category == STAND_IN
+
+
 def refuse_unbought(side: Side) -> None:
-    """A side whose forces are still the scenario's stand-ins (not bought) cannot be played.
+    """A side with no counter but the scenario's stand-ins (not bought) cannot be played.
 
     Raises:
-        UnsupportedGameError: the side holds a stand-in, or no man at all.
+        UnsupportedGameError: the side has no man of its own.
     """
     entries = [*side.forces, *(u for r in side.reinforcements for u in r.units)]
-    if not entries or any(catalogue_entry(e.unit).category == STAND_IN for e in entries):
+    if not [e for e in entries if not stand_in(e)]:
         raise UnsupportedGameError(
             f"side '{side.id}' has no fixed forces: the book leaves them to a point purchase "
             "[19.2]; buy the forces in the editor (Point buy) and play the saved scenario"
@@ -171,7 +178,9 @@ class _Men:
         self.copies: dict[tuple[str, str], int] = {}
 
     def make(self, side: Side, entry: ForceEntry) -> list[list[Man]]:
-        found = []
+        found: list[list[Man]] = []
+        if stand_in(entry):
+            return found
         for _ in range(entry.count):
             key = (side.id, entry.unit)
             self.copies[key] = self.copies.get(key, 0) + 1
@@ -202,7 +211,8 @@ def deploy(scenario: Scenario, facts: MapFacts) -> Deployment:
                 _place(side, placement, mode, men, facts, dep)
         for i, group in enumerate(side.reinforcements):
             men = [m for e in group.units for ms in made.make(side, e) for m in ms]
-            dep.groups.append(_group(side, i, group, men, facts))
+            if men:  # a group of stand-ins alone brings nobody (our reading)
+                dep.groups.append(_group(side, i, group, men, facts))
     return dep
 
 

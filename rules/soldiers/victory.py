@@ -13,10 +13,12 @@ the side has able men and the enemy none.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
 from model.regions import AnyOf
+from model.scenario import Mission, Scenario
 from model.victory import (
     AllConditions,
     AnyCondition,
@@ -75,32 +77,59 @@ def building_controller(state: SoldiersState, building: frozenset[Hex], side: st
     return (mine > theirs) - (mine < theirs)
 
 
-def _controlled(state: SoldiersState, cond: Control) -> int:
+def buildings_in(state: SoldiersState, region: frozenset[Hex]) -> list[frozenset[Hex]]:
+    """The buildings of a region: its building hexes, those side by side one building (our
+    reading: the map marks no building's outline)."""
     game = state.game
-    if cond.objects == "buildings" and isinstance(cond.region, AnyOf):
-        buildings = [game.region(r) for r in cond.region.regions]
-        if cond.rule == "majority":  # the scenario's own rule, its sight clause too [10.5]
-            return sum(1 for b in buildings if building_controller(state, b, cond.side) > 0)
-        return sum(
-            1
-            for b in buildings
-            if _count(state, b, cond.side, True) > _count(state, b, cond.side, False)
-        )
-    region = game.region(cond.region)
-    found = 0
-    for h in region:
-        mine = _count(state, frozenset((h,)), cond.side, True)
-        theirs = _count(state, frozenset((h,)), cond.side, False)
-        if mine and not theirs:
-            found += 1
-        elif (
-            cond.rule == "last-occupied"
-            and not mine
-            and not theirs
-            and state.troops.last_in.get(game.name(h)) == cond.side
-        ):
-            found += 1  # the last to pass through it [19.7; 20.3]
-    return found
+    left = {h for h in region if "building" in game.terrains(h)}
+    found = []
+    while left:
+        todo, part = [left.pop()], set()
+        while todo:
+            h = todo.pop()
+            part.add(h)
+            for n in h.neighbors():
+                if n in left:
+                    left.discard(n)
+                    todo.append(n)
+        found.append(frozenset(part))
+    return sorted(found, key=lambda b: min(game.name(h) for h in b))
+
+
+def _last(state: SoldiersState, hexes: frozenset[Hex], side: str) -> bool:
+    """Whether ``side``'s able men were the last in these empty hexes [19.7]: every one of them
+    that was ever entered was last entered by the side (our reading: the order between hexes
+    is not kept)."""
+    last = [state.troops.last_in.get(state.game.name(h)) for h in hexes]
+    seen = [s for s in last if s is not None]
+    return bool(seen) and all(s == side for s in seen)
+
+
+def _held(state: SoldiersState, part: frozenset[Hex], cond: Control, building: bool) -> bool:
+    """A building held by more able men in it [19.7]; a hex by the side's able men alone;
+    empty, by the last side in it where the rule says so."""
+    if cond.rule == "majority":  # the scenario's own rule, its sight clause too [10.5]
+        return building_controller(state, part, cond.side) > 0
+    mine = _count(state, part, cond.side, True)
+    theirs = _count(state, part, cond.side, False)
+    if mine or theirs:
+        return mine > theirs if building else not theirs
+    last = ("last-occupied", "book") if building else ("last-occupied",)
+    return cond.rule in last and _last(state, part, cond.side)
+
+
+def _controlled(state: SoldiersState, cond: Control) -> int:
+    """How many buildings (each region of an ``any-of``, else the region's buildings) or hexes
+    the side controls [19.7]: more able men in it; empty, the last in it (``last-occupied``,
+    and the book's rule for buildings [19.7]); scenario 10's ``majority`` [10.5]."""
+    game = state.game
+    if cond.objects == "buildings":
+        if isinstance(cond.region, AnyOf):
+            parts = [game.region(r) for r in cond.region.regions]
+        else:
+            parts = buildings_in(state, game.region(cond.region))
+        return sum(1 for b in parts if _held(state, b, cond, True))
+    return sum(1 for h in game.region(cond.region) if _held(state, frozenset((h,)), cond, False))
 
 
 #: What a judgement of a condition is: met, not met, or not judged (None).
@@ -161,16 +190,18 @@ def _sight(state: SoldiersState, cond: LineOfSight) -> tuple[bool, str]:
     ), f"{len(seen)} of {len(targets)} hexes in {whose} sight [6.4]"
 
 
-def _in_time(cond: Condition, cycle: int, final: bool) -> bool:
-    """Whether the condition is judged at the end of ``cycle`` (``final``: the game's end)."""
+def _in_time(cond: Condition, cycle: int, wiped: bool) -> bool:
+    """Whether the condition is judged at the end of ``cycle``; ``wiped``: the game ended
+    early because a side has no man left, and a condition of a later cycle is judged now (our
+    reading: nothing can change before it) [4]."""
     turn = getattr(cond, "turn", None)
     by_turn = getattr(cond, "by_turn", None)
     from_turn = getattr(cond, "from_turn", None)
-    if turn is not None and cycle != turn:
+    if turn is not None and cycle != turn and not (wiped and cycle < turn):
         return False
     if by_turn is not None and cycle > by_turn:
         return False
-    return from_turn is None or cycle >= from_turn
+    return from_turn is None or cycle >= from_turn or wiped
 
 
 def judge(
@@ -178,7 +209,8 @@ def judge(
 ) -> Judged:
     """One condition met, not met, or not judged (None), with a note of why (``timed``
     False: whatever its Command Cycles, as a bot weighs a position)."""
-    if timed and not _in_time(cond, state.play.cycle, final):
+    wiped = final and any(not state.able(s) and not state.to_come(s) for s in state.game.sides)
+    if timed and not _in_time(cond, state.play.cycle, wiped):
         notes.append(f"{cond.kind}: not in its Command Cycles")
         return False
     if isinstance(cond, AllConditions | AnyCondition):
@@ -213,26 +245,34 @@ def judge(
     return found[0]
 
 
-def _judged_now(cond: Condition, final: bool) -> bool:
-    return final or getattr(cond, "when", "end") == "end-of-any-turn"
+#: When a condition is judged before the game's end [19.7].
+AT_ANY_TIME = ("end-of-any-turn", "instant")
+
+
+def _judged_now(cond: Condition, final: bool, when: tuple[str, ...] = AT_ANY_TIME) -> bool:
+    return final or getattr(cond, "when", "end") in when
+
+
+def played_victory(scenario: Scenario, missions: Iterable[Mission]) -> VictoryRules:
+    """The scenario's victory with the conditions of the missions played [19.1; 19.7]."""
+    victory = scenario.victory
+    extra = [c for m in missions for c in m.victory.conditions]
+    return victory.model_copy(update={"conditions": [*victory.conditions, *extra]})
 
 
 def victory_rules(state: SoldiersState) -> VictoryRules:
     """The scenario's victory with the conditions of the missions played [19.1; 19.7]."""
-    game = state.game
-    victory = game.scenario.victory
-    extra = [c for m in game.missions().values() for c in m.victory.conditions]
-    return victory.model_copy(update={"conditions": [*victory.conditions, *extra]})
+    return state.game.victory
 
 
-def decided(state: SoldiersState) -> bool:
-    """Whether a condition judged at the end of every Command Cycle is met with a result: it
-    ends the game [19.7]."""
+def decided(state: SoldiersState, when: tuple[str, ...] = AT_ANY_TIME) -> bool:
+    """Whether a condition judged at the end of every Command Cycle (or the moment it
+    happens; ``when``) is met with a result: it ends the game [19.7]."""
     for cond in victory_rules(state).conditions:
         result = getattr(getattr(cond, "award", None), "result", None)
         if (
             result in ("win", "draw")
-            and _judged_now(cond, False)
+            and _judged_now(cond, False, when)
             and judge(state, cond, False, []) is True
         ):
             return True
