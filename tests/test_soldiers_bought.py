@@ -146,6 +146,41 @@ def test_a_second_leader_drawn_goes_back_into_the_cup(monkeypatch: pytest.Monkey
     assert lost == {"us.black", "us.e.3"} and "us.austin" in state.troops.hexes
 
 
+def test_bought_counters_are_men_with_their_chits() -> None:
+    """[2.12; 6.26; 6.29; 14.1; 19.45]: the platoon leader is one man with his own chit; a
+    heavy-weapons soldier one man with no chit; an MG team its crew, the first man with the
+    gun (the rest with pistols, our reading). The platoon leader's turn orders any friendly
+    man in command range [6.26]; an independent chit may select a heavy-weapons soldier
+    [6.29]."""
+    us = Buy(
+        (("US-SQUAD-5", False), ("US-PL", False), ("US-ENGINEER", False), ("US-MMG-TEAM", False))
+    )
+    game = _game("22-street-fighting-in-grave", buys={"us": us})
+    men = game.men
+    assert men["us.pl"].rank == "platoon-leader" and game.chits["us.pl"].leader == "us.pl"
+    assert men["us.h.us-engineer"].weapon.id == "US-SMG"
+    assert men["us.h.us-mmg-a"].weapon.id == "US-MMG"
+    assert men["us.h.us-mmg-b"].weapon.id == "US-PISTOL"
+    assert not [c for c in game.chits.values() if c.squad == "us.h"]
+    state = game.new_initial_state(1)
+    at = state.troops.hexes["us.pl"]
+    for m in ("us.h.us-engineer", "us.us-squad-5.3"):
+        state.troops.hexes[m] = at  # beside him, in his sight
+    _to_action(state, "us.pl", (10, 1))
+    assert {"us.pl", "us.h.us-engineer", "us.us-squad-5.3"} <= state.active.in_command
+    state.apply(Done("us"))
+    ind = "us.us-squad-5.ind"
+    while state.play.phase == "command" and state.play.cycle == 1:
+        actor = state.to_act()[0]
+        if actor == "us" and ind in state.committable("us"):
+            state.apply(f"commit {ind}")
+        else:
+            state.apply(Done(actor))
+    assert state.active.chit == ind and not state.active.rolled  # select the man [6.23]
+    assert "us.h.us-mmg-a" in state.active.in_command  # [6.29]
+    assert "us.pl" not in state.active.in_command  # another squad's leader
+
+
 def test_a_side_without_a_mission_plays_its_first() -> None:
     """[19.1]: the attacker notes his mission; a side that names none plays the first of
     its missions (our reading, said in the log)."""
