@@ -87,7 +87,40 @@ def test_scattered_deployment_puts_a_man_in_every_zone() -> None:
         hexes = game.region(Zones(board="C", zones=[zone]))
         assert germans & hexes, f"no German man in zone {zone} of map C [20.5]"
     note = next(n for n in _notes(state) if "operational moves" in n)
-    assert "not played (our reading) [6.33]" in note
+    assert "for us: the bracket's [6.33; 19.41]" in note
+
+
+def test_the_bracket_s_operational_moves_come_before_the_first_cycle() -> None:
+    """[6.3; 6.33; 20.4]: US 6+ gives the US scenario-start operational moves: each man one
+    move of 8 AP, never into a hex within 8 hexes of an able German nor in German sight; then
+    the first Command Cycle, the advantage first."""
+    us = dataclasses.replace(US, purchases=(("INTELLIGENCE", 7),))
+    game = _game("20-vire-bridges", buys={"us": us})
+    state = game.new_initial_state(1)
+    assert state.play.phase == "operational" and state.to_act() == ("us",)
+    assert all(OrderMan(m) in state.legal_actions("us") for m in state.able("us"))
+    assert not [a for a in state.legal_actions("us") if a.verb == "commit"]
+
+    def moves_of(man: str) -> list[Move]:
+        trial = state.clone()
+        trial.apply(OrderMan(man))
+        return [a for a in trial.legal_actions("us") if isinstance(a, Move)]
+
+    man = next(m for m in state.able("us") if moves_of(m))  # some start too near to move
+    moves = moves_of(man)
+    state.apply(OrderMan(man))
+    assert state.active.ap == 8.0  # [6.3]
+    assert not [a for a in state.legal_actions("us") if a.verb == "shoot"]
+    germans = [state.troops.hexes[m] for m in state.able("german")]
+    for action in moves:
+        for name in action.path:
+            h = game.by_name[name]
+            assert all(h.distance(g) > 8 and not game.sees(g, h) for g in germans)
+    state.apply(max(moves, key=lambda a: len(a.path)))
+    assert OrderMan(man) not in state.legal_actions("us")  # one move a man [6.33]
+    state.apply(Done("us"))
+    assert state.play.phase == "command" and state.play.cycle == 1
+    assert state.to_act() == (state.play.advantage,) == ("us",)
 
 
 class _ForcedDice(Dice):
@@ -203,9 +236,11 @@ def test_a_battle_condition_in_words_is_its_first() -> None:
 
 
 def _to_action(state: SoldiersState, chit: str, dice: tuple[int, int]) -> None:
-    """Play the Command Phase to ``chit``'s Action Phase: its side commits it, the other
-    passes; the risk dice forced."""
+    """Play the Command Phase to ``chit``'s Action Phase (after any operational moves, none
+    made): its side commits it, the other passes; the risk dice forced."""
     side = state.game.chits[chit].side
+    while state.play.phase == "operational":  # no operational moves made [6.33]
+        state.apply(Done(state.to_act()[0]))
     while state.play.phase == "command":
         actor = state.to_act()[0]
         if actor == side:

@@ -62,8 +62,8 @@ from rules.maps.game import MapGame
 from rules.maps.named import HexesByName
 from rules.movement.costs import ENFORCED_BY_MOVEMENT, MoveCost
 from rules.records.position import PositionReader
+from rules.soldiers import operational, preview, view
 from rules.soldiers import position as position_io
-from rules.soldiers import preview, view
 from rules.soldiers.actions import (
     ACTIONS,
     ChitMoved,
@@ -299,6 +299,13 @@ class SoldiersState(State):
         self.active = ActiveTurn()
         self._set_up()
         self.play.order = (self.play.advantage, game.other(self.play.advantage))
+        intel = game.deployment.intel
+        moves = list(intel.bracket.operational_moves) if intel and intel.bracket else []
+        if not operational.begin(self, moves):
+            self._begin_cycles()
+
+    def _begin_cycles(self) -> None:
+        """The first Command Cycle begins: the advantage commits first [19]."""
         self.emit(
             SegmentBegan(
                 self.play.cycle, "Command Cycle 1", f"{self.play.advantage} has the advantage"
@@ -322,7 +329,7 @@ class SoldiersState(State):
             if bracket.operational_moves:
                 notes.append(
                     f"operational moves before the first cycle for "
-                    f"{', '.join(bracket.operational_moves)}: not played (our reading) [6.33]"
+                    f"{', '.join(bracket.operational_moves)}: the bracket's [6.33; 19.41]"
                 )
         notes += dep.notes + mission_words(game.scenario)
         notes.append(f"the game lasts at most {game.cycles} Command Cycles: {game.cycles_why}")
@@ -448,6 +455,9 @@ class SoldiersState(State):
         if self.play.phase == "action":
             assert self.active.chit is not None
             return (self.game.chits[self.active.chit].side,)
+        if self.play.phase == operational.PHASE:
+            side = operational.side_to_move(self)
+            return (side,) if side is not None else ()
         return tuple(s for s in self.play.order if s not in self.play.acted)[:1]
 
     def is_terminal(self) -> bool:
@@ -515,10 +525,11 @@ class SoldiersState(State):
                     and self.active.current not in self.troops.disabled
                 ):
                     found.extend(move_options(self, self.active.current))
-                    found.extend(self.shots_of(self.active.current))
-                    off = MoveOff(self.active.current)
-                    if why_not_move_off(self, off) is None:
-                        found.append(off)
+                    if self.play.phase == "action":  # an operational move moves only [6.3]
+                        found.extend(self.shots_of(self.active.current))
+                        off = MoveOff(self.active.current)
+                        if why_not_move_off(self, off) is None:
+                            found.append(off)
             found.append(Done(s))
         return found
 
@@ -552,7 +563,10 @@ class SoldiersState(State):
             raise IllegalActionError(f"'{action.text()}': {why}")
         if isinstance(action, Done):
             self.emit(SideDone(action.side, self.play.phase))
-            if self.play.phase == "command":
+            if self.play.phase == operational.PHASE:
+                if operational.done(self, action.side):
+                    self._begin_cycles()
+            elif self.play.phase == "command":
                 held = self.track.committed[action.side]
                 if held is not None:
                     self.track.committed[action.side] = None
@@ -578,6 +592,13 @@ class SoldiersState(State):
         return preview.why_not(self, action)
 
     def _order(self, man: str) -> None:
+        if self.play.phase == operational.PHASE:
+            self.active.orders_left -= 1
+            self.active.ordered.add(man)
+            self.active.current, self.active.stopped = man, False
+            self.active.ap = operational.order(self, man)
+            self.emit(OrderGiven(man, int(self.active.ap), "an operational move [6.3; 6.33]"))
+            return
         if not self.active.rolled:
             select_independent(self, man)  # [6.23]: selected, then the risk level [6.11]
         self.active.orders_left -= 1

@@ -26,6 +26,7 @@ from model.hexes import Hex
 from rules.engine.actions import Move
 from rules.movement.costs import terrain_effect
 from rules.movement.reach import reachable
+from rules.soldiers import operational
 from rules.soldiers.actions import ManHit, ManMoved
 from rules.soldiers.fire import apply_damage
 from rules.soldiers.units import SYSTEM, cell
@@ -133,6 +134,9 @@ def why_not_step(
         if risk == "Cautious":
             return None, f"{name} is an enemy minefield: Wary or higher to enter [18.44]"
         cost = MINEFIELD_ENEMY_AP
+    if state.play.phase == "operational":  # no risk level: the operational limits [6.3]
+        why = operational.why_not_enter(state, man, to)
+        return (None, f"{name} is {why}") if why else (cost, "")
     occupied = bool(state.able_enemies_in(to, side))
     if occupied and risk != "Aggressive":
         return None, f"{name} is enemy-occupied: only at Aggressive [7.22]"

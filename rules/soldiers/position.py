@@ -63,7 +63,7 @@ if TYPE_CHECKING:
 
 SUPPRESSED, WOUNDED, KILLED, INCAPACITATED = "suppressed", "wounded", "killed", "incapacitated"
 STATUSES = (SUPPRESSED, WOUNDED, KILLED, INCAPACITATED)
-PHASES = ("command", "action")
+PHASES = ("command", "action", "operational")
 OVER = "over"
 
 
@@ -108,6 +108,7 @@ class SoldiersPositionState(StrictModel):
     last_chit: str | None = None
     turn: TurnPosition = Field(default_factory=TurnPosition)
     waiting: list[str] = Field(default_factory=list)
+    operational: list[str] = Field(default_factory=list)
     exited: list[str] = Field(default_factory=list)
     lost: list[str] = Field(default_factory=list)
     events: dict[str, int] = Field(default_factory=dict)
@@ -144,6 +145,7 @@ def to_position(state: SoldiersState) -> GamePosition:
             risk_rolled=turn.rolled,
         ),
         waiting=sorted(state.troops.waiting),
+        operational=list(state.play.operational),
         exited=sorted(state.troops.exited),
         lost=sorted(state.troops.lost),
         events=dict(sorted(state.arrivals.events.items())),
@@ -237,6 +239,7 @@ def _read_play(
         sides(extra.acted, game.sides, ("state", "acted"), reader),
         (first, game.other(first)),
         advantage,
+        sides(extra.operational, game.sides, ("state", "operational"), reader),
     )
 
 

@@ -38,9 +38,11 @@ def why_not(state: SoldiersState, action: Action) -> str | None:
             )
         return None
     if isinstance(action, OrderMan):
-        if state.play.phase != "action" or not state.may_order(action.man):
+        if state.play.phase not in ("action", "operational") or not state.may_order(action.man):
             return "not a man in command with an order left [6.21]"
         return None
+    if isinstance(action, Move) and state.play.phase == "operational":
+        return why_not_move(state, action)  # an operational move [6.3]
     if isinstance(action, Move | Shoot):
         if state.play.phase != "action":
             return "not in the Action Phase [6]"

@@ -25,7 +25,8 @@ RISKS = ("Cautious", "Wary", "Bold", "Aggressive")
 class Play(Record):
     """Where play is [3; 4]: the Command Cycle, the phase (``command`` or ``action``), whether
     the game is over, the sides that have acted in this Command Phase, the order they act in,
-    and the side with the advantage [10.4]."""
+    the side with the advantage [10.4], and the sides to make their scenario-start operational
+    moves (phase ``operational`` [6.33])."""
 
     cycle: int = 1
     phase: str = "command"
@@ -33,6 +34,7 @@ class Play(Record):
     acted: list[str] = state_field(default_factory=list)
     order: tuple[str, str] = ("", "")
     advantage: str = ""
+    operational: list[str] = state_field(default_factory=list)
 
 
 @dataclass

@@ -13,8 +13,8 @@ Cycle. What this engine does with each bracket of the Intelligence Summary:
   one first);
 - ``deploys_first`` and ``reveal``: logged; the engine deploys for both players at once, so
   who sees whose set-up first changes nothing here (our reading);
-- ``operational_moves``: logged as not played (our reading: the engine plays no operational
-  moves [6.3; 6.33]).
+- ``operational_moves``: the sides that make scenario-start operational moves
+  (:mod:`rules.soldiers.operational` [6.33]).
 
 Men are spread over their area in printed-ID order, standing in for the owner's choice [10.2;
 19]; in a mode area made of zones (Scattered and the like), man after man goes to the next zone,

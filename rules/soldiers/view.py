@@ -31,6 +31,12 @@ def progress(state: SoldiersState) -> Progress:
             step += f"; {turn.current} has {turn.ap:g} AP"
         phase, rule, done = "Action Phase", "Soldiers (6)", "End the Action Phase"
         left = f"{state.active.orders_left} order(s) to give, then End"
+    elif state.play.phase == "operational":
+        phase, rule, done = "Operational moves", "Soldiers (6.33)", "End the operational moves"
+        step = "Give each man one operational move: 8 AP, never near or in sight of the enemy"
+        if state.active.current is not None:
+            step += f"; {state.active.current} has {state.active.ap:g} AP"
+        left = "order men to move, then End"
     else:
         phase, rule, done = "Command Phase", "Soldiers (5.2)", "Pass"
         step, left = "Commit a chit one space down, or pass", "commit a chit, or pass"
@@ -62,6 +68,8 @@ def describe(state: SoldiersState, action: Action) -> str:
     if isinstance(action, MoveOff):
         return "Move off the map [7.26]"
     if isinstance(action, Done):
+        if state.play.phase == "operational":
+            return "End the operational moves [6.33]"
         return "End the Action Phase" if state.play.phase == "action" else "Pass"
     return action.text()
 
