@@ -471,3 +471,32 @@ def test_the_cli_buys_and_plays_a_scenario_to_its_end(
     assert main(["play", path, "--bots", "random,random", "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert "bought by the purchase bot" in out and "winner:" in out
+
+
+def test_the_airdrop_lands_pairs_by_the_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """[26.4]: the German rolls his deployment (d6 4: Prepared); the US the Airdrop Deployment
+    Table at night, d10 3 - 2 = 1: Scattered; the first pair a d6 6 (map D) and a d10 5
+    (zone 7), a 10 rolled again: each man in a clear or broken hex of D zone 7, not next to
+    another US man."""
+    buys = {"us": Buy((("US-AIRBORNE-1", False),)), "german": Buy((), (), ("GE-SQUAD-2",))}
+    game = _game("26-airborne", 1, buys)
+    assert game.condition == "Night"
+    state = _forced_state(game, [4, 3, 6, 10, 5], monkeypatch)
+    notes = _notes(state)
+    assert any("d6 4: Prepared" in n for n in notes)
+    assert any("d10 3 - 2 at night = 1: Scattered [26.4]" in n for n in notes)
+    first = sorted(m for m in game.men if game.men[m].side == "us")[:2]
+    zone = game.region(Zones(board="D", zones=[7]))
+    spots = [state.troops.hexes[m] for m in first]
+    assert all(h in zone and game.terrains(h)[-1] in ("clear", "broken") for h in spots)
+    assert spots[0].distance(spots[1]) > 1
+    others = [state.troops.hexes[m] for m in state.able("us") if m not in first]
+    assert all(o.distance(spots[0]) > 1 for o in others)  # nobody lands next to them
+
+
+def test_a_surprised_german_gives_the_us_the_advantage(monkeypatch: pytest.MonkeyPatch) -> None:
+    """[26.4]: Surprised (d6 1-3): the US holds the advantage; no roll-off."""
+    buys = {"us": Buy((("US-AIRBORNE-1", False),)), "german": Buy((), (), ("GE-SQUAD-2",))}
+    state = _forced_state(_game("26-airborne", 1, buys), [2], monkeypatch)
+    assert state.play.advantage == "us"
+    assert any("us has the advantage: the enemy is Surprised [26.4]" in n for n in _notes(state))

@@ -62,7 +62,7 @@ from rules.maps.game import MapGame
 from rules.maps.named import HexesByName
 from rules.movement.costs import ENFORCED_BY_MOVEMENT, MoveCost
 from rules.records.position import PositionReader
-from rules.soldiers import operational, preview, view
+from rules.soldiers import airdrop, operational, preview, view
 from rules.soldiers import position as position_io
 from rules.soldiers.actions import (
     ACTIONS,
@@ -337,14 +337,22 @@ class SoldiersState(State):
             self.emit(SetupNote(text))
         for squad in dep.depleted:
             self._deplete(squad)
-        for m, h in sorted(dep.hexes.items()):
-            if m not in self.troops.lost:
-                self.emit(UnitDeployed(m, game.name(h), dep.how[m]))
-                self.troops.last_in[game.name(h)] = game.men[m].side
+        drops = airdrop.dropping(self)
+        surprised = bool(drops) and any(
+            airdrop.german_deployment(self, s) for s in game.sides if s not in drops
+        )
+        how = {k: v for s in drops for k, v in airdrop.airdrop(self, s).items()}
+        for m, h in sorted(self.troops.hexes.items()):
+            self.emit(UnitDeployed(m, game.name(h), how.get(m) or dep.how[m]))
+            self.troops.last_in[game.name(h)] = game.men[m].side
         for group in game.groups:
             if group.slot is None and group.cycle is None:
                 bring(self, group, f"reinforcement group {group.id}", roll=False)
         begin_cycle(self)
+        if surprised:  # the dropping side has the advantage [26.4]
+            self.play.advantage = drops[0]
+            self.emit(SetupNote(f"{drops[0]} has the advantage: the enemy is Surprised [26.4]"))
+            return
         a, b = game.sides
         given = bracket.advantage if bracket is not None else None
         if given in game.sides:

@@ -20,8 +20,8 @@ Men are spread over their area in printed-ID order, standing in for the owner's 
 19]; in a mode area made of zones (Scattered and the like), man after man goes to the next zone,
 so that every zone holds a man before any holds two (the "at least one man in each of N zones"
 of 20.5, our reading for every mode). A region the owner chooses among (``choice``) is its
-first option (our reading: the engine takes the first); an airdrop [26.4] spreads the men over
-the drop region without the airdrop tables (our reading: they are not played).
+first option (our reading: the engine takes the first); an airdrop is spread over the drop
+region here, then landed by its tables when the game starts (:mod:`rules.soldiers.airdrop`).
 """
 
 from __future__ import annotations
@@ -273,7 +273,7 @@ def _place(
             men,
             facts,
             dep,
-            "the drop region; the airdrop tables are not played (our reading) [26.4]",
+            "the drop region, before the landing [26.4]",
         )
     else:
         raise UnsupportedGameError(
