@@ -62,7 +62,7 @@ from rules.maps.game import MapGame
 from rules.maps.named import HexesByName
 from rules.movement.costs import ENFORCED_BY_MOVEMENT, MoveCost
 from rules.records.position import PositionReader
-from rules.soldiers import airdrop, operational, preview, view
+from rules.soldiers import operational, preview, view
 from rules.soldiers import position as position_io
 from rules.soldiers.actions import (
     ACTIONS,
@@ -71,10 +71,9 @@ from rules.soldiers.actions import (
     MoveOff,
     OrderGiven,
     OrderMan,
-    SetupNote,
     Shoot,
 )
-from rules.soldiers.arrivals import begin_cycle, bring, eligible
+from rules.soldiers.arrivals import begin_cycle, eligible
 from rules.soldiers.command import (
     UNSUPPRESS_AP,
     begin_action_phase,
@@ -88,7 +87,8 @@ from rules.soldiers.fire import FIRE_BY_RISK, shoot, why_not_shoot
 from rules.soldiers.moves import category, judge_sight, move, move_options
 from rules.soldiers.position import SoldiersPositionState
 from rules.soldiers.records import OFF, ActiveTurn, Arrivals, CommandTrack, Play, Troops
-from rules.soldiers.setup import MapFacts, deploy, mission_words, played_missions
+from rules.soldiers.setup import MapFacts, deploy, played_missions
+from rules.soldiers.start import set_up
 from rules.soldiers.units import Chit, Man, cell
 from rules.soldiers.victory import decided, evaluate_outcome, played_victory
 
@@ -297,7 +297,7 @@ class SoldiersState(State):
             committed=dict.fromkeys(game.sides),
         )
         self.active = ActiveTurn()
-        self._set_up()
+        set_up(self)
         self.play.order = (self.play.advantage, game.other(self.play.advantage))
         intel = game.deployment.intel
         moves = list(intel.bracket.operational_moves) if intel and intel.bracket else []
@@ -312,84 +312,6 @@ class SoldiersState(State):
             )
         )
         self._begin_command()
-
-    def _set_up(self) -> None:
-        """The set-up sequence [19]: the notes of the intelligence, modes and missions, the
-        depleted squads' draws [19.21], the men placed, the groups on the track from the
-        start, the advantage [10.4; 19.41]."""
-        game, dep = self.game, self.game.deployment
-        bracket = dep.intel.bracket if dep.intel else None
-        notes = [dep.intel.words()] if dep.intel else []
-        if bracket is not None:
-            first = bracket.deploys_first or "both at once"
-            notes.append(
-                f"deploys first: {first}; reveals: {bracket.reveal or 'nothing'}; "
-                "the engine deploys both sides at once (our reading) [19.41]"
-            )
-            if bracket.operational_moves:
-                notes.append(
-                    f"operational moves before the first cycle for "
-                    f"{', '.join(bracket.operational_moves)}: the bracket's [6.33; 19.41]"
-                )
-        notes += dep.notes + mission_words(game.scenario)
-        notes.append(f"the game lasts at most {game.cycles} Command Cycles: {game.cycles_why}")
-        for text in notes:
-            self.emit(SetupNote(text))
-        for squad in dep.depleted:
-            self._deplete(squad)
-        drops = airdrop.dropping(self)
-        surprised = bool(drops) and any(
-            airdrop.german_deployment(self, s) for s in game.sides if s not in drops
-        )
-        how = {k: v for s in drops for k, v in airdrop.airdrop(self, s).items()}
-        for m, h in sorted(self.troops.hexes.items()):
-            self.emit(UnitDeployed(m, game.name(h), how.get(m) or dep.how[m]))
-            self.troops.last_in[game.name(h)] = game.men[m].side
-        for group in game.groups:
-            if group.slot is None and group.cycle is None:
-                bring(self, group, f"reinforcement group {group.id}", roll=False)
-        begin_cycle(self)
-        if surprised:  # the dropping side has the advantage [26.4]
-            self.play.advantage = drops[0]
-            self.emit(SetupNote(f"{drops[0]} has the advantage: the enemy is Surprised [26.4]"))
-            return
-        a, b = game.sides
-        given = bracket.advantage if bracket is not None else None
-        if given in game.sides:
-            assert given is not None
-            self.play.advantage = given
-            self.emit(SetupNote(f"{given} has the advantage: the intelligence bracket [19.41]"))
-            return
-        ra = self.roll(f"{a} advantage roll-off [10.4]", 10)
-        rb = self.roll(f"{b} advantage roll-off [10.4]", 10)
-        self.play.advantage = a if ra > rb else b if rb > ra else game.first
-
-    def _deplete(self, squad: str) -> None:
-        """A depleted squad's losses [19.21]: men drawn from the cup (a die over the men left,
-        in printed-ID order) until five are drawn or their initiatives total 5; a second
-        leader drawn goes back (a cup of leaders alone stops the draw)."""
-        men = self.game.men
-        cup = sorted(m for m in men if men[m].squad == squad)
-        drawn: list[str] = []
-        total, leaders = 0, 0
-        while len(drawn) < 5 and total < 5 and cup:
-            if leaders and all(men[m].command for m in cup):
-                break
-            r = self.roll(f"{squad} depleted squad: draw from {len(cup)} men [19.21]", len(cup))
-            man = cup[r - 1]
-            if men[man].command and leaders:
-                continue  # a second leader goes back into the cup [19.21]
-            cup.remove(man)
-            drawn.append(man)
-            total += men[man].initiative
-            leaders += 1 if men[man].command else 0
-        for man in drawn:
-            self.troops.lost.add(man)
-            self.troops.hexes.pop(man, None)
-            self.troops.waiting.discard(man)
-        self.emit(
-            SetupNote(f"{squad} is depleted: {', '.join(drawn)} lost (initiative {total}) [19.21]")
-        )
 
     # --- the sequence of play ------------------------------------------------------------------
 
