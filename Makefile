@@ -37,11 +37,13 @@ pytest: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
-# A thousand seeded random games over the Panzer '44 scenarios and 200 over each built-in Armor
-# scenario (ten: 2,000), every invariant checked.
+# A thousand seeded random games over the Panzer '44 scenarios, 200 over each built-in Armor
+# scenario (ten: 2,000) and a thousand over the Soldiers and Panzer Command ones, every
+# invariant checked.
 fuzz: $(STAMP)
 	HEXWRIGHT_FUZZ_GAMES=1000 $(BIN)/pytest -n 2 -q tests/test_p44_fuzz.py
 	HEXWRIGHT_FUZZ_GAMES=2000 $(BIN)/pytest -n 2 -q tests/test_armor_fuzz.py
+	HEXWRIGHT_FUZZ_GAMES=1000 $(BIN)/pytest -n 2 -q tests/test_fuzz_systems.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

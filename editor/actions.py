@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QMenu, QToolBar
 
 from editor.files.boards import BoardDocument
 from editor.files.document import ScenarioDocument
+from editor.help import ask_go_to_hex, show_about, show_shortcuts
 from editor.testplay.mode import ask_test_play, ask_test_play_from_position
 
 if TYPE_CHECKING:
@@ -71,6 +72,14 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "&File",
         lambda w: w.files.choose_file(),
         QKeySequence.StandardKey.Open,
+    ),
+    ActionSpec(
+        "file.open_built_in",
+        "Open &Built-in Scenario...",
+        "&File",
+        lambda w: w.files.choose_built_in(),
+        "Ctrl+Shift+O",
+        "Browse the scenarios that come with Hexwright, by game, with their maps",
     ),
     ActionSpec(
         "file.new_board",
@@ -143,7 +152,8 @@ ACTIONS: tuple[ActionSpec, ...] = (
         _toggle_zones,
         "Z",
         tip="Show where each side sets up and enters: outlines in the side's colour, entry "
-        "areas hatched, reinforcements dashed",
+        "areas hatched, reinforcements dashed; and the sides' bot plans: objectives numbered, "
+        "routes as lines",
         checkable=True,
     ),
     ActionSpec(
@@ -265,6 +275,46 @@ ACTIONS: tuple[ActionSpec, ...] = (
         None,
         "Test-play the scenario from a position file (saved in Test Play, or written by "
         "'hexwright position') instead of its set-up",
+    ),
+    ActionSpec(
+        "view.reset_layout",
+        "&Reset Layout",
+        "&View",
+        lambda w: w.reset_layout(),
+        None,
+        "Put the panels and the window's size back as Hexwright first shows them",
+    ),
+    ActionSpec(
+        "view.go_to_hex",
+        "&Go to Hex...",
+        "&View",
+        ask_go_to_hex,
+        "Ctrl+G",
+        "Centre the map on a hex by its printed name (K1417, a seam's J1512)",
+    ),
+    ActionSpec(
+        "help.shortcuts",
+        "&Keyboard Shortcuts",
+        "&Help",
+        show_shortcuts,
+        "F1",
+        "Every keyboard shortcut of the editor, by menu",
+    ),
+    ActionSpec(
+        "help.about",
+        "&About Hexwright",
+        "&Help",
+        show_about,
+        None,
+        "Hexwright's version, the libraries it runs on, and where its game data come from",
+    ),
+    ActionSpec(
+        "help.log_folder",
+        "Open &Log Folder",
+        "&Help",
+        lambda w: w.open_log_folder(),
+        None,
+        "Open the folder of Hexwright's log: the warnings and errors it told you of in passing",
     ),
     ActionSpec(
         "play.balance",

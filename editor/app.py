@@ -13,8 +13,15 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QCloseEvent, QKeySequence
+from PySide6.QtCore import QByteArray, QMimeData, QSize, Qt, QUrl
+from PySide6.QtGui import (
+    QCloseEvent,
+    QDesktopServices,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QKeySequence,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -32,9 +39,10 @@ from editor.files.boards import BoardDocument
 from editor.files.changes import Change
 from editor.files.controller import FileController
 from editor.files.document import ScenarioDocument
-from editor.files.recent import default_scenario_path
+from editor.files.recent import default_scenario_path, settings
 from editor.forces.budget_panel import BudgetPanel
 from editor.forces.oob_panel import OrderOfBattlePanel
+from editor.logs import log_dir, log_file, start_logging
 from editor.mapview.brushes import BrushBar
 from editor.mapview.inspector import InspectorPanel
 from editor.mapview.los import LosPanel
@@ -54,13 +62,18 @@ LEFT, RIGHT = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockW
 SCENARIO_TOOLS = ("sections", "overlay", "zone")
 
 
+#: The window's first size (then the user's, kept within the screen).
+DEFAULT_SIZE = QSize(1280, 860)
+
+
 class MainWindow(QMainWindow):
     """The editor's main window."""
 
     def __init__(self) -> None:
         super().__init__()
+        self.setAcceptDrops(True)  # a scenario file dropped on the window opens
         self.setWindowTitle("Hexwright")
-        self.resize(1280, 860)
+        self.resize(DEFAULT_SIZE)
         self.view: MapView = MapView(self)
         self.setCentralWidget(self.view)
         self.hex_label = QLabel("")
@@ -96,6 +109,53 @@ class MainWindow(QMainWindow):
         self.files.installed.connect(self._install)
         self.menus["&File"].insertMenu(self.actions_by_id["file.save"], self.files.recent.menu)
         self.map_editor.use("pan")
+        #: The docks as built, for View > Reset Layout.
+        self._default_state = self.saveState()
+        #: Keep the window's size and docks between sessions (the application sets it; a
+        #: window made by a test leaves the user's settings alone).
+        self.remember_layout = False
+
+    # --- the window's layout, remembered ----------------------------------------------------
+
+    def restore_layout(self) -> None:
+        """The size, place and docks the user left the window in, kept within the screen."""
+        self.remember_layout = True
+        store = settings()
+        geometry, state = store.value("window/geometry"), store.value("window/state")
+        if isinstance(geometry, QByteArray | bytes):
+            self.restoreGeometry(QByteArray(geometry))
+        if isinstance(state, QByteArray | bytes):
+            self.restoreState(QByteArray(state))
+        self.fit_to_screen()
+
+    def save_layout(self) -> None:
+        store = settings()
+        store.setValue("window/geometry", self.saveGeometry())
+        store.setValue("window/state", self.saveState())
+        store.sync()
+
+    def reset_layout(self) -> None:
+        """View > Reset Layout: the docks and size as Hexwright first shows them."""
+        self.restoreState(self._default_state)
+        self.resize(DEFAULT_SIZE)
+        self.fit_to_screen()
+        self.say("The window's layout is as it was first")
+
+    def fit_to_screen(self) -> None:
+        """No larger than the screen's free area (at 150% scaling the default size is more
+        than a laptop's screen: docks and status bar were cut off), and on it."""
+        screen = self.screen() or QApplication.primaryScreen()
+        if screen is None:
+            return
+        area = screen.availableGeometry()
+        width = min(self.width(), int(area.width() * 0.95))
+        height = min(self.height(), int(area.height() * 0.92))
+        if (width, height) != (self.width(), self.height()):
+            self.resize(width, height)
+        frame = self.frameGeometry()
+        if not area.contains(frame):
+            frame.moveCenter(area.center())
+            self.move(frame.topLeft())
 
     # --- panels ---------------------------------------------------------------------------
 
@@ -212,6 +272,18 @@ class MainWindow(QMainWindow):
         self.validation_panel.run_now()
         self.validation_panel.balance_line.start()  # and a short auto-played batch
 
+    def open_log_folder(self) -> bool:
+        """Help > Open Log Folder: the folder of the log file, in the system's file manager."""
+        folder = log_dir()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            self.say(f"Cannot make the log folder {folder}: {exc.strerror or exc}")
+            return False
+        opened = QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+        self.say(f"The log is {log_file()}" + ("" if opened else " (no file manager to open)"))
+        return bool(opened)
+
     def balance(self) -> None:
         """Open the Balance dialog on the open scenario."""
         show_balance(self)
@@ -286,17 +358,52 @@ class MainWindow(QMainWindow):
             self.setWindowTitle(f"{name}[*] - {d.scenario.title} - Hexwright")
             self.setWindowModified(d.modified)
 
+    # --- a file dropped on the window opens ---------------------------------------------------
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt API
+        if dropped_file(event.mimeData()) is not None:
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:  # noqa: N802 - Qt API
+        if dropped_file(event.mimeData()) is not None:
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt API
+        path = dropped_file(event.mimeData())
+        if path is None:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        self.open_file(path)
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
         if self.files.may_close():
+            if self.remember_layout:
+                self.save_layout()
             event.accept()
         else:
             event.ignore()
 
 
+def dropped_file(mime: QMimeData) -> Path | None:
+    """The scenario file a drag carries (the first local ``.yaml``/``.yml``), or None."""
+    for url in mime.urls() if mime.hasUrls() else []:
+        path = Path(url.toLocalFile()) if url.isLocalFile() else None
+        if path is not None and path.suffix.lower() in (".yaml", ".yml") and path.is_file():
+            return path
+    return None
+
+
 def run_editor(path: str | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    start_logging()
     use_board_library()  # the user's own boards, for scenarios and the board dialogs
     window = MainWindow()
+    window.restore_layout()
     window.open_file(path or default_scenario_path())
     window.show()
     window.files.offer_recovery()

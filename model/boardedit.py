@@ -20,6 +20,8 @@ import string
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import platformdirs
+
 from model.board import (
     BOARD_SCHEMA_VERSION,
     BoardFile,
@@ -38,6 +40,7 @@ from model.hexes import Hex, Hexside
 from model.layout import AssembledMap, SectionPlacement, assemble
 from model.mapstate import TerrainEdits, terrain_edits
 from model.overlays import OverlayMap
+from model.printedid import compile_printed_id
 from model.resources import (
     board_search_path,
     boards_changed,
@@ -90,13 +93,14 @@ class BoardEditError(ValueError):
 
 
 def user_board_dir() -> Path:
-    """The user's board library: ``$HEXWRIGHT_BOARDS`` if set, else
-    ``$XDG_DATA_HOME/hexwright/boards`` (``~/.local/share/hexwright/boards`` by default)."""
+    """The user's board library: ``$HEXWRIGHT_BOARDS`` if set, else ``boards`` in the user's
+    data folder by the platform's convention (``~/.local/share/hexwright/boards`` on Linux,
+    honouring ``XDG_DATA_HOME``; ``~/Library/Application Support/hexwright/boards`` on macOS;
+    ``%LOCALAPPDATA%\\hexwright\\boards`` on Windows)."""
     override = os.environ.get(BOARDS_ENV)
     if override:
         return Path(override)
-    data_home = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(data_home) / "hexwright" / "boards"
+    return platformdirs.user_data_path("hexwright", appauthor=False) / "boards"
 
 
 _registered: list[Path] = []  # the library folder on the board search path, at most one
@@ -156,7 +160,7 @@ class IdScheme:
 
     @property
     def example(self) -> str:
-        return self.printed_id.format(section="X", col=12, row=5)
+        return compile_printed_id(self.printed_id)("X", 12, 5)
 
     def describe(self) -> str:
         """One line for a chooser: ``X1205: odd columns lower, half hexes ... (as Armor J, K)``."""

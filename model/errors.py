@@ -8,6 +8,7 @@ into problems.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -24,10 +25,13 @@ class Problem:
     hint: str = ""
 
     def format(self) -> str:
+        """``file:line:col: path: message (hint)``, with control and text-direction characters
+        written as escapes (a NUL or a right-to-left override in a name must not reach a
+        terminal raw)."""
         where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
         what = f"{self.path}: {self.message}" if self.path else self.message
         tail = f" ({self.hint})" if self.hint else ""
-        return f"{where}: {what}{tail}"
+        return printable(f"{where}: {what}{tail}")
 
     def __str__(self) -> str:
         return self.format()
@@ -39,6 +43,16 @@ class ProblemList(Exception):  # noqa: N818 - reads as "the problems", raised as
     def __init__(self, problems: Sequence[Problem]) -> None:
         self.problems = sorted(problems, key=lambda p: (p.file, p.line, p.column, p.path))
         super().__init__("\n".join(p.format() for p in self.problems))
+
+
+#: Characters never printed raw: C0 and C1 controls but the line break, the text-direction
+#: embeddings, overrides and isolates, and lone surrogates.
+_UNPRINTABLE = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def printable(text: str) -> str:
+    """``text`` with the characters a terminal must not get raw written as ``\\uXXXX``."""
+    return _UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def dotted(path: Iterable[str | int]) -> str:

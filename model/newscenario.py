@@ -14,7 +14,7 @@ from model.catalog import unit_types
 from model.joins import JoinType
 from model.layout import LayoutError
 from model.resources import board_ids, load_boards
-from model.scenario import SCENARIO_SCHEMA_VERSION, GameLength, Scenario, Side
+from model.scenario import SCENARIO_SCHEMA_VERSION, Budget, GameLength, Scenario, Side
 from model.scenario_io import LoadedScenario, dump_scenario, parse_scenario
 from model.scenario_map import LayoutSpec, MapSetup, SectionSpec
 from model.systems import GameSystem
@@ -61,28 +61,72 @@ def layout_choices(system: GameSystem) -> list[LayoutChoice]:
     return choices
 
 
-def new_scenario(
-    system: GameSystem, layout: LayoutSpec, title: str = "New scenario", scenario_id: str = ""
-) -> Scenario:
-    """A scenario with nothing in it yet but its map and two sides."""
-    nations = [n for n, _ in Counter(u.nation for u in unit_types(system).values()).most_common()]
-    nations = [n for n in nations if n != "any"] or ["side-a", "side-b"]
-    # Germany against its most represented enemy: the books are all about the Second World
-    # War, and the two most represented nations may be allies (Armor's US and Britain).
+def nations_of(system: GameSystem) -> list[str]:
+    """The system's nations, the most represented in its catalogue first."""
+    counted = Counter(u.nation for u in unit_types(system).values()).most_common()
+    return [n for n, _ in counted if n != "any"]
+
+
+def default_nations(system: GameSystem) -> tuple[str, str]:
+    """Germany against its most represented enemy: the books are all about the Second World
+    War, and the two most represented nations may be allies (Armor's US and Britain)."""
+    nations = nations_of(system) or ["side-a", "side-b"]
     if "germany" in nations and len(nations) > 1:
-        first, second = next(n for n in nations if n != "germany"), "germany"
-    else:
-        first, second = ([*nations, "enemy"])[:2]
-    sides = [Side(id=n, name=NATION_NAMES.get(n, n.replace("-", " ").title()), nation=n)
-             for n in (first, second)]  # fmt: skip
+        return next(n for n in nations if n != "germany"), "germany"
+    first, second = ([*nations, "enemy"])[:2]
+    return first, second
+
+
+def side_name(nation: str) -> str:
+    """A side's first name after its nation (the designer renames it)."""
+    return NATION_NAMES.get(nation, nation.replace("-", " ").title())
+
+
+@dataclass(frozen=True)
+class NewSide:
+    """One side as the New Scenario dialog describes it: its nation, name and, when its forces
+    are bought with points, the budget (None: the designer lists its forces)."""
+
+    nation: str
+    name: str = ""
+    budget: int | None = None
+
+
+def new_scenario(
+    system: GameSystem,
+    layout: LayoutSpec,
+    title: str = "New scenario",
+    scenario_id: str = "",
+    sides: tuple[NewSide, NewSide] | None = None,
+    date: str | None = None,
+) -> Scenario:
+    """A scenario with nothing in it yet but its map and two sides (as given, else the
+    system's usual enemies), each with the forces listed by the designer or a budget to buy
+    them with (Force Points in Soldiers)."""
+    chosen = sides or tuple(NewSide(n) for n in default_nations(system))
+    kind = "force-points" if system.value == "soldiers" else "points"
+    made: list[Side] = []
+    for i, side in enumerate(chosen):
+        base = side.nation.replace("_", "-") or f"side-{i + 1}"
+        side_id = base if base not in {s.id for s in made} else f"{base}-{i + 1}"
+        budget = Budget(points=side.budget, kind=kind) if side.budget is not None else None
+        made.append(
+            Side(
+                id=side_id,
+                name=side.name.strip() or side_name(side.nation),
+                nation=side.nation,
+                budget=budget,
+            )
+        )
     return Scenario(
         schema_version=SCENARIO_SCHEMA_VERSION,
         id=scenario_id or "new-scenario",
         title=title,
         system=system,
         original=True,
+        date=date or None,
         map=MapSetup(layout=layout),
-        sides=sides,
+        sides=made,
         length=GameLength(turns=10, placeholder="a starting length: set the scenario's own"),
         victory=VictoryRules(),
     )

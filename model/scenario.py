@@ -19,7 +19,8 @@ from pydantic import Field, model_validator
 
 from model.base import StrictModel
 from model.joins import JoinType
-from model.regions import HexName, Region
+from model.limits import MAX_COUNT, MAX_POINTS, MAX_TURNS
+from model.regions import HexesRegion, HexName, Region
 from model.scenario_map import Identifier, MapSetup
 from model.systems import GameSystem
 from model.victory import SpecialRule, UnitFilter, VictoryRules
@@ -48,7 +49,7 @@ class EntryPlacement(StrictModel):
 
     kind: Literal["entry"] = "entry"
     region: Region
-    turn: int = 1
+    turn: int = Field(default=1, le=MAX_TURNS)
     formation: Literal["column", "free"] | None = None
 
 
@@ -87,7 +88,7 @@ class ForceEntry(StrictModel):
     """Units of one type with one placement: ``count`` counters of ``unit``."""
 
     unit: str = Field(description="unit type id from the system's catalogue")
-    count: int = Field(default=1, ge=1)
+    count: int = Field(default=1, ge=1, le=MAX_COUNT)
     label: str | None = Field(default=None, description="name other entries refer to")
     ids: list[str] = Field(default_factory=list, description="counter identification numbers")
     placement: Placement | None = Field(default=None, description="unset: the side's set-up")
@@ -133,7 +134,9 @@ ArrivalCondition = Annotated[
 class Reinforcement(StrictModel):
     """Units that arrive during play: listed, or whatever the side bought as reinforcements."""
 
-    turn: int | None = Field(default=None, description="unset when a condition decides")
+    turn: int | None = Field(
+        default=None, le=MAX_TURNS, description="unset when a condition decides"
+    )
     units: list[ForceEntry] = Field(default_factory=list)
     purchased: bool = Field(default=False, description="the units bought as reinforcements")
     entry: Region
@@ -153,7 +156,7 @@ class Budget(StrictModel):
     """Points a side buys its forces with (Armor points, Soldiers force points), with any
     units the budget comes with (Soldiers 26: both Airborne squads and 7 FP)."""
 
-    points: int = Field(ge=0)
+    points: int = Field(ge=0, le=MAX_POINTS)
     kind: Literal["points", "force-points"] = "points"
     includes: list[ForceEntry] = Field(default_factory=list)
     note: str = ""
@@ -246,7 +249,9 @@ class Purchase(StrictModel):
         description="id in the system's unit catalogue (INTELLIGENCE, ART-LIGHT, GRENADE, "
         "CAMOUFLAGE; ARTILLERY-MEDIUM, AIR-SPOTTING, RADIO-JAMMING, BOAT, WIRE), or APCR (Armor)"
     )
-    count: int = Field(default=1, ge=1, description="how many (intelligence: FP spent on it)")
+    count: int = Field(
+        default=1, ge=1, le=MAX_COUNT, description="how many (intelligence: FP spent on it)"
+    )
     for_entry: str | None = Field(
         default=None,
         description="label of the force entry it goes with: the M18 or Sherman '76' firing "
@@ -274,7 +279,7 @@ class Support(StrictModel):
     """Off-map support: Panzer '44 ``OFBDA-3(10H)``, ``CAS-4(10H)``; Armor batteries; air."""
 
     kind: str
-    count: int = 1
+    count: int = Field(default=1, ge=0, le=MAX_COUNT)
     strength: str = ""
     note: str = ""
 
@@ -300,6 +305,68 @@ class NamedForce(StrictModel):
     name: str
     units: list[ForceEntry] = Field(min_length=1)
     source: str | None = None
+
+
+class PlanObjective(StrictModel):
+    """One objective of a bot plan: a region (a named place is ``{kind: place, name: ...}``),
+    optionally to be reached by a turn."""
+
+    region: Region
+    by_turn: int | None = Field(
+        default=None,
+        ge=1,
+        le=MAX_TURNS,
+        description="the turn the designer wants it reached by (checked)",
+    )
+    note: str = ""
+
+
+class Hold(StrictModel):
+    """Units a bot keeps where they are until a turn or an event (a reserve, an ambush)."""
+
+    units: list[str] = Field(
+        min_length=1, description="force entry labels or unit type ids of the side"
+    )
+    until_turn: int | None = Field(
+        default=None, ge=1, le=MAX_TURNS, description="released on this turn"
+    )
+    until_contact: bool = Field(
+        default=False,
+        description="released once an enemy unit could fire at one of them (in reach and sight)",
+    )
+    note: str = ""
+
+    @model_validator(mode="after")
+    def _release(self) -> Hold:
+        if self.until_turn is None and not self.until_contact:
+            raise ValueError("say when they are released: 'until_turn', 'until_contact', or both")
+        return self
+
+
+#: A waypoint of a bot plan's route: a printed hex name, or a region.
+Waypoint = HexName | Region
+
+
+class BotPlan(StrictModel):
+    """How the heuristic bots play a side, in the scenario's own terms (issue 17; like the A/I
+    scripts of Tiller's games). Without a plan a bot plays for the victory conditions alone."""
+
+    posture: Literal["attack", "defend", "delay"] = Field(
+        description="attack: objectives before losses; defend: hold the objectives, losses "
+        "weigh more; delay: keep out of the enemy's fire, give ground slowly"
+    )
+    objectives: list[PlanObjective] = Field(
+        default_factory=list, description="regions or places to take or hold, first first"
+    )
+    hold: list[Hold] = Field(default_factory=list, description="units held back")
+    route: list[Waypoint] = Field(
+        default_factory=list, description="waypoints the side's units go through, in order"
+    )
+    note: str = ""
+
+    def route_regions(self) -> list[Region]:
+        """The route's waypoints as regions (a hex name is the region of that one hex)."""
+        return [HexesRegion(hexes=[w]) if isinstance(w, str) else w for w in self.route]
 
 
 class Side(StrictModel):
@@ -338,6 +405,9 @@ class Side(StrictModel):
         default_factory=dict,
         description="the system's starting values for the side, e.g. Panzer Command's "
         "division_hq_space, dispatch_points, direct_commands, air_strength",
+    )
+    plan: BotPlan | None = Field(
+        default=None, description="how the heuristic bots play this side; unset: as they see fit"
     )
     note: str = ""
 
@@ -395,11 +465,13 @@ class RandomTable(StrictModel):
 class GameLength(StrictModel):
     """How long the game lasts: a number of turns, per join type, or open-ended."""
 
-    turns: int | None = Field(default=None, ge=1)
-    by_join: dict[JoinType, int] = Field(
+    turns: int | None = Field(default=None, ge=1, le=MAX_TURNS)
+    by_join: dict[JoinType, Annotated[int, Field(ge=1, le=MAX_TURNS)]] = Field(
         default_factory=dict, description="turn limit by join type (Armor 2A)"
     )
-    first_turn: int = Field(default=1, description="start on an absolute turn track")
+    first_turn: int = Field(
+        default=1, ge=1, le=MAX_TURNS, description="start on an absolute turn track"
+    )
     unit: Literal["turn", "game-turn", "command-cycle"] = "turn"
     ends_early: str | None = Field(default=None, description="an event that ends the game")
     open_ended: bool = Field(default=False, description="until a side wins (Soldiers 22)")

@@ -40,7 +40,15 @@ from model.scenario_map import LayoutSpec
 from model.scenario_refs import cross_reference
 from model.tables import overlays as overlay_catalog
 from model.validation import validate_document
-from model.yamlio import Document, atomic_write_text, dump_yaml, read_yaml, read_yaml_text
+from model.yamlio import (
+    Document,
+    YamlError,
+    atomic_write_text,
+    dump_yaml,
+    read_yaml,
+    read_yaml_text,
+)
+from model.yamlkeep import keep_layout
 
 Migrator = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -275,26 +283,35 @@ def build_map(
 _ALWAYS = frozenset({"kind", "schema_version"})
 
 
-def to_data(model: BaseModel) -> dict[str, Any]:
-    """Plain data for a model: only fields that differ from their defaults (plus ``kind``)."""
+def to_data(model: BaseModel, like: Any = None) -> dict[str, Any]:
+    """Plain data for a model: only fields that differ from their defaults (plus ``kind``).
+
+    ``like``, the plain data the model was read from (or None), keeps the author's choices: a
+    default the file wrote stays written, a ``kind`` it left out stays out."""
     out: dict[str, Any] = {}
+    wrote = like if isinstance(like, dict) else None
     for name, field in type(model).model_fields.items():
         value = getattr(model, name)
-        if name not in _ALWAYS and not field.is_required():
+        if not field.is_required():
             default = field.get_default(call_default_factory=True)
-            if value == default:
+            if wrote is not None:
+                if value == default and name not in wrote:
+                    continue
+            elif name not in _ALWAYS and value == default:
                 continue
-        out[name] = _plain(value)
+        out[name] = _plain(value, wrote.get(name) if wrote is not None else None)
     return out
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: Any, like: Any = None) -> Any:
     if isinstance(value, BaseModel):
-        return to_data(value)
+        return to_data(value, like)
     if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
+        same = isinstance(like, list) and len(like) == len(value)
+        return [_plain(v, like[i] if same else None) for i, v in enumerate(value)]
     if isinstance(value, dict):
-        return {str(_plain(k)): _plain(v) for k, v in value.items()}
+        wrote = like if isinstance(like, dict) else {}
+        return {str(_plain(k)): _plain(v, wrote.get(str(k))) for k, v in value.items()}
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, str):
@@ -302,11 +319,27 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def dump_scenario(scenario: Scenario) -> str:
-    """The scenario as deterministic YAML text."""
+def dump_scenario(scenario: Scenario, original: str | None = None) -> str:
+    """The scenario as YAML text: in the layout of ``original`` (the text it was read from:
+    comments, key order, quoting and style kept where nothing changed,
+    :func:`model.yamlkeep.keep_layout`), else as deterministic plain YAML."""
+    if original is not None:
+        try:
+            like = read_yaml_text(original).data
+        except YamlError:
+            like = None
+        if isinstance(like, dict):
+            kept = keep_layout(original, to_data(scenario, like))
+            if kept is not None:
+                return kept
     return dump_yaml(to_data(scenario))
 
 
-def save_scenario(scenario: Scenario, path: str | os.PathLike[str]) -> None:
-    """Write a scenario atomically (temporary file, then rename)."""
-    atomic_write_text(path, dump_scenario(scenario))
+def save_scenario(
+    scenario: Scenario, path: str | os.PathLike[str], original: str | None = None
+) -> str:
+    """Write a scenario atomically (temporary file, then rename), in the layout of
+    ``original`` when given; the text written."""
+    text = dump_scenario(scenario, original)
+    atomic_write_text(path, text)
+    return text

@@ -18,10 +18,13 @@ jobs that ``yaml.safe_load`` cannot:
 from __future__ import annotations
 
 import contextlib
+import glob
 import json
 import os
 import re
+import stat
 import tempfile
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,7 +32,8 @@ from typing import Any, Final
 
 import yaml
 
-from model.errors import Problem
+from model.errors import Problem, dotted
+from model.limits import MAX_LIST_ITEMS, MAX_TEXT_CHARS
 
 MAX_FILE_BYTES: Final = 32 * 1024 * 1024
 MAX_DEPTH: Final = 64
@@ -235,6 +239,8 @@ class _Builder:
 
     def _scalar(self, event: Any) -> Any:
         text: str = event.value
+        if len(text) > MAX_TEXT_CHARS:
+            raise self.fail(event, _too_long(len(text)), _LIMIT_HINT)
         tag = event.tag
         if tag == "tag:yaml.org,2002:str" or not event.implicit[0]:
             return text if tag in (None, "!", "tag:yaml.org,2002:str") else _typed(self, event)
@@ -245,6 +251,8 @@ class _Builder:
         for event in events:
             if isinstance(event, yaml.SequenceEndEvent):
                 return items
+            if len(items) == MAX_LIST_ITEMS:  # stop reading here: the rest is never needed
+                raise self.fail(event, _too_many(MAX_LIST_ITEMS + 1, more=True), _LIMIT_HINT)
             items.append(self._node(event, events, (*key, len(items)), depth + 1))
         return items  # pragma: no cover - parser raises on a truncated stream
 
@@ -315,11 +323,68 @@ def read_yaml_text(text: str, path: str = "<string>") -> Document:
                 "Hexwright files are far smaller; is this the right file?",
             )
         )
-    data = _fast(text)
+    # A file with more block-list items than one list may hold goes to the positioned reader,
+    # which stops at the first item too many (the fast one would build them all first).
+    many = text.count("- ") > MAX_LIST_ITEMS
+    data = _NOT_FAST if many else _fast(text)
     if data is not _NOT_FAST:
-        return Document(data, path, None, text)
-    data, positions = _positioned(text, path)
-    return Document(data, path, positions, text)
+        doc = Document(data, path, None, text)
+    else:
+        data, positions = _positioned(text, path)
+        doc = Document(data, path, positions, text)
+    _check_sizes(doc)
+    return doc
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_LIMIT_HINT = "Hexwright's limit, far beyond any real scenario or board; is this the right file?"
+
+
+def _too_many(items: int, more: bool = False) -> str:
+    many = f"more than {items - 1:,}" if more else f"{items:,}"
+    return f"a list of {many} items: at most {MAX_LIST_ITEMS:,} are read"
+
+
+def _too_long(chars: int) -> str:
+    return f"a text of {chars:,} characters: at most {MAX_TEXT_CHARS:,} are read"
+
+
+def _check_sizes(doc: Document) -> None:
+    """Refuse a list longer than :data:`~model.limits.MAX_LIST_ITEMS` or a text longer than
+    :data:`~model.limits.MAX_TEXT_CHARS`, located (300,000 force entries would load, then
+    hang the engine). The positioned reader refuses them as it reads; a file read on the fast
+    path is read again with it, which stops at the first item too many."""
+    stack: list[tuple[PathKey, Any]] = [((), doc.data)]
+    while stack:
+        key, node = stack.pop()
+        if isinstance(node, dict):
+            stack.extend(((*key, k), v) for k, v in node.items())
+        elif isinstance(node, list):
+            if len(node) > MAX_LIST_ITEMS:
+                _refuse(doc, key, _too_many(len(node)))
+            stack.extend(((*key, i), v) for i, v in enumerate(node))
+        elif isinstance(node, str):
+            if len(node) > MAX_TEXT_CHARS:
+                _refuse(doc, key, _too_long(len(node)))
+            if _SURROGATE.search(node):  # valid YAML ("\udc80"), but no file can hold it
+                where = doc.position(key)
+                raise YamlError(
+                    Problem(
+                        doc.path,
+                        where.line,
+                        where.column,
+                        dotted(key),
+                        "a lone surrogate escape (\\ud800-\\udfff) is not a character",
+                        "write the character itself, or its pair of surrogates as one \\U escape",
+                    )
+                )
+
+
+def _refuse(doc: Document, key: PathKey, what: str) -> None:
+    if doc.text is not None:
+        _positioned(doc.text, doc.path)  # raises, located, where the limit is crossed
+    where = doc.position(key)
+    raise YamlError(Problem(doc.path, where.line, where.column, dotted(key), what, _LIMIT_HINT))
 
 
 def _positioned(text: str, path: str) -> tuple[Any, dict[PathKey, Position]]:
@@ -461,35 +526,56 @@ def _flow_depth(text: str) -> int:
     return deepest
 
 
-def read_yaml(path: str | os.PathLike[str]) -> Document:
-    """Read a YAML file; refuses files too large before reading them whole."""
+def read_text_file(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> str:
+    """A text file's content, read safely: only a regular file (a symlink to one is followed;
+    a device such as ``/dev/zero``, a FIFO or a folder is refused before it is opened, so
+    nothing blocks or reads without end), at most ``limit`` bytes (read no further), UTF-8.
+
+    Raises:
+        YamlError: what is wrong, located at the file.
+    """
     p = Path(path)
     try:
-        size = p.stat().st_size
+        info = p.stat()
     except OSError as exc:
         raise YamlError(
-            Problem(str(p), 0, 0, "", f"cannot read the file: {exc.strerror}")
+            Problem(str(p), 0, 0, "", f"cannot read the file: {exc.strerror or exc}")
         ) from None
-    if size > MAX_FILE_BYTES:
-        raise YamlError(
-            Problem(
-                str(p),
-                1,
-                1,
-                "",
-                f"the file is larger than {MAX_FILE_BYTES:,} bytes",
-                "Hexwright files are far smaller; is this the right file?",
-            )
-        )
+    if not stat.S_ISREG(info.st_mode):
+        what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file (a device or pipe)"
+        raise YamlError(Problem(str(p), 0, 0, "", f"cannot read it: it is {what}", "give a file"))
+    too_big = Problem(
+        str(p),
+        1,
+        1,
+        "",
+        f"the file is larger than {limit:,} bytes",
+        "Hexwright files are far smaller; is this the right file?",
+    )
+    if info.st_size > limit:
+        raise YamlError(too_big)
     try:
-        text = p.read_text(encoding="utf-8")
+        with p.open("rb") as handle:
+            data = handle.read(limit + 1)  # a file that grew since: read no further
+    except OSError as exc:
+        raise YamlError(
+            Problem(str(p), 0, 0, "", f"cannot read the file: {exc.strerror or exc}")
+        ) from None
+    if len(data) > limit:
+        raise YamlError(too_big)
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise YamlError(
             Problem(
                 str(p), 1, 1, "", f"the file is not UTF-8 text ({exc.reason})", "save it as UTF-8"
             )
         ) from None
-    return read_yaml_text(text, str(p))
+
+
+def read_yaml(path: str | os.PathLike[str]) -> Document:
+    """Read a YAML file (:func:`read_text_file`: regular files only, size-capped)."""
+    return read_yaml_text(read_text_file(path), str(path))
 
 
 def dump_yaml(data: Any) -> str:
@@ -536,21 +622,60 @@ _NoAliasDumper.add_representer(str, _str_presenter)
 _NoAliasDumper.add_representer(list, _list_presenter)
 
 
+#: A temporary file of ours older than this is left from a save that was killed.
+STALE_SECONDS: Final = 600
+
+
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` to ``path`` so that a crash leaves either the old file or the new one.
 
     Writes a temporary file in the same folder, flushes it to disk, then renames it over the
-    target (an atomic step on POSIX and Windows).
+    target (an atomic step on POSIX and Windows). Faithful to what was there: a symlink is
+    written through (the file it points at is replaced, the link stays), and the new file
+    keeps the old one's permissions (and owner, where allowed); a new file gets the usual
+    permissions (0666 less the umask). Temporary files of earlier saves of the same file,
+    killed before they finished, are removed.
+
+    Raises:
+        UnicodeEncodeError: the text holds a lone surrogate (before anything is written).
+        OSError: the folder cannot be written (read-only, full disk...).
     """
-    target = Path(path)
+    data = text.encode("utf-8")  # first: nothing is written for text no file can hold
+    target = Path(os.path.realpath(path))  # through a symlink, to the file it names
     target.parent.mkdir(parents=True, exist_ok=True)
+    _remove_stale(target)
+    try:
+        old = target.stat()
+    except FileNotFoundError:
+        old = None
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        if old is not None:
+            os.fchmod(fd, stat.S_IMODE(old.st_mode))
+            with contextlib.suppress(PermissionError, AttributeError):
+                os.fchown(fd, old.st_uid, old.st_gid)
+        else:
+            os.fchmod(fd, 0o666 & ~_umask())
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _remove_stale(target: Path) -> None:
+    """Remove our temporary files of ``target`` left by saves killed long enough ago."""
+    now = time.time()
+    for leftover in target.parent.glob(f".{glob.escape(target.name)}.*.tmp"):
+        with contextlib.suppress(OSError):
+            if now - leftover.stat().st_mtime > STALE_SECONDS:
+                leftover.unlink()

@@ -12,6 +12,7 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("HEXWRIGHT_RECOVERY", tempfile.mkdtemp(prefix="hexwright-recovery-"))
+os.environ.setdefault("HEXWRIGHT_LOGS", tempfile.mkdtemp(prefix="hexwright-logs-"))
 os.environ.setdefault(
     "HEXWRIGHT_SETTINGS", os.path.join(tempfile.mkdtemp(prefix="hexwright-settings-"), "s.ini")
 )

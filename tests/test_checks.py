@@ -151,10 +151,10 @@ CASES = [
     ),
     pytest.param(
         edited(
-            DEMO, ("      rule: occupy\n", "      rule: occupy\n      units: {labels: [nobody]}\n")
+            DEMO, ("    rule: occupy\n", "    rule: occupy\n    units: {labels: [nobody]}\n")
         ),
         "references",
-        "s.yaml:119:24: error references: no force entry is labelled 'nobody' (labels: none) "
+        "s.yaml:119:22: error references: no force entry is labelled 'nobody' (labels: none) "
         "[Armor [SCN II.C; SCN II.F]]",
         id="references-label",
     ),
@@ -168,7 +168,7 @@ CASES = [
     pytest.param(
         edited(DEMO, ("  turns: 12\n", "  turns: 1\n")),
         "objective-reach",
-        "s.yaml:117:15: warning objective-reach: no unit of this side can reach the objective "
+        "s.yaml:117:13: warning objective-reach: no unit of this side can reach the objective "
         "by turn 1 on movement costs alone; the nearest, PANTHER-A (set-up), cannot get there "
         "in 1 turn [Armor [AG V.B; CS Vehicle Movement Costs]]",
         id="objective-reach",
@@ -193,6 +193,21 @@ CASES = [
         "unit within 6 hexes of each corner of the mapboard': 0 building units within 6 hexes "
         "of Corner 1, 1 needed (change the layout or the overlays to meet it) [Armor [SCN V.B]]",
         id="layout-constraint",
+    ),
+    pytest.param(
+        edited(
+            DEMO,
+            (
+                "  role: attacker\n",
+                "  role: attacker\n  plan:\n    posture: attack\n"
+                "    hold: [{units: [TIGER], until_turn: 2}]\n",
+            ),
+        ),
+        "bot-plan",
+        "s.yaml:89:21: error bot-plan: German's plan holds 'TIGER', which is neither a label "
+        "nor a unit type of its forces (INFANTRY-SQUAD, PANTHER-A, PZIVJ, STGIIIG-75) "
+        "[Hexwright bot plans (issue 17; our rule, no book has one)]",
+        id="bot-plan",
     ),
 ]
 

@@ -54,6 +54,12 @@ def _clear_board(state: PcState, keep: dict[str, str]) -> None:
         state.troops.hexes[u] = state.game.by_name[name]
 
 
+def _declined(state: PcState) -> None:
+    """The other side lets a held move go on without Opportunity Fire [§8.2]."""
+    while state.reaction.trigger:
+        state.apply(f"done {state.reaction.side}")
+
+
 def _counter(game: PanzerCommandGame, unit: str, **values: object) -> None:
     """Give a counter other printed values (a test-made counter)."""
     game.units[unit] = dataclasses.replace(game.units[unit], **values)  # type: ignore[arg-type]
@@ -144,6 +150,7 @@ def test_second_action_costs_a_direct_command_and_never_repeats_3_2(
     _clear_board(state, {T34: "0101", PAK: "0104"})
     commands = state.command.dc["soviet"]
     state.apply("move soviet.su-t34.1 0102")
+    _declined(state)  # the PaK lets it go: no Opportunity Fire [§8.2]
     assert state.command.dc["soviet"] == commands  # the Regiment's Action is free
     assert not [a for a in state.legal_actions() if a.verb == "move" and a.text().split()[1] == T34]
     with pytest.raises(IllegalActionError, match=r"same Action \(move\) twice.*\[§3.2\]"):
@@ -164,6 +171,7 @@ def test_no_second_action_without_direct_commands_3_2(game: PanzerCommandGame) -
     _clear_board(state, {T34: "0101", PAK: "0104"})
     state.command.dc["soviet"] = 0
     state.apply("move soviet.su-t34.1 0102")
+    _declined(state)  # the PaK lets it go: no Opportunity Fire [§8.2]
     assert not [a for a in state.legal_actions() if getattr(a, "unit", None) == T34]
     with pytest.raises(IllegalActionError, match=r"no Direct Command left.*\[§3.2\]"):
         state.apply(Fire(T34, PAK))
@@ -184,6 +192,7 @@ def test_command_radius_decides_the_second_action_4_3(game: PanzerCommandGame) -
     _clear_board(state, {T34: "0101", KV: "0103", PAK: "0105"})
     assert not state.in_command(KV) and state.in_command(T34)
     state.apply("move soviet.su-kv.1 0104")
+    _declined(state)
     with pytest.raises(IllegalActionError, match=r"beyond the Command Radius 1 \[§4.3\]"):
         state.apply(Fire(KV, PAK))
     state.troops.hexes[KV] = game.by_name["0102"]  # one hex from the HQ: In Command
@@ -202,6 +211,7 @@ def test_out_of_command_unit_acts_in_the_direct_command_segment_4_4(
     assert not state.in_command(KV)
     commands = state.command.dc["soviet"]
     state.apply("move soviet.su-kv.1 0107")
+    _declined(state)
     assert state.command.dc["soviet"] == commands - 1
     with pytest.raises(IllegalActionError, match=r"only one Direct Command.*\[§3.2\]"):
         state.apply(Fire(KV, PAK))
@@ -238,6 +248,7 @@ def test_no_move_ends_with_more_than_six_steps_in_a_hex_5_2(game: PanzerCommandG
     ends = [a.text().split()[-1] for a in state.legal_actions() if rifle in a.text()]
     assert "0103" not in ends and "0104" in ends  # it may pass through to 0104
     state.apply("move soviet.su-motor-rifle.2 0103")  # 6 Steps: allowed
+    _declined(state)
     assert state.troops.hexes[reduced] == game.by_name["0103"]
 
 

@@ -130,12 +130,24 @@ def test_dump_is_deterministic_block_yaml_without_aliases() -> None:
     assert read_yaml_text(text).data == data
 
 
-def test_atomic_write_leaves_old_file_when_writing_fails(tmp_path: Path) -> None:
+def test_atomic_write_leaves_old_file_when_writing_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     target = tmp_path / "s.yaml"
     atomic_write_text(target, "old\n")
 
-    with pytest.raises(TypeError):
+    with pytest.raises(AttributeError):  # not text: refused before anything is written
         atomic_write_text(target, 12345)  # type: ignore[arg-type]
+    assert target.read_text() == "old\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["s.yaml"]
+
+    def full_disk(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    with monkeypatch.context() as patched:  # the disk fills while the new text is written
+        patched.setattr("model.yamlio.os.fsync", full_disk)
+        with pytest.raises(OSError, match="No space left"):
+            atomic_write_text(target, "new but lost\n")
     assert target.read_text() == "old\n"
     assert [p.name for p in tmp_path.iterdir()] == ["s.yaml"]
     atomic_write_text(target, "new\n")

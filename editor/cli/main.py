@@ -10,12 +10,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
+from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from editor.cli.args import number, whole
 from model.counters import MapCounter, counters
 from model.edges import map_edges
 from model.errors import Problem, ProblemList
@@ -24,14 +27,17 @@ from model.layout import AssembledMap
 from model.mapstate import TerrainEdits, terrain_edits
 from model.overlays import OverlayMap
 from model.systems import GameSystem
-from model.yamlio import YamlError, read_yaml
+from model.yamlio import YamlError, read_text_file, read_yaml
 
 if TYPE_CHECKING:
     from model.scenario_io import LoadedScenario
     from rules.engine.core import State
 
 DEFAULT_SCENARIO = "armor/demo-crossroads.yaml"
-SCHEMA_PATH = Path("docs/scenario.schema.json")
+#: The largest seed: what a replay may hold (a signed 64-bit number).
+MAX_SEED = 2**63 - 1
+#: The committed schema, in the source tree (``schema --check`` compares with it).
+SCHEMA_PATH = Path(__file__).resolve().parents[2] / "docs" / "scenario.schema.json"
 
 
 COMMANDS = (
@@ -48,12 +54,42 @@ COMMANDS = (
 )
 
 
+#: What the editor opens: ``hexwright FILE`` with one of these suffixes, or any file that exists.
+EDITOR_FILES = (".yaml", ".yml")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0] not in COMMANDS and not argv[0].startswith("-")):
+        if argv and not _editor_file(argv):
+            known = ", ".join(COMMANDS)
+            print(
+                f"hexwright: '{argv[0]}' is neither a command ({known}) nor a scenario or board "
+                "file to open in the editor; 'hexwright --help' lists the commands",
+                file=sys.stderr,
+            )
+            return 2
         from editor.app import run_editor
 
         return run_editor(argv[0] if argv else None)
+    try:
+        return _command(argv)
+    except BrokenPipeError:  # the reader went away (``hexwright info --json | head``)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # Python's flush at exit writes nowhere
+        return 1
+
+
+def _editor_file(argv: Sequence[str]) -> bool:
+    """Whether ``hexwright ARG`` names a file for the editor: one argument, a YAML file's
+    name or a file that exists (else it is a mistyped command, which must not start a GUI
+    that never returns in a script)."""
+    if len(argv) != 1:
+        return False
+    return argv[0].lower().endswith(EDITOR_FILES) or Path(argv[0]).is_file()
+
+
+def _command(argv: list[str]) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     from model.boardedit import use_board_library
@@ -94,7 +130,9 @@ def _parser() -> argparse.ArgumentParser:
     render = sub.add_parser("render", help="draw a scenario's (or a board's) map to PNG or SVG")
     render.add_argument("file", metavar="FILE")
     render.add_argument("-o", "--output", required=True, help="map.png or map.svg")
-    render.add_argument("--size", type=float, default=24.0, help="hex radius in pixels")
+    render.add_argument(
+        "--size", type=number(4, 64), default=24.0, help="hex radius in pixels (4 to 64)"
+    )
     render.add_argument("--no-ids", action="store_true", help="leave out printed hex IDs")
     render.set_defaults(handler=cmd_render)
 
@@ -111,7 +149,9 @@ def _parser() -> argparse.ArgumentParser:
         default="heuristic,random",
         help="the bot of each side, in the scenario's order of sides (random, heuristic)",
     )
-    play.add_argument("--seed", type=int, default=0, help="seeds the dice and the bots")
+    play.add_argument(
+        "--seed", type=whole(0, MAX_SEED), default=0, help="seeds the dice and the bots"
+    )
     play.add_argument(
         "--buy",
         default="balanced",
@@ -129,7 +169,9 @@ def _parser() -> argparse.ArgumentParser:
 
     again = sub.add_parser("replay", help="replay a replay file, checking every step")
     again.add_argument("file", metavar="R")
-    again.add_argument("--at", type=int, metavar="N", help="stop after action N: where play is")
+    again.add_argument(
+        "--at", type=whole(0), metavar="N", help="stop after action N: where play is"
+    )
     again.add_argument("--json", action="store_true", help="machine-readable output")
     again.set_defaults(handler=cmd_replay)
 
@@ -142,7 +184,12 @@ def _parser() -> argparse.ArgumentParser:
     add_rules(sub)
 
     schema = sub.add_parser("schema", help="write the scenario JSON Schema")
-    schema.add_argument("-o", "--output", default=str(SCHEMA_PATH))
+    schema.add_argument(
+        "-o",
+        "--output",
+        help="write it to this file ('-' or none: standard output; with --check, the file to "
+        "compare, by default the source tree's docs/scenario.schema.json)",
+    )
     schema.add_argument("--check", action="store_true", help="fail if the file is out of date")
     schema.set_defaults(handler=cmd_schema)
     return parser
@@ -163,7 +210,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         try:
             doc = read_yaml(name)
             if isinstance(doc.data, dict) and "grid" in doc.data and "sides" not in doc.data:
-                board = read_board(Path(name).read_text(encoding="utf-8"), name)
+                board = read_board(read_text_file(name), name)
                 summary = f"board {board.id}, {len(board.cells)} hexes"
             else:
                 loaded = check_document(doc)
@@ -260,7 +307,7 @@ def _map_of(
 
     doc = read_yaml(name)
     if isinstance(doc.data, dict) and "grid" in doc.data and "sides" not in doc.data:
-        board = read_board(Path(name).read_text(encoding="utf-8"), name)
+        board = read_board(read_text_file(name), name)
         return assemble([SectionPlacement(board.id)], {board.id: board}), board.name, None, None, []
     loaded = check_document(doc)
     edits = terrain_edits(loaded.scenario, loaded.map)
@@ -429,7 +476,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.replay:
         from model.yamlio import atomic_write_text
 
-        atomic_write_text(Path(args.replay), Replay.of(state).to_text())
+        try:
+            atomic_write_text(Path(args.replay), Replay.of(state).to_text())
+        except OSError as exc:
+            print(f"{args.replay}: cannot write the replay: {exc.strerror or exc}", file=sys.stderr)
+            return 1
         data["replay"] = args.replay
     if args.json:
         print(json.dumps(data, indent=2))
@@ -459,44 +510,92 @@ def _engine_error(args: argparse.Namespace, state: State, exc: Exception) -> int
 
     where = traceback.extract_tb(exc.__traceback__)[-1]
     path = Path(args.replay or f"engine-error-{state.game.scenario.id}-seed-{args.seed}.json")
-    atomic_write_text(path, Replay.of(state, with_fingerprints=False).to_text())
+    try:
+        atomic_write_text(path, Replay.of(state, with_fingerprints=False).to_text())
+        kept = f"the game so far is in {path} (please report it with that file)"
+    except OSError as err:
+        kept = f"the game so far could not be written to {path}: {err.strerror or err}"
     print(
         f"{args.file}: engine error after {len(state.history)} actions: "
-        f"{type(exc).__name__}: {exc} (at {Path(where.filename).name}:{where.lineno}); "
-        f"the game so far is in {path} (please report it with that file)",
+        f"{type(exc).__name__}: {exc} (at {Path(where.filename).name}:{where.lineno}); " + kept,
         file=sys.stderr,
     )
     return 3
 
 
-def replay_loader(replay_file: Path) -> Callable[[str], LoadedScenario]:
-    """Load a replay's scenario: its path as written, else relative to the replay file."""
+#: What a replay's scenario file may be called.
+SCENARIO_SUFFIXES = (".yaml", ".yml")
+
+
+def replay_scenario(replay_file: Path, name: str, scenario_id: str) -> Path:
+    """The scenario file a replay plays: the file it names, only where a scenario of the user's
+    is (beside the replay, under the working folder, among the built-ins) and only a YAML
+    file; else the built-in scenario with the replay's id. Never any path a file asks for
+    (``../../../../etc/passwd``).
+
+    Raises:
+        RulesError: no such scenario, said with where it was looked for.
+    """
+    from rules.engine.errors import ReplayError
+
+    built_in = Path(str(resources.files("scenarios"))).resolve()
+    allowed = (replay_file.resolve().parent, Path.cwd().resolve(), built_in)
+    written = Path(name)
+    for candidate in (written, replay_file.parent / written):
+        found = candidate.resolve()
+        if (
+            found.suffix.lower() in SCENARIO_SUFFIXES
+            and any(found.is_relative_to(folder) for folder in allowed)
+            and found.is_file()
+        ):
+            return found
+    for path in sorted(built_in.glob("*/*.yaml")):
+        if _scenario_id(path) == scenario_id:
+            return path
+    raise ReplayError(
+        f"the replay's scenario '{name}' (id {scenario_id}) is not beside the replay, under "
+        "the working folder, nor among the built-in scenarios; put it beside the replay"
+    )
+
+
+def _scenario_id(path: Path) -> str | None:
+    """A scenario file's ``id``, read from its text without loading it."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return None
+    found = re.search(r"^id:\s*['\"]?([^'\"\s#]+)", text, re.MULTILINE)
+    return found.group(1) if found else None
+
+
+def replay_loader(replay_file: Path, scenario_id: str = "") -> Callable[[str], LoadedScenario]:
+    """Load a replay's scenario (:func:`replay_scenario`), saying on standard error which file
+    is opened when it is not the one the replay names."""
     from model.scenario_io import load_scenario
 
     def load(name: str) -> LoadedScenario:
-        path = Path(name)
-        if not path.is_absolute() and not path.exists():
-            beside = replay_file.parent / path
-            if beside.exists():
-                path = beside
+        path = replay_scenario(replay_file, name, scenario_id)
+        if path != Path(name).resolve():
+            print(f"{replay_file}: playing the scenario in {path}", file=sys.stderr)
         return load_scenario(path)
 
     return load
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    from model.yamlio import YamlError, read_text_file
     from rules.engine.errors import RulesError
     from rules.records.replay import Replay, replay
 
     path = Path(args.file)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        print(f"{path}: cannot read the file: {exc.strerror}", file=sys.stderr)
+        text = read_text_file(path)
+    except YamlError as exc:
+        print(exc.problem.format(), file=sys.stderr)
         return 1
     try:
         record = Replay.from_text(text)
-        done = replay(record, load=replay_loader(path), stop_after=args.at)
+        done = replay(record, load=replay_loader(path, record.scenario_id), stop_after=args.at)
     except RulesError as exc:
         print(f"{path}: {exc}", file=sys.stderr)
         return 1
@@ -528,13 +627,16 @@ def cmd_schema(args: argparse.Namespace) -> int:
     from model.yamlio import atomic_write_text
 
     text = schema_text()
-    output = Path(args.output)
+    if not args.check and args.output in (None, "-"):
+        sys.stdout.write(text)
+        return 0
+    output = Path(args.output or SCHEMA_PATH)
     if args.check:
         current = output.read_text(encoding="utf-8") if output.exists() else ""
         if current != text:
             print(
-                f"{output}: out of date with the scenario models; run 'hexwright schema' "
-                "and commit the result",
+                f"{output}: out of date with the scenario models; run 'hexwright schema -o "
+                f"{output}' and commit the result",
                 file=sys.stderr,
             )
             return 1

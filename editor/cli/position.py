@@ -16,13 +16,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from editor.cli.args import whole
+from model.yamlio import read_text_file
+
 
 def add_parser(sub: Any) -> None:
     position = sub.add_parser(
         "position", help="write a replay's position after N actions, or read a position file"
     )
     position.add_argument("file", metavar="FILE", help="a replay (.json) or a position (.yaml)")
-    position.add_argument("--at", type=int, metavar="N", help="a replay: after action N")
+    position.add_argument("--at", type=whole(0), metavar="N", help="a replay: after action N")
     position.add_argument("-o", "--output", metavar="OUT", help="write the position to OUT")
     position.add_argument("--json", action="store_true", help="machine-readable output")
     position.set_defaults(handler=cmd_position)
@@ -37,8 +40,8 @@ def cmd_position(args: argparse.Namespace) -> int:
     path = Path(args.file)
     try:
         if _is_replay(path):
-            record = Replay.from_text(path.read_text(encoding="utf-8"))
-            loader = replay_loader(path)
+            record = Replay.from_text(read_text_file(path))
+            loader = replay_loader(path, record.scenario_id)
             state = replay(record, load=loader, stop_after=args.at).state
             scenario = state.game.loaded.path
         else:
@@ -70,5 +73,5 @@ def cmd_position(args: argparse.Namespace) -> int:
 
 def _is_replay(path: Path) -> bool:
     """A replay is JSON (its first character a brace); a position file is YAML."""
-    with path.open(encoding="utf-8") as f:
-        return f.read(64).lstrip().startswith("{")
+    head: str = read_text_file(path)[:64]
+    return head.lstrip().startswith("{")

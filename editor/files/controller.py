@@ -7,6 +7,7 @@ The controller owns the open document; when it opens another it says so with
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from editor.files.boards import (
     save_board_as,
     save_board_document,
 )
+from editor.files.builtin import BuiltInDialog
 from editor.files.document import ScenarioDocument
 from editor.files.new_scenario import NewScenarioDialog
 from editor.files.recent import RecentFiles, is_built_in
@@ -27,7 +29,9 @@ from editor.files.recovery import Autosaver, Recovered, forget, pending
 from editor.mapview.render import MapPainter, save_png, save_svg
 from model.errors import ProblemList
 from model.newscenario import open_new
-from model.yamlio import YamlError
+from model.yamlio import YamlError, read_text_file
+
+LOG = logging.getLogger("hexwright.files")
 
 
 class FileController(QObject):
@@ -51,6 +55,7 @@ class FileController(QObject):
         self.document = document
         document.setParent(self.window)
         self.autosaver = Autosaver(document)
+        self.autosaver.failed.connect(self._autosave_failed)
         self.installed.emit(document)
 
     # --- opening --------------------------------------------------------------------------
@@ -73,6 +78,13 @@ class FileController(QObject):
 
     def _refuse(self, path: str | Path, text: str) -> None:
         QMessageBox.warning(self.window, "Cannot open scenario", f"{path} has problems:\n\n{text}")
+
+    def choose_built_in(self) -> bool:
+        """File > Open Built-in Scenario...: the browser, then the scenario chosen."""
+        dialog = BuiltInDialog(self.window)
+        accepted = dialog.exec() == BuiltInDialog.DialogCode.Accepted
+        dialog.deleteLater()
+        return bool(accepted and dialog.chosen is not None and self.open_file(dialog.chosen))
 
     def choose_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
@@ -115,9 +127,7 @@ class FileController(QObject):
             return save_board_document(self, self.document)
         if self.document.path is None or is_built_in(self.document.path):
             return self.save_as()
-        self.document.save()
-        self.say(f"Saved {self.document.path}")
-        return True
+        return self._write(self.document.path)
 
     def save_as(self) -> bool:
         if self.document is None:
@@ -129,10 +139,33 @@ class FileController(QObject):
         )
         if not path:
             return False
-        self.document.save(Path(path))
+        if not self._write(Path(path)):
+            return False
         self.recent.remember(Path(path))
+        return True
+
+    def _write(self, path: Path) -> bool:
+        """Save the scenario to ``path``; when it cannot be (a read-only folder, a full disk),
+        say why in a dialog and keep the changes (the document stays modified)."""
+        assert self.document is not None
+        try:
+            self.document.save(path)
+        except (OSError, UnicodeEncodeError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            LOG.warning("cannot save %s: %s", path, why)
+            QMessageBox.warning(
+                self.window,
+                "Cannot save",
+                f"{path} could not be saved: {why}.\n\nYour changes are kept (and autosaved); "
+                "save them somewhere else with File > Save As.",
+            )
+            return False
         self.say(f"Saved {path}")
         return True
+
+    def _autosave_failed(self, why: str) -> None:
+        LOG.warning("autosave failed: %s", why)
+        self.say(f"Autosave failed: {why}; save your work (File > Save)")
 
     def revert(self) -> None:
         if isinstance(self.document, BoardDocument):
@@ -154,15 +187,24 @@ class FileController(QObject):
             return
         painter = self._painter()
         target = Path(path)
-        if target.suffix.lower() == ".svg":
-            save_svg(painter, target, self.document.scenario.title)
-        else:
-            save_png(painter, target.with_suffix(".png") if not target.suffix else target)
+        try:
+            if target.suffix.lower() == ".svg":
+                save_svg(painter, target, self.document.scenario.title)
+            else:
+                save_png(painter, target.with_suffix(".png") if not target.suffix else target)
+        except OSError as exc:
+            QMessageBox.warning(self.window, "Cannot export", f"{path}: {exc.strerror or exc}")
+            return
         self.say(f"Exported {path}")
 
     def say(self, text: str) -> None:
-        """A passing line in the window's status bar."""
-        self.window.statusBar().showMessage(text, 4000)
+        """A passing line in the window's status bar (in its normal colour: a refusal's red
+        does not stay on)."""
+        say = getattr(self.window, "say", None)
+        if callable(say):
+            say(text)
+        else:
+            self.window.statusBar().showMessage(text, 4000)
 
     # --- unsaved work ---------------------------------------------------------------------
 
@@ -190,24 +232,29 @@ class FileController(QObject):
             self.autosaver.discard()  # saved or deliberately discarded: nothing to recover
         return True
 
-    def restore(self, recovered: Recovered) -> bool:
-        """Open the unsaved work an earlier session left, as a modified document."""
+    def restore(self, recovered: Recovered) -> str | None:
+        """Open the unsaved work an earlier session left, as a modified document; why it
+        cannot be, or None. A copy that cannot be restored (a board of the user's library that
+        is gone) is kept, to try again or discard."""
         document: ScenarioDocument
         try:
             if recovered.kind == "board":
-                text = recovered.scenario_file.read_text(encoding="utf-8")
+                text = read_text_file(recovered.scenario_file)
                 where = str(recovered.scenario_file)
                 document = BoardDocument.recovered(text, where, recovered.note)
             else:
                 document = ScenarioDocument.open(recovered.scenario_file)
                 document.path = recovered.original
                 document.undo_stack.resetClean()  # what is on disk is not this: it needs saving
-        except (ProblemList, YamlError, OSError):
-            forget(recovered)
-            return False
+        except ProblemList as exc:
+            return "\n".join(p.format() for p in exc.problems[:10])
+        except YamlError as exc:
+            return exc.problem.format()
+        except OSError as exc:
+            return f"{recovered.scenario_file}: {exc.strerror or exc}"
         forget(recovered)
         self.install(document)
-        return True
+        return None
 
     def offer_recovery(self) -> None:
         """After a crash or a kill, offer to restore each scenario's unsaved changes."""
@@ -219,7 +266,17 @@ class FileController(QObject):
                 f"Hexwright was not closed properly. Restore the unsaved changes to "
                 f"{recovered.title} ({where})?",
             )
-            if answer == QMessageBox.StandardButton.Yes:
-                self.restore(recovered)
+            if answer != QMessageBox.StandardButton.Yes:
+                forget(recovered)
+                continue
+            why = self.restore(recovered)
+            if why is None:
                 return
-            forget(recovered)
+            LOG.warning("cannot restore %s: %s", recovered.scenario_file, why)
+            QMessageBox.warning(
+                self.window,
+                "Cannot restore",
+                f"The unsaved changes to {recovered.title} could not be restored:\n\n{why}\n\n"
+                f"The recovery copy is kept in {recovered.scenario_file} (it is offered again at "
+                "the next start).",
+            )

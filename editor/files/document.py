@@ -44,6 +44,7 @@ from model.scenario_map import OverlayPlacement
 from model.tables import OverlayType
 from model.terrainoptions import option_values
 from model.terrainview import MapTerrain
+from model.yamlio import read_text_file
 
 
 class EditCommand(QUndoCommand):
@@ -118,11 +119,17 @@ class ScenarioDocument(LayoutVerbs, QObject):
         # What the current scenario value implies that a drag asks for at every mouse move
         # (its own overlay problems, each side's enemy hexes); emptied when the value changes.
         self._implied: dict[object, object] = {}
+        #: The text of the file as opened or last saved: saving writes the scenario in its
+        #: layout, comments kept (:func:`model.scenario_io.dump_scenario`); None: plain.
+        self.source_text: str | None = None
 
     @classmethod
     def open(cls, path: str | Path) -> ScenarioDocument:
-        """Load a file (raises ProblemList / YamlError with the problems, nothing half-open)."""
-        return cls(load_scenario(path), Path(path))
+        """Load a file (raises ProblemList / YamlError with the problems, nothing half-open);
+        its text is kept, so that saving keeps the author's comments and layout."""
+        document = cls(load_scenario(path), Path(path))
+        document.source_text = read_text_file(path)
+        return document
 
     # --- state -----------------------------------------------------------------------------
 
@@ -479,14 +486,14 @@ class ScenarioDocument(LayoutVerbs, QObject):
     def recovery_copy(self) -> tuple[str, dict[str, object]]:
         """What autosave writes for this document (the file's text) and what it notes about it
         (``kind``: what to restore it as)."""
-        return dump_scenario(self._scenario), {"kind": "scenario"}
+        return dump_scenario(self._scenario, self.source_text), {"kind": "scenario"}
 
     def save(self, path: Path | None = None) -> None:
         """Save atomically to ``path`` (or the current path) and mark the document clean."""
         target = path or self.path
         if target is None:
             raise ValueError("no file name: use Save As")
-        save_scenario(self._scenario, target)
+        self.source_text = save_scenario(self._scenario, target, self.source_text)
         self.path = Path(target)
         self.undo_stack.setClean()
         self.file_changed.emit()

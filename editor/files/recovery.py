@@ -8,16 +8,21 @@ came from. Saving or closing the document cleanly removes its recovery file.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QStandardPaths, QTimer
+from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
 
 from editor.files.document import ScenarioDocument
-from model.yamlio import atomic_write_text
+from model.yamlio import YamlError, atomic_write_text, read_text_file
+
+#: The largest recovery note read (a note is a few hundred bytes).
+NOTE_BYTES = 64 * 1024
 
 AUTOSAVE_MS = 60_000
 
@@ -41,17 +46,27 @@ class Recovered:
     note: dict[str, object] = field(default_factory=dict)  # the rest of what was noted
 
 
-def _key(path: Path | None) -> str:
-    text = str(path.resolve()) if path else "untitled"
+def _key(path: Path | None, untitled: str) -> str:
+    """A recovery file's name: the file's, or this untitled document's own (two untitled
+    documents, in one window after another or in two processes, never share one)."""
+    text = str(path.resolve()) if path else f"untitled-{untitled}"
     return hashlib.sha1(text.encode()).hexdigest()[:16]
 
 
 class Autosaver(QObject):
-    """Writes the document's recovery file on a timer while it has unsaved changes."""
+    """Writes the document's recovery file on a timer while it has unsaved changes.
+
+    Signals:
+        failed(str): a recovery copy could not be written (an unwritable folder, a full
+            disk): why; the editor says so and goes on.
+    """
+
+    failed = Signal(str)
 
     def __init__(self, document: ScenarioDocument, interval_ms: int = AUTOSAVE_MS) -> None:
         super().__init__(document)
         self.document = document
+        self._untitled = uuid.uuid4().hex
         self.timer = QTimer(self)
         self.timer.setInterval(interval_ms)
         self.timer.timeout.connect(self.autosave)
@@ -61,7 +76,7 @@ class Autosaver(QObject):
 
     @property
     def stem(self) -> Path:
-        return recovery_dir() / _key(self.document.path)
+        return recovery_dir() / _key(self.document.path, self._untitled)
 
     def autosave(self) -> None:
         """Write the recovery copy now if there is anything unsaved."""
@@ -74,15 +89,21 @@ class Autosaver(QObject):
             "title": self.document.scenario.title,
         }
         stem = self.stem
-        atomic_write_text(stem.with_suffix(".yaml"), text)
-        atomic_write_text(stem.with_suffix(".json"), json.dumps(note))
+        try:
+            atomic_write_text(stem.with_suffix(".yaml"), text)
+            atomic_write_text(stem.with_suffix(".json"), json.dumps(note))
+        except (OSError, UnicodeEncodeError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            self.failed.emit(f"{stem.parent}: {why}")
+            return
         self._written.add(stem)
 
     def discard(self) -> None:
         """Forget the recovery copy (after a save, or a deliberate close)."""
         for stem in {*self._written, self.stem}:
             for suffix in (".yaml", ".json"):
-                stem.with_suffix(suffix).unlink(missing_ok=True)
+                with contextlib.suppress(OSError):  # an unwritable folder holds none of ours
+                    stem.with_suffix(suffix).unlink(missing_ok=True)
         self._written.clear()
 
     def _on_file_changed(self) -> None:
@@ -101,8 +122,8 @@ def pending() -> list[Recovered]:
         if not scenario_file.exists():
             continue
         try:
-            note = json.loads(note_file.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            note = json.loads(read_text_file(note_file, NOTE_BYTES))
+        except (YamlError, ValueError):
             continue
         original = Path(note["original"]) if note.get("original") else None
         kind = str(note.get("kind", "scenario"))

@@ -24,6 +24,7 @@ from editor.mapview.drops import MapDrops
 from editor.mapview.inspector import InspectorPanel
 from editor.mapview.los import LosPanel, LosTool
 from editor.mapview.overlays import OverlayPanel
+from editor.mapview.plan_layer import PlanLayer
 from editor.mapview.render import MapPainter, RenderOptions
 from editor.mapview.sections import SectionsPanel
 from editor.mapview.shapes import hexes_outline
@@ -86,6 +87,7 @@ class MapEditor(QObject):
         self.status = status
         self._document: ScenarioDocument | None = None
         self.zone_layer = ZoneLayer(view, HEX_SIZE)
+        self.plan_layer = PlanLayer(view, HEX_SIZE)  # the bot plans, shown with the zones
         self.tools: dict[str, Tool] = {
             "pan": PanTool(self),
             "paint": BrushTool(self, brushes, "paint"),
@@ -128,12 +130,14 @@ class MapEditor(QObject):
         self._document = follow(self._document, document, self._on_changed)
         self._view.show_map(self.painter())
         self.zone_layer.refresh(document)
+        self.plan_layer.refresh(document)
         self.brushes.set_system(document.scenario.system)
 
     def _on_changed(self, change: Change) -> None:
         """The document changed: the map again, and the set-up zones over it."""
         self._redraw(change)
         self.zone_layer.refresh(self._document)  # after the map: a new map clears them
+        self.plan_layer.refresh(self._document)
 
     def _redraw(self, change: Change) -> None:
         view = self._view
@@ -204,8 +208,10 @@ class MapEditor(QObject):
         return self.zone_layer.visible
 
     def show_zones(self, on: bool) -> None:
-        """View > Show Set-up Zones: the sides' set-up zones and entry areas over the map."""
+        """View > Show Set-up Zones: the sides' set-up zones and entry areas over the map,
+        and their bot plans (objectives numbered, routes)."""
         self.zone_layer.set_visible(on, self._document)
+        self.plan_layer.set_visible(on, self._document)
         self.zones_toggled.emit(on)
 
     def toggle_zones(self) -> None:

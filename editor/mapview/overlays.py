@@ -170,8 +170,8 @@ class OverlayPanel(QWidget):
         self.setEnabled(self.usable)
         self._fill()
         self._fill_laid()
-        if not self._by_id:
-            self.message.setText("This game has no terrain overlay counters.")
+        # A message of the last document (a refusal, or another game's "no counters") goes.
+        self.message.setText("" if self._by_id else "This game has no terrain overlay counters.")
 
     @property
     def usable(self) -> bool:

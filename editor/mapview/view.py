@@ -112,7 +112,7 @@ class MapView(QGraphicsView):
         self.item: MapItem | None = None
         self.mark_items: list[QGraphicsPathItem] = []
         self.tool: Tool | None = None
-        self._auto_fit = True  # keep the map fitted until the user zooms
+        self.auto_fit = True  # keep the map fitted until the user zooms (no scroll bars)
         self._held = False
 
     def set_tool(self, tool: Tool) -> None:
@@ -246,6 +246,8 @@ class MapView(QGraphicsView):
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt API
         if any(event.mimeData().hasFormat(k) for k in self.DRAGGED):
             event.acceptProposedAction()
+        elif event.mimeData().hasUrls():
+            event.ignore()  # a file: the window opens it
         else:
             super().dragEnterEvent(event)
 
@@ -269,6 +271,9 @@ class MapView(QGraphicsView):
     def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt API
         found = self._drag(event)
         if found is None:
+            if event.mimeData().hasUrls():
+                event.ignore()  # a file: the window opens it
+                return
             super().dropEvent(event)
             return
         event.acceptProposedAction()
@@ -291,9 +296,31 @@ class MapView(QGraphicsView):
         self.fit()
 
     def fit(self) -> None:
-        self._auto_fit = True
+        """Show the whole map, and keep it shown as the view is resized, until the user zooms.
+
+        Why no scroll bars while fitted: the whole map is in view, and a scroll bar that
+        appears takes width, which refits the map smaller, which hides the bar, which refits
+        it larger... At some window sizes (a one-section Armor map at 1280 x 860) that never
+        settled and kept the event loop busy."""
+        self.auto_fit = True
         if self.item is not None:
             self.fitInView(self.item.boundingRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    @property
+    def auto_fit(self) -> bool:
+        """Whether the view keeps the whole map fitted (until the user zooms)."""
+        return self._auto_fit
+
+    @auto_fit.setter
+    def auto_fit(self, fitted: bool) -> None:
+        self._auto_fit = fitted
+        policy = (
+            Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+            if fitted
+            else Qt.ScrollBarPolicy.ScrollBarAsNeeded
+        )
+        self.setHorizontalScrollBarPolicy(policy)
+        self.setVerticalScrollBarPolicy(policy)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
@@ -301,7 +328,7 @@ class MapView(QGraphicsView):
             self.fit()
 
     def zoom(self, factor: float) -> None:
-        self._auto_fit = False
+        self.auto_fit = False
         current = self.transform().m11()
         factor = max(self.MIN_SCALE / current, min(self.MAX_SCALE / current, factor))
         self.scale(factor, factor)

@@ -1,8 +1,9 @@
 """The Scenario Rules panel: the "Scenario" dock, with the scenario's details (the Scenario tab,
 :mod:`editor.scenario.details_editor`), victory conditions (:mod:`editor.scenario.victory_tab`),
 reinforcements (:mod:`editor.scenario.reinforcements_tab`), special rules
-(:mod:`editor.scenario.rules_tab`), game length (:mod:`editor.scenario.length_tab`) and the sides'
-set-up (the Set-up tab, :mod:`editor.scenario.setup_editor`).
+(:mod:`editor.scenario.rules_tab`), game length (:mod:`editor.scenario.length_tab`), the sides'
+set-up (the Set-up tab, :mod:`editor.scenario.setup_editor`) and the sides' bot plans (the Bots
+tab, :mod:`editor.scenario.plan_tab`).
 
 Every change is a pure edit of :mod:`model.edits_rules` made by the document as one undo step
 (``ScenarioDocument.edit``); a refused edit says why in the panel, never with a traceback.
@@ -25,6 +26,7 @@ from editor.files.document import ScenarioDocument
 from editor.scenario.details_editor import DetailsPage
 from editor.scenario.details_tab import scrolled
 from editor.scenario.length_tab import LengthTab
+from editor.scenario.plan_tab import PLAN_CHANGE, PlanTab
 from editor.scenario.reinforcements_tab import ReinforcementsTab
 from editor.scenario.rules_forms import MessageLine
 from editor.scenario.rules_tab import SpecialRulesTab
@@ -79,6 +81,9 @@ class RulesPanel(QWidget):
         self.setup_tab = scrolled(self.setup_page)
         self.tabs.addTab(self.setup_tab, "Set-up")
         self.tabs.setTabToolTip(5, "Where each side sets up or enters; who moves first")
+        self.plan_tab = PlanTab(self.message, self.show_place)
+        self.tabs.addTab(scrolled(self.plan_tab), "Bots")
+        self.tabs.setTabToolTip(6, "Bot plans: how the heuristic bots play each side")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.message)
@@ -130,6 +135,7 @@ class RulesPanel(QWidget):
         self.setEnabled(document is not None and not board)
         for tab in (self.reinforcements_tab, self.victory_tab, self.rules_tab):
             tab.set_document(document)
+        self.plan_tab.document = None if board else document
         self.length_tab.document = document
         self.message.clear_message()
         self.setup_page.set_document(None if board else document)
@@ -147,6 +153,8 @@ class RulesPanel(QWidget):
     def _on_changed(self, change: Change) -> None:
         if change & _SHOWN_ON:
             self.refresh()
+        elif change & PLAN_CHANGE:  # a plan edit: its tab alone
+            self.plan_tab.fill(self.scenario)
 
     @property
     def scenario(self) -> Scenario | None:
@@ -161,6 +169,7 @@ class RulesPanel(QWidget):
         self.reinforcements_tab.fill(scenario)
         self.victory_tab.fill(scenario)
         self.rules_tab.fill(scenario)
+        self.plan_tab.fill(scenario)
 
     def show_place(self, path: str, quiet: bool = False) -> frozenset[Hex]:
         """Outline on the map the hexes of the entry at ``path`` and centre the view on them

@@ -14,7 +14,7 @@ since is dropped.
 
 from __future__ import annotations
 
-import traceback
+import logging
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -337,7 +337,7 @@ class ValidationPanel(QWidget):
             try:
                 result: object = run_checks(loaded)
             except Exception as exc:  # a bug in a check: say so rather than hang on "checking"
-                traceback.print_exception(exc)
+                logging.getLogger("hexwright.checks").exception("a check failed")
                 result = exc
             relay.done.emit(generation, result)
 

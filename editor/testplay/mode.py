@@ -428,7 +428,7 @@ class TestPlayMode:
         rect = QRectF(min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad,
                       max(ys) - min(ys) + 2 * pad)  # fmt: skip
         view.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
-        view._auto_fit = False  # the user's zoom from here on
+        view.auto_fit = False  # the user's zoom from here on
         if view.transform().m11() < READABLE_SCALE:
             view.zoom(READABLE_SCALE / view.transform().m11())
         view.centerOn(rect.center())

@@ -24,12 +24,13 @@ from rules.armor.move import destinations, walk
 from rules.armor.orders import Face, OpportunityFire, Order
 from rules.armor.range import range_between
 from rules.bots.greedy import Adapter, Evaluator, Piece, scores_losses
+from rules.bots.plan import numbered_names
 from rules.engine.actions import Action, Done
 from rules.engine.core import Outcome
 from rules.engine.dice import Dice
 
 if TYPE_CHECKING:
-    from rules.armor.game import ArmorState
+    from rules.armor.game import ArmorGame, ArmorState
 
 FACE_WEIGHT = 0.3  # the hull's front toward the nearest enemy (armour is thickest there)
 FIELD_WEIGHT = 0.25  # per enemy in the gun's Field of Fire and reach
@@ -94,6 +95,7 @@ class ArmorPlanner:
         public = self._public(state, side)
         exits = game.exits_for(side)
         rough: list[tuple[float, Order, Hex, int]] = []
+        way = self.ev.waypoint(side, unit)  # a bot plan's route [rules.bots.plan]
         for a in options:
             if not isinstance(a, Order) or a.opportunity:
                 continue  # Opportunity Fire waits on the enemy's moves: not weighed here
@@ -107,15 +109,16 @@ class ArmorPlanner:
                 end = (w.hex, w.hexes[-1][1] if w.hexes else facing)
             fire = self._fire_value(public, side, a) if a.fire else 0.0
             moved = _at(piece, end[0])
-            value = fire + self.ev.progress(moved, enemies) - SAME_HEX * (end[0] in self._ends)
+            value = fire + self.ev.progress(moved, enemies, waypoint=way)
+            value -= SAME_HEX * (end[0] in self._ends)
             rough.append((value + self.rng.random() * 1e-6, a, end[0], end[1]))
         rough.sort(key=lambda r: -r[0])
-        stay = self._place(state, unit, piece, facing, enemies)
+        stay = self._place(state, unit, piece, facing, enemies, way)
         best: tuple[float, Order, Hex] | None = None
         for value, a, h, f in rough[:SHORTLIST]:
             moved = _at(piece, h)
-            full = value - self.ev.progress(moved, enemies)
-            full += self._place(state, unit, moved, f, enemies)
+            full = value - self.ev.progress(moved, enemies, waypoint=way)
+            full += self._place(state, unit, moved, f, enemies, way)
             if best is None or full > best[0]:
                 best = (full, a, h)
         if best is None or best[0] < stay + GAIN:
@@ -126,11 +129,17 @@ class ArmorPlanner:
         return best[1]
 
     def _place(
-        self, state: ArmorState, unit: str, piece: Piece, facing: int, enemies: list[Piece]
+        self,
+        state: ArmorState,
+        unit: str,
+        piece: Piece,
+        facing: int,
+        enemies: list[Piece],
+        way: frozenset[Hex] | None = None,
     ) -> float:
         """The shared position score plus facing and Field of Fire toward the enemy."""
         turret = state.troops.turret.get(unit, 0)
-        return self.ev.place(piece, enemies) + self._aim(
+        return self.ev.place(piece, enemies, waypoint=way) + self._aim(
             state, unit, piece, facing, turret, enemies
         )
 
@@ -273,3 +282,13 @@ class ArmorAdapter(Adapter):
 
     def hex_of(self, state: ArmorState, name: str) -> Hex | None:
         return None
+
+    def plan_names(self, game: ArmorGame) -> dict[str, frozenset[str]]:
+        """Counters numbered per unit code as the set-up makes them."""
+        from rules.armor.units import unit_of
+
+        return numbered_names(game.scenario, lambda side, code, n: unit_of(side, code, n).id)
+
+    def moved_by(self, action: Action) -> str | None:
+        """An order with movement notation moves its unit [AG V.B]."""
+        return action.unit if isinstance(action, Order) and action.moves else None

@@ -13,6 +13,10 @@ the result is scored from the acting side's view (:func:`evaluate`):
 - lines of fire: a penalty for every enemy able to fire at a unit (in reach and in sight by
   :meth:`~rules.maps.game.MapGame.sees`), a smaller bonus for every enemy it can fire at.
 
+A side with a bot plan (``Side.plan``) plays it (:mod:`rules.bots.plan`): its objectives in
+priority order instead of the victory conditions' regions, its posture's weights, its held units
+kept still until released, its route's waypoints before the objectives.
+
 Fair play: the copy's dice are replaced by a generator seeded from the bot's own, so a
 lookahead never sees (nor spends) the real game's future rolls; an action that rolls is tried
 with several such seeds and its scores averaged. Armor's secret, simultaneous orders cannot be
@@ -31,6 +35,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from model.hexes import Hex
 from model.regions import AnyOf
 from model.victory import Condition, Control, EnemyLosses, Exit, UnitsIn
+from rules.bots.plan import PlanFollower, plan_of
 from rules.engine.actions import Action, Done, Move
 from rules.engine.core import Outcome, State
 from rules.engine.dice import Dice
@@ -79,6 +84,7 @@ class Objective:
     hexes: frozenset[Hex]
     weight: float
     categories: tuple[str, ...] = ()
+    priority: float = 0.0  # a bot plan's rank, in turns of marching (rules.bots.plan)
 
 
 class Planner(Protocol):
@@ -125,6 +131,15 @@ class Adapter:
         """The hex of a hex name in an action."""
         raise NotImplementedError
 
+    def plan_names(self, game: Any) -> dict[str, frozenset[str]]:
+        """The names each unit answers to in a bot plan's holds: its unit code and its force
+        entry's label (:func:`rules.bots.plan.numbered_names`); none by default."""
+        return {}
+
+    def moved_by(self, action: Action) -> str | None:
+        """The unit an action moves (a held unit may not), None if it moves none."""
+        return action.unit if isinstance(action, Move) else None
+
 
 def objectives(game: MapGame, side: str) -> list[Objective]:
     """The regions ``side`` wants to stand in: its own conditions', then the enemy's (to
@@ -170,8 +185,21 @@ class Evaluator:
             s: scores_losses(conditions, s) or not any(o.weight == OWN_WEIGHT for o in objs)
             for s, objs in self.objectives.items()
         }
+        self.plans: dict[str, PlanFollower] = {}
+        for s in game.sides:
+            plan = plan_of(game.scenario, s)
+            if plan is None:
+                continue
+            follower = self.plans[s] = PlanFollower(game, s, plan, adapter.plan_names(game))
+            if follower.objectives:  # the designer's objectives replace the conditions'
+                self.objectives[s] = [Objective(h, w, (), p) for h, w, p in follower.objectives]
+            self.close[s] = follower.posture.close and (
+                scores_losses(conditions, s) or not follower.objectives
+            )
         self._dist: dict[tuple[frozenset[Hex], Hex], int] = {}
-        self._places: dict[tuple[Piece, tuple[Piece, ...], frozenset[int]], float] = {}
+        self._places: dict[
+            tuple[Piece, tuple[Piece, ...], frozenset[int], frozenset[Hex] | None], float
+        ] = {}
 
     def _distance(self, region: frozenset[Hex], h: Hex) -> int:
         """Hexes from ``h`` to the nearest hex of ``region``, worked out once."""
@@ -188,22 +216,31 @@ class Evaluator:
         score = VP_WEIGHT * (outcome.vp.get(side, 0.0) - max(others, default=0.0))
         if outcome.winner is not None:
             score += win if outcome.winner == side else -win
+        plan = self.plans.get(side)
+        own = plan.posture.own_losses if plan is not None else 1.0
         for s in self.game.sides:
-            score += self.adapter.lost(state, s) * (1.0 if s != side else -1.0)
+            score += self.adapter.lost(state, s) * (1.0 if s != side else -own)
         pieces = self.adapter.pieces(state)
-        mine = [p for _, p in sorted(pieces.items()) if p.side == side]
+        ours = [(u, p) for u, p in sorted(pieces.items()) if p.side == side]
+        mine = [p for _, p in ours]
         theirs = [p for _, p in sorted(pieces.items()) if p.side != side]
         held = self.held(side, mine, theirs)
         score += HOLD_WEIGHT * sum(self.objectives[side][i].weight for i in held)
         key = tuple(theirs)
         if len(self._places) > 50_000:  # a long game: keep the cache bounded
             self._places.clear()
-        for p in mine:
-            found = self._places.get((p, key, held))
+        for u, p in ours:
+            way = plan.waypoint(u) if plan is not None else None
+            found = self._places.get((p, key, held, way))
             if found is None:
-                found = self._places[(p, key, held)] = self.place(p, theirs, held)
+                found = self._places[(p, key, held, way)] = self.place(p, theirs, held, way)
             score += found
         return score
+
+    def waypoint(self, side: str, unit: str) -> frozenset[Hex] | None:
+        """The next waypoint of the unit's route in its side's plan, if any."""
+        plan = self.plans.get(side)
+        return plan.waypoint(unit) if plan is not None else None
 
     def nearest_objective(self, piece: Piece) -> int | None:
         """Hexes from the piece to the nearest objective of its side, None if it has none."""
@@ -220,14 +257,19 @@ class Evaluator:
         return frozenset(found)
 
     def place(
-        self, piece: Piece, enemies: list[Piece], held: frozenset[int] = frozenset()
+        self,
+        piece: Piece,
+        enemies: list[Piece],
+        held: frozenset[int] = frozenset(),
+        waypoint: frozenset[Hex] | None = None,
     ) -> float:
-        """One unit's standing: progress to its objectives, reach of the enemy, exposure.
+        """One unit's standing: progress to its objectives (or its plan's next ``waypoint``),
+        reach of the enemy, exposure (scaled by its plan's posture).
 
         Why the falloff and the caps: fire is weaker toward the end of its reach, and a unit
         seen by a whole squad is not dead many times over (without them, Soldiers' men, whose
         rifles reach 15 hexes, would rather stand next to a building than in it)."""
-        score = self.progress(piece, enemies, held)
+        score = self.progress(piece, enemies, held, waypoint)
         sees, measure = self.game.sees, self.adapter.fire_range
         exposure = offense = 0.0
         for e in enemies:
@@ -236,20 +278,37 @@ class Evaluator:
                 exposure += e.threat * (1.0 - d / (e.reach + 1))
             if piece.threat > 0 and d <= piece.reach and (d == 0 or sees(piece.hex, e.hex)):
                 offense += min(piece.threat, 1.0) * (1.0 - d / (piece.reach + 1))
-        return score - EXPOSURE_WEIGHT * min(exposure, 3.0) + OFFENSE_WEIGHT * min(offense, 2.0)
+        plan = self.plans.get(piece.side)
+        scale = plan.posture.exposure if plan is not None else 1.0
+        return (
+            score
+            - EXPOSURE_WEIGHT * min(exposure, 3.0) * scale
+            + OFFENSE_WEIGHT * min(offense, 2.0)
+        )
 
     def progress(
-        self, piece: Piece, enemies: list[Piece], held: frozenset[int] = frozenset()
+        self,
+        piece: Piece,
+        enemies: list[Piece],
+        held: frozenset[int] = frozenset(),
+        waypoint: frozenset[Hex] | None = None,
     ) -> float:
         """Objectives and closing, without lines of sight (cheap: used to prune moves); an
-        objective the side does not hold yet pulls harder."""
+        objective the side does not hold yet pulls harder. A unit with a ``waypoint`` of its
+        plan's route to pass makes for it first (our reading of a plan's route)."""
         pace = max(piece.speed, 1.0)
+        if waypoint is not None:
+            return OWN_WEIGHT * (IN_OBJECTIVE if piece.hex in waypoint else 0.0) - (
+                OWN_WEIGHT * self._distance(waypoint, piece.hex) / pace
+            )
+        plan = self.plans.get(piece.side)
+        inside = IN_OBJECTIVE * plan.posture.in_objective if plan is not None else IN_OBJECTIVE
         best: float | None = None
         for i, obj in enumerate(self.objectives[piece.side]):
             if obj.categories and piece.category not in obj.categories:
                 continue
             d = self._distance(obj.hexes, piece.hex)
-            value = obj.weight * (IN_OBJECTIVE if d == 0 else -d / pace)
+            value = obj.weight * (inside if d == 0 else -d / pace) + obj.priority
             if i not in held:
                 value += obj.weight * UNHELD_PULL
             best = value if best is None else max(best, value)
@@ -280,6 +339,9 @@ class GreedyBot:
         evaluator = self._evaluator_for(state)
         if evaluator is None:  # a system without an adapter: like the random bot
             return actions[math.floor(self._rng.random() * len(actions))]
+        plan = evaluator.plans.get(side)
+        if plan is not None:
+            actions = self._follow(state, side, actions, evaluator, plan)
         if self._planner is not None:
             return self._planner.choose(state, side, actions)
         if len(actions) == 1:
@@ -290,6 +352,34 @@ class GreedyBot:
             if score > best_score:
                 best, best_score = action, score
         return best
+
+    def _follow(
+        self,
+        state: State,
+        side: str,
+        actions: list[Action],
+        evaluator: Evaluator,
+        plan: PlanFollower,
+    ) -> list[Action]:
+        """The side's plan on the real game: waypoints passed noted, and no move for a unit
+        its plan holds back (unless nothing else is left to do)."""
+        adapter = evaluator.adapter
+        pieces = adapter.pieces(state)
+        mine = {u: p for u, p in sorted(pieces.items()) if p.side == side}
+        plan.observe({u: p.hex for u, p in mine.items()})
+        enemies = [p for _, p in sorted(pieces.items()) if p.side != side]
+        sees, measure = evaluator.game.sees, adapter.fire_range
+
+        def contact(unit: str) -> bool:
+            h = mine[unit].hex
+            return any(
+                e.threat > 0 and measure(e.hex, h) <= e.reach and (e.hex == h or sees(e.hex, h))
+                for e in enemies
+            )
+
+        held = plan.held(state.progress().turn, mine, contact)
+        kept = [a for a in actions if adapter.moved_by(a) not in held]
+        return kept or actions
 
     # --- the lookahead ------------------------------------------------------------------------
 
@@ -342,7 +432,8 @@ class GreedyBot:
                 others.append(a)
                 continue
             moved = _at(pieces[a.unit], end)
-            score = evaluator.progress(moved, enemies) + self._rng.random() * 1e-6
+            way = evaluator.waypoint(side, a.unit)
+            score = evaluator.progress(moved, enemies, waypoint=way) + self._rng.random() * 1e-6
             moves.setdefault(a.unit, []).append((score, a))
         kept: list[Action] = []
         spare: list[Action] = []

@@ -24,6 +24,7 @@ from rules.checks import book as check_book
 from rules.checks import budget as check_budget
 from rules.checks import forces as check_forces
 from rules.checks import layout as check_layout
+from rules.checks import plan as check_plan
 from rules.checks import reach as check_reach
 from rules.checks import scenario as check_scenario
 from rules.checks.base import CHECKS, CheckContext, Finding, RegisteredCheck, Severity, check
@@ -40,7 +41,15 @@ __all__ = [
 ]
 
 # The modules register their checks on import.
-_MODULES = (check_scenario, check_forces, check_reach, check_budget, check_layout, check_book)
+_MODULES = (
+    check_scenario,
+    check_forces,
+    check_reach,
+    check_budget,
+    check_layout,
+    check_book,
+    check_plan,
+)
 
 _ORDER = {"error": 0, "warning": 1, "info": 2}
 

@@ -11,6 +11,15 @@ The action grammar (the ``move`` and ``done`` verbs are the shared ones of
     fire soviet.su-t34.1 german.de-pak.1   # Direct Fire Action [§7]
     rally german.de-pak.1    # Rally Action [§11.2]
     improve german.de-pak.1  # Improve Position Action [§19]
+    opfire german.de-pak.1 soviet.su-t34.1 roll    # Opportunity Fire announced, paid for
+                             # with a Troop Quality roll or a command [§8.2]
+    assault soviet.su-t34.1 german.de-pak.1   # Close Assault Action on the target's hex [§9]
+    retreat german.de-pak.1 1308 1309   # a Close Assaulted unit retreats [§9.4]
+    concentrate german.de-pak.1 1306   # Concentrate Fire Action on a hex [§10]
+    mount soviet.su-motor-rifle.1 soviet.su-t34.1   # Mount a tank, truck or spw [§13]
+    dismount soviet.su-motor-rifle.1   # Dismount Action [§13]
+    indirect german.de-lefh.1 soviet.su-t34.1 german.de-pak.1   # Indirect Fire, the PaK
+                             # spotting (or the battery itself, or counter-battery) [§14.3-14.4]
     done soviet              # the side passes (spends no more points; ends its Segment)
 
 The game reads these verbs (:data:`ACTIONS`, :meth:`rules.engine.core.Game.parse_action`).
@@ -119,8 +128,154 @@ class Improve(UnitAction):
     verb: ClassVar[str] = "improve"
 
 
+#: How an Opportunity Fire is paid for: a Command, or a Troop Quality roll [§8.2].
+COMMAND, ROLL = "command", "roll"
+
+
+@dataclass(frozen=True)
+class OpFire(Action):
+    """Announce an Opportunity Fire at the enemy unit leaving a hex in the firer's Fire Zone,
+    or Close Assaulting it, paid for with a Command or tried on a Troop Quality roll [§8.2]."""
+
+    verb: ClassVar[str] = "opfire"
+    unit: str
+    target: str
+    mode: str = ROLL
+
+    def text(self) -> str:
+        return f"{self.verb} {self.unit} {self.target} {self.mode}"
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> OpFire:
+        if len(args) != 3 or args[2] not in (COMMAND, ROLL):
+            raise ActionSyntaxError(f"'{line}': write 'opfire UNIT TARGET command|roll'")
+        return cls(_checked(args[0], "unit id", line), _checked(args[1], "unit id", line), args[2])
+
+
+@dataclass(frozen=True)
+class Assault(Action):
+    """Close Assault Action: the unit assaults the adjacent hex of the enemy ``target`` [§9]."""
+
+    verb: ClassVar[str] = "assault"
+    unit: str
+    target: str
+
+    def text(self) -> str:
+        return f"{self.verb} {self.unit} {self.target}"
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> Assault:
+        if len(args) != 2:
+            raise ActionSyntaxError(f"'{line}': write 'assault UNIT TARGET'")
+        return cls(_checked(args[0], "unit id", line), _checked(args[1], "unit id", line))
+
+
+@dataclass(frozen=True)
+class Concentrate(Action):
+    """Concentrate Fire Action: the unit's Fire Zone becomes the one hex ``hex`` [§10]."""
+
+    verb: ClassVar[str] = "concentrate"
+    unit: str
+    hex: str
+
+    def text(self) -> str:
+        return f"{self.verb} {self.unit} {self.hex}"
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> Concentrate:
+        if len(args) != 2:
+            raise ActionSyntaxError(f"'{line}': write 'concentrate UNIT HEX'")
+        return cls(_checked(args[0], "unit id", line), _checked(args[1], "hex", line))
+
+
+@dataclass(frozen=True)
+class Retreat(Action):
+    """A defender in a Close Assault retreats along ``path`` (one or two hexes) [§9.4]."""
+
+    verb: ClassVar[str] = "retreat"
+    unit: str
+    path: tuple[str, ...]
+
+    def text(self) -> str:
+        return " ".join((self.verb, self.unit, *self.path))
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> Retreat:
+        if len(args) not in (2, 3):
+            raise ActionSyntaxError(f"'{line}': write 'retreat UNIT HEX [HEX]'")
+        hexes = tuple(_checked(a, "hex", line) for a in args[1:])
+        return cls(_checked(args[0], "unit id", line), hexes)
+
+
+@dataclass(frozen=True)
+class IndirectFire(Action):
+    """Indirect Fire Action of an H or Hm battery at ``target``, Spotted by ``spotter`` (the
+    battery itself, another friendly unit, or ``counter-battery``) [§14.3-14.4]."""
+
+    verb: ClassVar[str] = "indirect"
+    unit: str
+    target: str
+    spotter: str
+
+    def text(self) -> str:
+        return f"{self.verb} {self.unit} {self.target} {self.spotter}"
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> IndirectFire:
+        if len(args) != 3:
+            raise ActionSyntaxError(
+                f"'{line}': write 'indirect UNIT TARGET SPOTTER|counter-battery'"
+            )
+        return cls(*(_checked(a, "unit id", line) for a in args))
+
+
+@dataclass(frozen=True)
+class Mount(Action):
+    """Mount Action: the unit mounts ``carrier`` (``truck``, ``spw`` or a tank's unit) [§13]."""
+
+    verb: ClassVar[str] = "mount"
+    unit: str
+    carrier: str
+
+    def text(self) -> str:
+        return f"{self.verb} {self.unit} {self.carrier}"
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> Mount:
+        if len(args) != 2:
+            raise ActionSyntaxError(f"'{line}': write 'mount UNIT truck|spw|TANK'")
+        return cls(_checked(args[0], "unit id", line), _checked(args[1], "carrier", line))
+
+
+@dataclass(frozen=True)
+class Dismount(UnitAction):
+    """Dismount Action: the unit leaves its truck, SPWs or tank [§13]."""
+
+    verb: ClassVar[str] = "dismount"
+
+
+#: The Actions of one unit in a Segment [§3.2].
+UNIT_ACTIONS = (Move, Fire, Rally, Improve, Assault, Concentrate, Mount, Dismount, IndirectFire)
+UnitActionType = (
+    Move | Fire | Rally | Improve | Assault | Concentrate | Mount | Dismount | IndirectFire
+)
+
 #: Panzer Command's verbs (with the shared ``move``, ``done`` and ``force-dice``).
-ACTIONS: tuple[type[Action], ...] = (Move, Dispatch, Select, Fire, Rally, Improve)
+ACTIONS: tuple[type[Action], ...] = (
+    Move,
+    Dispatch,
+    Select,
+    Fire,
+    Rally,
+    Improve,
+    OpFire,
+    Assault,
+    Concentrate,
+    Retreat,
+    Mount,
+    Dismount,
+    IndirectFire,
+)
 
 
 # --- events -----------------------------------------------------------------------------------
@@ -235,3 +390,36 @@ class PositionChanged(Event):
 
     def describe(self) -> str:
         return f"{self.unit}: {self.change} {self.rule}"
+
+
+@dataclass(frozen=True)
+class OpportunityOffered(Event):
+    """A unit of the active side leaves a hex in enemy Fire Zones, assaults, retreats or
+    advances: the other side may answer with Opportunity Fire [§8]."""
+
+    kind: ClassVar[str] = "pc-opportunity"
+    side: str
+    target: str
+    trigger: str
+    firers: tuple[str, ...]
+    rule: str
+
+    def describe(self) -> str:
+        return (
+            f"{self.side} may fire at {self.target} ({self.trigger}): "
+            f"{', '.join(self.firers)} {self.rule}"
+        )
+
+
+@dataclass(frozen=True)
+class AssaultReport(Event):
+    """A step of a Close Assault: its Troop Quality rolls, Rounds, retreats and advance
+    [§9]."""
+
+    kind: ClassVar[str] = "pc-assault"
+    unit: str
+    what: str
+    rule: str
+
+    def describe(self) -> str:
+        return f"{self.unit}: {self.what} {self.rule}"

@@ -6,19 +6,32 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
+from model.scenario import Side
 from rules.bots.greedy import ACTIVITY_BONUS, Adapter, Piece
+from rules.bots.plan import numbered_names
 from rules.engine.actions import Action
 from rules.engine.core import Outcome
+from rules.panzer_command.actions import ROLL, OpFire
 from rules.panzer_command.zones import printed_fire_zone
 
+#: What an announced Opportunity Fire is worth before it is resolved (an invented scale, as
+#: the rest of the evaluation's).
+OPPORTUNITY_BONUS = 0.2
+
 if TYPE_CHECKING:
-    from rules.panzer_command.game import PcState
+    from rules.panzer_command.game import PanzerCommandGame, PcState
 
 
 class PcAdapter(Adapter):
     def prior(self, action: Action) -> float:
-        """A chit selected or dispatched gives the side a turn to act [§3.1]."""
-        return ACTIVITY_BONUS if action.verb in ("select", "dispatch") else 0.0
+        """A chit selected or dispatched gives the side a turn to act [§3.1]; an Opportunity
+        Fire announced is worth its chance of harm, which the one-ply score sees only once the
+        fires are resolved [§8.2] (a Command's a little less: it is spent whatever happens)."""
+        if action.verb in ("select", "dispatch"):
+            return ACTIVITY_BONUS
+        if isinstance(action, OpFire):
+            return OPPORTUNITY_BONUS if action.mode == ROLL else OPPORTUNITY_BONUS / 2
+        return 0.0
 
     def pieces(self, state: PcState) -> dict[str, Piece]:
         units = state.game.units
@@ -44,3 +57,12 @@ class PcAdapter(Adapter):
 
     def hex_of(self, state: PcState, name: str) -> Hex | None:
         return state.game.by_name.get(name)
+
+    def plan_names(self, game: PanzerCommandGame) -> dict[str, frozenset[str]]:
+        """Counters numbered per unit code as the set-up makes them, reinforcements after."""
+        from rules.panzer_command.units import is_counter, unit_of
+
+        def make(side: Side, code: str, n: int) -> str | None:
+            return unit_of(side, code, n).id if is_counter(side, code) else None
+
+        return numbered_names(game.scenario, make, reinforcements=True)

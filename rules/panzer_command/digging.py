@@ -60,6 +60,8 @@ def combat_rows(state: PcState, unit: str, target: str) -> list[tuple[str, str]]
 def why_not_improve(state: PcState, unit: str) -> str | None:
     if unit in state.troops.suppressed:
         return "a Suppressed unit cannot Improve Position [§11.1; §19]"
+    if unit in state.troops.mounted:
+        return "a passenger does not Improve Position (our reading) [§13.1; §19]"
     if protection(state, unit) is not None:
         return f"the unit is in an {protection(state, unit)} already [§16.5; §19]"
     return None
@@ -73,7 +75,9 @@ def improve(state: PcState, unit: str) -> None:
 
 def leave(state: PcState, unit: str, why: str) -> None:
     """The unit leaves its hex (moves or is destroyed): its Improved Position is removed, its
-    entrenchment stays, empty [§16.5; §19]."""
+    entrenchment stays, empty [§16.5; §19]; the count of its Indirect Fires from the hex
+    restarts [§14.4]."""
+    state.troops.fired.pop(unit, None)
     if unit in state.troops.in_ip:
         state.troops.in_ip.discard(unit)
         state.emit(PositionChanged(unit, f"Improved Position removed: {why}", "[§19]"))

@@ -6,7 +6,9 @@ succeeds, 0 always and 9 never [§2.3; §7.2]; the same roll is read on the CRT 
 firer's Weapon Class against the target's Target Class [§7.2]. Each step is written into a
 :class:`~rules.panzer_command.actions.FireExplained` event with its rule and its placeholder, if
 any. Improved Positions and entrenchments modify it (:mod:`rules.panzer_command.digging`)
-[§16.5; §19]. Not yet: Opportunity Fire [§8], Close Assault [§9], Concentrated Fire [§10].
+[§16.5; §19], and so does a Concentration on the target's hex [§10.3]. Opportunity Fire
+[§8.4] and Close Assault [§9.6] read their own columns of the Combat Modifiers Summary
+(:func:`attack_strength`); Direct Fire's Troop Quality modifier is not applied yet.
 """
 
 from __future__ import annotations
@@ -17,13 +19,33 @@ from rules.engine.worked import Working
 from rules.movement.costs import terrain_effect
 from rules.panzer_command.actions import FireExplained, UnitHit
 from rules.panzer_command.digging import combat_rows
+from rules.panzer_command.transport import (
+    SPW,
+    TRUCK,
+    carrier_of,
+    defends_as,
+    involuntary,
+    on_vehicle,
+    riders,
+    targets,
+    vehicle_result,
+)
 from rules.panzer_command.units import SYSTEM, cell
-from rules.panzer_command.zones import fire_zone_range, printed_fire_zone, why_no_sight
+from rules.panzer_command.zones import (
+    concentrated_on,
+    fire_zone_range,
+    printed_fire_zone,
+    why_concentrated_elsewhere,
+    why_no_sight,
+)
 
 if TYPE_CHECKING:
     from rules.panzer_command.game import PcState
 
-DF = "Direct Fire"
+DF, OF, CA, IF = "Direct Fire", "Opportunity Fire", "Close Assault", "Indirect Fire"
+#: Each combat type's list of modifiers in the book.
+RULE = {DF: "§7.3", OF: "§8.4", CA: "§9.6", IF: "§14.6"}
+CONCENTRATED = "concentrated fire (firer concentrated on the target's hex)"
 
 
 def d10(state: PcState, purpose: str) -> int:
@@ -39,7 +61,12 @@ def why_not_fire(state: PcState, unit: str, target: str) -> str | None:
         return "the unit has no Direct Fire (no Attack Strength, or a mortar) [§7.1]"
     if unit in state.troops.suppressed:
         return "a Suppressed unit has no Fire Zone and cannot attack [§6.5; §11.1]"
+    if unit in state.troops.mounted:
+        return "a passenger has no Fire Zone and cannot attack [§13.2-13.3]"
     a, b = state.troops.hexes[unit], state.troops.hexes[target]
+    elsewhere = why_concentrated_elsewhere(state, unit, b)
+    if elsewhere is not None:
+        return elsewhere
     reach = fire_zone_range(state, unit)
     if a.distance(b) > reach:
         if reach < printed_fire_zone(state, unit):
@@ -56,12 +83,24 @@ def why_not_fire(state: PcState, unit: str, target: str) -> str | None:
     return why_no_sight(state, a, b)
 
 
-def attack_strength(state: PcState, unit: str, target: str) -> tuple[int, Working]:
-    """The Final Attack Strength of ``unit`` at ``target`` (0-8), worked out step by step
-    [§7.3]: the die is not rolled yet."""
+def attack_strength(
+    state: PcState,
+    unit: str,
+    target: str,
+    kind: str = DF,
+    steps: int | None = None,
+    extra: tuple[tuple[str, str], ...] = (),
+) -> tuple[int, Working]:
+    """The Final Attack Strength of ``unit`` at ``target`` (0-8), worked out step by step: the
+    die is not rolled yet. ``kind`` is the Combat Modifiers Summary's column, whose list of
+    modifiers applies: Direct Fire [§7.3], Opportunity Fire (no Range, no Troop Quality [§8.4])
+    or Close Assault (no Range [§9.6]). ``steps``: the Steps that count for the stacking
+    modifier when not those in the target's hex (only the assaulting Steps [§8.3; §9.3]);
+    ``extra``: further rows of the summary (key, words), such as Close Assault's."""
     game = state.game
-    spec, tgt = game.units[unit], game.units[target]
+    spec, tgt = game.units[unit], defends_as(state, target)
     work = Working()
+    rule = RULE[kind]
 
     base = spec.strength(state.troops.steps[unit]) or 0
     work.steps.append(f"printed Attack Strength {base} [§2.5]")
@@ -70,33 +109,55 @@ def attack_strength(state: PcState, unit: str, target: str) -> tuple[int, Workin
     total = base
     hits = state.troops.cohesion.get(unit, 0)
     if hits:
-        total += work.add(f"{hits} Cohesion Hit(s) on the firer [§11.1; §7.3]", -hits, None)
+        total += work.add(f"{hits} Cohesion Hit(s) on the firer [§11.1; {rule}]", -hits, None)
+    b = state.troops.hexes[target]
+    if concentrated_on(state, unit, b):
+        c = cell("combat-modifiers", CONCENTRATED, kind)
+        total += work.add(
+            f"the firer has Concentrated its fire on the target's hex [§10.3; {rule}]",
+            int(str(c.value)),
+            c.placeholder,
+        )
     if tgt.defense:
-        total += work.add("target's Defense Rating [§2.5; §7.3]", tgt.defense, None)
+        total += work.add(f"target's Defense Rating [§2.5; {rule}]", tgt.defense, None)
+    if kind == DF:
+        total += _range_row(state, unit, target, work)
+    held = steps
+    if held is None:
+        held = sum(combat_steps(state, u) for u, h in state.troops.hexes.items() if h == b)
+    if held >= 3:
+        c = cell("combat-modifiers", "stacking: target hex holds 3 or more steps", kind)
+        total += work.add(
+            f"3 or more steps in the target hex [§5.2; {rule}]", int(str(c.value)), c.placeholder
+        )
+    for key, words in (*combat_rows(state, unit, target), *extra):
+        c = cell("combat-modifiers", key, kind)
+        if int(str(c.value)):  # a firer's works count for nothing in Indirect Fire [§16.5; §19]
+            total += work.add(words, int(str(c.value)), c.placeholder)
+    terrain = game.terrain.terrain(b)
+    if carrier_of(state, target) not in (None, TRUCK, SPW):
+        terrain = "clear"  # a tank's passenger is always in clear terrain [§13.3]
+    which = "assault_modifier" if kind == CA else "fire_modifier"
+    effect = terrain_effect(SYSTEM, terrain, which)
+    if effect is not None and isinstance(effect.value, int) and effect.value:
+        total += work.add(f"target in {terrain} [{rule}]", effect.value, effect.placeholder)
+    final = max(0, min(8, total))
+    work.steps.append(f"Final Attack Strength {final} (clamped 0-8) [{rule}]")
+    return final, work
+
+
+def _range_row(state: PcState, unit: str, target: str, work: Working) -> int:
+    """Direct Fire's Range modifier, the one list with Range [§7.3]."""
     a, b = state.troops.hexes[unit], state.troops.hexes[target]
     dist = a.distance(b)
     row = "range: target adjacent" if dist == 1 else None
     # an H Class weapon's "Range" for Direct Fire is its Fire Zone of 3 (our reading) [§14.2]
     if dist > 1 and dist * 2 > printed_fire_zone(state, unit):
         row = "range: target beyond half the printed Range"
-    for key in [row] if row else []:
-        c = cell("combat-modifiers", key, DF)
-        total += work.add(f"{key} [§7.3]", int(str(c.value)), c.placeholder)
-    if sum(state.troops.steps[u] for u, h in state.troops.hexes.items() if h == b) >= 3:
-        c = cell("combat-modifiers", "stacking: target hex holds 3 or more steps", DF)
-        total += work.add(
-            "3 or more steps in the target hex [§5.2; §7.3]", int(str(c.value)), c.placeholder
-        )
-    for key, words in combat_rows(state, unit, target):
-        c = cell("combat-modifiers", key, DF)
-        total += work.add(words, int(str(c.value)), c.placeholder)
-    terrain = game.terrain.terrain(b)
-    effect = terrain_effect(SYSTEM, terrain, "fire_modifier")
-    if effect is not None and isinstance(effect.value, int) and effect.value:
-        total += work.add(f"target in {terrain} [§7.3]", effect.value, effect.placeholder)
-    final = max(0, min(8, total))
-    work.steps.append(f"Final Attack Strength {final} (clamped 0-8) [§7.3]")
-    return final, work
+    if row is None:
+        return 0
+    c = cell("combat-modifiers", row, DF)
+    return work.add(f"{row} [§7.3]", int(str(c.value)), c.placeholder)
 
 
 def succeeds(roll: int, final: int) -> bool:
@@ -105,23 +166,78 @@ def succeeds(roll: int, final: int) -> bool:
     return roll == 0 or (roll != 9 and roll <= final)
 
 
-def crt_column(state: PcState, unit: str, target: str) -> str:
-    """The CRT column: the firer's Weapon Class against the target's Target Class [§7.2]."""
-    spec, tgt = state.game.units[unit], state.game.units[target]
+def crt_column(state: PcState, unit: str, target: str, kind: str = DF) -> str:
+    """The CRT column: the firer's Weapon Class against the target's Target Class (a truck's or
+    SPW's for its passenger [§13.2]) [§7.2]."""
+    spec, tgt = state.game.units[unit], defends_as(state, target)
+    if kind == IF:
+        return f"IF H/Hm vs {tgt.target_class}"  # [§14.3]
     return f"DF {spec.weapon_class} vs {tgt.target_class}"
 
 
 def fire(state: PcState, unit: str, target: str) -> None:
-    """Resolve one Direct Fire Action (legality already checked)."""
-    final, work = attack_strength(state, unit, target)
-    roll = d10(state, f"{unit} fires at {target} [§7.2]")
+    """Resolve one Direct Fire Action (legality already checked) [§7.2]; at tank transport, on
+    the passengers first, then the tank [§13.3]."""
+    hits = attacks(state, unit, target, DF)
+    apply_results(state, hits)
+
+
+def attacks(
+    state: PcState, unit: str, target: str, kind: str, steps: int | None = None
+) -> list[tuple[str, str | None, bool]]:
+    """An attack on ``target``, made on each unit it falls on (a tank and its passengers
+    separately [§13.3]): each unit, its result (None for none), whether the attack succeeded."""
+    found = []
+    for aim in targets(state, target):
+        if aim not in state.troops.hexes:
+            continue
+        n = len(state.log)
+        result = attack(state, unit, aim, kind, steps)
+        hit = any(isinstance(e, FireExplained) and e.hit for e in state.log[n:])
+        found.append((aim, result, hit))
+    return found
+
+
+def apply_results(state: PcState, hits: list[tuple[str, str | None, bool]]) -> None:
+    """Apply the results of attacks, then dismount the passengers of a tank transport that any
+    of them succeeded against [§13.3]."""
+    struck: set[str] = set()
+    for aim, result, hit in hits:
+        if result is not None and aim in state.troops.hexes:
+            apply_result(state, aim, result)
+        if hit:
+            struck.add(aim)
+    for aim in sorted(struck):
+        carrier = carrier_of(state, aim)
+        tank = carrier if carrier not in (None, TRUCK, SPW) else aim
+        for rider in riders(state, tank):
+            involuntary(state, rider, "a successful attack on the tank transport [§13.3]")
+
+
+def attack(
+    state: PcState,
+    unit: str,
+    target: str,
+    kind: str,
+    steps: int | None = None,
+    extra: tuple[tuple[str, str], ...] = (),
+) -> str | None:
+    """One attack of ``kind`` rolled and explained [§7.2]: the CRT result it inflicts (to be
+    applied by the caller, at once or after other fires [§8.2; §9.2]), None for no effect. A
+    target Concentrated on another hex than the firer's loses its Concentration first
+    [§10.3]."""
+    there = state.troops.concentrations.get(target)
+    if there is not None and there != state.game.name(state.troops.hexes[unit]):
+        end_concentration(state, target, f"attacked from another hex than {there}")
+    final, work = attack_strength(state, unit, target, kind, steps, extra)
+    roll = d10(state, f"{unit} fires at {target} ({kind}) [§7.2; {RULE[kind]}]")
     hit = succeeds(roll, final)
     work.steps.append(
         f"rolled {roll}: {'success' if hit else 'failure'} (0 always, 9 never) [§2.3; §7.2]"
     )
     result = None
     if hit:
-        column = crt_column(state, unit, target)
+        column = crt_column(state, unit, target, kind)
         c = cell("crt", roll, column)
         result = str(c.value)
         work.steps.append(f"CRT row {roll}, column '{column}': {result} [§7.2]")
@@ -132,12 +248,17 @@ def fire(state: PcState, unit: str, target: str) -> None:
             unit, target, tuple(work.steps), final, roll, hit, result, tuple(work.placeholders)
         )
     )
-    if result is not None and result not in ("-", "None"):
-        apply_result(state, target, result)
+    return None if result in (None, "-", "None") else result
 
 
 def apply_result(state: PcState, unit: str, result: str) -> None:
-    """A CRT result on a unit [§11.1]."""
+    """A CRT result on a unit [§11.1]; on a truck's or SPW's passenger, the transport's results
+    first [§13.2]."""
+    if on_vehicle(state, unit):
+        after = vehicle_result(state, unit, result)
+        if after is None:
+            return
+        result = after
     if result == "S?":
         tq = state.troop_quality(unit)
         roll = d10(state, f"{unit} Troop Quality against S? [§11.1]")
@@ -157,6 +278,7 @@ def apply_result(state: PcState, unit: str, result: str) -> None:
         else:
             state.troops.suppressed.add(unit)
             state.emit(UnitHit(unit, "Suppressed", "[§11.1]"))
+            end_concentration(state, unit, "the unit is Suppressed")
             return
     if result == "C":
         if state.troops.cohesion.get(unit, 0) >= 2:
@@ -169,6 +291,9 @@ def apply_result(state: PcState, unit: str, result: str) -> None:
     if result == "1" and state.troops.steps[unit] > 1:
         state.troops.steps[unit] -= 1
         state.emit(UnitHit(unit, "loses a step (flipped)", "[§11.1]"))
+        if "spw" in state.game.units[unit].carried_by and unit not in state.troops.spw_lost:
+            state.troops.spw_lost.add(unit)
+            state.emit(UnitHit(unit, "loses its SPWs for good with the Step", "[§13.2]"))
         return
     state.eliminate(unit)
 
@@ -224,3 +349,16 @@ def why_not_rally(state: PcState, unit: str) -> str | None:
     if unit not in state.troops.suppressed and state.in_enemy_fire_zone(unit):
         return "a Cohesion Hit cannot be rallied in an enemy Fire Zone [§11.2]"
     return None
+
+
+def combat_steps(state: PcState, unit: str) -> int:
+    """The Steps the unit counts in combat: a truck or SPW one, a tank's passenger its own
+    [§13.1-13.3]."""
+    return 1 if on_vehicle(state, unit) else state.troops.steps[unit]
+
+
+def end_concentration(state: PcState, unit: str, why: str) -> None:
+    """The unit's Concentration ends [§10.3]."""
+    there = state.troops.concentrations.pop(unit, None)
+    if there is not None:
+        state.emit(UnitHit(unit, f"Concentration on {there} ends: {why}", "[§10.3]"))

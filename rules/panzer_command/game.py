@@ -20,14 +20,22 @@ What this slice plays, by the book's Sequence of Play [§3.1-3.2]:
 - Actions: Move [§5] (costs from :mod:`rules.movement.costs`; at most 6 Steps end in a hex
   [§5.2]), Direct Fire [§7] within the Fire Zone and an 8-hex line of sight [§6.2; §6.5;
   §14.2] (:mod:`rules.panzer_command.zones`), Rally [§11.2] and Improve Position [§19]
-  (:mod:`rules.panzer_command.fire`, :mod:`rules.panzer_command.digging`), results [§11.1].
+  (:mod:`rules.panzer_command.fire`, :mod:`rules.panzer_command.digging`), results [§11.1],
+  Close Assault with its retreats and advance [§9] (:mod:`rules.panzer_command.assault`),
+  Concentrate Fire [§10] (:mod:`rules.panzer_command.concentrate`).
+- Opportunity Fire [§8]: a move, Close Assault, retreat or advance is held
+  (:class:`~rules.panzer_command.records.Reaction`) while the other side announces its fires
+  and is done (:mod:`rules.panzer_command.opportunity`, :mod:`rules.panzer_command.reacting`).
 - End of Turn when the cup is empty [§3.1]; the game ends after the scenario's turns, and the
   scenario's typed victory conditions decide (:mod:`rules.panzer_command.victory`).
 
 Simplifications, named: one regiment per side (the scenarios assign no regiments), whose
-Troop Quality is still the Division HQ's; no Opportunity Fire [§8], Close Assault [§9],
-Concentrated Fire [§10], transport [§13], Indirect Fire [§14.3-14.7], engineers [§16] (so no
-Entrench Action), minefields [§17], air [§18], night [§20].
+Troop Quality is still the Division HQ's; transport [§13]
+(:mod:`rules.panzer_command.transport`), Indirect and Counter-Battery Fire [§14.3-14.4]
+(:mod:`rules.panzer_command.artillery`) and minefields [§17]
+(:mod:`rules.panzer_command.minefields`) are played; not yet off-map artillery, pre-plotted
+barrages and the Katyusha [§14.5-14.7], engineers [§16] (so no Entrench Action), air [§18],
+night [§20].
 """
 
 from __future__ import annotations
@@ -51,24 +59,54 @@ from rules.panzer_command import position as position_io
 from rules.panzer_command import preview, view
 from rules.panzer_command.actions import (
     ACTIONS,
+    UNIT_ACTIONS,
+    Assault,
     ChitDrawn,
     ChitsInCup,
+    Concentrate,
+    Dismount,
     Dispatch,
     Fire,
     HqAssigned,
     Improve,
+    IndirectFire,
+    Mount,
+    OpFire,
     PointsChanged,
     PositionChanged,
     Rally,
+    Retreat,
     Select,
+    UnitActionType,
 )
+from rules.panzer_command.artillery import indirect, indirect_options
+from rules.panzer_command.assault import assault, retreat, why_not_assault
 from rules.panzer_command.command import first_holder, regimental_hqs, why_out_of_command
+from rules.panzer_command.concentrate import OFF, concentrate, concentrate_options
 from rules.panzer_command.digging import improve, leave, why_not_improve
 from rules.panzer_command.fire import d10, fire, rally, why_not_fire, why_not_rally
+from rules.panzer_command.minefields import read_minefields
 from rules.panzer_command.moves import move, move_options
+from rules.panzer_command.opportunity import announce
 from rules.panzer_command.position import PcPositionState
-from rules.panzer_command.records import MAX_COMMANDS, MAX_DISPATCH, Command, Play, Troops
+from rules.panzer_command.reacting import answered, reaction_options, why_not_done
+from rules.panzer_command.records import (
+    MAX_COMMANDS,
+    MAX_DISPATCH,
+    Assaulting,
+    Command,
+    Play,
+    Reaction,
+    Troops,
+)
 from rules.panzer_command.reinforcements import due
+from rules.panzer_command.transport import (
+    dismount,
+    involuntary,
+    mount,
+    riders,
+    transport_options,
+)
 from rules.panzer_command.units import PcUnit, deploy, division_ratings
 from rules.panzer_command.victory import evaluate_outcome
 from rules.panzer_command.zones import in_fire_zone
@@ -114,6 +152,7 @@ class PanzerCommandGame(MapGame):
         self.settings = {s.id: s.settings for s in scenario.sides}
         self.hqs = regimental_hqs(scenario)
         self.reinforcements = frozenset(u for a in self.deployment.arrivals for u in a.units)
+        self.minefields = read_minefields(scenario, self.by_name)
 
     def unit_name(self, unit: str) -> str:
         spec = self.units.get(unit)
@@ -146,6 +185,8 @@ class PcState(State):
             dp={s: int(settings[s].get("dispatch_points", 0)) for s in game.sides},
             dc={s: int(settings[s].get("direct_commands", 0)) for s in game.sides},
         )
+        self.reaction = Reaction()
+        self.assaulting = Assaulting()
         for u, h in sorted(dep.hexes.items()):
             self.emit(UnitDeployed(u, game.name(h), dep.how[u]))
         for u in sorted(dep.entrenched & set(dep.hexes)):
@@ -154,6 +195,11 @@ class PcState(State):
         for u in sorted((dep.in_ip - dep.entrenched) & set(dep.hexes)):
             self.troops.in_ip.add(u)
             self.emit(PositionChanged(u, "sets up in an Improved Position", "[§19]"))
+        for u, carrier in dep.mounted:
+            self.troops.mounted[u] = carrier
+            if carrier == "truck":
+                self.troops.trucks.add(u)
+            self.emit(PositionChanged(u, f"sets up mounted on {carrier}", "[§13.1]"))
         for arrival in dep.arrivals:
             for u in arrival.units:
                 self.emit(UnitOffMap(u, f"reinforcement due on Turn {arrival.turn} [§15.2]"))
@@ -183,7 +229,7 @@ class PcState(State):
 
     def _begin_turn(self) -> None:
         for side in sorted(self.game.hqs):
-            if side not in self.troops.hq:
+            if side not in self.troops.hq and side not in self.troops.hq_destroyed:
                 self._assign_hq(side, "reassigned in the Preparation Phase [§3.1 Preparation A]")
         self.emit(SegmentBegan(self.play.turn, "Preparation Phase", "B: chits into the cup"))
         self.command.cup = [f"{s}:regiment" for s in self.game.sides]
@@ -214,6 +260,11 @@ class PcState(State):
         self.play.phase, self.play.passed = "action", set()
         self.emit(SegmentBegan(self.play.turn, "Action Phase", "chit draws"))
 
+    def spend_points(self, side: str, what: str, change: int, why: str) -> None:
+        """Change a side's Dispatch Points (``dispatch``) or Direct Commands (``commands``)
+        within their caps, and say why [§4.2]."""
+        self._points(side, what, change, why)
+
     def _points(self, side: str, what: str, change: int, why: str) -> None:
         points = self.command
         pool, cap = (points.dp, MAX_DISPATCH) if what == "dispatch" else (points.dc, MAX_COMMANDS)
@@ -225,6 +276,7 @@ class PcState(State):
         self.command.used.add(chit)
         self.play.chit, self.play.acted, self.play.phase = chit, set(), "segment"
         self.play.verbs, self.play.commanded, self.play.entered = {}, set(), {}
+        self.play.spent = {}
         self.emit(ChitDrawn(chit, how))
         side = self.owner
         if chit.endswith(":direct-command"):
@@ -254,6 +306,8 @@ class PcState(State):
     def to_act(self) -> tuple[str, ...]:
         if self.play.over:
             return ()
+        if self.reaction.trigger:
+            return (self.reaction.side,)  # Opportunity Fire or a retreat is answered [§8; §9.4]
         if self.play.phase == "segment":
             return (self.owner,)
         order = (self.game.reaction, self.game.initiative)
@@ -345,6 +399,11 @@ class PcState(State):
         for s in self.to_act():
             if side is not None and s != side:
                 continue
+            if self.reaction.trigger:
+                found.extend(reaction_options(self, s))
+                if why_not_done(self) is None:
+                    found.append(Done(s))
+                continue
             if (
                 self.play.phase == "prep"
                 and self.command.dp[s] >= 1
@@ -379,6 +438,13 @@ class PcState(State):
             found.append(Rally(unit))
         if why_not_improve(self, unit) is None:
             found.append(Improve(unit))
+        for t in sorted(self.troops.hexes):
+            enemy = self.game.units[t].side != self.game.units[unit].side
+            if enemy and why_not_assault(self, Assault(unit, t)) is None:
+                found.append(Assault(unit, t))
+        found.extend(concentrate_options(self, unit))
+        found.extend(transport_options(self, unit))
+        found.extend(indirect_options(self, unit))
         return found
 
     # --- applying actions ---------------------------------------------------------------------
@@ -391,7 +457,13 @@ class PcState(State):
             self._done(action)
         elif isinstance(action, (Dispatch, Select)):
             self._spend(action)
-        elif isinstance(action, (Move, Fire, Rally, Improve)):
+        elif isinstance(action, OpFire):
+            announce(self, action)
+        elif isinstance(action, Retreat):
+            retreat(self, action)
+        elif isinstance(action, Concentrate) and action.hex.lower() == OFF:
+            concentrate(self, action)  # ceasing is no Action (our reading) [§10.3]
+        elif isinstance(action, UNIT_ACTIONS):
             self._unit_action(action)
 
     def why_not(self, action: Action) -> str | None:
@@ -400,10 +472,15 @@ class PcState(State):
         return preview.why_not(self, action)
 
     def _done(self, action: Done) -> None:
+        if self.reaction.trigger:
+            self.emit(SideDone(action.side, f"{self.reaction.trigger} reaction"))
+            answered(self)
+            return
         self.emit(SideDone(action.side, self.play.phase))
         if self.play.phase == "segment":
             self.play.chit, self.play.acted = None, set()
             self.play.verbs, self.play.commanded, self.play.entered = {}, set(), {}
+            self.play.spent = {}
             self.play.phase, self.play.passed = "action", set()
         else:
             self.play.passed.add(action.side)
@@ -417,7 +494,7 @@ class PcState(State):
             self._points(side, "dispatch", -2, "immediate activation [§3.1 Action Phase A-B]")
             self._segment(chit, "selected with 2 Dispatch Points [§3.1 Action Phase A-B]")
 
-    def _unit_action(self, action: Move | Fire | Rally | Improve) -> None:
+    def _unit_action(self, action: UnitActionType) -> None:
         unit = action.unit
         if self.needs_command(unit):
             second = "" if self.direct_command_segment() else ", its second Action (In Command)"
@@ -433,6 +510,16 @@ class PcState(State):
             fire(self, unit, action.target)
         elif isinstance(action, Improve):
             improve(self, unit)
+        elif isinstance(action, Assault):
+            assault(self, action)
+        elif isinstance(action, Concentrate):
+            concentrate(self, action)
+        elif isinstance(action, Mount):
+            mount(self, unit, action.carrier)
+        elif isinstance(action, Dismount):
+            dismount(self, unit)
+        elif isinstance(action, IndirectFire):
+            indirect(self, action)
         else:
             rally(self, unit)
 
@@ -440,9 +527,24 @@ class PcState(State):
         from rules.panzer_command.actions import UnitHit
 
         leave(self, unit, "the unit is eliminated")
+        for rider in riders(self, unit):
+            involuntary(self, rider, f"{unit} is eliminated")
+        self.troops.mounted.pop(unit, None)
+        self.troops.carrier_hits.pop(unit, None)
         self.troops.hexes.pop(unit, None)
         side = self.game.units[unit].side
-        if self.troops.hq.get(side) == unit:
+        if self.troops.hq.get(side) == unit and self.assaulting.unit:
+            del self.troops.hq[side]
+            self.troops.hq_destroyed.add(side)
+            self.emit(
+                HqAssigned(
+                    side,
+                    None,
+                    f"the Regimental HQ is destroyed with {unit} in a Close Assault: it is not "
+                    "reassigned [§3.1 Preparation A]",
+                )
+            )
+        elif self.troops.hq.get(side) == unit:
             del self.troops.hq[side]
             self.emit(
                 HqAssigned(
@@ -453,6 +555,7 @@ class PcState(State):
                 )
             )
         self.troops.steps[unit] = 0
+        self.troops.concentrations.pop(unit, None)
         self.troops.suppressed.discard(unit)
         self.troops.cohesion.pop(unit, None)
         self.troops.eliminated.append(unit)

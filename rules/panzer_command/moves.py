@@ -15,9 +15,14 @@ from model.hexes import Hex
 from rules.engine.actions import Move
 from rules.engine.events import UnitDeployed
 from rules.movement.reach import reachable
-from rules.panzer_command.actions import UnitMoved
+from rules.panzer_command.actions import UnitHit, UnitMoved
 from rules.panzer_command.digging import arrive, leave
+from rules.panzer_command.fire import end_concentration
+from rules.panzer_command.minefields import enemy_strength, exit_cost, mine_attack
+from rules.panzer_command.opportunity import offer, stopped
+from rules.panzer_command.records import Reaction
 from rules.panzer_command.reinforcements import due, entry_cost, entry_hexes
+from rules.panzer_command.transport import SPW, TRUCK, carrier_of, moves_as, moving_steps, riders
 
 if TYPE_CHECKING:
     from rules.panzer_command.game import PanzerCommandGame, PcState
@@ -49,12 +54,15 @@ def step_cost(
     """A step of the unit, or None when it may not take it: off the map, into an enemy-held
     hex [§5.2] or prohibited terrain. ``enemy``: the enemy-held hexes, when the caller has
     them already."""
-    game, spec = state.game, state.game.units[unit]
+    game, spec = state.game, moves_as(state, unit)
     if to not in game.amap.hexes:
         return None
     if (to in enemy) if enemy is not None else state.enemies_in(to, spec.side):
         return None
-    return _terrain_cost(game, spec.movement_class, frm, to)
+    cost = _terrain_cost(game, spec.movement_class, frm, to)
+    if cost is None or not game.minefields:
+        return cost
+    return cost + exit_cost(state, unit, spec.movement_class, frm)  # [§17.3]
 
 
 #: The most Steps that may end a Segment in one hex [§5.2].
@@ -62,9 +70,10 @@ STACKING_LIMIT = 6
 
 
 def steps_in(state: PcState, h: Hex, side: str, leaving: str | None = None) -> int:
-    """The Steps of the side's units in hex ``h``, less ``leaving`` (HQs count none [§4.3])."""
+    """The Steps of the side's units in hex ``h``, less ``leaving`` (HQs count none [§4.3];
+    a tank's passengers none, a truck or SPW one [§13.1-13.2])."""
     return sum(
-        state.troops.steps[u]
+        moving_steps(state, u)
         for u, at in state.troops.hexes.items()
         if at == h and u != leaving and state.game.units[u].side == side
     )
@@ -73,7 +82,8 @@ def steps_in(state: PcState, h: Hex, side: str, leaving: str | None = None) -> i
 def why_overstacked(state: PcState, unit: str, h: Hex) -> str | None:
     """Why the unit may not end its move in ``h``: more than 6 Steps there [§5.2]."""
     side = state.game.units[unit].side
-    total = steps_in(state, h, side, unit) + state.troops.steps[unit]
+    carried = sum(moving_steps(state, r) for r in riders(state, unit))
+    total = steps_in(state, h, side, unit) + moving_steps(state, unit) + carried
     if total > STACKING_LIMIT:
         return (
             f"{state.game.name(h)} would hold {total} Steps: no more than {STACKING_LIMIT} Steps "
@@ -83,7 +93,9 @@ def why_overstacked(state: PcState, unit: str, h: Hex) -> str | None:
 
 
 def why_not_move(state: PcState, action: Move) -> str | None:
-    spec = state.game.units[action.unit]
+    spec = moves_as(state, action.unit)
+    if carrier_of(state, action.unit) not in (None, TRUCK, SPW):
+        return "a passenger moves with its tank [§13.3]"
     if spec.movement <= 0 or spec.movement_class not in ("leg", "tracked", "motorized"):
         return "an immobile unit does not move [§2.5]"
     if action.unit in state.troops.suppressed:
@@ -111,7 +123,7 @@ def why_not_move(state: PcState, action: Move) -> str | None:
         if cost is None:
             return f"{name} may not be entered (prohibited terrain or an enemy unit) [§5.1-5.2]"
         spent, at = spent + cost, to
-    if spent > spec.movement:
+    if spent > spec.movement and not _all_out(state, action.unit, len(path)):
         return f"the path costs {spent:g} MP, more than the allowance {spec.movement} [§5.1; §15.2]"
     return why_overstacked(state, action.unit, at)
 
@@ -120,7 +132,7 @@ def path_cost(state: PcState, action: Move) -> tuple[float, list[str]]:
     """The Movement Points the path spends and each step's why: a reinforcement's first hex at
     its entry cost [§15.2], then each hex by the terrain [§5.1] (legality checked already)."""
     game, at = state.game, state.troops.hexes.get(action.unit)
-    spec = game.units[action.unit]
+    spec = moves_as(state, action.unit)
     spent, why, path = 0.0, [], list(action.path)
     if at is None:
         at = game.by_name[path[0].upper()]
@@ -133,28 +145,133 @@ def path_cost(state: PcState, action: Move) -> tuple[float, list[str]]:
         found = game.movement.cost(spec.movement_class, to, at)
         spent += found.cost or 0.0
         why.append(f"{name}: {found.text} ({found.rule})")
+        mined = exit_cost(state, action.unit, spec.movement_class, at)
+        if mined:
+            spent += mined
+            why.append(f"exits an enemy minefield: +{mined:g} MP [§17.3]")
         at = to
+    if spent > spec.movement and _all_out(state, action.unit, len(action.path)):
+        why.append(f"one hex out of a minefield for all its {spec.movement} MP [§17.3]")
+        spent = float(spec.movement)
     return spent, why
 
 
+def _all_out(state: PcState, unit: str, hexes: int) -> bool:
+    """A one-hex move out of an enemy minefield, whatever it costs: all the unit's Movement
+    Points [§17.3]."""
+    at = state.troops.hexes.get(unit)
+    return hexes == 1 and at is not None and enemy_strength(state, unit, at) is not None
+
+
 def move(state: PcState, action: Move) -> None:
+    """The Move Action, hex by hex: before each hex it leaves, the enemy may answer with
+    Opportunity Fire (:mod:`rules.panzer_command.opportunity`) [§8.1-8.2]."""
     game, unit = state.game, action.unit
-    spent, why = path_cost(state, action)
+    names = [n.upper() for n in action.path]
+    walked: list[str] = []
+    spent, why = 0.0, []
     if unit not in state.troops.hexes:  # a reinforcement enters [§15.2]
-        name = action.path[0].upper()
-        state.play.entered[name] = state.play.entered.get(name, 0) + state.troops.steps[unit]
-        state.emit(UnitDeployed(unit, name, f"enters as a reinforcement: {why[0]}"))
+        first = game.by_name[names[0]]
+        cost, text = entry_cost(state, unit, first)
+        state.play.entered[names[0]] = (
+            state.play.entered.get(names[0], 0) + state.troops.steps[unit]
+        )
+        state.troops.hexes[unit] = first
+        state.emit(UnitDeployed(unit, names[0], f"enters as a reinforcement: {names[0]}: {text}"))
+        walked, spent, why, names = [names[0]], cost or 0.0, [f"{names[0]}: {text}"], names[1:]
+        if enemy_strength(state, unit, first) is not None:
+            names = []  # it stops in the minefield and is attacked [§17.2]
+            state.emit(UnitHit(unit, f"enters a minefield in {walked[0]}: it stops", "[§17.2]"))
+            mine_attack(state, unit, "entering it")
     else:
-        leave(state, unit, "the unit moves")  # its Improved Position goes [§19]
-    end = game.by_name[action.path[-1].upper()]
-    state.troops.hexes[unit] = end
-    names = tuple(n.upper() for n in action.path)
-    state.emit(UnitMoved(unit, names, spent, game.units[unit].movement, tuple(why)))
-    arrive(state, unit, end)
+        # its Improved Position goes the instant it announces leaving [§19]
+        leave(state, unit, "the unit moves")
+        end_concentration(state, unit, "the unit moves")
+    walk(state, Reaction("move", target=unit, rest=names, walked=walked, spent=spent, why=why))
+
+
+def walk(state: PcState, move: Reaction) -> None:
+    """Go on with a move (``move`` holds where it stands) until its end, or until it is held
+    for Opportunity Fire [§8.1]."""
+    while move.rest:
+        move.entering, move.rest = move.rest[0], move.rest[1:]
+        if offer(state, move):
+            return
+        _step(state, move)
+    _finish(state, move)
+
+
+def resume_move(state: PcState, move: Reaction) -> None:
+    """After the Opportunity Fire: a unit Suppressed or destroyed stays where it is, else it
+    enters the hex it announced and goes on [§8.1]."""
+    unit = move.target
+    if stopped(state, unit):
+        state.emit(
+            UnitHit(
+                unit,
+                f"stops in {move.exiting}: Suppressed or destroyed by Opportunity Fire",
+                "[§8.1]",
+            )
+        )
+        _finish(state, move)
+        return
+    _step(state, move)
+    walk(state, move)
+
+
+def _step(state: PcState, move: Reaction) -> None:
+    """The unit enters the next hex of its move."""
+    game, unit = state.game, move.target
+    frm, to = state.troops.hexes[unit], game.by_name[move.entering]
+    spec = moves_as(state, unit)
+    found = game.movement.cost(spec.movement_class, to, frm)
+    mined = exit_cost(state, unit, spec.movement_class, frm) if game.minefields else 0.0
+    state.troops.hexes[unit] = to
+    for rider in riders(state, unit):
+        state.troops.hexes[rider] = to  # a tank's passengers move with it [§13.3]
+    if enemy_strength(state, unit, to) is not None:
+        move.rest = []  # it stops in the minefield and is attacked [§17.2]
+        state.emit(UnitHit(unit, f"enters a minefield in {move.entering}: it stops", "[§17.2]"))
+        for u in [*riders(state, unit), unit]:
+            mine_attack(state, u, "entering it")
+    move.walked.append(move.entering)
+    move.spent += (found.cost or 0.0) + mined
+    move.why.append(f"{move.entering}: {found.text} ({found.rule})")
+    if mined:
+        move.why.append(f"exits an enemy minefield: +{mined:g} MP [§17.3]")
+        if move.spent > spec.movement and len(move.walked) == 1:
+            move.why.append(f"one hex out of a minefield for all its {spec.movement} MP [§17.3]")
+            move.spent = float(spec.movement)
+    pinned_out(state, unit)
+
+
+def _finish(state: PcState, move: Reaction) -> None:
+    unit = move.target
+    spec = moves_as(state, unit)
+    state.play.spent[unit] = state.play.spent.get(unit, 0.0) + move.spent
+    state.emit(UnitMoved(unit, tuple(move.walked), move.spent, spec.movement, tuple(move.why)))
+    if unit in state.troops.hexes:
+        arrive(state, unit, state.troops.hexes[unit])
+
+
+def pinned_out(state: PcState, unit: str) -> None:
+    """Enemy units next to ``unit`` that had Concentrated on a hex not adjacent to them lose
+    the Concentration: their Fire Zone is reduced to the adjacent hexes [§6.5; §10.3]."""
+    if unit in state.troops.suppressed or unit not in state.troops.hexes:
+        return
+    game, at = state.game, state.troops.hexes[unit]
+    for e, there in sorted(state.troops.concentrations.items()):
+        h = state.troops.hexes.get(e)
+        if h is None or game.units[e].side == game.units[unit].side or h.distance(at) != 1:
+            continue
+        if game.by_name[there].distance(h) > 1:
+            end_concentration(state, e, f"{unit} moves adjacent to it")
 
 
 def move_options(state: PcState, unit: str) -> list[Move]:
-    spec = state.game.units[unit]
+    spec = moves_as(state, unit)
+    if carrier_of(state, unit) not in (None, TRUCK, SPW):
+        return []  # a passenger moves with its tank [§13.3]
     if spec.movement <= 0 or unit in state.troops.suppressed or spec.movement_class == "immobile":
         return []
     enemy = _enemy_hexes(state, spec.side)  # no unit moves while the options are listed
@@ -173,8 +290,12 @@ def move_options(state: PcState, unit: str) -> list[Move]:
                     found[to] = Move(unit, tuple(name(h) for h in [first, *reach.path(to)]))
         return [found[h] for h in sorted(found, key=name)]
     reach = reachable(start, spec.movement, lambda a, b: step_cost(state, unit, a, b, enemy))
-    return [
+    options = [
         Move(unit, tuple(name(h) for h in reach.path(to)))
         for to in sorted(reach.costs, key=name)
         if to != start and why_overstacked(state, unit, to) is None
     ]
+    if enemy_strength(state, unit, start) is not None:  # one hex for all its MP [§17.3]
+        out = [Move(unit, (name(h),)) for h in sorted(start.neighbors(), key=name)]
+        options += [m for m in out if m not in options and why_not_move(state, m) is None]
+    return options

@@ -44,7 +44,17 @@ from model.scenario_io import to_data
 from model.yamlio import PathKey
 from rules.engine.core import State
 from rules.maps.named import HexesByName
-from rules.panzer_command.records import MAX_COMMANDS, MAX_DISPATCH, PHASES, Command, Play, Troops
+from rules.panzer_command.records import (
+    MAX_COMMANDS,
+    MAX_DISPATCH,
+    PHASES,
+    TRIGGERS,
+    Assaulting,
+    Command,
+    Play,
+    Reaction,
+    Troops,
+)
 from rules.records.places import (
     known_values,
     listed_units,
@@ -64,7 +74,47 @@ IN_IP, ENTRENCHED = "in-ip", "entrenched"
 STATUSES = (SUPPRESSED, ELIMINATED, REINFORCEMENT, IN_IP, ENTRENCHED)
 VALUES = ("steps", "cohesion_hits")
 OVER = "over"
+#: The Actions a unit performs in a Segment, as ``actions`` lists them [§3.2].
+UNIT_VERBS = (
+    "move",
+    "fire",
+    "rally",
+    "improve",
+    "assault",
+    "concentrate",
+    "mount",
+    "dismount",
+    "indirect",
+)
 CHIT_KINDS = ("regiment", "regiment-2", "direct-command")
+
+
+class PcReactionState(StrictModel):
+    """An Action held for the other side's answer (:class:`~rules.panzer_command.records.
+    Reaction`) [§8.2; §9.4]: ``fires`` as ``[FIRER, command|roll]`` pairs."""
+
+    trigger: str
+    side: str
+    target: str
+    exiting: str
+    entering: str = ""
+    rest: list[str] = Field(default_factory=list)
+    walked: list[str] = Field(default_factory=list)
+    spent: float = 0.0
+    why: list[str] = Field(default_factory=list)
+    fires: list[tuple[str, str]] = Field(default_factory=list)
+
+
+class PcAssaultState(StrictModel):
+    """A Close Assault in progress (:class:`~rules.panzer_command.records.Assaulting`) [§9]."""
+
+    unit: str
+    target: str
+    hex: str
+    round: int = 0
+    tq: dict[str, str] = Field(default_factory=dict)
+    retreated: list[str] = Field(default_factory=list)
+    offered: int = 0
 
 
 class PcPositionState(StrictModel):
@@ -79,8 +129,8 @@ class PcPositionState(StrictModel):
         passed: the sides that passed in this phase.
         chit: the chit of the Segment now (only in a Segment).
         acted: the units that have had their Action in this Segment [§3.2].
-        actions: the Actions each unit performed in this Segment (``move``, ``fire``, ``improve``,
-            ``rally``), when known [§3.2].
+        actions: the Actions each unit performed in this Segment (:data:`UNIT_VERBS`), when
+            known [§3.2].
         commanded: the units a Direct Command was spent on in this Segment [§3.2].
         entered: the Steps of reinforcements that entered each hex in this Segment (the
             column [§15.2]).
@@ -89,6 +139,16 @@ class PcPositionState(StrictModel):
         hq: the unit each side's Regimental HQ is assigned to, null while it awaits
             reassignment; a side left out has it where the set-up puts it [§4.1; §4.3].
         eliminated: the units eliminated, in order.
+        concentrations: the hex each unit has Concentrated its fire on [§10].
+        hq_destroyed: the sides whose Regimental HQ was destroyed in a Close Assault [§3.1].
+        reaction: an Action held for the other side's Opportunity Fire or retreats [§8; §9.4].
+        assault: a Close Assault in progress [§9].
+        mounted: each passenger's carrier: ``truck``, ``spw`` or a tank's unit [§13].
+        trucks: the units that have their truck still [§13.2].
+        spw_lost: the mech units that lost their SPWs [§13.2].
+        carrier_hits: the Cohesion Hits of the truck or SPW carrying each unit [§13.2].
+        spent: the Movement Points each unit spent moving in this Segment [§13.2-13.3].
+        fired: the Indirect Fire attacks each battery made from its hex [§14.4].
     """
 
     dispatch_points: dict[str, int] = Field(default_factory=dict)
@@ -105,6 +165,16 @@ class PcPositionState(StrictModel):
     entrenchments: list[str] = Field(default_factory=list)
     hq: dict[str, str | None] = Field(default_factory=dict)
     eliminated: list[str] = Field(default_factory=list)
+    concentrations: dict[str, str] = Field(default_factory=dict)
+    hq_destroyed: list[str] = Field(default_factory=list)
+    reaction: PcReactionState | None = None
+    assault: PcAssaultState | None = None
+    mounted: dict[str, str] = Field(default_factory=dict)
+    trucks: list[str] = Field(default_factory=list)
+    spw_lost: list[str] = Field(default_factory=list)
+    carrier_hits: dict[str, int] = Field(default_factory=dict)
+    spent: dict[str, float] = Field(default_factory=dict)
+    fired: dict[str, int] = Field(default_factory=dict)
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -128,6 +198,16 @@ def to_position(state: PcState) -> GamePosition:
         entrenchments=sorted(h for h, u in state.troops.entrenchments.items() if not u),
         hq={s: state.troops.hq.get(s) for s in sorted(game.hqs)},
         eliminated=list(state.troops.eliminated),
+        concentrations=dict(sorted(state.troops.concentrations.items())),
+        hq_destroyed=sorted(state.troops.hq_destroyed),
+        reaction=_reaction_data(state),
+        assault=_assault_data(state),
+        mounted=dict(sorted(state.troops.mounted.items())),
+        trucks=sorted(state.troops.trucks),
+        spw_lost=sorted(state.troops.spw_lost),
+        carrier_hits=dict(sorted(state.troops.carrier_hits.items())),
+        spent=dict(sorted(state.play.spent.items())),
+        fired=dict(sorted(state.troops.fired.items())),
     )
     return GamePosition(
         **state.position_header(),
@@ -135,6 +215,39 @@ def to_position(state: PcState) -> GamePosition:
         step=OVER if state.play.over else state.play.phase,
         units=[_place(state, u) for u in game.units],
         state=to_data(extra),
+    )
+
+
+def _reaction_data(state: PcState) -> PcReactionState | None:
+    r = state.reaction
+    if not r.trigger:
+        return None
+    return PcReactionState(
+        trigger=r.trigger,
+        side=r.side,
+        target=r.target,
+        exiting=r.exiting,
+        entering=r.entering,
+        rest=list(r.rest),
+        walked=list(r.walked),
+        spent=r.spent,
+        why=list(r.why),
+        fires=list(r.fires),
+    )
+
+
+def _assault_data(state: PcState) -> PcAssaultState | None:
+    a = state.assaulting
+    if not a.unit:
+        return None
+    return PcAssaultState(
+        unit=a.unit,
+        target=a.target,
+        hex=a.hex,
+        round=a.round,
+        tq=dict(sorted(a.tq.items())),
+        retreated=list(a.retreated),
+        offered=a.offered,
     )
 
 
@@ -197,9 +310,9 @@ def state_from_position(
         set(units(extra.acted, game.units, ("state", "acted"), reader)),
     )
     state.play.verbs = {
-        u: [v for v in verbs if v in ("move", "fire", "rally", "improve")]
+        u: [v for v in verbs if v in UNIT_VERBS]
         for u, verbs in extra.actions.items()
-        if u in state.play.acted
+        if u in game.units  # a tank whose passenger dismounted moves no more, acted or not
     }
     state.play.commanded = set(units(extra.commanded, game.units, ("state", "commanded"), reader))
     state.play.entered = {n.upper(): steps for n, steps in extra.entered.items()}
@@ -217,6 +330,7 @@ def state_from_position(
         {t: _chits(game, c, ("state", "track", t), reader) for t, c in extra.track.items()},
         set(_chits(game, extra.used, ("state", "used"), reader)),
     )
+    _read_combat(state, extra, reader)
     reader.done()
     state.restore_dice(position)
     state._advance()  # a hand-written position may stand where nobody decides yet
@@ -349,3 +463,60 @@ def _read_arrivals(state: PcState, waiting: set[str], reader: PositionReader) ->
     for unit in sorted(waiting):
         if unit not in state.game.reinforcements:
             reader.problem(("units",), f"'{unit}' is not a reinforcement of the scenario")
+
+
+def _read_combat(state: PcState, extra: PcPositionState, reader: PositionReader) -> None:
+    """Concentrations, destroyed HQs, a held Action and a Close Assault in progress."""
+    game = state.game
+    for unit, name in extra.concentrations.items():
+        h = reader.hex(name, ("state", "concentrations", unit))
+        if unit not in state.troops.hexes:
+            reader.problem(("state", "concentrations", unit), f"'{unit}' is no unit on the map")
+        elif h is not None:
+            state.troops.concentrations[unit] = game.name(h)
+    known = set(game.units)
+    for key in ("trucks", "spw_lost"):
+        listed = getattr(extra, key)
+        setattr(state.troops, key, set(units(listed, game.units, ("state", key), reader)))
+    for key, found in (("mounted", extra.mounted), ("carrier_hits", extra.carrier_hits)):
+        for unit in found:
+            if unit not in known:
+                reader.problem(("state", key, unit), f"'{unit}' is no unit of the scenario")
+    state.troops.mounted = {u: c for u, c in extra.mounted.items() if u in known}
+    state.troops.carrier_hits = {u: n for u, n in extra.carrier_hits.items() if u in known}
+    state.play.spent = {u: mp for u, mp in extra.spent.items() if u in known}
+    state.troops.fired = {u: n for u, n in extra.fired.items() if u in known}
+    state.troops.hq_destroyed = set(
+        sides(extra.hq_destroyed, game.sides, ("state", "hq_destroyed"), reader)
+    )
+    state.reaction = Reaction()
+    r = extra.reaction
+    if r is not None:
+        if r.trigger not in TRIGGERS:
+            reader.problem(("state", "reaction", "trigger"), f"one of {', '.join(TRIGGERS)}")
+        elif r.target not in state.troops.hexes or r.side not in game.sides:
+            reader.problem(
+                ("state", "reaction"), "its target is a unit on the map, its side a side"
+            )
+        else:
+            state.reaction = Reaction(
+                r.trigger,
+                r.side,
+                r.target,
+                r.exiting,
+                r.entering,
+                list(r.rest),
+                list(r.walked),
+                r.spent,
+                list(r.why),
+                [(f, m) for f, m in r.fires],
+            )
+    state.assaulting = Assaulting()
+    a = extra.assault
+    if a is not None:
+        if a.unit not in game.units or a.target not in game.units:
+            reader.problem(("state", "assault"), "its unit and target are units of the scenario")
+        else:
+            state.assaulting = Assaulting(
+                a.unit, a.target, a.hex.upper(), a.round, dict(a.tq), list(a.retreated), a.offered
+            )

@@ -14,9 +14,29 @@ from typing import TYPE_CHECKING
 from rules.engine.actions import Action, Done, Move
 from rules.engine.play import Chance, Preview
 from rules.panzer_command import view
-from rules.panzer_command.actions import Dispatch, Fire, Improve, Rally, Select
+from rules.panzer_command.actions import (
+    COMMAND,
+    UNIT_ACTIONS,
+    Assault,
+    Concentrate,
+    Dismount,
+    Dispatch,
+    Fire,
+    Improve,
+    IndirectFire,
+    Mount,
+    OpFire,
+    Rally,
+    Retreat,
+    Select,
+)
+from rules.panzer_command.artillery import why_not_indirect
+from rules.panzer_command.assault import why_not_assault, why_not_retreat
+from rules.panzer_command.concentrate import OFF, why_not_concentrate
 from rules.panzer_command.digging import why_not_improve
 from rules.panzer_command.fire import (
+    CA,
+    OF,
     attack_strength,
     crt_column,
     succeeds,
@@ -24,6 +44,9 @@ from rules.panzer_command.fire import (
     why_not_rally,
 )
 from rules.panzer_command.moves import path_cost, why_not_move
+from rules.panzer_command.opportunity import why_not as why_not_opfire
+from rules.panzer_command.reacting import why_not_done
+from rules.panzer_command.transport import moves_as, why_not_dismount, why_not_mount
 from rules.panzer_command.units import cell
 
 if TYPE_CHECKING:
@@ -35,7 +58,18 @@ NO_EFFECT = ("-", "None")
 def why_not(state: PcState, action: Action) -> str | None:
     """Why ``action`` may not be applied now, or None."""
     if isinstance(action, Done):
-        return None if action.side in state.to_act() else f"{action.side} may not act now"
+        if action.side not in state.to_act():
+            return f"{action.side} may not act now"
+        return why_not_done(state) if state.reaction.trigger else None
+    if isinstance(action, OpFire):
+        return why_not_opfire(state, action)
+    if isinstance(action, Retreat):
+        return why_not_retreat(state, action)
+    if state.reaction.trigger:
+        return (
+            f"{state.reaction.side} answers first ({state.reaction.trigger} of "
+            f"{state.reaction.target}) [§8.2; §9.4]"
+        )
     if isinstance(action, Dispatch | Select):
         want = "prep" if isinstance(action, Dispatch) else "action"
         if action.side not in state.to_act() or state.play.phase != want:
@@ -44,11 +78,13 @@ def why_not(state: PcState, action: Action) -> str | None:
         if state.command.dp[action.side] < cost or not state.second_chit_available(action.side):
             return f"needs {cost} Dispatch Points and an available chit [§3.1]"
         return None
-    if not isinstance(action, Move | Fire | Rally | Improve):
+    if not isinstance(action, UNIT_ACTIONS):
         return "not an action of Panzer Command"
     spec = state.game.units.get(action.unit)
     if state.play.phase != "segment" or spec is None or spec.side != state.owner:
         return "not a unit of the active Segment [§3.2]"
+    if isinstance(action, Concentrate) and action.hex.lower() == OFF:
+        return why_not_concentrate(state, action)  # no Action: any Segment of its side [§10.3]
     why = state.why_not_act(action.unit, action.verb)
     if why is not None:
         return why
@@ -58,6 +94,16 @@ def why_not(state: PcState, action: Action) -> str | None:
         return why_not_fire(state, action.unit, action.target)
     if isinstance(action, Improve):
         return why_not_improve(state, action.unit)
+    if isinstance(action, Assault):
+        return why_not_assault(state, action)
+    if isinstance(action, Concentrate):
+        return why_not_concentrate(state, action)
+    if isinstance(action, Mount):
+        return why_not_mount(state, action.unit, action.carrier)
+    if isinstance(action, Dismount):
+        return why_not_dismount(state, action.unit)
+    if isinstance(action, IndirectFire):
+        return why_not_indirect(state, action)
     return why_not_rally(state, action.unit)
 
 
@@ -71,19 +117,43 @@ def preview(state: PcState, action: Action) -> Preview:
         return Preview(words, True, None, "1 Dispatch Point", rules=("[§3.1 Preparation C]",))
     if isinstance(action, Select):
         return Preview(words, True, None, "2 Dispatch Points", rules=("[§3.1 Action Phase A-B]",))
-    if not isinstance(action, Move | Fire | Rally | Improve):
+    if isinstance(action, OpFire):
+        return _opfire(state, action, words)
+    if isinstance(action, Retreat):
+        return Preview(words, True, None, "no Movement Points", rules=("Retreat [§9.4]",))
+    if isinstance(action, Concentrate) and action.hex.lower() == OFF:
+        return Preview(words, True, None, None, rules=("Concentration ceased [§10.3]",))
+    if isinstance(action, Mount | Dismount):
+        return Preview(words, True, None, None, rules=("Transport [§13.1-13.3]",))
+    if isinstance(action, IndirectFire):
+        return Preview(words, True, None, None, rules=("Indirect Fire [§14.3-14.4; §14.6]",))
+    if not isinstance(action, Move | Fire | Rally | Improve | Assault | Concentrate):
         return Preview(words, True)
     direct = state.needs_command(action.unit)
     command = " and a Direct Command [§3.2]" if direct else ""
     rules = ["one Action per unit per Segment, a second for a Direct Command [§3.2; §4.4]"]
     if isinstance(action, Move):
         spent = _spent(state, action)
-        allowance = state.game.units[action.unit].movement
+        allowance = moves_as(state, action.unit).movement
         rules.append("Move Action [§5.1-5.2]")
         return Preview(words, True, None, f"{spent:g} of {allowance} MP{command}", (), tuple(rules))
-    if isinstance(action, Improve):
-        rules.append("Improve Position Action [§19]")
+    if isinstance(action, Improve | Concentrate):
+        rules.append(
+            "Improve Position Action [§19]"
+            if isinstance(action, Improve)
+            else "Concentrate Fire Action [§10]"
+        )
         return Preview(words, True, None, command.removeprefix(" and ") or None, (), tuple(rules))
+    if isinstance(action, Assault):
+        rules += ["Close Assault [§9.1-9.6]", "Opportunity Fire first [§8.1; §9.2 step 3]"]
+        final, work = attack_strength(state, action.unit, action.target, CA)
+        words_ = "the first Round before Troop Quality, combined arms and elevation: " + "; ".join(
+            work.steps
+        )
+        chance = Chance(action.target, words_, sum(succeeds(r, final) for r in range(10)) / 10)
+        return Preview(
+            words, True, None, command.removeprefix(" and ") or None, (chance,), tuple(rules)
+        )
     if isinstance(action, Fire):
         chance = _fire(state, action.unit, action.target)
         rules += ["Direct Fire [§7.1-7.3]", "Combat Results [§7.2; §11.1]"]
@@ -93,6 +163,26 @@ def preview(state: PcState, action: Action) -> Preview:
     return Preview(
         words, True, None, command.removeprefix(" and ") or None, (chance,), tuple(rules)
     )
+
+
+def _opfire(state: PcState, action: OpFire, words: str) -> Preview:
+    """An Opportunity Fire's cost and its odds once it is made [§8.2; §8.4]."""
+    steps = None
+    if state.reaction.trigger == "assault":
+        steps = state.troops.steps[action.target]
+    final, work = attack_strength(state, action.unit, action.target, OF, steps)
+    hits = sum(succeeds(r, final) for r in range(10))
+    paid = "a Command" if action.mode == COMMAND else None
+    first = (
+        ""
+        if paid
+        else f"a d10 at or under its Troop Quality {state.troop_quality(action.unit)}, then "
+    )
+    chance = Chance(
+        action.target, f"{first}{'; '.join(work.steps)}; succeeds on {hits} in 10", hits / 10
+    )
+    rules = ("Opportunity Fire [§8.1-8.4]", "Combat Results [§7.2; §11.1]")
+    return Preview(words, True, None, paid, (chance,), rules)
 
 
 def _spent(state: PcState, move: Move) -> float:

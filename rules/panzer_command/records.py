@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.engine.record import Record, state_field
+from rules.engine.record import OMIT, Record, plain, state_field
 from rules.maps.named import HexesByName
 
 MAX_DISPATCH, MAX_COMMANDS = 9, 19  # Dispatch Points and Direct Commands at most [§4.2]
@@ -21,6 +21,12 @@ PHASES = ("prep", "action", "segment")
 
 def _track_text(track: dict[int, list[str]]) -> dict[str, list[str]]:
     return {str(t): list(c) for t, c in sorted(track.items())}
+
+
+def _unless_empty(value: object) -> object:
+    """Left out of the snapshot while empty (the fingerprints of games where it never mattered
+    stay as they were)."""
+    return plain(value) if value else OMIT
 
 
 @dataclass
@@ -40,6 +46,7 @@ class Play(Record):
     verbs: dict[str, list[str]] = state_field(default_factory=dict)
     commanded: set[str] = state_field(default_factory=set)
     entered: dict[str, int] = state_field(default_factory=dict)
+    spent: dict[str, float] = state_field(default_factory=dict, encode=_unless_empty)
 
 
 @dataclass
@@ -49,7 +56,14 @@ class Troops(Record):
     each side's Regimental HQ is assigned to (none while it awaits reassignment) [§4.1; §4.3].
     A reinforcement not on the map and not eliminated waits to enter [§15.2]. ``in_ip``: the
     units in an Improved Position [§19]; ``entrenchments``: each entrenchment's hex (its name)
-    and the one unit occupying it, "" for none [§16.5]."""
+    and the one unit occupying it, "" for none [§16.5]; ``concentrations``: the hex (its name)
+    each unit has Concentrated its fire on [§10]; ``hq_destroyed``: the sides whose Regimental
+    HQ was destroyed in a Close Assault, never reassigned [§3.1 Preparation A]. Transport
+    [§13]: ``mounted``, each passenger's carrier (``truck``, ``spw``, or the tank's unit);
+    ``trucks``, the units with a truck assigned still; ``spw_lost``, the mech units that lost
+    their SPWs; ``carrier_hits``, the Cohesion Hits of the truck or SPW carrying each unit.
+    ``fired``: the Indirect Fire attacks each battery has made from the hex it occupies
+    [§14.4]."""
 
     hexes: HexesByName = state_field(encode=HexesByName.snapshot)
     steps: dict[str, int] = state_field(default_factory=dict)
@@ -59,6 +73,13 @@ class Troops(Record):
     hq: dict[str, str] = state_field(default_factory=dict)
     in_ip: set[str] = state_field(default_factory=set)
     entrenchments: dict[str, str] = state_field(default_factory=dict)
+    concentrations: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
+    hq_destroyed: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    mounted: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
+    trucks: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    spw_lost: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    carrier_hits: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
+    fired: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
 
 
 @dataclass
@@ -71,3 +92,58 @@ class Command(Record):
     cup: list[str] = state_field(default_factory=list)
     track: dict[int, list[str]] = state_field(default_factory=dict, encode=_track_text)
     used: set[str] = state_field(default_factory=set)
+
+
+#: What interrupts an Action for the enemy's Opportunity Fire [§8.1; §9.2; §9.4-9.5].
+TRIGGERS = ("move", "assault", "retreat", "advance", "choose")
+
+
+@dataclass
+class Reaction(Record):
+    """An Action of the active side held while the other side answers with Opportunity Fire
+    [§8]: empty (``trigger`` "") when none is pending.
+
+    ``trigger`` (:data:`TRIGGERS`) says what the ``target`` unit is doing; ``side`` is the
+    reacting side, ``exiting`` the hex (its name) the target is leaving, ``entering`` the one it
+    announced [§8.2]; ``rest`` the hexes of its move after that one, ``walked`` those it has
+    entered so far, ``spent`` its Movement Points so far and ``why`` each step's cost. ``fires``
+    lists the Opportunity Fires announced, in order: the firer and ``command`` or ``roll``
+    [§8.2]. The trigger ``choose`` holds a Close Assault while the defending side decides on
+    its retreats [§9.4]."""
+
+    trigger: str = ""
+    side: str = ""
+    target: str = ""
+    exiting: str = ""
+    entering: str = ""
+    rest: list[str] = state_field(default_factory=list)
+    walked: list[str] = state_field(default_factory=list)
+    spent: float = 0.0
+    why: list[str] = state_field(default_factory=list)
+    fires: list[tuple[str, str]] = state_field(default_factory=list)
+
+    def snapshot(self) -> dict[str, object]:
+        """Nothing while none is pending (fingerprints of games without one stay as they
+        were)."""
+        return {"reaction": super().snapshot()} if self.trigger else {}
+
+
+@dataclass
+class Assaulting(Record):
+    """A Close Assault in progress [§9], empty (``unit`` "") when none is: the assaulting unit,
+    the enemy unit it announced, the hex assaulted (its name), the Round fought last (0 before
+    the first), each unit's Troop Quality result for the assault (``pass``/``fail`` [§9.2]), the
+    units of the hex that retreated [§9.4] and the Round whose retreats were offered."""
+
+    unit: str = ""
+    target: str = ""
+    hex: str = ""
+    round: int = 0
+    tq: dict[str, str] = state_field(default_factory=dict)
+    retreated: list[str] = state_field(default_factory=list)
+    offered: int = 0
+
+    def snapshot(self) -> dict[str, object]:
+        """Nothing while none is in progress (fingerprints of games without one stay as they
+        were)."""
+        return {"assaulting": super().snapshot()} if self.unit else {}

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
+from rules.panzer_command.transport import moves_as
 from rules.panzer_command.units import Arrival
 
 if TYPE_CHECKING:
@@ -65,9 +66,11 @@ def entry_hexes(state: PcState, unit: str) -> list[Hex]:
 def terrain_cost(state: PcState, unit: str, h: Hex) -> float | None:
     """What entering ``h`` from off the map costs by the terrain, None where prohibited: the
     cheapest hexside on the map edge [§5.1; §15.2]."""
-    game, spec = state.game, state.game.units[unit]
+    game = state.game
     edges: list[Hex | None] = [n for n in h.neighbors() if n not in game.amap.hexes]
-    found = [game.movement.cost(spec.movement_class, h, n) for n in edges or [None]]
+    found = [
+        game.movement.cost(moves_as(state, unit).movement_class, h, n) for n in edges or [None]
+    ]
     costs = [f.cost for f in found if not f.prohibited and f.cost is not None]
     return min(costs) if costs else None
 

@@ -48,6 +48,10 @@ class PcUnit:
     steps: int
     placeholder: str | None
     independent: bool = False  # commanded by the Division HQ, always In Command [§2.5; §4.4]
+    tank: bool = False  # a tank for Close Assault: D Class, tracked [§9.2]
+    infantry: bool = False  # infantry or engineer: the Troop Quality roll against tanks [§9.2]
+    close_assault: bool = False  # may initiate a Close Assault [§9.1]
+    carried_by: tuple[str, ...] = ()  # the transports that may carry it: truck, spw, tank [§13]
 
     def strength(self, steps: int) -> int | None:
         """The printed Attack Strength of the side showing [§2.5]."""
@@ -122,12 +126,21 @@ def unit_of(side: Side, code: str, number: int) -> PcUnit:
         steps=int(str(_raw(v, "steps", 1))),
         placeholder=entry.placeholder if entry.values_placeholder or not entry.source else None,
         independent=_raw(v, "independent") is True,
+        tank=_raw(v, "tank") is True,
+        infantry=_raw(v, "infantry") is True or _raw(v, "engineer") is True,
+        close_assault=_raw(v, "close_assault") is True,
+        carried_by=tuple(str(k) for k in _listed(_raw(v, "carried_by", []))),
     )
 
 
+def _listed(raw: object) -> list[object]:
+    return list(raw) if isinstance(raw, list) else []
+
+
 def is_counter(side: Side, code: str) -> bool:
-    """HQs live on the HQ Tracks, not the map [§4.1]; chits and markers are not units."""
-    return _type(side, code).category not in ("hq", "chit", "marker")
+    """HQs live on the HQ Tracks, not the map [§4.1]; chits and markers are not units; trucks
+    and SPWs appear only under the unit they carry [§13.1]."""
+    return _type(side, code).category not in ("hq", "chit", "marker", "transport")
 
 
 @dataclass(frozen=True)
@@ -142,6 +155,8 @@ class Deployment:
     arrivals: tuple[Arrival, ...]
     in_ip: frozenset[str] = frozenset()
     entrenched: frozenset[str] = frozenset()
+    #: The units that start mounted: on their truck (``truck``) or on a tank (its unit) [§13].
+    mounted: tuple[tuple[str, str], ...] = ()
 
 
 def deploy(
@@ -158,6 +173,7 @@ def deploy(
     taken: dict[Hex, str] = {}
     in_ip: set[str] = set()
     entrenched: set[str] = set()
+    mounted: list[tuple[str, str]] = []
     for side in scenario.sides:
         numbers: dict[str, int] = {}
 
@@ -170,11 +186,17 @@ def deploy(
                 made.append(unit_of(side, code, numbers[code]))
             return made
 
+        labelled: dict[str, list[PcUnit]] = {}
+        riders: list[tuple[list[PcUnit], str]] = []
         for entry in side.forces:
             if not is_counter(side, entry.unit):
                 continue
             made = make(entry.unit, entry.count)
             units.extend(made)
+            if entry.label:
+                labelled[entry.label] = made
+            if entry.mounted_on:
+                riders.append((made, entry.mounted_on))
             if "entrenched" in entry.state:
                 entrenched.update(u.id for u in made)
             elif "in-ip" in entry.state:
@@ -195,9 +217,42 @@ def deploy(
             ]
             units.extend(made)
             arrivals.append(Arrival(side.id, rein.turn or 1, tuple(u.id for u in made), rein.entry))
+        mounted += _mounted(side, riders, labelled, placed, how)
     return Deployment(
-        tuple(units), placed, how, tuple(arrivals), frozenset(in_ip), frozenset(entrenched)
+        tuple(units),
+        placed,
+        how,
+        tuple(arrivals),
+        frozenset(in_ip),
+        frozenset(entrenched),
+        tuple(mounted),
     )
+
+
+def _mounted(
+    side: Side,
+    riders: list[tuple[list[PcUnit], str]],
+    labelled: dict[str, list[PcUnit]],
+    placed: dict[str, Hex],
+    how: dict[str, str],
+) -> list[tuple[str, str]]:
+    """The units a force entry mounts on its carrier's entry (``mounted_on``): on a truck
+    (the truck is no counter of its own [§13.2]) or on a tank, in the tank's hex [§13.3]."""
+    found: list[tuple[str, str]] = []
+    kinds = {e.label: _type(side, e.unit) for e in side.forces if e.label}
+    for made, label in riders:
+        kind = kinds.get(label)
+        if kind is not None and kind.category == "transport":
+            carrier = "spw" if kind.id.endswith("spw") else "truck"
+            found += [(u.id, carrier) for u in made]
+            continue
+        tanks = labelled.get(label, [])
+        for u, tank in zip(made, tanks, strict=False):
+            if tank.id in placed:
+                placed[u.id] = placed[tank.id]
+                how[u.id] = f"rides on {tank.id} [§13.3]"
+            found.append((u.id, tank.id))
+    return found
 
 
 def _spread(

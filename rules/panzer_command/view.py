@@ -9,7 +9,21 @@ from typing import TYPE_CHECKING
 
 from rules.engine.actions import Action, Done, Move
 from rules.engine.play import ActionFocus, Progress
-from rules.panzer_command.actions import Dispatch, Fire, Improve, Rally, Select
+from rules.panzer_command.actions import (
+    COMMAND,
+    Assault,
+    Concentrate,
+    Dismount,
+    Dispatch,
+    Fire,
+    Improve,
+    IndirectFire,
+    Mount,
+    OpFire,
+    Rally,
+    Retreat,
+    Select,
+)
 
 if TYPE_CHECKING:
     from rules.panzer_command.game import PcState
@@ -21,6 +35,8 @@ def progress(state: PcState) -> Progress:
     if state.play.over:
         return Progress(state.play.turn, last, "Game Turn", "", "the game is over", over=True)
     side = state.to_act()[0] if state.to_act() else None
+    if state.reaction.trigger and side is not None:
+        return _reaction_progress(state, side)
     if state.play.phase == "segment" and state.play.chit is not None:
         direct = state.play.chit.endswith("direct-command")
         kind = "Direct Command" if direct else "Regiment Action"
@@ -56,6 +72,31 @@ def progress(state: PcState) -> Progress:
     )
 
 
+def _reaction_progress(state: PcState, side: str) -> Progress:
+    """While an Action is held for the other side's answer [§8.2; §9.4]."""
+    r = state.reaction
+    if r.trigger == "choose":
+        step, left = f"Close Assault on {r.exiting}: retreat?", "retreat units, or stand"
+        rule, done = "Panzer Command [§9.4]", "Stand"
+    else:
+        step = f"Opportunity Fire at {r.target} ({r.trigger}, leaving {r.exiting})"
+        left = f"{len(r.fires)} announced; announce more, or resolve"
+        rule, done = "Panzer Command [§8.2]", "Resolve"
+    return Progress(
+        turn=state.play.turn,
+        last_turn=state.game.last_turn,
+        turn_word="Game Turn",
+        phase="Opportunity Fire" if r.trigger != "choose" else "Close Assault",
+        step=step,
+        rule=rule,
+        step_id=state.play.phase,
+        to_act=(side,),
+        left={side: left},
+        done_label=done,
+        side_actions="Dispatch Points",
+    )
+
+
 def describe(state: PcState, action: Action) -> str:
     if isinstance(action, Move):
         steps = len(action.path)
@@ -66,11 +107,35 @@ def describe(state: PcState, action: Action) -> str:
         return "Rally [§11.2]"
     if isinstance(action, Improve):
         return "Improve Position [§19]"
+    if isinstance(action, OpFire):
+        paid = "for a Command" if action.mode == COMMAND else "on a Troop Quality roll"
+        return f"Opportunity Fire at {action.target} {paid} [§8.2]"
+    if isinstance(action, Assault):
+        return f"Close Assault {action.target} [§9]"
+    if isinstance(action, Concentrate):
+        if action.hex.lower() == "off":
+            return "Cease the Concentration [§10.3]"
+        return f"Concentrate Fire on {action.hex} [§10]"
+    if isinstance(action, Retreat):
+        return f"Retreat to {action.path[-1]} [§9.4]"
+    if isinstance(action, Mount):
+        return f"Mount {action.carrier} [§13]"
+    if isinstance(action, Dismount):
+        return "Dismount [§13]"
+    if isinstance(action, IndirectFire):
+        if action.spotter == "counter-battery":
+            return f"Counter-Battery Fire at {action.target} [§14.4]"
+        who = "its own sight" if action.spotter == action.unit else action.spotter
+        return f"Indirect Fire at {action.target}, spotted by {who} [§14.3]"
     if isinstance(action, Dispatch):
         return "Spend 1 Dispatch Point: second Regiment chit onto next turn [§3.1 C]"
     if isinstance(action, Select):
         return "Spend 2 Dispatch Points: activate the second Regiment chit now [§3.1]"
     if isinstance(action, Done):
+        if state.reaction.trigger == "choose":
+            return "Stand: no more retreats [§9.4]"
+        if state.reaction.trigger:
+            return "No more Opportunity Fire: resolve [§8.2]"
         return "End the Segment" if state.play.phase == "segment" else "Pass"
     return action.text()
 
@@ -80,8 +145,13 @@ def concerns(state: PcState, action: Action) -> ActionFocus:
     if isinstance(action, Move):
         path = tuple(h for h in (named(p) for p in action.path) if h is not None)
         return ActionFocus(action.unit, "move", named(action.path[-1]), path, float(len(path)))
-    if isinstance(action, Fire):
+    if isinstance(action, Fire | OpFire | Assault | IndirectFire):
         return ActionFocus(action.unit, "fire", state.troops.hexes.get(action.target))
-    if isinstance(action, Rally | Improve):
+    if isinstance(action, Concentrate):
+        return ActionFocus(action.unit, "fire", named(action.hex))
+    if isinstance(action, Retreat):
+        path = tuple(h for h in (named(p) for p in action.path) if h is not None)
+        return ActionFocus(action.unit, "move", named(action.path[-1]), path, 0.0)
+    if isinstance(action, Rally | Improve | Mount | Dismount):
         return ActionFocus(action.unit)
     return ActionFocus(None)

@@ -72,17 +72,37 @@ def pinned(state: PcState, unit: str) -> bool:
 
 def fire_zone_range(state: PcState, unit: str) -> int:
     """How far the unit's Fire Zone reaches now: none when Suppressed [§6.5] or on no map hex,
-    the adjacent hexes only while an un-Suppressed enemy is adjacent [§6.5]."""
+    the adjacent hexes only while an un-Suppressed enemy is adjacent [§6.5]; none for a
+    passenger [§13.2-13.3]."""
     if unit in state.troops.suppressed or unit not in state.troops.hexes:
         return 0
+    if unit in state.troops.mounted:
+        return 0  # a passenger has no Fire Zone [§13.2-13.3]
     reach = printed_fire_zone(state, unit)
     return min(reach, 1) if pinned(state, unit) else reach
 
 
+def concentrated_on(state: PcState, unit: str, h: Hex) -> bool:
+    """The unit has Concentrated its fire on hex ``h`` [§10.2]."""
+    return state.troops.concentrations.get(unit) == state.game.name(h)
+
+
+def why_concentrated_elsewhere(state: PcState, unit: str, h: Hex) -> str | None:
+    """Why a unit Concentrated on another hex than ``h`` has no Fire Zone there, or None
+    [§10.3]."""
+    there = state.troops.concentrations.get(unit)
+    if there is None or there == state.game.name(h):
+        return None
+    return (
+        f"the unit has Concentrated its fire on {there}: it has no Fire Zone elsewhere and "
+        "attacks only units there [§10.3]"
+    )
+
+
 def in_fire_zone(state: PcState, unit: str, h: Hex) -> bool:
     """Hex ``h`` is in the unit's Fire Zone: within its reach and in its line of sight
-    [§6.5]."""
+    [§6.5]; a unit that has Concentrated its fire keeps only that hex [§10.3]."""
     at = state.troops.hexes.get(unit)
-    if at is None:
+    if at is None or why_concentrated_elsewhere(state, unit, h) is not None:
         return False
     return at.distance(h) <= fire_zone_range(state, unit) and sees(state, at, h)

@@ -91,6 +91,8 @@ class Replay:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise ReplayError(f"not a replay file: {exc}") from None
+        except RecursionError:
+            raise ReplayError("not a replay file: nested too deeply") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ReplayError(f'not a replay file (no "format": "{FORMAT}")')
         if data.get("version") != VERSION:
@@ -100,13 +102,22 @@ class Replay:
                 str(data["scenario"]),
                 str(data["scenario_id"]),
                 str(data["rules_version"]),
-                int(data["seed"]),
+                _seed(data["seed"]),
                 tuple(str(a) for a in data["actions"]),
                 tuple(str(f) for f in data.get("fingerprints", ())),
                 tuple(str(p) for p in data.get("purchases", ())),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ReplayError(f"replay file: missing or bad field {exc}") from None
+
+
+def _seed(value: Any) -> int:
+    """A replay's seed: a whole number, as written (3.7 or "7" is not one)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**63:
+        raise ReplayError(
+            f"replay file: the seed {value!r} is not a whole number from 0 to 2**63-1"
+        )
+    return value
 
 
 @dataclass

@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING
 
 from model.hexes import Hex
 from rules.bots.greedy import ACTIVITY_BONUS, Adapter, Piece
+from rules.bots.plan import numbered_names
 from rules.engine.actions import Action
 from rules.engine.core import Outcome
 
 if TYPE_CHECKING:
-    from rules.soldiers.game import SoldiersState
+    from rules.soldiers.game import SoldiersGame, SoldiersState
 
 
 class SoldiersAdapter(Adapter):
@@ -55,3 +56,12 @@ class SoldiersAdapter(Adapter):
 
     def hex_of(self, state: SoldiersState, name: str) -> Hex | None:
         return state.game.by_name.get(name.upper())
+
+    def plan_names(self, game: SoldiersGame) -> dict[str, frozenset[str]]:
+        """Each man answers to his squad's entry [2.11]."""
+        from rules.soldiers.units import squad_men
+
+        squads = numbered_names(
+            game.scenario, lambda side, code, n: squad_men(side, code)[0][0].squad
+        )
+        return {m: squads.get(man.squad, frozenset()) for m, man in game.men.items()}

@@ -30,6 +30,13 @@ The strategy, one decision at a time through the Game/State API (STYLE point 2):
 - **Overruns** [13.0]: a vehicle plotted MV overruns when the attacks less the counterattacks
   are worth it and where it ends beats its best plain move.
 
+- **A bot plan** (``Side.plan``, :mod:`rules.bots.plan`): its objectives, in priority order,
+  replace the victory conditions' regions; its posture scales exposure and the bonus for
+  standing in an objective, and (defend, delay) stops closing on the enemy for its losses
+  (the plot weighs no losses of its own); a held unit is plotted no move (nor entry) until
+  released;
+  a unit makes for its route's next waypoint before the objectives.
+
 Fair play: positions and its own plots come from ``state.view_for(side)``; the rules'
 evaluation runs on a copy of the state with the other side's plots removed (what the view
 says the side may know), so the hidden plots never change a choice. Ties are broken by a
@@ -45,6 +52,7 @@ from typing import TYPE_CHECKING, cast
 
 from model.hexes import Hex
 from model.provenance import unwrap
+from rules.bots.plan import PlanFollower, plan_of
 from rules.engine.actions import Action, Done, Move
 from rules.engine.core import State
 from rules.engine.errors import RulesError
@@ -116,6 +124,8 @@ class HeuristicBot:
         self._lead: dict[
             str, float
         ] = {}  # per side: see :func:`rules.panzer44.bot.tactics.group_lead`
+        self._plans: dict[str, PlanFollower | None] = {}  # per side: its bot plan, if any
+        self._held: frozenset[str] = frozenset()
 
     def choose(self, state: State, side: str) -> Action:
         actions = state.legal_actions(side)
@@ -130,7 +140,8 @@ class HeuristicBot:
         if state.game is not self._game:  # a new game: caches are per game
             self._game, self._fields, self._objectives = state.game, {}, {}
             self._plan = self._near = None
-            self._lead = {}
+            self._lead, self._plans = {}, {}
+        self._follow(state, side)
         step = state.view_for(side).progress.step_id
         if step == "plot":
             return self._next_plot(state, side, actions)
@@ -140,6 +151,37 @@ class HeuristicBot:
         if moves:
             return self._best_move(state, side, moves)
         return actions[0]
+
+    # --- the side's bot plan ------------------------------------------------------------------
+
+    def _plan_of(self, game: Panzer44Game, side: str) -> PlanFollower | None:
+        if side not in self._plans:
+            plan = plan_of(game.scenario, side)
+            self._plans[side] = (
+                None if plan is None else PlanFollower(game, side, plan, _names(game))
+            )
+        return self._plans[side]
+
+    def _follow(self, state: Panzer44State, side: str) -> None:
+        """The plan on the real game: waypoints passed, and the units held now."""
+        plan = self._plan_of(state.game, side)
+        if plan is None:
+            return
+        specs, hexes = state.game.specs, state.board.hexes
+        mine = {u: h for u, h in hexes.items() if specs[u].side == side}
+        plan.observe(mine)
+        units = [u for u, s in specs.items() if s.side == side]
+        public: list[Panzer44State] = []  # made once, and only if a hold asks
+
+        def contact(unit: str) -> bool:
+            h = mine.get(unit)
+            if h is None:
+                return False
+            if not public:
+                public.append(self._public(state, side))
+            return self._exposure(public[0], specs[unit], h) > 0
+
+        self._held = plan.held(state.play.turn, units, contact)
 
     # --- what the side may know ---------------------------------------------------------------
 
@@ -289,6 +331,8 @@ class HeuristicBot:
     # --- moving -----------------------------------------------------------------------------
 
     def _move_gain(self, public: Panzer44State, unit: str) -> float:
+        if unit in self._held and self._plan_of(public.game, public.game.specs[unit].side):
+            return -math.inf  # its side's bot plan holds it back [rules.bots.plan]
         if waiting(public, unit):  # off the map: entering is the only way into the game
             return ENTER_GAIN if why_not_enter(public, unit) is None else -math.inf
         if unit in public.board.carried_by:
@@ -384,6 +428,8 @@ class HeuristicBot:
         shortlist (lines of sight are the costly part)."""
         spec = public.game.specs[unit]
         enemies = self._nearest_enemy(public, spec.side)
+        plan = self._plan_of(public.game, spec.side)
+        exposure = EXPOSURE_WEIGHT * (plan.posture.exposure if plan is not None else 1.0)
         base = sorted(
             (
                 (self._place_score(public, spec, h, enemies) + self._rng.random() * 1e-6, h)
@@ -391,9 +437,7 @@ class HeuristicBot:
             ),
             key=lambda s: -s[0],
         )
-        short = [
-            (s - EXPOSURE_WEIGHT * self._exposure(public, spec, h), h) for s, h in base[:SHORTLIST]
-        ]
+        short = [(s - exposure * self._exposure(public, spec, h), h) for s, h in base[:SHORTLIST]]
         return sorted(short, key=lambda s: -s[0])
 
     def _place_score(
@@ -402,6 +446,12 @@ class HeuristicBot:
         game = public.game
         pace = max(spec.movement_allowance, 1)
         lead = self._lead.get(spec.side, 0.0)
+        plan = self._plan_of(game, spec.side)
+        way = plan.waypoint(spec.id) if plan is not None else None
+        if plan is not None and way is not None:  # the plan's route first [rules.bots.plan]
+            mp = self._field(game, _waypoint(way), spec.movement_class).get(h, math.inf)
+            return (IN_OBJECTIVE if mp == 0 else 0.0) - min(mp, 99.0) / pace
+        inside = IN_OBJECTIVE * (plan.posture.in_objective if plan is not None else 1.0)
         best: float | None = None
         for obj in self._objectives_of(game, spec.side):
             if obj.units is None and not spec.combat_unit:
@@ -411,12 +461,13 @@ class HeuristicBot:
             mp = self._field(game, obj, spec.movement_class).get(h, math.inf)
             if math.isinf(mp):
                 continue
-            turns, bonus = mp / pace, IN_OBJECTIVE
+            turns, bonus = mp / pace, inside
             if obj.units is not None and lead > 0:  # no gain from running ahead of the group
                 turns, bonus = max(turns, lead), HELD_IN_OBJECTIVE
-            value = obj.weight * ((bonus if mp == 0 else 0.0) - turns)
+            value = obj.weight * ((bonus if mp == 0 else 0.0) - turns) + obj.priority
             best = value if best is None else max(best, value)
-        if best is None or scores_losses(game, spec.side):
+        close = scores_losses(game, spec.side) and (plan is None or plan.posture.close)
+        if best is None or close:
             best = max(best if best is not None else -math.inf, closing(spec, h, enemies))
         modifier, _ = effect(game.terrain.terrain(h), "die_roll_modifier")
         cover = -int(str(unwrap(modifier))) if modifier is not None else 0
@@ -491,7 +542,15 @@ class HeuristicBot:
         key = (id(game), side)
         found = self._objectives.get(key)
         if found is None:
-            found = self._objectives[key] = objectives(game, side)
+            plan = self._plan_of(game, side)
+            if plan is not None and plan.objectives:  # the designer's, first first
+                found = [
+                    Objective(f"plan.{i}", hexes, weight, None, priority=priority)
+                    for i, (hexes, weight, priority) in enumerate(plan.objectives)
+                ]
+            else:
+                found = objectives(game, side)
+            self._objectives[key] = found
         return found
 
     def _field(self, game: Panzer44Game, obj: Objective, movement_class: str) -> dict[Hex, float]:
@@ -500,3 +559,16 @@ class HeuristicBot:
         if found is None:
             found = self._fields[key] = distance_field(game, obj.hexes, movement_class)
         return found
+
+
+def _waypoint(hexes: frozenset[Hex]) -> Objective:
+    """A route's waypoint as an objective, for its Movement Point field."""
+    return Objective(f"route.{hash(hexes)}", hexes, 1.0, None)
+
+
+def _names(game: Panzer44Game) -> dict[str, frozenset[str]]:
+    """The names a unit answers to in a plan's holds: its unit code and its entry's label."""
+    return {
+        u: frozenset([spec.code, *([spec.label] if spec.label else [])])
+        for u, spec in game.specs.items()
+    }

@@ -53,6 +53,7 @@ class Objective:
     weight: float
     units: UnitFilter | None
     exit: bool = False  # reached by leaving the map from its hexes [7.23]
+    priority: float = 0.0  # a bot plan's rank, in turns of marching (rules.bots.plan)
 
 
 def objectives(game: Panzer44Game, side: str) -> list[Objective]:

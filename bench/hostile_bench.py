@@ -1,0 +1,202 @@
+"""Hostile input, measured as the user meets it: each probe is a whole ``hexwright`` process
+(``python -m editor.cli.main``) on a file made to hurt, timed with its peak memory
+(``/usr/bin/time``), cut off at ``--limit`` seconds. Run it on two checkouts to compare:
+
+    python -m bench.hostile_bench                      # this checkout
+    python -m bench.hostile_bench --root /path/to/old  # another checkout, same probes
+
+A probe passes when the process ends within a second, under 200 MB, with exit status 1 or 2
+and a message naming the file (no traceback)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass(frozen=True)
+class Probe:
+    name: str
+    make: Callable[[Path, Path], list[str]]  # (folder, checkout) -> the CLI arguments
+
+
+def _demo(root: Path) -> str:
+    return (root / "scenarios" / "armor" / "demo-crossroads.yaml").read_text(encoding="utf-8")
+
+
+def _board(root: Path) -> str:
+    return (root / "resources" / "armor" / "boards" / "J.yaml").read_text(encoding="utf-8")
+
+
+def _write(folder: Path, name: str, text: str) -> str:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def _zero(d: Path, _r: Path) -> list[str]:
+    (d / "zero.yaml").symlink_to("/dev/zero")
+    return ["validate", str(d / "zero.yaml")]
+
+
+def _urandom(d: Path, _r: Path) -> list[str]:
+    (d / "random.yaml").symlink_to("/dev/urandom")
+    return ["validate", str(d / "random.yaml")]
+
+
+def _fifo(d: Path, _r: Path) -> list[str]:
+    os.mkfifo(d / "pipe.yaml")
+    return ["validate", str(d / "pipe.yaml")]
+
+
+def _printed_id(fmt: str) -> Callable[[Path, Path], list[str]]:
+    def make(d: Path, r: Path) -> list[str]:
+        text = _board(r).replace(
+            'printed_id: "{section}{col:02d}{row:02d}"', f"printed_id: '{fmt}'"
+        )
+        return ["render", _write(d, "J.yaml", text), "-o", str(d / "out.png")]
+
+    return make
+
+
+def _many_entries(d: Path, r: Path) -> list[str]:
+    entries = "".join("  - {unit: M4}\n" for _ in range(300_000))
+    return [
+        "validate",
+        _write(d, "s.yaml", _demo(r).replace("  forces:\n", "  forces:\n" + entries, 1)),
+    ]
+
+
+def _million_units(d: Path, r: Path) -> list[str]:
+    text = _demo(r).replace("  - unit: M4\n", "  - unit: M4\n    count: 1000000\n", 1)
+    return ["play", _write(d, "s.yaml", text), "--bots", "random,random"]
+
+
+def _billion_turns(d: Path, r: Path) -> list[str]:
+    text = _demo(r).replace("  turns: 12\n", "  turns: 1000000000\n", 1)
+    return ["play", _write(d, "s.yaml", text), "--bots", "random,random"]
+
+
+def _wide_board(d: Path, r: Path) -> list[str]:
+    text = _board(r)
+    start = text.index("  columns:")
+    end = text.index("\n", start)
+    return ["validate", _write(d, "J.yaml", text[:start] + "  columns: [1, 100000]" + text[end:])]
+
+
+def _far_region(d: Path, r: Path) -> list[str]:
+    region = "{kind: within, distance: 5000000, of: {kind: hexes, hexes: [K2016]}}"
+    marker = "  role: defender\n"
+    text = _demo(r).replace(marker, marker + f"  deployment_modes:\n    far: {region}\n", 1)
+    return ["validate", _write(d, "s.yaml", text)]
+
+
+def _render_size(d: Path, r: Path) -> list[str]:
+    return [
+        "render",
+        str(r / "scenarios/armor/demo-crossroads.yaml"),
+        "-o",
+        str(d / "x.png"),
+        "--size",
+        "300",
+    ]
+
+
+def _evil_replay(d: Path, r: Path) -> list[str]:
+    text = '{"format": "hexwright-replay", "version": 1, "scenario": "../../../../../etc/passwd", '
+    text += '"scenario_id": "x", "rules_version": "x", "seed": 1, "actions": []}'
+    return ["replay", _write(d, "r.json", text)]
+
+
+def _deep_replay(d: Path, _r: Path) -> list[str]:
+    return ["replay", _write(d, "r.json", "[" * 100_000 + "]" * 100_000)]
+
+
+def _unknown_verb(d: Path, _r: Path) -> list[str]:
+    return ["card", "FILE"]
+
+
+def _valid(d: Path, r: Path) -> list[str]:
+    return ["validate", str(r / "scenarios/armor/demo-crossroads.yaml")]
+
+
+#: The first probe is no attack: a valid file, the time a process takes to start and check.
+PROBES = (
+    Probe("(reference: validate a valid scenario)", _valid),
+    Probe("scenario -> /dev/zero", _zero),
+    Probe("scenario -> /dev/urandom", _urandom),
+    Probe("scenario is a FIFO", _fifo),
+    Probe("printed_id {col:0200000000d}", _printed_id("{col:0200000000d}")),
+    Probe("printed_id {nope}", _printed_id("{nope}")),
+    Probe("300,000 force entries", _many_entries),
+    Probe("1,000,000 units in one entry (play)", _million_units),
+    Probe("1,000,000,000 turns (play)", _billion_turns),
+    Probe("board 100,000 columns wide", _wide_board),
+    Probe("region within 5,000,000 hexes", _far_region),
+    Probe("render --size 300", _render_size),
+    Probe("replay names ../../etc/passwd", _evil_replay),
+    Probe("replay nested 100,000 deep", _deep_replay),
+    Probe("unknown verb (hexwright card FILE)", _unknown_verb),
+)
+
+
+def run(probe: Probe, root: Path, limit: float, start: float = 0.0) -> tuple[str, float]:
+    with tempfile.TemporaryDirectory() as folder:
+        args = probe.make(Path(folder), root)
+        command = ["/usr/bin/time", "-f", "%e %M", sys.executable, "-m", "editor.cli.main", *args]
+        env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(root)}
+        process = subprocess.Popen(  # its own process group: a hang is killed whole
+            command,
+            cwd=folder,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            stdin=subprocess.DEVNULL,
+            text=True,
+            start_new_session=True,
+        )
+        try:
+            _out, err = process.communicate(timeout=limit)
+            done = subprocess.CompletedProcess(command, process.returncode, _out, err)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+            return f"{probe.name:<40} {'> ' + str(int(limit)) + ' s':>9} {'?':>9}  hangs", limit
+        *_, timing = done.stderr.strip().splitlines() or ["0 0"]
+        seconds, kb = timing.split()[-2:] if len(timing.split()) >= 2 else ("0", "0")
+        traceback = "Traceback" in done.stderr
+        code = done.returncode
+        spent = float(seconds)
+        fast = spent - start < 1.0  # beyond what a process takes to start and check a file
+        ok = code in (1, 2) and not traceback and fast and int(kb) < 200_000
+        verdict = "ok" if ok else ("traceback" if traceback else f"exit {code}")
+        if code == 0 and not start:
+            verdict = "reference"
+        return f"{probe.name:<40} {spent:8.2f}s {int(kb) / 1024:8.0f}MB  {verdict}", spent
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to probe")
+    parser.add_argument("--limit", type=float, default=30.0, help="seconds before a probe hangs")
+    args = parser.parse_args()
+    print(f"hostile input, {args.root}  (time, peak memory, verdict: ok = refused with a")
+    print("message, exit 1 or 2, within 1 s of the reference and under 200 MB)")
+    line, start = run(PROBES[0], args.root.resolve(), args.limit)
+    print(line, flush=True)
+    for probe in PROBES[1:]:
+        print(run(probe, args.root.resolve(), args.limit, start)[0], flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

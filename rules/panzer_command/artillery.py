@@ -1,0 +1,213 @@
+"""Panzer Command's Indirect Fire and Counter-Battery Fire Actions [§14.3-14.4].
+
+- Indirect Fire: an H or Hm Class unit, in its Segment or for a Command (never as Opportunity
+  Fire or in a Close Assault, never Concentrated), not Suppressed, not carried, and not adjacent
+  to an un-Suppressed enemy unit [§6.5 note; §14.3], attacks an enemy unit within its printed
+  Range [§14.3 note]. The target must be Spotted: by the battery itself if it has a line of
+  sight to it (no radio contact needed), else by one other friendly, un-Suppressed unit with a
+  line of sight, after a Radio Contact roll on the spotter's Troop Quality and nationality; then
+  a roll on the Spotting Table by the range from spotter (exclusive) to target (inclusive). A
+  failed roll wastes the Action [§14.3].
+- Counter-Battery Fire: an enemy battery able to fire indirect, within Range, that has made
+  Indirect Fire attacks from the hex it occupies is Spotted, without a line of sight, on a 0
+  after one attack, 0-1 after two, up to 0-3; 4 or more always fails [§14.4]. The count is kept
+  per battery and hex (it restarts when the battery moves).
+- The attack: the Indirect Fire column of the Combat Modifiers Summary (Cohesion Hits, Defense
+  Rating, stacking, terrain; works, but not the firer's [§16.5; §19]) and the CRT's Indirect Fire
+  columns [§14.3]. In a hex of several enemy units, the one that suffers it is drawn at random
+  (a tank and its passengers count as one) [§14.3].
+
+Missing, named: the Troop Quality modifier (as for Direct Fire), off-map artillery [§14.5],
+pre-plotted barrages [§14.6] and the Katyusha's three shots [§14.7]. Our reading: Test Play and
+the bots are offered the battery's own sight, else the nearest friendly spotter (any friendly
+spotter with a line of sight is accepted when written).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.engine.actions import Action
+from rules.panzer_command.actions import FireExplained, IndirectFire, PositionChanged
+from rules.panzer_command.fire import IF, apply_results, attack, d10
+from rules.panzer_command.transport import riders
+from rules.panzer_command.units import cell
+from rules.panzer_command.zones import pinned, sees
+
+if TYPE_CHECKING:
+    from rules.panzer_command.game import PcState
+
+COUNTER = "counter-battery"
+CB_MOST = 4  # the Counter-Battery rows stop at 4 attacks (spotted on 0-3) [§14.4]
+
+
+def can_fire_indirect(state: PcState, unit: str) -> bool:
+    """An H or Hm Class unit able to fire indirect now [§14.3]."""
+    spec = state.game.units[unit]
+    return (
+        spec.weapon_class in ("H", "Hm")
+        and spec.attack is not None
+        and unit in state.troops.hexes
+        and unit not in state.troops.suppressed
+        and unit not in state.troops.mounted
+    )
+
+
+def why_not_indirect(state: PcState, action: IndirectFire) -> str | None:
+    """Why the Indirect Fire may not be made now, or None [§14.3-14.4]."""
+    game, troops = state.game, state.troops
+    unit, target = action.unit, action.target
+    spec = game.units[unit]
+    if spec.weapon_class not in ("H", "Hm") or spec.attack is None:
+        return "only H and Hm Class artillery fires indirect [§14.1; §14.3]"
+    if unit not in troops.hexes or unit in troops.mounted:
+        return "the battery is not on the map, or is carried [§13.2; §14.3]"
+    if unit in troops.suppressed:
+        return "a Suppressed unit performs no Action but Rally [§11.1]"
+    if pinned(state, unit):
+        return "an un-Suppressed enemy unit is adjacent: no Indirect Fire [§6.5 note; §14.3]"
+    if target not in troops.hexes or game.units[target].side == spec.side:
+        return f"'{target}' is not an enemy unit on the map"
+    if target in troops.mounted and troops.mounted[target] not in ("truck", "spw"):
+        return "a tank's passenger is attacked with its tank [§14.3]"
+    if troops.hexes[unit].distance(troops.hexes[target]) > spec.range:
+        return f"the target is beyond the battery's printed Range {spec.range} [§14.3 note]"
+    if action.spotter == COUNTER:
+        if game.units[target].weapon_class not in ("H", "Hm"):
+            return "Counter-Battery Fire is only at enemy artillery firing indirect [§14.4]"
+        if not troops.fired.get(target):
+            return "the enemy battery has made no Indirect Fire from its hex [§14.4]"
+        return None
+    return why_not_spotter(state, action)
+
+
+def why_not_spotter(state: PcState, action: IndirectFire) -> str | None:
+    troops = state.troops
+    spotter = action.spotter or action.unit
+    spec = state.game.units.get(spotter)
+    if spec is None or spec.side != state.game.units[action.unit].side:
+        return f"'{spotter}' is no friendly unit [§14.3]"
+    if spotter not in troops.hexes or spotter in troops.suppressed or spotter in troops.mounted:
+        return "the spotter is on the map, not Suppressed and not carried [§14.3]"
+    if not sees(state, troops.hexes[spotter], troops.hexes[action.target]):
+        return f"{spotter} has no line of sight to the target [§14.3]"
+    return None
+
+
+def spotters(state: PcState, unit: str, target: str) -> list[str]:
+    """The spotter offered: the battery itself with a line of sight, else the nearest friendly
+    unit that may spot (our reading)."""
+    if why_not_spotter(state, IndirectFire(unit, target, unit)) is None:
+        return [unit]
+    side, at = state.game.units[unit].side, state.troops.hexes[target]
+    able = [
+        u
+        for u in sorted(state.troops.hexes)
+        if u != unit
+        and state.game.units[u].side == side
+        and why_not_spotter(state, IndirectFire(unit, target, u)) is None
+    ]
+    able.sort(key=lambda u: state.troops.hexes[u].distance(at))
+    return able[:1]
+
+
+def indirect_options(state: PcState, unit: str) -> list[Action]:
+    if not can_fire_indirect(state, unit):
+        return []
+    found: list[IndirectFire] = []
+    side = state.game.units[unit].side
+    for t in sorted(state.troops.hexes):
+        if state.game.units[t].side == side:
+            continue
+        found += [IndirectFire(unit, t, s) for s in spotters(state, unit, t)]
+        if state.troops.fired.get(t):
+            found.append(IndirectFire(unit, t, COUNTER))
+    legal: list[Action] = [a for a in found if why_not_indirect(state, a) is None]
+    return legal
+
+
+def indirect(state: PcState, action: IndirectFire) -> None:
+    """The Indirect Fire Action [§14.3-14.4]: spot, then attack."""
+    unit, target = action.unit, action.target
+    spotted = _counter_spot(state, action) if action.spotter == COUNTER else _spot(state, action)
+    state.troops.fired[unit] = state.troops.fired.get(unit, 0) + 1
+    if not spotted:
+        state.emit(PositionChanged(unit, "the Indirect Fire is wasted: not Spotted", "[§14.3]"))
+        return
+    aim = _drawn(state, unit, target)
+    n = len(state.log)
+    result = attack(state, unit, aim, IF)
+    hit = any(isinstance(e, FireExplained) and e.hit for e in state.log[n:])
+    hits = [(aim, result, hit)]
+    for rider in riders(state, aim):  # a tank and its passengers count as one [§14.3]
+        n = len(state.log)
+        found = attack(state, unit, rider, IF)
+        hits.insert(
+            0, (rider, found, any(isinstance(e, FireExplained) and e.hit for e in state.log[n:]))
+        )
+    apply_results(state, hits)
+
+
+def _spot(state: PcState, action: IndirectFire) -> bool:
+    """Radio contact (another unit spotting), then the Spotting Table [§14.3]."""
+    game, troops = state.game, state.troops
+    spotter = action.spotter or action.unit
+    if spotter != action.unit:
+        tq = state.troop_quality(spotter)
+        side = next(s for s in game.scenario.sides if s.id == game.units[spotter].side)
+        column = "German" if side.nation == "germany" else "Soviet"
+        need = int(str(cell("radio-contact", tq, column).value))
+        roll = d10(state, f"{spotter} radio contact with {action.unit}: d10 <= {need} [§14.3]")
+        if roll > need:
+            state.emit(
+                PositionChanged(spotter, f"no radio contact (rolled {roll} > {need})", "[§14.3]")
+            )
+            return False
+    rng = troops.hexes[spotter].distance(troops.hexes[action.target])
+    need = int(str(cell("spotting", rng, "spotted (S) on d10 <=").value))
+    roll = d10(state, f"{spotter} spots {action.target} at {rng} hexes: d10 <= {need} [§14.3]")
+    verdict = "Spotted" if roll <= need else "not Spotted"
+    state.emit(
+        PositionChanged(
+            spotter, f"{verdict} (rolled {roll}, {need} or less at range {rng})", "[§14.3]"
+        )
+    )
+    return roll <= need
+
+
+def _counter_spot(state: PcState, action: IndirectFire) -> bool:
+    """Counter-Battery spotting by the attacks the battery made from its hex [§14.4]."""
+    times = min(CB_MOST, state.troops.fired.get(action.target, 0))
+    need = int(
+        str(cell("counter-battery-spotting", times, "on-map battery: spotted on d10 <=").value)
+    )
+    roll = d10(
+        state, f"Counter-Battery: {action.target} fired {times} time(s) from its hex [§14.4]"
+    )
+    spotted = roll <= need
+    state.emit(
+        PositionChanged(
+            action.target,
+            f"{'' if spotted else 'not '}Spotted by Counter-Battery (rolled {roll}, 0-{need})",
+            "[§14.4]",
+        )
+    )
+    return spotted
+
+
+def _drawn(state: PcState, unit: str, target: str) -> str:
+    """The unit of the target's hex that suffers the fire: drawn at random when several enemy
+    units are there, a tank's passengers counting with it [§14.3]."""
+    side, at = state.game.units[unit].side, state.troops.hexes[target]
+    there = sorted(
+        u
+        for u, h in state.troops.hexes.items()
+        if h == at
+        and state.game.units[u].side != side
+        and state.troops.mounted.get(u) in (None, "truck", "spw")
+    )
+    if len(there) < 2:
+        return target
+    pick = there[state.roll(f"the unit hit among {len(there)} in the hex [§14.3]", len(there)) - 1]
+    state.emit(PositionChanged(pick, "drawn at random to suffer the Indirect Fire", "[§14.3]"))
+    return pick

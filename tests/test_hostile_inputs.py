@@ -1,0 +1,381 @@
+"""Hostile and broken input: every case is refused fast with a message that says where and
+what, never a traceback, a hang or gigabytes of memory (issue 21, "Hard limits").
+
+Each case is what a user (or an attacker) could hand the command line; the message it must
+give is written beside it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from editor.cli.main import main
+
+ROOT = Path(__file__).resolve().parents[1]
+DEMO = ROOT / "scenarios" / "armor" / "demo-crossroads.yaml"
+BOARD = ROOT / "resources" / "armor" / "boards" / "J.yaml"
+
+
+def _validate(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, float]:
+    start = time.perf_counter()
+    code = main(["validate", str(path)])
+    seconds = time.perf_counter() - start
+    captured = capsys.readouterr()
+    out = captured.out + captured.err
+    assert "Traceback" not in out
+    return code, out, seconds
+
+
+def _edited(tmp_path: Path, source: Path, old: str, new: str, name: str = "s.yaml") -> Path:
+    text = source.read_text(encoding="utf-8")
+    assert old in text, old
+    path = tmp_path / name
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+# --- files that are not files -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda d: os.symlink("/dev/zero", d / "zero.yaml") or d / "zero.yaml", "not a regular"),
+        (lambda d: os.mkfifo(d / "pipe.yaml") or d / "pipe.yaml", "not a regular file"),
+        (lambda d: (d / "dir.yaml").mkdir() or d / "dir.yaml", "it is a folder"),
+    ],
+    ids=["symlink-to-dev-zero", "fifo", "folder"],
+)
+def test_a_path_that_is_not_a_regular_file_is_refused_before_reading(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], make: object, message: str
+) -> None:
+    path = make(tmp_path)  # type: ignore[operator]
+    code, out, seconds = _validate(path, capsys)
+    assert code == 1 and message in out and str(path) in out
+    assert seconds < 1
+    # the replay and position commands read through the same door
+    assert main(["replay", str(path)]) == 1
+    assert message in capsys.readouterr().err
+
+
+# --- printed hex names: our grammar, never str.format ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("fmt", "message"),
+    [
+        ("{col:0200000000d}", "'{col:0200000000d}' is not a field"),
+        ("{nope}", "'{nope}' is not a field"),
+        ("{section.__class__.__mro__}", "'{section.__class__.__mro__}' is not a field"),
+        ("{col:09d}", "a field is at most 4 digits wide"),
+        ("{section}{col", "a brace outside a field"),
+    ],
+)
+def test_a_board_printed_id_outside_the_grammar_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], fmt: str, message: str
+) -> None:
+    text = BOARD.read_text(encoding="utf-8")
+    board = tmp_path / "J.yaml"
+    lines = [line for line in text.splitlines() if not line.startswith("printed_id:")]
+    at = next(i for i, line in enumerate(lines) if line.startswith("grid:"))
+    lines.insert(at, f"printed_id: '{fmt}'")
+    board.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, seconds = _validate(board, capsys)
+    assert code == 1 and message in out
+    assert f"{board}:{at + 1}:" in out  # located at the printed_id line
+    assert seconds < 1
+
+
+def test_printed_names_are_as_before() -> None:
+    from model.printedid import compile_printed_id
+
+    for fmt in (
+        "{section}{col:02d}{row:02d}",
+        "{section}/{col:02d}{row:02d}",
+        "{col:02d}{row:02d}",
+    ):
+        name = compile_printed_id(fmt)
+        for col, row in ((5, 12), (0, 0), (-1, 3), (123, 4)):
+            assert name("J", col, row) == fmt.format(section="J", col=col, row=row)
+
+
+# --- numbers and sizes a real scenario never reaches ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("  - unit: M4\n", "  - unit: M4\n    count: 1000000\n", "less than or equal to 999"),
+        ("  - unit: M4\n", "  - unit: M4\n    count: " + "1" + "0" * 150 + "\n", "999"),
+        ("length:\n", "length:\n  first_turn: -3\n", "greater than or equal to 1"),
+    ],
+    ids=["a-million-units", "ten-to-the-150", "negative-first-turn"],
+)
+def test_numbers_beyond_the_limits_are_refused_where_they_are(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], old: str, new: str, message: str
+) -> None:
+    path = _edited(tmp_path, DEMO, old, new)
+    code, out, _ = _validate(path, capsys)
+    assert code == 1 and message in out and f"{path}:" in out
+
+
+def test_a_billion_turns_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = DEMO.read_text(encoding="utf-8")
+    start = text.index("\nlength:")
+    end = text.index("\n", text.index("turns:", start))
+    path = tmp_path / "s.yaml"
+    path.write_text(text[:start] + "\nlength:\n  turns: 1000000000" + text[end:])
+    code, out, _ = _validate(path, capsys)
+    assert code == 1 and "less than or equal to 999" in out and "length.turns" in out
+
+
+def test_three_hundred_thousand_force_entries_are_refused_fast(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    entries = "".join("  - {unit: M4}\n" for _ in range(300_000))
+    path = _edited(tmp_path, DEMO, "  forces:\n", "  forces:\n" + entries)
+    code, out, seconds = _validate(path, capsys)
+    assert code == 1 and "a list of more than 10,000 items" in out
+    assert f"{path}:" in out and "at most 10,000 are read" in out
+    assert seconds < 5  # reading stops at the item too many; the engine never sees them
+
+
+def test_a_region_within_millions_of_hexes_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = DEMO.read_text(encoding="utf-8")
+    region = "{kind: within, distance: 5000000, of: {kind: hexes, hexes: [K2016]}}"
+    path = tmp_path / "s.yaml"
+    marker = "  role: defender\n"
+    assert marker in text
+    path.write_text(text.replace(marker, marker + f"  deployment_modes:\n    far: {region}\n", 1))
+    code, out, seconds = _validate(path, capsys)
+    assert code == 1 and "less than or equal to 200" in out
+    assert seconds < 2
+
+
+def test_a_board_a_hundred_thousand_hexes_wide_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = BOARD.read_text(encoding="utf-8")
+    start = text.index("  columns:")
+    end = text.index("\n", start)
+    board = tmp_path / "J.yaml"
+    for columns, message in (
+        ("[1, 100000]", "columns [1, 100000]: give first <= last, from 0 to 9999"),
+        ("[1, 5000]", "a board is at most 200 columns"),
+        ("[9, 3]", "give first <= last"),
+    ):
+        board.write_text(text[:start] + f"  columns: {columns}" + text[end:])
+        code, out, seconds = _validate(board, capsys)
+        assert code == 1 and message in out and f"{board}:9:" in out
+        assert seconds < 2
+
+
+# --- the command line -------------------------------------------------------------------------
+
+
+def test_an_unknown_command_is_an_error_not_the_editor(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["card", "FILE"]) == 2
+    err = capsys.readouterr().err
+    assert "'card' is neither a command" in err and "hexwright --help" in err
+
+
+def test_schema_goes_to_standard_output_and_never_makes_a_docs_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["schema", "-o", "-"]) == 0
+    assert capsys.readouterr().out.startswith("{")
+    assert main(["schema"]) == 0
+    assert capsys.readouterr().out.startswith("{")
+    assert not (tmp_path / "docs").exists() and not (tmp_path / "-").exists()
+    assert main(["schema", "--check"]) == 0  # the source tree's schema, wherever it runs
+
+
+def test_a_closed_pipe_is_not_a_traceback() -> None:
+    command = f"{sys.executable} -m editor.cli.main info {DEMO} --json | head -c 10 >/dev/null"
+    done = subprocess.run(
+        ["bash", "-c", f"set -o pipefail; {command}"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
+    )
+    assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr
+
+
+# --- replays ----------------------------------------------------------------------------------
+
+
+def _replay(tmp_path: Path, scenario: str, scenario_id: str, seed: object = 3) -> Path:
+    from model.scenario_io import load_scenario
+    from rules.records.replay import Replay
+    from rules.registry import load_game
+
+    game = load_game(load_scenario(DEMO))
+    text = Replay(scenario, scenario_id, game.rules_version, 3, ()).to_text()
+    path = tmp_path / "r.json"
+    path.write_text(text.replace('"seed": 3', f'"seed": {seed}'))
+    return path
+
+
+def test_a_replay_never_opens_a_path_it_asks_for_outside_the_users_folders(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    evil = _replay(tmp_path, "../../../../../../etc/passwd", "hexwright-demo-crossroads")
+    assert main(["replay", str(evil)]) == 0  # the built-in scenario with the replay's id
+    captured = capsys.readouterr()
+    assert f"playing the scenario in {DEMO}" in captured.err
+    lost = _replay(tmp_path, "/etc/hostname", "no-such-scenario")
+    assert main(["replay", str(lost)]) == 1
+    err = capsys.readouterr().err
+    assert "is not beside the replay, under the working folder, nor among the built-in" in err
+
+
+def test_a_replay_beside_its_scenario_plays_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir("/")
+    (tmp_path / "mine.yaml").write_text(DEMO.read_text(encoding="utf-8"))
+    path = _replay(tmp_path, "mine.yaml", "hexwright-demo-crossroads")
+    assert main(["replay", str(path)]) == 0
+    assert "playing the scenario in" in capsys.readouterr().err  # found beside, not as written
+
+
+@pytest.mark.parametrize("seed", ["3.7", '"7"', "-1", "true"])
+def test_a_replay_seed_that_is_not_a_whole_number_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], seed: str
+) -> None:
+    path = _replay(tmp_path, str(DEMO), "hexwright-demo-crossroads", seed)
+    assert main(["replay", str(path)]) == 1
+    assert "is not a whole number" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["replay", "r.json", "--at", "-5"],
+        ["render", str(DEMO), "-o", "x.png", "--size", "nan"],
+        ["render", str(DEMO), "-o", "x.png", "--size", "300"],
+        ["render", str(DEMO), "-o", "x.png", "--size", "0"],
+        ["play", str(DEMO), "--seed", "3.7"],
+    ],
+)
+def test_numbers_on_the_command_line_are_bounded(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(args)
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert "out of range" in err or "is not a" in err
+
+
+# --- saves that keep what was there -------------------------------------------------------------
+
+
+def test_a_save_keeps_the_files_permissions_and_writes_through_a_symlink(tmp_path: Path) -> None:
+    from model.yamlio import atomic_write_text
+
+    real = tmp_path / "real.yaml"
+    real.write_text("old\n")
+    real.chmod(0o640)
+    atomic_write_text(real, "new\n")
+    assert real.read_text() == "new\n" and (real.stat().st_mode & 0o777) == 0o640
+    link = tmp_path / "link.yaml"
+    link.symlink_to(real)
+    atomic_write_text(link, "through\n")
+    assert link.is_symlink() and real.read_text() == "through\n"
+    fresh = tmp_path / "fresh.yaml"
+    mask = os.umask(0o022)
+    try:
+        atomic_write_text(fresh, "x\n")
+    finally:
+        os.umask(mask)
+    assert (fresh.stat().st_mode & 0o777) == 0o644  # not mkstemp's 0600
+
+
+def test_a_save_removes_what_killed_saves_left_behind(tmp_path: Path) -> None:
+    from model.yamlio import STALE_SECONDS, atomic_write_text
+
+    target = tmp_path / "s.yaml"
+    old = tmp_path / ".s.yaml.abc123.tmp"
+    recent = tmp_path / ".s.yaml.def456.tmp"  # perhaps a save running now: left alone
+    other = tmp_path / ".t.yaml.abc123.tmp"  # another file's
+    for leftover in (old, recent, other):
+        leftover.write_text("partial")
+    long_ago = time.time() - STALE_SECONDS - 60
+    os.utime(old, (long_ago, long_ago))
+    os.utime(other, (long_ago, long_ago))
+    atomic_write_text(target, "whole\n")
+    assert not old.exists() and recent.exists() and other.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        ".s.yaml.def456.tmp",
+        ".t.yaml.abc123.tmp",
+        "s.yaml",
+    ]
+
+
+def test_text_no_file_can_hold_is_refused_before_anything_is_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from model.yamlio import atomic_write_text
+
+    target = tmp_path / "s.yaml"
+    with pytest.raises(UnicodeEncodeError):
+        atomic_write_text(target, "title: \udc80\n")
+    assert list(tmp_path.iterdir()) == []
+    path = _edited(tmp_path, DEMO, "title: Crossroads at K", 'title: "Crossroads \\udc80"')
+    code, out, _ = _validate(path, capsys)
+    assert code == 1 and f"{path}:7:" in out
+    assert "a lone surrogate escape" in out or "invalid Unicode character escape" in out
+
+
+def test_control_and_direction_characters_reach_the_terminal_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _edited(tmp_path, DEMO, "  - unit: M4\n", '  - unit: "M4\\u202e\\u0000"\n')
+    code, out, _ = _validate(path, capsys)
+    assert code == 1 and "M4\\u202e\\u0000" in out
+    assert "\u202e" not in out and "\x00" not in out
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00binary", "is not UTF-8 text"),
+        ("{}", 'not a replay file (no "format"'),
+    ],
+    ids=["deeply-nested", "binary", "not-a-replay"],
+)
+def test_a_broken_replay_is_a_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str | bytes, message: str
+) -> None:
+    path = tmp_path / "r.json"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content)
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_a_replay_that_cannot_be_written_is_a_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    args = ["play", str(ROOT / "scenarios/panzer44/19.7-assault-on-fort-driant.yaml")]
+    code = main([*args, "--bots", "random,random", "--replay", str(blocker / "r.json")])
+    assert code == 1
+    assert "cannot write the replay" in capsys.readouterr().err

@@ -1,0 +1,153 @@
+"""No lost work when the disk says no (issue 21): a save that cannot be written says why in a
+dialog and keeps the changes; autosave into an unwritable folder says so and goes on; two
+untitled documents never share a recovery file; a recovery copy that cannot be restored is
+kept and the reason shown."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
+
+from editor.app import MainWindow
+from editor.files.recent import default_scenario_path
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def window(qtbot: QtBot) -> MainWindow:
+    w = MainWindow()
+    qtbot.addWidget(w, before_close_func=lambda w: w.document.undo_stack.setClean())
+    assert w.open_file(default_scenario_path())
+    return w
+
+
+def _edit(window: MainWindow) -> None:
+    assert window.document is not None
+    window.document.paint_terrain([window.document.map.resolve("K2020")], "rough")
+    assert window.document.modified
+
+
+def test_a_save_that_cannot_be_written_says_why_and_keeps_the_changes(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _edit(window)
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the folder should be")
+    assert window.document is not None
+    window.document.path = blocker / "s.yaml"  # as if the folder vanished or the disk failed
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _w, _t, text: shown.append(text))
+    window.actions_by_id["file.save"].trigger()
+    assert len(shown) == 1 and "could not be saved" in shown[0]
+    assert "Your changes are kept" in shown[0] and "File > Save As" in shown[0]
+    assert window.document.modified  # nothing pretends it was saved
+
+
+def test_autosave_into_an_unwritable_folder_says_so(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    monkeypatch.setenv("HEXWRIGHT_RECOVERY", str(blocker / "recovery"))
+    _edit(window)
+    assert window.files.autosaver is not None
+    window.files.autosaver.autosave()  # no exception reaches Qt
+    assert "Autosave failed" in window.statusBar().currentMessage()
+
+
+def test_two_untitled_documents_never_share_a_recovery_file(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from editor.files import recovery
+    from editor.files.document import ScenarioDocument
+
+    monkeypatch.setenv("HEXWRIGHT_RECOVERY", str(tmp_path / "recovery"))
+    stems = set()
+    for _ in range(2):
+        document = ScenarioDocument.open(default_scenario_path())
+        document.path = None  # untitled
+        document.paint_terrain([document.map.resolve("K2020")], "rough")
+        saver = recovery.Autosaver(document)
+        saver.autosave()
+        stems.add(saver.stem)
+    assert len(stems) == 2
+    assert len(recovery.pending()) == 2
+
+
+def test_a_recovery_copy_that_cannot_be_restored_is_kept(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from editor.files import recovery
+
+    folder = tmp_path / "recovery"
+    folder.mkdir()
+    monkeypatch.setenv("HEXWRIGHT_RECOVERY", str(folder))
+    copy = folder / "abc.yaml"
+    copy.write_text("schema_version: 1\nid: broken\nmap: {layout: {sections: [{board: GONE}]}}\n")
+    (folder / "abc.json").write_text(json.dumps({"original": None, "title": "My battle"}))
+    monkeypatch.setattr(QMessageBox, "question", lambda *a: QMessageBox.StandardButton.Yes)
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _w, _t, text: shown.append(text))
+    window.files.offer_recovery()
+    assert len(shown) == 1 and "could not be restored" in shown[0]
+    assert str(copy) in shown[0] and "offered again at the next start" in shown[0]
+    assert copy.exists() and [r.title for r in recovery.pending()] == ["My battle"]
+
+
+def test_warnings_go_to_a_log_the_user_can_open(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import logging
+
+    from PySide6.QtGui import QDesktopServices
+
+    from editor.logs import LOGGER, log_file, start_logging
+
+    monkeypatch.setenv("HEXWRIGHT_LOGS", str(tmp_path / "logs"))
+    logger = logging.getLogger(LOGGER)
+    before = list(logger.handlers)
+    try:
+        path = start_logging()
+        assert path == log_file() == tmp_path / "logs" / "hexwright.log"
+        _edit(window)
+        blocker = tmp_path / "file"
+        blocker.write_text("x")
+        assert window.document is not None
+        window.document.path = blocker / "s.yaml"
+        monkeypatch.setattr(QMessageBox, "warning", lambda *a: None)
+        window.actions_by_id["file.save"].trigger()
+        for handler in logger.handlers:
+            handler.flush()
+        text = path.read_text(encoding="utf-8")
+        assert "WARNING hexwright.files: cannot save" in text and "s.yaml" in text
+    finally:
+        for handler in logger.handlers[len(before) :]:
+            handler.close()
+        logger.handlers[:] = before
+    opened: list[str] = []
+    monkeypatch.setattr(
+        QDesktopServices, "openUrl", lambda url: opened.append(url.toLocalFile()) or True
+    )
+    window.actions_by_id["help.log_folder"].trigger()
+    assert opened == [str(tmp_path / "logs")]
+    assert "The log is" in window.statusBar().currentMessage()
+
+
+def test_the_board_library_follows_the_platform_convention(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    from model.boardedit import BOARDS_ENV, user_board_dir
+
+    monkeypatch.delenv(BOARDS_ENV, raising=False)
+    if sys.platform.startswith("linux"):
+        monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+        assert user_board_dir() == tmp_path / "data" / "hexwright" / "boards"
+    monkeypatch.setenv(BOARDS_ENV, str(tmp_path / "mine"))
+    assert user_board_dir() == tmp_path / "mine"

@@ -1,0 +1,169 @@
+"""Panzer Command transport [§13]: tank riders, SPWs and trucks. Dice are forced (a face f reads
+as the d10's f-1 [§2.3]). The SPW's and truck's allowances and the SPW's Defense Rating are the
+catalogue's placeholders (SPW 6 tracked, DR 0, armored; truck 12 motorized, DR +2 [§13.2]).
+
+Column 01 of Point 161's map is open ground; the hexes 0101, 0102, ... follow one another.
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_pc_opportunity import POINT_161, of, segment
+
+from model.scenario_io import load_scenario
+from rules.engine.errors import IllegalActionError
+from rules.panzer_command.actions import Dismount, Fire, FireExplained, Mount, UnitMoved
+from rules.panzer_command.fire import apply_result, attack_strength
+from rules.panzer_command.game import PanzerCommandGame
+from rules.records.position import PositionReader
+from rules.registry import load_game
+
+T34, KV, RIFLES, RIFLES2, AT45 = (
+    "soviet.su-t34.1",
+    "soviet.su-kv.1",
+    "soviet.su-motor-rifle.1",
+    "soviet.su-motor-rifle.2",
+    "soviet.su-at45.1",
+)
+PZ4, SPWS, PZGR = (
+    "german.de-pz4.1",
+    "german.de-panzergrenadier-spw.1",
+    "german.de-panzergrenadier.1",
+)
+
+
+def _game() -> PanzerCommandGame:
+    game = load_game(load_scenario(POINT_161))
+    assert isinstance(game, PanzerCommandGame)
+    return game
+
+
+def test_infantry_rides_a_tank_and_moves_with_it_13_3() -> None:
+    """[§13.3] "Each tracked non-SPW armor unit Step can transport one infantry or engineer
+    Step ... While being transported, the units move at the rate of the armor unit": the
+    Motor Rifles mount the T-34 (a Mount Action [§13.1]) and go where it goes; they have no Fire
+    Zone and no move of their own, and count no Step for stacking when moving."""
+    game = _game()
+    state = segment(game, "soviet", {T34: "0101", RIFLES: "0101", RIFLES2: "0101", PZGR: "0110"})
+    assert Mount(RIFLES, T34) in state.legal_actions()
+    state.apply(Mount(RIFLES, T34))
+    with pytest.raises(IllegalActionError, match=r"each tank Step carries one Step.*\[§13.3\]"):
+        state.apply(Mount(RIFLES2, T34))
+    state.troops.hexes[PZGR] = game.by_name["0102"]  # beside them: no fire for a passenger
+    mine = [a.verb for a in state.legal_actions() if getattr(a, "unit", "") == RIFLES]
+    assert mine == ["dismount"]  # no Fire, Move, Close Assault, Concentration or Improve
+    state.troops.hexes[PZGR] = game.by_name["0110"]
+    with pytest.raises(IllegalActionError, match=r"moves with its tank \[§13.3\]"):
+        state.apply("move soviet.su-motor-rifle.1 0102")
+    state.apply("move soviet.su-t34.1 0102 0103 0104")
+    assert state.troops.hexes[RIFLES] == game.by_name["0104"]
+
+
+def test_a_tank_dismounts_its_passenger_after_half_its_allowance_at_most_13_3() -> None:
+    """[§13.3] "An armor unit can move up to half its Movement Point Allowance (rounded down)
+    and then dismount its passenger. Neither unit can continue to move after the dismount": 3
+    of the T-34's 6 MP, then the Dismount; after 4, none."""
+    game = _game()
+    state = segment(game, "soviet", {T34: "0101", RIFLES: "0101", PZGR: "0110"})
+    state.troops.mounted[RIFLES] = T34
+    state.apply("move soviet.su-t34.1 0102 0103 0104")
+    assert state.play.spent[T34] == 3
+    state.play.acted.discard(T34)  # forget the tank's move: the dismount alone bars the next
+    state.play.verbs.pop(T34)
+    state.apply(Dismount(RIFLES))
+    for u in game.units:  # the units cleared off the board, as eliminated ones, for the file
+        if u not in state.troops.hexes and not state.waiting(u):
+            state.troops.eliminated.append(u)
+            state.troops.steps[u] = 0
+    position = state.to_position()
+    back = game.state_from_position(position, PositionReader(game, position, None))
+    assert back.position_fingerprint() == state.position_fingerprint()
+    with pytest.raises(IllegalActionError, match=r"same Action \(move\)"):
+        back.apply("move soviet.su-t34.1 0105")  # nor may its tank move [§13.3]
+    assert RIFLES not in state.troops.mounted
+    assert state.troops.hexes[RIFLES] == game.by_name["0104"]
+    with pytest.raises(IllegalActionError, match=r"same Action \(move\)"):
+        state.apply("move soviet.su-motor-rifle.1 0105")
+    state = segment(game, "soviet", {T34: "0101", RIFLES: "0101", PZGR: "0110"})
+    state.troops.mounted[RIFLES] = T34
+    state.apply("move soviet.su-t34.1 0102 0103 0104 0105")
+    assert Dismount(RIFLES) not in state.legal_actions()
+    with pytest.raises(IllegalActionError, match=r"more than half its allowance.*\[§13.2-13.3\]"):
+        state.apply(Dismount(RIFLES))
+
+
+def test_fire_at_tank_transport_hits_the_passenger_first_in_clear_terrain_13_3() -> None:
+    """[§13.3] "When you attack armor transport, the passenger unit and transport unit are
+    attacked separately ... resolve the attack against the passenger first ... Any successful
+    attack against either unit causes the immediate, involuntary dismounting of the passenger
+    at the conclusion of the combat": the Pz IV's one Direct Fire makes two attacks; the one on
+    the Motor Rifles succeeds (a 0), the one on the T-34 fails (a 9), and they dismount."""
+    game = _game()
+    state = segment(game, "german", {PZ4: "0103", T34: "0101", RIFLES: "0101"})
+    state.troops.mounted[RIFLES] = T34
+    state.force_dice(1, 10, 10)  # the Motor Rifles: 0 (S?), their TQ roll 9 (fails); T-34: 9
+    state.force_dice(10)  # the Motor Rifles' try for a Cohesion Hit instead: 9
+    events = state.apply(Fire(PZ4, T34))
+    fires = of(FireExplained, events)
+    assert [f.target for f in fires] == [RIFLES, T34]
+    assert fires[0].hit and not fires[1].hit
+    assert RIFLES not in state.troops.mounted and RIFLES in state.troops.suppressed
+
+
+def test_an_spw_carries_its_mech_infantry_with_its_own_values_13_2() -> None:
+    """[§13.2] SPWs "behave like trucks ... they are tracked, armored units": mounted, the
+    Panzergrenadiers move 6 tracked MP (placeholder) and defend with the SPW's Defense Rating
+    and Target Class; a Suppression removes the SPWs and Suppresses the passenger (involuntary
+    dismount)."""
+    game = _game()
+    state = segment(game, "german", {SPWS: "0101", T34: "0110"})
+    assert Mount(SPWS, "spw") in state.legal_actions()
+    state.apply(Mount(SPWS, "spw"))
+    moves = [a for a in state.legal_actions() if a.verb == "move"]
+    assert not moves  # Out of Command (its HQ's unit is off the map): the Mount was its Action
+    state.play.acted.discard(SPWS)  # its next Segment, as it were
+    [moved] = of(UnitMoved, state.apply("move german.de-panzergrenadier-spw.1 0102 0103 0104"))
+    assert moved.allowance == 6 and moved.cost == 3
+    state.force_dice(10)  # the transport's try for a Cohesion Hit instead: 9
+    apply_result(state, SPWS, "S")
+    assert SPWS not in state.troops.mounted and SPWS in state.troops.suppressed
+
+
+def test_a_step_lost_loses_the_spws_for_good_13_2() -> None:
+    """[§13.2] "When the unit loses a step, it also permanently loses its SPW unit"."""
+    state = segment(_game(), "german", {SPWS: "0101", T34: "0110"})
+    apply_result(state, SPWS, "1")
+    assert SPWS in state.troops.spw_lost
+    with pytest.raises(IllegalActionError, match=r"SPWs.*\[§13.2\]"):
+        state.apply(Mount(SPWS, "spw"))
+
+
+def test_trucks_results_and_who_remounts_13_2() -> None:
+    """[§13.2] A truck defends at +2, unarmored; a Cohesion Hit falls on truck and passenger; a
+    Step Loss eliminates both. Leg infantry that dismounts loses its truck for good; immobile
+    artillery remounts."""
+    game = _game()
+    state = segment(game, "soviet", {RIFLES: "0101", AT45: "0102", PZ4: "0104"})
+    for u in (RIFLES, AT45):
+        state.troops.mounted[u] = "truck"
+        state.troops.trucks.add(u)
+    apply_result(state, RIFLES, "C")
+    assert state.troops.carrier_hits[RIFLES] == 1 and state.troops.cohesion[RIFLES] == 1
+    state.apply(Dismount(RIFLES))
+    assert RIFLES not in state.troops.trucks
+    state.play.acted.clear()
+    state.play.verbs.clear()
+    with pytest.raises(IllegalActionError, match=r"only immobile artillery.*\[§13.2\]"):
+        state.apply(Mount(RIFLES, "truck"))
+    state.apply(Dismount(AT45))
+    assert AT45 in state.troops.trucks
+    state.play.acted.clear()
+    state.play.verbs.clear()
+    state.apply(Mount(AT45, "truck"))
+    assert state.troops.mounted[AT45] == "truck"
+    state = segment(game, "german", {RIFLES: "0101", PZ4: "0104"})
+    state.troops.mounted[RIFLES] = "truck"
+    _, work = attack_strength(state, PZ4, RIFLES)
+    assert "target's Defense Rating [§2.5; §7.3] +2" in work.steps
+    apply_result(state, RIFLES, "1")
+    assert RIFLES in state.troops.eliminated
