@@ -150,9 +150,7 @@ CASES = [
         id="stacking-armor",
     ),
     pytest.param(
-        edited(
-            DEMO, ("    rule: occupy\n", "    rule: occupy\n    units: {labels: [nobody]}\n")
-        ),
+        edited(DEMO, ("    rule: occupy\n", "    rule: occupy\n    units: {labels: [nobody]}\n")),
         "references",
         "s.yaml:119:22: error references: no force entry is labelled 'nobody' (labels: none) "
         "[Armor [SCN II.C; SCN II.F]]",
