@@ -500,3 +500,20 @@ def test_a_surprised_german_gives_the_us_the_advantage(monkeypatch: pytest.Monke
     state = _forced_state(_game("26-airborne", 1, buys), [2], monkeypatch)
     assert state.play.advantage == "us"
     assert any("us has the advantage: the enemy is Surprised [26.4]" in n for n in _notes(state))
+
+
+def test_an_advantage_check_event_gives_the_advantage_to_the_higher_roll() -> None:
+    """[5.11; 6.12]: Event Table 12 is an Advantage Check (placeholder); each player rolls the
+    d10, the higher takes the advantage, a tie keeps it (the Event Summary's placeholder)."""
+    game = _game("22-street-fighting-in-grave")
+    state = game.new_initial_state(1)
+    a, b = game.sides
+    state.play.advantage = a
+    state.force_dice(3, 8)
+    draw_event(state, 12)
+    assert state.play.advantage == b
+    drawn = [e for e in state.log if isinstance(e, EventDrawn)][-1]
+    assert f"{a} 3, {b} 8: {b} has the advantage [5.11]" in drawn.effect
+    state.force_dice(5, 5)
+    draw_event(state, 12)
+    assert state.play.advantage == b  # a tie keeps it

@@ -5,10 +5,12 @@ read on the Event Table (:file:`resources/soldiers/tables/event.yaml`; the table
 text, its sums are Hexwright's placeholders but for the two of the 6.11 examples). An Event A
 or Event B result is the scenario's next one of that letter: the First, Second, Third Event A
 [10.6; 19] (``events`` of the scenario, slots ``A1``, ``A2``...). What the engine applies of
-them: reinforcements. A scenario event that brings reinforcements (its ``reinforcements``
-sides) makes the groups whose condition names that event eligible; every other event and every
-other result of the table (End Command Cycle, Advantage Check, Smoke Dissipates, Artillery
-Strike, Unusual Event) is logged as not applied (our reading: this engine plays none of them).
+them: reinforcements, and the table's Advantage Check (each player's d10, the higher takes the
+advantage, a tie keeps it: the Event Summary's placeholder [5.11]). A scenario event that
+brings reinforcements (its ``reinforcements`` sides) makes the groups whose condition names
+that event eligible; every other event and every other result of the table (End Command
+Cycle, Smoke Dissipates, Artillery Strike, Unusual Event) is logged as not applied (our
+reading: this engine plays none of them).
 A condition in words on the event ("only if the German has the advantage") is not judged (our
 reading).
 
@@ -35,6 +37,7 @@ if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
 
 EVENT_LETTERS = {"Event A": "A", "Event B": "B"}
+ADVANTAGE_CHECK = "Advantage Check"
 NOT_APPLIED = "not applied: this engine does not play it (our reading) [6.12]"
 
 
@@ -46,6 +49,9 @@ def draw_event(state: SoldiersState, total: int) -> None:
     letter = EVENT_LETTERS.get(name)
     if name == "No Event":
         state.emit(EventDrawn(where, "", "nothing happens [6.12]"))
+        return
+    if name == ADVANTAGE_CHECK:
+        advantage_check(state, where)
         return
     if letter is None:
         state.emit(EventDrawn(where, "", NOT_APPLIED))
@@ -73,6 +79,22 @@ def draw_event(state: SoldiersState, total: int) -> None:
     )
     for group in groups:
         bring(state, group, f"event {slot}")
+
+
+def advantage_check(state: SoldiersState, where: str) -> None:
+    """An Advantage Check event [5.11]: each player rolls the d10, the higher roll takes the
+    advantage, a tie keeps it (the Event Summary's words are not in the text: a placeholder,
+    modelled on the roll-offs of 10.4 and 26.4)."""
+    a, b = state.game.sides
+    ra = state.roll(f"{a} Advantage Check [5.11]", 10)
+    rb = state.roll(f"{b} Advantage Check [5.11]", 10)
+    held = state.play.advantage
+    state.play.advantage = a if ra > rb else b if rb > ra else held
+    found = cell("event-summary", ADVANTAGE_CHECK, "effect")
+    why = f"{a} {ra}, {b} {rb}: {state.play.advantage} has the advantage [5.11]"
+    state.emit(
+        EventDrawn(where, str(found.value), why + (" (placeholder)" if found.placeholder else ""))
+    )
 
 
 def bring(state: SoldiersState, group: Group, why: str, roll: bool = True) -> None:
