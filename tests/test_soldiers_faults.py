@@ -171,11 +171,18 @@ def test_mist_modifies_only_beyond_adjacent(mist: SoldiersGame, clear: SoldiersG
 
 
 def test_an_unknown_battle_condition_is_refused() -> None:
-    """[6.42]: the engine plays Night, Mist or Clear; a choice left open must be made."""
+    """[6.42]: the engine plays Night, Mist or Clear; a condition it does not know is refused."""
     from rules.engine.errors import UnsupportedGameError
 
     with pytest.raises(UnsupportedGameError, match=r"\[6.42\]"):
-        _game("night or mist, the US player's choice")
+        _game("fog")
+
+
+def test_a_battle_condition_left_to_a_player_is_the_first_named() -> None:
+    """[6.42; 26.1]: "night (drop at night) or mist (drop at dawn), the US player's choice":
+    our reading, the engine makes the choice as the first condition named."""
+    assert _game("mist or night, the US player's choice").condition == "Mist"
+    assert _game("night (drop at night) or mist (drop at dawn)").condition == "Night"
 
 
 # --- 2. Hexsides next to the target [8.32] --------------------------------------------------
@@ -752,7 +759,7 @@ def test_an_empty_building_is_controlled_by_the_side_with_more_men_seeing_it(
     assert building_controller(state, buildings[0], "us") == 1
     assert building_controller(state, buildings[1], "us") == 1
     assert building_controller(state, buildings[1], "german") == -1
-    state.play.over = True
+    state.play.over, state.play.cycle = True, mist.cycles  # the end of the last cycle [10.5]
     result = evaluate_outcome(state)
     assert result.winner == "us"
     # suppressed men see nothing out of their hex [8.44]: the sight clause forgets them

@@ -162,7 +162,8 @@ def test_panzer_44_enforces_every_rule_of_its_book_scenarios_but_two() -> None:
 def test_the_other_systems_enforce_terrain_overrides_and_report_the_rest() -> None:
     """Armor, Soldiers and Panzer Command enforce the terrain overrides their movement costs
     apply; a fire ban of Armor 2A, a rule in words of Panzer Command, Soldiers' rule overrides
-    and every mission's rules (no engine plays missions) are reported."""
+    and every mission's rules are reported where the engine plays no missions (Soldiers plays
+    them [19.1]: a mission not played is reported as such)."""
     lines = {
         (path.stem, label): line
         for path in SCENARIOS
@@ -177,8 +178,12 @@ def test_the_other_systems_enforce_terrain_overrides_and_report_the_rest() -> No
     )
     assert "book's words only" in (lines[("point-161", "special rule 1")] or "")
     assert "rule-override" in (lines[("10-dawn-patrol", "special rule 5")] or "")
-    assert "plays no missions" in (
+    # Soldiers plays missions [19.1]: the played one's rules are judged, the others' reported
+    assert "from Command Cycle 4 (our reading)" in (
         lines[("20-vire-bridges", "mission 'raid' special rule 1")] or ""
+    )
+    assert "'Advance Patrol' is not played" in (
+        lines[("20-vire-bridges", "mission 'advance-patrol' special rule 1")] or ""
     )
     # 4B's supply dumps count as clear terrain for movement, not for sight nor fire
     assert "movement costs only" in (lines[("4b-raid", "special rule 1")] or "")

@@ -8,6 +8,7 @@ The action grammar (``move`` and ``done`` are the shared verbs of :mod:`rules.en
     order-man us.austin         # Action Phase: give an order, 5 AP (3 if wounded) [6.2; 7.11]
     move us.austin C1710 C1711  # the ordered man moves, paying AP per hex [7.21]
     shoot us.austin C1811 quick # the ordered man fires at a hex: quick, aimed or sustained [8]
+    move-off us.austin          # the ordered man moves off the map where allowed, 1 AP [7.26]
 
 The game reads these verbs (:data:`ACTIONS`, :meth:`rules.engine.core.Game.parse_action`).
 """
@@ -87,8 +88,26 @@ class Shoot(Action):
         )
 
 
+@dataclass(frozen=True)
+class MoveOff(Action):
+    """The ordered man moves off the map from a map-edge hex where the scenario allows it,
+    for 1 AP [7.26]."""
+
+    verb: ClassVar[str] = "move-off"
+    man: str
+
+    def text(self) -> str:
+        return f"{self.verb} {self.man}"
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> MoveOff:
+        if len(args) != 1:
+            raise ActionSyntaxError(f"'{line}': write 'move-off MAN'")
+        return cls(_checked(args[0], "man id", line))
+
+
 #: Soldiers' verbs (with the shared ``done`` and ``force-dice``).
-ACTIONS: tuple[type[Action], ...] = (Move, Commit, OrderMan, Shoot)
+ACTIONS: tuple[type[Action], ...] = (Move, Commit, OrderMan, Shoot, MoveOff)
 
 
 # --- events -----------------------------------------------------------------------------------
@@ -178,3 +197,41 @@ class ManHit(Event):
 
     def describe(self) -> str:
         return f"{self.man}: {self.result} ({self.why})"
+
+
+@dataclass(frozen=True)
+class EventDrawn(Event):
+    """The Event Table's result of a tactical turn and what the engine did with it [6.12]."""
+
+    kind: ClassVar[str] = "soldiers-event"
+    result: str
+    text: str
+    effect: str
+
+    def describe(self) -> str:
+        return f"{self.result}: {self.effect}"
+
+
+@dataclass(frozen=True)
+class SetupNote(Event):
+    """A step of the set-up [19]: the intelligence difference and its bracket, the deployment
+    modes, the mission each side plays, what the engine does not play, and why."""
+
+    kind: ClassVar[str] = "soldiers-setup"
+    text: str
+
+    def describe(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class ManLeft(Event):
+    """A man moved off the map [7.26]."""
+
+    kind: ClassVar[str] = "soldiers-off-map"
+    man: str
+    hex: str
+    why: str
+
+    def describe(self) -> str:
+        return f"{self.man} moves off the map from {self.hex} ({self.why})"

@@ -52,7 +52,7 @@ class SoldiersAdapter(Adapter):
     def standing(self, state: SoldiersState) -> Outcome:
         from rules.soldiers.victory import evaluate_outcome
 
-        return evaluate_outcome(state)
+        return evaluate_outcome(state, final=True, timed=False)
 
     def hex_of(self, state: SoldiersState, name: str) -> Hex | None:
         return state.game.by_name.get(name.upper())

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.soldiers.actions import ChitMoved, TurnBegan
-from rules.soldiers.units import cell, columns
+from rules.soldiers.arrivals import draw_event
+from rules.soldiers.units import HEAVY, cell, columns
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
@@ -65,11 +66,21 @@ def _column(value: int) -> str:
 def begin_action_phase(state: SoldiersState, chit_id: str) -> None:
     """The start of an Action Phase [6.1-6.23]. A leader turn rolls its risk level at once on
     the leader's initiative; an independent turn first selects the man to act [6.23] (the
-    order to him, :func:`select_independent`), then rolls on his initiative [6.11]."""
+    order to him, :func:`select_independent`), then rolls on his initiative [6.11].
+
+    Who may take an order: the men of the chit's squad and the side's heavy-weapons soldiers,
+    who take orders from any leader or independent chit [6.29]; the platoon leader's chit, any
+    friendly man [6.26]; men off the map only once their group may enter [19.32], and a leader
+    still off the map orders only men off the map [19.33]."""
     game = state.game
     chit = game.chits[chit_id]
     state.play.phase, state.active.chit, state.play.acted = "action", chit_id, []
-    squad = [m for m in state.able(chit.side) if game.men[m].squad == chit.squad]
+    heavy = f"{chit.side}.{HEAVY}"
+    squad = [
+        m
+        for m in state.present(chit.side)
+        if chit.kind == "pl" or game.men[m].squad in (chit.squad, heavy)
+    ]
     leader = chit.leader if chit.leader in squad else None
     if leader is None:
         # [6.23]: any man of the chit's squad not ordered in the previous Action Phase
@@ -79,13 +90,18 @@ def begin_action_phase(state: SoldiersState, chit_id: str) -> None:
         return
     init = initiative(state, leader)
     roll_risk(state, chit_id, leader, f"leader turn: {leader}, initiative {init} [6.11; 2.12]")
-    at = state.troops.hexes[leader]
-    state.active.in_command = {
-        m
-        for m in squad
-        if m == leader
-        or (at.distance(state.troops.hexes[m]) <= 2 and game.sees(at, state.troops.hexes[m]))
-    } - state.active.prev_ordered
+    at = state.troops.hexes.get(leader)
+    hexes = state.troops.hexes
+    if at is None:  # off the map: his men off the map [19.33]
+        found = {m for m in squad if m not in hexes}
+    else:
+        found = {
+            m
+            for m in squad
+            if m == leader
+            or (m in hexes and at.distance(hexes[m]) <= 2 and game.sees(at, hexes[m]))
+        }
+    state.active.in_command = found - state.active.prev_ordered
     state.active.orders_left = game.men[leader].command
 
 
@@ -122,12 +138,13 @@ def roll_risk(state: SoldiersState, chit_id: str, man: str, who: str) -> None:
     if found.placeholder:
         holders.append(f"risk-level {d10}/{col}: {found.placeholder}")
     steps.append(f"space {space} + initiative {init} = {modified}; d10 {d10}: {risk} [6.11]")
-    steps.append(f"Event Table number {d10 + d6} (d10 + d6), not applied in this slice [6.12]")
+    steps.append(f"Event Table number {d10 + d6} (d10 + d6) [6.12]")
     state.active.risk = risk
     state.active.rolled = True
     state.emit(TurnBegan(chit_id, tuple(steps), risk, tuple(holders)))
     if risk == "Cautious":
         _cautious(state, chit_id, d10, d6)
+    draw_event(state, d10 + d6)
 
 
 def _cautious(state: SoldiersState, chit: str, d10: int, d6: int) -> None:

@@ -3,16 +3,26 @@
 The game runs in Command Cycles of turns, each turn a Command Phase, an Action Phase and an End
 Phase [3; 4] (:data:`SEQUENCE`). What this slice plays:
 
-- Set-up: the scenario's fixed squads, man by man [2.11; 10.2]; every chit in Start [5.1]; the
-  advantage by a d10 roll-off, ties to the scenario's first player [10.4].
+- Set-up: the scenario's fixed or bought forces, man by man [2.11; 10.2; 19]
+  (:mod:`rules.soldiers.setup`: the intelligence difference and its bracket [19.41], the
+  deployment modes, depleted squads' losses drawn [19.21]); every chit in Start [5.1], a
+  reinforcing squad's off the track until its event [19.32]; the advantage by the bracket, else
+  by a d10 roll-off, ties to the scenario's first player [10.4].
+- Events and reinforcements [6.12; 19.32] (:mod:`rules.soldiers.arrivals`); moving off the
+  map where the scenario allows [7.26] (:mod:`rules.soldiers.exits`).
+- Missions [19.1]: each side plays its ``mission`` (the first of its missions when it names
+  none), whose special rules and victory conditions join the scenario's
+  (:mod:`rules.soldiers.victory`). An open-ended scenario [19.7] ends when a condition judged
+  at the end of every Command Cycle is met, or after the last Command Cycle any played
+  condition names (none named: :data:`OPEN_ENDED_CYCLES`, our reading).
 - Command Phase [5.2-5.3]: the side that ran the last Action Phase (at a cycle's start, the
   advantage) commits one chit one space down, keeps an already committed chit, or passes; then
   the other side. Not from 0 or Exhausted, not the chit active in the previous Action Phase.
   Both pass: the cycle ends. Two committed: the lower space wins, a tie to the advantage [5.3].
 - Action Phase [6]: d10 + d6: the Risk Level Table at the chit's space plus the leader's
   initiative (-1 suppressed) or, on an independent turn, the initiative of the man selected
-  before the roll [6.11; 6.23]; the Event Table's number
-  is logged, not applied [6.12]; a Cautious roll moves the chit down (d6 spaces on a 1) [6.13].
+  before the roll [6.11; 6.23]; the Event Table's result is applied as far as reinforcements
+  go [6.12]; a Cautious roll moves the chit down (d6 spaces on a 1) [6.13].
   A leader turn gives up to his command rating of orders to able men of his squad within 2
   hexes and in his sight; an independent turn one order [6.21]; never to a man ordered in the
   previous Action Phase. An order: 5 AP, 3 if wounded [6.2; 7.11]; a suppressed man first
@@ -20,36 +30,50 @@ Phase [3; 4] (:data:`SEQUENCE`). What this slice plays:
   class "man"), fire (:mod:`rules.soldiers.fire`).
 - End Phase: the active chit flips back [6]. End of a cycle [4]: victory is checked; chits in
   numbered spaces return to Start, Exhausted ones drop below; suppressed men stand up.
-- The game ends after the scenario's cycles, or when a side has no able man (a stand-in for
-  the conditions' check [4]); the typed conditions decide (:mod:`rules.soldiers.victory`).
+- The game ends after the scenario's cycles, or when a side has no able man and none to come
+  (a stand-in for the conditions' check [4]); the typed conditions decide
+  (:mod:`rules.soldiers.victory`).
 
 Simplifications, named: no bidding beyond the commitment [5.31], operational turns [6.3],
 groups [7.1] (every order is to one man), reaction fire [8.6], overwatch [13], grenades [12],
 hand-to-hand [8.8] (an Aggressive man may enter a hex with able enemies; both sides then share
-it), events [6.12], heavy weapons [14],
-artillery [17], the ASL restriction [6.22], catastrophic loss [6.28], reinforcements.
+it), events other than reinforcements [6.12], heavy weapons' own rules [14] (an MG fires as
+any weapon), artillery [17], the ASL restriction [6.22], catastrophic loss [6.28], capture [9],
+pre-game operational moves [6.33], hidden deployment [14.11], defensive preparations bought
+[18] (only the markers a scenario places).
 """
 
 from __future__ import annotations
 
 from model.hexes import Hex
 from model.position import GamePosition
-from model.scenario import AreaPlacement
+from model.scenario import Mission, Scenario
 from model.scenario_io import LoadedScenario
 from model.systems import GameSystem
+from model.victory import SpecialRule
 from rules.engine.actions import Action, Done, Move
 from rules.engine.core import Outcome, State
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
 from rules.engine.events import GameEnded, SegmentBegan, SideDone, UnitDeployed
 from rules.engine.play import ActionFocus, Preview, Progress
 from rules.engine.positions import UnitPosition
+from rules.engine.special_rules import Enforce, describe, special_rules, why_not_enforced
 from rules.maps.game import MapGame
 from rules.maps.named import HexesByName
-from rules.movement.costs import ENFORCED_BY_MOVEMENT
+from rules.movement.costs import ENFORCED_BY_MOVEMENT, MoveCost
 from rules.records.position import PositionReader
+from rules.soldiers import operational, preview, view
 from rules.soldiers import position as position_io
-from rules.soldiers import preview, view
-from rules.soldiers.actions import ACTIONS, ChitMoved, Commit, OrderGiven, OrderMan, Shoot
+from rules.soldiers.actions import (
+    ACTIONS,
+    ChitMoved,
+    Commit,
+    MoveOff,
+    OrderGiven,
+    OrderMan,
+    Shoot,
+)
+from rules.soldiers.arrivals import begin_cycle, eligible
 from rules.soldiers.command import (
     UNSUPPRESS_AP,
     begin_action_phase,
@@ -57,12 +81,16 @@ from rules.soldiers.command import (
     resolve_commitments,
     select_independent,
 )
+from rules.soldiers.exits import OFF_MAP_BAN, move_off, why_not_move_off
+from rules.soldiers.exits import why_not_enforced as exit_not_enforced
 from rules.soldiers.fire import FIRE_BY_RISK, shoot, why_not_shoot
 from rules.soldiers.moves import category, judge_sight, move, move_options
 from rules.soldiers.position import SoldiersPositionState
-from rules.soldiers.records import ActiveTurn, CommandTrack, Play, Troops
-from rules.soldiers.units import Chit, Man, cell, deploy
-from rules.soldiers.victory import evaluate_outcome
+from rules.soldiers.records import OFF, ActiveTurn, Arrivals, CommandTrack, Play, Troops
+from rules.soldiers.setup import MapFacts, deploy, played_missions
+from rules.soldiers.start import set_up
+from rules.soldiers.units import Chit, Man, cell
+from rules.soldiers.victory import decided, evaluate_outcome, played_victory
 
 RULES_VERSION = "soldiers-0.1"
 #: The turn's sequence [3]: phase id, name, rule.
@@ -73,16 +101,68 @@ SEQUENCE = (
 )
 
 
+#: How many Command Cycles an open-ended scenario lasts at most when no condition of the
+#: missions played names a cycle (our reading: the book's "until one player achieves his
+#: victory objectives" [22.2] needs an end for a game the engine plays; its scenarios last 2-5).
+OPEN_ENDED_CYCLES = 6
+
+#: What the engine enforces of a scenario's special rules: terrain overrides in its movement
+#: costs, exits [7.26] and the ban on moving off the map (20.3 Commando Assault).
+ENFORCES: dict[str, Enforce] = {
+    **ENFORCED_BY_MOVEMENT,
+    "exit-allowed": Enforce(
+        ignores={"units": "every man of the side may move off (our reading)"},
+        check=exit_not_enforced,
+    ),
+    "action-ban": Enforce(
+        names=frozenset({OFF_MAP_BAN}),
+        ignores={"turns": "the ban holds for the whole game", "until": "never lifted"},
+    ),
+}
+
+
+def _named_cycles(conditions: list[object]) -> list[int]:
+    found: list[int] = []
+    for cond in conditions:
+        for key in ("turn", "by_turn", "from_turn"):
+            value = getattr(cond, key, None)
+            if isinstance(value, int):
+                found.append(value)
+        found.extend(_named_cycles(list(getattr(cond, "conditions", []) or [])))
+    return found
+
+
+def game_cycles(scenario: Scenario) -> tuple[int, str]:
+    """How many Command Cycles the game lasts at most, and why [19.7]."""
+    if scenario.length.turns is not None:
+        return scenario.length.turns, "the scenario's length"
+    if not scenario.length.open_ended:
+        raise UnsupportedGameError("give the scenario's 'length.turns' (Command Cycles)")
+    conditions: list[object] = list(scenario.victory.conditions)
+    for mission in played_missions(scenario).values():
+        conditions.extend(mission.victory.conditions)
+    named = _named_cycles(conditions)
+    if named:
+        return max(named), "open-ended: the last Command Cycle a played condition names [19.7]"
+    return OPEN_ENDED_CYCLES, "open-ended, no condition names a Command Cycle: our reading [19.7]"
+
+
 #: The battle conditions [6.42; 8.32], as the scenario's ``rules.visibility`` names them.
 CONDITIONS = {"night": "Night", "mist": "Mist", "clear": "Clear"}
 
 
 def battle_condition(visibility: str | None) -> str:
     """The scenario's battle condition [6.42]: Night, Mist or Clear. None given is Clear (our
-    reading: the book's scenarios all name one; Clear has no modifier)."""
+    reading: the book's scenarios all name one; Clear has no modifier). A choice in words
+    ("night ... or mist ..., the US player's choice" [26.1]) is the first it names (our
+    reading: the engine makes the owner's choice so)."""
     if visibility is None:
         return "Clear"
-    found = CONDITIONS.get(visibility.strip().lower())
+    text = visibility.strip().lower()
+    found = CONDITIONS.get(text)
+    if found is None:
+        named = sorted((text.find(k), v) for k, v in CONDITIONS.items() if k in text)
+        found = named[0][1] if named else None
     if found is None:
         raise UnsupportedGameError(
             f"the battle condition '{visibility}' is not one of Night, Mist or Clear [6.42]: "
@@ -98,9 +178,10 @@ class SoldiersGame(MapGame):
     rules_version = RULES_VERSION
     actions = ACTIONS
     position_state = SoldiersPositionState
-    #: The special rules its engine enforces: terrain overrides, in its movement costs
-    #: (:mod:`rules.engine.special_rules`; the rest are listed in each outcome).
-    enforces = ENFORCED_BY_MOVEMENT
+    #: The special rules its engine enforces (:data:`ENFORCES`; the rest are listed in each
+    #: outcome, :mod:`rules.engine.special_rules`).
+    enforces = ENFORCES
+    plays_missions = True
 
     def __init__(self, loaded: LoadedScenario) -> None:
         super().__init__(loaded)
@@ -110,16 +191,20 @@ class SoldiersGame(MapGame):
         self.visibility = scenario.rules.visibility
         self.by_name: dict[str, Hex] = {self.name(h): h for h in self.amap.hexes}
         names = {h: n for n, h in self.by_name.items()}
-        regions: dict[int, frozenset[Hex]] = {}
-        for s in scenario.sides:
-            for p in [s.setup, *(e.placement for e in s.forces)]:
-                if isinstance(p, AreaPlacement):
-                    regions[id(p.region)] = self.region(p.region)
-        enterable = {h for h in self.amap.hexes if not self.movement.cost("man", h).prohibited}
-        self.deployment = deploy(scenario, regions, names, enterable)
-        if scenario.length.turns is None:
-            raise UnsupportedGameError("give the scenario's 'length.turns' (Command Cycles)")
-        self.cycles = scenario.length.turns
+        self._costs: dict[tuple[Hex, Hex | None], MoveCost] = {}
+        self._terrains: dict[Hex, tuple[str, ...]] = {}
+        hexes = self.amap.hexes
+        enterable = frozenset(h for h in hexes if not self.movement.cost("man", h).prohibited)
+        #: The map-edge hexes [7.26; 19.32]: those with a neighbour off the map.
+        self.edge = frozenset(h for h in hexes if any(n not in hexes for n in h.neighbors()))
+        self.deployment = deploy(scenario, MapFacts(self.region, names, enterable, self.edge))
+        self.groups = tuple(self.deployment.groups)
+        self.group_of = {m: g.id for g in self.groups for m in g.men}
+        self.cycles, self.cycles_why = game_cycles(scenario)
+        #: The victory rules in force: the scenario's and the played missions' [19.1; 19.7].
+        self.victory = played_victory(scenario, self.missions().values())
+        #: Whether a played condition is judged the moment it happens [19.7].
+        self.instant = any(getattr(c, "when", None) == "instant" for c in self.victory.conditions)
         self.condition = battle_condition(scenario.rules.visibility)
         found = cell("battle-conditions", self.condition, "maximum sighting (hexes)")
         #: The maximum sighting distance of the battle condition [6.42]: Night 6, Mist 10,
@@ -128,6 +213,22 @@ class SoldiersGame(MapGame):
         self.men: dict[str, Man] = {m.id: m for m in self.deployment.men}
         self.chits: dict[str, Chit] = {c.id: c for c in self.deployment.chits}
         self.first = scenario.first_player or self.sides[0]
+
+    def man_cost(self, to: Hex, frm: Hex | None = None) -> MoveCost:
+        """A man's cost to enter ``to`` (from ``frm``) [7.21], worked out once: the map and
+        its markers do not change during play."""
+        key = (to, frm)
+        found = self._costs.get(key)
+        if found is None:
+            found = self._costs[key] = self.movement.cost("man", to, frm)
+        return found
+
+    def terrains(self, h: Hex) -> tuple[str, ...]:
+        """The hex's terrains and markers (:meth:`TerrainView.mixed`), worked out once."""
+        found = self._terrains.get(h)
+        if found is None:
+            found = self._terrains[h] = tuple(self.terrain.mixed(h))
+        return found
 
     def sees(self, a: Hex, b: Hex) -> bool:
         """A clear line of sight [6.41]: not blocked, and within the battle condition's
@@ -148,6 +249,35 @@ class SoldiersGame(MapGame):
     def other(self, side: str) -> str:
         return self.sides[1] if side == self.sides[0] else self.sides[0]
 
+    def missions(self) -> dict[str, Mission]:
+        """The mission each side plays [19.1] (:func:`rules.soldiers.setup.played_missions`)."""
+        return played_missions(self.scenario)
+
+    def rules_in_force(self) -> list[SpecialRule]:
+        """The scenario's special rules and those of the missions played [19.1]."""
+        found = list(self.scenario.special_rules)
+        for mission in self.missions().values():
+            found.extend(mission.special_rules)
+        return found
+
+    @classmethod
+    def rules_not_enforced(cls, scenario: Scenario) -> tuple[str, ...]:
+        """The scenario's special rules and the played missions' that the engine does not
+        enforce, with why; a mission not played has no rule in force [19.1]."""
+        played = {m.id for m in played_missions(scenario).values()}
+        found = []
+        for label, rule in special_rules(scenario):
+            mission = next(
+                (m for m in scenario.missions if label.startswith(f"mission '{m.id}' ")), None
+            )
+            if mission is not None and mission.id not in played:
+                why: str | None = f"the mission '{mission.name}' is not played [19.1]"
+            else:
+                why = why_not_enforced(rule, cls.enforces)
+            if why is not None:
+                found.append(f"{describe(label, rule)}: not enforced: {why}")
+        return tuple(found)
+
 
 class SoldiersState(State):
     """A Soldiers game in progress."""
@@ -159,17 +289,23 @@ class SoldiersState(State):
         dep = game.deployment
         self.play = Play()
         self.troops = Troops(HexesByName(game.name, dep.hexes))
+        self.troops.waiting = set(game.group_of)
+        self.arrivals = Arrivals()
+        late = {game.men[m].squad for m in game.group_of}
         self.track = CommandTrack(
-            space=dict.fromkeys(game.chits, "Start"), committed=dict.fromkeys(game.sides)
+            space={c: OFF if chit.squad in late else "Start" for c, chit in game.chits.items()},
+            committed=dict.fromkeys(game.sides),
         )
         self.active = ActiveTurn()
-        for m, h in sorted(dep.hexes.items()):
-            self.emit(UnitDeployed(m, game.name(h), dep.how[m]))
-        a, b = game.sides
-        ra = self.roll(f"{a} advantage roll-off [10.4]", 10)
-        rb = self.roll(f"{b} advantage roll-off [10.4]", 10)
-        self.play.advantage = a if ra > rb else b if rb > ra else game.first
+        set_up(self)
         self.play.order = (self.play.advantage, game.other(self.play.advantage))
+        intel = game.deployment.intel
+        moves = list(intel.bracket.operational_moves) if intel and intel.bracket else []
+        if not operational.begin(self, moves):
+            self._begin_cycles()
+
+    def _begin_cycles(self) -> None:
+        """The first Command Cycle begins: the advantage commits first [19]."""
         self.emit(
             SegmentBegan(
                 self.play.cycle, "Command Cycle 1", f"{self.play.advantage} has the advantage"
@@ -188,6 +324,9 @@ class SoldiersState(State):
         )
 
     def _advance(self) -> None:
+        if not self.play.over and self.game.instant and decided(self, ("instant",)):
+            self._finish()  # a condition met the moment it happens [19.7]
+            return
         while not self.play.over and self.play.phase == "command" and len(self.play.acted) == 2:
             found = resolve_commitments(self)
             if found is None:
@@ -209,15 +348,20 @@ class SoldiersState(State):
         self.play.order = (chit.side, self.game.other(chit.side))
         self._begin_command()
 
+    def _finish(self) -> None:
+        self.play.over = True
+        result = evaluate_outcome(self)
+        self.emit(GameEnded(result.winner, result.reason))
+
     def _end_cycle(self) -> None:
         self.emit(SegmentBegan(self.play.cycle, "End of the Command Cycle", "both passed [4]"))
-        beaten = [s for s in self.game.sides if not self.able(s)]
-        if self.play.cycle >= self.game.cycles or beaten:
-            self.play.over = True
-            result = evaluate_outcome(self)
-            self.emit(GameEnded(result.winner, result.reason))
+        beaten = [s for s in self.game.sides if not self.able(s) and not self.to_come(s)]
+        if self.play.cycle >= self.game.cycles or beaten or decided(self):
+            self._finish()
             return
         for c, space in sorted(self.track.space.items()):
+            if space == OFF:
+                continue  # a reinforcing squad's chit waits for its event [19.32]
             back = "Start" if not space.startswith("X") else space[1:]
             if back != space:
                 self.track.space[c] = back
@@ -230,6 +374,7 @@ class SoldiersState(State):
         self.track.last_chit, self.active.prev_ordered = None, set()
         self.play.order = (self.play.advantage, self.game.other(self.play.advantage))
         self.emit(SegmentBegan(self.play.cycle, f"Command Cycle {self.play.cycle}", "begins [4]"))
+        begin_cycle(self)
         self._begin_command()
 
     # --- queries -----------------------------------------------------------------------------
@@ -240,6 +385,9 @@ class SoldiersState(State):
         if self.play.phase == "action":
             assert self.active.chit is not None
             return (self.game.chits[self.active.chit].side,)
+        if self.play.phase == operational.PHASE:
+            side = operational.side_to_move(self)
+            return (side,) if side is not None else ()
         return tuple(s for s in self.play.order if s not in self.play.acted)[:1]
 
     def is_terminal(self) -> bool:
@@ -254,6 +402,15 @@ class SoldiersState(State):
             for m in self.troops.hexes
             if m not in self.troops.disabled and self.game.men[m].side == side
         )
+
+    def to_come(self, side: str) -> list[str]:
+        """The side's reinforcements still off the map [19.32]."""
+        return sorted(m for m in self.troops.waiting if self.game.men[m].side == side)
+
+    def present(self, side: str) -> list[str]:
+        """The men who may take orders: able on the map, or off it with their group eligible
+        to enter [19.32]."""
+        return sorted([*self.able(side), *(m for m in self.to_come(side) if eligible(self, m))])
 
     def able_enemies_in(self, h: Hex, side: str) -> list[str]:
         return sorted(
@@ -270,7 +427,7 @@ class SoldiersState(State):
             c
             for c, chit in sorted(self.game.chits.items())
             if chit.side == side
-            and self.track.space[c] != "0"
+            and self.track.space[c] not in ("0", OFF)  # Off: its event has not come [19.32]
             and not self.track.space[c].startswith("X")
             and c != self.track.last_chit
         ]
@@ -298,11 +455,17 @@ class SoldiersState(State):
                     and self.active.current not in self.troops.disabled
                 ):
                     found.extend(move_options(self, self.active.current))
-                    found.extend(self.shots_of(self.active.current))
+                    if self.play.phase == "action":  # an operational move moves only [6.3]
+                        found.extend(self.shots_of(self.active.current))
+                        off = MoveOff(self.active.current)
+                        if why_not_move_off(self, off) is None:
+                            found.append(off)
             found.append(Done(s))
         return found
 
     def shots_of(self, man: str) -> list[Shoot]:
+        if man not in self.troops.hexes:
+            return []  # not before he is on the map [19.32]
         side, at = self.game.men[man].side, self.troops.hexes[man]
         targets = sorted(
             {
@@ -330,7 +493,10 @@ class SoldiersState(State):
             raise IllegalActionError(f"'{action.text()}': {why}")
         if isinstance(action, Done):
             self.emit(SideDone(action.side, self.play.phase))
-            if self.play.phase == "command":
+            if self.play.phase == operational.PHASE:
+                if operational.done(self, action.side):
+                    self._begin_cycles()
+            elif self.play.phase == "command":
                 held = self.track.committed[action.side]
                 if held is not None:
                     self.track.committed[action.side] = None
@@ -347,6 +513,8 @@ class SoldiersState(State):
             move(self, action)
         elif isinstance(action, Shoot):
             shoot(self, action)
+        elif isinstance(action, MoveOff):
+            move_off(self, action)
 
     def why_not(self, action: Action) -> str | None:
         """Why ``action`` may not be applied now, or None
@@ -354,6 +522,13 @@ class SoldiersState(State):
         return preview.why_not(self, action)
 
     def _order(self, man: str) -> None:
+        if self.play.phase == operational.PHASE:
+            self.active.orders_left -= 1
+            self.active.ordered.add(man)
+            self.active.current, self.active.stopped = man, False
+            self.active.ap = operational.order(self, man)
+            self.emit(OrderGiven(man, int(self.active.ap), "an operational move [6.3; 6.33]"))
+            return
         if not self.active.rolled:
             select_independent(self, man)  # [6.23]: selected, then the risk level [6.11]
         self.active.orders_left -= 1

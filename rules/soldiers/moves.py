@@ -26,6 +26,7 @@ from model.hexes import Hex
 from rules.engine.actions import Move
 from rules.movement.costs import terrain_effect
 from rules.movement.reach import reachable
+from rules.soldiers import operational
 from rules.soldiers.actions import ManHit, ManMoved
 from rules.soldiers.fire import apply_damage
 from rules.soldiers.units import SYSTEM, cell
@@ -42,7 +43,7 @@ MINEFIELD_FRIENDLY_EXTRA = 2.0
 def category(state: SoldiersState, h: Hex) -> str:
     """The hex's terrain category [2.24]: of the first of its terrains that has one (a wire or
     minefield marker has none: the hex's beneath counts)."""
-    for t in state.game.terrain.mixed(h):
+    for t in state.game.terrains(h):
         effect = terrain_effect(SYSTEM, t, "category")
         if effect is not None and str(effect.value) in CATEGORIES:
             return str(effect.value)
@@ -50,7 +51,7 @@ def category(state: SoldiersState, h: Hex) -> str:
 
 
 def _has(state: SoldiersState, h: Hex, terrain: str) -> bool:
-    return terrain in state.game.terrain.mixed(h)
+    return terrain in state.game.terrains(h)
 
 
 def minefield(state: SoldiersState, man: str, h: Hex) -> str | None:
@@ -74,11 +75,25 @@ def _able(state: SoldiersState, side: str, mine: bool) -> list[str]:
     ]
 
 
+def entry_hexes(state: SoldiersState, man: str) -> list[Hex]:
+    """The hexes a man off the map enters by: his group's [19.32]."""
+    game = state.game
+    group = next(g for g in game.groups if g.id == game.group_of[man])
+    return sorted(group.entry, key=game.name)
+
+
 def judge_sight(state: SoldiersState, man: str) -> None:
     """Friendly and enemy sight judged at the start of the man's actions [7.23]: the hexes of
-    the men whose sight counts, kept for the rest of his actions."""
+    the men whose sight counts, kept for the rest of his actions; for a man still off the map,
+    every entry hex is in friendly sight [19.32]."""
     game, troops = state.game, state.troops
-    side, at = game.men[man].side, troops.hexes[man]
+    side = game.men[man].side
+    at = troops.hexes.get(man)
+    if at is None:
+        enemies = {troops.hexes[m] for m in _able(state, side, False) if m not in troops.suppressed}
+        state.active.friendly_eyes = {game.name(h) for h in entry_hexes(state, man)}
+        state.active.enemy_eyes = {game.name(h) for h in enemies}
+        return
     friends = {
         troops.hexes[m]
         for m in _able(state, side, True)
@@ -94,17 +109,21 @@ def _seen(state: SoldiersState, eyes: set[str], h: Hex) -> bool:
     return any(game.by_name[o] == h or game.sees(game.by_name[o], h) for o in sorted(eyes))
 
 
-def why_not_step(state: SoldiersState, man: str, frm: Hex, to: Hex) -> tuple[float | None, str]:
-    """A step of the man and its cost, or None and why he may not take it."""
+def why_not_step(
+    state: SoldiersState, man: str, frm: Hex | None, to: Hex
+) -> tuple[float | None, str]:
+    """A step of the man and its cost, or None and why he may not take it (``frm`` None: he
+    enters the map [19.32])."""
     game, side, risk = state.game, state.game.men[man].side, state.active.risk
     name = game.name(to) if to in game.amap.hexes else "that hex"
     if to not in game.amap.hexes:
         return None, "off the map [7.26]"
     if man in state.troops.suppressed:
         return None, "a suppressed man must unsuppress before any other action [7.42]"
-    if state.active.stopped or (frm != state.troops.hexes[man] and stops(state, man, frm)):
+    moved = frm is not None and frm != state.troops.hexes.get(man)
+    if state.active.stopped or (moved and frm is not None and stops(state, man, frm)):
         return None, "he entered wire or a minefield: no further movement this phase [18.33]"
-    found = game.movement.cost("man", to, frm)
+    found = game.man_cost(to, frm)
     if found.prohibited or found.cost is None:
         return None, f"{name}: {found.text} [7.21; 7.25]"
     cost = found.cost
@@ -115,6 +134,9 @@ def why_not_step(state: SoldiersState, man: str, frm: Hex, to: Hex) -> tuple[flo
         if risk == "Cautious":
             return None, f"{name} is an enemy minefield: Wary or higher to enter [18.44]"
         cost = MINEFIELD_ENEMY_AP
+    if state.play.phase == "operational":  # no risk level: the operational limits [6.3]
+        why = operational.why_not_enter(state, man, to)
+        return (None, f"{name} is {why}") if why else (cost, "")
     occupied = bool(state.able_enemies_in(to, side))
     if occupied and risk != "Aggressive":
         return None, f"{name} is enemy-occupied: only at Aggressive [7.22]"
@@ -134,7 +156,7 @@ def why_not_step(state: SoldiersState, man: str, frm: Hex, to: Hex) -> tuple[flo
     return cost, ""
 
 
-def step_cost(state: SoldiersState, man: str, frm: Hex, to: Hex) -> float | None:
+def step_cost(state: SoldiersState, man: str, frm: Hex | None, to: Hex) -> float | None:
     """A step of the man, or None when he may not take it."""
     return why_not_step(state, man, frm, to)[0]
 
@@ -142,10 +164,15 @@ def step_cost(state: SoldiersState, man: str, frm: Hex, to: Hex) -> float | None
 def why_not_move(state: SoldiersState, action: Move) -> str | None:
     if state.active.current != action.unit:
         return "only the man under orders acts [6.2]"
-    at, spent = state.troops.hexes[action.unit], 0.0
+    at, spent = state.troops.hexes.get(action.unit), 0.0
+    if at is None and action.unit not in state.troops.waiting:
+        return "he is off the map [7.26]"
     for name in action.path:
         to = state.game.by_name.get(name.upper())
-        if to is None or to.distance(at) != 1:
+        if at is None:
+            if to is None or to not in entry_hexes(state, action.unit):
+                return f"'{name}' is not a hex his reinforcements enter by [19.32]"
+        elif to is None or to.distance(at) != 1:
             return f"'{name}' is not a hex next to the last one"
         cost, why = why_not_step(state, action.unit, at, to)
         if cost is None:
@@ -157,11 +184,14 @@ def why_not_move(state: SoldiersState, action: Move) -> str | None:
 
 
 def move(state: SoldiersState, action: Move) -> None:
-    game, man, at = state.game, action.unit, state.troops.hexes[action.unit]
+    game, man = state.game, action.unit
+    at: Hex | None = state.troops.hexes.get(man)
     spent, why = 0.0, []
+    if at is None:
+        why.append("enters the map from his group's entry edge [19.32]")
     for name in action.path:
         to = game.by_name[name.upper()]
-        found = game.movement.cost("man", to, at)
+        found = game.man_cost(to, at)
         cost = step_cost(state, man, at, to)
         spent += cost or 0.0
         text = f"{name.upper()}: {found.text} ({found.rule})"
@@ -174,7 +204,11 @@ def move(state: SoldiersState, action: Move) -> None:
             text += "; wire: no further movement this Action Phase [18.33]"
         why.append(text)
         at = to
+        if man not in state.troops.disabled:
+            state.troops.last_in[name.upper()] = game.men[man].side  # control [19.7]
+    assert at is not None
     state.troops.hexes[man] = at
+    state.troops.waiting.discard(man)
     state.active.ap -= spent
     state.active.stopped = stops(state, man, at)
     names = tuple(n.upper() for n in action.path)
@@ -199,9 +233,15 @@ def _minefield_attack(state: SoldiersState, man: str, at: Hex) -> None:
 
 
 def move_options(state: SoldiersState, man: str) -> list[Move]:
+    name = state.game.name
+    if man not in state.troops.hexes:  # entering the map: one entry hex, then on [19.32]
+        return [
+            Move(man, (name(h),))
+            for h in entry_hexes(state, man)
+            if (cost := step_cost(state, man, None, h)) is not None and cost <= state.active.ap
+        ]
     start = state.troops.hexes[man]
     reach = reachable(start, state.active.ap, lambda a, b: step_cost(state, man, a, b))
-    name = state.game.name
     return [
         Move(man, tuple(name(h) for h in reach.path(to)))
         for to in sorted(reach.costs, key=name)

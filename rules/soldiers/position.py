@@ -25,7 +25,11 @@ may move no further (``stopped`` [18.33])::
       turn: {chit: us.e.sl, risk: Bold, orders_left: 1, in_command: [us.austin],
              ordered: [us.baker], current: us.baker, ap: 3.0, shots: {us.baker: 1}}
 
-A chit the file leaves out is in Start.
+A chit the file leaves out is in Start. Scenarios 20-26 add: the men off the map, waiting to
+enter (``waiting`` [19.32]), moved off (``exited`` [7.26]) or lost to a depleted squad's draw
+(``lost`` [19.21]), each with no hex; how many Event A and B results have come (``events``
+[6.12]), the reinforcement groups that may enter (``eligible``), and the side last in each hex
+(``last_in`` [19.7]).
 """
 
 from __future__ import annotations
@@ -44,14 +48,22 @@ from rules.maps.named import HexesByName
 from rules.records.places import listed_units, sides, state_section, statuses, units, whole
 from rules.records.position import PositionReader
 from rules.soldiers.moves import judge_sight
-from rules.soldiers.records import RISKS, SPACES, ActiveTurn, CommandTrack, Play, Troops
+from rules.soldiers.records import (
+    RISKS,
+    SPACES,
+    ActiveTurn,
+    Arrivals,
+    CommandTrack,
+    Play,
+    Troops,
+)
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersGame, SoldiersState
 
 SUPPRESSED, WOUNDED, KILLED, INCAPACITATED = "suppressed", "wounded", "killed", "incapacitated"
 STATUSES = (SUPPRESSED, WOUNDED, KILLED, INCAPACITATED)
-PHASES = ("command", "action")
+PHASES = ("command", "action", "operational")
 OVER = "over"
 
 
@@ -95,6 +107,13 @@ class SoldiersPositionState(StrictModel):
     committed: dict[str, str] = Field(default_factory=dict)
     last_chit: str | None = None
     turn: TurnPosition = Field(default_factory=TurnPosition)
+    waiting: list[str] = Field(default_factory=list)
+    operational: list[str] = Field(default_factory=list)
+    exited: list[str] = Field(default_factory=list)
+    lost: list[str] = Field(default_factory=list)
+    events: dict[str, int] = Field(default_factory=dict)
+    eligible: list[str] = Field(default_factory=list)
+    last_in: dict[str, str] = Field(default_factory=dict)
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -125,6 +144,13 @@ def to_position(state: SoldiersState) -> GamePosition:
             stopped=turn.stopped,
             risk_rolled=turn.rolled,
         ),
+        waiting=sorted(state.troops.waiting),
+        operational=list(state.play.operational),
+        exited=sorted(state.troops.exited),
+        lost=sorted(state.troops.lost),
+        events=dict(sorted(state.arrivals.events.items())),
+        eligible=sorted(state.arrivals.eligible),
+        last_in=dict(sorted(state.troops.last_in.items())),
     )
     return GamePosition(
         **state.position_header(),
@@ -162,6 +188,7 @@ def state_from_position(
     State.__init__(state, game, position.seed)
     state.play = _read_play(game, position, extra, reader)
     state.troops = Troops(HexesByName(game.name))
+    _read_off_map(state, extra, reader)
     _read_men(state, position, reader)
     state.track = _read_track(game, extra, reader)
     state.active = _read_turn(game, extra.turn, reader)
@@ -212,6 +239,7 @@ def _read_play(
         sides(extra.acted, game.sides, ("state", "acted"), reader),
         (first, game.other(first)),
         advantage,
+        sides(extra.operational, game.sides, ("state", "operational"), reader),
     )
 
 
@@ -222,8 +250,11 @@ def _read_men(state: SoldiersState, position: GamePosition, reader: PositionRead
         status = statuses(place, path, STATUSES, "Soldiers", reader)
         if place.values:
             reader.problem((*path, "values"), "a Soldiers man has no values")
-        if place.hex is None:
+        off = troops.waiting | troops.exited | troops.lost
+        if place.hex is None and man not in off:
             reader.problem((*path, "hex"), "every man stands in a hex, killed or not [2.11]")
+        if place.hex is not None and man in off:
+            reader.problem((*path, "hex"), "a man off the map stands in no hex [7.26; 19.32]")
         h = reader.hex(place.hex, (*path, "hex"))
         if h is not None:
             troops.hexes[man] = h
@@ -235,6 +266,22 @@ def _read_men(state: SoldiersState, position: GamePosition, reader: PositionRead
             reader.problem((*path, "status"), "killed or incapacitated, not both [8.44]")
         elif KILLED in status or INCAPACITATED in status:
             troops.disabled[man] = "killed" if KILLED in status else "incapacitated"
+
+
+def _read_off_map(
+    state: SoldiersState, extra: SoldiersPositionState, reader: PositionReader
+) -> None:
+    """The men off the map, the events come, the groups that may enter, the last in each hex."""
+    game, troops = state.game, state.troops
+    for key in ("waiting", "exited", "lost"):
+        found = units(getattr(extra, key), game.men, ("state", key), reader)
+        setattr(troops, key, set(found))
+    groups = {g.id for g in game.groups}
+    state.arrivals = Arrivals(dict(extra.events), {g for g in extra.eligible if g in groups})
+    for g in extra.eligible:
+        if g not in groups:
+            reader.problem(("state", "eligible"), f"the scenario has no reinforcement group '{g}'")
+    troops.last_in = dict(extra.last_in)
 
 
 def _chit(game: SoldiersGame, chit: str, path: PathKey, reader: PositionReader) -> str | None:

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 from rules.engine.actions import Action, Done, Move
 from rules.engine.play import Chance, Preview
 from rules.soldiers import view
-from rules.soldiers.actions import Commit, OrderMan, Shoot
+from rules.soldiers.actions import Commit, MoveOff, OrderMan, Shoot
 from rules.soldiers.command import UNSUPPRESS_AP, number
+from rules.soldiers.exits import EXIT_AP, why_not_move_off
 from rules.soldiers.fire import FIRE_AP, hit_chance, why_not_shoot
 from rules.soldiers.moves import step_cost, why_not_move
 
@@ -37,9 +38,11 @@ def why_not(state: SoldiersState, action: Action) -> str | None:
             )
         return None
     if isinstance(action, OrderMan):
-        if state.play.phase != "action" or not state.may_order(action.man):
+        if state.play.phase not in ("action", "operational") or not state.may_order(action.man):
             return "not a man in command with an order left [6.21]"
         return None
+    if isinstance(action, Move) and state.play.phase == "operational":
+        return why_not_move(state, action)  # an operational move [6.3]
     if isinstance(action, Move | Shoot):
         if state.play.phase != "action":
             return "not in the Action Phase [6]"
@@ -48,6 +51,10 @@ def why_not(state: SoldiersState, action: Action) -> str | None:
             if isinstance(action, Move)
             else why_not_shoot(state, action)
         )
+    if isinstance(action, MoveOff):
+        if state.play.phase != "action":
+            return "not in the Action Phase [6]"
+        return why_not_move_off(state, action)
     return "not an action of Soldiers"
 
 
@@ -76,6 +83,9 @@ def preview(state: SoldiersState, action: Action) -> Preview:
         cost = f"{FIRE_AP} of {state.active.ap:g} AP"
         rules = ("fire [8.1]", "hit chance [8.3-8.32]", "damage [8.41-8.44]")
         return Preview(words, True, None, cost, (_shot(state, action),), rules)
+    if isinstance(action, MoveOff):
+        cost = f"{EXIT_AP:g} of {state.active.ap:g} AP"
+        return Preview(words, True, None, cost, rules=("moving off the map [7.26]",))
     return Preview(words, True)
 
 

@@ -14,8 +14,9 @@ from rules.engine.record import Record, state_field
 from rules.maps.named import HexesByName
 
 #: The Command Track's spaces [5.1]: Start, 5 down to 0, and an Exhausted space above each
-#: numbered one.
-SPACES = ("Start", "5", "4", "3", "2", "1", "0", "X5", "X4", "X3", "X2", "X1", "X0")
+#: numbered one; ``Off``: a reinforcing squad's chit before its event brings it [19.32].
+SPACES = ("Start", "5", "4", "3", "2", "1", "0", "X5", "X4", "X3", "X2", "X1", "X0", "Off")
+OFF = "Off"
 #: The risk levels [6.11].
 RISKS = ("Cautious", "Wary", "Bold", "Aggressive")
 
@@ -24,7 +25,8 @@ RISKS = ("Cautious", "Wary", "Bold", "Aggressive")
 class Play(Record):
     """Where play is [3; 4]: the Command Cycle, the phase (``command`` or ``action``), whether
     the game is over, the sides that have acted in this Command Phase, the order they act in,
-    and the side with the advantage [10.4]."""
+    the side with the advantage [10.4], and the sides to make their scenario-start operational
+    moves (phase ``operational`` [6.33])."""
 
     cycle: int = 1
     phase: str = "command"
@@ -32,17 +34,36 @@ class Play(Record):
     acted: list[str] = state_field(default_factory=list)
     order: tuple[str, str] = ("", "")
     advantage: str = ""
+    operational: list[str] = state_field(default_factory=list)
 
 
 @dataclass
 class Troops(Record):
     """The men: where each stands, and who is suppressed, wounded, or killed or incapacitated
-    (``disabled``: man -> ``killed`` | ``incapacitated``) [8.44]."""
+    (``disabled``: man -> ``killed`` | ``incapacitated``) [8.44]; the reinforcements still off
+    the map (``waiting`` [19.32]), the men who moved off it (``exited`` [7.26]), those lost
+    to a depleted squad's draw (``lost`` [19.21]: never on the map, not of the force [19.7]),
+    and the side whose able man was last in each hex (``last_in``, by printed name, for
+    control [19.7])."""
 
     hexes: HexesByName = state_field(encode=HexesByName.snapshot)
     suppressed: set[str] = state_field(default_factory=set)
     wounded: set[str] = state_field(default_factory=set)
     disabled: dict[str, str] = state_field(default_factory=dict)
+    waiting: set[str] = state_field(default_factory=set)
+    exited: set[str] = state_field(default_factory=set)
+    lost: set[str] = state_field(default_factory=set)
+    last_in: dict[str, str] = state_field(default_factory=dict)
+
+
+@dataclass
+class Arrivals(Record):
+    """The scenario's events and reinforcements [6.12; 19.32]: how many Event A and Event B
+    results have been rolled (the next is the scenario's First, Second, Third...), and the
+    reinforcement groups that may enter now."""
+
+    events: dict[str, int] = state_field(default_factory=dict)
+    eligible: set[str] = state_field(default_factory=set)
 
 
 @dataclass

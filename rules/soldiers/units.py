@@ -5,10 +5,10 @@ leaders of the catalogue (``squad_leader``, ``assistant_squad_leader``) and numb
 the rest, each with the squad's weapon mix in order, leaders first. The counter roster is not
 in the text [digest §3.1]: initiative, command ratings and weapons are the data library's
 placeholders (kept in :attr:`Man.placeholder`). Each squad has three command chits, its
-squad leader's, its assistant squad leader's and an independent one [2.14; 5.1].
-
-Set-up: men are spread over their side's set-up area in printed-ID order, standing in for the
-owner's choice (the book deploys "simultaneously, with a screen" [10.2]).
+squad leader's, its assistant squad leader's and an independent one [2.14; 5.1]. Bought
+counters that are not squads (:func:`entry_men`): the platoon leader with his own chit [6.26],
+heavy-weapons soldiers and machinegun teams [6.29; 14.1; 19.45]. Where they set up:
+:mod:`rules.soldiers.setup`.
 """
 
 from __future__ import annotations
@@ -18,15 +18,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from model.catalog import UnitType, unit_types
-from model.hexes import Hex
 from model.provenance import Field_, Value, unwrap
-from model.scenario import AreaPlacement, HexPlacement, Scenario, Side
+from model.scenario import Side
 from model.systems import GameSystem
 from model.tables import Cell, table_cell, tables
 from rules.engine.errors import RulesError, UnsupportedGameError
 
 SYSTEM = GameSystem.SOLDIERS
-CHOICE = "standing in for the owner's choice [10.2; 19]: spread over {where} in printed-ID order"
 MAN_INITIATIVE = 2  # an unnamed man's initiative: the catalogue's estimate for ordinary men
 MAN_PLACEHOLDER = "Hexwright estimate: the counter roster is not in the text [2.11]"
 
@@ -91,7 +89,7 @@ def _raw(values: Mapping[str, Field_], key: str, default: object = None) -> obje
     return default if found is None else found
 
 
-def _entry(code: str) -> UnitType:
+def catalogue_entry(code: str) -> UnitType:
     found = unit_types(SYSTEM).get(code)
     if found is None:
         raise RulesError(f"no unit '{code}' in the Soldiers catalogue")
@@ -100,7 +98,7 @@ def _entry(code: str) -> UnitType:
 
 @functools.cache
 def weapon(code: str) -> Weapon:
-    v = _entry(code).values
+    v = catalogue_entry(code).values
     fire = _raw(v, "fire", ["quick"])
     return Weapon(
         id=code,
@@ -129,7 +127,7 @@ def _placeholder(entry: UnitType, keys: tuple[str, ...]) -> str | None:
 
 def squad_men(side: Side, code: str) -> tuple[list[Man], list[Chit]]:
     """A squad's men and its chits [2.11; 2.14]."""
-    entry = _entry(code)
+    entry = catalogue_entry(code)
     if entry.category != "squad":
         raise UnsupportedGameError(
             f"side '{side.id}': '{code}' is not a squad; the Soldiers engine plays fixed squads "
@@ -147,7 +145,7 @@ def squad_men(side: Side, code: str) -> tuple[list[Man], list[Chit]]:
         code_i = leaders[i] if i < 2 else None
         w = weapons[i % len(weapons)] if weapons else "US-M1"
         if code_i is not None:
-            le = _entry(str(code_i))
+            le = catalogue_entry(str(code_i))
             lv = le.values
             men.append(
                 Man(
@@ -185,60 +183,73 @@ def squad_men(side: Side, code: str) -> tuple[list[Man], list[Chit]]:
     return men, chits[: int(str(_raw(v, "chits", 3)))]
 
 
-@dataclass(frozen=True)
-class Deployment:
-    men: tuple[Man, ...]
-    chits: tuple[Chit, ...]
-    hexes: dict[str, Hex]
-    how: dict[str, str]
+#: The ranks of men who give orders with a chit of their own: squad leaders [2.12; 6.21] and
+#: the platoon leader [6.26].
+PLATOON_LEADER = "platoon-leader"
+#: The pseudo-squad of a side's heavy-weapons soldiers [6.29; 19.45]: they take orders from any
+#: friendly leader or independent chit.
+HEAVY = "h"
+#: A team's crewmen after the first carry the side's pistol (our reading: 14.1 gives the team
+#: one machinegun; what the rest of the crew carry is not in the text).
+CREW_SIDEARM = {"us": "US-PISTOL", "germany": "GE-PISTOL"}
 
 
-def deploy(
-    scenario: Scenario,
-    hexes_of: dict[int, frozenset[Hex]],
-    names: dict[Hex, str],
-    enterable: set[Hex],
-) -> Deployment:
-    """Every man of the scenario and where he starts.
+def _single(side: Side, code: str, man_id: str, squad: str, weapon_code: str | None) -> Man:
+    """One man of the catalogue (a leader or a heavy-weapons soldier) [2.12; 6.29]."""
+    entry = catalogue_entry(code)
+    v = entry.values
+    rank = str(_raw(v, "rank", "man"))
+    return Man(
+        id=man_id,
+        side=side.id,
+        squad=squad,
+        name=entry.name,
+        rank=rank,
+        initiative=int(str(_raw(v, "initiative", MAN_INITIATIVE))),
+        command=int(str(_raw(v, "command", 0))),
+        weapon=weapon(
+            weapon_code or str(_raw(v, "weapon", CREW_SIDEARM.get(entry.nation, "US-M1")))
+        ),
+        placeholder=_placeholder(entry, ("initiative", "command", "weapon")),
+    )
+
+
+def entry_men(side: Side, code: str, copy: int) -> tuple[list[Man], list[Chit]]:
+    """The men and chits of one bought counter of the catalogue: a squad [2.11; 2.14], the
+    platoon leader with his own chit [2.12; 6.26], a heavy-weapons soldier [6.29; 19.45], or a
+    machinegun team, its crew of heavy-weapons soldiers, the first carrying the gun [14.1]
+    (``copy`` numbers the counters bought of one id, from 1).
 
     Raises:
-        UnsupportedGameError: a side without fixed forces (bought in the editor), reinforcements,
-            or a placement this slice cannot make.
+        UnsupportedGameError: not a counter that puts men on the map.
     """
-    men: list[Man] = []
-    chits: list[Chit] = []
-    placed: dict[str, Hex] = {}
-    how: dict[str, str] = {}
-    for side in scenario.sides:
-        if not side.forces or any(_entry(e.unit).category == "purchase-group" for e in side.forces):
-            raise UnsupportedGameError(
-                f"side '{side.id}' has no fixed forces: the book leaves them to a point purchase "
-                "[19.2]; buy the forces in the editor (Point buy) and play the saved scenario"
+    entry = catalogue_entry(code)
+    if entry.category == "squad":
+        return squad_men(side, code)
+    heavy = f"{side.id}.{HEAVY}"
+    suffix = "" if copy == 1 else f"-{copy}"
+    if entry.category == "leader" and _raw(entry.values, "rank") == PLATOON_LEADER:
+        squad = f"{side.id}.pl"
+        man = _single(side, code, f"{side.id}.pl", squad, None)
+        return [man], [Chit(f"{side.id}.pl", side.id, squad, "pl", man.id)]
+    if entry.category == "heavy-weapons":
+        man_id = f"{heavy}.{code.lower()}{suffix}"
+        return [_single(side, code, man_id, heavy, None)], []
+    if entry.category == "team":
+        crew = _raw(entry.values, "crew", [])
+        gun = str(_raw(entry.values, "weapon", ""))
+        men = [
+            _single(
+                side,
+                str(c),
+                f"{heavy}.{str(c).lower()}{suffix}",
+                heavy,
+                gun if i == 0 else CREW_SIDEARM.get(entry.nation),
             )
-        if side.reinforcements:
-            raise UnsupportedGameError(
-                f"side '{side.id}': reinforcements are not in this slice of the Soldiers engine"
-            )
-        for entry in side.forces:
-            for _ in range(entry.count):
-                made, made_chits = squad_men(side, entry.unit)
-                men.extend(made)
-                chits.extend(made_chits)
-                placement = entry.placement or side.setup
-                if isinstance(placement, HexPlacement):
-                    area = [h for h, n in names.items() if n == placement.hex.upper()]
-                elif isinstance(placement, AreaPlacement):
-                    area = sorted(hexes_of[id(placement.region)], key=lambda h: names.get(h, ""))
-                else:
-                    raise UnsupportedGameError(
-                        f"side '{side.id}': this placement is not in the Soldiers engine yet"
-                    )
-                area = [h for h in area if h in names and h in enterable]
-                if not area:
-                    raise UnsupportedGameError(f"side '{side.id}': no hex to set up in")
-                step = max(1, len(area) // (len(made) + 1))
-                where = f"{names[area[0]]}-{names[area[-1]]}"
-                for i, man in enumerate(made):
-                    placed[man.id] = area[min(len(area) - 1, step * (i + 1))]
-                    how[man.id] = CHOICE.format(where=where)
-    return Deployment(tuple(men), tuple(chits), placed, how)
+            for i, c in enumerate(crew if isinstance(crew, list) else [])
+        ]
+        return men, []
+    raise UnsupportedGameError(
+        f"side '{side.id}': '{code}' ({entry.category}) is not a counter that puts men on the "
+        "map; list it among the side's purchases"
+    )

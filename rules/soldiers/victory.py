@@ -12,11 +12,27 @@ the side has able men and the enemy none.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
 from model.regions import AnyOf
-from model.victory import Control, EnemyLosses, UnitsIn
+from model.scenario import Mission, Scenario
+from model.victory import (
+    AllConditions,
+    AnyCondition,
+    Casualties,
+    Condition,
+    Control,
+    Destroyed,
+    EnemyLosses,
+    Exit,
+    LineOfSight,
+    Survives,
+    UnitsIn,
+    VictoryRules,
+)
 from rules.engine.core import Outcome
 from rules.engine.tally import COMPARE, VictoryTally
 
@@ -61,52 +77,242 @@ def building_controller(state: SoldiersState, building: frozenset[Hex], side: st
     return (mine > theirs) - (mine < theirs)
 
 
+def buildings_in(state: SoldiersState, region: frozenset[Hex]) -> list[frozenset[Hex]]:
+    """The buildings of a region: its building hexes, those side by side one building (our
+    reading: the map marks no building's outline)."""
+    game = state.game
+    left = {h for h in region if "building" in game.terrains(h)}
+    found = []
+    while left:
+        todo, part = [left.pop()], set()
+        while todo:
+            h = todo.pop()
+            part.add(h)
+            for n in h.neighbors():
+                if n in left:
+                    left.discard(n)
+                    todo.append(n)
+        found.append(frozenset(part))
+    return sorted(found, key=lambda b: min(game.name(h) for h in b))
+
+
+def _last(state: SoldiersState, hexes: frozenset[Hex], side: str) -> bool:
+    """Whether ``side``'s able men were the last in these empty hexes [19.7]: every one of them
+    that was ever entered was last entered by the side (our reading: the order between hexes
+    is not kept)."""
+    last = [state.troops.last_in.get(state.game.name(h)) for h in hexes]
+    seen = [s for s in last if s is not None]
+    return bool(seen) and all(s == side for s in seen)
+
+
+def _held(state: SoldiersState, part: frozenset[Hex], cond: Control, building: bool) -> bool:
+    """A building held by more able men in it [19.7]; a hex by the side's able men alone;
+    empty, by the last side in it where the rule says so."""
+    if cond.rule == "majority":  # the scenario's own rule, its sight clause too [10.5]
+        return building_controller(state, part, cond.side) > 0
+    mine = _count(state, part, cond.side, True)
+    theirs = _count(state, part, cond.side, False)
+    if mine or theirs:
+        return mine > theirs if building else not theirs
+    last = ("last-occupied", "book") if building else ("last-occupied",)
+    return cond.rule in last and _last(state, part, cond.side)
+
+
 def _controlled(state: SoldiersState, cond: Control) -> int:
+    """How many buildings (each region of an ``any-of``, else the region's buildings) or hexes
+    the side controls [19.7]: more able men in it; empty, the last in it (``last-occupied``,
+    and the book's rule for buildings [19.7]); scenario 10's ``majority`` [10.5]."""
     game = state.game
-    if cond.objects == "buildings" and isinstance(cond.region, AnyOf):
-        buildings = [game.region(r) for r in cond.region.regions]
-        if cond.rule == "majority":  # the scenario's own rule, its sight clause too [10.5]
-            return sum(1 for b in buildings if building_controller(state, b, cond.side) > 0)
-        return sum(
-            1
-            for b in buildings
-            if _count(state, b, cond.side, True) > _count(state, b, cond.side, False)
-        )
-    region = game.region(cond.region)
-    return sum(
-        1
-        for h in region
-        if _count(state, frozenset((h,)), cond.side, True)
-        and not _count(state, frozenset((h,)), cond.side, False)
-    )
-
-
-def evaluate_outcome(state: SoldiersState) -> Outcome:
-    game = state.game
-    victory = game.scenario.victory
-    tally = VictoryTally(victory, game.sides)
-    findings = tally.findings
-    for i, cond in enumerate(victory.conditions):
-        gained, ok = 0.0, False
-        if isinstance(cond, UnitsIn):
-            count = _count(state, game.region(cond.region), cond.side, not cond.enemy)
-            ok = COMPARE[cond.compare](count, cond.count)
-            findings.append(f"condition {i}: {count} able men in the region: {ok}")
-        elif isinstance(cond, Control):
-            held = _controlled(state, cond)
-            ok = held >= (cond.at_least or 1)
-            gained = (cond.award.vp or 0.0) * (held if cond.award.per else 1 if ok else 0)
-            findings.append(
-                f"condition {i}: {cond.side} controls {held} {cond.objects} "
-                f"(needs {cond.at_least or 1}) [10.5; 19.7]: {ok}"
-            )
-        elif isinstance(cond, EnemyLosses):
-            lost = sum(1 for m in state.troops.disabled if game.men[m].side != cond.side)
-            ok = lost > 0
-            gained = (cond.award.vp or 0.0) * lost
-            findings.append(f"condition {i}: {lost} enemy men disabled [8.44]: {gained:g} VP")
+    if cond.objects == "buildings":
+        if isinstance(cond.region, AnyOf):
+            parts = [game.region(r) for r in cond.region.regions]
         else:
-            tally.not_evaluated(i, cond)
+            parts = buildings_in(state, game.region(cond.region))
+        return sum(1 for b in parts if _held(state, b, cond, True))
+    return sum(1 for h in game.region(cond.region) if _held(state, frozenset((h,)), cond, False))
+
+
+#: What a judgement of a condition is: met, not met, or not judged (None).
+Judged = bool | None
+
+
+def force(state: SoldiersState, side: str) -> list[str]:
+    """A side's force: its men that have entered the map at any time [19.7]."""
+    men = state.game.men
+    return [m for m in (*state.troops.hexes, *state.troops.exited) if men[m].side == side]
+
+
+def _share(count: int, whole: int) -> float:
+    return count / whole if whole else 0.0
+
+
+def _casualties(state: SoldiersState, cond: Casualties) -> tuple[bool, str]:
+    side = cond.side if cond.of == "own" else state.game.other(cond.side)
+    men = force(state, side)
+    killed_only = cond.measure in ("killed", "killed-or-captured")
+    lost = sum(
+        1
+        for m in men
+        if m in state.troops.disabled and (not killed_only or state.troops.disabled[m] == "killed")
+    )
+    if cond.count is not None:
+        ok = COMPARE[cond.compare](lost, cond.count)
+    else:
+        ok = COMPARE[cond.compare](_share(lost, len(men)), cond.fraction or 0.0)
+    return ok, f"{side} {cond.measure}: {lost} of a force of {len(men)} [19.7]"
+
+
+def _exit(state: SoldiersState, cond: Exit) -> tuple[bool, str]:
+    men = force(state, cond.side)
+    off = sum(1 for m in men if m in state.troops.exited)
+    if cond.at_least_fraction is not None:
+        ok = COMPARE[cond.compare](_share(off, len(men)), cond.at_least_fraction)
+    else:
+        ok = COMPARE[cond.compare](off, cond.at_least or 1)
+    return ok, f"{cond.side}: {off} of a force of {len(men)} moved off the map [7.26; 19.7]"
+
+
+def _sight(state: SoldiersState, cond: LineOfSight) -> tuple[bool, str]:
+    game, troops = state.game, state.troops
+    eyes = [
+        at
+        for m, at in troops.hexes.items()
+        if m not in troops.disabled
+        and m not in troops.suppressed
+        and (game.men[m].side == cond.side) != cond.enemy
+    ]
+    targets = sorted(game.region(cond.to), key=game.name)
+    seen = [h for h in targets if any(at == h or game.sees(at, h) for at in eyes)]
+    ok = (len(seen) == len(targets)) if cond.all_hexes else bool(seen)
+    whose = "the enemy's" if cond.enemy else f"{cond.side}'s"
+    return (
+        not ok if cond.negate else ok
+    ), f"{len(seen)} of {len(targets)} hexes in {whose} sight [6.4]"
+
+
+def _in_time(cond: Condition, cycle: int, wiped: bool) -> bool:
+    """Whether the condition is judged at the end of ``cycle``; ``wiped``: the game ended
+    early because a side has no man left, and a condition of a later cycle is judged now (our
+    reading: nothing can change before it) [4]."""
+    turn = getattr(cond, "turn", None)
+    by_turn = getattr(cond, "by_turn", None)
+    from_turn = getattr(cond, "from_turn", None)
+    if turn is not None and cycle != turn and not (wiped and cycle < turn):
+        return False
+    if by_turn is not None and cycle > by_turn:
+        return False
+    return from_turn is None or cycle >= from_turn or wiped
+
+
+def judge(
+    state: SoldiersState, cond: Condition, final: bool, notes: list[str], timed: bool = True
+) -> Judged:
+    """One condition met, not met, or not judged (None), with a note of why (``timed``
+    False: whatever its Command Cycles, as a bot weighs a position)."""
+    wiped = final and any(not state.able(s) and not state.to_come(s) for s in state.game.sides)
+    if timed and not _in_time(cond, state.play.cycle, wiped):
+        notes.append(f"{cond.kind}: not in its Command Cycles")
+        return False
+    if isinstance(cond, AllConditions | AnyCondition):
+        parts = [judge(state, c, final, notes, timed) for c in cond.conditions]
+        if isinstance(cond, AllConditions):
+            return False if False in parts else None if None in parts else True
+        return True if True in parts else None if None in parts else False
+    found: tuple[bool, str] | None = None
+    game = state.game
+    if isinstance(cond, UnitsIn):
+        count = _count(state, game.region(cond.region), cond.side, not cond.enemy)
+        found = COMPARE[cond.compare](count, cond.count), f"{count} able men in the region"
+    elif isinstance(cond, Control):
+        held = _controlled(state, cond)
+        found = held >= (cond.at_least or 1), f"{cond.side} controls {held} {cond.objects} [19.7]"
+    elif isinstance(cond, EnemyLosses):
+        lost = sum(1 for m in state.troops.disabled if game.men[m].side != cond.side)
+        found = lost > 0, f"{lost} enemy men disabled [8.44]"
+    elif isinstance(cond, Casualties):
+        found = _casualties(state, cond)
+    elif isinstance(cond, Exit):
+        found = _exit(state, cond)
+    elif isinstance(cond, LineOfSight):
+        found = _sight(state, cond)
+    elif isinstance(cond, Destroyed | Survives):
+        why = "no object is destroyed in this engine (our reading) [16.2; 17]"
+        found = isinstance(cond, Survives), f"{cond.objects}: {why}"
+    if found is None:
+        notes.append(f"{cond.kind}: not judged (a condition in words)")
+        return None
+    notes.append(f"{cond.kind}: {found[1]}: {found[0]}")
+    return found[0]
+
+
+#: When a condition is judged before the game's end [19.7].
+AT_ANY_TIME = ("end-of-any-turn", "instant")
+
+
+def _judged_now(cond: Condition, final: bool, when: tuple[str, ...] = AT_ANY_TIME) -> bool:
+    return final or getattr(cond, "when", "end") in when
+
+
+def played_victory(scenario: Scenario, missions: Iterable[Mission]) -> VictoryRules:
+    """The scenario's victory with the conditions of the missions played [19.1; 19.7]."""
+    victory = scenario.victory
+    extra = [c for m in missions for c in m.victory.conditions]
+    return victory.model_copy(update={"conditions": [*victory.conditions, *extra]})
+
+
+def victory_rules(state: SoldiersState) -> VictoryRules:
+    """The scenario's victory with the conditions of the missions played [19.1; 19.7]."""
+    return state.game.victory
+
+
+def decided(state: SoldiersState, when: tuple[str, ...] = AT_ANY_TIME) -> bool:
+    """Whether a condition judged at the end of every Command Cycle (or the moment it
+    happens; ``when``) is met with a result: it ends the game [19.7]."""
+    for cond in victory_rules(state).conditions:
+        result = getattr(getattr(cond, "award", None), "result", None)
+        if (
+            result in ("win", "draw")
+            and _judged_now(cond, False, when)
+            and judge(state, cond, False, []) is True
+        ):
+            return True
+    return False
+
+
+def evaluate_outcome(
+    state: SoldiersState, final: bool | None = None, timed: bool = True
+) -> Outcome:
+    """The result by the conditions judged now (``final``: at the game's end; by default,
+    once the game is over; ``timed`` False: every condition, whatever its Command Cycles, as
+    a bot weighs a position)."""
+    final = state.play.over if final is None else final
+    victory = victory_rules(state)
+    tally = VictoryTally(victory, state.game.sides)
+    draw = False
+    for i, cond in enumerate(victory.conditions):
+        if not _judged_now(cond, final):
             continue
+        notes: list[str] = []
+        ok = judge(state, cond, final, notes, timed)
+        if ok is None:
+            tally.unevaluated.append(
+                f"condition {i} ({cond.kind}): not judged: a part of it is in words only"
+                f" ({'; '.join(notes)})"
+            )
+            continue
+        gained = 0.0
+        award = getattr(cond, "award", None)
+        if isinstance(cond, Control) and award is not None and award.vp:
+            gained = award.vp * (_controlled(state, cond) if award.per else 1)
+        elif isinstance(cond, EnemyLosses) and award is not None and award.vp:
+            gained = award.vp * sum(
+                1 for m in state.troops.disabled if state.game.men[m].side != cond.side
+            )
+        tally.findings.append(f"condition {i} ({cond.kind}, {cond.side}): {ok}: {'; '.join(notes)}")
         tally.judged(i, cond, ok, gained)
-    return tally.outcome()
+        if ok and award is not None and award.result == "draw":
+            draw = True
+    found = tally.outcome()
+    if found.winner is None and draw:
+        return dataclasses.replace(found, reason="a draw condition is met [19.7]")
+    return found

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from rules.engine.actions import Action, Done, Move
 from rules.engine.play import ActionFocus, Progress
-from rules.soldiers.actions import Commit, OrderMan, Shoot
+from rules.soldiers.actions import Commit, MoveOff, OrderMan, Shoot
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
@@ -31,6 +31,12 @@ def progress(state: SoldiersState) -> Progress:
             step += f"; {turn.current} has {turn.ap:g} AP"
         phase, rule, done = "Action Phase", "Soldiers (6)", "End the Action Phase"
         left = f"{state.active.orders_left} order(s) to give, then End"
+    elif state.play.phase == "operational":
+        phase, rule, done = "Operational moves", "Soldiers (6.33)", "End the operational moves"
+        step = "Give each man one operational move: 8 AP, never near or in sight of the enemy"
+        if state.active.current is not None:
+            step += f"; {state.active.current} has {state.active.ap:g} AP"
+        left = "order men to move, then End"
     else:
         phase, rule, done = "Command Phase", "Soldiers (5.2)", "Pass"
         step, left = "Commit a chit one space down, or pass", "commit a chit, or pass"
@@ -59,7 +65,11 @@ def describe(state: SoldiersState, action: Action) -> str:
         return f"Shoot at {action.hex} ({action.fire_type} fire)"
     if isinstance(action, Commit):
         return f"Commit chit {action.chit} (now at {state.track.space[action.chit]}) [5.2]"
+    if isinstance(action, MoveOff):
+        return "Move off the map [7.26]"
     if isinstance(action, Done):
+        if state.play.phase == "operational":
+            return "End the operational moves [6.33]"
         return "End the Action Phase" if state.play.phase == "action" else "Pass"
     return action.text()
 
@@ -71,6 +81,6 @@ def concerns(state: SoldiersState, action: Action) -> ActionFocus:
         return ActionFocus(action.unit, "move", named(action.path[-1]), path)
     if isinstance(action, Shoot):
         return ActionFocus(action.man, "fire", state.game.hex_named(action.hex))
-    if isinstance(action, OrderMan):
+    if isinstance(action, OrderMan | MoveOff):
         return ActionFocus(action.man)
     return ActionFocus(None)

@@ -1,0 +1,113 @@
+"""Moving off the map [7.26]: "only if allowed by the scenario instructions and then only from
+specified areas", 1 AP from a map-edge hex. The scenario's and the played missions' ``exit-allowed``
+rules say who and where; ``from_turn`` from which Command Cycle. An ``after`` in words is read
+for what the engine can judge (our reading): "after N Command Cycles" (from cycle N + 1) and an
+event's slot ("Second Event B (B2)": once it has been rolled); where it names both a condition
+the engine cannot judge and one of these ("the target destroyed, or after three Command
+Cycles, whichever occurs first"), the one it can; where it names none, the exit is allowed at
+once. A man who moved off stays off [7.26]; an ``action-ban`` on "move men off the map" forbids
+it to its sides (20.3 Commando Assault).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from model.hexes import Hex
+from model.victory import ActionBan, ExitAllowed, SpecialRule
+from rules.soldiers.actions import ManLeft, MoveOff
+
+if TYPE_CHECKING:
+    from rules.soldiers.game import SoldiersGame, SoldiersState
+
+EXIT_AP = 1.0
+OFF_MAP_BAN = "move men off the map"
+NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def read_after(after: str | None) -> tuple[int | None, str | None, bool]:
+    """An ``after`` in words: the Command Cycle from which it holds, the event slot that
+    brings it, and whether all of its words were read."""
+    if after is None:
+        return None, None, True
+    cycles = re.search(r"after (\w+) Command Cycles?", after)
+    slot = re.search(r"\(([AB][1-9])\)", after)
+    n = None
+    if cycles is not None:
+        word = cycles.group(1).lower()
+        n = NUMBERS.get(word, int(word) if word.isdigit() else 0) + 1
+    whole = bool(slot) and re.fullmatch(r"[\w ]+\(([AB][1-9])\)", after.strip()) is not None
+    return n, slot.group(1) if slot else None, whole
+
+
+def why_not_enforced(rule: SpecialRule) -> str | None:
+    """An exit rule's ``after`` the engine reads only in part (:func:`read_after`)."""
+    if not isinstance(rule, ExitAllowed) or rule.after is None:
+        return None
+    cycle, _, whole = read_after(rule.after)
+    if whole:
+        return None
+    if cycle is not None:
+        return (
+            f"its 'after' is played as from Command Cycle {cycle} (our reading); the rest of "
+            "its words are not judged"
+        )
+    return "its 'after' in words is not judged: the exit is allowed at once (our reading)"
+
+
+def exit_rules(game: SoldiersGame) -> list[ExitAllowed]:
+    """The exit rules in force: the scenario's and the played missions'."""
+    return [r for r in game.rules_in_force() if isinstance(r, ExitAllowed)]
+
+
+def _open(state: SoldiersState, rule: ExitAllowed) -> bool:
+    cycle = state.play.cycle
+    if rule.from_turn is not None and cycle < rule.from_turn:
+        return False
+    after_cycle, slot, _ = read_after(rule.after)
+    if after_cycle is None and slot is None:
+        return True
+    by_cycle = after_cycle is not None and cycle >= after_cycle
+    by_event = slot is not None and state.arrivals.events.get(slot[0], 0) >= int(slot[1:])
+    return by_cycle or by_event
+
+
+def exit_hexes(state: SoldiersState, side: str) -> frozenset[Hex]:
+    """The map-edge hexes the side's men may move off from now [7.26]."""
+    game = state.game
+    if any(
+        isinstance(r, ActionBan) and r.action == OFF_MAP_BAN and (not r.sides or side in r.sides)
+        for r in game.rules_in_force()
+    ):
+        return frozenset()
+    found: set[Hex] = set()
+    for rule in exit_rules(game):
+        if rule.side == side and _open(state, rule):
+            found |= game.region(rule.region) & game.edge
+    return frozenset(found)
+
+
+def why_not_move_off(state: SoldiersState, action: MoveOff) -> str | None:
+    man = action.man
+    if state.active.current != man:
+        return "only the man under orders acts [6.2]"
+    at = state.troops.hexes.get(man)
+    if at is None or man in state.troops.disabled:
+        return "he is not on the map"
+    if man in state.troops.suppressed:
+        return "a suppressed man must unsuppress before any other action [7.42]"
+    if at not in exit_hexes(state, state.game.men[man].side):
+        return "the scenario does not allow moving off the map from here, now [7.26]"
+    if state.active.ap < EXIT_AP:
+        return f"moving off costs {EXIT_AP:g} AP, {state.active.ap:g} left [7.26]"
+    return None
+
+
+def move_off(state: SoldiersState, action: MoveOff) -> None:
+    man = action.man
+    at = state.troops.hexes.pop(man)
+    state.troops.exited.add(man)
+    state.active.ap -= EXIT_AP
+    state.active.current = None
+    state.emit(ManLeft(man, state.game.name(at), f"{EXIT_AP:g} AP from a map-edge hex [7.26]"))
