@@ -89,7 +89,7 @@ class ArmorPlanner:
         enemies = [p for _, p in sorted(pieces.items()) if p.side != side]
         ends = {
             d.moves: (d.hex, d.facing)
-            for d in destinations(spec, here, facing, game.cost_for(spec), game.on_map)
+            for d in destinations(spec, here, facing, state.cost_for(spec), game.on_map)
         }
         public = self._public(state, side)
         exits = game.exits_for(side)
@@ -99,7 +99,7 @@ class ArmorPlanner:
                 continue  # Opportunity Fire waits on the enemy's moves: not weighed here
             end = ends.get(a.moves) if a.moves else (here, facing)
             if end is None:
-                w = walk(spec, here, facing, a.steps, game.cost_for(spec), game.on_map)
+                w = walk(spec, here, facing, a.steps, state.cost_for(spec), game.on_map)
                 if w.off_map:
                     if w.hexes and w.hexes[-1][0] in exits:
                         return a  # leaving the map there scores [AG VII.C.5]

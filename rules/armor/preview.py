@@ -68,7 +68,7 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
             state.troops.hexes[order.unit],
             state.troops.facing[order.unit],
             order.steps,
-            state.game.cost_for(spec),
+            state.cost_for(spec),
             state.game.on_map,
             fires,
         )
