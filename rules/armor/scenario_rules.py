@@ -46,6 +46,7 @@ from model.hexes import Hex
 from model.scenario import DieRollCondition, Scenario
 from model.victory import ActionBan, Demolition, FireBan, RuleOverride, SpecialRule
 from rules.armor.events import PhaseNote
+from rules.armor.orders import parse_moves
 from rules.engine.special_rules import Enforce
 from rules.movement.costs import TERRAIN_OVERRIDES
 
@@ -62,7 +63,8 @@ FIRES = {
 OVERRIDES = ("bridge control",)
 #: What lifts a movement ban, in the words a rule's ``until`` may use.
 LIFTED_BY = ("fired", "sighted")
-#: Movement steps of an order's notation [AG V.A.3] (a Pivot in Place "V" is a facing).
+#: Movement steps of an order's notation (:func:`rules.armor.orders.parse_moves`) [AG V.A.3]
+#: (a Pivot in Place "V" is a facing).
 MOVES = frozenset("FBLR")
 
 
@@ -168,8 +170,12 @@ def move_banned(state: ArmorState, side: str) -> str | None:
 
 
 def moves(notation: str) -> bool:
-    """Whether an order's notation moves the unit (F, B, L, R [AG V.A.3])."""
-    return bool(MOVES & set(notation))
+    """Whether an order's notation moves the unit: forward hexes, reverse, turns [AG V.A.3]
+    (anything but a Pivot in Place "V")."""
+    try:
+        return bool(notation) and bool(MOVES & set(parse_moves(notation)))
+    except ValueError:  # not a notation: refused for that elsewhere
+        return False
 
 
 def engaged(state: ArmorState, unit: str) -> bool:
@@ -188,16 +194,27 @@ def lift_on_fire(state: ArmorState) -> None:
             _lift(state, i, rule, "shots were fired")
 
 
-def lift_on_sighting(state: ArmorState, side: str, seen: int) -> None:
-    """Lift ``side``'s movement bans waiting for a sighting when it sighted ``seen`` enemy
-    units in this Sighting Phase [AG IV]."""
+def lift_on_sighting(state: ArmorState, side: str, seen: list[str]) -> None:
+    """Lift ``side``'s movement bans waiting for a sighting when it sighted enemy units
+    ``seen`` in this Sighting Phase [AG IV]. Units entering the map on Turn 1 stand on their
+    entry hexes from the start (a simplification of the set-up, :mod:`rules.armor.setup`),
+    but by the book they enter in the Movement Execution Phase: on Turn 1 they are not there
+    to be sighted, and do not lift the ban (our reading)."""
+    if state.play.turn == 1:
+        seen = [u for u in seen if not _enters(state.game, u)]
     if not seen:
         return
     for i, rule in _movement_bans(state.game):
         if i in state.objectives.bans_lifted or "sighted" not in (rule.until or ""):
             continue
         if not rule.sides or side in rule.sides:
-            _lift(state, i, rule, f"{side} sighted an enemy unit [AG IV]")
+            _lift(state, i, rule, f"{side} sighted an enemy unit ({seen[0]}) [AG IV]")
+
+
+def _enters(game: ArmorGame, unit: str) -> bool:
+    """Whether ``unit``'s side enters the map rather than setting up on it [SCN II.E]."""
+    side = next(s for s in game.scenario.sides if s.id == game.units[unit].side)
+    return side.setup is not None and side.setup.kind == "entry"
 
 
 def _lift(state: ArmorState, index: int, rule: ActionBan, why: str) -> None:

@@ -131,14 +131,15 @@ def sighting(state: ArmorState) -> None:
     if state.objectives.off_map:
         reinforce(state)  # a die for each reinforcement waiting [SCN VI.B.5]
     for side in state.game.sides:
-        seen = []
+        seen, units = [], []
         mine = state.alive(side)
         for enemy in state.enemies(side):
             by = [u for u in mine if sights(state, u, enemy)]
             if by:
                 seen.append(f"{enemy} ({len(by)})")
+                units.append(enemy)
         state.emit(Sighted(side, tuple(seen), private_to=side))
-        lift_on_sighting(state, side, len(seen))  # [SCN VIII.B.3]
+        lift_on_sighting(state, side, units)  # [SCN VIII.B.3]
 
 
 # --- Direct Fire [AG VI] -----------------------------------------------------------------
