@@ -22,6 +22,8 @@ from pydantic import Field, field_validator, model_validator
 from model.base import StrictModel
 from model.grid import CellKind, Parity, PrintedGrid
 from model.hexes import COMPASS_NAMES, Hex, Hexside
+from model.limits import MAX_BOARD_SPAN, MAX_PRINTED
+from model.printedid import compile_printed_id
 from model.systems import GameSystem
 
 BOARD_SCHEMA_VERSION = 1
@@ -56,6 +58,20 @@ class GridSpec(StrictModel):
     )
     source: str | None = None
     placeholder: str | None = None
+
+    @model_validator(mode="after")
+    def _extent(self) -> GridSpec:
+        for name, (first, last) in (("columns", self.columns), ("rows", self.rows)):
+            if not 0 <= first <= last <= MAX_PRINTED:
+                raise ValueError(
+                    f"{name} [{first}, {last}]: give first <= last, from 0 to {MAX_PRINTED}"
+                )
+            if last - first + 1 > MAX_BOARD_SPAN:
+                raise ValueError(
+                    f"{name} [{first}, {last}]: a board is at most {MAX_BOARD_SPAN} {name} "
+                    "(Hexwright's limit; the largest book board has 61)"
+                )
+        return self
 
     def printed_grid(self) -> PrintedGrid:
         return PrintedGrid(
@@ -135,8 +151,16 @@ class BoardFile(StrictModel):
     grid: GridSpec
     printed_id: str = Field(
         default="{section}{col:02d}{row:02d}",
-        description="format of a printed hex name in scenarios and the UI",
+        description="format of a printed hex name in scenarios and the UI: text with the "
+        "fields {section}, {col} and {row}, numbers zero-padded as {col:02d} (model/printedid.py)",
     )
+
+    @field_validator("printed_id")
+    @classmethod
+    def _printed_id(cls, value: str) -> str:
+        compile_printed_id(value)  # PrintedIdError (a ValueError) says what is wrong
+        return value
+
     directional_hexagon: DirectionalHexagon | None = None
     center_hexes: list[LocalHexId] = Field(default_factory=list)
     terrain: TerrainMap
@@ -210,8 +234,8 @@ class BoardSection:
         """Printed names of every cell when the section's names start with ``label``."""
         found = self._names.get(label)
         if found is None:
-            fmt = self.printed_id.format
-            found = {h: fmt(section=label, col=c, row=r) for h, (c, r, _) in self.cells.items()}
+            name = compile_printed_id(self.printed_id)
+            found = {h: name(label, c, r) for h, (c, r, _) in self.cells.items()}
             self._names[label] = found
         return found
 

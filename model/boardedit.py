@@ -38,6 +38,7 @@ from model.hexes import Hex, Hexside
 from model.layout import AssembledMap, SectionPlacement, assemble
 from model.mapstate import TerrainEdits, terrain_edits
 from model.overlays import OverlayMap
+from model.printedid import compile_printed_id
 from model.resources import (
     board_search_path,
     boards_changed,
@@ -156,7 +157,7 @@ class IdScheme:
 
     @property
     def example(self) -> str:
-        return self.printed_id.format(section="X", col=12, row=5)
+        return compile_printed_id(self.printed_id)("X", 12, 5)
 
     def describe(self) -> str:
         """One line for a chooser: ``X1205: odd columns lower, half hexes ... (as Armor J, K)``."""

@@ -25,6 +25,7 @@ from model.base import StrictModel
 from model.edges import MapEdges
 from model.hexes import Hex
 from model.layout import AssembledMap
+from model.limits import MAX_DISTANCE
 
 HexName = Annotated[
     str,
@@ -147,7 +148,7 @@ class Within(StrictModel):
     """Hexes within ``distance`` of another region (``inclusive`` of that region itself)."""
 
     kind: Literal["within"] = "within"
-    distance: int = Field(ge=0)
+    distance: int = Field(ge=0, le=MAX_DISTANCE)
     of: Region
 
 
@@ -155,7 +156,7 @@ class AwayFrom(StrictModel):
     """Hexes at least ``distance`` hexes from a region ("at least 8 hexes from Side A")."""
 
     kind: Literal["away-from"] = "away-from"
-    distance: int = Field(ge=0)
+    distance: int = Field(ge=0, le=MAX_DISTANCE)
     of: Region
 
 

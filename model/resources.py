@@ -17,7 +17,7 @@ from model.board import BOARD_SCHEMA_VERSION, BoardDataError, BoardFile, BoardSe
 from model.errors import Problem, ProblemList, did_you_mean, dotted
 from model.systems import GameSystem
 from model.validation import validate_document
-from model.yamlio import Document, read_yaml_text
+from model.yamlio import Document, read_text_file, read_yaml_text
 
 _extra_board_dirs: list[Path] = []
 
@@ -82,13 +82,19 @@ def board_ids(system: GameSystem) -> tuple[str, ...]:
     return tuple(seen)
 
 
+def _read(entry: Traversable | Path) -> str:
+    """A board file's text: a user's file read safely (regular files only, size-capped); a
+    packaged one as the package holds it."""
+    return read_text_file(entry) if isinstance(entry, Path) else entry.read_text(encoding="utf-8")
+
+
 @functools.cache
 def load_board(system: GameSystem, board_id: str) -> BoardSection:
     """Load and compile one board; raises :class:`ProblemList` for a bad file, ``KeyError``
     when there is no such board."""
     for found_id, entry in _board_files(system):
         if found_id == board_id:
-            return read_board(entry.read_text(encoding="utf-8"), _display_path(entry))
+            return read_board(_read(entry), _display_path(entry))
     raise KeyError(f"no board '{board_id}' for {system.display_name}")
 
 
@@ -97,7 +103,7 @@ def read_board_file(system: GameSystem, board_id: str) -> BoardFile:
     raises :class:`ProblemList` for a bad file, ``KeyError`` when there is no such board."""
     for found_id, entry in _board_files(system):
         if found_id == board_id:
-            return parse_board_file(entry.read_text(encoding="utf-8"), _display_path(entry))[1]
+            return parse_board_file(_read(entry), _display_path(entry))[1]
     raise KeyError(f"no board '{board_id}' for {system.display_name}")
 
 

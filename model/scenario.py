@@ -19,6 +19,7 @@ from pydantic import Field, model_validator
 
 from model.base import StrictModel
 from model.joins import JoinType
+from model.limits import MAX_COUNT, MAX_POINTS, MAX_TURNS
 from model.regions import HexName, Region
 from model.scenario_map import Identifier, MapSetup
 from model.systems import GameSystem
@@ -48,7 +49,7 @@ class EntryPlacement(StrictModel):
 
     kind: Literal["entry"] = "entry"
     region: Region
-    turn: int = 1
+    turn: int = Field(default=1, le=MAX_TURNS)
     formation: Literal["column", "free"] | None = None
 
 
@@ -87,7 +88,7 @@ class ForceEntry(StrictModel):
     """Units of one type with one placement: ``count`` counters of ``unit``."""
 
     unit: str = Field(description="unit type id from the system's catalogue")
-    count: int = Field(default=1, ge=1)
+    count: int = Field(default=1, ge=1, le=MAX_COUNT)
     label: str | None = Field(default=None, description="name other entries refer to")
     ids: list[str] = Field(default_factory=list, description="counter identification numbers")
     placement: Placement | None = Field(default=None, description="unset: the side's set-up")
@@ -133,7 +134,9 @@ ArrivalCondition = Annotated[
 class Reinforcement(StrictModel):
     """Units that arrive during play: listed, or whatever the side bought as reinforcements."""
 
-    turn: int | None = Field(default=None, description="unset when a condition decides")
+    turn: int | None = Field(
+        default=None, le=MAX_TURNS, description="unset when a condition decides"
+    )
     units: list[ForceEntry] = Field(default_factory=list)
     purchased: bool = Field(default=False, description="the units bought as reinforcements")
     entry: Region
@@ -153,7 +156,7 @@ class Budget(StrictModel):
     """Points a side buys its forces with (Armor points, Soldiers force points), with any
     units the budget comes with (Soldiers 26: both Airborne squads and 7 FP)."""
 
-    points: int = Field(ge=0)
+    points: int = Field(ge=0, le=MAX_POINTS)
     kind: Literal["points", "force-points"] = "points"
     includes: list[ForceEntry] = Field(default_factory=list)
     note: str = ""
@@ -246,7 +249,9 @@ class Purchase(StrictModel):
         description="id in the system's unit catalogue (INTELLIGENCE, ART-LIGHT, GRENADE, "
         "CAMOUFLAGE; ARTILLERY-MEDIUM, AIR-SPOTTING, RADIO-JAMMING, BOAT, WIRE), or APCR (Armor)"
     )
-    count: int = Field(default=1, ge=1, description="how many (intelligence: FP spent on it)")
+    count: int = Field(
+        default=1, ge=1, le=MAX_COUNT, description="how many (intelligence: FP spent on it)"
+    )
     for_entry: str | None = Field(
         default=None,
         description="label of the force entry it goes with: the M18 or Sherman '76' firing "
@@ -274,7 +279,7 @@ class Support(StrictModel):
     """Off-map support: Panzer '44 ``OFBDA-3(10H)``, ``CAS-4(10H)``; Armor batteries; air."""
 
     kind: str
-    count: int = 1
+    count: int = Field(default=1, ge=0, le=MAX_COUNT)
     strength: str = ""
     note: str = ""
 
@@ -395,11 +400,13 @@ class RandomTable(StrictModel):
 class GameLength(StrictModel):
     """How long the game lasts: a number of turns, per join type, or open-ended."""
 
-    turns: int | None = Field(default=None, ge=1)
-    by_join: dict[JoinType, int] = Field(
+    turns: int | None = Field(default=None, ge=1, le=MAX_TURNS)
+    by_join: dict[JoinType, Annotated[int, Field(ge=1, le=MAX_TURNS)]] = Field(
         default_factory=dict, description="turn limit by join type (Armor 2A)"
     )
-    first_turn: int = Field(default=1, description="start on an absolute turn track")
+    first_turn: int = Field(
+        default=1, ge=1, le=MAX_TURNS, description="start on an absolute turn track"
+    )
     unit: Literal["turn", "game-turn", "command-cycle"] = "turn"
     ends_early: str | None = Field(default=None, description="an event that ends the game")
     open_ended: bool = Field(default=False, description="until a side wins (Soldiers 22)")

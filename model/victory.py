@@ -18,6 +18,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from model.base import StrictModel
+from model.limits import MAX_TURNS
 from model.regions import Region
 
 Timing = Literal[
@@ -73,9 +74,15 @@ class _Condition(StrictModel):
     side: str = Field(description="the side this condition benefits")
     award: Award
     when: Timing = "end"
-    turn: int | None = Field(default=None, description="judged at this turn or cycle only")
-    from_turn: int | None = Field(default=None, description="judged from this turn on")
-    by_turn: int | None = Field(default=None, description="must happen by the end of this turn")
+    turn: int | None = Field(
+        default=None, le=MAX_TURNS, description="judged at this turn or cycle only"
+    )
+    from_turn: int | None = Field(
+        default=None, le=MAX_TURNS, description="judged from this turn on"
+    )
+    by_turn: int | None = Field(
+        default=None, le=MAX_TURNS, description="must happen by the end of this turn"
+    )
     note: str = ""
 
 

@@ -21,6 +21,7 @@ import contextlib
 import json
 import os
 import re
+import stat
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -29,7 +30,8 @@ from typing import Any, Final
 
 import yaml
 
-from model.errors import Problem
+from model.errors import Problem, dotted
+from model.limits import MAX_LIST_ITEMS, MAX_TEXT_CHARS
 
 MAX_FILE_BYTES: Final = 32 * 1024 * 1024
 MAX_DEPTH: Final = 64
@@ -235,6 +237,8 @@ class _Builder:
 
     def _scalar(self, event: Any) -> Any:
         text: str = event.value
+        if len(text) > MAX_TEXT_CHARS:
+            raise self.fail(event, _too_long(len(text)), _LIMIT_HINT)
         tag = event.tag
         if tag == "tag:yaml.org,2002:str" or not event.implicit[0]:
             return text if tag in (None, "!", "tag:yaml.org,2002:str") else _typed(self, event)
@@ -245,6 +249,8 @@ class _Builder:
         for event in events:
             if isinstance(event, yaml.SequenceEndEvent):
                 return items
+            if len(items) == MAX_LIST_ITEMS:  # stop reading here: the rest is never needed
+                raise self.fail(event, _too_many(MAX_LIST_ITEMS + 1, more=True), _LIMIT_HINT)
             items.append(self._node(event, events, (*key, len(items)), depth + 1))
         return items  # pragma: no cover - parser raises on a truncated stream
 
@@ -317,9 +323,49 @@ def read_yaml_text(text: str, path: str = "<string>") -> Document:
         )
     data = _fast(text)
     if data is not _NOT_FAST:
-        return Document(data, path, None, text)
-    data, positions = _positioned(text, path)
-    return Document(data, path, positions, text)
+        doc = Document(data, path, None, text)
+    else:
+        data, positions = _positioned(text, path)
+        doc = Document(data, path, positions, text)
+    _check_sizes(doc)
+    return doc
+
+
+_LIMIT_HINT = "Hexwright's limit, far beyond any real scenario or board; is this the right file?"
+
+
+def _too_many(items: int, more: bool = False) -> str:
+    many = f"more than {items - 1:,}" if more else f"{items:,}"
+    return f"a list of {many} items: at most {MAX_LIST_ITEMS:,} are read"
+
+
+def _too_long(chars: int) -> str:
+    return f"a text of {chars:,} characters: at most {MAX_TEXT_CHARS:,} are read"
+
+
+def _check_sizes(doc: Document) -> None:
+    """Refuse a list longer than :data:`~model.limits.MAX_LIST_ITEMS` or a text longer than
+    :data:`~model.limits.MAX_TEXT_CHARS`, located (300,000 force entries would load, then
+    hang the engine). The positioned reader refuses them as it reads; a file read on the fast
+    path is read again with it, which stops at the first item too many."""
+    stack: list[tuple[PathKey, Any]] = [((), doc.data)]
+    while stack:
+        key, node = stack.pop()
+        if isinstance(node, dict):
+            stack.extend(((*key, k), v) for k, v in node.items())
+        elif isinstance(node, list):
+            if len(node) > MAX_LIST_ITEMS:
+                _refuse(doc, key, _too_many(len(node)))
+            stack.extend(((*key, i), v) for i, v in enumerate(node))
+        elif isinstance(node, str) and len(node) > MAX_TEXT_CHARS:
+            _refuse(doc, key, _too_long(len(node)))
+
+
+def _refuse(doc: Document, key: PathKey, what: str) -> None:
+    if doc.text is not None:
+        _positioned(doc.text, doc.path)  # raises, located, where the limit is crossed
+    where = doc.position(key)
+    raise YamlError(Problem(doc.path, where.line, where.column, dotted(key), what, _LIMIT_HINT))
 
 
 def _positioned(text: str, path: str) -> tuple[Any, dict[PathKey, Position]]:
@@ -461,35 +507,56 @@ def _flow_depth(text: str) -> int:
     return deepest
 
 
-def read_yaml(path: str | os.PathLike[str]) -> Document:
-    """Read a YAML file; refuses files too large before reading them whole."""
+def read_text_file(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> str:
+    """A text file's content, read safely: only a regular file (a symlink to one is followed;
+    a device such as ``/dev/zero``, a FIFO or a folder is refused before it is opened, so
+    nothing blocks or reads without end), at most ``limit`` bytes (read no further), UTF-8.
+
+    Raises:
+        YamlError: what is wrong, located at the file.
+    """
     p = Path(path)
     try:
-        size = p.stat().st_size
+        info = p.stat()
     except OSError as exc:
         raise YamlError(
-            Problem(str(p), 0, 0, "", f"cannot read the file: {exc.strerror}")
+            Problem(str(p), 0, 0, "", f"cannot read the file: {exc.strerror or exc}")
         ) from None
-    if size > MAX_FILE_BYTES:
-        raise YamlError(
-            Problem(
-                str(p),
-                1,
-                1,
-                "",
-                f"the file is larger than {MAX_FILE_BYTES:,} bytes",
-                "Hexwright files are far smaller; is this the right file?",
-            )
-        )
+    if not stat.S_ISREG(info.st_mode):
+        what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file (a device or pipe)"
+        raise YamlError(Problem(str(p), 0, 0, "", f"cannot read it: it is {what}", "give a file"))
+    too_big = Problem(
+        str(p),
+        1,
+        1,
+        "",
+        f"the file is larger than {limit:,} bytes",
+        "Hexwright files are far smaller; is this the right file?",
+    )
+    if info.st_size > limit:
+        raise YamlError(too_big)
     try:
-        text = p.read_text(encoding="utf-8")
+        with p.open("rb") as handle:
+            data = handle.read(limit + 1)  # a file that grew since: read no further
+    except OSError as exc:
+        raise YamlError(
+            Problem(str(p), 0, 0, "", f"cannot read the file: {exc.strerror or exc}")
+        ) from None
+    if len(data) > limit:
+        raise YamlError(too_big)
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise YamlError(
             Problem(
                 str(p), 1, 1, "", f"the file is not UTF-8 text ({exc.reason})", "save it as UTF-8"
             )
         ) from None
-    return read_yaml_text(text, str(p))
+
+
+def read_yaml(path: str | os.PathLike[str]) -> Document:
+    """Read a YAML file (:func:`read_text_file`: regular files only, size-capped)."""
+    return read_yaml_text(read_text_file(path), str(path))
 
 
 def dump_yaml(data: Any) -> str:

@@ -75,9 +75,19 @@ def test_a_broken_scenario_gives_file_and_line_and_exit_code_1(
     ("args", "code", "message"),
     [
         (
-            ["play", str(ROOT / "scenarios/soldiers/21-hedgerow-assault.yaml")],
+            ["play", str(ROOT / "scenarios/soldiers/21-hedgerow-assault.yaml"), "--buy", "bogus"],
             1,
-            "no fixed forces",
+            "no purchase strategy 'bogus' (strategies: balanced, armour-heavy,",
+        ),
+        (
+            ["play", str(ROOT / "scenarios/armor/2a-trading-ground.yaml"), "--buy", "tank=random"],
+            1,
+            "'tank=random': no side 'tank' (sides: attacker, defender)",
+        ),
+        (
+            ["play", str(ROOT / "scenarios/armor/2a-trading-ground.yaml"), "--buy", "random:x"],
+            1,
+            "'random:x': the seed after ':' must be a whole number",
         ),
         (["play", str(SCENARIO), "--bots", "random"], 2, "--bots: give one bot per side"),
         (["play", str(SCENARIO), "--bots", "random,clever"], 2, "--bots: no bot 'clever'"),

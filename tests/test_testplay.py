@@ -185,13 +185,18 @@ def test_a_combat_is_explained_in_the_log(qtbot: QtBot) -> None:
         assert m.rule in log
 
 
-def test_a_scenario_the_engine_cannot_play_says_so(window: Any) -> None:
-    soldiers = Path(__file__).parent.parent / "scenarios" / "soldiers" / "21-hedgerow-assault.yaml"
-    assert window.open_file(str(soldiers))
+def test_a_scenario_the_engine_cannot_play_says_so(window: Any, tmp_path: Path) -> None:
+    # 5 points buy no Armor unit: the purchase bot buys nothing and the engine says why.
+    ambush = Path(__file__).parent.parent / "scenarios" / "armor" / "4a-ambush.yaml"
+    text = ambush.read_text(encoding="utf-8")
+    assert "budget: {points: 100}" in text
+    poor = tmp_path / "4a-poor.yaml"
+    poor.write_text(text.replace("budget: {points: 100}", "budget: {points: 5}", 1))
+    assert window.open_file(str(poor))
     mode = TestPlayMode(window)
     problem = mode.enter(1, {})
     assert problem is not None
-    assert "cannot be test-played yet" in problem and "no fixed forces" in problem
+    assert "cannot be test-played yet" in problem and "has no forces" in problem
     assert window.test_play_mode is None
     assert window.actions_by_id["play.test_play"].shortcut().toString() == "Ctrl+T"
 

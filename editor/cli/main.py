@@ -24,14 +24,15 @@ from model.layout import AssembledMap
 from model.mapstate import TerrainEdits, terrain_edits
 from model.overlays import OverlayMap
 from model.systems import GameSystem
-from model.yamlio import YamlError, read_yaml
+from model.yamlio import YamlError, read_text_file, read_yaml
 
 if TYPE_CHECKING:
     from model.scenario_io import LoadedScenario
     from rules.engine.core import State
 
 DEFAULT_SCENARIO = "armor/demo-crossroads.yaml"
-SCHEMA_PATH = Path("docs/scenario.schema.json")
+#: The committed schema, in the source tree (``schema --check`` compares with it).
+SCHEMA_PATH = Path(__file__).resolve().parents[2] / "docs" / "scenario.schema.json"
 
 
 COMMANDS = (
@@ -48,12 +49,42 @@ COMMANDS = (
 )
 
 
+#: What the editor opens: ``hexwright FILE`` with one of these suffixes, or any file that exists.
+EDITOR_FILES = (".yaml", ".yml")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0] not in COMMANDS and not argv[0].startswith("-")):
+        if argv and not _editor_file(argv):
+            known = ", ".join(COMMANDS)
+            print(
+                f"hexwright: '{argv[0]}' is neither a command ({known}) nor a scenario or board "
+                "file to open in the editor; 'hexwright --help' lists the commands",
+                file=sys.stderr,
+            )
+            return 2
         from editor.app import run_editor
 
         return run_editor(argv[0] if argv else None)
+    try:
+        return _command(argv)
+    except BrokenPipeError:  # the reader went away (``hexwright info --json | head``)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # Python's flush at exit writes nowhere
+        return 1
+
+
+def _editor_file(argv: Sequence[str]) -> bool:
+    """Whether ``hexwright ARG`` names a file for the editor: one argument, a YAML file's
+    name or a file that exists (else it is a mistyped command, which must not start a GUI
+    that never returns in a script)."""
+    if len(argv) != 1:
+        return False
+    return argv[0].lower().endswith(EDITOR_FILES) or Path(argv[0]).is_file()
+
+
+def _command(argv: list[str]) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     from model.boardedit import use_board_library
@@ -113,6 +144,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--seed", type=int, default=0, help="seeds the dice and the bots")
     play.add_argument(
+        "--buy",
+        default="balanced",
+        metavar="HOW",
+        help="how point-buy sides get their forces: a purchase strategy (balanced, "
+        "armour-heavy, infantry-heavy, cheapest-many, random) with an optional :SEED (default "
+        "the game's), or SIDE=STRATEGY[:SEED] / SIDE=sample:NAME per side, comma-separated",
+    )
+    play.add_argument(
         "--replay", "--replay-out", dest="replay", metavar="R", help="write the replay to R"
     )
     play.add_argument("--log", action="store_true", help="print the game's event log")
@@ -134,7 +173,12 @@ def _parser() -> argparse.ArgumentParser:
     add_rules(sub)
 
     schema = sub.add_parser("schema", help="write the scenario JSON Schema")
-    schema.add_argument("-o", "--output", default=str(SCHEMA_PATH))
+    schema.add_argument(
+        "-o",
+        "--output",
+        help="write it to this file ('-' or none: standard output; with --check, the file to "
+        "compare, by default the source tree's docs/scenario.schema.json)",
+    )
     schema.add_argument("--check", action="store_true", help="fail if the file is out of date")
     schema.set_defaults(handler=cmd_schema)
     return parser
@@ -155,7 +199,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         try:
             doc = read_yaml(name)
             if isinstance(doc.data, dict) and "grid" in doc.data and "sides" not in doc.data:
-                board = read_board(Path(name).read_text(encoding="utf-8"), name)
+                board = read_board(read_text_file(name), name)
                 summary = f"board {board.id}, {len(board.cells)} hexes"
             else:
                 loaded = check_document(doc)
@@ -252,7 +296,7 @@ def _map_of(
 
     doc = read_yaml(name)
     if isinstance(doc.data, dict) and "grid" in doc.data and "sides" not in doc.data:
-        board = read_board(Path(name).read_text(encoding="utf-8"), name)
+        board = read_board(read_text_file(name), name)
         return assemble([SectionPlacement(board.id)], {board.id: board}), board.name, None, None, []
     loaded = check_document(doc)
     edits = terrain_edits(loaded.scenario, loaded.map)
@@ -331,6 +375,20 @@ def outcome_data(state: State) -> dict[str, Any]:
     return data
 
 
+def purchase_data(bought: Any) -> dict[str, Any]:
+    """How a point-buy side got its forces, as data (``play --json``)."""
+    return {
+        "side": bought.side,
+        "choice": bought.choice.text(),
+        "nation": bought.nation,
+        "mission": bought.mission,
+        "budget": bought.budget,
+        "spent": bought.spent,
+        "items": [{"what": w, "count": n, "points": p} for w, n, p in bought.items],
+        "unplayed": list(bought.unplayed),
+    }
+
+
 def figures_line(figures: list[dict[str, Any]]) -> str:
     """The numbers behind a verdict on one line: "Percentage Number: us 40, german 25; ..."."""
     named: dict[str, list[str]] = {}
@@ -372,12 +430,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     from model.scenario_io import load_scenario
     from rules.bots.base import make_bot, play
     from rules.engine.errors import RulesError
+    from rules.pointbuy.purchase import game_for, parse_choices
     from rules.records.replay import Replay
-    from rules.registry import load_game
 
     loaded = load_scenario(args.file)
     try:
-        game = load_game(loaded)
+        game = game_for(loaded, parse_choices(args.buy, loaded.scenario, args.seed))
     except RulesError as exc:
         print(f"{args.file}: {exc}", file=sys.stderr)
         return 1
@@ -403,6 +461,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     data = outcome_data(state)
     bot_names = dict(zip(game.sides, names, strict=True))
     data["bots"] = bot_names
+    data["purchases"] = [purchase_data(b) for b in game.purchases]
     if args.replay:
         from model.yamlio import atomic_write_text
 
@@ -418,6 +477,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     seats = ", ".join(f"{s} {n}" for s, n in bot_names.items())
     print(f"{game.scenario.title} ({game.scenario.id}): {seats}, seed {args.seed}")
     print(f"  actions:     {data['actions']}")
+    for bought in game.purchases:
+        print(f"  forces:      {bought.describe()[0]}")
     print_outcome(data)
     if args.replay:
         print(f"  replay:      {args.replay}")
@@ -460,14 +521,15 @@ def replay_loader(replay_file: Path) -> Callable[[str], LoadedScenario]:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    from model.yamlio import YamlError, read_text_file
     from rules.engine.errors import RulesError
     from rules.records.replay import Replay, replay
 
     path = Path(args.file)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        print(f"{path}: cannot read the file: {exc.strerror}", file=sys.stderr)
+        text = read_text_file(path)
+    except YamlError as exc:
+        print(exc.problem.format(), file=sys.stderr)
         return 1
     try:
         record = Replay.from_text(text)
@@ -503,13 +565,16 @@ def cmd_schema(args: argparse.Namespace) -> int:
     from model.yamlio import atomic_write_text
 
     text = schema_text()
-    output = Path(args.output)
+    if not args.check and args.output in (None, "-"):
+        sys.stdout.write(text)
+        return 0
+    output = Path(args.output or SCHEMA_PATH)
     if args.check:
         current = output.read_text(encoding="utf-8") if output.exists() else ""
         if current != text:
             print(
-                f"{output}: out of date with the scenario models; run 'hexwright schema' "
-                "and commit the result",
+                f"{output}: out of date with the scenario models; run 'hexwright schema -o "
+                f"{output}' and commit the result",
                 file=sys.stderr,
             )
             return 1

@@ -16,6 +16,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from model.yamlio import read_text_file
+
 
 def add_parser(sub: Any) -> None:
     position = sub.add_parser(
@@ -37,7 +39,7 @@ def cmd_position(args: argparse.Namespace) -> int:
     path = Path(args.file)
     try:
         if _is_replay(path):
-            record = Replay.from_text(path.read_text(encoding="utf-8"))
+            record = Replay.from_text(read_text_file(path))
             loader = replay_loader(path)
             state = replay(record, load=loader, stop_after=args.at).state
             scenario = state.game.loaded.path
@@ -70,5 +72,5 @@ def cmd_position(args: argparse.Namespace) -> int:
 
 def _is_replay(path: Path) -> bool:
     """A replay is JSON (its first character a brace); a position file is YAML."""
-    with path.open(encoding="utf-8") as f:
-        return f.read(64).lstrip().startswith("{")
+    head: str = read_text_file(path)[:64]
+    return head.lstrip().startswith("{")

@@ -54,7 +54,7 @@ from model.errors import EditError, ProblemList
 from model.resources import packaged_board_ids, parse_board_file
 from model.scenario import Scenario
 from model.systems import GameSystem
-from model.yamlio import YamlError
+from model.yamlio import YamlError, read_text_file
 
 if TYPE_CHECKING:
     from editor.files.controller import FileController
@@ -91,7 +91,7 @@ class BoardDocument(ScenarioDocument):
     def open(cls, path: str | Path) -> BoardDocument:
         """Open a board file of the library (raises ProblemList / YamlError)."""
         target = Path(path)
-        _, board = parse_board_file(target.read_text(encoding="utf-8"), str(target))
+        _, board = parse_board_file(read_text_file(target), str(target))
         return cls(board, target.parent.parent, in_library=True)
 
     def recovery_copy(self) -> tuple[str, dict[str, object]]:

@@ -27,7 +27,7 @@ from editor.files.recovery import Autosaver, Recovered, forget, pending
 from editor.mapview.render import MapPainter, save_png, save_svg
 from model.errors import ProblemList
 from model.newscenario import open_new
-from model.yamlio import YamlError
+from model.yamlio import YamlError, read_text_file
 
 
 class FileController(QObject):
@@ -195,7 +195,7 @@ class FileController(QObject):
         document: ScenarioDocument
         try:
             if recovered.kind == "board":
-                text = recovered.scenario_file.read_text(encoding="utf-8")
+                text = read_text_file(recovered.scenario_file)
                 where = str(recovered.scenario_file)
                 document = BoardDocument.recovered(text, where, recovered.note)
             else:

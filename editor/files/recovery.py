@@ -17,7 +17,10 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QStandardPaths, QTimer
 
 from editor.files.document import ScenarioDocument
-from model.yamlio import atomic_write_text
+from model.yamlio import YamlError, atomic_write_text, read_text_file
+
+#: The largest recovery note read (a note is a few hundred bytes).
+NOTE_BYTES = 64 * 1024
 
 AUTOSAVE_MS = 60_000
 
@@ -101,8 +104,8 @@ def pending() -> list[Recovered]:
         if not scenario_file.exists():
             continue
         try:
-            note = json.loads(note_file.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            note = json.loads(read_text_file(note_file, NOTE_BYTES))
+        except (YamlError, ValueError):
             continue
         original = Path(note["original"]) if note.get("original") else None
         kind = str(note.get("kind", "scenario"))

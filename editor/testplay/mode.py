@@ -1,7 +1,9 @@
 """Play > Test Play... (Ctrl+T): play the scenario being edited with the rules engine.
 
-A small dialog asks for the seed and who sits at each side (a human, the random bot or the
-heuristic bot), and may start from a position file instead of the set-up (Play > Test Play
+A small dialog asks for the seed, who sits at each side (a human, the random bot or the
+heuristic bot) and, for a side whose forces are bought with points, how it gets them (bought by
+the purchase bot with a strategy and seed, a sample force, or "I buy them now" in the Order of
+Battle), and may start from a position file instead of the set-up (Play > Test Play
 from Position... opens one first); then the window switches to test play: the editing docks
 are put away and the editing actions and tools disabled, the map shows the game's units
 instead of the scenario's set-up (:mod:`editor.testplay.layer`) and the Test Play dock drives
@@ -14,6 +16,7 @@ A position file is checked like a scenario: its problems are shown each at its
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -46,10 +49,12 @@ from editor.testplay.panel import TestPlayPanel
 from editor.testplay.session import SEATS, TestPlaySession
 from model.errors import ProblemList
 from model.grid import hex_to_pixel
+from model.scenario import Scenario
 from model.scenario_io import LoadedScenario
 from model.yamlio import YamlError
 from rules.engine.core import State
 from rules.engine.errors import RulesError
+from rules.pointbuy.purchase import STRATEGIES, PurchaseChoice, needs_purchase
 from rules.records.position import load_position
 
 if TYPE_CHECKING:
@@ -61,18 +66,62 @@ READABLE_SCALE = 1.4
 KEPT_ACTIONS = ("file.quit", "file.export", "file.save", "file.save_as")
 
 
+#: The "Forces" choice that sends the designer to the Order of Battle to buy them.
+BUY_NOW = "buy-now"
+#: The "Forces" choice that keeps the forces the scenario lists.
+AS_LISTED = "as-listed"
+
+
+def force_options(scenario: Scenario) -> dict[str, list[tuple[str, object]]]:
+    """The "Forces" choices of each side that has any, as (title, data) pairs: a point-buy
+    side's forces bought by the bot (one per strategy), a sample force, or bought now in the
+    Order of Battle; a side with listed forces and samples, those or a sample."""
+    bought = set(needs_purchase(scenario))
+    found: dict[str, list[tuple[str, object]]] = {}
+    for side in scenario.sides:
+        options: list[tuple[str, object]] = []
+        if side.id in bought:
+            options += [
+                (f"Bought by the bot: {s.name.lower()}", PurchaseChoice(s.id))
+                for s in STRATEGIES.values()
+            ]
+        elif side.sample_forces:
+            options.append(("As the scenario lists them", AS_LISTED))
+        options += [
+            (f"Sample: {f.name}", PurchaseChoice(sample=f.name)) for f in side.sample_forces
+        ]
+        if side.id in bought:
+            options.append(("I buy them now (Order of Battle)", BUY_NOW))
+        if options:
+            found[side.id] = options
+    return found
+
+
 class TestPlayDialog(QDialog):
-    """The seed and a seat per side, and where play starts: the set-up or a position file."""
+    """The seed and a seat per side, how each point-buy side gets its forces (bought by the
+    bot with a strategy and seed, a sample force, or bought now by the designer), and where
+    play starts: the set-up or a position file."""
 
     __test__ = False
 
     def __init__(
-        self, sides: list[tuple[str, str]], parent: QWidget | None = None, position: str = ""
+        self,
+        sides: list[tuple[str, str]],
+        parent: QWidget | None = None,
+        position: str = "",
+        forces: dict[str, list[tuple[str, object]]] | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Test Play")
         form = QFormLayout(self)
-        intro = QLabel("Who plays each side? A human plays at this computer (hot seat).")
+        text = "Who plays each side? A human plays at this computer (hot seat)."
+        if forces and any(data == BUY_NOW for opts in forces.values() for _, data in opts):
+            text += (
+                " Forces bought with points are bought by the bot under the book's purchase "
+                "rules (each strategy spends differently), or taken from a sample, or bought "
+                "by you in the Order of Battle."
+            )
+        intro = QLabel(text)
         intro.setWordWrap(True)
         form.addRow(intro)
         self.seed = QSpinBox()
@@ -81,13 +130,17 @@ class TestPlayDialog(QDialog):
         self.seed.setToolTip("The dice's seed: the same seed and choices give the same game")
         form.addRow("Seed", self.seed)
         self.seats: dict[str, QComboBox] = {}
+        self.forces: dict[str, QComboBox] = {}
+        self.force_seeds: dict[str, QSpinBox] = {}
         for i, (side, name) in enumerate(sides):
             box = QComboBox()
             for seat, title in SEATS.items():
                 box.addItem(title, seat)
             box.setCurrentIndex(0 if i == 0 else list(SEATS).index("heuristic"))
             self.seats[side] = box
-            form.addRow(name, box)
+            form.addRow(f"<b>{name}</b>", box)
+            if forces and side in forces:
+                form.addRow("    Forces", self._forces_row(side, name, forces[side]))
         form.addRow("Start", self._start_row())
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
@@ -115,6 +168,48 @@ class TestPlayDialog(QDialog):
         row.addWidget(self.position_button)
         row.addWidget(self.setup_button)
         return row
+
+    def _forces_row(self, side: str, name: str, options: list[tuple[str, object]]) -> QHBoxLayout:
+        row = QHBoxLayout()
+        box = QComboBox()
+        for title, data in options:
+            box.addItem(title, data)
+        box.setToolTip(
+            f"How {name} gets its forces: bought under the book's purchase rules by the bot "
+            "with a strategy, a sample force of the scenario, or bought by you now"
+        )
+        seed = QSpinBox()
+        seed.setRange(0, 999_999)
+        seed.setValue(1)
+        seed.setPrefix("seed ")
+        seed.setToolTip("The purchase's seed: the same strategy and seed buy the same force")
+
+        def seeded() -> None:  # a seed only for the purchase bot
+            data = box.currentData()
+            seed.setEnabled(isinstance(data, PurchaseChoice) and data.sample is None)
+
+        box.currentIndexChanged.connect(seeded)
+        seeded()
+        self.forces[side], self.force_seeds[side] = box, seed
+        row.addWidget(box, 1)
+        row.addWidget(seed)
+        return row
+
+    def purchases(self) -> dict[str, PurchaseChoice]:
+        """How each side with a choice gets its forces (not those kept as listed or bought
+        now)."""
+        found = {}
+        for side, box in self.forces.items():
+            data = box.currentData()
+            if isinstance(data, PurchaseChoice):
+                if data.sample is None:
+                    data = PurchaseChoice(data.strategy, self.force_seeds[side].value())
+                found[side] = data
+        return found
+
+    def buy_now(self) -> str | None:
+        """The first side the designer chose to buy now, or None."""
+        return next((s for s, b in self.forces.items() if b.currentData() == BUY_NOW), None)
 
     def choose_position(self) -> None:
         """Ask for a position file to start from."""
@@ -145,18 +240,37 @@ def ask_test_play(window: MainWindow, position: str = "") -> TestPlayMode | None
     if window.test_play_mode is not None:
         return window.test_play_mode
     sides = [(s.id, s.name) for s in document.scenario.sides]
-    dialog = TestPlayDialog(sides, window, position)
+    dialog = TestPlayDialog(sides, window, position, force_options(document.scenario))
     accepted = dialog.exec() == QDialog.DialogCode.Accepted
     dialog.deleteLater()
     if not accepted:
         return None
+    buy_now = dialog.buy_now()
+    if buy_now is not None:
+        show_purchase(window, buy_now)
+        return None
     seed, seats = dialog.chosen()
     mode = TestPlayMode(window)
-    problem = mode.enter(seed, seats, dialog.position or None)
+    problem = mode.enter(seed, seats, dialog.position or None, dialog.purchases())
     if problem is not None:
         QMessageBox.warning(window, "Test Play", problem)
         return None
     return mode
+
+
+def show_purchase(window: MainWindow, side_id: str) -> None:
+    """ "I buy them now": the Order of Battle and the Budget on the side, to buy its forces
+    under the book's rules; Test Play again once bought."""
+    window.oob_dock.show()
+    window.oob_dock.raise_()
+    window.oob_panel.choose_side(side_id)
+    window.budget_dock.show()
+    side = window.oob_panel.side()
+    name = side.name if side is not None else side_id
+    window.say(
+        f"Buy {name}'s forces in the Order of Battle (the Budget judges the purchase), "
+        "then Play > Test Play"
+    )
 
 
 def ask_test_play_from_position(window: MainWindow) -> TestPlayMode | None:
@@ -204,9 +318,16 @@ class TestPlayMode:
         self._actions: list[QAction] = []
         self._painter: MapPainter | None = None
 
-    def enter(self, seed: int, seats: dict[str, str], position: str | None = None) -> str | None:
-        """Start test play at the set-up, or at the ``position`` file; the message why it
-        cannot be, or None."""
+    def enter(
+        self,
+        seed: int,
+        seats: dict[str, str],
+        position: str | None = None,
+        purchases: Mapping[str, PurchaseChoice] | None = None,
+    ) -> str | None:
+        """Start test play at the set-up, or at the ``position`` file, the point-buy sides
+        bought as ``purchases`` says (by default by the bot's balanced strategy with the game's
+        seed); the message why it cannot be, or None."""
         window = self.window
         document = window.document
         if document is None or isinstance(document, BoardDocument):
@@ -219,7 +340,7 @@ class TestPlayMode:
                 return f"Cannot start from the position:\n\n{found}"
             start = found
         try:
-            self.session = TestPlaySession(loaded, seed, seats, window, start, position)
+            self.session = TestPlaySession(loaded, seed, seats, window, start, position, purchases)
         except RulesError as exc:
             return f"{document.scenario.title} cannot be test-played yet: {exc}."
         self._put_away()

@@ -35,9 +35,9 @@ from rules.bots.base import Bot, make_bot
 from rules.engine.actions import Action
 from rules.engine.core import Game, State
 from rules.engine.errors import ActionSyntaxError, IllegalActionError, RulesError
+from rules.pointbuy.purchase import PurchaseChoice, game_for, needs_purchase
 from rules.records.position import save_position
 from rules.records.replay import Replay, replay
-from rules.registry import load_game
 
 #: The seats a side may have, and their names in the UI.
 SEATS: dict[str, str] = {
@@ -71,15 +71,22 @@ class TestPlaySession(QObject):
         parent: QObject | None = None,
         start: State | None = None,
         position_file: str | None = None,
+        purchases: Mapping[str, PurchaseChoice] | None = None,
     ) -> None:
         """Start at the scenario's set-up with ``seed``, or at ``start`` (a state read from
-        ``position_file``, whose seed it keeps).
+        ``position_file``, whose seed it keeps). A point-buy side is bought as ``purchases``
+        says, else by the purchase bot's balanced strategy with the game's seed.
 
         Raises :class:`~rules.engine.errors.RulesError` when the engine cannot play the
         scenario."""
         super().__init__(parent)
         self.loaded = loaded
-        self.game: Game = start.game if start is not None else load_game(loaded)
+        if start is not None:
+            self.game: Game = start.game
+        else:
+            choices = {s: PurchaseChoice("balanced", seed) for s in needs_purchase(loaded.scenario)}
+            choices.update(purchases or {})
+            self.game = game_for(loaded, choices)
         self.seed = start.seed if start is not None else seed
         #: The position file the game started from; None: the scenario's set-up.
         self.position_file = position_file
@@ -299,6 +306,11 @@ class TestPlaySession(QObject):
 
     def position_problem(self) -> str | None:
         """Why the position shown cannot be saved, or None when it can."""
+        if self.game.purchases:
+            return (
+                "a game whose forces were bought for it cannot be saved as a position yet "
+                "(a position names the scenario file, which does not hold them): save a replay"
+            )
         try:
             self.state.to_position()
         except RulesError as exc:
@@ -319,6 +331,7 @@ class TestPlaySession(QObject):
         self.playing = False
         self.seed = record.seed
         self.position_file = None  # a replay starts at the scenario's set-up
+        self.game = replayed.state.game  # with the replay's purchases
         self._origin = 0
         self._make_bots()
         self.timeline = list(replayed.state.history)

@@ -274,6 +274,49 @@ class ArmorPointBuy(PointBuy):
     def item_line(self, side: Side, path: PathKey, purchase: Purchase) -> BudgetLine:
         return _purchase_line(side, path, purchase, [])
 
+    # --- the purchase bot --------------------------------------------------------------------
+
+    nations = ("germany", "us", "britain")
+
+    def allies(self, nation: str) -> frozenset[str]:
+        """One side German, the other Allied: American or British [SCN III.C]."""
+        return _ALLIED if nation in _ALLIED else frozenset({nation})
+
+    def stand_in(self, unit: UnitType) -> bool:
+        """``TRANSPORT`` stands for the transport a side buys (2B's engineers' trucks)."""
+        return unit.category == "transport"
+
+    def role(self, unit: UnitType) -> str:
+        if unit.category in ("tracked", "armored-car") and _gun(unit):
+            return "armour"
+        return "infantry" if unit.category == "leg" else "support"
+
+    def plays(self, scenario: Scenario, unit: UnitType) -> bool:
+        """What test play plays at the scenario's rule level: in the Armor Game, the Vehicle
+        units with a main gun ("only some of the Vehicle units are used" [AG I]; which Data
+        Cards the book excludes is by card number, which the catalogue lacks: our reading);
+        in the Advanced Game also Leg, Towed and transport units [ADV I]. Never planes,
+        gliders, batteries or Terrain Support (not played yet)."""
+        if unit.category in NOT_COMBAT or unit.category in ("plane", "glider", "boat"):
+            return False
+        if (scenario.rules.level or "armor-game") == "armor-game":
+            return unit.category in ("tracked", "armored-car") and _gun(unit)
+        return unit.category in _ADVANCED
+
+
+#: The Allied nations [SCN III.C].
+_ALLIED = frozenset({"us", "britain"})
+
+#: The categories the Advanced Game adds to the Armor Game's vehicles [ADV I].
+_ADVANCED = frozenset(
+    {"tracked", "armored-car", "half-track", "bren-carrier", "leg", "towed", "truck", "jeep"}
+)
+
+
+def _gun(unit: UnitType) -> bool:
+    """A main gun that fires AP: the card has a Damage Caused Table [AG VI]."""
+    return "damage_caused_table" in unit.values
+
 
 #: Armor's purchases that are not Combat units, and the assault boat.
 _ITEMS = NOT_COMBAT | {"boat"}

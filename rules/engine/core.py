@@ -45,7 +45,7 @@ from rules.engine.errors import (
     RulesError,
     UnsupportedGameError,
 )
-from rules.engine.events import DiceForced, DieRolled, Event
+from rules.engine.events import DiceForced, DieRolled, Event, ForcesBought
 from rules.engine.play import ActionFocus, Preview, Progress, SideView, Verdict
 from rules.engine.positions import UnitPosition
 from rules.engine.record import Record
@@ -111,6 +111,9 @@ class Game(ABC):
         self.loaded = loaded
         self.scenario: Scenario = loaded.scenario
         self.sides: tuple[str, ...] = tuple(s.id for s in loaded.scenario.sides)
+        #: How each point-buy side got its forces (:class:`rules.pointbuy.purchase.Bought`),
+        #: set by :func:`rules.pointbuy.purchase.game_for`; replays record it.
+        self.purchases: tuple[Any, ...] = ()
 
     @abstractmethod
     def new_initial_state(self, seed: int = 0) -> State:
@@ -163,7 +166,10 @@ class State(ABC):
         self.game = game
         self.seed = seed
         self.dice = Dice(seed)
-        self.log: list[Event] = []
+        # A point-buy side's purchase opens the log (rules.pointbuy.purchase.game_for).
+        self.log: list[Event] = [
+            ForcesBought(b.side, tuple(b.describe()), private_to=b.side) for b in game.purchases
+        ]
         self.history: list[Action] = []
         self._log_digest = hashlib.sha256(f"{game.rules_version}|{seed}".encode()).hexdigest()
         self._digested = 0  # how many events of the log _log_digest holds (see _digest)

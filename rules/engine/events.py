@@ -64,6 +64,21 @@ class UnitDeployed(Event):
 
 
 @dataclass(frozen=True)
+class ForcesBought(Event):
+    """How a point-buy side got its forces before play (the purchase bot's strategy and seed,
+    or a sample force), with what it bought: the first event of the game's log
+    (:class:`rules.pointbuy.purchase.Bought`). Private to the side: a purchase is secret
+    until play shows it (Soldiers' missions [19.1])."""
+
+    kind: ClassVar[str] = "forces-bought"
+    side: str
+    lines: tuple[str, ...]
+
+    def describe(self) -> str:
+        return "\n".join(self.lines) or self.kind
+
+
+@dataclass(frozen=True)
 class UnitOffMap(Event):
     kind: ClassVar[str] = "unit-off-map"
     unit: str

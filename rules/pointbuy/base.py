@@ -464,3 +464,55 @@ class PointBuy:
     def item_line(self, side: Side, path: PathKey, purchase: Purchase) -> BudgetLine:
         """One purchase priced as the report prices it."""
         raise NotImplementedError(f"{type(self).__name__} buys nothing but units")
+
+    # --- what the purchase bot may buy (rules/pointbuy/purchase.py) -------------------------
+
+    #: The nations a side of nation ``any`` may be, for the purchase bot (Armor's three).
+    nations: tuple[str, ...] = ()
+
+    def allies(self, nation: str) -> frozenset[str]:
+        """The nations on ``nation``'s side: a side of nation ``any`` is never one of them when
+        the other side is ``nation`` (our reading: one side German, the other Allied)."""
+        return frozenset({nation})
+
+    def stand_in(self, unit: UnitType) -> bool:
+        """Whether a catalogue entry only stands for what a side buys (Soldiers'
+        ``REINFORCEMENTS``): never bought itself, replaced by the purchase."""
+        return unit.category == "purchase-group"
+
+    def stand_in_kind(self, unit: UnitType) -> Literal["reinforcements", "initial"]:
+        """What a stand-in of a reinforcement group stands for: the reinforcements bought, or
+        the initially deployed units entering as reinforcements (Soldiers 26)."""
+        return "reinforcements"
+
+    def role(self, unit: UnitType) -> str:
+        """The unit's role for a purchase strategy: ``armour``, ``infantry``, ``support`` or
+        ``intelligence`` (:data:`rules.pointbuy.purchase.ROLES`)."""
+        return "support"
+
+    def plays(self, scenario: Scenario, unit: UnitType) -> bool:
+        """Whether test play plays the unit in this scenario; the purchase bot buys others only
+        when a rule requires them."""
+        return True
+
+    def reserved(self, unit: UnitType) -> bool:
+        """Whether the purchase bot buys the unit only when a rule requires it (a scenario's
+        own counters: Soldiers 26's airborne squads)."""
+        return False
+
+    def bot_limit(self, unit: UnitType, budget: int) -> int | None:
+        """How many of the unit a side may have (None: no limit)."""
+        return None
+
+    def bot_states(self, unit: UnitType) -> tuple[tuple[str, ...], ...]:
+        """The states the unit may be bought in (Soldiers: full or depleted)."""
+        return ((),)
+
+    def reinforces(self, unit: UnitType) -> bool:
+        """Whether the unit may be bought as a reinforcement."""
+        return False
+
+    def bot_minimums(self, scenario: Scenario, side: Side, budget: int) -> list[tuple[str, int]]:
+        """What the book requires to be spent, as (category, points) (Soldiers: half the
+        budget on squads [19.2])."""
+        return []

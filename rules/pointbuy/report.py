@@ -19,6 +19,8 @@ The static check ``budget`` (``rules.checks.budget``) reports the broken rules a
 
 from __future__ import annotations
 
+from collections import Counter
+
 from model.scenario import Budget, Mission, Scenario, Side
 from model.scenario_io import LoadedScenario
 from rules.forces.units import PathKey
@@ -70,7 +72,12 @@ def budget_report(
         return None
     lines = buy.lines(scenario, side, index)
     spent = sum(line.total for line in lines)
+    included: RuleResult | None = None
+    if budget is not None and budget.includes:
+        budget, included = _with_included(scenario, side, index, budget, budget_path, lines)
     rules = _rules(scenario, side, index, lines, budget, budget_path, chosen[1] if chosen else None)
+    if included is not None:
+        rules.insert(1, included)
     return BudgetReport(
         system=system,
         side=side_id,
@@ -85,6 +92,43 @@ def budget_report(
         rules=tuple(rules),
         derived=not buy.book,
     )
+
+
+def _with_included(
+    scenario: Scenario,
+    side: Side,
+    index: int,
+    budget: Budget,
+    budget_path: PathKey,
+    lines: list[BudgetLine],
+) -> tuple[Budget, RuleResult]:
+    """A budget that comes with units (Soldiers 26: "both Airborne squads and 7 FPs" [26.3]):
+    our reading prices the units as bought and adds their value to the points, so that
+    upgrading a depleted one or depleting a full one spends or frees the difference, as the
+    book allows; a rule checks that every included unit is among the side's forces."""
+    buy = rules_for(scenario.system).pointbuy
+    trial = side.model_copy(update={"forces": list(budget.includes), "reinforcements": []})
+    value = sum(line.total for line in buy.lines(scenario, trial, index))
+    word = "FP" if budget.kind == "force-points" else "points"
+    names = ", ".join(
+        e.unit + (f" ({', '.join(e.state)})" if e.state else "") for e in budget.includes
+    )
+    have = Counter(e.unit for e in side.forces for _ in range(e.count))
+    missing = []
+    for entry in budget.includes:
+        if have[entry.unit] > 0:
+            have[entry.unit] -= 1
+        else:
+            missing.append(entry.unit)
+    name, source = "The units the budget comes with", scenario.source or scenario.id
+    total = budget.points + value
+    if missing:
+        why = f"the budget comes with {names}: {', '.join(missing)} not among the forces"
+        result = RuleResult("includes", name, "broken", why, source, budget_path)
+    else:
+        why = f"{budget.points} {word} and {names} (worth {value} {word}): {total} {word} in all"
+        result = RuleResult("includes", name, "met", why, source, budget_path)
+    return budget.model_copy(update={"points": total}), result
 
 
 def _mission(missions: list[tuple[int, Mission]], wanted: str | None) -> tuple[int, Mission] | None:

@@ -24,7 +24,7 @@ from typing import Any
 from model.scenario_io import LoadedScenario, load_scenario
 from rules.engine.core import State
 from rules.engine.errors import ReplayError
-from rules.registry import load_game
+from rules.pointbuy.purchase import PurchaseChoice, PurchaseError, game_for
 
 FORMAT = "hexwright-replay"
 VERSION = 1
@@ -40,6 +40,9 @@ class Replay:
     seed: int
     actions: tuple[str, ...]
     fingerprints: tuple[str, ...] = field(default=())
+    #: How each point-buy side got its forces, ``side=balanced:7`` or ``side=sample:NAME``
+    #: (:class:`rules.pointbuy.purchase.PurchaseChoice`); replaying buys them again the same.
+    purchases: tuple[str, ...] = field(default=())
 
     @classmethod
     def of(cls, state: State, with_fingerprints: bool = True) -> Replay:
@@ -54,8 +57,15 @@ class Replay:
                 fresh.apply(action)
                 found.append(fresh.fingerprint())
             prints = tuple(found)
+        bought = tuple(f"{b.side}={b.choice.text()}" for b in game.purchases)
         return cls(
-            game.loaded.path, game.scenario.id, game.rules_version, state.seed, actions, prints
+            game.loaded.path,
+            game.scenario.id,
+            game.rules_version,
+            state.seed,
+            actions,
+            prints,
+            bought,
         )
 
     def to_text(self) -> str:
@@ -68,6 +78,8 @@ class Replay:
             "seed": self.seed,
             "actions": list(self.actions),
         }
+        if self.purchases:
+            data["purchases"] = list(self.purchases)
         if self.fingerprints:
             data["fingerprints"] = list(self.fingerprints)
         return json.dumps(data, indent=1) + "\n"
@@ -91,6 +103,7 @@ class Replay:
                 int(data["seed"]),
                 tuple(str(a) for a in data["actions"]),
                 tuple(str(f) for f in data.get("fingerprints", ())),
+                tuple(str(p) for p in data.get("purchases", ())),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ReplayError(f"replay file: missing or bad field {exc}") from None
@@ -128,7 +141,7 @@ def replay(
         raise ReplayError(
             f"the replay is of scenario '{record.scenario_id}', not '{loaded.scenario.id}'"
         )
-    game = load_game(loaded)
+    game = game_for(loaded, _choices(record.purchases) if record.purchases else None)
     if game.rules_version != record.rules_version:
         raise ReplayError(
             f"the replay was made with rules {record.rules_version}, these are "
@@ -143,6 +156,20 @@ def replay(
         prints.append(state.fingerprint())
         _check(record.fingerprints, prints, i)
     return Replayed(state, prints)
+
+
+def _choices(purchases: Sequence[str]) -> dict[str, PurchaseChoice]:
+    """The replay's ``side=choice`` purchases, read."""
+    found = {}
+    for text in purchases:
+        side, sep, choice = text.partition("=")
+        if not sep:
+            raise ReplayError(f"replay file: purchase '{text}' is not 'side=strategy:seed'")
+        try:
+            found[side] = PurchaseChoice.parse(choice)
+        except PurchaseError as exc:
+            raise ReplayError(f"replay file: purchase '{text}': {exc}") from None
+    return found
 
 
 def _check(expected: Sequence[str], found: Sequence[str], step: int) -> None:

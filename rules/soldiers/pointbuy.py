@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Literal
 
 from model.catalog import UnitType
 from model.scenario import Mission, Purchase, Scenario, Side
@@ -336,6 +337,54 @@ class SoldiersPointBuy(PointBuy):
 
     def item_line(self, side: Side, path: PathKey, purchase: Purchase) -> BudgetLine:
         return _purchase_line(side, path, purchase, 0)
+
+    # --- the purchase bot --------------------------------------------------------------------
+
+    def stand_in_kind(self, unit: UnitType) -> Literal["reinforcements", "initial"]:
+        """``INITIAL-SQUADS`` (26.2) stands for the initially deployed squads."""
+        categories = value_of(unit, "purchase_category")[0]
+        return (
+            "initial"
+            if isinstance(categories, list) and "squads" in categories
+            else "reinforcements"
+        )
+
+    def role(self, unit: UnitType) -> str:
+        """Squads are the infantry; heavy weapons and MG teams the "armour" a strategy that
+        wants firepower buys first; intelligence its own role [19.41]."""
+        if unit.category == "squad":
+            return "infantry"
+        if unit.category in ("team", "heavy-weapons"):
+            return "armour"
+        return "intelligence" if unit.id == "INTELLIGENCE" else "support"
+
+    def plays(self, scenario: Scenario, unit: UnitType) -> bool:
+        """Test play plays squads and intelligence [19.41]; heavy weapons, leaders, support,
+        preparations and equipment not yet (bought only when a rule requires them)."""
+        return unit.category == "squad" or unit.id == "INTELLIGENCE"
+
+    def reserved(self, unit: UnitType) -> bool:
+        """The airborne squads are scenario 26's own [26.3]."""
+        return "airborne-squad" in tags_of(unit)
+
+    def bot_limit(self, unit: UnitType, budget: int) -> int | None:
+        """Each squad, team and named man of the counter mix once [19.2]; intelligence at most
+        half the budget [19.41]; one platoon leader [19.46]."""
+        if unit.category in _ONCE:
+            return 1
+        return budget // 2 if unit.id == "INTELLIGENCE" else None
+
+    def bot_states(self, unit: UnitType) -> tuple[tuple[str, ...], ...]:
+        """Squads full or depleted [19.21]."""
+        return ((), ("depleted",)) if unit.category == "squad" else ((),)
+
+    def reinforces(self, unit: UnitType) -> bool:
+        """Squads and heavy-weapons soldiers may be bought as reinforcements [19.31]."""
+        return unit.category in ("squad", "team", "heavy-weapons")
+
+    def bot_minimums(self, scenario: Scenario, side: Side, budget: int) -> list[tuple[str, int]]:
+        """At least half the Force Points on squads [19.2]."""
+        return [("squads", (budget + 1) // 2)]
 
 
 #: Soldiers' categories bought as counters of the forces (or a scenario's stand-ins).

@@ -1,0 +1,29 @@
+"""Hard limits on what a file may ask for: far beyond any real scenario or board, far below
+what would hang Hexwright or fill its memory. Each is enforced where the value is read (the
+YAML reader for sizes, the models for numbers), refused with its ``file:line:col`` and the
+limit, so that a hostile or broken file costs under a second.
+
+The real figures, for scale: the largest built-in board is 61 x 34 hexes, the longest game
+40 turns, the largest entry 9 units, the longest list 672 items, the longest text 2,210
+characters.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+#: Items in one list of a file (force entries, overlays, a place's hexes...).
+MAX_LIST_ITEMS: Final = 10_000
+#: Characters in one text of a file (a board's terrain map is the longest).
+MAX_TEXT_CHARS: Final = 200_000
+#: Units in one force entry, or items in one purchase.
+MAX_COUNT: Final = 999
+#: Turns of a game, and the highest turn number anything may name.
+MAX_TURNS: Final = 999
+#: Hexes of a distance in a region (``within``, ``away-from``).
+MAX_DISTANCE: Final = 200
+#: Printed columns or rows of one board, and the highest printed number.
+MAX_BOARD_SPAN: Final = 200
+MAX_PRINTED: Final = 9_999
+#: Points of a budget.
+MAX_POINTS: Final = 100_000
