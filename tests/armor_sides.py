@@ -4,7 +4,9 @@ test file writes only its map and where the units stand."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -39,12 +41,12 @@ victory:
 #: bot will hand them to the engine: catalogue units with no placement (the side's ``setup``
 #: applies) and a real nation where the scenario says ``any``. American M4s, M10s and
 #: infantry against German PZIVJs, STG IIIGs and infantry.
-US_BOUGHT = [
+US_BOUGHT: list[dict[str, Any]] = [
     {"unit": "M4", "count": 3},
     {"unit": "M10A1", "count": 2},
     {"unit": "US-INFANTRY-SQUAD", "count": 2},
 ]
-GERMAN_BOUGHT = [
+GERMAN_BOUGHT: list[dict[str, Any]] = [
     {"unit": "PZIVJ", "count": 3},
     {"unit": "STGIIIG-75", "count": 2},
     {"unit": "GE-INFANTRY-SQUAD", "count": 2},
@@ -53,9 +55,9 @@ GERMAN_BOUGHT = [
 
 def bought(
     path: str,
-    forces: dict[str, list[dict[str, object]]] | None = None,
+    forces: Mapping[str, Sequence[Mapping[str, Any]]] | None = None,
     nations: dict[str, str] | None = None,
-    **top: object,
+    **top: Any,
 ) -> LoadedScenario:
     """The built-in scenario at ``path`` (``scenarios/armor/2a-trading-ground.yaml``) with each
     side's ``forces`` bought (by default the attacker or first side American, the other German)
@@ -68,6 +70,6 @@ def bought(
         forces = {s["id"]: pick[nations[s["id"]]] for s in sides}
     for side in sides:
         side["nation"] = nations.get(side["id"], side["nation"])
-        side["forces"] = forces[side["id"]]
+        side["forces"] = [dict(entry) for entry in forces[side["id"]]]
     data.update(top)
     return parse_scenario(yaml.safe_dump(data, sort_keys=False), path)

@@ -19,13 +19,14 @@ from __future__ import annotations
 import functools
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from armor_sides import GERMAN_BOUGHT, US_BOUGHT, bought
 
 from model.hexes import Hex
 from model.scenario_io import LoadedScenario
-from rules.armor import scenario_rules
+from rules.armor import dumps, scenario_rules
 from rules.armor.events import Moved, PhaseNote
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.move import Walk
@@ -50,17 +51,17 @@ BOOK = [
 #: The seeds each scenario is played with: one in the suite, three under ``make fuzz``.
 SEEDS = [1, 2, 3] if "HEXWRIGHT_FUZZ_GAMES" in os.environ else [1]
 #: 4B's light forces [SCN VIII.B.4]: Leg units, Trucks, Half-Tracks, Armored Cars.
-LIGHT_US = [
+LIGHT_US: list[dict[str, Any]] = [
     {"unit": "M8-GREYHOUND", "count": 2},
     {"unit": "M3-HALFTRACK"},
     {"unit": "US-INFANTRY-SQUAD", "count": 2},
 ]
-LIGHT_GERMAN = [
+LIGHT_GERMAN: list[dict[str, Any]] = [
     {"unit": "SDKFZ-234-1", "count": 2},
     {"unit": "GE-INFANTRY-SQUAD", "count": 3},
 ]
 #: 2B's Defender with its Engineers on a truck [SCN VI.B.4-5].
-ENGINEERS = [
+ENGINEERS: list[dict[str, Any]] = [
     *GERMAN_BOUGHT,
     {"unit": "MEDIUM-TRUCK", "label": "trucks"},
     {"unit": "ASSAULT-INFANTRY", "label": "engineers", "mounted_on": "trucks"},
@@ -74,12 +75,15 @@ def game_of(loaded: LoadedScenario) -> ArmorGame:
 
 
 @functools.cache
-def scenario(path: str, light: bool = False) -> ArmorGame:
+def scenario(path: str, light: bool = False, advanced: bool = False) -> ArmorGame:
+    """A book scenario bought by hand: 2B's Defender with Engineers, 4B's light forces (at the
+    Advanced Game's rule level when ``advanced``)."""
+    top: dict[str, Any] = {"rules": {"level": "advanced-game"}} if advanced else {}
     if "2b" in path:
-        return game_of(bought(path, {"attacker": US_BOUGHT, "defender": ENGINEERS}))
+        return game_of(bought(path, {"attacker": US_BOUGHT, "defender": ENGINEERS}, **top))
     if light:
-        return game_of(bought(path, {"attacker": LIGHT_US, "defender": LIGHT_GERMAN}))
-    return game_of(bought(path))
+        return game_of(bought(path, {"attacker": LIGHT_US, "defender": LIGHT_GERMAN}, **top))
+    return game_of(bought(path, **top))
 
 
 def plot_all(state: ArmorState, side: str) -> None:
@@ -111,7 +115,7 @@ def facing_off(turn_one_ban: bool) -> ArmorState:
             break
     a, b = line[0], line[-1]
     amap = game.amap
-    us = [
+    us: list[dict[str, Any]] = [
         {
             "unit": "M4",
             "placement": {
@@ -121,7 +125,7 @@ def facing_off(turn_one_ban: bool) -> ArmorState:
             },
         }
     ]
-    german = [
+    german: list[dict[str, Any]] = [
         {
             "unit": "PZIVJ",
             "placement": {
@@ -131,7 +135,7 @@ def facing_off(turn_one_ban: bool) -> ArmorState:
             },
         }
     ]
-    top = {} if turn_one_ban else {"special_rules": []}
+    top: dict[str, Any] = {} if turn_one_ban else {"special_rules": []}
     loaded = bought(
         "scenarios/armor/2a-trading-ground.yaml", {"attacker": us, "defender": german}, **top
     )
@@ -262,6 +266,41 @@ def test_4b_attacker_with_fewer_than_four_dumps_destroyed_cannot_win() -> None:
     assert "fewer than" not in outcome.reason
 
 
+def test_4b_a_squad_destroys_a_supply_dump_with_gp_fire_in_the_advanced_game() -> None:
+    """[SCN VIII.B.3]: "These Supply Dumps have a GP Defense Factor of '5' each, and can be
+    destroyed with a Knocked Out result from GP Fire": in the Advanced Game an Infantry Squad
+    facing a dump is offered fire at it; its "00" is always Knocked Out [GC1 GP Hit Table]
+    and the dump is destroyed, so it no longer scores its 8 VP; in the Armor Game (AP fire
+    only) no dump may be fired at."""
+    loaded = bought(
+        "scenarios/armor/4b-raid.yaml",
+        {"attacker": LIGHT_US, "defender": LIGHT_GERMAN},
+        rules={"level": "advanced-game"},
+    )
+    game = game_of(loaded)
+    state = game.new_initial_state(1)
+    target, dump = next(iter(dumps.dumps(state).items()))
+    squad = "attacker.US-INFANTRY-SQUAD.1"
+    k = next(k for k in range(6) if dump.neighbor(k) in game.amap.hexes)
+    here = dump.neighbor(k)  # a situation set by hand: the squad beside the dump, facing it
+    state.troops.carried.pop(squad, None)
+    state.troops.hexes[squad], state.troops.facing[squad] = here, (k + 3) % 6
+    state.sheets.options.clear()
+    order = Order(squad, fire=target)
+    assert order in state.legal_actions("attacker")
+    state.apply(order)
+    state.force_dice(100)
+    for side in ("attacker", "defender"):
+        state.apply(state.legal_actions(side)[-1])  # 'done'
+    assert target in state.objectives.destroyed_objects
+    said = notes(state, "Direct Fire")
+    assert "rolls 100: Knocked Out: destroyed" in said[-2] and "is destroyed" in said[-1]
+    outcome = evaluate_outcome(state)
+    assert any(f.startswith("defender: 7 supply-dumps not destroyed") for f in outcome.findings)
+    armor_game = scenario("scenarios/armor/4b-raid.yaml", light=True).new_initial_state(1)
+    assert "Armor Game" in (dumps.why_not_dump(armor_game, squad, target, False) or "")
+
+
 # --- 2B: the Engineers and the bridge [SCN VI.B.3-6] -------------------------------------------
 
 
@@ -363,13 +402,17 @@ def test_3c_bridges_go_to_the_sole_occupier_else_the_last_to_pass_all_spans() ->
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("path", BOOK, ids=lambda p: Path(p).stem)
-def test_every_book_scenario_bought_plays_to_its_end(path: str, seed: int) -> None:
+@pytest.mark.parametrize(
+    ("path", "advanced"),
+    [*((p, False) for p in BOOK), ("scenarios/armor/4b-raid.yaml", True)],
+    ids=lambda p: Path(p).stem if isinstance(p, str) else ("advanced" if p else "armor-game"),
+)
+def test_every_book_scenario_bought_plays_to_its_end(path: str, advanced: bool, seed: int) -> None:
     """[SCN V-VIII]: each scenario with forces bought by hand, the heuristic bots on both
     sides, to the end: every victory condition evaluated (none left), and the special rules
     not enforced are only the optional ones, those in the book's words, and 4B's Supply Dumps
     as Clear for sight and fire."""
-    game = scenario(path, light="4b" in path)
+    game = scenario(path, light="4b" in path, advanced=advanced)
     state = game.new_initial_state(seed)
     play(state, {s: make_bot("heuristic", seed + i) for i, s in enumerate(game.sides)})
     outcome = state.outcome()

@@ -18,6 +18,7 @@ import random
 from typing import TYPE_CHECKING, cast
 
 from model.hexes import Hex
+from rules.armor.dumps import is_dump
 from rules.armor.fire import aim, angle_between, gp_shot, in_field_of_fire, resolve
 from rules.armor.gp import gp_chance
 from rules.armor.move import destinations, walk
@@ -37,6 +38,9 @@ GAIN = 0.05  # an order must beat standing still by this much
 SHORTLIST = 25  # orders whose position is scored in full (lines of sight are the costly part)
 FIRE_SAMPLES = 6
 OVERKILL = 0.5  # a target already shot at this Turn is worth this much less per shot
+#: What the bot reckons a shot at a Supply Dump is worth: the 8 VP a standing dump gives the
+#: enemy [SCN VIII.B.6] (our estimate, whatever the odds of the roll).
+DUMP_VALUE = 8.0
 SAME_HEX = 1.0  # two units of the side ordered into the same hex
 
 
@@ -172,6 +176,8 @@ class ArmorPlanner:
     def _fire_value(self, public: ArmorState, side: str, order: Order) -> float:
         """Expected worth of the order's Direct Fire: the engine's AP fire rolled a few times."""
         target = order.fire or ""
+        if is_dump(target):  # the 8 VP a standing Supply Dump gives the enemy [SCN VIII.B.6]
+            return DUMP_VALUE * OVERKILL ** self._shots.get(target, 0)
         key = (order.unit, target, bool(order.moves))
         value = self._fire.get(key)
         if value is None:

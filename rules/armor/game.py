@@ -123,6 +123,8 @@ class ArmorGame(MapGame):
         #: The Advanced Game [ADV]: its Sequence of Play [ADV II] and GP fire [ADV VI.B].
         self.advanced: bool = self.rule_level == "advanced-game"
         self.steps: tuple[tuple[Phase, Segment], ...] = steps(LEVELS[self.rule_level])
+        #: 4B's Supply Dumps are on the map (:mod:`rules.armor.dumps`).
+        self.has_dumps: bool = any(o.kind == "dump" for o in scenario.map.objects)
         self._levels: dict[Hex, int] = {}
         self._costs: dict[tuple[str, Hex, Hex], Fraction | None] = {}
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from rules.armor import assault
+from rules.armor import assault, dumps
 from rules.armor.fire import why_not_fire
 from rules.armor.move import Destination, Walk, destinations, fire_limit, through, walk
 from rules.armor.opportunity import why_not_fire_now, why_not_opportunity
@@ -61,6 +61,8 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
         )
     if fire_banned(state, spec.side, "direct") is not None:
         targets = []
+    elif state.game.advanced and state.game.has_dumps:  # 4B's Supply Dumps [SCN VIII.B.3]
+        found.extend(Order(unit, fire=t) for t in dumps.options(state, unit))
     if targets:
         light = []
         if not state.immobile(unit) and not stays:
@@ -203,7 +205,10 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
         banned = fire_banned(state, spec.side, "direct")
         if banned is not None:
             return banned
-        why = why_not_fire(state, unit, order.fire, bool(order.moves))
+        if dumps.is_dump(order.fire):
+            why = dumps.why_not_dump(state, unit, order.fire, bool(order.moves))
+        else:
+            why = why_not_fire(state, unit, order.fire, bool(order.moves))
         if why is not None:
             return f"{unit} may not fire at {order.fire}: {why}"
     if not order.moves:

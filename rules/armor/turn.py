@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
+from rules.armor import dumps
 from rules.armor.assault import close_assault_phase
 from rules.armor.events import (
     Adjudged,
@@ -147,9 +148,19 @@ def sighting(state: ArmorState) -> None:
 
 def direct_fire(state: ArmorState) -> None:
     pending: list[Pending] = []
+    razed: list[str] = []
     for side in (state.game.german, state.game.allied):
         for unit, order in sorted(state.sheets.orders[side].items()):
             if order.fire is None or unit not in state.troops.hexes:
+                continue
+            if dumps.is_dump(order.fire):  # 4B's Supply Dumps [SCN VIII.B.3]
+                why = dumps.why_not_dump(state, unit, order.fire, bool(order.moves))
+                if why is not None:
+                    state.emit(FireCancelled(unit, order.notation, why))
+                    continue
+                state.firing.fired.add(unit)
+                if dumps.fire(state, unit, order.fire):
+                    razed.append(order.fire)
                 continue
             why = why_not_fire(state, unit, order.fire, bool(order.moves))
             if why is not None:
@@ -159,6 +170,8 @@ def direct_fire(state: ArmorState) -> None:
             pending.extend(resolve(state, unit, order.fire))
     for p in pending:  # simultaneous: applied once all fire is done [AG VI.A]
         damage(state, p.unit, p.effect)
+    for target in dict.fromkeys(razed):
+        dumps.destroy(state, target)
     demolish(state)  # the Engineers' rolls, in the Direct Fire Phase [SCN VI.B.3]
 
 

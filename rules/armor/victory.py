@@ -42,6 +42,7 @@ from model.victory import (
 )
 from rules.armor.adjudication import (
     HIDDEN,
+    WON,
     Adjudication,
     Differential,
     SidePoints,
@@ -54,6 +55,7 @@ from rules.armor.scenario_rules import (
     object_hexes,
 )
 from rules.engine.core import Outcome
+from rules.engine.play import Verdict
 from rules.engine.tally import VictoryTally
 
 if TYPE_CHECKING:
@@ -93,11 +95,17 @@ def evaluate_outcome(state: ArmorState) -> Outcome:
             continue
         tally.judged(i, cond, gained > 0, gained)
     victory = game.scenario.victory
-    if gate is not None:
-        return replace(tally.outcome(), winner=gate[0], reason=gate[1])
     if victory.scoring == "conditions" or tally.winner is not None:
         return tally.outcome()
-    return adjudicated(state, tally, adjudication(state, tally.vp))
+    decided = adjudicated(state, tally, adjudication(state, tally.vp))
+    if gate is None or decided.verdict is None:
+        return decided
+    # 4B: the points are adjudicated, then the gate decides [SCN VIII.B.6]
+    said = f"the scenario's condition: {gate[1]}"
+    verdict = Verdict(
+        WON, "[SCN IV; SCN VIII.B.6]", (*decided.verdict.steps, said), decided.verdict.figures
+    )
+    return replace(decided, winner=gate[0], reason=gate[1], verdict=verdict)
 
 
 def judge(state: ArmorState, cond: Condition) -> tuple[float, list[str]] | str:
