@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from armor_sides import GERMAN_BOUGHT, US_BOUGHT, bought
+from armor_sides import bought
 
 from model.hexes import Hex
 from model.scenario_io import LoadedScenario
@@ -60,12 +60,6 @@ LIGHT_GERMAN: list[dict[str, Any]] = [
     {"unit": "SDKFZ-234-1", "count": 2},
     {"unit": "GE-INFANTRY-SQUAD", "count": 3},
 ]
-#: 2B's Defender with its Engineers on a truck [SCN VI.B.4-5].
-ENGINEERS: list[dict[str, Any]] = [
-    *GERMAN_BOUGHT,
-    {"unit": "MEDIUM-TRUCK", "label": "trucks"},
-    {"unit": "ASSAULT-INFANTRY", "label": "engineers", "mounted_on": "trucks"},
-]
 
 
 def game_of(loaded: LoadedScenario) -> ArmorGame:
@@ -76,11 +70,10 @@ def game_of(loaded: LoadedScenario) -> ArmorGame:
 
 @functools.cache
 def scenario(path: str, light: bool = False, advanced: bool = False) -> ArmorGame:
-    """A book scenario bought by hand: 2B's Defender with Engineers, 4B's light forces (at the
-    Advanced Game's rule level when ``advanced``)."""
+    """A book scenario bought by hand (2B's Engineers and their transport are its own
+    reinforcement, as the purchase bot leaves them), 4B's with light forces (at the Advanced
+    Game's rule level when ``advanced``)."""
     top: dict[str, Any] = {"rules": {"level": "advanced-game"}} if advanced else {}
-    if "2b" in path:
-        return game_of(bought(path, {"attacker": US_BOUGHT, "defender": ENGINEERS}, **top))
     if light:
         return game_of(bought(path, {"attacker": LIGHT_US, "defender": LIGHT_GERMAN}, **top))
     return game_of(bought(path, **top))
@@ -307,11 +300,13 @@ def test_4b_a_squad_destroys_a_supply_dump_with_gp_fire_in_the_advanced_game() -
 def test_2b_engineers_and_their_truck_wait_off_the_map_for_a_0_or_1() -> None:
     """[SCN VI.B.5]: the Engineers "and any Transport Vehicles ... for them may enter anywhere
     on Side B during a Turn in which '0' or '1' is rolled" in the Sighting Phase: held off the
-    map at set-up; a 5 keeps them off, a 1 brings them in on Side B, the squad on its truck."""
+    map at set-up (the scenario's reinforcement, as the purchase bot leaves it: the stand-ins
+    ASSAULT-INFANTRY and TRANSPORT, each of the side's nation); a 5 keeps them off, a 1 brings
+    them in on Side B, the squad on its truck."""
     game = scenario("scenarios/armor/2b-the-bridge.yaml")
     state = game.new_initial_state(3)
     held = set(game.deployment.held)
-    assert held == {"defender.ASSAULT-INFANTRY.1", "defender.MEDIUM-TRUCK.1"}
+    assert held == {"defender.ASSAULT-INFANTRY.1", "defender.TRANSPORT.1"}
     state.objectives.off_map = dict.fromkeys(held, 0)
     for u in held:
         state.troops.hexes.pop(u, None)
@@ -321,7 +316,7 @@ def test_2b_engineers_and_their_truck_wait_off_the_map_for_a_0_or_1() -> None:
     state.force_dice(1)
     scenario_rules.reinforce(state)
     side_b = game.region(game.scenario.sides[1].reinforcements[0].entry)
-    truck, squad = "defender.MEDIUM-TRUCK.1", "defender.ASSAULT-INFANTRY.1"
+    truck, squad = "defender.TRANSPORT.1", "defender.ASSAULT-INFANTRY.1"
     assert state.troops.hexes[truck] in side_b
     assert state.troops.hexes[squad] == state.troops.hexes[truck] and state.transported(squad)
     said = notes(state, "Reinforcements")

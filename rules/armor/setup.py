@@ -1,5 +1,12 @@
 """Armor set-up: the scenario's forces as counters on the map, each with a facing.
 
+Units that arrive on a die roll (2B's Engineers and their Transport Vehicles [SCN VI.B.5], the
+units of a reinforcement with a ``die-roll`` condition, or force entries it names) are made
+here and held off the map (:attr:`Deployment.held`) until
+:func:`rules.armor.scenario_rules.reinforce` brings them in; a Leg unit among them rides one of
+their Vehicles with room. Reinforcements on other conditions are not played (none of the
+book's scenarios has one).
+
 A force placed on a hex stands there facing the scenario's direction number [AG VI.C; SCN
 III.H]. Where the scenario gives an area or an entry edge ("One side anywhere on Side A" [SCN
 V.A.5]), the owning player chooses [SCN III.H]; the engine, which needs a position, stands in
@@ -22,6 +29,7 @@ from model.hexes import Hex, spiral
 from model.regions import RegionContext, evaluate
 from model.scenario import (
     AreaPlacement,
+    DieRollCondition,
     EntryPlacement,
     ForceEntry,
     HexPlacement,
@@ -176,6 +184,21 @@ def deploy(scenario: Scenario, terrain: MapTerrain, movement: Movement) -> Deplo
                 riders.append((made, entry))
             else:
                 placed.place(side, made, entry.placement or side.setup)
+        for i, group in enumerate(side.reinforcements):
+            if not isinstance(group.condition, DieRollCondition):
+                continue  # our reading: only 2B's die-roll entry is played [SCN VI.B.5]
+            arriving: list[ArmorUnit] = []
+            for entry in group.units:
+                for _ in range(entry.count):
+                    numbers[entry.unit] = numbers.get(entry.unit, 0) + 1
+                    arriving.append(unit_of(side, entry.unit, numbers[entry.unit]))
+                    if entry.label:
+                        labels[arriving[-1].id] = entry.label
+            units.extend(arriving)
+            held.update((u.id, i) for u in arriving)
+            vehicles = [u for u in arriving if u.vehicle and u.transport]
+            # the Engineers ride their Transport Vehicles in, room allowing [SCN VI.B.5]
+            placed.assign([u for u in arriving if not u.vehicle], vehicles, units)
         for made, entry in riders:
             carriers = by_label.get(entry.mounted_on or "", [])
             if made[0].id in held:  # rides its held carrier in when it enters
