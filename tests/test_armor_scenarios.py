@@ -17,6 +17,7 @@ and their victory conditions judged as written (:mod:`rules.armor.victory`).
 from __future__ import annotations
 
 import functools
+import itertools
 import os
 from pathlib import Path
 from typing import Any
@@ -25,11 +26,12 @@ import pytest
 from armor_sides import bought
 
 from model.hexes import Hex
+from model.regions import EdgeRegion
 from model.scenario_io import LoadedScenario
 from rules.armor import dumps, scenario_rules
 from rules.armor.events import Moved, PhaseNote
 from rules.armor.game import ArmorGame, ArmorState
-from rules.armor.move import Walk
+from rules.armor.move import Walk, walk
 from rules.armor.orders import Order
 from rules.armor.victory import evaluate_outcome
 from rules.bots.base import make_bot, play
@@ -292,6 +294,58 @@ def test_4b_a_squad_destroys_a_supply_dump_with_gp_fire_in_the_advanced_game() -
     assert any(f.startswith("defender: 7 supply-dumps not destroyed") for f in outcome.findings)
     armor_game = scenario("scenarios/armor/4b-raid.yaml", light=True).new_initial_state(1)
     assert "Armor Game" in (dumps.why_not_dump(armor_game, squad, target, False) or "")
+
+
+# --- 4A: the straight-line advance [SCN VIII.A.5] --------------------------------------------
+
+
+def test_4a_attacker_advances_in_a_straight_line_until_fired_upon_or_sighting() -> None:
+    """[SCN VIII.A.5] "The Attacker must move all units in a straight line from Side A to Side
+    B until fired upon, or until an enemy unit is sighted" (our reading: no reverse, every hex
+    entered nearer Side B): every move offered on Turn 1 brings the unit nearer Side B each
+    hex; a reverse is refused citing the rule; in the heuristic game every Attacker's move
+    before the lifting keeps to it, and the lifting says why."""
+    game = scenario("scenarios/armor/4a-ambush.yaml")
+    state = game.new_initial_state(1)
+    side_b = game.region(EdgeRegion(edge="B"))
+
+    def to_b(h: Hex) -> int:
+        return min(h.distance(x) for x in side_b)
+
+    offered = [
+        a
+        for a in state.legal_actions("attacker")
+        if isinstance(a, Order) and scenario_rules.moves(a.moves)
+    ]
+    assert offered
+    for order in offered[:40]:
+        unit = order.unit
+        w = walk(
+            game.units[unit],
+            state.troops.hexes[unit],
+            state.troops.facing[unit],
+            order.steps,
+            state.cost_for(game.units[unit]),
+            game.on_map,
+        )
+        path = [w.start, *(h for h, _, _ in w.hexes if game.on_map(h))]
+        assert all(to_b(b) < to_b(a) for a, b in itertools.pairwise(path)), order
+    tank = offered[0].unit
+    with pytest.raises(IllegalActionError, match=r"no reverse move.*SCN VIII.A.5"):
+        state.apply(Order(tank, moves="B"))
+    play(state, {s: make_bot("heuristic", i + 1) for i, s in enumerate(game.sides)})
+    lifted = next(
+        (
+            i
+            for i, e in enumerate(state.log)
+            if isinstance(e, PhaseNote) and "may move freely" in e.note
+        ),
+        len(state.log),
+    )
+    for e in state.log[:lifted]:
+        if isinstance(e, Moved) and e.unit.startswith("attacker") and e.path:
+            hexes = [game.amap.resolve(n) for n in e.path]
+            assert all(to_b(b) < to_b(a) for a, b in itertools.pairwise(hexes)), e
 
 
 # --- 2B: the Engineers and the bridge [SCN VI.B.3-6] -------------------------------------------

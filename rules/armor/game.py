@@ -70,7 +70,7 @@ from rules.armor.records import (
     Play,
     Troops,
 )
-from rules.armor.scenario_rules import ENFORCED, announce, blown
+from rules.armor.scenario_rules import ENFORCED, advances, announce, blown
 from rules.armor.sequence import LEVELS
 from rules.armor.setup import centre, deploy, spread
 from rules.armor.turn import advance, apply_face, begin_segment, damage
@@ -125,6 +125,10 @@ class ArmorGame(MapGame):
         self.steps: tuple[tuple[Phase, Segment], ...] = steps(LEVELS[self.rule_level])
         #: 4B's Supply Dumps are on the map (:mod:`rules.armor.dumps`).
         self.has_dumps: bool = any(o.kind == "dump" for o in scenario.map.objects)
+        #: 4A's straight-line advance is a rule of the scenario [SCN VIII.A.5].
+        self.straight_advance: bool = bool(advances(self))
+        #: Hexes to each Side of the map (4A's advance, :mod:`rules.armor.scenario_rules`).
+        self.side_distance: dict[tuple[str, Hex], int] = {}
         self._levels: dict[Hex, int] = {}
         self._costs: dict[tuple[str, Hex, Hex], Fraction | None] = {}
 

@@ -18,7 +18,7 @@ from rules.armor.fire import why_not_fire
 from rules.armor.move import Destination, Walk, destinations, fire_limit, through, walk
 from rules.armor.opportunity import why_not_fire_now, why_not_opportunity
 from rules.armor.orders import Face, OpportunityFire, Order, notation
-from rules.armor.scenario_rules import fire_banned, move_banned, moves
+from rules.armor.scenario_rules import fire_banned, move_banned, moves, why_not_straight
 from rules.engine.actions import Action, Done
 
 if TYPE_CHECKING:
@@ -72,6 +72,8 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
             found.append(Order(unit, fire=t))
             if why_not_fire(state, unit, t, moving=True) is None:
                 found.extend(Order(unit, fire=t, moves=d.moves) for d in light)
+    if state.game.straight_advance:  # 4A [SCN VIII.A.5]
+        found = [a for a in found if not isinstance(a, Order) or why_not_straight(state, a) is None]
     state.sheets.options[unit] = found
     return found
 
@@ -198,7 +200,7 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
             return f"{unit} has no main gun that fires AP [AG VI.A.1]"
         return why_not_opportunity(state, unit, order.opportunity)
     if moves(order.moves):
-        banned = move_banned(state, spec.side)
+        banned = move_banned(state, spec.side) or why_not_straight(state, order)
         if banned is not None:
             return banned
     if order.fire is not None:

@@ -26,6 +26,11 @@ why, :mod:`rules.engine.special_rules`).
   [SCN VI.B.6].
 - ``rule-override`` of "bridge control" (3C [SCN VII.C.6]): :func:`bridge_controller`, for the
   victory conditions (:mod:`rules.armor.victory`).
+- ``text`` of 4A's advance ("The Attacker must move all units in a straight line from Side A
+  to Side B until fired upon, or until an enemy unit is sighted" [SCN VIII.A.5]):
+  :func:`why_not_straight` refuses the Attacker's orders that reverse or enter a hex no nearer
+  Side B, until a Defender's fire or the Attacker's sighting lifts it. Every other rule in
+  words is reported.
 - ``terrain-override``: by the shared movement costs
   (:data:`rules.movement.costs.TERRAIN_OVERRIDES`; a terrain "treated as" another counts as
   the other for movement only, so 4B's Supply Dumps are reported).
@@ -38,15 +43,25 @@ by :func:`reinforce`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
+from model.regions import EdgeRegion
 from model.scenario import DieRollCondition, Scenario
-from model.victory import ActionBan, Demolition, FireBan, RuleOverride, SpecialRule
+from model.victory import (
+    ActionBan,
+    Demolition,
+    FireBan,
+    RuleOverride,
+    SpecialRule,
+    TextRule,
+)
 from rules.armor.events import PhaseNote
-from rules.armor.orders import parse_moves
+from rules.armor.move import walk
+from rules.armor.orders import Order, parse_moves
 from rules.engine.special_rules import Enforce
 from rules.movement.costs import TERRAIN_OVERRIDES
 
@@ -78,6 +93,19 @@ def _movement_ban(rule: SpecialRule) -> str | None:
     return None
 
 
+#: 4A's advance [SCN VIII.A.5], the one rule in the book's words the engine reads.
+STRAIGHT = re.compile(
+    r"Attacker must move all units in a straight line from Side ([A-D]) to Side ([A-D]) "
+    r"until fired upon, or until an enemy unit is sighted"
+)
+
+
+def _words(rule: SpecialRule) -> str | None:
+    if isinstance(rule, TextRule) and STRAIGHT.search(rule.text) is None:
+        return "a rule in the book's words only"
+    return None
+
+
 def _demolition(rule: SpecialRule) -> str | None:
     if isinstance(rule, Demolition) and not (rule.by.labels and rule.success):
         return "only a demolition by labelled units, with the rolls that destroy, is played"
@@ -93,6 +121,7 @@ ENFORCED: Mapping[str, Enforce] = MappingProxyType(
         "demolition": Enforce(check=_demolition),
         "rule-override": Enforce(names=frozenset(OVERRIDES)),
         "terrain-override": TERRAIN_OVERRIDES,
+        "text": Enforce(check=_words),
     }
 )
 
@@ -145,6 +174,12 @@ def announce(state: ArmorState) -> None:
             until = f" until {rule.until}" if rule.until else ""
             note = f"{who} may not move its units{until} (a Pivot in Place is a facing)"
             state.emit(PhaseNote("Special rule", note, cite(scenario, rule)))
+    for _, rule, to in advances(state.game):
+        note = (
+            f"the Attacker moves only in a straight line to Side {to} (no reverse, every hex "
+            "nearer it: our reading) until fired upon or until it sights an enemy unit"
+        )
+        state.emit(PhaseNote("Special rule", note, cite(scenario, rule)))
 
 
 # --- movement bans (4B) ------------------------------------------------------------------------
@@ -189,6 +224,9 @@ def lift_on_fire(state: ArmorState) -> None:
     Assaulted (our reading: any fire or Close Assault of either side)."""
     if not any(engaged(state, u) for u in state.troops.hexes):
         return
+    attacker = _attacker(state.game)
+    if any(engaged(state, u) for u in state.troops.hexes if state.game.units[u].side != attacker):
+        lift_advance(state, "it was fired upon (our reading: any fire of the Defender)")
     for i, rule in _movement_bans(state.game):
         if i not in state.objectives.bans_lifted and "fired" in (rule.until or ""):
             _lift(state, i, rule, "shots were fired")
@@ -204,6 +242,8 @@ def lift_on_sighting(state: ArmorState, side: str, seen: list[str]) -> None:
         seen = [u for u in seen if not _enters(state.game, u)]
     if not seen:
         return
+    if side == _attacker(state.game):
+        lift_advance(state, f"it sighted an enemy unit ({seen[0]}) [AG IV]")
     for i, rule in _movement_bans(state.game):
         if i in state.objectives.bans_lifted or "sighted" not in (rule.until or ""):
             continue
@@ -222,6 +262,82 @@ def _lift(state: ArmorState, index: int, rule: ActionBan, why: str) -> None:
     who = ", ".join(rule.sides) or "both sides"
     note = f"{who} may move again: {why}"
     state.emit(PhaseNote("Special rule", note, cite(state.game.scenario, rule)))
+
+
+# --- 4A's straight-line advance [SCN VIII.A.5] --------------------------------------------------
+
+
+def advances(game: ArmorGame) -> list[tuple[int, TextRule, str]]:
+    """4A's rule, with its index and the Side the attacker advances to."""
+    found = []
+    for i, rule in enumerate(game.scenario.special_rules):
+        if isinstance(rule, TextRule) and not rule.optional:
+            match = STRAIGHT.search(rule.text)
+            if match is not None:
+                found.append((i, rule, match.group(2)))
+    return found
+
+
+def _attacker(game: ArmorGame) -> str | None:
+    return next((s.id for s in game.scenario.sides if s.role == "attacker"), None)
+
+
+def why_not_straight(state: ArmorState, order: Order) -> str | None:
+    """Why the order breaks 4A's advance, or None [SCN VIII.A.5]: until the ban is lifted the
+    Attacker's units may move only "in a straight line from Side A to Side B". Our reading: no
+    reverse move, and every hex entered on the map nearer Side B than the one before it (turns
+    are allowed, to face the way); the rule does not force a unit to move."""
+    side = state.game.units[order.unit].side
+    if side != _attacker(state.game) or not moves(order.moves):
+        return None
+    for i, rule, to in advances(state.game):
+        if i in state.objectives.bans_lifted:
+            continue
+        why = (
+            f"the Attacker moves in a straight line to Side {to} until fired upon or until "
+            "it sights an enemy unit"
+        )
+        source = cite(state.game.scenario, rule)
+        if "B" in parse_moves(order.moves):
+            return f"{why}: no reverse move {source}"
+        spec = state.game.units[order.unit]
+        w = walk(
+            spec,
+            state.troops.hexes[order.unit],
+            state.troops.facing[order.unit],
+            order.steps,
+            state.cost_for(spec),
+            state.game.on_map,
+            fires=order.fire is not None,
+        )
+        last = _to_side(state.game, to, w.start)
+        for h, _, _ in w.hexes:
+            if not state.game.on_map(h):
+                break
+            now = _to_side(state.game, to, h)
+            if now >= last:
+                return f"{why}: {state.game.name(h)} is no nearer Side {to} {source}"
+            last = now
+    return None
+
+
+def _to_side(game: ArmorGame, edge: str, h: Hex) -> int:
+    """Hexes from ``h`` to the nearest hex of the map's Side ``edge``."""
+    key = (edge, h)
+    found = game.side_distance.get(key)
+    if found is None:
+        hexes = game.region(EdgeRegion(edge=edge))
+        found = game.side_distance[key] = min(h.distance(x) for x in hexes)
+    return found
+
+
+def lift_advance(state: ArmorState, why: str) -> None:
+    """Lift 4A's advance: the Attacker was fired upon, or sighted an enemy unit."""
+    for i, rule, _ in advances(state.game):
+        if i not in state.objectives.bans_lifted:
+            state.objectives.bans_lifted.add(i)
+            note = f"the Attacker may move freely: {why}"
+            state.emit(PhaseNote("Special rule", note, cite(state.game.scenario, rule)))
 
 
 # --- bridges (2B, 3C) --------------------------------------------------------------------------
