@@ -27,6 +27,7 @@ from armor_sides import bought
 
 from model.hexes import Hex
 from model.regions import EdgeRegion
+from model.scenario import Purchase
 from model.scenario_io import LoadedScenario
 from rules.armor import dumps, scenario_rules
 from rules.armor.events import Moved, PhaseNote
@@ -445,6 +446,19 @@ def test_3c_bridges_go_to_the_sole_occupier_else_the_last_to_pass_all_spans() ->
     enemy = state.alive("defender")[0]
     state.troops.hexes[enemy] = start  # now the defender alone stands beside it
     assert scenario_rules.bridge_controller(state, first)[0] == "defender"
+
+
+def test_terrain_support_units_bought_are_said_not_to_be_played() -> None:
+    """[Setup II.D; SCN III.F]: Terrain Support units are not set up in this slice; a side
+    that bought some (3B's Defender, at least 50 Points [SCN VII.B.4]) is told so in the log
+    when the game begins and in the outcome, never silently."""
+    loaded = bought("scenarios/armor/3b-surrounded.yaml")
+    loaded.scenario.sides[1].purchases.append(Purchase(item="WIRE", count=2))
+    state = game_of(loaded).new_initial_state(1)
+    (said,) = notes(state, "Set-up")
+    assert "defender WIRE x2" in said and "not set up nor played" in said
+    outcome = evaluate_outcome(state)
+    assert "defender WIRE x2" in (outcome.placeholder or "")
 
 
 # --- every scenario, bought, to its end --------------------------------------------------------

@@ -24,6 +24,12 @@ What this slice plays, by the book (the basic Armor Game rules [AG I-IX]):
   and the winner by the book's adjudication of equal and unequal forces, with the Percentage
   and Differential Numbers [SCN IV] (:mod:`rules.armor.adjudication`), each step in the log.
 
+- The scenario's special rules [SCN II.C; SCN V-VIII] (:mod:`rules.armor.scenario_rules`,
+  :attr:`ArmorGame.enforces`): fire bans (no Opportunity Fire on Turn 1), 4B's Defender held
+  until shots or a sighting, 2B's Engineers entering on a die roll and their demolition of the
+  bridge, 3C's bridge control, 4A's straight-line advance, 4B's Supply Dumps fired at with GP
+  (:mod:`rules.armor.dumps`); the rest are listed in every outcome with why.
+
 A road or track blocked by a new Wreck or a newly moved enemy unit costs the hex's other
 terrain [AG VII.C.4]. Leg and Towed units set up transported (``mounted_on``) ride with their
 Vehicle and do not count towards stacking [AG III.B.1; ADV V.C]; Loading and Unloading

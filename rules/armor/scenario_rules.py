@@ -62,6 +62,8 @@ from model.victory import (
 from rules.armor.events import PhaseNote
 from rules.armor.move import walk
 from rules.armor.orders import Order, parse_moves
+from rules.armor.units import resolve_type
+from rules.engine.errors import RulesError
 from rules.engine.special_rules import Enforce
 from rules.movement.costs import TERRAIN_OVERRIDES
 
@@ -156,9 +158,33 @@ def _turns(first: int, last: int | None) -> str:
     return f"Turns {first}-{last}" if last is not None else f"Turn {first} on"
 
 
+def unplayed_support(scenario: Scenario) -> str | None:
+    """The Terrain Support units the sides bought, which this slice neither sets up nor plays
+    [Setup II.D; SCN III.F], in words; None when there are none."""
+    found = []
+    for side in scenario.sides:
+        for item in side.purchases:
+            try:
+                category = resolve_type(side, item.item).category
+            except RulesError:
+                continue
+            if category == "terrain-support":
+                found.append(f"{side.id} {item.item} x{item.count}")
+    if not found:
+        return None
+    return (
+        f"Terrain Support units bought ({', '.join(found)}) are not set up nor played: "
+        "not in this slice [Setup II.D; SCN III.F]"
+    )
+
+
 def announce(state: ArmorState) -> None:
-    """The log's word, when the game begins, on each fire ban and movement ban in force."""
+    """The log's word, when the game begins, on each fire ban and movement ban in force, and
+    on the Terrain Support units bought that are not played."""
     scenario = state.game.scenario
+    support = unplayed_support(scenario)
+    if support is not None:
+        state.emit(PhaseNote("Set-up", support, "[Setup II.D; SCN III.F]"))
     for rule in scenario.special_rules:
         if isinstance(rule, FireBan) and ENFORCED["fire-ban"].names is not None:
             kept = [FIRES[f] for f in rule.fire if f in FIRES]

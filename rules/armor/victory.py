@@ -53,6 +53,7 @@ from rules.armor.scenario_rules import (
     bridge_controller,
     bridges,
     object_hexes,
+    unplayed_support,
 )
 from rules.engine.core import Outcome
 from rules.engine.play import Verdict
@@ -378,6 +379,9 @@ def given_number(scenario: Scenario) -> Differential | None:
 
 def adjudicated(state: ArmorState, tally: VictoryTally, judged: Adjudication) -> Outcome:
     placeholder = state.game.scenario.victory.placeholder
+    support = unplayed_support(state.game.scenario)
+    if support is not None:  # the outcome says what of the forces was not in play
+        placeholder = f"{placeholder}; {support}" if placeholder else support
     d = judged.differential
     if d is not None and d.placeholder and judged.vp_number is not None:
         extra = f"the Differential Number {d.number} is not printed ({d.placeholder})"
