@@ -37,6 +37,7 @@ from rules.armor.orders import Order
 from rules.armor.victory import evaluate_outcome
 from rules.bots.base import make_bot, play
 from rules.engine.errors import IllegalActionError
+from rules.records.position import PositionReader
 from rules.registry import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -376,6 +377,25 @@ def test_2b_engineers_and_their_truck_wait_off_the_map_for_a_0_or_1() -> None:
     assert state.troops.hexes[squad] == state.troops.hexes[truck] and state.transported(squad)
     said = notes(state, "Reinforcements")
     assert "rolls 5" in said[-2] and "rolls 1" in said[-1] and not state.objectives.off_map
+
+
+def test_2b_a_position_keeps_the_waiting_engineers_and_the_blown_bridge() -> None:
+    """A position file (:mod:`rules.armor.position`) keeps what the scenario's rules keep: the
+    Engineers waiting off the map ('waiting' [SCN VI.B.5]), the Turns of preparation and the
+    bridge destroyed [SCN VI.B.3]; read back, the same position."""
+    game = scenario("scenarios/armor/2b-the-bridge.yaml")
+    state = game.new_initial_state(1)
+    for _ in range(2):
+        position = state.to_position()
+        places = {p.id: p for p in position.units}
+        if state.objectives.off_map:
+            assert "waiting" in places["defender.ASSAULT-INFANTRY.1"].status
+        back = game.state_from_position(position, PositionReader(game, position, None))
+        assert isinstance(back, ArmorState)
+        assert back.position_fingerprint() == state.position_fingerprint()
+        assert back.objectives == state.objectives
+        state.objectives.demolition_turns[1] = 8
+        state.objectives.destroyed_objects.add("bridge")
 
 
 def test_2b_eight_turns_of_preparation_then_a_roll_blows_the_bridge() -> None:

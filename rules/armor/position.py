@@ -69,7 +69,9 @@ DAMAGE = {
     "crew": "crew-hit",
 }
 KNOCKED_OUT, EXITED = "knocked-out", "exited"
-STATUSES = (*DAMAGE.values(), KNOCKED_OUT, EXITED)
+#: Off the map, waiting for its reinforcement's die roll (2B's Engineers [SCN VI.B.5]).
+WAITING = "waiting"
+STATUSES = (*DAMAGE.values(), KNOCKED_OUT, EXITED, WAITING)
 VALUES = ("crew_losses", "turret", "exited_from", "transported_by", "suppressed_until")
 OVER = "over"
 
@@ -180,6 +182,8 @@ def _place(state: ArmorState, unit: str) -> UnitPlace:
     values: dict[str, int | float | str | bool] = {}
     if state.damage.suppressed.get(unit, 0) >= state.play.turn:  # [ADV IV.D]
         values["suppressed_until"] = state.damage.suppressed[unit]
+    if unit in state.objectives.off_map:
+        status.append(WAITING)
     if unit in troops.exited:
         status.append(EXITED)
         values["exited_from"] = game.name(troops.exited[unit])
@@ -316,14 +320,16 @@ def _read_hex(
     state: ArmorState, place: UnitPlace, status: list[str], path: PathKey, reader: PositionReader
 ) -> Hex | None:
     """The unit's hex on the map, None off it (knocked out or exited)."""
-    off = [s for s in status if s in (KNOCKED_OUT, EXITED)]
+    off = [s for s in status if s in (KNOCKED_OUT, EXITED, WAITING)]
     if len(off) > 1:
-        reader.problem((*path, "status"), "knocked out or exited, not both")
+        reader.problem((*path, "status"), "knocked out, exited or waiting: only one")
     if off and place.hex is not None:
         reader.problem((*path, "hex"), f"a unit {off[0]} is off the map: no hex")
         return None
     if not off and place.hex is None:
-        reader.problem((*path, "hex"), "give its hex, or a status 'knocked-out' or 'exited'")
+        reader.problem(
+            (*path, "hex"), "give its hex, or a status 'knocked-out', 'exited' or 'waiting'"
+        )
         return None
     h = reader.hex(place.hex, (*path, "hex"))
     if h is not None:
