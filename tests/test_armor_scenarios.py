@@ -358,7 +358,8 @@ def test_2b_engineers_and_their_truck_wait_off_the_map_for_a_0_or_1() -> None:
     on Side B during a Turn in which '0' or '1' is rolled" in the Sighting Phase: held off the
     map at set-up (the scenario's reinforcement, as the purchase bot leaves it: the stand-ins
     ASSAULT-INFANTRY and TRANSPORT, each of the side's nation); a 5 keeps them off, a 1 brings
-    them in on Side B, the squad on its truck."""
+    them in on Side B, the squad on its own (our reading: it could not unload in this
+    slice)."""
     game = scenario("scenarios/armor/2b-the-bridge.yaml")
     state = game.new_initial_state(3)
     held = set(game.deployment.held)
@@ -374,7 +375,7 @@ def test_2b_engineers_and_their_truck_wait_off_the_map_for_a_0_or_1() -> None:
     side_b = game.region(game.scenario.sides[1].reinforcements[0].entry)
     truck, squad = "defender.TRANSPORT.1", "defender.ASSAULT-INFANTRY.1"
     assert state.troops.hexes[truck] in side_b
-    assert state.troops.hexes[squad] == state.troops.hexes[truck] and state.transported(squad)
+    assert state.troops.hexes[squad] in side_b and not state.transported(squad)
     said = notes(state, "Reinforcements")
     assert "rolls 5" in said[-2] and "rolls 1" in said[-1] and not state.objectives.off_map
 
@@ -433,6 +434,23 @@ def test_2b_eight_turns_of_preparation_then_a_roll_blows_the_bridge() -> None:
     assert state.cost_for(game.units[tank])(beside, span) is None
     outcome = evaluate_outcome(state)
     assert any("bridge is destroyed, 125 VP" in f for f in outcome.findings)
+
+
+def test_2b_heuristic_engineers_blow_the_bridge_and_the_game_ends_early() -> None:
+    """[SCN VI.B.3; VI.B.6]: the heuristic bot leads its Engineers beside the bridge's Span
+    (rules/armor/bot.py); once in, eight Turns of preparation, a roll in a Direct Fire Phase
+    destroys the bridge and "the game ends when the bridge is destroyed", before Turn 20,
+    with the Defender's 125 VP."""
+    game = scenario("scenarios/armor/2b-the-bridge.yaml")
+    state = game.new_initial_state(1)
+    play(state, {s: make_bot("heuristic", i + 1) for i, s in enumerate(game.sides)})
+    assert "bridge" in state.objectives.destroyed_objects
+    assert state.is_terminal() and state.play.turn < game.turns
+    said = notes(state, "Demolition")
+    assert any("Turn 8 of 8" in n for n in said) and "destroyed" in said[-1]
+    outcome = state.outcome()
+    assert outcome is not None
+    assert any("the bridge is destroyed, 125 VP" in f for f in outcome.findings)
 
 
 # --- 3C: bridge control [SCN VII.C.6] ----------------------------------------------------------

@@ -18,6 +18,7 @@ import random
 from typing import TYPE_CHECKING, cast
 
 from model.hexes import Hex
+from rules.armor import scenario_rules
 from rules.armor.dumps import is_dump
 from rules.armor.fire import aim, angle_between, gp_shot, in_field_of_fire, resolve
 from rules.armor.gp import gp_chance
@@ -41,6 +42,8 @@ OVERKILL = 0.5  # a target already shot at this Turn is worth this much less per
 #: What the bot reckons a shot at a Supply Dump is worth: the 8 VP a standing dump gives the
 #: enemy [SCN VIII.B.6] (our estimate, whatever the odds of the roll).
 DUMP_VALUE = 8.0
+#: How much a hex nearer its task is worth to an Engineer of a demolition (our weighting).
+GOAL_WEIGHT = 4.0
 SAME_HEX = 1.0  # two units of the side ordered into the same hex
 
 
@@ -112,9 +115,10 @@ class ArmorPlanner:
             fire = self._fire_value(public, side, a) if a.fire else 0.0
             moved = _at(piece, end[0])
             value = fire + self.ev.progress(moved, enemies) - SAME_HEX * (end[0] in self._ends)
+            value += _goal(state, unit, end[0])
             rough.append((value + self.rng.random() * 1e-6, a, end[0], end[1]))
         rough.sort(key=lambda r: -r[0])
-        stay = self._place(state, unit, piece, facing, enemies)
+        stay = self._place(state, unit, piece, facing, enemies) + _goal(state, unit, here)
         best: tuple[float, Order, Hex] | None = None
         for value, a, h, f in rough[:SHORTLIST]:
             moved = _at(piece, h)
@@ -279,3 +283,14 @@ class ArmorAdapter(Adapter):
 
     def hex_of(self, state: ArmorState, name: str) -> Hex | None:
         return None
+
+
+def _goal(state: ArmorState, unit: str, h: Hex) -> float:
+    """What the bot reckons a hex is worth to a unit with a scenario's task: an Engineer of a
+    demolition not yet done (2B [SCN VI.B.3]) is drawn to the hexes beside the Spans, where
+    it prepares the bridge and rolls to blow it (our weighting, ``GOAL_WEIGHT`` a hex)."""
+    spans = scenario_rules.demolition_targets(state, unit)
+    if not spans:
+        return 0.0
+    near = min(h.distance(s) for s in spans)
+    return -GOAL_WEIGHT * (abs(near - 1) if near else 1)

@@ -481,6 +481,19 @@ def engineers(state: ArmorState, rule: Demolition) -> list[str]:
     return sorted(u for u in state.troops.hexes if state.game.deployment.labels.get(u) in labels)
 
 
+def demolition_targets(state: ArmorState, unit: str) -> frozenset[Hex]:
+    """The Span hexes ``unit`` is to demolish: those of each demolition not yet done whose
+    Engineers it is (none for any other unit)."""
+    label = state.game.deployment.labels.get(unit)
+    if label is None:
+        return frozenset()
+    found: set[Hex] = set()
+    for _, rule in _demolitions(state.game):
+        if label in rule.by.labels and rule.objects not in state.objectives.destroyed_objects:
+            found |= object_hexes(state.game, rule.objects)
+    return frozenset(found)
+
+
 def prepare(state: ArmorState) -> None:
     """At the end of a Turn: a Turn of preparation for each demolition not yet prepared, when
     an Engineer unit is on or adjacent to a Span hex, not Suppressed and not in Combat this

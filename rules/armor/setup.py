@@ -3,9 +3,9 @@
 Units that arrive on a die roll (2B's Engineers and their Transport Vehicles [SCN VI.B.5], the
 units of a reinforcement with a ``die-roll`` condition, or force entries it names) are made
 here and held off the map (:attr:`Deployment.held`) until
-:func:`rules.armor.scenario_rules.reinforce` brings them in; a Leg unit among them rides one of
-their Vehicles with room. Reinforcements on other conditions are not played (none of the
-book's scenarios has one).
+:func:`rules.armor.scenario_rules.reinforce` brings them in; a Leg unit among them enters on its
+own (our reading: Loading and Unloading are not in this slice). Reinforcements on other
+conditions are not played (none of the book's scenarios has one).
 
 A force placed on a hex stands there facing the scenario's direction number [AG VI.C; SCN
 III.H]. Where the scenario gives an area or an entry edge ("One side anywhere on Side A" [SCN
@@ -194,11 +194,11 @@ def deploy(scenario: Scenario, terrain: MapTerrain, movement: Movement) -> Deplo
                     arriving.append(unit_of(side, entry.unit, numbers[entry.unit]))
                     if entry.label:
                         labels[arriving[-1].id] = entry.label
+            # Our reading: the Leg units enter beside their Transport Vehicles, not on them,
+            # since Loading and Unloading [ADV IV.B.1] are not in this slice and a unit on a
+            # Vehicle could never get off to do its work (2B's Engineers [SCN VI.B.3]).
             units.extend(arriving)
             held.update((u.id, i) for u in arriving)
-            vehicles = [u for u in arriving if u.vehicle and u.transport]
-            # the Engineers ride their Transport Vehicles in, room allowing [SCN VI.B.5]
-            placed.assign([u for u in arriving if not u.vehicle], vehicles, units)
         for made, entry in riders:
             carriers = by_label.get(entry.mounted_on or "", [])
             if made[0].id in held:  # rides its held carrier in when it enters
