@@ -52,6 +52,7 @@ import pytest
 from model.hexes import Hex
 from model.scenario import AreaPlacement, EntryPlacement, ForceEntry, Purchase, Side
 from model.scenario_io import LoadedScenario, load_scenario
+from rules.armor import scenario_rules
 from rules.armor.adjudication import CLEARLY, DRAW, HANDILY, WON
 from rules.armor.game import ArmorGame, ArmorState
 from rules.bots.base import Bot, make_bot
@@ -356,7 +357,8 @@ def play_checked(
         wrong = invariants(state)
         assert not wrong, f"{where}: {wrong}"
         assert state.clone().fingerprint() == state.fingerprint(), where
-    assert state.is_terminal() and state.play.turn == state.game.turns
+    assert state.is_terminal()
+    assert state.play.turn == state.game.turns or scenario_rules.ends_game(state)  # 2B [VI.B.6]
     outcome = state.outcome()
     assert outcome is not None and outcome.verdict is not None, name
     level = outcome.verdict.level

@@ -161,9 +161,10 @@ def test_panzer_44_enforces_every_rule_of_its_book_scenarios_but_two() -> None:
 
 def test_the_other_systems_enforce_terrain_overrides_and_report_the_rest() -> None:
     """Armor, Soldiers and Panzer Command enforce the terrain overrides their movement costs
-    apply; a fire ban of Armor 2A, a rule in words of Panzer Command, Soldiers' rule overrides
-    and every mission's rules are reported where the engine plays no missions (Soldiers plays
-    them [19.1]: a mission not played is reported as such)."""
+    apply (Armor its scenarios' fire bans too, :mod:`rules.armor.scenario_rules`); a rule in
+    words of Panzer Command and Soldiers' rule overrides are reported, and every mission's rules
+    where the engine plays no missions (Soldiers plays them [19.1]: a mission not played is
+    reported as such)."""
     lines = {
         (path.stem, label): line
         for path in SCENARIOS
@@ -173,9 +174,7 @@ def test_the_other_systems_enforce_terrain_overrides_and_report_the_rest() -> No
     }
     assert lines[("10-dawn-patrol", "special rule 1")] is None  # the impassable river
     assert lines[("21-hedgerow-assault", "special rule 1")] is None
-    assert "does not enforce fire-ban rules" in (
-        lines[("2a-trading-ground", "special rule 2")] or ""
-    )
+    assert lines[("2a-trading-ground", "special rule 2")] is None  # [SCN VI.A.3]
     assert "book's words only" in (lines[("point-161", "special rule 1")] or "")
     assert "rule-override" in (lines[("10-dawn-patrol", "special rule 5")] or "")
     # Soldiers plays missions [19.1]: the played one's rules are judged, the others' reported

@@ -18,6 +18,8 @@ import random
 from typing import TYPE_CHECKING, cast
 
 from model.hexes import Hex
+from rules.armor import scenario_rules
+from rules.armor.dumps import is_dump
 from rules.armor.fire import aim, angle_between, gp_shot, in_field_of_fire, resolve
 from rules.armor.gp import gp_chance
 from rules.armor.move import destinations, walk
@@ -38,6 +40,11 @@ GAIN = 0.05  # an order must beat standing still by this much
 SHORTLIST = 25  # orders whose position is scored in full (lines of sight are the costly part)
 FIRE_SAMPLES = 6
 OVERKILL = 0.5  # a target already shot at this Turn is worth this much less per shot
+#: What the bot reckons a shot at a Supply Dump is worth: the 8 VP a standing dump gives the
+#: enemy [SCN VIII.B.6] (our estimate, whatever the odds of the roll).
+DUMP_VALUE = 8.0
+#: How much a hex nearer its task is worth to an Engineer of a demolition (our weighting).
+GOAL_WEIGHT = 4.0
 SAME_HEX = 1.0  # two units of the side ordered into the same hex
 
 
@@ -90,7 +97,7 @@ class ArmorPlanner:
         enemies = [p for _, p in sorted(pieces.items()) if p.side != side]
         ends = {
             d.moves: (d.hex, d.facing)
-            for d in destinations(spec, here, facing, game.cost_for(spec), game.on_map)
+            for d in destinations(spec, here, facing, state.cost_for(spec), game.on_map)
         }
         public = self._public(state, side)
         exits = game.exits_for(side)
@@ -101,7 +108,7 @@ class ArmorPlanner:
                 continue  # Opportunity Fire waits on the enemy's moves: not weighed here
             end = ends.get(a.moves) if a.moves else (here, facing)
             if end is None:
-                w = walk(spec, here, facing, a.steps, game.cost_for(spec), game.on_map)
+                w = walk(spec, here, facing, a.steps, state.cost_for(spec), game.on_map)
                 if w.off_map:
                     if w.hexes and w.hexes[-1][0] in exits:
                         return a  # leaving the map there scores [AG VII.C.5]
@@ -111,9 +118,10 @@ class ArmorPlanner:
             moved = _at(piece, end[0])
             value = fire + self.ev.progress(moved, enemies, waypoint=way)
             value -= SAME_HEX * (end[0] in self._ends)
+            value += _goal(state, unit, end[0])
             rough.append((value + self.rng.random() * 1e-6, a, end[0], end[1]))
         rough.sort(key=lambda r: -r[0])
-        stay = self._place(state, unit, piece, facing, enemies, way)
+        stay = self._place(state, unit, piece, facing, enemies, way) + _goal(state, unit, here)
         best: tuple[float, Order, Hex] | None = None
         for value, a, h, f in rough[:SHORTLIST]:
             moved = _at(piece, h)
@@ -181,6 +189,8 @@ class ArmorPlanner:
     def _fire_value(self, public: ArmorState, side: str, order: Order) -> float:
         """Expected worth of the order's Direct Fire: the engine's AP fire rolled a few times."""
         target = order.fire or ""
+        if is_dump(target):  # the 8 VP a standing Supply Dump gives the enemy [SCN VIII.B.6]
+            return DUMP_VALUE * OVERKILL ** self._shots.get(target, 0)
         key = (order.unit, target, bool(order.moves))
         value = self._fire.get(key)
         if value is None:
@@ -292,3 +302,14 @@ class ArmorAdapter(Adapter):
     def moved_by(self, action: Action) -> str | None:
         """An order with movement notation moves its unit [AG V.B]."""
         return action.unit if isinstance(action, Order) and action.moves else None
+
+
+def _goal(state: ArmorState, unit: str, h: Hex) -> float:
+    """What the bot reckons a hex is worth to a unit with a scenario's task: an Engineer of a
+    demolition not yet done (2B [SCN VI.B.3]) is drawn to the hexes beside the Spans, where
+    it prepares the bridge and rolls to blow it (our weighting, ``GOAL_WEIGHT`` a hex)."""
+    spans = scenario_rules.demolition_targets(state, unit)
+    if not spans:
+        return 0.0
+    near = min(h.distance(s) for s in spans)
+    return -GOAL_WEIGHT * (abs(near - 1) if near else 1)

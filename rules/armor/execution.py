@@ -84,7 +84,7 @@ def _executed_cost(state: ArmorState, unit: str) -> EnterCost:
     """Entering costs as the unit moves: a road or track hex where a new Wreck or a newly
     moved enemy unit stands costs its other terrain, and the unit moves as far as it can
     [AG VII.C.4]."""
-    spec, plotted = state.game.units[unit], state.game.cost_for(state.game.units[unit])
+    spec, plotted = state.game.units[unit], state.cost_for(state.game.units[unit])
     blocked = set(state.damage.wrecks[state.damage.old_wrecks :]) | {
         state.troops.hexes[u]
         for u, w in state.execution.walks.items()

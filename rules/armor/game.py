@@ -24,6 +24,12 @@ What this slice plays, by the book (the basic Armor Game rules [AG I-IX]):
   and the winner by the book's adjudication of equal and unequal forces, with the Percentage
   and Differential Numbers [SCN IV] (:mod:`rules.armor.adjudication`), each step in the log.
 
+- The scenario's special rules [SCN II.C; SCN V-VIII] (:mod:`rules.armor.scenario_rules`,
+  :attr:`ArmorGame.enforces`): fire bans (no Opportunity Fire on Turn 1), 4B's Defender held
+  until shots or a sighting, 2B's Engineers entering on a die roll and their demolition of the
+  bridge, 3C's bridge control, 4A's straight-line advance, 4B's Supply Dumps fired at with GP
+  (:mod:`rules.armor.dumps`); the rest are listed in every outcome with why.
+
 A road or track blocked by a new Wreck or a newly moved enemy unit costs the hex's other
 terrain [AG VII.C.4]. Leg and Towed units set up transported (``mounted_on``) ride with their
 Vehicle and do not count towards stacking [AG III.B.1; ADV V.C]; Loading and Unloading
@@ -47,12 +53,13 @@ from fractions import Fraction
 
 from model.hexes import Hex
 from model.position import GamePosition
+from model.regions import Region
 from model.scenario_io import LoadedScenario
 from model.systems import GameSystem
 from model.victory import Exit
 from rules.armor import opportunity, plot, preview, view
 from rules.armor import position as position_io
-from rules.armor.events import OrderPlotted
+from rules.armor.events import OrderPlotted, Placed
 from rules.armor.fire import level
 from rules.armor.move import (
     EnterCost,
@@ -60,9 +67,18 @@ from rules.armor.move import (
 )
 from rules.armor.orders import ACTIONS, Face, OpportunityFire, Order
 from rules.armor.position import ArmorPositionState
-from rules.armor.records import CommandSheets, Damage, Execution, Firing, Play, Troops
+from rules.armor.records import (
+    CommandSheets,
+    Damage,
+    Execution,
+    Firing,
+    Objectives,
+    Play,
+    Troops,
+)
+from rules.armor.scenario_rules import ENFORCED, advances, announce, blown
 from rules.armor.sequence import LEVELS
-from rules.armor.setup import deploy
+from rules.armor.setup import centre, deploy, spread
 from rules.armor.turn import advance, apply_face, begin_segment, damage
 from rules.armor.units import ArmorUnit
 from rules.armor.victory import evaluate_outcome
@@ -74,7 +90,6 @@ from rules.engine.play import ActionFocus, Preview, Progress, SideView
 from rules.engine.positions import UnitPosition
 from rules.engine.sequence import Phase, Segment, steps
 from rules.maps.game import MapGame
-from rules.movement.costs import ENFORCED_BY_MOVEMENT
 from rules.records.position import PositionReader
 
 RULES_VERSION = "armor-0.1"
@@ -87,9 +102,9 @@ class ArmorGame(MapGame):
     rules_version = RULES_VERSION
     actions = ACTIONS
     position_state = ArmorPositionState
-    #: The special rules its engine enforces: terrain overrides, in its movement costs
-    #: (:mod:`rules.engine.special_rules`; the rest are listed in each outcome).
-    enforces = ENFORCED_BY_MOVEMENT
+    #: The special rules its engine enforces (:mod:`rules.armor.scenario_rules`; terrain
+    #: overrides in its movement costs; the rest are listed in each outcome).
+    enforces = ENFORCED
 
     def __init__(self, loaded: LoadedScenario) -> None:
         super().__init__(loaded)
@@ -98,6 +113,7 @@ class ArmorGame(MapGame):
             raise UnsupportedGameError("an Armor scenario of this engine has two sides")
         self.turns: int = self._length()
         self.deployment = deploy(scenario, self.terrain, self.movement)
+        self.deployment_centre = centre(list(self.amap.hexes))
         self.units: dict[str, ArmorUnit] = {u.id: u for u in self.deployment.units}
         self.nation: dict[str, str] = {s.id: s.nation for s in scenario.sides}
         german = [s for s in self.sides if self.nation[s] == "germany"]
@@ -113,6 +129,12 @@ class ArmorGame(MapGame):
         #: The Advanced Game [ADV]: its Sequence of Play [ADV II] and GP fire [ADV VI.B].
         self.advanced: bool = self.rule_level == "advanced-game"
         self.steps: tuple[tuple[Phase, Segment], ...] = steps(LEVELS[self.rule_level])
+        #: 4B's Supply Dumps are on the map (:mod:`rules.armor.dumps`).
+        self.has_dumps: bool = any(o.kind == "dump" for o in scenario.map.objects)
+        #: 4A's straight-line advance is a rule of the scenario [SCN VIII.A.5].
+        self.straight_advance: bool = bool(advances(self))
+        #: Hexes to each Side of the map (4A's advance, :mod:`rules.armor.scenario_rules`).
+        self.side_distance: dict[tuple[str, Hex], int] = {}
         self._levels: dict[Hex, int] = {}
         self._costs: dict[tuple[str, Hex, Hex], Fraction | None] = {}
 
@@ -160,6 +182,36 @@ class ArmorGame(MapGame):
     def on_map(self, h: Hex) -> bool:
         return h in self.amap.hexes
 
+    def enter(self, state: ArmorState, units: list[str], region: Region) -> list[Placed]:
+        """Set units held off the map on the hexes of ``region`` (a reinforcement's entry
+        [SCN VI.B.5]), as the set-up spreads an entry (:func:`rules.armor.setup.spread`); the
+        units they transport stand in their carrier's hex [ADV IV.B.1.f]."""
+        taken = {h: self.units[u].side for u, h in state.troops.hexes.items()}
+        riders = [u for u in units if state.troops.carried.get(u) in units]
+        alone = [self.units[u] for u in units if u not in riders]
+        hexes: dict[str, Hex] = {}
+        facing: dict[str, int] = {}
+        events: list[Placed] = []
+        area = sorted(self.region(region), key=self.name)
+        spread(
+            alone,
+            area,
+            self.deployment_centre,
+            self.movement,
+            self.terrain,
+            taken,
+            hexes,
+            facing,
+            events,
+        )
+        for u in riders:
+            carrier = state.troops.carried[u]
+            hexes[u], facing[u] = hexes[carrier], facing[carrier]
+        for u in units:
+            state.troops.hexes[u], state.troops.facing[u] = hexes[u], facing[u]
+            state.troops.turret[u] = 0
+        return events
+
     def exits_for(self, side: str) -> frozenset[Hex]:
         """The hexes from which ``side`` scores for leaving the map (its exit conditions)."""
         found: set[Hex] = set()
@@ -195,8 +247,10 @@ class ArmorState(State):
         self.damage = Damage()
         self.firing = Firing()
         self.execution = Execution()
+        self.objectives = Objectives(off_map=dict(dep.held))
         for event in dep.events:
             self.emit(event)
+        announce(self)
         begin_segment(self)
         self._advance()
 
@@ -238,6 +292,19 @@ class ArmorState(State):
         return evaluate_outcome(self) if self.play.over else None
 
     # --- what units may do -----------------------------------------------------------------
+
+    def cost_for(self, unit: ArmorUnit) -> EnterCost:
+        """Entering a hex for ``unit`` now: the game's costs (:meth:`ArmorGame.cost_for`),
+        and no entering the Span hexes of a bridge destroyed by demolition: the Span units
+        are removed [SCN VI.B.3] (our reading: the River below may not be entered)."""
+        cost = self.game.cost_for(unit)
+        if not self.objectives.destroyed_objects:
+            return cost
+
+        def after(frm: Hex, to: Hex) -> Fraction | None:
+            return None if blown(self, to) else cost(frm, to)
+
+        return after
 
     def alive(self, side: str) -> list[str]:
         return [u for u, s in self.game.units.items() if s.side == side and u in self.troops.hexes]

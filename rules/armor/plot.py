@@ -13,11 +13,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from rules.armor import assault
+from rules.armor import assault, dumps
 from rules.armor.fire import why_not_fire
 from rules.armor.move import Destination, Walk, destinations, fire_limit, through, walk
 from rules.armor.opportunity import why_not_fire_now, why_not_opportunity
 from rules.armor.orders import Face, OpportunityFire, Order, notation
+from rules.armor.scenario_rules import fire_banned, move_banned, moves, why_not_straight
 from rules.engine.actions import Action, Done
 
 if TYPE_CHECKING:
@@ -39,30 +40,40 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
     if state.transported(unit) or _held(state, unit):
         state.sheets.options[unit] = found
         return found  # it moves with its Vehicle [ADV V.C.1]; or Suppressed [ADV IV.D]
-    cost, on_map = state.game.cost_for(spec), state.game.on_map
+    cost, on_map = state.cost_for(spec), state.game.on_map
+    # a scenario's ban on moving [SCN VIII.B.3] (a Pivot in Place stays)
+    stays = move_banned(state, spec.side) is not None
     if not state.immobile(unit):
-        moves = destinations(spec, here, state.troops.facing[unit], cost, on_map)
-        found.extend(Order(unit, moves=d.moves) for d in moves)
-        if state.game.exits_for(spec.side):
-            found.extend(_exit_orders(state, unit, moves))
+        if not stays:
+            ends = destinations(spec, here, state.troops.facing[unit], cost, on_map)
+            found.extend(Order(unit, moves=d.moves) for d in ends)
+            if state.game.exits_for(spec.side):
+                found.extend(_exit_orders(state, unit, ends))
         if spec.speed >= 2 or not spec.vehicle:
             found.append(Order(unit, moves="V"))
     if state.game.advanced and spec.leg:  # Close Assault [ADV IV.A.1]
         found.extend(Order(unit, assault=t) for t in assault.options(state, unit))
     targets = [t for t in state.enemies(spec.side) if why_not_fire(state, unit, t) is None]
-    found.extend(  # Opportunity Fire on the hex of each enemy unit it may fire at
-        Order(unit, opportunity=state.game.name(h))
-        for h in sorted({state.troops.hexes[t] for t in targets})
-    )
+    if fire_banned(state, spec.side, "opportunity") is None:  # [SCN VI.A.3]
+        found.extend(  # Opportunity Fire on the hex of each enemy unit it may fire at
+            Order(unit, opportunity=state.game.name(h))
+            for h in sorted({state.troops.hexes[t] for t in targets})
+        )
+    if fire_banned(state, spec.side, "direct") is not None:
+        targets = []
+    elif state.game.advanced and state.game.has_dumps:  # 4B's Supply Dumps [SCN VIII.B.3]
+        found.extend(Order(unit, fire=t) for t in dumps.options(state, unit))
     if targets:
         light = []
-        if not state.immobile(unit):
+        if not state.immobile(unit) and not stays:
             facing, limit = state.troops.facing[unit], fire_limit(spec)
             light = destinations(spec, here, facing, cost, on_map, limit) if limit else []
         for t in targets:
             found.append(Order(unit, fire=t))
             if why_not_fire(state, unit, t, moving=True) is None:
                 found.extend(Order(unit, fire=t, moves=d.moves) for d in light)
+    if state.game.straight_advance:  # 4A [SCN VIII.A.5]
+        found = [a for a in found if not isinstance(a, Order) or why_not_straight(state, a) is None]
     state.sheets.options[unit] = found
     return found
 
@@ -77,6 +88,7 @@ def movable(state: ArmorState, unit: str) -> bool:
         side in state.to_act()
         and unit not in state.sheets.orders[side]
         and not (state.immobile(unit))
+        and move_banned(state, side) is None
     )
 
 
@@ -87,7 +99,7 @@ def reach(state: ArmorState, unit: str) -> dict[Hex, float | None]:
         return {}
     spec, here = state.game.units[unit], state.troops.hexes[unit]
     least: dict[Hex, Fraction] = {}
-    facing, cost, on_map = state.troops.facing[unit], state.game.cost_for(spec), state.game.on_map
+    facing, cost, on_map = state.troops.facing[unit], state.cost_for(spec), state.game.on_map
     for d in destinations(spec, here, facing, cost, on_map):
         if d.hex != here and (d.hex not in least or d.cost < least[d.hex]):
             least[d.hex] = d.cost
@@ -106,7 +118,7 @@ def route(state: ArmorState, unit: str, hexes: Sequence[Hex]) -> Order | None:
         state.troops.hexes[unit],
         state.troops.facing[unit],
         hexes,
-        state.game.cost_for(spec),
+        state.cost_for(spec),
         state.game.on_map,
     )
     if found is None:
@@ -180,12 +192,25 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
     if order.opportunity is not None:
         if order.fire or order.moves:
             return "with Opportunity Fire, no other orders of any kind [AG V.A.2.b(1)]"
+        banned = fire_banned(state, spec.side, "opportunity")
+        if banned is not None:
+            return banned
         gp = state.game.advanced and spec.leg  # Leg units fire GP [ADV VI.B]
         if not (spec.armed or gp) or state.gun_lost(unit):
             return f"{unit} has no main gun that fires AP [AG VI.A.1]"
         return why_not_opportunity(state, unit, order.opportunity)
+    if moves(order.moves):
+        banned = move_banned(state, spec.side) or why_not_straight(state, order)
+        if banned is not None:
+            return banned
     if order.fire is not None:
-        why = why_not_fire(state, unit, order.fire, bool(order.moves))
+        banned = fire_banned(state, spec.side, "direct")
+        if banned is not None:
+            return banned
+        if dumps.is_dump(order.fire):
+            why = dumps.why_not_dump(state, unit, order.fire, bool(order.moves))
+        else:
+            why = why_not_fire(state, unit, order.fire, bool(order.moves))
         if why is not None:
             return f"{unit} may not fire at {order.fire}: {why}"
     if not order.moves:
@@ -207,7 +232,7 @@ def order_walk(state: ArmorState, order: Order) -> Walk:
         state.troops.hexes[order.unit],
         state.troops.facing[order.unit],
         order.steps,
-        state.game.cost_for(spec),
+        state.cost_for(spec),
         state.game.on_map,
         fires=order.fire is not None,
     )

@@ -43,7 +43,7 @@ from model.scenario_io import to_data
 from model.yamlio import PathKey
 from rules.armor.orders import Order
 from rules.armor.position_movement import MovementState, movement_of, read_movement
-from rules.armor.records import CommandSheets, Damage, Firing, Play, Troops
+from rules.armor.records import CommandSheets, Damage, Firing, Objectives, Play, Troops
 from rules.engine.core import State
 from rules.engine.errors import ActionSyntaxError
 from rules.records.places import (
@@ -69,9 +69,24 @@ DAMAGE = {
     "crew": "crew-hit",
 }
 KNOCKED_OUT, EXITED = "knocked-out", "exited"
-STATUSES = (*DAMAGE.values(), KNOCKED_OUT, EXITED)
+#: Off the map, waiting for its reinforcement's die roll (2B's Engineers [SCN VI.B.5]).
+WAITING = "waiting"
+STATUSES = (*DAMAGE.values(), KNOCKED_OUT, EXITED, WAITING)
 VALUES = ("crew_losses", "turret", "exited_from", "transported_by", "suppressed_until")
 OVER = "over"
+
+
+class ObjectivesState(StrictModel):
+    """What the scenario's special rules keep (:class:`rules.armor.records.Objectives`): the
+    movement bans lifted (by index in ``special_rules``), each demolition's Turns of
+    preparation, the objects destroyed, each Bridge's last passer, the units off the map
+    waiting for their reinforcement's die roll [SCN VI.B.3-5; VII.C.6; VIII.B.3]."""
+
+    bans_lifted: list[int] = Field(default_factory=list)
+    demolition_turns: dict[int, int] = Field(default_factory=dict)
+    destroyed_objects: list[str] = Field(default_factory=list)
+    bridge_passers: dict[str, str] = Field(default_factory=dict)
+    off_map: dict[str, int] = Field(default_factory=dict)
 
 
 class ArmorPositionState(StrictModel):
@@ -88,6 +103,7 @@ class ArmorPositionState(StrictModel):
             [AG VII.F].
         movement: where the Movement Execution Phase stands, when it stopped for an
             Opportunity Fire's owner [AG VII.F].
+        objectives: what the scenario's special rules keep, when anything.
     """
 
     done: list[str] = Field(default_factory=list)
@@ -97,6 +113,7 @@ class ArmorPositionState(StrictModel):
     fired_last_turn: list[str] = Field(default_factory=list)
     opportunity_used: list[str] = Field(default_factory=list)
     movement: MovementState | None = None
+    objectives: ObjectivesState | None = None
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -123,6 +140,7 @@ def to_position(state: ArmorState) -> GamePosition:
         fired_last_turn=sorted(state.firing.fired_last_turn),
         opportunity_used=sorted(state.firing.opportunity_used),
         movement=movement_of(state),
+        objectives=_objectives_of(state.objectives),
     )
     return GamePosition(
         **state.position_header(),
@@ -132,6 +150,18 @@ def to_position(state: ArmorState) -> GamePosition:
         markers=markers,
         orders=orders,
         state=to_data(extra),
+    )
+
+
+def _objectives_of(kept: Objectives) -> ObjectivesState | None:
+    if kept.snapshot() == {}:
+        return None
+    return ObjectivesState(
+        bans_lifted=sorted(kept.bans_lifted),
+        demolition_turns=dict(kept.demolition_turns),
+        destroyed_objects=sorted(kept.destroyed_objects),
+        bridge_passers=dict(kept.bridge_passers),
+        off_map=dict(kept.off_map),
     )
 
 
@@ -152,6 +182,8 @@ def _place(state: ArmorState, unit: str) -> UnitPlace:
     values: dict[str, int | float | str | bool] = {}
     if state.damage.suppressed.get(unit, 0) >= state.play.turn:  # [ADV IV.D]
         values["suppressed_until"] = state.damage.suppressed[unit]
+    if unit in state.objectives.off_map:
+        status.append(WAITING)
     if unit in troops.exited:
         status.append(EXITED)
         values["exited_from"] = game.name(troops.exited[unit])
@@ -195,6 +227,14 @@ def state_from_position(
     state.play = Play(game.scenario.id, position.turn, _step(game, position, reader))
     state.play.over = position.step == OVER
     state.play.done = set(sides(extra.done, game.sides, ("state", "done"), reader))
+    kept = extra.objectives or ObjectivesState()
+    state.objectives = Objectives(
+        set(kept.bans_lifted),
+        dict(kept.demolition_turns),
+        set(kept.destroyed_objects),
+        dict(kept.bridge_passers),
+        {u: i for u, i in kept.off_map.items() if reader.unit(u, game.units, ("state", "off_map"))},
+    )
     dep = game.deployment
     state.troops = Troops(facing=dict(dep.facing), turret=dict.fromkeys(dep.hexes, 0))
     state.damage = Damage(old_wrecks=extra.old_wrecks)
@@ -280,14 +320,16 @@ def _read_hex(
     state: ArmorState, place: UnitPlace, status: list[str], path: PathKey, reader: PositionReader
 ) -> Hex | None:
     """The unit's hex on the map, None off it (knocked out or exited)."""
-    off = [s for s in status if s in (KNOCKED_OUT, EXITED)]
+    off = [s for s in status if s in (KNOCKED_OUT, EXITED, WAITING)]
     if len(off) > 1:
-        reader.problem((*path, "status"), "knocked out or exited, not both")
+        reader.problem((*path, "status"), "knocked out, exited or waiting: only one")
     if off and place.hex is not None:
         reader.problem((*path, "hex"), f"a unit {off[0]} is off the map: no hex")
         return None
     if not off and place.hex is None:
-        reader.problem((*path, "hex"), "give its hex, or a status 'knocked-out' or 'exited'")
+        reader.problem(
+            (*path, "hex"), "give its hex, or a status 'knocked-out', 'exited' or 'waiting'"
+        )
         return None
     h = reader.hex(place.hex, (*path, "hex"))
     if h is not None:

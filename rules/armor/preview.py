@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from rules.armor import plot, view
 from rules.armor.cards import armour_basis, hits_scored
+from rules.armor.dumps import is_dump
 from rules.armor.fire import aim, gp_shot, hit_verdict, hull_down, locate, shot_elevation
 from rules.armor.gp import gp_chance
 from rules.armor.move import fire_limit, walk
@@ -68,7 +69,7 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
             state.troops.hexes[order.unit],
             state.troops.facing[order.unit],
             order.steps,
-            state.game.cost_for(spec),
+            state.cost_for(spec),
             state.game.on_map,
             fires,
         )
@@ -78,7 +79,11 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
         if fires:
             rules.append("at most 2 SF with Direct Fire [AG V.A.2.a]")
     chances: tuple[Chance, ...] = ()
-    if order.fire is not None:
+    if order.fire is not None and is_dump(order.fire):
+        how = "GP fire at a Supply Dump, Defense Factor 5: a Knocked Out result destroys it"
+        chances = (Chance(order.fire, how),)
+        rules.append("Supply Dumps [SCN VIII.B.3]; GP fire [ADV VI.B]")
+    elif order.fire is not None:
         chances = (_fire(state, order.unit, order.fire, bool(order.moves)),)
         rules.append("Direct Fire [AG VI.A-B; GC1 AP Hit Table, Number of Hits Table]")
         rules.append("Range by the Range Scale, Dot to Dot [AG III.D]")

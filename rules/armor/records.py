@@ -152,3 +152,27 @@ class Firing(Record):
     fired: set[str] = state_field(default_factory=set)
     fired_last_turn: set[str] = state_field(default_factory=set)
     opportunity_used: set[str] = state_field(default_factory=set)
+
+
+@dataclass
+class Objectives(Record):
+    """What a scenario's special rules and objectives keep during play [SCN V-VIII]
+    (:mod:`rules.armor.scenario_rules`); every field is left out of the fingerprint while
+    empty, so the fingerprints of scenarios without such rules stay as they were.
+
+    Attributes:
+        bans_lifted: the indexes (in ``special_rules``) of action bans lifted by the event
+            they wait for (4B: "until shots are fired or an attacker's unit is sighted").
+        demolition_turns: each demolition rule's Turns of preparation done (2B: eight).
+        destroyed_objects: the map objects destroyed, by name (2B's ``bridge``).
+        bridge_passers: each Bridge (by its first Span hex's name) and the side whose ground
+            unit was the last to enter or pass adjacent to all its Span units (3C).
+        off_map: the units held off the map until their reinforcement's die roll lets them
+            enter, each with the index of its reinforcement (2B's Engineers).
+    """
+
+    bans_lifted: set[int] = state_field(default_factory=set, encode=_unless_empty)
+    demolition_turns: dict[int, int] = state_field(default_factory=dict, encode=_unless_empty)
+    destroyed_objects: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    bridge_passers: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
+    off_map: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)

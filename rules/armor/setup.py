@@ -1,5 +1,12 @@
 """Armor set-up: the scenario's forces as counters on the map, each with a facing.
 
+Units that arrive on a die roll (2B's Engineers and their Transport Vehicles [SCN VI.B.5], the
+units of a reinforcement with a ``die-roll`` condition, or force entries it names) are made
+here and held off the map (:attr:`Deployment.held`) until
+:func:`rules.armor.scenario_rules.reinforce` brings them in; a Leg unit among them enters on its
+own (our reading: Loading and Unloading are not in this slice). Reinforcements on other
+conditions are not played (none of the book's scenarios has one).
+
 A force placed on a hex stands there facing the scenario's direction number [AG VI.C; SCN
 III.H]. Where the scenario gives an area or an entry edge ("One side anywhere on Side A" [SCN
 V.A.5]), the owning player chooses [SCN III.H]; the engine, which needs a position, stands in
@@ -22,6 +29,7 @@ from model.hexes import Hex, spiral
 from model.regions import RegionContext, evaluate
 from model.scenario import (
     AreaPlacement,
+    DieRollCondition,
     EntryPlacement,
     ForceEntry,
     HexPlacement,
@@ -32,6 +40,7 @@ from model.scenario import (
 from model.terrainview import MapTerrain
 from rules.armor.events import Placed
 from rules.armor.move import enter_cost
+from rules.armor.scenario_rules import held as held_entries
 from rules.armor.units import ArmorUnit, unit_of
 from rules.engine.errors import UnsupportedGameError
 from rules.movement.costs import Movement
@@ -47,6 +56,10 @@ class Deployment:
     facing: dict[str, int]
     events: tuple[Placed, ...]
     carried: dict[str, str] = field(default_factory=dict)
+    #: Each unit of a labelled force entry, with its label (2B's ``engineers``).
+    labels: dict[str, str] = field(default_factory=dict)
+    #: The units held off the map for a die-roll reinforcement, with its index [SCN VI.B.5].
+    held: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -78,7 +91,7 @@ class _Deployer:
                 self.events.append(Placed(u.id, amap.name(h), number, how))
         elif isinstance(placement, (AreaPlacement, EntryPlacement)):
             area = sorted(evaluate(placement.region, self.ctx), key=amap.name)
-            _spread(
+            spread(
                 made,
                 area,
                 self.centre,
@@ -94,6 +107,19 @@ class _Deployer:
             raise UnsupportedGameError(
                 f"{side.id}: a '{kind}' placement is not in this slice of the Armor engine"
             )
+
+    def assign(
+        self, made: list[ArmorUnit], carriers: list[ArmorUnit], units: list[ArmorUnit]
+    ) -> None:
+        """Put held riders on their held carriers, room allowing [ADV IV.B.1.a], to enter
+        with them; they stand in the carrier's hex once it enters."""
+        factors = {u.id: u.stacking for u in units}
+        for unit in made:
+            for carrier in carriers:
+                load = sum(factors[p] for p, c in self.carried.items() if c == carrier.id)
+                if load + unit.stacking <= carrier.transport:
+                    self.carried[unit.id] = carrier.id
+                    break
 
     def mount(self, unit: ArmorUnit, carriers: list[ArmorUnit], units: list[ArmorUnit]) -> bool:
         """Put a Leg or Towed unit on the first of its carriers with room for its Stacking
@@ -126,8 +152,10 @@ def deploy(scenario: Scenario, terrain: MapTerrain, movement: Movement) -> Deplo
     """
     amap = terrain.amap
     ctx = RegionContext(amap, overlay_terrain=terrain.overlays.stacks)
-    placed = _Deployer(terrain, movement, ctx, _centre(list(amap.hexes)))
+    placed = _Deployer(terrain, movement, ctx, centre(list(amap.hexes)))
     units: list[ArmorUnit] = []
+    labels: dict[str, str] = {}
+    held: dict[str, int] = {}
     for side in scenario.sides:
         if not side.forces:
             raise UnsupportedGameError(
@@ -138,6 +166,7 @@ def deploy(scenario: Scenario, terrain: MapTerrain, movement: Movement) -> Deplo
         numbers: dict[str, int] = {}
         by_label: dict[str, list[ArmorUnit]] = {}
         riders: list[tuple[list[ArmorUnit], ForceEntry]] = []
+        waits = _waiting(side, held_entries(scenario, side.id))
         for entry in side.forces:
             made = []
             for _ in range(entry.count):
@@ -146,18 +175,66 @@ def deploy(scenario: Scenario, terrain: MapTerrain, movement: Movement) -> Deplo
             units.extend(made)
             if entry.label:
                 by_label.setdefault(entry.label, []).extend(made)
-            if entry.mounted_on:
+                labels.update((u.id, entry.label) for u in made)
+            if id(entry) in waits:  # off the map until its die roll [SCN VI.B.5]
+                held.update((u.id, waits[id(entry)]) for u in made)
+                if entry.mounted_on:
+                    riders.append((made, entry))
+            elif entry.mounted_on:
                 riders.append((made, entry))
             else:
                 placed.place(side, made, entry.placement or side.setup)
+        for i, group in enumerate(side.reinforcements):
+            if not isinstance(group.condition, DieRollCondition):
+                continue  # our reading: only 2B's die-roll entry is played [SCN VI.B.5]
+            arriving: list[ArmorUnit] = []
+            for entry in group.units:
+                for _ in range(entry.count):
+                    numbers[entry.unit] = numbers.get(entry.unit, 0) + 1
+                    arriving.append(unit_of(side, entry.unit, numbers[entry.unit]))
+                    if entry.label:
+                        labels[arriving[-1].id] = entry.label
+            # Our reading: the Leg units enter beside their Transport Vehicles, not on them,
+            # since Loading and Unloading [ADV IV.B.1] are not in this slice and a unit on a
+            # Vehicle could never get off to do its work (2B's Engineers [SCN VI.B.3]).
+            units.extend(arriving)
+            held.update((u.id, i) for u in arriving)
         for made, entry in riders:
             carriers = by_label.get(entry.mounted_on or "", [])
+            if made[0].id in held:  # rides its held carrier in when it enters
+                placed.assign(made, [c for c in carriers if c.id in held], units)
+                continue
             alone = [u for u in made if not placed.mount(u, carriers, units)]
             if alone:  # no carrier with room: the checks say so; set up on its own
                 placed.place(side, alone, entry.placement or side.setup)
     return Deployment(
-        tuple(units), placed.hexes, placed.facing, tuple(placed.events), placed.carried
+        tuple(units),
+        placed.hexes,
+        placed.facing,
+        tuple(placed.events),
+        placed.carried,
+        labels,
+        held,
     )
+
+
+def _waiting(side: Side, keys: dict[str, int]) -> dict[int, int]:
+    """The force entries (by ``id``) held off the map, each with its reinforcement's index:
+    those whose label or unit a die-roll reinforcement lists, and the carriers they are
+    mounted on (2B: the Engineers "and any Transport Vehicles ... for them" [SCN VI.B.5])."""
+    found: dict[int, int] = {}
+    carriers: dict[str, int] = {}
+    for entry in side.forces:
+        for key in (entry.label, entry.unit):
+            if key and key in keys:
+                found[id(entry)] = keys[key]
+                if entry.mounted_on:
+                    carriers.setdefault(entry.mounted_on, keys[key])
+                break
+    for entry in side.forces:
+        if entry.label in carriers and id(entry) not in found:
+            found[id(entry)] = carriers[entry.label]
+    return found
 
 
 def _at(target: Hex, unit: ArmorUnit, movement: Movement, taken: dict[Hex, str]) -> Hex:
@@ -182,7 +259,7 @@ def _enterable(movement: Movement, unit: ArmorUnit, h: Hex) -> bool:
     )
 
 
-def _spread(
+def spread(
     made: list[ArmorUnit],
     area: list[Hex],
     centre: Hex,
@@ -210,7 +287,7 @@ def _spread(
         events.append(Placed(unit.id, amap.name(h), number, CHOICE.format(where=where)))
 
 
-def _centre(hexes: list[Hex]) -> Hex:
+def centre(hexes: list[Hex]) -> Hex:
     q = round(sum(h.q for h in hexes) / len(hexes))
     r = round(sum(h.r for h in hexes) / len(hexes))
     return Hex(q, r)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
+from rules.armor import dumps
 from rules.armor.assault import close_assault_phase
 from rules.armor.events import (
     Adjudged,
@@ -21,6 +22,15 @@ from rules.armor.events import (
 from rules.armor.execution import move_side, reveal_orders
 from rules.armor.fire import Pending, resolve, sights, why_not_fire
 from rules.armor.orders import Face
+from rules.armor.scenario_rules import (
+    demolish,
+    ends_game,
+    lift_on_fire,
+    lift_on_sighting,
+    prepare,
+    record_passes,
+    reinforce,
+)
 from rules.engine.events import GameEnded, SegmentBegan, SideDone
 
 if TYPE_CHECKING:
@@ -63,6 +73,7 @@ def advance(state: ArmorState) -> None:
                 return
         elif seg == "disputed-hexes":
             resolve_disputes(state)
+            record_passes(state)  # bridge control [SCN VII.C.6]
             state.execution.clear()
         else:  # the Order Plot and Final Facing: sides decide
             for s in state.to_act():
@@ -75,6 +86,10 @@ def advance(state: ArmorState) -> None:
 
 
 def next_segment(state: ArmorState) -> None:
+    lift_on_fire(state)  # a ban lifted by shots fired [SCN VIII.B.3]
+    if ends_game(state):  # 2B: "when the bridge is destroyed" [SCN VI.B.6]
+        finish(state)
+        return
     state.play.done.clear()
     state.sheets.options = {}
     state.sheets.foci = {}
@@ -87,13 +102,9 @@ def next_segment(state: ArmorState) -> None:
 
 
 def end_turn(state: ArmorState) -> None:
+    prepare(state)  # a Turn of demolition preparation [SCN VI.B.3]
     if state.play.turn >= state.game.turns:
-        state.play.over = True
-        outcome = state.outcome()
-        assert outcome is not None
-        for step in outcome.verdict.steps if outcome.verdict is not None else ():
-            state.emit(Adjudged(step))  # each step with its section [SCN IV]
-        state.emit(GameEnded(outcome.winner, outcome.reason))
+        finish(state)
         return
     state.play.turn += 1
     state.play.step = 0
@@ -104,18 +115,32 @@ def end_turn(state: ArmorState) -> None:
     state.sheets.faced = set()
 
 
+def finish(state: ArmorState) -> None:
+    """The game is over: judged, each step of the adjudication logged [SCN IV]."""
+    state.play.over = True
+    outcome = state.outcome()
+    assert outcome is not None
+    for step in outcome.verdict.steps if outcome.verdict is not None else ():
+        state.emit(Adjudged(step))  # each step with its section [SCN IV]
+    state.emit(GameEnded(outcome.winner, outcome.reason))
+
+
 # --- Sighting [AG IV] --------------------------------------------------------------------
 
 
 def sighting(state: ArmorState) -> None:
+    if state.objectives.off_map:
+        reinforce(state)  # a die for each reinforcement waiting [SCN VI.B.5]
     for side in state.game.sides:
-        seen = []
+        seen, units = [], []
         mine = state.alive(side)
         for enemy in state.enemies(side):
             by = [u for u in mine if sights(state, u, enemy)]
             if by:
                 seen.append(f"{enemy} ({len(by)})")
+                units.append(enemy)
         state.emit(Sighted(side, tuple(seen), private_to=side))
+        lift_on_sighting(state, side, units)  # [SCN VIII.B.3]
 
 
 # --- Direct Fire [AG VI] -----------------------------------------------------------------
@@ -123,9 +148,19 @@ def sighting(state: ArmorState) -> None:
 
 def direct_fire(state: ArmorState) -> None:
     pending: list[Pending] = []
+    razed: list[str] = []
     for side in (state.game.german, state.game.allied):
         for unit, order in sorted(state.sheets.orders[side].items()):
             if order.fire is None or unit not in state.troops.hexes:
+                continue
+            if dumps.is_dump(order.fire):  # 4B's Supply Dumps [SCN VIII.B.3]
+                why = dumps.why_not_dump(state, unit, order.fire, bool(order.moves))
+                if why is not None:
+                    state.emit(FireCancelled(unit, order.notation, why))
+                    continue
+                state.firing.fired.add(unit)
+                if dumps.fire(state, unit, order.fire):
+                    razed.append(order.fire)
                 continue
             why = why_not_fire(state, unit, order.fire, bool(order.moves))
             if why is not None:
@@ -135,6 +170,9 @@ def direct_fire(state: ArmorState) -> None:
             pending.extend(resolve(state, unit, order.fire))
     for p in pending:  # simultaneous: applied once all fire is done [AG VI.A]
         damage(state, p.unit, p.effect)
+    for target in dict.fromkeys(razed):
+        dumps.destroy(state, target)
+    demolish(state)  # the Engineers' rolls, in the Direct Fire Phase [SCN VI.B.3]
 
 
 def damage(state: ArmorState, unit: str, effect: str) -> None:

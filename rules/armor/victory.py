@@ -23,20 +23,40 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from model.hexes import Hex
 from model.scenario import Scenario
-from model.victory import Condition, Control, EnemyLosses, Exit, UnitsIn
+from model.victory import (
+    Condition,
+    Control,
+    Destroyed,
+    EnemyLosses,
+    Exit,
+    RuleOverride,
+    Survives,
+    TextCondition,
+    UnitsIn,
+)
 from rules.armor.adjudication import (
     HIDDEN,
+    WON,
     Adjudication,
     Differential,
     SidePoints,
     adjudicate,
     scenario_number,
 )
+from rules.armor.scenario_rules import (
+    bridge_controller,
+    bridges,
+    object_hexes,
+    unplayed_support,
+)
 from rules.engine.core import Outcome
+from rules.engine.play import Verdict
 from rules.engine.tally import VictoryTally
 
 if TYPE_CHECKING:
@@ -60,6 +80,7 @@ def evaluate_outcome(state: ArmorState) -> Outcome:
     """The scenario's victory conditions judged now, and the winner by the book [SCN IV]."""
     game = state.game
     tally = VictoryTally(game.scenario.victory, game.sides)
+    gate: tuple[str, str] | None = None
     for i, cond in enumerate(game.scenario.victory.conditions):
         judged = judge(state, cond)
         if isinstance(judged, str):
@@ -67,11 +88,25 @@ def evaluate_outcome(state: ArmorState) -> Outcome:
             continue
         gained, findings = judged
         tally.findings.extend(findings)
+        result = getattr(getattr(cond, "award", None), "result", None)
+        side = getattr(cond, "side", None)
+        if result == "win" and findings and side is not None:
+            tally.met.append(i)  # a condition whose award is the game [SCN VIII.B.6]
+            gate = gate or (side, findings[-1])
+            continue
         tally.judged(i, cond, gained > 0, gained)
     victory = game.scenario.victory
     if victory.scoring == "conditions" or tally.winner is not None:
         return tally.outcome()
-    return adjudicated(state, tally, adjudication(state, tally.vp))
+    decided = adjudicated(state, tally, adjudication(state, tally.vp))
+    if gate is None or decided.verdict is None:
+        return decided
+    # 4B: the points are adjudicated, then the gate decides [SCN VIII.B.6]
+    said = f"the scenario's condition: {gate[1]}"
+    verdict = Verdict(
+        WON, "[SCN IV; SCN VIII.B.6]", (*decided.verdict.steps, said), decided.verdict.figures
+    )
+    return replace(decided, winner=gate[0], reason=gate[1], verdict=verdict)
 
 
 def judge(state: ArmorState, cond: Condition) -> tuple[float, list[str]] | str:
@@ -86,8 +121,135 @@ def judge(state: ArmorState, cond: Condition) -> tuple[float, list[str]] | str:
     if isinstance(cond, Control):
         if cond.objects in ("any-hex", "hexes", "buildings"):
             return _control(state, cond)
+        if _bridges_of(state, cond) is not None:
+            return _bridge_control(state, cond)
         return f"control of {cond.objects} is not in this slice of the engine"
+    if isinstance(cond, Destroyed) and cond.region is None and not cond.all:
+        return _destroyed(state, cond)
+    if isinstance(cond, Survives) and cond.at_least is None:
+        return _survives(state, cond)
+    if isinstance(cond, TextCondition):
+        return _text(state, cond)
     return "not in this slice of the engine"
+
+
+# --- bridges and other objects [SCN VI.B.6; VII.C.6; VIII.B.6] ---------------------------------
+
+
+def _bridges_of(state: ArmorState, cond: Control) -> list[frozenset[Hex]] | None:
+    """The Bridges a control condition counts, by the scenario's bridge-control rule; None
+    when the scenario has no such rule or the objects are not bridges."""
+    game = state.game
+    rule = any(
+        isinstance(r, RuleOverride) and r.rule == "bridge control"
+        for r in game.scenario.special_rules
+    )
+    if not rule or cond.objects not in ("bridge", "bridges"):
+        return None
+    return bridges(game.region(cond.region))
+
+
+def _bridge_control(state: ArmorState, cond: Control) -> tuple[float, list[str]]:
+    """Each Bridge the side controls at the end [SCN VII.C.6]
+    (:func:`rules.armor.scenario_rules.bridge_controller`)."""
+    gained, findings = 0.0, []
+    for spans in _bridges_of(state, cond) or []:
+        who, why = bridge_controller(state, spans)
+        name = state.game.name(min(spans))
+        if who == cond.side:
+            gained += cond.award.vp or 0.0
+            findings.append(
+                f"{cond.side} controls the Bridge at {name} ({why}): {cond.award.vp:g} VP "
+                "[SCN VII.C.6]"
+            )
+    return gained, findings
+
+
+def _destroyed(state: ArmorState, cond: Destroyed) -> tuple[float, list[str]]:
+    """The objects destroyed by the end (2B: 125 VP if the bridge is destroyed
+    [SCN VI.B.6])."""
+    if cond.objects not in state.objectives.destroyed_objects:
+        return 0.0, []
+    vp = cond.award.vp or 0.0
+    return vp, [f"{cond.side}: the {cond.objects} is destroyed, {vp:g} VP [SCN VI.B.6]"]
+
+
+def _survives(state: ArmorState, cond: Survives) -> tuple[float, list[str]]:
+    """Each object of the set still standing at the end (4B: 8 VP for each Supply Dump not
+    destroyed [SCN VIII.B.6]); each hex of the set is one object (a one-hex unit [Setup
+    II.C])."""
+    hexes = object_hexes(state.game, cond.objects)
+    standing = sorted(h for h in hexes if state.game.name(h) not in _razed(state))
+    if not standing:
+        return 0.0, []
+    vp = (cond.award.vp or 0.0) * len(standing)
+    names = ", ".join(state.game.name(h) for h in standing)
+    return vp, [
+        f"{cond.side}: {len(standing)} {cond.objects} not destroyed ({names}), "
+        f"{cond.award.vp:g} VP each [SCN VIII.B.6]"
+    ]
+
+
+def _razed(state: ArmorState) -> set[str]:
+    """The hexes (by name) of single objects destroyed (``name@hex``)."""
+    return {o.split("@", 1)[1] for o in state.objectives.destroyed_objects if "@" in o}
+
+
+#: Conditions in the book's words that the engine reads, by words they contain: 3C's
+#: Defender's award [SCN VII.C.6] and 4B's gate on the Supply Dumps [SCN VIII.B.6].
+_NOT_CONTROLLED = "does not completely control"
+_FEWER_DUMPS = re.compile(r"destroyed fewer than (\w+) Supply Dumps")
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _text(state: ArmorState, cond: TextCondition) -> tuple[float, list[str]] | str:
+    """A condition in the book's words the engine reads (:data:`_NOT_CONTROLLED`,
+    :data:`_FEWER_DUMPS`), or why not."""
+    if _NOT_CONTROLLED in cond.text:
+        return _not_controlled(state, cond)
+    found = _FEWER_DUMPS.search(cond.text)
+    if found is not None and found.group(1) in _NUMBERS:
+        need = _NUMBERS[found.group(1)]
+        dumps = [o for o in state.game.scenario.map.objects if o.kind == "dump"]
+        if not dumps:
+            return "the scenario names no Supply Dumps among its map objects"
+        razed = sum(
+            1
+            for h in object_hexes(state.game, dumps[0].name)
+            if state.game.name(h) in _razed(state)
+        )
+        if razed >= need:
+            return 0.0, []
+        return 0.0, [
+            f"{cond.side} wins: the attacker destroyed {razed} Supply Dumps, fewer than "
+            f"{need}, and cannot win whatever the points [SCN VIII.B.6]"
+        ]
+    return "a condition in the book's words only"
+
+
+def _not_controlled(state: ArmorState, cond: TextCondition) -> tuple[float, list[str]] | str:
+    """3C's Defender: its award for each Bridge the Attacking side does not completely
+    control at the end [SCN VII.C.6], the Bridges of the attacker's control condition."""
+    control = next(
+        (
+            c
+            for c in state.game.scenario.victory.conditions
+            if isinstance(c, Control) and c.side != cond.side and _bridges_of(state, c)
+        ),
+        None,
+    )
+    if control is None:
+        return "no bridge-control condition of the other side names the Bridges"
+    gained, findings = 0.0, []
+    for spans in _bridges_of(state, control) or []:
+        who, why = bridge_controller(state, spans)
+        if who != control.side:
+            gained += cond.award.vp or 0.0
+            findings.append(
+                f"{cond.side}: the Bridge at {state.game.name(min(spans))} is not controlled "
+                f"by {control.side} ({why}): {cond.award.vp or 0:g} VP [SCN VII.C.6]"
+            )
+    return gained, findings
 
 
 def _award(per: str | None, vp: float | None, points: int) -> float:
@@ -217,6 +379,9 @@ def given_number(scenario: Scenario) -> Differential | None:
 
 def adjudicated(state: ArmorState, tally: VictoryTally, judged: Adjudication) -> Outcome:
     placeholder = state.game.scenario.victory.placeholder
+    support = unplayed_support(state.game.scenario)
+    if support is not None:  # the outcome says what of the forces was not in play
+        placeholder = f"{placeholder}; {support}" if placeholder else support
     d = judged.differential
     if d is not None and d.placeholder and judged.vp_number is not None:
         extra = f"the Differential Number {d.number} is not printed ({d.placeholder})"
