@@ -29,6 +29,13 @@ from rules.records.replay import Replay, replay
 ROOT = Path(__file__).resolve().parents[1] / "scenarios"
 SCENARIOS = [
     "soldiers/10-dawn-patrol.yaml",
+    "soldiers/20-vire-bridges.yaml",
+    "soldiers/21-hedgerow-assault.yaml",
+    "soldiers/22-street-fighting-in-grave.yaml",
+    "soldiers/23-pre-dawn-pillbox-assault.yaml",
+    "soldiers/24-beaufort-crossroads.yaml",
+    "soldiers/25-counterattack.yaml",
+    "soldiers/26-airborne.yaml",
     "panzer-command/point-161.yaml",
     "panzer-command/sowchos-79.yaml",
 ]
