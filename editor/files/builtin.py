@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QColor, QPainter, QPixmap
+from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -26,8 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.mapview.render import MapPainter, RenderOptions
-from editor.style import PAPER
+from editor.mapview.render import THUMBNAIL, MapPainter, fitted_pixmap
 from model.errors import ProblemList
 from model.scenario_io import LoadedScenario, load_scenario
 from model.systems import GameSystem
@@ -102,21 +101,7 @@ def describe(loaded: LoadedScenario) -> str:
 
 def map_picture(loaded: LoadedScenario, size: QSize = PREVIEW) -> QPixmap:
     """The scenario's map, small, its overlays on it."""
-    painter_ = MapPainter(
-        loaded.map, RenderOptions(size=6.0, hex_ids=False, grid=False), loaded.overlays
-    )
-    pixmap = QPixmap(size)
-    pixmap.fill(QColor(PAPER))
-    width, height = painter_.image_size()
-    scale = min(size.width() / width, size.height() / height)
-    painter = QPainter(pixmap)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.translate((size.width() - width * scale) / 2, (size.height() - height * scale) / 2)
-    painter.scale(scale, scale)
-    painter.translate(painter_.origin())
-    painter_.paint(painter, None, scale * 0.5)
-    painter.end()
-    return pixmap
+    return fitted_pixmap(MapPainter(loaded.map, THUMBNAIL, loaded.overlays), size)
 
 
 class BuiltInDialog(QDialog):

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -21,6 +21,7 @@ from PySide6.QtGui import (
     QImage,
     QPainter,
     QPainterPath,
+    QPixmap,
     QTransform,
 )
 
@@ -62,6 +63,10 @@ class RenderOptions:
     grid: bool = True
     seams: bool = True
     margin: float = 24.0
+
+
+#: A map drawn small: no hex numbers, no grid (the Sections palette, the scenario browser).
+THUMBNAIL = RenderOptions(size=6.0, hex_ids=False, grid=False)
 
 
 class MapPainter:
@@ -491,6 +496,22 @@ def _star(painter: QPainter, centre: QPointF, radius: float) -> None:
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QColor("#1f1b14"))
     painter.drawPath(path)
+
+
+def fitted_pixmap(map_painter: MapPainter, size: QSize) -> QPixmap:
+    """The whole map drawn small, fitted and centred in ``size`` (a thumbnail)."""
+    pixmap = QPixmap(size)
+    pixmap.fill(QColor(PAPER))
+    width, height = map_painter.image_size()
+    scale = min(size.width() / width, size.height() / height)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.translate((size.width() - width * scale) / 2, (size.height() - height * scale) / 2)
+    painter.scale(scale, scale)
+    painter.translate(map_painter.origin())
+    map_painter.paint(painter, None, scale * 0.5)
+    painter.end()
+    return pixmap
 
 
 def save_png(map_painter: MapPainter, path: Path) -> None:

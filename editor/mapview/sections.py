@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
+from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from editor.files.changes import Change, follow
 from editor.files.document import ScenarioDocument
 from editor.mapview.palette import DragPalette
-from editor.mapview.render import MapPainter, RenderOptions
+from editor.mapview.render import THUMBNAIL, MapPainter, fitted_pixmap
 from editor.scenario.constraints import ConstraintsView
 from editor.style import PAPER
 from model.errors import ProblemList
@@ -58,17 +58,7 @@ def thumbnail(document: ScenarioDocument, board_id: str, size: QSize) -> QIcon:
         amap = assemble([SectionPlacement(board_id)], {board_id: section})
     except LayoutError:  # pragma: no cover - a lone built-in board always assembles
         return QIcon(pixmap)
-    painter_ = MapPainter(amap, RenderOptions(size=6.0, hex_ids=False, grid=False))
-    width, height = painter_.image_size()
-    scale = min(size.width() / width, size.height() / height)
-    painter = QPainter(pixmap)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.translate((size.width() - width * scale) / 2, (size.height() - height * scale) / 2)
-    painter.scale(scale, scale)
-    painter.translate(painter_.origin())
-    painter_.paint(painter, None, scale * 0.5)
-    painter.end()
-    return QIcon(pixmap)
+    return QIcon(fitted_pixmap(MapPainter(amap, THUMBNAIL), size))
 
 
 class SectionsPanel(QWidget):
