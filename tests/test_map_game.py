@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+import pytest
 from test_p44_examples import position
 
 from model.region_text import parse_region
@@ -59,3 +60,21 @@ def test_a_deployment_limit_keeps_all_but_one_unit_out_of_moncourt() -> None:
 
     assert in_moncourt(loaded.scenario.special_rules) == 1
     assert in_moncourt([]) > 1
+
+
+def test_the_line_of_sight_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 21: a balance worker keeps its game for every game of the batch; its lines of
+    # sight must not grow without bound.
+    from rules.maps import game as map_game
+
+    monkeypatch.setattr(map_game, "LOS_CACHE_LIMIT", 50)
+    demo = Path(__file__).parent.parent / "scenarios" / "armor" / "demo-crossroads.yaml"
+    found = load_game(load_scenario(demo))
+    assert isinstance(found, map_game.MapGame)
+    hexes = sorted(found.amap.hexes)[:40]
+    first = found.los(hexes[0], hexes[1])
+    for a in hexes[:10]:
+        for b in hexes:
+            found.los(a, b)
+            assert len(found._los) <= 50
+    assert found.los(hexes[0], hexes[1]).verdict == first.verdict  # the same answer again

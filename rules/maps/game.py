@@ -17,6 +17,11 @@ from rules.los.query import LosResult, line_of_sight
 from rules.movement.costs import Movement
 from rules.registry import SightTable, rules_for
 
+#: Lines of sight a game keeps worked out; past this many it forgets them and starts again
+#: (a balance worker plays hundreds of games of one scenario: kept without bound they filled
+#: 669 MB after 240 Armor games). A game of a large map asks a few tens of thousands.
+LOS_CACHE_LIMIT = 100_000
+
 
 class MapGame(Game):
     """A scenario's game on its map: ``amap``, ``terrain`` (the boards with the scenario's
@@ -59,6 +64,8 @@ class MapGame(Game):
         """The line of sight from ``a`` to ``b`` by the system's rules, worked out once."""
         found = self._los.get((a, b))
         if found is None:
+            if len(self._los) >= LOS_CACHE_LIMIT:
+                self._los.clear()  # bounded: the lines are worked out again as asked
             found = self._los[(a, b)] = line_of_sight(self.terrain, self.system, a, b)
         return found
 
