@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from model.scenario_io import LoadedScenario, load_scenario, parse_scenario
 from rules.bots.base import make_bot, play
@@ -43,6 +43,7 @@ from rules.records.replay import Replay
 __all__ = [
     "BalanceReport",
     "ClusterUnavailableError",
+    "DaskCluster",
     "GameResult",
     "GameSpec",
     "batch_executor",
@@ -310,6 +311,63 @@ def parse_cluster(text: str) -> int:
     return int(count)
 
 
+class DaskCluster:
+    """A connection to a Dask cluster, kept for as many batches as wanted: a local cluster of
+    ``workers`` processes started here, or the cluster whose scheduler is at ``scheduler``
+    (``tcp://HOST:PORT``). Dask is optional (the ``cluster`` extra).
+
+    Raises:
+        ClusterUnavailableError: no Dask (the message says how to install it), or no scheduler.
+    """
+
+    def __init__(self, workers: int = 0, scheduler: str | None = None) -> None:
+        try:  # untyped, and optional: as a module of unknown type
+            dask: Any = importlib.import_module("distributed")
+        except ImportError:
+            raise ClusterUnavailableError(
+                f"running on a Dask cluster needs Dask, which is not installed: {INSTALL_CLUSTER}"
+            ) from None
+        self.local: Any = None
+        try:
+            if scheduler is not None:
+                self.client: Any = dask.Client(scheduler, timeout="10s")
+            else:
+                self.local = dask.LocalCluster(
+                    n_workers=max(1, workers),
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=None,
+                    silence_logs=40,  # logging.ERROR: a cancelled batch is not worth a warning
+                )
+                self.client = dask.Client(self.local)
+        except OSError as exc:
+            self.close()
+            raise ClusterUnavailableError(f"no Dask scheduler at {scheduler}: {exc}") from None
+
+    def executor(self) -> Executor:
+        """An executor for one batch, for :func:`run_batch`.
+
+        Its tasks are not *pure*: with Dask's default, a task's key is a hash of its function and
+        arguments, so a game submitted again (the same batch run again) shares its key with the
+        game of the run being cancelled, and the cancel of the old one cancels the new one too
+        (``CancelledError``). Every submission is a task of its own.
+        """
+        return cast(Executor, self.client.get_executor(pure=False))
+
+    def close(self) -> None:
+        client = getattr(self, "client", None)
+        if client is not None:
+            client.close()
+        if self.local is not None:
+            self.local.close()
+
+    def __enter__(self) -> DaskCluster:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
 @contextlib.contextmanager
 def batch_executor(
     jobs: int = 0,
@@ -319,12 +377,7 @@ def batch_executor(
 ) -> Iterator[Executor]:
     """Where a batch runs: ``jobs`` local worker processes (default one per core), a local Dask
     cluster of K worker processes (``cluster="local:K"``), or the Dask cluster whose scheduler
-    is at ``scheduler`` (``tcp://HOST:PORT``). Dask is optional (the ``cluster`` extra).
-
-    Dask's executor is asked for ``pure=False``: with Dask's default, a task's key is a hash of
-    its function and arguments, so the same game submitted again after a cancelled batch gets
-    the cancelled task's key and fails with ``CancelledError``; each submission must be a task
-    of its own.
+    is at ``scheduler`` (:class:`DaskCluster`); ``pool_options`` go to the process pool.
 
     Raises:
         ClusterUnavailableError: no Dask (the message says how to install it), or no scheduler.
@@ -337,35 +390,8 @@ def batch_executor(
             yield pool
         return
     workers = parse_cluster(cluster) if cluster is not None else 0
-    try:  # untyped, and optional: as a module of unknown type
-        dask: Any = importlib.import_module("distributed")
-    except ImportError:
-        raise ClusterUnavailableError(
-            f"running on a Dask cluster needs Dask, which is not installed: {INSTALL_CLUSTER}"
-        ) from None
-    local = None
-    try:
-        if scheduler is not None:
-            client = dask.Client(scheduler, timeout="10s")
-        else:
-            local = dask.LocalCluster(
-                n_workers=workers,
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=None,
-                silence_logs=40,  # logging.ERROR: a cancelled batch is not worth a warning
-            )
-            client = dask.Client(local)
-    except OSError as exc:
-        if local is not None:
-            local.close()
-        raise ClusterUnavailableError(f"no Dask scheduler at {scheduler}: {exc}") from None
-    try:
-        yield client.get_executor(pure=False)
-    finally:
-        client.close()
-        if local is not None:
-            local.close()
+    with DaskCluster(workers, scheduler) as dask:
+        yield dask.executor()
 
 
 # --- the report ------------------------------------------------------------------------------
