@@ -350,14 +350,15 @@ def sweep_html(data: dict[str, Any]) -> str:
             )
             plot = _interval_svg(r["sides"])
         else:
-            rates = f"<span class='bad'>{e(r['status'])}</span>"
+            tone = "muted" if r["status"] == "pending" else "bad"
+            rates = f"<span class='{tone}'>{e(r['status'])}</span>"
             plot = ""
         spent = ", ".join(f"{e(k)} {v:.0f}" for k, v in r["spent"].items())
         strategy = e(r["strategy"] or "-")
         if spent:
             strategy += f"<br><span class='muted'>spent {spent}</span>"
         turns = f"{r['turns_mean']:.1f}" if r["turns_mean"] is not None else "-"
-        never = "<br>".join(e(t[:60]) for t in r["never_met"]) or "-"
+        never = "<br>".join(e(t[:90]) for t in r["never_met"]) or "-"
         n_err = len(r["errors"])
         err = f"<span class='bad'>{n_err}</span>" if n_err else "0"
         lopsided = "<br><span class='bad'>lopsided</span>" if r["lopsided"] else ""
