@@ -315,7 +315,12 @@ def test_a_scenario_without_purchases_offers_no_strategy(qtbot: QtBot) -> None:
 def test_sweep_strategies_plays_each_strategy_and_shows_which_wins(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
-    dialog = open_dialog(qtbot, CONFUSED)
+    # 1B cut to two turns: five batches of it are still every strategy bought and played.
+    short = tmp_path / "1b-short.yaml"
+    text = CONFUSED.read_text(encoding="utf-8")
+    assert "\n  turns: 15\n" in text
+    short.write_text(text.replace("\n  turns: 15\n", "\n  turns: 2\n"), encoding="utf-8")
+    dialog = open_dialog(qtbot, short)
     dialog.games.setValue(1)
     dialog.workers.setValue(1)
     qtbot.mouseClick(dialog.sweep_button, Qt.MouseButton.LeftButton)
@@ -328,8 +333,10 @@ def test_sweep_strategies_plays_each_strategy_and_shows_which_wins(
     table = dialog.sweep_table
     assert table is not None and table.table.rowCount() == 5
     assert table.table.item(0, 0).text() == "Balanced"
+    names = {side.id: side.name for side in load_scenario(short).scenario.sides}
+    assert names["allied"] == "Allied (American or British)"
     headers = [table.table.horizontalHeaderItem(c).text() for c in range(5)]
-    assert headers == ["Strategy", "Games", "German wins", "Allied wins", "Errors"]
+    assert headers == ["Strategy", "Games", "German wins", f"{names['allied']} wins", "Errors"]
     for row, strategy in enumerate(STRATEGIES):
         report = dialog.swept[strategy].report
         for column, side in enumerate(report.sides, start=2):
@@ -337,7 +344,7 @@ def test_sweep_strategies_plays_each_strategy_and_shows_which_wins(
             assert cell.text() == f"{side.rate:.0%} ({side.low:.0%}-{side.high:.0%})"
             best = table.best[side.side][0] == strategy
             assert cell.font().bold() == best
-    for side, name in (("german", "German"), ("allied", "Allied")):
+    for side, name in names.items():
         strategy, rate = table.best[side]
         wins = [dialog.swept[s].report.sides for s in STRATEGIES]
         top = max(next(x.rate for x in sides if x.side == side) for sides in wins)

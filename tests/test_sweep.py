@@ -35,12 +35,22 @@ def _sweep(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+def _short_confused(folder: Path) -> str:
+    """Armor 1B cut to two turns: bought like 1B, played faster."""
+    text = (ROOT / CONFUSED).read_text(encoding="utf-8")
+    assert "\n  turns: 15\n" in text
+    path = folder / "1b-short.yaml"
+    path.write_text(text.replace("\n  turns: 15\n", "\n  turns: 2\n"), encoding="utf-8")
+    return str(path)
+
+
 def test_a_sweep_plays_each_scenario_once_and_each_point_buy_one_per_strategy(
     tmp_path: Path,
 ) -> None:
     out, page = tmp_path / "sweep.json", tmp_path / "sweep.html"
+    confused = _short_confused(tmp_path)
     done = _sweep(
-        DRIANT, CONFUSED, VIRE, "-n", "1", "--bots", "random", "--jobs", "2",
+        DRIANT, confused, VIRE, "-n", "1", "--bots", "random", "--jobs", "2",
         "--strategies", "cheapest-many,random", "--json", str(out), "--html", str(page),
     )  # fmt: skip
     assert done.returncode == 1, done.stderr  # Vire's rows are engine errors
@@ -51,17 +61,17 @@ def test_a_sweep_plays_each_scenario_once_and_each_point_buy_one_per_strategy(
     rows = {(r["scenario"], r["strategy"]): r for r in data["rows"]}
     assert list(rows) == [
         (DRIANT, None),
-        (CONFUSED, "cheapest-many"),
-        (CONFUSED, "random"),
+        (confused, "cheapest-many"),
+        (confused, "random"),
         (VIRE, "cheapest-many"),
         (VIRE, "random"),
     ]
     for row in data["rows"]:
         assert set(row) == ROW_KEYS
     # A played row is the report of `hexwright balance FILE --buy STRATEGY`, row for row.
-    spec = GameSpec(CONFUSED, 1, ("random", "random"), "random")
-    expected = summarize(CONFUSED, [play_game(spec)], 1, 0.0)
-    row = rows[CONFUSED, "random"]
+    spec = GameSpec(confused, 1, ("random", "random"), "random")
+    expected = summarize(confused, [play_game(spec)], 1, 0.0)
+    row = rows[confused, "random"]
     assert row["status"] == "done" and row["games"] == 1 and row["errors"] == []
     assert [(s["side"], s["wins"]) for s in row["sides"]] == [
         (s.side, s.wins) for s in expected.sides
@@ -76,7 +86,7 @@ def test_a_sweep_plays_each_scenario_once_and_each_point_buy_one_per_strategy(
     assert error["error"].startswith("UnsupportedGameError: ")
     assert error["again"] == f"hexwright play {VIRE} --bots random,random --seed 1 --buy random"
     assert "sweep: 5 row(s)" not in done.stderr and "3 row(s) to play, 3 games" in done.stderr
-    assert f"{CONFUSED} (random): " in done.stderr  # progress, a line per row
+    assert f"{confused} (random): " in done.stderr  # progress, a line per row
     # The page: one file, nothing fetched, an interval plot per played row.
     html = page.read_text()
     assert "<script" not in html and "<link" not in html and "src=" not in html

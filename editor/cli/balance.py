@@ -51,17 +51,19 @@ def add_parser(sub: Any) -> None:
     balance.set_defaults(handler=cmd_balance)
 
 
-def add_batch_options(parser: Any) -> None:
-    """``--buy``, ``--cluster`` and ``--scheduler``: shared by ``balance`` and ``sweep``."""
+def add_batch_options(parser: Any, buy: bool = True) -> None:
+    """``--buy`` (unless ``buy`` is false: ``sweep`` has ``--strategies``), ``--cluster`` and
+    ``--scheduler``: shared by ``balance`` and ``sweep``."""
     from rules.pointbuy.purchase import STRATEGIES
 
-    parser.add_argument(
-        "--buy",
-        default="balanced",
-        metavar="STRATEGY",
-        help=f"how point-buy sides buy their forces, each game with its own seed "
-        f"({', '.join(STRATEGIES)}; default balanced)",
-    )
+    if buy:
+        parser.add_argument(
+            "--buy",
+            default="balanced",
+            metavar="STRATEGY",
+            help=f"how point-buy sides buy their forces, each game with its own seed "
+            f"({', '.join(STRATEGIES)}; default balanced)",
+        )
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
         "--cluster",

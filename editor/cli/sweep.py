@@ -106,7 +106,7 @@ def add_parser(sub: Any) -> None:
     sweep.add_argument("--html", metavar="OUT", help="write the report as HTML to OUT")
     sweep.add_argument("--errors", metavar="DIR", help="where replays of failed games go")
     sweep.add_argument("--quiet", action="store_true", help="no progress")
-    add_batch_options(sweep)
+    add_batch_options(sweep, buy=False)
     sweep.set_defaults(handler=cmd_sweep)
 
 

@@ -314,7 +314,9 @@ def parse_cluster(text: str) -> int:
 class DaskCluster:
     """A connection to a Dask cluster, kept for as many batches as wanted: a local cluster of
     ``workers`` processes started here, or the cluster whose scheduler is at ``scheduler``
-    (``tcp://HOST:PORT``). Dask is optional (the ``cluster`` extra).
+    (``tcp://HOST:PORT``). Dask is optional (the ``cluster`` extra). A remote cluster's workers
+    must have the same Hexwright installed (they import this module to play): each game brings
+    its scenario, not the code that plays it.
 
     Raises:
         ClusterUnavailableError: no Dask (the message says how to install it), or no scheduler.
