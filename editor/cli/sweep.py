@@ -19,7 +19,9 @@ shows it, instead of failing every game. A game that fails while played is an en
 its replay written to ``--errors`` (default: ``<json stem>-errors/`` beside the JSON file).
 
 Progress goes to stderr (a line as each row ends); the JSON and HTML files are rewritten as each
-row ends, so an interrupted sweep leaves the rows it finished. Exit status: 0, or 1 when a row
+row ends, so an interrupted sweep leaves the rows it finished, and ``--resume OLD.json`` takes an
+earlier report's finished rows (played with the same ``-n``, ``--seed-from`` and ``--bots``) as
+they are, plays the rest, and writes one report of both. Exit status: 0, or 1 when a row
 had an engine error or a file was not a valid scenario.
 
 The JSON (``--json``), format 1. Rows are in the order of the paths given (files of a folder
@@ -105,6 +107,12 @@ def add_parser(sub: Any) -> None:
     sweep.add_argument("--json", metavar="OUT", help="write the report as JSON to OUT")
     sweep.add_argument("--html", metavar="OUT", help="write the report as HTML to OUT")
     sweep.add_argument("--errors", metavar="DIR", help="where replays of failed games go")
+    sweep.add_argument(
+        "--resume",
+        metavar="JSON",
+        help="keep the finished rows of this earlier report (same -n, --seed-from and --bots) "
+        "instead of playing them again",
+    )
     sweep.add_argument("--quiet", action="store_true", help="no progress")
     add_batch_options(sweep, buy=False)
     sweep.set_defaults(handler=cmd_sweep)
@@ -138,6 +146,7 @@ class Row:
     problem: str | None = None
     bots: tuple[str, ...] = ()
     again: str = ""  # the arguments of ``hexwright play`` that show an unplayable row
+    prior: dict[str, Any] | None = None  # the row as an earlier report has it (``--resume``)
     results: list[Any] = field(default_factory=list)
     report: Any = None  # the BalanceReport once done
 
@@ -191,8 +200,42 @@ def _bots(bots: Sequence[str], sides: int) -> tuple[str, ...]:
 # --- the report ---------------------------------------------------------------------------------
 
 
+def resumed(rows: list[Row], path: str, args: argparse.Namespace) -> tuple[list[Row], int]:
+    """The rows with those an earlier report finished taken from it (and its rows of other
+    strategies for the same files added after their scenario's), and how many were taken.
+
+    Raises:
+        ValueError: the earlier report played other games (``-n``, ``--seed-from``, ``--bots``).
+    """
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    same = (data.get("games_per_row"), data.get("first_seed"), data.get("bots"))
+    if data.get("format") != FORMAT or same != (args.games, args.seed_from, args.bot_list):
+        raise ValueError(f"--resume: {path} played other games (-n, --seed-from or --bots differ)")
+    done = {(r["scenario"], r["strategy"]): r for r in data["rows"] if r["status"] == "done"}
+    out: list[Row] = []
+    taken = 0
+    for i, row in enumerate(rows):
+        prior = done.pop((row.scenario, row.strategy), None)
+        if prior is not None and row.status == "pending":
+            row.prior, row.status = prior, "done"
+            taken += 1
+        out.append(row)
+        last = i + 1 == len(rows) or rows[i + 1].scenario != row.scenario
+        if last:  # the earlier report's other strategies of this scenario
+            for key in [k for k in done if k[0] == row.scenario]:
+                extra = done.pop(key)
+                out.append(
+                    Row(row.scenario, key[1], status="done", scenario_id=extra["scenario_id"],
+                        title=extra["title"], system=extra["system"], prior=extra)
+                )  # fmt: skip
+                taken += 1
+    return out, taken
+
+
 def row_data(row: Row, games: int) -> dict[str, Any]:
     """One row of the JSON (see the module's docstring)."""
+    if row.prior is not None:
+        return row.prior
     data: dict[str, Any] = {
         "scenario": row.scenario,
         "scenario_id": row.scenario_id,
@@ -275,7 +318,9 @@ def sweep_data(rows: Sequence[Row], args: argparse.Namespace, where: str, second
         "games_per_row": args.games,
         "first_seed": args.seed_from,
         "bots": list(args.bot_list),
-        "strategies": list(args.strategy_list),
+        "strategies": list(
+            dict.fromkeys([*args.strategy_list, *(r.strategy for r in rows if r.strategy)])
+        ),
         "where": where,
         "seconds": round(seconds, 1),
         "rows": [row_data(r, args.games) for r in rows],
@@ -450,7 +495,10 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     say(f"sweep: checking {len(files)} scenario file(s)")
     try:
         rows = plan(files, strategies, args.seed_from, bots)
-    except ValueError as exc:
+        if args.resume:
+            rows, taken = resumed(rows, args.resume, args)
+            say(f"sweep: {taken} finished row(s) taken from {args.resume}")
+    except (ValueError, OSError) as exc:
         print(exc, file=sys.stderr)
         return 2
     jobs = args.jobs or os.cpu_count() or 1
@@ -473,12 +521,12 @@ def cmd_sweep(args: argparse.Namespace) -> int:
             seed = args.seed_from + i
             specs.append(GameSpec(row.scenario, seed, row.bots, row.buy, row.text))
             owner[row.scenario, row.buy, seed] = row
-    for row in rows:
-        if row.status != "pending":
-            say(f"  {row.scenario} ({row.strategy or '-'}): {row.status}: {row.problem}")
+    refused = [r for r in rows if r.status in ("unplayable", "invalid")]
+    for row in refused:
+        say(f"  {row.scenario} ({row.strategy or '-'}): {row.status}: {row.problem}")
     say(
         f"sweep: {len(playing)} row(s) to play, {len(specs)} games on {where}"
-        f" ({len(rows) - len(playing)} row(s) not playable)"
+        f" ({len(refused)} row(s) not playable)"
     )
     write()
     done_rows = 0
