@@ -19,6 +19,7 @@ from editor.app import MainWindow
 from editor.balance.dialog import BalanceDialog
 from editor.balance.report import ReportView, one_line
 from editor.balance.run import BatchOutcome
+from editor.balance.sweep import best_strategies
 from editor.balance.widgets import Histogram, bins_of
 from editor.files.changes import Change
 from editor.files.document import ScenarioDocument
@@ -305,6 +306,17 @@ def test_a_point_buy_scenario_is_played_with_the_purchase_strategy_chosen(qtbot:
     assert replace(got, seconds=0.0) == replace(expected, seconds=0.0)
 
 
+def test_the_best_strategy_of_each_side_is_the_one_it_wins_most_under() -> None:
+    report = summarize(str(DRIANT), [play_game(specs_for(str(DRIANT), 1, ["random"] * 2)[0])], 1, 0)
+    us, german = report.sides
+    rated = {
+        "balanced": replace(report, sides=(replace(us, rate=0.2), replace(german, rate=0.0))),
+        "armour-heavy": replace(report, sides=(replace(us, rate=0.6), replace(german, rate=0.0))),
+        "random": replace(report, sides=(replace(us, rate=0.6), replace(german, rate=0.0))),
+    }
+    assert best_strategies(rated) == {"us": ("armour-heavy", 0.6)}  # ties: the first swept
+
+
 def test_a_scenario_without_purchases_offers_no_strategy(qtbot: QtBot) -> None:
     dialog = open_dialog(qtbot, DRIANT)
     assert not dialog.buy.isEnabled() and not dialog.sweep_button.isEnabled()
@@ -342,12 +354,16 @@ def test_sweep_strategies_plays_each_strategy_and_shows_which_wins(
         for column, side in enumerate(report.sides, start=2):
             cell = table.table.item(row, column)
             assert cell.text() == f"{side.rate:.0%} ({side.low:.0%}-{side.high:.0%})"
-            best = table.best[side.side][0] == strategy
+            best = table.best.get(side.side, ("", 0.0))[0] == strategy
             assert cell.font().bold() == best
     for side, name in names.items():
-        strategy, rate = table.best[side]
         wins = [dialog.swept[s].report.sides for s in STRATEGIES]
         top = max(next(x.rate for x in sides if x.side == side) for sides in wins)
+        if top == 0:  # no strategy is best for a side that never won
+            assert side not in table.best
+            assert f"{name} won no game under any strategy" in table.summary.text()
+            continue
+        strategy, rate = table.best[side]
         assert rate == top
         assert f"Best for {name}: {STRATEGIES[strategy].name} ({rate:.0%}" in table.summary.text()
     assert dialog.status.text().startswith("Swept: 5 of 5 strategies, 5 games")

@@ -147,3 +147,23 @@ def test_folders_give_their_scenarios_by_name_and_bad_arguments_are_refused(
     done = _sweep(DRIANT, "--bots", "random,random,random", "--json", str(tmp_path / "x.json"))
     assert done.returncode == 2 and "--bots: one bot, or one per side of" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_a_sweep_resumes_from_the_finished_rows_of_an_earlier_report(tmp_path: Path) -> None:
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    done = _sweep(DRIANT, "-n", "1", "--bots", "random", "--jobs", "1", "--json", str(first))
+    assert done.returncode == 0, done.stderr
+    confused = _short_confused(tmp_path)
+    done = _sweep(
+        DRIANT, confused, "-n", "1", "--bots", "random", "--jobs", "1", "--strategies", "random",
+        "--resume", str(first), "--json", str(second),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "1 finished row(s) taken from" in done.stderr
+    assert "1 row(s) to play, 1 games" in done.stderr  # only 1B's row is played
+    earlier = json.loads(first.read_text())["rows"]
+    rows = json.loads(second.read_text())["rows"]
+    assert [(r["scenario"], r["strategy"]) for r in rows] == [(DRIANT, None), (confused, "random")]
+    assert rows[0] == earlier[0] and rows[1]["games"] == 1
+    done = _sweep(DRIANT, "-n", "2", "--resume", str(first), "--json", str(second))
+    assert done.returncode == 2 and "played other games" in done.stderr

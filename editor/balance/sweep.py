@@ -14,14 +14,14 @@ from rules.pointbuy.purchase import STRATEGIES
 
 
 def best_strategies(reports: Mapping[str, BalanceReport]) -> dict[str, tuple[str, float]]:
-    """For each side, the strategy under which it won most often, and that rate (ties: the
-    first strategy in :data:`~rules.pointbuy.purchase.STRATEGIES` order)."""
+    """For each side that won a game, the strategy under which it won most often, and that rate
+    (ties: the first strategy swept, in :data:`~rules.pointbuy.purchase.STRATEGIES` order)."""
     best: dict[str, tuple[str, float]] = {}
     for strategy, report in reports.items():
         if not report.games:
             continue
         for s in report.sides:
-            if s.side not in best or s.rate > best[s.side][1]:
+            if s.rate > 0 and (s.side not in best or s.rate > best[s.side][1]):
                 best[s.side] = (strategy, s.rate)
     return best
 
@@ -66,11 +66,16 @@ class StrategyTable(QWidget):
             + sum(self.table.rowHeight(r) for r in range(self.table.rowCount()))
             + 6
         )
-        lines = [
-            f"Best for {names.get(side, side)}: {STRATEGIES[strategy].name} "
-            f"({rate:.0%} of its games won)"
-            for side, (strategy, rate) in self.best.items()
-        ]
+        lines = []
+        for side in sides:
+            if side in self.best:
+                strategy, rate = self.best[side]
+                lines.append(
+                    f"Best for {names.get(side, side)}: {STRATEGIES[strategy].name} "
+                    f"({rate:.0%} of its games won)"
+                )
+            else:
+                lines.append(f"{names.get(side, side)} won no game under any strategy")
         if cancelled:
             lines.append(f"Cancelled: {len(reports)} of {len(STRATEGIES)} strategies played.")
         if any(r.games < 30 for r in reports.values()):
