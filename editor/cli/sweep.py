@@ -329,7 +329,7 @@ def sweep_data(rows: Sequence[Row], args: argparse.Namespace, where: str, second
 
 def _interval_svg(sides: Sequence[dict[str, Any]], width: int = 240) -> str:
     """Each side's win rate as a dot on its 95% interval bar, 0-100%, a mark at one half."""
-    lane = 14
+    lane, pad = 14, 5  # pad: a dot at 0% or 100% is whole
     height = lane * max(1, len(sides)) + 4
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -341,7 +341,7 @@ def _interval_svg(sides: Sequence[dict[str, Any]], width: int = 240) -> str:
     for i, s in enumerate(sides):
         colour = SIDE_COLOURS[i % len(SIDE_COLOURS)]
         y = 2 + lane * i + lane / 2
-        x0, x1, x = (width * s[k] for k in ("low", "high", "rate"))
+        x0, x1, x = (pad + (width - 2 * pad) * s[k] for k in ("low", "high", "rate"))
         label = f"{s['side']}: {s['rate']:.0%} (95% CI {s['low']:.0%}-{s['high']:.0%})"
         parts += [
             f"<g><title>{html.escape(label)}</title>",
