@@ -241,3 +241,12 @@ def test_without_dask_a_cluster_says_how_to_install_it() -> None:
     assert "Traceback" not in done.stderr
     done = _cli(DRIANT, "-n", "1", "--cluster", "local:x")
     assert done.returncode == 2 and "write local:K with K worker processes" in done.stderr
+
+
+def test_the_help_names_every_purchase_strategy() -> None:
+    # Named in the text (the parser imports nothing of rules, so that --help stays fast).
+    from rules.pointbuy.purchase import STRATEGIES
+
+    done = _cli("--help")
+    assert done.returncode == 0
+    assert ", ".join(STRATEGIES) in " ".join(done.stdout.split())

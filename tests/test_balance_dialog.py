@@ -212,11 +212,13 @@ def test_validate_adds_a_balance_line_and_the_action_opens_the_dialog(
     assert not line.isVisible()  # nothing asked yet
     with qtbot.waitSignal(line.updated, timeout=WAIT):
         window.actions_by_id["view.validate"].trigger()
-    assert (
-        line.text()
-        == "Balance: Side 'german' has no fixed forces: the book leaves them to a point purchase "
-        "[19.2]; buy the forces in the editor (Point buy) and play the saved scenario."
-    )
+    # The line buys the point-buy sides' forces first (issue 17): the engine's message about
+    # the bought scenario, as `hexwright play` would print it.
+    loaded = load_scenario(SOLDIERS)
+    with pytest.raises(RulesError) as refused:
+        game_for(loaded, parse_choices("balanced", loaded.scenario, 1))
+    why = str(refused.value)
+    assert line.text() == f"Balance: {why[:1].upper()}{why[1:]}."
     with qtbot.waitSignal(panel.updated, timeout=WAIT):
         assert window.open_file(DRIANT)
     assert not line.isVisible()  # a new document: asked for again by Validate

@@ -53,16 +53,15 @@ def add_parser(sub: Any) -> None:
 
 def add_batch_options(parser: Any, buy: bool = True) -> None:
     """``--buy`` (unless ``buy`` is false: ``sweep`` has ``--strategies``), ``--cluster`` and
-    ``--scheduler``: shared by ``balance`` and ``sweep``."""
-    from rules.pointbuy.purchase import STRATEGIES
-
+    ``--scheduler``: shared by ``balance`` and ``sweep``. Nothing of ``rules`` is imported here:
+    ``hexwright --help`` stays fast (the strategies are named as ``hexwright play`` names them)."""
     if buy:
         parser.add_argument(
             "--buy",
             default="balanced",
             metavar="STRATEGY",
-            help=f"how point-buy sides buy their forces, each game with its own seed "
-            f"({', '.join(STRATEGIES)}; default balanced)",
+            help="how point-buy sides buy their forces, each game with its own seed (balanced, "
+            "armour-heavy, infantry-heavy, cheapest-many, random; default balanced)",
         )
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
