@@ -1,5 +1,6 @@
 # Hexwright: `make run` opens the editor, `make test` runs every check CI runs.
-# Both create .venv and install what they need on first use.
+# Both create .venv and install what they need on first use (the dev and cluster extras: the
+# Dask tests run too).
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -10,7 +11,7 @@ STAMP  := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,cluster]'
 	touch $(STAMP)
 
 run: $(STAMP)

@@ -17,6 +17,7 @@ from bench import (
     load_bench,
     los_bench,
     responsiveness_bench,
+    sweep_bench,
 )
 
 if __name__ == "__main__":
@@ -30,6 +31,7 @@ if __name__ == "__main__":
         clone_bench,
         los_bench,
         balance_bench,
+        sweep_bench,
         responsiveness_bench,
     ):
         print()

@@ -140,3 +140,113 @@ def test_the_cli_refuses_bad_bots_and_bad_files(tmp_path: Path) -> None:
     done = _cli(str(bad), "-n", "2")
     assert done.returncode == 1 and f"{bad}:" in done.stdout + done.stderr
     assert "Traceback" not in done.stderr
+
+
+# --- purchases, and the scenario shipped with each game (issue 17) ---------------------------
+
+CONFUSED = str(ROOT / "scenarios" / "armor" / "1b-confused-situation.yaml")  # both sides buy
+
+
+def test_a_point_buy_game_of_the_batch_buys_what_hexwright_play_buys() -> None:
+    # Armor 1b's sides buy their forces [SCN III.C]: the batch's game 3 under cheapest-many is
+    # `hexwright play FILE --seed 3 --buy cheapest-many`, purchase and all.
+    result = play_game(GameSpec(CONFUSED, 3, ("random", "random"), "cheapest-many"))
+    assert result.error is None, result.error
+    command = ["play", CONFUSED, "--bots", "random,random", "--seed", "3"]
+    done = subprocess.run(
+        [sys.executable, "-m", "editor.cli.main", *command, "--buy", "cheapest-many", "--json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    played = json.loads(done.stdout)
+    assert played["fingerprint"] == result.fingerprint
+    bought = [(p["side"], p["choice"], p["spent"], p["budget"]) for p in played["purchases"]]
+    assert list(result.purchases) == bought
+    assert {p[1] for p in result.purchases} == {"cheapest-many:3"}  # the game's own seed
+
+
+def test_each_game_of_a_batch_buys_its_own_force_and_the_report_says_what() -> None:
+    specs = specs_for(CONFUSED, 2, ["random", "random"], first_seed=1, buy="armour-heavy")
+    results = [play_game(s) for s in specs]
+    assert [r.error for r in results] == [None, None]
+    assert [sorted(p[1] for p in r.purchases) for r in results] == [
+        ["armour-heavy:1"] * 2,
+        ["armour-heavy:2"] * 2,
+    ]
+    report = summarize(CONFUSED, results, 2, 1.0)
+    assert report.buy == "armour-heavy"
+    for side in ("german", "allied"):
+        spent = [p[2] for r in results for p in r.purchases if p[0] == side]
+        assert report.spent[side] == sum(spent) / 2 > 0
+    failed = balance.GameResult(5, ("random", "random"), error="boom", buy="armour-heavy")
+    error = summarize(CONFUSED, [failed], 1, 0.1).errors[0]
+    assert error.again.endswith("--bots random,random --seed 5 --buy armour-heavy")
+
+
+def test_a_worker_plays_the_file_as_it_is_now_not_the_copy_it_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The worker's cache was keyed by the file's path: after the file changed, its games kept
+    # playing the old scenario. It is keyed by the text's hash now.
+    monkeypatch.setattr(balance, "_games", {})
+    monkeypatch.setattr(balance, "_loaded", {})
+    original = Path(DRIANT).read_text(encoding="utf-8")
+    edited = original.replace("- {unit: M4, count: 3}", "- {unit: M4, count: 1}")
+    assert edited != original
+    path = tmp_path / "driant.yaml"
+    path.write_text(original, encoding="utf-8")
+    before = play_game(specs_for(path, 1, ["random", "random"], first_seed=4)[0])
+    path.write_text(edited, encoding="utf-8")
+    after = play_game(specs_for(path, 1, ["random", "random"], first_seed=4)[0])
+    fresh = tmp_path / "fresh.yaml"
+    fresh.write_text(edited, encoding="utf-8")
+    monkeypatch.setattr(balance, "_games", {})
+    monkeypatch.setattr(balance, "_loaded", {})
+    expected = play_game(specs_for(fresh, 1, ["random", "random"], first_seed=4)[0])
+    assert before.error is None and after.error is None
+    assert after.fingerprint == expected.fingerprint != before.fingerprint
+
+
+def test_a_spec_carries_its_scenario_so_a_worker_needs_no_file(tmp_path: Path) -> None:
+    # A worker on another machine cannot read the designer's file: the spec ships its text.
+    path = tmp_path / "driant.yaml"
+    path.write_text(Path(DRIANT).read_text(encoding="utf-8"), encoding="utf-8")
+    spec = specs_for(path, 1, ["random", "random"], first_seed=3)[0]
+    path.unlink()
+    result = play_game(spec)
+    assert result.error is None, result.error
+    assert result.fingerprint == play_game(GameSpec(DRIANT, 3, ("random", "random"))).fingerprint
+    assert result.scenario == str(path)
+
+
+def test_the_cli_buys_forces_under_the_strategy_given() -> None:
+    done = _cli(CONFUSED, "-n", "2", "--jobs", "2", "--bots", "random,random", "--buy", "random")
+    assert done.returncode == 0, done.stderr
+    assert "forces bought (random strategy), mean points spent: german" in done.stdout
+    done = _cli(CONFUSED, "-n", "2", "--buy", "cheap")
+    assert done.returncode == 2 and "--buy: one of balanced, armour-heavy" in done.stderr
+
+
+def test_without_dask_a_cluster_says_how_to_install_it() -> None:
+    hide = (
+        "import sys; sys.modules['distributed'] = None; "
+        "from editor.cli.main import main; "
+        f"sys.exit(main(['balance', {DRIANT!r}, '-n', '1', '--cluster', 'local:2']))"
+    )
+    done = subprocess.run([sys.executable, "-c", hide], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 2
+    assert "needs Dask, which is not installed: pip install 'hexwright[cluster]'" in done.stderr
+    assert "Traceback" not in done.stderr
+    done = _cli(DRIANT, "-n", "1", "--cluster", "local:x")
+    assert done.returncode == 2 and "write local:K with K worker processes" in done.stderr
+
+
+def test_the_help_names_every_purchase_strategy() -> None:
+    # Named in the text (the parser imports nothing of rules, so that --help stays fast).
+    from rules.pointbuy.purchase import STRATEGIES
+
+    done = _cli("--help")
+    assert done.returncode == 0
+    assert ", ".join(STRATEGIES) in " ".join(done.stdout.split())

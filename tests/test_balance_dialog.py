@@ -10,20 +10,23 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QLabel, QPushButton
+from PySide6.QtWidgets import QComboBox, QLabel, QPushButton
 from pytestqt.qtbot import QtBot
 
 from editor.app import MainWindow
 from editor.balance.dialog import BalanceDialog
 from editor.balance.report import ReportView, one_line
 from editor.balance.run import BatchOutcome
+from editor.balance.sweep import best_strategies
 from editor.balance.widgets import Histogram, bins_of
 from editor.files.changes import Change
 from editor.files.document import ScenarioDocument
 from model.scenario_io import load_scenario
-from rules.bots.balance import ErrorRecord, play_game, specs_for, summarize
+from rules.bots.balance import ErrorRecord, GameSpec, play_game, specs_for, summarize
+from rules.engine.errors import RulesError
+from rules.pointbuy.purchase import STRATEGIES, game_for, parse_choices
 
 pytestmark = pytest.mark.gui
 
@@ -31,6 +34,8 @@ SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 DRIANT = SCENARIOS / "panzer44" / "19.7-assault-on-fort-driant.yaml"
 SOLDIERS = SCENARIOS / "soldiers" / "21-hedgerow-assault.yaml"  # forces to buy: not playable
 WAIT = 60_000  # ms: workers are spawned processes, slow to start on a busy machine
+CONFUSED = SCENARIOS / "armor" / "1b-confused-situation.yaml"  # both sides buy [SCN III.C]
+SLOW = 600_000  # ms: Armor games bought and played, or a Dask cluster started, on a busy machine
 
 
 def open_dialog(qtbot: QtBot, path: Path) -> BalanceDialog:
@@ -148,12 +153,16 @@ def test_cancel_stops_soon_with_the_games_so_far(qtbot: QtBot, tmp_path: Path) -
 
 
 def test_a_system_the_engine_cannot_play_gives_a_clear_message(qtbot: QtBot) -> None:
+    # The dialog buys the point-buy sides' forces first (issue 17), so the message is the
+    # engine's about the bought scenario, as `hexwright play` would print it.
+    loaded = load_scenario(SOLDIERS)
+    with pytest.raises(RulesError) as refused:
+        game_for(loaded, parse_choices("balanced", loaded.scenario, 1))
+    why = str(refused.value)
     dialog = open_dialog(qtbot, SOLDIERS)
     assert dialog.message.isVisible()
     assert dialog.message.text() == (
-        "Balance batches need the rules engine to play the scenario. "
-        "Side 'german' has no fixed forces: the book leaves them to a point purchase [19.2]; "
-        "buy the forces in the editor (Point buy) and play the saved scenario."
+        f"Balance batches need the rules engine to play the scenario. {why[:1].upper()}{why[1:]}."
     )
     assert not dialog.run_button.isEnabled()
 
@@ -203,11 +212,13 @@ def test_validate_adds_a_balance_line_and_the_action_opens_the_dialog(
     assert not line.isVisible()  # nothing asked yet
     with qtbot.waitSignal(line.updated, timeout=WAIT):
         window.actions_by_id["view.validate"].trigger()
-    assert (
-        line.text()
-        == "Balance: Side 'german' has no fixed forces: the book leaves them to a point purchase "
-        "[19.2]; buy the forces in the editor (Point buy) and play the saved scenario."
-    )
+    # The line buys the point-buy sides' forces first (issue 17): the engine's message about
+    # the bought scenario, as `hexwright play` would print it.
+    loaded = load_scenario(SOLDIERS)
+    with pytest.raises(RulesError) as refused:
+        game_for(loaded, parse_choices("balanced", loaded.scenario, 1))
+    why = str(refused.value)
+    assert line.text() == f"Balance: {why[:1].upper()}{why[1:]}."
     with qtbot.waitSignal(panel.updated, timeout=WAIT):
         assert window.open_file(DRIANT)
     assert not line.isVisible()  # a new document: asked for again by Validate
@@ -263,3 +274,132 @@ def test_an_edit_after_validate_plays_the_balance_line_again(
         assert line.text() == "Balance: waiting for the edits to end…"
     assert line.outcome is not None and line.outcome is not first
     assert line.text().startswith("Balance, random bots: 2 games: German 100% (")
+
+
+# --- purchases, strategy sweeps and where the games run (issue 17) -----------------------------
+
+
+def _choose(qtbot: QtBot, box: QComboBox, data: str) -> None:
+    """Choose the item whose data is ``data`` with the keyboard, as the designer would."""
+    box.setFocus()
+    qtbot.keyClick(box, Qt.Key.Key_Home)
+    while box.currentData() != data:
+        index = box.currentIndex()
+        qtbot.keyClick(box, Qt.Key.Key_Down)
+        assert box.currentIndex() != index, f"no item {data!r}"
+
+
+def test_a_point_buy_scenario_is_played_with_the_purchase_strategy_chosen(qtbot: QtBot) -> None:
+    dialog = open_dialog(qtbot, CONFUSED)
+    assert dialog.buy.isEnabled() and dialog.sweep_button.isEnabled()
+    assert "each game buys its own force for german, allied" in dialog.buy_note.text()
+    assert [dialog.buy.itemData(i) for i in range(dialog.buy.count())] == list(STRATEGIES)
+    _choose(qtbot, dialog.buy, "cheapest-many")
+    dialog.games.setValue(1)
+    dialog.first_seed.setValue(2)
+    dialog.workers.setValue(1)
+    with qtbot.waitSignal(dialog.run.finished, timeout=SLOW):
+        qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    assert dialog.outcome is not None
+    got = dialog.outcome.report
+    spec = GameSpec(str(CONFUSED), 2, ("random", "random"), "cheapest-many")
+    expected = summarize(str(CONFUSED), [play_game(spec)], 1, 0.0)
+    assert got.buy == "cheapest-many" and set(got.spent) == {"german", "allied"}
+    assert replace(got, seconds=0.0) == replace(expected, seconds=0.0)
+
+
+def test_the_best_strategy_of_each_side_is_the_one_it_wins_most_under() -> None:
+    report = summarize(str(DRIANT), [play_game(specs_for(str(DRIANT), 1, ["random"] * 2)[0])], 1, 0)
+    us, german = report.sides
+    rated = {
+        "balanced": replace(report, sides=(replace(us, rate=0.2), replace(german, rate=0.0))),
+        "armour-heavy": replace(report, sides=(replace(us, rate=0.6), replace(german, rate=0.0))),
+        "random": replace(report, sides=(replace(us, rate=0.6), replace(german, rate=0.0))),
+    }
+    assert best_strategies(rated) == {"us": ("armour-heavy", 0.6)}  # ties: the first swept
+
+
+def test_a_scenario_without_purchases_offers_no_strategy(qtbot: QtBot) -> None:
+    dialog = open_dialog(qtbot, DRIANT)
+    assert not dialog.buy.isEnabled() and not dialog.sweep_button.isEnabled()
+    assert dialog.buy_note.text() == "(no side buys its forces)"
+    assert dialog.settings().buy == "balanced"
+
+
+def test_sweep_strategies_plays_each_strategy_and_shows_which_wins(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    # 1B cut to two turns: five batches of it are still every strategy bought and played.
+    short = tmp_path / "1b-short.yaml"
+    text = CONFUSED.read_text(encoding="utf-8")
+    assert "\n  turns: 15\n" in text
+    short.write_text(text.replace("\n  turns: 15\n", "\n  turns: 2\n"), encoding="utf-8")
+    dialog = open_dialog(qtbot, short)
+    dialog.games.setValue(1)
+    dialog.workers.setValue(1)
+    qtbot.mouseClick(dialog.sweep_button, Qt.MouseButton.LeftButton)
+    assert dialog.sweeping and not dialog.run_button.isEnabled()
+    assert dialog.status.text().startswith("Strategy 1 of 5 (Balanced): Starting 1 worker")
+    qtbot.waitUntil(lambda: dialog.sweep_table is not None, timeout=SLOW)
+    assert list(dialog.swept) == list(STRATEGIES)  # once per strategy, in order
+    for strategy, outcome in dialog.swept.items():
+        assert outcome.report.buy == strategy and outcome.report.requested == 1
+    table = dialog.sweep_table
+    assert table is not None and table.table.rowCount() == 5
+    assert table.table.item(0, 0).text() == "Balanced"
+    names = {side.id: side.name for side in load_scenario(short).scenario.sides}
+    assert names["allied"] == "Allied (American or British)"
+    headers = [table.table.horizontalHeaderItem(c).text() for c in range(5)]
+    assert headers == ["Strategy", "Games", "German wins", f"{names['allied']} wins", "Errors"]
+    for row, strategy in enumerate(STRATEGIES):
+        report = dialog.swept[strategy].report
+        for column, side in enumerate(report.sides, start=2):
+            cell = table.table.item(row, column)
+            assert cell.text() == f"{side.rate:.0%} ({side.low:.0%}-{side.high:.0%})"
+            best = table.best.get(side.side, ("", 0.0))[0] == strategy
+            assert cell.font().bold() == best
+    for side, name in names.items():
+        wins = [dialog.swept[s].report.sides for s in STRATEGIES]
+        top = max(next(x.rate for x in sides if x.side == side) for sides in wins)
+        if top == 0:  # no strategy is best for a side that never won
+            assert side not in table.best
+            assert f"{name} won no game under any strategy" in table.summary.text()
+            continue
+        strategy, rate = table.best[side]
+        assert rate == top
+        assert f"Best for {name}: {STRATEGIES[strategy].name} ({rate:.0%}" in table.summary.text()
+    assert dialog.status.text().startswith("Swept: 5 of 5 strategies, 5 games")
+    assert dialog.run_button.isEnabled() and dialog.sweep_button.isEnabled()
+    dialog.grab().save(str(tmp_path / "sweep.png"))  # paints without error
+
+
+def test_the_games_run_on_a_local_dask_cluster_when_chosen(qtbot: QtBot) -> None:
+    dialog = open_dialog(qtbot, DRIANT)
+    assert not dialog.address.isEnabled()
+    _choose(qtbot, dialog.where, "dask-scheduler")
+    assert dialog.address.isEnabled()
+    _choose(qtbot, dialog.where, "dask-local")
+    assert not dialog.address.isEnabled()
+    dialog.games.setValue(2)
+    dialog.first_seed.setValue(5)
+    dialog.workers.setValue(2)
+    with qtbot.waitSignal(dialog.run.finished, timeout=SLOW):
+        qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+        assert dialog.status.text() == "Starting a local Dask cluster of 2 workers…"
+    specs = specs_for(str(DRIANT), 2, ["random", "random"], first_seed=5)
+    expected = summarize(str(DRIANT), [play_game(s) for s in specs], 2, 0.0)
+    assert dialog.outcome is not None
+    assert replace(dialog.outcome.report, seconds=0.0) == replace(expected, seconds=0.0)
+
+
+def test_an_unreachable_scheduler_is_said_in_the_dialog(qtbot: QtBot) -> None:
+    dialog = open_dialog(qtbot, DRIANT)
+    _choose(qtbot, dialog.where, "dask-scheduler")
+    dialog.address.clear()
+    qtbot.keyClicks(dialog.address, "tcp://127.0.0.1:9")
+    dialog.games.setValue(1)
+    with qtbot.waitSignal(dialog.run.failed, timeout=SLOW):
+        qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    assert dialog.message.isVisible()
+    assert dialog.message.text().startswith("No Dask scheduler at tcp://127.0.0.1:9: ")
+    assert dialog.run_button.isEnabled()

@@ -11,12 +11,15 @@ and the progress reaches the dialog as queued signals. Why ``spawn`` processes: 
 process that runs Qt's threads may deadlock the child; spawned workers import only ``rules``
 and ``model``.
 
-Why a file: :func:`rules.bots.balance.play_game` loads the scenario from a path (each worker loads
-it
-once). A saved, unmodified document is played from its own file; otherwise the scenario as it
-stands is written to a new folder under the system's temporary folder, where the replays of
-failed games go too, so that every replay and ``hexwright play`` command in the report refers
-to a file that still exists. A folder with nothing to keep is removed at the end.
+Where: local worker processes (the default), a local Dask cluster, or a running Dask cluster's
+scheduler (:attr:`BatchSettings.where`; :class:`rules.bots.balance.DaskCluster`, Dask being the
+optional ``cluster`` extra; without it the batch fails with the message saying how to install it).
+
+Why a file: every game ships the scenario's text to its worker, but the report's replays and
+``hexwright play`` commands name a file. A saved, unmodified document is played from its own
+file; otherwise the scenario as it stands is written to a new folder under the system's temporary
+folder, where the replays of failed games go too, so that every replay and command in the report
+refers to a file that still exists. A folder with nothing to keep is removed at the end.
 """
 
 from __future__ import annotations
@@ -38,23 +41,45 @@ from PySide6.QtCore import QObject, Signal
 from model.scenario import Scenario
 from model.scenario_io import save_scenario
 from model.yamlio import atomic_write_text
-from rules.bots.balance import BalanceReport, GameResult, run_batch, specs_for, summarize
+from rules.bots.balance import (
+    BalanceReport,
+    ClusterUnavailableError,
+    GameResult,
+    GameSpec,
+    batch_executor,
+    run_batch,
+    specs_for,
+    summarize,
+)
 from rules.engine.errors import RulesError
-from rules.registry import load_game
+from rules.pointbuy.purchase import game_for, needs_purchase, parse_choices
 
 if TYPE_CHECKING:
     from editor.files.document import ScenarioDocument
 
 
+#: Where a batch runs (:attr:`BatchSettings.where`): its id and the name the dialog shows.
+WHERE = {
+    "processes": "Local processes",
+    "dask-local": "Local Dask cluster",
+    "dask-scheduler": "Dask scheduler",
+}
+
+
 @dataclass(frozen=True)
 class BatchSettings:
     """What to play: how many games, one bot per side (in the scenario's order of sides), the
-    first game's seed and how many worker processes."""
+    first game's seed, how many worker processes, how point-buy sides buy their forces (a
+    purchase strategy, each game with its own seed) and where the games run (:data:`WHERE`;
+    ``address``: the scheduler's, ``tcp://HOST:PORT``)."""
 
     games: int = 100
     bots: tuple[str, ...] = ("random", "random")
     first_seed: int = 1
     workers: int = 0  # 0: one per core
+    buy: str = "balanced"
+    where: str = "processes"
+    address: str = ""
 
 
 @dataclass(frozen=True)
@@ -71,12 +96,19 @@ def cores() -> int:
     return os.cpu_count() or 1
 
 
-def unplayable(document: ScenarioDocument) -> str | None:
-    """Why the rules engine cannot play the document's scenario, or None when it can."""
+def buys(document: ScenarioDocument) -> tuple[str, ...]:
+    """The sides of the document's scenario whose forces a purchase buys."""
+    return needs_purchase(document.scenario)
+
+
+def unplayable(document: ScenarioDocument, buy: str = "balanced") -> str | None:
+    """Why the rules engine cannot play the document's scenario, its point-buy sides bought
+    under the strategy ``buy`` (the first seed's purchase), or None when it can."""
     from editor.scenario.validation import loaded_of
 
+    loaded = loaded_of(document)
     try:
-        load_game(loaded_of(document))
+        game_for(loaded, parse_choices(buy, loaded.scenario, 1))
     except RulesError as exc:
         return f"{str(exc)[:1].upper()}{str(exc)[1:]}."
     return None
@@ -113,6 +145,7 @@ class BalanceRun(QObject):
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.started_at = 0.0
+        self.settings: BatchSettings | None = None  # the running (or last) batch's
 
     @property
     def running(self) -> bool:
@@ -123,6 +156,7 @@ class BalanceRun(QObject):
         self.cancel()
         self._token += 1
         self._stop = threading.Event()
+        self.settings = settings
         scenario = document.scenario
         saved = document.path if document.path is not None and not document.modified else None
         job = _Job(self._token, scenario, saved, settings, self._stop, self._relay)
@@ -158,6 +192,10 @@ class BalanceRun(QObject):
             self.failed.emit(message)
 
 
+class _RefusedError(Exception):
+    """The batch cannot run where it was asked to (the message is for the designer)."""
+
+
 class _Job:
     """The batch thread's work (it touches no widget: it only emits the relay's signals)."""
 
@@ -184,6 +222,9 @@ class _Job:
     def run(self) -> None:
         try:
             outcome = self._play()
+        except _RefusedError as exc:  # no Dask, no scheduler: the message says what to do
+            self._emit("failed", f"{str(exc)[:1].upper()}{str(exc)[1:]}")
+            return
         except Exception as exc:  # a bug or a full disk: say so rather than spin forever
             self._emit("failed", f"The batch failed: {type(exc).__name__}: {exc}")
             return
@@ -211,9 +252,32 @@ class _Job:
     def _play(self) -> BatchOutcome:
         s = self.settings
         scenario_file = self._scenario_file()
-        specs = specs_for(scenario_file, s.games, s.bots, s.first_seed)
+        specs = specs_for(scenario_file, s.games, s.bots, s.first_seed, s.buy)
         workers = max(1, min(s.workers or cores(), s.games))
         start = time.perf_counter()
+        if s.where == "processes":
+            results = self._in_processes(specs, workers)
+        else:
+            try:
+                with batch_executor(
+                    cluster=f"local:{workers}" if s.where == "dask-local" else None,
+                    scheduler=s.address.strip() if s.where == "dask-scheduler" else None,
+                ) as cluster:
+                    results = run_batch(
+                        specs, cluster, self._on_result, self.stop.is_set, window=workers * 3
+                    )
+            except (ClusterUnavailableError, ValueError) as exc:
+                raise _RefusedError(str(exc)) from None
+        seconds = time.perf_counter() - start
+        files = self._write_replays(results)
+        report = summarize(scenario_file, results, len(specs), seconds, files, specs[0].text)
+        if self.folder is not None and not files:
+            shutil.rmtree(self.folder, ignore_errors=True)  # nothing refers to it
+            self.folder = None
+        cancelled = len(results) < len(specs)
+        return BatchOutcome(report, cancelled, str(self.folder) if self.folder else None)
+
+    def _in_processes(self, specs: list[GameSpec], workers: int) -> list[GameResult]:
         # Nice workers: they fill every core, and must yield to the editor's own thread.
         # A builtin, so the workers need not import this module (nor Qt) to run it.
         lower = partial(os.nice, 10) if hasattr(os, "nice") else None
@@ -221,20 +285,12 @@ class _Job:
             workers, mp_context=multiprocessing.get_context("spawn"), initializer=lower
         )
         try:
-            results = run_batch(
+            return run_batch(
                 specs, pool, self._on_result, cancelled=self.stop.is_set, window=workers * 3
             )
         finally:
             # Cancelled: the games still running end in their workers, unwaited for.
             pool.shutdown(wait=not self.stop.is_set(), cancel_futures=True)
-        seconds = time.perf_counter() - start
-        files = self._write_replays(results)
-        report = summarize(scenario_file, results, len(specs), seconds, files)
-        if self.folder is not None and not files:
-            shutil.rmtree(self.folder, ignore_errors=True)  # nothing refers to it
-            self.folder = None
-        cancelled = len(results) < len(specs)
-        return BatchOutcome(report, cancelled, str(self.folder) if self.folder else None)
 
     def _write_replays(self, results: list[GameResult]) -> dict[int, str]:
         files: dict[int, str] = {}

@@ -1,12 +1,15 @@
 """``hexwright balance``: auto-play a scenario many times and report its balance (Qt-free).
 
     hexwright balance FILE -n 500 --jobs 2 --bots heuristic,heuristic [--json] [--seed-from N]
+        [--buy STRATEGY] [--cluster local:K | --scheduler tcp://HOST:PORT]
 
-Games run in worker processes (``--jobs``, default every core) through
-:func:`rules.bots.balance.run_batch`; a progress bar with the time left goes to stderr. Every game
-that
-hits an engine error is written as a replay file (``--errors DIR``) and named in the report with
-the ``hexwright play`` command that plays it again. Exit status: 0, or 1 when a game failed.
+Games run in worker processes (``--jobs``, default every core), or on a Dask cluster
+(``--cluster local:K`` starts one here with K worker processes, ``--scheduler`` uses a running
+one; Dask is the optional ``cluster`` extra), through :func:`rules.bots.balance.run_batch`; a
+progress bar with the time left goes to stderr. Point-buy sides buy their forces under ``--buy``
+(a purchase strategy), each game with its own seed. Every game that hits an engine error is
+written as a replay file (``--errors DIR``) and named in the report with the ``hexwright play``
+command that plays it again. Exit status: 0, or 1 when a game failed.
 """
 
 from __future__ import annotations
@@ -16,7 +19,6 @@ import json
 import os
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -38,6 +40,7 @@ def add_parser(sub: Any) -> None:
         help="the bot of each side, in the scenario's order of sides (random, heuristic)",
     )
     balance.add_argument("--seed-from", type=int, default=1, help="first game's seed (1)")
+    add_batch_options(balance)
     balance.add_argument(
         "--errors",
         metavar="DIR",
@@ -46,6 +49,40 @@ def add_parser(sub: Any) -> None:
     balance.add_argument("--json", action="store_true", help="print the report as JSON")
     balance.add_argument("--quiet", action="store_true", help="no progress bar")
     balance.set_defaults(handler=cmd_balance)
+
+
+def add_batch_options(parser: Any, buy: bool = True) -> None:
+    """``--buy`` (unless ``buy`` is false: ``sweep`` has ``--strategies``), ``--cluster`` and
+    ``--scheduler``: shared by ``balance`` and ``sweep``. Nothing of ``rules`` is imported here:
+    ``hexwright --help`` stays fast (the strategies are named as ``hexwright play`` names them)."""
+    if buy:
+        parser.add_argument(
+            "--buy",
+            default="balanced",
+            metavar="STRATEGY",
+            help="how point-buy sides buy their forces, each game with its own seed (balanced, "
+            "armour-heavy, infantry-heavy, cheapest-many, random; default balanced)",
+        )
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--cluster",
+        metavar="local:K",
+        help="play on a local Dask cluster of K worker processes (needs hexwright[cluster])",
+    )
+    where.add_argument(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        help="play on the Dask cluster of this scheduler (needs hexwright[cluster])",
+    )
+
+
+def where_text(args: argparse.Namespace, jobs: int) -> str:
+    """Where the games ran, for the report."""
+    if args.scheduler:
+        return f"the Dask cluster at {args.scheduler}"
+    if args.cluster:
+        return f"a Dask cluster ({args.cluster})"
+    return f"{jobs} process(es)"
 
 
 class Progress:
@@ -90,14 +127,23 @@ def _clock(seconds: float) -> str:
 
 def cmd_balance(args: argparse.Namespace) -> int:
     from model.scenario_io import load_scenario
-    from rules.bots.balance import run_batch, specs_for, summarize
+    from rules.bots.balance import (
+        ClusterUnavailableError,
+        batch_executor,
+        run_batch,
+        specs_for,
+        summarize,
+    )
     from rules.bots.base import BOT_NAMES
     from rules.engine.errors import RulesError
-    from rules.registry import load_game
+    from rules.pointbuy.purchase import STRATEGIES, game_for, parse_choices
 
     loaded = load_scenario(args.file)  # a bad file: file:line problems, exit 1 (in main)
+    if args.buy not in STRATEGIES:
+        print(f"--buy: one of {', '.join(STRATEGIES)}, not '{args.buy}'", file=sys.stderr)
+        return 2
     try:
-        sides = load_game(loaded).sides
+        sides = game_for(loaded, parse_choices(args.buy, loaded.scenario, args.seed_from)).sides
     except RulesError as exc:
         print(f"{args.file}: {exc}", file=sys.stderr)
         return 1
@@ -113,11 +159,15 @@ def cmd_balance(args: argparse.Namespace) -> int:
         print(f"-n: play at least one game, not {args.games}", file=sys.stderr)
         return 2
     jobs = args.jobs or os.cpu_count() or 1
-    specs = specs_for(args.file, args.games, bots, args.seed_from)
+    specs = specs_for(args.file, args.games, bots, args.seed_from, args.buy)
     progress = None if args.quiet else Progress(len(specs), sys.stderr)
     start = time.perf_counter()
-    with ProcessPoolExecutor(jobs) as pool:
-        results = run_batch(specs, pool, progress)
+    try:
+        with batch_executor(jobs, args.cluster, args.scheduler) as pool:
+            results = run_batch(specs, pool, progress)
+    except (ClusterUnavailableError, ValueError) as exc:
+        print(exc, file=sys.stderr)
+        return 2
     seconds = time.perf_counter() - start
     failed = [r for r in results if r.error is not None]
     files: dict[int, str] = {}
@@ -129,19 +179,24 @@ def cmd_balance(args: argparse.Namespace) -> int:
                 path = folder / f"seed-{r.seed}.replay.json"
                 atomic_write_text(path, r.replay)
                 files[r.seed] = str(path)
-    report = summarize(args.file, results, len(specs), seconds, files)
+    report = summarize(args.file, results, len(specs), seconds, files, specs[0].text)
     if args.json:
         print(json.dumps(report.to_json(), indent=2))
     else:
-        print("\n".join(report_lines(report, jobs)))
+        print("\n".join(report_lines(report, where_text(args, jobs))))
     return 1 if failed else 0
 
 
-def report_lines(report: Any, jobs: int = 1) -> list[str]:
+def report_lines(report: Any, where: str = "1 process(es)") -> list[str]:
     """The report as text: win rates, points, length, conditions, errors."""
     lines = [
         f"{report.title} ({report.scenario_id}): {report.games} games"
-        f" of {report.requested} in {report.seconds:.1f} s with {jobs} process(es)",
+        f" of {report.requested} in {report.seconds:.1f} s on {where}",
+    ]
+    if report.spent:
+        spent = ", ".join(f"{side} {points:.0f}" for side, points in report.spent.items())
+        lines.append(f"  forces bought ({report.buy} strategy), mean points spent: {spent}")
+    lines += [
         "",
         f"  {'side':<12} {'bot':<10} {'wins':>5} {'rate':>6}   95% interval   VP mean (min-max)",
     ]

@@ -1,7 +1,7 @@
 """The ``hexwright`` command: the editor with no arguments, tools as subcommands.
 
-``validate``, ``info``, ``schema``, ``play``, ``replay``, ``balance``, ``position`` and ``rules``
-never import Qt; ``render`` paints with Qt offscreen.
+``validate``, ``info``, ``schema``, ``play``, ``replay``, ``balance``, ``sweep``, ``position`` and
+``rules`` never import Qt; ``render`` paints with Qt offscreen.
 User errors print as ``file:line:col: message`` without a traceback and exit with status 1.
 """
 
@@ -49,6 +49,7 @@ COMMANDS = (
     "play",
     "replay",
     "balance",
+    "sweep",
     "position",
     "rules",
 )
@@ -178,8 +179,10 @@ def _parser() -> argparse.ArgumentParser:
     from editor.cli.balance import add_parser as add_balance
     from editor.cli.position import add_parser as add_position
     from editor.cli.rules import add_parser as add_rules
+    from editor.cli.sweep import add_parser as add_sweep
 
     add_balance(sub)
+    add_sweep(sub)
     add_position(sub)
     add_rules(sub)
 

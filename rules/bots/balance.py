@@ -1,38 +1,52 @@
 """Balance: many auto-played games of one scenario, and what they say about it.
 
-A batch is a list of :class:`GameSpec` (scenario file, seed, one bot per side) run through any
-:class:`concurrent.futures.Executor`: a ``ProcessPoolExecutor`` on one machine, or a cluster's
-executor (Dask's ``Client.get_executor()``) for a large sweep, without changing this module.
-:func:`play_game` is a plain top-level function of picklable values, so every executor can ship
-it; each worker process loads a scenario once and keeps it for the games that follow.
+A batch is a list of :class:`GameSpec` (the scenario's text and file, seed, one bot per side,
+purchase strategy) run through any :class:`concurrent.futures.Executor`: a
+``ProcessPoolExecutor`` on one machine, or a cluster's executor (Dask's
+``Client.get_executor(pure=False)``, :func:`cluster_executor`) for a large sweep, without changing
+this module. :func:`play_game` is a plain top-level function of picklable values, so every
+executor can ship it.
 
-Each game is the same as ``hexwright play FILE --bots A,B --seed N``: the bots are seeded the
-same way (:func:`bot_seed`), so any game of a batch, and every engine error it hits, can be
-played again from its seed alone; a failed game also carries the replay of its actions up to the
-failure.
+A spec carries the scenario's *text*, not only its path: a worker on another machine cannot read
+the designer's file, and a worker that keeps a scenario between games must notice that the file
+changed. Each worker process keeps the scenario it parsed (and, for a scenario without point-buy
+sides, its game) keyed by the SHA-256 of that text, so an edited file is a new scenario and an
+unchanged one is parsed once per worker.
+
+Each game is the same as ``hexwright play FILE --bots A,B --seed N --buy STRATEGY``: the bots are
+seeded the same way (:func:`bot_seed`) and each point-buy side buys its force with the game's
+seed (:func:`rules.pointbuy.purchase.game_for`), so every game of a batch buys its own force, and
+any game, and every engine error it hits, can be played again from its seed alone; a failed game
+also carries the replay of its actions up to the failure.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import importlib
 import math
 import time
 import traceback
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from model.scenario_io import load_scenario
+from model.scenario_io import LoadedScenario, load_scenario, parse_scenario
 from rules.bots.base import make_bot, play
 from rules.engine.core import Game, State
+from rules.pointbuy.purchase import game_for, needs_purchase, parse_choices
 from rules.records.replay import Replay
-from rules.registry import load_game
 
 __all__ = [
     "BalanceReport",
+    "ClusterUnavailableError",
+    "DaskCluster",
     "GameResult",
     "GameSpec",
+    "batch_executor",
     "bot_seed",
     "play_game",
     "run_batch",
@@ -46,12 +60,32 @@ Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 
 @dataclass(frozen=True)
 class GameSpec:
-    """One game to play: the scenario file, the dice seed and the bot of each side (in the
-    scenario's side order)."""
+    """One game to play: the scenario file, the dice seed, the bot of each side (in the
+    scenario's side order), how point-buy sides buy their forces (``--buy``: a strategy, whose
+    seed is the game's) and the scenario's text.
+
+    ``text`` is what the worker plays (``scenario`` names it in reports and replays); left
+    out, the file is read here, where the spec is made, never in the worker.
+    """
 
     scenario: str
     seed: int
     bots: tuple[str, ...]
+    buy: str = "balanced"
+    text: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.text:
+            object.__setattr__(self, "text", Path(self.scenario).read_text(encoding="utf-8"))
+
+    @property
+    def digest(self) -> str:
+        """The SHA-256 of the scenario's text: what a worker keeps its parse under."""
+        return hashlib.sha256(self.text.encode("utf-8")).hexdigest()
+
+    def command(self) -> str:
+        """The ``hexwright play`` command that plays this game again."""
+        return f"hexwright play {self.scenario} {play_args(self.bots, self.seed, self.buy)}"
 
 
 @dataclass(frozen=True)
@@ -73,6 +107,16 @@ class GameResult:
     error: str | None = None
     failed_action: str | None = None
     replay: str | None = None
+    buy: str = "balanced"
+    #: What each point-buy side bought: (side, choice as ``--buy`` writes it, spent, budget).
+    purchases: tuple[tuple[str, str, int, int], ...] = ()
+    scenario: str = ""  # the spec's file, to tell the games of a sweep's scenarios apart
+
+
+def play_args(bots: Sequence[str], seed: int, buy: str = "balanced") -> str:
+    """The arguments of ``hexwright play`` after the file for one game of a batch."""
+    again = f"--bots {','.join(bots)} --seed {seed}"
+    return again if buy == "balanced" else f"{again} --buy {buy}"
 
 
 def bot_seed(game_seed: int, side_index: int) -> int:
@@ -81,21 +125,47 @@ def bot_seed(game_seed: int, side_index: int) -> int:
 
 
 def specs_for(
-    scenario: str | Path, games: int, bots: Sequence[str], first_seed: int = 1
+    scenario: str | Path,
+    games: int,
+    bots: Sequence[str],
+    first_seed: int = 1,
+    buy: str = "balanced",
+    text: str | None = None,
 ) -> list[GameSpec]:
-    """``games`` games of a scenario with consecutive seeds from ``first_seed``."""
-    return [GameSpec(str(scenario), first_seed + i, tuple(bots)) for i in range(games)]
+    """``games`` games of a scenario with consecutive seeds from ``first_seed``; the file is
+    read once, here (or ``text`` is the scenario as it stands), and every spec carries it."""
+    if text is None:
+        text = Path(scenario).read_text(encoding="utf-8")
+    return [GameSpec(str(scenario), first_seed + i, tuple(bots), buy, text) for i in range(games)]
 
 
 # --- one game (runs in a worker) -------------------------------------------------------------
 
-_games: dict[str, Game] = {}  # per worker process: scenario file -> its game
+#: Per worker process, by the SHA-256 of the scenario's text: the parsed scenario, the sides
+#: that buy their forces, and the game when no side buys (a bought game differs by seed).
+_loaded: dict[str, tuple[LoadedScenario, tuple[str, ...]]] = {}
+_games: dict[tuple[str, str], Game] = {}  # by (digest, how it buys): a sample force differs
+CACHED = 8  # scenarios a worker keeps (a sweep plays many, one after another)
 
 
-def _game(path: str) -> Game:
-    game = _games.get(path)
-    if game is None:
-        game = _games[path] = load_game(load_scenario(path))
+def _game(spec: GameSpec) -> Game:
+    key = spec.digest
+    game = _games.get((key, spec.buy))
+    if game is not None:
+        return game
+    entry = _loaded.get(key)
+    if entry is None:
+        if len(_loaded) >= CACHED:  # the oldest first: a sweep does not come back to it
+            oldest = next(iter(_loaded))
+            del _loaded[oldest]
+            for gone in [k for k in _games if k[0] == oldest]:
+                del _games[gone]
+        loaded = parse_scenario(spec.text, spec.scenario)
+        entry = _loaded[key] = (loaded, needs_purchase(loaded.scenario))
+    loaded, buying = entry
+    game = game_for(loaded, parse_choices(spec.buy, loaded.scenario, spec.seed))
+    if not buying:
+        _games[key, spec.buy] = game
     return game
 
 
@@ -119,7 +189,7 @@ def play_game(spec: GameSpec) -> GameResult:
     state: State | None = None
     recorders: dict[str, _Recording] = {}
     try:
-        game = _game(spec.scenario)
+        game = _game(spec)
         if len(spec.bots) != len(game.sides):
             raise ValueError(f"give one bot per side ({', '.join(game.sides)})")
         recorders = {
@@ -142,6 +212,9 @@ def play_game(spec: GameSpec) -> GameResult:
             state.progress().turn,
             time.perf_counter() - start,
             state.fingerprint(),
+            buy=spec.buy,
+            purchases=_purchases(game),
+            scenario=spec.scenario,
         )
     except Exception as exc:  # an engine error is a finding of the batch, not its end
         where = traceback.extract_tb(exc.__traceback__)[-1]
@@ -158,7 +231,14 @@ def play_game(spec: GameSpec) -> GameResult:
             error=message,
             failed_action=failed,
             replay=replay,
+            buy=spec.buy,
+            purchases=_purchases(state.game) if state is not None else (),
+            scenario=spec.scenario,
         )
+
+
+def _purchases(game: Game) -> tuple[tuple[str, str, int, int], ...]:
+    return tuple((b.side, b.choice.text(), b.spent, b.budget) for b in game.purchases)
 
 
 # --- a batch ---------------------------------------------------------------------------------
@@ -208,6 +288,112 @@ def run_batch(
             return results
         top_up()
     return results
+
+
+# --- where the games run --------------------------------------------------------------------
+
+INSTALL_CLUSTER = "pip install 'hexwright[cluster]'  (or: pip install 'dask[distributed]')"
+
+
+class ClusterUnavailableError(RuntimeError):
+    """Dask is not installed, or the scheduler cannot be reached (the message says what to do)."""
+
+
+def parse_cluster(text: str) -> int:
+    """The workers of ``--cluster local:K``.
+
+    Raises:
+        ValueError: not ``local:`` and a positive whole number.
+    """
+    head, _, count = text.partition(":")
+    if head != "local" or not count.isdigit() or int(count) < 1:
+        raise ValueError(f"--cluster: write local:K with K worker processes, not '{text}'")
+    return int(count)
+
+
+class DaskCluster:
+    """A connection to a Dask cluster, kept for as many batches as wanted: a local cluster of
+    ``workers`` processes started here, or the cluster whose scheduler is at ``scheduler``
+    (``tcp://HOST:PORT``). Dask is optional (the ``cluster`` extra). A remote cluster's workers
+    must have the same Hexwright installed (they import this module to play): each game brings
+    its scenario, not the code that plays it.
+
+    Raises:
+        ClusterUnavailableError: no Dask (the message says how to install it), or no scheduler.
+    """
+
+    def __init__(self, workers: int = 0, scheduler: str | None = None) -> None:
+        try:  # untyped, and optional: as a module of unknown type
+            dask: Any = importlib.import_module("distributed")
+        except ImportError:
+            raise ClusterUnavailableError(
+                f"running on a Dask cluster needs Dask, which is not installed: {INSTALL_CLUSTER}"
+            ) from None
+        self.local: Any = None
+        try:
+            if scheduler is not None:
+                self.client: Any = dask.Client(scheduler, timeout="10s")
+            else:
+                self.local = dask.LocalCluster(
+                    n_workers=max(1, workers),
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=None,
+                    silence_logs=40,  # logging.ERROR: a cancelled batch is not worth a warning
+                )
+                self.client = dask.Client(self.local)
+        except OSError as exc:
+            self.close()
+            raise ClusterUnavailableError(f"no Dask scheduler at {scheduler}: {exc}") from None
+
+    def executor(self) -> Executor:
+        """An executor for one batch, for :func:`run_batch`.
+
+        Its tasks are not *pure*: with Dask's default, a task's key is a hash of its function and
+        arguments, so a game submitted again (the same batch run again) shares its key with the
+        game of the run being cancelled, and the cancel of the old one cancels the new one too
+        (``CancelledError``). Every submission is a task of its own.
+        """
+        return cast(Executor, self.client.get_executor(pure=False))
+
+    def close(self) -> None:
+        client = getattr(self, "client", None)
+        if client is not None:
+            client.close()
+        if self.local is not None:
+            self.local.close()
+
+    def __enter__(self) -> DaskCluster:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+@contextlib.contextmanager
+def batch_executor(
+    jobs: int = 0,
+    cluster: str | None = None,
+    scheduler: str | None = None,
+    **pool_options: Any,
+) -> Iterator[Executor]:
+    """Where a batch runs: ``jobs`` local worker processes (default one per core), a local Dask
+    cluster of K worker processes (``cluster="local:K"``), or the Dask cluster whose scheduler
+    is at ``scheduler`` (:class:`DaskCluster`); ``pool_options`` go to the process pool.
+
+    Raises:
+        ClusterUnavailableError: no Dask (the message says how to install it), or no scheduler.
+        ValueError: a bad ``cluster``.
+    """
+    if cluster is None and scheduler is None:
+        import os
+
+        with ProcessPoolExecutor(jobs or os.cpu_count() or 1, **pool_options) as pool:
+            yield pool
+        return
+    workers = parse_cluster(cluster) if cluster is not None else 0
+    with DaskCluster(workers, scheduler) as dask:
+        yield dask.executor()
 
 
 # --- the report ------------------------------------------------------------------------------
@@ -270,6 +456,10 @@ class BalanceReport:
     unevaluated_games: int
     errors: tuple[ErrorRecord, ...]
     seconds: float
+    buy: str = "balanced"
+    #: Each point-buy side's mean points spent over the games played to their end (none when no
+    #: side buys its forces).
+    spent: Mapping[str, float] = field(default_factory=dict)
 
     def lopsided(self, threshold: float = 0.5) -> str | None:
         """Why the batch finds the scenario lopsided, or None: a side whose 95% interval for
@@ -292,9 +482,11 @@ def summarize(
     requested: int,
     seconds: float,
     replay_files: Mapping[int, str] | None = None,
+    text: str | None = None,
 ) -> BalanceReport:
-    """The report of a batch's results (any order; sorted by seed here)."""
-    loaded = load_scenario(scenario)
+    """The report of a batch's results (any order; sorted by seed here). ``text`` is the
+    scenario played, when the file ``scenario`` may no longer hold it."""
+    loaded = load_scenario(scenario) if text is None else parse_scenario(text, scenario)
     sc = loaded.scenario
     ordered = sorted(results, key=lambda r: r.seed)
     finished = [r for r in ordered if r.error is None]
@@ -330,11 +522,15 @@ def summarize(
             r.error or "",
             r.failed_action,
             files.get(r.seed),
-            f"hexwright play {scenario} --bots {','.join(r.bots)} --seed {r.seed}",
+            f"hexwright play {scenario} {play_args(r.bots, r.seed, r.buy)}",
         )
         for r in ordered
         if r.error is not None
     )
+    spent: dict[str, list[int]] = {}
+    for r in finished:
+        for bought_side, _, points, _ in r.purchases:
+            spent.setdefault(bought_side, []).append(points)
     return BalanceReport(
         scenario,
         sc.id,
@@ -349,6 +545,8 @@ def summarize(
         sum(1 for r in finished if r.unevaluated),
         errors,
         seconds,
+        ordered[0].buy if ordered else "balanced",
+        {side_id: sum(points) / len(points) for side_id, points in spent.items()},
     )
 
 

@@ -1,0 +1,52 @@
+"""Balance batches on a Dask cluster (rules/bots/balance.py's ``batch_executor``; issue 17).
+
+Dask is the optional ``cluster`` extra; CI installs it (``make test`` installs ``.[dev,cluster]``)
+so these tests run there.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rules.bots.balance import DaskCluster, batch_executor, play_game, run_batch, specs_for
+
+ROOT = Path(__file__).resolve().parent.parent
+DRIANT = str(ROOT / "scenarios" / "panzer44" / "19.7-assault-on-fort-driant.yaml")
+
+
+def test_a_local_dask_cluster_plays_the_games_the_process_pool_plays() -> None:
+    specs = specs_for(DRIANT, 6, ["random", "random"], first_seed=20)
+    with batch_executor(2) as pool:
+        local = {r.seed: r for r in run_batch(specs, pool)}
+    with batch_executor(cluster="local:2") as cluster:
+        remote = {r.seed: r for r in run_batch(specs, cluster)}
+        # Cancelled after its first game, then run again on the same cluster: every game.
+        done: list[int] = []
+        first = run_batch(
+            specs, cluster, lambda r, n, total: done.append(n), cancelled=lambda: bool(done)
+        )
+        again = {r.seed: r for r in run_batch(specs, cluster)}
+    assert sorted(remote) == sorted(local) == list(range(20, 26))
+    for seed, result in remote.items():
+        assert result.error is None, result.error
+        assert result.fingerprint == local[seed].fingerprint, seed
+        assert (result.winner, dict(result.vp)) == (local[seed].winner, dict(local[seed].vp))
+    assert 1 <= len(first) < len(specs)
+    assert {s: r.fingerprint for s, r in again.items()} == {
+        s: r.fingerprint for s, r in local.items()
+    }
+
+
+def test_cancelling_a_game_does_not_cancel_the_same_game_of_a_batch_run_again() -> None:
+    # The fault, deterministically: the batch is run again before the cancelled run has cleaned
+    # up (the editor's batch thread cancels its games as the new batch starts). With Dask's
+    # pure tasks both runs' game had one key, and cancelling the old cancelled the new
+    # (CancelledError); now each submission is a task of its own.
+    spec = specs_for(DRIANT, 1, ["random", "random"], first_seed=7)[0]
+    with DaskCluster(workers=1) as cluster:
+        old, new = cluster.executor(), cluster.executor()
+        stale = old.submit(play_game, spec)
+        fresh = new.submit(play_game, spec)
+        assert stale.cancel()
+        result = fresh.result(timeout=300)
+    assert result.error is None and result.fingerprint == play_game(spec).fingerprint

@@ -1,0 +1,169 @@
+"""``hexwright sweep`` (editor/cli/sweep.py): many scenarios, each under each purchase strategy,
+into one JSON and one self-contained HTML report (issue 17)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from editor.cli import sweep
+from rules.bots import balance
+from rules.bots.balance import GameSpec, play_game, summarize
+
+ROOT = Path(__file__).resolve().parent.parent
+DRIANT = "scenarios/panzer44/19.7-assault-on-fort-driant.yaml"
+CONFUSED = "scenarios/armor/1b-confused-situation.yaml"  # both sides buy their forces
+VIRE = "scenarios/soldiers/20-vire-bridges.yaml"  # bought, but the engine refuses it (for now)
+
+ROW_KEYS = {
+    "scenario", "scenario_id", "title", "system", "strategy", "status", "problem", "games",
+    "requested", "sides", "no_winner", "lopsided", "turns", "turns_mean", "actions_mean",
+    "conditions", "never_met", "spent", "errors", "seconds",
+}  # fmt: skip
+
+
+def _sweep(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "editor.cli.main", "sweep", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+
+
+def _short_confused(folder: Path) -> str:
+    """Armor 1B cut to two turns: bought like 1B, played faster."""
+    text = (ROOT / CONFUSED).read_text(encoding="utf-8")
+    assert "\n  turns: 15\n" in text
+    path = folder / "1b-short.yaml"
+    path.write_text(text.replace("\n  turns: 15\n", "\n  turns: 2\n"), encoding="utf-8")
+    return str(path)
+
+
+def test_a_sweep_plays_each_scenario_once_and_each_point_buy_one_per_strategy(
+    tmp_path: Path,
+) -> None:
+    out, page = tmp_path / "sweep.json", tmp_path / "sweep.html"
+    confused = _short_confused(tmp_path)
+    done = _sweep(
+        DRIANT, confused, VIRE, "-n", "1", "--bots", "random", "--jobs", "2",
+        "--strategies", "cheapest-many,random", "--json", str(out), "--html", str(page),
+    )  # fmt: skip
+    assert done.returncode == 1, done.stderr  # Vire's rows are engine errors
+    data = json.loads(out.read_text())
+    assert data["format"] == 1 and data["complete"] is True
+    assert (data["games_per_row"], data["bots"]) == (1, ["random"])
+    assert data["strategies"] == ["cheapest-many", "random"]
+    rows = {(r["scenario"], r["strategy"]): r for r in data["rows"]}
+    assert list(rows) == [
+        (DRIANT, None),
+        (confused, "cheapest-many"),
+        (confused, "random"),
+        (VIRE, "cheapest-many"),
+        (VIRE, "random"),
+    ]
+    for row in data["rows"]:
+        assert set(row) == ROW_KEYS
+    # A played row is the report of `hexwright balance FILE --buy STRATEGY`, row for row.
+    spec = GameSpec(confused, 1, ("random", "random"), "random")
+    expected = summarize(confused, [play_game(spec)], 1, 0.0)
+    row = rows[confused, "random"]
+    assert row["status"] == "done" and row["games"] == 1 and row["errors"] == []
+    assert [(s["side"], s["wins"]) for s in row["sides"]] == [
+        (s.side, s.wins) for s in expected.sides
+    ]
+    assert row["spent"] == {k: round(v, 1) for k, v in expected.spent.items()}
+    assert row["never_met"] == [c.text for c in expected.conditions if c.met == 0]
+    assert rows[DRIANT, None]["spent"] == {}
+    # An unplayable row is an engine error with the command that shows it, not a crash.
+    vire = rows[VIRE, "random"]
+    assert vire["status"] == "unplayable" and vire["games"] == 0
+    [error] = vire["errors"]
+    assert error["error"].startswith("UnsupportedGameError: ")
+    assert error["again"] == f"hexwright play {VIRE} --bots random,random --seed 1 --buy random"
+    assert "sweep: 5 row(s)" not in done.stderr and "3 row(s) to play, 3 games" in done.stderr
+    assert f"{confused} (random): " in done.stderr  # progress, a line per row
+    # The page: one file, nothing fetched, an interval plot per played row.
+    html = page.read_text()
+    assert "<script" not in html and "<link" not in html and "src=" not in html
+    assert html.count("<svg") == 3
+    assert "Engine errors and problems" in html and "--buy random" in html
+
+
+def test_the_html_shows_rates_intervals_and_errors_with_their_replays(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    real = balance.make_bot
+
+    class Broken:
+        def __init__(self, inner: object) -> None:
+            self.inner, self.calls = inner, 0
+
+        def choose(self, state, side):  # type: ignore[no-untyped-def]
+            self.calls += 1
+            if self.calls == 3:
+                raise RuntimeError("the bot broke")
+            return self.inner.choose(state, side)  # type: ignore[attr-defined]
+
+    good = play_game(GameSpec(DRIANT, 1, ("random", "random")))
+    monkeypatch.setattr(balance, "make_bot", lambda name, seed: Broken(real(name, seed)))
+    bad = play_game(GameSpec(DRIANT, 2, ("random", "random")))
+    assert bad.error is not None
+    row = sweep.Row(DRIANT, None, Path(ROOT / DRIANT).read_text(), "p44-19.7", "Fort Driant")
+    row.results = [good, bad]
+    replays = sweep._write_replays(row, tmp_path)
+    assert list(replays) == [2] and Path(replays[2]).exists()
+    row.report = summarize(DRIANT, row.results, 2, 1.0, replays, row.text)
+    row.status = "done"
+    data = sweep.row_data(row, 2)
+    assert data["games"] == 1 and len(data["errors"]) == 1
+    assert data["errors"][0]["replay_file"] == replays[2]
+    page = sweep.sweep_html(
+        {
+            "complete": True, "rows": [data], "games_per_row": 2, "first_seed": 1,
+            "bots": ["random"], "where": "2 process(es)", "seconds": 3.0,
+        }
+    )  # fmt: skip
+    side = data["sides"][0]
+    assert f"{side['side']} {side['rate']:.0%} ({side['low']:.0%}&ndash;" in page
+    assert "seed 2: RuntimeError: the bot broke" in page
+    assert replays[2] in page and f"hexwright play {DRIANT} --bots random,random --seed 2" in page
+    assert "<circle" in page and "stroke-dasharray" in page  # the rate and the 50% mark
+
+
+def test_folders_give_their_scenarios_by_name_and_bad_arguments_are_refused(
+    tmp_path: Path,
+) -> None:
+    files = sweep.scenario_files(["scenarios/panzer-command", DRIANT])
+    assert [f.name for f in files] == ["point-161.yaml", "sowchos-79.yaml", Path(DRIANT).name]
+    done = _sweep(DRIANT, "--strategies", "cheap", "--json", str(tmp_path / "x.json"))
+    assert done.returncode == 2 and "--strategies: 'all' or some of balanced" in done.stderr
+    done = _sweep(DRIANT, "-n", "1")
+    assert done.returncode == 2 and "give --json OUT and/or --html OUT" in done.stderr
+    done = _sweep(DRIANT, "--bots", "random,random,random", "--json", str(tmp_path / "x.json"))
+    assert done.returncode == 2 and "--bots: one bot, or one per side of" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_sweep_resumes_from_the_finished_rows_of_an_earlier_report(tmp_path: Path) -> None:
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    done = _sweep(DRIANT, "-n", "1", "--bots", "random", "--jobs", "1", "--json", str(first))
+    assert done.returncode == 0, done.stderr
+    confused = _short_confused(tmp_path)
+    done = _sweep(
+        DRIANT, confused, "-n", "1", "--bots", "random", "--jobs", "1", "--strategies", "random",
+        "--resume", str(first), "--json", str(second),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "1 finished row(s) taken from" in done.stderr
+    assert "1 row(s) to play, 1 games" in done.stderr  # only 1B's row is played
+    earlier = json.loads(first.read_text())["rows"]
+    rows = json.loads(second.read_text())["rows"]
+    assert [(r["scenario"], r["strategy"]) for r in rows] == [(DRIANT, None), (confused, "random")]
+    assert rows[0] == earlier[0] and rows[1]["games"] == 1
+    done = _sweep(DRIANT, "-n", "2", "--resume", str(first), "--json", str(second))
+    assert done.returncode == 2 and "played other games" in done.stderr
