@@ -27,3 +27,6 @@ MAX_BOARD_SPAN: Final = 200
 MAX_PRINTED: Final = 9_999
 #: Points of a budget.
 MAX_POINTS: Final = 100_000
+#: Worker processes a batch of games starts (far beyond a desktop's cores: ``--jobs 100000``
+#: started thousands).
+MAX_JOBS: Final = 64

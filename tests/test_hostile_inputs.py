@@ -379,3 +379,52 @@ def test_a_replay_that_cannot_be_written_is_a_message(
     code = main([*args, "--bots", "random,random", "--replay", str(blocker / "r.json")])
     assert code == 1
     assert "cannot write the replay" in capsys.readouterr().err
+
+
+# --- balance -------------------------------------------------------------------------------------
+
+
+def _children(pid: int) -> set[int]:
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        children = (task / "children").read_text().split() if (task / "children").exists() else []
+        found.update(int(c) for c in children)
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc (Linux)")
+def test_killing_balance_ends_its_workers(tmp_path: Path) -> None:
+    import signal
+
+    scenario = ROOT / "scenarios" / "armor" / "2a-trading-ground.yaml"
+    command = [sys.executable, "-m", "editor.cli.main", "balance", str(scenario), "-n", "50"]
+    command += ["--jobs", "2", "--quiet", "--errors", str(tmp_path / "errors")]
+    parent = subprocess.Popen(
+        command, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    try:
+        deadline = time.time() + 60
+        workers: set[int] = set()
+        while time.time() < deadline and len(workers) < 2:
+            time.sleep(0.5)
+            workers = _children(parent.pid)
+        assert workers, "the batch started no worker"
+        parent.send_signal(signal.SIGKILL)  # as kill -9 does: no clean-up of its own
+        parent.wait(timeout=10)
+        deadline = time.time() + 15
+        while time.time() < deadline and any(Path(f"/proc/{w}").exists() for w in workers):
+            time.sleep(0.5)
+        left = [w for w in workers if Path(f"/proc/{w}").exists()]
+        for w in left:  # do not leave them to the next test
+            os.kill(w, signal.SIGKILL)
+        assert left == [], "workers outlived the batch"
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+
+
+def test_a_thousand_jobs_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["balance", str(DEMO), "--jobs", "100000"])
+    assert exited.value.code == 2
+    assert "out of range: give from 0 to 64" in capsys.readouterr().err

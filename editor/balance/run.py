@@ -50,6 +50,7 @@ from rules.bots.balance import (
     run_batch,
     specs_for,
     summarize,
+    watch_parent,
 )
 from rules.engine.errors import RulesError
 from rules.pointbuy.purchase import game_for, needs_purchase, parse_choices
@@ -278,11 +279,12 @@ class _Job:
         return BatchOutcome(report, cancelled, str(self.folder) if self.folder else None)
 
     def _in_processes(self, specs: list[GameSpec], workers: int) -> list[GameResult]:
-        # Nice workers: they fill every core, and must yield to the editor's own thread.
-        # A builtin, so the workers need not import this module (nor Qt) to run it.
-        lower = partial(os.nice, 10) if hasattr(os, "nice") else None
+        # Nice workers: they fill every core, and must yield to the editor's own thread; they
+        # end when the editor is gone (rules.bots.balance: no Qt in the workers).
         pool = ProcessPoolExecutor(
-            workers, mp_context=multiprocessing.get_context("spawn"), initializer=lower
+            workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=partial(watch_parent, 10),
         )
         try:
             return run_batch(

@@ -22,6 +22,8 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
+from editor.cli.args import whole
+from model.limits import MAX_JOBS
 from model.yamlio import atomic_write_text
 
 
@@ -32,7 +34,10 @@ def add_parser(sub: Any) -> None:
     balance.add_argument("file", metavar="FILE")
     balance.add_argument("-n", "--games", type=int, default=100, help="games to play (100)")
     balance.add_argument(
-        "--jobs", type=int, default=0, help="worker processes (default: one per core)"
+        "--jobs",
+        type=whole(0, MAX_JOBS),
+        default=0,
+        help=f"worker processes (default: one per core; at most {MAX_JOBS})",
     )
     balance.add_argument(
         "--bots",

@@ -75,6 +75,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from editor.cli.args import whole
+from model.limits import MAX_JOBS
 from model.yamlio import atomic_write_text
 
 FORMAT = 1
@@ -101,7 +103,10 @@ def add_parser(sub: Any) -> None:
         help="purchase strategies for point-buy scenarios, comma-separated, or 'all' (balanced)",
     )
     sweep.add_argument(
-        "--jobs", type=int, default=0, help="worker processes (default: one per core)"
+        "--jobs",
+        type=whole(0, MAX_JOBS),
+        default=0,
+        help=f"worker processes (default: one per core; at most {MAX_JOBS})",
     )
     sweep.add_argument("--seed-from", type=int, default=1, help="first game's seed (1)")
     sweep.add_argument("--json", metavar="OUT", help="write the report as JSON to OUT")

@@ -34,6 +34,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
+from model.limits import MAX_JOBS
 from model.scenario_io import LoadedScenario, load_scenario, parse_scenario
 from rules.bots.base import make_bot, play
 from rules.engine.core import Game, State
@@ -370,6 +371,31 @@ class DaskCluster:
         self.close()
 
 
+#: How often a worker looks whether the process that started it is still there.
+ORPHAN_CHECK_SECONDS = 1.0
+
+
+def watch_parent(nice: int = 0) -> None:
+    """A worker's initializer: lower its priority by ``nice`` (the editor's own thread comes
+    first) and end the worker when the process that started it is gone. Killing ``hexwright
+    balance`` (even with ``kill -9``) left its workers blocked on a pipe for ever."""
+    import os
+    import threading
+    import time
+
+    if nice and hasattr(os, "nice"):
+        os.nice(nice)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while True:
+            time.sleep(ORPHAN_CHECK_SECONDS)
+            if os.getppid() != parent:  # adopted by init: the batch is gone
+                os._exit(1)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
 @contextlib.contextmanager
 def batch_executor(
     jobs: int = 0,
@@ -388,7 +414,9 @@ def batch_executor(
     if cluster is None and scheduler is None:
         import os
 
-        with ProcessPoolExecutor(jobs or os.cpu_count() or 1, **pool_options) as pool:
+        count = min(jobs or os.cpu_count() or 1, MAX_JOBS)
+        options = {"initializer": watch_parent, **pool_options}
+        with ProcessPoolExecutor(count, **options) as pool:
             yield pool
         return
     workers = parse_cluster(cluster) if cluster is not None else 0
