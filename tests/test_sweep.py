@@ -17,7 +17,7 @@ from rules.bots.balance import GameSpec, play_game, summarize
 ROOT = Path(__file__).resolve().parent.parent
 DRIANT = "scenarios/panzer44/19.7-assault-on-fort-driant.yaml"
 CONFUSED = "scenarios/armor/1b-confused-situation.yaml"  # both sides buy their forces
-VIRE = "scenarios/soldiers/20-vire-bridges.yaml"  # bought, but the engine refuses it (for now)
+AMBUSH = "scenarios/armor/4a-ambush.yaml"  # cut to a budget that buys nothing: refused
 
 ROW_KEYS = {
     "scenario", "scenario_id", "title", "system", "strategy", "status", "problem", "games",
@@ -44,16 +44,26 @@ def _short_confused(folder: Path) -> str:
     return str(path)
 
 
+def _poor_ambush(folder: Path) -> str:
+    """Armor 4A with an attacker of 5 points: nothing to buy, so the engine refuses it."""
+    text = (ROOT / AMBUSH).read_text(encoding="utf-8")
+    assert "budget: {points: 100}" in text
+    path = folder / "4a-poor.yaml"
+    path.write_text(text.replace("budget: {points: 100}", "budget: {points: 5}", 1))
+    return str(path)
+
+
 def test_a_sweep_plays_each_scenario_once_and_each_point_buy_one_per_strategy(
     tmp_path: Path,
 ) -> None:
     out, page = tmp_path / "sweep.json", tmp_path / "sweep.html"
     confused = _short_confused(tmp_path)
+    poor = _poor_ambush(tmp_path)
     done = _sweep(
-        DRIANT, confused, VIRE, "-n", "1", "--bots", "random", "--jobs", "2",
+        DRIANT, confused, poor, "-n", "1", "--bots", "random", "--jobs", "2",
         "--strategies", "cheapest-many,random", "--json", str(out), "--html", str(page),
     )  # fmt: skip
-    assert done.returncode == 1, done.stderr  # Vire's rows are engine errors
+    assert done.returncode == 1, done.stderr  # the poor 4A's rows are engine errors
     data = json.loads(out.read_text())
     assert data["format"] == 1 and data["complete"] is True
     assert (data["games_per_row"], data["bots"]) == (1, ["random"])
@@ -63,8 +73,8 @@ def test_a_sweep_plays_each_scenario_once_and_each_point_buy_one_per_strategy(
         (DRIANT, None),
         (confused, "cheapest-many"),
         (confused, "random"),
-        (VIRE, "cheapest-many"),
-        (VIRE, "random"),
+        (poor, "cheapest-many"),
+        (poor, "random"),
     ]
     for row in data["rows"]:
         assert set(row) == ROW_KEYS
@@ -80,11 +90,11 @@ def test_a_sweep_plays_each_scenario_once_and_each_point_buy_one_per_strategy(
     assert row["never_met"] == [c.text for c in expected.conditions if c.met == 0]
     assert rows[DRIANT, None]["spent"] == {}
     # An unplayable row is an engine error with the command that shows it, not a crash.
-    vire = rows[VIRE, "random"]
-    assert vire["status"] == "unplayable" and vire["games"] == 0
-    [error] = vire["errors"]
-    assert error["error"].startswith("UnsupportedGameError: ")
-    assert error["again"] == f"hexwright play {VIRE} --bots random,random --seed 1 --buy random"
+    refused = rows[poor, "random"]
+    assert refused["status"] == "unplayable" and refused["games"] == 0
+    [error] = refused["errors"]
+    assert error["error"].startswith("UnsupportedGameError: ") and "has no forces" in error["error"]
+    assert error["again"] == f"hexwright play {poor} --bots random,random --seed 1 --buy random"
     assert "sweep: 5 row(s)" not in done.stderr and "3 row(s) to play, 3 games" in done.stderr
     assert f"{confused} (random): " in done.stderr  # progress, a line per row
     # The page: one file, nothing fetched, an interval plot per played row.
