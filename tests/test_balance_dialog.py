@@ -6,6 +6,7 @@ stops it with the games so far, and a scenario the engine cannot play says so.""
 from __future__ import annotations
 
 import json
+import tempfile
 from dataclasses import replace
 from pathlib import Path
 
@@ -32,7 +33,19 @@ pytestmark = pytest.mark.gui
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 DRIANT = SCENARIOS / "panzer44" / "19.7-assault-on-fort-driant.yaml"
-SOLDIERS = SCENARIOS / "soldiers" / "21-hedgerow-assault.yaml"  # forces to buy: not playable
+
+
+def _poor_ambush() -> Path:
+    """Armor 4A with an attacker of 5 points: the purchase bot buys nothing, the engine
+    refuses the scenario (every point-buy built-in now plays)."""
+    text = (SCENARIOS / "armor" / "4a-ambush.yaml").read_text(encoding="utf-8")
+    assert "budget: {points: 100}" in text
+    path = Path(tempfile.mkdtemp(prefix="hexwright-poor-")) / "4a-poor.yaml"
+    path.write_text(text.replace("budget: {points: 100}", "budget: {points: 5}", 1))
+    return path
+
+
+UNPLAYABLE = _poor_ambush()
 WAIT = 60_000  # ms: workers are spawned processes, slow to start on a busy machine
 CONFUSED = SCENARIOS / "armor" / "1b-confused-situation.yaml"  # both sides buy [SCN III.C]
 SLOW = 600_000  # ms: Armor games bought and played, or a Dask cluster started, on a busy machine
@@ -155,11 +168,11 @@ def test_cancel_stops_soon_with_the_games_so_far(qtbot: QtBot, tmp_path: Path) -
 def test_a_system_the_engine_cannot_play_gives_a_clear_message(qtbot: QtBot) -> None:
     # The dialog buys the point-buy sides' forces first (issue 17), so the message is the
     # engine's about the bought scenario, as `hexwright play` would print it.
-    loaded = load_scenario(SOLDIERS)
+    loaded = load_scenario(UNPLAYABLE)
     with pytest.raises(RulesError) as refused:
         game_for(loaded, parse_choices("balanced", loaded.scenario, 1))
     why = str(refused.value)
-    dialog = open_dialog(qtbot, SOLDIERS)
+    dialog = open_dialog(qtbot, UNPLAYABLE)
     assert dialog.message.isVisible()
     assert dialog.message.text() == (
         f"Balance batches need the rules engine to play the scenario. {why[:1].upper()}{why[1:]}."
@@ -208,17 +221,22 @@ def test_validate_adds_a_balance_line_and_the_action_opens_the_dialog(
 ) -> None:
     panel = window.validation_panel
     line = panel.balance_line
-    assert window.open_file(str(SOLDIERS))
+    assert window.open_file(str(UNPLAYABLE))
     assert not line.isVisible()  # nothing asked yet
     with qtbot.waitSignal(line.updated, timeout=WAIT):
         window.actions_by_id["view.validate"].trigger()
     # The line buys the point-buy sides' forces first (issue 17): the engine's message about
     # the bought scenario, as `hexwright play` would print it.
-    loaded = load_scenario(SOLDIERS)
+    loaded = load_scenario(UNPLAYABLE)
     with pytest.raises(RulesError) as refused:
         game_for(loaded, parse_choices("balanced", loaded.scenario, 1))
     why = str(refused.value)
     assert line.text() == f"Balance: {why[:1].upper()}{why[1:]}."
+    # Validate does not say it passes every check when test play cannot play it (issue 17)
+    panel.wait()
+    header = panel.header.text()
+    assert "passes every check" not in header
+    assert "test play cannot play it" in header and "has no forces" in header
     with qtbot.waitSignal(panel.updated, timeout=WAIT):
         assert window.open_file(DRIANT)
     assert not line.isVisible()  # a new document: asked for again by Validate

@@ -50,6 +50,9 @@ class BalanceLine(QWidget):
         self._timer.setInterval(self.DEBOUNCE_MS)
         self._timer.timeout.connect(self.start)
         self.summary = ""
+        #: Why the rules engine cannot play the scenario as it stands, once asked; None: it
+        #: can (or it was not asked yet).
+        self.unplayable: str | None = None
         self.label = QLabel("")
         self.label.setWordWrap(True)
         self.button = QPushButton("Balance...")
@@ -66,7 +69,7 @@ class BalanceLine(QWidget):
         self.document = follow(self.document, document, self._edited)
         self.run.forget()
         self._timer.stop()
-        self.live, self.outcome = False, None
+        self.live, self.outcome, self.unplayable = False, None, None
         self.hide()
 
     def _edited(self, _change: Change) -> None:
@@ -82,7 +85,7 @@ class BalanceLine(QWidget):
             return
         self.live = True
         self.show()
-        why = unplayable(self.document)
+        why = self.unplayable = unplayable(self.document)
         if why:
             self.run.forget()
             self._say(f"Balance: {why}")

@@ -264,6 +264,7 @@ class ValidationPanel(QWidget):
         self.balance_line = BalanceLine(self)  # after Validate: a short auto-played batch
         if self.window_ is not None:
             self.balance_line.open_dialog.connect(self.window_.balance)
+        self.balance_line.updated.connect(self._show_header)
         filters = QHBoxLayout()
         filters.setContentsMargins(0, 0, 0, 0)
         filters.addWidget(QLabel("Show:"))
@@ -422,8 +423,17 @@ class ValidationPanel(QWidget):
         if self._failure:
             failed = f"The checks failed (a bug): {escape(self._failure)}"
             text = f"<b style='color:{COLOURS['error']}'>{failed}</b>"
+        elif not self.findings and self.balance_line.unplayable:
+            # Issue 17: no "passes every check" for a scenario test play cannot play.
+            why = escape(self.balance_line.unplayable)
+            text = (
+                "<b style='color:#b9770e'>No findings from the checks, but test play cannot "
+                f"play it:</b> {why}"
+            )
         elif not self.findings:
-            text = "<b style='color:#1e8449'>✓ No findings: the scenario passes every check</b>"
+            played = " and test play plays it" if self.balance_line.outcome is not None else ""
+            passes = f"✓ No findings: the scenario passes every check{played}"
+            text = f"<b style='color:#1e8449'>{passes}</b>"
         else:
             text = ", ".join(
                 f"<b style='color:{COLOURS[s]}'>{part}</b>"
