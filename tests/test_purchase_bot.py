@@ -4,6 +4,7 @@ follows its strategy, and is recorded in the replay."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import Counter
 from pathlib import Path
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from editor.cli.main import main
-from model.scenario import EntryPlacement
+from model.scenario import Budget, EntryPlacement
 from model.scenario_io import LoadedScenario, load_scenario, parse_scenario
 from rules.pointbuy.purchase import (
     STRATEGIES,
@@ -287,3 +288,36 @@ def test_purchase_data_for_json() -> None:
     assert [p["choice"] for p in found] == ["balanced:3", "balanced:3"]
     assert all(0 < p["spent"] <= p["budget"] for p in found)
     assert all(sum(i["points"] for i in p["items"]) == p["spent"] for p in found)
+
+
+@pytest.mark.parametrize(
+    ("name", "side"),
+    [
+        ("panzer44/19.7-assault-on-fort-driant.yaml", "us"),
+        ("panzer-command/point-161.yaml", "soviet"),
+    ],
+)
+def test_the_derived_cost_systems_buy_too(name: str, side: str) -> None:
+    # Panzer '44 and Panzer Command have no point-buy in their books; a side a designer gives a
+    # budget is bought at Hexwright's own costs, under every strategy, 50 seeds.
+    loaded = _load(name)
+    sides = [
+        s.model_copy(update={"forces": [], "budget": Budget(points=120)}) if s.id == side else s
+        for s in loaded.scenario.sides
+    ]
+    loaded = dataclasses.replace(
+        loaded, scenario=loaded.scenario.model_copy(update={"sides": sides})
+    )
+    assert needs_purchase(loaded.scenario) == (side,)
+    armour: dict[str, int] = {}
+    for strategy in STRATEGIES:
+        armour[strategy] = 0
+        for seed in range(50):
+            bought_loaded, (bought,) = buy_forces(loaded, PurchaseChoice(strategy, seed))
+            report = budget_report(bought_loaded, side)
+            assert report is not None and report.broken == () and 0 < bought.spent <= 120
+            armour[strategy] += sum(
+                line.total for line in report.lines if line.category in ("tank", "tank-destroyer")
+            )
+        assert bought_loaded.scenario.side(side).forces
+    assert armour["armour-heavy"] > armour["infantry-heavy"]

@@ -40,6 +40,24 @@ class DerivedPointBuy(PointBuy):
     def lines(self, scenario: Scenario, side: Side, index: int) -> list[BudgetLine]:
         return lines(self, scenario, side, index)
 
+    def role(self, unit: UnitType) -> str:
+        """Fighting vehicles are armour, foot and motorised infantry infantry, the rest
+        (guns, artillery, transport, headquarters) support, for the purchase strategies."""
+        if unit.category in _ARMOUR:
+            return "armour"
+        return "infantry" if unit.category in _INFANTRY else "support"
+
+    def stand_in(self, unit: UnitType) -> bool:
+        """Panzer Command's markers and chits are never bought."""
+        return unit.category in ("marker", "chit") or super().stand_in(unit)
+
+
+#: The categories of fighting vehicles and of infantry in the derived-cost systems' catalogues.
+_ARMOUR = frozenset(
+    {"tank", "tank-destroyer", "armoured-car", "assault-gun", "sp-aa", "sp-artillery", "recon"}
+)
+_INFANTRY = frozenset({"infantry", "mech-infantry", "engineer", "motorcycle"})
+
 
 def lines(buy: DerivedPointBuy, scenario: Scenario, side: Side, index: int) -> list[BudgetLine]:
     """Every unit of the side's forces and reinforcements at Hexwright's own cost."""

@@ -47,6 +47,7 @@ from model.scenario import (
 )
 from model.scenario_io import LoadedScenario
 from rules.engine.errors import UnsupportedGameError
+from rules.forces.units import counter_pool
 from rules.pointbuy.base import BudgetLine, PointBuy, resolve_unit
 from rules.pointbuy.report import budget_report, side_missions
 from rules.registry import load_game, rules_for
@@ -462,7 +463,7 @@ def _nation(buy: PointBuy, scenario: Scenario, side: Side, rng: random.Random) -
 def _offers(buy: PointBuy, scenario: Scenario, side: Side, index: int, budget: int) -> list[Offer]:
     """Everything the side may buy, priced by the system's own report lines."""
     system = scenario.system
-    pool = {side.nation, "any"}
+    pool = {*counter_pool(side), "any"}
     groups = _stand_in_groups(buy, scenario, side)
     bare = side.model_copy(update={"forces": [], "purchases": [], "reinforcements": []})
     found: dict[tuple[str, str, tuple[str, ...], int], Offer] = {}
