@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from editor.actions import build_actions, update_enabled
 from editor.balance.dialog import show_balance
+from editor.balance.run import BalanceRun
 from editor.files.boards import BoardDocument
 from editor.files.changes import Change
 from editor.files.controller import FileController
@@ -384,6 +385,8 @@ class MainWindow(QMainWindow):
         if self.files.may_close():
             if self.remember_layout:
                 self.save_layout()
+            for run in self.findChildren(BalanceRun):  # no batch reports to a closed window
+                run.shutdown()
             event.accept()
         else:
             event.ignore()

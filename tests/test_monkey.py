@@ -141,3 +141,19 @@ def test_a_hex_typed_wrong_for_an_overlay_is_a_message(qtbot: QtBot) -> None:
     panel.triangle.setText("K1417")
     panel.code.setText("K14x")
     assert panel.place_by_anchors() == ["'K14x' is not a hex name: write it as printed, e.g. K1417"]
+
+
+def test_closing_the_window_ends_a_running_balance_batch(qtbot: QtBot) -> None:
+    # Found by the monkey under xdist: F7 started the Validation panel's short balance batch,
+    # the test closed the window, and the batch's thread later reported to deleted objects and
+    # crashed another test's event loop. Closing the window now ends the batch first.
+    w = MainWindow()
+    qtbot.addWidget(w)
+    assert w.open_file(default_scenario_path())
+    w.show()
+    qtbot.waitExposed(w)
+    w.actions_by_id["view.validate"].trigger()  # F7
+    run = w.validation_panel.balance_line.run
+    assert run.running
+    assert w.close()
+    assert not run.running

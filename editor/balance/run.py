@@ -174,6 +174,12 @@ class BalanceRun(QObject):
         self.cancel()
         self._token += 1
 
+    def shutdown(self, seconds: float = 10.0) -> None:
+        """The window is closing: cancel, and wait for the batch thread to end, so that it
+        never reports to objects already deleted (it crashed a later test's event loop)."""
+        self.forget()
+        self.wait(seconds)
+
     def wait(self, seconds: float = 60.0) -> bool:
         """Block until the batch thread has ended (tests, scripts)."""
         if self._thread is not None:
