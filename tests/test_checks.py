@@ -132,7 +132,7 @@ CASES = [
             ),
         ),
         "stacking",
-        "s.yaml:60:9: error stacking: 8 steps of Soviet (5th Tank Army) stand on 1010; the "
+        "s.yaml:61:9: error stacking: 8 steps of Soviet (5th Tank Army) stand on 1010; the "
         "limit is 6 [Panzer Command [§5.2]]",
         id="stacking-panzer-command",
     ),
