@@ -239,6 +239,11 @@ def test_no_legal_purchase_is_a_clear_error() -> None:
         buy_side(loaded, "attacker", PurchaseChoice("best", 1))
     with pytest.raises(PurchaseError, match="no side 'tank'"):
         parse_choices("tank=random", loaded.scenario)
+    sample = parse_choices("defender=sample:British, Armor Game Rules,random", loaded.scenario)
+    assert sample == {
+        "defender": PurchaseChoice(sample="British, Armor Game Rules"),
+        "attacker": PurchaseChoice("random", 0),
+    }
     choices = parse_choices("random:4,defender=cheapest-many", loaded.scenario, seed=9)
     assert choices == {
         "attacker": PurchaseChoice("random", 4),

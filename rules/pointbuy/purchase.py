@@ -318,7 +318,7 @@ def parse_choices(text: str, scenario: Scenario, seed: int = 0) -> dict[str, Pur
     sides = {s.id for s in scenario.sides}
     found: dict[str, PurchaseChoice] = {}
     every: PurchaseChoice | None = None
-    for part in (p.strip() for p in text.split(",") if p.strip()):
+    for part in _parts(text):
         side, sep, rest = part.partition("=")
         if not sep:
             every = PurchaseChoice.parse(part, seed)
@@ -330,6 +330,22 @@ def parse_choices(text: str, scenario: Scenario, seed: int = 0) -> dict[str, Pur
         for side_id in needs_purchase(scenario):
             found.setdefault(side_id, every)
     return found
+
+
+def _parts(text: str) -> list[str]:
+    """``--buy``'s items: split at commas, but a sample force's name keeps its own commas
+    (``us=sample:British, Armor Game Rules``): a piece that names no side and no strategy
+    goes on with the sample before it."""
+    parts: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        head = piece.partition(":")[0]
+        if parts and "sample:" in parts[-1] and "=" not in piece and head not in STRATEGIES:
+            parts[-1] += f", {piece}"
+        else:
+            parts.append(piece)
+    return parts
 
 
 def game_for(
