@@ -31,11 +31,10 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rules.engine.actions import Action
+from rules.engine.actions import Action, WordsAction, token
 from rules.engine.errors import ActionSyntaxError
 
 _MOVES = re.compile(r"^(?:[0-9]+|[LRB])*V?$")
-_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:/@+-]*$")
 
 
 def parse_moves(text: str) -> tuple[str, ...]:
@@ -47,13 +46,13 @@ def parse_moves(text: str) -> tuple[str, ...]:
     if not text or not _MOVES.match(text):
         raise ValueError(f"'{text}' is not a movement notation (numbers, L, R, B, then V)")
     steps: list[str] = []
-    for token in re.findall(r"[0-9]+|[LRBV]", text):
-        if token.isdigit():
-            if int(token) == 0:
+    for part in re.findall(r"[0-9]+|[LRBV]", text):
+        if part.isdigit():
+            if int(part) == 0:
                 raise ValueError("a forward move is at least 1 hex")
-            steps.extend("F" * int(token))
+            steps.extend("F" * int(part))
         else:
-            steps.append(token)
+            steps.append(part)
     return tuple(steps)
 
 
@@ -120,17 +119,17 @@ class Order(Action):
             raise ActionSyntaxError(
                 f"'{line}': write 'order UNIT [A-UNIT] [F-UNIT] [N-HEX] [MOVES]'"
             )
-        unit = _checked(args[0], "unit id", line)
+        unit = token(args[0], "unit id", line)
         fire = opportunity = assault = None
         moves = ""
         for word in args[1:]:
             upper = word[:2].upper()
             if upper == "A-" and assault is None and not moves:
-                assault = _checked(word[2:], "unit id", line)
+                assault = token(word[2:], "unit id", line)
             elif upper == "F-" and fire is None and not moves:
-                fire = _checked(word[2:], "unit id", line)
+                fire = token(word[2:], "unit id", line)
             elif upper == "N-" and opportunity is None and not moves:
-                opportunity = _checked(word[2:], "hex", line)
+                opportunity = token(word[2:], "hex", line)
             elif not moves:
                 try:
                     parse_moves(word.upper())
@@ -159,33 +158,20 @@ class Face(Action):
     def parse(cls, args: list[str], line: str) -> Face:
         if len(args) != 3 or not all(a in "123456" and len(a) == 1 for a in args[1:]):
             raise ActionSyntaxError(f"'{line}': write 'face UNIT HULL TURRET' (directions 1-6)")
-        return cls(_checked(args[0], "unit id", line), int(args[1]), int(args[2]))
+        return cls(token(args[0], "unit id", line), int(args[1]), int(args[2]))
 
 
 @dataclass(frozen=True)
-class OpportunityFire(Action):
+class OpportunityFire(WordsAction):
     """Fire a triggered Opportunity Fire order at the unit that triggered it [AG VII.F.3]. The
     owner may instead decline (``done``): "the player may decline to fire and wait for later
     units" [AG VII.F]."""
 
     verb: ClassVar[str] = "opportunity-fire"
+    words: ClassVar[tuple[str, ...]] = ("unit id", "unit id")
+    usage: ClassVar[str] = "UNIT TARGET"
     unit: str
     target: str
-
-    def text(self) -> str:
-        return f"{self.verb} {self.unit} {self.target}"
-
-    @classmethod
-    def parse(cls, args: list[str], line: str) -> OpportunityFire:
-        if len(args) != 2:
-            raise ActionSyntaxError(f"'{line}': write 'opportunity-fire UNIT TARGET'")
-        return cls(_checked(args[0], "unit id", line), _checked(args[1], "unit id", line))
-
-
-def _checked(text: str, what: str, line: str) -> str:
-    if not _ID.match(text):
-        raise ActionSyntaxError(f"'{line}': '{text}' is not a {what}")
-    return text
 
 
 #: Armor's verbs (with the shared ``done`` and ``force-dice``).

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import ClassVar
+from dataclasses import dataclass, fields
+from typing import ClassVar, Self
 
 from rules.engine.errors import ActionSyntaxError
 
@@ -60,6 +60,30 @@ class Action:
 
 
 @dataclass(frozen=True)
+class WordsAction(Action):
+    """An action written as its verb and one word per field, in the fields' order
+    (``fire UNIT TARGET``): subclasses name their fields and what each word is; the text and
+    the parse come from them.
+
+    Attributes:
+        words: what each field's word is, for a refusal ("unit id", "hex").
+        usage: how the refusal writes the words after the verb ("UNIT TARGET").
+    """
+
+    words: ClassVar[tuple[str, ...]] = ()
+    usage: ClassVar[str] = ""
+
+    def text(self) -> str:
+        return " ".join((self.verb, *(getattr(self, f.name) for f in fields(self))))
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> Self:
+        if len(args) != len(cls.words):
+            raise ActionSyntaxError(f"'{line}': write '{cls.verb} {cls.usage}'")
+        return cls(*(token(a, what, line) for a, what in zip(args, cls.words, strict=True)))
+
+
+@dataclass(frozen=True)
 class Move(Action):
     """Move one unit along a path: the hexes it enters, in order [7.0] ("trace the path of
     movement hexagon by hexagon"). It may end where it started, after one hex at least [7.12].
@@ -81,20 +105,13 @@ class Move(Action):
 
 
 @dataclass(frozen=True)
-class Done(Action):
+class Done(WordsAction):
     """The side has finished the current segment (its plot, its movement)."""
 
     verb: ClassVar[str] = "done"
+    words: ClassVar[tuple[str, ...]] = ("side id",)
+    usage: ClassVar[str] = "SIDE"
     side: str
-
-    def text(self) -> str:
-        return f"{self.verb} {self.side}"
-
-    @classmethod
-    def parse(cls, args: list[str], line: str) -> Done:
-        if len(args) != 1:
-            raise ActionSyntaxError(f"'{line}': write 'done SIDE'")
-        return cls(token(args[0], "side id", line))
 
 
 @dataclass(frozen=True)

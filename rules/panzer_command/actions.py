@@ -27,91 +27,54 @@ The game reads these verbs (:data:`ACTIONS`, :meth:`rules.engine.core.Game.parse
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from typing import ClassVar, Self
+from typing import ClassVar
 
-from rules.engine.actions import Action, Move
+from rules.engine.actions import Action, Move, WordsAction, token
 from rules.engine.errors import ActionSyntaxError
 from rules.engine.events import Event
 
-_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:/@+-]*$")
-
-
-def _checked(text: str, what: str, line: str) -> str:
-    if not _ID.match(text):
-        raise ActionSyntaxError(f"'{line}': '{text}' is not a {what}")
-    return text
-
 
 @dataclass(frozen=True)
-class Dispatch(Action):
+class Dispatch(WordsAction):
     """Spend 1 Dispatch Point: the side's Regiment Action chit goes onto the Game Turn Track
     for the next turn [§3.1 Preparation Phase C]."""
 
     verb: ClassVar[str] = "dispatch"
+    words: ClassVar[tuple[str, ...]] = ("side id",)
+    usage: ClassVar[str] = "SIDE"
     side: str
-
-    def text(self) -> str:
-        return f"{self.verb} {self.side}"
-
-    @classmethod
-    def parse(cls, args: list[str], line: str) -> Dispatch:
-        if len(args) != 1:
-            raise ActionSyntaxError(f"'{line}': write 'dispatch SIDE'")
-        return cls(_checked(args[0], "side id", line))
 
 
 @dataclass(frozen=True)
-class Select(Action):
+class Select(WordsAction):
     """Spend 2 Dispatch Points to activate an available Regiment Action chit at once
     [§3.1 Action Phase A-B]."""
 
     verb: ClassVar[str] = "select"
+    words: ClassVar[tuple[str, ...]] = ("side id",)
+    usage: ClassVar[str] = "SIDE"
     side: str
-
-    def text(self) -> str:
-        return f"{self.verb} {self.side}"
-
-    @classmethod
-    def parse(cls, args: list[str], line: str) -> Select:
-        if len(args) != 1:
-            raise ActionSyntaxError(f"'{line}': write 'select SIDE'")
-        return cls(_checked(args[0], "side id", line))
 
 
 @dataclass(frozen=True)
-class Fire(Action):
+class Fire(WordsAction):
     """Direct Fire Action at an enemy unit in the firer's Fire Zone and LOS [§7.1]."""
 
     verb: ClassVar[str] = "fire"
+    words: ClassVar[tuple[str, ...]] = ("unit id", "unit id")
+    usage: ClassVar[str] = "UNIT TARGET"
     unit: str
     target: str
 
-    def text(self) -> str:
-        return f"{self.verb} {self.unit} {self.target}"
-
-    @classmethod
-    def parse(cls, args: list[str], line: str) -> Fire:
-        if len(args) != 2:
-            raise ActionSyntaxError(f"'{line}': write 'fire UNIT TARGET'")
-        return cls(_checked(args[0], "unit id", line), _checked(args[1], "unit id", line))
-
 
 @dataclass(frozen=True)
-class UnitAction(Action):
+class UnitAction(WordsAction):
     """An Action of one unit and nothing else, written ``VERB UNIT``."""
 
+    words: ClassVar[tuple[str, ...]] = ("unit id",)
+    usage: ClassVar[str] = "UNIT"
     unit: str
-
-    def text(self) -> str:
-        return f"{self.verb} {self.unit}"
-
-    @classmethod
-    def parse(cls, args: list[str], line: str) -> Self:
-        if len(args) != 1:
-            raise ActionSyntaxError(f"'{line}': write '{cls.verb} UNIT'")
-        return cls(_checked(args[0], "unit id", line))
 
 
 @dataclass(frozen=True)
@@ -149,43 +112,29 @@ class OpFire(Action):
     def parse(cls, args: list[str], line: str) -> OpFire:
         if len(args) != 3 or args[2] not in (COMMAND, ROLL):
             raise ActionSyntaxError(f"'{line}': write 'opfire UNIT TARGET command|roll'")
-        return cls(_checked(args[0], "unit id", line), _checked(args[1], "unit id", line), args[2])
+        return cls(token(args[0], "unit id", line), token(args[1], "unit id", line), args[2])
 
 
 @dataclass(frozen=True)
-class Assault(Action):
+class Assault(WordsAction):
     """Close Assault Action: the unit assaults the adjacent hex of the enemy ``target`` [§9]."""
 
     verb: ClassVar[str] = "assault"
+    words: ClassVar[tuple[str, ...]] = ("unit id", "unit id")
+    usage: ClassVar[str] = "UNIT TARGET"
     unit: str
     target: str
 
-    def text(self) -> str:
-        return f"{self.verb} {self.unit} {self.target}"
-
-    @classmethod
-    def parse(cls, args: list[str], line: str) -> Assault:
-        if len(args) != 2:
-            raise ActionSyntaxError(f"'{line}': write 'assault UNIT TARGET'")
-        return cls(_checked(args[0], "unit id", line), _checked(args[1], "unit id", line))
-
 
 @dataclass(frozen=True)
-class Concentrate(Action):
+class Concentrate(WordsAction):
     """Concentrate Fire Action: the unit's Fire Zone becomes the one hex ``hex`` [§10]."""
 
     verb: ClassVar[str] = "concentrate"
+    words: ClassVar[tuple[str, ...]] = ("unit id", "hex")
+    usage: ClassVar[str] = "UNIT HEX"
     unit: str
     hex: str
-
-    def text(self) -> str:
-        return f"{self.verb} {self.unit} {self.hex}"
-
-    @classmethod
-    def parse(cls, args: list[str], line: str) -> Concentrate:
-        if len(args) != 2:
-            raise ActionSyntaxError(f"'{line}': write 'concentrate UNIT HEX'")
-        return cls(_checked(args[0], "unit id", line), _checked(args[1], "hex", line))
 
 
 @dataclass(frozen=True)
@@ -203,48 +152,32 @@ class Retreat(Action):
     def parse(cls, args: list[str], line: str) -> Retreat:
         if len(args) not in (2, 3):
             raise ActionSyntaxError(f"'{line}': write 'retreat UNIT HEX [HEX]'")
-        hexes = tuple(_checked(a, "hex", line) for a in args[1:])
-        return cls(_checked(args[0], "unit id", line), hexes)
+        hexes = tuple(token(a, "hex", line) for a in args[1:])
+        return cls(token(args[0], "unit id", line), hexes)
 
 
 @dataclass(frozen=True)
-class IndirectFire(Action):
+class IndirectFire(WordsAction):
     """Indirect Fire Action of an H or Hm battery at ``target``, Spotted by ``spotter`` (the
     battery itself, another friendly unit, or ``counter-battery``) [§14.3-14.4]."""
 
     verb: ClassVar[str] = "indirect"
+    words: ClassVar[tuple[str, ...]] = ("unit id", "unit id", "unit id")
+    usage: ClassVar[str] = "UNIT TARGET SPOTTER|counter-battery"
     unit: str
     target: str
     spotter: str
 
-    def text(self) -> str:
-        return f"{self.verb} {self.unit} {self.target} {self.spotter}"
-
-    @classmethod
-    def parse(cls, args: list[str], line: str) -> IndirectFire:
-        if len(args) != 3:
-            raise ActionSyntaxError(
-                f"'{line}': write 'indirect UNIT TARGET SPOTTER|counter-battery'"
-            )
-        return cls(*(_checked(a, "unit id", line) for a in args))
-
 
 @dataclass(frozen=True)
-class Mount(Action):
+class Mount(WordsAction):
     """Mount Action: the unit mounts ``carrier`` (``truck``, ``spw`` or a tank's unit) [§13]."""
 
     verb: ClassVar[str] = "mount"
+    words: ClassVar[tuple[str, ...]] = ("unit id", "carrier")
+    usage: ClassVar[str] = "UNIT truck|spw|TANK"
     unit: str
     carrier: str
-
-    def text(self) -> str:
-        return f"{self.verb} {self.unit} {self.carrier}"
-
-    @classmethod
-    def parse(cls, args: list[str], line: str) -> Mount:
-        if len(args) != 2:
-            raise ActionSyntaxError(f"'{line}': write 'mount UNIT truck|spw|TANK'")
-        return cls(_checked(args[0], "unit id", line), _checked(args[1], "carrier", line))
 
 
 @dataclass(frozen=True)

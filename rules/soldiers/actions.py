@@ -15,56 +15,34 @@ The game reads these verbs (:data:`ACTIONS`, :meth:`rules.engine.core.Game.parse
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rules.engine.actions import Action, Move
+from rules.engine.actions import Action, Move, WordsAction, token
 from rules.engine.errors import ActionSyntaxError
 from rules.engine.events import Event
 
-_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:/@+-]*$")
 FIRE_TYPES = ("quick", "aimed", "sustained")
 
 
-def _checked(text: str, what: str, line: str) -> str:
-    if not _ID.match(text):
-        raise ActionSyntaxError(f"'{line}': '{text}' is not a {what}")
-    return text
-
-
 @dataclass(frozen=True)
-class Commit(Action):
+class Commit(WordsAction):
     """Commit a command chit (or keep it committed) [5.2]."""
 
     verb: ClassVar[str] = "commit"
+    words: ClassVar[tuple[str, ...]] = ("chit id",)
+    usage: ClassVar[str] = "CHIT"
     chit: str
-
-    def text(self) -> str:
-        return f"{self.verb} {self.chit}"
-
-    @classmethod
-    def parse(cls, args: list[str], line: str) -> Commit:
-        if len(args) != 1:
-            raise ActionSyntaxError(f"'{line}': write 'commit CHIT'")
-        return cls(_checked(args[0], "chit id", line))
 
 
 @dataclass(frozen=True)
-class OrderMan(Action):
+class OrderMan(WordsAction):
     """Give one man an order: 5 AP, 3 if he is wounded [6.2; 7.11]."""
 
     verb: ClassVar[str] = "order-man"
+    words: ClassVar[tuple[str, ...]] = ("man id",)
+    usage: ClassVar[str] = "MAN"
     man: str
-
-    def text(self) -> str:
-        return f"{self.verb} {self.man}"
-
-    @classmethod
-    def parse(cls, args: list[str], line: str) -> OrderMan:
-        if len(args) != 1:
-            raise ActionSyntaxError(f"'{line}': write 'order-man MAN'")
-        return cls(_checked(args[0], "man id", line))
 
 
 @dataclass(frozen=True)
@@ -83,27 +61,18 @@ class Shoot(Action):
     def parse(cls, args: list[str], line: str) -> Shoot:
         if len(args) != 3 or args[2].lower() not in FIRE_TYPES:
             raise ActionSyntaxError(f"'{line}': write 'shoot MAN HEX quick|aimed|sustained'")
-        return cls(
-            _checked(args[0], "man id", line), _checked(args[1], "hex", line), args[2].lower()
-        )
+        return cls(token(args[0], "man id", line), token(args[1], "hex", line), args[2].lower())
 
 
 @dataclass(frozen=True)
-class MoveOff(Action):
+class MoveOff(WordsAction):
     """The ordered man moves off the map from a map-edge hex where the scenario allows it,
     for 1 AP [7.26]."""
 
     verb: ClassVar[str] = "move-off"
+    words: ClassVar[tuple[str, ...]] = ("man id",)
+    usage: ClassVar[str] = "MAN"
     man: str
-
-    def text(self) -> str:
-        return f"{self.verb} {self.man}"
-
-    @classmethod
-    def parse(cls, args: list[str], line: str) -> MoveOff:
-        if len(args) != 1:
-            raise ActionSyntaxError(f"'{line}': write 'move-off MAN'")
-        return cls(_checked(args[0], "man id", line))
 
 
 #: Soldiers' verbs (with the shared ``done`` and ``force-dice``).
