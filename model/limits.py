@@ -30,3 +30,5 @@ MAX_POINTS: Final = 100_000
 #: Worker processes a batch of games starts (far beyond a desktop's cores: ``--jobs 100000``
 #: started thousands).
 MAX_JOBS: Final = 64
+#: Games of one batch (a balance run, a sweep's row).
+MAX_GAMES: Final = 1_000_000

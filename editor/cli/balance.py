@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from editor.cli.args import whole
-from model.limits import MAX_JOBS
+from model.limits import MAX_GAMES, MAX_JOBS
 from model.yamlio import atomic_write_text
 
 
@@ -32,7 +32,9 @@ def add_parser(sub: Any) -> None:
         "balance", help="auto-play a scenario many times: win rates and what decides them"
     )
     balance.add_argument("file", metavar="FILE")
-    balance.add_argument("-n", "--games", type=int, default=100, help="games to play (100)")
+    balance.add_argument(
+        "-n", "--games", type=whole(1, MAX_GAMES), default=100, help="games to play (100)"
+    )
     balance.add_argument(
         "--jobs",
         type=whole(0, MAX_JOBS),
@@ -159,9 +161,6 @@ def cmd_balance(args: argparse.Namespace) -> int:
             f"({', '.join(sides)}), not '{args.bots}'",
             file=sys.stderr,
         )
-        return 2
-    if args.games < 1:
-        print(f"-n: play at least one game, not {args.games}", file=sys.stderr)
         return 2
     jobs = args.jobs or os.cpu_count() or 1
     specs = specs_for(args.file, args.games, bots, args.seed_from, args.buy)

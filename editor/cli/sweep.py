@@ -76,7 +76,7 @@ from pathlib import Path
 from typing import Any
 
 from editor.cli.args import whole
-from model.limits import MAX_JOBS
+from model.limits import MAX_GAMES, MAX_JOBS
 from model.yamlio import atomic_write_text
 
 FORMAT = 1
@@ -91,7 +91,9 @@ def add_parser(sub: Any) -> None:
         help="balance many scenarios, each under each purchase strategy: a JSON and HTML report",
     )
     sweep.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
-    sweep.add_argument("-n", "--games", type=int, default=20, help="games per row (20)")
+    sweep.add_argument(
+        "-n", "--games", type=whole(1, MAX_GAMES), default=20, help="games per row (20)"
+    )
     sweep.add_argument(
         "--bots",
         default="heuristic",
@@ -479,9 +481,6 @@ def cmd_sweep(args: argparse.Namespace) -> int:
             f"--strategies: 'all' or some of {', '.join(STRATEGIES)}, not '{args.strategies}'",
             file=sys.stderr,
         )
-        return 2
-    if args.games < 1:
-        print(f"-n: play at least one game per row, not {args.games}", file=sys.stderr)
         return 2
     if not args.json and not args.html:
         print("give --json OUT and/or --html OUT: where the report goes", file=sys.stderr)

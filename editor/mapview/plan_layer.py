@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-import shiboken6
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (
@@ -22,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.mapview.shapes import hexes_outline
+from editor.mapview.shapes import hexes_outline, middle_hex
 from editor.mapview.zones_layer import side_colour
 from model.grid import hex_to_pixel
 from model.hexes import Hex
@@ -164,10 +163,7 @@ class PlanLayer:
         self.routes.append(item)
 
     def _clear(self) -> None:
-        scene = self.view.scene()
-        for item in self.items:
-            if shiboken6.isValid(item) and item.scene() is scene:
-                scene.removeItem(item)
+        self.view.remove_items(self.items)
         self.outlines, self.routes, self.badges = [], [], []
 
 
@@ -183,11 +179,7 @@ def _hexes(region: object, ctx: RegionContext, on_map: object) -> frozenset[Hex]
 
 def _middle(hexes: frozenset[Hex], size: float) -> QPointF:
     """The centre of the hex nearest the region's middle (inside it even when it is bent)."""
-    points = {h: hex_to_pixel(h, size) for h in hexes}
-    cx = sum(p[0] for p in points.values()) / len(points)
-    cy = sum(p[1] for p in points.values()) / len(points)
-    best = min(points, key=lambda h: ((points[h][0] - cx) ** 2 + (points[h][1] - cy) ** 2, h))
-    return QPointF(*points[best])
+    return QPointF(*hex_to_pixel(middle_hex(hexes, size), size))
 
 
 def _arrowhead(a: QPointF, b: QPointF, length: float) -> QPolygonF:

@@ -102,3 +102,14 @@ def line_pen(color: str, width: float, cap: Qt.PenCapStyle = Qt.PenCapStyle.Squa
     pen.setCapStyle(cap)
     pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
     return pen
+
+
+def middle_hex(hexes: Iterable[Hex], size: float) -> Hex:
+    """The hex of a region nearest its middle: inside the region even when it is bent (a zone's
+    label, a plan's route point)."""
+    points = {h: hex_to_pixel(h, size) for h in hexes}
+    cx = sum(p[0] for p in points.values()) / len(points)
+    cy = sum(p[1] for p in points.values()) / len(points)
+    return min(
+        points, key=lambda h: ((points[h][0] - cx) ** 2 + (points[h][1] - cy) ** 2, h.q, h.r)
+    )

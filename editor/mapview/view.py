@@ -8,9 +8,11 @@ into the document's verbs, and the map is drawn again from the document's change
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import shiboken6
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
@@ -181,6 +183,14 @@ class MapView(QGraphicsView):
     def marks(self) -> QGraphicsPathItem | None:
         """The first preview item (tests look at it)."""
         return self.mark_items[0] if self.mark_items else None
+
+    def remove_items(self, items: Iterable[QGraphicsItem]) -> None:
+        """Take a layer's items off the scene; those a new map deleted with the old scene are
+        gone already."""
+        scene = self.scene()
+        for item in items:
+            if shiboken6.isValid(item) and item.scene() is scene:
+                scene.removeItem(item)
 
     def clear_marks(self) -> None:
         for item in self.mark_items:

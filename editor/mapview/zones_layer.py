@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import shiboken6
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import (
@@ -20,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.mapview.shapes import hexes_outline
+from editor.mapview.shapes import hexes_outline, middle_hex
 from editor.style import nation_colour
 from model.grid import hex_to_pixel
 from model.hexes import Hex
@@ -147,7 +146,7 @@ class ZoneLayer:
             item.setToolTip(zone.label)
             scene.addItem(item)
             self.path_items.append(item)
-            anchor = self._anchor(zone)
+            anchor = middle_hex(zone.hexes, self.size)
             x, y = hex_to_pixel(anchor, self.size)
             shift = taken.get(anchor, 0)
             taken[anchor] = shift + 1
@@ -169,21 +168,8 @@ class ZoneLayer:
         dy = max(0.0, bounds.top() - box.top()) - max(0.0, box.bottom() - bounds.bottom())
         label.setPos(label.pos() + QPointF(dx, dy))
 
-    def _anchor(self, zone: Zone) -> Hex:
-        """The hex of the zone nearest its middle (inside the zone even when it is bent)."""
-        points = {h: hex_to_pixel(h, self.size) for h in zone.hexes}
-        cx = sum(p[0] for p in points.values()) / len(points)
-        cy = sum(p[1] for p in points.values()) / len(points)
-        return min(
-            points, key=lambda h: ((points[h][0] - cx) ** 2 + (points[h][1] - cy) ** 2, h.q, h.r)
-        )
-
     def _clear(self) -> None:
-        scene = self.view.scene()
-        for item in self.items:
-            # A new map clears the scene and deletes our items with it.
-            if shiboken6.isValid(item) and item.scene() is scene:
-                scene.removeItem(item)
+        self.view.remove_items(self.items)
         self.path_items = []
         self.label_items = []
         self.zones = []
