@@ -59,27 +59,11 @@ def put_objective(
 ) -> Scenario:
     """Put ``item`` in place of objective ``index``, or last when ``index`` is None."""
     _check_objective(scenario, item, amap)
-
-    def change(plan: BotPlan) -> BotPlan:
-        items = list(plan.objectives)
-        if index is None:
-            items.append(item)
-        else:
-            _index(items, index, "objective")
-            items[index] = item
-        return plan.model_copy(update={"objectives": items})
-
-    return _change(scenario, side_id, change)
+    return _put(scenario, side_id, "objectives", "objective", index, item)
 
 
 def remove_objective(scenario: Scenario, side_id: str, index: int) -> Scenario:
-    def change(plan: BotPlan) -> BotPlan:
-        items = list(plan.objectives)
-        _index(items, index, "objective")
-        del items[index]
-        return plan.model_copy(update={"objectives": items})
-
-    return _change(scenario, side_id, change)
+    return _remove(scenario, side_id, "objectives", "objective", index)
 
 
 def move_objective(scenario: Scenario, side_id: str, index: int, by: int) -> Scenario:
@@ -111,24 +95,38 @@ def put_hold(scenario: Scenario, side_id: str, index: int | None, item: Hold) ->
                 f"{', '.join(unknown)}: neither a label nor a unit type of {side.name}'s forces"
             )
 
+    return _put(scenario, side_id, "hold", "hold", index, item)
+
+
+def remove_hold(scenario: Scenario, side_id: str, index: int) -> Scenario:
+    return _remove(scenario, side_id, "hold", "hold", index)
+
+
+def _put(
+    scenario: Scenario, side_id: str, field: str, what: str, index: int | None, item: object
+) -> Scenario:
+    """Item ``index`` of the plan's list ``field`` replaced by ``item``, or ``item`` last."""
+
     def change(plan: BotPlan) -> BotPlan:
-        items = list(plan.hold)
+        items = list(getattr(plan, field))
         if index is None:
             items.append(item)
         else:
-            _index(items, index, "hold")
+            _index(items, index, what)
             items[index] = item
-        return plan.model_copy(update={"hold": items})
+        return plan.model_copy(update={field: items})
 
     return _change(scenario, side_id, change)
 
 
-def remove_hold(scenario: Scenario, side_id: str, index: int) -> Scenario:
+def _remove(scenario: Scenario, side_id: str, field: str, what: str, index: int) -> Scenario:
+    """Item ``index`` of the plan's list ``field`` removed."""
+
     def change(plan: BotPlan) -> BotPlan:
-        items = list(plan.hold)
-        _index(items, index, "hold")
+        items = list(getattr(plan, field))
+        _index(items, index, what)
         del items[index]
-        return plan.model_copy(update={"hold": items})
+        return plan.model_copy(update={field: items})
 
     return _change(scenario, side_id, change)
 
