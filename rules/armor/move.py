@@ -19,11 +19,15 @@ import heapq
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from model.hexes import Hex
-from rules.armor.orders import notation
+from rules.armor.orders import Order, notation
 from rules.armor.units import ArmorUnit
 from rules.movement.costs import Movement
+
+if TYPE_CHECKING:
+    from rules.armor.game import ArmorState
 
 PIVOT_COST = Fraction(2)  # [AG V.C.6]
 FIRE_LIMIT = Fraction(2)  # [AG V.A.2.a]
@@ -365,3 +369,18 @@ def _rotations() -> tuple[tuple[int, str], ...]:
 
 def _delta(letters: str) -> int:
     return letters.count("R") - letters.count("L")
+
+
+def order_walk(state: ArmorState, order: Order) -> Walk:
+    """The order's movement walked by the engine's own rules from where the unit stands, as it
+    would be executed now with no one else moving [AG V.B; VII.C]."""
+    spec = state.game.units[order.unit]
+    return walk(
+        spec,
+        state.troops.hexes[order.unit],
+        state.troops.facing[order.unit],
+        order.steps,
+        state.cost_for(spec),
+        state.game.on_map,
+        fires=order.fire is not None,
+    )

@@ -15,7 +15,13 @@ from typing import TYPE_CHECKING
 
 from rules.armor import assault, dumps
 from rules.armor.fire import why_not_fire
-from rules.armor.move import Destination, Walk, destinations, fire_limit, through, walk
+from rules.armor.move import (
+    Destination,
+    destinations,
+    fire_limit,
+    order_walk,
+    through,
+)
 from rules.armor.opportunity import why_not_fire_now, why_not_opportunity
 from rules.armor.orders import Face, OpportunityFire, Order, notation
 from rules.armor.scenario_rules import fire_banned, move_banned, moves, why_not_straight
@@ -221,21 +227,6 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
     if w.stopped is not None and not w.off_map:
         return f"'{order.moves}' is not possible: {w.stopped}"
     return None
-
-
-def order_walk(state: ArmorState, order: Order) -> Walk:
-    """The order's movement walked by the engine's own rules from where the unit stands, as it
-    would be executed now with no one else moving [AG V.B; VII.C]."""
-    spec = state.game.units[order.unit]
-    return walk(
-        spec,
-        state.troops.hexes[order.unit],
-        state.troops.facing[order.unit],
-        order.steps,
-        state.cost_for(spec),
-        state.game.on_map,
-        fires=order.fire is not None,
-    )
 
 
 def why_not(state: ArmorState, action: Action) -> str | None:

@@ -21,7 +21,7 @@ from rules.armor.cards import armour_basis, hits_scored
 from rules.armor.dumps import is_dump
 from rules.armor.fire import aim, gp_shot, hit_verdict, hull_down, locate, shot_elevation
 from rules.armor.gp import gp_chance
-from rules.armor.move import fire_limit, walk
+from rules.armor.move import fire_limit, order_walk
 from rules.armor.orders import Face, Order
 from rules.armor.range import range_words
 from rules.armor.turret import in_use as turret_facing_in_use
@@ -64,15 +64,7 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
     cost = None
     if order.moves:
         fires = order.fire is not None
-        w = walk(
-            spec,
-            state.troops.hexes[order.unit],
-            state.troops.facing[order.unit],
-            order.steps,
-            state.cost_for(spec),
-            state.game.on_map,
-            fires,
-        )
+        w = order_walk(state, order)
         limit = fire_limit(spec) if fires else Fraction(spec.speed)
         cost = f"{sf(w.spent)} of {sf(limit)} SF"
         rules.append("Speed Factors, Turn Costs and terrain [AG V.B; CS Vehicle Movement Costs]")

@@ -60,7 +60,7 @@ from model.victory import (
     TextRule,
 )
 from rules.armor.events import PhaseNote
-from rules.armor.move import walk
+from rules.armor.move import order_walk
 from rules.armor.orders import Order, parse_moves
 from rules.armor.units import resolve_type
 from rules.engine.errors import RulesError
@@ -326,16 +326,7 @@ def why_not_straight(state: ArmorState, order: Order) -> str | None:
         source = cite(state.game.scenario, rule)
         if "B" in parse_moves(order.moves):
             return f"{why}: no reverse move {source}"
-        spec = state.game.units[order.unit]
-        w = walk(
-            spec,
-            state.troops.hexes[order.unit],
-            state.troops.facing[order.unit],
-            order.steps,
-            state.cost_for(spec),
-            state.game.on_map,
-            fires=order.fire is not None,
-        )
+        w = order_walk(state, order)
         last = _to_side(state.game, to, w.start)
         for h, _, _ in w.hexes:
             if not state.game.on_map(h):

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
+from rules.armor.move import order_walk
 from rules.armor.orders import Face, OpportunityFire, Order
-from rules.armor.plot import order_walk
 from rules.engine.actions import Action, Done
 from rules.engine.play import ActionFocus, Progress, SideView
 from rules.engine.positions import UnitPosition, short_label
