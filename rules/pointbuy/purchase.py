@@ -289,14 +289,13 @@ def buy_forces(
         PurchaseError: a side for which no legal purchase was found, or no such sample force.
     """
     bought: list[Bought] = []
-    sides = list(needs_purchase(loaded.scenario))
-    if not isinstance(choices, PurchaseChoice):  # a sample force may replace given forces too
-        sides += [s.id for s in loaded.scenario.sides if s.id not in sides and s.id in choices]
-    for side_id in sides:
+    buying = needs_purchase(loaded.scenario)
+    for side_id in (s.id for s in loaded.scenario.sides):
+        every = isinstance(choices, PurchaseChoice)
         choice = choices if isinstance(choices, PurchaseChoice) else choices.get(side_id)
-        if choice is None or (
-            choice.sample is None and side_id not in needs_purchase(loaded.scenario)
-        ):
+        # a strategy buys only what is left to a purchase; a sample named for a side replaces
+        # whatever forces it lists
+        if choice is None or ((every or choice.sample is None) and side_id not in buying):
             continue
         if choice.sample is not None:
             loaded = with_sample_force(loaded, side_id, choice.sample)
