@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Literal
 
 from model.catalog import unit_types
 from model.joins import JoinType
@@ -99,12 +100,14 @@ def new_scenario(
     scenario_id: str = "",
     sides: tuple[NewSide, NewSide] | None = None,
     date: str | None = None,
+    budget_kind: Literal["points", "force-points"] = "points",
 ) -> Scenario:
     """A scenario with nothing in it yet but its map and two sides (as given, else the
-    system's usual enemies), each with the forces listed by the designer or a budget to buy
-    them with (Force Points in Soldiers)."""
+    system's usual enemies), each with the forces listed by the designer or a budget of
+    ``budget_kind`` to buy them with (the system's point-buy says which: Soldiers' Force
+    Points)."""
     chosen = sides or tuple(NewSide(n) for n in default_nations(system))
-    kind = "force-points" if system.value == "soldiers" else "points"
+    kind = budget_kind
     made: list[Side] = []
     for i, side in enumerate(chosen):
         base = side.nation.replace("_", "-") or f"side-{i + 1}"

@@ -5,6 +5,8 @@ one."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -30,6 +32,7 @@ from model.newscenario import (
 )
 from model.scenario import Scenario
 from model.systems import GameSystem
+from rules.registry import rules_for
 
 
 class SideRow(QWidget):
@@ -131,8 +134,8 @@ class NewScenarioDialog(QDialog):
             self.layouts.addItem(choice.title)
         self.layouts.setCurrentRow(0)
         nations = nations_of(system) or list(default_nations(system))
-        soldiers = system.value == "soldiers"
-        word, points = ("FP", 30) if soldiers else ("points", 200)
+        force_points = self._budget_kind() == "force-points"
+        word, points = ("FP", 30) if force_points else ("points", 200)
         for row, nation in zip(self.sides, default_nations(system), strict=True):
             row.fill(nations, nation, word, points)
 
@@ -147,4 +150,9 @@ class NewScenarioDialog(QDialog):
             title=title,
             sides=(first, second),
             date=self.date_edit.text().strip() or None,
+            budget_kind=self._budget_kind(),
         )
+
+    def _budget_kind(self) -> Literal["points", "force-points"]:
+        """What the system's budgets count (its point-buy says: Soldiers' Force Points)."""
+        return rules_for(self.system()).pointbuy.budget_kind
