@@ -135,12 +135,17 @@ def test_a_hex_typed_wrong_for_an_overlay_is_a_message(qtbot: QtBot) -> None:
     w = MainWindow()
     qtbot.addWidget(w, before_close_func=lambda w: w.document and w.document.undo_stack.setClean())
     assert w.open_file(default_scenario_path())
+    w.show()
+    qtbot.waitExposed(w)
     panel = w.overlay_panel
-    panel.triangle.setText("f")
-    assert panel.place_by_anchors() == ["'f' is not a hex name: write it as printed, e.g. K1417"]
-    panel.triangle.setText("K1417")
-    panel.code.setText("K14x")
-    assert panel.place_by_anchors() == ["'K14x' is not a hex name: write it as printed, e.g. K1417"]
+    qtbot.keyClicks(panel.triangle, "f")  # typed, then Return in the code hex's field
+    qtbot.keyClick(panel.code, Qt.Key.Key_Return)
+    assert panel.message.text() == "'f' is not a hex name: write it as printed, e.g. K1417"
+    panel.triangle.clear()
+    qtbot.keyClicks(panel.triangle, "K1417")
+    qtbot.keyClicks(panel.code, "K14x")
+    qtbot.keyClick(panel.code, Qt.Key.Key_Return)
+    assert panel.message.text() == "'K14x' is not a hex name: write it as printed, e.g. K1417"
 
 
 def test_closing_the_window_ends_a_running_balance_batch(qtbot: QtBot) -> None:

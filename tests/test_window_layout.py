@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractButton
 from pytestqt.qtbot import QtBot
 
 from editor.app import MainWindow
@@ -28,7 +30,9 @@ def test_the_docks_are_kept_between_sessions_and_reset(
     first.show()
     qtbot.waitExposed(first)
     assert first.validation_dock.isVisible()
-    first.validation_dock.close()  # the user closes a panel
+    close = first.validation_dock.findChild(QAbstractButton, "qt_dockwidget_closebutton")
+    assert close is not None
+    qtbot.mouseClick(close, Qt.MouseButton.LeftButton)  # the user closes a panel
     assert first.close()
     second = _window(qtbot)
     second.restore_layout()
