@@ -252,7 +252,8 @@ def matches(line: BudgetLine, categories: Iterable[str]) -> bool:
     return bool(line.tags & set(categories))
 
 
-def _filter_match(line: BudgetLine, rule: RequiredRule | OnlyRule | BanRule) -> bool:
+def filter_match(line: BudgetLine, rule: RequiredRule | OnlyRule | BanRule) -> bool:
+    """Whether a bought line is what a ``required``, ``only`` or ``ban`` rule names."""
     f = rule.units
     if f is None:
         return matches(line, rule.categories)
@@ -348,7 +349,7 @@ def _max_spend(
 def _ban(rule: BanRule, lines: Sequence[BudgetLine], budget: int, unit: str, side: Side) -> _Judged:
     banned = ", ".join(rule.categories)
     name = f"No {banned}"
-    bad = [line for line in lines if _filter_match(line, rule)]
+    bad = [line for line in lines if filter_match(line, rule)]
     if not bad:
         return name, "met", f"nothing of {banned} bought", None
     why = f"{bad[0].what} is {bad[0].category}, which the scenario forbids: {rule.text}".rstrip(
@@ -365,7 +366,7 @@ def _only(
     bad = [
         line
         for line in lines
-        if line.unit is not None and "combat" in line.tags and not _filter_match(line, rule)
+        if line.unit is not None and "combat" in line.tags and not filter_match(line, rule)
     ]
     if not bad:
         return name, "met", f"every combat unit is one of {allowed}", None
@@ -379,7 +380,7 @@ def _required(
     f = rule.units
     wanted = ", ".join((f.types + f.categories) if f else rule.categories)
     name = f"Must buy {wanted}"
-    found = sum(line.count for line in lines if _filter_match(line, rule))
+    found = sum(line.count for line in lines if filter_match(line, rule))
     if found:
         return name, "met", f"{found} of {wanted} bought", None
     why = f"no {wanted} bought: {rule.text}".rstrip(": ")

@@ -48,7 +48,7 @@ from model.scenario import (
 from model.scenario_io import LoadedScenario
 from rules.engine.errors import UnsupportedGameError
 from rules.forces.units import counter_pool
-from rules.pointbuy.base import BudgetLine, PointBuy, resolve_unit
+from rules.pointbuy.base import BudgetLine, PointBuy, filter_match, resolve_unit
 from rules.pointbuy.report import budget_report, side_missions
 from rules.registry import load_game, rules_for
 
@@ -253,8 +253,9 @@ class Bought:
 # --- which sides buy ------------------------------------------------------------------------
 
 
-def _stand_in(buy: PointBuy, system: object, entry: ForceEntry, side: Side) -> bool:
-    unit = resolve_unit(system, entry.unit, side)  # type: ignore[arg-type]
+def _stand_in(buy: PointBuy, scenario: Scenario, side: Side, entry: ForceEntry) -> bool:
+    """Whether a force entry only stands for what the side buys (Soldiers' REINFORCEMENTS)."""
+    unit = resolve_unit(scenario.system, entry.unit, side)
     return unit is not None and buy.stand_in(unit)
 
 
@@ -269,7 +270,7 @@ def needs_purchase(scenario: Scenario) -> tuple[str, ...]:
         initial = list(side.forces)
         for group in _stand_in_groups(buy, scenario, side).initial:
             initial += group.units
-        real = [e for e in initial if not _stand_in(buy, scenario.system, e, side)]
+        real = [e for e in initial if not _stand_in(buy, scenario, side, e)]
         if budgeted and not real and not side.purchases:
             found.append(side.id)
     return tuple(found)
@@ -561,7 +562,6 @@ class _Basket:
     def __init__(self, budget: int, spent: int = 0) -> None:
         self.budget = budget
         self.items: list[Offer] = []
-        self.count: Counter[tuple[str, str, tuple[str, ...]]] = Counter()
         self.units: Counter[str] = Counter()  # by resolved unit id (the counter mix)
         self.spent = spent
 
@@ -571,7 +571,6 @@ class _Basket:
 
     def add(self, offer: Offer) -> None:
         self.items.append(offer)
-        self.count[offer.key] += 1
         self.units[_unit_id(offer)] += 1
         self.spent += offer.cost
 
@@ -589,14 +588,8 @@ def _unit_id(offer: Offer) -> str:
 
 
 def _matches(offer: Offer, rule: RequiredRule | OnlyRule | BanRule) -> bool:
-    line = offer.line
-    f = rule.units
-    if f is None:
-        return bool(line.tags & set(rule.categories))
-    ids = {line.item, offer.code} | ({line.unit.id} if line.unit else set())
-    if ids & set(f.exclude_types):
-        return False
-    return bool(ids & set(f.types)) or bool(line.tags & set(f.categories))
+    """Whether the rule names the offer, as the report judges the line it would buy."""
+    return filter_match(offer.line, rule)
 
 
 def _allowed(offer: Offer, rules: Sequence[object], basket: _Basket) -> bool:
@@ -647,7 +640,7 @@ def _required(
     for rule in rules:
         if isinstance(rule, MinSpendRule) and rule.category:
             needs.append((frozenset({rule.category}), rule.points or 0))
-        elif isinstance(rule, RequiredRule) and not _already(side, rule, offers):
+        elif isinstance(rule, RequiredRule) and not _already(side, rule):
             needs.append((rule, 1))
     for need, amount in needs:
         while True:
@@ -663,7 +656,7 @@ def _required(
             basket.add(rng.choice(playable))
 
 
-def _already(side: Side, rule: RequiredRule, offers: Sequence[Offer]) -> bool:
+def _already(side: Side, rule: RequiredRule) -> bool:
     """A required unit the scenario already lists (Armor 2B's engineers in a reinforcement)."""
     listed = {e.unit for g in side.reinforcements for e in g.units}
     f = rule.units
@@ -740,10 +733,10 @@ def _side_with(
         dealt[id(groups.reinforcements[i % len(groups.reinforcements)])].append(entry)
     for group in side.reinforcements:
         if initial_group is not None and group is initial_group:
-            kept = [e for e in group.units if _is_stand_in(buy, scenario, side, e)]
+            kept = [e for e in group.units if _stand_in(buy, scenario, side, e)]
             reinforcements.append(group.model_copy(update={"units": kept + forces}))
             continue
-        units = [e for e in group.units if not _is_stand_in(buy, scenario, side, e)]
+        units = [e for e in group.units if not _stand_in(buy, scenario, side, e)]
         units += dealt.get(id(group), [])
         if units:
             reinforcements.append(group.model_copy(update={"units": units}))
@@ -752,11 +745,6 @@ def _side_with(
     return side.model_copy(
         update={"forces": forces, "purchases": purchases, "reinforcements": reinforcements}
     )
-
-
-def _is_stand_in(buy: PointBuy, scenario: Scenario, side: Side, entry: ForceEntry) -> bool:
-    unit = resolve_unit(scenario.system, entry.unit, side)
-    return unit is not None and buy.stand_in(unit)
 
 
 def _shared_entries(
