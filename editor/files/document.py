@@ -36,8 +36,8 @@ from model.scenario_io import (
     LoadedScenario,
     build_map,
     dump_scenario,
-    load_scenario,
     overlays_of,
+    parse_scenario,
     save_scenario,
 )
 from model.scenario_map import OverlayPlacement
@@ -127,8 +127,9 @@ class ScenarioDocument(LayoutVerbs, QObject):
     def open(cls, path: str | Path) -> ScenarioDocument:
         """Load a file (raises ProblemList / YamlError with the problems, nothing half-open);
         its text is kept, so that saving keeps the author's comments and layout."""
-        document = cls(load_scenario(path), Path(path))
-        document.source_text = read_text_file(path)
+        text = read_text_file(path)  # read once: parsed, and kept for the save
+        document = cls(parse_scenario(text, str(path)), Path(path))
+        document.source_text = text
         return document
 
     # --- state -----------------------------------------------------------------------------
