@@ -285,16 +285,6 @@ def blank_board(
         half_hex_edges=scheme.half_hex_edges,
         placeholder=f"the user's choice: {columns} x {rows} hexes; hex IDs {scheme.describe()}",
     )
-    cells = grid.printed_grid().cells()
-    by_row: dict[int, set[int]] = {}
-    for col, row, _ in cells:
-        by_row.setdefault(row, set()).add(col)
-    lines = terrain_map_lines(
-        sorted(by_row),
-        range(1, columns + 1),
-        lambda c, r: "." if c in by_row[r] else None,
-        indent="",
-    )
     return BoardFile(
         schema_version=BOARD_SCHEMA_VERSION,
         system=system,
@@ -304,8 +294,22 @@ def blank_board(
         f"{columns} x {rows} board: not from the book",
         grid=grid,
         printed_id=scheme.printed_id,
-        terrain=TerrainMap(legend={".": terrain}, map="\n".join(lines) + "\n"),
+        terrain=blank_terrain_map(grid, terrain),
     )
+
+
+def blank_terrain_map(grid: GridSpec, terrain: str = "clear") -> TerrainMap:
+    """A terrain map of every cell of ``grid`` in one terrain."""
+    by_row: dict[int, set[int]] = {}
+    for col, row, _ in grid.printed_grid().cells():
+        by_row.setdefault(row, set()).add(col)
+    lines = terrain_map_lines(
+        sorted(by_row),
+        range(grid.columns[0], grid.columns[1] + 1),
+        lambda c, r: "." if c in by_row[r] else None,
+        indent="",
+    )
+    return TerrainMap(legend={".": terrain}, map="\n".join(lines) + "\n")
 
 
 def copy_board(system: GameSystem, built_in_id: str, new_id: str) -> BoardFile:
@@ -389,16 +393,18 @@ def bake(board_file: BoardFile, scenario: Scenario) -> BoardFile:
     terrain = {h: found.terrain.get(h, t) for h, t in section.terrain.items()}
     return board_file.model_copy(
         update={
-            "terrain": _terrain_map(section, terrain, board_file.terrain.legend),
-            "elevation": _elevation(board_file, section, found.elevation),
+            "terrain": terrain_map_for(section, terrain, board_file.terrain.legend),
+            "elevation": elevation_map_for(board_file, section, found.elevation),
             "hexsides": _hexsides(board_file, section, scenario, amap, found),
         }
     )
 
 
-def _terrain_map(
+def terrain_map_for(
     section: BoardSection, terrain: dict[Hex, str], legend: dict[str, str]
 ) -> TerrainMap:
+    """The terrain map of ``section`` with ``terrain`` in each cell, characters from ``legend``
+    first and new ones for terrain it lacks."""
     legend = dict(legend)
     char_of: dict[str, str] = {}
     for char, terrain_id in legend.items():
@@ -434,7 +440,11 @@ def _printed(section: BoardSection, h: Hex) -> str:
     return f"{col:02d}{row:02d}"
 
 
-def _elevation(board: BoardFile, section: BoardSection, edited: dict[Hex, int]) -> ElevationMap:
+def elevation_map_for(
+    board: BoardFile, section: BoardSection, edited: dict[Hex, int]
+) -> ElevationMap:
+    """The board's elevation with ``edited`` levels in place of its own, hexes at the
+    default left out."""
     default = board.elevation.default
     hexes = {}
     for h in sorted(section.cells, key=lambda h: section.cells[h][1::-1]):  # row, then column

@@ -321,12 +321,22 @@ class MapTerrain:
         return self._ground(h, self.terrain(h))
 
     def _ground(self, h: Hex, terrain: str) -> int:
+        level = self._laid_ground(h)
+        found = self._applied_at(h).ground.get(terrain)
+        return level if found is None else level + found[0]
+
+    def _laid_ground(self, h: Hex) -> int:
+        """The board's (or painted) elevation plus stacked hills: before terrain options."""
         part = self.amap.hexes[h].parts[0]
         section = self.amap.section_of(self.amap.placements[part.placement])
         level = self.edits.elevation.get(h, section.elevation_of(part.local))
-        level += self.overlays.hill_levels(h)
-        found = self._applied_at(h).ground.get(terrain)
-        return level if found is None else level + found[0]
+        return level + self.overlays.hill_levels(h)
+
+    def shown(self, h: Hex) -> tuple[str, int]:
+        """The terrain and ground level of ``h`` as the map shows them: the top overlay, else
+        painted, else printed terrain, before the scenario's terrain options (soft ground is
+        drawn as soft ground, though it may count as clear). What an export writes."""
+        return self.layers(h)[0], self._laid_ground(h)
 
     def effective(self, h: Hex) -> EffectiveTerrain:
         """Everything the terrain options do to ``h``, with the reason for each change."""
