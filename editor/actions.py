@@ -96,6 +96,13 @@ ACTIONS: tuple[ActionSpec, ...] = (
         tip="Edit a copy of a board under a new id, for your board library",
     ),
     ActionSpec(
+        "file.import_tiled",
+        "&Import Board from Tiled...",
+        "&File",
+        lambda w: w.files.import_tiled_board(),
+        tip="Open a Tiled map (.tmx) as a board of your own, to edit and save in your library",
+    ),
+    ActionSpec(
         "file.save",
         "&Save",
         "&File",
@@ -117,7 +124,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "&File",
         lambda w: w.files.export_map(),
         "Ctrl+E",
-        tip="Save the map as PNG or SVG",
+        tip="Save the map as PNG, SVG or a Tiled map (TMX)",
     ),
     ActionSpec("file.quit", "&Quit", "&File", lambda w: w.close(), QKeySequence.StandardKey.Quit),
     ActionSpec(

@@ -239,3 +239,74 @@ def test_an_unsaved_board_is_recovered_as_a_board(
     assert second.files.save()
     saved = read_board((library / "armor" / "M2.yaml").read_text(encoding="utf-8"), "M2.yaml")
     assert saved.terrain[saved.by_printed[(5, 5)]] == "woods"
+
+
+def test_import_a_board_from_tiled_and_save_it_in_the_library(
+    window: MainWindow, qtbot: QtBot, library: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """File > Import Board from Tiled: a TMX Hexwright wrote of Soldiers' map B opens as an
+    unsaved board of the user's own (``B`` is built in, so it becomes ``B-tiled``), the same
+    terrain in every hex; saving puts it in the library."""
+    from editor.files import boards
+    from model.layout import SectionPlacement, assemble
+    from model.terrainview import MapTerrain
+    from model.tmx import map_tiles, tmx_text
+
+    original = load_board(GameSystem.SOLDIERS, "B")
+    terrain = MapTerrain(assemble([SectionPlacement("B")], {"B": original}))
+    tmx = library.parent / "b.tmx"
+    tiles = map_tiles(terrain)
+    text = tmx_text(terrain, title="B", tileset_image="b.png", tileset_columns=8, tiles=tiles)
+    tmx.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(boards.QFileDialog, "getOpenFileName", lambda *a: (str(tmx), "*.tmx"))
+    window.actions_by_id["file.import_tiled"].trigger()
+    document = window.document
+    assert isinstance(document, BoardDocument)
+    assert document.board.id == "B-tiled" and document.board.system is GameSystem.SOLDIERS
+    assert window.isWindowModified()
+    assert "Imported b.tmx as board B-tiled" in window.statusBar().currentMessage()
+    section = document.map.sections["B-tiled"]
+    assert dict(section.terrain) == dict(original.terrain)
+
+    window.actions_by_id["file.save"].trigger()
+    saved = library / "soldiers" / "B-tiled.yaml"
+    assert saved.is_file() and not window.isWindowModified()
+    assert dict(read_board(saved.read_text(encoding="utf-8"), str(saved)).terrain) == dict(
+        original.terrain
+    )
+
+
+def test_a_tiled_map_without_a_system_asks_for_one_and_bad_ones_say_why(
+    window: MainWindow, library: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from editor.files import boards
+
+    tmx = library.parent / "made.tmx"
+    tmx.write_text(
+        '<map orientation="hexagonal" staggeraxis="x" staggerindex="odd" width="2" height="2">'
+        '<tileset firstgid="1"><tile id="0"><properties><property name="terrain" value="woods"/>'
+        '</properties></tile></tileset><layer name="terrain"><data encoding="csv">1,1,1,0'
+        "</data></layer></map>",
+        encoding="utf-8",
+    )
+    asked: list[list[str]] = []
+
+    def get_item(_parent: object, _title: str, _label: str, items: list[str], *_: object):  # type: ignore[no-untyped-def]
+        asked.append(items)
+        return "Armor", True
+
+    monkeypatch.setattr(boards.QInputDialog, "getItem", get_item)
+    assert boards.import_tiled_board(window.files, str(tmx))
+    assert asked and "Armor" in asked[0]
+    document = window.document
+    assert isinstance(document, BoardDocument) and document.board.system is ARMOR
+    assert document.board.id == "TMX"
+    assert "1 hex(es) without a terrain tile became clear" in window.statusBar().currentMessage()
+    # A file that is not a TMX: a message naming it, nothing opened.
+    warned: list[str] = []
+    monkeypatch.setattr(boards.QMessageBox, "warning", lambda _p, _t, text: warned.append(text))
+    bad = library.parent / "bad.tmx"
+    bad.write_text("not xml at all <", encoding="utf-8")
+    assert not boards.import_tiled_board(window.files, str(bad))
+    assert warned and warned[0].startswith(f"{bad}:1:")
+    assert window.document is document

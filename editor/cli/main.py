@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from editor.cli.args import number, whole
 from model.counters import MapCounter, counters
@@ -44,6 +44,7 @@ COMMANDS = (
     "validate",
     "info",
     "render",
+    "import",
     "schema",
     "data",
     "play",
@@ -128,14 +129,32 @@ def _parser() -> argparse.ArgumentParser:
     info.add_argument("--json", action="store_true", help="machine-readable output")
     info.set_defaults(handler=cmd_info)
 
-    render = sub.add_parser("render", help="draw a scenario's (or a board's) map to PNG or SVG")
+    render = sub.add_parser(
+        "render", help="draw a scenario's (or a board's) map to PNG or SVG, or write it for Tiled"
+    )
     render.add_argument("file", metavar="FILE")
-    render.add_argument("-o", "--output", required=True, help="map.png or map.svg")
+    render.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        help="map.png, map.svg or map.tmx (Tiled; its tileset picture map-terrain.png beside it)",
+    )
     render.add_argument(
         "--size", type=number(4, 64), default=24.0, help="hex radius in pixels (4 to 64)"
     )
     render.add_argument("--no-ids", action="store_true", help="leave out printed hex IDs")
     render.set_defaults(handler=cmd_render)
+
+    tmx = sub.add_parser("import", help="read a Tiled map (.tmx) as a board file")
+    tmx.add_argument("file", metavar="MAP.tmx")
+    tmx.add_argument("-o", "--output", required=True, help="the board file to write (board.yaml)")
+    tmx.add_argument(
+        "--system",
+        choices=[s.value for s in GameSystem],
+        help="the game system (needed when the map does not say; Hexwright's exports do)",
+    )
+    tmx.add_argument("--id", dest="board_id", help="the board's id (default: the map's, or TMX)")
+    tmx.set_defaults(handler=cmd_import)
 
     data = sub.add_parser("data", help="the game data library")
     data_sub = data.add_subparsers(dest="data_command", metavar="ACTION", required=True)
@@ -299,31 +318,50 @@ def cmd_info(args: argparse.Namespace) -> int:
     return 0
 
 
-def _map_of(
-    name: str,
-) -> tuple[AssembledMap, str, OverlayMap | None, TerrainEdits | None, list[MapCounter]]:
-    """The map of a scenario file (with its overlays, painted terrain and the counters placed
-    on hexes), or of a board file on its own."""
+class _MapOf(NamedTuple):
+    amap: AssembledMap
+    title: str
+    overlays: OverlayMap | None
+    edits: TerrainEdits | None
+    counters: list[MapCounter]
+    options: dict[str, str]
+
+
+def _map_of(name: str) -> _MapOf:
+    """The map of a scenario file (with its overlays, painted terrain, terrain options and the
+    counters placed on hexes), or of a board file on its own."""
     from model.layout import SectionPlacement, assemble
     from model.resources import read_board
     from model.scenario_io import check_document
+    from model.terrainoptions import option_values
 
     doc = read_yaml(name)
     if isinstance(doc.data, dict) and "grid" in doc.data and "sides" not in doc.data:
         board = read_board(read_text_file(name), name)
-        return assemble([SectionPlacement(board.id)], {board.id: board}), board.name, None, None, []
+        amap = assemble([SectionPlacement(board.id)], {board.id: board})
+        return _MapOf(amap, board.name, None, None, [], {})
     loaded = check_document(doc)
     edits = terrain_edits(loaded.scenario, loaded.map)
     placed = counters(loaded.scenario, loaded.map)
-    return loaded.map, loaded.scenario.title, loaded.overlays, edits, placed
+    return _MapOf(
+        loaded.map,
+        loaded.scenario.title,
+        loaded.overlays,
+        edits,
+        placed,
+        option_values(loaded.scenario),
+    )
+
+
+RENDER_SUFFIXES = (".png", ".svg", ".tmx")
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    amap, title, overlay_map, edits, placed = _map_of(args.file)
     output = Path(args.output)
-    if output.suffix.lower() not in (".png", ".svg"):
-        print(f"{output}: the output must end in .png or .svg", file=sys.stderr)
+    if output.suffix.lower() not in RENDER_SUFFIXES:
+        print(f"{output}: the output must end in .png, .svg or .tmx (Tiled)", file=sys.stderr)
         return 2
+    found = _map_of(args.file)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
@@ -333,14 +371,46 @@ def cmd_render(args: argparse.Namespace) -> int:
     # same process (the tests, the editor).
     _app = QApplication.instance() or QApplication(["hexwright"])
 
+    if output.suffix.lower() == ".tmx":
+        from editor.mapview.tmx import save_tmx
+        from model.terrainview import MapTerrain
+
+        terrain = MapTerrain(
+            found.amap, found.overlays or OverlayMap(), found.edits or TerrainEdits(), found.options
+        )
+        picture = save_tmx(terrain, output, found.title, found.counters)
+        print(f"{output}: Tiled map of {len(found.amap)} hexes, tileset {picture.name}")
+        return 0
     options = RenderOptions(size=args.size, hex_ids=not args.no_ids)
-    painter = MapPainter(amap, options, overlay_map, edits, counters=placed)
+    painter = MapPainter(found.amap, options, found.overlays, found.edits, counters=found.counters)
     if output.suffix.lower() == ".svg":
-        save_svg(painter, output, title)
+        save_svg(painter, output, found.title)
     else:
         save_png(painter, output)
     width, height = painter.image_size()
-    print(f"{output}: {width} x {height} px, {len(amap)} hexes")
+    print(f"{output}: {width} x {height} px, {len(found.amap)} hexes")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from model.board import compile_board
+    from model.boardtext import board_yaml
+    from model.tmx import TmxError, board_from_tmx
+    from model.yamlio import atomic_write_text
+
+    system = GameSystem(args.system) if args.system else None
+    try:
+        board, notes = board_from_tmx(
+            read_text_file(args.file), args.file, system=system, board_id=args.board_id
+        )
+        compile_board(board)  # its hexes, sides and paths hold together
+    except (TmxError, ValueError) as exc:
+        print(f"hexwright import: {exc}", file=sys.stderr)
+        return 1
+    atomic_write_text(args.output, board_yaml(board))
+    for note in notes:
+        print(f"{args.file}: note: {note}", file=sys.stderr)
+    print(f"{args.output}: board {board.id} of {board.system.display_name}")
     return 0
 
 

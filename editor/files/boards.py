@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QFormLayout,
     QInputDialog,
     QLabel,
@@ -54,6 +55,7 @@ from model.errors import EditError, ProblemList
 from model.resources import packaged_board_ids, parse_board_file
 from model.scenario import Scenario
 from model.systems import GameSystem
+from model.tmx import TmxError, board_from_tmx
 from model.yamlio import YamlError, read_text_file
 
 if TYPE_CHECKING:
@@ -457,3 +459,51 @@ def save_board_as(files: FileController, document: BoardDocument) -> bool:
     files.open_board(new)
     files.say(f"Saved board {board_id} to {new.path}")
     return True
+
+
+TMX_FILTER = "Tiled map (*.tmx)"
+
+
+def import_tiled_board(files: FileController, path: str | None = None) -> bool:
+    """File > Import Board from Tiled: a TMX map (:mod:`model.tmx`) opened as a board of the
+    user's own, not yet saved. A map that does not name its game system asks for one; an id
+    a board already has gets ``-tiled`` added. True when the board opened."""
+    window = files.window
+    if path is None:
+        path, _ = QFileDialog.getOpenFileName(window, "Import board from Tiled", "", TMX_FILTER)
+        if not path:
+            return False
+    use_board_library()
+    try:
+        text = read_text_file(path)
+        try:
+            board, notes = board_from_tmx(text, path)
+        except TmxError as exc:
+            if "which game system" not in str(exc):
+                raise
+            names = [s.display_name for s in GameSystem]
+            name, ok = QInputDialog.getItem(
+                window, "Import board from Tiled", "The map is a board of:", names, 0, False
+            )
+            if not ok:
+                return False
+            system = next(s for s in GameSystem if s.display_name == name)
+            board, notes = board_from_tmx(text, path, system=system)
+        board = board.model_copy(update={"id": _free_id(board.system, board.id)})
+        document = BoardDocument(board)
+    except (TmxError, YamlError, OSError, ValueError) as exc:
+        QMessageBox.warning(window, "Cannot import the Tiled map", str(exc))
+        return False
+    if not files.open_board(document):
+        return False
+    said = f"Imported {Path(path).name} as board {board.id}; save it to keep it in your library"
+    files.say("; ".join([said, *notes]))
+    return True
+
+
+def _free_id(system: GameSystem, board_id: str) -> str:
+    """``board_id``, or with ``-tiled`` (and a number) added when a board has it already."""
+    for candidate in (board_id, *(f"{board_id}-tiled{n or ''}" for n in range(100))):
+        if board_id_problem(system, candidate) is None:
+            return candidate
+    return board_id  # saving asks for another id

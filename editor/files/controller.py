@@ -18,6 +18,7 @@ from editor.files.boards import (
     BoardDocument,
     ask_board_copy,
     ask_new_board,
+    import_tiled_board,
     save_board_as,
     save_board_document,
 )
@@ -27,11 +28,19 @@ from editor.files.new_scenario import NewScenarioDialog
 from editor.files.recent import RecentFiles, is_built_in
 from editor.files.recovery import Autosaver, Recovered, forget, pending
 from editor.mapview.render import MapPainter, save_png, save_svg
+from editor.mapview.tmx import save_tmx
 from model.errors import ProblemList
 from model.newscenario import open_new
 from model.yamlio import YamlError, read_text_file
 
 LOG = logging.getLogger("hexwright.files")
+
+#: What File > Export Map writes, by suffix: the dialog's filters.
+EXPORT_FILTERS = {
+    ".png": "PNG image (*.png)",
+    ".svg": "SVG (*.svg)",
+    ".tmx": "Tiled map (*.tmx)",
+}
 
 
 class FileController(QObject):
@@ -111,6 +120,10 @@ class FileController(QObject):
         """File > Edit Board Copy: a copy of a board under a new id, opened once OK."""
         ask_board_copy(self)
 
+    def import_tiled_board(self) -> None:
+        """File > Import Board from Tiled: a TMX map as a board of the user's own."""
+        import_tiled_board(self)
+
     def open_board(self, document: BoardDocument) -> bool:
         """Edit a board in the window (after asking about unsaved changes)."""
         if not self.may_discard():
@@ -180,22 +193,29 @@ class FileController(QObject):
     def export_map(self) -> None:
         if self.document is None:
             return
-        path, _ = QFileDialog.getSaveFileName(
-            self.window, "Export map", "", "PNG image (*.png);;SVG (*.svg)"
+        path, chosen = QFileDialog.getSaveFileName(
+            self.window, "Export map", "", ";;".join(EXPORT_FILTERS.values())
         )
         if not path:
             return
-        painter = self._painter()
         target = Path(path)
+        if target.suffix.lower() not in EXPORT_FILTERS:  # the filter chosen says which
+            suffix = next((s for s, f in EXPORT_FILTERS.items() if f == chosen), ".png")
+            target = target.with_name(target.name + suffix)
+        title = self.document.scenario.title
         try:
+            if target.suffix.lower() == ".tmx":
+                picture = save_tmx(self.document.terrain, target, title, self.document.counters)
+                self.say(f"Exported {target} for Tiled, its tiles in {picture.name}")
+                return
             if target.suffix.lower() == ".svg":
-                save_svg(painter, target, self.document.scenario.title)
+                save_svg(self._painter(), target, title)
             else:
-                save_png(painter, target.with_suffix(".png") if not target.suffix else target)
+                save_png(self._painter(), target)
         except OSError as exc:
             QMessageBox.warning(self.window, "Cannot export", f"{path}: {exc.strerror or exc}")
             return
-        self.say(f"Exported {path}")
+        self.say(f"Exported {target}")
 
     def say(self, text: str) -> None:
         """A passing line in the window's status bar (in its normal colour: a refusal's red
