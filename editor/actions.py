@@ -126,6 +126,15 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "Ctrl+E",
         tip="Save the map as PNG, SVG or a Tiled map (TMX)",
     ),
+    ActionSpec(
+        "file.export_card",
+        "Export Scenario &Card...",
+        "&File",
+        lambda w: w.files.export_card(),
+        "Ctrl+Shift+E",
+        tip="The scenario as a card for the table: map, forces with their values, set-up, "
+        "special rules and victory conditions (PDF, A4 or Letter, or HTML)",
+    ),
     ActionSpec("file.quit", "&Quit", "&File", lambda w: w.close(), QKeySequence.StandardKey.Quit),
     ActionSpec(
         "edit.delete",

@@ -44,6 +44,7 @@ COMMANDS = (
     "validate",
     "info",
     "render",
+    "card",
     "import",
     "schema",
     "data",
@@ -108,6 +109,12 @@ def _command(argv: list[str]) -> int:
     except YamlError as exc:
         _print_problems([exc.problem])
         return 1
+    except BrokenPipeError:
+        raise  # main() quiets it
+    except OSError as exc:  # a file that cannot be written: full disk, no such folder...
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"hexwright {args.command}: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 1
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -144,6 +151,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     render.add_argument("--no-ids", action="store_true", help="leave out printed hex IDs")
     render.set_defaults(handler=cmd_render)
+
+    card = sub.add_parser("card", help="write a scenario's card (PDF or HTML) for the table")
+    card.add_argument("file", metavar="FILE")
+    card.add_argument("-o", "--output", required=True, help="card.pdf or card.html")
+    card.add_argument("--paper", choices=["a4", "letter"], default="a4", help="page size (a4)")
+    card.set_defaults(handler=cmd_card)
 
     tmx = sub.add_parser("import", help="read a Tiled map (.tmx) as a board file")
     tmx.add_argument("file", metavar="MAP.tmx")
@@ -389,6 +402,26 @@ def cmd_render(args: argparse.Namespace) -> int:
         save_png(painter, output)
     width, height = painter.image_size()
     print(f"{output}: {width} x {height} px, {len(found.amap)} hexes")
+    return 0
+
+
+def cmd_card(args: argparse.Namespace) -> int:
+    from model.scenario_io import check_document
+
+    output = Path(args.output)
+    if output.suffix.lower() not in (".pdf", ".html", ".htm"):
+        print(f"{output}: the card must end in .pdf or .html", file=sys.stderr)
+        return 2
+    loaded = check_document(read_yaml(args.file))
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from editor.publish.card import save_card
+
+    _app = QApplication.instance() or QApplication(["hexwright"])
+    pages = save_card(loaded, output, args.paper)
+    what = f"{pages} page(s), {args.paper.upper()}" if pages else "one HTML file"
+    print(f"{output}: the card of {loaded.scenario.title}, {what}")
     return 0
 
 

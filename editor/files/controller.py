@@ -29,12 +29,17 @@ from editor.files.recent import RecentFiles, is_built_in
 from editor.files.recovery import Autosaver, Recovered, forget, pending
 from editor.mapview.render import MapPainter, save_png, save_svg
 from editor.mapview.tmx import save_tmx
+from editor.publish.card import save_card
+from editor.scenario.validation import loaded_of
 from model.errors import ProblemList
 from model.newscenario import open_new
 from model.yamlio import YamlError, read_text_file
 
 LOG = logging.getLogger("hexwright.files")
 
+#: What File > Export Scenario Card writes: the dialog's filters (the PDF's paper size is the
+#: filter's).
+CARD_FILTERS = ("PDF, A4 (*.pdf)", "PDF, Letter (*.pdf)", "HTML, one file (*.html)")
 #: What File > Export Map writes, by suffix: the dialog's filters.
 EXPORT_FILTERS = {
     ".png": "PNG image (*.png)",
@@ -216,6 +221,27 @@ class FileController(QObject):
             QMessageBox.warning(self.window, "Cannot export", f"{path}: {exc.strerror or exc}")
             return
         self.say(f"Exported {target}")
+
+    def export_card(self) -> None:
+        """File > Export Scenario Card: the scenario as a card for the table, PDF or HTML."""
+        if self.document is None or isinstance(self.document, BoardDocument):
+            return
+        path, chosen = QFileDialog.getSaveFileName(
+            self.window, "Export scenario card", "", ";;".join(CARD_FILTERS)
+        )
+        if not path:
+            return
+        target = Path(path)
+        if target.suffix.lower() not in (".pdf", ".html", ".htm"):
+            suffix = ".html" if chosen.startswith("HTML") else ".pdf"
+            target = target.with_name(target.name + suffix)
+        paper = "letter" if "Letter" in chosen else "a4"
+        try:
+            pages = save_card(loaded_of(self.document), target, paper)
+        except OSError as exc:
+            QMessageBox.warning(self.window, "Cannot export", f"{target}: {exc.strerror or exc}")
+            return
+        self.say(f"Exported the card to {target}" + (f" ({pages} pages)" if pages else ""))
 
     def say(self, text: str) -> None:
         """A passing line in the window's status bar (in its normal colour: a refusal's red
