@@ -124,7 +124,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "&File",
         lambda w: w.files.export_map(),
         "Ctrl+E",
-        tip="Save the map as PNG, SVG or a Tiled map (TMX)",
+        tip="Save the map as PNG, SVG, a PDF to print at counter scale, or a Tiled map (TMX)",
     ),
     ActionSpec(
         "file.export_card",

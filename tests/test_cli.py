@@ -79,7 +79,7 @@ def test_render_writes_png_and_svg(tmp_path: Path) -> None:
 
 def test_render_refuses_other_formats(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main(["render", str(SCENARIO), "-o", str(tmp_path / "map.jpg")]) == 2
-    assert "must end in .png, .svg or .tmx" in capsys.readouterr().err
+    assert "must end in .png, .svg, .pdf or .tmx" in capsys.readouterr().err
 
 
 def test_schema_check_passes_on_the_committed_schema(capsys: pytest.CaptureFixture[str]) -> None:

@@ -144,12 +144,25 @@ def _parser() -> argparse.ArgumentParser:
         "-o",
         "--output",
         required=True,
-        help="map.png, map.svg or map.tmx (Tiled; its tileset picture map-terrain.png beside it)",
+        help="map.png, map.svg, map.pdf (printed at --hex-mm) or map.tmx (Tiled; its tileset "
+        "picture map-terrain.png beside it)",
     )
     render.add_argument(
         "--size", type=number(4, 64), default=24.0, help="hex radius in pixels (4 to 64)"
     )
     render.add_argument("--no-ids", action="store_true", help="leave out printed hex IDs")
+    render.add_argument(
+        "--hex-mm",
+        type=number(4, 60),
+        default=16.0,
+        help="PDF and SVG: a hex's size across the flats when printed, in mm (16; 5/8 in = 15.9)",
+    )
+    render.add_argument(
+        "--paper",
+        choices=["a4", "letter", "map"],
+        default="a4",
+        help="PDF: tile the map across A4 or Letter pages, or one page the map's size (map)",
+    )
     render.set_defaults(handler=cmd_render)
 
     card = sub.add_parser("card", help="write a scenario's card (PDF or HTML) for the table")
@@ -366,13 +379,13 @@ def _map_of(name: str) -> _MapOf:
     )
 
 
-RENDER_SUFFIXES = (".png", ".svg", ".tmx")
+RENDER_SUFFIXES = (".png", ".svg", ".pdf", ".tmx")
 
 
 def cmd_render(args: argparse.Namespace) -> int:
     output = Path(args.output)
     if output.suffix.lower() not in RENDER_SUFFIXES:
-        print(f"{output}: the output must end in .png, .svg or .tmx (Tiled)", file=sys.stderr)
+        print(f"{output}: the output must end in .png, .svg, .pdf or .tmx (Tiled)", file=sys.stderr)
         return 2
     found = _map_of(args.file)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -396,8 +409,17 @@ def cmd_render(args: argparse.Namespace) -> int:
         return 0
     options = RenderOptions(size=args.size, hex_ids=not args.no_ids)
     painter = MapPainter(found.amap, options, found.overlays, found.edits, counters=found.counters)
+    if output.suffix.lower() == ".pdf":
+        from editor.publish.print_map import save_map_pdf
+
+        paper = None if args.paper == "map" else args.paper
+        plan = save_map_pdf(painter, output, found.title, hex_mm=args.hex_mm, paper=paper)
+        w, h = plan.map_mm
+        pages = f"{plan.pages} page(s), {plan.rows} x {plan.columns}" if paper else "one page"
+        print(f"{output}: map {w:.0f} x {h:.0f} mm at {args.hex_mm:g} mm a hex, {pages}")
+        return 0
     if output.suffix.lower() == ".svg":
-        save_svg(painter, output, found.title)
+        save_svg(painter, output, found.title, args.hex_mm)
     else:
         save_png(painter, output)
     width, height = painter.image_size()

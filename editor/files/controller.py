@@ -30,6 +30,7 @@ from editor.files.recovery import Autosaver, Recovered, forget, pending
 from editor.mapview.render import MapPainter, save_png, save_svg
 from editor.mapview.tmx import save_tmx
 from editor.publish.card import save_card
+from editor.publish.print_map import save_map_pdf
 from editor.scenario.validation import loaded_of
 from model.errors import ProblemList
 from model.newscenario import open_new
@@ -40,11 +41,15 @@ LOG = logging.getLogger("hexwright.files")
 #: What File > Export Scenario Card writes: the dialog's filters (the PDF's paper size is the
 #: filter's).
 CARD_FILTERS = ("PDF, A4 (*.pdf)", "PDF, Letter (*.pdf)", "HTML, one file (*.html)")
-#: What File > Export Map writes, by suffix: the dialog's filters.
-EXPORT_FILTERS = {
-    ".png": "PNG image (*.png)",
-    ".svg": "SVG (*.svg)",
-    ".tmx": "Tiled map (*.tmx)",
+#: What File > Export Map writes: the dialog's filters, each with its suffix and, for a PDF,
+#: its paper (None: one page the map's size). PDF and SVG print hexes 16 mm across the flats.
+EXPORT_FILTERS: dict[str, tuple[str, str | None]] = {
+    "PNG image (*.png)": (".png", None),
+    "SVG, printed size (*.svg)": (".svg", None),
+    "PDF for print, tiled on A4 (*.pdf)": (".pdf", "a4"),
+    "PDF for print, tiled on Letter (*.pdf)": (".pdf", "letter"),
+    "PDF for print, one page (*.pdf)": (".pdf", None),
+    "Tiled map (*.tmx)": (".tmx", None),
 }
 
 
@@ -196,27 +201,35 @@ class FileController(QObject):
             self.open_file(path)
 
     def export_map(self) -> None:
+        """File > Export Map: PNG, SVG at its printed size, a PDF for print (tiled on A4 or
+        Letter, or one page) or a Tiled map, as the dialog's filter says."""
         if self.document is None:
             return
         path, chosen = QFileDialog.getSaveFileName(
-            self.window, "Export map", "", ";;".join(EXPORT_FILTERS.values())
+            self.window, "Export map", "", ";;".join(EXPORT_FILTERS)
         )
         if not path:
             return
         target = Path(path)
-        if target.suffix.lower() not in EXPORT_FILTERS:  # the filter chosen says which
-            suffix = next((s for s, f in EXPORT_FILTERS.items() if f == chosen), ".png")
+        suffix, paper = EXPORT_FILTERS.get(chosen, (".png", None))
+        if target.suffix.lower() not in {s for s, _ in EXPORT_FILTERS.values()}:
             target = target.with_name(target.name + suffix)
         title = self.document.scenario.title
         try:
-            if target.suffix.lower() == ".tmx":
-                picture = save_tmx(self.document.terrain, target, title, self.document.counters)
-                self.say(f"Exported {target} for Tiled, its tiles in {picture.name}")
-                return
-            if target.suffix.lower() == ".svg":
-                save_svg(self._painter(), target, title)
-            else:
-                save_png(self._painter(), target)
+            match target.suffix.lower():
+                case ".tmx":
+                    picture = save_tmx(self.document.terrain, target, title, self.document.counters)
+                    self.say(f"Exported {target} for Tiled, its tiles in {picture.name}")
+                    return
+                case ".pdf":
+                    plan = save_map_pdf(self._painter(), target, title, paper=paper)
+                    pages = f"{plan.pages} pages" if plan.pages > 1 else "one page"
+                    self.say(f"Exported {target}: {pages}, hexes 16 mm across the flats")
+                    return
+                case ".svg":
+                    save_svg(self._painter(), target, title)
+                case _:
+                    save_png(self._painter(), target)
         except OSError as exc:
             QMessageBox.warning(self.window, "Cannot export", f"{path}: {exc.strerror or exc}")
             return

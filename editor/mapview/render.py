@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,7 +47,7 @@ from editor.style import (
 )
 from model.counters import MapCounter
 from model.geometry import cell_polygon, corners, hexside_segment, map_bounds
-from model.grid import CellKind, hex_to_pixel
+from model.grid import SQRT3, CellKind, hex_to_pixel
 from model.hexes import Hex, Hexside
 from model.layout import AssembledMap
 from model.mapstate import TerrainEdits
@@ -64,6 +65,9 @@ class RenderOptions:
     seams: bool = True
     margin: float = 24.0
 
+
+#: Hexes across the flats when a map is printed (16 mm, about 5/8 inch: the common counter size).
+DEFAULT_HEX_MM = 16.0
 
 #: A map drawn small: no hex numbers, no grid (the Sections palette, the scenario browser).
 THUMBNAIL = RenderOptions(size=6.0, hex_ids=False, grid=False)
@@ -524,8 +528,11 @@ def save_png(map_painter: MapPainter, path: Path) -> None:
     tmp.replace(path)
 
 
-def save_svg(map_painter: MapPainter, path: Path, title: str = "") -> None:
-    """Render to an SVG file (written atomically)."""
+def save_svg(
+    map_painter: MapPainter, path: Path, title: str = "", hex_mm: float = DEFAULT_HEX_MM
+) -> None:
+    """Render to an SVG file (written atomically) whose declared size is real: a hex measures
+    ``hex_mm`` across the flats when printed at 100%."""
     from PySide6.QtCore import QSize
     from PySide6.QtSvg import QSvgGenerator
 
@@ -542,4 +549,14 @@ def save_svg(map_painter: MapPainter, path: Path, title: str = "") -> None:
     painter.translate(map_painter.origin())
     map_painter.paint(painter)
     painter.end()
+    # Qt declares the size at its own resolution (whole dots per inch); say it exactly.
+    mm = hex_mm / (SQRT3 * map_painter.options.size)
+    text = tmp.read_text(encoding="utf-8")
+    text = re.sub(
+        r'<svg width="[^"]*" height="[^"]*"',
+        f'<svg width="{width * mm:.2f}mm" height="{height * mm:.2f}mm"',
+        text,
+        count=1,
+    )
+    tmp.write_text(text, encoding="utf-8")
     tmp.replace(path)

@@ -1,0 +1,141 @@
+"""The map for the table (issue 18): a PDF at counter scale, one page or tiled across A4 or
+Letter with overlap, crop marks and each page's place; the SVG's size in real units."""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+import shutil
+import subprocess
+import unicodedata
+from pathlib import Path
+
+import pytest
+
+from editor.cli.main import main
+from editor.publish.print_map import EDGE_MM, MARGIN_MM, plan_pages
+
+pytestmark = pytest.mark.gui
+ROOT = Path(__file__).resolve().parents[1] / "scenarios"
+PT_PER_MM = 72 / 25.4
+
+
+def pdfinfo(path: Path) -> dict[str, str]:
+    found = shutil.which("pdfinfo")
+    if found is None:
+        pytest.skip("pdfinfo (Debian package poppler-utils) is not installed")
+    out = subprocess.run([found, str(path)], capture_output=True, check=True, text=True).stdout
+    return {k.strip(): v.strip() for k, _, v in (line.partition(":") for line in out.splitlines())}
+
+
+def test_the_pages_cover_the_map_with_as_few_sheets_as_the_overlap_allows() -> None:
+    rng = random.Random(5)
+    for _ in range(300):
+        size = (rng.uniform(20, 2000), rng.uniform(20, 2000))
+        window = (rng.uniform(100, 300), rng.uniform(100, 300))
+        overlap = rng.uniform(0, 30)
+        plan = plan_pages(size, window, overlap)
+        for n, step, win, length in zip(
+            (plan.columns, plan.rows), plan.step, window, size, strict=True
+        ):
+            assert step == pytest.approx(win - overlap)
+            assert (n - 1) * step + win >= length - 1e-9  # covered
+            if n > 1:
+                assert (n - 2) * step + win < length  # and one sheet fewer would not do
+    with pytest.raises(ValueError, match="leaves no room"):
+        plan_pages((500, 500), (100, 100), 100)
+
+
+def test_one_page_is_the_map_at_16_mm_a_hex(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Panzer '44's map is 61 columns: 60 column steps of 1.5 radii and 2 radii for the ends,
+    with a radius of 16 / sqrt(3) mm; the page adds the edge and the margins."""
+    out = tmp_path / "map.pdf"
+    scenario = ROOT / "panzer44/19.5-arracourt.yaml"
+    assert main(["render", str(scenario), "-o", str(out), "--paper", "map", "--no-ids"]) == 0
+    assert "one page" in capsys.readouterr().out
+    radius = 16 / math.sqrt(3)
+    width_mm = 60 * 1.5 * radius + 2 * radius + 2 * EDGE_MM + 2 * MARGIN_MM
+    info = pdfinfo(out)
+    assert info["Pages"] == "1"
+    width_pt = float(re.match(r"([\d.]+) x", info["Page size"]).group(1))  # type: ignore[union-attr]
+    assert width_pt / PT_PER_MM == pytest.approx(width_mm, abs=0.5)
+
+
+def test_a_three_section_armor_map_tiled_on_a4_says_where_each_page_goes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "map.pdf"
+    scenario = ROOT / "armor/3b-surrounded.yaml"  # sections J, K, L staggered
+    assert main(["render", str(scenario), "-o", str(out), "--hex-mm", "15.9"]) == 0
+    said = capsys.readouterr().out
+    rows, columns = (int(n) for n in re.search(r"page\(s\), (\d+) x (\d+)", said).groups())  # type: ignore[union-attr]
+    info = pdfinfo(out)
+    assert int(info["Pages"]) == rows * columns > 1
+    assert "(A4)" in info["Page size"]
+    text = subprocess.run(
+        ["pdftotext", str(out), "-"], capture_output=True, check=True, text=True
+    ).stdout
+    text = unicodedata.normalize("NFKC", text)  # the PDF's ligatures ("ﬂ") as letters
+    for row in range(1, rows + 1):
+        for column in range(1, columns + 1):
+            assert f"row {row}, column {column} of {rows} x {columns} pages" in text
+    assert text.count("Hexes 15.9 mm across the flats") == rows * columns
+    assert "J0101" not in text and "0101" in text  # the hex numbers, as the sections print them
+
+
+def test_the_svg_declares_its_printed_size(tmp_path: Path) -> None:
+    out = tmp_path / "map.svg"
+    scenario = ROOT / "armor/1a-spearheads.yaml"
+    assert main(["render", str(scenario), "-o", str(out), "--hex-mm", "20", "--size", "30"]) == 0
+    head = out.read_text(encoding="utf-8")[:400]
+    width_mm = float(re.search(r'<svg width="([\d.]+)mm"', head).group(1))  # type: ignore[union-attr]
+    view_width = float(re.search(r'viewBox="0 0 ([\d.]+)', head).group(1))  # type: ignore[union-attr]
+    across_flats_px = math.sqrt(3) * 30
+    assert width_mm / view_width * across_flats_px == pytest.approx(20, rel=0.002)
+
+
+def test_a_hex_size_out_of_range_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    scenario = ROOT / "armor/1a-spearheads.yaml"
+    with pytest.raises(SystemExit) as stop:
+        main(["render", str(scenario), "-o", str(tmp_path / "m.pdf"), "--hex-mm", "100"])
+    assert stop.value.code == 2
+    assert "give 4 to 60" in capsys.readouterr().err
+
+
+def test_export_map_as_a_pdf_for_print_from_the_file_menu(
+    qtbot: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtCore import Qt
+    from pytestqt.qtbot import QtBot
+
+    from editor.app import MainWindow
+    from editor.files import controller
+    from editor.files.recent import default_scenario_path
+
+    assert isinstance(qtbot, QtBot)
+    window = MainWindow()
+    qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.open_file(default_scenario_path())
+    chosen = "PDF for print, tiled on Letter (*.pdf)"
+
+    def save_name(_p: object, _t: str, _d: str, filters: str) -> tuple[str, str]:
+        assert chosen in filters.split(";;")
+        return str(tmp_path / "table"), chosen
+
+    monkeypatch.setattr(controller.QFileDialog, "getSaveFileName", save_name)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    out = tmp_path / "table.pdf"
+    assert out.is_file()
+    info = pdfinfo(out)
+    assert "letter" in info["Page size"] and int(info["Pages"]) > 1
+    assert "hexes 16 mm across the flats" in window.statusBar().currentMessage()
