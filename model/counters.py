@@ -60,3 +60,98 @@ def short_name(catalogue: Mapping[str, UnitType], unit: str) -> str:
     known = catalogue.get(unit)
     words = known.name.replace('"', " ").split() if known else []
     return words[0] if words else unit
+
+
+# --- the counter's face ---------------------------------------------------------------------
+
+#: The values a counter of each system shows, in the order it prints them, with a short
+#: heading: what a player reads off the counter (or Armor's data card) at the table.
+COUNTER_FACE: Mapping[str, tuple[tuple[str, str], ...]] = {
+    "panzer44": (
+        ("attack_strength", "Att"),
+        ("weapon_class", "Cl"),
+        ("range", "Rng"),
+        ("defense_strength", "Def"),
+        ("movement_allowance", "MA"),
+    ),
+    "armor": (("card", "Card"), ("speed", "Speed"), ("stacking", "Stack"), ("points", "Pts")),
+    "soldiers": (("quality", "Quality"), ("men", "Men"), ("cost", "FP")),
+    "panzer-command": (
+        ("attack", "Att"),
+        ("defense", "Def"),
+        ("range", "Rng"),
+        ("movement", "MA"),
+        ("steps", "Steps"),
+    ),
+}
+
+#: The unit-type symbol a category is drawn with (NATO-style boxes, after APP-6's basic
+#: shapes: our choice, not the books').
+SYMBOLS: Mapping[str, str] = {
+    **dict.fromkeys(("infantry", "leg", "squad", "team", "man", "engineer"), "infantry"),
+    **dict.fromkeys(("mech-infantry", "apc", "half-track", "bren-carrier"), "mech-infantry"),
+    **dict.fromkeys(("tank", "tracked", "assault-gun", "tank-destroyer"), "armour"),
+    **dict.fromkeys(("armored-car", "armoured-car", "recon", "motorcycle", "jeep"), "recon"),
+    **dict.fromkeys(("artillery", "sp-artillery", "mortar", "towed"), "artillery"),
+    **dict.fromkeys(("gun", "weapon", "heavy-weapons"), "gun"),
+    **dict.fromkeys(("sp-aa",), "air-defence"),
+    **dict.fromkeys(("truck", "transport"), "transport"),
+    **dict.fromkeys(("plane", "glider", "air-spotting"), "aircraft"),
+    **dict.fromkeys(("hq", "leader"), "hq"),
+}
+
+
+@dataclass(frozen=True)
+class CounterFace:
+    """What a unit type's counter shows: its symbol, and its values as the counter prints
+    them (``"10M 10 10 6"``), each value with its heading and whether the book gives it
+    (False: Hexwright's placeholder, told on hover, never on the face)."""
+
+    symbol: str
+    values: tuple[tuple[str, str, bool], ...]  # (heading, value, from the book)
+    #: The first two values print as one: Panzer '44's attack strength and weapon class, "10M".
+    glued: bool = False
+
+    @property
+    def text(self) -> str:
+        """The values in a line, as the counter prints them."""
+        printed = [v for _, v, _ in self.values]
+        if self.glued and len(printed) >= 2:
+            printed[:2] = [printed[0] + printed[1]]
+        return " ".join(v for v in printed if v)
+
+    def tip(self) -> str:
+        """Each value with its heading, placeholders marked: for a tooltip."""
+        return ", ".join(
+            f"{h} {v}" + ("" if book else " (placeholder)") for h, v, book in self.values if v
+        )
+
+
+def face_value(unit: UnitType, key: str) -> tuple[str, bool]:
+    """One value of a unit type as a counter prints it, and whether the book gives it."""
+    if key == "card":
+        return (str(unit.card) if unit.card is not None else ""), unit.source is not None
+    item = unit.values.get(key)
+    value = getattr(item, "value", item)
+    if item is None or value is None or isinstance(value, (list, dict)):
+        return "", True
+    if hasattr(item, "value"):  # a Value with its own provenance
+        from_book = getattr(item, "placeholder", None) is None
+    else:  # a plain number: the unit's own provenance says
+        from_book = not unit.plain_values_are_placeholders
+    if isinstance(value, bool):
+        return ("•" if value else ""), from_book
+    return str(value), from_book
+
+
+def counter_face(system: str, unit: UnitType | None) -> CounterFace:
+    """The face of ``unit``'s counter in ``system`` (no values for an unknown unit)."""
+    if unit is None:
+        return CounterFace("unknown", ())
+    values = []
+    for key, heading in COUNTER_FACE.get(system, ()):
+        value, from_book = face_value(unit, key)
+        values.append((heading, value, from_book))
+    # Panzer '44 prints the weapon class after the attack strength [3.4]: "10M".
+    glued = system == "panzer44"
+    return CounterFace(SYMBOLS.get(unit.category, "unknown"), tuple(values), glued)

@@ -47,7 +47,8 @@ def _words(text: str) -> str:
 def test_the_card_of_each_system_holds_what_a_player_needs(
     qapp: object, tmp_path: Path, name: str
 ) -> None:
-    from editor.publish.card import COUNTER_FACE, save_card
+    from editor.publish.card import save_card
+    from model.counters import COUNTER_FACE
 
     loaded = load_scenario(ROOT / name)
     scenario = loaded.scenario

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable
 
@@ -10,16 +11,39 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPolygonF
 
 from editor.mapview.shapes import line_pen
 from editor.style import counter_text, nation_colour
-from model.counters import MapCounter
+from model.catalog import unit_types
+from model.counters import CounterFace, MapCounter, counter_face
 from model.grid import hex_to_pixel
 from model.hexes import Hex
+from model.systems import GameSystem
+
+#: Below these hex radii on screen a counter's part cannot be read, so it is left out.
+SYMBOL_FROM = 10.0
+LABEL_FROM = 14.0
+VALUES_FROM = 28.0
+
+
+@functools.lru_cache(maxsize=4096)
+def face_of(system: str, unit: str) -> CounterFace:
+    """The face of a unit type's counter (its symbol and values), from the catalogue."""
+    try:
+        catalogue = unit_types(GameSystem(system))
+    except (ValueError, KeyError, OSError):
+        catalogue = {}
+    return counter_face(system, catalogue.get(unit))
 
 
 def paint_counters(
-    painter: QPainter, counters: Iterable[MapCounter], size: float, detail: float
+    painter: QPainter,
+    counters: Iterable[MapCounter],
+    size: float,
+    detail: float,
+    system: str | None = None,
 ) -> None:
-    """Unit counters: a square in the side's colour, stacked a little up and to the right,
-    the unit's name when it can be read, a notch on the edge it faces."""
+    """Unit counters as on the table: a square in the nation's colour, stacked a little up and
+    to the right with the stack's size in the corner, a notch on the edge it faces; on the top
+    counter, as far as the zoom lets them be read, the unit-type symbol, the unit's name and
+    the values its counter prints (``system``'s, see :data:`model.counters.COUNTER_FACE`)."""
     by_hex: dict[Hex, list[MapCounter]] = {}
     for counter in counters:
         by_hex.setdefault(counter.hex, []).append(counter)
@@ -27,7 +51,8 @@ def paint_counters(
     font = QFont("Sans Serif")
     font.setPixelSize(max(1, round(size * 0.24)))
     font.setBold(True)
-    painter.setFont(font)
+    small = QFont("Sans Serif")
+    small.setPixelSize(max(1, round(size * 0.2)))
     metrics = QFontMetricsF(font)
     for h, stack in by_hex.items():
         cx, cy = hex_to_pixel(h, size)
@@ -43,26 +68,94 @@ def paint_counters(
                 continue  # only the top counter's face is readable
             if counter.facing is not None:
                 _facing_notch(painter, rect, counter.facing)
-            if detail >= 14:
-                painter.setPen(QColor(counter_text(counter.nation)))
-                # Long names are set smaller to fit, as counters do; very long ones cut.
-                room = rect.width() - size * 0.12
-                fit = min(1.0, room / max(1.0, metrics.horizontalAdvance(counter.label)))
-                fit = max(fit, 0.62)
-                text = metrics.elidedText(counter.label, Qt.TextElideMode.ElideRight, room / fit)
-                painter.save()
-                painter.translate(rect.center())
-                painter.scale(fit, fit)
-                box = QRectF(-room / fit / 2, -rect.height() / 2, room / fit, rect.height())
-                painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
-                painter.restore()
-                if len(stack) > 1:
-                    corner = QRectF(rect.left(), rect.top(), rect.width() - 2, side * 0.34)
-                    painter.drawText(
-                        corner,
-                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop,
-                        str(len(stack)),
-                    )
+            ink = QColor(counter_text(counter.nation))
+            face = face_of(system, counter.unit) if system else None
+            values = face.text if face is not None and detail >= VALUES_FROM else ""
+            symbol = face is not None and face.symbol != "unknown" and detail >= SYMBOL_FROM
+            if symbol:
+                assert face is not None
+                box = QRectF(0, 0, side * 0.4, side * 0.24)
+                box.moveCenter(QPointF(rect.center().x(), rect.top() + side * 0.2))
+                _symbol(painter, face.symbol, box, ink, max(0.6, size / 28))
+            if detail >= LABEL_FROM:
+                painter.setFont(font)
+                painter.setPen(ink)
+                middle = 0.52 if values else (0.6 if symbol else 0.5)
+                band = QRectF(rect.left(), rect.top() + side * (middle - 0.15), side, side * 0.3)
+                _fitted_text(painter, metrics, counter.label, band, size)
+            if values:
+                painter.setFont(small)
+                painter.setPen(ink)
+                band = QRectF(rect.left(), rect.top() + side * 0.7, side, side * 0.26)
+                _fitted_text(painter, QFontMetricsF(small), values, band, size)
+            if len(stack) > 1 and detail >= LABEL_FROM:
+                painter.setFont(small)
+                painter.setPen(ink)
+                corner = QRectF(
+                    rect.left(), rect.top() + side * 0.02, side - size * 0.06, side * 0.3
+                )
+                painter.drawText(
+                    corner, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop, str(len(stack))
+                )
+
+
+def _fitted_text(
+    painter: QPainter, metrics: QFontMetricsF, text: str, band: QRectF, size: float
+) -> None:
+    """``text`` centred in ``band``, set smaller to fit as counters do; very long text cut."""
+    room = band.width() - size * 0.12
+    fit = min(1.0, room / max(1.0, metrics.horizontalAdvance(text)))
+    fit = max(fit, 0.62)
+    text = metrics.elidedText(text, Qt.TextElideMode.ElideRight, room / fit)
+    painter.save()
+    painter.translate(band.center())
+    painter.scale(fit, fit)
+    box = QRectF(-room / fit / 2, -band.height() / fit / 2, room / fit, band.height() / fit)
+    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+    painter.restore()
+
+
+def _symbol(painter: QPainter, kind: str, box: QRectF, ink: QColor, width: float) -> None:
+    """A NATO-style unit symbol in ``box``: the frame and the type's mark inside it."""
+    painter.save()
+    painter.setPen(line_pen(ink.name(), width))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawRect(box)
+    c = box.center()
+    tl, tr, bl, br = box.topLeft(), box.topRight(), box.bottomLeft(), box.bottomRight()
+    oval = QRectF(0, 0, box.width() * 0.62, box.height() * 0.56)
+    oval.moveCenter(c)
+    if kind in ("infantry", "mech-infantry"):
+        painter.drawLine(tl, br)
+        painter.drawLine(bl, tr)
+    if kind in ("armour", "mech-infantry"):
+        painter.drawEllipse(oval)
+    if kind == "recon":
+        painter.drawLine(bl, tr)
+    if kind == "artillery":
+        painter.setBrush(ink)
+        r = box.height() * 0.16
+        painter.drawEllipse(c, r, r)
+    if kind == "gun":  # anti-tank: an inverted V
+        painter.drawLine(bl, QPointF(c.x(), box.top()))
+        painter.drawLine(QPointF(c.x(), box.top()), br)
+    if kind == "air-defence":
+        arc = QRectF(box.left(), c.y(), box.width(), box.height())
+        painter.drawArc(arc, 0, 180 * 16)
+    if kind == "transport":
+        painter.drawLine(QPointF(box.left() + box.width() * 0.2, c.y()),
+                         QPointF(box.right() - box.width() * 0.2, c.y()))  # fmt: skip
+        r = box.height() * 0.1
+        painter.drawEllipse(QPointF(c.x() - box.width() * 0.18, c.y() + box.height() * 0.25), r, r)
+        painter.drawEllipse(QPointF(c.x() + box.width() * 0.18, c.y() + box.height() * 0.25), r, r)
+    if kind == "aircraft":
+        painter.drawLine(QPointF(box.left() + box.width() * 0.2, c.y()),
+                         QPointF(box.right() - box.width() * 0.2, c.y()))  # fmt: skip
+        painter.drawLine(QPointF(c.x(), box.top() + box.height() * 0.2),
+                         QPointF(c.x(), box.bottom() - box.height() * 0.2))  # fmt: skip
+    if kind == "hq":  # the staff below the frame's left edge
+        painter.drawLine(bl, QPointF(bl.x(), bl.y() + box.height() * 0.8))
+    painter.restore()
 
 
 def _facing_notch(painter: QPainter, rect: QRectF, compass: int) -> None:
@@ -71,7 +164,7 @@ def _facing_notch(painter: QPainter, rect: QRectF, compass: int) -> None:
     c = rect.center()
     r = rect.width() * 0.5
     tip = QPointF(c.x() + math.cos(angle) * r * 0.98, c.y() + math.sin(angle) * r * 0.98)
-    back = r * 0.62
+    back = r * 0.8  # on the rim, clear of the face
     spread = math.radians(16)
     left = QPointF(c.x() + math.cos(angle - spread) * back, c.y() + math.sin(angle - spread) * back)
     right = QPointF(

@@ -20,6 +20,7 @@ from editor.files.changes import Change, follow
 from editor.files.document import ScenarioDocument
 from editor.forces.oob_panel import OrderOfBattlePanel
 from editor.mapview.brushes import BrushBar
+from editor.mapview.counter_art import face_of
 from editor.mapview.drops import MapDrops
 from editor.mapview.inspector import InspectorPanel
 from editor.mapview.los import LosPanel, LosTool
@@ -271,4 +272,16 @@ class MapEditor(QObject):
             return
         names = " = ".join(document.map.hexes[h].names)
         terrain = document.edits.terrain.get(h) or document.overlays.terrain(h)
-        label.setText(f"hex {names}" + (f"  ({terrain})" if terrain else ""))
+        # The counters here with their values, placeholders marked (never on the face).
+        system = document.scenario.system.value
+        units = [
+            f"{c.label}: {face_of(system, c.unit).tip() or 'no values'}"
+            for c in document.counters
+            if c.hex == h
+        ]
+        label.setText(
+            f"hex {names}"
+            + (f"  ({terrain})" if terrain else "")
+            + ("  ·  " + "; ".join(units[:3]) if units else "")
+            + (f" (+{len(units) - 3} more)" if len(units) > 3 else "")
+        )

@@ -265,7 +265,11 @@ class MapPainter:
                     )
 
     def _counters(self, painter: QPainter, detail: float) -> None:
-        paint_counters(painter, self.counters, self.options.size, detail)
+        if not self.counters:
+            return
+        first = self.amap.placements[0]
+        system = self.amap.section_of(first).system.value
+        paint_counters(painter, self.counters, self.options.size, detail, system)
 
     def with_counters(self, counters: Sequence[MapCounter]) -> MapPainter:
         """This map with other counters on it (test play shows the game's units, not the

@@ -26,7 +26,7 @@ from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPdfWriter, QTextDocum
 
 from editor.mapview.render import MapPainter, RenderOptions
 from model.catalog import UnitType, unit_types
-from model.counters import counters
+from model.counters import COUNTER_FACE, counters, face_value
 from model.joins import notation_of
 from model.mapstate import terrain_edits
 from model.rules_sentences import (
@@ -49,26 +49,6 @@ from model.scenario import (
 from model.scenario_io import LoadedScenario
 from model.systems import GameSystem
 
-#: The values a counter of each system shows, in the order it prints them, with a short
-#: heading: what a player reads off the counter or the data card at the table.
-COUNTER_FACE: Final[Mapping[str, Sequence[tuple[str, str]]]] = {
-    "panzer44": (
-        ("attack_strength", "Att"),
-        ("weapon_class", "Cl"),
-        ("range", "Rng"),
-        ("defense_strength", "Def"),
-        ("movement_allowance", "MA"),
-    ),
-    "armor": (("card", "Card"), ("speed", "Speed"), ("stacking", "Stack"), ("points", "Pts")),
-    "soldiers": (("quality", "Quality"), ("men", "Men"), ("cost", "FP")),
-    "panzer-command": (
-        ("attack", "Att"),
-        ("defense", "Def"),
-        ("range", "Rng"),
-        ("movement", "MA"),
-        ("steps", "Steps"),
-    ),
-}
 PAPER: Final = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
 #: The map's picture on the card: as wide as the text, at most this tall (points).
 MAP_WIDTH_PT: Final = 480
@@ -91,17 +71,7 @@ def _face(system: GameSystem) -> Sequence[tuple[str, str]]:
 
 
 def _value(unit: UnitType | None, key: str) -> str:
-    if unit is None:
-        return ""
-    if key == "card":
-        return str(unit.card) if unit.card is not None else ""
-    item = unit.values.get(key)
-    value = getattr(item, "value", item)
-    if value is None or isinstance(value, (list, dict)):
-        return ""
-    if isinstance(value, bool):
-        return "yes" if value else ""
-    return str(value)
+    return face_value(unit, key)[0] if unit is not None else ""
 
 
 def placement_text(placement: Placement | None) -> str:

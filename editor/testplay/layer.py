@@ -100,6 +100,8 @@ class Picture:
 
     counters: list[GameCounter] = field(default_factory=list)
     selected: str | None = None
+    #: The game's system: its counters show its values (``model.counters.COUNTER_FACE``).
+    system: str | None = None
     selected_hex: Hex | None = None
     #: The hexes shaded as the selected unit's reach, with each one's cost when known.
     reach: Mapping[Hex, float | None] = field(default_factory=dict)
@@ -147,7 +149,9 @@ class CountersItem(QGraphicsItem):
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawPath(hexes_outline([picture.selected_hex], self.size))
-        paint_counters(painter, [c.counter for c in picture.counters], self.size, detail)
+        paint_counters(
+            painter, [c.counter for c in picture.counters], self.size, detail, picture.system
+        )
         if detail >= 10:
             self._markers(painter)
 

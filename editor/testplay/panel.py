@@ -379,7 +379,7 @@ class TestPlayPanel(ChoicePages):
         tags = {o.focus.unit: ORDER_TAGS[o.focus.kind] for o in given if o.focus.unit}
         nations = {s.id: s.nation for s in state.game.scenario.sides}
         self.counters = counters_of(self.units_shown, nations, tags)
-        picture = Picture(self.counters, self.selected)
+        picture = Picture(self.counters, self.selected, state.game.scenario.system.value)
         picture.armed = fire_lines(given, where)
         picture.plotted = paths(given, where)
         aims = self.aims
