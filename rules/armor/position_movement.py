@@ -77,6 +77,7 @@ class MovementState(StrictModel):
     entered: bool = False
     asked: AskedState | None = None
     declined: dict[str, list[str]] = Field(default_factory=dict)
+    overrun: str = ""  # the mover's Overrun Combat so far [ADV VIII] (records.Execution)
 
 
 def movement_of(state: ArmorState) -> MovementState | None:
@@ -116,6 +117,7 @@ def movement_of(state: ArmorState) -> MovementState | None:
             firer=asked.firer, target=asked.target, where=asked.where, crossing=asked.crossing
         ),
         declined=declined,
+        overrun=ex.overrun,
     )
 
 
@@ -151,6 +153,10 @@ def read_movement(
         if reader.unit(firer, known, (*path, "declined", firer)):
             where = (*path, "declined", firer)
             ex.declined |= {(firer, t) for t in units(targets, known, where, reader)}
+    if found.overrun not in ("", "first-fire", "simultaneous", "fought"):
+        reader.problem((*path, "overrun"), "first-fire, simultaneous or fought [ADV VIII]")
+    else:
+        ex.overrun = found.overrun
     return ex
 
 
