@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING
 from rules.armor import execution
 from rules.armor.cards import gun_of
 from rules.armor.events import GpFire, OrderCut, PhaseNote
-from rules.armor.fire import in_field_of_fire
+from rules.armor.fire import Pending, in_field_of_fire
 from rules.armor.fire import resolve as resolve_fire
 from rules.armor.gp import (
     GP_FACTOR_PLACEHOLDER,
@@ -190,15 +190,15 @@ def _start(state: ArmorState, unit: str, order: Order) -> bool:
         note = f"{unit}'s Overrun of {target} does not take place: it is no longer on the map"
         state.emit(PhaseNote(PHASE, note, "[ADV II.5; ADV VIII]"))
         return False
-    why = why_not_overrun(state, unit, target) if target in state.troops.hexes else None
-    if why is not None and target in state.troops.hexes:
-        note = f"{unit}'s Overrun of {target} does not take place: {why}"
-        state.emit(PhaseNote(PHASE, note, "[ADV VIII; ADV X.C]"))
-        state.emit(OrderCut(unit, order.moves, "its Overrun may not take place [ADV X.C]"))
-        return False
-    if target not in state.troops.hexes:
+    if target not in state.troops.hexes:  # Knocked Out by an earlier Overrun (our reading)
         note = f"{unit} Overruns {target}: gone before its turn; it makes its movement only"
     else:
+        why = why_not_overrun(state, unit, target)
+        if why is not None:
+            note = f"{unit}'s Overrun of {target} does not take place: {why}"
+            state.emit(PhaseNote(PHASE, note, "[ADV VIII; ADV X.C]"))
+            state.emit(OrderCut(unit, order.moves, "its Overrun may not take place [ADV X.C]"))
+            return False
         note = f"{unit} Overruns {target} ({order.notation}): announced, its movement made now"
     state.emit(PhaseNote(PHASE, note, "[ADV II.5; ADV IV.A.2; ADV VIII]"))
     state.execution.overrun = ""
@@ -214,10 +214,11 @@ def _carry_out(state: ArmorState, unit: str, order: Order) -> bool:
     target = order.overrun or ""
     at = state.troops.hexes.get(target)
     path = [h for h, _, _ in w.hexes]
-    if ex.overrun != "fought" and (at is None or at not in path):
+    if at is None or at not in path:
         ex.overrun = "fought"  # the target gone, or the movement cut short of its hex
+        return execution._walk_on(state, unit, w)
+    k = path.index(at)
     if ex.overrun == "":
-        k = path.index(at)  # type: ignore[arg-type]
         if not execution._walk_on(state, unit, w, until=k):
             return False
         if len(w.hexes) <= k:  # stopped short by Opportunity Fire
@@ -225,7 +226,6 @@ def _carry_out(state: ArmorState, unit: str, order: Order) -> bool:
         else:
             ex.overrun = _first_fire(state, unit, target, w, k)
     if ex.overrun in ("first-fire", "simultaneous"):
-        k = path.index(at)  # type: ignore[arg-type]
         if not execution._walk_on(state, unit, w, until=k + 1):
             return False
         if unit in state.troops.hexes and state.troops.hexes[unit] == at:
@@ -300,7 +300,10 @@ def why_not_defend(
     if first and state.orders_of(defender).fire is not None:
         return "it has Direct Fire orders plotted: no First Fire [ADV VIII.A.1]"
     if spec.leg:
-        return None  # NM GP Factor, regardless of facing [ADV VIII.A.2]
+        # "Leg units may use their NM GP Factor ... once the Vehicle unit enters the hex,
+        # regardless of facing" [ADV VIII.A.2]: our reading, the hex adjacent to theirs, from
+        # which First Fire is fired [A.1]
+        return None
     gun = gun_of(spec, state.game.nation[spec.side])
     if gun is None or state.gun_lost(defender) or state.damage.crew_losses.get(defender, 0) >= 3:
         return "it has no gun to fire [ADV VIII.A.3]"
@@ -316,17 +319,9 @@ _DEFENSIVE = {
 }
 
 
-@dataclass(frozen=True)
-class Hurt:
-    """A result of the Overrun Combat on a unit, applied once the combat is resolved."""
-
-    unit: str
-    effect: str
-
-
 def defensive_fire(
     state: ArmorState, defender: str, vehicle: str, came: Hex, first: bool
-) -> list[Hurt]:
+) -> list[Pending]:
     """The Defensive Fire, explained in events; its results on the Vehicle, not yet applied
     [ADV VIII.A.2-3]: a Leg unit's NM GP fire at range 1-2, a Towed unit's AP fire as Direct
     Fire from where it stands at the hex the Vehicle comes from."""
@@ -341,7 +336,7 @@ def defensive_fire(
             found = resolve_fire(state, defender, vehicle)
         finally:
             state.troops.hexes[vehicle] = here
-        return [Hurt(p.unit, p.effect) for p in found]
+        return found
     factor = gp_factor(state, defender, 1, moving=False)  # NM, regardless of orders [A.2]
     mods: list[Modifier] = []
     if state.suppressed(defender):
@@ -356,7 +351,7 @@ def defensive_fire(
           verb=_DEFENSIVE[first],
           factor_rule="(range 1-2 hexes, NM whatever its orders) [ADV VIII.A.2-3]",
           rule="[ADV VIII.A; GC1 GP Hit Table, Effects of GP Hits]")  # fmt: skip
-    return [Hurt(vehicle, e) for e in effects_found]
+    return [Pending(vehicle, e, defender) for e in effects_found]
 
 
 # --- Overrun Fire [ADV VIII.B] --------------------------------------------------------------
