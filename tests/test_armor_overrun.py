@@ -7,17 +7,18 @@ from __future__ import annotations
 
 import pytest
 from test_armor_advanced import _line, _plot, _state
+from test_armor_fuzz import invariants
 
 from model.scenario_io import parse_scenario
 from rules.armor.cards import armour_basis, hit_location
-from rules.armor.events import ApHit, GpFire, Moved, PhaseNote
+from rules.armor.events import ApHit, GpFire, Moved, OrderCut, PhaseNote
 from rules.armor.fire import Pending, aim, hull_down, modifiers, shot_elevation
 from rules.armor.fire import resolve as resolve_fire
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.gp import hit_line
 from rules.armor.orders import OpportunityFire, Order
 from rules.armor.overrun import chance, overrun_factor
-from rules.bots.base import RandomBot, make_bot, play
+from rules.bots.base import RandomBot, make_bot
 from rules.engine.actions import Done
 from rules.engine.errors import IllegalActionError
 from rules.records.position import PositionReader
@@ -154,7 +155,8 @@ def test_overrun_knocks_out_the_squad_after_its_first_fire_with_forced_dice() ->
 def test_a_squad_with_direct_fire_orders_fires_with_the_overrun_and_loses_its_orders() -> None:
     """[ADV VIII.A.1]: a unit with Direct Fire orders plotted gets no First Fire: its
     Defensive Fire is simultaneous with the Overrun Fire (rolled after it, applied together);
-    [VIII.C] the Overrun Combat cancels its firing orders, so it fires no Direct Fire."""
+    [VIII.C] the Overrun Combat cancels its firing orders, so it fires no Direct Fire; the tank,
+    whose movement ended in the squad's hex, ends it in the hex before [AG III.B.2]."""
     state = _overrun_position()
     n, s, _ = hit_line(2, "21-25")
     assert n < n + 20 <= s
@@ -166,6 +168,9 @@ def test_a_squad_with_direct_fire_orders_fires_with_the_overrun_and_loses_its_or
     assert defensive.result == "K" and defensive.effects == ("suppressed", "crew")
     assert state.damage.crew_losses[TANK] == 1 and state.suppressed(TANK)
     assert state.suppressed(SQUAD)
+    cut = [e.describe() for e in events if isinstance(e, OrderCut) and e.unit == TANK]
+    assert state.troops.hexes[TANK] == _line(5)[1]  # not in the squad's hex [AG III.B.2]
+    assert any("[AG III.B.2]" in c for c in cut)
     cancelled = [e.describe() for e in events if isinstance(e, PhaseNote)]
     assert any("firing orders (F-german.PZIVJ.1) are cancelled" in c for c in cancelled)
     assert SQUAD not in state.firing.fired
@@ -405,20 +410,23 @@ victory:
 """
 
 
-@pytest.mark.parametrize(("bot", "seed"), [("random", 1), ("random", 4), ("heuristic", 2)])
+@pytest.mark.parametrize(("bot", "seed"), [("random", 2), ("random", 10), ("heuristic", 2)])
 def test_advanced_games_with_overruns_play_to_the_end(bot: str, seed: int) -> None:
-    """Tanks and squads face to face, played to the end by the random and the heuristic bots:
-    Overruns are plotted and fought [ADV VIII], the game ends with an outcome, and its replay
-    reaches the same fingerprint."""
+    """Tanks and squads face to face, played to the end by the random and the heuristic bots,
+    the fuzz tests' invariants checked after every action (no two sides in a hex once the
+    Overrun Phase is over [AG III.B.2]): Overruns are plotted and fought [ADV VIII], the game
+    ends with an outcome, and its replay reaches the same fingerprint."""
     game = load_game(parse_scenario(ARENA, "arena.yaml"))
     assert isinstance(game, ArmorGame)
     state = game.new_initial_state(seed)
     bots = {s: (RandomBot(seed + i) if bot == "random" else make_bot(bot, seed + i))
             for i, s in enumerate(game.sides)}  # fmt: skip
-    play(state, bots)
-    assert state.is_terminal() and state.outcome() is not None
-    overruns = [e for e in state.log if isinstance(e, GpFire) and e.verb == "Overruns"]
-    if bot == "heuristic":
-        assert overruns
+    while not state.is_terminal():
+        side = state.to_act()[0]
+        state.apply(bots[side].choose(state, side))
+        assert not invariants(state), (state.play.turn, state.segment.id, invariants(state))
+        assert state.clone().fingerprint() == state.fingerprint()
+    assert state.outcome() is not None
+    assert [e for e in state.log if isinstance(e, GpFire) and e.verb == "Overruns"]
     record = Replay.from_text(Replay.of(state, with_fingerprints=False).to_text())
     assert replay(record, loaded=game.loaded).state.fingerprint() == state.fingerprint()

@@ -29,6 +29,8 @@ Execution Phase, Opportunity Fire included [VIII intro] (:func:`rules.armor.exec
   against the target's GP Defense Factor by its orders and terrain [ADV VI.B.4.b].
 - **After** [VIII.C]: the Vehicle completes its plotted movement if it still can; the combat
   cancels the target's firing orders; its movement stays for the Movement Execution Phase.
+  A Vehicle whose movement would end in a hex with enemy units (the target survived) ends it
+  in the hex before [AG III.B.2] (our reading: its movement ends in the Overrun Phase).
 
 Overrun Combats are "simultaneous but can be resolved in any convenient order": ours, the German
 side's first, each unit in id order, each result applied as it is resolved (our reading).
@@ -175,6 +177,7 @@ def overrun_phase(state: ArmorState) -> bool:
             continue
         if not _carry_out(state, unit, order):
             return False
+        _end_before_enemy(state, unit, ex.walks[unit])
         execution._finish(state, unit, order, ex.walks[unit])
         ex.overrun = ""
     ex.executed = set()  # the walks stay: blocked roads, disputed hexes [AG VII.C.4; VII.D]
@@ -233,6 +236,35 @@ def _carry_out(state: ArmorState, unit: str, order: Order) -> bool:
             _combat(state, unit, target, came, first=ex.overrun == "first-fire")
         ex.overrun = "fought"
     return execution._walk_on(state, unit, w)
+
+
+ENDS_BEFORE = (
+    "units may never end their movement in a hex containing a unit from the other side, but "
+    "must end their movement prior to entering such a hex [AG III.B.2] (our reading: an "
+    "Overrun's movement ends in the Overrun Phase)"
+)
+
+
+def _end_before_enemy(state: ArmorState, unit: str, w: Walk) -> None:
+    """[AG III.B.2]: a Vehicle whose Overrun movement ends where enemy units stand (the
+    target survived, or others were in its hex) ends it in the last hex of its walk before,
+    free of them (the hex it started from at worst)."""
+    if unit not in state.troops.hexes or not _enemy_in(state, unit, w.hex):
+        return
+    keep = len(w.hexes) - 1
+    while keep > 0 and _enemy_in(state, unit, w.hexes[keep - 1][0]):
+        keep -= 1
+    facing = w.hexes[keep - 1][1] if keep else w.hexes[0][1]
+    execution._truncate(w, keep, facing, ENDS_BEFORE)
+    state.put(unit, w.hex, facing)
+
+
+def _enemy_in(state: ArmorState, unit: str, h: Hex) -> bool:
+    side = state.game.units[unit].side
+    return any(
+        at == h and state.game.units[u].side != side and not state.transported(u)
+        for u, at in state.troops.hexes.items()
+    )
 
 
 def _first_fire(state: ArmorState, unit: str, target: str, w: Walk, k: int) -> str:
