@@ -145,6 +145,7 @@ def test_overrun_knocks_out_the_squad_after_its_first_fire_with_forced_dice() ->
     )
     assert "+20 (Overrun Fire [ADV VIII.B.2])" in text
     assert SQUAD in state.damage.eliminated and SQUAD not in state.troops.hexes
+    assert {TANK, SQUAD} <= state.firing.fired  # both fired: sighted next Turn [AG IV.C.5]
     assert state.troops.hexes[TANK] == line[3]
     moved = [e for e in events if isinstance(e, Moved) and e.unit == TANK]
     assert len(moved) == 1  # moved once, in the Overrun Phase
@@ -173,7 +174,8 @@ def test_a_squad_with_direct_fire_orders_fires_with_the_overrun_and_loses_its_or
     assert any("[AG III.B.2]" in c for c in cut)
     cancelled = [e.describe() for e in events if isinstance(e, PhaseNote)]
     assert any("firing orders (F-german.PZIVJ.1) are cancelled" in c for c in cancelled)
-    assert SQUAD not in state.firing.fired
+    assert state.segment.id in ("first-facing", "second-facing")  # past the Direct Fire
+    assert len(_fires(events)) == 2  # the squad's Direct Fire order never fired
 
 
 def test_a_suppressed_squad_never_fires_first_and_fires_at_half() -> None:

@@ -364,6 +364,7 @@ def defensive_fire(
         state.emit(PhaseNote(PHASE, note, "[ADV VIII.A.1-3]"))
         here = state.troops.hexes[vehicle]
         state.troops.hexes[vehicle] = came
+        state.firing.fired.add(defender)  # sighted next Turn at any range [AG IV.C.5]
         try:  # fired at the Vehicle as it comes from the adjacent hex: range 1 [A.3]
             found = resolve_fire(state, defender, vehicle)
         finally:
@@ -472,6 +473,7 @@ class _Rolled:
 
 
 def _roll(state: ArmorState, firer: str, target: str, shot: _Shot, what: str) -> _Rolled:
+    state.firing.fired.add(firer)  # it fired: sighted next Turn at any range [AG IV.C.5]
     n, s, _ = shot.line
     roll = state.roll(f"{what} {firer} at {target}", 100)
     modified = roll + sum(m.value for m in shot.dice)
