@@ -322,17 +322,26 @@ def test_a_non_penetrating_uh_hit_destroys_the_upper_hull_machinegun() -> None:
 
 def test_a_hull_compartment_hit_costs_a_crew_and_the_uh_machinegun() -> None:
     """[ADV VI.E]: "Any AP compartment hit will cause one Crew loss. A Hull compartment hit will
-    destroy any UH independently fired machinegun"."""
-    line = _line(3)
-    state = _state([("M4", line[0], 0, "")], [("PZIVJ", line[2], 3, "")])
-    state.inflict(TANK, "hull")
-    assert state.damage.crew_losses[TANK] == 1
-    found: list[Pending] = []
-    from rules.armor.fire import _machineguns_lost
-
-    words = _machineguns_lost(state, TANK, "hull", "us.M4.1", found)
-    assert found == [Pending(TANK, "mg-UH", "us.M4.1")] and "[ADV VI.E" in words
-    assert _machineguns_lost(state, TANK, "turret", "us.M4.1", []) == ""  # no TT MG on it
+    destroy any UH independently fired machinegun": a Tiger's forced hits on a Sherman's UH
+    (placeholder tables: Damage Caused 21-60 a compartment); the Overrun Fire then adds only
+    the TT machinegun [ADV VIII.B.1]."""
+    line = _line(4)
+    state = _state([("M4", line[3], 3, "")], [("TIGER-IE", line[0], 0, "")])
+    tiger, m4 = "german.TIGER-IE.1", "us.M4.1"
+    shot = aim(state, tiger, m4)
+    pen, tspec, aspect = shot.gun.penetration(shot.range), state.game.units[m4], shot.aspect
+    assert armour_basis(tspec, aspect.aspect, aspect.angle, "UH") < pen
+    uh = _roll_for(aspect.aspect, "UH")
+    state.force_dice(1, *[uh, 50] * shot.shots)  # every shot a UH hit, a compartment
+    pending = resolve_fire(state, tiger, m4)
+    assert {p.effect for p in pending} == {"hull", "mg-UH"}
+    for p in pending:
+        state.inflict(p.unit, p.effect)
+    assert state.damage.crew_losses[m4] == shot.shots  # one a compartment hit
+    assert state.damage.hits[m4] == {"hull", "mg-UH"}
+    assert overrun_factor(state, m4)[1] == "main gun 12 + TT machinegun 10"
+    hits = [e.describe() for e in state.log if isinstance(e, ApHit)]
+    assert "UH machinegun(s) destroyed [ADV VI.E" in hits[0]
 
 
 def test_special_turretless_hull_down_only_for_turretless_vehicles_in_the_advanced_game() -> None:

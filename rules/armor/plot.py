@@ -193,7 +193,8 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
             "ADV IV.C.1] (Full Cover is not in this slice)"
         )
     if order.overrun is not None:  # [ADV IV.A.2]
-        return move_banned(state, spec.side) or overrun.why_not_order(state, order)
+        banned = move_banned(state, spec.side) or why_not_straight(state, order)
+        return banned or overrun.why_not_order(state, order)
     if order.assault is not None:
         if order.fire or order.moves or order.opportunity:
             return "with Close Assault, no other orders [ADV IV.A.1.c]"
