@@ -441,3 +441,30 @@ def test_advanced_games_with_overruns_play_to_the_end(bot: str, seed: int) -> No
     assert [e for e in state.log if isinstance(e, GpFire) and e.verb == "Overruns"]
     record = Replay.from_text(Replay.of(state, with_fingerprints=False).to_text())
     assert replay(record, loaded=game.loaded).state.fingerprint() == state.fingerprint()
+
+
+def test_a_position_taken_as_the_tank_enters_the_squads_hex_keeps_the_first_fire() -> None:
+    """[ADV VIII.A.1; AG VII.F]: an Opportunity Fire on the squad's hex stops the tank as it
+    enters, after the squad's First Fire and before the Overrun Fire: a position file written
+    there says how far the Overrun is (``overrun: first-fire``), reads back to the same
+    position, and both go on to one Overrun Fire, with no second First Fire."""
+    line = _line(5)
+    state = _overrun_position([("M4", line[4], 3, "")])
+    m4 = "us.M4.1"
+    n, _, _ = hit_line(7, "26-30")
+    state.force_dice(n)  # the squad's First Fire: No Damage
+    _plot(
+        state,
+        Order(m4, opportunity=state.game.name(line[2])),
+        Order(TANK, moves="2", overrun=SQUAD),
+    )
+    assert state.execution.asked is not None and not state.execution.asked.crossing
+    assert state.execution.overrun == "first-fire"
+    position = state.to_position()
+    assert "first-fire" in str(position.model_dump())
+    back = state.game.state_from_position(position, PositionReader(state.game, position, None))
+    assert back.position_fingerprint() == state.position_fingerprint()
+    for s in (state, back):
+        events = s.apply(Done("us"))
+        assert [(f.firer, f.verb) for f in _fires(events)] == [(TANK, "Overruns")]
+    assert back.position_fingerprint() == state.position_fingerprint()

@@ -1,6 +1,7 @@
 """Where the Movement Execution Phase stands, in a position file: a position taken while an
 Opportunity Fire waits for its owner's word [AG VII.F] (:class:`rules.armor.records.Execution`)
-written as data and read back.
+written as data and read back; in the Overrun Phase also how far the moving unit's Overrun
+Combat is (``overrun: first-fire``) [ADV VIII].
 
 Each unit's movement so far is written with hex names and the book's direction numbers at each
 hex (the facing at the end of a walk is its last hex's), the Speed Factors as fractions::
