@@ -74,7 +74,9 @@ HEURISTIC = (
         if n in ("1a-spearheads.yaml", "3b-surrounded.yaml", "demo-advanced.yaml")
     ]
 )
-MOVEMENT = ("first-movement", "second-movement", "disputed-hexes")
+#: Where units may pass through enemy hexes: the Movement Execution Phase [AG VII.D] and the
+#: Overrun Phase, whose movement enters the Overrun target's hex [ADV VIII].
+MOVEMENT = ("overrun", "first-movement", "second-movement", "disputed-hexes")
 
 # --- the forces ----------------------------------------------------------------------------
 

@@ -6,10 +6,12 @@ each unit's legal orders are weighed by where they leave it (the shared position
 nearest enemy and the enemies in its gun's Field of Fire) and, for Direct Fire, by the
 expected Victory Points of the shot: the engine's own AP fire (:func:`rules.armor.fire.resolve`)
 rolled a few times on a copy of the state with dice of the bot's own and the enemy's orders
-left out (what the side may know [AG V]). A unit whose best order is no better than standing
-still gets none. Final Facing turns the hull's front and the gun toward the enemy. A triggered
-Opportunity Fire [AG VII.F] is fired when its shot can hit, else declined (to wait for a later
-unit).
+left out (what the side may know [AG V]). An Overrun [ADV VIII] of an enemy Leg or Towed
+unit with no gun of its side near it is weighed by its Overrun Fire's odds (the
+:func:`rules.armor.overrun.chance`) times the unit's value. A unit whose best order is no
+better than standing still gets none. Final Facing turns the hull's front and the gun toward
+the enemy. A triggered Opportunity Fire [AG VII.F] is fired when its shot can hit, else
+declined (to wait for a later unit).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import random
 from typing import TYPE_CHECKING, cast
 
 from model.hexes import Hex
-from rules.armor import scenario_rules
+from rules.armor import overrun, scenario_rules
 from rules.armor.dumps import is_dump
 from rules.armor.fire import aim, angle_between, gp_shot, in_field_of_fire, resolve
 from rules.armor.gp import gp_chance
@@ -115,6 +117,10 @@ class ArmorPlanner:
                     continue
                 end = (w.hex, w.hexes[-1][1] if w.hexes else facing)
             fire = self._fire_value(public, side, a) if a.fire else 0.0
+            if a.overrun:
+                if _supported(state, a.overrun):
+                    continue  # only an Overrun that is clearly good (our weighting)
+                fire = _overrun_value(state, side, a)
             moved = _at(piece, end[0])
             value = fire + self.ev.progress(moved, enemies, waypoint=way)
             value -= SAME_HEX * (end[0] in self._ends)
@@ -236,6 +242,35 @@ class ArmorPlanner:
         if best is None or best[0] < stay + GAIN:
             return None
         return best[1]
+
+
+#: An Overrun target is supported when an enemy unit with a gun stands this near it (hexes).
+SUPPORT = 3
+#: A Suppressed result of an Overrun is worth this share of the target's points (our weighting).
+SUPPRESSED_WORTH = 0.2
+
+
+def _supported(state: ArmorState, target: str) -> bool:
+    """Whether another unit of the target's side with a gun (a Vehicle or a Towed gun) stands
+    within :data:`SUPPORT` hexes of it: then the bot does not Overrun it (our weighting)."""
+    side, at = state.game.units[target].side, state.troops.hexes[target]
+    return any(
+        u != target
+        and state.game.units[u].gun is not None
+        and not state.transported(u)
+        and state.troops.hexes[u].distance(at) <= SUPPORT
+        for u in state.alive(side)
+    )
+
+
+def _overrun_value(state: ArmorState, side: str, order: Order) -> float:
+    """Expected Victory Points of an Overrun [ADV VIII.B]: its chances of a Knocked Out and
+    of a Suppressed result (:func:`rules.armor.overrun.chance`) times the target's value."""
+    target = order.overrun or ""
+    _, kills, hurts = overrun.chance(state, order.unit, target)
+    points = float(state.game.units[target].points)
+    scale = 2.0 if scores_losses(list(state.game.scenario.victory.conditions), side) else 1.0
+    return scale * points * (kills + SUPPRESSED_WORTH * hurts)
 
 
 def _worth(state: ArmorState, target: str, effects: set[str]) -> float:

@@ -42,8 +42,8 @@ def move_side(state: ArmorState, side: str) -> bool:
     owner to decide [AG VII.F], to go on from there when called again."""
     ex = state.execution
     for unit, order in sorted(state.sheets.orders[side].items()):
-        if not order.moves or unit in ex.executed:
-            continue
+        if not order.moves or unit in ex.executed or order.overrun is not None:
+            continue  # an Overrun's movement is made in the Overrun Phase [ADV VIII]
         if ex.mover != unit and not _start(state, unit, order):
             ex.executed.add(unit)
             continue
@@ -99,13 +99,16 @@ def _executed_cost(state: ArmorState, unit: str) -> EnterCost:
     return cost
 
 
-def _walk_on(state: ArmorState, unit: str, w: Walk) -> bool:
+def _walk_on(state: ArmorState, unit: str, w: Walk, until: int | None = None) -> bool:
     """Move the unit on, hex by hex, from where it stands in its walk: across each hexside
     (Opportunity Fire on a line of sight along it [AG VII.F.3], the Building check
     [AG VII.E.2]), then into the hex (Opportunity Fire on the hex [AG VII.F.3]). False when an
-    Opportunity Fire's owner must decide first; what a stop leaves of the order is erased."""
+    Opportunity Fire's owner must decide first; what a stop leaves of the order is erased.
+    ``until``: stop once that many hexes of the walk are entered (an Overrun's combat comes
+    between [ADV VIII])."""
     ex = state.execution
-    while ex.progress < len(w.hexes):
+    last = len(w.hexes) if until is None else min(until, len(w.hexes))
+    while ex.progress < min(last, len(w.hexes)):
         i = ex.progress
         h, facing, _ = w.hexes[i]
         previous = w.hexes[i - 1][0] if i else w.start
@@ -133,7 +136,7 @@ def _walk_on(state: ArmorState, unit: str, w: Walk) -> bool:
             _truncate(w, i + 1, facing, HEX_STOP)
             break
         ex.progress, ex.entered = i + 1, False
-    if unit in state.troops.hexes:
+    if unit in state.troops.hexes and (until is None or len(w.hexes) <= until):
         state.put(unit, w.hex, w.facing)
     return True
 

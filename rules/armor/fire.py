@@ -59,6 +59,7 @@ from rules.los.terrain import terrain_table
 
 if TYPE_CHECKING:
     from rules.armor.game import ArmorGame, ArmorState
+    from rules.armor.units import ArmorUnit
 
 GC1 = "Armor [GC1"
 
@@ -374,9 +375,20 @@ def modifiers(
     if state.suppressed(firer):  # only the Advanced Game suppresses [ADV IV.D]
         found.append(Modifier("Firer Suppressed", -5, f"{GC1} Misc. (AP)]"))
     down = hull_down(state, a, b, shot)
-    if down is not None and state.game.units[target].turret_turn == 0:
-        found.append(Modifier("Special Turretless Hull Down", -8, f"{GC1} Misc. (AP)]"))
+    if down is not None and _special_hull_down(state, spec):
+        rule = f"{GC1} Misc. (AP)" + ("; ADV VI.D]" if state.game.advanced else "]")
+        found.append(Modifier("Special Turretless Hull Down", -8, rule))
     return found
+
+
+def _special_hull_down(state: ArmorState, target: ArmorUnit) -> bool:
+    """Whether the Special Turretless Hull Down Modifier may apply to ``target`` [GC1]: in
+    the Advanced Game "only to Vehicle units whose Turret Turn ... lists 'Turretless' or
+    'Turretless (360 degrees)'" [ADV VI.D]; the Armor Game's engine has always read it as
+    any Vehicle with no movable turret (kept, so its results do not change)."""
+    if state.game.advanced:
+        return target.vehicle and target.turretless
+    return target.turret_turn == 0
 
 
 def shot_elevation(state: ArmorState, firer: Hex, target: Hex) -> str:
@@ -537,11 +549,16 @@ def _hit(state: ArmorState, firer: str, target: str, fired: Aim, pen: int) -> li
             )
         if effect != "none":
             pending.append(Pending(target, effect, firer))
+        if state.game.advanced and effect in ("hull", "turret"):
+            result += _machineguns_lost(state, target, effect, firer, pending)
     else:
         result = "does not penetrate (Penetration not greater than AB [AG VI.B.6])"
         if location in ("TT", "HD"):
-            result += "; a TT or HD hit on an Open vehicle: one crew loss [GC1]"
+            result += "; a TT or HD hit on an Open vehicle: one crew loss [GC1"
+            result += "; ADV VI.C.1]" if state.game.advanced else "]"
             pending.append(Pending(target, "crew", firer))
+        if state.game.advanced and location in ("TT", "UH", "HR"):
+            result += _machineguns_lost(state, target, location, firer, pending)
     notes = [ARMOUR_PLACEHOLDER, HIT_LOCATION_PLACEHOLDER, aspect.placeholder]
     if damage_roll is not None:
         notes.append(DAMAGE_PLACEHOLDER)
@@ -566,3 +583,31 @@ def _hit(state: ArmorState, firer: str, target: str, fired: Aim, pen: int) -> li
         )
     )
     return pending
+
+
+#: The independently fired machineguns a hit destroys, by what it hit [GC1 Effects of AP Hits;
+#: ADV VI.C.2; ADV VI.E]: a non-penetrating hit on UH, TT or HR those there; a Hull compartment
+#: hit the UH and HR ones; a Turret compartment hit the TT ones.
+MG_LOST = {
+    "UH": ("UH",),
+    "TT": ("TT",),
+    "HR": ("HR",),
+    "hull": ("UH", "HR"),
+    "turret": ("TT",),
+}
+
+
+def _machineguns_lost(
+    state: ArmorState, target: str, struck: str, firer: str, pending: list[Pending]
+) -> str:
+    """The Advanced Game's machineguns destroyed by a hit [ADV VI.C.2; ADV VI.E] (the card's
+    MG Locations [Intro IV]), added to ``pending``; the words for the hit's result, or ""."""
+    spec = state.game.units[target]
+    lost = state.damage.hits.get(target, set())
+    gone = [w for w in MG_LOST[struck] if w in spec.mg_locations and f"mg-{w}" not in lost]
+    pending.extend(Pending(target, f"mg-{w}", firer) for w in dict.fromkeys(gone))
+    if not gone:
+        return ""
+    rule = "ADV VI.E" if struck in ("hull", "turret") else "ADV VI.C.2"
+    names = " and ".join(dict.fromkeys(gone))
+    return f"; its {names} machinegun(s) destroyed [{rule}; GC1 Effects of AP Hits]"

@@ -39,10 +39,12 @@ At ``rules: {level: advanced-game}`` a first slice of the Advanced Game: its Seq
 with the Close Assault and Overrun Phases [ADV II] (:data:`rules.armor.sequence.LEVELS`),
 Close Assault orders and combats [ADV IV.A.1; VII] (:mod:`rules.armor.assault`), Leg units
 firing and fired at with GP weapons, Suppressed results [ADV IV.D; VI.B]
-(:mod:`rules.armor.gp`); the Overrun Phase logs that it has nothing to resolve ("K-" orders
-are not plottable yet). Not yet: Buttoned turrets (the Armor Game's are always Open
-[AG VIII.B]), and the rest of the Advanced Game and the Optional Rules (Overrun combats,
-Loading, Full Cover, machineguns, bail-out; weather; Tracking Fire...). The Data Cards'
+(:mod:`rules.armor.gp`); Overrun orders and the Overrun Phase's movement, Defensive Fire and
+Overrun Fire [ADV IV.A.2; VIII] (:mod:`rules.armor.overrun`); machineguns destroyed by
+non-penetrating and compartment hits and the Special Turretless Hull Down of turretless
+Vehicles only [ADV VI.C-E]. Not yet: Buttoned turrets (the Armor Game's are always Open
+[AG VIII.B]), and the rest of the Advanced Game and the Optional Rules (Loading, Full Cover,
+machineguns firing on their own, bail-out; weather; Tracking Fire...). The Data Cards'
 tables are not in the book's text: :mod:`rules.armor.cards` names the placeholders used.
 """
 

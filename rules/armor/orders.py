@@ -9,6 +9,7 @@ An order is written per unit per Turn, in the book's notation [AG V.A.1-3]::
     order german.STGIIIG-75.1 BL1      # one hex in reverse, turn left, one forward [AG V.C.4]
     order us.M4.1 2V                   # move two hexes, then Pivot in Place [AG V.C.6]
     order us.INFANTRY-SQUAD.1 A-german.PZIVJ.1   # Close Assault (Advanced Game) [ADV IV.A.1]
+    order german.PZIVJ.1 K-us.INFANTRY-SQUAD.1-RR3 # Overrun while moving RR3 [ADV IV.A.2]
     face us.M4.1 3 2                   # Final Facing: hull direction 3, turret 2 [AG VIII.A]
     done german                        # the side has finished plotting
     opportunity-fire us.M4.1 german.PZIVJ.1   # fire the triggered Opportunity Fire [AG VII.F]
@@ -83,6 +84,8 @@ class Order(Action):
         opportunity: the hex of an Opportunity Fire order ("N-1802"), or None.
         moves: the movement notation ("2RR1", "V"), "" for none.
         assault: the enemy Vehicle of a Close Assault order ("A-703" [ADV IV.A.1]), or None.
+        overrun: the enemy Leg or Towed unit of an Overrun order, written with its movement
+            as the book does ("K-19-RR3" [ADV IV.A.2]), or None.
     """
 
     verb: ClassVar[str] = "order"
@@ -91,6 +94,7 @@ class Order(Action):
     opportunity: str | None = None
     moves: str = ""
     assault: str | None = None
+    overrun: str | None = None
 
     def text(self) -> str:
         parts = [self.verb, self.unit]
@@ -100,7 +104,9 @@ class Order(Action):
             parts.append(f"F-{self.fire}")
         if self.opportunity:
             parts.append(f"N-{self.opportunity}")
-        if self.moves:
+        if self.overrun:
+            parts.append(f"K-{self.overrun}-{self.moves}" if self.moves else f"K-{self.overrun}")
+        elif self.moves:
             parts.append(self.moves)
         return " ".join(parts)
 
@@ -117,14 +123,16 @@ class Order(Action):
     def parse(cls, args: list[str], line: str) -> Order:
         if len(args) < 2:
             raise ActionSyntaxError(
-                f"'{line}': write 'order UNIT [A-UNIT] [F-UNIT] [N-HEX] [MOVES]'"
+                f"'{line}': write 'order UNIT [A-UNIT] [F-UNIT] [N-HEX] [K-UNIT-]MOVES'"
             )
         unit = token(args[0], "unit id", line)
-        fire = opportunity = assault = None
+        fire = opportunity = assault = overrun = None
         moves = ""
         for word in args[1:]:
             upper = word[:2].upper()
-            if upper == "A-" and assault is None and not moves:
+            if upper == "K-" and overrun is None and not moves:  # "K-19-RR3" [ADV IV.A.2]
+                overrun, moves = _overrun(word[2:], line)
+            elif upper == "A-" and assault is None and not moves:
                 assault = token(word[2:], "unit id", line)
             elif upper == "F-" and fire is None and not moves:
                 fire = token(word[2:], "unit id", line)
@@ -138,7 +146,21 @@ class Order(Action):
                 moves = notation(list(parse_moves(word.upper())))
             else:
                 raise ActionSyntaxError(f"'{line}': unexpected '{word}'")
-        return cls(unit, fire, opportunity, moves, assault)
+        return cls(unit, fire, opportunity, moves, assault, overrun)
+
+
+def _overrun(text: str, line: str) -> tuple[str, str]:
+    """The target and movement of "K-19-RR3" [ADV IV.A.2] (the ``K-`` taken off); the
+    movement may also follow as its own word ("K-19 RR3"), then it is "" here."""
+    target, _, tail = text.rpartition("-")
+    if target:
+        try:
+            steps = parse_moves(tail.upper())
+        except ValueError:
+            pass
+        else:
+            return token(target, "unit id", line), notation(list(steps))
+    return token(text, "unit id", line), ""
 
 
 @dataclass(frozen=True)

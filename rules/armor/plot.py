@@ -13,7 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from rules.armor import assault, dumps
+from rules.armor import assault, dumps, overrun
 from rules.armor.fire import why_not_fire
 from rules.armor.move import (
     Destination,
@@ -59,6 +59,8 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
             found.append(Order(unit, moves="V"))
     if state.game.advanced and spec.leg:  # Close Assault [ADV IV.A.1]
         found.extend(Order(unit, assault=t) for t in assault.options(state, unit))
+    if state.game.advanced and spec.vehicle and not stays:  # Overrun [ADV IV.A.2]
+        found.extend(overrun.options(state, unit))
     targets = [t for t in state.enemies(spec.side) if why_not_fire(state, unit, t) is None]
     if fire_banned(state, spec.side, "opportunity") is None:  # [SCN VI.A.3]
         found.extend(  # Opportunity Fire on the hex of each enemy unit it may fire at
@@ -190,6 +192,9 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
             f"{unit} is Suppressed: the 'S' order cancels all its other orders [ADV IV.D; "
             "ADV IV.C.1] (Full Cover is not in this slice)"
         )
+    if order.overrun is not None:  # [ADV IV.A.2]
+        banned = move_banned(state, spec.side) or why_not_straight(state, order)
+        return banned or overrun.why_not_order(state, order)
     if order.assault is not None:
         if order.fire or order.moves or order.opportunity:
             return "with Close Assault, no other orders [ADV IV.A.1.c]"

@@ -67,6 +67,9 @@ DAMAGE = {
     "gun": "gun-hit",
     "track": "track-hit",
     "crew": "crew-hit",
+    "mg-UH": "uh-mg-lost",  # [ADV VI.C.2; ADV VI.E]
+    "mg-TT": "tt-mg-lost",
+    "mg-HR": "hr-mg-lost",
 }
 KNOCKED_OUT, EXITED = "knocked-out", "exited"
 #: Off the map, waiting for its reinforcement's die roll (2B's Engineers [SCN VI.B.5]).

@@ -1,6 +1,7 @@
 """Where the Movement Execution Phase stands, in a position file: a position taken while an
 Opportunity Fire waits for its owner's word [AG VII.F] (:class:`rules.armor.records.Execution`)
-written as data and read back.
+written as data and read back; in the Overrun Phase also how far the moving unit's Overrun
+Combat is (``overrun: first-fire``) [ADV VIII].
 
 Each unit's movement so far is written with hex names and the book's direction numbers at each
 hex (the facing at the end of a walk is its last hex's), the Speed Factors as fractions::
@@ -77,6 +78,7 @@ class MovementState(StrictModel):
     entered: bool = False
     asked: AskedState | None = None
     declined: dict[str, list[str]] = Field(default_factory=dict)
+    overrun: str = ""  # the mover's Overrun Combat so far [ADV VIII] (records.Execution)
 
 
 def movement_of(state: ArmorState) -> MovementState | None:
@@ -116,6 +118,7 @@ def movement_of(state: ArmorState) -> MovementState | None:
             firer=asked.firer, target=asked.target, where=asked.where, crossing=asked.crossing
         ),
         declined=declined,
+        overrun=ex.overrun,
     )
 
 
@@ -151,6 +154,10 @@ def read_movement(
         if reader.unit(firer, known, (*path, "declined", firer)):
             where = (*path, "declined", firer)
             ex.declined |= {(firer, t) for t in units(targets, known, where, reader)}
+    if found.overrun not in ("", "first-fire", "simultaneous", "fought"):
+        reader.problem((*path, "overrun"), "first-fire, simultaneous or fought [ADV VIII]")
+    else:
+        ex.overrun = found.overrun
     return ex
 
 

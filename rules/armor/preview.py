@@ -16,7 +16,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from rules.armor import plot, view
+from rules.armor import overrun, plot, view
 from rules.armor.cards import armour_basis, hits_scored
 from rules.armor.dumps import is_dump
 from rules.armor.fire import aim, gp_shot, hit_verdict, hull_down, locate, shot_elevation
@@ -35,6 +35,8 @@ HIDDEN = (
     "the target's orders are secret while plotting [AG V]: as if it stands (AP Movement "
     "Modifiers column 0)"
 )
+
+HIDDEN_GP = "the target's orders are secret while plotting [AG V]: as if it stands (NM Defense)"
 
 
 def preview(state: ArmorState, action: Action) -> Preview:
@@ -82,6 +84,10 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
         rules.append("Hit Determination [AG VI.B.5-6]")
         if turret_facing_in_use(state):
             rules.append("Effects of Turret Facing [OP VII]")
+    if order.overrun is not None:
+        said, kills, hurts = overrun.chance(state, order.unit, order.overrun)
+        chances = (Chance(order.overrun, f"{said}; {HIDDEN_GP}", kills + hurts),)
+        rules.append("Overrun orders and the Overrun Phase [ADV IV.A.2; ADV VIII]")
     if order.opportunity is not None:
         how = (
             "an enemy unit that enters the hex or crosses the line of sight to it triggers it; "

@@ -94,9 +94,14 @@ class Execution(Record):
         asked: the Opportunity Fire waiting for its owner's word.
         declined: (firer, target) pairs: the owner declined, and that unit may not be fired
             at by that order again [AG VII.F].
+        overrun: in the Overrun Phase [ADV VIII], how far the moving unit's Overrun Combat
+            is: "" still approaching, "first-fire" (the target fired First Fire from the
+            adjacent hex [ADV VIII.A.1]) or "simultaneous" (it has not), "fought".
 
-    Empty outside the phase; every field is left out of the fingerprint while empty, so a
-    fingerprint taken where nobody decides inside the phase is what it always was.
+    Empty outside the phase (the Overrun Phase's walks stay until the movement is over, for
+    the blocked roads and the disputed hexes [AG VII.C.4; VII.D]); every field is left out of
+    the fingerprint while empty, so a fingerprint taken where nobody decides inside the phase
+    is what it always was.
     """
 
     walks: dict[str, Walk] = state_field(default_factory=dict, encode=_unless_empty)
@@ -106,11 +111,13 @@ class Execution(Record):
     entered: bool = state_field(default=False, encode=_unless_empty)
     asked: Trigger | None = state_field(default=None, encode=_trigger)
     declined: set[tuple[str, str]] = state_field(default_factory=set, encode=_unless_empty)
+    overrun: str = state_field(default="", encode=_unless_empty)
 
     def clear(self) -> None:
         """The phase is over [AG VII]."""
         self.walks, self.executed, self.declined = {}, set(), set()
         self.mover, self.progress, self.entered, self.asked = None, 0, False, None
+        self.overrun = ""
 
 
 @dataclass

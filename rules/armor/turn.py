@@ -16,12 +16,12 @@ from rules.armor.events import (
     Damaged,
     Faced,
     FireCancelled,
-    PhaseNote,
     Sighted,
 )
 from rules.armor.execution import move_side, reveal_orders
 from rules.armor.fire import Pending, resolve, sights, why_not_fire
 from rules.armor.orders import Face
+from rules.armor.overrun import overrun_phase
 from rules.armor.scenario_rules import (
     demolish,
     ends_game,
@@ -44,6 +44,9 @@ _EFFECTS = {
     "track": "Track hit: no movement",
     "crew": "one crew loss",
     "suppressed": "Suppressed: an 'S' order for the rest of this Turn and the next",
+    "mg-UH": "its Upper Hull (UH) machinegun destroyed",
+    "mg-TT": "its Turret Top (TT) machinegun destroyed",
+    "mg-HR": "its Hull Rear (HR) machinegun destroyed",
 }
 
 
@@ -59,8 +62,11 @@ def advance(state: ArmorState) -> None:
             sighting(state)
         elif seg == "direct-fire":
             direct_fire(state)
-        elif seg in ("close-assault", "overrun"):
-            combat_phase(state, seg)
+        elif seg == "close-assault":
+            close_assault_phase(state)  # [ADV VII] (rules.armor.assault)
+        elif seg == "overrun":  # [ADV VIII] (rules.armor.overrun)
+            if state.execution.asked is not None or not overrun_phase(state):
+                return  # an Opportunity Fire's owner decides [AG VII.F]
         elif seg in ("first-movement", "second-movement"):
             ex = state.execution
             if ex.asked is not None:
@@ -199,21 +205,9 @@ def damage(state: ArmorState, unit: str, effect: str) -> None:
         if effect in ("hull", "turret", "crew"):
             state.damage.crew_losses[unit] = state.damage.crew_losses.get(unit, 0) + 1
             rule = "[GC1 Effects of AP Hits; ADV VI.E]"
+        elif effect.startswith("mg-"):
+            rule = "[GC1 Effects of AP Hits; ADV VI.C.2; ADV VI.E]"
     state.emit(Damaged(unit, _EFFECTS[effect], rule))
-
-
-# --- Close Assault and Overrun [ADV VII; VIII] ------------------------------------------------
-
-
-def combat_phase(state: ArmorState, seg: str) -> None:
-    """The Close Assault Phase [ADV VII] (:mod:`rules.armor.assault`) and the Overrun Phase
-    [ADV VIII]: Overruns are plotted as "K-" orders [ADV IV.A.2], which this slice does not
-    offer, so no unit has one and the phase has nothing to resolve; the log says so."""
-    if seg == "close-assault":
-        close_assault_phase(state)
-        return
-    note = "nothing to resolve: no unit has Overrun ('K-') orders (not plottable in this slice)"
-    state.emit(PhaseNote("Overrun Phase", note, "[ADV II; ADV IV.A.2; ADV VIII]"))
 
 
 # --- Movement Execution [AG VII] (rules.armor.execution) -----------------------------------

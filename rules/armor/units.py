@@ -62,6 +62,11 @@ class ArmorUnit:
         rof_slow, rof_rapid: main gun shots at the Slow and Rapid Rate of Fire.
         turret_turn: hexsides the turret turns a Turn; 0 for no movable turret [AG VIII.A.2].
         rear_gun: the gun fires to the rear (the Archer [AG VI.A.3.c]).
+        turretless: the card's Turret Turn reads "Turretless" or "Turretless (360 degrees)"
+            [Intro IV TURRET TURN; ADV VI.D] ("None" is a fixed superstructure, not this).
+        mg_locations: the independently fired machineguns by location, "UH", "TT", "HR"
+            [Intro IV MG LOCATIONS; ADV VI.A.2] ("TT(AA)" is read as "TT").
+        mg_main_gun: the main gun is a machinegun (Half-Tracks: guns ``[MG]``), which fires GP.
         no_buildings: the card's Notes forbid passing through buildings [AG VII.E].
         values_placeholder: what the values rest on when not the book's, else None.
     """
@@ -92,6 +97,9 @@ class ArmorUnit:
     ca_defense_nm: int | None = None
     mg_team: bool = False
     counter: str = ""
+    turretless: bool = False
+    mg_locations: tuple[str, ...] = ()
+    mg_main_gun: bool = False
 
     @property
     def vehicle(self) -> bool:
@@ -180,6 +188,14 @@ def _turret_turn(raw: object) -> int:
     return int(found.group(1)) if found else 0
 
 
+def _mg_locations(raw: object) -> tuple[str, ...]:
+    """[Intro IV MG LOCATIONS]: each independently fired machinegun's location (UH, TT, HR),
+    the anti-aircraft mark "(AA)" dropped."""
+    if not isinstance(raw, list):
+        return ()
+    return tuple(str(x).split("(")[0].strip().upper() for x in raw if str(x).strip())
+
+
 def _main_gun(values: Mapping[str, Field_]) -> str | None:
     guns = _raw(values, "guns", [])
     if not isinstance(guns, list) or not guns:
@@ -229,4 +245,12 @@ def unit_of(side: Side, code: str, number: int) -> ArmorUnit:
         ca_defense_nm=_optional_int(_raw(v, "ca_defense_nm")),
         mg_team=_raw(v, "fire_after_moving_one_hex", True) is False,
         counter=str(_raw(v, "counter", "")),
+        turretless=str(_raw(v, "turret_turn", "")).startswith("Turretless"),
+        mg_locations=_mg_locations(_raw(v, "mg_locations", [])),
+        mg_main_gun=_first_gun(v) == "MG",
     )
+
+
+def _first_gun(values: Mapping[str, Field_]) -> str | None:
+    guns = _raw(values, "guns", [])
+    return str(guns[0]) if isinstance(guns, list) and guns else None

@@ -114,6 +114,9 @@ def describe(state: ArmorState, action: Action) -> str:
         parts = []
         if action.assault:
             parts.append(f"Close Assault on {action.assault} [ADV IV.A.1]")
+        if action.overrun:
+            end = _where(state, action)
+            return f"Overrun {action.overrun} moving {action.moves} {end} [ADV IV.A.2]"
         if action.fire:
             parts.append(f"Fire at {action.fire}")
         if action.opportunity:
