@@ -34,6 +34,20 @@ def discard_changes(w: Any) -> None:
 
 
 @pytest.fixture
+def shortcut(qtbot: Any, window: Any) -> Callable[..., None]:
+    """Press a key chord as the user does: the window active, the map holding the focus."""
+    from PySide6.QtCore import Qt
+
+    def press(key: Any, modifiers: Any = Qt.KeyboardModifier.NoModifier) -> None:
+        window.activateWindow()
+        qtbot.waitUntil(window.isActiveWindow)
+        window.view.setFocus()
+        qtbot.keyClick(window.view, key, modifiers)
+
+    return press
+
+
+@pytest.fixture
 def window(qtbot: Any) -> Any:
     """The editor's main window on Armor 1A (the tests' fixed scenario), shown offscreen."""
     from editor.app import MainWindow

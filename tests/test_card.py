@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import unicodedata
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -110,32 +111,18 @@ def test_the_command_line_writes_a_card_and_says_why_it_cannot(
 
 
 def test_export_scenario_card_with_ctrl_shift_e(
-    qtbot: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    window: Any, shortcut: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from PySide6.QtCore import Qt
-    from pytestqt.qtbot import QtBot
 
-    from editor.app import MainWindow
     from editor.files import controller
-    from editor.files.recent import default_scenario_path
-
-    assert isinstance(qtbot, QtBot)
-    window = MainWindow()
-    qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
-    window.show()
-    qtbot.waitExposed(window)
-    assert window.open_file(default_scenario_path())
 
     def save_name(_p: object, _t: str, _d: str, filters: str) -> tuple[str, str]:
         assert filters.split(";;")[1] == "PDF, Letter (*.pdf)"
         return str(tmp_path / "card"), "PDF, Letter (*.pdf)"
 
     monkeypatch.setattr(controller.QFileDialog, "getSaveFileName", save_name)
-    window.activateWindow()
-    qtbot.waitUntil(window.isActiveWindow)
-    window.view.setFocus()
-    modifiers = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
-    qtbot.keyClick(window.view, Qt.Key.Key_E, modifiers)
+    shortcut(Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     card = tmp_path / "card.pdf"
     assert card.is_file()
     assert "Exported the card" in window.statusBar().currentMessage()

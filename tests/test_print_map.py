@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import unicodedata
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -108,21 +109,12 @@ def test_a_hex_size_out_of_range_is_refused(
 
 
 def test_export_map_as_a_pdf_for_print_from_the_file_menu(
-    qtbot: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    window: Any, shortcut: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from PySide6.QtCore import Qt
-    from pytestqt.qtbot import QtBot
 
-    from editor.app import MainWindow
     from editor.files import controller
-    from editor.files.recent import default_scenario_path
 
-    assert isinstance(qtbot, QtBot)
-    window = MainWindow()
-    qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
-    window.show()
-    qtbot.waitExposed(window)
-    assert window.open_file(default_scenario_path())
     chosen = "PDF for print, tiled on Letter (*.pdf)"
 
     def save_name(_p: object, _t: str, _d: str, filters: str) -> tuple[str, str]:
@@ -130,10 +122,7 @@ def test_export_map_as_a_pdf_for_print_from_the_file_menu(
         return str(tmp_path / "table"), chosen
 
     monkeypatch.setattr(controller.QFileDialog, "getSaveFileName", save_name)
-    window.activateWindow()
-    qtbot.waitUntil(window.isActiveWindow)
-    window.view.setFocus()
-    qtbot.keyClick(window.view, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    shortcut(Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
     out = tmp_path / "table.pdf"
     assert out.is_file()
     info = pdfinfo(out)

@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -326,23 +327,14 @@ def _near(a: object, b: object) -> bool:
 @pytest.mark.gui
 @pytest.mark.parametrize("chosen", ["Tiled map (*.tmx)", "PNG image (*.png)"])
 def test_export_map_with_ctrl_e_writes_what_the_filter_says(
-    qtbot: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, chosen: str
+    window: Any, shortcut: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, chosen: str
 ) -> None:
     """File > Export Map (Ctrl+E): the save dialog's filter decides the format when the name
     has no suffix; a TMX comes with its tileset picture and reads back as a board."""
     from PySide6.QtCore import Qt
-    from pytestqt.qtbot import QtBot
 
-    from editor.app import MainWindow
     from editor.files import controller
-    from editor.files.recent import default_scenario_path
 
-    assert isinstance(qtbot, QtBot)
-    window = MainWindow()
-    qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
-    window.show()
-    qtbot.waitExposed(window)
-    assert window.open_file(default_scenario_path())
     asked: list[str] = []
 
     def save_name(_parent: object, _title: str, _dir: str, filters: str) -> tuple[str, str]:
@@ -350,10 +342,7 @@ def test_export_map_with_ctrl_e_writes_what_the_filter_says(
         return str(tmp_path / "exported"), chosen
 
     monkeypatch.setattr(controller.QFileDialog, "getSaveFileName", save_name)
-    window.activateWindow()
-    qtbot.waitUntil(window.isActiveWindow)
-    window.view.setFocus()  # the user works on the map, then presses Ctrl+E
-    qtbot.keyClick(window.view, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    shortcut(Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
     assert asked and "Tiled map (*.tmx)" in asked[0]
     if chosen.startswith("Tiled"):
         tmx = tmp_path / "exported.tmx"

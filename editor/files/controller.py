@@ -38,9 +38,13 @@ from model.yamlio import YamlError, read_text_file
 
 LOG = logging.getLogger("hexwright.files")
 
-#: What File > Export Scenario Card writes: the dialog's filters (the PDF's paper size is the
-#: filter's).
-CARD_FILTERS = ("PDF, A4 (*.pdf)", "PDF, Letter (*.pdf)", "HTML, one file (*.html)")
+#: What File > Export Scenario Card writes: the dialog's filters, each with its suffix and, for
+#: a PDF, its paper.
+CARD_FILTERS: dict[str, tuple[str, str | None]] = {
+    "PDF, A4 (*.pdf)": (".pdf", "a4"),
+    "PDF, Letter (*.pdf)": (".pdf", "letter"),
+    "HTML, one file (*.html)": (".html", None),
+}
 #: What File > Export Map writes: the dialog's filters, each with its suffix and, for a PDF,
 #: its paper (None: one page the map's size). PDF and SVG print hexes 16 mm across the flats.
 EXPORT_FILTERS: dict[str, tuple[str, str | None]] = {
@@ -205,15 +209,10 @@ class FileController(QObject):
         Letter, or one page) or a Tiled map, as the dialog's filter says."""
         if self.document is None:
             return
-        path, chosen = QFileDialog.getSaveFileName(
-            self.window, "Export map", "", ";;".join(EXPORT_FILTERS)
-        )
-        if not path:
+        asked = self._export_target("Export map", EXPORT_FILTERS)
+        if asked is None:
             return
-        target = Path(path)
-        suffix, paper = EXPORT_FILTERS.get(chosen, (".png", None))
-        if target.suffix.lower() not in {s for s, _ in EXPORT_FILTERS.values()}:
-            target = target.with_name(target.name + suffix)
+        target, (_, paper) = asked
         title = self.document.scenario.title
         try:
             match target.suffix.lower():
@@ -231,7 +230,7 @@ class FileController(QObject):
                 case _:
                     save_png(self._painter(), target)
         except OSError as exc:
-            QMessageBox.warning(self.window, "Cannot export", f"{path}: {exc.strerror or exc}")
+            QMessageBox.warning(self.window, "Cannot export", f"{target}: {exc.strerror or exc}")
             return
         self.say(f"Exported {target}")
 
@@ -239,22 +238,31 @@ class FileController(QObject):
         """File > Export Scenario Card: the scenario as a card for the table, PDF or HTML."""
         if self.document is None or isinstance(self.document, BoardDocument):
             return
-        path, chosen = QFileDialog.getSaveFileName(
-            self.window, "Export scenario card", "", ";;".join(CARD_FILTERS)
-        )
-        if not path:
+        asked = self._export_target("Export scenario card", CARD_FILTERS)
+        if asked is None:
             return
-        target = Path(path)
-        if target.suffix.lower() not in (".pdf", ".html", ".htm"):
-            suffix = ".html" if chosen.startswith("HTML") else ".pdf"
-            target = target.with_name(target.name + suffix)
-        paper = "letter" if "Letter" in chosen else "a4"
+        target, (_, paper) = asked
         try:
-            pages = save_card(loaded_of(self.document), target, paper)
+            pages = save_card(loaded_of(self.document), target, paper or "a4")
         except OSError as exc:
             QMessageBox.warning(self.window, "Cannot export", f"{target}: {exc.strerror or exc}")
             return
         self.say(f"Exported the card to {target}" + (f" ({pages} pages)" if pages else ""))
+
+    def _export_target(
+        self, title: str, filters: dict[str, tuple[str, str | None]]
+    ) -> tuple[Path, tuple[str, str | None]] | None:
+        """The file the user names in a save dialog of ``filters`` (each with its suffix and
+        paper), the suffix of the filter chosen added when the name has none of theirs; None
+        when the dialog is cancelled."""
+        path, chosen = QFileDialog.getSaveFileName(self.window, title, "", ";;".join(filters))
+        if not path:
+            return None
+        target = Path(path)
+        what = filters.get(chosen, next(iter(filters.values())))
+        if target.suffix.lower() not in {suffix for suffix, _ in filters.values()}:
+            target = target.with_name(target.name + what[0])
+        return target, what
 
     def say(self, text: str) -> None:
         """A passing line in the window's status bar (in its normal colour: a refusal's red
