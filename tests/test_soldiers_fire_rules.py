@@ -595,3 +595,58 @@ def test_capture_9_a_prisoner_left_without_an_able_enemy_is_no_longer_captured(
     state.troops.disabled[second] = "killed"
     refresh(state)
     assert down not in state.troops.captured
+
+
+# --- the State API and the bot ----------------------------------------------------------------
+
+
+def test_state_api_describes_and_previews_reactions_throws_and_maintenance(
+    game: SoldiersGame,
+) -> None:
+    """[8.6; 12; 7.32]: every new action has words, a preview with its cost and odds, and a
+    focus, so the generic Test Play panel offers it; a move that reaction will stop says so."""
+    state, leader, reactor, move, b = _reacting(game)
+    preview = state.preview(move)
+    assert preview.legal and any("[8.6]" in r for r in preview.rules)
+    assert preview.cost == f"{game.man_cost(b, state.troops.hexes[leader]).cost:g} of 5 AP"
+    state.apply(move)
+    fire = React(reactor, "fire")
+    assert state.describe(fire).endswith(f"reaction fire at {game.name(b)} [8.6]")
+    odds = state.preview(fire)
+    assert odds.legal and odds.cost == "no AP" and odds.chances[0].target == game.name(b)
+    assert odds.chances[0].effect is not None and 0 < odds.chances[0].effect < 1
+    assert "alertness" in odds.chances[0].words
+    assert state.concerns(fire).hex == b
+    assert state.describe(Done(game.men[reactor].side)) == "Hold fire [8.62]"
+    state.apply(fire)
+    assert state.describe(Done(game.men[reactor].side)) == "Resolve the declared reactions [8.62]"
+    assert state.progress().rule == "Soldiers (8.6)"
+    state.troops.jammed.add(leader)
+    assert state.describe(ClearJam(leader)) == "Clear the jammed weapon [7.32]"
+    assert state.describe(Throw(leader, "C/0101")) == "Throw a grenade at C/0101 [12.1]"
+
+
+def test_the_heuristic_bot_fires_in_reaction_when_the_odds_are_good(game: SoldiersGame) -> None:
+    """[8.6]: the heuristic bot declares reaction fire that may hit, then resolves it."""
+    from rules.bots.base import make_bot
+
+    state, _, reactor, move, _ = _reacting(game)
+    state.apply(move)
+    side = game.men[reactor].side
+    assert state.preview(React(reactor, "fire")).chances[0].effect
+    bot = make_bot("heuristic", 3)
+    assert bot.choose(state, side) == React(reactor, "fire")
+    state.apply(React(reactor, "fire"))
+    assert bot.choose(state, side) == Done(side)
+
+
+def test_the_heuristic_bot_throws_a_grenade_when_its_weapon_is_jammed(game: SoldiersGame) -> None:
+    """[12; 8.51]: with his weapon jammed and enemies two hexes off in the open, the heuristic
+    bot throws a grenade."""
+    from rules.bots.base import make_bot
+
+    state, leader, _, _, b = _throwing(game, 2)
+    state.troops.jammed.add(leader)
+    state.active.orders_left = 0  # his are the only actions left to weigh
+    choice = make_bot("heuristic", 3).choose(state, game.men[leader].side)
+    assert choice == Throw(leader, game.name(b))

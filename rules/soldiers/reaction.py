@@ -52,9 +52,15 @@ NO_REACTION = 10
 
 
 def _eligible(
-    state: SoldiersState, man: str, h: Hex, mover_at: Hex, target: str | None, wounded_ok: bool
+    state: SoldiersState,
+    man: str,
+    h: Hex,
+    occupied: set[Hex],
+    target: str | None,
+    wounded_ok: bool,
 ) -> bool:
-    """Whether ``man`` may react to an enemy in ``h`` [8.61; 8.64]."""
+    """Whether ``man`` may react to an enemy in ``h`` [8.61; 8.64]; ``occupied``: the hexes
+    holding able enemy men, the active man's included."""
     troops, game = state.troops, state.game
     at = troops.hexes.get(man)
     if at is None or man in troops.disabled or man in troops.suppressed:
@@ -63,12 +69,11 @@ def _eligible(
         return False
     if man in troops.wounded and not wounded_ok:
         return False
+    if at in occupied:
+        return False  # in an enemy-occupied hex [8.61]
     if target is not None and game.name(at) == target:
         return False
-    side = game.men[man].side
-    if at == mover_at or state.able_enemies_in(at, side):
-        return False  # in an enemy-occupied hex [8.61]
-    return at.distance(h) >= 1 and game.sees(at, h)
+    return game.sees(at, h)
 
 
 def _may_fire(state: SoldiersState, man: str, h: Hex) -> bool:
@@ -84,15 +89,19 @@ def candidates(
     state: SoldiersState, side: str, h: Hex, mover_at: Hex, target: str | None = None
 ) -> tuple[list[str], list[str]]:
     """The men of ``side`` who may fire in reaction at ``h``, and those who may suppress
-    themselves instead [8.61; 8.64]."""
-    men = state.game.men
+    themselves instead [8.61; 8.64]; the active man stands in ``mover_at``."""
+    troops, men = state.troops, state.game.men
+    occupied = {
+        at for m, at in troops.hexes.items() if men[m].side != side and m not in troops.disabled
+    }
+    occupied.add(mover_at)
     fire, suppress = [], []
-    for m in sorted(state.troops.hexes):
+    for m in sorted(troops.hexes):
         if men[m].side != side:
             continue
-        if _eligible(state, m, h, mover_at, target, wounded_ok=True):
+        if _eligible(state, m, h, occupied, target, wounded_ok=True):
             suppress.append(m)
-            if m not in state.troops.wounded and _may_fire(state, m, h):
+            if m not in troops.wounded and _may_fire(state, m, h):
                 fire.append(m)
     return fire, suppress
 
