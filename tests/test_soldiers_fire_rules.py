@@ -650,3 +650,69 @@ def test_the_heuristic_bot_throws_a_grenade_when_its_weapon_is_jammed(game: Sold
     state.active.orders_left = 0  # his are the only actions left to weigh
     choice = make_bot("heuristic", 3).choose(state, game.men[leader].side)
     assert choice == Throw(leader, game.name(b))
+
+
+def _surrounded(game: SoldiersGame) -> tuple[SoldiersState, str, list[str], Hex]:
+    """The side not acting has one man in a hex with two able enemy men, nobody of his own
+    seeing it; the acting side's next Action Phase about to begin."""
+    state, leader = _acting(game)
+    side = game.men[leader].side
+    a, _ = next(_pairs(game, 1))
+    lone = _enemy(state, leader)
+    captors = [m for m in state.able(side) if m != leader][:2]
+    _stage(state, {lone: a, captors[0]: a, captors[1]: a})
+    far = state.troops.hexes[leader]
+    for m in state.able(game.other(side)):
+        if m != lone:
+            state.troops.disabled[m] = "killed"  # nobody of his own left to see him
+    assert far != a
+    return state, lone, captors, a
+
+
+def test_capture_9_8_a_man_outnumbered_and_alone_surrenders_on_a_roll_over_his_initiative(
+    game: SoldiersGame,
+) -> None:
+    """[9.8]: at the start of an enemy Action Phase a man in a hex with twice as many able,
+    non-suppressed enemy men, and in sight of no other friendly man, surrenders on a d10
+    higher than his initiative; not higher, he does not."""
+    from rules.soldiers.command import begin_action_phase
+
+    for roll, taken in ((10, True), (1, False)):
+        state, lone, captors, _ = _surrounded(_game())
+        chit = next(c for c in state.game.chits.values() if c.side != state.game.men[lone].side)
+        state.force_dice(roll)
+        begin_action_phase(state, chit.id)
+        assert (lone in state.troops.captured) == taken
+        if taken:
+            assert state.troops.disabled[lone] == "captured"
+            assert state.troops.captured[lone] in captors
+            assert any("[9.8]" in e.why for e in state.log if isinstance(e, ManCaptured))
+        else:
+            assert lone not in state.troops.disabled
+
+
+def test_capture_9_6_a_surrendered_man_left_unguarded_escapes(game: SoldiersGame) -> None:
+    """[9; 9.6]: a prisoner who is not incapacitated and has no able enemy left in his hex is
+    no longer captured (our reading: at once, as if ordered)."""
+    from rules.soldiers.capture import refresh
+
+    state, lone, captors, _ = _surrounded(game)
+    state.troops.disabled[lone] = "captured"
+    state.troops.captured[lone] = captors[0]
+    for m in captors:
+        state.troops.disabled[m] = "killed"
+    refresh(state)
+    assert lone not in state.troops.captured and lone not in state.troops.disabled
+
+
+def test_extra_clips_19_44_are_dealt_to_the_men_for_their_own_weapons() -> None:
+    """[11; 19.44; 19.53]: extra clips bought go to the side's men, each for his own weapon
+    (our reading of the owner's distribution)."""
+    loaded = _loaded()
+    side = loaded.scenario.sides[0]
+    bought = side.model_copy(update={"purchases": [Purchase(item="CLIP", count=2)]})
+    scenario = loaded.scenario.model_copy(update={"sides": [bought, *loaded.scenario.sides[1:]]})
+    game = load_game(dataclasses.replace(loaded, scenario=scenario))
+    assert isinstance(game, SoldiersGame)
+    men = [m.id for m in game.men.values() if m.side == side.id]
+    assert [game.clips[m] for m in men[:3]] == [3, 3, 2]

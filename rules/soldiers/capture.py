@@ -11,13 +11,23 @@ so while in a hex with an able enemy man" [9]). A prisoner moves only with his g
 the guard moves, his prisoners go to his hex. A guard gets 3 AP an order instead of 5 and
 may not conduct combat actions (fire, grenades, reaction fire) [9.4].
 
+Surrender [9.8]: at the start of each Action Phase, the men of the side not acting in a hex
+holding at least twice as many able, non-suppressed enemy men as their own able men, and in
+sight of no other friendly able, non-suppressed man, roll a d10: higher than the initiative of
+every one of them, they all surrender: captured (``disabled`` as ``captured`` [2.5]) and
+guarded as above.
+
+Escape [9.6]: a prisoner not incapacitated whose hex holds no able enemy is no longer captured
+at once (our reading: 9.6 lets his owner order him and removes the marker when he acts; the
+engine does not order prisoners, so it frees him at once; he keeps his weapon, since captors do
+not take equipment here [9.5], so no Unarmed marker).
+
 Victory [19.7]: a captured man counts as captured (``killed-or-captured``,
-``disabled-or-captured``), and, being incapacitated, as disabled.
+``disabled-or-captured``) and as disabled [2.5].
 
 Missing: capture in hand-to-hand combat [9.1] (hand-to-hand is not played), captured equipment
-[9.5], escape [9.6] (a prisoner is incapacitated here, so he may not act), killing prisoners
-[9.7], surrender [9.8], and a guard taking his prisoners off the map (scenario 25): a guard
-who moves off the map leaves them behind.
+[9.5], killing prisoners [9.7], and a guard taking his prisoners off the map (scenario 25): a
+guard who moves off the map leaves them behind.
 """
 
 from __future__ import annotations
@@ -31,6 +41,8 @@ if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
 
 GUARD_AP = 3.0  # [9.4]
+#: An able man taken prisoner is disabled [2.5] as this.
+CAPTURED = "captured"
 
 
 def guard_ap(state: SoldiersState, man: str) -> tuple[float, str] | None:
@@ -83,6 +95,8 @@ def refresh(state: SoldiersState) -> None:
             state.emit(ManCaptured(prisoner, new, f"{new} takes over as his guard [9.3]"))
         else:
             del troops.captured[prisoner]
+            if troops.disabled.get(prisoner) == CAPTURED:
+                del troops.disabled[prisoner]  # able again: he escapes [9.6], our reading
             state.emit(
                 ManCaptured(
                     prisoner, "-", "no able enemy man left with him: no longer captured [9]"
@@ -117,3 +131,40 @@ def _capture_in(state: SoldiersState, h: Hex) -> None:
                 f"enemy [9.2]; {guard} guards him [9.3]"
             )
             state.emit(ManCaptured(prisoner, guard, why))
+
+
+def surrender(state: SoldiersState, acting: str) -> None:
+    """The enemy of the side ``acting`` surrenders where it is outnumbered and alone [9.8]."""
+    troops, game = state.troops, state.game
+    side = game.other(acting)
+    men = game.men
+    hexes = {
+        at for m, at in troops.hexes.items() if men[m].side == side and m not in troops.disabled
+    }
+    for h in sorted(hexes, key=game.name):
+        friends = _able_in(state, h, side)
+        enemies = [m for m in _able_in(state, h, acting) if m not in troops.suppressed]
+        if len(enemies) < 2 * len(friends):
+            continue
+        watched = any(
+            at != h and game.sees(at, h)
+            for m, at in troops.hexes.items()
+            if men[m].side == side and m not in troops.disabled and m not in troops.suppressed
+        )
+        if watched:
+            continue
+        best = max(men[m].initiative for m in friends)
+        roll = state.roll(f"surrender in {game.name(h)} [9.8]", 10)
+        if roll <= best:
+            why = f"rolled {roll}, not higher than initiative {best}: none surrender [9.8]"
+            state.emit(ManCaptured("-", "-", f"{game.name(h)}: {why}"))
+            continue
+        guard = _pick_guard(state, enemies)
+        for m in friends:
+            troops.disabled[m] = CAPTURED
+            troops.captured[m] = guard
+            why = (
+                f"surrenders: {len(enemies)} able enemy men to {len(friends)}, unseen by his "
+                f"side; rolled {roll} > initiative {best} [9.8]; {guard} guards him [9.3]"
+            )
+            state.emit(ManCaptured(m, guard, why))

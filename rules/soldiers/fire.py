@@ -329,7 +329,8 @@ def _damage(
 def apply_damage(state: SoldiersState, man: str, result: str, why: str) -> None:
     """A damage result on a man [8.44]: a wounded man wounded again is incapacitated; an
     incapacitated man wounded or incapacitated again is killed; suppression does nothing more
-    to a suppressed or disabled man."""
+    to a suppressed or disabled man; a prisoner [9] wounded stays captured, incapacitated or
+    killed he is so (an incapacitated prisoner stays captured while guarded)."""
     if state.troops.disabled.get(man) == "killed":
         state.emit(ManHit(man, "Kill", why + "; already dead [8.44]"))
         return
@@ -342,10 +343,15 @@ def apply_damage(state: SoldiersState, man: str, result: str, why: str) -> None:
         elif result == "Sup":
             state.emit(ManHit(man, "Incap", why + "; a disabled man stays incapacitated [8.44]"))
             return
+    if state.troops.disabled.get(man) == "captured" and result == "Sup":
+        state.emit(ManHit(man, "Sup", why + "; a prisoner: no further effect [8.44; 9]"))
+        return
     if result == "Wound" and man in state.troops.wounded:
         result, why = "Incap", why + "; a second wound incapacitates [8.44]"
     if result == "Sup":
         state.troops.suppressed.add(man)
+    elif result == "Wound" and state.troops.disabled.get(man) == "captured":
+        state.troops.wounded.add(man)  # a wounded prisoner stays captured [8.44; 9]
     elif result == "Wound":
         state.troops.wounded.add(man)
         state.troops.suppressed.add(man)

@@ -229,7 +229,7 @@ class SoldiersGame(MapGame):
         self.chits: dict[str, Chit] = {c.id: c for c in self.deployment.chits}
         self.first = scenario.first_player or self.sides[0]
         #: Each man's ammo clips and explosive grenades at the start [11; 12; 19.44; 19.53].
-        self.clips = starting_clips(self.deployment.men, self.deployment.depleted)
+        self.clips = starting_clips(scenario, self.deployment.men, self.deployment.depleted)
         self.grenades = starting_grenades(scenario, self.deployment.men)
 
     def man_cost(self, to: Hex, frm: Hex | None = None) -> MoveCost:
@@ -640,18 +640,23 @@ class SoldiersState(State):
         return position_io.to_position(self)
 
     def positions(self) -> list[UnitPosition]:
-        """Every man on the map by name, with his state: suppressed, wounded, killed or
-        incapacitated [7.4; 8.5]."""
+        """Every man on the map by name, with his state: suppressed, wounded, killed,
+        incapacitated or a prisoner (POW) [7.4; 8.44; 9], his weapon jammed or out of ammo
+        [8.51]."""
         found = []
         for m, h in sorted(self.troops.hexes.items()):
             man = self.game.men[m]
             marks = (
-                [("KIA" if self.troops.disabled[m] == "killed" else "Inc")]
+                [{"killed": "KIA", "captured": "POW"}.get(self.troops.disabled[m], "Inc")]
                 if m in self.troops.disabled
                 else []
             )
             marks += ["Wnd"] if m in self.troops.wounded else []
             marks += ["Sup"] if m in self.troops.suppressed else []
+            marks += ["Jam"] if m in self.troops.jammed else []
+            marks += ["Ammo Out"] if m in self.troops.ammo_out else []
+            captive = m in self.troops.captured and self.troops.disabled.get(m) != "captured"
+            marks += ["POW"] if captive else []  # an incapacitated prisoner [9.2]
             found.append(
                 UnitPosition(m, man.side, man.weapon.code, man.name, h, None, tuple(marks))
             )

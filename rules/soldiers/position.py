@@ -2,7 +2,11 @@
 into an equal state (:mod:`rules.records.position` reads and checks the file).
 
 Each man is listed with his hex and his state in the book's words (``suppressed``, ``wounded``,
-``killed``, ``incapacitated`` [8.44]); the rest is the Command Cycle's: the advantage [10.4],
+``killed``, ``incapacitated`` [8.44], ``captured`` when he surrendered able [9.8], ``jammed``,
+``ammo-out`` [8.51]); the clips each has loaded and the grenades each has thrown
+(``clips_spent``, ``grenades_thrown`` [8.52; 12]), each prisoner's guard (``captured`` [9.3]),
+the men marked for reaction fire this phase (``turn.reacted`` [8.65]) and a chance to react
+not yet resolved (``turn.reaction`` [8.6]); the rest is the Command Cycle's: the advantage [10.4],
 who acts first in the Command Phase and who has acted [5.2], each chit's space on the Command
 Track [5.1] and each side's committed chit, and the turn of the active chit: its risk level
 [6.11] (``risk_rolled`` false while an independent turn's man is still to be selected [6.23]),
@@ -64,8 +68,8 @@ if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersGame, SoldiersState
 
 SUPPRESSED, WOUNDED, KILLED, INCAPACITATED = "suppressed", "wounded", "killed", "incapacitated"
-JAMMED, AMMO_OUT = "jammed", "ammo-out"
-STATUSES = (SUPPRESSED, WOUNDED, KILLED, INCAPACITATED, JAMMED, AMMO_OUT)
+JAMMED, AMMO_OUT, CAPTURED = "jammed", "ammo-out", "captured"
+STATUSES = (SUPPRESSED, WOUNDED, KILLED, INCAPACITATED, CAPTURED, JAMMED, AMMO_OUT)
 
 
 class ReactionPosition(StrictModel):
@@ -200,7 +204,7 @@ def _place(state: SoldiersState, man: str) -> UnitPlace:
     status = [SUPPRESSED] if man in troops.suppressed else []
     status += [WOUNDED] if man in troops.wounded else []
     if man in troops.disabled:
-        status.append(KILLED if troops.disabled[man] == "killed" else INCAPACITATED)
+        status.append(troops.disabled[man])  # killed, incapacitated or captured [2.5]
     status += [JAMMED] if man in troops.jammed else []
     status += [AMMO_OUT] if man in troops.ammo_out else []
     h = troops.hexes.get(man)
@@ -298,10 +302,13 @@ def _read_men(state: SoldiersState, position: GamePosition, reader: PositionRead
             troops.suppressed.add(man)
         if WOUNDED in status:
             troops.wounded.add(man)
-        if KILLED in status and INCAPACITATED in status:
-            reader.problem((*path, "status"), "killed or incapacitated, not both [8.44]")
-        elif KILLED in status or INCAPACITATED in status:
-            troops.disabled[man] = "killed" if KILLED in status else "incapacitated"
+        disabled = [s for s in (KILLED, INCAPACITATED, CAPTURED) if s in status]
+        if len(disabled) > 1:
+            reader.problem(
+                (*path, "status"), "killed, incapacitated or captured, one of them [8.44; 9]"
+            )
+        elif disabled:
+            troops.disabled[man] = disabled[0]
         if JAMMED in status:
             troops.jammed.add(man)
         if AMMO_OUT in status:

@@ -24,7 +24,9 @@ side's able, non-suppressed men in the hex (our reading of "the highest initiati
 hex"): at or under it each fires the best type his weapon allows (sustained, else aimed, our
 reading: the reactive player's choice, made for him), above it (not 10) quick fire, 10 no fire
 and no marker [8.63]. Every hit chance is worked out before any fire is resolved: reaction fire
-is simultaneous [8.6]. Each shot is resolved as fire [8.3-8.5], weapon checks included.
+is simultaneous [8.6]. Each shot is resolved as fire at the active man's hex [8.3-8.5],
+weapon checks included (our reading: fire is always at a hex [8.2], so a man sharing the
+active man's hex may be the one the target player picks to take the damage [8.41]).
 
 An active man wounded or disabled by reaction fire may perform no more actions in the Action
 Phase [7.1; 8.44]; one suppressed by it neither (our reading: the engine offers no unsuppress

@@ -37,19 +37,29 @@ CHECK_ROWS = {"quick": "quick fire", "aimed": "aimed fire", "sustained": "sustai
 CHECK_COLUMN = "fire rolls calling for a weapon check"
 
 
-def starting_clips(men: list[Man], depleted: list[str]) -> dict[str, int]:
-    """Each man's clips at the start [11; 19.21; 19.53]."""
-    return {m.id: m.clips_depleted if m.squad in depleted else m.clips for m in men}
+def starting_clips(scenario: Scenario, men: list[Man], depleted: list[str]) -> dict[str, int]:
+    """Each man's clips at the start [11; 19.21; 19.53], and the extra clips his side bought
+    (CLIP purchases) dealt as :func:`dealt` deals grenades, each for his own weapon (our
+    reading of 19.44 and 19.53: clips are typed by weapon, the owner types them)."""
+    found = {m.id: m.clips_depleted if m.squad in depleted else m.clips for m in men}
+    loaders = [m for m in men if not m.weapon.id.endswith("-FT")]  # no FT ammo bought [15.2]
+    for man, extra in dealt(scenario, loaders, "CLIP").items():
+        found[man] += extra
+    return found
 
 
 def starting_grenades(scenario: Scenario, men: list[Man]) -> dict[str, int]:
-    """The explosive grenades each man carries [12; 19.44]: each side's GRENADE purchases dealt
-    one at a time to its men in roster order (our reading: the owner distributes them as he
-    sees fit [19.44]; a purchase for an entry would name its men, the engine deals them all
-    alike)."""
+    """The explosive grenades each man carries [12; 19.44] (GRENADE purchases, :func:`dealt`)."""
+    return dealt(scenario, men, "GRENADE")
+
+
+def dealt(scenario: Scenario, men: list[Man], item: str) -> dict[str, int]:
+    """Each side's purchases of ``item`` dealt one at a time to its men in roster order (our
+    reading: the owner distributes extra equipment as he sees fit [19.44]; the engine deals it
+    evenly, whatever entry a purchase names)."""
     found: dict[str, int] = {}
     for side in scenario.sides:
-        count = sum(p.count for p in side.purchases if p.item.upper() == "GRENADE")
+        count = sum(p.count for p in side.purchases if p.item.upper() == item)
         roster = [m.id for m in men if m.side == side.id]
         for i in range(count if roster else 0):
             man = roster[i % len(roster)]
