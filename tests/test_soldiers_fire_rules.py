@@ -716,3 +716,29 @@ def test_extra_clips_19_44_are_dealt_to_the_men_for_their_own_weapons() -> None:
     assert isinstance(game, SoldiersGame)
     men = [m.id for m in game.men.values() if m.side == side.id]
     assert [game.clips[m] for m in men[:3]] == [3, 3, 2]
+
+
+def test_every_new_field_survives_a_clone_and_a_position_file(game: SoldiersGame) -> None:
+    """STYLE 25-26: jams, ammo out, clips loaded, grenades thrown, prisoners (incapacitated or
+    surrendered), Reaction Fire markers: a clone and a position read back carry them all, and
+    changing the clone leaves the state alone."""
+    state, leader, enemies, _, _ = _throwing(game, 2)
+    troops = state.troops
+    troops.jammed.add(leader)
+    troops.ammo_out.add(enemies[0])
+    troops.clips_spent[enemies[0]] = 1
+    troops.grenades_thrown[leader] = 1
+    troops.disabled[enemies[1]] = "captured"
+    troops.captured[enemies[1]] = leader
+    state.active.reacted.add(enemies[0])
+    clone = state.clone()
+    assert isinstance(clone, SoldiersState)
+    assert clone.position_fingerprint() == state.position_fingerprint()
+    position = state.to_position()
+    back = game.state_from_position(position, PositionReader(game, position, None))
+    assert back.position_fingerprint() == state.position_fingerprint()
+    assert isinstance(back, SoldiersState) and back.troops.captured == {enemies[1]: leader}
+    clone.troops.jammed.clear()
+    clone.troops.captured.clear()
+    clone.active.reacted.clear()
+    assert leader in state.troops.jammed and state.troops.captured and state.active.reacted
