@@ -742,3 +742,51 @@ def test_every_new_field_survives_a_clone_and_a_position_file(game: SoldiersGame
     clone.troops.captured.clear()
     clone.active.reacted.clear()
     assert leader in state.troops.jammed and state.troops.captured and state.active.reacted
+
+
+def _armed() -> SoldiersGame:
+    """The Learning Scenario with ten grenades bought for each side [12; 19.44]."""
+    loaded = _loaded()
+    sides = [
+        s.model_copy(update={"purchases": [Purchase(item="GRENADE", count=10)]})
+        for s in loaded.scenario.sides
+    ]
+    scenario = loaded.scenario.model_copy(update={"sides": sides})
+    found = load_game(dataclasses.replace(loaded, scenario=scenario))
+    assert isinstance(found, SoldiersGame)
+    return found
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_a_close_fight_with_grenades_plays_to_the_end_and_a_clone_plays_the_same(
+    seed: int,
+) -> None:
+    """[12; 8.6; 9]: the two squads staged two hexes apart, each side with grenades: the
+    heuristic bot against the random one throw them, fire and react, the game ends, and a
+    clone taken after the first throw plays on to the same fingerprint."""
+    from rules.bots.base import make_bot
+
+    game = _armed()
+    state, leader = _acting(game)
+    a, b = next(_pairs(game, 2))
+    side = game.men[leader].side
+    for m in state.troops.hexes:
+        state.troops.hexes[m] = a if game.men[m].side == side else b
+    bots = {s: make_bot(("heuristic", "random")[i], seed) for i, s in enumerate(game.sides)}
+    twin: SoldiersState | None = None
+    while not state.is_terminal():
+        acting = state.to_act()[0]
+        action = bots[acting].choose(state, acting)
+        assert state.why_not(action) is None
+        state.apply(action)
+        if twin is None and state.troops.grenades_thrown:
+            copy = state.clone()
+            assert isinstance(copy, SoldiersState)
+            twin = copy
+    thrown = sum(state.troops.grenades_thrown.values())
+    assert thrown and thrown == sum(1 for e in state.log if isinstance(e, GrenadeThrown))
+    assert any(isinstance(e, ReactionNote) for e in state.log)
+    assert twin is not None
+    for action in state.history[len(twin.history) :]:
+        twin.apply(action)
+    assert twin.fingerprint() == state.fingerprint()
