@@ -31,7 +31,7 @@ Phase [3; 4] (:data:`SEQUENCE`). What this slice plays:
   [8.5; 7.32; 8.52] (:mod:`rules.soldiers.weapons`), explosive grenades [12.1-12.4]
   (:mod:`rules.soldiers.grenades`). The enemy reacts to a man entering a hex in its sight or
   firing sustained fire [8.6] (:mod:`rules.soldiers.reaction`); prisoners are taken
-  automatically and guarded [9.2-9.4] (:mod:`rules.soldiers.capture`).
+  automatically or surrender, and are guarded [9.2-9.4; 9.8] (:mod:`rules.soldiers.capture`).
 - End Phase: the active chit flips back [6]. End of a cycle [4]: victory is checked; chits in
   numbered spaces return to Start, Exhausted ones drop below; suppressed men stand up.
 - The game ends after the scenario's cycles, or when a side has no able man and none to come
@@ -42,9 +42,10 @@ Simplifications, named: no bidding beyond the commitment [5.31], operational tur
 groups [7.1] (every order is to one man), overwatch [13], smoke and rifle grenades [12.5;
 12.6], hand-to-hand [8.8] (an Aggressive man may enter a hex with able enemies; both sides then
 share it), events other than reinforcements [6.12], heavy weapons' own rules [14] (an MG fires
-as any weapon), artillery [17], the ASL restriction [6.22], catastrophic loss [6.28], surrender
-and escape [9.6-9.8], exchanging equipment [7.33], pre-game operational moves [6.33], hidden
-deployment [14.11], defensive preparations bought [18] (only the markers a scenario places).
+as any weapon), artillery [17], the ASL restriction [6.22], catastrophic loss [6.28], captured
+equipment and killing prisoners [9.5; 9.7], exchanging equipment [7.33], pre-game operational
+moves [6.33], hidden deployment [14.11], defensive preparations bought [18] (only the markers a
+scenario places).
 """
 
 from __future__ import annotations
