@@ -790,3 +790,19 @@ def test_a_close_fight_with_grenades_plays_to_the_end_and_a_clone_plays_the_same
     for action in state.history[len(twin.history) :]:
         twin.apply(action)
     assert twin.fingerprint() == state.fingerprint()
+
+
+def test_reaction_8_61_a_man_the_active_man_leaves_behind_may_react(game: SoldiersGame) -> None:
+    """[8.61]: a man in the hex the active man shared with him is in an enemy-occupied hex no
+    longer once the active man leaves it: he may react to the first hex entered in his sight,
+    and the move stops there (the engine does not play 8.83's limits on leaving such a hex)."""
+    state, leader = _acting(game)
+    a, b = next(_pairs(game, 1))
+    c = next(n for n in b.neighbors() if _clear(game, n) and n != a and game.sees(a, n))
+    stayer = _enemy(state, leader)
+    _stage(state, {leader: a, stayer: a})
+    state.apply(OrderMan(leader))
+    assert React(stayer, "fire") not in state.legal_actions()
+    state.apply(Move(leader, (game.name(b), game.name(c))))
+    assert state.troops.hexes[leader] == b
+    assert React(stayer, "fire") in state.legal_actions()

@@ -88,15 +88,19 @@ def _may_fire(state: SoldiersState, man: str, h: Hex) -> bool:
 
 
 def candidates(
-    state: SoldiersState, side: str, h: Hex, mover_at: Hex, target: str | None = None
+    state: SoldiersState, side: str, h: Hex, target: str | None = None
 ) -> tuple[list[str], list[str]]:
-    """The men of ``side`` who may fire in reaction at ``h``, and those who may suppress
-    themselves instead [8.61; 8.64]; the active man stands in ``mover_at``."""
+    """The men of ``side`` who may fire in reaction at the active man in ``h``, and those who
+    may suppress themselves instead [8.61; 8.64] (the active man counted in ``h``, wherever
+    the state has him yet: a move is judged hex by hex before it is made)."""
     troops, men = state.troops, state.game.men
+    mover = state.active.current
     occupied = {
-        at for m, at in troops.hexes.items() if men[m].side != side and m not in troops.disabled
+        at
+        for m, at in troops.hexes.items()
+        if men[m].side != side and m not in troops.disabled and m != mover
     }
-    occupied.add(mover_at)
+    occupied.add(h)
     fire, suppress = [], []
     for m in sorted(troops.hexes):
         if men[m].side != side:
@@ -116,7 +120,7 @@ def first_stop(state: SoldiersState, action: Move) -> Move:
     enemy = game.other(game.men[action.unit].side)
     for i, name in enumerate(action.path[:-1]):
         h = game.by_name[name.upper()]
-        if any(candidates(state, enemy, h, h)):
+        if any(candidates(state, enemy, h)):
             return Move(action.unit, action.path[: i + 1])
     return action
 
@@ -130,7 +134,7 @@ def offer(state: SoldiersState, man: str, trigger: str, target: str | None = Non
         return
     game = state.game
     enemy = game.other(game.men[man].side)
-    fire, suppress = candidates(state, enemy, at, at, target)
+    fire, suppress = candidates(state, enemy, at, target)
     if not fire and not suppress:
         return
     name = game.name(at)
@@ -151,7 +155,7 @@ def options(state: SoldiersState) -> list[React]:
     if window is None:
         return []
     h = state.game.by_name[window.hex]
-    fire, suppress = candidates(state, window.side, h, h, window.target)
+    fire, suppress = candidates(state, window.side, h, window.target)
     declared = {m for m, _ in window.declared}
     found = [React(m, "fire") for m in fire if m not in declared]
     found += [React(m, "suppress") for m in suppress if m not in declared]
