@@ -256,7 +256,7 @@ HOSTILE = [
         "  hex: C/0105\n",
         "  hex: C/0105\n  status: [panicked]\n",
         [
-            "pos.yaml:14:12: units[0].status[0]: no status 'panicked' in Soldiers (one of suppressed, wounded, killed, incapacitated)",
+            "pos.yaml:14:12: units[0].status[0]: no status 'panicked' in Soldiers (one of suppressed, wounded, killed, incapacitated, captured, jammed, ammo-out)",
         ],
         id="soldiers-unknown-status",
     ),

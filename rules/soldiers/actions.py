@@ -9,6 +9,12 @@ The action grammar (``move`` and ``done`` are the shared verbs of :mod:`rules.en
     move us.austin C1710 C1711  # the ordered man moves, paying AP per hex [7.21]
     shoot us.austin C1811 quick # the ordered man fires at a hex: quick, aimed or sustained [8]
     move-off us.austin          # the ordered man moves off the map where allowed, 1 AP [7.26]
+    clear-jam us.austin         # the ordered man tries to clear his jammed weapon, 2 AP [7.32]
+    reload us.austin            # the ordered man loads a clip, 2 AP [8.52]
+    throw us.austin C1811       # the ordered man throws an explosive grenade, 2 AP [12.1]
+    react german.hauber fire    # a reactive man declares reaction fire at the active man [8.6]
+    react german.hauber suppress  # ... or that he suppresses himself instead [8.64]
+                                # (``done german`` then resolves every declaration [8.62])
 
 The game reads these verbs (:data:`ACTIONS`, :meth:`rules.engine.core.Game.parse_action`).
 """
@@ -75,8 +81,72 @@ class MoveOff(WordsAction):
     man: str
 
 
+@dataclass(frozen=True)
+class ClearJam(WordsAction):
+    """The ordered man tries to clear his jammed weapon: 2 AP, a d10 on its weapon check line
+    [7.32]."""
+
+    verb: ClassVar[str] = "clear-jam"
+    words: ClassVar[tuple[str, ...]] = ("man id",)
+    usage: ClassVar[str] = "MAN"
+    man: str
+
+
+@dataclass(frozen=True)
+class Reload(WordsAction):
+    """The ordered man, out of ammo, loads one of his clips: 2 AP [8.52]."""
+
+    verb: ClassVar[str] = "reload"
+    words: ClassVar[tuple[str, ...]] = ("man id",)
+    usage: ClassVar[str] = "MAN"
+    man: str
+
+
+@dataclass(frozen=True)
+class Throw(WordsAction):
+    """The ordered man throws an explosive grenade at a hex: 2 AP [12.1-12.4]."""
+
+    verb: ClassVar[str] = "throw"
+    words: ClassVar[tuple[str, ...]] = ("man id", "hex")
+    usage: ClassVar[str] = "MAN HEX"
+    man: str
+    hex: str
+
+
+REACTIONS = ("fire", "suppress")
+
+
+@dataclass(frozen=True)
+class React(Action):
+    """A reactive man declares reaction fire at the active man, or that he suppresses himself
+    instead [8.6; 8.62; 8.64]; the side's ``done`` resolves every declaration."""
+
+    verb: ClassVar[str] = "react"
+    man: str
+    how: str
+
+    def text(self) -> str:
+        return f"{self.verb} {self.man} {self.how}"
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> React:
+        if len(args) != 2 or args[1].lower() not in REACTIONS:
+            raise ActionSyntaxError(f"'{line}': write 'react MAN fire|suppress'")
+        return cls(token(args[0], "man id", line), args[1].lower())
+
+
 #: Soldiers' verbs (with the shared ``done`` and ``force-dice``).
-ACTIONS: tuple[type[Action], ...] = (Move, Commit, OrderMan, Shoot, MoveOff)
+ACTIONS: tuple[type[Action], ...] = (
+    Move,
+    Commit,
+    OrderMan,
+    Shoot,
+    MoveOff,
+    ClearJam,
+    Reload,
+    Throw,
+    React,
+)
 
 
 # --- events -----------------------------------------------------------------------------------
@@ -204,3 +274,72 @@ class ManLeft(Event):
 
     def describe(self) -> str:
         return f"{self.man} moves off the map from {self.hex} ({self.why})"
+
+
+@dataclass(frozen=True)
+class WeaponChecked(Event):
+    """A weapon check [8.5]: the d10 on the weapon check line and its result."""
+
+    kind: ClassVar[str] = "soldiers-weapon-check"
+    man: str
+    roll: int
+    result: str
+    why: str
+
+    def describe(self) -> str:
+        return f"{self.man} weapon check: {self.result} ({self.why})"
+
+
+@dataclass(frozen=True)
+class Maintained(Event):
+    """A maintenance action [7.3]: clear jam, reload."""
+
+    kind: ClassVar[str] = "soldiers-maintenance"
+    man: str
+    what: str
+    why: str
+
+    def describe(self) -> str:
+        return f"{self.man} {self.what}: {self.why}"
+
+
+@dataclass(frozen=True)
+class ReactionNote(Event):
+    """A step of reaction [8.6]: a chance to react offered, a declaration, an alertness roll and
+    what it allows, a man marked, an active man's actions ended."""
+
+    kind: ClassVar[str] = "soldiers-reaction"
+    man: str
+    text: str
+
+    def describe(self) -> str:
+        return f"{self.man}: {self.text}" if self.man != "-" else self.text
+
+
+@dataclass(frozen=True)
+class GrenadeThrown(Event):
+    """An explosive grenade throw [12.2-12.4], every step with its rule."""
+
+    kind: ClassVar[str] = "soldiers-grenade"
+    man: str
+    hex: str
+    steps: tuple[str, ...]
+    lands: str | None
+    placeholders: tuple[str, ...]
+
+    def describe(self) -> str:
+        where = f"explodes in {self.lands}" if self.lands else "no explosion"
+        return f"{self.man} throws a grenade at {self.hex}: {where} ({'; '.join(self.steps)})"
+
+
+@dataclass(frozen=True)
+class ManCaptured(Event):
+    """A man captured, surrendered, freed or his guard changed [9]."""
+
+    kind: ClassVar[str] = "soldiers-capture"
+    man: str
+    guard: str
+    why: str
+
+    def describe(self) -> str:
+        return f"{self.man}: {self.why}"

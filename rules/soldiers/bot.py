@@ -1,5 +1,8 @@
 """What the greedy bot needs of a Soldiers state: a disabled man is a loss of 1 (wounded 0.4,
-suppressed 0.15) [8.44], an invented scale; an order is worth the man's best next action."""
+suppressed 0.15) [8.44], an invented scale; an order is worth the man's best next action.
+A reaction declared and not yet resolved counts for its odds of a hit (:data:`HIT_WORTH` a hit),
+so the bot declares reaction fire whose odds are worth having and resolves it [8.6]; a grenade
+throw is tried on copies with their own dice like a shot [12]."""
 
 from __future__ import annotations
 
@@ -10,9 +13,14 @@ from rules.bots.greedy import ACTIVITY_BONUS, Adapter, Piece
 from rules.bots.plan import numbered_names
 from rules.engine.actions import Action
 from rules.engine.core import Outcome
+from rules.soldiers.reaction import expected_hits
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersGame, SoldiersState
+
+#: What one hit is worth to the evaluation: about the average of Sup, Wound and worse on the
+#: damage lines (an invented scale, as the losses' own).
+HIT_WORTH = 0.5
 
 
 class SoldiersAdapter(Adapter):
@@ -47,7 +55,9 @@ class SoldiersAdapter(Adapter):
             if men[m].side == side and m not in state.troops.disabled
         )
         shaken = sum(1 for m in state.troops.suppressed if men[m].side == side)
-        return disabled + 0.4 * wounded + 0.15 * shaken
+        # reaction fire declared against the side and not yet resolved: its odds [8.62; 8.63]
+        pending = expected_hits(state, side) * HIT_WORTH
+        return disabled + 0.4 * wounded + 0.15 * shaken + pending
 
     def standing(self, state: SoldiersState) -> Outcome:
         from rules.soldiers.victory import evaluate_outcome

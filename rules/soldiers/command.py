@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from rules.soldiers.actions import ChitMoved, TurnBegan
 from rules.soldiers.arrivals import draw_event
+from rules.soldiers.capture import surrender
 from rules.soldiers.units import HEAVY, cell, columns
 
 if TYPE_CHECKING:
@@ -71,10 +72,12 @@ def begin_action_phase(state: SoldiersState, chit_id: str) -> None:
     Who may take an order: the men of the chit's squad and the side's heavy-weapons soldiers,
     who take orders from any leader or independent chit [6.29]; the platoon leader's chit, any
     friendly man [6.26]; men off the map only once their group may enter [19.32], and a leader
-    still off the map orders only men off the map [19.33]."""
+    still off the map orders only men off the map [19.33]. First, the enemy's men outnumbered
+    and alone may surrender [9.8] (:func:`rules.soldiers.capture.surrender`)."""
     game = state.game
     chit = game.chits[chit_id]
     state.play.phase, state.active.chit, state.play.acted = "action", chit_id, []
+    surrender(state, chit.side)  # at the start of an enemy Action Phase [9.8]
     heavy = f"{chit.side}.{HEAVY}"
     squad = [
         m

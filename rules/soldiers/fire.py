@@ -11,8 +11,12 @@ non-suppressed man first [8.41]. Damage: a d10 minus the terrain's ``damage`` mo
 the weapon's damage line; an unmodified 10 always kills, 1 or less is Sup [8.42]; sustained
 fire chains while each new roll is at or under the one before [8.43]. Effects [8.44].
 
-Simplifications, named: no spotting roll [8.21] (every able enemy in sight is fired at), no
-weapon checks, jams or ammunition [8.5] and no "through friendly men" rule [8.1]. Fire into a
+A fire roll among the Weapon Check Summary's numbers calls for a weapon check after the damage
+[8.5] (:mod:`rules.soldiers.weapons`); a jammed weapon or one out of ammo does not fire [8.51].
+Sustained fire gives the enemy a chance to react [8.6] (:mod:`rules.soldiers.reaction`).
+
+Simplifications, named: no spotting roll [8.21] (every able enemy in sight is fired at), and
+no "through friendly men" rule [8.1]. Fire into a
 hex both sides hold [8.84]: a roll of exactly the modified hit chance hits one of the firer's
 own men, and a sustained chain there goes on to the other side's men on a roll equal to the
 last; both players' choices are stand-ins (the firer picks a
@@ -29,6 +33,7 @@ from rules.los.geometry import CrossStep, trace
 from rules.movement.costs import terrain_effect
 from rules.soldiers.actions import ManHit, Shoot, ShotExplained
 from rules.soldiers.units import SYSTEM, cell
+from rules.soldiers.weapons import weapon_check, why_not_fire_weapon
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
@@ -54,6 +59,13 @@ def why_not_shoot(state: SoldiersState, action: Shoot) -> str | None:
         return f"fire costs {FIRE_AP} AP, {state.active.ap:g} left [7.1]"
     if state.active.shots.get(man, 0) >= MAX_SHOTS:
         return "a man fires at most twice in an Action Phase [8.1]"
+    weapon = why_not_fire_weapon(state, man)
+    if weapon is not None:
+        return weapon
+    if man in state.troops.captured:
+        return "a prisoner may perform no action [9]"
+    if man in state.troops.captured.values():
+        return "a guard may not conduct combat actions [9.4]"
     if action.fire_type not in spec.weapon.fire:
         return f"the {spec.weapon.code} has no {action.fire_type} fire [8.1]"
     if action.fire_type not in FIRE_BY_RISK[state.active.risk]:
@@ -152,13 +164,24 @@ def hit_chance(state: SoldiersState, action: Shoot) -> tuple[int, Working]:
 
 
 def shoot(state: SoldiersState, action: Shoot) -> None:
-    """Resolve one shot (legality already checked)."""
+    """Resolve one shot of the active man (legality already checked); sustained fire gives
+    the enemy a chance to react [8.6]."""
+    state.active.ap -= FIRE_AP
+    state.active.shots[action.man] = state.active.shots.get(action.man, 0) + 1
+    resolve(state, action)
+    if action.fire_type == "sustained":
+        from rules.soldiers.reaction import offer
+
+        offer(state, action.man, "sustained", action.hex.upper())
+
+
+def resolve(state: SoldiersState, action: Shoot, worked: tuple[int, Working] | None = None) -> None:
+    """Resolve one shot [8.3-8.5]: the hit chance (``worked``: already worked out, for
+    simultaneous reaction fire [8.6]), the roll, the damage, then any weapon check."""
     man = action.man
     spec = state.game.men[man]
     target = state.game.by_name[action.hex.upper()]
-    state.active.ap -= FIRE_AP
-    state.active.shots[man] = state.active.shots.get(man, 0) + 1
-    chance, work = hit_chance(state, action)
+    chance, work = worked if worked is not None else hit_chance(state, action)
     _, damage_table = spec.weapon.tables(action.fire_type)
     friends = _able_of(state, spec.side, target)
     roll: int | None = None
@@ -200,6 +223,8 @@ def shoot(state: SoldiersState, action: Shoot) -> None:
             action.fire_type == "sustained",
             mutual=bool(friends),
         )
+    if roll is not None:
+        weapon_check(state, man, action.fire_type, roll)  # after the damage [8.5]
 
 
 def _able_of(state: SoldiersState, side: str, h: Hex) -> list[str]:
@@ -304,7 +329,8 @@ def _damage(
 def apply_damage(state: SoldiersState, man: str, result: str, why: str) -> None:
     """A damage result on a man [8.44]: a wounded man wounded again is incapacitated; an
     incapacitated man wounded or incapacitated again is killed; suppression does nothing more
-    to a suppressed or disabled man."""
+    to a suppressed or disabled man; a prisoner [9] wounded stays captured, incapacitated or
+    killed he is so (an incapacitated prisoner stays captured while guarded)."""
     if state.troops.disabled.get(man) == "killed":
         state.emit(ManHit(man, "Kill", why + "; already dead [8.44]"))
         return
@@ -317,10 +343,15 @@ def apply_damage(state: SoldiersState, man: str, result: str, why: str) -> None:
         elif result == "Sup":
             state.emit(ManHit(man, "Incap", why + "; a disabled man stays incapacitated [8.44]"))
             return
+    if state.troops.disabled.get(man) == "captured" and result == "Sup":
+        state.emit(ManHit(man, "Sup", why + "; a prisoner: no further effect [8.44; 9]"))
+        return
     if result == "Wound" and man in state.troops.wounded:
         result, why = "Incap", why + "; a second wound incapacitates [8.44]"
     if result == "Sup":
         state.troops.suppressed.add(man)
+    elif result == "Wound" and state.troops.disabled.get(man) == "captured":
+        state.troops.wounded.add(man)  # a wounded prisoner stays captured [8.44; 9]
     elif result == "Wound":
         state.troops.wounded.add(man)
         state.troops.suppressed.add(man)

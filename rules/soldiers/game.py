@@ -27,7 +27,11 @@ Phase [3; 4] (:data:`SEQUENCE`). What this slice plays:
   hexes and in his sight; an independent turn one order [6.21]; never to a man ordered in the
   previous Action Phase. An order: 5 AP, 3 if wounded [6.2; 7.11]; a suppressed man first
   unsuppresses, 2/2/1/0 AP by risk level [7.42]. Move [7.21-7.23] (:mod:`rules.movement.costs`,
-  class "man"), fire (:mod:`rules.soldiers.fire`).
+  class "man"), fire (:mod:`rules.soldiers.fire`) with weapon checks, clear jam and reload
+  [8.5; 7.32; 8.52] (:mod:`rules.soldiers.weapons`), explosive grenades [12.1-12.4]
+  (:mod:`rules.soldiers.grenades`). The enemy reacts to a man entering a hex in its sight or
+  firing sustained fire [8.6] (:mod:`rules.soldiers.reaction`); prisoners are taken
+  automatically or surrender, and are guarded [9.2-9.4; 9.8] (:mod:`rules.soldiers.capture`).
 - End Phase: the active chit flips back [6]. End of a cycle [4]: victory is checked; chits in
   numbered spaces return to Start, Exhausted ones drop below; suppressed men stand up.
 - The game ends after the scenario's cycles, or when a side has no able man and none to come
@@ -35,12 +39,13 @@ Phase [3; 4] (:data:`SEQUENCE`). What this slice plays:
   (:mod:`rules.soldiers.victory`).
 
 Simplifications, named: no bidding beyond the commitment [5.31], operational turns [6.3],
-groups [7.1] (every order is to one man), reaction fire [8.6], overwatch [13], grenades [12],
-hand-to-hand [8.8] (an Aggressive man may enter a hex with able enemies; both sides then share
-it), events other than reinforcements [6.12], heavy weapons' own rules [14] (an MG fires as
-any weapon), artillery [17], the ASL restriction [6.22], catastrophic loss [6.28], capture [9],
-pre-game operational moves [6.33], hidden deployment [14.11], defensive preparations bought
-[18] (only the markers a scenario places).
+groups [7.1] (every order is to one man), overwatch [13], smoke and rifle grenades [12.5;
+12.6], hand-to-hand [8.8] (an Aggressive man may enter a hex with able enemies; both sides then
+share it), events other than reinforcements [6.12], heavy weapons' own rules [14] (an MG fires
+as any weapon), artillery [17], the ASL restriction [6.22], catastrophic loss [6.28], captured
+equipment and killing prisoners [9.5; 9.7], exchanging equipment [7.33], pre-game operational
+moves [6.33], hidden deployment [14.11], defensive preparations bought [18] (only the markers a
+scenario places).
 """
 
 from __future__ import annotations
@@ -62,18 +67,23 @@ from rules.maps.game import MapGame
 from rules.maps.named import HexesByName
 from rules.movement.costs import ENFORCED_BY_MOVEMENT, MoveCost
 from rules.records.position import PositionReader
-from rules.soldiers import operational, preview, view
+from rules.soldiers import operational, preview, reaction, view
 from rules.soldiers import position as position_io
 from rules.soldiers.actions import (
     ACTIONS,
     ChitMoved,
+    ClearJam,
     Commit,
     MoveOff,
     OrderGiven,
     OrderMan,
+    React,
+    Reload,
     Shoot,
+    Throw,
 )
 from rules.soldiers.arrivals import begin_cycle, eligible
+from rules.soldiers.capture import after_move, guard_ap, refresh
 from rules.soldiers.command import (
     UNSUPPRESS_AP,
     begin_action_phase,
@@ -81,9 +91,10 @@ from rules.soldiers.command import (
     resolve_commitments,
     select_independent,
 )
-from rules.soldiers.exits import OFF_MAP_BAN, move_off, why_not_move_off
+from rules.soldiers.exits import OFF_MAP_BAN, move_off
 from rules.soldiers.exits import why_not_enforced as exit_not_enforced
 from rules.soldiers.fire import FIRE_BY_RISK, shoot, why_not_shoot
+from rules.soldiers.grenades import grenades_left, throw, why_not_throw
 from rules.soldiers.moves import category, judge_sight, move, move_options
 from rules.soldiers.position import SoldiersPositionState
 from rules.soldiers.records import OFF, ActiveTurn, Arrivals, CommandTrack, Play, Troops
@@ -91,6 +102,11 @@ from rules.soldiers.setup import MapFacts, deploy, played_missions
 from rules.soldiers.start import set_up
 from rules.soldiers.units import Chit, Man, cell
 from rules.soldiers.victory import decided, evaluate_outcome, played_victory
+from rules.soldiers.weapons import (
+    maintain,
+    starting_clips,
+    starting_grenades,
+)
 
 RULES_VERSION = "soldiers-0.1"
 #: The turn's sequence [3]: phase id, name, rule.
@@ -213,6 +229,9 @@ class SoldiersGame(MapGame):
         self.men: dict[str, Man] = {m.id: m for m in self.deployment.men}
         self.chits: dict[str, Chit] = {c.id: c for c in self.deployment.chits}
         self.first = scenario.first_player or self.sides[0]
+        #: Each man's ammo clips and explosive grenades at the start [11; 12; 19.44; 19.53].
+        self.clips = starting_clips(scenario, self.deployment.men, self.deployment.depleted)
+        self.grenades = starting_grenades(scenario, self.deployment.men)
 
     def man_cost(self, to: Hex, frm: Hex | None = None) -> MoveCost:
         """A man's cost to enter ``to`` (from ``frm``) [7.21], worked out once: the map and
@@ -384,6 +403,8 @@ class SoldiersState(State):
             return ()
         if self.play.phase == "action":
             assert self.active.chit is not None
+            if self.active.reaction is not None:
+                return (self.active.reaction.side,)  # the enemy reacts first [8.6]
             return (self.game.chits[self.active.chit].side,)
         if self.play.phase == operational.PHASE:
             side = operational.side_to_move(self)
@@ -446,6 +467,8 @@ class SoldiersState(State):
                 continue
             if self.play.phase == "command":
                 found.extend(Commit(c) for c in self.committable(s))
+            elif self.active.reaction is not None:
+                found.extend(reaction.options(self))  # [8.62]
             else:
                 found.extend(
                     OrderMan(m) for m in sorted(self.active.in_command) if self.may_order(m)
@@ -457,9 +480,11 @@ class SoldiersState(State):
                     found.extend(move_options(self, self.active.current))
                     if self.play.phase == "action":  # an operational move moves only [6.3]
                         found.extend(self.shots_of(self.active.current))
-                        off = MoveOff(self.active.current)
-                        if why_not_move_off(self, off) is None:
-                            found.append(off)
+                        found.extend(self.throws_of(self.active.current))
+                        man = self.active.current
+                        for extra in (MoveOff(man), ClearJam(man), Reload(man)):
+                            if self.why_not(extra) is None:
+                                found.append(extra)
             found.append(Done(s))
         return found
 
@@ -485,13 +510,35 @@ class SoldiersState(State):
                     found.append(action)
         return found
 
+    def throws_of(self, man: str) -> list[Throw]:
+        """Grenade throws at hexes holding able enemy men in range [12.11]."""
+        if man not in self.troops.hexes or grenades_left(self, man) < 1:
+            return []
+        side, at = self.game.men[man].side, self.troops.hexes[man]
+        targets = {
+            h
+            for m, h in self.troops.hexes.items()
+            if m not in self.troops.disabled and self.game.men[m].side != side
+            if 1 <= at.distance(h) <= 5
+        }
+        found = []
+        for h in sorted(targets, key=self.game.name):
+            action = Throw(man, self.game.name(h))
+            if why_not_throw(self, action) is None:
+                found.append(action)
+        return found
+
     # --- applying actions ---------------------------------------------------------------------
 
     def _apply(self, action: Action) -> None:
         why = self.why_not(action)
         if why is not None:
             raise IllegalActionError(f"'{action.text()}': {why}")
-        if isinstance(action, Done):
+        if isinstance(action, Done) and self.active.reaction is not None:
+            reaction.resolve_window(self)  # every declared reaction [8.62]
+        elif isinstance(action, React):
+            reaction.declare(self, action)
+        elif isinstance(action, Done):
             self.emit(SideDone(action.side, self.play.phase))
             if self.play.phase == operational.PHASE:
                 if operational.done(self, action.side):
@@ -510,11 +557,19 @@ class SoldiersState(State):
         elif isinstance(action, OrderMan):
             self._order(action.man)
         elif isinstance(action, Move):
-            move(self, action)
+            move(self, reaction.first_stop(self, action))  # reaction may interrupt [8.6]
+            after_move(self, action.unit)  # prisoners taken, prisoners led [9.2; 9.3]
+            reaction.offer(self, action.unit, "move")
         elif isinstance(action, Shoot):
             shoot(self, action)
         elif isinstance(action, MoveOff):
             move_off(self, action)
+        elif isinstance(action, ClearJam | Reload):
+            maintain(self, action)
+        elif isinstance(action, Throw):
+            throw(self, action)
+        if self.play.phase == "action":
+            refresh(self)  # prisoners taken, guarded or freed [9.2; 9.3]
 
     def why_not(self, action: Action) -> str | None:
         """Why ``action`` may not be applied now, or None
@@ -539,6 +594,9 @@ class SoldiersState(State):
         wounded = man in self.troops.wounded
         self.active.ap = 3.0 if wounded else 5.0
         why = "wounded: 3 AP [7.11]" if wounded else "5 AP [6.2]"
+        guarding = guard_ap(self, man)
+        if guarding is not None and not wounded:
+            self.active.ap, why = guarding
         self.emit(OrderGiven(man, int(self.active.ap), why))
         if man in self.troops.suppressed:
             at = self.troops.hexes[man]
@@ -583,18 +641,23 @@ class SoldiersState(State):
         return position_io.to_position(self)
 
     def positions(self) -> list[UnitPosition]:
-        """Every man on the map by name, with his state: suppressed, wounded, killed or
-        incapacitated [7.4; 8.5]."""
+        """Every man on the map by name, with his state: suppressed, wounded, killed,
+        incapacitated or a prisoner (POW) [7.4; 8.44; 9], his weapon jammed or out of ammo
+        [8.51]."""
         found = []
         for m, h in sorted(self.troops.hexes.items()):
             man = self.game.men[m]
             marks = (
-                [("KIA" if self.troops.disabled[m] == "killed" else "Inc")]
+                [{"killed": "KIA", "captured": "POW"}.get(self.troops.disabled[m], "Inc")]
                 if m in self.troops.disabled
                 else []
             )
             marks += ["Wnd"] if m in self.troops.wounded else []
             marks += ["Sup"] if m in self.troops.suppressed else []
+            marks += ["Jam"] if m in self.troops.jammed else []
+            marks += ["Ammo Out"] if m in self.troops.ammo_out else []
+            captive = m in self.troops.captured and self.troops.disabled.get(m) != "captured"
+            marks += ["POW"] if captive else []  # an incapacitated prisoner [9.2]
             found.append(
                 UnitPosition(m, man.side, man.weapon.code, man.name, h, None, tuple(marks))
             )

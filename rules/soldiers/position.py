@@ -2,7 +2,11 @@
 into an equal state (:mod:`rules.records.position` reads and checks the file).
 
 Each man is listed with his hex and his state in the book's words (``suppressed``, ``wounded``,
-``killed``, ``incapacitated`` [8.44]); the rest is the Command Cycle's: the advantage [10.4],
+``killed``, ``incapacitated`` [8.44], ``captured`` when he surrendered able [9.8], ``jammed``,
+``ammo-out`` [8.51]); the clips each has loaded and the grenades each has thrown
+(``clips_spent``, ``grenades_thrown`` [8.52; 12]), each prisoner's guard (``captured`` [9.3]),
+the men marked for reaction fire this phase (``turn.reacted`` [8.65]) and a chance to react
+not yet resolved (``turn.reaction`` [8.6]); the rest is the Command Cycle's: the advantage [10.4],
 who acts first in the Command Phase and who has acted [5.2], each chit's space on the Command
 Track [5.1] and each side's committed chit, and the turn of the active chit: its risk level
 [6.11] (``risk_rolled`` false while an independent turn's man is still to be selected [6.23]),
@@ -47,6 +51,7 @@ from rules.engine.core import State
 from rules.maps.named import HexesByName
 from rules.records.places import listed_units, sides, state_section, statuses, units, whole
 from rules.records.position import PositionReader
+from rules.soldiers.actions import REACTIONS
 from rules.soldiers.moves import judge_sight
 from rules.soldiers.records import (
     RISKS,
@@ -55,6 +60,7 @@ from rules.soldiers.records import (
     Arrivals,
     CommandTrack,
     Play,
+    Reaction,
     Troops,
 )
 
@@ -62,7 +68,21 @@ if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersGame, SoldiersState
 
 SUPPRESSED, WOUNDED, KILLED, INCAPACITATED = "suppressed", "wounded", "killed", "incapacitated"
-STATUSES = (SUPPRESSED, WOUNDED, KILLED, INCAPACITATED)
+JAMMED, AMMO_OUT, CAPTURED = "jammed", "ammo-out", "captured"
+STATUSES = (SUPPRESSED, WOUNDED, KILLED, INCAPACITATED, CAPTURED, JAMMED, AMMO_OUT)
+
+
+class ReactionPosition(StrictModel):
+    """A chance to react [8.6]: the reacting side, the hex of the active man, the trigger
+    (``move`` or ``sustained``), the hex sustained fire hit, and each man's declaration."""
+
+    side: str
+    hex: str
+    trigger: str = "move"
+    target: str | None = None
+    declared: dict[str, str] = Field(default_factory=dict)
+
+
 PHASES = ("command", "action", "operational")
 OVER = "over"
 
@@ -85,6 +105,8 @@ class TurnPosition(StrictModel):
     enemy_eyes: list[str] | None = None
     stopped: bool = False
     risk_rolled: bool = True
+    reacted: list[str] = Field(default_factory=list)
+    reaction: ReactionPosition | None = None
 
 
 class SoldiersPositionState(StrictModel):
@@ -114,6 +136,9 @@ class SoldiersPositionState(StrictModel):
     events: dict[str, int] = Field(default_factory=dict)
     eligible: list[str] = Field(default_factory=list)
     last_in: dict[str, str] = Field(default_factory=dict)
+    clips_spent: dict[str, int] = Field(default_factory=dict)
+    grenades_thrown: dict[str, int] = Field(default_factory=dict)
+    captured: dict[str, str] = Field(default_factory=dict)
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -143,6 +168,16 @@ def to_position(state: SoldiersState) -> GamePosition:
             enemy_eyes=sorted(turn.enemy_eyes) if turn.current is not None else None,
             stopped=turn.stopped,
             risk_rolled=turn.rolled,
+            reacted=sorted(turn.reacted),
+            reaction=None
+            if turn.reaction is None
+            else ReactionPosition(
+                side=turn.reaction.side,
+                hex=turn.reaction.hex,
+                trigger=turn.reaction.trigger,
+                target=turn.reaction.target,
+                declared=dict(turn.reaction.declared),
+            ),
         ),
         waiting=sorted(state.troops.waiting),
         operational=list(state.play.operational),
@@ -151,6 +186,9 @@ def to_position(state: SoldiersState) -> GamePosition:
         events=dict(sorted(state.arrivals.events.items())),
         eligible=sorted(state.arrivals.eligible),
         last_in=dict(sorted(state.troops.last_in.items())),
+        clips_spent=dict(sorted(state.troops.clips_spent.items())),
+        grenades_thrown=dict(sorted(state.troops.grenades_thrown.items())),
+        captured=dict(sorted(state.troops.captured.items())),
     )
     return GamePosition(
         **state.position_header(),
@@ -166,7 +204,9 @@ def _place(state: SoldiersState, man: str) -> UnitPlace:
     status = [SUPPRESSED] if man in troops.suppressed else []
     status += [WOUNDED] if man in troops.wounded else []
     if man in troops.disabled:
-        status.append(KILLED if troops.disabled[man] == "killed" else INCAPACITATED)
+        status.append(troops.disabled[man])  # killed, incapacitated or captured [2.5]
+    status += [JAMMED] if man in troops.jammed else []
+    status += [AMMO_OUT] if man in troops.ammo_out else []
     h = troops.hexes.get(man)
     return UnitPlace(id=man, hex=state.game.name(h) if h is not None else None, status=status)
 
@@ -262,10 +302,17 @@ def _read_men(state: SoldiersState, position: GamePosition, reader: PositionRead
             troops.suppressed.add(man)
         if WOUNDED in status:
             troops.wounded.add(man)
-        if KILLED in status and INCAPACITATED in status:
-            reader.problem((*path, "status"), "killed or incapacitated, not both [8.44]")
-        elif KILLED in status or INCAPACITATED in status:
-            troops.disabled[man] = "killed" if KILLED in status else "incapacitated"
+        disabled = [s for s in (KILLED, INCAPACITATED, CAPTURED) if s in status]
+        if len(disabled) > 1:
+            reader.problem(
+                (*path, "status"), "killed, incapacitated or captured, one of them [8.44; 9]"
+            )
+        elif disabled:
+            troops.disabled[man] = disabled[0]
+        if JAMMED in status:
+            troops.jammed.add(man)
+        if AMMO_OUT in status:
+            troops.ammo_out.add(man)
 
 
 def _read_off_map(
@@ -282,6 +329,15 @@ def _read_off_map(
         if g not in groups:
             reader.problem(("state", "eligible"), f"the scenario has no reinforcement group '{g}'")
     troops.last_in = dict(extra.last_in)
+    for key in ("clips_spent", "grenades_thrown"):
+        counts = getattr(extra, key)
+        for man, count in counts.items():
+            if reader.unit(man, game.men, ("state", key, man)) and count >= 0:
+                getattr(troops, key)[man] = count
+    for prisoner, guard in extra.captured.items():
+        path = ("state", "captured", prisoner)
+        if reader.unit(prisoner, game.men, path) and reader.unit(guard, game.men, path):
+            troops.captured[prisoner] = guard
 
 
 def _chit(game: SoldiersGame, chit: str, path: PathKey, reader: PositionReader) -> str | None:
@@ -354,4 +410,33 @@ def _read_turn(game: SoldiersGame, turn: TurnPosition, reader: PositionReader) -
         eyes["enemy_eyes"],
         turn.stopped,
         turn.risk_rolled,
+        set(units(turn.reacted, game.men, (*path, "reacted"), reader)),
+        _read_reaction(game, turn.reaction, reader),
+    )
+
+
+def _read_reaction(
+    game: SoldiersGame, found: ReactionPosition | None, reader: PositionReader
+) -> Reaction | None:
+    """A chance to react [8.6], checked against the game."""
+    if found is None:
+        return None
+    path: PathKey = ("state", "turn", "reaction")
+    if found.side not in game.sides:
+        reader.problem((*path, "side"), f"the scenario has no side '{found.side}'")
+    if found.trigger not in ("move", "sustained"):
+        reader.problem((*path, "trigger"), "a reaction follows a move or sustained fire [8.6]")
+    names: dict[str, str | None] = {}
+    for key in ("hex", "target"):
+        name = getattr(found, key)
+        h = reader.hex(name, (*path, key)) if name is not None else None
+        names[key] = game.name(h) if h is not None else name
+    declared = []
+    for man, how in found.declared.items():
+        if reader.unit(man, game.men, (*path, "declared", man)):
+            if how not in REACTIONS:
+                reader.problem((*path, "declared", man), "fire or suppress [8.62; 8.64]")
+            declared.append((man, how))
+    return Reaction(
+        found.side, names["hex"] or found.hex, found.trigger, names["target"], tuple(declared)
     )

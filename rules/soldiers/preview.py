@@ -13,11 +13,14 @@ from typing import TYPE_CHECKING
 from rules.engine.actions import Action, Done, Move
 from rules.engine.play import Chance, Preview
 from rules.soldiers import view
-from rules.soldiers.actions import Commit, MoveOff, OrderMan, Shoot
+from rules.soldiers.actions import ClearJam, Commit, MoveOff, OrderMan, React, Reload, Shoot, Throw
 from rules.soldiers.command import UNSUPPRESS_AP, number
 from rules.soldiers.exits import EXIT_AP, why_not_move_off
 from rules.soldiers.fire import FIRE_AP, hit_chance, why_not_shoot
+from rules.soldiers.grenades import THROW_AP, throw_chance, why_not_throw
 from rules.soldiers.moves import step_cost, why_not_move
+from rules.soldiers.reaction import first_stop, reaction_odds, why_not_react
+from rules.soldiers.weapons import MAINTENANCE_AP, why_not_maintain
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
@@ -27,6 +30,14 @@ def why_not(state: SoldiersState, action: Action) -> str | None:
     """Why ``action`` may not be applied now, or None."""
     if isinstance(action, Done):
         return None if action.side in state.to_act() else f"{action.side} may not act now"
+    if isinstance(action, React):
+        return why_not_react(state, action)
+    if state.active.reaction is not None:
+        return f"{state.active.reaction.side} reacts first [8.6]"
+    if isinstance(action, ClearJam | Reload):
+        return why_not_maintain(state, action)
+    if isinstance(action, Throw):
+        return why_not_throw(state, action)
     if isinstance(action, Commit):
         chit = state.game.chits.get(action.chit)
         if state.play.phase != "command" or chit is None or chit.side not in state.to_act():
@@ -74,11 +85,13 @@ def preview(state: SoldiersState, action: Action) -> Preview:
     if isinstance(action, OrderMan):
         return Preview(words, True, None, _order_cost(state, action.man), rules=("[6.2; 6.21]",))
     if isinstance(action, Move):
-        spent = sum(_costs(state, action))
+        stop = first_stop(state, action)
+        spent = sum(_costs(state, stop))
         cost = f"{spent:g} of {state.active.ap:g} AP"
-        return Preview(
-            words, True, None, cost, rules=(f"movement at {state.active.risk} [7.21-7.23]",)
-        )
+        told = [f"movement at {state.active.risk} [7.21-7.23]"]
+        if stop != action:
+            told.append(f"stops in {stop.path[-1].upper()}: in sight of men who may react [8.6]")
+        return Preview(words, True, None, cost, rules=tuple(told))
     if isinstance(action, Shoot):
         cost = f"{FIRE_AP} of {state.active.ap:g} AP"
         rules = ("fire [8.1]", "hit chance [8.3-8.32]", "damage [8.41-8.44]")
@@ -86,6 +99,27 @@ def preview(state: SoldiersState, action: Action) -> Preview:
     if isinstance(action, MoveOff):
         cost = f"{EXIT_AP:g} of {state.active.ap:g} AP"
         return Preview(words, True, None, cost, rules=("moving off the map [7.26]",))
+    if isinstance(action, ClearJam | Reload):
+        cost = f"{MAINTENANCE_AP} of {state.active.ap:g} AP"
+        rule = "clear jam [7.32]" if isinstance(action, ClearJam) else "reload [8.52]"
+        return Preview(words, True, None, cost, rules=(rule, "risk level [7.31]"))
+    if isinstance(action, Throw):
+        cost = f"{THROW_AP} of {state.active.ap:g} AP"
+        used = ("throw [12.1]", "hit chance [12.2; 12.21]", "scatter [12.4]", "damage [12.22]")
+        return Preview(words, True, None, cost, (_throw(state, action),), used)
+    if isinstance(action, React):
+        said = ("reaction fire [8.6]", "alertness [8.63]", "suppression reaction [8.64]")
+        if action.how == "suppress":
+            chance = Chance(action.man, "a d10 of 9 or less: he suppresses himself [8.64]", 0.9)
+            return Preview(words, True, None, "no AP", (chance,), said)
+        window = state.active.reaction
+        assert window is not None
+        odds, how = reaction_odds(state, action.man, window.hex)
+        return Preview(words, True, None, "no AP", (Chance(window.hex, how, odds),), said)
+    if isinstance(action, Done) and state.active.reaction is not None:
+        count = len(state.active.reaction.declared)
+        cost = f"{count} declared reaction(s) resolved" if count else "holds fire"
+        return Preview(words, True, None, cost, rules=("declared reactions resolved [8.62]",))
     return Preview(words, True)
 
 
@@ -121,4 +155,18 @@ def _shot(state: SoldiersState, action: Shoot) -> Chance:
         "no roll, a miss [8.3]" if chance < 1 else f"a d10 of {rolls} or less hits: {rolls} in 10"
     )
     words = f"{'; '.join(work.steps)}; modified hit chance {chance}: {odds}"
+    return Chance(action.hex.upper(), words, rolls / 10 if chance >= 1 else 0.0)
+
+
+def _throw(state: SoldiersState, action: Throw) -> Chance:
+    chance, work = throw_chance(state, action)
+    rolls = max(0, min(9, chance))  # a 10 never hits: it may malfunction [12.3]
+    odds = (
+        "below 1: it scatters unless it malfunctions [12.21]"
+        if chance < 1
+        else f"a d10 of {rolls} or less explodes in the hex: {rolls} in 10"
+    )
+    words = (
+        f"{'; '.join(work.steps)}; modified hit chance {chance}: {odds}; else it scatters [12.4]"
+    )
     return Chance(action.hex.upper(), words, rolls / 10 if chance >= 1 else 0.0)

@@ -9,8 +9,9 @@ written before stay valid): hexes by their printed names.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from rules.engine.record import Record, state_field
+from rules.engine.record import OMIT, Record, plain, state_field
 from rules.maps.named import HexesByName
 
 #: The Command Track's spaces [5.1]: Start, 5 down to 0, and an Exhausted space above each
@@ -19,6 +20,33 @@ SPACES = ("Start", "5", "4", "3", "2", "1", "0", "X5", "X4", "X3", "X2", "X1", "
 OFF = "Off"
 #: The risk levels [6.11].
 RISKS = ("Cautious", "Wary", "Bold", "Aggressive")
+
+
+def _unless_empty(value: Any) -> Any:
+    """Left out of the snapshot while empty: the fingerprints of games where it never mattered
+    stay as they were."""
+    return plain(value) if value else OMIT
+
+
+@dataclass(frozen=True)
+class Reaction:
+    """A chance to react [8.6]: the side that may, the hex the active man entered or fired
+    sustained fire from, the trigger (``move`` or ``sustained``), the hex that sustained fire
+    hit (its men may not react [8.61]), and what has been declared so far, man by man
+    (``fire`` or ``suppress`` [8.62; 8.64])."""
+
+    side: str
+    hex: str
+    trigger: str
+    target: str | None = None
+    declared: tuple[tuple[str, str], ...] = ()
+
+    def snapshot(self) -> list[Any]:
+        return [self.side, self.hex, self.trigger, self.target, [list(d) for d in self.declared]]
+
+
+def _reaction(value: Reaction | None) -> Any:
+    return OMIT if value is None else value.snapshot()
 
 
 @dataclass
@@ -44,7 +72,10 @@ class Troops(Record):
     the map (``waiting`` [19.32]), the men who moved off it (``exited`` [7.26]), those lost
     to a depleted squad's draw (``lost`` [19.21]: never on the map, not of the force [19.7]),
     and the side whose able man was last in each hex (``last_in``, by printed name, for
-    control [19.7])."""
+    control [19.7]). Weapons [8.5; 11; 12]: the men whose weapon is jammed or out of ammo, the
+    clips each has loaded by a reload, the grenades each has thrown (what he started with is
+    the game's: :attr:`SoldiersGame.clips`, :attr:`SoldiersGame.grenades`); prisoners [9]:
+    each captured man and his guard."""
 
     hexes: HexesByName = state_field(encode=HexesByName.snapshot)
     suppressed: set[str] = state_field(default_factory=set)
@@ -54,6 +85,11 @@ class Troops(Record):
     exited: set[str] = state_field(default_factory=set)
     lost: set[str] = state_field(default_factory=set)
     last_in: dict[str, str] = state_field(default_factory=dict)
+    jammed: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    ammo_out: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    clips_spent: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
+    grenades_thrown: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
+    captured: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
 
 
 @dataclass
@@ -86,7 +122,9 @@ class ActiveTurn(Record):
     his own and those of the friendly able, non-suppressed men he sees; enemy: the able,
     non-suppressed enemy men's), and whether he entered wire or a minefield and may move no
     further [18.33; 18.44; 18.45]; ``rolled`` False while an independent turn's man is still to
-    be selected, before its risk level is rolled [6.23]."""
+    be selected, before its risk level is rolled [6.23]; the men who have reaction fired in
+    this Action Phase (their Reaction Fire markers, removed in the End Phase [8.65]) and the
+    chance to react the other side has now, if any [8.6]."""
 
     chit: str | None = None
     risk: str = "Cautious"
@@ -101,3 +139,5 @@ class ActiveTurn(Record):
     enemy_eyes: set[str] = state_field(default_factory=set)
     stopped: bool = False
     rolled: bool = True
+    reacted: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    reaction: Reaction | None = state_field(default=None, encode=_reaction)

@@ -13,6 +13,7 @@ heavy-weapons soldiers and machinegun teams [6.29; 14.1; 19.45]. Where they set 
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -62,6 +63,9 @@ class Man:
     command: int  # 0 for a man who is not a leader
     weapon: Weapon
     placeholder: str | None
+    #: Ammo clips he starts with beside his weapon's load: full squad, depleted squad [11; 19.53]
+    clips: int = 2
+    clips_depleted: int = 1
 
 
 @dataclass(frozen=True)
@@ -140,6 +144,8 @@ def squad_men(side: Side, code: str) -> tuple[list[Man], list[Chit]]:
     weapons = [str(w) for w in listed] if isinstance(listed, list) else []
     count = int(str(_raw(v, "men", len(weapons) or 10)))
     leaders = [_raw(v, "squad_leader"), _raw(v, "assistant_squad_leader")]
+    clips = int(str(_raw(v, "clips_full", 2)))  # per man, for his own weapon [19.53]
+    clips_depleted = int(str(_raw(v, "clips_depleted", 1)))
     men: list[Man] = []
     for i in range(count):
         code_i = leaders[i] if i < 2 else None
@@ -158,6 +164,8 @@ def squad_men(side: Side, code: str) -> tuple[list[Man], list[Chit]]:
                     command=int(str(_raw(lv, "command", 0))),
                     weapon=weapon(str(_raw(lv, "weapon", w))),
                     placeholder=_placeholder(le, ("initiative", "command", "weapon")),
+                    clips=clips,
+                    clips_depleted=clips_depleted,
                 )
             )
         else:
@@ -172,6 +180,8 @@ def squad_men(side: Side, code: str) -> tuple[list[Man], list[Chit]]:
                     command=0,
                     weapon=weapon(w),
                     placeholder=MAN_PLACEHOLDER,
+                    clips=clips,
+                    clips_depleted=clips_depleted,
                 )
             )
     by_rank = {m.rank: m.id for m in men}
@@ -211,6 +221,7 @@ def _single(side: Side, code: str, man_id: str, squad: str, weapon_code: str | N
             weapon_code or str(_raw(v, "weapon", CREW_SIDEARM.get(entry.nation, "US-M1")))
         ),
         placeholder=_placeholder(entry, ("initiative", "command", "weapon")),
+        clips=int(str(_raw(v, "clips", 2))),  # 2 clips each [19.46; 19.54]
     )
 
 
@@ -248,6 +259,8 @@ def entry_men(side: Side, code: str, copy: int) -> tuple[list[Man], list[Chit]]:
             )
             for i, c in enumerate(crew if isinstance(crew, list) else [])
         ]
+        if men:  # the team's clips go with its gun (our reading: 19.54 lets the owner share them)
+            men[0] = dataclasses.replace(men[0], clips=int(str(_raw(entry.values, "clips", 3))))
         return men, []
     raise UnsupportedGameError(
         f"side '{side.id}': '{code}' ({entry.category}) is not a counter that puts men on the "

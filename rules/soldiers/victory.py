@@ -150,10 +150,16 @@ def _casualties(state: SoldiersState, cond: Casualties) -> tuple[bool, str]:
     side = cond.side if cond.of == "own" else state.game.other(cond.side)
     men = force(state, side)
     killed_only = cond.measure in ("killed", "killed-or-captured")
+    captured = cond.measure.endswith("-or-captured")  # a prisoner counts [9; 19.7]
     lost = sum(
         1
         for m in men
-        if m in state.troops.disabled and (not killed_only or state.troops.disabled[m] == "killed")
+        if m in state.troops.disabled
+        and (
+            not killed_only
+            or state.troops.disabled[m] == "killed"
+            or (captured and m in state.troops.captured)
+        )
     )
     if cond.count is not None:
         ok = COMPARE[cond.compare](lost, cond.count)

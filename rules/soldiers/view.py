@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from rules.engine.actions import Action, Done, Move
 from rules.engine.play import ActionFocus, Progress
-from rules.soldiers.actions import Commit, MoveOff, OrderMan, Shoot
+from rules.soldiers.actions import ClearJam, Commit, MoveOff, OrderMan, React, Reload, Shoot, Throw
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
@@ -29,8 +29,16 @@ def progress(state: SoldiersState) -> Progress:
             step = f"Chit {turn.chit}: select the man to act; his initiative sets the risk [6.23]"
         if turn.current is not None:
             step += f"; {turn.current} has {turn.ap:g} AP"
+        if turn.reaction is not None:
+            step = (
+                f"{turn.reaction.side} may react to the enemy in {turn.reaction.hex}: declare "
+                "reaction fire or suppression, then resolve [8.6]"
+            )
         phase, rule, done = "Action Phase", "Soldiers (6)", "End the Action Phase"
         left = f"{state.active.orders_left} order(s) to give, then End"
+        if turn.reaction is not None:
+            rule, done = "Soldiers (8.6)", "Resolve the reactions (or hold fire)"
+            left = "declare each man's reaction, then resolve"
     elif state.play.phase == "operational":
         phase, rule, done = "Operational moves", "Soldiers (6.33)", "End the operational moves"
         step = "Give each man one operational move: 8 AP, never near or in sight of the enemy"
@@ -67,6 +75,23 @@ def describe(state: SoldiersState, action: Action) -> str:
         return f"Commit chit {action.chit} (now at {state.track.space[action.chit]}) [5.2]"
     if isinstance(action, MoveOff):
         return "Move off the map [7.26]"
+    if isinstance(action, ClearJam):
+        return "Clear the jammed weapon [7.32]"
+    if isinstance(action, Reload):
+        return "Reload a clip [8.52]"
+    if isinstance(action, Throw):
+        return f"Throw a grenade at {action.hex} [12.1]"
+    if isinstance(action, React):
+        window = state.active.reaction
+        at = window.hex if window is not None else "the active man"
+        name = state.game.unit_name(action.man)
+        if action.how == "fire":
+            return f"{name}: reaction fire at {at} [8.6]"
+        return f"{name}: suppress himself in reaction [8.64]"
+    if isinstance(action, Done) and state.active.reaction is not None:
+        if state.active.reaction.declared:
+            return "Resolve the declared reactions [8.62]"
+        return "Hold fire [8.62]"
     if isinstance(action, Done):
         if state.play.phase == "operational":
             return "End the operational moves [6.33]"
@@ -81,6 +106,12 @@ def concerns(state: SoldiersState, action: Action) -> ActionFocus:
         return ActionFocus(action.unit, "move", named(action.path[-1]), path)
     if isinstance(action, Shoot):
         return ActionFocus(action.man, "fire", state.game.hex_named(action.hex))
-    if isinstance(action, OrderMan | MoveOff):
+    if isinstance(action, Throw):
+        return ActionFocus(action.man, "fire", state.game.hex_named(action.hex))
+    if isinstance(action, React):
+        window = state.active.reaction
+        at = state.game.hex_named(window.hex) if window is not None else None
+        return ActionFocus(action.man, "fire" if action.how == "fire" else "other", at)
+    if isinstance(action, OrderMan | MoveOff | ClearJam | Reload):
         return ActionFocus(action.man)
     return ActionFocus(None)
