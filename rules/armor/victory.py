@@ -362,7 +362,8 @@ def adjudication(state: ArmorState, vp: Mapping[str, float]) -> Adjudication:
     scenario = game.scenario
     forces: dict[str, int] = {}
     for unit in game.units.values():
-        forces[unit.side] = forces.get(unit.side, 0) + unit.points
+        if unit.crew_of is None:  # a Bailed Out Crew is part of its Vehicle [ADV IX.A.3]
+            forces[unit.side] = forces.get(unit.side, 0) + unit.points
     return adjudicate(
         vp, side_points(scenario, forces), given_number(scenario), scenario.victory.tie
     )
