@@ -315,6 +315,30 @@ def test_transported_units_bail_out_of_a_knocked_out_vehicle_by_the_table() -> N
     assert _texts(state, SQUAD) == {f"order {SQUAD} U", f"order {SQUAD} U V"}
 
 
+def test_a_close_assault_knock_out_reads_the_tk_column_for_the_passengers() -> None:
+    """[ADV IX.B.3]: "If the Vehicle unit is Knocked Out by GP Fire (only possible in the
+    Advanced Game by Close Assault), the range of numbers for Bailing Out successfully is the
+    same as for TK, HD, HR, and HS AP hits": a squad on a half-track Close Assaulted to a Knock
+    Out ("00" [GC1 GP Hit Table]) bails out on 01-40; the check follows the Close Assault
+    Phase's results [ADV IX]."""
+    line = _line()
+    state = _state(
+        [("US-INFANTRY-SQUAD", line[0], 0, "")],
+        [
+            ("SPW-251-1", line[1], 3, ", label: spw"),
+            ("GE-INFANTRY-SQUAD", line[1], 3, ", mounted_on: spw"),
+        ],
+    )
+    spw, rider = "german.SPW-251-1.1", "german.GE-INFANTRY-SQUAD.1"
+    state.dice.force(100, 40)
+    _plot(state, Order(SQUAD, assault=spw))
+    assert spw in state.damage.knocked_out
+    [roll] = [e for e in state.log if isinstance(e, BailOut) and e.roll is not None]
+    assert (roll.unit, roll.roll, roll.needed) == (rider, 40, 40)
+    assert "TK, HD, HR, HS column" in roll.rule
+    assert state.troops.stage == {rider: 1} and rider in state.troops.hexes
+
+
 def test_a_towed_unit_bails_out_on_the_towed_row() -> None:
     """[GC2 Bail Out Tables]: Knocked Out, Towed, HD: 01-20."""
     h = _line()[0]
@@ -345,7 +369,11 @@ def test_crew_bails_out_on_one_roll_for_the_phases_hits() -> None:
     crew = bailout.crew_id(CARRIER)
     assert state.troops.hexes[crew] == h and state.game.units[crew].stacking == 1
     assert CARRIER in state.troops.abandoned and state.order_options(CARRIER) == []
+    assert "[ADV IX.A.3.a]" in (state.why_not(Order(CARRIER, moves="1")) or "")
     assert state.troops.stage == {SQUAD: 1}
+    assert any(o.moves for o in _orders(state, crew))  # an Infantry unit on its feet
+    why = state.why_not(Order(crew, assault="german.PZIVJ.1")) or ""
+    assert "Bailed Out Crew units may not Close Assault [ADV IX.A.3.b]" in why
 
 
 def test_a_gun_hit_rolls_no_bail_out_and_a_roll_over_the_range_keeps_the_crew() -> None:
