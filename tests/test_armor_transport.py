@@ -19,6 +19,7 @@ from rules.armor.fire import Pending
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.orders import Order
 from rules.armor.transport import Transferred
+from rules.armor.victory import unit_points
 from rules.bots.base import make_bot
 from rules.engine.actions import Done
 from rules.records.position import PositionReader
@@ -374,6 +375,8 @@ def test_crew_bails_out_on_one_roll_for_the_phases_hits() -> None:
     assert any(o.moves for o in _orders(state, crew))  # an Infantry unit on its feet
     why = state.why_not(Order(crew, assault="german.PZIVJ.1")) or ""
     assert "Bailed Out Crew units may not Close Assault [ADV IX.A.3.b]" in why
+    state.inflict(crew, "knocked-out")  # "an additional four Victory Points" [ADV IX.A.3.c]
+    assert unit_points(state, crew) == (4, "a Bailed Out Crew unit Knocked Out [ADV IX.A.3.c]")
 
 
 def test_a_gun_hit_rolls_no_bail_out_and_a_roll_over_the_range_keeps_the_crew() -> None:

@@ -233,8 +233,9 @@ def _crew_bails(state: ArmorState, vehicle: str, roll: int, needed: int, rule: s
         if losses:  # the -10 for its losses when it fires GP [ADV IX.A.5]
             state.damage.crew_losses[crew] = losses
         what = (
-            f"the Crew Bails Out: {crew} placed in {state.game.name(h)}, the Vehicle abandoned "
-            "[ADV IX.A.3]"
+            f"the Crew Bails Out: {crew} placed in {state.game.name(h)} facing as the Vehicle "
+            "(our reading; it turns freely in the Final Facing [ADV V.A.2]), the Vehicle "
+            "abandoned [ADV IX.A.3]"
         )
         state.emit(BailOut(vehicle, vehicle, roll, needed, what, rule, CREW_PLACEHOLDER))
     for unit in riders:

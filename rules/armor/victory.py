@@ -67,6 +67,8 @@ def unit_points(state: ArmorState, unit: str) -> tuple[int, str]:
     """What a unit's losses are worth to the enemy, and why [AG IX.B]."""
     spec = state.game.units[unit]
     hits = state.damage.hits.get(unit, set())
+    if spec.crew_of is not None and unit in state.damage.eliminated:
+        return spec.points, "a Bailed Out Crew unit Knocked Out [ADV IX.A.3.c]"
     if unit in state.damage.knocked_out or unit in state.damage.eliminated:
         return spec.points, "Total Point Value: knocked out [AG IX.B.1]"
     if hits & {"hull", "turret"}:
