@@ -26,8 +26,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rules.armor import bailout
 from rules.armor.buildings import close_assault_defense
 from rules.armor.events import GpFire, PhaseNote
+from rules.armor.fire import Pending
 from rules.armor.gp import GP_FACTOR_PLACEHOLDER, column, gp_factor, hit_line, result_of
 from rules.armor.range import range_between
 from rules.engine.events import Modifier
@@ -55,7 +57,9 @@ def why_not_assault(state: ArmorState, unit: str, target: str) -> str | None:
         return "it is not an enemy unit"
     if state.suppressed(unit):
         return "Suppressed Infantry units may not Close Assault [ADV IV.A.1.c]"
-    if state.transported(unit):
+    if spec.crew_of is not None:
+        return "Bailed Out Crew units may not Close Assault [ADV IX.A.3.b]"
+    if state.transported(unit) or unit in state.troops.stage:
         return "a transported unit may not Close Assault (our reading: it must Unload first)"
     if not other.vehicle:
         return "Close Assault is only against enemy Vehicle units [ADV IV.A.1.b]"
@@ -103,6 +107,8 @@ def close_assault_phase(state: ArmorState) -> None:
         state.emit(PhaseNote("Close Assault Phase", note, "[ADV II; ADV IV.A.1; ADV VII]"))
     for target, effect in pending:  # simultaneous [ADV VII]
         state.inflict(target, effect)
+    # a Knock Out by Close Assault: the transported units roll to bail out [ADV IX.B.3]
+    bailout.check(state, [Pending(t, e, "") for t, e in pending])
 
 
 def resolve(state: ArmorState, unit: str, target: str) -> tuple[str, ...]:

@@ -20,9 +20,9 @@ import random
 from typing import TYPE_CHECKING, cast
 
 from model.hexes import Hex
-from rules.armor import overrun, scenario_rules
+from rules.armor import overrun, scenario_rules, transport
 from rules.armor.dumps import is_dump
-from rules.armor.fire import aim, angle_between, gp_shot, in_field_of_fire, resolve
+from rules.armor.fire import aim, angle_between, gp_shot, in_field_of_fire, resolve, sights
 from rules.armor.gp import gp_chance
 from rules.armor.move import destinations, walk
 from rules.armor.orders import Face, OpportunityFire, Order
@@ -92,6 +92,10 @@ class ArmorPlanner:
     def _order(
         self, state: ArmorState, side: str, unit: str, options: list[Action]
     ) -> Action | None:
+        carry = self._carry(state, unit, options)  # Load and Unload [ADV IV.B.1]
+        bound = transport.bound(state, unit) and not state.game.units[unit].vehicle
+        if carry is not None or bound or state.transported(unit):
+            return carry  # aboard, it moves with its Vehicle [ADV V.C.1]
         game = state.game
         spec, here, facing = game.units[unit], state.troops.hexes[unit], state.troops.facing[unit]
         pieces = self.ev.adapter.pieces(state)
@@ -141,6 +145,22 @@ class ArmorPlanner:
             self._shots[best[1].fire] = self._shots.get(best[1].fire, 0) + 1
         self._ends.add(best[2])
         return best[1]
+
+    def _carry(self, state: ArmorState, unit: str, options: list[Action]) -> Order | None:
+        """Unload when the Vehicle is near the enemy or an objective, immobile or abandoned,
+        or the game nears its end (:func:`unload_here`); a Loading or Unloading under way
+        is completed (our heuristic). The Vehicle and its units judge alike, so both write the
+        order [ADV IV.B.1.b]. The bot never starts a Loading."""
+        orders = [a for a in options if isinstance(a, Order) and a.transfer and not a.moves]
+        if not orders:
+            return None
+        spec = state.game.units[unit]
+        vehicle = unit if spec.vehicle else state.troops.carried.get(unit, "")
+        under_way = unit in state.troops.stage or transport.staged(state, vehicle)
+        if not under_way and not unload_here(self.ev, state, vehicle):
+            return None  # aboard and far from the fight: ride on
+        # the bot starts no Loading, so what is under way is an Unloading or a Bail Out
+        return next((o for o in orders if o.transfer == "U"), None)
 
     def _place(
         self,
@@ -271,6 +291,29 @@ def _overrun_value(state: ArmorState, side: str, order: Order) -> float:
     points = float(state.game.units[target].points)
     scale = 2.0 if scores_losses(list(state.game.scenario.victory.conditions), side) else 1.0
     return scale * points * (kills + SUPPRESSED_WORTH * hurts)
+
+
+#: Hexes from the nearest enemy or objective at which transported units Unload (our heuristic).
+UNLOAD_NEAR = 10
+
+
+def unload_here(ev: Evaluator, state: ArmorState, vehicle: str) -> bool:
+    """Whether the bot Unloads the units of ``vehicle`` now [ADV IV.B.1] (our heuristic): near
+    the enemy or sighted by it, next to one of its side's objectives, the Vehicle unable to move
+    or abandoned (or gone: Bailed Out units [ADV IV.B.1.e]), or in the last three Turns."""
+    h = state.troops.hexes.get(vehicle)
+    if h is None or vehicle in state.troops.abandoned or state.immobile(vehicle):
+        return True
+    if state.play.turn > state.game.turns - 3:
+        return True
+    side = state.game.units[vehicle].side
+    enemies = state.enemies(side)
+    if any(h.distance(state.troops.hexes[e]) <= UNLOAD_NEAR for e in enemies):
+        return True
+    if any(sights(state, e, vehicle) for e in enemies):
+        return True  # its units may be fired at aboard [ADV V.C.5]
+    near = ev.nearest_objective(ev.adapter.pieces(state)[vehicle])
+    return near is not None and near <= 1
 
 
 def _worth(state: ArmorState, target: str, effects: set[str]) -> float:

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
-from rules.armor import buildings, opportunity
+from rules.armor import buildings, opportunity, transport
 from rules.armor.events import LeftMap, Moved, OrderCut, OrdersRevealed
 from rules.armor.move import EnterCost, Walk, enter_cost, walk
 from rules.armor.orders import Order
@@ -51,12 +51,17 @@ def move_side(state: ArmorState, side: str) -> bool:
         if not _walk_on(state, unit, w):
             return False
         _finish(state, unit, order, w)
+    transport.execute(state, side)  # Load and Unload orders [ADV IV.B.1]
     return True
 
 
 def _start(state: ArmorState, unit: str, order: Order) -> bool:
     """Set the unit on its way; False when it does not move (gone, or damaged [AG VII.C.1])."""
     if unit not in state.troops.hexes:
+        return False
+    if unit in state.troops.abandoned:
+        reason = "its crew has Bailed Out: the Vehicle is abandoned [ADV IX.A.3]"
+        state.emit(OrderCut(unit, order.moves, reason))
         return False
     if state.immobile(unit):
         reason = "Hull compartment or Track damage erases all movement [AG VII.C.1]"

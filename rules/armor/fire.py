@@ -267,6 +267,8 @@ def why_not_fire(state: ArmorState, unit: str, target: str, moving: bool = False
         return f"there is no unit '{target if spec else unit}'"
     if other.side == spec.side:
         return "it is not an enemy unit"
+    if unit in state.troops.abandoned:
+        return "its crew has Bailed Out [ADV IX.A.3]"
     gp = state.game.advanced and uses_gp(state, unit, target)  # [ADV VI.B]
     if not gp and (gun_of(spec, state.game.nation[spec.side]) is None or state.gun_lost(unit)):
         return "it has no main gun that fires AP [AG VI.A.1]"
@@ -279,7 +281,8 @@ def why_not_fire(state: ArmorState, unit: str, target: str, moving: bool = False
         return f"it does not sight the target [AG IV; AG VI.A.1]: {unseen}"
     a, b = state.troops.hexes[unit], state.troops.hexes[target]
     facing = state.gun_facing(unit)
-    if not in_field_of_fire(facing, a, b):  # Leg and Towed units alike [ADV VI.A.4]
+    all_round = state.transported(unit)  # transported Infantry: 360 degrees [ADV VI.A.4.a]
+    if not all_round and not in_field_of_fire(facing, a, b):  # Leg and Towed alike [VI.A.4]
         return "the target is not in its Field of Fire [AG VI.A.3]"
     if gp:
         return why_not_gp(state, unit, target, moving)
@@ -403,8 +406,9 @@ class Pending:
     """A result waiting for the end of the Direct Fire Phase [AG VI.A]."""
 
     unit: str
-    effect: str  # knocked-out, hull, turret, gun, track, crew
+    effect: str  # knocked-out, hull, turret, gun, track, crew; penetrated: with No Damage
     by: str
+    location: str = ""  # where an AP hit struck (the Bail Out Tables' column [ADV IX])
 
 
 @dataclass(frozen=True)
@@ -547,8 +551,9 @@ def _hit(state: ArmorState, firer: str, target: str, fired: Aim, pen: int) -> li
             result = f"penetrates: {caused.replace('-', ' ')}" + (
                 f" ({where} compartment)" if caused == "compartment" else ""
             )
-        if effect != "none":
-            pending.append(Pending(target, effect, firer))
+        pending.append(
+            Pending(target, "penetrated" if effect == "none" else effect, firer, location)
+        )
         if state.game.advanced and effect in ("hull", "turret"):
             result += _machineguns_lost(state, target, effect, firer, pending)
     else:
@@ -556,7 +561,7 @@ def _hit(state: ArmorState, firer: str, target: str, fired: Aim, pen: int) -> li
         if location in ("TT", "HD"):
             result += "; a TT or HD hit on an Open vehicle: one crew loss [GC1"
             result += "; ADV VI.C.1]" if state.game.advanced else "]"
-            pending.append(Pending(target, "crew", firer))
+            pending.append(Pending(target, "crew", firer, location))
         if state.game.advanced and location in ("TT", "UH", "HR"):
             result += _machineguns_lost(state, target, location, firer, pending)
     notes = [ARMOUR_PLACEHOLDER, HIT_LOCATION_PLACEHOLDER, aspect.placeholder]

@@ -32,8 +32,9 @@ What this slice plays, by the book (the basic Armor Game rules [AG I-IX]):
 
 A road or track blocked by a new Wreck or a newly moved enemy unit costs the hex's other
 terrain [AG VII.C.4]. Leg and Towed units set up transported (``mounted_on``) ride with their
-Vehicle and do not count towards stacking [AG III.B.1; ADV V.C]; Loading and Unloading
-[ADV IV.B.1] are not in this slice, so they stay aboard.
+Vehicle and do not count towards stacking [AG III.B.1; ADV V.C]; in the Advanced Game they Load
+and Unload [ADV IV.B.1] (:mod:`rules.armor.transport`) and Bail Out [ADV IX]
+(:mod:`rules.armor.bailout`).
 
 At ``rules: {level: advanced-game}`` a first slice of the Advanced Game: its Sequence of Play
 with the Close Assault and Overrun Phases [ADV II] (:data:`rules.armor.sequence.LEVELS`),
@@ -42,10 +43,11 @@ firing and fired at with GP weapons, Suppressed results [ADV IV.D; VI.B]
 (:mod:`rules.armor.gp`); Overrun orders and the Overrun Phase's movement, Defensive Fire and
 Overrun Fire [ADV IV.A.2; VIII] (:mod:`rules.armor.overrun`); machineguns destroyed by
 non-penetrating and compartment hits and the Special Turretless Hull Down of turretless
-Vehicles only [ADV VI.C-E]. Not yet: Buttoned turrets (the Armor Game's are always Open
-[AG VIII.B]), and the rest of the Advanced Game and the Optional Rules (Loading, Full Cover,
-machineguns firing on their own, bail-out; weather; Tracking Fire...). The Data Cards'
-tables are not in the book's text: :mod:`rules.armor.cards` names the placeholders used.
+Vehicles only [ADV VI.C-E]; Loading, Unloading, towing, carrying and Bail Out [ADV IV.B.1; V.B;
+V.C; IX] (:mod:`rules.armor.transport`, :mod:`rules.armor.bailout`). Not yet: Buttoned turrets
+(the Armor Game's are always Open [AG VIII.B]), and the rest of the Advanced Game and the
+Optional Rules (Full Cover, machineguns firing on their own; weather; Tracking Fire...). The
+Data Cards' tables are not in the book's text: :mod:`rules.armor.cards` names the placeholders used.
 """
 
 from __future__ import annotations
@@ -61,6 +63,7 @@ from model.systems import GameSystem
 from model.victory import Exit
 from rules.armor import opportunity, plot, preview, view
 from rules.armor import position as position_io
+from rules.armor.bailout import crews
 from rules.armor.events import OrderPlotted, Placed
 from rules.armor.fire import level
 from rules.armor.move import (
@@ -117,6 +120,8 @@ class ArmorGame(MapGame):
         self.deployment = deploy(scenario, self.terrain, self.movement)
         self.deployment_centre = centre(list(self.amap.hexes))
         self.units: dict[str, ArmorUnit] = {u.id: u for u in self.deployment.units}
+        if scenario.rules.level == "advanced-game":  # Bailed Out Crew units [ADV IX.A.3]
+            self.units.update({c.id: c for c in crews(self.deployment.units, scenario)})
         self.nation: dict[str, str] = {s.id: s.nation for s in scenario.sides}
         german = [s for s in self.sides if self.nation[s] == "germany"]
         #: The German side moves first on odd Turns [AG II.D]; with no German side, the first.
@@ -348,16 +353,24 @@ class ArmorState(State):
         return self.damage.suppressed.get(unit, 0) >= self.play.turn
 
     def transported(self, unit: str) -> bool:
-        """The unit rides on a Vehicle on the map [ADV V.C]. Our reading, Bail Out [ADV IX.B]
-        not being in this slice: once its Vehicle is knocked out, the unit stands in the hex on
-        its own."""
+        """The unit rides on a Vehicle on the map [ADV V.C]: Loaded, not part way through
+        Loading or Unloading, nor Bailed Out [ADV IV.B.1.d-e] (:mod:`rules.armor.transport`).
+        In the Armor Game a unit whose Vehicle is knocked out stands in the hex on its own (our
+        reading; the Advanced Game's Bail Out [ADV IX.B]: :mod:`rules.armor.bailout`)."""
         carrier = self.troops.carried.get(unit)
-        return carrier is not None and carrier in self.troops.hexes and unit in self.troops.hexes
+        return (
+            carrier is not None
+            and carrier in self.troops.hexes
+            and unit in self.troops.hexes
+            and unit not in self.troops.stage
+        )
 
     def passengers(self, carrier: str) -> list[str]:
         """The units on the map that ``carrier`` transports [ADV V.C]."""
         return sorted(
-            u for u, c in self.troops.carried.items() if c == carrier and u in self.troops.hexes
+            u
+            for u, c in self.troops.carried.items()
+            if c == carrier and u in self.troops.hexes and u not in self.troops.stage
         )
 
     def put(self, unit: str, h: Hex, facing: int) -> None:

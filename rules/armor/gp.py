@@ -266,8 +266,8 @@ def why_not_gp(state: ArmorState, unit: str, target: str, moving: bool) -> str |
         return "it has no GP weapon this slice plays [ADV VI.B]"
     if spec.leg and state.suppressed(unit):
         return "Suppressed: a Leg or Towed unit may not fire [ADV IV.D; Order Combination note 7]"
-    if state.transported(unit):
-        return "transported: firing from a Vehicle is not in this slice [ADV V.C.3]"
+    if state.transported(unit) and (spec.mg_team or not spec.leg):
+        return "Towed units and Machinegun units may not fire while being Transported [ADV V.C.3]"
     a, b = state.troops.hexes[unit], state.troops.hexes[target]
     rng = range_between(a, b)
     if gp_factor(state, unit, rng, moving) <= 0:
@@ -305,8 +305,9 @@ def gp_aim(
     """The GP shot up to the die (``moving``, ``target_moving`` stand in for the orders)."""
     a, b = state.troops.hexes[firer], state.troops.hexes[target]
     rng = range_between(a, b)  # by the Range Scale [AG III.D; ADV VI.B.1]
+    riding = state.transported(firer)  # moving or not as its Vehicle is [ADV V.C.3]
     if moving is None:
-        moving = bool(state.orders_of(firer).moves)
+        moving = bool(state.orders_of(state.troops.carried[firer] if riding else firer).moves)
     if target_moving is None:  # Close Assault counts as moving [ADV V.A.3]
         orders = state.orders_of(target)
         target_moving = state.hexes_ordered(target) > 0 or orders.assault is not None
@@ -317,6 +318,8 @@ def gp_aim(
         mods.append(Modifier("Opportunity Fire: x1/2", 0, rule + ".a]"))
     if state.game.units[firer].vehicle and state.suppressed(firer):
         mods.append(Modifier("Suppressed Vehicle's main gun: x1/2", 0, rule + ".b]"))
+    if riding:
+        mods.append(Modifier("Transported Infantry: x1/2", 0, rule + ".c; ADV V.C.3]"))
     modified = factor >> len(mods)  # each halves, fractions rounded down [ADV VI.B.2.d]
     col = column(modified)
     found = defense(state, target, target_moving)

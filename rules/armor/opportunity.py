@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from model.hexes import Hex, Hexside
+from rules.armor import bailout
 from rules.armor.cards import hits_scored
 from rules.armor.fire import aim, gp_shot, why_not_fire
 from rules.armor.fire import resolve as resolve_fire
@@ -170,8 +171,10 @@ def fire(state: ArmorState) -> None:
     state.firing.opportunity_used.add(trigger.firer)
     state.firing.fired.add(trigger.firer)
     state.emit(OpportunityAnswered(trigger.firer, trigger.target, True))
-    for result in resolve_fire(state, trigger.firer, trigger.target, opportunity=True):
+    results = resolve_fire(state, trigger.firer, trigger.target, opportunity=True)
+    for result in results:
         state.inflict(result.unit, result.effect)
+    bailout.check(state, results)  # our reading: after each Opportunity Fire [ADV IX]
 
 
 def decline(state: ArmorState) -> None:

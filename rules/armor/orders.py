@@ -10,6 +10,9 @@ An order is written per unit per Turn, in the book's notation [AG V.A.1-3]::
     order us.M4.1 2V                   # move two hexes, then Pivot in Place [AG V.C.6]
     order us.INFANTRY-SQUAD.1 A-german.PZIVJ.1   # Close Assault (Advanced Game) [ADV IV.A.1]
     order german.PZIVJ.1 K-us.INFANTRY-SQUAD.1-RR3 # Overrun while moving RR3 [ADV IV.A.2]
+    order us.INFANTRY-SQUAD.1 D-us.M3-HALF-TRACK.1  # Load onto that Vehicle [ADV IV.B.1]
+    order us.M3-HALF-TRACK.1 D                   # ... and the Vehicle's own Load order
+    order us.INFANTRY-SQUAD.1 U V                # Unload, then pivot [ADV IV.B.1.c]
     face us.M4.1 3 2                   # Final Facing: hull direction 3, turret 2 [AG VIII.A]
     done german                        # the side has finished plotting
     opportunity-fire us.M4.1 german.PZIVJ.1   # fire the triggered Opportunity Fire [AG VII.F]
@@ -86,6 +89,9 @@ class Order(Action):
         assault: the enemy Vehicle of a Close Assault order ("A-703" [ADV IV.A.1]), or None.
         overrun: the enemy Leg or Towed unit of an Overrun order, written with its movement
             as the book does ("K-19-RR3" [ADV IV.A.2]), or None.
+        transfer: "D" Load or "U" Unload [ADV IV.B.1], or None.
+        vehicle: the Vehicle a Leg or Towed unit Loads onto ("D-215"), or None. Our reading:
+            the book shows it by stacking the counters [ADV IV.B.1.f]; the notation names it.
     """
 
     verb: ClassVar[str] = "order"
@@ -95,6 +101,8 @@ class Order(Action):
     moves: str = ""
     assault: str | None = None
     overrun: str | None = None
+    transfer: str | None = None
+    vehicle: str | None = None
 
     def text(self) -> str:
         parts = [self.verb, self.unit]
@@ -104,6 +112,8 @@ class Order(Action):
             parts.append(f"F-{self.fire}")
         if self.opportunity:
             parts.append(f"N-{self.opportunity}")
+        if self.transfer:
+            parts.append(f"D-{self.vehicle}" if self.vehicle else self.transfer)
         if self.overrun:
             parts.append(f"K-{self.overrun}-{self.moves}" if self.moves else f"K-{self.overrun}")
         elif self.moves:
@@ -123,15 +133,20 @@ class Order(Action):
     def parse(cls, args: list[str], line: str) -> Order:
         if len(args) < 2:
             raise ActionSyntaxError(
-                f"'{line}': write 'order UNIT [A-UNIT] [F-UNIT] [N-HEX] [K-UNIT-]MOVES'"
+                f"'{line}': write 'order UNIT [A-UNIT] [F-UNIT] [N-HEX] [D|U|D-UNIT] "
+                "[K-UNIT-]MOVES'"
             )
         unit = token(args[0], "unit id", line)
-        fire = opportunity = assault = overrun = None
+        fire = opportunity = assault = overrun = transfer = vehicle = None
         moves = ""
         for word in args[1:]:
             upper = word[:2].upper()
             if upper == "K-" and overrun is None and not moves:  # "K-19-RR3" [ADV IV.A.2]
                 overrun, moves = _overrun(word[2:], line)
+            elif word.upper() in ("D", "U") and transfer is None and not moves:
+                transfer = word.upper()
+            elif upper == "D-" and transfer is None and not moves:
+                transfer, vehicle = "D", token(word[2:], "unit id", line)
             elif upper == "A-" and assault is None and not moves:
                 assault = token(word[2:], "unit id", line)
             elif upper == "F-" and fire is None and not moves:
@@ -146,7 +161,7 @@ class Order(Action):
                 moves = notation(list(parse_moves(word.upper())))
             else:
                 raise ActionSyntaxError(f"'{line}': unexpected '{word}'")
-        return cls(unit, fire, opportunity, moves, assault, overrun)
+        return cls(unit, fire, opportunity, moves, assault, overrun, transfer, vehicle)
 
 
 def _overrun(text: str, line: str) -> tuple[str, str]:

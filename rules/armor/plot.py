@@ -13,7 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from rules.armor import assault, dumps, overrun
+from rules.armor import assault, dumps, overrun, transport
 from rules.armor.fire import why_not_fire
 from rules.armor.move import (
     Destination,
@@ -43,9 +43,17 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
         return cached
     spec, here = state.game.units[unit], state.troops.hexes[unit]
     found: list[Action] = []
-    if state.transported(unit) or _held(state, unit):
+    if unit in state.troops.abandoned or _held(state, unit):
         state.sheets.options[unit] = found
-        return found  # it moves with its Vehicle [ADV V.C.1]; or Suppressed [ADV IV.D]
+        return found  # its crew Bailed Out [ADV IX.A.3]; or Suppressed [ADV IV.D]
+    carrying: list[Action] = [*transport.options(state, unit)]  # Load, Unload [ADV IV.B.1]
+    if state.transported(unit) or (transport.bound(state, unit) and not spec.vehicle):
+        if state.transported(unit) and fire_banned(state, spec.side, "direct") is None:
+            # Infantry fire from their Vehicle at half GP, all round [ADV V.C.3]
+            targets = [t for t in state.enemies(spec.side) if why_not_fire(state, unit, t) is None]
+            carrying = [*(Order(unit, fire=t) for t in targets), *carrying]
+        state.sheets.options[unit] = carrying
+        return carrying  # it moves with its Vehicle [ADV V.C.1]
     cost, on_map = state.cost_for(spec), state.game.on_map
     # a scenario's ban on moving [SCN VIII.B.3] (a Pivot in Place stays)
     stays = move_banned(state, spec.side) is not None
@@ -82,6 +90,9 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
                 found.extend(Order(unit, fire=t, moves=d.moves) for d in light)
     if state.game.straight_advance:  # 4A [SCN VIII.A.5]
         found = [a for a in found if not isinstance(a, Order) or why_not_straight(state, a) is None]
+    if transport.bound(state, unit):  # a Vehicle with a unit part way loaded stays [IV.B.1.d]
+        found = [a for a in found if isinstance(a, Order) and not a.moves]
+    found.extend(carrying)
     state.sheets.options[unit] = found
     return found
 
@@ -151,6 +162,8 @@ def facing_options(state: ArmorState, unit: str) -> list[Action]:
     its Turret Turn; only the changes, never the unit's present facing. In the Advanced Game
     Leg units pivot without an order, "unless Suppressed" [ADV V.A.2]."""
     spec = state.game.units[unit]
+    if unit in state.troops.abandoned:
+        return []  # nobody aboard to turn it [ADV IX.A.3]
     plotted = "V" in state.orders_of(unit).steps or (state.game.advanced and spec.leg)
     pivot = plotted and not state.immobile(unit) and not _held(state, unit)
     hulls = range(6) if pivot else [state.troops.facing[unit]]
@@ -181,16 +194,27 @@ def _face(state: ArmorState, unit: str, hull: int, turret: int) -> Face:
 def why_not_order(state: ArmorState, order: Order) -> str | None:
     """Why the order may not be plotted, or None [AG V; AG VI.A.4]."""
     unit, spec = order.unit, state.game.units[order.unit]
-    if state.transported(unit):
-        carrier = state.troops.carried[unit]
-        return (
-            f"{unit} is transported by {carrier} and moves with it, without orders [ADV V.C.1] "
-            "(Loading and Unloading [ADV IV.B.1] are not in this slice)"
-        )
+    if unit in state.troops.abandoned:
+        return f"{unit}'s crew has Bailed Out: it may never be crewed again [ADV IX.A.3.a]"
     if _held(state, unit):
         return (
             f"{unit} is Suppressed: the 'S' order cancels all its other orders [ADV IV.D; "
             "ADV IV.C.1] (Full Cover is not in this slice)"
+        )
+    if order.transfer is not None:  # Load or Unload [ADV IV.B.1]
+        why = transport.why_not_transfer(state, order)
+        return why if why is not None or order.fire is None else _why_not_direct(state, order)
+    if state.transported(unit) and (order.moves or order.opportunity or order.fire is None):
+        carrier = state.troops.carried[unit]
+        return (
+            f"{unit} is transported by {carrier} and moves with it: no orders but 'U' or Direct "
+            "Fire [ADV V.C.1; V.C.3; IV.B.1]"
+        )
+    if transport.bound(state, unit) and (order.moves or not spec.vehicle):
+        return (
+            f"{unit} is part way through Loading or Unloading (or Bailed Out): complete or "
+            "reverse it first, with 'D' or 'U' [ADV IV.B.1.d-e] (our reading: its Vehicle "
+            "stays in its hex meanwhile)"
         )
     if order.overrun is not None:  # [ADV IV.A.2]
         banned = move_banned(state, spec.side) or why_not_straight(state, order)
@@ -215,15 +239,9 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
         if banned is not None:
             return banned
     if order.fire is not None:
-        banned = fire_banned(state, spec.side, "direct")
-        if banned is not None:
-            return banned
-        if dumps.is_dump(order.fire):
-            why = dumps.why_not_dump(state, unit, order.fire, bool(order.moves))
-        else:
-            why = why_not_fire(state, unit, order.fire, bool(order.moves))
+        why = _why_not_direct(state, order)
         if why is not None:
-            return f"{unit} may not fire at {order.fire}: {why}"
+            return why
     if not order.moves:
         return None if order.fire else "an order needs a notation"
     if state.immobile(unit):
@@ -232,6 +250,20 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
     if w.stopped is not None and not w.off_map:
         return f"'{order.moves}' is not possible: {w.stopped}"
     return None
+
+
+def _why_not_direct(state: ArmorState, order: Order) -> str | None:
+    """Why the order's Direct Fire may not be plotted, or None [AG VI.A]."""
+    unit, fire = order.unit, order.fire
+    assert fire is not None
+    banned = fire_banned(state, state.game.units[unit].side, "direct")
+    if banned is not None:
+        return banned
+    if dumps.is_dump(fire):
+        why = dumps.why_not_dump(state, unit, fire, bool(order.moves))
+    else:
+        why = why_not_fire(state, unit, fire, bool(order.moves))
+    return None if why is None else f"{unit} may not fire at {fire}: {why}"
 
 
 def why_not(state: ArmorState, action: Action) -> str | None:

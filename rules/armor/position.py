@@ -75,7 +75,15 @@ KNOCKED_OUT, EXITED = "knocked-out", "exited"
 #: Off the map, waiting for its reinforcement's die roll (2B's Engineers [SCN VI.B.5]).
 WAITING = "waiting"
 STATUSES = (*DAMAGE.values(), KNOCKED_OUT, EXITED, WAITING)
-VALUES = ("crew_losses", "turret", "exited_from", "transported_by", "suppressed_until")
+VALUES = (
+    "crew_losses",
+    "turret",
+    "exited_from",
+    "transported_by",
+    "suppressed_until",
+    "loading_turns",
+    "abandoned",
+)
 OVER = "over"
 
 
@@ -149,10 +157,18 @@ def to_position(state: ArmorState) -> GamePosition:
         **state.position_header(),
         turn=state.play.turn,
         step=OVER if state.play.over else state.segment.id,
-        units=[_place(state, u) for u in game.units],
+        units=[_place(state, u) for u in game.units if not _unplaced_crew(state, u)],
         markers=markers,
         orders=orders,
         state=to_data(extra),
+    )
+
+
+def _unplaced_crew(state: ArmorState, unit: str) -> bool:
+    """A Bailed Out Crew unit whose crew has not bailed out [ADV IX.A.3]: not in the file."""
+    gone = unit in state.troops.hexes or unit in state.damage.eliminated
+    return (
+        state.game.units[unit].crew_of is not None and not gone and unit not in state.troops.exited
     )
 
 
@@ -194,6 +210,10 @@ def _place(state: ArmorState, unit: str) -> UnitPlace:
         values["crew_losses"] = state.damage.crew_losses[unit]
     if unit in troops.carried:
         values["transported_by"] = troops.carried[unit]
+    if unit in troops.stage:  # Turns of Loading done [ADV IV.B.1.d; IX.B]
+        values["loading_turns"] = troops.stage[unit]
+    if unit in troops.abandoned:  # its crew Bailed Out [ADV IX.A.3]
+        values["abandoned"] = True
     at, facing = _last_hex(state, unit), None
     if at is not None and unit in troops.facing:
         hull = troops.facing[unit]
@@ -302,7 +322,9 @@ def _read_units(
     state: ArmorState, position: GamePosition, wreck_of: dict[str, Hex], reader: PositionReader
 ) -> None:
     game = state.game
-    for path, place in listed_units(position, game.units, reader):
+    listed = {p.id for p in position.units}
+    known = [u for u, spec in game.units.items() if spec.crew_of is None or u in listed]
+    for path, place in listed_units(position, known, reader):
         status = statuses(place, path, STATUSES, "Armor", reader)
         hits = {hit for hit, word in DAMAGE.items() if word in status}
         if hits:
@@ -316,6 +338,8 @@ def _read_units(
         elif KNOCKED_OUT in status:
             last = wreck_of.get(place.id)
         _read_values(state, place, path, reader)
+        if game.units[place.id].crew_of is not None and h is not None:
+            state.troops.turret.setdefault(place.id, 0)  # a Bailed Out Crew [ADV IX.A.3]
         _read_facing(state, place, last, path, reader)
 
 
@@ -383,6 +407,15 @@ def _read_values(
             reader.problem(where, f"'{carrier}' is not a unit of its side [ADV V.C]")
         else:
             state.troops.carried[place.id] = carrier
+    if "loading_turns" in place.values:
+        done = whole(place.values["loading_turns"], 0)
+        if done is None or place.id not in state.troops.carried:
+            where = (*path, "values", "loading_turns")
+            reader.problem(where, "Turns of Loading done, with its Vehicle (transported_by)")
+        else:
+            state.troops.stage[place.id] = done
+    if place.values.get("abandoned") is True:
+        state.troops.abandoned.add(place.id)
     if "turret" in place.values and whole(place.values["turret"], 1, 6) is None:
         where = (*path, "values", "turret")
         reader.problem(where, "the turret faces a direction number, 1 to 6 [AG VIII.A]")
@@ -420,6 +453,8 @@ def _check_carried(state: ArmorState, position: GamePosition, reader: PositionRe
         carrier = troops.carried.get(place.id)
         if carrier is None or carrier not in troops.hexes or place.id not in troops.hexes:
             continue
+        if place.id in troops.stage and carrier in troops.abandoned:
+            continue  # Bailed Out [ADV IX.B.1]
         if troops.hexes[place.id] != troops.hexes[carrier]:
             where = ("units", i, "hex")
             reader.problem(where, f"transported by {carrier}, it stands in its hex [ADV V.C]")

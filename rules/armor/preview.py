@@ -72,6 +72,11 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
         rules.append("Speed Factors, Turn Costs and terrain [AG V.B; CS Vehicle Movement Costs]")
         if fires:
             rules.append("at most 2 SF with Direct Fire [AG V.A.2.a]")
+    if order.transfer is not None:
+        rules.append(
+            "Loading and Unloading, written for the unit and its Vehicle, in the Movement "
+            "Execution Phase [ADV IV.B.1]; Towed units take two Turns [ADV IV.B.1.d]"
+        )
     chances: tuple[Chance, ...] = ()
     if order.fire is not None and is_dump(order.fire):
         how = "GP fire at a Supply Dump, Defense Factor 5: a Knocked Out result destroys it"

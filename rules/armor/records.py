@@ -57,13 +57,21 @@ class Troops(Record):
     """Where the counters stand: each unit's hex, hull facing (compass) and turret (hexsides
     off the hull), the units that left the map with the hex they left from, and the Leg and
     Towed units set up transported, each with its Vehicle [ADV IV.B.1.f; ADV V.C] (in the
-    fingerprint only when there are some)."""
+    fingerprint only when there are some).
+
+    ``stage``: the Leg and Towed units part way through Loading or Unloading (or Bailed Out and
+    not yet Unloaded [ADV IV.B.1.e]), each with the Turns of Loading it has done: 0 on its
+    feet, its card's Load/Unload Turns aboard [ADV IV.B.1.d] (:mod:`rules.armor.transport`);
+    its Vehicle is its ``carried`` entry. ``abandoned``: the Vehicles whose crew Bailed Out
+    [ADV IX.A.3]. Both left out of the fingerprint while empty."""
 
     hexes: dict[str, Hex] = state_field(default_factory=dict)
     facing: dict[str, int] = state_field(default_factory=dict)
     turret: dict[str, int] = state_field(default_factory=dict)
     exited: dict[str, Hex] = state_field(default_factory=dict)
     carried: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
+    stage: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
+    abandoned: set[str] = state_field(default_factory=set, encode=_unless_empty)
 
 
 @dataclass(frozen=True)

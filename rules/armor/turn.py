@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
-from rules.armor import dumps
+from rules.armor import bailout, dumps
 from rules.armor.assault import close_assault_phase
 from rules.armor.events import (
     Adjudged,
@@ -176,6 +176,7 @@ def direct_fire(state: ArmorState) -> None:
             pending.extend(resolve(state, unit, order.fire))
     for p in pending:  # simultaneous: applied once all fire is done [AG VI.A]
         damage(state, p.unit, p.effect)
+    bailout.check(state, pending)  # after all fire of the Phase [ADV IX]
     for target in dict.fromkeys(razed):
         dumps.destroy(state, target)
     demolish(state)  # the Engineers' rolls, in the Direct Fire Phase [SCN VI.B.3]
@@ -183,6 +184,8 @@ def direct_fire(state: ArmorState) -> None:
 
 def damage(state: ArmorState, unit: str, effect: str) -> None:
     if unit in state.damage.knocked_out or unit in state.damage.eliminated:
+        return
+    if effect == "penetrated":  # No Damage: only the Bail Out Table [GC1; ADV IX.A]
         return
     rule = "[GC1 Effects of AP Hits; AG VI]"
     if effect == "knocked-out" and not state.game.units[unit].vehicle:

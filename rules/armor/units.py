@@ -33,6 +33,16 @@ VEHICLE_CATEGORIES = (
     "transport",
 )
 
+#: The Vehicle categories whose crews are "too small to worry about": no Bailed Out Crew
+#: section, so a bail-out leaves no crew unit and the Vehicle counts as Knocked Out
+#: [Intro IV BAILED OUT CREW; ADV IX.A.4]. Placeholder: which cards lack the section is not in
+#: the text; our reading takes the unarmoured carriers (trucks, jeeps, the Bren Carrier).
+SMALL_CREWS = ("truck", "jeep", "bren-carrier")
+SMALL_CREWS_PLACEHOLDER = (
+    "which Data Cards have no Bailed Out Crew section is not in the text: our reading, the "
+    "trucks, jeeps and the Bren Carrier"
+)
+
 
 @dataclass(frozen=True)
 class ArmorUnit:
@@ -55,6 +65,13 @@ class ArmorUnit:
             column [AG IV.C.3]).
         mg_team: a Leg unit that may not fire after moving one hex (a Machinegun Team
             [ADV V.A.3]).
+        carries: the kinds of unit it may transport, "L" Leg and/or "T" Towed (the card's
+            Transport section [Intro IV TRANSPORT; ADV IV.B.1.b]).
+        load_turns: Turns a Leg or Towed unit takes to Load or Unload [Intro IV LOAD/UNLOAD;
+            ADV IV.B.1.d].
+        crew_unit: a Bailed Out Crew unit is placed when its crew bails out (the card has a
+            Bailed Out Crew section) [ADV IX.A.3-4].
+        crew_of: for a Bailed Out Crew unit, its Vehicle [ADV IX.A.3].
         ca_defense_nm: the card's NM Close Assault Defense Factor, None where the text does not
             print it (every card: :func:`rules.armor.buildings.close_assault_defense`).
         size: the AP to-hit Size modifier [GC1 Miscellaneous Modifiers].
@@ -100,6 +117,10 @@ class ArmorUnit:
     turretless: bool = False
     mg_locations: tuple[str, ...] = ()
     mg_main_gun: bool = False
+    carries: str = ""
+    load_turns: int = 1
+    crew_unit: bool = False
+    crew_of: str | None = None
 
     @property
     def vehicle(self) -> bool:
@@ -248,6 +269,9 @@ def unit_of(side: Side, code: str, number: int) -> ArmorUnit:
         turretless=str(_raw(v, "turret_turn", "")).startswith("Turretless"),
         mg_locations=_mg_locations(_raw(v, "mg_locations", [])),
         mg_main_gun=_first_gun(v) == "MG",
+        carries=str(_raw(v, "transport_types", "")).replace(",", "").replace(" ", ""),
+        load_turns=_int(_raw(v, "load_unload", 1), 1),
+        crew_unit=entry.category in VEHICLE_CATEGORIES and entry.category not in SMALL_CREWS,
     )
 
 

@@ -67,6 +67,8 @@ def unit_points(state: ArmorState, unit: str) -> tuple[int, str]:
     """What a unit's losses are worth to the enemy, and why [AG IX.B]."""
     spec = state.game.units[unit]
     hits = state.damage.hits.get(unit, set())
+    if spec.crew_of is not None and unit in state.damage.eliminated:
+        return spec.points, "a Bailed Out Crew unit Knocked Out [ADV IX.A.3.c]"
     if unit in state.damage.knocked_out or unit in state.damage.eliminated:
         return spec.points, "Total Point Value: knocked out [AG IX.B.1]"
     if hits & {"hull", "turret"}:
@@ -362,7 +364,8 @@ def adjudication(state: ArmorState, vp: Mapping[str, float]) -> Adjudication:
     scenario = game.scenario
     forces: dict[str, int] = {}
     for unit in game.units.values():
-        forces[unit.side] = forces.get(unit.side, 0) + unit.points
+        if unit.crew_of is None:  # a Bailed Out Crew is part of its Vehicle [ADV IX.A.3]
+            forces[unit.side] = forces.get(unit.side, 0) + unit.points
     return adjudicate(
         vp, side_points(scenario, forces), given_number(scenario), scenario.victory.tie
     )

@@ -121,6 +121,8 @@ def describe(state: ArmorState, action: Action) -> str:
             parts.append(f"Fire at {action.fire}")
         if action.opportunity:
             parts.append(f"Opportunity Fire on {action.opportunity}")
+        if action.transfer:
+            parts.append(transfer_words(state, action))
         if action.moves == "V":
             parts.append("Pivot in Place")
         elif action.moves:
@@ -137,6 +139,20 @@ def describe(state: ArmorState, action: Action) -> str:
     if isinstance(action, Done):
         return "Done"
     return action.text()
+
+
+def transfer_words(state: ArmorState, order: Order) -> str:
+    """A Load or Unload order in words, with the Turns it takes [ADV IV.B.1]."""
+    from rules.armor.transport import loaded, turns
+
+    unit = order.unit
+    if state.game.units[unit].vehicle:
+        verb = "Load the units in its hex" if order.transfer == "D" else "Unload its units"
+        return f"{verb} (the Vehicle's '{order.transfer}') [ADV IV.B.1]"
+    need, done = turns(state, unit), loaded(state, unit)
+    left = need - done if order.transfer == "D" else done
+    what = f"Load onto {order.vehicle}" if order.transfer == "D" else "Unload"
+    return f"{what}: Turn {need - left + 1} of {need} [ADV IV.B.1]"
 
 
 def _where(state: ArmorState, order: Order) -> str:
