@@ -19,6 +19,7 @@ from rules.engine.worked import Working
 from rules.movement.costs import terrain_effect
 from rules.panzer_command.actions import FireExplained, UnitHit
 from rules.panzer_command.digging import combat_rows
+from rules.panzer_command.offmap import offmap_battery
 from rules.panzer_command.transport import (
     SPW,
     TRUCK,
@@ -110,7 +111,14 @@ def attack_strength(
     hits = state.troops.cohesion.get(unit, 0)
     if hits:
         total += work.add(f"{hits} Cohesion Hit(s) on the firer [§11.1; {rule}]", -hits, None)
-    b = state.troops.hexes[target]
+    b = state.troops.hexes.get(target)
+    if b is None:  # an off-map battery under Counter-Battery Fire [§14.5]
+        work.steps.append("the off-map battery stands in clear terrain, alone [§14.5]")
+        final = max(0, min(8, total + (tgt.defense or 0)))
+        if tgt.defense:
+            work.steps.append(f"target's Defense Rating {tgt.defense:+d} [§2.5; {rule}]")
+        work.steps.append(f"Final Attack Strength {final} (clamped 0-8) [{rule}]")
+        return final, work
     if concentrated_on(state, unit, b):
         c = cell("combat-modifiers", CONCENTRATED, kind)
         total += work.add(
@@ -203,7 +211,7 @@ def apply_results(state: PcState, hits: list[tuple[str, str | None, bool]]) -> N
     of them succeeded against [§13.3]."""
     struck: set[str] = set()
     for aim, result, hit in hits:
-        if result is not None and aim in state.troops.hexes:
+        if result is not None and (aim in state.troops.hexes or offmap_battery(state, aim)):
             apply_result(state, aim, result)
         if hit:
             struck.add(aim)
@@ -226,8 +234,8 @@ def attack(
     applied by the caller, at once or after other fires [§8.2; §9.2]), None for no effect. A
     target Concentrated on another hex than the firer's loses its Concentration first
     [§10.3]."""
-    there = state.troops.concentrations.get(target)
-    if there is not None and there != state.game.name(state.troops.hexes[unit]):
+    there, at = state.troops.concentrations.get(target), state.troops.hexes.get(unit)
+    if there is not None and (at is None or there != state.game.name(at)):
         end_concentration(state, target, f"attacked from another hex than {there}")
     final, work = attack_strength(state, unit, target, kind, steps, extra)
     roll = d10(state, f"{unit} fires at {target} ({kind}) [§7.2; {RULE[kind]}]")

@@ -32,10 +32,10 @@ What this slice plays, by the book's Sequence of Play [§3.1-3.2]:
 Simplifications, named: one regiment per side (the scenarios assign no regiments), whose
 Troop Quality is still the Division HQ's; transport [§13]
 (:mod:`rules.panzer_command.transport`), Indirect and Counter-Battery Fire [§14.3-14.4]
-(:mod:`rules.panzer_command.artillery`) and minefields [§17]
-(:mod:`rules.panzer_command.minefields`) are played; not yet off-map artillery, pre-plotted
-barrages and the Katyusha [§14.5-14.7], engineers [§16] (so no Entrench Action), air [§18],
-night [§20].
+(:mod:`rules.panzer_command.artillery`), off-map artillery, pre-plotted barrages and the
+Katyusha [§14.5-14.7] (:mod:`rules.panzer_command.offmap`) and minefields [§17]
+(:mod:`rules.panzer_command.minefields`) are played; not yet engineers [§16] (so no Entrench
+Action), air [§18], night [§20].
 """
 
 from __future__ import annotations
@@ -71,6 +71,7 @@ from rules.panzer_command.actions import (
     Improve,
     IndirectFire,
     Mount,
+    OffMapFire,
     OpFire,
     PointsChanged,
     PositionChanged,
@@ -87,6 +88,15 @@ from rules.panzer_command.digging import improve, leave, why_not_improve
 from rules.panzer_command.fire import d10, fire, rally, why_not_fire, why_not_rally
 from rules.panzer_command.minefields import read_minefields
 from rules.panzer_command.moves import move, move_options
+from rules.panzer_command.offmap import (
+    batteries,
+    home_edge,
+    offmap_battery,
+    offmap_fire,
+    offmap_options,
+    plot_barrages,
+    read_barrages,
+)
 from rules.panzer_command.opportunity import announce
 from rules.panzer_command.position import PcPositionState
 from rules.panzer_command.reacting import answered, reaction_options, why_not_done
@@ -97,6 +107,7 @@ from rules.panzer_command.records import (
     Command,
     Play,
     Reaction,
+    Support,
     Troops,
 )
 from rules.panzer_command.reinforcements import due
@@ -153,6 +164,11 @@ class PanzerCommandGame(MapGame):
         self.hqs = regimental_hqs(scenario)
         self.reinforcements = frozenset(u for a in self.deployment.arrivals for u in a.units)
         self.minefields = read_minefields(scenario, self.by_name)
+        #: The scenario's off-map artillery batteries [§14.5], each side's map edge (our
+        #: reading) and the batteries' pre-plotted hexes [§14.6] (:mod:`.offmap`).
+        self.offmap = frozenset(self.deployment.offmap)
+        self.home_edges = {s: home_edge(self, s) for s in self.sides}
+        self.barrages = read_barrages(self)
 
     def unit_name(self, unit: str) -> str:
         spec = self.units.get(unit)
@@ -187,6 +203,7 @@ class PcState(State):
         )
         self.reaction = Reaction()
         self.assaulting = Assaulting()
+        self.support = Support()
         for u, h in sorted(dep.hexes.items()):
             self.emit(UnitDeployed(u, game.name(h), dep.how[u]))
         for u in sorted(dep.entrenched & set(dep.hexes)):
@@ -203,6 +220,9 @@ class PcState(State):
         for arrival in dep.arrivals:
             for u in arrival.units:
                 self.emit(UnitOffMap(u, f"reinforcement due on Turn {arrival.turn} [§15.2]"))
+        for u in dep.offmap:
+            self.emit(UnitOffMap(u, "off-map artillery: fires from off the map [§14.5]"))
+        plot_barrages(self)
         for side in sorted(game.hqs):
             self._assign_hq(side, "at set-up [§3.1; §4.1]")
         self._begin_turn()
@@ -336,6 +356,8 @@ class PcState(State):
     def in_enemy_fire_zone(self, unit: str) -> bool:
         """The unit's hex is in an enemy unit's Fire Zone (:mod:`rules.panzer_command.zones`:
         8-hex sight, H Class 3 hexes, mortars none, pinned by an adjacent enemy) [§6.5]."""
+        if unit not in self.troops.hexes:
+            return False  # off the map [§14.5]
         side, h = self.game.units[unit].side, self.troops.hexes[unit]
         return any(
             self.game.units[e].side != side and in_fire_zone(self, e, h)
@@ -356,6 +378,8 @@ class PcState(State):
             unit in self.game.reinforcements
             and unit not in self.troops.hexes
             and unit not in self.troops.eliminated
+            and unit not in self.support.removed
+            and unit not in self.support.exited
         )
 
     def in_command(self, unit: str) -> bool:
@@ -375,7 +399,9 @@ class PcState(State):
         Action Segment one Action, and a second, different one for a Direct Command if In
         Command; in a Direct Command Segment one Action for a Direct Command, In Command or
         not; never the same Action twice, never two Direct Commands on a unit."""
-        if unit not in self.troops.hexes and (verb != "move" or due(self, unit) is None):
+        off_map = verb in ("offmap", "rally") and offmap_battery(self, unit)
+        entering = verb == "move" and due(self, unit) is not None
+        if unit not in self.troops.hexes and not off_map and not entering:
             return "the unit is not on the map (nor a reinforcement due to enter) [§15.2]"
         if verb in self.play.verbs.get(unit, []):
             return f"a unit cannot perform the same Action ({verb}) twice in a Segment [§3.2]"
@@ -419,7 +445,8 @@ class PcState(State):
             if self.play.phase == "segment":
                 mine = [u for u in self.game.units if self.game.units[u].side == s]
                 entering = [u for u in mine if due(self, u) is not None]
-                for u in sorted([*self.alive(s), *entering]):
+                off = [u for u in batteries(self, s) if u not in entering]
+                for u in sorted([*self.alive(s), *entering, *off]):
                     found.extend(
                         a for a in self.unit_options(u) if self.why_not_act(u, a.verb) is None
                     )
@@ -428,8 +455,12 @@ class PcState(State):
 
     def unit_options(self, unit: str) -> list[Action]:
         found: list[Action] = list(move_options(self, unit))
-        if unit not in self.troops.hexes:
-            return found  # a reinforcement enters by moving [§15.2]
+        if unit not in self.troops.hexes:  # a reinforcement enters by moving [§15.2]
+            if offmap_battery(self, unit):  # or fires from off the map [§14.5]
+                found.extend(offmap_options(self, unit))
+                if why_not_rally(self, unit) is None:
+                    found.append(Rally(unit))
+            return found
         for t in sorted(self.troops.hexes):
             mine = self.game.units[t].side == self.game.units[unit].side
             if not mine and why_not_fire(self, unit, t) is None:
@@ -520,8 +551,36 @@ class PcState(State):
             dismount(self, unit)
         elif isinstance(action, IndirectFire):
             indirect(self, action)
+        elif isinstance(action, OffMapFire):
+            offmap_fire(self, action)
         else:
             rally(self, unit)
+
+    def remove_from_game(self, unit: str, why: str) -> None:
+        """The unit leaves the game, not eliminated (its Steps are no loss): the Katyusha after
+        its last attack [§14.7]. Its Regimental HQ, if it held it, is reassigned next
+        Preparation Phase (our reading, as for a unit lost [§3.1 A; §4.3])."""
+        leave(self, unit, "the unit leaves the game")
+        for rider in riders(self, unit):
+            involuntary(self, rider, f"{unit} leaves the game")
+        for record in (self.troops.mounted, self.troops.carrier_hits, self.troops.hexes):
+            record.pop(unit, None)
+        self.troops.concentrations.pop(unit, None)
+        self.troops.suppressed.discard(unit)
+        self.troops.cohesion.pop(unit, None)
+        self.support.removed.append(unit)
+        self.emit(PositionChanged(unit, why, "[§14.7]"))
+        side = self.game.units[unit].side
+        if self.troops.hq.get(side) == unit:
+            del self.troops.hq[side]
+            self.emit(
+                HqAssigned(
+                    side,
+                    None,
+                    f"leaves the game with {unit}: reassigned next "
+                    "Preparation Phase (our reading) [§3.1 A; §4.3]",
+                )
+            )
 
     def eliminate(self, unit: str) -> None:
         from rules.panzer_command.actions import UnitHit

@@ -19,6 +19,7 @@ from rules.panzer_command.actions import UnitHit, UnitMoved
 from rules.panzer_command.digging import arrive, leave
 from rules.panzer_command.fire import end_concentration
 from rules.panzer_command.minefields import enemy_strength, exit_cost, mine_attack
+from rules.panzer_command.offmap import lose_plots
 from rules.panzer_command.opportunity import offer, stopped
 from rules.panzer_command.records import Reaction
 from rules.panzer_command.reinforcements import due, entry_cost, entry_hexes
@@ -187,6 +188,7 @@ def move(state: PcState, action: Move) -> None:
         # its Improved Position goes the instant it announces leaving [§19]
         leave(state, unit, "the unit moves")
         end_concentration(state, unit, "the unit moves")
+        lose_plots(state, unit)
     walk(state, Reaction("move", target=unit, rest=names, walked=walked, spent=spent, why=why))
 
 

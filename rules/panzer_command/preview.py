@@ -25,17 +25,19 @@ from rules.panzer_command.actions import (
     Improve,
     IndirectFire,
     Mount,
+    OffMapFire,
     OpFire,
     Rally,
     Retreat,
     Select,
 )
-from rules.panzer_command.artillery import why_not_indirect
+from rules.panzer_command.artillery import spot_chance, why_not_indirect
 from rules.panzer_command.assault import why_not_assault, why_not_retreat
 from rules.panzer_command.concentrate import OFF, why_not_concentrate
 from rules.panzer_command.digging import why_not_improve
 from rules.panzer_command.fire import (
     CA,
+    IF,
     OF,
     attack_strength,
     crt_column,
@@ -44,6 +46,7 @@ from rules.panzer_command.fire import (
     why_not_rally,
 )
 from rules.panzer_command.moves import path_cost, why_not_move
+from rules.panzer_command.offmap import why_not_offmap
 from rules.panzer_command.opportunity import why_not as why_not_opfire
 from rules.panzer_command.reacting import why_not_done
 from rules.panzer_command.transport import moves_as, why_not_dismount, why_not_mount
@@ -104,6 +107,8 @@ def why_not(state: PcState, action: Action) -> str | None:
         return why_not_dismount(state, action.unit)
     if isinstance(action, IndirectFire):
         return why_not_indirect(state, action)
+    if isinstance(action, OffMapFire):
+        return why_not_offmap(state, action)
     return why_not_rally(state, action.unit)
 
 
@@ -125,8 +130,8 @@ def preview(state: PcState, action: Action) -> Preview:
         return Preview(words, True, None, None, rules=("Concentration ceased [§10.3]",))
     if isinstance(action, Mount | Dismount):
         return Preview(words, True, None, None, rules=("Transport [§13.1-13.3]",))
-    if isinstance(action, IndirectFire):
-        return Preview(words, True, None, None, rules=("Indirect Fire [§14.3-14.4; §14.6]",))
+    if isinstance(action, IndirectFire | OffMapFire):
+        return _indirect(state, action, words)
     if not isinstance(action, Move | Fire | Rally | Improve | Assault | Concentrate):
         return Preview(words, True)
     direct = state.needs_command(action.unit)
@@ -163,6 +168,27 @@ def preview(state: PcState, action: Action) -> Preview:
     return Preview(
         words, True, None, command.removeprefix(" and ") or None, (chance,), tuple(rules)
     )
+
+
+def _indirect(state: PcState, action: IndirectFire | OffMapFire, words: str) -> Preview:
+    """An Indirect Fire's odds: the spot (radio contact, the Spotting Table, Counter-Battery,
+    or none at a pre-plotted hex), then the attack and its CRT column [§14.3-14.6]."""
+    spot, how = spot_chance(state, action.unit, action.target, action.spotter)
+    final, work = attack_strength(state, action.unit, action.target, IF)
+    column = crt_column(state, action.unit, action.target, IF)
+    effects = [
+        r
+        for r in range(10)
+        if succeeds(r, final) and str(cell("crt", r, column).value) not in NO_EFFECT
+    ]
+    odds = spot * len(effects) / 10
+    text = (
+        f"{how}; then {'; '.join(work.steps)}; CRT '{column}': {len(effects)} in 10 to have an "
+        f"effect; in all {odds:.0%} (in a hex of several enemy units, the one hit is drawn)"
+    )
+    command = "a Direct Command [§3.2]" if state.needs_command(action.unit) else None
+    rules = ("Indirect Fire [§14.3-14.4]", "Off-Map Artillery [§14.5]", "Pre-plotted [§14.6]")
+    return Preview(words, True, None, command, (Chance(action.target, text, odds),), rules)
 
 
 def _opfire(state: PcState, action: OpFire, words: str) -> Preview:

@@ -147,3 +147,22 @@ class Assaulting(Record):
         """Nothing while none is in progress (fingerprints of games without one stay as they
         were)."""
         return {"assaulting": super().snapshot()} if self.unit else {}
+
+
+@dataclass
+class Support(Record):
+    """Off-map artillery, pre-plotted barrages, the Katyusha and exits [§5.3; §14.5-14.7].
+
+    ``anchors``: each off-map battery's hex on its owner's map edge (its name), chosen the
+    first time it fires, from which its range is counted ever after [§14.5]; ``plots``: each
+    battery's pre-plotted hexes (their names), lost for good when it moves [§14.6]; ``shots``:
+    the attacks each unit with a limited number of them (the Katyusha) has made [§14.7];
+    ``removed``: the units removed from the game, not eliminated (the Katyusha after its third
+    attack) [§14.7]; ``exited``: each unit that left the map, with the hex it left from [§5.3].
+    """
+
+    anchors: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
+    plots: dict[str, list[str]] = state_field(default_factory=dict, encode=_unless_empty)
+    shots: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
+    removed: list[str] = state_field(default_factory=list, encode=_unless_empty)
+    exited: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)

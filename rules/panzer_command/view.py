@@ -19,6 +19,7 @@ from rules.panzer_command.actions import (
     Improve,
     IndirectFire,
     Mount,
+    OffMapFire,
     OpFire,
     Rally,
     Retreat,
@@ -124,9 +125,18 @@ def describe(state: PcState, action: Action) -> str:
         return "Dismount [§13]"
     if isinstance(action, IndirectFire):
         if action.spotter == "counter-battery":
-            return f"Counter-Battery Fire at {action.target} [§14.4]"
+            return f"Counter-Battery Fire at {action.target} [§14.4; §14.5]"
+        if action.spotter == "plotted":
+            return f"Indirect Fire at {action.target} in a pre-plotted hex [§14.6]"
         who = "its own sight" if action.spotter == action.unit else action.spotter
         return f"Indirect Fire at {action.target}, spotted by {who} [§14.3]"
+    if isinstance(action, OffMapFire):
+        how = (
+            "at a pre-plotted hex [§14.6]"
+            if action.spotter == "plotted"
+            else f"spotted by {action.spotter} [§14.3]"
+        )
+        return f"Off-map fire from beyond {action.edge} at {action.target}, {how} [§14.5]"
     if isinstance(action, Dispatch):
         return "Spend 1 Dispatch Point: second Regiment chit onto next turn [§3.1 C]"
     if isinstance(action, Select):
@@ -145,7 +155,7 @@ def concerns(state: PcState, action: Action) -> ActionFocus:
     if isinstance(action, Move):
         path = tuple(h for h in (named(p) for p in action.path) if h is not None)
         return ActionFocus(action.unit, "move", named(action.path[-1]), path, float(len(path)))
-    if isinstance(action, Fire | OpFire | Assault | IndirectFire):
+    if isinstance(action, Fire | OpFire | Assault | IndirectFire | OffMapFire):
         return ActionFocus(action.unit, "fire", state.troops.hexes.get(action.target))
     if isinstance(action, Concentrate):
         return ActionFocus(action.unit, "fire", named(action.hex))
