@@ -25,6 +25,7 @@ from rules.bots.greedy import GreedyBot
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
 from rules.panzer_command.actions import FireExplained, IndirectFire, OffMapFire
 from rules.panzer_command.game import PanzerCommandGame, PcState
+from rules.panzer_command.units import unit_of
 from rules.records.position import PositionReader
 from rules.records.replay import Replay, replay
 from rules.registry import load_game
@@ -307,3 +308,57 @@ def test_a_battery_that_moves_loses_its_plotted_hexes_for_good_14_6() -> None:
     state.apply("done soviet")
     with pytest.raises(IllegalActionError):
         state.apply(IndirectFire(KV, PZGR, "plotted"))
+
+
+# --- §14.7 The Katyusha -----------------------------------------------------------------------
+
+
+def _katyusha(game: PanzerCommandGame, unit: str) -> None:
+    """The counter takes the catalogue's Katyusha values (Hm, truck-mounted, 3 shots) [§14.7]."""
+    soviet = next(s for s in game.scenario.sides if s.id == "soviet")
+    game.units[unit] = dataclasses.replace(unit_of(soviet, "su-katyusha", 1), id=unit)
+
+
+def test_the_katyusha_fires_three_times_then_leaves_the_game_not_eliminated_14_7() -> None:
+    """[§14.7] "treated like a normal Hm unit except that it is truck mounted and can fire only 3
+    times. After its third attack, remove the unit from the game. It is not considered
+    eliminated": its first fire is attack 1 of 3; after its third it is off the map, not among
+    the eliminated, its Steps no loss; a position file says so and reads back."""
+    game = _game()
+    _katyusha(game, AT45)
+    assert game.units[AT45].shots == 3 and game.units[AT45].weapon_class == "Hm"
+    state = segment(game, "soviet", {AT45: "0101", PZGR: "0104"})
+    assert not [a for a in state.legal_actions() if a.verb == "fire" and a.unit == AT45]
+    state.force_dice(1, 10)  # spotted with its own sight; the attack a 9
+    events = state.apply(IndirectFire(AT45, PZGR, AT45))
+    assert state.support.shots == {AT45: 1}
+    assert any("attack 1 of its 3 [§14.7]" in e.describe() for e in events)
+    state = segment(game, "soviet", {AT45: "0101", PZGR: "0104"})
+    state.support.shots[AT45] = 2
+    steps = state.troops.steps[AT45]
+    state.force_dice(10)  # not spotted: the fire is wasted, but it was fired (our reading)
+    events = state.apply(IndirectFire(AT45, PZGR, AT45))
+    assert AT45 not in state.troops.hexes and AT45 in state.support.removed
+    assert AT45 not in state.troops.eliminated and state.troops.steps[AT45] == steps
+    assert any("removed, not eliminated [§14.7]" in e.describe() for e in events)
+    assert not [a for a in state.legal_actions() if getattr(a, "unit", "") == AT45]
+    position = state.to_position()
+    [place] = [p for p in position.units if p.id == AT45]
+    assert place.status == ["removed"] and place.hex is None
+
+
+def test_a_katyusha_reinforcement_firing_off_the_map_never_enters_once_removed_14_7() -> None:
+    """[§14.7; §15.2 note] A Katyusha due as a reinforcement fires off the map; after its third
+    attack it is removed and no longer waits to enter."""
+    game = _game()
+    rifle = "soviet.su-rifle.1"  # due on Turn 7
+    _katyusha(game, rifle)
+    state = segment(game, "soviet", {T34: "3707", PZGR: "3710"})
+    state.play.turn = 7
+    state.support.shots[rifle] = 2
+    action = OffMapFire(rifle, PZGR, T34, "4010")
+    assert state.why_not(action) is None and state.waiting(rifle)
+    state.force_dice(10)  # no radio contact
+    state.apply(action)
+    assert rifle in state.support.removed and not state.waiting(rifle)
+    assert not [a for a in state.legal_actions() if getattr(a, "unit", "") == rifle]
