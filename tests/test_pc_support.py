@@ -15,17 +15,20 @@ import dataclasses
 import random
 
 import pytest
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 from test_pc_opportunity import POINT_161, _game, of, segment
 
 from model.scenario import Barrage
 from model.scenario_io import load_scenario
+from model.victory import Condition, SpecialRule
 from rules.bots.base import RandomBot
 from rules.bots.greedy import GreedyBot
+from rules.engine.actions import Move
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
 from rules.panzer_command.actions import FireExplained, IndirectFire, OffMapFire
 from rules.panzer_command.game import PanzerCommandGame, PcState
 from rules.panzer_command.units import unit_of
+from rules.panzer_command.victory import evaluate_outcome
 from rules.records.position import PositionReader
 from rules.records.replay import Replay, replay
 from rules.registry import load_game
@@ -362,3 +365,100 @@ def test_a_katyusha_reinforcement_firing_off_the_map_never_enters_once_removed_1
     state.apply(action)
     assert rifle in state.support.removed and not state.waiting(rifle)
     assert not [a for a in state.legal_actions() if getattr(a, "unit", "") == rifle]
+
+
+# --- §5.3 Exiting the map ---------------------------------------------------------------------
+
+WEST_EDGE = {"kind": "hexrow", "column": 1, "side": "west", "inclusive": True}
+
+
+def _with_exits(
+    rules: list[dict[str, object]], conditions: list[dict[str, object]]
+) -> PanzerCommandGame:
+    """Sowchos 79 with special rules and victory conditions added (as the YAML writes them)."""
+    loaded = load_scenario(SOWCHOS)
+    scenario = loaded.scenario
+    added = [TypeAdapter(SpecialRule).validate_python(r) for r in rules]
+    victory = scenario.victory.model_copy(
+        update={
+            "conditions": [
+                *scenario.victory.conditions,
+                *(TypeAdapter(Condition).validate_python(c) for c in conditions),
+            ]
+        }
+    )
+    scenario = scenario.model_copy(
+        update={"special_rules": [*scenario.special_rules, *added], "victory": victory}
+    )
+    game = load_game(dataclasses.replace(loaded, scenario=scenario))
+    assert isinstance(game, PanzerCommandGame)
+    return game
+
+
+def _german_segment(game: PanzerCommandGame, keep: dict[str, str]) -> PcState:
+    state = game.new_initial_state(2)
+    for _ in range(50):
+        if state.play.phase == "segment" and state.owner == "german":
+            break
+        if state.play.phase == "action" and "german" in state.to_act():
+            state.apply("select german")
+            break
+        state.apply(f"done {state.to_act()[0]}")
+    assert state.play.phase == "segment" and state.owner == "german"
+    for u in list(state.troops.hexes):
+        if u not in keep:
+            state.troops.hexes.pop(u)
+    for u, name in keep.items():
+        state.troops.hexes[u] = game.by_name[name]
+    return state
+
+
+PZ3 = "german.de-pz3.1"
+
+
+def test_no_unit_leaves_the_map_unless_the_scenario_allows_it_5_3() -> None:
+    """[§5.3] "A unit cannot voluntarily exit the map unless allowed to by specific instructions
+    in the scenario being played": Sowchos 79 allows no exit; a move off the map is refused and
+    none is offered."""
+    game = load_game(load_scenario(SOWCHOS))
+    assert isinstance(game, PanzerCommandGame) and not game.exits
+    state = _german_segment(game, {PZ3: "0110"})
+    assert not [a for a in state.legal_actions() if a.verb == "move" and a.path[-1] == "off"]
+    with pytest.raises(IllegalActionError, match=r"no unit exits unless the scenario allows it"):
+        state.apply("move german.de-pz3.1 off")
+
+
+def test_an_exit_pays_for_a_hex_of_the_exit_hexs_terrain_and_scores_5_3() -> None:
+    """[§5.3] "An exiting unit pays Movement Points as if it were entering another hex of the
+    same type as its exit hex": an ``exit-allowed`` rule opens the west edge to the Germans;
+    the Pz III moves 0210-0110 and off (1 + 1 MP in the clear); it is off the map for good,
+    no loss, and an ``exit`` victory condition of 4 VP each counts it."""
+    game = _with_exits(
+        [{"kind": "exit-allowed", "side": "german", "region": WEST_EDGE}],
+        [
+            {
+                "kind": "exit",
+                "side": "german",
+                "region": WEST_EDGE,
+                "award": {"vp": 4, "per": "each"},
+            }
+        ],
+    )
+    assert "exit-allowed" in game.enforces
+    state = _german_segment(game, {PZ3: "0310"})
+    action = Move(PZ3, ("0210", "0110", "off"))
+    assert state.describe(action) == "Exit the map from 0110 [§5.3]"
+    assert state.preview(action).cost.startswith("3 of ")  # two clear hexes and the step off
+    offered = [a for a in state.legal_actions() if isinstance(a, Move) and a.path[-1] == "off"]
+    assert [a.unit for a in offered] == [PZ3]
+    events = state.apply(action)
+    assert PZ3 not in state.troops.hexes and state.support.exited == {PZ3: "0110"}
+    assert PZ3 not in state.troops.eliminated and not state.waiting(PZ3)
+    assert any(
+        "exits the map from 0110" in e.describe() and "[§5.3]" in e.describe() for e in events
+    )
+    outcome = evaluate_outcome(state)
+    assert any("1 unit(s) of german exited" in f and "4 VP" in f for f in outcome.findings)
+    position = state.to_position()
+    [place] = [p for p in position.units if p.id == PZ3]
+    assert place.status == ["exited"]

@@ -40,6 +40,9 @@ Action), air [§18], night [§20].
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from model.hexes import Hex
 from model.position import GamePosition
 from model.scenario import AreaPlacement, EntryPlacement
@@ -52,6 +55,7 @@ from rules.engine.errors import IllegalActionError, UnsupportedGameError
 from rules.engine.events import GameEnded, SegmentBegan, SideDone, UnitDeployed, UnitOffMap
 from rules.engine.play import ActionFocus, Preview, Progress
 from rules.engine.positions import UnitPosition
+from rules.engine.special_rules import Enforce
 from rules.maps.game import MapGame
 from rules.maps.named import HexesByName
 from rules.movement.costs import ENFORCED_BY_MOVEMENT
@@ -85,6 +89,7 @@ from rules.panzer_command.assault import assault, retreat, why_not_assault
 from rules.panzer_command.command import first_holder, regimental_hqs, why_out_of_command
 from rules.panzer_command.concentrate import OFF, concentrate, concentrate_options
 from rules.panzer_command.digging import improve, leave, why_not_improve
+from rules.panzer_command.exits import read_exits
 from rules.panzer_command.fire import d10, fire, rally, why_not_fire, why_not_rally
 from rules.panzer_command.minefields import read_minefields
 from rules.panzer_command.moves import move, move_options
@@ -133,9 +138,17 @@ class PanzerCommandGame(MapGame):
     rules_version = RULES_VERSION
     actions = ACTIONS
     position_state = PcPositionState
-    #: The special rules its engine enforces: terrain overrides, in its movement costs
-    #: (:mod:`rules.engine.special_rules`; the rest are listed in each outcome).
-    enforces = ENFORCED_BY_MOVEMENT
+    #: The special rules its engine enforces: terrain overrides, in its movement costs, and
+    #: exits [§5.3] (:mod:`rules.engine.special_rules`; the rest are listed in each outcome).
+    enforces: ClassVar[Mapping[str, Enforce]] = {
+        **ENFORCED_BY_MOVEMENT,
+        "exit-allowed": Enforce(
+            ignores={
+                "after": "the exit is allowed from its turn, whatever happens",
+                "units": "only its types and categories are read",
+            }
+        ),
+    }
 
     def __init__(self, loaded: LoadedScenario) -> None:
         super().__init__(loaded)
@@ -169,6 +182,7 @@ class PanzerCommandGame(MapGame):
         self.offmap = frozenset(self.deployment.offmap)
         self.home_edges = {s: home_edge(self, s) for s in self.sides}
         self.barrages = read_barrages(self)
+        self.exits = read_exits(self)  # where units may leave the map [§5.3]
 
     def unit_name(self, unit: str) -> str:
         spec = self.units.get(unit)
@@ -558,18 +572,24 @@ class PcState(State):
 
     def remove_from_game(self, unit: str, why: str) -> None:
         """The unit leaves the game, not eliminated (its Steps are no loss): the Katyusha after
-        its last attack [§14.7]. Its Regimental HQ, if it held it, is reassigned next
-        Preparation Phase (our reading, as for a unit lost [§3.1 A; §4.3])."""
-        leave(self, unit, "the unit leaves the game")
+        its last attack [§14.7]."""
+        self.support.removed.append(unit)
+        self.take_off(unit, why, "[§14.7]")
+
+    def take_off(self, unit: str, why: str, rule: str) -> None:
+        """The unit leaves the map for good, not eliminated: removed [§14.7] or exited [§5.3].
+        Its Regimental HQ, if it held it, is reassigned next Preparation Phase (our reading,
+        as for a unit lost [§3.1 A; §4.3])."""
+        leave(self, unit, "the unit leaves the map")
         for rider in riders(self, unit):
-            involuntary(self, rider, f"{unit} leaves the game")
-        for record in (self.troops.mounted, self.troops.carrier_hits, self.troops.hexes):
-            record.pop(unit, None)
+            involuntary(self, rider, f"{unit} leaves the map")
+        self.troops.mounted.pop(unit, None)
+        self.troops.carrier_hits.pop(unit, None)
+        self.troops.hexes.pop(unit, None)
         self.troops.concentrations.pop(unit, None)
         self.troops.suppressed.discard(unit)
         self.troops.cohesion.pop(unit, None)
-        self.support.removed.append(unit)
-        self.emit(PositionChanged(unit, why, "[§14.7]"))
+        self.emit(PositionChanged(unit, why, rule))
         side = self.game.units[unit].side
         if self.troops.hq.get(side) == unit:
             del self.troops.hq[side]
@@ -577,8 +597,8 @@ class PcState(State):
                 HqAssigned(
                     side,
                     None,
-                    f"leaves the game with {unit}: reassigned next "
-                    "Preparation Phase (our reading) [§3.1 A; §4.3]",
+                    f"leaves the map with {unit}: reassigned next Preparation Phase (our "
+                    "reading) [§3.1 A; §4.3]",
                 )
             )
 

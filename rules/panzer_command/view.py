@@ -100,6 +100,9 @@ def _reaction_progress(state: PcState, side: str) -> Progress:
 
 def describe(state: PcState, action: Action) -> str:
     if isinstance(action, Move):
+        if action.path[-1].upper() == "OFF":
+            where = action.path[-2] if len(action.path) > 1 else "its hex"
+            return f"Exit the map from {where} [§5.3]"
         steps = len(action.path)
         return f"Move to {action.path[-1]} ({steps} hex{'es' if steps != 1 else ''})"
     if isinstance(action, Fire):
@@ -154,7 +157,8 @@ def concerns(state: PcState, action: Action) -> ActionFocus:
     named = state.game.hex_named
     if isinstance(action, Move):
         path = tuple(h for h in (named(p) for p in action.path) if h is not None)
-        return ActionFocus(action.unit, "move", named(action.path[-1]), path, float(len(path)))
+        end = path[-1] if path else state.troops.hexes.get(action.unit)
+        return ActionFocus(action.unit, "move", end, path, float(len(path)))
     if isinstance(action, Fire | OpFire | Assault | IndirectFire | OffMapFire):
         return ActionFocus(action.unit, "fire", state.troops.hexes.get(action.target))
     if isinstance(action, Concentrate):
