@@ -25,7 +25,7 @@ from rules.bots.base import RandomBot
 from rules.bots.greedy import GreedyBot
 from rules.engine.actions import Move
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
-from rules.panzer_command.actions import FireExplained, IndirectFire, OffMapFire
+from rules.panzer_command.actions import ChitDrawn, FireExplained, IndirectFire, OffMapFire
 from rules.panzer_command.game import PanzerCommandGame, PcState
 from rules.panzer_command.units import unit_of
 from rules.panzer_command.victory import evaluate_outcome
@@ -462,3 +462,86 @@ def test_an_exit_pays_for_a_hex_of_the_exit_hexs_terrain_and_scores_5_3() -> Non
     position = state.to_position()
     [place] = [p for p in position.units if p.id == PZ3]
     assert place.status == ["exited"]
+
+
+# --- §20 Night ----------------------------------------------------------------------------------
+
+SU_T34 = "soviet.su-t34.1"
+
+
+def _night_game(first_turn: int = 10, turns: int = 1) -> PanzerCommandGame:
+    """Sowchos 79 played on the absolute Game Turns given (10 is the night turn [§20.1])."""
+    loaded = load_scenario(SOWCHOS)
+    length = loaded.scenario.length.model_copy(update={"first_turn": first_turn, "turns": turns})
+    scenario = loaded.scenario.model_copy(update={"length": length})
+    game = load_game(dataclasses.replace(loaded, scenario=scenario))
+    assert isinstance(game, PanzerCommandGame)
+    return game
+
+
+def test_the_night_turn_has_a_second_action_phase_of_the_regiment_chits_drawn_20_1() -> None:
+    """[§20.1] "At the conclusion of the Action Phase, the Regiment Action chits that were picked
+    from the cup (only) are put back into the cup. The players then go through a second Action
+    Phase using these chits": everyone passing, the four chits of Turn 10 are drawn, then the two
+    Regiment Action chits again, then the game ends; Turn 9 has no second phase."""
+    for first, draws in ((10, 6), (9, 10)):
+        game = _night_game(first, 11 - first)
+        state = game.new_initial_state(4)
+        while not state.is_terminal():
+            state.apply(f"done {state.to_act()[0]}")
+        drawn = [e for e in state.log if isinstance(e, ChitDrawn)]
+        assert len(drawn) == draws
+        second = [e for e in state.log if "second Action Phase" in e.describe()]
+        assert len(second) == 1 and "[§20.1]" in second[0].describe()
+        after = drawn[-2:]
+        assert sorted(e.chit for e in after) == ["german:regiment", "soviet:regiment"]
+
+
+def test_at_night_sight_and_fire_zones_reach_one_hex_and_fire_is_minus_two_20_2() -> None:
+    """[§20.2] "The Line of Sight, and thus all Fire Zones, are reduced to one hex range ...
+    There is an additional Attack Strength modifier of -2 applied to all forms of combat":
+    the Pz III may not fire at the T-34 2 hexes off in the open; adjacent, its attack counts
+    the night's -2."""
+    game = _night_game()
+    state = _german_segment(game, {PZ3: "0110", SU_T34: "0112"})
+    with pytest.raises(
+        IllegalActionError,
+        match=r"at night the line of sight and Fire Zones reach 1 hex\(es\) \[§20.2: night\]",
+    ):
+        state.apply(f"fire {PZ3} {SU_T34}")
+    state = _german_segment(game, {PZ3: "0111", SU_T34: "0112"})
+    state.force_dice(10, 10)
+    [fired] = of(FireExplained, state.apply(f"fire {PZ3} {SU_T34}"))
+    assert any(s.startswith("at night [§20.2") and "-2" in s for s in fired.steps)
+
+
+def test_at_night_a_hex_costs_one_more_and_no_unit_enters_an_enemy_fire_zone_20_2() -> None:
+    """[§20.2] "The Movement Point cost to enter all hexes is increased by one Movement Point
+    ... A unit cannot move into an Enemy Fire Zone at night": 0110-0109 costs the Pz III 2 MP
+    in the open; 0113, next to the T-34 in 0114, may not be entered."""
+    game = _night_game()
+    state = _german_segment(game, {PZ3: "0110", SU_T34: "0115"})
+    assert state.preview(Move(PZ3, ("0109",))).cost.startswith("2 of ")
+    with pytest.raises(IllegalActionError, match=r"0114 may not be entered"):
+        state.apply(Move(PZ3, ("0111", "0112", "0113", "0114")))
+    state.apply(Move(PZ3, ("0111", "0112", "0113")))
+    assert game.name(state.troops.hexes[PZ3]) == "0113"
+
+
+def test_at_night_a_spotter_spots_only_adjacent_units_plotted_hexes_unaffected_20_2() -> None:
+    """[§20.2] "Spotting for Indirect Fire can be made only against units adjacent to the
+    Spotting unit (although firing at pre-plotted hexes is unaffected; 14.6)"."""
+    game = _night_game()
+    state = _german_segment(game, {PZ3: "0111", SU_T34: "0113"})
+    edge = game.name(
+        min(
+            game.home_edges["german"],
+            key=lambda h: (h.distance(game.by_name["0113"]), game.name(h)),
+        )
+    )
+    assert not [a for a in state.legal_actions() if isinstance(a, OffMapFire)]
+    state.troops.hexes[PZ3] = game.by_name["0112"]
+    assert OffMapFire(LEFH, SU_T34, PZ3, edge) in state.legal_actions()
+    state.troops.hexes[PZ3] = game.by_name["3030"]
+    state.support.plots[LEFH] = ["0113"]
+    assert OffMapFire(LEFH, SU_T34, "plotted", edge) in state.legal_actions()

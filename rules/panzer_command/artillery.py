@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 from rules.engine.actions import Action
 from rules.panzer_command.actions import FireExplained, IndirectFire, PositionChanged
 from rules.panzer_command.fire import IF, apply_results, attack, d10
+from rules.panzer_command.night import is_night
 from rules.panzer_command.offmap import (
     PLOTTED,
     count_shot,
@@ -130,6 +131,8 @@ def why_not_spotter(state: PcState, action: IndirectFire) -> str | None:
         return "the spotter is on the map, not Suppressed and not carried [§14.3]"
     if not sees(state, troops.hexes[spotter], troops.hexes[action.target]):
         return f"{spotter} has no line of sight to the target [§14.3]"
+    if is_night(state) and troops.hexes[spotter].distance(troops.hexes[action.target]) > 1:
+        return "at night a spotter spots only units adjacent to it [§20.2]"
     return None
 
 

@@ -19,6 +19,7 @@ from rules.engine.worked import Working
 from rules.movement.costs import terrain_effect
 from rules.panzer_command.actions import FireExplained, UnitHit
 from rules.panzer_command.digging import combat_rows
+from rules.panzer_command.night import NIGHT_ROW, is_night
 from rules.panzer_command.offmap import offmap_battery
 from rules.panzer_command.transport import (
     SPW,
@@ -69,6 +70,8 @@ def why_not_fire(state: PcState, unit: str, target: str) -> str | None:
     if elsewhere is not None:
         return elsewhere
     reach = fire_zone_range(state, unit)
+    if is_night(state) and a.distance(b) > reach:
+        return f"at night the line of sight and Fire Zones reach {reach} hex(es) [§20.2: night]"
     if a.distance(b) > reach:
         if reach < printed_fire_zone(state, unit):
             return (
@@ -142,6 +145,9 @@ def attack_strength(
         c = cell("combat-modifiers", key, kind)
         if int(str(c.value)):  # a firer's works count for nothing in Indirect Fire [§16.5; §19]
             total += work.add(words, int(str(c.value)), c.placeholder)
+    if is_night(state):
+        c = cell("combat-modifiers", NIGHT_ROW, kind)
+        total += work.add(f"at night [§20.2; {rule}]", int(str(c.value)), c.placeholder)
     terrain = game.terrain.terrain(b)
     if carrier_of(state, target) not in (None, TRUCK, SPW):
         terrain = "clear"  # a tank's passenger is always in clear terrain [§13.3]

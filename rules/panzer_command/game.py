@@ -34,8 +34,9 @@ Troop Quality is still the Division HQ's; transport [§13]
 (:mod:`rules.panzer_command.transport`), Indirect and Counter-Battery Fire [§14.3-14.4]
 (:mod:`rules.panzer_command.artillery`), off-map artillery, pre-plotted barrages and the
 Katyusha [§14.5-14.7] (:mod:`rules.panzer_command.offmap`) and minefields [§17]
-(:mod:`rules.panzer_command.minefields`) are played; not yet engineers [§16] (so no Entrench
-Action), air [§18], night [§20].
+(:mod:`rules.panzer_command.minefields`), exits [§5.3] (:mod:`rules.panzer_command.exits`)
+and the night turn [§20] (:mod:`rules.panzer_command.night`) are played; not yet engineers
+[§16] (so no Entrench Action), air [§18].
 """
 
 from __future__ import annotations
@@ -93,6 +94,7 @@ from rules.panzer_command.exits import read_exits
 from rules.panzer_command.fire import d10, fire, rally, why_not_fire, why_not_rally
 from rules.panzer_command.minefields import read_minefields
 from rules.panzer_command.moves import move, move_options
+from rules.panzer_command.night import is_night
 from rules.panzer_command.offmap import (
     batteries,
     home_edge,
@@ -270,6 +272,7 @@ class PcState(State):
         self.command.cup += [f"{s}:direct-command" for s in self.game.sides]
         self.command.cup += self.command.track.pop(self.play.turn, [])
         self.command.used, self.play.passed, self.play.phase = set(), set(), "prep"
+        self.command.drawn, self.play.second_phase = [], False
         self.emit(ChitsInCup(self.play.turn, tuple(self.command.cup)))
 
     def _advance(self) -> None:
@@ -281,7 +284,9 @@ class PcState(State):
             elif self.play.phase == "action" and len(self.play.passed) == 2:
                 cup = self.command.cup
                 index = self.roll(f"chit drawn from a cup of {len(cup)} [§3.1 C]", len(cup))
-                self._segment(cup.pop(index - 1), "drawn from the cup [§3.1 Action Phase C]")
+                chit = cup.pop(index - 1)
+                self.command.drawn.append(chit)
+                self._segment(chit, "drawn from the cup [§3.1 Action Phase C]")
             else:
                 return
 
@@ -321,6 +326,19 @@ class PcState(State):
             )
 
     def _end_turn(self) -> None:
+        if is_night(self) and not self.play.second_phase:
+            back = [c for c in self.command.drawn if ":regiment" in c]
+            self.play.second_phase, self.play.passed = True, set()
+            self.command.cup, self.command.drawn = back, []
+            self.emit(
+                SegmentBegan(
+                    self.play.turn,
+                    "second Action Phase",
+                    f"night: the Regiment Action chits picked from the cup go back in "
+                    f"({', '.join(back) or 'none'}) [§20.1]",
+                )
+            )
+            return
         self.emit(SegmentBegan(self.play.turn, "End of Turn Phase", "turn ends [§3.1]"))
         if self.play.turn >= self.game.last_turn:
             self.play.over = True

@@ -20,6 +20,7 @@ from rules.panzer_command.digging import arrive, leave
 from rules.panzer_command.exits import OFF, exit_hexes, leave_map, off_map_cost, why_not_exit
 from rules.panzer_command.fire import end_concentration
 from rules.panzer_command.minefields import enemy_strength, exit_cost, mine_attack
+from rules.panzer_command.night import NIGHT_MP, in_enemy_zone, is_night
 from rules.panzer_command.offmap import lose_plots
 from rules.panzer_command.opportunity import offer, stopped
 from rules.panzer_command.records import Reaction
@@ -62,6 +63,10 @@ def step_cost(
     if (to in enemy) if enemy is not None else state.enemies_in(to, spec.side):
         return None
     cost = _terrain_cost(game, spec.movement_class, frm, to)
+    if cost is not None and is_night(state):
+        if in_enemy_zone(state, unit, to):
+            return None  # no moving into an enemy Fire Zone at night [§20.2]
+        cost += NIGHT_MP
     if cost is None or not game.minefields:
         return cost
     return cost + exit_cost(state, unit, spec.movement_class, frm)  # [§17.3]
@@ -168,6 +173,9 @@ def path_cost(state: PcState, action: Move) -> tuple[float, list[str]]:
         found = game.movement.cost(spec.movement_class, to, at)
         spent += found.cost or 0.0
         why.append(f"{name}: {found.text} ({found.rule})")
+        if is_night(state):
+            spent += NIGHT_MP
+            why.append(f"{name}: +{NIGHT_MP:g} MP at night [§20.2]")
         mined = exit_cost(state, action.unit, spec.movement_class, at)
         if mined:
             spent += mined
@@ -273,6 +281,9 @@ def _step(state: PcState, move: Reaction) -> None:
     move.walked.append(move.entering)
     move.spent += (found.cost or 0.0) + mined
     move.why.append(f"{move.entering}: {found.text} ({found.rule})")
+    if is_night(state):
+        move.spent += NIGHT_MP
+        move.why.append(f"{move.entering}: +{NIGHT_MP:g} MP at night [§20.2]")
     if mined:
         move.why.append(f"exits an enemy minefield: +{mined:g} MP [§17.3]")
         if move.spent > spec.movement and len(move.walked) == 1:

@@ -160,6 +160,8 @@ class PcPositionState(StrictModel):
         plots: each battery's pre-plotted hexes [§14.6].
         shots: the attacks made by each unit of limited shots (the Katyusha) [§14.7].
         exited: the hex each unit of status ``exited`` left the map from [§5.3].
+        drawn: the chits drawn from the cup this turn, in order [§20.1].
+        second_phase: the night turn's second Action Phase is under way [§20.1].
     """
 
     dispatch_points: dict[str, int] = Field(default_factory=dict)
@@ -190,6 +192,8 @@ class PcPositionState(StrictModel):
     plots: dict[str, list[str]] = Field(default_factory=dict)
     shots: dict[str, int] = Field(default_factory=dict)
     exited: dict[str, str] = Field(default_factory=dict)
+    drawn: list[str] = Field(default_factory=list)
+    second_phase: bool = False
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -227,6 +231,8 @@ def to_position(state: PcState) -> GamePosition:
         plots={u: list(p) for u, p in sorted(state.support.plots.items())},
         shots=dict(sorted(state.support.shots.items())),
         exited=dict(state.support.exited),
+        drawn=list(command.drawn),
+        second_phase=state.play.second_phase,
     )
     return GamePosition(
         **state.position_header(),
@@ -354,6 +360,8 @@ def state_from_position(
         {t: _chits(game, c, ("state", "track", t), reader) for t, c in extra.track.items()},
         set(_chits(game, extra.used, ("state", "used"), reader)),
     )
+    state.command.drawn = _chits(game, extra.drawn, ("state", "drawn"), reader)
+    state.play.second_phase = extra.second_phase
     _read_combat(state, extra, reader)
     reader.done()
     state.restore_dice(position)

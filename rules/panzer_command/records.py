@@ -47,6 +47,8 @@ class Play(Record):
     commanded: set[str] = state_field(default_factory=set)
     entered: dict[str, int] = state_field(default_factory=dict)
     spent: dict[str, float] = state_field(default_factory=dict, encode=_unless_empty)
+    #: The night turn's second Action Phase is under way [§20.1].
+    second_phase: bool = state_field(default=False, encode=_unless_empty)
 
 
 @dataclass
@@ -92,6 +94,9 @@ class Command(Record):
     cup: list[str] = state_field(default_factory=list)
     track: dict[int, list[str]] = state_field(default_factory=dict, encode=_track_text)
     used: set[str] = state_field(default_factory=set)
+    #: The chits drawn from the cup this turn, in order (the night turn puts the Regiment Action
+    #: chits among them back [§20.1]).
+    drawn: list[str] = state_field(default_factory=list, encode=_unless_empty)
 
 
 #: What interrupts an Action for the enemy's Opportunity Fire [§8.1; §9.2; §9.4-9.5].
