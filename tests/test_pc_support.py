@@ -25,7 +25,14 @@ from rules.bots.base import RandomBot
 from rules.bots.greedy import GreedyBot
 from rules.engine.actions import Move
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
-from rules.panzer_command.actions import ChitDrawn, FireExplained, IndirectFire, OffMapFire
+from rules.panzer_command.actions import (
+    AirCall,
+    Airstrike,
+    ChitDrawn,
+    FireExplained,
+    IndirectFire,
+    OffMapFire,
+)
 from rules.panzer_command.game import PanzerCommandGame, PcState
 from rules.panzer_command.units import unit_of
 from rules.panzer_command.victory import evaluate_outcome
@@ -545,3 +552,75 @@ def test_at_night_a_spotter_spots_only_adjacent_units_plotted_hexes_unaffected_2
     state.troops.hexes[PZ3] = game.by_name["3030"]
     state.support.plots[LEFH] = ["0113"]
     assert OffMapFire(LEFH, SU_T34, "plotted", edge) in state.legal_actions()
+
+
+# --- §18 Airpower -------------------------------------------------------------------------------
+
+
+def _direct_command_segment(game: PanzerCommandGame, keep: dict[str, str]) -> PcState:
+    """A German Segment made its Direct Command Segment (the chit set by hand), 6 Commands."""
+    state = segment(game, "german", keep)
+    state.play.chit = "german:direct-command"
+    state.command.dc["german"] = 6
+    return state
+
+
+def test_airpower_called_in_the_direct_command_segment_strikes_for_a_command_18_4() -> None:
+    """[§18.2; §18.4] "The effects of airpower are determined when a player with Air Strength
+    picks his Direct Command chit ... he rolls one die and locates the result under his Air
+    Strength ... He can then execute his strikes at a cost of one Command per strike ... The die
+    roll result for a successful attack is cross-referenced on the Direct Fire H row": the
+    Germans (Air Strength 1, uncontested) roll a 0: one strike of 5; at the T-34, 5 - 2 = 3,
+    rolled 2: S; the T-34 fails its try for a Cohesion Hit and is Suppressed."""
+    game = _game()
+    state = segment(game, "german", {PZGR: "0101", T34: "0110"})
+    assert AirCall("german") not in state.legal_actions()  # a Regiment Action Segment
+    state = _direct_command_segment(game, {PZGR: "0101", T34: "0110"})
+    assert AirCall("german") in state.legal_actions()
+    state.force_dice(1)
+    events = state.apply(AirCall("german"))
+    assert state.support.strikes == [5]
+    assert any("1 strike(s) of Attack Strength 5" in e.describe() for e in events)
+    assert AirCall("german") not in state.legal_actions()  # once a Segment
+    action = Airstrike("german", T34)
+    assert action in state.legal_actions()
+    [chance] = state.preview(action).chances
+    assert chance.effect == pytest.approx(0.4)  # 0-3 succeed, all with an effect
+    state.force_dice(3, 10)
+    events = state.apply(action)
+    [fired] = of(FireExplained, events)
+    assert (fired.final, fired.roll, fired.result) == (3, 2, "S")
+    assert state.command.dc["german"] == 5 and not state.support.strikes
+    assert T34 in state.troops.suppressed and not state.reaction.trigger  # no Opportunity Fire
+
+
+def test_no_airstrike_into_woods_unless_a_friend_is_adjacent_and_none_at_night_18_4() -> None:
+    """[§18.4] "Airstrikes cannot be made against units occupying woods hexes, town hexes, and
+    entrenchments, unless the enemy units occupying such hexes are adjacent to a hex occupied
+    by a friendly un-Suppressed ground unit"; [§20.2] "There is no Airpower at night"."""
+    game = _game()
+    state = _direct_command_segment(game, {PZGR: "0110", T34: "0716"})
+    state.support.strikes = [5]
+    with pytest.raises(IllegalActionError, match=r"woods, a town or an entrenchment.*\[§18.4\]"):
+        state.apply(Airstrike("german", T34))
+    state.troops.hexes[PZGR] = game.by_name["0715"]
+    assert Airstrike("german", T34) in state.legal_actions()
+    state.play.turn = 10
+    with pytest.raises(IllegalActionError, match=r"no airpower at night \[§20.2\]"):
+        state.apply(AirCall("german"))
+
+
+def test_contested_air_the_caller_losing_the_air_battle_gets_no_strikes_18_2() -> None:
+    """[§18.2] "each player rolls one die and compares the result to his Air Strength; if equal
+    to or less than the strength, his opponent's Air Strength is reduced by one ... The player
+    whose Direct Command segment is in progress can use his Airpower unless he loses an Air
+    Strength Point and his opponent does not": both sides have 1; the Germans roll 9, the
+    Soviets 0; the Germans drop to 0 and get no strikes (the engine answers for the Soviets,
+    always contesting: our reading)."""
+    game = _game()
+    state = _direct_command_segment(game, {PZGR: "0101", T34: "0110"})
+    state.support.air["soviet"] = 1
+    state.force_dice(10, 1)
+    events = state.apply(AirCall("german"))
+    assert state.support.air == {"german": 0, "soviet": 1} and not state.support.strikes
+    assert any("no airpower this Segment [§18.2]" in e.describe() for e in events)

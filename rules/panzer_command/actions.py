@@ -23,6 +23,8 @@ The action grammar (the ``move`` and ``done`` verbs are the shared ones of
                              # at a pre-plotted hex) [§14.3-14.4; §14.6]
     offmap german.de-lefh.1 soviet.su-t34.1 german.de-pak.1 0115   # off-map Indirect Fire,
                              # range counted from edge hex 0115 [§14.5]
+    air german               # call the airpower for airstrikes [§18.2]
+    airstrike german soviet.su-t34.1   # an airstrike, for a Direct Command [§18.4]
     done soviet              # the side passes (spends no more points; ends its Segment)
 
 The game reads these verbs (:data:`ACTIONS`, :meth:`rules.engine.core.Game.parse_action`).
@@ -188,6 +190,28 @@ class OffMapFire(WordsAction):
 
 
 @dataclass(frozen=True)
+class AirCall(WordsAction):
+    """The side calls its airpower for airstrikes in its Direct Command Segment [§18.2]."""
+
+    verb: ClassVar[str] = "air"
+    words: ClassVar[tuple[str, ...]] = ("side id",)
+    usage: ClassVar[str] = "SIDE"
+    side: str
+
+
+@dataclass(frozen=True)
+class Airstrike(WordsAction):
+    """One of the side's airstrikes of this Segment at an enemy unit, for a Direct Command
+    [§18.4]."""
+
+    verb: ClassVar[str] = "airstrike"
+    words: ClassVar[tuple[str, ...]] = ("side id", "unit id")
+    usage: ClassVar[str] = "SIDE TARGET"
+    side: str
+    target: str
+
+
+@dataclass(frozen=True)
 class Mount(WordsAction):
     """Mount Action: the unit mounts ``carrier`` (``truck``, ``spw`` or a tank's unit) [§13]."""
 
@@ -247,6 +271,8 @@ ACTIONS: tuple[type[Action], ...] = (
     Dismount,
     IndirectFire,
     OffMapFire,
+    AirCall,
+    Airstrike,
 )
 
 

@@ -35,8 +35,9 @@ Troop Quality is still the Division HQ's; transport [§13]
 (:mod:`rules.panzer_command.artillery`), off-map artillery, pre-plotted barrages and the
 Katyusha [§14.5-14.7] (:mod:`rules.panzer_command.offmap`) and minefields [§17]
 (:mod:`rules.panzer_command.minefields`), exits [§5.3] (:mod:`rules.panzer_command.exits`)
-and the night turn [§20] (:mod:`rules.panzer_command.night`) are played; not yet engineers
-[§16] (so no Entrench Action), air [§18].
+the night turn [§20] (:mod:`rules.panzer_command.night`) and airstrikes [§18]
+(:mod:`rules.panzer_command.air`) are played; not yet engineers [§16] (so no Entrench
+Action) and Air Interdiction [§18.3].
 """
 
 from __future__ import annotations
@@ -65,6 +66,8 @@ from rules.panzer_command import preview, view
 from rules.panzer_command.actions import (
     ACTIONS,
     UNIT_ACTIONS,
+    AirCall,
+    Airstrike,
     Assault,
     ChitDrawn,
     ChitsInCup,
@@ -85,6 +88,7 @@ from rules.panzer_command.actions import (
     Select,
     UnitActionType,
 )
+from rules.panzer_command.air import air_options, air_strengths, call_air, strike
 from rules.panzer_command.artillery import indirect, indirect_options
 from rules.panzer_command.assault import assault, retreat, why_not_assault
 from rules.panzer_command.command import first_holder, regimental_hqs, why_out_of_command
@@ -220,6 +224,7 @@ class PcState(State):
         self.reaction = Reaction()
         self.assaulting = Assaulting()
         self.support = Support()
+        self.support.air = air_strengths(self)
         for u, h in sorted(dep.hexes.items()):
             self.emit(UnitDeployed(u, game.name(h), dep.how[u]))
         for u in sorted(dep.entrenched & set(dep.hexes)):
@@ -316,6 +321,7 @@ class PcState(State):
         self.play.chit, self.play.acted, self.play.phase = chit, set(), "segment"
         self.play.verbs, self.play.commanded, self.play.entered = {}, set(), {}
         self.play.spent = {}
+        self.support.strikes, self.support.air_called = [], False
         self.emit(ChitDrawn(chit, how))
         side = self.owner
         if chit.endswith(":direct-command"):
@@ -475,6 +481,7 @@ class PcState(State):
             ):
                 found.append(Select(s))
             if self.play.phase == "segment":
+                found.extend(air_options(self, s))
                 mine = [u for u in self.game.units if self.game.units[u].side == s]
                 entering = [u for u in mine if due(self, u) is not None]
                 off = [u for u in batteries(self, s) if u not in entering]
@@ -522,6 +529,10 @@ class PcState(State):
             self._spend(action)
         elif isinstance(action, OpFire):
             announce(self, action)
+        elif isinstance(action, AirCall):
+            call_air(self, action)
+        elif isinstance(action, Airstrike):
+            strike(self, action)
         elif isinstance(action, Retreat):
             retreat(self, action)
         elif isinstance(action, Concentrate) and action.hex.lower() == OFF:
@@ -544,6 +555,7 @@ class PcState(State):
             self.play.chit, self.play.acted = None, set()
             self.play.verbs, self.play.commanded, self.play.entered = {}, set(), {}
             self.play.spent = {}
+            self.support.strikes, self.support.air_called = [], False  # [§18.4]
             self.play.phase, self.play.passed = "action", set()
         else:
             self.play.passed.add(action.side)

@@ -162,6 +162,9 @@ class PcPositionState(StrictModel):
         exited: the hex each unit of status ``exited`` left the map from [§5.3].
         drawn: the chits drawn from the cup this turn, in order [§20.1].
         second_phase: the night turn's second Action Phase is under way [§20.1].
+        air: each side's Air Strength now, when not the scenario's [§18.1-18.2].
+        strikes: the Attack Strengths of the airstrikes left this Segment [§18.4].
+        air_called: the airpower was called in this Segment [§18.2].
     """
 
     dispatch_points: dict[str, int] = Field(default_factory=dict)
@@ -194,6 +197,9 @@ class PcPositionState(StrictModel):
     exited: dict[str, str] = Field(default_factory=dict)
     drawn: list[str] = Field(default_factory=list)
     second_phase: bool = False
+    air: dict[str, int] = Field(default_factory=dict)
+    strikes: list[int] = Field(default_factory=list)
+    air_called: bool = False
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -233,6 +239,9 @@ def to_position(state: PcState) -> GamePosition:
         exited=dict(state.support.exited),
         drawn=list(command.drawn),
         second_phase=state.play.second_phase,
+        air=dict(sorted(state.support.air.items())),
+        strikes=list(state.support.strikes),
+        air_called=state.support.air_called,
     )
     return GamePosition(
         **state.position_header(),
@@ -560,7 +569,10 @@ def _read_combat(state: PcState, extra: PcPositionState, reader: PositionReader)
 
 
 def _read_support(state: PcState, extra: PcPositionState, reader: PositionReader) -> None:
-    """Off-map batteries' edge hexes [§14.5], pre-plotted hexes [§14.6], shots [§14.7]."""
+    """Airpower [§18], off-map batteries' edge hexes [§14.5], pre-plotted hexes [§14.6],
+    shots [§14.7]."""
+    from rules.panzer_command.air import air_strengths
+
     game, support = state.game, state.support
     for key in ("anchors", "plots", "shots", "exited"):
         for unit in getattr(extra, key):
@@ -577,6 +589,13 @@ def _read_support(state: PcState, extra: PcPositionState, reader: PositionReader
         if unit in game.units:
             support.plots[unit] = [game.name(h) for h in found if h is not None]
     support.shots = {u: n for u, n in extra.shots.items() if u in game.units}
+    support.air = air_strengths(state)
+    for side, strength in extra.air.items():
+        if side not in game.sides or strength < 0:
+            reader.problem(("state", "air", side), "a side's Air Strength, 0 or more [§18.1]")
+        else:
+            support.air[side] = strength
+    support.strikes, support.air_called = list(extra.strikes), extra.air_called
     for unit in extra.exited:
         if unit not in support.exited:
             reader.problem(("state", "exited", unit), f"'{unit}' has no status 'exited'")

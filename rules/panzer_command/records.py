@@ -171,3 +171,8 @@ class Support(Record):
     shots: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
     removed: list[str] = state_field(default_factory=list, encode=_unless_empty)
     exited: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
+    #: Airpower [§18]: each side's Air Strength now, the airstrikes left this Segment (their
+    #: Attack Strengths), whether the airpower was called in this Segment.
+    air: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
+    strikes: list[int] = state_field(default_factory=list, encode=_unless_empty)
+    air_called: bool = state_field(default=False, encode=_unless_empty)

@@ -11,6 +11,8 @@ from rules.engine.actions import Action, Done, Move
 from rules.engine.play import ActionFocus, Progress
 from rules.panzer_command.actions import (
     COMMAND,
+    AirCall,
+    Airstrike,
     Assault,
     Concentrate,
     Dismount,
@@ -140,6 +142,10 @@ def describe(state: PcState, action: Action) -> str:
             else f"spotted by {action.spotter} [§14.3]"
         )
         return f"Off-map fire from beyond {action.edge} at {action.target}, {how} [§14.5]"
+    if isinstance(action, AirCall):
+        return "Call the airpower: airstrikes this Segment [§18.2; §18.4]"
+    if isinstance(action, Airstrike):
+        return f"Airstrike at {action.target}, for a Direct Command [§18.4]"
     if isinstance(action, Dispatch):
         return "Spend 1 Dispatch Point: second Regiment chit onto next turn [§3.1 C]"
     if isinstance(action, Select):
@@ -159,6 +165,8 @@ def concerns(state: PcState, action: Action) -> ActionFocus:
         path = tuple(h for h in (named(p) for p in action.path) if h is not None)
         end = path[-1] if path else state.troops.hexes.get(action.unit)
         return ActionFocus(action.unit, "move", end, path, float(len(path)))
+    if isinstance(action, Airstrike):
+        return ActionFocus(None, "fire", state.troops.hexes.get(action.target))
     if isinstance(action, Fire | OpFire | Assault | IndirectFire | OffMapFire):
         return ActionFocus(action.unit, "fire", state.troops.hexes.get(action.target))
     if isinstance(action, Concentrate):
