@@ -624,3 +624,15 @@ def test_contested_air_the_caller_losing_the_air_battle_gets_no_strikes_18_2() -
     events = state.apply(AirCall("german"))
     assert state.support.air == {"german": 0, "soviet": 1} and not state.support.strikes
     assert any("no airpower this Segment [§18.2]" in e.describe() for e in events)
+
+
+def test_a_unit_leaving_the_map_from_an_enemy_fire_zone_draws_opportunity_fire_5_3_8_1() -> None:
+    """[§5.3; §8.1] The step off the map leaves a hex: the T-34 with the exit hex in its Fire
+    Zone may fire first; when it does not, the Pz III leaves."""
+    game = _with_exits([{"kind": "exit-allowed", "side": "german", "region": WEST_EDGE}], [])
+    state = _german_segment(game, {PZ3: "0110", SU_T34: "0112"})
+    state.apply(Move(PZ3, ("off",)))
+    assert state.reaction.trigger == "move" and state.to_act() == ("soviet",)
+    assert PZ3 in state.troops.hexes
+    state.apply("done soviet")
+    assert PZ3 not in state.troops.hexes and state.support.exited == {PZ3: "0110"}
