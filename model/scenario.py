@@ -284,6 +284,24 @@ class Support(StrictModel):
     note: str = ""
 
 
+class Barrage(StrictModel):
+    """An artillery unit's pre-plotted target hexes (Panzer Command [§14.6]: up to three for
+    each H or Hm unit, on the owner's Artillery Record)."""
+
+    unit: str = Field(
+        description="the artillery: a force, reinforcement or support entry's label, or its "
+        "unit type id"
+    )
+    number: int = Field(default=1, ge=1, description="which counter of that entry or type")
+    hexes: list[str] = Field(
+        default_factory=list,
+        max_length=3,
+        description="the plotted hexes (at most three); empty: plotted at set-up by the owner "
+        "(the engine stands in for him)",
+    )
+    note: str = ""
+
+
 class Fortifications(StrictModel):
     """Fortifications a side may place, ``None`` meaning no limit."""
 
@@ -398,6 +416,11 @@ class Side(StrictModel):
     sample_forces: list[NamedForce] = Field(default_factory=list)
     reinforcements: list[Reinforcement] = Field(default_factory=list)
     support: list[Support] = Field(default_factory=list)
+    barrages: list[Barrage] = Field(
+        default_factory=list,
+        description="pre-plotted barrages: the side may plot target hexes for these artillery "
+        "units (Panzer Command [§14.6])",
+    )
     fortifications: Fortifications | None = None
     panic: Panic | None = None
     deployment_modes: dict[str, Region] = Field(default_factory=dict)

@@ -220,7 +220,7 @@ HOSTILE = [
         "  - german:regiment\n",
         "  - german:regimen\n",
         [
-            "pos.yaml:58:5: state.cup[0]: no chit 'german:regimen' (SIDE:regiment|regiment-2|direct-command) (did you mean 'german:regiment'?)",
+            "pos.yaml:60:5: state.cup[0]: no chit 'german:regimen' (SIDE:regiment|regiment-2|direct-command) (did you mean 'german:regiment'?)",
         ],
         id="pc-unknown-chit",
     ),
@@ -229,7 +229,7 @@ HOSTILE = [
         "    german: 5\n",
         "    german: 12\n",
         [
-            "pos.yaml:52:13: state.dispatch_points.german: from 0 to 9 [§4.2]",
+            "pos.yaml:54:13: state.dispatch_points.german: from 0 to 9 [§4.2]",
         ],
         id="pc-too-many-dispatch-points",
     ),
@@ -238,7 +238,7 @@ HOSTILE = [
         "  status: [reinforcement]\n",
         "  status: [routed]\n",
         [
-            "pos.yaml:19:12: units[3].status[0]: no status 'routed' in Panzer Command (one of suppressed, eliminated, reinforcement, in-ip, entrenched)",
+            "pos.yaml:19:12: units[3].status[0]: no status 'routed' in Panzer Command (one of suppressed, eliminated, reinforcement, in-ip, entrenched, removed, exited) (did you mean 'removed'?)",
         ],
         id="pc-unknown-status",
     ),
@@ -247,7 +247,7 @@ HOSTILE = [
         "state:\n",
         "state:\n  dispatch: 3\n",
         [
-            "pos.yaml:51:3: state.dispatch: unknown key 'dispatch' (did you mean 'dispatch_points'?)",
+            "pos.yaml:53:3: state.dispatch: unknown key 'dispatch' (did you mean 'dispatch_points'?)",
         ],
         id="pc-unknown-key-in-the-state-section",
     ),

@@ -19,7 +19,12 @@ The action grammar (the ``move`` and ``done`` verbs are the shared ones of
     mount soviet.su-motor-rifle.1 soviet.su-t34.1   # Mount a tank, truck or spw [§13]
     dismount soviet.su-motor-rifle.1   # Dismount Action [§13]
     indirect german.de-lefh.1 soviet.su-t34.1 german.de-pak.1   # Indirect Fire, the PaK
-                             # spotting (or the battery itself, or counter-battery) [§14.3-14.4]
+                             # spotting (or the battery itself, counter-battery, or plotted
+                             # at a pre-plotted hex) [§14.3-14.4; §14.6]
+    offmap german.de-lefh.1 soviet.su-t34.1 german.de-pak.1 0115   # off-map Indirect Fire,
+                             # range counted from edge hex 0115 [§14.5]
+    air german               # call the airpower for airstrikes [§18.2]
+    airstrike german soviet.su-t34.1   # an airstrike, for a Direct Command [§18.4]
     done soviet              # the side passes (spends no more points; ends its Segment)
 
 The game reads these verbs (:data:`ACTIONS`, :meth:`rules.engine.core.Game.parse_action`).
@@ -170,6 +175,43 @@ class IndirectFire(WordsAction):
 
 
 @dataclass(frozen=True)
+class OffMapFire(WordsAction):
+    """Indirect Fire Action of an off-map battery at ``target``, Spotted by ``spotter`` (a
+    friendly unit on the map, or ``plotted`` at a pre-plotted hex), its range counted from
+    ``edge``, a hex of its owner's map edge chosen the first time it fires [§14.5-14.6]."""
+
+    verb: ClassVar[str] = "offmap"
+    words: ClassVar[tuple[str, ...]] = ("unit id", "unit id", "unit id", "hex")
+    usage: ClassVar[str] = "UNIT TARGET SPOTTER|plotted EDGE-HEX"
+    unit: str
+    target: str
+    spotter: str
+    edge: str
+
+
+@dataclass(frozen=True)
+class AirCall(WordsAction):
+    """The side calls its airpower for airstrikes in its Direct Command Segment [§18.2]."""
+
+    verb: ClassVar[str] = "air"
+    words: ClassVar[tuple[str, ...]] = ("side id",)
+    usage: ClassVar[str] = "SIDE"
+    side: str
+
+
+@dataclass(frozen=True)
+class Airstrike(WordsAction):
+    """One of the side's airstrikes of this Segment at an enemy unit, for a Direct Command
+    [§18.4]."""
+
+    verb: ClassVar[str] = "airstrike"
+    words: ClassVar[tuple[str, ...]] = ("side id", "unit id")
+    usage: ClassVar[str] = "SIDE TARGET"
+    side: str
+    target: str
+
+
+@dataclass(frozen=True)
 class Mount(WordsAction):
     """Mount Action: the unit mounts ``carrier`` (``truck``, ``spw`` or a tank's unit) [§13]."""
 
@@ -188,9 +230,29 @@ class Dismount(UnitAction):
 
 
 #: The Actions of one unit in a Segment [§3.2].
-UNIT_ACTIONS = (Move, Fire, Rally, Improve, Assault, Concentrate, Mount, Dismount, IndirectFire)
+UNIT_ACTIONS = (
+    Move,
+    Fire,
+    Rally,
+    Improve,
+    Assault,
+    Concentrate,
+    Mount,
+    Dismount,
+    IndirectFire,
+    OffMapFire,
+)
 UnitActionType = (
-    Move | Fire | Rally | Improve | Assault | Concentrate | Mount | Dismount | IndirectFire
+    Move
+    | Fire
+    | Rally
+    | Improve
+    | Assault
+    | Concentrate
+    | Mount
+    | Dismount
+    | IndirectFire
+    | OffMapFire
 )
 
 #: Panzer Command's verbs (with the shared ``move``, ``done`` and ``force-dice``).
@@ -208,6 +270,9 @@ ACTIONS: tuple[type[Action], ...] = (
     Mount,
     Dismount,
     IndirectFire,
+    OffMapFire,
+    AirCall,
+    Airstrike,
 )
 
 

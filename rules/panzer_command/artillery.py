@@ -17,10 +17,13 @@
   columns [§14.3]. In a hex of several enemy units, the one that suffers it is drawn at random
   (a tank and its passengers count as one) [§14.3].
 
-Missing, named: the Troop Quality modifier (as for Direct Fire), off-map artillery [§14.5],
-pre-plotted barrages [§14.6] and the Katyusha's three shots [§14.7]. Our reading: Test Play and
-the bots are offered the battery's own sight, else the nearest friendly spotter (any friendly
-spotter with a line of sight is accepted when written).
+- Off-map batteries, their Counter-Battery spotting, pre-plotted hexes (spotter ``plotted``) and
+  the Katyusha's three shots [§14.5-14.7]: :mod:`rules.panzer_command.offmap`; the procedure
+  here (:func:`resolve`) serves them all.
+
+Missing, named: the Troop Quality modifier (as for Direct Fire). Our reading: Test Play and
+the bots are offered a pre-plotted hex first, else the battery's own sight, else the nearest
+friendly spotter (any friendly spotter with a line of sight is accepted when written).
 """
 
 from __future__ import annotations
@@ -30,6 +33,14 @@ from typing import TYPE_CHECKING
 from rules.engine.actions import Action
 from rules.panzer_command.actions import FireExplained, IndirectFire, PositionChanged
 from rules.panzer_command.fire import IF, apply_results, attack, d10
+from rules.panzer_command.night import is_night
+from rules.panzer_command.offmap import (
+    PLOTTED,
+    count_shot,
+    fire_range,
+    offmap_battery,
+    why_not_plotted,
+)
 from rules.panzer_command.transport import riders
 from rules.panzer_command.units import cell
 from rules.panzer_command.zones import pinned, sees
@@ -54,7 +65,7 @@ def can_fire_indirect(state: PcState, unit: str) -> bool:
 
 
 def why_not_indirect(state: PcState, action: IndirectFire) -> str | None:
-    """Why the Indirect Fire may not be made now, or None [§14.3-14.4]."""
+    """Why the Indirect Fire may not be made now, or None [§14.3-14.6]."""
     game, troops = state.game, state.troops
     unit, target = action.unit, action.target
     spec = game.units[unit]
@@ -66,10 +77,11 @@ def why_not_indirect(state: PcState, action: IndirectFire) -> str | None:
         return "a Suppressed unit performs no Action but Rally [§11.1]"
     if pinned(state, unit):
         return "an un-Suppressed enemy unit is adjacent: no Indirect Fire [§6.5 note; §14.3]"
-    if target not in troops.hexes or game.units[target].side == spec.side:
-        return f"'{target}' is not an enemy unit on the map"
-    if target in troops.mounted and troops.mounted[target] not in ("truck", "spw"):
-        return "a tank's passenger is attacked with its tank [§14.3]"
+    if action.spotter == COUNTER and offmap_battery(state, target):
+        return _why_not_counter_offmap(state, action)
+    why = why_not_target(state, unit, target)
+    if why is not None:
+        return why
     if troops.hexes[unit].distance(troops.hexes[target]) > spec.range:
         return f"the target is beyond the battery's printed Range {spec.range} [§14.3 note]"
     if action.spotter == COUNTER:
@@ -78,7 +90,35 @@ def why_not_indirect(state: PcState, action: IndirectFire) -> str | None:
         if not troops.fired.get(target):
             return "the enemy battery has made no Indirect Fire from its hex [§14.4]"
         return None
+    if action.spotter == PLOTTED:
+        return why_not_plotted(state, unit, target)
     return why_not_spotter(state, action)
+
+
+def why_not_target(state: PcState, unit: str, target: str) -> str | None:
+    """Why ``target`` is no unit an Indirect Fire of ``unit`` may aim at, or None [§14.3]."""
+    troops, game = state.troops, state.game
+    if target not in troops.hexes or game.units[target].side == game.units[unit].side:
+        return f"'{target}' is not an enemy unit on the map"
+    if target in troops.mounted and troops.mounted[target] not in ("truck", "spw"):
+        return "a tank's passenger is attacked with its tank [§14.3]"
+    return None
+
+
+def _why_not_counter_offmap(state: PcState, action: IndirectFire) -> str | None:
+    """Counter-Battery Fire at an off-map battery: once it has fired from off the map, within
+    Range of the imaginary hex beyond its edge hex [§14.5]."""
+    game, troops = state.game, state.troops
+    target, spec = action.target, game.units[action.unit]
+    anchor = state.support.anchors.get(target)
+    if game.units[target].side == spec.side:
+        return f"'{target}' is no enemy battery"
+    if anchor is None or not troops.fired.get(target):
+        return "the off-map battery has made no Indirect Fire from off the map [§14.5]"
+    rng = fire_range(state, game.by_name[anchor], troops.hexes[action.unit])
+    if rng > spec.range:
+        return f"the off-map battery is {rng} hexes away, beyond the Range {spec.range} [§14.5]"
+    return None
 
 
 def why_not_spotter(state: PcState, action: IndirectFire) -> str | None:
@@ -91,6 +131,8 @@ def why_not_spotter(state: PcState, action: IndirectFire) -> str | None:
         return "the spotter is on the map, not Suppressed and not carried [§14.3]"
     if not sees(state, troops.hexes[spotter], troops.hexes[action.target]):
         return f"{spotter} has no line of sight to the target [§14.3]"
+    if is_night(state) and troops.hexes[spotter].distance(troops.hexes[action.target]) > 1:
+        return "at night a spotter spots only units adjacent to it [§20.2]"
     return None
 
 
@@ -119,22 +161,46 @@ def indirect_options(state: PcState, unit: str) -> list[Action]:
     for t in sorted(state.troops.hexes):
         if state.game.units[t].side == side:
             continue
-        found += [IndirectFire(unit, t, s) for s in spotters(state, unit, t)]
+        if why_not_plotted(state, unit, t) is None:
+            found.append(IndirectFire(unit, t, PLOTTED))
+        else:
+            found += [IndirectFire(unit, t, s) for s in spotters(state, unit, t)]
         if state.troops.fired.get(t):
+            found.append(IndirectFire(unit, t, COUNTER))
+    for t in sorted(state.support.anchors):
+        if state.game.units[t].side != side and offmap_battery(state, t):
             found.append(IndirectFire(unit, t, COUNTER))
     legal: list[Action] = [a for a in found if why_not_indirect(state, a) is None]
     return legal
 
 
 def indirect(state: PcState, action: IndirectFire) -> None:
-    """The Indirect Fire Action [§14.3-14.4]: spot, then attack."""
-    unit, target = action.unit, action.target
-    spotted = _counter_spot(state, action) if action.spotter == COUNTER else _spot(state, action)
+    """The Indirect Fire Action [§14.3-14.4; §14.6]: spot, then attack."""
+    resolve(state, action.unit, action.target, action.spotter)
+
+
+def resolve(state: PcState, unit: str, target: str, spotter: str) -> None:
+    """Spot (a unit's sight, radio contact, Counter-Battery, or a pre-plotted hex), then attack
+    the unit of the hex that suffers it [§14.3-14.6]; a unit of limited shots counts one
+    [§14.7]."""
+    if spotter == COUNTER:
+        spotted = _counter_spot(state, target)
+    elif spotter == PLOTTED:
+        spotted = True
+        state.emit(
+            PositionChanged(unit, "fires at a pre-plotted hex: always Spotted, no roll", "[§14.6]")
+        )
+    else:
+        spotted = _spot(state, unit, target, spotter)
     state.troops.fired[unit] = state.troops.fired.get(unit, 0) + 1
     if not spotted:
         state.emit(PositionChanged(unit, "the Indirect Fire is wasted: not Spotted", "[§14.3]"))
-        return
-    aim = _drawn(state, unit, target)
+    else:
+        _attack(state, unit, _drawn(state, unit, target))
+    count_shot(state, unit)
+
+
+def _attack(state: PcState, unit: str, aim: str) -> None:
     n = len(state.log)
     result = attack(state, unit, aim, IF)
     hit = any(isinstance(e, FireExplained) and e.hit for e in state.log[n:])
@@ -148,24 +214,51 @@ def indirect(state: PcState, action: IndirectFire) -> None:
     apply_results(state, hits)
 
 
-def _spot(state: PcState, action: IndirectFire) -> bool:
+def spot_chance(state: PcState, unit: str, target: str, spotter: str) -> tuple[float, str]:
+    """The chance the fire is Spotted, and how, without rolling [§14.3-14.6]."""
+    if spotter == PLOTTED:
+        return 1.0, "a pre-plotted hex: always Spotted [§14.6]"
+    if spotter == COUNTER:
+        times = min(CB_MOST, state.troops.fired.get(target, 0))
+        column = (
+            f"{'off' if target not in state.troops.hexes else 'on'}-map battery: spotted on d10 <="
+        )
+        need = int(str(cell("counter-battery-spotting", times, column).value))
+        return (need + 1) / 10, f"Counter-Battery: spotted on 0-{need} [§14.4-14.5]"
+    troops, chance, how = state.troops, 1.0, []
+    if spotter != unit:
+        tq = state.troop_quality(spotter)
+        nation = next(
+            s for s in state.game.scenario.sides if s.id == state.game.units[spotter].side
+        )
+        col = "German" if nation.nation == "germany" else "Soviet"
+        need = int(str(cell("radio-contact", tq, col).value))
+        chance = min(10, need + 1) / 10
+        how.append(f"radio contact on 0-{need} [§14.3]")
+    rng = troops.hexes[spotter].distance(troops.hexes[target])
+    need = int(str(cell("spotting", rng, "spotted (S) on d10 <=").value))
+    how.append(f"Spotted at {rng} hexes on 0-{need} [§14.3]")
+    return chance * min(10, need + 1) / 10, ", ".join(how)
+
+
+def _spot(state: PcState, unit: str, target: str, spotter: str) -> bool:
     """Radio contact (another unit spotting), then the Spotting Table [§14.3]."""
     game, troops = state.game, state.troops
-    spotter = action.spotter or action.unit
-    if spotter != action.unit:
+    spotter = spotter or unit
+    if spotter != unit:
         tq = state.troop_quality(spotter)
         side = next(s for s in game.scenario.sides if s.id == game.units[spotter].side)
         column = "German" if side.nation == "germany" else "Soviet"
         need = int(str(cell("radio-contact", tq, column).value))
-        roll = d10(state, f"{spotter} radio contact with {action.unit}: d10 <= {need} [§14.3]")
+        roll = d10(state, f"{spotter} radio contact with {unit}: d10 <= {need} [§14.3]")
         if roll > need:
             state.emit(
                 PositionChanged(spotter, f"no radio contact (rolled {roll} > {need})", "[§14.3]")
             )
             return False
-    rng = troops.hexes[spotter].distance(troops.hexes[action.target])
+    rng = troops.hexes[spotter].distance(troops.hexes[target])
     need = int(str(cell("spotting", rng, "spotted (S) on d10 <=").value))
-    roll = d10(state, f"{spotter} spots {action.target} at {rng} hexes: d10 <= {need} [§14.3]")
+    roll = d10(state, f"{spotter} spots {target} at {rng} hexes: d10 <= {need} [§14.3]")
     verdict = "Spotted" if roll <= need else "not Spotted"
     state.emit(
         PositionChanged(
@@ -175,21 +268,21 @@ def _spot(state: PcState, action: IndirectFire) -> bool:
     return roll <= need
 
 
-def _counter_spot(state: PcState, action: IndirectFire) -> bool:
-    """Counter-Battery spotting by the attacks the battery made from its hex [§14.4]."""
-    times = min(CB_MOST, state.troops.fired.get(action.target, 0))
-    need = int(
-        str(cell("counter-battery-spotting", times, "on-map battery: spotted on d10 <=").value)
-    )
-    roll = d10(
-        state, f"Counter-Battery: {action.target} fired {times} time(s) from its hex [§14.4]"
-    )
+def _counter_spot(state: PcState, target: str) -> bool:
+    """Counter-Battery spotting by the attacks the battery made from its hex [§14.4], or from
+    off the map [§14.5]."""
+    times = min(CB_MOST, state.troops.fired.get(target, 0))
+    off = target not in state.troops.hexes
+    where, rule = ("off the map", "§14.5") if off else ("its hex", "§14.4")
+    column = f"{'off' if off else 'on'}-map battery: spotted on d10 <="
+    need = int(str(cell("counter-battery-spotting", times, column).value))
+    roll = d10(state, f"Counter-Battery: {target} fired {times} time(s) from {where} [{rule}]")
     spotted = roll <= need
     state.emit(
         PositionChanged(
-            action.target,
+            target,
             f"{'' if spotted else 'not '}Spotted by Counter-Battery (rolled {roll}, 0-{need})",
-            "[§14.4]",
+            f"[{rule}]",
         )
     )
     return spotted
@@ -198,6 +291,8 @@ def _counter_spot(state: PcState, action: IndirectFire) -> bool:
 def _drawn(state: PcState, unit: str, target: str) -> str:
     """The unit of the target's hex that suffers the fire: drawn at random when several enemy
     units are there, a tank's passengers counting with it [§14.3]."""
+    if target not in state.troops.hexes:
+        return target  # an off-map battery, alone in its imaginary hex [§14.5]
     side, at = state.game.units[unit].side, state.troops.hexes[target]
     there = sorted(
         u

@@ -27,8 +27,8 @@ class PcAdapter(Adapter):
         """A chit selected or dispatched gives the side a turn to act [§3.1]; an Opportunity
         Fire announced is worth its chance of harm, which the one-ply score sees only once the
         fires are resolved [§8.2] (a Command's a little less: it is spent whatever happens)."""
-        if action.verb in ("select", "dispatch"):
-            return ACTIVITY_BONUS
+        if action.verb in ("select", "dispatch", "air"):
+            return ACTIVITY_BONUS  # the airpower called gives strikes to make [§18.4]
         if isinstance(action, OpFire):
             return OPPORTUNITY_BONUS if action.mode == ROLL else OPPORTUNITY_BONUS / 2
         return 0.0

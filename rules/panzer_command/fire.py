@@ -19,6 +19,8 @@ from rules.engine.worked import Working
 from rules.movement.costs import terrain_effect
 from rules.panzer_command.actions import FireExplained, UnitHit
 from rules.panzer_command.digging import combat_rows
+from rules.panzer_command.night import NIGHT_ROW, is_night
+from rules.panzer_command.offmap import offmap_battery
 from rules.panzer_command.transport import (
     SPW,
     TRUCK,
@@ -68,6 +70,8 @@ def why_not_fire(state: PcState, unit: str, target: str) -> str | None:
     if elsewhere is not None:
         return elsewhere
     reach = fire_zone_range(state, unit)
+    if is_night(state) and a.distance(b) > reach:
+        return f"at night the line of sight and Fire Zones reach {reach} hex(es) [§20.2: night]"
     if a.distance(b) > reach:
         if reach < printed_fire_zone(state, unit):
             return (
@@ -110,7 +114,14 @@ def attack_strength(
     hits = state.troops.cohesion.get(unit, 0)
     if hits:
         total += work.add(f"{hits} Cohesion Hit(s) on the firer [§11.1; {rule}]", -hits, None)
-    b = state.troops.hexes[target]
+    b = state.troops.hexes.get(target)
+    if b is None:  # an off-map battery under Counter-Battery Fire [§14.5]
+        work.steps.append("the off-map battery stands in clear terrain, alone [§14.5]")
+        final = max(0, min(8, total + (tgt.defense or 0)))
+        if tgt.defense:
+            work.steps.append(f"target's Defense Rating {tgt.defense:+d} [§2.5; {rule}]")
+        work.steps.append(f"Final Attack Strength {final} (clamped 0-8) [{rule}]")
+        return final, work
     if concentrated_on(state, unit, b):
         c = cell("combat-modifiers", CONCENTRATED, kind)
         total += work.add(
@@ -134,6 +145,9 @@ def attack_strength(
         c = cell("combat-modifiers", key, kind)
         if int(str(c.value)):  # a firer's works count for nothing in Indirect Fire [§16.5; §19]
             total += work.add(words, int(str(c.value)), c.placeholder)
+    if is_night(state):
+        c = cell("combat-modifiers", NIGHT_ROW, kind)
+        total += work.add(f"at night [§20.2; {rule}]", int(str(c.value)), c.placeholder)
     terrain = game.terrain.terrain(b)
     if carrier_of(state, target) not in (None, TRUCK, SPW):
         terrain = "clear"  # a tank's passenger is always in clear terrain [§13.3]
@@ -203,7 +217,7 @@ def apply_results(state: PcState, hits: list[tuple[str, str | None, bool]]) -> N
     of them succeeded against [§13.3]."""
     struck: set[str] = set()
     for aim, result, hit in hits:
-        if result is not None and aim in state.troops.hexes:
+        if result is not None and (aim in state.troops.hexes or offmap_battery(state, aim)):
             apply_result(state, aim, result)
         if hit:
             struck.add(aim)
@@ -226,8 +240,8 @@ def attack(
     applied by the caller, at once or after other fires [§8.2; §9.2]), None for no effect. A
     target Concentrated on another hex than the firer's loses its Concentration first
     [§10.3]."""
-    there = state.troops.concentrations.get(target)
-    if there is not None and there != state.game.name(state.troops.hexes[unit]):
+    there, at = state.troops.concentrations.get(target), state.troops.hexes.get(unit)
+    if there is not None and (at is None or there != state.game.name(at)):
         end_concentration(state, target, f"attacked from another hex than {there}")
     final, work = attack_strength(state, unit, target, kind, steps, extra)
     roll = d10(state, f"{unit} fires at {target} ({kind}) [§7.2; {RULE[kind]}]")

@@ -32,13 +32,18 @@ What this slice plays, by the book's Sequence of Play [§3.1-3.2]:
 Simplifications, named: one regiment per side (the scenarios assign no regiments), whose
 Troop Quality is still the Division HQ's; transport [§13]
 (:mod:`rules.panzer_command.transport`), Indirect and Counter-Battery Fire [§14.3-14.4]
-(:mod:`rules.panzer_command.artillery`) and minefields [§17]
-(:mod:`rules.panzer_command.minefields`) are played; not yet off-map artillery, pre-plotted
-barrages and the Katyusha [§14.5-14.7], engineers [§16] (so no Entrench Action), air [§18],
-night [§20].
+(:mod:`rules.panzer_command.artillery`), off-map artillery, pre-plotted barrages and the
+Katyusha [§14.5-14.7] (:mod:`rules.panzer_command.offmap`) and minefields [§17]
+(:mod:`rules.panzer_command.minefields`), exits [§5.3] (:mod:`rules.panzer_command.exits`)
+the night turn [§20] (:mod:`rules.panzer_command.night`) and airstrikes [§18]
+(:mod:`rules.panzer_command.air`) are played; not yet engineers [§16] (so no Entrench
+Action) and Air Interdiction [§18.3].
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
 
 from model.hexes import Hex
 from model.position import GamePosition
@@ -52,6 +57,7 @@ from rules.engine.errors import IllegalActionError, UnsupportedGameError
 from rules.engine.events import GameEnded, SegmentBegan, SideDone, UnitDeployed, UnitOffMap
 from rules.engine.play import ActionFocus, Preview, Progress
 from rules.engine.positions import UnitPosition
+from rules.engine.special_rules import Enforce
 from rules.maps.game import MapGame
 from rules.maps.named import HexesByName
 from rules.movement.costs import ENFORCED_BY_MOVEMENT
@@ -60,6 +66,8 @@ from rules.panzer_command import preview, view
 from rules.panzer_command.actions import (
     ACTIONS,
     UNIT_ACTIONS,
+    AirCall,
+    Airstrike,
     Assault,
     ChitDrawn,
     ChitsInCup,
@@ -71,6 +79,7 @@ from rules.panzer_command.actions import (
     Improve,
     IndirectFire,
     Mount,
+    OffMapFire,
     OpFire,
     PointsChanged,
     PositionChanged,
@@ -79,14 +88,26 @@ from rules.panzer_command.actions import (
     Select,
     UnitActionType,
 )
+from rules.panzer_command.air import air_options, air_strengths, call_air, strike
 from rules.panzer_command.artillery import indirect, indirect_options
 from rules.panzer_command.assault import assault, retreat, why_not_assault
 from rules.panzer_command.command import first_holder, regimental_hqs, why_out_of_command
 from rules.panzer_command.concentrate import OFF, concentrate, concentrate_options
 from rules.panzer_command.digging import improve, leave, why_not_improve
+from rules.panzer_command.exits import read_exits
 from rules.panzer_command.fire import d10, fire, rally, why_not_fire, why_not_rally
 from rules.panzer_command.minefields import read_minefields
 from rules.panzer_command.moves import move, move_options
+from rules.panzer_command.night import is_night
+from rules.panzer_command.offmap import (
+    batteries,
+    home_edge,
+    offmap_battery,
+    offmap_fire,
+    offmap_options,
+    plot_barrages,
+    read_barrages,
+)
 from rules.panzer_command.opportunity import announce
 from rules.panzer_command.position import PcPositionState
 from rules.panzer_command.reacting import answered, reaction_options, why_not_done
@@ -97,6 +118,7 @@ from rules.panzer_command.records import (
     Command,
     Play,
     Reaction,
+    Support,
     Troops,
 )
 from rules.panzer_command.reinforcements import due
@@ -122,9 +144,17 @@ class PanzerCommandGame(MapGame):
     rules_version = RULES_VERSION
     actions = ACTIONS
     position_state = PcPositionState
-    #: The special rules its engine enforces: terrain overrides, in its movement costs
-    #: (:mod:`rules.engine.special_rules`; the rest are listed in each outcome).
-    enforces = ENFORCED_BY_MOVEMENT
+    #: The special rules its engine enforces: terrain overrides, in its movement costs, and
+    #: exits [§5.3] (:mod:`rules.engine.special_rules`; the rest are listed in each outcome).
+    enforces: ClassVar[Mapping[str, Enforce]] = {
+        **ENFORCED_BY_MOVEMENT,
+        "exit-allowed": Enforce(
+            ignores={
+                "after": "the exit is allowed from its turn, whatever happens",
+                "units": "only its types and categories are read",
+            }
+        ),
+    }
 
     def __init__(self, loaded: LoadedScenario) -> None:
         super().__init__(loaded)
@@ -153,6 +183,12 @@ class PanzerCommandGame(MapGame):
         self.hqs = regimental_hqs(scenario)
         self.reinforcements = frozenset(u for a in self.deployment.arrivals for u in a.units)
         self.minefields = read_minefields(scenario, self.by_name)
+        #: The scenario's off-map artillery batteries [§14.5], each side's map edge (our
+        #: reading) and the batteries' pre-plotted hexes [§14.6] (:mod:`.offmap`).
+        self.offmap = frozenset(self.deployment.offmap)
+        self.home_edges = {s: home_edge(self, s) for s in self.sides}
+        self.barrages = read_barrages(self)
+        self.exits = read_exits(self)  # where units may leave the map [§5.3]
 
     def unit_name(self, unit: str) -> str:
         spec = self.units.get(unit)
@@ -187,6 +223,8 @@ class PcState(State):
         )
         self.reaction = Reaction()
         self.assaulting = Assaulting()
+        self.support = Support()
+        self.support.air = air_strengths(self)
         for u, h in sorted(dep.hexes.items()):
             self.emit(UnitDeployed(u, game.name(h), dep.how[u]))
         for u in sorted(dep.entrenched & set(dep.hexes)):
@@ -203,6 +241,9 @@ class PcState(State):
         for arrival in dep.arrivals:
             for u in arrival.units:
                 self.emit(UnitOffMap(u, f"reinforcement due on Turn {arrival.turn} [§15.2]"))
+        for u in dep.offmap:
+            self.emit(UnitOffMap(u, "off-map artillery: fires from off the map [§14.5]"))
+        plot_barrages(self)
         for side in sorted(game.hqs):
             self._assign_hq(side, "at set-up [§3.1; §4.1]")
         self._begin_turn()
@@ -236,6 +277,7 @@ class PcState(State):
         self.command.cup += [f"{s}:direct-command" for s in self.game.sides]
         self.command.cup += self.command.track.pop(self.play.turn, [])
         self.command.used, self.play.passed, self.play.phase = set(), set(), "prep"
+        self.command.drawn, self.play.second_phase = [], False
         self.emit(ChitsInCup(self.play.turn, tuple(self.command.cup)))
 
     def _advance(self) -> None:
@@ -247,7 +289,9 @@ class PcState(State):
             elif self.play.phase == "action" and len(self.play.passed) == 2:
                 cup = self.command.cup
                 index = self.roll(f"chit drawn from a cup of {len(cup)} [§3.1 C]", len(cup))
-                self._segment(cup.pop(index - 1), "drawn from the cup [§3.1 Action Phase C]")
+                chit = cup.pop(index - 1)
+                self.command.drawn.append(chit)
+                self._segment(chit, "drawn from the cup [§3.1 Action Phase C]")
             else:
                 return
 
@@ -277,6 +321,7 @@ class PcState(State):
         self.play.chit, self.play.acted, self.play.phase = chit, set(), "segment"
         self.play.verbs, self.play.commanded, self.play.entered = {}, set(), {}
         self.play.spent = {}
+        self.support.strikes, self.support.air_called = [], False
         self.emit(ChitDrawn(chit, how))
         side = self.owner
         if chit.endswith(":direct-command"):
@@ -287,6 +332,19 @@ class PcState(State):
             )
 
     def _end_turn(self) -> None:
+        if is_night(self) and not self.play.second_phase:
+            back = [c for c in self.command.drawn if ":regiment" in c]
+            self.play.second_phase, self.play.passed = True, set()
+            self.command.cup, self.command.drawn = back, []
+            self.emit(
+                SegmentBegan(
+                    self.play.turn,
+                    "second Action Phase",
+                    f"night: the Regiment Action chits picked from the cup go back in "
+                    f"({', '.join(back) or 'none'}) [§20.1]",
+                )
+            )
+            return
         self.emit(SegmentBegan(self.play.turn, "End of Turn Phase", "turn ends [§3.1]"))
         if self.play.turn >= self.game.last_turn:
             self.play.over = True
@@ -336,6 +394,8 @@ class PcState(State):
     def in_enemy_fire_zone(self, unit: str) -> bool:
         """The unit's hex is in an enemy unit's Fire Zone (:mod:`rules.panzer_command.zones`:
         8-hex sight, H Class 3 hexes, mortars none, pinned by an adjacent enemy) [§6.5]."""
+        if unit not in self.troops.hexes:
+            return False  # off the map [§14.5]
         side, h = self.game.units[unit].side, self.troops.hexes[unit]
         return any(
             self.game.units[e].side != side and in_fire_zone(self, e, h)
@@ -356,6 +416,8 @@ class PcState(State):
             unit in self.game.reinforcements
             and unit not in self.troops.hexes
             and unit not in self.troops.eliminated
+            and unit not in self.support.removed
+            and unit not in self.support.exited
         )
 
     def in_command(self, unit: str) -> bool:
@@ -375,7 +437,9 @@ class PcState(State):
         Action Segment one Action, and a second, different one for a Direct Command if In
         Command; in a Direct Command Segment one Action for a Direct Command, In Command or
         not; never the same Action twice, never two Direct Commands on a unit."""
-        if unit not in self.troops.hexes and (verb != "move" or due(self, unit) is None):
+        off_map = verb in ("offmap", "rally") and offmap_battery(self, unit)
+        entering = verb == "move" and due(self, unit) is not None
+        if unit not in self.troops.hexes and not off_map and not entering:
             return "the unit is not on the map (nor a reinforcement due to enter) [§15.2]"
         if verb in self.play.verbs.get(unit, []):
             return f"a unit cannot perform the same Action ({verb}) twice in a Segment [§3.2]"
@@ -417,9 +481,11 @@ class PcState(State):
             ):
                 found.append(Select(s))
             if self.play.phase == "segment":
+                found.extend(air_options(self, s))
                 mine = [u for u in self.game.units if self.game.units[u].side == s]
                 entering = [u for u in mine if due(self, u) is not None]
-                for u in sorted([*self.alive(s), *entering]):
+                off = [u for u in batteries(self, s) if u not in entering]
+                for u in sorted([*self.alive(s), *entering, *off]):
                     found.extend(
                         a for a in self.unit_options(u) if self.why_not_act(u, a.verb) is None
                     )
@@ -428,8 +494,12 @@ class PcState(State):
 
     def unit_options(self, unit: str) -> list[Action]:
         found: list[Action] = list(move_options(self, unit))
-        if unit not in self.troops.hexes:
-            return found  # a reinforcement enters by moving [§15.2]
+        if unit not in self.troops.hexes:  # a reinforcement enters by moving [§15.2]
+            if offmap_battery(self, unit):  # or fires from off the map [§14.5]
+                found.extend(offmap_options(self, unit))
+                if why_not_rally(self, unit) is None:
+                    found.append(Rally(unit))
+            return found
         for t in sorted(self.troops.hexes):
             mine = self.game.units[t].side == self.game.units[unit].side
             if not mine and why_not_fire(self, unit, t) is None:
@@ -459,6 +529,10 @@ class PcState(State):
             self._spend(action)
         elif isinstance(action, OpFire):
             announce(self, action)
+        elif isinstance(action, AirCall):
+            call_air(self, action)
+        elif isinstance(action, Airstrike):
+            strike(self, action)
         elif isinstance(action, Retreat):
             retreat(self, action)
         elif isinstance(action, Concentrate) and action.hex.lower() == OFF:
@@ -481,6 +555,7 @@ class PcState(State):
             self.play.chit, self.play.acted = None, set()
             self.play.verbs, self.play.commanded, self.play.entered = {}, set(), {}
             self.play.spent = {}
+            self.support.strikes, self.support.air_called = [], False  # [§18.4]
             self.play.phase, self.play.passed = "action", set()
         else:
             self.play.passed.add(action.side)
@@ -520,8 +595,42 @@ class PcState(State):
             dismount(self, unit)
         elif isinstance(action, IndirectFire):
             indirect(self, action)
+        elif isinstance(action, OffMapFire):
+            offmap_fire(self, action)
         else:
             rally(self, unit)
+
+    def remove_from_game(self, unit: str, why: str) -> None:
+        """The unit leaves the game, not eliminated (its Steps are no loss): the Katyusha after
+        its last attack [§14.7]."""
+        self.support.removed.append(unit)
+        self.take_off(unit, why, "[§14.7]")
+
+    def take_off(self, unit: str, why: str, rule: str) -> None:
+        """The unit leaves the map for good, not eliminated: removed [§14.7] or exited [§5.3].
+        Its Regimental HQ, if it held it, is reassigned next Preparation Phase (our reading,
+        as for a unit lost [§3.1 A; §4.3])."""
+        leave(self, unit, "the unit leaves the map")
+        for rider in riders(self, unit):
+            involuntary(self, rider, f"{unit} leaves the map")
+        self.troops.mounted.pop(unit, None)
+        self.troops.carrier_hits.pop(unit, None)
+        self.troops.hexes.pop(unit, None)
+        self.troops.concentrations.pop(unit, None)
+        self.troops.suppressed.discard(unit)
+        self.troops.cohesion.pop(unit, None)
+        self.emit(PositionChanged(unit, why, rule))
+        side = self.game.units[unit].side
+        if self.troops.hq.get(side) == unit:
+            del self.troops.hq[side]
+            self.emit(
+                HqAssigned(
+                    side,
+                    None,
+                    f"leaves the map with {unit}: reassigned next Preparation Phase (our "
+                    "reading) [§3.1 A; §4.3]",
+                )
+            )
 
     def eliminate(self, unit: str) -> None:
         from rules.panzer_command.actions import UnitHit

@@ -7,7 +7,7 @@ hex is never over-stacked in play and no unit must be forced out later)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
@@ -17,8 +17,11 @@ from rules.engine.events import UnitDeployed
 from rules.movement.reach import reachable
 from rules.panzer_command.actions import UnitHit, UnitMoved
 from rules.panzer_command.digging import arrive, leave
+from rules.panzer_command.exits import OFF, exit_hexes, leave_map, off_map_cost, why_not_exit
 from rules.panzer_command.fire import end_concentration
 from rules.panzer_command.minefields import enemy_strength, exit_cost, mine_attack
+from rules.panzer_command.night import NIGHT_MP, in_enemy_zone, is_night
+from rules.panzer_command.offmap import lose_plots
 from rules.panzer_command.opportunity import offer, stopped
 from rules.panzer_command.records import Reaction
 from rules.panzer_command.reinforcements import due, entry_cost, entry_hexes
@@ -60,6 +63,10 @@ def step_cost(
     if (to in enemy) if enemy is not None else state.enemies_in(to, spec.side):
         return None
     cost = _terrain_cost(game, spec.movement_class, frm, to)
+    if cost is not None and is_night(state):
+        if in_enemy_zone(state, unit, to):
+            return None  # no moving into an enemy Fire Zone at night [§20.2]
+        cost += NIGHT_MP
     if cost is None or not game.minefields:
         return cost
     return cost + exit_cost(state, unit, spec.movement_class, frm)  # [§17.3]
@@ -103,6 +110,11 @@ def why_not_move(state: PcState, action: Move) -> str | None:
     if not action.path:
         return "give the hexes entered [§5.1]"
     at, spent, path = state.troops.hexes.get(action.unit), 0.0, list(action.path)
+    leaves = exits(action)
+    if leaves:
+        path = path[:-1]
+        if at is None and not path:
+            return "a reinforcement enters before it may leave [§5.3; §15.2]"
     if at is None:  # a reinforcement entering [§15.2]
         first = state.game.by_name.get(path[0].upper())
         if due(state, action.unit) is None:
@@ -123,9 +135,22 @@ def why_not_move(state: PcState, action: Move) -> str | None:
         if cost is None:
             return f"{name} may not be entered (prohibited terrain or an enemy unit) [§5.1-5.2]"
         spent, at = spent + cost, to
+    if leaves:
+        refused = why_not_exit(state, action.unit, at)
+        if refused is not None:
+            return refused
+        cost = off_map_cost(state, action.unit, at)
+        if cost is None:
+            return "the step off the map is prohibited terrain [§5.1; §5.3]"
+        spent += cost
     if spent > spec.movement and not _all_out(state, action.unit, len(path)):
         return f"the path costs {spent:g} MP, more than the allowance {spec.movement} [§5.1; §15.2]"
-    return why_overstacked(state, action.unit, at)
+    return None if leaves else why_overstacked(state, action.unit, at)
+
+
+def exits(action: Move) -> bool:
+    """Whether the move ends off the map (its last word ``off``) [§5.3]."""
+    return action.path[-1].upper() == OFF
 
 
 def path_cost(state: PcState, action: Move) -> tuple[float, list[str]]:
@@ -134,6 +159,9 @@ def path_cost(state: PcState, action: Move) -> tuple[float, list[str]]:
     game, at = state.game, state.troops.hexes.get(action.unit)
     spec = moves_as(state, action.unit)
     spent, why, path = 0.0, [], list(action.path)
+    leaves = exits(action)
+    if leaves:
+        path = path[:-1]
     if at is None:
         at = game.by_name[path[0].upper()]
         cost, text = entry_cost(state, action.unit, at)
@@ -145,11 +173,18 @@ def path_cost(state: PcState, action: Move) -> tuple[float, list[str]]:
         found = game.movement.cost(spec.movement_class, to, at)
         spent += found.cost or 0.0
         why.append(f"{name}: {found.text} ({found.rule})")
+        if is_night(state):
+            spent += NIGHT_MP
+            why.append(f"{name}: +{NIGHT_MP:g} MP at night [§20.2]")
         mined = exit_cost(state, action.unit, spec.movement_class, at)
         if mined:
             spent += mined
             why.append(f"exits an enemy minefield: +{mined:g} MP [§17.3]")
         at = to
+    if leaves:
+        cost = off_map_cost(state, action.unit, at) or 0.0
+        spent += cost
+        why.append(f"off the map from {game.name(at)}: {cost:g} MP, as a hex of its terrain [§5.3]")
     if spent > spec.movement and _all_out(state, action.unit, len(action.path)):
         why.append(f"one hex out of a minefield for all its {spec.movement} MP [§17.3]")
         spent = float(spec.movement)
@@ -167,7 +202,7 @@ def move(state: PcState, action: Move) -> None:
     """The Move Action, hex by hex: before each hex it leaves, the enemy may answer with
     Opportunity Fire (:mod:`rules.panzer_command.opportunity`) [§8.1-8.2]."""
     game, unit = state.game, action.unit
-    names = [n.upper() for n in action.path]
+    names = [n.upper() for n in action.path]  # OFF last: it leaves the map [§5.3]
     walked: list[str] = []
     spent, why = 0.0, []
     if unit not in state.troops.hexes:  # a reinforcement enters [§15.2]
@@ -187,6 +222,7 @@ def move(state: PcState, action: Move) -> None:
         # its Improved Position goes the instant it announces leaving [§19]
         leave(state, unit, "the unit moves")
         end_concentration(state, unit, "the unit moves")
+        lose_plots(state, unit)
     walk(state, Reaction("move", target=unit, rest=names, walked=walked, spent=spent, why=why))
 
 
@@ -220,8 +256,16 @@ def resume_move(state: PcState, move: Reaction) -> None:
 
 
 def _step(state: PcState, move: Reaction) -> None:
-    """The unit enters the next hex of its move."""
+    """The unit enters the next hex of its move, or leaves the map [§5.3]."""
     game, unit = state.game, move.target
+    if move.entering == OFF:
+        at = state.troops.hexes[unit]
+        cost = off_map_cost(state, unit, at) or 0.0
+        move.walked.append(OFF)
+        move.spent += cost
+        move.why.append(f"off the map from {game.name(at)}: {cost:g} MP [§5.3]")
+        leave_map(state, unit, game.name(at))
+        return
     frm, to = state.troops.hexes[unit], game.by_name[move.entering]
     spec = moves_as(state, unit)
     found = game.movement.cost(spec.movement_class, to, frm)
@@ -237,6 +281,9 @@ def _step(state: PcState, move: Reaction) -> None:
     move.walked.append(move.entering)
     move.spent += (found.cost or 0.0) + mined
     move.why.append(f"{move.entering}: {found.text} ({found.rule})")
+    if is_night(state):
+        move.spent += NIGHT_MP
+        move.why.append(f"{move.entering}: +{NIGHT_MP:g} MP at night [§20.2]")
     if mined:
         move.why.append(f"exits an enemy minefield: +{mined:g} MP [§17.3]")
         if move.spent > spec.movement and len(move.walked) == 1:
@@ -295,7 +342,34 @@ def move_options(state: PcState, unit: str) -> list[Move]:
         for to in sorted(reach.costs, key=name)
         if to != start and why_overstacked(state, unit, to) is None
     ]
+    options += _exit_options(state, unit, start, reach.costs, reach.path)
     if enemy_strength(state, unit, start) is not None:  # one hex for all its MP [§17.3]
         out = [Move(unit, (name(h),)) for h in sorted(start.neighbors(), key=name)]
         options += [m for m in out if m not in options and why_not_move(state, m) is None]
     return options
+
+
+def _exit_options(
+    state: PcState,
+    unit: str,
+    start: Hex,
+    costs: Mapping[Hex, float],
+    path: Callable[[Hex], Sequence[Hex]],
+) -> list[Move]:
+    """The cheapest move off the map, where the scenario allows one (our reading: one is
+    offered; any written is accepted) [§5.3]."""
+    allowed = exit_hexes(state, unit)
+    if not allowed:
+        return []
+    spec, name = moves_as(state, unit), state.game.name
+    best: tuple[float, str, Move] | None = None
+    for h in allowed:
+        spent = 0.0 if h == start else costs.get(h)
+        off = off_map_cost(state, unit, h)
+        if spent is None or off is None or spent + off > spec.movement:
+            continue
+        hexes = () if h == start else tuple(path(h))
+        move = Move(unit, (*(name(x) for x in hexes), OFF.lower()))
+        if best is None or (spent + off, name(h)) < best[:2]:
+            best = (spent + off, name(h), move)
+    return [best[2]] if best is not None else []

@@ -53,6 +53,7 @@ from rules.panzer_command.records import (
     Command,
     Play,
     Reaction,
+    Support,
     Troops,
 )
 from rules.records.places import (
@@ -71,7 +72,11 @@ if TYPE_CHECKING:
 
 SUPPRESSED, ELIMINATED, REINFORCEMENT = "suppressed", "eliminated", "reinforcement"
 IN_IP, ENTRENCHED = "in-ip", "entrenched"
-STATUSES = (SUPPRESSED, ELIMINATED, REINFORCEMENT, IN_IP, ENTRENCHED)
+#: Out of the game, not eliminated: the Katyusha after its last attack [§14.7], a unit that left
+#: the map [§5.3].
+REMOVED, EXITED = "removed", "exited"
+STATUSES = (SUPPRESSED, ELIMINATED, REINFORCEMENT, IN_IP, ENTRENCHED, REMOVED, EXITED)
+OFF_STATUSES = (ELIMINATED, REINFORCEMENT, REMOVED, EXITED)
 VALUES = ("steps", "cohesion_hits")
 OVER = "over"
 #: The Actions a unit performs in a Segment, as ``actions`` lists them [§3.2].
@@ -85,6 +90,7 @@ UNIT_VERBS = (
     "mount",
     "dismount",
     "indirect",
+    "offmap",
 )
 CHIT_KINDS = ("regiment", "regiment-2", "direct-command")
 
@@ -148,7 +154,17 @@ class PcPositionState(StrictModel):
         spw_lost: the mech units that lost their SPWs [§13.2].
         carrier_hits: the Cohesion Hits of the truck or SPW carrying each unit [§13.2].
         spent: the Movement Points each unit spent moving in this Segment [§13.2-13.3].
-        fired: the Indirect Fire attacks each battery made from its hex [§14.4].
+        fired: the Indirect Fire attacks each battery made from its hex [§14.4] (or from off
+            the map [§14.5]).
+        anchors: each off-map battery's edge hex, its range counted from there [§14.5].
+        plots: each battery's pre-plotted hexes [§14.6].
+        shots: the attacks made by each unit of limited shots (the Katyusha) [§14.7].
+        exited: the hex each unit of status ``exited`` left the map from [§5.3].
+        drawn: the chits drawn from the cup this turn, in order [§20.1].
+        second_phase: the night turn's second Action Phase is under way [§20.1].
+        air: each side's Air Strength now, when not the scenario's [§18.1-18.2].
+        strikes: the Attack Strengths of the airstrikes left this Segment [§18.4].
+        air_called: the airpower was called in this Segment [§18.2].
     """
 
     dispatch_points: dict[str, int] = Field(default_factory=dict)
@@ -175,6 +191,15 @@ class PcPositionState(StrictModel):
     carrier_hits: dict[str, int] = Field(default_factory=dict)
     spent: dict[str, float] = Field(default_factory=dict)
     fired: dict[str, int] = Field(default_factory=dict)
+    anchors: dict[str, str] = Field(default_factory=dict)
+    plots: dict[str, list[str]] = Field(default_factory=dict)
+    shots: dict[str, int] = Field(default_factory=dict)
+    exited: dict[str, str] = Field(default_factory=dict)
+    drawn: list[str] = Field(default_factory=list)
+    second_phase: bool = False
+    air: dict[str, int] = Field(default_factory=dict)
+    strikes: list[int] = Field(default_factory=list)
+    air_called: bool = False
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -208,6 +233,15 @@ def to_position(state: PcState) -> GamePosition:
         carrier_hits=dict(sorted(state.troops.carrier_hits.items())),
         spent=dict(sorted(state.play.spent.items())),
         fired=dict(sorted(state.troops.fired.items())),
+        anchors=dict(sorted(state.support.anchors.items())),
+        plots={u: list(p) for u, p in sorted(state.support.plots.items())},
+        shots=dict(sorted(state.support.shots.items())),
+        exited=dict(state.support.exited),
+        drawn=list(command.drawn),
+        second_phase=state.play.second_phase,
+        air=dict(sorted(state.support.air.items())),
+        strikes=list(state.support.strikes),
+        air_called=state.support.air_called,
     )
     return GamePosition(
         **state.position_header(),
@@ -258,6 +292,10 @@ def _place(state: PcState, unit: str) -> UnitPlace:
     values: dict[str, int | float | str | bool] = {}
     if unit in troops.eliminated:
         status.append(ELIMINATED)
+    elif unit in state.support.removed:
+        status.append(REMOVED)
+    elif unit in state.support.exited:
+        status.append(EXITED)
     elif state.waiting(unit):
         status.append(REINFORCEMENT)
     if unit in troops.suppressed:
@@ -317,6 +355,7 @@ def state_from_position(
     state.play.commanded = set(units(extra.commanded, game.units, ("state", "commanded"), reader))
     state.play.entered = {n.upper(): steps for n, steps in extra.entered.items()}
     state.troops = Troops(HexesByName(game.name))
+    state.support = Support()
     for i, name in enumerate(extra.entrenchments):
         h = reader.hex(name, ("state", "entrenchments", i))
         if h is not None:
@@ -330,6 +369,8 @@ def state_from_position(
         {t: _chits(game, c, ("state", "track", t), reader) for t, c in extra.track.items()},
         set(_chits(game, extra.used, ("state", "used"), reader)),
     )
+    state.command.drawn = _chits(game, extra.drawn, ("state", "drawn"), reader)
+    state.play.second_phase = extra.second_phase
     _read_combat(state, extra, reader)
     reader.done()
     state.restore_dice(position)
@@ -381,12 +422,12 @@ def _read_units(
         status = statuses(place, path, STATUSES, "Panzer Command", reader)
         known_values(place, path, VALUES, "Panzer Command", reader)
         h = reader.hex(place.hex, (*path, "hex"))
-        off = next((s for s in status if s in (ELIMINATED, REINFORCEMENT)), None)
+        off = next((s for s in status if s in OFF_STATUSES), None)
         if off is not None and place.hex is not None:
             reader.problem((*path, "hex"), f"a unit {off} is off the map: no hex")
         elif h is not None:
             troops.hexes[unit] = h
-        elif off is None and place.hex is None and unit not in reinforcements:
+        elif off is None and place.hex is None and unit not in reinforcements | game.offmap:
             reader.problem((*path, "hex"), "give its hex, or a status 'eliminated'")
         if off == ELIMINATED:
             troops.steps[unit] = 0
@@ -397,6 +438,10 @@ def _read_units(
             continue
         if off == REINFORCEMENT:
             waiting.add(unit)
+        elif off == REMOVED:
+            state.support.removed.append(unit)
+        elif off == EXITED:
+            state.support.exited[unit] = extra.exited.get(unit, "")
         if SUPPRESSED in status:
             troops.suppressed.add(unit)
         if IN_IP in status:
@@ -486,6 +531,7 @@ def _read_combat(state: PcState, extra: PcPositionState, reader: PositionReader)
     state.troops.carrier_hits = {u: n for u, n in extra.carrier_hits.items() if u in known}
     state.play.spent = {u: mp for u, mp in extra.spent.items() if u in known}
     state.troops.fired = {u: n for u, n in extra.fired.items() if u in known}
+    _read_support(state, extra, reader)
     state.troops.hq_destroyed = set(
         sides(extra.hq_destroyed, game.sides, ("state", "hq_destroyed"), reader)
     )
@@ -520,3 +566,36 @@ def _read_combat(state: PcState, extra: PcPositionState, reader: PositionReader)
             state.assaulting = Assaulting(
                 a.unit, a.target, a.hex.upper(), a.round, dict(a.tq), list(a.retreated), a.offered
             )
+
+
+def _read_support(state: PcState, extra: PcPositionState, reader: PositionReader) -> None:
+    """Airpower [§18], off-map batteries' edge hexes [§14.5], pre-plotted hexes [§14.6],
+    shots [§14.7]."""
+    from rules.panzer_command.air import air_strengths
+
+    game, support = state.game, state.support
+    for key in ("anchors", "plots", "shots", "exited"):
+        for unit in getattr(extra, key):
+            if unit not in game.units:
+                reader.problem(("state", key, unit), f"'{unit}' is no unit of the scenario")
+    for unit, name in extra.anchors.items():
+        h = reader.hex(name, ("state", "anchors", unit))
+        if unit in game.units and h is not None:
+            support.anchors[unit] = game.name(h)
+    for unit, names in extra.plots.items():
+        if len(names) > 3:
+            reader.problem(("state", "plots", unit), "at most three pre-plotted hexes [§14.6]")
+        found = [reader.hex(n, ("state", "plots", unit, i)) for i, n in enumerate(names)]
+        if unit in game.units:
+            support.plots[unit] = [game.name(h) for h in found if h is not None]
+    support.shots = {u: n for u, n in extra.shots.items() if u in game.units}
+    support.air = air_strengths(state)
+    for side, strength in extra.air.items():
+        if side not in game.sides or strength < 0:
+            reader.problem(("state", "air", side), "a side's Air Strength, 0 or more [§18.1]")
+        else:
+            support.air[side] = strength
+    support.strikes, support.air_called = list(extra.strikes), extra.air_called
+    for unit in extra.exited:
+        if unit not in support.exited:
+            reader.problem(("state", "exited", unit), f"'{unit}' has no status 'exited'")

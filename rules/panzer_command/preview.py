@@ -17,6 +17,8 @@ from rules.panzer_command import view
 from rules.panzer_command.actions import (
     COMMAND,
     UNIT_ACTIONS,
+    AirCall,
+    Airstrike,
     Assault,
     Concentrate,
     Dismount,
@@ -25,17 +27,21 @@ from rules.panzer_command.actions import (
     Improve,
     IndirectFire,
     Mount,
+    OffMapFire,
     OpFire,
     Rally,
     Retreat,
     Select,
 )
-from rules.panzer_command.artillery import why_not_indirect
+from rules.panzer_command.air import crt_column as air_column
+from rules.panzer_command.air import strike_strength, why_not_call, why_not_strike
+from rules.panzer_command.artillery import spot_chance, why_not_indirect
 from rules.panzer_command.assault import why_not_assault, why_not_retreat
 from rules.panzer_command.concentrate import OFF, why_not_concentrate
 from rules.panzer_command.digging import why_not_improve
 from rules.panzer_command.fire import (
     CA,
+    IF,
     OF,
     attack_strength,
     crt_column,
@@ -44,6 +50,7 @@ from rules.panzer_command.fire import (
     why_not_rally,
 )
 from rules.panzer_command.moves import path_cost, why_not_move
+from rules.panzer_command.offmap import why_not_offmap
 from rules.panzer_command.opportunity import why_not as why_not_opfire
 from rules.panzer_command.reacting import why_not_done
 from rules.panzer_command.transport import moves_as, why_not_dismount, why_not_mount
@@ -70,6 +77,10 @@ def why_not(state: PcState, action: Action) -> str | None:
             f"{state.reaction.side} answers first ({state.reaction.trigger} of "
             f"{state.reaction.target}) [§8.2; §9.4]"
         )
+    if isinstance(action, AirCall):
+        return why_not_call(state, action)
+    if isinstance(action, Airstrike):
+        return why_not_strike(state, action)
     if isinstance(action, Dispatch | Select):
         want = "prep" if isinstance(action, Dispatch) else "action"
         if action.side not in state.to_act() or state.play.phase != want:
@@ -104,6 +115,8 @@ def why_not(state: PcState, action: Action) -> str | None:
         return why_not_dismount(state, action.unit)
     if isinstance(action, IndirectFire):
         return why_not_indirect(state, action)
+    if isinstance(action, OffMapFire):
+        return why_not_offmap(state, action)
     return why_not_rally(state, action.unit)
 
 
@@ -119,14 +132,18 @@ def preview(state: PcState, action: Action) -> Preview:
         return Preview(words, True, None, "2 Dispatch Points", rules=("[§3.1 Action Phase A-B]",))
     if isinstance(action, OpFire):
         return _opfire(state, action, words)
+    if isinstance(action, AirCall):
+        return Preview(words, True, None, None, rules=("Airpower [§18.2]", "Airstrikes [§18.4]"))
+    if isinstance(action, Airstrike):
+        return _airstrike(state, action, words)
     if isinstance(action, Retreat):
         return Preview(words, True, None, "no Movement Points", rules=("Retreat [§9.4]",))
     if isinstance(action, Concentrate) and action.hex.lower() == OFF:
         return Preview(words, True, None, None, rules=("Concentration ceased [§10.3]",))
     if isinstance(action, Mount | Dismount):
         return Preview(words, True, None, None, rules=("Transport [§13.1-13.3]",))
-    if isinstance(action, IndirectFire):
-        return Preview(words, True, None, None, rules=("Indirect Fire [§14.3-14.4; §14.6]",))
+    if isinstance(action, IndirectFire | OffMapFire):
+        return _indirect(state, action, words)
     if not isinstance(action, Move | Fire | Rally | Improve | Assault | Concentrate):
         return Preview(words, True)
     direct = state.needs_command(action.unit)
@@ -163,6 +180,42 @@ def preview(state: PcState, action: Action) -> Preview:
     return Preview(
         words, True, None, command.removeprefix(" and ") or None, (chance,), tuple(rules)
     )
+
+
+def _indirect(state: PcState, action: IndirectFire | OffMapFire, words: str) -> Preview:
+    """An Indirect Fire's odds: the spot (radio contact, the Spotting Table, Counter-Battery,
+    or none at a pre-plotted hex), then the attack and its CRT column [§14.3-14.6]."""
+    spot, how = spot_chance(state, action.unit, action.target, action.spotter)
+    final, work = attack_strength(state, action.unit, action.target, IF)
+    column = crt_column(state, action.unit, action.target, IF)
+    effects = [
+        r
+        for r in range(10)
+        if succeeds(r, final) and str(cell("crt", r, column).value) not in NO_EFFECT
+    ]
+    odds = spot * len(effects) / 10
+    text = (
+        f"{how}; then {'; '.join(work.steps)}; CRT '{column}': {len(effects)} in 10 to have an "
+        f"effect; in all {odds:.0%} (in a hex of several enemy units, the one hit is drawn)"
+    )
+    command = "a Direct Command [§3.2]" if state.needs_command(action.unit) else None
+    rules = ("Indirect Fire [§14.3-14.4]", "Off-Map Artillery [§14.5]", "Pre-plotted [§14.6]")
+    return Preview(words, True, None, command, (Chance(action.target, text, odds),), rules)
+
+
+def _airstrike(state: PcState, action: Airstrike, words: str) -> Preview:
+    """An airstrike's odds: its Final Attack Strength and the CRT's DF H row [§18.4-18.5]."""
+    final, work = strike_strength(state, state.support.strikes[0], action.target)
+    column = air_column(state, action.target)
+    effects = [
+        r
+        for r in range(10)
+        if succeeds(r, final) and str(cell("crt", r, column).value) not in NO_EFFECT
+    ]
+    text = f"{'; '.join(work.steps)}; CRT '{column}': {len(effects)} in 10 to have an effect"
+    chance = Chance(action.target, text, len(effects) / 10)
+    rules = ("Airstrikes [§18.4-18.5]", "Combat Results [§11.1]")
+    return Preview(words, True, None, "a Direct Command [§18.4]", (chance,), rules)
 
 
 def _opfire(state: PcState, action: OpFire, words: str) -> Preview:

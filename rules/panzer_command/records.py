@@ -47,6 +47,8 @@ class Play(Record):
     commanded: set[str] = state_field(default_factory=set)
     entered: dict[str, int] = state_field(default_factory=dict)
     spent: dict[str, float] = state_field(default_factory=dict, encode=_unless_empty)
+    #: The night turn's second Action Phase is under way [§20.1].
+    second_phase: bool = state_field(default=False, encode=_unless_empty)
 
 
 @dataclass
@@ -92,6 +94,9 @@ class Command(Record):
     cup: list[str] = state_field(default_factory=list)
     track: dict[int, list[str]] = state_field(default_factory=dict, encode=_track_text)
     used: set[str] = state_field(default_factory=set)
+    #: The chits drawn from the cup this turn, in order (the night turn puts the Regiment Action
+    #: chits among them back [§20.1]).
+    drawn: list[str] = state_field(default_factory=list, encode=_unless_empty)
 
 
 #: What interrupts an Action for the enemy's Opportunity Fire [§8.1; §9.2; §9.4-9.5].
@@ -147,3 +152,27 @@ class Assaulting(Record):
         """Nothing while none is in progress (fingerprints of games without one stay as they
         were)."""
         return {"assaulting": super().snapshot()} if self.unit else {}
+
+
+@dataclass
+class Support(Record):
+    """Off-map artillery, pre-plotted barrages, the Katyusha and exits [§5.3; §14.5-14.7].
+
+    ``anchors``: each off-map battery's hex on its owner's map edge (its name), chosen the
+    first time it fires, from which its range is counted ever after [§14.5]; ``plots``: each
+    battery's pre-plotted hexes (their names), lost for good when it moves [§14.6]; ``shots``:
+    the attacks each unit with a limited number of them (the Katyusha) has made [§14.7];
+    ``removed``: the units removed from the game, not eliminated (the Katyusha after its third
+    attack) [§14.7]; ``exited``: each unit that left the map, with the hex it left from [§5.3].
+    """
+
+    anchors: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
+    plots: dict[str, list[str]] = state_field(default_factory=dict, encode=_unless_empty)
+    shots: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
+    removed: list[str] = state_field(default_factory=list, encode=_unless_empty)
+    exited: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
+    #: Airpower [§18]: each side's Air Strength now, the airstrikes left this Segment (their
+    #: Attack Strengths), whether the airpower was called in this Segment.
+    air: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
+    strikes: list[int] = state_field(default_factory=list, encode=_unless_empty)
+    air_called: bool = state_field(default=False, encode=_unless_empty)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
+from rules.panzer_command.night import NIGHT_MP, is_night
 from rules.panzer_command.transport import moves_as
 from rules.panzer_command.units import Arrival
 
@@ -72,7 +73,9 @@ def terrain_cost(state: PcState, unit: str, h: Hex) -> float | None:
         game.movement.cost(moves_as(state, unit).movement_class, h, n) for n in edges or [None]
     ]
     costs = [f.cost for f in found if not f.prohibited and f.cost is not None]
-    return min(costs) if costs else None
+    if not costs:
+        return None
+    return min(costs) + (NIGHT_MP if is_night(state) else 0.0)  # our reading [§20.2]
 
 
 def column_group(state: PcState, unit: str, h: Hex) -> int:

@@ -12,6 +12,7 @@ from the Division HQ Track space the scenario names (``settings.division_hq_spac
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -52,6 +53,7 @@ class PcUnit:
     infantry: bool = False  # infantry or engineer: the Troop Quality roll against tanks [§9.2]
     close_assault: bool = False  # may initiate a Close Assault [§9.1]
     carried_by: tuple[str, ...] = ()  # the transports that may carry it: truck, spw, tank [§13]
+    shots: int | None = None  # attacks it may make, then removed: the Katyusha's 3 [§14.7]
 
     def strength(self, steps: int) -> int | None:
         """The printed Attack Strength of the side showing [§2.5]."""
@@ -130,6 +132,7 @@ def unit_of(side: Side, code: str, number: int) -> PcUnit:
         infantry=_raw(v, "infantry") is True or _raw(v, "engineer") is True,
         close_assault=_raw(v, "close_assault") is True,
         carried_by=tuple(str(k) for k in _listed(_raw(v, "carried_by", []))),
+        shots=_int_or_none(_raw(v, "shots")),
     )
 
 
@@ -157,6 +160,11 @@ class Deployment:
     entrenched: frozenset[str] = frozenset()
     #: The units that start mounted: on their truck (``truck``) or on a tank (its unit) [§13].
     mounted: tuple[tuple[str, str], ...] = ()
+    #: The scenario's off-map artillery batteries (its sides' ``off-map artillery`` support),
+    #: which never enter the map [§14.5].
+    offmap: tuple[str, ...] = ()
+    #: The counters of each labelled force or reinforcement entry, by ``side:label``.
+    labels: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
 
 
 def deploy(
@@ -174,6 +182,8 @@ def deploy(
     in_ip: set[str] = set()
     entrenched: set[str] = set()
     mounted: list[tuple[str, str]] = []
+    offmap: list[str] = []
+    labels: dict[str, tuple[str, ...]] = {}
     for side in scenario.sides:
         numbers: dict[str, int] = {}
 
@@ -195,6 +205,7 @@ def deploy(
             units.extend(made)
             if entry.label:
                 labelled[entry.label] = made
+                labels[f"{side.id}:{entry.label}"] = tuple(u.id for u in made)
             if entry.mounted_on:
                 riders.append((made, entry.mounted_on))
             if "entrenched" in entry.state:
@@ -212,12 +223,21 @@ def deploy(
                 raise UnsupportedGameError(f"{side.id}: this placement is not in the PC engine yet")
             _spread(made, [h for h in region_hexes if h in names], taken, placed, how, names)
         for rein in side.reinforcements:
-            made = [
-                u for e in rein.units if is_counter(side, e.unit) for u in make(e.unit, e.count)
-            ]
+            made = []
+            for e in rein.units:
+                if is_counter(side, e.unit):
+                    made += make(e.unit, e.count)
+                    if e.label:
+                        labels[f"{side.id}:{e.label}"] = tuple(u.id for u in made[-e.count :])
             units.extend(made)
             arrivals.append(Arrival(side.id, rein.turn or 1, tuple(u.id for u in made), rein.entry))
         mounted += _mounted(side, riders, labelled, placed, how)
+        for support in side.support:
+            if support.kind.strip().lower() != OFF_MAP_ARTILLERY:
+                continue
+            made = [_battery(side, u) for u in make(support.strength.strip(), support.count)]
+            units.extend(made)
+            offmap.extend(u.id for u in made)
     return Deployment(
         tuple(units),
         placed,
@@ -226,7 +246,25 @@ def deploy(
         frozenset(in_ip),
         frozenset(entrenched),
         tuple(mounted),
+        tuple(offmap),
+        labels,
     )
+
+
+#: The kind of a side's ``support`` entry that lists off-map batteries: ``strength`` names the
+#: unit type (``{kind: off-map artillery, count: 2, strength: de-lefh}``) [§14.5].
+OFF_MAP_ARTILLERY = "off-map artillery"
+
+
+def _battery(side: Side, unit: PcUnit) -> PcUnit:
+    """An off-map battery of the scenario's support: an H or Hm unit. Our reading: it is the
+    division's or corps' artillery, independent of the regiment, so always In Command [§4.4]."""
+    if unit.weapon_class not in ("H", "Hm") or unit.attack is None:
+        raise UnsupportedGameError(
+            f"side {side.id}: off-map artillery '{unit.type_id}' is no H or Hm Class unit able "
+            "to fire indirect [§14.1; §14.5]: name one in the support entry's 'strength'"
+        )
+    return dataclasses.replace(unit, independent=True)
 
 
 def _mounted(

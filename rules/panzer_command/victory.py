@@ -2,7 +2,9 @@
 
 ``units-in`` (a side's units of the filter's categories in a region, compared with a count;
 ``enemy`` counts the other side's), ``control`` (hexes occupied by the side and no enemy unit,
-per hex or once) and ``enemy-losses`` (per enemy step lost [§11.1]). Scoring ``conditions``:
+per hex or once), ``enemy-losses`` (per enemy step lost [§11.1]) and ``exit`` (the side's
+units that left the map through the region [§5.3], at least ``at_least``, VP per unit when
+``per``). Scoring ``conditions``:
 the first met condition with a result decides, else the default winner; ``most-vp``: the most
 points, ties by ``tie``. Other kinds are listed as not evaluated.
 """
@@ -11,9 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.victory import Control, EnemyLosses, UnitsIn
+from model.victory import Control, EnemyLosses, Exit, UnitsIn
 from rules.engine.core import Outcome
 from rules.engine.tally import COMPARE, VictoryTally
+from rules.panzer_command.exits import matches
 
 if TYPE_CHECKING:
     from rules.panzer_command.game import PcState
@@ -55,6 +58,22 @@ def evaluate_outcome(state: PcState) -> Outcome:
             gained = (cond.award.vp or 0.0) * (len(held) if cond.award.per else 1 if held else 0)
             findings.append(
                 f"condition {i}: {cond.side} occupies {len(held)} hex(es) alone: {gained:g} VP"
+            )
+        elif isinstance(cond, Exit):
+            region = game.region(cond.region)
+            out = [
+                u
+                for u, at in state.support.exited.items()
+                if game.units[u].side == cond.side
+                and game.by_name[at] in region
+                and matches(game.units[u], cond.units)
+            ]
+            ok = COMPARE[cond.compare](len(out), cond.at_least or 1)
+            per = len(out) if cond.award.per else (1 if ok else 0)
+            gained = (cond.award.vp or 0.0) * per
+            findings.append(
+                f"condition {i}: {len(out)} unit(s) of {cond.side} exited through the region "
+                f"[§5.3]: {gained:g} VP"
             )
         elif isinstance(cond, EnemyLosses):
             lost = sum(

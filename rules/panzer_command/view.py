@@ -11,6 +11,8 @@ from rules.engine.actions import Action, Done, Move
 from rules.engine.play import ActionFocus, Progress
 from rules.panzer_command.actions import (
     COMMAND,
+    AirCall,
+    Airstrike,
     Assault,
     Concentrate,
     Dismount,
@@ -19,6 +21,7 @@ from rules.panzer_command.actions import (
     Improve,
     IndirectFire,
     Mount,
+    OffMapFire,
     OpFire,
     Rally,
     Retreat,
@@ -99,6 +102,9 @@ def _reaction_progress(state: PcState, side: str) -> Progress:
 
 def describe(state: PcState, action: Action) -> str:
     if isinstance(action, Move):
+        if action.path[-1].upper() == "OFF":
+            where = action.path[-2] if len(action.path) > 1 else "its hex"
+            return f"Exit the map from {where} [§5.3]"
         steps = len(action.path)
         return f"Move to {action.path[-1]} ({steps} hex{'es' if steps != 1 else ''})"
     if isinstance(action, Fire):
@@ -124,9 +130,22 @@ def describe(state: PcState, action: Action) -> str:
         return "Dismount [§13]"
     if isinstance(action, IndirectFire):
         if action.spotter == "counter-battery":
-            return f"Counter-Battery Fire at {action.target} [§14.4]"
+            return f"Counter-Battery Fire at {action.target} [§14.4; §14.5]"
+        if action.spotter == "plotted":
+            return f"Indirect Fire at {action.target} in a pre-plotted hex [§14.6]"
         who = "its own sight" if action.spotter == action.unit else action.spotter
         return f"Indirect Fire at {action.target}, spotted by {who} [§14.3]"
+    if isinstance(action, OffMapFire):
+        how = (
+            "at a pre-plotted hex [§14.6]"
+            if action.spotter == "plotted"
+            else f"spotted by {action.spotter} [§14.3]"
+        )
+        return f"Off-map fire from beyond {action.edge} at {action.target}, {how} [§14.5]"
+    if isinstance(action, AirCall):
+        return "Call the airpower: airstrikes this Segment [§18.2; §18.4]"
+    if isinstance(action, Airstrike):
+        return f"Airstrike at {action.target}, for a Direct Command [§18.4]"
     if isinstance(action, Dispatch):
         return "Spend 1 Dispatch Point: second Regiment chit onto next turn [§3.1 C]"
     if isinstance(action, Select):
@@ -144,8 +163,11 @@ def concerns(state: PcState, action: Action) -> ActionFocus:
     named = state.game.hex_named
     if isinstance(action, Move):
         path = tuple(h for h in (named(p) for p in action.path) if h is not None)
-        return ActionFocus(action.unit, "move", named(action.path[-1]), path, float(len(path)))
-    if isinstance(action, Fire | OpFire | Assault | IndirectFire):
+        end = path[-1] if path else state.troops.hexes.get(action.unit)
+        return ActionFocus(action.unit, "move", end, path, float(len(path)))
+    if isinstance(action, Airstrike):
+        return ActionFocus(None, "fire", state.troops.hexes.get(action.target))
+    if isinstance(action, Fire | OpFire | Assault | IndirectFire | OffMapFire):
         return ActionFocus(action.unit, "fire", state.troops.hexes.get(action.target))
     if isinstance(action, Concentrate):
         return ActionFocus(action.unit, "fire", named(action.hex))

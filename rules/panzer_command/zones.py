@@ -31,14 +31,23 @@ H_FIRE_ZONE = 3
 def sees(state: PcState, a: Hex, b: Hex) -> bool:
     """A clear line of sight from ``a`` to ``b``: within 8 hexes [§6.2] and not blocked
     [§6.3]."""
-    return a.distance(b) <= LOS_RANGE and state.game.sees(a, b)
+    return a.distance(b) <= sight_range(state) and state.game.sees(a, b)
+
+
+def sight_range(state: PcState) -> int:
+    """How far a line of sight reaches: 8 hexes [§6.2], 1 at night [§20.2]."""
+    from rules.panzer_command.night import NIGHT_SIGHT, is_night
+
+    return NIGHT_SIGHT if is_night(state) else LOS_RANGE
 
 
 def why_no_sight(state: PcState, a: Hex, b: Hex) -> str | None:
     """Why there is no line of sight from ``a`` to ``b``, or None when there is one."""
-    if a.distance(b) > LOS_RANGE:
+    if a.distance(b) > sight_range(state):
+        rule = "§20.2: night" if sight_range(state) < LOS_RANGE else "§6.2"
         return (
-            f"no line of sight beyond {LOS_RANGE} hexes (the target is {a.distance(b)} away) [§6.2]"
+            f"no line of sight beyond {sight_range(state)} hexes (the target is "
+            f"{a.distance(b)} away) [{rule}]"
         )
     if state.game.los(a, b).verdict == "blocked":
         return "no line of sight [§6]"
@@ -79,6 +88,8 @@ def fire_zone_range(state: PcState, unit: str) -> int:
     if unit in state.troops.mounted:
         return 0  # a passenger has no Fire Zone [§13.2-13.3]
     reach = printed_fire_zone(state, unit)
+    if sight_range(state) < LOS_RANGE:
+        reach = min(reach, sight_range(state))  # 1 hex at night [§20.2]
     return min(reach, 1) if pinned(state, unit) else reach
 
 
