@@ -97,7 +97,7 @@ from rules.engine.sequence import Phase, Segment, steps
 from rules.maps.game import MapGame
 from rules.records.position import PositionReader
 
-RULES_VERSION = "armor-0.1"
+RULES_VERSION = "armor-0.2"
 
 
 class ArmorGame(MapGame):

@@ -134,7 +134,7 @@ from rules.panzer_command.victory import evaluate_outcome
 from rules.panzer_command.zones import in_fire_zone
 from rules.records.position import PositionReader
 
-RULES_VERSION = "panzer-command-0.1"
+RULES_VERSION = "panzer-command-0.2"
 
 
 class PanzerCommandGame(MapGame):
