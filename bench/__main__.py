@@ -16,6 +16,7 @@ from bench import (
     layout_bench,
     load_bench,
     los_bench,
+    publish_bench,
     responsiveness_bench,
     sweep_bench,
 )
@@ -32,6 +33,7 @@ if __name__ == "__main__":
         los_bench,
         balance_bench,
         sweep_bench,
+        publish_bench,
         responsiveness_bench,
     ):
         print()

@@ -252,7 +252,7 @@ def map_picture(loaded: LoadedScenario) -> QImage:
         terrain_edits(loaded.scenario, loaded.map),
         counters=counters(loaded.scenario, loaded.map),
     )
-    return painter.render_image(scale=2.0)
+    return painter.render_image(scale=1.5)  # about 300 dpi across the text's width
 
 
 def _png_bytes(image: QImage) -> bytes:

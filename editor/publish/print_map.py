@@ -159,7 +159,21 @@ def _page(
     out.scale(scale * dots, scale * dots)
     out.translate((EDGE_MM - left) / scale, (EDGE_MM - top) / scale)
     out.translate(-painter.bounds[0], -painter.bounds[1])
-    painter.paint(out)
+    # Only what falls on this page is drawn (in map pixels): a tiled print paints each part once.
+    x0, y0 = (
+        painter.bounds[0] + (left - EDGE_MM) / scale,
+        painter.bounds[1] + (top - EDGE_MM) / scale,
+    )
+    visible = QRectF(x0, y0, shown[0] / scale, shown[1] / scale)
+    painter.paint(
+        out,
+        visible.adjusted(
+            -painter.options.size * 2,
+            -painter.options.size * 2,
+            painter.options.size * 2,
+            painter.options.size * 2,
+        ),
+    )
     out.restore()
     _crop_marks(out, area, dots)
     if plan.pages > 1:
