@@ -20,7 +20,7 @@ from model.systems import GameSystem
 #: Below these hex radii on screen a counter's part cannot be read, so it is left out.
 SYMBOL_FROM = 10.0
 LABEL_FROM = 14.0
-VALUES_FROM = 28.0
+VALUES_FROM = 40.0  # the values line is about a fifth of a hex: 8 px and more
 
 
 @functools.lru_cache(maxsize=4096)
