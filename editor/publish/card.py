@@ -21,12 +21,22 @@ from html import escape
 from pathlib import Path
 from typing import Final
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QUrl
-from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPdfWriter, QTextDocument
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, Qt, QUrl
+from PySide6.QtGui import (
+    QImage,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QTextDocument,
+    QTextOption,
+)
 
+from editor.mapview.counter_art import paint_counters
 from editor.mapview.render import MapPainter, RenderOptions
 from model.catalog import UnitType, unit_types
-from model.counters import COUNTER_FACE, counters, face_value
+from model.counters import COUNTER_FACE, MapCounter, counters, face_value, short_name
+from model.hexes import Hex
 from model.joins import notation_of
 from model.mapstate import terrain_edits
 from model.rules_sentences import (
@@ -97,11 +107,24 @@ def _para(text: str) -> str:
     return "".join(f"<p>{escape(p.strip())}</p>" for p in text.split("\n\n") if p.strip())
 
 
+#: A unit type's counter picture on the card: its address by (nation, unit type).
+Pictures = Mapping[tuple[str, str], str]
+#: The counter pictures' size in the card's tables (points).
+COUNTER_PT: Final = 22
+#: The key of the transparent strut picture in a card's pictures.
+STRUT: Final = ("", "strut")
+_MIDDLE: Final = "style='vertical-align: middle'"
+
+
 def _forces_table(
-    side: Side, entries: Sequence[ForceEntry], units: Mapping[str, UnitType], system: GameSystem
+    side: Side,
+    entries: Sequence[ForceEntry],
+    units: Mapping[str, UnitType],
+    system: GameSystem,
+    pictures: Pictures,
 ) -> str:
-    """The entries with their counters' values; a Set-up column only when an entry starts
-    elsewhere than the side's set-up (said once above the table)."""
+    """The entries with their counters (picture and values); a Set-up column only when an entry
+    starts elsewhere than the side's set-up (said once above the table)."""
     face = _face(system)
     wheres = []
     for entry in entries:
@@ -117,15 +140,35 @@ def _forces_table(
         name = unit.name if unit else entry.unit
         if entry.ids:
             name += f" ({', '.join(entry.ids)})"
-        values = "".join(f"<td class='num'>{escape(_value(unit, k))}</td>" for k, _ in face)
-        setup = f"<td>{escape(where_text)}</td>" if own else ""
-        rows.append(
-            f"<tr><td class='num'>{entry.count}</td><td>{escape(name)}</td>{values}{setup}</tr>"
+        # A strut as tall as the counter's picture in every cell: the row's lines are of one
+        # height, so a page break moves the whole row (Qt breaks a row between its lines).
+        strut = pictures.get(STRUT)
+        tall = (
+            f"<img src='{escape(strut)}' width='1' height='{COUNTER_PT}' {_MIDDLE}>"
+            if strut
+            else ""
         )
-    setup_head = "<th>Set-up</th>" if own else ""
+        values = "".join(
+            f"<td class='num' nowrap>{tall}{escape(_value(unit, k))}</td>" for k, _ in face
+        )
+        setup = f"<td>{tall}{escape(where_text)}</td>" if own else ""
+        address = pictures.get((side.nation, entry.unit))
+        picture = (
+            f"<td><img src='{escape(address)}' width='{COUNTER_PT}' height='{COUNTER_PT}' "
+            f"{_MIDDLE}></td>"
+            if address
+            else "<td></td>"
+        )
+        rows.append(
+            f"<tr><td class='num' nowrap>{tall}{entry.count}</td>{picture}"
+            f"<td>{tall}{escape(name)}</td>{values}"
+            f"{setup}</tr>"
+        )
+    setup_head = "<th width='27%'>Set-up</th>" if own else ""
     return (
         "<table class='oob' width='100%' cellspacing='0' cellpadding='4'>"
-        f"<thead><tr><th>No.</th><th>Unit</th>{head}{setup_head}</tr></thead>"
+        f"<thead><tr><th>No.</th><th></th><th>Unit</th>{head}{setup_head}"
+        "</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
 
@@ -135,7 +178,9 @@ def _purchase_rule_text(rule: PurchaseRule) -> str:
     return text or rule.kind.replace("-", " ")
 
 
-def _side_html(side: Side, scenario: Scenario, units: Mapping[str, UnitType]) -> list[str]:
+def _side_html(
+    side: Side, scenario: Scenario, units: Mapping[str, UnitType], pictures: Pictures
+) -> list[str]:
     system = scenario.system
     role = f", {side.role}" if side.role != "none" else ""
     out = [f"<h2>{escape(side.name)} <span class='sub'>({escape(side.nation)}{role})</span></h2>"]
@@ -149,14 +194,14 @@ def _side_html(side: Side, scenario: Scenario, units: Mapping[str, UnitType]) ->
             out.append(_list([_purchase_rule_text(r) for r in side.purchase_rules]))
         if side.budget.includes:
             out.append("<h3>Included in the budget</h3>")
-            out.append(_forces_table(side, side.budget.includes, units, system))
+            out.append(_forces_table(side, side.budget.includes, units, system, pictures))
     if side.setup is not None:
         out.append(f"<p><b>Sets up</b> {escape(placement_text(side.setup))}.</p>")
     if side.forces:
-        out.append(_forces_table(side, side.forces, units, system))
+        out.append(_forces_table(side, side.forces, units, system, pictures))
     for named in side.sample_forces[:1] if not side.forces else ():
         out.append(f"<h3>Sample force: {escape(named.name)}</h3>")
-        out.append(_forces_table(side, named.units, units, system))
+        out.append(_forces_table(side, named.units, units, system, pictures))
     if side.reinforcements:
         out.append("<h3>Reinforcements</h3><ul>")
         for item in sorted(side.reinforcements, key=lambda r: (r.turn is None, r.turn or 0)):
@@ -177,8 +222,11 @@ def _side_html(side: Side, scenario: Scenario, units: Mapping[str, UnitType]) ->
     return out
 
 
-def card_html(loaded: LoadedScenario, map_image: str | None = "map.png") -> str:
-    """The card as an HTML document; ``map_image``: the map picture's address (None: none)."""
+def card_html(
+    loaded: LoadedScenario, map_image: str | None = "map.png", pictures: Pictures | None = None
+) -> str:
+    """The card as an HTML document; ``map_image``: the map picture's address (None: none);
+    ``pictures``: the counters' pictures' addresses (see :func:`card_units`)."""
     scenario = loaded.scenario
     system = scenario.system
     units = unit_types(system)
@@ -211,7 +259,7 @@ def card_html(loaded: LoadedScenario, map_image: str | None = "map.png") -> str:
     if first:
         out.append(f"<p><b>First player:</b> {escape(first)}.</p>")
     for side in scenario.sides:
-        out += _side_html(side, scenario, units)
+        out += _side_html(side, scenario, units, pictures or {})
     if scenario.special_rules:
         sentences = [rule_sentence(r, names) for r in scenario.special_rules]
         out.append("<h2>Special rules</h2>" + _list(sentences, "ol"))
@@ -255,12 +303,45 @@ def map_picture(loaded: LoadedScenario) -> QImage:
     return painter.render_image(scale=1.5)  # about 300 dpi across the text's width
 
 
+def card_units(scenario: Scenario) -> list[tuple[str, str]]:
+    """Every (nation, unit type) the card's tables list, in order, once each."""
+    found: dict[tuple[str, str], None] = {}
+    for side in scenario.sides:
+        entries = [*(side.budget.includes if side.budget else []), *side.forces]
+        if not side.forces and side.sample_forces:
+            entries += side.sample_forces[0].units
+        for entry in entries:
+            found[(side.nation, entry.unit)] = None
+    return list(found)
+
+
+def counter_picture(system: GameSystem, nation: str, unit: str) -> QImage:
+    """A unit type's counter as the map draws it zoomed in (symbol, name and values), on a
+    transparent square, sharp at the card's size."""
+    size = 40.0
+    image = QImage(96, 96, QImage.Format.Format_ARGB32)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.translate(48, 48)
+    painter.scale(96 / (size * 1.2), 96 / (size * 1.2))
+    label = short_name(unit_types(system), unit)
+    counter = MapCounter(Hex(0, 0), "", nation, unit, None, label)
+    paint_counters(painter, [counter], size, 60.0, system.value)
+    painter.end()
+    return image
+
+
 def _png_bytes(image: QImage) -> bytes:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     image.save(buffer, "PNG")  # type: ignore[call-overload]
     return bytes(data.data())
+
+
+def _data_url(image: QImage) -> str:
+    return "data:image/png;base64," + base64.b64encode(_png_bytes(image)).decode()
 
 
 def save_card(loaded: LoadedScenario, path: Path, paper: str = "a4") -> int:
@@ -271,11 +352,17 @@ def save_card(loaded: LoadedScenario, path: Path, paper: str = "a4") -> int:
         ValueError: ``path`` ends in neither .html nor .pdf, or ``paper`` is unknown.
     """
     picture = map_picture(loaded)
+    system = loaded.scenario.system
+    counters_drawn = {k: counter_picture(system, *k) for k in card_units(loaded.scenario)}
+    strut = QImage(1, 1, QImage.Format.Format_ARGB32)
+    strut.fill(Qt.GlobalColor.transparent)
+    counters_drawn[STRUT] = strut
     suffix = path.suffix.lower()
     tmp = path.with_name(f".{path.name}.tmp")
     if suffix in (".html", ".htm"):
-        url = "data:image/png;base64," + base64.b64encode(_png_bytes(picture)).decode()
-        tmp.write_text(card_html(loaded, url), encoding="utf-8")
+        url = _data_url(picture)
+        pictures = {k: _data_url(image) for k, image in counters_drawn.items()}
+        tmp.write_text(card_html(loaded, url, pictures), encoding="utf-8")
         tmp.replace(path)
         return 0
     if suffix != ".pdf":
@@ -283,8 +370,17 @@ def save_card(loaded: LoadedScenario, path: Path, paper: str = "a4") -> int:
     if paper not in PAPER:
         raise ValueError(f"paper must be one of {', '.join(PAPER)}, not {paper!r}")
     document = QTextDocument()
+    # Lines break between words only: a narrow column grows rather than splitting "Rng".
+    option = document.defaultTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WordWrap)
+    document.setDefaultTextOption(option)
     document.addResource(QTextDocument.ResourceType.ImageResource, QUrl("map.png"), picture)
-    document.setHtml(card_html(loaded, "map.png"))
+    names = {k: f"counter-{i}.png" for i, k in enumerate(counters_drawn)}
+    for key, name in names.items():
+        document.addResource(
+            QTextDocument.ResourceType.ImageResource, QUrl(name), counters_drawn[key]
+        )
+    document.setHtml(card_html(loaded, "map.png", names))
     writer = QPdfWriter(str(tmp))
     writer.setTitle(loaded.scenario.title)
     writer.setCreator("Hexwright")
