@@ -128,3 +128,19 @@ def test_export_map_as_a_pdf_for_print_from_the_file_menu(
     info = pdfinfo(out)
     assert "letter" in info["Page size"] and int(info["Pages"]) > 1
     assert "hexes 16 mm across the flats" in window.statusBar().currentMessage()
+
+
+def test_the_units_can_be_left_off_the_printed_map(tmp_path: Path) -> None:
+    """Armor's demo sets up units on hexes: with them the map PDF is bigger than without."""
+    scenario = ROOT / "armor/demo-crossroads.yaml"
+    with_units, without = tmp_path / "with.pdf", tmp_path / "without.pdf"
+    assert main(["render", str(scenario), "-o", str(with_units), "--paper", "map"]) == 0
+    args = ["render", str(scenario), "-o", str(without), "--paper", "map", "--no-counters"]
+    assert main(args) == 0
+    with_text = subprocess.run(
+        ["pdftotext", str(with_units), "-"], capture_output=True, check=True, text=True
+    ).stdout
+    without_text = subprocess.run(
+        ["pdftotext", str(without), "-"], capture_output=True, check=True, text=True
+    ).stdout
+    assert "M4A1" in with_text and "M4A1" not in without_text

@@ -152,6 +152,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     render.add_argument("--no-ids", action="store_true", help="leave out printed hex IDs")
     render.add_argument(
+        "--no-counters", action="store_true", help="leave out the units set up on hexes"
+    )
+    render.add_argument(
         "--hex-mm",
         type=number(4, 60),
         default=16.0,
@@ -404,11 +407,12 @@ def cmd_render(args: argparse.Namespace) -> int:
         terrain = MapTerrain(
             found.amap, found.overlays or OverlayMap(), found.edits or TerrainEdits(), found.options
         )
-        picture = save_tmx(terrain, output, found.title, found.counters)
+        picture = save_tmx(terrain, output, found.title, [] if args.no_counters else found.counters)
         print(f"{output}: Tiled map of {len(found.amap)} hexes, tileset {picture.name}")
         return 0
     options = RenderOptions(size=args.size, hex_ids=not args.no_ids)
-    painter = MapPainter(found.amap, options, found.overlays, found.edits, counters=found.counters)
+    placed = [] if args.no_counters else found.counters
+    painter = MapPainter(found.amap, options, found.overlays, found.edits, counters=placed)
     if output.suffix.lower() == ".pdf":
         from editor.publish.print_map import save_map_pdf
 
