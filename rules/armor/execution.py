@@ -1,6 +1,7 @@
 """The Movement Execution and Opportunity Fire Phase [AG VII]: each side's plotted movement
 carried out unit by unit and hex by hex, cut where it is illegal [AG VII.C], checked at Building
-hexsides [AG VII.E], and watched by the enemy's Opportunity Fire orders [AG VII.F].
+hexsides [AG VII.E], and watched by the enemy's Opportunity Fire orders [AG VII.F]; the
+Terrain Support units and Mines in each hex entered act on it (:mod:`rules.armor.support`).
 
 The phase stops in the middle when an Opportunity Fire is triggered: its owner fires or declines
 (:mod:`rules.armor.opportunity`). :class:`rules.armor.records.Execution` keeps where it stopped
@@ -19,6 +20,7 @@ from rules.armor import buildings, opportunity
 from rules.armor.events import LeftMap, Moved, OrderCut, OrdersRevealed
 from rules.armor.move import EnterCost, Walk, enter_cost, walk
 from rules.armor.orders import Order
+from rules.armor.support import effects as support
 
 if TYPE_CHECKING:
     from rules.armor.game import ArmorState
@@ -125,6 +127,10 @@ def _walk_on(state: ArmorState, unit: str, w: Walk) -> bool:
             ex.entered = True
             if where == "inside":
                 _truncate(w, i + 1, facing, "Track damage leaving a Building hex [AG VII.E.2.e]")
+                break
+            stop = support.entered(state, unit, h)  # Wire, Ditch, Mines [ADV V; OP IV.C]
+            if stop is not None:
+                _truncate(w, i + 1, facing, stop)
                 break
         answer = _opportunity(state, unit, previous, h, crossing=False)
         if answer is None:

@@ -31,6 +31,7 @@ from rules.armor.scenario_rules import (
     record_passes,
     reinforce,
 )
+from rules.armor.support.effects import shelter_of
 from rules.engine.events import GameEnded, SegmentBegan, SideDone
 
 if TYPE_CHECKING:
@@ -179,6 +180,11 @@ def damage(state: ArmorState, unit: str, effect: str) -> None:
     if unit in state.damage.knocked_out or unit in state.damage.eliminated:
         return
     rule = "[GC1 Effects of AP Hits; AG VI]"
+    shelter = shelter_of(state, unit) if effect == "suppressed" else None
+    if shelter is not None:
+        where = f"inside a {shelter.name}: cannot be Suppressed"
+        state.emit(Damaged(unit, where, "[OP XVII.B.4]"))
+        return
     if effect == "knocked-out" and not state.game.units[unit].vehicle:
         # a Leg or Towed unit leaves no Wreck (our reading: Wrecks are Vehicles')
         state.troops.hexes.pop(unit)
