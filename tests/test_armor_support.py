@@ -25,10 +25,12 @@ from armor_sides import two_sides
 
 from model.hexes import Hex
 from model.scenario_io import parse_scenario
+from rules.armor.bot import MINE_KNOWN, MINE_MAYBE, _mine_risk
 from rules.armor.events import Damaged, PhaseNote
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.orders import Order
 from rules.armor.support.events import MineAttack, MinesLaid, SupportEffect, SupportSetUp
+from rules.armor.support.mines import danger
 from rules.armor.support.setup import _Placing, edge_ranges
 from rules.armor.support.works import Mine
 from rules.bots.base import make_bot, play
@@ -225,6 +227,8 @@ def test_adv_v_d_2_wire_costs_a_vehicle_one_more_sf_and_the_vehicle_removes_it()
     )
     state = game.new_initial_state(1)
     tank = "us.M4.1"
+    shown = {p.unit: p for p in state.view_for("us").units}
+    assert shown["german.WIRE.1"].hex == line[1] and shown["german.WIRE.1"].type_id == "WIRE"
     assert state.reach(tank)[line[1]] == 2.0  # Clear 1 + Wire 1
     assert state.reach(tank)[line[2]] == 3.0
     assert line[1] not in state.reach("us.US-INFANTRY-SQUAD.1")
@@ -237,6 +241,7 @@ def test_adv_v_d_2_wire_costs_a_vehicle_one_more_sf_and_the_vehicle_removes_it()
     assert "Wire unit german.WIRE.1 is removed" in removed.effect and removed.rule == "[ADV V.D.2]"
     assert state.troops.hexes[tank] == line[2]
     assert state.fieldworks.removed == {"german.WIRE.1"}
+    assert "german.WIRE.1" not in {p.unit for p in state.positions()}
     _to_plot(state)
     assert state.reach("us.US-INFANTRY-SQUAD.1")[line[1]] == 1.0  # the Wire is gone
 
@@ -281,6 +286,8 @@ def test_ag_iii_b_4_a_pillbox_is_two_stacking_factors_and_a_squad_inside_is_neve
     squad = "german.GE-INFANTRY-SQUAD.1"
     assert game.works.inside == {squad: "german.PILLBOX.1"}
     assert state.stacking(line[1]) == 2 + 2  # the squad's 2 and the Pillbox's 2
+    shown = {p.unit: p for p in state.positions()}
+    assert "In" in shown[squad].markers and shown["german.PILLBOX.1"].hex == line[1]
     state.inflict(squad, "suppressed")
     assert not state.suppressed(squad)
     assert _events(state, Damaged)[-1].rule == "[OP XVII.B.4]"
@@ -346,6 +353,8 @@ def test_op_iv_b_the_minefield_is_known_and_the_mines_are_the_owners_secret() ->
     [OP IV.C.1]."""
     line = _line(6)
     state = _mined((("M4", line[0], 0),))
+    shown = {p.unit: p.hex for p in state.view_for("us").units}
+    assert shown["german.MINES.1"] == line[3]  # the Mine unit shows the Minefield
     (laid,) = _events(state, MinesLaid)
     assert laid.private_to == "german"
     assert all("Mines in" not in text for text in state.view_for("us").log)
@@ -355,6 +364,24 @@ def test_op_iv_b_the_minefield_is_known_and_the_mines_are_the_owners_secret() ->
     risk = [r for r in preview.rules if "[OP IV.B-C]" in r]
     assert len(risk) == 2  # line[1] and line[2] are both within two hexes of the Mine unit
     assert Mine("german", "german.MINES.1", "AT", 50).words() == "50TK Anti-Tank"
+
+
+def test_op_iv_b_the_bots_weigh_what_their_side_knows_of_a_minefield() -> None:
+    """[OP IV.B-C]: the owner knows where its Mines are, the other side only the Minefield
+    until an attack reveals a mined hex [OP IV.C.1]; the heuristic bot weighs a move's path by
+    that knowledge, so it may avoid known Minefields."""
+    line = _line(6)
+    state = _mined((("M4", line[0], 0),))
+    assert danger(state, "us.M4.1", line[2]) == "maybe"
+    assert danger(state, "us.M4.1", line[0]) is None  # outside the Minefield
+    assert danger(state, "german.PZIVJ.1", line[2]) == "known"
+    far = line[3].neighbor(0).neighbor(0)  # in the Minefield, but no Mine laid there
+    assert danger(state, "german.PZIVJ.1", far) is None
+    assert _mine_risk(state, Order("us.M4.1", moves="2")) == 2 * MINE_MAYBE
+    assert _mine_risk(state, Order("us.M4.1", moves="1")) == MINE_MAYBE
+    state.fieldworks.revealed.add(line[2])
+    assert danger(state, "us.M4.1", line[2]) == "known"
+    assert _mine_risk(state, Order("us.M4.1", moves="2")) == MINE_MAYBE + MINE_KNOWN
 
 
 # --- round trips and whole games ----------------------------------------------------------------

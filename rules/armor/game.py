@@ -39,11 +39,14 @@ At ``rules: {level: advanced-game}`` a first slice of the Advanced Game: its Seq
 with the Close Assault and Overrun Phases [ADV II] (:data:`rules.armor.sequence.LEVELS`),
 Close Assault orders and combats [ADV IV.A.1; VII] (:mod:`rules.armor.assault`), Leg units
 firing and fired at with GP weapons, Suppressed results [ADV IV.D; VI.B]
-(:mod:`rules.armor.gp`); the Overrun Phase logs that it has nothing to resolve ("K-" orders
-are not plottable yet). Not yet: Buttoned turrets (the Armor Game's are always Open
-[AG VIII.B]), and the rest of the Advanced Game and the Optional Rules (Overrun combats,
-Loading, Full Cover, machineguns, bail-out; weather; Tracking Fire...). The Data Cards'
-tables are not in the book's text: :mod:`rules.armor.cards` names the placeholders used.
+(:mod:`rules.armor.gp`); the Terrain Support units a side lists or buys, set up by
+[Setup II.D; SCN III.F], with their movement effects, Pillboxes and Bunkers, and the Mines
+[OP IV] their Mine units bring (:mod:`rules.armor.support`); the Overrun Phase logs that it
+has nothing to resolve ("K-" orders are not plottable yet). Not yet: Buttoned turrets (the
+Armor Game's are always Open [AG VIII.B]), and the rest of the Advanced Game and the
+Optional Rules (Overrun combats, Loading, Full Cover, machineguns, bail-out; weather; Tracking
+Fire...). The Data Cards' tables are not in the book's text: :mod:`rules.armor.cards` names
+the placeholders used.
 """
 
 from __future__ import annotations

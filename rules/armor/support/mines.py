@@ -84,6 +84,20 @@ def _ap(state: ArmorState, unit: str, h: Hex, mine: Mine) -> str | None:
     return f"{words} by an Anti-personnel Mine {AP_RULE}"
 
 
+def danger(state: ArmorState, unit: str, h: Hex) -> str | None:
+    """Whether entering ``h`` is a danger to ``unit`` its side knows of [OP IV.B; IV.C.1]:
+    ``known`` (its side's own Mines, or Mines revealed by an attack, that would attack it),
+    ``maybe`` (a hex of an enemy Minefield whose Mines it does not know), else None."""
+    works = state.game.works
+    field = works.minefield(h)
+    if field is None:
+        return None
+    if state.game.units[unit].side == field.side or h in state.fieldworks.revealed:
+        found = any(attacks(state, unit, m) for m in works.mines.get(h, ()))
+        return "known" if found else None
+    return "maybe"
+
+
 def risk(state: ArmorState, unit: str, h: Hex) -> str | None:
     """What entering ``h`` risks, as ``unit``'s side may know it [OP IV.B; IV.C.1], or None."""
     works = state.game.works

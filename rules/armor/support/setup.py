@@ -12,11 +12,12 @@ Where they come from:
 Where each may go [Setup II.D.1-8]: not in the hexes its section names (Building, Stream,
 River; Depression for a Ditch), not with the units it names (a Ditch not with a Span unit), and
 never closer than five hexes range from a mapboard side (our reading of the range: the hexes
-counted from the edge, an edge hex being 1). The engine's choice: a Pillbox or Bunker on the
-hex of one of its side's Leg or Towed units (they are set up inside it; our reading, the Enter
-order "E" not being in this slice), else beside its side's units; Block, Ditch, Wire and Mine
-units three hexes out from its side's units toward the enemy, one to a hex, in no hex a
-Combat unit stands in, nearest first, then in printed-ID order.
+from the nearest edge hex, as the scenarios' regions count "at least 8 hexes from Side A").
+The engine's choice: a Pillbox or Bunker on the hex of one of its side's Leg or Towed units
+(they are set up inside it; our reading, the Enter order "E" not being in this slice), else
+beside its side's units; Block, Ditch, Wire and Mine units three hexes out from its side's
+units toward the enemy, one to a hex, in no hex a Combat unit stands in, nearest first, then
+in printed-ID order.
 
 Mines [OP IV.B]: the exact hexes, types and sizes are the owner's secret; the engine lays, for
 the owner, a 50TK Anti-Tank and a 20 GP Anti-personnel Mine in the Mine unit's hex and each
@@ -98,7 +99,7 @@ class _Placing:
         """Why a ``kind`` unit may not be set up in ``h`` [Setup II.D], or None."""
         if h not in self.game.amap.hexes:
             return "not on the mapboard"
-        if self.edge.get(h, 0) < EDGE_RANGE:
+        if self.edge.get(h, -1) < EDGE_RANGE:
             return f"closer than {EDGE_RANGE} hexes range from a mapboard side [Setup II.D.8]"
         banned = _classes(self.game, h) & NOT_IN[kind]
         if banned:
@@ -259,15 +260,15 @@ def _middle(hexes: list[Hex]) -> Hex | None:
 
 
 def edge_ranges(game: ArmorGame) -> dict[Hex, int]:
-    """Each hex's range from the nearest mapboard side: an edge hex (one beside a hex off the
-    map) is 1, its inner neighbours 2... (our reading of "range from a mapboard side"
-    [Setup II.D.8])."""
+    """Each hex's range from the nearest mapboard side: the hexes from the nearest edge hex
+    (one beside a hex off the map), an edge hex 0 (our reading of "range from a mapboard
+    side" [Setup II.D.8], as the scenarios' regions read "at least 8 hexes from Side A")."""
     hexes = game.amap.hexes
     found: dict[Hex, int] = {}
     queue: deque[Hex] = deque()
     for h in sorted(hexes):
         if any(n not in hexes for n in h.neighbors()):
-            found[h] = 1
+            found[h] = 0
             queue.append(h)
     while queue:
         h = queue.popleft()
