@@ -26,8 +26,9 @@ from armor_sides import two_sides
 from model.hexes import Hex
 from model.scenario_io import parse_scenario
 from rules.armor.bot import MINE_KNOWN, MINE_MAYBE, _mine_risk
-from rules.armor.events import Damaged, PhaseNote
+from rules.armor.events import Damaged, OrderCut, PhaseNote
 from rules.armor.game import ArmorGame, ArmorState
+from rules.armor.opportunity import OpportunityTriggered
 from rules.armor.orders import Order
 from rules.armor.support.events import MineAttack, MinesLaid, SupportEffect, SupportSetUp
 from rules.armor.support.mines import danger
@@ -329,6 +330,31 @@ def test_op_iv_c_1_a_an_anti_tank_mine_of_50tk_hits_the_track_on_01_to_50() -> N
             assert [a.result for a in attacks] == ["no damage"] * 3  # line[2], [3] and [4]
             assert state.troops.hexes[tank] == line[4]
         assert line[2] in state.fieldworks.revealed
+
+
+def test_op_iv_c_1_a_unit_stopped_by_a_mine_is_still_watched_in_the_hex_it_entered() -> None:
+    """[OP IV.C.1; AG VII.F.3]: the Mine Attack is resolved before the movement continues; a
+    Panzer IV stopped by a Track hit in the hex it entered has still entered it, so an
+    Opportunity Fire order on that hex is triggered, and the order's cut says why."""
+    line = _line(6)
+    game = _game((("M4", line[0], 0), ("MINES", line[3], 0)), (("PZIVJ", line[5], 3),))
+    state = game.new_initial_state(1)
+    name = game.name
+    state.force_dice(50)
+    _plot(state, Order("us.M4.1", opportunity=name(line[4])), Order("german.PZIVJ.1", moves="2"))
+    (attack,) = _events(state, MineAttack)
+    assert attack.result == "Track hit" and attack.hex == name(line[4])
+    (trigger,) = _events(state, OpportunityTriggered)
+    assert (trigger.target, trigger.hex, trigger.crossing) == (
+        "german.PZIVJ.1",
+        name(line[4]),
+        False,
+    )
+    assert state.troops.hexes["german.PZIVJ.1"] == line[4]
+    state.apply(Done("us"))  # declined
+    (cut,) = [e for e in state.log if isinstance(e, OrderCut) and e.unit == "german.PZIVJ.1"]
+    assert "Anti-Tank Mine" in cut.reason
+    assert state.troops.hexes["german.PZIVJ.1"] == line[4]
 
 
 def test_op_iv_c_1_b_an_anti_personnel_mine_attacks_as_gp_fire_against_defense_1() -> None:

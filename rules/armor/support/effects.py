@@ -118,6 +118,12 @@ def entered(state: ArmorState, unit: str, h: Hex) -> str | None:
     return mines.attack(state, unit, h) or stop
 
 
+def stops_here(reason: str | None) -> bool:
+    """Whether a walk's ``stopped`` reason is one :func:`entered` gave: a Ditch or a Mine
+    Attack stopped the unit in the hex it entered, before any Opportunity Fire there."""
+    return reason is not None and (DITCH_STAY in reason or mines.RULE_MARK in reason)
+
+
 def notes(state: ArmorState, unit: str, path: list[Hex]) -> list[str]:
     """What a move along ``path`` meets, in words, as the moving side may know it: Wire it
     removes, the Ditch it stops in, the Minefields it enters (the Mine units are on the map;

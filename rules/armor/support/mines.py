@@ -31,6 +31,8 @@ from rules.armor.support.works import Mine
 if TYPE_CHECKING:
     from rules.armor.game import ArmorState
 
+#: What every stop a Mine Attack causes says (:func:`rules.armor.support.effects.stops_here`).
+RULE_MARK = "Mine [OP IV.C"
 AT_RULE = "[OP IV.C.1.a]"
 AP_RULE = "[OP IV.C.1.b; GC1 GP Hit Table, GP Defense 1]"
 
@@ -65,7 +67,7 @@ def _at(state: ArmorState, unit: str, h: Hex, mine: Mine) -> str | None:
     if not hit:
         return None
     state.inflict(unit, "track")
-    return f"Track hit by an Anti-Tank Mine: no movement {AT_RULE}; [AG VII.C.1]"
+    return "Track hit by an Anti-Tank Mine [OP IV.C.1.a]: no movement [AG VII.C.1]"
 
 
 def _ap(state: ArmorState, unit: str, h: Hex, mine: Mine) -> str | None:
@@ -81,7 +83,7 @@ def _ap(state: ArmorState, unit: str, h: Hex, mine: Mine) -> str | None:
     if result == "N":
         return None
     state.inflict(unit, "knocked-out" if result == "K" else "suppressed")
-    return f"{words} by an Anti-personnel Mine {AP_RULE}"
+    return f"{words} by an Anti-personnel Mine [OP IV.C.1.b]"
 
 
 def danger(state: ArmorState, unit: str, h: Hex) -> str | None:
