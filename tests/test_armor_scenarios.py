@@ -487,16 +487,27 @@ def test_3c_bridges_go_to_the_sole_occupier_else_the_last_to_pass_all_spans() ->
 
 
 def test_terrain_support_units_bought_are_said_not_to_be_played() -> None:
-    """[Setup II.D; SCN III.F]: Terrain Support units are not set up in this slice; a side
-    that bought some (3B's Defender, at least 50 Points [SCN VII.B.4]) is told so in the log
-    when the game begins and in the outcome, never silently."""
+    """[Setup II.D.8; SCN III.F]: Terrain Support units are "not used in the Armor Game": a side
+    that bought some (3B's Defender, at least 50 Points [SCN VII.B.4]) at the Armor Game's rule
+    level is told so in the log when the game begins and in the outcome, never silently. In
+    the Advanced Game they are set up and played (tests/test_armor_support.py), and only what
+    remains unplayed, an Improved Position, is listed."""
     loaded = bought("scenarios/armor/3b-surrounded.yaml")
     loaded.scenario.sides[1].purchases.append(Purchase(item="WIRE", count=2))
     state = game_of(loaded).new_initial_state(1)
     (said,) = notes(state, "Set-up")
-    assert "defender WIRE x2" in said and "not set up nor played" in said
+    assert "defender WIRE x2: not used in the Armor Game [Setup II.D.8]" in said
     outcome = evaluate_outcome(state)
     assert "defender WIRE x2" in (outcome.placeholder or "")
+    advanced = bought("scenarios/armor/3b-surrounded.yaml", rules={"level": "advanced-game"})
+    advanced.scenario.sides[1].purchases.extend(
+        [Purchase(item="WIRE", count=2), Purchase(item="IMPROVED-POSITION")]
+    )
+    state = game_of(advanced).new_initial_state(1)
+    (said,) = notes(state, "Set-up")
+    assert "WIRE" not in said
+    assert "defender IMPROVED-POSITION x1: not set up nor played in this slice" in said
+    assert len([u for u in state.game.works.units if u.kind == "wire"]) == 2
 
 
 # --- every scenario, bought, to its end --------------------------------------------------------

@@ -24,9 +24,10 @@ from rules.armor import overrun, scenario_rules, transport
 from rules.armor.dumps import is_dump
 from rules.armor.fire import aim, angle_between, gp_shot, in_field_of_fire, resolve, sights
 from rules.armor.gp import gp_chance
-from rules.armor.move import destinations, walk
+from rules.armor.move import destinations, order_walk, walk
 from rules.armor.orders import Face, OpportunityFire, Order
 from rules.armor.range import range_between
+from rules.armor.support.mines import danger
 from rules.bots.greedy import Adapter, Evaluator, Piece, scores_losses
 from rules.bots.plan import numbered_names
 from rules.engine.actions import Action, Done
@@ -48,6 +49,9 @@ DUMP_VALUE = 8.0
 #: How much a hex nearer its task is worth to an Engineer of a demolition (our weighting).
 GOAL_WEIGHT = 4.0
 SAME_HEX = 1.0  # two units of the side ordered into the same hex
+#: What the bot reckons entering a hex its side knows Mines would attack costs, and a hex of
+#: an enemy Minefield whose Mines it does not know (our weighting) [OP IV.B-C].
+MINE_KNOWN, MINE_MAYBE = 2.0, 0.5
 
 
 class ArmorPlanner:
@@ -137,6 +141,7 @@ class ArmorPlanner:
             moved = _at(piece, h)
             full = value - self.ev.progress(moved, enemies, waypoint=way)
             full += self._place(state, unit, moved, f, enemies, way)
+            full -= _mine_risk(state, a)
             if best is None or full > best[0]:
                 best = (full, a, h)
         if best is None or best[0] < stay + GAIN:
@@ -391,3 +396,14 @@ def _goal(state: ArmorState, unit: str, h: Hex) -> float:
         return 0.0
     near = min(h.distance(s) for s in spans)
     return -GOAL_WEIGHT * (abs(near - 1) if near else 1)
+
+
+def _mine_risk(state: ArmorState, order: Order) -> float:
+    """What the order's path risks from Mines, as its side may know it [OP IV.B-C]: a known
+    mined hex :data:`MINE_KNOWN`, a hex of an enemy Minefield :data:`MINE_MAYBE` (0 with no
+    Mine units on the map)."""
+    if not order.moves or not state.game.works.mines:
+        return 0.0
+    weights = {"known": MINE_KNOWN, "maybe": MINE_MAYBE}
+    path = [h for h, _, _ in order_walk(state, order).hexes]
+    return sum(weights.get(danger(state, order.unit, h) or "", 0.0) for h in path)

@@ -1,6 +1,7 @@
 """The Movement Execution and Opportunity Fire Phase [AG VII]: each side's plotted movement
 carried out unit by unit and hex by hex, cut where it is illegal [AG VII.C], checked at Building
-hexsides [AG VII.E], and watched by the enemy's Opportunity Fire orders [AG VII.F].
+hexsides [AG VII.E], and watched by the enemy's Opportunity Fire orders [AG VII.F]; the
+Terrain Support units and Mines in each hex entered act on it (:mod:`rules.armor.support`).
 
 The phase stops in the middle when an Opportunity Fire is triggered: its owner fires or declines
 (:mod:`rules.armor.opportunity`). :class:`rules.armor.records.Execution` keeps where it stopped
@@ -19,6 +20,7 @@ from rules.armor import buildings, opportunity, transport
 from rules.armor.events import LeftMap, Moved, OrderCut, OrdersRevealed
 from rules.armor.move import EnterCost, Walk, enter_cost, walk
 from rules.armor.orders import Order
+from rules.armor.support import effects as support
 
 if TYPE_CHECKING:
     from rules.armor.game import ArmorState
@@ -134,11 +136,17 @@ def _walk_on(state: ArmorState, unit: str, w: Walk, until: int | None = None) ->
             if where == "inside":
                 _truncate(w, i + 1, facing, "Track damage leaving a Building hex [AG VII.E.2.e]")
                 break
-        answer = _opportunity(state, unit, previous, h, crossing=False)
+            stop = support.entered(state, unit, h)  # Wire, Ditch, Mines [ADV V; OP IV.C]
+            if stop is not None:  # it stops here, still watched on entering the hex [AG VII.F]
+                _truncate(w, i + 1, facing, stop)
+            if unit not in state.troops.hexes:
+                break
+        held = len(w.hexes) == i + 1 and support.stops_here(w.stopped)
+        answer = _opportunity(state, unit, previous, h, crossing=False, held=held)
         if answer is None:
             return False
         if answer:
-            _truncate(w, i + 1, facing, HEX_STOP)
+            _truncate(w, i + 1, facing, w.stopped if held and w.stopped else HEX_STOP)
             break
         ex.progress, ex.entered = i + 1, False
     if unit in state.troops.hexes and (until is None or len(w.hexes) <= until):
@@ -147,11 +155,13 @@ def _walk_on(state: ArmorState, unit: str, w: Walk, until: int | None = None) ->
 
 
 def _opportunity(
-    state: ArmorState, unit: str, before: Hex, here: Hex, crossing: bool
+    state: ArmorState, unit: str, before: Hex, here: Hex, crossing: bool, held: bool = False
 ) -> bool | None:
     """Whether Opportunity Fire stopped the unit here [AG VII.F.4]; None when an order is
-    triggered and its owner must say whether it fires [AG VII.F.3]."""
-    if opportunity.stopped(state, unit):
+    triggered and its owner must say whether it fires [AG VII.F.3]. ``held``: a Mine or a
+    Ditch stopped it in this hex before any fire (:func:`rules.armor.support.effects.entered`),
+    so a Track hit does not mean a fire stopped it; entering the hex still triggers."""
+    if unit not in state.troops.hexes or (not held and opportunity.stopped(state, unit)):
         return True  # the fire its owner just chose stopped it
     trigger = opportunity.triggered(state, unit, before, here, crossing)
     if trigger is None:

@@ -44,10 +44,13 @@ firing and fired at with GP weapons, Suppressed results [ADV IV.D; VI.B]
 Overrun Fire [ADV IV.A.2; VIII] (:mod:`rules.armor.overrun`); machineguns destroyed by
 non-penetrating and compartment hits and the Special Turretless Hull Down of turretless
 Vehicles only [ADV VI.C-E]; Loading, Unloading, towing, carrying and Bail Out [ADV IV.B.1; V.B;
-V.C; IX] (:mod:`rules.armor.transport`, :mod:`rules.armor.bailout`). Not yet: Buttoned turrets
-(the Armor Game's are always Open [AG VIII.B]), and the rest of the Advanced Game and the
-Optional Rules (Full Cover, machineguns firing on their own; weather; Tracking Fire...). The
-Data Cards' tables are not in the book's text: :mod:`rules.armor.cards` names the placeholders used.
+V.C; IX] (:mod:`rules.armor.transport`, :mod:`rules.armor.bailout`); the Terrain Support
+units a side lists or buys, set up by [Setup II.D; SCN III.F], with their movement effects,
+Pillboxes and Bunkers, and the Mines [OP IV] their Mine units bring
+(:mod:`rules.armor.support`). Not yet: Buttoned turrets (the Armor Game's are always Open
+[AG VIII.B]), and the rest of the Advanced Game and the Optional Rules (Full Cover,
+machineguns firing on their own; weather; Tracking Fire...). The Data Cards' tables are not in
+the book's text: :mod:`rules.armor.cards` names the placeholders used.
 """
 
 from __future__ import annotations
@@ -76,6 +79,7 @@ from rules.armor.records import (
     CommandSheets,
     Damage,
     Execution,
+    Fieldworks,
     Firing,
     Objectives,
     Play,
@@ -84,6 +88,8 @@ from rules.armor.records import (
 from rules.armor.scenario_rules import ENFORCED, advances, announce, blown
 from rules.armor.sequence import LEVELS
 from rules.armor.setup import centre, deploy, spread
+from rules.armor.support import effects as support
+from rules.armor.support.setup import set_up as set_up_support
 from rules.armor.turn import advance, apply_face, begin_segment, damage
 from rules.armor.units import ArmorUnit
 from rules.armor.victory import evaluate_outcome
@@ -144,6 +150,8 @@ class ArmorGame(MapGame):
         self.side_distance: dict[tuple[str, Hex], int] = {}
         self._levels: dict[Hex, int] = {}
         self._costs: dict[tuple[str, Hex, Hex], Fraction | None] = {}
+        #: The Terrain Support units and Mines set up [SCN III.F] (:mod:`rules.armor.support`).
+        self.works, self.support_events = set_up_support(self)
 
     def _length(self) -> int:
         """The scenario's Turns; by the layout's join type where it depends on it (2A: 14
@@ -255,7 +263,8 @@ class ArmorState(State):
         self.firing = Firing()
         self.execution = Execution()
         self.objectives = Objectives(off_map=dict(dep.held))
-        for event in dep.events:
+        self.fieldworks = Fieldworks()
+        for event in (*dep.events, *game.support_events):
             self.emit(event)
         announce(self)
         begin_segment(self)
@@ -303,8 +312,10 @@ class ArmorState(State):
     def cost_for(self, unit: ArmorUnit) -> EnterCost:
         """Entering a hex for ``unit`` now: the game's costs (:meth:`ArmorGame.cost_for`),
         and no entering the Span hexes of a bridge destroyed by demolition: the Span units
-        are removed [SCN VI.B.3] (our reading: the River below may not be entered)."""
-        cost = self.game.cost_for(unit)
+        are removed [SCN VI.B.3] (our reading: the River below may not be entered); the
+        Terrain Support units' Block, Ditch and Wire [ADV V.A.4; V.D]
+        (:func:`rules.armor.support.effects.cost`)."""
+        cost = support.cost(self, unit, self.game.cost_for(unit))
         if not self.objectives.destroyed_objects:
             return cost
 
@@ -339,14 +350,15 @@ class ArmorState(State):
         return (base + (self.troops.turret[unit] if spec.turret_turn else 0)) % 6
 
     def stacking(self, h: Hex) -> int:
-        """Stacking Factors in a hex, Wrecks at 2 each [AG III.B.3]; Leg and Towed units
-        transported by a Vehicle do not count [AG III.B.1; ADV V.C.2]."""
+        """Stacking Factors in a hex, Wrecks at 2 each [AG III.B.3], Pillbox and Bunker
+        units at 2 each [AG III.B.4]; Leg and Towed units transported by a Vehicle do not
+        count [AG III.B.1; ADV V.C.2]."""
         units = sum(
             self.game.units[u].stacking
             for u, at in self.troops.hexes.items()
             if at == h and not self.transported(u)
         )
-        return units + 2 * self.damage.wrecks.count(h)
+        return units + 2 * self.damage.wrecks.count(h) + support.stacking(self, h)
 
     def suppressed(self, unit: str) -> bool:
         """The unit has an "S" order this Turn [ADV IV.D] (:mod:`rules.armor.gp`)."""

@@ -296,7 +296,8 @@ class ArmorPointBuy(PointBuy):
         units with a main gun ("only some of the Vehicle units are used" [AG I]; which Data
         Cards the book excludes is by card number, which the catalogue lacks: our reading);
         in the Advanced Game also Leg, Towed and transport units [ADV I]. Never planes,
-        gliders, batteries or Terrain Support (not played yet)."""
+        gliders or batteries; nor Terrain Support, bought only where a rule requires it
+        (the Advanced Game sets it up: :mod:`rules.armor.support`)."""
         if unit.category in NOT_COMBAT or unit.category in ("plane", "glider", "boat"):
             return False
         if (scenario.rules.level or "armor-game") == "armor-game":

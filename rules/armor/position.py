@@ -43,7 +43,15 @@ from model.scenario_io import to_data
 from model.yamlio import PathKey
 from rules.armor.orders import Order
 from rules.armor.position_movement import MovementState, movement_of, read_movement
-from rules.armor.records import CommandSheets, Damage, Firing, Objectives, Play, Troops
+from rules.armor.records import (
+    CommandSheets,
+    Damage,
+    Fieldworks,
+    Firing,
+    Objectives,
+    Play,
+    Troops,
+)
 from rules.engine.core import State
 from rules.engine.errors import ActionSyntaxError
 from rules.records.places import (
@@ -100,6 +108,18 @@ class ObjectivesState(StrictModel):
     off_map: dict[str, int] = Field(default_factory=dict)
 
 
+class SupportState(StrictModel):
+    """What play changed of the Terrain Support units and Mines
+    (:class:`rules.armor.records.Fieldworks`): the units removed (Wire [ADV V.D.2]), the mined
+    hexes made known by an attack [OP IV.C.1], each Leg unit's Turn of entering its Ditch
+    [ADV V.A.4], the units that have left their Pillbox or Bunker."""
+
+    removed: list[str] = Field(default_factory=list)
+    revealed: list[str] = Field(default_factory=list)
+    ditch: dict[str, int] = Field(default_factory=dict)
+    left: list[str] = Field(default_factory=list)
+
+
 class ArmorPositionState(StrictModel):
     """The rest of an Armor game's state in a position file.
 
@@ -115,6 +135,7 @@ class ArmorPositionState(StrictModel):
         movement: where the Movement Execution Phase stands, when it stopped for an
             Opportunity Fire's owner [AG VII.F].
         objectives: what the scenario's special rules keep, when anything.
+        support: what play changed of the Terrain Support units and Mines, when anything.
     """
 
     done: list[str] = Field(default_factory=list)
@@ -125,6 +146,7 @@ class ArmorPositionState(StrictModel):
     opportunity_used: list[str] = Field(default_factory=list)
     movement: MovementState | None = None
     objectives: ObjectivesState | None = None
+    support: SupportState | None = None
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -152,6 +174,7 @@ def to_position(state: ArmorState) -> GamePosition:
         opportunity_used=sorted(state.firing.opportunity_used),
         movement=movement_of(state),
         objectives=_objectives_of(state.objectives),
+        support=_support_of(state),
     )
     return GamePosition(
         **state.position_header(),
@@ -170,6 +193,42 @@ def _unplaced_crew(state: ArmorState, unit: str) -> bool:
     return (
         state.game.units[unit].crew_of is not None and not gone and unit not in state.troops.exited
     )
+
+
+def _support_of(state: ArmorState) -> SupportState | None:
+    kept = state.fieldworks
+    if kept.snapshot() == {}:
+        return None
+    return SupportState(
+        removed=sorted(kept.removed),
+        revealed=sorted(state.game.name(h) for h in kept.revealed),
+        ditch=dict(sorted(kept.ditch.items())),
+        left=sorted(kept.left),
+    )
+
+
+def _read_support(game: ArmorGame, kept: SupportState | None, reader: PositionReader) -> Fieldworks:
+    """The state's :class:`Fieldworks` from the position's ``support`` section."""
+    if kept is None:
+        return Fieldworks()
+    path = ("state", "support")
+    ids = {u.id for u in game.works.units}
+    for u in kept.removed:
+        if u not in ids:
+            reader.problem((*path, "removed"), f"no Terrain Support unit '{u}' in this game")
+    revealed: set[Hex] = set()
+    for name in kept.revealed:
+        try:
+            h = game.amap.resolve(name)
+        except KeyError as error:
+            reader.problem((*path, "revealed"), str(error).strip("'\""))
+            continue
+        if h not in game.works.mines:
+            reader.problem((*path, "revealed"), f"no Mines in {name} in this game")
+        revealed.add(h)
+    ditch = {u: t for u, t in kept.ditch.items() if reader.unit(u, game.units, (*path, "ditch"))}
+    left = {u for u in kept.left if reader.unit(u, game.units, (*path, "left"))}
+    return Fieldworks(set(kept.removed) & ids, revealed, ditch, left)
 
 
 def _objectives_of(kept: Objectives) -> ObjectivesState | None:
@@ -274,6 +333,7 @@ def state_from_position(
         set(units(extra.opportunity_used, game.units, ("state", "opportunity_used"), reader)),
     )
     state.execution = read_movement(state, extra.movement, reader)
+    state.fieldworks = _read_support(game, extra.support, reader)
     _check_carried(state, position, reader)
     reader.done()
     state.restore_dice(position)

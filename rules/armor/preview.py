@@ -24,6 +24,7 @@ from rules.armor.gp import gp_chance
 from rules.armor.move import fire_limit, order_walk
 from rules.armor.orders import Face, Order
 from rules.armor.range import range_words
+from rules.armor.support.effects import notes as support_notes
 from rules.armor.turret import in_use as turret_facing_in_use
 from rules.engine.actions import Action
 from rules.engine.play import Chance, Preview
@@ -70,6 +71,7 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
         limit = fire_limit(spec) if fires else Fraction(spec.speed)
         cost = f"{sf(w.spent)} of {sf(limit)} SF"
         rules.append("Speed Factors, Turn Costs and terrain [AG V.B; CS Vehicle Movement Costs]")
+        rules.extend(support_notes(state, order.unit, [h for h, _, _ in w.hexes]))
         if fires:
             rules.append("at most 2 SF with Direct Fire [AG V.A.2.a]")
     if order.transfer is not None:

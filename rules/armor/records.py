@@ -191,3 +191,24 @@ class Objectives(Record):
     destroyed_objects: set[str] = state_field(default_factory=set, encode=_unless_empty)
     bridge_passers: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
     off_map: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
+
+
+@dataclass
+class Fieldworks(Record):
+    """What play changed of the Terrain Support units and Mines set up
+    (:class:`rules.armor.support.works.Works`, fixed once placed [Setup II.D.8]); every field
+    is left out of the fingerprint while empty, so games without them keep their fingerprints.
+
+    Attributes:
+        removed: the Terrain Support units gone (a Wire a Vehicle entered [ADV V.D.2]).
+        revealed: the mined hexes whose Mines attacked a unit: the moving side has been told
+            [OP IV.C.1].
+        ditch: each Leg unit in a Ditch hex and the Turn it entered it; it must remain for at
+            least one Turn after entering [ADV V.A.4].
+        left: the units set up inside a Pillbox or Bunker that have moved out of it.
+    """
+
+    removed: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    revealed: set[Hex] = state_field(default_factory=set, encode=_unless_empty)
+    ditch: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
+    left: set[str] = state_field(default_factory=set, encode=_unless_empty)

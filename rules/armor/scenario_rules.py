@@ -44,6 +44,7 @@ by :func:`reinforce`.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -62,13 +63,12 @@ from model.victory import (
 from rules.armor.events import PhaseNote
 from rules.armor.move import order_walk
 from rules.armor.orders import Order, parse_moves
-from rules.armor.units import resolve_type
-from rules.engine.errors import RulesError
 from rules.engine.special_rules import Enforce
 from rules.movement.costs import TERRAIN_OVERRIDES
 
 if TYPE_CHECKING:
     from rules.armor.game import ArmorGame, ArmorState
+    from rules.armor.support.works import Works
 
 #: The kinds of fire a ``fire-ban`` may name that the engine bans, with the orders they are.
 FIRES = {
@@ -158,31 +158,22 @@ def _turns(first: int, last: int | None) -> str:
     return f"Turns {first}-{last}" if last is not None else f"Turn {first} on"
 
 
-def unplayed_support(scenario: Scenario) -> str | None:
-    """The Terrain Support units the sides bought, which this slice neither sets up nor plays
-    [Setup II.D; SCN III.F], in words; None when there are none."""
-    found = []
-    for side in scenario.sides:
-        for item in side.purchases:
-            try:
-                category = resolve_type(side, item.item).category
-            except RulesError:
-                continue
-            if category == "terrain-support":
-                found.append(f"{side.id} {item.item} x{item.count}")
-    if not found:
+def unplayed_support(works: Works) -> str | None:
+    """The Terrain Support units a side listed or bought that were not set up, each with why
+    (not used in the Armor Game [Setup II.D.8], a kind not in this slice, no hex allowed), in
+    words; None when every one was (:mod:`rules.armor.support.setup`)."""
+    if not works.left_out:
         return None
-    return (
-        f"Terrain Support units bought ({', '.join(found)}) are not set up nor played: "
-        "not in this slice [Setup II.D; SCN III.F]"
-    )
+    counted = Counter(works.left_out)
+    found = [f"{what.replace(':', f' x{n}:', 1)}" for what, n in counted.items()]
+    return f"Terrain Support units not set up [Setup II.D; SCN III.F]: {'; '.join(found)}"
 
 
 def announce(state: ArmorState) -> None:
     """The log's word, when the game begins, on each fire ban and movement ban in force, and
     on the Terrain Support units bought that are not played."""
     scenario = state.game.scenario
-    support = unplayed_support(scenario)
+    support = unplayed_support(state.game.works)
     if support is not None:
         state.emit(PhaseNote("Set-up", support, "[Setup II.D; SCN III.F]"))
     for rule in scenario.special_rules:

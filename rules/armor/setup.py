@@ -41,6 +41,7 @@ from model.terrainview import MapTerrain
 from rules.armor.events import Placed
 from rules.armor.move import enter_cost
 from rules.armor.scenario_rules import held as held_entries
+from rules.armor.support.setup import support_kind
 from rules.armor.units import ArmorUnit, unit_of
 from rules.engine.errors import UnsupportedGameError
 from rules.movement.costs import Movement
@@ -157,7 +158,7 @@ def deploy(scenario: Scenario, terrain: MapTerrain, movement: Movement) -> Deplo
     labels: dict[str, str] = {}
     held: dict[str, int] = {}
     for side in scenario.sides:
-        if not side.forces:
+        if not any(support_kind(side, e.unit) is None for e in side.forces):
             raise UnsupportedGameError(
                 f"side '{side.id}' has no forces: the book leaves them to a point purchase "
                 f"({side.budget.points if side.budget else '?'} points [SCN III.D]); buy them "
@@ -168,6 +169,8 @@ def deploy(scenario: Scenario, terrain: MapTerrain, movement: Movement) -> Deplo
         riders: list[tuple[list[ArmorUnit], ForceEntry]] = []
         waits = _waiting(side, held_entries(scenario, side.id))
         for entry in side.forces:
+            if support_kind(side, entry.unit) is not None:
+                continue  # a Terrain Support unit [SCN III.F] (rules.armor.support.setup)
             made = []
             for _ in range(entry.count):
                 numbers[entry.unit] = numbers.get(entry.unit, 0) + 1

@@ -31,6 +31,7 @@ from rules.armor.scenario_rules import (
     record_passes,
     reinforce,
 )
+from rules.armor.support.effects import shelter_of
 from rules.engine.events import GameEnded, SegmentBegan, SideDone
 
 if TYPE_CHECKING:
@@ -188,6 +189,11 @@ def damage(state: ArmorState, unit: str, effect: str) -> None:
     if effect == "penetrated":  # No Damage: only the Bail Out Table [GC1; ADV IX.A]
         return
     rule = "[GC1 Effects of AP Hits; AG VI]"
+    shelter = shelter_of(state, unit) if effect == "suppressed" else None
+    if shelter is not None:
+        where = f"inside a {shelter.name}: cannot be Suppressed"
+        state.emit(Damaged(unit, where, "[OP XVII.B.4]"))
+        return
     if effect == "knocked-out" and not state.game.units[unit].vehicle:
         # a Leg or Towed unit leaves no Wreck (our reading: Wrecks are Vehicles')
         state.troops.hexes.pop(unit)

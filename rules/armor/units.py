@@ -85,6 +85,7 @@ class ArmorUnit:
             [Intro IV MG LOCATIONS; ADV VI.A.2] ("TT(AA)" is read as "TT").
         mg_main_gun: the main gun is a machinegun (Half-Tracks: guns ``[MG]``), which fires GP.
         no_buildings: the card's Notes forbid passing through buildings [AG VII.E].
+        no_wire: the card's Notes forbid entering Wire hexes [ADV V.D.1].
         values_placeholder: what the values rest on when not the book's, else None.
     """
 
@@ -109,6 +110,7 @@ class ArmorUnit:
     turret_turn: int
     rear_gun: bool = False
     no_buildings: bool = False
+    no_wire: bool = False
     values_placeholder: str | None = None
     transport: int = 0
     ca_defense_nm: int | None = None
@@ -261,6 +263,7 @@ def unit_of(side: Side, code: str, number: int) -> ArmorUnit:
         turret_turn=_turret_turn(_raw(v, "turret_turn", 0)),
         rear_gun=entry.card == 109,
         no_buildings="buildings" in note_text.lower(),
+        no_wire="wire" in note_text.lower(),
         values_placeholder=entry.placeholder if entry.values_placeholder else None,
         transport=_int(_raw(v, "transport", 0)),
         ca_defense_nm=_optional_int(_raw(v, "ca_defense_nm")),

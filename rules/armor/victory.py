@@ -382,7 +382,7 @@ def given_number(scenario: Scenario) -> Differential | None:
 
 def adjudicated(state: ArmorState, tally: VictoryTally, judged: Adjudication) -> Outcome:
     placeholder = state.game.scenario.victory.placeholder
-    support = unplayed_support(state.game.scenario)
+    support = unplayed_support(state.game.works)
     if support is not None:  # the outcome says what of the forces was not in play
         placeholder = f"{placeholder}; {support}" if placeholder else support
     d = judged.differential

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from model.hexes import Hex
 from rules.armor.move import order_walk
 from rules.armor.orders import Face, OpportunityFire, Order
+from rules.armor.support.effects import shelter_of
 from rules.engine.actions import Action, Done
 from rules.engine.play import ActionFocus, Progress, SideView
 from rules.engine.positions import UnitPosition, short_label
@@ -225,16 +226,24 @@ HIT_MARKERS = {"gun": "Gun", "turret": "Tur", "hull": "Hull", "track": "Trk"}
 
 
 def positions(state: ArmorState) -> list[UnitPosition]:
-    """Every unit on the map, with its hull's facing and its damage."""
+    """Every unit on the map, with its hull's facing and its damage (``In`` for one inside a
+    Pillbox or Bunker), then the Terrain Support units standing, with no facing: the Mine units
+    too, which show where a Minefield is, never where its Mines are [OP IV.B]."""
     found = []
     for u, h in sorted(state.troops.hexes.items()):
         spec = state.game.units[u]
         marks = [HIT_MARKERS[k] for k in sorted(state.damage.hits.get(u, ())) if k in HIT_MARKERS]
         if state.damage.crew_losses.get(u):
             marks.append(f"Crew-{state.damage.crew_losses[u]}")
+        if shelter_of(state, u) is not None:
+            marks.append("In")
         found.append(
             UnitPosition(
                 u, spec.side, spec.type_id, short_label(u), h, state.troops.facing[u], tuple(marks)
             )
         )
+    for w in state.game.works.units:
+        if w.id not in state.fieldworks.removed:
+            code = w.id.split(".")[1]
+            found.append(UnitPosition(w.id, w.side, code, short_label(w.id), w.hex))
     return found
