@@ -46,18 +46,18 @@ def move_side(state: ArmorState, side: str) -> bool:
     for unit, order in sorted(state.sheets.orders[side].items()):
         if not order.moves or unit in ex.executed or order.overrun is not None:
             continue  # an Overrun's movement is made in the Overrun Phase [ADV VIII]
-        if ex.mover != unit and not _start(state, unit, order):
+        if ex.mover != unit and not start_walk(state, unit, order):
             ex.executed.add(unit)
             continue
         w = ex.walks[unit]
-        if not _walk_on(state, unit, w):
+        if not walk_on(state, unit, w):
             return False
-        _finish(state, unit, order, w)
+        finish_walk(state, unit, order, w)
     transport.execute(state, side)  # Load and Unload orders [ADV IV.B.1]
     return True
 
 
-def _start(state: ArmorState, unit: str, order: Order) -> bool:
+def start_walk(state: ArmorState, unit: str, order: Order) -> bool:
     """Set the unit on its way; False when it does not move (gone, or damaged [AG VII.C.1])."""
     if unit not in state.troops.hexes:
         return False
@@ -106,7 +106,7 @@ def _executed_cost(state: ArmorState, unit: str) -> EnterCost:
     return cost
 
 
-def _walk_on(state: ArmorState, unit: str, w: Walk, until: int | None = None) -> bool:
+def walk_on(state: ArmorState, unit: str, w: Walk, until: int | None = None) -> bool:
     """Move the unit on, hex by hex, from where it stands in its walk: across each hexside
     (Opportunity Fire on a line of sight along it [AG VII.F.3], the Building check
     [AG VII.E.2]), then into the hex (Opportunity Fire on the hex [AG VII.F.3]). False when an
@@ -125,20 +125,20 @@ def _walk_on(state: ArmorState, unit: str, w: Walk, until: int | None = None) ->
             if answer is None:
                 return False
             if answer:
-                _truncate(w, i, facing, CROSSING_STOP)
+                truncate(w, i, facing, CROSSING_STOP)
                 break
             where = buildings.check(state, unit, previous, h, facing)
             if where == "before":
-                _truncate(w, i, facing, "Track damage entering a Building hex [AG VII.E.2.e]")
+                truncate(w, i, facing, "Track damage entering a Building hex [AG VII.E.2.e]")
                 break
             state.put(unit, h, facing)
             ex.entered = True
             if where == "inside":
-                _truncate(w, i + 1, facing, "Track damage leaving a Building hex [AG VII.E.2.e]")
+                truncate(w, i + 1, facing, "Track damage leaving a Building hex [AG VII.E.2.e]")
                 break
             stop = support.entered(state, unit, h)  # Wire, Ditch, Mines [ADV V; OP IV.C]
             if stop is not None:  # it stops here, still watched on entering the hex [AG VII.F]
-                _truncate(w, i + 1, facing, stop)
+                truncate(w, i + 1, facing, stop)
             if unit not in state.troops.hexes:
                 break
         held = len(w.hexes) == i + 1 and support.stops_here(w.stopped)
@@ -146,7 +146,7 @@ def _walk_on(state: ArmorState, unit: str, w: Walk, until: int | None = None) ->
         if answer is None:
             return False
         if answer:
-            _truncate(w, i + 1, facing, w.stopped if held and w.stopped else HEX_STOP)
+            truncate(w, i + 1, facing, w.stopped if held and w.stopped else HEX_STOP)
             break
         ex.progress, ex.entered = i + 1, False
     if unit in state.troops.hexes and (until is None or len(w.hexes) <= until):
@@ -170,12 +170,13 @@ def _opportunity(
     return None
 
 
-def _truncate(w: Walk, keep: int, facing: int, why: str) -> None:
+def truncate(w: Walk, keep: int, facing: int, why: str) -> None:
+    """Cut the walk to its first ``keep`` hexes, ending it facing ``facing`` for ``why``."""
     del w.hexes[keep:]
     w.facing, w.stopped, w.off_map = facing, why, False
 
 
-def _finish(state: ArmorState, unit: str, order: Order, w: Walk) -> None:
+def finish_walk(state: ArmorState, unit: str, order: Order, w: Walk) -> None:
     """The unit's order carried out, as far as it went."""
     ex = state.execution
     ex.executed.add(unit)

@@ -11,7 +11,7 @@ crew losses [GC1]) is not given one either.
 
 The Overrun Phase [ADV VIII], after the Close Assault Phase: each Overrun not cancelled by a
 Close Assault result is announced and its movement made, hex by hex as in the Movement
-Execution Phase, Opportunity Fire included [VIII intro] (:func:`rules.armor.execution._walk_on`).
+Execution Phase, Opportunity Fire included [VIII intro] (:func:`rules.armor.execution.walk_on`).
 
 - **Defensive Fire** [VIII.A] by the target alone, "resolved the same as Direct Fire ... at a
   range of one or two hexes" [A.3]: a Leg unit fires its NM GP Factor regardless of its orders
@@ -178,7 +178,7 @@ def overrun_phase(state: ArmorState) -> bool:
         if not _carry_out(state, unit, order):
             return False
         _end_before_enemy(state, unit, ex.walks[unit])
-        execution._finish(state, unit, order, ex.walks[unit])
+        execution.finish_walk(state, unit, order, ex.walks[unit])
         ex.overrun = ""
     ex.executed = set()  # the walks stay: blocked roads, disputed hexes [AG VII.C.4; VII.D]
     return True
@@ -205,7 +205,7 @@ def _start(state: ArmorState, unit: str, order: Order) -> bool:
         note = f"{unit} Overruns {target} ({order.notation}): announced, its movement made now"
     state.emit(PhaseNote(PHASE, note, "[ADV II.5; ADV IV.A.2; ADV VIII]"))
     state.execution.overrun = ""
-    return execution._start(state, unit, order)
+    return execution.start_walk(state, unit, order)
 
 
 def _carry_out(state: ArmorState, unit: str, order: Order) -> bool:
@@ -219,23 +219,23 @@ def _carry_out(state: ArmorState, unit: str, order: Order) -> bool:
     path = [h for h, _, _ in w.hexes]
     if at is None or at not in path:
         ex.overrun = "fought"  # the target gone, or the movement cut short of its hex
-        return execution._walk_on(state, unit, w)
+        return execution.walk_on(state, unit, w)
     k = path.index(at)
     if ex.overrun == "":
-        if not execution._walk_on(state, unit, w, until=k):
+        if not execution.walk_on(state, unit, w, until=k):
             return False
         if len(w.hexes) <= k:  # stopped short by Opportunity Fire
             ex.overrun = "fought"
         else:
             ex.overrun = _first_fire(state, unit, target, w, k)
     if ex.overrun in ("first-fire", "simultaneous"):
-        if not execution._walk_on(state, unit, w, until=k + 1):
+        if not execution.walk_on(state, unit, w, until=k + 1):
             return False
         if unit in state.troops.hexes and state.troops.hexes[unit] == at:
             came = w.hexes[k - 1][0] if k else w.start
             _combat(state, unit, target, came, first=ex.overrun == "first-fire")
         ex.overrun = "fought"
-    return execution._walk_on(state, unit, w)
+    return execution.walk_on(state, unit, w)
 
 
 ENDS_BEFORE = (
@@ -255,7 +255,7 @@ def _end_before_enemy(state: ArmorState, unit: str, w: Walk) -> None:
     while keep > 0 and _enemy_in(state, unit, w.hexes[keep - 1][0]):
         keep -= 1
     facing = w.hexes[keep - 1][1] if keep else w.hexes[0][1]
-    execution._truncate(w, keep, facing, ENDS_BEFORE)
+    execution.truncate(w, keep, facing, ENDS_BEFORE)
     state.put(unit, w.hex, facing)
 
 
@@ -278,7 +278,7 @@ def _first_fire(state: ArmorState, unit: str, target: str, w: Walk, k: int) -> s
     for p in defensive_fire(state, target, unit, came, first=True):
         state.inflict(p.unit, p.effect)
     if unit not in state.troops.hexes or state.immobile(unit):
-        execution._truncate(
+        execution.truncate(
             w, k, w.hexes[k - 1][1] if k else state.troops.facing.get(unit, w.facing),
             "stopped by the Overrun Defensive First Fire: no Overrun Fire [ADV VIII.A.1]",
         )  # fmt: skip
