@@ -272,11 +272,13 @@ class MapEditor(QObject):
             return
         names = " = ".join(document.map.hexes[h].names)
         terrain = document.edits.terrain.get(h) or document.overlays.terrain(h)
-        # The counters here with their values, placeholders marked (never on the face).
+        # The counters set up here with their values, placeholders marked (never on the face);
+        # not in Test Play, where the game's units have moved on.
         system = document.scenario.system.value
+        playing = getattr(self._view.window(), "test_play_mode", None) is not None
         units = [
             f"{c.label}: {face_of(system, c.unit).tip() or 'no values'}"
-            for c in document.counters
+            for c in ([] if playing else document.counters)
             if c.hex == h
         ]
         label.setText(
