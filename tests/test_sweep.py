@@ -177,3 +177,10 @@ def test_a_sweep_resumes_from_the_finished_rows_of_an_earlier_report(tmp_path: P
     assert rows[0] == earlier[0] and rows[1]["games"] == 1
     done = _sweep(DRIANT, "-n", "2", "--resume", str(first), "--json", str(second))
     assert done.returncode == 2 and "played other games" in done.stderr
+
+
+def test_a_long_condition_never_met_is_cut_with_its_whole_text_on_hover() -> None:
+    long = "exit for us: " + "the Total Victory Point Value of any of its own units " * 3
+    cut = sweep._cut(long)
+    assert cut.endswith("&hellip;</span>") and f"title='{long}'" in cut
+    assert sweep._cut("units-in for us") == "units-in for us"

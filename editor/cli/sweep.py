@@ -368,8 +368,17 @@ th { background: #eee; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .bad { color: #b00; }
 .muted { color: #777; }
+.nowrap { white-space: nowrap; }
 code { font-size: 12px; }
 """
+
+
+def _cut(text: str, room: int = 90) -> str:
+    """A condition's text in the table: cut with an ellipsis when long, whole on hover."""
+    e = html.escape
+    if len(text) <= room:
+        return e(text)
+    return f"<span title='{e(text, quote=True)}'>{e(text[: room - 1].rstrip())}&hellip;</span>"
 
 
 def sweep_html(data: dict[str, Any]) -> str:
@@ -397,7 +406,8 @@ def sweep_html(data: dict[str, Any]) -> str:
     for r in rows:
         if r["sides"]:
             rates = "<br>".join(
-                f"{e(s['side'])} {s['rate']:.0%} ({s['low']:.0%}&ndash;{s['high']:.0%})"
+                f"<span class='nowrap'>{e(s['side'])} {s['rate']:.0%} "
+                f"({s['low']:.0%}&ndash;{s['high']:.0%})</span>"
                 for s in r["sides"]
             )
             plot = _interval_svg(r["sides"])
@@ -410,7 +420,7 @@ def sweep_html(data: dict[str, Any]) -> str:
         if spent:
             strategy += f"<br><span class='muted'>spent {spent}</span>"
         turns = f"{r['turns_mean']:.1f}" if r["turns_mean"] is not None else "-"
-        never = "<br>".join(e(t[:90]) for t in r["never_met"]) or "-"
+        never = "<br>".join(_cut(t) for t in dict.fromkeys(r["never_met"])) or "-"
         n_err = len(r["errors"])
         err = f"<span class='bad'>{n_err}</span>" if n_err else "0"
         lopsided = "<br><span class='bad'>lopsided</span>" if r["lopsided"] else ""
