@@ -181,9 +181,9 @@ def test_a_board_a_hundred_thousand_hexes_wide_is_refused(
 
 
 def test_an_unknown_command_is_an_error_not_the_editor(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["card", "FILE"]) == 2
+    assert main(["frobnicate", "FILE"]) == 2
     err = capsys.readouterr().err
-    assert "'card' is neither a command" in err and "hexwright --help" in err
+    assert "'frobnicate' is neither a command" in err and "hexwright --help" in err
 
 
 def test_schema_goes_to_standard_output_and_never_makes_a_docs_folder(
