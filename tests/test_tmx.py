@@ -23,7 +23,8 @@ from model.scenario_io import load_scenario
 from model.systems import GameSystem
 from model.terrainoptions import option_values
 from model.terrainview import MapTerrain
-from model.tmx import TmxError, TmxGrid, board_from_tmx, map_tiles, tmx_text
+from model.tmx import TmxError, TmxGrid, map_tiles, tmx_text
+from model.tmx_read import board_from_tmx
 
 ROOT = Path(__file__).resolve().parents[1]
 BOARDS = [

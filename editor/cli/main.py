@@ -454,7 +454,8 @@ def cmd_card(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     from model.board import compile_board
     from model.boardtext import board_yaml
-    from model.tmx import TmxError, board_from_tmx
+    from model.tmx import TmxError
+    from model.tmx_read import board_from_tmx
     from model.yamlio import atomic_write_text
 
     system = GameSystem(args.system) if args.system else None

@@ -55,7 +55,8 @@ from model.errors import EditError, ProblemList
 from model.resources import packaged_board_ids, parse_board_file
 from model.scenario import Scenario
 from model.systems import GameSystem
-from model.tmx import TmxError, board_from_tmx
+from model.tmx import TmxError
+from model.tmx_read import board_from_tmx
 from model.yamlio import YamlError, read_text_file
 
 if TYPE_CHECKING:
