@@ -184,3 +184,25 @@ def test_a_long_condition_never_met_is_cut_with_its_whole_text_on_hover() -> Non
     cut = sweep._cut(long)
     assert cut.endswith("&hellip;</span>") and f"title='{long}'" in cut
     assert sweep._cut("units-in for us") == "units-in for us"
+
+
+def test_a_row_whose_games_mostly_have_no_winner_is_flagged() -> None:
+    row = {
+        "scenario": "s.yaml", "title": "S", "strategy": None, "status": "done", "games": 20,
+        "requested": 20, "no_winner": 20, "turns_mean": 4.0, "never_met": [], "errors": [],
+        "spent": {}, "seconds": 12.0, "problem": None,
+        "sides": [
+            {"side": "a", "rate": 0.0, "low": 0.0, "high": 0.16, "wins": 0},
+            {"side": "b", "rate": 0.0, "low": 0.0, "high": 0.16, "wins": 0},
+        ],
+        "lopsided": None,
+    }  # fmt: skip
+    data = {
+        "complete": True, "rows": [row], "games_per_row": 20, "first_seed": 1,
+        "bots": ["heuristic"], "where": "2 process(es)", "seconds": 0.0,
+    }  # fmt: skip
+    page = sweep.sweep_html(data)
+    assert "title='most games had no winner'>20</span>" in page
+    assert "(the rows' games: 12 s)" in page
+    row["no_winner"] = 3
+    assert "most games had no winner" not in sweep.sweep_html(data)

@@ -387,6 +387,7 @@ def sweep_html(data: dict[str, Any]) -> str:
     state = "complete" if data["complete"] else "INCOMPLETE (still running or interrupted)"
     rows = data["rows"]
     errors = sum(len(r["errors"]) for r in rows)
+    played = sum(r.get("seconds") or 0 for r in rows)  # a resumed row's own time too
     head = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -395,7 +396,8 @@ def sweep_html(data: dict[str, Any]) -> str:
         "<h1>Balance sweep</h1>",
         f"<p>{len(rows)} rows (scenario &times; purchase strategy), {data['games_per_row']} games "
         f"each from seed {data['first_seed']}, bots {e(', '.join(data['bots']))}, on "
-        f"{e(data['where'])}, {data['seconds']:.0f} s; {state}; {errors} engine error(s).</p>",
+        f"{e(data['where'])}, {data['seconds']:.0f} s (the rows' games: {played:.0f} s); "
+        f"{state}; {errors} engine error(s).</p>",
         "<p class='muted'>Each side's win rate is a dot on its 95% Wilson interval "
         f"(0&ndash;100%, dashed: 50%); colours: {_legend()}.</p>",
         "<table><tr><th>scenario</th><th>strategy</th><th>games</th><th>win rates</th>"
@@ -421,6 +423,10 @@ def sweep_html(data: dict[str, Any]) -> str:
             strategy += f"<br><span class='muted'>spent {spent}</span>"
         turns = f"{r['turns_mean']:.1f}" if r["turns_mean"] is not None else "-"
         never = "<br>".join(_cut(t) for t in dict.fromkeys(r["never_met"])) or "-"
+        # Most games without a winner: the scenario's conditions do not decide it (flagged).
+        undecided = str(r["no_winner"])
+        if r["games"] and r["no_winner"] * 2 > r["games"]:
+            undecided = f"<span class='bad' title='most games had no winner'>{undecided}</span>"
         n_err = len(r["errors"])
         err = f"<span class='bad'>{n_err}</span>" if n_err else "0"
         lopsided = "<br><span class='bad'>lopsided</span>" if r["lopsided"] else ""
@@ -428,7 +434,7 @@ def sweep_html(data: dict[str, Any]) -> str:
         body.append(
             f"<tr><td>{title}<br><span class='muted'>{e(r['scenario'])}</span></td>"
             f"<td>{strategy}</td><td class='num'>{r['games']}/{r['requested']}</td>"
-            f"<td>{rates}{lopsided}</td><td>{plot}</td><td class='num'>{r['no_winner']}</td>"
+            f"<td>{rates}{lopsided}</td><td>{plot}</td><td class='num'>{undecided}</td>"
             f"<td class='num'>{turns}</td><td>{never}</td><td class='num'>{err}</td></tr>"
         )
     tail = ["</table>"]
