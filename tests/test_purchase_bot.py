@@ -154,7 +154,8 @@ def test_the_armor_game_buys_only_vehicles_with_a_main_gun() -> None:
 
 def test_a_third_of_the_points_on_each_entry_side_and_terrain_support_required() -> None:
     # 3B [SCN VII.B]: the attacker enters on two sides, a third of its points on each; the
-    # defender spends at least 50 on Terrain Support, which test play does not play yet.
+    # defender spends at least 50 on Terrain Support, which the Armor Game does not use
+    # [Setup II.D.8] (test play sets them up in the Advanced Game only).
     loaded = _load("armor/3b-surrounded.yaml")
     bought_loaded, bought = buy_forces(loaded, PurchaseChoice("balanced", 4))
     attacker = bought_loaded.scenario.side("attacker")
