@@ -144,3 +144,19 @@ def test_the_units_can_be_left_off_the_printed_map(tmp_path: Path) -> None:
         ["pdftotext", str(without), "-"], capture_output=True, check=True, text=True
     ).stdout
     assert "M4A1" in with_text and "M4A1" not in without_text
+
+
+def test_each_tiled_page_holds_its_own_part_of_the_map_not_the_whole(tmp_path: Path) -> None:
+    """A page draws the cells in its window: twelve A4 pages of Panzer '44's map weigh about
+    what the one-page map does (each drew the whole map, clipped, before: ~15 times more)."""
+    scenario = ROOT / "panzer44/19.5-arracourt.yaml"
+    tiled, whole = tmp_path / "tiled.pdf", tmp_path / "whole.pdf"
+    assert main(["render", str(scenario), "-o", str(tiled)]) == 0
+    assert main(["render", str(scenario), "-o", str(whole), "--paper", "map"]) == 0
+    assert int(pdfinfo(tiled)["Pages"]) > 6
+    assert tiled.stat().st_size < 3 * whole.stat().st_size
+    text = unicodedata.normalize("NFKC", subprocess.run(
+        ["pdftotext", str(tiled), "-"], capture_output=True, check=True, text=True
+    ).stdout)  # fmt: skip
+    for name in ("0101", "6134", "3117"):  # corners and middle: every hex is on some page
+        assert name in text

@@ -11,7 +11,7 @@ import copy
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
@@ -29,6 +29,7 @@ from PySide6.QtGui import (
 from editor.mapview.counter_art import paint_counters
 from editor.mapview.shapes import (
     board_geometry,
+    cell_paths,
     hexes_outline,
     line_pen,
     qpolygon,
@@ -124,6 +125,37 @@ class MapPainter:
         if overlays is not self.overlays:
             new.overlays = overlays
             new._overlay_shapes = _overlay_shapes(overlays, size) if overlays else []
+        return new
+
+    def cropped(self, area: QRectF) -> MapPainter:
+        """This map drawing only what lies in ``area`` (map pixels) and a hex around it: one
+        page of a tiled print, whose file then holds that page's cells only, not the whole
+        map's paths clipped."""
+        new = copy.copy(self)
+        size = self.options.size
+        grown = area.adjusted(-2 * size, -2 * size, 2 * size, 2 * size)
+        boards = []
+        for placement, frame, geometry in zip(
+            self.amap.placements, self._frames, self._boards, strict=True
+        ):
+            section = self.amap.section_of(placement)
+            local = frame.inverted()[0].mapRect(grown)
+            cells = [h for h in section.cells if local.contains(QPointF(*hex_to_pixel(h, size)))]
+            fills, grid = cell_paths(section, cells, size)
+            boards.append(replace(geometry, fills=fills, grid=grid, bounds=grid.boundingRect()))
+        new._boards = boards
+        new._sides = {
+            side: features
+            for side, features in self._sides.items()
+            if any(grown.contains(QPointF(*hex_to_pixel(h, size))) for h in side.hexes)
+        }
+        new._path_segments = {
+            feature: [(a, b) for a, b in segments if grown.contains(a) or grown.contains(b)]
+            for feature, segments in self._path_segments.items()
+        }
+        new.counters = tuple(
+            c for c in self.counters if grown.contains(QPointF(*hex_to_pixel(c.hex, size)))
+        )
         return new
 
     def changed_area(self, old: MapPainter) -> QRectF | None:
@@ -333,6 +365,8 @@ class MapPainter:
         )
         painter.setBrush(Qt.BrushStyle.NoBrush)
         for geometry, frame in zip(self._boards, self._frames, strict=True):
+            if geometry.grid.isEmpty():  # a board off a cropped page
+                continue
             painter.save()
             painter.setTransform(frame, combine=True)
             painter.drawPath(geometry.grid)

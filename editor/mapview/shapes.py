@@ -39,23 +39,30 @@ def board_geometry(section: BoardSection, size: float) -> BoardGeometry:
         return cached[1]
     from shapely.geometry import Polygon
 
+    fills, grid = cell_paths(section, section.cells, size)
+    polygons = [Polygon(cell_polygon(h, kind, size)) for h, (_, _, kind) in section.cells.items()]
+    outline = qpolygon(list(cover_union(polygons).exterior.coords))
+    geometry = BoardGeometry(fills, grid, outline, grid.boundingRect())
+    _GEOMETRY[key] = (section, geometry)
+    return geometry
+
+
+def cell_paths(
+    section: BoardSection, cells: Iterable[Hex], size: float
+) -> tuple[dict[tuple[str, int], QPainterPath], QPainterPath]:
+    """The fills (by terrain and level above the board's base) and the grid of some of a
+    board's cells, in the board's frame."""
     fills: dict[tuple[str, int], QPainterPath] = {}
     grid = QPainterPath()
-    polygons = []
-    for h, (_, _, kind) in section.cells.items():
-        points = cell_polygon(h, kind, size)
-        polygons.append(Polygon(points))
-        polygon = qpolygon(points)
+    for h in cells:
+        polygon = qpolygon(cell_polygon(h, section.cells[h][2], size))
         level = section.elevation_of(h) - section.base_elevation
         path = fills.setdefault((section.terrain.get(h, "clear"), level), QPainterPath())
         path.addPolygon(polygon)
         path.closeSubpath()
         grid.addPolygon(polygon)
         grid.closeSubpath()
-    outline = qpolygon(list(cover_union(polygons).exterior.coords))
-    geometry = BoardGeometry(fills, grid, outline, grid.boundingRect())
-    _GEOMETRY[key] = (section, geometry)
-    return geometry
+    return fills, grid
 
 
 def section_frame(placement: SectionPlacement, size: float) -> QTransform:

@@ -159,21 +159,13 @@ def _page(
     out.scale(scale * dots, scale * dots)
     out.translate((EDGE_MM - left) / scale, (EDGE_MM - top) / scale)
     out.translate(-painter.bounds[0], -painter.bounds[1])
-    # Only what falls on this page is drawn (in map pixels): a tiled print paints each part once.
-    x0, y0 = (
-        painter.bounds[0] + (left - EDGE_MM) / scale,
-        painter.bounds[1] + (top - EDGE_MM) / scale,
-    )
+    # Only what falls on this page is drawn (in map pixels): the file holds each page's own
+    # cells, not the whole map clipped.
+    x0 = painter.bounds[0] + (left - EDGE_MM) / scale
+    y0 = painter.bounds[1] + (top - EDGE_MM) / scale
     visible = QRectF(x0, y0, shown[0] / scale, shown[1] / scale)
-    painter.paint(
-        out,
-        visible.adjusted(
-            -painter.options.size * 2,
-            -painter.options.size * 2,
-            painter.options.size * 2,
-            painter.options.size * 2,
-        ),
-    )
+    page = painter.cropped(visible) if plan.pages > 1 else painter
+    page.paint(out, visible)
     out.restore()
     _crop_marks(out, area, dots)
     if plan.pages > 1:
