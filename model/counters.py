@@ -16,6 +16,7 @@ from model.catalog import UnitType, unit_types
 from model.hexes import Hex
 from model.layout import AssembledMap
 from model.scenario import HexPlacement, Scenario
+from model.systems import GameSystem
 
 
 @dataclass(frozen=True)
@@ -63,27 +64,6 @@ def short_name(catalogue: Mapping[str, UnitType], unit: str) -> str:
 
 
 # --- the counter's face ---------------------------------------------------------------------
-
-#: The values a counter of each system shows, in the order it prints them, with a short
-#: heading: what a player reads off the counter (or Armor's data card) at the table.
-COUNTER_FACE: Mapping[str, tuple[tuple[str, str], ...]] = {
-    "panzer44": (
-        ("attack_strength", "Att"),
-        ("weapon_class", "Cl"),
-        ("range", "Rng"),
-        ("defense_strength", "Def"),
-        ("movement_allowance", "MA"),
-    ),
-    "armor": (("card", "Card"), ("speed", "Speed"), ("stacking", "Stack"), ("points", "Pts")),
-    "soldiers": (("quality", "Quality"), ("men", "Men"), ("cost", "FP")),
-    "panzer-command": (
-        ("attack", "Att"),
-        ("defense", "Def"),
-        ("range", "Rng"),
-        ("movement", "MA"),
-        ("steps", "Steps"),
-    ),
-}
 
 #: The unit-type symbol a category is drawn with (NATO-style boxes, after APP-6's basic
 #: shapes: our choice, not the books').
@@ -148,10 +128,11 @@ def counter_face(system: str, unit: UnitType | None) -> CounterFace:
     """The face of ``unit``'s counter in ``system`` (no values for an unknown unit)."""
     if unit is None:
         return CounterFace("unknown", ())
+    data = GameSystem(system).data
     values = []
-    for key, heading in COUNTER_FACE.get(system, ()):
+    for key, heading in data.counter_face:  # the system's own choice (its system.yaml)
         value, from_book = face_value(unit, key)
         values.append((heading, value, from_book))
-    # Panzer '44 prints the weapon class after the attack strength [3.4]: "10M".
-    glued = system == "panzer44"
-    return CounterFace(SYMBOLS.get(unit.category, "unknown"), tuple(values), glued)
+    return CounterFace(
+        SYMBOLS.get(unit.category, "unknown"), tuple(values), data.counter_face_glued
+    )

@@ -42,6 +42,10 @@ class SystemData:
         extra_purchases: items a point purchase may buy that are not units of its catalogue
             (Armor's APCR rounds [OP XXIII.C]).
         packaged: whether it comes with Hexwright (the scenario schema lists only those).
+        counter_face: the values a unit's counter shows, as (catalogue key, heading), in the
+            order the counters print them (``counter_face.values``); empty: none shown.
+        counter_face_glued: the first two print as one ("10M": Panzer '44's Attack Strength
+            and weapon class).
     """
 
     id: str
@@ -50,6 +54,8 @@ class SystemData:
     folder: Traversable
     extra_purchases: frozenset[str] = frozenset()
     packaged: bool = True
+    counter_face: tuple[tuple[str, str], ...] = ()
+    counter_face_glued: bool = False
 
 
 class _Systems(type):
@@ -146,6 +152,7 @@ def _read(folder: Traversable, packaged: bool) -> SystemData:
     raw = yaml.safe_load(entry.read_text(encoding="utf-8"))
     if not isinstance(raw, dict) or not {"id", "title", "order"} <= raw.keys():
         raise ValueError(f"{entry}: a system file gives its id, title and order")
+    face = raw.get("counter_face") or {}
     return SystemData(
         id=str(raw["id"]),
         title=str(raw["title"]),
@@ -153,6 +160,8 @@ def _read(folder: Traversable, packaged: bool) -> SystemData:
         folder=folder,
         extra_purchases=frozenset(str(i) for i in raw.get("extra_purchases", ())),
         packaged=packaged,
+        counter_face=tuple((str(k), str(h)) for k, h in face.get("values", ())),
+        counter_face_glued=bool(face.get("glue_first", False)),
     )
 
 

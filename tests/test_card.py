@@ -49,7 +49,6 @@ def test_the_card_of_each_system_holds_what_a_player_needs(
     qapp: object, tmp_path: Path, name: str
 ) -> None:
     from editor.publish.card import save_card
-    from model.counters import COUNTER_FACE
 
     loaded = load_scenario(ROOT / name)
     scenario = loaded.scenario
@@ -70,7 +69,7 @@ def test_the_card_of_each_system_holds_what_a_player_needs(
         start = " ".join(_words(sentence).split()[:5])
         assert start in text, f"{start!r} is not on the card"
     # The counters' values head the forces tables.
-    labels = [label for _, label in COUNTER_FACE[scenario.system.value]]
+    labels = [label for _, label in scenario.system.data.counter_face]
     if any(s.forces for s in scenario.sides):
         assert all(label in text for label in labels)
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, check=True, text=True)

@@ -43,7 +43,7 @@ def paint_counters(
     """Unit counters as on the table: a square in the nation's colour, stacked a little up and
     to the right with the stack's size in the corner, a notch on the edge it faces; on the top
     counter, as far as the zoom lets them be read, the unit-type symbol, the unit's name and
-    the values its counter prints (``system``'s, see :data:`model.counters.COUNTER_FACE`)."""
+    the values its counter prints (the system's ``counter_face``, its ``system.yaml``)."""
     by_hex: dict[Hex, list[MapCounter]] = {}
     for counter in counters:
         by_hex.setdefault(counter.hex, []).append(counter)

@@ -35,7 +35,7 @@ from PySide6.QtGui import (
 from editor.mapview.counter_art import paint_counters
 from editor.mapview.render import MapPainter, RenderOptions
 from model.catalog import UnitType, unit_types
-from model.counters import COUNTER_FACE, MapCounter, counters, face_value, short_name
+from model.counters import MapCounter, counters, face_value, short_name
 from model.hexes import Hex
 from model.joins import notation_of
 from model.mapstate import terrain_edits
@@ -77,7 +77,7 @@ table.oob th { background: #e6e0d2; text-align: left; }
 
 
 def _face(system: GameSystem) -> Sequence[tuple[str, str]]:
-    return COUNTER_FACE.get(system.value, ())
+    return system.data.counter_face
 
 
 def _value(unit: UnitType | None, key: str) -> str:

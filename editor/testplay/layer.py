@@ -100,7 +100,7 @@ class Picture:
 
     counters: list[GameCounter] = field(default_factory=list)
     selected: str | None = None
-    #: The game's system: its counters show its values (``model.counters.COUNTER_FACE``).
+    #: The game's system: its counters show its values (its ``system.yaml``'s ``counter_face``).
     system: str | None = None
     selected_hex: Hex | None = None
     #: The hexes shaded as the selected unit's reach, with each one's cost when known.
