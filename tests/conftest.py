@@ -48,6 +48,24 @@ def shortcut(qtbot: Any, window: Any) -> Callable[..., None]:
 
 
 @pytest.fixture
+def choose_menu(qtbot: Any, window: Any) -> Callable[[str, str], None]:
+    """Open a menu of the window's menu bar and click one of its items, as the user does
+    (``choose_menu("File", "Import Board from Tiled...")``; ampersands left out)."""
+    from PySide6.QtCore import Qt
+
+    def choose(menu_title: str, item: str) -> None:
+        bar = window.menuBar()
+        top = next(a for a in bar.actions() if a.text().replace("&", "") == menu_title)
+        qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.actionGeometry(top).center())
+        menu = top.menu()
+        qtbot.waitUntil(menu.isVisible)
+        action = next(a for a in menu.actions() if a.text().replace("&", "") == item)
+        qtbot.mouseClick(menu, Qt.MouseButton.LeftButton, pos=menu.actionGeometry(action).center())
+
+    return choose
+
+
+@pytest.fixture
 def window(qtbot: Any) -> Any:
     """The editor's main window on Armor 1A (the tests' fixed scenario), shown offscreen."""
     from editor.app import MainWindow

@@ -242,7 +242,11 @@ def test_an_unsaved_board_is_recovered_as_a_board(
 
 
 def test_import_a_board_from_tiled_and_save_it_in_the_library(
-    window: MainWindow, qtbot: QtBot, library: Path, monkeypatch: pytest.MonkeyPatch
+    window: MainWindow,
+    qtbot: QtBot,
+    library: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    choose_menu: Callable[[str, str], None],
 ) -> None:
     """File > Import Board from Tiled: a TMX Hexwright wrote of Soldiers' map B opens as an
     unsaved board of the user's own (``B`` is built in, so it becomes ``B-tiled``), the same
@@ -259,7 +263,7 @@ def test_import_a_board_from_tiled_and_save_it_in_the_library(
     text = tmx_text(terrain, title="B", tileset_image="b.png", tileset_columns=8, tiles=tiles)
     tmx.write_text(text, encoding="utf-8")
     monkeypatch.setattr(boards.QFileDialog, "getOpenFileName", lambda *a: (str(tmx), "*.tmx"))
-    window.actions_by_id["file.import_tiled"].trigger()
+    choose_menu("File", "Import Board from Tiled...")
     document = window.document
     assert isinstance(document, BoardDocument)
     assert document.board.id == "B-tiled" and document.board.system is GameSystem.SOLDIERS
@@ -277,7 +281,10 @@ def test_import_a_board_from_tiled_and_save_it_in_the_library(
 
 
 def test_a_tiled_map_without_a_system_asks_for_one_and_bad_ones_say_why(
-    window: MainWindow, library: Path, monkeypatch: pytest.MonkeyPatch
+    window: MainWindow,
+    library: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    choose_menu: Callable[[str, str], None],
 ) -> None:
     from editor.files import boards
 
@@ -296,7 +303,9 @@ def test_a_tiled_map_without_a_system_asks_for_one_and_bad_ones_say_why(
         return "Armor", True
 
     monkeypatch.setattr(boards.QInputDialog, "getItem", get_item)
-    assert boards.import_tiled_board(window.files, str(tmx))
+    chosen = [str(tmx)]
+    monkeypatch.setattr(boards.QFileDialog, "getOpenFileName", lambda *a: (chosen[0], "*.tmx"))
+    choose_menu("File", "Import Board from Tiled...")
     assert asked and "Armor" in asked[0]
     document = window.document
     assert isinstance(document, BoardDocument) and document.board.system is ARMOR
@@ -307,6 +316,7 @@ def test_a_tiled_map_without_a_system_asks_for_one_and_bad_ones_say_why(
     monkeypatch.setattr(boards.QMessageBox, "warning", lambda _p, _t, text: warned.append(text))
     bad = library.parent / "bad.tmx"
     bad.write_text("not xml at all <", encoding="utf-8")
-    assert not boards.import_tiled_board(window.files, str(bad))
+    chosen[0] = str(bad)
+    choose_menu("File", "Import Board from Tiled...")
     assert warned and warned[0].startswith(f"{bad}:1:")
     assert window.document is document
