@@ -100,3 +100,15 @@ class UnknownNameError(EditError, KeyError):
 class NoSuchEntryError(EditError, IndexError):
     """The edit names an entry of a list by a position the list does not have (an
     ``IndexError`` too, as these edits always raised)."""
+
+
+class YamlError(Exception):
+    """The file could not be read as YAML; carries one located :class:`Problem`.
+
+    (Here rather than in :mod:`model.yamlio` so that catching it imports no YAML machinery:
+    the command line catches it for every command.)
+    """
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.format())
+        self.problem = problem

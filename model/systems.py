@@ -19,12 +19,17 @@ from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import yaml
-from pydantic import GetCoreSchemaHandler, GetJsonSchemaHandler
-from pydantic.json_schema import JsonSchemaValue
-from pydantic_core import PydanticCustomError, core_schema
+
+if TYPE_CHECKING:  # pydantic is imported where a model asks for the schema: not by the CLI's --help
+    from pydantic import GetCoreSchemaHandler, GetJsonSchemaHandler
+    from pydantic.json_schema import JsonSchemaValue
+    from pydantic_core import core_schema
+
+#: LibYAML's loader where PyYAML has it (the systems are read at import: every command waits).
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 #: The name of the file that makes a folder of data a game system's.
 SYSTEM_FILE = "system.yaml"
@@ -118,6 +123,8 @@ class GameSystem(str, metaclass=_Systems):
     def __get_pydantic_core_schema__(
         cls, source: Any, handler: GetCoreSchemaHandler
     ) -> core_schema.CoreSchema:
+        from pydantic_core import core_schema
+
         return core_schema.no_info_plain_validator_function(
             _validate, serialization=core_schema.plain_serializer_function_ser_schema(str)
         )
@@ -137,6 +144,8 @@ def _validate(value: object) -> GameSystem:
         return value
     found = _KNOWN.get(value) if isinstance(value, str) else None
     if found is None:  # worded as pydantic words an enum, so the loader says it the same way
+        from pydantic_core import PydanticCustomError
+
         ids = [f"'{s.value}'" for s in GameSystem]
         expected = ", ".join(ids[:-1]) + f" or {ids[-1]}" if len(ids) > 1 else ids[0]
         raise PydanticCustomError("enum", "Input should be {expected}", {"expected": expected})
@@ -149,7 +158,7 @@ _DATA: dict[str, SystemData] = {}
 
 def _read(folder: Traversable, packaged: bool) -> SystemData:
     entry = folder / SYSTEM_FILE
-    raw = yaml.safe_load(entry.read_text(encoding="utf-8"))
+    raw = yaml.load(entry.read_text(encoding="utf-8"), Loader=_LOADER)
     if not isinstance(raw, dict) or not {"id", "title", "order"} <= raw.keys():
         raise ValueError(f"{entry}: a system file gives its id, title and order")
     face = raw.get("counter_face") or {}

@@ -19,17 +19,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from editor.cli.args import number, whole
-from model.counters import MapCounter, counters
-from model.edges import map_edges
-from model.errors import Problem, ProblemList
-from model.joins import notation_of
-from model.layout import AssembledMap
-from model.mapstate import TerrainEdits, terrain_edits
-from model.overlays import OverlayMap
+from model.errors import Problem, ProblemList, YamlError
 from model.systems import GameSystem
-from model.yamlio import YamlError, read_text_file, read_yaml
 
+# The rest of the model is imported by the commands that use it: ``hexwright --help`` and a
+# mistyped option answer without loading the data model (issue 20: a whole ``--help`` process
+# in under 100 ms).
 if TYPE_CHECKING:
+    from model.counters import MapCounter
+    from model.layout import AssembledMap
+    from model.mapstate import TerrainEdits
+    from model.overlays import OverlayMap
     from model.scenario_io import LoadedScenario
     from rules.engine.core import State
 
@@ -254,6 +254,7 @@ def _print_problems(problems: Sequence[Problem]) -> None:
 def cmd_validate(args: argparse.Namespace) -> int:
     from model.resources import read_board
     from model.scenario_io import check_document
+    from model.yamlio import read_text_file, read_yaml
     from rules.checks import run_checks
 
     failed = False
@@ -287,6 +288,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def describe(amap: AssembledMap) -> dict[str, Any]:
     """What ``hexwright info`` reports, as data."""
+    from model.edges import map_edges
+    from model.joins import notation_of
+
     edges = map_edges(amap)
     sections = [
         {
@@ -359,10 +363,13 @@ class _MapOf(NamedTuple):
 def _map_of(name: str) -> _MapOf:
     """The map of a scenario file (with its overlays, painted terrain, terrain options and the
     counters placed on hexes), or of a board file on its own."""
+    from model.counters import counters
     from model.layout import SectionPlacement, assemble
+    from model.mapstate import terrain_edits
     from model.resources import read_board
     from model.scenario_io import check_document
     from model.terrainoptions import option_values
+    from model.yamlio import read_text_file, read_yaml
 
     doc = read_yaml(name)
     if isinstance(doc.data, dict) and "grid" in doc.data and "sides" not in doc.data:
@@ -402,6 +409,8 @@ def cmd_render(args: argparse.Namespace) -> int:
 
     if output.suffix.lower() == ".tmx":
         from editor.mapview.tmx import save_tmx
+        from model.mapstate import TerrainEdits
+        from model.overlays import OverlayMap
         from model.terrainview import MapTerrain
 
         terrain = MapTerrain(
@@ -433,6 +442,7 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 def cmd_card(args: argparse.Namespace) -> int:
     from model.scenario_io import check_document
+    from model.yamlio import read_yaml
 
     output = Path(args.output)
     if output.suffix.lower() not in (".pdf", ".html", ".htm"):
@@ -456,7 +466,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     from model.boardtext import board_yaml
     from model.tmx import TmxError
     from model.tmx_read import board_from_tmx
-    from model.yamlio import atomic_write_text
+    from model.yamlio import atomic_write_text, read_text_file
 
     system = GameSystem(args.system) if args.system else None
     try:
