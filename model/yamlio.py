@@ -33,6 +33,7 @@ from typing import Any, Final
 import yaml
 
 from model.errors import Problem, dotted
+from model.errors import YamlError as YamlError  # where it was; the CLI catches it from errors
 from model.limits import MAX_LIST_ITEMS, MAX_TEXT_CHARS
 
 MAX_FILE_BYTES: Final = 32 * 1024 * 1024
@@ -150,14 +151,6 @@ def _resolve_plain(text: str) -> Any:
     if lowered == ".nan":
         return float("nan")
     return text
-
-
-class YamlError(Exception):
-    """The file could not be read as YAML; carries one located :class:`Problem`."""
-
-    def __init__(self, problem: Problem) -> None:
-        super().__init__(problem.format())
-        self.problem = problem
 
 
 class _Builder:
@@ -418,10 +411,15 @@ _NOT_FAST: Final[Any] = object()
 # indentation. Each is a cheap substring test first, and a precise pattern only if that hits
 # (one big alternation costs a hundred milliseconds a megabyte).
 _BEFORE = r"(?:^|[\s\[{,:])"
-# As a word anywhere, quoted or not: rapidyaml rewrites even a quoted 'inf'.
+# rapidyaml's JSON output rewrites the lower-case words inf, infinity and nan (plain values,
+# and keys even when quoted), and every dotted spelling (.Inf, .NaN: floats in the core schema,
+# strings in its output); "+inf" it writes as invalid JSON. It leaves capitalised words alone:
+# "Inf", "NaN", "INF", "Infinity" read as the same text on both paths, so a Panzer '44 file full
+# of "Inf" units stays on the fast path (tests/test_yamlio.py tries every spelling both ways).
 _SPECIAL_FLOAT = re.compile(
-    r"(?<![A-Za-z0-9_])(?:inf|Inf|INF|infinity|Infinity|INFINITY|nan|NaN|NAN)(?![A-Za-z0-9_])"
+    r"(?<![A-Za-z0-9_])(?:inf|infinity|nan)(?![A-Za-z0-9_])|\.(?:inf|Inf|INF|nan|NaN|NAN)"
 )
+_RESERVED_START = re.compile(r"(?:^[ \t]*(?:-[ \t]+)*|:[ \t]+|[\[{,][ \t]*)[@`]", re.MULTILINE)
 _UNUSUAL: Final[tuple[tuple[str, re.Pattern[str] | None], ...]] = (
     ("\t", None),
     ("<<", None),
@@ -434,15 +432,11 @@ _UNUSUAL: Final[tuple[tuple[str, re.Pattern[str] | None], ...]] = (
     ("---", re.compile(r"^---", re.MULTILINE)),
     ("...", re.compile(r"^\.\.\.", re.MULTILINE)),
     ("?", re.compile(r"(?:^|[\[{,])\s*\?(?:\s|$)", re.MULTILINE)),
-    ("@", re.compile(_BEFORE + r"[@`]")),
-    ("`", re.compile(_BEFORE + r"[@`]")),
-    # rapidyaml writes the plain words inf, infinity and nan as .inf and .nan.
+    # rapidyaml writes the words inf, infinity and nan as .inf and .nan (see _SPECIAL_FLOAT).
     ("inf", _SPECIAL_FLOAT),
-    ("Inf", _SPECIAL_FLOAT),
-    ("INF", _SPECIAL_FLOAT),
     ("nan", _SPECIAL_FLOAT),
-    ("NaN", _SPECIAL_FLOAT),
-    ("NAN", _SPECIAL_FLOAT),
+    (".I", _SPECIAL_FLOAT),
+    (".N", _SPECIAL_FLOAT),
     ("True", None),
     ("TRUE", None),
     ("False", None),
@@ -451,15 +445,33 @@ _UNUSUAL: Final[tuple[tuple[str, re.Pattern[str] | None], ...]] = (
     ("NULL", None),
     ("0x", re.compile(_BEFORE + r"[-+]?0x")),
     ("0o", re.compile(_BEFORE + r"[-+]?0o")),
-    ("+", re.compile(_BEFORE + r"\+[\d.]")),
 )
+# Not listed: "+3". A plain +3 is the number 3, and rapidyaml writes it as +3, which is not
+# JSON: the fast path fails and the file takes the careful path; in a sentence it is text on
+# both.
 
 
 def _unusual(text: str) -> bool:
-    return _digit_separator(text) or any(
+    return _digit_separator(text) or _reserved_start(text) or any(
         needle in text and (pattern is None or pattern.search(text) is not None)
         for needle, pattern in _UNUSUAL
     )
+
+
+def _reserved_start(text: str) -> bool:
+    """True when "@" or "`" may start a plain scalar outside a comment.
+
+    Reserved: no plain scalar may start with them (rapidyaml reads "@x" as text, PyYAML
+    refuses it); "fires @ 6 hexes" in a sentence, or "`source`" in a comment, reads the same
+    on both paths.
+    """
+    if "@" not in text and "`" not in text:
+        return False
+    for found in _RESERVED_START.finditer(text):
+        line = text.rfind("\n", 0, found.start()) + 1
+        if not text[line : found.end()].lstrip().startswith("#"):
+            return True
+    return False
 
 
 def _digit_separator(text: str) -> bool:

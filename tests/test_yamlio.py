@@ -176,6 +176,12 @@ scalar = st.one_of(
             "1_000",
             "+3",
             ".inf",
+            "Inf",
+            "inf",
+            "NaN",
+            "Infinity",
+            "@x",
+            "a @ b",
             "- x",
             "a: b",
             "#c",
@@ -222,3 +228,49 @@ def test_the_fast_path_is_taken_for_plain_files() -> None:
     doc = read_yaml_text(text)
     assert doc._positions is None  # positions are only worked out when a problem needs them
     assert doc.position(("sides", 1, "id")) == yamlio.Position(71, 9)
+
+
+_FLOAT_WORDS = ["inf", "Inf", "INF", "infinity", "Infinity", "nan", "NaN", "NAN", "Nan"]
+_SPELLINGS = [*_FLOAT_WORDS, *(f".{w}" for w in _FLOAT_WORDS), "-inf", "-Inf", "+inf", "+3"]
+
+
+@pytest.mark.parametrize("word", _SPELLINGS)
+@pytest.mark.parametrize(
+    "shape",
+    [
+        "a: {}\n",
+        "a: '{}'\n",
+        'a: "{}"\n',
+        "a: [{}, x]\n",
+        "a: {{k: {}}}\n",
+        "{}: 1\n",
+        "'{}': 1\n",
+        "a: x {} y\n",
+        "a: |\n  {}\n",
+        "a:\n  - {}\n",
+    ],
+)
+def test_special_float_words_read_the_same_on_both_paths(shape: str, word: str) -> None:
+    # rapidyaml rewrites some spellings of inf and nan; the fast path must never give a value
+    # the positioned path would not (a Panzer '44 unit named Inf stays "Inf", and fast).
+    text = shape.format(word)
+    positioned, _ = yamlio._positioned(text, "x.yaml")
+    fast = yamlio._fast(text)
+    if fast is not yamlio._NOT_FAST:
+        assert repr(fast) == repr(positioned)
+    assert read_yaml_text(text).data.keys() == positioned.keys()
+
+
+def test_a_panzer44_style_file_of_inf_units_takes_the_fast_path() -> None:
+    text = "units:\n" + "".join(
+        f"  - {{type: Inf, id: u{i}, note: 'see @ 3'}}\n" for i in range(50)
+    )
+    assert yamlio._fast(text) is not yamlio._NOT_FAST
+    assert read_yaml_text(text).data["units"][0]["type"] == "Inf"
+
+
+@pytest.mark.parametrize("text", ["a: @x\n", "- `x\n", "a: [1, @x]\n"])
+def test_a_reserved_indicator_starting_a_scalar_is_refused_with_a_place(text: str) -> None:
+    with pytest.raises(YamlError) as caught:
+        read_yaml_text(text, "x.yaml")
+    assert caught.value.problem.line == 1
