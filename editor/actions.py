@@ -18,7 +18,6 @@ from PySide6.QtWidgets import QMenu, QToolBar
 from editor.files.boards import BoardDocument
 from editor.files.document import ScenarioDocument
 from editor.help import ask_go_to_hex, show_about, show_shortcuts
-from editor.testplay.mode import ask_test_play, ask_test_play_from_position
 
 if TYPE_CHECKING:
     from editor.app import MainWindow
@@ -55,6 +54,19 @@ def editing_scenario(document: ScenarioDocument | None) -> bool:
 
 def _toggle_zones(window: MainWindow) -> None:
     window.map_editor.show_zones(window.actions_by_id["view.zones"].isChecked())
+
+
+def _ask_test_play(window: MainWindow) -> None:
+    # Test play brings the rules engines: imported when asked for, not before the window shows.
+    from editor.testplay.mode import ask_test_play
+
+    ask_test_play(window)
+
+
+def _ask_test_play_from_position(window: MainWindow) -> None:
+    from editor.testplay.mode import ask_test_play_from_position
+
+    ask_test_play_from_position(window)
 
 
 ACTIONS: tuple[ActionSpec, ...] = (
@@ -278,7 +290,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "play.test_play",
         "&Test Play...",
         "&Play",
-        ask_test_play,
+        _ask_test_play,
         "Ctrl+T",
         "Play the scenario with the rules engine: you, a bot or both at each side; step "
         "through the game, every combat explained, replays saved and opened",
@@ -287,7 +299,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "play.test_play_position",
         "Test Play from &Position...",
         "&Play",
-        ask_test_play_from_position,
+        _ask_test_play_from_position,
         None,
         "Test-play the scenario from a position file (saved in Test Play, or written by "
         "'hexwright position') instead of its set-up",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QMimeData, QSize, Qt, QUrl
 from PySide6.QtGui import (
@@ -34,8 +35,6 @@ from PySide6.QtWidgets import (
 )
 
 from editor.actions import build_actions, update_enabled
-from editor.balance.dialog import show_balance
-from editor.balance.run import BalanceRun
 from editor.files.boards import BoardDocument
 from editor.files.changes import Change
 from editor.files.controller import FileController
@@ -55,8 +54,10 @@ from editor.mapview.tools import Tool
 from editor.mapview.view import MapView
 from editor.scenario.dock import RulesPanel
 from editor.scenario.validation import ValidationPanel
-from editor.testplay.mode import TestPlayMode
 from model.boardedit import use_board_library
+
+if TYPE_CHECKING:  # test play and balance bring the rules engines: imported when first used
+    from editor.testplay.mode import TestPlayMode
 
 LEFT, RIGHT = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
 #: The tools only a scenario has: a board is one section with its own terrain.
@@ -287,6 +288,8 @@ class MainWindow(QMainWindow):
 
     def balance(self) -> None:
         """Open the Balance dialog on the open scenario."""
+        from editor.balance.dialog import show_balance
+
         show_balance(self)
 
     def say(self, text: str, error: bool = False) -> None:
@@ -385,8 +388,10 @@ class MainWindow(QMainWindow):
         if self.files.may_close():
             if self.remember_layout:
                 self.save_layout()
-            for run in self.findChildren(BalanceRun):  # no batch reports to a closed window
-                run.shutdown()
+            balance = sys.modules.get("editor.balance.run")  # none ran if it was never loaded
+            if balance is not None:
+                for run in self.findChildren(balance.BalanceRun):  # no reports to a closed window
+                    run.shutdown()
             event.accept()
         else:
             event.ignore()

@@ -10,9 +10,10 @@ from __future__ import annotations
 import copy
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any, TypeVar
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
@@ -23,11 +24,15 @@ from PySide6.QtGui import (
     QPainter,
     QPainterPath,
     QPixmap,
+    QPolygonF,
     QTransform,
 )
 
 from editor.mapview.counter_art import paint_counters
 from editor.mapview.shapes import (
+    BoardChunk,
+    BoardGeometry,
+    board_chunks,
     board_geometry,
     cell_paths,
     hexes_outline,
@@ -35,6 +40,7 @@ from editor.mapview.shapes import (
     qpolygon,
     section_frame,
 )
+from editor.mapview.spatial import Buckets
 from editor.style import (
     GRID,
     HEXSIDE_STYLES,
@@ -66,6 +72,8 @@ class RenderOptions:
     seams: bool = True
     margin: float = 24.0
 
+
+_T = TypeVar("_T")
 
 #: Hexes across the flats when a map is printed (16 mm, about 5/8 inch: the common counter size).
 DEFAULT_HEX_MM = 16.0
@@ -109,6 +117,9 @@ class MapPainter:
         self._edit_paths = self._painted_paths(size)
         self._overlay_shapes = _overlay_shapes(overlays, size) if overlays else []
         self._sides = self.hexside_features()
+        # Spatial indexes of the layers, made on the first painting of a part of the map (a
+        # tile) and kept while what they index is the same object: name -> (source, index).
+        self._indexes: dict[str, tuple[object, Buckets[Any]]] = {}
 
     def redrawn(self, overlays: OverlayMap | None, edits: TerrainEdits) -> MapPainter:
         """This map with the scenario's overlays and painted terrain as they are now.
@@ -204,11 +215,18 @@ class MapPainter:
         x0, y0, _, _ = self.bounds
         return QPointF(self.options.margin - x0, self.options.margin - y0)
 
-    def paint(self, painter: QPainter, visible: QRectF | None = None, scale: float = 1.0) -> None:
+    def paint(
+        self,
+        painter: QPainter,
+        visible: QRectF | None = None,
+        scale: float = 1.0,
+        screen: bool = False,
+    ) -> None:
         """Paint the map in map pixel coordinates (the caller sets any transform).
 
         ``scale`` is screen pixels per map pixel: small print is left out when it would be
-        too small to read.
+        too small to read. ``screen``: the painter's device is the screen at that scale (the
+        map view's tiles), where thin lines may be drawn the fast way.
         """
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         # Hatching is laid in map coordinates (see pattern_brush), so a partial repaint (one hex
@@ -216,17 +234,34 @@ class MapPainter:
         painter.setRenderHint(QPainter.RenderHint.NonCosmeticBrushPatterns, True)
         detail = self.options.size * scale  # the hex radius on screen, in pixels
         self._fills(painter, visible, patterns=detail >= 8)
-        self._overlays(painter)
-        self._hexsides(painter)
-        self._paths(painter)
+        self._overlays(painter, visible)
+        self._hexsides(painter, visible)
+        self._paths(painter, visible)
         if self.options.grid and detail >= 5:
-            self._grid(painter)
-        self._outlines_and_seams(painter)
-        self._markers(painter)
+            self._grid(painter, visible, scale if screen else 0)
+        self._outlines_and_seams(painter, visible)
+        self._markers(painter, visible)
         if self.options.hex_ids and self.options.size * scale >= 16:
             self._hex_ids(painter, visible)
-        self._section_letters(painter)
-        self._counters(painter, detail)
+        self._section_letters(painter, visible)
+        self._counters(painter, detail, visible)
+
+    def _within(
+        self,
+        name: str,
+        source: object,
+        pieces: Callable[[], Iterable[tuple[float, float, _T]]],
+        visible: QRectF,
+        reach: float,
+    ) -> list[_T]:
+        """The pieces of one layer that can draw in ``visible``, through that layer's spatial
+        index (made the first time, again only when ``source`` is another object)."""
+        kept = self._indexes.get(name)
+        if kept is None or kept[0] is not source:
+            kept = (source, Buckets(pieces(), reach, cell=self.options.size * 8))
+            self._indexes[name] = kept
+        found: list[_T] = kept[1].within(visible)
+        return found
 
     def render_image(self, scale: float = 1.0) -> QImage:
         width, height = self.image_size()
@@ -243,14 +278,36 @@ class MapPainter:
 
     def _fills(self, painter: QPainter, visible: QRectF | None, patterns: bool = True) -> None:
         painter.setPen(Qt.PenStyle.NoPen)
-        for geometry, frame in zip(self._boards, self._frames, strict=True):
-            if visible is not None and not frame.mapRect(geometry.bounds).intersects(visible):
-                continue
+        for geometry, frame, chunks in self._board_parts(visible):
             painter.save()
             painter.setTransform(frame, combine=True)
-            _fill_paths(painter, geometry.fills, patterns)
+            for fills in [geometry.fills] if chunks is None else [c.fills for c in chunks]:
+                _fill_paths(painter, fills, patterns)
             painter.restore()
         _fill_paths(painter, self._edit_paths, patterns)
+
+    def _board_parts(
+        self, visible: QRectF | None
+    ) -> list[tuple[BoardGeometry, QTransform, list[BoardChunk] | None]]:
+        """Each board in ``visible`` with its frame, and the chunks of it in ``visible`` (None:
+        the whole board's paths, when everything is drawn or the board was cropped)."""
+        parts: list[tuple[BoardGeometry, QTransform, list[BoardChunk] | None]] = []
+        for placement, geometry, frame in zip(
+            self.amap.placements, self._boards, self._frames, strict=True
+        ):
+            if visible is None:
+                parts.append((geometry, frame, None))
+                continue
+            if not frame.mapRect(geometry.bounds).intersects(visible):
+                continue
+            whole = board_geometry(self.amap.section_of(placement), self.options.size)
+            if geometry is not whole:  # a cropped page's own cells
+                parts.append((geometry, frame, None))
+                continue
+            local = frame.inverted()[0].mapRect(visible)
+            chunks = board_chunks(self.amap.section_of(placement), self.options.size)
+            parts.append((geometry, frame, [c for c in chunks if c.bounds.intersects(local)]))
+        return parts
 
     def _painted_paths(self, size: float) -> dict[tuple[str, int], QPainterPath]:
         """Hexes whose terrain or elevation the scenario paints, by (terrain, level)."""
@@ -269,17 +326,20 @@ class MapPainter:
             path.closeSubpath()
         return paths
 
-    def _overlays(self, painter: QPainter) -> None:
+    def _overlays(self, painter: QPainter, visible: QRectF | None = None) -> None:
         """Overlay counters as cut-out pieces laid on the map, hills darker as they stack."""
         size = self.options.size
         hills: dict[Hex, int] = {}
+        near = None if visible is None else visible.adjusted(-size, -size, size, size)
         for kind, outline, hexes in self._overlay_shapes:
             style = hex_style(kind)
             level = 0
-            if kind == "hill":
+            if kind == "hill":  # counted for every hill, drawn or not: a stack's shade
                 for h in hexes:
                     hills[h] = hills.get(h, 0) + 1
                 level = max(hills[h] for h in hexes)
+            if near is not None and not outline.boundingRect().intersects(near):
+                continue
             painter.setPen(line_pen(shaded(style.fill, 2).name(), max(1.0, size / 14)))
             painter.setBrush(shaded(style.fill, level))
             painter.drawPath(outline)
@@ -296,12 +356,22 @@ class MapPainter:
                         QRectF(cx - size * 0.42, cy - size * 0.3, size * 0.84, size * 0.6)
                     )
 
-    def _counters(self, painter: QPainter, detail: float) -> None:
+    def _counters(self, painter: QPainter, detail: float, visible: QRectF | None = None) -> None:
         if not self.counters:
             return
         first = self.amap.placements[0]
         system = self.amap.section_of(first).system.value
-        paint_counters(painter, self.counters, self.options.size, detail, system)
+        size = self.options.size
+        shown: Sequence[MapCounter] = self.counters
+        if visible is not None:  # whole stacks: a hex's counters are all near its centre
+            shown = self._within(
+                "counters",
+                self.counters,
+                lambda: ((*hex_to_pixel(c.hex, size), c) for c in self.counters),
+                visible,
+                size * 1.5,
+            )
+        paint_counters(painter, shown, size, detail, system)
 
     def with_counters(self, counters: Sequence[MapCounter]) -> MapPainter:
         """This map with other counters on it (test play shows the game's units, not the
@@ -315,9 +385,20 @@ class MapPainter:
         view = MapTerrain(self.amap, edits=self.edits, board_sides=self._board_sides)
         return view.all_hexside_features()
 
-    def _hexsides(self, painter: QPainter) -> None:
+    def _hexsides(self, painter: QPainter, visible: QRectF | None = None) -> None:
         size = self.options.size
-        for side, features in self._sides.items():
+        sides: Iterable[tuple[Hexside, frozenset[str]]] = self._sides.items()
+        if visible is not None:
+            sides = self._within(
+                "hexsides",
+                self._sides,
+                lambda: (
+                    (*_middle(hexside_segment(s, size)), (s, f)) for s, f in self._sides.items()
+                ),
+                visible,
+                size,
+            )
+        for side, features in sides:
             p, q = hexside_segment(side, size)
             for feature in sorted(features, key=_hexside_order):
                 style = HEXSIDE_STYLES.get(feature)
@@ -338,13 +419,23 @@ class MapPainter:
                     by_feature.setdefault(feature, []).append((pa, pb))
         return by_feature
 
-    def _paths(self, painter: QPainter) -> None:
+    def _paths(self, painter: QPainter, visible: QRectF | None = None) -> None:
         size = self.options.size
         by_feature = self._path_segments
         order = ["river", "canal", "stream", "railroad", "track", "road"]
         for feature in sorted(by_feature, key=lambda f: order.index(f) if f in order else -1):
             style = PATH_STYLES.get(feature, LineStyle("#555555", 0.08))
             segments = by_feature[feature]
+            if visible is not None:  # a segment runs centre to centre: a hex from its middle
+                segments = self._within(
+                    f"path:{feature}",
+                    segments,
+                    lambda segments=segments: (  # type: ignore[misc]
+                        ((a.x() + b.x()) / 2, (a.y() + b.y()) / 2, (a, b)) for a, b in segments
+                    ),
+                    visible,
+                    size * 1.2,
+                )
             if style.casing:
                 painter.setPen(
                     line_pen(style.casing, style.width * size * 1.45, Qt.PenCapStyle.RoundCap)
@@ -357,45 +448,74 @@ class MapPainter:
             painter.setPen(pen)
             _draw_segments(painter, segments)
 
-    def _grid(self, painter: QPainter) -> None:
+    def _grid(self, painter: QPainter, visible: QRectF | None = None, scale: float = 0) -> None:
+        """``scale``: screen pixels per map pixel when drawing for the screen (0: a file), where
+        the grid's thin lines are drawn with a cosmetic pen of the same width on screen, which
+        Qt draws as lines instead of outlining and filling every hex's edge (5 ms a tile)."""
         color = QColor(GRID)
         color.setAlpha(110)
-        painter.setPen(
-            line_pen(color.name(QColor.NameFormat.HexArgb), max(0.6, self.options.size / 40))
-        )
+        width = max(0.6, self.options.size / 40)
+        on_screen = width * scale
+        if 0 < on_screen <= 1.5:  # Qt's one-pixel line drawer: a tenth of the time a tile
+            # A line thinner than a pixel covers that share of it: as faint one pixel wide.
+            color.setAlpha(min(255, round(110 * on_screen)))
+            pen = line_pen(color.name(QColor.NameFormat.HexArgb), 1.0)
+            pen.setCosmetic(True)
+        else:
+            pen = line_pen(color.name(QColor.NameFormat.HexArgb), width)
+        painter.setPen(pen)
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        for geometry, frame in zip(self._boards, self._frames, strict=True):
+        for geometry, frame, chunks in self._board_parts(visible):
             if geometry.grid.isEmpty():  # a board off a cropped page
                 continue
             painter.save()
             painter.setTransform(frame, combine=True)
-            painter.drawPath(geometry.grid)
+            for grid in [geometry.grid] if chunks is None else [c.grid for c in chunks]:
+                painter.drawPath(grid)
             painter.restore()
 
-    def _outlines_and_seams(self, painter: QPainter) -> None:
+    def _outlines_and_seams(self, painter: QPainter, visible: QRectF | None = None) -> None:
         size = self.options.size
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(line_pen("#3d3829", max(1.5, size / 12)))
+        near = None if visible is None else visible.adjusted(-size, -size, size, size)
         for outline in self._outlines:
-            painter.drawPolygon(outline)
+            if near is None:
+                painter.drawPolygon(outline)
+            elif outline.boundingRect().intersects(near):
+                # Only the part near the area is stroked (the cut's own edges lie outside it).
+                painter.drawPolygon(outline.intersected(QPolygonF(near)))
         if not self.options.seams:
             return
         pen = line_pen(SEAM, max(1.2, size / 14))
         pen.setDashPattern([4.0, 3.0])
         painter.setPen(pen)
-        for h, mh in self.amap.hexes.items():
-            if mh.is_seam:
-                points = corners(h, size)
-                painter.drawLine(QPointF(*points[3]), QPointF(*points[0]))
+        seams: Iterable[Hex] = (h for h, mh in self.amap.hexes.items() if mh.is_seam)
+        if visible is not None:
+            seams = self._within(
+                "seams",
+                self.amap,
+                lambda: (
+                    (*hex_to_pixel(h, size), h) for h, m in self.amap.hexes.items() if m.is_seam
+                ),
+                visible,
+                size,
+            )
+        for h in seams:
+            points = corners(h, size)
+            painter.drawLine(QPointF(*points[3]), QPointF(*points[0]))
 
-    def _markers(self, painter: QPainter) -> None:
+    def _markers(self, painter: QPainter, visible: QRectF | None = None) -> None:
         size = self.options.size
-        for placement in self.amap.placements:
+        near = None if visible is None else visible.adjusted(-size, -size, size, size)
+        for placement, outline in zip(self.amap.placements, self._outlines, strict=True):
+            if near is not None and not outline.boundingRect().intersects(near):
+                continue
             section = self.amap.section_of(placement)
             for local in section.center_hexes:
-                _star(
-                    painter, QPointF(*hex_to_pixel(placement.to_global(local), size)), size * 0.42
-                )
+                centre = QPointF(*hex_to_pixel(placement.to_global(local), size))
+                if near is None or near.contains(centre):
+                    _star(painter, centre, size * 0.42)
             hexagon = section.directional_hexagon
             if hexagon is None:
                 continue
@@ -403,7 +523,9 @@ class MapPainter:
             found = section.hex_at(col, row)
             if found is None:
                 continue
-            self._directional_hexagon(painter, placement.to_global(found))
+            h = placement.to_global(found)
+            if near is None or near.contains(QPointF(*hex_to_pixel(h, size))):
+                self._directional_hexagon(painter, h)
 
     def _directional_hexagon(self, painter: QPainter, h: Hex) -> None:
         size = self.options.size
@@ -430,11 +552,17 @@ class MapPainter:
         painter.setFont(font)
         painter.setPen(QColor(ID_TEXT))
         # A label whose hex lies just outside the area still reaches into it.
-        near = None if visible is None else visible.adjusted(-size, -size, size, size)
-        for h, mh in self.amap.hexes.items():
+        hexes: Iterable[tuple[Hex, Any]] = self.amap.hexes.items()
+        if visible is not None:
+            hexes = self._within(
+                "hex_ids",
+                self.amap,
+                lambda: ((*hex_to_pixel(h, size), (h, m)) for h, m in self.amap.hexes.items()),
+                visible,
+                size,
+            )
+        for h, mh in hexes:
             cx, cy = hex_to_pixel(h, size)
-            if near is not None and not near.contains(QPointF(cx, cy)):
-                continue
             if mh.is_seam or h in self._labelled:
                 continue  # the books print no number on seam hexes
             name = mh.name
@@ -447,7 +575,7 @@ class MapPainter:
             box = QRectF(cx - size * 0.6, ty, size * 1.2, size * 0.36)
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, digits)
 
-    def _section_letters(self, painter: QPainter) -> None:
+    def _section_letters(self, painter: QPainter, visible: QRectF | None = None) -> None:
         size = self.options.size
         font = QFont("DejaVu Sans")
         font.setPixelSize(int(size * 3))
@@ -458,11 +586,18 @@ class MapPainter:
         painter.setPen(color)
         for outline, placement in zip(self._outlines, self.amap.placements, strict=True):
             box = outline.boundingRect()
+            if visible is not None and not box.intersects(visible):
+                continue
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, placement.name)
 
 
 # Water first, then ground features, bridges last so that they show over the water they cross.
 _HEXSIDE_ORDER = ("lake", "river", "canal", "stream", "embankment", "slope", "crest", "ridge")
+
+
+def _middle(segment: tuple[tuple[float, float], tuple[float, float]]) -> tuple[float, float]:
+    (ax, ay), (bx, by) = segment
+    return (ax + bx) / 2, (ay + by) / 2
 
 
 def _hexside_order(feature: str) -> tuple[int, str]:

@@ -5,6 +5,7 @@ the outline of a set of hexes, and the small QPainter helpers they are drawn wit
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -45,6 +46,43 @@ def board_geometry(section: BoardSection, size: float) -> BoardGeometry:
     geometry = BoardGeometry(fills, grid, outline, grid.boundingRect())
     _GEOMETRY[key] = (section, geometry)
     return geometry
+
+
+@dataclass(frozen=True)
+class BoardChunk:
+    """A block of a board's cells as paths in the board's frame: a tile of the map view draws
+    the chunks it overlaps, not the whole board's paths clipped (a tile of the Panzer '44 map
+    at 200% took 90 ms stroking every hex of the map, 3 ms its own)."""
+
+    fills: dict[tuple[str, int], QPainterPath]
+    grid: QPainterPath
+    bounds: QRectF
+
+
+#: A chunk's side, in hexes' radii.
+CHUNK_RADII = 12.0
+
+_CHUNKS: dict[tuple[int, float], tuple[BoardSection, list[BoardChunk]]] = {}
+
+
+def board_chunks(section: BoardSection, size: float) -> list[BoardChunk]:
+    """A board's cells in square blocks of :data:`CHUNK_RADII` hex radii, once per board and
+    size; in a fixed order, so that every tile draws shared edges alike."""
+    key = (id(section), size)
+    cached = _CHUNKS.get(key)
+    if cached is not None and cached[0] is section:
+        return cached[1]
+    side = size * CHUNK_RADII
+    blocks: dict[tuple[int, int], list[Hex]] = {}
+    for h in section.cells:
+        x, y = hex_to_pixel(h, size)
+        blocks.setdefault((math.floor(x / side), math.floor(y / side)), []).append(h)
+    chunks = []
+    for block in sorted(blocks):
+        fills, grid = cell_paths(section, blocks[block], size)
+        chunks.append(BoardChunk(fills, grid, grid.boundingRect()))
+    _CHUNKS[key] = (section, chunks)
+    return chunks
 
 
 def cell_paths(

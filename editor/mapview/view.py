@@ -8,6 +8,7 @@ into the document's verbs, and the map is drawn again from the document's change
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -26,6 +27,7 @@ from PySide6.QtGui import (
     QPainterPath,
     QPen,
     QResizeEvent,
+    QTransform,
     QWheelEvent,
 )
 from PySide6.QtWidgets import (
@@ -41,6 +43,7 @@ from editor.forces.oob_panel import FORCE_MIME
 from editor.mapview.overlays import OVERLAY_MIME
 from editor.mapview.render import MapPainter
 from editor.mapview.sections import SECTION_MIME
+from editor.mapview.tiles import MapTiles
 from model.grid import pixel_to_hex
 from model.hexes import Hex
 
@@ -62,16 +65,50 @@ class MapEvent:
 
 
 class MapItem(QGraphicsItem):
-    """The whole map as one scene item, painted by :class:`MapPainter`."""
+    """The whole map as one scene item, painted by :class:`MapPainter` through tiles
+    (:mod:`editor.mapview.tiles`): a zoom or a pan shows tiles painted already, and paints only
+    those it lacks.
 
-    def __init__(self, painter: MapPainter) -> None:
+    ``tiled=False`` is the item as it was, with Qt's cache of the whole item at the current
+    zoom (the benchmark's baseline).
+    """
+
+    def __init__(self, painter: MapPainter, tiled: bool = True) -> None:
         super().__init__()
-        self.map_painter = painter
-        # Qt keeps the painted map as a pixmap at the current zoom: panning and repainting
-        # blit it; only a zoom or an edit paints the map again.
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self._painter = painter
+        self.tiles = MapTiles(painter, self._tiles_ready) if tiled else None
+        if self.tiles is None:
+            self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        else:  # the exposed area, not the whole item, in each paint's option
+            self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         x0, y0, x1, y1 = painter.bounds
         self._rect = QRectF(x0, y0, x1 - x0, y1 - y0)
+
+    @property
+    def map_painter(self) -> MapPainter:
+        return self._painter
+
+    @map_painter.setter
+    def map_painter(self, painter: MapPainter) -> None:
+        self.set_painter(painter, None)
+
+    def set_painter(self, painter: MapPainter, changed: QRectF | None) -> None:
+        """Draw with ``painter`` from now on; ``changed`` is where it draws differently from
+        the last one (map coordinates; ``None``: anywhere). Repaints that area."""
+        self._painter = painter
+        if self.tiles is not None:
+            self.tiles.painter = painter
+            self.tiles.invalidate(changed)
+        if changed is None:
+            self.update()
+        elif not changed.isEmpty():
+            self.update(changed)
+
+    def _tiles_ready(self, area: QRectF) -> None:
+        if self.tiles is not None and not shiboken6.isValid(self):  # its scene was cleared
+            self.tiles.stop()
+            return
+        self.update(area)
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
         return self._rect
@@ -82,8 +119,17 @@ class MapItem(QGraphicsItem):
         option: QStyleOptionGraphicsItem,
         widget: QWidget | None = None,
     ) -> None:
-        scale = option.levelOfDetailFromTransform(painter.worldTransform())
-        self.map_painter.paint(painter, option.exposedRect, scale)
+        transform = painter.worldTransform()
+        plain = (
+            transform.type().value <= QTransform.TransformationType.TxScale.value
+            and math.isclose(transform.m11(), transform.m22())
+        )
+        if self.tiles is not None and widget is not None and plain:
+            self.tiles.draw(painter, option.exposedRect, self._rect, widget.rect())
+            return
+        # A picture of the scene (printing, an export) or a turned view: drawn as it is.
+        scale = option.levelOfDetailFromTransform(transform)
+        self._painter.paint(painter, option.exposedRect, scale)
 
 
 class MapView(QGraphicsView):
@@ -101,6 +147,8 @@ class MapView(QGraphicsView):
 
     MIN_SCALE = 0.15
     MAX_SCALE = 6.0
+    #: Paint the map through tiles (False: Qt's cache of the whole map, the benchmark's baseline).
+    tiled = True
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -134,16 +182,14 @@ class MapView(QGraphicsView):
         if self.item is None:
             self.show_map(painter)
             return
-        old, self.item.map_painter = self.item.map_painter, painter
-        # Only where the map changed is painted again (a brush step repaints one hex's
-        # neighbourhood, not the whole map held in the item's cache).
-        area = painter.changed_area(old)
-        if area is None:
-            self.item.update()
-        elif not area.isEmpty():
+        # Only where the map changed is painted again (a brush step repaints the tiles around
+        # one hex, not the whole map).
+        area = painter.changed_area(self.item.map_painter)
+        if area is not None and not area.isEmpty():
             # On whole screen pixels: a repaint clipped mid-pixel would blend its edge.
             pixels = self.mapFromScene(area).boundingRect().adjusted(-2, -2, 2, 2)
-            self.item.update(self.mapToScene(pixels).boundingRect())
+            area = self.mapToScene(pixels).boundingRect()
+        self.item.set_painter(painter, area)
 
     # --- marks: a tool's preview over the map ------------------------------------------------
 
@@ -295,9 +341,11 @@ class MapView(QGraphicsView):
         (self.section_dropped if kind == SECTION_MIME else self.overlay_dropped).emit(payload, h)
 
     def show_map(self, painter: MapPainter) -> None:
+        if self.item is not None and self.item.tiles is not None:
+            self.item.tiles.stop()
         self.scene().clear()
         self.mark_items = []
-        self.item = MapItem(painter)
+        self.item = MapItem(painter, tiled=self.tiled)
         self.scene().addItem(self.item)
         # Room around the map to drag sections into (the view still fits the map itself).
         rect = self.item.boundingRect()
