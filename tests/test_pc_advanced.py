@@ -13,14 +13,26 @@ from pathlib import Path
 
 import pytest
 import yaml
+from test_pc_opportunity import segment
 
 from editor.cli.main import main
-from model.scenario_io import load_scenario
+from model.scenario_io import load_scenario, parse_scenario
 from rules.bots.base import RandomBot
 from rules.bots.greedy import GreedyBot
 from rules.engine.dice import Dice
+from rules.engine.events import DieRolled
 from rules.panzer_command import generate as gen
-from rules.panzer_command.game import PanzerCommandGame
+from rules.panzer_command import intel
+from rules.panzer_command.actions import (
+    ChitsInCup,
+    Concentrate,
+    Fire,
+    FireExplained,
+    PointsChanged,
+    PositionChanged,
+)
+from rules.panzer_command.game import PanzerCommandGame, PcState
+from rules.panzer_command.units import cell
 from rules.registry import load_game
 
 # --- §23 Scenario Generation ------------------------------------------------------------------
@@ -87,3 +99,118 @@ def test_every_objective_is_a_place_of_the_map_and_its_edge_the_nearest_23() -> 
     assert gen.nearest_edge("0815") == "West"
     assert gen.nearest_edge("3425") == "South"
     assert gen.nearest_edge("1309") == "North"
+
+
+# --- §22 Limited Intelligence -----------------------------------------------------------------
+
+POINT_161 = "scenarios/panzer-command/point-161.yaml"
+PAK, T34 = "german.de-pak.1", "soviet.su-t34.1"
+
+
+def intel_game(*options: str) -> PanzerCommandGame:
+    """Point 161 playing the options named in its ``rules.options`` [§22]."""
+    text = Path(POINT_161).read_text(encoding="utf-8")
+    chosen = f"system: panzer-command\nrules:\n  options: [{', '.join(options)}]\n"
+    game = load_game(parse_scenario(text.replace("system: panzer-command\n", chosen, 1)))
+    assert isinstance(game, PanzerCommandGame)
+    return game
+
+
+def _to_next_turn(state: PcState) -> None:
+    turn = state.play.turn
+    while state.play.turn == turn and not state.is_terminal():
+        state.apply(f"done {state.to_act()[0]}")
+
+
+def test_hidden_segments_keep_dispatch_points_and_track_chits_secret_22_1() -> None:
+    """[§22.1] "both players keep the placement of their segment markers in the cup and on the
+    game Turn Track secret ... The number of Dispatch Points spent and received is also kept
+    secret": the German Dispatch Point spent to put its second chit on next turn's track, its
+    Initiative roll, and that chit in next turn's cup are seen by the German side alone; the
+    cup's count is not shown. Without the option the Soviet side sees them all."""
+    for options, secret in (((intel.SEGMENTS,), True), ((), False)):
+        state = intel_game(*options).new_initial_state(1)
+        state.apply("dispatch german")
+        _to_next_turn(state)
+        soviet, german = state.events_for("soviet"), state.events_for("german")
+        spent = [e for e in german if isinstance(e, PointsChanged) and e.side == "german"]
+        assert spent and spent[0].change == -1
+        seen = [e for e in soviet if isinstance(e, PointsChanged) and e.points == "dispatch"]
+        assert bool(secret) == (not any(e.side == "german" for e in seen))
+        rolls = [e for e in soviet if isinstance(e, DieRolled) and "german Initiative" in e.purpose]
+        assert bool(secret) == (not rolls)
+        [cup] = [e for e in soviet if isinstance(e, ChitsInCup) and e.turn == state.play.turn]
+        assert ("german:regiment-2" not in cup.chits) == secret
+        [own] = [e for e in german if isinstance(e, ChitsInCup) and e.turn == state.play.turn]
+        assert "german:regiment-2" in own.chits
+    state = intel_game(intel.SEGMENTS).new_initial_state(1)
+    state.apply("done german")
+    state.apply("done soviet")
+    assert "chit(s) in the cup" in state.progress().step
+    assert not state.progress().step[0].isdigit()
+
+
+def test_hidden_direct_command_totals_and_roll_are_secret_22_2() -> None:
+    """[§22.2] "Both players keep their Direct Command Tracks and totals hidden ... when a
+    player picks his Direct Command Segment chit, he keeps his subsequent die roll a secret":
+    the roll and the Commands gained are in the owner's log, not the enemy's."""
+    state = intel_game(intel.COMMANDS).new_initial_state(2)
+    while not (state.play.chit or "").endswith("direct-command"):
+        state.apply(f"done {state.to_act()[0]}")
+    owner = state.owner
+    other = next(s for s in state.game.sides if s != owner)
+    mine = [e for e in state.events_for(owner) if isinstance(e, PointsChanged)]
+    assert any(e.side == owner and e.points == "commands" for e in mine)
+    theirs = state.events_for(other)
+    assert not any(isinstance(e, PointsChanged) and e.side == owner for e in theirs)
+    assert not any(
+        isinstance(e, DieRolled) and f"{owner} Direct Commands" in e.purpose for e in theirs
+    )
+    assert all(e.private_to is None or e.private_to == other for e in theirs)
+
+
+def test_hidden_hq_values_are_rolled_within_the_level_and_rerolled_outside_22_3() -> None:
+    """[§22.3] "rolls one die separately for each HQ and places the marker in the space
+    indicated by the roll in the same level ... Some die rolls will have to be re-rolled":
+    the German Division HQ set up in C (elite: rolls 0-2 on our placeholder track) rolls 5 (F,
+    veteran: re-rolled), then 1: space B, whose Initiative Rating (6) replaces C's (6) and
+    Direct Commands Rating 4 replaces C's 3. Kept secret from the Soviet side."""
+    state = intel_game(intel.HQ_VALUES).new_initial_state(3)
+    for side in state.game.sides:  # every HQ's space is of its scenario space's level
+        named = str(state.game.settings[side]["division_hq_space"])
+        rolled = state.intel.division[side]
+        level = cell(intel.DIVISION_TRACK, named, "level").value
+        assert cell(intel.DIVISION_TRACK, rolled, "level").value == level
+    state.intel = intel.Intel()
+    state.dice.force(6, 2)
+    intel.roll_hq_spaces(state)
+    assert state.intel.division["german"] == "B"
+    assert intel.division_rating(state, "german", "direct_commands") == 4
+    assert state.game.rating("german", "direct_commands") == 3
+    space = state.intel.regiment["german"]
+    assert intel.command_radius(state, "german") == int(
+        str(cell(intel.REGIMENT_TRACK, space, "Command Radius").value)
+    )
+    soviet_log = [e.describe() for e in state.events_for("soviet")]
+    assert not any("german" in t and "§22.3" in t for t in soviet_log)
+    assert any("§22.3" in e.describe() for e in state.events_for("german"))
+
+
+def test_hidden_concentration_is_secret_until_it_modifies_an_attack_22_4() -> None:
+    """[§22.4] "When fire has been Concentrated into a hex, no marker is placed immediately.
+    However, the instant that the Concentration is used to modify an attack made by the
+    Concentrated unit, reveal the Concentration": the PaK's Concentration on 0104 is in the
+    German log only; its fire at the T-34 there reveals it to the Soviet side."""
+    state = segment(intel_game(intel.CONCENTRATIONS), "german", {PAK: "0105", T34: "0104"})
+    events = state.apply(Concentrate(PAK, "0104"))
+    assert all(e.private_to == "german" for e in events if isinstance(e, PositionChanged))
+    assert state.intel.secret_concentrations == {PAK}
+    assert not any("Concentrates" in e.describe() for e in state.events_for("soviet"))
+    state.play.verbs.pop(PAK)  # a later Segment's fire
+    state.play.acted.discard(PAK)
+    state.force_dice(10)
+    events = state.apply(Fire(PAK, T34))
+    [fired] = [e for e in events if isinstance(e, FireExplained)]
+    assert any("Concentrated" in s for s in fired.steps)
+    assert any("revealed" in e.describe() and e.private_to is None for e in events)
+    assert not state.intel.secret_concentrations

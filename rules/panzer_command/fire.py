@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from rules.engine.worked import Working
 from rules.movement.costs import terrain_effect
-from rules.panzer_command.actions import FireExplained, UnitHit
+from rules.panzer_command.actions import FireExplained, PositionChanged, UnitHit
 from rules.panzer_command.digging import combat_rows
 from rules.panzer_command.night import NIGHT_ROW, is_night
 from rules.panzer_command.offmap import offmap_battery
@@ -50,9 +50,10 @@ RULE = {DF: "§7.3", OF: "§8.4", CA: "§9.6", IF: "§14.6"}
 CONCENTRATED = "concentrated fire (firer concentrated on the target's hex)"
 
 
-def d10(state: PcState, purpose: str) -> int:
-    """A d10 read 0-9 [§2.3]: the die's faces 1-10 (force 1 for a "0", 10 for a "9")."""
-    return state.roll(purpose, 10) - 1
+def d10(state: PcState, purpose: str, private_to: str | None = None) -> int:
+    """A d10 read 0-9 [§2.3]: the die's faces 1-10 (force 1 for a "0", 10 for a "9"); a
+    secret roll is seen by ``private_to`` alone [§22]."""
+    return state.roll(purpose, 10, private_to) - 1
 
 
 def why_not_fire(state: PcState, unit: str, target: str) -> str | None:
@@ -244,6 +245,7 @@ def attack(
     if there is not None and (at is None or there != state.game.name(at)):
         end_concentration(state, target, f"attacked from another hex than {there}")
     final, work = attack_strength(state, unit, target, kind, steps, extra)
+    reveal_concentration(state, unit, target)
     roll = d10(state, f"{unit} fires at {target} ({kind}) [§7.2; {RULE[kind]}]")
     hit = succeeds(roll, final)
     work.steps.append(
@@ -371,8 +373,29 @@ def combat_steps(state: PcState, unit: str) -> int:
     return 1 if on_vehicle(state, unit) else state.troops.steps[unit]
 
 
+def reveal_concentration(state: PcState, unit: str, target: str) -> None:
+    """[§22.4] "the instant that the Concentration is used to modify an attack made by the
+    Concentrated unit, reveal the Concentration and place the two markers on the map"."""
+    b = state.troops.hexes.get(target)
+    secret = unit in state.intel.secret_concentrations
+    if secret and b is not None and concentrated_on(state, unit, b):
+        state.intel.secret_concentrations.discard(unit)
+        there = state.troops.concentrations[unit]
+        state.emit(
+            PositionChanged(
+                unit, f"its secret Concentration on {there} is revealed as it fires", "[§22.4]"
+            )
+        )
+
+
 def end_concentration(state: PcState, unit: str, why: str) -> None:
     """The unit's Concentration ends [§10.3]."""
     there = state.troops.concentrations.pop(unit, None)
     if there is not None:
-        state.emit(UnitHit(unit, f"Concentration on {there} ends: {why}", "[§10.3]"))
+        # A secret Concentration ends as secretly as it began [§22.4].
+        secret = unit in state.intel.secret_concentrations
+        state.intel.secret_concentrations.discard(unit)
+        owner = state.game.units[unit].side if secret else None
+        state.emit(
+            UnitHit(unit, f"Concentration on {there} ends: {why}", "[§10.3]", private_to=owner)
+        )

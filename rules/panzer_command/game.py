@@ -91,11 +91,26 @@ from rules.panzer_command.actions import (
 from rules.panzer_command.air import air_options, air_strengths, call_air, strike
 from rules.panzer_command.artillery import indirect, indirect_options
 from rules.panzer_command.assault import assault, retreat, why_not_assault
-from rules.panzer_command.command import first_holder, regimental_hqs, why_out_of_command
+from rules.panzer_command.command import (
+    command_radius,
+    first_holder,
+    regimental_hqs,
+    why_out_of_command,
+)
 from rules.panzer_command.concentrate import OFF, concentrate, concentrate_options
 from rules.panzer_command.digging import improve, leave, why_not_improve
 from rules.panzer_command.exits import read_exits
 from rules.panzer_command.fire import d10, fire, rally, why_not_fire, why_not_rally
+from rules.panzer_command.intel import (
+    COMMANDS,
+    HQ_VALUES,
+    SEGMENTS,
+    Intel,
+    division_rating,
+    options_of,
+    roll_hq_spaces,
+    secret_to,
+)
 from rules.panzer_command.minefields import read_minefields
 from rules.panzer_command.moves import move, move_options
 from rules.panzer_command.night import is_night
@@ -189,6 +204,8 @@ class PanzerCommandGame(MapGame):
         self.home_edges = {s: home_edge(self, s) for s in self.sides}
         self.barrages = read_barrages(self)
         self.exits = read_exits(self)  # where units may leave the map [§5.3]
+        #: The Limited Intelligence options played [§22] (:mod:`rules.panzer_command.intel`).
+        self.intel = options_of(scenario)
 
     def unit_name(self, unit: str) -> str:
         spec = self.units.get(unit)
@@ -225,6 +242,9 @@ class PcState(State):
         self.assaulting = Assaulting()
         self.support = Support()
         self.support.air = air_strengths(self)
+        self.intel = Intel()
+        if HQ_VALUES in game.intel:
+            roll_hq_spaces(self)  # [§22.3]
         for u, h in sorted(dep.hexes.items()):
             self.emit(UnitDeployed(u, game.name(h), dep.how[u]))
         for u in sorted(dep.entrenched & set(dep.hexes)):
@@ -259,12 +279,14 @@ class PcState(State):
             return
         self.troops.hq[side] = holder
         hq = self.game.hqs[side]
+        space = self.intel.regiment.get(side, hq.space)
         self.emit(
             HqAssigned(
                 side,
                 holder,
-                f"{when}; space {hq.space}, Command Radius {hq.reach}; standing in for the "
-                "owner's choice: the regiment's first unit on the map [§4.1; §4.3]",
+                f"{when}; space {space}, Command Radius {command_radius(self, side)}; standing "
+                "in for the owner's choice: the regiment's first unit on the map [§4.1; §4.3]",
+                private_to=secret_to(self, side, HQ_VALUES),
             )
         )
 
@@ -278,7 +300,12 @@ class PcState(State):
         self.command.cup += self.command.track.pop(self.play.turn, [])
         self.command.used, self.play.passed, self.play.phase = set(), set(), "prep"
         self.command.drawn, self.play.second_phase = [], False
-        self.emit(ChitsInCup(self.play.turn, tuple(self.command.cup)))
+        if SEGMENTS not in self.game.intel:
+            self.emit(ChitsInCup(self.play.turn, tuple(self.command.cup)))
+            return
+        for side in self.game.sides:  # the enemy's chits off the track are secret [§22.1]
+            seen = tuple(c for c in self.command.cup if not _secret_chit(c, side))
+            self.emit(ChitsInCup(self.play.turn, seen, private_to=side))
 
     def _advance(self) -> None:
         while not self.play.over:
@@ -297,8 +324,12 @@ class PcState(State):
 
     def _initiative_rolls(self) -> None:
         for side in (self.game.initiative, self.game.reaction):
-            rating = self.game.rating(side, "initiative")
-            roll = d10(self, f"{side} Initiative Rating {rating} [§3.1 Preparation D; §4.2]")
+            rating = division_rating(self, side, "initiative")
+            roll = d10(
+                self,
+                f"{side} Initiative Rating {rating} [§3.1 Preparation D; §4.2]",
+                secret_to(self, side, SEGMENTS),  # Dispatch Points received [§22.1]
+            )
             if roll <= rating:
                 self._points(side, "dispatch", 1, f"rolled {roll} <= Initiative Rating {rating}")
         self.play.phase, self.play.passed = "action", set()
@@ -314,7 +345,10 @@ class PcState(State):
         pool, cap = (points.dp, MAX_DISPATCH) if what == "dispatch" else (points.dc, MAX_COMMANDS)
         total = max(0, min(cap, pool[side] + change))
         pool[side] = total
-        self.emit(PointsChanged(side, what, change, total, f"{why} (cap {cap}) [§4.2]"))
+        secret = secret_to(self, side, SEGMENTS if what == "dispatch" else COMMANDS)
+        self.emit(
+            PointsChanged(side, what, change, total, f"{why} (cap {cap}) [§4.2]", private_to=secret)
+        )
 
     def _segment(self, chit: str, how: str) -> None:
         self.command.used.add(chit)
@@ -325,8 +359,10 @@ class PcState(State):
         self.emit(ChitDrawn(chit, how))
         side = self.owner
         if chit.endswith(":direct-command"):
-            rating = self.game.rating(side, "direct_commands")
-            roll = d10(self, f"{side} Direct Commands [§3.2; §4.2]")
+            rating = division_rating(self, side, "direct_commands")
+            roll = d10(
+                self, f"{side} Direct Commands [§3.2; §4.2]", secret_to(self, side, COMMANDS)
+            )  # the roll is secret under Hidden Direct Command Totals [§22.2]
             self._points(
                 side, "commands", roll // 2 + rating, f"d10 {roll} halved + rating {rating}"
             )
@@ -389,7 +425,7 @@ class PcState(State):
 
     def troop_quality(self, unit: str) -> int:
         """The Division HQ's TQ stands in for the regiment's (one regiment per side)."""
-        return self.game.rating(self.game.units[unit].side, "troop_quality")
+        return division_rating(self, self.game.units[unit].side, "troop_quality")
 
     def in_enemy_fire_zone(self, unit: str) -> bool:
         """The unit's hex is in an enemy unit's Fire Zone (:mod:`rules.panzer_command.zones`:
@@ -701,6 +737,12 @@ class PcState(State):
                 UnitPosition(u, spec.side, spec.type_id, pc_label(u), h, None, tuple(marks))
             )
         return found
+
+
+def _secret_chit(chit: str, side: str) -> bool:
+    """The other side's second Regiment Action chit, put on the track with a Dispatch Point:
+    secret from ``side`` until drawn [§22.1]."""
+    return chit.endswith(":regiment-2") and not chit.startswith(f"{side}:")
 
 
 def pc_label(unit: str) -> str:

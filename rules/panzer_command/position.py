@@ -44,6 +44,7 @@ from model.scenario_io import to_data
 from model.yamlio import PathKey
 from rules.engine.core import State
 from rules.maps.named import HexesByName
+from rules.panzer_command.intel import Intel
 from rules.panzer_command.records import (
     MAX_COMMANDS,
     MAX_DISPATCH,
@@ -165,6 +166,10 @@ class PcPositionState(StrictModel):
         air: each side's Air Strength now, when not the scenario's [§18.1-18.2].
         strikes: the Attack Strengths of the airstrikes left this Segment [§18.4].
         air_called: the airpower was called in this Segment [§18.2].
+        division_spaces: each side's Division HQ space rolled secretly [§22.3].
+        regiment_spaces: each side's Regimental HQ space rolled secretly [§22.3].
+        secret_concentrations: the units whose Concentration is not yet revealed [§22.4].
+        revealed: the Reaction player's units sighted (on the enemy's map) [§22.5].
     """
 
     dispatch_points: dict[str, int] = Field(default_factory=dict)
@@ -200,6 +205,10 @@ class PcPositionState(StrictModel):
     air: dict[str, int] = Field(default_factory=dict)
     strikes: list[int] = Field(default_factory=list)
     air_called: bool = False
+    division_spaces: dict[str, str] = Field(default_factory=dict)
+    regiment_spaces: dict[str, str] = Field(default_factory=dict)
+    secret_concentrations: list[str] = Field(default_factory=list)
+    revealed: list[str] = Field(default_factory=list)
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -242,6 +251,10 @@ def to_position(state: PcState) -> GamePosition:
         air=dict(sorted(state.support.air.items())),
         strikes=list(state.support.strikes),
         air_called=state.support.air_called,
+        division_spaces=dict(sorted(state.intel.division.items())),
+        regiment_spaces=dict(sorted(state.intel.regiment.items())),
+        secret_concentrations=sorted(state.intel.secret_concentrations),
+        revealed=sorted(state.intel.revealed),
     )
     return GamePosition(
         **state.position_header(),
@@ -356,6 +369,16 @@ def state_from_position(
     state.play.entered = {n.upper(): steps for n, steps in extra.entered.items()}
     state.troops = Troops(HexesByName(game.name))
     state.support = Support()
+    state.intel = Intel(
+        {s: v for s, v in extra.division_spaces.items() if s in game.sides},
+        {s: v for s, v in extra.regiment_spaces.items() if s in game.sides},
+        set(
+            units(
+                extra.secret_concentrations, game.units, ("state", "secret_concentrations"), reader
+            )
+        ),
+        set(units(extra.revealed, game.units, ("state", "revealed"), reader)),
+    )
     for i, name in enumerate(extra.entrenchments):
         h = reader.hex(name, ("state", "entrenchments", i))
         if h is not None:

@@ -27,6 +27,7 @@ from rules.panzer_command.actions import (
     Retreat,
     Select,
 )
+from rules.panzer_command.intel import SEGMENTS
 
 if TYPE_CHECKING:
     from rules.panzer_command.game import PcState
@@ -54,10 +55,9 @@ def progress(state: PcState) -> Progress:
         done = "Pass"
     else:
         phase, rule = "Action Phase", "Panzer Command [§3.1]"
-        step = (
-            f"{len(state.command.cup)} chit(s) in the cup; select one with 2 Dispatch Points, "
-            "or pass and draw"
-        )
+        # How many chits the cup holds is secret under Hidden Segment Determination [§22.1].
+        count = "" if SEGMENTS in state.game.intel else f"{len(state.command.cup)} "
+        step = f"{count}chit(s) in the cup; select one with 2 Dispatch Points, or pass and draw"
         left = f"{state.command.dp[side]} Dispatch Point(s): spend or pass" if side else ""
         done = "Pass"
     return Progress(
