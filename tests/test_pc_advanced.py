@@ -13,16 +13,19 @@ from pathlib import Path
 
 import pytest
 import yaml
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
 from test_pc_opportunity import segment
 
 from editor.cli.main import main
 from model.scenario_io import load_scenario, parse_scenario
 from rules.bots.base import RandomBot
 from rules.bots.greedy import GreedyBot
+from rules.engine.actions import Move
 from rules.engine.dice import Dice
 from rules.engine.events import DieRolled
 from rules.panzer_command import generate as gen
-from rules.panzer_command import intel
+from rules.panzer_command import hidden, intel
 from rules.panzer_command.actions import (
     ChitsInCup,
     Concentrate,
@@ -33,6 +36,7 @@ from rules.panzer_command.actions import (
 )
 from rules.panzer_command.game import PanzerCommandGame, PcState
 from rules.panzer_command.units import cell
+from rules.records.position import PositionReader
 from rules.registry import load_game
 
 # --- §23 Scenario Generation ------------------------------------------------------------------
@@ -214,3 +218,140 @@ def test_hidden_concentration_is_secret_until_it_modifies_an_attack_22_4() -> No
     assert any("Concentrated" in s for s in fired.steps)
     assert any("revealed" in e.describe() and e.private_to is None for e in events)
     assert not state.intel.secret_concentrations
+
+
+PZGR = "german.de-panzergrenadier.1"
+
+
+def hidden_segment(side: str, keep: dict[str, str]) -> PcState:
+    """Point 161 with Hidden Units (the German side, the Reaction player, hides [§22.5]): a
+    Segment of ``side`` with only ``keep`` on the map, sighting worked out afresh."""
+    state = segment(intel_game(intel.UNITS), side, keep)
+    state.intel.revealed = set()
+    hidden.update(state)
+    return state
+
+
+def test_a_hidden_unit_in_woods_is_seen_only_from_the_adjacent_hex_22_5() -> None:
+    """[§22.5] "an LOS can be traced only 1 hex (that is, into an adjacent hex) into ...
+    Woods": the Panzergrenadiers in the woods of 0716 are off the Soviet map and no target for
+    the T-34 three hexes off in the open (0414, a clear line of sight); once the T-34 moves
+    adjacent they are revealed, to both sides."""
+    state = hidden_segment("soviet", {T34: "0414", PZGR: "0716"})
+    assert hidden.is_hidden(state, PZGR)
+    assert PZGR not in {p.unit for p in state.view_for("soviet").units}
+    assert PZGR in {p.unit for p in state.view_for("german").units}
+    assert not any(getattr(a, "target", None) == PZGR for a in state.legal_actions())
+    assert "§22.5" in (state.preview(Fire(T34, PZGR)).why_not or "")
+    woods = state.game.by_name["0716"]
+    step = next(
+        a
+        for a in state.legal_actions()
+        if isinstance(a, Move)
+        and a.unit == T34
+        and state.game.by_name[a.path[-1]].distance(woods) == 1
+    )
+    events = state.apply(step)
+    assert not hidden.is_hidden(state, PZGR)
+    assert any("revealed in 0716" in e.describe() and e.private_to is None for e in events)
+    assert PZGR in {p.unit for p in state.view_for("soviet").units}
+
+
+def test_a_hidden_unit_in_the_open_is_seen_and_behind_a_crest_only_within_two_hexes_22_5() -> None:
+    """[§22.5] "a unit is not revealed if the LOS to it crosses an adjacent crest hexside and
+    the sighting unit is three or more hexes away": 0224 has a crest hexside toward 0426, so
+    the T-34 there does not reveal the Panzergrenadiers; from two hexes it does. In the open,
+    with no crest between, a clear line of sight of 3 hexes reveals them."""
+    state = hidden_segment("soviet", {T34: "0426", PZGR: "0224"})
+    assert hidden.behind_crest(state, state.game.by_name["0426"], state.game.by_name["0224"])
+    assert hidden.is_hidden(state, PZGR)
+    target = state.game.by_name["0224"]
+    near = next(
+        h
+        for h in sorted(state.game.amap.hexes, key=state.game.name)
+        if h.distance(target) == 2 and state.game.sees(h, target)
+    )
+    state = hidden_segment("soviet", {T34: state.game.name(near), PZGR: "0224"})
+    assert not hidden.is_hidden(state, PZGR)
+    state = hidden_segment("soviet", {T34: "0101", PZGR: "0104"})
+    assert not hidden.is_hidden(state, PZGR)
+
+
+def test_a_hidden_unit_that_fires_is_revealed_and_out_of_sight_hides_again_22_5() -> None:
+    """[§22.5] "When a hidden unit engages in combat, of any type, it is placed on the map ...
+    it remains on map until it is again out of sight": the PaK in the woods of 0716 fires at
+    the T-34 in 0414 and is revealed; with the T-34 gone out of sight it is hidden again, in
+    the German log only. Events about a hidden unit are its owner's alone."""
+    state = hidden_segment("german", {T34: "0414", PAK: "0716"})
+    assert hidden.is_hidden(state, PAK)
+    state.force_dice(10)
+    events = state.apply(Fire(PAK, T34))
+    assert any("revealed in 0716" in e.describe() for e in events)
+    fired = [e for e in events if isinstance(e, FireExplained)]
+    assert fired and all(e.private_to is None for e in fired)
+    state.troops.hexes[T34] = state.game.by_name["3030"]
+    state.apply("done german")
+    assert hidden.is_hidden(state, PAK)
+    again = [e for e in state.log if "hidden again" in e.describe()]
+    assert again and again[-1].private_to == "german"
+    state.troops.hexes[PZGR] = state.game.by_name["0715"]
+    hidden.update(state)
+    assert hidden.is_hidden(state, PZGR)
+    state.emit(PositionChanged(PZGR, "test", "[§22.5]"))
+    assert state.log[-1].private_to == "german"
+
+
+def test_hidden_units_replay_and_round_trip_as_a_position_22_5() -> None:
+    """[§22.5] The revealed units are state: a clone, a position file and a replay keep them."""
+    game = intel_game(intel.UNITS, intel.LIMITED)
+    state = game.new_initial_state(5)
+    bot = RandomBot(5)
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        state.apply(bot.choose(state, state.to_act()[0]))
+    clone = state.clone()
+    assert clone.fingerprint() == state.fingerprint()
+    position = state.to_position()
+    again = game.state_from_position(position, PositionReader(game, position, None))
+    assert again.intel == state.intel
+    replayed = game.new_initial_state(5)
+    for action in state.history:
+        replayed.apply(action)
+    assert replayed.fingerprint() == state.fingerprint()
+
+
+@pytest.mark.gui
+def test_hot_seat_test_play_hides_what_limited_intelligence_hides_22(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """[§22.1; §22.5] Test Play's hot seat through the real panel: the German player (the
+    Reaction player, whose units hide) sees all his units and his own Initiative roll; after
+    the hand-over the Soviet player's map has no hidden German unit and his log neither the
+    German Dispatch Points nor the German roll."""
+    from test_testplay import open_window, start
+    from test_testplay_systems import take_over
+
+    text = Path(POINT_161).read_text(encoding="utf-8")
+    chosen = "system: panzer-command\nrules:\n  options: [limited-intelligence, hidden-units]\n"
+    path = tmp_path / "hidden.yaml"
+    path.write_text(text.replace("system: panzer-command\n", chosen, 1), encoding="utf-8")
+    w = open_window(qtbot, str(path))
+    panel = start(w, {"german": "human", "soviet": "human"})
+    take_over(qtbot, panel)
+    state = panel.session.state
+    secret = hidden.hidden_units(state)
+    assert secret  # the Germans set up out of the Soviets' sight
+    assert secret <= {p.unit for p in panel.units_shown}
+    qtbot.mouseClick(panel.done_button, Qt.MouseButton.LeftButton)  # German passes
+    take_over(qtbot, panel)  # the Soviet player's view
+    assert panel.acting_side() == "soviet"
+    assert not secret & {p.unit for p in panel.units_shown}
+    assert len(panel.counters) == len(panel.units_shown)
+    qtbot.mouseClick(panel.done_button, Qt.MouseButton.LeftButton)  # Soviet passes: the rolls
+    take_over(qtbot, panel)
+    assert panel.acting_side() == "soviet"  # the Initiative player draws first [§3.1]
+    german = panel.session.state.events_for("german")
+    assert any("german Initiative" in e.describe() for e in german)
+    assert "german Initiative" not in panel.log.toPlainText()
+    assert "soviet Initiative" in panel.log.toPlainText()

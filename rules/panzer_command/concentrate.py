@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from rules.panzer_command.actions import Concentrate, PositionChanged
 from rules.panzer_command.fire import end_concentration
+from rules.panzer_command.hidden import is_hidden
 from rules.panzer_command.intel import CONCENTRATIONS, secret_to
 from rules.panzer_command.zones import fire_zone_range, sees
 
@@ -85,7 +86,7 @@ def concentrate_options(state: PcState, unit: str) -> list[Concentrate]:
         {
             state.game.name(h)
             for e, h in state.troops.hexes.items()
-            if state.game.units[e].side != side
+            if state.game.units[e].side != side and not is_hidden(state, e)  # [§22.5]
         }
     )
     found = [Concentrate(unit, n) for n in held]

@@ -42,6 +42,7 @@ Action) and Air Interdiction [§18.3].
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import ClassVar
 
@@ -54,15 +55,23 @@ from model.tables import Cell
 from rules.engine.actions import Action, Done, Move
 from rules.engine.core import Outcome, State
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
-from rules.engine.events import GameEnded, SegmentBegan, SideDone, UnitDeployed, UnitOffMap
-from rules.engine.play import ActionFocus, Preview, Progress
+from rules.engine.events import (
+    DieRolled,
+    Event,
+    GameEnded,
+    SegmentBegan,
+    SideDone,
+    UnitDeployed,
+    UnitOffMap,
+)
+from rules.engine.play import ActionFocus, Preview, Progress, SideView
 from rules.engine.positions import UnitPosition
 from rules.engine.special_rules import Enforce
 from rules.maps.game import MapGame
 from rules.maps.named import HexesByName
 from rules.movement.costs import ENFORCED_BY_MOVEMENT
+from rules.panzer_command import hidden, preview, view
 from rules.panzer_command import position as position_io
-from rules.panzer_command import preview, view
 from rules.panzer_command.actions import (
     ACTIONS,
     UNIT_ACTIONS,
@@ -266,6 +275,7 @@ class PcState(State):
         plot_barrages(self)
         for side in sorted(game.hqs):
             self._assign_hq(side, "at set-up [§3.1; §4.1]")
+        hidden.update(self)  # the Reaction player's units in sight at set-up [§22.5]
         self._begin_turn()
         self._advance()
 
@@ -526,6 +536,8 @@ class PcState(State):
                         a for a in self.unit_options(u) if self.why_not_act(u, a.verb) is None
                     )
             found.append(Done(s))
+        if hidden.plays(self):  # no action aims at a unit its side has not sighted [§22.5]
+            found = [a for a in found if not hidden.is_hidden(self, getattr(a, "target", ""))]
         return found
 
     def unit_options(self, unit: str) -> list[Action]:
@@ -559,6 +571,12 @@ class PcState(State):
         why = self.why_not(action)
         if why is not None:
             raise IllegalActionError(f"'{action.text()}': {why}")
+        if isinstance(action, Fire | Assault | IndirectFire | OpFire):
+            hidden.reveal(self, action.unit, "it engages in combat [§22.5 Combat]")
+        self._apply_checked(action)
+        hidden.update(self)  # sighting after each Action [§22.5], our reading
+
+    def _apply_checked(self, action: Action) -> None:
         if isinstance(action, Done):
             self._done(action)
         elif isinstance(action, (Dispatch, Select)):
@@ -708,6 +726,29 @@ class PcState(State):
 
     # --- views and hashes ----------------------------------------------------------------------
 
+    def emit(self, event: Event) -> None:
+        """Log an event; one about a hidden unit is its owner's alone [§22.5]."""
+        if event.private_to is None and getattr(self, "intel", None) is not None:
+            secret = hidden.hidden_units(self)
+            named = {getattr(event, k, None) for k in ("unit", "firer", "target")}
+            purpose = event.purpose if isinstance(event, DieRolled) else ""
+            if secret & named or any(u in purpose for u in secret):
+                event = dataclasses.replace(event, private_to=self.game.reaction)
+        super().emit(event)
+
+    def view_for(self, side: str) -> SideView:
+        """What ``side`` may know: the events not private to the other side [§22.1-22.4], and
+        the units on the map but the enemy's hidden ones [§22.5]."""
+        if side not in self.game.sides:
+            raise KeyError(f"there is no side '{side}'")
+        secret = hidden.hidden_units(self) if side != self.game.reaction else set()
+        return SideView(
+            side,
+            self.progress(),
+            tuple(p for p in self.positions() if p.unit not in secret),
+            log=tuple(e.describe() for e in self.events_for(side)),
+        )
+
     def progress(self) -> Progress:
         return view.progress(self)
 
@@ -733,6 +774,7 @@ class PcState(State):
             spec = self.game.units[u]
             marks = ["Red"] if self.troops.steps[u] < spec.steps else []
             marks += ["Sup"] if u in self.troops.suppressed else []
+            marks += ["Hidden"] if hidden.is_hidden(self, u) else []  # [§22.5]
             found.append(
                 UnitPosition(u, spec.side, spec.type_id, pc_label(u), h, None, tuple(marks))
             )

@@ -49,6 +49,7 @@ from rules.panzer_command.fire import (
     why_not_fire,
     why_not_rally,
 )
+from rules.panzer_command.hidden import is_hidden
 from rules.panzer_command.moves import path_cost, why_not_move
 from rules.panzer_command.offmap import why_not_offmap
 from rules.panzer_command.opportunity import why_not as why_not_opfire
@@ -69,6 +70,8 @@ def why_not(state: PcState, action: Action) -> str | None:
             return f"{action.side} may not act now"
         return why_not_done(state) if state.reaction.trigger else None
     if isinstance(action, OpFire):
+        if is_hidden(state, action.target):
+            return f"'{action.target}' is no enemy unit your side has sighted [§22.5]"
         return why_not_opfire(state, action)
     if isinstance(action, Retreat):
         return why_not_retreat(state, action)
@@ -77,6 +80,9 @@ def why_not(state: PcState, action: Action) -> str | None:
             f"{state.reaction.side} answers first ({state.reaction.trigger} of "
             f"{state.reaction.target}) [§8.2; §9.4]"
         )
+    target = getattr(action, "target", None)
+    if isinstance(target, str) and is_hidden(state, target):
+        return f"'{target}' is no enemy unit your side has sighted (Hidden Units [§22.5])"
     if isinstance(action, AirCall):
         return why_not_call(state, action)
     if isinstance(action, Airstrike):
