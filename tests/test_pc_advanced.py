@@ -27,13 +27,17 @@ from rules.engine.events import DieRolled
 from rules.panzer_command import generate as gen
 from rules.panzer_command import hidden, intel
 from rules.panzer_command.actions import (
+    Assault,
     ChitsInCup,
     Concentrate,
     Fire,
     FireExplained,
+    MoveFire,
     PointsChanged,
     PositionChanged,
+    SplitFire,
 )
+from rules.panzer_command.fire import attack_strength
 from rules.panzer_command.game import PanzerCommandGame, PcState
 from rules.panzer_command.units import cell
 from rules.records.position import PositionReader
@@ -355,3 +359,93 @@ def test_hot_seat_test_play_hides_what_limited_intelligence_hides_22(
     assert any("german Initiative" in e.describe() for e in german)
     assert "german Initiative" not in panel.log.toPlainText()
     assert "soviet Initiative" in panel.log.toPlainText()
+
+
+# --- §24 Modern Tanks -------------------------------------------------------------------------
+
+T72 = "soviet.su-t72.1"
+
+
+def modern_game() -> PanzerCommandGame:
+    """Point 161 with the Soviet KV company swapped for a T-72 company [§24]."""
+    text = Path(POINT_161).read_text(encoding="utf-8").replace("{unit: su-kv}", "{unit: su-t72}")
+    game = load_game(parse_scenario(text))
+    assert isinstance(game, PanzerCommandGame)
+    return game
+
+
+def test_move_fire_halves_the_allowance_and_fires_at_minus_four_24_1() -> None:
+    """[§24.1] "The unit can either move and then attack, or attack and then move; but when it
+    does either, its Movement Point Allowance is halved (round down) and it has an Attack
+    Strength modifier of -4 ... it cannot move and then Close Assault": the T-72 (8 MP, a
+    placeholder) announces Move/Fire, its moves cost at most 4 MP, it moves one hex and fires
+    at the PaK at 4 less than a Direct Fire from there, for no Direct Command; it may not move
+    again nor Close Assault."""
+    game = modern_game()
+    state = segment(game, "soviet", {T72: "0101", PAK: "0106"})
+    costs = [state.preview(a).cost or "" for a in state.legal_actions() if isinstance(a, Move)]
+    assert any(c.startswith(("5 ", "6 ", "7 ", "8 ")) for c in costs)  # the whole allowance
+    assert MoveFire(T72) in state.legal_actions()
+    commands = state.command.dc["soviet"]
+    state.apply(MoveFire(T72))
+    moves = [a for a in state.legal_actions() if isinstance(a, Move) and a.unit == T72]
+    assert moves and all(state.preview(a).cost.endswith("of 4 MP") for a in moves)  # type: ignore[union-attr]
+    state.apply("move soviet.su-t72.1 0102")
+    normal, _ = attack_strength(segment(game, "soviet", {T72: "0102", PAK: "0106"}), T72, PAK)
+    state.force_dice(10)
+    [fired] = [e for e in state.apply(Fire(T72, PAK)) if isinstance(e, FireExplained)]
+    assert fired.final == max(0, normal - 4)
+    assert any("Move/Fire Action [§24.1; §7.3] -4" in s for s in fired.steps)
+    assert state.command.dc["soviet"] == commands
+    assert "§24.1" in (state.preview(Move(T72, ("0103",))).why_not or "")
+    assert "§24.1" in (state.preview(Assault(T72, PAK)).why_not or "")
+
+
+def test_move_fire_may_fire_first_then_move_24_1() -> None:
+    """[§24.1] "or attack and then move": the fire first, the move after, one of each."""
+    state = segment(modern_game(), "soviet", {T72: "0102", PAK: "0106"})
+    state.apply(MoveFire(T72))
+    state.force_dice(10)
+    state.apply(Fire(T72, PAK))
+    assert Fire(T72, PAK) not in state.legal_actions()
+    assert any(isinstance(a, Move) and a.unit == T72 for a in state.legal_actions())
+    state.apply("move soviet.su-t72.1 0101")
+    assert state.play.movefire[T72] == ["fire", "move"]
+
+
+def test_split_fire_attacks_twice_at_half_strength_24_3() -> None:
+    """[§24.3] "can split its Attack Strength in half (round fractions down) to attack two
+    separate targets or the same target twice. Each attack is resolved separately ... Split
+    Fire cannot be used with the Move/Fire Action": the T-72 (Attack Strength 8, a
+    placeholder) fires twice at 4 before modifiers, at the PaK and the Panzergrenadiers; a
+    T-72 that announced Move/Fire is offered no Split Fire."""
+    state = segment(modern_game(), "soviet", {T72: "0102", PAK: "0105", PZGR: "0104"})
+    action = SplitFire(T72, PAK, PZGR)
+    assert action in state.legal_actions()
+    assert SplitFire(T72, PAK, PAK) in state.legal_actions()
+    assert len(state.preview(action).chances) == 2
+    state.force_dice(10, 10)
+    fired = [e for e in state.apply(action) if isinstance(e, FireExplained)]
+    assert [e.target for e in fired] == [PAK, PZGR]
+    assert all("Split Fire: half of it, rounded down, 4 [§24.3]" in e.steps for e in fired)
+    assert Fire(T72, PAK) not in state.legal_actions()  # the Direct Fire Action is made
+    state = segment(modern_game(), "soviet", {T72: "0102", PAK: "0105"})
+    state.apply(MoveFire(T72))
+    assert not any(isinstance(a, SplitFire) for a in state.legal_actions())
+    assert "§24.3" in (state.preview(SplitFire(T72, PAK, PAK)).why_not or "")
+
+
+def test_a_game_with_a_modern_tank_plays_to_its_end_and_replays_24() -> None:
+    """[§24] Bots play the T-72 (the heuristic one splits its fire) to the end, and the game
+    replays from its seed and actions."""
+    game = modern_game()
+    state = game.new_initial_state(8)
+    bots = {"soviet": GreedyBot(8), "german": RandomBot(8)}
+    while not state.is_terminal():
+        side = state.to_act()[0]
+        state.apply(bots[side].choose(state, side))
+    assert any(isinstance(a, SplitFire) for a in state.history)
+    again = game.new_initial_state(8)
+    for action in state.history:
+        again.apply(game.parse_action(action.text()))
+    assert again.fingerprint() == state.fingerprint()

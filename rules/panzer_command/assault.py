@@ -87,6 +87,8 @@ def why_not_assault(state: PcState, action: Assault) -> str | None:
         return f"'{target}' is not an enemy unit on the map"
     if unit not in state.troops.hexes:
         return "the unit is not on the map"
+    if unit in state.play.movefire:
+        return "a unit performing the Move/Fire Action cannot Close Assault [§24.1]"
     if unit in state.troops.mounted:
         return "a unit being transported cannot initiate a Close Assault [§9.1]"
     if not spec.close_assault or spec.movement <= 0 or spec.attack is None:

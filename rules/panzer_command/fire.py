@@ -48,6 +48,7 @@ DF, OF, CA, IF = "Direct Fire", "Opportunity Fire", "Close Assault", "Indirect F
 #: Each combat type's list of modifiers in the book.
 RULE = {DF: "§7.3", OF: "§8.4", CA: "§9.6", IF: "§14.6"}
 CONCENTRATED = "concentrated fire (firer concentrated on the target's hex)"
+MOVE_FIRE = "modern tank Move/Fire Action"
 
 
 def d10(state: PcState, purpose: str, private_to: str | None = None) -> int:
@@ -95,6 +96,7 @@ def attack_strength(
     kind: str = DF,
     steps: int | None = None,
     extra: tuple[tuple[str, str], ...] = (),
+    split: bool = False,
 ) -> tuple[int, Working]:
     """The Final Attack Strength of ``unit`` at ``target`` (0-8), worked out step by step: the
     die is not rolled yet. ``kind`` is the Combat Modifiers Summary's column, whose list of
@@ -109,6 +111,9 @@ def attack_strength(
 
     base = spec.strength(state.troops.steps[unit]) or 0
     work.steps.append(f"printed Attack Strength {base} [§2.5]")
+    if split:
+        base //= 2
+        work.steps.append(f"Split Fire: half of it, rounded down, {base} [§24.3]")
     if spec.placeholder:
         work.placeholders.append(f"{spec.type_id} values: {spec.placeholder}")
     total = base
@@ -123,6 +128,9 @@ def attack_strength(
             work.steps.append(f"target's Defense Rating {tgt.defense:+d} [§2.5; {rule}]")
         work.steps.append(f"Final Attack Strength {final} (clamped 0-8) [{rule}]")
         return final, work
+    if kind == DF and unit in state.play.movefire:
+        c = cell("combat-modifiers", MOVE_FIRE, kind)
+        total += work.add(f"the Move/Fire Action [§24.1; {rule}]", int(str(c.value)), None)
     if concentrated_on(state, unit, b):
         c = cell("combat-modifiers", CONCENTRATED, kind)
         total += work.add(
@@ -198,7 +206,12 @@ def fire(state: PcState, unit: str, target: str) -> None:
 
 
 def attacks(
-    state: PcState, unit: str, target: str, kind: str, steps: int | None = None
+    state: PcState,
+    unit: str,
+    target: str,
+    kind: str,
+    steps: int | None = None,
+    split: bool = False,
 ) -> list[tuple[str, str | None, bool]]:
     """An attack on ``target``, made on each unit it falls on (a tank and its passengers
     separately [§13.3]): each unit, its result (None for none), whether the attack succeeded."""
@@ -207,7 +220,7 @@ def attacks(
         if aim not in state.troops.hexes:
             continue
         n = len(state.log)
-        result = attack(state, unit, aim, kind, steps)
+        result = attack(state, unit, aim, kind, steps, split=split)
         hit = any(isinstance(e, FireExplained) and e.hit for e in state.log[n:])
         found.append((aim, result, hit))
     return found
@@ -236,6 +249,7 @@ def attack(
     kind: str,
     steps: int | None = None,
     extra: tuple[tuple[str, str], ...] = (),
+    split: bool = False,
 ) -> str | None:
     """One attack of ``kind`` rolled and explained [§7.2]: the CRT result it inflicts (to be
     applied by the caller, at once or after other fires [§8.2; §9.2]), None for no effect. A
@@ -244,7 +258,7 @@ def attack(
     there, at = state.troops.concentrations.get(target), state.troops.hexes.get(unit)
     if there is not None and (at is None or there != state.game.name(at)):
         end_concentration(state, target, f"attacked from another hex than {there}")
-    final, work = attack_strength(state, unit, target, kind, steps, extra)
+    final, work = attack_strength(state, unit, target, kind, steps, extra, split)
     reveal_concentration(state, unit, target)
     roll = d10(state, f"{unit} fires at {target} ({kind}) [§7.2; {RULE[kind]}]")
     hit = succeeds(roll, final)

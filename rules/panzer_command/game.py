@@ -70,7 +70,7 @@ from rules.engine.special_rules import Enforce
 from rules.maps.game import MapGame
 from rules.maps.named import HexesByName
 from rules.movement.costs import ENFORCED_BY_MOVEMENT
-from rules.panzer_command import hidden, preview, view
+from rules.panzer_command import hidden, modern, preview, view
 from rules.panzer_command import position as position_io
 from rules.panzer_command.actions import (
     ACTIONS,
@@ -88,6 +88,7 @@ from rules.panzer_command.actions import (
     Improve,
     IndirectFire,
     Mount,
+    MoveFire,
     OffMapFire,
     OpFire,
     PointsChanged,
@@ -95,6 +96,7 @@ from rules.panzer_command.actions import (
     Rally,
     Retreat,
     Select,
+    SplitFire,
     UnitActionType,
 )
 from rules.panzer_command.air import air_options, air_strengths, call_air, strike
@@ -364,6 +366,7 @@ class PcState(State):
         self.command.used.add(chit)
         self.play.chit, self.play.acted, self.play.phase = chit, set(), "segment"
         self.play.verbs, self.play.commanded, self.play.entered = {}, set(), {}
+        self.play.movefire = {}
         self.play.spent = {}
         self.support.strikes, self.support.air_called = [], False
         self.emit(ChitDrawn(chit, how))
@@ -473,9 +476,12 @@ class PcState(State):
     def direct_command_segment(self) -> bool:
         return (self.play.chit or "").endswith(":direct-command")
 
-    def needs_command(self, unit: str) -> bool:
-        """Whether the unit's next Action costs a Direct Command: every Action of a Direct
-        Command Segment, a second Action in a Regiment Action Segment [§3.2]."""
+    def needs_command(self, unit: str, verb: str = "") -> bool:
+        """Whether the unit's next Action (``verb``) costs a Direct Command: every Action of a
+        Direct Command Segment, a second Action in a Regiment Action Segment [§3.2]; never a
+        part of a Move/Fire Action announced [§24.1]."""
+        if modern.part_of_move_fire(self, unit, verb):
+            return False
         return self.direct_command_segment() or unit in self.play.acted
 
     def why_not_act(self, unit: str, verb: str) -> str | None:
@@ -487,6 +493,14 @@ class PcState(State):
         entering = verb == "move" and due(self, unit) is not None
         if unit not in self.troops.hexes and not off_map and not entering:
             return "the unit is not on the map (nor a reinforcement due to enter) [§15.2]"
+        if modern.part_of_move_fire(self, unit, verb):
+            return None  # a part of its Move/Fire Action [§24.1]
+        if unit in self.play.movefire and verb in modern.HALVES:
+            return f"the Move/Fire Action has made its {verb} already [§24.1]"
+        if unit in self.play.movefire and verb == "assault":
+            return "a unit performing the Move/Fire Action cannot Close Assault [§24.1]"
+        if unit in self.play.movefire and verb == "splitfire":
+            return "Split Fire cannot be used with the Move/Fire Action [§24.3]"
         if verb in self.play.verbs.get(unit, []):
             return f"a unit cannot perform the same Action ({verb}) twice in a Segment [§3.2]"
         if unit in self.play.commanded:
@@ -561,6 +575,9 @@ class PcState(State):
             if enemy and why_not_assault(self, Assault(unit, t)) is None:
                 found.append(Assault(unit, t))
         found.extend(concentrate_options(self, unit))
+        found.extend(modern.split_options(self, unit))
+        if modern.why_not_move_fire(self, unit) is None:
+            found.append(MoveFire(unit))
         found.extend(transport_options(self, unit))
         found.extend(indirect_options(self, unit))
         return found
@@ -608,7 +625,7 @@ class PcState(State):
         if self.play.phase == "segment":
             self.play.chit, self.play.acted = None, set()
             self.play.verbs, self.play.commanded, self.play.entered = {}, set(), {}
-            self.play.spent = {}
+            self.play.spent, self.play.movefire = {}, {}
             self.support.strikes, self.support.air_called = [], False  # [§18.4]
             self.play.phase, self.play.passed = "action", set()
         else:
@@ -625,6 +642,14 @@ class PcState(State):
 
     def _unit_action(self, action: UnitActionType) -> None:
         unit = action.unit
+        if modern.part_of_move_fire(self, unit, action.verb):
+            modern.made(self, unit, action.verb)  # no new Action [§24.1]
+            self.play.verbs.setdefault(unit, []).append(action.verb)
+            if isinstance(action, Move):
+                move(self, action)
+            elif isinstance(action, Fire):
+                fire(self, unit, action.target)
+            return
         if self.needs_command(unit):
             second = "" if self.direct_command_segment() else ", its second Action (In Command)"
             self._points(
@@ -651,6 +676,11 @@ class PcState(State):
             indirect(self, action)
         elif isinstance(action, OffMapFire):
             offmap_fire(self, action)
+        elif isinstance(action, MoveFire):
+            modern.announce(self, unit)
+        elif isinstance(action, SplitFire):
+            self.play.verbs[unit].append("fire")  # the Direct Fire Action, split [§24.3]
+            modern.split_fire(self, action)
         else:
             rally(self, unit)
 

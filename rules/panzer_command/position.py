@@ -92,6 +92,8 @@ UNIT_VERBS = (
     "dismount",
     "indirect",
     "offmap",
+    "movefire",
+    "splitfire",
 )
 CHIT_KINDS = ("regiment", "regiment-2", "direct-command")
 
@@ -170,6 +172,7 @@ class PcPositionState(StrictModel):
         regiment_spaces: each side's Regimental HQ space rolled secretly [§22.3].
         secret_concentrations: the units whose Concentration is not yet revealed [§22.4].
         revealed: the Reaction player's units sighted (on the enemy's map) [§22.5].
+        movefire: the units performing the Move/Fire Action, with its parts made [§24.1].
     """
 
     dispatch_points: dict[str, int] = Field(default_factory=dict)
@@ -209,6 +212,7 @@ class PcPositionState(StrictModel):
     regiment_spaces: dict[str, str] = Field(default_factory=dict)
     secret_concentrations: list[str] = Field(default_factory=list)
     revealed: list[str] = Field(default_factory=list)
+    movefire: dict[str, list[str]] = Field(default_factory=dict)
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -255,6 +259,7 @@ def to_position(state: PcState) -> GamePosition:
         regiment_spaces=dict(sorted(state.intel.regiment.items())),
         secret_concentrations=sorted(state.intel.secret_concentrations),
         revealed=sorted(state.intel.revealed),
+        movefire={u: list(v) for u, v in sorted(state.play.movefire.items())},
     )
     return GamePosition(
         **state.position_header(),
@@ -366,6 +371,11 @@ def state_from_position(
         if u in game.units  # a tank whose passenger dismounted moves no more, acted or not
     }
     state.play.commanded = set(units(extra.commanded, game.units, ("state", "commanded"), reader))
+    state.play.movefire = {
+        u: [v for v in parts if v in ("move", "fire")]
+        for u, parts in extra.movefire.items()
+        if u in game.units
+    }
     state.play.entered = {n.upper(): steps for n, steps in extra.entered.items()}
     state.troops = Troops(HexesByName(game.name))
     state.support = Support()

@@ -27,11 +27,13 @@ from rules.panzer_command.actions import (
     Improve,
     IndirectFire,
     Mount,
+    MoveFire,
     OffMapFire,
     OpFire,
     Rally,
     Retreat,
     Select,
+    SplitFire,
 )
 from rules.panzer_command.air import crt_column as air_column
 from rules.panzer_command.air import strike_strength, why_not_call, why_not_strike
@@ -50,6 +52,7 @@ from rules.panzer_command.fire import (
     why_not_rally,
 )
 from rules.panzer_command.hidden import is_hidden
+from rules.panzer_command.modern import why_not_move_fire, why_not_split
 from rules.panzer_command.moves import path_cost, why_not_move
 from rules.panzer_command.offmap import why_not_offmap
 from rules.panzer_command.opportunity import why_not as why_not_opfire
@@ -123,6 +126,10 @@ def why_not(state: PcState, action: Action) -> str | None:
         return why_not_indirect(state, action)
     if isinstance(action, OffMapFire):
         return why_not_offmap(state, action)
+    if isinstance(action, MoveFire):
+        return why_not_move_fire(state, action.unit)
+    if isinstance(action, SplitFire):
+        return why_not_split(state, action)
     return why_not_rally(state, action.unit)
 
 
@@ -150,9 +157,11 @@ def preview(state: PcState, action: Action) -> Preview:
         return Preview(words, True, None, None, rules=("Transport [§13.1-13.3]",))
     if isinstance(action, IndirectFire | OffMapFire):
         return _indirect(state, action, words)
+    if isinstance(action, MoveFire | SplitFire):
+        return _modern(state, action, words)
     if not isinstance(action, Move | Fire | Rally | Improve | Assault | Concentrate):
         return Preview(words, True)
-    direct = state.needs_command(action.unit)
+    direct = state.needs_command(action.unit, action.verb)
     command = " and a Direct Command [§3.2]" if direct else ""
     rules = ["one Action per unit per Segment, a second for a Direct Command [§3.2; §4.4]"]
     if isinstance(action, Move):
@@ -186,6 +195,23 @@ def preview(state: PcState, action: Action) -> Preview:
     return Preview(
         words, True, None, command.removeprefix(" and ") or None, (chance,), tuple(rules)
     )
+
+
+def _modern(state: PcState, action: MoveFire | SplitFire, words: str) -> Preview:
+    """The Move/Fire Action's cost, or a Split Fire's two attacks' odds [§24.1; §24.3]."""
+    command = "a Direct Command [§3.2]" if state.needs_command(action.unit) else None
+    if isinstance(action, MoveFire):
+        said = ("Move/Fire Action: half allowance, -4, no Close Assault [§24.1]",)
+        return Preview(words, True, None, command, (), said)
+    chances = []
+    for target in (action.target, action.second):
+        final, work = attack_strength(state, action.unit, target, split=True)
+        hits = sum(succeeds(r, final) for r in range(10))
+        chances.append(
+            Chance(target, f"{'; '.join(work.steps)}; succeeds on {hits} in 10", hits / 10)
+        )
+    rules = ("Split Fire [§24.3]", "Direct Fire [§7.1-7.3]", "Combat Results [§7.2; §11.1]")
+    return Preview(words, True, None, command, tuple(chances), rules)
 
 
 def _indirect(state: PcState, action: IndirectFire | OffMapFire, words: str) -> Preview:

@@ -49,6 +49,8 @@ class Play(Record):
     spent: dict[str, float] = state_field(default_factory=dict, encode=_unless_empty)
     #: The night turn's second Action Phase is under way [§20.1].
     second_phase: bool = state_field(default=False, encode=_unless_empty)
+    #: The units performing the Move/Fire Action in this Segment, with its parts made [§24.1].
+    movefire: dict[str, list[str]] = state_field(default_factory=dict, encode=_unless_empty)
 
 
 @dataclass
