@@ -28,6 +28,7 @@ from rules.panzer_command import generate as gen
 from rules.panzer_command import hidden, intel
 from rules.panzer_command.actions import (
     Assault,
+    AssaultReport,
     ChitsInCup,
     Concentrate,
     Fire,
@@ -35,6 +36,7 @@ from rules.panzer_command.actions import (
     MoveFire,
     PointsChanged,
     PositionChanged,
+    Retreat,
     SplitFire,
 )
 from rules.panzer_command.fire import attack_strength
@@ -449,3 +451,31 @@ def test_a_game_with_a_modern_tank_plays_to_its_end_and_replays_24() -> None:
     for action in state.history:
         again.apply(game.parse_action(action.text()))
     assert again.fingerprint() == state.fingerprint()
+
+
+def test_a_modern_tank_pursues_a_retreating_defender_and_assaults_on_24_2() -> None:
+    """[§24.2] "If the defending unit retreats, the assaulting unit can occupy each hex the
+    retreating unit vacates ... the unit can continue to Assault as long as it remains
+    adjacent to the retreated unit, up to the three round limit": the T-72 assaults the
+    Panzergrenadiers; Round 1 misses on both sides (forced 9s); they retreat; the T-72
+    advances into their hex, and Round 2 is fought against the hex they retreated to. A T-34
+    (no pursuit) ends its Assault after the advance [§9.5]."""
+    for tank, pursues in ((T72, True), (T34, False)):
+        game = modern_game()
+        state = segment(game, "soviet", {tank: "0103", PZGR: "0104"})
+        state.force_dice(10, 10, 10, 10)  # Round 1: both Troop Quality rolls and attacks fail
+        state.apply(Assault(tank, PZGR))
+        if state.reaction.trigger:
+            state.apply("done german")  # no Opportunity Fire at the assault
+        assert not state.dice.forced
+        back = next(a for a in state.legal_actions() if isinstance(a, Retreat))
+        state.apply(back)
+        while state.reaction.trigger:
+            state.apply(f"done {state.reaction.side}")
+        assert state.troops.hexes[tank] == game.by_name["0104"]  # the advance [§9.5]
+        reports = [e.describe() for e in state.log if isinstance(e, AssaultReport)]
+        if pursues:
+            assert any("pursues german.de-panzergrenadier.1" in r for r in reports)
+            assert any(f"Round 2 against {back.path[-1]}" in r for r in reports)
+        else:
+            assert not any("pursues" in r or "Round 2" in r for r in reports)

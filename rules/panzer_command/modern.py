@@ -1,4 +1,5 @@
-"""Modern Tanks [§24]: the T-72 and Leopard II companies' Move/Fire Action and Split Fire.
+"""Modern Tanks [§24]: the T-72 and Leopard II companies' Move/Fire Action, Split Fire and
+pursuit.
 
 - The Move/Fire Action [§24.1] (``movefire UNIT``, a unit whose catalogue ``abilities`` list
   ``move-fire``): "The unit can either move and then attack, or attack and then move; but when
@@ -12,8 +13,9 @@
   Fire Action at half the printed Attack Strength (round down) twice, at two targets or one
   twice, each resolved separately with its own modifiers; not with Move/Fire; with a
   Concentration both targets must be in its hex (the Fire Zone's rule [§10.3]).
+- Pursuit in Close Assault [§24.2] (:func:`rules.panzer_command.assault.pursue`).
 
-Not played: Pursuit in Close Assault [§24.2]; Split Fire in Close Assault [§24.3].
+Not played: Split Fire in Close Assault [§24.3].
 """
 
 from __future__ import annotations

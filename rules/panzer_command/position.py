@@ -124,6 +124,7 @@ class PcAssaultState(StrictModel):
     tq: dict[str, str] = Field(default_factory=dict)
     retreated: list[str] = Field(default_factory=list)
     offered: int = 0
+    trail: dict[str, list[str]] = Field(default_factory=dict)
 
 
 class PcPositionState(StrictModel):
@@ -300,6 +301,7 @@ def _assault_data(state: PcState) -> PcAssaultState | None:
         tq=dict(sorted(a.tq.items())),
         retreated=list(a.retreated),
         offered=a.offered,
+        trail={u: list(p) for u, p in sorted(a.trail.items())},
     )
 
 
@@ -599,6 +601,9 @@ def _read_combat(state: PcState, extra: PcPositionState, reader: PositionReader)
             state.assaulting = Assaulting(
                 a.unit, a.target, a.hex.upper(), a.round, dict(a.tq), list(a.retreated), a.offered
             )
+            state.assaulting.trail = {
+                u: [h.upper() for h in p] for u, p in a.trail.items() if u in game.units
+            }
 
 
 def _read_support(state: PcState, extra: PcPositionState, reader: PositionReader) -> None:

@@ -149,6 +149,8 @@ class Assaulting(Record):
     tq: dict[str, str] = state_field(default_factory=dict)
     retreated: list[str] = state_field(default_factory=list)
     offered: int = 0
+    #: The hexes each defender retreated through, for a modern tank's pursuit [§24.2].
+    trail: dict[str, list[str]] = state_field(default_factory=dict, encode=_unless_empty)
 
     def snapshot(self) -> dict[str, object]:
         """Nothing while none is in progress (fingerprints of games without one stay as they
