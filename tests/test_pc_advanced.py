@@ -33,9 +33,11 @@ from rules.panzer_command.actions import (
     Concentrate,
     Fire,
     FireExplained,
+    HqAssigned,
     MoveFire,
     PointsChanged,
     PositionChanged,
+    Rally,
     Retreat,
     SplitFire,
 )
@@ -479,3 +481,47 @@ def test_a_modern_tank_pursues_a_retreating_defender_and_assaults_on_24_2() -> N
             assert any(f"Round 2 against {back.path[-1]}" in r for r in reports)
         else:
             assert not any("pursues" in r or "Round 2" in r for r in reports)
+
+
+# --- sections completed on the way ----------------------------------------------------------
+
+
+def test_where_a_regimental_hq_is_assigned_is_its_owners_secret_4_1() -> None:
+    """[§4.1 note] "Regimental HQ locations are kept secret in all two-player versions of the
+    game, not simply when using the Limited Intelligence rules": each side's assignment is in
+    its own log only."""
+    state = intel_game().new_initial_state(1)
+    for side in state.game.sides:
+        other = next(s for s in state.game.sides if s != side)
+        mine = [e for e in state.events_for(side) if isinstance(e, HqAssigned) and e.side == side]
+        assert mine and all(e.private_to == side for e in mine)
+        assert not any(
+            isinstance(e, HqAssigned) and e.side == side for e in state.events_for(other)
+        )
+
+
+def test_three_steps_in_the_target_hex_raise_the_attack_5_2() -> None:
+    """[§5.2] "The Attack Strength of a unit is increased when it attacks a unit occupying a
+    hex that contains a total of 3 or more steps": the T-34 at the Panzergrenadiers (2 Steps)
+    alone, then with the PaK (2 more) in their hex: one more (a placeholder +1)."""
+    game = intel_game()
+    alone = segment(game, "soviet", {T34: "0101", PZGR: "0103"})
+    stacked = segment(game, "soviet", {T34: "0101", PZGR: "0103", PAK: "0103"})
+    low, _ = attack_strength(alone, T34, PZGR)
+    high, work = attack_strength(stacked, T34, PZGR)
+    assert high == low + 1
+    assert any("3 or more" in s for s in work.steps)
+
+
+def test_a_rally_removes_the_suppression_before_a_cohesion_hit_11_2() -> None:
+    """[§11.2] "Each Cohesion Hit and Suppression requires a separate successful Rally to be
+    removed (beginning with the Suppression)": the Suppressed Panzergrenadiers with a Cohesion
+    Hit roll 0: the Suppression goes, the Cohesion Hit stays; no second Rally this Segment."""
+    state = segment(intel_game(), "german", {PZGR: "0104"})
+    state.troops.suppressed.add(PZGR)
+    state.troops.cohesion[PZGR] = 1
+    state.force_dice(1)
+    state.apply(Rally(PZGR))
+    assert PZGR not in state.troops.suppressed
+    assert state.troops.cohesion[PZGR] == 1
+    assert "§3.2" in (state.preview(Rally(PZGR)).why_not or "")

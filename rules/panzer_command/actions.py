@@ -391,6 +391,20 @@ class UnitHit(Event):
 
 
 @dataclass(frozen=True)
+class HqPlaced(Event):
+    """A side's HQ placed on its HQ Track, in ``space`` (rolled secretly [§22.3])."""
+
+    kind: ClassVar[str] = "pc-hq-space"
+    side: str
+    hq: str  # "Division" | "Regimental"
+    space: str
+    why: str
+
+    def describe(self) -> str:
+        return f"{self.side} {self.hq} HQ in space {self.space}: {self.why}"
+
+
+@dataclass(frozen=True)
 class HqAssigned(Event):
     """A side's Regimental HQ assigned to a unit, or lost with it (``unit`` None) [§4.1; §4.3]."""
 

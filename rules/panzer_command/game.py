@@ -298,7 +298,6 @@ class PcState(State):
                 holder,
                 f"{when}; space {space}, Command Radius {command_radius(self, side)}; standing "
                 "in for the owner's choice: the regiment's first unit on the map [§4.1; §4.3]",
-                private_to=secret_to(self, side, HQ_VALUES),
             )
         )
 
@@ -757,7 +756,10 @@ class PcState(State):
     # --- views and hashes ----------------------------------------------------------------------
 
     def emit(self, event: Event) -> None:
-        """Log an event; one about a hidden unit is its owner's alone [§22.5]."""
+        """Log an event; where a Regimental HQ is, and any event about a hidden unit, is its
+        owner's alone [§4.1 note; §22.5]."""
+        if isinstance(event, HqAssigned) and event.private_to is None:
+            event = dataclasses.replace(event, private_to=event.side)
         if event.private_to is None and getattr(self, "intel", None) is not None:
             secret = hidden.hidden_units(self)
             named = {getattr(event, k, None) for k in ("unit", "firer", "target")}

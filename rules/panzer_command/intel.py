@@ -83,36 +83,23 @@ def roll_hq_spaces(state: PcState) -> None:
     indicated by the roll in the same level ... Some die rolls will have to be re-rolled until
     a result in the correct range is rolled": the Division HQ, then the Regimental HQ, of each
     side, each kept secret."""
-    from rules.panzer_command.actions import HqAssigned
+    from rules.panzer_command.actions import HqPlaced
 
     game = state.game
     for side in game.sides:
         named = str(game.settings[side].get("division_hq_space", "G"))
         space = _roll_in_level(state, side, DIVISION_TRACK, named)
         state.intel.division[side] = space
-        state.emit(
-            HqAssigned(
-                side,
-                None,
-                f"Division HQ rolled secretly into space {space} of the level of {named} [§22.3]",
-                private_to=side,
-            )
-        )
+        why = f"rolled secretly within the level of space {named} [§22.3]"
+        state.emit(HqPlaced(side, "Division", space, why, private_to=side))
         hq = game.hqs.get(side)
         if hq is None:
             continue
         space = _roll_in_level(state, side, REGIMENT_TRACK, hq.space)
         state.intel.regiment[side] = space
         radius = cell(REGIMENT_TRACK, space, "Command Radius").value
-        state.emit(
-            HqAssigned(
-                side,
-                None,
-                f"Regimental HQ rolled secretly into space {space} of the level of {hq.space}, "
-                f"Command Radius {radius} [§22.3]",
-                private_to=side,
-            )
-        )
+        why = f"rolled secretly within the level of space {hq.space}, Command Radius {radius}"
+        state.emit(HqPlaced(side, "Regimental", space, f"{why} [§22.3]", private_to=side))
 
 
 def _roll_in_level(state: PcState, side: str, track: str, named: str) -> str:
