@@ -100,6 +100,8 @@ class SystemRules:
         coverage: its rules coverage list, the book's sections and what the engine does about
             each, as a package resource ``"package:file"``
             (:func:`rules.engine.coverage.load_coverage`); None: it has none.
+        generator: a scenario file's text rolled from a seed (its book's scenario generation,
+            ``hexwright generate``); None: it has none.
     """
 
     system: GameSystem
@@ -116,6 +118,7 @@ class SystemRules:
     fast_sight: Callable[[MapTerrain], SightTable] | None = None
     features: frozenset[Feature] = frozenset()
     coverage: str | None = None
+    generator: Callable[[int], str] | None = None
 
 
 def lazy(target: str) -> Callable[..., Any]:

@@ -1,7 +1,7 @@
 """The ``hexwright`` command: the editor with no arguments, tools as subcommands.
 
-``validate``, ``info``, ``schema``, ``play``, ``replay``, ``balance``, ``sweep``, ``position`` and
-``rules`` never import Qt; ``render`` paints with Qt offscreen.
+``validate``, ``info``, ``schema``, ``play``, ``replay``, ``balance``, ``sweep``, ``position``,
+``rules`` and ``generate`` never import Qt; ``render`` paints with Qt offscreen.
 User errors print as ``file:line:col: message`` without a traceback and exit with status 1.
 """
 
@@ -54,6 +54,7 @@ COMMANDS = (
     "sweep",
     "position",
     "rules",
+    "generate",
 )
 
 
@@ -225,6 +226,7 @@ def _parser() -> argparse.ArgumentParser:
     again.set_defaults(handler=cmd_replay)
 
     from editor.cli.balance import add_parser as add_balance
+    from editor.cli.generate import add_parser as add_generate
     from editor.cli.position import add_parser as add_position
     from editor.cli.rules import add_parser as add_rules
     from editor.cli.sweep import add_parser as add_sweep
@@ -233,6 +235,7 @@ def _parser() -> argparse.ArgumentParser:
     add_sweep(sub)
     add_position(sub)
     add_rules(sub)
+    add_generate(sub)
 
     schema = sub.add_parser("schema", help="write the scenario JSON Schema")
     schema.add_argument(

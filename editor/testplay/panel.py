@@ -187,6 +187,18 @@ class TestPlayPanel(ChoicePages):
             return [e for e in log if e.private_to is None]
         return self.session.state.events_for(side)
 
+    def _units_seen(self, side: str | None, everything: bool) -> list[UnitPosition]:
+        """The units on the map the viewer may see: all while watching bots, a human side's
+        own view (:meth:`~rules.engine.core.State.view_for`: no hidden enemy units), and on
+        the hand-over page only those every side sees."""
+        state = self.session.state
+        if everything:
+            return state.positions()
+        if side is not None:
+            return list(state.view_for(side).units)
+        seen = [{p.unit for p in state.view_for(s).units} for s in self.session.sides]
+        return [p for p in state.positions() if all(p.unit in units for units in seen)]
+
     def acting_side(self) -> str | None:
         """The human side whose choices the list shows now, or None."""
         side, _, handover = self.viewer()
@@ -218,7 +230,7 @@ class TestPlayPanel(ChoicePages):
         else:
             self.pages.setCurrentIndex(PAGE_PLAY)
         self._make_room(not session.humans() and not state.is_terminal())
-        self.units_shown = state.positions()
+        self.units_shown = self._units_seen(side, everything)
         acting = self.acting_side()
         self.choices = side_choices(state, acting) if acting is not None else None
         self._fill_units(side if handover is None else None, progress.turn_word)

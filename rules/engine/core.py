@@ -316,10 +316,11 @@ class State(ABC):
         """Force the next die results (recorded as a ``force-dice`` action, so it replays)."""
         return self.apply(ForceDice(tuple(results)))
 
-    def roll(self, purpose: str, sides: int = 6) -> int:
-        """Roll one die for ``purpose`` and log it; the only way the rules roll."""
+    def roll(self, purpose: str, sides: int = 6, private_to: str | None = None) -> int:
+        """Roll one die for ``purpose`` and log it; the only way the rules roll. A roll kept
+        secret from the other sides is logged ``private_to`` its side."""
         rolled = self.dice.roll(sides)
-        self.emit(DieRolled(sides, rolled.result, purpose, rolled.forced))
+        self.emit(DieRolled(sides, rolled.result, purpose, rolled.forced, private_to=private_to))
         return rolled.result
 
     def clone(self) -> State:

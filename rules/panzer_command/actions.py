@@ -229,6 +229,27 @@ class Dismount(UnitAction):
     verb: ClassVar[str] = "dismount"
 
 
+@dataclass(frozen=True)
+class MoveFire(UnitAction):
+    """The Move/Fire Action of a modern tank company [§24.1]: announced, it lets the unit
+    move at half its allowance and make one Direct Fire at -4, in either order."""
+
+    verb: ClassVar[str] = "movefire"
+
+
+@dataclass(frozen=True)
+class SplitFire(WordsAction):
+    """A modern tank company's Direct Fire split in two, each at half its Attack Strength,
+    at two targets or the same one twice [§24.3]."""
+
+    verb: ClassVar[str] = "splitfire"
+    words: ClassVar[tuple[str, ...]] = ("unit id", "unit id", "unit id")
+    usage: ClassVar[str] = "UNIT TARGET TARGET"
+    unit: str
+    target: str
+    second: str
+
+
 #: The Actions of one unit in a Segment [§3.2].
 UNIT_ACTIONS = (
     Move,
@@ -241,6 +262,8 @@ UNIT_ACTIONS = (
     Dismount,
     IndirectFire,
     OffMapFire,
+    MoveFire,
+    SplitFire,
 )
 UnitActionType = (
     Move
@@ -253,6 +276,8 @@ UnitActionType = (
     | Dismount
     | IndirectFire
     | OffMapFire
+    | MoveFire
+    | SplitFire
 )
 
 #: Panzer Command's verbs (with the shared ``move``, ``done`` and ``force-dice``).
@@ -273,6 +298,8 @@ ACTIONS: tuple[type[Action], ...] = (
     OffMapFire,
     AirCall,
     Airstrike,
+    MoveFire,
+    SplitFire,
 )
 
 
@@ -361,6 +388,20 @@ class UnitHit(Event):
 
     def describe(self) -> str:
         return f"{self.unit}: {self.effect} {self.rule}"
+
+
+@dataclass(frozen=True)
+class HqPlaced(Event):
+    """A side's HQ placed on its HQ Track, in ``space`` (rolled secretly [§22.3])."""
+
+    kind: ClassVar[str] = "pc-hq-space"
+    side: str
+    hq: str  # "Division" | "Regimental"
+    space: str
+    why: str
+
+    def describe(self) -> str:
+        return f"{self.side} {self.hq} HQ in space {self.space}: {self.why}"
 
 
 @dataclass(frozen=True)

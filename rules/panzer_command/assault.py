@@ -70,6 +70,7 @@ if TYPE_CHECKING:
     from rules.panzer_command.game import PcState
 
 ROUNDS = 3  # "essentially three Rounds of combat" [§9.2]
+PURSUIT = "pursuit"  # a modern tank's ability [§24.2]
 TQ_PASSED, TQ_FAILED = "troop quality: roll passed", "troop quality: roll failed"
 COMBINED = (
     "combined arms: infantry or engineer assaulting tanks not stacked with infantry or engineers"
@@ -87,6 +88,8 @@ def why_not_assault(state: PcState, action: Assault) -> str | None:
         return f"'{target}' is not an enemy unit on the map"
     if unit not in state.troops.hexes:
         return "the unit is not on the map"
+    if unit in state.play.movefire:
+        return "a unit performing the Move/Fire Action cannot Close Assault [§24.1]"
     if unit in state.troops.mounted:
         return "a unit being transported cannot initiate a Close Assault [§9.1]"
     if not spec.close_assault or spec.movement <= 0 or spec.attack is None:
@@ -367,6 +370,7 @@ def _retreat_step(state: PcState, move: Reaction) -> None:
 
 def _retreated(state: PcState, move: Reaction) -> None:
     unit = move.target
+    state.assaulting.trail[unit] = list(move.walked)
     state.emit(
         AssaultReport(unit, f"retreats {' '.join(move.walked)}, no Movement Points", "[§9.4]")
     )
@@ -412,4 +416,49 @@ def _advanced(state: PcState) -> None:
         return
     arrive(state, a.unit, to)
     pinned_out(state, a.unit)
+    if pursue(state):
+        fight(state)
+        return
     _end(state, "the Assault is over")
+
+
+# --- a modern tank's pursuit [§24.2] -------------------------------------------------------------
+
+
+def pursue(state: PcState) -> bool:
+    """[§24.2] "If the defending unit retreats, the assaulting unit can occupy each hex the
+    retreating unit vacates, even if the retreating unit is 'faster.' Furthermore, the unit can
+    continue to Assault as long as it remains adjacent to the retreated unit, up to the three
+    round limit": a modern tank that advanced follows the announced target (else the first
+    unit that retreated) through the hexes it vacated and assaults its new hex, if Rounds are
+    left. Standing in for the owner: it always pursues (our reading; no Opportunity Fire at the
+    pursuit's steps beyond the advance's, a minefield attacks as on an advance [§17.2]).
+    Whether it goes on."""
+    a = state.assaulting
+    unit = a.unit
+    if PURSUIT not in state.game.units[unit].abilities or a.round >= ROUNDS:
+        return False
+    fled = [u for u in a.retreated if u in state.troops.hexes and u in a.trail]
+    if not fled:
+        return False
+    quarry = a.target if a.target in fled else fled[0]
+    for name in a.trail[quarry][:-1]:  # each hex it vacated, to the one beside it
+        h = state.game.by_name[name]
+        at = state.troops.hexes[unit]
+        if step_cost(state, unit, at, h) is None or why_overstacked(state, unit, h) is not None:
+            break
+        leave(state, unit, "the unit pursues")
+        state.troops.hexes[unit] = h
+        state.emit(AssaultReport(unit, f"pursues into {name}, no Movement Points", "[§24.2]"))
+        mine_attack(state, unit, "pursuing into it")
+        if unit not in state.troops.hexes or unit in state.troops.suppressed:
+            return False
+        arrive(state, unit, h)
+    there = state.troops.hexes[quarry]
+    if state.troops.hexes[unit].distance(there) != 1:
+        return False
+    a.hex, a.target, a.retreated, a.offered = state.game.name(there), quarry, [], a.round
+    state.emit(
+        AssaultReport(unit, f"pursues {quarry}: the Assault goes on against {a.hex}", "[§24.2]")
+    )
+    return True

@@ -118,9 +118,18 @@ def why_out_of_command(state: PcState, unit: str) -> str | None:
         if at is None:
             return "off the map while its Regimental HQ is on it [§4.4; §15.2]"
         return "its Regimental HQ is not on the map yet [§4.4]"
-    if at.distance(base) > hq.reach:
+    reach = command_radius(state, spec.side)
+    if at.distance(base) > reach:
         return (
             f"{at.distance(base)} hexes from its Regimental HQ, beyond the Command Radius "
-            f"{hq.reach} [§4.3]"
+            f"{reach} [§4.3]"
         )
     return None
+
+
+def command_radius(state: PcState, side: str) -> int:
+    """The side's Regimental HQ's Command Radius: at its space on the track [§4.3], rolled
+    secretly under Hidden HQ Values [§22.3]."""
+    from rules.panzer_command.intel import command_radius as rolled
+
+    return rolled(state, side)

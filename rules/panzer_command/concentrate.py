@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING
 
 from rules.panzer_command.actions import Concentrate, PositionChanged
 from rules.panzer_command.fire import end_concentration
+from rules.panzer_command.hidden import is_hidden
+from rules.panzer_command.intel import CONCENTRATIONS, secret_to
 from rules.panzer_command.zones import fire_zone_range, sees
 
 if TYPE_CHECKING:
@@ -68,7 +70,13 @@ def concentrate(state: PcState, action: Concentrate) -> None:
     if unit in state.troops.concentrations:
         end_concentration(state, unit, f"it Concentrates on {name} instead (one hex at a time)")
     state.troops.concentrations[unit] = name
-    state.emit(PositionChanged(unit, f"Concentrates its fire on {name}", "[§10.2]"))
+    side = state.game.units[unit].side
+    secret = secret_to(state, side, CONCENTRATIONS)
+    if secret is not None:  # recorded secretly, revealed when first used [§22.4]
+        state.intel.secret_concentrations.add(unit)
+    state.emit(
+        PositionChanged(unit, f"Concentrates its fire on {name}", "[§10.2]", private_to=secret)
+    )
 
 
 def concentrate_options(state: PcState, unit: str) -> list[Concentrate]:
@@ -78,7 +86,7 @@ def concentrate_options(state: PcState, unit: str) -> list[Concentrate]:
         {
             state.game.name(h)
             for e, h in state.troops.hexes.items()
-            if state.game.units[e].side != side
+            if state.game.units[e].side != side and not is_hidden(state, e)  # [§22.5]
         }
     )
     found = [Concentrate(unit, n) for n in held]

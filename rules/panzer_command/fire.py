@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from rules.engine.worked import Working
 from rules.movement.costs import terrain_effect
-from rules.panzer_command.actions import FireExplained, UnitHit
+from rules.panzer_command.actions import FireExplained, PositionChanged, UnitHit
 from rules.panzer_command.digging import combat_rows
 from rules.panzer_command.night import NIGHT_ROW, is_night
 from rules.panzer_command.offmap import offmap_battery
@@ -48,11 +48,13 @@ DF, OF, CA, IF = "Direct Fire", "Opportunity Fire", "Close Assault", "Indirect F
 #: Each combat type's list of modifiers in the book.
 RULE = {DF: "§7.3", OF: "§8.4", CA: "§9.6", IF: "§14.6"}
 CONCENTRATED = "concentrated fire (firer concentrated on the target's hex)"
+MOVE_FIRE = "modern tank Move/Fire Action"
 
 
-def d10(state: PcState, purpose: str) -> int:
-    """A d10 read 0-9 [§2.3]: the die's faces 1-10 (force 1 for a "0", 10 for a "9")."""
-    return state.roll(purpose, 10) - 1
+def d10(state: PcState, purpose: str, private_to: str | None = None) -> int:
+    """A d10 read 0-9 [§2.3]: the die's faces 1-10 (force 1 for a "0", 10 for a "9"); a
+    secret roll is seen by ``private_to`` alone [§22]."""
+    return state.roll(purpose, 10, private_to) - 1
 
 
 def why_not_fire(state: PcState, unit: str, target: str) -> str | None:
@@ -94,6 +96,7 @@ def attack_strength(
     kind: str = DF,
     steps: int | None = None,
     extra: tuple[tuple[str, str], ...] = (),
+    split: bool = False,
 ) -> tuple[int, Working]:
     """The Final Attack Strength of ``unit`` at ``target`` (0-8), worked out step by step: the
     die is not rolled yet. ``kind`` is the Combat Modifiers Summary's column, whose list of
@@ -108,6 +111,9 @@ def attack_strength(
 
     base = spec.strength(state.troops.steps[unit]) or 0
     work.steps.append(f"printed Attack Strength {base} [§2.5]")
+    if split:
+        base //= 2
+        work.steps.append(f"Split Fire: half of it, rounded down, {base} [§24.3]")
     if spec.placeholder:
         work.placeholders.append(f"{spec.type_id} values: {spec.placeholder}")
     total = base
@@ -122,6 +128,9 @@ def attack_strength(
             work.steps.append(f"target's Defense Rating {tgt.defense:+d} [§2.5; {rule}]")
         work.steps.append(f"Final Attack Strength {final} (clamped 0-8) [{rule}]")
         return final, work
+    if kind == DF and unit in state.play.movefire:
+        c = cell("combat-modifiers", MOVE_FIRE, kind)
+        total += work.add(f"the Move/Fire Action [§24.1; {rule}]", int(str(c.value)), None)
     if concentrated_on(state, unit, b):
         c = cell("combat-modifiers", CONCENTRATED, kind)
         total += work.add(
@@ -197,7 +206,12 @@ def fire(state: PcState, unit: str, target: str) -> None:
 
 
 def attacks(
-    state: PcState, unit: str, target: str, kind: str, steps: int | None = None
+    state: PcState,
+    unit: str,
+    target: str,
+    kind: str,
+    steps: int | None = None,
+    split: bool = False,
 ) -> list[tuple[str, str | None, bool]]:
     """An attack on ``target``, made on each unit it falls on (a tank and its passengers
     separately [§13.3]): each unit, its result (None for none), whether the attack succeeded."""
@@ -206,7 +220,7 @@ def attacks(
         if aim not in state.troops.hexes:
             continue
         n = len(state.log)
-        result = attack(state, unit, aim, kind, steps)
+        result = attack(state, unit, aim, kind, steps, split=split)
         hit = any(isinstance(e, FireExplained) and e.hit for e in state.log[n:])
         found.append((aim, result, hit))
     return found
@@ -235,6 +249,7 @@ def attack(
     kind: str,
     steps: int | None = None,
     extra: tuple[tuple[str, str], ...] = (),
+    split: bool = False,
 ) -> str | None:
     """One attack of ``kind`` rolled and explained [§7.2]: the CRT result it inflicts (to be
     applied by the caller, at once or after other fires [§8.2; §9.2]), None for no effect. A
@@ -243,7 +258,8 @@ def attack(
     there, at = state.troops.concentrations.get(target), state.troops.hexes.get(unit)
     if there is not None and (at is None or there != state.game.name(at)):
         end_concentration(state, target, f"attacked from another hex than {there}")
-    final, work = attack_strength(state, unit, target, kind, steps, extra)
+    final, work = attack_strength(state, unit, target, kind, steps, extra, split)
+    reveal_concentration(state, unit, target)
     roll = d10(state, f"{unit} fires at {target} ({kind}) [§7.2; {RULE[kind]}]")
     hit = succeeds(roll, final)
     work.steps.append(
@@ -371,8 +387,29 @@ def combat_steps(state: PcState, unit: str) -> int:
     return 1 if on_vehicle(state, unit) else state.troops.steps[unit]
 
 
+def reveal_concentration(state: PcState, unit: str, target: str) -> None:
+    """[§22.4] "the instant that the Concentration is used to modify an attack made by the
+    Concentrated unit, reveal the Concentration and place the two markers on the map"."""
+    b = state.troops.hexes.get(target)
+    secret = unit in state.intel.secret_concentrations
+    if secret and b is not None and concentrated_on(state, unit, b):
+        state.intel.secret_concentrations.discard(unit)
+        there = state.troops.concentrations[unit]
+        state.emit(
+            PositionChanged(
+                unit, f"its secret Concentration on {there} is revealed as it fires", "[§22.4]"
+            )
+        )
+
+
 def end_concentration(state: PcState, unit: str, why: str) -> None:
     """The unit's Concentration ends [§10.3]."""
     there = state.troops.concentrations.pop(unit, None)
     if there is not None:
-        state.emit(UnitHit(unit, f"Concentration on {there} ends: {why}", "[§10.3]"))
+        # A secret Concentration ends as secretly as it began [§22.4].
+        secret = unit in state.intel.secret_concentrations
+        state.intel.secret_concentrations.discard(unit)
+        owner = state.game.units[unit].side if secret else None
+        state.emit(
+            UnitHit(unit, f"Concentration on {there} ends: {why}", "[§10.3]", private_to=owner)
+        )

@@ -42,6 +42,7 @@ Action) and Air Interdiction [§18.3].
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import ClassVar
 
@@ -54,15 +55,23 @@ from model.tables import Cell
 from rules.engine.actions import Action, Done, Move
 from rules.engine.core import Outcome, State
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
-from rules.engine.events import GameEnded, SegmentBegan, SideDone, UnitDeployed, UnitOffMap
-from rules.engine.play import ActionFocus, Preview, Progress
+from rules.engine.events import (
+    DieRolled,
+    Event,
+    GameEnded,
+    SegmentBegan,
+    SideDone,
+    UnitDeployed,
+    UnitOffMap,
+)
+from rules.engine.play import ActionFocus, Preview, Progress, SideView
 from rules.engine.positions import UnitPosition
 from rules.engine.special_rules import Enforce
 from rules.maps.game import MapGame
 from rules.maps.named import HexesByName
 from rules.movement.costs import ENFORCED_BY_MOVEMENT
+from rules.panzer_command import hidden, modern, preview, view
 from rules.panzer_command import position as position_io
-from rules.panzer_command import preview, view
 from rules.panzer_command.actions import (
     ACTIONS,
     UNIT_ACTIONS,
@@ -79,6 +88,7 @@ from rules.panzer_command.actions import (
     Improve,
     IndirectFire,
     Mount,
+    MoveFire,
     OffMapFire,
     OpFire,
     PointsChanged,
@@ -86,16 +96,32 @@ from rules.panzer_command.actions import (
     Rally,
     Retreat,
     Select,
+    SplitFire,
     UnitActionType,
 )
 from rules.panzer_command.air import air_options, air_strengths, call_air, strike
 from rules.panzer_command.artillery import indirect, indirect_options
 from rules.panzer_command.assault import assault, retreat, why_not_assault
-from rules.panzer_command.command import first_holder, regimental_hqs, why_out_of_command
+from rules.panzer_command.command import (
+    command_radius,
+    first_holder,
+    regimental_hqs,
+    why_out_of_command,
+)
 from rules.panzer_command.concentrate import OFF, concentrate, concentrate_options
 from rules.panzer_command.digging import improve, leave, why_not_improve
 from rules.panzer_command.exits import read_exits
 from rules.panzer_command.fire import d10, fire, rally, why_not_fire, why_not_rally
+from rules.panzer_command.intel import (
+    COMMANDS,
+    HQ_VALUES,
+    SEGMENTS,
+    Intel,
+    division_rating,
+    options_of,
+    roll_hq_spaces,
+    secret_to,
+)
 from rules.panzer_command.minefields import read_minefields
 from rules.panzer_command.moves import move, move_options
 from rules.panzer_command.night import is_night
@@ -189,6 +215,8 @@ class PanzerCommandGame(MapGame):
         self.home_edges = {s: home_edge(self, s) for s in self.sides}
         self.barrages = read_barrages(self)
         self.exits = read_exits(self)  # where units may leave the map [§5.3]
+        #: The Limited Intelligence options played [§22] (:mod:`rules.panzer_command.intel`).
+        self.intel = options_of(scenario)
 
     def unit_name(self, unit: str) -> str:
         spec = self.units.get(unit)
@@ -225,6 +253,9 @@ class PcState(State):
         self.assaulting = Assaulting()
         self.support = Support()
         self.support.air = air_strengths(self)
+        self.intel = Intel()
+        if HQ_VALUES in game.intel:
+            roll_hq_spaces(self)  # [§22.3]
         for u, h in sorted(dep.hexes.items()):
             self.emit(UnitDeployed(u, game.name(h), dep.how[u]))
         for u in sorted(dep.entrenched & set(dep.hexes)):
@@ -246,6 +277,7 @@ class PcState(State):
         plot_barrages(self)
         for side in sorted(game.hqs):
             self._assign_hq(side, "at set-up [§3.1; §4.1]")
+        hidden.update(self)  # the Reaction player's units in sight at set-up [§22.5]
         self._begin_turn()
         self._advance()
 
@@ -259,12 +291,13 @@ class PcState(State):
             return
         self.troops.hq[side] = holder
         hq = self.game.hqs[side]
+        space = self.intel.regiment.get(side, hq.space)
         self.emit(
             HqAssigned(
                 side,
                 holder,
-                f"{when}; space {hq.space}, Command Radius {hq.reach}; standing in for the "
-                "owner's choice: the regiment's first unit on the map [§4.1; §4.3]",
+                f"{when}; space {space}, Command Radius {command_radius(self, side)}; standing "
+                "in for the owner's choice: the regiment's first unit on the map [§4.1; §4.3]",
             )
         )
 
@@ -278,7 +311,12 @@ class PcState(State):
         self.command.cup += self.command.track.pop(self.play.turn, [])
         self.command.used, self.play.passed, self.play.phase = set(), set(), "prep"
         self.command.drawn, self.play.second_phase = [], False
-        self.emit(ChitsInCup(self.play.turn, tuple(self.command.cup)))
+        if SEGMENTS not in self.game.intel:
+            self.emit(ChitsInCup(self.play.turn, tuple(self.command.cup)))
+            return
+        for side in self.game.sides:  # the enemy's chits off the track are secret [§22.1]
+            seen = tuple(c for c in self.command.cup if not _secret_chit(c, side))
+            self.emit(ChitsInCup(self.play.turn, seen, private_to=side))
 
     def _advance(self) -> None:
         while not self.play.over:
@@ -297,8 +335,12 @@ class PcState(State):
 
     def _initiative_rolls(self) -> None:
         for side in (self.game.initiative, self.game.reaction):
-            rating = self.game.rating(side, "initiative")
-            roll = d10(self, f"{side} Initiative Rating {rating} [§3.1 Preparation D; §4.2]")
+            rating = division_rating(self, side, "initiative")
+            roll = d10(
+                self,
+                f"{side} Initiative Rating {rating} [§3.1 Preparation D; §4.2]",
+                secret_to(self, side, SEGMENTS),  # Dispatch Points received [§22.1]
+            )
             if roll <= rating:
                 self._points(side, "dispatch", 1, f"rolled {roll} <= Initiative Rating {rating}")
         self.play.phase, self.play.passed = "action", set()
@@ -314,19 +356,25 @@ class PcState(State):
         pool, cap = (points.dp, MAX_DISPATCH) if what == "dispatch" else (points.dc, MAX_COMMANDS)
         total = max(0, min(cap, pool[side] + change))
         pool[side] = total
-        self.emit(PointsChanged(side, what, change, total, f"{why} (cap {cap}) [§4.2]"))
+        secret = secret_to(self, side, SEGMENTS if what == "dispatch" else COMMANDS)
+        self.emit(
+            PointsChanged(side, what, change, total, f"{why} (cap {cap}) [§4.2]", private_to=secret)
+        )
 
     def _segment(self, chit: str, how: str) -> None:
         self.command.used.add(chit)
         self.play.chit, self.play.acted, self.play.phase = chit, set(), "segment"
         self.play.verbs, self.play.commanded, self.play.entered = {}, set(), {}
+        self.play.movefire = {}
         self.play.spent = {}
         self.support.strikes, self.support.air_called = [], False
         self.emit(ChitDrawn(chit, how))
         side = self.owner
         if chit.endswith(":direct-command"):
-            rating = self.game.rating(side, "direct_commands")
-            roll = d10(self, f"{side} Direct Commands [§3.2; §4.2]")
+            rating = division_rating(self, side, "direct_commands")
+            roll = d10(
+                self, f"{side} Direct Commands [§3.2; §4.2]", secret_to(self, side, COMMANDS)
+            )  # the roll is secret under Hidden Direct Command Totals [§22.2]
             self._points(
                 side, "commands", roll // 2 + rating, f"d10 {roll} halved + rating {rating}"
             )
@@ -389,7 +437,7 @@ class PcState(State):
 
     def troop_quality(self, unit: str) -> int:
         """The Division HQ's TQ stands in for the regiment's (one regiment per side)."""
-        return self.game.rating(self.game.units[unit].side, "troop_quality")
+        return division_rating(self, self.game.units[unit].side, "troop_quality")
 
     def in_enemy_fire_zone(self, unit: str) -> bool:
         """The unit's hex is in an enemy unit's Fire Zone (:mod:`rules.panzer_command.zones`:
@@ -427,9 +475,12 @@ class PcState(State):
     def direct_command_segment(self) -> bool:
         return (self.play.chit or "").endswith(":direct-command")
 
-    def needs_command(self, unit: str) -> bool:
-        """Whether the unit's next Action costs a Direct Command: every Action of a Direct
-        Command Segment, a second Action in a Regiment Action Segment [§3.2]."""
+    def needs_command(self, unit: str, verb: str = "") -> bool:
+        """Whether the unit's next Action (``verb``) costs a Direct Command: every Action of a
+        Direct Command Segment, a second Action in a Regiment Action Segment [§3.2]; never a
+        part of a Move/Fire Action announced [§24.1]."""
+        if modern.part_of_move_fire(self, unit, verb):
+            return False
         return self.direct_command_segment() or unit in self.play.acted
 
     def why_not_act(self, unit: str, verb: str) -> str | None:
@@ -441,6 +492,14 @@ class PcState(State):
         entering = verb == "move" and due(self, unit) is not None
         if unit not in self.troops.hexes and not off_map and not entering:
             return "the unit is not on the map (nor a reinforcement due to enter) [§15.2]"
+        if modern.part_of_move_fire(self, unit, verb):
+            return None  # a part of its Move/Fire Action [§24.1]
+        if unit in self.play.movefire and verb in modern.HALVES:
+            return f"the Move/Fire Action has made its {verb} already [§24.1]"
+        if unit in self.play.movefire and verb == "assault":
+            return "a unit performing the Move/Fire Action cannot Close Assault [§24.1]"
+        if unit in self.play.movefire and verb == "splitfire":
+            return "Split Fire cannot be used with the Move/Fire Action [§24.3]"
         if verb in self.play.verbs.get(unit, []):
             return f"a unit cannot perform the same Action ({verb}) twice in a Segment [§3.2]"
         if unit in self.play.commanded:
@@ -490,6 +549,8 @@ class PcState(State):
                         a for a in self.unit_options(u) if self.why_not_act(u, a.verb) is None
                     )
             found.append(Done(s))
+        if hidden.plays(self):  # no action aims at a unit its side has not sighted [§22.5]
+            found = [a for a in found if not hidden.is_hidden(self, getattr(a, "target", ""))]
         return found
 
     def unit_options(self, unit: str) -> list[Action]:
@@ -513,6 +574,9 @@ class PcState(State):
             if enemy and why_not_assault(self, Assault(unit, t)) is None:
                 found.append(Assault(unit, t))
         found.extend(concentrate_options(self, unit))
+        found.extend(modern.split_options(self, unit))
+        if modern.why_not_move_fire(self, unit) is None:
+            found.append(MoveFire(unit))
         found.extend(transport_options(self, unit))
         found.extend(indirect_options(self, unit))
         return found
@@ -523,6 +587,12 @@ class PcState(State):
         why = self.why_not(action)
         if why is not None:
             raise IllegalActionError(f"'{action.text()}': {why}")
+        if isinstance(action, Fire | Assault | IndirectFire | OpFire):
+            hidden.reveal(self, action.unit, "it engages in combat [§22.5 Combat]")
+        self._apply_checked(action)
+        hidden.update(self)  # sighting after each Action [§22.5], our reading
+
+    def _apply_checked(self, action: Action) -> None:
         if isinstance(action, Done):
             self._done(action)
         elif isinstance(action, (Dispatch, Select)):
@@ -554,7 +624,7 @@ class PcState(State):
         if self.play.phase == "segment":
             self.play.chit, self.play.acted = None, set()
             self.play.verbs, self.play.commanded, self.play.entered = {}, set(), {}
-            self.play.spent = {}
+            self.play.spent, self.play.movefire = {}, {}
             self.support.strikes, self.support.air_called = [], False  # [§18.4]
             self.play.phase, self.play.passed = "action", set()
         else:
@@ -571,6 +641,14 @@ class PcState(State):
 
     def _unit_action(self, action: UnitActionType) -> None:
         unit = action.unit
+        if modern.part_of_move_fire(self, unit, action.verb):
+            modern.made(self, unit, action.verb)  # no new Action [§24.1]
+            self.play.verbs.setdefault(unit, []).append(action.verb)
+            if isinstance(action, Move):
+                move(self, action)
+            elif isinstance(action, Fire):
+                fire(self, unit, action.target)
+            return
         if self.needs_command(unit):
             second = "" if self.direct_command_segment() else ", its second Action (In Command)"
             self._points(
@@ -597,6 +675,11 @@ class PcState(State):
             indirect(self, action)
         elif isinstance(action, OffMapFire):
             offmap_fire(self, action)
+        elif isinstance(action, MoveFire):
+            modern.announce(self, unit)
+        elif isinstance(action, SplitFire):
+            self.play.verbs[unit].append("fire")  # the Direct Fire Action, split [§24.3]
+            modern.split_fire(self, action)
         else:
             rally(self, unit)
 
@@ -672,6 +755,32 @@ class PcState(State):
 
     # --- views and hashes ----------------------------------------------------------------------
 
+    def emit(self, event: Event) -> None:
+        """Log an event; where a Regimental HQ is, and any event about a hidden unit, is its
+        owner's alone [§4.1 note; §22.5]."""
+        if isinstance(event, HqAssigned) and event.private_to is None:
+            event = dataclasses.replace(event, private_to=event.side)
+        if event.private_to is None and getattr(self, "intel", None) is not None:
+            secret = hidden.hidden_units(self)
+            named = {getattr(event, k, None) for k in ("unit", "firer", "target")}
+            purpose = event.purpose if isinstance(event, DieRolled) else ""
+            if secret & named or any(u in purpose for u in secret):
+                event = dataclasses.replace(event, private_to=self.game.reaction)
+        super().emit(event)
+
+    def view_for(self, side: str) -> SideView:
+        """What ``side`` may know: the events not private to the other side [§22.1-22.4], and
+        the units on the map but the enemy's hidden ones [§22.5]."""
+        if side not in self.game.sides:
+            raise KeyError(f"there is no side '{side}'")
+        secret = hidden.hidden_units(self) if side != self.game.reaction else set()
+        return SideView(
+            side,
+            self.progress(),
+            tuple(p for p in self.positions() if p.unit not in secret),
+            log=tuple(e.describe() for e in self.events_for(side)),
+        )
+
     def progress(self) -> Progress:
         return view.progress(self)
 
@@ -697,10 +806,17 @@ class PcState(State):
             spec = self.game.units[u]
             marks = ["Red"] if self.troops.steps[u] < spec.steps else []
             marks += ["Sup"] if u in self.troops.suppressed else []
+            marks += ["Hidden"] if hidden.is_hidden(self, u) else []  # [§22.5]
             found.append(
                 UnitPosition(u, spec.side, spec.type_id, pc_label(u), h, None, tuple(marks))
             )
         return found
+
+
+def _secret_chit(chit: str, side: str) -> bool:
+    """The other side's second Regiment Action chit, put on the track with a Dispatch Point:
+    secret from ``side`` until drawn [§22.1]."""
+    return chit.endswith(":regiment-2") and not chit.startswith(f"{side}:")
 
 
 def pc_label(unit: str) -> str:

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 from rules.panzer_command.actions import COMMAND, OpFire, OpportunityOffered, PositionChanged
 from rules.panzer_command.command import why_out_of_command
 from rules.panzer_command.fire import OF, apply_results, attacks, d10
+from rules.panzer_command.hidden import check, is_hidden
 from rules.panzer_command.records import Reaction
 from rules.panzer_command.zones import in_fire_zone
 
@@ -88,6 +89,9 @@ def offer(state: PcState, reaction: Reaction) -> bool:
     assault's state) for the enemy's Opportunity Fire if any enemy unit may fire at it as it
     leaves its hex or assaults from it; whether it is held."""
     target = reaction.target
+    check(state, target)  # sighted as it leaves its hex? [§22.5]
+    if is_hidden(state, target):
+        return False  # the enemy does not know it is there [§22.5]
     reaction.side = next(s for s in state.game.sides if s != state.game.units[target].side)
     reaction.exiting = state.game.name(state.troops.hexes[target])
     reaction.fires = []

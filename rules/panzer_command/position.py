@@ -44,6 +44,7 @@ from model.scenario_io import to_data
 from model.yamlio import PathKey
 from rules.engine.core import State
 from rules.maps.named import HexesByName
+from rules.panzer_command.intel import Intel
 from rules.panzer_command.records import (
     MAX_COMMANDS,
     MAX_DISPATCH,
@@ -91,6 +92,8 @@ UNIT_VERBS = (
     "dismount",
     "indirect",
     "offmap",
+    "movefire",
+    "splitfire",
 )
 CHIT_KINDS = ("regiment", "regiment-2", "direct-command")
 
@@ -121,6 +124,7 @@ class PcAssaultState(StrictModel):
     tq: dict[str, str] = Field(default_factory=dict)
     retreated: list[str] = Field(default_factory=list)
     offered: int = 0
+    trail: dict[str, list[str]] = Field(default_factory=dict)
 
 
 class PcPositionState(StrictModel):
@@ -165,6 +169,11 @@ class PcPositionState(StrictModel):
         air: each side's Air Strength now, when not the scenario's [§18.1-18.2].
         strikes: the Attack Strengths of the airstrikes left this Segment [§18.4].
         air_called: the airpower was called in this Segment [§18.2].
+        division_spaces: each side's Division HQ space rolled secretly [§22.3].
+        regiment_spaces: each side's Regimental HQ space rolled secretly [§22.3].
+        secret_concentrations: the units whose Concentration is not yet revealed [§22.4].
+        revealed: the Reaction player's units sighted (on the enemy's map) [§22.5].
+        movefire: the units performing the Move/Fire Action, with its parts made [§24.1].
     """
 
     dispatch_points: dict[str, int] = Field(default_factory=dict)
@@ -200,6 +209,11 @@ class PcPositionState(StrictModel):
     air: dict[str, int] = Field(default_factory=dict)
     strikes: list[int] = Field(default_factory=list)
     air_called: bool = False
+    division_spaces: dict[str, str] = Field(default_factory=dict)
+    regiment_spaces: dict[str, str] = Field(default_factory=dict)
+    secret_concentrations: list[str] = Field(default_factory=list)
+    revealed: list[str] = Field(default_factory=list)
+    movefire: dict[str, list[str]] = Field(default_factory=dict)
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -242,6 +256,11 @@ def to_position(state: PcState) -> GamePosition:
         air=dict(sorted(state.support.air.items())),
         strikes=list(state.support.strikes),
         air_called=state.support.air_called,
+        division_spaces=dict(sorted(state.intel.division.items())),
+        regiment_spaces=dict(sorted(state.intel.regiment.items())),
+        secret_concentrations=sorted(state.intel.secret_concentrations),
+        revealed=sorted(state.intel.revealed),
+        movefire={u: list(v) for u, v in sorted(state.play.movefire.items())},
     )
     return GamePosition(
         **state.position_header(),
@@ -282,6 +301,7 @@ def _assault_data(state: PcState) -> PcAssaultState | None:
         tq=dict(sorted(a.tq.items())),
         retreated=list(a.retreated),
         offered=a.offered,
+        trail={u: list(p) for u, p in sorted(a.trail.items())},
     )
 
 
@@ -353,9 +373,24 @@ def state_from_position(
         if u in game.units  # a tank whose passenger dismounted moves no more, acted or not
     }
     state.play.commanded = set(units(extra.commanded, game.units, ("state", "commanded"), reader))
+    state.play.movefire = {
+        u: [v for v in parts if v in ("move", "fire")]
+        for u, parts in extra.movefire.items()
+        if u in game.units
+    }
     state.play.entered = {n.upper(): steps for n, steps in extra.entered.items()}
     state.troops = Troops(HexesByName(game.name))
     state.support = Support()
+    state.intel = Intel(
+        {s: v for s, v in extra.division_spaces.items() if s in game.sides},
+        {s: v for s, v in extra.regiment_spaces.items() if s in game.sides},
+        set(
+            units(
+                extra.secret_concentrations, game.units, ("state", "secret_concentrations"), reader
+            )
+        ),
+        set(units(extra.revealed, game.units, ("state", "revealed"), reader)),
+    )
     for i, name in enumerate(extra.entrenchments):
         h = reader.hex(name, ("state", "entrenchments", i))
         if h is not None:
@@ -566,6 +601,9 @@ def _read_combat(state: PcState, extra: PcPositionState, reader: PositionReader)
             state.assaulting = Assaulting(
                 a.unit, a.target, a.hex.upper(), a.round, dict(a.tq), list(a.retreated), a.offered
             )
+            state.assaulting.trail = {
+                u: [h.upper() for h in p] for u, p in a.trail.items() if u in game.units
+            }
 
 
 def _read_support(state: PcState, extra: PcPositionState, reader: PositionReader) -> None:

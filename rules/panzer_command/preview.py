@@ -27,11 +27,13 @@ from rules.panzer_command.actions import (
     Improve,
     IndirectFire,
     Mount,
+    MoveFire,
     OffMapFire,
     OpFire,
     Rally,
     Retreat,
     Select,
+    SplitFire,
 )
 from rules.panzer_command.air import crt_column as air_column
 from rules.panzer_command.air import strike_strength, why_not_call, why_not_strike
@@ -49,6 +51,8 @@ from rules.panzer_command.fire import (
     why_not_fire,
     why_not_rally,
 )
+from rules.panzer_command.hidden import is_hidden
+from rules.panzer_command.modern import why_not_move_fire, why_not_split
 from rules.panzer_command.moves import path_cost, why_not_move
 from rules.panzer_command.offmap import why_not_offmap
 from rules.panzer_command.opportunity import why_not as why_not_opfire
@@ -69,6 +73,8 @@ def why_not(state: PcState, action: Action) -> str | None:
             return f"{action.side} may not act now"
         return why_not_done(state) if state.reaction.trigger else None
     if isinstance(action, OpFire):
+        if is_hidden(state, action.target):
+            return f"'{action.target}' is no enemy unit your side has sighted [§22.5]"
         return why_not_opfire(state, action)
     if isinstance(action, Retreat):
         return why_not_retreat(state, action)
@@ -77,6 +83,9 @@ def why_not(state: PcState, action: Action) -> str | None:
             f"{state.reaction.side} answers first ({state.reaction.trigger} of "
             f"{state.reaction.target}) [§8.2; §9.4]"
         )
+    target = getattr(action, "target", None)
+    if isinstance(target, str) and is_hidden(state, target):
+        return f"'{target}' is no enemy unit your side has sighted (Hidden Units [§22.5])"
     if isinstance(action, AirCall):
         return why_not_call(state, action)
     if isinstance(action, Airstrike):
@@ -117,6 +126,10 @@ def why_not(state: PcState, action: Action) -> str | None:
         return why_not_indirect(state, action)
     if isinstance(action, OffMapFire):
         return why_not_offmap(state, action)
+    if isinstance(action, MoveFire):
+        return why_not_move_fire(state, action.unit)
+    if isinstance(action, SplitFire):
+        return why_not_split(state, action)
     return why_not_rally(state, action.unit)
 
 
@@ -144,9 +157,11 @@ def preview(state: PcState, action: Action) -> Preview:
         return Preview(words, True, None, None, rules=("Transport [§13.1-13.3]",))
     if isinstance(action, IndirectFire | OffMapFire):
         return _indirect(state, action, words)
+    if isinstance(action, MoveFire | SplitFire):
+        return _modern(state, action, words)
     if not isinstance(action, Move | Fire | Rally | Improve | Assault | Concentrate):
         return Preview(words, True)
-    direct = state.needs_command(action.unit)
+    direct = state.needs_command(action.unit, action.verb)
     command = " and a Direct Command [§3.2]" if direct else ""
     rules = ["one Action per unit per Segment, a second for a Direct Command [§3.2; §4.4]"]
     if isinstance(action, Move):
@@ -180,6 +195,23 @@ def preview(state: PcState, action: Action) -> Preview:
     return Preview(
         words, True, None, command.removeprefix(" and ") or None, (chance,), tuple(rules)
     )
+
+
+def _modern(state: PcState, action: MoveFire | SplitFire, words: str) -> Preview:
+    """The Move/Fire Action's cost, or a Split Fire's two attacks' odds [§24.1; §24.3]."""
+    command = "a Direct Command [§3.2]" if state.needs_command(action.unit) else None
+    if isinstance(action, MoveFire):
+        said = ("Move/Fire Action: half allowance, -4, no Close Assault [§24.1]",)
+        return Preview(words, True, None, command, (), said)
+    chances = []
+    for target in (action.target, action.second):
+        final, work = attack_strength(state, action.unit, target, split=True)
+        hits = sum(succeeds(r, final) for r in range(10))
+        chances.append(
+            Chance(target, f"{'; '.join(work.steps)}; succeeds on {hits} in 10", hits / 10)
+        )
+    rules = ("Split Fire [§24.3]", "Direct Fire [§7.1-7.3]", "Combat Results [§7.2; §11.1]")
+    return Preview(words, True, None, command, tuple(chances), rules)
 
 
 def _indirect(state: PcState, action: IndirectFire | OffMapFire, words: str) -> Preview:

@@ -49,6 +49,8 @@ class Play(Record):
     spent: dict[str, float] = state_field(default_factory=dict, encode=_unless_empty)
     #: The night turn's second Action Phase is under way [§20.1].
     second_phase: bool = state_field(default=False, encode=_unless_empty)
+    #: The units performing the Move/Fire Action in this Segment, with its parts made [§24.1].
+    movefire: dict[str, list[str]] = state_field(default_factory=dict, encode=_unless_empty)
 
 
 @dataclass
@@ -147,6 +149,8 @@ class Assaulting(Record):
     tq: dict[str, str] = state_field(default_factory=dict)
     retreated: list[str] = state_field(default_factory=list)
     offered: int = 0
+    #: The hexes each defender retreated through, for a modern tank's pursuit [§24.2].
+    trail: dict[str, list[str]] = state_field(default_factory=dict, encode=_unless_empty)
 
     def snapshot(self) -> dict[str, object]:
         """Nothing while none is in progress (fingerprints of games without one stay as they

@@ -33,4 +33,5 @@ SYSTEM = SystemRules(
     greedy=lazy("rules.panzer_command.bot:PcAdapter"),
     features=frozenset({"command"}),
     coverage="rules.panzer_command:coverage.yaml",
+    generator=lazy("rules.panzer_command.generate:generate_text"),  # [§23]
 )

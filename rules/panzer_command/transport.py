@@ -72,6 +72,8 @@ def moves_as(state: PcState, unit: str) -> PcUnit:
     """The unit's values for moving: a truck's or SPW's allowance and class while on one
     [§13.1]."""
     spec = state.game.units[unit]
+    if unit in state.play.movefire:  # half the allowance, rounded down [§24.1]
+        spec = dataclasses.replace(spec, movement=spec.movement // 2)
     if not on_vehicle(state, unit):
         return spec
     carrier = vehicle(state, unit)

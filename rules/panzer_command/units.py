@@ -54,6 +54,7 @@ class PcUnit:
     close_assault: bool = False  # may initiate a Close Assault [§9.1]
     carried_by: tuple[str, ...] = ()  # the transports that may carry it: truck, spw, tank [§13]
     shots: int | None = None  # attacks it may make, then removed: the Katyusha's 3 [§14.7]
+    abilities: tuple[str, ...] = ()  # special Actions: the modern tanks' [§24]
 
     def strength(self, steps: int) -> int | None:
         """The printed Attack Strength of the side showing [§2.5]."""
@@ -133,6 +134,7 @@ def unit_of(side: Side, code: str, number: int) -> PcUnit:
         close_assault=_raw(v, "close_assault") is True,
         carried_by=tuple(str(k) for k in _listed(_raw(v, "carried_by", []))),
         shots=_int_or_none(_raw(v, "shots")),
+        abilities=tuple(str(k) for k in _listed(_raw(v, "abilities", []))),
     )
 
 

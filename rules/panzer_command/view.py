@@ -21,12 +21,15 @@ from rules.panzer_command.actions import (
     Improve,
     IndirectFire,
     Mount,
+    MoveFire,
     OffMapFire,
     OpFire,
     Rally,
     Retreat,
     Select,
+    SplitFire,
 )
+from rules.panzer_command.intel import SEGMENTS
 
 if TYPE_CHECKING:
     from rules.panzer_command.game import PcState
@@ -54,10 +57,9 @@ def progress(state: PcState) -> Progress:
         done = "Pass"
     else:
         phase, rule = "Action Phase", "Panzer Command [§3.1]"
-        step = (
-            f"{len(state.command.cup)} chit(s) in the cup; select one with 2 Dispatch Points, "
-            "or pass and draw"
-        )
+        # How many chits the cup holds is secret under Hidden Segment Determination [§22.1].
+        count = "" if SEGMENTS in state.game.intel else f"{len(state.command.cup)} "
+        step = f"{count}chit(s) in the cup; select one with 2 Dispatch Points, or pass and draw"
         left = f"{state.command.dp[side]} Dispatch Point(s): spend or pass" if side else ""
         done = "Pass"
     return Progress(
@@ -142,6 +144,10 @@ def describe(state: PcState, action: Action) -> str:
             else f"spotted by {action.spotter} [§14.3]"
         )
         return f"Off-map fire from beyond {action.edge} at {action.target}, {how} [§14.5]"
+    if isinstance(action, MoveFire):
+        return "Move/Fire: move at half allowance and fire at -4, in either order [§24.1]"
+    if isinstance(action, SplitFire):
+        return f"Split Fire at {action.target} and {action.second}, half strength each [§24.3]"
     if isinstance(action, AirCall):
         return "Call the airpower: airstrikes this Segment [§18.2; §18.4]"
     if isinstance(action, Airstrike):
@@ -167,13 +173,13 @@ def concerns(state: PcState, action: Action) -> ActionFocus:
         return ActionFocus(action.unit, "move", end, path, float(len(path)))
     if isinstance(action, Airstrike):
         return ActionFocus(None, "fire", state.troops.hexes.get(action.target))
-    if isinstance(action, Fire | OpFire | Assault | IndirectFire | OffMapFire):
+    if isinstance(action, Fire | OpFire | Assault | IndirectFire | OffMapFire | SplitFire):
         return ActionFocus(action.unit, "fire", state.troops.hexes.get(action.target))
     if isinstance(action, Concentrate):
         return ActionFocus(action.unit, "fire", named(action.hex))
     if isinstance(action, Retreat):
         path = tuple(h for h in (named(p) for p in action.path) if h is not None)
         return ActionFocus(action.unit, "move", named(action.path[-1]), path, 0.0)
-    if isinstance(action, Rally | Improve | Mount | Dismount):
+    if isinstance(action, Rally | Improve | Mount | Dismount | MoveFire):
         return ActionFocus(action.unit)
     return ActionFocus(None)
