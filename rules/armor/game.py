@@ -51,6 +51,11 @@ Pillboxes and Bunkers, and the Mines [OP IV] their Mine units bring
 [AG VIII.B]), and the rest of the Advanced Game and the Optional Rules (Full Cover,
 machineguns firing on their own; weather; Tracking Fire...). The Data Cards' tables are not in
 the book's text: :mod:`rules.armor.cards` names the placeholders used.
+
+Optional Rules a scenario names in ``rules.options`` [OP I] (:mod:`rules.armor.optional`):
+Effects of Turret Facing [OP VII] (:mod:`rules.armor.turret`), Infantry Unit Reduction
+[OP XII], Fires in Buildings and Alleys [OP XI] and Building Destruction [OP XVIII] in a Fire
+and Smoke Phase at the end of the Turn, GP Fire Terrain Modifiers Against Vehicles [OP XXIX].
 """
 
 from __future__ import annotations
@@ -73,6 +78,8 @@ from rules.armor.move import (
     EnterCost,
     enter_cost,
 )
+from rules.armor.optional import blaze, reduction
+from rules.armor.optional.records import Blazes, Squads
 from rules.armor.orders import ACTIONS, Face, OpportunityFire, Order
 from rules.armor.position import ArmorPositionState
 from rules.armor.records import (
@@ -141,7 +148,9 @@ class ArmorGame(MapGame):
             )
         #: The Advanced Game [ADV]: its Sequence of Play [ADV II] and GP fire [ADV VI.B].
         self.advanced: bool = self.rule_level == "advanced-game"
-        self.steps: tuple[tuple[Phase, Segment], ...] = steps(LEVELS[self.rule_level])
+        # the Fire and Smoke Phase of the Optional Rules, when used [OP XI.A; XVIII.A]
+        phases = blaze.sequence(LEVELS[self.rule_level], scenario.rules.options)
+        self.steps: tuple[tuple[Phase, Segment], ...] = steps(phases)
         #: 4B's Supply Dumps are on the map (:mod:`rules.armor.dumps`).
         self.has_dumps: bool = any(o.kind == "dump" for o in scenario.map.objects)
         #: 4A's straight-line advance is a rule of the scenario [SCN VIII.A.5].
@@ -264,6 +273,8 @@ class ArmorState(State):
         self.execution = Execution()
         self.objectives = Objectives(off_map=dict(dep.held))
         self.fieldworks = Fieldworks()
+        self.squads = Squads()  # Optional Rules (rules.armor.optional)
+        self.blazes = Blazes()
         for event in (*dep.events, *game.support_events):
             self.emit(event)
         announce(self)
@@ -316,6 +327,7 @@ class ArmorState(State):
         Terrain Support units' Block, Ditch and Wire [ADV V.A.4; V.D]
         (:func:`rules.armor.support.effects.cost`)."""
         cost = support.cost(self, unit, self.game.cost_for(unit))
+        cost = blaze.cost(self, unit.vehicle, cost)  # Fire and Destroyed hexes [OP XI.E; XVIII.C]
         if not self.objectives.destroyed_objects:
             return cost
 
@@ -352,9 +364,9 @@ class ArmorState(State):
     def stacking(self, h: Hex) -> int:
         """Stacking Factors in a hex, Wrecks at 2 each [AG III.B.3], Pillbox and Bunker
         units at 2 each [AG III.B.4]; Leg and Towed units transported by a Vehicle do not
-        count [AG III.B.1; ADV V.C.2]."""
+        count [AG III.B.1; ADV V.C.2]; a Half Squad stacks its 1/2 Squad value [OP XII]."""
         units = sum(
-            self.game.units[u].stacking
+            reduction.stacking(self, u)  # a Half Squad's is its own [OP XII]
             for u, at in self.troops.hexes.items()
             if at == h and not self.transported(u)
         )

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING
 
 from rules.armor.cards import cell, gun_of, table
 from rules.armor.events import GpFire
+from rules.armor.optional import blaze, gp_terrain, reduction
 from rules.armor.range import describe_range, range_between
 from rules.engine.events import Modifier
 
@@ -320,6 +321,9 @@ def gp_aim(
         mods.append(Modifier("Suppressed Vehicle's main gun: x1/2", 0, rule + ".b]"))
     if riding:
         mods.append(Modifier("Transported Infantry: x1/2", 0, rule + ".c; ADV V.C.3]"))
+    half = reduction.gp_modifier(state, firer)  # a Half Squad [OP XII]
+    if half is not None:
+        mods.append(half)
     modified = factor >> len(mods)  # each halves, fractions rounded down [ADV VI.B.2.d]
     col = column(modified)
     found = defense(state, target, target_moving)
@@ -327,6 +331,9 @@ def gp_aim(
     losses = state.damage.crew_losses.get(firer, 0)
     if losses:
         dice.append(Modifier(f"{losses} crew loss(es)", -10 * losses, f"{GC1} GP Fire Modifiers]"))
+    cover = gp_terrain.modifier(state, firer, target)  # a Vehicle's terrain [OP XXIX]
+    if cover is not None:
+        dice.append(cover)
     n, s, note = hit_line(found.value, col)
     hexes = a.distance(b)
     return GpAim(rng, hexes, moving, factor, tuple(mods), modified, col, found, target_moving,
@@ -345,6 +352,7 @@ def resolve_gp(
     modified = roll + sum(m.value for m in shot.dice_modifiers)
     result = result_of(roll, modified, shot.n, shot.s) if shot.modified_factor > 0 else "N"
     found = effects(state, firer, target, shot.range, result)
+    blaze.note_gp(state, target, shot.modified_factor, result)  # [OP XI.C; XVIII.A]
     notes = [GP_FACTOR_PLACEHOLDER, shot.defense.placeholder, shot.hit_placeholder]
     state.emit(
         GpFire(

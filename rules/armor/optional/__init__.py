@@ -1,0 +1,40 @@
+"""The Optional Rules [OP] that a scenario switches on by name in ``rules.options`` ("Any or all
+of the following Optional Rules can be added to the game in any combination" [OP I]), as
+:mod:`rules.armor.turret` plays Effects of Turret Facing [OP VII].
+
+- :mod:`rules.armor.optional.reduction`: Infantry Unit Reduction [OP XII]
+  (``infantry-reduction``).
+- :mod:`rules.armor.optional.blaze`: the Fire and Smoke Phase with Fires in Buildings and
+  Alleys [OP XI] (``building-fires``) and Building Destruction [OP XVIII]
+  (``building-destruction``).
+- :mod:`rules.armor.optional.gp_terrain`: GP Fire Terrain Modifiers Against Vehicles [OP XXIX]
+  (``gp-vehicle-terrain``).
+
+The state these rules keep is in :mod:`rules.armor.optional.records`; a game that names none of
+the options keeps its fingerprints, its sequence and its position files as they were.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rules.armor.game import ArmorGame
+
+#: The option names a scenario's ``rules.options`` lists, with their sections.
+REDUCTION = "infantry-reduction"  # [OP XII]
+FIRES = "building-fires"  # [OP XI]
+DESTRUCTION = "building-destruction"  # [OP XVIII]
+GP_TERRAIN = "gp-vehicle-terrain"  # [OP XXIX]
+
+OPTIONS: dict[str, str] = {
+    REDUCTION: "Infantry Unit Reduction [OP XII]",
+    FIRES: "Fires in Buildings and Alleys [OP XI]",
+    DESTRUCTION: "Building Destruction [OP XVIII]",
+    GP_TERRAIN: "GP Fire Terrain Modifiers Against Vehicles [OP XXIX]",
+}
+
+
+def in_use(game: ArmorGame, option: str) -> bool:
+    """Whether the scenario plays the Optional Rule ``option`` [OP I]."""
+    return option in game.scenario.rules.options
