@@ -17,6 +17,7 @@ from armor_sides import two_sides
 from model.hexes import Hex
 from model.scenario_io import load_scenario, parse_scenario
 from rules.armor.events import Damaged, GpFire
+from rules.armor.fire import why_not_fire
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.gp import gp_aim
 from rules.armor.optional import blaze
@@ -404,14 +405,47 @@ def test_op_xxix_the_modifier_is_in_the_gp_fire_and_saves_a_vehicle_in_woods() -
     assert "[OP XXIX.B]" in fire.describe()
 
 
+# --- Main Gun Depression [OP VI] ------------------------------------------------------------------
+
+
+def test_op_vi_a_tank_two_levels_up_cannot_fire_down_under_its_minimum_range() -> None:
+    """[OP VI.A-B]: the Panzer IV's Gun Depression (placeholder 2-3-4-5-6) at a Sherman two
+    levels lower: its minimum range is the second number, 3: at range 2 it may not fire, at
+    range 3 it may; the Sherman firing up is unaffected [OP VI.A]; a Leg unit is never
+    limited; nothing without the option."""
+    line = _line(4)
+    hill = f"{{hexes: [{_name(line[0])}], terrain: clear, elevation: 2}}"
+    forces = (
+        [("M4", line[2], 3), ("INFANTRY-SQUAD", line[3], 3)],
+        [("PZIVJ", line[0], 0), ("GE-INFANTRY-SQUAD", line[0], 0)],
+    )
+    state = _state(*forces, options="gun-depression", edits=hill)
+    assert state.game.level(line[0]) - state.game.level(line[2]) == 2
+    why = why_not_fire(state, "german.PZIVJ.1", "us.M4.1") or ""
+    assert "cannot depress" in why and "minimum is 3 [OP VI.B]" in why
+    assert "Gun Depression is not in the text" in why
+    assert state.why_not_order(Order("german.PZIVJ.1", fire="us.M4.1")) is not None
+    assert why_not_fire(state, "german.PZIVJ.1", US_SQUAD) is None  # range 3
+    assert why_not_fire(state, "us.M4.1", "german.PZIVJ.1") is None  # firing up
+    assert why_not_fire(state, GE_SQUAD, "us.M4.1") is None  # a Leg unit beside the tank
+    plain = _state(*forces, edits=hill)
+    assert why_not_fire(plain, "german.PZIVJ.1", "us.M4.1") is None
+
+
 # --- bots play with the options ----------------------------------------------------------------
 
-ALL = ["infantry-reduction", "building-fires", "building-destruction", "gp-vehicle-terrain"]
+ALL = [
+    "infantry-reduction",
+    "building-fires",
+    "building-destruction",
+    "gp-vehicle-terrain",
+    "gun-depression",
+]
 
 
 @pytest.mark.parametrize(("bot", "seed"), [("random", 1), ("random", 2), ("heuristic", 1)])
 def test_the_advanced_demo_plays_to_the_end_with_the_optional_rules(bot: str, seed: int) -> None:
-    """scenarios/armor/demo-advanced.yaml with [OP XII; XI; XVIII; XXIX] on: both bots finish
+    """scenarios/armor/demo-advanced.yaml with [OP VI; XI; XII; XVIII; XXIX] on: both bots finish
     it, every Turn ends with the Fire and Smoke Phase, a clone keeps the fingerprint and the
     position file keeps the Half Squads, Fires and Destroyed hexes (the whole position at the
     game's end is not compared: stale Suppressed entries and a gone squad's facing differ

@@ -9,6 +9,7 @@ of the following Optional Rules can be added to the game in any combination" [OP
   (``building-destruction``).
 - :mod:`rules.armor.optional.gp_terrain`: GP Fire Terrain Modifiers Against Vehicles [OP XXIX]
   (``gp-vehicle-terrain``).
+- :mod:`rules.armor.optional.depression`: Main Gun Depression [OP VI] (``gun-depression``).
 
 The state these rules keep is in :mod:`rules.armor.optional.records`; a game that names none of
 the options keeps its fingerprints, its sequence and its position files as they were.
@@ -18,6 +19,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from model.catalog import unit_types
+from model.provenance import unwrap
+from model.systems import GameSystem
+
 if TYPE_CHECKING:
     from rules.armor.game import ArmorGame
 
@@ -26,15 +31,24 @@ REDUCTION = "infantry-reduction"  # [OP XII]
 FIRES = "building-fires"  # [OP XI]
 DESTRUCTION = "building-destruction"  # [OP XVIII]
 GP_TERRAIN = "gp-vehicle-terrain"  # [OP XXIX]
+DEPRESSION = "gun-depression"  # [OP VI]
 
 OPTIONS: dict[str, str] = {
     REDUCTION: "Infantry Unit Reduction [OP XII]",
     FIRES: "Fires in Buildings and Alleys [OP XI]",
     DESTRUCTION: "Building Destruction [OP XVIII]",
     GP_TERRAIN: "GP Fire Terrain Modifiers Against Vehicles [OP XXIX]",
+    DEPRESSION: "Main Gun Depression [OP VI]",
 }
 
 
 def in_use(game: ArmorGame, option: str) -> bool:
     """Whether the scenario plays the Optional Rule ``option`` [OP I]."""
     return option in game.scenario.rules.options
+
+
+def card_value(type_id: str, key: str) -> object:
+    """A Data Card value of the unit type that :class:`rules.armor.units.ArmorUnit` does not
+    carry (the catalogue's, unwrapped), or None."""
+    item = unit_types(GameSystem.ARMOR)[type_id].values.get(key)
+    return unwrap(item) if item is not None else None

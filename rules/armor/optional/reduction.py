@@ -27,11 +27,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.catalog import unit_types
-from model.provenance import unwrap
-from model.systems import GameSystem
 from rules.armor.events import Damaged
-from rules.armor.optional import REDUCTION, in_use
+from rules.armor.optional import REDUCTION, card_value, in_use
 from rules.engine.events import Modifier
 
 if TYPE_CHECKING:
@@ -44,8 +41,7 @@ HALF_GP = "a Half Squad's Gunnery Table is not in the text: our reading, half th
 
 
 def _card_value(type_id: str, key: str) -> int | None:
-    item = unit_types(GameSystem.ARMOR)[type_id].values.get(key)
-    found = unwrap(item) if item is not None else None
+    found = card_value(type_id, key)
     return int(str(found)) if found is not None else None
 
 
