@@ -20,6 +20,7 @@ from rules.armor.events import Damaged, GpFire
 from rules.armor.fire import why_not_fire
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.gp import gp_aim
+from rules.armor.move import order_walk
 from rules.armor.optional import blaze
 from rules.armor.optional.events import HexChanged, TableRoll
 from rules.armor.orders import Order
@@ -432,6 +433,83 @@ def test_op_vi_a_tank_two_levels_up_cannot_fire_down_under_its_minimum_range() -
     assert why_not_fire(plain, "german.PZIVJ.1", "us.M4.1") is None
 
 
+# --- Machinegun Team Pinning Fire [OP XXVIII] --------------------------------------------------
+
+MG = "us.US-MG-TEAM.1"
+
+
+def test_op_xxviii_normal_pinning_fire_adds_10_and_a_knock_out_only_suppresses() -> None:
+    """[OP XXVIII.A]: a Machinegun Team's Pinning Fire at a single Leg unit: "10" is added to
+    the roll, and a Knock Out result is treated as Suppressed: the roll 100 ("00", always K)
+    leaves the German squad Suppressed on the map. The order is written "F-<target> P" (our
+    reading of the announcement), offered among the legal orders and round-trips as text."""
+    line = _line(5)
+    state = _state(
+        [("US-MG-TEAM", line[0], 0)], [("GE-INFANTRY-SQUAD", line[4], 3)], options="mg-pinning"
+    )
+    pin = Order(MG, fire=GE_SQUAD, pinning=True)
+    assert pin.text() == f"order {MG} F-{GE_SQUAD} P"
+    assert state.game.parse_action(pin.text()) == pin
+    assert pin in state.legal_actions("us")
+    assert "Pinning Fire [OP XXVIII.A]" in state.describe(pin)
+    assert any("[OP XXVIII.A]" in r for r in state.preview(pin).rules)
+    state.force_dice(100)
+    events = _fire(state, pin)
+    [fire] = [e for e in events if isinstance(e, GpFire)]
+    assert (fire.roll, fire.modified_roll, fire.result) == (100, 110, "S")
+    assert any(m.rule == "[OP XXVIII.A]" and m.value == 10 for m in fire.dice_modifiers)
+    assert "Knock Out treated as Suppressed [OP XXVIII.A]" in fire.describe()
+    assert GE_SQUAD in state.troops.hexes and state.suppressed(GE_SQUAD)
+
+
+def test_op_xxviii_pinning_fire_is_only_a_machinegun_teams_and_only_with_the_option() -> None:
+    """[OP XXVIII]: "These Options apply only to the Leg Machinegun Team units": an Infantry
+    Squad may not fire Pinning Fire; without the option no unit may; a roll of 40 with the +10
+    is read as 50."""
+    line = _line(5)
+    forces = (
+        [("US-MG-TEAM", line[0], 0), ("INFANTRY-SQUAD", line[1], 0)],
+        [("GE-INFANTRY-SQUAD", line[4], 3)],
+    )
+    plain = _state(*forces)
+    why = plain.why_not(Order(MG, fire=GE_SQUAD, pinning=True)) or ""
+    assert "does not use [OP XXVIII]" in why
+    assert not any(isinstance(a, Order) and a.pinning for a in plain.legal_actions("us"))
+    state = _state(*forces, options="mg-pinning")
+    why = state.why_not(Order(US_SQUAD, fire=GE_SQUAD, pinning=True)) or ""
+    assert "only Leg Machinegun Team units" in why
+    state.force_dice(40)
+    [fire] = [
+        e for e in _fire(state, Order(MG, fire=GE_SQUAD, pinning=True)) if isinstance(e, GpFire)
+    ]
+    assert fire.modified_roll == 50
+
+
+# --- German Armored Car Reverse Movement [OP XX] ------------------------------------------------
+
+
+def test_op_xx_the_sdkfz_234_1_reverses_at_the_forward_cost() -> None:
+    """[OP XX]: the SDKFZ 234/1 (Data Card 146) "may make forward and reverse movements at the
+    same movement costs" instead of twice the cost [CS Vehicle Movement Costs]: two hexes in
+    reverse through Clear cost what two forward do; without the option, double; another
+    vehicle (the Panzer IV) still pays double; the reverse order is offered and executed."""
+    line = _line(6)
+    forces = ([("M4", line[5], 3)], [("SDKFZ-234-1", line[2], 3), ("PZIVJ", line[0], 3)])
+    car = "german.SDKFZ-234-1.1"
+    state = _state(*forces, options="armored-car-reverse")
+    plain = _state(*forces)
+    forward = order_walk(state, Order(car, moves="2")).spent
+    assert order_walk(state, Order(car, moves="BB")).spent == forward
+    assert order_walk(plain, Order(car, moves="BB")).spent == 2 * forward
+    tank = "german.PZIVJ.1"
+    tank_back = order_walk(state, Order(tank, moves="B")).spent
+    assert tank_back == order_walk(plain, Order(tank, moves="B")).spent == forward  # 2 x 1 SF
+    assert state.reach(car)[line[4]] == float(forward)
+    assert Order(car, moves="BB") in state.legal_actions("german")
+    _fire(state, Order(car, moves="BB"))
+    assert state.troops.hexes[car] == line[4]
+
+
 # --- bots play with the options ----------------------------------------------------------------
 
 ALL = [
@@ -440,12 +518,14 @@ ALL = [
     "building-destruction",
     "gp-vehicle-terrain",
     "gun-depression",
+    "mg-pinning",
+    "armored-car-reverse",
 ]
 
 
 @pytest.mark.parametrize(("bot", "seed"), [("random", 1), ("random", 2), ("heuristic", 1)])
 def test_the_advanced_demo_plays_to_the_end_with_the_optional_rules(bot: str, seed: int) -> None:
-    """scenarios/armor/demo-advanced.yaml with [OP VI; XI; XII; XVIII; XXIX] on: both bots finish
+    """scenarios/armor/demo-advanced.yaml with [OP VI; XI; XII; XVIII; XX; XXVIII; XXIX] on: both bots finish
     it, every Turn ends with the Fire and Smoke Phase, a clone keeps the fingerprint and the
     position file keeps the Half Squads, Fires and Destroyed hexes (the whole position at the
     game's end is not compared: stale Suppressed entries and a gone squad's facing differ

@@ -78,7 +78,7 @@ from rules.armor.move import (
     EnterCost,
     enter_cost,
 )
-from rules.armor.optional import blaze, reduction
+from rules.armor.optional import blaze, reduction, vehicles
 from rules.armor.optional.records import Blazes, Squads
 from rules.armor.orders import ACTIONS, Face, OpportunityFire, Order
 from rules.armor.position import ArmorPositionState
@@ -135,6 +135,7 @@ class ArmorGame(MapGame):
         self.units: dict[str, ArmorUnit] = {u.id: u for u in self.deployment.units}
         if scenario.rules.level == "advanced-game":  # Bailed Out Crew units [ADV IX.A.3]
             self.units.update({c.id: c for c in crews(self.deployment.units, scenario)})
+        self.units = vehicles.adjusted(self, self.units)  # card changes of options [OP XX]
         self.nation: dict[str, str] = {s.id: s.nation for s in scenario.sides}
         german = [s for s in self.sides if self.nation[s] == "germany"]
         #: The German side moves first on odd Turns [AG II.D]; with no German side, the first.

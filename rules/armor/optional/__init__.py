@@ -10,6 +10,10 @@ of the following Optional Rules can be added to the game in any combination" [OP
 - :mod:`rules.armor.optional.gp_terrain`: GP Fire Terrain Modifiers Against Vehicles [OP XXIX]
   (``gp-vehicle-terrain``).
 - :mod:`rules.armor.optional.depression`: Main Gun Depression [OP VI] (``gun-depression``).
+- :mod:`rules.armor.optional.pinning`: Machinegun Team Pinning Fire [OP XXVIII]
+  (``mg-pinning``).
+- :mod:`rules.armor.optional.vehicles`: German Armored Car Reverse Movement [OP XX]
+  (``armored-car-reverse``).
 
 The state these rules keep is in :mod:`rules.armor.optional.records`; a game that names none of
 the options keeps its fingerprints, its sequence and its position files as they were.
@@ -32,6 +36,8 @@ FIRES = "building-fires"  # [OP XI]
 DESTRUCTION = "building-destruction"  # [OP XVIII]
 GP_TERRAIN = "gp-vehicle-terrain"  # [OP XXIX]
 DEPRESSION = "gun-depression"  # [OP VI]
+PINNING = "mg-pinning"  # [OP XXVIII]
+REVERSE = "armored-car-reverse"  # [OP XX]
 
 OPTIONS: dict[str, str] = {
     REDUCTION: "Infantry Unit Reduction [OP XII]",
@@ -39,6 +45,8 @@ OPTIONS: dict[str, str] = {
     DESTRUCTION: "Building Destruction [OP XVIII]",
     GP_TERRAIN: "GP Fire Terrain Modifiers Against Vehicles [OP XXIX]",
     DEPRESSION: "Main Gun Depression [OP VI]",
+    PINNING: "Machinegun Team Pinning Fire [OP XXVIII]",
+    REVERSE: "German Armored Car Reverse Movement [OP XX]",
 }
 
 
