@@ -510,6 +510,31 @@ def test_op_xx_the_sdkfz_234_1_reverses_at_the_forward_cost() -> None:
     assert state.troops.hexes[car] == line[4]
 
 
+# --- Rangers and Commandos [OP V.C] ----------------------------------------------------------
+
+
+def test_op_v_c_a_ranger_adds_10_in_close_assault_and_ignores_suppressed_results() -> None:
+    """[OP V.C.2]: Rangers "add '10' to the dice roll for Close Assault Combats": with the
+    Open Vehicle's +10 [ADV VII.B.3] a roll of 30 reads 50; [OP V.C.3]: they "can ignore
+    Suppressed results from Combat" (our reading, the catalogue's: any Suppressed result); an
+    Infantry Squad keeps the plain +10; nothing without the option."""
+    line = _line(4)
+    forces = ([("US-RANGER", line[0], 0), ("INFANTRY-SQUAD", line[2], 0)], [("PZIVJ", line[1], 3)])
+    state = _state(*forces, options="special-infantry")
+    ranger, tank = "us.US-RANGER.1", "german.PZIVJ.1"
+    state.force_dice(30, 30)
+    events = _fire(state, Order(ranger, assault=tank), Order(US_SQUAD, assault=tank))
+    fights = {e.firer: e for e in events if isinstance(e, GpFire)}
+    assert fights[ranger].modified_roll == 50 and fights[US_SQUAD].modified_roll == 40
+    assert any(m.rule == "[OP V.C.2]" for m in fights[ranger].dice_modifiers)
+    damage(state, ranger, "suppressed")
+    assert not state.suppressed(ranger)
+    assert isinstance(state.log[-1], Damaged) and state.log[-1].rule == "[OP V.C.3]"
+    plain = _state(*forces)
+    damage(plain, ranger, "suppressed")
+    assert plain.suppressed(ranger)
+
+
 # --- bots play with the options ----------------------------------------------------------------
 
 ALL = [
@@ -520,12 +545,13 @@ ALL = [
     "gun-depression",
     "mg-pinning",
     "armored-car-reverse",
+    "special-infantry",
 ]
 
 
 @pytest.mark.parametrize(("bot", "seed"), [("random", 1), ("random", 2), ("heuristic", 1)])
 def test_the_advanced_demo_plays_to_the_end_with_the_optional_rules(bot: str, seed: int) -> None:
-    """scenarios/armor/demo-advanced.yaml with [OP VI; XI; XII; XVIII; XX; XXVIII; XXIX] on: both bots finish
+    """scenarios/armor/demo-advanced.yaml with [OP V; VI; XI; XII; XVIII; XX; XXVIII; XXIX]: both bots finish
     it, every Turn ends with the Fire and Smoke Phase, a clone keeps the fingerprint and the
     position file keeps the Half Squads, Fires and Destroyed hexes (the whole position at the
     game's end is not compared: stale Suppressed entries and a gone squad's facing differ

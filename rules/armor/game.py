@@ -53,9 +53,11 @@ machineguns firing on their own; weather; Tracking Fire...). The Data Cards' tab
 the book's text: :mod:`rules.armor.cards` names the placeholders used.
 
 Optional Rules a scenario names in ``rules.options`` [OP I] (:mod:`rules.armor.optional`):
-Effects of Turret Facing [OP VII] (:mod:`rules.armor.turret`), Infantry Unit Reduction
-[OP XII], Fires in Buildings and Alleys [OP XI] and Building Destruction [OP XVIII] in a Fire
-and Smoke Phase at the end of the Turn, GP Fire Terrain Modifiers Against Vehicles [OP XXIX].
+Effects of Turret Facing [OP VII] (:mod:`rules.armor.turret`), Main Gun Depression [OP VI],
+Infantry Unit Reduction [OP XII], Fires in Buildings and Alleys [OP XI] and Building
+Destruction [OP XVIII] in a Fire and Smoke Phase at the end of the Turn, German Armored Car
+Reverse Movement [OP XX], Machinegun Team Normal Pinning Fire [OP XXVIII.A], GP Fire Terrain
+Modifiers Against Vehicles [OP XXIX].
 """
 
 from __future__ import annotations

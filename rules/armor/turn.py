@@ -20,7 +20,7 @@ from rules.armor.events import (
 )
 from rules.armor.execution import move_side, reveal_orders
 from rules.armor.fire import Pending, resolve, sights, why_not_fire
-from rules.armor.optional import blaze, reduction
+from rules.armor.optional import blaze, reduction, special_infantry
 from rules.armor.orders import Face
 from rules.armor.overrun import overrun_phase
 from rules.armor.scenario_rules import (
@@ -196,6 +196,11 @@ def damage(state: ArmorState, unit: str, effect: str) -> None:
     if shelter is not None:
         where = f"inside a {shelter.name}: cannot be Suppressed"
         state.emit(Damaged(unit, where, "[OP XVII.B.4]"))
+        return
+    if effect == "suppressed" and special_infantry.ignores_suppressed(state, unit):
+        state.emit(
+            Damaged(unit, "a Ranger or Commando: ignores the Suppressed result", "[OP V.C.3]")
+        )
         return
     if effect == "knocked-out" and reduction.reduce(state, unit):
         return  # a Squad reduced to a Half Squad instead [OP XII]

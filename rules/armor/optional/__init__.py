@@ -14,6 +14,8 @@ of the following Optional Rules can be added to the game in any combination" [OP
   (``mg-pinning``).
 - :mod:`rules.armor.optional.vehicles`: German Armored Car Reverse Movement [OP XX]
   (``armored-car-reverse``).
+- :mod:`rules.armor.optional.special_infantry`: Rangers and Commandos [OP V.C]
+  (``special-infantry``).
 
 The state these rules keep is in :mod:`rules.armor.optional.records`; a game that names none of
 the options keeps its fingerprints, its sequence and its position files as they were.
@@ -38,6 +40,7 @@ GP_TERRAIN = "gp-vehicle-terrain"  # [OP XXIX]
 DEPRESSION = "gun-depression"  # [OP VI]
 PINNING = "mg-pinning"  # [OP XXVIII]
 REVERSE = "armored-car-reverse"  # [OP XX]
+SPECIAL = "special-infantry"  # [OP V]
 
 OPTIONS: dict[str, str] = {
     REDUCTION: "Infantry Unit Reduction [OP XII]",
@@ -47,6 +50,7 @@ OPTIONS: dict[str, str] = {
     DEPRESSION: "Main Gun Depression [OP VI]",
     PINNING: "Machinegun Team Pinning Fire [OP XXVIII]",
     REVERSE: "German Armored Car Reverse Movement [OP XX]",
+    SPECIAL: "Special Infantry Units and Equipment [OP V] (Rangers and Commandos)",
 }
 
 
