@@ -31,6 +31,7 @@ from rules.armor.buildings import close_assault_defense
 from rules.armor.events import GpFire, PhaseNote
 from rules.armor.fire import Pending
 from rules.armor.gp import GP_FACTOR_PLACEHOLDER, column, gp_factor, hit_line, result_of
+from rules.armor.optional import special_infantry
 from rules.armor.range import range_between
 from rules.engine.events import Modifier
 
@@ -126,9 +127,14 @@ def resolve(state: ArmorState, unit: str, target: str) -> tuple[str, ...]:
     defense = max(1, found.value - 1) if moving else found.value
     why = f"the Vehicle's {'MV' if moving else 'NM'} Close Assault Defense Factor [ADV VII.B.1]"
     n, s, hit_note = hit_line(defense, col)
-    dice = (Modifier("Open Vehicle", 10, "[ADV VII.B.3; GC1 GP Fire Modifiers]"),)
+    dice: tuple[Modifier, ...] = (
+        Modifier("Open Vehicle", 10, "[ADV VII.B.3; GC1 GP Fire Modifiers]"),
+    )
+    elite = special_infantry.close_assault_modifier(state, unit)  # Rangers [OP V.C.2]
+    if elite is not None:
+        dice = (*dice, elite)
     roll = state.roll(f"Close Assault {unit} on {target}", 100)
-    modified_roll = roll + 10
+    modified_roll = roll + sum(m.value for m in dice)
     result = result_of(roll, modified_roll, n, s) if modified > 0 else "N"
     effects: tuple[str, ...] = {"K": ("knocked-out",), "S": ("suppressed",)}.get(result, ())
     notes = [GP_FACTOR_PLACEHOLDER, found.placeholder, MV_PLACEHOLDER if moving else None]

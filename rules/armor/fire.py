@@ -50,6 +50,7 @@ from rules.armor.cards import (
 from rules.armor.events import ApFire, ApHit
 from rules.armor.gp import resolve_gp, uses_gp, why_not_gp
 from rules.armor.los import unit_level
+from rules.armor.optional import depression
 from rules.armor.range import describe_range, range_between
 from rules.armor.turret import TurretAspect, turret_aspect
 from rules.engine.events import Modifier
@@ -284,6 +285,9 @@ def why_not_fire(state: ArmorState, unit: str, target: str, moving: bool = False
     all_round = state.transported(unit)  # transported Infantry: 360 degrees [ADV VI.A.4.a]
     if not all_round and not in_field_of_fire(facing, a, b):  # Leg and Towed alike [VI.A.4]
         return "the target is not in its Field of Fire [AG VI.A.3]"
+    low = depression.why_not(state, unit, target)  # Main Gun Depression [OP VI]
+    if low is not None:
+        return low
     if gp:
         return why_not_gp(state, unit, target, moving)
     gun = gun_of(spec, state.game.nation[spec.side])

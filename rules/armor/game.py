@@ -51,6 +51,13 @@ Pillboxes and Bunkers, and the Mines [OP IV] their Mine units bring
 [AG VIII.B]), and the rest of the Advanced Game and the Optional Rules (Full Cover,
 machineguns firing on their own; weather; Tracking Fire...). The Data Cards' tables are not in
 the book's text: :mod:`rules.armor.cards` names the placeholders used.
+
+Optional Rules a scenario names in ``rules.options`` [OP I] (:mod:`rules.armor.optional`):
+Effects of Turret Facing [OP VII] (:mod:`rules.armor.turret`), Main Gun Depression [OP VI],
+Infantry Unit Reduction [OP XII], Fires in Buildings and Alleys [OP XI] and Building
+Destruction [OP XVIII] in a Fire and Smoke Phase at the end of the Turn, German Armored Car
+Reverse Movement [OP XX], Machinegun Team Normal Pinning Fire [OP XXVIII.A], GP Fire Terrain
+Modifiers Against Vehicles [OP XXIX].
 """
 
 from __future__ import annotations
@@ -73,6 +80,8 @@ from rules.armor.move import (
     EnterCost,
     enter_cost,
 )
+from rules.armor.optional import blaze, reduction, vehicles
+from rules.armor.optional.records import Blazes, Squads
 from rules.armor.orders import ACTIONS, Face, OpportunityFire, Order
 from rules.armor.position import ArmorPositionState
 from rules.armor.records import (
@@ -128,6 +137,7 @@ class ArmorGame(MapGame):
         self.units: dict[str, ArmorUnit] = {u.id: u for u in self.deployment.units}
         if scenario.rules.level == "advanced-game":  # Bailed Out Crew units [ADV IX.A.3]
             self.units.update({c.id: c for c in crews(self.deployment.units, scenario)})
+        self.units = vehicles.adjusted(self, self.units)  # card changes of options [OP XX]
         self.nation: dict[str, str] = {s.id: s.nation for s in scenario.sides}
         german = [s for s in self.sides if self.nation[s] == "germany"]
         #: The German side moves first on odd Turns [AG II.D]; with no German side, the first.
@@ -141,7 +151,9 @@ class ArmorGame(MapGame):
             )
         #: The Advanced Game [ADV]: its Sequence of Play [ADV II] and GP fire [ADV VI.B].
         self.advanced: bool = self.rule_level == "advanced-game"
-        self.steps: tuple[tuple[Phase, Segment], ...] = steps(LEVELS[self.rule_level])
+        # the Fire and Smoke Phase of the Optional Rules, when used [OP XI.A; XVIII.A]
+        phases = blaze.sequence(LEVELS[self.rule_level], scenario.rules.options)
+        self.steps: tuple[tuple[Phase, Segment], ...] = steps(phases)
         #: 4B's Supply Dumps are on the map (:mod:`rules.armor.dumps`).
         self.has_dumps: bool = any(o.kind == "dump" for o in scenario.map.objects)
         #: 4A's straight-line advance is a rule of the scenario [SCN VIII.A.5].
@@ -264,6 +276,8 @@ class ArmorState(State):
         self.execution = Execution()
         self.objectives = Objectives(off_map=dict(dep.held))
         self.fieldworks = Fieldworks()
+        self.squads = Squads()  # Optional Rules (rules.armor.optional)
+        self.blazes = Blazes()
         for event in (*dep.events, *game.support_events):
             self.emit(event)
         announce(self)
@@ -316,6 +330,7 @@ class ArmorState(State):
         Terrain Support units' Block, Ditch and Wire [ADV V.A.4; V.D]
         (:func:`rules.armor.support.effects.cost`)."""
         cost = support.cost(self, unit, self.game.cost_for(unit))
+        cost = blaze.cost(self, unit.vehicle, cost)  # Fire and Destroyed hexes [OP XI.E; XVIII.C]
         if not self.objectives.destroyed_objects:
             return cost
 
@@ -352,9 +367,9 @@ class ArmorState(State):
     def stacking(self, h: Hex) -> int:
         """Stacking Factors in a hex, Wrecks at 2 each [AG III.B.3], Pillbox and Bunker
         units at 2 each [AG III.B.4]; Leg and Towed units transported by a Vehicle do not
-        count [AG III.B.1; ADV V.C.2]."""
+        count [AG III.B.1; ADV V.C.2]; a Half Squad stacks its 1/2 Squad value [OP XII]."""
         units = sum(
-            self.game.units[u].stacking
+            reduction.stacking(self, u)  # a Half Squad's is its own [OP XII]
             for u, at in self.troops.hexes.items()
             if at == h and not self.transported(u)
         )

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING
 
 from rules.armor.cards import cell, gun_of, table
 from rules.armor.events import GpFire
+from rules.armor.optional import blaze, gp_terrain, pinning, reduction
 from rules.armor.range import describe_range, range_between
 from rules.engine.events import Modifier
 
@@ -320,6 +321,9 @@ def gp_aim(
         mods.append(Modifier("Suppressed Vehicle's main gun: x1/2", 0, rule + ".b]"))
     if riding:
         mods.append(Modifier("Transported Infantry: x1/2", 0, rule + ".c; ADV V.C.3]"))
+    half = reduction.gp_modifier(state, firer)  # a Half Squad [OP XII]
+    if half is not None:
+        mods.append(half)
     modified = factor >> len(mods)  # each halves, fractions rounded down [ADV VI.B.2.d]
     col = column(modified)
     found = defense(state, target, target_moving)
@@ -327,6 +331,11 @@ def gp_aim(
     losses = state.damage.crew_losses.get(firer, 0)
     if losses:
         dice.append(Modifier(f"{losses} crew loss(es)", -10 * losses, f"{GC1} GP Fire Modifiers]"))
+    cover = gp_terrain.modifier(state, firer, target)  # a Vehicle's terrain [OP XXIX]
+    if cover is not None:
+        dice.append(cover)
+    if pinning.pins(state, firer, target, opportunity):  # +10 [OP XXVIII.A]
+        dice.append(pinning.BONUS)
     n, s, note = hit_line(found.value, col)
     hexes = a.distance(b)
     return GpAim(rng, hexes, moving, factor, tuple(mods), modified, col, found, target_moving,
@@ -344,7 +353,12 @@ def resolve_gp(
     roll = state.roll(f"GP fire {firer} at {target}", 100)
     modified = roll + sum(m.value for m in shot.dice_modifiers)
     result = result_of(roll, modified, shot.n, shot.s) if shot.modified_factor > 0 else "N"
+    rule = "[ADV VI.B; GC1 GP Hit Table, Effects of GP Hits]"
+    if result == "K" and pinning.pins(state, firer, target, opportunity):
+        result = "S"  # Pinning Fire's Knock Out is a Suppressed result [OP XXVIII.A]
+        rule += " (Pinning Fire: Knock Out treated as Suppressed [OP XXVIII.A])"
     found = effects(state, firer, target, shot.range, result)
+    blaze.note_gp(state, target, shot.modified_factor, result)  # [OP XI.C; XVIII.A]
     notes = [GP_FACTOR_PLACEHOLDER, shot.defense.placeholder, shot.hit_placeholder]
     state.emit(
         GpFire(
@@ -367,7 +381,7 @@ def resolve_gp(
             result,
             effects_row(state, firer, target, shot.range),
             found,
-            "[ADV VI.B; GC1 GP Hit Table, Effects of GP Hits]",
+            rule,
             placeholder="; ".join(dict.fromkeys(n for n in notes if n)),
         )
     )
@@ -375,14 +389,22 @@ def resolve_gp(
 
 
 def gp_chance(
-    state: ArmorState, firer: str, target: str, opportunity: bool = False, moving: bool = False
+    state: ArmorState,
+    firer: str,
+    target: str,
+    opportunity: bool = False,
+    moving: bool = False,
+    pinning_fire: bool = False,
 ) -> tuple[str, float]:
     """A GP shot up to the die, in words, and the chance (0-1) of a Suppressed or Knocked
-    Out result, the target taken as not moving (its orders are secret [AG V])."""
+    Out result, the target taken as not moving (its orders are secret [AG V]); with
+    ``pinning_fire``, an order's Pinning Fire not yet plotted (+10 [OP XXVIII.A])."""
     shot = gp_aim(state, firer, target, opportunity, moving=moving, target_moving=False)
     if shot.modified_factor <= 0:
         return "GP Factor 0: no effect possible", 0.0
     shift = sum(m.value for m in shot.dice_modifiers)
+    if pinning_fire and pinning.BONUS not in shot.dice_modifiers:
+        shift += pinning.BONUS.value
     hurt = sum(1 for r in range(1, 101) if result_of(r, r + shift, shot.n, shot.s) != "N")
     words = (
         f"GP Factor {shot.modified_factor} (column {shot.column}) against GP Defense "

@@ -172,8 +172,8 @@ def walk(
             if entry is None:
                 w.stopped = "a prohibited hex [AG V.B.2.b(1)]"
                 return w
-            if step == "B":
-                entry *= 2
+            if step == "B":  # double in reverse [CS]; not for OP XX's armoured car
+                entry *= unit.reverse_factor
             one_hex = not fires and w.moved == 0 and w.other == 0 and _last_move(steps, i)
             if w.spent + entry > limit and not one_hex:
                 w.stopped = f"entering it would exceed {limit} SF [AG VII.C.2]"
@@ -278,6 +278,7 @@ class _Search:
             (turns, letters, int(turn_cost(unit, turns) * 12)) for turns, letters in _rotations()
         ]
         self.steps = ("F", "B") if unit.vehicle else ("F",)
+        self.reverse = unit.reverse_factor
         self.entries: dict[tuple[Hex, Hex], int | None] = {}
 
     def entry12(self, frm: Hex, to: Hex) -> int | None:
@@ -293,6 +294,7 @@ class _Search:
         enter each hex with each facing (``best``), and to stand in each hex with each facing
         once turned there (``ends``)."""
         budget, turns12, steps, entry12 = self.budget, self.turns12, self.steps, self.entry12
+        reverse = self.reverse
         rank = self.rank
         best: dict[tuple[Hex, int], tuple[int, str]] = {}
         ends: dict[tuple[Hex, int], tuple[int, str]] = {}
@@ -314,7 +316,7 @@ class _Search:
                     entry = entry12(here, nxt)
                     if entry is None:
                         continue
-                    total = spent + tc + (entry * 2 if step == "B" else entry)
+                    total = spent + tc + (entry * reverse if step == "B" else entry)
                     if total <= budget and _keep(best, (nxt, nf), total, here_path + step, rank):
                         heapq.heappush(frontier, (total, here_path + step, nxt, nf))
         return best, ends

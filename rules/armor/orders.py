@@ -13,6 +13,7 @@ An order is written per unit per Turn, in the book's notation [AG V.A.1-3]::
     order us.INFANTRY-SQUAD.1 D-us.M3-HALF-TRACK.1  # Load onto that Vehicle [ADV IV.B.1]
     order us.M3-HALF-TRACK.1 D                   # ... and the Vehicle's own Load order
     order us.INFANTRY-SQUAD.1 U V                # Unload, then pivot [ADV IV.B.1.c]
+    order us.US-MG-TEAM.1 F-german.GE-INFANTRY-SQUAD.1 P  # Pinning Fire (OP) [OP XXVIII.A]
     face us.M4.1 3 2                   # Final Facing: hull direction 3, turret 2 [AG VIII.A]
     done german                        # the side has finished plotting
     opportunity-fire us.M4.1 german.PZIVJ.1   # fire the triggered Opportunity Fire [AG VII.F]
@@ -32,7 +33,7 @@ not edited.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from rules.engine.actions import Action, WordsAction, token
@@ -92,6 +93,10 @@ class Order(Action):
         transfer: "D" Load or "U" Unload [ADV IV.B.1], or None.
         vehicle: the Vehicle a Leg or Towed unit Loads onto ("D-215"), or None. Our reading:
             the book shows it by stacking the counters [ADV IV.B.1.f]; the notation names it.
+        pinning: the Direct Fire is a Machinegun Team's Normal Pinning Fire [OP XXVIII.A].
+            The book has it announced, "no special notations are required"; our reading
+            writes the announcement as "P" after the fire, as the orders are plotted secretly
+            and the engine resolves the fire.
     """
 
     verb: ClassVar[str] = "order"
@@ -103,6 +108,7 @@ class Order(Action):
     overrun: str | None = None
     transfer: str | None = None
     vehicle: str | None = None
+    pinning: bool = False
 
     def text(self) -> str:
         parts = [self.verb, self.unit]
@@ -110,6 +116,8 @@ class Order(Action):
             parts.append(f"A-{self.assault}")
         if self.fire:
             parts.append(f"F-{self.fire}")
+        if self.pinning:
+            parts.append("P")
         if self.opportunity:
             parts.append(f"N-{self.opportunity}")
         if self.transfer:
@@ -139,6 +147,7 @@ class Order(Action):
         unit = token(args[0], "unit id", line)
         fire = opportunity = assault = overrun = transfer = vehicle = None
         moves = ""
+        pinning = False
         for word in args[1:]:
             upper = word[:2].upper()
             if upper == "K-" and overrun is None and not moves:  # "K-19-RR3" [ADV IV.A.2]
@@ -151,6 +160,8 @@ class Order(Action):
                 assault = token(word[2:], "unit id", line)
             elif upper == "F-" and fire is None and not moves:
                 fire = token(word[2:], "unit id", line)
+            elif word.upper() == "P" and fire is not None and not pinning and not moves:
+                pinning = True  # Pinning Fire [OP XXVIII]
             elif upper == "N-" and opportunity is None and not moves:
                 opportunity = token(word[2:], "hex", line)
             elif not moves:
@@ -161,7 +172,8 @@ class Order(Action):
                 moves = notation(list(parse_moves(word.upper())))
             else:
                 raise ActionSyntaxError(f"'{line}': unexpected '{word}'")
-        return cls(unit, fire, opportunity, moves, assault, overrun, transfer, vehicle)
+        found = cls(unit, fire, opportunity, moves, assault, overrun, transfer, vehicle)
+        return replace(found, pinning=True) if pinning else found
 
 
 def _overrun(text: str, line: str) -> tuple[str, str]:

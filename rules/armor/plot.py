@@ -23,6 +23,7 @@ from rules.armor.move import (
     through,
 )
 from rules.armor.opportunity import why_not_fire_now, why_not_opportunity
+from rules.armor.optional import pinning
 from rules.armor.orders import Face, OpportunityFire, Order, notation
 from rules.armor.scenario_rules import fire_banned, move_banned, moves, why_not_straight
 from rules.engine.actions import Action, Done
@@ -86,6 +87,8 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
             light = destinations(spec, here, facing, cost, on_map, limit) if limit else []
         for t in targets:
             found.append(Order(unit, fire=t))
+            if pinning.may_pin(state, unit, t):  # Pinning Fire [OP XXVIII.A]
+                found.append(Order(unit, fire=t, pinning=True))
             if why_not_fire(state, unit, t, moving=True) is None:
                 found.extend(Order(unit, fire=t, moves=d.moves) for d in light)
     if state.game.straight_advance:  # 4A [SCN VIII.A.5]
@@ -240,6 +243,10 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
             return banned
     if order.fire is not None:
         why = _why_not_direct(state, order)
+        if why is not None:
+            return why
+    if order.pinning:
+        why = pinning.why_not(state, order)
         if why is not None:
             return why
     if not order.moves:

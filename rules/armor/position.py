@@ -41,6 +41,8 @@ from model.hexes import Hex
 from model.position import GamePosition, Marker, UnitPlace
 from model.scenario_io import to_data
 from model.yamlio import PathKey
+from rules.armor.optional.position import HALF_SQUAD, BlazesState, blazes_of, read_blazes
+from rules.armor.optional.records import Squads
 from rules.armor.orders import Order
 from rules.armor.position_movement import MovementState, movement_of, read_movement
 from rules.armor.records import (
@@ -82,7 +84,7 @@ DAMAGE = {
 KNOCKED_OUT, EXITED = "knocked-out", "exited"
 #: Off the map, waiting for its reinforcement's die roll (2B's Engineers [SCN VI.B.5]).
 WAITING = "waiting"
-STATUSES = (*DAMAGE.values(), KNOCKED_OUT, EXITED, WAITING)
+STATUSES = (*DAMAGE.values(), KNOCKED_OUT, EXITED, WAITING, HALF_SQUAD)
 VALUES = (
     "crew_losses",
     "turret",
@@ -136,6 +138,8 @@ class ArmorPositionState(StrictModel):
             Opportunity Fire's owner [AG VII.F].
         objectives: what the scenario's special rules keep, when anything.
         support: what play changed of the Terrain Support units and Mines, when anything.
+        blazes: the Fires and Destroyed Buildings of the Optional Rules [OP XI; XVIII], when
+            anything.
     """
 
     done: list[str] = Field(default_factory=list)
@@ -147,6 +151,7 @@ class ArmorPositionState(StrictModel):
     movement: MovementState | None = None
     objectives: ObjectivesState | None = None
     support: SupportState | None = None
+    blazes: BlazesState | None = None
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -175,6 +180,7 @@ def to_position(state: ArmorState) -> GamePosition:
         movement=movement_of(state),
         objectives=_objectives_of(state.objectives),
         support=_support_of(state),
+        blazes=blazes_of(state),
     )
     return GamePosition(
         **state.position_header(),
@@ -258,6 +264,8 @@ def _place(state: ArmorState, unit: str) -> UnitPlace:
     if unit in state.damage.knocked_out or unit in state.damage.eliminated:
         status.append(KNOCKED_OUT)
     values: dict[str, int | float | str | bool] = {}
+    if unit in state.squads.half_squads:  # [OP XII]
+        status.append(HALF_SQUAD)
     if state.damage.suppressed.get(unit, 0) >= state.play.turn:  # [ADV IV.D]
         values["suppressed_until"] = state.damage.suppressed[unit]
     if unit in state.objectives.off_map:
@@ -320,6 +328,7 @@ def state_from_position(
     dep = game.deployment
     state.troops = Troops(facing=dict(dep.facing), turret=dict.fromkeys(dep.hexes, 0))
     state.damage = Damage(old_wrecks=extra.old_wrecks)
+    state.squads = Squads()
     wrecks = _read_wrecks(game, position, reader)
     wreck_of = {u: h for u, h in wrecks if u is not None}
     _read_units(state, position, wreck_of, reader)
@@ -334,6 +343,7 @@ def state_from_position(
     )
     state.execution = read_movement(state, extra.movement, reader)
     state.fieldworks = _read_support(game, extra.support, reader)
+    state.blazes = read_blazes(game, extra.blazes, reader)
     _check_carried(state, position, reader)
     reader.done()
     state.restore_dice(position)
@@ -387,6 +397,8 @@ def _read_units(
     for path, place in listed_units(position, known, reader):
         status = statuses(place, path, STATUSES, "Armor", reader)
         hits = {hit for hit, word in DAMAGE.items() if word in status}
+        if HALF_SQUAD in status:  # [OP XII]
+            state.squads.half_squads.add(place.id)
         if hits:
             state.damage.hits[place.id] = hits
         h = _read_hex(state, place, status, path, reader)

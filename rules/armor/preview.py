@@ -85,12 +85,14 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
         chances = (Chance(order.fire, how),)
         rules.append("Supply Dumps [SCN VIII.B.3]; GP fire [ADV VI.B]")
     elif order.fire is not None:
-        chances = (_fire(state, order.unit, order.fire, bool(order.moves)),)
+        chances = (_fire(state, order.unit, order.fire, bool(order.moves), order.pinning),)
         rules.append("Direct Fire [AG VI.A-B; GC1 AP Hit Table, Number of Hits Table]")
         rules.append("Range by the Range Scale, Dot to Dot [AG III.D]")
         rules.append("Hit Determination [AG VI.B.5-6]")
         if turret_facing_in_use(state):
             rules.append("Effects of Turret Facing [OP VII]")
+        if order.pinning:
+            rules.append("Pinning Fire: +10, a Knock Out is Suppressed [OP XXVIII.A]")
     if order.overrun is not None:
         said, kills, hurts = overrun.chance(state, order.unit, order.overrun)
         chances = (Chance(order.overrun, f"{said}; {HIDDEN_GP}", kills + hurts),)
@@ -105,10 +107,13 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
     return Preview(words, True, None, cost, chances, tuple(rules))
 
 
-def _fire(state: ArmorState, firer: str, target: str, moving: bool) -> Chance:
-    """The shot up to the die: the chance of at least one hit, and per hit of a penetration."""
+def _fire(
+    state: ArmorState, firer: str, target: str, moving: bool, pinning: bool = False
+) -> Chance:
+    """The shot up to the die: the chance of at least one hit, and per hit of a penetration
+    (a GP shot's with Pinning Fire's +10 when ``pinning`` [OP XXVIII.A])."""
     if gp_shot(state, firer, target):  # [ADV VI.B]
-        words, chance = gp_chance(state, firer, target, moving=moving)
+        words, chance = gp_chance(state, firer, target, moving=moving, pinning_fire=pinning)
         return Chance(target, f"{words}; {HIDDEN}", chance)
     shot = aim(state, firer, target, moving=moving, target_hexes=0)
     hits = [hits_scored(shot.hit_number, shot.shots, roll)[0] for roll in range(1, 101)]

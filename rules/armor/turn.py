@@ -20,6 +20,7 @@ from rules.armor.events import (
 )
 from rules.armor.execution import move_side, reveal_orders
 from rules.armor.fire import Pending, resolve, sights, why_not_fire
+from rules.armor.optional import blaze, reduction, special_infantry
 from rules.armor.orders import Face
 from rules.armor.overrun import overrun_phase
 from rules.armor.scenario_rules import (
@@ -78,6 +79,8 @@ def advance(state: ArmorState) -> None:
             mover = state.game.first if first else state.game.second
             if not move_side(state, mover(state.play.turn)):
                 return
+        elif seg == blaze.SEGMENT:  # the Optional Rules' Fire and Smoke Phase [OP XI; XVIII]
+            blaze.fire_and_smoke(state, lambda u: damage(state, u, "knocked-out"))
         elif seg == "disputed-hexes":
             resolve_disputes(state)
             record_passes(state)  # bridge control [SCN VII.C.6]
@@ -194,6 +197,13 @@ def damage(state: ArmorState, unit: str, effect: str) -> None:
         where = f"inside a {shelter.name}: cannot be Suppressed"
         state.emit(Damaged(unit, where, "[OP XVII.B.4]"))
         return
+    if effect == "suppressed" and special_infantry.ignores_suppressed(state, unit):
+        state.emit(
+            Damaged(unit, "a Ranger or Commando: ignores the Suppressed result", "[OP V.C.3]")
+        )
+        return
+    if effect == "knocked-out" and reduction.reduce(state, unit):
+        return  # a Squad reduced to a Half Squad instead [OP XII]
     if effect == "knocked-out" and not state.game.units[unit].vehicle:
         # a Leg or Towed unit leaves no Wreck (our reading: Wrecks are Vehicles')
         state.troops.hexes.pop(unit)

@@ -87,6 +87,9 @@ class ArmorUnit:
         no_buildings: the card's Notes forbid passing through buildings [AG VII.E].
         no_wire: the card's Notes forbid entering Wire hexes [ADV V.D.1].
         values_placeholder: what the values rest on when not the book's, else None.
+        reverse_factor: a reverse move's cost as a multiple of the forward cost: 2 [CS
+            Vehicle Movement Costs], 1 for the SDKFZ 234/1 with German Armored Car Reverse
+            Movement [OP XX] (:mod:`rules.armor.optional.vehicles`).
     """
 
     id: str
@@ -123,6 +126,7 @@ class ArmorUnit:
     load_turns: int = 1
     crew_unit: bool = False
     crew_of: str | None = None
+    reverse_factor: int = 2
 
     @property
     def vehicle(self) -> bool:

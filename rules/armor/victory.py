@@ -49,6 +49,7 @@ from rules.armor.adjudication import (
     adjudicate,
     scenario_number,
 )
+from rules.armor.optional import reduction
 from rules.armor.scenario_rules import (
     bridge_controller,
     bridges,
@@ -71,6 +72,9 @@ def unit_points(state: ArmorState, unit: str) -> tuple[int, str]:
         return spec.points, "a Bailed Out Crew unit Knocked Out [ADV IX.A.3.c]"
     if unit in state.damage.knocked_out or unit in state.damage.eliminated:
         return spec.points, "Total Point Value: knocked out [AG IX.B.1]"
+    half = reduction.points(state, unit)  # a Half Squad [OP XII]
+    if half is not None:
+        return half
     if hits & {"hull", "turret"}:
         return spec.points_compartment, "Compartment Point Value [AG IX.B.2]"
     if hits & {"track", "gun"}:

@@ -119,7 +119,8 @@ def describe(state: ArmorState, action: Action) -> str:
             end = _where(state, action)
             return f"Overrun {action.overrun} moving {action.moves} {end} [ADV IV.A.2]"
         if action.fire:
-            parts.append(f"Fire at {action.fire}")
+            pin = " with Pinning Fire [OP XXVIII.A]" if action.pinning else ""
+            parts.append(f"Fire at {action.fire}{pin}")
         if action.opportunity:
             parts.append(f"Opportunity Fire on {action.opportunity}")
         if action.transfer:

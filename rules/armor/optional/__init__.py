@@ -1,0 +1,66 @@
+"""The Optional Rules [OP] that a scenario switches on by name in ``rules.options`` ("Any or all
+of the following Optional Rules can be added to the game in any combination" [OP I]), as
+:mod:`rules.armor.turret` plays Effects of Turret Facing [OP VII].
+
+- :mod:`rules.armor.optional.reduction`: Infantry Unit Reduction [OP XII]
+  (``infantry-reduction``).
+- :mod:`rules.armor.optional.blaze`: the Fire and Smoke Phase with Fires in Buildings and
+  Alleys [OP XI] (``building-fires``) and Building Destruction [OP XVIII]
+  (``building-destruction``).
+- :mod:`rules.armor.optional.gp_terrain`: GP Fire Terrain Modifiers Against Vehicles [OP XXIX]
+  (``gp-vehicle-terrain``).
+- :mod:`rules.armor.optional.depression`: Main Gun Depression [OP VI] (``gun-depression``).
+- :mod:`rules.armor.optional.pinning`: Machinegun Team Pinning Fire [OP XXVIII]
+  (``mg-pinning``).
+- :mod:`rules.armor.optional.vehicles`: German Armored Car Reverse Movement [OP XX]
+  (``armored-car-reverse``).
+- :mod:`rules.armor.optional.special_infantry`: Rangers and Commandos [OP V.C]
+  (``special-infantry``).
+
+The state these rules keep is in :mod:`rules.armor.optional.records`; a game that names none of
+the options keeps its fingerprints, its sequence and its position files as they were.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from model.catalog import unit_types
+from model.provenance import unwrap
+from model.systems import GameSystem
+
+if TYPE_CHECKING:
+    from rules.armor.game import ArmorGame
+
+#: The option names a scenario's ``rules.options`` lists, with their sections.
+REDUCTION = "infantry-reduction"  # [OP XII]
+FIRES = "building-fires"  # [OP XI]
+DESTRUCTION = "building-destruction"  # [OP XVIII]
+GP_TERRAIN = "gp-vehicle-terrain"  # [OP XXIX]
+DEPRESSION = "gun-depression"  # [OP VI]
+PINNING = "mg-pinning"  # [OP XXVIII]
+REVERSE = "armored-car-reverse"  # [OP XX]
+SPECIAL = "special-infantry"  # [OP V]
+
+OPTIONS: dict[str, str] = {
+    REDUCTION: "Infantry Unit Reduction [OP XII]",
+    FIRES: "Fires in Buildings and Alleys [OP XI]",
+    DESTRUCTION: "Building Destruction [OP XVIII]",
+    GP_TERRAIN: "GP Fire Terrain Modifiers Against Vehicles [OP XXIX]",
+    DEPRESSION: "Main Gun Depression [OP VI]",
+    PINNING: "Machinegun Team Pinning Fire [OP XXVIII]",
+    REVERSE: "German Armored Car Reverse Movement [OP XX]",
+    SPECIAL: "Special Infantry Units and Equipment [OP V] (Rangers and Commandos)",
+}
+
+
+def in_use(game: ArmorGame, option: str) -> bool:
+    """Whether the scenario plays the Optional Rule ``option`` [OP I]."""
+    return option in game.scenario.rules.options
+
+
+def card_value(type_id: str, key: str) -> object:
+    """A Data Card value of the unit type that :class:`rules.armor.units.ArmorUnit` does not
+    carry (the catalogue's, unwrapped), or None."""
+    item = unit_types(GameSystem.ARMOR)[type_id].values.get(key)
+    return unwrap(item) if item is not None else None

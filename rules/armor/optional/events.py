@@ -1,0 +1,40 @@
+"""Events of the Optional Rules (:mod:`rules.armor.optional`), each with the rule it applies."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rules.engine.events import Event
+
+
+@dataclass(frozen=True)
+class TableRoll(Event):
+    """One roll on a table of the Game Cards for a hex or unit: what was checked, the range
+    read, the roll and what came of it (Fire Tables [OP XI], Building Destruction Table
+    [OP XVIII])."""
+
+    kind: ClassVar[str] = "armor-table-roll"
+    what: str
+    where: str
+    reads: str
+    roll: int
+    outcome: str
+    rule: str
+
+    def describe(self) -> str:
+        found = f"roll {self.roll:02d}: {self.outcome}"
+        return f"{self.what} in {self.where}: {self.reads}, {found} {self.rule}"
+
+
+@dataclass(frozen=True)
+class HexChanged(Event):
+    """A Fire or Destroyed unit placed in or removed from a hex, and why."""
+
+    kind: ClassVar[str] = "armor-hex-changed"
+    where: str
+    change: str
+    rule: str
+
+    def describe(self) -> str:
+        return f"{self.where}: {self.change} {self.rule}"

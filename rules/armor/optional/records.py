@@ -1,0 +1,45 @@
+"""What the Optional Rules keep during play, as records (:mod:`rules.engine.record`): every
+field is left out of the fingerprint while empty, so a game that never uses them keeps the
+fingerprints it always had."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from model.hexes import Hex
+from rules.engine.record import OMIT, Record, plain, state_field
+
+
+def _unless_empty(value: Any) -> Any:
+    return plain(value) if value else OMIT
+
+
+@dataclass
+class Squads(Record):
+    """Infantry Unit Reduction [OP XII]: the Infantry Squad units reduced to Half Squads (the
+    "1/2" written in the unit's identification box)."""
+
+    half_squads: set[str] = state_field(default_factory=set, encode=_unless_empty)
+
+
+@dataclass
+class Blazes(Record):
+    """Fires in Buildings and Alleys [OP XI] and Building Destruction [OP XVIII].
+
+    Attributes:
+        fires: each hex with a Fire unit and the Turn the Fire started there [OP XI.B; XI.E].
+        gp_at: each hex whose units GP fire was directed at this Turn, with the largest GP
+            Factor fired at it [OP XI.C.1].
+        flamed: the hexes a Flamethrower was used against this Turn [OP XI.C.3] (none yet: no
+            Flamethrower is played).
+        struck: the hexes where a Combat unit received a Knock Out result from GP Fire this
+            Turn, to be checked for collapse [OP XVIII.A].
+        destroyed: the hexes holding a Destroyed unit [OP XVIII.A-C].
+    """
+
+    fires: dict[Hex, int] = state_field(default_factory=dict, encode=_unless_empty)
+    gp_at: dict[Hex, int] = state_field(default_factory=dict, encode=_unless_empty)
+    flamed: set[Hex] = state_field(default_factory=set, encode=_unless_empty)
+    struck: set[Hex] = state_field(default_factory=set, encode=_unless_empty)
+    destroyed: set[Hex] = state_field(default_factory=set, encode=_unless_empty)
