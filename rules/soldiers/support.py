@@ -128,7 +128,7 @@ def apply(state: SoldiersState, action: Overwatch | PrepareGun | Flame) -> None:
 
 def describe(state: SoldiersState, action: Overwatch | PrepareGun | Flame) -> str:
     if isinstance(action, Overwatch):
-        return "Go on overwatch (4 AP) [13.1]"
+        return f"Go on overwatch ({overwatch.cost()} AP) [13.1]"
     if isinstance(action, PrepareGun):
         gun = state.game.men[action.man].team
         turn = gun is not None and gun in state.support.guns
