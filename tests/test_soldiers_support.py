@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from soldiers_bought import GERMAN, Buy, bought
 
-from model.hexes import Hex
+from model.hexes import Hex, Hexside
 from rules.engine.actions import Done, Move
 from rules.engine.errors import ActionSyntaxError, IllegalActionError
 from rules.records.position import PositionReader
@@ -461,7 +461,7 @@ def test_mg_14_22_turning_the_arc_takes_the_crew_and_a_turn_without_fire() -> No
     state, a, b, _us = _gunners()
     game = state.game
     now = state.support.guns[GUN][1]
-    other = now % 12 + 6 if now % 12 + 6 <= 12 else now % 12 - 6
+    other = (now + 5) % 12 + 1  # the opposite hour
     fired = state.clone()
     assert isinstance(fired, SoldiersState)
     fired.force_dice(9, 9)
@@ -758,3 +758,42 @@ def test_clone_position_and_replay_round_trip_through_an_overwatch_shot_and_an_m
     for action in state.history[len(staged.history) :]:
         staged.apply(action)
     assert staged.fingerprint() == state.fingerprint()
+
+
+def test_flamethrower_15_14_not_through_a_wall_hexside_unless_it_borders_his_hex() -> None:
+    """[15.14]: a flamethrower may not be fired through a wall hexside unless the hexside
+    borders the firer's hex."""
+    from rules.los.geometry import CrossStep, trace
+    from rules.soldiers.grenades import indoors
+
+    state, _a, _b, germans = _flamer()
+    game = state.game
+    walls = [
+        s
+        for h in sorted(game.amap.hexes, key=game.name)
+        for s in (Hexside.of(h, d) for d in range(3))
+        if "wall" in game.terrain.hexside_features(s) and all(x in game.amap.hexes for x in s.hexes)
+    ]
+    found = None
+    for wall in walls:
+        for target in (h for h in wall.hexes if not indoors(state, h)):
+            for firer in sorted(game.amap.hexes, key=game.name):
+                if firer.distance(target) != 2 or not game.sees(firer, target):
+                    continue
+                steps = trace(firer, target).steps
+                if any(isinstance(s, CrossStep) and s.side == wall for s in steps):
+                    found = (wall, target, firer)
+                    break
+            if found:
+                break
+        if found:
+            break
+    assert found is not None, "no wall hexside seen across on the map"
+    wall, target, firer = found
+    near = next(h for h in wall.hexes if h != target)
+    state.troops.hexes[germans[0]] = target
+    state.troops.hexes[MURPHY] = firer
+    why = state.why_not(Flame(MURPHY, game.name(target), "sustained")) or ""
+    assert "wall hexside" in why and "[15.14]" in why
+    state.troops.hexes[MURPHY] = near  # the wall borders his hex now
+    assert "wall" not in (state.why_not(Flame(MURPHY, game.name(target), "sustained")) or "")
