@@ -15,6 +15,10 @@ The action grammar (``move`` and ``done`` are the shared verbs of :mod:`rules.en
     react german.hauber fire    # a reactive man declares reaction fire at the active man [8.6]
     react german.hauber suppress  # ... or that he suppresses himself instead [8.64]
                                 # (``done german`` then resolves every declaration [8.62])
+    overwatch us.austin         # the ordered man goes on overwatch, 4 AP [13.1]
+    prepare-mg us.h.us-reed 2   # the ordered crewman prepares his MG, arrow at 2 o'clock [14.2]
+    flame us.h.us-murphy C1811 continuous  # flamethrower fire, sustained or continuous [15.1]
+                                # (:mod:`rules.soldiers.support_actions`)
 
 The game reads these verbs (:data:`ACTIONS`, :meth:`rules.engine.core.Game.parse_action`).
 """
@@ -27,6 +31,7 @@ from typing import ClassVar
 from rules.engine.actions import Action, Move, WordsAction, token
 from rules.engine.errors import ActionSyntaxError
 from rules.engine.events import Event
+from rules.soldiers.support_actions import SUPPORT_ACTIONS
 
 FIRE_TYPES = ("quick", "aimed", "sustained")
 
@@ -146,6 +151,7 @@ ACTIONS: tuple[type[Action], ...] = (
     Reload,
     Throw,
     React,
+    *SUPPORT_ACTIONS,  # overwatch, prepare-mg, flame [13-15]
 )
 
 

@@ -2,7 +2,11 @@
 suppressed 0.15) [8.44], an invented scale; an order is worth the man's best next action.
 A reaction declared and not yet resolved counts for its odds of a hit (:data:`HIT_WORTH` a hit),
 so the bot declares reaction fire whose odds are worth having and resolves it [8.6]; a grenade
-throw is tried on copies with their own dice like a shot [12]."""
+throw is tried on copies with their own dice like a shot [12]. A man in sight and reach of an
+enemy on overwatch is a small loss (:data:`WATCH_WORTH`), the threat of the reaction fire his
+next move draws [13.2], so the bot watches an approach the enemy must cross; an MG crewman whose
+gun may not fire (dismantled, short-crewed) threatens nothing, so preparing it is worth an
+action [14.2]."""
 
 from __future__ import annotations
 
@@ -13,6 +17,8 @@ from rules.bots.greedy import ACTIVITY_BONUS, Adapter, Piece
 from rules.bots.plan import numbered_names
 from rules.engine.actions import Action
 from rules.engine.core import Outcome
+from rules.soldiers.machineguns import why_not_gun
+from rules.soldiers.overwatch import watched
 from rules.soldiers.reaction import expected_hits
 
 if TYPE_CHECKING:
@@ -21,6 +27,9 @@ if TYPE_CHECKING:
 #: What one hit is worth to the evaluation: about the average of Sup, Wound and worse on the
 #: damage lines (an invented scale, as the losses' own).
 HIT_WORTH = 0.5
+#: What an enemy in sight and reach of a man on overwatch is worth (an invented scale: about a
+#: tenth of a hit each, three a watcher at most) [13.2].
+WATCH_WORTH = 0.06
 
 
 class SoldiersAdapter(Adapter):
@@ -39,7 +48,11 @@ class SoldiersAdapter(Adapter):
                 men[m].side,
                 h,
                 min(15, men[m].weapon.max_range),
-                0.5 if m in state.troops.suppressed else 1.0,
+                0.0
+                if why_not_gun(state, m, None) is not None  # an MG not ready [14.2; 14.3]
+                else 0.5
+                if m in state.troops.suppressed
+                else 1.0,
                 3.0,
             )
             for m, h in state.troops.hexes.items()
@@ -57,7 +70,8 @@ class SoldiersAdapter(Adapter):
         shaken = sum(1 for m in state.troops.suppressed if men[m].side == side)
         # reaction fire declared against the side and not yet resolved: its odds [8.62; 8.63]
         pending = expected_hits(state, side) * HIT_WORTH
-        return disabled + 0.4 * wounded + 0.15 * shaken + pending
+        watching = watched(state, side) * WATCH_WORTH  # enemy overwatch on them [13.2]
+        return disabled + 0.4 * wounded + 0.15 * shaken + pending + watching
 
     def standing(self, state: SoldiersState) -> Outcome:
         from rules.soldiers.victory import evaluate_outcome

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rules.soldiers import support
 from rules.soldiers.actions import ChitMoved, TurnBegan
 from rules.soldiers.arrivals import draw_event
 from rules.soldiers.capture import surrender
@@ -78,6 +79,7 @@ def begin_action_phase(state: SoldiersState, chit_id: str) -> None:
     chit = game.chits[chit_id]
     state.play.phase, state.active.chit, state.play.acted = "action", chit_id, []
     surrender(state, chit.side)  # at the start of an enemy Action Phase [9.8]
+    support.phase_begins(state, chit.side)  # overwatch malfunction rolls [13.1]
     heavy = f"{chit.side}.{HEAVY}"
     squad = [
         m

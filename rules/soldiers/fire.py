@@ -31,6 +31,7 @@ from model.hexes import Hex, Hexside
 from rules.engine.worked import Working
 from rules.los.geometry import CrossStep, trace
 from rules.movement.costs import terrain_effect
+from rules.soldiers import machineguns
 from rules.soldiers.actions import ManHit, Shoot, ShotExplained
 from rules.soldiers.units import SYSTEM, cell
 from rules.soldiers.weapons import weapon_check, why_not_fire_weapon
@@ -66,6 +67,8 @@ def why_not_shoot(state: SoldiersState, action: Shoot) -> str | None:
         return "a prisoner may perform no action [9]"
     if man in state.troops.captured.values():
         return "a guard may not conduct combat actions [9.4]"
+    if "continuous" in spec.weapon.fire:
+        return "a flamethrower fires with the flame action, sustained or continuous [15.1]"
     if action.fire_type not in spec.weapon.fire:
         return f"the {spec.weapon.code} has no {action.fire_type} fire [8.1]"
     if action.fire_type not in FIRE_BY_RISK[state.active.risk]:
@@ -86,7 +89,7 @@ def why_not_shoot(state: SoldiersState, action: Shoot) -> str | None:
         return "the hex holds no able enemy man [8.1]"
     if not game.sees(at, target):
         return "the hex is not in sight [6.4]"
-    return None
+    return machineguns.why_not_fire(state, man, target)  # an MG's crew and arc [14]
 
 
 def _terrain(state: SoldiersState, h: Hex, key: str) -> tuple[int, str, str | None]:
@@ -119,6 +122,7 @@ def hit_chance(state: SoldiersState, action: Shoot) -> tuple[int, Working]:
     work.steps.append(f"{hit_table}: {action.fire_type} at {dist} hexes, hit chance {chance} [8.3]")
     if base.placeholder:
         work.placeholders.append(f"{hit_table} {action.fire_type}/{dist}: {base.placeholder}")
+    chance += machineguns.hit_modifier(state, man, work)  # an MG one man short [14.3]
     value, terrain, ph = _terrain(state, target, "hit")
     if value:
         chance += work.add(f"target in {terrain} [8.32]", value, ph)

@@ -32,6 +32,8 @@ Phase [3; 4] (:data:`SEQUENCE`). What this slice plays:
   (:mod:`rules.soldiers.grenades`). The enemy reacts to a man entering a hex in its sight or
   firing sustained fire [8.6] (:mod:`rules.soldiers.reaction`); prisoners are taken
   automatically or surrender, and are guarded [9.2-9.4; 9.8] (:mod:`rules.soldiers.capture`).
+  Support weapons [13-15] (:mod:`rules.soldiers.support`): overwatch, MMGs and HMGs with their
+  crews, preparation and fire arcs, flamethrowers.
 - End Phase: the active chit flips back [6]. End of a cycle [4]: victory is checked; chits in
   numbered spaces return to Start, Exhausted ones drop below; suppressed men stand up.
 - The game ends after the scenario's cycles, or when a side has no able man and none to come
@@ -39,13 +41,12 @@ Phase [3; 4] (:data:`SEQUENCE`). What this slice plays:
   (:mod:`rules.soldiers.victory`).
 
 Simplifications, named: no bidding beyond the commitment [5.31], operational turns [6.3],
-groups [7.1] (every order is to one man), overwatch [13], smoke and rifle grenades [12.5;
-12.6], hand-to-hand [8.8] (an Aggressive man may enter a hex with able enemies; both sides then
-share it), events other than reinforcements [6.12], heavy weapons' own rules [14] (an MG fires
-as any weapon), artillery [17], the ASL restriction [6.22], catastrophic loss [6.28], captured
-equipment and killing prisoners [9.5; 9.7], exchanging equipment [7.33], pre-game operational
-moves [6.33], hidden deployment [14.11], defensive preparations bought [18] (only the markers a
-scenario places).
+groups [7.1] (every order is to one man), smoke and rifle grenades [12.5; 12.6], hand-to-hand
+[8.8] (an Aggressive man may enter a hex with able enemies; both sides then share it), events
+other than reinforcements [6.12], artillery [17], the ASL restriction [6.22], catastrophic
+loss [6.28], captured equipment and killing prisoners [9.5; 9.7], exchanging equipment [7.33],
+pre-game operational moves [6.33], hidden deployment and hidden MGs [14.11-14.12], defensive
+preparations bought [18] (only the markers a scenario places).
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ from rules.maps.game import MapGame
 from rules.maps.named import HexesByName
 from rules.movement.costs import ENFORCED_BY_MOVEMENT, MoveCost
 from rules.records.position import PositionReader
-from rules.soldiers import operational, preview, reaction, view
+from rules.soldiers import operational, preview, reaction, support, view
 from rules.soldiers import position as position_io
 from rules.soldiers.actions import (
     ACTIONS,
@@ -95,11 +96,13 @@ from rules.soldiers.exits import OFF_MAP_BAN, move_off
 from rules.soldiers.exits import why_not_enforced as exit_not_enforced
 from rules.soldiers.fire import FIRE_BY_RISK, shoot, why_not_shoot
 from rules.soldiers.grenades import grenades_left, throw, why_not_throw
+from rules.soldiers.machineguns import crews, fired
 from rules.soldiers.moves import category, judge_sight, move, move_options
 from rules.soldiers.position import SoldiersPositionState
 from rules.soldiers.records import OFF, ActiveTurn, Arrivals, CommandTrack, Play, Troops
 from rules.soldiers.setup import MapFacts, deploy, played_missions
 from rules.soldiers.start import set_up
+from rules.soldiers.support_actions import SupportAction
 from rules.soldiers.units import Chit, Man, cell
 from rules.soldiers.victory import decided, evaluate_outcome, played_victory
 from rules.soldiers.weapons import (
@@ -232,6 +235,8 @@ class SoldiersGame(MapGame):
         #: Each man's ammo clips and explosive grenades at the start [11; 12; 19.44; 19.53].
         self.clips = starting_clips(scenario, self.deployment.men, self.deployment.depleted)
         self.grenades = starting_grenades(scenario, self.deployment.men)
+        #: Each MMG's and HMG's crew, by the gun's id [14.1].
+        self.guns = crews(self.deployment.men)
 
     def man_cost(self, to: Hex, frm: Hex | None = None) -> MoveCost:
         """A man's cost to enter ``to`` (from ``frm``) [7.21], worked out once: the map and
@@ -316,7 +321,9 @@ class SoldiersState(State):
             committed=dict.fromkeys(game.sides),
         )
         self.active = ActiveTurn()
+        self.support = support.Support()  # overwatch and MGs [13; 14]
         set_up(self)
+        support.set_up(self)
         self.play.order = (self.play.advantage, game.other(self.play.advantage))
         intel = game.deployment.intel
         moves = list(intel.bracket.operational_moves) if intel and intel.bracket else []
@@ -356,6 +363,7 @@ class SoldiersState(State):
     def end_action_phase(self) -> None:
         turn = self.active
         assert turn.chit is not None
+        support.phase_ends(self)  # [13.1; 14.22]
         chit = self.game.chits[turn.chit]
         flips = f"{turn.chit} flips back {SEQUENCE[2][2]}"
         self.emit(SegmentBegan(self.play.cycle, SEQUENCE[2][1], flips))
@@ -389,6 +397,7 @@ class SoldiersState(State):
         for m in sorted(self.troops.suppressed):
             self.emit(UnitDeployed(m, self.game.name(self.troops.hexes[m]), "stands up [4]"))
         self.troops.suppressed = set()
+        support.cycle_ends(self)  # Overwatch markers off [13.1]
         self.play.cycle += 1
         self.track.last_chit, self.active.prev_ordered = None, set()
         self.play.order = (self.play.advantage, self.game.other(self.play.advantage))
@@ -485,6 +494,7 @@ class SoldiersState(State):
                         for extra in (MoveOff(man), ClearJam(man), Reload(man)):
                             if self.why_not(extra) is None:
                                 found.append(extra)
+                        found.extend(support.options(self, man))  # [13-15]
             found.append(Done(s))
         return found
 
@@ -558,18 +568,24 @@ class SoldiersState(State):
             self._order(action.man)
         elif isinstance(action, Move):
             move(self, reaction.first_stop(self, action))  # reaction may interrupt [8.6]
+            support.moved(self, action.unit)  # an MG crewman moved: dismantled [14.2]
             after_move(self, action.unit)  # prisoners taken, prisoners led [9.2; 9.3]
             reaction.offer(self, action.unit, "move")
         elif isinstance(action, Shoot):
+            fired(self, action.man)  # an MG's fires this phase [8.1; 14.3]
             shoot(self, action)
         elif isinstance(action, MoveOff):
             move_off(self, action)
+            support.moved(self, action.man)
+        elif isinstance(action, SupportAction):
+            support.apply(self, action)  # [13.1; 14.2; 15.1]
         elif isinstance(action, ClearJam | Reload):
             maintain(self, action)
         elif isinstance(action, Throw):
             throw(self, action)
         if self.play.phase == "action":
             refresh(self)  # prisoners taken, guarded or freed [9.2; 9.3]
+            support.refresh(self)  # overwatch of a disabled or jammed man ends [13.1]
 
     def why_not(self, action: Action) -> str | None:
         """Why ``action`` may not be applied now, or None
@@ -577,6 +593,7 @@ class SoldiersState(State):
         return preview.why_not(self, action)
 
     def _order(self, man: str) -> None:
+        support.ordered(self, man)  # another order: off overwatch [13.1]
         if self.play.phase == operational.PHASE:
             self.active.orders_left -= 1
             self.active.ordered.add(man)
@@ -658,6 +675,7 @@ class SoldiersState(State):
             marks += ["Ammo Out"] if m in self.troops.ammo_out else []
             captive = m in self.troops.captured and self.troops.disabled.get(m) != "captured"
             marks += ["POW"] if captive else []  # an incapacitated prisoner [9.2]
+            marks += support.marks(self, m)  # overwatch, the MG [13.1; 14.2]
             found.append(
                 UnitPosition(m, man.side, man.weapon.code, man.name, h, None, tuple(marks))
             )

@@ -359,8 +359,12 @@ class SoldiersPointBuy(PointBuy):
         return "intelligence" if unit.id == "INTELLIGENCE" else "support"
 
     def plays(self, scenario: Scenario, unit: UnitType) -> bool:
-        """Test play plays squads and intelligence [19.41]; heavy weapons, leaders, support,
-        preparations and equipment not yet (bought only when a rule requires them)."""
+        """Test play plays squads and intelligence [19.41], MMG and HMG teams [14] and
+        flamethrower men [15]; other heavy weapons, leaders, support, preparations and
+        equipment not yet (bought only when a rule requires them)."""
+        flamethrower = str(value_of(unit, "weapon")[0]).endswith("-FT")
+        if unit.category == "team" or (unit.category == "heavy-weapons" and flamethrower):
+            return True  # [14; 15]
         return unit.category == "squad" or unit.id == "INTELLIGENCE"
 
     def reserved(self, unit: UnitType) -> bool:

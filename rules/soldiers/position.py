@@ -33,7 +33,9 @@ A chit the file leaves out is in Start. Scenarios 20-26 add: the men off the map
 enter (``waiting`` [19.32]), moved off (``exited`` [7.26]) or lost to a depleted squad's draw
 (``lost`` [19.21]), each with no hex; how many Event A and B results have come (``events``
 [6.12]), the reinforcement groups that may enter (``eligible``), and the side last in each hex
-(``last_in`` [19.7]).
+(``last_in`` [19.7]). Support weapons (``support``,
+:class:`rules.soldiers.support.SupportPosition`): the men on overwatch [13.1], each prepared
+MMG's or HMG's hex and arrow [14.2; 14.21].
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ from rules.engine.core import State
 from rules.maps.named import HexesByName
 from rules.records.places import listed_units, sides, state_section, statuses, units, whole
 from rules.records.position import PositionReader
+from rules.soldiers import support as support_io
 from rules.soldiers.actions import REACTIONS
 from rules.soldiers.moves import judge_sight
 from rules.soldiers.records import (
@@ -139,6 +142,7 @@ class SoldiersPositionState(StrictModel):
     clips_spent: dict[str, int] = Field(default_factory=dict)
     grenades_thrown: dict[str, int] = Field(default_factory=dict)
     captured: dict[str, str] = Field(default_factory=dict)
+    support: support_io.SupportPosition | None = None  # overwatch, MGs [13; 14]
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -189,6 +193,7 @@ def to_position(state: SoldiersState) -> GamePosition:
         clips_spent=dict(sorted(state.troops.clips_spent.items())),
         grenades_thrown=dict(sorted(state.troops.grenades_thrown.items())),
         captured=dict(sorted(state.troops.captured.items())),
+        support=support_io.to_position(state),
     )
     return GamePosition(
         **state.position_header(),
@@ -232,6 +237,7 @@ def state_from_position(
     _read_men(state, position, reader)
     state.track = _read_track(game, extra, reader)
     state.active = _read_turn(game, extra.turn, reader)
+    state.support = support_io.from_position(game, extra.support, reader)
     current = state.active.current
     # a file that leaves the sight out: judged from the position as written [7.23]
     if (

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from rules.engine.actions import Action, Done, Move
 from rules.engine.play import Chance, Preview
-from rules.soldiers import view
+from rules.soldiers import support, view
 from rules.soldiers.actions import ClearJam, Commit, MoveOff, OrderMan, React, Reload, Shoot, Throw
 from rules.soldiers.command import UNSUPPRESS_AP, number
 from rules.soldiers.exits import EXIT_AP, why_not_move_off
@@ -20,6 +20,7 @@ from rules.soldiers.fire import FIRE_AP, hit_chance, why_not_shoot
 from rules.soldiers.grenades import THROW_AP, throw_chance, why_not_throw
 from rules.soldiers.moves import step_cost, why_not_move
 from rules.soldiers.reaction import first_stop, reaction_odds, why_not_react
+from rules.soldiers.support_actions import SupportAction
 from rules.soldiers.weapons import MAINTENANCE_AP, why_not_maintain
 
 if TYPE_CHECKING:
@@ -34,6 +35,8 @@ def why_not(state: SoldiersState, action: Action) -> str | None:
         return why_not_react(state, action)
     if state.active.reaction is not None:
         return f"{state.active.reaction.side} reacts first [8.6]"
+    if isinstance(action, SupportAction):
+        return support.why_not(state, action)  # overwatch, MGs, flamethrowers [13-15]
     if isinstance(action, ClearJam | Reload):
         return why_not_maintain(state, action)
     if isinstance(action, Throw):
@@ -75,6 +78,8 @@ def preview(state: SoldiersState, action: Action) -> Preview:
     why = why_not(state, action)
     if why is not None:
         return Preview(words, False, why)
+    if isinstance(action, SupportAction):
+        return support.preview(state, action, words)
     if isinstance(action, Commit):
         space = state.track.space[action.chit]
         if state.track.committed[state.game.chits[action.chit].side] == action.chit:

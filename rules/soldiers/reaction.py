@@ -11,22 +11,26 @@ reactive men have none; a man fires in reaction once an Action Phase (a Reaction
 removed in the End Phase [8.65]).
 
 Who may fire [8.61]: a man who sees the hex, is not in the hex the sustained fire hit, is
-neither suppressed, wounded nor disabled, has not reaction fired this Action Phase (overwatch
-[13] is not played), and is not in an enemy-occupied hex (the hex the active man entered is
-one: our reading of 8.61's words). The engine adds what the rest of the rules need: his weapon
-can fire [8.51] and reaches the hex (its maximum range [8.31]), it has quick fire (the
-flamethrower never reacts [15.1]), and he is no guard [9.4] nor prisoner [9]. Who may
-suppress instead [8.64]: the same, a wounded man too, whatever his weapon.
+neither suppressed, wounded nor disabled, has not reaction fired this Action Phase (unless he
+is on overwatch, [13.2]: no marker for him), and is not in an enemy-occupied hex (the hex the
+active man entered is one: our reading of 8.61's words). The engine adds what the rest of the
+rules need: his weapon can fire [8.51] and reaches the hex (its maximum range [8.31]), it has
+quick fire (the flamethrower never reacts [15.17]), an MG prepared, crewed and with the hex in
+its arc, one crewman a gun [14.3] (:mod:`rules.soldiers.machineguns`), and he is no guard
+[9.4] nor prisoner [9]. Who may suppress instead [8.64]: the same, a wounded man too, whatever
+his weapon.
 
 Resolution [8.62-8.64]: one d10 per hex for the men declared to suppress, 9 or less and they
 suppress; one d10 per hex for the men declared to fire, against the highest initiative of the
 side's able, non-suppressed men in the hex (our reading of "the highest initiative in the
 hex"): at or under it each fires the best type his weapon allows (sustained, else aimed, our
 reading: the reactive player's choice, made for him), above it (not 10) quick fire, 10 no fire
-and no marker [8.63]. Every hit chance is worked out before any fire is resolved: reaction fire
-is simultaneous [8.6]. Each shot is resolved as fire at the active man's hex [8.3-8.5],
-weapon checks included (our reading: fire is always at a hex [8.2], so a man sharing the
-active man's hex may be the one the target player picks to take the damage [8.41]).
+and no marker [8.63]; enemy overwatch in sight of the hex adds to the fire roll, a modified 10
+or more no fire [13.2; 13.21] (:mod:`rules.soldiers.overwatch`). Every hit chance is worked out
+before any fire is resolved: reaction fire is simultaneous [8.6]. Each shot is resolved as fire
+at the active man's hex [8.3-8.5], weapon checks included (our reading: fire is always at a
+hex [8.2], so a man sharing the active man's hex may be the one the target player picks to take
+the damage [8.41]).
 
 An active man wounded or disabled by reaction fire may perform no more actions in the Action
 Phase [7.1; 8.44]; one suppressed by it neither (our reading: the engine offers no unsuppress
@@ -41,6 +45,7 @@ from typing import TYPE_CHECKING
 from model.hexes import Hex
 from rules.engine.actions import Move
 from rules.engine.worked import Working
+from rules.soldiers import machineguns, overwatch
 from rules.soldiers.actions import React, ReactionNote, Shoot
 from rules.soldiers.fire import hit_chance, resolve
 from rules.soldiers.records import Reaction
@@ -84,6 +89,7 @@ def _may_fire(state: SoldiersState, man: str, h: Hex) -> bool:
         "quick" in weapon.fire
         and why_not_fire_weapon(state, man) is None
         and state.troops.hexes[man].distance(h) <= weapon.max_range
+        and machineguns.why_not_gun(state, man, h) is None  # prepared, crewed, in arc [14]
     )
 
 
@@ -109,7 +115,7 @@ def candidates(
             suppress.append(m)
             if m not in troops.wounded and _may_fire(state, m, h):
                 fire.append(m)
-    return fire, suppress
+    return machineguns.one_fire_a_gun(state, fire), suppress
 
 
 def first_stop(state: SoldiersState, action: Move) -> Move:
@@ -244,19 +250,25 @@ def resolve_window(state: SoldiersState) -> None:
     for name, men in firing.items():
         roll = state.roll(f"alertness in {name} for reaction fire [8.63]", 10)
         best = alert[name]
-        if roll == NO_REACTION:
+        added, watch = overwatch.alertness_bonus(state, side, game.by_name[name])  # [13.2]
+        read = roll + added
+        said = f"alertness roll {roll}" if not added else f"alertness roll {roll} ({watch}) {read}"
+        if roll == NO_REACTION or read >= NO_REACTION:
             for m in men:
-                state.emit(ReactionNote(m, "alertness roll 10: no fire, no marker [8.63]"))
+                state.emit(ReactionNote(m, f"{said}: no fire, no marker [8.63]"))
             continue
-        full = roll <= best
+        full = read <= best
         allowed = "any fire type his weapon allows" if full else "quick fire only"
         for m in men:
             shot = Shoot(m, window.hex, fire_type(state, m, full))
-            why = f"alertness roll {roll} against initiative {best}: {allowed}"
+            why = f"{said} against initiative {best}: {allowed}"
             state.emit(ReactionNote(m, f"{why}, {shot.fire_type} fire at {window.hex} [8.63]"))
             shots.append((shot, hit_chance(state, shot)))  # simultaneous [8.6]
     for shot, worked in shots:
-        state.active.reacted.add(shot.man)  # the Reaction Fire marker [8.65]
+        if shot.man in state.support.overwatch:  # any number of times, no marker [13.2]
+            state.emit(ReactionNote(shot.man, "on overwatch: no Reaction Fire marker [13.2]"))
+        else:
+            state.active.reacted.add(shot.man)  # the Reaction Fire marker [8.65]
         resolve(state, shot, worked)
     _halt_active(state)
 
@@ -299,10 +311,13 @@ def reaction_odds(state: SoldiersState, man: str, hex_name: str) -> tuple[float,
     game = state.game
     spec = game.men[man]
     h = game.by_name[hex_name]
-    best = best_initiative(state, spec.side, state.troops.hexes[man])
-    p_full = max(0, min(best, 9)) / 10
-    p_quick = (9 - max(0, min(best, 9))) / 10
-    words, total = [], 0.0
+    at = state.troops.hexes[man]
+    best = best_initiative(state, spec.side, at)
+    added, watch = overwatch.alertness_bonus(state, spec.side, at)  # [13.2]
+    reads = [r + added for r in range(1, NO_REACTION)]  # a 10 never fires [8.63]
+    p_full = sum(1 for r in reads if r <= best) / 10
+    p_quick = sum(1 for r in reads if best < r < NO_REACTION) / 10
+    words, total = ([watch] if added else []), 0.0
     for full, p in ((True, p_full), (False, p_quick)):
         if p <= 0:
             continue

@@ -209,11 +209,21 @@ def deploy(scenario: Scenario, facts: MapFacts) -> Deployment:
             placement = entry.placement or side.setup
             for men in made.make(side, entry):
                 _place(side, placement, mode, men, facts, dep)
+                _crew_together(men, dep)
         for i, group in enumerate(side.reinforcements):
             men = [m for e in group.units for ms in made.make(side, e) for m in ms]
             if men:  # a group of stand-ins alone brings nobody (our reading)
                 dep.groups.append(_group(side, i, group, men, facts))
     return dep
+
+
+def _crew_together(men: list[Man], dep: Deployment) -> None:
+    """An MMG's or HMG's crew sets up in one hex, the hex of the weapon [14.11]: its first
+    crewman's."""
+    first = next((m for m in men if m.team is not None), None)
+    for m in men:
+        if first is not None and m.team == first.team and first.id in dep.hexes:
+            dep.hexes[m.id] = dep.hexes[first.id]
 
 
 def _mode(side: Side, dep: Deployment) -> str | None:

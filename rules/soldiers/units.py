@@ -66,6 +66,8 @@ class Man:
     #: Ammo clips he starts with beside his weapon's load: full squad, depleted squad [11; 19.53]
     clips: int = 2
     clips_depleted: int = 1
+    #: The MMG or HMG he crews, by its id (None: no machinegun crewman) [14.1]
+    team: str | None = None
 
 
 @dataclass(frozen=True)
@@ -199,8 +201,7 @@ PLATOON_LEADER = "platoon-leader"
 #: The pseudo-squad of a side's heavy-weapons soldiers [6.29; 19.45]: they take orders from any
 #: friendly leader or independent chit.
 HEAVY = "h"
-#: A team's crewmen after the first carry the side's pistol (our reading: 14.1 gives the team
-#: one machinegun; what the rest of the crew carry is not in the text).
+#: A heavy-weapons soldier whose catalogue entry names no weapon carries the side's pistol.
 CREW_SIDEARM = {"us": "US-PISTOL", "germany": "GE-PISTOL"}
 
 
@@ -228,7 +229,7 @@ def _single(side: Side, code: str, man_id: str, squad: str, weapon_code: str | N
 def entry_men(side: Side, code: str, copy: int) -> tuple[list[Man], list[Chit]]:
     """The men and chits of one bought counter of the catalogue: a squad [2.11; 2.14], the
     platoon leader with his own chit [2.12; 6.26], a heavy-weapons soldier [6.29; 19.45], or a
-    machinegun team, its crew of heavy-weapons soldiers, the first carrying the gun [14.1]
+    machinegun team, its crew of heavy-weapons soldiers each carrying a part of the gun [14.1]
     (``copy`` numbers the counters bought of one id, from 1).
 
     Raises:
@@ -249,18 +250,19 @@ def entry_men(side: Side, code: str, copy: int) -> tuple[list[Man], list[Chit]]:
     if entry.category == "team":
         crew = _raw(entry.values, "crew", [])
         gun = str(_raw(entry.values, "weapon", ""))
+        team = f"{heavy}.{entry.id.lower()}{suffix}"
+        # each crewman carries a part of the gun and no other weapon [14.1; 14.13]; the
+        # team's clips are the gun's, all with its first crewman (our reading: 19.54 lets the
+        # owner share them; the crew share the gun's ammo, rules.soldiers.machineguns)
         men = [
-            _single(
-                side,
-                str(c),
-                f"{heavy}.{str(c).lower()}{suffix}",
-                heavy,
-                gun if i == 0 else CREW_SIDEARM.get(entry.nation),
+            dataclasses.replace(
+                _single(side, str(c), f"{heavy}.{str(c).lower()}{suffix}", heavy, gun),
+                team=team,
+                clips=int(str(_raw(entry.values, "clips", 3))) if i == 0 else 0,
+                clips_depleted=0,
             )
             for i, c in enumerate(crew if isinstance(crew, list) else [])
         ]
-        if men:  # the team's clips go with its gun (our reading: 19.54 lets the owner share them)
-            men[0] = dataclasses.replace(men[0], clips=int(str(_raw(entry.values, "clips", 3))))
         return men, []
     raise UnsupportedGameError(
         f"side '{side.id}': '{code}' ({entry.category}) is not a counter that puts men on the "

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 
 from rules.engine.actions import Action, Done, Move
 from rules.engine.play import ActionFocus, Progress
+from rules.soldiers import support
 from rules.soldiers.actions import ClearJam, Commit, MoveOff, OrderMan, React, Reload, Shoot, Throw
+from rules.soldiers.support_actions import SupportAction
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
@@ -64,6 +66,8 @@ def progress(state: SoldiersState) -> Progress:
 
 
 def describe(state: SoldiersState, action: Action) -> str:
+    if isinstance(action, SupportAction):
+        return support.describe(state, action)
     if isinstance(action, Move):
         steps = len(action.path)
         return f"Move to {action.path[-1]} ({steps} hex{'es' if steps != 1 else ''})"
@@ -101,6 +105,8 @@ def describe(state: SoldiersState, action: Action) -> str:
 
 def concerns(state: SoldiersState, action: Action) -> ActionFocus:
     named = state.game.hex_named
+    if isinstance(action, SupportAction):
+        return support.concerns(state, action)
     if isinstance(action, Move):
         path = tuple(h for h in (named(p) for p in action.path) if h is not None)
         return ActionFocus(action.unit, "move", named(action.path[-1]), path)

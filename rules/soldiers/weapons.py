@@ -43,9 +43,19 @@ def starting_clips(scenario: Scenario, men: list[Man], depleted: list[str]) -> d
     reading of 19.44 and 19.53: clips are typed by weapon, the owner types them)."""
     found = {m.id: m.clips_depleted if m.squad in depleted else m.clips for m in men}
     loaders = [m for m in men if not m.weapon.id.endswith("-FT")]  # no FT ammo bought [15.2]
+    first = {m.team: m.id for m in reversed(men) if m.team is not None}
     for man, extra in dealt(scenario, loaders, "CLIP").items():
-        found[man] += extra
+        team = next((m.team for m in men if m.id == man), None)
+        found[first[team] if team is not None else man] += extra  # the gun's ammo [19.54]
     return found
+
+
+def holder(state: SoldiersState, man: str) -> str:
+    """The man whose Jam and Ammo Out markers and clips stand for the weapon ``man`` fires: an
+    MMG's or HMG's first crewman for its whole crew (our reading: the crew fire one gun and
+    share its ammo [14.1; 19.54]), else the man himself."""
+    team = state.game.men[man].team
+    return state.game.guns[team][0] if team is not None else man
 
 
 def starting_grenades(scenario: Scenario, men: list[Man]) -> dict[str, int]:
@@ -74,6 +84,7 @@ def spare_clips(state: SoldiersState, man: str) -> int:
 
 def why_not_fire_weapon(state: SoldiersState, man: str) -> str | None:
     """Why the man's weapon may not fire now, or None [8.51]."""
+    man = holder(state, man)
     if man in state.troops.jammed:
         return "his weapon is jammed: a clear jam action first [8.51; 7.32]"
     if man in state.troops.ammo_out:
@@ -95,23 +106,53 @@ def weapon_check(state: SoldiersState, man: str, fire_type: str, roll: int) -> N
     if roll not in numbers:
         return
     _, table = state.game.men[man].weapon.tables(fire_type)
+    from rules.soldiers.machineguns import check_modifier
+
+    added, reason = check_modifier(state, man)
+    run_check(
+        state,
+        man,
+        table,
+        f"fire roll {roll} calls for a weapon check",
+        bool(summary.placeholder),
+        added,
+        reason,
+    )
+
+
+def run_check(
+    state: SoldiersState,
+    man: str,
+    table: str,
+    cause: str,
+    placeholder: bool = False,
+    added: int = 0,
+    reason: str = "",
+) -> str:
+    """A d10 on the weapon check line of ``table`` and its result for the man's weapon
+    [8.5; 8.51] (``added`` to the roll for ``reason``, a result above 10 read as 10 [14.3]):
+    Jam, Ammo or NE; the markers go on the weapon's :func:`holder`."""
     raw = state.roll(f"{man} weapon check [8.5]", 10)
-    found = cell(table, "weapon check", raw)
+    read = min(10, raw + added)
+    found = cell(table, "weapon check", read)
     result = str(found.value)
-    why = f"fire roll {roll} calls for a weapon check: {table} at {raw}, {result} [8.5; 8.51]"
-    if summary.placeholder or found.placeholder:
+    at = f"{raw}" if not added else f"{raw} {added:+d} ({reason}) = {read}"
+    why = f"{cause}: {table} at {at}, {result} [8.5; 8.51]"
+    if placeholder or found.placeholder:
         why += " (placeholder)"
+    weapon = holder(state, man)
     if result == "Jam":
-        state.troops.jammed.add(man)
+        state.troops.jammed.add(weapon)
         why += "; Jam marker: no fire until a clear jam succeeds [7.32]"
     elif result == "Ammo" and ammo_ignored(state):
         why += "; ignored in the Learning Scenario [8.51 note]"
         result = "NE"
     elif result == "Ammo":
-        state.troops.ammo_out.add(man)
-        spare = spare_clips(state, man)
+        state.troops.ammo_out.add(weapon)
+        spare = spare_clips(state, weapon)
         why += f"; Ammo Out marker: {'a reload' if spare else 'no clip left for a reload'} [8.52]"
     state.emit(WeaponChecked(man, raw, result, why))
+    return result
 
 
 def in_enemy_sight(state: SoldiersState, h: Hex) -> bool:
@@ -150,12 +191,13 @@ def why_not_maintain(state: SoldiersState, action: ClearJam | Reload) -> str | N
         return "only the man under orders acts [6.2]"
     if man in state.troops.suppressed:
         return "a suppressed man must unsuppress before any other action [7.42]"
+    weapon = holder(state, man)
     if isinstance(action, ClearJam):
-        if man not in state.troops.jammed:
+        if weapon not in state.troops.jammed:
             return "his weapon is not jammed [7.32]"
-    elif man not in state.troops.ammo_out:
+    elif weapon not in state.troops.ammo_out:
         return "his weapon is not out of ammo [8.52]"
-    elif not spare_clips(state, man):
+    elif not spare_clips(state, weapon):
         return "he has no clip left to load [8.52]"
     if state.active.ap < MAINTENANCE_AP:
         return f"it costs {MAINTENANCE_AP} AP, {state.active.ap:g} left [7.32; 8.52]"
@@ -165,11 +207,12 @@ def why_not_maintain(state: SoldiersState, action: ClearJam | Reload) -> str | N
 def maintain(state: SoldiersState, action: ClearJam | Reload) -> None:
     """Clear a jam [7.32] or reload [8.52] (legality already checked)."""
     man = action.man
+    weapon = holder(state, man)  # an MG's crew share its markers and clips [14.1]
     state.active.ap -= MAINTENANCE_AP
     if isinstance(action, Reload):
-        state.troops.clips_spent[man] = state.troops.clips_spent.get(man, 0) + 1
-        state.troops.ammo_out.discard(man)
-        left = spare_clips(state, man)
+        state.troops.clips_spent[weapon] = state.troops.clips_spent.get(weapon, 0) + 1
+        state.troops.ammo_out.discard(weapon)
+        left = spare_clips(state, weapon)
         state.emit(Maintained(man, "reload", f"one clip marked off, {left} left [8.52]"))
         return
     table = state.game.men[man].weapon.damage_table
@@ -182,5 +225,5 @@ def maintain(state: SoldiersState, action: ClearJam | Reload) -> None:
     if found.placeholder:
         why += " (placeholder)"
     if cleared:
-        state.troops.jammed.discard(man)
+        state.troops.jammed.discard(weapon)
     state.emit(Maintained(man, "clear jam", why))
