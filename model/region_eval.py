@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
+from model.board import BoardSection
 from model.edges import Compass
 from model.errors import did_you_mean
 from model.grid import hex_to_pixel
@@ -442,12 +443,29 @@ def _printed_terrain(
             placement = amap.placements[part.placement]
             section = amap.section_of(placement)
             found.add(section.terrain.get(part.local, ""))
-            for side, features in section.path_features.items():
-                if part.local in side.hexes:
-                    found.update(features)
+            found.update(_paths_through(section).get(part.local, ()))
         return found
 
     return terrain_of
+
+
+_PATHS: dict[int, tuple[BoardSection, dict[Hex, frozenset[str]]]] = {}
+
+
+def _paths_through(section: BoardSection) -> dict[Hex, frozenset[str]]:
+    """The path features (roads, streams...) through each hex of a board, worked out once per
+    board: a terrain region over a map asked every hexside of its board for every hex (1.5
+    million hexside lookups to validate the built-in scenarios)."""
+    kept = _PATHS.get(id(section))
+    if kept is not None and kept[0] is section:
+        return kept[1]
+    through: dict[Hex, set[str]] = {}
+    for side, features in section.path_features.items():
+        for h in side.hexes:
+            through.setdefault(h, set()).update(features)
+    index = {h: frozenset(f) for h, f in through.items()}
+    _PATHS[id(section)] = (section, index)
+    return index
 
 
 def _all_of(region: AllOf, ctx: RegionContext, path: tuple[str | int, ...]) -> set[Hex]:
