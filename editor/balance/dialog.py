@@ -38,7 +38,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.balance.report import RED, ReportView, clock
+from editor.balance.colours import RED
+from editor.balance.report import ReportView, clock
 from editor.balance.run import (
     WHERE,
     BalanceRun,

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
-from editor.balance.report import GREEN, GREY, RED, one_line
-from editor.balance.run import BalanceRun, BatchOutcome, BatchSettings, cores, unplayable
+from editor.balance.colours import GREEN, GREY, RED
 from editor.files.changes import Change, follow
 
 if TYPE_CHECKING:
+    from editor.balance.run import BalanceRun, BatchOutcome
     from editor.files.document import ScenarioDocument
 
 
@@ -41,10 +41,7 @@ class BalanceLine(QWidget):
         self.document: ScenarioDocument | None = None
         self.outcome: BatchOutcome | None = None
         self.live = False  # asked for since the document was opened: follows its edits
-        self.run = BalanceRun(self)
-        self.run.progressed.connect(self._progressed)
-        self.run.finished.connect(self._finished)
-        self.run.failed.connect(self._failed)
+        self._run: BalanceRun | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(self.DEBOUNCE_MS)
@@ -64,10 +61,23 @@ class BalanceLine(QWidget):
         layout.addWidget(self.button)
         self.hide()
 
+    @property
+    def run(self) -> BalanceRun:
+        """The batch's worker processes, made when first needed (with the rules engines)."""
+        if self._run is None:
+            from editor.balance.run import BalanceRun
+
+            self._run = BalanceRun(self)
+            self._run.progressed.connect(self._progressed)
+            self._run.finished.connect(self._finished)
+            self._run.failed.connect(self._failed)
+        return self._run
+
     def set_document(self, document: ScenarioDocument | None) -> None:
         """Follow another document; its line shows once Validate is asked for."""
         self.document = follow(self.document, document, self._edited)
-        self.run.forget()
+        if self._run is not None:
+            self._run.forget()
         self._timer.stop()
         self.live, self.outcome, self.unplayable = False, None, None
         self.hide()
@@ -85,6 +95,8 @@ class BalanceLine(QWidget):
             return
         self.live = True
         self.show()
+        from editor.balance.run import BatchSettings, cores, unplayable
+
         why = self.unplayable = unplayable(self.document)
         if why:
             self.run.forget()
@@ -117,6 +129,8 @@ class BalanceLine(QWidget):
         self.outcome = outcome
         assert self.document is not None
         names = {s.id: s.name for s in self.document.scenario.sides}
+        from editor.balance.report import one_line
+
         colour = RED if outcome.report.errors or outcome.report.lopsided() else GREEN
         self._say("Balance, random bots: ", colour, one_line(outcome.report, names))
         self.updated.emit()

@@ -21,12 +21,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.balance.colours import AMBER, GREEN, GREY, RED
 from editor.balance.run import BatchOutcome
 from editor.balance.widgets import Histogram, IntervalBar
 from editor.mapview.zones_layer import side_colour
 from rules.bots.balance import BalanceReport, ErrorRecord
-
-GREEN, AMBER, RED, GREY = "#1e8449", "#b9770e", "#c0392b", "#5d6d7e"
 
 
 def clock(seconds: float) -> str:
