@@ -69,6 +69,9 @@ from rules.armor import position as position_io
 from rules.armor.bailout import crews
 from rules.armor.events import OrderPlotted, Placed
 from rules.armor.fire import level
+from rules.armor.indirect import impact as artillery_impact
+from rules.armor.indirect import plots as artillery
+from rules.armor.indirect.batteries import batteries, plays_artillery
 from rules.armor.move import (
     EnterCost,
     enter_cost,
@@ -111,7 +114,7 @@ class ArmorGame(MapGame):
 
     system = GameSystem.ARMOR
     rules_version = RULES_VERSION
-    actions = ACTIONS
+    actions = (*ACTIONS, artillery.ArtilleryPlot)  # the Artillery Plot [OP II.A]
     position_state = ArmorPositionState
     #: The special rules its engine enforces (:mod:`rules.armor.scenario_rules`; terrain
     #: overrides in its movement costs; the rest are listed in each outcome).
@@ -152,6 +155,15 @@ class ArmorGame(MapGame):
         self._costs: dict[tuple[str, Hex, Hex], Fraction | None] = {}
         #: The Terrain Support units and Mines set up [SCN III.F] (:mod:`rules.armor.support`).
         self.works, self.support_events = set_up_support(self)
+        #: Off-board Artillery Batteries [OP II; SCN III.G] (:mod:`rules.armor.indirect`).
+        self.batteries, self.battery_events = batteries(self)
+        if plays_artillery(self):
+            if not self.advanced:
+                raise UnsupportedGameError(
+                    "the Artillery Optional Rule [OP II] adds to the Advanced Game: give "
+                    "'rules: {level: advanced-game}'"
+                )
+            self.steps = steps(artillery_impact.with_impact_phase(LEVELS[self.rule_level]))
 
     def _length(self) -> int:
         """The scenario's Turns; by the layout's join type where it depends on it (2A: 14
@@ -264,7 +276,8 @@ class ArmorState(State):
         self.execution = Execution()
         self.objectives = Objectives(off_map=dict(dep.held))
         self.fieldworks = Fieldworks()
-        for event in (*dep.events, *game.support_events):
+        self.artillery = artillery.Artillery()  # the Artillery Plots [OP II.A]
+        for event in (*dep.events, *game.support_events, *game.battery_events):
             self.emit(event)
         announce(self)
         begin_segment(self)
@@ -402,6 +415,7 @@ class ArmorState(State):
                 found.extend(opportunity.choices(self, s))
                 continue
             if self.segment.id == "plot":
+                found.extend(artillery.plot_options(self, s))  # [OP II.A]
                 for u in self.alive(s):
                     if u not in self.sheets.orders[s]:
                         found.extend(self.order_options(u))
@@ -435,6 +449,8 @@ class ArmorState(State):
             self.emit(OrderPlotted(action.unit, action.notation, private_to=side))
         elif isinstance(action, Face):
             apply_face(self, action)
+        elif isinstance(action, artillery.ArtilleryPlot):
+            artillery.write(self, action)  # [OP II.A]
         elif isinstance(action, OpportunityFire):
             opportunity.fire(self)
         elif isinstance(action, Done) and self.execution.asked is not None:
@@ -444,7 +460,10 @@ class ArmorState(State):
             self.emit(SideDone(action.side, self.segment.id))
 
     def why_not(self, action: Action) -> str | None:
-        """Why ``action`` may not be applied now, or None (:func:`rules.armor.plot.why_not`)."""
+        """Why ``action`` may not be applied now, or None (:func:`rules.armor.plot.why_not`;
+        an Artillery Plot's, :func:`rules.armor.indirect.plots.why_not_plot`)."""
+        if isinstance(action, artillery.ArtilleryPlot):
+            return artillery.why_not_plot(self, action)
         return plot.why_not(self, action)
 
     def why_not_order(self, order: Order) -> str | None:
@@ -461,9 +480,13 @@ class ArmorState(State):
         return view.progress(self)
 
     def describe(self, action: Action) -> str:
+        if isinstance(action, artillery.ArtilleryPlot):
+            return artillery.describe(self, action)
         return view.describe(self, action)
 
     def concerns(self, action: Action) -> ActionFocus:
+        if isinstance(action, artillery.ArtilleryPlot):
+            return artillery.concerns(self, action)
         return view.concerns(self, action)
 
     def reach(self, unit: str) -> dict[Hex, float | None]:
@@ -485,6 +508,8 @@ class ArmorState(State):
         a triggered Opportunity Fire's, :func:`rules.armor.opportunity.preview`)."""
         if isinstance(action, OpportunityFire) and self.why_not(action) is None:
             return opportunity.preview(self, action, self.describe(action))
+        if isinstance(action, artillery.ArtilleryPlot):
+            return artillery_impact.preview(self, action)
         return preview.preview(self, action)
 
     def arrange(self, actions: list[Action]) -> list[Action]:
