@@ -37,7 +37,9 @@ from rules.engine.errors import (
 from rules.registry import load_game
 
 PARK = "L3830"
-Force = tuple[str, str | None]
+#: A force entry: the unit code, its hex (None: parked out of the way), optionally a facing
+#: (the direction number).
+Force = tuple[str, str | None] | tuple[str, str | None, int]
 
 
 def _text(
@@ -51,8 +53,10 @@ def _text(
 ) -> str:
     def forces(units: tuple[Force, ...]) -> str:
         lines = []
-        for code, h in units:
-            lines.append(f"      - {{unit: {code}, placement: {{kind: hex, hex: {h or PARK}}}}}")
+        for code, h, *facing in units:
+            face = f", facing: {facing[0]}" if facing else ""
+            place = f"{{kind: hex, hex: {h or PARK}{face}}}"
+            lines.append(f"      - {{unit: {code}, placement: {place}}}")
         return "\n".join(lines)
 
     head = f"""
@@ -404,3 +408,35 @@ def test_bots_play_to_the_end_with_artillery(bot: str) -> None:
         assert [e for e in state.log if isinstance(e, ArtilleryFire)]
     hurt = [e for e in state.log if isinstance(e, Damaged)]
     assert all(e.unit in game.units for e in hurt)
+
+
+def test_a_unit_moving_into_a_hex_under_fire_is_fired_at_once_op_ii_d() -> None:
+    """[OP II.D]: "Artillery Fire may be resolved during the Movement Execution ... against any
+    units that enter or pass through a hex affected by Artillery Fire": the PZIVJ entering a
+    hex next to this Turn's Impact hex is fired at there (a "00": Suppressed, adjacent);
+    in the hex two away, where it stood, it was not under fire."""
+    c = _centre()
+    two = c.neighbor(0).neighbor(0)
+    toward = _game((("M4", None),), (("PZIVJ", None),)).amap.global_to_direction(two, 3)
+    game = _game(
+        (("M4", _name(c.neighbor(3).neighbor(3).neighbor(3))),),
+        (("PZIVJ", _name(two), toward),),
+        _designated(_name(c)),
+    )
+    state = game.new_initial_state(seed=6)
+    state.apply(ArtilleryPlot("us.ARTILLERY-MEDIUM.1", "D", _name(c)))
+    _to(state, 3)
+    reach = state.reach("german.PZIVJ.1")
+    one = next(h for h in sorted(two.neighbors()) if h.distance(c) == 1 and h in reach)
+    order = state.route("german.PZIVJ.1", [one])
+    assert order is not None
+    state.apply(order)
+    state.force_dice(50, 100)  # no Scatter; then the roll as it enters the adjacent hex
+    _to(state, 3, "first-facing")
+    fire = [e for e in state.log if isinstance(e, ArtilleryFire)]
+    assert [(e.target, e.roll, e.effects) for e in fire] == [
+        ("german.PZIVJ.1", 100, ("suppressed",))
+    ]
+    assert "adjacent to the Impact hex" in fire[0].where
+    assert state.troops.hexes["german.PZIVJ.1"] == one and state.suppressed("german.PZIVJ.1")
+    assert ("us.ARTILLERY-MEDIUM.1", "german.PZIVJ.1") in state.artillery.struck

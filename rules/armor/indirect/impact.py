@@ -18,10 +18,17 @@ Impact hex.
    hex only and Suppresses it in the adjacent hexes [(2)]; a Leg or Towed unit is Knocked Out
    or Suppressed [GC1 Effects of GP Hits].
 
+4. "Additionally, Artillery Fire may be resolved during the Movement Execution and
+   Opportunity Fire Phase against any units that enter or pass through a hex affected by
+   Artillery Fire" [OP II.D]: a unit entering a hex in or next to this Turn's Impact hex is
+   fired at as it enters (:func:`entered`), results at once as for Opportunity Fire; a
+   Suppressed or Knocked Out unit stops there.
+
 Our readings: results are applied when all the Phase's fire is resolved, as in the Direct Fire
 Phase [AG VI.A]; a unit Transported by a Vehicle is not fired at on its own (it rides with its
-Vehicle [ADV V.C]). Not yet: fire against units that later enter or pass through a hex
-"affected by Artillery Fire" during movement [OP II.D], Smoke and Starshell shells [OP IX].
+Vehicle [ADV V.C]); each Battery's fire is resolved against a unit once a Turn (in the Impact
+Phase or on its first hex entered under that fire), however many of its hexes it passes. Not
+yet: Smoke and Starshell shells [OP IX].
 """
 
 from __future__ import annotations
@@ -118,6 +125,7 @@ def place(state: ArmorState, battery: Battery, plot: Plot) -> Hex | None:
 def impact_phase(state: ArmorState) -> None:
     """The Artillery Impact Phase [OP II.D]."""
     turn = state.play.turn
+    state.artillery.struck = set()
     impacts: list[tuple[Battery, Hex]] = []
     for (battery_id, when), plot in sorted(state.artillery.plots.items()):
         if when != turn:
@@ -179,11 +187,13 @@ def _col(result: str) -> str:
     return "Knocked Out result" if result == "K" else "Suppressed result"
 
 
-def resolve(state: ArmorState, battery: Battery, h: Hex) -> list[Pending]:
-    """The Battery's fire at every unit in and adjacent to Impact hex ``h`` [OP II.D.3]."""
+def resolve(state: ArmorState, battery: Battery, h: Hex, only: str | None = None) -> list[Pending]:
+    """The Battery's fire at every unit in and adjacent to Impact hex ``h`` [OP II.D.3] (or
+    at ``only``)."""
     found: list[Pending] = []
     col = column(battery.gp)
-    for unit in under_fire(state, h):
+    for unit in under_fire(state, h) if only is None else [only]:
+        state.artillery.struck.add((battery.id, unit))
         d = artillery_defense(state, unit)
         n, s, note = hit_line(d.value, col)
         roll = state.roll(f"Artillery {battery.id} at {unit}", 100)
@@ -213,6 +223,24 @@ def resolve(state: ArmorState, battery: Battery, h: Hex) -> list[Pending]:
         )
         found.extend(Pending(unit, e, battery.id) for e in got)
     return found
+
+
+def entered(state: ArmorState, unit: str, h: Hex) -> str | None:
+    """A unit moving into ``h``, in or next to this Turn's Impact hex of a Battery that has not
+    fired at it this Turn, is fired at [OP II.D]; why its move stops there, or None."""
+    stop: str | None = None
+    for battery_id, (turn, impact) in sorted(state.artillery.last.items()):
+        if turn != state.play.turn or impact.distance(h) > 1 or unit not in state.troops.hexes:
+            continue
+        if (battery_id, unit) in state.artillery.struck or state.transported(unit):
+            continue
+        results = resolve(state, state.game.batteries[battery_id], impact, only=unit)
+        for p in results:
+            state.inflict(p.unit, p.effect)
+            if p.effect in ("knocked-out", "suppressed"):
+                stop = f"{p.effect.replace('-', ' ')} by Artillery Fire as it entered [OP II.D]"
+        bailout.check(state, results)  # as after an Opportunity Fire (our reading) [ADV IX]
+    return stop
 
 
 def preview(state: ArmorState, plot: ArtilleryPlot) -> Preview:

@@ -106,6 +106,8 @@ class Artillery(Record):
     Attributes:
         plots: each (Battery, Turn of Impact) with its plot.
         last: each Battery's last Impact: the Turn and the Impact hex.
+        struck: the (Battery, unit) pairs its fire has been resolved against this Turn (in
+            the Artillery Impact Phase or as the unit moved into its hexes [OP II.D]).
     """
 
     plots: dict[tuple[str, int], Plot] = state_field(
@@ -113,6 +115,9 @@ class Artillery(Record):
     )
     last: dict[str, tuple[int, Hex]] = state_field(
         default_factory=dict, key="artillery_last", encode=_unless_empty
+    )
+    struck: set[tuple[str, str]] = state_field(
+        default_factory=set, key="artillery_struck", encode=_unless_empty
     )
 
 
