@@ -27,6 +27,7 @@ from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.indirect.events import ArtilleryFire, ArtilleryImpact, ArtilleryPlotted
 from rules.armor.indirect.impact import artillery_defense, scatter_direction
 from rules.armor.indirect.plots import ArtilleryPlot
+from rules.armor.orders import Order
 from rules.bots.base import make_bot, play
 from rules.engine.actions import Done
 from rules.engine.errors import (
@@ -34,6 +35,7 @@ from rules.engine.errors import (
     IllegalActionError,
     UnsupportedGameError,
 )
+from rules.records.position import PositionReader
 from rules.registry import load_game
 
 PARK = "L3830"
@@ -391,6 +393,31 @@ def test_a_barrage_clones_and_replays_to_the_same_fingerprint() -> None:
     assert replay.fingerprint() == state.fingerprint()
 
 
+def test_a_position_file_keeps_the_artillery_plots_and_indirect_fire() -> None:
+    """A position written with a Battery's plot pending, its last Impact and a unit's "H"
+    order reads back to the same position [OP II.A; II.F]."""
+    from rules.armor.indirect.howitzers import IndirectFire
+
+    c = _centre()
+    extra = {
+        "purchases": [{"item": "ARTILLERY-LIGHT"}],
+        "barrages": [{"unit": "ARTILLERY-LIGHT", "hexes": [_name(c)]}],
+    }
+    units = (("US-INFANTRY-SQUAD", _name(c)), ("M4", _name(c)))
+    german = (("STGIIIG-105", _name(_far(c, 14))), ("PZIVJ", _name(c.neighbor(0).neighbor(0))))
+    game = _game(german, units, extra)  # the first side ("us") has the StuG, PZIVJ and Battery
+    state = game.new_initial_state(seed=3)
+    battery = next(iter(game.batteries))
+    state.apply(ArtilleryPlot(battery, "D", _name(c)))
+    stug = next(u for u in game.units if "STGIIIG" in u)
+    state.apply(IndirectFire(stug, _name(c)))
+    position = state.to_position()
+    assert position.state["artillery"]["plots"][0]["kind"] == "D"
+    back = game.state_from_position(position, PositionReader(game, position, None))
+    assert back.position_fingerprint() == state.position_fingerprint()
+    assert back.artillery == state.artillery
+
+
 @pytest.mark.parametrize("bot", ["heuristic", "random"])
 def test_bots_play_to_the_end_with_artillery(bot: str) -> None:
     """The heuristic bot plots its Battery when its fire would pay; both bots finish."""
@@ -440,3 +467,108 @@ def test_a_unit_moving_into_a_hex_under_fire_is_fired_at_once_op_ii_d() -> None:
     assert "adjacent to the Impact hex" in fire[0].where
     assert state.troops.hexes["german.PZIVJ.1"] == one and state.suppressed("german.PZIVJ.1")
     assert ("us.ARTILLERY-MEDIUM.1", "german.PZIVJ.1") in state.artillery.struck
+
+
+# --- Indirect Fire by Combat units [OP II.F] -----------------------------------------------------
+
+
+def _far(h: Hex, hexes: int) -> Hex:
+    """The hex ``hexes`` away from ``h`` toward compass 3, or 0 if that runs off the map."""
+    game = _game((("M4", None),), (("PZIVJ", None),))
+    for compass in (3, 0):
+        x = h
+        for _ in range(hexes):
+            x = x.neighbor(compass)
+        if game.on_map(x):
+            return x
+    raise AssertionError("no room")
+
+
+def _howitzer(distance: int = 14) -> tuple[ArmorState, Hex]:
+    """A German StuG IIIG (105mm), "Has Indirect Fire Capability", ``distance`` hexes from an
+    American Infantry Squad and M4 in the centre; a PZIVJ (Radio) two hexes from them."""
+    c = _centre()
+    game = _game(
+        (("US-INFANTRY-SQUAD", _name(c)), ("M4", _name(c))),
+        (("STGIIIG-105", _name(_far(c, distance))), ("PZIVJ", _name(c.neighbor(0).neighbor(0)))),
+        {"purchases": []},
+    )
+    return game.new_initial_state(seed=8), c
+
+
+def test_indirect_fire_at_long_range_with_a_spotting_unit_op_ii_f_1_2() -> None:
+    """[OP II.F.1-2]: a unit with Indirect Fire Capability and a Radio, a friendly Spotting unit
+    with a Radio sighting the hex, the target at Long Range; a unit without the capability may
+    not; the "H" order is the unit's order for the Turn."""
+    from rules.armor.indirect.howitzers import IndirectFire
+
+    state, c = _howitzer()
+    legal = [a for a in state.legal_actions("german") if isinstance(a, IndirectFire)]
+    assert legal == [IndirectFire("german.STGIIIG-105.1", _name(c))]
+    assert "[OP II.F" in state.preview(IndirectFire("german.PZIVJ.1", _name(c))).why_not
+    near, _ = _howitzer(distance=6)
+    why = near.preview(IndirectFire("german.STGIIIG-105.1", _name(c))).why_not or ""
+    assert "Long Range" in why and "[OP II.F.2]" in why
+    state.apply(legal[0])
+    assert not [a for a in state.legal_actions("german") if "STGIIIG" in a.text()]
+    with pytest.raises(IllegalActionError, match=r"Indirect Fire \[AG V.A.1; OP II.F.3\]"):
+        state.apply(Order("german.STGIIIG-105.1", moves="1"))
+    assert state.game.parse_action(legal[0].text()) == legal[0]
+
+
+def test_indirect_fire_uses_the_total_gp_defense_of_the_impact_hex_op_ii_f_4_e() -> None:
+    """[OP II.F.4]: Scatter on 01-70 (a 71 stays); the MV GP Factor against the total GP
+    Defense of the Squad and the M4, one roll ("00"): Direct GP Fire effects on each (the Squad
+    Knocked Out, the M4 Suppressed with a crew loss) [GC1 Effects of GP Hits]; the next Turn
+    at the same hex is Continuous: 01-40 [OP II.F.4.b(2); F.5]."""
+    from rules.armor.indirect.events import IndirectFireResolved
+    from rules.armor.indirect.howitzers import IndirectFire
+
+    state, c = _howitzer()
+    state.apply(IndirectFire("german.STGIIIG-105.1", _name(c)))
+    state.force_dice(71, 100)
+    _to(state, 1, "artillery-impact")
+    impact = next(e for e in state.log if isinstance(e, ArtilleryImpact))
+    assert (impact.scatter_on, impact.impact) == (70, _name(c))
+    fire = next(e for e in state.log if isinstance(e, IndirectFireResolved))
+    assert fire.targets == ("us.M4.1", "us.US-INFANTRY-SQUAD.1") and fire.result == "K"
+    assert fire.defense > 2  # the M4's and the Squad's together
+    assert "us.US-INFANTRY-SQUAD.1" in state.damage.eliminated
+    assert state.suppressed("us.M4.1") and state.damage.crew_losses.get("us.M4.1") == 1
+    _to(state, 2)
+    state.apply(IndirectFire("german.STGIIIG-105.1", _name(c)))
+    state.force_dice(41)
+    _to(state, 2, "artillery-impact")
+    again = [e for e in state.log if isinstance(e, ArtilleryImpact)][-1]
+    assert (again.scatter_on, again.roll, again.impact) == (40, 41, _name(c))
+
+
+def test_the_heuristic_bot_gives_an_indirect_fire_order_when_it_pays() -> None:
+    """The heuristic bot orders its StuG IIIG (105mm) to fire "H" at the Americans it cannot
+    sight [OP II.F], and the game plays to its end."""
+    from rules.armor.indirect.events import IndirectFireResolved
+
+    state, _ = _howitzer()
+    play(state, {s: make_bot("heuristic", seed=1) for s in state.game.sides})
+    assert state.is_terminal()
+    fired = [e for e in state.log if isinstance(e, IndirectFireResolved)]
+    assert fired and all(e.unit == "german.STGIIIG-105.1" for e in fired)
+
+
+def test_air_spotting_spots_for_every_battery_but_not_in_woods_op_ii_b_3_op_iii_e() -> None:
+    """[OP II.B.3; III.C; III.E]: with Air Spotting bought, Called fire may go to a hex no
+    ground unit sights, but not to a Woods hex (Planes do not sight Woods)."""
+    c = _centre()
+    far = _far(c, 14)
+    woods = c.neighbor(1)
+    extra = {"purchases": [{"item": "ARTILLERY-MEDIUM"}, {"item": "AIR-SPOTTING"}]}
+    edits = f"{{hexes: [{_name(woods)}], terrain: woods}}"
+    game = _game((("M4", PARK),), (("PZIVJ", _name(far)),), extra, edits=edits)
+    assert game.air_spotters == frozenset({"us"})
+    state = game.new_initial_state(seed=1)
+    b = "us.ARTILLERY-MEDIUM.1"
+    assert state.preview(ArtilleryPlot(b, "C", _name(far))).legal
+    why = state.preview(ArtilleryPlot(b, "C", _name(woods))).why_not or ""
+    assert "cannot sight" in why
+    ground = _game((("M4", PARK),), (("PZIVJ", _name(far)),), edits=edits)
+    assert not ground.new_initial_state(seed=1).preview(ArtilleryPlot(b, "C", _name(far))).legal

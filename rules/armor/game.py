@@ -69,9 +69,10 @@ from rules.armor import position as position_io
 from rules.armor.bailout import crews
 from rules.armor.events import OrderPlotted, Placed
 from rules.armor.fire import level
+from rules.armor.indirect import howitzers
 from rules.armor.indirect import impact as artillery_impact
 from rules.armor.indirect import plots as artillery
-from rules.armor.indirect.batteries import batteries, plays_artillery
+from rules.armor.indirect.batteries import air_spotting, batteries, plays_artillery
 from rules.armor.move import (
     EnterCost,
     enter_cost,
@@ -114,7 +115,8 @@ class ArmorGame(MapGame):
 
     system = GameSystem.ARMOR
     rules_version = RULES_VERSION
-    actions = (*ACTIONS, artillery.ArtilleryPlot)  # the Artillery Plot [OP II.A]
+    #: With the Artillery Plot [OP II.A] and Indirect Fire's "H" order [OP II.F.3].
+    actions = (*ACTIONS, artillery.ArtilleryPlot, howitzers.IndirectFire)
     position_state = ArmorPositionState
     #: The special rules its engine enforces (:mod:`rules.armor.scenario_rules`; terrain
     #: overrides in its movement costs; the rest are listed in each outcome).
@@ -157,7 +159,10 @@ class ArmorGame(MapGame):
         self.works, self.support_events = set_up_support(self)
         #: Off-board Artillery Batteries [OP II; SCN III.G] (:mod:`rules.armor.indirect`).
         self.batteries, self.battery_events = batteries(self)
-        if plays_artillery(self):
+        self.artillery_rule: bool = plays_artillery(self)
+        #: The sides with an Air Spotting unit [OP III.E] (with the Artillery option).
+        self.air_spotters = air_spotting(self) if self.artillery_rule else frozenset()
+        if self.artillery_rule:
             if not self.advanced:
                 raise UnsupportedGameError(
                     "the Artillery Optional Rule [OP II] adds to the Advanced Game: give "
@@ -415,10 +420,12 @@ class ArmorState(State):
                 found.extend(opportunity.choices(self, s))
                 continue
             if self.segment.id == "plot":
-                found.extend(artillery.plot_options(self, s))  # [OP II.A]
+                if self.game.artillery_rule:  # [OP II.A; II.F]
+                    found.extend(artillery.plot_options(self, s))
+                    found.extend(howitzers.options(self, s))
                 for u in self.alive(s):
-                    if u not in self.sheets.orders[s]:
-                        found.extend(self.order_options(u))
+                    if u not in self.sheets.orders[s] and u not in self.artillery.indirect:
+                        found.extend(self.order_options(u))  # (an "H" order [OP II.F.3])
             elif self.segment.id in ("first-facing", "second-facing"):
                 for u in self.alive(s):
                     if u not in self.sheets.faced:
@@ -451,6 +458,8 @@ class ArmorState(State):
             apply_face(self, action)
         elif isinstance(action, artillery.ArtilleryPlot):
             artillery.write(self, action)  # [OP II.A]
+        elif isinstance(action, howitzers.IndirectFire):
+            howitzers.write(self, action)  # [OP II.F.3]
         elif isinstance(action, OpportunityFire):
             opportunity.fire(self)
         elif isinstance(action, Done) and self.execution.asked is not None:
@@ -464,6 +473,12 @@ class ArmorState(State):
         an Artillery Plot's, :func:`rules.armor.indirect.plots.why_not_plot`)."""
         if isinstance(action, artillery.ArtilleryPlot):
             return artillery.why_not_plot(self, action)
+        if isinstance(action, howitzers.IndirectFire):
+            if not self.game.artillery_rule:
+                return "Indirect Fire is an Optional Rule the scenario does not use [OP II.F]"
+            return howitzers.why_not_indirect(self, action)
+        if isinstance(action, Order) and action.unit in self.artillery.indirect:
+            return f"{action.unit} has its orders: Indirect Fire [AG V.A.1; OP II.F.3]"
         return plot.why_not(self, action)
 
     def why_not_order(self, order: Order) -> str | None:
@@ -482,11 +497,15 @@ class ArmorState(State):
     def describe(self, action: Action) -> str:
         if isinstance(action, artillery.ArtilleryPlot):
             return artillery.describe(self, action)
+        if isinstance(action, howitzers.IndirectFire):
+            return howitzers.describe(self, action)
         return view.describe(self, action)
 
     def concerns(self, action: Action) -> ActionFocus:
         if isinstance(action, artillery.ArtilleryPlot):
             return artillery.concerns(self, action)
+        if isinstance(action, howitzers.IndirectFire):
+            return howitzers.concerns(self, action)
         return view.concerns(self, action)
 
     def reach(self, unit: str) -> dict[Hex, float | None]:
@@ -510,6 +529,8 @@ class ArmorState(State):
             return opportunity.preview(self, action, self.describe(action))
         if isinstance(action, artillery.ArtilleryPlot):
             return artillery_impact.preview(self, action)
+        if isinstance(action, howitzers.IndirectFire):
+            return howitzers.preview(self, action, self.why_not(action))
         return preview.preview(self, action)
 
     def arrange(self, actions: list[Action]) -> list[Action]:

@@ -41,6 +41,7 @@ from model.hexes import Hex
 from model.position import GamePosition, Marker, UnitPlace
 from model.scenario_io import to_data
 from model.yamlio import PathKey
+from rules.armor.indirect.position import ArtilleryState, artillery_of, read_artillery
 from rules.armor.orders import Order
 from rules.armor.position_movement import MovementState, movement_of, read_movement
 from rules.armor.records import (
@@ -136,6 +137,8 @@ class ArmorPositionState(StrictModel):
             Opportunity Fire's owner [AG VII.F].
         objectives: what the scenario's special rules keep, when anything.
         support: what play changed of the Terrain Support units and Mines, when anything.
+        artillery: the Artillery Plots, Indirect Fire orders and last Impacts, when any
+            [OP II.A; II.F] (:mod:`rules.armor.indirect.position`).
     """
 
     done: list[str] = Field(default_factory=list)
@@ -147,6 +150,7 @@ class ArmorPositionState(StrictModel):
     movement: MovementState | None = None
     objectives: ObjectivesState | None = None
     support: SupportState | None = None
+    artillery: ArtilleryState | None = None
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -175,6 +179,7 @@ def to_position(state: ArmorState) -> GamePosition:
         movement=movement_of(state),
         objectives=_objectives_of(state.objectives),
         support=_support_of(state),
+        artillery=artillery_of(state),
     )
     return GamePosition(
         **state.position_header(),
@@ -334,6 +339,7 @@ def state_from_position(
     )
     state.execution = read_movement(state, extra.movement, reader)
     state.fieldworks = _read_support(game, extra.support, reader)
+    state.artillery = read_artillery(game, extra.artillery, reader)  # [OP II]
     _check_carried(state, position, reader)
     reader.done()
     state.restore_dice(position)

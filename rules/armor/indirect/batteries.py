@@ -74,6 +74,31 @@ class Battery:
     designated: tuple[Hex, ...]
 
 
+#: What a Plane, and so an Air Spotting unit, cannot sight: "Building, Woods, Hedgerow,
+#: Improved Position, or Alley hexes" [OP III.C; III.E].
+HIDDEN_FROM_PLANES = frozenset(
+    {"building", "wood-building", "brick-building", "stone-building", "woods", "hedgerow",
+     "improved-position", "alley"}
+)  # fmt: skip
+
+
+def air_spotting(game: ArmorGame) -> frozenset[str]:
+    """The sides that bought Air Spotting (20 points, no counter) [OP III.E.1; II.B.3]."""
+    return frozenset(
+        side.id
+        for side in game.scenario.sides
+        if any(p.item == "AIR-SPOTTING" for p in side.purchases)
+    )
+
+
+def air_sights(game: ArmorGame, h: Hex) -> bool:
+    """An Air Spotting unit sights ``h`` as a Plane does [OP III.C; III.E]: not a Building,
+    Woods, Hedgerow, Improved Position or Alley hex (its map terrain, the overlays on it and
+    its Terrain Support units)."""
+    kinds = set(game.terrain.mixed(h)) | {w.kind for w in game.works.at(h)}
+    return not kinds & HIDDEN_FROM_PLANES
+
+
 def plays_artillery(game: ArmorGame) -> bool:
     """The scenario switches the Artillery Optional Rule on [OP I; OP II]."""
     return OPTION in game.scenario.rules.options

@@ -106,3 +106,35 @@ class ArtilleryFire(Event):
             f"N {self.n:02d}, S {self.s:02d}, rolled {self.roll:02d}: {self.result}, {got} "
             f"{self.rule}"
         )
+
+
+@dataclass(frozen=True)
+class IndirectFireResolved(Event):
+    """A unit's Indirect Fire at its Impact hex [OP II.F.4.e]."""
+
+    kind: ClassVar[str] = "armor-indirect-fire"
+    unit: str
+    hex: str
+    gp: int
+    halved: bool
+    column: str
+    defense: int
+    targets: tuple[str, ...]
+    n: int
+    s: int
+    roll: int
+    result: str
+    effects: tuple[str, ...]
+    placeholder: str = ""
+
+    def describe(self) -> str:
+        if not self.targets:
+            return f"{self.unit} Indirect Fire on {self.hex}: no unit there [OP II.F.4.e]"
+        half = " (Suppressed Vehicle: x1/2)" if self.halved else ""
+        got = "; ".join(self.effects) or "no effect"
+        return (
+            f"{self.unit} Indirect Fire on {self.hex}: MV GP Factor {self.gp}{half} (column "
+            f"{self.column}) against the total GP Defense {self.defense} of "
+            f"{', '.join(self.targets)}; N {self.n:02d}, S {self.s:02d}, rolled {self.roll:02d}: "
+            f"{self.result}, {got} [OP II.F.4.e; GC1 GP Hit Table]"
+        )

@@ -138,7 +138,9 @@ def impact_phase(state: ArmorState) -> None:
             continue
         state.artillery.last[battery_id] = (turn, h)
         impacts.append((battery, h))
-    pending: list[Pending] = []
+    from rules.armor.indirect.howitzers import impacts as indirect_fire  # (imports this module)
+
+    pending = indirect_fire(state)  # Indirect Fire by Combat units [OP II.F.4]
     for battery, h in impacts:
         pending.extend(resolve(state, battery, h))
     for p in pending:

@@ -24,7 +24,10 @@ Turn of Impact" [OP II.A], during the Order Plot Phase. The action::
 
 A Spotting unit can sight a hex as a unit sights a hex for Opportunity Fire: adjacent, or the
 line of sight not blocked [AG IV; V.A.2] (our reading: a hex has no target class for the
-Sighting Ranges Table); a Suppressed one still spots [OP II.B.1]. A Knocked Out Spotting unit
+Sighting Ranges Table); a Suppressed one still spots [OP II.B.1]. A side that bought Air
+Spotting (``purchases: [{item: AIR-SPOTTING}]``) spots for all its Batteries any hex but a
+Building, Woods, Hedgerow, Improved Position or Alley hex [OP II.B.3; III.C; III.E] (Day: the
+weather Options that forbid it [OP VIII.B.3-4] are not played). A Knocked Out Spotting unit
 is not replaced: the German rule [OP II.B.2]; the Allied Headquarters replacement needs the
 Headquarters Options, not played. One plot per Battery per Order Plot Phase and per Turn of
 Impact (a column's line, our reading); none to Impact after the last Turn.
@@ -36,7 +39,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from model.hexes import Hex
-from rules.armor.indirect.batteries import Battery
+from rules.armor.indirect.batteries import Battery, air_sights
 from rules.armor.indirect.events import ArtilleryPlotted
 from rules.engine.actions import Action, token
 from rules.engine.errors import ActionSyntaxError
@@ -106,6 +109,9 @@ class Artillery(Record):
     Attributes:
         plots: each (Battery, Turn of Impact) with its plot.
         last: each Battery's last Impact: the Turn and the Impact hex.
+        indirect: the "H" orders of this Turn: each unit and its target hex [OP II.F.3].
+        indirect_last: each unit's last Indirect Fire: the Turn and its target hex
+            (Continuous fire [OP II.F.5]).
         struck: the (Battery, unit) pairs its fire has been resolved against this Turn (in
             the Artillery Impact Phase or as the unit moved into its hexes [OP II.D]).
     """
@@ -116,13 +122,22 @@ class Artillery(Record):
     last: dict[str, tuple[int, Hex]] = state_field(
         default_factory=dict, key="artillery_last", encode=_unless_empty
     )
+    indirect: dict[str, Hex] = state_field(
+        default_factory=dict, key="indirect_plots", encode=_unless_empty
+    )
+    indirect_last: dict[str, tuple[int, Hex]] = state_field(
+        default_factory=dict, key="indirect_last", encode=_unless_empty
+    )
     struck: set[tuple[str, str]] = state_field(
         default_factory=set, key="artillery_struck", encode=_unless_empty
     )
 
 
 def spots(state: ArmorState, battery: Battery, h: Hex) -> bool:
-    """The Battery's Spotting unit can sight hex ``h`` [OP II.A.2.a; II.B]."""
+    """The Battery's Spotting unit can sight hex ``h`` [OP II.A.2.a; II.B], or its side's Air
+    Spotting unit can [OP II.B.3; III.E]."""
+    if battery.side in state.game.air_spotters and air_sights(state.game, h):
+        return True
     at = state.troops.hexes.get(battery.spotter) if battery.spotter else None
     if at is None:
         return False
