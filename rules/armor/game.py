@@ -97,6 +97,7 @@ from rules.armor.support.setup import set_up as set_up_support
 from rules.armor.turn import advance, apply_face, begin_segment, damage
 from rules.armor.units import ArmorUnit
 from rules.armor.victory import evaluate_outcome
+from rules.armor.weather import weather
 from rules.engine.actions import Action, Done
 from rules.engine.core import Outcome, State
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
@@ -133,6 +134,8 @@ class ArmorGame(MapGame):
         self.units: dict[str, ArmorUnit] = {u.id: u for u in self.deployment.units}
         if scenario.rules.level == "advanced-game":  # Bailed Out Crew units [ADV IX.A.3]
             self.units.update({c.id: c for c in crews(self.deployment.units, scenario)})
+        #: Snow or Mud [OP VIII.A] (:mod:`rules.armor.weather`): the units' speeds in it.
+        self.ground, self.units, self.weather_events = weather(scenario, self.units)
         self.nation: dict[str, str] = {s.id: s.nation for s in scenario.sides}
         german = [s for s in self.sides if self.nation[s] == "germany"]
         #: The German side moves first on odd Turns [AG II.D]; with no German side, the first.
@@ -282,7 +285,12 @@ class ArmorState(State):
         self.objectives = Objectives(off_map=dict(dep.held))
         self.fieldworks = Fieldworks()
         self.artillery = artillery.Artillery()  # the Artillery Plots [OP II.A]
-        for event in (*dep.events, *game.support_events, *game.battery_events):
+        for event in (
+            *dep.events,
+            *game.support_events,
+            *game.battery_events,
+            *game.weather_events,
+        ):
             self.emit(event)
         announce(self)
         begin_segment(self)
