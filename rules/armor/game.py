@@ -47,10 +47,13 @@ Vehicles only [ADV VI.C-E]; Loading, Unloading, towing, carrying and Bail Out [A
 V.C; IX] (:mod:`rules.armor.transport`, :mod:`rules.armor.bailout`); the Terrain Support
 units a side lists or buys, set up by [Setup II.D; SCN III.F], with their movement effects,
 Pillboxes and Bunkers, and the Mines [OP IV] their Mine units bring
-(:mod:`rules.armor.support`). Not yet: Buttoned turrets (the Armor Game's are always Open
-[AG VIII.B]), and the rest of the Advanced Game and the Optional Rules (Full Cover,
-machineguns firing on their own; weather; Tracking Fire...). The Data Cards' tables are not in
-the book's text: :mod:`rules.armor.cards` names the placeholders used.
+(:mod:`rules.armor.support`); with ``rules: {options: [artillery]}`` off-board Artillery
+Batteries, Designated, Called and Continuous fire, the Artillery Impact Phase, Indirect Fire
+by units and Air Spotting [OP II; OP III.E; SCN III.G] (:mod:`rules.armor.indirect`); Snow and
+Mud [OP VIII.A] (:mod:`rules.armor.weather`). Not yet: Buttoned turrets (the Armor Game's
+are always Open [AG VIII.B]), and the rest of the Advanced Game and the Optional Rules (Full
+Cover, machineguns firing on their own; time of day; Tracking Fire...). The Data Cards'
+tables are not in the book's text: :mod:`rules.armor.cards` names the placeholders used.
 """
 
 from __future__ import annotations
