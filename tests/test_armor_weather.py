@@ -9,7 +9,6 @@ from armor_sides import two_sides
 from model.scenario_io import parse_scenario
 from rules.armor.game import ArmorGame
 from rules.armor.weather import WeatherSet
-from rules.engine.errors import UnsupportedGameError
 from rules.registry import load_game
 
 
@@ -67,10 +66,19 @@ def test_mud_shrinks_what_a_vehicle_reaches_op_viii_a_2() -> None:
     assert all(v is not None and (v <= 2 or h.distance(at) == 1) for h, v in mud.items())
 
 
-@pytest.mark.parametrize(("weather", "visibility"), [("fog", None), (None, "night")])
-def test_cut_sighting_rows_are_refused_with_the_reason_op_viii_b(
-    weather: str | None, visibility: str | None
+@pytest.mark.parametrize(
+    ("weather", "visibility", "words"),
+    [
+        ("fog", None, "weather 'fog'"),
+        (None, "'reduced (Dusk, Night)'", "visibility 'reduced (Dusk, Night)'"),
+    ],
+)
+def test_cut_sighting_rows_are_played_as_day_and_said_op_viii_b(
+    weather: str | None, visibility: str | None, words: str
 ) -> None:
-    """[OP VIII.B]: the Dusk, Fog, Night and Moonlight sighting rows are cut from the text."""
-    with pytest.raises(UnsupportedGameError, match="rows are cut from the text"):
-        _game(weather, visibility)
+    """[OP VIII.B]: the Dusk, Fog, Night and Moonlight sighting rows are cut from the text: a
+    scenario asking for them (as 4A and 4B do) is played in Day sighting, and the log says so."""
+    game = _game(weather, visibility)
+    assert game.ground == "normal" and game.units["german.PZIVJ.1"].speed == 4
+    notes = [e.describe() for e in game.new_initial_state().log if isinstance(e, WeatherSet)]
+    assert len(notes) == 1 and words in notes[0] and "rows are cut from the text" in notes[0]

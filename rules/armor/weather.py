@@ -6,9 +6,10 @@
   cards' one weather line serves both). The Streams "may be considered" frozen (as Clear) in
   Snow or unfordable in Mud [A.1-2]: a choice, made with the Streams Terrain Option
   (``map.terrain_options: {streams: clear}`` or ``bridges-only``) [OP XXVII.F].
-- Time of Day [OP VIII.B]: only Day is played (``rules: {visibility: day}`` or none). The
-  Sighting Ranges Table's Dusk, Blowing Snow/Fog, Night and Moonlight rows are cut from the
-  text, so a scenario asking for them is refused with that reason.
+- Time of Day [OP VIII.B]: only Day is played. The Sighting Ranges Table's Dusk, Blowing
+  Snow/Fog, Night and Moonlight rows are cut from the text, so a scenario asking for another
+  time or for Fog (4A and 4B: "reduced (Dusk, Night, etc., by the Optional Rules)") is played
+  in Day sighting, and the log says so.
 - The Scenario Weather and Time Chart [SCN III.E] is not rolled: most of its dice range (the
   rows after Day/Snow) is cut, and Fog needs the cut sighting rows; a scenario gives its
   weather "by mutual agreement" [SCN III.E].
@@ -25,7 +26,6 @@ from model.provenance import unwrap
 from model.scenario import Scenario
 from model.systems import GameSystem
 from rules.armor.units import ArmorUnit
-from rules.engine.errors import UnsupportedGameError
 from rules.engine.events import Event
 
 #: The ground conditions the engine plays [OP VIII.A], by the scenario's word.
@@ -49,20 +49,19 @@ class WeatherSet(Event):
         return f"Day, {self.ground.title()} weather: {self.rule}"
 
 
-def ground_of(scenario: Scenario) -> str:
-    """The scenario's weather, "normal", "snow" or "mud" [OP VIII.A].
-
-    Raises:
-        UnsupportedGameError: a time of day or weather whose sighting ranges are cut.
-    """
+def ground_of(scenario: Scenario) -> tuple[str, str]:
+    """The scenario's weather, "normal", "snow" or "mud" [OP VIII.A], and what of its weather
+    and time is not played ("" when all is)."""
     rules = scenario.rules
     weather = (rules.weather or "").strip().lower().removeprefix("day/") or None
-    if weather not in GROUND:
-        raise UnsupportedGameError(f"weather '{rules.weather}': {CUT}")
     visibility = (rules.visibility or "").strip().lower() or None
+    unplayed = []
+    if weather not in GROUND:
+        unplayed.append(f"weather '{rules.weather}'")
     if visibility not in DAY:
-        raise UnsupportedGameError(f"visibility '{rules.visibility}': {CUT}")
-    return GROUND[weather]
+        unplayed.append(f"visibility '{rules.visibility}'")
+    note = f"{' and '.join(unplayed)} not played, Day sighting instead: {CUT}" if unplayed else ""
+    return GROUND.get(weather, "normal"), note
 
 
 def _fraction(raw: object, default: Fraction) -> Fraction:
@@ -98,13 +97,14 @@ def weathered(unit: ArmorUnit, ground: str) -> ArmorUnit:
 def weather(
     scenario: Scenario, units: dict[str, ArmorUnit]
 ) -> tuple[str, dict[str, ArmorUnit], list[WeatherSet]]:
-    """The ground conditions, the units as they move in them and the event saying so."""
-    ground = ground_of(scenario)
+    """The ground conditions, the units as they move in them and the events saying so."""
+    ground, note = ground_of(scenario)
+    events = [WeatherSet(ground, note)] if note else []
     if ground == "normal":
-        return ground, units, []
+        return ground, units, events
     rule = (
         f"the Data Cards' {ground.title()} Speed Factors and Road and Track Movement Costs "
         f"[OP VIII.A.{1 if ground == 'snow' else 2}]; Leg units their weather Speed (our reading)"
     )
     changed = {u: weathered(spec, ground) for u, spec in units.items()}
-    return ground, changed, [WeatherSet(ground, rule)]
+    return ground, changed, [WeatherSet(ground, rule), *events]
