@@ -24,6 +24,7 @@ from rules.armor import overrun, scenario_rules, transport
 from rules.armor.dumps import is_dump
 from rules.armor.fire import aim, angle_between, gp_shot, in_field_of_fire, resolve, sights
 from rules.armor.gp import gp_chance
+from rules.armor.indirect.bot import choose_plot
 from rules.armor.move import destinations, order_walk, walk
 from rules.armor.orders import Face, OpportunityFire, Order
 from rules.armor.range import range_between
@@ -73,6 +74,10 @@ class ArmorPlanner:
             else:
                 can_hit = aim(state, shot.unit, shot.target, opportunity=True).hit_number > 0
             return shot if can_hit else next(a for a in actions if isinstance(a, Done))
+        if state.segment.id == "plot":
+            plotted = choose_plot(state, side, actions)  # Artillery [OP II.A]
+            if plotted is not None:
+                return plotted
         key = (state.play.turn, state.segment.id, side)
         if key != self._key:
             self._key, self._skip, self._shots, self._ends, self._fire = key, set(), {}, set(), {}

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from model.hexes import Hex
 from rules.armor import buildings, opportunity, transport
 from rules.armor.events import LeftMap, Moved, OrderCut, OrdersRevealed
+from rules.armor.indirect.impact import entered as artillery_entered
 from rules.armor.move import EnterCost, Walk, enter_cost, walk
 from rules.armor.orders import Order
 from rules.armor.support import effects as support
@@ -137,6 +138,8 @@ def walk_on(state: ArmorState, unit: str, w: Walk, until: int | None = None) -> 
                 truncate(w, i + 1, facing, "Track damage leaving a Building hex [AG VII.E.2.e]")
                 break
             stop = support.entered(state, unit, h)  # Wire, Ditch, Mines [ADV V; OP IV.C]
+            if stop is None and unit in state.troops.hexes:
+                stop = artillery_entered(state, unit, h)  # a hex under Artillery Fire [OP II.D]
             if stop is not None:  # it stops here, still watched on entering the hex [AG VII.F]
                 truncate(w, i + 1, facing, stop)
             if unit not in state.troops.hexes:

@@ -47,10 +47,13 @@ Vehicles only [ADV VI.C-E]; Loading, Unloading, towing, carrying and Bail Out [A
 V.C; IX] (:mod:`rules.armor.transport`, :mod:`rules.armor.bailout`); the Terrain Support
 units a side lists or buys, set up by [Setup II.D; SCN III.F], with their movement effects,
 Pillboxes and Bunkers, and the Mines [OP IV] their Mine units bring
-(:mod:`rules.armor.support`). Not yet: Buttoned turrets (the Armor Game's are always Open
-[AG VIII.B]), and the rest of the Advanced Game and the Optional Rules (Full Cover,
-machineguns firing on their own; weather; Tracking Fire...). The Data Cards' tables are not in
-the book's text: :mod:`rules.armor.cards` names the placeholders used.
+(:mod:`rules.armor.support`); with ``rules: {options: [artillery]}`` off-board Artillery
+Batteries, Designated, Called and Continuous fire, the Artillery Impact Phase, Indirect Fire
+by units and Air Spotting [OP II; OP III.E; SCN III.G] (:mod:`rules.armor.indirect`); Snow and
+Mud [OP VIII.A] (:mod:`rules.armor.weather`). Not yet: Buttoned turrets (the Armor Game's
+are always Open [AG VIII.B]), and the rest of the Advanced Game and the Optional Rules (Full
+Cover, machineguns firing on their own; time of day; Tracking Fire...). The Data Cards'
+tables are not in the book's text: :mod:`rules.armor.cards` names the placeholders used.
 
 Optional Rules a scenario names in ``rules.options`` [OP I] (:mod:`rules.armor.optional`):
 Effects of Turret Facing [OP VII] (:mod:`rules.armor.turret`), Main Gun Depression [OP VI],
@@ -76,6 +79,10 @@ from rules.armor import position as position_io
 from rules.armor.bailout import crews
 from rules.armor.events import OrderPlotted, Placed
 from rules.armor.fire import level
+from rules.armor.indirect import howitzers
+from rules.armor.indirect import impact as artillery_impact
+from rules.armor.indirect import plots as artillery
+from rules.armor.indirect.batteries import air_spotting, batteries, plays_artillery
 from rules.armor.move import (
     EnterCost,
     enter_cost,
@@ -102,6 +109,7 @@ from rules.armor.support.setup import set_up as set_up_support
 from rules.armor.turn import advance, apply_face, begin_segment, damage
 from rules.armor.units import ArmorUnit
 from rules.armor.victory import evaluate_outcome
+from rules.armor.weather import weather
 from rules.engine.actions import Action, Done
 from rules.engine.core import Outcome, State
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
@@ -120,7 +128,8 @@ class ArmorGame(MapGame):
 
     system = GameSystem.ARMOR
     rules_version = RULES_VERSION
-    actions = ACTIONS
+    #: With the Artillery Plot [OP II.A] and Indirect Fire's "H" order [OP II.F.3].
+    actions = (*ACTIONS, artillery.ArtilleryPlot, howitzers.IndirectFire)
     position_state = ArmorPositionState
     #: The special rules its engine enforces (:mod:`rules.armor.scenario_rules`; terrain
     #: overrides in its movement costs; the rest are listed in each outcome).
@@ -138,6 +147,8 @@ class ArmorGame(MapGame):
         if scenario.rules.level == "advanced-game":  # Bailed Out Crew units [ADV IX.A.3]
             self.units.update({c.id: c for c in crews(self.deployment.units, scenario)})
         self.units = vehicles.adjusted(self, self.units)  # card changes of options [OP XX]
+        #: Snow or Mud [OP VIII.A] (:mod:`rules.armor.weather`): the units' speeds in it.
+        self.ground, self.units, self.weather_events = weather(scenario, self.units)
         self.nation: dict[str, str] = {s.id: s.nation for s in scenario.sides}
         german = [s for s in self.sides if self.nation[s] == "germany"]
         #: The German side moves first on odd Turns [AG II.D]; with no German side, the first.
@@ -164,6 +175,18 @@ class ArmorGame(MapGame):
         self._costs: dict[tuple[str, Hex, Hex], Fraction | None] = {}
         #: The Terrain Support units and Mines set up [SCN III.F] (:mod:`rules.armor.support`).
         self.works, self.support_events = set_up_support(self)
+        #: Off-board Artillery Batteries [OP II; SCN III.G] (:mod:`rules.armor.indirect`).
+        self.batteries, self.battery_events = batteries(self)
+        self.artillery_rule: bool = plays_artillery(self)
+        #: The sides with an Air Spotting unit [OP III.E] (with the Artillery option).
+        self.air_spotters = air_spotting(self) if self.artillery_rule else frozenset()
+        if self.artillery_rule:
+            if not self.advanced:
+                raise UnsupportedGameError(
+                    "the Artillery Optional Rule [OP II] adds to the Advanced Game: give "
+                    "'rules: {level: advanced-game}'"
+                )
+            self.steps = steps(artillery_impact.with_impact_phase(LEVELS[self.rule_level]))
 
     def _length(self) -> int:
         """The scenario's Turns; by the layout's join type where it depends on it (2A: 14
@@ -278,7 +301,13 @@ class ArmorState(State):
         self.fieldworks = Fieldworks()
         self.squads = Squads()  # Optional Rules (rules.armor.optional)
         self.blazes = Blazes()
-        for event in (*dep.events, *game.support_events):
+        self.artillery = artillery.Artillery()  # the Artillery Plots [OP II.A]
+        for event in (
+            *dep.events,
+            *game.support_events,
+            *game.battery_events,
+            *game.weather_events,
+        ):
             self.emit(event)
         announce(self)
         begin_segment(self)
@@ -417,9 +446,12 @@ class ArmorState(State):
                 found.extend(opportunity.choices(self, s))
                 continue
             if self.segment.id == "plot":
+                if self.game.artillery_rule:  # [OP II.A; II.F]
+                    found.extend(artillery.plot_options(self, s))
+                    found.extend(howitzers.options(self, s))
                 for u in self.alive(s):
-                    if u not in self.sheets.orders[s]:
-                        found.extend(self.order_options(u))
+                    if u not in self.sheets.orders[s] and u not in self.artillery.indirect:
+                        found.extend(self.order_options(u))  # (an "H" order [OP II.F.3])
             elif self.segment.id in ("first-facing", "second-facing"):
                 for u in self.alive(s):
                     if u not in self.sheets.faced:
@@ -450,6 +482,10 @@ class ArmorState(State):
             self.emit(OrderPlotted(action.unit, action.notation, private_to=side))
         elif isinstance(action, Face):
             apply_face(self, action)
+        elif isinstance(action, artillery.ArtilleryPlot):
+            artillery.write(self, action)  # [OP II.A]
+        elif isinstance(action, howitzers.IndirectFire):
+            howitzers.write(self, action)  # [OP II.F.3]
         elif isinstance(action, OpportunityFire):
             opportunity.fire(self)
         elif isinstance(action, Done) and self.execution.asked is not None:
@@ -459,7 +495,16 @@ class ArmorState(State):
             self.emit(SideDone(action.side, self.segment.id))
 
     def why_not(self, action: Action) -> str | None:
-        """Why ``action`` may not be applied now, or None (:func:`rules.armor.plot.why_not`)."""
+        """Why ``action`` may not be applied now, or None (:func:`rules.armor.plot.why_not`;
+        an Artillery Plot's, :func:`rules.armor.indirect.plots.why_not_plot`)."""
+        if isinstance(action, artillery.ArtilleryPlot):
+            return artillery.why_not_plot(self, action)
+        if isinstance(action, howitzers.IndirectFire):
+            if not self.game.artillery_rule:
+                return "Indirect Fire is an Optional Rule the scenario does not use [OP II.F]"
+            return howitzers.why_not_indirect(self, action)
+        if isinstance(action, Order) and action.unit in self.artillery.indirect:
+            return f"{action.unit} has its orders: Indirect Fire [AG V.A.1; OP II.F.3]"
         return plot.why_not(self, action)
 
     def why_not_order(self, order: Order) -> str | None:
@@ -476,9 +521,17 @@ class ArmorState(State):
         return view.progress(self)
 
     def describe(self, action: Action) -> str:
+        if isinstance(action, artillery.ArtilleryPlot):
+            return artillery.describe(self, action)
+        if isinstance(action, howitzers.IndirectFire):
+            return howitzers.describe(self, action)
         return view.describe(self, action)
 
     def concerns(self, action: Action) -> ActionFocus:
+        if isinstance(action, artillery.ArtilleryPlot):
+            return artillery.concerns(self, action)
+        if isinstance(action, howitzers.IndirectFire):
+            return howitzers.concerns(self, action)
         return view.concerns(self, action)
 
     def reach(self, unit: str) -> dict[Hex, float | None]:
@@ -500,6 +553,10 @@ class ArmorState(State):
         a triggered Opportunity Fire's, :func:`rules.armor.opportunity.preview`)."""
         if isinstance(action, OpportunityFire) and self.why_not(action) is None:
             return opportunity.preview(self, action, self.describe(action))
+        if isinstance(action, artillery.ArtilleryPlot):
+            return artillery_impact.preview(self, action)
+        if isinstance(action, howitzers.IndirectFire):
+            return howitzers.preview(self, action, self.why_not(action))
         return preview.preview(self, action)
 
     def arrange(self, actions: list[Action]) -> list[Action]:

@@ -41,6 +41,7 @@ from model.hexes import Hex
 from model.position import GamePosition, Marker, UnitPlace
 from model.scenario_io import to_data
 from model.yamlio import PathKey
+from rules.armor.indirect.position import ArtilleryState, artillery_of, read_artillery
 from rules.armor.optional.position import HALF_SQUAD, BlazesState, blazes_of, read_blazes
 from rules.armor.optional.records import Squads
 from rules.armor.orders import Order
@@ -140,6 +141,8 @@ class ArmorPositionState(StrictModel):
         support: what play changed of the Terrain Support units and Mines, when anything.
         blazes: the Fires and Destroyed Buildings of the Optional Rules [OP XI; XVIII], when
             anything.
+        artillery: the Artillery Plots, Indirect Fire orders and last Impacts, when any
+            [OP II.A; II.F] (:mod:`rules.armor.indirect.position`).
     """
 
     done: list[str] = Field(default_factory=list)
@@ -152,6 +155,7 @@ class ArmorPositionState(StrictModel):
     objectives: ObjectivesState | None = None
     support: SupportState | None = None
     blazes: BlazesState | None = None
+    artillery: ArtilleryState | None = None
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -181,6 +185,7 @@ def to_position(state: ArmorState) -> GamePosition:
         objectives=_objectives_of(state.objectives),
         support=_support_of(state),
         blazes=blazes_of(state),
+        artillery=artillery_of(state),
     )
     return GamePosition(
         **state.position_header(),
@@ -344,6 +349,7 @@ def state_from_position(
     state.execution = read_movement(state, extra.movement, reader)
     state.fieldworks = _read_support(game, extra.support, reader)
     state.blazes = read_blazes(game, extra.blazes, reader)
+    state.artillery = read_artillery(game, extra.artillery, reader)  # [OP II]
     _check_carried(state, position, reader)
     reader.done()
     state.restore_dice(position)

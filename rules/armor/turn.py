@@ -20,6 +20,7 @@ from rules.armor.events import (
 )
 from rules.armor.execution import move_side, reveal_orders
 from rules.armor.fire import Pending, resolve, sights, why_not_fire
+from rules.armor.indirect.impact import impact_phase
 from rules.armor.optional import blaze, reduction, special_infantry
 from rules.armor.orders import Face
 from rules.armor.overrun import overrun_phase
@@ -64,6 +65,8 @@ def advance(state: ArmorState) -> None:
             sighting(state)
         elif seg == "direct-fire":
             direct_fire(state)
+        elif seg == "artillery-impact":
+            impact_phase(state)  # [OP II.D] (rules.armor.indirect.impact)
         elif seg == "close-assault":
             close_assault_phase(state)  # [ADV VII] (rules.armor.assault)
         elif seg == "overrun":  # [ADV VIII] (rules.armor.overrun)

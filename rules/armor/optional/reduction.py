@@ -36,7 +36,9 @@ if TYPE_CHECKING:
 
 RULE = "[OP XII]"
 #: The segments whose Knock Outs are never reduced (see the module).
-NOT_REDUCED = frozenset({"overrun", "fire-and-smoke"})
+#: "except as a result of Artillery Fire, Overrun Combat, or Airborne Landing Status Knock Outs"
+#: [OP XII]: the Artillery Impact Phase's (rules.armor.indirect) among them.
+NOT_REDUCED = frozenset({"overrun", "fire-and-smoke", "artillery-impact"})
 HALF_GP = "a Half Squad's Gunnery Table is not in the text: our reading, half the Squad's GP Factor"
 
 

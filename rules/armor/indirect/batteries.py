@@ -1,0 +1,216 @@
+"""Artillery Batteries [OP II.B-C; SCN III.G]: what a side's Batteries are, their Artillery
+Table values, Artillery Impact unit numbers, Spotting units and Designated hexes.
+
+A Battery is bought (``purchases: [{item: ARTILLERY-MEDIUM, count: 1}]``) [SCN III.D.2.a]; it
+is "off-board": no counter, and it reaches any hex [OP II]. Each is represented by a numbered
+Artillery Impact unit, #1-#10, the Artillery Plot's columns [OP II.C.1; CS]. Its Designated
+hexes, "any two hexes on the mapboard", are written before the game [OP II.A.2; SCN III.G]: a
+side's ``barrages`` entry naming the Battery's item (``{unit: ARTILLERY-MEDIUM, number: 1,
+hexes: [K2017, K1917]}``).
+
+The Spotting unit [OP II.B]: "any friendly unit with a Radio", one per Battery, named before
+play. The engine names it for the owner (our choice, said in the log): the side's unit with a
+Radio (the card's RADIO entry "yes" [Intro IV RADIO]; a share such as "1/10" is read as no
+Radio, our reading) standing nearest the enemy's set-up, ties by game id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from model.catalog import unit_types
+from model.hexes import Hex
+from model.provenance import unwrap
+from model.scenario import Side
+from model.systems import GameSystem
+from rules.armor.indirect.events import BatteryReady
+from rules.engine.errors import UnsupportedGameError
+
+if TYPE_CHECKING:
+    from rules.armor.game import ArmorGame
+
+#: The optional rule's name in a scenario's ``rules.options`` [OP I].
+OPTION = "artillery"
+#: The Artillery Plot's columns [CS; OP II.C.1].
+COLUMNS = 10
+#: Designated hexes per Battery: "any two hexes" [OP II.A.2].
+DESIGNATED = 2
+SPOTTER_CHOICE = (
+    "the engine names the Spotting unit for the owner [OP II.B]: the unit with a Radio nearest "
+    "the enemy's set-up (our choice)"
+)
+
+
+@dataclass(frozen=True)
+class Battery:
+    """One off-board Artillery Battery [OP II.C].
+
+    Attributes:
+        id: ``<side>.<item>.<n>`` (``us.ARTILLERY-MEDIUM.1``).
+        side: the owning side.
+        item: the catalogue item (``ARTILLERY-MEDIUM``).
+        name: "Medium Artillery Battery".
+        impact_unit: the number of its Artillery Impact unit (1-10) [OP II.C.1].
+        gp: its GP Factor [GC2 Artillery Tables; OP II.C.2].
+        scatter: the Scatter numbers (the top of "01-NN") by type of fire: ``P`` Planned,
+            ``D`` Designated, ``C`` Called [GC2 Artillery Tables].
+        delay: the Delay in Turns by type of fire: ``D`` and ``C`` [GC2 Artillery Tables].
+        delay_placeholder: what a Delay rests on when the book's is cut, else "".
+        spotter: its Spotting unit's game id, "" when the side has no unit with a Radio.
+        designated: its two Designated hexes [OP II.A.2; SCN III.G].
+    """
+
+    id: str
+    side: str
+    item: str
+    name: str
+    impact_unit: int
+    gp: int
+    scatter: dict[str, int]
+    delay: dict[str, int]
+    delay_placeholder: str
+    spotter: str
+    designated: tuple[Hex, ...]
+
+
+#: What a Plane, and so an Air Spotting unit, cannot sight: "Building, Woods, Hedgerow,
+#: Improved Position, or Alley hexes" [OP III.C; III.E].
+HIDDEN_FROM_PLANES = frozenset(
+    {"building", "wood-building", "brick-building", "stone-building", "woods", "hedgerow",
+     "improved-position", "alley"}
+)  # fmt: skip
+
+
+def air_spotting(game: ArmorGame) -> frozenset[str]:
+    """The sides that bought Air Spotting (20 points, no counter) [OP III.E.1; II.B.3]."""
+    return frozenset(
+        side.id
+        for side in game.scenario.sides
+        if any(p.item == "AIR-SPOTTING" for p in side.purchases)
+    )
+
+
+def air_sights(game: ArmorGame, h: Hex) -> bool:
+    """An Air Spotting unit sights ``h`` as a Plane does [OP III.C; III.E]: not a Building,
+    Woods, Hedgerow, Improved Position or Alley hex (its map terrain, the overlays on it and
+    its Terrain Support units)."""
+    kinds = set(game.terrain.mixed(h)) | {w.kind for w in game.works.at(h)}
+    return not kinds & HIDDEN_FROM_PLANES
+
+
+def plays_artillery(game: ArmorGame) -> bool:
+    """The scenario switches the Artillery Optional Rule on [OP I; OP II]."""
+    return OPTION in game.scenario.rules.options
+
+
+def _top(text: object) -> int:
+    """The top of a range of numbers ("01-40" -> 40)."""
+    return int(str(text).rsplit("-", 1)[-1])
+
+
+def has_radio(game: ArmorGame, unit: str) -> bool:
+    """The unit's card has a Radio [Intro IV RADIO] ("yes"; a share read as none)."""
+    entry = unit_types(GameSystem.ARMOR).get(game.units[unit].type_id)
+    raw = entry.values.get("radio") if entry is not None else None
+    return raw is not None and str(unwrap(raw)).lower() == "yes"
+
+
+def _spotter(game: ArmorGame, side: str) -> str:
+    hexes = game.deployment.hexes
+    mine = sorted(u for u in hexes if game.units[u].side == side and has_radio(game, u))
+    enemy = [h for u, h in hexes.items() if game.units[u].side != side]
+    if not mine:
+        return ""
+
+    def distance(u: str) -> int:
+        return min((hexes[u].distance(h) for h in enemy), default=0)
+
+    return min(mine, key=lambda u: (distance(u), u))
+
+
+def _designated(game: ArmorGame, side: Side, item: str, number: int) -> tuple[Hex, ...]:
+    found: list[Hex] = []
+    for entry in side.barrages:
+        if entry.unit != item or entry.number != number:
+            continue
+        if len(entry.hexes) > DESIGNATED:
+            raise UnsupportedGameError(
+                f"side {side.id}: {item} #{number} has {len(entry.hexes)} Designated hexes; a "
+                f"Battery has two [OP II.A.2]"
+            )
+        for name in entry.hexes:
+            try:
+                found.append(game.amap.resolve(name))
+            except KeyError:
+                raise UnsupportedGameError(
+                    f"side {side.id}: {item} #{number}'s Designated hex '{name}' is not on the "
+                    "map [SCN III.G]"
+                ) from None
+    return tuple(found)
+
+
+def batteries(game: ArmorGame) -> tuple[dict[str, Battery], list[BatteryReady]]:
+    """The scenario's Batteries by id, and the events that announce them [OP II.B-C; SCN III.G].
+
+    Raises:
+        UnsupportedGameError: more Batteries than the Artillery Plot's ten columns, more than
+            two Designated hexes for one, or a Designated hex not on the map.
+    """
+    found: dict[str, Battery] = {}
+    events: list[BatteryReady] = []
+    if not plays_artillery(game):
+        return found, events
+    catalogue = unit_types(GameSystem.ARMOR)
+    for side in game.scenario.sides:
+        column = 0
+        numbers: dict[str, int] = {}
+        spotter = _spotter(game, side.id)
+        for purchase in side.purchases:
+            entry = catalogue.get(purchase.item)
+            if entry is None or entry.category != "artillery":
+                continue
+            for _ in range(purchase.count):
+                column += 1
+                if column > COLUMNS:
+                    raise UnsupportedGameError(
+                        f"side {side.id}: more than {COLUMNS} Artillery Batteries; the Artillery "
+                        "Plot has ten columns [CS; OP II.C.1]"
+                    )
+                n = numbers[entry.id] = numbers.get(entry.id, 0) + 1
+                v = entry.values
+                called = v["called_delay"]
+                battery = Battery(
+                    id=f"{side.id}.{entry.id}.{n}",
+                    side=side.id,
+                    item=entry.id,
+                    name=entry.name,
+                    impact_unit=column,
+                    gp=int(str(unwrap(v["gp"]))),
+                    scatter={
+                        "P": _top(unwrap(v["planned_scatter"])),
+                        "D": _top(unwrap(v["designated_scatter"])),
+                        "C": _top(unwrap(v["called_scatter"])),
+                    },
+                    delay={
+                        "D": int(str(unwrap(v["designated_delay"]))),
+                        "C": int(str(unwrap(called))),
+                    },
+                    delay_placeholder=getattr(called, "placeholder", None) or "",
+                    spotter=spotter,
+                    designated=_designated(game, side, entry.id, n),
+                )
+                found[battery.id] = battery
+                names = tuple(game.name(h) for h in battery.designated)
+                events.append(
+                    BatteryReady(
+                        battery.id,
+                        column,
+                        battery.gp,
+                        spotter,
+                        names,
+                        SPOTTER_CHOICE,
+                        private_to=side.id,
+                    )
+                )
+    return found, events

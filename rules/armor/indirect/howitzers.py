@@ -1,0 +1,251 @@
+"""Indirect Fire by Combat units [OP II.F]: "the main guns of other Combat units with the words
+'Has Indirect Fire Capability' printed in the Firing Information section of their Data Cards
+may use Indirect Fire against target hexes which they cannot sight".
+
+The order "H" and the target hex [OP II.F.3], the action ``indirect UNIT HEX``, in the Order
+Plot Phase (with the Artillery option on). It is the unit's order for the Turn, alone (our
+reading): the unit is offered no other order, neither moves nor fires otherwise.
+
+- The firing unit and its Spotting unit must both have Radios; the Spotting unit must sight
+  the target hex [F.1]. It must be "in the same Formation" [F.1]: Formations (Organization and
+  Command Control Options) are not played, so our reading takes any friendly unit with a Radio
+  but the firer; or "an Air Spotting unit" [F.1; OP III.E]. The target must be at Long Range,
+  right of the Range Line [F.2].
+- Resolved in the Artillery Impact Phase [F.4]: Scatter on 01-70, or 01-40 when Continuous
+  (the same target hex as the previous Turn) [F.4.b(2); F.5]; then the MV GP Factor of the
+  firer against the total GP Defense Factors of all units in the Impact hex, one roll, effects
+  as Direct GP Fire on each unit there [F.4.e] (Defilade and Ditch as Clear [GC1 note]). A
+  firer Knocked Out or with its gun lost before the Phase does not fire.
+
+Mortar Teams [OP II.E; F.4.b(1); F.4.d] are not played: their cards' Scatter numbers and
+Gunnery Tables are not in the text, and the catalogue gives them no Radio.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from model.catalog import unit_types
+from model.hexes import Hex
+from model.provenance import unwrap
+from model.systems import GameSystem
+from rules.armor.cards import gun_of
+from rules.armor.fire import Pending
+from rules.armor.gp import column, effects, gp_factor, hit_line, result_of
+from rules.armor.indirect.batteries import air_sights, has_radio
+from rules.armor.indirect.events import ArtilleryImpact, ArtilleryPlotted, IndirectFireResolved
+from rules.armor.indirect.impact import artillery_defense, scatter_direction
+from rules.armor.range import range_between
+from rules.engine.actions import WordsAction
+from rules.engine.play import ActionFocus, Chance, Preview
+
+if TYPE_CHECKING:
+    from rules.armor.game import ArmorState
+
+#: Scatter numbers of Indirect Fire by units other than Mortar Teams [OP II.F.4.b(2)].
+INITIAL, CONTINUOUS = 70, 40
+RULE = "[OP II.F]"
+
+
+@dataclass(frozen=True)
+class IndirectFire(WordsAction):
+    """An "H" order: Indirect Fire at a hex [OP II.F.3] (``H1504`` on the Command Sheet)."""
+
+    verb: ClassVar[str] = "indirect"
+    words: ClassVar[tuple[str, ...]] = ("unit id", "hex")
+    usage: ClassVar[str] = "UNIT HEX"
+    unit: str
+    hex: str
+
+
+def capable(state: ArmorState, unit: str) -> bool:
+    """The unit's card says "Has Indirect Fire Capability", it fires a main gun (not a Mortar
+    Team: not played) and has a Radio [OP II.F; F.1]."""
+    spec = state.game.units[unit]
+    entry = unit_types(GameSystem.ARMOR).get(spec.type_id)
+    flag = entry.values.get("indirect_fire") if entry is not None else None
+    return (
+        flag is not None
+        and unwrap(flag) is True
+        and not spec.leg
+        and gun_of(spec, state.game.nation[spec.side]) is not None
+        and has_radio(state.game, unit)
+    )
+
+
+def spotters(state: ArmorState, unit: str, h: Hex) -> list[str]:
+    """The friendly units with a Radio, but the firer, that sight ``h``, or its side's Air
+    Spotting unit ("air") [OP II.F.1; III.E]."""
+    side = state.game.units[unit].side
+    found = ["air"] if side in state.game.air_spotters and air_sights(state.game, h) else []
+    for u in state.alive(side):
+        at = state.troops.hexes[u]
+        sighted = at.distance(h) <= 1 or state.game.sees(at, h)
+        if u != unit and sighted and has_radio(state.game, u):
+            found.append(u)
+    return found
+
+
+def why_not_indirect(state: ArmorState, action: IndirectFire) -> str | None:
+    """Why the "H" order may not be plotted now, or None [OP II.F]."""
+    spec = state.game.units.get(action.unit)
+    if spec is None or action.unit not in state.troops.hexes:
+        return f"no unit '{action.unit}' on the map"
+    if state.segment.id != "plot" or state.execution.asked is not None:
+        return "orders are plotted in the Order Plot"
+    if spec.side not in state.to_act():
+        return f"{spec.side} may not act now"
+    if action.unit in state.sheets.orders[spec.side] or action.unit in state.artillery.indirect:
+        return f"{action.unit} has its orders [AG V.A.1]"
+    if not capable(state, action.unit):
+        return "its card has no Indirect Fire Capability, or it has no Radio [OP II.F; F.1]"
+    if state.gun_lost(action.unit):
+        return "its main gun is lost"
+    try:
+        h = state.game.amap.resolve(action.hex)
+    except KeyError:
+        return f"no hex '{action.hex}' on the map"
+    gun = gun_of(spec, state.game.nation[spec.side])
+    assert gun is not None
+    rng = range_between(state.troops.hexes[action.unit], h)
+    if not gun.short < rng <= gun.longest:
+        return (
+            f"range {rng}: Indirect Fire is at Long Range, right of the Range Line "
+            f"({gun.short + 1}-{gun.longest}, a placeholder Gunnery Table) [OP II.F.2]"
+        )
+    if not spotters(state, action.unit, h):
+        return "no other friendly unit with a Radio sights that hex [OP II.F.1] (our reading)"
+    return None
+
+
+def options(state: ArmorState, side: str) -> list[IndirectFire]:
+    """The "H" orders ``side`` may plot now: at each hex of an enemy unit (any legal hex is
+    accepted by :func:`why_not_indirect`)."""
+    targets = sorted({h for u in state.enemies(side) if (h := state.troops.hexes.get(u))})
+    found: list[IndirectFire] = []
+    for unit in state.alive(side):
+        if unit in state.sheets.orders[side] or unit in state.artillery.indirect:
+            continue
+        if not capable(state, unit):
+            continue
+        for h in targets:
+            action = IndirectFire(unit, state.game.name(h))
+            if why_not_indirect(state, action) is None:
+                found.append(action)
+    return found
+
+
+def write(state: ArmorState, action: IndirectFire) -> None:
+    """Plot the "H" order (checked by :func:`why_not_indirect`): the unit's only order."""
+    side = state.game.units[action.unit].side
+    state.artillery.indirect[action.unit] = state.game.amap.resolve(action.hex)
+    notation = f"H{action.hex}"
+    rule = "Indirect Fire [OP II.F.3], resolved in the Artillery Impact Phase [OP II.F.4]"
+    event = ArtilleryPlotted(action.unit, notation, state.play.turn, rule, private_to=side)
+    state.emit(event)
+
+
+def place(state: ArmorState, unit: str, target: Hex) -> Hex | None:
+    """The Impact hex after the Scatter check [OP II.F.4.a-c]; None off the mapboard."""
+    last = state.artillery.indirect_last.get(unit)
+    continuous = last is not None and last == (state.play.turn - 1, target)
+    top = CONTINUOUS if continuous else INITIAL
+    roll = state.roll(f"Scatter {unit} (Indirect Fire)", 100)
+    name = state.game.name(target)
+    if roll > top:
+        state.emit(ArtilleryImpact(unit, f"H{name}", name, top, roll, None, name))
+        return target
+    direction = scatter_direction(state.roll(f"Scatter direction {unit}", 100))
+    moved = target.neighbor(state.game.amap.direction_to_global(target, direction))
+    found = moved if state.game.on_map(moved) else None
+    where = state.game.name(found) if found is not None else None
+    state.emit(ArtilleryImpact(unit, f"H{name}", name, top, roll, direction, where))
+    return found
+
+
+def resolve(state: ArmorState, unit: str, h: Hex) -> list[Pending]:
+    """The MV GP Factor against the total GP Defense in the Impact hex, one roll, Direct GP
+    Fire effects on each unit there [OP II.F.4.e]."""
+    targets = sorted(
+        u for u, at in state.troops.hexes.items() if at == h and not state.transported(u)
+    )
+    if not targets:
+        empty = IndirectFireResolved(unit, state.game.name(h), 0, False, "", 0, (), 0, 0, 0, "", ())
+        state.emit(empty)
+        return []
+    rng = range_between(state.troops.hexes[unit], h)
+    factor = gp_factor(state, unit, rng, moving=True)  # the MV GP Factor [F.4.e]
+    halved = state.suppressed(unit)
+    if halved:  # a Suppressed Vehicle's main gun [GC1 GP Fire Modifiers]
+        factor //= 2
+    total = sum(artillery_defense(state, u).value for u in targets)
+    col = column(factor)
+    n, s, note = hit_line(total, col)
+    roll = state.roll(f"Indirect Fire {unit} at {state.game.name(h)}", 100)
+    result = result_of(roll, roll, n, s) if factor > 0 else "N"
+    found: list[Pending] = []
+    for u in targets:
+        found.extend(Pending(u, e, unit) for e in effects(state, unit, u, rng, result))
+    state.emit(
+        IndirectFireResolved(
+            unit, state.game.name(h), factor, halved, col, total, tuple(targets), n, s, roll,
+            result, tuple(f"{p.unit}: {p.effect}" for p in found), note or "",
+        )
+    )  # fmt: skip
+    return found
+
+
+def impacts(state: ArmorState) -> list[Pending]:
+    """Place and resolve this Turn's Indirect Fire [OP II.F.4]."""
+    placed: list[tuple[str, Hex]] = []
+    for unit, target in sorted(state.artillery.indirect.items()):
+        if unit not in state.troops.hexes or state.gun_lost(unit):
+            continue
+        h = place(state, unit, target)
+        state.artillery.indirect_last[unit] = (state.play.turn, target)
+        if h is not None:
+            placed.append((unit, h))
+    state.artillery.indirect = {}
+    found: list[Pending] = []
+    for unit, h in placed:
+        found.extend(resolve(state, unit, h))
+    return found
+
+
+def describe(state: ArmorState, action: IndirectFire) -> str:
+    return f"Indirect Fire (H{action.hex}) {RULE}, resolved in the Artillery Impact Phase"
+
+
+def concerns(state: ArmorState, action: IndirectFire) -> ActionFocus:
+    try:
+        h = state.game.amap.resolve(action.hex)
+    except KeyError:
+        return ActionFocus(action.unit)
+    return ActionFocus(action.unit, "fire", h)
+
+
+def preview(state: ArmorState, action: IndirectFire, why: str | None) -> Preview:
+    """The "H" order's odds if it Impacted on its target now, with no Scatter [OP II.F.4]."""
+    words = describe(state, action)
+    if why is not None:
+        return Preview(words, False, why)
+    h = state.game.amap.resolve(action.hex)
+    targets = [u for u, at in state.troops.hexes.items() if at == h and not state.transported(u)]
+    rng = range_between(state.troops.hexes[action.unit], h)
+    factor = gp_factor(state, action.unit, rng, moving=True)
+    if state.suppressed(action.unit):
+        factor //= 2
+    total = sum(artillery_defense(state, u).value for u in targets)
+    n, s, _ = hit_line(max(1, total), column(factor))
+    hurt = sum(1 for r in range(1, 101) if result_of(r, r, n, s) != "N") if factor else 0
+    text = (
+        f"MV GP Factor {factor} against the total GP Defense {total}: Suppressed or Knocked Out "
+        f"on {hurt} in 100 [OP II.F.4.e]"
+    )
+    rules = (
+        "Indirect Fire [OP II.F]",
+        f"Scatter [OP II.F.4.b(2)]: 01-{INITIAL} (01-{CONTINUOUS} Continuous)",
+    )
+    chances = (Chance(action.hex, text, hurt / 100),) if targets else ()
+    return Preview(words, True, chances=chances, rules=rules)

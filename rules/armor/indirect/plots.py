@@ -1,0 +1,262 @@
+"""The Artillery Plot [OP II.A]: the ``artillery`` action, when it is legal, and what a side
+has plotted (:class:`Artillery`, a record of the state).
+
+"All Artillery Fire is plotted by writing the number of the target hex in the column
+corresponding to the number of the Artillery Impact unit ... on the line corresponding to the
+Turn of Impact" [OP II.A], during the Order Plot Phase. The action::
+
+    artillery us.ARTILLERY-MEDIUM.1 D-K2017   # Designated Artillery Fire [OP II.A.2]
+    artillery us.ARTILLERY-MEDIUM.1 C-K2118   # Called Artillery Fire [OP II.A.3]
+    artillery us.ARTILLERY-MEDIUM.1 R-K2118   # Continuous Artillery Fire (our notation)
+
+- Designated ("D"): at one of the Battery's two Designated hexes [OP II.A.2; SCN III.G], only
+  when its Spotting unit can sight the hex [a]; it Impacts the Designated Delay later [b].
+- Called ("C"): "called in by units engaged in the battle" [OP II.A.3]; the rest of its text is
+  cut. Our reading, from the Artillery Tables' Called Scatter and Called Delay [GC2]: at any
+  hex the Spotting unit can sight, Impacting the Called Delay later.
+- Continuous: the book names four types of fire [OP II.A] but the fourth's text is cut; the
+  Artillery Tables give its Scatter: 01-10 in the same hex as the previous Turn, 01-30 in an
+  adjacent hex [GC2; OP II.D.2]. Our reading: a Battery whose fire Impacted on the previous
+  Turn may fire again this Turn, with no Delay, at the same hex (no Spotting unit needed, as
+  for Planned fire [OP II.A.1.a]) or at an adjacent hex its Spotting unit can sight (an
+  "adjustment" [OP II.A.1.a]). The book gives it no letter; we write "R".
+- Planned fire ("P", before set-up [OP II.A.1]) is not yet played.
+
+A Spotting unit can sight a hex as a unit sights a hex for Opportunity Fire: adjacent, or the
+line of sight not blocked [AG IV; V.A.2] (our reading: a hex has no target class for the
+Sighting Ranges Table); a Suppressed one still spots [OP II.B.1]. A side that bought Air
+Spotting (``purchases: [{item: AIR-SPOTTING}]``) spots for all its Batteries any hex but a
+Building, Woods, Hedgerow, Improved Position or Alley hex [OP II.B.3; III.C; III.E] (Day: the
+weather Options that forbid it [OP VIII.B.3-4] are not played). A Knocked Out Spotting unit
+is not replaced: the German rule [OP II.B.2]; the Allied Headquarters replacement needs the
+Headquarters Options, not played. One plot per Battery per Order Plot Phase and per Turn of
+Impact (a column's line, our reading); none to Impact after the last Turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from model.hexes import Hex
+from rules.armor.indirect.batteries import Battery, air_sights
+from rules.armor.indirect.events import ArtilleryPlotted
+from rules.engine.actions import Action, token
+from rules.engine.errors import ActionSyntaxError
+from rules.engine.play import ActionFocus
+from rules.engine.record import OMIT, Record, plain, state_field
+
+if TYPE_CHECKING:
+    from rules.armor.game import ArmorState
+
+KINDS = {
+    "D": "Designated Artillery Fire [OP II.A.2]",
+    "C": "Called Artillery Fire [OP II.A.3; GC2 Artillery Tables] (our reading)",
+    "R": "Continuous Artillery Fire [OP II.A; GC2 Artillery Tables] (our reading)",
+}
+
+
+@dataclass(frozen=True)
+class ArtilleryPlot(Action):
+    """Write a Battery's fire on the Artillery Plot [OP II.A]: ``artillery BATTERY K-HEX``,
+    the kind ``D``, ``C`` or ``R`` before the hex as the book marks "P" or "D" [OP II.A.1.d]."""
+
+    verb: ClassVar[str] = "artillery"
+    battery: str
+    kind: str
+    hex: str
+
+    def text(self) -> str:
+        return f"{self.verb} {self.battery} {self.kind}-{self.hex}"
+
+    @property
+    def notation(self) -> str:
+        """As written on the Artillery Plot: the letter before the hex ("D K2017")."""
+        return f"{self.kind}{self.hex}"
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> ArtilleryPlot:
+        kind, _, where = args[1].partition("-") if len(args) == 2 else ("", "", "")
+        if kind.upper() not in KINDS or not where:
+            raise ActionSyntaxError(
+                f"'{line}': write 'artillery BATTERY D-HEX' (D Designated, C Called, R Continuous)"
+            )
+        return cls(token(args[0], "battery id", line), kind.upper(), token(where, "hex", line))
+
+
+@dataclass(frozen=True)
+class Plot:
+    """A line of the Artillery Plot: the kind of fire, the target hex and the Turn it was
+    plotted."""
+
+    kind: str
+    target: Hex
+    plotted: int
+
+    def snapshot(self) -> list[Any]:
+        return [self.kind, self.target.q, self.target.r, self.plotted]
+
+
+def _unless_empty(value: Any) -> Any:
+    return plain(value) if value else OMIT
+
+
+@dataclass
+class Artillery(Record):
+    """The Artillery Plots [OP II.A] and where each Battery's fire last Impacted [OP II.D]
+    (Continuous fire). Left out of the fingerprint while empty.
+
+    Attributes:
+        plots: each (Battery, Turn of Impact) with its plot.
+        last: each Battery's last Impact: the Turn and the Impact hex.
+        indirect: the "H" orders of this Turn: each unit and its target hex [OP II.F.3].
+        indirect_last: each unit's last Indirect Fire: the Turn and its target hex
+            (Continuous fire [OP II.F.5]).
+        struck: the (Battery, unit) pairs its fire has been resolved against this Turn (in
+            the Artillery Impact Phase or as the unit moved into its hexes [OP II.D]).
+    """
+
+    plots: dict[tuple[str, int], Plot] = state_field(
+        default_factory=dict, key="artillery_plots", encode=_unless_empty
+    )
+    last: dict[str, tuple[int, Hex]] = state_field(
+        default_factory=dict, key="artillery_last", encode=_unless_empty
+    )
+    indirect: dict[str, Hex] = state_field(
+        default_factory=dict, key="indirect_plots", encode=_unless_empty
+    )
+    indirect_last: dict[str, tuple[int, Hex]] = state_field(
+        default_factory=dict, key="indirect_last", encode=_unless_empty
+    )
+    struck: set[tuple[str, str]] = state_field(
+        default_factory=set, key="artillery_struck", encode=_unless_empty
+    )
+
+
+def spots(state: ArmorState, battery: Battery, h: Hex) -> bool:
+    """The Battery's Spotting unit can sight hex ``h`` [OP II.A.2.a; II.B], or its side's Air
+    Spotting unit can [OP II.B.3; III.E]."""
+    if battery.side in state.game.air_spotters and air_sights(state.game, h):
+        return True
+    at = state.troops.hexes.get(battery.spotter) if battery.spotter else None
+    if at is None:
+        return False
+    return at.distance(h) <= 1 or state.game.sees(at, h)
+
+
+def impact_turn(state: ArmorState, battery: Battery, kind: str) -> int:
+    """The Turn a plot made now Impacts: after the Delay [GC2 Artillery Tables; OP II.A.2.b]."""
+    return state.play.turn + battery.delay.get(kind, 0)
+
+
+def _plotted_now(state: ArmorState, battery: Battery) -> bool:
+    return any(
+        b == battery.id and p.plotted == state.play.turn
+        for (b, _), p in state.artillery.plots.items()
+    )
+
+
+def continuing(state: ArmorState, battery: Battery) -> Hex | None:
+    """The hex of the Battery's fire last Turn, if it Impacted then (Continuous fire)."""
+    last = state.artillery.last.get(battery.id)
+    return last[1] if last is not None and last[0] == state.play.turn - 1 else None
+
+
+def why_not_plot(state: ArmorState, plot: ArtilleryPlot) -> str | None:
+    """Why ``plot`` may not be written now, or None [OP II.A-B]."""
+    battery = state.game.batteries.get(plot.battery)
+    if battery is None:
+        return f"no Artillery Battery '{plot.battery}' [OP II.C]"
+    if state.segment.id != "plot" or state.execution.asked is not None:
+        return "Artillery Fire is plotted in the Order Plot Phase [OP II.A]"
+    if battery.side not in state.to_act():
+        return f"{battery.side} may not act now"
+    if _plotted_now(state, battery):
+        return f"{battery.id} has its plot this Turn (one line of its column, our reading)"
+    try:
+        h = state.game.amap.resolve(plot.hex)
+    except KeyError:
+        return f"no hex '{plot.hex}' on the map"
+    turn = impact_turn(state, battery, plot.kind)
+    if turn > state.game.turns:
+        return f"it would Impact on Turn {turn}, after the last Turn ({state.game.turns})"
+    if (battery.id, turn) in state.artillery.plots:
+        return f"{battery.id} already has fire plotted for Turn {turn} [OP II.A]"
+    return _why_not_kind(state, battery, plot.kind, h)
+
+
+def _why_not_kind(state: ArmorState, battery: Battery, kind: str, h: Hex) -> str | None:
+    if kind == "R":
+        before = continuing(state, battery)
+        if before is None:
+            return "Continuous fire follows the Battery's Impact of the previous Turn (our reading)"
+        if h == before:
+            return None
+        if h.distance(before) != 1:
+            return "Continuous fire stays in the same hex or moves to an adjacent hex [GC2]"
+    if kind == "D" and h not in battery.designated:
+        names = ", ".join(state.game.name(x) for x in battery.designated) or "none"
+        return f"not one of {battery.id}'s Designated hexes ({names}) [OP II.A.2; SCN III.G]"
+    if not spots(state, battery, h):
+        who = battery.spotter or "no unit with a Radio"
+        if battery.spotter and battery.spotter not in state.troops.hexes:
+            who = f"{battery.spotter}, Knocked Out: no other unit may spot [OP II.B.2]"
+        return f"its Spotting unit ({who}) cannot sight {state.game.name(h)} [OP II.A.2.a; II.B]"
+    return None
+
+
+def plot_options(state: ArmorState, side: str) -> list[ArtilleryPlot]:
+    """The plots ``side`` may write now: Designated fire at its Designated hexes, Called fire
+    at each hex of a sighted enemy unit, Continuous fire at last Turn's hex or an adjacent hex
+    with an enemy unit (:func:`why_not_plot` accepts any hex the rules allow)."""
+    found: list[ArtilleryPlot] = []
+    enemy_hexes = sorted({h for u in state.enemies(side) if (h := state.troops.hexes.get(u))})
+    for battery in state.game.batteries.values():
+        if battery.side != side:
+            continue
+        before = continuing(state, battery)
+        candidates = [("D", h) for h in battery.designated]
+        candidates += [("C", h) for h in enemy_hexes]
+        if before is not None:
+            candidates.append(("R", before))
+            candidates += [("R", h) for h in enemy_hexes if h.distance(before) == 1]
+        for kind, h in candidates:
+            plot = ArtilleryPlot(battery.id, kind, state.game.name(h))
+            if why_not_plot(state, plot) is None:
+                found.append(plot)
+    return found
+
+
+def write(state: ArmorState, plot: ArtilleryPlot) -> None:
+    """Write the plot (checked by :func:`why_not_plot`); secret until it Impacts [OP II.A]."""
+    battery = state.game.batteries[plot.battery]
+    h = state.game.amap.resolve(plot.hex)
+    turn = impact_turn(state, battery, plot.kind)
+    state.artillery.plots[(battery.id, turn)] = Plot(plot.kind, h, state.play.turn)
+    rule = KINDS[plot.kind]
+    if plot.kind in battery.delay:
+        rule += f", Delay {battery.delay[plot.kind]} [GC2 Artillery Tables]"
+        if plot.kind == "C" and battery.delay_placeholder:
+            rule += f" (placeholder: {battery.delay_placeholder})"
+    state.emit(ArtilleryPlotted(battery.id, plot.notation, turn, rule, private_to=battery.side))
+
+
+def describe(state: ArmorState, plot: ArtilleryPlot) -> str:
+    battery = state.game.batteries.get(plot.battery)
+    name = battery.name if battery is not None else plot.battery
+    when = ""
+    if battery is not None and plot.kind in battery.delay:
+        when = f", Impact on Turn {impact_turn(state, battery, plot.kind)}"
+    elif plot.kind == "R":
+        when = ", Impact this Turn"
+    return (
+        f"{name} #{battery.impact_unit if battery else '?'}: {KINDS[plot.kind]} on {plot.hex}{when}"
+    )
+
+
+def concerns(state: ArmorState, plot: ArtilleryPlot) -> ActionFocus:
+    try:
+        h = state.game.amap.resolve(plot.hex)
+    except KeyError:
+        return ActionFocus(None)
+    return ActionFocus(None, "fire", h)
