@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtWidgets import QComboBox
@@ -133,3 +134,23 @@ def test_a_system_without_options_and_no_document(
     assert options.message.text() == "Panzer '44's rulebook offers no terrain options."
     options.set_document(None)
     assert options.message.text() == "No scenario open."
+
+
+def test_the_inspector_forgets_the_last_maps_hex_when_another_scenario_opens(
+    window: Any, qtbot: QtBot
+) -> None:
+    from PySide6.QtCore import QPointF
+
+    from editor.mapview.view import HEX_SIZE
+    from model.grid import hex_to_pixel
+
+    view = window.view
+    h = window.document.map.resolve("J0507")
+    at = view.mapFromScene(QPointF(*hex_to_pixel(h, HEX_SIZE)))
+    qtbot.mouseMove(view.viewport(), at)
+    qtbot.waitUntil(lambda: "J0507" in window.inspector.toPlainText())
+    assert window.open_file(SCENARIOS / "panzer44" / "19.5-arracourt.yaml")
+    assert window.inspector.toPlainText() == ""  # not 1A's J0507 under Arracourt's map
+    qtbot.mouseMove(view.viewport(), at + type(at)(3, 0), delay=-1)
+    qtbot.waitUntil(lambda: window.inspector.toPlainText() != "")
+    assert "J0507" not in window.inspector.toPlainText()

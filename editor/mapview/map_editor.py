@@ -130,6 +130,7 @@ class MapEditor(QObject):
         """Show another document's map, its zones and its game's terrains."""
         self._document = follow(self._document, document, self._on_changed)
         self._view.show_map(self.painter())
+        self.panels.inspector.show_hex(document, None)  # the last map's hex means nothing here
         self.zone_layer.refresh(document)
         self.plan_layer.refresh(document)
         self.brushes.set_system(document.scenario.system)
