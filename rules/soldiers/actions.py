@@ -27,6 +27,7 @@ from typing import ClassVar
 from rules.engine.actions import Action, Move, WordsAction, token
 from rules.engine.errors import ActionSyntaxError
 from rules.engine.events import Event
+from rules.soldiers.support_actions import SUPPORT_ACTIONS
 
 FIRE_TYPES = ("quick", "aimed", "sustained")
 
@@ -146,6 +147,7 @@ ACTIONS: tuple[type[Action], ...] = (
     Reload,
     Throw,
     React,
+    *SUPPORT_ACTIONS,  # radio, cancel-call, satchel [16.2; 17.2]
 )
 
 

@@ -2,7 +2,9 @@
 suppressed 0.15) [8.44], an invented scale; an order is worth the man's best next action.
 A reaction declared and not yet resolved counts for its odds of a hit (:data:`HIT_WORTH` a hit),
 so the bot declares reaction fire whose odds are worth having and resolves it [8.6]; a grenade
-throw is tried on copies with their own dice like a shot [12]."""
+throw is tried on copies with their own dice like a shot [12], and so are a satchel charge
+[16.22] and the free call's strike [17.25]; the enemy's artillery calls count for their odds
+(:func:`rules.soldiers.artillery.expected_losses`) [17.3]."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from rules.bots.greedy import ACTIVITY_BONUS, Adapter, Piece
 from rules.bots.plan import numbered_names
 from rules.engine.actions import Action
 from rules.engine.core import Outcome
+from rules.soldiers.artillery import expected_losses
 from rules.soldiers.reaction import expected_hits
 
 if TYPE_CHECKING:
@@ -57,6 +60,8 @@ class SoldiersAdapter(Adapter):
         shaken = sum(1 for m in state.troops.suppressed if men[m].side == side)
         # reaction fire declared against the side and not yet resolved: its odds [8.62; 8.63]
         pending = expected_hits(state, side) * HIT_WORTH
+        # the enemy's artillery calls on the side's men, not yet resolved [17.3]
+        pending += expected_losses(state, side)
         return disabled + 0.4 * wounded + 0.15 * shaken + pending
 
     def standing(self, state: SoldiersState) -> Outcome:

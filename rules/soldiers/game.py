@@ -32,6 +32,9 @@ Phase [3; 4] (:data:`SEQUENCE`). What this slice plays:
   (:mod:`rules.soldiers.grenades`). The enemy reacts to a man entering a hex in its sight or
   firing sustained fire [8.6] (:mod:`rules.soldiers.reaction`); prisoners are taken
   automatically or surrender, and are guarded [9.2-9.4; 9.8] (:mod:`rules.soldiers.capture`).
+- Support [16; 17]: the radio's calls and the Artillery Strike event's strikes
+  (:mod:`rules.soldiers.artillery`), engineers' satchel charges (:mod:`rules.soldiers.engineers`),
+  through :mod:`rules.soldiers.support`.
 - End Phase: the active chit flips back [6]. End of a cycle [4]: victory is checked; chits in
   numbered spaces return to Start, Exhausted ones drop below; suppressed men stand up.
 - The game ends after the scenario's cycles, or when a side has no able man and none to come
@@ -42,7 +45,7 @@ Simplifications, named: no bidding beyond the commitment [5.31], operational tur
 groups [7.1] (every order is to one man), overwatch [13], smoke and rifle grenades [12.5;
 12.6], hand-to-hand [8.8] (an Aggressive man may enter a hex with able enemies; both sides then
 share it), events other than reinforcements [6.12], heavy weapons' own rules [14] (an MG fires
-as any weapon), artillery [17], the ASL restriction [6.22], catastrophic loss [6.28], captured
+as any weapon), the artillery barrage [17.6], the ASL restriction [6.22], catastrophic loss [6.28], captured
 equipment and killing prisoners [9.5; 9.7], exchanging equipment [7.33], pre-game operational
 moves [6.33], hidden deployment [14.11], defensive preparations bought [18] (only the markers a
 scenario places).
@@ -67,7 +70,7 @@ from rules.maps.game import MapGame
 from rules.maps.named import HexesByName
 from rules.movement.costs import ENFORCED_BY_MOVEMENT, MoveCost
 from rules.records.position import PositionReader
-from rules.soldiers import operational, preview, reaction, view
+from rules.soldiers import artillery, engineers, operational, preview, reaction, view
 from rules.soldiers import position as position_io
 from rules.soldiers.actions import (
     ACTIONS,
@@ -100,6 +103,8 @@ from rules.soldiers.position import SoldiersPositionState
 from rules.soldiers.records import OFF, ActiveTurn, Arrivals, CommandTrack, Play, Troops
 from rules.soldiers.setup import MapFacts, deploy, played_missions
 from rules.soldiers.start import set_up
+from rules.soldiers.support import apply_support, support_options
+from rules.soldiers.support_actions import SUPPORT_ACTIONS
 from rules.soldiers.units import Chit, Man, cell
 from rules.soldiers.victory import decided, evaluate_outcome, played_victory
 from rules.soldiers.weapons import (
@@ -232,6 +237,10 @@ class SoldiersGame(MapGame):
         #: Each man's ammo clips and explosive grenades at the start [11; 12; 19.44; 19.53].
         self.clips = starting_clips(scenario, self.deployment.men, self.deployment.depleted)
         self.grenades = starting_grenades(scenario, self.deployment.men)
+        #: Each side's artillery support and radioman [17.1; 19.42].
+        self.support = artillery.support_of(scenario, self.deployment.men, set(self.group_of))
+        #: Each man's satchel charges at the start [16.21; 19.44].
+        self.satchels = engineers.starting_satchels(scenario, self.deployment.men)
 
     def man_cost(self, to: Hex, frm: Hex | None = None) -> MoveCost:
         """A man's cost to enter ``to`` (from ``frm``) [7.21], worked out once: the map and
@@ -316,6 +325,8 @@ class SoldiersState(State):
             committed=dict.fromkeys(game.sides),
         )
         self.active = ActiveTurn()
+        self.artillery = artillery.Calls()  # calls, markers of strikes [17]
+        self.demolitions = engineers.Demolitions()  # satchel charges thrown [16.2]
         set_up(self)
         self.play.order = (self.play.advantage, game.other(self.play.advantage))
         intel = game.deployment.intel
@@ -361,6 +372,7 @@ class SoldiersState(State):
         self.emit(SegmentBegan(self.play.cycle, SEQUENCE[2][1], flips))
         self.track.committed[chit.side] = None
         self.track.last_chit = turn.chit
+        artillery.end_phase(self)  # a free call not made is lost [17.25]
         leader = {chit.leader} if chit.leader else set()
         # The risk level stays as it was until the next chit rolls its own [6.11].
         self.active = ActiveTurn(risk=turn.risk, prev_ordered=turn.ordered | leader)
@@ -485,6 +497,8 @@ class SoldiersState(State):
                         for extra in (MoveOff(man), ClearJam(man), Reload(man)):
                             if self.why_not(extra) is None:
                                 found.append(extra)
+                if self.play.phase == "action":
+                    found.extend(support_options(self, s))  # radio, satchel [16.2; 17.2]
             found.append(Done(s))
         return found
 
@@ -568,6 +582,8 @@ class SoldiersState(State):
             maintain(self, action)
         elif isinstance(action, Throw):
             throw(self, action)
+        elif isinstance(action, SUPPORT_ACTIONS):
+            apply_support(self, action)  # [16.2; 17.2]
         if self.play.phase == "action":
             refresh(self)  # prisoners taken, guarded or freed [9.2; 9.3]
 

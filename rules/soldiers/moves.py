@@ -42,12 +42,23 @@ MINEFIELD_FRIENDLY_EXTRA = 2.0
 
 def category(state: SoldiersState, h: Hex) -> str:
     """The hex's terrain category [2.24]: of the first of its terrains that has one (a wire or
-    minefield marker has none: the hex's beneath counts)."""
+    minefield marker has none: the hex's beneath counts). A Rubble or Crater marker a strike
+    left [17.51] counts where it is the better category (our reading: a crater in woods leaves
+    the woods)."""
+    found = "open"
     for t in state.game.terrains(h):
         effect = terrain_effect(SYSTEM, t, "category")
         if effect is not None and str(effect.value) in CATEGORIES:
-            return str(effect.value)
-    return "open"
+            found = str(effect.value)
+            break
+    if state.artillery.rubble or state.artillery.craters:
+        from rules.soldiers.artillery import marker
+
+        left = marker(state, h)
+        effect = terrain_effect(SYSTEM, left, "category") if left is not None else None
+        if effect is not None and CATEGORIES.index(str(effect.value)) > CATEGORIES.index(found):
+            found = str(effect.value)
+    return found
 
 
 def _has(state: SoldiersState, h: Hex, terrain: str) -> bool:

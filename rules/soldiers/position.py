@@ -63,6 +63,7 @@ from rules.soldiers.records import (
     Reaction,
     Troops,
 )
+from rules.soldiers.support import SupportPosition, read_position, write_position
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersGame, SoldiersState
@@ -139,6 +140,7 @@ class SoldiersPositionState(StrictModel):
     clips_spent: dict[str, int] = Field(default_factory=dict)
     grenades_thrown: dict[str, int] = Field(default_factory=dict)
     captured: dict[str, str] = Field(default_factory=dict)
+    support: SupportPosition | None = None  # artillery and satchel charges [16.2; 17]
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -189,6 +191,7 @@ def to_position(state: SoldiersState) -> GamePosition:
         clips_spent=dict(sorted(state.troops.clips_spent.items())),
         grenades_thrown=dict(sorted(state.troops.grenades_thrown.items())),
         captured=dict(sorted(state.troops.captured.items())),
+        support=write_position(state),
     )
     return GamePosition(
         **state.position_header(),
@@ -232,6 +235,7 @@ def state_from_position(
     _read_men(state, position, reader)
     state.track = _read_track(game, extra, reader)
     state.active = _read_turn(game, extra.turn, reader)
+    read_position(state, extra.support)  # artillery and satchel charges [16.2; 17]
     current = state.active.current
     # a file that leaves the sight out: judged from the position as written [7.23]
     if (

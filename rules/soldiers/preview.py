@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from rules.engine.actions import Action, Done, Move
 from rules.engine.play import Chance, Preview
-from rules.soldiers import view
+from rules.soldiers import support, view
 from rules.soldiers.actions import ClearJam, Commit, MoveOff, OrderMan, React, Reload, Shoot, Throw
 from rules.soldiers.command import UNSUPPRESS_AP, number
 from rules.soldiers.exits import EXIT_AP, why_not_move_off
@@ -20,6 +20,7 @@ from rules.soldiers.fire import FIRE_AP, hit_chance, why_not_shoot
 from rules.soldiers.grenades import THROW_AP, throw_chance, why_not_throw
 from rules.soldiers.moves import step_cost, why_not_move
 from rules.soldiers.reaction import first_stop, reaction_odds, why_not_react
+from rules.soldiers.support_actions import SUPPORT_ACTIONS
 from rules.soldiers.weapons import MAINTENANCE_AP, why_not_maintain
 
 if TYPE_CHECKING:
@@ -36,6 +37,8 @@ def why_not(state: SoldiersState, action: Action) -> str | None:
         return f"{state.active.reaction.side} reacts first [8.6]"
     if isinstance(action, ClearJam | Reload):
         return why_not_maintain(state, action)
+    if isinstance(action, SUPPORT_ACTIONS):
+        return support.why_not(state, action)  # radio, satchel [16.2; 17.2]
     if isinstance(action, Throw):
         return why_not_throw(state, action)
     if isinstance(action, Commit):
@@ -107,6 +110,8 @@ def preview(state: SoldiersState, action: Action) -> Preview:
         cost = f"{THROW_AP} of {state.active.ap:g} AP"
         used = ("throw [12.1]", "hit chance [12.2; 12.21]", "scatter [12.4]", "damage [12.22]")
         return Preview(words, True, None, cost, (_throw(state, action),), used)
+    if isinstance(action, SUPPORT_ACTIONS):
+        return support.preview(state, action, words)  # radio, satchel [16.2; 17.2]
     if isinstance(action, React):
         said = ("reaction fire [8.6]", "alertness [8.63]", "suppression reaction [8.64]")
         if action.how == "suppress":

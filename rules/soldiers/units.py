@@ -66,6 +66,8 @@ class Man:
     #: Ammo clips he starts with beside his weapon's load: full squad, depleted squad [11; 19.53]
     clips: int = 2
     clips_depleted: int = 1
+    #: The catalogue's filter words: ``engineer`` for a combat engineer [16]
+    tags: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -222,7 +224,13 @@ def _single(side: Side, code: str, man_id: str, squad: str, weapon_code: str | N
         ),
         placeholder=_placeholder(entry, ("initiative", "command", "weapon")),
         clips=int(str(_raw(v, "clips", 2))),  # 2 clips each [19.46; 19.54]
+        tags=_tags(entry),
     )
+
+
+def _tags(entry: UnitType) -> tuple[str, ...]:
+    found = _raw(entry.values, "tags", [])
+    return tuple(str(t) for t in found) if isinstance(found, list) else ()
 
 
 def entry_men(side: Side, code: str, copy: int) -> tuple[list[Man], list[Chit]]:

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 
 from rules.engine.actions import Action, Done, Move
 from rules.engine.play import ActionFocus, Progress
+from rules.soldiers import support
 from rules.soldiers.actions import ClearJam, Commit, MoveOff, OrderMan, React, Reload, Shoot, Throw
+from rules.soldiers.support_actions import CancelCall, Radio, ThrowSatchel
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
@@ -81,6 +83,8 @@ def describe(state: SoldiersState, action: Action) -> str:
         return "Reload a clip [8.52]"
     if isinstance(action, Throw):
         return f"Throw a grenade at {action.hex} [12.1]"
+    if isinstance(action, Radio | CancelCall | ThrowSatchel):
+        return support.describe(state, action)  # [16.22; 17.2]
     if isinstance(action, React):
         window = state.active.reaction
         at = window.hex if window is not None else "the active man"
@@ -108,6 +112,8 @@ def concerns(state: SoldiersState, action: Action) -> ActionFocus:
         return ActionFocus(action.man, "fire", state.game.hex_named(action.hex))
     if isinstance(action, Throw):
         return ActionFocus(action.man, "fire", state.game.hex_named(action.hex))
+    if isinstance(action, Radio | CancelCall | ThrowSatchel):
+        return support.concerns(state, action)  # [16.22; 17.2]
     if isinstance(action, React):
         window = state.active.reaction
         at = state.game.hex_named(window.hex) if window is not None else None
