@@ -15,14 +15,18 @@ from model.scenario import ForceEntry, Purchase
 from model.scenario_io import LoadedScenario, load_scenario
 from rules.bots.base import RandomBot
 from rules.bots.greedy import GreedyBot
+from rules.engine.actions import Move
 from rules.engine.errors import IllegalActionError
 from rules.records.position import PositionReader
 from rules.registry import load_game
 from rules.soldiers import artillery
-from rules.soldiers.actions import ManHit, OrderMan
+from rules.soldiers.actions import ManHit, OrderMan, SetupNote, Shoot
 from rules.soldiers.engineers import is_engineer, satchels_left
+from rules.soldiers.fire import _terrain, fire_types
 from rules.soldiers.game import SoldiersGame, SoldiersState
 from rules.soldiers.moves import category
+from rules.soldiers.preparations import why_not_enter
+from rules.soldiers.reaction import best_initiative
 from rules.soldiers.support_actions import ArtilleryNote, CancelCall, Radio, ThrowSatchel
 from rules.soldiers.units import cell
 
@@ -525,3 +529,121 @@ def test_games_with_artillery_and_satchels_play_to_the_end_with_both_bots(seed: 
         for action in state.history:
             again.apply(action.text())
         assert again.fingerprint() == state.fingerprint()
+
+
+# --- 18 defensive preparations ----------------------------------------------------------------
+
+
+def _prepared(kind: str, count: int = 1) -> SoldiersGame:
+    """The Introductory Scenario with the German the defender (the US the attacker), who bought
+    ``count`` preparations of ``kind`` [18; 19.43]."""
+    loaded = _loaded({"german": [Purchase(item=kind, count=count)]})
+    roles = {"german": "defender", "us": "attacker"}
+    sides = [s.model_copy(update={"role": roles[s.id]}) for s in loaded.scenario.sides]
+    scenario = loaded.scenario.model_copy(update={"sides": sides})
+    found = load_game(dataclasses.replace(loaded, scenario=scenario))
+    assert isinstance(found, SoldiersGame)
+    return found
+
+
+def _shot_at_prepared(game: SoldiersGame, firer_side: str) -> tuple[SoldiersState, str, Hex, Hex]:
+    """The prepared hex with a man of the other side in it; a man of ``firer_side`` (a leader,
+    under orders at Aggressive) 3 hexes away in sight."""
+    ((spot, _),) = game.prepared.items()
+    state = game.new_initial_state(1)
+    shooter = (
+        "us.austin"
+        if firer_side == "us"
+        else next(m for m in state.able("german") if game.men[m].rank == "squad-leader")
+    )
+    at = next(
+        h
+        for h in sorted(game.amap.hexes, key=game.name)
+        if _clear(game, h) and h.distance(spot) == 3 and game.sees(h, spot)
+    )
+    target = next(m for m in state.able(game.other(firer_side)))
+    _stage(state, {shooter: at, target: spot}, spot)
+    chit = f"{firer_side}.e.sl"
+    if state.to_act()[0] == firer_side:
+        state.apply(f"commit {chit}")
+        state.force_dice(10, 1)
+        state.apply(f"done {game.other(firer_side)}")
+    else:
+        state.apply(f"done {game.other(firer_side)}")
+        state.force_dice(10, 1)
+        state.apply(f"commit {chit}")
+    state.apply(OrderMan(shooter))
+    return state, shooter, at, spot
+
+
+def _steps(state: SoldiersState, shooter: str, spot: Hex) -> list[str]:
+    preview = state.preview(Shoot(shooter, state.game.name(spot), "quick"))
+    assert preview.legal, preview.why_not
+    return preview.chances[0].words.split("; ")
+
+
+def test_18_2_an_entrenchment_is_covered_minus_1_to_hit_minus_2_to_damage() -> None:
+    """[18.2] A bought entrenchment goes to a defender's man's hex [19.43]; an open hex becomes
+    covered; fire at it is -1 to hit and -2 to damage, for both sides' men."""
+    game = _prepared("ENTRENCHMENT")
+    state, shooter, _, spot = _shot_at_prepared(game, "us")
+    assert list(game.prepared.values()) == ["entrenchment"]
+    if game.terrain.terrain(spot) == "clear":
+        assert category(state, spot) == "covered"
+    assert "target in entrenchment [18.2] -1" in _steps(state, shooter, spot)
+    assert _terrain(state, spot, "damage")[0] == _terrain_without(state, spot) - 2
+    state, shooter, _, spot = _shot_at_prepared(game, "german")
+    assert "target in entrenchment [18.2] -1" in _steps(state, shooter, spot)
+
+
+def _terrain_without(state: SoldiersState, h: Hex) -> int:
+    from rules.movement.costs import terrain_effect
+    from rules.soldiers.units import SYSTEM
+
+    effect = terrain_effect(SYSTEM, state.game.terrain.terrain(h), "damage")
+    return int(str(effect.value)) if effect is not None else 0
+
+
+def test_18_1_camouflage_minus_1_but_never_for_the_attackers_men() -> None:
+    """[18.1] Fire at the defender's man in a camouflaged hex is -1 to hit; an attacker's man in
+    the same hex gets no benefit."""
+    game = _prepared("CAMOUFLAGE")
+    state, shooter, _, spot = _shot_at_prepared(game, "us")
+    assert "target in camouflage [18.1] -1" in _steps(state, shooter, spot)
+    state, shooter, _, spot = _shot_at_prepared(game, "german")
+    assert not any("camouflage" in s for s in _steps(state, shooter, spot))
+
+
+def test_18_5_a_pillbox_cancels_the_terrain_holds_five_and_is_closed_to_the_enemy() -> None:
+    """[18.51; 18.52] A bought pillbox: fire at men inside uses the pillbox's modifiers; the
+    hex is protected; no enemy enters while an able man is inside, and at most five men are
+    in it; a man inside fires aimed or sustained at Wary; reaction alertness is +2."""
+    game = _prepared("PILLBOX")
+    state, shooter, _at, spot = _shot_at_prepared(game, "us")
+    assert any(s.startswith("target in pillbox [8.32]") for s in _steps(state, shooter, spot))
+    assert category(state, spot) == "protected"
+    state.troops.hexes[shooter] = next(iter(h for h in spot.neighbors() if _clear(game, h)))
+    why = state.why_not(Move(shooter, (game.name(spot),)))
+    assert why is not None and "[18.51]" in why
+    inside = state.able("german")[0]
+    assert best_initiative(state, "german", spot) == game.men[inside].initiative + 2
+    for m in state.able("german")[:6]:
+        state.troops.hexes[m] = spot
+    friend = state.able("german")[6]
+    assert "at most 5 men [18.51]" in (why_not_enter(state, friend, spot) or "")
+    state.active.risk, state.active.current = "Wary", inside
+    assert fire_types(state, inside) == ("quick", "aimed", "sustained")
+
+
+def test_23_2_the_free_pillbox_stands_in_the_zone_6_building() -> None:
+    """[23.2; 18.5] Scenario 23's pillbox is on the map at the start, in the building of zone 6,
+    and the log says where."""
+    from soldiers_bought import bought
+
+    found = load_game(bought("23-pre-dawn-pillbox-assault"))
+    assert isinstance(found, SoldiersGame)
+    zone6 = artillery._zones(found)["map B zone 6"]
+    pillboxes = [h for h, kind in found.prepared.items() if kind == "pillbox"]
+    assert pillboxes and all(h in zone6 for h in pillboxes)
+    state = found.new_initial_state(1)
+    assert any("Pillbox in" in e.text for e in state.log if isinstance(e, SetupNote))

@@ -45,10 +45,11 @@ Simplifications, named: no bidding beyond the commitment [5.31], operational tur
 groups [7.1] (every order is to one man), overwatch [13], smoke and rifle grenades [12.5;
 12.6], hand-to-hand [8.8] (an Aggressive man may enter a hex with able enemies; both sides then
 share it), events other than reinforcements [6.12], heavy weapons' own rules [14] (an MG fires
-as any weapon), the artillery barrage [17.6], the ASL restriction [6.22], catastrophic loss [6.28], captured
-equipment and killing prisoners [9.5; 9.7], exchanging equipment [7.33], pre-game operational
-moves [6.33], hidden deployment [14.11], defensive preparations bought [18] (only the markers a
-scenario places).
+as any weapon), the artillery barrage [17.6], the ASL restriction [6.22], catastrophic loss
+[6.28], captured equipment and killing prisoners [9.5; 9.7], exchanging equipment [7.33],
+pre-game operational moves [6.33], hidden deployment [14.11], wire and minefields bought [18.3;
+18.4] (only the markers a scenario places; camouflage, entrenchments and pillboxes bought are
+placed: :mod:`rules.soldiers.preparations`).
 """
 
 from __future__ import annotations
@@ -70,7 +71,15 @@ from rules.maps.game import MapGame
 from rules.maps.named import HexesByName
 from rules.movement.costs import ENFORCED_BY_MOVEMENT, MoveCost
 from rules.records.position import PositionReader
-from rules.soldiers import artillery, engineers, operational, preview, reaction, view
+from rules.soldiers import (
+    artillery,
+    engineers,
+    operational,
+    preparations,
+    preview,
+    reaction,
+    view,
+)
 from rules.soldiers import position as position_io
 from rules.soldiers.actions import (
     ACTIONS,
@@ -96,7 +105,7 @@ from rules.soldiers.command import (
 )
 from rules.soldiers.exits import OFF_MAP_BAN, move_off
 from rules.soldiers.exits import why_not_enforced as exit_not_enforced
-from rules.soldiers.fire import FIRE_BY_RISK, shoot, why_not_shoot
+from rules.soldiers.fire import fire_types, shoot, why_not_shoot
 from rules.soldiers.grenades import grenades_left, throw, why_not_throw
 from rules.soldiers.moves import category, judge_sight, move, move_options
 from rules.soldiers.position import SoldiersPositionState
@@ -241,6 +250,8 @@ class SoldiersGame(MapGame):
         self.support = artillery.support_of(scenario, self.deployment.men, set(self.group_of))
         #: Each man's satchel charges at the start [16.21; 19.44].
         self.satchels = engineers.starting_satchels(scenario, self.deployment.men)
+        #: Pillboxes, entrenchments and camouflage placed at the start [18; 19.43; 23.2].
+        self.prepared = preparations.bought(self, self.deployment.men, self.deployment.hexes)
 
     def man_cost(self, to: Hex, frm: Hex | None = None) -> MoveCost:
         """A man's cost to enter ``to`` (from ``frm``) [7.21], worked out once: the map and
@@ -328,6 +339,7 @@ class SoldiersState(State):
         self.artillery = artillery.Calls()  # calls, markers of strikes [17]
         self.demolitions = engineers.Demolitions()  # satchel charges thrown [16.2]
         set_up(self)
+        preparations.announce(self)  # [18; 19.43]
         self.play.order = (self.play.advantage, game.other(self.play.advantage))
         intel = game.deployment.intel
         moves = list(intel.bracket.operational_moves) if intel and intel.bracket else []
@@ -518,7 +530,7 @@ class SoldiersState(State):
         for h in targets:
             if at.distance(h) > self.game.sight_range:
                 continue  # beyond the battle condition's sighting distance [6.42]
-            for t in FIRE_BY_RISK[self.active.risk]:
+            for t in fire_types(self, man):
                 action = Shoot(man, self.game.name(h), t)
                 if why_not_shoot(self, action) is None:
                     found.append(action)

@@ -29,6 +29,8 @@ from rules.movement.reach import reachable
 from rules.soldiers import operational
 from rules.soldiers.actions import ManHit, ManMoved
 from rules.soldiers.fire import apply_damage
+from rules.soldiers.preparations import category as preparations_category
+from rules.soldiers.preparations import why_not_enter
 from rules.soldiers.units import SYSTEM, cell
 
 if TYPE_CHECKING:
@@ -51,6 +53,7 @@ def category(state: SoldiersState, h: Hex) -> str:
         if effect is not None and str(effect.value) in CATEGORIES:
             found = str(effect.value)
             break
+    found = preparations_category(state.game, h, found)  # [18.1; 18.2; 18.52]
     if state.artillery.rubble or state.artillery.craters:
         from rules.soldiers.artillery import marker
 
@@ -137,6 +140,9 @@ def why_not_step(
     found = game.man_cost(to, frm)
     if found.prohibited or found.cost is None:
         return None, f"{name}: {found.text} [7.21; 7.25]"
+    pillbox = why_not_enter(state, man, to)
+    if pillbox is not None:
+        return None, f"{name}: {pillbox}"
     cost = found.cost
     mine = minefield(state, man, to)
     if mine == "friendly":
