@@ -647,3 +647,26 @@ def test_23_2_the_free_pillbox_stands_in_the_zone_6_building() -> None:
     assert pillboxes and all(h in zone6 for h in pillboxes)
     state = found.new_initial_state(1)
     assert any("Pillbox in" in e.text for e in state.log if isinstance(e, SetupNote))
+
+
+def test_17_6_the_attackers_heavy_support_barrage_bars_the_defenders_operational_moves() -> None:
+    """[17.6] The attacker with heavy artillery support conducts a barrage (our reading: always
+    declared): the defender makes no operational moves before play; light support gives none."""
+    from soldiers_bought import US, Buy, bought
+
+    def game_of(item: str) -> SoldiersGame:
+        us = Buy(US.forces, (*US.purchases, (item, 1)), US.reinforcements)
+        found = load_game(bought("20-vire-bridges", buys={"us": us}))
+        assert isinstance(found, SoldiersGame)
+        return found
+
+    game = game_of("ART-HEAVY")
+    roles = {s.role: s.id for s in game.scenario.sides}
+    assert roles["attacker"] == "us" and artillery.barraged(game) == ("us", roles["defender"])
+    state = game.new_initial_state(1)
+    assert artillery.barrage(state, ["us", roles["defender"]]) == ["us"]
+    assert any(
+        "barrage" in e.text and "[17.6]" in e.text for e in state.log if isinstance(e, SetupNote)
+    )
+    assert roles["defender"] not in state.play.operational
+    assert artillery.barraged(game_of("ART-LIGHT")) is None

@@ -34,9 +34,13 @@ modifier, an unmodified 10 kills, 1 or less is Sup [17.52; 8.42]; (5) a leader o
 of the side who sees the target hex places a Target Acquisition marker there, -2, flipped to -4
 by the next strike so observed [17.31].
 
-Missing: the barrage [17.6]; the radio marker's visibility [17.11] (nothing is hidden in this
-engine); a leader taking the radio [17.12]; rubble and craters change the hex's category
-(:func:`marker`), not its movement cost or line of sight.
+The barrage [17.6]: the attacker with heavy support conducts one (our reading: always): the
+defender makes no operational moves; his men set up unstacked as far as the set-up's spreading
+gives (a stack is logged, not broken up).
+
+Missing: the scenario's own barrage effects (24.5); the radio marker's visibility [17.11]
+(nothing is hidden in this engine); a leader taking the radio [17.12]; rubble and craters
+change the hex's category (:func:`marker`), not its movement cost or line of sight.
 """
 
 from __future__ import annotations
@@ -49,6 +53,7 @@ from model.hexes import Hex
 from model.scenario import Scenario
 from rules.engine.record import OMIT, Record, plain, state_field
 from rules.engine.worked import Working
+from rules.soldiers.actions import SetupNote
 from rules.soldiers.fire import apply_damage
 from rules.soldiers.support_actions import ArtilleryNote, CancelCall, Radio
 from rules.soldiers.units import Man, cell
@@ -598,3 +603,49 @@ def expected_losses(state: SoldiersState, side: str) -> float:
             ]
             total += PENDING_WORTH * on_target * sum(1.0 if d == 0 else 0.5 for d in near)
     return total
+
+
+# --- the barrage [17.6] -----------------------------------------------------------------------
+
+
+def barraged(game: SoldiersGame) -> tuple[str, str] | None:
+    """The attacker and the defender of a barrage [17.6]: the side designated the attacker
+    with heavy support conducts one (our reading: he always declares it, since it only binds
+    the enemy), None when no side may."""
+    roles = {s.role: s.id for s in game.scenario.sides}
+    attacker = roles.get("attacker")
+    support = game.support.get(attacker) if attacker is not None else None
+    if attacker is None or support is None or not support.heavy:
+        return None
+    return attacker, roles.get("defender") or game.other(attacker)
+
+
+def barrage(state: SoldiersState, operational: list[str]) -> list[str]:
+    """The barrage's effects [17.6]: the defender makes no operational moves before play; his
+    men may not stack in his initial deployment (the engine's set-up gives each man his own hex
+    where the area allows; a stack it still makes is logged, not broken up). Returns the sides
+    that still make their operational moves."""
+    found = barraged(state.game)
+    if found is None:
+        return operational
+    attacker, defender = found
+    stacked = _stacks(state, defender)
+    words = (
+        f"{attacker} (the attacker, heavy artillery support) conducts a barrage during "
+        f"{defender}'s deployment [17.6]: {defender} makes no operational moves before play"
+    )
+    words += (
+        f"; stacked at set-up, not broken up (missing): {', '.join(stacked)}"
+        if stacked
+        else f"; {defender}'s men set up unstacked"
+    )
+    state.emit(SetupNote(words))
+    return [s for s in operational if s != defender]
+
+
+def _stacks(state: SoldiersState, side: str) -> list[str]:
+    game, seen = state.game, dict[Hex, int]()
+    for m, h in state.troops.hexes.items():
+        if game.men[m].side == side:
+            seen[h] = seen.get(h, 0) + 1
+    return sorted(game.name(h) for h, n in seen.items() if n > 1)

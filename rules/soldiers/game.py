@@ -45,7 +45,7 @@ Simplifications, named: no bidding beyond the commitment [5.31], operational tur
 groups [7.1] (every order is to one man), overwatch [13], smoke and rifle grenades [12.5;
 12.6], hand-to-hand [8.8] (an Aggressive man may enter a hex with able enemies; both sides then
 share it), events other than reinforcements [6.12], heavy weapons' own rules [14] (an MG fires
-as any weapon), the artillery barrage [17.6], the ASL restriction [6.22], catastrophic loss
+as any weapon), the ASL restriction [6.22], catastrophic loss
 [6.28], captured equipment and killing prisoners [9.5; 9.7], exchanging equipment [7.33],
 pre-game operational moves [6.33], hidden deployment [14.11], wire and minefields bought [18.3;
 18.4] (only the markers a scenario places; camouflage, entrenchments and pillboxes bought are
@@ -343,6 +343,7 @@ class SoldiersState(State):
         self.play.order = (self.play.advantage, game.other(self.play.advantage))
         intel = game.deployment.intel
         moves = list(intel.bracket.operational_moves) if intel and intel.bracket else []
+        moves = artillery.barrage(self, moves)  # no operational moves under a barrage [17.6]
         if not operational.begin(self, moves):
             self._begin_cycles()
 
