@@ -334,6 +334,7 @@ def test_17_25_an_event_with_no_call_gives_a_free_call_resolved_at_once(
     _stage(state, {radioman: a, enemy: b}, b)
     _us_turn(state, 3, 2)  # Event Table 5: Artillery Strike [6.11 example]
     assert state.artillery.free_call == "us"
+    assert "free artillery call [17.25]" in state.progress().step
     free = Radio(radioman, game.name(b))
     assert free in state.legal_actions("us") and state.active.current is None
     preview = state.preview(free)

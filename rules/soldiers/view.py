@@ -31,6 +31,8 @@ def progress(state: SoldiersState) -> Progress:
             step = f"Chit {turn.chit}: select the man to act; his initiative sets the risk [6.23]"
         if turn.current is not None:
             step += f"; {turn.current} has {turn.ap:g} AP"
+        if state.artillery.free_call is not None:
+            step += f"; {state.artillery.free_call} may make a free artillery call [17.25]"
         if turn.reaction is not None:
             step = (
                 f"{turn.reaction.side} may react to the enemy in {turn.reaction.hex}: declare "
