@@ -21,11 +21,12 @@ from rules.records.position import PositionReader
 from rules.registry import load_game
 from rules.soldiers import artillery
 from rules.soldiers.actions import ManHit, OrderMan, SetupNote, Shoot
+from rules.soldiers.artillery import rubble_extra
 from rules.soldiers.engineers import is_engineer, satchels_left
 from rules.soldiers.fire import _terrain, fire_types
 from rules.soldiers.game import SoldiersGame, SoldiersState
 from rules.soldiers.moves import category
-from rules.soldiers.preparations import why_not_enter
+from rules.soldiers.preparations import overriding, why_not_enter
 from rules.soldiers.reaction import best_initiative
 from rules.soldiers.support_actions import ArtilleryNote, CancelCall, Radio, ThrowSatchel
 from rules.soldiers.units import cell
@@ -535,10 +536,10 @@ def test_games_with_artillery_and_satchels_play_to_the_end_with_both_bots(seed: 
 # --- 18 defensive preparations ----------------------------------------------------------------
 
 
-def _prepared(kind: str, count: int = 1) -> SoldiersGame:
-    """The Introductory Scenario with the German the defender (the US the attacker), who bought
-    ``count`` preparations of ``kind`` [18; 19.43]."""
-    loaded = _loaded({"german": [Purchase(item=kind, count=count)]})
+def _prepared(kind: str, count: int = 1, us: list[Purchase] | None = None) -> SoldiersGame:
+    """The Introductory Scenario with the German the defender (the US the attacker, buying
+    ``us``), who bought ``count`` preparations of ``kind`` [18; 19.43]."""
+    loaded = _loaded({"german": [Purchase(item=kind, count=count)], "us": us or []})
     roles = {"german": "defender", "us": "attacker"}
     sides = [s.model_copy(update={"role": roles[s.id]}) for s in loaded.scenario.sides]
     scenario = loaded.scenario.model_copy(update={"sides": sides})
@@ -671,3 +672,27 @@ def test_17_6_the_attackers_heavy_support_barrage_bars_the_defenders_operational
     )
     assert roles["defender"] not in state.play.operational
     assert artillery.barraged(game_of("ART-LIGHT")) is None
+
+
+def test_17_51_a_pillbox_destroyed_is_rubble_2_ap_to_enter_7_21() -> None:
+    """[17.51; 7.21; 18.52] A D result on a pillbox kills the men inside and leaves rubble: the
+    pillbox is gone (fire uses the rubble's modifiers), entering costs 2 AP."""
+    game = _prepared("PILLBOX", us=[Purchase(item="ART-LIGHT", count=1)])
+    ((spot, _),) = game.prepared.items()
+    state = game.new_initial_state(1)
+    inside = state.able("german")[0]
+    _stage(state, {inside: spot}, spot)
+    light = next(
+        r for r in range(1, 11) if cell("artillery-call", "light support", r).value != "lost call"
+    )
+    shells = str(cell("artillery-call", "light support", light).value)
+    on = next(r for r in range(1, 11) if cell("artillery-strike", shells, r).value == "on target")
+    state.force_dice(light, on)
+    _resolve(state, "us", spot)
+    assert state.troops.disabled[inside] == "killed"
+    assert game.name(spot) in state.artillery.rubble
+    assert overriding(state, spot) == "rubble" and _terrain(state, spot, "hit")[1] == "rubble"
+    frm = next(h for h in spot.neighbors() if h in game.amap.hexes)
+    base = game.man_cost(spot, frm).cost
+    assert base is not None
+    assert rubble_extra(state, spot) == 2 - base  # rubble 2 AP where clear costs 1 [7.21]

@@ -39,8 +39,12 @@ defender makes no operational moves; his men set up unstacked as far as the set-
 gives (a stack is logged, not broken up).
 
 Missing: the scenario's own barrage effects (24.5); the radio marker's visibility [17.11]
-(nothing is hidden in this engine); a leader taking the radio [17.12]; rubble and craters
-change the hex's category (:func:`marker`), not its movement cost or line of sight.
+(nothing is hidden in this engine); a leader taking the radio [17.12]; the call a strike
+resolves is always the first recorded (the player's choice is not offered).
+
+Rubble and Crater markers [17.51]: rubble costs 2 AP to enter [7.21] (:func:`rubble_extra`);
+both stand for the hex's terrain under fire and throws and give their category
+(:func:`rules.soldiers.preparations.overriding`); a pillbox made rubble is gone.
 """
 
 from __future__ import annotations
@@ -454,7 +458,9 @@ def _structure(state: SoldiersState, h: Hex) -> None:
     name = game.name(h)
     if name in state.artillery.rubble or name in state.artillery.craters:
         return
-    left = "crater"
+    from rules.soldiers.preparations import kinds
+
+    left = "rubble" if "pillbox" in kinds(state, h) else "crater"  # a pillbox placed [18.5]
     for t in game.terrains(h):
         effect = terrain_effect(SYSTEM, t, "artillery_d")
         if effect is not None and effect.value == "rubble":
@@ -537,6 +543,21 @@ def _zones(game: SoldiersGame) -> dict[str, frozenset[Hex]]:
 def zone_of(game: SoldiersGame, h: Hex) -> str | None:
     """The map zone holding ``h``, the one announced for a strike [17.3]."""
     return next((z for z, hexes in _zones(game).items() if h in hexes), None)
+
+
+def rubble_extra(state: SoldiersState, h: Hex) -> float:
+    """What entering rubble costs beyond the hex's own terrain: rubble costs 2 AP [7.21;
+    17.51]."""
+    if not state.artillery.rubble or state.game.name(h) not in state.artillery.rubble:
+        return 0.0
+    from rules.movement.costs import terrain_effect
+    from rules.soldiers.units import SYSTEM
+
+    rubble = terrain_effect(SYSTEM, "rubble", "ap")
+    base = terrain_effect(SYSTEM, state.game.terrain.terrain(h), "ap")
+    if rubble is None or base is None:
+        return 0.0
+    return max(0.0, float(str(rubble.value)) - float(str(base.value)))
 
 
 def marker(state: SoldiersState, h: Hex) -> str | None:

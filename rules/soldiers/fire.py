@@ -100,12 +100,12 @@ def why_not_shoot(state: SoldiersState, action: Shoot) -> str | None:
 
 
 def _terrain(state: SoldiersState, h: Hex, key: str) -> tuple[int, str, str | None]:
-    # a pillbox cancels the other terrain in its hex [18.52]
-    terrain = preparations.fire_terrain(state.game, h) or state.game.terrain.terrain(h)
+    # a pillbox cancels the other terrain in its hex [18.52]; rubble, craters [17.51]
+    terrain = preparations.overriding(state, h) or state.game.terrain.terrain(h)
     effect = terrain_effect(SYSTEM, terrain, key)
     value = effect.value if effect is not None and isinstance(effect.value, int) else 0
     if key == "damage":
-        value += preparations.damage_modifier(state.game, h)  # entrenchment -2 [18.2]
+        value += preparations.damage_modifier(state, h)  # entrenchment -2 [18.2]
     return value, terrain, effect.placeholder if effect is not None else None
 
 
@@ -135,7 +135,7 @@ def hit_chance(state: SoldiersState, action: Shoot) -> tuple[int, Working]:
     value, terrain, ph = _terrain(state, target, "hit")
     if value:
         chance += work.add(f"target in {terrain} [8.32]", value, ph)
-    for words, mod in preparations.hit_modifiers(game, target, spec.side):
+    for words, mod in preparations.hit_modifiers(state, target, spec.side):
         chance += work.add(f"target in {words}", mod, None)
     at = state.troops.hexes[man]
     side = entry_side(at, target)

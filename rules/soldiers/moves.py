@@ -28,6 +28,7 @@ from rules.movement.costs import terrain_effect
 from rules.movement.reach import reachable
 from rules.soldiers import operational
 from rules.soldiers.actions import ManHit, ManMoved
+from rules.soldiers.artillery import rubble_extra
 from rules.soldiers.fire import apply_damage
 from rules.soldiers.preparations import category as preparations_category
 from rules.soldiers.preparations import why_not_enter
@@ -53,7 +54,7 @@ def category(state: SoldiersState, h: Hex) -> str:
         if effect is not None and str(effect.value) in CATEGORIES:
             found = str(effect.value)
             break
-    found = preparations_category(state.game, h, found)  # [18.1; 18.2; 18.52]
+    found = preparations_category(state, h, found)  # [18.1; 18.2; 18.52]
     if state.artillery.rubble or state.artillery.craters:
         from rules.soldiers.artillery import marker
 
@@ -143,7 +144,7 @@ def why_not_step(
     pillbox = why_not_enter(state, man, to)
     if pillbox is not None:
         return None, f"{name}: {pillbox}"
-    cost = found.cost
+    cost = found.cost + rubble_extra(state, to)  # rubble: 2 AP [7.21; 17.51]
     mine = minefield(state, man, to)
     if mine == "friendly":
         cost += MINEFIELD_FRIENDLY_EXTRA

@@ -101,8 +101,8 @@ _ON_MAP: weakref.WeakKeyDictionary[SoldiersGame, dict[Hex, frozenset[str]]] = (
 )
 
 
-def kinds(game: SoldiersGame, h: Hex) -> frozenset[str]:
-    """The preparations in ``h``: the map's markers and those placed at the start."""
+def placed_kinds(game: SoldiersGame, h: Hex) -> frozenset[str]:
+    """The preparations in ``h`` at the start: the map's markers and those placed."""
     table = _ON_MAP.get(game)
     if table is None:
         table = _ON_MAP[game] = {}
@@ -112,6 +112,35 @@ def kinds(game: SoldiersGame, h: Hex) -> frozenset[str]:
         placed = game.prepared.get(h)
         found = table[h] = frozenset(marks | ({placed} if placed else set()))
     return found
+
+
+def kinds(state: SoldiersState, h: Hex) -> frozenset[str]:
+    """The preparations in ``h`` now: a pillbox an artillery D result made rubble is gone
+    [17.51]."""
+    found = placed_kinds(state.game, h)
+    rubble = state.artillery.rubble
+    if "pillbox" in found and rubble and state.game.name(h) in rubble:
+        return found - {"pillbox"}
+    return found
+
+
+def overriding(state: SoldiersState, h: Hex) -> str | None:
+    """The terrain that stands for the hex's own under fire and throws: the rubble of a
+    building or pillbox an artillery D result destroyed, a pillbox (it cancels the other
+    terrain in its hex [18.52]), a crater in an open hex [17.51] (our reading: in covered or
+    protected ground the hex's own terrain stays)."""
+    game = state.game
+    marks = state.artillery
+    name = game.name(h) if marks.rubble or marks.craters else ""
+    if name in marks.rubble:
+        return "rubble"
+    if "pillbox" in kinds(state, h):
+        return "pillbox"
+    if name in marks.craters:
+        effect = terrain_effect(SYSTEM, game.terrain.terrain(h), "category")
+        if effect is None or effect.value == "open":
+            return "crater"
+    return None
 
 
 def announce(state: SoldiersState) -> None:
@@ -124,9 +153,9 @@ def announce(state: SoldiersState) -> None:
 # --- effects ----------------------------------------------------------------------------------
 
 
-def category(game: SoldiersGame, h: Hex, found: str) -> str:
+def category(state: SoldiersState, h: Hex, found: str) -> str:
     """The hex's category with its preparations [18.1; 18.2; 18.52]."""
-    here = kinds(game, h)
+    here = kinds(state, h)
     if not here:
         return found
     if "pillbox" in here:
@@ -139,10 +168,11 @@ def category(game: SoldiersGame, h: Hex, found: str) -> str:
     return CATEGORIES[level]
 
 
-def hit_modifiers(game: SoldiersGame, h: Hex, firer_side: str) -> list[tuple[str, int]]:
+def hit_modifiers(state: SoldiersState, h: Hex, firer_side: str) -> list[tuple[str, int]]:
     """The preparations' hit chance modifiers against men in ``h`` [18.1; 18.2] (a pillbox's is
-    its terrain's: :func:`fire_terrain`)."""
-    here = kinds(game, h)
+    its terrain's: :func:`overriding`)."""
+    game = state.game
+    here = kinds(state, h)
     found = []
     if "camouflage" in here and attacker(game.scenario) != game.other(firer_side):
         found.append(("camouflage [18.1]", -1))  # the attacker's men get no benefit [18.1]
@@ -151,20 +181,15 @@ def hit_modifiers(game: SoldiersGame, h: Hex, firer_side: str) -> list[tuple[str
     return found
 
 
-def damage_modifier(game: SoldiersGame, h: Hex) -> int:
+def damage_modifier(state: SoldiersState, h: Hex) -> int:
     """An entrenchment's -2 to fire and artillery damage rolls [18.2; 17.52]."""
-    return -2 if "entrenchment" in kinds(game, h) else 0
-
-
-def fire_terrain(game: SoldiersGame, h: Hex) -> str | None:
-    """``pillbox`` when one stands in ``h``: it cancels the other terrain in the hex [18.52]."""
-    return "pillbox" if "pillbox" in kinds(game, h) else None
+    return -2 if "entrenchment" in kinds(state, h) else 0
 
 
 def why_not_enter(state: SoldiersState, man: str, h: Hex) -> str | None:
     """A pillbox holds five men, and no man enters one holding an able enemy [18.51]."""
     game = state.game
-    if "pillbox" not in kinds(game, h):
+    if "pillbox" not in kinds(state, h):
         return None
     side = game.men[man].side
     inside = [m for m, at in state.troops.hexes.items() if at == h and m != man]
@@ -178,4 +203,4 @@ def why_not_enter(state: SoldiersState, man: str, h: Hex) -> str | None:
 def fires_from_pillbox(state: SoldiersState, man: str) -> bool:
     """A man inside a pillbox may fire aimed or sustained at Wary [18.52]."""
     at = state.troops.hexes.get(man)
-    return at is not None and "pillbox" in kinds(state.game, at)
+    return at is not None and "pillbox" in kinds(state, at)

@@ -203,7 +203,7 @@ def best_initiative(state: SoldiersState, side: str, h: Hex) -> int:
         if m not in troops.suppressed
     ]
     # men inside a pillbox: +2 to their initiative for reaction fire [18.52]
-    inside = PILLBOX_INITIATIVE if found and "pillbox" in kinds(state.game, h) else 0
+    inside = PILLBOX_INITIATIVE if found and "pillbox" in kinds(state, h) else 0
     return max(found, default=0) + inside
 
 
