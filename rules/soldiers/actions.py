@@ -19,6 +19,10 @@ The action grammar (``move`` and ``done`` are the shared verbs of :mod:`rules.en
     prepare-mg us.h.us-reed 2   # the ordered crewman prepares his MG, arrow at 2 o'clock [14.2]
     flame us.h.us-murphy C1811 continuous  # flamethrower fire, sustained or continuous [15.1]
                                 # (:mod:`rules.soldiers.support_actions`)
+    radio us.kelly C1811        # use radio: call (or double-call) artillery on a hex [17.2]
+    cancel-call us.kelly C1811  # use radio: cancel the side's call on the hex [17.24]
+    satchel us.h.us-engineer C1811  # an engineer throws a satchel charge, 4 AP [16.22]
+                                # (:mod:`rules.soldiers.fire_support_actions`)
 
 The game reads these verbs (:data:`ACTIONS`, :meth:`rules.engine.core.Game.parse_action`).
 """
@@ -31,6 +35,7 @@ from typing import ClassVar
 from rules.engine.actions import Action, Move, WordsAction, token
 from rules.engine.errors import ActionSyntaxError
 from rules.engine.events import Event
+from rules.soldiers.fire_support_actions import FIRE_SUPPORT_ACTIONS
 from rules.soldiers.support_actions import SUPPORT_ACTIONS
 
 FIRE_TYPES = ("quick", "aimed", "sustained")
@@ -152,6 +157,7 @@ ACTIONS: tuple[type[Action], ...] = (
     Throw,
     React,
     *SUPPORT_ACTIONS,  # overwatch, prepare-mg, flame [13-15]
+    *FIRE_SUPPORT_ACTIONS,  # radio, cancel-call, satchel [16.2; 17.2]
 )
 
 

@@ -5,11 +5,12 @@ read on the Event Table (:file:`resources/soldiers/tables/event.yaml`; the table
 text, its sums are Hexwright's placeholders but for the two of the 6.11 examples). An Event A
 or Event B result is the scenario's next one of that letter: the First, Second, Third Event A
 [10.6; 19] (``events`` of the scenario, slots ``A1``, ``A2``...). What the engine applies of
-them: reinforcements, and the table's Advantage Check (each player's d10, the higher takes the
-advantage, a tie keeps it: the Event Summary's placeholder [5.11]). A scenario event that
+them: reinforcements, the table's Advantage Check (each player's d10, the higher takes the
+advantage, a tie keeps it: the Event Summary's placeholder [5.11]) and its Artillery Strike
+(:func:`rules.soldiers.artillery.strike_event` [17.25; 17.3]). A scenario event that
 brings reinforcements (its ``reinforcements`` sides) makes the groups whose condition names
 that event eligible; every other event and every other result of the table (End Command
-Cycle, Smoke Dissipates, Artillery Strike, Unusual Event) is logged as not applied (our
+Cycle, Smoke Dissipates, Unusual Event) is logged as not applied (our
 reading: this engine plays none of them).
 A condition in words on the event ("only if the German has the advantage") is not judged (our
 reading).
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
 
 EVENT_LETTERS = {"Event A": "A", "Event B": "B"}
 ADVANTAGE_CHECK = "Advantage Check"
+ARTILLERY_STRIKE = "Artillery Strike"
 NOT_APPLIED = "not applied: this engine does not play it (our reading) [6.12]"
 
 
@@ -52,6 +54,9 @@ def draw_event(state: SoldiersState, total: int) -> None:
         return
     if name == ADVANTAGE_CHECK:
         advantage_check(state, where)
+        return
+    if name == ARTILLERY_STRIKE:
+        artillery_strike(state, where)
         return
     if letter is None:
         state.emit(EventDrawn(where, "", NOT_APPLIED))
@@ -79,6 +84,20 @@ def draw_event(state: SoldiersState, total: int) -> None:
     )
     for group in groups:
         bring(state, group, f"event {slot}")
+
+
+def artillery_strike(state: SoldiersState, where: str) -> None:
+    """An Artillery Strike event [17.25; 17.3]: the player who rolled it (the active player,
+    the Event Summary's placeholder) resolves his first call, or may make a free call
+    (:func:`rules.soldiers.artillery.strike_event`)."""
+    from rules.soldiers.artillery import strike_event
+
+    assert state.active.chit is not None
+    side = state.game.chits[state.active.chit].side
+    found = cell("event-summary", ARTILLERY_STRIKE, "effect")
+    text = str(found.value) + (" (placeholder)" if found.placeholder else "")
+    state.emit(EventDrawn(where, text, f"{side} rolled it: his strike [17.3; 17.25]"))
+    strike_event(state, side, where)
 
 
 def advantage_check(state: SoldiersState, where: str) -> None:

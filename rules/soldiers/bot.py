@@ -2,7 +2,9 @@
 suppressed 0.15) [8.44], an invented scale; an order is worth the man's best next action.
 A reaction declared and not yet resolved counts for its odds of a hit (:data:`HIT_WORTH` a hit),
 so the bot declares reaction fire whose odds are worth having and resolves it [8.6]; a grenade
-throw is tried on copies with their own dice like a shot [12]. A man in sight and reach of an
+throw is tried on copies with their own dice like a shot [12], and so are a satchel charge
+[16.22] and the free call's strike [17.25]; the enemy's artillery calls count for their odds
+(:func:`rules.soldiers.artillery.expected_losses`) [17.3]. A man in sight and reach of an
 enemy on overwatch is a small loss (:data:`WATCH_WORTH`), the threat of the reaction fire his
 next move draws [13.2], so the bot watches an approach the enemy must cross; an MG crewman whose
 gun may not fire (dismantled, short-crewed) threatens nothing, so preparing it is worth an
@@ -17,6 +19,7 @@ from rules.bots.greedy import ACTIVITY_BONUS, Adapter, Piece
 from rules.bots.plan import numbered_names
 from rules.engine.actions import Action
 from rules.engine.core import Outcome
+from rules.soldiers.artillery import expected_losses
 from rules.soldiers.machineguns import why_not_gun
 from rules.soldiers.overwatch import watched
 from rules.soldiers.reaction import expected_hits
@@ -70,6 +73,8 @@ class SoldiersAdapter(Adapter):
         shaken = sum(1 for m in state.troops.suppressed if men[m].side == side)
         # reaction fire declared against the side and not yet resolved: its odds [8.62; 8.63]
         pending = expected_hits(state, side) * HIT_WORTH
+        # the enemy's artillery calls on the side's men, not yet resolved [17.3]
+        pending += expected_losses(state, side)
         watching = watched(state, side) * WATCH_WORTH  # enemy overwatch on them [13.2]
         return disabled + 0.4 * wounded + 0.15 * shaken + pending + watching
 

@@ -31,7 +31,7 @@ from model.hexes import Hex, Hexside
 from rules.engine.worked import Working
 from rules.los.geometry import CrossStep, trace
 from rules.movement.costs import terrain_effect
-from rules.soldiers import machineguns
+from rules.soldiers import machineguns, preparations
 from rules.soldiers.actions import ManHit, Shoot, ShotExplained
 from rules.soldiers.units import SYSTEM, cell
 from rules.soldiers.weapons import weapon_check, why_not_fire_weapon
@@ -47,6 +47,15 @@ FIRE_BY_RISK = {
     "Bold": ("quick", "aimed", "sustained"),
     "Aggressive": ("quick", "aimed", "sustained"),
 }
+
+
+def fire_types(state: SoldiersState, man: str) -> tuple[str, ...]:
+    """The fire types the risk level allows [8.11]; a man in a pillbox may fire aimed or
+    sustained at Wary [18.52]."""
+    found = FIRE_BY_RISK[state.active.risk]
+    if state.active.risk == "Wary" and preparations.fires_from_pillbox(state, man):
+        return FIRE_BY_RISK["Bold"]
+    return found
 
 
 def why_not_shoot(state: SoldiersState, action: Shoot) -> str | None:
@@ -71,7 +80,7 @@ def why_not_shoot(state: SoldiersState, action: Shoot) -> str | None:
         return "a flamethrower fires with the flame action, sustained or continuous [15.1]"
     if action.fire_type not in spec.weapon.fire:
         return f"the {spec.weapon.code} has no {action.fire_type} fire [8.1]"
-    if action.fire_type not in FIRE_BY_RISK[state.active.risk]:
+    if action.fire_type not in fire_types(state, man):
         return f"at risk level {state.active.risk} only quick fire [8.11]"
     target = game.by_name.get(action.hex.upper())
     if target is None:
@@ -93,9 +102,12 @@ def why_not_shoot(state: SoldiersState, action: Shoot) -> str | None:
 
 
 def _terrain(state: SoldiersState, h: Hex, key: str) -> tuple[int, str, str | None]:
-    terrain = state.game.terrain.terrain(h)
+    # a pillbox cancels the other terrain in its hex [18.52]; rubble, craters [17.51]
+    terrain = preparations.overriding(state, h) or state.game.terrain.terrain(h)
     effect = terrain_effect(SYSTEM, terrain, key)
     value = effect.value if effect is not None and isinstance(effect.value, int) else 0
+    if key == "damage":
+        value += preparations.damage_modifier(state, h)  # entrenchment -2 [18.2]
     return value, terrain, effect.placeholder if effect is not None else None
 
 
@@ -126,6 +138,8 @@ def hit_chance(state: SoldiersState, action: Shoot) -> tuple[int, Working]:
     value, terrain, ph = _terrain(state, target, "hit")
     if value:
         chance += work.add(f"target in {terrain} [8.32]", value, ph)
+    for words, mod in preparations.hit_modifiers(state, target, spec.side):
+        chance += work.add(f"target in {words}", mod, None)
     at = state.troops.hexes[man]
     side = entry_side(at, target)
     for feature in sorted(game.terrain.hexside_features(side)) if side is not None else ():

@@ -34,6 +34,10 @@ Phase [3; 4] (:data:`SEQUENCE`). What this slice plays:
   automatically or surrender, and are guarded [9.2-9.4; 9.8] (:mod:`rules.soldiers.capture`).
   Support weapons [13-15] (:mod:`rules.soldiers.support`): overwatch, MMGs and HMGs with their
   crews, preparation and fire arcs, flamethrowers.
+- Fire support [16; 17; 18]: the radio's calls and the Artillery Strike event's strikes
+  (:mod:`rules.soldiers.artillery`), engineers' satchel charges (:mod:`rules.soldiers.engineers`),
+  through :mod:`rules.soldiers.fire_support`; camouflage, entrenchments and pillboxes bought are
+  placed (:mod:`rules.soldiers.preparations`).
 - End Phase: the active chit flips back [6]. End of a cycle [4]: victory is checked; chits in
   numbered spaces return to Start, Exhausted ones drop below; suppressed men stand up.
 - The game ends after the scenario's cycles, or when a side has no able man and none to come
@@ -43,10 +47,10 @@ Phase [3; 4] (:data:`SEQUENCE`). What this slice plays:
 Simplifications, named: no bidding beyond the commitment [5.31], operational turns [6.3],
 groups [7.1] (every order is to one man), smoke and rifle grenades [12.5; 12.6], hand-to-hand
 [8.8] (an Aggressive man may enter a hex with able enemies; both sides then share it), events
-other than reinforcements [6.12], artillery [17], the ASL restriction [6.22], catastrophic
-loss [6.28], captured equipment and killing prisoners [9.5; 9.7], exchanging equipment [7.33],
-pre-game operational moves [6.33], hidden deployment and hidden MGs [14.11-14.12], defensive
-preparations bought [18] (only the markers a scenario places).
+other than reinforcements [6.12], the ASL restriction [6.22], catastrophic loss [6.28],
+captured equipment and killing prisoners [9.5; 9.7], exchanging equipment [7.33], pre-game
+operational moves [6.33], hidden deployment and hidden MGs [14.11-14.12], wire and minefields
+bought [18.3; 18.4] (only the markers a scenario places).
 """
 
 from __future__ import annotations
@@ -68,7 +72,17 @@ from rules.maps.game import MapGame
 from rules.maps.named import HexesByName
 from rules.movement.costs import ENFORCED_BY_MOVEMENT, MoveCost
 from rules.records.position import PositionReader
-from rules.soldiers import operational, preview, reaction, support, view
+from rules.soldiers import (
+    artillery,
+    engineers,
+    fire_support,
+    operational,
+    preparations,
+    preview,
+    reaction,
+    support,
+    view,
+)
 from rules.soldiers import position as position_io
 from rules.soldiers.actions import (
     ACTIONS,
@@ -94,7 +108,8 @@ from rules.soldiers.command import (
 )
 from rules.soldiers.exits import OFF_MAP_BAN, move_off
 from rules.soldiers.exits import why_not_enforced as exit_not_enforced
-from rules.soldiers.fire import FIRE_BY_RISK, shoot, why_not_shoot
+from rules.soldiers.fire import fire_types, shoot, why_not_shoot
+from rules.soldiers.fire_support_actions import FIRE_SUPPORT_ACTIONS
 from rules.soldiers.grenades import grenades_left, throw, why_not_throw
 from rules.soldiers.machineguns import crews, fired
 from rules.soldiers.moves import category, judge_sight, move, move_options
@@ -237,6 +252,14 @@ class SoldiersGame(MapGame):
         self.grenades = starting_grenades(scenario, self.deployment.men)
         #: Each MMG's and HMG's crew, by the gun's id [14.1].
         self.guns = crews(self.deployment.men)
+        #: Each side's artillery support and radioman [17.1; 19.42].
+        self.artillery_support = artillery.support_of(
+            scenario, self.deployment.men, set(self.group_of)
+        )
+        #: Each man's satchel charges at the start [16.21; 19.44].
+        self.satchels = engineers.starting_satchels(scenario, self.deployment.men)
+        #: Pillboxes, entrenchments and camouflage placed at the start [18; 19.43; 23.2].
+        self.prepared = preparations.bought(self, self.deployment.men, self.deployment.hexes)
 
     def man_cost(self, to: Hex, frm: Hex | None = None) -> MoveCost:
         """A man's cost to enter ``to`` (from ``frm``) [7.21], worked out once: the map and
@@ -322,11 +345,15 @@ class SoldiersState(State):
         )
         self.active = ActiveTurn()
         self.support = support.Support()  # overwatch and MGs [13; 14]
+        self.artillery = artillery.Calls()  # calls, markers of strikes [17]
+        self.demolitions = engineers.Demolitions()  # satchel charges thrown [16.2]
         set_up(self)
         support.set_up(self)
+        preparations.announce(self)  # [18; 19.43]
         self.play.order = (self.play.advantage, game.other(self.play.advantage))
         intel = game.deployment.intel
         moves = list(intel.bracket.operational_moves) if intel and intel.bracket else []
+        moves = artillery.barrage(self, moves)  # no operational moves under a barrage [17.6]
         if not operational.begin(self, moves):
             self._begin_cycles()
 
@@ -369,6 +396,7 @@ class SoldiersState(State):
         self.emit(SegmentBegan(self.play.cycle, SEQUENCE[2][1], flips))
         self.track.committed[chit.side] = None
         self.track.last_chit = turn.chit
+        artillery.end_phase(self)  # a free call not made is lost [17.25]
         leader = {chit.leader} if chit.leader else set()
         # The risk level stays as it was until the next chit rolls its own [6.11].
         self.active = ActiveTurn(risk=turn.risk, prev_ordered=turn.ordered | leader)
@@ -495,6 +523,8 @@ class SoldiersState(State):
                             if self.why_not(extra) is None:
                                 found.append(extra)
                         found.extend(support.options(self, man))  # [13-15]
+                if self.play.phase == "action":  # radio, satchel [16.2; 17.2]
+                    found.extend(fire_support.support_options(self, s))
             found.append(Done(s))
         return found
 
@@ -514,7 +544,7 @@ class SoldiersState(State):
         for h in targets:
             if at.distance(h) > self.game.sight_range:
                 continue  # beyond the battle condition's sighting distance [6.42]
-            for t in FIRE_BY_RISK[self.active.risk]:
+            for t in fire_types(self, man):
                 action = Shoot(man, self.game.name(h), t)
                 if why_not_shoot(self, action) is None:
                     found.append(action)
@@ -583,6 +613,8 @@ class SoldiersState(State):
             maintain(self, action)
         elif isinstance(action, Throw):
             throw(self, action)
+        elif isinstance(action, FIRE_SUPPORT_ACTIONS):
+            fire_support.apply_support(self, action)  # [16.2; 17.2]
         if self.play.phase == "action":
             refresh(self)  # prisoners taken, guarded or freed [9.2; 9.3]
             support.refresh(self)  # overwatch of a disabled or jammed man ends [13.1]

@@ -33,6 +33,7 @@ from rules.los.geometry import HexStep, trace
 from rules.movement.costs import terrain_effect
 from rules.soldiers.actions import GrenadeThrown, Throw
 from rules.soldiers.fire import apply_damage
+from rules.soldiers.preparations import overriding
 from rules.soldiers.units import SYSTEM, cell
 from rules.soldiers.weapons import in_enemy_sight
 
@@ -49,7 +50,10 @@ def grenades_left(state: SoldiersState, man: str) -> int:
 
 
 def _effect(state: SoldiersState, h: Hex, key: str) -> tuple[object, str | None]:
-    for t in state.game.terrains(h):
+    # a pillbox cancels the other terrain in its hex [18.52]: its Grenade/Satchel row [12.21];
+    # rubble and craters stand for the hex's terrain [17.51]
+    instead = overriding(state, h)
+    for t in (instead,) if instead else state.game.terrains(h):
         effect = terrain_effect(SYSTEM, t, key)
         if effect is not None:
             return effect.value, effect.placeholder

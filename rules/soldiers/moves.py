@@ -28,7 +28,10 @@ from rules.movement.costs import terrain_effect
 from rules.movement.reach import reachable
 from rules.soldiers import operational
 from rules.soldiers.actions import ManHit, ManMoved
+from rules.soldiers.artillery import rubble_extra
 from rules.soldiers.fire import apply_damage
+from rules.soldiers.preparations import category as preparations_category
+from rules.soldiers.preparations import why_not_enter
 from rules.soldiers.units import SYSTEM, cell
 
 if TYPE_CHECKING:
@@ -42,12 +45,24 @@ MINEFIELD_FRIENDLY_EXTRA = 2.0
 
 def category(state: SoldiersState, h: Hex) -> str:
     """The hex's terrain category [2.24]: of the first of its terrains that has one (a wire or
-    minefield marker has none: the hex's beneath counts)."""
+    minefield marker has none: the hex's beneath counts). A Rubble or Crater marker a strike
+    left [17.51] counts where it is the better category (our reading: a crater in woods leaves
+    the woods)."""
+    found = "open"
     for t in state.game.terrains(h):
         effect = terrain_effect(SYSTEM, t, "category")
         if effect is not None and str(effect.value) in CATEGORIES:
-            return str(effect.value)
-    return "open"
+            found = str(effect.value)
+            break
+    found = preparations_category(state, h, found)  # [18.1; 18.2; 18.52]
+    if state.artillery.rubble or state.artillery.craters:
+        from rules.soldiers.artillery import marker
+
+        left = marker(state, h)
+        effect = terrain_effect(SYSTEM, left, "category") if left is not None else None
+        if effect is not None and CATEGORIES.index(str(effect.value)) > CATEGORIES.index(found):
+            found = str(effect.value)
+    return found
 
 
 def _has(state: SoldiersState, h: Hex, terrain: str) -> bool:
@@ -126,7 +141,10 @@ def why_not_step(
     found = game.man_cost(to, frm)
     if found.prohibited or found.cost is None:
         return None, f"{name}: {found.text} [7.21; 7.25]"
-    cost = found.cost
+    pillbox = why_not_enter(state, man, to)
+    if pillbox is not None:
+        return None, f"{name}: {pillbox}"
+    cost = found.cost + rubble_extra(state, to)  # rubble: 2 AP [7.21; 17.51]
     mine = minefield(state, man, to)
     if mine == "friendly":
         cost += MINEFIELD_FRIENDLY_EXTRA

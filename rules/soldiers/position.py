@@ -35,7 +35,10 @@ enter (``waiting`` [19.32]), moved off (``exited`` [7.26]) or lost to a depleted
 [6.12]), the reinforcement groups that may enter (``eligible``), and the side last in each hex
 (``last_in`` [19.7]). Support weapons (``support``,
 :class:`rules.soldiers.support.SupportPosition`): the men on overwatch [13.1], each prepared
-MMG's or HMG's hex and arrow [14.2; 14.21].
+MMG's or HMG's hex and arrow [14.2; 14.21]. Fire support (``fire_support``,
+:class:`rules.soldiers.fire_support.FireSupportPosition`): each side's artillery calls, the
+Target Acquisition, Rubble and Crater markers, the free call [17], the satchel charges thrown
+[16.22].
 """
 
 from __future__ import annotations
@@ -55,6 +58,7 @@ from rules.records.places import listed_units, sides, state_section, statuses, u
 from rules.records.position import PositionReader
 from rules.soldiers import support as support_io
 from rules.soldiers.actions import REACTIONS
+from rules.soldiers.fire_support import FireSupportPosition, read_position, write_position
 from rules.soldiers.moves import judge_sight
 from rules.soldiers.records import (
     RISKS,
@@ -143,6 +147,7 @@ class SoldiersPositionState(StrictModel):
     grenades_thrown: dict[str, int] = Field(default_factory=dict)
     captured: dict[str, str] = Field(default_factory=dict)
     support: support_io.SupportPosition | None = None  # overwatch, MGs [13; 14]
+    fire_support: FireSupportPosition | None = None  # artillery and satchel charges [16.2; 17]
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -194,6 +199,7 @@ def to_position(state: SoldiersState) -> GamePosition:
         grenades_thrown=dict(sorted(state.troops.grenades_thrown.items())),
         captured=dict(sorted(state.troops.captured.items())),
         support=support_io.to_position(state),
+        fire_support=write_position(state),
     )
     return GamePosition(
         **state.position_header(),
@@ -238,6 +244,7 @@ def state_from_position(
     state.track = _read_track(game, extra, reader)
     state.active = _read_turn(game, extra.turn, reader)
     state.support = support_io.from_position(game, extra.support, reader)
+    read_position(state, extra.fire_support)  # artillery and satchel charges [16.2; 17]
     current = state.active.current
     # a file that leaves the sight out: judged from the position as written [7.23]
     if (

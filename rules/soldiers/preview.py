@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING
 
 from rules.engine.actions import Action, Done, Move
 from rules.engine.play import Chance, Preview
-from rules.soldiers import support, view
+from rules.soldiers import fire_support, support, view
 from rules.soldiers.actions import ClearJam, Commit, MoveOff, OrderMan, React, Reload, Shoot, Throw
 from rules.soldiers.command import UNSUPPRESS_AP, number
 from rules.soldiers.exits import EXIT_AP, why_not_move_off
 from rules.soldiers.fire import FIRE_AP, hit_chance, why_not_shoot
+from rules.soldiers.fire_support_actions import FIRE_SUPPORT_ACTIONS
 from rules.soldiers.grenades import THROW_AP, throw_chance, why_not_throw
 from rules.soldiers.moves import step_cost, why_not_move
 from rules.soldiers.reaction import first_stop, reaction_odds, why_not_react
@@ -39,6 +40,8 @@ def why_not(state: SoldiersState, action: Action) -> str | None:
         return support.why_not(state, action)  # overwatch, MGs, flamethrowers [13-15]
     if isinstance(action, ClearJam | Reload):
         return why_not_maintain(state, action)
+    if isinstance(action, FIRE_SUPPORT_ACTIONS):
+        return fire_support.why_not(state, action)  # radio, satchel [16.2; 17.2]
     if isinstance(action, Throw):
         return why_not_throw(state, action)
     if isinstance(action, Commit):
@@ -112,6 +115,8 @@ def preview(state: SoldiersState, action: Action) -> Preview:
         cost = f"{THROW_AP} of {state.active.ap:g} AP"
         used = ("throw [12.1]", "hit chance [12.2; 12.21]", "scatter [12.4]", "damage [12.22]")
         return Preview(words, True, None, cost, (_throw(state, action),), used)
+    if isinstance(action, FIRE_SUPPORT_ACTIONS):
+        return fire_support.preview(state, action, words)  # radio, satchel [16.2; 17.2]
     if isinstance(action, React):
         said = ("reaction fire [8.6]", "alertness [8.63]", "suppression reaction [8.64]")
         if action.how == "suppress":

@@ -48,6 +48,7 @@ from rules.engine.worked import Working
 from rules.soldiers import machineguns, overwatch
 from rules.soldiers.actions import React, ReactionNote, Shoot
 from rules.soldiers.fire import hit_chance, resolve
+from rules.soldiers.preparations import PILLBOX_INITIATIVE, kinds
 from rules.soldiers.records import Reaction
 from rules.soldiers.weapons import why_not_fire_weapon
 
@@ -207,7 +208,9 @@ def best_initiative(state: SoldiersState, side: str, h: Hex) -> int:
         if at == h and men[m].side == side and m not in troops.disabled
         if m not in troops.suppressed
     ]
-    return max(found, default=0)
+    # men inside a pillbox: +2 to their initiative for reaction fire [18.52]
+    inside = PILLBOX_INITIATIVE if found and "pillbox" in kinds(state, h) else 0
+    return max(found, default=0) + inside
 
 
 def fire_type(state: SoldiersState, man: str, full: bool) -> str:

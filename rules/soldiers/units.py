@@ -68,6 +68,8 @@ class Man:
     clips_depleted: int = 1
     #: The MMG or HMG he crews, by its id (None: no machinegun crewman) [14.1]
     team: str | None = None
+    #: The catalogue's filter words: ``engineer`` for a combat engineer [16]
+    tags: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -223,7 +225,13 @@ def _single(side: Side, code: str, man_id: str, squad: str, weapon_code: str | N
         ),
         placeholder=_placeholder(entry, ("initiative", "command", "weapon")),
         clips=int(str(_raw(v, "clips", 2))),  # 2 clips each [19.46; 19.54]
+        tags=_tags(entry),
     )
+
+
+def _tags(entry: UnitType) -> tuple[str, ...]:
+    found = _raw(entry.values, "tags", [])
+    return tuple(str(t) for t in found) if isinstance(found, list) else ()
 
 
 def entry_men(side: Side, code: str, copy: int) -> tuple[list[Man], list[Chit]]:

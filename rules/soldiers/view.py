@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 
 from rules.engine.actions import Action, Done, Move
 from rules.engine.play import ActionFocus, Progress
-from rules.soldiers import support
+from rules.soldiers import fire_support, support
 from rules.soldiers.actions import ClearJam, Commit, MoveOff, OrderMan, React, Reload, Shoot, Throw
+from rules.soldiers.fire_support_actions import CancelCall, Radio, ThrowSatchel
 from rules.soldiers.support_actions import SupportAction
 
 if TYPE_CHECKING:
@@ -31,6 +32,8 @@ def progress(state: SoldiersState) -> Progress:
             step = f"Chit {turn.chit}: select the man to act; his initiative sets the risk [6.23]"
         if turn.current is not None:
             step += f"; {turn.current} has {turn.ap:g} AP"
+        if state.artillery.free_call is not None:
+            step += f"; {state.artillery.free_call} may make a free artillery call [17.25]"
         if turn.reaction is not None:
             step = (
                 f"{turn.reaction.side} may react to the enemy in {turn.reaction.hex}: declare "
@@ -85,6 +88,8 @@ def describe(state: SoldiersState, action: Action) -> str:
         return "Reload a clip [8.52]"
     if isinstance(action, Throw):
         return f"Throw a grenade at {action.hex} [12.1]"
+    if isinstance(action, Radio | CancelCall | ThrowSatchel):
+        return fire_support.describe(state, action)  # [16.22; 17.2]
     if isinstance(action, React):
         window = state.active.reaction
         at = window.hex if window is not None else "the active man"
@@ -114,6 +119,8 @@ def concerns(state: SoldiersState, action: Action) -> ActionFocus:
         return ActionFocus(action.man, "fire", state.game.hex_named(action.hex))
     if isinstance(action, Throw):
         return ActionFocus(action.man, "fire", state.game.hex_named(action.hex))
+    if isinstance(action, Radio | CancelCall | ThrowSatchel):
+        return fire_support.concerns(state, action)  # [16.22; 17.2]
     if isinstance(action, React):
         window = state.active.reaction
         at = state.game.hex_named(window.hex) if window is not None else None
