@@ -59,6 +59,7 @@ def draw_event(state: SoldiersState, total: int) -> None:
     count = state.arrivals.events.get(letter, 0) + 1
     state.arrivals.events[letter] = count
     slot = f"{letter}{count}"
+    state.arrivals.came[slot] = state.play.cycle  # a deadline may count from it [21.3]
     event = next((e for e in state.game.scenario.events if e.slot.upper() == slot), None)
     if event is None:
         state.emit(EventDrawn(f"{where} ({slot})", "", "the scenario has no such event [6.12]"))

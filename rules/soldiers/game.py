@@ -143,6 +143,9 @@ ENFORCES: dict[str, Enforce] = {
 def _named_cycles(conditions: list[object]) -> list[int]:
     found: list[int] = []
     for cond in conditions:
+        if getattr(cond, "after_event", None) is not None:
+            # a deadline counted from an event [21.3] may fall in any cycle (our reading)
+            found.append(OPEN_ENDED_CYCLES)
         for key in ("turn", "by_turn", "from_turn"):
             value = getattr(cond, key, None)
             if isinstance(value, int):

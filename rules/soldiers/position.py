@@ -32,10 +32,10 @@ may move no further (``stopped`` [18.33])::
 A chit the file leaves out is in Start. Scenarios 20-26 add: the men off the map, waiting to
 enter (``waiting`` [19.32]), moved off (``exited`` [7.26]) or lost to a depleted squad's draw
 (``lost`` [19.21]), each with no hex; how many Event A and B results have come (``events``
-[6.12]), the reinforcement groups that may enter (``eligible``), and the side last in each hex
-(``last_in`` [19.7]). Support weapons (``support``,
-:class:`rules.soldiers.support.SupportPosition`): the men on overwatch [13.1], each prepared
-MMG's or HMG's hex and arrow [14.2; 14.21].
+[6.12]) and the Command Cycle each came in (``event_cycles`` [21.3]), the reinforcement
+groups that may enter (``eligible``), and the side last in each hex (``last_in`` [19.7]).
+Support weapons (``support``, :class:`rules.soldiers.support.SupportPosition`): the men on
+overwatch [13.1], each prepared MMG's or HMG's hex and arrow [14.2; 14.21].
 """
 
 from __future__ import annotations
@@ -137,6 +137,7 @@ class SoldiersPositionState(StrictModel):
     exited: list[str] = Field(default_factory=list)
     lost: list[str] = Field(default_factory=list)
     events: dict[str, int] = Field(default_factory=dict)
+    event_cycles: dict[str, int] = Field(default_factory=dict)
     eligible: list[str] = Field(default_factory=list)
     last_in: dict[str, str] = Field(default_factory=dict)
     clips_spent: dict[str, int] = Field(default_factory=dict)
@@ -188,6 +189,7 @@ def to_position(state: SoldiersState) -> GamePosition:
         exited=sorted(state.troops.exited),
         lost=sorted(state.troops.lost),
         events=dict(sorted(state.arrivals.events.items())),
+        event_cycles=dict(sorted(state.arrivals.came.items())),
         eligible=sorted(state.arrivals.eligible),
         last_in=dict(sorted(state.troops.last_in.items())),
         clips_spent=dict(sorted(state.troops.clips_spent.items())),
@@ -330,7 +332,9 @@ def _read_off_map(
         found = units(getattr(extra, key), game.men, ("state", key), reader)
         setattr(troops, key, set(found))
     groups = {g.id for g in game.groups}
-    state.arrivals = Arrivals(dict(extra.events), {g for g in extra.eligible if g in groups})
+    state.arrivals = Arrivals(
+        dict(extra.events), {g for g in extra.eligible if g in groups}, dict(extra.event_cycles)
+    )
     for g in extra.eligible:
         if g not in groups:
             reader.problem(("state", "eligible"), f"the scenario has no reinforcement group '{g}'")

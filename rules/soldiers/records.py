@@ -95,11 +95,14 @@ class Troops(Record):
 @dataclass
 class Arrivals(Record):
     """The scenario's events and reinforcements [6.12; 19.32]: how many Event A and Event B
-    results have been rolled (the next is the scenario's First, Second, Third...), and the
-    reinforcement groups that may enter now."""
+    results have been rolled (the next is the scenario's First, Second, Third...), the
+    reinforcement groups that may enter now, and the Command Cycle in which each of the
+    scenario's events came (``came``: slot -> cycle; a mission's deadline may count from it,
+    21.3)."""
 
     events: dict[str, int] = state_field(default_factory=dict)
     eligible: set[str] = state_field(default_factory=set)
+    came: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
 
 
 @dataclass
