@@ -320,3 +320,12 @@ def _walk(conditions: list[object]) -> list[object]:
         found.append(c)
         found.extend(_walk(list(getattr(c, "conditions", []) or [])))
     return found
+
+
+def test_a_bot_weighing_a_position_never_counts_a_deadline_as_met() -> None:
+    """[19.7] A bot weighs a position whatever its Command Cycle (``timed`` False): "the US
+    has not won by the end of the fourth cycle" is not met before the fourth cycle's end (our
+    reading), so the defender is not named the winner of every position."""
+    state = _state("21-hedgerow-assault", 2)
+    assert evaluate_outcome(state, final=True, timed=False).winner is None
+    assert evaluate_outcome(_at_end_of(state, 4), final=True).winner == "german"

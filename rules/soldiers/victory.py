@@ -275,6 +275,8 @@ def judge(
         found = force_share(state, cond)
     elif isinstance(cond, LossesCompared):
         found = losses_compared(state, cond)
+    elif isinstance(cond, NotWon) and not timed:
+        found = False, "a deadline: not weighed before it comes (our reading) [19.7]"
     elif isinstance(cond, NotWon):
         found = not_won(state, cond, victory_rules(state).conditions, judge, final)
     elif isinstance(cond, Destroyed | Survives):
