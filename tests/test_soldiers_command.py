@@ -5,13 +5,21 @@ scenarios 20-26 from a made position that must give a given result."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from soldiers_bought import bought
 
 from model.hexes import Hex
+from model.scenario_io import load_scenario
+from rules.engine.actions import Move
 from rules.engine.core import Outcome
+from rules.engine.errors import IllegalActionError
+from rules.records.position import load_position, position_text
 from rules.registry import load_game
+from rules.soldiers.actions import Shoot, TurnBegan
 from rules.soldiers.game import SoldiersGame, SoldiersState, game_cycles
+from rules.soldiers.groups import OrderGroup
 from rules.soldiers.victory import decided, evaluate_outcome, force
 
 
@@ -329,3 +337,132 @@ def test_a_bot_weighing_a_position_never_counts_a_deadline_as_met() -> None:
     state = _state("21-hedgerow-assault", 2)
     assert evaluate_outcome(state, final=True, timed=False).winner is None
     assert evaluate_outcome(_at_end_of(state, 4), final=True).winner == "german"
+
+
+# --- Groups [6.24; 7.1] -----------------------------------------------------------------------
+
+POSITIONS = Path(__file__).parent / "positions" / "soldiers"
+
+
+def _group_setup(size: int = 3) -> tuple[SoldiersState, list[str]]:
+    """Scenario 10's leader beside one enemy (C/0105), ``size - 1`` of his squad stacked with
+    him and in command [6.21; 6.24]."""
+    game = load_game(load_scenario("scenarios/soldiers/10-dawn-patrol.yaml"))
+    assert isinstance(game, SoldiersGame)
+    _, state = load_position(POSITIONS / "leader-beside-one-american.yaml", game.loaded)
+    assert isinstance(state, SoldiersState) and state.active.chit is not None
+    side = game.chits[state.active.chit].side
+    leader = game.chits[f"{side}.e.sl"].leader
+    assert leader is not None
+    at = state.troops.hexes[leader]
+    mates = [
+        m for m in state.able(side) if m != leader and game.men[m].squad == game.men[leader].squad
+    ][: size - 1]
+    for m in mates:
+        state.troops.hexes[m] = at
+        state.active.in_command.add(m)
+    return state, sorted([leader, *mates])
+
+
+def test_a_group_is_offered_and_ordered_once_with_5_ap() -> None:
+    """[6.24] Men of one squad stacked in one hex receive one order as a group; [7.1] the
+    group as a whole receives 5 AP."""
+    state, men = _group_setup()
+    side = state.game.men[men[0]].side
+    order = OrderGroup(tuple(men))
+    assert order in state.legal_actions(side)
+    assert "group" in state.describe(order) and state.preview(order).legal
+    left = state.active.orders_left
+    state.apply(order)
+    assert state.active.orders_left == left - 1 and state.active.ap == 5.0
+    assert state.active.group == men and set(men) <= state.active.ordered
+    assert OrderGroup(tuple(men)) not in state.legal_actions(side)  # one order a turn [6.25]
+
+
+def test_a_group_moves_together_paying_once() -> None:
+    """[7.1] "they move to an adjacent hex (they all have expended 1 AP)": every man of the
+    group goes with the man who moves, the group paying the move once."""
+    state, men = _group_setup()
+    state.apply(OrderGroup(tuple(men)))
+    moves = [a for a in state.legal_actions() if isinstance(a, Move) and len(a.path) == 1]
+    assert moves
+    step = moves[0]
+    state.apply(step)
+    to = state.game.by_name[step.path[-1].upper()]
+    assert all(state.troops.hexes[m] == to for m in men)
+    assert state.active.ap < 5.0 and state.active.step is None
+
+
+def test_two_men_of_a_group_fire_for_the_cost_of_one_action() -> None:
+    """[7.1] Example 1: "Two of the men fire their weapons at the same hex": the group pays
+    the fire's AP once; a man firing again opens a new step and pays again."""
+    state, men = _group_setup()
+    state.apply(OrderGroup(tuple(men)))
+    first, second = men[0], men[1]
+    target = "C/0105"
+    state.force_dice(10)  # a miss
+    state.apply(Shoot(first, target, "quick"))
+    after_one = state.active.ap
+    assert after_one < 5.0 and state.active.step is not None
+    again = Shoot(second, target, "quick")
+    assert again in state.legal_actions()
+    assert "no AP" in state.preview(again).cost
+    state.force_dice(10)
+    state.apply(again)
+    assert state.active.ap == after_one  # the same step [7.1]
+    state.force_dice(10)
+    state.apply(Shoot(first, target, "quick"))
+    assert state.active.ap == after_one - (5.0 - after_one)  # a new step pays
+
+
+def test_a_group_is_refused_across_hexes_or_squads() -> None:
+    """[6.24] "Any or all men of the same squad stacked in the same hex": not men apart."""
+    state, men = _group_setup()
+    other = state.game.by_name["C/0101"]
+    state.troops.hexes[men[1]] = other
+    why = state.preview(OrderGroup(tuple(men))).why_not
+    assert why is not None and "[6.24]" in why
+    with pytest.raises(IllegalActionError, match=r"\[6.24\]"):
+        state.apply(OrderGroup(tuple(men)))
+
+
+def test_a_group_round_trips_through_a_position(tmp_path: Path) -> None:
+    """A position keeps the group, its open step and its men [6.24; 7.1]."""
+    state, men = _group_setup()
+    state.apply(OrderGroup(tuple(men)))
+    state.force_dice(10)
+    state.apply(Shoot(men[0], "C/0105", "quick"))
+    path = tmp_path / "pos.yaml"
+    path.write_text(position_text(state.to_position()))
+    _, again = load_position(path, state.game.loaded)
+    assert isinstance(again, SoldiersState)
+    assert again.position_fingerprint() == state.position_fingerprint()
+    assert again.active.group == men and again.active.step == state.active.step
+    assert again.active.step_men == {men[0]}
+
+
+def test_an_independent_group_rolls_risk_on_its_lowest_initiative() -> None:
+    """[6.23] "The lowest printed initiative in the selected group is used to determine the
+    group's modified initiative for risk level determination, even if the group contains a
+    leader"; the group is selected before the roll."""
+    game = load_game(load_scenario("scenarios/soldiers/10-dawn-patrol.yaml"))
+    assert isinstance(game, SoldiersGame)
+    state = game.new_initial_state(1)
+    side = state.to_act()[0]
+    chit = next(c for c, ch in game.chits.items() if ch.side == side and ch.kind == "ind")
+    state.apply(f"commit {chit}")
+    state.apply(f"done {game.other(side)}")
+    assert state.play.phase == "action" and not state.active.rolled
+    squad = game.chits[chit].squad
+    men = [m for m in state.able(side) if game.men[m].squad == squad]
+    leader = next(m for m in men if game.men[m].command)
+    low = min((m for m in men if m != leader), key=lambda m: game.men[m].initiative)
+    assert game.men[low].initiative < game.men[leader].initiative
+    state.troops.hexes[low] = state.troops.hexes[leader]
+    order = OrderGroup(tuple(sorted((leader, low))))
+    assert order in state.legal_actions(side)
+    state.force_dice(10, 1)
+    state.apply(order)
+    began = next(e for e in reversed(state.log) if isinstance(e, TurnBegan))
+    assert f"lowest initiative {game.men[low].initiative} ({low})" in began.steps[0]
+    assert "6.23]" in began.steps[0] and state.active.rolled

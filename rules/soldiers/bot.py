@@ -34,8 +34,8 @@ WATCH_WORTH = 0.06
 
 class SoldiersAdapter(Adapter):
     def selects(self, action: Action) -> bool:
-        """An order only picks the man who acts next [6.21]."""
-        return action.verb == "order-man"
+        """An order only picks the man (or group [6.24]) who acts next [6.21]."""
+        return action.verb in ("order-man", "order-group")
 
     def prior(self, action: Action) -> float:
         """A chit committed gives the side a turn to act [5.2]."""

@@ -40,8 +40,11 @@ Phase [3; 4] (:data:`SEQUENCE`). What this slice plays:
   (a stand-in for the conditions' check [4]); the typed conditions decide
   (:mod:`rules.soldiers.victory`).
 
+Groups [6.24; 7.1]: men of one squad stacked in one hex take one order and share its AP
+(:mod:`rules.soldiers.groups`).
+
 Simplifications, named: no bidding beyond the commitment [5.31], operational turns [6.3],
-groups [7.1] (every order is to one man), smoke and rifle grenades [12.5; 12.6], hand-to-hand
+smoke and rifle grenades [12.5; 12.6], hand-to-hand
 [8.8] (an Aggressive man may enter a hex with able enemies; both sides then share it), events
 other than reinforcements [6.12], artillery [17], the ASL restriction [6.22], catastrophic
 loss [6.28], captured equipment and killing prisoners [9.5; 9.7], exchanging equipment [7.33],
@@ -68,7 +71,7 @@ from rules.maps.game import MapGame
 from rules.maps.named import HexesByName
 from rules.movement.costs import ENFORCED_BY_MOVEMENT, MoveCost
 from rules.records.position import PositionReader
-from rules.soldiers import operational, preview, reaction, support, view
+from rules.soldiers import groups, operational, preview, reaction, support, view
 from rules.soldiers import position as position_io
 from rules.soldiers.actions import (
     ACTIONS,
@@ -198,7 +201,7 @@ class SoldiersGame(MapGame):
 
     system = GameSystem.SOLDIERS
     rules_version = RULES_VERSION
-    actions = ACTIONS
+    actions = (*ACTIONS, groups.OrderGroup)
     position_state = SoldiersPositionState
     #: The special rules its engine enforces (:data:`ENFORCES`; the rest are listed in each
     #: outcome, :mod:`rules.engine.special_rules`).
@@ -485,6 +488,7 @@ class SoldiersState(State):
                 found.extend(
                     OrderMan(m) for m in sorted(self.active.in_command) if self.may_order(m)
                 )
+                found.extend(groups.options(self, s))  # [6.24]
                 if (
                     self.active.current is not None
                     and self.active.current not in self.troops.disabled
@@ -498,7 +502,23 @@ class SoldiersState(State):
                             if self.why_not(extra) is None:
                                 found.append(extra)
                         found.extend(support.options(self, man))  # [13-15]
+                        found.extend(self._group_actions())  # the group's others [7.1]
             found.append(Done(s))
+        return found
+
+    def _group_actions(self) -> list[Action]:
+        """The combat and maintenance actions of the group's other men [7.1]: each as the
+        man acting, then kept if legal with the group's step (:func:`groups.why_not_member`)."""
+        found: list[Action] = []
+        current, ap = self.active.current, self.active.ap
+        for m in groups.members(self)[1:]:
+            self.active.current, self.active.ap = m, 99.0  # every option, checked below
+            try:
+                tried: list[Action] = [*self.shots_of(m), *self.throws_of(m)]
+            finally:
+                self.active.current, self.active.ap = current, ap
+            tried += [ClearJam(m), Reload(m)]
+            found.extend(a for a in tried if self.why_not(a) is None)
         return found
 
     def shots_of(self, man: str) -> list[Shoot]:
@@ -548,7 +568,9 @@ class SoldiersState(State):
         if why is not None:
             raise IllegalActionError(f"'{action.text()}': {why}")
         if isinstance(action, Done) and self.active.reaction is not None:
+            ap_left = self.active.ap
             reaction.resolve_window(self)  # every declared reaction [8.62]
+            groups.after_reaction(self, ap_left)  # the group abandons a man hit [7.11]
         elif isinstance(action, React):
             reaction.declare(self, action)
         elif isinstance(action, Done):
@@ -568,18 +590,30 @@ class SoldiersState(State):
             commit(self, action.chit)
             self.play.acted.append(self.game.chits[action.chit].side)
         elif isinstance(action, OrderMan):
+            groups.disband(self)  # a new order ends the group's actions [6.25]
             self._order(action.man)
+        elif isinstance(action, groups.OrderGroup):
+            groups.order_group(self, action)  # [6.24; 7.1]
         elif isinstance(action, Move):
             move(self, reaction.first_stop(self, action))  # reaction may interrupt [8.6]
             support.moved(self, action.unit)  # an MG crewman moved: dismantled [14.2]
+            if self.active.group:
+                groups.after_move(self, action)  # the group moves together [7.1]
+                for m in groups.acting(self):
+                    support.moved(self, m)  # [14.2]
             after_move(self, action.unit)  # prisoners taken, prisoners led [9.2; 9.3]
             reaction.offer(self, action.unit, "move")
+        elif isinstance(action, groups.MEMBER_ACTIONS) and groups.in_group(self, action.man):
+            self._member_acts(action)
         elif isinstance(action, Shoot):
             fired(self, action.man)  # an MG's fires this phase [8.1; 14.3]
             shoot(self, action)
         elif isinstance(action, MoveOff):
+            where = self.game.name(self.troops.hexes[action.man])
             move_off(self, action)
             support.moved(self, action.man)
+            if self.active.group:
+                groups.after_move_off(self, action, where)  # together [7.1; 7.26]
         elif isinstance(action, SupportAction):
             support.apply(self, action)  # [13.1; 14.2; 15.1]
         elif isinstance(action, ClearJam | Reload):
@@ -589,6 +623,17 @@ class SoldiersState(State):
         if self.play.phase == "action":
             refresh(self)  # prisoners taken, guarded or freed [9.2; 9.3]
             support.refresh(self)  # overwatch of a disabled or jammed man ends [13.1]
+
+    def _member_acts(self, action: groups.MemberAction) -> None:
+        """A man of the group acts: in the group's open step without paying again [7.1]."""
+        was_free = groups.lend(self, action)
+        if isinstance(action, Shoot):
+            shoot(self, action)
+        elif isinstance(action, Throw):
+            throw(self, action)
+        else:
+            maintain(self, action)
+        groups.after_member(self, action, was_free)
 
     def why_not(self, action: Action) -> str | None:
         """Why ``action`` may not be applied now, or None

@@ -110,6 +110,10 @@ class TurnPosition(StrictModel):
     risk_rolled: bool = True
     reacted: list[str] = Field(default_factory=list)
     reaction: ReactionPosition | None = None
+    group: list[str] = Field(default_factory=list, description="a group's men [6.24; 7.1]")
+    step: str | None = Field(default=None, description="the group's open step: 'combat 3'")
+    step_men: list[str] = Field(default_factory=list)
+    group_wounded: list[str] = Field(default_factory=list)
 
 
 class SoldiersPositionState(StrictModel):
@@ -183,6 +187,10 @@ def to_position(state: SoldiersState) -> GamePosition:
                 target=turn.reaction.target,
                 declared=dict(turn.reaction.declared),
             ),
+            group=list(turn.group),
+            step=turn.step,
+            step_men=sorted(turn.step_men),
+            group_wounded=sorted(turn.group_wounded),
         ),
         waiting=sorted(state.troops.waiting),
         operational=list(state.play.operational),
@@ -422,6 +430,10 @@ def _read_turn(game: SoldiersGame, turn: TurnPosition, reader: PositionReader) -
         turn.risk_rolled,
         set(units(turn.reacted, game.men, (*path, "reacted"), reader)),
         _read_reaction(game, turn.reaction, reader),
+        list(units(turn.group, game.men, (*path, "group"), reader)),
+        turn.step,
+        set(units(turn.step_men, game.men, (*path, "step_men"), reader)),
+        set(units(turn.group_wounded, game.men, (*path, "group_wounded"), reader)),
     )
 
 

@@ -144,3 +144,9 @@ class ActiveTurn(Record):
     rolled: bool = True
     reacted: set[str] = state_field(default_factory=set, encode=_unless_empty)
     reaction: Reaction | None = state_field(default=None, encode=_reaction)
+    #: A group's order [6.24; 7.1] (:mod:`rules.soldiers.groups`): its men acting together,
+    #: the open step (``combat 3``) and the men who acted in it, its men wounded when ordered.
+    group: list[str] = state_field(default_factory=list, encode=_unless_empty)
+    step: str | None = state_field(default=None, encode=_unless_empty)
+    step_men: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    group_wounded: set[str] = state_field(default_factory=set, encode=_unless_empty)

@@ -10,6 +10,7 @@ from rules.engine.actions import Action, Done, Move
 from rules.engine.play import ActionFocus, Progress
 from rules.soldiers import support
 from rules.soldiers.actions import ClearJam, Commit, MoveOff, OrderMan, React, Reload, Shoot, Throw
+from rules.soldiers.groups import OrderGroup
 from rules.soldiers.support_actions import SupportAction
 
 if TYPE_CHECKING:
@@ -73,6 +74,9 @@ def describe(state: SoldiersState, action: Action) -> str:
         return f"Move to {action.path[-1]} ({steps} hex{'es' if steps != 1 else ''})"
     if isinstance(action, OrderMan):
         return "Give an order [6.21]"
+    if isinstance(action, OrderGroup):
+        names = ", ".join(state.game.unit_name(m) for m in action.men)
+        return f"Order a group: {names} [6.24]"
     if isinstance(action, Shoot):
         return f"Shoot at {action.hex} ({action.fire_type} fire)"
     if isinstance(action, Commit):
@@ -120,4 +124,6 @@ def concerns(state: SoldiersState, action: Action) -> ActionFocus:
         return ActionFocus(action.man, "fire" if action.how == "fire" else "other", at)
     if isinstance(action, OrderMan | MoveOff | ClearJam | Reload):
         return ActionFocus(action.man)
+    if isinstance(action, OrderGroup):
+        return ActionFocus(action.men[0])
     return ActionFocus(None)
