@@ -12,12 +12,13 @@ from soldiers_bought import bought
 
 from model.hexes import Hex
 from model.scenario_io import load_scenario
-from rules.engine.actions import Move
+from rules.engine.actions import Done, Move
 from rules.engine.core import Outcome
 from rules.engine.errors import IllegalActionError
 from rules.records.position import load_position, position_text
 from rules.registry import load_game
-from rules.soldiers.actions import Shoot, TurnBegan
+from rules.soldiers.actions import Commit, Shoot, TurnBegan
+from rules.soldiers.bidding import Bid
 from rules.soldiers.game import SoldiersGame, SoldiersState, game_cycles
 from rules.soldiers.groups import OrderGroup
 from rules.soldiers.victory import decided, evaluate_outcome, force
@@ -466,3 +467,73 @@ def test_an_independent_group_rolls_risk_on_its_lowest_initiative() -> None:
     began = next(e for e in reversed(state.log) if isinstance(e, TurnBegan))
     assert f"lowest initiative {game.men[low].initiative} ({low})" in began.steps[0]
     assert "6.23]" in began.steps[0] and state.active.rolled
+
+
+# --- Bidding [5.3] ----------------------------------------------------------------------------
+
+
+def _dawn_patrol() -> SoldiersState:
+    game = load_game(load_scenario("scenarios/soldiers/10-dawn-patrol.yaml"))
+    assert isinstance(game, SoldiersGame)
+    return game.new_initial_state(1)
+
+
+def _ind(state: SoldiersState, side: str) -> str:
+    return next(c for c, ch in state.game.chits.items() if ch.side == side and ch.kind == "ind")
+
+
+def test_bidding_first_example_the_advantage_wins_an_equal_bid() -> None:
+    """[5.31] First Command Phase example: both independent chits committed to 5; the player
+    without the advantage bids first, to 4; the other matches, to 4; the first refuses to bid
+    further, and the player with the advantage wins the bid [5.33]."""
+    state = _dawn_patrol()
+    adv = state.play.advantage
+    other = state.game.other(adv)
+    state.apply(f"commit {_ind(state, adv)}")
+    state.apply(f"commit {_ind(state, other)}")
+    assert state.to_act() == (other,) and state.track.bidding == other
+    assert Bid(_ind(state, other), "4") in state.legal_actions(other)
+    assert state.preview(Bid(_ind(state, other), "5")).why_not is not None  # lower only [5.32]
+    state.apply(Bid(_ind(state, other), "4"))
+    assert state.to_act() == (adv,)
+    state.apply(Bid(_ind(state, adv), "4"))
+    assert state.describe(Done(other)) == "Do not bid [5.31]"
+    state.force_dice(10, 1)
+    state.apply(Done(other))
+    assert state.play.phase == "action" and state.active.chit == _ind(state, adv)
+    assert state.track.space[_ind(state, adv)] == state.track.space[_ind(state, other)] == "4"
+
+
+def test_bidding_second_example_the_lower_bid_wins() -> None:
+    """[5.31] Second Command Phase example: one chit committed in 4 is kept; the other side
+    commits its squad leader's chit to 5 and, in the higher space, bids first, to 4; the
+    first answers with 3; the squad leader's chit is not pushed further and the lower chit
+    wins [5.33]."""
+    state = _dawn_patrol()
+    first = state.to_act()[0]
+    second = state.game.other(first)
+    held = _ind(state, second)
+    state.track.space[held], state.track.committed[second] = "4", held
+    sl = f"{first}.e.sl"
+    state.apply(Commit(sl))
+    state.apply(Commit(held))  # still committed [5.23]
+    assert state.to_act() == (first,)  # 5 is the higher space [5.31]
+    state.apply(Bid(sl, "4"))
+    state.apply(Bid(held, "3"))
+    state.force_dice(10, 1)
+    state.apply(Done(first))
+    assert state.active.chit == held and state.track.space[sl] == "4"
+
+
+def test_bidding_round_trips_through_a_position(tmp_path: Path) -> None:
+    """A position in the middle of bidding keeps the side to bid [5.31]."""
+    state = _dawn_patrol()
+    adv = state.play.advantage
+    state.apply(f"commit {_ind(state, adv)}")
+    state.apply(f"commit {_ind(state, state.game.other(adv))}")
+    path = tmp_path / "pos.yaml"
+    path.write_text(position_text(state.to_position()))
+    _, again = load_position(path, state.game.loaded)
+    assert isinstance(again, SoldiersState)
+    assert again.track.bidding == state.track.bidding and again.to_act() == state.to_act()
+    assert again.position_fingerprint() == state.position_fingerprint()

@@ -38,7 +38,11 @@ class SoldiersAdapter(Adapter):
         return action.verb in ("order-man", "order-group")
 
     def prior(self, action: Action) -> float:
-        """A chit committed gives the side a turn to act [5.2]."""
+        """A chit committed gives the side a turn to act [5.2]; a bid spends the chit's future
+        activations for this one, which the evaluation does not see, so the bot bids only
+        where the position says so (our reading) [5.31]."""
+        if action.verb == "bid":
+            return -ACTIVITY_BONUS / 2
         return ACTIVITY_BONUS if action.verb == "commit" else 0.0
 
     def pieces(self, state: SoldiersState) -> dict[str, Piece]:

@@ -18,7 +18,8 @@ Phase [3; 4] (:data:`SEQUENCE`). What this slice plays:
 - Command Phase [5.2-5.3]: the side that ran the last Action Phase (at a cycle's start, the
   advantage) commits one chit one space down, keeps an already committed chit, or passes; then
   the other side. Not from 0 or Exhausted, not the chit active in the previous Action Phase.
-  Both pass: the cycle ends. Two committed: the lower space wins, a tie to the advantage [5.3].
+  Both pass: the cycle ends. Two committed: they bid, then the lower space wins, a tie to the
+  advantage [5.3].
 - Action Phase [6]: d10 + d6: the Risk Level Table at the chit's space plus the leader's
   initiative (-1 suppressed) or, on an independent turn, the initiative of the man selected
   before the roll [6.11; 6.23]; the Event Table's result is applied as far as reinforcements
@@ -43,7 +44,9 @@ Phase [3; 4] (:data:`SEQUENCE`). What this slice plays:
 Groups [6.24; 7.1]: men of one squad stacked in one hex take one order and share its AP
 (:mod:`rules.soldiers.groups`).
 
-Simplifications, named: no bidding beyond the commitment [5.31], operational turns [6.3],
+Bidding [5.31-5.33]: two committed chits bid down the track (:mod:`rules.soldiers.bidding`).
+
+Simplifications, named: operational turns [6.3],
 smoke and rifle grenades [12.5; 12.6], hand-to-hand
 [8.8] (an Aggressive man may enter a hex with able enemies; both sides then share it), events
 other than reinforcements [6.12], artillery [17], the ASL restriction [6.22], catastrophic
@@ -71,7 +74,7 @@ from rules.maps.game import MapGame
 from rules.maps.named import HexesByName
 from rules.movement.costs import ENFORCED_BY_MOVEMENT, MoveCost
 from rules.records.position import PositionReader
-from rules.soldiers import groups, operational, preview, reaction, support, view
+from rules.soldiers import bidding, groups, operational, preview, reaction, support, view
 from rules.soldiers import position as position_io
 from rules.soldiers.actions import (
     ACTIONS,
@@ -201,7 +204,7 @@ class SoldiersGame(MapGame):
 
     system = GameSystem.SOLDIERS
     rules_version = RULES_VERSION
-    actions = (*ACTIONS, groups.OrderGroup)
+    actions = (*ACTIONS, groups.OrderGroup, bidding.Bid)
     position_state = SoldiersPositionState
     #: The special rules its engine enforces (:data:`ENFORCES`; the rest are listed in each
     #: outcome, :mod:`rules.engine.special_rules`).
@@ -349,6 +352,7 @@ class SoldiersState(State):
 
     def _begin_command(self) -> None:
         self.play.phase, self.play.acted = "command", []
+        self.track.bidding = None
         self.emit(
             SegmentBegan(
                 self.play.cycle, SEQUENCE[0][1], f"{self.play.order[0]} first {SEQUENCE[0][2]}"
@@ -360,6 +364,8 @@ class SoldiersState(State):
             self._finish()  # a condition met the moment it happens [19.7]
             return
         while not self.play.over and self.play.phase == "command" and len(self.play.acted) == 2:
+            if bidding.begin(self):
+                break  # a bid is awaited [5.31]
             found = resolve_commitments(self)
             if found is None:
                 self._end_cycle()
@@ -424,6 +430,8 @@ class SoldiersState(State):
         if self.play.phase == operational.PHASE:
             side = operational.side_to_move(self)
             return (side,) if side is not None else ()
+        if bidding.bidding(self):
+            return (str(self.track.bidding),)  # [5.31]
         return tuple(s for s in self.play.order if s not in self.play.acted)[:1]
 
     def is_terminal(self) -> bool:
@@ -480,7 +488,9 @@ class SoldiersState(State):
         for s in self.to_act():
             if side is not None and s != side:
                 continue
-            if self.play.phase == "command":
+            if self.play.phase == "command" and bidding.bidding(self):
+                found.extend(bidding.options(self, s))  # [5.31]
+            elif self.play.phase == "command":
                 found.extend(Commit(c) for c in self.committable(s))
             elif self.active.reaction is not None:
                 found.extend(reaction.options(self))  # [8.62]
@@ -578,6 +588,8 @@ class SoldiersState(State):
             if self.play.phase == operational.PHASE:
                 if operational.done(self, action.side):
                     self._begin_cycles()
+            elif self.play.phase == "command" and bidding.bidding(self):
+                bidding.decline(self, action.side)  # unwilling to bid [5.31]
             elif self.play.phase == "command":
                 held = self.track.committed[action.side]
                 if held is not None:
@@ -586,6 +598,8 @@ class SoldiersState(State):
                 self.play.acted.append(action.side)
             else:
                 self.end_action_phase()
+        elif isinstance(action, bidding.Bid):
+            bidding.bid(self, action)
         elif isinstance(action, Commit):
             commit(self, action.chit)
             self.play.acted.append(self.game.chits[action.chit].side)

@@ -126,6 +126,7 @@ class SoldiersPositionState(StrictModel):
         chits: each chit's space on the Command Track (Start when left out) [5.1].
         committed: each side's committed chit, if it has one [5.2].
         last_chit: the chit active in the previous Action Phase (it may not commit) [5.2].
+        bidding: the side to bid now, or ``done`` when bidding has ended [5.31].
         turn: the active chit's turn.
     """
 
@@ -135,6 +136,7 @@ class SoldiersPositionState(StrictModel):
     chits: dict[str, str] = Field(default_factory=dict)
     committed: dict[str, str] = Field(default_factory=dict)
     last_chit: str | None = None
+    bidding: str | None = None
     turn: TurnPosition = Field(default_factory=TurnPosition)
     waiting: list[str] = Field(default_factory=list)
     operational: list[str] = Field(default_factory=list)
@@ -163,6 +165,7 @@ def to_position(state: SoldiersState) -> GamePosition:
         chits={c: s for c, s in sorted(track.space.items()) if s != "Start"},
         committed={s: c for s, c in sorted(track.committed.items()) if c is not None},
         last_chit=track.last_chit,
+        bidding=track.bidding,
         turn=TurnPosition(
             chit=turn.chit,
             risk=turn.risk,
@@ -390,7 +393,11 @@ def _read_track(
     last = extra.last_chit
     if last is not None:
         last = _chit(game, last, ("state", "last_chit"), reader)
-    return CommandTrack(space, committed, last)
+    bidding = extra.bidding
+    if bidding not in (None, "done", *game.sides):
+        reader.problem(("state", "bidding"), "the side to bid, or done [5.31]")
+        bidding = None
+    return CommandTrack(space, committed, last, bidding)
 
 
 def _read_turn(game: SoldiersGame, turn: TurnPosition, reader: PositionReader) -> ActiveTurn:

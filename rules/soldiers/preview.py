@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from rules.engine.actions import Action, Done, Move
 from rules.engine.play import Chance, Preview
-from rules.soldiers import groups, support, view
+from rules.soldiers import bidding, groups, support, view
 from rules.soldiers.actions import ClearJam, Commit, MoveOff, OrderMan, React, Reload, Shoot, Throw
 from rules.soldiers.command import UNSUPPRESS_AP, number
 from rules.soldiers.exits import EXIT_AP, why_not_move_off
@@ -31,6 +31,10 @@ if TYPE_CHECKING:
 def why_not(state: SoldiersState, action: Action) -> str | None:
     """Why ``action`` may not be applied now, or None; a group's order and its men's actions
     by :mod:`rules.soldiers.groups` [6.24; 7.1]."""
+    if isinstance(action, bidding.Bid):
+        return bidding.why_not_bid(state, action)
+    if isinstance(action, Commit) and bidding.bidding(state):
+        return "bidding: move the committed chit lower, or done [5.31]"
     if isinstance(action, groups.OrderGroup):
         if state.active.reaction is not None:
             return f"{state.active.reaction.side} reacts first [8.6]"
@@ -105,6 +109,9 @@ def preview(state: SoldiersState, action: Action) -> Preview:
         return Preview(words, True, None, cost, rules=("Command Phase [5.2-5.3]",))
     if isinstance(action, OrderMan):
         return Preview(words, True, None, _order_cost(state, action.man), rules=("[6.2; 6.21]",))
+    if isinstance(action, bidding.Bid):
+        cost = f"down the Command Track: {state.track.space[action.chit]} to {action.space}"
+        return Preview(words, True, None, cost, rules=("bidding [5.31-5.33]",))
     if isinstance(action, groups.OrderGroup):
         wounded = any(m in state.troops.wounded for m in action.men)
         cost = f"1 of {state.active.orders_left} order(s): {3 if wounded else 5} AP shared"

@@ -113,6 +113,8 @@ class CommandTrack(Record):
     space: dict[str, str] = state_field(default_factory=dict)
     committed: dict[str, str | None] = state_field(default_factory=dict)
     last_chit: str | None = None
+    #: Bidding [5.31] (:mod:`rules.soldiers.bidding`): None before it, the side to bid, done.
+    bidding: str | None = state_field(default=None, encode=_unless_empty)
 
 
 @dataclass
