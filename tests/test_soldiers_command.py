@@ -17,7 +17,8 @@ from rules.engine.core import Outcome
 from rules.engine.errors import IllegalActionError
 from rules.records.position import load_position, position_text
 from rules.registry import load_game
-from rules.soldiers.actions import Commit, Shoot, TurnBegan
+from rules.soldiers.actions import ChitMoved, Commit, EventDrawn, OrderMan, Shoot, TurnBegan
+from rules.soldiers.arrivals import draw_event
 from rules.soldiers.bidding import Bid
 from rules.soldiers.game import SoldiersGame, SoldiersState, game_cycles
 from rules.soldiers.groups import OrderGroup
@@ -537,3 +538,83 @@ def test_bidding_round_trips_through_a_position(tmp_path: Path) -> None:
     assert isinstance(again, SoldiersState)
     assert again.track.bidding == state.track.bidding and again.to_act() == state.to_act()
     assert again.position_fingerprint() == state.position_fingerprint()
+
+
+# --- Events [4; 6.12] --------------------------------------------------------------------------
+
+
+def _action_phase() -> tuple[SoldiersState, str]:
+    state = _dawn_patrol()
+    side = state.to_act()[0]
+    state.apply(f"commit {side}.e.sl")
+    state.force_dice(10, 1)
+    state.apply(f"done {state.game.other(side)}")
+    assert state.play.phase == "action"
+    return state, side
+
+
+def test_end_command_cycle_event_ends_the_cycle_when_the_reactive_player_cannot_commit() -> None:
+    """[4] "The Command Cycle ends if ... the End Command Cycle event occurs when the reactive
+    player is unable to commit any command chits (all his command chits are in exhausted
+    spaces and/or in the 0 space)": after this Action Phase (our reading)."""
+    state, side = _action_phase()
+    other = state.game.other(side)
+    mine = [c for c, ch in state.game.chits.items() if ch.side == other]
+    for i, c in enumerate(mine):
+        state.track.space[c] = "0" if i % 2 else "X2"
+    draw_event(state, 2)  # the Event Table's 2: End Command Cycle (placeholder)
+    drawn = [e for e in state.log if isinstance(e, EventDrawn)][-1]
+    assert "unable to commit" in drawn.effect and "[4]" in drawn.effect
+    assert state.play.ending
+    cycle = state.play.cycle
+    state.apply(Done(side))
+    assert state.play.cycle == cycle + 1 or state.is_terminal()
+    ended = [e for e in state.log if "End Command Cycle event" in e.describe()]
+    assert ended
+
+
+def test_end_command_cycle_event_does_nothing_while_the_reactive_player_may_commit() -> None:
+    """[4] With a chit the reactive player could commit, the cycle goes on."""
+    state, side = _action_phase()
+    draw_event(state, 2)
+    drawn = [e for e in state.log if isinstance(e, EventDrawn)][-1]
+    assert "goes on" in drawn.effect and not state.play.ending
+    state.apply(Done(side))
+    assert state.play.phase == "command" and state.play.cycle == 1
+
+
+# --- Leaders [6.27; 6.28] ----------------------------------------------------------------------
+
+
+def test_catastrophic_loss_removes_a_chit_at_half_and_another_at_three_quarters() -> None:
+    """[6.28] "If at least 50% of a squad's men (including any leader) have been disabled,
+    remove one of the squad's command chits ... If 75% ..., remove another"; our reading of
+    the owner's choice: the independent chit first, all being in Start."""
+    state, side = _action_phase()
+    game, other = state.game, state.game.other(side)
+    squad = game.chits[f"{other}.e.sl"].squad
+    men = sorted(m for m, man in game.men.items() if man.squad == squad)
+    chits = sorted(c for c, ch in game.chits.items() if ch.squad == squad)
+    for m in men[: len(men) // 2 - 1]:
+        state.troops.disabled[m] = "killed"
+    leader = game.chits[f"{side}.e.sl"].leader
+    assert leader is not None
+    state.apply(OrderMan(leader))
+    assert not state.track.removed  # under half
+    state.troops.disabled[men[len(men) // 2 - 1]] = "killed"
+    state.apply(Done(side))  # the End Phase
+    asl, sl = f"{other}.e.asl", f"{other}.e.sl"
+    assert state.track.removed == {_ind(state, other)}  # all in Start: the independent first
+    state.apply(Done(side))  # the side that acted passes [5.23]
+    state.apply(Commit(sl))  # the other's leader turn
+    state.force_dice(10, 1)
+    removed = [e for e in state.log if isinstance(e, ChitMoved) and "[6.28]" in e.why]
+    assert removed and "catastrophic loss" in removed[-1].why
+    for m in men[: -(-3 * len(men) // 4)]:
+        state.troops.disabled[m] = "killed"
+    able = next(m for m in sorted(state.active.in_command) if m not in state.troops.disabled)
+    state.apply(OrderMan(able))
+    assert state.track.removed == {_ind(state, other), asl}  # never the active chit
+    assert set(chits) >= state.track.removed
+    assert all(state.track.space[c] == "Off" for c in state.track.removed)
+    assert not any(c in state.committable(other) for c in state.track.removed)

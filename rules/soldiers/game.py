@@ -45,14 +45,16 @@ Groups [6.24; 7.1]: men of one squad stacked in one hex take one order and share
 (:mod:`rules.soldiers.groups`).
 
 Bidding [5.31-5.33]: two committed chits bid down the track (:mod:`rules.soldiers.bidding`).
+Catastrophic loss [6.28]: a squad half disabled loses a chit, three quarters another
+(:mod:`rules.soldiers.leaders`).
 
-Simplifications, named: operational turns [6.3],
-smoke and rifle grenades [12.5; 12.6], hand-to-hand
-[8.8] (an Aggressive man may enter a hex with able enemies; both sides then share it), events
-other than reinforcements [6.12], artillery [17], the ASL restriction [6.22], catastrophic
-loss [6.28], captured equipment and killing prisoners [9.5; 9.7], exchanging equipment [7.33],
-pre-game operational moves [6.33], hidden deployment and hidden MGs [14.11-14.12], defensive
-preparations bought [18] (only the markers a scenario places).
+Simplifications, named: operational turns [6.3], smoke and rifle grenades [12.5; 12.6],
+hand-to-hand [8.8] (an Aggressive man may enter a hex with able enemies; both sides then share
+it), events other than reinforcements, the Advantage Check and End Command Cycle [6.12]
+(:mod:`rules.soldiers.events`), artillery [17], the ASL restriction [6.22], captured equipment
+and killing prisoners [9.5; 9.7], exchanging equipment [7.33], pre-game operational moves
+[6.33], hidden deployment and hidden MGs [14.11-14.12], defensive preparations bought [18]
+(only the markers a scenario places).
 """
 
 from __future__ import annotations
@@ -74,7 +76,7 @@ from rules.maps.game import MapGame
 from rules.maps.named import HexesByName
 from rules.movement.costs import ENFORCED_BY_MOVEMENT, MoveCost
 from rules.records.position import PositionReader
-from rules.soldiers import bidding, groups, operational, preview, reaction, support, view
+from rules.soldiers import bidding, groups, leaders, operational, preview, reaction, support, view
 from rules.soldiers import position as position_io
 from rules.soldiers.actions import (
     ACTIONS,
@@ -385,6 +387,10 @@ class SoldiersState(State):
         # The risk level stays as it was until the next chit rolls its own [6.11].
         self.active = ActiveTurn(risk=turn.risk, prev_ordered=turn.ordered | leader)
         self.play.order = (chit.side, self.game.other(chit.side))
+        if self.play.ending:  # the End Command Cycle event [4]
+            self.play.ending = False
+            self._end_cycle("the End Command Cycle event [4]")
+            return
         self._begin_command()
 
     def _finish(self) -> None:
@@ -392,8 +398,8 @@ class SoldiersState(State):
         result = evaluate_outcome(self)
         self.emit(GameEnded(result.winner, result.reason))
 
-    def _end_cycle(self) -> None:
-        self.emit(SegmentBegan(self.play.cycle, "End of the Command Cycle", "both passed [4]"))
+    def _end_cycle(self, why: str = "both passed [4]") -> None:
+        self.emit(SegmentBegan(self.play.cycle, "End of the Command Cycle", why))
         beaten = [s for s in self.game.sides if not self.able(s) and not self.to_come(s)]
         if self.play.cycle >= self.game.cycles or beaten or decided(self):
             self._finish()
@@ -607,6 +613,9 @@ class SoldiersState(State):
             groups.disband(self)  # a new order ends the group's actions [6.25]
             self._order(action.man)
         elif isinstance(action, groups.OrderGroup):
+            groups.disband(self)
+            for m in action.men:
+                support.ordered(self, m)  # another order: off overwatch [13.1]
             groups.order_group(self, action)  # [6.24; 7.1]
         elif isinstance(action, Move):
             move(self, reaction.first_stop(self, action))  # reaction may interrupt [8.6]
@@ -637,11 +646,13 @@ class SoldiersState(State):
         if self.play.phase == "action":
             refresh(self)  # prisoners taken, guarded or freed [9.2; 9.3]
             support.refresh(self)  # overwatch of a disabled or jammed man ends [13.1]
+        leaders.catastrophic_loss(self)  # a squad's chits lost [6.28]
 
     def _member_acts(self, action: groups.MemberAction) -> None:
         """A man of the group acts: in the group's open step without paying again [7.1]."""
         was_free = groups.lend(self, action)
         if isinstance(action, Shoot):
+            fired(self, action.man)  # an MG's fires this phase [8.1; 14.3]
             shoot(self, action)
         elif isinstance(action, Throw):
             throw(self, action)

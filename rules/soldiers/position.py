@@ -127,6 +127,7 @@ class SoldiersPositionState(StrictModel):
         committed: each side's committed chit, if it has one [5.2].
         last_chit: the chit active in the previous Action Phase (it may not commit) [5.2].
         bidding: the side to bid now, or ``done`` when bidding has ended [5.31].
+        removed_chits: the chits removed for catastrophic loss [6.28] (their space Off).
         turn: the active chit's turn.
     """
 
@@ -137,9 +138,11 @@ class SoldiersPositionState(StrictModel):
     committed: dict[str, str] = Field(default_factory=dict)
     last_chit: str | None = None
     bidding: str | None = None
+    removed_chits: list[str] = Field(default_factory=list)
     turn: TurnPosition = Field(default_factory=TurnPosition)
     waiting: list[str] = Field(default_factory=list)
     operational: list[str] = Field(default_factory=list)
+    cycle_ends: bool = Field(default=False, description="End Command Cycle came [4]")
     exited: list[str] = Field(default_factory=list)
     lost: list[str] = Field(default_factory=list)
     events: dict[str, int] = Field(default_factory=dict)
@@ -166,6 +169,7 @@ def to_position(state: SoldiersState) -> GamePosition:
         committed={s: c for s, c in sorted(track.committed.items()) if c is not None},
         last_chit=track.last_chit,
         bidding=track.bidding,
+        removed_chits=sorted(track.removed),
         turn=TurnPosition(
             chit=turn.chit,
             risk=turn.risk,
@@ -197,6 +201,7 @@ def to_position(state: SoldiersState) -> GamePosition:
         ),
         waiting=sorted(state.troops.waiting),
         operational=list(state.play.operational),
+        cycle_ends=state.play.ending,
         exited=sorted(state.troops.exited),
         lost=sorted(state.troops.lost),
         events=dict(sorted(state.arrivals.events.items())),
@@ -299,6 +304,7 @@ def _read_play(
         (first, game.other(first)),
         advantage,
         sides(extra.operational, game.sides, ("state", "operational"), reader),
+        extra.cycle_ends,
     )
 
 
@@ -397,7 +403,8 @@ def _read_track(
     if bidding not in (None, "done", *game.sides):
         reader.problem(("state", "bidding"), "the side to bid, or done [5.31]")
         bidding = None
-    return CommandTrack(space, committed, last, bidding)
+    removed = {c for c in extra.removed_chits if _chit(game, c, ("state", "removed_chits"), reader)}
+    return CommandTrack(space, committed, last, bidding, removed)
 
 
 def _read_turn(game: SoldiersGame, turn: TurnPosition, reader: PositionReader) -> ActiveTurn:

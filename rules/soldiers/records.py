@@ -63,6 +63,9 @@ class Play(Record):
     order: tuple[str, str] = ("", "")
     advantage: str = ""
     operational: list[str] = state_field(default_factory=list)
+    #: The End Command Cycle event came with the reactive player unable to commit: the cycle
+    #: ends after this Action Phase [4] (:mod:`rules.soldiers.events`).
+    ending: bool = state_field(default=False, encode=_unless_empty)
 
 
 @dataclass
@@ -115,6 +118,8 @@ class CommandTrack(Record):
     last_chit: str | None = None
     #: Bidding [5.31] (:mod:`rules.soldiers.bidding`): None before it, the side to bid, done.
     bidding: str | None = state_field(default=None, encode=_unless_empty)
+    #: Chits removed for a squad's catastrophic loss [6.28] (:mod:`rules.soldiers.leaders`).
+    removed: set[str] = state_field(default_factory=set, encode=_unless_empty)
 
 
 @dataclass
