@@ -27,7 +27,10 @@ from model.victory import (
     Exit,
     ExitAllowed,
     FireBan,
+    ForceShare,
     LineOfSight,
+    LossesCompared,
+    NotWon,
     SpecialRule,
     Survives,
     TerrainOverride,
@@ -141,6 +144,22 @@ def _what(condition: Condition) -> str:
         case VpThreshold():
             whose = "its" if condition.of == "own" else "the enemy's"
             return f"{whose} VP {_COMPARE[condition.compare]} {_number(condition.vp)}"
+        case ForceShare():
+            where_ = " on the map" if condition.state == "able-on-map" else ""
+            return (
+                f"{_COMPARE[condition.compare]} {condition.fraction:.0%} of the {condition.of}"
+                f" force able{where_}"
+            )
+        case LossesCompared():
+            return f"enemy men disabled {_COMPARE[condition.compare]} its own"
+        case NotWon():
+            what = "won or drawn" if condition.or_draw else "won"
+            after = (
+                f" {condition.turns_after} turn(s) after event {condition.after_event}"
+                if condition.after_event
+                else ""
+            )
+            return f"the enemy not having {what}{after}"
         case TextCondition():
             return f"“{condition.text}”"
         case AllConditions() | AnyCondition():

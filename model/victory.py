@@ -199,6 +199,40 @@ class ArmorDifferential(StrictModel):
     note: str = ""
 
 
+class ForceShare(_Condition):
+    """A share of a force still in the fight (Soldiers 20.3: 'at least 50% of the US force
+    must be on the map and able'; 26.3: 'at least 50% of your force remaining')."""
+
+    kind: Literal["force-share"] = "force-share"
+    of: Literal["enemy", "own"] = "own"
+    state: Literal["able", "able-on-map"] = Field(
+        default="able", description="able: not disabled or captured; able-on-map: and not exited"
+    )
+    compare: Comparison = ">="
+    fraction: float = Field(ge=0, le=1)
+
+
+class LossesCompared(_Condition):
+    """The enemy's men disabled against the side's own (Soldiers 20.3: 'the number of disabled
+    US men exceeds the number of disabled German men'): enemy's ``compare`` own."""
+
+    kind: Literal["losses-compared"] = "losses-compared"
+    compare: Comparison = ">"
+
+
+class NotWon(_Condition):
+    """The enemy has not won (nor drawn, with ``or_draw``) when the condition is judged: at
+    its ``turn`` ('the US has not won by the end of the fourth Command Cycle', Soldiers 21.3),
+    or ``turns_after`` the turn in which the scenario's event ``after_event`` occurs
+    (Soldiers 21.3: 'by the end of the Command Cycle following the one in which Second Event
+    B occurs')."""
+
+    kind: Literal["not-won"] = "not-won"
+    or_draw: bool = False
+    after_event: str | None = Field(default=None, description="an event slot, e.g. B2")
+    turns_after: int = Field(default=1, ge=0)
+
+
 class TextCondition(_Condition):
     """A condition in the book's words that the engine does not evaluate."""
 
@@ -230,6 +264,9 @@ Condition = Annotated[
     | Survives
     | Casualties
     | VpThreshold
+    | ForceShare
+    | LossesCompared
+    | NotWon
     | TextCondition
     | AllConditions
     | AnyCondition,

@@ -71,8 +71,10 @@ def test_bid_lower_space_wins(game: SoldiersGame) -> None:
     first = state.to_act()[0]
     second = game.other(first)
     state.apply(f"commit {first}.e.sl")
+    state.apply(f"commit {second}.e.sl")  # both in 5: bidding, no advantage first [5.31]
+    assert state.play.advantage == first and state.to_act() == (second,)
     state.force_dice(5, 3)
-    state.apply(f"commit {second}.e.sl")  # both in 5: the advantage wins [5.3]
+    state.apply(f"done {second}")  # no bid: the same space, the advantage wins [5.33]
     assert state.active.chit == f"{state.play.advantage}.e.sl"
     wins = [e for e in state.log if isinstance(e, ChitMoved) and "wins" in e.why]
     assert wins and "[5.3]" in wins[-1].why

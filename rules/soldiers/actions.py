@@ -6,6 +6,8 @@ The action grammar (``move`` and ``done`` are the shared verbs of :mod:`rules.en
                                 # keep a chit already committed where it is [5.2]
     done us                     # Command Phase: pass [5.2]; Action Phase: end it [6]
     order-man us.austin         # Action Phase: give an order, 5 AP (3 if wounded) [6.2; 7.11]
+    order-group us.austin us.e.3  # one order to men of a squad in one hex [6.24; 7.1]
+                                # (rules.soldiers.groups)
     move us.austin C1710 C1711  # the ordered man moves, paying AP per hex [7.21]
     shoot us.austin C1811 quick # the ordered man fires at a hex: quick, aimed or sustained [8]
     move-off us.austin          # the ordered man moves off the map where allowed, 1 AP [7.26]

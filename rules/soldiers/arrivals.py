@@ -6,12 +6,12 @@ text, its sums are Hexwright's placeholders but for the two of the 6.11 examples
 or Event B result is the scenario's next one of that letter: the First, Second, Third Event A
 [10.6; 19] (``events`` of the scenario, slots ``A1``, ``A2``...). What the engine applies of
 them: reinforcements, the table's Advantage Check (each player's d10, the higher takes the
-advantage, a tie keeps it: the Event Summary's placeholder [5.11]) and its Artillery Strike
-(:func:`rules.soldiers.artillery.strike_event` [17.25; 17.3]). A scenario event that
-brings reinforcements (its ``reinforcements`` sides) makes the groups whose condition names
-that event eligible; every other event and every other result of the table (End Command
-Cycle, Smoke Dissipates, Unusual Event) is logged as not applied (our
-reading: this engine plays none of them).
+advantage, a tie keeps it: the Event Summary's placeholder [5.11]), its Artillery Strike
+(:func:`rules.soldiers.artillery.strike_event` [17.25; 17.3]), End Command Cycle and Smoke
+Dissipates (:mod:`rules.soldiers.events` [4; 12.52]). A scenario event that brings
+reinforcements (its ``reinforcements`` sides) makes the groups whose condition names that event
+eligible; every other event and every other result of the table (Unusual Event) is logged as
+not applied (our reading: this engine plays none of them).
 A condition in words on the event ("only if the German has the advantage") is not judged (our
 reading).
 
@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rules.soldiers import events
 from rules.soldiers.actions import ChitMoved, EventDrawn
 from rules.soldiers.records import OFF
 from rules.soldiers.setup import Group
@@ -58,12 +59,15 @@ def draw_event(state: SoldiersState, total: int) -> None:
     if name == ARTILLERY_STRIKE:
         artillery_strike(state, where)
         return
+    if events.apply(state, name, where):  # End Command Cycle, Smoke Dissipates [4; 12.52]
+        return
     if letter is None:
         state.emit(EventDrawn(where, "", NOT_APPLIED))
         return
     count = state.arrivals.events.get(letter, 0) + 1
     state.arrivals.events[letter] = count
     slot = f"{letter}{count}"
+    state.arrivals.came[slot] = state.play.cycle  # a deadline may count from it [21.3]
     event = next((e for e in state.game.scenario.events if e.slot.upper() == slot), None)
     if event is None:
         state.emit(EventDrawn(f"{where} ({slot})", "", "the scenario has no such event [6.12]"))
@@ -132,7 +136,7 @@ def bring(state: SoldiersState, group: Group, why: str, roll: bool = True) -> No
         else:
             space, words = "Start", f"{why}: on the Command Track in Start (our reading)"
         for c in chits:
-            if state.track.space[c] == OFF:
+            if state.track.space[c] == OFF and c not in state.track.removed:
                 state.track.space[c] = space
                 state.emit(ChitMoved(c, space, words))
 

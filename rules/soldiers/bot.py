@@ -37,11 +37,15 @@ WATCH_WORTH = 0.06
 
 class SoldiersAdapter(Adapter):
     def selects(self, action: Action) -> bool:
-        """An order only picks the man who acts next [6.21]."""
-        return action.verb == "order-man"
+        """An order only picks the man (or group [6.24]) who acts next [6.21]."""
+        return action.verb in ("order-man", "order-group")
 
     def prior(self, action: Action) -> float:
-        """A chit committed gives the side a turn to act [5.2]."""
+        """A chit committed gives the side a turn to act [5.2]; a bid spends the chit's future
+        activations for this one, which the evaluation does not see, so the bot bids only
+        where the position says so (our reading) [5.31]."""
+        if action.verb == "bid":
+            return -ACTIVITY_BONUS / 2
         return ACTIVITY_BONUS if action.verb == "commit" else 0.0
 
     def pieces(self, state: SoldiersState) -> dict[str, Piece]:

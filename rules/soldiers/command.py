@@ -52,7 +52,7 @@ def resolve_commitments(state: SoldiersState) -> str | None:
     else:
         winner = next(c for c in held if state.game.chits[c].side == state.play.advantage)
         why = f"equal spaces: the advantage ({state.play.advantage}) wins [5.3]"
-    state.emit(ChitMoved(winner, state.track.space[winner], f"wins: {why}; no further bidding"))
+    state.emit(ChitMoved(winner, state.track.space[winner], f"wins: {why}"))
     return winner
 
 

@@ -18,7 +18,8 @@ Phase [3; 4] (:data:`SEQUENCE`). What this slice plays:
 - Command Phase [5.2-5.3]: the side that ran the last Action Phase (at a cycle's start, the
   advantage) commits one chit one space down, keeps an already committed chit, or passes; then
   the other side. Not from 0 or Exhausted, not the chit active in the previous Action Phase.
-  Both pass: the cycle ends. Two committed: the lower space wins, a tie to the advantage [5.3].
+  Both pass: the cycle ends. Two committed: they bid, then the lower space wins, a tie to the
+  advantage [5.3].
 - Action Phase [6]: d10 + d6: the Risk Level Table at the chit's space plus the leader's
   initiative (-1 suppressed) or, on an independent turn, the initiative of the man selected
   before the roll [6.11; 6.23]; the Event Table's result is applied as far as reinforcements
@@ -44,10 +45,17 @@ Phase [3; 4] (:data:`SEQUENCE`). What this slice plays:
   (a stand-in for the conditions' check [4]); the typed conditions decide
   (:mod:`rules.soldiers.victory`).
 
-Simplifications, named: no bidding beyond the commitment [5.31], operational turns [6.3],
-groups [7.1] (every order is to one man), smoke and rifle grenades [12.5; 12.6], hand-to-hand
-[8.8] (an Aggressive man may enter a hex with able enemies; both sides then share it), events
-other than reinforcements [6.12], the ASL restriction [6.22], catastrophic loss [6.28],
+Groups [6.24; 7.1]: men of one squad stacked in one hex take one order and share its AP
+(:mod:`rules.soldiers.groups`).
+
+Bidding [5.31-5.33]: two committed chits bid down the track (:mod:`rules.soldiers.bidding`).
+Catastrophic loss [6.28]: a squad half disabled loses a chit, three quarters another
+(:mod:`rules.soldiers.leaders`).
+
+Simplifications, named: operational turns [6.3], smoke and rifle grenades [12.5; 12.6],
+hand-to-hand [8.8] (an Aggressive man may enter a hex with able enemies; both sides then share
+it), events other than reinforcements, the Advantage Check, the Artillery Strike, End Command
+Cycle and Smoke Dissipates [6.12] (:mod:`rules.soldiers.events`), the ASL restriction [6.22],
 captured equipment and killing prisoners [9.5; 9.7], exchanging equipment [7.33], pre-game
 operational moves [6.33], hidden deployment and hidden MGs [14.11-14.12], wire and minefields
 bought [18.3; 18.4] (only the markers a scenario places).
@@ -74,8 +82,11 @@ from rules.movement.costs import ENFORCED_BY_MOVEMENT, MoveCost
 from rules.records.position import PositionReader
 from rules.soldiers import (
     artillery,
+    bidding,
     engineers,
     fire_support,
+    groups,
+    leaders,
     operational,
     preparations,
     preview,
@@ -158,6 +169,9 @@ ENFORCES: dict[str, Enforce] = {
 def _named_cycles(conditions: list[object]) -> list[int]:
     found: list[int] = []
     for cond in conditions:
+        if getattr(cond, "after_event", None) is not None:
+            # a deadline counted from an event [21.3] may fall in any cycle (our reading)
+            found.append(OPEN_ENDED_CYCLES)
         for key in ("turn", "by_turn", "from_turn"):
             value = getattr(cond, key, None)
             if isinstance(value, int):
@@ -210,7 +224,7 @@ class SoldiersGame(MapGame):
 
     system = GameSystem.SOLDIERS
     rules_version = RULES_VERSION
-    actions = ACTIONS
+    actions = (*ACTIONS, groups.OrderGroup, bidding.Bid)
     position_state = SoldiersPositionState
     #: The special rules its engine enforces (:data:`ENFORCES`; the rest are listed in each
     #: outcome, :mod:`rules.engine.special_rules`).
@@ -370,6 +384,7 @@ class SoldiersState(State):
 
     def _begin_command(self) -> None:
         self.play.phase, self.play.acted = "command", []
+        self.track.bidding = None
         self.emit(
             SegmentBegan(
                 self.play.cycle, SEQUENCE[0][1], f"{self.play.order[0]} first {SEQUENCE[0][2]}"
@@ -381,6 +396,8 @@ class SoldiersState(State):
             self._finish()  # a condition met the moment it happens [19.7]
             return
         while not self.play.over and self.play.phase == "command" and len(self.play.acted) == 2:
+            if bidding.begin(self):
+                break  # a bid is awaited [5.31]
             found = resolve_commitments(self)
             if found is None:
                 self._end_cycle()
@@ -401,6 +418,10 @@ class SoldiersState(State):
         # The risk level stays as it was until the next chit rolls its own [6.11].
         self.active = ActiveTurn(risk=turn.risk, prev_ordered=turn.ordered | leader)
         self.play.order = (chit.side, self.game.other(chit.side))
+        if self.play.ending:  # the End Command Cycle event [4]
+            self.play.ending = False
+            self._end_cycle("the End Command Cycle event [4]")
+            return
         self._begin_command()
 
     def _finish(self) -> None:
@@ -408,8 +429,8 @@ class SoldiersState(State):
         result = evaluate_outcome(self)
         self.emit(GameEnded(result.winner, result.reason))
 
-    def _end_cycle(self) -> None:
-        self.emit(SegmentBegan(self.play.cycle, "End of the Command Cycle", "both passed [4]"))
+    def _end_cycle(self, why: str = "both passed [4]") -> None:
+        self.emit(SegmentBegan(self.play.cycle, "End of the Command Cycle", why))
         beaten = [s for s in self.game.sides if not self.able(s) and not self.to_come(s)]
         if self.play.cycle >= self.game.cycles or beaten or decided(self):
             self._finish()
@@ -446,6 +467,8 @@ class SoldiersState(State):
         if self.play.phase == operational.PHASE:
             side = operational.side_to_move(self)
             return (side,) if side is not None else ()
+        if bidding.bidding(self):
+            return (str(self.track.bidding),)  # [5.31]
         return tuple(s for s in self.play.order if s not in self.play.acted)[:1]
 
     def is_terminal(self) -> bool:
@@ -502,7 +525,9 @@ class SoldiersState(State):
         for s in self.to_act():
             if side is not None and s != side:
                 continue
-            if self.play.phase == "command":
+            if self.play.phase == "command" and bidding.bidding(self):
+                found.extend(bidding.options(self, s))  # [5.31]
+            elif self.play.phase == "command":
                 found.extend(Commit(c) for c in self.committable(s))
             elif self.active.reaction is not None:
                 found.extend(reaction.options(self))  # [8.62]
@@ -510,6 +535,7 @@ class SoldiersState(State):
                 found.extend(
                     OrderMan(m) for m in sorted(self.active.in_command) if self.may_order(m)
                 )
+                found.extend(groups.options(self, s))  # [6.24]
                 if (
                     self.active.current is not None
                     and self.active.current not in self.troops.disabled
@@ -523,9 +549,25 @@ class SoldiersState(State):
                             if self.why_not(extra) is None:
                                 found.append(extra)
                         found.extend(support.options(self, man))  # [13-15]
+                        found.extend(self._group_actions())  # the group's others [7.1]
                 if self.play.phase == "action":  # radio, satchel [16.2; 17.2]
                     found.extend(fire_support.support_options(self, s))
             found.append(Done(s))
+        return found
+
+    def _group_actions(self) -> list[Action]:
+        """The combat and maintenance actions of the group's other men [7.1]: each as the
+        man acting, then kept if legal with the group's step (:func:`groups.why_not_member`)."""
+        found: list[Action] = []
+        current, ap = self.active.current, self.active.ap
+        for m in groups.members(self)[1:]:
+            self.active.current, self.active.ap = m, 99.0  # every option, checked below
+            try:
+                tried: list[Action] = [*self.shots_of(m), *self.throws_of(m)]
+            finally:
+                self.active.current, self.active.ap = current, ap
+            tried += [ClearJam(m), Reload(m)]
+            found.extend(a for a in tried if self.why_not(a) is None)
         return found
 
     def shots_of(self, man: str) -> list[Shoot]:
@@ -575,7 +617,9 @@ class SoldiersState(State):
         if why is not None:
             raise IllegalActionError(f"'{action.text()}': {why}")
         if isinstance(action, Done) and self.active.reaction is not None:
+            ap_left = self.active.ap
             reaction.resolve_window(self)  # every declared reaction [8.62]
+            groups.after_reaction(self, ap_left)  # the group abandons a man hit [7.11]
         elif isinstance(action, React):
             reaction.declare(self, action)
         elif isinstance(action, Done):
@@ -583,6 +627,8 @@ class SoldiersState(State):
             if self.play.phase == operational.PHASE:
                 if operational.done(self, action.side):
                     self._begin_cycles()
+            elif self.play.phase == "command" and bidding.bidding(self):
+                bidding.decline(self, action.side)  # unwilling to bid [5.31]
             elif self.play.phase == "command":
                 held = self.track.committed[action.side]
                 if held is not None:
@@ -591,22 +637,39 @@ class SoldiersState(State):
                 self.play.acted.append(action.side)
             else:
                 self.end_action_phase()
+        elif isinstance(action, bidding.Bid):
+            bidding.bid(self, action)
         elif isinstance(action, Commit):
             commit(self, action.chit)
             self.play.acted.append(self.game.chits[action.chit].side)
         elif isinstance(action, OrderMan):
+            groups.disband(self)  # a new order ends the group's actions [6.25]
             self._order(action.man)
+        elif isinstance(action, groups.OrderGroup):
+            groups.disband(self)
+            for m in action.men:
+                support.ordered(self, m)  # another order: off overwatch [13.1]
+            groups.order_group(self, action)  # [6.24; 7.1]
         elif isinstance(action, Move):
             move(self, reaction.first_stop(self, action))  # reaction may interrupt [8.6]
             support.moved(self, action.unit)  # an MG crewman moved: dismantled [14.2]
+            if self.active.group:
+                groups.after_move(self, action)  # the group moves together [7.1]
+                for m in groups.acting(self):
+                    support.moved(self, m)  # [14.2]
             after_move(self, action.unit)  # prisoners taken, prisoners led [9.2; 9.3]
             reaction.offer(self, action.unit, "move")
+        elif isinstance(action, groups.MEMBER_ACTIONS) and groups.in_group(self, action.man):
+            self._member_acts(action)
         elif isinstance(action, Shoot):
             fired(self, action.man)  # an MG's fires this phase [8.1; 14.3]
             shoot(self, action)
         elif isinstance(action, MoveOff):
+            where = self.game.name(self.troops.hexes[action.man])
             move_off(self, action)
             support.moved(self, action.man)
+            if self.active.group:
+                groups.after_move_off(self, action, where)  # together [7.1; 7.26]
         elif isinstance(action, SupportAction):
             support.apply(self, action)  # [13.1; 14.2; 15.1]
         elif isinstance(action, ClearJam | Reload):
@@ -618,6 +681,19 @@ class SoldiersState(State):
         if self.play.phase == "action":
             refresh(self)  # prisoners taken, guarded or freed [9.2; 9.3]
             support.refresh(self)  # overwatch of a disabled or jammed man ends [13.1]
+        leaders.catastrophic_loss(self)  # a squad's chits lost [6.28]
+
+    def _member_acts(self, action: groups.MemberAction) -> None:
+        """A man of the group acts: in the group's open step without paying again [7.1]."""
+        was_free = groups.lend(self, action)
+        if isinstance(action, Shoot):
+            fired(self, action.man)  # an MG's fires this phase [8.1; 14.3]
+            shoot(self, action)
+        elif isinstance(action, Throw):
+            throw(self, action)
+        else:
+            maintain(self, action)
+        groups.after_member(self, action, was_free)
 
     def why_not(self, action: Action) -> str | None:
         """Why ``action`` may not be applied now, or None

@@ -32,13 +32,13 @@ may move no further (``stopped`` [18.33])::
 A chit the file leaves out is in Start. Scenarios 20-26 add: the men off the map, waiting to
 enter (``waiting`` [19.32]), moved off (``exited`` [7.26]) or lost to a depleted squad's draw
 (``lost`` [19.21]), each with no hex; how many Event A and B results have come (``events``
-[6.12]), the reinforcement groups that may enter (``eligible``), and the side last in each hex
-(``last_in`` [19.7]). Support weapons (``support``,
-:class:`rules.soldiers.support.SupportPosition`): the men on overwatch [13.1], each prepared
-MMG's or HMG's hex and arrow [14.2; 14.21]. Fire support (``fire_support``,
-:class:`rules.soldiers.fire_support.FireSupportPosition`): each side's artillery calls, the
-Target Acquisition, Rubble and Crater markers, the free call [17], the satchel charges thrown
-[16.22].
+[6.12]) and the Command Cycle each came in (``event_cycles`` [21.3]), the reinforcement
+groups that may enter (``eligible``), and the side last in each hex (``last_in`` [19.7]).
+Support weapons (``support``, :class:`rules.soldiers.support.SupportPosition`): the men on
+overwatch [13.1], each prepared MMG's or HMG's hex and arrow [14.2; 14.21]. Fire support
+(``fire_support``, :class:`rules.soldiers.fire_support.FireSupportPosition`): each side's
+artillery calls, the Target Acquisition, Rubble and Crater markers, the free call [17], the
+satchel charges thrown [16.22].
 """
 
 from __future__ import annotations
@@ -114,6 +114,10 @@ class TurnPosition(StrictModel):
     risk_rolled: bool = True
     reacted: list[str] = Field(default_factory=list)
     reaction: ReactionPosition | None = None
+    group: list[str] = Field(default_factory=list, description="a group's men [6.24; 7.1]")
+    step: str | None = Field(default=None, description="the group's open step: 'combat 3'")
+    step_men: list[str] = Field(default_factory=list)
+    group_wounded: list[str] = Field(default_factory=list)
 
 
 class SoldiersPositionState(StrictModel):
@@ -126,6 +130,8 @@ class SoldiersPositionState(StrictModel):
         chits: each chit's space on the Command Track (Start when left out) [5.1].
         committed: each side's committed chit, if it has one [5.2].
         last_chit: the chit active in the previous Action Phase (it may not commit) [5.2].
+        bidding: the side to bid now, or ``done`` when bidding has ended [5.31].
+        removed_chits: the chits removed for catastrophic loss [6.28] (their space Off).
         turn: the active chit's turn.
     """
 
@@ -135,12 +141,16 @@ class SoldiersPositionState(StrictModel):
     chits: dict[str, str] = Field(default_factory=dict)
     committed: dict[str, str] = Field(default_factory=dict)
     last_chit: str | None = None
+    bidding: str | None = None
+    removed_chits: list[str] = Field(default_factory=list)
     turn: TurnPosition = Field(default_factory=TurnPosition)
     waiting: list[str] = Field(default_factory=list)
     operational: list[str] = Field(default_factory=list)
+    cycle_ends: bool = Field(default=False, description="End Command Cycle came [4]")
     exited: list[str] = Field(default_factory=list)
     lost: list[str] = Field(default_factory=list)
     events: dict[str, int] = Field(default_factory=dict)
+    event_cycles: dict[str, int] = Field(default_factory=dict)
     eligible: list[str] = Field(default_factory=list)
     last_in: dict[str, str] = Field(default_factory=dict)
     clips_spent: dict[str, int] = Field(default_factory=dict)
@@ -163,6 +173,8 @@ def to_position(state: SoldiersState) -> GamePosition:
         chits={c: s for c, s in sorted(track.space.items()) if s != "Start"},
         committed={s: c for s, c in sorted(track.committed.items()) if c is not None},
         last_chit=track.last_chit,
+        bidding=track.bidding,
+        removed_chits=sorted(track.removed),
         turn=TurnPosition(
             chit=turn.chit,
             risk=turn.risk,
@@ -187,12 +199,18 @@ def to_position(state: SoldiersState) -> GamePosition:
                 target=turn.reaction.target,
                 declared=dict(turn.reaction.declared),
             ),
+            group=list(turn.group),
+            step=turn.step,
+            step_men=sorted(turn.step_men),
+            group_wounded=sorted(turn.group_wounded),
         ),
         waiting=sorted(state.troops.waiting),
         operational=list(state.play.operational),
+        cycle_ends=state.play.ending,
         exited=sorted(state.troops.exited),
         lost=sorted(state.troops.lost),
         events=dict(sorted(state.arrivals.events.items())),
+        event_cycles=dict(sorted(state.arrivals.came.items())),
         eligible=sorted(state.arrivals.eligible),
         last_in=dict(sorted(state.troops.last_in.items())),
         clips_spent=dict(sorted(state.troops.clips_spent.items())),
@@ -293,6 +311,7 @@ def _read_play(
         (first, game.other(first)),
         advantage,
         sides(extra.operational, game.sides, ("state", "operational"), reader),
+        extra.cycle_ends,
     )
 
 
@@ -337,7 +356,9 @@ def _read_off_map(
         found = units(getattr(extra, key), game.men, ("state", key), reader)
         setattr(troops, key, set(found))
     groups = {g.id for g in game.groups}
-    state.arrivals = Arrivals(dict(extra.events), {g for g in extra.eligible if g in groups})
+    state.arrivals = Arrivals(
+        dict(extra.events), {g for g in extra.eligible if g in groups}, dict(extra.event_cycles)
+    )
     for g in extra.eligible:
         if g not in groups:
             reader.problem(("state", "eligible"), f"the scenario has no reinforcement group '{g}'")
@@ -385,7 +406,12 @@ def _read_track(
     last = extra.last_chit
     if last is not None:
         last = _chit(game, last, ("state", "last_chit"), reader)
-    return CommandTrack(space, committed, last)
+    bidding = extra.bidding
+    if bidding not in (None, "done", *game.sides):
+        reader.problem(("state", "bidding"), "the side to bid, or done [5.31]")
+        bidding = None
+    removed = {c for c in extra.removed_chits if _chit(game, c, ("state", "removed_chits"), reader)}
+    return CommandTrack(space, committed, last, bidding, removed)
 
 
 def _read_turn(game: SoldiersGame, turn: TurnPosition, reader: PositionReader) -> ActiveTurn:
@@ -425,6 +451,10 @@ def _read_turn(game: SoldiersGame, turn: TurnPosition, reader: PositionReader) -
         turn.risk_rolled,
         set(units(turn.reacted, game.men, (*path, "reacted"), reader)),
         _read_reaction(game, turn.reaction, reader),
+        list(units(turn.group, game.men, (*path, "group"), reader)),
+        turn.step,
+        set(units(turn.step_men, game.men, (*path, "step_men"), reader)),
+        set(units(turn.group_wounded, game.men, (*path, "group_wounded"), reader)),
     )
 
 

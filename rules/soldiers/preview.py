@@ -8,11 +8,12 @@ modifiers [8.3-8.32]; a d10 at or under it hits.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from rules.engine.actions import Action, Done, Move
 from rules.engine.play import Chance, Preview
-from rules.soldiers import fire_support, support, view
+from rules.soldiers import bidding, fire_support, groups, support, view
 from rules.soldiers.actions import ClearJam, Commit, MoveOff, OrderMan, React, Reload, Shoot, Throw
 from rules.soldiers.command import UNSUPPRESS_AP, number
 from rules.soldiers.exits import EXIT_AP, why_not_move_off
@@ -29,7 +30,26 @@ if TYPE_CHECKING:
 
 
 def why_not(state: SoldiersState, action: Action) -> str | None:
-    """Why ``action`` may not be applied now, or None."""
+    """Why ``action`` may not be applied now, or None; a group's order and its men's actions
+    by :mod:`rules.soldiers.groups` [6.24; 7.1]."""
+    if isinstance(action, bidding.Bid):
+        return bidding.why_not_bid(state, action)
+    if isinstance(action, Commit) and bidding.bidding(state):
+        return "bidding: move the committed chit lower, or done [5.31]"
+    if isinstance(action, groups.OrderGroup):
+        if state.active.reaction is not None:
+            return f"{state.active.reaction.side} reacts first [8.6]"
+        return groups.why_not_group(state, action)
+    if (
+        isinstance(action, groups.MEMBER_ACTIONS)
+        and state.active.reaction is None
+        and groups.in_group(state, action.man)
+    ):
+        return groups.why_not_member(state, action, lambda: _why_not(state, action))
+    return _why_not(state, action)
+
+
+def _why_not(state: SoldiersState, action: Action) -> str | None:
     if isinstance(action, Done):
         return None if action.side in state.to_act() else f"{action.side} may not act now"
     if isinstance(action, React):
@@ -92,6 +112,22 @@ def preview(state: SoldiersState, action: Action) -> Preview:
         return Preview(words, True, None, cost, rules=("Command Phase [5.2-5.3]",))
     if isinstance(action, OrderMan):
         return Preview(words, True, None, _order_cost(state, action.man), rules=("[6.2; 6.21]",))
+    if isinstance(action, bidding.Bid):
+        cost = f"down the Command Track: {state.track.space[action.chit]} to {action.space}"
+        return Preview(words, True, None, cost, rules=("bidding [5.31-5.33]",))
+    if isinstance(action, groups.OrderGroup):
+        wounded = any(m in state.troops.wounded for m in action.men)
+        cost = f"1 of {state.active.orders_left} order(s): {3 if wounded else 5} AP shared"
+        if not state.active.rolled:
+            cost += "; first the risk level, on the lowest initiative in the group [6.23]"
+        return Preview(words, True, None, cost, rules=("groups [6.24; 7.1; 7.11]",))
+    if (
+        isinstance(action, groups.MEMBER_ACTIONS)
+        and groups.in_group(state, action.man)
+        and groups.free(state, action)
+    ):
+        found = _preview_member(state, action, words)
+        return dataclasses.replace(found, cost=f"in the group's step {state.active.step}: no AP")
     if isinstance(action, Move):
         stop = first_stop(state, action)
         spent = sum(_costs(state, stop))
@@ -131,6 +167,21 @@ def preview(state: SoldiersState, action: Action) -> Preview:
         cost = f"{count} declared reaction(s) resolved" if count else "holds fire"
         return Preview(words, True, None, cost, rules=("declared reactions resolved [8.62]",))
     return Preview(words, True)
+
+
+def _preview_member(state: SoldiersState, action: Action, words: str) -> Preview:
+    """A group man's action as he would do it, the step's AP lent [7.1]."""
+    assert isinstance(action, groups.MEMBER_ACTIONS)
+    before, ap = state.active.current, state.active.ap
+    try:
+        groups.lend(state, action)
+        if isinstance(action, Shoot):
+            return Preview(words, True, None, "", (_shot(state, action),), ("fire [8.1]",))
+        if isinstance(action, Throw):
+            return Preview(words, True, None, "", (_throw(state, action),), ("throw [12.1]",))
+        return Preview(words, True, None, "", rules=("maintenance [7.3]",))
+    finally:
+        state.active.current, state.active.ap = before, ap
 
 
 def _order_cost(state: SoldiersState, man: str) -> str:

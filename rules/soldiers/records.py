@@ -63,6 +63,9 @@ class Play(Record):
     order: tuple[str, str] = ("", "")
     advantage: str = ""
     operational: list[str] = state_field(default_factory=list)
+    #: The End Command Cycle event came with the reactive player unable to commit: the cycle
+    #: ends after this Action Phase [4] (:mod:`rules.soldiers.events`).
+    ending: bool = state_field(default=False, encode=_unless_empty)
 
 
 @dataclass
@@ -95,11 +98,14 @@ class Troops(Record):
 @dataclass
 class Arrivals(Record):
     """The scenario's events and reinforcements [6.12; 19.32]: how many Event A and Event B
-    results have been rolled (the next is the scenario's First, Second, Third...), and the
-    reinforcement groups that may enter now."""
+    results have been rolled (the next is the scenario's First, Second, Third...), the
+    reinforcement groups that may enter now, and the Command Cycle in which each of the
+    scenario's events came (``came``: slot -> cycle; a mission's deadline may count from it,
+    21.3)."""
 
     events: dict[str, int] = state_field(default_factory=dict)
     eligible: set[str] = state_field(default_factory=set)
+    came: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
 
 
 @dataclass
@@ -110,6 +116,10 @@ class CommandTrack(Record):
     space: dict[str, str] = state_field(default_factory=dict)
     committed: dict[str, str | None] = state_field(default_factory=dict)
     last_chit: str | None = None
+    #: Bidding [5.31] (:mod:`rules.soldiers.bidding`): None before it, the side to bid, done.
+    bidding: str | None = state_field(default=None, encode=_unless_empty)
+    #: Chits removed for a squad's catastrophic loss [6.28] (:mod:`rules.soldiers.leaders`).
+    removed: set[str] = state_field(default_factory=set, encode=_unless_empty)
 
 
 @dataclass
@@ -141,3 +151,9 @@ class ActiveTurn(Record):
     rolled: bool = True
     reacted: set[str] = state_field(default_factory=set, encode=_unless_empty)
     reaction: Reaction | None = state_field(default=None, encode=_reaction)
+    #: A group's order [6.24; 7.1] (:mod:`rules.soldiers.groups`): its men acting together,
+    #: the open step (``combat 3``) and the men who acted in it, its men wounded when ordered.
+    group: list[str] = state_field(default_factory=list, encode=_unless_empty)
+    step: str | None = state_field(default=None, encode=_unless_empty)
+    step_men: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    group_wounded: set[str] = state_field(default_factory=set, encode=_unless_empty)

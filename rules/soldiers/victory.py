@@ -13,6 +13,7 @@ the side has able men and the enemy none.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -28,13 +29,23 @@ from model.victory import (
     Destroyed,
     EnemyLosses,
     Exit,
+    ForceShare,
     LineOfSight,
+    LossesCompared,
+    NotWon,
     Survives,
     UnitsIn,
     VictoryRules,
 )
 from rules.engine.core import Outcome
 from rules.engine.tally import COMPARE, VictoryTally
+from rules.soldiers.mission_victory import (
+    exited_men,
+    force_of,
+    force_share,
+    losses_compared,
+    not_won,
+)
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
@@ -118,6 +129,23 @@ def _held(state: SoldiersState, part: frozenset[Hex], cond: Control, building: b
     return cond.rule in last and _last(state, part, cond.side)
 
 
+def _parts(state: SoldiersState, cond: Control) -> int:
+    """How many buildings or hexes the control condition is of (its ``at_least_fraction``'s
+    whole: "all building hexes" [24.3])."""
+    game = state.game
+    if cond.objects != "buildings":
+        return len(game.region(cond.region))
+    if isinstance(cond.region, AnyOf):
+        return len(cond.region.regions)
+    return len(buildings_in(state, game.region(cond.region)))
+
+
+def _control_needed(state: SoldiersState, cond: Control) -> int:
+    if cond.at_least_fraction is not None:
+        return max(1, math.ceil(cond.at_least_fraction * _parts(state, cond) - 1e-9))
+    return cond.at_least or 1
+
+
 def _controlled(state: SoldiersState, cond: Control) -> int:
     """How many buildings (each region of an ``any-of``, else the region's buildings) or hexes
     the side controls [19.7]: more able men in it; empty, the last in it (``last-occupied``,
@@ -136,10 +164,8 @@ def _controlled(state: SoldiersState, cond: Control) -> int:
 Judged = bool | None
 
 
-def force(state: SoldiersState, side: str) -> list[str]:
-    """A side's force: its men that have entered the map at any time [19.7]."""
-    men = state.game.men
-    return [m for m in (*state.troops.hexes, *state.troops.exited) if men[m].side == side]
+#: A side's force: its men that have entered the map at any time [19.7].
+force = force_of
 
 
 def _share(count: int, whole: int) -> float:
@@ -169,13 +195,17 @@ def _casualties(state: SoldiersState, cond: Casualties) -> tuple[bool, str]:
 
 
 def _exit(state: SoldiersState, cond: Exit) -> tuple[bool, str]:
-    men = force(state, cond.side)
-    off = sum(1 for m in men if m in state.troops.exited)
+    """Men moved off the map: those of the filter, the ones that must be among them
+    (:func:`rules.soldiers.mission_victory.exited_men`) [7.26; 19.7]."""
+    found, missing, whole = exited_men(state, cond)
+    off = len(found)
     if cond.at_least_fraction is not None:
-        ok = COMPARE[cond.compare](_share(off, len(men)), cond.at_least_fraction)
+        ok = COMPARE[cond.compare](_share(off, whole), cond.at_least_fraction)
     else:
         ok = COMPARE[cond.compare](off, cond.at_least or 1)
-    return ok, f"{cond.side}: {off} of a force of {len(men)} moved off the map [7.26; 19.7]"
+    lacking = f"; none is {', '.join(missing)}" if missing else ""
+    why = f"{cond.side}: {off} of a force of {whole} moved off the map{lacking} [7.26; 19.7]"
+    return ok and not missing, why
 
 
 def _sight(state: SoldiersState, cond: LineOfSight) -> tuple[bool, str]:
@@ -230,8 +260,8 @@ def judge(
         count = _count(state, game.region(cond.region), cond.side, not cond.enemy)
         found = COMPARE[cond.compare](count, cond.count), f"{count} able men in the region"
     elif isinstance(cond, Control):
-        held = _controlled(state, cond)
-        found = held >= (cond.at_least or 1), f"{cond.side} controls {held} {cond.objects} [19.7]"
+        held, needed = _controlled(state, cond), _control_needed(state, cond)
+        found = held >= needed, f"{cond.side} controls {held} {cond.objects} of {needed} [19.7]"
     elif isinstance(cond, EnemyLosses):
         lost = sum(1 for m in state.troops.disabled if game.men[m].side != cond.side)
         found = lost > 0, f"{lost} enemy men disabled [8.44]"
@@ -241,6 +271,14 @@ def judge(
         found = _exit(state, cond)
     elif isinstance(cond, LineOfSight):
         found = _sight(state, cond)
+    elif isinstance(cond, ForceShare):
+        found = force_share(state, cond)
+    elif isinstance(cond, LossesCompared):
+        found = losses_compared(state, cond)
+    elif isinstance(cond, NotWon) and not timed:
+        found = False, "a deadline: not weighed before it comes (our reading) [19.7]"
+    elif isinstance(cond, NotWon):
+        found = not_won(state, cond, victory_rules(state).conditions, judge, final)
     elif isinstance(cond, Destroyed | Survives):
         why = "no object is destroyed in this engine (our reading) [16.2; 17]"
         found = isinstance(cond, Survives), f"{cond.objects}: {why}"
@@ -256,14 +294,29 @@ AT_ANY_TIME = ("end-of-any-turn", "instant")
 
 
 def _judged_now(cond: Condition, final: bool, when: tuple[str, ...] = AT_ANY_TIME) -> bool:
-    return final or getattr(cond, "when", "end") in when
+    """Whether a condition is judged now: at the game's end, or by its ``when``; an all-of or
+    any-of with no ``when`` of its own is judged when one of its parts is ("German Victory:
+    ... at the end of any Command Cycle, at least 75% of the US force is disabled ... or the
+    US has not won at the end of three" [23.3]: the first part ends the game at once)."""
+    if final or getattr(cond, "when", "end") in when:
+        return True
+    parts = cond.conditions if isinstance(cond, AllConditions | AnyCondition) else []
+    return any(_judged_now(c, False, when) for c in parts)
 
 
 def played_victory(scenario: Scenario, missions: Iterable[Mission]) -> VictoryRules:
-    """The scenario's victory with the conditions of the missions played [19.1; 19.7]."""
+    """The scenario's victory with the conditions of the missions played [19.1; 19.7], and a
+    mission's default result ("Any other result is a draw" [26.3]; "US Victory: Prevent the
+    German victory conditions" [25.3]) and who wins when both sides meet theirs [23.3]."""
     victory = scenario.victory
-    extra = [c for m in missions for c in m.victory.conditions]
-    return victory.model_copy(update={"conditions": [*victory.conditions, *extra]})
+    played = list(missions)
+    extra = [c for m in played for c in m.victory.conditions]
+    update: dict[str, object] = {"conditions": [*victory.conditions, *extra]}
+    for key in ("default_winner", "both_win"):
+        named = [getattr(m.victory, key) for m in played if getattr(m.victory, key)]
+        if named:
+            update[key] = named[0]
+    return victory.model_copy(update=update)
 
 
 def victory_rules(state: SoldiersState) -> VictoryRules:
@@ -294,7 +347,7 @@ def evaluate_outcome(
     final = state.play.over if final is None else final
     victory = victory_rules(state)
     tally = VictoryTally(victory, state.game.sides)
-    draw = False
+    draw, won = False, set[str]()
     for i, cond in enumerate(victory.conditions):
         if not _judged_now(cond, final):
             continue
@@ -316,9 +369,25 @@ def evaluate_outcome(
             )
         tally.findings.append(f"condition {i} ({cond.kind}, {cond.side}): {ok}: {'; '.join(notes)}")
         tally.judged(i, cond, ok, gained)
+        if ok and award is not None and award.result == "win":
+            won.add(cond.side)
         if ok and award is not None and award.result == "draw":
             draw = True
-    found = tally.outcome()
+    return _result(tally.outcome(), victory, won, draw, final)
+
+
+def _result(
+    found: Outcome, victory: VictoryRules, won: set[str], draw: bool, final: bool
+) -> Outcome:
+    """Who wins when both sides meet a win condition [23.3], a met draw condition, and a
+    mission's default draw ("Any other result is a draw" [26.3]) once the game is over."""
+    if len(won) > 1 and victory.both_win:
+        winner = None if victory.both_win == "draw" else victory.both_win
+        why = f"both sides meet a win condition: the mission gives it to {victory.both_win} [23.3]"
+        return dataclasses.replace(found, winner=winner, reason=why)
     if found.winner is None and draw:
         return dataclasses.replace(found, reason="a draw condition is met [19.7]")
+    if found.winner is None and final and victory.default_winner == "draw":
+        why = "a draw: no side's condition is met and the mission's other results are a draw [19.7]"
+        return dataclasses.replace(found, reason=why)
     return found

@@ -10,7 +10,9 @@ from rules.engine.actions import Action, Done, Move
 from rules.engine.play import ActionFocus, Progress
 from rules.soldiers import fire_support, support
 from rules.soldiers.actions import ClearJam, Commit, MoveOff, OrderMan, React, Reload, Shoot, Throw
+from rules.soldiers.bidding import Bid
 from rules.soldiers.fire_support_actions import CancelCall, Radio, ThrowSatchel
+from rules.soldiers.groups import OrderGroup
 from rules.soldiers.support_actions import SupportAction
 
 if TYPE_CHECKING:
@@ -76,6 +78,11 @@ def describe(state: SoldiersState, action: Action) -> str:
         return f"Move to {action.path[-1]} ({steps} hex{'es' if steps != 1 else ''})"
     if isinstance(action, OrderMan):
         return "Give an order [6.21]"
+    if isinstance(action, Bid):
+        return f"Bid: {action.chit} down to {action.space} [5.31]"
+    if isinstance(action, OrderGroup):
+        names = ", ".join(state.game.unit_name(m) for m in action.men)
+        return f"Order a group: {names} [6.24]"
     if isinstance(action, Shoot):
         return f"Shoot at {action.hex} ({action.fire_type} fire)"
     if isinstance(action, Commit):
@@ -101,6 +108,12 @@ def describe(state: SoldiersState, action: Action) -> str:
         if state.active.reaction.declared:
             return "Resolve the declared reactions [8.62]"
         return "Hold fire [8.62]"
+    if (
+        isinstance(action, Done)
+        and state.play.phase == "command"
+        and state.track.bidding in state.game.sides
+    ):
+        return "Do not bid [5.31]"
     if isinstance(action, Done):
         if state.play.phase == "operational":
             return "End the operational moves [6.33]"
@@ -127,4 +140,6 @@ def concerns(state: SoldiersState, action: Action) -> ActionFocus:
         return ActionFocus(action.man, "fire" if action.how == "fire" else "other", at)
     if isinstance(action, OrderMan | MoveOff | ClearJam | Reload):
         return ActionFocus(action.man)
+    if isinstance(action, OrderGroup):
+        return ActionFocus(action.men[0])
     return ActionFocus(None)

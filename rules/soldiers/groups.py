@@ -1,0 +1,298 @@
+"""Soldiers groups [6.24; 7.1; 7.11]: men of one squad stacked in one hex ordered as one.
+
+``order-group MAN MAN ...`` gives one order (one of the leader's, or the independent turn's)
+to two or more men of the same squad in the same hex, each in command and not ordered in this
+or the previous Action Phase [6.21; 6.24]. On an independent turn the group is selected before
+the risk level is rolled, on the lowest initiative in it [6.23]. The group as a whole gets 5
+AP, 3 when a man in it is wounded [7.11], and pays APs for every action any man of it
+performs [7.1]:
+
+- A move moves the whole group: every man goes with the man who moves, for the AP paid once
+  [7.1] ("movement actions ... all the same"). Our reading: the path is checked for the man
+  who moves (his wire and minefields), the others follow; reaction to the move is to him [8.6].
+- Fire, grenades and maintenance: an action opens a *step* of its type (combat or maintenance
+  [7.1]) and AP cost, paid by the group; each other man of the group may perform one action of
+  the same type and cost in that step without paying again ("two of the men fire ... they all
+  have expended 3 APs"). Any other action (a move, a different type or cost, a man acting a
+  second time) pays anew and opens the next step.
+- Moving off the map [7.26] takes the group off together, 1 AP.
+- Each man's own limits stay his (two shots a phase [8.1], his weapon, his grenades).
+- A suppressed man of the group unsuppresses for the group, at the risk level's cost once
+  [7.42; 7.1 example]; one who may not (Cautious, in the open) is left out of the group (our
+  reading: he "may do nothing else"). A man wounded while acting does nothing more and the
+  others abandon him [7.11], as they leave a disabled man or a prisoner.
+
+The group is the turn's ``group`` (the men acting together; ``current`` the one acting now)
+and ``step`` (``combat 3`` ...) with ``step_men``, the men who acted in it. A new order ends
+the group's actions [6.25].
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from rules.engine.actions import Action, Move, token
+from rules.engine.errors import ActionSyntaxError
+from rules.soldiers.actions import ClearJam, ManLeft, MoveOff, OrderGiven, Reload, Shoot, Throw
+from rules.soldiers.command import UNSUPPRESS_AP, initiative, roll_risk
+from rules.soldiers.exits import EXIT_AP
+from rules.soldiers.fire import FIRE_AP
+from rules.soldiers.grenades import THROW_AP
+from rules.soldiers.moves import category, judge_sight
+from rules.soldiers.weapons import MAINTENANCE_AP
+
+if TYPE_CHECKING:
+    from rules.soldiers.game import SoldiersState
+
+
+@dataclass(frozen=True)
+class OrderGroup(Action):
+    """Give one order to a group: men of one squad stacked in one hex [6.24]."""
+
+    verb: ClassVar[str] = "order-group"
+    men: tuple[str, ...]
+
+    def text(self) -> str:
+        return " ".join((self.verb, *self.men))
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> OrderGroup:
+        if len(args) < 2:
+            raise ActionSyntaxError(f"'{line}': write 'order-group MAN MAN ...' (two or more)")
+        return cls(tuple(token(a, "man id", line) for a in args))
+
+
+#: A member's action: its type and AP cost [7.1; Action Summary].
+MemberAction = Shoot | Throw | ClearJam | Reload
+MEMBER_ACTIONS = (Shoot, Throw, ClearJam, Reload)
+
+
+def step_of(action: MemberAction) -> tuple[str, float]:
+    """An action's type and cost: fire 3 and a throw 2 are combat, clear jam and reload 2
+    maintenance [7.1; 7.32; 8.52; 12.12]."""
+    if isinstance(action, Shoot):
+        return "combat", float(FIRE_AP)
+    if isinstance(action, Throw):
+        return "combat", float(THROW_AP)
+    return "maintenance", float(MAINTENANCE_AP)
+
+
+def _step_name(kind: str, cost: float) -> str:
+    return f"{kind} {cost:g}"
+
+
+def acting(state: SoldiersState) -> list[str]:
+    """The men of the group still acting together: able, not wounded in this phase's actions,
+    not prisoners, on the map [7.11]."""
+    troops = state.troops
+    return [
+        m
+        for m in state.active.group
+        if m in troops.hexes and m not in troops.disabled and m not in troops.captured
+    ]
+
+
+def in_group(state: SoldiersState, man: str) -> bool:
+    return len(state.active.group) > 1 and man in acting(state)
+
+
+def options(state: SoldiersState, side: str) -> list[OrderGroup]:
+    """Each stack's men of one squad who may be ordered, as one group [6.24] (any two or more
+    of them may be named in the action's text)."""
+    if state.play.phase != "action" or state.active.orders_left < 1:
+        return []
+    stacks: dict[tuple[str, str], list[str]] = {}
+    for m in sorted(state.active.in_command):
+        at = state.troops.hexes.get(m)
+        if at is None or not state.may_order(m) or state.game.men[m].side != side:
+            continue
+        stacks.setdefault((state.game.name(at), state.game.men[m].squad), []).append(m)
+    return [OrderGroup(tuple(men)) for _, men in sorted(stacks.items()) if len(men) > 1]
+
+
+def why_not_group(state: SoldiersState, action: OrderGroup) -> str | None:
+    """Why the group may not be ordered now [6.21; 6.24]."""
+    men = action.men
+    if state.play.phase != "action":
+        return "a group is ordered in a tactical Action Phase [6.24]"
+    if len(set(men)) != len(men) or len(men) < 2:
+        return "a group is two or more different men [6.24]"
+    if any(m not in state.game.men for m in men):
+        return "not men of this game"
+    if not all(state.may_order(m) for m in men):
+        return "every man must be in command, not yet ordered, with an order left [6.21; 6.25]"
+    where = {state.troops.hexes.get(m) for m in men}
+    if None in where or len(where) != 1:
+        return "the men of a group are stacked in one hex [6.24]"
+    if len({state.game.men[m].squad for m in men}) != 1:
+        return "the men of a group are of the same squad [6.24]"
+    return None
+
+
+def order_group(state: SoldiersState, action: OrderGroup) -> None:
+    """The group ordered: one order, 5 AP (3 with a wounded man) shared [6.24; 7.1; 7.11]."""
+    active, troops = state.active, state.troops
+    men = list(action.men)
+    if not active.rolled:
+        low = min(men, key=lambda m: (initiative(state, m), m))
+        why = (
+            f"independent turn: the group {', '.join(men)} selected, the lowest initiative "
+            f"{initiative(state, low)} ({low}) [6.11; 6.23]"
+        )
+        assert active.chit is not None
+        roll_risk(state, active.chit, low, why)
+    active.orders_left -= 1
+    active.ordered |= set(men)
+    wounded = [m for m in men if m in troops.wounded]
+    active.ap = 3.0 if wounded else 5.0
+    why = f"a group of {len(men)} [6.24]: " + (
+        f"{wounded[0]} wounded, 3 AP [7.11]" if wounded else "5 AP [6.2; 7.1]"
+    )
+    for m in men:
+        state.emit(OrderGiven(m, int(active.ap), why))
+    active.group, active.step, active.step_men = men, None, set()
+    active.group_wounded = set(wounded)
+    active.stopped = False
+    active.friendly_eyes, active.enemy_eyes = set(), set()
+    _unsuppress(state, men)
+    left = acting(state)
+    active.group = [m for m in left if m not in troops.suppressed]
+    active.current = active.group[0] if active.group else None
+    if active.current is not None:
+        judge_sight(state, active.current)  # after unsuppressing [7.23]
+
+
+def _unsuppress(state: SoldiersState, men: list[str]) -> None:
+    """The group's suppressed men unsuppress, the group paying once [7.42; 7.1 example 2];
+    at Cautious one in the open or in an enemy-occupied hex may not, and stays out of the
+    group (our reading)."""
+    troops, risk = state.troops, state.active.risk
+    down = [m for m in men if m in troops.suppressed]
+    if not down:
+        return
+    at = troops.hexes[men[0]]
+    side = state.game.men[men[0]].side
+    if risk == "Cautious" and (category(state, at) == "open" or state.able_enemies_in(at, side)):
+        for m in down:
+            why = "stays suppressed and out of the group: Cautious, not covered [7.42]"
+            state.emit(OrderGiven(m, int(state.active.ap), why))
+        return
+    cost = UNSUPPRESS_AP[risk]
+    state.active.ap = max(0.0, state.active.ap - cost)
+    for m in down:
+        troops.suppressed.discard(m)
+        why = f"unsuppresses for the group: {cost} AP at {risk} [7.42; 7.1]"
+        state.emit(OrderGiven(m, int(state.active.ap), why))
+
+
+def free(state: SoldiersState, action: MemberAction) -> bool:
+    """Whether the man's action is in the group's open step: same type and cost, and he has
+    not acted in it [7.1]."""
+    kind, cost = step_of(action)
+    return (
+        state.active.step == _step_name(kind, cost)
+        and action.man not in state.active.step_men
+        and in_group(state, action.man)
+    )
+
+
+def lend(state: SoldiersState, action: MemberAction) -> bool:
+    """The group's man acting now becomes the one under orders; in the open step his action's
+    AP are already paid, so they are lent for the action to spend [7.1]."""
+    is_free = free(state, action)
+    state.active.current = action.man
+    if is_free:
+        state.active.ap += step_of(action)[1]
+    return is_free
+
+
+def why_not_member(
+    state: SoldiersState, action: MemberAction, check: Callable[[], str | None]
+) -> str | None:
+    """Why a group's man may not perform the action now: the action's own checks, as the man
+    acting, with the open step's AP already paid [7.1]."""
+    before, ap = state.active.current, state.active.ap
+    try:
+        lend(state, action)
+        return check()
+    finally:
+        state.active.current, state.active.ap = before, ap
+
+
+def after_member(state: SoldiersState, action: MemberAction, was_free: bool) -> None:
+    """The step after a man's action: the same step, or a new one he opened [7.1]."""
+    kind, cost = step_of(action)
+    if not was_free:
+        state.active.step, state.active.step_men = _step_name(kind, cost), set()
+    state.active.step_men.add(action.man)
+    prune(state)
+
+
+def after_move(state: SoldiersState, action: Move) -> None:
+    """The rest of the group follows the man who moved, to his hex, for the AP he paid; a
+    move closes the step [7.1]."""
+    state.active.step, state.active.step_men = None, set()
+    mover = action.unit
+    at = state.troops.hexes.get(mover)
+    if at is None:
+        return
+    for m in acting(state):
+        if m != mover and state.troops.hexes[m] != at:
+            state.troops.hexes[m] = at
+            state.troops.last_in[state.game.name(at)] = state.game.men[m].side
+    prune(state)
+
+
+def after_move_off(state: SoldiersState, action: MoveOff, where: str) -> None:
+    """The group moves off the map together, 1 AP [7.1; 7.26]."""
+    for m in acting(state):
+        if m == action.man:
+            continue
+        state.troops.hexes.pop(m)
+        state.troops.exited.add(m)
+        state.emit(ManLeft(m, where, f"with his group, {EXIT_AP:g} AP [7.1; 7.26]"))
+    state.active.group = []
+
+
+def disband(state: SoldiersState) -> None:
+    """The group's actions are over: a new order is given [6.25]."""
+    active = state.active
+    active.group, active.step, active.step_men, active.group_wounded = [], None, set(), set()
+
+
+def after_reaction(state: SoldiersState, held: float) -> None:
+    """Reaction fire resolved: a man of the group hit or suppressed performs no more actions
+    and the others may abandon him and go on with the group's AP left [7.11] (the engine
+    always does, our reading)."""
+    if len(state.active.group) < 2:
+        return
+    hit = state.active.current
+    prune(state)
+    if state.active.current is not None and state.active.current != hit and held > 0:
+        state.active.ap = held
+        state.emit(
+            OrderGiven(
+                state.active.current,
+                int(held),
+                f"the group goes on without {hit}, {held:g} AP [7.11]",
+            )
+        )
+
+
+def prune(state: SoldiersState) -> None:
+    """Men wounded while acting, disabled or captured leave the group: the others abandon
+    them [7.11]."""
+    if not state.active.group:
+        return
+    hurt = (state.troops.wounded - state.active.group_wounded) | state.troops.suppressed
+    keep = [m for m in acting(state) if m not in hurt]
+    state.active.group = keep
+    if state.active.current is not None and state.active.current not in keep:
+        state.active.current = keep[0] if keep else None
+
+
+def members(state: SoldiersState) -> list[str]:
+    """The group's men who may act now, the one acting now first."""
+    return sorted(acting(state), key=lambda m: m != state.active.current)

@@ -1,0 +1,68 @@
+"""Soldiers catastrophic loss [6.28]: a squad that has lost half its men loses command power.
+
+"If at least 50% of a squad's men (including any leader) have been disabled, remove one of the
+squad's command chits (your choice) from the Command Track. If 75% ... remove another." The
+squad's men are those of its counter-mix still in the game (a depleted squad's men lost in the
+draw never were [19.21]); disabled: killed, incapacitated or captured [8.44; 9]. Our reading of
+"your choice": the chit in the lowest space (Exhausted and 0 first), an independent chit before
+a leader's on the same space, never the chit active now or a committed one while another may
+go (it goes when it is the squad's last to go). A removed chit is off the track for good
+(``removed``; its space ``Off``).
+
+Disabled leaders [6.27]: a disabled leader's chit already acts as an independent chit for his
+squad (:func:`rules.soldiers.command.begin_action_phase` gives a leader turn only to an able
+leader).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.soldiers.actions import ChitMoved
+from rules.soldiers.command import number
+from rules.soldiers.records import OFF
+
+if TYPE_CHECKING:
+    from rules.soldiers.game import SoldiersState
+
+#: The shares of a squad disabled at which it loses a chit, and how many in all [6.28].
+THRESHOLDS = ((0.5, 1), (0.75, 2))
+
+
+def _order(state: SoldiersState, chit: str) -> tuple[bool, bool, int, bool, str]:
+    """Which chit goes first: not busy, Exhausted, the lowest space, independent [6.28]."""
+    space = state.track.space[chit]
+    busy = chit == state.active.chit or chit in state.track.committed.values()
+    independent = state.game.chits[chit].kind == "ind"
+    return (busy, not space.startswith("X"), number(space), not independent, chit)
+
+
+def catastrophic_loss(state: SoldiersState) -> None:
+    """Remove the chits a squad's losses take away [6.28]."""
+    game, troops = state.game, state.troops
+    for squad in sorted({c.squad for c in game.chits.values()}):
+        men = [m for m, man in game.men.items() if man.squad == squad and m not in troops.lost]
+        if not men:
+            continue
+        lost = sum(1 for m in men if m in troops.disabled)
+        share = lost / len(men)
+        due = max((n for limit, n in THRESHOLDS if share >= limit), default=0)
+        chits = [c for c, ch in game.chits.items() if ch.squad == squad]
+        gone = [c for c in chits if c in state.track.removed]
+        left = [c for c in chits if c not in state.track.removed and state.track.space[c] != OFF]
+        for _ in range(due - len(gone)):
+            if not left:
+                break
+            chit = min(left, key=lambda c: _order(state, c))
+            left.remove(chit)
+            _remove(state, chit, lost, len(men))
+
+
+def _remove(state: SoldiersState, chit: str, lost: int, whole: int) -> None:
+    state.track.removed.add(chit)
+    state.track.space[chit] = OFF
+    side = state.game.chits[chit].side
+    if state.track.committed.get(side) == chit:
+        state.track.committed[side] = None
+    why = f"catastrophic loss: {lost} of the squad's {whole} men disabled, chit removed [6.28]"
+    state.emit(ChitMoved(chit, OFF, why))
