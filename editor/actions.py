@@ -79,6 +79,15 @@ ACTIONS: tuple[ActionSpec, ...] = (
         tip="Start a scenario: choose the game and a layout of its sections",
     ),
     ActionSpec(
+        "file.new_generated",
+        "New from &Generator...",
+        "&File",
+        lambda w: w.files.new_from_generator(),
+        None,
+        "Roll a scenario with its game's own scenario generation (Panzer Command), look at it, "
+        "and open it as a new scenario",
+    ),
+    ActionSpec(
         "file.open",
         "&Open...",
         "&File",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox
@@ -35,6 +36,9 @@ from editor.scenario.validation import loaded_of
 from model.errors import ProblemList
 from model.newscenario import open_new
 from model.yamlio import YamlError, read_text_file
+
+if TYPE_CHECKING:
+    from editor.files.generate_dialog import GenerateDialog
 
 LOG = logging.getLogger("hexwright.files")
 
@@ -124,6 +128,19 @@ class FileController(QObject):
         if dialog.exec() != NewScenarioDialog.DialogCode.Accepted:
             return False
         self.install(ScenarioDocument(open_new(dialog.scenario()), None))
+        return True
+
+    def new_from_generator(self, dialog: GenerateDialog | None = None) -> bool:
+        """File > New from Generator: a scenario rolled by its game's scenario generation
+        (Panzer Command [§23]), opened not yet saved."""
+        if not self.may_discard():
+            return False
+        from editor.files.generate_dialog import GenerateDialog
+
+        dialog = dialog or GenerateDialog(self.window)
+        if dialog.exec() != GenerateDialog.DialogCode.Accepted or dialog.loaded is None:
+            return False
+        self.install(ScenarioDocument(dialog.loaded, None))
         return True
 
     def new_board(self) -> None:
