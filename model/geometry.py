@@ -1,16 +1,13 @@
 """Pixel geometry of assembled maps: hex and half-hex polygons, section outlines, seams.
 
 Flat-topped hexes of centre-to-corner radius ``size``; y grows downward (screen convention).
-Section outlines are computed once with shapely and reused by the renderer and the editor.
+Section outlines are computed once and reused by the renderer and the editor.
 """
 
 from __future__ import annotations
 
 import math
-
-from shapely import coverage_union_all
-from shapely.geometry import Polygon
-from shapely.ops import unary_union
+from collections.abc import Iterable, Sequence
 
 from model.grid import CellKind, hex_to_pixel, pixel_to_hex
 from model.hexes import Hex, Hexside
@@ -60,11 +57,48 @@ def nearest_hexside(x: float, y: float, size: float) -> Hexside:
     return Hexside.of(h, round((angle + 90.0) / 60.0) % 6)
 
 
-def cover_union(polygons: list[Polygon]) -> Polygon:
-    union = coverage_union_all(polygons)
-    if union.geom_type != "Polygon":  # pragma: no cover - rounding left a sliver: be careful
-        union = unary_union(polygons).buffer(0)
-    return union
+def outline_rings(cells: Iterable[Sequence[Point]]) -> list[list[Point]]:
+    """The outline of cells that tile the plane edge to edge (hexes, half hexes): each ring of
+    the union's boundary, the outer ones and the holes, as lists of corners.
+
+    Why not shapely: a union of cells that share whole edges is the edges no two cells share,
+    chained; that takes a dictionary, not a geometry library (whose import, with numpy's, was
+    a quarter of the editor's start). Corners are rounded (:func:`corners`), so a shared edge
+    is the same two points in both cells, met in opposite directions (all cells run the same
+    way round). Hex cells never touch at a corner alone, so each boundary corner starts one
+    boundary edge.
+    """
+    edges: dict[tuple[Point, Point], int] = {}
+    for cell in cells:
+        n = len(cell)
+        for i in range(n):
+            a, b = cell[i], cell[(i + 1) % n]
+            if (b, a) in edges:  # shared with a cell already seen: inside the union
+                if edges[(b, a)] == 1:
+                    del edges[(b, a)]
+                else:
+                    edges[(b, a)] -= 1
+            else:
+                edges[(a, b)] = edges.get((a, b), 0) + 1
+    following = dict(edges.keys())
+    rings: list[list[Point]] = []
+    while following:
+        start, point = next(iter(following.items()))
+        ring = [start]
+        del following[start]
+        while point != start:
+            ring.append(point)
+            point = following.pop(point)
+        rings.append(ring)
+    return rings
+
+
+def ring_area(ring: Sequence[Point]) -> float:
+    """The area a ring encloses (the shoelace formula), whatever way round it runs."""
+    twice = sum(
+        ax * by - bx * ay for (ax, ay), (bx, by) in zip(ring, [*ring[1:], ring[0]], strict=True)
+    )
+    return abs(twice) / 2
 
 
 def map_bounds(amap: AssembledMap, size: float) -> tuple[float, float, float, float]:

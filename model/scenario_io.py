@@ -48,7 +48,6 @@ from model.yamlio import (
     read_yaml,
     read_yaml_text,
 )
-from model.yamlkeep import keep_layout
 
 Migrator = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -329,6 +328,8 @@ def dump_scenario(scenario: Scenario, original: str | None = None) -> str:
         except YamlError:
             like = None
         if isinstance(like, dict):
+            from model.yamlkeep import keep_layout  # ruamel.yaml: loaded for a save, not a start
+
             kept = keep_layout(original, to_data(scenario, like))
             if kept is not None:
                 return kept

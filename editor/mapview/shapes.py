@@ -13,7 +13,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainterPath, QPen, QPolygonF, QTransform
 
 from model.board import BoardSection
-from model.geometry import cell_polygon, corners, cover_union
+from model.geometry import cell_polygon, corners, outline_rings, ring_area
 from model.grid import hex_to_pixel
 from model.hexes import Hex
 from model.layout import SectionPlacement
@@ -38,11 +38,10 @@ def board_geometry(section: BoardSection, size: float) -> BoardGeometry:
     cached = _GEOMETRY.get(key)
     if cached is not None and cached[0] is section:
         return cached[1]
-    from shapely.geometry import Polygon
-
     fills, grid = cell_paths(section, section.cells, size)
-    polygons = [Polygon(cell_polygon(h, kind, size)) for h, (_, _, kind) in section.cells.items()]
-    outline = qpolygon(list(cover_union(polygons).exterior.coords))
+    rings = outline_rings(cell_polygon(h, kind, size) for h, (_, _, kind) in section.cells.items())
+    outer: list[tuple[float, float]] = max(rings, key=ring_area)  # the board's edge
+    outline = qpolygon(outer)
     geometry = BoardGeometry(fills, grid, outline, grid.boundingRect())
     _GEOMETRY[key] = (section, geometry)
     return geometry
@@ -116,19 +115,10 @@ def section_frame(placement: SectionPlacement, size: float) -> QTransform:
 
 def hexes_outline(hexes: Iterable[Hex], size: float) -> QPainterPath:
     """The outline of a set of hexes (their union), for overlays and highlights."""
-    from shapely.geometry import Polygon
-    from shapely.ops import unary_union
-
-    union = unary_union([Polygon(corners(h, size)) for h in hexes]).buffer(0)
-    path = QPainterPath()
-    for geometry in getattr(union, "geoms", [union]):
-        if geometry.is_empty:
-            continue
-        path.addPolygon(qpolygon(list(geometry.exterior.coords)))
+    path = QPainterPath()  # odd-even fill: a hole in the set is a hole in the shape
+    for ring in outline_rings(corners(h, size) for h in set(hexes)):
+        path.addPolygon(qpolygon(ring))
         path.closeSubpath()
-        for hole in geometry.interiors:
-            path.addPolygon(qpolygon(list(hole.coords)))
-            path.closeSubpath()
     return path
 
 
