@@ -218,3 +218,26 @@ def test_erase_next_to_a_hexside_removes_its_features(window: MainWindow, qtbot:
     assert document.undo_stack.count() == 1  # one step, however many features
     document.undo_stack.undo()
     assert document.terrain.hexside_features(Hexside.between(a, b)) == features
+
+
+def test_the_sections_palette_lists_its_boards_at_once_and_paints_them_after(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    # The window shows without waiting for the thumbnails; each is painted between events.
+    from editor.mapview.sections import blank_pixmap
+
+    palette = window.sections_panel.palette
+    panel = window.sections_panel
+    panel._thumbnails.clear()
+    assert window.document is not None
+    panel.set_document(window.document)
+    names = [palette.item(i).data(Qt.ItemDataRole.UserRole) for i in range(palette.count())]
+    assert names == ["J", "K", "L"]
+    blank = blank_pixmap(palette.iconSize()).toImage()
+    size = palette.iconSize()
+
+    def painted(i: int) -> bool:
+        return palette.item(i).icon().pixmap(size).toImage() != blank
+
+    assert not any(painted(i) for i in range(3))
+    qtbot.waitUntil(lambda: all(painted(i) for i in range(3)))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
@@ -49,6 +49,13 @@ class _Palette(DragPalette):
         self.setWordWrap(True)
 
 
+def blank_pixmap(size: QSize) -> QPixmap:
+    """A thumbnail's place while it is painted: the paper colour."""
+    pixmap = QPixmap(size)
+    pixmap.fill(QColor(PAPER))
+    return pixmap
+
+
 def thumbnail(document: ScenarioDocument, board_id: str, size: QSize) -> QIcon:
     """A small picture of a board, for the palette."""
     section = load_board(document.scenario.system, board_id)
@@ -74,6 +81,7 @@ class SectionsPanel(QWidget):
         super().__init__(parent)
         self.document: ScenarioDocument | None = None
         self._thumbnails: dict[tuple[str, str], QIcon] = {}
+        self._unpainted: list[tuple[tuple[str, str], str]] = []
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(_caption("Drag a section onto the map"))
@@ -132,22 +140,49 @@ class SectionsPanel(QWidget):
         if document is None:
             return
         system = document.scenario.system
+        self._unpainted = []
         for board_id in board_ids(system):
             key = (system.value, board_id)
-            try:
-                if key not in self._thumbnails:
-                    self._thumbnails[key] = thumbnail(document, board_id, self.palette.iconSize())
-            except ProblemList as exc:  # a board file of the user's library broken by hand
-                item = QListWidgetItem(f"{board_id} (cannot be read)")
-                item.setFlags(Qt.ItemFlag.NoItemFlags)
-                item.setToolTip(exc.problems[0].format() if exc.problems else "")
-                self.palette.addItem(item)
-                continue
-            item = QListWidgetItem(self._thumbnails[key], board_id)
+            icon = self._thumbnails.get(key)
+            if icon is None:
+                # Painted between events, after the window shows (120 ms for three boards):
+                # the palette fills in a moment later, the map does not wait for it.
+                self._unpainted.append((key, board_id))
+                icon = QIcon(blank_pixmap(self.palette.iconSize()))
+            item = QListWidgetItem(icon, board_id)
             item.setData(Qt.ItemDataRole.UserRole, board_id)
             item.setToolTip(f"Section {board_id}: drag it onto the map")
             self.palette.addItem(item)
+        if self._unpainted:
+            QTimer.singleShot(0, self._paint_thumbnails)
         self.refresh()
+
+    def _paint_thumbnails(self) -> None:
+        """Paint one waiting thumbnail, and come back for the next."""
+        document = self.document
+        if not self._unpainted or document is None:
+            return
+        key, board_id = self._unpainted.pop(0)
+        item = next(
+            (
+                found
+                for found in (self.palette.item(i) for i in range(self.palette.count()))
+                if found.data(Qt.ItemDataRole.UserRole) == board_id
+            ),
+            None,
+        )
+        if item is not None and key[0] == document.scenario.system.value:
+            try:
+                if key not in self._thumbnails:
+                    self._thumbnails[key] = thumbnail(document, board_id, self.palette.iconSize())
+                item.setIcon(self._thumbnails[key])
+            except ProblemList as exc:  # a board file of the user's library broken by hand
+                item.setText(f"{board_id} (cannot be read)")
+                item.setData(Qt.ItemDataRole.UserRole, None)
+                item.setFlags(Qt.ItemFlag.NoItemFlags)
+                item.setToolTip(exc.problems[0].format() if exc.problems else "")
+        if self._unpainted:
+            QTimer.singleShot(0, self._paint_thumbnails)
 
     def _on_changed(self, change: Change) -> None:
         if change & Change.LAYOUT:
