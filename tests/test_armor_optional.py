@@ -21,9 +21,9 @@ from rules.armor.fire import why_not_fire
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.gp import gp_aim
 from rules.armor.move import order_walk
-from rules.armor.optional import blaze
-from rules.armor.optional.events import HexChanged, TableRoll
-from rules.armor.orders import Order
+from rules.armor.optional import blaze, entrench
+from rules.armor.optional.events import CoverChanged, HexChanged, TableRoll
+from rules.armor.orders import Order, Uncover
 from rules.armor.turn import damage
 from rules.armor.victory import unit_points
 from rules.bots.base import RandomBot, make_bot, play
@@ -537,6 +537,177 @@ def test_op_v_c_a_ranger_adds_10_in_close_assault_and_ignores_suppressed_results
 
 # --- bots play with the options ----------------------------------------------------------------
 
+# --- Full Cover [ADV IV.C] and Hasty Entrenchments [OP XXXII] -----------------------------------
+
+
+def _plot_and_move(state: ArmorState, *orders: Order) -> list[object]:
+    """Plot the orders, ``done`` for both sides up to the Final Facing Phase."""
+    events: list[object] = []
+    for order in orders:
+        events += state.apply(order)
+    events += _until(state, "first-facing")
+    return events
+
+
+def test_adv_iv_c_a_full_cover_order_places_the_unit_and_raises_its_gp_defense() -> None:
+    """[ADV IV.C]: "C" is offered to a Leg unit and round-trips in the book's notation; the Full
+    Cover unit is placed in the Movement Execution Phase [IV.C.2], the squad then takes the
+    Target Information Chart's FC column (placeholder NM 2 + 2 in Clear) [ADV VI.B.4.b]; under
+    it the squad may be given no other orders [IV.C.3-4] and does not turn; its owner removes
+    it in the Final Facing and Adjustment Phase [IV.C.4], and then it may move again."""
+    line = _line(5)
+    state = _state([("INFANTRY-SQUAD", line[0], 0)], [("GE-INFANTRY-SQUAD", line[4], 3)])
+    take = Order(GE_SQUAD, cover=True)
+    assert take in state.order_options(GE_SQUAD)
+    assert take.text() == f"order {GE_SQUAD} C"
+    assert state.game.parse_action(take.text()) == take
+    assert "Full Cover" in state.describe(take) and "[ADV IV.C]" in state.describe(take)
+    mixed = Order(GE_SQUAD, moves="1", cover=True)
+    assert "[ADV IV.C.3]" in (state.why_not_order(mixed) or "")
+    assert gp_aim(state, US_SQUAD, GE_SQUAD).defense.value == 2
+    assert gp_aim(state, US_SQUAD, GE_SQUAD, target_moving=False).defense.value == 2
+    events = _plot_and_move(state, take)
+    placed = [e for e in events if isinstance(e, CoverChanged)]
+    assert [(e.unit, e.rule) for e in placed] == [(GE_SQUAD, "[ADV IV.C.2]")]
+    assert state.cover.covered == {GE_SQUAD}
+    shot = gp_aim(state, US_SQUAD, GE_SQUAD)
+    assert shot.defense.value == 4 and "FC (Full Cover)" in shot.defense.why
+    assert (
+        shot.defense.placeholder is not None
+        and "NM GP Defense Factor + 2" in shot.defense.placeholder
+    )
+    assert state.facing_options(GE_SQUAD) == [Uncover(GE_SQUAD)]  # no turning under it
+    _until(state, "plot", turn=2)
+    assert state.order_options(GE_SQUAD) == [take]
+    why = state.why_not_order(Order(GE_SQUAD, moves="1"))
+    assert why is not None and "[ADV IV.C.4]" in why
+    while not ("german" in state.to_act() and state.segment.id.endswith("-facing")):
+        state.apply(Done(state.to_act()[0]))
+    assert state.why_not(Uncover(US_SQUAD)) is not None
+    events = list(state.apply(Uncover(GE_SQUAD)))
+    assert any(isinstance(e, CoverChanged) and e.rule == "[ADV IV.C.4]" for e in events)
+    assert not state.cover.covered
+    _until(state, "plot", turn=3)
+    assert Order(GE_SQUAD, moves="1") in state.order_options(GE_SQUAD)
+    assert gp_aim(state, US_SQUAD, GE_SQUAD, target_moving=False).defense.value == 2
+
+
+def test_adv_iv_c_1_a_suppressed_squad_may_take_full_cover_and_nothing_else() -> None:
+    """[ADV IV.C.1; IV.D]: "Suppressed units may be given no other order but Full Cover", and
+    the "S" cancels all other orders "except Full Cover": the Full Cover unit is placed; no
+    Vehicle is given one [IV.C.1]."""
+    line = _line(5)
+    state = _state(
+        [("INFANTRY-SQUAD", line[0], 0), ("M4", line[1], 0)],
+        [("GE-INFANTRY-SQUAD", line[4], 3)],
+    )
+    damage(state, GE_SQUAD, "suppressed")
+    state.sheets.options.clear()  # worked out when the Order Plot began
+    assert state.order_options(GE_SQUAD) == [Order(GE_SQUAD, cover=True)]
+    why = state.why_not_order(Order(GE_SQUAD, fire=US_SQUAD))
+    assert why is not None and "no other order but Full Cover" in why
+    assert "[ADV IV.C.1]" in (state.why_not_order(Order("us.M4.1", cover=True)) or "")
+    assert Order("us.M4.1", cover=True) not in state.order_options("us.M4.1")
+    _plot_and_move(state, Order(GE_SQUAD, cover=True))
+    assert state.suppressed(GE_SQUAD) and state.cover.covered == {GE_SQUAD}
+
+
+def _dug_in(options: str = "hasty-entrenchments") -> tuple[ArmorState, list[Hex]]:
+    """The German squad under a Full Cover unit (a made position), the US squad 4 hexes off."""
+    line = _line(5)
+    state = _state(
+        [("INFANTRY-SQUAD", line[0], 0)],
+        [("GE-INFANTRY-SQUAD", line[4], 3), ("GE-MG-TEAM", line[3], 3)],
+        options=options,
+    )
+    state.cover.covered.update({GE_SQUAD, "german.GE-MG-TEAM.1"})
+    state.sheets.options.clear()
+    return state, line
+
+
+def test_op_xxxii_three_turns_of_y_under_full_cover_place_a_hasty_entrenchment() -> None:
+    """[OP XXXII.A-C]: an Infantry unit under a Full Cover unit, not Suppressed, plotted "Y"
+    three consecutive Turns: the Hasty Entrenchment unit is placed in the Movement Execution
+    Phase of the third, and stays; a Machinegun Team may not dig [A]."""
+    state, line = _dug_in()
+    dig = Order(GE_SQUAD, entrench=True)
+    assert dig.text() == f"order {GE_SQUAD} Y" and state.game.parse_action(dig.text()) == dig
+    assert state.order_options(GE_SQUAD) == [Order(GE_SQUAD, cover=True), dig]
+    mg = Order("german.GE-MG-TEAM.1", entrench=True)
+    assert mg not in state.order_options(mg.unit)
+    assert "only Infantry units" in (state.why_not_order(mg) or "")
+    for turn in (1, 2, 3):
+        assert "Turn" in state.describe(dig) and "[OP XXXII.B]" in state.describe(dig)
+        events = _plot_and_move(state, dig)
+        dug = [e for e in events if isinstance(e, CoverChanged) and e.unit == GE_SQUAD]
+        if turn < 3:
+            assert [e.change for e in dug] == [f"Turn {turn} of 3 of a Hasty Entrenchment dug"]
+            assert state.cover.digging == {GE_SQUAD: turn} and not state.cover.entrenched
+            _until(state, "plot", turn=turn + 1)
+    placed = [e for e in events if isinstance(e, HexChanged) and e.rule == "[OP XXXII.C]"]
+    assert len(placed) == 1 and placed[0].where == _name(line[4])
+    assert state.cover.entrenched == {line[4]} and not state.cover.digging
+
+
+def test_op_xxxii_d_gp_fire_at_a_leg_unit_in_a_hasty_entrenchment_subtracts_10() -> None:
+    """[OP XXXII.D]: "For GP Fire '10' is subtracted from the dice roll when firing at Leg units
+    in a Hasty Entrenchment hex", any Leg unit [C], in Full Cover or not: a roll of 60 at the
+    squad is 50 (FC Defense 4, column 21-25 at 4 hexes: placeholder rows)."""
+    state, line = _dug_in()
+    state.cover.entrenched.add(line[4])
+    state.cover.covered.clear()
+    shot = gp_aim(state, US_SQUAD, GE_SQUAD)
+    assert entrench.SHELTER in shot.dice_modifiers
+    assert entrench.SHELTER.value == -10 and entrench.SHELTER.rule == "[OP XXXII.D]"
+    assert entrench.SHELTER not in gp_aim(state, GE_SQUAD, US_SQUAD).dice_modifiers
+    state.force_dice(60)
+    events = _fire(state, Order(US_SQUAD, fire=GE_SQUAD))
+    [fire] = [e for e in events if isinstance(e, GpFire)]
+    assert fire.roll == 60 and fire.modified_roll == 50
+    assert "Hasty Entrenchment hex [OP XXXII.D]" in fire.describe()
+
+
+def test_op_xxxii_a_no_y_without_the_option_or_full_cover_and_a_missed_turn_starts_again() -> None:
+    """[OP XXXII.A-B]: without the option no "Y"; not without a Full Cover unit (Order
+    Combination note 12) nor Suppressed; a Turn without "Y" breaks the three consecutive Turns
+    (our reading: the count starts again)."""
+    plain, _ = _dug_in(options="")
+    assert Order(GE_SQUAD, entrench=True) not in plain.order_options(GE_SQUAD)
+    assert "[OP XXXII]" in (plain.why_not_order(Order(GE_SQUAD, entrench=True)) or "")
+    state, _ = _dug_in()
+    assert "Full Cover" in (state.why_not_order(Order(US_SQUAD, entrench=True)) or "")
+    dig = Order(GE_SQUAD, entrench=True)
+    _plot_and_move(state, dig)
+    assert state.cover.digging == {GE_SQUAD: 1}
+    _until(state, "plot", turn=2)
+    _plot_and_move(state, Order(GE_SQUAD, cover=True))
+    assert not state.cover.digging
+    damage(state, GE_SQUAD, "suppressed")
+    state.sheets.options.clear()
+    assert "Suppressed" in (state.why_not_order(dig) or "")
+
+
+def test_full_cover_and_hasty_entrenchments_are_kept_in_a_position_file() -> None:
+    """[ADV IV.C; OP XXXII]: a unit's Full Cover is its status ``full-cover``, the Turns dug its
+    value ``entrenching_turns``, the Hasty Entrenchment hexes a list; written and read back,
+    the same position."""
+    state, line = _dug_in()
+    _plot_and_move(state, Order(GE_SQUAD, entrench=True))
+    state.cover.entrenched.add(line[2])
+    position = state.to_position()
+    places = {p.id: p for p in position.units}
+    assert "full-cover" in places[GE_SQUAD].status
+    assert places[GE_SQUAD].values["entrenching_turns"] == 1
+    back = state.game.state_from_position(position, PositionReader(state.game, position, None))
+    assert isinstance(back, ArmorState)
+    assert back.cover.snapshot() == state.cover.snapshot()
+    assert back.position_fingerprint() == state.position_fingerprint()
+    clone = state.clone()
+    assert isinstance(clone, ArmorState) and clone.cover.snapshot() == state.cover.snapshot()
+    clone.cover.entrenched.clear()
+    assert state.cover.entrenched
+
+
 ALL = [
     "infantry-reduction",
     "building-fires",
@@ -546,6 +717,7 @@ ALL = [
     "mg-pinning",
     "armored-car-reverse",
     "special-infantry",
+    "hasty-entrenchments",
 ]
 
 

@@ -114,8 +114,9 @@ class ArmorPlanner:
         rough: list[tuple[float, Order, Hex, int]] = []
         way = self.ev.waypoint(side, unit)  # a bot plan's route [rules.bots.plan]
         for a in options:
-            if not isinstance(a, Order) or a.opportunity:
-                continue  # Opportunity Fire waits on the enemy's moves: not weighed here
+            if not isinstance(a, Order) or a.opportunity or a.cover or a.entrench:
+                continue  # Opportunity Fire waits on the enemy's moves: not weighed here; nor
+                # Full Cover and Hasty Entrenchments [ADV IV.C; OP XXXII] (our weighting)
             end = ends.get(a.moves) if a.moves else (here, facing)
             if end is None:
                 w = walk(spec, here, facing, a.steps, state.cost_for(spec), game.on_map)

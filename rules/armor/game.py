@@ -71,7 +71,7 @@ from model.regions import Region
 from model.scenario_io import LoadedScenario
 from model.systems import GameSystem
 from model.victory import Exit
-from rules.armor import opportunity, plot, preview, view
+from rules.armor import cover, opportunity, plot, preview, view
 from rules.armor import position as position_io
 from rules.armor.bailout import crews
 from rules.armor.events import OrderPlotted, Placed
@@ -81,8 +81,8 @@ from rules.armor.move import (
     enter_cost,
 )
 from rules.armor.optional import blaze, reduction, vehicles
-from rules.armor.optional.records import Blazes, Squads
-from rules.armor.orders import ACTIONS, Face, OpportunityFire, Order
+from rules.armor.optional.records import Blazes, Cover, Squads
+from rules.armor.orders import ACTIONS, Face, OpportunityFire, Order, Uncover
 from rules.armor.position import ArmorPositionState
 from rules.armor.records import (
     CommandSheets,
@@ -278,6 +278,7 @@ class ArmorState(State):
         self.fieldworks = Fieldworks()
         self.squads = Squads()  # Optional Rules (rules.armor.optional)
         self.blazes = Blazes()
+        self.cover = Cover()  # Full Cover [ADV IV.C], Hasty Entrenchments [OP XXXII]
         for event in (*dep.events, *game.support_events):
             self.emit(event)
         announce(self)
@@ -452,6 +453,8 @@ class ArmorState(State):
             apply_face(self, action)
         elif isinstance(action, OpportunityFire):
             opportunity.fire(self)
+        elif isinstance(action, Uncover):
+            cover.uncover(self, action)  # [ADV IV.C.4]
         elif isinstance(action, Done) and self.execution.asked is not None:
             opportunity.decline(self)
         elif isinstance(action, Done):

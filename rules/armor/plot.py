@@ -13,7 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from rules.armor import assault, dumps, overrun, transport
+from rules.armor import assault, cover, dumps, overrun, transport
 from rules.armor.fire import why_not_fire
 from rules.armor.move import (
     Destination,
@@ -24,7 +24,7 @@ from rules.armor.move import (
 )
 from rules.armor.opportunity import why_not_fire_now, why_not_opportunity
 from rules.armor.optional import pinning
-from rules.armor.orders import Face, OpportunityFire, Order, notation
+from rules.armor.orders import Face, OpportunityFire, Order, Uncover, notation
 from rules.armor.scenario_rules import fire_banned, move_banned, moves, why_not_straight
 from rules.engine.actions import Action, Done
 
@@ -44,9 +44,15 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
         return cached
     spec, here = state.game.units[unit], state.troops.hexes[unit]
     found: list[Action] = []
-    if unit in state.troops.abandoned or _held(state, unit):
+    if unit in state.troops.abandoned:
         state.sheets.options[unit] = found
-        return found  # its crew Bailed Out [ADV IX.A.3]; or Suppressed [ADV IV.D]
+        return found  # its crew Bailed Out [ADV IX.A.3]
+    if _held(state, unit) or cover.covered(state, unit):
+        # Suppressed: only Full Cover [ADV IV.D; IV.C.1]; under a Full Cover unit: "C" and "Y"
+        # only [ADV IV.C.4; OP XXXII.A]
+        found.extend(cover.options(state, unit))
+        state.sheets.options[unit] = found
+        return found
     carrying: list[Action] = [*transport.options(state, unit)]  # Load, Unload [ADV IV.B.1]
     if state.transported(unit) or (transport.bound(state, unit) and not spec.vehicle):
         if state.transported(unit) and fire_banned(state, spec.side, "direct") is None:
@@ -70,6 +76,8 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
         found.extend(Order(unit, assault=t) for t in assault.options(state, unit))
     if state.game.advanced and spec.vehicle and not stays:  # Overrun [ADV IV.A.2]
         found.extend(overrun.options(state, unit))
+    if state.game.advanced and not spec.vehicle:  # Full Cover [ADV IV.C.1]
+        found.extend(cover.options(state, unit))
     targets = [t for t in state.enemies(spec.side) if why_not_fire(state, unit, t) is None]
     if fire_banned(state, spec.side, "opportunity") is None:  # [SCN VI.A.3]
         found.extend(  # Opportunity Fire on the hex of each enemy unit it may fire at
@@ -167,6 +175,8 @@ def facing_options(state: ArmorState, unit: str) -> list[Action]:
     spec = state.game.units[unit]
     if unit in state.troops.abandoned:
         return []  # nobody aboard to turn it [ADV IX.A.3]
+    if cover.covered(state, unit):  # only the Full Cover unit's removal [ADV IV.C.4]
+        return [*cover.uncover_options(state, unit)]
     plotted = "V" in state.orders_of(unit).steps or (state.game.advanced and spec.leg)
     pivot = plotted and not state.immobile(unit) and not _held(state, unit)
     hulls = range(6) if pivot else [state.troops.facing[unit]]
@@ -199,11 +209,9 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
     unit, spec = order.unit, state.game.units[order.unit]
     if unit in state.troops.abandoned:
         return f"{unit}'s crew has Bailed Out: it may never be crewed again [ADV IX.A.3.a]"
-    if _held(state, unit):
-        return (
-            f"{unit} is Suppressed: the 'S' order cancels all its other orders [ADV IV.D; "
-            "ADV IV.C.1] (Full Cover is not in this slice)"
-        )
+    held = _held(state, unit)
+    if held or order.cover or order.entrench or cover.covered(state, unit):
+        return cover.why_not_order(state, order, held)  # [ADV IV.C; IV.D; OP XXXII]
     if order.transfer is not None:  # Load or Unload [ADV IV.B.1]
         why = transport.why_not_transfer(state, order)
         return why if why is not None or order.fire is None else _why_not_direct(state, order)
@@ -282,6 +290,8 @@ def why_not(state: ArmorState, action: Action) -> str | None:
         return why_not_fire_now(state, action)
     if state.execution.asked is not None:
         return "an Opportunity Fire waits for its owner to fire or decline [AG VII.F]"
+    if isinstance(action, Uncover):
+        return _why_not_uncover(state, action)
     if not isinstance(action, Order | Face):
         return "not an action of Armor"
     if isinstance(action, Order) and state.segment.id != "plot":
@@ -305,3 +315,13 @@ def why_not(state: ArmorState, action: Action) -> str | None:
     if action.unit in state.sheets.orders[spec.side]:
         return f"{action.unit} has its orders [AG V.A.1]"
     return why_not_order(state, action)
+
+
+def _why_not_uncover(state: ArmorState, action: Uncover) -> str | None:
+    """Why the Full Cover unit may not be removed now [ADV IV.C.4], or None."""
+    spec = state.game.units.get(action.unit)
+    if spec is None or action.unit not in state.troops.hexes:
+        return f"no unit '{action.unit}' on the map"
+    if spec.side not in state.to_act():
+        return f"{spec.side} may not act now"
+    return cover.why_not_uncover(state, action)

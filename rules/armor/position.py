@@ -41,7 +41,15 @@ from model.hexes import Hex
 from model.position import GamePosition, Marker, UnitPlace
 from model.scenario_io import to_data
 from model.yamlio import PathKey
-from rules.armor.optional.position import HALF_SQUAD, BlazesState, blazes_of, read_blazes
+from rules.armor.optional.position import (
+    FULL_COVER,
+    HALF_SQUAD,
+    BlazesState,
+    blazes_of,
+    read_blazes,
+    read_cover,
+    write_cover,
+)
 from rules.armor.optional.records import Squads
 from rules.armor.orders import Order
 from rules.armor.position_movement import MovementState, movement_of, read_movement
@@ -84,7 +92,7 @@ DAMAGE = {
 KNOCKED_OUT, EXITED = "knocked-out", "exited"
 #: Off the map, waiting for its reinforcement's die roll (2B's Engineers [SCN VI.B.5]).
 WAITING = "waiting"
-STATUSES = (*DAMAGE.values(), KNOCKED_OUT, EXITED, WAITING, HALF_SQUAD)
+STATUSES = (*DAMAGE.values(), KNOCKED_OUT, EXITED, WAITING, HALF_SQUAD, FULL_COVER)
 VALUES = (
     "crew_losses",
     "turret",
@@ -93,6 +101,7 @@ VALUES = (
     "suppressed_until",
     "loading_turns",
     "abandoned",
+    "entrenching_turns",
 )
 OVER = "over"
 
@@ -140,6 +149,7 @@ class ArmorPositionState(StrictModel):
         support: what play changed of the Terrain Support units and Mines, when anything.
         blazes: the Fires and Destroyed Buildings of the Optional Rules [OP XI; XVIII], when
             anything.
+        entrenchments: the hexes holding a Hasty Entrenchment unit [OP XXXII.C].
     """
 
     done: list[str] = Field(default_factory=list)
@@ -152,6 +162,7 @@ class ArmorPositionState(StrictModel):
     objectives: ObjectivesState | None = None
     support: SupportState | None = None
     blazes: BlazesState | None = None
+    entrenchments: list[str] = Field(default_factory=list)
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -181,6 +192,7 @@ def to_position(state: ArmorState) -> GamePosition:
         objectives=_objectives_of(state.objectives),
         support=_support_of(state),
         blazes=blazes_of(state),
+        entrenchments=[game.name(h) for h in sorted(state.cover.entrenched)],
     )
     return GamePosition(
         **state.position_header(),
@@ -266,6 +278,7 @@ def _place(state: ArmorState, unit: str) -> UnitPlace:
     values: dict[str, int | float | str | bool] = {}
     if unit in state.squads.half_squads:  # [OP XII]
         status.append(HALF_SQUAD)
+    write_cover(state, unit, status, values)  # [ADV IV.C; OP XXXII]
     if state.damage.suppressed.get(unit, 0) >= state.play.turn:  # [ADV IV.D]
         values["suppressed_until"] = state.damage.suppressed[unit]
     if unit in state.objectives.off_map:
@@ -329,6 +342,7 @@ def state_from_position(
     state.troops = Troops(facing=dict(dep.facing), turret=dict.fromkeys(dep.hexes, 0))
     state.damage = Damage(old_wrecks=extra.old_wrecks)
     state.squads = Squads()
+    state.cover = read_cover(game, extra.entrenchments, reader)
     wrecks = _read_wrecks(game, position, reader)
     wreck_of = {u: h for u, h in wrecks if u is not None}
     _read_units(state, position, wreck_of, reader)
@@ -399,6 +413,8 @@ def _read_units(
         hits = {hit for hit, word in DAMAGE.items() if word in status}
         if HALF_SQUAD in status:  # [OP XII]
             state.squads.half_squads.add(place.id)
+        if FULL_COVER in status:  # [ADV IV.C.2]
+            state.cover.covered.add(place.id)
         if hits:
             state.damage.hits[place.id] = hits
         h = _read_hex(state, place, status, path, reader)
@@ -460,6 +476,13 @@ def _read_values(
             reader.problem(where, "the last Turn of its Suppressed order, a whole number")
         else:
             state.damage.suppressed[place.id] = until
+    if "entrenching_turns" in place.values:  # "Y" on consecutive Turns [OP XXXII.B]
+        turns = whole(place.values["entrenching_turns"], 1)
+        if turns is None:
+            where = (*path, "values", "entrenching_turns")
+            reader.problem(where, "the Turns of Hasty Entrenchment dug, a whole number, 1 or more")
+        else:
+            state.cover.digging[place.id] = turns
     if "crew_losses" in place.values:
         losses = whole(place.values["crew_losses"], 0)
         if losses is None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
-from rules.armor import bailout, dumps
+from rules.armor import bailout, cover, dumps
 from rules.armor.assault import close_assault_phase
 from rules.armor.events import (
     Adjudged,
@@ -75,6 +75,7 @@ def advance(state: ArmorState) -> None:
                 return  # an Opportunity Fire's owner decides [AG VII.F]
             if seg == "first-movement" and ex.mover is None and not ex.executed:
                 reveal_orders(state)
+                cover.execute(state)  # Full Cover units placed [ADV IV.C.2; OP XXXII.C]
             first = seg == "first-movement"
             mover = state.game.first if first else state.game.second
             if not move_side(state, mover(state.play.turn)):
@@ -208,6 +209,7 @@ def damage(state: ArmorState, unit: str, effect: str) -> None:
         # a Leg or Towed unit leaves no Wreck (our reading: Wrecks are Vehicles')
         state.troops.hexes.pop(unit)
         state.damage.eliminated.append(unit)
+        cover.forget(state, unit)  # its Full Cover unit goes with it [ADV IV.C]
         state.emit(Damaged(unit, "Knocked Out: removed", "[GC1 Effects of GP Hits; ADV VI.B]"))
         return
     if effect == "knocked-out":

@@ -16,6 +16,8 @@ of the following Optional Rules can be added to the game in any combination" [OP
   (``armored-car-reverse``).
 - :mod:`rules.armor.optional.special_infantry`: Rangers and Commandos [OP V.C]
   (``special-infantry``).
+- :mod:`rules.armor.optional.entrench`: Hasty Entrenchments [OP XXXII]
+  (``hasty-entrenchments``), dug under the Full Cover of :mod:`rules.armor.cover` [ADV IV.C].
 
 The state these rules keep is in :mod:`rules.armor.optional.records`; a game that names none of
 the options keeps its fingerprints, its sequence and its position files as they were.
@@ -41,6 +43,7 @@ DEPRESSION = "gun-depression"  # [OP VI]
 PINNING = "mg-pinning"  # [OP XXVIII]
 REVERSE = "armored-car-reverse"  # [OP XX]
 SPECIAL = "special-infantry"  # [OP V]
+ENTRENCH = "hasty-entrenchments"  # [OP XXXII]
 
 OPTIONS: dict[str, str] = {
     REDUCTION: "Infantry Unit Reduction [OP XII]",
@@ -51,6 +54,7 @@ OPTIONS: dict[str, str] = {
     PINNING: "Machinegun Team Pinning Fire [OP XXVIII]",
     REVERSE: "German Armored Car Reverse Movement [OP XX]",
     SPECIAL: "Special Infantry Units and Equipment [OP V] (Rangers and Commandos)",
+    ENTRENCH: "Hasty Entrenchments [OP XXXII]",
 }
 
 
