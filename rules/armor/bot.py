@@ -25,6 +25,7 @@ from rules.armor.dumps import is_dump
 from rules.armor.fire import aim, angle_between, gp_shot, in_field_of_fire, resolve, sights
 from rules.armor.gp import gp_chance
 from rules.armor.move import destinations, order_walk, walk
+from rules.armor.optional import vehicles
 from rules.armor.orders import Face, OpportunityFire, Order
 from rules.armor.range import range_between
 from rules.armor.support.mines import danger
@@ -102,6 +103,7 @@ class ArmorPlanner:
             return carry  # aboard, it moves with its Vehicle [ADV V.C.1]
         game = state.game
         spec, here, facing = game.units[unit], state.troops.hexes[unit], state.troops.facing[unit]
+        spec = vehicles.mover(state, unit)  # its Speed this Turn [OP XXI.B; OP XXX.A]
         pieces = self.ev.adapter.pieces(state)
         piece = pieces[unit]
         enemies = [p for _, p in sorted(pieces.items()) if p.side != side]

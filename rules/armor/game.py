@@ -80,8 +80,8 @@ from rules.armor.move import (
     EnterCost,
     enter_cost,
 )
-from rules.armor.optional import blaze, reduction, vehicles
-from rules.armor.optional.records import Blazes, Cover, Squads
+from rules.armor.optional import blaze, reduction, supply, vehicles
+from rules.armor.optional.records import Blazes, Cover, Squads, Supply
 from rules.armor.orders import ACTIONS, Face, OpportunityFire, Order, Uncover
 from rules.armor.position import ArmorPositionState
 from rules.armor.records import (
@@ -279,8 +279,10 @@ class ArmorState(State):
         self.squads = Squads()  # Optional Rules (rules.armor.optional)
         self.blazes = Blazes()
         self.cover = Cover()  # Full Cover [ADV IV.C], Hasty Entrenchments [OP XXXII]
+        self.supply = Supply()  # Limited Ammunition and Fuel [OP XXIV], APCR [OP XXIII]
         for event in (*dep.events, *game.support_events):
             self.emit(event)
+        supply.issue(self)  # Variable Fuel and Ammunition rolled [OP XXIV.C]
         announce(self)
         begin_segment(self)
         self._advance()
@@ -355,8 +357,10 @@ class ArmorState(State):
         return bool(self.damage.hits.get(unit, set()) & {"gun", "turret"})
 
     def immobile(self, unit: str) -> bool:
-        """Hull compartment or Track damage: no movement, no Pivot [AG VII.C.1]."""
-        return bool(self.damage.hits.get(unit, set()) & {"hull", "track"})
+        """Hull compartment or Track damage: no movement, no Pivot [AG VII.C.1]; or out of
+        Fuel Factors [OP XXIV.C.1]."""
+        damaged = bool(self.damage.hits.get(unit, set()) & {"hull", "track"})
+        return damaged or supply.out_of_fuel(self, unit)
 
     def gun_facing(self, unit: str) -> int:
         """Where the gun's Field of Fire points [AG VI.A.3]: the turret, else the hull front

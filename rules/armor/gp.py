@@ -40,7 +40,15 @@ from typing import TYPE_CHECKING
 from rules.armor import cover as full_cover
 from rules.armor.cards import cell, gun_of, table
 from rules.armor.events import GpFire
-from rules.armor.optional import blaze, entrench, gp_terrain, pinning, reduction
+from rules.armor.optional import (
+    blaze,
+    entrench,
+    gp_terrain,
+    pinning,
+    reduction,
+    special_infantry,
+    supply,
+)
 from rules.armor.range import describe_range, range_between
 from rules.engine.events import Modifier
 
@@ -329,7 +337,12 @@ def gp_aim(
     half = reduction.gp_modifier(state, firer)  # a Half Squad [OP XII]
     if half is not None:
         mods.append(half)
-    modified = factor >> len(mods)  # each halves, fractions rounded down [ADV VI.B.2.d]
+    halves = len(mods)
+    plus = special_infantry.gp_bonus(state, firer, close_assault=False)  # [OP V.A]
+    if plus is not None:
+        mods.insert(0, plus)
+    added = factor + (plus.value if plus is not None else 0)
+    modified = added >> halves  # each halves, fractions rounded down [ADV VI.B.2.d]
     col = column(modified)
     found = defense(state, target, target_moving)
     dice: list[Modifier] = []
@@ -358,6 +371,8 @@ def resolve_gp(
 
     shot = gp_aim(state, firer, target, opportunity)
     roll = state.roll(f"GP fire {firer} at {target}", 100)
+    spent = supply.gp_shots(state, firer, shot.range, shot.moving, opportunity)
+    supply.expend(state, firer, spent)  # as an AP fire would [OP XXIV.A.2]
     modified = roll + sum(m.value for m in shot.dice_modifiers)
     result = result_of(roll, modified, shot.n, shot.s) if shot.modified_factor > 0 else "N"
     rule = "[ADV VI.B; GC1 GP Hit Table, Effects of GP Hits]"

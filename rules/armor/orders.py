@@ -14,6 +14,7 @@ An order is written per unit per Turn, in the book's notation [AG V.A.1-3]::
     order us.M3-HALF-TRACK.1 D                   # ... and the Vehicle's own Load order
     order us.INFANTRY-SQUAD.1 U V                # Unload, then pivot [ADV IV.B.1.c]
     order us.US-MG-TEAM.1 F-german.GE-INFANTRY-SQUAD.1 P  # Pinning Fire (OP) [OP XXVIII.A]
+    order us.M18.1 F-german.PANTHER-A.1 CR       # APCR (OP) [OP XXIII]
     order us.INFANTRY-SQUAD.1 C                  # Full Cover [ADV IV.C]
     order us.INFANTRY-SQUAD.1 Y                  # Hasty Entrenchment (OP) [OP XXXII]
     uncover us.INFANTRY-SQUAD.1        # Final Facing: the Full Cover unit removed [ADV IV.C.4]
@@ -102,6 +103,9 @@ class Order(Action):
             and the engine resolves the fire.
         cover: a Full Cover ("C") order [ADV IV.C].
         entrench: a Hasty Entrenchment ("Y") order [OP XXXII.B].
+        apcr: the Direct Fire is American APCR Ammunition [OP XXIII]. The book decides "when
+            the firing takes place"; our reading writes the choice as "CR" after the fire (the
+            Gunnery Tables' "CR" lines), as the engine resolves the fire.
     """
 
     verb: ClassVar[str] = "order"
@@ -116,6 +120,7 @@ class Order(Action):
     pinning: bool = False
     cover: bool = False
     entrench: bool = False
+    apcr: bool = False
 
     def text(self) -> str:
         parts = [self.verb, self.unit]
@@ -125,6 +130,8 @@ class Order(Action):
             parts.append(f"F-{self.fire}")
         if self.pinning:
             parts.append("P")
+        if self.apcr:
+            parts.append("CR")
         if self.opportunity:
             parts.append(f"N-{self.opportunity}")
         if self.transfer:
@@ -158,7 +165,7 @@ class Order(Action):
         unit = token(args[0], "unit id", line)
         fire = opportunity = assault = overrun = transfer = vehicle = None
         moves = ""
-        pinning = False
+        pinning = apcr = False
         marks: dict[str, bool] = {"cover": False, "entrench": False}
         for word in args[1:]:
             upper = word[:2].upper()
@@ -174,6 +181,8 @@ class Order(Action):
                 fire = token(word[2:], "unit id", line)
             elif word.upper() == "P" and fire is not None and not pinning and not moves:
                 pinning = True  # Pinning Fire [OP XXVIII]
+            elif word.upper() == "CR" and fire is not None and not apcr and not moves:
+                apcr = True  # American APCR Ammunition [OP XXIII]
             elif word.upper() in _MARKS and not marks[_MARKS[word.upper()]] and not moves:
                 marks[_MARKS[word.upper()]] = True  # "C" [ADV IV.C], "Y" [OP XXXII]
             elif upper == "N-" and opportunity is None and not moves:
@@ -187,9 +196,9 @@ class Order(Action):
             else:
                 raise ActionSyntaxError(f"'{line}': unexpected '{word}'")
         found = cls(unit, fire, opportunity, moves, assault, overrun, transfer, vehicle)
-        if pinning or any(marks.values()):
+        if pinning or apcr or any(marks.values()):
             cover, entrench = marks["cover"], marks["entrench"]
-            found = replace(found, pinning=pinning, cover=cover, entrench=entrench)
+            found = replace(found, pinning=pinning, cover=cover, entrench=entrench, apcr=apcr)
         return found
 
 

@@ -23,7 +23,7 @@ from rules.armor.move import (
     through,
 )
 from rules.armor.opportunity import why_not_fire_now, why_not_opportunity
-from rules.armor.optional import pinning
+from rules.armor.optional import apcr, pinning, supply, vehicles
 from rules.armor.orders import Face, OpportunityFire, Order, Uncover, notation
 from rules.armor.scenario_rules import fire_banned, move_banned, moves, why_not_straight
 from rules.engine.actions import Action, Done
@@ -66,7 +66,8 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
     stays = move_banned(state, spec.side) is not None
     if not state.immobile(unit):
         if not stays:
-            ends = destinations(spec, here, state.troops.facing[unit], cost, on_map)
+            mover = vehicles.mover(state, unit)  # its Speed this Turn [OP XXI.B; OP XXX.A]
+            ends = destinations(mover, here, state.troops.facing[unit], cost, on_map)
             found.extend(Order(unit, moves=d.moves) for d in ends)
             if state.game.exits_for(spec.side):
                 found.extend(_exit_orders(state, unit, ends))
@@ -92,11 +93,14 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
         light = []
         if not state.immobile(unit) and not stays:
             facing, limit = state.troops.facing[unit], fire_limit(spec)
-            light = destinations(spec, here, facing, cost, on_map, limit) if limit else []
+            mover = vehicles.mover(state, unit)
+            light = destinations(mover, here, facing, cost, on_map, limit) if limit else []
         for t in targets:
             found.append(Order(unit, fire=t))
             if pinning.may_pin(state, unit, t):  # Pinning Fire [OP XXVIII.A]
                 found.append(Order(unit, fire=t, pinning=True))
+            if apcr.why_not(state, Order(unit, fire=t, apcr=True)) is None:  # [OP XXIII]
+                found.append(Order(unit, fire=t, apcr=True))
             if why_not_fire(state, unit, t, moving=True) is None:
                 found.extend(Order(unit, fire=t, moves=d.moves) for d in light)
     if state.game.straight_advance:  # 4A [SCN VIII.A.5]
@@ -130,7 +134,7 @@ def reach(state: ArmorState, unit: str) -> dict[Hex, float | None]:
     spec, here = state.game.units[unit], state.troops.hexes[unit]
     least: dict[Hex, Fraction] = {}
     facing, cost, on_map = state.troops.facing[unit], state.cost_for(spec), state.game.on_map
-    for d in destinations(spec, here, facing, cost, on_map):
+    for d in destinations(vehicles.mover(state, unit), here, facing, cost, on_map):
         if d.hex != here and (d.hex not in least or d.cost < least[d.hex]):
             least[d.hex] = d.cost
     return {h: float(c) for h, c in least.items()}
@@ -144,7 +148,7 @@ def route(state: ArmorState, unit: str, hexes: Sequence[Hex]) -> Order | None:
         return None
     spec = state.game.units[unit]
     found = through(
-        spec,
+        vehicles.mover(state, unit),  # its Speed this Turn [OP XXI.B; OP XXX.A]
         state.troops.hexes[unit],
         state.troops.facing[unit],
         hexes,
@@ -257,8 +261,14 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
         why = pinning.why_not(state, order)
         if why is not None:
             return why
+    if order.apcr:
+        why = apcr.why_not(state, order)
+        if why is not None:
+            return why
     if not order.moves:
         return None if order.fire else "an order needs a notation"
+    if supply.out_of_fuel(state, unit):
+        return f"{unit} has no Fuel Factors left and may not move [OP XXIV.C.1]"
     if state.immobile(unit):
         return f"{unit} has Hull compartment or Track damage and may not move [AG VII.C.1]"
     w = order_walk(state, order)

@@ -45,9 +45,12 @@ from rules.armor.optional.position import (
     FULL_COVER,
     HALF_SQUAD,
     BlazesState,
+    SupplyState,
     blazes_of,
     read_blazes,
     read_cover,
+    read_supply,
+    supply_of,
     write_cover,
 )
 from rules.armor.optional.records import Squads
@@ -150,6 +153,8 @@ class ArmorPositionState(StrictModel):
         blazes: the Fires and Destroyed Buildings of the Optional Rules [OP XI; XVIII], when
             anything.
         entrenchments: the hexes holding a Hasty Entrenchment unit [OP XXXII.C].
+        supply: the Ammunition and Fuel Factors rolled and spent, and APCR fired [OP XXIV;
+            OP XXIII], when anything.
     """
 
     done: list[str] = Field(default_factory=list)
@@ -163,6 +168,7 @@ class ArmorPositionState(StrictModel):
     support: SupportState | None = None
     blazes: BlazesState | None = None
     entrenchments: list[str] = Field(default_factory=list)
+    supply: SupplyState | None = None
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -193,6 +199,7 @@ def to_position(state: ArmorState) -> GamePosition:
         support=_support_of(state),
         blazes=blazes_of(state),
         entrenchments=[game.name(h) for h in sorted(state.cover.entrenched)],
+        supply=supply_of(state),
     )
     return GamePosition(
         **state.position_header(),
@@ -279,7 +286,7 @@ def _place(state: ArmorState, unit: str) -> UnitPlace:
     if unit in state.squads.half_squads:  # [OP XII]
         status.append(HALF_SQUAD)
     write_cover(state, unit, status, values)  # [ADV IV.C; OP XXXII]
-    if state.damage.suppressed.get(unit, 0) >= state.play.turn:  # [ADV IV.D]
+    if unit in state.damage.suppressed:  # [ADV IV.D]; a past one too, as the state keeps it
         values["suppressed_until"] = state.damage.suppressed[unit]
     if unit in state.objectives.off_map:
         status.append(WAITING)
@@ -358,6 +365,7 @@ def state_from_position(
     state.execution = read_movement(state, extra.movement, reader)
     state.fieldworks = _read_support(game, extra.support, reader)
     state.blazes = read_blazes(game, extra.blazes, reader)
+    state.supply = read_supply(game, extra.supply, reader)
     _check_carried(state, position, reader)
     reader.done()
     state.restore_dice(position)
@@ -423,6 +431,8 @@ def _read_units(
             last = _read_exit(state, place, path, reader)
         elif KNOCKED_OUT in status and not game.units[place.id].vehicle:
             state.damage.eliminated.append(place.id)  # no Wreck (our reading)
+            state.troops.facing.pop(place.id, None)  # nor a facing
+            state.troops.turret.pop(place.id, None)
         elif KNOCKED_OUT in status:
             last = wreck_of.get(place.id)
         _read_values(state, place, path, reader)

@@ -120,6 +120,7 @@ def describe(state: ArmorState, action: Action) -> str:
             return f"Overrun {action.overrun} moving {action.moves} {end} [ADV IV.A.2]"
         if action.fire:
             pin = " with Pinning Fire [OP XXVIII.A]" if action.pinning else ""
+            pin += " with APCR [OP XXIII]" if action.apcr else ""
             parts.append(f"Fire at {action.fire}{pin}")
         if action.opportunity:
             parts.append(f"Opportunity Fire on {action.opportunity}")

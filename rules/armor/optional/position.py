@@ -13,7 +13,7 @@ from pydantic import Field
 
 from model.base import StrictModel
 from model.hexes import Hex
-from rules.armor.optional.records import Blazes, Cover
+from rules.armor.optional.records import Blazes, Cover, Supply
 
 if TYPE_CHECKING:
     from rules.armor.game import ArmorGame, ArmorState
@@ -83,4 +83,38 @@ def read_cover(game: ArmorGame, entrenchments: list[str], reader: PositionReader
         h = reader.hex(name, ("state", "entrenchments", name))
         if h is not None:
             found.entrenched.add(h)
+    return found
+
+
+class SupplyState(StrictModel):
+    """:class:`rules.armor.optional.records.Supply` by unit ids [OP XXIV; OP XXIII]."""
+
+    ammo: dict[str, int] = Field(default_factory=dict)
+    spent: dict[str, int] = Field(default_factory=dict)
+    fuel: dict[str, int] = Field(default_factory=dict)
+    apcr: dict[str, int] = Field(default_factory=dict)
+
+
+def supply_of(state: ArmorState) -> SupplyState | None:
+    kept = state.supply
+    if kept.snapshot() == {}:
+        return None
+    return SupplyState(
+        ammo=dict(sorted(kept.ammo.items())),
+        spent=dict(sorted(kept.spent.items())),
+        fuel=dict(sorted(kept.fuel.items())),
+        apcr=dict(sorted(kept.apcr.items())),
+    )
+
+
+def read_supply(game: ArmorGame, kept: SupplyState | None, reader: PositionReader) -> Supply:
+    found = Supply()
+    if kept is None:
+        return found
+    for key in ("ammo", "spent", "fuel", "apcr"):
+        given: dict[str, int] = getattr(kept, key)
+        known = {
+            u: n for u, n in given.items() if reader.unit(u, game.units, ("state", "supply", key))
+        }
+        setattr(found, key, known)
     return found

@@ -61,3 +61,22 @@ class Cover(Record):
     covered: set[str] = state_field(default_factory=set, encode=_unless_empty)
     digging: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
     entrenched: set[Hex] = state_field(default_factory=set, encode=_unless_empty)
+
+
+@dataclass
+class Supply(Record):
+    """Limited Ammunition and Fuel [OP XXIV] and American APCR Ammunition [OP XXIII].
+
+    Attributes:
+        ammo: each Vehicle's Ammunition Factor rolled for the game [OP XXIV.C.2] (else the
+            card's [XXIV.A.1.d]).
+        spent: the Ammunition Factors each unit has expended [OP XXIV.A.2].
+        fuel: each Vehicle's Fuel Factors left [OP XXIV.C.1].
+        apcr: the times (shots, with Limited Ammunition) each unit has fired APCR
+            [OP XXIII.B].
+    """
+
+    ammo: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
+    spent: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
+    fuel: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
+    apcr: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
