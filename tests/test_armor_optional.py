@@ -31,6 +31,7 @@ from rules.bots.base import RandomBot, make_bot, play
 from rules.engine.actions import Done
 from rules.engine.events import DieRolled
 from rules.records.position import PositionReader
+from rules.records.replay import Replay, replay
 from rules.registry import load_game
 
 SCENARIO = """
@@ -705,6 +706,26 @@ def test_adv_iv_c_1_a_suppressed_squad_may_take_full_cover_and_nothing_else() ->
     assert state.suppressed(GE_SQUAD) and state.cover.covered == {GE_SQUAD}
 
 
+def test_adv_iv_c_the_heuristic_bot_covers_a_suppressed_squad_and_uncovers_it_after() -> None:
+    """[ADV IV.C.1; IV.C.4; IV.D]: the heuristic bot gives a Suppressed squad, which may be
+    given nothing else, Full Cover, and removes it in the Final Facing Phase once its "S"
+    order has ended (our weighting)."""
+    line = _line(5)
+    state = _state([("INFANTRY-SQUAD", line[0], 0)], [("GE-INFANTRY-SQUAD", line[4], 3)])
+    damage(state, GE_SQUAD, "suppressed")
+    state.sheets.options.clear()
+    bot = make_bot("heuristic", 1)
+    assert bot.choose(state, "german") == Order(GE_SQUAD, cover=True)
+    _plot_and_move(state, Order(GE_SQUAD, cover=True))
+    while not ("german" in state.to_act() and state.segment.id.endswith("-facing")):
+        state.apply(Done(state.to_act()[0]))
+    assert bot.choose(state, "german") == Done("german")  # still Suppressed next Turn
+    _until(state, "plot", turn=2)
+    while not ("german" in state.to_act() and state.segment.id.endswith("-facing")):
+        state.apply(Done(state.to_act()[0]))
+    assert bot.choose(state, "german") == Uncover(GE_SQUAD)
+
+
 def _dug_in(options: str = "hasty-entrenchments") -> tuple[ArmorState, list[Hex]]:
     """The German squad under a Full Cover unit (a made position), the US squad 4 hexes off."""
     line = _line(5)
@@ -1007,7 +1028,8 @@ def test_the_advanced_demo_plays_to_the_end_with_the_optional_rules(bot: str, se
     """scenarios/armor/demo-advanced.yaml with [OP V; VI; XI; XII; XVIII; XX; XXVIII; XXIX]: both bots finish
     it, every Turn ends with the Fire and Smoke Phase, a clone keeps the fingerprint and the
     position file keeps the Half Squads, Fires and Destroyed hexes, Full Cover and Hasty
-    Entrenchments, Ammunition, Fuel and APCR, and reads back the whole position."""
+    Entrenchments, Ammunition, Fuel and APCR, and reads back the whole position; the game's
+    text replay (its 'C', 'Y', 'CR' and 'uncover' actions, the supply rolls) replays to it."""
     loaded = load_scenario(Path(__file__).parent.parent / "scenarios/armor/demo-advanced.yaml")
     rules = loaded.scenario.rules.model_copy(update={"options": ALL})
     scenario = loaded.scenario.model_copy(update={"rules": rules})
@@ -1029,6 +1051,8 @@ def test_the_advanced_demo_plays_to_the_end_with_the_optional_rules(bot: str, se
     assert back.cover.snapshot() == state.cover.snapshot()
     assert back.supply.snapshot() == state.supply.snapshot()
     assert back.position_fingerprint() == state.position_fingerprint()
+    record = Replay.from_text(Replay.of(state, with_fingerprints=False).to_text())
+    assert replay(record, loaded=game.loaded).state.fingerprint() == state.fingerprint()
 
 
 @pytest.mark.parametrize("seed", [1, 2])

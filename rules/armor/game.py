@@ -47,17 +47,20 @@ Vehicles only [ADV VI.C-E]; Loading, Unloading, towing, carrying and Bail Out [A
 V.C; IX] (:mod:`rules.armor.transport`, :mod:`rules.armor.bailout`); the Terrain Support
 units a side lists or buys, set up by [Setup II.D; SCN III.F], with their movement effects,
 Pillboxes and Bunkers, and the Mines [OP IV] their Mine units bring
-(:mod:`rules.armor.support`). Not yet: Buttoned turrets (the Armor Game's are always Open
-[AG VIII.B]), and the rest of the Advanced Game and the Optional Rules (Full Cover,
-machineguns firing on their own; weather; Tracking Fire...). The Data Cards' tables are not in
-the book's text: :mod:`rules.armor.cards` names the placeholders used.
+(:mod:`rules.armor.support`); Full Cover [ADV IV.C] (:mod:`rules.armor.cover`). Not yet:
+Buttoned turrets (the Armor Game's are always Open [AG VIII.B]), and the rest of the Advanced
+Game and the Optional Rules (machineguns firing on their own; weather; Tracking Fire...). The
+Data Cards' tables are not in the book's text: :mod:`rules.armor.cards` names the placeholders
+used.
 
 Optional Rules a scenario names in ``rules.options`` [OP I] (:mod:`rules.armor.optional`):
 Effects of Turret Facing [OP VII] (:mod:`rules.armor.turret`), Main Gun Depression [OP VI],
 Infantry Unit Reduction [OP XII], Fires in Buildings and Alleys [OP XI] and Building
 Destruction [OP XVIII] in a Fire and Smoke Phase at the end of the Turn, German Armored Car
 Reverse Movement [OP XX], Machinegun Team Normal Pinning Fire [OP XXVIII.A], GP Fire Terrain
-Modifiers Against Vehicles [OP XXIX].
+Modifiers Against Vehicles [OP XXIX], Special Infantry [OP V], Additional Vehicle Armor
+[OP XXI], American APCR Ammunition [OP XXIII], Limited Ammunition and Fuel [OP XXIV],
+Emergency Vehicle Speed [OP XXX] and Hasty Entrenchments [OP XXXII].
 """
 
 from __future__ import annotations
