@@ -251,7 +251,8 @@ def test_gp_fire_at_a_squad_explained_step_by_step() -> None:
     assert state.damage.suppressed[ge] == 2
     while state.segment.id != "plot":
         state.apply(Done(state.to_act()[0]))
-    assert state.order_options(ge) == [] and "german" not in state.to_act()  # nothing to plot
+    # no order but Full Cover [ADV IV.C.1; IV.D]
+    assert state.order_options(ge) == [Order(ge, cover=True)] and "german" in state.to_act()
     why = state.why_not_order(Order(ge, moves="1")) or ""
     assert "is Suppressed" in why and "[ADV IV.D" in why
     with pytest.raises(IllegalActionError):

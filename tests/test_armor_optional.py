@@ -16,19 +16,22 @@ from armor_sides import two_sides
 
 from model.hexes import Hex
 from model.scenario_io import load_scenario, parse_scenario
-from rules.armor.events import Damaged, GpFire
-from rules.armor.fire import why_not_fire
+from rules.armor.cards import armour_basis
+from rules.armor.events import ApFire, ApHit, Damaged, GpFire
+from rules.armor.fire import aim, why_not_fire
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.gp import gp_aim
 from rules.armor.move import order_walk
-from rules.armor.optional import blaze
-from rules.armor.optional.events import HexChanged, TableRoll
-from rules.armor.orders import Order
+from rules.armor.optional import apcr, blaze, entrench, special_infantry, supply, vehicles
+from rules.armor.optional.events import CoverChanged, HexChanged, TableRoll
+from rules.armor.orders import Order, Uncover
 from rules.armor.turn import damage
 from rules.armor.victory import unit_points
 from rules.bots.base import RandomBot, make_bot, play
 from rules.engine.actions import Done
+from rules.engine.events import DieRolled
 from rules.records.position import PositionReader
+from rules.records.replay import Replay, replay
 from rules.registry import load_game
 
 SCENARIO = """
@@ -288,6 +291,31 @@ def test_op_xi_a_fire_spreads_to_adjacent_buildings_and_a_brick_building_needs_1
     assert set(state.blazes.fires) == {line[4], line[5]}  # nothing more to catch fire
 
 
+def test_op_xi_d_a_fire_started_in_play_blocks_sight_as_smoke() -> None:
+    """[OP XI.D; OP IX.A.5]: "Any hex that contains a Fire unit can also be considered to be a
+    Smoke hex ... on sighting": a Fire started in play between two squads, or in the target's
+    hex, blocks the line of sight (and so their fire); an adjacent hex is always sighted
+    [GC2 note]; when the Fire ends they see each other again."""
+    line = _line(5)
+    state = _state(
+        [("INFANTRY-SQUAD", line[0], 0)],
+        [("GE-INFANTRY-SQUAD", line[4], 3)],
+        options="building-fires",
+    )
+    assert why_not_fire(state, US_SQUAD, GE_SQUAD) is None
+    state.blazes.fires[line[2]] = 1
+    why = why_not_fire(state, US_SQUAD, GE_SQUAD) or ""
+    assert f"the Fire in {_name(line[2])} is Smoke for sighting [OP XI.D; OP IX.A.5]" in why
+    del state.blazes.fires[line[2]]
+    state.blazes.fires[line[4]] = 1
+    assert "[OP XI.D" in (why_not_fire(state, US_SQUAD, GE_SQUAD) or "")
+    state.troops.hexes[US_SQUAD] = line[3]
+    assert why_not_fire(state, US_SQUAD, GE_SQUAD) is None  # adjacent
+    state.troops.hexes[US_SQUAD] = line[0]
+    state.blazes.fires.clear()
+    assert why_not_fire(state, US_SQUAD, GE_SQUAD) is None
+
+
 # --- Building Destruction [OP XVIII] ------------------------------------------------------------
 
 
@@ -513,6 +541,72 @@ def test_op_xx_the_sdkfz_234_1_reverses_at_the_forward_cost() -> None:
 # --- Rangers and Commandos [OP V.C] ----------------------------------------------------------
 
 
+def _marked(us: str, german: str, options: str = "special-infantry") -> ArmorState:
+    """A position from force entries written out (their ``state`` marks included)."""
+    text = SCENARIO.format(options=options, edits="", overlays="") + two_sides(us, german)
+    state = load_game(parse_scenario(text, "marked.yaml")).new_initial_state(1)
+    assert isinstance(state, ArmorState)
+    return state
+
+
+def test_op_v_a_a_squad_plus_adds_10_gp_factors_and_is_worth_its_first_point_value() -> None:
+    """[OP V.A]: a Squad Plus (force entry ``state: [plus]``, as the point-buy prices it) adds
+    10 GP Factors to all fire (25 at 4 hexes, placeholder, + 10 = 35: column 31-35); worth the
+    card's first Point Value (12, not the Squad's 10) [Intro IV POINTS]; reduced to a Half
+    Squad it loses the capability [OP XII]; nothing without the option."""
+    line = _line(5)
+    name = _base().amap.name
+    us = (
+        f"      - {{unit: INFANTRY-SQUAD, state: [plus], "
+        f"placement: {{kind: hex, hex: {name(line[0])}, facing: 1}}}}"
+    )
+    german = f"      - {{unit: GE-INFANTRY-SQUAD, placement: {{kind: hex, hex: {name(line[4])}}}}}"
+    assert gp_aim(_marked(us, german, options=""), US_SQUAD, GE_SQUAD).modified_factor == 25
+    state = _marked(us, german, options="special-infantry, infantry-reduction")
+    assert special_infantry.kind(state, US_SQUAD) == "squad-plus"
+    shot = gp_aim(state, US_SQUAD, GE_SQUAD)
+    assert shot.factor == 25 and shot.modified_factor == 35 and shot.column == "31-35"
+    assert any(m.rule == "[OP V.A]" and m.value == 10 for m in shot.modifiers)
+    opportunity = gp_aim(state, US_SQUAD, GE_SQUAD, opportunity=True)
+    assert opportunity.modified_factor == 17  # (25 + 10) / 2 [ADV VI.B.2.a]
+    damage(state, US_SQUAD, "knocked-out")
+    assert state.squads.half_squads == {US_SQUAD}
+    assert special_infantry.kind(state, US_SQUAD) is None
+    assert gp_aim(state, US_SQUAD, GE_SQUAD).modified_factor == 12  # half the Squad's
+    state.squads.half_squads.clear()
+    state.damage.eliminated.append(US_SQUAD)
+    points, why = unit_points(state, US_SQUAD)
+    assert points == 12 and "Squad Plus" in why and "[AG IX.B.1; Intro IV POINTS; OP V]" in why
+
+
+def test_op_v_b_an_assault_squad_adds_10_gp_factors_only_in_close_assault() -> None:
+    """[OP V.B]: the ``ASSAULT-INFANTRY`` unit (or ``state: [assault]``) adds 10 GP Factors in
+    Close Assault Combats (MV 15 at 1-2 hexes, placeholder, + 10 = 25), not to its Direct
+    Fire."""
+    line = _line(5)
+    name = _base().amap.name
+    us = (
+        f"      - {{unit: ASSAULT-INFANTRY, placement: {{kind: hex, hex: {name(line[3])}, "
+        f"facing: 1}}}}\n      - {{unit: INFANTRY-SQUAD, state: [assault], "
+        f"placement: {{kind: hex, hex: {name(line[0])}, facing: 1}}}}"
+    )
+    german = (
+        f"      - {{unit: PZIVJ, placement: {{kind: hex, hex: {name(line[4])}, facing: 4}}}}\n"
+        f"      - {{unit: GE-INFANTRY-SQUAD, placement: {{kind: hex, hex: {name(line[2])}}}}}"
+    )
+    state = _marked(us, german)
+    assault_squad = "us.ASSAULT-INFANTRY.1"
+    assert special_infantry.kind(state, assault_squad) == "assault"
+    assert special_infantry.kind(state, US_SQUAD) == "assault"
+    shot = gp_aim(state, assault_squad, GE_SQUAD)
+    assert not any(m.rule == "[OP V.B]" for m in shot.modifiers)
+    state.force_dice(1)
+    events = _fire(state, Order(assault_squad, assault=PZIV))
+    [fight] = [e for e in events if isinstance(e, GpFire) and e.verb == "Close Assaults"]
+    assert fight.gp_factor == 15 and fight.modified_factor == 25
+    assert any(m.rule == "[OP V.B]" for m in fight.modifiers)
+
+
 def test_op_v_c_a_ranger_adds_10_in_close_assault_and_ignores_suppressed_results() -> None:
     """[OP V.C.2]: Rangers "add '10' to the dice roll for Close Assault Combats": with the
     Open Vehicle's +10 [ADV VII.B.3] a roll of 30 reads 50; [OP V.C.3]: they "can ignore
@@ -537,6 +631,380 @@ def test_op_v_c_a_ranger_adds_10_in_close_assault_and_ignores_suppressed_results
 
 # --- bots play with the options ----------------------------------------------------------------
 
+# --- Full Cover [ADV IV.C] and Hasty Entrenchments [OP XXXII] -----------------------------------
+
+
+def _plot_and_move(state: ArmorState, *orders: Order) -> list[object]:
+    """Plot the orders, ``done`` for both sides up to the Final Facing Phase."""
+    events: list[object] = []
+    for order in orders:
+        events += state.apply(order)
+    events += _until(state, "first-facing")
+    return events
+
+
+def test_adv_iv_c_a_full_cover_order_places_the_unit_and_raises_its_gp_defense() -> None:
+    """[ADV IV.C]: "C" is offered to a Leg unit and round-trips in the book's notation; the Full
+    Cover unit is placed in the Movement Execution Phase [IV.C.2], the squad then takes the
+    Target Information Chart's FC column (placeholder NM 2 + 2 in Clear) [ADV VI.B.4.b]; under
+    it the squad may be given no other orders [IV.C.3-4] and does not turn; its owner removes
+    it in the Final Facing and Adjustment Phase [IV.C.4], and then it may move again."""
+    line = _line(5)
+    state = _state([("INFANTRY-SQUAD", line[0], 0)], [("GE-INFANTRY-SQUAD", line[4], 3)])
+    take = Order(GE_SQUAD, cover=True)
+    assert take in state.order_options(GE_SQUAD)
+    assert take.text() == f"order {GE_SQUAD} C"
+    assert state.game.parse_action(take.text()) == take
+    assert "Full Cover" in state.describe(take) and "[ADV IV.C]" in state.describe(take)
+    mixed = Order(GE_SQUAD, moves="1", cover=True)
+    assert "[ADV IV.C.3]" in (state.why_not_order(mixed) or "")
+    assert gp_aim(state, US_SQUAD, GE_SQUAD).defense.value == 2
+    assert gp_aim(state, US_SQUAD, GE_SQUAD, target_moving=False).defense.value == 2
+    events = _plot_and_move(state, take)
+    placed = [e for e in events if isinstance(e, CoverChanged)]
+    assert [(e.unit, e.rule) for e in placed] == [(GE_SQUAD, "[ADV IV.C.2]")]
+    assert state.cover.covered == {GE_SQUAD}
+    shot = gp_aim(state, US_SQUAD, GE_SQUAD)
+    assert shot.defense.value == 4 and "FC (Full Cover)" in shot.defense.why
+    assert (
+        shot.defense.placeholder is not None
+        and "NM GP Defense Factor + 2" in shot.defense.placeholder
+    )
+    assert state.facing_options(GE_SQUAD) == [Uncover(GE_SQUAD)]  # no turning under it
+    _until(state, "plot", turn=2)
+    assert state.order_options(GE_SQUAD) == [take]
+    why = state.why_not_order(Order(GE_SQUAD, moves="1"))
+    assert why is not None and "[ADV IV.C.4]" in why
+    while not ("german" in state.to_act() and state.segment.id.endswith("-facing")):
+        state.apply(Done(state.to_act()[0]))
+    assert state.why_not(Uncover(US_SQUAD)) is not None
+    events = list(state.apply(Uncover(GE_SQUAD)))
+    assert any(isinstance(e, CoverChanged) and e.rule == "[ADV IV.C.4]" for e in events)
+    assert not state.cover.covered
+    _until(state, "plot", turn=3)
+    assert Order(GE_SQUAD, moves="1") in state.order_options(GE_SQUAD)
+    assert gp_aim(state, US_SQUAD, GE_SQUAD, target_moving=False).defense.value == 2
+
+
+def test_adv_iv_c_1_a_suppressed_squad_may_take_full_cover_and_nothing_else() -> None:
+    """[ADV IV.C.1; IV.D]: "Suppressed units may be given no other order but Full Cover", and
+    the "S" cancels all other orders "except Full Cover": the Full Cover unit is placed; no
+    Vehicle is given one [IV.C.1]."""
+    line = _line(5)
+    state = _state(
+        [("INFANTRY-SQUAD", line[0], 0), ("M4", line[1], 0)],
+        [("GE-INFANTRY-SQUAD", line[4], 3)],
+    )
+    damage(state, GE_SQUAD, "suppressed")
+    state.sheets.options.clear()  # worked out when the Order Plot began
+    assert state.order_options(GE_SQUAD) == [Order(GE_SQUAD, cover=True)]
+    why = state.why_not_order(Order(GE_SQUAD, fire=US_SQUAD))
+    assert why is not None and "no other order but Full Cover" in why
+    assert "[ADV IV.C.1]" in (state.why_not_order(Order("us.M4.1", cover=True)) or "")
+    assert Order("us.M4.1", cover=True) not in state.order_options("us.M4.1")
+    _plot_and_move(state, Order(GE_SQUAD, cover=True))
+    assert state.suppressed(GE_SQUAD) and state.cover.covered == {GE_SQUAD}
+
+
+def test_adv_iv_c_the_heuristic_bot_covers_a_suppressed_squad_and_uncovers_it_after() -> None:
+    """[ADV IV.C.1; IV.C.4; IV.D]: the heuristic bot gives a Suppressed squad, which may be
+    given nothing else, Full Cover, and removes it in the Final Facing Phase once its "S"
+    order has ended (our weighting)."""
+    line = _line(5)
+    state = _state([("INFANTRY-SQUAD", line[0], 0)], [("GE-INFANTRY-SQUAD", line[4], 3)])
+    damage(state, GE_SQUAD, "suppressed")
+    state.sheets.options.clear()
+    bot = make_bot("heuristic", 1)
+    assert bot.choose(state, "german") == Order(GE_SQUAD, cover=True)
+    _plot_and_move(state, Order(GE_SQUAD, cover=True))
+    while not ("german" in state.to_act() and state.segment.id.endswith("-facing")):
+        state.apply(Done(state.to_act()[0]))
+    assert bot.choose(state, "german") == Done("german")  # still Suppressed next Turn
+    _until(state, "plot", turn=2)
+    while not ("german" in state.to_act() and state.segment.id.endswith("-facing")):
+        state.apply(Done(state.to_act()[0]))
+    assert bot.choose(state, "german") == Uncover(GE_SQUAD)
+
+
+def _dug_in(options: str = "hasty-entrenchments") -> tuple[ArmorState, list[Hex]]:
+    """The German squad under a Full Cover unit (a made position), the US squad 4 hexes off."""
+    line = _line(5)
+    state = _state(
+        [("INFANTRY-SQUAD", line[0], 0)],
+        [("GE-INFANTRY-SQUAD", line[4], 3), ("GE-MG-TEAM", line[3], 3)],
+        options=options,
+    )
+    state.cover.covered.update({GE_SQUAD, "german.GE-MG-TEAM.1"})
+    state.sheets.options.clear()
+    return state, line
+
+
+def test_op_xxxii_three_turns_of_y_under_full_cover_place_a_hasty_entrenchment() -> None:
+    """[OP XXXII.A-C]: an Infantry unit under a Full Cover unit, not Suppressed, plotted "Y"
+    three consecutive Turns: the Hasty Entrenchment unit is placed in the Movement Execution
+    Phase of the third, and stays; a Machinegun Team may not dig [A]."""
+    state, line = _dug_in()
+    dig = Order(GE_SQUAD, entrench=True)
+    assert dig.text() == f"order {GE_SQUAD} Y" and state.game.parse_action(dig.text()) == dig
+    assert state.order_options(GE_SQUAD) == [Order(GE_SQUAD, cover=True), dig]
+    mg = Order("german.GE-MG-TEAM.1", entrench=True)
+    assert mg not in state.order_options(mg.unit)
+    assert "only Infantry units" in (state.why_not_order(mg) or "")
+    for turn in (1, 2, 3):
+        assert "Turn" in state.describe(dig) and "[OP XXXII.B]" in state.describe(dig)
+        events = _plot_and_move(state, dig)
+        dug = [e for e in events if isinstance(e, CoverChanged) and e.unit == GE_SQUAD]
+        if turn < 3:
+            assert [e.change for e in dug] == [f"Turn {turn} of 3 of a Hasty Entrenchment dug"]
+            assert state.cover.digging == {GE_SQUAD: turn} and not state.cover.entrenched
+            _until(state, "plot", turn=turn + 1)
+    placed = [e for e in events if isinstance(e, HexChanged) and e.rule == "[OP XXXII.C]"]
+    assert len(placed) == 1 and placed[0].where == _name(line[4])
+    assert state.cover.entrenched == {line[4]} and not state.cover.digging
+
+
+def test_op_xxxii_d_gp_fire_at_a_leg_unit_in_a_hasty_entrenchment_subtracts_10() -> None:
+    """[OP XXXII.D]: "For GP Fire '10' is subtracted from the dice roll when firing at Leg units
+    in a Hasty Entrenchment hex", any Leg unit [C], in Full Cover or not: a roll of 60 at the
+    squad is 50 (FC Defense 4, column 21-25 at 4 hexes: placeholder rows)."""
+    state, line = _dug_in()
+    state.cover.entrenched.add(line[4])
+    state.cover.covered.clear()
+    shot = gp_aim(state, US_SQUAD, GE_SQUAD)
+    assert entrench.SHELTER in shot.dice_modifiers
+    assert entrench.SHELTER.value == -10 and entrench.SHELTER.rule == "[OP XXXII.D]"
+    assert entrench.SHELTER not in gp_aim(state, GE_SQUAD, US_SQUAD).dice_modifiers
+    state.force_dice(60)
+    events = _fire(state, Order(US_SQUAD, fire=GE_SQUAD))
+    [fire] = [e for e in events if isinstance(e, GpFire)]
+    assert fire.roll == 60 and fire.modified_roll == 50
+    assert "Hasty Entrenchment hex [OP XXXII.D]" in fire.describe()
+
+
+def test_op_xxxii_a_no_y_without_the_option_or_full_cover_and_a_missed_turn_starts_again() -> None:
+    """[OP XXXII.A-B]: without the option no "Y"; not without a Full Cover unit (Order
+    Combination note 12) nor Suppressed; a Turn without "Y" breaks the three consecutive Turns
+    (our reading: the count starts again)."""
+    plain, _ = _dug_in(options="")
+    assert Order(GE_SQUAD, entrench=True) not in plain.order_options(GE_SQUAD)
+    assert "[OP XXXII]" in (plain.why_not_order(Order(GE_SQUAD, entrench=True)) or "")
+    state, _ = _dug_in()
+    assert "Full Cover" in (state.why_not_order(Order(US_SQUAD, entrench=True)) or "")
+    dig = Order(GE_SQUAD, entrench=True)
+    _plot_and_move(state, dig)
+    assert state.cover.digging == {GE_SQUAD: 1}
+    _until(state, "plot", turn=2)
+    _plot_and_move(state, Order(GE_SQUAD, cover=True))
+    assert not state.cover.digging
+    damage(state, GE_SQUAD, "suppressed")
+    state.sheets.options.clear()
+    assert "Suppressed" in (state.why_not_order(dig) or "")
+
+
+def test_full_cover_and_hasty_entrenchments_are_kept_in_a_position_file() -> None:
+    """[ADV IV.C; OP XXXII]: a unit's Full Cover is its status ``full-cover``, the Turns dug its
+    value ``entrenching_turns``, the Hasty Entrenchment hexes a list; written and read back,
+    the same position."""
+    state, line = _dug_in()
+    _plot_and_move(state, Order(GE_SQUAD, entrench=True))
+    state.cover.entrenched.add(line[2])
+    position = state.to_position()
+    places = {p.id: p for p in position.units}
+    assert "full-cover" in places[GE_SQUAD].status
+    assert places[GE_SQUAD].values["entrenching_turns"] == 1
+    back = state.game.state_from_position(position, PositionReader(state.game, position, None))
+    assert isinstance(back, ArmorState)
+    assert back.cover.snapshot() == state.cover.snapshot()
+    assert back.position_fingerprint() == state.position_fingerprint()
+    clone = state.clone()
+    assert isinstance(clone, ArmorState) and clone.cover.snapshot() == state.cover.snapshot()
+    clone.cover.entrenched.clear()
+    assert state.cover.entrenched
+
+
+# --- Limited Ammunition and Fuel [OP XXIV] -------------------------------------------------------
+
+M4, PZIV = "us.M4.1", "german.PZIVJ.1"
+
+
+def test_op_xxiv_a_each_shot_expends_an_ammunition_factor_until_the_gun_is_empty() -> None:
+    """[OP XXIV.A.1.d; A.2]: the M4's Ammo line, 24 Ammunition Factors [OP XXIV.B.3]; its fire
+    at the Rapid Rate of 2 expends two; with one Factor left it fires one shot (our reading);
+    "When all Ammunition Factors are expended, the gun may no longer be fired"; a Squad is
+    unlimited [A.1.a]; without the option nothing is counted."""
+    line = _line(5)
+    forces = ([("M4", line[0], 0), ("INFANTRY-SQUAD", line[1], 0)], [("PZIVJ", line[4], 3)])
+    plain = _state(*forces)
+    assert supply.ammunition_factor(plain, M4) is None
+    state = _state(*forces, options="limited-ammunition")
+    assert supply.ammunition_factor(state, M4) == 24
+    assert supply.ammunition_factor(state, US_SQUAD) is None
+    state.force_dice(99)  # the AP roll: no hits
+    events = _fire(state, Order(M4, fire=PZIV))
+    [fire] = [e for e in events if isinstance(e, ApFire)]
+    assert fire.shots == 2 and state.supply.spent == {M4: 2}
+    _until(state, "plot", turn=2)
+    state.supply.spent[M4] = 23
+    state.sheets.options.clear()
+    assert aim(state, M4, PZIV).shots == 1
+    state.force_dice(99)
+    _fire(state, Order(M4, fire=PZIV))
+    assert supply.left(state, M4) == 0
+    _until(state, "plot", turn=3)
+    why = why_not_fire(state, M4, PZIV) or ""
+    assert "out of ammunition" in why and "[OP XXIV.A.2]" in why
+    assert not any(isinstance(a, Order) and a.fire for a in state.order_options(M4))
+
+
+def test_op_xxiv_c_variable_fuel_and_ammunition_are_rolled_and_fuel_runs_out() -> None:
+    """[OP XXIV.C]: when the game begins each Vehicle's Fuel Factors are three ten-sided dice
+    ("0" 10) and its Ammunition Factor its card's dice (the M4's 3), at most the card's 24; a
+    Turn in which it enters a new hex costs one Fuel Factor, and with none left it may not
+    move [C.1]."""
+    line = _line(5)
+    state = _state(
+        [("M4", line[0], 0)],
+        [("PZIVJ", line[4], 3)],
+        options="limited-ammunition, variable-supply",
+    )
+    rolls = [e for e in state.log if isinstance(e, DieRolled)]
+    fuel = [r.result for r in rolls if r.purpose == f"Fuel Factors of {M4}"]
+    ammo = [r.result for r in rolls if r.purpose == f"Ammunition Factor of {M4}"]
+    assert len(fuel) == 3 and len(ammo) == 3 and all(1 <= r <= 10 for r in fuel + ammo)
+    assert state.supply.fuel[M4] == sum(fuel)
+    assert state.supply.ammo[M4] == min(24, sum(ammo)) == supply.ammunition_factor(state, M4)
+    logged = [e for e in state.log if isinstance(e, TableRoll) and e.where == M4]
+    assert {e.rule for e in logged} == {"[OP XXIV.C.1]", "[OP XXIV.C.2]"}
+    state.supply.fuel[M4] = 1
+    _fire(state, Order(M4, moves="1"))
+    assert state.troops.hexes[M4] == line[1] and state.supply.fuel[M4] == 0
+    _until(state, "plot", turn=2)
+    why = state.why_not_order(Order(M4, moves="1")) or ""
+    assert "no Fuel Factors" in why and "[OP XXIV.C.1]" in why
+    assert not any(isinstance(a, Order) and a.moves for a in state.order_options(M4))
+    position = state.to_position()
+    back = state.game.state_from_position(position, PositionReader(state.game, position, None))
+    assert isinstance(back, ArmorState) and back.supply.snapshot() == state.supply.snapshot()
+
+
+# --- American APCR Ammunition [OP XXIII] --------------------------------------------------------
+
+M18, PANTHER = "us.M18.1", "german.PANTHER-A.1"
+
+
+def test_op_xxiii_an_m18_fires_apcr_on_the_cr_lines_three_times_a_game() -> None:
+    """[OP XXIII.A-C]: with the option the M18's Direct Fire at a Vehicle may be APCR, written
+    "CR" (our reading); the fire uses the CR lines (placeholder: AP Factor + 1, Penetration x
+    1.5 within 10 hexes) and says so; three times a game [B]; a unit that used APCR is worth
+    its card's 2 Points more [C]; an M4 has none, and without the option nobody does."""
+    line = _line(5)
+    forces = ([("M18", line[0], 0), ("M4", line[1], 0)], [("PANTHER-A", line[4], 3)])
+    assert Order(M18, fire=PANTHER, apcr=True) not in _state(*forces).order_options(M18)
+    state = _state(*forces, options="apcr")
+    cr = Order(M18, fire=PANTHER, apcr=True)
+    assert cr in state.order_options(M18) and cr.text() == f"order {M18} F-{PANTHER} CR"
+    assert state.game.parse_action(cr.text()) == cr
+    assert "with APCR [OP XXIII]" in state.describe(cr)
+    assert "carries no APCR" in (state.why_not_order(Order(M4, fire=PANTHER, apcr=True)) or "")
+    plain = aim(state, M18, PANTHER).gun
+    state.apply(cr)
+    loaded = aim(state, M18, PANTHER).gun
+    assert loaded.name.endswith("APCR") and loaded.ap7 == plain.ap7 + 1
+    assert loaded.pen7 == plain.pen7 * 3 // 2
+    state.force_dice(99)  # the AP roll: no hit
+    events = _fire(state)
+    [fire] = [e for e in events if isinstance(e, ApFire)]
+    assert "[OP XXIII.A]" in fire.rule and fire.penetration == loaded.penetration(fire.range)
+    assert fire.placeholder is not None and "CR lines" in fire.placeholder
+    assert state.supply.apcr == {M18: 1}
+    _until(state, "plot", turn=2)
+    state.supply.apcr[M18] = 3
+    state.sheets.options.clear()
+    assert cr not in state.order_options(M18)
+    assert "fired all its APCR (3)" in (state.why_not_order(cr) or "")
+    damage(state, M18, "knocked-out")
+    points, why = unit_points(state, M18)
+    assert points == state.game.units[M18].points + 2 and "[AG IX.B.1; OP XXIII.C]" in why
+
+
+def test_op_xxiii_c_apcr_bought_in_the_point_buy_arms_the_entry_it_was_bought_for() -> None:
+    """[OP XXIII.C]: the point-buy prices APCR for a force entry (``purchases: [{item: APCR,
+    for_entry: ...}]``); that entry's M18 fires it, the other M18 not; buying it brings the
+    Option (our reading)."""
+    line = _line(5)
+    name = _base().amap.name
+    us = (
+        f"      - {{unit: M18, label: hunters, placement: {{kind: hex, hex: {name(line[0])}}}}}\n"
+        f"      - {{unit: M18, placement: {{kind: hex, hex: {name(line[1])}}}}}"
+    )
+    german = f"      - {{unit: PANTHER-A, placement: {{kind: hex, hex: {name(line[4])}}}}}"
+    text = SCENARIO.format(options="", edits="", overlays="") + two_sides(us, german)
+    text = text.replace(
+        "    nation: us\n", "    nation: us\n    purchases: [{item: APCR, for_entry: hunters}]\n"
+    )
+    game = load_game(parse_scenario(text, "apcr.yaml"))
+    state = game.new_initial_state(1)
+    assert isinstance(state, ArmorState)
+    assert apcr.carries(state, M18) and not apcr.carries(state, "us.M18.2")
+
+
+# --- Additional Vehicle Armor [OP XXI] and Emergency Vehicle Speed [OP XXX] --------------------
+
+
+def test_op_xxi_sandbags_add_2_to_the_hull_ab_and_cost_a_speed_factor_on_odd_turns() -> None:
+    """[OP XXI.A-B]: an M4 marked "+2 SB" (``state: [sandbags]``) adds 2 to the AB of its
+    Upper and Lower Hull at all angles, nowhere else; it moves one Speed Factor less on odd
+    Turns (5 - 1 = 4 on Turn 1, 5 on Turn 2); a hit on its Upper Hull says so; not without
+    the option."""
+    line = _line(5)
+    name = _base().amap.name
+    us = f"      - {{unit: M4, state: [sandbags], placement: {{kind: hex, hex: {name(line[0])}, facing: 1}}}}"
+    german = f"      - {{unit: PZIVJ, placement: {{kind: hex, hex: {name(line[4])}, facing: 4}}}}"
+    for options, bagged in (("", False), ("additional-armor", True)):
+        text = SCENARIO.format(options=options, edits="", overlays="") + two_sides(us, german)
+        state = load_game(parse_scenario(text, "sandbags.yaml")).new_initial_state(1)
+        assert isinstance(state, ArmorState)
+        assert vehicles.sandbagged(state, M4) is bagged
+        assert vehicles.extra_armour(state, M4, "UH") == (2 if bagged else 0)
+    assert (
+        vehicles.extra_armour(state, M4, "LH") == 2 and vehicles.extra_armour(state, M4, "TF") == 0
+    )
+    assert vehicles.speed_now(state, M4) == 4 and vehicles.mover(state, M4).speed == 4
+    state.force_dice(1, 55, 99, 55, 99, 99, 99)  # AP hits; Hit Determination 55: UH (front)
+    events = _fire(state, Order(PZIV, fire=M4))
+    hits = [e for e in events if isinstance(e, ApHit) and e.location == "UH"]
+    assert hits and all("[OP XXI.A]" in e.rule for e in hits)
+    spec = state.game.units[M4]
+    assert hits[0].armour == armour_basis(spec, hits[0].aspect, hits[0].angle, "UH") + 2
+    _until(state, "plot", turn=2)
+    assert vehicles.speed_now(state, M4) == 5
+
+
+def test_op_xxx_emergency_speed_doubles_the_speed_and_rolls_for_track_damage() -> None:
+    """[OP XXX]: with the option an M4 (Speed 5) may be plotted up to 10 Speed Factors [A];
+    before a movement over 5 is executed, the Emergency Speed Table: 30.3 tons (catalogue
+    estimate), row 30+-40, Tracked TK 25 [B.1]; a roll of 25 is Track Damage and it stays in
+    its hex [B.2; C]; 26 and it goes (6 hexes, 9 SF); a movement within 5 SF does not roll."""
+    line = _line(8)
+    forces = ([("M4", line[0], 0)], [("PZIVJ", line[7], 3)])
+    assert "exceed" in (_state(*forces).why_not_order(Order(M4, moves="6")) or "")
+    assert vehicles.emergency_row(30.3) == "30+-40" and vehicles.emergency_row(30) == "20+-30"
+    for roll, moved in ((25, False), (26, True)):
+        state = _state(*forces, options="emergency-speed")
+        assert Order(M4, moves="6") in state.order_options(M4)
+        state.force_dice(roll)
+        events = _fire(state, Order(M4, moves="6"))
+        [check] = [e for e in events if isinstance(e, TableRoll) and e.what == "Emergency Speed"]
+        assert "row 30+-40, Tracked TK 25 or less" in check.reads and check.rule == "[OP XXX.B-C]"
+        assert state.troops.hexes[M4] == (line[6] if moved else line[0])
+        assert ("track" in state.damage.hits.get(M4, set())) is not moved
+    state = _state(*forces, options="emergency-speed")
+    assert order_walk(state, Order(M4, moves="2")).spent == 5  # the first hex costs 4 here
+    events = _fire(state, Order(M4, moves="2"))
+    assert state.troops.hexes[M4] == line[2]
+    assert not [e for e in events if isinstance(e, TableRoll) and e.what == "Emergency Speed"]
+
+
 ALL = [
     "infantry-reduction",
     "building-fires",
@@ -546,6 +1014,12 @@ ALL = [
     "mg-pinning",
     "armored-car-reverse",
     "special-infantry",
+    "hasty-entrenchments",
+    "limited-ammunition",
+    "variable-supply",
+    "apcr",
+    "additional-armor",
+    "emergency-speed",
 ]
 
 
@@ -553,9 +1027,9 @@ ALL = [
 def test_the_advanced_demo_plays_to_the_end_with_the_optional_rules(bot: str, seed: int) -> None:
     """scenarios/armor/demo-advanced.yaml with [OP V; VI; XI; XII; XVIII; XX; XXVIII; XXIX]: both bots finish
     it, every Turn ends with the Fire and Smoke Phase, a clone keeps the fingerprint and the
-    position file keeps the Half Squads, Fires and Destroyed hexes (the whole position at the
-    game's end is not compared: stale Suppressed entries and a gone squad's facing differ
-    without the options too)."""
+    position file keeps the Half Squads, Fires and Destroyed hexes, Full Cover and Hasty
+    Entrenchments, Ammunition, Fuel and APCR, and reads back the whole position; the game's
+    text replay (its 'C', 'Y', 'CR' and 'uncover' actions, the supply rolls) replays to it."""
     loaded = load_scenario(Path(__file__).parent.parent / "scenarios/armor/demo-advanced.yaml")
     rules = loaded.scenario.rules.model_copy(update={"options": ALL})
     scenario = loaded.scenario.model_copy(update={"rules": rules})
@@ -574,3 +1048,29 @@ def test_the_advanced_demo_plays_to_the_end_with_the_optional_rules(bot: str, se
     assert isinstance(back, ArmorState)
     assert back.squads.snapshot() == state.squads.snapshot()
     assert back.blazes.snapshot() == state.blazes.snapshot()
+    assert back.cover.snapshot() == state.cover.snapshot()
+    assert back.supply.snapshot() == state.supply.snapshot()
+    assert back.position_fingerprint() == state.position_fingerprint()
+    record = Replay.from_text(Replay.of(state, with_fingerprints=False).to_text())
+    assert replay(record, loaded=game.loaded).state.fingerprint() == state.fingerprint()
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_position_written_at_the_games_end_reads_back_the_same(seed: int) -> None:
+    """[ADV IV.D; AG IX] (position files): demo-advanced played to its end by the random bots
+    and written to a position file reads back to the same position: a past Suppressed order's
+    last Turn is written (``suppressed_until``) as the state keeps it, and an eliminated
+    squad keeps no facing, in the game or read back (both differed before)."""
+    loaded = load_scenario(Path(__file__).parent.parent / "scenarios/armor/demo-advanced.yaml")
+    game = load_game(loaded)
+    state = game.new_initial_state(seed)
+    play(state, {s: RandomBot(seed + i) for i, s in enumerate(game.sides)})
+    assert state.is_terminal() and state.damage.suppressed and state.damage.eliminated
+    assert any(until < state.play.turn for until in state.damage.suppressed.values())
+    assert not set(state.damage.eliminated) & set(state.troops.facing)
+    position = state.to_position()
+    back = game.state_from_position(position, PositionReader(game, position, None))
+    assert isinstance(back, ArmorState)
+    assert back.damage.suppressed == state.damage.suppressed
+    assert back.troops.facing == state.troops.facing
+    assert back.position_fingerprint() == state.position_fingerprint()

@@ -120,7 +120,11 @@ def resolve(state: ArmorState, unit: str, target: str) -> tuple[str, ...]:
     mods: list[Modifier] = []
     if state.game.level(b) > state.game.level(a):
         mods.append(Modifier("target on a higher level: x1/2", 0, "[ADV VII.B.2]"))
-    modified = factor >> len(mods)
+    halves = len(mods)
+    plus = special_infantry.gp_bonus(state, unit, close_assault=True)  # [OP V.A-B]
+    if plus is not None:
+        mods.insert(0, plus)
+    modified = (factor + (plus.value if plus is not None else 0)) >> halves
     col = column(modified)
     moving = state.hexes_ordered(target) > 0
     found = close_assault_defense(state.game.units[target])

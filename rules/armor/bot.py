@@ -26,7 +26,8 @@ from rules.armor.fire import aim, angle_between, gp_shot, in_field_of_fire, reso
 from rules.armor.gp import gp_chance
 from rules.armor.indirect.bot import choose_plot
 from rules.armor.move import destinations, order_walk, walk
-from rules.armor.orders import Face, OpportunityFire, Order
+from rules.armor.optional import vehicles
+from rules.armor.orders import Face, OpportunityFire, Order, Uncover
 from rules.armor.range import range_between
 from rules.armor.support.mines import danger
 from rules.bots.greedy import Adapter, Evaluator, Piece, scores_losses
@@ -84,7 +85,11 @@ class ArmorPlanner:
         units: list[str] = []
         for a in actions:
             unit = getattr(a, "unit", None)
-            if isinstance(a, Order | Face) and unit not in units and unit not in self._skip:
+            if (
+                isinstance(a, Order | Face | Uncover)
+                and unit not in units
+                and unit not in self._skip
+            ):
                 units.append(a.unit)
         for unit in units:
             mine = [a for a in actions if getattr(a, "unit", None) == unit]
@@ -101,12 +106,16 @@ class ArmorPlanner:
     def _order(
         self, state: ArmorState, side: str, unit: str, options: list[Action]
     ) -> Action | None:
+        cover = Order(unit, cover=True)
+        if state.suppressed(unit) and cover in options:
+            return cover  # it may do nothing else: Full Cover's defense [ADV IV.C.1; IV.D]
         carry = self._carry(state, unit, options)  # Load and Unload [ADV IV.B.1]
         bound = transport.bound(state, unit) and not state.game.units[unit].vehicle
         if carry is not None or bound or state.transported(unit):
             return carry  # aboard, it moves with its Vehicle [ADV V.C.1]
         game = state.game
         spec, here, facing = game.units[unit], state.troops.hexes[unit], state.troops.facing[unit]
+        spec = vehicles.mover(state, unit)  # its Speed this Turn [OP XXI.B; OP XXX.A]
         pieces = self.ev.adapter.pieces(state)
         piece = pieces[unit]
         enemies = [p for _, p in sorted(pieces.items()) if p.side != side]
@@ -119,8 +128,9 @@ class ArmorPlanner:
         rough: list[tuple[float, Order, Hex, int]] = []
         way = self.ev.waypoint(side, unit)  # a bot plan's route [rules.bots.plan]
         for a in options:
-            if not isinstance(a, Order) or a.opportunity:
-                continue  # Opportunity Fire waits on the enemy's moves: not weighed here
+            if not isinstance(a, Order) or a.opportunity or a.cover or a.entrench:
+                continue  # Opportunity Fire waits on the enemy's moves: not weighed here; nor
+                # Full Cover and Hasty Entrenchments [ADV IV.C; OP XXXII] (our weighting)
             end = ends.get(a.moves) if a.moves else (here, facing)
             if end is None:
                 w = walk(spec, here, facing, a.steps, state.cost_for(spec), game.on_map)
@@ -252,6 +262,10 @@ class ArmorPlanner:
     def _facing(
         self, state: ArmorState, side: str, unit: str, options: list[Action]
     ) -> Action | None:
+        if Uncover(unit) in options:  # out of Full Cover once its "S" order ends [ADV IV.C.4]
+            return (
+                Uncover(unit) if state.damage.suppressed.get(unit, 0) <= state.play.turn else None
+            )
         h = state.troops.hexes[unit]
         pieces = self.ev.adapter.pieces(state)
         enemies = [p for _, p in sorted(pieces.items()) if p.side != side]

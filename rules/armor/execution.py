@@ -20,6 +20,7 @@ from rules.armor import buildings, opportunity, transport
 from rules.armor.events import LeftMap, Moved, OrderCut, OrdersRevealed
 from rules.armor.indirect.impact import entered as artillery_entered
 from rules.armor.move import EnterCost, Walk, enter_cost, walk
+from rules.armor.optional import vehicles
 from rules.armor.orders import Order
 from rules.armor.support import effects as support
 
@@ -75,7 +76,7 @@ def start_walk(state: ArmorState, unit: str, order: Order) -> bool:
         state.emit(OrderCut(unit, order.moves, reason))
         return False
     w = walk(
-        state.game.units[unit],
+        vehicles.mover(state, unit),  # its Speed this Turn [OP XXI.B; OP XXX.A]
         state.troops.hexes[unit],
         state.troops.facing[unit],
         order.steps,
@@ -83,6 +84,10 @@ def start_walk(state: ArmorState, unit: str, order: Order) -> bool:
         state.game.on_map,
         order.fire is not None,
     )
+    if not vehicles.emergency_check(state, unit, float(w.spent)):  # [OP XXX.B-C]
+        state.inflict(unit, "track")
+        state.emit(OrderCut(unit, order.moves, "Track Damage at Emergency Speed [OP XXX.C]"))
+        return False
     ex = state.execution
     ex.walks[unit], ex.mover, ex.progress, ex.entered = w, unit, 0, False
     return True

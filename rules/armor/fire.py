@@ -50,7 +50,7 @@ from rules.armor.cards import (
 from rules.armor.events import ApFire, ApHit
 from rules.armor.gp import resolve_gp, uses_gp, why_not_gp
 from rules.armor.los import unit_level
-from rules.armor.optional import depression
+from rules.armor.optional import apcr, blaze, depression, supply, vehicles
 from rules.armor.range import describe_range, range_between
 from rules.armor.turret import TurretAspect, turret_aspect
 from rules.engine.events import Modifier
@@ -247,6 +247,9 @@ def why_not_sighted(state: ArmorState, unit: str, target: str) -> str | None:
     line = state.game.los(a, b)
     if line.verdict == "blocked":
         return f"the line of sight is blocked [AG IV.B]: {line.explanation} ({line.rule})"
+    smoke = blaze.why_not_seen(state, a, b)  # a Fire started in play [OP XI.D]
+    if smoke is not None:
+        return f"the line of sight is blocked [AG IV.B]: {smoke}"
     if target in state.firing.fired_last_turn:
         return None  # [AG IV.C.5]
     size = target_size(state, target)
@@ -288,6 +291,9 @@ def why_not_fire(state: ArmorState, unit: str, target: str, moving: bool = False
     low = depression.why_not(state, unit, target)  # Main Gun Depression [OP VI]
     if low is not None:
         return low
+    empty = supply.why_not_fire(state, unit)  # Limited Ammunition [OP XXIV.A.2]
+    if empty is not None:
+        return empty
     if gp:
         return why_not_gp(state, unit, target, moving)
     gun = gun_of(spec, state.game.nation[spec.side])
@@ -452,6 +458,8 @@ def aim(
     assert gun is not None
     a, b = state.troops.hexes[firer], state.troops.hexes[target]
     rng = range_between(a, b)  # by the Range Scale, Dot to Dot [AG III.D; AG VI.B.1]
+    if apcr.fires(state, firer, target, rng, opportunity):
+        gun = apcr.gun(gun)  # the Gunnery Table's "CR" lines [OP XXIII.A]
     aspect = target_aspect(state.troops.facing[target], b, a)
     if moving is None:
         moving = bool(state.orders_of(firer).moves)
@@ -460,7 +468,7 @@ def aim(
         mods.append(Modifier("Opportunity Fire", -8, f"{GC1} Misc. (AP); AG VII.F.1]"))
     number = 20 + sum(m.value for m in mods if m.applied)
     rapid = not opportunity and not moving and rng <= gun.short
-    shots = spec.rof_rapid if rapid else spec.rof_slow
+    shots = supply.shots(state, firer, spec.rof_rapid if rapid else spec.rof_slow)  # [OP XXIV]
     hit = hit_number(number, gun.ap_factor(rng))
     turret = turret_aspect(state, firer, target)
     return Aim(gun, rng, a.distance(b), aspect, tuple(mods), number, hit, shots, turret)
@@ -475,9 +483,16 @@ def resolve(state: ArmorState, firer: str, target: str, opportunity: bool = Fals
     shot = aim(state, firer, target, opportunity)
     gun, rng, hit, shots = shot.gun, shot.range, shot.hit, shot.shots
     roll = state.roll(f"AP fire {firer} at {target}", 100)
+    supply.expend(state, firer, shots)  # each shot one Ammunition Factor [OP XXIV.A.2]
     hits, table_note = hits_scored(shot.hit_number, shots, roll)
+    rule = "[AG III.D; AG VI.B; GC1 AP Hit Table, Number of Hits Table]"
+    cr = apcr.fires(state, firer, target, rng, opportunity)
+    if cr:
+        apcr.expend(state, firer, shots)  # [OP XXIII.B]
+        rule = f"APCR, the 'CR' lines [OP XXIII.A]; {rule}"
     notes = [
         GUNNERY_PLACEHOLDER,
+        apcr.CR_PLACEHOLDER if cr else None,
         hit.placeholder,
         table_note,
         "Rapid Rate of Fire when not moving and at Short Range, else Slow: the book never "
@@ -497,7 +512,7 @@ def resolve(state: ArmorState, firer: str, target: str, opportunity: bool = Fals
             shots,
             roll,
             hits,
-            "[AG III.D; AG VI.B; GC1 AP Hit Table, Number of Hits Table]",
+            rule,
             placeholder="; ".join(n for n in notes if n),
         )
     )
@@ -535,10 +550,13 @@ def _hit(state: ArmorState, firer: str, target: str, fired: Aim, pen: int) -> li
     roll = state.roll(f"Hit Determination on {target}", 100)
     location, turned = locate(aspect, fired.turret, roll)
     armour = armour_basis(tspec, aspect.aspect, aspect.angle, location)
+    armour += vehicles.extra_armour(state, target, location)  # "+2 SB" [OP XXI.A]
     down = hull_down(state, a, b, shot)
     damage_roll: int | None = None
     pending: list[Pending] = []
     rule = "[AG VI.B.5-7; GC1 Effects of AP Hits" + ("; OP VII]" if turned else "]")
+    if vehicles.extra_armour(state, target, location):
+        rule += " (AB + 2: additional armor, '+2 SB' [OP XXI.A])"
     verdict = hit_verdict(location, armour, pen, down)
     if verdict == "miss":
         result = f"a miss: hull down ({down}) [GC1 Hull Down]"

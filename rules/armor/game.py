@@ -47,20 +47,23 @@ Vehicles only [ADV VI.C-E]; Loading, Unloading, towing, carrying and Bail Out [A
 V.C; IX] (:mod:`rules.armor.transport`, :mod:`rules.armor.bailout`); the Terrain Support
 units a side lists or buys, set up by [Setup II.D; SCN III.F], with their movement effects,
 Pillboxes and Bunkers, and the Mines [OP IV] their Mine units bring
-(:mod:`rules.armor.support`); with ``rules: {options: [artillery]}`` off-board Artillery
-Batteries, Designated, Called and Continuous fire, the Artillery Impact Phase, Indirect Fire
-by units and Air Spotting [OP II; OP III.E; SCN III.G] (:mod:`rules.armor.indirect`); Snow and
-Mud [OP VIII.A] (:mod:`rules.armor.weather`). Not yet: Buttoned turrets (the Armor Game's
-are always Open [AG VIII.B]), and the rest of the Advanced Game and the Optional Rules (Full
-Cover, machineguns firing on their own; time of day; Tracking Fire...). The Data Cards'
-tables are not in the book's text: :mod:`rules.armor.cards` names the placeholders used.
+(:mod:`rules.armor.support`); Full Cover [ADV IV.C] (:mod:`rules.armor.cover`); with
+``rules: {options: [artillery]}`` off-board Artillery Batteries, Designated, Called and
+Continuous fire, the Artillery Impact Phase, Indirect Fire by units and Air Spotting [OP II;
+OP III.E; SCN III.G] (:mod:`rules.armor.indirect`); Snow and Mud [OP VIII.A]
+(:mod:`rules.armor.weather`). Not yet: Buttoned turrets (the Armor Game's are always Open
+[AG VIII.B]), and the rest of the Advanced Game and the Optional Rules (machineguns firing on
+their own; time of day; Tracking Fire...). The Data Cards' tables are not in the book's text:
+:mod:`rules.armor.cards` names the placeholders used.
 
 Optional Rules a scenario names in ``rules.options`` [OP I] (:mod:`rules.armor.optional`):
 Effects of Turret Facing [OP VII] (:mod:`rules.armor.turret`), Main Gun Depression [OP VI],
 Infantry Unit Reduction [OP XII], Fires in Buildings and Alleys [OP XI] and Building
 Destruction [OP XVIII] in a Fire and Smoke Phase at the end of the Turn, German Armored Car
 Reverse Movement [OP XX], Machinegun Team Normal Pinning Fire [OP XXVIII.A], GP Fire Terrain
-Modifiers Against Vehicles [OP XXIX].
+Modifiers Against Vehicles [OP XXIX], Special Infantry [OP V], Additional Vehicle Armor
+[OP XXI], American APCR Ammunition [OP XXIII], Limited Ammunition and Fuel [OP XXIV],
+Emergency Vehicle Speed [OP XXX] and Hasty Entrenchments [OP XXXII].
 """
 
 from __future__ import annotations
@@ -74,7 +77,7 @@ from model.regions import Region
 from model.scenario_io import LoadedScenario
 from model.systems import GameSystem
 from model.victory import Exit
-from rules.armor import opportunity, plot, preview, view
+from rules.armor import cover, opportunity, plot, preview, view
 from rules.armor import position as position_io
 from rules.armor.bailout import crews
 from rules.armor.events import OrderPlotted, Placed
@@ -87,9 +90,9 @@ from rules.armor.move import (
     EnterCost,
     enter_cost,
 )
-from rules.armor.optional import blaze, reduction, vehicles
-from rules.armor.optional.records import Blazes, Squads
-from rules.armor.orders import ACTIONS, Face, OpportunityFire, Order
+from rules.armor.optional import blaze, reduction, supply, vehicles
+from rules.armor.optional.records import Blazes, Cover, Squads, Supply
+from rules.armor.orders import ACTIONS, Face, OpportunityFire, Order, Uncover
 from rules.armor.position import ArmorPositionState
 from rules.armor.records import (
     CommandSheets,
@@ -302,6 +305,8 @@ class ArmorState(State):
         self.squads = Squads()  # Optional Rules (rules.armor.optional)
         self.blazes = Blazes()
         self.artillery = artillery.Artillery()  # the Artillery Plots [OP II.A]
+        self.cover = Cover()  # Full Cover [ADV IV.C], Hasty Entrenchments [OP XXXII]
+        self.supply = Supply()  # Limited Ammunition and Fuel [OP XXIV], APCR [OP XXIII]
         for event in (
             *dep.events,
             *game.support_events,
@@ -309,6 +314,7 @@ class ArmorState(State):
             *game.weather_events,
         ):
             self.emit(event)
+        supply.issue(self)  # Variable Fuel and Ammunition rolled [OP XXIV.C]
         announce(self)
         begin_segment(self)
         self._advance()
@@ -383,8 +389,10 @@ class ArmorState(State):
         return bool(self.damage.hits.get(unit, set()) & {"gun", "turret"})
 
     def immobile(self, unit: str) -> bool:
-        """Hull compartment or Track damage: no movement, no Pivot [AG VII.C.1]."""
-        return bool(self.damage.hits.get(unit, set()) & {"hull", "track"})
+        """Hull compartment or Track damage: no movement, no Pivot [AG VII.C.1]; or out of
+        Fuel Factors [OP XXIV.C.1]."""
+        damaged = bool(self.damage.hits.get(unit, set()) & {"hull", "track"})
+        return damaged or supply.out_of_fuel(self, unit)
 
     def gun_facing(self, unit: str) -> int:
         """Where the gun's Field of Fire points [AG VI.A.3]: the turret, else the hull front
@@ -488,6 +496,8 @@ class ArmorState(State):
             howitzers.write(self, action)  # [OP II.F.3]
         elif isinstance(action, OpportunityFire):
             opportunity.fire(self)
+        elif isinstance(action, Uncover):
+            cover.uncover(self, action)  # [ADV IV.C.4]
         elif isinstance(action, Done) and self.execution.asked is not None:
             opportunity.decline(self)
         elif isinstance(action, Done):

@@ -27,7 +27,8 @@ Tables' GP Factors (:data:`GP_FACTOR_PLACEHOLDER`), the Target Information Chart
 (:data:`VEHICLE_DEFENSE_PLACEHOLDER`) and the GP Hit Table's rows for Defense 2 and up, whose
 cells are cut (:data:`GP_HIT_PLACEHOLDER`). Every :class:`~rules.armor.events.GpFire` says
 which it used. Not in this slice: independently fired machineguns [ADV VI.A.2-3], the infantry
-anti-tank weapons [ADV IV.E.3; VI.A.1], Full Cover [ADV IV.C], Buttoned vehicles.
+anti-tank weapons [ADV IV.E.3; VI.A.1], Buttoned vehicles. A unit in Full Cover [ADV IV.C]
+takes the chart's FC column (:mod:`rules.armor.cover`).
 """
 
 from __future__ import annotations
@@ -36,9 +37,18 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rules.armor import cover as full_cover
 from rules.armor.cards import cell, gun_of, table
 from rules.armor.events import GpFire
-from rules.armor.optional import blaze, gp_terrain, pinning, reduction
+from rules.armor.optional import (
+    blaze,
+    entrench,
+    gp_terrain,
+    pinning,
+    reduction,
+    special_infantry,
+    supply,
+)
 from rules.armor.range import describe_range, range_between
 from rules.engine.events import Modifier
 
@@ -190,6 +200,9 @@ def defense(state: ArmorState, target: str, moving: bool) -> Defense:
         nm = 2
     else:
         nm = _LEG_NM.get(terrain, 2)
+    if full_cover.covered(state, target):  # the chart's FC column [ADV IV.C; VI.B.4.b]
+        why = f"Target Information Chart, FC (Full Cover) in {terrain} [ADV VI.B.4.b; ADV IV.C]"
+        return Defense(nm + full_cover.FC_BONUS, why, full_cover.FC_PLACEHOLDER)
     value = nm - 1 if moving else nm
     why = f"Target Information Chart, {orders} in {terrain} [ADV VI.B.4.b]"
     return Defense(value, why, LEG_DEFENSE_PLACEHOLDER)
@@ -324,7 +337,12 @@ def gp_aim(
     half = reduction.gp_modifier(state, firer)  # a Half Squad [OP XII]
     if half is not None:
         mods.append(half)
-    modified = factor >> len(mods)  # each halves, fractions rounded down [ADV VI.B.2.d]
+    halves = len(mods)
+    plus = special_infantry.gp_bonus(state, firer, close_assault=False)  # [OP V.A]
+    if plus is not None:
+        mods.insert(0, plus)
+    added = factor + (plus.value if plus is not None else 0)
+    modified = added >> halves  # each halves, fractions rounded down [ADV VI.B.2.d]
     col = column(modified)
     found = defense(state, target, target_moving)
     dice: list[Modifier] = []
@@ -336,6 +354,8 @@ def gp_aim(
         dice.append(cover)
     if pinning.pins(state, firer, target, opportunity):  # +10 [OP XXVIII.A]
         dice.append(pinning.BONUS)
+    if entrench.shelters(state, target):  # -10 [OP XXXII.D]
+        dice.append(entrench.SHELTER)
     n, s, note = hit_line(found.value, col)
     hexes = a.distance(b)
     return GpAim(rng, hexes, moving, factor, tuple(mods), modified, col, found, target_moving,
@@ -351,6 +371,8 @@ def resolve_gp(
 
     shot = gp_aim(state, firer, target, opportunity)
     roll = state.roll(f"GP fire {firer} at {target}", 100)
+    spent = supply.gp_shots(state, firer, shot.range, shot.moving, opportunity)
+    supply.expend(state, firer, spent)  # as an AP fire would [OP XXIV.A.2]
     modified = roll + sum(m.value for m in shot.dice_modifiers)
     result = result_of(roll, modified, shot.n, shot.s) if shot.modified_factor > 0 else "N"
     rule = "[ADV VI.B; GC1 GP Hit Table, Effects of GP Hits]"

@@ -376,7 +376,9 @@ def _delta(letters: str) -> int:
 def order_walk(state: ArmorState, order: Order) -> Walk:
     """The order's movement walked by the engine's own rules from where the unit stands, as it
     would be executed now with no one else moving [AG V.B; VII.C]."""
-    spec = state.game.units[order.unit]
+    from rules.armor.optional.vehicles import mover
+
+    spec = mover(state, order.unit)  # its Speed this Turn [OP XXI.B; OP XXX.A]
     return walk(
         spec,
         state.troops.hexes[order.unit],

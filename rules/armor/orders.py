@@ -14,6 +14,10 @@ An order is written per unit per Turn, in the book's notation [AG V.A.1-3]::
     order us.M3-HALF-TRACK.1 D                   # ... and the Vehicle's own Load order
     order us.INFANTRY-SQUAD.1 U V                # Unload, then pivot [ADV IV.B.1.c]
     order us.US-MG-TEAM.1 F-german.GE-INFANTRY-SQUAD.1 P  # Pinning Fire (OP) [OP XXVIII.A]
+    order us.M18.1 F-german.PANTHER-A.1 CR       # APCR (OP) [OP XXIII]
+    order us.INFANTRY-SQUAD.1 C                  # Full Cover [ADV IV.C]
+    order us.INFANTRY-SQUAD.1 Y                  # Hasty Entrenchment (OP) [OP XXXII]
+    uncover us.INFANTRY-SQUAD.1        # Final Facing: the Full Cover unit removed [ADV IV.C.4]
     face us.M4.1 3 2                   # Final Facing: hull direction 3, turret 2 [AG VIII.A]
     done german                        # the side has finished plotting
     opportunity-fire us.M4.1 german.PZIVJ.1   # fire the triggered Opportunity Fire [AG VII.F]
@@ -97,6 +101,11 @@ class Order(Action):
             The book has it announced, "no special notations are required"; our reading
             writes the announcement as "P" after the fire, as the orders are plotted secretly
             and the engine resolves the fire.
+        cover: a Full Cover ("C") order [ADV IV.C].
+        entrench: a Hasty Entrenchment ("Y") order [OP XXXII.B].
+        apcr: the Direct Fire is American APCR Ammunition [OP XXIII]. The book decides "when
+            the firing takes place"; our reading writes the choice as "CR" after the fire (the
+            Gunnery Tables' "CR" lines), as the engine resolves the fire.
     """
 
     verb: ClassVar[str] = "order"
@@ -109,6 +118,9 @@ class Order(Action):
     transfer: str | None = None
     vehicle: str | None = None
     pinning: bool = False
+    cover: bool = False
+    entrench: bool = False
+    apcr: bool = False
 
     def text(self) -> str:
         parts = [self.verb, self.unit]
@@ -118,10 +130,16 @@ class Order(Action):
             parts.append(f"F-{self.fire}")
         if self.pinning:
             parts.append("P")
+        if self.apcr:
+            parts.append("CR")
         if self.opportunity:
             parts.append(f"N-{self.opportunity}")
         if self.transfer:
             parts.append(f"D-{self.vehicle}" if self.vehicle else self.transfer)
+        if self.cover:
+            parts.append("C")
+        if self.entrench:
+            parts.append("Y")
         if self.overrun:
             parts.append(f"K-{self.overrun}-{self.moves}" if self.moves else f"K-{self.overrun}")
         elif self.moves:
@@ -147,7 +165,8 @@ class Order(Action):
         unit = token(args[0], "unit id", line)
         fire = opportunity = assault = overrun = transfer = vehicle = None
         moves = ""
-        pinning = False
+        pinning = apcr = False
+        marks: dict[str, bool] = {"cover": False, "entrench": False}
         for word in args[1:]:
             upper = word[:2].upper()
             if upper == "K-" and overrun is None and not moves:  # "K-19-RR3" [ADV IV.A.2]
@@ -162,6 +181,10 @@ class Order(Action):
                 fire = token(word[2:], "unit id", line)
             elif word.upper() == "P" and fire is not None and not pinning and not moves:
                 pinning = True  # Pinning Fire [OP XXVIII]
+            elif word.upper() == "CR" and fire is not None and not apcr and not moves:
+                apcr = True  # American APCR Ammunition [OP XXIII]
+            elif word.upper() in _MARKS and not marks[_MARKS[word.upper()]] and not moves:
+                marks[_MARKS[word.upper()]] = True  # "C" [ADV IV.C], "Y" [OP XXXII]
             elif upper == "N-" and opportunity is None and not moves:
                 opportunity = token(word[2:], "hex", line)
             elif not moves:
@@ -173,7 +196,15 @@ class Order(Action):
             else:
                 raise ActionSyntaxError(f"'{line}': unexpected '{word}'")
         found = cls(unit, fire, opportunity, moves, assault, overrun, transfer, vehicle)
-        return replace(found, pinning=True) if pinning else found
+        if pinning or apcr or any(marks.values()):
+            cover, entrench = marks["cover"], marks["entrench"]
+            found = replace(found, pinning=pinning, cover=cover, entrench=entrench, apcr=apcr)
+        return found
+
+
+#: The one-letter orders with no argument: Full Cover [ADV IV.C], Hasty Entrenchment
+#: [OP XXXII] (the Order field each sets).
+_MARKS = {"C": "cover", "Y": "entrench"}
 
 
 def _overrun(text: str, line: str) -> tuple[str, str]:
@@ -223,5 +254,17 @@ class OpportunityFire(WordsAction):
     target: str
 
 
+@dataclass(frozen=True)
+class Uncover(WordsAction):
+    """Remove the Full Cover unit from a unit in the Final Facing and Adjustment Phase, the only
+    time it may be removed [ADV IV.C.4; AG VIII: "Full Cover units are removed where
+    desired"]."""
+
+    verb: ClassVar[str] = "uncover"
+    words: ClassVar[tuple[str, ...]] = ("unit id",)
+    usage: ClassVar[str] = "UNIT"
+    unit: str
+
+
 #: Armor's verbs (with the shared ``done`` and ``force-dice``).
-ACTIONS: tuple[type[Action], ...] = (Order, Face, OpportunityFire)
+ACTIONS: tuple[type[Action], ...] = (Order, Face, OpportunityFire, Uncover)

@@ -61,6 +61,7 @@ from rules.armor.gp import (
     result_of,
 )
 from rules.armor.move import Walk, order_walk, through
+from rules.armor.optional import vehicles
 from rules.armor.orders import Order
 from rules.engine.events import Modifier
 
@@ -142,10 +143,11 @@ def options(state: ArmorState, unit: str) -> list[Order]:
     for s in state.game.sides:
         for t in state.alive(s) if s != spec.side else ():
             at = state.troops.hexes[t]
-            if at.distance(here) > spec.speed + 1 or why_not_overrun(state, unit, t) is not None:
+            speed = vehicles.speed_now(state, unit)  # [OP XXI.B; OP XXX.A]
+            if at.distance(here) > speed + 1 or why_not_overrun(state, unit, t) is not None:
                 continue
             facing, cost = state.troops.facing[unit], state.cost_for(spec)
-            d = through(spec, here, facing, [at], cost, state.game.on_map)
+            d = through(vehicles.mover(state, unit), here, facing, [at], cost, state.game.on_map)
             order = Order(unit, moves=d.moves, overrun=t) if d is not None else None
             if order is not None and why_not_order(state, order) is None:
                 found.append(order)

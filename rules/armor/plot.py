@@ -13,7 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from rules.armor import assault, dumps, overrun, transport
+from rules.armor import assault, cover, dumps, overrun, transport
 from rules.armor.fire import why_not_fire
 from rules.armor.move import (
     Destination,
@@ -23,8 +23,8 @@ from rules.armor.move import (
     through,
 )
 from rules.armor.opportunity import why_not_fire_now, why_not_opportunity
-from rules.armor.optional import pinning
-from rules.armor.orders import Face, OpportunityFire, Order, notation
+from rules.armor.optional import apcr, pinning, supply, vehicles
+from rules.armor.orders import Face, OpportunityFire, Order, Uncover, notation
 from rules.armor.scenario_rules import fire_banned, move_banned, moves, why_not_straight
 from rules.engine.actions import Action, Done
 
@@ -44,9 +44,15 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
         return cached
     spec, here = state.game.units[unit], state.troops.hexes[unit]
     found: list[Action] = []
-    if unit in state.troops.abandoned or _held(state, unit):
+    if unit in state.troops.abandoned:
         state.sheets.options[unit] = found
-        return found  # its crew Bailed Out [ADV IX.A.3]; or Suppressed [ADV IV.D]
+        return found  # its crew Bailed Out [ADV IX.A.3]
+    if _held(state, unit) or cover.covered(state, unit):
+        # Suppressed: only Full Cover [ADV IV.D; IV.C.1]; under a Full Cover unit: "C" and "Y"
+        # only [ADV IV.C.4; OP XXXII.A]
+        found.extend(cover.options(state, unit))
+        state.sheets.options[unit] = found
+        return found
     carrying: list[Action] = [*transport.options(state, unit)]  # Load, Unload [ADV IV.B.1]
     if state.transported(unit) or (transport.bound(state, unit) and not spec.vehicle):
         if state.transported(unit) and fire_banned(state, spec.side, "direct") is None:
@@ -60,7 +66,8 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
     stays = move_banned(state, spec.side) is not None
     if not state.immobile(unit):
         if not stays:
-            ends = destinations(spec, here, state.troops.facing[unit], cost, on_map)
+            mover = vehicles.mover(state, unit)  # its Speed this Turn [OP XXI.B; OP XXX.A]
+            ends = destinations(mover, here, state.troops.facing[unit], cost, on_map)
             found.extend(Order(unit, moves=d.moves) for d in ends)
             if state.game.exits_for(spec.side):
                 found.extend(_exit_orders(state, unit, ends))
@@ -70,6 +77,8 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
         found.extend(Order(unit, assault=t) for t in assault.options(state, unit))
     if state.game.advanced and spec.vehicle and not stays:  # Overrun [ADV IV.A.2]
         found.extend(overrun.options(state, unit))
+    if state.game.advanced and not spec.vehicle:  # Full Cover [ADV IV.C.1]
+        found.extend(cover.options(state, unit))
     targets = [t for t in state.enemies(spec.side) if why_not_fire(state, unit, t) is None]
     if fire_banned(state, spec.side, "opportunity") is None:  # [SCN VI.A.3]
         found.extend(  # Opportunity Fire on the hex of each enemy unit it may fire at
@@ -84,11 +93,14 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
         light = []
         if not state.immobile(unit) and not stays:
             facing, limit = state.troops.facing[unit], fire_limit(spec)
-            light = destinations(spec, here, facing, cost, on_map, limit) if limit else []
+            mover = vehicles.mover(state, unit)
+            light = destinations(mover, here, facing, cost, on_map, limit) if limit else []
         for t in targets:
             found.append(Order(unit, fire=t))
             if pinning.may_pin(state, unit, t):  # Pinning Fire [OP XXVIII.A]
                 found.append(Order(unit, fire=t, pinning=True))
+            if apcr.why_not(state, Order(unit, fire=t, apcr=True)) is None:  # [OP XXIII]
+                found.append(Order(unit, fire=t, apcr=True))
             if why_not_fire(state, unit, t, moving=True) is None:
                 found.extend(Order(unit, fire=t, moves=d.moves) for d in light)
     if state.game.straight_advance:  # 4A [SCN VIII.A.5]
@@ -122,7 +134,7 @@ def reach(state: ArmorState, unit: str) -> dict[Hex, float | None]:
     spec, here = state.game.units[unit], state.troops.hexes[unit]
     least: dict[Hex, Fraction] = {}
     facing, cost, on_map = state.troops.facing[unit], state.cost_for(spec), state.game.on_map
-    for d in destinations(spec, here, facing, cost, on_map):
+    for d in destinations(vehicles.mover(state, unit), here, facing, cost, on_map):
         if d.hex != here and (d.hex not in least or d.cost < least[d.hex]):
             least[d.hex] = d.cost
     return {h: float(c) for h, c in least.items()}
@@ -136,7 +148,7 @@ def route(state: ArmorState, unit: str, hexes: Sequence[Hex]) -> Order | None:
         return None
     spec = state.game.units[unit]
     found = through(
-        spec,
+        vehicles.mover(state, unit),  # its Speed this Turn [OP XXI.B; OP XXX.A]
         state.troops.hexes[unit],
         state.troops.facing[unit],
         hexes,
@@ -167,6 +179,8 @@ def facing_options(state: ArmorState, unit: str) -> list[Action]:
     spec = state.game.units[unit]
     if unit in state.troops.abandoned:
         return []  # nobody aboard to turn it [ADV IX.A.3]
+    if cover.covered(state, unit):  # only the Full Cover unit's removal [ADV IV.C.4]
+        return [*cover.uncover_options(state, unit)]
     plotted = "V" in state.orders_of(unit).steps or (state.game.advanced and spec.leg)
     pivot = plotted and not state.immobile(unit) and not _held(state, unit)
     hulls = range(6) if pivot else [state.troops.facing[unit]]
@@ -199,11 +213,9 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
     unit, spec = order.unit, state.game.units[order.unit]
     if unit in state.troops.abandoned:
         return f"{unit}'s crew has Bailed Out: it may never be crewed again [ADV IX.A.3.a]"
-    if _held(state, unit):
-        return (
-            f"{unit} is Suppressed: the 'S' order cancels all its other orders [ADV IV.D; "
-            "ADV IV.C.1] (Full Cover is not in this slice)"
-        )
+    held = _held(state, unit)
+    if held or order.cover or order.entrench or cover.covered(state, unit):
+        return cover.why_not_order(state, order, held)  # [ADV IV.C; IV.D; OP XXXII]
     if order.transfer is not None:  # Load or Unload [ADV IV.B.1]
         why = transport.why_not_transfer(state, order)
         return why if why is not None or order.fire is None else _why_not_direct(state, order)
@@ -249,8 +261,14 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
         why = pinning.why_not(state, order)
         if why is not None:
             return why
+    if order.apcr:
+        why = apcr.why_not(state, order)
+        if why is not None:
+            return why
     if not order.moves:
         return None if order.fire else "an order needs a notation"
+    if supply.out_of_fuel(state, unit):
+        return f"{unit} has no Fuel Factors left and may not move [OP XXIV.C.1]"
     if state.immobile(unit):
         return f"{unit} has Hull compartment or Track damage and may not move [AG VII.C.1]"
     w = order_walk(state, order)
@@ -282,6 +300,8 @@ def why_not(state: ArmorState, action: Action) -> str | None:
         return why_not_fire_now(state, action)
     if state.execution.asked is not None:
         return "an Opportunity Fire waits for its owner to fire or decline [AG VII.F]"
+    if isinstance(action, Uncover):
+        return _why_not_uncover(state, action)
     if not isinstance(action, Order | Face):
         return "not an action of Armor"
     if isinstance(action, Order) and state.segment.id != "plot":
@@ -305,3 +325,13 @@ def why_not(state: ArmorState, action: Action) -> str | None:
     if action.unit in state.sheets.orders[spec.side]:
         return f"{action.unit} has its orders [AG V.A.1]"
     return why_not_order(state, action)
+
+
+def _why_not_uncover(state: ArmorState, action: Uncover) -> str | None:
+    """Why the Full Cover unit may not be removed now [ADV IV.C.4], or None."""
+    spec = state.game.units.get(action.unit)
+    if spec is None or action.unit not in state.troops.hexes:
+        return f"no unit '{action.unit}' on the map"
+    if spec.side not in state.to_act():
+        return f"{spec.side} may not act now"
+    return cover.why_not_uncover(state, action)

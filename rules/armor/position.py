@@ -42,7 +42,18 @@ from model.position import GamePosition, Marker, UnitPlace
 from model.scenario_io import to_data
 from model.yamlio import PathKey
 from rules.armor.indirect.position import ArtilleryState, artillery_of, read_artillery
-from rules.armor.optional.position import HALF_SQUAD, BlazesState, blazes_of, read_blazes
+from rules.armor.optional.position import (
+    FULL_COVER,
+    HALF_SQUAD,
+    BlazesState,
+    SupplyState,
+    blazes_of,
+    read_blazes,
+    read_cover,
+    read_supply,
+    supply_of,
+    write_cover,
+)
 from rules.armor.optional.records import Squads
 from rules.armor.orders import Order
 from rules.armor.position_movement import MovementState, movement_of, read_movement
@@ -85,7 +96,7 @@ DAMAGE = {
 KNOCKED_OUT, EXITED = "knocked-out", "exited"
 #: Off the map, waiting for its reinforcement's die roll (2B's Engineers [SCN VI.B.5]).
 WAITING = "waiting"
-STATUSES = (*DAMAGE.values(), KNOCKED_OUT, EXITED, WAITING, HALF_SQUAD)
+STATUSES = (*DAMAGE.values(), KNOCKED_OUT, EXITED, WAITING, HALF_SQUAD, FULL_COVER)
 VALUES = (
     "crew_losses",
     "turret",
@@ -94,6 +105,7 @@ VALUES = (
     "suppressed_until",
     "loading_turns",
     "abandoned",
+    "entrenching_turns",
 )
 OVER = "over"
 
@@ -143,6 +155,9 @@ class ArmorPositionState(StrictModel):
             anything.
         artillery: the Artillery Plots, Indirect Fire orders and last Impacts, when any
             [OP II.A; II.F] (:mod:`rules.armor.indirect.position`).
+        entrenchments: the hexes holding a Hasty Entrenchment unit [OP XXXII.C].
+        supply: the Ammunition and Fuel Factors rolled and spent, and APCR fired [OP XXIV;
+            OP XXIII], when anything.
     """
 
     done: list[str] = Field(default_factory=list)
@@ -156,6 +171,8 @@ class ArmorPositionState(StrictModel):
     support: SupportState | None = None
     blazes: BlazesState | None = None
     artillery: ArtilleryState | None = None
+    entrenchments: list[str] = Field(default_factory=list)
+    supply: SupplyState | None = None
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -186,6 +203,8 @@ def to_position(state: ArmorState) -> GamePosition:
         support=_support_of(state),
         blazes=blazes_of(state),
         artillery=artillery_of(state),
+        entrenchments=[game.name(h) for h in sorted(state.cover.entrenched)],
+        supply=supply_of(state),
     )
     return GamePosition(
         **state.position_header(),
@@ -271,7 +290,8 @@ def _place(state: ArmorState, unit: str) -> UnitPlace:
     values: dict[str, int | float | str | bool] = {}
     if unit in state.squads.half_squads:  # [OP XII]
         status.append(HALF_SQUAD)
-    if state.damage.suppressed.get(unit, 0) >= state.play.turn:  # [ADV IV.D]
+    write_cover(state, unit, status, values)  # [ADV IV.C; OP XXXII]
+    if unit in state.damage.suppressed:  # [ADV IV.D]; a past one too, as the state keeps it
         values["suppressed_until"] = state.damage.suppressed[unit]
     if unit in state.objectives.off_map:
         status.append(WAITING)
@@ -334,6 +354,7 @@ def state_from_position(
     state.troops = Troops(facing=dict(dep.facing), turret=dict.fromkeys(dep.hexes, 0))
     state.damage = Damage(old_wrecks=extra.old_wrecks)
     state.squads = Squads()
+    state.cover = read_cover(game, extra.entrenchments, reader)
     wrecks = _read_wrecks(game, position, reader)
     wreck_of = {u: h for u, h in wrecks if u is not None}
     _read_units(state, position, wreck_of, reader)
@@ -350,6 +371,7 @@ def state_from_position(
     state.fieldworks = _read_support(game, extra.support, reader)
     state.blazes = read_blazes(game, extra.blazes, reader)
     state.artillery = read_artillery(game, extra.artillery, reader)  # [OP II]
+    state.supply = read_supply(game, extra.supply, reader)
     _check_carried(state, position, reader)
     reader.done()
     state.restore_dice(position)
@@ -405,6 +427,8 @@ def _read_units(
         hits = {hit for hit, word in DAMAGE.items() if word in status}
         if HALF_SQUAD in status:  # [OP XII]
             state.squads.half_squads.add(place.id)
+        if FULL_COVER in status:  # [ADV IV.C.2]
+            state.cover.covered.add(place.id)
         if hits:
             state.damage.hits[place.id] = hits
         h = _read_hex(state, place, status, path, reader)
@@ -413,6 +437,8 @@ def _read_units(
             last = _read_exit(state, place, path, reader)
         elif KNOCKED_OUT in status and not game.units[place.id].vehicle:
             state.damage.eliminated.append(place.id)  # no Wreck (our reading)
+            state.troops.facing.pop(place.id, None)  # nor a facing
+            state.troops.turret.pop(place.id, None)
         elif KNOCKED_OUT in status:
             last = wreck_of.get(place.id)
         _read_values(state, place, path, reader)
@@ -466,6 +492,13 @@ def _read_values(
             reader.problem(where, "the last Turn of its Suppressed order, a whole number")
         else:
             state.damage.suppressed[place.id] = until
+    if "entrenching_turns" in place.values:  # "Y" on consecutive Turns [OP XXXII.B]
+        turns = whole(place.values["entrenching_turns"], 1)
+        if turns is None:
+            where = (*path, "values", "entrenching_turns")
+            reader.problem(where, "the Turns of Hasty Entrenchment dug, a whole number, 1 or more")
+        else:
+            state.cover.digging[place.id] = turns
     if "crew_losses" in place.values:
         losses = whole(place.values["crew_losses"], 0)
         if losses is None:

@@ -22,6 +22,7 @@ from rules.armor.dumps import is_dump
 from rules.armor.fire import aim, gp_shot, hit_verdict, hull_down, locate, shot_elevation
 from rules.armor.gp import gp_chance
 from rules.armor.move import fire_limit, order_walk
+from rules.armor.optional import vehicles
 from rules.armor.orders import Face, Order
 from rules.armor.range import range_words
 from rules.armor.support.effects import notes as support_notes
@@ -68,7 +69,7 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
     if order.moves:
         fires = order.fire is not None
         w = order_walk(state, order)
-        limit = fire_limit(spec) if fires else Fraction(spec.speed)
+        limit = fire_limit(spec) if fires else Fraction(vehicles.speed_now(state, order.unit))
         cost = f"{sf(w.spent)} of {sf(limit)} SF"
         rules.append("Speed Factors, Turn Costs and terrain [AG V.B; CS Vehicle Movement Costs]")
         rules.extend(support_notes(state, order.unit, [h for h, _, _ in w.hexes]))
@@ -125,6 +126,7 @@ def _fire(
     for roll in range(1, 101):
         location, _ = locate(aspect, shot.turret, roll)
         armour = armour_basis(tspec, aspect.aspect, aspect.angle, location)
+        armour += vehicles.extra_armour(state, target, location)  # [OP XXI.A]
         through += hit_verdict(location, armour, pen, down) == "penetrates"
     mods = " ".join(f"{m.value:+d} {m.what}" for m in shot.modifiers if m.applied)
     turret = f", {shot.turret.words()} [OP VII]" if shot.turret is not None else ""

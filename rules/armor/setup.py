@@ -61,6 +61,9 @@ class Deployment:
     labels: dict[str, str] = field(default_factory=dict)
     #: The units held off the map for a die-roll reinforcement, with its index [SCN VI.B.5].
     held: dict[str, int] = field(default_factory=dict)
+    #: Each unit of a force entry with a ``state`` (what its Unit Identification Box notes:
+    #: "+2 SB" [OP XXI.A], "+" or "AS" [OP V.A-B; ADV II.B]), with those words.
+    marks: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass
@@ -157,6 +160,7 @@ def deploy(scenario: Scenario, terrain: MapTerrain, movement: Movement) -> Deplo
     units: list[ArmorUnit] = []
     labels: dict[str, str] = {}
     held: dict[str, int] = {}
+    marks: dict[str, tuple[str, ...]] = {}
     for side in scenario.sides:
         if not any(support_kind(side, e.unit) is None for e in side.forces):
             raise UnsupportedGameError(
@@ -176,6 +180,8 @@ def deploy(scenario: Scenario, terrain: MapTerrain, movement: Movement) -> Deplo
                 numbers[entry.unit] = numbers.get(entry.unit, 0) + 1
                 made.append(unit_of(side, entry.unit, numbers[entry.unit]))
             units.extend(made)
+            if entry.state:
+                marks.update((u.id, tuple(entry.state)) for u in made)
             if entry.label:
                 by_label.setdefault(entry.label, []).extend(made)
                 labels.update((u.id, entry.label) for u in made)
@@ -195,6 +201,8 @@ def deploy(scenario: Scenario, terrain: MapTerrain, movement: Movement) -> Deplo
                 for _ in range(entry.count):
                     numbers[entry.unit] = numbers.get(entry.unit, 0) + 1
                     arriving.append(unit_of(side, entry.unit, numbers[entry.unit]))
+                    if entry.state:
+                        marks[arriving[-1].id] = tuple(entry.state)
                     if entry.label:
                         labels[arriving[-1].id] = entry.label
             # Our reading: the Leg units enter beside their Transport Vehicles, not on them,
@@ -218,6 +226,7 @@ def deploy(scenario: Scenario, terrain: MapTerrain, movement: Movement) -> Deplo
         placed.carried,
         labels,
         held,
+        marks,
     )
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
-from rules.armor import bailout, dumps
+from rules.armor import bailout, cover, dumps
 from rules.armor.assault import close_assault_phase
 from rules.armor.events import (
     Adjudged,
@@ -21,7 +21,7 @@ from rules.armor.events import (
 from rules.armor.execution import move_side, reveal_orders
 from rules.armor.fire import Pending, resolve, sights, why_not_fire
 from rules.armor.indirect.impact import impact_phase
-from rules.armor.optional import blaze, reduction, special_infantry
+from rules.armor.optional import blaze, reduction, special_infantry, supply
 from rules.armor.orders import Face
 from rules.armor.overrun import overrun_phase
 from rules.armor.scenario_rules import (
@@ -78,6 +78,7 @@ def advance(state: ArmorState) -> None:
                 return  # an Opportunity Fire's owner decides [AG VII.F]
             if seg == "first-movement" and ex.mover is None and not ex.executed:
                 reveal_orders(state)
+                cover.execute(state)  # Full Cover units placed [ADV IV.C.2; OP XXXII.C]
             first = seg == "first-movement"
             mover = state.game.first if first else state.game.second
             if not move_side(state, mover(state.play.turn)):
@@ -87,6 +88,7 @@ def advance(state: ArmorState) -> None:
         elif seg == "disputed-hexes":
             resolve_disputes(state)
             record_passes(state)  # bridge control [SCN VII.C.6]
+            supply.burn(state)  # a Fuel Factor for each Vehicle that moved [OP XXIV.C.1]
             state.execution.clear()
         else:  # the Order Plot and Final Facing: sides decide
             for s in state.to_act():
@@ -210,7 +212,10 @@ def damage(state: ArmorState, unit: str, effect: str) -> None:
     if effect == "knocked-out" and not state.game.units[unit].vehicle:
         # a Leg or Towed unit leaves no Wreck (our reading: Wrecks are Vehicles')
         state.troops.hexes.pop(unit)
+        state.troops.facing.pop(unit, None)  # gone: no counter left to face anywhere
+        state.troops.turret.pop(unit, None)
         state.damage.eliminated.append(unit)
+        cover.forget(state, unit)  # its Full Cover unit goes with it [ADV IV.C]
         state.emit(Damaged(unit, "Knocked Out: removed", "[GC1 Effects of GP Hits; ADV VI.B]"))
         return
     if effect == "knocked-out":

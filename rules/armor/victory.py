@@ -49,7 +49,7 @@ from rules.armor.adjudication import (
     adjudicate,
     scenario_number,
 )
-from rules.armor.optional import reduction
+from rules.armor.optional import apcr, reduction, special_infantry
 from rules.armor.scenario_rules import (
     bridge_controller,
     bridges,
@@ -71,7 +71,14 @@ def unit_points(state: ArmorState, unit: str) -> tuple[int, str]:
     if spec.crew_of is not None and unit in state.damage.eliminated:
         return spec.points, "a Bailed Out Crew unit Knocked Out [ADV IX.A.3.c]"
     if unit in state.damage.knocked_out or unit in state.damage.eliminated:
-        return spec.points, "Total Point Value: knocked out [AG IX.B.1]"
+        extra = apcr.extra_points(state, unit)  # it used APCR [OP XXIII.C]
+        if extra:
+            why = (
+                f"Total Point Value {spec.points} + {extra} for using APCR [AG IX.B.1; OP XXIII.C]"
+            )
+            return spec.points + extra, why
+        special = special_infantry.points(state, unit)  # Squad Plus, Assault Squad [OP V]
+        return special or (spec.points, "Total Point Value: knocked out [AG IX.B.1]")
     half = reduction.points(state, unit)  # a Half Squad [OP XII]
     if half is not None:
         return half

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from model.hexes import Hex
 from rules.armor.move import order_walk
-from rules.armor.orders import Face, OpportunityFire, Order
+from rules.armor.orders import Face, OpportunityFire, Order, Uncover
 from rules.armor.support.effects import shelter_of
 from rules.engine.actions import Action, Done
 from rules.engine.play import ActionFocus, Progress, SideView
@@ -120,11 +120,16 @@ def describe(state: ArmorState, action: Action) -> str:
             return f"Overrun {action.overrun} moving {action.moves} {end} [ADV IV.A.2]"
         if action.fire:
             pin = " with Pinning Fire [OP XXVIII.A]" if action.pinning else ""
+            pin += " with APCR [OP XXIII]" if action.apcr else ""
             parts.append(f"Fire at {action.fire}{pin}")
         if action.opportunity:
             parts.append(f"Opportunity Fire on {action.opportunity}")
         if action.transfer:
             parts.append(transfer_words(state, action))
+        if action.cover:
+            parts.append("Full Cover: a Full Cover unit placed on it [ADV IV.C]")
+        if action.entrench:
+            parts.append(_dig_words(state, action.unit))
         if action.moves == "V":
             parts.append("Pivot in Place")
         elif action.moves:
@@ -132,6 +137,8 @@ def describe(state: ArmorState, action: Action) -> str:
         return ", then ".join(parts) or "No orders"
     if isinstance(action, Face):
         return f"Face {action.hull}, turret {action.turret}"
+    if isinstance(action, Uncover):
+        return "Remove its Full Cover unit [ADV IV.C.4]"
     if isinstance(action, OpportunityFire):
         where = state.troops.hexes.get(action.target)
         at = f" in {state.game.name(where)}" if where is not None else ""
@@ -169,7 +176,7 @@ def concerns(state: ArmorState, action: Action) -> ActionFocus:
     """An order's unit, the hex its movement ends in or the unit or hex it fires at; for an
     order that moves, the hexes it enters and the Speed Factors it spends by the rules that
     execute it (:func:`rules.armor.move.walk`) [AG V.B]."""
-    if isinstance(action, Face):
+    if isinstance(action, Face | Uncover):
         return ActionFocus(action.unit)
     if isinstance(action, OpportunityFire):
         return ActionFocus(action.unit, "fire", state.troops.hexes.get(action.target))
@@ -248,3 +255,10 @@ def positions(state: ArmorState) -> list[UnitPosition]:
             code = w.id.split(".")[1]
             found.append(UnitPosition(w.id, w.side, code, short_label(w.id), w.hex))
     return found
+
+
+def _dig_words(state: ArmorState, unit: str) -> str:
+    """A Hasty Entrenchment order in words, with the Turn of the three it would be
+    [OP XXXII.B]."""
+    turn = state.cover.digging.get(unit, 0) + 1
+    return f"Hasty Entrenchment: Turn {min(turn, 3)} of 3 [OP XXXII.B]"

@@ -13,9 +13,15 @@ of the following Optional Rules can be added to the game in any combination" [OP
 - :mod:`rules.armor.optional.pinning`: Machinegun Team Pinning Fire [OP XXVIII]
   (``mg-pinning``).
 - :mod:`rules.armor.optional.vehicles`: German Armored Car Reverse Movement [OP XX]
-  (``armored-car-reverse``).
+  (``armored-car-reverse``), Additional Vehicle Armor [OP XXI] (``additional-armor``) and
+  Emergency Vehicle Speed [OP XXX] (``emergency-speed``).
 - :mod:`rules.armor.optional.special_infantry`: Rangers and Commandos [OP V.C]
   (``special-infantry``).
+- :mod:`rules.armor.optional.supply`: Limited Ammunition and Fuel [OP XXIV]
+  (``limited-ammunition``, ``variable-supply``).
+- :mod:`rules.armor.optional.apcr`: American APCR Ammunition [OP XXIII] (``apcr``).
+- :mod:`rules.armor.optional.entrench`: Hasty Entrenchments [OP XXXII]
+  (``hasty-entrenchments``), dug under the Full Cover of :mod:`rules.armor.cover` [ADV IV.C].
 
 The state these rules keep is in :mod:`rules.armor.optional.records`; a game that names none of
 the options keeps its fingerprints, its sequence and its position files as they were.
@@ -41,6 +47,12 @@ DEPRESSION = "gun-depression"  # [OP VI]
 PINNING = "mg-pinning"  # [OP XXVIII]
 REVERSE = "armored-car-reverse"  # [OP XX]
 SPECIAL = "special-infantry"  # [OP V]
+ENTRENCH = "hasty-entrenchments"  # [OP XXXII]
+AMMUNITION = "limited-ammunition"  # [OP XXIV.A]
+VARIABLE = "variable-supply"  # [OP XXIV.C]
+APCR = "apcr"  # [OP XXIII]
+SANDBAGS = "additional-armor"  # [OP XXI]
+EMERGENCY = "emergency-speed"  # [OP XXX]
 
 OPTIONS: dict[str, str] = {
     REDUCTION: "Infantry Unit Reduction [OP XII]",
@@ -51,6 +63,12 @@ OPTIONS: dict[str, str] = {
     PINNING: "Machinegun Team Pinning Fire [OP XXVIII]",
     REVERSE: "German Armored Car Reverse Movement [OP XX]",
     SPECIAL: "Special Infantry Units and Equipment [OP V] (Rangers and Commandos)",
+    ENTRENCH: "Hasty Entrenchments [OP XXXII]",
+    AMMUNITION: "Limited Ammunition and Fuel: Ammunition Limits and Expenditure [OP XXIV.A]",
+    VARIABLE: "Limited Ammunition and Fuel: Variable Vehicle Fuel and Ammunition [OP XXIV.C]",
+    APCR: "American APCR Ammunition [OP XXIII]",
+    SANDBAGS: "Additional Vehicle Armor [OP XXI]",
+    EMERGENCY: "Emergency Vehicle Speed [OP XXX]",
 }
 
 

@@ -40,7 +40,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from model.hexes import Hex
+from model.hexes import Hex, line_steps
 from rules.armor.cards import cell
 from rules.armor.optional import DESTRUCTION, FIRES, in_use
 from rules.armor.optional.events import HexChanged, TableRoll
@@ -304,3 +304,18 @@ def _collapse(state: ArmorState, h: Hex, knock_out: Callable[[str], None]) -> No
                 HexChanged(game.name(h), f"{unit} in the collapse: Knocked Out", "[OP XVIII.B]")
             )
             knock_out(unit)
+
+
+def why_not_seen(state: ArmorState, a: Hex, b: Hex) -> str | None:
+    """Why a Fire unit blocks the line of sight from ``a`` to ``b`` (not adjacent), or None:
+    "Any hex that contains a Fire unit can also be considered to be a Smoke hex, and has the
+    same effect as a Smoke unit on sighting" [OP XI.D], and Smoke "will block Lines of Sight
+    from all elevation levels including into the Smoke hex" [OP IX.A.5]. As the map's Smoke
+    (:mod:`rules.armor.los`): the sighter's own hex too (our reading), and where the line runs
+    along a hexside, both hexes must hold a Fire (placeholder, as Soldiers [6.45])."""
+    fires = state.blazes.fires
+    for step in line_steps(a, b) if fires else ():
+        if all(h in fires for h in step.hexes):
+            where = " and ".join(state.game.name(h) for h in step.hexes)
+            return f"the Fire in {where} is Smoke for sighting [OP XI.D; OP IX.A.5]"
+    return None

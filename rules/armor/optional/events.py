@@ -38,3 +38,17 @@ class HexChanged(Event):
 
     def describe(self) -> str:
         return f"{self.where}: {self.change} {self.rule}"
+
+
+@dataclass(frozen=True)
+class CoverChanged(Event):
+    """A Full Cover unit placed on or removed from a unit [ADV IV.C], or a Turn of a Hasty
+    Entrenchment dug [OP XXXII]."""
+
+    kind: ClassVar[str] = "armor-cover"
+    unit: str
+    change: str
+    rule: str
+
+    def describe(self) -> str:
+        return f"{self.unit}: {self.change} {self.rule}"

@@ -1,7 +1,9 @@
 """The Optional Rules' state in a position file (:mod:`rules.armor.position`): the Fires, the
 GP fire at Building hexes this Turn, the Buildings to check for collapse and the Destroyed
-hexes [OP XI; OP XVIII], by the hexes' board names; a Half Squad is a unit status
-(``half-squad`` [OP XII])."""
+hexes [OP XI; OP XVIII] and the Hasty Entrenchments [OP XXXII.C], by the hexes' board names;
+a Half Squad (``half-squad`` [OP XII]) and a unit under a Full Cover unit (``full-cover``
+[ADV IV.C]) are unit statuses, the Turns of a Hasty Entrenchment dug a unit value
+(``entrenching_turns`` [OP XXXII.B])."""
 
 from __future__ import annotations
 
@@ -11,13 +13,15 @@ from pydantic import Field
 
 from model.base import StrictModel
 from model.hexes import Hex
-from rules.armor.optional.records import Blazes
+from rules.armor.optional.records import Blazes, Cover, Supply
 
 if TYPE_CHECKING:
     from rules.armor.game import ArmorGame, ArmorState
     from rules.records.position import PositionReader
 
 HALF_SQUAD = "half-squad"
+#: A unit under a Full Cover unit [ADV IV.C.2].
+FULL_COVER = "full-cover"
 
 
 class BlazesState(StrictModel):
@@ -58,4 +62,59 @@ def read_blazes(game: ArmorGame, kept: BlazesState | None, reader: PositionReade
     found.flamed = {h for _, h in hexes(kept.flamed, "flamed")}
     found.struck = {h for _, h in hexes(kept.struck, "struck")}
     found.destroyed = {h for _, h in hexes(kept.destroyed, "destroyed")}
+    return found
+
+
+def write_cover(
+    state: ArmorState, unit: str, status: list[str], values: dict[str, int | float | str | bool]
+) -> None:
+    """A unit's Full Cover status and Hasty Entrenchment Turns [ADV IV.C; OP XXXII.B]."""
+    if unit in state.cover.covered:
+        status.append(FULL_COVER)
+    if unit in state.cover.digging:
+        values["entrenching_turns"] = state.cover.digging[unit]
+
+
+def read_cover(game: ArmorGame, entrenchments: list[str], reader: PositionReader) -> Cover:
+    """The Hasty Entrenchment hexes of a position file [OP XXXII.C]; the units' Full Cover and
+    digging come with the units."""
+    found = Cover()
+    for name in entrenchments:
+        h = reader.hex(name, ("state", "entrenchments", name))
+        if h is not None:
+            found.entrenched.add(h)
+    return found
+
+
+class SupplyState(StrictModel):
+    """:class:`rules.armor.optional.records.Supply` by unit ids [OP XXIV; OP XXIII]."""
+
+    ammo: dict[str, int] = Field(default_factory=dict)
+    spent: dict[str, int] = Field(default_factory=dict)
+    fuel: dict[str, int] = Field(default_factory=dict)
+    apcr: dict[str, int] = Field(default_factory=dict)
+
+
+def supply_of(state: ArmorState) -> SupplyState | None:
+    kept = state.supply
+    if kept.snapshot() == {}:
+        return None
+    return SupplyState(
+        ammo=dict(sorted(kept.ammo.items())),
+        spent=dict(sorted(kept.spent.items())),
+        fuel=dict(sorted(kept.fuel.items())),
+        apcr=dict(sorted(kept.apcr.items())),
+    )
+
+
+def read_supply(game: ArmorGame, kept: SupplyState | None, reader: PositionReader) -> Supply:
+    found = Supply()
+    if kept is None:
+        return found
+    for key in ("ammo", "spent", "fuel", "apcr"):
+        given: dict[str, int] = getattr(kept, key)
+        known = {
+            u: n for u, n in given.items() if reader.unit(u, game.units, ("state", "supply", key))
+        }
+        setattr(found, key, known)
     return found

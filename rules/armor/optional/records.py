@@ -43,3 +43,40 @@ class Blazes(Record):
     flamed: set[Hex] = state_field(default_factory=set, encode=_unless_empty)
     struck: set[Hex] = state_field(default_factory=set, encode=_unless_empty)
     destroyed: set[Hex] = state_field(default_factory=set, encode=_unless_empty)
+
+
+@dataclass
+class Cover(Record):
+    """Full Cover [ADV IV.C] and Hasty Entrenchments [OP XXXII]. Full Cover is an order of the
+    Advanced Game, kept here beside the Hasty Entrenchments that are dug under it.
+
+    Attributes:
+        covered: the Leg and Towed units with a Full Cover unit on top [ADV IV.C.2], until it
+            is removed in a Final Facing and Adjustment Phase [ADV IV.C.4].
+        digging: each Infantry unit plotted "Y" on consecutive Turns, with how many so far
+            [OP XXXII.B].
+        entrenched: the hexes holding a Hasty Entrenchment unit [OP XXXII.C].
+    """
+
+    covered: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    digging: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
+    entrenched: set[Hex] = state_field(default_factory=set, encode=_unless_empty)
+
+
+@dataclass
+class Supply(Record):
+    """Limited Ammunition and Fuel [OP XXIV] and American APCR Ammunition [OP XXIII].
+
+    Attributes:
+        ammo: each Vehicle's Ammunition Factor rolled for the game [OP XXIV.C.2] (else the
+            card's [XXIV.A.1.d]).
+        spent: the Ammunition Factors each unit has expended [OP XXIV.A.2].
+        fuel: each Vehicle's Fuel Factors left [OP XXIV.C.1].
+        apcr: the times (shots, with Limited Ammunition) each unit has fired APCR
+            [OP XXIII.B].
+    """
+
+    ammo: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
+    spent: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
+    fuel: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
+    apcr: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
