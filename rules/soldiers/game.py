@@ -52,13 +52,15 @@ Bidding [5.31-5.33]: two committed chits bid down the track (:mod:`rules.soldier
 Catastrophic loss [6.28]: a squad half disabled loses a chit, three quarters another
 (:mod:`rules.soldiers.leaders`).
 
-Simplifications, named: operational turns [6.3], smoke and rifle grenades [12.5; 12.6],
-hand-to-hand [8.8] (an Aggressive man may enter a hex with able enemies; both sides then share
-it), events other than reinforcements, the Advantage Check, the Artillery Strike, End Command
-Cycle and Smoke Dissipates [6.12] (:mod:`rules.soldiers.events`), the ASL restriction [6.22],
-captured equipment and killing prisoners [9.5; 9.7], exchanging equipment [7.33], pre-game
-operational moves [6.33], hidden deployment and hidden MGs [14.11-14.12], wire and minefields
-bought [18.3; 18.4] (only the markers a scenario places).
+Hand-to-hand combat [8.8-8.82] and capture in it [9.1]: at Aggressive the man under orders or
+his group fights every able enemy in his hex (:mod:`rules.soldiers.melee`).
+
+Simplifications, named: operational turns [6.3], smoke and rifle grenades [12.5; 12.6], the actions
+allowed in an enemy-occupied hex [8.83], events other than reinforcements, the Advantage Check, the
+Artillery Strike, End Command Cycle and Smoke Dissipates [6.12] (:mod:`rules.soldiers.events`), the
+ASL restriction [6.22], captured equipment and killing prisoners [9.5; 9.7], exchanging equipment
+[7.33], pre-game operational moves [6.33], hidden deployment and hidden MGs [14.11-14.12], wire and
+minefields bought [18.3; 18.4] (only the markers a scenario places).
 """
 
 from __future__ import annotations
@@ -87,6 +89,7 @@ from rules.soldiers import (
     fire_support,
     groups,
     leaders,
+    melee,
     operational,
     preparations,
     preview,
@@ -224,7 +227,7 @@ class SoldiersGame(MapGame):
 
     system = GameSystem.SOLDIERS
     rules_version = RULES_VERSION
-    actions = (*ACTIONS, groups.OrderGroup, bidding.Bid)
+    actions = (*ACTIONS, groups.OrderGroup, bidding.Bid, melee.HandToHand)
     position_state = SoldiersPositionState
     #: The special rules its engine enforces (:data:`ENFORCES`; the rest are listed in each
     #: outcome, :mod:`rules.engine.special_rules`).
@@ -549,6 +552,7 @@ class SoldiersState(State):
                             if self.why_not(extra) is None:
                                 found.append(extra)
                         found.extend(support.options(self, man))  # [13-15]
+                        found.extend(melee.options(self, man))  # hand-to-hand [8.8]
                         found.extend(self._group_actions())  # the group's others [7.1]
                 if self.play.phase == "action":  # radio, satchel [16.2; 17.2]
                     found.extend(fire_support.support_options(self, s))
@@ -676,6 +680,8 @@ class SoldiersState(State):
             maintain(self, action)
         elif isinstance(action, Throw):
             throw(self, action)
+        elif isinstance(action, melee.HandToHand):
+            melee.fight(self, action)  # [8.8-8.82; 9.1]
         elif isinstance(action, FIRE_SUPPORT_ACTIONS):
             fire_support.apply_support(self, action)  # [16.2; 17.2]
         if self.play.phase == "action":

@@ -1,0 +1,204 @@
+"""Soldiers hand-to-hand combat [8.8-8.82], the engineers' +3 [16.11] and capture in
+hand-to-hand [9.1], each test named by the section it pins. Dice are forced; men are staged by
+hand (every man not named in one far hex, both sides together), initiatives set as the book's
+example gives them."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from test_soldiers_support import _acting, _clear, _dawn, _stage
+
+from model.hexes import Hex
+from rules.bots.greedy import GreedyBot
+from rules.engine.actions import Move
+from rules.engine.errors import IllegalActionError
+from rules.soldiers.actions import ManCaptured, ManHit, OrderMan, Shoot
+from rules.soldiers.game import SoldiersGame, SoldiersState
+from rules.soldiers.groups import OrderGroup
+from rules.soldiers.melee import HandToHand, HandToHandFought, lines, set_odds
+from rules.soldiers.units import cell
+
+
+def _hex(game: SoldiersGame) -> Hex:
+    return min((h for h in game.amap.hexes if _clear(game, h)), key=game.name)
+
+
+def _set(game: SoldiersGame, man: str, **changes: object) -> None:
+    game.men[man] = dataclasses.replace(game.men[man], **changes)  # type: ignore[arg-type]
+
+
+def _damage_roll(row: str, result: str, capture: bool = False) -> int:
+    shift = -3 if capture else 0
+    return next(
+        r for r in range(1, 11) if cell("hand-to-hand-damage", row, r + shift).value == result
+    )
+
+
+def _melee(
+    us: dict[str, int], german: dict[str, int], suppressed: tuple[str, ...] = ()
+) -> tuple[SoldiersState, Hex]:
+    """The US leader's turn at Aggressive; the US men ``us`` (id: initiative) ordered as a
+    group (one man: ordered alone) in a clear hex with the German men ``german``."""
+    game = _dawn()
+    for man, init in {**us, **german}.items():
+        _set(game, man, initiative=init)
+    state = _acting(game, "us")
+    h = _hex(game)
+    _stage(state, dict.fromkeys([*us, *german], h))
+    state.troops.suppressed |= set(suppressed)
+    state.active.in_command |= set(us)
+    state.apply(OrderGroup(tuple(us)) if len(us) > 1 else OrderMan(next(iter(us))))
+    return state, h
+
+
+def test_8_82_worked_example_three_us_men_against_three_germans_one_suppressed() -> None:
+    """[8.8; 8.81; 8.82 example]: three US men (initiatives 1, 2, 2) fight three Germans
+    (2, 1 and a suppressed man). Set 1: US 4+1=5 against German 3+2=5, both hit and suppressed;
+    set 2: US 7+2 against German 2+1, the German hit; set 3: US 7+2=9 against the suppressed
+    German's 5+0, he is hit and incapacitated. The group's actions end [8.8]."""
+    us = {"us.e.3": 1, "us.e.5": 2, "us.e.6": 2}
+    german = {"german.e.6": 2, "german.e.7": 1, "german.e.8": 2}
+    state, _ = _melee(us, german, suppressed=("german.e.8",))
+    action = HandToHand("us.e.3")
+    assert action in state.legal_actions()
+    sets = lines(state, list(us), list(german))
+    assert sets == [
+        (["us.e.3"], ["german.e.6"]),
+        (["us.e.6"], ["german.e.7"]),
+        (["us.e.5"], ["german.e.8"]),
+    ]
+    sup, wound = _damage_roll("1 hit", "Sup"), _damage_roll("1 hit", "Wound")
+    incap = _damage_roll("1 hit", "Incap")
+    state.force_dice(4, 3, sup, sup, 7, 2, wound, 7, 5, incap)
+    start = len(state.log)
+    state.apply(action)
+    fought = [e for e in state.log[start:] if isinstance(e, HandToHandFought)]
+    assert [f.hit for f in fought] == [("us.e.3", "german.e.6"), ("german.e.7",), ("german.e.8",)]
+    assert "us.e.3: d10 4 + initiative 1 = 5" in fought[0].steps
+    assert "german.e.8: d6 5 + suppressed: initiative 0 [8.82] = 5" in fought[2].steps
+    assert {"us.e.3", "german.e.6"} <= state.troops.suppressed
+    assert "german.e.7" in state.troops.wounded
+    assert state.troops.disabled.get("german.e.8") == "incapacitated"
+    hits = [e for e in state.log[start:] if isinstance(e, ManHit)]
+    assert all("placeholder" in e.why for e in hits)
+    assert state.active.ap == 0  # no actions after hand-to-hand [8.8]
+    assert not [a for a in state.legal_actions() if isinstance(a, Move | Shoot | HandToHand)]
+
+
+def test_8_8_only_at_aggressive_with_able_enemies_in_the_hex() -> None:
+    """[8.8]: only at Aggressive, only with an able enemy man in the hex; the State API says why
+    not, and 3 AP are needed [8.82 example]."""
+    state, _ = _melee({"us.e.3": 2}, {"german.e.6": 2})
+    state.active.risk = "Bold"
+    assert HandToHand("us.e.3") not in state.legal_actions()
+    assert "[8.8]" in str(state.preview(HandToHand("us.e.3")).why_not)
+    with pytest.raises(IllegalActionError):
+        state.apply(HandToHand("us.e.3"))
+    state.active.risk = "Aggressive"
+    state.active.ap = 2.0
+    assert "3 AP" in str(state.why_not(HandToHand("us.e.3")))
+    state.active.ap = 5.0
+    state.troops.disabled["german.e.6"] = "incapacitated"
+    assert "no able enemy" in str(state.why_not(HandToHand("us.e.3")))
+
+
+def test_8_82_one_against_many_the_single_man_beating_all_hits_one() -> None:
+    """[8.81; 8.82]: two US men gang up on one German; his total above both hits one of them
+    (his side's choice), the other unhurt."""
+    state, _ = _melee({"us.e.3": 2, "us.e.5": 2}, {"german.e.6": 2})
+    assert lines(state, ["us.e.3", "us.e.5"], ["german.e.6"]) == [
+        (["us.e.3", "us.e.5"], ["german.e.6"])
+    ]
+    state.force_dice(1, 2, 6, _damage_roll("1 hit", "Wound"))
+    state.apply(HandToHand("us.e.3"))
+    assert state.troops.wounded == {"us.e.3"}
+    assert "german.e.6" not in state.troops.suppressed
+
+
+def test_8_82_one_against_many_takes_a_hit_for_each_equal_or_higher_total() -> None:
+    """[8.82]: the single German's total 5 against US totals 5 and 9: two hits, so the damage is
+    rolled on the "2 hits" line."""
+    state, _ = _melee({"us.e.3": 2, "us.e.5": 2}, {"german.e.6": 2})
+    state.force_dice(3, 7, 3, _damage_roll("2 hits", "Kill"))
+    start = len(state.log)
+    state.apply(HandToHand("us.e.3"))
+    assert state.troops.disabled.get("german.e.6") == "killed"
+    hit = next(e for e in state.log[start:] if isinstance(e, ManHit))
+    assert "2 hits" in hit.why
+    assert not state.troops.wounded and not {"us.e.3", "us.e.5"} & state.troops.suppressed
+
+
+def test_16_11_engineer_adds_3_and_8_82_wounded_subtracts_3() -> None:
+    """[16.11; 8.82]: an engineer attacking adds 3 (d10 1 + 2 + 3 = 6 ties the German's 4 + 2:
+    both hit); a wounded defender subtracts 3 (d6 5 + 2 - 3 = 4 under the d10 3 + 2)."""
+    game = _dawn()
+    _set(game, "us.e.3", tags=("engineer",))
+    state = _acting(game, "us")
+    h = _hex(game)
+    _stage(state, {"us.e.3": h, "german.e.6": h})
+    state.active.in_command.add("us.e.3")
+    state.apply(OrderMan("us.e.3"))
+    sup = _damage_roll("1 hit", "Sup")
+    state.force_dice(1, 4, sup, sup)
+    start = len(state.log)
+    state.apply(HandToHand("us.e.3"))
+    fought = next(e for e in state.log[start:] if isinstance(e, HandToHandFought))
+    assert fought.hit == ("us.e.3", "german.e.6")
+    assert "combat engineer +3 [16.11]" in fought.steps[1]
+    # a wounded defender: -3 [8.82]
+    state2, _ = _melee({"us.e.3": 2}, {"german.e.6": 2})
+    state2.troops.wounded.add("german.e.6")
+    state2.force_dice(3, 5, _damage_roll("1 hit", "Sup"))
+    state2.apply(HandToHand("us.e.3"))
+    assert "german.e.6" in state2.troops.suppressed and "us.e.3" not in state2.troops.suppressed
+
+
+def test_9_1_capture_attempt_subtracts_3_and_captured_takes_the_prisoner() -> None:
+    """[9.1; 9.3]: a capture attempt takes 3 off the damage roll; "Captured" captures the man
+    instead of damaging him, the attacker guarding him; the text round-trips."""
+    state, _ = _melee({"us.e.3": 2}, {"german.e.6": 2})
+    action = HandToHand("us.e.3", True)
+    assert action in state.legal_actions()
+    assert state.game.parse_action(action.text()) == action
+    state.force_dice(9, 1, _damage_roll("1 hit", "Captured", capture=True))
+    start = len(state.log)
+    state.apply(action)
+    assert state.troops.disabled.get("german.e.6") == "captured"
+    assert state.troops.captured.get("german.e.6") == "us.e.3"
+    taken = next(e for e in state.log[start:] if isinstance(e, ManCaptured))
+    assert "[9.1]" in taken.why and "[9.3]" in taken.why
+    clone = state.clone()
+    assert clone.fingerprint() == state.fingerprint()
+
+
+def test_8_82_preview_gives_each_sets_odds() -> None:
+    """[8.82]: one on one, d10 + 2 against d6 + 2: the German is hit when his d6 is at or under
+    the d10, 45 in 60; the American when his d10 is at or under the d6, 21 in 60."""
+    state, _ = _melee({"us.e.3": 2}, {"german.e.6": 2})
+    assert set_odds(state, ["us.e.3"], ["german.e.6"]) == pytest.approx((45 / 60, 21 / 60))
+    found = state.preview(HandToHand("us.e.3"))
+    assert found.legal and found.chances[0].effect == pytest.approx(0.75)
+    assert "3 of 5 AP" in found.cost
+    # one against many: one German d6+2 against two d10+2; he beats both with d6 > both d10s
+    enemy, own = set_odds(state, ["us.e.3", "us.e.5"], ["german.e.6"])
+    beats = sum((d - 1) ** 2 / 100 for d in range(1, 7)) / 6
+    assert (enemy, own) == pytest.approx((1 - beats, beats))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_8_8_the_heuristic_bot_fights_two_against_one_suppressed_man_on_its_objective(
+    seed: int,
+) -> None:
+    """[8.8]: two US men ordered as a group hold Dawn Patrol's objective C/1809 with a suppressed
+    German in it: the heuristic bot fights hand-to-hand rather than leave or wait."""
+    game = _dawn()
+    state = _acting(game, "us")
+    h = game.by_name["C/1809"]
+    _stage(state, {"us.e.3": h, "us.e.5": h, "german.e.6": h})
+    state.troops.suppressed.add("german.e.6")
+    state.active.in_command |= {"us.e.3", "us.e.5"}
+    state.apply(OrderGroup(("us.e.3", "us.e.5")))
+    state.active.orders_left = 0
+    assert GreedyBot(seed).choose(state, "us").verb == "hand-to-hand"
