@@ -14,6 +14,7 @@ from model.hexes import Hex
 from rules.bots.greedy import GreedyBot
 from rules.engine.actions import Move
 from rules.engine.errors import IllegalActionError
+from rules.records.position import PositionReader
 from rules.soldiers.actions import ManCaptured, ManHit, OrderMan, Shoot
 from rules.soldiers.game import SoldiersGame, SoldiersState
 from rules.soldiers.groups import OrderGroup
@@ -202,3 +203,43 @@ def test_8_8_the_heuristic_bot_fights_two_against_one_suppressed_man_on_its_obje
     state.apply(OrderGroup(("us.e.3", "us.e.5")))
     state.active.orders_left = 0
     assert GreedyBot(seed).choose(state, "us").verb == "hand-to-hand"
+
+
+def _moves(state: SoldiersState) -> list[Move]:
+    return [a for a in state.legal_actions() if isinstance(a, Move)]
+
+
+def test_8_83_a_man_beginning_with_a_non_suppressed_enemy_may_only_fight_in_the_hex() -> None:
+    """[8.83]: ordered in a hex with a non-suppressed German, the American may fight
+    hand-to-hand or fire into the hex, not move out or fire elsewhere; the limit survives a
+    position file."""
+    state, h = _melee({"us.e.3": 2}, {"german.e.6": 2})
+    assert state.active.engaged == state.game.name(h) and not state.active.may_leave
+    assert HandToHand("us.e.3") in state.legal_actions()
+    assert not _moves(state)
+    away = next(n for n in h.neighbors() if n in state.game.amap.hexes)
+    step = Move("us.e.3", (state.game.name(away),))
+    assert "[8.83]" in str(state.why_not(step))
+    assert not [
+        a for a in state.legal_actions() if isinstance(a, Shoot) and a.hex != state.game.name(h)
+    ]
+    position = state.to_position()
+    back = state.game.state_from_position(position, PositionReader(state.game, position, None))
+    assert back.active.engaged == state.active.engaged
+    assert "[8.83]" in str(back.why_not(step))
+
+
+def test_8_83_with_only_suppressed_enemies_he_may_also_move_out() -> None:
+    """[8.83]: only a suppressed German in the hex: the American may also move out."""
+    state, _ = _melee({"us.e.3": 2}, {"german.e.6": 2}, suppressed=("german.e.6",))
+    assert state.active.may_leave
+    assert _moves(state)
+    assert HandToHand("us.e.3") in state.legal_actions()
+
+
+def test_8_83_active_men_outnumbering_the_enemy_act_freely() -> None:
+    """[8.83]: two Americans ordered as a group with one German: the excess acts freely (our
+    reading: the whole group)."""
+    state, _ = _melee({"us.e.3": 2, "us.e.5": 2}, {"german.e.6": 2})
+    assert state.active.engaged is None
+    assert _moves(state)

@@ -539,23 +539,26 @@ class SoldiersState(State):
                     OrderMan(m) for m in sorted(self.active.in_command) if self.may_order(m)
                 )
                 found.extend(groups.options(self, s))  # [6.24]
+                mine: list[Action] = []
                 if (
                     self.active.current is not None
                     and self.active.current not in self.troops.disabled
                 ):
-                    found.extend(move_options(self, self.active.current))
+                    mine.extend(move_options(self, self.active.current))
                     if self.play.phase == "action":  # an operational move moves only [6.3]
-                        found.extend(self.shots_of(self.active.current))
-                        found.extend(self.throws_of(self.active.current))
+                        mine.extend(self.shots_of(self.active.current))
+                        mine.extend(self.throws_of(self.active.current))
                         man = self.active.current
                         for extra in (MoveOff(man), ClearJam(man), Reload(man)):
                             if self.why_not(extra) is None:
-                                found.append(extra)
-                        found.extend(support.options(self, man))  # [13-15]
-                        found.extend(melee.options(self, man))  # hand-to-hand [8.8]
-                        found.extend(self._group_actions())  # the group's others [7.1]
+                                mine.append(extra)
+                        mine.extend(support.options(self, man))  # [13-15]
+                        mine.extend(melee.options(self, man))  # hand-to-hand [8.8]
+                        mine.extend(self._group_actions())  # the group's others [7.1]
                 if self.play.phase == "action":  # radio, satchel [16.2; 17.2]
-                    found.extend(fire_support.support_options(self, s))
+                    mine.extend(fire_support.support_options(self, s))
+                # in the enemy-occupied hex they began in, only what 8.83 allows
+                found.extend(a for a in mine if melee.why_not_engaged(self, a) is None)
             found.append(Done(s))
         return found
 
@@ -649,11 +652,13 @@ class SoldiersState(State):
         elif isinstance(action, OrderMan):
             groups.disband(self)  # a new order ends the group's actions [6.25]
             self._order(action.man)
+            melee.judge_engaged(self)  # [8.83]
         elif isinstance(action, groups.OrderGroup):
             groups.disband(self)
             for m in action.men:
                 support.ordered(self, m)  # another order: off overwatch [13.1]
             groups.order_group(self, action)  # [6.24; 7.1]
+            melee.judge_engaged(self)  # [8.83]
         elif isinstance(action, Move):
             move(self, reaction.first_stop(self, action))  # reaction may interrupt [8.6]
             support.moved(self, action.unit)  # an MG crewman moved: dismantled [14.2]

@@ -24,7 +24,13 @@ takes 3 off the damage roll of each defender hit; "Captured" captures him instea
 him, an able attacker in the hex guarding him [9.3] (:func:`rules.soldiers.capture.take`). The
 defending player never tries to capture (our reading: the stand-in for his choice is damage).
 
-Missing: the actions allowed to a man who starts in an enemy-occupied hex [8.83].
+Actions in an enemy-occupied hex [8.83]: a man (or group) whose order finds him in a hex with a
+non-suppressed able enemy man may only fight hand-to-hand there and fire at that hex (unsuppress
+comes with the order; self-suppression is not an action of this engine); with only suppressed
+enemy men there he may also move out of the hex, even at Cautious. Once out of the hex he acts
+freely (our reading). When the active men outnumber the able enemy men in the hex, the excess
+may act freely; our reading: the whole order is then free, since a group moves and acts as one
+and the engine makes no split of it.
 """
 
 from __future__ import annotations
@@ -32,14 +38,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from rules.engine.actions import Action, token
+from rules.engine.actions import Action, Move, token
 from rules.engine.errors import ActionSyntaxError
 from rules.engine.events import Event
 from rules.engine.play import Chance
 from rules.soldiers import groups
+from rules.soldiers.actions import OrderGiven, Shoot
 from rules.soldiers.capture import take
 from rules.soldiers.engineers import is_engineer
 from rules.soldiers.fire import apply_damage
+from rules.soldiers.support_actions import Flame
 from rules.soldiers.units import cell
 
 if TYPE_CHECKING:
@@ -149,6 +157,62 @@ def why_not(state: SoldiersState, action: HandToHand) -> str | None:
 def options(state: SoldiersState, man: str) -> list[HandToHand]:
     found = [HandToHand(man), HandToHand(man, True)]
     return [a for a in found if why_not(state, a) is None]
+
+
+# --- actions in an enemy-occupied hex [8.83] ---------------------------------------------------
+
+
+def judge_engaged(state: SoldiersState) -> None:
+    """Whether the man or group just ordered began in an enemy-occupied hex [8.83]."""
+    active = state.active
+    active.engaged, active.may_leave = None, False
+    man = active.current
+    if man is None or man not in state.troops.hexes or man in state.troops.disabled:
+        return
+    enemies = defenders(state, man)
+    standing = [m for m in enemies if m not in state.troops.suppressed]
+    if not enemies:
+        return
+    ours = attackers(state)
+    h = state.game.name(state.troops.hexes[man])
+    if len(ours) > len(enemies):
+        why = (
+            f"{len(ours)} active men outnumber {len(enemies)} enemy men in {h}: the excess act "
+            "freely (our reading: the whole order) [8.83]"
+        )
+        state.emit(OrderGiven(man, int(active.ap), why))
+        return
+    active.engaged, active.may_leave = h, not standing
+    why = (
+        f"begins in {h} with only suppressed enemy men: hand-to-hand, fire into the hex or move "
+        "out of it [8.83]"
+        if not standing
+        else f"begins in {h} with a non-suppressed enemy man: only hand-to-hand or fire into "
+        "the hex [8.83]"
+    )
+    state.emit(OrderGiven(man, int(active.ap), why))
+
+
+def why_not_engaged(state: SoldiersState, action: Action) -> str | None:
+    """Why the ordered men may not take ``action`` in the enemy-occupied hex they began in
+    [8.83], or None."""
+    active = state.active
+    man = getattr(action, "man", None) or getattr(action, "unit", None)
+    if active.engaged is None or man is None or man not in (active.current, *active.group):
+        return None
+    at = state.troops.hexes.get(man)
+    if at is None or state.game.name(at) != active.engaged:
+        return None  # out of the hex: free (our reading)
+    if isinstance(action, HandToHand):
+        return None
+    if isinstance(action, Shoot | Flame) and action.hex.upper() == active.engaged:
+        return None
+    if isinstance(action, Move) and active.may_leave:
+        return None
+    allowed = "hand-to-hand or fire into the hex"
+    if active.may_leave:
+        allowed += ", or move out of it"
+    return f"he began in enemy-occupied {active.engaged}: only {allowed} [8.83]"
 
 
 # --- the lines [8.81] ---------------------------------------------------------------------------

@@ -118,6 +118,10 @@ class TurnPosition(StrictModel):
     step: str | None = Field(default=None, description="the group's open step: 'combat 3'")
     step_men: list[str] = Field(default_factory=list)
     group_wounded: list[str] = Field(default_factory=list)
+    engaged: str | None = Field(
+        default=None, description="the enemy-occupied hex the men under orders began in [8.83]"
+    )
+    may_leave: bool = Field(default=False, description="only suppressed enemies there [8.83]")
 
 
 class SoldiersPositionState(StrictModel):
@@ -203,6 +207,8 @@ def to_position(state: SoldiersState) -> GamePosition:
             step=turn.step,
             step_men=sorted(turn.step_men),
             group_wounded=sorted(turn.group_wounded),
+            engaged=turn.engaged,
+            may_leave=turn.may_leave,
         ),
         waiting=sorted(state.troops.waiting),
         operational=list(state.play.operational),
@@ -455,6 +461,8 @@ def _read_turn(game: SoldiersGame, turn: TurnPosition, reader: PositionReader) -
         turn.step,
         set(units(turn.step_men, game.men, (*path, "step_men"), reader)),
         set(units(turn.group_wounded, game.men, (*path, "group_wounded"), reader)),
+        turn.engaged,
+        turn.may_leave,
     )
 
 

@@ -31,7 +31,11 @@ if TYPE_CHECKING:
 
 def why_not(state: SoldiersState, action: Action) -> str | None:
     """Why ``action`` may not be applied now, or None; a group's order and its men's actions
-    by :mod:`rules.soldiers.groups` [6.24; 7.1]."""
+    by :mod:`rules.soldiers.groups` [6.24; 7.1]; the ordered men in an enemy-occupied hex
+    limited [8.83]."""
+    engaged = melee.why_not_engaged(state, action)
+    if engaged is not None and state.active.reaction is None:
+        return engaged
     if isinstance(action, bidding.Bid):
         return bidding.why_not_bid(state, action)
     if isinstance(action, Commit) and bidding.bidding(state):
