@@ -12,7 +12,7 @@ from test_soldiers_support import _acting, _clear, _dawn, _stage
 
 from model.hexes import Hex
 from rules.bots.greedy import GreedyBot
-from rules.engine.actions import Move
+from rules.engine.actions import Done, Move
 from rules.engine.errors import IllegalActionError
 from rules.records.position import PositionReader
 from rules.soldiers.actions import ManCaptured, ManHit, OrderMan, Shoot
@@ -243,3 +243,56 @@ def test_8_83_active_men_outnumbering_the_enemy_act_freely() -> None:
     state, _ = _melee({"us.e.3": 2, "us.e.5": 2}, {"german.e.6": 2})
     assert state.active.engaged is None
     assert _moves(state)
+
+
+# --- 6.22 the assistant squad leader's restriction ---------------------------------------------
+
+
+def _asl_turn(apart: int, exempt: bool = False, chief_down: str | None = None) -> SoldiersState:
+    """Dawn Patrol's US assistant squad leader Black (command 3) made not exempt (unless
+    ``exempt``), ``apart`` hexes from his squad leader Austin along a row; Austin disabled
+    (``chief_down``) before the US chit ``us.e.asl`` is committed and wins at Aggressive."""
+    game = _dawn()
+    _set(game, "us.black", asl_exempt=exempt)
+    state = game.new_initial_state(1)
+    while state.play.phase == "operational":
+        state.apply(Done(state.to_act()[0]))
+    row = sorted(game.amap.hexes, key=lambda h: (h.r, h.q))
+    start = row[0]
+    far = next(h for h in row if h.distance(start) == apart)
+    _stage(state, {"us.black": start, "us.austin": far})
+    if chief_down is not None:
+        state.troops.disabled["us.austin"] = chief_down
+    while state.play.phase == "command":
+        actor = state.to_act()[0]
+        if actor == "us":
+            state.force_dice(10, 1)
+            state.apply("commit us.e.asl")
+        else:
+            state.apply(Done(actor))
+    assert state.active.chit == "us.e.asl"
+    return state
+
+
+def test_6_22_an_assistant_7_hexes_from_his_leaders_has_command_rating_1() -> None:
+    """[6.22]: the assistant squad leader active 7 hexes from his squad leader (no platoon
+    leader in play) gives 1 order; 6 hexes off, his printed 3; an Elite squad's assistant keeps
+    3 however far [6.22]."""
+    far = _asl_turn(7)
+    assert far.active.orders_left == 1
+    assert any("[6.22]" in e.describe() for e in far.log)
+    assert _asl_turn(6).active.orders_left == 3
+    assert _asl_turn(7, exempt=True).active.orders_left == 3
+
+
+def test_6_22_squad_leader_disabled_within_six_hexes_passes_command_else_1_for_good() -> None:
+    """[6.22]: Austin disabled within six hexes of Black: command passes to him, no
+    restriction after (his printed 3 though Austin's counter is now far off); disabled beyond
+    six hexes: Black's rating is 1 for good, even when he comes close. Kept in position files."""
+    near = _asl_turn(3, chief_down="killed")
+    assert "us.black" in near.track.asl_free and near.active.orders_left == 3
+    far = _asl_turn(9, chief_down="incapacitated")
+    assert "us.black" in far.track.asl_reduced and far.active.orders_left == 1
+    position = far.to_position()
+    back = far.game.state_from_position(position, PositionReader(far.game, position, None))
+    assert back.track.asl_reduced == {"us.black"}

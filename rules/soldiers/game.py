@@ -53,13 +53,15 @@ Catastrophic loss [6.28]: a squad half disabled loses a chit, three quarters ano
 (:mod:`rules.soldiers.leaders`).
 
 Hand-to-hand combat [8.8-8.82] and capture in it [9.1]: at Aggressive the man under orders or
-his group fights every able enemy in his hex (:mod:`rules.soldiers.melee`).
+his group fights every able enemy in his hex; a man ordered in an enemy-occupied hex is limited
+to it [8.83] (:mod:`rules.soldiers.melee`). The assistant squad leader's restriction [6.22]
+(:func:`rules.soldiers.command.command_rating`).
 
-Simplifications, named: operational turns [6.3], smoke and rifle grenades [12.5; 12.6], the actions
-allowed in an enemy-occupied hex [8.83], events other than reinforcements, the Advantage Check, the
-Artillery Strike, End Command Cycle and Smoke Dissipates [6.12] (:mod:`rules.soldiers.events`), the
-ASL restriction [6.22], captured equipment and killing prisoners [9.5; 9.7], exchanging equipment
-[7.33], pre-game operational moves [6.33], hidden deployment and hidden MGs [14.11-14.12], wire and
+Simplifications, named: operational turns [6.3], smoke and rifle grenades [12.5; 12.6], events
+other than reinforcements, the Advantage Check, the Artillery Strike, End Command Cycle and
+Smoke Dissipates [6.12] (:mod:`rules.soldiers.events`), fire at range 0 into one's own hex
+[8.83], captured equipment and killing prisoners [9.5; 9.7], exchanging equipment [7.33],
+pre-game operational moves [6.33], hidden deployment and hidden MGs [14.11-14.12], wire and
 minefields bought [18.3; 18.4] (only the markers a scenario places).
 """
 
@@ -693,6 +695,7 @@ class SoldiersState(State):
             refresh(self)  # prisoners taken, guarded or freed [9.2; 9.3]
             support.refresh(self)  # overwatch of a disabled or jammed man ends [13.1]
         leaders.catastrophic_loss(self)  # a squad's chits lost [6.28]
+        leaders.asl_command(self)  # a squad leader disabled: his assistant [6.22]
 
     def _member_acts(self, action: groups.MemberAction) -> None:
         """A man of the group acts: in the group's open step without paying again [7.1]."""

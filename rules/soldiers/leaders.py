@@ -12,6 +12,12 @@ go (it goes when it is the squad's last to go). A removed chit is off the track 
 Disabled leaders [6.27]: a disabled leader's chit already acts as an independent chit for his
 squad (:func:`rules.soldiers.command.begin_action_phase` gives a leader turn only to an able
 leader).
+
+The assistant squad leader's restriction [6.22]: his command rating is 1 when he is the active
+leader 7 or more hexes from his squad leader and the platoon leader
+(:func:`rules.soldiers.command.command_rating`); Elite squads' assistants are exempt. When his
+squad leader is disabled (:func:`asl_command`, after every action) within six hexes of him,
+command passes to him (no restriction again); else his rating is 1 for good.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.soldiers.actions import ChitMoved
-from rules.soldiers.command import number
+from rules.soldiers.command import ASL_REACH, number
 from rules.soldiers.records import OFF
 
 if TYPE_CHECKING:
@@ -66,3 +72,36 @@ def _remove(state: SoldiersState, chit: str, lost: int, whole: int) -> None:
         state.track.committed[side] = None
     why = f"catastrophic loss: {lost} of the squad's {whole} men disabled, chit removed [6.28]"
     state.emit(ChitMoved(chit, OFF, why))
+
+
+def asl_command(state: SoldiersState) -> None:
+    """An assistant squad leader's squad leader just disabled: within six hexes, command
+    passes to him; else his command rating is 1 for good [6.22]. Judged after the action that
+    disabled him (our reading of "while within six hexes")."""
+    game, troops, track = state.game, state.troops, state.track
+    hexes = troops.hexes
+    for chit in sorted(game.chits.values(), key=lambda c: c.id):
+        asl = chit.leader
+        if chit.kind != "asl" or asl is None or asl in track.asl_free | track.asl_reduced:
+            continue
+        spec = game.men[asl]
+        if spec.asl_exempt or asl in troops.disabled:
+            continue
+        chief = next(
+            (
+                m
+                for m, man in game.men.items()
+                if man.squad == spec.squad and man.rank == "squad-leader"
+            ),
+            None,
+        )
+        if chief is None or chief not in troops.disabled:
+            continue
+        near = asl in hexes and chief in hexes and hexes[asl].distance(hexes[chief]) <= ASL_REACH
+        if near:
+            track.asl_free.add(asl)
+            why = f"{chief} disabled within six hexes of {asl}: command passes to him [6.22]"
+        else:
+            track.asl_reduced.add(asl)
+            why = f"{chief} disabled beyond six hexes of {asl}: his command rating is 1 [6.22]"
+        state.emit(ChitMoved(chit.id, track.space[chit.id], why))

@@ -136,6 +136,8 @@ class SoldiersPositionState(StrictModel):
         last_chit: the chit active in the previous Action Phase (it may not commit) [5.2].
         bidding: the side to bid now, or ``done`` when bidding has ended [5.31].
         removed_chits: the chits removed for catastrophic loss [6.28] (their space Off).
+        asl_free: assistant squad leaders to whom command passed [6.22].
+        asl_reduced: assistant squad leaders whose command rating is 1 for good [6.22].
         turn: the active chit's turn.
     """
 
@@ -147,6 +149,8 @@ class SoldiersPositionState(StrictModel):
     last_chit: str | None = None
     bidding: str | None = None
     removed_chits: list[str] = Field(default_factory=list)
+    asl_free: list[str] = Field(default_factory=list)
+    asl_reduced: list[str] = Field(default_factory=list)
     turn: TurnPosition = Field(default_factory=TurnPosition)
     waiting: list[str] = Field(default_factory=list)
     operational: list[str] = Field(default_factory=list)
@@ -179,6 +183,8 @@ def to_position(state: SoldiersState) -> GamePosition:
         last_chit=track.last_chit,
         bidding=track.bidding,
         removed_chits=sorted(track.removed),
+        asl_free=sorted(track.asl_free),
+        asl_reduced=sorted(track.asl_reduced),
         turn=TurnPosition(
             chit=turn.chit,
             risk=turn.risk,
@@ -417,7 +423,13 @@ def _read_track(
         reader.problem(("state", "bidding"), "the side to bid, or done [5.31]")
         bidding = None
     removed = {c for c in extra.removed_chits if _chit(game, c, ("state", "removed_chits"), reader)}
-    return CommandTrack(space, committed, last, bidding, removed)
+    asl = {
+        key: set(units(getattr(extra, key), game.men, ("state", key), reader))
+        for key in ("asl_free", "asl_reduced")
+    }
+    return CommandTrack(
+        space, committed, last, bidding, removed, asl["asl_free"], asl["asl_reduced"]
+    )
 
 
 def _read_turn(game: SoldiersGame, turn: TurnPosition, reader: PositionReader) -> ActiveTurn:

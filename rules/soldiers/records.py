@@ -120,6 +120,11 @@ class CommandTrack(Record):
     bidding: str | None = state_field(default=None, encode=_unless_empty)
     #: Chits removed for a squad's catastrophic loss [6.28] (:mod:`rules.soldiers.leaders`).
     removed: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    #: Assistant squad leaders whose squad leader was disabled [6.22]
+    #: (:mod:`rules.soldiers.leaders`): within six hexes, command passed to him (``asl_free``);
+    #: else his command rating is 1 for good (``asl_reduced``).
+    asl_free: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    asl_reduced: set[str] = state_field(default_factory=set, encode=_unless_empty)
 
 
 @dataclass
