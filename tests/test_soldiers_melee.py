@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from soldiers_bought import Buy, bought
 from test_soldiers_support import _acting, _clear, _dawn, _stage
 
 from model.hexes import Hex
@@ -15,6 +16,7 @@ from rules.bots.greedy import GreedyBot
 from rules.engine.actions import Done, Move
 from rules.engine.errors import IllegalActionError
 from rules.records.position import PositionReader
+from rules.registry import load_game
 from rules.soldiers.actions import ManCaptured, ManHit, OrderMan, Shoot
 from rules.soldiers.game import SoldiersGame, SoldiersState
 from rules.soldiers.groups import OrderGroup
@@ -296,3 +298,47 @@ def test_6_22_squad_leader_disabled_within_six_hexes_passes_command_else_1_for_g
     position = far.to_position()
     back = far.game.state_from_position(position, PositionReader(far.game, position, None))
     assert back.track.asl_reduced == {"us.black"}
+
+
+# --- 6.27 a disabled platoon leader ------------------------------------------------------------
+
+
+def _platoon(heavy: bool) -> SoldiersState:
+    """Scenario 22 bought: a US squad, the platoon leader and (``heavy``) an engineer; the
+    platoon leader killed before the first Command Phase's commitments."""
+    forces = (("US-SQUAD-5", False), ("US-PL", False))
+    if heavy:
+        forces += (("US-ENGINEER", False),)
+    loaded = bought("22-street-fighting-in-grave", 0, {"us": Buy(forces)})
+    game = load_game(loaded)
+    assert isinstance(game, SoldiersGame)
+    state = game.new_initial_state(1)
+    while state.play.phase == "operational":
+        state.apply(Done(state.to_act()[0]))
+    state.troops.disabled["us.pl"] = "killed"
+    return state
+
+
+def test_6_27_a_disabled_platoon_leaders_chit_orders_heavy_weapons_soldiers_only() -> None:
+    """[6.27]: the platoon leader disabled, his chit stays and acts as an independent chit for
+    the heavy weapons soldiers only: the engineer may be selected, the squad's men not."""
+    state = _platoon(heavy=True)
+    while state.play.phase == "command":
+        actor = state.to_act()[0]
+        if actor == "us" and "us.pl" in state.committable("us"):
+            state.force_dice(10, 1)
+            state.apply("commit us.pl")
+        else:
+            state.apply(Done(actor))
+    assert state.active.chit == "us.pl" and not state.active.rolled
+    assert state.active.in_command == {"us.h.us-engineer"}
+
+
+def test_6_27_without_heavy_weapons_soldiers_the_platoon_leaders_chit_is_removed() -> None:
+    """[6.27]: the platoon leader disabled and no heavy weapons soldier in play or to come: his
+    chit is removed from the Command Track."""
+    state = _platoon(heavy=False)
+    events = state.apply(Done(state.to_act()[0]))  # any action: the loss is judged after it
+    assert "us.pl" in state.track.removed and "us.pl" not in state.committable("us")
+    assert any("[6.27]" in e.describe() for e in events)
+    assert not any("[6.28]" in e.describe() for e in events)  # he is no squad

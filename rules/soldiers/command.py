@@ -86,6 +86,11 @@ def begin_action_phase(state: SoldiersState, chit_id: str) -> None:
         for m in state.present(chit.side)
         if chit.kind == "pl" or game.men[m].squad in (chit.squad, heavy)
     ]
+    if chit.kind == "pl" and chit.leader in state.troops.disabled:
+        # a disabled platoon leader's chit: independent, heavy weapons soldiers only [6.27]
+        squad = [m for m in squad if game.men[m].squad == heavy]
+        why = f"{chit.leader} disabled: an independent chit for heavy weapons soldiers only [6.27]"
+        state.emit(ChitMoved(chit_id, state.track.space[chit_id], why))
     leader = chit.leader if chit.leader in squad else None
     if leader is None:
         # [6.23]: any man of the chit's squad not ordered in the previous Action Phase

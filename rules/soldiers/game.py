@@ -55,7 +55,7 @@ Catastrophic loss [6.28]: a squad half disabled loses a chit, three quarters ano
 Hand-to-hand combat [8.8-8.82] and capture in it [9.1]: at Aggressive the man under orders or
 his group fights every able enemy in his hex; a man ordered in an enemy-occupied hex is limited
 to it [8.83] (:mod:`rules.soldiers.melee`). The assistant squad leader's restriction [6.22]
-(:func:`rules.soldiers.command.command_rating`).
+(:func:`rules.soldiers.command.command_rating`); a disabled platoon leader's chit [6.27].
 
 Simplifications, named: operational turns [6.3], smoke and rifle grenades [12.5; 12.6], events
 other than reinforcements, the Advantage Check, the Artillery Strike, End Command Cycle and
@@ -696,6 +696,7 @@ class SoldiersState(State):
             support.refresh(self)  # overwatch of a disabled or jammed man ends [13.1]
         leaders.catastrophic_loss(self)  # a squad's chits lost [6.28]
         leaders.asl_command(self)  # a squad leader disabled: his assistant [6.22]
+        leaders.platoon_leader_lost(self)  # his chit without heavy weapons men [6.27]
 
     def _member_acts(self, action: groups.MemberAction) -> None:
         """A man of the group acts: in the group's open step without paying again [7.1]."""
