@@ -795,13 +795,23 @@ def test_a_close_fight_with_grenades_plays_to_the_end_and_a_clone_plays_the_same
 def test_reaction_8_61_a_man_the_active_man_leaves_behind_may_react(game: SoldiersGame) -> None:
     """[8.61]: a man in the hex the active man shared with him is in an enemy-occupied hex no
     longer once the active man leaves it: he may react to the first hex entered in his sight,
-    and the move stops there (the engine does not play 8.83's limits on leaving such a hex)."""
+    and the move stops there. The active man entered the shared hex in this order, so he may
+    leave it [8.83: only a man who begins his activation there is held]."""
     state, leader = _acting(game)
-    a, b = next(_pairs(game, 1))
-    c = next(n for n in b.neighbors() if _clear(game, n) and n != a and game.sees(a, n))
+    a, b, c, start = next(
+        (a, b, c, s)
+        for a, b in _pairs(game, 1)
+        for c in b.neighbors()
+        if _clear(game, c) and c != a and game.sees(a, c)
+        for s in a.neighbors()
+        if _clear(game, s) and s not in (b, c)
+    )
     stayer = _enemy(state, leader)
-    _stage(state, {leader: a, stayer: a})
+    _stage(state, {leader: start, stayer: a})
     state.apply(OrderMan(leader))
+    state.apply(Move(leader, (game.name(a),)))
+    while state.active.reaction is not None:
+        state.apply(f"done {state.active.reaction.side}")
     assert React(stayer, "fire") not in state.legal_actions()
     state.apply(Move(leader, (game.name(b), game.name(c))))
     assert state.troops.hexes[leader] == b

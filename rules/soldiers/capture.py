@@ -25,7 +25,10 @@ not take equipment here [9.5], so no Unarmed marker).
 Victory [19.7]: a captured man counts as captured (``killed-or-captured``,
 ``disabled-or-captured``) and as disabled [2.5].
 
-Missing: capture in hand-to-hand combat [9.1] (hand-to-hand is not played), captured equipment
+Capture in hand-to-hand [9.1]: a man hit whose damage roll, after a capture attempt's -3, reads
+"Captured" is taken (:func:`take`; the combat is :mod:`rules.soldiers.melee`).
+
+Missing: captured equipment
 [9.5], killing prisoners [9.7], and a guard taking his prisoners off the map (scenario 25): a
 guard who moves off the map leaves them behind.
 """
@@ -131,6 +134,21 @@ def _capture_in(state: SoldiersState, h: Hex) -> None:
                 f"enemy [9.2]; {guard} guards him [9.3]"
             )
             state.emit(ManCaptured(prisoner, guard, why))
+
+
+def take(state: SoldiersState, prisoner: str, side: str, h: Hex, why: str) -> bool:
+    """``side`` takes ``prisoner`` in ``h`` [9]: captured, an able man of ``side`` there
+    guarding him [9.3]; False when ``side`` has no able man there to guard him."""
+    captors = _able_in(state, h, side)
+    if not captors:
+        return False
+    guard = _pick_guard(state, captors)
+    troops = state.troops
+    troops.disabled[prisoner] = CAPTURED
+    troops.captured[prisoner] = guard
+    troops.suppressed.discard(prisoner)
+    state.emit(ManCaptured(prisoner, guard, f"{why}; {guard} guards him [9.3]"))
+    return True
 
 
 def surrender(state: SoldiersState, acting: str) -> None:

@@ -86,6 +86,11 @@ def begin_action_phase(state: SoldiersState, chit_id: str) -> None:
         for m in state.present(chit.side)
         if chit.kind == "pl" or game.men[m].squad in (chit.squad, heavy)
     ]
+    if chit.kind == "pl" and chit.leader in state.troops.disabled:
+        # a disabled platoon leader's chit: independent, heavy weapons soldiers only [6.27]
+        squad = [m for m in squad if game.men[m].squad == heavy]
+        why = f"{chit.leader} disabled: an independent chit for heavy weapons soldiers only [6.27]"
+        state.emit(ChitMoved(chit_id, state.track.space[chit_id], why))
     leader = chit.leader if chit.leader in squad else None
     if leader is None:
         # [6.23]: any man of the chit's squad not ordered in the previous Action Phase
@@ -107,7 +112,52 @@ def begin_action_phase(state: SoldiersState, chit_id: str) -> None:
             or (m in hexes and at.distance(hexes[m]) <= 2 and game.sees(at, hexes[m]))
         }
     state.active.in_command = found - state.active.prev_ordered
-    state.active.orders_left = game.men[leader].command
+    rating, why = command_rating(state, leader)
+    state.active.orders_left = rating
+    if why:
+        state.emit(ChitMoved(chit_id, state.track.space[chit_id], why))
+
+
+#: How far an assistant squad leader may be from his squad and platoon leaders and keep his
+#: command rating [6.22]: 7 or more hexes reduce it.
+ASL_REACH = 6
+
+
+def command_rating(state: SoldiersState, leader: str) -> tuple[int, str]:
+    """The active leader's command rating, and why when it is not his printed one [6.22]:
+    an assistant squad leader 7 or more hexes from his squad leader and the platoon leader has
+    1, unless his squad is Elite; with his squad leader disabled, command passed to him (he was
+    within six hexes) or he has 1 for good (:func:`rules.soldiers.leaders.asl_command`). A
+    squad or platoon leader off the map or disabled counts as out of reach; the assistant off the
+    map is not reduced (our reading: 6.22 measures hexes on the map)."""
+    game, track, hexes = state.game, state.track, state.troops.hexes
+    man = game.men[leader]
+    printed = man.command
+    if man.rank != "assistant-squad-leader" or man.asl_exempt or leader in track.asl_free:
+        return printed, ""
+    if leader in track.asl_reduced:
+        return min(printed, 1), f"{leader}: command rating 1 for good [6.22]"
+    at = hexes.get(leader)
+    if at is None:
+        return printed, ""
+    chiefs = [
+        m
+        for m, other in game.men.items()
+        if other.side == man.side
+        and (
+            (other.squad == man.squad and other.rank == "squad-leader")
+            or other.rank == "platoon-leader"
+        )
+        and m in hexes
+        and m not in state.troops.disabled
+    ]
+    if any(at.distance(hexes[m]) <= ASL_REACH for m in chiefs):
+        return printed, ""
+    why = (
+        f"{leader}: 7 or more hexes from his squad leader and platoon leader: command rating 1 "
+        "[6.22]"
+    )
+    return min(printed, 1), why
 
 
 def initiative(state: SoldiersState, man: str) -> int:

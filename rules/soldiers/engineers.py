@@ -17,9 +17,11 @@ an unmodified 10 kills, below 1 is Sup [12.22]; outdoors, each man in an adjacen
 rolls on the Dmg/Adj line (peripheral damage [16.23]), never a man in a building or pillbox.
 The Satchel Charge Weapon Table is not in the text: its values are placeholders.
 
-Missing: the engineers' hand-to-hand +3 [16.11] (hand-to-hand is another module's), minefield
-detection [16.12] (hidden minefields are not played) and cutting wire [16.13] (the remove wire
-action is not played); a satchel charge destroying a building (scenario 20's objectives).
+The engineers' +3 in hand-to-hand [16.11] is :mod:`rules.soldiers.melee`'s.
+
+Missing: minefield detection [16.12] (hidden minefields are not played) and cutting wire
+[16.13] (the remove wire action is not played); a satchel charge destroying a building
+(scenario 20's objectives).
 """
 
 from __future__ import annotations

@@ -52,13 +52,17 @@ Bidding [5.31-5.33]: two committed chits bid down the track (:mod:`rules.soldier
 Catastrophic loss [6.28]: a squad half disabled loses a chit, three quarters another
 (:mod:`rules.soldiers.leaders`).
 
-Simplifications, named: operational turns [6.3], smoke and rifle grenades [12.5; 12.6],
-hand-to-hand [8.8] (an Aggressive man may enter a hex with able enemies; both sides then share
-it), events other than reinforcements, the Advantage Check, the Artillery Strike, End Command
-Cycle and Smoke Dissipates [6.12] (:mod:`rules.soldiers.events`), the ASL restriction [6.22],
-captured equipment and killing prisoners [9.5; 9.7], exchanging equipment [7.33], pre-game
-operational moves [6.33], hidden deployment and hidden MGs [14.11-14.12], wire and minefields
-bought [18.3; 18.4] (only the markers a scenario places).
+Hand-to-hand combat [8.8-8.82] and capture in it [9.1]: at Aggressive the man under orders or
+his group fights every able enemy in his hex; a man ordered in an enemy-occupied hex is limited
+to it [8.83] (:mod:`rules.soldiers.melee`). The assistant squad leader's restriction [6.22]
+(:func:`rules.soldiers.command.command_rating`); a disabled platoon leader's chit [6.27].
+
+Simplifications, named: operational turns [6.3], smoke and rifle grenades [12.5; 12.6], events
+other than reinforcements, the Advantage Check, the Artillery Strike, End Command Cycle and
+Smoke Dissipates [6.12] (:mod:`rules.soldiers.events`), fire at range 0 into one's own hex
+[8.83], captured equipment and killing prisoners [9.5; 9.7], exchanging equipment [7.33],
+pre-game operational moves [6.33], hidden deployment and hidden MGs [14.11-14.12], wire and
+minefields bought [18.3; 18.4] (only the markers a scenario places).
 """
 
 from __future__ import annotations
@@ -87,6 +91,7 @@ from rules.soldiers import (
     fire_support,
     groups,
     leaders,
+    melee,
     operational,
     preparations,
     preview,
@@ -224,7 +229,7 @@ class SoldiersGame(MapGame):
 
     system = GameSystem.SOLDIERS
     rules_version = RULES_VERSION
-    actions = (*ACTIONS, groups.OrderGroup, bidding.Bid)
+    actions = (*ACTIONS, groups.OrderGroup, bidding.Bid, melee.HandToHand)
     position_state = SoldiersPositionState
     #: The special rules its engine enforces (:data:`ENFORCES`; the rest are listed in each
     #: outcome, :mod:`rules.engine.special_rules`).
@@ -536,22 +541,26 @@ class SoldiersState(State):
                     OrderMan(m) for m in sorted(self.active.in_command) if self.may_order(m)
                 )
                 found.extend(groups.options(self, s))  # [6.24]
+                mine: list[Action] = []
                 if (
                     self.active.current is not None
                     and self.active.current not in self.troops.disabled
                 ):
-                    found.extend(move_options(self, self.active.current))
+                    mine.extend(move_options(self, self.active.current))
                     if self.play.phase == "action":  # an operational move moves only [6.3]
-                        found.extend(self.shots_of(self.active.current))
-                        found.extend(self.throws_of(self.active.current))
+                        mine.extend(self.shots_of(self.active.current))
+                        mine.extend(self.throws_of(self.active.current))
                         man = self.active.current
                         for extra in (MoveOff(man), ClearJam(man), Reload(man)):
                             if self.why_not(extra) is None:
-                                found.append(extra)
-                        found.extend(support.options(self, man))  # [13-15]
-                        found.extend(self._group_actions())  # the group's others [7.1]
+                                mine.append(extra)
+                        mine.extend(support.options(self, man))  # [13-15]
+                        mine.extend(melee.options(self, man))  # hand-to-hand [8.8]
+                        mine.extend(self._group_actions())  # the group's others [7.1]
                 if self.play.phase == "action":  # radio, satchel [16.2; 17.2]
-                    found.extend(fire_support.support_options(self, s))
+                    mine.extend(fire_support.support_options(self, s))
+                # in the enemy-occupied hex they began in, only what 8.83 allows
+                found.extend(a for a in mine if melee.why_not_engaged(self, a) is None)
             found.append(Done(s))
         return found
 
@@ -645,11 +654,13 @@ class SoldiersState(State):
         elif isinstance(action, OrderMan):
             groups.disband(self)  # a new order ends the group's actions [6.25]
             self._order(action.man)
+            melee.judge_engaged(self)  # [8.83]
         elif isinstance(action, groups.OrderGroup):
             groups.disband(self)
             for m in action.men:
                 support.ordered(self, m)  # another order: off overwatch [13.1]
             groups.order_group(self, action)  # [6.24; 7.1]
+            melee.judge_engaged(self)  # [8.83]
         elif isinstance(action, Move):
             move(self, reaction.first_stop(self, action))  # reaction may interrupt [8.6]
             support.moved(self, action.unit)  # an MG crewman moved: dismantled [14.2]
@@ -676,12 +687,16 @@ class SoldiersState(State):
             maintain(self, action)
         elif isinstance(action, Throw):
             throw(self, action)
+        elif isinstance(action, melee.HandToHand):
+            melee.fight(self, action)  # [8.8-8.82; 9.1]
         elif isinstance(action, FIRE_SUPPORT_ACTIONS):
             fire_support.apply_support(self, action)  # [16.2; 17.2]
         if self.play.phase == "action":
             refresh(self)  # prisoners taken, guarded or freed [9.2; 9.3]
             support.refresh(self)  # overwatch of a disabled or jammed man ends [13.1]
         leaders.catastrophic_loss(self)  # a squad's chits lost [6.28]
+        leaders.asl_command(self)  # a squad leader disabled: his assistant [6.22]
+        leaders.platoon_leader_lost(self)  # his chit without heavy weapons men [6.27]
 
     def _member_acts(self, action: groups.MemberAction) -> None:
         """A man of the group acts: in the group's open step without paying again [7.1]."""

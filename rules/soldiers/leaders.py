@@ -12,6 +12,16 @@ go (it goes when it is the squad's last to go). A removed chit is off the track 
 Disabled leaders [6.27]: a disabled leader's chit already acts as an independent chit for his
 squad (:func:`rules.soldiers.command.begin_action_phase` gives a leader turn only to an able
 leader).
+
+The assistant squad leader's restriction [6.22]: his command rating is 1 when he is the active
+leader 7 or more hexes from his squad leader and the platoon leader
+(:func:`rules.soldiers.command.command_rating`); Elite squads' assistants are exempt. When his
+squad leader is disabled (:func:`asl_command`, after every action) within six hexes of him,
+command passes to him (no restriction again); else his rating is 1 for good.
+
+A disabled platoon leader [6.27]: his chit is an independent chit for the side's heavy weapons
+soldiers only (:func:`rules.soldiers.command.begin_action_phase`); with none of them in play or
+to come, it is removed (:func:`platoon_leader_lost`).
 """
 
 from __future__ import annotations
@@ -19,8 +29,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.soldiers.actions import ChitMoved
-from rules.soldiers.command import number
+from rules.soldiers.command import ASL_REACH, number
 from rules.soldiers.records import OFF
+from rules.soldiers.units import HEAVY
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
@@ -40,7 +51,8 @@ def _order(state: SoldiersState, chit: str) -> tuple[bool, bool, int, bool, str]
 def catastrophic_loss(state: SoldiersState) -> None:
     """Remove the chits a squad's losses take away [6.28]."""
     game, troops = state.game, state.troops
-    for squad in sorted({c.squad for c in game.chits.values()}):
+    # the platoon leader is no squad: his chit goes by 6.27 (:func:`platoon_leader_lost`)
+    for squad in sorted({c.squad for c in game.chits.values() if c.kind != "pl"}):
         men = [m for m, man in game.men.items() if man.squad == squad and m not in troops.lost]
         if not men:
             continue
@@ -66,3 +78,64 @@ def _remove(state: SoldiersState, chit: str, lost: int, whole: int) -> None:
         state.track.committed[side] = None
     why = f"catastrophic loss: {lost} of the squad's {whole} men disabled, chit removed [6.28]"
     state.emit(ChitMoved(chit, OFF, why))
+
+
+def asl_command(state: SoldiersState) -> None:
+    """An assistant squad leader's squad leader just disabled: within six hexes, command
+    passes to him; else his command rating is 1 for good [6.22]. Judged after the action that
+    disabled him (our reading of "while within six hexes")."""
+    game, troops, track = state.game, state.troops, state.track
+    hexes = troops.hexes
+    for chit in sorted(game.chits.values(), key=lambda c: c.id):
+        asl = chit.leader
+        if chit.kind != "asl" or asl is None or asl in track.asl_free | track.asl_reduced:
+            continue
+        spec = game.men[asl]
+        if spec.asl_exempt or asl in troops.disabled:
+            continue
+        chief = next(
+            (
+                m
+                for m, man in game.men.items()
+                if man.squad == spec.squad and man.rank == "squad-leader"
+            ),
+            None,
+        )
+        if chief is None or chief not in troops.disabled:
+            continue
+        near = asl in hexes and chief in hexes and hexes[asl].distance(hexes[chief]) <= ASL_REACH
+        if near:
+            track.asl_free.add(asl)
+            why = f"{chief} disabled within six hexes of {asl}: command passes to him [6.22]"
+        else:
+            track.asl_reduced.add(asl)
+            why = f"{chief} disabled beyond six hexes of {asl}: his command rating is 1 [6.22]"
+        state.emit(ChitMoved(chit.id, track.space[chit.id], why))
+
+
+def platoon_leader_lost(state: SoldiersState) -> None:
+    """A disabled platoon leader's chit is removed when no heavy weapons soldier of his side is
+    in play or to come [6.27]."""
+    game, troops, track = state.game, state.troops, state.track
+    for chit in sorted(game.chits.values(), key=lambda c: c.id):
+        if chit.kind != "pl" or chit.id in track.removed or chit.leader not in troops.disabled:
+            continue
+        if chit.id == state.active.chit:
+            continue  # not in its own Action Phase: after it (our reading, as 6.28's)
+        heavy = f"{chit.side}.{HEAVY}"
+        left = [
+            m
+            for m, man in game.men.items()
+            if man.squad == heavy
+            and m not in troops.disabled
+            and m not in troops.lost
+            and m not in troops.exited
+        ]
+        if left:
+            continue
+        track.removed.add(chit.id)
+        track.space[chit.id] = OFF
+        if track.committed.get(chit.side) == chit.id:
+            track.committed[chit.side] = None
+        why = f"{chit.leader} disabled and no heavy weapons soldier in play: chit removed [6.27]"
+        state.emit(ChitMoved(chit.id, OFF, why))

@@ -118,6 +118,10 @@ class TurnPosition(StrictModel):
     step: str | None = Field(default=None, description="the group's open step: 'combat 3'")
     step_men: list[str] = Field(default_factory=list)
     group_wounded: list[str] = Field(default_factory=list)
+    engaged: str | None = Field(
+        default=None, description="the enemy-occupied hex the men under orders began in [8.83]"
+    )
+    may_leave: bool = Field(default=False, description="only suppressed enemies there [8.83]")
 
 
 class SoldiersPositionState(StrictModel):
@@ -132,6 +136,8 @@ class SoldiersPositionState(StrictModel):
         last_chit: the chit active in the previous Action Phase (it may not commit) [5.2].
         bidding: the side to bid now, or ``done`` when bidding has ended [5.31].
         removed_chits: the chits removed for catastrophic loss [6.28] (their space Off).
+        asl_free: assistant squad leaders to whom command passed [6.22].
+        asl_reduced: assistant squad leaders whose command rating is 1 for good [6.22].
         turn: the active chit's turn.
     """
 
@@ -143,6 +149,8 @@ class SoldiersPositionState(StrictModel):
     last_chit: str | None = None
     bidding: str | None = None
     removed_chits: list[str] = Field(default_factory=list)
+    asl_free: list[str] = Field(default_factory=list)
+    asl_reduced: list[str] = Field(default_factory=list)
     turn: TurnPosition = Field(default_factory=TurnPosition)
     waiting: list[str] = Field(default_factory=list)
     operational: list[str] = Field(default_factory=list)
@@ -175,6 +183,8 @@ def to_position(state: SoldiersState) -> GamePosition:
         last_chit=track.last_chit,
         bidding=track.bidding,
         removed_chits=sorted(track.removed),
+        asl_free=sorted(track.asl_free),
+        asl_reduced=sorted(track.asl_reduced),
         turn=TurnPosition(
             chit=turn.chit,
             risk=turn.risk,
@@ -203,6 +213,8 @@ def to_position(state: SoldiersState) -> GamePosition:
             step=turn.step,
             step_men=sorted(turn.step_men),
             group_wounded=sorted(turn.group_wounded),
+            engaged=turn.engaged,
+            may_leave=turn.may_leave,
         ),
         waiting=sorted(state.troops.waiting),
         operational=list(state.play.operational),
@@ -411,7 +423,13 @@ def _read_track(
         reader.problem(("state", "bidding"), "the side to bid, or done [5.31]")
         bidding = None
     removed = {c for c in extra.removed_chits if _chit(game, c, ("state", "removed_chits"), reader)}
-    return CommandTrack(space, committed, last, bidding, removed)
+    asl = {
+        key: set(units(getattr(extra, key), game.men, ("state", key), reader))
+        for key in ("asl_free", "asl_reduced")
+    }
+    return CommandTrack(
+        space, committed, last, bidding, removed, asl["asl_free"], asl["asl_reduced"]
+    )
 
 
 def _read_turn(game: SoldiersGame, turn: TurnPosition, reader: PositionReader) -> ActiveTurn:
@@ -455,6 +473,8 @@ def _read_turn(game: SoldiersGame, turn: TurnPosition, reader: PositionReader) -
         turn.step,
         set(units(turn.step_men, game.men, (*path, "step_men"), reader)),
         set(units(turn.group_wounded, game.men, (*path, "group_wounded"), reader)),
+        turn.engaged,
+        turn.may_leave,
     )
 
 

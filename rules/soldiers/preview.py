@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from rules.engine.actions import Action, Done, Move
 from rules.engine.play import Chance, Preview
-from rules.soldiers import bidding, fire_support, groups, support, view
+from rules.soldiers import bidding, fire_support, groups, melee, support, view
 from rules.soldiers.actions import ClearJam, Commit, MoveOff, OrderMan, React, Reload, Shoot, Throw
 from rules.soldiers.command import UNSUPPRESS_AP, number
 from rules.soldiers.exits import EXIT_AP, why_not_move_off
@@ -31,7 +31,11 @@ if TYPE_CHECKING:
 
 def why_not(state: SoldiersState, action: Action) -> str | None:
     """Why ``action`` may not be applied now, or None; a group's order and its men's actions
-    by :mod:`rules.soldiers.groups` [6.24; 7.1]."""
+    by :mod:`rules.soldiers.groups` [6.24; 7.1]; the ordered men in an enemy-occupied hex
+    limited [8.83]."""
+    engaged = melee.why_not_engaged(state, action)
+    if engaged is not None and state.active.reaction is None:
+        return engaged
     if isinstance(action, bidding.Bid):
         return bidding.why_not_bid(state, action)
     if isinstance(action, Commit) and bidding.bidding(state):
@@ -64,6 +68,8 @@ def _why_not(state: SoldiersState, action: Action) -> str | None:
         return fire_support.why_not(state, action)  # radio, satchel [16.2; 17.2]
     if isinstance(action, Throw):
         return why_not_throw(state, action)
+    if isinstance(action, melee.HandToHand):
+        return melee.why_not(state, action)  # [8.8]
     if isinstance(action, Commit):
         chit = state.game.chits.get(action.chit)
         if state.play.phase != "command" or chit is None or chit.side not in state.to_act():
@@ -153,6 +159,10 @@ def preview(state: SoldiersState, action: Action) -> Preview:
         return Preview(words, True, None, cost, (_throw(state, action),), used)
     if isinstance(action, FIRE_SUPPORT_ACTIONS):
         return fire_support.preview(state, action, words)  # radio, satchel [16.2; 17.2]
+    if isinstance(action, melee.HandToHand):
+        cost = f"{melee.hand_to_hand_ap()} of {state.active.ap:g} AP, then no more actions [8.8]"
+        used = ("hand-to-hand [8.8]", "lines [8.81]", "resolution [8.82]", "capture [9.1]")
+        return Preview(words, True, None, cost, melee.odds(state, action.man), used)
     if isinstance(action, React):
         said = ("reaction fire [8.6]", "alertness [8.63]", "suppression reaction [8.64]")
         if action.how == "suppress":

@@ -120,6 +120,11 @@ class CommandTrack(Record):
     bidding: str | None = state_field(default=None, encode=_unless_empty)
     #: Chits removed for a squad's catastrophic loss [6.28] (:mod:`rules.soldiers.leaders`).
     removed: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    #: Assistant squad leaders whose squad leader was disabled [6.22]
+    #: (:mod:`rules.soldiers.leaders`): within six hexes, command passed to him (``asl_free``);
+    #: else his command rating is 1 for good (``asl_reduced``).
+    asl_free: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    asl_reduced: set[str] = state_field(default_factory=set, encode=_unless_empty)
 
 
 @dataclass
@@ -157,3 +162,8 @@ class ActiveTurn(Record):
     step: str | None = state_field(default=None, encode=_unless_empty)
     step_men: set[str] = state_field(default_factory=set, encode=_unless_empty)
     group_wounded: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    #: Actions in an enemy-occupied hex [8.83] (:mod:`rules.soldiers.melee`): the hex (by name)
+    #: where the man or group under orders began with a non-suppressed enemy man (or with only
+    #: suppressed ones, ``may_leave``), limited to hand-to-hand and fire into it; None: free.
+    engaged: str | None = state_field(default=None, encode=_unless_empty)
+    may_leave: bool = state_field(default=False, encode=_unless_empty)

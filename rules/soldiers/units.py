@@ -70,6 +70,8 @@ class Man:
     team: str | None = None
     #: The catalogue's filter words: ``engineer`` for a combat engineer [16]
     tags: tuple[str, ...] = ()
+    #: An assistant squad leader who keeps his printed command rating (Elite squads) [6.22]
+    asl_exempt: bool = False
 
 
 @dataclass(frozen=True)
@@ -170,6 +172,7 @@ def squad_men(side: Side, code: str) -> tuple[list[Man], list[Chit]]:
                     placeholder=_placeholder(le, ("initiative", "command", "weapon")),
                     clips=clips,
                     clips_depleted=clips_depleted,
+                    asl_exempt=bool(_raw(v, "asl_exempt", False)),
                 )
             )
         else:

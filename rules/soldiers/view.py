@@ -13,6 +13,7 @@ from rules.soldiers.actions import ClearJam, Commit, MoveOff, OrderMan, React, R
 from rules.soldiers.bidding import Bid
 from rules.soldiers.fire_support_actions import CancelCall, Radio, ThrowSatchel
 from rules.soldiers.groups import OrderGroup
+from rules.soldiers.melee import HandToHand
 from rules.soldiers.support_actions import SupportAction
 
 if TYPE_CHECKING:
@@ -95,6 +96,9 @@ def describe(state: SoldiersState, action: Action) -> str:
         return "Reload a clip [8.52]"
     if isinstance(action, Throw):
         return f"Throw a grenade at {action.hex} [12.1]"
+    if isinstance(action, HandToHand):
+        how = ", trying to capture [9.1]" if action.capture else ""
+        return f"Hand-to-hand combat with every enemy in the hex{how} [8.8]"
     if isinstance(action, Radio | CancelCall | ThrowSatchel):
         return fire_support.describe(state, action)  # [16.22; 17.2]
     if isinstance(action, React):
@@ -138,6 +142,8 @@ def concerns(state: SoldiersState, action: Action) -> ActionFocus:
         window = state.active.reaction
         at = state.game.hex_named(window.hex) if window is not None else None
         return ActionFocus(action.man, "fire" if action.how == "fire" else "other", at)
+    if isinstance(action, HandToHand):
+        return ActionFocus(action.man, "fire", state.troops.hexes.get(action.man))
     if isinstance(action, OrderMan | MoveOff | ClearJam | Reload):
         return ActionFocus(action.man)
     if isinstance(action, OrderGroup):
