@@ -55,8 +55,6 @@ from model.errors import EditError, ProblemList
 from model.resources import packaged_board_ids, parse_board_file
 from model.scenario import Scenario
 from model.systems import GameSystem
-from model.tmx import TmxError
-from model.tmx_read import board_from_tmx
 from model.yamlio import YamlError, read_text_file
 
 if TYPE_CHECKING:
@@ -469,6 +467,9 @@ def import_tiled_board(files: FileController, path: str | None = None) -> bool:
     """File > Import Board from Tiled: a TMX map (:mod:`model.tmx`) opened as a board of the
     user's own, not yet saved. A map that does not name its game system asks for one; an id
     a board already has gets ``-tiled`` added. True when the board opened."""
+    from model.tmx import TmxError  # the Tiled reader, loaded when a map is imported
+    from model.tmx_read import board_from_tmx
+
     window = files.window
     if path is None:
         path, _ = QFileDialog.getOpenFileName(window, "Import board from Tiled", "", TMX_FILTER)

@@ -29,7 +29,6 @@ from editor.files.new_scenario import NewScenarioDialog
 from editor.files.recent import RecentFiles, is_built_in
 from editor.files.recovery import Autosaver, Recovered, forget, pending
 from editor.mapview.render import MapPainter, save_png, save_svg
-from editor.mapview.tmx import save_tmx
 from editor.publish.card import save_card
 from editor.publish.print_map import save_map_pdf
 from editor.scenario.validation import loaded_of
@@ -234,6 +233,8 @@ class FileController(QObject):
         try:
             match target.suffix.lower():
                 case ".tmx":
+                    from editor.mapview.tmx import save_tmx  # the Tiled writer: when asked
+
                     picture = save_tmx(self.document.terrain, target, title, self.document.counters)
                     self.say(f"Exported {target} for Tiled, its tiles in {picture.name}")
                     return
