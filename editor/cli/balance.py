@@ -24,7 +24,6 @@ from typing import Any, TextIO
 
 from editor.cli.args import whole
 from model.limits import MAX_GAMES, MAX_JOBS
-from model.yamlio import atomic_write_text
 
 
 def add_parser(sub: Any) -> None:
@@ -134,6 +133,7 @@ def _clock(seconds: float) -> str:
 
 def cmd_balance(args: argparse.Namespace) -> int:
     from model.scenario_io import load_scenario
+    from model.yamlio import atomic_write_text
     from rules.bots.balance import (
         ClusterUnavailableError,
         batch_executor,

@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 from editor.cli.args import whole
-from model.yamlio import read_text_file
 
 
 def add_parser(sub: Any) -> None:
@@ -33,6 +32,7 @@ def add_parser(sub: Any) -> None:
 
 def cmd_position(args: argparse.Namespace) -> int:
     from editor.cli.main import outcome_data, print_outcome, replay_loader
+    from model.yamlio import read_text_file
     from rules.engine.errors import RulesError
     from rules.records.position import load_position, save_position
     from rules.records.replay import Replay, replay
@@ -73,5 +73,7 @@ def cmd_position(args: argparse.Namespace) -> int:
 
 def _is_replay(path: Path) -> bool:
     """A replay is JSON (its first character a brace); a position file is YAML."""
+    from model.yamlio import read_text_file
+
     head: str = read_text_file(path)[:64]
     return head.lstrip().startswith("{")

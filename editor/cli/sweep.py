@@ -77,7 +77,6 @@ from typing import Any
 
 from editor.cli.args import whole
 from model.limits import MAX_GAMES, MAX_JOBS
-from model.yamlio import atomic_write_text
 
 FORMAT = 1
 SIDE_COLOURS = ("#2a62c9", "#c0392b", "#2e8b57", "#8e44ad")
@@ -527,6 +526,8 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     start = time.perf_counter()
 
     def write() -> None:
+        from model.yamlio import atomic_write_text
+
         data = sweep_data(rows, args, where, time.perf_counter() - start)
         if args.json:
             atomic_write_text(Path(args.json), json.dumps(data, indent=2) + "\n")
@@ -592,6 +593,8 @@ def _errors_dir(args: argparse.Namespace) -> Path:
 
 
 def _write_replays(row: Row, folder: Path) -> dict[int, str]:
+    from model.yamlio import atomic_write_text
+
     files: dict[int, str] = {}
     for r in row.results:
         if r.error is not None and r.replay is not None:
