@@ -103,6 +103,18 @@ def _same_place(view: MapView, other: MapView) -> None:
     other.verticalScrollBar().setValue(view.verticalScrollBar().value())
 
 
+def _as_painted_whole(
+    qtbot: Any, view: MapView, why: str, painter: MapPainter | None = None
+) -> None:
+    """The tiled view shows what the map painted whole (Qt's item cache) shows at the same
+    place, antialiased edges aside."""
+    tiled = _shot(view)
+    whole = _view(qtbot, tiled=False, painter=painter)
+    _same_place(view, whole)
+    far, total = _same(tiled, _shot(whole))
+    assert far <= total * 0.002, f"{far} of {total} pixels differ: {why}"
+
+
 def test_the_tiles_show_the_map_as_painting_it_whole_does(qtbot: Any) -> None:
     # Tiles meet without seams or gaps: the tiled view, zoomed in by the wheel, is the
     # picture of the map painted whole at the same place (antialiased edges aside).
@@ -110,11 +122,7 @@ def test_the_tiles_show_the_map_as_painting_it_whole_does(qtbot: Any) -> None:
     for _ in range(6):
         _wheel(view, 1)
         QApplication.processEvents()
-    tiled = _shot(view)
-    whole = _view(qtbot, tiled=False)
-    _same_place(view, whole)
-    far, total = _same(tiled, _shot(whole))
-    assert far <= total * 0.002, f"{far} of {total} pixels differ"
+    _as_painted_whole(qtbot, view, "a seam or a gap between tiles?")
 
 
 def test_a_wheel_step_shows_the_last_zoom_scaled_then_the_sharp_tiles(qtbot: Any) -> None:
@@ -129,11 +137,7 @@ def test_a_wheel_step_shows_the_last_zoom_scaled_then_the_sharp_tiles(qtbot: Any
     assert tiles.painted == before
     _settle()
     assert tiles.painted > before  # painted between events
-    sharp = _shot(view)
-    whole = _view(qtbot, tiled=False)
-    _same_place(view, whole)
-    far, total = _same(sharp, _shot(whole))
-    assert far <= total * 0.002, f"{far} of {total} pixels differ: stand-ins left behind?"
+    _as_painted_whole(qtbot, view, "stand-ins left behind?")
 
 
 def test_a_pan_shows_tiles_painted_ahead_of_it(qtbot: Any) -> None:
@@ -169,8 +173,4 @@ def test_an_edit_repaints_its_tiles_at_every_zoom(qtbot: Any) -> None:
         _wheel(view, -1)
         _settle(0.2)
     view.centerOn(QPointF(*hex_to_pixel(h, HEX_SIZE)))
-    tiled = _shot(view)
-    whole = _view(qtbot, tiled=False, painter=edited)
-    _same_place(view, whole)
-    far, total = _same(tiled, _shot(whole))
-    assert far <= total * 0.002, f"{far} of {total} pixels differ: a stale tile?"
+    _as_painted_whole(qtbot, view, "a stale tile?", painter=edited)
