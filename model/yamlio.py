@@ -452,9 +452,13 @@ _UNUSUAL: Final[tuple[tuple[str, re.Pattern[str] | None], ...]] = (
 
 
 def _unusual(text: str) -> bool:
-    return _digit_separator(text) or _reserved_start(text) or any(
-        needle in text and (pattern is None or pattern.search(text) is not None)
-        for needle, pattern in _UNUSUAL
+    return (
+        _digit_separator(text)
+        or _reserved_start(text)
+        or any(
+            needle in text and (pattern is None or pattern.search(text) is not None)
+            for needle, pattern in _UNUSUAL
+        )
     )
 
 

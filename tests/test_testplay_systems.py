@@ -171,3 +171,42 @@ def test_a_point_buy_scenario_starts_with_its_forces_bought(qtbot: QtBot) -> Non
     }
     assert mode.panel is not None and mode.panel.counters  # the bought units on the map
     mode.leave()
+
+
+def test_a_generated_panzer_command_scenario_test_plays_to_its_end(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    # [PC §23]: a rolled scenario is a normal scenario: it opens, and Test Play plays it, a
+    # human move through the panel and then the bots to the victory page.
+    from model.systems import GameSystem
+    from rules.registry import find
+
+    rules = find(GameSystem.PANZER_COMMAND)
+    assert rules is not None and rules.generator is not None
+    path = tmp_path / "generated.yaml"
+    path.write_text(rules.generator(5), encoding="utf-8")
+    w = open_window(qtbot, str(path))
+    document = w.document
+    assert document is not None and "(seed 5)" in document.scenario.title
+    mode = TestPlayMode(w)
+    sides = [s.id for s in document.scenario.sides]
+    assert mode.enter(5, dict.fromkeys(sides, "human")) is None
+    panel = mode.panel
+    assert isinstance(panel, TestPlayPanel)
+    session = panel.session
+    take_over(qtbot, panel)
+    for _ in range(10):  # the first legal action the panel lists, or Done
+        take_over(qtbot, panel)
+        if panel.units.topLevelItem(0).childCount():
+            action = apply_first_listed(qtbot, panel)
+            assert session.timeline[-1] == action
+            break
+        qtbot.mouseClick(panel.done_button, Qt.MouseButton.LeftButton)
+    assert session.timeline
+    for side in sides:
+        panel.seat_boxes[side].setCurrentIndex(1)
+    panel.controls.set_speed(FASTEST)
+    qtbot.waitUntil(lambda: session.state.is_terminal(), timeout=120_000)
+    assert panel.pages.currentIndex() == PAGE_END
+    outcome = session.state.outcome()
+    assert outcome is not None and outcome.reason in panel.report.toPlainText()

@@ -124,7 +124,9 @@ class ChoicePages(QWidget):
             for action, words in zip(actions, labels(actions, describe), strict=True):
                 child = QTreeWidgetItem([words])
                 child.setData(0, ROLE, action)
-                child.setToolTip(0, action.text())
+                # The whole description (a narrow panel cuts it) and the action as typed.
+                tip = words if words == action.text() else f"{words}\n{action.text()}"
+                child.setToolTip(0, tip)
                 item.addChild(child)
                 if unit == selected and action.text() == chosen_text:
                     keep = child
