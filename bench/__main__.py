@@ -16,8 +16,10 @@ from bench import (
     layout_bench,
     load_bench,
     los_bench,
+    map_bench,
     publish_bench,
     responsiveness_bench,
+    startup_bench,
     sweep_bench,
 )
 
@@ -27,6 +29,8 @@ if __name__ == "__main__":
         layout_bench,
         load_bench,
         editor_bench,
+        map_bench,
+        startup_bench,
         checks_bench,
         engine_bench,
         clone_bench,
