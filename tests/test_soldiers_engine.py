@@ -225,3 +225,14 @@ def test_a_sustained_chain_ends_when_every_able_man_in_the_hex_is_hit(
     state.apply(Shoot(leader, "C/0105", "sustained"))
     assert enemies[0] in state.troops.wounded
     assert state.dice.forced == (4,)  # no second damage roll: nobody left to hit
+
+
+def test_a_chit_is_described_as_a_player_names_it_5_1(game: SoldiersGame) -> None:
+    # [5.1; 6.2]: "squad E's squad leader's chit (Adler)", not its id "german.e.sl".
+    state = game.new_initial_state(5)
+    words = {state.describe(a) for a in state.legal_actions() if isinstance(a, Commit)}
+    side = state.to_act()[0]
+    leader = game.men[game.chits[f"{side}.e.sl"].leader or ""].name
+    assert f"Commit squad E's squad leader's chit ({leader}) (now at Start) [5.2]" in words
+    assert "Commit squad E's independent chit (now at Start) [5.2]" in words
+    assert not any(f"{side}.e." in w for w in words)

@@ -80,14 +80,15 @@ def describe(state: SoldiersState, action: Action) -> str:
     if isinstance(action, OrderMan):
         return "Give an order [6.21]"
     if isinstance(action, Bid):
-        return f"Bid: {action.chit} down to {action.space} [5.31]"
+        return f"Bid {chit_words(state, action.chit)} down to {action.space} [5.31]"
     if isinstance(action, OrderGroup):
         names = ", ".join(state.game.unit_name(m) for m in action.men)
         return f"Order a group: {names} [6.24]"
     if isinstance(action, Shoot):
         return f"Shoot at {action.hex} ({action.fire_type} fire)"
     if isinstance(action, Commit):
-        return f"Commit chit {action.chit} (now at {state.track.space[action.chit]}) [5.2]"
+        where = state.track.space[action.chit]
+        return f"Commit {chit_words(state, action.chit)} (now at {where}) [5.2]"
     if isinstance(action, MoveOff):
         return "Move off the map [7.26]"
     if isinstance(action, ClearJam):
@@ -149,3 +150,26 @@ def concerns(state: SoldiersState, action: Action) -> ActionFocus:
     if isinstance(action, OrderGroup):
         return ActionFocus(action.men[0])
     return ActionFocus(None)
+
+
+#: A chit's kind in words [5.1; 6.2].
+CHIT_KINDS = {
+    "sl": "squad leader's chit",
+    "asl": "assistant squad leader's chit",
+    "ind": "independent chit",
+    "pl": "platoon leader's chit",
+}
+
+
+def chit_words(state: SoldiersState, chit_id: str) -> str:
+    """A command chit as a player names it: ``squad E's squad leader's chit (Black)``; an id
+    the game does not know is given as it is."""
+    chit = state.game.chits.get(chit_id)
+    if chit is None:
+        return chit_id
+    kind = CHIT_KINDS.get(chit.kind, f"{chit.kind} chit")
+    leader = state.game.men.get(chit.leader) if chit.leader else None
+    who = f" ({leader.name})" if leader is not None else ""
+    squad = chit.squad.split(".")[-1].upper()
+    owner = "the platoon's" if chit.kind == "pl" else f"squad {squad}'s"
+    return f"{owner} {kind}{who}"
