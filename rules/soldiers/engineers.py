@@ -36,7 +36,7 @@ from rules.engine.record import OMIT, Record, plain, state_field
 from rules.engine.worked import Working
 from rules.soldiers.fire import apply_damage
 from rules.soldiers.fire_support_actions import SatchelThrown, ThrowSatchel
-from rules.soldiers.grenades import _effect, _scatter, _woods_between, indoors
+from rules.soldiers.grenades import Thrown, _effect, _woods_between, indoors, resolve_throw
 from rules.soldiers.units import Man, cell
 
 if TYPE_CHECKING:
@@ -181,39 +181,32 @@ def satchel_options(state: SoldiersState, man: str) -> list[ThrowSatchel]:
 
 def throw_satchel(state: SoldiersState, action: ThrowSatchel) -> None:
     """Resolve one satchel charge throw (legality already checked) [16.22; 12.2-12.4]."""
-    game, man = state.game, action.man
+    man = action.man
     state.active.ap -= SATCHEL_AP
     thrown = state.demolitions.satchels_thrown
     thrown[man] = thrown.get(man, 0) + 1
-    at = state.troops.hexes[man]
-    target = game.by_name[action.hex.upper()]
     chance, work = satchel_chance(state, action)
-    roll = state.roll(f"{man} throws a satchel charge at {game.name(target)} [16.22]", 10)
-    lands: Hex | None = target
-    if roll == MALFUNCTION:
-        raw = state.roll(f"{man}'s satchel charge malfunction check [12.3; 16.22]", 10)
-        c = cell("satchel-charge-damage", "weapon check", raw)
-        result = str(c.value)
-        work.steps.append(f"rolled 10: malfunction check {raw}, {result} [12.3; 16.22]")
-        if c.placeholder:
-            work.placeholders.append(f"satchel weapon check/{raw}: {c.placeholder}")
-        if result == "Dud":
-            lands = None
-        elif result == "Explode":
-            _emit(state, action, work, at)
-            explode(state, at, hand=man)
-            return
-        else:
-            lands = _scatter(state, at, target, work)
-    elif chance < 1 or roll > chance:
-        why = f"hit chance {chance} < 1" if chance < 1 else f"rolled {roll} > {chance}"
-        work.steps.append(f"{why}: the satchel charge scatters [12.4; 16.22]")
-        lands = _scatter(state, at, target, work)
-    else:
-        work.steps.append(f"rolled {roll} against {chance}: it explodes in the target hex [16.22]")
-    _emit(state, action, work, lands)
-    if lands is not None:
-        explode(state, lands)
+    resolve_throw(
+        state,
+        man,
+        action.hex,
+        chance,
+        work,
+        SATCHEL,
+        lambda lands: _emit(state, action, work, lands),
+        explode,
+    )
+
+
+#: A satchel charge is thrown by the grenade procedure [16.22], with its own table.
+SATCHEL = Thrown(
+    "satchel charge",
+    "satchel-charge-damage",
+    "[16.22]",
+    "[12.3; 16.22]",
+    "[12.4; 16.22]",
+    "[16.22]",
+)
 
 
 def _emit(state: SoldiersState, action: ThrowSatchel, work: Working, lands: Hex | None) -> None:

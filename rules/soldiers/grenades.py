@@ -25,6 +25,8 @@ Missing: smoke grenades [12.5], rifle grenades [12.6], the unseen-target buildin
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
@@ -143,38 +145,83 @@ def throw_chance(state: SoldiersState, action: Throw) -> tuple[int, Working]:
 
 def throw(state: SoldiersState, action: Throw) -> None:
     """Resolve one explosive grenade throw (legality already checked) [12.2-12.4]."""
-    game, man = state.game, action.man
+    man = action.man
     state.active.ap -= THROW_AP
     state.troops.grenades_thrown[man] = state.troops.grenades_thrown.get(man, 0) + 1
-    at = state.troops.hexes[man]
-    target = game.by_name[action.hex.upper()]
     chance, work = throw_chance(state, action)
-    roll = state.roll(f"{man} throws a grenade at {game.name(target)} [12.2]", 10)
+    resolve_throw(
+        state,
+        man,
+        action.hex,
+        chance,
+        work,
+        GRENADE,
+        lambda lands: _emit(state, action, work, lands),
+        _explode,
+    )
+
+
+@dataclass(frozen=True)
+class Thrown:
+    """What a throw throws, as the throw procedure words and rolls it: a grenade [12.2-12.4],
+    a satchel charge [16.22] (its own damage table, the same procedure)."""
+
+    noun: str  # "grenade"
+    table: str  # its damage table, whose "weapon check" column is the malfunction check
+    throw_rule: str  # cited by the throw roll and a hit
+    check_rule: str  # cited by the malfunction check
+    scatter_rule: str  # cited by a miss
+    hit_rule: str  # cited when it explodes in the target hex
+
+
+GRENADE = Thrown("grenade", "grenade-damage", "[12.2]", "[12.3]", "[12.21; 12.4]", "[12.2]")
+
+
+def resolve_throw(
+    state: SoldiersState,
+    man: str,
+    target_name: str,
+    chance: int,
+    work: Working,
+    thrown: Thrown,
+    emit: Callable[[Hex | None], None],
+    explode: Callable[..., None],
+) -> None:
+    """The throw roll, a malfunction on 10 [12.3] (dud, explodes in the hand, or scatters),
+    a miss scattering [12.4], a hit exploding in the target hex; ``emit`` says where it came
+    down (None: a dud), ``explode(state, hex, hand=...)`` does the damage."""
+    game = state.game
+    at = state.troops.hexes[man]
+    target = game.by_name[target_name.upper()]
+    noun = thrown.noun
+    roll = state.roll(f"{man} throws a {noun} at {game.name(target)} {thrown.throw_rule}", 10)
     lands: Hex | None = target
     if roll == MALFUNCTION:
-        raw = state.roll(f"{man}'s grenade malfunction check [12.3]", 10)
-        c = cell("grenade-damage", "weapon check", raw)
+        raw = state.roll(f"{man}'s {noun} malfunction check {thrown.check_rule}", 10)
+        c = cell(thrown.table, "weapon check", raw)
         result = str(c.value)
-        work.steps.append(f"rolled 10: malfunction check {raw}, {result} [12.3]")
+        work.steps.append(f"rolled 10: malfunction check {raw}, {result} {thrown.check_rule}")
         if c.placeholder:
-            work.placeholders.append(f"grenade weapon check/{raw}: {c.placeholder}")
+            work.placeholders.append(f"{noun.split()[0]} weapon check/{raw}: {c.placeholder}")
         if result == "Dud":
             lands = None
         elif result == "Explode":
-            _emit(state, action, work, at)
-            _explode(state, at, hand=man)
+            emit(at)
+            explode(state, at, hand=man)
             return
         else:
             lands = _scatter(state, at, target, work)
     elif chance < 1 or roll > chance:
         why = f"hit chance {chance} < 1" if chance < 1 else f"rolled {roll} > {chance}"
-        work.steps.append(f"{why}: the grenade scatters [12.21; 12.4]")
+        work.steps.append(f"{why}: the {noun} scatters {thrown.scatter_rule}")
         lands = _scatter(state, at, target, work)
     else:
-        work.steps.append(f"rolled {roll} against {chance}: it explodes in the target hex [12.2]")
-    _emit(state, action, work, lands)
+        work.steps.append(
+            f"rolled {roll} against {chance}: it explodes in the target hex {thrown.hit_rule}"
+        )
+    emit(lands)
     if lands is not None:
-        _explode(state, lands)
+        explode(state, lands)
 
 
 def _emit(state: SoldiersState, action: Throw, work: Working, lands: Hex | None) -> None:
