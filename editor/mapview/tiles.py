@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 
@@ -49,7 +50,13 @@ class MapTiles:
 
     def __init__(self, painter: MapPainter, request_update: Callable[[QRectF], None]) -> None:
         self.painter = painter
-        self._request_update = request_update
+        # Weakly: the map item owns its tiles, and a cycle between them would leave the tiles'
+        # timer and pixmaps to the cyclic collector, which frees them whenever it runs.
+        self._request_update: Callable[[], Callable[[QRectF], None] | None] = (
+            weakref.WeakMethod(request_update)
+            if hasattr(request_update, "__self__")
+            else lambda: request_update
+        )
         self._tiles: OrderedDict[TileKey, QPixmap] = OrderedDict()
         self._wanted: list[TileKey] = []  # tiles to paint between events, first first
         self._timer = QTimer()
@@ -144,8 +151,12 @@ class MapTiles:
             if key not in self._tiles:
                 self._paint_tile(key)
                 done = done.united(_tile_area(key))
+        update = self._request_update()
+        if update is None:  # the map item is gone
+            self.stop()
+            return
         if not done.isEmpty():
-            self._request_update(done)
+            update(done)
         if self._wanted:
             self._timer.start()
 
