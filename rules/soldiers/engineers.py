@@ -36,7 +36,13 @@ from rules.engine.record import OMIT, Record, plain, state_field
 from rules.engine.worked import Working
 from rules.soldiers.fire import apply_damage
 from rules.soldiers.fire_support_actions import SatchelThrown, ThrowSatchel
-from rules.soldiers.grenades import Thrown, _effect, _woods_between, indoors, resolve_throw
+from rules.soldiers.grenades import (
+    Thrown,
+    _woods_between,
+    indoors,
+    resolve_throw,
+    throw_modifiers,
+)
 from rules.soldiers.units import Man, cell
 
 if TYPE_CHECKING:
@@ -132,16 +138,9 @@ def satchel_chance(state: SoldiersState, action: ThrowSatchel) -> tuple[int, Wor
     work.steps.append(f"Satchel Charge Weapon Table at {dist} hexes: hit chance {chance} [16.22]")
     if base.placeholder:
         work.placeholders.append(f"satchel-charge throw/{dist}: {base.placeholder}")
-    key = "grenade_adjacent" if dist == 1 else "grenade_not_adjacent"
-    value, ph = _effect(state, target, key)
-    if not isinstance(value, int):
-        value, ph = _effect(state, target, "grenade")
-    if isinstance(value, int) and value:
-        chance += work.add("target hex terrain, Grenade/Satchel modifiers [12.21]", value, ph)
-    if seen and game.condition in ("Night", "Mist"):
-        row = "seen target at night" if game.condition == "Night" else "seen target in mist"
-        c = cell("grenade-modifiers", row, "thrower adjacent")
-        chance += work.add(f"{row} [12.21]", int(str(c.value)), c.placeholder)
+    chance += throw_modifiers(
+        state, target, dist, seen, work, "target hex terrain, Grenade/Satchel modifiers [12.21]"
+    )
     return chance, work
 
 

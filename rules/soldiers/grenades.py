@@ -130,17 +130,28 @@ def throw_chance(state: SoldiersState, action: Throw) -> tuple[int, Working]:
     work.steps.append(f"Grenade Table {line} at {dist} hexes: hit chance {chance} [12.2]")
     if base.placeholder:
         work.placeholders.append(f"grenade {line}/{dist}: {base.placeholder}")
+    chance += throw_modifiers(state, target, dist, seen, work, "target hex terrain [12.21]")
+    return chance, work
+
+
+def throw_modifiers(
+    state: SoldiersState, target: Hex, dist: int, seen: bool, work: Working, terrain: str
+) -> int:
+    """The Grenade/Satchel Charge modifiers [12.21] a throw at ``target`` adds to its hit
+    chance, each written into ``work`` (``terrain``: how the target hex's line reads)."""
     key = "grenade_adjacent" if dist == 1 else "grenade_not_adjacent"
     value, ph = _effect(state, target, key)
     if not isinstance(value, int):
         value, ph = _effect(state, target, "grenade")
+    added = 0
     if isinstance(value, int) and value:
-        chance += work.add("target hex terrain [12.21]", value, ph)
-    if seen and game.condition in ("Night", "Mist"):
-        row = "seen target at night" if game.condition == "Night" else "seen target in mist"
+        added += work.add(terrain, value, ph)
+    condition = state.game.condition
+    if seen and condition in ("Night", "Mist"):
+        row = "seen target at night" if condition == "Night" else "seen target in mist"
         c = cell("grenade-modifiers", row, "thrower adjacent")
-        chance += work.add(f"{row} [12.21]", int(str(c.value)), c.placeholder)
-    return chance, work
+        added += work.add(f"{row} [12.21]", int(str(c.value)), c.placeholder)
+    return added
 
 
 def throw(state: SoldiersState, action: Throw) -> None:
