@@ -84,8 +84,8 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "&File",
         lambda w: w.files.new_from_generator(),
         None,
-        "Roll a scenario with its game's own scenario generation (Panzer Command), look at it, "
-        "and open it as a new scenario",
+        "Roll a scenario with its game's own scenario generation, look at it, and open it as a "
+        "new scenario",
     ),
     ActionSpec(
         "file.open",

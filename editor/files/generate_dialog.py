@@ -4,7 +4,7 @@ Command's [§23]), shown before it is opened, opened as a new scenario not yet s
 The generator is the system's (``SystemRules.generator``, as ``hexwright generate`` uses it):
 the same seed rolls the same scenario, so a designer can note a seed and roll it again. What the
 dialog shows of a roll is the scenario's own card: sides, forces, length, where it is fought,
-and that its tables are Hexwright's (the book's are cut).
+and its placeholder mark (what the generator's tables are based on).
 """
 
 from __future__ import annotations
@@ -65,10 +65,7 @@ class GenerateDialog(QDialog):
         form.addRow("Seed:", seed_row)
         self.summary = QTextBrowser()
         self.summary.setMinimumSize(460, 300)
-        self.note = QLabel(
-            "Same seed, same scenario. The book's generation tables are not in its text: the "
-            "rolls are on tables of Hexwright's own, and the scenario says so."
-        )
+        self.note = QLabel("Same seed, same scenario: note the seed to roll it again.")
         self.note.setWordWrap(True)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Open | QDialogButtonBox.StandardButton.Cancel
@@ -127,6 +124,8 @@ def describe(loaded: LoadedScenario, seed: int) -> str:
     if s.length.turns is not None:
         facts.append(f"{s.length.turns} Game-Turns")
     rows.append(f"<p><i>{escape(', '.join(facts))}</i></p>")
+    if s.placeholder:  # what the generator's tables are based on, as the scenario says it
+        rows.append(f"<p style='color:#7a5a00'>{escape(s.placeholder)}</p>")
     catalogue = unit_types(s.system)
     for side in s.sides:
         counts: dict[str, int] = {}
