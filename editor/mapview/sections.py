@@ -45,6 +45,10 @@ class _Palette(DragPalette):
         self.setIconSize(QSize(66, 44))
         self.setGridSize(QSize(74, 64))
         self.setMovement(QListWidget.Movement.Static)
+        # Static movement turns dragging off (QListView.setMovement): the items do not move
+        # within the list, but they still drag out of it onto the map.
+        self.setDragEnabled(True)
+        self.setDragDropMode(QListWidget.DragDropMode.DragOnly)
         self.setResizeMode(QListWidget.ResizeMode.Adjust)
         self.setWordWrap(True)
 
