@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from editor.app import MainWindow
@@ -16,10 +17,11 @@ from editor.mapview.view import HEX_SIZE
 from model.grid import hex_to_pixel
 from model.hexes import Hex
 from model.joins import JoinType, preset_layout
-from tests.xcb.realinput import click, click_row, drag, row_of
+from tests.xcb.realinput import choose, click, click_row, drag, key, row_of, type_into, when_modal
 
 ROOT = Path(__file__).resolve().parents[2]
 ARMOR_1A = ROOT / "scenarios" / "armor" / "1a-spearheads.yaml"
+SEDAN = ROOT / "scenarios" / "panzer44" / "19.2-sedan-revenged.yaml"
 
 
 def _window(qtbot: QtBot, path: Path) -> MainWindow:
@@ -63,7 +65,15 @@ def test_job_1_assemble_a_staggered_layout_by_dragging_sections(qtbot: QtBot) ->
         palette.scrollToItem(item)
         start = palette.visualItemRect(item).center()
         window.view.centerOn(*hex_to_pixel(middle, HEX_SIZE))
-        drag(qtbot, palette.viewport(), start, window.view.viewport(), _on_map(window, middle))
+        count = len(document.placements())
+        drag(
+            qtbot,
+            palette.viewport(),
+            start,
+            window.view.viewport(),
+            _on_map(window, middle),
+            until=lambda count=count: len(document.placements()) > count,
+        )
         laid = document.placements()[-1]
         assert (laid.section, laid.offset) == (placement.section, placement.offset), (
             window.statusBar().currentMessage()
@@ -71,3 +81,148 @@ def test_job_1_assemble_a_staggered_layout_by_dragging_sections(qtbot: QtBot) ->
     assert [p.name for p in document.placements()] == ["J", "K", "L"]
     document.undo_stack.undo()
     assert [p.name for p in document.placements()] == ["J", "K"]
+
+
+def test_job_3_lay_an_overlay_by_dragging_it_from_the_overlays_panel(qtbot: QtBot) -> None:
+    """A woods counter dragged from the Overlays panel onto K2018: laid there, its terrain on
+    the map [Armor Setup III], and undone with Ctrl+Z."""
+    window = _window(qtbot, ARMOR_1A)
+    document = window.document
+    assert document is not None
+    panel = window.overlay_panel
+    window.overlays_dock.raise_()
+    palette = panel.palette
+    item = palette.item(row_of(palette, "woods-61"))
+    palette.scrollToItem(item)
+    target = document.map.resolve("K2018")
+    window.view.centerOn(*hex_to_pixel(target, HEX_SIZE))
+    drag(
+        qtbot,
+        palette.viewport(),
+        palette.visualItemRect(item).center(),
+        window.view.viewport(),
+        _on_map(window, target),
+        until=lambda: document.scenario.map.overlays,
+    )
+    assert [p.overlay for p in document.scenario.map.overlays] == ["woods-61"]
+    assert document.terrain.terrain(target) == "woods"
+    key(qtbot, window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert document.scenario.map.overlays == []
+
+
+def test_job_6_test_play_a_panzer44_turn_through_its_support_phase(qtbot: QtBot) -> None:
+    """Ctrl+T, the French a human and the Germans the random bot, Play; Done plotting; at
+    "Allocate Off-Board Artillery and Air Support" [15.0; 16.0] the French air strike is chosen
+    in the list with the mouse and applied; Done ends the phase."""
+    from editor.testplay.panel import ROLE
+    from editor.testplay.session import FASTEST
+    from rules.engine.actions import Done
+
+    window = _window(qtbot, SEDAN)
+
+    def seats(dialog: QWidget) -> None:
+        choose(qtbot, dialog.seats["french"], "Human")  # type: ignore[attr-defined]
+        choose(qtbot, dialog.seats["german"], "Random bot")  # type: ignore[attr-defined]
+        type_into(qtbot, dialog.seed, "3")  # type: ignore[attr-defined]
+        click(qtbot, dialog.play_button)  # type: ignore[attr-defined]
+
+    errors = when_modal(qtbot, seats)
+    key(qtbot, window.view, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: bool(errors) or window.test_play_mode is not None, timeout=60_000)
+    assert not errors, "\n".join(map(str, errors))
+    qtbot.waitUntil(lambda: window.test_play_mode is not None, timeout=60_000)
+    mode = window.test_play_mode
+    assert mode is not None and mode.panel is not None
+    panel = mode.panel
+    session = panel.session
+    assert session.seed == 3
+    panel.controls.set_speed(FASTEST)
+
+    def to_allocation() -> None:
+        """Done plotting (nothing plotted); the bot plots; the French allocate support."""
+        qtbot.waitUntil(lambda: panel.done_button.text() == "Done plotting", timeout=60_000)
+        click(qtbot, panel.done_button)
+        qtbot.waitUntil(
+            lambda: session.state.progress().step_id == "allocate-support", timeout=60_000
+        )
+        assert "allocate off-board artillery and air support" in panel.header.text()
+
+    # Game-Turn 1: the air strike, off the map, chosen in the list with the mouse.
+    to_allocation()
+    tree = panel.units
+    on_map = {p.unit for p in session.state.positions()}
+    titles = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
+    strike = next(t for t in titles if "off the map" in t.text(0))
+    tree.scrollToItem(strike)
+    click(qtbot, tree.viewport(), tree.visualItemRect(strike).center())
+    qtbot.waitUntil(strike.isExpanded)  # the unit's actions open under its title
+    chosen = strike.child(min(2, strike.childCount() - 1))
+    tree.scrollToItem(chosen)
+    click(qtbot, tree.viewport(), tree.visualItemRect(chosen).center())
+    action = chosen.data(0, ROLE)
+    assert panel.selected not in on_map
+    click(qtbot, panel.apply_button)
+    assert session.timeline[-1] == action
+    assert f"plotted: {action.text()}" in panel.log.toPlainText()
+    # Game-Turn 2: Done at once; nothing is allocated that was not chosen.
+    to_allocation()
+    at = len(session.timeline)
+    click(qtbot, panel.done_button)
+    assert Done("french") in session.timeline[at : at + 1]
+    french = [a.text() for a in session.timeline if a.text().startswith("plot french.CAS.")]
+    assert french == [action.text()]  # Done took nothing that was not chosen
+
+
+def test_job_8_line_of_sight_with_the_keyboard_and_two_clicks(qtbot: QtBot) -> None:
+    """V chooses the Line of Sight tool; a click on the observer's hex, one on the target's;
+    the verdict and its rule in the panel; Escape or a right-click starts again."""
+    window = _window(qtbot, ARMOR_1A)
+    document = window.document
+    assert document is not None
+    key(qtbot, window.view, Qt.Key.Key_V)
+    assert window.actions_by_id["tool.los"].isChecked()
+    a, b = document.map.resolve("K2014"), document.map.resolve("K2018")
+    click(qtbot, window.view.viewport(), _on_map(window, a))
+    assert window.tool_label.text() == "Line of sight: click the target's hex"
+    click(qtbot, window.view.viewport(), _on_map(window, b))
+    result = window.los_panel.result
+    assert result is not None and result.hexes[0] == a and result.hexes[-1] == b
+    assert f"K2014 → K2018: {result.verdict}" in window.los_panel.toPlainText()
+
+
+def test_job_9_and_10_export_save_and_reopen(qtbot: QtBot, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Paint a hex, Ctrl+E exports the map as SVG, Ctrl+Shift+S saves under a new name,
+    Ctrl+O opens it again: the same scenario, the painted hex kept."""
+    from editor.files import controller
+
+    window = _window(qtbot, ARMOR_1A)
+    document = window.document
+    assert document is not None
+    document.paint_terrain([document.map.resolve("J0505")], "scrub")
+
+    def save_name(_p: object, _t: str, _d: str, filters: str) -> tuple[str, str]:
+        chosen = next(f for f in filters.split(";;") if f.startswith("SVG"))
+        return str(tmp_path / "map.svg"), chosen
+
+    monkeypatch.setattr(controller.QFileDialog, "getSaveFileName", save_name)
+    key(qtbot, window.view, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    svg = tmp_path / "map.svg"
+    assert svg.is_file() and svg.read_text(encoding="utf-8").lstrip().startswith("<?xml")
+    target = tmp_path / "mine.yaml"
+    monkeypatch.setattr(
+        controller.QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), "")
+    )
+    key(
+        qtbot,
+        window.view,
+        Qt.Key.Key_S,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
+    assert target.is_file() and not window.isWindowModified()
+    edited = document.scenario
+    monkeypatch.setattr(
+        controller.QFileDialog, "getOpenFileName", lambda *a, **k: (str(target), "")
+    )
+    key(qtbot, window.view, Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier)
+    assert window.document is not None and window.document.path == target
+    assert window.document.scenario == edited
