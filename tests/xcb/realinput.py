@@ -15,7 +15,15 @@ from collections.abc import Callable
 from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtGui import QDrag
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QComboBox, QListWidget, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QComboBox,
+    QListWidget,
+    QPushButton,
+    QTabWidget,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 LEFT = Qt.MouseButton.LeftButton
@@ -111,7 +119,9 @@ def key(qtbot: QtBot, widget: QWidget, k: Qt.Key, modifiers: Qt.KeyboardModifier
 
 
 def type_into(qtbot: QtBot, widget: QWidget, text: str) -> None:
-    """Click into a text or number field, select what is there and type over it."""
+    """Click into a text or number field, select what is there and type over it (its window
+    active: a field takes what was typed when the focus leaves it, which needs the focus)."""
+    activate(qtbot, widget.window())
     click(qtbot, widget)
     qtbot.keyClick(widget, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
     qtbot.keyClicks(widget, text)
@@ -167,3 +177,18 @@ def when_modal(qtbot: QtBot, answer: Callable[[QWidget], None]) -> list[BaseExce
 
     QTimer.singleShot(20, poll)
     return errors
+
+
+def button(parent: QWidget, text: str) -> QPushButton:
+    """The one visible push button of ``parent`` whose text is ``text``."""
+    found = [b for b in parent.findChildren(QPushButton) if b.text() == text and b.isVisible()]
+    assert len(found) == 1, f"{len(found)} visible buttons {text!r}"
+    return found[0]
+
+
+def click_tab(qtbot: QtBot, tabs: QTabWidget, title: str) -> None:
+    """Click a tab of a tab widget by its title."""
+    bar = tabs.tabBar()
+    index = next(i for i in range(bar.count()) if bar.tabText(i) == title)
+    click(qtbot, bar, bar.tabRect(index).center())
+    assert tabs.currentIndex() == index

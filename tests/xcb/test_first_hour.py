@@ -7,6 +7,7 @@ drag loop, which the offscreen platform does not have); collected only there.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QWidget
@@ -17,10 +18,22 @@ from editor.mapview.view import HEX_SIZE
 from model.grid import hex_to_pixel
 from model.hexes import Hex
 from model.joins import JoinType, preset_layout
-from tests.xcb.realinput import choose, click, click_row, drag, key, row_of, type_into, when_modal
+from tests.xcb.realinput import (
+    button,
+    choose,
+    click,
+    click_row,
+    click_tab,
+    drag,
+    key,
+    row_of,
+    type_into,
+    when_modal,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 ARMOR_1A = ROOT / "scenarios" / "armor" / "1a-spearheads.yaml"
+FORT_DRIANT = ROOT / "scenarios" / "panzer44" / "19.7-assault-on-fort-driant.yaml"
 SEDAN = ROOT / "scenarios" / "panzer44" / "19.2-sedan-revenged.yaml"
 
 
@@ -226,3 +239,137 @@ def test_job_9_and_10_export_save_and_reopen(qtbot: QtBot, tmp_path: Path, monke
     key(qtbot, window.view, Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier)
     assert window.document is not None and window.document.path == target
     assert window.document.scenario == edited
+
+
+def test_job_7_a_small_balance_batch(qtbot: QtBot) -> None:
+    """Ctrl+Shift+B opens Balance; 4 games typed, both sides the random bot, Run; the report
+    shows each side's wins and the batch ran cleanly."""
+    from editor.balance.dialog import BalanceDialog
+
+    window = _window(qtbot, FORT_DRIANT)
+    key(
+        qtbot,
+        window.view,
+        Qt.Key.Key_B,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
+    dialog = window.findChild(BalanceDialog)
+    assert dialog is not None
+    qtbot.waitUntil(dialog.isVisible)
+    type_into(qtbot, dialog.games, "4")
+    for box in dialog.bot_boxes:
+        choose(qtbot, box, "random")
+    type_into(qtbot, dialog.workers, "1")
+    with qtbot.waitSignal(dialog.run.finished, timeout=120_000):
+        click(qtbot, dialog.run_button)
+    qtbot.waitUntil(lambda: "Played 4 games" in dialog.status.text())
+    view = dialog.report_view
+    assert view is not None
+    assert all(" win" in label.text() for label in view.rate_labels.values())
+    assert "every game ran cleanly" in view.errors_label.text()
+    dialog.close()
+
+
+def test_job_4_build_a_point_buy_scenario_with_forces_zones_victory_and_a_reinforcement(
+    qtbot: QtBot,
+) -> None:
+    """Ctrl+N: an Armor scenario on one section, its second side buying its forces with 300
+    points; then, all with the mouse and keys: two units added from the catalogue and one
+    dragged onto the map, the second side's set-up area typed, a victory condition and a
+    reinforcement on turn 3 added with their forms. Each is one undo step."""
+    window = _window(qtbot, ARMOR_1A)
+
+    def new(dialog: QWidget) -> None:
+        d: Any = dialog
+        choose(qtbot, d.system_box, "Armor")
+        click_row(qtbot, d.layouts, 0)
+        type_into(qtbot, d.title_edit, "Crossing at dawn")
+        type_into(qtbot, d.date_edit, "1944-08-10")
+        second = d.sides[1]
+        click(qtbot, second.bought)
+        assert second.budget.isEnabled()
+        type_into(qtbot, second.budget, "300")
+        click(qtbot, button(d, "OK"))
+
+    errors = when_modal(qtbot, new)
+    key(qtbot, window.view, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: bool(errors) or window.document.path is None, timeout=30_000)
+    assert not errors, "\n".join(map(str, errors))
+    document = window.document
+    assert document is not None
+    scenario = document.scenario
+    assert (scenario.title, scenario.date) == ("Crossing at dawn", "1944-08-10")
+    first, second = (s.id for s in scenario.sides)
+    budget = scenario.sides[1].budget
+    assert budget is not None and budget.points == 300
+
+    # Forces: the first side's, from the catalogue, one entry of two units dragged on a hex.
+    window.oob_dock.raise_()
+    panel = window.oob_panel
+    choose(qtbot, panel.side_box, panel.side_box.itemText(0))
+    click_row(qtbot, panel.catalogue, 0)
+    unit = panel.catalogue.item(0).data(Qt.ItemDataRole.UserRole)
+    type_into(qtbot, panel.add_count, "2")
+    click(qtbot, panel.add_button)
+    entries = document.scenario.side(first).forces
+    assert [(e.unit, e.count) for e in entries][-1:] == [(unit, 2)]
+    row = panel.forces.count() - 1
+    item = panel.forces.item(row)
+    panel.forces.scrollToItem(item)
+    target = next(iter(sorted(document.map.hexes, key=lambda h: (h.q, h.r))[40:41]))
+    window.view.centerOn(*hex_to_pixel(target, HEX_SIZE))
+    drag(
+        qtbot,
+        panel.forces.viewport(),
+        panel.forces.visualItemRect(item).center(),
+        window.view.viewport(),
+        _on_map(window, target),
+        until=lambda: document.scenario.side(first).forces[-1].placement is not None,
+    )
+    assert [c.hex for c in document.counters if c.unit == unit] == [target, target]
+
+    # The second side sets up in an area typed as the book would write it.
+    window.rules_dock.raise_()
+    rules = window.rules_panel
+    click_tab(qtbot, rules.tabs, "Set-up")
+    setup = rules.setup_page
+    choose(qtbot, setup.side_box, setup.side_box.itemText(1))
+    choose(qtbot, setup.kind, "Sets up in an area")
+    type_into(qtbot, setup.region.edit, "Side A")
+    click(qtbot, setup.apply_button)
+    assert document.scenario.side(second).setup is not None
+
+    # A victory condition: the first side scores 10 VP for control of two hexes.
+    names = [document.map.name(h) for h in (target, *sorted(target.neighbors())[:1])]
+    click_tab(qtbot, rules.tabs, "Victory")
+    click(qtbot, button(rules.victory_tab, "Add…"))
+    form = rules.condition_form
+    choose(qtbot, form.kind_box, "Control of an area")
+    choose(qtbot, form.side, form.side.itemText(0))
+    choose(qtbot, form.award, "VP")
+    type_into(qtbot, form.award_value, "10")
+    type_into(qtbot, form.region.edit, "hexes " + ", ".join(names))
+    click(qtbot, button(form, "Apply"))
+    condition = document.scenario.victory.conditions[-1]
+    assert condition.kind == "control"
+
+    # A reinforcement for the first side on turn 3, entering by Side B.
+    click_tab(qtbot, rules.tabs, "Reinforcements")
+    arrivals = rules.reinforcements_tab
+    choose(qtbot, arrivals.side_box, arrivals.side_box.itemText(0))
+    click(qtbot, button(arrivals, "Add…"))
+    rform = rules.reinforcement_form
+    click(qtbot, rform.on_turn)
+    type_into(qtbot, rform.turn, "3")
+    choose(qtbot, rform.unit_box, rform.unit_box.itemText(0))
+    type_into(qtbot, rform.count, "1")
+    click(qtbot, rform.add_unit)
+    type_into(qtbot, rform.entry.edit, "Side B")
+    click(qtbot, button(rform, "Apply"))
+    arrived = document.scenario.side(first).reinforcements
+    assert [r.turn for r in arrived] == [3]
+    steps = document.undo_stack.count()
+    assert steps >= 5  # add, place, set-up, condition, reinforcement
+    for _ in range(steps):
+        document.undo_stack.undo()
+    assert document.scenario.side(first).reinforcements == []
