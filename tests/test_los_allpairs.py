@@ -1,6 +1,7 @@
 """Every pair at once (rules.los.allpairs, SightTable.clear_pairs) gives exactly the line-by-line
 verdict of Panzer '44 [11.0; 11.13]; and line shapes mapped by a symmetry of the grid
-(rules.los.shapes.line_shape) are exactly the shapes traced for each displacement."""
+(rules.los.shapes.line_shape) are exactly the shapes traced for each displacement, and moved to
+any hex, exactly what the traced line meets there, on every book's maps."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from model.mapstate import terrain_edits
 from model.scenario_io import load_scenario, overlays_of
 from model.terrainoptions import option_values
 from model.terrainview import MapTerrain
+from rules.los.geometry import AlongStep, CrossStep, HexStep, trace
 from rules.los.query import line_of_sight
 from rules.los.shapes import line_shape, side_of, traced_shape
 from rules.panzer44.game import Panzer44Game
@@ -97,3 +99,33 @@ def test_every_pair_among_dense_obstacles_gets_the_full_querys_verdict_11_11() -
     ]
     assert differ == []
     assert (~fast).sum() > len(patch) ** 2 // 3
+
+
+def _between(a: Hex, b: Hex) -> tuple[set[Hex], set[Hexside]]:
+    """What lies between ``a`` and ``b``, read straight from the line's trace."""
+    if a.distance(b) <= 1:
+        return set(), set()
+    line = trace(a, b)
+    ends = {Hexside.of(h, d) for h in (a, b) for d in range(6)}
+    hexes = {s.hex for s in line.steps if isinstance(s, HexStep)} - {a, b}
+    hexes |= {h for s in line.steps if isinstance(s, AlongStep) for h in (s.left, s.right)}
+    sides = {s.side for s in line.steps if isinstance(s, CrossStep | AlongStep)} - ends
+    return hexes, sides
+
+
+def test_line_shapes_moved_to_a_hex_are_the_traced_line_on_the_other_books_maps() -> None:
+    """Random pairs of an Armor layout, a Soldiers map and a Panzer Command map: the shape of
+    the displacement, moved to the first hex, is what the line traced between them meets."""
+    for path in (
+        "armor/1a-spearheads.yaml",
+        "soldiers/10-dawn-patrol.yaml",
+        "panzer-command/point-161.yaml",
+    ):
+        hexes = sorted(load_scenario(P44.parent / path).map.hexes)
+        rng = random.Random(path)
+        for _ in range(400):
+            a, b = rng.choice(hexes), rng.choice(hexes)
+            shape = line_shape(b.q - a.q, b.r - a.r)
+            moved = {Hex(a.q + q, a.r + r) for q, r in shape.hexes}
+            sides = {Hexside(Hex(a.q + q, a.r + r), d) for q, r, d in shape.sides}
+            assert (moved, sides) == _between(a, b), (path, a, b)
