@@ -129,3 +129,25 @@ def test_line_shapes_moved_to_a_hex_are_the_traced_line_on_the_other_books_maps(
             moved = {Hex(a.q + q, a.r + r) for q, r in shape.hexes}
             sides = {Hexside(Hex(a.q + q, a.r + r), d) for q, r, d in shape.sides}
             assert (moved, sides) == _between(a, b), (path, a, b)
+
+
+def test_every_pair_at_once_on_other_layouts_equals_the_traced_lines() -> None:
+    """The bit grid on maps of other shapes (negative coordinates, a Soldiers map; an Armor
+    layout): a band of hexes, blocking hexes and sides at random; every ordered pair against
+    what its traced line meets."""
+    from rules.los.allpairs import clear_pairs
+
+    for path in ("soldiers/10-dawn-patrol.yaml", "armor/1a-spearheads.yaml"):
+        every = sorted(load_scenario(P44.parent / path).map.hexes)
+        rng = random.Random(path)
+        start = rng.choice(every)
+        band = [h for h in every if h.distance(start) <= 7]
+        blocking = {h for h in every if rng.random() < 0.08}
+        sides = {Hexside.of(h, d) for h in every for d in range(3) if rng.random() < 0.06}
+        fast = clear_pairs(band, blocking, sides)
+        for i, a in enumerate(band):
+            for j, b in enumerate(band):
+                hexes, crossed = _between(a, b)
+                clear = not (hexes & blocking or crossed & sides)
+                assert fast[i, j] == clear, (path, a, b)
+        assert 0 < fast.sum() < len(band) ** 2
