@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from model import edits
 from model.hexes import Hex, Hexside, within
@@ -44,6 +45,7 @@ def test_shapes_mapped_by_symmetry_equal_the_shapes_traced_for_every_displacemen
     assert Hexside(Hex(0, 1), 1).hexes == (Hex(0, 1), Hex(1, 0))
 
 
+@pytest.mark.slow
 def test_every_pair_of_the_book_map_gets_the_line_by_line_verdict_11_0() -> None:
     """All 4.3 million ordered pairs of the Panzer '44 map of Sedan Revenged [11.0; 11.13]."""
     game = load_game(load_scenario(P44 / "19.2-sedan-revenged.yaml"))
