@@ -116,7 +116,8 @@ def clear_pairs(
     hexes: Sequence[Hex], blocking_hexes: Collection[Hex], blocking_sides: Collection[Hexside]
 ) -> npt.NDArray[np.bool_]:
     """Whether no blocking hex and no blocking hexside lies on the line between each ordered
-    pair of ``hexes``: ``result[i, j]`` for ``hexes[i]`` to ``hexes[j]``.
+    pair of ``hexes`` (distinct): ``result[i, j]`` for ``hexes[i]`` to ``hexes[j]``. Blocking
+    hexes and hexsides need not be among ``hexes``: those near them count too.
 
     "Lies on the line" as :func:`~rules.los.shapes.line_shape` has it: a hex whose inside it
     passes through (corners clipped included) other than the two ends, either hex of a side
