@@ -11,13 +11,16 @@ Why it is fast, and still exact:
 
 - A straight line from the centre of ``a`` to the centre of ``b`` meets the same hexes and
   hexsides, relative to ``a``, wherever ``a`` is: the trace depends only on ``b - a``. So the
-  geometry of each displacement is traced once (:func:`rules.los.geometry.trace`, exact integer
-  arithmetic) and kept as two tuples of integer offsets (:func:`_template`); a map of 61 x 34
-  hexes has about 14,000 displacements, shared by every map and game in the process.
+  geometry of each displacement is worked out once (:func:`rules.los.shapes.line_shape`: exact
+  integer arithmetic, one displacement in twelve traced, the others turned or mirrored from
+  it) and kept as two tuples of integer offsets (:func:`_template`); a map of 61 x 34 hexes
+  has about 8,000 displacements, shared by every map and game in the process.
 - What blocks is read from the map once (:class:`SightTable`): the integer keys of the hexes
   whose terrain blocks [11.11] and of the hexsides with a blocking feature. Panzer '44 has no
   elevation [11.12] and nothing on the map changes during play, so a line is blocked exactly
   when one of its offsets, moved to ``a``, is one of those keys.
+- Every pair at once (:meth:`SightTable.clear_pairs`): the same shapes, all starting hexes of
+  a displacement together as bits of one integer (:mod:`rules.los.allpairs`).
 
 Panzer '44 [11.0; 11.13], as :func:`rules.panzer44.los.sight` reads it: adjacent hexes always
 see each other; otherwise a blocking hex passed through (corners clipped included) other than
@@ -29,12 +32,20 @@ either hex of that side (our reading, cited there).
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from model.hexes import Hex, Hexside
 from model.systems import GameSystem
 from model.terrainview import MapTerrain
-from rules.los.geometry import AlongStep, CrossStep, HexStep, trace
+from rules.los.allpairs import clear_pairs
+from rules.los.shapes import forget_shapes as forget_line_shapes
+from rules.los.shapes import line_shape
 from rules.los.terrain import terrain_table
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 #: Keys: hex (q, r) -> q * _STRIDE + r, so moving a hex by (dq, dr) adds dq * _STRIDE + dr to its
 #: key. Any stride larger than twice the largest |r| keeps keys distinct.
@@ -54,28 +65,19 @@ def _side_key(side: Hexside) -> int:
 def _template(dq: int, dr: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """What the line from the centre of (0, 0) to the centre of (dq, dr) must not meet, as
     offsets: the hexes (passed through between the ends, and both hexes of a side it runs
-    along) and the hexsides (crossed or run along, other than the ends' own sides)."""
-    a, b = Hex(0, 0), Hex(dq, dr)
-    if a.distance(b) <= 1:
-        return (), ()  # [11.13]: nothing lies between adjacent hexes but their common side
-    ends = {Hexside.of(h, d) for h in (a, b) for d in range(6)}
-    hexes: list[int] = []
-    sides: list[int] = []
-    for step in trace(a, b).steps:
-        if isinstance(step, HexStep):
-            if step.hex not in (a, b):
-                hexes.append(_key(step.hex))
-        elif isinstance(step, CrossStep | AlongStep):
-            if step.side not in ends:
-                sides.append(_side_key(step.side))
-            if isinstance(step, AlongStep):
-                hexes.extend((_key(step.left), _key(step.right)))
-    return tuple(dict.fromkeys(hexes)), tuple(dict.fromkeys(sides))
+    along) and the hexsides (crossed or run along, other than the ends' own sides); for
+    adjacent hexes nothing [11.13] (their shape is empty)."""
+    shape = line_shape(dq, dr)
+    return (
+        tuple(q * _STRIDE + r for q, r in shape.hexes),
+        tuple(3 * (q * _STRIDE + r) + d for q, r, d in shape.sides),
+    )
 
 
 def forget_shapes() -> None:
-    """Empty the process's table of line shapes (for a benchmark that starts cold)."""
+    """Empty the process's tables of line shapes (for a benchmark that starts cold)."""
     _template.cache_clear()
+    forget_line_shapes()
 
 
 class SightTable:
@@ -85,12 +87,14 @@ class SightTable:
     def __init__(self, view: MapTerrain) -> None:
         table = terrain_table(GameSystem.PANZER44)
         blocking = {t for t, los in table.items() if los.blocks}
-        self._hexes = frozenset(_key(h) for h in view.hexes() if view.terrain(h) in blocking)
-        self._sides = frozenset(
-            _side_key(side)
+        self._blocking_hexes = tuple(h for h in view.hexes() if view.terrain(h) in blocking)
+        self._blocking_sides = tuple(
+            side
             for side, features in view.all_hexside_features().items()
             if blocking.intersection(features)
         )
+        self._hexes = frozenset(_key(h) for h in self._blocking_hexes)
+        self._sides = frozenset(_side_key(side) for side in self._blocking_sides)
 
     def clear(self, a: Hex, b: Hex) -> bool:
         """Whether the line of sight from ``a`` to ``b`` is clear [11.0]; both must be on the
@@ -108,3 +112,9 @@ class SightTable:
                 if base + offset in blocked:
                     return False
         return True
+
+    def clear_pairs(self, hexes: Sequence[Hex]) -> npt.NDArray[np.bool_]:
+        """:meth:`clear` for every ordered pair of ``hexes`` at once [11.0; 11.13]:
+        ``result[i, j]`` for ``hexes[i]`` to ``hexes[j]``, a numpy array of booleans (the whole
+        map of 2,074 hexes in a fraction of a second; :mod:`rules.los.allpairs`)."""
+        return clear_pairs(hexes, self._blocking_hexes, self._blocking_sides)
