@@ -202,7 +202,7 @@ class MainWindow(QMainWindow):
         scroller.setWidget(self.options_panel)
         options = self._dock("Terrain Options", "terrain_options", scroller, RIGHT)
         self.los_panel = LosPanel()
-        los = self._dock("Line of Sight", "los", self.los_panel)
+        los = self._dock("Line of Sight", "los", self.los_panel.with_options())
         self.inspector = InspectorPanel()
         inspector = self._dock("Inspector", "inspector", self.inspector, RIGHT)
         self.validation_panel = ValidationPanel(self)
