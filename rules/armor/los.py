@@ -39,8 +39,8 @@ but Building, Woods, Hedgerow, Improved Position and Alley hexes [OP III.C] (the
 ``hidden_from_planes``), over any terrain between; units firing at a Plane ignore terrain
 obstacles [OP III.D.2]. Our readings where the book is silent: Smoke (or Fire) in the hex a
 Plane looks into hides it too (Smoke blocks "from all elevation levels, including into the
-Smoke hex" [OP IX.A.5]); a Plane in its target's own hex sights it (Planes attack from the hex
-they are placed in [OP III.D.1]); nothing on the ground stands between two Planes.
+Smoke hex" [OP IX.A.5]); a Plane over its target's own hex is judged as any other (a Plane is
+placed in the hex it attacks [OP III.D.1]); nothing on the ground stands between two Planes.
 """
 
 from __future__ import annotations
