@@ -47,6 +47,7 @@ from editor.mapview.brushes import BrushBar
 from editor.mapview.inspector import InspectorPanel
 from editor.mapview.los import LosPanel
 from editor.mapview.map_editor import MapEditor, MapPanels, StatusLine
+from editor.mapview.minimap import Minimap
 from editor.mapview.overlays import OverlayPanel
 from editor.mapview.sections import SectionsPanel
 from editor.mapview.terrain_options import TerrainOptionsPanel
@@ -172,6 +173,8 @@ class MainWindow(QMainWindow):
         return dock
 
     def _docks(self, brushes: BrushBar) -> None:
+        self.minimap = Minimap(self.view)  # first on the right: above the palettes
+        overview = self._dock("Overview", "overview", self.minimap, RIGHT)
         self.undo_view = QUndoView()
         self.undo_view.setEmptyLabel("Opened")
         history = self._dock("History", "history", self.undo_view, RIGHT)
@@ -199,7 +202,7 @@ class MainWindow(QMainWindow):
         scroller.setWidget(self.options_panel)
         options = self._dock("Terrain Options", "terrain_options", scroller, RIGHT)
         self.los_panel = LosPanel()
-        los = self._dock("Line of Sight", "los", self.los_panel)
+        los = self._dock("Line of Sight", "los", self.los_panel.with_options())
         self.inspector = InspectorPanel()
         inspector = self._dock("Inspector", "inspector", self.inspector, RIGHT)
         self.validation_panel = ValidationPanel(self)
@@ -219,16 +222,17 @@ class MainWindow(QMainWindow):
         terrain.raise_()
         inspector.raise_()
         self.terrain_dock, self.overlays_dock, self.options_dock = terrain, overlays, options
-        self.resizeDocks([terrain, inspector], [400, 400], Qt.Orientation.Vertical)
+        self.resizeDocks([overview, terrain, inspector], [190, 330, 330], Qt.Orientation.Vertical)
         self.resizeDocks([sections, terrain], [440, 330], Qt.Orientation.Horizontal)
         self.los_dock = los
+        self.overview_dock = overview
         self.validation_dock = validation
         #: The dock each tool works with, brought to the front when the tool is taken up.
         self._tool_docks = {"paint": terrain, "overlay": overlays, "los": los}
         view_menu = self.menus["&View"]
         view_menu.addSeparator()
         shown = (sections, oob, self.budget_dock, options, overlays, los, history, validation)
-        for dock in (*shown, self.rules_dock, terrain, inspector):
+        for dock in (*shown, self.rules_dock, terrain, inspector, overview):
             view_menu.addAction(dock.toggleViewAction())
 
     # --- routes between the rooms -----------------------------------------------------------

@@ -36,7 +36,7 @@ if TYPE_CHECKING:  # types only: the shared packages themselves ask this module 
     from rules.checks.base import RegisteredCheck
     from rules.engine.core import Game
     from rules.forces.rules import ForceRules
-    from rules.los.core import Ruling, Sight
+    from rules.los.core import Heights, Ruling, Sight
     from rules.los.terrain import TerrainLos
     from rules.movement.costs import MovementRules
     from rules.pointbuy.base import PointBuy
@@ -89,6 +89,8 @@ class SystemRules:
         movement: the movement classes and what entering a hex costs each.
         sight: the book's line-of-sight ruling over a traced line.
         los_terrain: a terrain type as lines of sight see it.
+        sight_heights: the heights above the ground the book lets the ends of a line take
+            (upper storeys, planes), and what it says of heights; None: the ground only.
         citations: where the book says what the shared checks judge.
         forces: movement class and allowance of a unit, stacking, transport.
         pointbuy: the point purchase (the book's, or Hexwright's own costs).
@@ -119,6 +121,7 @@ class SystemRules:
     features: frozenset[Feature] = frozenset()
     coverage: str | None = None
     generator: Callable[[int], str] | None = None
+    sight_heights: Heights | None = None
 
 
 def lazy(target: str) -> Callable[..., Any]:

@@ -1,28 +1,32 @@
 """The Line of Sight tool and its panel: pick two hexes, see the line drawn on the map (green
 clear, amber hindered, red blocked), what decided it (hex or hexside) and the rule cited, from
-:func:`rules.los.query.line_of_sight` with the scenario's terrain as it stands."""
+:func:`rules.los.query.line_of_sight` with the scenario's terrain as it stands, and the
+observer's and the target's heights chosen above the panel (:mod:`editor.mapview.los_heights`)."""
 
 from __future__ import annotations
 
 from html import escape
 
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
-from PySide6.QtWidgets import QTextBrowser, QWidget
+from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
+from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 
+from editor.mapview.los_heights import HeightsBar
 from editor.mapview.shapes import hexes_outline
 from editor.mapview.tools import Tool, ToolHost
 from editor.mapview.view import HEX_SIZE, MapEvent
 from model.geometry import hexside_segment
 from model.grid import hex_to_pixel
 from model.hexes import Hex
+from model.systems import GameSystem
 from rules.los.query import LosResult, line_of_sight
 
 COLOURS = {"clear": "#1e8449", "hindered": "#d68910", "blocked": "#c0392b"}
 
 
 class LosPanel(QTextBrowser):
-    """The last line of sight: verdict, deciding obstacle and rule, every obstacle."""
+    """The last line of sight: verdict, deciding obstacle and rule, every obstacle; above it
+    (:meth:`with_options`), the observer's and the target's heights."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -32,6 +36,24 @@ class LosPanel(QTextBrowser):
             "Right-click to start again."
         )
         self.result: LosResult | None = None
+        #: The tool's options: how high the observer and the target stand.
+        self.heights = HeightsBar()
+        self._options: QWidget | None = None
+
+    def with_options(self) -> QWidget:
+        """The panel under its heights bar: what the Line of Sight dock shows."""
+        if self._options is None:
+            self._options = QWidget()
+            layout = QVBoxLayout(self._options)
+            layout.setContentsMargins(0, 0, 0, 0)
+            layout.setSpacing(2)
+            layout.addWidget(self.heights)
+            layout.addWidget(self, 1)
+        return self._options
+
+    def set_system(self, system: GameSystem | None) -> None:
+        """The open scenario's game: the heights its book has."""
+        self.heights.set_system(system)
 
     def show_result(self, result: LosResult | None, names: dict[Hex, str]) -> None:
         self.result = result
@@ -43,9 +65,16 @@ class LosPanel(QTextBrowser):
         rows = [
             f"<p style='font-size:13pt;margin:0'><b>{escape(a)} → {escape(b)}: "
             f"<span style='color:{colour}'>{result.verdict}</span></b></p>",
+        ]
+        if self.heights.raised():
+            rows.append(f"<p style='margin:4px 0'>Heights: {escape(self.heights.describe())}</p>")
+        rows += [
             f"<p style='margin:4px 0'>{escape(result.explanation)}</p>",
             f"<p style='margin:4px 0;color:#555'>Rule: {escape(result.rule)}</p>",
         ]
+        if result.notes:
+            items = "".join(f"<li>{escape(n)}</li>" for n in result.notes)
+            rows.append(f"<p style='margin:6px 0 0 0'>Where the ends stand:</p><ul>{items}</ul>")
         if result.obstacles:
             items = "".join(
                 f"<li><b>{escape(o.where)}</b> {escape(o.terrain)} {o.effect}"
@@ -79,6 +108,13 @@ class LosTool(Tool):
         self.a: Hex | None = None
         self.b: Hex | None = None
         self._shown: tuple[Hex, Hex] | None = None
+        self._shown_heights: tuple[str, str] | None = None
+        panel.heights.changed.connect(self._heights_changed)
+
+    def _heights_changed(self) -> None:
+        """Another height chosen: the line shown judged again from there."""
+        if self.view.tool is self:
+            self.refresh()
 
     def label(self) -> str:
         if self.a is None or self.b is not None:
@@ -121,10 +157,14 @@ class LosTool(Tool):
         document = self.document
         if document is None:
             return None
-        if self._shown == (a, b) and self.panel.result is not None:
+        heights = self.panel.heights.heights()
+        if (self._shown, self._shown_heights) == (
+            (a, b),
+            heights,
+        ) and self.panel.result is not None:
             return self.panel.result
-        self._shown = (a, b)
-        result = line_of_sight(document.terrain, document.scenario.system, a, b)
+        self._shown, self._shown_heights = (a, b), heights
+        result = line_of_sight(document.terrain, document.scenario.system, a, b, *heights)
         self.draw(result)
         names = {h: document.map.name(h) for h in (a, b)}
         self.panel.show_result(result, names)
@@ -139,9 +179,18 @@ class LosTool(Tool):
         line = QPainterPath(QPointF(*hex_to_pixel(a, HEX_SIZE)))
         line.lineTo(QPointF(*hex_to_pixel(b, HEX_SIZE)))
         ends = QPainterPath()
-        for h in (a, b):
+        # An end raised off the ground: a ring round its dot, and the height's name beside it.
+        rings, names = QPainterPath(), QPainterPath()
+        font = QFont()
+        font.setPointSizeF(HEX_SIZE * 0.32)
+        font.setBold(True)
+        for h, height in zip((a, b), self.panel.heights.heights(), strict=True):
             x, y = hex_to_pixel(h, HEX_SIZE)
             ends.addEllipse(QPointF(x, y), HEX_SIZE * 0.22, HEX_SIZE * 0.22)
+            if height != "ground":
+                rings.addEllipse(QPointF(x, y), HEX_SIZE * 0.40, HEX_SIZE * 0.40)
+                words = self.panel.heights.label(height)
+                names.addText(QPointF(x + HEX_SIZE * 0.55, y - HEX_SIZE * 0.35), font, words)
         block = QPainterPath()
         decided = result.decided_by
         if decided is not None and decided.hexside is not None:
@@ -154,12 +203,17 @@ class LosTool(Tool):
             (cells, QPen(shade.darker(150), 1.0), QBrush(shade)),
             (line, QPen(colour, 3.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap), None),
             (ends, QPen(QColor("#222222"), 1.5), QBrush(colour)),
+            (rings, QPen(QColor("#1a1a1a"), 2.5), None),
+            (names, QPen(QColor("#ffffff"), 3.0), None),  # a halo, legible on any terrain
+            (names, QPen(Qt.PenStyle.NoPen), QBrush(QColor("#1a1a1a"))),
             (block, QPen(QColor("#7b241c"), 5.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap),
              None),
         ]  # fmt: skip
         self.view.show_layers(layers)
-        self.say(result.explanation, error=result.verdict == "blocked")
+        heights = self.panel.heights
+        said = f"{heights.describe().capitalize()}. " if heights.raised() else ""
+        self.say(said + result.explanation, error=result.verdict == "blocked")
 
     def leave(self) -> None:
         super().leave()
-        self._shown = None
+        self._shown = self._shown_heights = None

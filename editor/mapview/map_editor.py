@@ -134,6 +134,7 @@ class MapEditor(QObject):
         self.zone_layer.refresh(document)
         self.plan_layer.refresh(document)
         self.brushes.set_system(document.scenario.system)
+        self.panels.los.set_system(document.scenario.system)  # the heights its book has
 
     def _on_changed(self, change: Change) -> None:
         """The document changed: the map again, and the set-up zones over it."""

@@ -29,6 +29,18 @@ Sighting Elevation Table's note says "regardless of terrain" and lists Smoke amo
 terrain [GC2]. Smoke stays as long as the scenario's map holds it: the engine plays the Armor
 Game, where no Smoke is fired (Smoke shells, placed inverted and lasting the following Turn
 [OP IX.A.3-4], are not played).
+
+Heights above the ground (:data:`SIGHT_HEIGHTS`, the designer's LOS tool; the engine's units
+stand on the ground): a unit in the 2nd storey of a Building is at +1, the 3rd +2, and so on
+[AG IV.B.1.h(3)], in a Building of that many stacked units (up to four [Setup II.C.4]; only Leg
+units go upstairs [ADV IV.B.2.a]); asked for a storey the hex's Building lacks, the unit is in
+its top storey (or on the ground: no Building), and a note says so. A Plane sights every hex
+but Building, Woods, Hedgerow, Improved Position and Alley hexes [OP III.C] (the terrain data's
+``hidden_from_planes``), over any terrain between; units firing at a Plane ignore terrain
+obstacles [OP III.D.2]. Our readings where the book is silent: Smoke (or Fire) in the hex a
+Plane looks into hides it too (Smoke blocks "from all elevation levels, including into the
+Smoke hex" [OP IX.A.5]); a Plane over its target's own hex is judged as any other (a Plane is
+placed in the hex it attacks [OP III.D.1]); nothing on the ground stands between two Planes.
 """
 
 from __future__ import annotations
@@ -37,7 +49,7 @@ from fractions import Fraction
 
 from model.catalog import TerrainType
 from model.hexes import Hex, Hexside
-from rules.los.core import Obstacle, Sight, with_data
+from rules.los.core import GROUND, Height, Heights, Obstacle, Sight, with_data
 from rules.los.geometry import AlongStep, CrossStep, HexStep
 from rules.los.terrain import TerrainLos, flag_effect, int_effect, provenance
 
@@ -52,6 +64,35 @@ HEIGHTS = (
 )
 SMOKE = f"{ARMOR} [OP IX.A.5]"
 INTO = f"{SMOKE}: Smoke blocks lines of sight from all levels, including into the Smoke hex"
+STOREY = f"{ARMOR} [AG IV.B.1.h(3)]"
+UPSTAIRS = f"{ARMOR} [ADV IV.B.2.a]"
+PLANE = f"{ARMOR} [OP III.C]"
+AA_FIRE = f"{ARMOR} [OP III.D.2]"
+PLANE_ID = "plane"
+
+
+def _storey(n: int) -> Height:
+    ordinal = {2: "2nd", 3: "3rd", 4: "4th"}[n]
+    rule = f"{STOREY}; only Leg units go above the 1st storey {UPSTAIRS}"
+    return Height(f"storey-{n}", f"{ordinal} storey ({n - 1:+d})", rule)
+
+
+#: The heights the book gives a unit above its hex's level (see the module's docstring).
+SIGHT_HEIGHTS = Heights(
+    choices=(
+        Height(GROUND.id, GROUND.label, f"{ARMOR} [AG IV.B.1.h]"),
+        *(_storey(n) for n in (2, 3, 4)),
+        Height(PLANE_ID, "Plane (in the air)", f"{PLANE}; {AA_FIRE}"),
+    ),
+    note=(
+        "A unit stands at its hex's level: Hills raise it, a Depression or Ditch lowers it "
+        "[AG IV.B.1.h]. Upstairs in a Building of that many storeys it is higher: 2nd +1, "
+        "3rd +2, 4th +3 [AG IV.B.1.h(3); Setup II.C.4] (Leg units only [ADV IV.B.2.a]). A Plane "
+        "sights every hex but Building, Woods, Hedgerow, Improved Position and Alley hexes "
+        "[OP III.C]; fire at a Plane ignores terrain [OP III.D.2]."
+    ),
+)
+
 ALONG = (
     "placeholder: the book does not say how a line along a hexside is judged; as Soldiers [6.45] "
     "and Panzer Command [§6.2], the lower of the two hexes counts (both must block)"
@@ -59,10 +100,22 @@ ALONG = (
 
 
 def armor(s: Sight) -> Ruling:
-    """Obstacles (hexes and Crest hexsides) higher than the line between the units' levels."""
+    """Obstacles (hexes and Crest hexsides) higher than the line between the units' levels;
+    a Plane's sight [OP III.C; III.D.2] when an end is one."""
+    if PLANE_ID in s.heights:
+        return _plane(s)
+    # The levels first, so that the notes say where a raised unit stands even when it is next
+    # to the other (the engine's units are on the ground: their line gets to adjacency first).
+    observer, target = s.heights
+    raised = (observer, target) != (GROUND.id, GROUND.id)
+    if raised:
+        ends = (_end_level(s, s.a, observer, "observer"), _end_level(s, s.b, target, "target"))
+    if s.a == s.b:
+        return [], f"{ARMOR} [AG IV.B]", "both are in the same hex, with nothing between them"
     if s.adjacent:
         return [], f"{TABLE} note", "a unit can always sight an adjacent hex, regardless of terrain"
-    ends = (unit_level(s, s.a), unit_level(s, s.b))
+    if not raised:
+        ends = (unit_level(s, s.a), unit_level(s, s.b))
     found: list[Obstacle] = _smoke_at_end(s, s.a, "the sighter's own hex: out of it")
     for step in s.between():
         if isinstance(step, HexStep):
@@ -99,6 +152,75 @@ def unit_level(s: Sight, h: Hex) -> int:
     if t.raises_units and not s.view.overlays.kinds(h):
         return ground + t.level  # a painted Hill: no Hill unit is counted in the ground
     return ground + t.unit_level
+
+
+def storeys(s: Sight, h: Hex) -> int:
+    """How many storeys the Building in ``h`` has: its stacked Building units, or one for a
+    Building painted or printed there; 0 without a Building [Setup II.C.4]."""
+    stacked = sum(1 for kind in s.view.overlays.kinds(h) if _is_building(s.table.get(kind)))
+    return stacked or (1 if _is_building(_base(s, h)) else 0)
+
+
+def _is_building(t: TerrainLos | None) -> bool:
+    return t is not None and t.storeys > 0
+
+
+def _end_level(s: Sight, h: Hex, height: str, who: str) -> int:
+    """The level of the observer or the target in ``h`` at ``height`` (a storey: its
+    Building's, as far as it goes [AG IV.B.1.h(3)]); how it was taken goes in the notes."""
+    ground = unit_level(s, h)
+    if not height.startswith("storey-"):
+        return ground
+    wanted, have = int(height.removeprefix("storey-")), storeys(s, h)
+    name = s.name(h)
+    if have == 0:
+        s.notes.append(
+            f"{name} has no Building: the {who} stands on the ground, at level {ground} ({STOREY})"
+        )
+        return ground
+    storey = min(wanted, have)
+    level = ground + storey - 1
+    if storey < wanted:
+        s.notes.append(
+            f"{name}'s Building has {have} storey(s): the {who} is in its top one, at level "
+            f"{level} ({STOREY}; {have} stacked Building unit(s) [Setup II.C.4])"
+        )
+    else:
+        s.notes.append(
+            f"the {who} is in storey {storey} of {name}'s Building: level {level} (the unit's "
+            f"ground level {ground}, {storey - 1:+d}) {STOREY}; Leg units only {UPSTAIRS}"
+        )
+    return level
+
+
+def _plane(s: Sight) -> Ruling:
+    """A Plane sights every hex but a Building, Woods, Hedgerow, Improved Position or Alley hex
+    [OP III.C]; fire at a Plane ignores terrain obstacles [OP III.D.2]."""
+    up_a, up_b = (height == PLANE_ID for height in s.heights)
+    if up_a and up_b:
+        s.notes.append("both ends are Planes: our reading, nothing on the ground is between them")
+        return [], f"{PLANE}; our reading", "nothing on the ground stands between two Planes"
+    if up_b:
+        s.notes.append(f"the target is a Plane over {s.name(s.b)} {AA_FIRE}")
+        why = "terrain obstacles are ignored for fire at a Plane (Anti-Aircraft Fire)"
+        return [], AA_FIRE, why
+    s.notes.append(f"the observer is a Plane over {s.name(s.a)} {PLANE}")
+    found = []
+    for tid in dict.fromkeys(s.view.mixed(s.b)):  # every terrain in the hex, top first
+        t = s.table.get(tid)
+        if t is None:
+            continue
+        if t.hidden_from_air:
+            reason = f"a Plane cannot sight a {t.name} hex, and {s.name(s.b)} holds {t.name}"
+            found.append(s.at_hex(s.b, t.id, PLANE, reason))
+        elif t.all_levels:
+            rule = f"{PLANE}; {SMOKE}; our reading: Smoke hides the hex from a Plane too"
+            reason = f"{t.name} in {s.name(s.b)} hides it from the air"
+            found.append(s.at_hex(s.b, t.id, rule, reason))
+    why = (
+        "a Plane sights every hex but Building, Woods, Hedgerow, Improved Position and Alley hexes"
+    )
+    return found, PLANE, why
 
 
 def height(s: Sight, h: Hex) -> tuple[int, TerrainLos | None]:
@@ -235,4 +357,6 @@ def los_terrain(t: TerrainType) -> TerrainLos:
         all_levels=smoke_key is not None and flag_effect(t, smoke_key),
         cite=provenance(t, "level") if "level" in t.effects else "",
         all_levels_cite=provenance(t, smoke_key) if smoke_key else "",
+        storeys=int_effect(t, "storeys"),
+        hidden_from_air=flag_effect(t, "hidden_from_planes"),
     )

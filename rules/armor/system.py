@@ -6,7 +6,7 @@ from __future__ import annotations
 from model.systems import GameSystem
 from rules.armor.costs import ArmorMovement
 from rules.armor.forces import ArmorForces
-from rules.armor.los import armor, los_terrain
+from rules.armor.los import SIGHT_HEIGHTS, armor, los_terrain
 from rules.armor.pointbuy import ArmorPointBuy
 from rules.bots.base import RandomBot
 from rules.registry import Citations, SystemRules, lazy
@@ -17,6 +17,7 @@ SYSTEM = SystemRules(
     movement=ArmorMovement(),
     sight=armor,
     los_terrain=los_terrain,
+    sight_heights=SIGHT_HEIGHTS,
     citations=Citations(
         setup="Armor [SCN II.E]",
         entry="Armor [SCN II.E]",

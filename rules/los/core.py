@@ -22,6 +22,43 @@ Verdict = Literal["clear", "hindered", "blocked"]
 
 
 @dataclass(frozen=True)
+class Height:
+    """A height above its hex's ground that an end of a line of sight may take, as a book
+    gives it (an upper storey, a plane). A unit on a hill is terrain, not a height.
+
+    Attributes:
+        id: ``ground`` (where every unit stands unless told otherwise), ``storey-3``, ``plane``.
+        label: what the designer reads ("3rd storey (+2)").
+        rule: the rule cited for it.
+    """
+
+    id: str
+    label: str
+    rule: str = ""
+
+
+#: Where a unit stands when nothing else is said: at its hex's level, as the terrain makes it.
+GROUND = Height("ground", "On the ground")
+
+
+@dataclass(frozen=True)
+class Heights:
+    """The heights a system's book lets the two ends of a line of sight take.
+
+    Attributes:
+        choices: the ground first, then any others the book has.
+        note: what the book says about heights, cited (shown beside the choices, or instead of
+            them when the book has none but the ground).
+    """
+
+    choices: tuple[Height, ...] = (GROUND,)
+    note: str = ""
+
+    def find(self, height_id: str) -> Height | None:
+        return next((h for h in self.choices if h.id == height_id), None)
+
+
+@dataclass(frozen=True)
 class Obstacle:
     """Something on the line that blocks it (or, in a book that had them, hinders it).
 
@@ -60,6 +97,8 @@ class LosResult:
         decided_by: the first blocking obstacle (or None).
         rule: the rule that decided the verdict, cited.
         explanation: one or two sentences for the designer.
+        notes: how an end raised above the ground was judged (its level, a storey the hex
+            lacks), each cited; empty for two units on the ground.
     """
 
     verdict: Verdict
@@ -69,6 +108,7 @@ class LosResult:
     decided_by: Obstacle | None
     rule: str
     explanation: str
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -77,11 +117,16 @@ class Sight:
 
     Why the memos: the view works terrain options out on every query, and a rule may ask about
     a hex more than once (its ground for a crest beside it, its terrain for a blindspot).
+
+    ``heights``: the observer's and the target's :class:`Height` ids; ``notes``: what a rule
+    says about how it took them (it appends; the query hands them on in the result).
     """
 
     view: MapTerrain
     trace: Trace
     table: Mapping[str, TerrainLos]
+    heights: tuple[str, str] = (GROUND.id, GROUND.id)
+    notes: list[str] = field(default_factory=list, repr=False, compare=False)
     _terrain: dict[Hex, str] = field(default_factory=dict, repr=False, compare=False)
     _ground: dict[Hex, int] = field(default_factory=dict, repr=False, compare=False)
     _end_sides: frozenset[Hexside] = field(init=False, repr=False, compare=False)

@@ -37,6 +37,8 @@ class TerrainLos:
         all_levels: Armor: blocks at every level (smoke; fire and smoking wrecks as smoke).
         cite: where the blocking value comes from: a book citation, or ``placeholder: ...``.
         all_levels_cite: the same for ``all_levels``.
+        storeys: Armor: a Building unit, stacked up to this many storeys (0: not a Building).
+        hidden_from_air: Armor: a Plane cannot sight a hex with this terrain.
     """
 
     id: str
@@ -50,6 +52,8 @@ class TerrainLos:
     all_levels: bool = False
     cite: str = ""
     all_levels_cite: str = ""
+    storeys: int = 0
+    hidden_from_air: bool = False
 
     @property
     def placeholder(self) -> bool:

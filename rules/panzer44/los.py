@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from model.catalog import TerrainType
 from model.hexes import Hex
-from rules.los.core import Obstacle, Ruling, Sight, blocking_features, with_data
+from rules.los.core import Heights, Obstacle, Ruling, Sight, blocking_features, with_data
 from rules.los.geometry import AlongStep, HexStep
 from rules.los.terrain import TerrainLos, provenance, text_effect
 
@@ -24,6 +24,16 @@ P44_ALONG = (
     f"{P44} [11.11]; placeholder: the book does not speak of a line running along a hexside; read "
     "as passing through that hexside, which blocking terrain in either of its hexes covers in part "
     "(a hexside covered in whole or in part by blocking terrain blocks)"
+)
+
+
+#: No heights but the ground [11.12]: the LOS tool says why.
+HEIGHTS = Heights(
+    note=(
+        "Panzer '44 has no heights: units on hilltops have no observation advantage and do "
+        "not see over blocking terrain [11.12]; no upper storeys, and no aircraft that sight "
+        "(Close Air Support strikes as Off-Board Artillery does [16.0])."
+    )
 )
 
 

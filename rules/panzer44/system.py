@@ -9,7 +9,7 @@ from rules.checks.base import RegisteredCheck
 from rules.panzer44.checks import fortifications
 from rules.panzer44.costs import Panzer44Movement
 from rules.panzer44.forces import Panzer44Forces
-from rules.panzer44.los import los_terrain, sight
+from rules.panzer44.los import HEIGHTS, los_terrain, sight
 from rules.panzer44.pointbuy import Panzer44PointBuy
 from rules.registry import Citations, SystemRules, lazy
 
@@ -19,6 +19,7 @@ SYSTEM = SystemRules(
     movement=Panzer44Movement(),
     sight=sight,
     los_terrain=los_terrain,
+    sight_heights=HEIGHTS,
     citations=Citations(
         setup="Panzer '44 [18.41]",
         entry="Panzer '44 [18.6]; [18.61]",

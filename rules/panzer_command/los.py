@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from model.catalog import TerrainType
 from model.hexes import Hex
-from rules.los.core import Obstacle, Ruling, Sight, blocking_features, with_data
+from rules.los.core import Heights, Obstacle, Ruling, Sight, blocking_features, with_data
 from rules.los.geometry import AlongStep, CrossStep, HexStep
 from rules.los.terrain import TerrainLos, provenance, text_effect
 
@@ -32,6 +32,16 @@ PC_BETWEEN = (
     "elevations; treated as blocking, as woods or town on the units' own level does"
 )
 Hit = tuple[str, str, str]  # terrain, rule, reason
+
+
+#: No heights but the ground: the LOS tool says why.
+HEIGHTS = Heights(
+    note=(
+        "Panzer Command: a unit is at its hex's elevation, the map's 20 m contours [§6.3] "
+        "(set a hex's elevation to raise it); the book has no upper storeys and no aircraft "
+        "that sight (airstrikes come from the Airstrike Table [§18.4])."
+    )
+)
 
 
 def sight(s: Sight) -> Ruling:

@@ -9,7 +9,7 @@ from rules.checks.base import RegisteredCheck
 from rules.panzer_command.checks import command
 from rules.panzer_command.costs import PanzerCommandMovement
 from rules.panzer_command.forces import PanzerCommandForces
-from rules.panzer_command.los import los_terrain, sight
+from rules.panzer_command.los import HEIGHTS, los_terrain, sight
 from rules.panzer_command.pointbuy import PanzerCommandPointBuy
 from rules.registry import Citations, SystemRules, lazy
 
@@ -19,6 +19,7 @@ SYSTEM = SystemRules(
     movement=PanzerCommandMovement(),
     sight=sight,
     los_terrain=los_terrain,
+    sight_heights=HEIGHTS,
     citations=Citations(
         setup="Panzer Command [§15.2]",
         entry="Panzer Command [§15.2]",

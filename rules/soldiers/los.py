@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from model.catalog import TerrainType
 from model.hexes import Hexside
-from rules.los.core import Obstacle, Ruling, Sight, blocking_features, touches, with_data
+from rules.los.core import Heights, Obstacle, Ruling, Sight, blocking_features, touches, with_data
 from rules.los.geometry import AlongStep, CrossStep, HexStep, clips_corner
 from rules.los.terrain import TerrainLos, flag_effect, provenance
 
@@ -20,6 +20,16 @@ def los_terrain(t: TerrainType) -> TerrainLos:
 # --- Soldiers [6.4] -----------------------------------------------------------------------------
 
 SOL = "Soldiers"
+
+
+#: No heights but the ground: the LOS tool says why.
+HEIGHTS = Heights(
+    note=(
+        "Soldiers has no heights: a line is blocked by any part of a blocking hex, buildings "
+        "included, whatever the ground [6.41; 6.43], and ridges are hexsides [6.44]; the book "
+        "has no elevation, no upper floors and no aircraft."
+    )
+)
 
 
 def sight(s: Sight) -> Ruling:

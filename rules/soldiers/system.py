@@ -10,7 +10,7 @@ from rules.registry import Citations, SystemRules, lazy
 from rules.soldiers.checks import deployment_zone
 from rules.soldiers.costs import SoldiersMovement
 from rules.soldiers.forces import SoldiersForces
-from rules.soldiers.los import los_terrain, sight
+from rules.soldiers.los import HEIGHTS, los_terrain, sight
 from rules.soldiers.pointbuy import SoldiersPointBuy
 
 SYSTEM = SystemRules(
@@ -19,6 +19,7 @@ SYSTEM = SystemRules(
     movement=SoldiersMovement(),
     sight=sight,
     los_terrain=los_terrain,
+    sight_heights=HEIGHTS,
     citations=Citations(
         setup="Soldiers (19; the scenario's Deployment)",
         entry="Soldiers (19.34)",
