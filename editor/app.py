@@ -155,6 +155,12 @@ class MainWindow(QMainWindow):
         height = min(self.height(), int(area.height() * 0.92))
         if (width, height) != (self.width(), self.height()):
             self.resize(width, height)
+            # The docks keep their share, not their width: the map stays the widest part.
+            left = self.findChild(QDockWidget, "sections")
+            right = self.findChild(QDockWidget, "terrain")
+            if left is not None and right is not None:
+                shares = [min(440, int(width * 0.27)), min(330, int(width * 0.24))]
+                self.resizeDocks([left, right], shares, Qt.Orientation.Horizontal)
         frame = self.frameGeometry()
         if not area.contains(frame):
             frame.moveCenter(area.center())
@@ -180,27 +186,25 @@ class MainWindow(QMainWindow):
         history = self._dock("History", "history", self.undo_view, RIGHT)
         terrain = self._dock("Terrain", "terrain", brushes.terrain_list, RIGHT)
         self.sections_panel = SectionsPanel()
-        sections = self._dock("Sections", "sections", self.sections_panel, LEFT)
+        sections = self._dock("Sections", "sections", scrolled(self.sections_panel), LEFT)
         self.oob_panel = OrderOfBattlePanel()
         self.oob_panel.refused.connect(self._refuse)
-        oob = self._dock("Order of Battle", "order_of_battle", self.oob_panel, LEFT)
+        oob = self._dock("Order of Battle", "order_of_battle", scrolled(self.oob_panel), LEFT)
         self.tabifyDockWidget(sections, oob)
         self.budget_panel = BudgetPanel()
         self.budget_panel.refused.connect(self._refuse)
-        self.budget_dock = self._dock("Budget", "budget", self.budget_panel, LEFT)
+        self.budget_dock = self._dock("Budget", "budget", scrolled(self.budget_panel), LEFT)
         self.tabifyDockWidget(oob, self.budget_dock)
         self.oob_panel.side_box.currentIndexChanged.connect(  # the Budget follows the OOB's side
             lambda *_: self.budget_panel.choose_side(self.oob_panel.side_id())
         )
         self.oob_dock = oob
         self.overlay_panel = OverlayPanel()
-        overlays = self._dock("Overlays", "overlays", self.overlay_panel, RIGHT)
-        self.options_panel = TerrainOptionsPanel()
-        scroller = QScrollArea()  # scrolled: a game may offer many options
-        scroller.setWidgetResizable(True)
-        scroller.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroller.setWidget(self.options_panel)
-        options = self._dock("Terrain Options", "terrain_options", scroller, RIGHT)
+        overlays = self._dock("Overlays", "overlays", scrolled(self.overlay_panel), RIGHT)
+        self.options_panel = TerrainOptionsPanel()  # scrolled: a game may offer many options
+        options = self._dock(
+            "Terrain Options", "terrain_options", scrolled(self.options_panel), RIGHT
+        )
         self.los_panel = LosPanel()
         los = self._dock("Line of Sight", "los", self.los_panel.with_options())
         self.inspector = InspectorPanel()
@@ -408,6 +412,17 @@ def dropped_file(mime: QMimeData) -> Path | None:
         if path is not None and path.suffix.lower() in (".yaml", ".yml") and path.is_file():
             return path
     return None
+
+
+def scrolled(panel: QWidget) -> QScrollArea:
+    """A panel in a frameless scroll area: a dock of tall panels no longer sets the window's
+    least height (at 150% scaling the Order of Battle alone made the window taller than a
+    1600x1000 screen, its status bar and the docks' bottoms cut off)."""
+    scroller = QScrollArea()
+    scroller.setWidgetResizable(True)
+    scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+    scroller.setWidget(panel)
+    return scroller
 
 
 def run_editor(path: str | None = None) -> int:

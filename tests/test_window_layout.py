@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractButton
+from PySide6.QtWidgets import QAbstractButton, QDockWidget
 from pytestqt.qtbot import QtBot
 
 from editor.app import MainWindow
@@ -55,3 +55,28 @@ def test_the_window_fits_the_screen(qtbot: QtBot) -> None:
     w.resize(area.width() * 3, area.height() * 3)  # as at 150% scaling on a small screen
     w.fit_to_screen()
     assert w.width() <= area.width() and w.height() <= area.height()
+
+
+def test_at_150_percent_on_a_1600_by_1000_screen_everything_fits_and_the_map_stays_wide(
+    qtbot: QtBot,
+) -> None:
+    """1600x1000 pixels at 150% is 1067x667 to Qt: the window's least size must fit in it
+    (the Order of Battle panel alone once asked for more height, so the window ran off the
+    screen with its status bar and the docks' bottoms), and once fitted the map keeps the
+    largest share of the width."""
+    w = _window(qtbot)
+    assert w.open_file(Path(__file__).parent.parent / "scenarios/armor/1a-spearheads.yaml")
+    w.show()
+    qtbot.waitExposed(w)
+    least = w.minimumSizeHint()
+    assert least.width() <= int(1067 * 0.95) and least.height() <= int(667 * 0.92)
+    w.resize(2000, 1300)
+    w.fit_to_screen()
+    qtbot.wait(50)
+    area = w.screen().availableGeometry()
+    assert w.width() <= area.width()
+    docks = [w.findChild(QDockWidget, name) for name in ("sections", "terrain")]
+    assert all(d is not None for d in docks)
+    # The docks keep a share (at least their least width), not the 440 and 330 px of a
+    # large window: the map keeps a third of the width or more.
+    assert w.view.width() >= w.width() / 3

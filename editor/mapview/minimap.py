@@ -23,6 +23,7 @@ from PySide6.QtGui import (
     QColor,
     QMouseEvent,
     QPainter,
+    QPainterPath,
     QPaintEvent,
     QPen,
     QPixmap,
@@ -206,9 +207,14 @@ class Minimap(QWidget):
         painter.drawPixmap(0, 0, self._pixmap)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         frame = self.frame().intersected(QRectF(self.rect()).adjusted(1, 1, -1, -1))
-        shade = QColor(FRAME)
-        shade.setAlpha(40)
-        painter.setBrush(shade)
+        # What the main view does not show is veiled; what it shows stays in its true colours
+        # (a tint over the visible part turned a fitted map all pink).
+        outside = QPainterPath()
+        outside.setFillRule(Qt.FillRule.OddEvenFill)
+        outside.addRect(QRectF(QPointF(0, 0), self._pixmap.deviceIndependentSize()))
+        outside.addRect(frame)
+        painter.fillPath(outside, QColor(255, 255, 255, 110))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(QPen(FRAME, 2.0))
         painter.drawRect(frame)
 
