@@ -56,6 +56,12 @@ def _toggle_zones(window: MainWindow) -> None:
     window.map_editor.show_zones(window.actions_by_id["view.zones"].isChecked())
 
 
+def _show_preferences(window: MainWindow) -> None:
+    from editor.preferences import show_preferences
+
+    show_preferences(window)
+
+
 def _ask_test_play(window: MainWindow) -> None:
     # Test play brings the rules engines: imported when asked for, not before the window shows.
     from editor.testplay.mode import ask_test_play
@@ -164,6 +170,14 @@ ACTIONS: tuple[ActionSpec, ...] = (
         lambda w: w.map_editor.delete_selected(),
         QKeySequence.StandardKey.Delete,
         tip="Take the overlay counter or section selected in its panel off the map",
+    ),
+    ActionSpec(
+        "edit.preferences",
+        "&Preferences...",
+        "&Edit",
+        _show_preferences,
+        "Ctrl+,",
+        "Hex size on screen, counter style, theme and autosave interval, applied as you choose",
     ),
     ActionSpec(
         "view.zoom_in",

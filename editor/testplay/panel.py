@@ -392,6 +392,7 @@ class TestPlayPanel(ChoicePages):
         nations = {s.id: s.nation for s in state.game.scenario.sides}
         self.counters = counters_of(self.units_shown, nations, tags)
         picture = Picture(self.counters, self.selected, state.game.scenario.system.value)
+        picture.counter_style = self.main.map_editor.counter_style
         picture.armed = fire_lines(given, where)
         picture.plotted = paths(given, where)
         aims = self.aims
