@@ -226,6 +226,7 @@ class MainWindow(QMainWindow):
         self.resizeDocks([terrain, inspector], [400, 400], Qt.Orientation.Vertical)
         self.resizeDocks([sections, terrain], [440, 330], Qt.Orientation.Horizontal)
         self.los_dock = los
+        self.sections_dock = sections
         self.validation_dock = validation
         #: The dock each tool works with, brought to the front when the tool is taken up.
         self._tool_docks = {"paint": terrain, "overlay": overlays, "los": los}

@@ -57,7 +57,8 @@ class ConstraintsView(QWidget):
         self.list.setWordWrap(True)
         self.list.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.list.setSelectionMode(QListWidget.SelectionMode.NoSelection)
+        # One row selectable: a layout finding jumps to its constraint (Validation panel).
+        self.list.setSelectionMode(QListWidget.SelectionMode.SingleSelection)
         self.list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
