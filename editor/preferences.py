@@ -154,9 +154,15 @@ def apply_theme(theme: str) -> None:
     if theme == "system":
         app.setStyle(system_style)
         app.setPalette(system_palette)
-        return
-    app.setStyle("Fusion")  # the style that follows a palette on every platform
-    app.setPalette(dark_palette() if theme == "dark" else app.style().standardPalette())
+    else:
+        app.setStyle("Fusion")  # the style that follows a palette on every platform
+        app.setPalette(dark_palette() if theme == "dark" else app.style().standardPalette())
+    # Style sheets read the palette when they are set (``palette(placeholder-text)``, the
+    # captions' muted grey): set again, they take the new palette's colours.
+    for widget in app.allWidgets():
+        sheet = widget.styleSheet()
+        if "palette(" in sheet:
+            widget.setStyleSheet(sheet)
 
 
 def dark_palette() -> QPalette:

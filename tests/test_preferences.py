@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QImage, QPainter, QPalette
-from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox, QSpinBox
+from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox, QLabel, QSpinBox
 
 from editor.files.recent import settings
 from editor.mapview.counter_art import paint_counters
@@ -163,6 +163,14 @@ def test_dark_theme_darkens_the_chrome_and_keeps_the_map_colours(
     qtbot.waitUntil(lambda: panel.palette().color(QPalette.ColorRole.Window).lightness() < 80)
     assert QApplication.style().name().lower() == "fusion"
     assert grab_map(qtbot, window) == map_before
+    # A panel's muted caption takes the dark palette's grey: it reads on the dark panel.
+    caption = next(
+        label
+        for label in window.sections_panel.findChildren(QLabel)
+        if label.text() == "Drag a section onto the map"
+    )
+    ink = caption.palette().color(QPalette.ColorRole.WindowText)
+    assert ink.lightness() > 120
     pick(qtbot, dialog.theme, "light")
     assert QApplication.palette().color(QPalette.ColorRole.Window).lightness() > 180
     pick(qtbot, dialog.theme, "system")
