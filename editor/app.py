@@ -182,6 +182,7 @@ class MainWindow(QMainWindow):
         terrain = self._dock("Terrain", "terrain", brushes.terrain_list, RIGHT)
         self.sections_panel = SectionsPanel()
         sections = self._dock("Sections", "sections", self.sections_panel, LEFT)
+        self.sections_dock = sections
         self.oob_panel = OrderOfBattlePanel()
         self.oob_panel.refused.connect(self._refuse)
         oob = self._dock("Order of Battle", "order_of_battle", self.oob_panel, LEFT)
@@ -226,7 +227,6 @@ class MainWindow(QMainWindow):
         self.resizeDocks([terrain, inspector], [400, 400], Qt.Orientation.Vertical)
         self.resizeDocks([sections, terrain], [440, 330], Qt.Orientation.Horizontal)
         self.los_dock = los
-        self.sections_dock = sections
         self.validation_dock = validation
         #: The dock each tool works with, brought to the front when the tool is taken up.
         self._tool_docks = {"paint": terrain, "overlay": overlays, "los": los}
