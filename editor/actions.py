@@ -21,8 +21,10 @@ from editor.help import ask_go_to_hex, show_about, show_shortcuts
 
 if TYPE_CHECKING:
     from editor.app import MainWindow
+    from editor.testplay.panel import TestPlayPanel
 
-Shortcut = QKeySequence.StandardKey | str | None
+#: A key, or several keys for one action (the first is the one menus show).
+Shortcut = QKeySequence.StandardKey | str | tuple[str, ...] | None
 #: What an action does, given the window.
 Run = Callable[["MainWindow"], object]
 #: Whether an action can be used with this document open (None: nothing open).
@@ -54,6 +56,30 @@ def editing_scenario(document: ScenarioDocument | None) -> bool:
 
 def _toggle_zones(window: MainWindow) -> None:
     window.map_editor.show_zones(window.actions_by_id["view.zones"].isChecked())
+
+
+def _show_preferences(window: MainWindow) -> None:
+    from editor.preferences import show_preferences
+
+    show_preferences(window)
+
+
+def in_test_play(document: ScenarioDocument | None) -> bool:
+    """Test Play's keys: off while editing (test play turns them on while it lasts)."""
+    return False
+
+
+def _test_play_key(verb: Callable[[TestPlayPanel], object]) -> Run:
+    """A Test Play key: what it does to the panel, while test play lasts."""
+
+    def run(window: MainWindow) -> None:
+        mode = window.test_play_mode
+        if mode is None or mode.panel is None:
+            window.say("That key works in Test Play (Play > Test Play...)")
+            return
+        verb(mode.panel)
+
+    return run
 
 
 def _ask_test_play(window: MainWindow) -> None:
@@ -164,6 +190,14 @@ ACTIONS: tuple[ActionSpec, ...] = (
         lambda w: w.map_editor.delete_selected(),
         QKeySequence.StandardKey.Delete,
         tip="Take the overlay counter or section selected in its panel off the map",
+    ),
+    ActionSpec(
+        "edit.preferences",
+        "&Preferences...",
+        "&Edit",
+        _show_preferences,
+        "Ctrl+,",
+        "Hex size on screen, counter style, theme and autosave interval, applied as you choose",
     ),
     ActionSpec(
         "view.zoom_in",
@@ -362,7 +396,55 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "Auto-play the scenario many times: each side's win rate, points, game length, the "
         "victory conditions met and any engine errors",
     ),
+    ActionSpec(
+        "play.next_unit",
+        "&Next Unit",
+        "&Play",
+        _test_play_key(lambda p: p.step_unit(1)),
+        "N",
+        "Test Play: select the next of your units that has a choice",
+        enabled_when=in_test_play,
+    ),
+    ActionSpec(
+        "play.previous_unit",
+        "Pre&vious Unit",
+        "&Play",
+        _test_play_key(lambda p: p.step_unit(-1)),
+        "P",
+        "Test Play: select the previous of your units that has a choice",
+        enabled_when=in_test_play,
+    ),
+    ActionSpec(
+        "play.done",
+        "&Done",
+        "&Play",
+        _test_play_key(lambda p: p.done()),
+        ("Ctrl+Return", "Ctrl+Enter"),
+        "Test Play: Done, for the side you play (the button under the list)",
+        enabled_when=in_test_play,
+    ),
+    ActionSpec(
+        "play.back",
+        "Step &Back",
+        "&Play",
+        _test_play_key(lambda p: p.back()),
+        ("Backspace", "Ctrl+Z"),
+        "Test Play: step back one action (editing's Undo is off while test play lasts)",
+        enabled_when=in_test_play,
+    ),
+    ActionSpec(
+        "play.clear_selection",
+        "&Clear Selection",
+        "&Play",
+        _test_play_key(lambda p: p.clear_selection()),
+        "Escape",
+        "Test Play: select no unit (its choices leave the map)",
+        enabled_when=in_test_play,
+    ),
 )
+
+#: The actions test play turns on while it lasts.
+TEST_PLAY_KEYS = tuple(spec.id for spec in ACTIONS if spec.enabled_when is in_test_play)
 
 
 def build_actions(
@@ -374,8 +456,12 @@ def build_actions(
     for spec in ACTIONS:
         action = QAction(spec.title, window)
         action.setObjectName(spec.id)
-        if spec.shortcut is not None:
+        if isinstance(spec.shortcut, tuple):
+            action.setShortcuts([QKeySequence(key) for key in spec.shortcut])
+        elif spec.shortcut is not None:
             action.setShortcut(QKeySequence(spec.shortcut))
+        if spec.enabled_when is not None:
+            action.setEnabled(spec.enabled_when(None))
         if spec.tip:
             action.setToolTip(spec.tip)
             action.setStatusTip(spec.tip)

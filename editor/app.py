@@ -53,6 +53,7 @@ from editor.mapview.sections import SectionsPanel
 from editor.mapview.terrain_options import TerrainOptionsPanel
 from editor.mapview.tools import Tool
 from editor.mapview.view import MapView
+from editor.preferences import Preferences, apply_preferences, load_preferences, show_hex_size
 from editor.scenario.dock import RulesPanel
 from editor.scenario.validation import ValidationPanel
 from model.boardedit import use_board_library
@@ -90,6 +91,9 @@ class MainWindow(QMainWindow):
         self.menus: dict[str, QMenu] = {}
         self.actions_by_id = build_actions(self, self.menus, self.toolbar)
         self.test_play_mode: TestPlayMode | None = None
+        #: Edit > Preferences, as applied (the application loads the saved ones; a window
+        #: made by a test starts from the defaults).
+        self.preferences = Preferences()
         brushes = BrushBar(self.toolbar)
         self._docks(brushes)
         self.map_editor: MapEditor = MapEditor(
@@ -187,6 +191,7 @@ class MainWindow(QMainWindow):
         terrain = self._dock("Terrain", "terrain", brushes.terrain_list, RIGHT)
         self.sections_panel = SectionsPanel()
         sections = self._dock("Sections", "sections", scrolled(self.sections_panel), LEFT)
+        self.sections_dock = sections
         self.oob_panel = OrderOfBattlePanel()
         self.oob_panel.refused.connect(self._refuse)
         oob = self._dock("Order of Battle", "order_of_battle", scrolled(self.oob_panel), LEFT)
@@ -318,6 +323,8 @@ class MainWindow(QMainWindow):
         self.undo_view.setStack(document.undo_stack)
         self._undo_actions(document)
         self.map_editor.set_document(document)  # first: a new map clears what panels mark
+        if self.preferences.hex_pixels:  # the zoom a map opens at (Edit > Preferences)
+            show_hex_size(self.view, self.preferences.hex_pixels, centre_map=True)
         for panel in (self.sections_panel, self.options_panel, self.overlay_panel):
             panel.set_document(document)
         for other in (self.oob_panel, self.budget_panel, self.validation_panel, self.rules_panel):
@@ -430,6 +437,7 @@ def run_editor(path: str | None = None) -> int:
     start_logging()
     use_board_library()  # the user's own boards, for scenarios and the board dialogs
     window = MainWindow()
+    apply_preferences(window, load_preferences())
     window.restore_layout()
     window.open_file(path or default_scenario_path())
     window.show()

@@ -45,11 +45,12 @@ def shortcuts_html(window: MainWindow) -> str:
     rows: dict[str, list[tuple[str, str]]] = {}
     for menu_title, menu in window.menus.items():
         for action in menu.actions():
-            sequence = action.shortcut()
-            if sequence.isEmpty():
+            sequences = [k for k in action.shortcuts() if not k.isEmpty()]
+            if not sequences:
                 continue
             name = action.text().replace("&", "").rstrip(".…")
-            shown = sequence.toString(QKeySequence.SequenceFormat.NativeText)
+            native = QKeySequence.SequenceFormat.NativeText
+            shown = " or ".join(k.toString(native) for k in sequences)
             rows.setdefault(menu_title.replace("&", ""), []).append((name, shown))
     parts = ["<table cellspacing='0' cellpadding='3'>"]
     for menu_title, entries in rows.items():

@@ -28,6 +28,10 @@ class LineStyle:
     dash: tuple[float, ...] | None = None
 
 
+#: Muted text of captions and notes in the chrome: the palette's own grey, so that it reads in
+#: the light and the dark theme (Edit > Preferences) alike; a fixed grey vanished on dark.
+MUTED_TEXT = "color: palette(placeholder-text)"
+
 PAPER = "#f1ecdc"
 GRID = "#6b6450"
 SEAM = "#b03a2e"

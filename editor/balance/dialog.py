@@ -50,6 +50,7 @@ from editor.balance.run import (
     unplayable,
 )
 from editor.balance.sweep import StrategyTable
+from editor.style import MUTED_TEXT
 from rules.bots.base import BOT_NAMES
 from rules.pointbuy.purchase import STRATEGIES
 
@@ -131,7 +132,7 @@ class BalanceDialog(QDialog):
         )
         self.sweep_button.clicked.connect(self.start_sweep)
         self.buy_note = QLabel("")
-        self.buy_note.setStyleSheet("color: #5d6d7e")
+        self.buy_note.setStyleSheet(MUTED_TEXT)
         buy_row = QHBoxLayout()
         buy_row.addWidget(self.buy)
         buy_row.addWidget(self.sweep_button)
@@ -194,7 +195,7 @@ class BalanceDialog(QDialog):
         self.report_area.setFrameShape(QScrollArea.Shape.NoFrame)
         self.placeholder = QLabel("Run a batch: its report shows here.")
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.placeholder.setStyleSheet("color: #5d6d7e")
+        self.placeholder.setStyleSheet(MUTED_TEXT)
         self.report_area.setWidget(self.placeholder)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)

@@ -27,7 +27,7 @@ from editor.files.builtin import BuiltInDialog
 from editor.files.document import ScenarioDocument
 from editor.files.new_scenario import NewScenarioDialog
 from editor.files.recent import RecentFiles, is_built_in
-from editor.files.recovery import Autosaver, Recovered, forget, pending
+from editor.files.recovery import AUTOSAVE_MS, Autosaver, Recovered, forget, pending
 from editor.mapview.render import MapPainter, save_png, save_svg
 from editor.publish.card import save_card
 from editor.publish.print_map import save_map_pdf
@@ -72,6 +72,8 @@ class FileController(QObject):
         self._painter = painter
         self.document: ScenarioDocument | None = None
         self.autosaver: Autosaver | None = None
+        #: Minutes between autosaves (Edit > Preferences); 0: autosave off.
+        self.autosave_minutes = AUTOSAVE_MS // 60_000
         self.recent = RecentFiles(window, self.open_file)
 
     def install(self, document: ScenarioDocument) -> None:
@@ -82,7 +84,14 @@ class FileController(QObject):
         document.setParent(self.window)
         self.autosaver = Autosaver(document)
         self.autosaver.failed.connect(self._autosave_failed)
+        self.autosaver.every(self.autosave_minutes)
         self.installed.emit(document)
+
+    def set_autosave(self, minutes: int) -> None:
+        """Autosave every ``minutes`` from now on, this document and the next (0: off)."""
+        self.autosave_minutes = minutes
+        if self.autosaver is not None:
+            self.autosaver.every(minutes)
 
     # --- opening --------------------------------------------------------------------------
 

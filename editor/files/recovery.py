@@ -74,6 +74,15 @@ class Autosaver(QObject):
         self._written: set[Path] = set()  # stems written, under every name the file has had
         document.file_changed.connect(self._on_file_changed)
 
+    def every(self, minutes: int) -> None:
+        """Write the recovery copy every ``minutes`` (Edit > Preferences); 0 turns autosave
+        off (and leaves the copies written so far for recovery)."""
+        if minutes <= 0:
+            self.timer.stop()
+            return
+        self.timer.setInterval(minutes * 60_000)
+        self.timer.start()
+
     @property
     def stem(self) -> Path:
         return recovery_dir() / _key(self.document.path, self._untitled)

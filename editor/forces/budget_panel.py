@@ -37,6 +37,7 @@ from editor.forces.budget_lines import LinesBox
 from editor.forces.budget_widgets import Figures, RulesList
 from editor.forces.catalog_view import caption, spin
 from editor.scenario.validation import loaded_of
+from editor.style import MUTED_TEXT
 from model import edits, edits_purchases
 from model.scenario import Scenario
 from model.systems import GameSystem
@@ -76,7 +77,7 @@ class BudgetPanel(QWidget):
         layout.addWidget(self.figures)
         self.empty = QLabel("")
         self.empty.setWordWrap(True)
-        self.empty.setStyleSheet("color: #555")
+        self.empty.setStyleSheet(MUTED_TEXT)
         layout.addWidget(self.empty)
         self.splitter = splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.setChildrenCollapsible(False)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.forces.catalog_view import PLACEHOLDER_COLOUR
+from editor.style import MUTED_TEXT
 from rules.pointbuy.report import BudgetReport, RuleResult
 
 MET, BROKEN, NOT_APPLICABLE = "#2e7d32", "#c0392b", "#8c8c8c"
@@ -161,7 +162,7 @@ class Figures(QWidget):
             return
         over = report.left < 0
         self.spent_caption.setText(f"{word} spent of {report.budget}")
-        self.spent_caption.setStyleSheet("color: #555")
+        self.spent_caption.setStyleSheet(MUTED_TEXT)
         self.left.setText(str(abs(report.left)))
         self.left_caption.setText(f"{word} over" if over else f"{word} left")
         colour = BROKEN if over else MET
@@ -179,7 +180,7 @@ class Figures(QWidget):
 def _stacked(big: QLabel, small: QLabel, right: bool = False) -> QVBoxLayout:
     layout = QVBoxLayout()
     layout.setSpacing(0)
-    small.setStyleSheet("color: #555")
+    small.setStyleSheet(MUTED_TEXT)
     if right:
         for label in (big, small):
             label.setAlignment(Qt.AlignmentFlag.AlignRight)

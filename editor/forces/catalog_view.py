@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.style import MUTED_TEXT
 from model.catalog import UnitType, unit_types
 from model.periods import available_by, introduction, parse_when
 from model.provenance import Value, unwrap
@@ -313,6 +314,6 @@ def spin(low: int, high: int, prefix: str, tip: str) -> QSpinBox:
 
 def caption(text: str) -> QLabel:
     label = QLabel(text)
-    label.setStyleSheet("color: #555; font-weight: 600")
+    label.setStyleSheet(MUTED_TEXT + "; font-weight: 600")
     label.setWordWrap(True)
     return label

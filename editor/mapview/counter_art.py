@@ -22,6 +22,13 @@ SYMBOL_FROM = 10.0
 LABEL_FROM = 14.0
 VALUES_FROM = 40.0  # the values line is about a fifth of a hex: 8 px and more
 
+#: How counters are printed (Edit > Preferences): what each style shows on the top counter.
+COUNTER_STYLES: dict[str, str] = {
+    "values": "Symbol, name and values",
+    "symbol": "NATO symbol and name",
+    "plain": "Name only",
+}
+
 
 @functools.lru_cache(maxsize=4096)
 def face_of(system: str, unit: str) -> CounterFace:
@@ -39,11 +46,14 @@ def paint_counters(
     size: float,
     detail: float,
     system: str | None = None,
+    style: str = "values",
 ) -> None:
     """Unit counters as on the table: a square in the nation's colour, stacked a little up and
     to the right with the stack's size in the corner, a notch on the edge it faces; on the top
     counter, as far as the zoom lets them be read, the unit-type symbol, the unit's name and
-    the values its counter prints (the system's ``counter_face``, its ``system.yaml``)."""
+    the values its counter prints (the system's ``counter_face``, its ``system.yaml``).
+    ``style`` (a key of :data:`COUNTER_STYLES`) leaves out the values ("symbol") or the
+    symbol too ("plain")."""
     by_hex: dict[Hex, list[MapCounter]] = {}
     for counter in counters:
         by_hex.setdefault(counter.hex, []).append(counter)
@@ -70,8 +80,17 @@ def paint_counters(
                 _facing_notch(painter, rect, counter.facing)
             ink = QColor(counter_text(counter.nation))
             face = face_of(system, counter.unit) if system else None
-            values = face.text if face is not None and detail >= VALUES_FROM else ""
-            symbol = face is not None and face.symbol != "unknown" and detail >= SYMBOL_FROM
+            values = (
+                face.text
+                if face is not None and detail >= VALUES_FROM and style == "values"
+                else ""
+            )
+            symbol = (
+                face is not None
+                and face.symbol != "unknown"
+                and detail >= SYMBOL_FROM
+                and style != "plain"
+            )
             if symbol:
                 assert face is not None
                 box = QRectF(0, 0, side * 0.4, side * 0.24)

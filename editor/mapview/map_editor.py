@@ -87,6 +87,8 @@ class MapEditor(QObject):
         self.panels = panels
         self.status = status
         self._document: ScenarioDocument | None = None
+        #: How counters are printed (Edit > Preferences; a key of ``COUNTER_STYLES``).
+        self.counter_style = "values"
         self.zone_layer = ZoneLayer(view, HEX_SIZE)
         self.plan_layer = PlanLayer(view, HEX_SIZE)  # the bot plans, shown with the zones
         self.tools: dict[str, Tool] = {
@@ -161,11 +163,18 @@ class MapEditor(QObject):
             assert isinstance(los, LosTool)
             los.refresh()
 
+    def restyle_counters(self, style: str) -> None:
+        """Print the counters in another style (Edit > Preferences): the map repainted, its
+        zoom and scroll kept."""
+        self.counter_style = style
+        if self._document is not None and self._view.item is not None:
+            self._view.update_map(self.painter())
+
     def painter(self) -> MapPainter:
         """The open document's map, painted as the view shows it."""
         d = self._document
         assert d is not None
-        options = RenderOptions(size=HEX_SIZE)
+        options = RenderOptions(size=HEX_SIZE, counter_style=self.counter_style)
         return MapPainter(
             d.map, options, d.overlays, d.edits, d.terrain.board_sides, counters=d.counters
         )

@@ -71,6 +71,8 @@ class RenderOptions:
     grid: bool = True
     seams: bool = True
     margin: float = 24.0
+    #: How counters are printed (:data:`~editor.mapview.counter_art.COUNTER_STYLES`).
+    counter_style: str = "values"
 
 
 _T = TypeVar("_T")
@@ -172,7 +174,10 @@ class MapPainter:
     def changed_area(self, old: MapPainter) -> QRectF | None:
         """Where this painter draws differently from ``old`` (the same map with other scenario
         layers), so the view repaints only that; ``None`` when it cannot tell (repaint all)."""
-        if old.amap is not self.amap or old.counters != self.counters:
+        if old.amap is not self.amap or (old.counters, old.options) != (
+            self.counters,
+            self.options,
+        ):
             return None
         hexes: set[Hex] = set()
         sides: set[Hexside] = set()
@@ -371,7 +376,7 @@ class MapPainter:
                 visible,
                 size * 1.5,
             )
-        paint_counters(painter, shown, size, detail, system)
+        paint_counters(painter, shown, size, detail, system, self.options.counter_style)
 
     def with_counters(self, counters: Sequence[MapCounter]) -> MapPainter:
         """This map with other counters on it (test play shows the game's units, not the

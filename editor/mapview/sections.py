@@ -26,7 +26,7 @@ from editor.files.document import ScenarioDocument
 from editor.mapview.palette import DragPalette
 from editor.mapview.render import THUMBNAIL, MapPainter, fitted_pixmap
 from editor.scenario.constraints import ConstraintsView
-from editor.style import PAPER
+from editor.style import MUTED_TEXT, PAPER
 from model.errors import ProblemList
 from model.joins import JoinType, notation_of
 from model.layout import LayoutError, SectionPlacement, assemble
@@ -261,5 +261,5 @@ class SectionsPanel(QWidget):
 
 def _caption(text: str) -> QLabel:
     label = QLabel(text)
-    label.setStyleSheet("color: #555; font-weight: 600")
+    label.setStyleSheet(MUTED_TEXT + "; font-weight: 600")
     return label

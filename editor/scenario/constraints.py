@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout,
 from editor.files.changes import Change, follow
 from editor.files.document import ScenarioDocument
 from editor.scenario.validation import loaded_of
+from editor.style import MUTED_TEXT
 from rules.checks.layout import ConstraintState, constraint_states
 
 #: What a change must touch for the constraints to be judged again.
@@ -47,7 +48,7 @@ class ConstraintsView(QWidget):
         self.document: ScenarioDocument | None = None
         self.states: list[ConstraintState] = []
         self.caption = QLabel("Layout constraints")
-        self.caption.setStyleSheet("color: #555; font-weight: 600")
+        self.caption.setStyleSheet(MUTED_TEXT + "; font-weight: 600")
         self.caption.setWordWrap(True)
         self.caption.setToolTip(
             "The limits the scenario sets on laying out the table [Armor SCN III.B], judged on "
@@ -57,7 +58,8 @@ class ConstraintsView(QWidget):
         self.list.setWordWrap(True)
         self.list.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.list.setSelectionMode(QListWidget.SelectionMode.NoSelection)
+        # One row selectable: a layout finding jumps to its constraint (Validation panel).
+        self.list.setSelectionMode(QListWidget.SelectionMode.SingleSelection)
         self.list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)

@@ -4,6 +4,8 @@ kept up to date as the designer edits; selecting one outlines its place on the m
 Load-time problems cannot occur in an open document (it would not have opened), so the panel
 lists the static checks' findings: severity, message, the book's section and the entry's
 dotted path. The checks run a moment after the last edit (debounced) and in a worker thread.
+A double-click or Enter on a finding opens the panel and row that fix it
+(:mod:`editor.scenario.jump`).
 
 Why a thread: on the largest built-in scenarios (Panzer '44 19.3 Wallendorf, 19.4 Luneville,
 2074 hexes) the checks take about a second, mostly the objectives-in-reach estimate; run in
@@ -60,6 +62,7 @@ from editor.balance.line import BalanceLine
 from editor.files.boards import BoardDocument
 from editor.files.changes import Change, follow
 from editor.files.document import ScenarioDocument
+from editor.scenario.jump import jump_to_fix
 from model.hexes import Hex
 from model.scenario_io import LoadedScenario
 from rules.checks import Finding, Severity, run_checks
@@ -289,6 +292,8 @@ class ValidationPanel(QWidget):
         self.list.setUniformItemSizes(False)
         self.list.setAlternatingRowColors(True)
         self.list.currentItemChanged.connect(self._chosen)
+        # A double-click or Enter on a finding: the panel and row that fix it.
+        self.list.itemActivated.connect(self._activated)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.header)
@@ -453,6 +458,10 @@ class ValidationPanel(QWidget):
     def _chosen(self, current: QListWidgetItem | None, _previous: object) -> None:
         if current is not None:
             self.show_place(current.data(FINDING_ROLE))
+
+    def _activated(self, item: QListWidgetItem) -> None:
+        if self.window_ is not None and self.document is not None:
+            jump_to_fix(self.window_, item.data(FINDING_ROLE))
 
     def show_place(self, finding: Finding) -> frozenset[Hex]:
         """Outline on the map the hexes a finding is about and centre the view on them; say so

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.style import MUTED_TEXT
 from editor.testplay.session import FASTEST, TestPlaySession
 from rules.engine.errors import RulesError
 
@@ -91,7 +92,7 @@ class TestPlayControls(QWidget):
         column.addLayout(row)
         row = QHBoxLayout()
         self.source = QLabel()
-        self.source.setStyleSheet("color: #555")
+        self.source.setStyleSheet(MUTED_TEXT)
         self.leave_button = QPushButton("Leave Test Play")
         self.leave_button.setStyleSheet("font-weight: bold")
         self.leave_button.clicked.connect(self.leave_requested.emit)

@@ -102,6 +102,8 @@ class Picture:
     selected: str | None = None
     #: The game's system: its counters show its values (its ``system.yaml``'s ``counter_face``).
     system: str | None = None
+    #: How the counters are printed (Edit > Preferences).
+    counter_style: str = "values"
     selected_hex: Hex | None = None
     #: The hexes shaded as the selected unit's reach, with each one's cost when known.
     reach: Mapping[Hex, float | None] = field(default_factory=dict)
@@ -149,9 +151,8 @@ class CountersItem(QGraphicsItem):
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawPath(hexes_outline([picture.selected_hex], self.size))
-        paint_counters(
-            painter, [c.counter for c in picture.counters], self.size, detail, picture.system
-        )
+        counters = [c.counter for c in picture.counters]
+        paint_counters(painter, counters, self.size, detail, picture.system, picture.counter_style)
         if detail >= 10:
             self._markers(painter)
 

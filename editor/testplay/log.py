@@ -9,7 +9,7 @@ indented beneath it, as a combat's steps), coloured by the words of its kind (``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Container, Iterable
 from html import escape
 
 from rules.engine.core import Outcome
@@ -53,15 +53,42 @@ def ink_of(kind: str) -> str | None:
     return None
 
 
-def event_html(event: Event) -> str:
+#: The ink of an event's summary line that has no colour of its kind (the log is paper: its
+#: colours are its own, in every theme).
+PLAIN_INK = "#1b1b1b"
+#: The link of an event's summary that folds or opens its details: ``event:<index>``.
+EVENT_LINK = "event:"
+
+
+class Everything:
+    """Every event's details open (the log's Details toggle)."""
+
+    def __contains__(self, _index: object) -> bool:
+        return True
+
+
+def event_html(event: Event, index: int | None = None, opened: bool = True) -> str:
     """One event of the log: its words, coloured by its kind; the lines after the first
-    (a combat's procedure, modifiers, roll and result) indented beneath it."""
+    (a combat's procedure, modifiers, roll and result) indented beneath it.
+
+    With an ``index`` (the panel's log), an event with details is a one-line summary with a
+    triangle, a link that opens or folds them; its details are shown only when ``opened``.
+    """
     head, *rest = event.describe().splitlines() or [event.kind]
     ink = ink_of(event.kind)
     style = f"color:{INK[ink]}" if ink is not None else ""
     if ink == "turn":
         style += ";margin-top:6px"
     text = f"<b>{escape(head)}</b>" if ink in ("turn", "win") or rest else escape(head)
+    if index is not None and rest:
+        mark = "\u25be" if opened else "\u25b8"  # ▾ open, ▸ folded
+        colour = INK[ink] if ink is not None else PLAIN_INK
+        text = (
+            f"<a href='{EVENT_LINK}{index}' style='color:{colour};text-decoration:none'>"
+            f"{mark}\u00a0{text}</a>"
+        )
+        if not opened:
+            rest = []
     lines = "".join(
         f"<div style='margin-left:14px;color:{_step_ink(line)}'>{escape(line)}</div>"
         for line in rest
@@ -75,11 +102,20 @@ def _step_ink(line: str) -> str:
     return INK["muted"] if line.startswith("placeholder:") else "#333"
 
 
-def log_html(events: Iterable[Event]) -> str:
+def log_html(events: Iterable[Event], start: int = 0, opened: Container[int] | None = None) -> str:
     """Events as lines; units waiting off the map for the same reason share one line (a
-    scenario's reinforcements would otherwise fill the log before play begins)."""
+    scenario's reinforcements would otherwise fill the log before play begins).
+
+    With ``opened`` (the indexes of the events whose details are open, the first event being
+    ``start``), each event with details is a summary line that opens them with a click;
+    without, every event is written in full."""
     parts: list[str] = []
     waiting: list[UnitOffMap] = []
+
+    def one(index: int, event: Event) -> str:
+        if opened is None:
+            return event_html(event)
+        return event_html(event, index, index in opened)
 
     def flush() -> None:
         if len(waiting) == 1:
@@ -92,14 +128,14 @@ def log_html(events: Iterable[Event]) -> str:
             )
         waiting.clear()
 
-    for event in events:
+    for index, event in enumerate(events, start):
         if isinstance(event, UnitOffMap):
             if waiting and waiting[0].reason != event.reason:
                 flush()
             waiting.append(event)
             continue
         flush()
-        parts.append(event_html(event))
+        parts.append(one(index, event))
     flush()
     return "".join(parts)
 

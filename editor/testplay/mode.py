@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.actions import TEST_PLAY_KEYS
 from editor.files.boards import BoardDocument
 from editor.mapview.render import MapPainter
 from editor.mapview.view import HEX_SIZE
@@ -355,6 +356,7 @@ class TestPlayMode:
         window.view.set_tool(TestPlayTool(window, self.panel.click_hex))
         window.tool_label.setText("Test play: click a unit, then a hex it can reach or a target")
         window.test_play_mode = self
+        self._keys(True)
         self.panel.refresh()
         self._frame_units()
         return None
@@ -381,8 +383,14 @@ class TestPlayMode:
         window.view.set_tool(window.tool)
         window.retool()
         window.view.fit()
+        self._keys(False)
         window.test_play_mode = None
         window.say("Back to editing: the scenario is as it was before test play")
+
+    def _keys(self, on: bool) -> None:
+        """Test Play's keys (next unit, Done, Back...) on while it lasts, off after."""
+        for key in TEST_PLAY_KEYS:
+            self.window.actions_by_id[key].setEnabled(on)
 
     def _put_away(self) -> None:
         """Hide the editing docks, disable editing actions and tools, hide the set-up."""

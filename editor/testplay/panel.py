@@ -26,16 +26,20 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QGridLayout,
+    QHBoxLayout,
     QLabel,
     QSplitter,
     QTextBrowser,
     QTreeWidgetItem,
     QVBoxLayout,
+    QWidget,
 )
 
 from editor.style import nation_colour
@@ -54,7 +58,7 @@ from editor.testplay.aims import (
 from editor.testplay.controls import TestPlayControls
 from editor.testplay.detail import detail_html, header_html
 from editor.testplay.layer import GameCounter, Picture, TestPlayLayer, counters_of
-from editor.testplay.log import log_html, victory_html
+from editor.testplay.log import EVENT_LINK, Everything, log_html, victory_html
 from editor.testplay.pages import PAGE_END, PAGE_HANDOVER, PAGE_PLAY, ROLE, ChoicePages
 from editor.testplay.session import SEATS, TestPlaySession
 from model.grid import hex_to_pixel
@@ -98,6 +102,8 @@ class TestPlayPanel(ChoicePages):
         self.units_shown: list[UnitPosition] = []
         self.progress = session.state.progress()
         self._shown: list[Event] = []
+        #: The log's events whose details (dice, modifiers, steps) are open, by index.
+        self.opened: set[int] = set()
         self._order: list[str] = []  # the groups of the list, in order
         self._build()
         session.changed.connect(self.refresh)
@@ -120,9 +126,7 @@ class TestPlayPanel(ChoicePages):
         layout.addWidget(self.message)
         self.split = split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self._pages())
-        self.log = QTextBrowser()
-        self.log.setPlaceholderText("The game's events, dice and combats appear here.")
-        split.addWidget(self.log)
+        split.addWidget(self._log_box())
         split.setSizes(SPLIT_PLAYING)
         self.watching: bool | None = None  # no human seated: the log wants the room
         layout.addWidget(split, 1)
@@ -134,6 +138,36 @@ class TestPlayPanel(ChoicePages):
         self.apply_button.clicked.connect(self._apply_chosen)
         self.done_button.clicked.connect(self._done)
         self.handover_button.clicked.connect(self._take_over)
+
+    def _log_box(self) -> QWidget:
+        """The log under its title, with the Details toggle: one line per event, its dice,
+        modifiers and steps folded under it (a click on the line opens them)."""
+        box = QWidget()
+        column = QVBoxLayout(box)
+        column.setContentsMargins(0, 4, 0, 0)
+        column.setSpacing(2)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("<b>Log</b>"))
+        row.addStretch(1)
+        self.details = QCheckBox("Show all details")
+        self.details.setToolTip(
+            "Open every event's dice, modifiers and steps; or click an event's \u25b8 line "
+            "to open that one"
+        )
+        self.details.toggled.connect(lambda _on: self._relog())
+        row.addWidget(self.details)
+        column.addLayout(row)
+        self.log = QTextBrowser()
+        self.log.setPlaceholderText("The game's events, dice and combats appear here.")
+        self.log.setOpenLinks(False)
+        self.log.anchorClicked.connect(self._event_clicked)
+        # The log is paper, like the map: its inks are its own, readable in every theme.
+        paper = self.log.palette()
+        paper.setColor(QPalette.ColorRole.Base, QColor("#fbfaf6"))
+        paper.setColor(QPalette.ColorRole.Text, QColor("#1b1b1b"))
+        self.log.setPalette(paper)
+        column.addWidget(self.log, 1)
+        return box
 
     def _seats_row(self) -> QGridLayout:
         """A row per side, its name and who plays it: the scenario's side names can be long
@@ -367,13 +401,75 @@ class TestPlayPanel(ChoicePages):
         follows = len(events) >= len(shown) and (not shown or events[len(shown) - 1] is shown[-1])
         if not follows:
             self.log.clear()
+            self.opened = {i for i in self.opened if i < len(events)}
             shown = []
         new = events[len(shown) :]
         if new:
-            self.log.append(log_html(new))
+            self.log.append(log_html(new, len(shown), self._open()))
             bar = self.log.verticalScrollBar()
             bar.setValue(bar.maximum())
         self._shown = events
+
+    def _open(self) -> set[int] | Everything:
+        return Everything() if self.details.isChecked() else self.opened
+
+    def _relog(self) -> None:
+        """Write the log again (details opened or folded), where it was scrolled to."""
+        bar = self.log.verticalScrollBar()
+        at, bottom = bar.value(), bar.value() >= bar.maximum()
+        self.log.setHtml(log_html(self._shown, 0, self._open()))
+        bar.setValue(bar.maximum() if bottom else at)
+
+    def _event_clicked(self, link: QUrl) -> None:
+        """A click on an event's summary line: its details opened, or folded again."""
+        text = link.toString()
+        if not text.startswith(EVENT_LINK):
+            return
+        index = int(text[len(EVENT_LINK) :])
+        self.opened ^= {index}
+        self._relog()
+
+    # --- the keyboard ------------------------------------------------------------------------
+
+    def step_unit(self, by: int) -> str | None:
+        """Select the acting side's next (``by`` 1) or previous (-1) unit with a choice, in
+        the list's order, round and round; the unit, or None when there is none."""
+        units = [u for u in self._order if u != SIDE]
+        if not units:
+            self.refuse("No unit of yours has a choice now")
+            return None
+        if self.selected in units:
+            unit = units[(units.index(self.selected) + by) % len(units)]
+        else:
+            unit = units[0] if by > 0 else units[-1]
+        self.select(unit)
+        self.main.say(self.unit_title(unit))
+        return unit
+
+    def clear_selection(self) -> None:
+        """Escape: no unit selected, no move being laid; the map shows no unit's choices."""
+        self.selected = None
+        self.route, self.routed = (), None
+        self.units.setCurrentItem(None)  # type: ignore[call-overload]
+        self.units.clearSelection()
+        self._aim()
+        self._draw()
+        self.main.say("Nothing selected: click a unit, or N for the next one")
+
+    def done(self) -> bool:
+        """Ctrl+Return: Done, when the acting human may say so now."""
+        if self.choices is None or self.choices.done is None:
+            self.refuse("Nothing to finish now: it is not a human player's decision")
+            return False
+        return self.act(self.choices.done)
+
+    def back(self) -> bool:
+        """Backspace or Ctrl+Z: step back one action, as the Back button does."""
+        if not self.controls.back_button.isEnabled():
+            self.main.say("Nothing to step back: this is the start of the game")
+            return False
+        self.session.step_back()
+        return True
 
     # --- the map ------------------------------------------------------------------------------
 
@@ -392,6 +488,7 @@ class TestPlayPanel(ChoicePages):
         nations = {s.id: s.nation for s in state.game.scenario.sides}
         self.counters = counters_of(self.units_shown, nations, tags)
         picture = Picture(self.counters, self.selected, state.game.scenario.system.value)
+        picture.counter_style = self.main.map_editor.counter_style
         picture.armed = fire_lines(given, where)
         picture.plotted = paths(given, where)
         aims = self.aims
