@@ -34,6 +34,7 @@ from tests.xcb.realinput import (
 ROOT = Path(__file__).resolve().parents[2]
 ARMOR_1A = ROOT / "scenarios" / "armor" / "1a-spearheads.yaml"
 FORT_DRIANT = ROOT / "scenarios" / "panzer44" / "19.7-assault-on-fort-driant.yaml"
+DEMO = ROOT / "scenarios" / "armor" / "demo-crossroads.yaml"
 SEDAN = ROOT / "scenarios" / "panzer44" / "19.2-sedan-revenged.yaml"
 
 
@@ -373,3 +374,33 @@ def test_job_4_build_a_point_buy_scenario_with_forces_zones_victory_and_a_reinfo
     for _ in range(steps):
         document.undo_stack.undo()
     assert document.scenario.side(first).reinforcements == []
+
+
+def test_job_5_validate_and_jump_to_the_finding(qtbot: QtBot) -> None:
+    """Hedgerow painted with the mouse under the demo's M4 (B, the terrain clicked in its
+    list, the hex clicked), F7 validates: one finding, a unit placed where it may not stand;
+    its double-click opens the Order of Battle at the M4's entry and outlines the hex."""
+    window = _window(qtbot, DEMO)
+    document = window.document
+    assert document is not None
+    panel = window.validation_panel
+    k2219 = document.map.resolve("K2219")
+    key(qtbot, window.view, Qt.Key.Key_B)
+    window.terrain_dock.raise_()
+    terrain = window.map_editor.brushes.terrain_list
+    click_row(qtbot, terrain, row_of(terrain, "hedgerow"))
+    click(qtbot, window.view.viewport(), _on_map(window, k2219))
+    assert document.terrain.terrain(k2219) == "hedgerow"
+    with qtbot.waitSignal(panel.updated, timeout=60_000):
+        key(qtbot, window.view, Qt.Key.Key_F7)
+    qtbot.waitUntil(panel.list.isVisible)
+    placed = [f for f in panel.findings if f.path == "sides[0].forces[0].placement"]
+    assert len(placed) == 1, [f.path for f in panel.findings]
+    window.sections_dock.raise_()  # the Order of Battle behind it
+    rect = panel.list.visualItemRect(panel.list.item(panel.findings.index(placed[0])))
+    click(qtbot, panel.list.viewport(), rect.center())
+    qtbot.mouseDClick(panel.list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert window.oob_panel.side_id() == "us"
+    selected = window.oob_panel.selected_entry()
+    assert selected is not None and selected[0] == 0
+    assert "Order of Battle, row 1" in window.statusBar().currentMessage()
