@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QMenu, QToolBar
 
 from editor.files.boards import BoardDocument
 from editor.files.document import ScenarioDocument
-from editor.help import ask_go_to_hex, show_about, show_shortcuts
+from editor.help import ask_go_to_hex, show_about, show_guide, show_shortcuts
 
 if TYPE_CHECKING:
     from editor.app import MainWindow
@@ -362,6 +362,14 @@ ACTIONS: tuple[ActionSpec, ...] = (
         ask_go_to_hex,
         "Ctrl+G",
         "Centre the map on a hex by its printed name (K1417, a seam's J1512)",
+    ),
+    ActionSpec(
+        "help.guide",
+        "&User Guide",
+        "&Help",
+        show_guide,
+        "Shift+F1",
+        "A short manual: making a map, forces, set-up and victory, checking and sharing",
     ),
     ActionSpec(
         "help.shortcuts",

@@ -14,6 +14,7 @@ import platform
 import sys
 from html import escape
 from importlib import metadata
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6 import __version__ as pyside_version
@@ -115,6 +116,21 @@ def _page(parent: QWidget, title: str, html: str, height: int = 560) -> QDialog:
 
 def show_shortcuts(window: MainWindow) -> QDialog:
     dialog = _page(window, "Keyboard Shortcuts", shortcuts_html(window))
+    dialog.show()
+    return dialog
+
+
+#: The short manual Help > User Guide shows (Markdown, shipped with the package).
+GUIDE = Path(__file__).with_name("guide.md")
+
+
+def show_guide(window: MainWindow) -> QDialog:
+    """Help > User Guide: what a designer does, panel by panel, with its keys."""
+    dialog = _page(window, "Hexwright User Guide", "", height=640)
+    text = dialog.findChild(QTextBrowser)
+    assert text is not None
+    text.setMarkdown(GUIDE.read_text(encoding="utf-8"))
+    dialog.resize(640, 640)
     dialog.show()
     return dialog
 

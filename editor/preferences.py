@@ -248,7 +248,9 @@ class PreferencesDialog(QDialog):
         form.addRow("Autosave every:", self.autosave)
         note = QLabel("Changes show at once; OK keeps them, Cancel puts back what was there.")
         note.setWordWrap(True)
-        note.setEnabled(False)  # the palette's muted text, readable in every theme
+        italic = note.font()
+        italic.setItalic(True)
+        note.setFont(italic)  # the theme's own text colour: a disabled grey was barely legible
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok
             | QDialogButtonBox.StandardButton.Cancel
@@ -258,6 +260,7 @@ class PreferencesDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         restore = self.buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults)
         restore.clicked.connect(lambda: self.show_values(Preferences()))
+        self.setMinimumWidth(440)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(note)

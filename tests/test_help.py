@@ -75,3 +75,32 @@ def test_ctrl_g_asks_for_a_hex_and_goes_there(
     QTimer.singleShot(0, type_name)
     qtbot.keyClick(window, Qt.Key.Key_G, Qt.KeyboardModifier.ControlModifier)
     assert "Hex K1417" in window.statusBar().currentMessage()
+
+
+def test_shift_f1_opens_the_user_guide_and_every_key_it_names_is_a_shortcut(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """The guide is shown from the Help menu's key; the keys it tells of in brackets after a
+    command (``(Ctrl+N)``) are the shortcuts the editor really has, so the guide cannot drift
+    from the menus."""
+    import re
+
+    from PySide6.QtGui import QKeySequence
+    from PySide6.QtWidgets import QTextBrowser
+
+    from editor.help import GUIDE
+
+    qtbot.keyClick(window, Qt.Key.Key_F1, Qt.KeyboardModifier.ShiftModifier)
+    shown = [w for w in QApplication.topLevelWidgets() if w.windowTitle() == "Hexwright User Guide"]
+    assert shown and shown[-1].isVisible()
+    text = shown[-1].findChild(QTextBrowser)
+    assert text is not None and "Test Play" in text.toPlainText()
+    assert "**" not in text.toPlainText()  # rendered, not shown as Markdown
+    shown[-1].close()
+    keys = {
+        action.shortcut().toString(QKeySequence.SequenceFormat.PortableText)
+        for action in window.actions_by_id.values()
+    }
+    named = re.findall(r"\*\*[^*]+\*\* \(([^)]+)\)", GUIDE.read_text(encoding="utf-8"))
+    assert len(named) >= 8
+    assert all(k in keys for k in named), sorted(set(named) - keys)

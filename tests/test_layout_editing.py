@@ -241,3 +241,19 @@ def test_the_sections_palette_lists_its_boards_at_once_and_paints_them_after(
 
     assert not any(painted(i) for i in range(3))
     qtbot.waitUntil(lambda: all(painted(i) for i in range(3)))
+
+
+def test_a_thumbnail_is_drawn_in_the_screens_pixels(window: MainWindow) -> None:
+    """At 150% scaling a thumbnail drawn in logical pixels was scaled up and blurred: it is
+    drawn at the device pixel ratio, the same size on screen."""
+    from PySide6.QtCore import QSize
+
+    from editor.mapview.render import THUMBNAIL, MapPainter, fitted_pixmap
+
+    assert window.document is not None
+    painter = MapPainter(window.document.map, THUMBNAIL)
+    sharp = fitted_pixmap(painter, QSize(66, 44), ratio=1.5)
+    assert (sharp.width(), sharp.height(), sharp.devicePixelRatio()) == (99, 66, 1.5)
+    assert sharp.deviceIndependentSize().toSize() == QSize(66, 44)
+    plain = fitted_pixmap(painter, QSize(66, 44), ratio=1.0)
+    assert sharp.toImage().scaled(66, 44) != plain.toImage()  # more detail, not an upscale

@@ -104,6 +104,7 @@ def main(argv: list[str] | None = None) -> int:
         "generator": lambda: dialog_shot("generator", "file.new_generated"),
         "go-to-hex": lambda: dialog_shot("go-to-hex", "view.go_to_hex"),
         "about": lambda: dialog_shot("about", "help.about"),
+        "guide": lambda: dialog_shot("guide", "help.guide"),
         "shortcuts": lambda: dialog_shot("shortcuts", "help.shortcuts"),
         "preferences": lambda: dialog_shot("preferences", "edit.preferences"),
         "balance": lambda: (opened(SEDAN), dialog_shot("balance", "play.balance")),

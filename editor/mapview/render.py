@@ -20,6 +20,7 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
+    QGuiApplication,
     QImage,
     QPainter,
     QPainterPath,
@@ -680,9 +681,15 @@ def _star(painter: QPainter, centre: QPointF, radius: float) -> None:
     painter.drawPath(path)
 
 
-def fitted_pixmap(map_painter: MapPainter, size: QSize) -> QPixmap:
-    """The whole map drawn small, fitted and centred in ``size`` (a thumbnail)."""
-    pixmap = QPixmap(size)
+def fitted_pixmap(map_painter: MapPainter, size: QSize, ratio: float | None = None) -> QPixmap:
+    """The whole map drawn small, fitted and centred in ``size`` (a thumbnail), in the
+    screen's pixels (``ratio``, the screen's device pixel ratio unless given): at 150% scaling
+    a thumbnail drawn in logical pixels was scaled up, blurred."""
+    if ratio is None:
+        screen = QGuiApplication.primaryScreen()
+        ratio = screen.devicePixelRatio() if screen is not None else 1.0
+    pixmap = QPixmap(round(size.width() * ratio), round(size.height() * ratio))
+    pixmap.setDevicePixelRatio(ratio)
     pixmap.fill(QColor(PAPER))
     width, height = map_painter.image_size()
     scale = min(size.width() / width, size.height() / height)
