@@ -64,12 +64,20 @@ def _targets(window: MainWindow) -> list[QWidget]:
     ]
 
 
+SEDAN = os.path.join(
+    os.path.dirname(__file__), "..", "scenarios", "panzer44", "19.2-sedan-revenged.yaml"
+)
+
+
+@pytest.mark.parametrize("room", ["editor", "test play"])
 @pytest.mark.parametrize(
     "seed", [int(s) for s in os.environ.get("HEXWRIGHT_MONKEY_SEEDS", "11").split(",")]
 )
 def test_random_input_never_raises(
-    qtbot: QtBot, seed: int, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, seed: int, room: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The editor on its default scenario; or Test Play of Panzer '44's Sedan, the French a
+    human at this computer (the monkey) against the random bot, with Test Play's keys too."""
     # File dialogs and questions answer "no" at once: the monkey must not wait on them.
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: ("", ""))
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: ("", ""))
@@ -81,7 +89,13 @@ def test_random_input_never_raises(
     w.resize(1280, 860)
     w.show()
     qtbot.waitExposed(w)
-    assert w.open_file(default_scenario_path())
+    assert w.open_file(default_scenario_path() if room == "editor" else SEDAN)
+    keys = KEYS
+    if room == "test play":
+        from editor.testplay.mode import TestPlayMode
+
+        assert TestPlayMode(w).enter(seed, {"french": "human", "german": "random"}) is None
+        keys = [*KEYS, Qt.Key.Key_Backspace, Qt.Key.Key_N, Qt.Key.Key_P, Qt.Key.Key_Enter]
     closer = QTimer()
     closer.timeout.connect(_close_dialogs)
     closer.start(30)
@@ -121,10 +135,10 @@ def test_random_input_never_raises(
             if shiboken6.isValid(widget):
                 qtbot.mouseRelease(widget, Qt.MouseButton.LeftButton, pos=end)
         elif roll < 0.9:
-            qtbot.keyClick(widget, rng.choice(KEYS))
+            qtbot.keyClick(widget, rng.choice(keys))
         else:
             qtbot.keyClick(widget, rng.choice(CTRL_KEYS), Qt.KeyboardModifier.ControlModifier)
-        if w.test_play_mode is not None and rng.random() < 0.02:
+        if room == "editor" and w.test_play_mode is not None and rng.random() < 0.02:
             w.test_play_mode.leave()
     closer.stop()
     assert w.isVisible()

@@ -299,3 +299,19 @@ def test_the_log_gets_the_room_while_only_bots_play(qtbot: QtBot) -> None:
     assert dragged[1] > log_before
     panel.refresh()
     assert panel.split.sizes() == dragged
+
+
+def test_a_click_off_the_map_in_test_play_is_a_message(qtbot: QtBot) -> None:
+    """Found by the monkey: a click on the grey around the map asked the map for the name of a
+    hex it does not have (a KeyError raised into Qt). Now the panel says what to do."""
+    from model.grid import pixel_to_hex
+
+    w = open_window(qtbot, FORT_DRIANT)
+    panel = start(w, {"us": "human", "german": "human"})
+    w.view.fit()
+    qtbot.wait(20)
+    corner = QPointF(w.view.mapToScene(3, 3))
+    off = pixel_to_hex(corner.x(), corner.y(), HEX_SIZE)
+    assert off not in w.document.map.hexes
+    qtbot.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(3, 3))
+    assert panel.message.text() == "That is not a hex of the map: click a hex on it"
