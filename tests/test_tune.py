@@ -233,6 +233,9 @@ def test_games_are_reused_across_steps_and_runs(coin: Path) -> None:
     # The current value (20) writes the baseline's scenario: its games are reused.
     assert first.reused >= 10 and first.played == cache.played
     assert first.played == 10 * (len(texts) - 1)  # every setting once, the baseline shared
+    alone = _tune(coin, ["vp-threshold:red=0..100"], 10, reuse=False)
+    assert alone.reused == 0 and alone.played == 10 * len(texts)
+    assert alone.suggestion == first.suggestion
     again = _tune(coin, ["vp-threshold:red=0..100"], 10, cache=cache)
     assert again.played == 0 and again.reused == first.played + first.reused
     assert _without_time(again) | {"played": 0, "reused": 0} == _without_time(first) | {

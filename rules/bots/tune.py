@@ -193,6 +193,7 @@ class _Run:
     cache: GameCache
     progress: Callable[[int, int], None] | None
     cancelled: Callable[[], bool]
+    reuse: bool = True
     total: int = 0
     done: int = 0
     played: int = 0
@@ -234,24 +235,26 @@ class _Run:
         return [self.points[s] for s in map(self.settings_of, wanted) if s in self.points]
 
     def _play(self, specs: list[GameSpec]) -> None:
-        fresh: dict[CacheKey, GameSpec] = {}
+        fresh: list[GameSpec] = []
+        wanted: set[CacheKey] = set()
         for spec in specs:
             key = self.cache.key(spec)
-            if key in self.cache.games or key in fresh:
+            if self.reuse and (key in self.cache.games or key in wanted):
                 self.reused += 1
                 self.cache.reused += 1
                 self.tick()
             else:
-                fresh[key] = spec
+                fresh.append(spec)
+                wanted.add(key)
 
         def finished(result: GameResult, done: int, total: int) -> None:
             self.played += 1
             self.cache.played += 1
             self.tick()
 
-        by_name = {(s.scenario, s.seed): k for k, s in fresh.items()}
+        by_name = {(s.scenario, s.seed): self.cache.key(s) for s in fresh}
         if fresh:
-            results = run_batch(list(fresh.values()), self.executor, finished, self.cancelled)
+            results = run_batch(fresh, self.executor, finished, self.cancelled)
             for r in results:
                 self.cache.games[by_name[r.scenario, r.seed]] = r
         if self.cancelled():
@@ -374,6 +377,7 @@ def tune(
     progress: Callable[[int, int], None] | None = None,
     cancelled: Callable[[], bool] = lambda: False,
     today: str | None = None,
+    reuse: bool = True,
 ) -> TuneReport:
     """Measure the scenario ``text`` (its file ``path``) against ``knobs`` and suggest the
     setting closest to even (module docstring).
@@ -393,13 +397,15 @@ def tune(
         cancelled: checked between games; once true the run stops soon and the report,
             marked incomplete, holds what was measured.
         today: the date the report and the note carry (ISO; default today, UTC).
+        reuse: False plays every game a step asks for, even one already played (the
+            benchmark's baseline: ``bench/tune_bench.py``).
     """
     start = time.perf_counter()
     scenario = parse_scenario(text, path).scenario
     chosen = {k.id: k for k in knobs}
     run = _Run(
         path, text, scenario, chosen, games, tuple(bots), seed_from, buy, executor,
-        cache or GameCache(), progress, cancelled,
+        cache or GameCache(), progress, cancelled, reuse,
     )  # fmt: skip
     grids = {k.id: grid(k.low, k.high, k.knob.kind, k.knob.value) for k in knobs}
     run.total = games * _planned(grids, chosen, pairs)
