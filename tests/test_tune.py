@@ -106,6 +106,7 @@ def test_knobs_name_what_each_built_in_scenario_has() -> None:
     soldiers = ids("soldiers/10-dawn-patrol.yaml")
     assert "length" in soldiers and not any(k.startswith("rule:text") for k in soldiers)
     assert "reinforcement-turn:german.1" in ids("panzer-command/point-161.yaml")
+    assert "mission-budget:raid" in ids("soldiers/20-vire-bridges.yaml")
 
 
 def test_apply_returns_a_new_scenario_and_refuses_what_the_limits_refuse() -> None:

@@ -30,9 +30,9 @@ from model.limits import MAX_GAMES, MAX_JOBS
 KNOB_GRAMMAR = (
     "a knob of the scenario: ID, or ID=LOW..HIGH to set the range searched (ID:LOW..HIGH also "
     "works: length:4..10). IDs: length, vp-threshold:SIDE, vp-award:N, budget:SIDE, "
-    "reinforcement-turn:SIDE.N, unit:SIDE.ENTRY (on/off), count:SIDE.ENTRY, support:SIDE.N, "
-    "panic:SIDE, rule:KIND (on/off), option:NAME (on/off), setup-depth:SIDE; --list shows "
-    "the scenario's own. Repeat for several knobs"
+    "mission-budget:MISSION, reinforcement-turn:SIDE.N, unit:SIDE.ENTRY (on/off), "
+    "count:SIDE.ENTRY, support:SIDE.N, panic:SIDE, rule:KIND (on/off), option:NAME (on/off), "
+    "setup-depth:SIDE; --list shows the scenario's own. Repeat for several knobs"
 )
 
 

@@ -16,6 +16,7 @@ the side's ``forces``, counting from 1):
 - ``vp-award:<n>``: the victory points of condition ``#n`` (as ``hexwright balance`` numbers
   them) when it awards a fixed number or a number per item;
 - ``budget:<side>``: a point-buy side's points;
+- ``mission-budget:<mission>``: the points of a side playing a Soldiers mission [19.1];
 - ``reinforcement-turn:<side>.<n>``: the turn of the side's ``n``-th reinforcement;
 - ``unit:<side>.<entry>``: a force entry present (true) or left out (false);
 - ``count:<side>.<entry>``: how many counters the entry has;
@@ -121,6 +122,7 @@ def _knobs(scenario: Scenario) -> list[tuple[Knob, Setter]]:
     found += _victory(scenario)
     for i in range(len(scenario.sides)):
         found += _side_knobs(scenario, data, i)
+    found += _mission_budgets(scenario)
     found += _rules(scenario)
     return found
 
@@ -221,6 +223,28 @@ def _victory(scenario: Scenario) -> list[tuple[Knob, Setter]]:
                 f"victory.conditions[{n}].award.vp",
             )
             found.append((knob, _put((*path, "award"), "vp")))
+    return found
+
+
+def _mission_budgets(scenario: Scenario) -> list[tuple[Knob, Setter]]:
+    found: list[tuple[Knob, Setter]] = []
+    for n, mission in enumerate(scenario.missions):
+        if mission.budget is None:
+            continue
+        points = mission.budget.points
+        low, high = _spread(points, 0, MAX_POINTS, least=10)
+        knob = _int_knob(
+            f"mission-budget:{mission.id}",
+            f"{mission.side}'s budget ({mission.budget.kind}) when playing {mission.name} "
+            "[Soldiers 19.1]",
+            points,
+            low,
+            high,
+            0,
+            MAX_POINTS,
+            f"missions[{n}].budget.points",
+        )
+        found.append((knob, _put(("missions", n, "budget"), "points")))
     return found
 
 
