@@ -109,6 +109,28 @@ def test_knobs_name_what_each_built_in_scenario_has() -> None:
     assert "mission-budget:raid" in ids("soldiers/20-vire-bridges.yaml")
 
 
+@pytest.mark.parametrize(
+    "file",
+    [
+        "panzer44/19.2-sedan-revenged.yaml",
+        "armor/4a-ambush.yaml",
+        "armor/3b-surrounded.yaml",
+        "soldiers/20-vire-bridges.yaml",
+        "panzer-command/point-161.yaml",
+    ],
+)
+def test_every_knob_at_either_end_of_its_range_gives_a_scenario_that_loads(file: str) -> None:
+    path = BUILT_IN / file
+    text = path.read_text(encoding="utf-8")
+    scenario = load_scenario(path).scenario
+    knobs = knobs_of(scenario)
+    for end in ("low", "high"):
+        settings = {
+            k.id: bool(end == "high") if k.kind == "bool" else getattr(k, end) for k in knobs
+        }
+        parse_scenario(dump_scenario(apply(scenario, settings), text), str(path))
+
+
 def test_apply_returns_a_new_scenario_and_refuses_what_the_limits_refuse() -> None:
     scenario = load_scenario(BUILT_IN / "armor/4a-ambush.yaml").scenario
     changed = apply(scenario, {"length": 10, "budget:attacker": 150, "setup-depth:defender": 5})

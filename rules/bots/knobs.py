@@ -102,6 +102,15 @@ class KnobRange:
     low: int
     high: int
 
+    def __post_init__(self) -> None:
+        if self.knob.kind == "bool" and (self.low, self.high) != (0, 1):
+            raise KnobError(f"{self.knob.id} is on or off: it takes no range")
+        if not self.knob.min <= self.low <= self.high <= self.knob.max:
+            raise KnobError(
+                f"{self.knob.id}: the range {self.low}..{self.high} must be increasing and "
+                f"within {self.knob.min}..{self.knob.max}"
+            )
+
     @property
     def id(self) -> str:
         return self.knob.id

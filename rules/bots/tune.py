@@ -10,6 +10,8 @@ The *suggestion* is searched one knob at a time and in pairs, coarse then fine: 
 the single knobs' coarse pass; around each knob's best coarse value the whole numbers between
 its grid neighbours are measured (at most four); then every pair of knobs on a grid of at most
 four values each, and around the best pair its 3 x 3 neighbourhood at half the grid's step.
+Each of these four steps is one batch (all its settings' games together), so the workers do
+not idle at the end of every setting.
 
 A setting's *score* is how far the first side's result is from even: ``|s - 0.5|`` where ``s``
 is its wins plus half its games without a winner (draws count half to each side), over the
@@ -409,18 +411,26 @@ def tune(
     )  # fmt: skip
     grids = {k.id: grid(k.low, k.high, k.knob.kind, k.knob.value) for k in knobs}
     run.total = games * _planned(grids, chosen, pairs)
+    # Each step is one batch, so that the workers do not idle at the end of each setting.
+    singles = {k.id: [{k.id: v} for v in grids[k.id]] for k in knobs}
+    run.measure([{}, *itertools.chain.from_iterable(singles.values())])
     baseline = run.measure([{}])
-    sweeps = []
-    for k in knobs:
-        points = run.measure([{k.id: v} for v in grids[k.id]])
-        sweeps.append(KnobSweep(k.id, k.knob.title, k.knob.value, k.low, k.high, tuple(points)))
-    for k in knobs:  # fine, around each knob's best coarse value
-        best = _best(run.measure([{k.id: v} for v in grids[k.id]]))
+    sweeps = [
+        KnobSweep(k.id, k.knob.title, k.knob.value, k.low, k.high, tuple(points))
+        for k in knobs
+        for points in [run.measure(singles[k.id])]
+    ]
+    fine: list[dict[str, int]] = []
+    for k in knobs:  # around each knob's best coarse value
+        best = _best(run.measure(singles[k.id]))
         if best is not None and k.knob.kind == "int":
-            run.measure([{k.id: v} for v in _between(grids[k.id], int(best.settings[0][1]))])
+            fine += [{k.id: v} for v in _between(grids[k.id], int(best.settings[0][1]))]
+    run.measure(fine)
     if pairs:
-        for a, b in itertools.combinations(knobs, 2):
-            _pair(run, a, b)
+        couples = list(itertools.combinations(knobs, 2))
+        coarse = {(a.id, b.id): _pair_grid(a, b) for a, b in couples}
+        run.measure(list(itertools.chain.from_iterable(coarse.values())))
+        run.measure([s for a, b in couples for s in _pair_fine(run, a, b, coarse[a.id, b.id])])
     if progress is not None and not run.stopped:
         progress(run.done, run.done)
     suggestion = _best(list(run.points.values()))
@@ -446,17 +456,26 @@ def tune(
     )
 
 
-def _pair(run: _Run, a: KnobRange, b: KnobRange) -> None:
+def _pair_grid(a: KnobRange, b: KnobRange) -> list[dict[str, int]]:
+    """A pair's coarse grid: at most four values of each knob (and its current one)."""
     ga = grid(a.low, a.high, a.knob.kind, a.knob.value, PAIR_COARSE)
     gb = grid(b.low, b.high, b.knob.kind, b.knob.value, PAIR_COARSE)
-    points = run.measure([{a.id: x, b.id: y} for x in ga for y in gb])
-    best = _best(points)
+    return [{a.id: x, b.id: y} for x in ga for y in gb]
+
+
+def _pair_fine(
+    run: _Run, a: KnobRange, b: KnobRange, coarse: list[dict[str, int]]
+) -> list[dict[str, int]]:
+    """The 3 x 3 neighbourhood of the pair's best coarse setting at half the grid's step."""
+    best = _best(run.measure(coarse))
     if best is None:
-        return
+        return []
     values = dict(best.settings)
+    ga = sorted({s[a.id] for s in coarse})
+    gb = sorted({s[b.id] for s in coarse})
     fa = _half_steps(ga, int(values[a.id])) if a.knob.kind == "int" else [int(values[a.id])]
     fb = _half_steps(gb, int(values[b.id])) if b.knob.kind == "int" else [int(values[b.id])]
-    run.measure([{a.id: x, b.id: y} for x in fa for y in fb])
+    return [{a.id: x, b.id: y} for x in fa for y in fb]
 
 
 def _planned(grids: Mapping[str, list[int]], chosen: Mapping[str, KnobRange], pairs: bool) -> int:
