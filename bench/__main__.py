@@ -21,6 +21,7 @@ from bench import (
     responsiveness_bench,
     startup_bench,
     sweep_bench,
+    tune_bench,
 )
 
 if __name__ == "__main__":
@@ -37,6 +38,7 @@ if __name__ == "__main__":
         los_bench,
         balance_bench,
         sweep_bench,
+        tune_bench,
         publish_bench,
         responsiveness_bench,
     ):

@@ -1,7 +1,7 @@
 """The ``hexwright`` command: the editor with no arguments, tools as subcommands.
 
-``validate``, ``info``, ``schema``, ``play``, ``replay``, ``balance``, ``sweep``, ``position``,
-``rules`` and ``generate`` never import Qt; ``render`` paints with Qt offscreen.
+``validate``, ``info``, ``schema``, ``play``, ``replay``, ``balance``, ``sweep``, ``tune``,
+``position``, ``rules`` and ``generate`` never import Qt; ``render`` paints with Qt offscreen.
 User errors print as ``file:line:col: message`` without a traceback and exit with status 1.
 """
 
@@ -57,6 +57,7 @@ COMMANDS = (
     "replay",
     "balance",
     "sweep",
+    "tune",
     "position",
     "rules",
     "generate",
@@ -235,9 +236,11 @@ def _parser() -> argparse.ArgumentParser:
     from editor.cli.position import add_parser as add_position
     from editor.cli.rules import add_parser as add_rules
     from editor.cli.sweep import add_parser as add_sweep
+    from editor.cli.tune import add_parser as add_tune
 
     add_balance(sub)
     add_sweep(sub)
+    add_tune(sub)
     add_position(sub)
     add_rules(sub)
     add_generate(sub)
