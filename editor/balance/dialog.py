@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSpinBox,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -50,6 +51,7 @@ from editor.balance.run import (
     unplayable,
 )
 from editor.balance.sweep import StrategyTable
+from editor.balance.tune_page import TunePage
 from editor.style import MUTED_TEXT
 from rules.bots.base import BOT_NAMES
 from rules.pointbuy.purchase import STRATEGIES
@@ -197,14 +199,25 @@ class BalanceDialog(QDialog):
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setStyleSheet(MUTED_TEXT)
         self.report_area.setWidget(self.placeholder)
+        batch = QWidget()
+        batch_layout = QVBoxLayout(batch)
+        batch_layout.setContentsMargins(0, 6, 0, 0)
+        batch_layout.addLayout(buttons)
+        batch_layout.addWidget(self.progress)
+        batch_layout.addWidget(self.status)
+        batch_layout.addWidget(self.report_area, 1)
+        self.tune_page = TunePage(self.tune_settings)
+        self.pages = QTabWidget()
+        self.pages.addTab(batch, "Batch")
+        self.pages.addTab(self.tune_page, "Tune")
+        self.pages.setTabToolTip(
+            1, "What to change to bring the scenario to even: win rate against each knob"
+        )
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addLayout(form)
         layout.addWidget(self.message)
-        layout.addLayout(buttons)
-        layout.addWidget(self.progress)
-        layout.addWidget(self.status)
-        layout.addWidget(self.report_area, 1)
+        layout.addWidget(self.pages, 1)
 
     # --- the scenario ---------------------------------------------------------------------------
 
@@ -217,6 +230,9 @@ class BalanceDialog(QDialog):
             widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.deleteLater()
+        self.tune_page.set_document(
+            document if document is not None and hasattr(document, "scenario") else None
+        )
         if document is None or not hasattr(document, "scenario"):
             self.title.setText("Open a scenario to play it.")
             self._refuse("Balance batches play scenarios.")
@@ -277,6 +293,11 @@ class BalanceDialog(QDialog):
             str(self.where.currentData()),
             self.address.text(),
         )
+
+    def tune_settings(self) -> tuple[tuple[str, ...], int, int, str]:
+        """What the Tune page plays with: the bots, first seed, workers and strategy shown."""
+        s = self.settings()
+        return s.bots, s.first_seed, s.workers, s.buy
 
     # --- a batch --------------------------------------------------------------------------------
 
@@ -431,4 +452,5 @@ class BalanceDialog(QDialog):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
         self._sweep = []
         self.run.cancel()  # closing means stop: the workers end with their current games
+        self.tune_page.run.cancel()
         super().closeEvent(event)

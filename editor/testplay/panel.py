@@ -601,7 +601,8 @@ class TestPlayPanel(ChoicePages):
     def click_hex(self, h: Hex) -> None:
         """A click on the map: pick one of the acting side's units, or take the selected
         unit's action that goes to or aims at the hex."""
-        if h not in self.session.game.amap.hexes:  # the grey around the map, or a board's gap
+        document = self.main.document
+        if document is not None and h not in document.map.hexes:  # the grey around the map
             self.refuse("That is not a hex of the map: click a hex on it")
             return
         _, _, handover = self.viewer()
