@@ -152,3 +152,36 @@ if __name__ == "__main__":
             print(f'    ("{name}", {seed}): {play_seed(game_of(name), seed)!r},')
     for name, seed, side in (("menzelen", 1, 0), ("sedan", 1, 1)):
         print(f'    ("{name}", {seed}, {side}): {play_seed(game_of(name), seed, side)!r},')
+
+
+def test_spotted_targets_agree_with_why_not_spotted_6_43_11_14() -> None:
+    """[6.43], [11.14], [11.22]: the hexes Indirect Fire may be plotted at, worked out for all
+    enemy hexes at once, are exactly those :func:`why_not_spotted` (the reason the player
+    reads) passes, all through seeded games of Menzelen and Sedan (units fired, moved, in
+    town and woods)."""
+    from rules.panzer44.game import Panzer44Game, Panzer44State
+    from rules.panzer44.indirect import _spotted_enemy_hexes, why_not_spotted
+
+    spotted = unspotted = 0
+    for name, seed in (("menzelen", 5), ("sedan", 5)):
+        game = game_of(name)
+        assert isinstance(game, Panzer44Game)
+        state = game.new_initial_state(seed)
+        assert isinstance(state, Panzer44State)
+        bots = {s: RandomBot(seed * 10 + i + 1) for i, s in enumerate(game.sides)}
+        for count in range(100_000):
+            if state.is_terminal():
+                break
+            if count % 25 == 0:
+                for side in game.sides:
+                    hexes = {h for u, h in state.board.hexes.items() if game.specs[u].side != side}
+                    slow = [
+                        h
+                        for h in sorted(hexes, key=game.name)
+                        if why_not_spotted(state, side, h) is None
+                    ]
+                    assert list(_spotted_enemy_hexes(state, side)) == slow
+                    spotted, unspotted = spotted + len(slow), unspotted + len(hexes) - len(slow)
+            side = state.to_act()[0]
+            state.apply(bots[side].choose(state, side))
+    assert spotted > 100 and unspotted > 100

@@ -149,6 +149,10 @@ class Panzer44Game(MapGame):
             scenario, deploy(scenario, self.movement, self.play_area), self.movement
         )
         self.specs: dict[str, UnitSpec] = {u.id: u for u in self.deployment.units}
+        #: Each side's units in the order of the deployment.
+        self.side_units: dict[str, tuple[str, ...]] = {
+            s: tuple(u.id for u in self.deployment.units if u.side == s) for s in self.sides
+        }
         #: Off-board artillery concentrations and air strikes, by id [15.0], [16.0].
         self.support = concentrations(scenario)
         #: Units that enter the map during play, and when and where [18.6].
@@ -297,7 +301,8 @@ class Panzer44State(State):
             segment = self.segment
             if segment.id == "plot":
                 for s in self.to_act():
-                    if not [u for u in plottable(self, s) if u not in self.orders.plots[s]]:
+                    plotted = self.orders.plots[s]
+                    if all(u in plotted for u in plottable(self, s)):
                         self.play.done.add(s)
                         self.emit(SideDone(s, "plot"))
                 if self.to_act():
@@ -363,6 +368,7 @@ class Panzer44State(State):
         self.worked.reach = {}
         self.worked.overruns = {}
         self.worked.fire = {}
+        self.worked.plottable = {}
         self.play.step += 1
         if self.play.step == len(self.game.steps):
             positions_end_of_turn(self)  # [12.22]

@@ -34,7 +34,7 @@ from rules.panzer44.movement import (
     may_stack,
     passengers,
     reach,
-    step_cost,
+    stepper,
 )
 from rules.panzer44.opportunity import opportunity_plots
 from rules.panzer44.overrun import overrun_moves
@@ -67,14 +67,20 @@ def legal_actions(state: Panzer44State, side: str | None = None) -> list[Action]
     return found
 
 
-def units_of(state: Panzer44State, side: str) -> list[str]:
-    """The units of ``side``, in the order of the deployment."""
-    return [u.id for u in state.game.deployment.units if u.side == side]
+def units_of(state: Panzer44State, side: str) -> tuple[str, ...]:
+    """The units of ``side``, in the order of the deployment (the game's, fixed)."""
+    return state.game.side_units[side]
 
 
-def plottable(state: Panzer44State, side: str) -> list[str]:
-    """The units of ``side`` that may be given a task now."""
-    return [u for u in units_of(state, side) if plots_of(state, u)]
+def plottable(state: Panzer44State, side: str) -> tuple[str, ...]:
+    """The units of ``side`` that may be given a task now; worked out once a segment, as
+    their plots are (:func:`plots_of`)."""
+    found = state.worked.plottable.get(side)
+    if found is None:
+        found = state.worked.plottable[side] = tuple(
+            u for u in units_of(state, side) if plots_of(state, u)
+        )
+    return found
 
 
 def plots_of(state: Panzer44State, unit: str) -> tuple[Plot, ...]:
@@ -251,9 +257,10 @@ def _round_trip(state: Panzer44State, unit: str, start: Hex) -> Hex | None:
     """The neighbour of the cheapest affordable step out and back, if any."""
     allowance = state.game.specs[unit].movement_allowance
     best: tuple[float, Hex] | None = None
+    cost = stepper(state, unit)
     for n in start.neighbors():
-        out = step_cost(state, unit, start, n)
-        back = step_cost(state, unit, n, start)
+        out = cost(start, n)
+        back = cost(n, start)
         if out is None or back is None or out.cost is None or back.cost is None:
             continue
         total = out.cost + back.cost

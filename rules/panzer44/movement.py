@@ -17,7 +17,7 @@ A wreck takes the road rate away into and out of its hex [10.4] (:mod:`rules.pan
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -106,20 +106,30 @@ def _blocked(state: Panzer44State, unit: str) -> tuple[set[Hex], frozenset[Hex] 
 
 def step_cost(state: Panzer44State, unit: str, from_hex: Hex, to_hex: Hex) -> MoveCost | None:
     """The cost of one step of the unit, or None when it may not take it."""
+    return stepper(state, unit)(from_hex, to_hex)
+
+
+def stepper(state: Panzer44State, unit: str) -> Callable[[Hex, Hex], MoveCost | None]:
+    """:func:`step_cost` for the unit as the board stands now, for many steps: the hexes it
+    may not enter and the wrecks are gathered once, not at every step."""
     game = state.game
     spec = game.specs[unit]
-    if spec.movement_class == "none" or to_hex not in game.terrain:
-        return None
     enemy, play_area = _blocked(state, unit)
-    if to_hex in enemy or (play_area is not None and to_hex not in play_area):
-        return None
-    cost: MoveCost | None = game.costs.step(spec.movement_class, from_hex, to_hex)
     wrecks = wreck_hexes(state)
-    if cost is not None and wrecks:
-        cost = wreck_cost(state, unit, from_hex, to_hex, cost, wrecks)  # [10.4]
-    if cost is None or cost.prohibited or cost.cost is None:
-        return None
-    return cost
+
+    def cost_of(from_hex: Hex, to_hex: Hex) -> MoveCost | None:
+        if spec.movement_class == "none" or to_hex not in game.terrain:
+            return None
+        if to_hex in enemy or (play_area is not None and to_hex not in play_area):
+            return None
+        cost: MoveCost | None = game.costs.step(spec.movement_class, from_hex, to_hex)
+        if cost is not None and wrecks:
+            cost = wreck_cost(state, unit, from_hex, to_hex, cost, wrecks)  # [10.4]
+        if cost is None or cost.prohibited or cost.cost is None:
+            return None
+        return cost
+
+    return cost_of
 
 
 def reach(state: Panzer44State, unit: str) -> Reach:
@@ -201,10 +211,11 @@ def check_path(
         here, spent, path = entry.hex, entry.spent, path[1:]
     else:
         here, spent = state.board.hexes[unit], 0.0
+    step = stepper(state, unit)
     for h in path:
         if h.distance(here) != 1:
             raise IllegalActionError(f"{unit}: {name(h)} is not adjacent to {name(here)} [7.0]")
-        cost = step_cost(state, unit, here, h)
+        cost = step(here, h)
         if cost is None or cost.cost is None:
             raise IllegalActionError(
                 f"{unit}: may not enter {name(h)} ({_why_not(state, unit, h)})"
