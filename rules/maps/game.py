@@ -40,9 +40,13 @@ class MapGame(Game):
         self.movement = Movement.for_scenario(scenario, self.terrain)
         self._los: dict[tuple[Hex, Hex], LosResult] = {}
         self._sight: SightTable | Literal[False] | None = None  # False: the system has none
+        #: The fast table's verdicts asked for (a dict look-up is several times quicker than
+        #: the table; the same pairs come back turn after turn while units stand still).
+        self._seen: dict[tuple[Hex, Hex], bool] = {}
         # by id, with the region itself: kept alive, its id is not reused by another region
         self._regions: dict[int, tuple[Region, frozenset[Hex]]] = {}
         self._names: dict[Hex, str] = {}
+        self._hexes_named: dict[str, Hex] = {}
 
     def name(self, h: Hex) -> str:
         """The hex's name on the map, worked out once."""
@@ -53,6 +57,19 @@ class MapGame(Game):
 
     def hex_name(self, h: Hex) -> str:
         return self.name(h)
+
+    def hex_at(self, name: str) -> Hex:
+        """The hex a name resolves to on the map, worked out once (``amap.resolve``).
+
+        Raises:
+            KeyError, ValueError: as ``amap.resolve`` does for a name that is not a hex.
+        """
+        found = self._hexes_named.get(name)
+        if found is None:
+            found = self.amap.resolve(name)
+            if len(self._hexes_named) < LOS_CACHE_LIMIT:
+                self._hexes_named[name] = found
+        return found
 
     def hex_named(self, name: str) -> Hex | None:
         try:
@@ -74,11 +91,19 @@ class MapGame(Game):
         the many questions that need no explanation (a system with a verdict-only table,
         Panzer '44's, answers from it in a microsecond or two; the others, whose lines depend on
         heights, from :meth:`los`)."""
+        key = (a, b)
+        found = self._seen.get(key)
+        if found is not None:
+            return found
         if self._sight is None:
             fast = rules_for(self.system).fast_sight
             self._sight = fast(self.terrain) if fast is not None else False
         if self._sight is not False:
-            return self._sight.clear(a, b)
+            found = self._sight.clear(a, b)
+            if len(self._seen) >= LOS_CACHE_LIMIT:
+                self._seen.clear()  # bounded, as the full lines are
+            self._seen[key] = found
+            return found
         return self.los(a, b).verdict != "blocked"
 
     def region(self, region: Region) -> frozenset[Hex]:

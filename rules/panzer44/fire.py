@@ -339,23 +339,30 @@ def why_not_target(
     return reasons[0]
 
 
-def fire_plots(state: Panzer44State, unit: str) -> list[Plot]:
+def fire_plots(
+    state: Panzer44State, unit: str, occupants: Mapping[Hex, list[str]] | None = None
+) -> list[Plot]:
     """Every DF and CA plot legal for ``unit`` now, in a stable order (enemy hexes by name);
-    none while the scenario bans its side's Direct Fire (:func:`why_not_direct_fire`)."""
+    none while the scenario bans its side's Direct Fire (:func:`why_not_direct_fire`).
+
+    ``occupants``: :func:`occupancy` now, when the caller lists many units' plots at once."""
     if why_not_fire(state, unit) is not None:
         return []
     if why_not_direct_fire(state, unit, "DF") is not None:
         return []
     game = state.game
-    spec = game.specs[unit]
+    specs = game.specs
+    spec = specs[unit]
     here = state.board.hexes[unit]
-    hexes = {
+    if occupants is None:
+        occupants = occupancy(state)
+    reach = max(spec.range, 1)
+    hexes = [
         h
-        for u, h in state.board.hexes.items()
-        if game.specs[u].side != spec.side and h.distance(here) <= max(spec.range, 1)
-    }
+        for h, there in occupants.items()
+        if h.distance(here) <= reach and any(specs[u].side != spec.side for u in there)
+    ]
     found: list[Plot] = []
-    occupants = occupancy(state)
     assaults = spec.weapon_class == "R"  # only R Class units Close Assault [6.61]
     for h in sorted(hexes, key=game.name):
         for task in ("DF", "CA") if assaults and h.distance(here) == 1 else ("DF",):

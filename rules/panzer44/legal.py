@@ -25,6 +25,7 @@ from rules.engine.actions import Action, Done, Move
 from rules.panzer44.actions import Plot
 from rules.panzer44.entry import OFF, OFF_MAP, exit_cost, exit_hexes, waiting, why_not_enter
 from rules.panzer44.fire import fire_plots
+from rules.panzer44.fire import occupancy as fire_occupancy
 from rules.panzer44.fortifications import is_inside, may_go_inside
 from rules.panzer44.indirect import ALLOCATE, indirect_plots, support_plots
 from rules.panzer44.movement import (
@@ -77,21 +78,24 @@ def plottable(state: Panzer44State, side: str) -> tuple[str, ...]:
     their plots are (:func:`plots_of`)."""
     found = state.worked.plottable.get(side)
     if found is None:
+        occupants = fire_occupancy(state)  # the same for every unit: nothing moves meanwhile
         found = state.worked.plottable[side] = tuple(
-            u for u in units_of(state, side) if plots_of(state, u)
+            u for u in units_of(state, side) if plots_of(state, u, occupants)
         )
     return found
 
 
-def plots_of(state: Panzer44State, unit: str) -> tuple[Plot, ...]:
+def plots_of(
+    state: Panzer44State, unit: str, occupants: Mapping[Hex, list[str]] | None = None
+) -> tuple[Plot, ...]:
     """Every task ``unit`` may be plotted now [5.4]: MV, then its DF, CA, OF, IF and CB
-    targets."""
+    targets (``occupants``: :func:`rules.panzer44.fire.occupancy` now, if the caller has it)."""
     found = state.worked.fire.get(unit)
     if found is None:
         mv = [Plot(unit, "MV")] if why_not_plot_mv(state, unit) is None else []
         found = state.worked.fire[unit] = (
             *mv,
-            *fire_plots(state, unit),
+            *fire_plots(state, unit, occupants),
             *opportunity_plots(state, unit),
             *indirect_plots(state, unit),
         )
@@ -151,12 +155,7 @@ def moves_of(state: Panzer44State, unit: str, occupied: dict[Hex, set[str]]) -> 
     if is_inside(state, unit):  # its only move: climbing out [12.4]
         allowance = state.game.specs[unit].movement_allowance
         return [Move(unit, (OUT_OF_IP,))] if allowance >= 1 else []
-    mine = {unit, *passengers(state, unit)}
-    held = {  # by other units; an IP's infantry and anti-tank gun may stack [8.1], [12.3]
-        h
-        for h, there in occupied.items()
-        if not there <= mine and not (h in state.forts.ips and may_stack(state, unit, h))
-    }
+    held = _held(state, unit, occupied)
     found = [m for h, m in _candidates(state, unit) if h not in held]
     if state.game.specs[unit].carrier:
         found.extend(transport_moves(state, unit))
@@ -164,6 +163,24 @@ def moves_of(state: Panzer44State, unit: str, occupied: dict[Hex, set[str]]) -> 
     if may_go_inside(state, unit):  # from on top of its IP, at no cost [12.4]
         found.append(Move(unit, (INTO_IP,)))
     return found
+
+
+def _held(state: Panzer44State, unit: str, occupied: dict[Hex, set[str]]) -> set[Hex]:
+    """The hexes other units hold, where ``unit`` may not end its move [8.0]; an IP's
+    infantry and anti-tank gun may stack [8.1], [12.3]. Why not test each occupied hex: only
+    the hexes of the unit and its passengers can hold none but them, and only IP hexes let
+    units stack."""
+    mine = {unit, *passengers(state, unit)}
+    held = set(occupied)
+    hexes = state.board.hexes
+    for u in mine:
+        h = hexes.get(u)
+        if h is not None and h in held and occupied[h] <= mine:
+            held.discard(h)
+    for h in state.forts.ips:
+        if h in held and may_stack(state, unit, h):
+            held.discard(h)
+    return held
 
 
 def _overrun_moves(state: Panzer44State, unit: str, held: set[Hex]) -> tuple[Move, ...]:
@@ -174,7 +191,7 @@ def _overrun_moves(state: Panzer44State, unit: str, held: set[Hex]) -> tuple[Mov
         found = state.worked.overruns[unit] = tuple(overrun_moves(state, unit))
     if not found:
         return found
-    resolve = state.game.amap.resolve
+    resolve = state.game.hex_at
 
     def free(move: Move) -> bool:  # the hexes before and after the overrun hex [13.24]
         i = move.path.index(OVERRUN)
