@@ -4,6 +4,7 @@ during play, so each is worked out once)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Literal
 
 from model.hexes import Hex
@@ -105,6 +106,18 @@ class MapGame(Game):
             self._seen[key] = found
             return found
         return self.los(a, b).verdict != "blocked"
+
+    def sees_any(self, sources: Iterable[Hex], target: Hex) -> bool:
+        """Whether the line of sight from any of ``sources`` to ``target`` is not blocked
+        (:meth:`sees` for each, asked in their order until one is clear; the same verdicts)."""
+        seen = self._seen
+        for a in sources:
+            found = seen.get((a, target))
+            if found is None:
+                found = self.sees(a, target)
+            if found:
+                return True
+        return False
 
     def region(self, region: Region) -> frozenset[Hex]:
         """The hexes of a region of the scenario, worked out once."""

@@ -162,14 +162,14 @@ def _spotted_enemy_hexes(state: Panzer44State, side: str) -> tuple[Hex, ...]:
             there = enemies.setdefault(where, [])
             if u not in carried:
                 there.append(u)
-    sees = game.sees
+    sees_any = game.sees_any
     cb_spotted = state.support.cb_spotted
     fired_from = state.fire.spotted
     found = []
     for h in sorted(enemies, key=game.name):
         units = enemies[h]
         if not units:  # only passengers: spotted as a vacant hex [11.0]
-            if h in friendly or any(sees(s, h) for s in friendly):
+            if h in friendly or sees_any(friendly, h):
                 found.append(h)
             continue
         if any(cb_spotted.get(e) == h for e in units):  # [6.78]
@@ -177,11 +177,11 @@ def _spotted_enemy_hexes(state: Panzer44State, side: str) -> tuple[Hex, ...]:
             continue
         reach, _ = effect(game.terrain.terrain(h), "spotting_range")
         if reach is None or any(fired_from.get(e) == h for e in units):
-            if any(sees(s, h) for s in friendly):
+            if sees_any(friendly, h):
                 found.append(h)
         else:
             limit = int(str(unwrap(reach)))
-            if any(s.distance(h) <= limit and sees(s, h) for s in friendly):
+            if sees_any([s for s in friendly if s.distance(h) <= limit], h):
                 found.append(h)
     return tuple(found)
 

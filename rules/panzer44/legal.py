@@ -24,8 +24,7 @@ from model.hexes import Hex
 from rules.engine.actions import Action, Done, Move
 from rules.panzer44.actions import Plot
 from rules.panzer44.entry import OFF, OFF_MAP, exit_cost, exit_hexes, waiting, why_not_enter
-from rules.panzer44.fire import fire_plots
-from rules.panzer44.fire import occupancy as fire_occupancy
+from rules.panzer44.fire import Targets, fire_plots, targets_now
 from rules.panzer44.fortifications import is_inside, may_go_inside
 from rules.panzer44.indirect import ALLOCATE, indirect_plots, support_plots
 from rules.panzer44.movement import (
@@ -78,24 +77,22 @@ def plottable(state: Panzer44State, side: str) -> tuple[str, ...]:
     their plots are (:func:`plots_of`)."""
     found = state.worked.plottable.get(side)
     if found is None:
-        occupants = fire_occupancy(state)  # the same for every unit: nothing moves meanwhile
+        targets = targets_now(state)  # the same for every unit: nothing moves meanwhile
         found = state.worked.plottable[side] = tuple(
-            u for u in units_of(state, side) if plots_of(state, u, occupants)
+            u for u in units_of(state, side) if plots_of(state, u, targets)
         )
     return found
 
 
-def plots_of(
-    state: Panzer44State, unit: str, occupants: Mapping[Hex, list[str]] | None = None
-) -> tuple[Plot, ...]:
+def plots_of(state: Panzer44State, unit: str, targets: Targets | None = None) -> tuple[Plot, ...]:
     """Every task ``unit`` may be plotted now [5.4]: MV, then its DF, CA, OF, IF and CB
-    targets (``occupants``: :func:`rules.panzer44.fire.occupancy` now, if the caller has it)."""
+    targets (``targets``: :func:`rules.panzer44.fire.targets_now`, if the caller has it)."""
     found = state.worked.fire.get(unit)
     if found is None:
         mv = [Plot(unit, "MV")] if why_not_plot_mv(state, unit) is None else []
         found = state.worked.fire[unit] = (
             *mv,
-            *fire_plots(state, unit, occupants),
+            *fire_plots(state, unit, targets),
             *opportunity_plots(state, unit),
             *indirect_plots(state, unit),
         )
