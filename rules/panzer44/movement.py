@@ -17,14 +17,16 @@ A wreck takes the road rate away into and out of its hex [10.4] (:mod:`rules.pan
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
 from rules.engine.errors import IllegalActionError
 from rules.movement.costs import MoveCost, Movement
-from rules.movement.reach import Reach, reachable
+from rules.movement.reach import Reach
 from rules.panzer44.entry import OFF_MAP, ahead_in_column, entry_cost, entry_steps, waiting
 from rules.panzer44.roads import wreck_cost, wreck_hexes
 from rules.panzer44.scenario_rules import banned_hexes, why_banned
@@ -149,16 +151,38 @@ def reach(state: Panzer44State, unit: str) -> Reach:
         first = [(h, c) for h, c in first if h not in banned]
     wrecks = wreck_hexes(state)
     near = wrecks.union(*(w.neighbors() for w in wrecks))  # a wreck's hex and those beside it
-
-    def edges(h: Hex) -> Iterable[tuple[Hex, float]]:
+    # rules.movement.reach.reachable's search (the same order, ties broken by the hex), with
+    # the steps out of each hex read here rather than through a function returning a list:
+    # the legal moves of a movement segment spend much of their time in it.
+    allowance = spec.movement_allowance
+    within = costs.within
+    found: dict[Hex, float] = {start: 0.0}
+    previous: dict[Hex, Hex] = {}
+    frontier: list[tuple[float, Hex]] = [(0.0, start)]
+    done: set[Hex] = set()
+    inf = float("inf")
+    while frontier:
+        spent, h = heapq.heappop(frontier)
+        if h in done:
+            continue
+        done.add(h)
+        steps: Iterable[tuple[Hex, float]]
+        blocked: AbstractSet[Hex]
         if h == OFF_MAP:  # from the queue beyond the map's edge [18.62]
-            return first
-        steps = costs.within(movement_class, h, play_area)
-        if h in near and (h in wrecks or any(n in wrecks for n, _ in steps)):
-            return _wrecked(state, unit, h, steps, enemy, wrecks)
-        return [(n, c) for n, c in steps if n not in enemy]
-
-    return reachable(start, spec.movement_allowance, edges=edges)
+            steps, blocked = first, frozenset()
+        else:
+            steps, blocked = within(movement_class, h, play_area), enemy
+            if h in near and (h in wrecks or any(n in wrecks for n, _ in steps)):
+                steps = _wrecked(state, unit, h, steps, enemy, wrecks)
+        for n, cost in steps:
+            if n in blocked:
+                continue
+            total = spent + cost
+            if total <= allowance and total < found.get(n, inf):
+                found[n] = total
+                previous[n] = h
+                heapq.heappush(frontier, (total, n))
+    return Reach(start, found, previous)
 
 
 def _wrecked(
