@@ -86,8 +86,8 @@ from rules.panzer44.indirect import ALLOCATE, concentrations, support_plots
 from rules.panzer44.indirect_fire import INDIRECT_FIRE_SEGMENTS, resolve_indirect_fire
 from rules.panzer44.legal import (
     MOVEMENT_SEGMENTS,
+    has_moves,
     legal_actions,
-    moves_of,
     occupancy,
     plottable,
     to_move,
@@ -351,7 +351,7 @@ class Panzer44State(State):
 
     def _can_move(self) -> bool:
         occupied = occupancy(self)
-        return any(moves_of(self, u, occupied) for s in self.to_act() for u in to_move(self, s))
+        return any(has_moves(self, u, occupied) for s in self.to_act() for u in to_move(self, s))
 
     def _end_movement(self) -> None:
         for side in self.game.actor(self.segment):

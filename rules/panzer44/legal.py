@@ -162,6 +162,23 @@ def moves_of(state: Panzer44State, unit: str, occupied: dict[Hex, set[str]]) -> 
     return found
 
 
+def has_moves(state: Panzer44State, unit: str, occupied: dict[Hex, set[str]]) -> bool:
+    """Whether :func:`moves_of` lists any move for the unit: the same tests, in its order,
+    stopping at the first move found (the sequence asks this after every move [7.0])."""
+    if unit in state.panic.determined.panicked:
+        return True
+    if unit in state.board.carried_by:
+        return False
+    if is_inside(state, unit):
+        return state.game.specs[unit].movement_allowance >= 1
+    held = _held(state, unit, occupied)
+    if any(h not in held for h, _ in _candidates(state, unit)):
+        return True
+    if state.game.specs[unit].carrier and transport_moves(state, unit):
+        return True
+    return bool(_overrun_moves(state, unit, held)) or may_go_inside(state, unit)
+
+
 def _held(state: Panzer44State, unit: str, occupied: dict[Hex, set[str]]) -> set[Hex]:
     """The hexes other units hold, where ``unit`` may not end its move [8.0]; an IP's
     infantry and anti-tank gun may stack [8.1], [12.3]. Why not test each occupied hex: only
