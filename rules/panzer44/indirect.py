@@ -181,7 +181,7 @@ def _spotted_enemy_hexes(state: Panzer44State, side: str) -> tuple[Hex, ...]:
                 found.append(h)
         else:
             limit = int(str(unwrap(reach)))
-            if sees_any([s for s in friendly if s.distance(h) <= limit], h):
+            if sees_any((s for s in friendly if s.distance(h) <= limit), h):
                 found.append(h)
     return tuple(found)
 
