@@ -185,3 +185,29 @@ def test_spotted_targets_agree_with_why_not_spotted_6_43_11_14() -> None:
             side = state.to_act()[0]
             state.apply(bots[side].choose(state, side))
     assert spotted > 100 and unspotted > 100
+
+
+def test_the_games_table_of_sight_verdicts_is_bounded_and_exact_11_0(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """[11.0]: the verdicts a game keeps (``MapGame.sees``, ``sees_any``) are the sight
+    table's own, and the game keeps no more of them than its bound (it forgets them all and
+    works them out again)."""
+    import rules.maps.game as map_game
+    from rules.panzer44.game import Panzer44Game
+    from rules.panzer44.sight_table import SightTable
+
+    monkeypatch.setattr(map_game, "LOS_CACHE_LIMIT", 50)
+    game = load_game(load_scenario(ROOT / f"{SCENARIOS['sedan']}.yaml"))
+    assert isinstance(game, Panzer44Game)
+    table = SightTable(game.terrain)
+    hexes = sorted(game.amap.hexes)[::37]
+    pairs = [(a, b) for a in hexes[:15] for b in hexes[15:30]]
+    blocked = 0
+    for a, b in pairs + pairs:
+        assert game.sees(a, b) == table.clear(a, b)
+        assert len(game._seen) <= 50
+        blocked += not table.clear(a, b)
+    for b in hexes[15:30]:
+        assert game.sees_any(hexes[:15], b) == any(table.clear(a, b) for a in hexes[:15])
+    assert 0 < blocked < len(pairs) * 2
