@@ -4,6 +4,7 @@ during play, so each is worked out once)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Literal
 
 from model.hexes import Hex
@@ -40,9 +41,13 @@ class MapGame(Game):
         self.movement = Movement.for_scenario(scenario, self.terrain)
         self._los: dict[tuple[Hex, Hex], LosResult] = {}
         self._sight: SightTable | Literal[False] | None = None  # False: the system has none
+        #: The fast table's verdicts asked for (a dict look-up is several times quicker than
+        #: the table; the same pairs come back turn after turn while units stand still).
+        self._seen: dict[tuple[Hex, Hex], bool] = {}
         # by id, with the region itself: kept alive, its id is not reused by another region
         self._regions: dict[int, tuple[Region, frozenset[Hex]]] = {}
         self._names: dict[Hex, str] = {}
+        self._hexes_named: dict[str, Hex] = {}
 
     def name(self, h: Hex) -> str:
         """The hex's name on the map, worked out once."""
@@ -53,6 +58,19 @@ class MapGame(Game):
 
     def hex_name(self, h: Hex) -> str:
         return self.name(h)
+
+    def hex_at(self, name: str) -> Hex:
+        """The hex a name resolves to on the map, worked out once (``amap.resolve``).
+
+        Raises:
+            KeyError, ValueError: as ``amap.resolve`` does for a name that is not a hex.
+        """
+        found = self._hexes_named.get(name)
+        if found is None:
+            found = self.amap.resolve(name)
+            if len(self._hexes_named) < LOS_CACHE_LIMIT:
+                self._hexes_named[name] = found
+        return found
 
     def hex_named(self, name: str) -> Hex | None:
         try:
@@ -74,12 +92,36 @@ class MapGame(Game):
         the many questions that need no explanation (a system with a verdict-only table,
         Panzer '44's, answers from it in a microsecond or two; the others, whose lines depend on
         heights, from :meth:`los`)."""
+        key = (a, b)
+        found = self._seen.get(key)
+        if found is not None:
+            return found
         if self._sight is None:
             fast = rules_for(self.system).fast_sight
             self._sight = fast(self.terrain) if fast is not None else False
         if self._sight is not False:
-            return self._sight.clear(a, b)
+            found = self._sight.clear(a, b)
+            if len(self._seen) >= LOS_CACHE_LIMIT:
+                self._seen.clear()  # bounded, as the full lines are
+            self._seen[key] = found
+            return found
         return self.los(a, b).verdict != "blocked"
+
+    def sees_any(self, sources: Iterable[Hex], target: Hex) -> bool:
+        """Whether the line of sight from any of ``sources`` to ``target`` is not blocked
+        (:meth:`sees` for each until one is clear; the same verdict).
+
+        Why the verdicts already worked out are read first: one of them may settle it, and a
+        line not yet asked costs a trace of its shape the first time (tens of microseconds)."""
+        seen = self._seen
+        unknown = []
+        for a in sources:
+            found = seen.get((a, target))
+            if found:
+                return True
+            if found is None:
+                unknown.append(a)
+        return any(self.sees(a, target) for a in unknown)
 
     def region(self, region: Region) -> frozenset[Hex]:
         """The hexes of a region of the scenario, worked out once."""

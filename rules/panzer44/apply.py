@@ -264,6 +264,6 @@ def _leave(state: Panzer44State, action: Move, unit: str, side: str, walked: lis
 
 def _hex(state: Panzer44State, action: Action, name: str) -> Hex:
     try:
-        return state.game.amap.resolve(name)
+        return state.game.hex_at(name)
     except KeyError:
         raise IllegalActionError(f"'{action.text()}': no hex '{name}' on the map") from None

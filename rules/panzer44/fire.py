@@ -339,9 +339,35 @@ def why_not_target(
     return reasons[0]
 
 
-def fire_plots(state: Panzer44State, unit: str) -> list[Plot]:
+@dataclass(frozen=True)
+class Targets:
+    """The board as the fire plots of many units read it while nothing moves: the units in
+    each occupied hex (:func:`occupancy`) and, for each side, the hexes holding its enemies,
+    by name."""
+
+    occupants: Mapping[Hex, list[str]]
+    enemy_hexes: Mapping[str, tuple[Hex, ...]]
+
+
+def targets_now(state: Panzer44State) -> Targets:
+    """:class:`Targets` for the board as it stands."""
+    occupants = occupancy(state)
+    specs = state.game.specs
+    by_name = sorted(occupants, key=state.game.name)
+    return Targets(
+        occupants,
+        {
+            side: tuple(h for h in by_name if any(specs[u].side != side for u in occupants[h]))
+            for side in state.game.sides
+        },
+    )
+
+
+def fire_plots(state: Panzer44State, unit: str, targets: Targets | None = None) -> list[Plot]:
     """Every DF and CA plot legal for ``unit`` now, in a stable order (enemy hexes by name);
-    none while the scenario bans its side's Direct Fire (:func:`why_not_direct_fire`)."""
+    none while the scenario bans its side's Direct Fire (:func:`why_not_direct_fire`).
+
+    ``targets``: :func:`targets_now`, when the caller lists many units' plots at once."""
     if why_not_fire(state, unit) is not None:
         return []
     if why_not_direct_fire(state, unit, "DF") is not None:
@@ -349,15 +375,14 @@ def fire_plots(state: Panzer44State, unit: str) -> list[Plot]:
     game = state.game
     spec = game.specs[unit]
     here = state.board.hexes[unit]
-    hexes = {
-        h
-        for u, h in state.board.hexes.items()
-        if game.specs[u].side != spec.side and h.distance(here) <= max(spec.range, 1)
-    }
+    if targets is None:
+        targets = targets_now(state)
+    occupants = targets.occupants
+    reach = max(spec.range, 1)
+    hexes = [h for h in targets.enemy_hexes[spec.side] if h.distance(here) <= reach]
     found: list[Plot] = []
-    occupants = occupancy(state)
     assaults = spec.weapon_class == "R"  # only R Class units Close Assault [6.61]
-    for h in sorted(hexes, key=game.name):
+    for h in hexes:
         for task in ("DF", "CA") if assaults and h.distance(here) == 1 else ("DF",):
             if task == "DF" and not game.sees(here, h):
                 continue  # no unit there is spotted [11.0]: skip the reasons why

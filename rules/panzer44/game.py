@@ -86,8 +86,8 @@ from rules.panzer44.indirect import ALLOCATE, concentrations, support_plots
 from rules.panzer44.indirect_fire import INDIRECT_FIRE_SEGMENTS, resolve_indirect_fire
 from rules.panzer44.legal import (
     MOVEMENT_SEGMENTS,
+    has_moves,
     legal_actions,
-    moves_of,
     occupancy,
     plottable,
     to_move,
@@ -149,6 +149,10 @@ class Panzer44Game(MapGame):
             scenario, deploy(scenario, self.movement, self.play_area), self.movement
         )
         self.specs: dict[str, UnitSpec] = {u.id: u for u in self.deployment.units}
+        #: Each side's units in the order of the deployment.
+        self.side_units: dict[str, tuple[str, ...]] = {
+            s: tuple(u.id for u in self.deployment.units if u.side == s) for s in self.sides
+        }
         #: Off-board artillery concentrations and air strikes, by id [15.0], [16.0].
         self.support = concentrations(scenario)
         #: Units that enter the map during play, and when and where [18.6].
@@ -297,7 +301,8 @@ class Panzer44State(State):
             segment = self.segment
             if segment.id == "plot":
                 for s in self.to_act():
-                    if not [u for u in plottable(self, s) if u not in self.orders.plots[s]]:
+                    plotted = self.orders.plots[s]
+                    if all(u in plotted for u in plottable(self, s)):
                         self.play.done.add(s)
                         self.emit(SideDone(s, "plot"))
                 if self.to_act():
@@ -346,7 +351,7 @@ class Panzer44State(State):
 
     def _can_move(self) -> bool:
         occupied = occupancy(self)
-        return any(moves_of(self, u, occupied) for s in self.to_act() for u in to_move(self, s))
+        return any(has_moves(self, u, occupied) for s in self.to_act() for u in to_move(self, s))
 
     def _end_movement(self) -> None:
         for side in self.game.actor(self.segment):
@@ -363,6 +368,7 @@ class Panzer44State(State):
         self.worked.reach = {}
         self.worked.overruns = {}
         self.worked.fire = {}
+        self.worked.plottable = {}
         self.play.step += 1
         if self.play.step == len(self.game.steps):
             positions_end_of_turn(self)  # [12.22]

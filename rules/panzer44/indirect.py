@@ -135,12 +135,55 @@ def spotted_targets(state: Panzer44State, side: str) -> tuple[Hex, ...]:
     if found is None:
         if any(k[:2] != key[:2] for k in cache):
             cache.clear()
-        specs = state.game.specs
-        hexes = {h for u, h in state.board.hexes.items() if specs[u].side != side}
-        found = cache[key] = tuple(
-            h for h in sorted(hexes, key=state.game.name) if why_not_spotted(state, side, h) is None
-        )
+        found = cache[key] = _spotted_enemy_hexes(state, side)
     return found
+
+
+def _spotted_enemy_hexes(state: Panzer44State, side: str) -> tuple[Hex, ...]:
+    """The hexes holding enemy units, by name, for which :func:`why_not_spotted` says None,
+    worked out for all of them at once [6.43], [11.14], [11.22].
+
+    Why not ask :func:`why_not_spotted` hex by hex: it gathers and sorts the friendly units
+    for every hex, and asks whether each friendly unit spots each enemy unit; the answer
+    depends only on the hexes. A friendly unit in ``s`` spots an enemy unit ``e`` in ``h``
+    (:func:`rules.panzer44.fire.can_spot`) when ``s`` sees ``h`` and, in town or woods, is
+    within the terrain's spotting range of ``h`` unless ``e`` fired from ``h`` [11.14]; so ``h``
+    is spotted when some friendly hex within that range (any distance when one of its enemies
+    fired from there) sees it. ``tests/test_p44_same_games.py`` checks the two agree."""
+    game = state.game
+    specs = game.specs
+    carried = state.board.carried_by
+    friendly: set[Hex] = set()
+    enemies: dict[Hex, list[str]] = {}
+    for u, where in state.board.hexes.items():
+        if specs[u].side == side:
+            friendly.add(where)
+        else:
+            there = enemies.setdefault(where, [])
+            if u not in carried:
+                there.append(u)
+    sees_any = game.sees_any
+    cb_spotted = state.support.cb_spotted
+    fired_from = state.fire.spotted
+    found = []
+    for h in sorted(enemies, key=game.name):
+        units = enemies[h]
+        if not units:  # only passengers: spotted as a vacant hex [11.0]
+            if h in friendly or sees_any(friendly, h):
+                found.append(h)
+            continue
+        if any(cb_spotted.get(e) == h for e in units):  # [6.78]
+            found.append(h)
+            continue
+        reach, _ = effect(game.terrain.terrain(h), "spotting_range")
+        if reach is None or any(fired_from.get(e) == h for e in units):
+            if sees_any(friendly, h):
+                found.append(h)
+        else:
+            limit = int(str(unwrap(reach)))
+            if sees_any((s for s in friendly if s.distance(h) <= limit), h):
+                found.append(h)
+    return tuple(found)
 
 
 # --- IF and CB plots --------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from model.hexes import Hex
 from rules.engine.actions import Action, Done, Move
 from rules.panzer44.actions import Plot
 from rules.panzer44.entry import OFF, OFF_MAP, exit_cost, exit_hexes, waiting, why_not_enter
-from rules.panzer44.fire import fire_plots
+from rules.panzer44.fire import Targets, fire_plots, targets_now
 from rules.panzer44.fortifications import is_inside, may_go_inside
 from rules.panzer44.indirect import ALLOCATE, indirect_plots, support_plots
 from rules.panzer44.movement import (
@@ -34,7 +34,7 @@ from rules.panzer44.movement import (
     may_stack,
     passengers,
     reach,
-    step_cost,
+    stepper,
 )
 from rules.panzer44.opportunity import opportunity_plots
 from rules.panzer44.overrun import overrun_moves
@@ -67,25 +67,32 @@ def legal_actions(state: Panzer44State, side: str | None = None) -> list[Action]
     return found
 
 
-def units_of(state: Panzer44State, side: str) -> list[str]:
-    """The units of ``side``, in the order of the deployment."""
-    return [u.id for u in state.game.deployment.units if u.side == side]
+def units_of(state: Panzer44State, side: str) -> tuple[str, ...]:
+    """The units of ``side``, in the order of the deployment (the game's, fixed)."""
+    return state.game.side_units[side]
 
 
-def plottable(state: Panzer44State, side: str) -> list[str]:
-    """The units of ``side`` that may be given a task now."""
-    return [u for u in units_of(state, side) if plots_of(state, u)]
+def plottable(state: Panzer44State, side: str) -> tuple[str, ...]:
+    """The units of ``side`` that may be given a task now; worked out once a segment, as
+    their plots are (:func:`plots_of`)."""
+    found = state.worked.plottable.get(side)
+    if found is None:
+        targets = targets_now(state)  # the same for every unit: nothing moves meanwhile
+        found = state.worked.plottable[side] = tuple(
+            u for u in units_of(state, side) if plots_of(state, u, targets)
+        )
+    return found
 
 
-def plots_of(state: Panzer44State, unit: str) -> tuple[Plot, ...]:
+def plots_of(state: Panzer44State, unit: str, targets: Targets | None = None) -> tuple[Plot, ...]:
     """Every task ``unit`` may be plotted now [5.4]: MV, then its DF, CA, OF, IF and CB
-    targets."""
+    targets (``targets``: :func:`rules.panzer44.fire.targets_now`, if the caller has it)."""
     found = state.worked.fire.get(unit)
     if found is None:
         mv = [Plot(unit, "MV")] if why_not_plot_mv(state, unit) is None else []
         found = state.worked.fire[unit] = (
             *mv,
-            *fire_plots(state, unit),
+            *fire_plots(state, unit, targets),
             *opportunity_plots(state, unit),
             *indirect_plots(state, unit),
         )
@@ -145,12 +152,7 @@ def moves_of(state: Panzer44State, unit: str, occupied: dict[Hex, set[str]]) -> 
     if is_inside(state, unit):  # its only move: climbing out [12.4]
         allowance = state.game.specs[unit].movement_allowance
         return [Move(unit, (OUT_OF_IP,))] if allowance >= 1 else []
-    mine = {unit, *passengers(state, unit)}
-    held = {  # by other units; an IP's infantry and anti-tank gun may stack [8.1], [12.3]
-        h
-        for h, there in occupied.items()
-        if not there <= mine and not (h in state.forts.ips and may_stack(state, unit, h))
-    }
+    held = _held(state, unit, occupied)
     found = [m for h, m in _candidates(state, unit) if h not in held]
     if state.game.specs[unit].carrier:
         found.extend(transport_moves(state, unit))
@@ -158,6 +160,41 @@ def moves_of(state: Panzer44State, unit: str, occupied: dict[Hex, set[str]]) -> 
     if may_go_inside(state, unit):  # from on top of its IP, at no cost [12.4]
         found.append(Move(unit, (INTO_IP,)))
     return found
+
+
+def has_moves(state: Panzer44State, unit: str, occupied: dict[Hex, set[str]]) -> bool:
+    """Whether :func:`moves_of` lists any move for the unit: the same tests, in its order,
+    stopping at the first move found (the sequence asks this after every move [7.0])."""
+    if unit in state.panic.determined.panicked:
+        return True
+    if unit in state.board.carried_by:
+        return False
+    if is_inside(state, unit):
+        return state.game.specs[unit].movement_allowance >= 1
+    held = _held(state, unit, occupied)
+    if any(h not in held for h, _ in _candidates(state, unit)):
+        return True
+    if state.game.specs[unit].carrier and transport_moves(state, unit):
+        return True
+    return bool(_overrun_moves(state, unit, held)) or may_go_inside(state, unit)
+
+
+def _held(state: Panzer44State, unit: str, occupied: dict[Hex, set[str]]) -> set[Hex]:
+    """The hexes other units hold, where ``unit`` may not end its move [8.0]; an IP's
+    infantry and anti-tank gun may stack [8.1], [12.3]. Why not test each occupied hex: only
+    the hexes of the unit and its passengers can hold none but them, and only IP hexes let
+    units stack."""
+    mine = {unit, *passengers(state, unit)}
+    held = set(occupied)
+    hexes = state.board.hexes
+    for u in mine:
+        h = hexes.get(u)
+        if h is not None and h in held and occupied[h] <= mine:
+            held.discard(h)
+    for h in state.forts.ips:
+        if h in held and may_stack(state, unit, h):
+            held.discard(h)
+    return held
 
 
 def _overrun_moves(state: Panzer44State, unit: str, held: set[Hex]) -> tuple[Move, ...]:
@@ -168,7 +205,7 @@ def _overrun_moves(state: Panzer44State, unit: str, held: set[Hex]) -> tuple[Mov
         found = state.worked.overruns[unit] = tuple(overrun_moves(state, unit))
     if not found:
         return found
-    resolve = state.game.amap.resolve
+    resolve = state.game.hex_at
 
     def free(move: Move) -> bool:  # the hexes before and after the overrun hex [13.24]
         i = move.path.index(OVERRUN)
@@ -251,9 +288,10 @@ def _round_trip(state: Panzer44State, unit: str, start: Hex) -> Hex | None:
     """The neighbour of the cheapest affordable step out and back, if any."""
     allowance = state.game.specs[unit].movement_allowance
     best: tuple[float, Hex] | None = None
+    cost = stepper(state, unit)
     for n in start.neighbors():
-        out = step_cost(state, unit, start, n)
-        back = step_cost(state, unit, n, start)
+        out = cost(start, n)
+        back = cost(n, start)
         if out is None or back is None or out.cost is None or back.cost is None:
             continue
         total = out.cost + back.cost

@@ -17,14 +17,16 @@ A wreck takes the road rate away into and out of its hex [10.4] (:mod:`rules.pan
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import heapq
+from collections.abc import Callable, Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
 from rules.engine.errors import IllegalActionError
 from rules.movement.costs import MoveCost, Movement
-from rules.movement.reach import Reach, reachable
+from rules.movement.reach import Reach
 from rules.panzer44.entry import OFF_MAP, ahead_in_column, entry_cost, entry_steps, waiting
 from rules.panzer44.roads import wreck_cost, wreck_hexes
 from rules.panzer44.scenario_rules import banned_hexes, why_banned
@@ -106,20 +108,30 @@ def _blocked(state: Panzer44State, unit: str) -> tuple[set[Hex], frozenset[Hex] 
 
 def step_cost(state: Panzer44State, unit: str, from_hex: Hex, to_hex: Hex) -> MoveCost | None:
     """The cost of one step of the unit, or None when it may not take it."""
+    return stepper(state, unit)(from_hex, to_hex)
+
+
+def stepper(state: Panzer44State, unit: str) -> Callable[[Hex, Hex], MoveCost | None]:
+    """:func:`step_cost` for the unit as the board stands now, for many steps: the hexes it
+    may not enter and the wrecks are gathered once, not at every step."""
     game = state.game
     spec = game.specs[unit]
-    if spec.movement_class == "none" or to_hex not in game.terrain:
-        return None
     enemy, play_area = _blocked(state, unit)
-    if to_hex in enemy or (play_area is not None and to_hex not in play_area):
-        return None
-    cost: MoveCost | None = game.costs.step(spec.movement_class, from_hex, to_hex)
     wrecks = wreck_hexes(state)
-    if cost is not None and wrecks:
-        cost = wreck_cost(state, unit, from_hex, to_hex, cost, wrecks)  # [10.4]
-    if cost is None or cost.prohibited or cost.cost is None:
-        return None
-    return cost
+
+    def cost_of(from_hex: Hex, to_hex: Hex) -> MoveCost | None:
+        if spec.movement_class == "none" or to_hex not in game.terrain:
+            return None
+        if to_hex in enemy or (play_area is not None and to_hex not in play_area):
+            return None
+        cost: MoveCost | None = game.costs.step(spec.movement_class, from_hex, to_hex)
+        if cost is not None and wrecks:
+            cost = wreck_cost(state, unit, from_hex, to_hex, cost, wrecks)  # [10.4]
+        if cost is None or cost.prohibited or cost.cost is None:
+            return None
+        return cost
+
+    return cost_of
 
 
 def reach(state: Panzer44State, unit: str) -> Reach:
@@ -139,16 +151,38 @@ def reach(state: Panzer44State, unit: str) -> Reach:
         first = [(h, c) for h, c in first if h not in banned]
     wrecks = wreck_hexes(state)
     near = wrecks.union(*(w.neighbors() for w in wrecks))  # a wreck's hex and those beside it
-
-    def edges(h: Hex) -> Iterable[tuple[Hex, float]]:
+    # rules.movement.reach.reachable's search (the same order, ties broken by the hex), with
+    # the steps out of each hex read here rather than through a function returning a list:
+    # the legal moves of a movement segment spend much of their time in it.
+    allowance = spec.movement_allowance
+    within = costs.within
+    found: dict[Hex, float] = {start: 0.0}
+    previous: dict[Hex, Hex] = {}
+    frontier: list[tuple[float, Hex]] = [(0.0, start)]
+    done: set[Hex] = set()
+    inf = float("inf")
+    while frontier:
+        spent, h = heapq.heappop(frontier)
+        if h in done:
+            continue
+        done.add(h)
+        steps: Iterable[tuple[Hex, float]]
+        blocked: AbstractSet[Hex]
         if h == OFF_MAP:  # from the queue beyond the map's edge [18.62]
-            return first
-        steps = costs.within(movement_class, h, play_area)
-        if h in near and (h in wrecks or any(n in wrecks for n, _ in steps)):
-            return _wrecked(state, unit, h, steps, enemy, wrecks)
-        return [(n, c) for n, c in steps if n not in enemy]
-
-    return reachable(start, spec.movement_allowance, edges=edges)
+            steps, blocked = first, frozenset()
+        else:
+            steps, blocked = within(movement_class, h, play_area), enemy
+            if h in near and (h in wrecks or any(n in wrecks for n, _ in steps)):
+                steps = _wrecked(state, unit, h, steps, enemy, wrecks)
+        for n, cost in steps:
+            if n in blocked:
+                continue
+            total = spent + cost
+            if total <= allowance and total < found.get(n, inf):
+                found[n] = total
+                previous[n] = h
+                heapq.heappush(frontier, (total, n))
+    return Reach(start, found, previous)
 
 
 def _wrecked(
@@ -201,10 +235,11 @@ def check_path(
         here, spent, path = entry.hex, entry.spent, path[1:]
     else:
         here, spent = state.board.hexes[unit], 0.0
+    step = stepper(state, unit)
     for h in path:
         if h.distance(here) != 1:
             raise IllegalActionError(f"{unit}: {name(h)} is not adjacent to {name(here)} [7.0]")
-        cost = step_cost(state, unit, here, h)
+        cost = step(here, h)
         if cost is None or cost.cost is None:
             raise IllegalActionError(
                 f"{unit}: may not enter {name(h)} ({_why_not(state, unit, h)})"

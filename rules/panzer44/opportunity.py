@@ -193,10 +193,10 @@ def _triggered(state: Panzer44State, plot: Plot, before: Hex | None, here: Hex) 
     firer_hex = state.board.hexes.get(plot.unit)
     if firer_hex is None:
         return None
-    line = line_of_fire(firer_hex, state.game.amap.resolve(plot.target or ""))
+    line = line_of_fire(firer_hex, state.game.hex_at(plot.target or ""))
     if here in line.hexes:
         return "it entered a hex of the Line of Opportunity Fire [6.53]"
-    if before is not None and Hexside.between(before, here) in line.sides:
+    if line.sides and before is not None and Hexside.between(before, here) in line.sides:
         return (
             "it crossed a hexside the line runs along; fired at the hex entered, standing in "
             "for the firer's choice [6.53], [6.57]"

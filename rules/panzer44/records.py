@@ -158,11 +158,13 @@ class Fortifications(Record):
 class Worked(Record):
     """What is worked out once and kept while it holds (never in the fingerprint): each
     unit's moves in a movement segment (:func:`rules.panzer44.legal.moves_of`), its fire plots
-    in a plot segment, its overrun moves, and the hexes each side spots for Indirect Fire
+    in a plot segment and which units of a side have any (``plottable``), its overrun moves,
+    and the hexes each side spots for Indirect Fire
     (:func:`rules.panzer44.indirect.spotted_targets`)."""
 
     reach: dict[str, tuple[tuple[Hex, Move], ...]] = state_field(default_factory=dict, cache=True)
     fire: dict[str, tuple[Plot, ...]] = state_field(default_factory=dict, cache=True)
+    plottable: dict[str, tuple[str, ...]] = state_field(default_factory=dict, cache=True)
     overruns: dict[str, tuple[Move, ...]] = state_field(default_factory=dict, cache=True)
     if_targets: dict[tuple[int, int, str], tuple[Hex, ...]] = state_field(
         default_factory=dict, cache=True

@@ -164,8 +164,12 @@ def transport_moves(state: Panzer44State, unit: str) -> list[Move]:
     word, check = (
         (DISMOUNT, why_not_dismount) if passengers(state, unit) else (MOUNT, why_not_mount)
     )
+    # a mount needs a unit in the hex [9.0]: the vacant neighbours are left out before asking
+    occupied = set(state.board.hexes.values()) if word == MOUNT else None
     found = []
     for n in sorted(here.neighbors(), key=lambda h: name(h) if h in state.game.terrain else ""):
+        if occupied is not None and n not in occupied:
+            continue
         if n in state.game.terrain and check(state, unit, n)[0] is None:
             found.append(Move(unit, (word, name(n))))
     return found
