@@ -93,8 +93,12 @@ def test_a_knob_ticked_tuned_plotted_and_shown(qtbot: QtBot) -> None:
     assert "games played" in page.status.text()
     best = report.suggestion
     assert best is not None
-    assert f"Suggestion: {best.label()}" in page.suggestion.text()
-    assert page.apply_button.isEnabled() == bool(best.settings)
+    if best.change == 0:  # the scenario as it is: nothing to apply
+        assert "No change suggested" in page.suggestion.text()
+        assert not page.apply_button.isEnabled()
+    else:
+        assert f"Suggestion: {best.label()}" in page.suggestion.text()
+        assert page.apply_button.isEnabled()
 
 
 def test_the_suggestion_near_the_known_even_point_is_applied_as_one_step(
@@ -128,6 +132,8 @@ def test_the_suggestion_near_the_known_even_point_is_applied_as_one_step(
     assert report is not None and report.suggestion is not None
     value = dict(report.suggestion.settings)["vp-threshold:red"]
     assert 35 <= value <= 65
+    assert f"Suggestion: vp-threshold:red={value}" in page.suggestion.text()
+    assert "Red's share" in page.suggestion.text()
     before = document.scenario
     qtbot.mouseClick(page.apply_button, Qt.MouseButton.LeftButton)
     conditions = document.scenario.victory.conditions

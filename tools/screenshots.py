@@ -122,6 +122,30 @@ def main(argv: list[str] | None = None) -> int:
         mode.leave()
 
     screens["test-play"] = test_play
+
+    def tune_page() -> None:
+        """Balance > Tune on Fort Driant: two knobs, a short run, its plots and suggestion."""
+        from editor.balance.dialog import show_balance
+
+        opened(ROOT / "scenarios" / "panzer44" / "19.7-assault-on-fort-driant.yaml")
+        dialog = show_balance(window)
+        dialog.resize(820, 940)
+        for box in dialog.bot_boxes:
+            box.setCurrentText("random")
+        dialog.pages.setCurrentIndex(1)
+        page = dialog.tune_page
+        page.check("length")
+        page.check("count:german.1")
+        page.games.setValue(4)
+        page.pairs.setChecked(False)
+        page.start()
+        while page.run.running:
+            QTest.qWait(200)
+        QTest.qWait(300)
+        shoot("tune")
+        dialog.close()
+
+    screens["tune"] = tune_page
     for name, make in screens.items():
         if only is None or name in only:
             make()

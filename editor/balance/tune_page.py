@@ -479,6 +479,10 @@ class TunePage(QWidget):
             f"{report.seeds[0]}-{report.seeds[1]}."
         )
         first = report.sides[0] if report.sides else "the first side"
+        if self.document is not None and report.sides:
+            first = next(
+                (x.name for x in self.document.scenario.sides if x.id == report.sides[0]), first
+            )
         for sweep in report.sweeps:
             self.plots_layout.insertWidget(self.plots_layout.count() - 1, KnobPlot(sweep, first))
         best = report.suggestion
@@ -486,13 +490,21 @@ class TunePage(QWidget):
             self.suggestion.setText("<b>No suggestion</b>: nothing was measured.")
             return
         base = report.baseline
-        now = f" (now {base.share:.0%}, {base.low:.0%}-{base.high:.0%})" if base else ""
-        self.suggestion.setText(
-            f"<b>Suggestion: {best.label()}</b><br>{first} wins or draws half "
-            f"{best.share:.0%} of {best.games} games (95% interval {best.low:.0%}-"
-            f"{best.high:.0%}){now}; {report.verdict}."
+        share = (
+            f"{first}'s share (wins plus half the draws) {best.share:.0%} of {best.games} "
+            f"games, 95% interval {best.low:.0%}-{best.high:.0%}"
         )
-        self.apply_button.setEnabled(bool(best.settings))
+        if not best.settings or best.change == 0:
+            self.suggestion.setText(
+                f"<b>No change suggested</b>: the scenario as it is comes nearest to even "
+                f"({share}); {report.verdict}."
+            )
+            return
+        now = f"; now {base.share:.0%} ({base.low:.0%}-{base.high:.0%})" if base else ""
+        self.suggestion.setText(
+            f"<b>Suggestion: {best.label()}</b><br>{share}{now}; {report.verdict}."
+        )
+        self.apply_button.setEnabled(True)
 
     def _clear_plots(self) -> None:
         while self.plots_layout.count() > 1:
