@@ -3,14 +3,65 @@ game), and on the toolbar the brush shape, its radius and the elevation it sets.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPixmap
-from PySide6.QtWidgets import QComboBox, QListWidget, QListWidgetItem, QSpinBox, QToolBar
+import math
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, QPointF, Qt, Signal
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QBrush,
+    QColor,
+    QIcon,
+    QKeySequence,
+    QPainter,
+    QPen,
+    QPixmap,
+    QPolygonF,
+)
+from PySide6.QtWidgets import QListWidget, QListWidgetItem, QSpinBox, QToolBar, QToolButton
 
 from editor.style import hex_style
 from model.brushes import BrushShape
 from model.catalog import terrain_types
 from model.systems import GameSystem
+
+
+@dataclass(frozen=True)
+class ShapeButton:
+    """A brush shape's button on the toolbar: its word, key and what it does."""
+
+    shape: BrushShape
+    text: str
+    key: str
+    tip: str
+
+
+#: The brush shapes, as buttons side by side on the toolbar.
+#:
+#: Why buttons, not a drop-down list: the list showed one shape and hid the others behind a
+#: click, and its four words sat close together, so a slip of the pointer picked the next one
+#: (a flood fill instead of a radius). Four buttons show every shape at once, each with a
+#: picture of what it covers, the one in use pressed in; one click or one key (1-4) chooses.
+SHAPE_BUTTONS = (
+    ShapeButton(BrushShape.ONE, "One", "1", "One hex at a time: click, or drag to paint a trail"),
+    ShapeButton(
+        BrushShape.LINE, "Line", "2", "A straight line: press at one end, release at the other"
+    ),
+    ShapeButton(
+        BrushShape.RADIUS,
+        "Radius",
+        "3",
+        "Every hex within the radius set beside it ([ and ] make it smaller and larger)",
+    ),
+    ShapeButton(
+        BrushShape.FLOOD,
+        "Flood",
+        "4",
+        "Flood fill: the connected hexes like the one clicked (hover to see them; a large "
+        "fill asks first)",
+    ),
+)
 
 
 class BrushBar(QObject):
@@ -25,28 +76,67 @@ class BrushBar(QObject):
         self.level_box.setRange(-3, 9)
         self.level_box.setPrefix("level ")
         self.level_box.setToolTip("The elevation the Set Elevation brush paints")
-        toolbar.addSeparator()
-        self.shape_box = QComboBox()
-        for shape in BrushShape:
-            self.shape_box.addItem(shape.value.capitalize(), shape)
-        self.shape_box.setToolTip(
-            "Brush shape: one hex, a line (press at one end, release at the other), every hex "
-            "within a radius, or a flood fill of the connected hexes like the one clicked"
-        )
         self.radius_box = QSpinBox()
         self.radius_box.setRange(1, 12)
         self.radius_box.setPrefix("radius ")
-        self.radius_box.setToolTip("How far the radius brush reaches, in hexes")
-        for widget in (self.shape_box, self.radius_box, self.level_box):
+        self.radius_box.setToolTip("How far the radius brush reaches, in hexes ([ and ])")
+        self.radius_box.setEnabled(False)
+        toolbar.addSeparator()
+        #: The brush shapes' buttons (checkable, one pressed at a time), by shape.
+        self.shape_actions: dict[BrushShape, QAction] = {}
+        group = QActionGroup(self)
+        for spec in SHAPE_BUTTONS:
+            action = QAction(shape_icon(spec.shape), spec.text, toolbar)
+            action.setObjectName(f"brush.{spec.shape.name.lower()}")
+            action.setCheckable(True)
+            action.setShortcut(QKeySequence(spec.key))
+            action.setToolTip(f"{spec.tip} ({spec.key})")
+            action.setStatusTip(spec.tip)
+            group.addAction(action)
+            toolbar.addAction(action)
+            button = toolbar.widgetForAction(action)
+            if isinstance(button, QToolButton):
+                button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+            action.toggled.connect(self._shape_toggled)
+            self.shape_actions[spec.shape] = action
+        self.shape_actions[BrushShape.ONE].setChecked(True)
+        for widget in (self.radius_box, self.level_box):
             toolbar.addWidget(widget)
-        self.shape_box.currentIndexChanged.connect(lambda *_: self.changed.emit())
         self.radius_box.valueChanged.connect(lambda *_: self.changed.emit())
         self.level_box.valueChanged.connect(lambda *_: self.changed.emit())
+        #: Smaller and larger radius ([ and ]), in the Tools menu with the shapes.
+        self.size_actions = [
+            self._size_action(toolbar, "Smaller Brush", "[", -1),
+            self._size_action(toolbar, "Larger Brush", "]", 1),
+        ]
         #: The Terrain panel: the terrains of the game, hexside features marked so.
         self.terrain_list = QListWidget()
         self.terrain_list.currentItemChanged.connect(lambda *_: self.changed.emit())
         #: The ids of the terrains listed that are hexside features.
         self.hexside_terrain: set[str] = set()
+
+    def _size_action(self, toolbar: QToolBar, title: str, key: str, step: int) -> QAction:
+        action = QAction(title, toolbar)
+        action.setShortcut(QKeySequence(key))
+        action.setToolTip(f"The radius brush's radius {'-' if step < 0 else '+'}1 ({key})")
+        action.triggered.connect(lambda: self.radius_box.setValue(self.radius_box.value() + step))
+        toolbar.addAction(action)  # where its shortcut works; hidden, the radius box shows it
+        action.setVisible(False)
+        return action
+
+    def menu_actions(self) -> list[QAction]:
+        """The shapes' buttons and the radius keys, for the Tools menu (and the shortcuts
+        list)."""
+        return [*self.shape_actions.values(), *self.size_actions]
+
+    def _shape_toggled(self, checked: bool) -> None:
+        if checked:
+            self.radius_box.setEnabled(self.shape() is BrushShape.RADIUS)
+            self.changed.emit()
+
+    def choose_shape(self, shape: BrushShape) -> None:
+        """Press the button of ``shape`` (as a click on it does)."""
+        self.shape_actions[shape].setChecked(True)
 
     def set_system(self, system: GameSystem | None) -> None:
         """List the terrains of ``system`` (nothing: no document)."""
@@ -80,8 +170,11 @@ class BrushBar(QObject):
         return False
 
     def shape(self) -> BrushShape:
-        shape: BrushShape = self.shape_box.currentData()
-        return shape
+        """The shape whose button is pressed."""
+        return next(
+            (shape for shape, action in self.shape_actions.items() if action.isChecked()),
+            BrushShape.ONE,
+        )
 
     def radius(self) -> int:
         return self.radius_box.value()
@@ -99,4 +192,42 @@ def swatch(terrain: str) -> QIcon:
         painter = QPainter(pixmap)
         painter.fillRect(pixmap.rect(), QBrush(QColor(style.pattern_color), style.pattern))
         painter.end()
+    return QIcon(pixmap)
+
+
+#: Where each shape's picture has a hex, in axial (q, r) steps from the middle, and which of
+#: them are filled dark (the flood fill's region is ragged, as a region of one terrain is).
+_SHAPE_CELLS: dict[BrushShape, tuple[tuple[int, int], ...]] = {
+    BrushShape.ONE: ((0, 0),),
+    BrushShape.LINE: ((-1, 0), (0, 0), (1, 0)),
+    BrushShape.RADIUS: ((0, 0), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)),
+    BrushShape.FLOOD: ((0, 0), (1, -1), (0, -1), (-1, 1), (0, 1), (1, 0), (-1, 0), (2, -1)),
+}
+
+
+def shape_icon(shape: BrushShape, side: int = 32) -> QIcon:
+    """A picture of the hexes one touch of ``shape`` covers (drawn large, shown at the
+    toolbar's icon size, so it stays sharp at 150%)."""
+    pixmap = QPixmap(side, side)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    cells = _SHAPE_CELLS[shape]
+    # A hex's circumradius: the cells of each picture just fit in its square.
+    size = side / {BrushShape.ONE: 2.3, BrushShape.FLOOD: 6.8}.get(shape, 5.3)
+    painter.setPen(QPen(QColor("#2b2620"), max(1.0, side / 24)))
+    painter.setBrush(QColor("#6f8f4e") if shape is not BrushShape.FLOOD else QColor("#3f6fa8"))
+    for q, r in cells:
+        x = side / 2 + size * 1.5 * q
+        y = side / 2 + size * 3**0.5 * (r + q / 2)
+        if shape is BrushShape.FLOOD:
+            x -= size * 0.75
+        corners = [
+            QPointF(
+                x + size * math.cos(math.radians(60 * i)), y + size * math.sin(math.radians(60 * i))
+            )
+            for i in range(6)
+        ]
+        painter.drawPolygon(QPolygonF(corners))
+    painter.end()
     return QIcon(pixmap)
