@@ -120,9 +120,7 @@ class BrushBar(QObject):
         action.setShortcut(QKeySequence(key))
         action.setToolTip(f"The radius brush's radius {'-' if step < 0 else '+'}1 ({key})")
         action.triggered.connect(lambda: self.radius_box.setValue(self.radius_box.value() + step))
-        toolbar.addAction(action)  # where its shortcut works; hidden, the radius box shows it
-        action.setVisible(False)
-        return action
+        return action  # in the Tools menu (menu_actions), where its shortcut works
 
     def menu_actions(self) -> list[QAction]:
         """The shapes' buttons and the radius keys, for the Tools menu (and the shortcuts

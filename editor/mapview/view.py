@@ -361,8 +361,7 @@ class MapView(QGraphicsView):
         view was fitted, when the new map is fitted."""
         kept = None
         if keep_view and self.item is not None and not self._auto_fit:
-            middle = self.viewport().rect().center()
-            kept = (self.transform(), self.mapToScene(middle))
+            kept = (self.transform(), self.mapToScene(0, 0))  # the zoom, the top left corner
         if self.item is not None and self.item.tiles is not None:
             self.item.tiles.stop()
         self.scene().clear()
@@ -377,7 +376,21 @@ class MapView(QGraphicsView):
             self.fit()
             return
         self.setTransform(kept[0])
-        self.centerOn(kept[1])
+        self._put_at_top_left(kept[1])
+
+    def _put_at_top_left(self, corner: QPointF) -> None:
+        """Scroll so that the map point ``corner`` is at the window's top left, to the pixel
+        (centring on the middle instead drifted half a pixel at each layout undo)."""
+        viewport = self.viewport().rect()
+        self.centerOn(
+            corner + QPointF(viewport.width() / 2, viewport.height() / 2) / self.transform().m11()
+        )
+        shift = self.mapFromScene(corner)
+        for bar, by in (
+            (self.horizontalScrollBar(), shift.x()),
+            (self.verticalScrollBar(), shift.y()),
+        ):
+            bar.setValue(bar.value() + by)
 
     def fit(self) -> None:
         """Show the whole map, and keep it shown as the view is resized, until the user zooms.
