@@ -112,6 +112,7 @@ def test_a_hexside_brush_outlines_the_hexside_under_the_pointer(
     bx, by = hex_to_pixel(b, HEX_SIZE)
     _hover(qtbot, window, a, (bx - ax) * 0.42, (by - ay) * 0.42)
     assert _mark_shown(window)
+    assert window.tool_label.text() == "Paint crest (hexside; Shift: take it off)"
     marks = window.view.marks
     assert marks is not None
     box = marks.path().boundingRect()
@@ -163,7 +164,7 @@ def test_flood_fill_shows_its_region_and_asks_before_filling_many_hexes(
     # No: nothing is painted.
     QTimer.singleShot(0, partial(answer, "Cancel"))
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=_at(window, start))
-    assert asked == [f"Fill {words} with rough?"]
+    assert asked == [f"Fill {words} with Rough?"]
     assert document.undo_stack.count() == 0
     assert "cancelled" in window.statusBar().currentMessage()
     # Yes: the whole region, one undo step.

@@ -71,6 +71,8 @@ class BrushTool(Tool):
             "elevation": f"Set elevation {self.brushes.level()}",
             "erase": "Erase",
         }[self.mode]
+        if self._hexside_feature() is not None:  # one hexside, whatever the shape
+            return f"{what} (hexside; Shift: take it off)"
         if shape is BrushShape.RADIUS:
             return f"{what} (radius {self.brushes.radius()})"
         return what if shape is BrushShape.ONE else f"{what} ({shape.value})"
@@ -306,7 +308,7 @@ class BrushTool(Tool):
 
     def _confirm(self, size: str) -> bool:
         what = {
-            "paint": f"with {self.brushes.terrain()}",
+            "paint": f"with {self.brushes.terrain_name()}",
             "elevation": f"to level {self.brushes.level()}",
             "erase": "back to the printed terrain",
         }[self.mode]

@@ -159,6 +159,11 @@ class BrushBar(QObject):
         item = self.terrain_list.currentItem()
         return None if item is None else str(item.data(Qt.ItemDataRole.UserRole))
 
+    def terrain_name(self) -> str:
+        """The name of the terrain chosen, as the Terrain panel lists it."""
+        item = self.terrain_list.currentItem()
+        return "" if item is None else item.text()
+
     def choose_paint(self, terrain: str) -> bool:
         """Choose the terrain to paint in the Terrain panel (False: the game has no such one)."""
         for row in range(self.terrain_list.count()):

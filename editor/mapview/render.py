@@ -2,7 +2,8 @@
 
 Layers, bottom to top: paper, hex fills (each section's own half of a seam hex), elevation
 shading, hexside features, paths (streams under roads), the hex grid, section outlines and
-seams, Center hexes and Directional Hexagons, printed hex IDs, and section letters.
+seams, Center hexes and Directional Hexagons, printed hex IDs (each on a pale plate), ground
+levels as numbers (the editor's map), and section letters.
 """
 
 from __future__ import annotations
@@ -260,7 +261,7 @@ class MapPainter:
             if self.options.levels:
                 self._levels(painter, visible)
         if self.options.section_letters:
-            self._section_letters(painter, visible)
+            self._section_letters(painter, visible, detail)
         self._counters(painter, detail, visible)
 
     def _within(
@@ -626,7 +627,9 @@ class MapPainter:
         radius = size * 0.2
         for h, level in shown:
             cx, cy = hex_to_pixel(h, size)
-            spot = QRectF(cx - radius * 1.15, cy + size * 0.5 - radius, radius * 2.3, radius * 2)
+            # In the hex's lower half, clear of its centre (counters, Center stars) and of the
+            # next hex's number below.
+            spot = QRectF(cx - radius * 1.15, cy + size * 0.42 - radius, radius * 2.3, radius * 2)
             painter.setPen(line_pen("#3b3222", max(0.8, size / 30)))
             painter.setBrush(QColor("#fffaf0"))
             painter.drawRoundedRect(spot, radius, radius)
@@ -662,14 +665,18 @@ class MapPainter:
         self._levels_of = (self.edits, self.overlays, levels)
         return levels
 
-    def _section_letters(self, painter: QPainter, visible: QRectF | None = None) -> None:
+    def _section_letters(
+        self, painter: QPainter, visible: QRectF | None = None, detail: float = 0.0
+    ) -> None:
         """Each laid section's letter (its label), large and faint at its middle: on a
         geomorphic map, which section is which at a glance, at any zoom. Sized to the section
         (half its height, at most a third of its width per letter), so it reads when the
-        whole map is fitted and stays behind the hexes' own marks when zoomed in."""
+        whole map is fitted and stays behind the hexes' own marks when zoomed in, where it
+        fades further (``detail``: a hex's radius on screen, in pixels)."""
         size = self.options.size
         color = QColor("#3d3829")
-        color.setAlpha(42)
+        fade = min(1.0, max(0.0, (detail - 12.0) / 18.0))  # 0 when small, 1 when close up
+        color.setAlpha(round(42 - 20 * fade))
         painter.setPen(color)
         font = QFont("DejaVu Sans")
         font.setBold(True)
