@@ -447,3 +447,23 @@ def test_section_letters_are_drawn_large_and_the_view_menu_hides_them(
     assert window.view.item is not None
     assert window.view.item.map_painter.options.section_letters
     assert window.view.viewport().grab().toImage() == shown
+
+
+def test_the_footprint_comes_back_after_a_layout_undo_redraws_the_map(
+    window: MainWindow, qtbot: QtBot, shortcut: Callable[..., None]
+) -> None:
+    document = window.document
+    assert document is not None
+    panel = window.sections_panel
+    panel.laid.setCurrentRow(2)
+    qtbot.mouseClick(panel.remove_button, Qt.MouseButton.LeftButton)
+    _button(window, "tool.paint")
+    centre = document.map.resolve("K2018")
+    _hover(qtbot, window, centre)
+    assert _mark_shown(window)
+    shortcut(Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # L back: a new map drawn
+    assert [p.name for p in document.placements()] == ["J", "K", "L"]
+    assert not _mark_shown(window)
+    # A nudge within the same hex: its footprint again.
+    qtbot.mouseMove(window.view.viewport(), pos=_at(window, centre, 2.0, 1.0))
+    assert _mark_shown(window) and _covers(window, [centre])

@@ -58,7 +58,7 @@ class BrushTool(Tool):
         # The last flood region worked out: what it was worked out from, and its hexes (too
         # large: only the hex it was worked out from, known to lie in a region too large).
         self._region: tuple[object, frozenset[Hex], bool] | None = None
-        self._rest = QTimer()
+        self._rest = QTimer(host.view)  # goes with the view: never fires on a closed window
         self._rest.setSingleShot(True)
         self._rest.setInterval(FLOOD_REST_MS)
         self._rest.timeout.connect(self._flood_preview)
@@ -136,6 +136,12 @@ class BrushTool(Tool):
             self._shown = None
             self._footprint(self._hover)
 
+    def _still_shown(self, key: object) -> bool:
+        """Whether the footprint ``key`` is on the map now (a new map, an outline another
+        panel drew, hides it without the tool knowing)."""
+        marks = self.view.marks
+        return self._shown == key and marks is not None and marks.isVisible()
+
     def _forget_footprint(self) -> None:
         if self._shown is not None:
             self._shown = None
@@ -159,7 +165,7 @@ class BrushTool(Tool):
             side = nearest_hexside(event.point.x(), event.point.y(), HEX_SIZE)
             if not any(h in document.map for h in side.hexes):
                 self._forget_footprint()
-            elif self._shown != side:
+            elif not self._still_shown(side):
                 self._shown = side
                 self._show_side(side)
             return
@@ -176,7 +182,7 @@ class BrushTool(Tool):
             return
         hexes = [event.hex] if shape is BrushShape.LINE else self._covered(event.hex)
         key = (shape, frozenset(hexes))
-        if self._shown != key:
+        if not self._still_shown(key):
             self._shown = key
             self.view.show_marks(hexes_outline(hexes, HEX_SIZE), FOOTPRINT, self._tint())
 
@@ -258,7 +264,7 @@ class BrushTool(Tool):
             return
         region, too_large = self._work_out_region(event.hex)
         key = ("flood", region, too_large)
-        if self._shown == key:
+        if self._still_shown(key):
             return
         self._shown = key
         outline = hexes_outline(region, HEX_SIZE)
