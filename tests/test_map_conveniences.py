@@ -316,8 +316,9 @@ def test_a_dragged_counters_ghost_goes_when_the_drag_leaves_the_map(window: Main
 # --- levels and hex numbers ----------------------------------------------------------------------
 
 
-def _crop(window: MainWindow, h: Hex, levels: bool) -> QImage:
-    """Hex ``h`` and its surroundings as the editor's map draws them, levels shown or not."""
+def _crop(window: MainWindow, h: Hex, levels: bool, zoom: float = 1.0) -> QImage:
+    """Hex ``h`` and its surroundings as the editor's map draws them at ``zoom``, levels
+    shown or not."""
     from dataclasses import replace
 
     from editor.mapview.render import MapPainter
@@ -330,8 +331,10 @@ def _crop(window: MainWindow, h: Hex, levels: bool) -> QImage:
     image = QImage(96, 96, QImage.Format.Format_ARGB32)
     image.fill(QColor("white"))
     p = QPainter(image)
-    p.translate(48 - x, 48 - y)
-    painter_.paint(p)
+    p.translate(48, 48)
+    p.scale(zoom, zoom)
+    p.translate(-x, -y)
+    painter_.paint(p, None, zoom)
     p.end()
     return image
 
@@ -349,6 +352,8 @@ def test_painted_elevation_shows_its_level_as_a_number(window: MainWindow, qtbot
     assert item.map_painter._ground_levels() == {h: 3}
     # Drawn: the hex's foot differs with the level's spot and without it.
     assert _crop(window, h, True) != _crop(window, h, False)
+    # Where the hex numbers are too small to show, so are the levels (the tint stays).
+    assert _crop(window, h, True, zoom=0.5) == _crop(window, h, False, zoom=0.5)
     document.undo_stack.undo()
     assert window.view.item is not None
     assert window.view.item.map_painter._ground_levels() == {}
