@@ -43,6 +43,9 @@ class ShapeButton:
 #: click, and its four words sat close together, so a slip of the pointer picked the next one
 #: (a flood fill instead of a radius). Four buttons show every shape at once, each with a
 #: picture of what it covers, the one in use pressed in; one click or one key (1-4) chooses.
+#: Pictures without words (the words are in the tooltip, the Tools menu and the status bar's
+#: tool line): with words the toolbar grew by 220 pixels and, in a window at 150% scaling on
+#: a 1080p screen, pushed the radius and level boxes behind the toolbar's overflow arrow.
 SHAPE_BUTTONS = (
     ShapeButton(BrushShape.ONE, "One", "1", "One hex at a time: click, or drag to paint a trail"),
     ShapeButton(
@@ -90,13 +93,13 @@ class BrushBar(QObject):
             action.setObjectName(f"brush.{spec.shape.name.lower()}")
             action.setCheckable(True)
             action.setShortcut(QKeySequence(spec.key))
-            action.setToolTip(f"{spec.tip} ({spec.key})")
+            action.setToolTip(f"<b>{spec.text}</b> ({spec.key}): {spec.tip}")
             action.setStatusTip(spec.tip)
             group.addAction(action)
             toolbar.addAction(action)
             button = toolbar.widgetForAction(action)
-            if isinstance(button, QToolButton):
-                button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+            if isinstance(button, QToolButton):  # the picture alone: see SHAPE_BUTTONS
+                button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
             action.toggled.connect(self._shape_toggled)
             self.shape_actions[spec.shape] = action
         self.shape_actions[BrushShape.ONE].setChecked(True)
@@ -198,39 +201,43 @@ def swatch(terrain: str) -> QIcon:
     return QIcon(pixmap)
 
 
-#: Where each shape's picture has a hex, in axial (q, r) steps from the middle, and which of
-#: them are filled dark (the flood fill's region is ragged, as a region of one terrain is).
+#: Where each shape's picture has a hex, in axial (q, r) steps: the flood fill's region is
+#: ragged, as a region of one terrain is, and blue, as what spreads.
 _SHAPE_CELLS: dict[BrushShape, tuple[tuple[int, int], ...]] = {
     BrushShape.ONE: ((0, 0),),
     BrushShape.LINE: ((-1, 0), (0, 0), (1, 0)),
     BrushShape.RADIUS: ((0, 0), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)),
-    BrushShape.FLOOD: ((0, 0), (1, -1), (0, -1), (-1, 1), (0, 1), (1, 0), (-1, 0), (2, -1)),
+    BrushShape.FLOOD: ((0, 0), (1, -1), (2, -1), (0, 1), (-1, 1), (-1, 2)),
 }
 
 
-def shape_icon(shape: BrushShape, side: int = 32) -> QIcon:
-    """A picture of the hexes one touch of ``shape`` covers (drawn large, shown at the
-    toolbar's icon size, so it stays sharp at 150%)."""
+def shape_icon(shape: BrushShape, side: int = 48) -> QIcon:
+    """A picture of the hexes one touch of ``shape`` covers, as large as its square allows
+    (drawn large, shown at the toolbar's icon size, so it stays sharp at 150%)."""
+    cells = _SHAPE_CELLS[shape]
+    # Corners of each cell for a hex of radius 1, flat-topped (as the map's).
+    unit = [
+        [
+            (
+                1.5 * q + math.cos(math.radians(60 * i)),
+                3**0.5 * (r + q / 2) + math.sin(math.radians(60 * i)),
+            )
+            for i in range(6)
+        ]
+        for q, r in cells
+    ]
+    xs = [x for cell in unit for x, _ in cell]
+    ys = [y for cell in unit for _, y in cell]
+    scale = side * 0.94 / max(max(xs) - min(xs), max(ys) - min(ys))
+    dx = side / 2 - scale * (max(xs) + min(xs)) / 2
+    dy = side / 2 - scale * (max(ys) + min(ys)) / 2
     pixmap = QPixmap(side, side)
     pixmap.fill(Qt.GlobalColor.transparent)
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    cells = _SHAPE_CELLS[shape]
-    # A hex's circumradius: the cells of each picture just fit in its square.
-    size = side / {BrushShape.ONE: 2.3, BrushShape.FLOOD: 6.8}.get(shape, 5.3)
-    painter.setPen(QPen(QColor("#2b2620"), max(1.0, side / 24)))
-    painter.setBrush(QColor("#6f8f4e") if shape is not BrushShape.FLOOD else QColor("#3f6fa8"))
-    for q, r in cells:
-        x = side / 2 + size * 1.5 * q
-        y = side / 2 + size * 3**0.5 * (r + q / 2)
-        if shape is BrushShape.FLOOD:
-            x -= size * 0.75
-        corners = [
-            QPointF(
-                x + size * math.cos(math.radians(60 * i)), y + size * math.sin(math.radians(60 * i))
-            )
-            for i in range(6)
-        ]
-        painter.drawPolygon(QPolygonF(corners))
+    painter.setPen(QPen(QColor("#2b2620"), max(1.0, side / 20)))
+    painter.setBrush(QColor("#3f6fa8") if shape is BrushShape.FLOOD else QColor("#6f8f4e"))
+    for cell in unit:
+        painter.drawPolygon(QPolygonF([QPointF(dx + x * scale, dy + y * scale) for x, y in cell]))
     painter.end()
     return QIcon(pixmap)
