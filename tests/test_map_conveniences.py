@@ -91,6 +91,12 @@ def test_the_radius_brush_outlines_what_it_would_paint_and_goes_when_the_pointer
     assert document.undo_stack.count() == 0
     _leave_the_map(qtbot, window)
     assert not _mark_shown(window)
+    # In the room around the map, off its hexes: none either.
+    x0, y0, _, _ = window.view.item.map_painter.bounds  # type: ignore[union-attr]
+    window.view.centerOn(x0, y0)
+    off = QPointF(x0 - 4 * HEX_SIZE, y0 - 4 * HEX_SIZE)
+    qtbot.mouseMove(window.view.viewport(), pos=window.view.mapFromScene(off))
+    assert not _mark_shown(window)
     # Back over the map it shows again; another tool (H, the Pan tool) takes it away.
     _hover(qtbot, window, centre)
     assert _mark_shown(window)
