@@ -34,7 +34,8 @@ EnabledWhen = Callable[[ScenarioDocument | None], bool]
 @dataclass(frozen=True)
 class ActionSpec:
     """One action: its id, title, menu, what it runs, its shortcut and tip; checkable actions
-    of one ``group`` exclude each other; ``enabled_when`` (None: always)."""
+    of one ``group`` exclude each other; ``enabled_when`` (None: always); ``checked``: a
+    checkable action's state at start."""
 
     id: str
     title: str
@@ -46,6 +47,7 @@ class ActionSpec:
     toolbar: bool = False
     group: str = ""
     enabled_when: EnabledWhen | None = None
+    checked: bool = False
 
 
 def editing_scenario(document: ScenarioDocument | None) -> bool:
@@ -80,6 +82,10 @@ def _test_play_key(verb: Callable[[TestPlayPanel], object]) -> Run:
         verb(mode.panel)
 
     return run
+
+
+def _toggle_section_letters(window: MainWindow) -> None:
+    window.map_editor.show_section_letters(window.actions_by_id["view.section_letters"].isChecked())
 
 
 def _ask_test_play(window: MainWindow) -> None:
@@ -226,6 +232,16 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "areas hatched, reinforcements dashed; and the sides' bot plans: objectives numbered, "
         "routes as lines",
         checkable=True,
+    ),
+    ActionSpec(
+        "view.section_letters",
+        "Show Section &Letters",
+        "&View",
+        _toggle_section_letters,
+        tip="Each laid section's letter, large and faint at its middle, to find your way on a "
+        "geomorphic map",
+        checkable=True,
+        checked=True,
     ),
     ActionSpec(
         "view.validate",
@@ -474,6 +490,7 @@ def build_actions(
             action.setToolTip(spec.tip)
             action.setStatusTip(spec.tip)
         action.setCheckable(spec.checkable)
+        action.setChecked(spec.checked)
         if spec.group:
             groups.setdefault(spec.group, QActionGroup(window)).addAction(action)
         action.triggered.connect(lambda _checked=False, run=spec.run: run(window))

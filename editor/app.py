@@ -95,6 +95,8 @@ class MainWindow(QMainWindow):
         #: made by a test starts from the defaults).
         self.preferences = Preferences()
         brushes = BrushBar(self.toolbar)
+        self.menus["&Tools"].addSection("Brush shape")
+        self.menus["&Tools"].addActions(brushes.menu_actions())
         self._docks(brushes)
         self.map_editor: MapEditor = MapEditor(
             self.view,

@@ -96,7 +96,8 @@ def paint(window: MainWindow, qtbot: QtBot, terrain: str, names: list[str]) -> N
     """Paint ``terrain`` on hexes with the Paint tool (one-hex brush), one click a hex."""
     window.actions_by_id["tool.paint"].trigger()
     assert window.map_editor.brushes.choose_paint(terrain), terrain
-    _choose(window.map_editor.brushes.shape_box, BrushShape.ONE)
+    shape = window.map_editor.brushes.shape_actions[BrushShape.ONE]
+    qtbot.mouseClick(window.toolbar.widgetForAction(shape), Qt.MouseButton.LeftButton)
     for name in names:
         point = _at(window, name).toPoint()
         qtbot.mouseMove(window.view.viewport(), pos=point)

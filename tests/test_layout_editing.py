@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QPointF, Qt
+from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
 from editor.app import MainWindow
@@ -152,9 +153,11 @@ def test_arrange_tool_drags_a_section_and_refuses_a_bad_place(
 
 
 def _shape(window: MainWindow, shape: BrushShape) -> None:
-    window.map_editor.brushes.shape_box.setCurrentIndex(
-        window.map_editor.brushes.shape_box.findData(shape)
-    )
+    """Click the shape's button on the toolbar."""
+    action = window.map_editor.brushes.shape_actions[shape]
+    button = window.toolbar.widgetForAction(action)
+    QTest.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert window.map_editor.brushes.shape() is shape
 
 
 def test_line_brush_paints_from_press_to_release(window: MainWindow, qtbot: QtBot) -> None:

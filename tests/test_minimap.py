@@ -19,6 +19,7 @@ from editor.app import MainWindow
 from editor.mapview.minimap import SETTLE_MS, Minimap
 from editor.mapview.render import MapPainter, RenderOptions
 from editor.mapview.view import HEX_SIZE, MapView
+from model.brushes import BrushShape
 from model.grid import hex_to_pixel
 from model.mapstate import TerrainEdits
 
@@ -171,7 +172,8 @@ def test_a_brush_stroke_reaches_the_overview_once_it_settles(
     window.actions_by_id["tool.paint"].trigger()
     window.terrain_dock.raise_()
     brushes = window.map_editor.brushes
-    brushes.shape_box.setCurrentIndex(brushes.shape_box.findText("Radius"))
+    radius = window.toolbar.widgetForAction(brushes.shape_actions[BrushShape.RADIUS])
+    qtbot.mouseClick(radius, Qt.MouseButton.LeftButton)  # the Radius brush's button
     brushes.radius_box.setValue(2)
     terrain = brushes.terrain_list
     row = next(

@@ -33,7 +33,15 @@ class MapDrops:
         view.overlay_dropped.connect(self._overlay_dropped)
         view.force_dragged.connect(self._force_dragged)
         view.force_dropped.connect(self._force_dropped)
-        view.drag_left.connect(lambda: editor.say(""))
+        view.drag_left.connect(self._drag_left)
+
+    def _drag_left(self) -> None:
+        """The dragged thing left the map: its ghost goes (the view cleared it) and is not
+        drawn again where it was last."""
+        self.editor.say("")
+        tool = self.editor.tools["overlay"]
+        assert isinstance(tool, OverlayTool)
+        tool.pointer_left()
 
     def _refuse(self, reasons: list[str]) -> None:
         self.editor.say("Refused: " + "; ".join(reasons), error=True)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QLabel
 from editor.files.changes import Change, follow
 from editor.files.document import ScenarioDocument
 from editor.forces.oob_panel import OrderOfBattlePanel
+from editor.mapview.brush_tool import BrushTool
 from editor.mapview.brushes import BrushBar
 from editor.mapview.counter_art import face_of
 from editor.mapview.drops import MapDrops
@@ -29,7 +30,7 @@ from editor.mapview.plan_layer import PlanLayer
 from editor.mapview.render import MapPainter, RenderOptions
 from editor.mapview.sections import SectionsPanel
 from editor.mapview.shapes import hexes_outline
-from editor.mapview.tools import BrushTool, OverlayTool, PanTool, SectionTool, Tool
+from editor.mapview.tools import OverlayTool, PanTool, SectionTool, Tool
 from editor.mapview.view import HEX_SIZE, MapView
 from editor.mapview.zone_tool import ZoneTool
 from editor.mapview.zones_layer import ZoneLayer
@@ -89,6 +90,7 @@ class MapEditor(QObject):
         self._document: ScenarioDocument | None = None
         #: How counters are printed (Edit > Preferences; a key of ``COUNTER_STYLES``).
         self.counter_style = "values"
+        self._letters = True  # View > Show Section Letters
         self.zone_layer = ZoneLayer(view, HEX_SIZE)
         self.plan_layer = PlanLayer(view, HEX_SIZE)  # the bot plans, shown with the zones
         self.tools: dict[str, Tool] = {
@@ -147,7 +149,7 @@ class MapEditor(QObject):
     def _redraw(self, change: Change) -> None:
         view = self._view
         if change & Change.LAYOUT or view.item is None:
-            view.show_map(self.painter())
+            view.show_map(self.painter(), keep_view=True)  # an undo does not move the view
             return
         if change & Change.FORCES:  # the counters: same map, a new painter, zoom and scroll kept
             view.update_map(self.painter())
@@ -174,7 +176,12 @@ class MapEditor(QObject):
         """The open document's map, painted as the view shows it."""
         d = self._document
         assert d is not None
-        options = RenderOptions(size=HEX_SIZE, counter_style=self.counter_style)
+        options = RenderOptions(
+            size=HEX_SIZE,
+            counter_style=self.counter_style,
+            section_letters=self._letters,
+            levels=True,
+        )
         return MapPainter(
             d.map, options, d.overlays, d.edits, d.terrain.board_sides, counters=d.counters
         )
@@ -225,6 +232,14 @@ class MapEditor(QObject):
         self.zone_layer.set_visible(on, self._document)
         self.plan_layer.set_visible(on, self._document)
         self.zones_toggled.emit(on)
+
+    def show_section_letters(self, on: bool) -> None:
+        """View > Show Section Letters: each laid section's letter at its middle, or none.
+        Every tile is painted again (the letters reach across the map)."""
+        self._letters = on
+        item = self._view.item
+        if self._document is not None and item is not None:
+            item.set_painter(self.painter().with_counters(item.map_painter.counters), None)
 
     def toggle_zones(self) -> None:
         self.show_zones(not self.zones_shown())

@@ -2,7 +2,8 @@
 
 Layers, bottom to top: paper, hex fills (each section's own half of a seam hex), elevation
 shading, hexside features, paths (streams under roads), the hex grid, section outlines and
-seams, Center hexes and Directional Hexagons, printed hex IDs, and section letters.
+seams, Center hexes and Directional Hexagons, printed hex IDs (each on a pale plate), ground
+levels as numbers (the editor's map), and section letters.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
+    QFontMetricsF,
     QGuiApplication,
     QImage,
     QPainter,
@@ -74,6 +76,11 @@ class RenderOptions:
     margin: float = 24.0
     #: How counters are printed (:data:`~editor.mapview.counter_art.COUNTER_STYLES`).
     counter_style: str = "values"
+    #: Each laid section's letter, large and faint at its middle.
+    section_letters: bool = True
+    #: The ground level as a number in each hex above or below its board's ground (where hex
+    #: IDs show), beside the tint (the editor's map).
+    levels: bool = False
 
 
 _T = TypeVar("_T")
@@ -123,6 +130,8 @@ class MapPainter:
         # Spatial indexes of the layers, made on the first painting of a part of the map (a
         # tile) and kept while what they index is the same object: name -> (source, index).
         self._indexes: dict[str, tuple[object, Buckets[Any]]] = {}
+        # The ground levels shown, with the edits and overlays they were worked out from.
+        self._levels_of: tuple[TerrainEdits, OverlayMap | None, dict[Hex, int]] | None = None
 
     def redrawn(self, overlays: OverlayMap | None, edits: TerrainEdits) -> MapPainter:
         """This map with the scenario's overlays and painted terrain as they are now.
@@ -249,7 +258,10 @@ class MapPainter:
         self._markers(painter, visible)
         if self.options.hex_ids and self.options.size * scale >= 16:
             self._hex_ids(painter, visible)
-        self._section_letters(painter, visible)
+            if self.options.levels:
+                self._levels(painter, visible)
+        if self.options.section_letters:
+            self._section_letters(painter, visible, detail)
         self._counters(painter, detail, visible)
 
     def _within(
@@ -552,11 +564,19 @@ class MapPainter:
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, str(number))
 
     def _hex_ids(self, painter: QPainter, visible: QRectF | None) -> None:
+        """The printed hex numbers, each on a pale plate: legible on every terrain (woods'
+        hatching, a town's grey, water), and all but invisible on clear ground, whose colour
+        the plate nearly has. Why a plate, not a halo round the letters: a halo drawn as eight
+        shifted copies or an outlined text path costs 5 to 15 times the text on every tile."""
         size = self.options.size
         font = QFont("DejaVu Sans")
         font.setPixelSize(max(5, int(size * 0.27)))
         painter.setFont(font)
-        painter.setPen(QColor(ID_TEXT))
+        text = QColor(ID_TEXT)
+        plate = QColor(PAPER)
+        plate.setAlpha(185)
+        width = QFontMetricsF(font).horizontalAdvance("0000") + size * 0.08
+        height = font.pixelSize() * 1.12
         # A label whose hex lies just outside the area still reaches into it.
         hexes: Iterable[tuple[Hex, Any]] = self.amap.hexes.items()
         if visible is not None:
@@ -579,22 +599,96 @@ class MapPainter:
             else:
                 ty = cy - size * 0.78
             box = QRectF(cx - size * 0.6, ty, size * 1.2, size * 0.36)
+            middle = box.center()
+            painter.fillRect(
+                QRectF(middle.x() - width / 2, middle.y() - height / 2, width, height), plate
+            )
+            painter.setPen(text)
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, digits)
 
-    def _section_letters(self, painter: QPainter, visible: QRectF | None = None) -> None:
+    def _levels(self, painter: QPainter, visible: QRectF | None) -> None:
+        """Each hex's ground level as a number in a small spot near its foot, where it is not
+        its board's ground level (painted elevation, a board's hills, stacked hill counters)."""
         size = self.options.size
+        levels = self._ground_levels()
+        shown: Iterable[tuple[Hex, int]] = levels.items()
+        if visible is not None:
+            shown = self._within(
+                "levels",
+                levels,
+                lambda: ((*hex_to_pixel(h, size), (h, n)) for h, n in levels.items()),
+                visible,
+                size,
+            )
         font = QFont("DejaVu Sans")
-        font.setPixelSize(int(size * 3))
+        font.setPixelSize(max(5, int(size * 0.3)))
         font.setBold(True)
         painter.setFont(font)
+        radius = size * 0.2
+        for h, level in shown:
+            cx, cy = hex_to_pixel(h, size)
+            # In the hex's lower half, clear of its centre (counters, Center stars) and of the
+            # next hex's number below.
+            spot = QRectF(cx - radius * 1.15, cy + size * 0.42 - radius, radius * 2.3, radius * 2)
+            painter.setPen(line_pen("#3b3222", max(0.8, size / 30)))
+            painter.setBrush(QColor("#fffaf0"))
+            painter.drawRoundedRect(spot, radius, radius)
+            painter.setPen(QColor("#3b3222"))
+            painter.drawText(spot, Qt.AlignmentFlag.AlignCenter, str(level))
+
+    def _ground_levels(self) -> dict[Hex, int]:
+        """The hexes whose ground is not their board's ground level, with their level: the
+        boards' elevation, painted elevation, and hill counters stacked (as
+        :meth:`model.terrainview.MapTerrain.ground` counts them before terrain options).
+        Worked out when the edits or the overlays are other objects than last time."""
+        kept = self._levels_of
+        if kept is not None and kept[0] is self.edits and kept[1] is self.overlays:
+            return kept[2]
+        amap = self.amap
+        candidates: set[Hex] = set(self.edits.elevation)
+        for placement in amap.placements:
+            section = amap.section_of(placement)
+            candidates.update(placement.to_global(local) for local in section.elevation)
+        if self.overlays is not None:
+            candidates.update(self.overlays.stacks)
+        levels: dict[Hex, int] = {}
+        for h in candidates:
+            if h not in amap.hexes:
+                continue
+            part = amap.hexes[h].parts[0]
+            section = amap.section_of(amap.placements[part.placement])
+            level = self.edits.elevation.get(h, section.elevation_of(part.local))
+            if self.overlays is not None:
+                level += self.overlays.hill_levels(h)
+            if level != section.base_elevation:
+                levels[h] = level
+        self._levels_of = (self.edits, self.overlays, levels)
+        return levels
+
+    def _section_letters(
+        self, painter: QPainter, visible: QRectF | None = None, detail: float = 0.0
+    ) -> None:
+        """Each laid section's letter (its label), large and faint at its middle: on a
+        geomorphic map, which section is which at a glance, at any zoom. Sized to the section
+        (half its height, at most a third of its width per letter), so it reads when the
+        whole map is fitted and stays behind the hexes' own marks when zoomed in, where it
+        fades further (``detail``: a hex's radius on screen, in pixels)."""
+        size = self.options.size
         color = QColor("#3d3829")
-        color.setAlpha(40)
+        fade = min(1.0, max(0.0, (detail - 12.0) / 18.0))  # 0 when small, 1 when close up
+        color.setAlpha(round(42 - 20 * fade))
         painter.setPen(color)
+        font = QFont("DejaVu Sans")
+        font.setBold(True)
         for outline, placement in zip(self._outlines, self.amap.placements, strict=True):
             box = outline.boundingRect()
             if visible is not None and not box.intersects(visible):
                 continue
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, placement.name)
+            name = placement.name
+            height = min(box.height() * 0.5, box.width() / (3 * max(1, len(name))))
+            font.setPixelSize(max(int(size * 3), int(height)))
+            painter.setFont(font)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, name)
 
 
 # Water first, then ground features, bridges last so that they show over the water they cross.

@@ -8,7 +8,6 @@ or settings it works with, given when it is made; never the whole window.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import Qt
@@ -16,11 +15,8 @@ from PySide6.QtGui import QBrush, QColor, QCursor, QPainterPath, QPen
 from PySide6.QtWidgets import QMenu
 
 from editor.files.document import ScenarioDocument
-from editor.mapview.brushes import BrushBar
 from editor.mapview.shapes import hexes_outline, section_outline
 from editor.mapview.view import HEX_SIZE, MapEvent
-from model.brushes import BrushShape, FloodTooLargeError, flood, line, radius
-from model.geometry import nearest_hexside
 from model.grid import hex_to_pixel
 from model.hexes import Hex
 from model.tables import OverlayType
@@ -88,6 +84,10 @@ class Tool:
         """The tool is put down: clear its preview."""
         self.view.clear_marks()
 
+    def pointer_left(self) -> None:
+        """The pointer left the map: what follows the pointer goes (a line of sight drawn
+        stays)."""
+
     def say(self, text: str, error: bool = False) -> None:
         self.host.say(text, error)
 
@@ -96,128 +96,6 @@ class PanTool(Tool):
     name = "Pan"
     drags_map = True
     cursor = Qt.CursorShape.OpenHandCursor
-
-
-class BrushTool(Tool):
-    """Paint terrain or hexside features, set elevation, or erase, in the chosen brush shape.
-
-    One hex and radius paint as the mouse drags (one undo step per stroke); a line runs from
-    where the button went down to where it comes up, shown as it is drawn; a flood fill covers
-    the connected hexes that look like the one clicked.
-    """
-
-    def __init__(self, host: ToolHost, brushes: BrushBar, mode: str) -> None:
-        super().__init__(host)
-        self.brushes = brushes
-        self.mode = mode  # "paint", "elevation" or "erase"
-        self._start: Hex | None = None
-
-    def label(self) -> str:
-        shape = self.brushes.shape()
-        what = {
-            "paint": f"Paint {self.brushes.terrain() or ''}".strip(),
-            "elevation": f"Set elevation {self.brushes.level()}",
-            "erase": "Erase",
-        }[self.mode]
-        if shape is BrushShape.RADIUS:
-            return f"{what} (radius {self.brushes.radius()})"
-        return what if shape is BrushShape.ONE else f"{what} ({shape.value})"
-
-    def _hexside_feature(self) -> str | None:
-        terrain = self.brushes.terrain()
-        return terrain if self.mode == "paint" and terrain in self.brushes.hexside_terrain else None
-
-    def press(self, event: MapEvent) -> None:
-        document = self.document
-        if document is None or event.button != Qt.MouseButton.LeftButton:
-            return
-        document.begin_stroke()
-        shape = self.brushes.shape()
-        if self._hexside_feature() is not None or (self.mode == "erase" and self._near_side(event)):
-            self._side(event)
-            return
-        if shape is BrushShape.LINE:
-            self._start = event.hex
-            self._preview_line(event.hex)
-        elif shape is BrushShape.FLOOD:
-            self._flood(event.hex)
-        else:
-            self._apply(self._covered(event.hex))
-
-    def move(self, event: MapEvent, held: bool) -> None:
-        if not held or self.document is None:
-            return
-        if self._start is not None:
-            self._preview_line(event.hex)
-        elif self._hexside_feature() is not None:
-            self._side(event)
-        elif self.brushes.shape() in (BrushShape.ONE, BrushShape.RADIUS):
-            self._apply(self._covered(event.hex))
-
-    def release(self, event: MapEvent) -> None:
-        if self._start is not None and self.document is not None:
-            self._apply(line(self._start, event.hex, self.document.map.hexes))
-            self._start = None
-            self.view.clear_marks()
-
-    def _covered(self, h: Hex) -> list[Hex]:
-        assert self.document is not None
-        if self.brushes.shape() is BrushShape.RADIUS:
-            return radius(h, self.brushes.radius(), self.document.map.hexes)
-        return [h] if h in self.document.map else []
-
-    def _preview_line(self, end: Hex) -> None:
-        assert self.document is not None
-        assert self._start is not None
-        hexes = line(self._start, end, self.document.map.hexes)
-        self.view.show_marks(hexes_outline(hexes, HEX_SIZE), MARK)
-        self.say(f"Line of {len(hexes)} hexes")
-
-    def _flood(self, start: Hex) -> None:
-        document = self.document
-        assert document is not None
-        view = document.terrain
-        key = view.ground if self.mode == "elevation" else view.terrain
-        try:
-            region = flood(start, key, document.map.hexes)
-        except FloodTooLargeError as exc:
-            self.say(f"Flood fill refused: {exc}", error=True)
-            return
-        self._apply(region)
-        self.say(f"Filled {len(region)} hexes")
-
-    def _near_side(self, event: MapEvent) -> bool:
-        """Whether the pointer is nearer a hexside than the middle of its hex."""
-        cx, cy = hex_to_pixel(event.hex, HEX_SIZE)
-        return math.hypot(event.point.x() - cx, event.point.y() - cy) > 0.6 * HEX_SIZE
-
-    def _side(self, event: MapEvent) -> None:
-        document = self.document
-        assert document is not None
-        side = nearest_hexside(event.point.x(), event.point.y(), HEX_SIZE)
-        feature = self._hexside_feature()
-        if feature is not None:
-            remove = bool(event.modifiers & Qt.KeyboardModifier.ShiftModifier)
-            document.set_hexside_feature([side], feature, present=not remove, stroke=True)
-            return
-        features = document.terrain.hexside_features(side)
-        for found in sorted(features):
-            document.set_hexside_feature([side], found, present=False, stroke=True)
-        if not features:
-            document.erase_terrain([event.hex])
-
-    def _apply(self, hexes: list[Hex]) -> None:
-        document = self.document
-        if document is None or not hexes:
-            return
-        if self.mode == "paint":
-            terrain = self.brushes.terrain()
-            if terrain:
-                document.paint_terrain(hexes, terrain, stroke=True)
-        elif self.mode == "elevation":
-            document.set_elevation(hexes, self.brushes.level(), stroke=True)
-        else:
-            document.erase_terrain(hexes, stroke=True)
 
 
 MARK = QPen(QColor("#d0302a"), 2.5)
@@ -381,12 +259,19 @@ class OverlayTool(Tool):
             return True
         return False
 
+    def pointer_left(self) -> None:
+        """Off the map: the ghost goes, and comes back where the pointer comes back."""
+        if self._moving is None:
+            self._at = None
+            self.view.clear_marks()
+
     def preview(self, at: Hex | None = None) -> None:
-        """Draw the chosen counter's ghost with its triangle on ``at`` (or where it was)."""
+        """Draw the chosen counter's ghost with its triangle on ``at`` (or where it was; none
+        when its triangle is off the map or the pointer is away)."""
         self._at = at if at is not None else self._at
         document, panel = self.document, self.panel
         overlay = panel.current()
-        if document is None or overlay is None or self._at is None:
+        if document is None or overlay is None or self._at is None or self._at not in document.map:
             self.view.clear_marks()
             return
         self._ghost(overlay, self._at, panel.rotation, None)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import shiboken6
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QDragEnterEvent,
@@ -273,10 +273,25 @@ class MapView(QGraphicsView):
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
         super().mouseMoveEvent(event)
+        if self._held and not event.buttons() & Qt.MouseButton.LeftButton:
+            self._held = False  # a dialog took the release (a flood fill's question)
         info = self._event(event)
         self.hex_hovered.emit(info.hex)
         if self.tool is not None and not self.tool.drags_map:
             self.tool.move(info, self._held)
+
+    def viewportEvent(self, event: QEvent) -> bool:  # noqa: N802 - Qt API
+        if event.type() == QEvent.Type.Leave:
+            self.pointer_left()
+        return super().viewportEvent(event)
+
+    def pointer_left(self) -> None:
+        """The pointer left the map: what the tool showed under it goes (a brush's footprint,
+        an overlay's ghost), and no hex is under it."""
+        if self._held:  # a drag carried on outside: the tool still follows it
+            return
+        if self.tool is not None:
+            self.tool.pointer_left()
 
     # --- sections dragged from the palette ---------------------------------------------------
 
@@ -320,7 +335,7 @@ class MapView(QGraphicsView):
         (self.section_dragged if kind == SECTION_MIME else self.overlay_dragged).emit(payload, h)
 
     def dragLeaveEvent(self, event: QDragLeaveEvent) -> None:  # noqa: N802 - Qt API
-        self.clear_marks()
+        self.clear_marks()  # the dragged thing's ghost goes with the pointer
         self.drag_left.emit()
         super().dragLeaveEvent(event)
 
@@ -340,7 +355,13 @@ class MapView(QGraphicsView):
             return
         (self.section_dropped if kind == SECTION_MIME else self.overlay_dropped).emit(payload, h)
 
-    def show_map(self, painter: MapPainter) -> None:
+    def show_map(self, painter: MapPainter, keep_view: bool = False) -> None:
+        """Show another map. ``keep_view``: the same document's map laid out anew (a section
+        moved, an undo): the zoom and the centre stay where the user left them, unless the
+        view was fitted, when the new map is fitted."""
+        kept = None
+        if keep_view and self.item is not None and not self._auto_fit:
+            kept = (self.transform(), self.mapToScene(0, 0))  # the zoom, the top left corner
         if self.item is not None and self.item.tiles is not None:
             self.item.tiles.stop()
         self.scene().clear()
@@ -351,7 +372,25 @@ class MapView(QGraphicsView):
         rect = self.item.boundingRect()
         margin = max(rect.width(), rect.height()) * 0.6
         self.scene().setSceneRect(rect.adjusted(-margin, -margin, margin, margin))
-        self.fit()
+        if kept is None:
+            self.fit()
+            return
+        self.setTransform(kept[0])
+        self._put_at_top_left(kept[1])
+
+    def _put_at_top_left(self, corner: QPointF) -> None:
+        """Scroll so that the map point ``corner`` is at the window's top left, to the pixel
+        (centring on the middle instead drifted half a pixel at each layout undo)."""
+        viewport = self.viewport().rect()
+        self.centerOn(
+            corner + QPointF(viewport.width() / 2, viewport.height() / 2) / self.transform().m11()
+        )
+        shift = self.mapFromScene(corner)
+        for bar, by in (
+            (self.horizontalScrollBar(), shift.x()),
+            (self.verticalScrollBar(), shift.y()),
+        ):
+            bar.setValue(bar.value() + by)
 
     def fit(self) -> None:
         """Show the whole map, and keep it shown as the view is resized, until the user zooms.
