@@ -10,13 +10,13 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from editor.app import MainWindow
 from editor.mapview.view import HEX_SIZE
 from model.grid import hex_to_pixel
-from model.hexes import Hex
+from model.hexes import Hex, spiral
 from model.joins import JoinType, preset_layout
 from tests.xcb.realinput import (
     button,
@@ -404,3 +404,80 @@ def test_job_5_validate_and_jump_to_the_finding(qtbot: QtBot) -> None:
     selected = window.oob_panel.selected_entry()
     assert selected is not None and selected[0] == 0
     assert "Order of Battle, row 1" in window.statusBar().currentMessage()
+
+
+def test_job_2_paint_with_each_brush_then_undo_everything(qtbot: QtBot) -> None:
+    """B and a terrain clicked in the Terrain panel; the brush shapes by their keys: one hex
+    (1), a line pressed at one end and released at the other (2), a radius made larger with ]
+    (3), a flood fill of the patch the radius painted (4, answered if it asks); L for a level
+    on a hex, E to erase one; then Ctrl+Z until the scenario is as it was."""
+    window = _window(qtbot, ARMOR_1A)
+    document = window.document
+    assert document is not None
+    original = document.scenario
+    resolve = document.map.resolve
+    viewport = window.view.viewport()
+    terrain = window.map_editor.brushes.terrain_list
+    brushes = window.map_editor.brushes
+
+    def paint_with(name: str) -> None:
+        window.terrain_dock.raise_()
+        click_row(qtbot, terrain, row_of(terrain, name))
+
+    key(qtbot, window.view, Qt.Key.Key_B)
+    paint_with("rough")
+    key(qtbot, window.view, Qt.Key.Key_1)
+    click(qtbot, viewport, _on_map(window, resolve("K2018")))
+    assert document.terrain.terrain(resolve("K2018")) == "rough"
+
+    key(qtbot, window.view, Qt.Key.Key_2)
+    a, b = resolve("K1016"), resolve("K1516")
+    start, end = _on_map(window, a), _on_map(window, b)
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(viewport, pos=end)
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=end)
+    line = {h for h, t in document.edits.terrain.items() if t == "rough"} - {resolve("K2018")}
+    assert len(line) == a.distance(b) + 1 and {a, b} <= line
+
+    paint_with("scrub")
+    key(qtbot, window.view, Qt.Key.Key_3)
+    radius = brushes.radius_box.value()
+    key(qtbot, window.view, Qt.Key.Key_BracketRight)
+    assert brushes.radius_box.value() == radius + 1
+    centre = resolve("K2014")
+    click(qtbot, viewport, _on_map(window, centre))
+    assert all(
+        document.terrain.terrain(h) == "scrub"
+        for h in spiral(centre, radius + 1)
+        if h in document.map.hexes
+    )
+
+    paint_with("woods")
+    key(qtbot, window.view, Qt.Key.Key_4)
+
+    def fill(dialog: QWidget) -> None:
+        click(qtbot, next(b for b in dialog.findChildren(QPushButton) if "Fill" in b.text()))
+
+    errors = when_modal(qtbot, fill)
+    click(qtbot, viewport, _on_map(window, centre))
+    qtbot.waitUntil(lambda: document.terrain.terrain(centre) == "woods", timeout=10_000)
+    assert not errors, "\n".join(map(str, errors))
+    assert all(document.terrain.terrain(h) == "woods" for h in centre.neighbors())
+
+    key(qtbot, window.view, Qt.Key.Key_L)
+    key(qtbot, window.view, Qt.Key.Key_1)
+    type_into(qtbot, brushes.level_box, "2")
+    key(qtbot, brushes.level_box, Qt.Key.Key_Return)
+    assert window.tool_label.text() == "Set elevation 2"
+    level_at = resolve("K2220")
+    click(qtbot, viewport, _on_map(window, level_at))
+    assert document.edits.elevation == {level_at: 2}
+    key(qtbot, window.view, Qt.Key.Key_E)
+    click(qtbot, viewport, _on_map(window, resolve("K2018")))
+    assert resolve("K2018") not in document.edits.terrain
+
+    steps = document.undo_stack.count()
+    assert steps == 6  # one hex, line, radius, flood, level, erase: one step each
+    for _ in range(steps):
+        key(qtbot, window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert document.scenario == original
