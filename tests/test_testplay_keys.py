@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCursor
 from pytestqt.qtbot import QtBot
+from test_testplay import FORT_DRIANT, open_window
 
 from editor.app import MainWindow
 from editor.help import shortcuts_html
@@ -21,19 +22,9 @@ from editor.testplay.panel import TestPlayPanel
 
 pytestmark = pytest.mark.gui
 
-HERE = os.path.dirname(__file__)
-FORT_DRIANT = os.path.join(HERE, "..", "scenarios", "panzer44", "19.7-assault-on-fort-driant.yaml")
-CROSSROADS = os.path.join(HERE, "..", "scenarios", "armor", "demo-crossroads.yaml")
-
-
-def open_window(qtbot: QtBot, path: str) -> MainWindow:
-    w = MainWindow()
-    qtbot.addWidget(w, before_close_func=lambda w: w.document.undo_stack.setClean())
-    w.resize(1300, 860)
-    w.show()
-    qtbot.waitExposed(w)
-    assert w.open_file(path)
-    return w
+CROSSROADS = os.path.join(
+    os.path.dirname(__file__), "..", "scenarios", "armor", "demo-crossroads.yaml"
+)
 
 
 def start(qtbot: QtBot, w: MainWindow, seats: dict[str, str]) -> TestPlayPanel:
