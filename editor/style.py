@@ -32,6 +32,15 @@ class LineStyle:
 #: the light and the dark theme (Edit > Preferences) alike; a fixed grey vanished on dark.
 MUTED_TEXT = "color: palette(placeholder-text)"
 
+
+def muted_colour() -> str:
+    """The palette's muted grey as ``#rrggbb``, for rich text (a style sheet's ``palette()``
+    does not reach into an HTML span): read when the text is made, so it follows the theme."""
+    from PySide6.QtGui import QGuiApplication, QPalette
+
+    return QGuiApplication.palette().color(QPalette.ColorRole.PlaceholderText).name()
+
+
 PAPER = "#f1ecdc"
 GRID = "#6b6450"
 SEAM = "#b03a2e"

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from editor.style import muted_colour
 from editor.testplay.aims import Aims
 from rules.engine.actions import Action
 from rules.engine.play import Chance, Preview, Progress
 
-GREY = "#555"
 FIRE = "#922b21"
 PATH = "#6c3483"  # the move chosen on the map, as its path is drawn
 #: How many attacks the detail lists with their odds before it says how many more.
@@ -32,10 +32,14 @@ def header_html(progress: Progress, rows: Sequence[str]) -> str:
             "again."
         )
     step = escape(progress.step[:1].upper() + progress.step[1:])
-    rule = f" <span style='color:#888'>{escape(progress.rule)}</span>" if progress.rule else ""
+    rule = (
+        f" <span style='color:{muted_colour()}'>{escape(progress.rule)}</span>"
+        if progress.rule
+        else ""
+    )
     head = (
         f"<span style='font-size:12pt'><b>{escape(progress.heading)}</b></span><br>"
-        f"<span style='color:{GREY}'>{step}</span>{rule}"
+        f"<span style='color:{muted_colour()}'>{step}</span>{rule}"
     )
     return head + "".join(f"<br>{row}" for row in rows)
 
@@ -78,7 +82,8 @@ def detail_html(
         odds = "; ".join(escape(chance_words(c)) for c in preview.chances)
         html += f"<br><span style='color:{FIRE}'>{escape(preview.words)}</span>: {odds}"
     if len(attacks) > MOST_ODDS:
-        html += f"<br><span style='color:{GREY}'>and {len(attacks) - MOST_ODDS} more attack(s)"
+        more = len(attacks) - MOST_ODDS
+        html += f"<br><span style='color:{muted_colour()}'>and {more} more attack(s)"
         html += " (choose one in the list for its odds)</span>"
     if chosen is not None:
         listed = any(  # its odds written out above already
@@ -118,5 +123,7 @@ def preview_html(preview: Preview, odds: bool = True) -> str:
     for chance in preview.chances if odds else ():
         html += f"<br>&nbsp;&nbsp;{escape(chance.words)}"
     if preview.rules:
-        html += f"<br><span style='color:{GREY}'>{escape(', '.join(preview.rules))}</span>"
+        html += (
+            f"<br><span style='color:{muted_colour()}'>{escape(', '.join(preview.rules))}</span>"
+        )
     return html

@@ -42,7 +42,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.style import nation_colour
+from editor.style import muted_colour, nation_colour
 from editor.testplay.aims import (
     SIDE,
     Aims,
@@ -371,7 +371,7 @@ class TestPlayPanel(ChoicePages):
             text = (
                 ""
                 if found is not None
-                else f"<span style='color:#555'>{escape(self._idle())}</span>"
+                else f"<span style='color:{muted_colour()}'>{escape(self._idle())}</span>"
             )
             self.detail.setText(text)
             return
