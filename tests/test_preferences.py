@@ -225,3 +225,34 @@ def test_saved_preferences_load_and_bad_values_fall_back() -> None:
     store.setValue("preferences/theme", "dark")
     store.setValue("preferences/autosave_minutes", "x")
     assert load_preferences() == Preferences(hex_pixels=160, theme="dark")
+
+
+def test_test_plays_muted_lines_follow_the_theme(qtbot: Any) -> None:
+    """Rich text cannot use the style sheet's palette(): the phase's description and rule in
+    Test Play's header take the palette's muted grey when written (a fixed #555 vanished on the
+    dark theme)."""
+    from PySide6.QtGui import QColor, QGuiApplication, QPalette
+
+    from editor.testplay.detail import header_html
+    from rules.engine.play import Progress
+
+    progress = Progress(
+        turn=1,
+        last_turn=8,
+        turn_word="Game-Turn",
+        phase="Mutual Plot Phase",
+        step="both players plot",
+        rule="[4.1]",
+        step_id="plot",
+        to_act=("us",),
+        left={},
+    )
+    before = QGuiApplication.palette()
+    dark = QPalette(before)
+    dark.setColor(QPalette.ColorRole.PlaceholderText, QColor("#a1b2c3"))
+    QGuiApplication.setPalette(dark)
+    try:
+        assert "color:#a1b2c3" in header_html(progress, [])
+    finally:
+        QGuiApplication.setPalette(before)
+    assert "color:#a1b2c3" not in header_html(progress, [])
