@@ -160,3 +160,31 @@ def test_each_tiled_page_holds_its_own_part_of_the_map_not_the_whole(tmp_path: P
     ).stdout)  # fmt: skip
     for name in ("0101", "6134", "3117"):  # corners and middle: every hex is on some page
         assert name in text
+
+
+def test_an_svg_onto_a_full_disk_is_an_error_and_leaves_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Qt's SVG writer says nothing when its file cannot be written: a full disk left a
+    truncated picture reported as exported. The picture is now drawn in memory and written
+    atomically: the disk's error is raised, and neither the file nor a temporary is left."""
+    import errno
+    import os
+
+    from editor.mapview.render import MapPainter, RenderOptions, save_svg
+    from model.scenario_io import load_scenario
+
+    loaded = load_scenario(ROOT / "armor/1a-spearheads.yaml")
+    painter = MapPainter(loaded.map, RenderOptions(size=12.0))
+
+    def full(_fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    out = tmp_path / "map.svg"
+    with pytest.raises(OSError, match="No space left"):
+        save_svg(painter, out, "Spearheads")
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.undo()
+    save_svg(painter, out, "Spearheads")
+    assert out.read_text(encoding="utf-8").rstrip().endswith("</svg>")

@@ -811,14 +811,23 @@ def save_svg(
     map_painter: MapPainter, path: Path, title: str = "", hex_mm: float = DEFAULT_HEX_MM
 ) -> None:
     """Render to an SVG file (written atomically) whose declared size is real: a hex measures
-    ``hex_mm`` across the flats when printed at 100%."""
-    from PySide6.QtCore import QSize
+    ``hex_mm`` across the flats when printed at 100%.
+
+    The picture is drawn into memory and written with :func:`model.yamlio.atomic_write_text`:
+    a full disk or an unwritable folder raises ``OSError`` and leaves no file (Qt's SVG writer
+    says nothing when a write to its file fails, so a full disk left a truncated picture that
+    was reported as saved).
+    """
+    from PySide6.QtCore import QBuffer, QIODevice, QSize
     from PySide6.QtSvg import QSvgGenerator
 
+    from model.yamlio import atomic_write_text
+
     width, height = map_painter.image_size()
-    tmp = path.with_name(f".{path.name}.tmp")
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     generator = QSvgGenerator()
-    generator.setFileName(str(tmp))
+    generator.setOutputDevice(buffer)
     generator.setSize(QSize(width, height))
     generator.setViewBox(QRectF(0, 0, width, height))
     generator.setTitle(title)
@@ -828,14 +837,15 @@ def save_svg(
     painter.translate(map_painter.origin())
     map_painter.paint(painter)
     painter.end()
+    text = bytes(buffer.data().data()).decode("utf-8")
+    if not text.rstrip().endswith("</svg>"):
+        raise OSError(f"the picture for {path.name} was not drawn whole")
     # Qt declares the size at its own resolution (whole dots per inch); say it exactly.
     mm = hex_mm / (SQRT3 * map_painter.options.size)
-    text = tmp.read_text(encoding="utf-8")
     text = re.sub(
         r'<svg width="[^"]*" height="[^"]*"',
         f'<svg width="{width * mm:.2f}mm" height="{height * mm:.2f}mm"',
         text,
         count=1,
     )
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
+    atomic_write_text(path, text)
