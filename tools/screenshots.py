@@ -129,7 +129,8 @@ def main(argv: list[str] | None = None) -> int:
 
         opened(ROOT / "scenarios" / "panzer44" / "19.7-assault-on-fort-driant.yaml")
         dialog = show_balance(window)
-        dialog.resize(820, 940)
+        area = QApplication.primaryScreen().availableGeometry()
+        dialog.resize(min(820, area.width()), min(940, area.height() - 40))
         for box in dialog.bot_boxes:
             box.setCurrentText("random")
         dialog.pages.setCurrentIndex(1)

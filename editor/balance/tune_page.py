@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QSpinBox,
+    QSplitter,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -319,7 +320,7 @@ class TunePage(QWidget):
         for column in (1, 2, 3):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.table.verticalHeader().hide()
-        self.table.setMinimumHeight(130)
+        self.table.setMinimumHeight(90)
         self.games = QSpinBox()
         self.games.setRange(2, 10_000)
         self.games.setValue(40)
@@ -362,14 +363,25 @@ class TunePage(QWidget):
         area.setWidgetResizable(True)
         area.setFrameShape(QScrollArea.Shape.NoFrame)
         area.setWidget(self.plots)
+        results = QWidget()
+        below = QVBoxLayout(results)
+        below.setContentsMargins(0, 0, 0, 0)
+        below.addLayout(row)
+        below.addWidget(self.progress)
+        below.addWidget(self.status)
+        below.addLayout(apply_row)
+        below.addWidget(area, 1)
+        # The knobs above, the run and its plots below, the line between them draggable: on a
+        # small screen (150% scaling) there is room for the plots once the knobs are chosen.
+        self.splitter = QSplitter(Qt.Orientation.Vertical)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.addWidget(self.table)
+        self.splitter.addWidget(results)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 2)
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
-        layout.addWidget(self.table)
-        layout.addLayout(row)
-        layout.addWidget(self.progress)
-        layout.addWidget(self.status)
-        layout.addLayout(apply_row)
-        layout.addWidget(area, 1)
+        layout.addWidget(self.splitter, 1)
 
     # --- the knobs --------------------------------------------------------------------------
 
@@ -485,6 +497,9 @@ class TunePage(QWidget):
             )
         for sweep in report.sweeps:
             self.plots_layout.insertWidget(self.plots_layout.count() - 1, KnobPlot(sweep, first))
+        sizes = self.splitter.sizes()  # the plots get the room; the knobs are chosen
+        knobs = min(sizes[0], 140)
+        self.splitter.setSizes([knobs, sum(sizes) - knobs])
         best = report.suggestion
         if best is None:
             self.suggestion.setText("<b>No suggestion</b>: nothing was measured.")
