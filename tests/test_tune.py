@@ -335,3 +335,13 @@ def test_the_cli_prints_json_and_writes_the_tuned_scenario(
     assert "suggestion: vp-threshold:red=" in printed
     tuned = load_scenario(out).scenario
     assert "Tune (" in tuned.notes and "8 games a setting, seeds 1-8" in tuned.notes
+
+
+def test_a_wide_interval_says_more_games_decide(coin: Path) -> None:
+    """With few games any interval holds 50%: the verdict says so and asks for more games;
+    with many, it does not."""
+    few = _tune(coin, ["vp-threshold:red=0..100"], 6, pairs=False)
+    assert "the interval is wide, check it with more" in few.verdict
+    many = _tune(coin, ["vp-threshold:red=0..100"], 200, pairs=False)
+    assert "even within its 95% interval" in many.verdict
+    assert "check it with more" not in many.verdict

@@ -58,6 +58,9 @@ __all__ = [
 COARSE = 7
 #: The most values of each knob of a pair's grid.
 PAIR_COARSE = 4
+#: An interval wider than this (a share's 95% interval, in parts of one) holds 50% for almost
+#: any share: the verdict then asks for more games (12 games give about 0.45).
+WIDE = 0.3
 #: The most values measured between a knob's best coarse value and its grid neighbours.
 FINE = 4
 
@@ -496,7 +499,13 @@ def _verdict(scenario: Scenario, best: Point | None, complete: bool) -> str:
         return f"no setting could be measured{cut}"
     where = f"{best.label()}: {first} {best.share:.0%} (95% {best.low:.0%}-{best.high:.0%})"
     if best.low <= 0.5 <= best.high:
-        return f"even within its 95% interval at {where}{cut}"
+        # An interval this wide holds 50% for almost any share: say that more games decide.
+        few = (
+            f"; only {best.games} games a setting: the interval is wide, check it with more"
+            if best.high - best.low > WIDE
+            else ""
+        )
+        return f"even within its 95% interval at {where}{few}{cut}"
     return (
         f"no setting within the allowed ranges brings {first} to 50% in these games; "
         f"the closest is {where}{cut}"
