@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMenu,
-    QScrollArea,
     QUndoView,
     QWidget,
 )
@@ -56,6 +55,7 @@ from editor.mapview.view import MapView
 from editor.preferences import Preferences, apply_preferences, load_preferences, show_hex_size
 from editor.scenario.dock import RulesPanel
 from editor.scenario.validation import ValidationPanel
+from editor.scrolling import scrolled
 from model.boardedit import use_board_library
 
 if TYPE_CHECKING:  # test play and balance bring the rules engines: imported when first used
@@ -421,17 +421,6 @@ def dropped_file(mime: QMimeData) -> Path | None:
         if path is not None and path.suffix.lower() in (".yaml", ".yml") and path.is_file():
             return path
     return None
-
-
-def scrolled(panel: QWidget) -> QScrollArea:
-    """A panel in a frameless scroll area: a dock of tall panels no longer sets the window's
-    least height (at 150% scaling the Order of Battle alone made the window taller than a
-    1600x1000 screen, its status bar and the docks' bottoms cut off)."""
-    scroller = QScrollArea()
-    scroller.setWidgetResizable(True)
-    scroller.setFrameShape(QScrollArea.Shape.NoFrame)
-    scroller.setWidget(panel)
-    return scroller
 
 
 def run_editor(path: str | None = None) -> int:

@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QProgressBar,
     QPushButton,
-    QScrollArea,
     QSizePolicy,
     QSpinBox,
     QSplitter,
@@ -44,6 +43,7 @@ from PySide6.QtWidgets import (
 
 from editor.balance.widgets import AXIS, TRACK
 from editor.files.changes import Change
+from editor.scrolling import scrolled
 from model.scenario_io import save_scenario
 
 if TYPE_CHECKING:
@@ -359,10 +359,7 @@ class TunePage(QWidget):
         self.plots = QWidget()
         self.plots_layout = QVBoxLayout(self.plots)
         self.plots_layout.addStretch(1)
-        area = QScrollArea()
-        area.setWidgetResizable(True)
-        area.setFrameShape(QScrollArea.Shape.NoFrame)
-        area.setWidget(self.plots)
+        area = scrolled(self.plots)
         results = QWidget()
         below = QVBoxLayout(results)
         below.setContentsMargins(0, 0, 0, 0)

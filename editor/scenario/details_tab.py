@@ -209,13 +209,3 @@ def brief(sentence: str, most: int = 160) -> str:
     if len(sentence) <= most:
         return sentence
     return sentence[:most].rsplit(" ", 1)[0].rstrip(",;:") + " …"
-
-
-def scrolled(page: QWidget) -> QScrollArea:
-    scroller = QScrollArea()
-    scroller.setWidgetResizable(True)
-    scroller.setFrameShape(QScrollArea.Shape.NoFrame)
-    # Forms wrap to the dock's width rather than scroll sideways.
-    scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    scroller.setWidget(page)
-    return scroller

@@ -24,7 +24,6 @@ from editor.files.boards import BoardDocument
 from editor.files.changes import Change, follow
 from editor.files.document import ScenarioDocument
 from editor.scenario.details_editor import DetailsPage
-from editor.scenario.details_tab import scrolled
 from editor.scenario.length_tab import LengthTab
 from editor.scenario.plan_tab import PLAN_CHANGE, PlanTab
 from editor.scenario.reinforcements_tab import ReinforcementsTab
@@ -32,6 +31,7 @@ from editor.scenario.rules_forms import MessageLine
 from editor.scenario.rules_tab import SpecialRulesTab
 from editor.scenario.setup_editor import SetupPage
 from editor.scenario.victory_tab import VictoryTab
+from editor.scrolling import scrolled
 from model.hexes import Hex
 from model.places import finding_hexes
 from model.scenario import Scenario
@@ -65,24 +65,24 @@ class RulesPanel(QWidget):
         # Six tabs in the ~440 px dock: narrower tabs than the style's keep them all in sight.
         self.tabs.tabBar().setStyleSheet("QTabBar::tab { padding: 4px 6px; }")
         self.details_page = DetailsPage(window, self.show_place)
-        self.details_tab = scrolled(self.details_page)
+        self.details_tab = scrolled(self.details_page, sideways=False)
         self.tabs.addTab(self.details_tab, "Scenario")
         self.tabs.setTabToolTip(0, "Id, title, date, where it comes from; play area and objects")
         self.victory_tab = VictoryTab(self.message, self.show_place)
-        self.tabs.addTab(scrolled(self.victory_tab), "Victory")
+        self.tabs.addTab(scrolled(self.victory_tab, sideways=False), "Victory")
         self.reinforcements_tab = ReinforcementsTab(self.message, self.show_place)
-        self.tabs.addTab(scrolled(self.reinforcements_tab), "Reinforcements")
+        self.tabs.addTab(scrolled(self.reinforcements_tab, sideways=False), "Reinforcements")
         self.rules_tab = SpecialRulesTab(self.message, self.show_place)
-        self.tabs.addTab(scrolled(self.rules_tab), "Rules")
+        self.tabs.addTab(scrolled(self.rules_tab, sideways=False), "Rules")
         self.tabs.setTabToolTip(3, "Special rules")
         self.length_tab = LengthTab(self.message)
-        self.tabs.addTab(scrolled(self.length_tab), "Length")
+        self.tabs.addTab(scrolled(self.length_tab, sideways=False), "Length")
         self.setup_page = SetupPage(window, self.show_place)
-        self.setup_tab = scrolled(self.setup_page)
+        self.setup_tab = scrolled(self.setup_page, sideways=False)
         self.tabs.addTab(self.setup_tab, "Set-up")
         self.tabs.setTabToolTip(5, "Where each side sets up or enters; who moves first")
         self.plan_tab = PlanTab(self.message, self.show_place)
-        self.tabs.addTab(scrolled(self.plan_tab), "Bots")
+        self.tabs.addTab(scrolled(self.plan_tab, sideways=False), "Bots")
         self.tabs.setTabToolTip(6, "Bot plans: how the heuristic bots play each side")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
