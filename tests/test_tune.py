@@ -298,6 +298,10 @@ def test_applying_the_suggestion_records_what_was_measured(coin: Path) -> None:
     assert next(c.vp for c in tuned.victory.conditions if c.kind == "vp-threshold") == threshold
     assert "Tune (2026-12-02): set vp-threshold:red=" in tuned.notes
     assert "bots random,random" in tuned.notes and "seeds 1-20" in tuned.notes
+    # the side as the scenario names it ("Red"), not its id ("red")
+    assert "Red wins or draws half" in tuned.notes
+    assert report.verdict.startswith(("even within its 95% interval at", "no setting"))
+    assert ": Red " in report.verdict and ": red " not in report.verdict
     again = parse_scenario(dump_scenario(tuned, coin.read_text(encoding="utf-8"))).scenario
     assert again == tuned
 

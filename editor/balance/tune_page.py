@@ -487,11 +487,7 @@ class TunePage(QWidget):
             f"{report.seconds:.0f} s; bots {', '.join(report.bots)}, seeds "
             f"{report.seeds[0]}-{report.seeds[1]}."
         )
-        first = report.sides[0] if report.sides else "the first side"
-        if self.document is not None and report.sides:
-            first = next(
-                (x.name for x in self.document.scenario.sides if x.id == report.sides[0]), first
-            )
+        first = report.first_side() if report.sides else "the first side"
         for sweep in report.sweeps:
             self.plots_layout.insertWidget(self.plots_layout.count() - 1, KnobPlot(sweep, first))
         sizes = self.splitter.sizes()  # the plots get the room; the knobs are chosen

@@ -195,7 +195,7 @@ def _word(value: Any) -> str:
 
 def report_lines(report: Any) -> list[str]:
     """The report as text: a table per knob, then the suggestion."""
-    first = report.sides[0]
+    first = report.first_side()
     lines = [
         f"{report.title} ({report.scenario_id}): bots {','.join(report.bots)}, "
         f"{report.games} games a setting, seeds {report.seeds[0]}-{report.seeds[1]}, "

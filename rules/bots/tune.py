@@ -156,6 +156,12 @@ class TuneReport:
     seconds: float = 0.0
     scoring: str = "|first side's wins plus half the draws, over the games, - 50%|"
     change: str = "sum over knobs of |value - current| / (range high - range low); on/off: 1"
+    #: The sides as the scenario names them, in the order of ``sides`` ("American" for "us").
+    side_names: tuple[str, ...] = ()
+
+    def first_side(self) -> str:
+        """The first side as the scenario names it (its id when it has no name)."""
+        return self.side_names[0] if self.side_names else self.sides[0]
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -456,6 +462,7 @@ def tune(
         not run.stopped,
         _verdict(scenario, suggestion, not run.stopped),
         time.perf_counter() - start,
+        side_names=tuple(s.name or s.id for s in scenario.sides),
     )
 
 
@@ -493,7 +500,8 @@ def _planned(grids: Mapping[str, list[int]], chosen: Mapping[str, KnobRange], pa
 
 
 def _verdict(scenario: Scenario, best: Point | None, complete: bool) -> str:
-    first = scenario.sides[0].id
+    # The side as the scenario names it ("American", not "us"): the sentence is for a designer.
+    first = scenario.sides[0].name or scenario.sides[0].id
     cut = "" if complete else " (cancelled: from what was measured before the stop)"
     if best is None:
         return f"no setting could be measured{cut}"
@@ -526,7 +534,7 @@ def suggestion_note(report: TuneReport) -> str:
     return (
         f"Tune ({report.date}): set {best.label()}. Measured with bots {bots} "
         f"(--buy {report.buy}), {best.games} games a setting, seeds {first}-{last}: "
-        f"{report.sides[0]} wins or draws half {best.share:.0%} "
+        f"{report.first_side()} wins or draws half {best.share:.0%} "
         f"(95% interval {best.low:.0%}-{best.high:.0%}); {report.verdict}."
     )
 
