@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck contracts schema pytest bench fuzz clean
+.PHONY: run test lint typecheck contracts schema pytest bench fuzz fuzz-tests clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -41,9 +41,17 @@ bench: $(STAMP)
 # A thousand seeded random games over the Panzer '44 scenarios, 200 over each built-in Armor
 # scenario (ten: 2,000) and a thousand over the Soldiers and Panzer Command ones, every
 # invariant checked.
+# The seeded fuzz campaign: FUZZ_GAMES random games of each system, every promise checked
+# (tools/fuzz.py); results in build/fuzz/SYSTEM.jsonl, so a stopped run goes on where it
+# stopped (`make fuzz FUZZ_GAMES=10000`). fuzz-tests: the fuzz test files at size (slower
+# checks a step: every listed Armor order judged legal).
+FUZZ_GAMES ?= 1000
 fuzz: $(STAMP)
+	$(BIN)/python -m tools.fuzz --games $(FUZZ_GAMES) --jobs 2 --out build/fuzz
+
+fuzz-tests: $(STAMP)
 	HEXWRIGHT_FUZZ_GAMES=1000 $(BIN)/pytest -n 2 -q tests/test_p44_fuzz.py
-	HEXWRIGHT_FUZZ_GAMES=2000 $(BIN)/pytest -n 2 -q tests/test_armor_fuzz.py
+	HEXWRIGHT_FUZZ_GAMES=200 $(BIN)/pytest -n 2 -q tests/test_armor_fuzz.py
 	HEXWRIGHT_FUZZ_GAMES=1000 $(BIN)/pytest -n 2 -q tests/test_fuzz_systems.py
 
 clean:

@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # types only: the shared packages themselves ask this module 
     from rules.bots.base import Bot
     from rules.bots.greedy import Adapter
     from rules.checks.base import RegisteredCheck
-    from rules.engine.core import Game
+    from rules.engine.core import Game, State
     from rules.forces.rules import ForceRules
     from rules.los.core import Heights, Ruling, Sight
     from rules.los.terrain import TerrainLos
@@ -104,6 +104,9 @@ class SystemRules:
             (:func:`rules.engine.coverage.load_coverage`); None: it has none.
         generator: a scenario file's text rolled from a seed (its book's scenario generation,
             ``hexwright generate``); None: it has none.
+        invariants: what must hold of every position of its games, in words (empty: all
+            holds); the seeded fuzz (``tools.fuzz``, the fuzz tests) asks it after every
+            action. None: only the State API's own promises are checked.
     """
 
     system: GameSystem
@@ -122,6 +125,7 @@ class SystemRules:
     coverage: str | None = None
     generator: Callable[[int], str] | None = None
     sight_heights: Heights | None = None
+    invariants: Callable[[State], list[str]] | None = None
 
 
 def lazy(target: str) -> Callable[..., Any]:

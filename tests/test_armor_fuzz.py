@@ -44,17 +44,16 @@ import functools
 import itertools
 import os
 import random
-from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from model.hexes import Hex
 from model.scenario import AreaPlacement, EntryPlacement, ForceEntry, Purchase, Side
 from model.scenario_io import LoadedScenario, load_scenario
 from rules.armor import scenario_rules
 from rules.armor.adjudication import CLEARLY, DRAW, HANDILY, WON
 from rules.armor.game import ArmorGame, ArmorState
+from rules.armor.invariants import invariants
 from rules.bots.base import Bot, make_bot
 from rules.pointbuy.report import budget_report
 from rules.registry import load_game
@@ -74,9 +73,6 @@ HEURISTIC = (
         if n in ("1a-spearheads.yaml", "3b-surrounded.yaml", "demo-advanced.yaml")
     ]
 )
-#: Where units may pass through enemy hexes: the Movement Execution Phase [AG VII.D] and the
-#: Overrun Phase, whose movement enters the Overrun target's hex [ADV VIII].
-MOVEMENT = ("overrun", "first-movement", "second-movement", "disputed-hexes")
 
 # --- the forces ----------------------------------------------------------------------------
 
@@ -290,45 +286,6 @@ def game(name: str, pairing: int) -> ArmorGame:
     found = load_game(scenario_with_forces(name, pairing))
     assert isinstance(found, ArmorGame)
     return found
-
-
-# --- the invariants -------------------------------------------------------------------------
-
-
-def invariants(state: ArmorState) -> list[str]:
-    """What is wrong with the position, in words (empty: nothing)."""
-    g = state.game
-    wrong: list[str] = []
-    troops, dmg = state.troops, state.damage
-    for unit, h in troops.hexes.items():
-        if h not in g.amap.hexes:
-            wrong.append(f"{unit} stands off the map at {h}")
-        if unit in dmg.knocked_out:
-            wrong.append(f"{unit} is knocked out and on the map")
-        if unit in troops.exited:
-            wrong.append(f"{unit} has exited and is on the map")
-    if len(dmg.wrecks) != len(dmg.knocked_out):
-        wrong.append(f"{len(dmg.wrecks)} Wrecks for {len(dmg.knocked_out)} units knocked out")
-    load: Counter[str] = Counter()
-    for passenger, carrier in troops.carried.items():
-        if g.units[passenger].side != g.units[carrier].side:
-            wrong.append(f"{passenger} rides on the enemy's {carrier}")
-        if state.transported(passenger):
-            load[carrier] += g.units[passenger].stacking
-            if troops.hexes[carrier] != troops.hexes[passenger]:
-                wrong.append(f"{passenger} is not in its carrier {carrier}'s hex [ADV V.C.1]")
-    for carrier, factors in load.items():
-        if factors > g.units[carrier].transport:
-            wrong.append(f"{carrier} carries {factors} Stacking Factors [ADV IV.B.1.a]")
-    if state.play.over or state.segment.id not in MOVEMENT:
-        sides: dict[Hex, set[str]] = {}
-        for unit, h in troops.hexes.items():
-            if not state.transported(unit):
-                sides.setdefault(h, set()).add(g.units[unit].side)
-        for h, s in sides.items():
-            if len(s) > 1:
-                wrong.append(f"both sides in {g.name(h)} after [AG VII.D] [AG III.B.2]")
-    return wrong
 
 
 def play_checked(

@@ -22,6 +22,7 @@ import pytest
 from model.scenario_io import load_scenario
 from rules.bots.base import RandomBot
 from rules.panzer44.game import Panzer44Game, Panzer44State
+from rules.panzer44.invariants import invariants
 from rules.registry import load_game
 
 SCENARIOS = sorted((Path(__file__).parent.parent / "scenarios" / "panzer44").glob("*.yaml"))
@@ -34,37 +35,6 @@ def game(name: str) -> Panzer44Game:
     found = load_game(load_scenario(SCENARIOS[0].parent / name))
     assert isinstance(found, Panzer44Game)
     return found
-
-
-def invariants(state: Panzer44State) -> list[str]:
-    """What is wrong with the position, in words (empty: nothing)."""
-    g = state.game
-    wrong: list[str] = []
-    by_hex: dict[object, list[str]] = {}
-    for unit, h in state.board.hexes.items():
-        if h not in g.amap.hexes:
-            wrong.append(f"{unit} stands off the map at {h}")
-        elif g.play_area is not None and h not in g.play_area:
-            wrong.append(f"{unit} stands outside the play area in {g.name(h)}")
-        by_hex.setdefault(h, []).append(unit)
-        if unit in state.losses.destroyed:
-            wrong.append(f"{unit} is destroyed and on the map")
-        if unit in state.entry.exited:
-            wrong.append(f"{unit} has exited and is on the map")
-    for passenger, carrier in state.board.carried_by.items():
-        if g.specs[passenger].side != g.specs[carrier].side:
-            wrong.append(f"{passenger} rides on the enemy's {carrier}")
-        if (
-            passenger in state.board.hexes
-            and state.board.hexes.get(carrier) != state.board.hexes[passenger]
-        ):
-            wrong.append(f"{passenger} is not in its carrier {carrier}'s hex")
-    for h, units in by_hex.items():
-        loose = [u for u in units if u not in state.board.carried_by]
-        non_vehicles = [u for u in loose if not g.specs[u].vehicle]
-        if len(loose) > 2 or (len(loose) == 2 and not non_vehicles):
-            wrong.append(f"{', '.join(sorted(units))} share {g.name(h)} [8.0]")  # type: ignore[arg-type]
-    return wrong
 
 
 def play_checked(name: str, seed: int) -> Panzer44State:

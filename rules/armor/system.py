@@ -31,4 +31,5 @@ SYSTEM = SystemRules(
     greedy=lazy("rules.armor.bot:ArmorAdapter"),
     features=frozenset({"formations", "layout-constraints"}),
     coverage="rules.armor:coverage.yaml",
+    invariants=lazy("rules.armor.invariants:invariants"),
 )

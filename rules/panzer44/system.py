@@ -34,4 +34,5 @@ SYSTEM = SystemRules(
     fast_sight=lazy("rules.panzer44.sight_table:SightTable"),
     features=frozenset({"panic", "fortifications"}),
     coverage="rules.panzer44:coverage.yaml",
+    invariants=lazy("rules.panzer44.invariants:invariants"),
 )

@@ -34,4 +34,5 @@ SYSTEM = SystemRules(
     greedy=lazy("rules.soldiers.bot:SoldiersAdapter"),
     features=frozenset({"missions"}),
     coverage="rules.soldiers:coverage.yaml",
+    invariants=lazy("rules.soldiers.invariants:invariants"),
 )

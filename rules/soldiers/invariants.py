@@ -1,0 +1,55 @@
+"""What must hold of every Soldiers position (the seeded fuzz asks it after every action):
+
+- every man on the map stands on a hex of the map, and is of the game;
+- no man is both on the map and waiting to enter [19.32], moved off it [7.26] or lost to a
+  depleted squad's draw [19.21];
+- a disabled man is killed or incapacitated [8.44]; a prisoner's guard is the enemy's [9];
+- every chit stands on a space of the Command Track [5.1], and a committed chit is its own
+  side's [5.2].
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rules.engine.core import State
+
+#: What a disabled man may be [8.44].
+DISABLED = ("killed", "incapacitated")
+
+
+def invariants(state: State) -> list[str]:
+    """What is wrong with the position, in words (empty: nothing)."""
+    from rules.soldiers.game import SoldiersState
+    from rules.soldiers.records import SPACES
+
+    assert isinstance(state, SoldiersState)
+    g = state.game
+    troops = state.troops
+    wrong: list[str] = []
+    for man, h in troops.hexes.items():
+        if man not in g.men:
+            wrong.append(f"{man} is on the map but not of the game")
+        if h not in g.amap.hexes:
+            wrong.append(f"{man} stands off the map at {h}")
+        for where, men in (
+            ("waiting to enter [19.32]", troops.waiting),
+            ("moved off the map [7.26]", troops.exited),
+            ("lost to the depleted draw [19.21]", troops.lost),
+        ):
+            if man in men:
+                wrong.append(f"{man} is on the map and {where}")
+    for man, how in troops.disabled.items():
+        if how not in DISABLED:
+            wrong.append(f"{man} is disabled as '{how}' [8.44]")
+    for man, guard in troops.captured.items():
+        if man in g.men and guard in g.men and g.men[man].side == g.men[guard].side:
+            wrong.append(f"{man} is guarded by his own side's {guard} [9]")
+    for chit, space in state.track.space.items():
+        if space not in SPACES:
+            wrong.append(f"chit {chit} on '{space}', not a space of the Command Track [5.1]")
+    for side, committed in state.track.committed.items():
+        if committed is not None and committed in g.chits and g.chits[committed].side != side:
+            wrong.append(f"{side} committed the enemy's chit {committed} [5.2]")
+    return wrong

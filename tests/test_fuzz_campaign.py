@@ -1,0 +1,112 @@
+"""The fuzz campaign (``tools.fuzz``, issue 21): each game's checks, its results file resumed
+after a stop, what goes wrong reported by game instead of stopping the run, and the invariants
+each system registers."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+
+from model.scenario_io import load_scenario
+from model.systems import GameSystem
+from rules import registry
+from rules.bots.base import RandomBot
+from tools import fuzz
+
+SEDAN = fuzz.SCENARIOS / "panzer44" / "19.2-sedan-revenged.yaml"
+DAWN = fuzz.SCENARIOS / "soldiers" / "10-dawn-patrol.yaml"
+
+
+def test_a_game_of_each_system_keeps_every_promise() -> None:
+    for system in sorted(fuzz.FOLDERS):
+        path = fuzz.scenarios_of(system)[0]
+        result = fuzz.play_game(system, path, 110)  # a multiple of 10: played twice
+        assert result.failure is None, (system, result.detail)
+        assert result.actions > 10 and result.seconds > 0 and result.max_rss_mb > 0
+
+
+def test_every_system_registers_its_invariants_but_panzer_command() -> None:
+    have = {s.value for s in GameSystem if registry.rules_for(s).invariants is not None}
+    assert have == {"panzer44", "armor", "soldiers"}
+
+
+def test_the_results_file_resumes_where_a_run_stopped(tmp_path: Path) -> None:
+    out = tmp_path / "panzer44.jsonl"
+    first = list(fuzz.run("panzer44", 2, out, seed_from=500))
+    assert [r.seed for r in first] == [500, 501]
+    with out.open("a", encoding="utf-8") as f:
+        f.write('{"system": "panzer44", "seed": 50')  # a line cut by a kill
+    again = list(fuzz.run("panzer44", 3, out, seed_from=500))
+    assert [r.seed for r in again] == [502]  # the two played are not played again
+    rows = fuzz.results([out])["panzer44"]
+    assert sorted(int(r["seed"]) for r in rows) == [500, 501, 502]  # type: ignore[call-overload]
+    assert [r["scenario"] for r in rows] == [p.name for p in fuzz.scenarios_of("panzer44")[:3]]
+    text = "\n".join(fuzz.summary(fuzz.results([out])))
+    assert "panzer44" in text and "no failures" in text
+
+
+def test_a_broken_invariant_is_reported_with_the_action_and_the_run_goes_on(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    rules = registry.rules_for(GameSystem.PANZER44)
+
+    def after_five(state: object) -> list[str]:
+        return ["a unit stands on the river"] if len(state.history) >= 5 else []  # type: ignore[attr-defined]
+
+    monkeypatch.setitem(
+        registry._REGISTERED, GameSystem.PANZER44, dataclasses.replace(rules, invariants=after_five)
+    )
+    out = tmp_path / "panzer44.jsonl"
+    found = list(fuzz.run("panzer44", 2, out, seed_from=7))
+    assert [r.failure for r in found] == ["invariant", "invariant"]
+    assert "(5):" in found[0].detail and "a unit stands on the river" in found[0].detail
+    assert fuzz.main(["--system", "panzer44", "--out", str(tmp_path), "--report"]) == 1
+    assert all(json.loads(line)["failure"] for line in out.read_text().splitlines())
+
+
+def test_an_engine_exception_is_a_failure_with_its_traceback(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls = {"n": 0}
+    choose = RandomBot.choose
+
+    def fails_on_the_ninth(self: RandomBot, state: object, side: str) -> object:
+        calls["n"] += 1
+        if calls["n"] == 9:
+            raise ZeroDivisionError("the ninth choice")
+        return choose(self, state, side)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(RandomBot, "choose", fails_on_the_ninth)
+    result = fuzz.play_game("panzer44", SEDAN, 3)
+    assert result.failure == "exception"
+    assert "ZeroDivisionError: the ninth choice" in result.detail
+
+
+def test_soldiers_invariants_name_what_is_wrong() -> None:
+    from rules.pointbuy.purchase import game_for
+    from rules.soldiers.invariants import invariants
+
+    state = game_for(load_scenario(DAWN)).new_initial_state(1)
+    assert invariants(state) == []
+    man = next(iter(state.troops.hexes))  # type: ignore[attr-defined]
+    state.troops.exited.add(man)  # type: ignore[attr-defined]
+    state.troops.disabled[man] = "asleep"  # type: ignore[attr-defined]
+    chit = next(iter(state.track.space))  # type: ignore[attr-defined]
+    state.track.space[chit] = "7"  # type: ignore[attr-defined]
+    wrong = invariants(state)
+    assert f"{man} is on the map and moved off the map [7.26]" in wrong
+    assert f"{man} is disabled as 'asleep' [8.44]" in wrong
+    assert any(f"chit {chit} on '7'" in w for w in wrong)
+
+
+def test_the_command_line_refuses_nonsense_and_reports(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit):
+        fuzz.main(["--jobs", "0", "--out", str(tmp_path)])
+    assert (
+        fuzz.main(["--system", "panzer44", "--games", "1", "--jobs", "1", "--out", str(tmp_path)])
+        == 0
+    )
+    assert (tmp_path / "panzer44.jsonl").read_text().count("\n") == 1
