@@ -50,3 +50,20 @@ def test_cancelling_a_game_does_not_cancel_the_same_game_of_a_batch_run_again() 
         assert stale.cancel()
         result = fresh.result(timeout=300)
     assert result.error is None and result.fingerprint == play_game(spec).fingerprint
+
+
+def test_a_scheduler_that_does_not_answer_leaves_no_thread_behind() -> None:
+    """A Dask Client that fails to connect keeps its event-loop thread ("IO loop") for good;
+    in a process with Qt that thread's garbage collections can delete Qt objects from the
+    wrong thread. Nothing is left when the scheduler does not answer."""
+    import threading
+
+    import pytest
+
+    from rules.bots.balance import ClusterUnavailableError
+
+    before = {t.ident for t in threading.enumerate()}
+    with pytest.raises(ClusterUnavailableError, match=r"^no Dask scheduler at tcp://127.0.0.1:9: "):
+        DaskCluster(scheduler="tcp://127.0.0.1:9")
+    left = [t.name for t in threading.enumerate() if t.ident not in before]
+    assert "IO loop" not in left, left

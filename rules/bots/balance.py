@@ -26,6 +26,7 @@ import contextlib
 import hashlib
 import importlib
 import math
+import socket
 import time
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -333,6 +334,10 @@ class DaskCluster:
         self.local: Any = None
         try:
             if scheduler is not None:
+                # A Client that fails to connect leaves its event-loop thread running for
+                # good (nothing can close it: its constructor raised); a scheduler that does
+                # not answer is found out first, with no Client made.
+                _answers(scheduler)
                 self.client: Any = dask.Client(scheduler, timeout="10s")
             else:
                 self.local = dask.LocalCluster(
@@ -369,6 +374,19 @@ class DaskCluster:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _answers(address: str, timeout: float = 10.0) -> None:
+    """Raise OSError unless something accepts a connection at a ``tcp://HOST:PORT`` (or
+    ``HOST:PORT``) scheduler address; other protocols are left to Dask."""
+    rest = address.removeprefix("tcp://")
+    if "://" in rest:
+        return
+    host, _, port = rest.rpartition(":")
+    if not host or not port.isdigit():
+        return  # Dask says what is wrong with it
+    with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
+        pass
 
 
 #: How often a worker looks whether the process that started it is still there.
