@@ -36,6 +36,20 @@ Reproduced here:
   ``test_8_32_example_1_m1_aimed_at_three_men_in_woods_4_hexes_misses_on_6``,
   ``test_8_32_example_2_mp_sustained_at_six_men_in_a_building_in_mist_hits_on_5``,
   ``test_8_32_example_3_carbine_at_a_building_behind_a_hedge_has_no_chance``.
+- [8.34] Example (the LMG's sustained fire suppresses two of four US men in a building; the
+  G43 firing with the same APs keeps the +1 for four men): the engine disagreed (it worked out
+  the second fire's hit chance after the first fire's results) and is fixed (a group's step
+  keeps the target hex's men as they stood when its APs were paid):
+  ``test_8_34_example_the_g43_keeps_the_plus_1_after_the_lmg_suppresses_two``; the step's
+  record through a clone and a position file:
+  ``test_8_34_the_open_steps_hex_and_men_survive_a_clone_and_a_position_file``.
+- [8.41] Example (the man wounded by a first fire may be chosen for the damage of a second
+  fire with the same APs, not for a fire with other APs): the engine disagreed when the firer
+  chooses (a fire roll of 1: its stand-in chose a leader even when suppressed by earlier
+  fire) and is fixed:
+  ``test_8_41_example_the_same_aps_may_choose_the_wounded_man_other_aps_may_not``; with it,
+  8.2's "all must fire into the same hex" for the same APs, which the engine did not enforce:
+  ``test_8_2_fire_into_another_hex_pays_other_aps``.
 - [8.43] Examples 1 and 2 (6 wound, 7 ends; 6, 5, 2, then 5 ends):
   ``test_8_43_example_1_a_6_wounds_a_7_ends_the_chain_then_an_aimed_shot_wounds``,
   ``test_8_43_example_2_five_germans_6_5_2_then_5_stops``.
@@ -109,13 +123,6 @@ Examples with no test, and why:
   man "would have to spend 2 more APs") and the [8.6] example's Crane, who rolls 6 on the d6
   against 3 and does not spot Anger: DISAGREEMENT, the engine plays no spotting roll
   (rules/soldiers/fire.py names the simplification: every able enemy in sight may be fired at).
-- [8.34] Example (an LMG's sustained fire suppresses two of four US men; the G43 firing with
-  the same APs still has the +1 for four men): DISAGREEMENT, the engine works out the second
-  man's hit chance after the first fire's results.
-- [8.41] Example (who may be chosen for the damage of a second fire with the same APs, and of
-  a fire with other APs): the choice is a player's, played by a stand-in
-  (rules/soldiers/fire.py ``_victim``: a non-suppressed man first), so the example's "may be
-  chosen" has no outcome to assert.
 - [10.6] Second Event A's smoke drifting by the scatter die ("if the die-roll were 5 ... hex
   2109"): the engine does not apply the Learning Scenario's fuel dump event (its Event A and B
   effects other than reinforcements are not played, rules/soldiers/game.py).
@@ -130,6 +137,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from soldiers_bought import Buy, bought
@@ -140,6 +148,7 @@ from model.scenario_io import LoadedScenario, load_scenario
 from rules.engine import core
 from rules.engine.actions import Done, Move
 from rules.engine.dice import Dice
+from rules.records.position import load_position, position_text
 from rules.registry import load_game
 from rules.soldiers.actions import (
     ChitMoved,
@@ -745,7 +754,6 @@ def test_every_test_the_index_names_exists() -> None:
     """The module docstring names tests here and elsewhere: each is a test function of the
     file it is named in (a rename shows here)."""
     import re
-    from pathlib import Path
 
     tests = Path(__file__).parent
     sources = {p.name: p.read_text() for p in tests.glob("test_*.py")}
@@ -755,3 +763,117 @@ def test_every_test_the_index_names_exists() -> None:
     for name in sorted(names):
         defined = [f for f, text in sources.items() if f"def {name}(" in text]
         assert defined, f"{name} is in no test file"
+
+
+# --- [8.34; 8.41; 8.2] fire with the same APs --------------------------------------------------
+
+
+def _german_pair_at(us_men: list[str], terrain: str) -> tuple[SoldiersState, Hex, Hex]:
+    """A German group of the LMG (german.e.3) and the G43 (german.e.9) in a clear hex, 2 hexes
+    from ``us_men`` in a ``terrain`` hex (Adler's leader turn, Aggressive)."""
+    game = _game()
+    a, b = _pair(game, terrain, 2)
+    state = _first_phase(game, "german")
+    _stage(state, {"german.e.3": a, "german.e.9": a, **dict.fromkeys(us_men, b)})
+    state.active.in_command |= {"german.e.3", "german.e.9"}
+    state.apply(OrderGroup(("german.e.3", "german.e.9")))
+    assert game.men["german.e.3"].weapon.code == "LMG"
+    assert game.men["german.e.9"].weapon.code == "G43"
+    return state, a, b
+
+
+def test_8_34_example_the_g43_keeps_the_plus_1_after_the_lmg_suppresses_two() -> None:
+    """[8.34] Example: "The LMG fire suppresses two of the US men; when the G43 fires the +1
+    modifier for the 4 men in the hex still applies because the Germans are firing using the
+    same APs and the effects of suppression do not yet apply". (The engine once worked out the
+    G43's hit chance after the LMG's results: two men standing, no +1.)"""
+    four = ["us.e.5", "us.e.6", "us.e.7", "us.e.8"]
+    state, _, b = _german_pair_at(four, "building")
+    name = state.game.name(b)
+    table = state.game.men["german.e.3"].weapon.tables("sustained")[1]
+    sup = next(r for r in range(2, 10) if cell(table, "damage", r - 1).value == "Sup")
+    state.force_dice(1, sup, sup, 10)  # a hit; two Sup (building -1); a higher roll ends it
+    state.apply(Shoot("german.e.3", name, "sustained"))
+    assert len(state.troops.suppressed & set(four)) == 2
+    ap = state.active.ap
+    state.force_dice(9)
+    state.apply(Shoot("german.e.9", name, "aimed"))
+    shot = _shot(state)
+    assert "3 or 4 non-suppressed men in the target hex [8.32] +1" in shot.steps
+    assert any("same APs" in s and "[8.34]" in s for s in shot.steps)
+    assert state.active.ap == ap  # the same APs [7.1]
+    # with other APs (the G43 again, a new step) the suppression applies: no +1
+    _chance, work = hit_chance(state, Shoot("german.e.9", name, "aimed"))
+    assert not any("+1" in s for s in work.steps)
+
+
+def test_8_41_example_the_same_aps_may_choose_the_wounded_man_other_aps_may_not() -> None:
+    """[8.41] Example: the first fire wounds (and so suppresses) one of two US men; for the
+    next fire with the same APs "the wounded/suppressed man is treated as if he is not yet
+    suppressed and may be chosen"; for a fire with other APs he "may not be chosen". Fire
+    rolls of 1: the firer chooses (the stand-in: a leader first [8.41])."""
+    state, _, b = _german_pair_at(["us.austin", "us.e.5"], "clear")
+    name = state.game.name(b)
+    lmg = state.game.men["german.e.3"].weapon.tables("sustained")[1]
+    g43 = state.game.men["german.e.9"].weapon.tables("aimed")[1]
+    wound = next(r for r in range(2, 10) if cell(lmg, "damage", r).value == "Wound")
+    state.force_dice(1, wound, 10)  # Austin wounded; 10 is higher: the chain ends
+    state.apply(Shoot("german.e.3", name, "sustained"))
+    assert state.troops.wounded == {"us.austin"}
+    sup = next(r for r in range(2, 10) if cell(g43, "damage", r).value == "Sup")
+    state.force_dice(1, sup)  # the same APs: the wounded leader may be chosen again
+    state.apply(Shoot("german.e.9", name, "aimed"))
+    assert [h.man for h in _hits(state, 0)][-1] == "us.austin"
+    state.force_dice(1, sup)  # the G43 again: other APs; Austin may not be chosen
+    state.apply(Shoot("german.e.9", name, "aimed"))
+    assert [h.man for h in _hits(state, 0)][-1] == "us.e.5"
+
+
+def test_8_2_fire_into_another_hex_pays_other_aps() -> None:
+    """[8.2]: "If more than one man in a group is firing, using the same APs, all must fire into
+    the same hex ... Fire into different hexes requires different AP expenditures" (and 12.12
+    for grenades)."""
+    state, a, b = _german_pair_at(["us.e.5"], "clear")
+    game = state.game
+    other = next(
+        h
+        for h in sorted(game.amap.hexes, key=game.name)
+        if h not in (a, b)
+        and 1 <= a.distance(h) <= 3
+        and game.terrain.terrain(h) == "clear"
+        and game.sees(a, h)
+    )
+    state.troops.hexes["us.e.6"] = other
+    state.force_dice(9)
+    state.apply(Shoot("german.e.9", game.name(b), "aimed"))
+    ap = state.active.ap
+    assert "no AP" in state.preview(Shoot("german.e.3", game.name(b), "quick")).cost
+    assert "no AP" not in state.preview(Shoot("german.e.3", game.name(other), "quick")).cost
+    state.force_dice(9)
+    state.apply(Shoot("german.e.3", game.name(other), "quick"))
+    assert state.active.ap == ap - 2
+
+
+def test_8_34_the_open_steps_hex_and_men_survive_a_clone_and_a_position_file(
+    tmp_path: Path,
+) -> None:
+    """The group's open step keeps its hex and its men as they stood [8.34] through a clone
+    and a position file; the G43 fires the same after either."""
+    state, _, b = _german_pair_at(["us.e.5", "us.e.6", "us.e.7"], "clear")
+    name = state.game.name(b)
+    state.force_dice(1, 2, 10)  # a hit; 2 (Sup or worse); 10 ends the chain
+    state.apply(Shoot("german.e.3", name, "sustained"))
+    assert state.active.step_hex == name and len(state.active.step_targets) == 3
+    path = tmp_path / "step.yaml"
+    path.write_text(position_text(state.to_position()))
+    _, again = load_position(path, state.game.loaded)
+    assert isinstance(again, SoldiersState)
+    assert again.position_fingerprint() == state.position_fingerprint()
+    for other in (state.clone(), again):
+        assert isinstance(other, SoldiersState)
+        assert (other.active.step_hex, other.active.step_targets) == (
+            state.active.step_hex,
+            state.active.step_targets,
+        )
+        a, _ = hit_chance(other, Shoot("german.e.9", name, "aimed"))
+        assert a == hit_chance(state, Shoot("german.e.9", name, "aimed"))[0]

@@ -15,6 +15,12 @@ A fire roll among the Weapon Check Summary's numbers calls for a weapon check af
 [8.5] (:mod:`rules.soldiers.weapons`); a jammed weapon or one out of ammo does not fire [8.51].
 Sustained fire gives the enemy a chance to react [8.6] (:mod:`rules.soldiers.reaction`).
 
+Fire with the same APs [8.34]: the men of a group firing into the step's hex
+(:mod:`rules.soldiers.groups`) take the hit chance modifiers of the men in it as they stood
+when the APs were paid, "unaffected by the results of the first fire"; and a man suppressed by
+fire paid with those APs may still be chosen for the damage, where a man suppressed before may
+not while a non-suppressed one is there [8.41].
+
 Simplifications, named: no spotting roll [8.21] (every able enemy in sight is fired at), and
 no "through friendly men" rule [8.1]. Fire into a
 hex both sides hold [8.84]: a roll of exactly the modified hit chance hits one of the firer's
@@ -156,9 +162,14 @@ def hit_chance(state: SoldiersState, action: Shoot) -> tuple[int, Working]:
     elif game.condition == "Night":
         c = cell("fire-modifiers", "night", "hit chance")
         chance += work.add("night [8.32]", int(str(c.value)), c.placeholder)
-    # the enemy men in the target hex [8.32; 8.33]: a friendly man sharing it is not counted
-    inside = state.able_enemies_in(target, spec.side)
-    standing = [m for m in inside if m not in state.troops.suppressed]
+    # the enemy men in the target hex [8.32; 8.33]: a friendly man sharing it is not counted;
+    # fire with the same APs counts them as they stood when the APs were paid [8.34]
+    inside, standing, same = _targets(state, action, target)
+    if same:
+        work.steps.append(
+            "fired with the same APs as the group's fire before: the men in the target hex as "
+            "they stood then [8.34]"
+        )
     row = None
     if len(inside) >= 5:
         row = "5 or more men in the target hex (suppressed or not)"
@@ -179,6 +190,31 @@ def hit_chance(state: SoldiersState, action: Shoot) -> tuple[int, Working]:
                 f"all men suppressed, {category} terrain [8.32]", c.value, c.placeholder
             )
     return chance, work
+
+
+def same_aps(state: SoldiersState, man: str, hex_name: str) -> bool:
+    """Whether ``man``'s fire into ``hex_name`` is paid with the APs of the group's open fire
+    step [7.1; 8.34]: the group's man, not yet fired in the step, into its hex."""
+    active = state.active
+    return (
+        len(active.group) > 1
+        and man in active.group
+        and man not in active.step_men
+        and active.step == f"combat {float(FIRE_AP):g}"
+        and active.step_hex == hex_name.upper()
+        and bool(active.step_targets)
+    )
+
+
+def _targets(state: SoldiersState, action: Shoot, target: Hex) -> tuple[list[str], list[str], bool]:
+    """The enemy men in the target hex and the non-suppressed ones among them, and whether
+    they are taken as they stood when the APs were paid: "the same hit chance modifiers apply
+    to all fires ... unaffected by the results of the first fire" [8.34]."""
+    if same_aps(state, action.man, action.hex):
+        snap = state.active.step_targets
+        return sorted(snap), sorted(m for m, down in snap.items() if not down), True
+    inside = state.able_enemies_in(target, state.game.men[action.man].side)
+    return inside, [m for m in inside if m not in state.troops.suppressed], False
 
 
 def shoot(state: SoldiersState, action: Shoot) -> None:
@@ -231,6 +267,7 @@ def resolve(state: SoldiersState, action: Shoot, worked: tuple[int, Working] | N
     )
     if hit and roll is not None:
         first = spec.side if own else state.game.other(spec.side)
+        before = state.active.step_targets if same_aps(state, man, action.hex) else {}
         _damage(
             state,
             spec.side,
@@ -240,6 +277,7 @@ def resolve(state: SoldiersState, action: Shoot, worked: tuple[int, Working] | N
             roll,
             action.fire_type == "sustained",
             mutual=bool(friends),
+            standing_before=frozenset(m for m, down in before.items() if not down),
         )
     if roll is not None:
         weapon_check(state, man, action.fire_type, roll)  # after the damage [8.5]
@@ -261,17 +299,27 @@ def _category(state: SoldiersState, h: Hex) -> tuple[str, str, str | None]:
     return (found if found in ("open", "covered", "protected") else "open"), terrain, None
 
 
-def _victim(state: SoldiersState, side: str, target: Hex, choice: str, hit: set[str]) -> str | None:
-    """Who of ``side``'s able men in ``target`` takes the hit [8.41]: stand-ins for the
-    players' choices (``choice`` "enemy", the player against the man hit: a leader first, the
-    highest command rating; "owner", his own player: a non-suppressed man first, the lowest
-    initiative first); None when every one of them has taken a hit of this fire."""
+def _victim(
+    state: SoldiersState,
+    side: str,
+    target: Hex,
+    choice: str,
+    hit: set[str],
+    standing_before: frozenset[str] = frozenset(),
+) -> str | None:
+    """Who of ``side``'s able men in ``target`` takes the hit [8.41]. "A non-suppressed man
+    must be chosen over a suppressed man unless the suppression was caused by fire paid for
+    with the same APs" (``standing_before``: the men not suppressed when those APs were paid),
+    whoever chooses; within that, stand-ins for the players' choices (``choice`` "enemy", the
+    player against the man hit: a leader first, the highest command rating; "owner", his own
+    player: the lowest initiative first). None when every one has taken a hit of this fire."""
     men = [m for m in _able_of(state, side, target) if m not in hit]
     if not men:
         return None
+    allowed = [m for m in men if m not in state.troops.suppressed - standing_before] or men
     if choice == "enemy":
-        return min(men, key=lambda m: (-state.game.men[m].command, m))
-    standing = [m for m in men if m not in state.troops.suppressed] or men
+        return min(allowed, key=lambda m: (-state.game.men[m].command, m))
+    standing = [m for m in allowed if m not in state.troops.suppressed] or allowed
     return min(standing, key=lambda m: (state.game.men[m].initiative, m))
 
 
@@ -284,6 +332,7 @@ def _damage(
     fire_roll: int,
     sustained: bool,
     mutual: bool = False,
+    standing_before: frozenset[str] = frozenset(),
 ) -> None:
     """Damage rolls [8.42-8.43]; ``first`` is the side whose man takes the first hit (the
     firer's own on a roll of exactly the hit chance into a hex both sides hold [8.84]).
@@ -316,7 +365,7 @@ def _damage(
                 side = state.game.other(first)
             # after the first man always the target player's choice [8.43]
             choice = "owner" if side != firer else "enemy"
-        victim = _victim(state, side, target, choice, hit)
+        victim = _victim(state, side, target, choice, hit, standing_before)
         if victim is None:
             why = "every able man of the side named has taken damage: the chain ends [8.43]"
             if mutual:

@@ -701,6 +701,8 @@ class SoldiersState(State):
     def _member_acts(self, action: groups.MemberAction) -> None:
         """A man of the group acts: in the group's open step without paying again [7.1]."""
         was_free = groups.lend(self, action)
+        if not was_free:
+            groups.open_step(self, action)  # paid anew: the next step [7.1; 8.34]
         if isinstance(action, Shoot):
             fired(self, action.man)  # an MG's fires this phase [8.1; 14.3]
             shoot(self, action)
@@ -708,7 +710,7 @@ class SoldiersState(State):
             throw(self, action)
         else:
             maintain(self, action)
-        groups.after_member(self, action, was_free)
+        groups.after_member(self, action)
 
     def why_not(self, action: Action) -> str | None:
         """Why ``action`` may not be applied now, or None
