@@ -21,8 +21,14 @@ when the APs were paid, "unaffected by the results of the first fire"; and a man
 fire paid with those APs may still be chosen for the damage, where a man suppressed before may
 not while a non-suppressed one is there [8.41].
 
-Simplifications, named: no spotting roll [8.21] (every able enemy in sight is fired at), and
-no "through friendly men" rule [8.1]. Fire into a
+Spotting [8.21]: an active man firing at a hex none of whose enemy men was in friendly sight
+when he received his order (:func:`rules.soldiers.moves.judge_sight`), has been fired at in
+this Action Phase or bears a Reaction Fire marker (men on overwatch [13.2] and in a pillbox
+[18.52] are always spotted) first rolls a d6 against the highest initiative in his group: over
+it, no fire, the 2 APs spent; a group failing may not fire with those APs [8.21; 8.22].
+
+Simplifications, named: no "through friendly men" rule [8.1]; a flamethrower's fire needs no
+spotting roll (our reading: its rules, 15, say nothing of it). Fire into a
 hex both sides hold [8.84]: a roll of exactly the modified hit chance hits one of the firer's
 own men, and a sustained chain there goes on to the other side's men on a roll equal to the
 last; both players' choices are stand-ins (the firer picks a
@@ -38,7 +44,7 @@ from rules.engine.worked import Working
 from rules.los.geometry import CrossStep, trace
 from rules.movement.costs import terrain_effect
 from rules.soldiers import machineguns, preparations
-from rules.soldiers.actions import ManHit, Shoot, ShotExplained
+from rules.soldiers.actions import ManHit, Shoot, ShotExplained, Spotting
 from rules.soldiers.units import SYSTEM, cell
 from rules.soldiers.weapons import weapon_check, why_not_fire_weapon
 
@@ -217,16 +223,74 @@ def _targets(state: SoldiersState, action: Shoot, target: Hex) -> tuple[list[str
     return inside, [m for m in inside if m not in state.troops.suppressed], False
 
 
-def shoot(state: SoldiersState, action: Shoot) -> None:
-    """Resolve one shot of the active man (legality already checked); sustained fire gives
-    the enemy a chance to react [8.6]."""
+def must_spot(state: SoldiersState, man: str, hex_name: str) -> bool:
+    """Whether the active man must spot the enemy in the hex before he fires [8.21]: none of
+    its able enemy men (a) was in friendly sight when he received his order (the sight judged
+    then [7.23]), (b) has been fired at in this Action Phase, or (c) bears a Reaction Fire
+    marker [8.65]; men on overwatch [13.2] and in a pillbox [18.52] are always spotted. Our
+    reading: one man of the hex spotted spots the hex (fire is at a hex [8.2])."""
+    game, active = state.game, state.active
+    target = game.by_name[hex_name.upper()]
+    eyes = [game.by_name[o] for o in sorted(active.friendly_eyes)]
+    if any(e == target or game.sees(e, target) for e in eyes):
+        return False
+    for m in state.able_enemies_in(target, game.men[man].side):
+        if m in active.fired_at or m in active.reacted or m in state.support.overwatch:
+            return False
+        if preparations.fires_from_pillbox(state, m):
+            return False
+    return True
+
+
+def spot_chance(state: SoldiersState, man: str) -> int:
+    """The highest initiative in the active group (the man alone: his), a suppressed man's one
+    less [2.11]: a d6 at or under it spots [8.21]."""
+    group = [m for m in state.active.group if m in state.troops.hexes] or [man]
+    at = state.troops.hexes[man]
+    best = 0
+    for m in group:
+        if state.troops.hexes.get(m) != at or m in state.troops.disabled:
+            continue
+        init = state.game.men[m].initiative
+        best = max(best, max(0, init - 1) if m in state.troops.suppressed else init)
+    return best
+
+
+def _spot(state: SoldiersState, action: Shoot) -> bool:
+    """The spotting roll, when one is needed: a d6 at or under the highest initiative in the
+    group spots; else the moving men may not fire, the APs spent all the same [8.21]."""
+    if not must_spot(state, action.man, action.hex):
+        return True
+    best = spot_chance(state, action.man)
+    roll = state.roll(f"{action.man} spotting at {action.hex.upper()} [8.21]", 6)
+    spotted = roll <= best
+    said = "spotted, he fires" if spotted else "not spotted: no fire, the 2 APs spent"
+    why = (
+        f"{action.man} must spot the enemy in {action.hex.upper()} (not in friendly sight when "
+        f"he received his order, not fired at, no Reaction Fire marker): d6 {roll} against the "
+        f"highest initiative {best} in the group: {said} [8.21]"
+    )
+    state.emit(Spotting(action.man, action.hex.upper(), roll, best, spotted, why))
+    return spotted
+
+
+def shoot(state: SoldiersState, action: Shoot) -> bool:
+    """Resolve one shot of the active man (legality already checked), after the spotting roll
+    it may need [8.21]; sustained fire gives the enemy a chance to react [8.6]. False when the
+    enemy was not spotted: no fire, the APs spent (our reading: not one of his two fires, 8.22,
+    since he did not fire)."""
     state.active.ap -= FIRE_AP
+    if not _spot(state, action):
+        return False
     state.active.shots[action.man] = state.active.shots.get(action.man, 0) + 1
+    target = state.game.by_name[action.hex.upper()]
+    state.active.fired_at |= set(state.able_enemies_in(target, state.game.men[action.man].side))
     resolve(state, action)
     if action.fire_type == "sustained":
         from rules.soldiers.reaction import offer
 
         offer(state, action.man, "sustained", action.hex.upper())
+    return True
 
 
 def resolve(state: SoldiersState, action: Shoot, worked: tuple[int, Working] | None = None) -> None:

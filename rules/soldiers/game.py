@@ -703,14 +703,18 @@ class SoldiersState(State):
         was_free = groups.lend(self, action)
         if not was_free:
             groups.open_step(self, action)  # paid anew: the next step [7.1; 8.34]
+        spotted = True
         if isinstance(action, Shoot):
             fired(self, action.man)  # an MG's fires this phase [8.1; 14.3]
-            shoot(self, action)
+            spotted = shoot(self, action)
         elif isinstance(action, Throw):
             throw(self, action)
         else:
             maintain(self, action)
         groups.after_member(self, action)
+        if not spotted:
+            # the group's spotting roll failed: none may fire with these APs [8.21; 8.22]
+            groups.close_step(self)
 
     def why_not(self, action: Action) -> str | None:
         """Why ``action`` may not be applied now, or None

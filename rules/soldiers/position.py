@@ -130,6 +130,9 @@ class TurnPosition(StrictModel):
         description="the step's target men as they stood when its APs were paid, suppressed or "
         "not [8.34; 8.41]",
     )
+    fired_at: list[str] = Field(
+        default_factory=list, description="enemy men fired at this Action Phase [8.21]"
+    )
 
 
 class SoldiersPositionState(StrictModel):
@@ -225,6 +228,7 @@ def to_position(state: SoldiersState) -> GamePosition:
             may_leave=turn.may_leave,
             step_hex=turn.step_hex,
             step_targets=dict(sorted(turn.step_targets.items())),
+            fired_at=sorted(turn.fired_at),
         ),
         waiting=sorted(state.troops.waiting),
         operational=list(state.play.operational),
@@ -490,6 +494,7 @@ def _read_turn(game: SoldiersGame, turn: TurnPosition, reader: PositionReader) -
             m: bool(turn.step_targets[m])
             for m in units(list(turn.step_targets), game.men, (*path, "step_targets"), reader)
         },
+        set(units(turn.fired_at, game.men, (*path, "fired_at"), reader)),
     )
 
 

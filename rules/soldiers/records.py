@@ -173,3 +173,5 @@ class ActiveTurn(Record):
     #: suppressed by it may still be chosen for its damage [8.41].
     step_hex: str | None = state_field(default=None, encode=_unless_empty)
     step_targets: dict[str, bool] = state_field(default_factory=dict, encode=_unless_empty)
+    #: The enemy men fired at in this Action Phase: no longer to be spotted [8.21].
+    fired_at: set[str] = state_field(default_factory=set, encode=_unless_empty)
