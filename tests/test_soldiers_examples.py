@@ -25,8 +25,14 @@ Reproduced here:
   ``test_6_11_example_2_independent_group_lowest_initiative_1_cautious_and_event_5``.
 - [6.13] "had the 10-sided result been 1", the chit to the 2 space:
   ``test_6_13_example_had_the_d10_been_1_the_chit_moves_2_spaces_to_2``.
+- [6.21] Example (Adams, command rating 4, orders the men in four hexes within two hexes and
+  in his sight; not the man too far, the man out of sight, the man of another squad):
+  ``test_6_21_example_adams_commands_four_hexes_not_too_far_unseen_or_of_another_squad``
+  (the book's hexes are on a diagram not in the text: staged on scenario 22's maps).
 - [7.1] Example 1 (move 1, two men fire 3, move 4, move 5):
-  ``test_7_1_example_1_move_fire_move_move_spends_the_groups_5_ap``.
+  ``test_7_1_example_1_move_fire_move_move_spends_the_groups_5_ap``; Example 3 (two fire and
+  the third, out of ammo, throws a grenade at the same hex for the same 2 APs; he reloads for
+  the last 2): ``test_7_1_example_3_fire_and_a_grenade_for_the_same_2_ap_then_a_reload``.
 - [7.21] "entering a woods hex through a hedge hexside costs 2 APs":
   ``test_7_21_entering_a_woods_hex_through_a_hedge_hexside_costs_2_ap`` (a hex painted woods).
 - [8.21] Example (Goode rolls 3 on the d6 against his initiative 2: Hauber not spotted, no
@@ -125,20 +131,11 @@ Reproduced elsewhere:
 Examples with no test, and why:
 
 - [6.4] "for a man to receive an order from a leader, for example, he must be able to see the
-  leader": the rule of 6.21 (below), stated as an example.
-- [6.21] Example (Adams' command: 1209, 1409, 1410 and 1511 in command; 1110 too far, 1508 out
-  of sight, 1509 of another squad): the diagram and Adams' hex are not in the text and the US
-  veteran squad is in no built-in scenario; the rule is played (rules/soldiers/command.py
-  ``begin_action_phase``: his squad, within two hexes and in sight).
+  leader": the rule of 6.21, stated as an example (6.21's example, above, pins it).
 - [7.1] Example 2 (a suppressed man of a Bold group unsuppresses for 1 AP; one man put on
   overwatch for 4 APs, after which the group may do nothing): the unsuppress half is played
   (rules/soldiers/groups.py ``_unsuppress``: the group pays once) with no test of its own; the
   overwatch half is not played (a group is never put on overwatch: rules/soldiers/overwatch.py).
-- [7.1] Example 3 (two men fire and the third, out of ammo, throws a grenade at the same hex
-  for the same 2 APs; then he reloads for 2 and the others, with no 2-AP maintenance action,
-  do nothing): played by the group's steps (a fire and a throw are one "combat 2" step into
-  one hex, a reload a "maintenance 2" step: rules/soldiers/groups.py); no test reproduces the
-  sequence yet (it needs a bought force's grenades and an Ammo result).
 - [10.6] Second Event A's smoke drifting by the scatter die ("if the die-roll were 5 ... hex
   2109"): the engine does not apply the Learning Scenario's fuel dump event (its Event A and B
   effects other than reinforcements are not played, rules/soldiers/game.py).
@@ -174,10 +171,12 @@ from rules.soldiers.actions import (
     OrderMan,
     React,
     ReactionNote,
+    Reload,
     SetupNote,
     Shoot,
     ShotExplained,
     Spotting,
+    Throw,
     TurnBegan,
 )
 from rules.soldiers.bidding import Bid
@@ -1071,3 +1070,113 @@ def test_13_2_a_man_on_overwatch_is_always_spotted() -> None:
     assert must_spot(state, "us.e.5", name)
     state.support.overwatch.add("german.e.6")
     assert not must_spot(state, "us.e.5", name)
+
+
+# --- [6.21] Adams' command ------------------------------------------------------------------
+
+
+def test_6_21_example_adams_commands_four_hexes_not_too_far_unseen_or_of_another_squad() -> None:
+    """[6.21] Example: Adams, squad leader of the US veteran squad, command rating 4, has the
+    men in four hexes within two hexes and in his sight in command and may order each; a man
+    three hexes away is not (not within two hexes), nor one two hexes away he cannot see, nor
+    one of another squad. (The diagram is not in the text: the men are staged on scenario 22's
+    maps, the hexes chosen for the same relations.)"""
+    buys = {
+        "us": Buy((("US-VETERAN", False), ("US-ELITE-E", False))),
+        "german": Buy((("GE-SQUAD-2", False),)),
+    }
+    game = load_game(bought("22-street-fighting-in-grave", buys=buys))
+    assert isinstance(game, SoldiersGame)
+    adams = next(m for m, s in game.men.items() if s.name == "Adams")
+    chit = next(c for c, ch in game.chits.items() if ch.leader == adams)
+    squad = sorted(m for m, s in game.men.items() if s.squad == game.men[adams].squad)
+    other = next(m for m, s in game.men.items() if s.side == "us" and s.squad == "us.e")
+    hexes = sorted(game.amap.hexes, key=game.name)
+
+    def open_ground(h: Hex) -> bool:
+        return game.terrain.terrain(h) in ("clear", "broken", "road")
+
+    for x in hexes:
+        if not open_ground(x):
+            continue
+        seen = [h for h in hexes if 1 <= x.distance(h) <= 2 and game.sees(x, h) and open_ground(h)]
+        unseen = [h for h in hexes if x.distance(h) == 2 and not game.sees(x, h) and open_ground(h)]
+        far = [h for h in hexes if x.distance(h) == 3 and game.sees(x, h) and open_ground(h)]
+        if len(seen) >= 5 and unseen and far:
+            break
+    else:
+        raise AssertionError("no such hexes")
+    men = [m for m in squad if m != adams]
+    ordered, too_far, unseen_man = men[:4], men[4], men[5]
+    state = game.new_initial_state(1)
+    while state.play.phase != "command":
+        state.apply(Done(state.to_act()[0]))  # no operational moves [22.2]
+    _stage(
+        state,
+        {
+            adams: x,
+            **dict(zip(ordered, seen, strict=False)),
+            other: seen[4],
+            too_far: far[0],
+            unseen_man: unseen[0],
+        },
+    )
+    if state.to_act() == ("us",):
+        state.apply(Commit(chit))
+        state.force_dice(10, 1)
+        state.apply(Done("german"))
+    else:
+        state.apply(Done("german"))
+        state.force_dice(10, 1)
+        state.apply(Commit(chit))
+    assert state.play.phase == "action" and state.active.chit == chit
+    assert state.active.orders_left == game.men[adams].command == 4
+    assert state.active.in_command == {adams, *ordered}
+    for m in ordered:
+        assert OrderMan(m) in state.legal_actions("us")
+    for m in (too_far, unseen_man, other):
+        assert OrderMan(m) not in state.legal_actions("us")
+
+
+def test_7_1_example_3_fire_and_a_grenade_for_the_same_2_ap_then_a_reload() -> None:
+    """[7.1] Example 3: three men in a group move to an adjacent hex (1 AP); two fire and the
+    third, his weapon out of ammo, throws a grenade at the same hex: "each of these combat
+    actions cost 2 APs so they cost the group 2 APs" (3 spent); then he reloads (2 APs: all 5
+    spent) and the other two, with no maintenance action of 2 APs to do, do nothing."""
+    game = _game()
+    group = ("us.e.5", "us.e.6", "us.e.7")
+    line, target = next(
+        (line, h)
+        for line in _clear_lines(game, 2)
+        for h in sorted(game.amap.hexes, key=game.name)
+        if game.terrain.terrain(h) == "clear"
+        and min(h.distance(x) for x in line) >= 2
+        and line[1].distance(h) <= 3
+        and game.sees(line[0], h)  # in their sight when ordered: no spotting [8.21]
+        and game.sees(line[1], h)
+    )
+    game.grenades["us.e.7"] = 1
+    state = _first_phase(game, "us")
+    _stage(state, {**dict.fromkeys(group, line[0]), "german.e.6": target})
+    state.troops.suppressed.add("german.e.6")  # no reaction [8.61]
+    state.troops.ammo_out.add("us.e.7")  # [8.51]
+    state.active.in_command |= set(group)
+    state.apply(OrderGroup(group))
+    state.apply(Move("us.e.5", (game.name(line[1]),)))
+    name = game.name(target)
+    for man in group[:2]:
+        chance, _ = hit_chance(state, Shoot(man, name, "quick"))
+        assert chance < 9
+        if chance >= 1:
+            state.force_dice(9)  # a miss, no weapon check
+        state.apply(Shoot(man, name, "quick"))
+    assert Shoot("us.e.7", name, "quick") not in state.legal_actions("us")  # out of ammo
+    assert "no AP" in state.preview(Throw("us.e.7", name)).cost
+    state.force_dice(1, 1)  # the grenade explodes in the hex; its damage roll
+    state.apply(Throw("us.e.7", name))
+    assert state.active.ap == 2  # 1 + 2: the fire and the throw are one expenditure [7.1]
+    assert state.preview(Reload("us.e.7")).why_not is None
+    state.apply(Reload("us.e.7"))
+    assert state.active.ap == 0 and "us.e.7" not in state.troops.ammo_out
+    acts = [a for a in state.legal_actions("us") if getattr(a, "man", getattr(a, "unit", None))]
+    assert not [a for a in acts if getattr(a, "man", getattr(a, "unit", None)) in group]
