@@ -80,6 +80,11 @@ Reproduced here:
   ``test_14_1_a_us_hmg_bought_comes_with_reed_scott_and_taylor``.
 - [19.21] Example (a leader 4, a man 0, a leader 5 put back, a man 2: total 6):
   ``test_19_21_example_leader_4_man_0_leader_5_back_man_2_total_6``.
+- [19.7] Example (force: 75% of the Germans on the map disabled wins, unless a fresh squad
+  enters before the cycle ends and doubles the force):
+  ``test_19_7_example_a_fresh_squad_entering_enlarges_the_force`` (a reinforcement that enters
+  joins the force: also test_soldiers_bought.py
+  ``test_the_second_event_a_brings_the_german_reinforcements``).
 
 Reproduced elsewhere:
 
@@ -124,9 +129,6 @@ Reproduced elsewhere:
   ``test_soldiers_half_on_squads``.
 - [19.41] "The US player spends 5 ... the German spends 8 ... a German 3":
   test_soldiers_bought.py ``test_the_intelligence_difference_of_the_book_example``.
-- [19.7] Example (force), in part: a reinforcement that enters joins the force:
-  test_soldiers_bought.py ``test_the_second_event_a_brings_the_german_reinforcements``; the
-  percentage verdict at the cycle's end with the force doubled has no test of its own.
 
 Examples with no test, and why:
 
@@ -184,6 +186,7 @@ from rules.soldiers.fire import entry_side, hit_chance, must_spot
 from rules.soldiers.game import SoldiersGame, SoldiersState
 from rules.soldiers.groups import OrderGroup
 from rules.soldiers.units import HEAVY, cell
+from rules.soldiers.victory import decided, evaluate_outcome, force
 
 SCENARIO = "scenarios/soldiers/10-dawn-patrol.yaml"
 
@@ -1180,3 +1183,38 @@ def test_7_1_example_3_fire_and_a_grenade_for_the_same_2_ap_then_a_reload() -> N
     assert state.active.ap == 0 and "us.e.7" not in state.troops.ammo_out
     acts = [a for a in state.legal_actions("us") if getattr(a, "man", getattr(a, "unit", None))]
     assert not [a for a in acts if getattr(a, "man", getattr(a, "unit", None)) in group]
+
+
+# --- [19.7] the force -------------------------------------------------------------------------
+
+
+def test_19_7_example_a_fresh_squad_entering_enlarges_the_force() -> None:
+    """[19.7] Example: the US wins at a cycle's end "if at least 50% of the German force is
+    disabled"; 75% of the Germans on the map are disabled, but a fresh German squad enters
+    before the cycle ends, so "the German now has twice as many men to consider"; "Had Second
+    Event A not occurred ... the US player would have won". (Scenario 21's Limited Advance:
+    "at least 50% of the German force is disabled or captured" at the end of any cycle; the
+    German buys a squad and a reinforcement squad of the same size.)"""
+    german = Buy((("GE-SQUAD-2", False),), (), ("GE-SQUAD-4",))
+    game = load_game(bought("21-hedgerow-assault", 0, buys={"german": german}))
+    assert isinstance(game, SoldiersGame)
+    state = game.new_initial_state(1)
+    state.play.cycle = 3
+    on_map = state.able("german")
+    coming = state.to_come("german")
+    assert len(coming) == len(on_map)  # a fresh squad: twice as many men
+    for m in on_map[: -(-3 * len(on_map) // 4)]:  # 75% (rounded up) disabled
+        state.troops.disabled[m] = "killed"
+    assert set(force(state, "german")) == set(on_map)
+    assert decided(state)
+    state.play.over = True
+    assert evaluate_outcome(state).winner == "us"
+    state.play.over = False
+    where = state.troops.hexes[on_map[-1]]
+    for m in coming:  # the reinforcements enter before the cycle ends
+        state.troops.waiting.discard(m)
+        state.troops.hexes[m] = where
+    disabled = sum(1 for m in force(state, "german") if m in state.troops.disabled)
+    assert set(force(state, "german")) == set(on_map) | set(coming)
+    assert disabled / len(force(state, "german")) < 0.5
+    assert not decided(state)
