@@ -30,7 +30,9 @@ Reproduced here:
   ``test_6_21_example_adams_commands_four_hexes_not_too_far_unseen_or_of_another_squad``
   (the book's hexes are on a diagram not in the text: staged on scenario 22's maps).
 - [7.1] Example 1 (move 1, two men fire 3, move 4, move 5):
-  ``test_7_1_example_1_move_fire_move_move_spends_the_groups_5_ap``; Example 3 (two fire and
+  ``test_7_1_example_1_move_fire_move_move_spends_the_groups_5_ap``; Example 2's first half
+  (the suppressed man unsuppresses for the Bold group, 1 AP):
+  ``test_7_1_example_2_the_suppressed_man_unsuppresses_for_the_bold_group_for_1_ap``; Example 3 (two fire and
   the third, out of ammo, throws a grenade at the same hex for the same 2 APs; he reloads for
   the last 2): ``test_7_1_example_3_fire_and_a_grenade_for_the_same_2_ap_then_a_reload``.
 - [7.21] "entering a woods hex through a hedge hexside costs 2 APs":
@@ -76,6 +78,8 @@ Reproduced here:
   ``test_8_43_example_2_five_germans_6_5_2_then_5_stops``.
 - [8.6] Example (reaction fire), Diebler and Friebel's second roll, 2 against 1, quick fire:
   ``test_8_63_example_diebler_and_friebel_roll_2_against_1_quick_fire_and_miss``.
+- [8.84] Example again with its three "Had he rolled" variants (9 or 10: no one else; 7 or
+  less: the other US man; a last 3: the other German): ``test_8_84_example_and_its_variants``.
 - [14.1] "If the US player purchases an HMG, he gets ... Reed, Scott, and Taylor":
   ``test_14_1_a_us_hmg_bought_comes_with_reed_scott_and_taylor``.
 - [19.21] Example (a leader 4, a man 0, a leader 5 put back, a man 2: total 6):
@@ -114,8 +118,7 @@ Reproduced elsewhere:
 - [8.82] Example (hand-to-hand, three against three, one suppressed): test_soldiers_melee.py
   ``test_8_82_worked_example_three_us_men_against_three_germans_one_suppressed``.
 - [8.84] Example (the roll equals the hit chance: an own man; damage 8, 8 (a German), 3, 5):
-  test_soldiers_faults.py ``test_a_roll_of_exactly_the_hit_chance_hits_the_firers_own_man``
-  (the "had he rolled 9 or 10 / 7 or less / 3" variants follow from the same chain rule).
+  test_soldiers_faults.py ``test_a_roll_of_exactly_the_hit_chance_hits_the_firers_own_man``.
 - [13.2] Examples 1 and 2 (an M1 and a BAR on overwatch: +3; an MP on overwatch: the BARs' 2
   becomes quick fire, their 8 becomes 10, no fire): test_soldiers_support.py
   ``test_overwatch_13_2_example_1_an_m1_and_a_bar_add_three_13_21_at_most_five`` and
@@ -134,10 +137,9 @@ Examples with no test, and why:
 
 - [6.4] "for a man to receive an order from a leader, for example, he must be able to see the
   leader": the rule of 6.21, stated as an example (6.21's example, above, pins it).
-- [7.1] Example 2 (a suppressed man of a Bold group unsuppresses for 1 AP; one man put on
-  overwatch for 4 APs, after which the group may do nothing): the unsuppress half is played
-  (rules/soldiers/groups.py ``_unsuppress``: the group pays once) with no test of its own; the
-  overwatch half is not played (a group is never put on overwatch: rules/soldiers/overwatch.py).
+- [7.1] Example 2's second half (one man of the group put on overwatch for 4 APs, after which
+  the group may do nothing): a group is never put on overwatch (rules/soldiers/overwatch.py
+  names it missing).
 - [10.6] Second Event A's smoke drifting by the scatter die ("if the die-roll were 5 ... hex
   2109"): the engine does not apply the Learning Scenario's fuel dump event (its Event A and B
   effects other than reinforcements are not played, rules/soldiers/game.py).
@@ -1218,3 +1220,59 @@ def test_19_7_example_a_fresh_squad_entering_enlarges_the_force() -> None:
     assert set(force(state, "german")) == set(on_map) | set(coming)
     assert disabled / len(force(state, "german")) < 0.5
     assert not decided(state)
+
+
+# --- [8.84] the example's variants ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("damage", "sides"),
+    [
+        ((8, 8, 3, 5), ["us", "german", "us"]),  # the example as played [8.84]
+        ((8, 9), ["us"]),  # "Had he rolled 9 or 10 no one else ... would have been affected"
+        ((8, 7, 9), ["us", "us"]),  # "Had he rolled a 7 or less the other US man"
+        ((8, 8, 3, 3), ["us", "german", "us", "german"]),  # "a 3 ... the other German"
+    ],
+)
+def test_8_84_example_and_its_variants(damage: tuple[int, ...], sides: list[str]) -> None:
+    """[8.84] Example: sustained fire at a hex of two German and two US men; the fire roll is
+    exactly the modified hit chance: one of the firer's own men; then each damage roll the same
+    as the last affects a man of the other nationality, a lower one a man of the same, a higher
+    one ends the chain; and the example's three "Had he rolled" variants."""
+    game = _game()
+    a, b = _pair(game, "clear", 2)
+    state = _first_phase(game, "us")
+    inside = ["german.e.6", "german.e.7", "us.e.5", "us.e.6"]
+    _stage(state, {"us.e.3": a, **dict.fromkeys(inside, b)})
+    _order(state, "us.e.3")
+    shot = Shoot("us.e.3", game.name(b), "sustained")
+    chance, _ = hit_chance(state, shot)
+    assert 2 <= chance < 9  # no weapon check on the fire roll
+    start = len(state.log)
+    state.force_dice(chance, *damage)
+    state.apply(shot)
+    assert _shot(state).hit and any("[8.84]" in s for s in _shot(state).steps)
+    hit = [h.man for h in _hits(state, start)]
+    assert [game.men[m].side for m in hit] == sides and len(set(hit)) == len(hit)
+    assert not state.dice.forced
+
+
+def test_7_1_example_2_the_suppressed_man_unsuppresses_for_the_bold_group_for_1_ap() -> None:
+    """[7.1] Example 2: "The risk level is bold. Two men are performing actions as a group. One
+    is suppressed and must unsuppress before performing other actions. The group spends 1 AP to
+    unsuppress" [7.42]. (The rest of the example, one man put on overwatch for 4 APs, is not
+    played: a group is never put on overwatch.)"""
+    game = _game()
+    bold = next(r for r in range(2, 11) if cell("risk-level", r, "9-10").value == "Bold")
+    state = _first_phase(game, "us", (bold, 1))  # space 5 + Austin's 5: the 9-10 column
+    assert state.active.risk == "Bold"
+    pair = ("us.e.5", "us.e.6")
+    where = next(
+        h for h in sorted(game.amap.hexes, key=game.name) if game.terrain.terrain(h) == "clear"
+    )
+    _stage(state, dict.fromkeys(pair, where))
+    state.troops.suppressed.add("us.e.6")
+    state.active.in_command |= set(pair)
+    state.apply(OrderGroup(pair))
+    assert state.active.ap == 4 and "us.e.6" not in state.troops.suppressed
+    assert set(state.active.group) == set(pair)
