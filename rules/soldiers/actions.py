@@ -242,6 +242,23 @@ class ShotExplained(Event):
 
 
 @dataclass(frozen=True)
+class Spotting(Event):
+    """An active man's (or group's) alertness roll to spot the enemy in the hex he would fire
+    at [8.21]: the d6 against the highest initiative in the group."""
+
+    kind: ClassVar[str] = "soldiers-spotting"
+    man: str
+    hex: str
+    roll: int
+    best: int
+    spotted: bool
+    why: str
+
+    def describe(self) -> str:
+        return self.why
+
+
+@dataclass(frozen=True)
 class ManHit(Event):
     kind: ClassVar[str] = "soldiers-hit"
     man: str

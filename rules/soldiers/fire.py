@@ -15,8 +15,20 @@ A fire roll among the Weapon Check Summary's numbers calls for a weapon check af
 [8.5] (:mod:`rules.soldiers.weapons`); a jammed weapon or one out of ammo does not fire [8.51].
 Sustained fire gives the enemy a chance to react [8.6] (:mod:`rules.soldiers.reaction`).
 
-Simplifications, named: no spotting roll [8.21] (every able enemy in sight is fired at), and
-no "through friendly men" rule [8.1]. Fire into a
+Fire with the same APs [8.34]: the men of a group firing into the step's hex
+(:mod:`rules.soldiers.groups`) take the hit chance modifiers of the men in it as they stood
+when the APs were paid, "unaffected by the results of the first fire"; and a man suppressed by
+fire paid with those APs may still be chosen for the damage, where a man suppressed before may
+not while a non-suppressed one is there [8.41].
+
+Spotting [8.21]: an active man firing at a hex none of whose enemy men was in friendly sight
+when he received his order (:func:`rules.soldiers.moves.judge_sight`), has been fired at in
+this Action Phase or bears a Reaction Fire marker (men on overwatch [13.2] and in a pillbox
+[18.52] are always spotted) first rolls a d6 against the highest initiative in his group: over
+it, no fire, the 2 APs spent; a group failing may not fire with those APs [8.21; 8.22].
+
+Simplifications, named: no "through friendly men" rule [8.1]; a flamethrower's fire needs no
+spotting roll (our reading: its rules, 15, say nothing of it). Fire into a
 hex both sides hold [8.84]: a roll of exactly the modified hit chance hits one of the firer's
 own men, and a sustained chain there goes on to the other side's men on a roll equal to the
 last; both players' choices are stand-ins (the firer picks a
@@ -32,7 +44,7 @@ from rules.engine.worked import Working
 from rules.los.geometry import CrossStep, trace
 from rules.movement.costs import terrain_effect
 from rules.soldiers import machineguns, preparations
-from rules.soldiers.actions import ManHit, Shoot, ShotExplained
+from rules.soldiers.actions import ManHit, Shoot, ShotExplained, Spotting
 from rules.soldiers.units import SYSTEM, cell
 from rules.soldiers.weapons import weapon_check, why_not_fire_weapon
 
@@ -156,9 +168,14 @@ def hit_chance(state: SoldiersState, action: Shoot) -> tuple[int, Working]:
     elif game.condition == "Night":
         c = cell("fire-modifiers", "night", "hit chance")
         chance += work.add("night [8.32]", int(str(c.value)), c.placeholder)
-    # the enemy men in the target hex [8.32; 8.33]: a friendly man sharing it is not counted
-    inside = state.able_enemies_in(target, spec.side)
-    standing = [m for m in inside if m not in state.troops.suppressed]
+    # the enemy men in the target hex [8.32; 8.33]: a friendly man sharing it is not counted;
+    # fire with the same APs counts them as they stood when the APs were paid [8.34]
+    inside, standing, same = _targets(state, action, target)
+    if same:
+        work.steps.append(
+            "fired with the same APs as the group's fire before: the men in the target hex as "
+            "they stood then [8.34]"
+        )
     row = None
     if len(inside) >= 5:
         row = "5 or more men in the target hex (suppressed or not)"
@@ -181,16 +198,99 @@ def hit_chance(state: SoldiersState, action: Shoot) -> tuple[int, Working]:
     return chance, work
 
 
-def shoot(state: SoldiersState, action: Shoot) -> None:
-    """Resolve one shot of the active man (legality already checked); sustained fire gives
-    the enemy a chance to react [8.6]."""
+def same_aps(state: SoldiersState, man: str, hex_name: str) -> bool:
+    """Whether ``man``'s fire into ``hex_name`` is paid with the APs of the group's open fire
+    step [7.1; 8.34]: the group's man, not yet fired in the step, into its hex."""
+    active = state.active
+    return (
+        len(active.group) > 1
+        and man in active.group
+        and man not in active.step_men
+        and active.step == f"combat {float(FIRE_AP):g}"
+        and active.step_hex == hex_name.upper()
+        and bool(active.step_targets)
+    )
+
+
+def _targets(state: SoldiersState, action: Shoot, target: Hex) -> tuple[list[str], list[str], bool]:
+    """The enemy men in the target hex and the non-suppressed ones among them, and whether
+    they are taken as they stood when the APs were paid: "the same hit chance modifiers apply
+    to all fires ... unaffected by the results of the first fire" [8.34]."""
+    if same_aps(state, action.man, action.hex):
+        snap = state.active.step_targets
+        return sorted(snap), sorted(m for m, down in snap.items() if not down), True
+    inside = state.able_enemies_in(target, state.game.men[action.man].side)
+    return inside, [m for m in inside if m not in state.troops.suppressed], False
+
+
+def must_spot(state: SoldiersState, man: str, hex_name: str) -> bool:
+    """Whether the active man must spot the enemy in the hex before he fires [8.21]: none of
+    its able enemy men (a) was in friendly sight when he received his order (the sight judged
+    then [7.23]), (b) has been fired at in this Action Phase, or (c) bears a Reaction Fire
+    marker [8.65]; men on overwatch [13.2] and in a pillbox [18.52] are always spotted. Our
+    reading: one man of the hex spotted spots the hex (fire is at a hex [8.2])."""
+    game, active = state.game, state.active
+    target = game.by_name[hex_name.upper()]
+    eyes = [game.by_name[o] for o in sorted(active.friendly_eyes)]
+    if any(e == target or game.sees(e, target) for e in eyes):
+        return False
+    for m in state.able_enemies_in(target, game.men[man].side):
+        if m in active.fired_at or m in active.reacted or m in state.support.overwatch:
+            return False
+        if preparations.fires_from_pillbox(state, m):
+            return False
+    return True
+
+
+def spot_chance(state: SoldiersState, man: str) -> int:
+    """The highest initiative in the active group (the man alone: his), a suppressed man's one
+    less [2.11]: a d6 at or under it spots [8.21]."""
+    group = [m for m in state.active.group if m in state.troops.hexes] or [man]
+    at = state.troops.hexes[man]
+    best = 0
+    for m in group:
+        if state.troops.hexes.get(m) != at or m in state.troops.disabled:
+            continue
+        init = state.game.men[m].initiative
+        best = max(best, max(0, init - 1) if m in state.troops.suppressed else init)
+    return best
+
+
+def _spot(state: SoldiersState, action: Shoot) -> bool:
+    """The spotting roll, when one is needed: a d6 at or under the highest initiative in the
+    group spots; else the moving men may not fire, the APs spent all the same [8.21]."""
+    if not must_spot(state, action.man, action.hex):
+        return True
+    best = spot_chance(state, action.man)
+    roll = state.roll(f"{action.man} spotting at {action.hex.upper()} [8.21]", 6)
+    spotted = roll <= best
+    said = "spotted, he fires" if spotted else "not spotted: no fire, the 2 APs spent"
+    why = (
+        f"{action.man} must spot the enemy in {action.hex.upper()} (not in friendly sight when "
+        f"he received his order, not fired at, no Reaction Fire marker): d6 {roll} against the "
+        f"highest initiative {best} in the group: {said} [8.21]"
+    )
+    state.emit(Spotting(action.man, action.hex.upper(), roll, best, spotted, why))
+    return spotted
+
+
+def shoot(state: SoldiersState, action: Shoot) -> bool:
+    """Resolve one shot of the active man (legality already checked), after the spotting roll
+    it may need [8.21]; sustained fire gives the enemy a chance to react [8.6]. False when the
+    enemy was not spotted: no fire, the APs spent (our reading: not one of his two fires, 8.22,
+    since he did not fire)."""
     state.active.ap -= FIRE_AP
+    if not _spot(state, action):
+        return False
     state.active.shots[action.man] = state.active.shots.get(action.man, 0) + 1
+    target = state.game.by_name[action.hex.upper()]
+    state.active.fired_at |= set(state.able_enemies_in(target, state.game.men[action.man].side))
     resolve(state, action)
     if action.fire_type == "sustained":
         from rules.soldiers.reaction import offer
 
         offer(state, action.man, "sustained", action.hex.upper())
+    return True
 
 
 def resolve(state: SoldiersState, action: Shoot, worked: tuple[int, Working] | None = None) -> None:
@@ -231,6 +331,7 @@ def resolve(state: SoldiersState, action: Shoot, worked: tuple[int, Working] | N
     )
     if hit and roll is not None:
         first = spec.side if own else state.game.other(spec.side)
+        before = state.active.step_targets if same_aps(state, man, action.hex) else {}
         _damage(
             state,
             spec.side,
@@ -240,6 +341,7 @@ def resolve(state: SoldiersState, action: Shoot, worked: tuple[int, Working] | N
             roll,
             action.fire_type == "sustained",
             mutual=bool(friends),
+            standing_before=frozenset(m for m, down in before.items() if not down),
         )
     if roll is not None:
         weapon_check(state, man, action.fire_type, roll)  # after the damage [8.5]
@@ -261,17 +363,27 @@ def _category(state: SoldiersState, h: Hex) -> tuple[str, str, str | None]:
     return (found if found in ("open", "covered", "protected") else "open"), terrain, None
 
 
-def _victim(state: SoldiersState, side: str, target: Hex, choice: str, hit: set[str]) -> str | None:
-    """Who of ``side``'s able men in ``target`` takes the hit [8.41]: stand-ins for the
-    players' choices (``choice`` "enemy", the player against the man hit: a leader first, the
-    highest command rating; "owner", his own player: a non-suppressed man first, the lowest
-    initiative first); None when every one of them has taken a hit of this fire."""
+def _victim(
+    state: SoldiersState,
+    side: str,
+    target: Hex,
+    choice: str,
+    hit: set[str],
+    standing_before: frozenset[str] = frozenset(),
+) -> str | None:
+    """Who of ``side``'s able men in ``target`` takes the hit [8.41]. "A non-suppressed man
+    must be chosen over a suppressed man unless the suppression was caused by fire paid for
+    with the same APs" (``standing_before``: the men not suppressed when those APs were paid),
+    whoever chooses; within that, stand-ins for the players' choices (``choice`` "enemy", the
+    player against the man hit: a leader first, the highest command rating; "owner", his own
+    player: the lowest initiative first). None when every one has taken a hit of this fire."""
     men = [m for m in _able_of(state, side, target) if m not in hit]
     if not men:
         return None
+    allowed = [m for m in men if m not in state.troops.suppressed - standing_before] or men
     if choice == "enemy":
-        return min(men, key=lambda m: (-state.game.men[m].command, m))
-    standing = [m for m in men if m not in state.troops.suppressed] or men
+        return min(allowed, key=lambda m: (-state.game.men[m].command, m))
+    standing = [m for m in allowed if m not in state.troops.suppressed] or allowed
     return min(standing, key=lambda m: (state.game.men[m].initiative, m))
 
 
@@ -284,6 +396,7 @@ def _damage(
     fire_roll: int,
     sustained: bool,
     mutual: bool = False,
+    standing_before: frozenset[str] = frozenset(),
 ) -> None:
     """Damage rolls [8.42-8.43]; ``first`` is the side whose man takes the first hit (the
     firer's own on a roll of exactly the hit chance into a hex both sides hold [8.84]).
@@ -316,7 +429,7 @@ def _damage(
                 side = state.game.other(first)
             # after the first man always the target player's choice [8.43]
             choice = "owner" if side != firer else "enemy"
-        victim = _victim(state, side, target, choice, hit)
+        victim = _victim(state, side, target, choice, hit, standing_before)
         if victim is None:
             why = "every able man of the side named has taken damage: the chain ends [8.43]"
             if mutual:

@@ -28,7 +28,8 @@ Phase [3; 4] (:data:`SEQUENCE`). What this slice plays:
   hexes and in his sight; an independent turn one order [6.21]; never to a man ordered in the
   previous Action Phase. An order: 5 AP, 3 if wounded [6.2; 7.11]; a suppressed man first
   unsuppresses, 2/2/1/0 AP by risk level [7.42]. Move [7.21-7.23] (:mod:`rules.movement.costs`,
-  class "man"), fire (:mod:`rules.soldiers.fire`) with weapon checks, clear jam and reload
+  class "man"), fire (:mod:`rules.soldiers.fire`: spotting [8.21], the same APs' fire [8.34;
+  8.41]) with weapon checks, clear jam and reload
   [8.5; 7.32; 8.52] (:mod:`rules.soldiers.weapons`), explosive grenades [12.1-12.4]
   (:mod:`rules.soldiers.grenades`). The enemy reacts to a man entering a hex in its sight or
   firing sustained fire [8.6] (:mod:`rules.soldiers.reaction`); prisoners are taken
@@ -701,14 +702,20 @@ class SoldiersState(State):
     def _member_acts(self, action: groups.MemberAction) -> None:
         """A man of the group acts: in the group's open step without paying again [7.1]."""
         was_free = groups.lend(self, action)
+        if not was_free:
+            groups.open_step(self, action)  # paid anew: the next step [7.1; 8.34]
+        spotted = True
         if isinstance(action, Shoot):
             fired(self, action.man)  # an MG's fires this phase [8.1; 14.3]
-            shoot(self, action)
+            spotted = shoot(self, action)
         elif isinstance(action, Throw):
             throw(self, action)
         else:
             maintain(self, action)
-        groups.after_member(self, action, was_free)
+        groups.after_member(self, action)
+        if not spotted:
+            # the group's spotting roll failed: none may fire with these APs [8.21; 8.22]
+            groups.close_step(self)
 
     def why_not(self, action: Action) -> str | None:
         """Why ``action`` may not be applied now, or None

@@ -13,8 +13,11 @@ performs [7.1]:
 - Fire, grenades and maintenance: an action opens a *step* of its type (combat or maintenance
   [7.1]) and AP cost, paid by the group; each other man of the group may perform one action of
   the same type and cost in that step without paying again ("two of the men fire ... they all
-  have expended 3 APs"). Any other action (a move, a different type or cost, a man acting a
-  second time) pays anew and opens the next step.
+  have expended 3 APs"), fire and throws into the step's hex only ("all must fire into the
+  same hex ... Fire into different hexes requires different AP expenditures" [8.2; 12.12]).
+  Any other action (a move, a different type, cost or hex, a man acting a second time) pays
+  anew and opens the next step. The step keeps the target hex's men as they stood when its
+  APs were paid: its fires take the same hit chance modifiers [8.34; 8.41].
 - Moving off the map [7.26] takes the group off together, 1 AP.
 - Each man's own limits stay his (two shots a phase [8.1], his weapon, his grenades).
 - A suppressed man of the group unsuppresses for the group, at the risk level's cost once
@@ -152,7 +155,8 @@ def order_group(state: SoldiersState, action: OrderGroup) -> None:
     )
     for m in men:
         state.emit(OrderGiven(m, int(active.ap), why))
-    active.group, active.step, active.step_men = men, None, set()
+    active.group = men
+    close_step(state)
     active.group_wounded = set(wounded)
     active.stopped = False
     active.friendly_eyes, active.enemy_eyes = set(), set()
@@ -187,15 +191,44 @@ def _unsuppress(state: SoldiersState, men: list[str]) -> None:
         state.emit(OrderGiven(m, int(state.active.ap), why))
 
 
+def _hex_of(action: MemberAction) -> str | None:
+    """The hex a fire or a throw goes into (printed name), None for maintenance."""
+    return action.hex.upper() if isinstance(action, Shoot | Throw) else None
+
+
 def free(state: SoldiersState, action: MemberAction) -> bool:
-    """Whether the man's action is in the group's open step: same type and cost, and he has
-    not acted in it [7.1]."""
+    """Whether the man's action is in the group's open step: same type and cost, into the
+    step's hex ("all must fire into the same hex ... Fire into different hexes requires
+    different AP expenditures" [8.2; 12.12]), and he has not acted in it [7.1]."""
     kind, cost = step_of(action)
     return (
         state.active.step == _step_name(kind, cost)
+        and _hex_of(action) == state.active.step_hex
         and action.man not in state.active.step_men
         and in_group(state, action.man)
     )
+
+
+def open_step(state: SoldiersState, action: MemberAction) -> None:
+    """The man's action pays anew: it opens the group's next step, its hex and the enemy men
+    in that hex as they stand now, before any fire paid with these APs is resolved [7.1; 8.34;
+    8.41]."""
+    active, troops = state.active, state.troops
+    active.step, active.step_men = _step_name(*step_of(action)), set()
+    active.step_hex = _hex_of(action)
+    active.step_targets = {}
+    if active.step_hex is not None:
+        target = state.game.by_name[active.step_hex]
+        side = state.game.men[action.man].side
+        active.step_targets = {
+            m: m in troops.suppressed for m in state.able_enemies_in(target, side)
+        }
+
+
+def close_step(state: SoldiersState) -> None:
+    """No step is open: the next combat or maintenance action pays [7.1]."""
+    active = state.active
+    active.step, active.step_men, active.step_hex, active.step_targets = None, set(), None, {}
 
 
 def lend(state: SoldiersState, action: MemberAction) -> bool:
@@ -221,11 +254,9 @@ def why_not_member(
         state.active.current, state.active.ap = before, ap
 
 
-def after_member(state: SoldiersState, action: MemberAction, was_free: bool) -> None:
-    """The step after a man's action: the same step, or a new one he opened [7.1]."""
-    kind, cost = step_of(action)
-    if not was_free:
-        state.active.step, state.active.step_men = _step_name(kind, cost), set()
+def after_member(state: SoldiersState, action: MemberAction) -> None:
+    """The man has acted in the step (the same step, or the one he opened, :func:`open_step`)
+    [7.1]."""
     state.active.step_men.add(action.man)
     prune(state)
 
@@ -233,7 +264,7 @@ def after_member(state: SoldiersState, action: MemberAction, was_free: bool) -> 
 def after_move(state: SoldiersState, action: Move) -> None:
     """The rest of the group follows the man who moved, to his hex, for the AP he paid; a
     move closes the step [7.1]."""
-    state.active.step, state.active.step_men = None, set()
+    close_step(state)
     mover = action.unit
     at = state.troops.hexes.get(mover)
     if at is None:
@@ -258,8 +289,8 @@ def after_move_off(state: SoldiersState, action: MoveOff, where: str) -> None:
 
 def disband(state: SoldiersState) -> None:
     """The group's actions are over: a new order is given [6.25]."""
-    active = state.active
-    active.group, active.step, active.step_men, active.group_wounded = [], None, set(), set()
+    state.active.group, state.active.group_wounded = [], set()
+    close_step(state)
 
 
 def after_reaction(state: SoldiersState, held: float) -> None:

@@ -27,8 +27,8 @@ When it ends [13.1]: when the man is given another order, at the end of the Comm
 (our reading, as 13.1 says of the placing roll) when his weapon jams or he is disabled; an Ammo
 result ends it with the Action Phase.
 
-Missing: groups on overwatch (every order is to one man, 7.1); "always spotted" [13.2] (spotting,
-8.21, is not played).
+A man on overwatch is always spotted [13.2] (:func:`rules.soldiers.fire.must_spot`).
+Missing: groups on overwatch (every order is to one man, 7.1).
 """
 
 from __future__ import annotations

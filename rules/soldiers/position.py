@@ -122,6 +122,17 @@ class TurnPosition(StrictModel):
         default=None, description="the enemy-occupied hex the men under orders began in [8.83]"
     )
     may_leave: bool = Field(default=False, description="only suppressed enemies there [8.83]")
+    step_hex: str | None = Field(
+        default=None, description="the hex the open step's fire goes into [8.2; 12.12]"
+    )
+    step_targets: dict[str, bool] = Field(
+        default_factory=dict,
+        description="the step's target men as they stood when its APs were paid, suppressed or "
+        "not [8.34; 8.41]",
+    )
+    fired_at: list[str] = Field(
+        default_factory=list, description="enemy men fired at this Action Phase [8.21]"
+    )
 
 
 class SoldiersPositionState(StrictModel):
@@ -215,6 +226,9 @@ def to_position(state: SoldiersState) -> GamePosition:
             group_wounded=sorted(turn.group_wounded),
             engaged=turn.engaged,
             may_leave=turn.may_leave,
+            step_hex=turn.step_hex,
+            step_targets=dict(sorted(turn.step_targets.items())),
+            fired_at=sorted(turn.fired_at),
         ),
         waiting=sorted(state.troops.waiting),
         operational=list(state.play.operational),
@@ -475,7 +489,23 @@ def _read_turn(game: SoldiersGame, turn: TurnPosition, reader: PositionReader) -
         set(units(turn.group_wounded, game.men, (*path, "group_wounded"), reader)),
         turn.engaged,
         turn.may_leave,
+        _step_hex(game, turn.step_hex, (*path, "step_hex"), reader),
+        {
+            m: bool(turn.step_targets[m])
+            for m in units(list(turn.step_targets), game.men, (*path, "step_targets"), reader)
+        },
+        set(units(turn.fired_at, game.men, (*path, "fired_at"), reader)),
     )
+
+
+def _step_hex(
+    game: SoldiersGame, name: str | None, path: PathKey, reader: PositionReader
+) -> str | None:
+    """The open step's hex, by its printed name [8.2]."""
+    if name is None:
+        return None
+    found = reader.hex(name, path)
+    return None if found is None else game.name(found)
 
 
 def _read_reaction(

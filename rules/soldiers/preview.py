@@ -17,7 +17,7 @@ from rules.soldiers import bidding, fire_support, groups, melee, support, view
 from rules.soldiers.actions import ClearJam, Commit, MoveOff, OrderMan, React, Reload, Shoot, Throw
 from rules.soldiers.command import UNSUPPRESS_AP, number
 from rules.soldiers.exits import EXIT_AP, why_not_move_off
-from rules.soldiers.fire import FIRE_AP, hit_chance, why_not_shoot
+from rules.soldiers.fire import FIRE_AP, hit_chance, must_spot, spot_chance, why_not_shoot
 from rules.soldiers.fire_support_actions import FIRE_SUPPORT_ACTIONS
 from rules.soldiers.grenades import THROW_AP, throw_chance, why_not_throw
 from rules.soldiers.moves import step_cost, why_not_move
@@ -226,7 +226,15 @@ def _shot(state: SoldiersState, action: Shoot) -> Chance:
         "no roll, a miss [8.3]" if chance < 1 else f"a d10 of {rolls} or less hits: {rolls} in 10"
     )
     words = f"{'; '.join(work.steps)}; modified hit chance {chance}: {odds}"
-    return Chance(action.hex.upper(), words, rolls / 10 if chance >= 1 else 0.0)
+    p = rolls / 10 if chance >= 1 else 0.0
+    if must_spot(state, action.man, action.hex):
+        best = min(6, spot_chance(state, action.man))
+        words = (
+            f"first a spotting roll, a d6 of {best} or less ({best} in 6), else no fire and the "
+            f"2 APs spent [8.21]; {words}"
+        )
+        p *= best / 6
+    return Chance(action.hex.upper(), words, p)
 
 
 def _throw(state: SoldiersState, action: Throw) -> Chance:

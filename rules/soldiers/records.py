@@ -157,7 +157,7 @@ class ActiveTurn(Record):
     reacted: set[str] = state_field(default_factory=set, encode=_unless_empty)
     reaction: Reaction | None = state_field(default=None, encode=_reaction)
     #: A group's order [6.24; 7.1] (:mod:`rules.soldiers.groups`): its men acting together,
-    #: the open step (``combat 3``) and the men who acted in it, its men wounded when ordered.
+    #: the open step (``combat 2``) and the men who acted in it, its men wounded when ordered.
     group: list[str] = state_field(default_factory=list, encode=_unless_empty)
     step: str | None = state_field(default=None, encode=_unless_empty)
     step_men: set[str] = state_field(default_factory=set, encode=_unless_empty)
@@ -167,3 +167,11 @@ class ActiveTurn(Record):
     #: suppressed ones, ``may_leave``), limited to hand-to-hand and fire into it; None: free.
     engaged: str | None = state_field(default=None, encode=_unless_empty)
     may_leave: bool = state_field(default=False, encode=_unless_empty)
+    #: The hex the open step's fire or throws go into (one hex for the same APs [8.2; 12.12])
+    #: and its enemy men as they stood when the step's APs were paid (man -> suppressed then):
+    #: every fire with the same APs takes the same hit chance modifiers [8.34], and a man
+    #: suppressed by it may still be chosen for its damage [8.41].
+    step_hex: str | None = state_field(default=None, encode=_unless_empty)
+    step_targets: dict[str, bool] = state_field(default_factory=dict, encode=_unless_empty)
+    #: The enemy men fired at in this Action Phase: no longer to be spotted [8.21].
+    fired_at: set[str] = state_field(default_factory=set, encode=_unless_empty)
