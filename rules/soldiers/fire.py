@@ -15,8 +15,10 @@ A fire roll among the Weapon Check Summary's numbers calls for a weapon check af
 [8.5] (:mod:`rules.soldiers.weapons`); a jammed weapon or one out of ammo does not fire [8.51].
 Sustained fire gives the enemy a chance to react [8.6] (:mod:`rules.soldiers.reaction`).
 
-Simplifications, named: no spotting roll [8.21] (every able enemy in sight is fired at), and
-no "through friendly men" rule [8.1]. Fire into a
+No fire through a hex holding only friendly, non-suppressed men [8.12]
+(:mod:`rules.soldiers.fire_lanes`).
+
+Simplifications, named: no spotting roll [8.21] (every able enemy in sight is fired at). Fire into a
 hex both sides hold [8.84]: a roll of exactly the modified hit chance hits one of the firer's
 own men, and a sustained chain there goes on to the other side's men on a roll equal to the
 last; both players' choices are stand-ins (the firer picks a
@@ -33,6 +35,7 @@ from rules.los.geometry import CrossStep, trace
 from rules.movement.costs import terrain_effect
 from rules.soldiers import machineguns, preparations
 from rules.soldiers.actions import ManHit, Shoot, ShotExplained
+from rules.soldiers.fire_lanes import why_not_through
 from rules.soldiers.units import SYSTEM, cell
 from rules.soldiers.weapons import weapon_check, why_not_fire_weapon
 
@@ -98,6 +101,9 @@ def why_not_shoot(state: SoldiersState, action: Shoot) -> str | None:
         return "the hex holds no able enemy man [8.1]"
     if not game.sees(at, target):
         return "the hex is not in sight [6.4]"
+    through = why_not_through(state, man, target)  # [8.12]
+    if through is not None:
+        return through
     return machineguns.why_not_fire(state, man, target)  # an MG's crew and arc [14]
 
 

@@ -36,6 +36,7 @@ from rules.engine.play import Chance
 from rules.engine.worked import Working
 from rules.los.geometry import CrossStep, trace
 from rules.soldiers.fire import MAX_SHOTS, apply_damage
+from rules.soldiers.fire_lanes import why_not_through
 from rules.soldiers.grenades import indoors
 from rules.soldiers.support_actions import FLAME_TYPES, Flame, FlameExplained
 from rules.soldiers.units import cell
@@ -119,7 +120,7 @@ def _why_not_target(state: SoldiersState, man: str, target: Hex) -> str | None:
         return "into a building or pillbox only from an adjacent hex [15.14]"
     if _walls(state, at, target):
         return "not through a wall hexside that does not border his hex [15.14]"
-    return None
+    return why_not_through(state, man, target)  # [8.12]
 
 
 def hit_chance(state: SoldiersState, action: Flame) -> tuple[int, Working]:

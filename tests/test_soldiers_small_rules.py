@@ -1,0 +1,164 @@
+"""Soldiers' small rules, each pinned by its section with forced dice where a die is rolled:
+no firing through friendly men [8.12], self suppression [7.41], moving off the map [7.26],
+Dawn Patrol's operational moves and events [10.3; 10.6], a leaderless squad taking orders from
+another squad's leaders [6.27], exchanging equipment and firing unfamiliar or enemy weapons
+[7.33; 8.72; 8.73]; each new action through the State API, cloned and replayed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from model.hexes import Hex
+from model.scenario_io import load_scenario
+from rules.engine.errors import IllegalActionError
+from rules.los.geometry import AlongStep, HexStep, trace
+from rules.registry import load_game
+from rules.soldiers.actions import OrderMan, React, Shoot
+from rules.soldiers.game import SoldiersGame, SoldiersState
+
+DAWN_PATROL = "scenarios/soldiers/10-dawn-patrol.yaml"
+
+
+@pytest.fixture
+def game() -> SoldiersGame:
+    found = load_game(load_scenario(DAWN_PATROL))
+    assert isinstance(found, SoldiersGame)
+    return found
+
+
+def _acting(game: SoldiersGame, roll: int = 10) -> tuple[SoldiersState, str]:
+    """The first Action Phase, the squad leader's chit active (a d10 of 10: Aggressive
+    [6.11]); its leader."""
+    state = game.new_initial_state(1)
+    side = state.to_act()[0]
+    state.apply(f"commit {side}.e.sl")
+    state.force_dice(roll, 1)
+    state.apply(f"done {game.other(side)}")
+    leader = game.chits[f"{side}.e.sl"].leader
+    assert leader is not None
+    return state, leader
+
+
+def _clear(game: SoldiersGame, h: Hex) -> bool:
+    return h in game.amap.hexes and game.terrain.terrain(h) == "clear"
+
+
+def _lines(game: SoldiersGame, along: bool) -> Iterator[tuple[Hex, Hex, tuple[Hex, ...]]]:
+    """Clear hexes 2 apart in sight, with the clear hex (or two hexes, ``along`` a hexside)
+    the line of fire passes through between them."""
+    hexes = sorted((h for h in game.amap.hexes if _clear(game, h)), key=game.name)
+    for a in hexes:
+        for b in hexes:
+            if a.distance(b) != 2 or not game.sees(a, b):
+                continue
+            steps = trace(a, b).steps
+            middle: tuple[Hex, ...]
+            if along:
+                sides = [s for s in steps if isinstance(s, AlongStep)]
+                if len(sides) != 1:
+                    continue
+                middle = (sides[0].left, sides[0].right)
+            else:
+                inner = [s.hex for s in steps if isinstance(s, HexStep) and s.hex not in (a, b)]
+                if len(inner) != 1 or any(isinstance(s, AlongStep) for s in steps):
+                    continue
+                middle = (inner[0],)
+            if all(_clear(game, h) for h in middle):
+                yield a, b, middle
+
+
+def _stage(state: SoldiersState, spots: dict[str, Hex]) -> None:
+    """The named men where given; everybody else in one far hex, both sides together."""
+    game = state.game
+    far = max(
+        (h for h in game.amap.hexes if _clear(game, h)),
+        key=lambda h: (min(h.distance(s) for s in spots.values()), game.name(h)),
+    )
+    for m in state.troops.hexes:
+        state.troops.hexes[m] = spots.get(m, far)
+
+
+def _side_men(state: SoldiersState, man: str, enemy: bool = False) -> list[str]:
+    side = state.game.men[man].side
+    if enemy:
+        side = state.game.other(side)
+    return [m for m in state.able(side) if m != man]
+
+
+# --- 8.12 No firing at friendlies ---------------------------------------------------------------
+
+
+def _through(
+    game: SoldiersGame, along: bool = False
+) -> tuple[SoldiersState, str, str, tuple[str, ...], Shoot]:
+    """The leader under orders; an enemy 2 hexes away; a friendly man in each hex between."""
+    state, leader = _acting(game)
+    a, b, middle = next(_lines(game, along))
+    enemy = _side_men(state, leader, enemy=True)[0]
+    friends = tuple(_side_men(state, leader)[: len(middle)])
+    _stage(state, {leader: a, enemy: b, **dict(zip(friends, middle, strict=True))})
+    state.apply(OrderMan(leader))
+    return state, leader, enemy, friends, Shoot(leader, game.name(b), "quick")
+
+
+def test_8_12_no_fire_through_a_hex_of_only_friendly_standing_men(game: SoldiersGame) -> None:
+    """[8.12] "A man may not fire through a hex containing only friendly, non-suppressed men":
+    the shot is not offered, its preview says why, applying it is refused."""
+    state, _, _, friends, shot = _through(game)
+    assert shot not in state.legal_actions()
+    why = state.preview(shot).why_not
+    assert why is not None and "[8.12]" in why and "only friendly, non-suppressed" in why
+    with pytest.raises(IllegalActionError, match=r"\[8.12\]"):
+        state.apply(shot)
+    state.troops.hexes.pop(friends[0])  # the lane clear: the same shot may be fired
+    assert shot in state.legal_actions()
+
+
+def test_8_12_a_suppressed_friend_an_enemy_or_a_casualty_in_the_hex_lets_fire_through(
+    game: SoldiersGame,
+) -> None:
+    """[8.12] only a hex of friendly, non-suppressed men stops fire: a suppressed man lies
+    flat; a hex an enemy man shares is not "only friendly" (fire goes through: our reading);
+    a disabled friend is no man standing in the way (our reading)."""
+    state, leader, _, friends, shot = _through(game)
+    state.troops.suppressed.add(friends[0])
+    assert shot in state.legal_actions()
+    state.troops.suppressed.discard(friends[0])
+    second = _side_men(state, leader, enemy=True)[1]
+    state.troops.hexes[second] = state.troops.hexes[friends[0]]
+    assert state.preview(shot).why_not is None
+    state.troops.hexes.pop(second)
+    state.troops.disabled[friends[0]] = "incapacitated"
+    assert state.preview(shot).why_not is None
+
+
+def test_8_12_a_line_along_a_hexside_is_stopped_only_between_two_friendly_hexes(
+    game: SoldiersGame,
+) -> None:
+    """[8.12] our reading of a line run along a hexside (as for sight [6.45]): it passes
+    between two hexes and is stopped only when both hold only friendly, standing men."""
+    state, _, _, friends, shot = _through(game, along=True)
+    why = state.preview(shot).why_not
+    assert why is not None and "[8.12]" in why
+    state.troops.hexes.pop(friends[1])
+    assert state.preview(shot).why_not is None
+
+
+def test_8_12_reaction_fire_is_not_offered_through_friendly_men(game: SoldiersGame) -> None:
+    """[8.12; 8.61] a reactive man whose line to the active man crosses a hex of his own
+    standing men may suppress himself but not fire."""
+    state, leader = _acting(game)
+    a, b, middle = next(_lines(game, along=False))
+    reactor = _side_men(state, leader, enemy=True)[0]
+    blocker = _side_men(state, leader, enemy=True)[1]
+    # the active man steps into b, in sight of the reactor in a, his friend between them
+    start = next(n for n in b.neighbors() if _clear(game, n) and n not in (a, *middle))
+    _stage(state, {leader: start, reactor: a, blocker: middle[0]})
+    state.apply(OrderMan(leader))
+    state.apply(f"move {leader} {game.name(b)}")
+    assert state.to_act() == (game.men[reactor].side,)
+    offered = state.legal_actions()
+    assert React(reactor, "suppress") in offered
+    assert React(reactor, "fire") not in offered
