@@ -7,6 +7,7 @@ another squad's leaders [6.27], exchanging equipment and firing unfamiliar or en
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -14,9 +15,12 @@ from model.hexes import Hex
 from model.scenario_io import load_scenario
 from rules.engine.errors import IllegalActionError
 from rules.los.geometry import AlongStep, HexStep, trace
+from rules.records.position import load_position, position_text
 from rules.registry import load_game
-from rules.soldiers.actions import OrderMan, React, Shoot
+from rules.soldiers import groups
+from rules.soldiers.actions import OrderMan, React, SelfSuppress, SelfSuppressed, Shoot
 from rules.soldiers.game import SoldiersGame, SoldiersState
+from rules.soldiers.groups import OrderGroup
 
 DAWN_PATROL = "scenarios/soldiers/10-dawn-patrol.yaml"
 
@@ -162,3 +166,91 @@ def test_8_12_reaction_fire_is_not_offered_through_friendly_men(game: SoldiersGa
     offered = state.legal_actions()
     assert React(reactor, "suppress") in offered
     assert React(reactor, "fire") not in offered
+
+
+# --- 7.41 Self suppression ----------------------------------------------------------------------
+
+
+def test_7_41_self_suppression_is_free_and_ends_the_man_s_actions(game: SoldiersGame) -> None:
+    """[7.41] "Self suppression is 'free' (costs no APs); an active man may suppress himself at
+    any time. However, a man may not perform any further actions in an Action Phase after
+    voluntarily suppressing himself": offered to the man under orders, previewed as free, his
+    order over; not offered to a man not under orders nor again."""
+    state, leader = _acting(game)
+    other = _side_men(state, leader)[0]
+    state.apply(OrderMan(leader))
+    action = SelfSuppress(leader)
+    assert action in state.legal_actions()
+    assert SelfSuppress(other) not in state.legal_actions()
+    preview = state.preview(action)
+    assert preview.legal and "free (0 AP)" in preview.cost
+    assert state.describe(action).endswith("[7.41]")
+    events = state.apply(action)
+    assert leader in state.troops.suppressed
+    assert any(isinstance(e, SelfSuppressed) and "[7.41]" in e.describe() for e in events)
+    assert state.active.current is None and state.active.ap == 0
+    offered = state.legal_actions()
+    assert not [a for a in offered if getattr(a, "man", None) == leader]
+    assert OrderMan(leader) not in offered  # one order a turn [6.25]
+    with pytest.raises(IllegalActionError, match=r"\[7.41\]"):
+        state.apply(SelfSuppress(leader))
+
+
+def test_7_41_a_man_of_a_group_suppresses_himself_and_the_group_goes_on(
+    game: SoldiersGame,
+) -> None:
+    """[7.41; 7.11] a group's man suppresses himself (the book's example: "Gilbert and his
+    buddy suppress themselves and their activation is complete" [8.6]): the others go on with
+    the group's AP, without him."""
+    state, leader = _acting(game)
+    squad = game.men[leader].squad
+    mate = next(
+        m for m in sorted(state.active.in_command) if m != leader and game.men[m].squad == squad
+    )
+    state.troops.hexes[mate] = state.troops.hexes[leader]
+    group = OrderGroup((leader, mate))
+    assert group in state.legal_actions()
+    state.apply(group)
+    ap = state.active.ap
+    assert {SelfSuppress(leader), SelfSuppress(mate)} <= set(state.legal_actions())
+    state.apply(SelfSuppress(mate))
+    assert mate in state.troops.suppressed
+    assert mate not in state.active.group and state.active.ap == ap
+    assert state.active.current == leader and not groups.in_group(state, leader)
+    state.apply(SelfSuppress(leader))
+    assert state.active.current is None and state.active.ap == 0
+
+
+def test_7_41_8_83_self_suppression_is_allowed_in_an_enemy_occupied_hex(
+    game: SoldiersGame,
+) -> None:
+    """[8.83] a man who begins his activation with a non-suppressed enemy man may only fight
+    hand-to-hand, fire into the hex, unsuppress or self suppress."""
+    state, leader = _acting(game)
+    enemy = _side_men(state, leader, enemy=True)[0]
+    a, _, _ = next(_lines(game, along=False))
+    _stage(state, {leader: a, enemy: a})
+    state.apply(OrderMan(leader))
+    assert state.active.engaged is not None
+    assert SelfSuppress(leader) in state.legal_actions()
+    state.apply(SelfSuppress(leader))
+    assert leader in state.troops.suppressed
+
+
+def test_7_41_self_suppression_round_trips_text_clone_and_position(
+    game: SoldiersGame, tmp_path: Path
+) -> None:
+    """The action's text parses back; a clone applies it to the same fingerprint; a position
+    written after it reads back to the same state."""
+    state, leader = _acting(game)
+    state.apply(OrderMan(leader))
+    action = SelfSuppress(leader)
+    assert game.parse_action(action.text()) == action
+    twin = state.clone()
+    state.apply(action)
+    twin.apply(action.text())
+    assert twin.fingerprint() == state.fingerprint()
+    path = tmp_path / "pos.yaml"
+    path.write_text(position_text(state.to_position()))
+    _, again = load_position(path, game.loaded)
+    assert again.position_fingerprint() == state.position_fingerprint()

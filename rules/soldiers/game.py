@@ -97,6 +97,7 @@ from rules.soldiers import (
     preview,
     reaction,
     support,
+    suppression,
     view,
 )
 from rules.soldiers import position as position_io
@@ -110,6 +111,7 @@ from rules.soldiers.actions import (
     OrderMan,
     React,
     Reload,
+    SelfSuppress,
     Shoot,
     Throw,
 )
@@ -557,6 +559,7 @@ class SoldiersState(State):
                         mine.extend(support.options(self, man))  # [13-15]
                         mine.extend(melee.options(self, man))  # hand-to-hand [8.8]
                         mine.extend(self._group_actions())  # the group's others [7.1]
+                        mine.extend(suppression.options(self))  # self suppression [7.41]
                 if self.play.phase == "action":  # radio, satchel [16.2; 17.2]
                     mine.extend(fire_support.support_options(self, s))
                 # in the enemy-occupied hex they began in, only what 8.83 allows
@@ -681,6 +684,8 @@ class SoldiersState(State):
             support.moved(self, action.man)
             if self.active.group:
                 groups.after_move_off(self, action, where)  # together [7.1; 7.26]
+        elif isinstance(action, SelfSuppress):
+            suppression.apply(self, action)  # free; his actions end [7.41]
         elif isinstance(action, SupportAction):
             support.apply(self, action)  # [13.1; 14.2; 15.1]
         elif isinstance(action, ClearJam | Reload):
