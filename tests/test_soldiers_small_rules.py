@@ -8,19 +8,32 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from soldiers_bought import bought
 
 from model.hexes import Hex
 from model.scenario_io import load_scenario
+from model.victory import Exit
 from rules.engine.errors import IllegalActionError
 from rules.los.geometry import AlongStep, HexStep, trace
 from rules.records.position import load_position, position_text
 from rules.registry import load_game
 from rules.soldiers import groups
-from rules.soldiers.actions import OrderMan, React, SelfSuppress, SelfSuppressed, Shoot
+from rules.soldiers.actions import (
+    ManLeft,
+    MoveOff,
+    OrderMan,
+    React,
+    SelfSuppress,
+    SelfSuppressed,
+    Shoot,
+)
+from rules.soldiers.exits import exit_hexes
 from rules.soldiers.game import SoldiersGame, SoldiersState
 from rules.soldiers.groups import OrderGroup
+from rules.soldiers.mission_victory import exited_men, force_of
 
 DAWN_PATROL = "scenarios/soldiers/10-dawn-patrol.yaml"
 
@@ -253,4 +266,62 @@ def test_7_41_self_suppression_round_trips_text_clone_and_position(
     path = tmp_path / "pos.yaml"
     path.write_text(position_text(state.to_position()))
     _, again = load_position(path, game.loaded)
+    assert again.position_fingerprint() == state.position_fingerprint()
+
+
+# --- 7.26 Moving off the map ------------------------------------------------------------------
+
+
+def _exits(conditions: list[Any]) -> Iterator[Exit]:
+    for cond in conditions:
+        if isinstance(cond, Exit):
+            yield cond
+        yield from _exits(list(getattr(cond, "conditions", []) or []))
+
+
+def test_7_26_a_guard_moving_off_the_map_takes_his_prisoners_and_the_raid_counts_them(
+    tmp_path: Path,
+) -> None:
+    """[7.26; 9; 23.3] the Raid: "capture two German men or one German leader and move them
+    off the map in zone 2"; a guard moving off from a zone 2 map-edge hex (1 AP) takes his
+    prisoners with him; they count for the captured-men exits, not for the US men's own, and
+    stay in the German force, captured [19.7]; a position keeps them."""
+    game = load_game(bought("23-pre-dawn-pillbox-assault", 2))
+    assert isinstance(game, SoldiersGame) and game.missions()["us"].id == "raid"
+    state = game.new_initial_state(1)
+    state.play.cycle, state.play.phase = 3, "action"  # "after two Command Cycles" [23.3]
+    edge = min(exit_hexes(state, "us"), key=game.name)
+    guard = state.able("us")[0]
+    germans = state.able("german")
+    leader = next(m for m in germans if game.men[m].command)
+    private = next(m for m in germans if not game.men[m].command)
+    chit = next(c for c, ch in game.chits.items() if ch.side == "us")
+    state.active.chit, state.active.current, state.active.ap = chit, guard, 5.0
+    for m in (guard, leader, private):
+        state.troops.hexes[m] = edge
+    for m in (leader, private):
+        state.troops.disabled[m] = "captured"
+        state.troops.captured[m] = guard
+    before = force_of(state, "german")
+    events = state.apply(MoveOff(guard))
+    assert state.active.ap == 4.0
+    led = [e for e in events if isinstance(e, ManLeft) and "prisoner" in e.describe()]
+    assert {e.man for e in led} == {leader, private}
+    assert all("[7.26; 9]" in e.why for e in led)
+    assert state.troops.taken_off == {leader, private}
+    assert leader not in state.troops.hexes and leader not in state.troops.captured
+    assert sorted(force_of(state, "german")) == sorted(before)
+    assert state.troops.disabled[leader] == "captured"
+    found = {
+        (tuple(c.units.categories), tuple(c.units.states)): exited_men(state, c)[0]
+        for c in _exits(list(game.victory.conditions))
+    }
+    assert found[((), ("captured",))] == sorted([leader, private])
+    assert found[(("leader",), ("captured",))] == [leader]
+    assert found[((), ())] == [guard]  # the US men's own exit: the prisoners not among them
+    path = tmp_path / "pos.yaml"
+    path.write_text(position_text(state.to_position()))
+    _, again = load_position(path, game.loaded)
+    assert isinstance(again, SoldiersState)
+    assert again.troops.taken_off == state.troops.taken_off
     assert again.position_fingerprint() == state.position_fingerprint()

@@ -156,6 +156,9 @@ class SoldiersPositionState(StrictModel):
     operational: list[str] = Field(default_factory=list)
     cycle_ends: bool = Field(default=False, description="End Command Cycle came [4]")
     exited: list[str] = Field(default_factory=list)
+    taken_off: list[str] = Field(
+        default_factory=list, description="prisoners led off the map by their guard [7.26; 9]"
+    )
     lost: list[str] = Field(default_factory=list)
     events: dict[str, int] = Field(default_factory=dict)
     event_cycles: dict[str, int] = Field(default_factory=dict)
@@ -220,6 +223,7 @@ def to_position(state: SoldiersState) -> GamePosition:
         operational=list(state.play.operational),
         cycle_ends=state.play.ending,
         exited=sorted(state.troops.exited),
+        taken_off=sorted(state.troops.taken_off),
         lost=sorted(state.troops.lost),
         events=dict(sorted(state.arrivals.events.items())),
         event_cycles=dict(sorted(state.arrivals.came.items())),
@@ -364,7 +368,7 @@ def _read_off_map(
 ) -> None:
     """The men off the map, the events come, the groups that may enter, the last in each hex."""
     game, troops = state.game, state.troops
-    for key in ("waiting", "exited", "lost"):
+    for key in ("waiting", "exited", "lost", "taken_off"):
         found = units(getattr(extra, key), game.men, ("state", key), reader)
         setattr(troops, key, set(found))
     groups = {g.id for g in game.groups}

@@ -93,6 +93,9 @@ class Troops(Record):
     clips_spent: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
     grenades_thrown: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
     captured: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
+    #: Prisoners led off the map by their guard [7.26; 9] (also in ``exited``: they entered
+    #: the map, so they stay in their side's force [19.7]).
+    taken_off: set[str] = state_field(default_factory=set, encode=_unless_empty)
 
 
 @dataclass
