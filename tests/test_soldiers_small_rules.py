@@ -30,10 +30,13 @@ from rules.soldiers.actions import (
     SelfSuppressed,
     Shoot,
 )
+from rules.soldiers.arrivals import draw_event
 from rules.soldiers.exits import exit_hexes
 from rules.soldiers.game import SoldiersGame, SoldiersState
 from rules.soldiers.groups import OrderGroup
 from rules.soldiers.mission_victory import exited_men, force_of
+from rules.soldiers.moves import category, why_not_step
+from rules.soldiers.scenario_events import FUEL_DUMP, closed, phase_begins
 
 DAWN_PATROL = "scenarios/soldiers/10-dawn-patrol.yaml"
 
@@ -325,3 +328,157 @@ def test_7_26_a_guard_moving_off_the_map_takes_his_prisoners_and_the_raid_counts
     assert isinstance(again, SoldiersState)
     assert again.troops.taken_off == state.troops.taken_off
     assert again.position_fingerprint() == state.position_fingerprint()
+
+
+# --- 10.3 Dawn Patrol: Operational Moves ------------------------------------------------------
+
+
+def test_10_3_dawn_patrol_has_no_operational_moves_before_the_first_cycle(
+    game: SoldiersGame,
+) -> None:
+    """[10.3] "Neither side may make operational moves before the first Command Cycle begins":
+    after set-up play is in Command Cycle 1's Command Phase; only commitments are offered."""
+    state = game.new_initial_state(3)
+    assert (state.play.phase, state.play.cycle, state.play.operational) == ("command", 1, [])
+    assert not any("Operational moves" in e.describe() for e in state.log)
+    offered = state.legal_actions()
+    assert offered and {a.verb for a in offered} == {"commit", "done"}
+
+
+# --- 10.6 Dawn Patrol: Events -------------------------------------------------------------------
+
+
+def _event_a(state: SoldiersState, *dice: int) -> list[str]:
+    """Roll the next Event A (an Event Table sum of 3 [6.12]) with the dice given."""
+    start = len(state.log)
+    if dice:
+        state.force_dice(*dice)
+        start = len(state.log)
+    draw_event(state, 3)
+    return [e.describe() for e in state.log[start:]]
+
+
+def _far_pair(game: SoldiersGame) -> tuple[Hex, Hex]:
+    """Two hexes 12 apart with a clear line: beyond mist's 10 hexes, within Clear's 15."""
+    hexes = sorted(game.amap.hexes, key=game.name)
+    return next(
+        (a, b)
+        for a in hexes[::7]
+        for b in hexes
+        if a.distance(b) == 12 and game.sees_within(a, b, 15)
+    )
+
+
+def test_10_6_first_event_a_the_weather_clears_through_the_risk_roll(game: SoldiersGame) -> None:
+    """[10.6] First Event A, The Weather Clears: "The battle condition becomes Clear. Maximum
+    sighting distance is now 15 hexes." The risk dice of the first Action Phase sum to 3, an
+    Event A [6.12]: from then on a man sees 12 hexes; the mist modifier is gone [8.32]; a
+    position keeps the weather."""
+    state, _ = _acting(game, roll=2)  # d10 2 + d6 1 = 3: Event A
+    assert state.arrivals.events == {"A": 1}
+    assert any("[10.6; 6.42; 8.32]" in e.describe() for e in state.log)
+    assert (state.condition, state.sight_range) == ("Clear", 15)
+    a, b = _far_pair(game)
+    assert state.sees(a, b) and not game.sees(a, b)  # the scenario's mist, the state's clear
+    again = game.state_from_position(*_position(state))
+    assert again.condition == "Clear"
+
+
+def _position(state: SoldiersState) -> tuple[Any, Any]:
+    from model.position import GamePosition
+    from rules.records.position import PositionReader
+
+    position: GamePosition = state.to_position()
+    return position, PositionReader(state.game, position, None)
+
+
+def _near_dump(game: SoldiersGame) -> tuple[Hex, Hex]:
+    """A target hex within two hexes of the fuel dump and a clear hex 2-4 hexes from it in
+    sight, neither the dump."""
+    dump = game.by_name[FUEL_DUMP]
+    for t in sorted(game.amap.hexes, key=game.name):
+        if t == dump or t.distance(dump) > 2 or not _clear(game, t):
+            continue
+        for a in sorted(game.amap.hexes, key=game.name):
+            if 2 <= a.distance(t) <= 4 and _clear(game, a) and game.sees(a, t):
+                return a, t
+    raise AssertionError("no such pair on map C")
+
+
+def test_10_6_second_event_a_the_fuel_dump_explodes_after_fire_near_it(
+    game: SoldiersGame,
+) -> None:
+    """[10.6] Second Event A, Fuel Dump Ignited: a hex within two hexes of 2209 was fired at in
+    the previous two Action Phases: it explodes; the men in 2209 are killed; nobody enters 2209
+    again; smoke in 2208 and, the scatter d6 a 5, in 2109 (the book's example); smoke blocks
+    sight through it and is protected terrain [12.51]."""
+    state, leader = _acting(game)
+    a, t = _near_dump(game)
+    enemy = _side_men(state, leader, enemy=True)[0]
+    inside = _side_men(state, leader, enemy=True)[1]
+    dump = game.by_name[FUEL_DUMP]
+    _stage(state, {leader: a, enemy: t, inside: dump})
+    state.apply(OrderMan(leader))
+    state.force_dice(10)  # a miss [8.3]
+    state.apply(Shoot(leader, game.name(t), "quick"))
+    assert state.field.fire_targets[-1] == [game.name(t)]
+    phase_begins(state)  # the next Action Phase: the shot was in the previous one
+    state.arrivals.events["A"] = 1  # the First Event A came before
+    told = _event_a(state, 5)
+    assert any("explodes and burns" in line and "[10.6]" in line for line in told)
+    assert state.troops.disabled[inside] == "killed"
+    assert state.field.lasting_smoke == {"C/2208", "C/2109"}
+    assert closed(state, dump) is not None
+    assert game.man_cost(dump).cost is not None  # the map says building: the event closes it
+    frm = next(n for n in dump.neighbors() if n in game.amap.hexes and game.man_cost(dump, n).cost)
+    cost, why = why_not_step(state, enemy, frm, dump)
+    assert cost is None and "the burning fuel dump" in why and "[10.6]" in why
+    assert category(state, game.by_name["C/2208"]) == "protected"
+    smoke = game.by_name["C/2208"]
+    hexes = sorted(game.amap.hexes, key=game.name)
+    seen = next(
+        (x, y)
+        for x in hexes
+        for y in hexes
+        if x.distance(y) == 2
+        and smoke in {s.hex for s in trace(x, y).steps if isinstance(s, HexStep)}
+        and x != smoke != y
+        and game.sees(x, y)
+    )
+    assert not state.sees(*seen)
+
+
+def test_10_6_second_event_a_is_ignored_without_fire_near_the_dump(game: SoldiersGame) -> None:
+    """[10.6] "If not, ignore this event": no fire near 2209 in the last two Action Phases."""
+    state, _ = _acting(game)
+    state.arrivals.events["A"] = 1
+    told = _event_a(state)
+    assert any("the event is ignored [10.6]" in line for line in told)
+    assert not state.field.closed_hexes and not state.field.lasting_smoke
+
+
+@pytest.mark.parametrize(("d6", "bridge"), [(3, "C/1508"), (4, "C/1413")])
+def test_10_6_second_event_b_blows_a_bridge_by_the_d6(
+    game: SoldiersGame, d6: int, bridge: str
+) -> None:
+    """[10.6] Second Event B, Bridge Demolition Triggered: 1-3 the bridge in 1508, 4-6 the one
+    in 1413; "A destroyed bridge hex becomes an impassable river hex": no man may enter it."""
+    state, leader = _acting(game)
+    state.arrivals.events["B"] = 1
+    state.force_dice(d6)
+    draw_event(state, 4)  # an Event B [6.12]
+    assert list(state.field.closed_hexes) == [bridge]
+    h = game.by_name[bridge]
+    frm = next(n for n in h.neighbors() if n in game.amap.hexes and game.man_cost(h, n).cost)
+    cost, why = why_not_step(state, leader, frm, h)
+    assert cost is None and "impassable river hex" in why and "[10.6; 7.25]" in why
+
+
+def test_10_6_first_event_b_the_unusual_event_is_not_applied(game: SoldiersGame) -> None:
+    """[10.6] First Event B: "Roll the 10-sided die on the Unusual Event Table": the table is
+    not in the text, so the engine says it does not apply it."""
+    state, _ = _acting(game)
+    start = len(state.log)
+    draw_event(state, 4)
+    assert any("not applied" in e.describe() for e in state.log[start:])
+    assert not state.field.closed_hexes and not state.field.weather

@@ -33,7 +33,7 @@ from model.hexes import Hex, Hexside
 from rules.engine.worked import Working
 from rules.los.geometry import CrossStep, trace
 from rules.movement.costs import terrain_effect
-from rules.soldiers import machineguns, preparations
+from rules.soldiers import machineguns, preparations, scenario_events
 from rules.soldiers.actions import ManHit, Shoot, ShotExplained
 from rules.soldiers.fire_lanes import why_not_through
 from rules.soldiers.units import SYSTEM, cell
@@ -92,14 +92,14 @@ def why_not_shoot(state: SoldiersState, action: Shoot) -> str | None:
     dist = at.distance(target)
     if dist < 1 or dist > spec.weapon.max_range:
         return f"the range is {dist} hexes (1-{spec.weapon.max_range}) [8.31]"
-    if dist > game.sight_range:
+    if dist > state.sight_range:
         return (
-            f"the range is {dist} hexes, beyond the {game.sight_range} hexes a man sees in "
-            f"{game.condition} [6.42]"
+            f"the range is {dist} hexes, beyond the {state.sight_range} hexes a man sees in "
+            f"{state.condition} [6.42]"
         )
     if not state.able_enemies_in(target, spec.side):
         return "the hex holds no able enemy man [8.1]"
-    if not game.sees(at, target):
+    if not state.sees(at, target):
         return "the hex is not in sight [6.4]"
     through = why_not_through(state, man, target)  # [8.12]
     if through is not None:
@@ -156,10 +156,12 @@ def hit_chance(state: SoldiersState, action: Shoot) -> tuple[int, Working]:
                 effect.value,
                 effect.placeholder,
             )
-    if game.condition == "Mist" and dist > 1:
+    if scenario_events.in_smoke(state, target) or scenario_events.in_smoke(state, at):
+        chance += work.add("fire into or out of a smoke hex [12.51; 10.6]", -1, None)
+    if state.condition == "Mist" and dist > 1:
         c = cell("fire-modifiers", "mist (not between adjacent hexes)", "hit chance")
         chance += work.add("mist, not adjacent [8.32]", int(str(c.value)), c.placeholder)
-    elif game.condition == "Night":
+    elif state.condition == "Night":
         c = cell("fire-modifiers", "night", "hit chance")
         chance += work.add("night [8.32]", int(str(c.value)), c.placeholder)
     # the enemy men in the target hex [8.32; 8.33]: a friendly man sharing it is not counted
@@ -208,6 +210,7 @@ def resolve(state: SoldiersState, action: Shoot, worked: tuple[int, Working] | N
     chance, work = worked if worked is not None else hit_chance(state, action)
     _, damage_table = spec.weapon.tables(action.fire_type)
     friends = _able_of(state, spec.side, target)
+    scenario_events.fired_at(state, target)  # the fuel dump's trigger [10.6]
     roll: int | None = None
     hit = own = False
     if chance < 1:

@@ -8,8 +8,11 @@ Phase [3; 4] (:data:`SEQUENCE`). What this slice plays:
   deployment modes, depleted squads' losses drawn [19.21]); every chit in Start [5.1], a
   reinforcing squad's off the track until its event [19.32]; the advantage by the bracket, else
   by a d10 roll-off, ties to the scenario's first player [10.4].
-- Events and reinforcements [6.12; 19.32] (:mod:`rules.soldiers.arrivals`); moving off the
-  map where the scenario allows [7.26] (:mod:`rules.soldiers.exits`).
+- Events and reinforcements [6.12; 19.32] (:mod:`rules.soldiers.arrivals`), a book scenario's
+  own events (Dawn Patrol's weather, fuel dump and bridges [10.6]:
+  :mod:`rules.soldiers.scenario_events`, their changes in the state's ``field``); moving off
+  the map where the scenario allows, guards taking their prisoners [7.26]
+  (:mod:`rules.soldiers.exits`).
 - Missions [19.1]: each side plays its ``mission`` (the first of its missions when it names
   none), whose special rules and victory conditions join the scenario's
   (:mod:`rules.soldiers.victory`). An open-ended scenario [19.7] ends when a condition judged
@@ -132,7 +135,16 @@ from rules.soldiers.grenades import grenades_left, throw, why_not_throw
 from rules.soldiers.machineguns import crews, fired
 from rules.soldiers.moves import category, judge_sight, move, move_options
 from rules.soldiers.position import SoldiersPositionState
-from rules.soldiers.records import OFF, ActiveTurn, Arrivals, CommandTrack, Play, Troops
+from rules.soldiers.records import (
+    OFF,
+    ActiveTurn,
+    Arrivals,
+    Battlefield,
+    CommandTrack,
+    Play,
+    Troops,
+)
+from rules.soldiers.scenario_events import smoke_blocks
 from rules.soldiers.setup import MapFacts, deploy, played_missions
 from rules.soldiers.start import set_up
 from rules.soldiers.support_actions import SupportAction
@@ -299,9 +311,19 @@ class SoldiersGame(MapGame):
         return found
 
     def sees(self, a: Hex, b: Hex) -> bool:
-        """A clear line of sight [6.41]: not blocked, and within the battle condition's
-        maximum sighting distance [6.42] (Night 6, Mist 10, Clear 15 hexes)."""
+        """A clear line of sight [6.41]: not blocked, and within the scenario's battle
+        condition's maximum sighting distance [6.42] (Night 6, Mist 10, Clear 15 hexes). In
+        play the state's condition counts, which an event may change
+        (:meth:`SoldiersState.sees`)."""
         return a.distance(b) <= self.sight_range and super().sees(a, b)
+
+    def sees_within(self, a: Hex, b: Hex, reach: int) -> bool:
+        """A line of sight not blocked [6.41], ``reach`` hexes long at most [6.42]."""
+        return a.distance(b) <= reach and super().sees(a, b)
+
+    def sighting(self, condition: str) -> int:
+        """The maximum sighting distance of a battle condition [6.42]."""
+        return int(str(cell("battle-conditions", condition, "maximum sighting (hexes)").value))
 
     def unit_name(self, unit: str) -> str:
         """A man's name and his weapon (``Austin, M1``)."""
@@ -359,6 +381,7 @@ class SoldiersState(State):
         self.troops = Troops(HexesByName(game.name, dep.hexes))
         self.troops.waiting = set(game.group_of)
         self.arrivals = Arrivals()
+        self.field = Battlefield()  # what the scenario's events changed [10.6]
         late = {game.men[m].squad for m in game.group_of}
         self.track = CommandTrack(
             space={c: OFF if chit.squad in late else "Start" for c, chit in game.chits.items()},
@@ -462,6 +485,24 @@ class SoldiersState(State):
         self._begin_command()
 
     # --- queries -----------------------------------------------------------------------------
+
+    @property
+    def condition(self) -> str:
+        """The battle condition now [6.42]: the scenario's, unless an event changed it
+        (Dawn Patrol's First Event A: Clear [10.6])."""
+        return self.field.weather or self.game.condition
+
+    @property
+    def sight_range(self) -> int:
+        """The maximum sighting distance now [6.42]."""
+        if not self.field.weather:
+            return self.game.sight_range
+        return self.game.sighting(self.field.weather)
+
+    def sees(self, a: Hex, b: Hex) -> bool:
+        """A clear line of sight now [6.41], within the battle condition's sighting distance
+        [6.42], not through an event's smoke [10.6; 12.51]."""
+        return self.game.sees_within(a, b, self.sight_range) and not smoke_blocks(self, a, b)
 
     def to_act(self) -> tuple[str, ...]:
         if self.play.over:
@@ -596,7 +637,7 @@ class SoldiersState(State):
         )
         found = []
         for h in targets:
-            if at.distance(h) > self.game.sight_range:
+            if at.distance(h) > self.sight_range:
                 continue  # beyond the battle condition's sighting distance [6.42]
             for t in fire_types(self, man):
                 action = Shoot(man, self.game.name(h), t)

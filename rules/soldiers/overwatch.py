@@ -205,7 +205,7 @@ def watchers(state: SoldiersState, reacting_side: str, h: Hex) -> list[str]:
             continue
         if man in troops.suppressed or holder(state, man) in troops.jammed:
             continue
-        if at == h or game.sees(at, h):
+        if at == h or state.sees(at, h):
             found.append(man)
     return found
 
@@ -242,7 +242,7 @@ def watched(state: SoldiersState, side: str) -> int:
             1
             for m, h in troops.hexes.items()
             if game.men[m].side == side and m not in troops.disabled
-            if at.distance(h) <= spec.weapon.max_range and game.sees(at, h)
+            if at.distance(h) <= spec.weapon.max_range and state.sees(at, h)
         )
         total += min(seen, 3)
     return total

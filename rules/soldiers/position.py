@@ -65,6 +65,7 @@ from rules.soldiers.records import (
     SPACES,
     ActiveTurn,
     Arrivals,
+    Battlefield,
     CommandTrack,
     Play,
     Reaction,
@@ -159,6 +160,16 @@ class SoldiersPositionState(StrictModel):
     taken_off: list[str] = Field(
         default_factory=list, description="prisoners led off the map by their guard [7.26; 9]"
     )
+    weather: str = Field(default="", description="the battle condition an event set [10.6]")
+    closed_hexes: dict[str, str] = Field(
+        default_factory=dict, description="hexes an event closed, and why [10.6]"
+    )
+    lasting_smoke: list[str] = Field(
+        default_factory=list, description="smoke an event left for the scenario [10.6; 12.51]"
+    )
+    fire_targets: list[list[str]] = Field(
+        default_factory=list, description="hexes fired at, by Action Phase [10.6]"
+    )
     lost: list[str] = Field(default_factory=list)
     events: dict[str, int] = Field(default_factory=dict)
     event_cycles: dict[str, int] = Field(default_factory=dict)
@@ -224,6 +235,10 @@ def to_position(state: SoldiersState) -> GamePosition:
         cycle_ends=state.play.ending,
         exited=sorted(state.troops.exited),
         taken_off=sorted(state.troops.taken_off),
+        weather=state.field.weather,
+        closed_hexes=dict(sorted(state.field.closed_hexes.items())),
+        lasting_smoke=sorted(state.field.lasting_smoke),
+        fire_targets=[list(p) for p in state.field.fire_targets],
         lost=sorted(state.troops.lost),
         events=dict(sorted(state.arrivals.events.items())),
         event_cycles=dict(sorted(state.arrivals.came.items())),
@@ -272,6 +287,7 @@ def state_from_position(
     state = cls.__new__(cls)
     State.__init__(state, game, position.seed)
     state.play = _read_play(game, position, extra, reader)
+    state.field = _read_field(game, extra, reader)
     state.troops = Troops(HexesByName(game.name))
     _read_off_map(state, extra, reader)
     _read_men(state, position, reader)
@@ -294,6 +310,25 @@ def state_from_position(
     state.restore_dice(position)
     state._advance()  # a hand-written position may stand where nobody decides yet
     return state
+
+
+def _read_field(
+    game: SoldiersGame, extra: SoldiersPositionState, reader: PositionReader
+) -> Battlefield:
+    """What the scenario's events changed [10.6]: the weather, closed hexes, lasting smoke,
+    the hexes fired at."""
+    if extra.weather not in ("", "Clear", "Mist", "Night"):
+        reader.problem(("state", "weather"), "a battle condition: Clear, Mist or Night [6.42]")
+    named = [*extra.closed_hexes, *extra.lasting_smoke, *(h for p in extra.fire_targets for h in p)]
+    for name in named:
+        if name not in game.by_name:
+            reader.problem(("state",), f"'{name}' is not a hex of the map")
+    return Battlefield(
+        extra.weather if extra.weather in ("Clear", "Mist", "Night") else "",
+        dict(extra.closed_hexes),
+        set(extra.lasting_smoke),
+        [list(p) for p in extra.fire_targets],
+    )
 
 
 def _read_play(

@@ -83,7 +83,7 @@ def _eligible(
         return False  # in an enemy-occupied hex [8.61]
     if target is not None and game.name(at) == target:
         return False
-    return game.sees(at, h)
+    return state.sees(at, h)
 
 
 def _may_fire(state: SoldiersState, man: str, h: Hex) -> bool:

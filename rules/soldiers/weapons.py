@@ -159,7 +159,7 @@ def in_enemy_sight(state: SoldiersState, h: Hex) -> bool:
     """Whether ``h`` is in enemy sight as judged when the man's actions started [7.23]."""
     game = state.game
     return any(
-        game.by_name[o] == h or game.sees(game.by_name[o], h)
+        game.by_name[o] == h or state.sees(game.by_name[o], h)
         for o in sorted(state.active.enemy_eyes)
     )
 
