@@ -20,8 +20,9 @@ from rules.engine.errors import IllegalActionError
 from rules.los.geometry import AlongStep, HexStep, trace
 from rules.records.position import load_position, position_text
 from rules.registry import load_game
-from rules.soldiers import groups
+from rules.soldiers import groups, leaders
 from rules.soldiers.actions import (
+    CommandPassed,
     ManLeft,
     MoveOff,
     OrderMan,
@@ -482,3 +483,62 @@ def test_10_6_first_event_b_the_unusual_event_is_not_applied(game: SoldiersGame)
     draw_event(state, 4)
     assert any("not applied" in e.describe() for e in state.log[start:])
     assert not state.field.closed_hexes and not state.field.weather
+
+
+# --- 6.27 A leaderless squad takes orders from another squad's leaders -------------------------
+
+
+def _leaderless_setup() -> tuple[SoldiersState, str, str]:
+    """Scenario 20 bought: the US Elite squad's leaders (Austin, Black) disabled, one of its men
+    next to Allston, the other squad's leader; every other man far off."""
+    game = load_game(bought("20-vire-bridges", 0))
+    assert isinstance(game, SoldiersGame)
+    state = game.new_initial_state(1)
+    while state.play.phase == "operational":
+        state.apply(f"done {state.to_act()[0]}")
+    here = min((h for h in game.amap.hexes if _clear(game, h)), key=game.name)
+    near = next(n for n in here.neighbors() if _clear(game, n) and game.sees(here, n))
+    private = next(
+        m for m in state.able("us") if game.men[m].squad == "us.e" and not game.men[m].command
+    )
+    _stage(state, {"us.allston": here, private: near})
+    for m in ("us.austin", "us.black"):
+        state.troops.disabled[m] = "killed"
+    return state, private, "us.us-squad-5.sl"
+
+
+def test_6_27_a_leaderless_squad_is_attached_to_the_nearest_other_squad() -> None:
+    """[6.27] "If there are other friendly squads on the map, men in the leaderless squad may
+    receive orders from leaders of one other squad" (the owner's choice: the nearest, our
+    reading); a position keeps it."""
+    state, _, _ = _leaderless_setup()
+    leaders.leaderless(state)
+    assert state.track.attached == {"us.e": "us.us-squad-5"}
+    assert any(isinstance(e, CommandPassed) and "[6.27]" in e.describe() for e in state.log)
+    again = state.game.state_from_position(*_position(state))
+    assert again.track.attached == state.track.attached
+    state.troops.disabled.pop("us.black")  # a leader back (freed [9.6]): its own again
+    leaders.leaderless(state)
+    assert state.track.attached == {}
+
+
+def test_6_27_the_other_squad_s_leader_turn_orders_the_leaderless_man() -> None:
+    """[6.27; 6.21] Allston's leader turn offers an order to the Elite squad's man beside him,
+    once his squad has no leader able; not before."""
+    for leaderless_now in (False, True):
+        state, private, chit = _leaderless_setup()
+        if not leaderless_now:
+            state.troops.disabled.pop("us.black")
+        leaders.leaderless(state)
+        while state.play.phase == "command":
+            side = state.to_act()[0]
+            if side == "us":
+                state.force_dice(10, 1)  # Aggressive, no event
+                state.apply(f"commit {chit}")
+            else:
+                state.apply(f"done {side}")
+        assert state.active.chit == chit
+        assert (OrderMan(private) in state.legal_actions("us")) is leaderless_now
+        assert ("us.allston" in state.active.in_command) and (
+            (private in state.active.in_command) is leaderless_now
+        )

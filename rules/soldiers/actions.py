@@ -279,6 +279,19 @@ class EventDrawn(Event):
 
 
 @dataclass(frozen=True)
+class CommandPassed(Event):
+    """A leaderless squad's men attached to another squad's leaders, or no longer [6.27]."""
+
+    kind: ClassVar[str] = "soldiers-command-passed"
+    squad: str
+    to: str
+    why: str
+
+    def describe(self) -> str:
+        return f"squad {self.squad}: {self.why}"
+
+
+@dataclass(frozen=True)
 class SetupNote(Event):
     """A step of the set-up [19]: the intelligence difference and its bracket, the deployment
     modes, the mission each side plays, what the engine does not play, and why."""

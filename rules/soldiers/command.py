@@ -93,6 +93,13 @@ def begin_action_phase(state: SoldiersState, chit_id: str) -> None:
         why = f"{chit.leader} disabled: an independent chit for heavy weapons soldiers only [6.27]"
         state.emit(ChitMoved(chit_id, state.track.space[chit_id], why))
     leader = chit.leader if chit.leader in squad else None
+    if leader is not None and chit.kind in ("sl", "asl"):
+        # a leaderless squad's men take orders from this squad's leaders [6.27]
+        squad += [
+            m
+            for m in state.present(chit.side)
+            if state.track.attached.get(game.men[m].squad) == chit.squad
+        ]
     if leader is None:
         # [6.23]: any man of the chit's squad not ordered in the previous Action Phase
         state.active.in_command = set(squad) - state.active.prev_ordered

@@ -743,6 +743,7 @@ class SoldiersState(State):
         leaders.catastrophic_loss(self)  # a squad's chits lost [6.28]
         leaders.asl_command(self)  # a squad leader disabled: his assistant [6.22]
         leaders.platoon_leader_lost(self)  # his chit without heavy weapons men [6.27]
+        leaders.leaderless(self)  # a leaderless squad to another's leaders [6.27]
 
     def _member_acts(self, action: groups.MemberAction) -> None:
         """A man of the group acts: in the group's open step without paying again [7.1]."""

@@ -152,6 +152,10 @@ class SoldiersPositionState(StrictModel):
     removed_chits: list[str] = Field(default_factory=list)
     asl_free: list[str] = Field(default_factory=list)
     asl_reduced: list[str] = Field(default_factory=list)
+    attached: dict[str, str] = Field(
+        default_factory=dict,
+        description="leaderless squad: the squad whose leaders order it [6.27]",
+    )
     turn: TurnPosition = Field(default_factory=TurnPosition)
     waiting: list[str] = Field(default_factory=list)
     operational: list[str] = Field(default_factory=list)
@@ -199,6 +203,7 @@ def to_position(state: SoldiersState) -> GamePosition:
         removed_chits=sorted(track.removed),
         asl_free=sorted(track.asl_free),
         asl_reduced=sorted(track.asl_reduced),
+        attached=dict(sorted(track.attached.items())),
         turn=TurnPosition(
             chit=turn.chit,
             risk=turn.risk,
@@ -466,8 +471,12 @@ def _read_track(
         key: set(units(getattr(extra, key), game.men, ("state", key), reader))
         for key in ("asl_free", "asl_reduced")
     }
+    squads = {c.squad for c in game.chits.values()}
+    attached = {k: v for k, v in extra.attached.items() if k in squads and v in squads}
+    if len(attached) != len(extra.attached):
+        reader.problem(("state", "attached"), "squads of the game, by their ids [6.27]")
     return CommandTrack(
-        space, committed, last, bidding, removed, asl["asl_free"], asl["asl_reduced"]
+        space, committed, last, bidding, removed, asl["asl_free"], asl["asl_reduced"], attached
     )
 
 

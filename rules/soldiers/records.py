@@ -142,6 +142,9 @@ class CommandTrack(Record):
     #: else his command rating is 1 for good (``asl_reduced``).
     asl_free: set[str] = state_field(default_factory=set, encode=_unless_empty)
     asl_reduced: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    #: Leaderless squads and the other squad whose leaders order their men [6.27]
+    #: (:func:`rules.soldiers.leaders.leaderless`).
+    attached: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
 
 
 @dataclass
