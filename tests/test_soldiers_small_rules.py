@@ -30,14 +30,19 @@ from rules.soldiers.actions import (
     SelfSuppress,
     SelfSuppressed,
     Shoot,
+    WeaponChecked,
 )
 from rules.soldiers.arrivals import draw_event
+from rules.soldiers.equipment import Exchange
 from rules.soldiers.exits import exit_hexes
+from rules.soldiers.fire import hit_chance
 from rules.soldiers.game import SoldiersGame, SoldiersState
 from rules.soldiers.groups import OrderGroup
 from rules.soldiers.mission_victory import exited_men, force_of
 from rules.soldiers.moves import category, why_not_step
 from rules.soldiers.scenario_events import FUEL_DUMP, closed, phase_begins
+from rules.soldiers.units import cell, weapon
+from rules.soldiers.weapons import CHECK_COLUMN, carried
 
 DAWN_PATROL = "scenarios/soldiers/10-dawn-patrol.yaml"
 
@@ -542,3 +547,166 @@ def test_6_27_the_other_squad_s_leader_turn_orders_the_leaderless_man() -> None:
         assert ("us.allston" in state.active.in_command) and (
             (private in state.active.in_command) is leaderless_now
         )
+
+
+# --- 7.33 Exchange equipment; 8.72 unfamiliar and 8.73 enemy weapons -----------------------------
+
+
+def _exchanging(game: SoldiersGame) -> tuple[SoldiersState, str, str, str, Shoot]:
+    """The leader under orders; a killed enemy man in his hex; an able enemy 2 hexes off."""
+    state, leader = _acting(game)
+    a, b, _ = next(_lines(game, along=False))
+    dead, target = _side_men(state, leader, enemy=True)[:2]
+    _stage(state, {leader: a, dead: a, target: b})
+    state.troops.disabled[dead] = "killed"
+    state.apply(OrderMan(leader))
+    return state, leader, dead, target, Shoot(leader, game.name(b), "quick")
+
+
+def test_7_33_taking_a_dead_enemy_s_weapon_costs_all_his_ap(game: SoldiersGame) -> None:
+    """[7.33] "A man in a hex with ... a disabled or captured enemy man may take or give
+    equipment and weapons"; "Exchange equipment costs all of an active man's APs": offered with
+    its cost in the preview, the weapons swapped, the weapon marker shown [11.2], no AP left;
+    a position keeps who carries what; refused once an AP is spent."""
+    state, leader, dead, _, _ = _exchanging(game)
+    mine, theirs = game.men[leader].weapon, game.men[dead].weapon
+    action = Exchange(leader, dead)
+    assert action in state.legal_actions()
+    preview = state.preview(action)
+    assert preview.legal and "all his AP (5)" in preview.cost and "[8.73]" in preview.cost
+    assert game.parse_action(action.text()) == action
+    twin = state.clone()
+    events = state.apply(action)
+    assert any("[7.33]" in e.describe() for e in events)
+    assert state.troops.carried == {leader: theirs.id, dead: mine.id}
+    assert carried(state, leader) == theirs and state.active.ap == 0
+    assert (
+        f"carries {theirs.code}" in next(p for p in state.positions() if p.unit == leader).markers
+    )
+    twin.apply(action.text())
+    assert twin.fingerprint() == state.fingerprint()
+    again = game.state_from_position(*_position(state))
+    assert again.troops.carried == state.troops.carried
+    assert again.position_fingerprint() == state.position_fingerprint()
+
+
+def test_7_33_refused_after_an_ap_is_spent_or_with_an_able_enemy(game: SoldiersGame) -> None:
+    """[7.33] all his AP, so none spent before; an enemy man only disabled or captured."""
+    state, leader, dead, target, _ = _exchanging(game)
+    state.troops.disabled.pop(dead)  # able again
+    why = state.preview(Exchange(leader, dead)).why_not
+    assert why is not None and "disabled or captured [7.33]" in why
+    state.troops.disabled[dead] = "killed"
+    state.active.ap -= 1
+    why = state.preview(Exchange(leader, dead)).why_not
+    assert why is not None and "all his AP" in why
+    with pytest.raises(IllegalActionError, match=r"\[7.33\]"):
+        state.apply(Exchange(leader, dead))
+    assert target  # the able enemy stays a target, unaffected
+
+
+def test_7_33_with_an_able_friend_both_act_the_group_s_ap_spent(game: SoldiersGame) -> None:
+    """[7.33] "If a man is exchanging equipment with an able friendly man, both men must
+    conduct the exchange equipment action": our reading, a man of the group under orders;
+    alone, the friend is refused."""
+    state, leader = _acting(game)
+    squad = game.men[leader].squad
+    mate = next(
+        m for m in sorted(state.active.in_command) if m != leader and game.men[m].squad == squad
+    )
+    if game.men[mate].weapon == game.men[leader].weapon:  # something to exchange
+        state.troops.carried[mate] = RIFLE[game.men[mate].weapon.id[:2]]
+    state.troops.hexes[mate] = state.troops.hexes[leader]
+    solo = state.clone()
+    assert isinstance(solo, SoldiersState)
+    solo.apply(OrderMan(leader))
+    why = solo.preview(Exchange(leader, mate)).why_not
+    assert why is not None and "group under orders" in why
+    state.apply(OrderGroup((leader, mate)))
+    before = {m: carried(state, m) for m in (leader, mate)}
+    state.apply(Exchange(leader, mate))
+    assert carried(state, leader) == before[mate] and carried(state, mate) == before[leader]
+    assert state.active.ap == 0
+
+
+def _armed_with(game: SoldiersGame, taken: str) -> tuple[SoldiersState, str, Shoot]:
+    """The leader under orders carrying ``taken`` (a weapon id), an enemy 2 hexes off."""
+    state, leader = _acting(game)
+    a, b, _ = next(_lines(game, along=False))
+    target = _side_men(state, leader, enemy=True)[0]
+    _stage(state, {leader: a, target: b})
+    state.troops.carried[leader] = taken
+    state.apply(OrderMan(leader))
+    return state, leader, Shoot(leader, game.name(b), "quick")
+
+
+def _check_roll(fire_type: str) -> int:
+    found = cell("weapon-check-summary", f"{fire_type} fire", CHECK_COLUMN).value
+    assert isinstance(found, list)
+    return int(found[0])
+
+
+#: A weapon of each nationality, by the catalogue id's prefix: automatic, and a rifle.
+AUTOMATIC = {"US": "US-BAR", "GE": "GE-LMG"}
+RIFLE = {"US": "US-C", "GE": "GE-98K"}
+
+
+@pytest.mark.parametrize(
+    ("kind", "hit", "rule"),
+    [("unfamiliar", -1, "[8.72]"), ("enemy", -2, "[8.73]"), ("rifle", 0, "")],
+)
+def test_8_72_8_73_firing_another_man_s_weapon(
+    game: SoldiersGame, kind: str, hit: int, rule: str
+) -> None:
+    """[8.72] an automatic weapon of his nationality other than his counter's: hit chance -1,
+    any weapon check die-roll +1; [8.73] an enemy weapon: -2 and +2; a non-automatic weapon of
+    his own side: no modifier (the book gives none). The shot uses the weapon he carries."""
+    state, leader = _acting(game)
+    nation = game.men[leader].weapon.id[:2]
+    enemy = "US" if nation == "GE" else "GE"
+    taken = {"unfamiliar": AUTOMATIC[nation], "enemy": AUTOMATIC[enemy], "rifle": RIFLE[nation]}
+    state, leader, shot = _armed_with(game, taken[kind])
+    assert game.men[leader].weapon.id != taken[kind]
+    chance, work = hit_chance(state, shot)
+    modifier = [s for s in work.steps if rule and rule in s]
+    assert bool(modifier) == bool(hit)
+    if hit:
+        assert modifier[0].endswith(f"{hit:+d}")
+    assert work.steps[0].startswith(weapon(taken[kind]).hit_table)
+    if not hit:
+        return
+    roll = _check_roll("quick")
+    # the fire roll calls for a check; a hit rolls its damage (10) first; the check rolls 1
+    state.force_dice(*((roll, 10, 1) if roll <= chance else (roll, 1)))
+    state.apply(shot)
+    checks = [e for e in state.log if isinstance(e, WeaponChecked)]
+    assert checks and f"1 {-hit:+d}" in checks[-1].why and rule in checks[-1].why
+
+
+# --- every new action in seeded random play: it replays --------------------------------------
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_play_with_the_new_actions_replays_to_the_same_fingerprints(seed: int) -> None:
+    """Random legal play on Dawn Patrol (self suppression [7.41], exchanges [7.33] where a man
+    stands with a dead one, events [10.6]) ends, and the same seed and action texts replay to
+    the same fingerprint at every step (STYLE 5)."""
+    import random
+
+    game = load_game(load_scenario(DAWN_PATROL))
+    assert isinstance(game, SoldiersGame)
+    state = game.new_initial_state(seed)
+    rng = random.Random(seed)
+    prints = [state.fingerprint()]
+    while not state.is_terminal() and len(state.history) < 3000:
+        offered = state.legal_actions()
+        assert offered
+        state.apply(rng.choice(offered))
+        prints.append(state.fingerprint())
+    assert state.is_terminal()
+    verbs = {a.verb for a in state.history}
+    assert "suppress" in verbs
+    again = game.new_initial_state(seed)
+    for i, action in enumerate(state.history, start=1):
+        again.apply(action.text())
+        assert again.fingerprint() == prints[i]

@@ -33,11 +33,11 @@ from model.hexes import Hex, Hexside
 from rules.engine.worked import Working
 from rules.los.geometry import CrossStep, trace
 from rules.movement.costs import terrain_effect
-from rules.soldiers import machineguns, preparations, scenario_events
+from rules.soldiers import equipment, machineguns, preparations, scenario_events
 from rules.soldiers.actions import ManHit, Shoot, ShotExplained
 from rules.soldiers.fire_lanes import why_not_through
 from rules.soldiers.units import SYSTEM, cell
-from rules.soldiers.weapons import weapon_check, why_not_fire_weapon
+from rules.soldiers.weapons import carried, weapon_check, why_not_fire_weapon
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
@@ -79,10 +79,11 @@ def why_not_shoot(state: SoldiersState, action: Shoot) -> str | None:
         return "a prisoner may perform no action [9]"
     if man in state.troops.captured.values():
         return "a guard may not conduct combat actions [9.4]"
-    if "continuous" in spec.weapon.fire:
+    arm = carried(state, man)  # his counter's, or one he took [7.33]
+    if "continuous" in arm.fire:
         return "a flamethrower fires with the flame action, sustained or continuous [15.1]"
-    if action.fire_type not in spec.weapon.fire:
-        return f"the {spec.weapon.code} has no {action.fire_type} fire [8.1]"
+    if action.fire_type not in arm.fire:
+        return f"the {arm.code} has no {action.fire_type} fire [8.1]"
     if action.fire_type not in fire_types(state, man):
         return f"at risk level {state.active.risk} only quick fire [8.11]"
     target = game.by_name.get(action.hex.upper())
@@ -90,8 +91,8 @@ def why_not_shoot(state: SoldiersState, action: Shoot) -> str | None:
         return f"'{action.hex}' is not a hex of the map"
     at = state.troops.hexes[man]
     dist = at.distance(target)
-    if dist < 1 or dist > spec.weapon.max_range:
-        return f"the range is {dist} hexes (1-{spec.weapon.max_range}) [8.31]"
+    if dist < 1 or dist > arm.max_range:
+        return f"the range is {dist} hexes (1-{arm.max_range}) [8.31]"
     if dist > state.sight_range:
         return (
             f"the range is {dist} hexes, beyond the {state.sight_range} hexes a man sees in "
@@ -134,13 +135,14 @@ def hit_chance(state: SoldiersState, action: Shoot) -> tuple[int, Working]:
     target = game.by_name[action.hex.upper()]
     dist = state.troops.hexes[man].distance(target)
     work = Working()
-    hit_table, _ = spec.weapon.tables(action.fire_type)
+    hit_table, _ = carried(state, man).tables(action.fire_type)
     base = cell(hit_table, action.fire_type, dist)
     chance = int(str(base.value))
     work.steps.append(f"{hit_table}: {action.fire_type} at {dist} hexes, hit chance {chance} [8.3]")
     if base.placeholder:
         work.placeholders.append(f"{hit_table} {action.fire_type}/{dist}: {base.placeholder}")
     chance += machineguns.hit_modifier(state, man, work)  # an MG one man short [14.3]
+    chance += equipment.hit_modifier(state, man, work)  # another man's weapon [8.72; 8.73]
     value, terrain, ph = _terrain(state, target, "hit")
     if value:
         chance += work.add(f"target in {terrain} [8.32]", value, ph)
@@ -208,7 +210,7 @@ def resolve(state: SoldiersState, action: Shoot, worked: tuple[int, Working] | N
     spec = state.game.men[man]
     target = state.game.by_name[action.hex.upper()]
     chance, work = worked if worked is not None else hit_chance(state, action)
-    _, damage_table = spec.weapon.tables(action.fire_type)
+    _, damage_table = carried(state, man).tables(action.fire_type)
     friends = _able_of(state, spec.side, target)
     scenario_events.fired_at(state, target)  # the fuel dump's trigger [10.6]
     roll: int | None = None

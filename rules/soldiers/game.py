@@ -63,9 +63,10 @@ to it [8.83] (:mod:`rules.soldiers.melee`). The assistant squad leader's restric
 Simplifications, named: operational turns [6.3], smoke and rifle grenades [12.5; 12.6], events
 other than reinforcements, the Advantage Check, the Artillery Strike, End Command Cycle and
 Smoke Dissipates [6.12] (:mod:`rules.soldiers.events`), fire at range 0 into one's own hex
-[8.83], captured equipment and killing prisoners [9.5; 9.7], exchanging equipment [7.33],
-pre-game operational moves [6.33], hidden deployment and hidden MGs [14.11-14.12], wire and
-minefields bought [18.3; 18.4] (only the markers a scenario places).
+[8.83], killing prisoners [9.7], exchanging equipment other than weapons [7.33; 9.5]
+(:mod:`rules.soldiers.equipment` plays weapons, with 8.72-8.73), pre-game operational moves
+[6.33], hidden deployment and hidden MGs [14.11-14.12], wire and minefields bought [18.3;
+18.4] (only the markers a scenario places).
 """
 
 from __future__ import annotations
@@ -91,6 +92,7 @@ from rules.soldiers import (
     artillery,
     bidding,
     engineers,
+    equipment,
     fire_support,
     groups,
     leaders,
@@ -151,6 +153,7 @@ from rules.soldiers.support_actions import SupportAction
 from rules.soldiers.units import Chit, Man, cell
 from rules.soldiers.victory import decided, evaluate_outcome, played_victory
 from rules.soldiers.weapons import (
+    carried,
     maintain,
     starting_clips,
     starting_grenades,
@@ -243,7 +246,7 @@ class SoldiersGame(MapGame):
 
     system = GameSystem.SOLDIERS
     rules_version = RULES_VERSION
-    actions = (*ACTIONS, groups.OrderGroup, bidding.Bid, melee.HandToHand)
+    actions = (*ACTIONS, groups.OrderGroup, bidding.Bid, melee.HandToHand, equipment.Exchange)
     position_state = SoldiersPositionState
     #: The special rules its engine enforces (:data:`ENFORCES`; the rest are listed in each
     #: outcome, :mod:`rules.engine.special_rules`).
@@ -601,6 +604,7 @@ class SoldiersState(State):
                         mine.extend(melee.options(self, man))  # hand-to-hand [8.8]
                         mine.extend(self._group_actions())  # the group's others [7.1]
                         mine.extend(suppression.options(self))  # self suppression [7.41]
+                        mine.extend(equipment.options(self))  # exchange weapons [7.33]
                 if self.play.phase == "action":  # radio, satchel [16.2; 17.2]
                     mine.extend(fire_support.support_options(self, s))
                 # in the enemy-occupied hex they began in, only what 8.83 allows
@@ -725,6 +729,8 @@ class SoldiersState(State):
             support.moved(self, action.man)
             if self.active.group:
                 groups.after_move_off(self, action, where)  # together [7.1; 7.26]
+        elif isinstance(action, equipment.Exchange):
+            equipment.exchange(self, action)  # all his AP [7.33]
         elif isinstance(action, SelfSuppress):
             suppression.apply(self, action)  # free; his actions end [7.41]
         elif isinstance(action, SupportAction):
@@ -846,6 +852,8 @@ class SoldiersState(State):
             captive = m in self.troops.captured and self.troops.disabled.get(m) != "captured"
             marks += ["POW"] if captive else []  # an incapacitated prisoner [9.2]
             marks += support.marks(self, m)  # overwatch, the MG [13.1; 14.2]
+            if m in self.troops.carried:  # a weapon marker [11.2]
+                marks += [f"carries {carried(self, m).code}"]
             found.append(
                 UnitPosition(m, man.side, man.weapon.code, man.name, h, None, tuple(marks))
             )

@@ -33,6 +33,7 @@ from model.victory import (
     UnitFilter,
 )
 from rules.engine.tally import COMPARE
+from rules.soldiers.weapons import carried
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
@@ -80,9 +81,10 @@ def fits(state: SoldiersState, man: str, flt: UnitFilter) -> bool:
     cats = set(flt.categories)
     if "leader" in cats and not m.command:
         return False
-    if "automatic-weapon" in cats and not m.weapon.automatic:
+    arm = carried(state, man)  # the weapon he carries [7.33; 11.2]
+    if "automatic-weapon" in cats and not arm.automatic:
         return False
-    if "lmg" in cats and "LMG" not in m.weapon.id.upper():
+    if "lmg" in cats and "LMG" not in arm.id.upper():
         return False
     return not ("with-ammo" in flt.states and man in state.troops.ammo_out)
 

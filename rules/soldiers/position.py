@@ -164,6 +164,9 @@ class SoldiersPositionState(StrictModel):
     taken_off: list[str] = Field(
         default_factory=list, description="prisoners led off the map by their guard [7.26; 9]"
     )
+    carried: dict[str, str] = Field(
+        default_factory=dict, description="weapons carried other than the counter's [7.33; 11.2]"
+    )
     weather: str = Field(default="", description="the battle condition an event set [10.6]")
     closed_hexes: dict[str, str] = Field(
         default_factory=dict, description="hexes an event closed, and why [10.6]"
@@ -240,6 +243,7 @@ def to_position(state: SoldiersState) -> GamePosition:
         cycle_ends=state.play.ending,
         exited=sorted(state.troops.exited),
         taken_off=sorted(state.troops.taken_off),
+        carried=dict(sorted(state.troops.carried.items())),
         weather=state.field.weather,
         closed_hexes=dict(sorted(state.field.closed_hexes.items())),
         lasting_smoke=sorted(state.field.lasting_smoke),
@@ -411,6 +415,14 @@ def _read_off_map(
     for key in ("waiting", "exited", "lost", "taken_off"):
         found = units(getattr(extra, key), game.men, ("state", key), reader)
         setattr(troops, key, set(found))
+    from model.catalog import unit_types
+
+    types = unit_types(game.system)
+    for man, weapon_id in extra.carried.items():
+        if man not in game.men or weapon_id not in types:
+            reader.problem(("state", "carried", man), "a man of the game and a weapon's id [11.2]")
+        else:
+            troops.carried[man] = weapon_id
     groups = {g.id for g in game.groups}
     state.arrivals = Arrivals(
         dict(extra.events), {g for g in extra.eligible if g in groups}, dict(extra.event_cycles)

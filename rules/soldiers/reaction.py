@@ -52,7 +52,7 @@ from rules.soldiers.fire import hit_chance, resolve
 from rules.soldiers.fire_lanes import why_not_through
 from rules.soldiers.preparations import PILLBOX_INITIATIVE, kinds
 from rules.soldiers.records import Reaction
-from rules.soldiers.weapons import why_not_fire_weapon
+from rules.soldiers.weapons import carried, why_not_fire_weapon
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
@@ -87,7 +87,7 @@ def _eligible(
 
 
 def _may_fire(state: SoldiersState, man: str, h: Hex) -> bool:
-    weapon = state.game.men[man].weapon
+    weapon = carried(state, man)  # his counter's or one he took [7.33]
     return (
         "quick" in weapon.fire
         and why_not_fire_weapon(state, man) is None
@@ -218,7 +218,7 @@ def best_initiative(state: SoldiersState, side: str, h: Hex) -> int:
 
 def fire_type(state: SoldiersState, man: str, full: bool) -> str:
     """The type of reaction fire: the best his weapon allows when alert, else quick [8.63]."""
-    weapon = state.game.men[man].weapon
+    weapon = carried(state, man)  # his counter's or one he took [7.33]
     if full:
         for t in ("sustained", "aimed"):
             if t in weapon.fire:

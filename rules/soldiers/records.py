@@ -110,6 +110,8 @@ class Troops(Record):
     #: Prisoners led off the map by their guard [7.26; 9] (also in ``exited``: they entered
     #: the map, so they stay in their side's force [19.7]).
     taken_off: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    #: The weapon each man carries other than his counter's, by catalogue id [7.33; 11.2].
+    carried: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
 
 
 @dataclass
