@@ -757,7 +757,9 @@ def _armed() -> SoldiersGame:
     return found
 
 
-@pytest.mark.parametrize("seed", [3, 4])
+# Seeds whose games throw: self suppression [7.41] gave the random bot a new action, and seed
+# 3's game went without a throw (seeds 1, 4, 5, 6 of 1-6 throw).
+@pytest.mark.parametrize("seed", [4, 5])
 def test_a_close_fight_with_grenades_plays_to_the_end_and_a_clone_plays_the_same(
     seed: int,
 ) -> None:

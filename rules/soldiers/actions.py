@@ -11,6 +11,7 @@ The action grammar (``move`` and ``done`` are the shared verbs of :mod:`rules.en
     move us.austin C1710 C1711  # the ordered man moves, paying AP per hex [7.21]
     shoot us.austin C1811 quick # the ordered man fires at a hex: quick, aimed or sustained [8]
     move-off us.austin          # the ordered man moves off the map where allowed, 1 AP [7.26]
+    suppress us.austin          # the ordered man suppresses himself: free, his actions end [7.41]
     clear-jam us.austin         # the ordered man tries to clear his jammed weapon, 2 AP [7.32]
     reload us.austin            # the ordered man loads a clip, 2 AP [8.52]
     throw us.austin C1811       # the ordered man throws an explosive grenade, 2 AP [12.1]
@@ -94,6 +95,17 @@ class MoveOff(WordsAction):
 
 
 @dataclass(frozen=True)
+class SelfSuppress(WordsAction):
+    """The ordered man (or a man of the group under orders) suppresses himself: free, and he
+    performs no further actions in this Action Phase [7.41]."""
+
+    verb: ClassVar[str] = "suppress"
+    words: ClassVar[tuple[str, ...]] = ("man id",)
+    usage: ClassVar[str] = "MAN"
+    man: str
+
+
+@dataclass(frozen=True)
 class ClearJam(WordsAction):
     """The ordered man tries to clear his jammed weapon: 2 AP, a d10 on its weapon check line
     [7.32]."""
@@ -154,6 +166,7 @@ ACTIONS: tuple[type[Action], ...] = (
     OrderMan,
     Shoot,
     MoveOff,
+    SelfSuppress,
     ClearJam,
     Reload,
     Throw,
@@ -283,6 +296,19 @@ class EventDrawn(Event):
 
 
 @dataclass(frozen=True)
+class CommandPassed(Event):
+    """A leaderless squad's men attached to another squad's leaders, or no longer [6.27]."""
+
+    kind: ClassVar[str] = "soldiers-command-passed"
+    squad: str
+    to: str
+    why: str
+
+    def describe(self) -> str:
+        return f"squad {self.squad}: {self.why}"
+
+
+@dataclass(frozen=True)
 class SetupNote(Event):
     """A step of the set-up [19]: the intelligence difference and its bracket, the deployment
     modes, the mission each side plays, what the engine does not play, and why."""
@@ -305,6 +331,18 @@ class ManLeft(Event):
 
     def describe(self) -> str:
         return f"{self.man} moves off the map from {self.hex} ({self.why})"
+
+
+@dataclass(frozen=True)
+class SelfSuppressed(Event):
+    """A man suppressed himself [7.41]: his actions in the Action Phase are over."""
+
+    kind: ClassVar[str] = "soldiers-self-suppressed"
+    man: str
+    why: str
+
+    def describe(self) -> str:
+        return f"{self.man} {self.why}"
 
 
 @dataclass(frozen=True)

@@ -57,7 +57,7 @@ def airdrop(state: SoldiersState, side: str) -> dict[str, str]:
     """Land the side's men [26.4]: where each lands is set in ``state.troops.hexes``; returns
     how, by man."""
     game = state.game
-    night = game.condition == "Night"
+    night = state.condition == "Night"
     d10 = state.roll(f"{side} Airdrop Deployment Table [26.4]", 10)
     modified = d10 + (NIGHT_MODIFIER if night else 0)
     mode = on_table("s26-airdrop-deployment", modified)

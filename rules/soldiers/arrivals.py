@@ -12,6 +12,8 @@ Dissipates (:mod:`rules.soldiers.events` [4; 12.52]). A scenario event that brin
 reinforcements (its ``reinforcements`` sides) makes the groups whose condition names that event
 eligible; every other event and every other result of the table (Unusual Event) is logged as
 not applied (our reading: this engine plays none of them).
+A book scenario's event whose effect the engine plays is applied by
+:mod:`rules.soldiers.scenario_events` (Dawn Patrol's [10.6]).
 A condition in words on the event ("only if the German has the advantage") is not judged (our
 reading).
 
@@ -29,7 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.soldiers import events
+from rules.soldiers import events, scenario_events
 from rules.soldiers.actions import ChitMoved, EventDrawn
 from rules.soldiers.records import OFF
 from rules.soldiers.setup import Group
@@ -75,7 +77,10 @@ def draw_event(state: SoldiersState, total: int) -> None:
     groups = [
         g for g in state.game.groups if g.slot == slot and g.id not in state.arrivals.eligible
     ]
-    if not groups:
+    if scenario_events.apply(state, slot, f"{where}: {slot}", event.text):  # [10.6]
+        if not groups:
+            return
+    elif not groups:
         state.emit(EventDrawn(f"{where}: {slot}", event.text, NOT_APPLIED))
         return
     state.emit(

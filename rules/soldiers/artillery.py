@@ -155,7 +155,7 @@ def observer(state: SoldiersState, man: str, target: Hex) -> str | None:
     non-suppressed man he sees (a forward observer [17.22]); None when nobody does."""
     game, hexes = state.game, state.troops.hexes
     at = hexes[man]
-    if game.sees(at, target) or at == target:
+    if state.sees(at, target) or at == target:
         return man
     side = game.men[man].side
     for m in sorted(hexes):
@@ -163,7 +163,7 @@ def observer(state: SoldiersState, man: str, target: Hex) -> str | None:
             continue
         if m in state.troops.suppressed:
             continue
-        if game.sees(at, hexes[m]) and game.sees(hexes[m], target):
+        if state.sees(at, hexes[m]) and state.sees(hexes[m], target):
             return m
     return None
 
@@ -506,7 +506,7 @@ def _acquire(state: SoldiersState, side: str, target: Hex) -> None:
         if game.men[m].side == side
         and m not in troops.disabled
         and (m == radioman or game.men[m].rank in LEADERS)
-        and (h == target or game.sees(h, target))
+        and (h == target or state.sees(h, target))
     ]
     if not eyes:
         return

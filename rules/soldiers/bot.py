@@ -23,6 +23,7 @@ from rules.soldiers.artillery import expected_losses
 from rules.soldiers.machineguns import why_not_gun
 from rules.soldiers.overwatch import watched
 from rules.soldiers.reaction import expected_hits
+from rules.soldiers.weapons import carried
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersGame, SoldiersState
@@ -54,7 +55,7 @@ class SoldiersAdapter(Adapter):
             m: Piece(
                 men[m].side,
                 h,
-                min(15, men[m].weapon.max_range),
+                min(15, carried(state, m).max_range),
                 0.0
                 if why_not_gun(state, m, None) is not None  # an MG not ready [14.2; 14.3]
                 else 0.5

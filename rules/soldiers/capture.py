@@ -165,7 +165,7 @@ def surrender(state: SoldiersState, acting: str) -> None:
         if len(enemies) < 2 * len(friends):
             continue
         watched = any(
-            at != h and game.sees(at, h)
+            at != h and state.sees(at, h)
             for m, at in troops.hexes.items()
             if men[m].side == side and m not in troops.disabled and m not in troops.suppressed
         )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.soldiers import support
+from rules.soldiers import scenario_events, support
 from rules.soldiers.actions import ChitMoved, TurnBegan
 from rules.soldiers.arrivals import draw_event
 from rules.soldiers.capture import surrender
@@ -78,6 +78,7 @@ def begin_action_phase(state: SoldiersState, chit_id: str) -> None:
     game = state.game
     chit = game.chits[chit_id]
     state.play.phase, state.active.chit, state.play.acted = "action", chit_id, []
+    scenario_events.phase_begins(state)  # the hexes fired at, phase by phase [10.6]
     surrender(state, chit.side)  # at the start of an enemy Action Phase [9.8]
     support.phase_begins(state, chit.side)  # overwatch malfunction rolls [13.1]
     heavy = f"{chit.side}.{HEAVY}"
@@ -92,6 +93,13 @@ def begin_action_phase(state: SoldiersState, chit_id: str) -> None:
         why = f"{chit.leader} disabled: an independent chit for heavy weapons soldiers only [6.27]"
         state.emit(ChitMoved(chit_id, state.track.space[chit_id], why))
     leader = chit.leader if chit.leader in squad else None
+    if leader is not None and chit.kind in ("sl", "asl"):
+        # a leaderless squad's men take orders from this squad's leaders [6.27]
+        squad += [
+            m
+            for m in state.present(chit.side)
+            if state.track.attached.get(game.men[m].squad) == chit.squad
+        ]
     if leader is None:
         # [6.23]: any man of the chit's squad not ordered in the previous Action Phase
         state.active.in_command = set(squad) - state.active.prev_ordered
@@ -109,7 +117,7 @@ def begin_action_phase(state: SoldiersState, chit_id: str) -> None:
             m
             for m in squad
             if m == leader
-            or (m in hexes and at.distance(hexes[m]) <= 2 and game.sees(at, hexes[m]))
+            or (m in hexes and at.distance(hexes[m]) <= 2 and state.sees(at, hexes[m]))
         }
     state.active.in_command = found - state.active.prev_ordered
     rating, why = command_rating(state, leader)

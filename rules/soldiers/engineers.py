@@ -120,7 +120,7 @@ def why_not_satchel(state: SoldiersState, action: ThrowSatchel) -> str | None:
     dist = at.distance(target)
     if not 1 <= dist <= SATCHEL_RANGE:
         return f"the range is {dist}: a satchel charge is thrown 1-{SATCHEL_RANGE} hexes [16.22]"
-    if not game.sees(at, target) and _woods_between(state, at, target) > 1:
+    if not state.sees(at, target) and _woods_between(state, at, target) > 1:
         return "an unseen hex behind more than one woods hex [12.11; 16.22]"
     return None
 
@@ -131,7 +131,7 @@ def satchel_chance(state: SoldiersState, action: ThrowSatchel) -> tuple[int, Wor
     game = state.game
     at = state.troops.hexes[action.man]
     target = game.by_name[action.hex.upper()]
-    dist, seen = at.distance(target), game.sees(at, target)
+    dist, seen = at.distance(target), state.sees(at, target)
     work = Working()
     base = cell("satchel-charge", "throw", dist)
     chance = int(str(base.value))

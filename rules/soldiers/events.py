@@ -49,6 +49,8 @@ def apply(state: SoldiersState, name: str, where: str) -> bool:
             "no smoke marker is on the map: this engine places none (smoke grenades are not "
             "played) [12.52]"
         )
+        if state.field.lasting_smoke:
+            why = "the scenario event's smoke stays for the rest of the scenario [10.6; 12.52]"
         state.emit(EventDrawn(where, "", why))
         return True
     return False

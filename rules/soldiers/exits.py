@@ -7,6 +7,13 @@ the engine cannot judge and one of these ("the target destroyed, or after three 
 Cycles, whichever occurs first"), the one it can; where it names none, the exit is allowed at
 once. A man who moved off stays off [7.26]; an ``action-ban`` on "move men off the map" forbids
 it to its sides (20.3 Commando Assault).
+
+A guard moving off takes his prisoners with him (``taken_off``), as they go wherever he goes
+[9]: the scenarios that ask for prisoners moved off the map ("US men and captured German men
+may move off the map" [23]; "an able German prisoner off the north edge" [26]) count them
+(:func:`rules.soldiers.mission_victory.exited_men`). Our reading: they leave by their guard's
+exit rule; an incapacitated prisoner goes too (the engine leads him as it leads him on the map).
+Moved off, a prisoner stays in his side's force and stays captured [19.7].
 """
 
 from __future__ import annotations
@@ -111,3 +118,18 @@ def move_off(state: SoldiersState, action: MoveOff) -> None:
     state.active.ap -= EXIT_AP
     state.active.current = None
     state.emit(ManLeft(man, state.game.name(at), f"{EXIT_AP:g} AP from a map-edge hex [7.26]"))
+    lead_off(state, man, at)
+
+
+def lead_off(state: SoldiersState, guard: str, at: Hex) -> None:
+    """The prisoners ``guard`` guarded in ``at`` go off the map with him [7.26; 9]."""
+    troops = state.troops
+    for prisoner, by in sorted(troops.captured.items()):
+        if by != guard or troops.hexes.get(prisoner) != at:
+            continue
+        del troops.hexes[prisoner]
+        del troops.captured[prisoner]
+        troops.exited.add(prisoner)
+        troops.taken_off.add(prisoner)
+        why = f"a prisoner, led off the map by his guard {guard} [7.26; 9]"
+        state.emit(ManLeft(prisoner, state.game.name(at), why))

@@ -27,8 +27,11 @@ this Action Phase or bears a Reaction Fire marker (men on overwatch [13.2] and i
 [18.52] are always spotted) first rolls a d6 against the highest initiative in his group: over
 it, no fire, the 2 APs spent; a group failing may not fire with those APs [8.21; 8.22].
 
-Simplifications, named: no "through friendly men" rule [8.1]; a flamethrower's fire needs no
-spotting roll (our reading: its rules, 15, say nothing of it). Fire into a
+No fire through a hex holding only friendly, non-suppressed men [8.12]
+(:mod:`rules.soldiers.fire_lanes`).
+
+Simplifications, named: a flamethrower's fire needs no spotting roll (our reading: its
+rules, 15, say nothing of it). Fire into a
 hex both sides hold [8.84]: a roll of exactly the modified hit chance hits one of the firer's
 own men, and a sustained chain there goes on to the other side's men on a roll equal to the
 last; both players' choices are stand-ins (the firer picks a
@@ -43,10 +46,11 @@ from model.hexes import Hex, Hexside
 from rules.engine.worked import Working
 from rules.los.geometry import CrossStep, trace
 from rules.movement.costs import terrain_effect
-from rules.soldiers import machineguns, preparations
+from rules.soldiers import equipment, machineguns, preparations, scenario_events
 from rules.soldiers.actions import ManHit, Shoot, ShotExplained, Spotting
+from rules.soldiers.fire_lanes import why_not_through
 from rules.soldiers.units import SYSTEM, cell
-from rules.soldiers.weapons import weapon_check, why_not_fire_weapon
+from rules.soldiers.weapons import carried, weapon_check, why_not_fire_weapon
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
@@ -88,10 +92,11 @@ def why_not_shoot(state: SoldiersState, action: Shoot) -> str | None:
         return "a prisoner may perform no action [9]"
     if man in state.troops.captured.values():
         return "a guard may not conduct combat actions [9.4]"
-    if "continuous" in spec.weapon.fire:
+    arm = carried(state, man)  # his counter's, or one he took [7.33]
+    if "continuous" in arm.fire:
         return "a flamethrower fires with the flame action, sustained or continuous [15.1]"
-    if action.fire_type not in spec.weapon.fire:
-        return f"the {spec.weapon.code} has no {action.fire_type} fire [8.1]"
+    if action.fire_type not in arm.fire:
+        return f"the {arm.code} has no {action.fire_type} fire [8.1]"
     if action.fire_type not in fire_types(state, man):
         return f"at risk level {state.active.risk} only quick fire [8.11]"
     target = game.by_name.get(action.hex.upper())
@@ -99,17 +104,20 @@ def why_not_shoot(state: SoldiersState, action: Shoot) -> str | None:
         return f"'{action.hex}' is not a hex of the map"
     at = state.troops.hexes[man]
     dist = at.distance(target)
-    if dist < 1 or dist > spec.weapon.max_range:
-        return f"the range is {dist} hexes (1-{spec.weapon.max_range}) [8.31]"
-    if dist > game.sight_range:
+    if dist < 1 or dist > arm.max_range:
+        return f"the range is {dist} hexes (1-{arm.max_range}) [8.31]"
+    if dist > state.sight_range:
         return (
-            f"the range is {dist} hexes, beyond the {game.sight_range} hexes a man sees in "
-            f"{game.condition} [6.42]"
+            f"the range is {dist} hexes, beyond the {state.sight_range} hexes a man sees in "
+            f"{state.condition} [6.42]"
         )
     if not state.able_enemies_in(target, spec.side):
         return "the hex holds no able enemy man [8.1]"
-    if not game.sees(at, target):
+    if not state.sees(at, target):
         return "the hex is not in sight [6.4]"
+    through = why_not_through(state, man, target)  # [8.12]
+    if through is not None:
+        return through
     return machineguns.why_not_fire(state, man, target)  # an MG's crew and arc [14]
 
 
@@ -140,13 +148,14 @@ def hit_chance(state: SoldiersState, action: Shoot) -> tuple[int, Working]:
     target = game.by_name[action.hex.upper()]
     dist = state.troops.hexes[man].distance(target)
     work = Working()
-    hit_table, _ = spec.weapon.tables(action.fire_type)
+    hit_table, _ = carried(state, man).tables(action.fire_type)
     base = cell(hit_table, action.fire_type, dist)
     chance = int(str(base.value))
     work.steps.append(f"{hit_table}: {action.fire_type} at {dist} hexes, hit chance {chance} [8.3]")
     if base.placeholder:
         work.placeholders.append(f"{hit_table} {action.fire_type}/{dist}: {base.placeholder}")
     chance += machineguns.hit_modifier(state, man, work)  # an MG one man short [14.3]
+    chance += equipment.hit_modifier(state, man, work)  # another man's weapon [8.72; 8.73]
     value, terrain, ph = _terrain(state, target, "hit")
     if value:
         chance += work.add(f"target in {terrain} [8.32]", value, ph)
@@ -162,10 +171,12 @@ def hit_chance(state: SoldiersState, action: Shoot) -> tuple[int, Working]:
                 effect.value,
                 effect.placeholder,
             )
-    if game.condition == "Mist" and dist > 1:
+    if scenario_events.in_smoke(state, target) or scenario_events.in_smoke(state, at):
+        chance += work.add("fire into or out of a smoke hex [12.51; 10.6]", -1, None)
+    if state.condition == "Mist" and dist > 1:
         c = cell("fire-modifiers", "mist (not between adjacent hexes)", "hit chance")
         chance += work.add("mist, not adjacent [8.32]", int(str(c.value)), c.placeholder)
-    elif game.condition == "Night":
+    elif state.condition == "Night":
         c = cell("fire-modifiers", "night", "hit chance")
         chance += work.add("night [8.32]", int(str(c.value)), c.placeholder)
     # the enemy men in the target hex [8.32; 8.33]: a friendly man sharing it is not counted;
@@ -232,7 +243,7 @@ def must_spot(state: SoldiersState, man: str, hex_name: str) -> bool:
     game, active = state.game, state.active
     target = game.by_name[hex_name.upper()]
     eyes = [game.by_name[o] for o in sorted(active.friendly_eyes)]
-    if any(e == target or game.sees(e, target) for e in eyes):
+    if any(e == target or state.sees(e, target) for e in eyes):
         return False
     for m in state.able_enemies_in(target, game.men[man].side):
         if m in active.fired_at or m in active.reacted or m in state.support.overwatch:
@@ -300,8 +311,9 @@ def resolve(state: SoldiersState, action: Shoot, worked: tuple[int, Working] | N
     spec = state.game.men[man]
     target = state.game.by_name[action.hex.upper()]
     chance, work = worked if worked is not None else hit_chance(state, action)
-    _, damage_table = spec.weapon.tables(action.fire_type)
+    _, damage_table = carried(state, man).tables(action.fire_type)
     friends = _able_of(state, spec.side, target)
+    scenario_events.fired_at(state, target)  # the fuel dump's trigger [10.6]
     roll: int | None = None
     hit = own = False
     if chance < 1:

@@ -35,7 +35,9 @@ from model.hexes import Hex
 from rules.engine.play import Chance
 from rules.engine.worked import Working
 from rules.los.geometry import CrossStep, trace
+from rules.soldiers import scenario_events
 from rules.soldiers.fire import MAX_SHOTS, apply_damage
+from rules.soldiers.fire_lanes import why_not_through
 from rules.soldiers.grenades import indoors
 from rules.soldiers.support_actions import FLAME_TYPES, Flame, FlameExplained
 from rules.soldiers.units import cell
@@ -111,7 +113,7 @@ def _why_not_target(state: SoldiersState, man: str, target: Hex) -> str | None:
     if dist > weapon.max_range:
         reach = weapon.max_range
         return f"the range is {dist} hexes, the flamethrower reaches {reach} [15.13] (placeholder)"
-    if dist > game.sight_range or not game.sees(at, target):
+    if dist > state.sight_range or not state.sees(at, target):
         return "the hex is not in sight [6.4; 6.42]"
     if not state.able_enemies_in(target, game.men[man].side):
         return "the hex holds no able enemy man [8.1]"
@@ -119,7 +121,7 @@ def _why_not_target(state: SoldiersState, man: str, target: Hex) -> str | None:
         return "into a building or pillbox only from an adjacent hex [15.14]"
     if _walls(state, at, target):
         return "not through a wall hexside that does not border his hex [15.14]"
-    return None
+    return why_not_through(state, man, target)  # [8.12]
 
 
 def hit_chance(state: SoldiersState, action: Flame) -> tuple[int, Working]:
@@ -139,10 +141,10 @@ def hit_chance(state: SoldiersState, action: Flame) -> tuple[int, Working]:
             f"{spec.weapon.hit_table} {action.fire_type}/{dist}: {base.placeholder}"
         )
     work.steps.append("terrain and suppression do not modify it [15.14; 15.15]")
-    if game.condition == "Mist" and dist > 1:
+    if state.condition == "Mist" and dist > 1:
         c = cell("fire-modifiers", "mist (not between adjacent hexes)", "hit chance")
         chance += work.add("mist, not adjacent [8.32]", int(str(c.value)), c.placeholder)
-    elif game.condition == "Night":
+    elif state.condition == "Night":
         c = cell("fire-modifiers", "night", "hit chance")
         chance += work.add("night [8.32]", int(str(c.value)), c.placeholder)
     inside = state.able_enemies_in(target, spec.side)
@@ -173,6 +175,7 @@ def flame(state: SoldiersState, action: Flame) -> None:
     state.active.ap -= cost(action.fire_type)
     state.active.shots[man] = state.active.shots.get(man, 0) + 1
     chance, work = hit_chance(state, action)
+    scenario_events.fired_at(state, target)  # the fuel dump's trigger [10.6]
     roll: int | None = None
     hit = False
     if chance < 1:

@@ -8,8 +8,11 @@ Phase [3; 4] (:data:`SEQUENCE`). What this slice plays:
   deployment modes, depleted squads' losses drawn [19.21]); every chit in Start [5.1], a
   reinforcing squad's off the track until its event [19.32]; the advantage by the bracket, else
   by a d10 roll-off, ties to the scenario's first player [10.4].
-- Events and reinforcements [6.12; 19.32] (:mod:`rules.soldiers.arrivals`); moving off the
-  map where the scenario allows [7.26] (:mod:`rules.soldiers.exits`).
+- Events and reinforcements [6.12; 19.32] (:mod:`rules.soldiers.arrivals`), a book scenario's
+  own events (Dawn Patrol's weather, fuel dump and bridges [10.6]:
+  :mod:`rules.soldiers.scenario_events`, their changes in the state's ``field``); moving off
+  the map where the scenario allows, guards taking their prisoners [7.26]
+  (:mod:`rules.soldiers.exits`).
 - Missions [19.1]: each side plays its ``mission`` (the first of its missions when it names
   none), whose special rules and victory conditions join the scenario's
   (:mod:`rules.soldiers.victory`). An open-ended scenario [19.7] ends when a condition judged
@@ -61,9 +64,10 @@ to it [8.83] (:mod:`rules.soldiers.melee`). The assistant squad leader's restric
 Simplifications, named: operational turns [6.3], smoke and rifle grenades [12.5; 12.6], events
 other than reinforcements, the Advantage Check, the Artillery Strike, End Command Cycle and
 Smoke Dissipates [6.12] (:mod:`rules.soldiers.events`), fire at range 0 into one's own hex
-[8.83], captured equipment and killing prisoners [9.5; 9.7], exchanging equipment [7.33],
-pre-game operational moves [6.33], hidden deployment and hidden MGs [14.11-14.12], wire and
-minefields bought [18.3; 18.4] (only the markers a scenario places).
+[8.83], killing prisoners [9.7], exchanging equipment other than weapons [7.33; 9.5]
+(:mod:`rules.soldiers.equipment` plays weapons, with 8.72-8.73), pre-game operational moves
+[6.33], hidden deployment and hidden MGs [14.11-14.12], wire and minefields bought [18.3;
+18.4] (only the markers a scenario places).
 """
 
 from __future__ import annotations
@@ -89,6 +93,7 @@ from rules.soldiers import (
     artillery,
     bidding,
     engineers,
+    equipment,
     fire_support,
     groups,
     leaders,
@@ -98,6 +103,7 @@ from rules.soldiers import (
     preview,
     reaction,
     support,
+    suppression,
     view,
 )
 from rules.soldiers import position as position_io
@@ -111,6 +117,7 @@ from rules.soldiers.actions import (
     OrderMan,
     React,
     Reload,
+    SelfSuppress,
     Shoot,
     Throw,
 )
@@ -131,13 +138,23 @@ from rules.soldiers.grenades import grenades_left, throw, why_not_throw
 from rules.soldiers.machineguns import crews, fired
 from rules.soldiers.moves import category, judge_sight, move, move_options
 from rules.soldiers.position import SoldiersPositionState
-from rules.soldiers.records import OFF, ActiveTurn, Arrivals, CommandTrack, Play, Troops
+from rules.soldiers.records import (
+    OFF,
+    ActiveTurn,
+    Arrivals,
+    Battlefield,
+    CommandTrack,
+    Play,
+    Troops,
+)
+from rules.soldiers.scenario_events import smoke_blocks
 from rules.soldiers.setup import MapFacts, deploy, played_missions
 from rules.soldiers.start import set_up
 from rules.soldiers.support_actions import SupportAction
 from rules.soldiers.units import Chit, Man, cell
 from rules.soldiers.victory import decided, evaluate_outcome, played_victory
 from rules.soldiers.weapons import (
+    carried,
     maintain,
     starting_clips,
     starting_grenades,
@@ -230,7 +247,7 @@ class SoldiersGame(MapGame):
 
     system = GameSystem.SOLDIERS
     rules_version = RULES_VERSION
-    actions = (*ACTIONS, groups.OrderGroup, bidding.Bid, melee.HandToHand)
+    actions = (*ACTIONS, groups.OrderGroup, bidding.Bid, melee.HandToHand, equipment.Exchange)
     position_state = SoldiersPositionState
     #: The special rules its engine enforces (:data:`ENFORCES`; the rest are listed in each
     #: outcome, :mod:`rules.engine.special_rules`).
@@ -298,9 +315,19 @@ class SoldiersGame(MapGame):
         return found
 
     def sees(self, a: Hex, b: Hex) -> bool:
-        """A clear line of sight [6.41]: not blocked, and within the battle condition's
-        maximum sighting distance [6.42] (Night 6, Mist 10, Clear 15 hexes)."""
+        """A clear line of sight [6.41]: not blocked, and within the scenario's battle
+        condition's maximum sighting distance [6.42] (Night 6, Mist 10, Clear 15 hexes). In
+        play the state's condition counts, which an event may change
+        (:meth:`SoldiersState.sees`)."""
         return a.distance(b) <= self.sight_range and super().sees(a, b)
+
+    def sees_within(self, a: Hex, b: Hex, reach: int) -> bool:
+        """A line of sight not blocked [6.41], ``reach`` hexes long at most [6.42]."""
+        return a.distance(b) <= reach and super().sees(a, b)
+
+    def sighting(self, condition: str) -> int:
+        """The maximum sighting distance of a battle condition [6.42]."""
+        return int(str(cell("battle-conditions", condition, "maximum sighting (hexes)").value))
 
     def unit_name(self, unit: str) -> str:
         """A man's name and his weapon (``Austin, M1``)."""
@@ -358,6 +385,7 @@ class SoldiersState(State):
         self.troops = Troops(HexesByName(game.name, dep.hexes))
         self.troops.waiting = set(game.group_of)
         self.arrivals = Arrivals()
+        self.field = Battlefield()  # what the scenario's events changed [10.6]
         late = {game.men[m].squad for m in game.group_of}
         self.track = CommandTrack(
             space={c: OFF if chit.squad in late else "Start" for c, chit in game.chits.items()},
@@ -462,6 +490,24 @@ class SoldiersState(State):
 
     # --- queries -----------------------------------------------------------------------------
 
+    @property
+    def condition(self) -> str:
+        """The battle condition now [6.42]: the scenario's, unless an event changed it
+        (Dawn Patrol's First Event A: Clear [10.6])."""
+        return self.field.weather or self.game.condition
+
+    @property
+    def sight_range(self) -> int:
+        """The maximum sighting distance now [6.42]."""
+        if not self.field.weather:
+            return self.game.sight_range
+        return self.game.sighting(self.field.weather)
+
+    def sees(self, a: Hex, b: Hex) -> bool:
+        """A clear line of sight now [6.41], within the battle condition's sighting distance
+        [6.42], not through an event's smoke [10.6; 12.51]."""
+        return self.game.sees_within(a, b, self.sight_range) and not smoke_blocks(self, a, b)
+
     def to_act(self) -> tuple[str, ...]:
         if self.play.over:
             return ()
@@ -558,6 +604,8 @@ class SoldiersState(State):
                         mine.extend(support.options(self, man))  # [13-15]
                         mine.extend(melee.options(self, man))  # hand-to-hand [8.8]
                         mine.extend(self._group_actions())  # the group's others [7.1]
+                        mine.extend(suppression.options(self))  # self suppression [7.41]
+                        mine.extend(equipment.options(self))  # exchange weapons [7.33]
                 if self.play.phase == "action":  # radio, satchel [16.2; 17.2]
                     mine.extend(fire_support.support_options(self, s))
                 # in the enemy-occupied hex they began in, only what 8.83 allows
@@ -594,7 +642,7 @@ class SoldiersState(State):
         )
         found = []
         for h in targets:
-            if at.distance(h) > self.game.sight_range:
+            if at.distance(h) > self.sight_range:
                 continue  # beyond the battle condition's sighting distance [6.42]
             for t in fire_types(self, man):
                 action = Shoot(man, self.game.name(h), t)
@@ -682,6 +730,10 @@ class SoldiersState(State):
             support.moved(self, action.man)
             if self.active.group:
                 groups.after_move_off(self, action, where)  # together [7.1; 7.26]
+        elif isinstance(action, equipment.Exchange):
+            equipment.exchange(self, action)  # all his AP [7.33]
+        elif isinstance(action, SelfSuppress):
+            suppression.apply(self, action)  # free; his actions end [7.41]
         elif isinstance(action, SupportAction):
             support.apply(self, action)  # [13.1; 14.2; 15.1]
         elif isinstance(action, ClearJam | Reload):
@@ -698,6 +750,7 @@ class SoldiersState(State):
         leaders.catastrophic_loss(self)  # a squad's chits lost [6.28]
         leaders.asl_command(self)  # a squad leader disabled: his assistant [6.22]
         leaders.platoon_leader_lost(self)  # his chit without heavy weapons men [6.27]
+        leaders.leaderless(self)  # a leaderless squad to another's leaders [6.27]
 
     def _member_acts(self, action: groups.MemberAction) -> None:
         """A man of the group acts: in the group's open step without paying again [7.1]."""
@@ -806,6 +859,8 @@ class SoldiersState(State):
             captive = m in self.troops.captured and self.troops.disabled.get(m) != "captured"
             marks += ["POW"] if captive else []  # an incapacitated prisoner [9.2]
             marks += support.marks(self, m)  # overwatch, the MG [13.1; 14.2]
+            if m in self.troops.carried:  # a weapon marker [11.2]
+                marks += [f"carries {carried(self, m).code}"]
             found.append(
                 UnitPosition(m, man.side, man.weapon.code, man.name, h, None, tuple(marks))
             )

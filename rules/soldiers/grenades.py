@@ -91,7 +91,7 @@ def why_not_throw(state: SoldiersState, action: Throw) -> str | None:
         return f"'{action.hex}' is not a hex of the map"
     at = state.troops.hexes[man]
     dist = at.distance(target)
-    seen = game.sees(at, target)
+    seen = state.sees(at, target)
     reach = RANGE_SEEN if seen else RANGE_UNSEEN
     if not 1 <= dist <= reach:
         sight = "sees" if seen else "does not see"
@@ -122,7 +122,7 @@ def throw_chance(state: SoldiersState, action: Throw) -> tuple[int, Working]:
     game = state.game
     at = state.troops.hexes[action.man]
     target = game.by_name[action.hex.upper()]
-    dist, seen = at.distance(target), game.sees(at, target)
+    dist, seen = at.distance(target), state.sees(at, target)
     line = "seen" if seen else "unseen"
     work = Working()
     base = cell("grenade", line, dist)
@@ -146,7 +146,7 @@ def throw_modifiers(
     added = 0
     if isinstance(value, int) and value:
         added += work.add(terrain, value, ph)
-    condition = state.game.condition
+    condition = state.condition
     if seen and condition in ("Night", "Mist"):
         row = "seen target at night" if condition == "Night" else "seen target in mist"
         c = cell("grenade-modifiers", row, "thrower adjacent")

@@ -40,7 +40,7 @@ from rules.engine.actions import Action, Move, token
 from rules.engine.errors import ActionSyntaxError
 from rules.soldiers.actions import ClearJam, ManLeft, MoveOff, OrderGiven, Reload, Shoot, Throw
 from rules.soldiers.command import UNSUPPRESS_AP, initiative, roll_risk
-from rules.soldiers.exits import EXIT_AP
+from rules.soldiers.exits import EXIT_AP, lead_off
 from rules.soldiers.fire import FIRE_AP
 from rules.soldiers.grenades import THROW_AP
 from rules.soldiers.moves import category, judge_sight
@@ -281,9 +281,10 @@ def after_move_off(state: SoldiersState, action: MoveOff, where: str) -> None:
     for m in acting(state):
         if m == action.man:
             continue
-        state.troops.hexes.pop(m)
+        at = state.troops.hexes.pop(m)
         state.troops.exited.add(m)
         state.emit(ManLeft(m, where, f"with his group, {EXIT_AP:g} AP [7.1; 7.26]"))
+        lead_off(state, m, at)  # his prisoners with him [7.26; 9]
     state.active.group = []
 
 

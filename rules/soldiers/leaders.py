@@ -19,6 +19,17 @@ leader 7 or more hexes from his squad leader and the platoon leader
 squad leader is disabled (:func:`asl_command`, after every action) within six hexes of him,
 command passes to him (no restriction again); else his rating is 1 for good.
 
+A leaderless squad [6.27]: "If there are other friendly squads on the map, men in the
+leaderless squad may receive orders from leaders of one other squad. If more than one other
+squad is in play, the owning player chooses the reassignment." When every leader of a squad
+(those of its squad and assistant squad leaders' chits) is disabled, its men are attached to one
+other squad of the side with an able leader on the map (:func:`leaderless`): that squad's
+leader turns order them as their own, within 2 hexes and in sight, up to the command rating
+(:func:`rules.soldiers.command.begin_action_phase`); its own chits stay independent chits for
+it. Our reading of the owner's choice: the squad whose able leader on the map is nearest to the
+leaderless squad's able men (then the squad's id), kept while it has an able leader on the map;
+a leader back (a prisoner freed [9.6]) ends the attachment.
+
 A disabled platoon leader [6.27]: his chit is an independent chit for the side's heavy weapons
 soldiers only (:func:`rules.soldiers.command.begin_action_phase`); with none of them in play or
 to come, it is removed (:func:`platoon_leader_lost`).
@@ -28,7 +39,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.soldiers.actions import ChitMoved
+from rules.soldiers.actions import ChitMoved, CommandPassed
 from rules.soldiers.command import ASL_REACH, number
 from rules.soldiers.records import OFF
 from rules.soldiers.units import HEAVY
@@ -139,3 +150,66 @@ def platoon_leader_lost(state: SoldiersState) -> None:
             track.committed[chit.side] = None
         why = f"{chit.leader} disabled and no heavy weapons soldier in play: chit removed [6.27]"
         state.emit(ChitMoved(chit.id, OFF, why))
+
+
+def _leaders(state: SoldiersState, squad: str) -> list[str]:
+    """The squad's leaders: the men its squad and assistant squad leaders' chits activate."""
+    return sorted(
+        c.leader
+        for c in state.game.chits.values()
+        if c.squad == squad and c.kind in ("sl", "asl") and c.leader is not None
+    )
+
+
+def _able_leaders_on_map(state: SoldiersState, squad: str) -> list[str]:
+    troops = state.troops
+    return [m for m in _leaders(state, squad) if m in troops.hexes and m not in troops.disabled]
+
+
+def _distance(state: SoldiersState, squad: str, other: str) -> int:
+    """How near ``other``'s able leaders on the map are to ``squad``'s able men on it."""
+    troops, men = state.troops, state.game.men
+    mine = [
+        h for m, h in troops.hexes.items() if men[m].squad == squad and m not in troops.disabled
+    ]
+    theirs = [troops.hexes[m] for m in _able_leaders_on_map(state, other)]
+    return min((a.distance(b) for a in mine for b in theirs), default=10**6)
+
+
+def leaderless(state: SoldiersState) -> None:
+    """Attach each leaderless squad to one other squad whose leaders order its men [6.27]."""
+    game, troops, track = state.game, state.troops, state.track
+    side_of = {c.squad: c.side for c in game.chits.values() if c.kind in ("sl", "asl")}
+    squads = sorted(side_of)
+    for squad in squads:
+        leaders = _leaders(state, squad)
+        held = track.attached.get(squad)
+        # a squad without leader counters (a depleted draw, our reading) is not "leaderless"
+        if not leaders or not all(m in troops.disabled for m in leaders):
+            if held is not None:
+                del track.attached[squad]
+                state.emit(CommandPassed(squad, "", "a leader of its own again [6.27]"))
+            continue
+        others = [
+            o
+            for o in squads
+            if o != squad
+            and side_of[o] == side_of[squad]
+            and o not in track.attached
+            and _able_leaders_on_map(state, o)
+        ]
+        if held in others:
+            continue
+        if not others:
+            if held is not None:
+                del track.attached[squad]
+                why = "no other squad with an able leader on the map: independent orders [6.27]"
+                state.emit(CommandPassed(squad, "", why))
+            continue
+        chosen = min(others, key=lambda o: (_distance(state, squad, o), o))
+        track.attached[squad] = chosen
+        why = (
+            f"its leaders disabled: {chosen}'s leaders order its men (our reading of the "
+            "owner's choice: the nearest) [6.27]"
+        )
+        state.emit(CommandPassed(squad, chosen, why))

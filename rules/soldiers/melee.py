@@ -43,7 +43,7 @@ from rules.engine.errors import ActionSyntaxError
 from rules.engine.events import Event
 from rules.engine.play import Chance
 from rules.soldiers import groups
-from rules.soldiers.actions import OrderGiven, Shoot
+from rules.soldiers.actions import OrderGiven, SelfSuppress, Shoot
 from rules.soldiers.capture import take
 from rules.soldiers.engineers import is_engineer
 from rules.soldiers.fire import apply_damage
@@ -203,13 +203,13 @@ def why_not_engaged(state: SoldiersState, action: Action) -> str | None:
     at = state.troops.hexes.get(man)
     if at is None or state.game.name(at) != active.engaged:
         return None  # out of the hex: free (our reading)
-    if isinstance(action, HandToHand):
-        return None
+    if isinstance(action, HandToHand | SelfSuppress):
+        return None  # hand-to-hand, self suppress [8.83]
     if isinstance(action, Shoot | Flame) and action.hex.upper() == active.engaged:
         return None
     if isinstance(action, Move) and active.may_leave:
         return None
-    allowed = "hand-to-hand or fire into the hex"
+    allowed = "hand-to-hand, fire into the hex or self suppress"
     if active.may_leave:
         allowed += ", or move out of it"
     return f"he began in enemy-occupied {active.engaged}: only {allowed} [8.83]"

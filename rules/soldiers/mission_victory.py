@@ -33,6 +33,7 @@ from model.victory import (
     UnitFilter,
 )
 from rules.engine.tally import COMPARE
+from rules.soldiers.weapons import carried
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
@@ -80,9 +81,10 @@ def fits(state: SoldiersState, man: str, flt: UnitFilter) -> bool:
     cats = set(flt.categories)
     if "leader" in cats and not m.command:
         return False
-    if "automatic-weapon" in cats and not m.weapon.automatic:
+    arm = carried(state, man)  # the weapon he carries [7.33; 11.2]
+    if "automatic-weapon" in cats and not arm.automatic:
         return False
-    if "lmg" in cats and "LMG" not in m.weapon.id.upper():
+    if "lmg" in cats and "LMG" not in arm.id.upper():
         return False
     return not ("with-ammo" in flt.states and man in state.troops.ammo_out)
 
@@ -91,10 +93,23 @@ def exited_men(state: SoldiersState, cond: Exit) -> tuple[list[str], list[str], 
     """The side's men moved off the map that count, the ``including`` filters none of them
     meets, and the force's size [19.7]."""
     men = force_of(state, cond.side)
+    troops = state.troops
     if "captured" in cond.units.states:
-        off: list[str] = []  # prisoners are never taken off the map here [9] (our reading)
+        # the enemy's men led off the map as prisoners [7.26; 9]; "able": not incapacitated
+        able = "able" in cond.units.states
+        off = [
+            m
+            for m in sorted(troops.taken_off)
+            if state.game.men[m].side != cond.side
+            and fits(state, m, cond.units)
+            and (not able or troops.disabled.get(m) == "captured")
+        ]
     else:
-        off = [m for m in men if m in state.troops.exited and fits(state, m, cond.units)]
+        off = [
+            m
+            for m in men
+            if m in troops.exited and m not in troops.taken_off and fits(state, m, cond.units)
+        ]
     missing = [
         "/".join([*f.categories, *f.states]) or "a man"
         for f in cond.including

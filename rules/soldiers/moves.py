@@ -26,7 +26,7 @@ from model.hexes import Hex
 from rules.engine.actions import Move
 from rules.movement.costs import terrain_effect
 from rules.movement.reach import reachable
-from rules.soldiers import operational
+from rules.soldiers import operational, scenario_events
 from rules.soldiers.actions import ManHit, ManMoved
 from rules.soldiers.artillery import rubble_extra
 from rules.soldiers.fire import apply_damage
@@ -55,6 +55,8 @@ def category(state: SoldiersState, h: Hex) -> str:
             found = str(effect.value)
             break
     found = preparations_category(state, h, found)  # [18.1; 18.2; 18.52]
+    if scenario_events.in_smoke(state, h):
+        return "protected"  # a smoke hex is protected terrain [12.51]
     if state.artillery.rubble or state.artillery.craters:
         from rules.soldiers.artillery import marker
 
@@ -112,7 +114,7 @@ def judge_sight(state: SoldiersState, man: str) -> None:
     friends = {
         troops.hexes[m]
         for m in _able(state, side, True)
-        if m != man and m not in troops.suppressed and game.sees(at, troops.hexes[m])
+        if m != man and m not in troops.suppressed and state.sees(at, troops.hexes[m])
     }
     enemies = {troops.hexes[m] for m in _able(state, side, False) if m not in troops.suppressed}
     state.active.friendly_eyes = {game.name(h) for h in friends | {at}}
@@ -121,7 +123,7 @@ def judge_sight(state: SoldiersState, man: str) -> None:
 
 def _seen(state: SoldiersState, eyes: set[str], h: Hex) -> bool:
     game = state.game
-    return any(game.by_name[o] == h or game.sees(game.by_name[o], h) for o in sorted(eyes))
+    return any(game.by_name[o] == h or state.sees(game.by_name[o], h) for o in sorted(eyes))
 
 
 def why_not_step(
@@ -141,6 +143,9 @@ def why_not_step(
     found = game.man_cost(to, frm)
     if found.prohibited or found.cost is None:
         return None, f"{name}: {found.text} [7.21; 7.25]"
+    shut = scenario_events.closed(state, to)  # a burning building, a blown bridge [10.6]
+    if shut is not None:
+        return None, f"{name}: {shut}"
     pillbox = why_not_enter(state, man, to)
     if pillbox is not None:
         return None, f"{name}: {pillbox}"

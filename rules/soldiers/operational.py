@@ -72,7 +72,7 @@ def why_not_enter(state: SoldiersState, man: str, to: Hex) -> str | None:
             continue
         if at.distance(to) <= KEEP_AWAY:
             return f"within {KEEP_AWAY} hexes of an able enemy man [6.3]"
-        if game.sees(at, to):
+        if state.sees(at, to):
             return "in enemy sight [6.3]"
     return None
 

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 from model.hexes import Hex
 from rules.soldiers.support_actions import Overwatch, SupportNote
 from rules.soldiers.units import cell
-from rules.soldiers.weapons import CHECK_COLUMN, holder, run_check, why_not_fire_weapon
+from rules.soldiers.weapons import CHECK_COLUMN, carried, holder, run_check, why_not_fire_weapon
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
@@ -84,7 +84,7 @@ def why_not(state: SoldiersState, action: Overwatch) -> str | None:
         return "a prisoner may perform no action [9]"
     if man in troops.captured.values():
         return "a guard may not conduct combat actions [9.4]"
-    weapon = state.game.men[man].weapon
+    weapon = carried(state, man)  # [7.33]
     if "quick" not in weapon.fire:
         return "a flamethrower may not fire in reaction, so it never watches (our reading of 15.17)"
     why = why_not_fire_weapon(state, man)
@@ -127,7 +127,7 @@ def malfunction(state: SoldiersState, man: str, when: str) -> None:
         note = f"{when}: malfunction roll {roll}, no weapon check [13.1]"
         state.emit(SupportNote(man, note + (" (placeholder)" if summary.placeholder else "")))
         return
-    table = state.game.men[man].weapon.damage_table
+    table = carried(state, man).damage_table
     cause = f"{when}: malfunction roll {roll} calls for a weapon check [13.1]"
     result = run_check(state, man, table, cause, bool(summary.placeholder))
     if result == "Jam":
@@ -205,7 +205,7 @@ def watchers(state: SoldiersState, reacting_side: str, h: Hex) -> list[str]:
             continue
         if man in troops.suppressed or holder(state, man) in troops.jammed:
             continue
-        if at == h or game.sees(at, h):
+        if at == h or state.sees(at, h):
             found.append(man)
     return found
 
@@ -219,8 +219,8 @@ def alertness_bonus(state: SoldiersState, reacting_side: str, h: Hex) -> tuple[i
     auto = int(str(cell("overwatch", "automatic weapon", "added to the alertness roll").value))
     semi = int(str(cell("overwatch", "non-automatic weapon", "added to the alertness roll").value))
     most = int(str(cell("overwatch", "total, at most", "added to the alertness roll").value))
-    parts = [f"{m} {auto if state.game.men[m].weapon.automatic else semi:+d}" for m in men]
-    total = sum(auto if state.game.men[m].weapon.automatic else semi for m in men)
+    parts = [f"{m} {auto if carried(state, m).automatic else semi:+d}" for m in men]
+    total = sum(auto if carried(state, m).automatic else semi for m in men)
     words = f"enemy overwatch in sight: {', '.join(parts)} [13.2]"
     if total > most:
         words += f", at most {most:+d} [13.21]"
@@ -242,7 +242,7 @@ def watched(state: SoldiersState, side: str) -> int:
             1
             for m, h in troops.hexes.items()
             if game.men[m].side == side and m not in troops.disabled
-            if at.distance(h) <= spec.weapon.max_range and game.sees(at, h)
+            if at.distance(h) <= carried(state, man).max_range and state.sees(at, h)
         )
         total += min(seen, 3)
     return total

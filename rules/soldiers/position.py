@@ -65,6 +65,7 @@ from rules.soldiers.records import (
     SPACES,
     ActiveTurn,
     Arrivals,
+    Battlefield,
     CommandTrack,
     Play,
     Reaction,
@@ -162,11 +163,31 @@ class SoldiersPositionState(StrictModel):
     removed_chits: list[str] = Field(default_factory=list)
     asl_free: list[str] = Field(default_factory=list)
     asl_reduced: list[str] = Field(default_factory=list)
+    attached: dict[str, str] = Field(
+        default_factory=dict,
+        description="leaderless squad: the squad whose leaders order it [6.27]",
+    )
     turn: TurnPosition = Field(default_factory=TurnPosition)
     waiting: list[str] = Field(default_factory=list)
     operational: list[str] = Field(default_factory=list)
     cycle_ends: bool = Field(default=False, description="End Command Cycle came [4]")
     exited: list[str] = Field(default_factory=list)
+    taken_off: list[str] = Field(
+        default_factory=list, description="prisoners led off the map by their guard [7.26; 9]"
+    )
+    carried: dict[str, str] = Field(
+        default_factory=dict, description="weapons carried other than the counter's [7.33; 11.2]"
+    )
+    weather: str = Field(default="", description="the battle condition an event set [10.6]")
+    closed_hexes: dict[str, str] = Field(
+        default_factory=dict, description="hexes an event closed, and why [10.6]"
+    )
+    lasting_smoke: list[str] = Field(
+        default_factory=list, description="smoke an event left for the scenario [10.6; 12.51]"
+    )
+    fire_targets: list[list[str]] = Field(
+        default_factory=list, description="hexes fired at, by Action Phase [10.6]"
+    )
     lost: list[str] = Field(default_factory=list)
     events: dict[str, int] = Field(default_factory=dict)
     event_cycles: dict[str, int] = Field(default_factory=dict)
@@ -196,6 +217,7 @@ def to_position(state: SoldiersState) -> GamePosition:
         removed_chits=sorted(track.removed),
         asl_free=sorted(track.asl_free),
         asl_reduced=sorted(track.asl_reduced),
+        attached=dict(sorted(track.attached.items())),
         turn=TurnPosition(
             chit=turn.chit,
             risk=turn.risk,
@@ -234,6 +256,12 @@ def to_position(state: SoldiersState) -> GamePosition:
         operational=list(state.play.operational),
         cycle_ends=state.play.ending,
         exited=sorted(state.troops.exited),
+        taken_off=sorted(state.troops.taken_off),
+        carried=dict(sorted(state.troops.carried.items())),
+        weather=state.field.weather,
+        closed_hexes=dict(sorted(state.field.closed_hexes.items())),
+        lasting_smoke=sorted(state.field.lasting_smoke),
+        fire_targets=[list(p) for p in state.field.fire_targets],
         lost=sorted(state.troops.lost),
         events=dict(sorted(state.arrivals.events.items())),
         event_cycles=dict(sorted(state.arrivals.came.items())),
@@ -282,6 +310,7 @@ def state_from_position(
     state = cls.__new__(cls)
     State.__init__(state, game, position.seed)
     state.play = _read_play(game, position, extra, reader)
+    state.field = _read_field(game, extra, reader)
     state.troops = Troops(HexesByName(game.name))
     _read_off_map(state, extra, reader)
     _read_men(state, position, reader)
@@ -304,6 +333,25 @@ def state_from_position(
     state.restore_dice(position)
     state._advance()  # a hand-written position may stand where nobody decides yet
     return state
+
+
+def _read_field(
+    game: SoldiersGame, extra: SoldiersPositionState, reader: PositionReader
+) -> Battlefield:
+    """What the scenario's events changed [10.6]: the weather, closed hexes, lasting smoke,
+    the hexes fired at."""
+    if extra.weather not in ("", "Clear", "Mist", "Night"):
+        reader.problem(("state", "weather"), "a battle condition: Clear, Mist or Night [6.42]")
+    named = [*extra.closed_hexes, *extra.lasting_smoke, *(h for p in extra.fire_targets for h in p)]
+    for name in named:
+        if name not in game.by_name:
+            reader.problem(("state",), f"'{name}' is not a hex of the map")
+    return Battlefield(
+        extra.weather if extra.weather in ("Clear", "Mist", "Night") else "",
+        dict(extra.closed_hexes),
+        set(extra.lasting_smoke),
+        [list(p) for p in extra.fire_targets],
+    )
 
 
 def _read_play(
@@ -378,9 +426,17 @@ def _read_off_map(
 ) -> None:
     """The men off the map, the events come, the groups that may enter, the last in each hex."""
     game, troops = state.game, state.troops
-    for key in ("waiting", "exited", "lost"):
+    for key in ("waiting", "exited", "lost", "taken_off"):
         found = units(getattr(extra, key), game.men, ("state", key), reader)
         setattr(troops, key, set(found))
+    from model.catalog import unit_types
+
+    types = unit_types(game.system)
+    for man, weapon_id in extra.carried.items():
+        if man not in game.men or weapon_id not in types:
+            reader.problem(("state", "carried", man), "a man of the game and a weapon's id [11.2]")
+        else:
+            troops.carried[man] = weapon_id
     groups = {g.id for g in game.groups}
     state.arrivals = Arrivals(
         dict(extra.events), {g for g in extra.eligible if g in groups}, dict(extra.event_cycles)
@@ -441,8 +497,12 @@ def _read_track(
         key: set(units(getattr(extra, key), game.men, ("state", key), reader))
         for key in ("asl_free", "asl_reduced")
     }
+    squads = {c.squad for c in game.chits.values()}
+    attached = {k: v for k, v in extra.attached.items() if k in squads and v in squads}
+    if len(attached) != len(extra.attached):
+        reader.problem(("state", "attached"), "squads of the game, by their ids [6.27]")
     return CommandTrack(
-        space, committed, last, bidding, removed, asl["asl_free"], asl["asl_reduced"]
+        space, committed, last, bidding, removed, asl["asl_free"], asl["asl_reduced"], attached
     )
 
 

@@ -13,8 +13,27 @@ from typing import TYPE_CHECKING
 
 from rules.engine.actions import Action, Done, Move
 from rules.engine.play import Chance, Preview
-from rules.soldiers import bidding, fire_support, groups, melee, support, view
-from rules.soldiers.actions import ClearJam, Commit, MoveOff, OrderMan, React, Reload, Shoot, Throw
+from rules.soldiers import (
+    bidding,
+    equipment,
+    fire_support,
+    groups,
+    melee,
+    support,
+    suppression,
+    view,
+)
+from rules.soldiers.actions import (
+    ClearJam,
+    Commit,
+    MoveOff,
+    OrderMan,
+    React,
+    Reload,
+    SelfSuppress,
+    Shoot,
+    Throw,
+)
 from rules.soldiers.command import UNSUPPRESS_AP, number
 from rules.soldiers.exits import EXIT_AP, why_not_move_off
 from rules.soldiers.fire import FIRE_AP, hit_chance, must_spot, spot_chance, why_not_shoot
@@ -62,6 +81,10 @@ def _why_not(state: SoldiersState, action: Action) -> str | None:
         return f"{state.active.reaction.side} reacts first [8.6]"
     if isinstance(action, SupportAction):
         return support.why_not(state, action)  # overwatch, MGs, flamethrowers [13-15]
+    if isinstance(action, SelfSuppress):
+        return suppression.why_not(state, action)  # [7.41]
+    if isinstance(action, equipment.Exchange):
+        return equipment.why_not(state, action)  # [7.33]
     if isinstance(action, ClearJam | Reload):
         return why_not_maintain(state, action)
     if isinstance(action, FIRE_SUPPORT_ACTIONS):
@@ -146,6 +169,12 @@ def preview(state: SoldiersState, action: Action) -> Preview:
         cost = f"{FIRE_AP} of {state.active.ap:g} AP"
         rules = ("fire [8.1]", "hit chance [8.3-8.32]", "damage [8.41-8.44]")
         return Preview(words, True, None, cost, (_shot(state, action),), rules)
+    if isinstance(action, equipment.Exchange):
+        cost = f"all his AP ({state.active.ap:g}); then {equipment.then_fires(state, action)}"
+        return Preview(words, True, None, cost, rules=("exchange equipment [7.33]",))
+    if isinstance(action, SelfSuppress):
+        cost = "free (0 AP); he performs no further actions this Action Phase"
+        return Preview(words, True, None, cost, rules=("self suppression [7.41]",))
     if isinstance(action, MoveOff):
         cost = f"{EXIT_AP:g} of {state.active.ap:g} AP"
         return Preview(words, True, None, cost, rules=("moving off the map [7.26]",))

@@ -16,9 +16,10 @@ is on overwatch, [13.2]: no marker for him), and is not in an enemy-occupied hex
 active man entered is one: our reading of 8.61's words). The engine adds what the rest of the
 rules need: his weapon can fire [8.51] and reaches the hex (its maximum range [8.31]), it has
 quick fire (the flamethrower never reacts [15.17]), an MG prepared, crewed and with the hex in
-its arc, one crewman a gun [14.3] (:mod:`rules.soldiers.machineguns`), and he is no guard
-[9.4] nor prisoner [9]. Who may suppress instead [8.64]: the same, a wounded man too, whatever
-his weapon.
+its arc, one crewman a gun [14.3] (:mod:`rules.soldiers.machineguns`), no hex holding only
+friendly, non-suppressed men in the way [8.12] (:mod:`rules.soldiers.fire_lanes`), and he is
+no guard [9.4] nor prisoner [9]. Who may suppress instead [8.64]: the same, a wounded man too,
+whatever his weapon.
 
 Resolution [8.62-8.64]: one d10 per hex for the men declared to suppress, 9 or less and they
 suppress; one d10 per hex for the men declared to fire, against the highest initiative of the
@@ -48,9 +49,10 @@ from rules.engine.worked import Working
 from rules.soldiers import machineguns, overwatch
 from rules.soldiers.actions import React, ReactionNote, Shoot
 from rules.soldiers.fire import hit_chance, resolve
+from rules.soldiers.fire_lanes import why_not_through
 from rules.soldiers.preparations import PILLBOX_INITIATIVE, kinds
 from rules.soldiers.records import Reaction
-from rules.soldiers.weapons import why_not_fire_weapon
+from rules.soldiers.weapons import carried, why_not_fire_weapon
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
@@ -81,16 +83,17 @@ def _eligible(
         return False  # in an enemy-occupied hex [8.61]
     if target is not None and game.name(at) == target:
         return False
-    return game.sees(at, h)
+    return state.sees(at, h)
 
 
 def _may_fire(state: SoldiersState, man: str, h: Hex) -> bool:
-    weapon = state.game.men[man].weapon
+    weapon = carried(state, man)  # his counter's or one he took [7.33]
     return (
         "quick" in weapon.fire
         and why_not_fire_weapon(state, man) is None
         and state.troops.hexes[man].distance(h) <= weapon.max_range
         and machineguns.why_not_gun(state, man, h) is None  # prepared, crewed, in arc [14]
+        and why_not_through(state, man, h) is None  # not through friendly men [8.12]
     )
 
 
@@ -215,7 +218,7 @@ def best_initiative(state: SoldiersState, side: str, h: Hex) -> int:
 
 def fire_type(state: SoldiersState, man: str, full: bool) -> str:
     """The type of reaction fire: the best his weapon allows when alert, else quick [8.63]."""
-    weapon = state.game.men[man].weapon
+    weapon = carried(state, man)  # his counter's or one he took [7.33]
     if full:
         for t in ("sustained", "aimed"):
             if t in weapon.fire:

@@ -69,6 +69,20 @@ class Play(Record):
 
 
 @dataclass
+class Battlefield(Record):
+    """What a scenario's events changed on the battlefield [10.6]
+    (:mod:`rules.soldiers.scenario_events`): the battle condition now (``weather``; empty: the
+    scenario's [6.42]), the hexes no man may enter and why (by printed name), the smoke markers
+    that stay for the rest of the scenario [12.51], and the hexes fired at in the last Action
+    Phases (the current one last; kept only where an event asks)."""
+
+    weather: str = state_field(default="", encode=_unless_empty)
+    closed_hexes: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
+    lasting_smoke: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    fire_targets: list[list[str]] = state_field(default_factory=list, encode=_unless_empty)
+
+
+@dataclass
 class Troops(Record):
     """The men: where each stands, and who is suppressed, wounded, or killed or incapacitated
     (``disabled``: man -> ``killed`` | ``incapacitated``) [8.44]; the reinforcements still off
@@ -93,6 +107,11 @@ class Troops(Record):
     clips_spent: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
     grenades_thrown: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
     captured: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
+    #: Prisoners led off the map by their guard [7.26; 9] (also in ``exited``: they entered
+    #: the map, so they stay in their side's force [19.7]).
+    taken_off: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    #: The weapon each man carries other than his counter's, by catalogue id [7.33; 11.2].
+    carried: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
 
 
 @dataclass
@@ -125,6 +144,9 @@ class CommandTrack(Record):
     #: else his command rating is 1 for good (``asl_reduced``).
     asl_free: set[str] = state_field(default_factory=set, encode=_unless_empty)
     asl_reduced: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    #: Leaderless squads and the other squad whose leaders order their men [6.27]
+    #: (:func:`rules.soldiers.leaders.leaderless`).
+    attached: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
 
 
 @dataclass

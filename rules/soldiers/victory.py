@@ -71,7 +71,7 @@ def _watching(state: SoldiersState, building: frozenset[Hex], side: str, mine: b
         if m not in troops.disabled
         and m not in troops.suppressed
         and (game.men[m].side == side) == mine
-        and any(game.sees(at, h) for h in building)
+        and any(state.sees(at, h) for h in building)
     )
 
 
@@ -218,7 +218,7 @@ def _sight(state: SoldiersState, cond: LineOfSight) -> tuple[bool, str]:
         and (game.men[m].side == cond.side) != cond.enemy
     ]
     targets = sorted(game.region(cond.to), key=game.name)
-    seen = [h for h in targets if any(at == h or game.sees(at, h) for at in eyes)]
+    seen = [h for h in targets if any(at == h or state.sees(at, h) for at in eyes)]
     ok = (len(seen) == len(targets)) if cond.all_hexes else bool(seen)
     whose = "the enemy's" if cond.enemy else f"{cond.side}'s"
     return (

@@ -9,12 +9,24 @@ from typing import TYPE_CHECKING
 from rules.engine.actions import Action, Done, Move
 from rules.engine.play import ActionFocus, Progress
 from rules.soldiers import fire_support, support
-from rules.soldiers.actions import ClearJam, Commit, MoveOff, OrderMan, React, Reload, Shoot, Throw
+from rules.soldiers.actions import (
+    ClearJam,
+    Commit,
+    MoveOff,
+    OrderMan,
+    React,
+    Reload,
+    SelfSuppress,
+    Shoot,
+    Throw,
+)
 from rules.soldiers.bidding import Bid
+from rules.soldiers.equipment import Exchange
 from rules.soldiers.fire_support_actions import CancelCall, Radio, ThrowSatchel
 from rules.soldiers.groups import OrderGroup
 from rules.soldiers.melee import HandToHand
 from rules.soldiers.support_actions import SupportAction
+from rules.soldiers.weapons import carried
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
@@ -91,6 +103,12 @@ def describe(state: SoldiersState, action: Action) -> str:
         return f"Commit {chit_words(state, action.chit)} (now at {where}) [5.2]"
     if isinstance(action, MoveOff):
         return "Move off the map [7.26]"
+    if isinstance(action, Exchange):
+        mine, theirs = carried(state, action.man).code, carried(state, action.other).code
+        other = state.game.unit_name(action.other)
+        return f"Exchange weapons with {other}: {mine} for {theirs} [7.33]"
+    if isinstance(action, SelfSuppress):
+        return f"{state.game.unit_name(action.man)}: suppress himself, ending his actions [7.41]"
     if isinstance(action, ClearJam):
         return "Clear the jammed weapon [7.32]"
     if isinstance(action, Reload):
@@ -145,7 +163,7 @@ def concerns(state: SoldiersState, action: Action) -> ActionFocus:
         return ActionFocus(action.man, "fire" if action.how == "fire" else "other", at)
     if isinstance(action, HandToHand):
         return ActionFocus(action.man, "fire", state.troops.hexes.get(action.man))
-    if isinstance(action, OrderMan | MoveOff | ClearJam | Reload):
+    if isinstance(action, OrderMan | MoveOff | ClearJam | Reload | SelfSuppress | Exchange):
         return ActionFocus(action.man)
     if isinstance(action, OrderGroup):
         return ActionFocus(action.men[0])

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from model.hexes import Hex
 from model.scenario import Scenario
 from rules.soldiers.actions import ClearJam, Maintained, Reload, WeaponChecked
-from rules.soldiers.units import Man, cell
+from rules.soldiers.units import Man, Weapon, cell, weapon
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
@@ -94,6 +94,12 @@ def why_not_fire_weapon(state: SoldiersState, man: str) -> str | None:
     return None
 
 
+def carried(state: SoldiersState, man: str) -> Weapon:
+    """The weapon ``man`` carries now: his counter's, or one he took [7.33; 11.2]."""
+    taken = state.troops.carried.get(man)
+    return weapon(taken) if taken is not None else state.game.men[man].weapon
+
+
 def ammo_ignored(state: SoldiersState) -> bool:
     """Ammo results are ignored in the Learning Scenario [8.51 note]."""
     return state.game.scenario.rules.level == "standard"
@@ -105,10 +111,14 @@ def weapon_check(state: SoldiersState, man: str, fire_type: str, roll: int) -> N
     numbers = summary.value if isinstance(summary.value, list) else []
     if roll not in numbers:
         return
-    _, table = state.game.men[man].weapon.tables(fire_type)
+    _, table = carried(state, man).tables(fire_type)
+    from rules.soldiers.equipment import modifiers
     from rules.soldiers.machineguns import check_modifier
 
     added, reason = check_modifier(state, man)
+    _, other, why = modifiers(state, man)  # another man's weapon [8.72; 8.73]
+    if other:
+        added, reason = added + other, "; ".join(r for r in (reason, why) if r)
     run_check(
         state,
         man,
@@ -159,7 +169,7 @@ def in_enemy_sight(state: SoldiersState, h: Hex) -> bool:
     """Whether ``h`` is in enemy sight as judged when the man's actions started [7.23]."""
     game = state.game
     return any(
-        game.by_name[o] == h or game.sees(game.by_name[o], h)
+        game.by_name[o] == h or state.sees(game.by_name[o], h)
         for o in sorted(state.active.enemy_eyes)
     )
 
@@ -215,7 +225,7 @@ def maintain(state: SoldiersState, action: ClearJam | Reload) -> None:
         left = spare_clips(state, weapon)
         state.emit(Maintained(man, "reload", f"one clip marked off, {left} left [8.52]"))
         return
-    table = state.game.men[man].weapon.damage_table
+    table = carried(state, man).damage_table
     raw = state.roll(f"{man} clears a jam [7.32]", 10)
     found = cell(table, "weapon check", raw)
     result = str(found.value)

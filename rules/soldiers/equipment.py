@@ -1,0 +1,192 @@
+"""Exchanging weapons [7.33] and firing another man's weapon [8.72; 8.73].
+
+``exchange MAN OTHER`` [7.33]: "A man in a hex with any friendly man or with a disabled or
+captured enemy man may take or give equipment and weapons to or from any of those men." The
+engine plays the weapons: the two men swap the weapons they carry (a man carries one weapon
+[11.1]), and a man carrying a weapon other than his counter's is marked with it [11.2].
+
+- It costs all of the active man's AP (3 or 5 [7.11]): he must not have spent any since his
+  order, and has none left after it.
+- With an able friendly man "both men must conduct the exchange equipment action": our reading,
+  the other man must be of the group under orders with him, and the group's AP are all spent.
+  A disabled (killed or incapacitated) friendly man, or a disabled or captured enemy man, needs
+  no action of his own.
+- Where the risk level allows a maintenance action [7.31] (the Action Summary's split is not in
+  the text: the rule of clear jam and reload, :func:`rules.soldiers.weapons.why_not_here`).
+- A Jam or Ammo Out marker goes with the weapon (our reading: it is the weapon's state).
+- Not played (our reading: their own carrying rules): MG and HMG parts and their crews [11.1;
+  14.1], flamethrowers [15.2], grenades, clips, pistols, satchel charges and radios, carrying a
+  disabled man [11.3]; a man's ammo clips stay his, whatever weapon he fires (the clip is an
+  abstract ammo supply [11, Developer's Note]).
+
+Firing another weapon [8.72; 8.73]: an automatic weapon of his nationality other than his
+counter's, the hit chance -1 and any weapon check die-roll +1 [8.72]; an enemy weapon, -2 and
++2 [8.73]. A non-automatic weapon of his own nationality: no modifier (the book gives none).
+The weapon's nationality is its catalogue id's prefix (``US-``, ``GE-``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from rules.engine.actions import WordsAction
+from rules.engine.worked import Working
+from rules.soldiers.actions import Maintained
+from rules.soldiers.capture import guard_ap
+from rules.soldiers.units import Weapon
+from rules.soldiers.weapons import carried, why_not_here
+
+if TYPE_CHECKING:
+    from rules.soldiers.game import SoldiersState
+
+#: The hit chance and weapon check modifiers [8.72; 8.73].
+UNFAMILIAR = (-1, 1)
+ENEMY = (-2, 2)
+
+
+@dataclass(frozen=True)
+class Exchange(WordsAction):
+    """The ordered man swaps weapons with a man in his hex: all his AP [7.33]."""
+
+    verb: ClassVar[str] = "exchange"
+    words: ClassVar[tuple[str, ...]] = ("man id", "man id")
+    usage: ClassVar[str] = "MAN OTHER"
+    man: str
+    other: str
+
+
+def _nation(w: Weapon) -> str:
+    return w.id.split("-", 1)[0].upper()
+
+
+def modifiers(state: SoldiersState, man: str) -> tuple[int, int, str]:
+    """The hit chance and weapon check modifiers of the weapon ``man`` fires, and why
+    [8.72; 8.73]; (0, 0, "") for his own."""
+    own, now = state.game.men[man].weapon, carried(state, man)
+    if now.id == own.id:
+        return 0, 0, ""
+    if _nation(now) != _nation(own):
+        return ENEMY[0], ENEMY[1], f"an enemy weapon, the {now.code} [8.73]"
+    if now.automatic:
+        return (
+            UNFAMILIAR[0],
+            UNFAMILIAR[1],
+            f"an unfamiliar automatic weapon, the {now.code} [8.72]",
+        )
+    return 0, 0, ""
+
+
+def hit_modifier(state: SoldiersState, man: str, work: Working) -> int:
+    """The hit chance modifier of firing another man's weapon [8.72; 8.73]."""
+    hit, _, why = modifiers(state, man)
+    return work.add(why, hit, None) if hit else 0
+
+
+def _excluded(state: SoldiersState, man: str) -> bool:
+    """An MG crewman or a flamethrower: their own carrying rules [11.1; 14.1; 15.2]."""
+    return state.game.men[man].team is not None or carried(state, man).id.endswith("-FT")
+
+
+def _full_ap(state: SoldiersState, man: str) -> float:
+    """The AP of his order: 3 wounded or guarding, else 5 [6.2; 7.11; 9.4]."""
+    if man in state.troops.wounded or state.active.group_wounded:
+        return 3.0
+    guarding = guard_ap(state, man)
+    return guarding[0] if guarding is not None else 5.0
+
+
+def _with(state: SoldiersState, man: str, other: str) -> str | None:
+    """Why ``man`` may not exchange with ``other`` for who ``other`` is [7.33], or None."""
+    troops, men = state.troops, state.game.men
+    if other not in men or other == man or troops.hexes.get(other) != troops.hexes.get(man):
+        return "the other man must be in his hex [7.33]"
+    friendly = men[other].side == men[man].side
+    disabled = troops.disabled.get(other) in ("killed", "incapacitated", "captured")
+    if not friendly and not disabled and other not in troops.captured:
+        return "an enemy man only disabled or captured [7.33]"
+    if friendly and not disabled and other not in state.active.group:
+        return (
+            "with an able friendly man both conduct the action: he must be of the group under "
+            "orders (our reading) [7.33]"
+        )
+    if _excluded(state, other):
+        return "not an MG's part nor a flamethrower (their own rules, not played) [14.1; 15.2]"
+    if carried(state, other).id == carried(state, man).id:
+        return "they carry the same weapon"
+    return None
+
+
+def why_not(state: SoldiersState, action: Exchange) -> str | None:
+    """Why the exchange may not be made now, or None [7.33]."""
+    man, troops = action.man, state.troops
+    if state.play.phase != "action":
+        return "not in the Action Phase [6]"
+    if man not in state.game.men or man not in (state.active.current, *state.active.group):
+        return "only the man (or group) under orders acts [6.2]"
+    if man not in troops.hexes or man in troops.disabled or man in troops.captured:
+        return "he is not an able man on the map"
+    if man in troops.suppressed:
+        return "a suppressed man must unsuppress before any other action [7.42]"
+    if _excluded(state, man):
+        return "not an MG's part nor a flamethrower (their own rules, not played) [14.1; 15.2]"
+    full = _full_ap(state, man)
+    if state.active.ap < full or state.active.step is not None:
+        return f"it costs all his AP ({full:g}): he may have spent none [7.33]"
+    found = _with(state, man, action.other)
+    if found is not None:
+        return found
+    return why_not_here(state, man, "exchange equipment")
+
+
+def options(state: SoldiersState) -> list[Exchange]:
+    """Each exchange the man (or a man of the group) under orders may make now [7.33]."""
+    men = state.active.group or ([state.active.current] if state.active.current else [])
+    found = []
+    for man in men:
+        at = state.troops.hexes.get(man)
+        for other in sorted(m for m, h in state.troops.hexes.items() if h == at and m != man):
+            action = Exchange(man, other)
+            if why_not(state, action) is None:
+                found.append(action)
+    return found
+
+
+def exchange(state: SoldiersState, action: Exchange) -> None:
+    """The two men swap weapons, Jam and Ammo Out markers with them; all AP spent [7.33]."""
+    troops, man, other = state.troops, action.man, action.other
+    mine, theirs = carried(state, man), carried(state, other)
+    for m, w in ((man, theirs), (other, mine)):
+        if w.id == state.game.men[m].weapon.id:
+            troops.carried.pop(m, None)
+        else:
+            troops.carried[m] = w.id  # a weapon marker on him [11.2]
+    for markers in (troops.jammed, troops.ammo_out):
+        has = {m: m in markers for m in (man, other)}
+        for m, o in ((man, other), (other, man)):
+            (markers.add if has[o] else markers.discard)(m)
+    state.active.ap = 0.0
+    why = f"takes the {theirs.code} and gives his {mine.code}: all his AP [7.33]" + (
+        "; the group's AP are spent (both conduct it)" if state.active.group else ""
+    )
+    state.emit(Maintained(man, f"exchanges weapons with {other}", why))
+    hit, check, words = modifiers(state, man)
+    if hit:
+        told = f"{words}: {hit:+d} to hit, {check:+d} to weapon checks"
+        state.emit(Maintained(man, "fires another weapon", told))
+
+
+def then_fires(state: SoldiersState, action: Exchange) -> str:
+    """What the man fires after the exchange, with its modifiers [8.72; 8.73]."""
+    theirs = carried(state, action.other)
+    own = state.game.men[action.man].weapon
+    if theirs.id == own.id:
+        return f"he fires his own {own.code} again"
+    if _nation(theirs) != _nation(own):
+        return (
+            f"he fires an enemy {theirs.code}: {ENEMY[0]:+d} to hit, {ENEMY[1]:+d} to checks [8.73]"
+        )
+    if theirs.automatic:
+        hit, check = UNFAMILIAR
+        return f"he fires an unfamiliar {theirs.code}: {hit:+d} to hit, {check:+d} to checks [8.72]"
+    return f"he fires the {theirs.code}, no modifier"
