@@ -174,9 +174,11 @@ class ChitMoved(Event):
     chit: str
     space: str
     why: str
+    #: The chit as a player names it (``Black's chit``), filled in as the event is logged.
+    name: str = ""
 
     def describe(self) -> str:
-        return f"{self.chit} -> {self.space}: {self.why}"
+        return f"{self.name or self.chit} -> {self.space}: {self.why}"
 
 
 @dataclass(frozen=True)
@@ -188,9 +190,12 @@ class TurnBegan(Event):
     steps: tuple[str, ...]
     risk: str
     placeholders: tuple[str, ...]
+    #: The chit as a player names it (``Black's chit``), filled in as the event is logged.
+    name: str = ""
 
     def describe(self) -> str:
-        return f"{self.chit} is active at risk level {self.risk}: {'; '.join(self.steps)}"
+        chit = self.name or self.chit
+        return f"{chit} is active at risk level {self.risk}: {'; '.join(self.steps)}"
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ from rules.los.geometry import CrossStep, trace
 from rules.movement.costs import terrain_effect
 from rules.soldiers import machineguns, preparations
 from rules.soldiers.actions import ManHit, Shoot, ShotExplained
-from rules.soldiers.units import SYSTEM, cell
+from rules.soldiers.units import SYSTEM, cell, table_title
 from rules.soldiers.weapons import weapon_check, why_not_fire_weapon
 
 if TYPE_CHECKING:
@@ -131,7 +131,8 @@ def hit_chance(state: SoldiersState, action: Shoot) -> tuple[int, Working]:
     hit_table, _ = spec.weapon.tables(action.fire_type)
     base = cell(hit_table, action.fire_type, dist)
     chance = int(str(base.value))
-    work.steps.append(f"{hit_table}: {action.fire_type} at {dist} hexes, hit chance {chance} [8.3]")
+    title = table_title(hit_table)
+    work.steps.append(f"{title}, {action.fire_type} at {dist} hexes: hit chance {chance} [8.3]")
     if base.placeholder:
         work.placeholders.append(f"{hit_table} {action.fire_type}/{dist}: {base.placeholder}")
     chance += machineguns.hit_modifier(state, man, work)  # an MG one man short [14.3]
