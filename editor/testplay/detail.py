@@ -32,8 +32,8 @@ def header_html(progress: Progress, rows: Sequence[str]) -> str:
             "again."
         )
     step = escape(progress.step[:1].upper() + progress.step[1:])
-    rule = (
-        f" <span style='color:{muted_colour()}'>{escape(progress.rule)}</span>"
+    rule = (  # apart from the step's words: "... has 5 AP · Soldiers (6)"
+        f" <span style='color:{muted_colour()}'>· {escape(progress.rule)}</span>"
         if progress.rule
         else ""
     )

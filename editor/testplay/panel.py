@@ -624,6 +624,19 @@ class TestPlayPanel(ChoicePages):
             return
         pick = aims.pick(self.session.state, h, self.route, self.chosen_action()) if aims else None
         action = pick.action if pick is not None else None
+        others = [u for u in mine if u != (aims.unit if aims else None)]
+        onto = pick is not None and pick.take and others and not self.route
+        if onto and action is not None and self.session.state.concerns(action).kind == "move":
+            # A click on another of the side's units with orders to give more likely means
+            # him than a move onto him: the move is only chosen, a second click takes it.
+            self.choose(action, (h,))
+            names = ", ".join(self.session.game.unit_name(u) for u in others)
+            self.main.say(
+                f"{names} {'is' if len(others) == 1 else 'are'} in "
+                f"{self.session.game.hex_name(h)}: click it again to move there, or choose "
+                "in the list whom to give orders"
+            )
+            return
         if pick is not None and action is not None and not pick.take:
             if self.route and pick.route == (h,):
                 laid = ", ".join(self.session.game.hex_name(x) for x in self.route)
