@@ -239,11 +239,15 @@ class ShotExplained(Event):
     placeholders: tuple[str, ...]
 
     def describe(self) -> str:
+        """The shot in a line, then its working a step a line, each with its rule (the log
+        folds them under the line), and the placeholder values it used."""
         rolled = "no roll" if self.roll is None else f"roll {self.roll}"
-        return (
+        head = (
             f"{self.man} {self.fire_type} fire at {self.hex}: hit chance {self.chance}, "
             f"{rolled}, {'hit' if self.hit else 'miss'}"
         )
+        used = [f"placeholder: {p}" for p in self.placeholders]
+        return "\n".join((head, *self.steps, *used))
 
 
 @dataclass(frozen=True)

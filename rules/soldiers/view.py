@@ -109,7 +109,9 @@ def describe(state: SoldiersState, action: Action) -> str:
         steps = len(action.path)
         group = [m for m in state.active.group if m in state.troops.hexes]
         who = f"the group of {len(group)} " if len(group) > 1 and action.unit in group else ""
-        return f"Move {who}to {action.path[-1]} ({steps} hex{'es' if steps != 1 else ''})"
+        ap = _ap(state, action)
+        spent = f", {ap:g} AP" if ap is not None else ""  # [7.21]
+        return f"Move {who}to {action.path[-1]} ({steps} hex{'es' if steps != 1 else ''}{spent})"
     if isinstance(action, OrderMan):
         return "Give an order [6.21]"
     if isinstance(action, bidding.Bid):
@@ -187,11 +189,13 @@ def concerns(state: SoldiersState, action: Action) -> ActionFocus:
 
 def _ap(state: SoldiersState, action: Move) -> float | None:
     """The Action Points a move's path costs [7.21], for the map's reach; None when a step of
-    it may not be taken."""
+    it may not be taken (or the move is not one from where the man stands: one made before)."""
     at, spent = state.troops.hexes.get(action.unit), 0.0
     for name in action.path:
         to = state.game.by_name.get(name.upper())
-        cost = step_cost(state, action.unit, at, to) if to is not None else None
+        if to is None or (at is not None and at.distance(to) != 1):
+            return None
+        cost = step_cost(state, action.unit, at, to)
         if cost is None:
             return None
         spent, at = spent + cost, to
