@@ -26,7 +26,8 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QUrl, Signal
+import shiboken6
+from PySide6.QtCore import Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -166,6 +167,10 @@ class TestPlayPanel(ChoicePages):
         paper.setColor(QPalette.ColorRole.Base, QColor("#fbfaf6"))
         paper.setColor(QPalette.ColorRole.Text, QColor("#1b1b1b"))
         self.log.setPalette(paper)
+        # Short of room (150% on a small screen) the log gives way first, to two lines and a
+        # half: the action chosen, its odds and its working above it are never cut.
+        lines = self.log.fontMetrics().lineSpacing() * 2.5
+        self.log.setMinimumHeight(round(lines) + 2 * self.log.frameWidth() + 8)
         column.addWidget(self.log, 1)
         return box
 
@@ -531,6 +536,19 @@ class TestPlayPanel(ChoicePages):
             self._show_selected()
         self._aim()
         self._draw()
+        if not self._choosing:  # the detail's new height may hide the line: after the click
+            QTimer.singleShot(0, lambda: self.keep_in_sight(item))
+
+    def keep_in_sight(self, item: QTreeWidgetItem) -> None:
+        """Scroll the list to ``item`` once the page is laid out again (the detail under the
+        list grows with an attack's working, and the list shrinks)."""
+        if not shiboken6.isValid(item) or item.treeWidget() is not self.units:
+            return  # the list was built again meanwhile
+        page = self.detail.parentWidget()
+        layout = page.layout() if page is not None else None
+        if layout is not None:
+            layout.activate()
+        self.units.scrollToItem(item)
 
     def select(self, unit: str | None) -> None:
         """Select a unit: its group opened in the list (the others closed), its actions on
