@@ -81,7 +81,7 @@ def click_line(qtbot: QtBot, panel: TestPlayPanel, words: str) -> Action:
     qtbot.mouseClick(
         tree.viewport(), Qt.MouseButton.LeftButton, pos=tree.visualItemRect(item).center()
     )
-    assert tree.currentItem() is item
+    assert tree.currentItem() is item, (tree.currentItem().text(0), item.text(0))
     action = item.data(0, ROLE)
     assert isinstance(action, Action)
     return action
@@ -187,7 +187,7 @@ def test_soldiers_hot_seat_commit_bid_group_move_fire_and_react(qtbot: QtBot) ->
     assert panel.selected == "us.black" and panel.aims is not None
     assert "the group (Black (M1), E3 (BAR) and E4 (BAR)) has 5 AP" in panel.header.text()
     moves = [i.text(0) for i in lines(panel) if i.parent().data(0, ROLE) == "us.black"]
-    assert "Move the group of 3 to C/1415 (2 hexes)" in moves  # the whole stack moves [7.1]
+    assert "Move the group of 3 to C/1415 (2 hexes, 2 AP)" in moves  # the whole stack moves [7.1]
     # One click on a shaded hex moves the whole stack: no German sees its path [8.6].
     shot(w, "04-group-reach")
     click_hex(qtbot, w, "C/1415")
@@ -218,11 +218,18 @@ def test_soldiers_hot_seat_commit_bid_group_move_fire_and_react(qtbot: QtBot) ->
     targets = {state().game.hex_name(h) for h in panel.aims.targets}
     assert targets == {"C/1308", "C/1309"}  # the two Germans, outlined in red
     # ... each target's odds before anything is chosen [8.3]
-    assert "chance" in panel.detail.text()
+    assert "50% chance of an effect" in panel.detail.text()
+    assert "Choose an attack in the list for its working" in panel.detail.text()
     # ... and the sustained fire chosen in the list: its hit chance worked out, every
     # modifier with its rule, before it is taken.
     click_line(qtbot, panel, "Shoot at C/1309 (sustained fire)")
+    tree = panel.units
+    qtbot.wait(50)  # the detail's new height laid out: the line chosen is still in sight
+    assert tree.viewport().rect().contains(tree.visualItemRect(tree.currentItem()))
     detail = panel.detail.text()
+    assert "Other attacks: Shoot at C/1308 (quick fire) 20%" in detail  # the rest in a line
+    label = panel.detail  # the odds and the working whole: the list and the log give way
+    assert label.height() >= label.heightForWidth(label.width())
     # the weapon's table by the name the book's charts give it
     assert "Submachinegun Weapon Table, sustained at 6 hexes: hit chance 6 [8.3]" in detail
     assert "mist, not adjacent [8.32] -1" in detail
@@ -233,7 +240,14 @@ def test_soldiers_hot_seat_commit_bid_group_move_fire_and_react(qtbot: QtBot) ->
     assert session.timeline[-1].text() == "shoot us.e.10 C/1309 sustained"
     told = log_since(panel, before)
     assert "sustained fire at C/1309: hit chance 5" in told and "[8.3]" in told
-    assert "german may react [8.6]" in told  # sustained fire: the Germans may react [8.62]
+    assert "german may react [8.6], 1 man may fire" in told  # after sustained fire [8.62]
+    # The shot explained: its working folded under its line, opened with Show all details.
+    assert "mist, not adjacent [8.32] -1" not in told
+    qtbot.mouseClick(panel.details, Qt.MouseButton.LeftButton)
+    assert panel.details.isChecked()
+    told = panel.log.toPlainText()
+    assert "Submachinegun Weapon Table, sustained at 6 hexes: hit chance 6 [8.3]" in told
+    assert "mist, not adjacent [8.32] -1" in told and "rolled 6 against 5: miss [8.3]" in told
     shot(w, "06-fire-result")
 
     # Reaction [8.6]: the hot seat passes to the German, who sees E9's choices.
