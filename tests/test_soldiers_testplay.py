@@ -149,7 +149,8 @@ def test_soldiers_hot_seat_commit_bid_group_move_fire_and_react(qtbot: QtBot) ->
     # Bidding [5.31]: both chits in 5, the German (without the advantage) bids first.
     assert "bidding begins: german bids first" in panel.log.toPlainText()
     header = panel.header.text()
-    assert "Bid for the Action Phase [5.31]" in header and "Adler&#x27;s chit in 5" in header
+    assert "Bid for the Action Phase" in header and "Soldiers (5.31)" in header
+    assert "Adler&#x27;s chit in 5; US would win" in header
     assert panel.done_button.text() == "Do not bid"  # the Done button says what it does
     shot(w, "02-bid")
     apply_line(qtbot, panel, "Bid Adler's chit down to 4 [5.31]")

@@ -97,8 +97,8 @@ def _bidding(state: SoldiersState) -> tuple[str, str]:
     held = [(s, c) for s, c in track.committed.items() if c is not None]
     stand = "; ".join(f"{names[s]}: {chit_words(state, c)} in {track.space[c]}" for s, c in held)
     winner = bidding.leader_side(state)
-    wins = f", {names.get(winner or '', winner)} would win (the lower space; a tie, the advantage)"
-    step = f"Bid for the Action Phase [5.31]: {stand}{wins if winner else ''} [5.33]"
+    wins = f"; {names.get(winner or '', winner)} would win (the lower space; a tie, the advantage"
+    step = f"Bid for the Action Phase: {stand}{wins + ' [5.33])' if winner else ''}"
     return step, "move the committed chit lower, or do not bid"
 
 
