@@ -38,7 +38,20 @@ def muted_colour() -> str:
     does not reach into an HTML span): read when the text is made, so it follows the theme."""
     from PySide6.QtGui import QGuiApplication, QPalette
 
-    return QGuiApplication.palette().color(QPalette.ColorRole.PlaceholderText).name()
+    palette = QGuiApplication.palette()
+    ink = palette.color(QPalette.ColorRole.PlaceholderText)
+    if ink.alpha() == 255:
+        return ink.name()
+    # Fusion's placeholder is the text colour half transparent (#000000 at 128): its name
+    # alone is black; the grey it shows is the ink laid over the window's colour.
+    paper, a = palette.color(QPalette.ColorRole.Window), ink.alphaF()
+    pairs = zip(
+        (ink.red(), ink.green(), ink.blue()),
+        (paper.red(), paper.green(), paper.blue()),
+        strict=True,
+    )
+    mixed = [round(a * i + (1 - a) * p) for i, p in pairs]
+    return "#" + "".join(f"{v:02x}" for v in mixed)
 
 
 PAPER = "#f1ecdc"

@@ -228,11 +228,18 @@ def test_a_sustained_chain_ends_when_every_able_man_in_the_hex_is_hit(
 
 
 def test_a_chit_is_described_as_a_player_names_it_5_1(game: SoldiersGame) -> None:
-    # [5.1; 6.2]: "squad E's squad leader's chit (Adler)", not its id "german.e.sl".
+    # [5.1; 6.2]: a leader's chit by the name on it ("Adler's chit"), an independent one by
+    # its squad, never by its id "german.e.sl"; the whole title in the preview and the log.
     state = game.new_initial_state(5)
-    words = {state.describe(a) for a in state.legal_actions() if isinstance(a, Commit)}
+    commits = [a for a in state.legal_actions() if isinstance(a, Commit)]
+    words = {state.describe(a) for a in commits}
     side = state.to_act()[0]
     leader = game.men[game.chits[f"{side}.e.sl"].leader or ""].name
-    assert f"Commit squad E's squad leader's chit ({leader}) (now at Start) [5.2]" in words
-    assert "Commit squad E's independent chit (now at Start) [5.2]" in words
+    assert f"Commit {leader}'s chit (in Start) [5.2]" in words
+    assert "Commit squad E's independent chit (in Start) [5.2]" in words
     assert not any(f"{side}.e." in w for w in words)
+    sl = next(a for a in commits if a.chit == f"{side}.e.sl")
+    cost = state.preview(sl).cost or ""
+    assert cost.startswith(f"squad E's squad leader's chit ({leader}): one space down")
+    state.apply(sl)
+    assert state.log[-1].describe() == f"{leader}'s chit -> 5: committed: one space down [5.2]"

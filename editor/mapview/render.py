@@ -398,6 +398,14 @@ class MapPainter:
         new.counters = tuple(counters)
         return new
 
+    def outline(self) -> QPainterPath:
+        """The map's edge: its boards' outlines together (a board's half hexes cut by it),
+        for what is drawn over the map to stop where the map does."""
+        found = QPainterPath()
+        for polygon in self._outlines:
+            found.addPolygon(polygon)
+        return found.simplified()
+
     def hexside_features(self) -> dict[Hexside, frozenset[str]]:
         """Every hexside feature on the map: the boards', then the scenario's edits."""
         view = MapTerrain(self.amap, edits=self.edits, board_sides=self._board_sides)

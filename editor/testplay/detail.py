@@ -32,8 +32,8 @@ def header_html(progress: Progress, rows: Sequence[str]) -> str:
             "again."
         )
     step = escape(progress.step[:1].upper() + progress.step[1:])
-    rule = (
-        f" <span style='color:{muted_colour()}'>{escape(progress.rule)}</span>"
+    rule = (  # apart from the step's words: "... has 5 AP · Soldiers (6)"
+        f" <span style='color:{muted_colour()}'>· {escape(progress.rule)}</span>"
         if progress.rule
         else ""
     )
@@ -78,9 +78,26 @@ def detail_html(
     elif aims.hexes():
         parts.append("· click one on the map to take it")
     html = " ".join(parts)
+    aimed = chosen is not None and bool(chosen.chances)
+    if aimed and chosen is not None and any(p.words == chosen.words for _a, p in attacks):
+        # An attack chosen: its working below has the room; the others on one line.
+        others = [p for _a, p in attacks[:MOST_ODDS] if p.words != chosen.words]
+        if others:
+            said = "; ".join(f"{escape(p.words)} {escape(odds_word(p))}" for p in others)
+            html += f"<br><span style='color:{muted_colour()}'>Other attacks: {said}</span>"
+        long = any(len(c.words) > LONG_ODDS for c in chosen.chances)
+        attacks = [] if long else [(a, p) for a, p in attacks if p.words == chosen.words]
     for _action, preview in attacks[:MOST_ODDS]:
         odds = "; ".join(escape(chance_words(c)) for c in preview.chances)
         html += f"<br><span style='color:{FIRE}'>{escape(preview.words)}</span>: {odds}"
+    shortened = any(  # said once under them, not after each
+        len(c.words) > LONG_ODDS and c.effect is not None
+        for _a, p in attacks[:MOST_ODDS]
+        for c in p.chances
+    )
+    if shortened and (chosen is None or not chosen.chances):
+        html += f"<br><span style='color:{muted_colour()}'>Choose an attack in the list for "
+        html += "its working: every modifier with its rule</span>"
     if len(attacks) > MOST_ODDS:
         more = len(attacks) - MOST_ODDS
         html += f"<br><span style='color:{muted_colour()}'>and {more} more attack(s)"
@@ -99,13 +116,22 @@ def detail_html(
     return html
 
 
+def odds_word(preview: Preview) -> str:
+    """An attack's odds in a word or two (``40%``), for a line of several attacks."""
+    shown = [
+        f"{c.effect:.0%}" if c.effect is not None else chance_words(c) for c in preview.chances
+    ]
+    return ", ".join(shown)
+
+
 def chance_words(chance: Chance) -> str:
     """An attack's odds in a line of the detail: its words, or when they run long (the whole
-    working of a shot), the chance of an effect, the working left to the action's preview."""
+    working of a shot), the chance of an effect, the working left to the action's preview (a
+    line under the attacks says so once)."""
     if len(chance.words) <= LONG_ODDS:
         return chance.words
     if chance.effect is not None:
-        return f"{chance.effect:.0%} chance of an effect (choose it for the working)"
+        return f"{chance.effect:.0%} chance of an effect"
     return chance.words[: chance.words.rfind(" ", 0, LONG_ODDS)] + "…"
 
 

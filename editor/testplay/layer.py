@@ -39,7 +39,10 @@ from rules.engine.positions import UnitPosition
 
 if TYPE_CHECKING:
     from editor.app import MainWindow
+    from editor.mapview.render import MapPainter
 
+#: How many counters of a stack are drawn (:func:`editor.mapview.counter_art.paint_counters`).
+STACK_SHOWN = 4
 #: Above the map (0) and the set-up zones (5), below a tool's marks (10 and up).
 Z_REACH, Z_COUNTERS, Z_TARGETS = 6.0, 7.0, 8.0
 REACH = QColor("#2e86c1")
@@ -126,6 +129,19 @@ class Picture:
     plotted: list[list[Hex]] = field(default_factory=list)
 
 
+def on_top(counters: list[GameCounter], unit: str | None) -> list[GameCounter]:
+    """The counters with ``unit``'s on top of its stack, where its name is read (a stack
+    shows its first four counters, the fourth on top): a man selected in a stack of his
+    squad is the one whose counter the player sees."""
+    chosen = next((c for c in counters if c.unit == unit), None)
+    if chosen is None:
+        return counters
+    others = [c for c in counters if c is not chosen]
+    below = [i for i, c in enumerate(others) if c.counter.hex == chosen.counter.hex]
+    at = below[min(len(below), STACK_SHOWN - 1) - 1] + 1 if below else 0
+    return [*others[:at], chosen, *others[at:]]
+
+
 class CountersItem(QGraphicsItem):
     """The game's counters, their markers, and a ring round the selected unit's hex."""
 
@@ -151,7 +167,7 @@ class CountersItem(QGraphicsItem):
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawPath(hexes_outline([picture.selected_hex], self.size))
-        counters = [c.counter for c in picture.counters]
+        counters = [c.counter for c in on_top(picture.counters, picture.selected)]
         paint_counters(painter, counters, self.size, detail, picture.system, picture.counter_style)
         if detail >= 10:
             self._markers(painter)
@@ -230,6 +246,8 @@ class TestPlayLayer:
         self.size = size
         self.picture = Picture()
         self.counters: CountersItem | None = None
+        #: The map's edge, as the map's painter last gave it (:meth:`_on_map`).
+        self._edge: tuple[MapPainter, QPainterPath] | None = None
         self.costs: CostLabels | None = None
         self.reach = QGraphicsPathItem()
         self.targets = QGraphicsPathItem()
@@ -310,7 +328,7 @@ class TestPlayLayer:
         self.counters.picture = picture
         self.counters.update()
         reach = [h for h in picture.reach if h != picture.selected_hex]
-        self.reach.setPath(hexes_outline(reach, self.size) if reach else QPainterPath())
+        self.reach.setPath(self._on_map(hexes_outline(reach, self.size) if reach else None))
         self.costs.costs = {h: cost_text(c) for h, c in picture.reach.items() if c is not None}
         self.costs.occupied = {c.counter.hex for c in picture.counters}
         if picture.round_trip and picture.selected_hex is not None:
@@ -343,6 +361,22 @@ class TestPlayLayer:
         passed = [h for h in picture.route[:-1] if h != picture.chosen_hex]
         self.waypoints.setPath(hexes_outline(passed, self.size) if passed else QPainterPath())
         self.plotted.setPath(self._polylines(picture.plotted))
+
+    def _on_map(self, path: QPainterPath | None) -> QPainterPath:
+        """``path`` cut at the map's edge: the half hexes of a board's edge shaded only as
+        far as the map goes, not over the grey around it."""
+        if path is None:
+            return QPainterPath()
+        item = getattr(self.view, "item", None)
+        painter = item.map_painter if item is not None else None
+        if painter is None or painter.options.size != self.size:
+            return path
+        if self._edge is None or self._edge[0] is not painter:
+            self._edge = (painter, painter.outline())
+        edge = self._edge[1]
+        if edge.isEmpty() or edge.boundingRect().contains(path.boundingRect()):
+            return path
+        return path.intersected(edge)
 
     def _polylines(self, lines: Iterable[list[Hex]]) -> QPainterPath:
         """Lines through the centres of each list's hexes."""

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -33,6 +34,23 @@ PAGE_PLAY, PAGE_HANDOVER, PAGE_END = 0, 1, 2
 GIVEN = "~given"
 
 
+class WholeLabel(QLabel):
+    """A word-wrapped label never squeezed below the height its text takes at its width: the
+    detail under the list (an attack's odds and working, the rules) is cut by nothing; the
+    list above it and the log give way."""
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        hint = super().minimumSizeHint()
+        if self.wordWrap() and self.width() > 0:
+            hint.setHeight(max(hint.height(), self.heightForWidth(self.width())))
+        return hint
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.updateGeometry()  # another width, another height for the text
+
+
 class ChoicePages(QWidget):
     """The list of choices, the hand-over page and the report, stacked."""
 
@@ -52,7 +70,7 @@ class ChoicePages(QWidget):
         self.units.setHeaderHidden(True)
         self.units.setUniformRowHeights(True)
         column.addWidget(self.units, 1)
-        self.detail = QLabel()
+        self.detail = WholeLabel()
         self.detail.setWordWrap(True)
         self.detail.setTextFormat(Qt.TextFormat.RichText)
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

@@ -26,7 +26,8 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QUrl, Signal
+import shiboken6
+from PySide6.QtCore import Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -166,6 +167,10 @@ class TestPlayPanel(ChoicePages):
         paper.setColor(QPalette.ColorRole.Base, QColor("#fbfaf6"))
         paper.setColor(QPalette.ColorRole.Text, QColor("#1b1b1b"))
         self.log.setPalette(paper)
+        # Short of room (150% on a small screen) the log gives way first, to two lines and a
+        # half: the action chosen, its odds and its working above it are never cut.
+        lines = self.log.fontMetrics().lineSpacing() * 2.5
+        self.log.setMinimumHeight(round(lines) + 2 * self.log.frameWidth() + 8)
         column.addWidget(self.log, 1)
         return box
 
@@ -531,6 +536,19 @@ class TestPlayPanel(ChoicePages):
             self._show_selected()
         self._aim()
         self._draw()
+        if not self._choosing:  # the detail's new height may hide the line: after the click
+            QTimer.singleShot(0, lambda: self.keep_in_sight(item))
+
+    def keep_in_sight(self, item: QTreeWidgetItem) -> None:
+        """Scroll the list to ``item`` once the page is laid out again (the detail under the
+        list grows with an attack's working, and the list shrinks)."""
+        if not shiboken6.isValid(item) or item.treeWidget() is not self.units:
+            return  # the list was built again meanwhile
+        page = self.detail.parentWidget()
+        layout = page.layout() if page is not None else None
+        if layout is not None:
+            layout.activate()
+        self.units.scrollToItem(item)
 
     def select(self, unit: str | None) -> None:
         """Select a unit: its group opened in the list (the others closed), its actions on
@@ -624,6 +642,19 @@ class TestPlayPanel(ChoicePages):
             return
         pick = aims.pick(self.session.state, h, self.route, self.chosen_action()) if aims else None
         action = pick.action if pick is not None else None
+        others = [u for u in mine if u != (aims.unit if aims else None)]
+        onto = pick is not None and pick.take and others and not self.route
+        if onto and action is not None and self.session.state.concerns(action).kind == "move":
+            # A click on another of the side's units with orders to give more likely means
+            # him than a move onto him: the move is only chosen, a second click takes it.
+            self.choose(action, (h,))
+            names = ", ".join(self.session.game.unit_name(u) for u in others)
+            self.main.say(
+                f"{names} {'is' if len(others) == 1 else 'are'} in "
+                f"{self.session.game.hex_name(h)}: click it again to move there, or choose "
+                "in the list whom to give orders"
+            )
+            return
         if pick is not None and action is not None and not pick.take:
             if self.route and pick.route == (h,):
                 laid = ", ".join(self.session.game.hex_name(x) for x in self.route)

@@ -187,9 +187,11 @@ class ChitMoved(Event):
     chit: str
     space: str
     why: str
+    #: The chit as a player names it (``Black's chit``), filled in as the event is logged.
+    name: str = ""
 
     def describe(self) -> str:
-        return f"{self.chit} -> {self.space}: {self.why}"
+        return f"{self.name or self.chit} -> {self.space}: {self.why}"
 
 
 @dataclass(frozen=True)
@@ -201,9 +203,12 @@ class TurnBegan(Event):
     steps: tuple[str, ...]
     risk: str
     placeholders: tuple[str, ...]
+    #: The chit as a player names it (``Black's chit``), filled in as the event is logged.
+    name: str = ""
 
     def describe(self) -> str:
-        return f"{self.chit} is active at risk level {self.risk}: {'; '.join(self.steps)}"
+        chit = self.name or self.chit
+        return f"{chit} is active at risk level {self.risk}: {'; '.join(self.steps)}"
 
 
 @dataclass(frozen=True)
@@ -247,11 +252,15 @@ class ShotExplained(Event):
     placeholders: tuple[str, ...]
 
     def describe(self) -> str:
+        """The shot in a line, then its working a step a line, each with its rule (the log
+        folds them under the line), and the placeholder values it used."""
         rolled = "no roll" if self.roll is None else f"roll {self.roll}"
-        return (
+        head = (
             f"{self.man} {self.fire_type} fire at {self.hex}: hit chance {self.chance}, "
             f"{rolled}, {'hit' if self.hit else 'miss'}"
         )
+        used = [f"placeholder: {p}" for p in self.placeholders]
+        return "\n".join((head, *self.steps, *used))
 
 
 @dataclass(frozen=True)

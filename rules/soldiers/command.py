@@ -12,6 +12,7 @@ from rules.soldiers import scenario_events, support
 from rules.soldiers.actions import ChitMoved, TurnBegan
 from rules.soldiers.arrivals import draw_event
 from rules.soldiers.capture import surrender
+from rules.soldiers.names import chit_words
 from rules.soldiers.units import HEAVY, cell, columns
 
 if TYPE_CHECKING:
@@ -47,7 +48,11 @@ def resolve_commitments(state: SoldiersState) -> str | None:
         return held[0]
     a, b = sorted(held, key=lambda c: number(state.track.space[c]))
     if number(state.track.space[a]) < number(state.track.space[b]):
-        why = f"{a} in {state.track.space[a]} is lower than {b} in {state.track.space[b]} [5.3]"
+        lower, higher = chit_words(state, a), chit_words(state, b)
+        why = (
+            f"{lower} in {state.track.space[a]} is lower than {higher} in "
+            f"{state.track.space[b]} [5.3]"
+        )
         winner = a
     else:
         winner = next(c for c in held if state.game.chits[c].side == state.play.advantage)

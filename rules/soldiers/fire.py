@@ -49,7 +49,7 @@ from rules.movement.costs import terrain_effect
 from rules.soldiers import equipment, machineguns, preparations, scenario_events
 from rules.soldiers.actions import ManHit, Shoot, ShotExplained, Spotting
 from rules.soldiers.fire_lanes import why_not_through
-from rules.soldiers.units import SYSTEM, cell
+from rules.soldiers.units import SYSTEM, cell, table_title
 from rules.soldiers.weapons import carried, weapon_check, why_not_fire_weapon
 
 if TYPE_CHECKING:
@@ -151,7 +151,8 @@ def hit_chance(state: SoldiersState, action: Shoot) -> tuple[int, Working]:
     hit_table, _ = carried(state, man).tables(action.fire_type)
     base = cell(hit_table, action.fire_type, dist)
     chance = int(str(base.value))
-    work.steps.append(f"{hit_table}: {action.fire_type} at {dist} hexes, hit chance {chance} [8.3]")
+    title = table_title(hit_table)
+    work.steps.append(f"{title}, {action.fire_type} at {dist} hexes: hit chance {chance} [8.3]")
     if base.placeholder:
         work.placeholders.append(f"{hit_table} {action.fire_type}/{dist}: {base.placeholder}")
     chance += machineguns.hit_modifier(state, man, work)  # an MG one man short [14.3]

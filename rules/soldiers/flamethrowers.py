@@ -40,7 +40,7 @@ from rules.soldiers.fire import MAX_SHOTS, apply_damage
 from rules.soldiers.fire_lanes import why_not_through
 from rules.soldiers.grenades import indoors
 from rules.soldiers.support_actions import FLAME_TYPES, Flame, FlameExplained
-from rules.soldiers.units import cell
+from rules.soldiers.units import cell, table_title
 from rules.soldiers.weapons import run_check, why_not_fire_weapon
 
 if TYPE_CHECKING:
@@ -134,7 +134,8 @@ def hit_chance(state: SoldiersState, action: Flame) -> tuple[int, Working]:
     base = cell(spec.weapon.hit_table, action.fire_type, dist)
     chance = int(str(base.value))
     work.steps.append(
-        f"{spec.weapon.hit_table}: {action.fire_type} at {dist} hexes, hit chance {chance} [15.1]"
+        f"{table_title(spec.weapon.hit_table)}, {action.fire_type} at {dist} hexes: "
+        f"hit chance {chance} [15.1]"
     )
     if base.placeholder:
         work.placeholders.append(

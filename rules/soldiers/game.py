@@ -72,6 +72,8 @@ Smoke Dissipates [6.12] (:mod:`rules.soldiers.events`), fire at range 0 into one
 
 from __future__ import annotations
 
+import dataclasses
+
 from model.hexes import Hex
 from model.position import GamePosition
 from model.scenario import Mission, Scenario
@@ -81,7 +83,7 @@ from model.victory import SpecialRule
 from rules.engine.actions import Action, Done, Move
 from rules.engine.core import Outcome, State
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
-from rules.engine.events import GameEnded, SegmentBegan, SideDone, UnitDeployed
+from rules.engine.events import Event, GameEnded, SegmentBegan, SideDone, UnitDeployed
 from rules.engine.play import ActionFocus, Preview, Progress
 from rules.engine.positions import UnitPosition
 from rules.engine.special_rules import Enforce, describe, special_rules, why_not_enforced
@@ -120,6 +122,7 @@ from rules.soldiers.actions import (
     SelfSuppress,
     Shoot,
     Throw,
+    TurnBegan,
 )
 from rules.soldiers.arrivals import begin_cycle, eligible
 from rules.soldiers.capture import after_move, guard_ap, refresh
@@ -137,6 +140,7 @@ from rules.soldiers.fire_support_actions import FIRE_SUPPORT_ACTIONS
 from rules.soldiers.grenades import grenades_left, throw, why_not_throw
 from rules.soldiers.machineguns import crews, fired
 from rules.soldiers.moves import category, judge_sight, move, move_options
+from rules.soldiers.names import chit_words
 from rules.soldiers.position import SoldiersPositionState
 from rules.soldiers.records import (
     OFF,
@@ -330,9 +334,9 @@ class SoldiersGame(MapGame):
         return int(str(cell("battle-conditions", condition, "maximum sighting (hexes)").value))
 
     def unit_name(self, unit: str) -> str:
-        """A man's name and his weapon (``Austin, M1``)."""
+        """A man's name and his weapon as on his counter (``Austin (M1)``)."""
         man = self.men.get(unit)
-        return f"{man.name}, {man.weapon.code}" if man is not None else unit
+        return f"{man.name} ({man.weapon.code})" if man is not None else unit
 
     def new_initial_state(self, seed: int = 0) -> SoldiersState:
         return SoldiersState(self, seed)
@@ -828,6 +832,12 @@ class SoldiersState(State):
 
     def describe(self, action: Action) -> str:
         return view.describe(self, action)
+
+    def emit(self, event: Event) -> None:
+        """Log an event; a command chit's named as a player names it (``Black's chit``)."""
+        if isinstance(event, ChitMoved | TurnBegan) and not event.name:
+            event = dataclasses.replace(event, name=chit_words(self, event.chit))
+        super().emit(event)
 
     def concerns(self, action: Action) -> ActionFocus:
         return view.concerns(self, action)

@@ -40,6 +40,7 @@ from rules.soldiers.fire import FIRE_AP, hit_chance, must_spot, spot_chance, why
 from rules.soldiers.fire_support_actions import FIRE_SUPPORT_ACTIONS
 from rules.soldiers.grenades import THROW_AP, throw_chance, why_not_throw
 from rules.soldiers.moves import step_cost, why_not_move
+from rules.soldiers.names import chit_title
 from rules.soldiers.reaction import first_stop, reaction_odds, why_not_react
 from rules.soldiers.support_actions import SupportAction
 from rules.soldiers.weapons import MAINTENANCE_AP, why_not_maintain
@@ -134,15 +135,18 @@ def preview(state: SoldiersState, action: Action) -> Preview:
         return support.preview(state, action, words)
     if isinstance(action, Commit):
         space = state.track.space[action.chit]
+        title = chit_title(state, action.chit)
         if state.track.committed[state.game.chits[action.chit].side] == action.chit:
-            cost = f"stays committed in {space}"
+            cost = f"{title}: stays committed in {space}"
         else:
-            cost = f"one space down the Command Track: {space} to {number(space) - 1}"
+            cost = f"{title}: one space down the Command Track: {space} to {number(space) - 1}"
         return Preview(words, True, None, cost, rules=("Command Phase [5.2-5.3]",))
     if isinstance(action, OrderMan):
         return Preview(words, True, None, _order_cost(state, action.man), rules=("[6.2; 6.21]",))
     if isinstance(action, bidding.Bid):
-        cost = f"down the Command Track: {state.track.space[action.chit]} to {action.space}"
+        title = chit_title(state, action.chit)
+        space = state.track.space[action.chit]
+        cost = f"{title}: down the Command Track, {space} to {action.space}"
         return Preview(words, True, None, cost, rules=("bidding [5.31-5.33]",))
     if isinstance(action, groups.OrderGroup):
         wounded = any(m in state.troops.wounded for m in action.men)

@@ -135,6 +135,10 @@ def first_stop(state: SoldiersState, action: Move) -> Move:
     return action
 
 
+def _men(count: int) -> str:
+    return f"{count} man" if count == 1 else f"{count} men"
+
+
 def offer(state: SoldiersState, man: str, trigger: str, target: str | None = None) -> None:
     """Give the enemy its chance to react to ``man`` [8.6], if any of its men may."""
     if state.play.phase != "action" or man in state.troops.disabled:
@@ -153,8 +157,8 @@ def offer(state: SoldiersState, man: str, trigger: str, target: str | None = Non
     state.emit(
         ReactionNote(
             "-",
-            f"{man} {what} {name}: {enemy} may react [8.6], {len(fire)} man/men may fire, "
-            f"{len(suppress)} may suppress [8.61; 8.64]",
+            f"{man} {what} {name}: {enemy} may react [8.6], {_men(len(fire))} may fire, "
+            f"{_men(len(suppress))} may suppress [8.61; 8.64]",
         )
     )
 

@@ -89,6 +89,13 @@ def cell(table_id: str, row: str | int, column: str | int) -> Cell:
     return table_cell(SYSTEM, table_id, row, column)
 
 
+def table_title(table_id: str) -> str:
+    """A weapon table as the book's charts name it (``Submachinegun Weapon Table``), for the
+    working of a shot the player reads; its id when it has no name."""
+    name = tables(SYSTEM)[table_id].name
+    return name.replace(": hit chance", "") if name else table_id
+
+
 def columns(table_id: str) -> list[object]:
     return list(tables(SYSTEM)[table_id].columns)
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from rules.engine.actions import Action, Done, Move
 from rules.engine.play import ActionFocus, Progress
-from rules.soldiers import fire_support, support
+from rules.soldiers import bidding, fire_support, support
 from rules.soldiers.actions import (
     ClearJam,
     Commit,
@@ -20,11 +20,12 @@ from rules.soldiers.actions import (
     Shoot,
     Throw,
 )
-from rules.soldiers.bidding import Bid
 from rules.soldiers.equipment import Exchange
 from rules.soldiers.fire_support_actions import CancelCall, Radio, ThrowSatchel
 from rules.soldiers.groups import OrderGroup
 from rules.soldiers.melee import HandToHand
+from rules.soldiers.moves import step_cost
+from rules.soldiers.names import chit_title, chit_words
 from rules.soldiers.support_actions import SupportAction
 from rules.soldiers.weapons import carried
 
@@ -42,11 +43,12 @@ def progress(state: SoldiersState) -> Progress:
     side = state.to_act()[0] if state.to_act() else None
     if state.play.phase == "action" and state.active.chit is not None:
         turn = state.active
-        step = f"Chit {turn.chit} at {turn.risk}, {turn.orders_left} order(s) left"
+        chit = _capital(chit_title(state, state.active.chit))
+        step = f"{chit} at {turn.risk}, {turn.orders_left} order(s) left"
         if not turn.rolled:
-            step = f"Chit {turn.chit}: select the man to act; his initiative sets the risk [6.23]"
+            step = f"{chit}: select the man to act; his initiative sets the risk [6.23]"
         if turn.current is not None:
-            step += f"; {turn.current} has {turn.ap:g} AP"
+            step += f"; {_acting(state)} has {turn.ap:g} AP"
         if state.artillery.free_call is not None:
             step += f"; {state.artillery.free_call} may make a free artillery call [17.25]"
         if turn.reaction is not None:
@@ -65,6 +67,9 @@ def progress(state: SoldiersState) -> Progress:
         if state.active.current is not None:
             step += f"; {state.active.current} has {state.active.ap:g} AP"
         left = "order men to move, then End"
+    elif state.track.bidding in game.sides:
+        phase, rule, done = "Command Phase", "Soldiers (5.31)", "Do not bid"
+        step, left = _bidding(state)
     else:
         phase, rule, done = "Command Phase", "Soldiers (5.2)", "Pass"
         step, left = "Commit a chit one space down, or pass", "commit a chit, or pass"
@@ -83,24 +88,54 @@ def progress(state: SoldiersState) -> Progress:
     )
 
 
+def _capital(words: str) -> str:
+    return words[:1].upper() + words[1:]
+
+
+def _acting(state: SoldiersState) -> str:
+    """The man under orders, or the group acting together, by name [6.24; 7.1]."""
+    turn, name = state.active, state.game.unit_name
+    men = [m for m in turn.group if m in state.troops.hexes] if turn.group else []
+    if len(men) > 1:
+        return f"the group ({', '.join(name(m) for m in men[:-1])} and {name(men[-1])})"
+    return name(turn.current) if turn.current is not None else ""
+
+
+def _bidding(state: SoldiersState) -> tuple[str, str]:
+    """Bidding [5.31-5.33] in words: where each committed chit stands, who wins as they
+    stand, what the side to bid may do."""
+    track = state.track
+    names = {s.id: s.name or s.id for s in state.game.scenario.sides}
+    held = [(s, c) for s, c in track.committed.items() if c is not None]
+    stand = "; ".join(f"{names[s]}: {chit_words(state, c)} in {track.space[c]}" for s, c in held)
+    winner = bidding.leader_side(state)
+    wins = f"; {names.get(winner or '', winner)} would win (the lower space; a tie, the advantage"
+    step = f"Bid for the Action Phase: {stand}{wins + ' [5.33])' if winner else ''}"
+    return step, "move the committed chit lower, or do not bid"
+
+
 def describe(state: SoldiersState, action: Action) -> str:
     if isinstance(action, SupportAction):
         return support.describe(state, action)
     if isinstance(action, Move):
         steps = len(action.path)
-        return f"Move to {action.path[-1]} ({steps} hex{'es' if steps != 1 else ''})"
+        group = [m for m in state.active.group if m in state.troops.hexes]
+        who = f"the group of {len(group)} " if len(group) > 1 and action.unit in group else ""
+        ap = _ap(state, action)
+        spent = f", {ap:g} AP" if ap is not None else ""  # [7.21]
+        return f"Move {who}to {action.path[-1]} ({steps} hex{'es' if steps != 1 else ''}{spent})"
     if isinstance(action, OrderMan):
         return "Give an order [6.21]"
-    if isinstance(action, Bid):
+    if isinstance(action, bidding.Bid):
         return f"Bid {chit_words(state, action.chit)} down to {action.space} [5.31]"
     if isinstance(action, OrderGroup):
         names = ", ".join(state.game.unit_name(m) for m in action.men)
-        return f"Order a group: {names} [6.24]"
+        return f"Order a group of {len(action.men)}: {names} [6.24]"
     if isinstance(action, Shoot):
         return f"Shoot at {action.hex} ({action.fire_type} fire)"
     if isinstance(action, Commit):
         where = state.track.space[action.chit]
-        return f"Commit {chit_words(state, action.chit)} (now at {where}) [5.2]"
+        return f"Commit {chit_words(state, action.chit)} (in {where}) [5.2]"
     if isinstance(action, MoveOff):
         return "Move off the map [7.26]"
     if isinstance(action, Exchange):
@@ -150,7 +185,7 @@ def concerns(state: SoldiersState, action: Action) -> ActionFocus:
         return support.concerns(state, action)
     if isinstance(action, Move):
         path = tuple(h for h in (named(p) for p in action.path) if h is not None)
-        return ActionFocus(action.unit, "move", named(action.path[-1]), path)
+        return ActionFocus(action.unit, "move", named(action.path[-1]), path, _ap(state, action))
     if isinstance(action, Shoot):
         return ActionFocus(action.man, "fire", state.game.hex_named(action.hex))
     if isinstance(action, Throw):
@@ -170,24 +205,16 @@ def concerns(state: SoldiersState, action: Action) -> ActionFocus:
     return ActionFocus(None)
 
 
-#: A chit's kind in words [5.1; 6.2].
-CHIT_KINDS = {
-    "sl": "squad leader's chit",
-    "asl": "assistant squad leader's chit",
-    "ind": "independent chit",
-    "pl": "platoon leader's chit",
-}
-
-
-def chit_words(state: SoldiersState, chit_id: str) -> str:
-    """A command chit as a player names it: ``squad E's squad leader's chit (Black)``; an id
-    the game does not know is given as it is."""
-    chit = state.game.chits.get(chit_id)
-    if chit is None:
-        return chit_id
-    kind = CHIT_KINDS.get(chit.kind, f"{chit.kind} chit")
-    leader = state.game.men.get(chit.leader) if chit.leader else None
-    who = f" ({leader.name})" if leader is not None else ""
-    squad = chit.squad.split(".")[-1].upper()
-    owner = "the platoon's" if chit.kind == "pl" else f"squad {squad}'s"
-    return f"{owner} {kind}{who}"
+def _ap(state: SoldiersState, action: Move) -> float | None:
+    """The Action Points a move's path costs [7.21], for the map's reach; None when a step of
+    it may not be taken (or the move is not one from where the man stands: one made before)."""
+    at, spent = state.troops.hexes.get(action.unit), 0.0
+    for name in action.path:
+        to = state.game.by_name.get(name.upper())
+        if to is None or (at is not None and at.distance(to) != 1):
+            return None
+        cost = step_cost(state, action.unit, at, to)
+        if cost is None:
+            return None
+        spent, at = spent + cost, to
+    return spent
