@@ -560,7 +560,7 @@ def test_8_32_example_1_m1_aimed_at_three_men_in_woods_4_hexes_misses_on_6() -> 
     state.force_dice(6)
     state.apply(Shoot("us.e.5", game.name(b), "aimed"))
     shot = _shot(state)
-    assert shot.steps[0].endswith("aimed at 4 hexes, hit chance 4 [8.3]")
+    assert shot.steps[0].endswith("aimed at 4 hexes: hit chance 4 [8.3]")
     assert "target in woods [8.32] -1" in shot.steps
     assert "3 or 4 non-suppressed men in the target hex [8.32] +1" in shot.steps
     assert (shot.chance, shot.roll, shot.hit) == (4, 6, False)
@@ -581,7 +581,7 @@ def test_8_32_example_2_mp_sustained_at_six_men_in_a_building_in_mist_hits_on_5(
     state.force_dice(5, 4, 5)  # the hit; damage 4, then 5 > 4 ends the chain [8.43]
     state.apply(Shoot("german.adler", game.name(b), "sustained"))
     shot = _shot(state)
-    assert shot.steps[0].endswith("sustained at 6 hexes, hit chance 6 [8.3]")
+    assert shot.steps[0].endswith("sustained at 6 hexes: hit chance 6 [8.3]")
     assert "mist, not adjacent [8.32] -1" in shot.steps
     assert "target in building [8.32] -2" in shot.steps
     assert "5 or more men in the target hex (suppressed or not) [8.32] +2" in shot.steps
@@ -606,7 +606,7 @@ def test_8_32_example_3_carbine_at_a_building_behind_a_hedge_has_no_chance() -> 
     ap = state.active.ap
     state.apply(Shoot("us.e.11", game.name(b), "quick"))
     shot = _shot(state)
-    assert shot.steps[0].endswith("quick at 6 hexes, hit chance 3 [8.3]")
+    assert shot.steps[0].endswith("quick at 6 hexes: hit chance 3 [8.3]")
     assert "the line of sight crosses a hedge next to the target [8.32] -2" in shot.steps
     assert (shot.chance, shot.roll, shot.hit) == (-1, None, False)
     assert state.active.ap == ap - 2 and "german.e.6" not in state.troops.suppressed

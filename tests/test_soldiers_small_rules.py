@@ -41,7 +41,7 @@ from rules.soldiers.groups import OrderGroup
 from rules.soldiers.mission_victory import exited_men, force_of
 from rules.soldiers.moves import category, why_not_step
 from rules.soldiers.scenario_events import FUEL_DUMP, closed, phase_begins
-from rules.soldiers.units import cell, weapon
+from rules.soldiers.units import cell, table_title, weapon
 from rules.soldiers.weapons import CHECK_COLUMN, carried
 
 DAWN_PATROL = "scenarios/soldiers/10-dawn-patrol.yaml"
@@ -672,7 +672,7 @@ def test_8_72_8_73_firing_another_man_s_weapon(
     assert bool(modifier) == bool(hit)
     if hit:
         assert modifier[0].endswith(f"{hit:+d}")
-    assert work.steps[0].startswith(weapon(taken[kind]).hit_table)
+    assert work.steps[0].startswith(table_title(weapon(taken[kind]).hit_table))
     if not hit:
         return
     roll = _check_roll("quick")

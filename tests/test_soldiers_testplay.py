@@ -223,7 +223,7 @@ def test_soldiers_hot_seat_commit_bid_group_move_fire_and_react(qtbot: QtBot) ->
     assert "Choose an attack in the list for its working" in panel.detail.text()
     # ... and the sustained fire chosen in the list: its hit chance worked out, every
     # modifier with its rule, before it is taken.
-    click_line(qtbot, panel, "Shoot at C/1309 (sustained fire)")
+    click_line(qtbot, panel, "Shoot at C/1308 (sustained fire)")
     tree = panel.units
     qtbot.wait(50)  # the detail's new height laid out: the line chosen is still in sight
     assert tree.viewport().rect().contains(tree.visualItemRect(tree.currentItem()))
@@ -232,30 +232,31 @@ def test_soldiers_hot_seat_commit_bid_group_move_fire_and_react(qtbot: QtBot) ->
     label = panel.detail  # the odds and the working whole: the list and the log give way
     assert label.height() >= label.heightForWidth(label.width())
     # the weapon's table by the name the book's charts give it
-    assert "Submachinegun Weapon Table, sustained at 6 hexes: hit chance 6 [8.3]" in detail
+    assert "Submachinegun Weapon Table, sustained at 7 hexes: hit chance 5 [8.3]" in detail
     assert "mist, not adjacent [8.32] -1" in detail
-    assert "a d10 of 5 or less hits: 5 in 10" in detail
+    assert "a d10 of 4 or less hits: 4 in 10" in detail
     shot(w, "05-fire-preview")
     before = len(panel.log.toPlainText())
-    click_hex(qtbot, w, "C/1309")  # a click on the target takes the fire chosen
-    assert session.timeline[-1].text() == "shoot us.e.10 C/1309 sustained"
+    click_hex(qtbot, w, "C/1308")  # a click on the target takes the fire chosen
+    assert session.timeline[-1].text() == "shoot us.e.10 C/1308 sustained"
     told = log_since(panel, before)
-    assert "sustained fire at C/1309: hit chance 5" in told and "[8.3]" in told
+    assert "sustained fire at C/1308: hit chance 4" in told and "[8.3]" in told
     assert "german may react [8.6], 1 man may fire" in told  # after sustained fire [8.62]
     # The shot explained: its working folded under its line, opened with Show all details.
     assert "mist, not adjacent [8.32] -1" not in told
     qtbot.mouseClick(panel.details, Qt.MouseButton.LeftButton)
     assert panel.details.isChecked()
     told = panel.log.toPlainText()
-    assert "Submachinegun Weapon Table, sustained at 6 hexes: hit chance 6 [8.3]" in told
-    assert "mist, not adjacent [8.32] -1" in told and "rolled 6 against 5: miss [8.3]" in told
+    assert "Submachinegun Weapon Table, sustained at 7 hexes: hit chance 5 [8.3]" in told
+    assert "mist, not adjacent [8.32] -1" in told and "rolled 6 against 4: miss [8.3]" in told
     shot(w, "06-fire-result")
 
-    # Reaction [8.6]: the hot seat passes to the German, who sees E9's choices.
+    # Reaction [8.6]: the hot seat passes to the German, who sees E8's choices (E9, fired at
+    # in C/1308, may not fire through E8's hex [8.12]).
     hand_over(qtbot, panel, "German")
     assert "may react" in panel.header.text() and "(8.6)" in panel.header.text()
     assert panel.done_button.text() == "Resolve the reactions (or hold fire)"
-    react = "E9 (G43): reaction fire at C/1315 [8.6]"
+    react = "E8 (M): reaction fire at C/1315 [8.6]"
     click_line(qtbot, panel, react)
     assert "alertness [8.63]" in panel.detail.text()
     shot(w, "07-reaction-offered")
@@ -266,7 +267,7 @@ def test_soldiers_hot_seat_commit_bid_group_move_fire_and_react(qtbot: QtBot) ->
     qtbot.mouseClick(panel.done_button, Qt.MouseButton.LeftButton)
     told = log_since(panel, before)
     assert "alertness" in told and "[8.63]" in told
-    assert "german.e.9" in told and "fire at C/1315" in told  # his shot, explained
+    assert "german.e.8" in told and "fire at C/1315" in told  # his shot, explained
     assert state().active.reaction is None  # type: ignore[attr-defined]
     hand_over(qtbot, panel, "US")  # back to the active side: E10 may act on
     shot(w, "08-reaction-resolved")
