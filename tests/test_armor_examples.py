@@ -72,10 +72,11 @@ from model.hexes import Hex
 from model.scenario_io import dump_scenario, load_scenario, parse_scenario
 from model.scenario_map import OverlayPlacement
 from rules.armor.cards import column, gun_of
-from rules.armor.fire import level, sighting_range
+from rules.armor.fire import level, sighting_range, why_not_sighted
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.move import walk
 from rules.armor.orders import Order, parse_moves
+from rules.armor.range import range_between
 from rules.registry import load_game
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "armor"
@@ -247,3 +248,182 @@ def test_a_vehicle_in_woods_stays_at_level_0() -> None:
     woods = _with_overlays({plain.game.name(clear): "woods-57"})
     assert woods.game.terrain.terrain(clear) == "woods"
     assert level(woods.game, clear) == 0
+
+
+# --- [AG IV.C.3] the Block in Scrub ------------------------------------------------------------
+
+
+def test_a_block_unit_in_a_scrub_hex_is_sighted_at_the_block_ranges() -> None:
+    """[AG IV.C.3]: "if a Block unit is placed in a Scrub hex, the ranges listed under Block
+    would be used as they are smaller": a German squad in a Scrub hex with a Block Terrain
+    Support unit is sighted at 4 (Block, SM), not Scrub's 5, and an LG target at 6, not 8 [GC2
+    Sighting Ranges Table, Day Normal]; without the Block unit the hex reads Scrub's."""
+    from test_armor_support import _game as support_game
+    from test_armor_support import base as support_base
+    from test_armor_support import edge_ranges
+
+    plain = support_base()
+    edge, terrain = edge_ranges(plain), plain.terrain
+    scrub = min(
+        h
+        for h in terrain.hexes()
+        if terrain.terrain(h) == "scrub"
+        and terrain.ground(h) == 0
+        and not terrain.overlays.kinds(h)
+        and edge.get(h, 0) >= 6
+    )
+    game = support_game((("M4", None, 0),), (("GE-INFANTRY-SQUAD", scrub, 0), ("BLOCK", scrub, 0)))
+    assert [u.kind for u in game.works.at(scrub)] == ["block"]  # set up on its hex
+    bare = support_game((("M4", None, 0),), (("GE-INFANTRY-SQUAD", scrub, 0),))
+    state, before = game.new_initial_state(1), bare.new_initial_state(1)
+    assert isinstance(state, ArmorState) and isinstance(before, ArmorState)
+    far = max(sorted(terrain.hexes()), key=scrub.distance)
+    assert (sighting_range(before, far, scrub, "SM"), sighting_range(before, far, scrub, "LG")) == (
+        5,
+        8,
+    )
+    assert (sighting_range(state, far, scrub, "SM"), sighting_range(state, far, scrub, "LG")) == (
+        4,
+        6,
+    )
+    # an M4 with a clear line of sight at range 5 sights the squad without the Block, not with it
+    tank, squad = "us.M4.1", "german.GE-INFANTRY-SQUAD.1"
+    at = min(
+        h
+        for h in sorted(terrain.hexes())
+        if range_between(h, scrub) == 5 and state.game.los(h, scrub).verdict != "blocked"
+    )
+    state.troops.hexes[tank] = before.troops.hexes[tank] = at
+    assert why_not_sighted(before, tank, squad) is None
+    why = why_not_sighted(state, tank, squad) or ""
+    assert "gives 4 in its SM column (a Block unit" in why and "[AG IV.C.3]" in why
+
+
+# --- [ADV IV.A] --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "assault", "overrun", "moves"),
+    [
+        ("A-{target}", "{target}", None, ""),  # [ADV IV.A.1] "A-703"
+        ("K-{target}-RR3", None, "{target}", "RR3"),  # [ADV IV.A.2] "K-19-RR3"
+    ],
+)
+def test_the_advanced_combat_order_notations(
+    text: str, assault: str | None, overrun: str | None, moves: str
+) -> None:
+    """[ADV IV.A.1]: ""A-703" is an order to use Close Assault Combat against enemy unit 703";
+    [ADV IV.A.2]: ""K-19-RR3" is an order to Overrun enemy unit 19 while moving RR3": the
+    engine's orders, written back as read (the unit ids are the scenario's)."""
+    game = cards()
+    target = _unit("STGIIIG-75")
+    written = f"order {_unit('M4')} {text.format(target=target)}"
+    order = game.parse_action(written)
+    assert isinstance(order, Order)
+    assert order.assault == (assault.format(target=target) if assault else None)
+    assert order.overrun == (overrun.format(target=target) if overrun else None)
+    assert (order.moves, order.fire, order.text()) == (moves, None, written)
+
+
+# --- [OP II] Artillery and Indirect Fire ------------------------------------------------------
+
+
+def test_called_artillery_fire_scatters_on_01_to_40() -> None:
+    """[OP II.D.2]: "the Scatter numbers for Called Artillery Fire are "01-40"" (every Battery's
+    [GC2 Artillery Tables]): Called fire plotted on Turn 1 (the Medium Called Delay, 3 Turns)
+    Impacts on Turn 4; a roll of 40 moves the Impact unit ("27": direction 2 [OP II.D.2.b]),
+    a 41 leaves it in the hex plotted."""
+    from test_armor_indirect import _barrage, _to
+    from test_armor_indirect import _game as artillery_game
+
+    from rules.armor.indirect.events import ArtilleryImpact
+    from rules.armor.indirect.plots import ArtilleryPlot
+
+    items = ("ARTILLERY-LIGHT", "ARTILLERY-MEDIUM", "ARTILLERY-HEAVY")
+    three = artillery_game(
+        (("M4", "K1716"),), (("PZIVJ", "J2108"),), {"purchases": [{"item": i} for i in items]}
+    )
+    assert [b.scatter["C"] for b in three.batteries.values()] == [40, 40, 40]
+    battery = "us.ARTILLERY-MEDIUM.1"
+    for dice, moved in (((40, 27), True), ((41,), False)):
+        state, _, near = _barrage()
+        name = state.game.name
+        state.apply(ArtilleryPlot(battery, "C", name(near)))
+        _to(state, 4)
+        state.force_dice(*dice)
+        _to(state, 4, "artillery-impact")
+        [impact] = [e for e in state.log if isinstance(e, ArtilleryImpact)]
+        assert (impact.scatter_on, impact.roll) == (40, dice[0])
+        there = near.neighbor(state.game.amap.direction_to_global(near, 2)) if moved else near
+        assert (impact.direction, impact.impact) == ((2 if moved else None), name(there))
+
+
+def test_indirect_fire_is_written_h_and_the_target_hex() -> None:
+    """[OP II.F.3]: "the notation "H1504" indicates orders to use Indirect Fire against hex
+    1504": the ``indirect UNIT HEX`` action goes on the owner's Command Sheet as "H" and the
+    hex (the engine's hex ids carry their section's letter), and the Artillery Impact unit is
+    placed in that hex [OP II.F.4.a] (a 71 is over the Scatter numbers, 01-70 [F.4.b(2)])."""
+    from test_armor_indirect import _howitzer, _to
+
+    from rules.armor.indirect.events import ArtilleryImpact, ArtilleryPlotted
+    from rules.armor.indirect.howitzers import IndirectFire
+
+    state, target = _howitzer()
+    hex_id = state.game.name(target)
+    state.apply(IndirectFire("german.STGIIIG-105.1", hex_id))
+    [plotted] = [e for e in state.log if isinstance(e, ArtilleryPlotted)]
+    assert (plotted.notation, plotted.private_to) == (f"H{hex_id}", "german")
+    state.force_dice(71)
+    _to(state, 1, "artillery-impact")
+    [impact] = [e for e in state.log if isinstance(e, ArtilleryImpact)]
+    assert (impact.notation, impact.roll, impact.impact) == (f"H{hex_id}", 71, hex_id)
+
+
+# --- [OP XXIV] Limited Ammunition and Fuel -----------------------------------------------------
+
+
+def test_a_rate_of_fire_1_2_expends_one_slow_and_two_rapid() -> None:
+    """[OP XXIV.A.2]: "a unit with a Rate of Fire of "1-2" expends one Ammunition Factor when
+    firing at its Slow Rate of Fire, and two Ammunition Factors when firing at its Rapid Rate
+    of Fire": the M4 (1-2, its 24 Ammunition Factors [OP XXIV.B.3]) fires while it moves a hex
+    (Slow) and spends one, standing at Short Range (Rapid) and spends two."""
+    from test_armor_optional import _fire, _line, _state
+
+    from rules.armor.events import ApFire
+    from rules.armor.optional import supply
+
+    m4, panzer = "us.M4.1", "german.PZIVJ.1"
+    line = _line(5)
+    for moves, shots in (("1", 1), ("", 2)):
+        state = _state([("M4", line[0], 0)], [("PZIVJ", line[4], 3)], options="limited-ammunition")
+        spec = state.game.units[m4]
+        assert (spec.rof_slow, spec.rof_rapid) == (1, 2)
+        state.force_dice(99)  # no hits
+        events = _fire(state, Order(m4, fire=panzer, moves=moves))
+        [fire] = [e for e in events if isinstance(e, ApFire)]
+        assert fire.shots == shots and state.supply.spent == {m4: shots}
+        assert supply.left(state, m4) == 24 - shots
+
+
+def test_variable_fuel_rolls_0_6_8_give_24_fuel_factors() -> None:
+    """[OP XXIV.C.1]: "if the three rolls were "0" ("10"), "6," and "8," the Vehicle unit would
+    have "24" Fuel Factors available for the game": the game-begin roll, forced, for the only
+    Vehicle on the map."""
+    from test_armor_optional import _line, _state
+
+    from rules.armor.optional import supply
+    from rules.armor.optional.events import TableRoll
+
+    line = _line(5)
+    state = _state(
+        [("M4", line[0], 0)], [("GE-INFANTRY-SQUAD", line[4], 3)], options="variable-supply"
+    )
+    state.force_dice(10, 6, 8)  # the engine's ten-sided die reads "0" as 10
+    supply.issue(state)
+    assert state.supply.fuel == {"us.M4.1": 24}
+    roll = [e for e in state.log if isinstance(e, TableRoll)][-1]
+    assert (roll.reads, roll.outcome, roll.rule) == (
+        "three dice: 10 + 6 + 8",
+        "24 Fuel Factors",
+        "[OP XXIV.C.1]",
+    )
