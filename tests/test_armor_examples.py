@@ -427,3 +427,47 @@ def test_variable_fuel_rolls_0_6_8_give_24_fuel_factors() -> None:
         "24 Fuel Factors",
         "[OP XXIV.C.1]",
     )
+
+
+# --- [Intro IV] the Data Cards' RADIO ----------------------------------------------------------
+
+
+def test_a_radio_share_of_4_10_is_four_units_out_of_ten() -> None:
+    """[Intro IV RADIO]: "If a fraction is listed, this is the proportion of units of that type
+    which have a radio. For example, "4/10" means that four units out of ten will have a
+    radio": four of every ten (our reading: the first four in the order of battle's
+    numbering). The American Squad's card reads "2/10" (a catalogue estimate): of twelve
+    Squads, numbers 1, 2, 11 and 12 have one; the M4's "Yes" has one; a Bailed Out Crew none
+    [ADV IX.A.3.b]."""
+    from armor_sides import two_sides
+
+    from rules.armor.indirect.batteries import has_radio, in_share
+
+    assert [k + 1 for k in range(20) if in_share(k, "4/10")] == [1, 2, 3, 4, 11, 12, 13, 14]
+    assert not any(in_share(k, text) for k in range(10) for text in ("no", "0/10", "4/0"))
+    game = cards()
+    spots = sorted(h for h in game.terrain.hexes() if game.name(h).startswith("L"))[:13]
+    squads = "\n".join(
+        f"      - {{unit: US-INFANTRY-SQUAD, placement: {{kind: hex, hex: {game.name(h)}}}}}"
+        for h in spots[1:]
+    )
+    text = (
+        "schema_version: 1\nid: test-radio\ntitle: Radios\nsystem: armor\noriginal: true\n"
+        "rules: {level: advanced-game}\n"
+        "map:\n  layout: {preset: edge-to-edge, order: [J, K, L]}\n"
+        + two_sides(
+            f"      - {{unit: M4, placement: {{kind: hex, hex: {game.name(spots[0])}}}}}\n"
+            + squads,
+            "      - {unit: PZIVJ, placement: {kind: hex, hex: K2018}}",
+        )
+    )
+    many = load_game(parse_scenario(text, "radios.yaml"))
+    assert isinstance(many, ArmorGame)
+    assert sorted(u for u in many.units if u.startswith("us.") and has_radio(many, u)) == [
+        "us.M4.1",
+        "us.US-INFANTRY-SQUAD.1",
+        "us.US-INFANTRY-SQUAD.11",
+        "us.US-INFANTRY-SQUAD.12",
+        "us.US-INFANTRY-SQUAD.2",
+    ]
+    assert "us.M4.1.crew" in many.units and not has_radio(many, "us.M4.1.crew")
