@@ -1,19 +1,37 @@
 """Armor: every worked and numbered example of the book, indexed (issue 14).
 
-Each example of the Armor rulebook is either reproduced here with its section cited, or named
-with the test elsewhere that reproduces it, or named with the reason it cannot be (the book's
-text is not in the repository; the sections are the book's).
+Every example of the Armor rulebook (each passage it calls an example, each "for example" or
+"i.e." with numbers or a notation) is in one of three lists: reproduced here, with forced dice
+where dice matter and its section cited; reproduced by a named test elsewhere; or named with
+the reason it cannot be. The sections are the book's; its text is not in the repository.
+
+Reproduced here:
+
+- [Intro III.G] the Cromwell units serve Data Cards 105 and 106 (the catalogue's Cromwell C/S
+  is drawn with the CROMWELL counter).
+- [Intro IV RADIO] "4/10" means four units out of ten have a Radio (our reading: the first four
+  of every ten in the numbering), a Squad card's "2/10" over twelve Squads.
+- [AG IV.B.1.h] a Vehicle in a Woods hex stays at Level 0.
+- [AG IV.C.3] the Block in Scrub: a Squad there is sighted at Block's 4 (SM), not Scrub's 5; and
+  mixed terrain with overlay units (an Alley unit on Rough, a Woods unit on Rough).
+- [AG V.A.2.a-b; V.A.3.b] "F-700", "N-1802", "RR"; [AG V.B.1.a] the Turn Cost "0-1-2".
+- [AG VI.B.1] the "M4A3 (119)" at range 14 reads the 13-14 column: AP Factor 14, Penetration 11.
+- [ADV IV.A.1-2] Close Assault "A-703" and Overrun "K-19-RR3".
+- [OP II.D.2] Called Artillery Fire Scatters on "01-40" (40 and a "27": direction 2; 41 stays).
+- [OP II.F.3] Indirect Fire "H1504": written "H" and the hex, the Impact placed there.
+- [OP XXIV.A.2] a Rate of Fire "1-2" expends one Ammunition Factor Slow, two Rapid.
+- [OP XXIV.C.1] Fuel rolls "0" ("10"), "6" and "8": 24 Fuel Factors.
 
 Reproduced elsewhere:
 
 - [Intro III.A] the unnumbered hex between J1511 and K3723 is J1512 or K3724: test_layout.py
   ``test_seam_hex_has_both_names_and_the_earliest_letter_is_canonical``.
-- [Intro III.G] the Cromwell counters serve Data Cards 105 and 106: the catalogue's
-  ``counter: CROMWELL`` (resources/armor/units.yaml), checked by test_provenance.py.
 - [Setup II.B] the staggered join "K3813-J3801, J1412-L1436": test_layout.py
   ``test_book_staggered_notation_builds_and_prints_itself``.
 - [AG IV.C.7] a Firefly (Open) sights a Panther in Rough at 15: test_armor_engine.py
   ``test_sighting_example_rough_fifteen_hexes``.
+- [AG V.B.1.b] Clear costs 1 SF, Scrub 2: test_armor_engine.py
+  ``test_map_costs_match_the_vehicle_movement_costs_chart``.
 - [AG V.C.1-6] the six STG IIIG/75 sample notations: test_armor_engine.py
   ``test_sample_command_sheet_notations`` and ``test_scrub_clear_turn_road_example``; the
   same orders written by clicking their path: test_armor_testplay.py
@@ -25,36 +43,60 @@ Reproduced elsewhere:
   test_armor_fire_faults.py ``test_the_direct_fire_examples_ranges_are_seven_on_section_l``;
   the Hit Numbers in the table: test_book_values.py
   ``test_armor_ap_hit_table_printed_row_and_worked_examples``.
-- [AG V.B.1.b] Clear costs 1 SF, Scrub 2: test_armor_engine.py
-  ``test_map_costs_match_the_vehicle_movement_costs_chart``.
 - [AG VIII.A.2] the Flammen III's Turret Turn "2": the catalogue (``turret_turn`` of
   FLAMMEN-III, source-cited); turrets turned within it: test_armor_engine.py
   ``test_final_facing_pivot_and_turret``.
+- [ADV IV.A.2] "K-19-RR3" also: test_armor_overrun.py
+  ``test_overrun_order_is_written_as_the_book_writes_it``.
+- [ADV IV.B.1.d] "a "D" would reverse an "U" order": test_armor_transport.py
+  ``test_a_d_reverses_a_u_half_way``.
 - [ADV V.C.2] a Medium Truck carrying two squads counts 2 Stacking Factors, not 6:
   test_armor_move_faults.py ``test_transported_units_do_not_count_towards_stacking``.
+- [ADV VI.B.3] a GP Factor of "18" reads the "16-20" column: test_armor_advanced.py
+  ``test_the_gp_factor_18_reads_the_16_20_column``.
+- [ADV VI.C.2] the "(UH)" notation, the Upper Hull machinegun destroyed by a hit that fails to
+  penetrate (kept as ``uh-mg-lost``): test_armor_overrun.py
+  ``test_a_non_penetrating_uh_hit_destroys_the_upper_hull_machinegun``.
+- [OP II.A.2.b] a Medium Battery's Delay of two Turns, plotted on Turn 3, Impacts on Turn 5:
+  test_armor_indirect.py ``test_designated_fire_impacts_after_the_delay_op_ii_a_2_b``.
+- [OP II.D.2.b] a Scatter roll of "27" moves the Impact unit in direction "2":
+  test_armor_indirect.py
+  ``test_scatter_uses_the_scatter_diagram_the_books_27_is_direction_2_op_ii_d_2_b``.
+- [OP IV.C.1.a] a "50TK" Mine makes a Track hit on "01" through "50": test_armor_support.py
+  ``test_op_iv_c_1_a_an_anti_tank_mine_of_50tk_hits_the_track_on_01_to_50``.
+- [OP XXIV.B.3] the M4 Sherman's 24 Ammunition Factors: test_armor_optional.py
+  ``test_op_xxiv_a_each_shot_expends_an_ammunition_factor_until_the_gun_is_empty``.
 - [SCN IV.B] 200 Points at the start, 100 VP gained: 50: test_armor_victory.py
   ``test_the_books_percentage_example_200_points_100_vp_is_50``.
 
-Reproduced here: [AG IV.B.1.h] (a vehicle in Woods stays at level 0), [AG IV.C.3] (mixed
-terrain reads the smaller ranges), [AG V.A.2.a-b] and [AG V.A.3.b] (the notations F-700, N-1802
-and RR), [AG V.B.1.a] (Turn Cost 0-1-2), [AG VI.B.1] (the
-"M4A3 (119)" at range 14 reads the 13-14 column: AP Factor 14, Penetration 11).
-
 Examples with no test, and why:
 
-- [Intro III.G] and [AG III.A] are about the components: the Data Cards' numbering, reading two
-  decimal dice white then coloured ("67"); the engine rolls one d100 from 1 to 100 ("00" the
-  highest, as [AG III.A] says), the same numbers.
-- [Intro IV] the Radio fraction "4/10", [ADV III.A-B] the Towed and Infantry identifications
-  ("40mm AA 215", "1/2 Armored B15"), [ADV IV.B.1-3] Close Assault "A-703", Overrun "K-19-RR3",
-  machinegun and bazooka plots "(UH)F-19", "(B)F-865", [ADV VI.B.3] the GP column "16-20",
-  [ADV VI.D.2] the "(UH)" machinegun hit: the Advanced Game, which the engine does not play
-  (``hexwright rules armor`` lists it as not).
-- [OP II] the artillery Delay, Scatter "27", mortar "F2105" and "H1504" and doubled Scatter,
-  [OP IV.A] the "50TK" mine, [OP IX.A.2] Smoke "CS1112", [OP X.C.1] five hexes of sighting per
-  level, [OP XIV] command control, [OP XVII] "Crack 01-20", [OP XXII] captured equipment,
-  [OP XXIV] ammunition and fuel, [OP XXXI] the glider scatter: Optional Rules the engine does
-  not play.
+- [AG III.A] the white "6" and coloured "7" read as "67": a description of the components;
+  the engine rolls one number from 1 to 100 ("00" the highest), the same numbers, forced in
+  AG III.A's tests as the book rolls them.
+- [ADV III.A-C] the Command Sheet identifications "40mm AA 215", "PAK" and "FLAK", "1/2
+  Armored B15", "MG" and "Mort": units are named by the scenario's game ids, their type and
+  size read from the catalogue and the force entry; the sheet's text is not kept.
+- [ADV IV.E.2] "(UH)F-19": a Vehicle's independently fired machineguns are played only with
+  its main gun (destroyed by hits, added to the Overrun Fire); their own fire orders are not.
+- [ADV IV.E.3] "(B)F-865": PIATs, Bazookas, Panzerfausts and Panzerschrecks are not played.
+- [OP II.E.3] the Mortar's "F2105" and [OP II.F.4.b(1)] its doubled Scatter ("01-30" to
+  "01-60", Continuous "01-20"): Mortar Teams are not played (their cards' Scatter numbers and
+  Gunnery Tables are not in the text).
+- [OP IX.A.2] "CS1112", Called Artillery Fire using Smoke: firing Smoke is not played (Smoke
+  on the map is, [OP IX.A.5]).
+- [OP X.C.1] five hexes of sighting per elevation level: pending, the Optional Sighting Rules
+  are another branch's work (Limited Intelligence [OP X]).
+- [OP XIV.B.1.a] and [OP XIV.B.2] a Headquarters and another Formation, orders plotted a Turn
+  ahead: Organization and Command Control are not played.
+- [OP XVII.B.1] Crack units panic on "01-20": Morale and Panic are not played.
+- [OP XXII.A] a German Turret unit on a captured M4: Captured Equipment is not played.
+- [OP XXIV.B.3] the M4's 24 Factors divided between AP, GP and Smoke shots: the Ammunition
+  Allotment by type is not played (the 24 is, above).
+- [OP XXV.E.1.b] the Culin Device's "01-20 Move": Special Vehicle units are not played.
+- [OP XXXI.A.2.a(2)] and [(4)] the Paratroop Scatter ("2" and "8": directions 2 and 5; "17"
+  and "31": 2 and 4 hexes) and [OP XXXI.B.2.a] the Glider entry diagram: Airborne Operations
+  are not played.
 - [SCN IX] a quarter of both sides' Points in terrain objectives is advice to designers; the
   editor's checks could weigh it, the engine has nothing to play.
 """
@@ -471,3 +513,16 @@ def test_a_radio_share_of_4_10_is_four_units_out_of_ten() -> None:
         "us.US-INFANTRY-SQUAD.2",
     ]
     assert "us.M4.1.crew" in many.units and not has_radio(many, "us.M4.1.crew")
+
+
+def test_the_cromwell_counters_serve_data_cards_105_and_106() -> None:
+    """[Intro III.G]: "the Cromwell units may be used with the Cromwell or Cromwell C/S (Data
+    Cards 105 and 106)": the catalogue's two cards, the C/S drawn with the CROMWELL counter."""
+    from model.catalog import unit_types
+    from model.provenance import unwrap
+    from model.systems import GameSystem
+
+    catalogue = unit_types(GameSystem.ARMOR)
+    cromwell, close_support = catalogue["CROMWELL"], catalogue["CROMWELL-CS"]
+    assert (cromwell.card, close_support.card) == (105, 106)
+    assert unwrap(close_support.values["counter"]) == "CROMWELL"

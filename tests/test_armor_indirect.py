@@ -224,7 +224,7 @@ def test_a_knocked_out_spotting_unit_is_not_replaced_op_ii_b_2() -> None:
 
 def test_designated_fire_impacts_after_the_delay_op_ii_a_2_b() -> None:
     """[OP II.A.2.b]: "the Delay for a Medium Artillery Battery is two Turns. If the Artillery
-    Fire were plotted on Turn 3, it would Impact on Turn 5" (here Turn 1 and Turn 3); one plot
+    Fire were plotted on Turn 3, it would Impact on Turn 5" (the book's Turns); one plot
     per Battery per Turn; the plot is secret from the enemy."""
     state, c, _ = _barrage()
     _to(state, 3)
