@@ -153,7 +153,8 @@ def test_batteries_come_from_purchases_with_the_artillery_tables_values_op_ii_c(
     assert (heavy.gp, heavy.impact_unit, heavy.scatter) == (50, 2, {"P": 10, "D": 20, "C": 40})
     assert [game.name(h) for h in heavy.designated] == ["K2017", "K1917"]
     assert heavy.delay["C"] == 4 and "cut from the text" in heavy.delay_placeholder
-    assert heavy.spotter == "us.M4.1"  # the squad's Radio is a share: none (our reading)
+    # the first Squad has the Radio of its card's share [Intro IV RADIO] and stands nearer
+    assert heavy.spotter == "us.US-INFANTRY-SQUAD.1"
     ready = [e for e in game.new_initial_state().log if e.kind == "armor-battery-ready"]
     assert len(ready) == 2 and "K2017, K1917 [OP II.A.2; SCN III.G]" in ready[1].describe()
     assert all(e.private_to == "us" for e in ready)  # written on the owner's sheet [SCN III.G]
@@ -223,7 +224,7 @@ def test_a_knocked_out_spotting_unit_is_not_replaced_op_ii_b_2() -> None:
 
 def test_designated_fire_impacts_after_the_delay_op_ii_a_2_b() -> None:
     """[OP II.A.2.b]: "the Delay for a Medium Artillery Battery is two Turns. If the Artillery
-    Fire were plotted on Turn 3, it would Impact on Turn 5" (here Turn 1 and Turn 3); one plot
+    Fire were plotted on Turn 3, it would Impact on Turn 5" (the book's Turns); one plot
     per Battery per Turn; the plot is secret from the enemy."""
     state, c, _ = _barrage()
     _to(state, 3)

@@ -179,8 +179,16 @@ def sighting_range(state: ArmorState, sighter: Hex, target: Hex, size: str = "VH
     """The longest range at which a unit of the Sighting Ranges Table's class ``size`` in
     ``target`` is sighted [GC2; AG IV.C] (VH a Vehicle, LG a Large Towed unit, SM a Leg or
     Small Towed unit [AG IV.C.3]); in a hex of mixed terrain (an overlay unit on other
-    terrain) the terrain that lists the smallest range [AG IV.C.3]."""
-    found = min(_sighting_in(state, sighter, target, t, size) for t in _mixed(state, target))
+    terrain) the terrain that lists the smallest range [AG IV.C.3], a Block Terrain Support
+    unit on its printed terrain too (the book's example: "if a Block unit is placed in a Scrub
+    hex, the ranges listed under Block would be used as they are smaller")."""
+    terrains = _mixed(state, target)
+    if size != "VH" and any(u.kind == "block" for u in state.game.works.at(target)):
+        # Our reading: Terrain Support units "do not negate the printed terrain" [Setup
+        # II.D.8], so a Block unit and the hex's terrain are mixed [AG IV.C.3]. Not for a VH
+        # target: the Block column's "--" says no Vehicle is there (none enters [ADV V.D.3]).
+        terrains.append("block")
+    found = min(_sighting_in(state, sighter, target, t, size) for t in terrains)
     if state.stacking(target) > 4:
         found *= 2  # [AG IV.C.6]
     return found
@@ -257,6 +265,10 @@ def why_not_sighted(state: ArmorState, unit: str, target: str) -> str | None:
     if range_between(a, b) <= limit:
         return None
     column = "" if size == "VH" else f" in its {size} column"
+    if size != "VH" and any(u.kind == "block" for u in state.game.works.at(b)):
+        column += (
+            " (a Block unit on the hex's terrain: the smaller ranges [AG IV.C.3], our reading)"
+        )
     return (
         f"out of sighting range: {describe_range(a, b)}, the Sighting Ranges Table gives "
         f"{limit}{column} [GC2; AG IV.C]"

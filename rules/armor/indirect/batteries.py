@@ -10,12 +10,12 @@ hexes: [K2017, K1917]}``).
 
 The Spotting unit [OP II.B]: "any friendly unit with a Radio", one per Battery, named before
 play. The engine names it for the owner (our choice, said in the log): the side's unit with a
-Radio (the card's RADIO entry "yes" [Intro IV RADIO]; a share such as "1/10" is read as no
-Radio, our reading) standing nearest the enemy's set-up, ties by game id.
+Radio (:func:`has_radio`) standing nearest the enemy's set-up, ties by game id.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -38,7 +38,8 @@ COLUMNS = 10
 DESIGNATED = 2
 SPOTTER_CHOICE = (
     "the engine names the Spotting unit for the owner [OP II.B]: the unit with a Radio nearest "
-    "the enemy's set-up (our choice)"
+    "the enemy's set-up (our choice); a card's share of Radios, \"4/10\", goes to the first "
+    "four of every ten units of the type (our reading) [Intro IV RADIO]"
 )
 
 
@@ -110,10 +111,50 @@ def _top(text: object) -> int:
 
 
 def has_radio(game: ArmorGame, unit: str) -> bool:
-    """The unit's card has a Radio [Intro IV RADIO] ("yes"; a share read as none)."""
-    entry = unit_types(GameSystem.ARMOR).get(game.units[unit].type_id)
+    """The unit has a Radio [Intro IV RADIO]: its card says "Yes", or gives a share
+    (:func:`in_share`). A Bailed Out Crew has none [ADV IX.A.3.b]."""
+    spec = game.units[unit]
+    if spec.crew_of is not None:
+        return False
+    entry = unit_types(GameSystem.ARMOR).get(spec.type_id)
     raw = entry.values.get("radio") if entry is not None else None
-    return raw is not None and str(unwrap(raw)).lower() == "yes"
+    text = "" if raw is None else str(unwrap(raw)).strip().lower()
+    if text == "yes":
+        return True
+    same = sorted(
+        (
+            u
+            for u, s in game.units.items()
+            if (s.type_id, s.side, s.crew_of) == (spec.type_id, spec.side, None)
+        ),
+        key=_numbering,
+    )
+    return in_share(same.index(unit), text)
+
+
+def in_share(position: int, share: str) -> bool:
+    """Whether the unit at ``position`` (0 the first) among its side's units of one type has a
+    Radio by its card's share: ""4/10" means that four units out of ten will have a radio"
+    [Intro IV RADIO]. Any other text ("No") is no Radio.
+
+    Our reading of which units: the book leaves it to the owner; the engine gives the Radios
+    to the first of every ten (of every denominator) in the order of battle's numbering
+    (``us.INFANTRY-SQUAD.1`` first), so "4/10" is units 1-4, 11-14 and so on.
+    """
+    found = _SHARE.fullmatch(share.strip())
+    if found is None or int(found[2]) == 0:
+        return False
+    return position % int(found[2]) < int(found[1])
+
+
+#: A share of a card's RADIO entry, "4/10" [Intro IV RADIO].
+_SHARE = re.compile(r"([0-9]+)/([0-9]+)")
+
+
+def _numbering(unit: str) -> tuple[str, int]:
+    """A game id in the order of battle's numbering (``us.M4.2`` before ``us.M4.10``)."""
+    head, _, number = unit.rpartition(".")
+    return (head, int(number)) if number.isdigit() else (unit, 0)
 
 
 def _spotter(game: ArmorGame, side: str) -> str:
