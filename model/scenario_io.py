@@ -315,6 +315,8 @@ def _plain(value: Any, like: Any = None) -> Any:
         return value.value
     if isinstance(value, str):
         return str(value)  # a str subclass (a GameSystem) as the plain text YAML writes
+    if isinstance(value, float) and value.is_integer() and not isinstance(like, float):
+        return int(value)  # "vp: 30" as an author writes it (read back, the same float)
     return value
 
 

@@ -349,3 +349,14 @@ def test_a_wide_interval_says_more_games_decide(coin: Path) -> None:
     many = _tune(coin, ["vp-threshold:red=0..100"], 200, pairs=False)
     assert "even within its 95% interval" in many.verdict
     assert "check it with more" not in many.verdict
+
+
+def test_a_tuned_award_is_written_as_the_author_writes_numbers() -> None:
+    """Armor 3C's bridge award set to 30 is saved ``vp: 30`` (the model holds a float: a
+    whole one is written whole), and reads back the same."""
+    path = BUILT_IN / "armor" / "3c-assault-river-crossing.yaml"
+    text = path.read_text(encoding="utf-8")
+    tuned = apply(load_scenario(path).scenario, {"vp-award:3": 30})
+    saved = dump_scenario(tuned, text)
+    assert "{vp: 30, per: each}" in saved and "30.0" not in saved
+    assert parse_scenario(saved).scenario == tuned
