@@ -11,7 +11,11 @@ unit with no gun of its side near it is weighed by its Overrun Fire's odds (the
 :func:`rules.armor.overrun.chance`) times the unit's value. A unit whose best order is no
 better than standing still gets none. Final Facing turns the hull's front and the gun toward
 the enemy. A triggered Opportunity Fire [AG VII.F] is fired when its shot can hit, else
-declined (to wait for a later unit).
+declined (to wait for a later unit); a triggered Tracking Fire [OP XV.B] likewise (declined, it
+waits for the target's next hex). Where the scenario plays Tracking Fire, a Tracking order at
+an enemy in cover is weighed as the Direct Fire's worth scaled by how much better the shot is
+once the target leaves its cover (the book's reason for it [OP XV.A]), times the chance that
+the target moves (:data:`TRACK_MOVES`, our weighting).
 """
 
 from __future__ import annotations
@@ -21,8 +25,17 @@ from typing import TYPE_CHECKING, cast
 
 from model.hexes import Hex
 from rules.armor import overrun, scenario_rules, transport
+from rules.armor.cards import hit_number
 from rules.armor.dumps import is_dump
-from rules.armor.fire import aim, angle_between, gp_shot, in_field_of_fire, resolve, sights
+from rules.armor.fire import (
+    aim,
+    angle_between,
+    gp_shot,
+    in_field_of_fire,
+    resolve,
+    sights,
+    why_not_fire,
+)
 from rules.armor.gp import gp_chance
 from rules.armor.indirect.bot import choose_plot
 from rules.armor.move import destinations, order_walk, walk
@@ -54,6 +67,9 @@ SAME_HEX = 1.0  # two units of the side ordered into the same hex
 #: What the bot reckons entering a hex its side knows Mines would attack costs, and a hex of
 #: an enemy Minefield whose Mines it does not know (our weighting) [OP IV.B-C].
 MINE_KNOWN, MINE_MAYBE = 2.0, 0.5
+#: The chance the bot reckons an enemy unit in cover moves out of it this Turn, for a Tracking
+#: Fire order [OP XV.A] (our weighting).
+TRACK_MOVES = 0.5
 
 
 class ArmorPlanner:
@@ -69,11 +85,15 @@ class ArmorPlanner:
 
     def choose(self, state: ArmorState, side: str, actions: list[Action]) -> Action:
         shot = next((a for a in actions if isinstance(a, OpportunityFire)), None)
-        if shot is not None:  # fire if it can hit, else let the unit pass [AG VII.F]
+        if shot is not None:  # fire if it can hit, else let the unit pass [AG VII.F; OP XV.B]
+            asked = state.execution.asked
+            track = asked is not None and asked.tracking
             if gp_shot(state, shot.unit, shot.target):  # [ADV VI.B]
-                can_hit = gp_chance(state, shot.unit, shot.target, opportunity=True)[1] > 0
+                odds = gp_chance(state, shot.unit, shot.target, opportunity=True, tracking=track)
+                can_hit = odds[1] > 0
             else:
-                can_hit = aim(state, shot.unit, shot.target, opportunity=True).hit_number > 0
+                aimed = aim(state, shot.unit, shot.target, opportunity=True, tracking=track)
+                can_hit = aimed.hit_number > 0
             return shot if can_hit else next(a for a in actions if isinstance(a, Done))
         if state.segment.id == "plot":
             plotted = choose_plot(state, side, actions)  # Artillery [OP II.A]
@@ -140,6 +160,8 @@ class ArmorPlanner:
                     continue
                 end = (w.hex, w.hexes[-1][1] if w.hexes else facing)
             fire = self._fire_value(public, side, a) if a.fire else 0.0
+            if a.tracking:  # [OP XV]
+                fire = self._tracking_value(state, public, side, a)
             if a.overrun:
                 if _supported(state, a.overrun):
                     continue  # only an Overrun that is clearly good (our weighting)
@@ -161,8 +183,9 @@ class ArmorPlanner:
                 best = (full, a, h)
         if best is None or best[0] < stay + GAIN:
             return None
-        if best[1].fire:
-            self._shots[best[1].fire] = self._shots.get(best[1].fire, 0) + 1
+        shoots = best[1].fire or best[1].tracking
+        if shoots:
+            self._shots[shoots] = self._shots.get(shoots, 0) + 1
         self._ends.add(best[2])
         return best[1]
 
@@ -256,6 +279,25 @@ class ArmorPlanner:
             )
             value = self._fire[key] = scale * total / FIRE_SAMPLES
         return value * OVERKILL ** self._shots.get(target, 0)
+
+    def _tracking_value(
+        self, state: ArmorState, public: ArmorState, side: str, order: Order
+    ) -> float:
+        """What a Tracking Fire order is worth [OP XV] (our weighting): nothing unless the
+        target is in cover that spoils a Direct Fire now (an AP Target Terrain Modifier); then
+        the Direct Fire's worth times how many more rolls hit once it is out of the cover, times
+        :data:`TRACK_MOVES`. The moving target's modifier is left out: a guess, not a sum."""
+        unit, target = order.unit, order.tracking or ""
+        if why_not_fire(state, unit, target) is not None or gp_shot(state, unit, target):
+            return 0.0
+        shot = aim(state, unit, target, moving=False, target_hexes=0)
+        cover = sum(m.value for m in shot.modifiers if m.applied and "Terrain" in m.rule)
+        if cover >= 0:
+            return 0.0
+        clear = hit_number(shot.number - cover, shot.gun.ap_factor(shot.range)).value
+        ratio = (clear if isinstance(clear, int) else 0) / max(shot.hit_number, 1)
+        direct = self._fire_value(public, side, Order(unit, fire=target))
+        return TRACK_MOVES * ratio * direct
 
     # --- Final Facing ---------------------------------------------------------------------------
 

@@ -157,6 +157,7 @@ def walk_on(state: ArmorState, unit: str, w: Walk, until: int | None = None) -> 
             truncate(w, i + 1, facing, w.stopped if held and w.stopped else HEX_STOP)
             break
         ex.progress, ex.entered = i + 1, False
+        opportunity.moved_on(state, unit)  # a Tracking Fire may ask again [OP XV.B.2]
     if unit in state.troops.hexes and (until is None or len(w.hexes) <= until):
         state.put(unit, w.hex, w.facing)
     return True

@@ -451,8 +451,11 @@ def aim(
     opportunity: bool = False,
     moving: bool | None = None,
     target_hexes: int | None = None,
+    tracking: bool = False,
 ) -> Aim:
-    """The shot up to the die (``moving`` and ``target_hexes`` as for :func:`modifiers`)."""
+    """The shot up to the die (``moving`` and ``target_hexes`` as for :func:`modifiers`); an
+    Opportunity Fire's (``opportunity``) at the Slow Rate of Fire with -8 [AG VII.F.1], a
+    Tracking Fire's (``tracking`` too) without the -8 [OP XV.B.3]."""
     spec = state.game.units[firer]
     gun = gun_of(spec, state.game.nation[spec.side])
     assert gun is not None
@@ -464,7 +467,7 @@ def aim(
     if moving is None:
         moving = bool(state.orders_of(firer).moves)
     mods = modifiers(state, firer, target, aspect, moving, target_hexes)
-    if opportunity:
+    if opportunity and not tracking:
         mods.append(Modifier("Opportunity Fire", -8, f"{GC1} Misc. (AP); AG VII.F.1]"))
     number = 20 + sum(m.value for m in mods if m.applied)
     rapid = not opportunity and not moving and rng <= gun.short
@@ -474,13 +477,19 @@ def aim(
     return Aim(gun, rng, a.distance(b), aspect, tuple(mods), number, hit, shots, turret)
 
 
-def resolve(state: ArmorState, firer: str, target: str, opportunity: bool = False) -> list[Pending]:
+def resolve(
+    state: ArmorState,
+    firer: str,
+    target: str,
+    opportunity: bool = False,
+    tracking: bool = False,
+) -> list[Pending]:
     """One unit's fire at one target, explained in events; the results, not yet applied. In
     the Advanced Game, GP fire where the book asks for it [ADV VI.B] (:mod:`rules.armor.gp`),
-    else AP fire."""
+    else AP fire; ``tracking``: a Tracking Fire [OP XV.B.3]."""
     if gp_shot(state, firer, target):
-        return resolve_gp(state, firer, target, opportunity)
-    shot = aim(state, firer, target, opportunity)
+        return resolve_gp(state, firer, target, opportunity, tracking)
+    shot = aim(state, firer, target, opportunity, tracking=tracking)
     gun, rng, hit, shots = shot.gun, shot.range, shot.hit, shot.shots
     roll = state.roll(f"AP fire {firer} at {target}", 100)
     supply.expend(state, firer, shots)  # each shot one Ammunition Factor [OP XXIV.A.2]

@@ -53,7 +53,7 @@ Continuous fire, the Artillery Impact Phase, Indirect Fire by units and Air Spot
 OP III.E; SCN III.G] (:mod:`rules.armor.indirect`); Snow and Mud [OP VIII.A]
 (:mod:`rules.armor.weather`). Not yet: Buttoned turrets (the Armor Game's are always Open
 [AG VIII.B]), and the rest of the Advanced Game and the Optional Rules (machineguns firing on
-their own; time of day; Tracking Fire...). The Data Cards' tables are not in the book's text:
+their own; time of day...). The Data Cards' tables are not in the book's text:
 :mod:`rules.armor.cards` names the placeholders used.
 
 Optional Rules a scenario names in ``rules.options`` [OP I] (:mod:`rules.armor.optional`):
@@ -63,7 +63,8 @@ Destruction [OP XVIII] in a Fire and Smoke Phase at the end of the Turn, German 
 Reverse Movement [OP XX], Machinegun Team Normal Pinning Fire [OP XXVIII.A], GP Fire Terrain
 Modifiers Against Vehicles [OP XXIX], Special Infantry [OP V], Additional Vehicle Armor
 [OP XXI], American APCR Ammunition [OP XXIII], Limited Ammunition and Fuel [OP XXIV],
-Emergency Vehicle Speed [OP XXX] and Hasty Entrenchments [OP XXXII].
+Emergency Vehicle Speed [OP XXX], Hasty Entrenchments [OP XXXII] and Tracking Fire [OP XV]
+(:mod:`rules.armor.opportunity`).
 """
 
 from __future__ import annotations

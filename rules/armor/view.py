@@ -50,16 +50,14 @@ def progress(state: ArmorState) -> Progress:
     asked = state.execution.asked
     if asked is not None:
         moves = "crossing the hexside" if asked.crossing else "entering"
+        kind = "Tracking Fire" if asked.tracking else "Opportunity Fire"
         return Progress(
             turn=state.play.turn,
             last_turn=game.turns,
             turn_word="Turn",
             phase=phase.name,
-            step=(
-                f"Opportunity Fire: {asked.target} triggers {asked.firer}'s order, {moves} "
-                f"{asked.where}"
-            ),
-            rule="Armor [AG VII.F]",
+            step=f"{kind}: {asked.target} triggers {asked.firer}'s order, {moves} {asked.where}",
+            rule="Armor [OP XV.B]" if asked.tracking else "Armor [AG VII.F]",
             step_id=segment.id,
             to_act=state.to_act(),
             left=dict.fromkeys(state.to_act(), "fire, or decline and wait for later units"),
@@ -124,6 +122,8 @@ def describe(state: ArmorState, action: Action) -> str:
             parts.append(f"Fire at {action.fire}{pin}")
         if action.opportunity:
             parts.append(f"Opportunity Fire on {action.opportunity}")
+        if action.tracking:
+            parts.append(f"Tracking Fire at {action.tracking} when it moves [OP XV]")
         if action.transfer:
             parts.append(transfer_words(state, action))
         if action.cover:
@@ -139,12 +139,17 @@ def describe(state: ArmorState, action: Action) -> str:
         return f"Face {action.hull}, turret {action.turret}"
     if isinstance(action, Uncover):
         return "Remove its Full Cover unit [ADV IV.C.4]"
+    asked = state.execution.asked
     if isinstance(action, OpportunityFire):
         where = state.troops.hexes.get(action.target)
         at = f" in {state.game.name(where)}" if where is not None else ""
+        if asked is not None and asked.tracking:
+            return f"Tracking Fire at {action.target}{at} (Slow Rate of Fire, no -8) [OP XV.B]"
         return f"Opportunity Fire at {action.target}{at} (Slow Rate of Fire, -8) [AG VII.F]"
-    if isinstance(action, Done) and state.execution.asked is not None:
-        return f"Decline: let {state.execution.asked.target} pass [AG VII.F]"
+    if isinstance(action, Done) and asked is not None and asked.tracking:
+        return f"Decline: let {asked.target} pass this hex [OP XV.B.2]"
+    if isinstance(action, Done) and asked is not None:
+        return f"Decline: let {asked.target} pass [AG VII.F]"
     if isinstance(action, Done):
         return "Done"
     return action.text()
@@ -201,6 +206,8 @@ def _order_focus(state: ArmorState, action: Order) -> ActionFocus:
         return ActionFocus(action.unit, "fire", state.troops.hexes[action.fire], path, cost)
     if action.opportunity:
         return ActionFocus(action.unit, "fire", state.game.hex_named(action.opportunity))
+    if action.tracking and action.tracking in state.troops.hexes:  # [OP XV]
+        return ActionFocus(action.unit, "fire", state.troops.hexes[action.tracking])
     if action.assault and action.assault in state.troops.hexes:
         return ActionFocus(action.unit, "fire", state.troops.hexes[action.assault])
     return ActionFocus(action.unit)
@@ -223,7 +230,7 @@ def display_key(state: ArmorState, action: Action) -> tuple[int, str, int, str]:
         return (5, "", 0, action.text())
     end = order_end(state, action)
     place = state.game.name(end[0]) if end is not None else "~off"
-    rank = 2 if action.opportunity else 3 if action.moves == "V" else 4
+    rank = 2 if action.opportunity or action.tracking else 3 if action.moves == "V" else 4
     if action.fire:
         rank = 1 if action.moves else 0
     return (rank, place if rank in (1, 4) else "", len(action.steps), action.text())

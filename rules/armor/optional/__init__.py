@@ -22,6 +22,8 @@ of the following Optional Rules can be added to the game in any combination" [OP
 - :mod:`rules.armor.optional.apcr`: American APCR Ammunition [OP XXIII] (``apcr``).
 - :mod:`rules.armor.optional.entrench`: Hasty Entrenchments [OP XXXII]
   (``hasty-entrenchments``), dug under the Full Cover of :mod:`rules.armor.cover` [ADV IV.C].
+- :mod:`rules.armor.opportunity`: Tracking Fire [OP XV] (``tracking-fire``), the "T" order
+  fired as Opportunity Fire when its one target moves.
 
 The state these rules keep is in :mod:`rules.armor.optional.records`; a game that names none of
 the options keeps its fingerprints, its sequence and its position files as they were.
@@ -53,6 +55,7 @@ VARIABLE = "variable-supply"  # [OP XXIV.C]
 APCR = "apcr"  # [OP XXIII]
 SANDBAGS = "additional-armor"  # [OP XXI]
 EMERGENCY = "emergency-speed"  # [OP XXX]
+TRACKING = "tracking-fire"  # [OP XV]
 
 OPTIONS: dict[str, str] = {
     REDUCTION: "Infantry Unit Reduction [OP XII]",
@@ -69,6 +72,7 @@ OPTIONS: dict[str, str] = {
     APCR: "American APCR Ammunition [OP XXIII]",
     SANDBAGS: "Additional Vehicle Armor [OP XXI]",
     EMERGENCY: "Emergency Vehicle Speed [OP XXX]",
+    TRACKING: "Tracking Fire [OP XV]",
 }
 
 
