@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import random
 from collections.abc import Iterable
 from typing import Any
 
@@ -17,8 +18,8 @@ from armor_sides import bought, two_sides
 from model.hexes import Hex
 from model.scenario_io import parse_scenario
 from rules.armor import scenario_rules
-from rules.armor.events import ApFire, Moved, PhaseNote
-from rules.armor.fire import aim
+from rules.armor.events import ApFire, Moved, OrdersRevealed, PhaseNote, Placed
+from rules.armor.fire import aim, sights, why_not_sighted
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.opportunity import OpportunityAnswered, OpportunityTriggered
 from rules.armor.orders import OpportunityFire, Order
@@ -60,6 +61,7 @@ def _game(
     side_options: dict[str, list[str]] | None = None,
     edits: str = "",
     overlays: str = "",
+    turns: int = 2,
 ) -> ArmorGame:
     def forces(units: list[Force]) -> str:
         lines = []
@@ -79,7 +81,8 @@ def _game(
     text = SCENARIO.format(
         options=", ".join(options), side_options=per_side, edits=edits, overlays=overlays
     )
-    game = load_game(parse_scenario(text + two_sides(forces(us), forces(german)), "pos.yaml"))
+    sides = two_sides(forces(us), forces(german), turns)
+    game = load_game(parse_scenario(text + sides, "pos.yaml"))
     assert isinstance(game, ArmorGame)
     return game
 
@@ -342,3 +345,212 @@ def test_bots_finish_a_game_with_tracking_fire_and_replay_it_op_xv(seed: int) ->
     assert again.fingerprint() == state.fingerprint()
     with pytest.raises(IllegalActionError):
         state.apply(Done("us"))
+
+
+# --- Limited Intelligence [OP X] ------------------------------------------------------------
+
+INVERTED, HIDDEN = "inverted-units", "completely-hidden-units"
+
+
+def _unseen_m4(**kw: Any) -> ArmorState:
+    """An American M4 in Defilade at one end of a line of ten hexes (the Sighting Ranges Table
+    gives 5 from the same level [GC2]), a Panzer IV at the other: the M4 sights the Panzer
+    (Clear, 60), the Panzer does not sight the M4 (range 9)."""
+    line = _line(10)
+    edits = f"{{hexes: [{base().amap.name(line[0])}], terrain: defilade}}"
+    return _state([("M4", line[0], 0)], [("PZIVJ", line[9], 3)], edits=edits, **kw)
+
+
+def _units(state: ArmorState, side: str) -> dict[str, str]:
+    return {p.unit: p.type_id for p in state.view_for(side).units}
+
+
+def test_an_unsighted_inverted_unit_shows_only_its_shape_op_x_a1() -> None:
+    """[OP X.A.1]: "The opposing player can still, of course, tell tracked Vehicle units from
+    other units by their shape, but not knowing exactly what type of Vehicle unit it is": the
+    German view shows a tracked vehicle in the M4's hex under a name that is not its id; the
+    American view of its own M4 is unchanged, and both see the Panzer face up."""
+    state = _unseen_m4(side_options={"us": [INVERTED]})
+    german = _units(state, "german")
+    assert "us.M4.1" not in german and german["us.tracked-vehicle.1"] == "tracked-vehicle"
+    [shown] = [p for p in state.view_for("german").units if p.side == "us"]
+    assert shown.hex == _line(10)[0] and shown.label == "Tracked vehicle 1"
+    assert shown.facing == state.troops.facing["us.M4.1"]  # the counter stands as it faces
+    assert _units(state, "us") == {"us.M4.1": "M4", "german.PZIVJ.1": "PZIVJ"}
+
+
+def test_an_inverted_unit_is_face_up_in_sighting_range_not_when_it_fired_op_x_a2() -> None:
+    """[OP X.A.2]: "As soon as a unit is sighted, it must be placed face up ... A unit is only
+    placed face up when it is in the sighting range of an enemy unit, not when it is sighted
+    due to firing": the M4 that fired last Turn is sighted at any range [AG IV.C.5] and may be
+    fired at, but stays inverted; in Clear (range 9 of 60) it is face up."""
+    state = _unseen_m4(side_options={"us": [INVERTED]})
+    state.firing.fired_last_turn = {"us.M4.1"}
+    assert sights(state, "german.PZIVJ.1", "us.M4.1")  # by its firing [AG IV.C.5]
+    assert "us.M4.1" not in _units(state, "german")
+    line = _line(10)
+    clear = _state([("M4", line[0], 0)], [("PZIVJ", line[9], 3)], options=[INVERTED])
+    assert _units(clear, "german")["us.M4.1"] == "M4"
+    assert _units(clear, "us")["german.PZIVJ.1"] == "PZIVJ"  # options: both sides invert
+
+
+def test_a_completely_hidden_unit_is_not_on_the_enemys_map_until_sighted_op_x_b3() -> None:
+    """[OP X.B.3]: "The player does not place any units on the mapboard until they are
+    sighted": the German view has no American unit; once the M4 fired last Turn it is sighted
+    by the German with a clear line [AG IV.C.5] and placed on the map, face up."""
+    state = _unseen_m4(side_options={"us": [HIDDEN]})
+    assert _units(state, "german") == {"german.PZIVJ.1": "PZIVJ"}
+    state.firing.fired_last_turn = {"us.M4.1"}
+    assert _units(state, "german")["us.M4.1"] == "M4"
+
+
+def test_a_hidden_units_move_and_orders_are_its_owners_alone_op_x_b4() -> None:
+    """[OP X.B.4]: "Hidden units can be moved by erasing the previous mark, and making a new one
+    in the new location": the M4's order, set-up and move while unsighted are in the American
+    log only; the Command Sheets laid out [AG VII.A] show the German its own order only."""
+    state = _unseen_m4(side_options={"us": [HIDDEN]})
+    events = _plot(state, Order("us.M4.1", moves="V"), Order("german.PZIVJ.1", moves="V"))
+    revealed = [e for e in events if isinstance(e, OrdersRevealed)]
+    public = [e for e in revealed if e.private_to is None]
+    assert [e.orders for e in public] == [("order german.PZIVJ.1 V",)]
+    assert [e.orders for e in revealed if e.private_to == "us"] == [("order us.M4.1 V",)]
+    placed = [e for e in state.log if isinstance(e, Placed) and e.unit == "us.M4.1"]
+    assert placed and all(e.private_to == "us" for e in placed)
+    german_log = "\n".join(state.view_for("german").log)
+    assert "us.M4.1" not in german_log
+
+
+def test_the_bot_weighs_only_the_enemy_units_its_side_may_know_of_op_x() -> None:
+    """Our reading for bots [OP X]: the greedy bot's Armor planner weighs the enemy units its
+    side's view holds: a hidden one not at all, an inverted one by its place only."""
+    from rules.armor.bot import INVERTED_REACH, ArmorAdapter, ArmorPlanner
+    from rules.bots.greedy import Evaluator
+
+    for option, expected in ((HIDDEN, 0), (INVERTED, 1)):
+        state = _unseen_m4(side_options={"us": [option]})
+        ev = Evaluator(state.game, ArmorAdapter())
+        planner = ArmorPlanner(ev, random.Random(1))
+        known = planner._enemies(state, "german", ev.adapter.pieces(state))
+        assert len(known) == expected
+        if known:
+            assert known[0].reach == INVERTED_REACH and known[0].category is None
+        assert len(planner._enemies(state, "german", {})) == expected  # kept for the step
+
+
+def test_elevation_level_differences_add_five_hexes_of_sighting_range_op_x_c1() -> None:
+    """[OP X.C.1]: "Add five hexes to the range at which a unit may see or be seen for every
+    elevation level difference between the units ... only to units being sighted in Clear,
+    Defilade, Depression, or Soft Terrain": a Panzer IV in a Depression hex (level -1; the
+    table gives 15 into Depression) 17 hexes from an M4 at level 0 is sighted with the option
+    (15 + 5), not without it; in Woods (not named) the option adds nothing."""
+    line = _line(18)
+    target = base().amap.name(line[17])
+    edits = f"{{hexes: [{target}], terrain: depression}}"
+    units = ([("M4", line[0], 0)], [("PZIVJ", line[17], 3)])
+    without = _state(*units, edits=edits)
+    why = why_not_sighted(without, "us.M4.1", "german.PZIVJ.1")
+    assert why is not None and "gives 15" in why
+    with_option = _state(*units, edits=edits, options=["sighting-elevation"])
+    assert with_option.game.level(line[17]) == -1
+    assert why_not_sighted(with_option, "us.M4.1", "german.PZIVJ.1") is None
+    assert why_not_sighted(with_option, "german.PZIVJ.1", "us.M4.1") is None  # and be seen
+    woods = _state(
+        *units,
+        edits=f"{{hexes: [{target}], terrain: woods}}",
+        options=["sighting-elevation"],
+    )
+    assert "[OP X.C.1]" not in (why_not_sighted(woods, "us.M4.1", "german.PZIVJ.1") or "")
+
+
+def test_a_vehicle_that_moved_two_hexes_raises_dust_for_the_next_turn_op_x_c3() -> None:
+    """[OP X.C.3.a]: "any Vehicle unit that moved two or more hexes during the previous Turn
+    will be considered to have thrown up dust": the Panzer's three hexes of Turn 1 are dust on
+    Turn 2 (the M4's one hex raises none), and it settles on Turn 3."""
+    line = _line(10)
+    state = _state(
+        [("M4", line[0], 0)], [("PZIVJ", line[9], 3)], options=["sighting-dust"], turns=3
+    )
+    _plot(state, Order("us.M4.1", moves="1"), Order("german.PZIVJ.1", moves="3"))
+    while state.play.turn == 1:
+        state.apply(state.legal_actions()[-1])
+    assert state.intel.dust == {"german.PZIVJ.1": tuple(line[8:5:-1])}
+    assert state.clone().intel.dust == state.intel.dust
+    position = state.to_position()
+    back = state.game.state_from_position(position, PositionReader(state.game, position, None))
+    assert back.position_fingerprint() == state.position_fingerprint()
+    _plot(state)
+    while state.play.turn == 2:
+        state.apply(state.legal_actions()[-1])
+    assert state.play.turn == 3 and state.intel.dust == {}
+
+
+def test_dust_shows_its_vehicle_as_in_clear_and_hides_what_is_behind_it_op_x_c3() -> None:
+    """[OP X.C.3.b]: a Vehicle throwing up dust "can be seen from the same range as if it were
+    in Clear Terrain": a Panzer IV in Woods (the table gives 10) 12 hexes off is sighted;
+    [OP X.C.3.c]: the dust hexes are "the same as if these hexes all contained a Smoke unit":
+    a second Panzer beyond the dust is not sighted."""
+    line = _line(14)
+    edits = f"{{hexes: [{base().amap.name(line[12])}], terrain: woods}}"
+    state = _state(
+        [("M4", line[0], 0)],
+        [("PZIVJ", line[12], 3), ("PZIVJ", line[7], 3)],
+        edits=edits,
+        options=["sighting-dust"],
+    )
+    assert "gives 10" in (why_not_sighted(state, "us.M4.1", "german.PZIVJ.1") or "")
+    state.intel.dust = {"german.PZIVJ.1": (line[12],)}
+    assert why_not_sighted(state, "us.M4.1", "german.PZIVJ.1") is None
+    assert why_not_sighted(state, "us.M4.1", "german.PZIVJ.2") is None  # not behind it
+    clear = _state(
+        [("M4", line[0], 0)],
+        [("PZIVJ", line[11], 3), ("PZIVJ", line[13], 3)],
+        options=["sighting-dust"],
+    )
+    clear.intel.dust = {"german.PZIVJ.1": (line[9], line[10], line[11])}
+    assert why_not_sighted(clear, "us.M4.1", "german.PZIVJ.1") is None  # its own dust
+    why = why_not_sighted(clear, "us.M4.1", "german.PZIVJ.2")
+    assert why is not None and "[OP X.C.3.c]" in why
+    clear.intel.dust = {}
+    assert why_not_sighted(clear, "us.M4.1", "german.PZIVJ.2") is None
+
+
+def test_4a_ambush_plays_its_defender_completely_hidden_scn_viii_a3() -> None:
+    """[SCN VIII.A.3]: "The Defender should definitely use the Completely Hidden Units Option"
+    (4A's ``side_options``): bought, the Attacker's view holds only the Defender's units it
+    sights [OP X.B.3], the Defender's view every Attacker unit (face up: the Attacker does not
+    invert), and the rule is no longer listed as not enforced; the reduced visibility stays
+    listed (its Sighting Ranges are cut from the text)."""
+    game = load_game(bought("scenarios/armor/4a-ambush.yaml"))
+    assert isinstance(game, ArmorGame) and game.conceals
+    state = game.new_initial_state(1)
+    attacker_sees = {p.unit for p in state.view_for("attacker").units}
+    defenders = state.alive("defender")
+    sighted = {d for d in defenders if any(sights(state, a, d) for a in state.alive("attacker"))}
+    assert attacker_sees & set(defenders) == sighted
+    assert sighted != set(defenders)  # some of the Defender are hidden at the start
+    assert set(state.alive("attacker")) <= {p.unit for p in state.view_for("defender").units}
+    listed = type(game).rules_not_enforced(game.scenario)
+    assert not any("SCN VIII.A.3" in line for line in listed)
+    assert any("reduced visibility" in line for line in listed)
+
+
+def test_4b_raid_plays_a_hidden_attacker_and_an_inverted_defender_scn_viii_b3() -> None:
+    """[SCN VIII.B.3]: "The Attacker should use the Completely Hidden Units Option; the
+    Defender should use the Inverted Units Option" (4B's ``side_options``): bought, the
+    Defender's view holds only the Attackers it sights; the Attacker's view holds every
+    Defender unit, each out of its sighting range inverted, by its shape only [OP X.A.1]."""
+    game = load_game(bought("scenarios/armor/4b-raid.yaml"))
+    assert isinstance(game, ArmorGame)
+    state = game.new_initial_state(1)
+    attackers, defenders = state.alive("attacker"), state.alive("defender")
+    seen = {p.unit for p in state.view_for("defender").units}
+    sighted = {a for a in attackers if any(sights(state, d, a) for d in defenders)}
+    assert seen & set(attackers) == sighted
+    shown = [p for p in state.view_for("attacker").units if p.side == "defender"]
+    inverted = [p for p in shown if p.type_id in ("tracked-vehicle", "unit")]
+    face_up = [p for p in shown if p.unit in game.units]
+    assert len(face_up) + len(inverted) == len(defenders)
+    assert inverted and all(p.unit.startswith("defender.") for p in inverted)
+    assert not any(p.unit in game.units for p in inverted)
+    listed = type(game).rules_not_enforced(game.scenario)
+    assert not any("Inverted Units Option" in line for line in listed)

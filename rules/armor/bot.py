@@ -15,7 +15,9 @@ declined (to wait for a later unit); a triggered Tracking Fire [OP XV.B] likewis
 waits for the target's next hex). Where the scenario plays Tracking Fire, a Tracking order at
 an enemy in cover is weighed as the Direct Fire's worth scaled by how much better the shot is
 once the target leaves its cover (the book's reason for it [OP XV.A]), times the chance that
-the target moves (:data:`TRACK_MOVES`, our weighting).
+the target moves (:data:`TRACK_MOVES`, our weighting). With Limited Intelligence [OP X] the bot
+weighs only the enemy units its side may know of: no hidden unit, an inverted one by its place
+(:meth:`ArmorPlanner._enemies`).
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from rules.armor.gp import gp_chance
 from rules.armor.indirect.bot import choose_plot
 from rules.armor.move import destinations, order_walk, walk
 from rules.armor.optional import vehicles
+from rules.armor.optional.intel import concealment
 from rules.armor.orders import Face, OpportunityFire, Order, Uncover
 from rules.armor.range import range_between
 from rules.armor.support.mines import danger
@@ -67,6 +70,9 @@ SAME_HEX = 1.0  # two units of the side ordered into the same hex
 #: What the bot reckons entering a hex its side knows Mines would attack costs, and a hex of
 #: an enemy Minefield whose Mines it does not know (our weighting) [OP IV.B-C].
 MINE_KNOWN, MINE_MAYBE = 2.0, 0.5
+#: How far the bot reckons an inverted enemy unit's gun reaches [OP X.A.1] (our weighting:
+#: a 75mm gun's Short Range, 12 hexes, as the cards' placeholders have it).
+INVERTED_REACH = 12
 #: The chance the bot reckons an enemy unit in cover moves out of it this Turn, for a Tracking
 #: Fire order [OP XV.A] (our weighting).
 TRACK_MOVES = 0.5
@@ -82,6 +88,7 @@ class ArmorPlanner:
         self._shots: dict[str, int] = {}
         self._ends: set[Hex] = set()
         self._fire: dict[tuple[str, str, bool], float] = {}
+        self._known: list[Piece] | None = None
 
     def choose(self, state: ArmorState, side: str, actions: list[Action]) -> Action:
         shot = next((a for a in actions if isinstance(a, OpportunityFire)), None)
@@ -102,6 +109,7 @@ class ArmorPlanner:
         key = (state.play.turn, state.segment.id, side)
         if key != self._key:
             self._key, self._skip, self._shots, self._ends, self._fire = key, set(), {}, set(), {}
+            self._known = None
         units: list[str] = []
         for a in actions:
             unit = getattr(a, "unit", None)
@@ -138,7 +146,7 @@ class ArmorPlanner:
         spec = vehicles.mover(state, unit)  # its Speed this Turn [OP XXI.B; OP XXX.A]
         pieces = self.ev.adapter.pieces(state)
         piece = pieces[unit]
-        enemies = [p for _, p in sorted(pieces.items()) if p.side != side]
+        enemies = self._enemies(state, side, pieces)
         ends = {
             d.moves: (d.hex, d.facing)
             for d in destinations(spec, here, facing, state.cost_for(spec), game.on_map)
@@ -163,7 +171,7 @@ class ArmorPlanner:
             if a.tracking:  # [OP XV]
                 fire = self._tracking_value(state, public, side, a)
             if a.overrun:
-                if _supported(state, a.overrun):
+                if _supported(state, a.overrun, side):
                     continue  # only an Overrun that is clearly good (our weighting)
                 fire = _overrun_value(state, side, a)
             moved = _at(piece, end[0])
@@ -188,6 +196,25 @@ class ArmorPlanner:
             self._shots[shoots] = self._shots.get(shoots, 0) + 1
         self._ends.add(best[2])
         return best[1]
+
+    def _enemies(self, state: ArmorState, side: str, pieces: dict[str, Piece]) -> list[Piece]:
+        """The enemy units ``side`` may know of [OP X] (our reading: the bot uses no more than
+        its side's view): its hidden enemies left out [OP X.B.3]; an inverted one by its place
+        only, reckoned a gun of :data:`INVERTED_REACH` hexes (our weighting) [OP X.A.1]. Worked
+        out once per step (no counter moves while orders or facings are chosen)."""
+        if self._known is None:
+            found: list[Piece] = []
+            for u, p in sorted(pieces.items()):
+                if p.side == side:
+                    continue
+                how = concealment(state, u, side) if state.game.conceals else None
+                if how == "hidden":
+                    continue
+                if how == "inverted":
+                    p = Piece(p.side, p.hex, INVERTED_REACH, 1.0, p.speed, None)
+                found.append(p)
+            self._known = found
+        return self._known
 
     def _carry(self, state: ArmorState, unit: str, options: list[Action]) -> Order | None:
         """Unload when the Vehicle is near the enemy or an objective, immobile or abandoned,
@@ -310,7 +337,7 @@ class ArmorPlanner:
             )
         h = state.troops.hexes[unit]
         pieces = self.ev.adapter.pieces(state)
-        enemies = [p for _, p in sorted(pieces.items()) if p.side != side]
+        enemies = self._enemies(state, side, pieces)
         compass = {state.game.amap.global_to_direction(h, c): c for c in range(6)}
         piece = pieces[unit]
         stay = self._aim(
@@ -336,12 +363,14 @@ SUPPORT = 3
 SUPPRESSED_WORTH = 0.2
 
 
-def _supported(state: ArmorState, target: str) -> bool:
+def _supported(state: ArmorState, target: str, viewer: str) -> bool:
     """Whether another unit of the target's side with a gun (a Vehicle or a Towed gun) stands
-    within :data:`SUPPORT` hexes of it: then the bot does not Overrun it (our weighting)."""
+    within :data:`SUPPORT` hexes of it, as ``viewer`` may know (no hidden unit [OP X.B]): then
+    the bot does not Overrun it (our weighting)."""
     side, at = state.game.units[target].side, state.troops.hexes[target]
     return any(
         u != target
+        and not _hidden(state, u, viewer)
         and state.game.units[u].gun is not None
         and not state.transported(u)
         and state.troops.hexes[u].distance(at) <= SUPPORT
@@ -373,13 +402,18 @@ def unload_here(ev: Evaluator, state: ArmorState, vehicle: str) -> bool:
     if state.play.turn > state.game.turns - 3:
         return True
     side = state.game.units[vehicle].side
-    enemies = state.enemies(side)
+    enemies = [e for e in state.enemies(side) if not _hidden(state, e, side)]  # [OP X.B]
     if any(h.distance(state.troops.hexes[e]) <= UNLOAD_NEAR for e in enemies):
         return True
     if any(sights(state, e, vehicle) for e in enemies):
         return True  # its units may be fired at aboard [ADV V.C.5]
     near = ev.nearest_objective(ev.adapter.pieces(state)[vehicle])
     return near is not None and near <= 1
+
+
+def _hidden(state: ArmorState, unit: str, viewer: str) -> bool:
+    """The unit is not on ``viewer``'s map [OP X.B.3]."""
+    return state.game.conceals and concealment(state, unit, viewer) == "hidden"
 
 
 def _worth(state: ArmorState, target: str, effects: set[str]) -> float:

@@ -29,8 +29,10 @@ why, :mod:`rules.engine.special_rules`).
 - ``text`` of 4A's advance ("The Attacker must move all units in a straight line from Side A
   to Side B until fired upon, or until an enemy unit is sighted" [SCN VIII.A.5]):
   :func:`why_not_straight` refuses the Attacker's orders that reverse or enter a hex no nearer
-  Side B, until a Defender's fire or the Attacker's sighting lifts it. Every other rule in
-  words is reported.
+  Side B, until a Defender's fire or the Attacker's sighting lifts it. 4A's and 4B's word on
+  Completely Hidden and Inverted units [SCN VIII.A.3; VIII.B.3] (:data:`CONCEALED`) is played
+  by the options the scenario names for each side (:mod:`rules.armor.optional.intel`). Every
+  other rule in words is reported.
 - ``terrain-override``: by the shared movement costs
   (:data:`rules.movement.costs.TERRAIN_OVERRIDES`; a terrain "treated as" another counts as
   the other for movement only, so 4B's Supply Dumps are reported).
@@ -103,8 +105,18 @@ STRAIGHT = re.compile(
 )
 
 
+#: 4A's and 4B's word on Limited Intelligence [SCN VIII.A.3; VIII.B.3], played by the options
+#: the scenario's ``rules.side_options`` name (:mod:`rules.armor.optional.intel` [OP X.A-B]).
+CONCEALED = re.compile(
+    r"^The (Defender|Attacker) should (definitely )?use the Completely Hidden Units Option"
+    r"(; the (Defender|Attacker) should use the Inverted Units Option)?\.$"
+)
+
+
 def _words(rule: SpecialRule) -> str | None:
-    if isinstance(rule, TextRule) and STRAIGHT.search(rule.text) is None:
+    if not isinstance(rule, TextRule):
+        return None
+    if STRAIGHT.search(rule.text) is None and CONCEALED.match(rule.text) is None:
         return "a rule in the book's words only"
     return None
 

@@ -2,7 +2,10 @@
 
 Both sides write their orders "secretly" [AG II.B; AG V]: a side sees its own orders and, of the
 other side's, only whether it has finished plotting, until the Command Sheets are laid out in
-full view for movement [AG VII.A]. The Armor Game has no hidden units, so every counter shows.
+full view for movement [AG VII.A]. The Armor Game has no hidden units, so every counter shows;
+with Limited Intelligence [OP X] (:mod:`rules.armor.optional.intel`) the other side's hidden
+units are left out of a side's view and its inverted units show only their shape, under a
+name that is not their id, and their orders stay their owner's.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from model.hexes import Hex
 from rules.armor.move import order_walk
+from rules.armor.optional.intel import concealment, shape
 from rules.armor.orders import Face, OpportunityFire, Order, Uncover
 from rules.armor.support.effects import shelter_of
 from rules.engine.actions import Action, Done
@@ -30,11 +34,18 @@ def side_view(state: ArmorState, side: str) -> SideView:
     revealed = state.play.over or state.segment.id != "plot"
     own = tuple(o.text() for o in state.sheets.orders[side].values())
     if revealed:
-        own += tuple(o.text() for o in state.sheets.orders[other].values())
+        own += tuple(
+            o.text()
+            for u, o in state.sheets.orders[other].items()
+            if state.play.over or concealment(state, u, side) is None  # [OP X]
+        )
+    units = tuple(positions(state))
+    if state.game.conceals and not state.play.over:
+        units = seen_by(state, side, units)
     return SideView(
         side,
         progress(state),
-        tuple(positions(state)),
+        units,
         own,
         {other: other in state.play.done},
         tuple(e.describe() for e in state.events_for(side)),
@@ -262,6 +273,32 @@ def positions(state: ArmorState) -> list[UnitPosition]:
             code = w.id.split(".")[1]
             found.append(UnitPosition(w.id, w.side, code, short_label(w.id), w.hex))
     return found
+
+
+def seen_by(
+    state: ArmorState, side: str, units: tuple[UnitPosition, ...]
+) -> tuple[UnitPosition, ...]:
+    """The counters ``side`` sees [OP X]: the other side's hidden units left out [OP X.B.3],
+    its inverted ones by their shape only, "a tracked vehicle" or "a unit" [OP X.A.1], each
+    named by its side, shape and a number in hex order (not its id, which names its type)."""
+    found: list[UnitPosition] = []
+    count: dict[str, int] = {}
+    for p in sorted(units, key=lambda p: (p.side, p.hex.q, p.hex.r, p.unit)):
+        how = concealment(state, p.unit, side) if p.unit in state.game.units else None
+        if how == "hidden":
+            continue
+        if how == "inverted":
+            kind = shape(state, p.unit)
+            count[kind] = count.get(kind, 0) + 1
+            alias, label = f"{p.side}.{kind}.{count[kind]}", INVERTED_LABELS[kind]
+            p = UnitPosition(alias, p.side, kind, f"{label} {count[kind]}", p.hex, p.facing)
+        found.append(p)
+    order = {p.unit: i for i, p in enumerate(units)}
+    return tuple(sorted(found, key=lambda p: (order.get(p.unit, len(order)), p.unit)))
+
+
+#: An inverted counter's words, by its shape [OP X.A.1].
+INVERTED_LABELS = {"tracked-vehicle": "Tracked vehicle", "unit": "Unit"}
 
 
 def _dig_words(state: ArmorState, unit: str) -> str:
