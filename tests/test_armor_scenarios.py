@@ -168,13 +168,14 @@ def test_no_opportunity_fire_orders_on_turn_one_of_2a() -> None:
     assert scenario_rules.fire_banned(state, "attacker", "opportunity") is None
 
 
-def test_the_log_says_the_turn_one_ban_and_that_tracking_fire_is_never_played() -> None:
+def test_the_log_says_the_turn_one_ban_and_that_tracking_fire_is_not_in_the_options() -> None:
     """[SCN VI.A.3; OP XV]: the ban is announced when the game begins; Tracking Fire is an
-    Optional Rule the engine never plays, so the ban on it holds."""
+    Optional Rule this scenario file does not name, and the log says so (with it named, the
+    ban refuses "T" orders on Turn 1: tests/test_armor_intel.py)."""
     state = scenario("scenarios/armor/2a-trading-ground.yaml").new_initial_state(1)
     (said,) = notes(state, "Special rule")
-    assert "Turn 1: no Opportunity Fire" in said and "Tracking Fire [OP XV]" in said
-    assert "never played" in said
+    assert "Turn 1: no Opportunity Fire" in said and "Tracking Fire ('T') orders [OP XV.A]" in said
+    assert "Tracking Fire [OP XV] is not in this game's options" in said
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,13 @@ unit with no gun of its side near it is weighed by its Overrun Fire's odds (the
 :func:`rules.armor.overrun.chance`) times the unit's value. A unit whose best order is no
 better than standing still gets none. Final Facing turns the hull's front and the gun toward
 the enemy. A triggered Opportunity Fire [AG VII.F] is fired when its shot can hit, else
-declined (to wait for a later unit).
+declined (to wait for a later unit); a triggered Tracking Fire [OP XV.B] likewise (declined, it
+waits for the target's next hex). Where the scenario plays Tracking Fire, a Tracking order at
+an enemy in cover is weighed as the Direct Fire's worth scaled by how much better the shot is
+once the target leaves its cover (the book's reason for it [OP XV.A]), times the chance that
+the target moves (:data:`TRACK_MOVES`, our weighting). With Limited Intelligence [OP X] the bot
+weighs only the enemy units its side may know of: no hidden unit, an inverted one by its place
+(:meth:`ArmorPlanner._enemies`).
 """
 
 from __future__ import annotations
@@ -21,12 +27,22 @@ from typing import TYPE_CHECKING, cast
 
 from model.hexes import Hex
 from rules.armor import overrun, scenario_rules, transport
+from rules.armor.cards import hit_number
 from rules.armor.dumps import is_dump
-from rules.armor.fire import aim, angle_between, gp_shot, in_field_of_fire, resolve, sights
+from rules.armor.fire import (
+    aim,
+    angle_between,
+    gp_shot,
+    in_field_of_fire,
+    resolve,
+    sights,
+    why_not_fire,
+)
 from rules.armor.gp import gp_chance
 from rules.armor.indirect.bot import choose_plot
 from rules.armor.move import destinations, order_walk, walk
 from rules.armor.optional import vehicles
+from rules.armor.optional.intel import concealment
 from rules.armor.orders import Face, OpportunityFire, Order, Uncover
 from rules.armor.range import range_between
 from rules.armor.support.mines import danger
@@ -54,6 +70,12 @@ SAME_HEX = 1.0  # two units of the side ordered into the same hex
 #: What the bot reckons entering a hex its side knows Mines would attack costs, and a hex of
 #: an enemy Minefield whose Mines it does not know (our weighting) [OP IV.B-C].
 MINE_KNOWN, MINE_MAYBE = 2.0, 0.5
+#: How far the bot reckons an inverted enemy unit's gun reaches [OP X.A.1] (our weighting:
+#: a 75mm gun's Short Range, 12 hexes, as the cards' placeholders have it).
+INVERTED_REACH = 12
+#: The chance the bot reckons an enemy unit in cover moves out of it this Turn, for a Tracking
+#: Fire order [OP XV.A] (our weighting).
+TRACK_MOVES = 0.5
 
 
 class ArmorPlanner:
@@ -66,14 +88,19 @@ class ArmorPlanner:
         self._shots: dict[str, int] = {}
         self._ends: set[Hex] = set()
         self._fire: dict[tuple[str, str, bool], float] = {}
+        self._known: list[Piece] | None = None
 
     def choose(self, state: ArmorState, side: str, actions: list[Action]) -> Action:
         shot = next((a for a in actions if isinstance(a, OpportunityFire)), None)
-        if shot is not None:  # fire if it can hit, else let the unit pass [AG VII.F]
+        if shot is not None:  # fire if it can hit, else let the unit pass [AG VII.F; OP XV.B]
+            asked = state.execution.asked
+            track = asked is not None and asked.tracking
             if gp_shot(state, shot.unit, shot.target):  # [ADV VI.B]
-                can_hit = gp_chance(state, shot.unit, shot.target, opportunity=True)[1] > 0
+                odds = gp_chance(state, shot.unit, shot.target, opportunity=True, tracking=track)
+                can_hit = odds[1] > 0
             else:
-                can_hit = aim(state, shot.unit, shot.target, opportunity=True).hit_number > 0
+                aimed = aim(state, shot.unit, shot.target, opportunity=True, tracking=track)
+                can_hit = aimed.hit_number > 0
             return shot if can_hit else next(a for a in actions if isinstance(a, Done))
         if state.segment.id == "plot":
             plotted = choose_plot(state, side, actions)  # Artillery [OP II.A]
@@ -82,6 +109,7 @@ class ArmorPlanner:
         key = (state.play.turn, state.segment.id, side)
         if key != self._key:
             self._key, self._skip, self._shots, self._ends, self._fire = key, set(), {}, set(), {}
+            self._known = None
         units: list[str] = []
         for a in actions:
             unit = getattr(a, "unit", None)
@@ -118,7 +146,7 @@ class ArmorPlanner:
         spec = vehicles.mover(state, unit)  # its Speed this Turn [OP XXI.B; OP XXX.A]
         pieces = self.ev.adapter.pieces(state)
         piece = pieces[unit]
-        enemies = [p for _, p in sorted(pieces.items()) if p.side != side]
+        enemies = self._enemies(state, side, pieces)
         ends = {
             d.moves: (d.hex, d.facing)
             for d in destinations(spec, here, facing, state.cost_for(spec), game.on_map)
@@ -140,8 +168,10 @@ class ArmorPlanner:
                     continue
                 end = (w.hex, w.hexes[-1][1] if w.hexes else facing)
             fire = self._fire_value(public, side, a) if a.fire else 0.0
+            if a.tracking:  # [OP XV]
+                fire = self._tracking_value(state, public, side, a)
             if a.overrun:
-                if _supported(state, a.overrun):
+                if _supported(state, a.overrun, side):
                     continue  # only an Overrun that is clearly good (our weighting)
                 fire = _overrun_value(state, side, a)
             moved = _at(piece, end[0])
@@ -161,10 +191,30 @@ class ArmorPlanner:
                 best = (full, a, h)
         if best is None or best[0] < stay + GAIN:
             return None
-        if best[1].fire:
-            self._shots[best[1].fire] = self._shots.get(best[1].fire, 0) + 1
+        shoots = best[1].fire or best[1].tracking
+        if shoots:
+            self._shots[shoots] = self._shots.get(shoots, 0) + 1
         self._ends.add(best[2])
         return best[1]
+
+    def _enemies(self, state: ArmorState, side: str, pieces: dict[str, Piece]) -> list[Piece]:
+        """The enemy units ``side`` may know of [OP X] (our reading: the bot uses no more than
+        its side's view): its hidden enemies left out [OP X.B.3]; an inverted one by its place
+        only, reckoned a gun of :data:`INVERTED_REACH` hexes (our weighting) [OP X.A.1]. Worked
+        out once per step (no counter moves while orders or facings are chosen)."""
+        if self._known is None:
+            found: list[Piece] = []
+            for u, p in sorted(pieces.items()):
+                if p.side == side:
+                    continue
+                how = concealment(state, u, side) if state.game.conceals else None
+                if how == "hidden":
+                    continue
+                if how == "inverted":
+                    p = Piece(p.side, p.hex, INVERTED_REACH, 1.0, p.speed, None)
+                found.append(p)
+            self._known = found
+        return self._known
 
     def _carry(self, state: ArmorState, unit: str, options: list[Action]) -> Order | None:
         """Unload when the Vehicle is near the enemy or an objective, immobile or abandoned,
@@ -257,6 +307,25 @@ class ArmorPlanner:
             value = self._fire[key] = scale * total / FIRE_SAMPLES
         return value * OVERKILL ** self._shots.get(target, 0)
 
+    def _tracking_value(
+        self, state: ArmorState, public: ArmorState, side: str, order: Order
+    ) -> float:
+        """What a Tracking Fire order is worth [OP XV] (our weighting): nothing unless the
+        target is in cover that spoils a Direct Fire now (an AP Target Terrain Modifier); then
+        the Direct Fire's worth times how many more rolls hit once it is out of the cover, times
+        :data:`TRACK_MOVES`. The moving target's modifier is left out: a guess, not a sum."""
+        unit, target = order.unit, order.tracking or ""
+        if why_not_fire(state, unit, target) is not None or gp_shot(state, unit, target):
+            return 0.0
+        shot = aim(state, unit, target, moving=False, target_hexes=0)
+        cover = sum(m.value for m in shot.modifiers if m.applied and "Terrain" in m.rule)
+        if cover >= 0:
+            return 0.0
+        clear = hit_number(shot.number - cover, shot.gun.ap_factor(shot.range)).value
+        ratio = (clear if isinstance(clear, int) else 0) / max(shot.hit_number, 1)
+        direct = self._fire_value(public, side, Order(unit, fire=target))
+        return TRACK_MOVES * ratio * direct
+
     # --- Final Facing ---------------------------------------------------------------------------
 
     def _facing(
@@ -268,7 +337,7 @@ class ArmorPlanner:
             )
         h = state.troops.hexes[unit]
         pieces = self.ev.adapter.pieces(state)
-        enemies = [p for _, p in sorted(pieces.items()) if p.side != side]
+        enemies = self._enemies(state, side, pieces)
         compass = {state.game.amap.global_to_direction(h, c): c for c in range(6)}
         piece = pieces[unit]
         stay = self._aim(
@@ -294,12 +363,14 @@ SUPPORT = 3
 SUPPRESSED_WORTH = 0.2
 
 
-def _supported(state: ArmorState, target: str) -> bool:
+def _supported(state: ArmorState, target: str, viewer: str) -> bool:
     """Whether another unit of the target's side with a gun (a Vehicle or a Towed gun) stands
-    within :data:`SUPPORT` hexes of it: then the bot does not Overrun it (our weighting)."""
+    within :data:`SUPPORT` hexes of it, as ``viewer`` may know (no hidden unit [OP X.B]): then
+    the bot does not Overrun it (our weighting)."""
     side, at = state.game.units[target].side, state.troops.hexes[target]
     return any(
         u != target
+        and not _hidden(state, u, viewer)
         and state.game.units[u].gun is not None
         and not state.transported(u)
         and state.troops.hexes[u].distance(at) <= SUPPORT
@@ -331,13 +402,18 @@ def unload_here(ev: Evaluator, state: ArmorState, vehicle: str) -> bool:
     if state.play.turn > state.game.turns - 3:
         return True
     side = state.game.units[vehicle].side
-    enemies = state.enemies(side)
+    enemies = [e for e in state.enemies(side) if not _hidden(state, e, side)]  # [OP X.B]
     if any(h.distance(state.troops.hexes[e]) <= UNLOAD_NEAR for e in enemies):
         return True
     if any(sights(state, e, vehicle) for e in enemies):
         return True  # its units may be fired at aboard [ADV V.C.5]
     near = ev.nearest_objective(ev.adapter.pieces(state)[vehicle])
     return near is not None and near <= 1
+
+
+def _hidden(state: ArmorState, unit: str, viewer: str) -> bool:
+    """The unit is not on ``viewer``'s map [OP X.B.3]."""
+    return state.game.conceals and concealment(state, unit, viewer) == "hidden"
 
 
 def _worth(state: ArmorState, target: str, effects: set[str]) -> float:

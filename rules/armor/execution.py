@@ -21,6 +21,7 @@ from rules.armor.events import LeftMap, Moved, OrderCut, OrdersRevealed
 from rules.armor.indirect.impact import entered as artillery_entered
 from rules.armor.move import EnterCost, Walk, enter_cost, walk
 from rules.armor.optional import vehicles
+from rules.armor.optional.intel import concealment
 from rules.armor.orders import Order
 from rules.armor.support import effects as support
 
@@ -35,9 +36,22 @@ HEX_STOP = "stopped by Opportunity Fire: it ends its move in the hex where it wa
 
 
 def reveal_orders(state: ArmorState) -> None:
-    """The Command Sheets laid out in full view for movement [AG VII.A]."""
-    texts = [o.text() for s in state.game.sides for o in state.sheets.orders[s].values()]
-    state.emit(OrdersRevealed(tuple(sorted(texts))))
+    """The Command Sheets laid out in full view for movement [AG VII.A]; the orders of a
+    side's concealed units stay its own (our reading of [OP X.A-B]: hidden units move in
+    secret [OP X.B.4], and an order names its unit's type)."""
+    shown: list[str] = []
+    for side in state.game.sides:
+        kept: list[str] = []
+        for unit, order in state.sheets.orders[side].items():
+            secret = state.game.conceals and any(
+                concealment(state, unit, other) is not None
+                for other in state.game.sides
+                if other != side
+            )
+            (kept if secret else shown).append(order.text())
+        if kept:
+            state.emit(OrdersRevealed(tuple(sorted(kept)), private_to=side))
+    state.emit(OrdersRevealed(tuple(sorted(shown))))
 
 
 def move_side(state: ArmorState, side: str) -> bool:
@@ -157,6 +171,7 @@ def walk_on(state: ArmorState, unit: str, w: Walk, until: int | None = None) -> 
             truncate(w, i + 1, facing, w.stopped if held and w.stopped else HEX_STOP)
             break
         ex.progress, ex.entered = i + 1, False
+        opportunity.moved_on(state, unit)  # a Tracking Fire may ask again [OP XV.B.2]
     if unit in state.troops.hexes and (until is None or len(w.hexes) <= until):
         state.put(unit, w.hex, w.facing)
     return True

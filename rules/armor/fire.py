@@ -50,7 +50,7 @@ from rules.armor.cards import (
 from rules.armor.events import ApFire, ApHit
 from rules.armor.gp import resolve_gp, uses_gp, why_not_gp
 from rules.armor.los import unit_level
-from rules.armor.optional import apcr, blaze, depression, supply, vehicles
+from rules.armor.optional import apcr, blaze, depression, intel, supply, vehicles
 from rules.armor.range import describe_range, range_between
 from rules.armor.turret import TurretAspect, turret_aspect
 from rules.engine.events import Modifier
@@ -225,12 +225,17 @@ def target_size(state: ArmorState, unit: str) -> str:
     return "LG" if spec.large_towed else "SM"
 
 
+def sight_group(terrain: str) -> str:
+    """The Sighting Ranges Table's column group of a terrain [GC2; AG IV.C]."""
+    return _SIGHT_GROUP.get(terrain, "clear-river-bridge")
+
+
 def _sighting_in(
     state: ArmorState, sighter: Hex, target: Hex, terrain: str, size: str = "VH"
 ) -> int:
     """The Sighting Ranges Table's Day, Normal range into ``terrain`` for the target class
     ``size`` [GC2; AG IV.C]."""
-    group = _SIGHT_GROUP.get(terrain, "clear-river-bridge")
+    group = sight_group(terrain)
     if group == "defilade-ditch":
         higher = state.game.level(sighter) > state.game.level(target)
         group += " higher" if higher else " same-or-lower"
@@ -243,10 +248,15 @@ def sights(state: ArmorState, unit: str, target: str) -> bool:
     return why_not_sighted(state, unit, target) is None
 
 
-def why_not_sighted(state: ArmorState, unit: str, target: str) -> str | None:
+def why_not_sighted(
+    state: ArmorState, unit: str, target: str, by_firing: bool = True
+) -> str | None:
     """Why ``unit`` does not sight ``target`` now, or None [AG IV]: the line of sight blocked
-    (by terrain between them, or Smoke in either hex [OP IX.A.5]), or the range by the Range
-    Scale [AG III.D] beyond the Sighting Ranges Table's [GC2; AG IV.C]."""
+    (by terrain between them, or Smoke in either hex [OP IX.A.5], or dust [OP X.C.3.c]), or
+    the range by the Range Scale [AG III.D] beyond the Sighting Ranges Table's [GC2; AG IV.C]
+    (with the Optional Sighting Rules' changes [OP X.C.1; X.C.3.b]). ``by_firing``: a unit
+    that fired last Turn is sighted at any range [AG IV.C.5] (not for turning an inverted unit
+    face up [OP X.A.2])."""
     a, b = state.troops.hexes.get(unit), state.troops.hexes.get(target)
     if a is None or b is None:
         return "it is not on the map"
@@ -258,10 +268,22 @@ def why_not_sighted(state: ArmorState, unit: str, target: str) -> str | None:
     smoke = blaze.why_not_seen(state, a, b)  # a Fire started in play [OP XI.D]
     if smoke is not None:
         return f"the line of sight is blocked [AG IV.B]: {smoke}"
-    if target in state.firing.fired_last_turn:
+    dust = intel.why_not_seen(state, a, b, target)  # [OP X.C.3.c]
+    if dust is not None:
+        return f"the line of sight is blocked [AG IV.B]: {dust}"
+    if by_firing and target in state.firing.fired_last_turn:
         return None  # [AG IV.C.5]
     size = target_size(state, target)
     limit = sighting_range(state, a, b, size)
+    notes = ""
+    if intel.dusty(state, target):  # seen as if in Clear [OP X.C.3.b]
+        clear = _sighting_in(state, a, b, "clear", size) * (2 if state.stacking(b) > 4 else 1)
+        if clear > limit:
+            limit, notes = clear, " (its dust: as if in Clear [OP X.C.3.b])"
+    bonus = intel.range_bonus(state, unit, target, _mixed(state, b))
+    if bonus:
+        limit += bonus
+        notes += f" (+{bonus} for the elevation levels between them [OP X.C.1])"
     if range_between(a, b) <= limit:
         return None
     column = "" if size == "VH" else f" in its {size} column"
@@ -271,7 +293,7 @@ def why_not_sighted(state: ArmorState, unit: str, target: str) -> str | None:
         )
     return (
         f"out of sighting range: {describe_range(a, b)}, the Sighting Ranges Table gives "
-        f"{limit}{column} [GC2; AG IV.C]"
+        f"{limit}{column}{notes} [GC2; AG IV.C]"
     )
 
 
@@ -463,8 +485,11 @@ def aim(
     opportunity: bool = False,
     moving: bool | None = None,
     target_hexes: int | None = None,
+    tracking: bool = False,
 ) -> Aim:
-    """The shot up to the die (``moving`` and ``target_hexes`` as for :func:`modifiers`)."""
+    """The shot up to the die (``moving`` and ``target_hexes`` as for :func:`modifiers`); an
+    Opportunity Fire's (``opportunity``) at the Slow Rate of Fire with -8 [AG VII.F.1], a
+    Tracking Fire's (``tracking`` too) without the -8 [OP XV.B.3]."""
     spec = state.game.units[firer]
     gun = gun_of(spec, state.game.nation[spec.side])
     assert gun is not None
@@ -476,7 +501,7 @@ def aim(
     if moving is None:
         moving = bool(state.orders_of(firer).moves)
     mods = modifiers(state, firer, target, aspect, moving, target_hexes)
-    if opportunity:
+    if opportunity and not tracking:
         mods.append(Modifier("Opportunity Fire", -8, f"{GC1} Misc. (AP); AG VII.F.1]"))
     number = 20 + sum(m.value for m in mods if m.applied)
     rapid = not opportunity and not moving and rng <= gun.short
@@ -486,13 +511,19 @@ def aim(
     return Aim(gun, rng, a.distance(b), aspect, tuple(mods), number, hit, shots, turret)
 
 
-def resolve(state: ArmorState, firer: str, target: str, opportunity: bool = False) -> list[Pending]:
+def resolve(
+    state: ArmorState,
+    firer: str,
+    target: str,
+    opportunity: bool = False,
+    tracking: bool = False,
+) -> list[Pending]:
     """One unit's fire at one target, explained in events; the results, not yet applied. In
     the Advanced Game, GP fire where the book asks for it [ADV VI.B] (:mod:`rules.armor.gp`),
-    else AP fire."""
+    else AP fire; ``tracking``: a Tracking Fire [OP XV.B.3]."""
     if gp_shot(state, firer, target):
-        return resolve_gp(state, firer, target, opportunity)
-    shot = aim(state, firer, target, opportunity)
+        return resolve_gp(state, firer, target, opportunity, tracking)
+    shot = aim(state, firer, target, opportunity, tracking=tracking)
     gun, rng, hit, shots = shot.gun, shot.range, shot.hit, shot.shots
     roll = state.roll(f"AP fire {firer} at {target}", 100)
     supply.expend(state, firer, shots)  # each shot one Ammunition Factor [OP XXIV.A.2]

@@ -53,7 +53,7 @@ Continuous fire, the Artillery Impact Phase, Indirect Fire by units and Air Spot
 OP III.E; SCN III.G] (:mod:`rules.armor.indirect`); Snow and Mud [OP VIII.A]
 (:mod:`rules.armor.weather`). Not yet: Buttoned turrets (the Armor Game's are always Open
 [AG VIII.B]), and the rest of the Advanced Game and the Optional Rules (machineguns firing on
-their own; time of day; Tracking Fire...). The Data Cards' tables are not in the book's text:
+their own; time of day...). The Data Cards' tables are not in the book's text:
 :mod:`rules.armor.cards` names the placeholders used.
 
 Optional Rules a scenario names in ``rules.options`` [OP I] (:mod:`rules.armor.optional`):
@@ -63,7 +63,9 @@ Destruction [OP XVIII] in a Fire and Smoke Phase at the end of the Turn, German 
 Reverse Movement [OP XX], Machinegun Team Normal Pinning Fire [OP XXVIII.A], GP Fire Terrain
 Modifiers Against Vehicles [OP XXIX], Special Infantry [OP V], Additional Vehicle Armor
 [OP XXI], American APCR Ammunition [OP XXIII], Limited Ammunition and Fuel [OP XXIV],
-Emergency Vehicle Speed [OP XXX] and Hasty Entrenchments [OP XXXII].
+Emergency Vehicle Speed [OP XXX], Hasty Entrenchments [OP XXXII], Tracking Fire [OP XV]
+(:mod:`rules.armor.opportunity`) and Limited Intelligence: inverted and completely hidden units
+and the elevation and dust sighting options [OP X.A-C] (:mod:`rules.armor.optional.intel`).
 """
 
 from __future__ import annotations
@@ -90,8 +92,8 @@ from rules.armor.move import (
     EnterCost,
     enter_cost,
 )
-from rules.armor.optional import blaze, reduction, supply, vehicles
-from rules.armor.optional.records import Blazes, Cover, Squads, Supply
+from rules.armor.optional import blaze, intel, reduction, supply, vehicles
+from rules.armor.optional.records import Blazes, Cover, Intel, Squads, Supply
 from rules.armor.orders import ACTIONS, Face, OpportunityFire, Order, Uncover
 from rules.armor.position import ArmorPositionState
 from rules.armor.records import (
@@ -116,7 +118,7 @@ from rules.armor.weather import weather
 from rules.engine.actions import Action, Done
 from rules.engine.core import Outcome, State
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
-from rules.engine.events import SideDone
+from rules.engine.events import Event, SideDone
 from rules.engine.play import ActionFocus, Preview, Progress, SideView
 from rules.engine.positions import UnitPosition
 from rules.engine.sequence import Phase, Segment, steps
@@ -170,6 +172,9 @@ class ArmorGame(MapGame):
         self.steps: tuple[tuple[Phase, Segment], ...] = steps(phases)
         #: 4B's Supply Dumps are on the map (:mod:`rules.armor.dumps`).
         self.has_dumps: bool = any(o.kind == "dump" for o in scenario.map.objects)
+        #: A side's units are inverted or completely hidden [OP X.A-B]
+        #: (:mod:`rules.armor.optional.intel`).
+        self.conceals: bool = intel.concealing(self)
         #: 4A's straight-line advance is a rule of the scenario [SCN VIII.A.5].
         self.straight_advance: bool = bool(advances(self))
         #: Hexes to each Side of the map (4A's advance, :mod:`rules.armor.scenario_rules`).
@@ -307,6 +312,7 @@ class ArmorState(State):
         self.artillery = artillery.Artillery()  # the Artillery Plots [OP II.A]
         self.cover = Cover()  # Full Cover [ADV IV.C], Hasty Entrenchments [OP XXXII]
         self.supply = Supply()  # Limited Ammunition and Fuel [OP XXIV], APCR [OP XXIII]
+        self.intel = Intel()  # dust [OP X.C.3]
         for event in (
             *dep.events,
             *game.support_events,
@@ -321,6 +327,13 @@ class ArmorState(State):
 
     def _advance(self) -> None:
         advance(self)
+
+    def emit(self, event: Event) -> None:
+        """Log an event; one about a concealed unit's own doings is its owner's alone
+        [OP X.A-B] (:func:`rules.armor.optional.intel.private`)."""
+        if self.game.conceals and getattr(self, "intel", None) is not None:
+            event = intel.private(self, event)
+        super().emit(event)
 
     def inflict(self, unit: str, effect: str) -> None:
         """Apply one result to a unit at once [GC1 Effects of AP Hits]."""

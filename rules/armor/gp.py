@@ -315,8 +315,10 @@ def gp_aim(
     opportunity: bool = False,
     moving: bool | None = None,
     target_moving: bool | None = None,
+    tracking: bool = False,
 ) -> GpAim:
-    """The GP shot up to the die (``moving``, ``target_moving`` stand in for the orders)."""
+    """The GP shot up to the die (``moving``, ``target_moving`` stand in for the orders); a
+    Tracking Fire's (``tracking``) GP Factor is not halved [OP XV.B.3]."""
     a, b = state.troops.hexes[firer], state.troops.hexes[target]
     rng = range_between(a, b)  # by the Range Scale [AG III.D; ADV VI.B.1]
     riding = state.transported(firer)  # moving or not as its Vehicle is [ADV V.C.3]
@@ -328,7 +330,7 @@ def gp_aim(
     factor = gp_factor(state, firer, rng, moving)
     mods: list[Modifier] = []
     rule = f"{GC1} GP Fire Modifiers; ADV VI.B.2"
-    if opportunity:
+    if opportunity and not tracking:
         mods.append(Modifier("Opportunity Fire: x1/2", 0, rule + ".a]"))
     if state.game.units[firer].vehicle and state.suppressed(firer):
         mods.append(Modifier("Suppressed Vehicle's main gun: x1/2", 0, rule + ".b]"))
@@ -363,13 +365,17 @@ def gp_aim(
 
 
 def resolve_gp(
-    state: ArmorState, firer: str, target: str, opportunity: bool = False
+    state: ArmorState,
+    firer: str,
+    target: str,
+    opportunity: bool = False,
+    tracking: bool = False,
 ) -> list[Pending]:
     """One GP fire, explained in a :class:`~rules.armor.events.GpFire`; its results, not yet
-    applied [AG VI.A]."""
+    applied [AG VI.A] (``tracking``: a Tracking Fire [OP XV.B.3])."""
     from rules.armor.fire import Pending
 
-    shot = gp_aim(state, firer, target, opportunity)
+    shot = gp_aim(state, firer, target, opportunity, tracking=tracking)
     roll = state.roll(f"GP fire {firer} at {target}", 100)
     spent = supply.gp_shots(state, firer, shot.range, shot.moving, opportunity)
     supply.expend(state, firer, spent)  # as an AP fire would [OP XXIV.A.2]
@@ -417,11 +423,14 @@ def gp_chance(
     opportunity: bool = False,
     moving: bool = False,
     pinning_fire: bool = False,
+    tracking: bool = False,
 ) -> tuple[str, float]:
     """A GP shot up to the die, in words, and the chance (0-1) of a Suppressed or Knocked
     Out result, the target taken as not moving (its orders are secret [AG V]); with
     ``pinning_fire``, an order's Pinning Fire not yet plotted (+10 [OP XXVIII.A])."""
-    shot = gp_aim(state, firer, target, opportunity, moving=moving, target_moving=False)
+    shot = gp_aim(
+        state, firer, target, opportunity, moving=moving, target_moving=False, tracking=tracking
+    )
     if shot.modified_factor <= 0:
         return "GP Factor 0: no effect possible", 0.0
     shift = sum(m.value for m in shot.dice_modifiers)

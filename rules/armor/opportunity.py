@@ -22,7 +22,21 @@ By the book:
   Opportunity Fire modifier, its results applied at once; an order fires once a Turn. An order
   whose unit can no longer fire is cancelled [AG VII.F.2] (:func:`rules.armor.fire.why_not_fire`).
 
-Tracking Fire [OP XV] is an Optional Rule, not in this slice of the engine.
+Tracking Fire [OP XV] (the Optional Rule ``tracking-fire``): a ``T-<unit>`` order, "similar to
+Opportunity Fire, but ... directed against one specific unit" [OP XV; OP XV.A]. All Opportunity
+Fire rules apply [OP XV.B] (the owner's word, once a Turn, the Slow Rate of Fire, where a stopped
+unit ends, cancelled when the firer can no longer fire), with the book's changes:
+
+- plotted only at a unit the firer sights at the start of the Turn (the Order Plot follows the
+  Sighting Phase), and fired only while it sights it [OP XV.B.1];
+- triggered only when the designated unit moves: each hex it enters where the firer may fire at
+  it (sight, range, Field of Fire) asks the owner; a hex where firing is not possible asks
+  nothing [OP XV.B.2];
+- "The firing unit may fire at the target unit at any point during its movement when firing is
+  possible" [OP XV.B.2]: our reading, a decline lets the unit pass that hex only, and the order
+  asks again in the next hex it enters (an Opportunity Fire's decline is for good [AG VII.F]);
+  hexsides crossed do not trigger it (its trigger is the unit, not a line of sight);
+- no -8 Opportunity Fire Modifier for AP shots, no halved GP Factor for GP shots [OP XV.B.3].
 """
 
 from __future__ import annotations
@@ -34,10 +48,10 @@ from typing import TYPE_CHECKING, ClassVar
 from model.hexes import Hex, Hexside
 from rules.armor import bailout
 from rules.armor.cards import hits_scored
-from rules.armor.fire import aim, gp_shot, why_not_fire
+from rules.armor.fire import aim, gp_shot, why_not_fire, why_not_sighted
 from rules.armor.fire import resolve as resolve_fire
-from rules.armor.gp import gp_chance
-from rules.armor.orders import OpportunityFire
+from rules.armor.gp import gp_chance, uses_gp
+from rules.armor.orders import OpportunityFire, Order
 from rules.armor.range import range_between
 from rules.armor.records import Trigger
 from rules.engine.actions import Action, Done
@@ -49,6 +63,7 @@ if TYPE_CHECKING:
     from rules.armor.game import ArmorState
 
 RULE = "[AG VII.F]"
+TRACKING_RULE = "[OP XV]"
 
 
 @dataclass(frozen=True)
@@ -69,6 +84,13 @@ class OpportunityTriggered(Event):
         return f"{self.target} {moves} {self.hex}: {self.firer} ({self.order}) {self.how}"
 
 
+TRACKING_HOW = (
+    "may fire (Tracking Fire: Slow Rate of Fire, no -8 Opportunity Fire Modifier, GP Factor not "
+    "halved [OP XV.B.3]), or decline and wait for a later hex of its move (our reading of "
+    "[OP XV.B.2])"
+)
+
+
 @dataclass(frozen=True)
 class OpportunityAnswered(Event):
     """The owner's word on a triggered Opportunity Fire: fire, or decline [AG VII.F]."""
@@ -77,8 +99,20 @@ class OpportunityAnswered(Event):
     firer: str
     target: str
     fires: bool
+    tracking: bool = False
 
     def describe(self) -> str:
+        if self.tracking and self.fires:
+            return (
+                f"{self.firer} fires Tracking Fire at {self.target}: as Direct Fire, Slow Rate "
+                "of Fire [AG VII.F.1; OP XV.B], no -8 Opportunity Fire Modifier [OP XV.B.3]"
+            )
+        if self.tracking:
+            return (
+                f"{self.firer} lets {self.target} pass this hex: its Tracking Fire may fire at "
+                "any later hex of the move where firing is possible (our reading of "
+                "[OP XV.B.2])"
+            )
         if self.fires:
             return (
                 f"{self.firer} fires at {self.target}: as Direct Fire, Slow Rate of Fire, -8 "
@@ -121,6 +155,29 @@ def why_not_opportunity(state: ArmorState, unit: str, hex_name: str) -> str | No
     return None
 
 
+def why_not_tracking(state: ArmorState, unit: str, target: str) -> str | None:
+    """Why ``unit`` may not plot Tracking Fire at ``target`` now, or None [OP XV.A-B]: an
+    enemy unit it sights at the start of the Turn [OP XV.B.1], with a weapon that could fire
+    at it (a main gun for AP, at a Vehicle; a Leg unit's GP [ADV VI.B]). Its range and Field
+    of Fire are checked when it fires, as the target moves into or out of them [OP XV.B.2]."""
+    spec, other = state.game.units[unit], state.game.units.get(target)
+    if other is None or target not in state.troops.hexes:
+        return f"no unit '{target}' on the map"
+    if other.side == spec.side:
+        return f"{target} is not an enemy unit [OP XV.A]"
+    unseen = why_not_sighted(state, unit, target)
+    if unseen is not None:
+        return f"{unit} must sight {target} at the start of the Turn [OP XV.B.1]: {unseen}"
+    gp = state.game.advanced and uses_gp(state, unit, target)  # [ADV VI.B]
+    if not gp and (not spec.armed or state.gun_lost(unit)):
+        return f"{unit} has no main gun that fires AP [AG VI.A.1]"
+    if not gp and not other.vehicle:
+        return "AP fire is only at Vehicle units [ADV VI.B]"
+    if state.damage.crew_losses.get(unit, 0) >= 3:
+        return "three crew losses: it may no longer fire [GC1 Effects of AP Hits]"
+    return None
+
+
 def triggered(
     state: ArmorState, mover: str, before: Hex, here: Hex, crossing: bool
 ) -> Trigger | None:
@@ -133,6 +190,11 @@ def triggered(
         if other == side:
             continue
         for firer, order in sorted(state.sheets.orders[other].items()):
+            if order.tracking is not None and not crossing:
+                found = _tracked(state, firer, order, mover, here)
+                if found is not None:
+                    return found
+                continue
             if order.opportunity is None or firer in state.firing.opportunity_used:
                 continue
             if (firer, mover) in state.execution.declined or firer not in state.troops.hexes:
@@ -147,11 +209,39 @@ def triggered(
     return None
 
 
+def _tracked(state: ArmorState, firer: str, order: Order, mover: str, here: Hex) -> Trigger | None:
+    """The Tracking Fire trigger of ``firer``'s order when its designated unit ``mover``
+    enters ``here`` and firing at it is possible, or None [OP XV.B.2]: the order has not fired
+    this Turn, the owner has not let the unit pass this hex, and the firer sights it, has it
+    in range and in its Field of Fire now [OP XV.B.1-2; AG VII.F.2]."""
+    if order.tracking != mover or firer in state.firing.opportunity_used:
+        return None
+    if (firer, mover) in state.execution.declined or firer not in state.troops.hexes:
+        return None
+    if why_not_fire(state, firer, mover) is not None:
+        return None
+    return Trigger(firer, mover, state.game.name(here), False, tracking=True)
+
+
+def moved_on(state: ArmorState, mover: str) -> None:
+    """``mover`` leaves the hex where a Tracking Fire's owner let it pass: the order may ask
+    again in the next hex it enters (our reading of "at any point during its movement"
+    [OP XV.B.2])."""
+    declined = state.execution.declined
+    if not declined:
+        return
+    for firer, target in list(declined):
+        if target == mover and state.orders_of(firer).tracking == mover:
+            declined.discard((firer, target))
+
+
 def ask(state: ArmorState, trigger: Trigger) -> None:
-    """Stop the movement for the owner's word [AG VII.F.3]."""
+    """Stop the movement for the owner's word [AG VII.F.3; OP XV.B]."""
     state.execution.asked = trigger
     order = state.orders_of(trigger.firer).notation
     how = "may fire, or decline and wait for later units [AG VII.F.3]"
+    if trigger.tracking:
+        how = TRACKING_HOW
     firer, target = trigger.firer, trigger.target
     state.emit(OpportunityTriggered(firer, target, trigger.where, order, how, trigger.crossing))
 
@@ -164,26 +254,30 @@ def stopped(state: ArmorState, mover: str) -> bool:
 
 def fire(state: ArmorState) -> None:
     """The owner fires [AG VII.F.1; AG VII.F.5]: the order's one shot this Turn, resolved as
-    Direct Fire, its results applied at once."""
+    Direct Fire, its results applied at once; a Tracking Fire without the -8 and the halved GP
+    Factor [OP XV.B.3]."""
     trigger = state.execution.asked
     assert trigger is not None
     state.execution.asked = None
     state.firing.opportunity_used.add(trigger.firer)
     state.firing.fired.add(trigger.firer)
-    state.emit(OpportunityAnswered(trigger.firer, trigger.target, True))
-    results = resolve_fire(state, trigger.firer, trigger.target, opportunity=True)
+    state.emit(OpportunityAnswered(trigger.firer, trigger.target, True, trigger.tracking))
+    results = resolve_fire(
+        state, trigger.firer, trigger.target, opportunity=True, tracking=trigger.tracking
+    )
     for result in results:
         state.inflict(result.unit, result.effect)
     bailout.check(state, results)  # our reading: after each Opportunity Fire [ADV IX]
 
 
 def decline(state: ArmorState) -> None:
-    """The owner declines: this unit may not be fired at by the order again [AG VII.F]."""
+    """The owner declines: this unit may not be fired at by the order again [AG VII.F]; by a
+    Tracking Fire order, not in this hex (:func:`moved_on`) [OP XV.B.2]."""
     trigger = state.execution.asked
     assert trigger is not None
     state.execution.asked = None
     state.execution.declined.add((trigger.firer, trigger.target))
-    state.emit(OpportunityAnswered(trigger.firer, trigger.target, False))
+    state.emit(OpportunityAnswered(trigger.firer, trigger.target, False, trigger.tracking))
 
 
 def choices(state: ArmorState, side: str) -> list[Action]:
@@ -209,17 +303,22 @@ def why_not_fire_now(state: ArmorState, action: OpportunityFire) -> str | None:
 
 def preview(state: ArmorState, action: OpportunityFire, words: str) -> Preview:
     """The shot up to the die: its Modifier Number and Hit Number, and the chance of a hit."""
+    asked = state.execution.asked
+    tracking = asked is not None and asked.tracking
+    kind = "Tracking Fire [OP XV.B]" if tracking else "Opportunity Fire [AG VII.F]"
     if gp_shot(state, action.unit, action.target):  # [ADV VI.B.2.a]: GP Factor halved
-        said, odds = gp_chance(state, action.unit, action.target, opportunity=True)
-        rules = ("Opportunity Fire [AG VII.F]", "GP fire [ADV VI.B; GC1 GP Hit Table]")
+        said, odds = gp_chance(
+            state, action.unit, action.target, opportunity=True, tracking=tracking
+        )
+        rules = (kind, "GP fire [ADV VI.B; GC1 GP Hit Table]")
         return Preview(words, True, chances=(Chance(action.target, said, odds),), rules=rules)
-    shot = aim(state, action.unit, action.target, opportunity=True)
+    shot = aim(state, action.unit, action.target, opportunity=True, tracking=tracking)
     mods = " ".join(f"{m.value:+d} {m.what}" for m in shot.modifiers if m.applied)
     said = (
         f"Modifier Number {shot.number} (20 {mods}); Hit Number {shot.hit_number}; "
         f"{shot.shots} shot(s) at the Slow Rate of Fire"
     )
-    rules = ("Opportunity Fire [AG VII.F]", "as Direct Fire [AG VI.B; GC1 AP Hit Table]")
+    rules = (kind, "as Direct Fire [AG VI.B; GC1 AP Hit Table]")
     hit = sum(1 for roll in range(1, 101) if hits_scored(shot.hit_number, shot.shots, roll)[0])
     chance = Chance(action.target, said, hit / 100)
     return Preview(words, True, chances=(chance,), rules=rules)

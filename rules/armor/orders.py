@@ -6,6 +6,7 @@ An order is written per unit per Turn, in the book's notation [AG V.A.1-3]::
     order german.PZIVJ.1 F-us.M4.2     # Direct Fire at enemy unit us.M4.2 [AG V.A.2.a]
     order german.PZIVJ.1 F-us.M4.2 L1  # fire, then turn left and move one hex
     order us.M4.1 N-L1802              # Opportunity Fire on hex L1802 [AG V.A.2.b]
+    order us.M4.1 T-german.PZIVJ.1     # Tracking Fire at that unit (OP) [OP XV.A]
     order german.STGIIIG-75.1 BL1      # one hex in reverse, turn left, one forward [AG V.C.4]
     order us.M4.1 2V                   # move two hexes, then Pivot in Place [AG V.C.6]
     order us.INFANTRY-SQUAD.1 A-german.PZIVJ.1   # Close Assault (Advanced Game) [ADV IV.A.1]
@@ -26,7 +27,8 @@ An order is written per unit per Turn, in the book's notation [AG V.A.1-3]::
 A number moves forward that many hexes, ``L``/``R`` turn one hexside, ``B`` moves one hex in
 reverse, ``V`` (last) pivots in the Final Facing Phase. Fire names the enemy unit by its game
 id (the book's identification number [Intro III.B]); ``N-<hex>`` is Opportunity Fire on a
-hex (:mod:`rules.armor.opportunity`). Directions are the book's numbers (1-6) of the section's
+hex (:mod:`rules.armor.opportunity`), ``T-<unit>`` Tracking Fire at one enemy unit when it
+moves [OP XV] (the same module). Directions are the book's numbers (1-6) of the section's
 Directional Hexagon at the unit's hex.
 
 The game reads the ``order``, ``face`` and ``opportunity-fire`` verbs (:data:`ACTIONS`,
@@ -106,6 +108,8 @@ class Order(Action):
         apcr: the Direct Fire is American APCR Ammunition [OP XXIII]. The book decides "when
             the firing takes place"; our reading writes the choice as "CR" after the fire (the
             Gunnery Tables' "CR" lines), as the engine resolves the fire.
+        tracking: the enemy unit of a Tracking Fire order ("T" and its identification number
+            [OP XV.A]; written "T-700" as the book writes "F-700"), or None.
     """
 
     verb: ClassVar[str] = "order"
@@ -121,6 +125,7 @@ class Order(Action):
     cover: bool = False
     entrench: bool = False
     apcr: bool = False
+    tracking: str | None = None
 
     def text(self) -> str:
         parts = [self.verb, self.unit]
@@ -134,6 +139,8 @@ class Order(Action):
             parts.append("CR")
         if self.opportunity:
             parts.append(f"N-{self.opportunity}")
+        if self.tracking:
+            parts.append(f"T-{self.tracking}")
         if self.transfer:
             parts.append(f"D-{self.vehicle}" if self.vehicle else self.transfer)
         if self.cover:
@@ -159,11 +166,11 @@ class Order(Action):
     def parse(cls, args: list[str], line: str) -> Order:
         if len(args) < 2:
             raise ActionSyntaxError(
-                f"'{line}': write 'order UNIT [A-UNIT] [F-UNIT] [N-HEX] [D|U|D-UNIT] "
+                f"'{line}': write 'order UNIT [A-UNIT] [F-UNIT] [N-HEX] [T-UNIT] [D|U|D-UNIT] "
                 "[K-UNIT-]MOVES'"
             )
         unit = token(args[0], "unit id", line)
-        fire = opportunity = assault = overrun = transfer = vehicle = None
+        fire = opportunity = assault = overrun = transfer = vehicle = tracking = None
         moves = ""
         pinning = apcr = False
         marks: dict[str, bool] = {"cover": False, "entrench": False}
@@ -187,6 +194,8 @@ class Order(Action):
                 marks[_MARKS[word.upper()]] = True  # "C" [ADV IV.C], "Y" [OP XXXII]
             elif upper == "N-" and opportunity is None and not moves:
                 opportunity = token(word[2:], "hex", line)
+            elif upper == "T-" and tracking is None and not moves:
+                tracking = token(word[2:], "unit id", line)  # Tracking Fire [OP XV.A]
             elif not moves:
                 try:
                     parse_moves(word.upper())
@@ -199,7 +208,7 @@ class Order(Action):
         if pinning or apcr or any(marks.values()):
             cover, entrench = marks["cover"], marks["entrench"]
             found = replace(found, pinning=pinning, cover=cover, entrench=entrench, apcr=apcr)
-        return found
+        return replace(found, tracking=tracking) if tracking else found
 
 
 #: The one-letter orders with no argument: Full Cover [ADV IV.C], Hasty Entrenchment

@@ -4,8 +4,9 @@ legal [AG V; AG VI.A.4; AG VIII.A].
 For the plot, each unit is offered the cheapest notation to every hex and facing it can reach
 (:func:`rules.armor.move.destinations`), a Pivot in Place, Direct Fire at each enemy unit it
 may fire at, alone or with up to 2 SF of movement (never at Long Range with movement
-[AG V.A.2.c]), Opportunity Fire on each such enemy's hex, and, where its side scores for
-exiting, a move off the map. Worked out once per unit and Order Plot Phase.
+[AG V.A.2.c]), Opportunity Fire on each such enemy's hex, Tracking Fire at each enemy it sights
+when the scenario plays it [OP XV], and, where its side scores for exiting, a move off the
+map. Worked out once per unit and Order Plot Phase.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from rules.armor.move import (
     order_walk,
     through,
 )
-from rules.armor.opportunity import why_not_fire_now, why_not_opportunity
-from rules.armor.optional import apcr, pinning, supply, vehicles
+from rules.armor.opportunity import why_not_fire_now, why_not_opportunity, why_not_tracking
+from rules.armor.optional import TRACKING, apcr, in_use, pinning, supply, vehicles
 from rules.armor.orders import Face, OpportunityFire, Order, Uncover, notation
 from rules.armor.scenario_rules import fire_banned, move_banned, moves, why_not_straight
 from rules.engine.actions import Action, Done
@@ -84,6 +85,12 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
         found.extend(  # Opportunity Fire on the hex of each enemy unit it may fire at
             Order(unit, opportunity=state.game.name(h))
             for h in sorted({state.troops.hexes[t] for t in targets})
+        )
+    if in_use(state.game, TRACKING) and fire_banned(state, spec.side, "tracking") is None:
+        found.extend(  # Tracking Fire at each enemy unit it sights [OP XV.A; OP XV.B.1]
+            Order(unit, tracking=t)
+            for t in state.enemies(spec.side)
+            if why_not_tracking(state, unit, t) is None
         )
     if fire_banned(state, spec.side, "direct") is not None:
         targets = []
@@ -239,6 +246,8 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
             return "with Close Assault, no other orders [ADV IV.A.1.c]"
         why = assault.why_not_assault(state, unit, order.assault)
         return None if why is None else f"{unit} may not Close Assault {order.assault}: {why}"
+    if order.tracking is not None:
+        return _why_not_tracking(state, order)
     if order.opportunity is not None:
         if order.fire or order.moves:
             return "with Opportunity Fire, no other orders of any kind [AG V.A.2.b(1)]"
@@ -275,6 +284,23 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
     if w.stopped is not None and not w.off_map:
         return f"'{order.moves}' is not possible: {w.stopped}"
     return None
+
+
+def _why_not_tracking(state: ArmorState, order: Order) -> str | None:
+    """Why the order's Tracking Fire may not be plotted, or None [OP XV]: the Optional Rule in
+    use, no other orders (an Opportunity Fire rule [AG V.A.2.b(1); OP XV.B]), no scenario ban
+    (2A's "No Opportunity or Tracking Fire ... on Turn One" [SCN VI.A.3]), and a target it
+    sights now (:func:`rules.armor.opportunity.why_not_tracking`)."""
+    assert order.tracking is not None
+    if not in_use(state.game, TRACKING):
+        return "Tracking Fire is an Optional Rule the scenario does not use [OP XV]"
+    bare = Order(order.unit, tracking=order.tracking)
+    if order != bare:
+        return "with Tracking Fire, no other orders of any kind [AG V.A.2.b(1); OP XV.B]"
+    banned = fire_banned(state, state.game.units[order.unit].side, "tracking")
+    if banned is not None:
+        return banned
+    return why_not_tracking(state, order.unit, order.tracking)
 
 
 def _why_not_direct(state: ArmorState, order: Order) -> str | None:

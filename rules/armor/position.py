@@ -46,10 +46,13 @@ from rules.armor.optional.position import (
     FULL_COVER,
     HALF_SQUAD,
     BlazesState,
+    IntelState,
     SupplyState,
     blazes_of,
+    intel_of,
     read_blazes,
     read_cover,
+    read_intel,
     read_supply,
     supply_of,
     write_cover,
@@ -158,6 +161,7 @@ class ArmorPositionState(StrictModel):
         entrenchments: the hexes holding a Hasty Entrenchment unit [OP XXXII.C].
         supply: the Ammunition and Fuel Factors rolled and spent, and APCR fired [OP XXIV;
             OP XXIII], when anything.
+        intel: the dust of moving Vehicles [OP X.C.3], when any.
     """
 
     done: list[str] = Field(default_factory=list)
@@ -173,6 +177,7 @@ class ArmorPositionState(StrictModel):
     artillery: ArtilleryState | None = None
     entrenchments: list[str] = Field(default_factory=list)
     supply: SupplyState | None = None
+    intel: IntelState | None = None
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -205,6 +210,7 @@ def to_position(state: ArmorState) -> GamePosition:
         artillery=artillery_of(state),
         entrenchments=[game.name(h) for h in sorted(state.cover.entrenched)],
         supply=supply_of(state),
+        intel=intel_of(state),
     )
     return GamePosition(
         **state.position_header(),
@@ -372,6 +378,7 @@ def state_from_position(
     state.blazes = read_blazes(game, extra.blazes, reader)
     state.artillery = read_artillery(game, extra.artillery, reader)  # [OP II]
     state.supply = read_supply(game, extra.supply, reader)
+    state.intel = read_intel(game, extra.intel, reader)
     _check_carried(state, position, reader)
     reader.done()
     state.restore_dice(position)

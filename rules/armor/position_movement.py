@@ -59,12 +59,14 @@ class WalkState(StrictModel):
 
 
 class AskedState(StrictModel):
-    """An Opportunity Fire waiting for its owner's word [AG VII.F.3]."""
+    """An Opportunity Fire waiting for its owner's word [AG VII.F.3] (``tracking``: a Tracking
+    Fire [OP XV])."""
 
     firer: str
     target: str
     where: str
     crossing: bool = False
+    tracking: bool = False
 
 
 class MovementState(StrictModel):
@@ -115,7 +117,11 @@ def movement_of(state: ArmorState) -> MovementState | None:
         asked=None
         if asked is None
         else AskedState(
-            firer=asked.firer, target=asked.target, where=asked.where, crossing=asked.crossing
+            firer=asked.firer,
+            target=asked.target,
+            where=asked.where,
+            crossing=asked.crossing,
+            tracking=asked.tracking,
         ),
         declined=declined,
         overrun=ex.overrun,
@@ -149,7 +155,7 @@ def read_movement(
         reader.unit(u, known, (*path, "asked", k))
         for u, k in ((asked.firer, "firer"), (asked.target, "target"))
     ):
-        ex.asked = Trigger(asked.firer, asked.target, asked.where, asked.crossing)
+        ex.asked = Trigger(asked.firer, asked.target, asked.where, asked.crossing, asked.tracking)
     for firer, targets in found.declined.items():
         if reader.unit(firer, known, (*path, "declined", firer)):
             where = (*path, "declined", firer)

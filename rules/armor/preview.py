@@ -105,6 +105,14 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
         )
         chances = (Chance(order.opportunity, how),)
         rules.append("Opportunity Fire [AG VII.F]")
+    if order.tracking is not None:
+        how = (
+            f"fired when {order.tracking} moves, at any hex of its move where it is sighted, in "
+            "range and in the Field of Fire; the owner fires or lets it pass each hex; Slow "
+            "Rate of Fire, no -8 Opportunity Fire Modifier; its odds depend on that hex"
+        )
+        chances = (Chance(order.tracking, how),)
+        rules.append("Tracking Fire [OP XV.A-B]; as Opportunity Fire [AG VII.F]")
     return Preview(words, True, None, cost, chances, tuple(rules))
 
 

@@ -36,7 +36,10 @@ def _sorted_unless_empty(value: list[str]) -> Any:
 
 
 def _trigger(value: Trigger | None) -> Any:
-    return OMIT if value is None else [value.firer, value.target, value.where, value.crossing]
+    if value is None:
+        return OMIT
+    found: list[Any] = [value.firer, value.target, value.where, value.crossing]
+    return [*found, "tracking"] if value.tracking else found  # [OP XV]
 
 
 @dataclass
@@ -78,12 +81,14 @@ class Troops(Record):
 class Trigger:
     """An Opportunity Fire triggered and waiting for its owner's word [AG VII.F.3]: the firer,
     the moving unit, where (the hex entered, or the hexside crossed ``A/B``) and whether the
-    unit was crossing a hexside the line of sight runs along."""
+    unit was crossing a hexside the line of sight runs along; ``tracking``: the order is a
+    Tracking Fire order [OP XV]."""
 
     firer: str
     target: str
     where: str
     crossing: bool
+    tracking: bool = False
 
 
 @dataclass
@@ -101,7 +106,10 @@ class Execution(Record):
         entered: it has entered the next hex of its walk (the hexside is crossed).
         asked: the Opportunity Fire waiting for its owner's word.
         declined: (firer, target) pairs: the owner declined, and that unit may not be fired
-            at by that order again [AG VII.F].
+            at by that order again [AG VII.F]. A Tracking Fire order's pair [OP XV] stands
+            only while its target stays in the hex where the owner declined: it "may fire at
+            the target unit at any point during its movement when firing is possible"
+            [OP XV.B.2] (:func:`rules.armor.opportunity.moved_on`).
         overrun: in the Overrun Phase [ADV VIII], how far the moving unit's Overrun Combat
             is: "" still approaching, "first-fire" (the target fired First Fire from the
             adjacent hex [ADV VIII.A.1]) or "simultaneous" (it has not), "fought".

@@ -6,9 +6,9 @@ why, :mod:`rules.engine.special_rules`).
 - ``fire-ban`` (2A, 2B, 3A, 3C: "No Opportunity or Tracking Fire is allowed on Turn One"
   [SCN VI.A.3; VI.B.3; VII.A.3; VII.C.3]): on the Turns it names, for the sides it names (none:
   both), an Opportunity Fire ("N") order [AG V.A.2.b] is neither offered nor accepted; a Direct
-  Fire ban refuses Direct Fire ("F") orders [AG V.A.2.a] the same way. Tracking Fire [OP XV] is
-  an Optional Rule this engine never plays, so a ban on it holds whatever happens; the log says
-  so when the game begins.
+  Fire ban refuses Direct Fire ("F") orders [AG V.A.2.a] the same way, and a Tracking Fire ban
+  Tracking Fire ("T") orders [OP XV.A] where the scenario plays that Optional Rule
+  (``tracking-fire``); without it no "T" order is ever offered, and the log says so.
 - ``action-ban`` of movement (4B: the Defender "once set up, may not move the Combat units until
   shots are fired or an attacker's unit is sighted" [SCN VIII.B.3]): the side's orders may not
   move a unit (no F, B, L or R; a Pivot in Place "V" and fire without movement stay legal: our
@@ -29,8 +29,10 @@ why, :mod:`rules.engine.special_rules`).
 - ``text`` of 4A's advance ("The Attacker must move all units in a straight line from Side A
   to Side B until fired upon, or until an enemy unit is sighted" [SCN VIII.A.5]):
   :func:`why_not_straight` refuses the Attacker's orders that reverse or enter a hex no nearer
-  Side B, until a Defender's fire or the Attacker's sighting lifts it. Every other rule in
-  words is reported.
+  Side B, until a Defender's fire or the Attacker's sighting lifts it. 4A's and 4B's word on
+  Completely Hidden and Inverted units [SCN VIII.A.3; VIII.B.3] (:data:`CONCEALED`) is played
+  by the options the scenario names for each side (:mod:`rules.armor.optional.intel`). Every
+  other rule in words is reported.
 - ``terrain-override``: by the shared movement costs
   (:data:`rules.movement.costs.TERRAIN_OVERRIDES`; a terrain "treated as" another counts as
   the other for movement only, so 4B's Supply Dumps are reported).
@@ -62,6 +64,7 @@ from model.victory import (
 )
 from rules.armor.events import PhaseNote
 from rules.armor.move import order_walk
+from rules.armor.optional import TRACKING, in_use
 from rules.armor.orders import Order, parse_moves
 from rules.engine.special_rules import Enforce
 from rules.movement.costs import TERRAIN_OVERRIDES
@@ -74,7 +77,7 @@ if TYPE_CHECKING:
 FIRES = {
     "opportunity": "Opportunity Fire ('N') orders [AG V.A.2.b; AG VII.F]",
     "direct": "Direct Fire ('F') orders [AG V.A.2.a; AG VI]",
-    "tracking": "Tracking Fire [OP XV], an Optional Rule this engine never plays",
+    "tracking": "Tracking Fire ('T') orders [OP XV.A]",
 }
 #: The sections a ``rule-override`` may name that the engine reads.
 OVERRIDES = ("bridge control",)
@@ -102,8 +105,18 @@ STRAIGHT = re.compile(
 )
 
 
+#: 4A's and 4B's word on Limited Intelligence [SCN VIII.A.3; VIII.B.3], played by the options
+#: the scenario's ``rules.side_options`` name (:mod:`rules.armor.optional.intel` [OP X.A-B]).
+CONCEALED = re.compile(
+    r"^The (Defender|Attacker) should (definitely )?use the Completely Hidden Units Option"
+    r"(; the (Defender|Attacker) should use the Inverted Units Option)?\.$"
+)
+
+
 def _words(rule: SpecialRule) -> str | None:
-    if isinstance(rule, TextRule) and STRAIGHT.search(rule.text) is None:
+    if not isinstance(rule, TextRule):
+        return None
+    if STRAIGHT.search(rule.text) is None and CONCEALED.match(rule.text) is None:
         return "a rule in the book's words only"
     return None
 
@@ -180,10 +193,11 @@ def announce(state: ArmorState) -> None:
         if isinstance(rule, FireBan) and ENFORCED["fire-ban"].names is not None:
             kept = [FIRES[f] for f in rule.fire if f in FIRES]
             who = ", ".join(rule.sides) or "both sides"
+            unplayed = "tracking" in rule.fire and not in_use(state.game, TRACKING)
             note = (
                 f"{who}, {_turns(rule.turns.first, rule.turns.last)}: no "
                 + "; no ".join(kept)
-                + (" (a ban on it holds: it is never played)" if "tracking" in rule.fire else "")
+                + (" (Tracking Fire [OP XV] is not in this game's options)" if unplayed else "")
             )
             state.emit(PhaseNote("Special rule", note, cite(scenario, rule)))
         elif isinstance(rule, ActionBan) and _movement_ban(rule) is None:

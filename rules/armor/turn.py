@@ -21,7 +21,7 @@ from rules.armor.events import (
 from rules.armor.execution import move_side, reveal_orders
 from rules.armor.fire import Pending, resolve, sights, why_not_fire
 from rules.armor.indirect.impact import impact_phase
-from rules.armor.optional import blaze, reduction, special_infantry, supply
+from rules.armor.optional import blaze, intel, reduction, special_infantry, supply
 from rules.armor.orders import Face
 from rules.armor.overrun import overrun_phase
 from rules.armor.scenario_rules import (
@@ -89,6 +89,7 @@ def advance(state: ArmorState) -> None:
             resolve_disputes(state)
             record_passes(state)  # bridge control [SCN VII.C.6]
             supply.burn(state)  # a Fuel Factor for each Vehicle that moved [OP XXIV.C.1]
+            intel.raise_dust(state)  # moved two or more hexes [OP X.C.3.a]
             state.execution.clear()
         else:  # the Order Plot and Final Facing: sides decide
             for s in state.to_act():
@@ -124,6 +125,7 @@ def end_turn(state: ArmorState) -> None:
     state.play.turn += 1
     state.play.step = 0
     state.firing.fired_last_turn, state.firing.fired = state.firing.fired, set()
+    intel.settle_dust(state)  # last Turn's dust stands this Turn [OP X.C.3.a]
     state.firing.opportunity_used = set()
     state.damage.old_wrecks = len(state.damage.wrecks)
     state.sheets.orders = {s: {} for s in state.game.sides}
@@ -152,7 +154,10 @@ def sighting(state: ArmorState) -> None:
         for enemy in state.enemies(side):
             by = [u for u in mine if sights(state, u, enemy)]
             if by:
-                seen.append(f"{enemy} ({len(by)})")
+                face_down = state.game.conceals and intel.concealment(state, enemy, side)
+                # sighted by its firing only, an inverted unit stays face down [OP X.A.2]
+                named = f"a face-down {intel.shape(state, enemy)}" if face_down else enemy
+                seen.append(f"{named} ({len(by)})")
                 units.append(enemy)
         state.emit(Sighted(side, tuple(seen), private_to=side))
         lift_on_sighting(state, side, units)  # [SCN VIII.B.3]

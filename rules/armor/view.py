@@ -2,7 +2,10 @@
 
 Both sides write their orders "secretly" [AG II.B; AG V]: a side sees its own orders and, of the
 other side's, only whether it has finished plotting, until the Command Sheets are laid out in
-full view for movement [AG VII.A]. The Armor Game has no hidden units, so every counter shows.
+full view for movement [AG VII.A]. The Armor Game has no hidden units, so every counter shows;
+with Limited Intelligence [OP X] (:mod:`rules.armor.optional.intel`) the other side's hidden
+units are left out of a side's view and its inverted units show only their shape, under a
+name that is not their id, and their orders stay their owner's.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from model.hexes import Hex
 from rules.armor.move import order_walk
+from rules.armor.optional.intel import concealment, shape
 from rules.armor.orders import Face, OpportunityFire, Order, Uncover
 from rules.armor.support.effects import shelter_of
 from rules.engine.actions import Action, Done
@@ -30,11 +34,18 @@ def side_view(state: ArmorState, side: str) -> SideView:
     revealed = state.play.over or state.segment.id != "plot"
     own = tuple(o.text() for o in state.sheets.orders[side].values())
     if revealed:
-        own += tuple(o.text() for o in state.sheets.orders[other].values())
+        own += tuple(
+            o.text()
+            for u, o in state.sheets.orders[other].items()
+            if state.play.over or concealment(state, u, side) is None  # [OP X]
+        )
+    units = tuple(positions(state))
+    if state.game.conceals and not state.play.over:
+        units = seen_by(state, side, units)
     return SideView(
         side,
         progress(state),
-        tuple(positions(state)),
+        units,
         own,
         {other: other in state.play.done},
         tuple(e.describe() for e in state.events_for(side)),
@@ -50,16 +61,14 @@ def progress(state: ArmorState) -> Progress:
     asked = state.execution.asked
     if asked is not None:
         moves = "crossing the hexside" if asked.crossing else "entering"
+        kind = "Tracking Fire" if asked.tracking else "Opportunity Fire"
         return Progress(
             turn=state.play.turn,
             last_turn=game.turns,
             turn_word="Turn",
             phase=phase.name,
-            step=(
-                f"Opportunity Fire: {asked.target} triggers {asked.firer}'s order, {moves} "
-                f"{asked.where}"
-            ),
-            rule="Armor [AG VII.F]",
+            step=f"{kind}: {asked.target} triggers {asked.firer}'s order, {moves} {asked.where}",
+            rule="Armor [OP XV.B]" if asked.tracking else "Armor [AG VII.F]",
             step_id=segment.id,
             to_act=state.to_act(),
             left=dict.fromkeys(state.to_act(), "fire, or decline and wait for later units"),
@@ -124,6 +133,8 @@ def describe(state: ArmorState, action: Action) -> str:
             parts.append(f"Fire at {action.fire}{pin}")
         if action.opportunity:
             parts.append(f"Opportunity Fire on {action.opportunity}")
+        if action.tracking:
+            parts.append(f"Tracking Fire at {action.tracking} when it moves [OP XV]")
         if action.transfer:
             parts.append(transfer_words(state, action))
         if action.cover:
@@ -139,12 +150,17 @@ def describe(state: ArmorState, action: Action) -> str:
         return f"Face {action.hull}, turret {action.turret}"
     if isinstance(action, Uncover):
         return "Remove its Full Cover unit [ADV IV.C.4]"
+    asked = state.execution.asked
     if isinstance(action, OpportunityFire):
         where = state.troops.hexes.get(action.target)
         at = f" in {state.game.name(where)}" if where is not None else ""
+        if asked is not None and asked.tracking:
+            return f"Tracking Fire at {action.target}{at} (Slow Rate of Fire, no -8) [OP XV.B]"
         return f"Opportunity Fire at {action.target}{at} (Slow Rate of Fire, -8) [AG VII.F]"
-    if isinstance(action, Done) and state.execution.asked is not None:
-        return f"Decline: let {state.execution.asked.target} pass [AG VII.F]"
+    if isinstance(action, Done) and asked is not None and asked.tracking:
+        return f"Decline: let {asked.target} pass this hex [OP XV.B.2]"
+    if isinstance(action, Done) and asked is not None:
+        return f"Decline: let {asked.target} pass [AG VII.F]"
     if isinstance(action, Done):
         return "Done"
     return action.text()
@@ -201,6 +217,8 @@ def _order_focus(state: ArmorState, action: Order) -> ActionFocus:
         return ActionFocus(action.unit, "fire", state.troops.hexes[action.fire], path, cost)
     if action.opportunity:
         return ActionFocus(action.unit, "fire", state.game.hex_named(action.opportunity))
+    if action.tracking and action.tracking in state.troops.hexes:  # [OP XV]
+        return ActionFocus(action.unit, "fire", state.troops.hexes[action.tracking])
     if action.assault and action.assault in state.troops.hexes:
         return ActionFocus(action.unit, "fire", state.troops.hexes[action.assault])
     return ActionFocus(action.unit)
@@ -223,7 +241,7 @@ def display_key(state: ArmorState, action: Action) -> tuple[int, str, int, str]:
         return (5, "", 0, action.text())
     end = order_end(state, action)
     place = state.game.name(end[0]) if end is not None else "~off"
-    rank = 2 if action.opportunity else 3 if action.moves == "V" else 4
+    rank = 2 if action.opportunity or action.tracking else 3 if action.moves == "V" else 4
     if action.fire:
         rank = 1 if action.moves else 0
     return (rank, place if rank in (1, 4) else "", len(action.steps), action.text())
@@ -255,6 +273,32 @@ def positions(state: ArmorState) -> list[UnitPosition]:
             code = w.id.split(".")[1]
             found.append(UnitPosition(w.id, w.side, code, short_label(w.id), w.hex))
     return found
+
+
+def seen_by(
+    state: ArmorState, side: str, units: tuple[UnitPosition, ...]
+) -> tuple[UnitPosition, ...]:
+    """The counters ``side`` sees [OP X]: the other side's hidden units left out [OP X.B.3],
+    its inverted ones by their shape only, "a tracked vehicle" or "a unit" [OP X.A.1], each
+    named by its side, shape and a number in hex order (not its id, which names its type)."""
+    found: list[UnitPosition] = []
+    count: dict[str, int] = {}
+    for p in sorted(units, key=lambda p: (p.side, p.hex.q, p.hex.r, p.unit)):
+        how = concealment(state, p.unit, side) if p.unit in state.game.units else None
+        if how == "hidden":
+            continue
+        if how == "inverted":
+            kind = shape(state, p.unit)
+            count[kind] = count.get(kind, 0) + 1
+            alias, label = f"{p.side}.{kind}.{count[kind]}", INVERTED_LABELS[kind]
+            p = UnitPosition(alias, p.side, kind, f"{label} {count[kind]}", p.hex, p.facing)
+        found.append(p)
+    order = {p.unit: i for i, p in enumerate(units)}
+    return tuple(sorted(found, key=lambda p: (order.get(p.unit, len(order)), p.unit)))
+
+
+#: An inverted counter's words, by its shape [OP X.A.1].
+INVERTED_LABELS = {"tracked-vehicle": "Tracked vehicle", "unit": "Unit"}
 
 
 def _dig_words(state: ArmorState, unit: str) -> str:

@@ -22,6 +22,12 @@ of the following Optional Rules can be added to the game in any combination" [OP
 - :mod:`rules.armor.optional.apcr`: American APCR Ammunition [OP XXIII] (``apcr``).
 - :mod:`rules.armor.optional.entrench`: Hasty Entrenchments [OP XXXII]
   (``hasty-entrenchments``), dug under the Full Cover of :mod:`rules.armor.cover` [ADV IV.C].
+- :mod:`rules.armor.opportunity`: Tracking Fire [OP XV] (``tracking-fire``), the "T" order
+  fired as Opportunity Fire when its one target moves.
+- :mod:`rules.armor.optional.intel`: Limited Intelligence [OP X]: Inverted Units
+  (``inverted-units``), Completely Hidden Units (``completely-hidden-units``), for every side
+  or one side (``rules.side_options``), and the Optional Sighting Rules of elevation
+  (``sighting-elevation``) and dust (``sighting-dust``).
 
 The state these rules keep is in :mod:`rules.armor.optional.records`; a game that names none of
 the options keeps its fingerprints, its sequence and its position files as they were.
@@ -53,6 +59,11 @@ VARIABLE = "variable-supply"  # [OP XXIV.C]
 APCR = "apcr"  # [OP XXIII]
 SANDBAGS = "additional-armor"  # [OP XXI]
 EMERGENCY = "emergency-speed"  # [OP XXX]
+TRACKING = "tracking-fire"  # [OP XV]
+INVERTED = "inverted-units"  # [OP X.A]
+HIDDEN = "completely-hidden-units"  # [OP X.B]
+ELEVATION = "sighting-elevation"  # [OP X.C.1]
+DUST = "sighting-dust"  # [OP X.C.3]
 
 OPTIONS: dict[str, str] = {
     REDUCTION: "Infantry Unit Reduction [OP XII]",
@@ -69,6 +80,11 @@ OPTIONS: dict[str, str] = {
     APCR: "American APCR Ammunition [OP XXIII]",
     SANDBAGS: "Additional Vehicle Armor [OP XXI]",
     EMERGENCY: "Emergency Vehicle Speed [OP XXX]",
+    TRACKING: "Tracking Fire [OP XV]",
+    INVERTED: "Limited Intelligence: Inverted Units [OP X.A]",
+    HIDDEN: "Limited Intelligence: Completely Hidden Units [OP X.B]",
+    ELEVATION: "Optional Sighting Rules: Elevation Level Differences [OP X.C.1]",
+    DUST: "Optional Sighting Rules: Dust Created by Moving Vehicles [OP X.C.3]",
 }
 
 

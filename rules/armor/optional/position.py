@@ -13,7 +13,7 @@ from pydantic import Field
 
 from model.base import StrictModel
 from model.hexes import Hex
-from rules.armor.optional.records import Blazes, Cover, Supply
+from rules.armor.optional.records import Blazes, Cover, Intel, Supply
 
 if TYPE_CHECKING:
     from rules.armor.game import ArmorGame, ArmorState
@@ -117,4 +117,39 @@ def read_supply(game: ArmorGame, kept: SupplyState | None, reader: PositionReade
             u: n for u, n in given.items() if reader.unit(u, game.units, ("state", "supply", key))
         }
         setattr(found, key, known)
+    return found
+
+
+class IntelState(StrictModel):
+    """:class:`rules.armor.optional.records.Intel` by unit ids and hex names: the dust of
+    moving Vehicles [OP X.C.3]."""
+
+    dust: dict[str, list[str]] = Field(default_factory=dict)
+    raised: dict[str, list[str]] = Field(default_factory=dict)
+
+
+def intel_of(state: ArmorState) -> IntelState | None:
+    kept = state.intel
+    if kept.snapshot() == {}:
+        return None
+    name = state.game.name
+    return IntelState(
+        dust={u: [name(h) for h in path] for u, path in sorted(kept.dust.items())},
+        raised={u: [name(h) for h in path] for u, path in sorted(kept.raised.items())},
+    )
+
+
+def read_intel(game: ArmorGame, kept: IntelState | None, reader: PositionReader) -> Intel:
+    found = Intel()
+    if kept is None:
+        return found
+    for key in ("dust", "raised"):
+        given: dict[str, list[str]] = getattr(kept, key)
+        paths: dict[str, tuple[Hex, ...]] = {}
+        for unit, names in given.items():
+            if not reader.unit(unit, game.units, ("state", "intel", key)):
+                continue
+            hexes = [reader.hex(n, ("state", "intel", key, unit, i)) for i, n in enumerate(names)]
+            paths[unit] = tuple(h for h in hexes if h is not None)
+        setattr(found, key, paths)
     return found

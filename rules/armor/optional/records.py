@@ -80,3 +80,18 @@ class Supply(Record):
     spent: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
     fuel: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
     apcr: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
+
+
+@dataclass
+class Intel(Record):
+    """Dust Created by Moving Vehicles [OP X.C.3] (:mod:`rules.armor.optional.intel`).
+
+    Attributes:
+        dust: each Vehicle unit that moved two or more hexes during the previous Turn, with
+            the hexes it passed through and the one it stands in: they contain dust this Turn
+            [OP X.C.3.a; X.C.3.c].
+        raised: the same for this Turn's movement, dust from the next Turn on.
+    """
+
+    dust: dict[str, tuple[Hex, ...]] = state_field(default_factory=dict, encode=_unless_empty)
+    raised: dict[str, tuple[Hex, ...]] = state_field(default_factory=dict, encode=_unless_empty)

@@ -1,0 +1,199 @@
+"""Limited Intelligence [OP X]: "Until a Combat unit is sighted, a player does not have to
+reveal exactly what type of unit it is" [OP X]. Optional Rules a scenario names in
+``rules.options``, or for one side in ``rules.side_options`` (a side uses an option its own
+list names; an option no side lists is used by every side that ``rules.options`` gives it to,
+as the adjudication reads Completely Hidden units [SCN IV.F]).
+
+- ``inverted-units`` [OP X.A]: the side's units are inverted. The other side sees an inverted
+  unit's counter, its hex and facing, and only "tracked Vehicle units from other units by their
+  shape" [OP X.A.1]: its view shows "a tracked vehicle" or "a unit", under a name that is not
+  its id (the ids name the type). "A unit is only placed face up when it is in the sighting
+  range of an enemy unit, not when it is sighted due to firing" [OP X.A.2]: face up while some
+  enemy unit sights it by line of sight and the Sighting Ranges Table [AG IV.B-C], never by
+  the fired-last-Turn rule [AG IV.C.5]; "if it is again lost to sight, it can be again
+  inverted" (always, our reading).
+- ``completely-hidden-units`` [OP X.B]: the side's units are not on the other side's map
+  "until they are sighted" [OP X.B.3], by any sighting rule (the fired-last-Turn one included
+  [AG IV.C.5], our reading; a unit that fires this Turn is sighted from then by every enemy
+  unit with a clear line to it, our reading of the same rule), and removed again when lost to
+  sight. "Hidden units can be moved by erasing the previous mark" [OP X.B.4]: their moves are
+  secret. The book allows it only to "a side that starts the game with its units already on the
+  mapboard"; the engine stands entering units on their entry hexes from the start
+  (:mod:`rules.armor.setup`), and 4B gives it to the entering Attacker [SCN VIII.B.3], so any
+  side the scenario names may use it.
+- Secrets in play (both options): an event about a concealed unit's own doings (set up, moved,
+  its order cut, its Final Facing) is private to its owner (our reading of [OP X.B.4] and of
+  the inverted counter: the log would name its type), as are its orders when the Command Sheets
+  are laid out [AG VII.A]. A unit's fire and the hits it takes stay in both logs (the target's
+  owner sees the shot; a hidden firer is sighted by it [AG IV.C.5]). What the book's players
+  learn by a "fleeting glimpse" of a moving hidden unit [OP X.B.4] is read where each event
+  happens: a unit that triggers Opportunity Fire is sighted then; a move is private when the
+  unit is concealed at its end (our reading).
+- ``sighting-elevation`` [OP X.C.1]: "Add five hexes to the range at which a unit may see or be
+  seen for every elevation level difference between the units", only for a target in Clear,
+  Defilade, Depression or Soft terrain (the Sighting Ranges Table's Clear/River/Bridge column
+  counts as Clear, as the table's note has it).
+- ``sighting-dust`` [OP X.C.3]: "Except in Mud weather, any Vehicle unit that moved two or more
+  hexes during the previous Turn" throws up dust [X.C.3.a]: it "can be seen from the same range
+  as if it were in Clear Terrain" [X.C.3.b], and its hex and the hexes it passed through
+  "contain dust", handled as Smoke for sighting [X.C.3.c]. Our reading: the dust blocks lines
+  of sight through those hexes and into them (as Smoke [OP IX.A.5]), except to the Vehicle
+  raising it (its own dust does not hide it); not out of them (a unit in dust sees as
+  before). Not played: "the whole route ... must be revealed" under Completely Hidden units
+  [X.C.3.b] (a dusty hidden unit is placed on the map when sighted, its route is not drawn),
+  and the dust's +1 SF for moving (as Smoke).
+
+Not played: the Optional Noise Rules [OP X.D], Full Cover Towed and Leg units' sighting
+[OP X.C.2] (on the table, not read), Smoking Wreck units [X.C.4], Buttoned Sighting [X.C.5]
+(no Buttoned turrets are played).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from model.hexes import Hex, line_steps
+from rules.armor.optional import DUST, ELEVATION, HIDDEN, INVERTED, in_use
+from rules.engine.events import Event
+
+if TYPE_CHECKING:
+    from rules.armor.game import ArmorGame, ArmorState
+
+#: The concealing options, what the other side sees of a concealed unit.
+CONCEALING = (HIDDEN, INVERTED)
+#: Extra hexes of sighting range per elevation level of difference [OP X.C.1].
+PER_LEVEL = 5
+#: The terrains [OP X.C.1] names, besides those the Sighting Ranges Table reads as Clear.
+_ELEVATION_TERRAIN = frozenset({"defilade", "depression", "soft"})
+#: The events about a unit's own doings kept from the other side while it is concealed.
+_OWN_DOINGS = frozenset(
+    {"armor-placed", "armor-moved", "armor-order-cut", "armor-faced", "armor-left-map"}
+)
+
+
+def uses(game: ArmorGame, side: str, option: str) -> bool:
+    """Whether ``side`` plays ``option``: its own ``side_options`` list names it, or no side's
+    list does and ``rules.options`` does [OP X; SCN IV.F]."""
+    rules = game.scenario.rules
+    if any(option in chosen for chosen in rules.side_options.values()):
+        return option in rules.side_options.get(side, [])
+    return option in rules.options
+
+
+def concealing(game: ArmorGame) -> bool:
+    """Whether any side's units are inverted or hidden [OP X.A-B]."""
+    return any(uses(game, s, o) for s in game.sides for o in CONCEALING)
+
+
+def concealment(state: ArmorState, unit: str, viewer: str) -> str | None:
+    """How ``unit`` shows to side ``viewer`` now: ``hidden`` (not on its map [OP X.B.3]),
+    ``inverted`` (a counter face down [OP X.A]), or None (face up)."""
+    spec = state.game.units[unit]
+    if spec.side == viewer or unit not in state.troops.hexes:
+        return None
+    hidden = uses(state.game, spec.side, HIDDEN)
+    inverted = uses(state.game, spec.side, INVERTED)
+    if not (hidden or inverted):
+        return None
+    from rules.armor.fire import why_not_sighted
+
+    watchers = state.alive(viewer)
+    seen = any(why_not_sighted(state, w, unit) is None for w in watchers) if hidden else True
+    if not seen and not _fired_in_view(state, unit, watchers):
+        return "hidden"
+    if inverted and not any(
+        why_not_sighted(state, w, unit, by_firing=False) is None for w in watchers
+    ):
+        return "inverted"
+    return None
+
+
+def _fired_in_view(state: ArmorState, unit: str, watchers: list[str]) -> bool:
+    """A unit that fired this Turn, seen by an enemy unit with a clear line of sight to its
+    hex (our reading of [AG IV.C.5] for this Turn)."""
+    if unit not in state.firing.fired:
+        return False
+    b = state.troops.hexes[unit]
+    return any(state.game.los(state.troops.hexes[w], b).verdict != "blocked" for w in watchers)
+
+
+def shape(state: ArmorState, unit: str) -> str:
+    """What the other side tells of an inverted counter: "a tracked Vehicle unit" or not, by its
+    shape [OP X.A.1]."""
+    return "tracked-vehicle" if state.game.units[unit].category == "tracked" else "unit"
+
+
+def private(state: ArmorState, event: Event) -> Event:
+    """The event, private to its unit's owner when it tells of a concealed unit's own doings
+    (module docstring) [OP X.A-B]."""
+    unit = getattr(event, "unit", None)
+    if event.private_to is not None or event.kind not in _OWN_DOINGS or unit is None:
+        return event
+    spec = state.game.units.get(unit)
+    if spec is None:
+        return event
+    others = [s for s in state.game.sides if s != spec.side]
+    if all(concealment(state, unit, s) is not None for s in others):
+        return dataclasses.replace(event, private_to=spec.side)
+    return event
+
+
+# --- sighting options [OP X.C] --------------------------------------------------------------
+
+
+def range_bonus(state: ArmorState, sighter: str, target: str, terrains: list[str]) -> int:
+    """Hexes added to the sighting range by elevation level differences [OP X.C.1]: five per
+    level between the units, for a target in Clear, Defilade, Depression or Soft terrain
+    (``terrains``: its hex's, as the Sighting Ranges Table reads them)."""
+    if not in_use(state.game, ELEVATION):
+        return 0
+    from rules.armor.fire import sight_group
+
+    if not all(t in _ELEVATION_TERRAIN or sight_group(t) == "clear-river-bridge" for t in terrains):
+        return 0
+    a, b = state.troops.hexes[sighter], state.troops.hexes[target]
+    return PER_LEVEL * abs(state.game.level(a) - state.game.level(b))
+
+
+def dusty(state: ArmorState, unit: str) -> bool:
+    """The Vehicle unit throws up dust this Turn [OP X.C.3.a]."""
+    return unit in state.intel.dust
+
+
+def why_not_seen(state: ArmorState, a: Hex, b: Hex, target: str) -> str | None:
+    """Why dust blocks the line from ``a`` to ``b`` (not adjacent) to ``target``, or None
+    [OP X.C.3.c]: a hex of another Vehicle's dust on the line, ``b`` included, the sighter's
+    hex not (module docstring: our reading; a Vehicle is not hidden by its own dust, which
+    "can be seen from long distances" [OP X.C.3])."""
+    dust = state.intel.dust
+    if not dust:
+        return None
+    raised: dict[Hex, str] = {}
+    for unit, path in sorted(dust.items()):
+        for h in path:
+            if unit != target:
+                raised.setdefault(h, unit)
+    for step in line_steps(a, b):
+        if a in step.hexes:
+            continue
+        if all(h in raised for h in step.hexes):
+            where = " and ".join(state.game.name(h) for h in step.hexes)
+            return f"dust raised by {raised[step.hexes[0]]} in {where} [OP X.C.3.c]"
+    return None
+
+
+def raise_dust(state: ArmorState) -> None:
+    """The Movement Execution Phase is over: each Vehicle unit that moved two or more hexes
+    throws up dust for the next Turn, except in Mud weather [OP X.C.3.a]."""
+    if not in_use(state.game, DUST) or state.game.ground == "mud":
+        return
+    for unit, w in sorted(state.execution.walks.items()):
+        spec = state.game.units[unit]
+        if spec.vehicle and len(w.hexes) >= 2 and unit in state.troops.hexes:
+            state.intel.raised[unit] = tuple(h for h, _, _ in w.hexes)
+
+
+def settle_dust(state: ArmorState) -> None:
+    """A new Turn: last Turn's dust is this Turn's; the older has settled [OP X.C.3.a]."""
+    state.intel.dust, state.intel.raised = state.intel.raised, {}
