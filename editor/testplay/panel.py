@@ -534,9 +534,10 @@ class TestPlayPanel(ChoicePages):
 
     def select(self, unit: str | None) -> None:
         """Select a unit: its group opened in the list (the others closed), its actions on
-        the map (scrolled into view)."""
+        the map (scrolled into view); a refusal about the unit before goes."""
         self.selected = unit
         self.route, self.routed = (), None
+        self.message.hide()
         item = self.open_only(unit) if unit is not None else None
         if item is not None:
             self.units.setCurrentItem(item)  # _tree_choice aims and draws
