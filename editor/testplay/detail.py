@@ -74,19 +74,15 @@ def detail_html(
             "click it again to take it"
         )
         if aims.targets or aims.watch:
-            parts.append("· click a target to take its fire")
+            parts.append(
+                "· click a target to take its fire (or choose another attack in the list, "
+                "then click its target)"
+            )
     elif aims.hexes():
         parts.append("· click one on the map to take it")
     html = " ".join(parts)
-    for _action, preview in attacks[:MOST_ODDS]:
-        odds = "; ".join(escape(chance_words(c)) for c in preview.chances)
-        html += f"<br><span style='color:{FIRE}'>{escape(preview.words)}</span>: {odds}"
-    if len(attacks) > MOST_ODDS:
-        more = len(attacks) - MOST_ODDS
-        html += f"<br><span style='color:{muted_colour()}'>and {more} more attack(s)"
-        html += " (choose one in the list for its odds)</span>"
-    if chosen is not None:
-        listed = any(  # its odds written out above already
+    if chosen is not None:  # first: the detail scrolls, and the action chosen is what matters
+        listed = any(  # its odds written out below already
             p.words == chosen.words and all(len(c.words) <= LONG_ODDS for c in p.chances)
             for _a, p in attacks[:MOST_ODDS]
         )
@@ -96,6 +92,13 @@ def detail_html(
                 f"<br><span style='color:{PATH}'><b>Click {escape(again)} again to take it</b>"
                 ", or click more hexes to lay its path through them</span>"
             )
+    for _action, preview in attacks[:MOST_ODDS]:
+        odds = "; ".join(escape(chance_words(c)) for c in preview.chances)
+        html += f"<br><span style='color:{FIRE}'>{escape(preview.words)}</span>: {odds}"
+    if len(attacks) > MOST_ODDS:
+        more = len(attacks) - MOST_ODDS
+        html += f"<br><span style='color:{muted_colour()}'>and {more} more attack(s)"
+        html += " (choose one in the list for its odds)</span>"
     return html
 
 
