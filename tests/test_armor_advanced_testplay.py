@@ -10,6 +10,8 @@ in the log with the book's sections.
   before the order is given, the shot explained after [ADV VI.B].
 - Close Assault "A-<unit>" [ADV IV.A.1; ADV VII] and Overrun "K-<unit>-<moves>" [ADV IV.A.2;
   ADV VIII] from a position of the demonstration (the battle group at the crossroads).
+- The odds previewed are the engine's own: the shares of the 100 rolls that give each result
+  when the Close Assault or the GP fire is resolved with forced dice.
 - Loading "D-<vehicle>"/"D" and Unloading "U" [ADV IV.B.1], and a Called Artillery Fire on the
   Artillery Plot [OP II.A.3] with its odds [OP II.D.3], on a small scenario of ours.
 """
@@ -28,14 +30,15 @@ from editor.app import MainWindow
 from editor.mapview.view import HEX_SIZE
 from editor.testplay.aims import SIDE
 from editor.testplay.mode import TestPlayDialog
-from editor.testplay.panel import PAGE_HANDOVER, PAGE_PLAY, TestPlayPanel
+from editor.testplay.panel import PAGE_HANDOVER, PAGE_PLAY, ROLE, TestPlayPanel
 from model.grid import hex_to_pixel
+from rules.armor import assault
 from rules.armor.events import GpFire
 from rules.armor.game import ArmorState
+from rules.armor.gp import resolve_gp
 from rules.armor.indirect.plots import ArtilleryPlot
 from rules.armor.orders import Order
-
-pytestmark = pytest.mark.gui
+from rules.records.position import load_position
 
 ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "scenarios" / "armor" / "demo-advanced.yaml"
@@ -267,6 +270,8 @@ def test_close_assault_and_overrun_plotted_on_the_map_and_resolved(
     squad, m4 = "germany.INFANTRY-SQUAD.1", "us.M4.1"
     _select(qtbot, w, panel, "K2115", squad)
     assault = Order(squad, assault=m4)
+    group = panel.group_item(squad)
+    assert group is not None and group.child(0).data(0, ROLE) == assault  # listed first
     assert f"Close Assault on {m4} [ADV IV.A.1]</span>" in panel.detail.text()  # its odds
     _pick_in_list(qtbot, panel, squad, assault)
     detail = panel.detail.text()
@@ -351,3 +356,46 @@ def test_load_unload_and_a_called_artillery_fire_plotted_and_carried_out(qtbot: 
     log = panel.log.toPlainText()
     assert "Unloaded: it operates normally [ADV IV.B.1]" in log
     assert "Loaded: transported, it moves with its Vehicle [ADV IV.B.1; ADV V.C.1]" in log
+
+
+# --- the odds shown are the engine's own, headless ------------------------------------------------
+
+
+def _crossroads() -> ArmorState:
+    _, state = load_position(CROSSROADS)
+    assert isinstance(state, ArmorState)
+    return state
+
+
+def test_a_close_assaults_odds_are_what_its_rolls_give() -> None:
+    """[ADV VII.B]: the Knocked Out and Suppressed chances the preview shows before a Close
+    Assault is plotted are the shares of the 100 rolls that give each when it is resolved
+    (the M4A1 standing, as the preview takes it)."""
+    state = _crossroads()
+    squad, m4 = "germany.INFANTRY-SQUAD.1", "us.M4.1"
+    words, kills, hurts = assault.chance(state, squad, m4)
+    assert "+10 Open Vehicle" in words and "[ADV VII.B.1]" in words
+    results = []
+    for roll in range(1, 101):
+        trial = state.clone()
+        trial.force_dice(roll)
+        results.append(assault.resolve(trial, squad, m4))
+    assert results.count(("knocked-out",)) / 100 == kills > 0
+    assert results.count(("suppressed",)) / 100 == hurts > 0
+    preview = state.preview(Order(squad, assault=m4))
+    assert preview.chances[0].effect == pytest.approx(kills + hurts)
+
+
+def test_a_gp_shots_odds_are_what_its_rolls_give() -> None:
+    """[ADV VI.B]: the chance of a Suppressed or Knocked Out result the preview of a Squad's
+    GP fire shows is the share of the 100 rolls that give one when it is resolved."""
+    state = _crossroads()
+    firer, target = "germany.INFANTRY-SQUAD.1", "us.INFANTRY-SQUAD.3"
+    chance = state.preview(Order(firer, fire=target)).chances[0]
+    assert "NM GP Factor" in chance.words and "Target Information Chart" in chance.words
+    hit = 0
+    for roll in range(1, 101):
+        trial = state.clone()
+        trial.force_dice(roll)
+        hit += bool(resolve_gp(trial, firer, target))
+    assert chance.effect == pytest.approx(hit / 100) and 0 < hit < 100
