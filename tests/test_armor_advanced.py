@@ -324,7 +324,9 @@ def test_a_position_keeps_suppressed_and_knocked_out_squads() -> None:
     us1, us2 = "us.INFANTRY-SQUAD.1", "us.INFANTRY-SQUAD.2"
     ge1, ge2 = "german.GE-INFANTRY-SQUAD.1", "german.GE-INFANTRY-SQUAD.2"
     chance = state.preview(Order(us2, fire=ge2)).chances[0]
-    assert "GP Factor 25 (column 21-25) against GP Defense 2: N 23, S 63" in chance.words
+    assert "NM GP Factor 25 at range 3 (column 21-25) against GP Defense 2" in chance.words
+    assert "(Target Information Chart, NM in clear [ADV VI.B.4.b]): N 23, S 63" in chance.words
+    assert "as if it stands (NM Defense)" in chance.words  # not the AP Movement Modifiers
     assert chance.effect == pytest.approx(0.77)  # rolls 24-100
     state.force_dice(100, 50)
     _plot(state, Order(us1, fire=ge1), Order(us2, fire=ge2))

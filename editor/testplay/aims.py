@@ -153,8 +153,11 @@ class Aims:
         (``route``) and the action chosen so far (``chosen``) given.
 
         A second click on the last hex of the path chosen takes its move; a click on a hex
-        where a move of the unit is chosen already in the list, or where one move alone ends,
-        takes it (a fire, a watch, the planned move as :meth:`at`). Where several moves end
+        the action chosen in the list goes to or aims at takes it (a Close Assault chosen, then
+        its target clicked); a click on an enemy's hex takes its first attack, even where a
+        move also ends (a move into an enemy's hex is laid through another hex, or chosen in
+        the list); a click where one move alone ends takes it (a fire, a watch, the planned
+        move as :meth:`at`). Where several moves end
         (another facing, another way there) or a path is being laid, the click chooses the
         cheapest move through the hexes clicked so far and then ``h``
         (:meth:`~rules.engine.core.State.route`), or, when none goes on from them, the
@@ -163,8 +166,13 @@ class Aims:
         if route and h == route[-1] and chosen is not None:
             return Pick(chosen, take=True)
         ending = self.moves.get(h, [])
-        if self.unit == SIDE or not (ending or route) or (chosen is not None and chosen in ending):
+        aimed = [*self.targets.get(h, ()), *self.watch.get(h, ())]
+        if chosen is not None and (chosen in ending or chosen in aimed):
+            return Pick(chosen, take=True)  # the action chosen in the list goes there
+        if self.unit == SIDE or not (ending or route):
             return Pick(self.at(h, chosen), take=True)
+        if not route and h in self.targets:  # an enemy's hex its moves also end in
+            return Pick(self.targets[h][0], take=True)
         if not route and len(ending) == 1:
             return Pick(ending[0], take=True)
         if route:

@@ -74,19 +74,35 @@ def detail_html(
             "click it again to take it"
         )
         if aims.targets or aims.watch:
-            parts.append("· click a target to take its fire")
+            parts.append(
+                "· click a target to take its fire (or choose another attack in the list, "
+                "then click its target)"
+            )
     elif aims.hexes():
         parts.append("· click one on the map to take it")
     html = " ".join(parts)
+    others = ""
     aimed = chosen is not None and bool(chosen.chances)
     if aimed and chosen is not None and any(p.words == chosen.words for _a, p in attacks):
-        # An attack chosen: its working below has the room; the others on one line.
-        others = [p for _a, p in attacks[:MOST_ODDS] if p.words != chosen.words]
-        if others:
-            said = "; ".join(f"{escape(p.words)} {escape(odds_word(p))}" for p in others)
-            html += f"<br><span style='color:{muted_colour()}'>Other attacks: {said}</span>"
-        long = any(len(c.words) > LONG_ODDS for c in chosen.chances)
-        attacks = [] if long else [(a, p) for a, p in attacks if p.words == chosen.words]
+        # An attack chosen: its odds and working first (the detail scrolls, and the action
+        # chosen is what matters); the others on one line under it.
+        rest = [p for _a, p in attacks[:MOST_ODDS] if p.words != chosen.words]
+        if rest:
+            said = "; ".join(f"{escape(p.words)} {escape(odds_word(p))}" for p in rest)
+            others = f"<br><span style='color:{muted_colour()}'>Other attacks: {said}</span>"
+        attacks = []
+    if chosen is not None:
+        listed = any(  # its odds written out below already
+            p.words == chosen.words and all(len(c.words) <= LONG_ODDS for c in p.chances)
+            for _a, p in attacks[:MOST_ODDS]
+        )
+        html += "<br>" + preview_html(chosen, odds=not listed)
+        if again is not None and chosen.legal:
+            html += (
+                f"<br><span style='color:{PATH}'><b>Click {escape(again)} again to take it</b>"
+                ", or click more hexes to lay its path through them</span>"
+            )
+    html += others
     for _action, preview in attacks[:MOST_ODDS]:
         odds = "; ".join(escape(chance_words(c)) for c in preview.chances)
         html += f"<br><span style='color:{FIRE}'>{escape(preview.words)}</span>: {odds}"
@@ -102,17 +118,6 @@ def detail_html(
         more = len(attacks) - MOST_ODDS
         html += f"<br><span style='color:{muted_colour()}'>and {more} more attack(s)"
         html += " (choose one in the list for its odds)</span>"
-    if chosen is not None:
-        listed = any(  # its odds written out above already
-            p.words == chosen.words and all(len(c.words) <= LONG_ODDS for c in p.chances)
-            for _a, p in attacks[:MOST_ODDS]
-        )
-        html += "<br>" + preview_html(chosen, odds=not listed)
-        if again is not None and chosen.legal:
-            html += (
-                f"<br><span style='color:{PATH}'><b>Click {escape(again)} again to take it</b>"
-                ", or click more hexes to lay its path through them</span>"
-            )
     return html
 
 

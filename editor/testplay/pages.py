@@ -17,6 +17,8 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QScrollArea,
+    QSizePolicy,
     QStackedWidget,
     QTextBrowser,
     QTreeWidget,
@@ -29,6 +31,8 @@ from editor.testplay.aims import labels
 from rules.engine.actions import Action
 
 ROLE = Qt.ItemDataRole.UserRole
+#: The most of the play page the detail under the list takes before it scrolls.
+DETAIL_SHARE = 0.45
 PAGE_PLAY, PAGE_HANDOVER, PAGE_END = 0, 1, 2
 #: The key of the list's group of orders already given.
 GIVEN = "~given"
@@ -49,6 +53,48 @@ class WholeLabel(QLabel):
         super().resizeEvent(event)
         if event.size().width() != event.oldSize().width():
             self.updateGeometry()  # another width, another height for the text
+
+
+class DetailArea(QScrollArea):
+    """The detail under the list: as tall as its text up to :data:`DETAIL_SHARE` of the page,
+    then it scrolls. Why: the odds of a unit's targets and the working of the action chosen
+    can run to twenty lines, and a label alone pushed the list down to a few rows and was cut
+    off at the buttons (seen at 100% on a 1600x1000 screen)."""
+
+    def __init__(self, label: QLabel) -> None:
+        super().__init__()
+        self.setWidgetResizable(True)
+        self.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.setWidget(label)
+
+    def fit(self) -> None:
+        """Take the height of the label's new text now (the list under the pointer keeps its
+        place from here on, not after the next layout pass)."""
+        self.updateGeometry()
+        page = self.parentWidget()
+        layout = page.layout() if page is not None else None
+        if layout is not None:
+            layout.activate()
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        label = self.widget()
+        width = max(1, self.viewport().width())
+        wanted = label.heightForWidth(width) if label is not None else 0
+        if wanted < 0 and label is not None:
+            wanted = label.sizeHint().height()
+        page = self.parentWidget()
+        cap = int(page.height() * DETAIL_SHARE) if page is not None else wanted
+        return QSize(super().sizeHint().width(), max(0, min(wanted, cap)))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():  # the text wraps anew
+            self.updateGeometry()
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        return QSize(0, min(self.sizeHint().height(), self.fontMetrics().height() * 3))
 
 
 class ChoicePages(QWidget):
@@ -74,7 +120,9 @@ class ChoicePages(QWidget):
         self.detail.setWordWrap(True)
         self.detail.setTextFormat(Qt.TextFormat.RichText)
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        column.addWidget(self.detail)
+        self.detail.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.detail_area = DetailArea(self.detail)
+        column.addWidget(self.detail_area)
         row = QHBoxLayout()
         self.apply_button = QPushButton("Apply")
         self.apply_button.setToolTip("Take the action chosen in the list (or double-click it)")

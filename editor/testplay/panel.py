@@ -130,6 +130,7 @@ class TestPlayPanel(ChoicePages):
         split.addWidget(self._log_box())
         split.setSizes(SPLIT_PLAYING)
         self.watching: bool | None = None  # no human seated: the log wants the room
+        self._fitted: object = None  # the step whose list the splitter was fitted to
         layout.addWidget(split, 1)
         self.controls = TestPlayControls(self.session, self.main.say, self)
         self.controls.leave_requested.connect(self.leave_requested.emit)
@@ -273,6 +274,7 @@ class TestPlayPanel(ChoicePages):
         acting = self.acting_side()
         self.choices = side_choices(state, acting) if acting is not None else None
         self._fill_units(side if handover is None else None, progress.turn_word)
+        self._fit_list()
         self._fill_log()
         self._draw()
         if self.selected and self.selected != before:
@@ -287,6 +289,32 @@ class TestPlayPanel(ChoicePages):
         if watching != self.watching:
             self.watching = watching
             self.split.setSizes(SPLIT_WATCHING if watching else SPLIT_PLAYING)
+
+    def _fit_list(self) -> None:
+        """Once a step, while a human plays: a short list (a Final Facing's few units) gives
+        the log the room it does not need, so the combats just resolved can be read; a long
+        one (an Order Plot's) gets the playing share. Why: at 150% the log showed two lines
+        of a Turn's combats beside an almost empty list. A splitter the user drags stays until
+        the next step."""
+        if self.watching is not False or self.pages.currentIndex() != PAGE_PLAY:
+            return
+        key = (self.progress.turn, self.progress.step_id, self.acting_side())
+        total = sum(self.split.sizes())
+        if key == self._fitted or total <= 0:
+            return
+        self._fitted = key
+        tree = self.units
+        rows = 0
+        for i in range(tree.topLevelItemCount()):
+            item = tree.topLevelItem(i)
+            if item is not None:
+                rows += 1 + (item.childCount() if item.isExpanded() else 0)
+        row = max(tree.sizeHintForRow(0), tree.fontMetrics().height(), 1)
+        needed = (rows + 1) * row + 2 * tree.frameWidth()
+        needed += self.detail_area.sizeHint().height() + 2 * self.apply_button.sizeHint().height()
+        playing = total * SPLIT_PLAYING[0] // sum(SPLIT_PLAYING)
+        top = max(min(needed, playing), total // 4)
+        self.split.setSizes([top, total - top])
 
     def _todo(self, acting: str, viewer: str | None, everything: bool, left: str) -> str:
         """What ``acting`` has left to do, as far as the viewer may know it."""
@@ -379,6 +407,7 @@ class TestPlayPanel(ChoicePages):
                 else f"<span style='color:{muted_colour()}'>{escape(self._idle())}</span>"
             )
             self.detail.setText(text)
+            self.detail_area.fit()
             return
         actions = found.groups[self.selected]
         self.aims = aims_of(state, found.side, self.selected, actions, self.units_shown)
@@ -390,6 +419,8 @@ class TestPlayPanel(ChoicePages):
         text = detail_html(self.aims, title, attacks, preview, again)
         if text != self.detail.text():
             self.detail.setText(text)
+            self.detail_area.fit()
+            self.detail_area.verticalScrollBar().setValue(0)  # the summary and the choice
 
     def chosen_action(self) -> Action | None:
         """The move chosen by clicks on the map, else the action picked in the list, if any."""
@@ -552,9 +583,10 @@ class TestPlayPanel(ChoicePages):
 
     def select(self, unit: str | None) -> None:
         """Select a unit: its group opened in the list (the others closed), its actions on
-        the map (scrolled into view)."""
+        the map (scrolled into view); a refusal about the unit before goes."""
         self.selected = unit
         self.route, self.routed = (), None
+        self.message.hide()
         item = self.open_only(unit) if unit is not None else None
         if item is not None:
             self.units.setCurrentItem(item)  # _tree_choice aims and draws

@@ -24,6 +24,7 @@ slice: Pillbox and Bunker targets, Assault Squads, Rangers and Commandos [OP V],
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rules.armor import bailout
@@ -112,9 +113,27 @@ def close_assault_phase(state: ArmorState) -> None:
     bailout.check(state, [Pending(t, e, "") for t, e in pending])
 
 
-def resolve(state: ArmorState, unit: str, target: str) -> tuple[str, ...]:
-    """One Close Assault, explained in a :class:`~rules.armor.events.GpFire`; its effects on
-    the Vehicle (``knocked-out`` or ``suppressed``), not yet applied [ADV VII.B]."""
+@dataclass(frozen=True)
+class _Assault:
+    """A Close Assault up to the die [ADV VII.B]."""
+
+    factor: int
+    modifiers: tuple[Modifier, ...]
+    modified: int
+    column: str
+    defense: int
+    moving: bool
+    why: str
+    placeholder: str | None
+    n: int
+    s: int
+    hit_note: str | None
+    dice: tuple[Modifier, ...]
+
+
+def _aim(state: ArmorState, unit: str, target: str, moving: bool | None = None) -> _Assault:
+    """The Close Assault worked out up to the die; ``moving`` stands in for the target's
+    orders (None: as plotted)."""
     a, b = state.troops.hexes[unit], state.troops.hexes[target]
     factor = gp_factor(state, unit, 1, moving=True)  # MV at 1-2 hexes [VII.B.1]
     mods: list[Modifier] = []
@@ -125,24 +144,56 @@ def resolve(state: ArmorState, unit: str, target: str) -> tuple[str, ...]:
     if plus is not None:
         mods.insert(0, plus)
     modified = (factor + (plus.value if plus is not None else 0)) >> halves
-    col = column(modified)
-    moving = state.hexes_ordered(target) > 0
+    if moving is None:
+        moving = state.hexes_ordered(target) > 0
     found = close_assault_defense(state.game.units[target])
     defense = max(1, found.value - 1) if moving else found.value
     why = f"the Vehicle's {'MV' if moving else 'NM'} Close Assault Defense Factor [ADV VII.B.1]"
-    n, s, hit_note = hit_line(defense, col)
+    n, s, hit_note = hit_line(defense, column(modified))
     dice: tuple[Modifier, ...] = (
         Modifier("Open Vehicle", 10, "[ADV VII.B.3; GC1 GP Fire Modifiers]"),
     )
     elite = special_infantry.close_assault_modifier(state, unit)  # Rangers [OP V.C.2]
     if elite is not None:
         dice = (*dice, elite)
+    return _Assault(factor, tuple(mods), modified, column(modified), defense, moving, why,
+                    found.placeholder, n, s, hit_note, dice)  # fmt: skip
+
+
+def chance(state: ArmorState, unit: str, target: str) -> tuple[str, float, float]:
+    """The Close Assault up to the die, in words with each modifier, and the chances (0-1) of
+    a Knocked Out and of a Suppressed result on the Vehicle, the target taken as not moving
+    (its orders are secret [AG V]) [ADV VII.B]."""
+    shot = _aim(state, unit, target, moving=False)
+    if shot.modified <= 0:
+        return "GP Factor 0: no effect possible [ADV VII.B]", 0.0, 0.0
+    shift = sum(m.value for m in shot.dice)
+    results = [result_of(r, r + shift, shot.n, shot.s) for r in range(1, 101)]
+    kills, hurts = results.count("K"), results.count("S")
+    factor = f"MV GP Factor {shot.factor} at 1-2 hexes"
+    if shot.modifiers:
+        halved = "".join(f", {m.what} {m.rule}" for m in shot.modifiers)
+        factor += f"{halved} = {shot.modified}"
+    rolled = " ".join(f"{m.value:+d} {m.what}" for m in shot.dice)
+    words = (
+        f"Close Assault: {factor} (column {shot.column}) against Close Assault Defense "
+        f"{shot.defense} ({shot.why}); roll {rolled}: N {shot.n:02d}, S {shot.s:02d}; Knocked "
+        f"Out on {kills} in 100, Suppressed on {hurts} [ADV VII.B; GC1 GP Hit Table]"
+    )
+    return words, kills / 100, hurts / 100
+
+
+def resolve(state: ArmorState, unit: str, target: str) -> tuple[str, ...]:
+    """One Close Assault, explained in a :class:`~rules.armor.events.GpFire`; its effects on
+    the Vehicle (``knocked-out`` or ``suppressed``), not yet applied [ADV VII.B]."""
+    a, b = state.troops.hexes[unit], state.troops.hexes[target]
+    shot = _aim(state, unit, target)
     roll = state.roll(f"Close Assault {unit} on {target}", 100)
-    modified_roll = roll + sum(m.value for m in dice)
-    result = result_of(roll, modified_roll, n, s) if modified > 0 else "N"
+    modified_roll = roll + sum(m.value for m in shot.dice)
+    result = result_of(roll, modified_roll, shot.n, shot.s) if shot.modified > 0 else "N"
     effects: tuple[str, ...] = {"K": ("knocked-out",), "S": ("suppressed",)}.get(result, ())
-    notes = [GP_FACTOR_PLACEHOLDER, found.placeholder, MV_PLACEHOLDER if moving else None]
-    notes.append(hit_note)
+    notes = [GP_FACTOR_PLACEHOLDER, shot.placeholder, MV_PLACEHOLDER if shot.moving else None]
+    notes.append(shot.hit_note)
     state.emit(
         GpFire(
             unit,
@@ -150,15 +201,15 @@ def resolve(state: ArmorState, unit: str, target: str) -> tuple[str, ...]:
             range_between(a, b),
             a.distance(b),
             "MV",
-            factor,
-            tuple(mods),
-            modified,
-            col,
-            defense,
-            why,
-            dice,
-            n,
-            s,
+            shot.factor,
+            shot.modifiers,
+            shot.modified,
+            shot.column,
+            shot.defense,
+            shot.why,
+            shot.dice,
+            shot.n,
+            shot.s,
             roll,
             modified_roll,
             result,

@@ -49,7 +49,7 @@ from rules.armor.optional import (
     special_infantry,
     supply,
 )
-from rules.armor.range import describe_range, range_between
+from rules.armor.range import describe_range, range_between, range_words
 from rules.engine.events import Modifier
 
 if TYPE_CHECKING:
@@ -437,9 +437,19 @@ def gp_chance(
     if pinning_fire and pinning.BONUS not in shot.dice_modifiers:
         shift += pinning.BONUS.value
     hurt = sum(1 for r in range(1, 101) if result_of(r, r + shift, shot.n, shot.s) != "N")
+    # each step as the book takes it [ADV VI.B.1-5], so the odds can be checked by hand
+    factor = f"{'MV' if shot.moving else 'NM'} GP Factor {shot.factor}"
+    halved = "".join(f", {m.what}" for m in shot.modifiers)
+    if halved:
+        factor += f"{halved} = {shot.modified_factor}"
+    rolled = [f"{m.value:+d} {m.what}" for m in shot.dice_modifiers]
+    if pinning_fire and pinning.BONUS not in shot.dice_modifiers:
+        rolled.append(f"{pinning.BONUS.value:+d} {pinning.BONUS.what}")
+    roll = f"; roll {' '.join(rolled)}" if rolled else ""
     words = (
-        f"GP Factor {shot.modified_factor} (column {shot.column}) against GP Defense "
-        f"{shot.defense.value}: N {shot.n:02d}, S {shot.s:02d}; Suppressed or Knocked Out on "
-        f"{hurt} in 100 [ADV VI.B; GC1 GP Hit Table]"
+        f"{factor} at {range_words(shot.range, shot.hexes)} (column {shot.column}) against "
+        f"GP Defense {shot.defense.value} ({shot.defense.why}){roll}: N {shot.n:02d}, "
+        f"S {shot.s:02d}; Suppressed or Knocked Out on {hurt} in 100 [ADV VI.B; GC1 GP Hit "
+        "Table]"
     )
     return words, hurt / 100

@@ -16,7 +16,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from rules.armor import overrun, plot, view
+from rules.armor import assault, overrun, plot, view
 from rules.armor.cards import armour_basis, hits_scored
 from rules.armor.dumps import is_dump
 from rules.armor.fire import aim, gp_shot, hit_verdict, hull_down, locate, shot_elevation
@@ -39,6 +39,11 @@ HIDDEN = (
 )
 
 HIDDEN_GP = "the target's orders are secret while plotting [AG V]: as if it stands (NM Defense)"
+
+HIDDEN_ASSAULT = (
+    "the target's orders are secret while plotting [AG V]: as if it stands (NM Close Assault "
+    "Defense)"
+)
 
 
 def preview(state: ArmorState, action: Action) -> Preview:
@@ -87,13 +92,23 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
         rules.append("Supply Dumps [SCN VIII.B.3]; GP fire [ADV VI.B]")
     elif order.fire is not None:
         chances = (_fire(state, order.unit, order.fire, bool(order.moves), order.pinning),)
-        rules.append("Direct Fire [AG VI.A-B; GC1 AP Hit Table, Number of Hits Table]")
-        rules.append("Range by the Range Scale, Dot to Dot [AG III.D]")
-        rules.append("Hit Determination [AG VI.B.5-6]")
+        if gp_shot(state, order.unit, order.fire):
+            rules.append(
+                "GP fire [ADV VI.B; GC1 GP Fire Modifiers, GP Hit Table, Effects of GP Hits]"
+            )
+            rules.append("Range by the Range Scale, Dot to Dot [AG III.D; ADV VI.B.1]")
+        else:
+            rules.append("Direct Fire [AG VI.A-B; GC1 AP Hit Table, Number of Hits Table]")
+            rules.append("Range by the Range Scale, Dot to Dot [AG III.D]")
+            rules.append("Hit Determination [AG VI.B.5-6]")
         if turret_facing_in_use(state):
             rules.append("Effects of Turret Facing [OP VII]")
         if order.pinning:
             rules.append("Pinning Fire: +10, a Knock Out is Suppressed [OP XXVIII.A]")
+    if order.assault is not None and order.assault in state.troops.hexes:
+        said, kills, hurts = assault.chance(state, order.unit, order.assault)
+        chances = (Chance(order.assault, f"{said}; {HIDDEN_ASSAULT}", kills + hurts),)
+        rules.append("Close Assault orders and the Close Assault Phase [ADV IV.A.1; ADV VII]")
     if order.overrun is not None:
         said, kills, hurts = overrun.chance(state, order.unit, order.overrun)
         chances = (Chance(order.overrun, f"{said}; {HIDDEN_GP}", kills + hurts),)
@@ -123,7 +138,7 @@ def _fire(
     (a GP shot's with Pinning Fire's +10 when ``pinning`` [OP XXVIII.A])."""
     if gp_shot(state, firer, target):  # [ADV VI.B]
         words, chance = gp_chance(state, firer, target, moving=moving, pinning_fire=pinning)
-        return Chance(target, f"{words}; {HIDDEN}", chance)
+        return Chance(target, f"{words}; {HIDDEN_GP}", chance)
     shot = aim(state, firer, target, moving=moving, target_hexes=0)
     hits = [hits_scored(shot.hit_number, shot.shots, roll)[0] for roll in range(1, 101)]
     a, b = state.troops.hexes[firer], state.troops.hexes[target]

@@ -235,15 +235,22 @@ def _walked(state: ArmorState, order: Order) -> tuple[tuple[Hex, ...], float | N
 
 
 def display_key(state: ArmorState, action: Action) -> tuple[int, str, int, str]:
-    """Armor's orders in reading order: fire alone, fire and move, Opportunity Fire, Pivot,
-    then moves by the hex they end in, the shortest first."""
+    """Armor's orders in reading order: attacks standing (Close Assault [ADV IV.A.1] before
+    fire: "A-" reads first), fire and move and Overrun [ADV IV.A.2], Opportunity Fire, Pivot,
+    Load, Unload and Full Cover [ADV IV.B-C], then moves by the hex they end in, the shortest
+    first. Why: a Squad's Close Assault or a tank's Overrun was listed among two hundred
+    moves by where it ends, hard to find in Test Play."""
     if not isinstance(action, Order):
         return (5, "", 0, action.text())
     end = order_end(state, action)
     place = state.game.name(end[0]) if end is not None else "~off"
     rank = 2 if action.opportunity or action.tracking else 3 if action.moves == "V" else 4
-    if action.fire:
+    if action.transfer or action.cover or action.entrench:
+        rank = 3
+    if action.fire or action.assault:
         rank = 1 if action.moves else 0
+    if action.overrun:
+        rank = 1
     return (rank, place if rank in (1, 4) else "", len(action.steps), action.text())
 
 
