@@ -96,9 +96,12 @@ def test_soldiers_invariants_name_what_is_wrong() -> None:
     state.troops.disabled[man] = "asleep"  # type: ignore[attr-defined]
     chit = next(iter(state.track.space))  # type: ignore[attr-defined]
     state.track.space[chit] = "7"  # type: ignore[attr-defined]
+    other = sorted(state.troops.hexes)[-1]  # type: ignore[attr-defined]
+    state.troops.disabled[other] = "captured"  # a prisoner [9]: disabled, and rightly so
     wrong = invariants(state)
+    assert not [w for w in wrong if w.startswith(f"{other} ")]
     assert f"{man} is on the map and moved off the map [7.26]" in wrong
-    assert f"{man} is disabled as 'asleep' [8.44]" in wrong
+    assert f"{man} is disabled as 'asleep' [8.44; 9]" in wrong
     assert any(f"chit {chit} on '7'" in w for w in wrong)
 
 

@@ -3,7 +3,8 @@
 - every man on the map stands on a hex of the map, and is of the game;
 - no man is both on the map and waiting to enter [19.32], moved off it [7.26] or lost to a
   depleted squad's draw [19.21];
-- a disabled man is killed or incapacitated [8.44]; a prisoner's guard is the enemy's [9];
+- a disabled man is killed or incapacitated [8.44], or captured [9]; a prisoner's guard is
+  the enemy's [9];
 - every chit stands on a space of the Command Track [5.1], and a committed chit is its own
   side's [5.2].
 """
@@ -15,8 +16,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from rules.engine.core import State
 
-#: What a disabled man may be [8.44].
-DISABLED = ("killed", "incapacitated")
+#: What a disabled man may be [8.44; 9].
+DISABLED = ("killed", "incapacitated", "captured")
 
 
 def invariants(state: State) -> list[str]:
@@ -42,7 +43,7 @@ def invariants(state: State) -> list[str]:
                 wrong.append(f"{man} is on the map and {where}")
     for man, how in troops.disabled.items():
         if how not in DISABLED:
-            wrong.append(f"{man} is disabled as '{how}' [8.44]")
+            wrong.append(f"{man} is disabled as '{how}' [8.44; 9]")
     for man, guard in troops.captured.items():
         if man in g.men and guard in g.men and g.men[man].side == g.men[guard].side:
             wrong.append(f"{man} is guarded by his own side's {guard} [9]")

@@ -84,8 +84,8 @@ class Battlefield(Record):
 
 @dataclass
 class Troops(Record):
-    """The men: where each stands, and who is suppressed, wounded, or killed or incapacitated
-    (``disabled``: man -> ``killed`` | ``incapacitated``) [8.44]; the reinforcements still off
+    """The men: where each stands, and who is suppressed, wounded, or disabled (``disabled``:
+    man -> ``killed`` | ``incapacitated`` [8.44] | ``captured`` [9]); the reinforcements still off
     the map (``waiting`` [19.32]), the men who moved off it (``exited`` [7.26]), those lost
     to a depleted squad's draw (``lost`` [19.21]: never on the map, not of the force [19.7]),
     and the side whose able man was last in each hex (``last_in``, by printed name, for
