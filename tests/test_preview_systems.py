@@ -159,7 +159,10 @@ def test_soldiers_costs_match_what_applying_spends() -> None:
         assert cost == f"{moved.cost:g} of 5 AP"
     state.apply(Done("german"))
     commit = next(a for a in state.legal_actions() if isinstance(a, Commit))
-    assert state.preview(commit).cost == "one space down the Command Track: Start to 5"
+    assert state.preview(commit).cost == (
+        "squad E's assistant squad leader's chit (Bach): "
+        "one space down the Command Track: Start to 5"
+    )
 
 
 # --- every system -----------------------------------------------------------------------------
