@@ -1,17 +1,27 @@
 """Armor follow-ups of Limited Intelligence and Tracking Fire: the Overrun Combat cancels a
-Tracking Fire order [ADV VIII.C; OP XV], forced dice."""
+Tracking Fire order [ADV VIII.C; OP XV], forced dice; Test Play's hand-over page shows inverted
+units as the enemy sees them [OP X.A], through the real widgets."""
 
 from __future__ import annotations
 
-from armor_sides import two_sides
-from test_armor_advanced import Force, _line, _plot, base
+from pathlib import Path
 
+import pytest
+from armor_sides import two_sides
+from pytestqt.qtbot import QtBot
+from test_armor_advanced import Force, _line, _plot, base
+from test_armor_intel import SCENARIO as INTEL
+from test_armor_intel import _line as _straight
+from test_armor_intel import base as intel_base
+
+from model.hexes import Hex
 from model.scenario_io import parse_scenario
 from rules.armor.events import GpFire, OrdersRevealed, PhaseNote
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.opportunity import OpportunityTriggered
 from rules.armor.orders import Order
 from rules.engine.actions import Done
+from rules.engine.positions import UnitPosition, shared_units
 from rules.registry import load_game
 
 TANK, SQUAD = "german.PZIVJ.1", "us.INFANTRY-SQUAD.1"
@@ -86,3 +96,72 @@ def test_an_overrun_cancels_an_opportunity_fire_order_too_adv_viii_c() -> None:
     notes = [e.describe() for e in events if isinstance(e, PhaseNote)]
     assert any(f"(N-{watched}) are cancelled by the Overrun [ADV VIII.C]" in n for n in notes)
     assert SQUAD not in state.sheets.orders["us"]
+
+
+# --- Test Play's hand-over page and inverted units [OP X.A] ------------------------------------
+
+
+def _inverted_scenario(path: Path) -> Path:
+    """Both sides inverted [OP X.A]: an American M4 in Defilade at one end of a Clear line of
+    ten hexes (the Panzer, range 9, does not sight it: inverted in the German view), a
+    Panzer IV at the other end in Clear (sighted by the M4: face up)."""
+    line = _straight(10)
+    amap = intel_base().amap
+
+    def force(code: str, h: object, compass: int) -> str:
+        number = amap.global_to_direction(h, compass)  # type: ignore[arg-type]
+        name = amap.name(h)  # type: ignore[arg-type]
+        return f"      - {{unit: {code}, placement: {{kind: hex, hex: {name}, facing: {number}}}}}"
+
+    text = INTEL.format(
+        options="inverted-units",
+        side_options="",
+        edits=f"{{hexes: [{amap.name(line[0])}], terrain: defilade}}",
+        overlays="",
+    ) + two_sides(force("M4", line[0], 0), force("PZIVJ", line[9], 3), 2)
+    path.write_text(text)
+    return path
+
+
+def test_shared_units_show_a_sides_units_as_the_other_side_sees_them_op_x_a() -> None:
+    """[OP X.A.1]: the opposing player sees an inverted unit only by its shape; what both
+    players know of it is that counter in its hex, under its other name. A unit one side
+    does not see at all [OP X.B] is not shared; face-up units are."""
+    h, far = Hex(0, 0), Hex(3, 0)
+    m4 = UnitPosition("us.M4.1", "us", "M4", "M4 1", h, 0)
+    shape = UnitPosition("us.tracked-vehicle.1", "us", "tracked-vehicle", "Tracked vehicle 1", h, 0)
+    hidden = UnitPosition("us.M10.1", "us", "M10", "M10 1", far, 0)
+    panzer = UnitPosition("german.PZIVJ.1", "german", "PZIVJ", "PZIVJ 1", far, 3)
+    views = {"us": [m4, hidden, panzer], "german": [shape, panzer]}
+    assert shared_units(views) == [panzer, shape]
+    assert shared_units({"us": [m4, panzer]}) == [m4, panzer]
+
+
+@pytest.mark.gui
+def test_the_hand_over_page_keeps_inverted_units_as_the_enemy_sees_them_op_x_a(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """[OP X.A]: in a hot-seat game with inverted units, the hand-over page (seen by both
+    players) shows the M4 where it stands as the German sees it, a "Tracked vehicle" counter,
+    never its type; the face-up Panzer as it is. Once the American takes over, the American
+    sees its M4."""
+    from PySide6.QtCore import Qt
+    from test_testplay import open_window, start
+
+    from editor.testplay.panel import PAGE_HANDOVER, PAGE_PLAY
+
+    w = open_window(qtbot, str(_inverted_scenario(tmp_path / "inverted.yaml")))
+    panel = start(w, {"us": "human", "german": "human"})
+    state = panel.session.state
+    m4_hex = state.troops.hexes["us.M4.1"]  # type: ignore[attr-defined]
+    assert panel.pages.currentIndex() == PAGE_HANDOVER
+    shown = {c.unit: c.counter for c in panel.counters}
+    assert "us.M4.1" not in shown
+    [(alias, counter)] = [(u, c) for u, c in shown.items() if c.side == "us"]
+    assert alias in {p.unit for p in state.view_for("german").units}
+    assert counter.hex == m4_hex and counter.unit == "tracked-vehicle"
+    assert "german.PZIVJ.1" in shown
+    qtbot.mouseClick(panel.handover_button, Qt.MouseButton.LeftButton)
+    assert panel.pages.currentIndex() == PAGE_PLAY and panel.revealed == "us"
+    mine = {c.unit: c.counter for c in panel.counters}
+    assert mine["us.M4.1"].hex == m4_hex and alias not in mine
