@@ -20,8 +20,12 @@ from rules.armor.events import GpFire, OrdersRevealed, PhaseNote
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.opportunity import OpportunityTriggered
 from rules.armor.orders import Order
+from rules.bots.base import RandomBot
 from rules.engine.actions import Done
+from rules.engine.dice import Dice
+from rules.engine.events import DieRolled
 from rules.engine.positions import UnitPosition, shared_units
+from rules.records.position import PositionReader
 from rules.registry import load_game
 
 TANK, SQUAD = "german.PZIVJ.1", "us.INFANTRY-SQUAD.1"
@@ -165,3 +169,104 @@ def test_the_hand_over_page_keeps_inverted_units_as_the_enemy_sees_them_op_x_a(
     assert panel.pages.currentIndex() == PAGE_PLAY and panel.revealed == "us"
     mine = {c.unit: c.counter for c in panel.counters}
     assert mine["us.M4.1"].hex == m4_hex and alias not in mine
+
+
+# --- Soft hexes rolled by area [SCN III.B.2] ---------------------------------------------------
+
+SOFT = """
+schema_version: 1
+id: test-armor-soft
+title: Test position
+system: armor
+original: true
+rules: {level: armor-game}
+map:
+  layout: {preset: edge-to-edge, order: [J, K, L]}
+  terrain_options: {soft-ground: random}
+"""
+PARKED_M4 = "      - {unit: M4, placement: {kind: hex, hex: L3830}}"
+PARKED_PZ = "      - {unit: PZIVJ, placement: {kind: hex, hex: L3530}}"
+DEFENDER = "  - id: us\n    name: American\n    role: defender\n    starts_on_map: true\n"
+
+
+def _soft_game(defender: bool = False) -> ArmorGame:
+    """Soft hexes rolled by area [SCN III.B.2.a] on sections J, K, L; with ``defender`` the
+    American side defends and starts on the map [III.B.2.b]."""
+    text = SOFT + two_sides(PARKED_M4, PARKED_PZ, 2)
+    if defender:
+        text = text.replace("  - id: us\n    name: American\n", DEFENDER)
+    game = load_game(parse_scenario(text, "soft.yaml"))
+    assert isinstance(game, ArmorGame)
+    return game
+
+
+def test_the_soft_areas_are_rolled_one_die_a_section_at_the_start_scn_iii_b_2_a() -> None:
+    """[SCN III.B.2.a]: "For each mapboard section one of the players should roll one die. If
+    the number rolled is the same as a numbered Soft 'area' on that mapboard section, the hexes
+    in that 'area' are Soft hexes. All other Soft hexes on that mapboard section are treated as
+    Clear hexes." Seed 1's first three decimal dice [AG II.A] are 2, 9, 8: J's area 2 is
+    Soft, J's areas 1 and 3 and every Soft hex of K and L are Clear; the rolls and results are
+    logged for both sides (no side defends on the map), and a Vehicle pays 6 to enter a Soft
+    hex [OP XIII.A.3] but the Clear cost where the area was not rolled."""
+    game = _soft_game()
+    dice = Dice(1)
+    assert [dice.roll(10).result for _ in range(3)] == [2, 9, 8]
+    state = game.new_initial_state(1)
+    terrain, amap = state.game.terrain, game.amap
+    assert terrain.rolled_areas == {"J": 2, "K": 9, "L": 8}
+    soft, unrolled = amap.resolve("J2412"), amap.resolve("J1111")
+    assert terrain.terrain(soft) == "soft" and terrain.terrain(unrolled) == "clear"
+    assert terrain.terrain(amap.resolve("K0520")) == "clear"
+    assert terrain.terrain(amap.resolve("L3328")) == "clear"
+    assert game.terrain.terrain(unrolled) == "soft"  # the loaded game is not rolled
+    rolls = [e for e in state.log if isinstance(e, DieRolled)][:3]
+    assert [(r.sides, r.result, r.private_to) for r in rolls] == [(10, 2, None), (10, 9, None),
+                                                                    (10, 8, None)]  # fmt: skip
+    assert "Soft area of section J [SCN III.B.2.a]" in rolls[0].describe()
+    notes = [e.describe() for e in state.log if isinstance(e, PhaseNote)]
+    assert any("section J rolled 2: its Soft area 2 (3 hexes) is Soft" in n for n in notes)
+    assert any("section K rolled 9: no Soft area of that number" in n for n in notes)
+    assert all("[SCN III.B.2.a]" in n for n in notes if n.startswith("Terrain Set Up"))
+    spec = state.game.units["us.M4.1"]
+    into_soft = [state.game.cost_for(spec)(n, soft) for n in _neighbours(soft)]
+    into_clear = [state.game.cost_for(spec)(n, unrolled) for n in _neighbours(unrolled)]
+    assert 6 in into_soft and 6 not in into_clear  # [OP XIII.A.3]
+
+
+def _neighbours(h: Hex) -> list[Hex]:
+    return [h.neighbor(d) for d in range(6) if h.neighbor(d) in base().amap.hexes]
+
+
+def test_a_defender_on_the_map_rolls_the_soft_areas_in_secret_scn_iii_b_2_b() -> None:
+    """[SCN III.B.2.b]: "If one side is defending in a particular scenario, and starts on the
+    mapboard, a player from that side should secretly roll the dice ... only the defending
+    side knows which hexes are Soft hexes": the rolls and results are the defender's alone."""
+    state = _soft_game(defender=True).new_initial_state(1)
+    rolls = [e for e in state.log if isinstance(e, DieRolled)][:3]
+    assert [r.private_to for r in rolls] == ["us"] * 3
+    secret = [e for e in state.log if isinstance(e, PhaseNote) and e.phase == "Terrain Set Up"]
+    assert len(secret) == 3 and all(e.private_to == "us" for e in secret)
+    assert "only the defending side knows" in secret[0].describe()
+    assert not any("Soft area" in e.describe() for e in state.events_for("german"))
+    assert any("Soft area" in e.describe() for e in state.events_for("us"))
+
+
+def test_rolled_soft_areas_replay_clone_and_read_back_from_a_position_scn_iii_b_2() -> None:
+    """[SCN III.B.2]: the roll is the game's seeded dice: the same seed rolls the same areas,
+    another seed others; a clone and a state read back from a position file play on the same
+    rolled map; the bots finish the game on it."""
+    game = _soft_game()
+    state = game.new_initial_state(1)
+    assert game.new_initial_state(1).game is state.game  # one rolled game a set of rolls
+    assert game.new_initial_state(4).game.terrain.rolled_areas == {"J": 3, "K": 2, "L": 4}
+    position = state.to_position()
+    back = game.state_from_position(position, PositionReader(game, position, None))
+    assert back.game.terrain.rolled_areas == state.game.terrain.rolled_areas
+    assert back.position_fingerprint() == state.position_fingerprint()
+    twin = state.clone()
+    assert twin.game is state.game
+    bots = {s: RandomBot(3) for s in game.sides}
+    while not state.is_terminal():
+        side = state.to_act()[0]
+        state.apply(bots[side].choose(state, side))
+    assert state.is_terminal()
