@@ -66,7 +66,7 @@ from model.grid import hex_to_pixel
 from model.hexes import Hex
 from rules.engine.actions import Action
 from rules.engine.events import Event
-from rules.engine.positions import UnitPosition
+from rules.engine.positions import UnitPosition, shared_units
 
 if TYPE_CHECKING:
     from editor.app import MainWindow
@@ -230,14 +230,14 @@ class TestPlayPanel(ChoicePages):
     def _units_seen(self, side: str | None, everything: bool) -> list[UnitPosition]:
         """The units on the map the viewer may see: all while watching bots, a human side's
         own view (:meth:`~rules.engine.core.State.view_for`: no hidden enemy units), and on
-        the hand-over page only those every side sees."""
+        the hand-over page what every side knows (:func:`shared_units`)."""
         state = self.session.state
         if everything:
             return state.positions()
         if side is not None:
             return list(state.view_for(side).units)
-        seen = [{p.unit for p in state.view_for(s).units} for s in self.session.sides]
-        return [p for p in state.positions() if all(p.unit in units for units in seen)]
+        views = {s: state.view_for(s).units for s in self.session.sides}
+        return shared_units(views)
 
     def acting_side(self) -> str | None:
         """The human side whose choices the list shows now, or None."""

@@ -79,7 +79,7 @@ from model.regions import Region
 from model.scenario_io import LoadedScenario
 from model.systems import GameSystem
 from model.victory import Exit
-from rules.armor import cover, opportunity, plot, preview, view
+from rules.armor import cover, opportunity, plot, preview, soft, view
 from rules.armor import position as position_io
 from rules.armor.bailout import crews
 from rules.armor.events import OrderPlotted, Placed
@@ -293,6 +293,8 @@ class ArmorState(State):
 
     def __init__(self, game: ArmorGame, seed: int) -> None:
         super().__init__(game, seed)
+        if soft.rule(game) is not None:  # the Soft areas rolled, Terrain Set Up [SCN III.B.2]
+            self.game = game = soft.roll(self)
         dep = game.deployment
         self.play = Play(game.scenario.id)
         self.troops = Troops(

@@ -42,7 +42,7 @@ Pillboxes and Bunkers [IV.A.2.c], Panic Morale.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from rules.armor import execution
@@ -302,13 +302,15 @@ def _combat(state: ArmorState, unit: str, target: str, came: Hex, first: bool) -
 
 def _cancel_fire(state: ArmorState, target: str) -> None:
     """ "The Overrun Combat, successful or not, does cancel any firing orders the Leg or Towed
-    unit may have had" [ADV VIII.C]; its movement stays."""
+    unit may have had" [ADV VIII.C]: its Direct Fire (with a Pinning or APCR mark), its
+    Opportunity Fire and its Tracking Fire [OP XV, "similar to" Opportunity Fire]; the rest of
+    its orders (movement, Close Assault, Full Cover ...) stays."""
     side = state.game.units[target].side
     order = state.sheets.orders[side].get(target)
-    if order is None or not (order.fire or order.opportunity):
+    if order is None or not (order.fire or order.opportunity or order.tracking):
         return
-    kept = Order(target, moves=order.moves, assault=order.assault)
-    if kept.moves or kept.assault:
+    kept = replace(order, fire=None, opportunity=None, tracking=None, pinning=False, apcr=False)
+    if kept != Order(target):
         state.sheets.orders[side][target] = kept
     else:
         del state.sheets.orders[side][target]

@@ -41,6 +41,7 @@ from model.hexes import Hex
 from model.position import GamePosition, Marker, UnitPlace
 from model.scenario_io import to_data
 from model.yamlio import PathKey
+from rules.armor import soft
 from rules.armor.indirect.position import ArtilleryState, artillery_of, read_artillery
 from rules.armor.optional.position import (
     FULL_COVER,
@@ -342,6 +343,8 @@ def state_from_position(
 
     extra = state_section(position, ArmorPositionState)
     state = cls.__new__(cls)
+    if soft.rule(game) is not None:  # its Soft areas, rolled from the seed [SCN III.B.2]
+        game = soft.with_areas(game, soft.areas_of_seed(game, position.seed))
     State.__init__(state, game, position.seed)
     if not 1 <= position.turn <= game.turns:
         reader.problem(("turn",), f"the scenario's Turns are 1 to {game.turns}")
