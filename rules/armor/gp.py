@@ -44,6 +44,7 @@ from rules.armor.optional import (
     blaze,
     entrench,
     gp_terrain,
+    morale,
     pinning,
     reduction,
     special_infantry,
@@ -358,6 +359,9 @@ def gp_aim(
         dice.append(pinning.BONUS)
     if entrench.shelters(state, target):  # -10 [OP XXXII.D]
         dice.append(entrench.SHELTER)
+    trained = morale.gp_modifier(state, firer)  # Poor -10 [OP XVII.I]
+    if trained is not None:
+        dice.append(trained)
     n, s, note = hit_line(found.value, col)
     hexes = a.distance(b)
     return GpAim(rng, hexes, moving, factor, tuple(mods), modified, col, found, target_moving,

@@ -1,0 +1,195 @@
+"""Morale and Panic - Training and Experience [OP XVII] (option ``morale``, our name).
+
+What the engine plays, by the book:
+
+- Morale grades [OP XVII.A]: each Combat unit is Crack, Average or Poor. A force entry names
+  its units' grade among its ``state`` words (``crack``, ``average``, ``poor``: "noted in the
+  unit's identification box"); a side's default is a ``morale-crack`` / ``morale-average`` /
+  ``morale-poor`` word in the scenario's ``rules.side_options`` for that side (our place for
+  it, no schema change); else Average (our reading). A Bailed Out Crew unit has its Vehicle's
+  grade (our reading).
+- Initial Training and Experience [OP XVII.I]: Crack adds 3 to the AP Base Modifier, Poor
+  subtracts 3; Poor subtracts 10 from the GP dice roll. The book prints "subtract 10 for Poor
+  units" under CRACK too and flags it as a misprint for Crack; our reading: Crack adds 10 to
+  the GP dice roll (the mirror of Poor, as the AP modifiers are), marked as a placeholder.
+- Panic Morale Checks [OP XVII.B] on the Morale Tables' numbers (Game Card, "Morale Tables
+  (OP)"): after a unit's first Suppressed result of the Turn and after it Bails Out; a d100
+  in the modified range panics it: its orders are "P" [B.3], which cancel what was plotted.
+  Units inside Pillbox and Bunker units, Rangers and Commandos are never Suppressed, so never
+  check for it [B.4] (:func:`rules.armor.turn.damage`). Modifiers: Terrain Cover [B.2.b];
+  Formation units Knocked Out or panicked [B.2.c]; other Formations all Knocked Out or
+  panicked [B.2.d], by the force entries' ``formation``. Not played: HQs in Command Range
+  [B.2.a]: the engine has no Player or Formation HQ units.
+- Rally Morale Checks in a Rally Morale Phase that opens each Turn [OP XVII.D; Sequence of
+  Play Using All Options 1], the modifiers reversed [D.2].
+- Aces [OP XVII.G]: five Knock Outs by fire or combat make an Ace: its grade one step better
+  [G.2] and its Morale Checks and fire rolls rolled twice, the better for its owner kept (our
+  reading of "the player can ... choose": the engine chooses for every player; both logged).
+
+Panic Movement [OP XVII.C] is played by :func:`panic_moves` when it is finished; until then a
+panicked unit stays where it is, neither moving nor firing (its "P").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from rules.armor.optional import MORALE, in_use
+from rules.engine.events import Event, Modifier
+from rules.engine.sequence import Phase, Segment
+
+if TYPE_CHECKING:
+    from rules.armor.game import ArmorState
+
+CRACK, AVERAGE, POOR = "crack", "average", "poor"
+#: Poorest to best: an Ace's grade is one step up [OP XVII.G.2].
+GRADES: tuple[str, ...] = (POOR, AVERAGE, CRACK)
+NAMES = {CRACK: "Crack", AVERAGE: "Average", POOR: "Poor"}
+TABLES = "Morale Tables (OP)"
+#: "Panic Morale ... Crack 01-20; Average 01-40; Poor 01-60" (source: Armor [Game Card,
+#: Morale Tables (OP)]; the Crack range also in [OP XVII.B.1]).
+PANIC: dict[str, int] = {CRACK: 20, AVERAGE: 40, POOR: 60}
+#: "Rally Morale ... Crack 01-70; Average 01-50; Poor 01-30" (source: Armor [Game Card,
+#: Morale Tables (OP)]).
+RALLY: dict[str, int] = {CRACK: 70, AVERAGE: 50, POOR: 30}
+#: The Knock Outs that make an Ace [OP XVII.G.1].
+ACE_KILLS = 5
+
+AP_RULE = "[OP XVII.I.1]"
+CRACK_GP_PLACEHOLDER = (
+    'our reading of [OP XVII.I.1], printed "subtract 10 ... for Poor units" under CRACK and '
+    "flagged as a misprint: Crack adds 10 to the GP dice roll, the mirror of Poor's -10"
+)
+
+SEGMENT = "rally-morale"
+PHASE = Phase(
+    "rally-morale",
+    "The Rally Morale Phase",
+    "Armor [OP XVII.D; Sequence of Play Using All Options 1]",
+    (
+        Segment(
+            SEGMENT,
+            "Rally Morale is checked for all panicked units; each that fails keeps its 'P'",
+            "engine",
+            "Armor [OP XVII.D]",
+        ),
+    ),
+)
+
+
+@dataclass(frozen=True)
+class MoraleCheck(Event):
+    """A Panic or Rally Morale Check [OP XVII.B; XVII.D]: the unit, its grade, the table's
+    range, each modifier, the modified range, the roll (an Ace's two rolls) and what came of
+    it."""
+
+    kind: ClassVar[str] = "armor-morale-check"
+    unit: str
+    check: str  # "Panic" or "Rally"
+    why: str
+    grade: str
+    base: int
+    modifiers: tuple[Modifier, ...]
+    modified: int
+    roll: int
+    rolls: tuple[int, ...]
+    outcome: str
+    rule: str
+
+    def describe(self) -> str:
+        mods = "".join(f", {m.what} {m.value:+d} {m.rule}" for m in self.modifiers)
+        rolled = f"roll {self.roll:02d}"
+        if len(self.rolls) > 1:
+            rolled += (
+                f" (an Ace: rolled {' and '.join(f'{r:02d}' for r in self.rolls)}) [OP XVII.G.3]"
+            )
+        return (
+            f"{self.check} Morale Check for {self.unit} ({self.why}): {self.grade} 01-"
+            f"{self.base:02d}{mods}: 01-{max(self.modified, 0):02d}, {rolled}: {self.outcome} "
+            f"{self.rule}"
+        )
+
+
+@dataclass(frozen=True)
+class MoraleNote(Event):
+    """A change of Morale: a unit becomes an Ace [OP XVII.G], a panicked unit's orders [OP
+    XVII.B.3; XVII.C]."""
+
+    kind: ClassVar[str] = "armor-morale"
+    unit: str
+    change: str
+    rule: str
+
+    def describe(self) -> str:
+        return f"{self.unit}: {self.change} {self.rule}"
+
+
+def plays(state: ArmorState) -> bool:
+    return in_use(state.game, MORALE)
+
+
+def sequence(phases: tuple[Phase, ...], game_options: list[str]) -> tuple[Phase, ...]:
+    """The Sequence of Play with the Rally Morale Phase first, with the option [OP XVII.D;
+    Sequence of Play Using All Options 1]."""
+    return (PHASE, *phases) if MORALE in game_options else phases
+
+
+# --- grades [OP XVII.A; XVII.G.2] -----------------------------------------------------------
+
+
+def initial_grade(state: ArmorState, unit: str) -> str:
+    """The grade the scenario gives ``unit`` [OP XVII.A]: its force entry's word, else its
+    side's ``morale-<grade>`` in ``rules.side_options``, else Average (our reading)."""
+    spec = state.game.units[unit]
+    source = spec.crew_of or unit  # a Bailed Out Crew: its Vehicle's (our reading)
+    words = {w.lower() for w in state.game.deployment.marks.get(source, ())}
+    for g in GRADES:
+        if g in words:
+            return g
+    chosen = state.game.scenario.rules.side_options.get(spec.side, [])
+    for g in GRADES:
+        if f"morale-{g}" in chosen:
+            return g
+    return AVERAGE
+
+
+def is_ace(state: ArmorState, unit: str) -> bool:
+    """Five or more Knock Outs [OP XVII.G.1]."""
+    return state.morale.kills.get(unit, 0) >= ACE_KILLS
+
+
+def grade(state: ArmorState, unit: str) -> str:
+    """The unit's Morale grade: the scenario's, one step better for an Ace [OP XVII.G.2]."""
+    found = initial_grade(state, unit)
+    if is_ace(state, unit):
+        return GRADES[min(GRADES.index(found) + 1, len(GRADES) - 1)]
+    return found
+
+
+# --- Initial Training and Experience [OP XVII.I] ---------------------------------------------
+
+
+def ap_modifier(state: ArmorState, firer: str) -> Modifier | None:
+    """Crack +3, Poor -3 to the AP Base Modifier [OP XVII.I.1; XVII.I.3], with the option."""
+    if not plays(state):
+        return None
+    g = grade(state, firer)
+    if g == CRACK:
+        return Modifier("Crack firer", 3, AP_RULE)
+    if g == POOR:
+        return Modifier("Poor firer", -3, "[OP XVII.I.3]")
+    return None
+
+
+def gp_modifier(state: ArmorState, firer: str) -> Modifier | None:
+    """Poor -10 to the GP dice roll [OP XVII.I.3]; Crack +10 (our reading of the misprint
+    [OP XVII.I.1], a placeholder)."""
+    if not plays(state):
+        return None
+    g = grade(state, firer)
+    if g == CRACK:
+        return Modifier("Crack firer (our reading)", 10, AP_RULE, placeholder=CRACK_GP_PLACEHOLDER)
+    if g == POOR:
+        return Modifier("Poor firer", -10, "[OP XVII.I.3]")
+    return None
