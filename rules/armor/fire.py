@@ -528,7 +528,8 @@ def resolve(
         return resolve_gp(state, firer, target, opportunity, tracking)
     shot = aim(state, firer, target, opportunity, tracking=tracking)
     gun, rng, hit, shots = shot.gun, shot.range, shot.hit, shot.shots
-    roll = state.roll(f"AP fire {firer} at {target}", 100)
+    # an Ace rolls twice, the lower (better) kept [OP XVII.G.3]
+    roll, _ = morale.roll(state, firer, f"AP fire {firer} at {target}", low=True)
     supply.expend(state, firer, shots)  # each shot one Ammunition Factor [OP XXIV.A.2]
     hits, table_note = hits_scored(shot.hit_number, shots, roll)
     rule = "[AG III.D; AG VI.B; GC1 AP Hit Table, Number of Hits Table]"

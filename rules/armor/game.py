@@ -339,9 +339,10 @@ class ArmorState(State):
             event = intel.private(self, event)
         super().emit(event)
 
-    def inflict(self, unit: str, effect: str) -> None:
-        """Apply one result to a unit at once [GC1 Effects of AP Hits]."""
-        damage(self, unit, effect)
+    def inflict(self, unit: str, effect: str, by: str | None = None) -> None:
+        """Apply one result to a unit at once [GC1 Effects of AP Hits]; ``by``: the unit whose
+        fire or combat it is [OP XVII.G.1]."""
+        damage(self, unit, effect, by)
 
     # --- where play is ----------------------------------------------------------------------
 

@@ -156,7 +156,7 @@ def initial_grade(state: ArmorState, unit: str) -> str:
 
 def is_ace(state: ArmorState, unit: str) -> bool:
     """Five or more Knock Outs [OP XVII.G.1]."""
-    return state.morale.kills.get(unit, 0) >= ACE_KILLS
+    return plays(state) and state.morale.kills.get(unit, 0) >= ACE_KILLS
 
 
 def grade(state: ArmorState, unit: str) -> str:
@@ -193,3 +193,144 @@ def gp_modifier(state: ArmorState, firer: str) -> Modifier | None:
     if g == POOR:
         return Modifier("Poor firer", -10, "[OP XVII.I.3]")
     return None
+
+
+# --- Panic and Rally Morale Checks [OP XVII.B; XVII.D] ---------------------------------------
+
+
+def _out(state: ArmorState, unit: str) -> bool:
+    """Knocked Out or currently panicked [OP XVII.B.2.c-d]."""
+    gone = unit in state.damage.knocked_out or unit in state.damage.eliminated
+    return gone or unit in state.morale.panicked
+
+
+def modifiers(state: ArmorState, unit: str, rally: bool = False) -> list[Modifier]:
+    """The Panic and Rally Modifiers that apply [OP XVII.B.2]; reversed for a Rally Morale
+    Check [OP XVII.D.2]. Not played: -10 per HQ in Command Range [B.2.a] (no HQ units)."""
+    from rules.armor.gp import CLEAR_DEFENSE, defense
+
+    sign, where = (-1, "D.2; ") if rally else (1, "")
+    spec = state.game.units[unit]
+    found: list[Modifier] = []
+    if not spec.vehicle and defense(state, unit, False).value > CLEAR_DEFENSE:
+        found.append(Modifier("Terrain Cover", -10 * sign, f"[OP XVII.{where}B.2.b]"))
+    formations = state.game.deployment.formations
+    mine = formations.get(spec.crew_of or unit)
+    side = {u: f for u, f in formations.items() if state.game.units[u].side == spec.side}
+    if mine is not None:
+        lost = [u for u, f in side.items() if f == mine and u != (spec.crew_of or unit)]
+        lost = [u for u in lost if _out(state, u)]
+        if lost:
+            what = f"{len(lost)} Formation unit(s) Knocked Out or panicked"
+            found.append(Modifier(what, 10 * len(lost) * sign, f"[OP XVII.{where}B.2.c]"))
+    others = sorted({f for f in side.values() if f != mine})
+    broken = [f for f in others if all(_out(state, u) for u, g in side.items() if g == f)]
+    if broken:
+        what = f"other Formation(s) Knocked Out or panicked: {', '.join(broken)}"
+        found.append(Modifier(what, 10 * len(broken) * sign, f"[OP XVII.{where}B.2.d]"))
+    return found
+
+
+def roll(state: ArmorState, unit: str, purpose: str, low: bool) -> tuple[int, tuple[int, ...]]:
+    """A d100 for ``unit``: an Ace's rolled twice, the better for its owner kept (``low``: the
+    lower is better) [OP XVII.G.3] (our reading: the engine chooses for the player)."""
+    first = state.roll(purpose, 100)
+    if not is_ace(state, unit):
+        return first, (first,)
+    second = state.roll(f"{purpose}: an Ace's second roll [OP XVII.G.3]", 100)
+    kept = (min if low else max)(first, second)
+    what = f"an Ace: {purpose} rolled {first:02d} and {second:02d}, {kept:02d} kept (our reading)"
+    state.emit(MoraleNote(unit, what, "[OP XVII.G.3]"))
+    return kept, (first, second)
+
+
+def _check(state: ArmorState, unit: str, why: str, rally: bool) -> bool:
+    """One Morale Check; True when the roll falls in the modified range."""
+    g = grade(state, unit)
+    base = (RALLY if rally else PANIC)[g]
+    mods = modifiers(state, unit, rally)
+    modified = base + sum(m.value for m in mods)
+    check = "Rally" if rally else "Panic"
+    got, rolls = roll(state, unit, f"{check} Morale Check {unit}", low=rally)
+    hit = got <= modified
+    if rally:
+        outcome = "rallied: orders plotted normally" if hit else "remains panicked: 'P'"
+        rule = f"[OP XVII.D; {TABLES}]"
+    else:
+        outcome = "panicked: its orders are 'P'" if hit else "no effect"
+        rule = f"[OP XVII.B; {TABLES}]"
+    name = NAMES[g] + (" (an Ace [OP XVII.G.2])" if is_ace(state, unit) else "")
+    state.emit(MoraleCheck(unit, check, why, name, base, tuple(mods), modified, got, rolls,
+                           outcome, rule))  # fmt: skip
+    return hit
+
+
+def panic(state: ArmorState, unit: str, rule: str, why: str = "panicked") -> None:
+    """The unit is panicked: "P" is its order for this Turn, cancelling and superseding all
+    others, Suppressed included [OP XVII.B.3], and every Turn until it rallies [OP XVII.C]."""
+    state.morale.panicked.add(unit)
+    side = state.game.units[unit].side
+    if state.execution.mover != unit:  # a unit stopped by Opportunity Fire stays stopped
+        state.sheets.orders[side].pop(unit, None)
+    state.damage.suppressed.pop(unit, None)  # "P" supersedes "S" [OP XVII.B.3]
+    state.sheets.options, state.sheets.foci = {}, {}
+    state.emit(MoraleNote(unit, f"{why}: its orders are 'P' until it rallies", rule))
+
+
+def panic_check(state: ArmorState, unit: str, why: str) -> None:
+    """A Panic Morale Check [OP XVII.B], with the option, for a unit on the map and not
+    already panicked."""
+    if not plays(state) or unit in state.morale.panicked or unit not in state.troops.hexes:
+        return
+    if _check(state, unit, why, rally=False):
+        panic(state, unit, "[OP XVII.B.3]")
+
+
+def suppressed(state: ArmorState, unit: str) -> None:
+    """A Suppressed result: a Panic Morale Check "the first time it is Suppressed during the
+    Turn" [OP XVII.B]."""
+    if not plays(state) or state.morale.checked.get(unit) == state.play.turn:
+        return
+    state.morale.checked[unit] = state.play.turn
+    panic_check(state, unit, "Suppressed")
+
+
+def bailed_out(state: ArmorState, unit: str) -> None:
+    """A unit that Bails Out checks Panic Morale [OP XVII.B]."""
+    panic_check(state, unit, "Bailed Out")
+
+
+def rally_phase(state: ArmorState) -> None:
+    """The Rally Morale Phase [OP XVII.D]: a Rally Morale Check for each panicked unit on
+    the mapboard; those that fail keep "P" for the Turn."""
+    for unit in sorted(state.morale.panicked):
+        if unit not in state.troops.hexes:
+            state.morale.panicked.discard(unit)  # Knocked Out meanwhile
+            continue
+        if _check(state, unit, "Rally Morale Phase", rally=True):
+            state.morale.panicked.discard(unit)
+    state.sheets.options, state.sheets.foci = {}, {}
+
+
+def why_not_order(state: ArmorState, unit: str) -> str | None:
+    """A panicked unit has "P" for its orders [OP XVII.B.3; XVII.C]."""
+    if unit in state.morale.panicked:
+        return f"{unit} is panicked: its orders are 'P' until it rallies [OP XVII.B.3; XVII.C]"
+    return None
+
+
+# --- Aces [OP XVII.G] ------------------------------------------------------------------------
+
+
+def knocked_out(state: ArmorState, unit: str, by: str | None) -> None:
+    """``by`` Knocked Out the enemy ``unit`` by fire or combat: one mark above its column; the
+    fifth makes it an Ace [OP XVII.G.1-2]."""
+    if not plays(state) or by is None or by not in state.game.units:
+        return
+    if state.game.units[by].side == state.game.units[unit].side:
+        return
+    state.morale.kills[by] = state.morale.kills.get(by, 0) + 1
+    if state.morale.kills[by] == ACE_KILLS:
+        better = NAMES[grade(state, by)]
+        state.emit(MoraleNote(by, f"five Knock Outs: an Ace, its Morale grade now {better}, "
+                              "each of its rolls rolled twice", "[OP XVII.G.1-3]"))  # fmt: skip
