@@ -267,12 +267,13 @@ def test_op_xvii_d_the_rally_morale_phase_opens_the_turn_modifiers_reversed() ->
     )
     assert state.game.steps[0][1].id == morale.SEGMENT
     morale.panic(state, US_SQUAD, "[OP XVII.E]", "test")
-    state.force_dice(31)
+    north = state.game.amap.global_to_direction(line[0], 0)
+    state.force_dice(north, 31)  # its Panic Movement [OP XVII.C], then the Rally check
     events = _until(state, "plot", 2)
     [check] = _checks(events)
     assert (check.check, check.base, check.roll) == ("Rally", 30, 31)
     assert US_SQUAD in state.morale.panicked and state.order_options(US_SQUAD) == []
-    state.force_dice(30)
+    state.force_dice(north, 30)
     events = _until(state, "plot", 3)
     [check] = _checks(events)
     assert check.outcome.startswith("rallied") and "[OP XVII.D" in check.rule
@@ -346,3 +347,63 @@ def test_op_xvii_the_advanced_demo_plays_to_the_end_with_morale(bot: str, seed: 
     assert back.position_fingerprint() == state.position_fingerprint()
     record = Replay.from_text(Replay.of(state, with_fingerprints=False).to_text())
     assert replay(record, loaded=game.loaded).state.fingerprint() == state.fingerprint()
+
+
+# --- Panic Movement [OP XVII.C] --------------------------------------------------------------
+
+
+def _to_facing(state: ArmorState) -> list[object]:
+    """``done`` for every side until the Final Facing of the Turn (movement carried out)."""
+    return _until(state, "first-facing", state.play.turn)
+
+
+def test_op_xvii_c_a_panicked_unit_runs_straight_in_the_rolled_direction() -> None:
+    """[OP XVII.C.1-3]: a panicked squad (Speed 2) rolls a d10 in its side's Movement
+    Execution: a "1" sends it by direction 1 of the Directional Hexagon (here north) in a
+    straight line as far as its Speed Factors go: two Clear hexes; the move is logged."""
+    line = _line(8)
+    state = _state([("INFANTRY-SQUAD", line[0], 0, "")], [("GE-INFANTRY-SQUAD", line[7], 3, "")])
+    north = state.game.amap.global_to_direction(line[0], 0)
+    morale.panic(state, US_SQUAD, "[OP XVII.E]", "test")
+    state.force_dice(north)
+    events = _to_facing(state)
+    assert state.troops.hexes[US_SQUAD] == line[2]
+    [note] = [e for e in events if isinstance(e, morale.MoraleNote)]
+    assert f"d10 {north}: direction {north}" in note.describe() and "[OP XVII.C.3]" in note.rule
+    assert state.morale.moved == {US_SQUAD: 1}
+
+
+def test_op_xvii_c_2_on_7_to_0_it_runs_away_from_the_nearest_enemy_our_reading() -> None:
+    """[OP XVII.C.2]: on "7" through "0" the owner chooses; our reading: the engine sends it
+    the way that leads farthest from the nearest enemy: two hexes, each farther away."""
+    line = _line(8)
+    state = _state([("INFANTRY-SQUAD", line[0], 0, "")], [("GE-INFANTRY-SQUAD", line[7], 3, "")])
+    morale.panic(state, US_SQUAD, "[OP XVII.E]", "test")
+    state.force_dice(10)
+    events = _to_facing(state)
+    assert state.troops.hexes[US_SQUAD].distance(line[7]) == 9
+    assert any("the owner's choice" in e.describe() for e in events)
+
+
+def test_op_xvii_c_3_off_the_mapboard_it_is_out_for_good_not_knocked_out() -> None:
+    """[OP XVII.C.3]: "Any unit that exits the mapboard will be out of the game for good,
+    although it is not counted as Knocked Out"; the position file keeps it so."""
+    game = _base()
+    edge, out = next(
+        (h, c)
+        for h in sorted(game.amap.hexes)
+        if game.terrain.terrain(h) == "clear"
+        for c in range(6)
+        if not game.on_map(h.neighbor(c))
+    )
+    far = _line(5)[4]
+    state = _state([("INFANTRY-SQUAD", edge, 0, "")], [("GE-INFANTRY-SQUAD", far, 3, "")])
+    morale.panic(state, US_SQUAD, "[OP XVII.E]", "test")
+    state.force_dice(game.amap.global_to_direction(edge, out))
+    _to_facing(state)
+    assert US_SQUAD not in state.troops.hexes and US_SQUAD in state.morale.gone
+    assert US_SQUAD not in state.damage.eliminated and US_SQUAD not in state.troops.exited
+    position = state.to_position()
+    back = state.game.state_from_position(position, PositionReader(state.game, position, None))
+    assert isinstance(back, ArmorState) and back.morale.snapshot() == state.morale.snapshot()
+    assert back.position_fingerprint() == state.position_fingerprint()

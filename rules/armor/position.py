@@ -101,7 +101,9 @@ KNOCKED_OUT, EXITED = "knocked-out", "exited"
 WAITING = "waiting"
 #: Panicked: its orders are "P" until it rallies [OP XVII.B.3; XVII.C].
 PANICKED = "panicked"
-STATUSES = (*DAMAGE.values(), KNOCKED_OUT, EXITED, WAITING, HALF_SQUAD, FULL_COVER, PANICKED)
+#: Left the mapboard by Panic Movement: out for good, not Knocked Out [OP XVII.C.3].
+FLED = "panic-exited"
+STATUSES = (*DAMAGE.values(), KNOCKED_OUT, EXITED, WAITING, HALF_SQUAD, FULL_COVER, PANICKED, FLED)
 VALUES = (
     "crew_losses",
     "turret",
@@ -113,6 +115,7 @@ VALUES = (
     "entrenching_turns",
     "knock_outs",
     "panic_checked_turn",
+    "panic_moved_turn",
 )
 OVER = "over"
 
@@ -302,6 +305,10 @@ def _place(state: ArmorState, unit: str) -> UnitPlace:
         status.append(HALF_SQUAD)
     if unit in state.morale.panicked:  # [OP XVII.B.3]
         status.append(PANICKED)
+    if unit in state.morale.gone:  # [OP XVII.C.3]
+        status.append(FLED)
+    if unit in state.morale.moved:  # its Panic Movement's Turn [OP XVII.C.1]
+        values["panic_moved_turn"] = state.morale.moved[unit]
     if state.morale.kills.get(unit):  # towards an Ace [OP XVII.G.1]
         values["knock_outs"] = state.morale.kills[unit]
     if unit in state.morale.checked:  # its Suppressed check's Turn [OP XVII.B]
@@ -447,6 +454,8 @@ def _read_units(
             state.squads.half_squads.add(place.id)
         if PANICKED in status:  # [OP XVII.B.3]
             state.morale.panicked.add(place.id)
+        if FLED in status:  # [OP XVII.C.3]
+            state.morale.gone.add(place.id)
         if FULL_COVER in status:  # [ADV IV.C.2]
             state.cover.covered.add(place.id)
         if hits:
@@ -461,6 +470,9 @@ def _read_units(
             state.troops.turret.pop(place.id, None)
         elif KNOCKED_OUT in status:
             last = wreck_of.get(place.id)
+        elif FLED in status:  # off the mapboard for good [OP XVII.C.3]: no facing
+            state.troops.facing.pop(place.id, None)
+            state.troops.turret.pop(place.id, None)
         _read_values(state, place, path, reader)
         if game.units[place.id].crew_of is not None and h is not None:
             state.troops.turret.setdefault(place.id, 0)  # a Bailed Out Crew [ADV IX.A.3]
@@ -471,9 +483,9 @@ def _read_hex(
     state: ArmorState, place: UnitPlace, status: list[str], path: PathKey, reader: PositionReader
 ) -> Hex | None:
     """The unit's hex on the map, None off it (knocked out or exited)."""
-    off = [s for s in status if s in (KNOCKED_OUT, EXITED, WAITING)]
+    off = [s for s in status if s in (KNOCKED_OUT, EXITED, WAITING, FLED)]
     if len(off) > 1:
-        reader.problem((*path, "status"), "knocked out, exited or waiting: only one")
+        reader.problem((*path, "status"), "knocked out, exited, waiting or panic-exited: one")
     if off and place.hex is not None:
         reader.problem((*path, "hex"), f"a unit {off[0]} is off the map: no hex")
         return None
@@ -522,6 +534,7 @@ def _read_values(
     for key, into in (
         ("knock_outs", state.morale.kills),  # [OP XVII.G.1]
         ("panic_checked_turn", state.morale.checked),  # [OP XVII.B]
+        ("panic_moved_turn", state.morale.moved),  # [OP XVII.C.1]
     ):
         if key in place.values:
             count = whole(place.values[key], 1)

@@ -81,6 +81,7 @@ def advance(state: ArmorState) -> None:
                 cover.execute(state)  # Full Cover units placed [ADV IV.C.2; OP XXXII.C]
             first = seg == "first-movement"
             mover = state.game.first if first else state.game.second
+            morale.panic_moves(state, mover(state.play.turn))  # first [OP XVII.C.1]
             if not move_side(state, mover(state.play.turn)):
                 return
         elif seg == morale.SEGMENT:  # the Rally Morale Phase [OP XVII.D]

@@ -110,9 +110,11 @@ class Morale(Record):
             [OP XVII.G.1].
         gone: the panicked units that left the mapboard: "out of the game for good, although
             it is not counted as Knocked Out" [OP XVII.C.3].
+        moved: each panicked unit that made its Panic Movement, with the Turn [OP XVII.C.1].
     """
 
     panicked: set[str] = state_field(default_factory=set, encode=_unless_empty)
     checked: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
     kills: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
     gone: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    moved: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
