@@ -20,7 +20,7 @@ from rules.armor.fire import aim
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.gp import gp_aim
 from rules.armor.optional import morale
-from rules.armor.orders import Order
+from rules.armor.orders import Order, Panic
 from rules.armor.turn import damage
 from rules.bots.base import RandomBot, make_bot, play
 from rules.engine.actions import Done
@@ -407,3 +407,27 @@ def test_op_xvii_c_3_off_the_mapboard_it_is_out_for_good_not_knocked_out() -> No
     back = state.game.state_from_position(position, PositionReader(state.game, position, None))
     assert isinstance(back, ArmorState) and back.morale.snapshot() == state.morale.snapshot()
     assert back.position_fingerprint() == state.position_fingerprint()
+
+
+# --- Voluntary Panic [OP XVII.E] -------------------------------------------------------------
+
+
+def test_op_xvii_e_voluntary_panic_is_an_order_the_owner_may_plot() -> None:
+    """[OP XVII.E]: "players may voluntarily give a unit Panic orders": ``panic UNIT`` is
+    offered in the Order Plot for a unit without orders, round-trips as text and leaves the
+    unit panicked, with no orders; without the option it is refused."""
+    line = _line(5)
+    forces = ([("INFANTRY-SQUAD", line[0], 0, "")], [("GE-INFANTRY-SQUAD", line[4], 3, "")])
+    state = _state(*forces)
+    action = Panic(US_SQUAD)
+    assert action.text() == f"panic {US_SQUAD}"
+    assert state.game.parse_action(action.text()) == action
+    assert action in state.legal_actions("us")
+    assert "[OP XVII.E]" in state.describe(action)
+    events = state.apply(action)
+    assert US_SQUAD in state.morale.panicked and US_SQUAD not in state.sheets.orders["us"]
+    assert any(isinstance(e, morale.MoraleNote) and e.rule == "[OP XVII.E]" for e in events)
+    assert action not in state.legal_actions("us")
+    plain = _state(*forces, options="")
+    assert "does not use [OP XVII]" in (plain.why_not(action) or "")
+    assert action not in plain.legal_actions("us")

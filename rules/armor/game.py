@@ -94,7 +94,7 @@ from rules.armor.move import (
 )
 from rules.armor.optional import blaze, intel, morale, reduction, supply, vehicles
 from rules.armor.optional.records import Blazes, Cover, Intel, Morale, Squads, Supply
-from rules.armor.orders import ACTIONS, Face, OpportunityFire, Order, Uncover
+from rules.armor.orders import ACTIONS, Face, OpportunityFire, Order, Panic, Uncover
 from rules.armor.position import ArmorPositionState
 from rules.armor.records import (
     CommandSheets,
@@ -478,6 +478,7 @@ class ArmorState(State):
                 for u in self.alive(s):
                     if u not in self.sheets.orders[s] and u not in self.artillery.indirect:
                         found.extend(self.order_options(u))  # (an "H" order [OP II.F.3])
+                found.extend(morale.voluntary_options(self, s))  # [OP XVII.E]
             elif self.segment.id in ("first-facing", "second-facing"):
                 for u in self.alive(s):
                     if u not in self.sheets.faced:
@@ -516,6 +517,8 @@ class ArmorState(State):
             opportunity.fire(self)
         elif isinstance(action, Uncover):
             cover.uncover(self, action)  # [ADV IV.C.4]
+        elif isinstance(action, Panic):
+            morale.panic(self, action.unit, "[OP XVII.E]", "Voluntary Panic")
         elif isinstance(action, Done) and self.execution.asked is not None:
             opportunity.decline(self)
         elif isinstance(action, Done):

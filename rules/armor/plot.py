@@ -25,7 +25,7 @@ from rules.armor.move import (
 )
 from rules.armor.opportunity import why_not_fire_now, why_not_opportunity, why_not_tracking
 from rules.armor.optional import TRACKING, apcr, in_use, morale, pinning, supply, vehicles
-from rules.armor.orders import Face, OpportunityFire, Order, Uncover, notation
+from rules.armor.orders import Face, OpportunityFire, Order, Panic, Uncover, notation
 from rules.armor.scenario_rules import fire_banned, move_banned, moves, why_not_straight
 from rules.engine.actions import Action, Done
 
@@ -331,6 +331,8 @@ def why_not(state: ArmorState, action: Action) -> str | None:
         return "an Opportunity Fire waits for its owner to fire or decline [AG VII.F]"
     if isinstance(action, Uncover):
         return _why_not_uncover(state, action)
+    if isinstance(action, Panic):
+        return morale.why_not_voluntary(state, action.unit)  # [OP XVII.E]
     if not isinstance(action, Order | Face):
         return "not an action of Armor"
     if isinstance(action, Order) and state.segment.id != "plot":

@@ -38,8 +38,9 @@ What the engine plays, by the book:
   engine); transported units Bailing Out to panic [C.6] (they stay with their Vehicle);
   an immobile Vehicle's crew Bailing Out automatically [C.7]; Buildings' upper stories [C.8];
   Towed units' crews [F] (a panicked Towed unit, Speed 0, stays).
-- Not played: Voluntary Panic [OP XVII.E] as an order (the order notation has no "P" yet);
-  Earning Morale grade between games [OP XVII.H].
+- Voluntary Panic [OP XVII.E]: the action ``panic UNIT`` in the Order Plot Phase gives the
+  unit "P" orders (:class:`rules.armor.orders.Panic`).
+- Not played: Earning Morale grade between games [OP XVII.H].
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from rules.armor.optional import MORALE, in_use
+from rules.armor.orders import Panic
+from rules.engine.actions import Action
 from rules.engine.events import Event, Modifier
 from rules.engine.sequence import Phase, Segment
 
@@ -438,3 +441,33 @@ def _run(state: ArmorState, unit: str, compass: int, how: str) -> None:
         state.put(unit, here, compass)
     what = f"{how}; {passed} hex(es) in a straight line to {game.name(here)} ({spent:g} SF)"
     state.emit(MoraleNote(unit, what, "[OP XVII.C.3]"))
+
+
+# --- Voluntary Panic [OP XVII.E] -------------------------------------------------------------
+
+
+def why_not_voluntary(state: ArmorState, unit: str) -> str | None:
+    """Why ``unit`` may not be given Panic orders now [OP XVII.E], or None."""
+    if not plays(state):
+        return "Voluntary Panic is part of an Optional Rule the scenario does not use [OP XVII]"
+    if state.segment.id != "plot":
+        return "Panic orders are plotted in the Order Plot [OP XVII.E; AG V]"
+    spec = state.game.units.get(unit)
+    if spec is None or unit not in state.troops.hexes:
+        return f"no unit '{unit}' on the map"
+    if spec.side not in state.to_act():
+        return f"{spec.side} may not act now"
+    if unit in state.morale.panicked:
+        return f"{unit} is panicked already [OP XVII.B.3]"
+    return None
+
+
+def voluntary_options(state: ArmorState, side: str) -> list[Action]:
+    """A Panic order for each of ``side``'s units that may be given one [OP XVII.E]."""
+    if not plays(state):
+        return []
+    return [
+        Panic(u)
+        for u in state.alive(side)
+        if u not in state.sheets.orders[side] and why_not_voluntary(state, u) is None
+    ]
