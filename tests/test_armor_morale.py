@@ -186,6 +186,8 @@ def test_op_xvii_b_1_a_crack_unit_panics_on_01_to_20_the_books_example() -> None
     assert US_SQUAD in state.morale.panicked and US_SQUAD not in state.sheets.orders["us"]
     assert "[OP XVII.B.3" in (state.why_not_order(Order(US_SQUAD, moves="1")) or "")
     assert state.order_options(US_SQUAD) == []
+    [shown] = [p for p in state.positions() if p.unit == US_SQUAD]
+    assert "P" in shown.markers
     calm = _state(*forces)
     calm.force_dice(21)
     damage(calm, US_SQUAD, "suppressed")

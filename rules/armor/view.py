@@ -272,6 +272,8 @@ def positions(state: ArmorState) -> list[UnitPosition]:
             marks.append(f"Crew-{state.damage.crew_losses[u]}")
         if shelter_of(state, u) is not None:
             marks.append("In")
+        if u in state.morale.panicked:
+            marks.append("P")  # its Panic orders [OP XVII.B.3]
         found.append(
             UnitPosition(
                 u, spec.side, spec.type_id, short_label(u), h, state.troops.facing[u], tuple(marks)

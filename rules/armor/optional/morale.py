@@ -25,7 +25,8 @@ What the engine plays, by the book:
 - Aces [OP XVII.G]: five Knock Outs by fire or combat make an Ace: its grade one step better
   [G.2] and its Morale Checks and fire rolls rolled twice, the better for its owner kept (our
   reading of "the player can ... choose": the engine chooses for every player; both logged).
-
+  Not yet: Knock Outs in Overrun Combat credited (rules/armor/overrun.py passes no firer);
+  an Ace's other rolls (hit location, Bail Out) rolled once.
 - Panic Movement [OP XVII.C] (:func:`panic_moves`): each side's panicked units move before
   its other units in its part of the Movement Execution Phase [C.1]: a d10, 1-6 the direction
   by the Directional Hexagon (on a seam, the section with the earliest letter [C.2]), 7-0 the
@@ -33,11 +34,12 @@ What the engine plays, by the book:
   farthest from the nearest enemy unit. The unit turns that way (our reading: free) and moves
   straight on as far as its Speed Factors take it, stopping before a hex it cannot enter or
   one an enemy unit holds (our reading); off the mapboard it is out of the game for good, not
-  Knocked Out, and scores no exit (our reading) [C.3]. Not played: Opportunity Fire at Panic
-  Movement and Mines or Terrain Support effects on its hexes; Planes [C.4] (none in the
-  engine); transported units Bailing Out to panic [C.6] (they stay with their Vehicle);
-  an immobile Vehicle's crew Bailing Out automatically [C.7]; Buildings' upper stories [C.8];
-  Towed units' crews [F] (a panicked Towed unit, Speed 0, stays).
+  Knocked Out, and scores no exit (our reading) [C.3]. A unit panicked after it has begun
+  moving this Turn makes its Panic Movement from the next Turn (our reading). Not played:
+  Opportunity Fire at Panic Movement, Mines or Terrain Support effects on its hexes; Planes
+  [C.4] (none in the engine); transported units Bailing Out to panic [C.5-6] (they stay
+  with their Vehicle); an immobile Vehicle's crew Bailing Out automatically [C.7]; upper
+  stories [C.8]; Towed units' crews [F] (a panicked Towed unit, Speed 0, stays).
 - Voluntary Panic [OP XVII.E]: the action ``panic UNIT`` in the Order Plot Phase gives the
   unit "P" orders (:class:`rules.armor.orders.Panic`).
 - Not played: Earning Morale grade between games [OP XVII.H].
@@ -381,6 +383,9 @@ def panic_moves(state: ArmorState, side: str) -> None:
             continue
         if state.morale.moved.get(unit) == turn:
             continue
+        ex = state.execution
+        if unit == ex.mover or unit in ex.walks or unit in ex.executed:
+            continue  # panicked once it had moved this Turn: from the next Turn (our reading)
         state.morale.moved[unit] = turn
         if state.transported(unit) or unit in state.troops.stage or not spec.speed:
             what = (
