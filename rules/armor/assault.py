@@ -91,7 +91,7 @@ def options(state: ArmorState, unit: str) -> list[str]:
 def close_assault_phase(state: ArmorState) -> None:
     """The Close Assault Phase [ADV VII]: every plotted Close Assault resolved, the results
     applied once all are resolved."""
-    pending: list[tuple[str, str]] = []
+    pending: list[tuple[str, str, str]] = []
     count = 0
     for side in (state.game.german, state.game.allied):
         for unit, order in sorted(state.sheets.orders[side].items()):
@@ -103,14 +103,14 @@ def close_assault_phase(state: ArmorState) -> None:
                 note = f"{unit}'s Close Assault on {order.assault} does not take place: {why}"
                 state.emit(PhaseNote("Close Assault Phase", note, "[ADV VII; ADV X.C]"))
                 continue
-            pending.extend((order.assault, e) for e in resolve(state, unit, order.assault))
+            pending.extend((order.assault, e, unit) for e in resolve(state, unit, order.assault))
     if not count:
         note = "nothing to resolve: no unit has Close Assault ('A-') orders"
         state.emit(PhaseNote("Close Assault Phase", note, "[ADV II; ADV IV.A.1; ADV VII]"))
-    for target, effect in pending:  # simultaneous [ADV VII]
-        state.inflict(target, effect)
+    for target, effect, by in pending:  # simultaneous [ADV VII]
+        state.inflict(target, effect, by)  # a Close Assault's Knock Out counts [OP XVII.G.1]
     # a Knock Out by Close Assault: the transported units roll to bail out [ADV IX.B.3]
-    bailout.check(state, [Pending(t, e, "") for t, e in pending])
+    bailout.check(state, [Pending(t, e, "") for t, e, _ in pending])
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from rules.armor.optional import morale
 from rules.armor.transport import turns
 from rules.armor.units import SMALL_CREWS_PLACEHOLDER, ArmorUnit, resolve_type
 from rules.engine.errors import RulesError
@@ -184,6 +185,7 @@ def _knocked_out(state: ArmorState, vehicle: str, location: str) -> None:
             state.troops.stage[unit] = turns(state, unit)
             what = "Bails Out safely: it must carry out Unloading first [ADV IV.B.1.e]"
             state.emit(BailOut(unit, vehicle, roll, needed, what, rule, cut))
+            morale.bailed_out(state, unit)  # a Panic Morale Check [OP XVII.B]
         else:
             state.emit(BailOut(unit, vehicle, roll, needed, "fails: Knocked Out", rule, cut))
             state.inflict(unit, "knocked-out")
@@ -238,9 +240,11 @@ def _crew_bails(state: ArmorState, vehicle: str, roll: int, needed: int, rule: s
             "abandoned [ADV IX.A.3]"
         )
         state.emit(BailOut(vehicle, vehicle, roll, needed, what, rule, CREW_PLACEHOLDER))
+        morale.bailed_out(state, crew)  # a Panic Morale Check [OP XVII.B]
     for unit in riders:
         troops.stage[unit] = turns(state, unit)
         what = (
             "Bails Out with the Crew [ADV IX.B.1]: it must carry out Unloading first [ADV IV.B.1.e]"
         )
         state.emit(BailOut(unit, vehicle, None, None, what, "[ADV IX.B.1]"))
+        morale.bailed_out(state, unit)  # a Panic Morale Check [OP XVII.B]

@@ -50,7 +50,7 @@ from rules.armor.cards import (
 from rules.armor.events import ApFire, ApHit
 from rules.armor.gp import resolve_gp, uses_gp, why_not_gp
 from rules.armor.los import unit_level
-from rules.armor.optional import apcr, blaze, depression, intel, supply, vehicles
+from rules.armor.optional import apcr, blaze, depression, intel, morale, supply, vehicles
 from rules.armor.range import describe_range, range_between
 from rules.armor.turret import TurretAspect, turret_aspect
 from rules.engine.events import Modifier
@@ -421,6 +421,9 @@ def modifiers(
         found.append(Modifier(f"{losses} crew loss(es)", -4 * losses, f"{GC1} Misc. (AP)]"))
     if state.suppressed(firer):  # only the Advanced Game suppresses [ADV IV.D]
         found.append(Modifier("Firer Suppressed", -5, f"{GC1} Misc. (AP)]"))
+    trained = morale.ap_modifier(state, firer)  # Crack +3, Poor -3 [OP XVII.I]
+    if trained is not None:
+        found.append(trained)
     down = hull_down(state, a, b, shot)
     if down is not None and _special_hull_down(state, spec):
         rule = f"{GC1} Misc. (AP)" + ("; ADV VI.D]" if state.game.advanced else "]")
@@ -525,7 +528,8 @@ def resolve(
         return resolve_gp(state, firer, target, opportunity, tracking)
     shot = aim(state, firer, target, opportunity, tracking=tracking)
     gun, rng, hit, shots = shot.gun, shot.range, shot.hit, shot.shots
-    roll = state.roll(f"AP fire {firer} at {target}", 100)
+    # an Ace rolls twice, the lower (better) kept [OP XVII.G.3]
+    roll, _ = morale.roll(state, firer, f"AP fire {firer} at {target}", low=True)
     supply.expend(state, firer, shots)  # each shot one Ammunition Factor [OP XXIV.A.2]
     hits, table_note = hits_scored(shot.hit_number, shots, roll)
     rule = "[AG III.D; AG VI.B; GC1 AP Hit Table, Number of Hits Table]"

@@ -92,9 +92,9 @@ from rules.armor.move import (
     EnterCost,
     enter_cost,
 )
-from rules.armor.optional import blaze, intel, reduction, supply, vehicles
-from rules.armor.optional.records import Blazes, Cover, Intel, Squads, Supply
-from rules.armor.orders import ACTIONS, Face, OpportunityFire, Order, Uncover
+from rules.armor.optional import blaze, intel, morale, reduction, supply, vehicles
+from rules.armor.optional.records import Blazes, Cover, Intel, Morale, Squads, Supply
+from rules.armor.orders import ACTIONS, Face, OpportunityFire, Order, Panic, Uncover
 from rules.armor.position import ArmorPositionState
 from rules.armor.records import (
     CommandSheets,
@@ -169,6 +169,8 @@ class ArmorGame(MapGame):
         self.advanced: bool = self.rule_level == "advanced-game"
         # the Fire and Smoke Phase of the Optional Rules, when used [OP XI.A; XVIII.A]
         phases = blaze.sequence(LEVELS[self.rule_level], scenario.rules.options)
+        # the Rally Morale Phase first, when used [OP XVII.D]
+        phases = morale.sequence(phases, scenario.rules.options)
         self.steps: tuple[tuple[Phase, Segment], ...] = steps(phases)
         #: 4B's Supply Dumps are on the map (:mod:`rules.armor.dumps`).
         self.has_dumps: bool = any(o.kind == "dump" for o in scenario.map.objects)
@@ -194,7 +196,8 @@ class ArmorGame(MapGame):
                     "the Artillery Optional Rule [OP II] adds to the Advanced Game: give "
                     "'rules: {level: advanced-game}'"
                 )
-            self.steps = steps(artillery_impact.with_impact_phase(LEVELS[self.rule_level]))
+            impact = artillery_impact.with_impact_phase(LEVELS[self.rule_level])
+            self.steps = steps(morale.sequence(impact, scenario.rules.options))  # [OP XVII.D]
 
     def _length(self) -> int:
         """The scenario's Turns; by the layout's join type where it depends on it (2A: 14
@@ -315,6 +318,7 @@ class ArmorState(State):
         self.cover = Cover()  # Full Cover [ADV IV.C], Hasty Entrenchments [OP XXXII]
         self.supply = Supply()  # Limited Ammunition and Fuel [OP XXIV], APCR [OP XXIII]
         self.intel = Intel()  # dust [OP X.C.3]
+        self.morale = Morale()  # Morale and Panic, Aces [OP XVII]
         for event in (
             *dep.events,
             *game.support_events,
@@ -337,9 +341,10 @@ class ArmorState(State):
             event = intel.private(self, event)
         super().emit(event)
 
-    def inflict(self, unit: str, effect: str) -> None:
-        """Apply one result to a unit at once [GC1 Effects of AP Hits]."""
-        damage(self, unit, effect)
+    def inflict(self, unit: str, effect: str, by: str | None = None) -> None:
+        """Apply one result to a unit at once [GC1 Effects of AP Hits]; ``by``: the unit whose
+        fire or combat it is [OP XVII.G.1]."""
+        damage(self, unit, effect, by)
 
     # --- where play is ----------------------------------------------------------------------
 
@@ -475,6 +480,7 @@ class ArmorState(State):
                 for u in self.alive(s):
                     if u not in self.sheets.orders[s] and u not in self.artillery.indirect:
                         found.extend(self.order_options(u))  # (an "H" order [OP II.F.3])
+                found.extend(morale.voluntary_options(self, s))  # [OP XVII.E]
             elif self.segment.id in ("first-facing", "second-facing"):
                 for u in self.alive(s):
                     if u not in self.sheets.faced:
@@ -513,6 +519,8 @@ class ArmorState(State):
             opportunity.fire(self)
         elif isinstance(action, Uncover):
             cover.uncover(self, action)  # [ADV IV.C.4]
+        elif isinstance(action, Panic):
+            morale.panic(self, action.unit, "[OP XVII.E]", "Voluntary Panic")
         elif isinstance(action, Done) and self.execution.asked is not None:
             opportunity.decline(self)
         elif isinstance(action, Done):

@@ -44,6 +44,7 @@ from rules.armor.optional import (
     blaze,
     entrench,
     gp_terrain,
+    morale,
     pinning,
     reduction,
     special_infantry,
@@ -97,6 +98,9 @@ _LEG_NM = {
     "brick-building": 8,
     "stone-building": 8,
 }
+#: A Leg or Towed unit's NM GP Defense Factor in Clear Terrain (the placeholder chart's), the
+#: measure of "Any Terrain Cover" [OP XVII.B.2.b].
+CLEAR_DEFENSE = 2
 
 _VEHICLE_NM = {"tracked": 8, "half-track": 4, "bren-carrier": 4}
 
@@ -358,6 +362,9 @@ def gp_aim(
         dice.append(pinning.BONUS)
     if entrench.shelters(state, target):  # -10 [OP XXXII.D]
         dice.append(entrench.SHELTER)
+    trained = morale.gp_modifier(state, firer)  # Poor -10 [OP XVII.I]
+    if trained is not None:
+        dice.append(trained)
     n, s, note = hit_line(found.value, col)
     hexes = a.distance(b)
     return GpAim(rng, hexes, moving, factor, tuple(mods), modified, col, found, target_moving,
@@ -376,7 +383,8 @@ def resolve_gp(
     from rules.armor.fire import Pending
 
     shot = gp_aim(state, firer, target, opportunity, tracking=tracking)
-    roll = state.roll(f"GP fire {firer} at {target}", 100)
+    # an Ace rolls twice, the higher (better) kept [OP XVII.G.3]
+    roll, _ = morale.roll(state, firer, f"GP fire {firer} at {target}", low=False)
     spent = supply.gp_shots(state, firer, shot.range, shot.moving, opportunity)
     supply.expend(state, firer, spent)  # as an AP fire would [OP XXIV.A.2]
     modified = roll + sum(m.value for m in shot.dice_modifiers)

@@ -266,7 +266,7 @@ def fire(state: ArmorState) -> None:
         state, trigger.firer, trigger.target, opportunity=True, tracking=trigger.tracking
     )
     for result in results:
-        state.inflict(result.unit, result.effect)
+        state.inflict(result.unit, result.effect, result.by)
     bailout.check(state, results)  # our reading: after each Opportunity Fire [ADV IX]
 
 

@@ -275,5 +275,17 @@ class Uncover(WordsAction):
     unit: str
 
 
+@dataclass(frozen=True)
+class Panic(WordsAction):
+    """Voluntary Panic [OP XVII.E]: "players may voluntarily give a unit Panic orders" ("P"),
+    in the Order Plot Phase, with the Morale option; it stays panicked until it rallies
+    [OP XVII.C-D]."""
+
+    verb: ClassVar[str] = "panic"
+    words: ClassVar[tuple[str, ...]] = ("unit id",)
+    usage: ClassVar[str] = "UNIT"
+    unit: str
+
+
 #: Armor's verbs (with the shared ``done`` and ``force-dice``).
-ACTIONS: tuple[type[Action], ...] = (Order, Face, OpportunityFire, Uncover)
+ACTIONS: tuple[type[Action], ...] = (Order, Face, OpportunityFire, Uncover, Panic)

@@ -24,8 +24,8 @@ from rules.armor.move import (
     through,
 )
 from rules.armor.opportunity import why_not_fire_now, why_not_opportunity, why_not_tracking
-from rules.armor.optional import TRACKING, apcr, in_use, pinning, supply, vehicles
-from rules.armor.orders import Face, OpportunityFire, Order, Uncover, notation
+from rules.armor.optional import TRACKING, apcr, in_use, morale, pinning, supply, vehicles
+from rules.armor.orders import Face, OpportunityFire, Order, Panic, Uncover, notation
 from rules.armor.scenario_rules import fire_banned, move_banned, moves, why_not_straight
 from rules.engine.actions import Action, Done
 
@@ -45,9 +45,9 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
         return cached
     spec, here = state.game.units[unit], state.troops.hexes[unit]
     found: list[Action] = []
-    if unit in state.troops.abandoned:
+    if unit in state.troops.abandoned or unit in state.morale.panicked:
         state.sheets.options[unit] = found
-        return found  # its crew Bailed Out [ADV IX.A.3]
+        return found  # its crew Bailed Out [ADV IX.A.3]; panicked: "P" [OP XVII.B.3]
     if _held(state, unit) or cover.covered(state, unit):
         # Suppressed: only Full Cover [ADV IV.D; IV.C.1]; under a Full Cover unit: "C" and "Y"
         # only [ADV IV.C.4; OP XXXII.A]
@@ -220,6 +220,9 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
     unit, spec = order.unit, state.game.units[order.unit]
     if unit in state.troops.abandoned:
         return f"{unit}'s crew has Bailed Out: it may never be crewed again [ADV IX.A.3.a]"
+    panicked = morale.why_not_order(state, unit)  # "P" [OP XVII.B.3; XVII.C]
+    if panicked is not None:
+        return panicked
     held = _held(state, unit)
     if held or order.cover or order.entrench or cover.covered(state, unit):
         return cover.why_not_order(state, order, held)  # [ADV IV.C; IV.D; OP XXXII]
@@ -328,6 +331,8 @@ def why_not(state: ArmorState, action: Action) -> str | None:
         return "an Opportunity Fire waits for its owner to fire or decline [AG VII.F]"
     if isinstance(action, Uncover):
         return _why_not_uncover(state, action)
+    if isinstance(action, Panic):
+        return morale.why_not_voluntary(state, action.unit)  # [OP XVII.E]
     if not isinstance(action, Order | Face):
         return "not an action of Armor"
     if isinstance(action, Order) and state.segment.id != "plot":

@@ -58,7 +58,7 @@ from rules.armor.optional.position import (
     supply_of,
     write_cover,
 )
-from rules.armor.optional.records import Squads
+from rules.armor.optional.records import Morale, Squads
 from rules.armor.orders import Order
 from rules.armor.position_movement import MovementState, movement_of, read_movement
 from rules.armor.records import (
@@ -100,7 +100,11 @@ DAMAGE = {
 KNOCKED_OUT, EXITED = "knocked-out", "exited"
 #: Off the map, waiting for its reinforcement's die roll (2B's Engineers [SCN VI.B.5]).
 WAITING = "waiting"
-STATUSES = (*DAMAGE.values(), KNOCKED_OUT, EXITED, WAITING, HALF_SQUAD, FULL_COVER)
+#: Panicked: its orders are "P" until it rallies [OP XVII.B.3; XVII.C].
+PANICKED = "panicked"
+#: Left the mapboard by Panic Movement: out for good, not Knocked Out [OP XVII.C.3].
+FLED = "panic-exited"
+STATUSES = (*DAMAGE.values(), KNOCKED_OUT, EXITED, WAITING, HALF_SQUAD, FULL_COVER, PANICKED, FLED)
 VALUES = (
     "crew_losses",
     "turret",
@@ -110,6 +114,9 @@ VALUES = (
     "loading_turns",
     "abandoned",
     "entrenching_turns",
+    "knock_outs",
+    "panic_checked_turn",
+    "panic_moved_turn",
 )
 OVER = "over"
 
@@ -297,6 +304,16 @@ def _place(state: ArmorState, unit: str) -> UnitPlace:
     values: dict[str, int | float | str | bool] = {}
     if unit in state.squads.half_squads:  # [OP XII]
         status.append(HALF_SQUAD)
+    if unit in state.morale.panicked:  # [OP XVII.B.3]
+        status.append(PANICKED)
+    if unit in state.morale.gone:  # [OP XVII.C.3]
+        status.append(FLED)
+    if unit in state.morale.moved:  # its Panic Movement's Turn [OP XVII.C.1]
+        values["panic_moved_turn"] = state.morale.moved[unit]
+    if state.morale.kills.get(unit):  # towards an Ace [OP XVII.G.1]
+        values["knock_outs"] = state.morale.kills[unit]
+    if unit in state.morale.checked:  # its Suppressed check's Turn [OP XVII.B]
+        values["panic_checked_turn"] = state.morale.checked[unit]
     write_cover(state, unit, status, values)  # [ADV IV.C; OP XXXII]
     if unit in state.damage.suppressed:  # [ADV IV.D]; a past one too, as the state keeps it
         values["suppressed_until"] = state.damage.suppressed[unit]
@@ -363,6 +380,7 @@ def state_from_position(
     state.troops = Troops(facing=dict(dep.facing), turret=dict.fromkeys(dep.hexes, 0))
     state.damage = Damage(old_wrecks=extra.old_wrecks)
     state.squads = Squads()
+    state.morale = Morale()
     state.cover = read_cover(game, extra.entrenchments, reader)
     wrecks = _read_wrecks(game, position, reader)
     wreck_of = {u: h for u, h in wrecks if u is not None}
@@ -437,6 +455,10 @@ def _read_units(
         hits = {hit for hit, word in DAMAGE.items() if word in status}
         if HALF_SQUAD in status:  # [OP XII]
             state.squads.half_squads.add(place.id)
+        if PANICKED in status:  # [OP XVII.B.3]
+            state.morale.panicked.add(place.id)
+        if FLED in status:  # [OP XVII.C.3]
+            state.morale.gone.add(place.id)
         if FULL_COVER in status:  # [ADV IV.C.2]
             state.cover.covered.add(place.id)
         if hits:
@@ -451,6 +473,9 @@ def _read_units(
             state.troops.turret.pop(place.id, None)
         elif KNOCKED_OUT in status:
             last = wreck_of.get(place.id)
+        elif FLED in status:  # off the mapboard for good [OP XVII.C.3]: no facing
+            state.troops.facing.pop(place.id, None)
+            state.troops.turret.pop(place.id, None)
         _read_values(state, place, path, reader)
         if game.units[place.id].crew_of is not None and h is not None:
             state.troops.turret.setdefault(place.id, 0)  # a Bailed Out Crew [ADV IX.A.3]
@@ -461,9 +486,9 @@ def _read_hex(
     state: ArmorState, place: UnitPlace, status: list[str], path: PathKey, reader: PositionReader
 ) -> Hex | None:
     """The unit's hex on the map, None off it (knocked out or exited)."""
-    off = [s for s in status if s in (KNOCKED_OUT, EXITED, WAITING)]
+    off = [s for s in status if s in (KNOCKED_OUT, EXITED, WAITING, FLED)]
     if len(off) > 1:
-        reader.problem((*path, "status"), "knocked out, exited or waiting: only one")
+        reader.problem((*path, "status"), "knocked out, exited, waiting or panic-exited: one")
     if off and place.hex is not None:
         reader.problem((*path, "hex"), f"a unit {off[0]} is off the map: no hex")
         return None
@@ -509,6 +534,17 @@ def _read_values(
             reader.problem(where, "the Turns of Hasty Entrenchment dug, a whole number, 1 or more")
         else:
             state.cover.digging[place.id] = turns
+    for key, into in (
+        ("knock_outs", state.morale.kills),  # [OP XVII.G.1]
+        ("panic_checked_turn", state.morale.checked),  # [OP XVII.B]
+        ("panic_moved_turn", state.morale.moved),  # [OP XVII.C.1]
+    ):
+        if key in place.values:
+            count = whole(place.values[key], 1)
+            if count is None:
+                reader.problem((*path, "values", key), "a whole number, 1 or more [OP XVII]")
+            else:
+                into[place.id] = count
     if "crew_losses" in place.values:
         losses = whole(place.values["crew_losses"], 0)
         if losses is None:

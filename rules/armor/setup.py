@@ -64,6 +64,8 @@ class Deployment:
     #: Each unit of a force entry with a ``state`` (what its Unit Identification Box notes:
     #: "+2 SB" [OP XXI.A], "+" or "AS" [OP V.A-B; ADV II.B]), with those words.
     marks: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: Each unit of a force entry with a ``formation``, with its name [OP XVII.B.2.c-d].
+    formations: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -161,6 +163,7 @@ def deploy(scenario: Scenario, terrain: MapTerrain, movement: Movement) -> Deplo
     labels: dict[str, str] = {}
     held: dict[str, int] = {}
     marks: dict[str, tuple[str, ...]] = {}
+    formations: dict[str, str] = {}
     for side in scenario.sides:
         if not any(support_kind(side, e.unit) is None for e in side.forces):
             raise UnsupportedGameError(
@@ -182,6 +185,8 @@ def deploy(scenario: Scenario, terrain: MapTerrain, movement: Movement) -> Deplo
             units.extend(made)
             if entry.state:
                 marks.update((u.id, tuple(entry.state)) for u in made)
+            if entry.formation:
+                formations.update((u.id, entry.formation) for u in made)
             if entry.label:
                 by_label.setdefault(entry.label, []).extend(made)
                 labels.update((u.id, entry.label) for u in made)
@@ -227,6 +232,7 @@ def deploy(scenario: Scenario, terrain: MapTerrain, movement: Movement) -> Deplo
         labels,
         held,
         marks,
+        formations,
     )
 
 

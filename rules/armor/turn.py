@@ -21,7 +21,7 @@ from rules.armor.events import (
 from rules.armor.execution import move_side, reveal_orders
 from rules.armor.fire import Pending, resolve, sights, why_not_fire
 from rules.armor.indirect.impact import impact_phase
-from rules.armor.optional import blaze, intel, reduction, special_infantry, supply
+from rules.armor.optional import blaze, intel, morale, reduction, special_infantry, supply
 from rules.armor.orders import Face
 from rules.armor.overrun import overrun_phase
 from rules.armor.scenario_rules import (
@@ -81,8 +81,11 @@ def advance(state: ArmorState) -> None:
                 cover.execute(state)  # Full Cover units placed [ADV IV.C.2; OP XXXII.C]
             first = seg == "first-movement"
             mover = state.game.first if first else state.game.second
+            morale.panic_moves(state, mover(state.play.turn))  # first [OP XVII.C.1]
             if not move_side(state, mover(state.play.turn)):
                 return
+        elif seg == morale.SEGMENT:  # the Rally Morale Phase [OP XVII.D]
+            morale.rally_phase(state)
         elif seg == blaze.SEGMENT:  # the Optional Rules' Fire and Smoke Phase [OP XI; XVIII]
             blaze.fire_and_smoke(state, lambda u: damage(state, u, "knocked-out"))
         elif seg == "disputed-hexes":
@@ -189,14 +192,16 @@ def direct_fire(state: ArmorState) -> None:
             state.firing.fired.add(unit)
             pending.extend(resolve(state, unit, order.fire))
     for p in pending:  # simultaneous: applied once all fire is done [AG VI.A]
-        damage(state, p.unit, p.effect)
+        damage(state, p.unit, p.effect, p.by)
     bailout.check(state, pending)  # after all fire of the Phase [ADV IX]
     for target in dict.fromkeys(razed):
         dumps.destroy(state, target)
     demolish(state)  # the Engineers' rolls, in the Direct Fire Phase [SCN VI.B.3]
 
 
-def damage(state: ArmorState, unit: str, effect: str) -> None:
+def damage(state: ArmorState, unit: str, effect: str, by: str | None = None) -> None:
+    """Apply one result to ``unit``; ``by``: the unit whose fire or combat it is, credited
+    with a Knock Out towards an Ace [OP XVII.G.1]."""
     if unit in state.damage.knocked_out or unit in state.damage.eliminated:
         return
     if effect == "penetrated":  # No Damage: only the Bail Out Table [GC1; ADV IX.A]
@@ -222,6 +227,7 @@ def damage(state: ArmorState, unit: str, effect: str) -> None:
         state.damage.eliminated.append(unit)
         cover.forget(state, unit)  # its Full Cover unit goes with it [ADV IV.C]
         state.emit(Damaged(unit, "Knocked Out: removed", "[GC1 Effects of GP Hits; ADV VI.B]"))
+        morale.knocked_out(state, unit, by)  # towards an Ace [OP XVII.G.1]
         return
     if effect == "knocked-out":
         h = state.troops.hexes.pop(unit)
@@ -240,6 +246,10 @@ def damage(state: ArmorState, unit: str, effect: str) -> None:
         elif effect.startswith("mg-"):
             rule = "[GC1 Effects of AP Hits; ADV VI.C.2; ADV VI.E]"
     state.emit(Damaged(unit, _EFFECTS[effect], rule))
+    if effect == "knocked-out":
+        morale.knocked_out(state, unit, by)  # towards an Ace [OP XVII.G.1]
+    if effect == "suppressed":
+        morale.suppressed(state, unit)  # a Panic Morale Check [OP XVII.B]
 
 
 # --- Movement Execution [AG VII] (rules.armor.execution) -----------------------------------

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from model.hexes import Hex
 from rules.armor.move import order_walk
 from rules.armor.optional.intel import concealment, shape
-from rules.armor.orders import Face, OpportunityFire, Order, Uncover
+from rules.armor.orders import Face, OpportunityFire, Order, Panic, Uncover
 from rules.armor.support.effects import shelter_of
 from rules.engine.actions import Action, Done
 from rules.engine.play import ActionFocus, Progress, SideView
@@ -150,6 +150,8 @@ def describe(state: ArmorState, action: Action) -> str:
         return f"Face {action.hull}, turret {action.turret}"
     if isinstance(action, Uncover):
         return "Remove its Full Cover unit [ADV IV.C.4]"
+    if isinstance(action, Panic):
+        return "Voluntary Panic: 'P' orders until it rallies [OP XVII.E]"
     asked = state.execution.asked
     if isinstance(action, OpportunityFire):
         where = state.troops.hexes.get(action.target)
@@ -192,7 +194,7 @@ def concerns(state: ArmorState, action: Action) -> ActionFocus:
     """An order's unit, the hex its movement ends in or the unit or hex it fires at; for an
     order that moves, the hexes it enters and the Speed Factors it spends by the rules that
     execute it (:func:`rules.armor.move.walk`) [AG V.B]."""
-    if isinstance(action, Face | Uncover):
+    if isinstance(action, Face | Uncover | Panic):
         return ActionFocus(action.unit)
     if isinstance(action, OpportunityFire):
         return ActionFocus(action.unit, "fire", state.troops.hexes.get(action.target))
@@ -270,6 +272,8 @@ def positions(state: ArmorState) -> list[UnitPosition]:
             marks.append(f"Crew-{state.damage.crew_losses[u]}")
         if shelter_of(state, u) is not None:
             marks.append("In")
+        if u in state.morale.panicked:
+            marks.append("P")  # its Panic orders [OP XVII.B.3]
         found.append(
             UnitPosition(
                 u, spec.side, spec.type_id, short_label(u), h, state.troops.facing[u], tuple(marks)

@@ -144,7 +144,7 @@ def impact_phase(state: ArmorState) -> None:
     for battery, h in impacts:
         pending.extend(resolve(state, battery, h))
     for p in pending:
-        state.inflict(p.unit, p.effect)
+        state.inflict(p.unit, p.effect, p.by)  # a unit's Indirect Fire counts [OP XVII.G.1]
     bailout.check(state, pending)
 
 

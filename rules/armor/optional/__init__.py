@@ -28,6 +28,8 @@ of the following Optional Rules can be added to the game in any combination" [OP
   (``inverted-units``), Completely Hidden Units (``completely-hidden-units``), for every side
   or one side (``rules.side_options``), and the Optional Sighting Rules of elevation
   (``sighting-elevation``) and dust (``sighting-dust``).
+- :mod:`rules.armor.optional.morale`: Morale and Panic, Training and Experience, Aces
+  [OP XVII] (``morale``).
 
 The state these rules keep is in :mod:`rules.armor.optional.records`; a game that names none of
 the options keeps its fingerprints, its sequence and its position files as they were.
@@ -64,6 +66,7 @@ INVERTED = "inverted-units"  # [OP X.A]
 HIDDEN = "completely-hidden-units"  # [OP X.B]
 ELEVATION = "sighting-elevation"  # [OP X.C.1]
 DUST = "sighting-dust"  # [OP X.C.3]
+MORALE = "morale"  # [OP XVII] (our name)
 
 OPTIONS: dict[str, str] = {
     REDUCTION: "Infantry Unit Reduction [OP XII]",
@@ -85,6 +88,7 @@ OPTIONS: dict[str, str] = {
     HIDDEN: "Limited Intelligence: Completely Hidden Units [OP X.B]",
     ELEVATION: "Optional Sighting Rules: Elevation Level Differences [OP X.C.1]",
     DUST: "Optional Sighting Rules: Dust Created by Moving Vehicles [OP X.C.3]",
+    MORALE: "Morale and Panic - Training and Experience [OP XVII]",
 }
 
 

@@ -95,3 +95,26 @@ class Intel(Record):
 
     dust: dict[str, tuple[Hex, ...]] = state_field(default_factory=dict, encode=_unless_empty)
     raised: dict[str, tuple[Hex, ...]] = state_field(default_factory=dict, encode=_unless_empty)
+
+
+@dataclass
+class Morale(Record):
+    """Morale and Panic, Aces [OP XVII] (:mod:`rules.armor.optional.morale`).
+
+    Attributes:
+        panicked: the panicked units, whose orders are "P" until they rally [OP XVII.B.3;
+            XVII.C; XVII.D].
+        checked: each unit that took its Panic Morale Check for being Suppressed, with the
+            Turn: only "the first time it is Suppressed during the Turn" [OP XVII.B].
+        kills: each unit with the enemy units it has Knocked Out; five or more make it an Ace
+            [OP XVII.G.1].
+        gone: the panicked units that left the mapboard: "out of the game for good, although
+            it is not counted as Knocked Out" [OP XVII.C.3].
+        moved: each panicked unit that made its Panic Movement, with the Turn [OP XVII.C.1].
+    """
+
+    panicked: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    checked: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
+    kills: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
+    gone: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    moved: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
