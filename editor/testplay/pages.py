@@ -61,8 +61,11 @@ class DetailArea(QScrollArea):
     can run to twenty lines, and a label alone pushed the list down to a few rows and was cut
     off at the buttons (seen at 100% on a 1600x1000 screen)."""
 
-    def __init__(self, label: QLabel) -> None:
+    def __init__(self, label: QLabel, list_needs: Callable[[], int] | None = None) -> None:
         super().__init__()
+        #: The height the list above needs for all its rows: what it does not need, the
+        #: detail may take beyond its share (a reaction's two lines leave it the page).
+        self.list_needs = list_needs
         self.setWidgetResizable(True)
         self.setFrameShape(QScrollArea.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -86,6 +89,9 @@ class DetailArea(QScrollArea):
             wanted = label.sizeHint().height()
         page = self.parentWidget()
         cap = int(page.height() * DETAIL_SHARE) if page is not None else wanted
+        if page is not None and self.list_needs is not None:
+            spare = page.height() - self.list_needs() - 3 * self.fontMetrics().height()
+            cap = max(cap, spare)  # the buttons' row kept
         return QSize(super().sizeHint().width(), max(0, min(wanted, cap)))
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
@@ -121,7 +127,7 @@ class ChoicePages(QWidget):
         self.detail.setTextFormat(Qt.TextFormat.RichText)
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.detail.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.detail_area = DetailArea(self.detail)
+        self.detail_area = DetailArea(self.detail, self.list_height)
         column.addWidget(self.detail_area)
         row = QHBoxLayout()
         self.apply_button = QPushButton("Apply")
@@ -147,6 +153,17 @@ class ChoicePages(QWidget):
         self.report = QTextBrowser()
         self.pages.addWidget(self.report)
         return self.pages
+
+    def list_height(self) -> int:
+        """The height the list needs to show all its rows (open groups' actions too)."""
+        tree = self.units
+        rows = 0
+        for i in range(tree.topLevelItemCount()):
+            item = tree.topLevelItem(i)
+            if item is not None:
+                rows += 1 + (item.childCount() if item.isExpanded() else 0)
+        row = max(tree.sizeHintForRow(0), tree.fontMetrics().height(), 1)
+        return (rows + 1) * row + 2 * tree.frameWidth()
 
     def show_handover(self, name: str) -> None:
         """The hand-over page, asking for the ``name`` side's player."""

@@ -60,7 +60,14 @@ from editor.testplay.controls import TestPlayControls
 from editor.testplay.detail import detail_html, header_html
 from editor.testplay.layer import GameCounter, Picture, TestPlayLayer, counters_of
 from editor.testplay.log import EVENT_LINK, Everything, log_html, victory_html
-from editor.testplay.pages import PAGE_END, PAGE_HANDOVER, PAGE_PLAY, ROLE, ChoicePages
+from editor.testplay.pages import (
+    DETAIL_SHARE,
+    PAGE_END,
+    PAGE_HANDOVER,
+    PAGE_PLAY,
+    ROLE,
+    ChoicePages,
+)
 from editor.testplay.session import SEATS, TestPlaySession
 from model.grid import hex_to_pixel
 from model.hexes import Hex
@@ -299,21 +306,26 @@ class TestPlayPanel(ChoicePages):
         if self.watching is not False or self.pages.currentIndex() != PAGE_PLAY:
             return
         key = (self.progress.turn, self.progress.step_id, self.acting_side())
-        total = sum(self.split.sizes())
-        if key == self._fitted or total <= 0:
+        sizes = self.split.sizes()
+        total = sum(sizes)
+        if total <= 0:
             return
-        self._fitted = key
-        tree = self.units
-        rows = 0
-        for i in range(tree.topLevelItemCount()):
-            item = tree.topLevelItem(i)
-            if item is not None:
-                rows += 1 + (item.childCount() if item.isExpanded() else 0)
-        row = max(tree.sizeHintForRow(0), tree.fontMetrics().height(), 1)
-        needed = (rows + 1) * row + 2 * tree.frameWidth()
-        needed += self.detail_area.sizeHint().height() + 2 * self.apply_button.sizeHint().height()
+        needed = self.list_height()
+        # the detail as tall as its text, up to its share of the pane (then it scrolls)
+        width = max(1, self.detail_area.viewport().width())
+        detail = max(self.detail.heightForWidth(width), self.detail_area.sizeHint().height())
+        needed += min(detail, round(total * SPLIT_PLAYING[0] / sum(SPLIT_PLAYING) * DETAIL_SHARE))
+        needed += 2 * self.apply_button.sizeHint().height()
         playing = total * SPLIT_PLAYING[0] // sum(SPLIT_PLAYING)
         top = max(min(needed, playing), total // 4)
+        if key == self._fitted:
+            # Within a step the list's pane only grows, when a unit's actions or an attack's
+            # working need the room (seen: the odds cut to two lines beside a tall log); a
+            # pane the user made larger stays.
+            if top > sizes[0]:
+                self.split.setSizes([top, total - top])
+            return
+        self._fitted = key
         self.split.setSizes([top, total - top])
 
     def _todo(self, acting: str, viewer: str | None, everything: bool, left: str) -> str:
@@ -421,6 +433,7 @@ class TestPlayPanel(ChoicePages):
             self.detail.setText(text)
             self.detail_area.fit()
             self.detail_area.verticalScrollBar().setValue(0)  # the summary and the choice
+            self._fit_list()
 
     def chosen_action(self) -> Action | None:
         """The move chosen by clicks on the map, else the action picked in the list, if any."""
