@@ -67,3 +67,26 @@ def test_a_scheduler_that_does_not_answer_leaves_no_thread_behind() -> None:
         DaskCluster(scheduler="tcp://127.0.0.1:9")
     left = [t.name for t in threading.enumerate() if t.ident not in before]
     assert "IO loop" not in left, left
+
+
+def test_tune_on_a_local_dask_cluster_gives_the_report_the_process_pool_gives() -> None:
+    """``hexwright tune --cluster local:2`` (issue 22: "runs on local processes or on the Dask
+    cluster"): the same knobs, bots and seeds give the same measured settings and suggestion
+    on a Dask cluster as on local processes."""
+    from dataclasses import replace
+
+    from model.scenario_io import parse_scenario
+    from rules.bots.knobs import knobs_of, parse_knob
+    from rules.bots.tune import tune
+
+    text = Path(DRIANT).read_text(encoding="utf-8")
+    knobs = [parse_knob("length=6..8", knobs_of(parse_scenario(text, DRIANT).scenario))]
+
+    def measured(where: dict[str, object]) -> object:
+        with batch_executor(**where) as pool:  # type: ignore[arg-type]
+            report = tune(DRIANT, text, knobs, 3, ["random", "random"], pool, today="2026-12-02")
+        return replace(report, seconds=0.0)
+
+    local, remote = measured({"jobs": 2}), measured({"cluster": "local:2"})
+    assert remote == local
+    assert remote.played == 3 * 3  # type: ignore[attr-defined]  # 6, 7, 8 turns: 3 games each
