@@ -3,7 +3,6 @@ scratch folders."""
 
 from __future__ import annotations
 
-import gc
 import os
 import tempfile
 from collections.abc import Callable
@@ -126,19 +125,6 @@ def drop_on_map(window: Any) -> Callable[[str, str, Any], None]:
         window.view.dropEvent(event)
 
     return drop
-
-
-@pytest.hookimpl(trylast=True)
-def pytest_runtest_teardown(item: pytest.Item) -> None:
-    """After a Qt test (its widgets closed), collect its garbage here, on the GUI thread.
-
-    A Qt object owned by Python and caught in a reference cycle is deleted by whichever thread
-    runs the cyclic collector next; if that is a background thread (a Dask client's loop, a
-    tune or balance run's thread), the C++ object goes from the wrong thread and the worker
-    can crash later inside Qt's event processing (seen as an xdist worker's segfault in
-    pytest-qt's ``_process_events`` during an unrelated test)."""
-    if "qtbot" in getattr(item, "fixturenames", ()):
-        gc.collect()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
