@@ -199,6 +199,10 @@ class ArmorGame(MapGame):
             impact = artillery_impact.with_impact_phase(LEVELS[self.rule_level])
             self.steps = steps(morale.sequence(impact, scenario.rules.options))  # [OP XVII.D]
 
+    def forget_terrain(self) -> None:
+        super().forget_terrain()
+        self.side_distance, self._levels, self._costs = {}, {}, {}
+
     def _length(self) -> int:
         """The scenario's Turns; by the layout's join type where it depends on it (2A: 14
         Edge-to-Edge, 40 End-to-End, 30 Staggered [SCN VI.A.6])."""

@@ -25,20 +25,22 @@ and Test Play's map do not hide the Soft hexes; only the log keeps the roll).
 
 from __future__ import annotations
 
-import copy
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from model.terrainoptions import RolledAreas, option_values, terrain_options
 from rules.armor.events import PhaseNote
 from rules.engine.dice import Dice
-from rules.movement.costs import Movement
 
 if TYPE_CHECKING:
     from rules.armor.game import ArmorGame, ArmorState
 
 OPTION, RANDOM = "soft-ground", "random"
 PHASE = "Terrain Set Up"
+
+
+#: Sets of rolled Soft areas whose game a game keeps (:func:`with_areas`).
+KEPT = 16
 
 
 def rule(game: ArmorGame) -> RolledAreas | None:
@@ -123,19 +125,17 @@ def areas_of_seed(game: ArmorGame, seed: int) -> dict[str, int]:
 
 def with_areas(game: ArmorGame, areas: dict[str, int]) -> ArmorGame:
     """``game`` with each section's Soft area rolled (``MapTerrain.rolled_areas``), its
-    movement costs and the lines of sight worked out again; one per set of rolls, kept on
-    ``game``. The units, their set-up and the tables are the game's."""
+    movement costs and the lines of sight worked out again (:meth:`MapGame.with_terrain`);
+    the last :data:`KEPT` sets of rolls kept on ``game`` (a balance worker plays hundreds of
+    seeds: one copy of the game per roll without bound would grow as the LOS caches did)."""
     key = tuple(sorted(areas.items()))
     kept: dict[tuple[tuple[str, int], ...], ArmorGame] = game.__dict__.setdefault("_soft", {})
     found = kept.get(key)
     if found is not None:
         return found
-    rolled = copy.copy(game)
-    rolled.terrain = replace(game.terrain, rolled_areas=dict(areas))
-    rolled.movement = Movement.for_scenario(game.scenario, rolled.terrain)
-    rolled.__dict__.update(
-        _los={}, _sight=None, _seen={}, _regions={}, _costs={}, _levels={}, side_distance={},
-        _soft={},
-    )  # fmt: skip
+    rolled = game.with_terrain(replace(game.terrain, rolled_areas=dict(areas)))
+    rolled.__dict__.pop("_soft", None)  # its own copies, if asked, not the game's
+    if len(kept) >= KEPT:
+        del kept[next(iter(kept))]  # the oldest
     kept[key] = rolled
     return rolled

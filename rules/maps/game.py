@@ -4,8 +4,9 @@ during play, so each is worked out once)."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
-from typing import Literal
+from typing import Literal, Self
 
 from model.hexes import Hex
 from model.mapstate import terrain_edits
@@ -48,6 +49,20 @@ class MapGame(Game):
         self._regions: dict[int, tuple[Region, frozenset[Hex]]] = {}
         self._names: dict[Hex, str] = {}
         self._hexes_named: dict[str, Hex] = {}
+
+    def with_terrain(self, terrain: MapTerrain) -> Self:
+        """A copy of the game on ``terrain`` (one rolled at the start of a game, Armor's Soft
+        areas): its movement costs worked out again and every query cached on the old terrain
+        forgotten; the map, the units, the set-up and the tables are shared."""
+        new = copy.copy(self)
+        new.terrain = terrain
+        new.movement = Movement.for_scenario(self.scenario, terrain)
+        new.forget_terrain()
+        return new
+
+    def forget_terrain(self) -> None:
+        """Start the caches of queries on the terrain afresh (a system's game adds its own)."""
+        self._los, self._sight, self._seen, self._regions = {}, None, {}, {}
 
     def name(self, h: Hex) -> str:
         """The hex's name on the map, worked out once."""
