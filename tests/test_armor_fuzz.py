@@ -2,7 +2,7 @@
 after every action and end at the scenario's last Turn with the book's verdict [SCN IV].
 
 The suite plays ``HEXWRIGHT_FUZZ_GAMES`` random-bot games (default: one per scenario) and one
-heuristic-bot game on each of three scenarios; ``make fuzz`` plays 200 random games and one
+heuristic-bot game on each of three scenarios; ``make fuzz-tests`` plays 200 random games and one
 heuristic game per scenario (a game takes 6-35 s, most of it listing each unit's orders).
 
 Most scenarios leave the forces to the Point Selection of Forces [SCN III.D.2] and the engine
@@ -19,16 +19,10 @@ as purchases (the engine does not place it yet); 2B's Engineers are the scenario
 reinforcements, which the engine does not bring on yet; 3B's attacker buys two samples cut to
 150 Points, one entering on Side A, the other on Side B.
 
-Invariants, after every action:
+Checked after every action:
 
-- every unit on the map stands on a hex of the map;
-- stacking within the book's limit [AG III.B]: one side's units in a hex are not limited
-  [AG III.B.1], but a transported unit (one with a carrier on the map) stands in its carrier's
-  hex, rides with its own side, and a carrier holds no more than its Transport [ADV IV.B.1.a];
-- no unit is both knocked out and on the map, and each knocked-out unit left one Wreck (a
-  marker, not a unit); no unit is both exited and on the map;
-- after the disputed-hexes step [AG VII.D] (outside the Movement Execution Phase), no hex
-  holds both sides' units [AG III.B.2];
+- the invariants of :mod:`rules.armor.invariants` (units on the map, stacking and transport,
+  knocked-out and exited units, no shared hex after [AG VII.D]);
 - every listed legal action passes the check ``apply`` makes, and a seeded sample of them
   applies to a clone;
 - a clone has the same fingerprint.
@@ -62,7 +56,7 @@ HERE = Path(__file__).parent.parent / "scenarios" / "armor"
 SCENARIOS = sorted(p.name for p in HERE.glob("*.yaml"))
 GAMES = int(os.environ.get("HEXWRIGHT_FUZZ_GAMES", str(len(SCENARIOS))))
 CASES = [(SCENARIOS[i % len(SCENARIOS)], 3000 + i // len(SCENARIOS)) for i in range(GAMES)]
-#: The heuristic games: every scenario under ``make fuzz``, else a point-buy scenario with
+#: The heuristic games: every scenario under ``make fuzz-tests``, else a point-buy scenario with
 #: reinforcements from two sides, the Armor Game's 1A and the Advanced Game's demo.
 HEURISTIC = (
     SCENARIOS

@@ -7,8 +7,8 @@ gives the same game.
 Panzer '44 and Armor have their own fuzz with their books' invariants (tests/test_p44_fuzz.py,
 tests/test_armor_fuzz.py); this one covers Soldiers and Panzer Command, whose built-in
 scenarios it plays ``HEXWRIGHT_FUZZ_GAMES`` times in all (default: one game each), the
-point-buy ones with forces bought by the purchase bot. ``make fuzz`` plays a thousand per
-system.
+point-buy ones with forces bought by the purchase bot. ``make fuzz-tests`` plays a thousand
+(``make fuzz``, :mod:`tools.fuzz`, plays a thousand of each system).
 """
 
 from __future__ import annotations

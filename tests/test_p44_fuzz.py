@@ -1,14 +1,9 @@
 """Seeded fuzz over the fourteen Panzer '44 scenarios: random games never raise, keep the
 invariants after every action, and the same seed gives the same game.
 
-The suite plays ``HEXWRIGHT_FUZZ_GAMES`` games (default 14: one per scenario); ``make fuzz``
-plays a thousand. Invariants, after every action:
-
-- every unit on the map stands on a hex of the map and of the play area;
-- one unit per hex [8.0], except a carrier with its passenger [8.2] (the passenger's hex is
-  its carrier's) and an Improved Position's pair [8.1] (a non-vehicle unit with another);
-- no unit is both on the map and destroyed, or on the map and exited;
-- a passenger's carrier is its own side's.
+The suite plays ``HEXWRIGHT_FUZZ_GAMES`` games (default 14: one per scenario); ``make
+fuzz-tests`` plays a thousand. Invariants, after every action: those of
+:mod:`rules.panzer44.invariants`.
 """
 
 from __future__ import annotations
