@@ -121,11 +121,26 @@ def paint_counters(
 def _fitted_text(
     painter: QPainter, metrics: QFontMetricsF, text: str, band: QRectF, size: float
 ) -> None:
-    """``text`` centred in ``band``, set smaller to fit as counters do; very long text cut."""
+    """``text`` centred in ``band``, set smaller to fit as counters do; text of several words
+    too long for one line at the smallest size on two lines ("Tracked / vehicle 1", an
+    inverted counter [Armor OP X.A]); what still does not fit cut."""
     room = band.width() - size * 0.12
     fit = min(1.0, room / max(1.0, metrics.horizontalAdvance(text)))
-    fit = max(fit, 0.62)
-    text = metrics.elidedText(text, Qt.TextElideMode.ElideRight, room / fit)
+    if fit < 0.62 and " " in text:
+        words = text.split(" ")
+        lines = min(
+            ((" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))),
+            key=lambda pair: max(metrics.horizontalAdvance(line) for line in pair),
+        )
+        wide = max(metrics.horizontalAdvance(line) for line in lines)
+        tall = band.height() / (2 * metrics.height())
+        fit = max(min(1.0, room / max(1.0, wide), tall), 0.5)
+        text = "\n".join(
+            metrics.elidedText(line, Qt.TextElideMode.ElideRight, room / fit) for line in lines
+        )
+    else:
+        fit = max(fit, 0.62)
+        text = metrics.elidedText(text, Qt.TextElideMode.ElideRight, room / fit)
     painter.save()
     painter.translate(band.center())
     painter.scale(fit, fit)
