@@ -231,6 +231,7 @@ def test_soldiers_hot_seat_commit_bid_group_move_fire_and_react(qtbot: QtBot) ->
     assert "Other attacks: Shoot at C/1308 (quick fire) 20%" in detail  # the rest in a line
     label = panel.detail  # the odds and the working whole: the list and the log give way
     assert label.height() >= label.heightForWidth(label.width())
+    assert panel.detail_area.verticalScrollBar().maximum() == 0  # whole in sight, not scrolled
     # the weapon's table by the name the book's charts give it
     assert "Submachinegun Weapon Table, sustained at 7 hexes: hit chance 5 [8.3]" in detail
     assert "mist, not adjacent [8.32] -1" in detail
