@@ -38,23 +38,6 @@ PAGE_PLAY, PAGE_HANDOVER, PAGE_END = 0, 1, 2
 GIVEN = "~given"
 
 
-class WholeLabel(QLabel):
-    """A word-wrapped label never squeezed below the height its text takes at its width: the
-    detail under the list (an attack's odds and working, the rules) is cut by nothing; the
-    list above it and the log give way."""
-
-    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
-        hint = super().minimumSizeHint()
-        if self.wordWrap() and self.width() > 0:
-            hint.setHeight(max(hint.height(), self.heightForWidth(self.width())))
-        return hint
-
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
-        super().resizeEvent(event)
-        if event.size().width() != event.oldSize().width():
-            self.updateGeometry()  # another width, another height for the text
-
-
 class DetailArea(QScrollArea):
     """The detail under the list: as tall as its text up to :data:`DETAIL_SHARE` of the page,
     then it scrolls. Why: the odds of a unit's targets and the working of the action chosen
@@ -122,7 +105,7 @@ class ChoicePages(QWidget):
         self.units.setHeaderHidden(True)
         self.units.setUniformRowHeights(True)
         column.addWidget(self.units, 1)
-        self.detail = WholeLabel()
+        self.detail = QLabel()
         self.detail.setWordWrap(True)
         self.detail.setTextFormat(Qt.TextFormat.RichText)
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
