@@ -15,7 +15,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from model.hexes import Hex
 
@@ -71,10 +71,9 @@ def pinned(state: PcState, unit: str) -> bool:
     side, at = state.game.units[unit].side, state.troops.hexes.get(unit)
     if at is None:
         return False
+    around, units, suppressed = set(at.neighbors()), state.game.units, state.troops.suppressed
     return any(
-        h.distance(at) == 1
-        and state.game.units[e].side != side
-        and e not in state.troops.suppressed
+        h in around and units[e].side != side and e not in suppressed
         for e, h in state.troops.hexes.items()
     )
 
@@ -82,7 +81,17 @@ def pinned(state: PcState, unit: str) -> bool:
 def fire_zone_range(state: PcState, unit: str) -> int:
     """How far the unit's Fire Zone reaches now: none when Suppressed [§6.5] or on no map hex,
     the adjacent hexes only while an un-Suppressed enemy is adjacent [§6.5]; none for a
-    passenger [§13.2-13.3]."""
+    passenger [§13.2-13.3]. Asked once a unit while the legal actions are listed."""
+    listing = state.listing
+    if listing is None:
+        return _fire_zone_range(state, unit)
+    key = ("fire-zone", unit)
+    if key not in listing:
+        listing[key] = _fire_zone_range(state, unit)
+    return cast(int, listing[key])
+
+
+def _fire_zone_range(state: PcState, unit: str) -> int:
     if unit in state.troops.suppressed or unit not in state.troops.hexes:
         return 0
     if unit in state.troops.mounted:
