@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from model.hexes import Hex
+from rules.panzer_command.night import NIGHT_SIGHT, is_night
 
 if TYPE_CHECKING:
     from rules.panzer_command.game import PcState
@@ -36,8 +37,6 @@ def sees(state: PcState, a: Hex, b: Hex) -> bool:
 
 def sight_range(state: PcState) -> int:
     """How far a line of sight reaches: 8 hexes [§6.2], 1 at night [§20.2]."""
-    from rules.panzer_command.night import NIGHT_SIGHT, is_night
-
     return NIGHT_SIGHT if is_night(state) else LOS_RANGE
 
 
