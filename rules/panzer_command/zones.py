@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, cast
 
 from model.hexes import Hex
@@ -70,11 +71,17 @@ def pinned(state: PcState, unit: str) -> bool:
     side, at = state.game.units[unit].side, state.troops.hexes.get(unit)
     if at is None:
         return False
-    around, units, suppressed = set(at.neighbors()), state.game.units, state.troops.suppressed
+    around, units, suppressed = _around(at), state.game.units, state.troops.suppressed
     return any(
         h in around and units[e].side != side and e not in suppressed
         for e, h in state.troops.hexes.items()
     )
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _around(h: Hex) -> frozenset[Hex]:
+    """The six hexes adjacent to ``h`` (those at distance 1)."""
+    return frozenset(h.neighbors())
 
 
 def fire_zone_range(state: PcState, unit: str) -> int:
@@ -124,4 +131,7 @@ def in_fire_zone(state: PcState, unit: str, h: Hex) -> bool:
     at = state.troops.hexes.get(unit)
     if at is None or why_concentrated_elsewhere(state, unit, h) is not None:
         return False
-    return at.distance(h) <= fire_zone_range(state, unit) and sees(state, at, h)
+    away = at.distance(h)
+    if away > printed_fire_zone(state, unit):
+        return False  # beyond its reach before anything reduces it
+    return away <= fire_zone_range(state, unit) and sees(state, at, h)
