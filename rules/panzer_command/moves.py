@@ -8,7 +8,7 @@ hex is never over-stacked in play and no unit must be forced out later)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 from weakref import WeakKeyDictionary
 
 from model.hexes import Hex
@@ -437,40 +437,56 @@ def move_options(state: PcState, unit: str) -> list[Move]:
 
 
 #: Per game: a unit's cheapest moves by day (where each ends, the move, in the order of the
-#: hexes' names) and its :class:`Reach`, by (unit, its hex, allowance, movement class, the
-#: enemy-held hexes): by day nothing else decides them (the terrain, each hex's enemy
-#: minefield [§17.3] and the unit's side are the game's). Bounded: past this many they are
-#: forgotten and worked out again (a listing asks one a unit; the next asks them again while
-#: the units stand still).
-_DAY_MOVES: WeakKeyDictionary[
-    PanzerCommandGame,
-    dict[tuple[object, ...], tuple[Reach, tuple[tuple[Hex, Move], ...]]],
-] = WeakKeyDictionary()
+#: hexes' names) and its :class:`Reach`, by (unit, its hex, allowance, movement class), kept
+#: with the hexes the search looked into and which of them were enemy-held (:class:`_DayMoves`).
+#: By day nothing else decides them (the terrain, each hex's enemy minefield [§17.3] and the
+#: unit's side are the game's). Bounded: past this many they are forgotten and worked out
+#: again (a listing asks one a unit; the next asks them again while the units stand still).
+_DAY_MOVES: WeakKeyDictionary[PanzerCommandGame, dict[tuple[object, ...], _DayMoves]] = (
+    WeakKeyDictionary()
+)
 DAY_MOVES_LIMIT = 500
+
+
+class _DayMoves(NamedTuple):
+    """A unit's moves worked out by day: ``looked`` the hexes the search asked whether an
+    enemy held (each step it weighed), ``blocked`` those of them enemy-held. The search asks
+    of no other hex, so with enemies elsewhere but the same ``blocked`` it finds the same."""
+
+    looked: frozenset[Hex]
+    blocked: frozenset[Hex]
+    reach: Reach
+    moves: tuple[tuple[Hex, Move], ...]
 
 
 def _moves_by_day(
     state: PcState, unit: str, start: Hex, spec: PcUnit, enemy: set[Hex], edges: Edges
 ) -> tuple[Reach, tuple[tuple[Hex, Move], ...]]:
     """Every hex the unit on the map may reach [§5.1-5.2] (before the stacking limit) and
-    the cheapest move there, in the order of the hexes' names; by day worked out once for
-    the same place, allowance and enemy-held hexes; at night (the enemy Fire Zones bar
-    hexes [§20.2]) every time."""
-    name = state.game.name
+    the cheapest move there, in the order of the hexes' names; by day worked out again only
+    when the unit's place or allowance changed or an enemy came or went among the hexes its
+    search looked into; at night (the enemy Fire Zones bar hexes [§20.2]) every time."""
+    game, name = state.game, state.game.name
     night = is_night(state)
-    key = (unit, start, spec.movement, spec.movement_class, frozenset(enemy))
-    known = None if night else _DAY_MOVES.setdefault(state.game, {})
-    if known is not None and key in known:
-        return known[key]
+    key = (unit, start, spec.movement, spec.movement_class)
+    known = None if night else _DAY_MOVES.setdefault(game, {})
+    if known is not None:
+        found = known.get(key)
+        if found is not None and found.looked.intersection(enemy) == found.blocked:
+            return found.reach, found.moves
     reach = reachable(start, spec.movement, edges=edges)
     paths = _named_paths(reach, name)
     moves = tuple(
         (to, Move(unit, paths[to])) for to in sorted(reach.costs, key=name) if to != start
     )
     if known is not None:
+        table = _steps_table(game, spec.movement_class)
+        looked = frozenset(
+            to for h in reach.costs for to, _ in _steps_out(game, spec.movement_class, table, h)
+        )
         if len(known) >= DAY_MOVES_LIMIT:
             known.clear()
-        known[key] = (reach, moves)
+        known[key] = _DayMoves(looked, looked.intersection(enemy), reach, moves)
     return reach, moves
 
 
