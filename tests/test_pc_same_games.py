@@ -225,6 +225,72 @@ def test_the_fuzz_campaign_plays_its_games_as_before_issue_21(name: str, seed: i
     assert (result.failure, result.detail, result.actions) == (None, "", FUZZED[(name, seed)][0])
 
 
+def _moves_step_by_step(state: Any, unit: str) -> list[Any]:
+    """The unit's moves as the engine listed them before the speed work: the search asks
+    :func:`step_cost` of every step, each path is read back hex by hex and each end checked
+    against the stacking limit on its own [§5.1-5.2; §17.3; §20.2]."""
+    from rules.engine.actions import Move
+    from rules.movement.reach import reachable
+    from rules.panzer_command import moves
+    from rules.panzer_command.minefields import enemy_strength
+    from rules.panzer_command.transport import SPW, TRUCK, carrier_of, moves_as
+
+    spec, name = moves_as(state, unit), state.game.name
+    if carrier_of(state, unit) not in (None, TRUCK, SPW):
+        return []
+    if spec.movement <= 0 or unit in state.troops.suppressed or spec.movement_class == "immobile":
+        return []
+    start = state.troops.hexes[unit]
+    reach = reachable(start, spec.movement, lambda a, b: moves.step_cost(state, unit, a, b))
+    found: list[Any] = [
+        Move(unit, tuple(name(h) for h in reach.path(to)))
+        for to in sorted(reach.costs, key=name)
+        if to != start and moves.why_overstacked(state, unit, to) is None
+    ]
+    found += moves._exit_options(state, unit, start, reach.costs, reach.path)
+    if enemy_strength(state, unit, start) is not None:
+        out = [Move(unit, (name(h),)) for h in sorted(start.neighbors(), key=name)]
+        found += [m for m in out if m not in found and moves.why_not_move(state, m) is None]
+    return found
+
+
+@pytest.mark.parametrize(("name", "seed", "mined"), [("point", 7, False), ("point", 8, True)])
+def test_listed_moves_are_those_of_the_step_by_step_search_5_1_issue_21(
+    name: str, seed: int, mined: bool
+) -> None:
+    """[§5.1-5.2] and issue 21: the moves listed (their steps tabled, each hex's Steps
+    counted once, a unit's moves kept while no enemy comes or goes where its search looked)
+    are those the step-by-step search finds, through seeded games, by day and at night
+    [§20.2], with enemy minefields to leave [§17.3] in one (set among the units' hexes)."""
+    from rules.panzer_command.game import PcState
+    from rules.panzer_command.moves import move_options
+    from rules.panzer_command.night import NIGHT_TURN
+
+    game = fresh_game(name)
+    state = game.new_initial_state(seed)
+    assert isinstance(state, PcState)
+    if mined:  # each side's minefields where the other's units stand at the start
+        for u, h in sorted(state.troops.hexes.items())[::3]:
+            other = next(s for s in game.sides if s != state.game.units[u].side)
+            state.game.minefields[h] = (other, 4)
+    bots = {s: RandomBot(seed * 10 + i + 1) for i, s in enumerate(game.sides)}
+    compared = 0
+    for count in range(100_000):
+        if state.is_terminal():
+            break
+        if count % 5 == 0:
+            night = state.clone()
+            assert isinstance(night, PcState)
+            night.play.turn = NIGHT_TURN
+            for s in (state, night):
+                for u in sorted(s.troops.hexes):
+                    assert move_options(s, u) == _moves_step_by_step(s, u), (count, u)
+                    compared += 1
+        side = state.to_act()[0]
+        state.apply(bots[side].choose(state, side))
+    assert compared > 500
+
+
 if __name__ == "__main__":
     print("RECORDED = {")
     for name in SCENARIOS:

@@ -437,9 +437,9 @@ def move_options(state: PcState, unit: str) -> list[Move]:
 
 
 #: Per game: a unit's cheapest moves by day (where each ends, the move, in the order of the
-#: hexes' names) and its :class:`Reach`, by (unit, its hex, allowance, movement class), kept
-#: with the hexes the search looked into and which of them were enemy-held (:class:`_DayMoves`).
-#: By day nothing else decides them (the terrain, each hex's enemy minefield [§17.3] and the
+#: hexes' names) and its :class:`Reach`, by (unit, its hex, allowance, movement class, the
+#: game's minefields), kept with the hexes the search looked into and which of them were
+#: enemy-held (:class:`_DayMoves`). By day nothing else decides them (the terrain and the
 #: unit's side are the game's). Bounded: past this many they are forgotten and worked out
 #: again (a listing asks one a unit; the next asks them again while the units stand still).
 _DAY_MOVES: WeakKeyDictionary[PanzerCommandGame, dict[tuple[object, ...], _DayMoves]] = (
@@ -468,7 +468,8 @@ def _moves_by_day(
     search looked into; at night (the enemy Fire Zones bar hexes [§20.2]) every time."""
     game, name = state.game, state.game.name
     night = is_night(state)
-    key = (unit, start, spec.movement, spec.movement_class)
+    mined = frozenset(game.minefields.items()) if game.minefields else None  # [§17.3]
+    key = (unit, start, spec.movement, spec.movement_class, mined)
     known = None if night else _DAY_MOVES.setdefault(game, {})
     if known is not None:
         found = known.get(key)
