@@ -291,6 +291,33 @@ def test_listed_moves_are_those_of_the_step_by_step_search_5_1_issue_21(
     assert compared > 500
 
 
+def test_a_unit_left_out_of_the_listing_has_no_action_allowed_3_2_issue_21() -> None:
+    """[§3.2] and issue 21: a unit the listing passes over (a Direct Command spent on it in
+    the Segment, or one needed with none left) has every option refused by
+    :meth:`why_not_act`, through seeded games of both scenarios; and some are passed over."""
+    from rules.panzer_command.game import PcState
+
+    skipped = 0
+    for name, seed in (("point", 9), ("sowchos", 9)):
+        game = game_of(name)
+        state = game.new_initial_state(seed)
+        assert isinstance(state, PcState)
+        bots = {s: RandomBot(seed * 10 + i + 1) for i, s in enumerate(game.sides)}
+        for count in range(100_000):
+            if state.is_terminal():
+                break
+            if state.play.phase == "segment" and not state.reaction.trigger and count % 3 == 0:
+                for u in sorted(state.troops.hexes):
+                    if state._acts_no_more(u):
+                        skipped += 1
+                        assert all(
+                            state.why_not_act(u, a.verb) is not None for a in state.unit_options(u)
+                        ), (count, u)
+            side = state.to_act()[0]
+            state.apply(bots[side].choose(state, side))
+    assert skipped > 50
+
+
 if __name__ == "__main__":
     print("RECORDED = {")
     for name in SCENARIOS:

@@ -566,11 +566,23 @@ class PcState(State):
                 entering = [u for u in mine if due(self, u) is not None]
                 off = [u for u in batteries(self, s) if u not in entering]
                 for u in sorted([*self.alive(s), *entering, *off]):
+                    if self._acts_no_more(u):
+                        continue  # each of its options would be refused
                     found.extend(a for a in self.unit_options(u) if why_not_act(u, a.verb) is None)
             found.append(Done(s))
         if hidden.plays(self):  # no action aims at a unit its side has not sighted [§22.5]
             found = [a for a in found if not hidden.is_hidden(self, getattr(a, "target", ""))]
         return found
+
+    def _acts_no_more(self, unit: str) -> bool:
+        """No Action of the unit may be performed now, whatever it is (:meth:`why_not_act`
+        refuses every verb): not amid a Move/Fire Action [§24.1], and a Direct Command spent on
+        it in this Segment already, or one needed with none left [§3.2]."""
+        if unit in self.play.movefire:
+            return False
+        if unit in self.play.commanded:
+            return True
+        return self.needs_command(unit) and self.command.dc[self.owner] < 1
 
     def unit_options(self, unit: str) -> list[Action]:
         found: list[Action] = list(move_options(self, unit))
