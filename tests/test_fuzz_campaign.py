@@ -113,3 +113,24 @@ def test_the_command_line_refuses_nonsense_and_reports(tmp_path: Path) -> None:
         == 0
     )
     assert (tmp_path / "panzer44.jsonl").read_text().count("\n") == 1
+
+
+def test_a_replay_that_plays_elsewhere_is_a_replay_failure_issue_21(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 21: the replay check plays the replay as read back on a fresh game and compares
+    its end: a replay that loses its last action ends on another fingerprint, reported."""
+    from rules.records.replay import Replay
+
+    read = Replay.from_text.__func__  # type: ignore[attr-defined]
+
+    def cut(cls: type[Replay], text: str) -> Replay:
+        record = read(cls, text)
+        return dataclasses.replace(record, actions=record.actions[:-1])
+
+    monkeypatch.setattr(Replay, "from_text", classmethod(cut))
+    result = fuzz.play_game("panzer44", SEDAN, 3)
+    assert (result.failure, result.detail) == (
+        "replay",
+        "the replay ends on another fingerprint",
+    )

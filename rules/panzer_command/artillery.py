@@ -28,7 +28,7 @@ friendly spotter (any friendly spotter with a line of sight is accepted when wri
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rules.engine.actions import Action
 from rules.panzer_command.actions import FireExplained, IndirectFire, PositionChanged
@@ -141,16 +141,30 @@ def spotters(state: PcState, unit: str, target: str) -> list[str]:
     unit that may spot (our reading)."""
     if why_not_spotter(state, IndirectFire(unit, target, unit)) is None:
         return [unit]
-    side, at = state.game.units[unit].side, state.troops.hexes[target]
+    side = state.game.units[unit].side
+    listing = state.listing
+    if listing is None:
+        able = _able_spotters(state, unit, side, target)
+    else:  # the same for each battery of the side while the legal actions are listed
+        key = ("spotters", side, target)
+        if key not in listing:
+            listing[key] = _able_spotters(state, unit, side, target)
+        able = cast(list[str], listing[key])
+    return [u for u in able if u != unit][:1]
+
+
+def _able_spotters(state: PcState, unit: str, side: str, target: str) -> list[str]:
+    """The side's units that may spot ``target`` for a battery of theirs (``unit``, whose
+    side alone counts), nearest first, in printed-ID order at the same distance [§14.3]."""
+    at = state.troops.hexes[target]
     able = [
         u
         for u in sorted(state.troops.hexes)
-        if u != unit
-        and state.game.units[u].side == side
+        if state.game.units[u].side == side
         and why_not_spotter(state, IndirectFire(unit, target, u)) is None
     ]
     able.sort(key=lambda u: state.troops.hexes[u].distance(at))
-    return able[:1]
+    return able
 
 
 def indirect_options(state: PcState, unit: str) -> list[Action]:

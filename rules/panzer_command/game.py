@@ -236,6 +236,10 @@ class PcState(State):
     """A Panzer Command game in progress."""
 
     game: PanzerCommandGame
+    #: While the legal actions are listed (nothing changes meanwhile), the answers to the
+    #: questions the listing asks again and again, by question (:meth:`listed`); else None.
+    #: No record: never part of the position, never copied into a clone.
+    listing: dict[tuple[str, ...], object] | None = None
 
     def __init__(self, game: PanzerCommandGame, seed: int) -> None:
         super().__init__(game, seed)
@@ -518,6 +522,23 @@ class PcState(State):
         return None
 
     def legal_actions(self, side: str | None = None) -> list[Action]:
+        if self.listing is not None:
+            return self._legal_actions(side)
+        self.listing = {}  # the listing's answers, forgotten when it is made
+        try:
+            return self._legal_actions(side)
+        finally:
+            self.listing = None
+
+    def _legal_actions(self, side: str | None) -> list[Action]:
+        memo: dict[tuple[str, str], str | None] = {}
+
+        def why_not_act(unit: str, verb: str) -> str | None:
+            key = (unit, verb)  # the same for each of a unit's options of one Action
+            if key not in memo:
+                memo[key] = self.why_not_act(unit, verb)
+            return memo[key]
+
         found: list[Action] = []
         for s in self.to_act():
             if side is not None and s != side:
@@ -545,13 +566,23 @@ class PcState(State):
                 entering = [u for u in mine if due(self, u) is not None]
                 off = [u for u in batteries(self, s) if u not in entering]
                 for u in sorted([*self.alive(s), *entering, *off]):
-                    found.extend(
-                        a for a in self.unit_options(u) if self.why_not_act(u, a.verb) is None
-                    )
+                    if self._acts_no_more(u):
+                        continue  # each of its options would be refused
+                    found.extend(a for a in self.unit_options(u) if why_not_act(u, a.verb) is None)
             found.append(Done(s))
         if hidden.plays(self):  # no action aims at a unit its side has not sighted [§22.5]
             found = [a for a in found if not hidden.is_hidden(self, getattr(a, "target", ""))]
         return found
+
+    def _acts_no_more(self, unit: str) -> bool:
+        """No Action of the unit may be performed now, whatever it is (:meth:`why_not_act`
+        refuses every verb): not amid a Move/Fire Action [§24.1], and a Direct Command spent on
+        it in this Segment already, or one needed with none left [§3.2]."""
+        if unit in self.play.movefire:
+            return False
+        if unit in self.play.commanded:
+            return True
+        return self.needs_command(unit) and self.command.dc[self.owner] < 1
 
     def unit_options(self, unit: str) -> list[Action]:
         found: list[Action] = list(move_options(self, unit))

@@ -7,14 +7,14 @@ hex is never over-stacked in play and no unit must be forced out later)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, NamedTuple
 from weakref import WeakKeyDictionary
 
 from model.hexes import Hex
 from rules.engine.actions import Move
 from rules.engine.events import UnitDeployed
-from rules.movement.reach import reachable
+from rules.movement.reach import Edges, Reach, reachable
 from rules.panzer_command.actions import UnitHit, UnitMoved
 from rules.panzer_command.digging import arrive, leave
 from rules.panzer_command.exits import OFF, exit_hexes, leave_map, off_map_cost, why_not_exit
@@ -29,6 +29,7 @@ from rules.panzer_command.transport import SPW, TRUCK, carrier_of, moves_as, mov
 
 if TYPE_CHECKING:
     from rules.panzer_command.game import PanzerCommandGame, PcState
+    from rules.panzer_command.units import PcUnit
 
 #: Per game: the terrain cost of each step (class, from, to); the map never changes in play.
 _COSTS: WeakKeyDictionary[PanzerCommandGame, dict[tuple[str, Hex, Hex], float | None]] = (
@@ -45,6 +46,72 @@ def _terrain_cost(game: PanzerCommandGame, movement_class: str, frm: Hex, to: He
         found = game.movement.cost(movement_class, to, frm)
         costs[key] = None if found.prohibited or found.cost is None else found.cost
     return costs[key]
+
+
+#: Per game and movement class: the steps out of each map hex into the adjacent map hexes,
+#: each with its terrain cost, prohibited ones left out [§5.1] (worked out once a game).
+_STEPS: WeakKeyDictionary[
+    PanzerCommandGame, dict[str, dict[Hex, tuple[tuple[Hex, float], ...]]]
+] = WeakKeyDictionary()
+
+
+def _steps_table(
+    game: PanzerCommandGame, movement_class: str
+) -> dict[Hex, tuple[tuple[Hex, float], ...]]:
+    return _STEPS.setdefault(game, {}).setdefault(movement_class, {})
+
+
+def _steps_out(
+    game: PanzerCommandGame,
+    movement_class: str,
+    table: dict[Hex, tuple[tuple[Hex, float], ...]],
+    frm: Hex,
+) -> tuple[tuple[Hex, float], ...]:
+    """The steps the class may take out of ``frm`` by the terrain, with their costs [§5.1]:
+    into each adjacent map hex (in :meth:`~model.hexes.Hex.neighbors` order) not prohibited."""
+    found = table.get(frm)
+    if found is None:
+        hexes, steps = game.amap.hexes, []
+        for to in frm.neighbors():
+            if to in hexes:
+                cost = _terrain_cost(game, movement_class, frm, to)
+                if cost is not None:
+                    steps.append((to, cost))
+        found = table[frm] = tuple(steps)
+    return found
+
+
+def _edges(state: PcState, unit: str, enemy: Collection[Hex]) -> Edges:
+    """The unit's allowed steps out of a hex with their costs, for :func:`reachable`: what
+    :func:`step_cost` says of each adjacent hex (the same costs, added in the same order),
+    with the terrain read from the game's table and the unit's values, night and each hex's
+    minefield exit cost worked out once for the listing (nothing moves while it is made)."""
+    game, spec = state.game, moves_as(state, unit)
+    movement_class = spec.movement_class
+    table = _steps_table(game, movement_class)
+    night, mined = is_night(state), bool(game.minefields)
+    zone: dict[Hex, bool] = {}
+
+    def edges(frm: Hex) -> Iterator[tuple[Hex, float]]:
+        extra: float | None = None
+        for to, terrain in _steps_out(game, movement_class, table, frm):
+            if to in enemy:
+                continue  # never into an enemy-held hex [§5.2]
+            cost = terrain
+            if night:
+                held = zone.get(to)
+                if held is None:
+                    held = zone[to] = in_enemy_zone(state, unit, to)
+                if held:
+                    continue  # no moving into an enemy Fire Zone at night [§20.2]
+                cost += NIGHT_MP
+            if mined:
+                if extra is None:
+                    extra = exit_cost(state, unit, movement_class, frm)  # [§17.3]
+                cost = cost + extra
+            yield to, cost
+
+    return edges
 
 
 def _enemy_hexes(state: PcState, side: str) -> set[Hex]:
@@ -97,6 +164,29 @@ def why_overstacked(state: PcState, unit: str, h: Hex) -> str | None:
             "end a Segment in a hex [§5.2]"
         )
     return None
+
+
+def _overstacked(state: PcState, unit: str) -> Callable[[Hex], str | None]:
+    """:func:`why_overstacked` for the unit, each hex's Steps counted once for a listing of
+    its moves (nothing moves while it is made) [§5.2]."""
+    side, troops = state.game.units[unit].side, state.troops
+    held: dict[Hex, int] = {}
+    for u, at in troops.hexes.items():
+        if u != unit and state.game.units[u].side == side:
+            held[at] = held.get(at, 0) + moving_steps(state, u)
+    carried = sum(moving_steps(state, r) for r in riders(state, unit))
+    own = moving_steps(state, unit) + carried
+
+    def why(h: Hex) -> str | None:
+        total = held.get(h, 0) + own
+        if total > STACKING_LIMIT:
+            return (
+                f"{state.game.name(h)} would hold {total} Steps: no more than {STACKING_LIMIT} "
+                "Steps end a Segment in a hex [§5.2]"
+            )
+        return None
+
+    return why
 
 
 def why_not_move(state: PcState, action: Move) -> str | None:
@@ -322,6 +412,7 @@ def move_options(state: PcState, unit: str) -> list[Move]:
     if spec.movement <= 0 or unit in state.troops.suppressed or spec.movement_class == "immobile":
         return []
     enemy = _enemy_hexes(state, spec.side)  # no unit moves while the options are listed
+    edges, overstacked = _edges(state, unit, enemy), _overstacked(state, unit)
     name = state.game.name
     start = state.troops.hexes.get(unit)
     if start is None:  # a reinforcement: from each entry hex it can pay for [§15.2]
@@ -331,22 +422,94 @@ def move_options(state: PcState, unit: str) -> list[Move]:
             if cost is None or cost > spec.movement:
                 continue
             left = spec.movement - cost
-            reach = reachable(first, left, lambda a, b: step_cost(state, unit, a, b, enemy))
+            reach = reachable(first, left, edges=edges)
             for to in sorted(reach.costs, key=name):
-                if to not in found and why_overstacked(state, unit, to) is None:
+                if to not in found and overstacked(to) is None:
                     found[to] = Move(unit, tuple(name(h) for h in [first, *reach.path(to)]))
         return [found[h] for h in sorted(found, key=name)]
-    reach = reachable(start, spec.movement, lambda a, b: step_cost(state, unit, a, b, enemy))
-    options = [
-        Move(unit, tuple(name(h) for h in reach.path(to)))
-        for to in sorted(reach.costs, key=name)
-        if to != start and why_overstacked(state, unit, to) is None
-    ]
+    reach, moves = _moves_by_day(state, unit, start, spec, enemy, edges)
+    options = [m for to, m in moves if overstacked(to) is None]
     options += _exit_options(state, unit, start, reach.costs, reach.path)
     if enemy_strength(state, unit, start) is not None:  # one hex for all its MP [§17.3]
         out = [Move(unit, (name(h),)) for h in sorted(start.neighbors(), key=name)]
         options += [m for m in out if m not in options and why_not_move(state, m) is None]
     return options
+
+
+#: Per game: a unit's cheapest moves by day (where each ends, the move, in the order of the
+#: hexes' names) and its :class:`Reach`, by (unit, its hex, allowance, movement class, the
+#: game's minefields), kept with the hexes the search looked into and which of them were
+#: enemy-held (:class:`_DayMoves`). By day nothing else decides them (the terrain and the
+#: unit's side are the game's). Bounded: past this many they are forgotten and worked out
+#: again (a listing asks one a unit; the next asks them again while the units stand still).
+_DAY_MOVES: WeakKeyDictionary[PanzerCommandGame, dict[tuple[object, ...], _DayMoves]] = (
+    WeakKeyDictionary()
+)
+DAY_MOVES_LIMIT = 500
+
+
+class _DayMoves(NamedTuple):
+    """A unit's moves worked out by day: ``looked`` the hexes the search asked whether an
+    enemy held (each step it weighed), ``blocked`` those of them enemy-held. The search asks
+    of no other hex, so with enemies elsewhere but the same ``blocked`` it finds the same."""
+
+    looked: frozenset[Hex]
+    blocked: frozenset[Hex]
+    reach: Reach
+    moves: tuple[tuple[Hex, Move], ...]
+
+
+def _moves_by_day(
+    state: PcState, unit: str, start: Hex, spec: PcUnit, enemy: set[Hex], edges: Edges
+) -> tuple[Reach, tuple[tuple[Hex, Move], ...]]:
+    """Every hex the unit on the map may reach [§5.1-5.2] (before the stacking limit) and
+    the cheapest move there, in the order of the hexes' names; by day worked out again only
+    when the unit's place or allowance changed or an enemy came or went among the hexes its
+    search looked into; at night (the enemy Fire Zones bar hexes [§20.2]) every time."""
+    game, name = state.game, state.game.name
+    night = is_night(state)
+    mined = frozenset(game.minefields.items()) if game.minefields else None  # [§17.3]
+    key = (unit, start, spec.movement, spec.movement_class, mined)
+    known = None if night else _DAY_MOVES.setdefault(game, {})
+    if known is not None:
+        found = known.get(key)
+        if found is not None and found.looked.intersection(enemy) == found.blocked:
+            return found.reach, found.moves
+    reach = reachable(start, spec.movement, edges=edges)
+    paths = _named_paths(reach, name)
+    moves = tuple(
+        (to, Move(unit, paths[to])) for to in sorted(reach.costs, key=name) if to != start
+    )
+    if known is not None:
+        table = _steps_table(game, spec.movement_class)
+        looked = frozenset(
+            to for h in reach.costs for to, _ in _steps_out(game, spec.movement_class, table, h)
+        )
+        if len(known) >= DAY_MOVES_LIMIT:
+            known.clear()
+        known[key] = _DayMoves(looked, looked.intersection(enemy), reach, moves)
+    return reach, moves
+
+
+def _named_paths(reach: Reach, name: Callable[[Hex], str]) -> dict[Hex, tuple[str, ...]]:
+    """The names of the hexes of ``reach.path(h)`` for every reachable ``h``, each path made
+    from the one to the hex it is entered from (the same paths, built once each)."""
+    paths: dict[Hex, tuple[str, ...]] = {reach.start: ()}
+    previous = reach.previous
+
+    def named(h: Hex) -> tuple[str, ...]:
+        chain = []
+        while h not in paths:
+            chain.append(h)
+            h = previous[h]
+        found = paths[h]
+        for step in reversed(chain):
+            found = paths[step] = (*found, name(step))
+        return found
+
+    for h in reach.costs:
+        named(h)
+    return paths
 
 
 def _exit_options(

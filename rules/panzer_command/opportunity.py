@@ -28,7 +28,7 @@ Actions; a reacting unit may be paid a Command for each Opportunity Fire.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rules.panzer_command.actions import COMMAND, OpFire, OpportunityOffered, PositionChanged
 from rules.panzer_command.command import why_out_of_command
@@ -65,7 +65,17 @@ def why_cannot_fire(state: PcState, unit: str) -> str | None:
 
 def eligible(state: PcState, reaction: Reaction) -> list[str]:
     """The units that may announce Opportunity Fire at the reaction's target, in printed-ID
-    order (announced ones included)."""
+    order (announced ones included); asked once while the legal actions are listed."""
+    listing = state.listing
+    if listing is None:
+        return _eligible(state, reaction)
+    key = ("eligible", reaction.trigger, reaction.target, reaction.exiting)
+    if key not in listing:
+        listing[key] = _eligible(state, reaction)
+    return list(cast(list[str], listing[key]))
+
+
+def _eligible(state: PcState, reaction: Reaction) -> list[str]:
     target = reaction.target
     side = state.game.units[target].side
     at = state.game.by_name[reaction.exiting]

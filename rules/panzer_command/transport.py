@@ -33,13 +33,14 @@ from __future__ import annotations
 
 import dataclasses
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 from rules.engine.actions import Action
 from rules.panzer_command.actions import PositionChanged, UnitHit
 from rules.panzer_command.units import PcUnit, unit_of
 
 if TYPE_CHECKING:
-    from rules.panzer_command.game import PcState
+    from rules.panzer_command.game import PanzerCommandGame, PcState
 
 TRUCK, SPW = "truck", "spw"
 #: The catalogue's carriers [§13.2].
@@ -61,20 +62,51 @@ def riders(state: PcState, tank: str) -> list[str]:
     return sorted(u for u, c in state.troops.mounted.items() if c == tank)
 
 
+#: Per game: the catalogue values of a side's truck or SPW, by (side, carrier) [§13.2]; the
+#: catalogue never changes in play, and the values are frozen.
+_VEHICLES: WeakKeyDictionary[PanzerCommandGame, dict[tuple[str, str], PcUnit]] = WeakKeyDictionary()
+#: Per game: each unit's values for moving, by (unit, halved for Move/Fire, its truck or SPW)
+#: [§13.1; §24.1], made once from the unit's values (kept with them: made again if a unit's
+#: values are replaced, as tests do).
+_MOVING: WeakKeyDictionary[
+    PanzerCommandGame, dict[tuple[str, bool, str | None], tuple[PcUnit, PcUnit]]
+] = WeakKeyDictionary()
+
+
 def vehicle(state: PcState, unit: str) -> PcUnit:
     """The values of the truck or SPW carrying ``unit`` [§13.2]."""
     kind = state.troops.mounted[unit]
-    side = next(s for s in state.game.scenario.sides if s.id == state.game.units[unit].side)
-    return unit_of(side, CARRIER_TYPES[kind], 0)
+    side_id = state.game.units[unit].side
+    known = _VEHICLES.setdefault(state.game, {})
+    key = (side_id, kind)
+    found = known.get(key)
+    if found is None:
+        side = next(s for s in state.game.scenario.sides if s.id == side_id)
+        found = known[key] = unit_of(side, CARRIER_TYPES[kind], 0)
+    return found
 
 
 def moves_as(state: PcState, unit: str) -> PcUnit:
     """The unit's values for moving: a truck's or SPW's allowance and class while on one
     [§13.1]."""
     spec = state.game.units[unit]
-    if unit in state.play.movefire:  # half the allowance, rounded down [§24.1]
+    halved = unit in state.play.movefire  # half the allowance, rounded down [§24.1]
+    kind = state.troops.mounted.get(unit)
+    carried = kind in (TRUCK, SPW)
+    if not halved and not carried:
+        return spec
+    known = _MOVING.setdefault(state.game, {})
+    key = (unit, halved, kind if carried else None)
+    found = known.get(key)
+    if found is None or found[0] is not spec:
+        found = known[key] = (spec, _moves_as(state, unit, spec, halved, carried))
+    return found[1]
+
+
+def _moves_as(state: PcState, unit: str, spec: PcUnit, halved: bool, carried: bool) -> PcUnit:
+    if halved:  # half the allowance, rounded down [§24.1]
         spec = dataclasses.replace(spec, movement=spec.movement // 2)
-    if not on_vehicle(state, unit):
+    if not carried:
         return spec
     carrier = vehicle(state, unit)
     return dataclasses.replace(

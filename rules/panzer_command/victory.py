@@ -45,15 +45,9 @@ def evaluate_outcome(state: PcState) -> Outcome:
             )
         elif isinstance(cond, Control):
             region = game.region(cond.region)
-            held = [
-                h
-                for h in region
-                if any(
-                    at == h and game.units[u].side == cond.side
-                    for u, at in state.troops.hexes.items()
-                )
-                and not state.enemies_in(h, cond.side)
-            ]
+            mine = {at for u, at in state.troops.hexes.items() if game.units[u].side == cond.side}
+            theirs = {at for u, at in state.troops.hexes.items() if game.units[u].side != cond.side}
+            held = [h for h in region if h in mine and h not in theirs]
             ok = bool(held)
             gained = (cond.award.vp or 0.0) * (len(held) if cond.award.per else 1 if held else 0)
             findings.append(

@@ -15,9 +15,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import functools
+from typing import TYPE_CHECKING, cast
 
 from model.hexes import Hex
+from rules.panzer_command.night import NIGHT_SIGHT, is_night
 
 if TYPE_CHECKING:
     from rules.panzer_command.game import PcState
@@ -36,8 +38,6 @@ def sees(state: PcState, a: Hex, b: Hex) -> bool:
 
 def sight_range(state: PcState) -> int:
     """How far a line of sight reaches: 8 hexes [§6.2], 1 at night [§20.2]."""
-    from rules.panzer_command.night import NIGHT_SIGHT, is_night
-
     return NIGHT_SIGHT if is_night(state) else LOS_RANGE
 
 
@@ -71,18 +71,33 @@ def pinned(state: PcState, unit: str) -> bool:
     side, at = state.game.units[unit].side, state.troops.hexes.get(unit)
     if at is None:
         return False
+    around, units, suppressed = _around(at), state.game.units, state.troops.suppressed
     return any(
-        h.distance(at) == 1
-        and state.game.units[e].side != side
-        and e not in state.troops.suppressed
+        h in around and units[e].side != side and e not in suppressed
         for e, h in state.troops.hexes.items()
     )
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _around(h: Hex) -> frozenset[Hex]:
+    """The six hexes adjacent to ``h`` (those at distance 1)."""
+    return frozenset(h.neighbors())
 
 
 def fire_zone_range(state: PcState, unit: str) -> int:
     """How far the unit's Fire Zone reaches now: none when Suppressed [§6.5] or on no map hex,
     the adjacent hexes only while an un-Suppressed enemy is adjacent [§6.5]; none for a
-    passenger [§13.2-13.3]."""
+    passenger [§13.2-13.3]. Asked once a unit while the legal actions are listed."""
+    listing = state.listing
+    if listing is None:
+        return _fire_zone_range(state, unit)
+    key = ("fire-zone", unit)
+    if key not in listing:
+        listing[key] = _fire_zone_range(state, unit)
+    return cast(int, listing[key])
+
+
+def _fire_zone_range(state: PcState, unit: str) -> int:
     if unit in state.troops.suppressed or unit not in state.troops.hexes:
         return 0
     if unit in state.troops.mounted:
@@ -116,4 +131,7 @@ def in_fire_zone(state: PcState, unit: str, h: Hex) -> bool:
     at = state.troops.hexes.get(unit)
     if at is None or why_concentrated_elsewhere(state, unit, h) is not None:
         return False
-    return at.distance(h) <= fire_zone_range(state, unit) and sees(state, at, h)
+    away = at.distance(h)
+    if away > printed_fire_zone(state, unit):
+        return False  # beyond its reach before anything reduces it
+    return away <= fire_zone_range(state, unit) and sees(state, at, h)
