@@ -94,6 +94,88 @@ def test_moderate_aliases_are_fine() -> None:
     assert doc.data == {"base": {"x": 1}, "use": {"x": 1}}
 
 
+_ALIAS_SHAPES_FAST = [
+    "a: &x [1, 2]\nb: *x\n",
+    "a: &m {k: &n v, j: *n}\nb: *m\n",
+    "a: &x\n  - &y 1\n  - *y\nb: [*x, *y]\n",
+    'a: &s "5"\nb: *s\nc: &i 5\nd: *i\n',
+    "a: &t true\nb: *t\nc: &n null\nd: *n\ne: &e\nf: *e\n",
+    "a: &s 'x: y'\nb: *s\nc: &l |\n  two\n  lines\nd: *l\n",
+    "a: Tom &Jerry\nb: 3 * 4\nc: [&q x, *q]\n",
+    "a: {k: &r 0534}\nb: *r\nc: &f Inf\nd: [*f]\n",
+]
+_ALIAS_SHAPES_CAREFUL = [
+    "a: &x 1\nb: *x\nc: &x 2\nd: *x\n",  # an anchor defined again: the later one counts
+    "&k a: 1\nb: *k\n",  # an alias of a key: refused by the positioned reader
+    "a: *x\nb: &x 1\n",  # an alias before its anchor
+    "a: &x [*x]\n",  # an alias inside its own anchor (rapidyaml would copy without end)
+    "a: &y [*x]\nb: &x [*y]\n",
+    "a: [1, *q]\n",
+]
+
+
+@pytest.mark.parametrize("text", _ALIAS_SHAPES_FAST)
+def test_anchors_and_aliases_take_the_fast_path_and_read_the_same(text: str) -> None:
+    """Speed issue: files with anchors (the Soldiers scenarios) stay on the fast path, where
+    rapidyaml copies each aliased node; the data is what the positioned reader gives."""
+    fast = yamlio._fast(text)
+    assert fast is not yamlio._NOT_FAST
+    positioned, _ = yamlio._positioned(text, "x.yaml")
+    assert repr(fast) == repr(positioned)
+
+
+@pytest.mark.parametrize("text", _ALIAS_SHAPES_CAREFUL)
+def test_unusual_aliases_take_the_positioned_path(text: str) -> None:
+    assert yamlio._fast(text) is yamlio._NOT_FAST
+    try:
+        expected: object = yamlio._positioned(text, "x.yaml")[0]
+    except YamlError as exc:
+        expected = str(exc)
+    try:
+        read: object = read_yaml_text(text, "x.yaml").data
+    except YamlError as exc:
+        read = str(exc)
+    assert read == expected
+
+
+def test_an_alias_bomb_never_reaches_the_fast_paths_copying(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The fast path works out what the aliases would copy before copying anything: a bomb
+    (10**10 values) goes to the positioned reader, which refuses it located."""
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 10)]
+    text = "\n".join(lines)
+    resolved: list[bool] = []
+    original = yamlio._aliases_resolved
+    monkeypatch.setattr(
+        yamlio, "_aliases_resolved", lambda tree: resolved.append(original(tree)) or False
+    )
+    assert yamlio._fast(text) is yamlio._NOT_FAST
+    assert resolved == [False]
+    with pytest.raises(YamlError, match="expands to more than"):
+        read_yaml_text(text)
+    # Copies that more than double the tree go to the positioned reader, which shares them.
+    wide = "a: &a [" + ", ".join(["x"] * 100) + "]\nb: [" + ", ".join(["*a"] * 200) + "]\n"
+    assert yamlio._fast(wide) is yamlio._NOT_FAST
+    assert len(read_yaml_text(wide).data["b"]) == 200
+
+
+def test_the_soldiers_scenarios_with_anchors_take_the_fast_path() -> None:
+    root = Path(__file__).parent.parent / "scenarios"
+    anchored = [
+        path
+        for path in sorted(root.glob("*/*.yaml"))
+        if "&" in (text := path.read_text()) and "*" in text
+    ]
+    assert len(anchored) >= 6
+    for path in anchored:
+        text = path.read_text()
+        fast = yamlio._fast(text)
+        assert fast is not yamlio._NOT_FAST, path.name
+        assert repr(fast) == repr(yamlio._positioned(text, path.name)[0]), path.name
+
+
 def test_deep_nesting_is_refused() -> None:
     with pytest.raises(YamlError, match="nesting is deeper than"):
         read_yaml_text("[" * 500 + "]" * 500)
