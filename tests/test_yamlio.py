@@ -176,6 +176,34 @@ def test_the_soldiers_scenarios_with_anchors_take_the_fast_path() -> None:
         assert repr(fast) == repr(yamlio._positioned(text, path.name)[0]), path.name
 
 
+def test_sizes_are_walked_only_when_the_text_could_cross_a_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Speed issue: the walk over every value that finds a list or a text too long, or a
+    lone surrogate, is left out when the text alone rules them out (every built-in file);
+    each limit is still enforced, located, when it could be crossed."""
+    walked: list[str] = []
+    check = yamlio._check_sizes
+    monkeypatch.setattr(yamlio, "_check_sizes", lambda doc: walked.append(doc.path) or check(doc))
+    root = Path(__file__).parent.parent
+    for path in sorted(root.glob("scenarios/*/*.yaml")):
+        read_yaml(path)
+    assert walked == []
+    crossing = {
+        "a: [" + ", ".join(["1"] * 10_001) + "]\n": "a list of more than 10,000 items",
+        "a: " + "x" * 200_001 + "\n": "a text of 200,001 characters",
+        'a: "\\udc80"\n': "lone surrogate|invalid Unicode character escape",
+    }
+    for text, message in crossing.items():
+        with pytest.raises(YamlError, match=message) as info:
+            read_yaml_text(text, "x.yaml")
+        assert str(info.value).startswith("x.yaml:1:")
+    assert len(walked) >= 2  # the list and the text (the escape may fail the parse first)
+    assert not yamlio._sizes_certainly_within("- x\n" * 10_000)
+    # An alias repeats a list, never adds to one.
+    assert yamlio._sizes_certainly_within("a: &a [1, 2, 3]\nb: [*a, *a]\n")
+
+
 def test_deep_nesting_is_refused() -> None:
     with pytest.raises(YamlError, match="nesting is deeper than"):
         read_yaml_text("[" * 500 + "]" * 500)
