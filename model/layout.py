@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from model.board import BoardSection
 from model.grid import CellKind
@@ -182,6 +182,12 @@ class AssembledMap:
         from model.edges import map_edges  # local: model.edges builds on this module
 
         return map_edges(self)
+
+    @cached_property
+    def derived(self) -> dict[object, Any]:
+        """Values worked out from the map alone, by a key of their maker's (region evaluation:
+        each placement's hexes and printed coordinates), kept as long as the map."""
+        return {}
 
     @cached_property
     def seams(self) -> dict[tuple[str, str], list[Hex]]:
