@@ -18,6 +18,18 @@ itself costs; the load average is printed first. Beside each, its baseline in th
   were);
 - all scenarios: each validated in its own ``hexwright validate`` process, as a script would.
 
+What stands in the way of the two rows that miss (CPU ms, best of 5, measured 2026-12-03 on two
+loaded cores): ``validate FILE`` is 345, of which Python itself 17, pydantic with ``BaseModel``
+about 50, PyYAML and rapidyaml 18, the model modules with the 136 pydantic classes they build at
+import about 160 (the "models alone" baseline, 245, is the floor of any validator on them), the
+checks' modules 25, then the file's own work about 75 (three boards compiled, the catalogues
+read and validated, the layout fitted, the checks). 150 ms needs the models without pydantic's
+build at every start (a validator compiled ahead, or the file model's schema checked another
+way) and the packaged boards and catalogues read from a cache. The editor's first paint is 825
+(to the process's exit): Qt about 65, the same models 210, the editor's own modules 170, opening
+the scenario 130, the first paint of its map 95; 500 ms needs those models gone from the start
+as well, and the docks other than the map built when first shown.
+
 ``python -m bench.startup_bench --against /path/to/other/checkout`` also times every row with
 that checkout's code (its own scenarios, the same interpreter), the two interleaved run by run,
 so a change is compared with main's in one run under the same load.
