@@ -324,6 +324,25 @@ def test_fast_and_positioned_paths_read_the_same_data(data: dict[str, object]) -
         assert _types(fast) == _types(positioned)
 
 
+@settings(max_examples=200, deadline=None)
+@given(documents, st.booleans())
+def test_shared_values_written_as_anchors_read_the_same_on_both_paths(
+    data: dict[str, object], flow: bool
+) -> None:
+    """PyYAML writes a value used twice as an anchor and aliases (``&id001``, ``*id001``),
+    here nested in aliases of aliases: the fast path, copying them, reads what the positioned
+    reader does."""
+    import yaml
+
+    shared = {"a": data, "b": [data, {"z": data}]}
+    text = yaml.safe_dump({"one": shared, "two": [shared, data]}, default_flow_style=flow)
+    assert "&id001" in text
+    fast = yamlio._fast(text)
+    positioned, _ = yamlio._positioned(text, "x.yaml")
+    if fast is not yamlio._NOT_FAST:
+        assert repr(fast) == repr(positioned)
+
+
 def _types(value: object) -> object:
     if isinstance(value, dict):
         return {k: _types(v) for k, v in value.items()}
