@@ -17,6 +17,8 @@ Point = tuple[float, float]
 
 # Corner angles of a flat-topped hex, clockwise from east (y down): E, SE, SW, W, NW, NE.
 _ANGLES = tuple(math.radians(60 * i) for i in range(6))
+# Their cosines and sines, worked out once (the same numbers :func:`corners` computed per hex).
+_UNIT = tuple((math.cos(a), math.sin(a)) for a in _ANGLES)
 # Which corners each kind of cell keeps: the north half runs W-NW-NE-E, the south half E-SE-SW-W.
 _KEEP = {
     CellKind.FULL: (0, 1, 2, 3, 4, 5),
@@ -32,7 +34,7 @@ def corners(h: Hex, size: float, radius: float | None = None) -> list[Point]:
     cx, cy = hex_to_pixel(h, size)
     r = size if radius is None else radius
     # Rounded so that corners shared by neighbouring hexes are the same numbers exactly.
-    return [(round(cx + r * math.cos(a), 6), round(cy + r * math.sin(a), 6)) for a in _ANGLES]
+    return [(round(cx + r * c, 6), round(cy + r * s, 6)) for c, s in _UNIT]
 
 
 def cell_polygon(h: Hex, kind: CellKind, size: float) -> list[Point]:

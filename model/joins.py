@@ -203,15 +203,20 @@ def notation_of(amap: AssembledMap) -> str:
 
     For each join (in breadth-first order from the first section) the pair is chosen among
     whole (not seam, not half) hexes adjacent across it, nearest the middle of the join, so the
-    text is deterministic and each hex has a printed number.
+    text is deterministic and each hex has a printed number. Worked out once per map (the
+    editor's sections panel asks again at every change of the document).
     """
+    found: str | None = amap.derived.get(notation_of)
+    if found is not None:
+        return found
     chunks = []
     for a, b in amap.joins:
         pair = _pair_for(amap, a, b)
         if pair is None:  # pragma: no cover - touching sections always have such a pair
             raise LayoutError([f"no adjacent whole hexes across join {a}-{b}"])
         chunks.append(pair)
-    return ", ".join(chunks)
+    found = amap.derived[notation_of] = ", ".join(chunks)
+    return found
 
 
 def _pair_for(amap: AssembledMap, a: int, b: int) -> str | None:

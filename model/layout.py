@@ -17,11 +17,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Final
 
 from model.board import BoardSection
 from model.grid import CellKind
 from model.hexes import DIRECTIONS, ORIGIN, Hex
+
+#: A hex made without the named tuple's Python ``__new__`` (see :mod:`model.hexes`): placing a
+#: section makes one per cell.
+_new: Final = tuple.__new__
 
 if TYPE_CHECKING:
     from model.edges import MapEdges
@@ -49,12 +53,14 @@ class SectionPlacement:
         return self.label or self.section
 
     def to_global(self, local: Hex) -> Hex:
-        turned = Hex(-local.q, -local.r) if self.flipped else local
-        return Hex(turned.q + self.offset.q, turned.r + self.offset.r)
+        oq, or_ = self.offset
+        if self.flipped:
+            return _new(Hex, (oq - local[0], or_ - local[1]))
+        return _new(Hex, (oq + local[0], or_ + local[1]))
 
     def to_local(self, global_hex: Hex) -> Hex:
-        moved = Hex(global_hex.q - self.offset.q, global_hex.r - self.offset.r)
-        return Hex(-moved.q, -moved.r) if self.flipped else moved
+        dq, dr = global_hex[0] - self.offset[0], global_hex[1] - self.offset[1]
+        return _new(Hex, (-dq, -dr) if self.flipped else (dq, dr))
 
     def global_compass(self, local_compass: int) -> int:
         """A compass direction in the section's own frame as a global compass direction."""
@@ -184,6 +190,12 @@ class AssembledMap:
         return map_edges(self)
 
     @cached_property
+    def derived(self) -> dict[object, Any]:
+        """Values worked out from the map alone, by a key of their maker's (region evaluation:
+        each placement's hexes and printed coordinates), kept as long as the map."""
+        return {}
+
+    @cached_property
     def seams(self) -> dict[tuple[str, str], list[Hex]]:
         """Seam hexes by the pair of placement names they join, in sorted order."""
         result: dict[tuple[str, str], list[Hex]] = {}
@@ -226,7 +238,7 @@ def _occupancy(
         oq, or_ = placement.offset.q, placement.offset.r
         sign = -1 if placement.flipped else 1
         for local, (_, _, kind) in section.cells.items():
-            g = Hex(oq + sign * local.q, or_ + sign * local.r)
+            g = _new(Hex, (oq + sign * local[0], or_ + sign * local[1]))
             part = Part(index, local, kind.flipped() if sign < 0 else kind)
             bucket = occupied.get(g)
             if bucket is None:
@@ -278,9 +290,10 @@ def placement_cells(placement: SectionPlacement, section: BoardSection) -> dict[
     """The global hexes a placed section covers, with the part of each it holds."""
     flip = placement.flipped
     oq, or_ = placement.offset.q, placement.offset.r
+    cells = section.cells.items()
     if flip:
-        return {Hex(oq - h.q, or_ - h.r): k.flipped() for h, (_, _, k) in section.cells.items()}
-    return {Hex(oq + h.q, or_ + h.r): k for h, (_, _, k) in section.cells.items()}
+        return {_new(Hex, (oq - h[0], or_ - h[1])): k.flipped() for h, (_, _, k) in cells}
+    return {_new(Hex, (oq + h[0], or_ + h[1])): k for h, (_, _, k) in cells}
 
 
 def fit(

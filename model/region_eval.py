@@ -81,7 +81,6 @@ def _hexrow(region: Hexrow, ctx: RegionContext, path: tuple[str | int, ...]) -> 
     if index is None:
         return set()
     placement = ctx.amap.placements[index]
-    grid = ctx.amap.section_of(placement).grid
     column_mode = region.column is not None
     if column_mode and region.side in ("north", "south"):
         ctx.errors.append(RegionError((*path, "side"), "a column hexrow has sides east and west"))
@@ -92,9 +91,9 @@ def _hexrow(region: Hexrow, ctx: RegionContext, path: tuple[str | int, ...]) -> 
     line = region.column if column_mode else region.row
     assert line is not None
     result = set()
+    printed = _printed(ctx.amap, index)
     for h in ctx.amap.hexes:
-        # Printed coordinates continue past the section's own edge in its numbering.
-        column, row = grid.to_printed(placement.to_local(h))
+        column, row = printed[h]
         value = column if column_mode else row
         sign = 1 if placement.flipped else -1
         # In the section's own frame east means larger columns; a flipped section runs backwards.
@@ -108,6 +107,19 @@ def _hexrow(region: Hexrow, ctx: RegionContext, path: tuple[str | int, ...]) -> 
         if keep:
             result.add(h)
     return result
+
+
+def _printed(amap: AssembledMap, index: int) -> dict[Hex, tuple[int, int]]:
+    """Every map hex's printed column and row in the numbering of placement ``index`` (they
+    continue past the section's own edge), worked out once per map."""
+    key = ("printed", index)
+    found: dict[Hex, tuple[int, int]] | None = amap.derived.get(key)
+    if found is None:
+        placement = amap.placements[index]
+        grid = amap.section_of(placement).grid
+        found = {h: grid.to_printed(placement.to_local(h)) for h in amap.hexes}
+        amap.derived[key] = found
+    return found
 
 
 def _pixel(h: Hex) -> tuple[float, float]:
@@ -263,7 +275,14 @@ def _zones(region: Zones, ctx: RegionContext, path: tuple[str | int, ...]) -> se
 
 
 def _section_hexes(ctx: RegionContext, index: int) -> set[Hex]:
-    return {h for h, mh in ctx.amap.hexes.items() if any(p.placement == index for p in mh.parts)}
+    """The hexes placement ``index`` covers (a copy: callers change it), found once per map."""
+    key = ("section hexes", index)
+    found: frozenset[Hex] | None = ctx.amap.derived.get(key)
+    if found is None:
+        hexes = ctx.amap.hexes.items()
+        found = frozenset(h for h, mh in hexes if any(p.placement == index for p in mh.parts))
+        ctx.amap.derived[key] = found
+    return set(found)
 
 
 def _sections(region: Sections, ctx: RegionContext, path: tuple[str | int, ...]) -> set[Hex]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import enum
 import gc
+import json
 import os
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -38,6 +39,7 @@ from model.scenario import (
 )
 from model.scenario_map import LayoutSpec
 from model.scenario_refs import cross_reference
+from model.systems import GameSystem
 from model.tables import overlays as overlay_catalog
 from model.validation import validate_document
 from model.yamlio import (
@@ -80,18 +82,18 @@ class LoadedScenario:
 
 def load_scenario(path: str | os.PathLike[str]) -> LoadedScenario:
     """Read and check a scenario file; raises :class:`ProblemList` with every problem found."""
-    with _collector_paused():
+    with collector_paused():
         return check_document(read_yaml(path))
 
 
 def parse_scenario(text: str, path: str = "<string>") -> LoadedScenario:
     """Like :func:`load_scenario`, from text."""
-    with _collector_paused():
+    with collector_paused():
         return check_document(read_yaml_text(text, path))
 
 
 @contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
+def collector_paused() -> Iterator[None]:
     """Pause Python's cyclic garbage collector while a file is loaded.
 
     Why: loading builds a hundred thousand small objects that all stay alive; the collector's
@@ -265,8 +267,7 @@ def build_map(
     if problems:
         return None, sections, problems
     try:
-        placements = placements_for(scenario.map.layout, sections)
-        amap = assemble(placements, sections, scenario.map.layout.copies)
+        amap = _assembled(system, scenario.map.layout, sections)
     except NotationError as exc:
         problem((*base, "joins"), str(exc))
         return None, sections, problems
@@ -275,6 +276,51 @@ def build_map(
             problem(base, reason)
         return None, sections, problems
     return amap, sections, problems
+
+
+#: Maps assembled while :func:`shared_maps` is in effect, by system, layout and boards.
+_shared_maps: dict[tuple[object, ...], tuple[AssembledMap, tuple[BoardSection, ...]]] | None = None
+
+
+@contextlib.contextmanager
+def shared_maps() -> Iterator[None]:
+    """Within the block, scenarios with the same layout of the same boards share one assembled
+    map (and what is worked out once per map: its edges, seams, joins).
+
+    Why only within a block: ``hexwright validate`` on many files assembles twelve maps for
+    the 35 built-in scenarios instead of 35; an assembled map is never changed, but the editor
+    and the engine keep theirs one per document, as before.
+    """
+    global _shared_maps
+    outer = _shared_maps
+    _shared_maps = {} if outer is None else outer
+    try:
+        yield
+    finally:
+        _shared_maps = outer
+
+
+def _assembled(
+    system: GameSystem, layout: LayoutSpec, sections: Mapping[str, BoardSection]
+) -> AssembledMap:
+    """The map a layout makes of the boards (raises NotationError or LayoutError)."""
+    shared = _shared_maps
+    if shared is None:
+        return assemble(placements_for(layout, sections), sections, layout.copies)
+    boards = tuple(sections[sid] for sid in sorted(sections))
+    # The boards by identity: load_board gives each board once until a board file changes;
+    # the entry holds them, so no identity is reused while it lives.
+    key = (
+        system,
+        json.dumps(layout.model_dump(mode="json"), sort_keys=True),
+        tuple(sorted(sections)),
+        tuple(id(b) for b in boards),
+    )
+    found = shared.get(key)
+    if found is None:
+        amap = assemble(placements_for(layout, sections), sections, layout.copies)
+        found = shared[key] = (amap, boards)
+    return found[0]
 
 
 # --- saving ---------------------------------------------------------------------------------

@@ -57,6 +57,15 @@ class BoardSides:
 
     @classmethod
     def of(cls, amap: AssembledMap) -> BoardSides:
+        """The map's hexside features and paths, worked out once per map (a terrain view is
+        made again at every edit; scenarios validated together may share a map)."""
+        found: BoardSides | None = amap.derived.get(cls)
+        if found is None:
+            found = amap.derived[cls] = cls._work_out(amap)
+        return found
+
+    @classmethod
+    def _work_out(cls, amap: AssembledMap) -> BoardSides:
         features: dict[Hexside, set[str]] = {}
         paths: dict[Hexside, set[str]] = {}
         first: dict[tuple[Hexside, str], Hex] = {}

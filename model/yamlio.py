@@ -302,8 +302,8 @@ def read_yaml_text(text: str, path: str = "<string>") -> Document:
     """Parse YAML text into a :class:`Document`; raises :class:`YamlError` with a position.
 
     Plain files take the fast path (rapidyaml, a C++ parser, to JSON); anything unusual
-    (anchors, tags, exotic scalars, deep nesting, duplicate keys, errors) takes the positioned
-    PyYAML path, which enforces every limit and locates every problem.
+    (tags, exotic scalars, deep nesting, duplicate keys, errors, aliases it would be unsafe to
+    copy) takes the positioned PyYAML path, which enforces every limit and locates every problem.
     """
     if len(text) > MAX_FILE_BYTES:
         raise YamlError(
@@ -325,7 +325,8 @@ def read_yaml_text(text: str, path: str = "<string>") -> Document:
     else:
         data, positions = _positioned(text, path)
         doc = Document(data, path, positions, text)
-    _check_sizes(doc)
+    if not _sizes_certainly_within(text):
+        _check_sizes(doc)
     return doc
 
 
@@ -340,6 +341,24 @@ def _too_many(items: int, more: bool = False) -> str:
 
 def _too_long(chars: int) -> str:
     return f"a text of {chars:,} characters: at most {MAX_TEXT_CHARS:,} are read"
+
+
+def _sizes_certainly_within(text: str) -> bool:
+    """Whether the text alone shows that :func:`_check_sizes` finds nothing (most files: it
+    walks every value, the tenth of a small file's load).
+
+    Why each bound holds: no text read from a file is longer than the file (escapes, folding
+    and block indentation only shorten; an alias copies a text, never lengthens it); every
+    item of a list but one follows a "-" (block) or a "," (flow), and an alias repeats a
+    list, never adds to one; a lone surrogate can only come from a \\u or \\U escape (the file
+    is decoded as strict UTF-8).
+    """
+    return (
+        len(text) <= MAX_TEXT_CHARS
+        and text.count("-") + text.count(",") < MAX_LIST_ITEMS
+        and "\\u" not in text
+        and "\\U" not in text
+    )
 
 
 def _check_sizes(doc: Document) -> None:
@@ -406,10 +425,10 @@ def _positioned(text: str, path: str) -> tuple[Any, dict[PathKey, Position]]:
 _NOT_FAST: Final[Any] = object()
 
 # Anything that rapidyaml's JSON output would type differently from the YAML 1.2 core schema
-# used here, or that needs the limits of the positioned path: anchors, aliases, tags, merge
-# keys, directives, document markers, complex keys, tabs, exotic plain scalars, deep
-# indentation. Each is a cheap substring test first, and a precise pattern only if that hits
-# (one big alternation costs a hundred milliseconds a megabyte).
+# used here, or that needs the limits of the positioned path: tags, merge keys, directives,
+# document markers, complex keys, tabs, exotic plain scalars, deep indentation. Each is a cheap
+# substring test first, and a precise pattern only if that hits (one big alternation costs a
+# hundred milliseconds a megabyte).
 _BEFORE = r"(?:^|[\s\[{,:])"
 # rapidyaml's JSON output rewrites the lower-case words inf, infinity and nan (plain values,
 # and keys even when quoted), and every dotted spelling (.Inf, .NaN: floats in the core schema,
@@ -424,8 +443,6 @@ _UNUSUAL: Final[tuple[tuple[str, re.Pattern[str] | None], ...]] = (
     ("\t", None),
     ("<<", None),
     (" " * 96, None),
-    ("&", re.compile(_BEFORE + r"&\S")),
-    ("*", re.compile(_BEFORE + r"\*\S")),
     ("!", re.compile(_BEFORE + r"!")),
     ("~", re.compile(_BEFORE + r"~(?:$|[\s\]},])", re.MULTILINE)),
     ("%", re.compile(r"^%", re.MULTILINE)),
@@ -446,6 +463,9 @@ _UNUSUAL: Final[tuple[tuple[str, re.Pattern[str] | None], ...]] = (
     ("0x", re.compile(_BEFORE + r"[-+]?0x")),
     ("0o", re.compile(_BEFORE + r"[-+]?0o")),
 )
+# Anchors and aliases may start a node (after a space, "[", "{", "," or ":"): a file that may hold
+# them is checked in the parsed tree (:func:`_aliases_resolved`) before its aliases are copied.
+_MAYBE_ALIASES: Final = (("&", re.compile(_BEFORE + r"&\S")), ("*", re.compile(_BEFORE + r"\*\S")))
 # Not listed: "+3". A plain +3 is the number 3, and rapidyaml writes it as +3, which is not
 # JSON: the fast path fails and the file takes the careful path; in a sentence it is text on
 # both.
@@ -460,6 +480,10 @@ def _unusual(text: str) -> bool:
             for needle, pattern in _UNUSUAL
         )
     )
+
+
+def _may_hold_aliases(text: str) -> bool:
+    return any(needle in text and p.search(text) is not None for needle, p in _MAYBE_ALIASES)
 
 
 def _reserved_start(text: str) -> bool:
@@ -500,10 +524,100 @@ def _fast(text: str) -> Any:
             tree = _ryml.parse_in_arena(text.encode("utf-8"))
             if tree.size() == 0 or not tree.is_map(tree.root_id()):
                 return _NOT_FAST
+            if _may_hold_aliases(text) and not _aliases_resolved(tree):
+                return _NOT_FAST
             emitted = _ryml.emit_json_malloc(tree, tree.root_id())
         return json.loads(emitted, object_pairs_hook=_unique_keys)
     except Exception:  # any failure here only means: take the careful path
         return _NOT_FAST
+
+
+#: The fast path copies what an alias names; a file whose copies would more than double its
+#: tree is read by the positioned reader, which shares them (and counts them against
+#: :data:`MAX_NODES`, refusing an alias bomb at the first alias past the limit).
+_FAST_EXPANSION_SLACK: Final = 10_000
+
+
+def _aliases_resolved(tree: Any) -> bool:
+    """Replace each alias in a parsed rapidyaml tree with a copy of its anchored node, if that
+    is safe and reads as the positioned reader would; False (tree untouched) if not.
+
+    Safe and the same only when: no anchor or alias is a mapping key (the positioned reader
+    refuses an alias as a key); each anchor name is defined once (so which node an alias names
+    does not depend on document order); every alias names an anchor; no anchored node holds,
+    through aliases, an alias of itself (rapidyaml would copy without end); and the copies
+    bring the tree to at most twice its size plus :data:`_FAST_EXPANSION_SLACK` nodes (an alias
+    bomb never reaches rapidyaml's copying). An alias before its anchor makes rapidyaml raise:
+    the caller then takes the positioned path, which locates the error.
+
+    Why the sizes are worked out here: the expanded size is the tree's size with each alias
+    counted as the expanded size of the node it names; only anchored subtrees are walked.
+    """
+    anchors: dict[bytes, int] = {}
+    aliases: list[int] = []
+    node_type = tree.type
+    keys = _ryml.KEYANCH | _ryml.KEYREF
+    marks = keys | _ryml.VALANCH | _ryml.VALREF
+    for node in range(tree.capacity()):  # unused slots have no type
+        flags = node_type(node)
+        if not flags & marks:
+            continue
+        if flags & keys:
+            return False
+        if flags & _ryml.VALREF:
+            aliases.append(node)
+        else:
+            name = bytes(tree.val_anchor(node))
+            if name in anchors:
+                return False
+            anchors[name] = node
+    if not aliases:
+        return True
+    sizes: dict[int, int] = {}
+    limit = min(MAX_NODES, 2 * tree.size() + _FAST_EXPANSION_SLACK)
+
+    def expanded(node: int, within: frozenset[int]) -> int | None:
+        """Nodes under ``node`` once its aliases are copied; None for a cycle or too many."""
+        if node in sizes:
+            return sizes[node]
+        if node in within:
+            return None
+        within = within | {node}
+        total = 0
+        stack = [node]
+        while stack:
+            current = stack.pop()
+            if tree.is_val_ref(current):
+                target = anchors.get(bytes(tree.val_ref(current)))
+                size = None if target is None else expanded(target, within)
+                if size is None:
+                    return None
+                total += size
+            else:
+                total += 1
+                child = tree.first_child(current)
+                while child != _NONE:
+                    stack.append(child)
+                    child = tree.next_sibling(child)
+            if total > limit:
+                return None
+        sizes[node] = total
+        return total
+
+    total = tree.size() - len(aliases)
+    for alias in aliases:
+        target = anchors.get(bytes(tree.val_ref(alias)))
+        size = None if target is None else expanded(target, frozenset())
+        if size is None:
+            return False
+        total += size
+        if total > limit:
+            return False
+    tree.resolve()
+    return True
+
+
+_NONE: Final = 2**64 - 1 if _ryml is None else getattr(_ryml, "NONE", 2**64 - 1)
 
 
 @contextlib.contextmanager
@@ -616,7 +730,7 @@ def _str_presenter(dumper: Any, value: str) -> Any:
     # Multi-line text (terrain maps, notes) as literal blocks so diffs stay line by line.
     if "\n" in value:
         style: str | None = "|"
-    elif _resolve_plain(value) != value or _unusual(value):
+    elif _resolve_plain(value) != value or _unusual(value) or _may_hold_aliases(value):
         # Text our reader would take as something else (or that needs the careful path to
         # read) is quoted, so what is written reads back as written.
         style = "'"

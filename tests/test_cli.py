@@ -23,6 +23,37 @@ def test_validate_accepts_a_good_scenario_and_a_board(capsys: pytest.CaptureFixt
     assert f"{board}: valid (board K, 500 hexes)" in out
 
 
+def test_validating_many_files_shares_the_map_of_one_layout(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Speed issue: ``hexwright validate`` on several files assembles a map once per layout of
+    the same boards; what each file reports is what validating it alone reports."""
+    from model.resources import boards_changed
+    from model.scenario_io import load_scenario, shared_maps
+
+    other = ROOT / "scenarios" / "armor" / "2a-trading-ground.yaml"
+    with shared_maps():
+        first, second = load_scenario(SCENARIO), load_scenario(other)
+        assert first.scenario.map.layout == second.scenario.map.layout
+        assert first.map is second.map
+        boards_changed()  # a board file written: its boards are read again, the map made again
+        third = load_scenario(SCENARIO)
+        assert third.map is not first.map
+        assert third.map.hexes == first.map.hexes
+    alone = load_scenario(other)
+    assert alone.map is not second.map
+    assert alone.map.hexes == second.map.hexes
+    files = sorted(str(p) for p in (ROOT / "scenarios" / "armor").glob("*.yaml"))
+    each = []
+    for name in files:
+        main(["validate", name])
+        each.append(capsys.readouterr())
+    main(["validate", *files])
+    together = capsys.readouterr()
+    assert together.out == "".join(c.out for c in each)
+    assert together.err == "".join(c.err for c in each)
+
+
 def test_validate_reports_every_problem_and_exits_1(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -98,7 +129,11 @@ def test_schema_check_fails_when_out_of_date(
 def test_console_script_runs_without_qt_for_validate() -> None:
     code = (
         "import sys; from editor.cli.main import main; rc = main(['validate', '-q', sys.argv[1]]); "
-        "assert 'PySide6' not in sys.modules, 'validate imported Qt'; sys.exit(rc)"
+        "assert 'PySide6' not in sys.modules, 'validate imported Qt'; "
+        # Speed issue: a system's bots (and with them the engine) load when a game is played.
+        "assert 'rules.bots.base' not in sys.modules, 'validate imported the bots'; "
+        "assert 'rules.engine.core' not in sys.modules, 'validate imported the engine'; "
+        "sys.exit(rc)"
     )
     result = subprocess.run(
         [sys.executable, "-c", code, str(SCENARIO)], capture_output=True, text=True

@@ -210,6 +210,7 @@ def test_presets_assemble_and_notation_round_trips(
     # The notation fixes the map up to turning or moving it as a whole: the rebuilt map has the
     # same hexes under the same names, with the same neighbours, and prints the same text.
     assert notation_of(rebuilt) == text
+    assert notation_of(amap) is text  # worked out once per map (the sections panel asks often)
     assert len(rebuilt) == len(amap)
     for h in itertools.islice(amap.hexes, 0, None, 7):
         image = rebuilt.resolve(amap.name(h))

@@ -77,6 +77,28 @@ def test_sections_without_side_a(amap: AssembledMap) -> None:
     assert {n[0] for n in center} <= {"J", "K"} and "K2018" in center
 
 
+def test_what_regions_derive_from_the_map_alone_is_worked_out_once_per_map() -> None:
+    """Speed issue: a placement's hexes and printed coordinates are kept on the map, so many
+    regions (and scenarios sharing the map) reuse them; the answers are those worked out
+    afresh, and a region that changes its set leaves the kept one alone."""
+    sections = load_boards(GameSystem.ARMOR, ("J", "K", "L"))
+    placements = [SectionPlacement("J"), SectionPlacement("K"), SectionPlacement("L")]
+    shared = assemble(placements, sections)
+    specs: list[dict[str, Any]] = [
+        {"kind": "hexrow", "column": 20, "side": "west", "inclusive": True, "board": "K"},
+        {"kind": "hexrow", "row": 7, "side": "south", "inclusive": False},
+        {"kind": "sections", "sections": ["K"]},
+        {"kind": "sections", "excluding_side": "A"},
+        {"kind": "sections", "center": True},
+    ]
+    first = [hexes(shared, spec) for spec in specs]
+    assert shared.derived  # kept
+    again = [hexes(shared, spec) for spec in specs]
+    fresh = [hexes(assemble(placements, sections), spec) for spec in specs]
+    assert first == again == fresh
+    assert all(first)
+
+
 def test_center_hexes_of_the_center_section(amap: AssembledMap) -> None:
     assert hexes(amap, {"kind": "center-hexes", "center_section": True}) == {"K2018", "K2118"}
 

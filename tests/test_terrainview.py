@@ -56,3 +56,16 @@ def test_hexside_features_are_the_boards_plus_and_minus_the_scenarios() -> None:
     hedged = _view(path, lambda s: edits.set_hexside_feature(s, ["J0505/J0506"], "crest"))
     assert "crest" in hedged.hexside_features(Hexside.between(j1, j2))
     assert "crest" in {d: f for d, f, _ in hedged.sides_of(j1)}[j1.direction_to(j2)]
+
+
+def test_the_boards_hexsides_are_worked_out_once_per_map() -> None:
+    """Speed issue: every terrain view of one map (one per edit in the editor, one per
+    scenario validated together) shares the map's board hexsides, as worked out afresh."""
+    from model.terrainview import BoardSides
+
+    loaded = load_scenario(SCENARIOS.parent / "panzer44" / "19.5-arracourt.yaml")
+    first = MapTerrain(loaded.map, loaded.overlays)
+    again = MapTerrain(loaded.map)
+    assert first.board_sides is again.board_sides is BoardSides.of(loaded.map)
+    assert first.board_sides == BoardSides._work_out(loaded.map)
+    assert first.board_sides is not None and first.board_sides.features

@@ -94,6 +94,116 @@ def test_moderate_aliases_are_fine() -> None:
     assert doc.data == {"base": {"x": 1}, "use": {"x": 1}}
 
 
+_ALIAS_SHAPES_FAST = [
+    "a: &x [1, 2]\nb: *x\n",
+    "a: &m {k: &n v, j: *n}\nb: *m\n",
+    "a: &x\n  - &y 1\n  - *y\nb: [*x, *y]\n",
+    'a: &s "5"\nb: *s\nc: &i 5\nd: *i\n',
+    "a: &t true\nb: *t\nc: &n null\nd: *n\ne: &e\nf: *e\n",
+    "a: &s 'x: y'\nb: *s\nc: &l |\n  two\n  lines\nd: *l\n",
+    "a: Tom &Jerry\nb: 3 * 4\nc: [&q x, *q]\n",
+    "a: {k: &r 0534}\nb: *r\nc: &f Inf\nd: [*f]\n",
+]
+_ALIAS_SHAPES_CAREFUL = [
+    "a: &x 1\nb: *x\nc: &x 2\nd: *x\n",  # an anchor defined again: the later one counts
+    "&k a: 1\nb: *k\n",  # an alias of a key: refused by the positioned reader
+    "a: *x\nb: &x 1\n",  # an alias before its anchor
+    "a: &x [*x]\n",  # an alias inside its own anchor (rapidyaml would copy without end)
+    "a: &y [*x]\nb: &x [*y]\n",
+    "a: [1, *q]\n",
+]
+
+
+@pytest.mark.parametrize("text", _ALIAS_SHAPES_FAST)
+def test_anchors_and_aliases_take_the_fast_path_and_read_the_same(text: str) -> None:
+    """Speed issue: files with anchors (the Soldiers scenarios) stay on the fast path, where
+    rapidyaml copies each aliased node; the data is what the positioned reader gives."""
+    fast = yamlio._fast(text)
+    assert fast is not yamlio._NOT_FAST
+    positioned, _ = yamlio._positioned(text, "x.yaml")
+    assert repr(fast) == repr(positioned)
+
+
+@pytest.mark.parametrize("text", _ALIAS_SHAPES_CAREFUL)
+def test_unusual_aliases_take_the_positioned_path(text: str) -> None:
+    assert yamlio._fast(text) is yamlio._NOT_FAST
+    try:
+        expected: object = yamlio._positioned(text, "x.yaml")[0]
+    except YamlError as exc:
+        expected = str(exc)
+    try:
+        read: object = read_yaml_text(text, "x.yaml").data
+    except YamlError as exc:
+        read = str(exc)
+    assert read == expected
+
+
+def test_an_alias_bomb_never_reaches_the_fast_paths_copying(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The fast path works out what the aliases would copy before copying anything: a bomb
+    (10**10 values) goes to the positioned reader, which refuses it located."""
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 10)]
+    text = "\n".join(lines)
+    resolved: list[bool] = []
+    original = yamlio._aliases_resolved
+    monkeypatch.setattr(
+        yamlio, "_aliases_resolved", lambda tree: resolved.append(original(tree)) or False
+    )
+    assert yamlio._fast(text) is yamlio._NOT_FAST
+    assert resolved == [False]
+    with pytest.raises(YamlError, match="expands to more than"):
+        read_yaml_text(text)
+    # Copies that more than double the tree go to the positioned reader, which shares them.
+    wide = "a: &a [" + ", ".join(["x"] * 100) + "]\nb: [" + ", ".join(["*a"] * 200) + "]\n"
+    assert yamlio._fast(wide) is yamlio._NOT_FAST
+    assert len(read_yaml_text(wide).data["b"]) == 200
+
+
+def test_the_soldiers_scenarios_with_anchors_take_the_fast_path() -> None:
+    root = Path(__file__).parent.parent / "scenarios"
+    anchored = [
+        path
+        for path in sorted(root.glob("*/*.yaml"))
+        if "&" in (text := path.read_text()) and "*" in text
+    ]
+    assert len(anchored) >= 6
+    for path in anchored:
+        text = path.read_text()
+        fast = yamlio._fast(text)
+        assert fast is not yamlio._NOT_FAST, path.name
+        assert repr(fast) == repr(yamlio._positioned(text, path.name)[0]), path.name
+
+
+def test_sizes_are_walked_only_when_the_text_could_cross_a_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Speed issue: the walk over every value that finds a list or a text too long, or a
+    lone surrogate, is left out when the text alone rules them out (every built-in file);
+    each limit is still enforced, located, when it could be crossed."""
+    walked: list[str] = []
+    check = yamlio._check_sizes
+    monkeypatch.setattr(yamlio, "_check_sizes", lambda doc: walked.append(doc.path) or check(doc))
+    root = Path(__file__).parent.parent
+    for path in sorted(root.glob("scenarios/*/*.yaml")):
+        read_yaml(path)
+    assert walked == []
+    crossing = {
+        "a: [" + ", ".join(["1"] * 10_001) + "]\n": "a list of more than 10,000 items",
+        "a: " + "x" * 200_001 + "\n": "a text of 200,001 characters",
+        'a: "\\udc80"\n': "lone surrogate|invalid Unicode character escape",
+    }
+    for text, message in crossing.items():
+        with pytest.raises(YamlError, match=message) as info:
+            read_yaml_text(text, "x.yaml")
+        assert str(info.value).startswith("x.yaml:1:")
+    assert len(walked) >= 2  # the list and the text (the escape may fail the parse first)
+    assert not yamlio._sizes_certainly_within("- x\n" * 10_000)
+    # An alias repeats a list, never adds to one.
+    assert yamlio._sizes_certainly_within("a: &a [1, 2, 3]\nb: [*a, *a]\n")
+
+
 def test_deep_nesting_is_refused() -> None:
     with pytest.raises(YamlError, match="nesting is deeper than"):
         read_yaml_text("[" * 500 + "]" * 500)
@@ -212,6 +322,25 @@ def test_fast_and_positioned_paths_read_the_same_data(data: dict[str, object]) -
     if fast is not yamlio._NOT_FAST:
         assert fast == positioned
         assert _types(fast) == _types(positioned)
+
+
+@settings(max_examples=200, deadline=None)
+@given(documents, st.booleans())
+def test_shared_values_written_as_anchors_read_the_same_on_both_paths(
+    data: dict[str, object], flow: bool
+) -> None:
+    """PyYAML writes a value used twice as an anchor and aliases (``&id001``, ``*id001``),
+    here nested in aliases of aliases: the fast path, copying them, reads what the positioned
+    reader does."""
+    import yaml
+
+    shared = {"a": data, "b": [data, {"z": data}]}
+    text = yaml.safe_dump({"one": shared, "two": [shared, data]}, default_flow_style=flow)
+    assert "&id001" in text
+    fast = yamlio._fast(text)
+    positioned, _ = yamlio._positioned(text, "x.yaml")
+    if fast is not yamlio._NOT_FAST:
+        assert repr(fast) == repr(positioned)
 
 
 def _types(value: object) -> object:

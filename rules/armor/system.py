@@ -8,7 +8,6 @@ from rules.armor.costs import ArmorMovement
 from rules.armor.forces import ArmorForces
 from rules.armor.los import SIGHT_HEIGHTS, armor, los_terrain
 from rules.armor.pointbuy import ArmorPointBuy
-from rules.bots.base import RandomBot
 from rules.registry import Citations, SystemRules, lazy
 
 SYSTEM = SystemRules(
@@ -27,7 +26,10 @@ SYSTEM = SystemRules(
     ),
     forces=ArmorForces(),
     pointbuy=ArmorPointBuy(),
-    bots={"random": RandomBot, "heuristic": lazy("rules.bots.greedy:GreedyBot")},
+    bots={
+        "random": lazy("rules.bots.base:RandomBot"),
+        "heuristic": lazy("rules.bots.greedy:GreedyBot"),
+    },
     greedy=lazy("rules.armor.bot:ArmorAdapter"),
     features=frozenset({"formations", "layout-constraints"}),
     coverage="rules.armor:coverage.yaml",

@@ -4,7 +4,6 @@ offer the shared code. The engine and the bot are imported when first used."""
 from __future__ import annotations
 
 from model.systems import GameSystem
-from rules.bots.base import RandomBot
 from rules.checks.base import RegisteredCheck
 from rules.panzer44.checks import fortifications
 from rules.panzer44.costs import Panzer44Movement
@@ -30,7 +29,10 @@ SYSTEM = SystemRules(
     forces=Panzer44Forces(),
     pointbuy=Panzer44PointBuy(),
     checks=(RegisteredCheck("fortifications", fortifications),),
-    bots={"random": RandomBot, "heuristic": lazy("rules.panzer44.bot.heuristic:HeuristicBot")},
+    bots={
+        "random": lazy("rules.bots.base:RandomBot"),
+        "heuristic": lazy("rules.panzer44.bot.heuristic:HeuristicBot"),
+    },
     fast_sight=lazy("rules.panzer44.sight_table:SightTable"),
     features=frozenset({"panic", "fortifications"}),
     coverage="rules.panzer44:coverage.yaml",

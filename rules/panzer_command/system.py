@@ -4,7 +4,6 @@ offer the shared code. The engine and the bot are imported when first used."""
 from __future__ import annotations
 
 from model.systems import GameSystem
-from rules.bots.base import RandomBot
 from rules.checks.base import RegisteredCheck
 from rules.panzer_command.checks import command
 from rules.panzer_command.costs import PanzerCommandMovement
@@ -30,7 +29,10 @@ SYSTEM = SystemRules(
     forces=PanzerCommandForces(),
     pointbuy=PanzerCommandPointBuy(),
     checks=(RegisteredCheck("command", command),),
-    bots={"random": RandomBot, "heuristic": lazy("rules.bots.greedy:GreedyBot")},
+    bots={
+        "random": lazy("rules.bots.base:RandomBot"),
+        "heuristic": lazy("rules.bots.greedy:GreedyBot"),
+    },
     greedy=lazy("rules.panzer_command.bot:PcAdapter"),
     features=frozenset({"command"}),
     coverage="rules.panzer_command:coverage.yaml",

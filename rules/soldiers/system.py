@@ -4,7 +4,6 @@ offer the shared code. The engine and the bot are imported when first used."""
 from __future__ import annotations
 
 from model.systems import GameSystem
-from rules.bots.base import RandomBot
 from rules.checks.base import RegisteredCheck
 from rules.registry import Citations, SystemRules, lazy
 from rules.soldiers.checks import deployment_zone
@@ -30,7 +29,10 @@ SYSTEM = SystemRules(
     forces=SoldiersForces(),
     pointbuy=SoldiersPointBuy(),
     checks=(RegisteredCheck("deployment-zone", deployment_zone),),
-    bots={"random": RandomBot, "heuristic": lazy("rules.bots.greedy:GreedyBot")},
+    bots={
+        "random": lazy("rules.bots.base:RandomBot"),
+        "heuristic": lazy("rules.bots.greedy:GreedyBot"),
+    },
     greedy=lazy("rules.soldiers.bot:SoldiersAdapter"),
     features=frozenset({"missions"}),
     coverage="rules.soldiers:coverage.yaml",
