@@ -64,7 +64,7 @@ to it [8.83] (:mod:`rules.soldiers.melee`). The assistant squad leader's restric
 Simplifications, named: operational turns [6.3], smoke and rifle grenades [12.5; 12.6], events
 other than reinforcements, the Advantage Check, the Artillery Strike, End Command Cycle and
 Smoke Dissipates [6.12] (:mod:`rules.soldiers.events`), fire at range 0 into one's own hex
-[8.83], killing prisoners [9.7], exchanging equipment other than weapons [7.33; 9.5]
+[8.83], exchanging equipment other than weapons [7.33; 9.5]
 (:mod:`rules.soldiers.equipment` plays weapons, with 8.72-8.73), pre-game operational moves
 [6.33], hidden deployment and hidden MGs [14.11-14.12], wire and minefields bought [18.3;
 18.4] (only the markers a scenario places).
@@ -103,6 +103,7 @@ from rules.soldiers import (
     operational,
     preparations,
     preview,
+    prisoners,
     reaction,
     support,
     suppression,
@@ -164,7 +165,7 @@ from rules.soldiers.weapons import (
     starting_grenades,
 )
 
-RULES_VERSION = "soldiers-0.3"
+RULES_VERSION = "soldiers-0.4"
 #: The turn's sequence [3]: phase id, name, rule.
 SEQUENCE = (
     ("command", "A. Command Phase", "[3A; 5.2-5.3]"),
@@ -251,7 +252,14 @@ class SoldiersGame(MapGame):
 
     system = GameSystem.SOLDIERS
     rules_version = RULES_VERSION
-    actions = (*ACTIONS, groups.OrderGroup, bidding.Bid, melee.HandToHand, equipment.Exchange)
+    actions = (
+        *ACTIONS,
+        groups.OrderGroup,
+        bidding.Bid,
+        melee.HandToHand,
+        equipment.Exchange,
+        prisoners.KillPrisoner,
+    )
     position_state = SoldiersPositionState
     #: The special rules its engine enforces (:data:`ENFORCES`; the rest are listed in each
     #: outcome, :mod:`rules.engine.special_rules`).
@@ -610,6 +618,7 @@ class SoldiersState(State):
                         mine.extend(self._group_actions())  # the group's others [7.1]
                         mine.extend(suppression.options(self))  # self suppression [7.41]
                         mine.extend(equipment.options(self))  # exchange weapons [7.33]
+                        mine.extend(prisoners.options(self))  # kill prisoners [9.7]
                 if self.play.phase == "action":  # radio, satchel [16.2; 17.2]
                     mine.extend(fire_support.support_options(self, s))
                 # in the enemy-occupied hex they began in, only what 8.83 allows
@@ -736,6 +745,8 @@ class SoldiersState(State):
                 groups.after_move_off(self, action, where)  # together [7.1; 7.26]
         elif isinstance(action, equipment.Exchange):
             equipment.exchange(self, action)  # all his AP [7.33]
+        elif isinstance(action, prisoners.KillPrisoner):
+            prisoners.kill(self, action)  # 1 AP a prisoner [9.7]
         elif isinstance(action, SelfSuppress):
             suppression.apply(self, action)  # free; his actions end [7.41]
         elif isinstance(action, SupportAction):

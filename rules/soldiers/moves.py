@@ -2,7 +2,9 @@
 hex's cost from :mod:`rules.movement.costs` (class "man") [7.21].
 
 Risk level [7.22]: Cautious, a hex in friendly sight not in enemy sight, or a protected hex in
-friendly and enemy sight neither enemy-occupied nor next to an able enemy man; Wary, a hex in
+friendly and enemy sight neither enemy-occupied nor next to an able enemy man (but a Cautious man
+leaving a hex he shares with only suppressed enemy men may enter a hex next to them [8.83]; our
+reading: the enemies in the hex he leaves do not count, others still do); Wary, a hex in
 friendly sight not in enemy sight, or a covered or protected one in both sights not
 enemy-occupied; Bold, any hex not enemy-occupied; Aggressive, any hex (hand-to-hand [8.8] is not
 played: men of both sides then share the hex). Sight is judged when the man's actions start
@@ -173,7 +175,9 @@ def why_not_step(
             if risk == "Cautious" and cat != "protected":
                 return None, f"{name} is {cat} and in enemy sight: not at Cautious [7.22]"
             if risk == "Cautious" and any(
-                to.distance(state.troops.hexes[m]) == 1 for m in _able(state, side, False)
+                to.distance(state.troops.hexes[m]) == 1
+                for m in _able(state, side, False)
+                if state.troops.hexes[m] != frm  # leaving a shared hex [8.83]
             ):
                 return None, f"{name} is next to an able enemy man: not at Cautious [7.22]"
     return cost, ""

@@ -19,6 +19,7 @@ from rules.soldiers import (
     fire_support,
     groups,
     melee,
+    prisoners,
     support,
     suppression,
     view,
@@ -86,6 +87,8 @@ def _why_not(state: SoldiersState, action: Action) -> str | None:
         return suppression.why_not(state, action)  # [7.41]
     if isinstance(action, equipment.Exchange):
         return equipment.why_not(state, action)  # [7.33]
+    if isinstance(action, prisoners.KillPrisoner):
+        return prisoners.why_not(state, action)  # [9.7]
     if isinstance(action, ClearJam | Reload):
         return why_not_maintain(state, action)
     if isinstance(action, FIRE_SUPPORT_ACTIONS):
@@ -176,6 +179,9 @@ def preview(state: SoldiersState, action: Action) -> Preview:
     if isinstance(action, equipment.Exchange):
         cost = f"all his AP ({state.active.ap:g}); then {equipment.then_fires(state, action)}"
         return Preview(words, True, None, cost, rules=("exchange equipment [7.33]",))
+    if isinstance(action, prisoners.KillPrisoner):
+        cost = f"{prisoners.KILL_AP:g} of {state.active.ap:g} AP"
+        return Preview(words, True, None, cost, rules=("killing prisoners [9.7]",))
     if isinstance(action, SelfSuppress):
         cost = "free (0 AP); he performs no further actions this Action Phase"
         return Preview(words, True, None, cost, rules=("self suppression [7.41]",))

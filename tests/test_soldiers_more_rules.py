@@ -1,0 +1,239 @@
+"""More of Soldiers' small rules, each pinned by its section: killing prisoners [9.7], the
+Cautious man leaving a hex he shares with suppressed enemies [8.83; 7.22] and the unseen throw
+through the thrower's own building [12.11]; each new action
+through the State API, cloned and written to a position. Men are staged by hand on Dawn
+Patrol's map C, every man not named sharing one far hex with the enemy's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from model.hexes import Hex
+from model.scenario_io import load_scenario
+from rules.engine.actions import Move
+from rules.engine.errors import IllegalActionError
+from rules.records.position import load_position, position_text
+from rules.registry import load_game
+from rules.soldiers.actions import ManHit, OrderMan, Throw
+from rules.soldiers.game import SoldiersGame, SoldiersState
+from rules.soldiers.grenades import through_own_building
+from rules.soldiers.groups import OrderGroup
+from rules.soldiers.moves import category, why_not_step
+from rules.soldiers.prisoners import KillPrisoner
+
+DAWN = "scenarios/soldiers/10-dawn-patrol.yaml"
+
+
+@pytest.fixture
+def game() -> SoldiersGame:
+    found = load_game(load_scenario(DAWN))
+    assert isinstance(found, SoldiersGame)
+    return found
+
+
+def _acting(game: SoldiersGame, side: str) -> SoldiersState:
+    """``side``'s first Action Phase, a leader turn at Aggressive (a d10 of 10 [6.11])."""
+    state = game.new_initial_state(1)
+    chit = next(
+        c for c, chit in sorted(game.chits.items()) if chit.side == side and chit.kind == "sl"
+    )
+    while state.play.phase == "command":
+        actor = state.to_act()[0]
+        if actor == side:
+            state.force_dice(10, 1)
+            state.apply(f"commit {chit}")
+        else:
+            state.apply(f"done {actor}")
+    return state
+
+
+def _clear(game: SoldiersGame, h: Hex) -> bool:
+    return h in game.amap.hexes and game.terrain.terrain(h) == "clear"
+
+
+def _stage(state: SoldiersState, spots: dict[str, Hex]) -> None:
+    """The named men where given; everybody else in one far hex, both sides together."""
+    game = state.game
+    far = max(
+        (h for h in game.amap.hexes if _clear(game, h)),
+        key=lambda h: (min(h.distance(s) for s in spots.values()), game.name(h)),
+    )
+    for m in list(state.troops.hexes):
+        state.troops.hexes[m] = spots.get(m, far)
+
+
+# --- 9.7 Killing prisoners --------------------------------------------------------------------
+
+
+def _with_prisoners(game: SoldiersGame) -> tuple[SoldiersState, str, str, list[str]]:
+    """Two German prisoners (one surrendered, one incapacitated) guarded by a US man in a clear
+    hex, with a second US man; the US Action Phase."""
+    state = _acting(game, "us")
+    h = next(h for h in sorted(game.amap.hexes, key=game.name) if _clear(game, h))
+    guard, friend = "us.e.5", "us.e.6"
+    taken = ["german.e.6", "german.e.7"]
+    _stage(state, {guard: h, friend: h, taken[0]: h, taken[1]: h})
+    state.troops.disabled.update({taken[0]: "captured", taken[1]: "incapacitated"})
+    state.troops.captured.update({taken[0]: guard, taken[1]: guard})
+    state.active.in_command |= {guard, friend}
+    return state, guard, friend, taken
+
+
+def test_9_7_killing_a_prisoner_costs_1_ap_and_he_counts_as_killed(game: SoldiersGame) -> None:
+    """[9.7]: "men may opt to kill their prisoners. To do so costs 1 AP per prisoner
+    executed": the guard (no combat action [9.4]; killing is none, our reading) kills both,
+    1 AP each of his 3; they are killed and no longer captured [19.7]."""
+    state, guard, _, taken = _with_prisoners(game)
+    state.apply(OrderMan(guard))
+    assert state.active.ap == 3.0  # a guard's order [9.4]
+    offered = [a for a in state.legal_actions("us") if isinstance(a, KillPrisoner)]
+    assert offered == [KillPrisoner(guard, taken[0]), KillPrisoner(guard, taken[1])]
+    preview = state.preview(offered[0])
+    assert preview.legal and preview.cost == "1 of 3 AP"
+    assert state.describe(offered[0]).endswith("[9.7]")
+    for i, p in enumerate(taken, start=1):
+        events = state.apply(KillPrisoner(guard, p))
+        assert state.active.ap == 3.0 - i
+        assert state.troops.disabled[p] == "killed" and p not in state.troops.captured
+        hit = next(e for e in events if isinstance(e, ManHit))
+        assert hit.man == p and "[9.7" in hit.why
+
+
+def test_9_7_refused_for_a_man_not_under_orders_elsewhere_suppressed_or_without_ap(
+    game: SoldiersGame,
+) -> None:
+    """[9.7; 6.2; 7.42]: only the man (or group) under orders, in the prisoner's hex, not
+    suppressed, with 1 AP; never his own side's man."""
+    state, guard, friend, taken = _with_prisoners(game)
+    state.apply(OrderMan(friend))
+    with pytest.raises(IllegalActionError, match=r"under orders"):
+        state.apply(KillPrisoner(guard, taken[0]))
+    assert state.why_not(KillPrisoner(friend, guard)) is not None  # not a prisoner
+    state.troops.hexes[friend] = next(iter(state.troops.hexes[friend].neighbors()))
+    why = state.why_not(KillPrisoner(friend, taken[0]))
+    assert why is not None and "[9.7]" in why
+    state.troops.hexes[friend] = state.troops.hexes[guard]
+    state.active.ap = 0.5
+    why = state.why_not(KillPrisoner(friend, taken[0]))
+    assert why is not None and "1 AP" in why
+    state.active.ap = 5.0
+    state.troops.suppressed.add(friend)
+    why = state.why_not(KillPrisoner(friend, taken[0]))
+    assert why is not None and "[7.42]" in why
+
+
+def test_9_7_in_a_group_each_prisoner_killed_pays_anew(game: SoldiersGame) -> None:
+    """[9.7; 7.1]: in a group each killing is an action of its own, paid from the group's AP
+    (our reading: it opens no step another man may use)."""
+    state, guard, friend, taken = _with_prisoners(game)
+    state.apply(OrderGroup((guard, friend)))
+    start = state.active.ap
+    state.apply(KillPrisoner(friend, taken[0]))
+    state.apply(KillPrisoner(guard, taken[1]))
+    assert state.active.ap == start - 2
+
+
+def test_9_7_round_trips_text_clone_and_position(game: SoldiersGame, tmp_path: Path) -> None:
+    """The action's text parses back; a clone applies it to the same fingerprint; a position
+    written after it reads back to the same state."""
+    state, guard, _, taken = _with_prisoners(game)
+    state.apply(OrderMan(guard))
+    action = KillPrisoner(guard, taken[0])
+    assert game.parse_action(action.text()) == action
+    twin = state.clone()
+    state.apply(action)
+    twin.apply(action.text())
+    assert twin.fingerprint() == state.fingerprint()
+    path = tmp_path / "pos.yaml"
+    path.write_text(position_text(state.to_position()))
+    _, again = load_position(path, game.loaded)
+    assert again.position_fingerprint() == state.position_fingerprint()
+
+
+# --- 8.83 the Cautious man leaving a shared hex ----------------------------------------------
+
+
+def _shared(game: SoldiersGame) -> tuple[Hex, Hex, Hex]:
+    """A clear hex A, a protected hex P next to it, and a clear hex E 3-8 hexes from P that
+    sees P and is not next to A or P."""
+    for a in sorted(game.amap.hexes, key=game.name):
+        if not _clear(game, a):
+            continue
+        for p in sorted(a.neighbors(), key=lambda h: (h.q, h.r)):
+            if p not in game.amap.hexes or game.movement.cost("man", p, a).prohibited:
+                continue
+            if game.terrain.terrain(p) not in ("woods", "building"):
+                continue
+            for e in sorted(game.amap.hexes, key=game.name):
+                far = 3 <= e.distance(p) <= 8 and e.distance(a) >= 3
+                if _clear(game, e) and far and game.sees(e, p) and game.sees(a, p):
+                    return a, p, e
+    raise AssertionError("no such hexes")
+
+
+@pytest.mark.parametrize("leave", [True, False])
+def test_8_83_a_cautious_man_leaving_a_shared_hex_may_enter_a_hex_next_to_its_enemies(
+    game: SoldiersGame, leave: bool
+) -> None:
+    """[8.83; 7.22]: "A man in a hex with only suppressed enemy men may ... move out of the hex.
+    (This is an exception to 7.22, prohibiting cautious men from entering hexes adjacent to
+    able enemy men ...) Cautious men in this situation may do so": at Cautious, the protected
+    hex P in enemy sight next to the suppressed German in A is entered from A; the same step
+    by a man not leaving the shared hex (the German beside him, not with him) is refused."""
+    state = _acting(game, "us")
+    a, p, e = _shared(game)
+    assert category(state, p) == "protected"
+    beside = (
+        a
+        if leave
+        else next(n for n in p.neighbors() if _clear(game, n) and n != a and n.distance(e) >= 2)
+    )
+    _stage(state, {"us.e.5": a, "german.e.6": beside, "german.e.7": e})
+    state.troops.suppressed.add("german.e.6")
+    state.active.risk = "Cautious"
+    state.active.in_command.add("us.e.5")
+    state.apply(OrderMan("us.e.5"))
+    cost, why = why_not_step(state, "us.e.5", a, p)
+    if leave:
+        assert cost is not None, why
+        state.apply(Move("us.e.5", (game.name(p),)))
+        assert state.troops.hexes["us.e.5"] == p
+    else:
+        assert cost is None and "next to an able enemy man" in why and "[7.22]" in why
+
+
+# --- 12.11 an unseen throw through the thrower's own building ---------------------------------
+
+
+def test_12_11_no_unseen_throw_through_a_hex_of_his_own_building(game: SoldiersGame) -> None:
+    """[12.11]: "A man in a building may not throw a grenade at an unseen target if the LOS
+    would pass through a hex containing part of the same building": refused at such a hex
+    (our reading: the building is its building hexes side by side); an unseen hex in range
+    whose line does not pass through his building stays open."""
+    state = _acting(game, "us")
+    hexes = sorted(game.amap.hexes, key=game.name)
+
+    def unseen(a: Hex, t: Hex) -> bool:
+        return 1 <= a.distance(t) <= 4 and not state.sees(a, t) and t != a
+
+    a, through = next(
+        (a, t)
+        for a in hexes
+        if "building" in game.terrains(a)
+        for t in hexes
+        if unseen(a, t) and through_own_building(state, a, t)
+    )
+    man = "us.e.5"
+    _stage(state, {man: a})
+    game.grenades[man] = 2  # Dawn Patrol deals none; give him two [12]
+    state.active.in_command.add(man)
+    state.apply(OrderMan(man))
+    why = state.why_not(Throw(man, game.name(through)))
+    assert why is not None and "own building [12.11]" in why
+    assert any(
+        state.why_not(Throw(man, game.name(o))) is None
+        for o in hexes
+        if unseen(a, o) and not through_own_building(state, a, o)
+    )
