@@ -1,6 +1,7 @@
 """More of Soldiers' small rules, each pinned by its section: killing prisoners [9.7], the
-Cautious man leaving a hex he shares with suppressed enemies [8.83; 7.22] and the unseen throw
-through the thrower's own building [12.11]; each new action
+Cautious man leaving a hex he shares with suppressed enemies [8.83; 7.22], the unseen throw
+through the thrower's own building [12.11] and a man of a group on overwatch [7.1; 13.1]; each
+new action
 through the State API, cloned and written to a position. Men are staged by hand on Dawn
 Patrol's map C, every man not named sharing one far hex with the enemy's."""
 
@@ -22,6 +23,7 @@ from rules.soldiers.grenades import through_own_building
 from rules.soldiers.groups import OrderGroup
 from rules.soldiers.moves import category, why_not_step
 from rules.soldiers.prisoners import KillPrisoner
+from rules.soldiers.support_actions import Overwatch
 
 DAWN = "scenarios/soldiers/10-dawn-patrol.yaml"
 
@@ -237,3 +239,34 @@ def test_12_11_no_unseen_throw_through_a_hex_of_his_own_building(game: SoldiersG
         for o in hexes
         if unseen(a, o) and not through_own_building(state, a, o)
     )
+
+
+# --- 7.1 and 13.1 a man of a group on overwatch -----------------------------------------------
+
+
+def test_7_1_13_1_a_man_of_a_group_goes_on_overwatch_and_the_group_goes_on_without_him(
+    game: SoldiersGame,
+) -> None:
+    """[7.1; 13.1]: overwatch is a combat action of 4 AP (the 7.1 example); a man of the group
+    goes on overwatch for the group's 4 of 5 AP, his actions end (our reading) and the other
+    moves on alone with the 1 AP left, the watcher staying where he watches."""
+    state = _acting(game, "german")
+    h = next(
+        h
+        for h in sorted(game.amap.hexes, key=game.name)
+        if _clear(game, h) and sum(_clear(game, n) for n in h.neighbors()) >= 2
+    )
+    pair = ("german.e.6", "german.e.7")
+    _stage(state, dict.fromkeys(pair, h))
+    state.active.in_command |= set(pair)
+    state.apply(OrderGroup(pair))
+    assert Overwatch("german.e.7") in state.legal_actions("german")  # not only the first man
+    state.force_dice(1)  # the malfunction roll: no weapon check [13.1]
+    events = state.apply(Overwatch("german.e.6"))
+    assert "german.e.6" in state.support.overwatch and state.active.ap == 1.0
+    assert any("[7.1]" in e.describe() for e in events)
+    assert Overwatch("german.e.7") not in state.legal_actions("german")  # 1 AP left
+    to = next(n for n in h.neighbors() if _clear(game, n))
+    state.apply(Move("german.e.7", (game.name(to),)))
+    assert state.troops.hexes["german.e.7"] == to and state.troops.hexes["german.e.6"] == h
+    assert "german.e.6" in state.support.overwatch

@@ -155,7 +155,7 @@ from rules.soldiers.records import (
 from rules.soldiers.scenario_events import smoke_blocks
 from rules.soldiers.setup import MapFacts, deploy, played_missions
 from rules.soldiers.start import set_up
-from rules.soldiers.support_actions import SupportAction
+from rules.soldiers.support_actions import Overwatch, SupportAction
 from rules.soldiers.units import Chit, Man, cell
 from rules.soldiers.victory import decided, evaluate_outcome, played_victory
 from rules.soldiers.weapons import (
@@ -637,7 +637,7 @@ class SoldiersState(State):
                 tried: list[Action] = [*self.shots_of(m), *self.throws_of(m)]
             finally:
                 self.active.current, self.active.ap = current, ap
-            tried += [ClearJam(m), Reload(m)]
+            tried += [ClearJam(m), Reload(m), Overwatch(m)]  # overwatch: combat 4 [7.1; 13.1]
             found.extend(a for a in tried if self.why_not(a) is None)
         return found
 
@@ -778,6 +778,8 @@ class SoldiersState(State):
             spotted = shoot(self, action)
         elif isinstance(action, Throw):
             throw(self, action)
+        elif isinstance(action, Overwatch):
+            support.apply(self, action)  # his actions end; the group goes on [7.1; 13.1]
         else:
             maintain(self, action)
         groups.after_member(self, action)

@@ -43,7 +43,7 @@ from rules.soldiers.grenades import THROW_AP, throw_chance, why_not_throw
 from rules.soldiers.moves import step_cost, why_not_move
 from rules.soldiers.names import chit_title
 from rules.soldiers.reaction import first_stop, reaction_odds, why_not_react
-from rules.soldiers.support_actions import SupportAction
+from rules.soldiers.support_actions import Overwatch, SupportAction
 from rules.soldiers.weapons import MAINTENANCE_AP, why_not_maintain
 
 if TYPE_CHECKING:
@@ -228,6 +228,8 @@ def _preview_member(state: SoldiersState, action: Action, words: str) -> Preview
             return Preview(words, True, None, "", (_shot(state, action),), ("fire [8.1]",))
         if isinstance(action, Throw):
             return Preview(words, True, None, "", (_throw(state, action),), ("throw [12.1]",))
+        if isinstance(action, Overwatch):
+            return Preview(words, True, None, "", rules=("overwatch [13.1; 7.1]",))
         return Preview(words, True, None, "", rules=("maintenance [7.3]",))
     finally:
         state.active.current, state.active.ap = before, ap
