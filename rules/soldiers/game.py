@@ -92,6 +92,7 @@ from rules.maps.named import HexesByName
 from rules.movement.costs import ENFORCED_BY_MOVEMENT, MoveCost
 from rules.records.position import PositionReader
 from rules.soldiers import (
+    activation,
     artillery,
     bidding,
     engineers,
@@ -460,6 +461,7 @@ class SoldiersState(State):
         self.track.committed[chit.side] = None
         self.track.last_chit = turn.chit
         artillery.end_phase(self)  # a free call not made is lost [17.25]
+        activation.end_phase(self)  # scenario 26 Surprised: chits placed [26.4]
         leader = {chit.leader} if chit.leader else set()
         # The risk level stays as it was until the next chit rolls its own [6.11].
         self.active = ActiveTurn(risk=turn.risk, prev_ordered=turn.ordered | leader)

@@ -192,6 +192,10 @@ class SoldiersPositionState(StrictModel):
     events: dict[str, int] = Field(default_factory=dict)
     event_cycles: dict[str, int] = Field(default_factory=dict)
     eligible: list[str] = Field(default_factory=list)
+    inactive_chits: list[str] = Field(
+        default_factory=list, description="chits the Chit Activation Table still holds [26.4]"
+    )
+    activation_rolls: int = Field(default=0, ge=0, description="rolls on that table [26.4]")
     last_in: dict[str, str] = Field(default_factory=dict)
     clips_spent: dict[str, int] = Field(default_factory=dict)
     grenades_thrown: dict[str, int] = Field(default_factory=dict)
@@ -266,6 +270,8 @@ def to_position(state: SoldiersState) -> GamePosition:
         events=dict(sorted(state.arrivals.events.items())),
         event_cycles=dict(sorted(state.arrivals.came.items())),
         eligible=sorted(state.arrivals.eligible),
+        inactive_chits=list(state.arrivals.inactive),
+        activation_rolls=state.arrivals.activation_rolls,
         last_in=dict(sorted(state.troops.last_in.items())),
         clips_spent=dict(sorted(state.troops.clips_spent.items())),
         grenades_thrown=dict(sorted(state.troops.grenades_thrown.items())),
@@ -439,8 +445,15 @@ def _read_off_map(
             troops.carried[man] = weapon_id
     groups = {g.id for g in game.groups}
     state.arrivals = Arrivals(
-        dict(extra.events), {g for g in extra.eligible if g in groups}, dict(extra.event_cycles)
+        dict(extra.events),
+        {g for g in extra.eligible if g in groups},
+        dict(extra.event_cycles),
+        [c for c in extra.inactive_chits if c in game.chits],
+        extra.activation_rolls,
     )
+    for c in extra.inactive_chits:
+        if c not in game.chits:
+            reader.problem(("state", "inactive_chits"), f"the game has no command chit '{c}'")
     for g in extra.eligible:
         if g not in groups:
             reader.problem(("state", "eligible"), f"the scenario has no reinforcement group '{g}'")

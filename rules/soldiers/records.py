@@ -125,6 +125,10 @@ class Arrivals(Record):
     events: dict[str, int] = state_field(default_factory=dict)
     eligible: set[str] = state_field(default_factory=set)
     came: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
+    #: Scenario 26 Surprised [26.4]: the chits the Chit Activation Table has still to place,
+    #: and the rolls made on it (:mod:`rules.soldiers.activation`).
+    inactive: list[str] = state_field(default_factory=list, encode=_unless_empty)
+    activation_rolls: int = state_field(default=0, encode=_unless_empty)
 
 
 @dataclass
