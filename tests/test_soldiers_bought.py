@@ -13,6 +13,7 @@ import pytest
 from soldiers_bought import SCENARIOS, US, Buy, bought
 
 from editor.cli.main import main
+from model.hexes import Hex
 from model.regions import Zones
 from rules.bots.base import make_bot, play
 from rules.engine import core
@@ -246,6 +247,10 @@ def test_a_battle_condition_in_words_is_its_first() -> None:
 # --- events and reinforcements [6.12; 19.32] ------------------------------------------------
 
 
+def _enterable(game: SoldiersGame, h: Hex) -> bool:
+    return h in game.amap.hexes and not game.movement.cost("man", h).prohibited
+
+
 def _to_action(state: SoldiersState, chit: str, dice: tuple[int, int]) -> None:
     """Play the Command Phase to ``chit``'s Action Phase (after any operational moves, none
     made): its side commits it, the other passes; the risk dice forced."""
@@ -300,6 +305,47 @@ def test_the_second_event_a_brings_the_german_reinforcements() -> None:
     moved = [e for e in state.log if isinstance(e, ManMoved)][-1]
     assert "[19.32]" in moved.explanation[0]
     assert man in force(state, "german")  # he has entered: of the force now [19.7]
+
+
+@pytest.mark.parametrize("on_edge", [True, False])
+def test_19_33_a_leader_in_a_map_edge_hex_orders_his_men_still_off_the_map(on_edge: bool) -> None:
+    """[19.33]: "If a leader is in a map-edge hex he may give orders to men on the map that are
+    in command (6.21), and those that are still off map. In this case, off-map men that receive
+    an order from an on-map leader must enter the map in a hex that is in the leader's
+    command"; "If a leader is on-map but not in a map-edge hex, he may give orders only to men
+    on-map that are in command"."""
+    german = Buy((("GE-SQUAD-3", False),), (), ("GE-SQUAD-2",))  # Anger leads it [2.12]
+    game = _game("20-vire-bridges", 1, buys={"german": german})
+    state = game.new_initial_state(1)
+    chits = sorted(c for c in game.chits if c.startswith("german.ge-squad-2"))
+    draw_event(state, 3)
+    state.force_dice(4)
+    draw_event(state, 3)  # the Second Event A: they may enter [19.32]
+    sl = next(c for c in chits if c.endswith(".sl"))
+    leader = game.chits[sl].leader
+    assert leader is not None
+    south = sorted(game.region(game.scenario.sides[0].reinforcements[0].entry), key=game.name)
+    edge = next(h for h in south if any(h.distance(o) > 2 for o in south))
+    inland = next(
+        h
+        for h in sorted(game.amap.hexes, key=game.name)
+        if h not in game.edge and h.distance(edge) == 3 and _enterable(game, h)
+    )
+    state.troops.waiting.discard(leader)
+    state.troops.hexes[leader] = edge if on_edge else inland
+    _to_action(state, sl, (10, 1))
+    off = sorted(m for m in state.active.in_command if m in state.troops.waiting)
+    if not on_edge:
+        assert not off and leader in state.active.in_command
+        return
+    assert off  # his men still off the map take his orders
+    state.apply(OrderMan(off[0]))
+    moves = [a for a in state.legal_actions() if isinstance(a, Move) and a.unit == off[0]]
+    firsts = {game.by_name[a.path[0]] for a in moves}
+    assert firsts and all(h in south and h.distance(edge) <= 2 for h in firsts)
+    far = next(h for h in south if h.distance(edge) > 2)
+    why = state.why_not(Move(off[0], (game.name(far),)))
+    assert why is not None and "[19.32; 19.33]" in why
 
 
 def test_reinforcements_wait_for_their_event() -> None:
