@@ -1,7 +1,7 @@
 """More of Soldiers' small rules, each pinned by its section: killing prisoners [9.7], the
 Cautious man leaving a hex he shares with suppressed enemies [8.83; 7.22], the unseen throw
-through the thrower's own building [12.11] and a man of a group on overwatch [7.1; 13.1]; each
-new action
+through the thrower's own building [12.11], a man of a group on overwatch [7.1; 13.1] and the
+assault rifle's mode held for the Action Phase [8.71]; each new action
 through the State API, cloned and written to a position. Men are staged by hand on Dawn
 Patrol's map C, every man not named sharing one far hex with the enemy's."""
 
@@ -17,7 +17,8 @@ from rules.engine.actions import Move
 from rules.engine.errors import IllegalActionError
 from rules.records.position import load_position, position_text
 from rules.registry import load_game
-from rules.soldiers.actions import ManHit, OrderMan, Throw
+from rules.soldiers.actions import ManHit, OrderMan, Shoot, Throw
+from rules.soldiers.fire import hit_chance
 from rules.soldiers.game import SoldiersGame, SoldiersState
 from rules.soldiers.grenades import through_own_building
 from rules.soldiers.groups import OrderGroup
@@ -270,3 +271,57 @@ def test_7_1_13_1_a_man_of_a_group_goes_on_overwatch_and_the_group_goes_on_witho
     state.apply(Move("german.e.7", (game.name(to),)))
     assert state.troops.hexes["german.e.7"] == to and state.troops.hexes["german.e.6"] == h
     assert "german.e.6" in state.support.overwatch
+
+
+# --- 8.71 the assault rifle's mode held for the Action Phase ------------------------------------
+
+
+def _rifleman(game: SoldiersGame) -> tuple[SoldiersState, str, Hex]:
+    """The German AR man (german.e.4) ordered at Aggressive, an American 3 hexes off in sight in
+    the open."""
+    state = _acting(game, "german")
+    hexes = sorted((h for h in game.amap.hexes if _clear(game, h)), key=game.name)
+    a, b = next((a, b) for a in hexes for b in hexes if a.distance(b) == 3 and game.sees(a, b))
+    _stage(state, {"german.e.4": a, "us.e.5": b})
+    state.active.in_command.add("german.e.4")
+    state.apply(OrderMan("german.e.4"))
+    return state, "german.e.4", b
+
+
+@pytest.mark.parametrize(
+    ("first", "refused", "quick_table"),
+    [("aimed", "sustained", "semi_hit_table"), ("quick", "aimed", "hit_table")],
+)
+def test_8_71_the_assault_rifle_keeps_the_mode_it_first_fired_in(
+    game: SoldiersGame, tmp_path: Path, first: str, refused: str, quick_table: str
+) -> None:
+    """[8.71]: "Each time a man fires this rifle, the firing player must declare which mode it
+    is firing in. It must be used in the same mode throughout an Action Phase": aimed fire
+    is semi-automatic, sustained automatic, a first quick fire automatic (our reading); after
+    it the other mode's fire is refused, and quick fire reads the held mode's table. A position
+    keeps the mode."""
+    from rules.soldiers.fire import rifle_mode
+    from rules.soldiers.reaction import fire_type as reaction_type
+    from rules.soldiers.units import table_title, weapon
+
+    state, man, b = _rifleman(game)
+    rifle = weapon("GE-AR")
+    assert rifle.semi_hit_table is not None
+    state.apply(Shoot(man, game.name(b), first))
+    state.troops.jammed.discard(man)  # whatever the weapon check did: the rifle fires again
+    state.troops.ammo_out.discard(man)
+    held = "semi" if first == "aimed" else "auto"
+    assert state.active.modes == {man: held}
+    why = state.why_not(Shoot(man, game.name(b), refused))
+    assert why is not None and "[8.71]" in why
+    assert Shoot(man, game.name(b), refused) not in state.legal_actions("german")
+    assert rifle_mode(state, man, "quick") == held
+    # reaction fire in this Action Phase keeps the mode too [8.63; 8.71]
+    assert reaction_type(state, man, True) == ("aimed" if held == "semi" else "sustained")
+    table = getattr(rifle, quick_table)
+    _, work = hit_chance(state, Shoot(man, game.name(b), "quick"))
+    assert work.steps[0].startswith(table_title(table))
+    path = tmp_path / "pos.yaml"
+    path.write_text(position_text(state.to_position()))
+    _, again = load_position(path, game.loaded)
+    assert isinstance(again, SoldiersState) and again.active.modes == {man: held}

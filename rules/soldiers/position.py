@@ -43,7 +43,7 @@ satchel charges thrown [16.22].
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
@@ -133,6 +133,9 @@ class TurnPosition(StrictModel):
     )
     fired_at: list[str] = Field(
         default_factory=list, description="enemy men fired at this Action Phase [8.21]"
+    )
+    rifle_modes: dict[str, Literal["semi", "auto"]] = Field(
+        default_factory=dict, description="the mode each assault rifle fired in this phase [8.71]"
     )
 
 
@@ -255,6 +258,7 @@ def to_position(state: SoldiersState) -> GamePosition:
             step_hex=turn.step_hex,
             step_targets=dict(sorted(turn.step_targets.items())),
             fired_at=sorted(turn.fired_at),
+            rifle_modes=dict(sorted(turn.modes.items())),
         ),
         waiting=sorted(state.troops.waiting),
         operational=list(state.play.operational),
@@ -568,6 +572,10 @@ def _read_turn(game: SoldiersGame, turn: TurnPosition, reader: PositionReader) -
             for m in units(list(turn.step_targets), game.men, (*path, "step_targets"), reader)
         },
         set(units(turn.fired_at, game.men, (*path, "fired_at"), reader)),
+        {
+            m: str(turn.rifle_modes[m])
+            for m in units(list(turn.rifle_modes), game.men, (*path, "rifle_modes"), reader)
+        },
     )
 
 

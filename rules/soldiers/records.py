@@ -201,3 +201,6 @@ class ActiveTurn(Record):
     step_targets: dict[str, bool] = state_field(default_factory=dict, encode=_unless_empty)
     #: The enemy men fired at in this Action Phase: no longer to be spotted [8.21].
     fired_at: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    #: The mode each man's assault rifle has fired in this Action Phase, ``semi`` or ``auto``:
+    #: it must be used in the same mode throughout the phase [8.71].
+    modes: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)

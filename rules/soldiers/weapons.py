@@ -111,7 +111,9 @@ def weapon_check(state: SoldiersState, man: str, fire_type: str, roll: int) -> N
     numbers = summary.value if isinstance(summary.value, list) else []
     if roll not in numbers:
         return
-    _, table = carried(state, man).tables(fire_type)
+    from rules.soldiers.fire import rifle_mode
+
+    _, table = carried(state, man).tables(fire_type, rifle_mode(state, man, fire_type))
     from rules.soldiers.equipment import modifiers
     from rules.soldiers.machineguns import check_modifier
 
