@@ -1,7 +1,8 @@
 """More of Soldiers' small rules, each pinned by its section: killing prisoners [9.7], the
 Cautious man leaving a hex he shares with suppressed enemies [8.83; 7.22], the unseen throw
 through the thrower's own building [12.11], a man of a group on overwatch [7.1; 13.1] and the
-assault rifle's mode held for the Action Phase [8.71]; each new action
+assault rifle's mode held for the Action Phase [8.71] and destroying equipment [9.5]; each new
+action
 through the State API, cloned and written to a position. Men are staged by hand on Dawn
 Patrol's map C, every man not named sharing one far hex with the enemy's."""
 
@@ -18,22 +19,29 @@ from rules.engine.errors import IllegalActionError
 from rules.records.position import load_position, position_text
 from rules.registry import load_game
 from rules.soldiers.actions import ManHit, OrderMan, Shoot, Throw
+from rules.soldiers.destroying import DestroyEquipment
+from rules.soldiers.equipment import Exchange
 from rules.soldiers.fire import hit_chance
 from rules.soldiers.game import SoldiersGame, SoldiersState
-from rules.soldiers.grenades import through_own_building
+from rules.soldiers.grenades import grenades_left, through_own_building
 from rules.soldiers.groups import OrderGroup
 from rules.soldiers.moves import category, why_not_step
 from rules.soldiers.prisoners import KillPrisoner
 from rules.soldiers.support_actions import Overwatch
+from rules.soldiers.weapons import why_not_fire_weapon
 
 DAWN = "scenarios/soldiers/10-dawn-patrol.yaml"
 
 
-@pytest.fixture
-def game() -> SoldiersGame:
+def _dawn() -> SoldiersGame:
     found = load_game(load_scenario(DAWN))
     assert isinstance(found, SoldiersGame)
     return found
+
+
+@pytest.fixture
+def game() -> SoldiersGame:
+    return _dawn()
 
 
 def _acting(game: SoldiersGame, side: str) -> SoldiersState:
@@ -325,3 +333,45 @@ def test_8_71_the_assault_rifle_keeps_the_mode_it_first_fired_in(
     path.write_text(position_text(state.to_position()))
     _, again = load_position(path, game.loaded)
     assert isinstance(again, SoldiersState) and again.active.modes == {man: held}
+
+
+# --- 9.5 destroying equipment -------------------------------------------------------------------
+
+
+def test_9_5_destroying_the_equipment_in_the_hex_for_1_ap(
+    game: SoldiersGame, tmp_path: Path
+) -> None:
+    """[9.5]: "A man may destroy any or all equipment in a hex by expending 1 AP": the
+    prisoners' and the dead's weapons and grenades in his hex (all, our reading), 1 AP; a
+    destroyed weapon cannot be taken by an exchange [7.33], and a prisoner who escapes with it
+    is unarmed [9.6]. A position keeps it; the action's text parses back."""
+    state, guard, friend, taken = _with_prisoners(game)
+    game.grenades[taken[0]] = 2
+    dead = "german.e.9"
+    state.troops.hexes[dead] = state.troops.hexes[guard]
+    state.troops.disabled[dead] = "killed"
+    state.apply(OrderMan(friend))
+    action = DestroyEquipment(friend)
+    assert game.parse_action(action.text()) == action
+    assert action in state.legal_actions("us")
+    assert state.preview(action).cost == "1 of 5 AP"
+    state.apply(action)
+    assert state.active.ap == 4.0
+    assert state.troops.destroyed == {taken[0], taken[1], dead}
+    assert grenades_left(state, taken[0]) == 0
+    assert state.why_not(DestroyEquipment(friend)) is not None  # nothing left to destroy
+    path = tmp_path / "pos.yaml"
+    path.write_text(position_text(state.to_position()))
+    _, again = load_position(path, game.loaded)
+    assert isinstance(again, SoldiersState) and again.troops.destroyed == state.troops.destroyed
+    # a destroyed weapon is no weapon to take [7.33]; an escaped prisoner is unarmed [9.6]
+    state2, _, friend2, _ = _with_prisoners(_dawn())
+    state2.troops.hexes[dead] = state2.troops.hexes[friend2]
+    state2.troops.disabled[dead] = "killed"
+    state2.troops.destroyed.add(dead)
+    state2.apply(OrderMan(friend2))
+    why = state2.why_not(Exchange(friend2, dead))
+    assert why is not None and "[9.5]" in why
+    del state.troops.captured[taken[0]], state.troops.disabled[taken[0]]  # he escapes [9.6]
+    unarmed = why_not_fire_weapon(state, taken[0])
+    assert unarmed is not None and "unarmed [9.5; 9.6]" in unarmed

@@ -179,6 +179,8 @@ def _flat(conditions: Iterable[Condition]) -> Iterator[Condition]:
 
 
 def _spent(state: SoldiersState, man: str) -> bool:
-    """His weapon is out of ammo and he has no clip left [8.51; 8.52]."""
+    """His weapon is out of ammo and he has no clip left [8.51; 8.52], or destroyed [9.5]."""
     own = holder(state, man)
+    if man in state.troops.destroyed:
+        return True
     return own in state.troops.ammo_out and not spare_clips(state, own)

@@ -95,6 +95,7 @@ from rules.soldiers import (
     activation,
     artillery,
     bidding,
+    destroying,
     engineers,
     equipment,
     fire_support,
@@ -260,6 +261,7 @@ class SoldiersGame(MapGame):
         melee.HandToHand,
         equipment.Exchange,
         prisoners.KillPrisoner,
+        destroying.DestroyEquipment,
     )
     position_state = SoldiersPositionState
     #: The special rules its engine enforces (:data:`ENFORCES`; the rest are listed in each
@@ -621,6 +623,7 @@ class SoldiersState(State):
                         mine.extend(suppression.options(self))  # self suppression [7.41]
                         mine.extend(equipment.options(self))  # exchange weapons [7.33]
                         mine.extend(prisoners.options(self))  # kill prisoners [9.7]
+                        mine.extend(destroying.options(self))  # destroy equipment [9.5]
                 if self.play.phase == "action":  # radio, satchel [16.2; 17.2]
                     mine.extend(fire_support.support_options(self, s))
                 # in the enemy-occupied hex they began in, only what 8.83 allows
@@ -749,6 +752,8 @@ class SoldiersState(State):
             equipment.exchange(self, action)  # all his AP [7.33]
         elif isinstance(action, prisoners.KillPrisoner):
             prisoners.kill(self, action)  # 1 AP a prisoner [9.7]
+        elif isinstance(action, destroying.DestroyEquipment):
+            destroying.destroy(self, action)  # 1 AP [9.5]
         elif isinstance(action, SelfSuppress):
             suppression.apply(self, action)  # free; his actions end [7.41]
         elif isinstance(action, SupportAction):

@@ -175,6 +175,9 @@ class SoldiersPositionState(StrictModel):
     operational: list[str] = Field(default_factory=list)
     cycle_ends: bool = Field(default=False, description="End Command Cycle came [4]")
     exited: list[str] = Field(default_factory=list)
+    destroyed: list[str] = Field(
+        default_factory=list, description="men whose weapon was destroyed [9.5]"
+    )
     taken_off: list[str] = Field(
         default_factory=list, description="prisoners led off the map by their guard [7.26; 9]"
     )
@@ -265,6 +268,7 @@ def to_position(state: SoldiersState) -> GamePosition:
         cycle_ends=state.play.ending,
         exited=sorted(state.troops.exited),
         taken_off=sorted(state.troops.taken_off),
+        destroyed=sorted(state.troops.destroyed),
         carried=dict(sorted(state.troops.carried.items())),
         weather=state.field.weather,
         closed_hexes=dict(sorted(state.field.closed_hexes.items())),
@@ -436,7 +440,7 @@ def _read_off_map(
 ) -> None:
     """The men off the map, the events come, the groups that may enter, the last in each hex."""
     game, troops = state.game, state.troops
-    for key in ("waiting", "exited", "lost", "taken_off"):
+    for key in ("waiting", "exited", "lost", "taken_off", "destroyed"):
         found = units(getattr(extra, key), game.men, ("state", key), reader)
         setattr(troops, key, set(found))
     from model.catalog import unit_types

@@ -15,6 +15,7 @@ from rules.engine.actions import Action, Done, Move
 from rules.engine.play import Chance, Preview
 from rules.soldiers import (
     bidding,
+    destroying,
     equipment,
     fire_support,
     groups,
@@ -89,6 +90,8 @@ def _why_not(state: SoldiersState, action: Action) -> str | None:
         return equipment.why_not(state, action)  # [7.33]
     if isinstance(action, prisoners.KillPrisoner):
         return prisoners.why_not(state, action)  # [9.7]
+    if isinstance(action, destroying.DestroyEquipment):
+        return destroying.why_not(state, action)  # [9.5]
     if isinstance(action, ClearJam | Reload):
         return why_not_maintain(state, action)
     if isinstance(action, FIRE_SUPPORT_ACTIONS):
@@ -179,6 +182,10 @@ def preview(state: SoldiersState, action: Action) -> Preview:
     if isinstance(action, equipment.Exchange):
         cost = f"all his AP ({state.active.ap:g}); then {equipment.then_fires(state, action)}"
         return Preview(words, True, None, cost, rules=("exchange equipment [7.33]",))
+    if isinstance(action, destroying.DestroyEquipment):
+        cost = f"{destroying.DESTROY_AP:g} of {state.active.ap:g} AP"
+        gone = ", ".join(destroying.lying(state, action.man))
+        return Preview(words, True, None, cost, rules=(f"destroying equipment: {gone} [9.5]",))
     if isinstance(action, prisoners.KillPrisoner):
         cost = f"{prisoners.KILL_AP:g} of {state.active.ap:g} AP"
         return Preview(words, True, None, cost, rules=("killing prisoners [9.7]",))

@@ -112,6 +112,8 @@ class Troops(Record):
     taken_off: set[str] = state_field(default_factory=set, encode=_unless_empty)
     #: The weapon each man carries other than his counter's, by catalogue id [7.33; 11.2].
     carried: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
+    #: The men whose weapon was destroyed [9.5] (the mark goes with the weapon [7.33]).
+    destroyed: set[str] = state_field(default_factory=set, encode=_unless_empty)
 
 
 @dataclass

@@ -84,6 +84,8 @@ def spare_clips(state: SoldiersState, man: str) -> int:
 
 def why_not_fire_weapon(state: SoldiersState, man: str) -> str | None:
     """Why the man's weapon may not fire now, or None [8.51]."""
+    if man in state.troops.destroyed:
+        return "his weapon was destroyed: he is unarmed [9.5; 9.6]"
     man = holder(state, man)
     if man in state.troops.jammed:
         return "his weapon is jammed: a clear jam action first [8.51; 7.32]"
