@@ -31,8 +31,8 @@ Capture in hand-to-hand [9.1]: a man hit whose damage roll, after a capture atte
 Killing prisoners [9.7]: :mod:`rules.soldiers.prisoners`. A guard moving off the map takes his
 prisoners with him [7.26] (:func:`rules.soldiers.exits.lead_off`).
 
-Missing: captured equipment [9.5] beyond the weapons an exchange takes [7.33] (grenades, clips;
-destroying equipment for 1 AP).
+Destroying equipment [9.5]: :mod:`rules.soldiers.destroying`. Missing: captured equipment
+[9.5] beyond the weapons an exchange takes [7.33] (grenades, clips).
 """
 
 from __future__ import annotations
