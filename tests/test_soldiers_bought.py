@@ -13,6 +13,7 @@ import pytest
 from soldiers_bought import SCENARIOS, US, Buy, bought
 
 from editor.cli.main import main
+from model.hexes import Hex
 from model.regions import Zones
 from rules.bots.base import make_bot, play
 from rules.engine import core
@@ -21,10 +22,19 @@ from rules.engine.dice import Dice
 from rules.engine.errors import IllegalActionError
 from rules.records.position import load_position, position_text
 from rules.registry import load_game
-from rules.soldiers.actions import EventDrawn, ManLeft, ManMoved, MoveOff, OrderMan, SetupNote
+from rules.soldiers.actions import (
+    ChitMoved,
+    EventDrawn,
+    ManLeft,
+    ManMoved,
+    MoveOff,
+    OrderMan,
+    SetupNote,
+)
 from rules.soldiers.arrivals import draw_event
 from rules.soldiers.exits import exit_hexes, read_after
 from rules.soldiers.game import SoldiersGame, SoldiersState, battle_condition
+from rules.soldiers.records import OFF
 from rules.soldiers.setup import intelligence, parse_bracket
 from rules.soldiers.victory import decided, evaluate_outcome, force
 
@@ -237,6 +247,10 @@ def test_a_battle_condition_in_words_is_its_first() -> None:
 # --- events and reinforcements [6.12; 19.32] ------------------------------------------------
 
 
+def _enterable(game: SoldiersGame, h: Hex) -> bool:
+    return h in game.amap.hexes and not game.movement.cost("man", h).prohibited
+
+
 def _to_action(state: SoldiersState, chit: str, dice: tuple[int, int]) -> None:
     """Play the Command Phase to ``chit``'s Action Phase (after any operational moves, none
     made): its side commits it, the other passes; the risk dice forced."""
@@ -291,6 +305,47 @@ def test_the_second_event_a_brings_the_german_reinforcements() -> None:
     moved = [e for e in state.log if isinstance(e, ManMoved)][-1]
     assert "[19.32]" in moved.explanation[0]
     assert man in force(state, "german")  # he has entered: of the force now [19.7]
+
+
+@pytest.mark.parametrize("on_edge", [True, False])
+def test_19_33_a_leader_in_a_map_edge_hex_orders_his_men_still_off_the_map(on_edge: bool) -> None:
+    """[19.33]: "If a leader is in a map-edge hex he may give orders to men on the map that are
+    in command (6.21), and those that are still off map. In this case, off-map men that receive
+    an order from an on-map leader must enter the map in a hex that is in the leader's
+    command"; "If a leader is on-map but not in a map-edge hex, he may give orders only to men
+    on-map that are in command"."""
+    german = Buy((("GE-SQUAD-3", False),), (), ("GE-SQUAD-2",))  # Anger leads it [2.12]
+    game = _game("20-vire-bridges", 1, buys={"german": german})
+    state = game.new_initial_state(1)
+    chits = sorted(c for c in game.chits if c.startswith("german.ge-squad-2"))
+    draw_event(state, 3)
+    state.force_dice(4)
+    draw_event(state, 3)  # the Second Event A: they may enter [19.32]
+    sl = next(c for c in chits if c.endswith(".sl"))
+    leader = game.chits[sl].leader
+    assert leader is not None
+    south = sorted(game.region(game.scenario.sides[0].reinforcements[0].entry), key=game.name)
+    edge = next(h for h in south if any(h.distance(o) > 2 for o in south))
+    inland = next(
+        h
+        for h in sorted(game.amap.hexes, key=game.name)
+        if h not in game.edge and h.distance(edge) == 3 and _enterable(game, h)
+    )
+    state.troops.waiting.discard(leader)
+    state.troops.hexes[leader] = edge if on_edge else inland
+    _to_action(state, sl, (10, 1))
+    off = sorted(m for m in state.active.in_command if m in state.troops.waiting)
+    if not on_edge:
+        assert not off and leader in state.active.in_command
+        return
+    assert off  # his men still off the map take his orders
+    state.apply(OrderMan(off[0]))
+    moves = [a for a in state.legal_actions() if isinstance(a, Move) and a.unit == off[0]]
+    firsts = {game.by_name[a.path[0]] for a in moves}
+    assert firsts and all(h in south and h.distance(edge) <= 2 for h in firsts)
+    far = next(h for h in south if h.distance(edge) > 2)
+    why = state.why_not(Move(off[0], (game.name(far),)))
+    assert why is not None and "[19.32; 19.33]" in why
 
 
 def test_reinforcements_wait_for_their_event() -> None:
@@ -502,6 +557,70 @@ def test_a_surprised_german_gives_the_us_the_advantage(monkeypatch: pytest.Monke
     state = _forced_state(_game("26-airborne", 1, buys), [2], monkeypatch)
     assert state.play.advantage == "us"
     assert any("us has the advantage: the enemy is Surprised [26.4]" in n for n in _notes(state))
+
+
+def _surprised(monkeypatch: pytest.MonkeyPatch) -> tuple[SoldiersState, list[str]]:
+    """Scenario 26 with the German Surprised (German Deployment d6 2 [26.4]); his chits."""
+    buys = {"us": Buy((("US-AIRBORNE-1", False),)), "german": Buy((), (), ("GE-SQUAD-2",))}
+    state = _forced_state(_game("26-airborne", 1, buys), [2], monkeypatch)
+    chits = sorted(c for c, ch in state.game.chits.items() if ch.side == "german")
+    return state, chits
+
+
+def test_26_4_surprised_german_chits_come_onto_the_track_by_the_activation_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """[26.4]: Surprised: "No German command chits are placed on the Command Track at the
+    beginning of the game"; in each End Phase the German rolls the d6 on the Chit Activation
+    Table (1: none, 2-5: one, 6: two, 7: three; +1 on the 5th and later rolls) and places that
+    many, in Start (our reading), until all are on the track."""
+    from rules.soldiers import activation
+
+    state, chits = _surprised(monkeypatch)
+    assert len(chits) == 3
+    assert all(state.track.space[c] == OFF for c in chits)
+    assert state.arrivals.inactive == chits
+    state.force_dice(1)
+    activation.end_phase(state)
+    assert state.arrivals.inactive == chits and state.arrivals.activation_rolls == 1
+    state.force_dice(4)
+    activation.end_phase(state)
+    assert state.track.space[chits[0]] == "Start" and state.arrivals.inactive == chits[1:]
+    moved = [e for e in state.log if isinstance(e, ChitMoved)][-1]
+    assert "d6 4: 1 chit(s) placed [26.4]" in moved.why
+    state.arrivals.activation_rolls = 4  # the next is the 5th roll: +1
+    state.force_dice(6)
+    activation.end_phase(state)  # 6 + 1 = 7: three, the two left placed
+    assert all(state.track.space[c] == "Start" for c in chits) and not state.arrivals.inactive
+    moved = [e for e in state.log if isinstance(e, ChitMoved)][-1]
+    assert "d6 6 +1 (the 5th and later rolls)" in moved.why
+    rolls = state.arrivals.activation_rolls
+    activation.end_phase(state)  # all on the track: no more rolls
+    assert state.arrivals.activation_rolls == rolls
+
+
+def test_26_5_german_surprise_corrected_places_every_chit_held_off(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """[26.5]: First Event A, German Surprise Corrected: "All German command chits are placed
+    on the Command Track. If all are already there, ignore this event." A position keeps the
+    chits held off and the rolls made."""
+    from rules.soldiers.scenario_events import apply
+
+    state, chits = _surprised(monkeypatch)
+    state.arrivals.activation_rolls = 2
+    monkeypatch.undo()  # the forced German Deployment roll is spent
+    path = tmp_path / "pos.yaml"
+    path.write_text(position_text(state.to_position()))
+    _, again = load_position(path, state.game.loaded)
+    assert isinstance(again, SoldiersState)
+    assert again.arrivals.inactive == chits and again.arrivals.activation_rolls == 2
+    assert position_text(again.to_position()) == position_text(state.to_position())
+    assert apply(state, "A1", "Event Table: A1", "German Surprise Corrected")
+    assert all(state.track.space[c] == "Start" for c in chits) and not state.arrivals.inactive
+    apply(state, "A1", "Event Table: A1", "German Surprise Corrected")
+    drawn = [e for e in state.log if isinstance(e, EventDrawn)][-1]
+    assert "ignored [26.5]" in drawn.effect
 
 
 def test_an_advantage_check_event_gives_the_advantage_to_the_higher_roll() -> None:

@@ -30,8 +30,9 @@ Reproduced here:
   ``test_6_21_example_adams_commands_four_hexes_not_too_far_unseen_or_of_another_squad``
   (the book's hexes are on a diagram not in the text: staged on scenario 22's maps).
 - [7.1] Example 1 (move 1, two men fire 3, move 4, move 5):
-  ``test_7_1_example_1_move_fire_move_move_spends_the_groups_5_ap``; Example 2's first half
-  (the suppressed man unsuppresses for the Bold group, 1 AP):
+  ``test_7_1_example_1_move_fire_move_move_spends_the_groups_5_ap``; Example 2 (the
+  suppressed man unsuppresses for the Bold group, 1 AP; one man on overwatch for 4 APs, after
+  which the group may do nothing else):
   ``test_7_1_example_2_the_suppressed_man_unsuppresses_for_the_bold_group_for_1_ap``; Example 3 (two fire and
   the third, out of ammo, throws a grenade at the same hex for the same 2 APs; he reloads for
   the last 2): ``test_7_1_example_3_fire_and_a_grenade_for_the_same_2_ap_then_a_reload``.
@@ -137,9 +138,6 @@ Examples with no test, and why:
 
 - [6.4] "for a man to receive an order from a leader, for example, he must be able to see the
   leader": the rule of 6.21, stated as an example (6.21's example, above, pins it).
-- [7.1] Example 2's second half (one man of the group put on overwatch for 4 APs, after which
-  the group may do nothing): a group is never put on overwatch (rules/soldiers/overwatch.py
-  names it missing).
 - [10.6] Second Event A's smoke drifting by the scatter die ("if the die-roll were 5 ... hex
   2109"): the engine does not apply the Learning Scenario's fuel dump event (its Event A and B
   effects other than reinforcements are not played, rules/soldiers/game.py).
@@ -188,6 +186,7 @@ from rules.soldiers.bidding import Bid
 from rules.soldiers.fire import entry_side, hit_chance, must_spot
 from rules.soldiers.game import SoldiersGame, SoldiersState
 from rules.soldiers.groups import OrderGroup
+from rules.soldiers.support_actions import Overwatch
 from rules.soldiers.units import HEAVY, cell
 from rules.soldiers.victory import decided, evaluate_outcome, force
 
@@ -1266,8 +1265,9 @@ def test_8_84_example_and_its_variants(damage: tuple[int, ...], sides: list[str]
 def test_7_1_example_2_the_suppressed_man_unsuppresses_for_the_bold_group_for_1_ap() -> None:
     """[7.1] Example 2: "The risk level is bold. Two men are performing actions as a group. One
     is suppressed and must unsuppress before performing other actions. The group spends 1 AP to
-    unsuppress" [7.42]. (The rest of the example, one man put on overwatch for 4 APs, is not
-    played: a group is never put on overwatch.)"""
+    unsuppress" [7.42]. "One of the men is assigned to overwatch (13) which costs 4 APs; since
+    the only other combat action costing 4 APs is throw satchel charge and since no man in the
+    group has a satchel charge the group may do nothing else" [13.1]."""
     game = _game()
     bold = next(r for r in range(2, 11) if cell("risk-level", r, "9-10").value == "Bold")
     state = _first_phase(game, "us", (bold, 1))  # space 5 + Austin's 5: the 9-10 column
@@ -1282,3 +1282,11 @@ def test_7_1_example_2_the_suppressed_man_unsuppresses_for_the_bold_group_for_1_
     state.apply(OrderGroup(pair))
     assert state.active.ap == 4 and "us.e.6" not in state.troops.suppressed
     assert set(state.active.group) == set(pair)
+    watch = next(a for a in state.legal_actions("us") if isinstance(a, Overwatch))
+    state.force_dice(1)  # the malfunction roll: no weapon check [13.1]
+    state.apply(watch)
+    assert watch.man in state.support.overwatch and state.active.ap == 0
+    other = next(m for m in pair if m != watch.man)
+    left = [a for a in state.legal_actions("us") if getattr(a, "man", None) == other]
+    # the group may do nothing else: only self suppression, free at any time [7.41]
+    assert [a.verb for a in left] == ["suppress"], left

@@ -55,6 +55,7 @@ UNHELD_PULL = 2.0  # an objective not held yet draws units from one already held
 CLOSE_WEIGHT = 0.35  # per turn of marching off its weapon's reach of the nearest enemy
 EXPOSURE_WEIGHT = 0.5  # per enemy able to fire at a unit, scaled by its threat
 OFFENSE_WEIGHT = 0.3  # per enemy a unit can fire at
+EXITED_WORTH = 4.5  # a unit off the map by its side's exit objective: more than standing there
 ACTIVITY_BONUS = 0.4  # a chit committed or selected: a turn to act is worth having
 CANDIDATES = 40  # actions tried per decision at most
 MOVES_PER_UNIT = 6  # the best-looking moves of each unit kept before the sample
@@ -66,7 +67,8 @@ SELECTIONS = 3  # men whose orders are weighed so, at most
 @dataclass(frozen=True)
 class Piece:
     """A unit as the evaluation sees it: side, hex, how far it fires, how dangerous its fire
-    is (0: it cannot fire), hexes it moves in a turn, and its category."""
+    is (0: it cannot fire), hexes it moves in a turn, its category, and how much of the enemy's
+    fire reaches it (1: all; a Soldiers man lying prone is harder to hit [7.4])."""
 
     side: str
     hex: Hex
@@ -74,6 +76,7 @@ class Piece:
     threat: float
     speed: float
     category: str | None = None
+    cover: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -115,6 +118,11 @@ class Adapter:
         """What the one-ply score cannot see (a chit committed or selected gives a turn)."""
         return 0.0
 
+    def selection_worth(self, state: Any, action: Action) -> float:
+        """What a selection (:meth:`selects`) is worth beyond its best follow-up: the others it
+        lets act (a Soldiers group's men [7.1]); none by default."""
+        return 0.0
+
     def pieces(self, state: Any) -> dict[str, Piece]:
         """The units on the map and able to fight."""
         raise NotImplementedError
@@ -136,18 +144,32 @@ class Adapter:
         entry's label (:func:`rules.bots.plan.numbered_names`); none by default."""
         return {}
 
+    def conditions(self, game: Any) -> list[Condition]:
+        """The victory conditions in force: the scenario's, unless the system adds others (a
+        Soldiers side's mission [19.1])."""
+        return list(game.scenario.victory.conditions)
+
+    def exited(self, state: Any, side: str) -> int:
+        """How many of ``side``'s units have left the map so far (none by default)."""
+        return 0
+
     def moved_by(self, action: Action) -> str | None:
         """The unit an action moves (a held unit may not), None if it moves none."""
         return action.unit if isinstance(action, Move) else None
 
 
-def objectives(game: MapGame, side: str) -> list[Objective]:
+def objectives(
+    game: MapGame, side: str, conditions: list[Condition] | None = None
+) -> list[Objective]:
     """The regions ``side`` wants to stand in: its own conditions', then the enemy's (to
     contest them); a condition that counts the enemy's units there is contested too. A
     control condition over any of several regions (Soldiers' buildings [10.5]) gives one
-    objective per region, so the side spreads over them."""
+    objective per region, so the side spreads over them. ``conditions``: those in force
+    (default: the scenario's)."""
     found: dict[frozenset[Hex], Objective] = {}
-    for cond in game.scenario.victory.conditions:
+    if conditions is None:
+        conditions = list(game.scenario.victory.conditions)
+    for cond in conditions:
         if not isinstance(cond, UnitsIn | Control | Exit):
             continue
         deny = isinstance(cond, UnitsIn) and cond.enemy
@@ -179,8 +201,12 @@ class Evaluator:
 
     def __init__(self, game: MapGame, adapter: Adapter) -> None:
         self.game, self.adapter = game, adapter
-        conditions = list(game.scenario.victory.conditions)
-        self.objectives = {s: objectives(game, s) for s in game.sides}
+        conditions = adapter.conditions(game)
+        self.objectives = {s: objectives(game, s, conditions) for s in game.sides}
+        #: Sides with an exit objective of their own: a unit gone off the map by it counts.
+        self.exits = {
+            s for s in game.sides if any(isinstance(c, Exit) and c.side == s for c in conditions)
+        }
         self.close = {
             s: scores_losses(conditions, s) or not any(o.weight == OWN_WEIGHT for o in objs)
             for s, objs in self.objectives.items()
@@ -216,6 +242,8 @@ class Evaluator:
         score = VP_WEIGHT * (outcome.vp.get(side, 0.0) - max(others, default=0.0))
         if outcome.winner is not None:
             score += win if outcome.winner == side else -win
+        if side in self.exits:  # off the map by its objective, not lost to it
+            score += EXITED_WORTH * self.adapter.exited(state, side)
         plan = self.plans.get(side)
         own = plan.posture.own_losses if plan is not None else 1.0
         for s in self.game.sides:
@@ -275,7 +303,7 @@ class Evaluator:
         for e in enemies:
             d = measure(e.hex, piece.hex)
             if e.threat > 0 and d <= e.reach and (d == 0 or sees(e.hex, piece.hex)):
-                exposure += e.threat * (1.0 - d / (e.reach + 1))
+                exposure += e.threat * piece.cover * (1.0 - d / (e.reach + 1))
             if piece.threat > 0 and d <= piece.reach and (d == 0 or sees(piece.hex, e.hex)):
                 offense += min(piece.threat, 1.0) * (1.0 - d / (piece.reach + 1))
         plan = self.plans.get(piece.side)
@@ -406,7 +434,8 @@ class GreedyBot:
             follow = [a for a in follow if not isinstance(a, Done)]
             if follow:
                 picked = self._candidates(sim, side, follow, evaluator, FOLLOW_UPS)
-                value = max(value, max(self._value(sim, side, a, evaluator) for a in picked))
+                best = max(self._value(sim, side, a, evaluator) for a in picked)
+                value = max(value, best + evaluator.adapter.selection_worth(state, action))
         return value
 
     def _candidates(
@@ -490,4 +519,4 @@ class GreedyBot:
 
 
 def _at(piece: Piece, h: Hex) -> Piece:
-    return Piece(piece.side, h, piece.reach, piece.threat, piece.speed, piece.category)
+    return Piece(piece.side, h, piece.reach, piece.threat, piece.speed, piece.category, piece.cover)

@@ -11,8 +11,8 @@ reading). A map the layout does not have (or a zone with no hex to land in) puts
 the drop region as the set-up's spread left it (our reading).
 
 The German rolls the d6 on the German Deployment Table before the landing [26.4]: Surprised
-gives the US the advantage and the first Action Phase; the Chit Activation Table is not played
-(his chits are on the track as when Prepared, our reading).
+gives the US the advantage and the first Action Phase, and the German chits come onto the track
+by the Chit Activation Table (:mod:`rules.soldiers.activation`).
 """
 
 from __future__ import annotations
@@ -128,8 +128,8 @@ def german_deployment(state: SoldiersState, side: str) -> bool:
     roll = state.roll(f"{side} German Deployment Table [26.4]", 6)
     result = on_table("s26-german-deployment", roll)
     words = (
-        "the other side has the advantage; the Chit Activation Table is not played (his chits "
-        "are on the track, our reading)"
+        "the other side has the advantage; his chits start off the Command Track, placed by "
+        "the Chit Activation Table in each End Phase"
         if result == "Surprised"
         else "his chits are on the track"
     )

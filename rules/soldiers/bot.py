@@ -8,22 +8,32 @@ throw is tried on copies with their own dice like a shot [12], and so are a satc
 enemy on overwatch is a small loss (:data:`WATCH_WORTH`), the threat of the reaction fire his
 next move draws [13.2], so the bot watches an approach the enemy must cross; an MG crewman whose
 gun may not fire (dismantled, short-crewed) threatens nothing, so preparing it is worth an
-action [14.2]."""
+action [14.2].
+
+A man's weapon counts for what it can do now: jammed or needing a reload, a little less (an
+action away [7.32; 8.52]); out of ammo with no clip left, next to nothing (his grenades, his
+hands [8.51]), so taking a dead friend's loaded weapon is worth all his AP when he has nothing
+better to do [7.33]. A suppressed man is harder to hit [8.32; 8.43] (:data:`PRONE_COVER` of
+the enemy's fire reaches him), so a man who can do nothing useful where the enemy sees him
+suppresses himself, free, rather than stand [7.41]."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
+from model.victory import AllConditions, AnyCondition, Condition
 from rules.bots.greedy import ACTIVITY_BONUS, Adapter, Piece
 from rules.bots.plan import numbered_names
 from rules.engine.actions import Action
 from rules.engine.core import Outcome
 from rules.soldiers.artillery import expected_losses
+from rules.soldiers.groups import OrderGroup
 from rules.soldiers.machineguns import why_not_gun
 from rules.soldiers.overwatch import watched
 from rules.soldiers.reaction import expected_hits
-from rules.soldiers.weapons import carried
+from rules.soldiers.weapons import carried, holder, spare_clips
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersGame, SoldiersState
@@ -34,6 +44,21 @@ HIT_WORTH = 0.5
 #: What an enemy in sight and reach of a man on overwatch is worth (an invented scale: about a
 #: tenth of a hit each, three a watcher at most) [13.2].
 WATCH_WORTH = 0.06
+#: A man who acts by a group's order and would otherwise go without one this turn [7.1; 6.21]
+#: (an invented scale: half a chit's turn to act).
+GROUP_WORTH = ACTIVITY_BONUS / 2
+#: What a suppressed man's threat is, against a standing man's 1: he must unsuppress first
+#: [7.42] and sees nothing out of his hex [7.4] (an invented scale).
+PRONE_THREAT = 0.5
+#: How much of the enemy's fire reaches a suppressed man: the hit chance -2 to -4 by the terrain
+#: [8.32] of a typical 5 or 6, and the damage roll -2 [8.43] (an invented scale).
+PRONE_COVER = 0.7
+#: A weapon an action away from firing (jammed [7.32], to be reloaded [8.52]), and one out of
+#: ammo with no clip left [8.51]: their threat against a ready weapon's 1 (an invented scale).
+STALLED_THREAT, SPENT_THREAT = 0.6, 0.1
+#: A man whose weapon is out of ammo with no clip left, as a loss (an invented scale: a third
+#: of a man out of the fight; his grenades and hands are left [8.51]).
+SPENT_LOSS = 0.3
 
 
 class SoldiersAdapter(Adapter):
@@ -49,19 +74,29 @@ class SoldiersAdapter(Adapter):
             return -ACTIVITY_BONUS / 2
         return ACTIVITY_BONUS if action.verb == "commit" else 0.0
 
+    def selection_worth(self, state: SoldiersState, action: Action) -> float:
+        """A group's order lets its other men act on the order's AP [7.1]: each man who acts
+        so and would otherwise go without an order this turn (the leader's orders are fewer
+        than the men he may order [6.21]) is worth :data:`GROUP_WORTH`, which the one-ply
+        follow-up (one man's action) cannot see."""
+        if not isinstance(action, OrderGroup):
+            return 0.0
+        k = state.active.orders_left
+        n = sum(1 for m in state.active.in_command if state.may_order(m))
+        acting = min(k - 1 + len(action.men), n) - min(k, n)
+        return GROUP_WORTH * max(0, acting)
+
     def pieces(self, state: SoldiersState) -> dict[str, Piece]:
         men = state.game.men
+        prone = state.troops.suppressed
         return {
             m: Piece(
                 men[m].side,
                 h,
                 min(15, carried(state, m).max_range),
-                0.0
-                if why_not_gun(state, m, None) is not None  # an MG not ready [14.2; 14.3]
-                else 0.5
-                if m in state.troops.suppressed
-                else 1.0,
+                threat(state, m),
                 3.0,
+                cover=PRONE_COVER if m in prone else 1.0,
             )
             for m, h in state.troops.hexes.items()
             if m not in state.troops.disabled
@@ -81,12 +116,29 @@ class SoldiersAdapter(Adapter):
         # the enemy's artillery calls on the side's men, not yet resolved [17.3]
         pending += expected_losses(state, side)
         watching = watched(state, side) * WATCH_WORTH  # enemy overwatch on them [13.2]
-        return disabled + 0.4 * wounded + 0.15 * shaken + pending + watching
+        spent = SPENT_LOSS * sum(  # out of ammo, no clip left: out of the fight [8.51]
+            1
+            for m in state.troops.hexes
+            if men[m].side == side and m not in state.troops.disabled and _spent(state, m)
+        )
+        return disabled + 0.4 * wounded + 0.15 * shaken + pending + watching + spent
 
     def standing(self, state: SoldiersState) -> Outcome:
         from rules.soldiers.victory import evaluate_outcome
 
         return evaluate_outcome(state, final=True, timed=False)
+
+    def conditions(self, game: SoldiersGame) -> list[Condition]:
+        """The scenario's conditions and those of the missions played: a side makes for its
+        mission's objectives [19.1; 19.7]."""
+        return list(_flat(game.victory.conditions))
+
+    def exited(self, state: SoldiersState, side: str) -> int:
+        """The side's men moved off the map, not as prisoners [7.26; 19.7]."""
+        men = state.game.men
+        return sum(
+            1 for m in state.troops.exited if men[m].side == side and m not in state.troops.captured
+        )
 
     def hex_of(self, state: SoldiersState, name: str) -> Hex | None:
         return state.game.by_name.get(name.upper())
@@ -99,3 +151,36 @@ class SoldiersAdapter(Adapter):
             game.scenario, lambda side, code, n: squad_men(side, code)[0][0].squad
         )
         return {m: squads.get(man.squad, frozenset()) for m, man in game.men.items()}
+
+
+def threat(state: SoldiersState, man: str) -> float:
+    """How dangerous ``man``'s fire is now, 1 for a standing man with a ready weapon: an MG not
+    ready threatens nothing [14.2; 14.3]; a weapon jammed or to be reloaded is an action away
+    [7.32; 8.52]; one out of ammo with no clip left fires no more [8.51]; a suppressed man
+    must unsuppress first [7.42]."""
+    if why_not_gun(state, man, None) is not None:
+        return 0.0
+    troops, own = state.troops, holder(state, man)
+    found = 1.0
+    if _spent(state, man):
+        found = SPENT_THREAT
+    elif own in troops.jammed or own in troops.ammo_out:
+        found = STALLED_THREAT
+    return found * (PRONE_THREAT if man in troops.suppressed else 1.0)
+
+
+def _flat(conditions: Iterable[Condition]) -> Iterator[Condition]:
+    """Each condition, and the parts of an all-of or any-of (a mission's exit or building is
+    inside them [19.7])."""
+    for cond in conditions:
+        yield cond
+        if isinstance(cond, AllConditions | AnyCondition):
+            yield from _flat(cond.conditions)
+
+
+def _spent(state: SoldiersState, man: str) -> bool:
+    """His weapon is out of ammo and he has no clip left [8.51; 8.52], or destroyed [9.5]."""
+    own = holder(state, man)
+    if man in state.troops.destroyed:
+        return True
+    return own in state.troops.ammo_out and not spare_clips(state, own)

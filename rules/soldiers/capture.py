@@ -28,9 +28,11 @@ Victory [19.7]: a captured man counts as captured (``killed-or-captured``,
 Capture in hand-to-hand [9.1]: a man hit whose damage roll, after a capture attempt's -3, reads
 "Captured" is taken (:func:`take`; the combat is :mod:`rules.soldiers.melee`).
 
-Missing: captured equipment
-[9.5], killing prisoners [9.7], and a guard taking his prisoners off the map (scenario 25): a
-guard who moves off the map leaves them behind.
+Killing prisoners [9.7]: :mod:`rules.soldiers.prisoners`. A guard moving off the map takes his
+prisoners with him [7.26] (:func:`rules.soldiers.exits.lead_off`).
+
+Destroying equipment [9.5]: :mod:`rules.soldiers.destroying`. Missing: captured equipment
+[9.5] beyond the weapons an exchange takes [7.33] (grenades, clips).
 """
 
 from __future__ import annotations

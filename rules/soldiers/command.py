@@ -78,8 +78,10 @@ def begin_action_phase(state: SoldiersState, chit_id: str) -> None:
     Who may take an order: the men of the chit's squad and the side's heavy-weapons soldiers,
     who take orders from any leader or independent chit [6.29]; the platoon leader's chit, any
     friendly man [6.26]; men off the map only once their group may enter [19.32], and a leader
-    still off the map orders only men off the map [19.33]. First, the enemy's men outnumbered
-    and alone may surrender [9.8] (:func:`rules.soldiers.capture.surrender`)."""
+    still off the map orders only men off the map, one in a map-edge hex those off the map as
+    well as those in his command on it, who enter in a hex in his command [19.33]. First, the
+    enemy's men outnumbered and alone may surrender [9.8]
+    (:func:`rules.soldiers.capture.surrender`)."""
     game = state.game
     chit = game.chits[chit_id]
     state.play.phase, state.active.chit, state.play.acted = "action", chit_id, []
@@ -124,6 +126,8 @@ def begin_action_phase(state: SoldiersState, chit_id: str) -> None:
             if m == leader
             or (m in hexes and at.distance(hexes[m]) <= 2 and state.sees(at, hexes[m]))
         }
+        if at in game.edge:  # in a map-edge hex: his men still off the map too [19.33]
+            found |= {m for m in squad if m not in hexes}
     state.active.in_command = found - state.active.prev_ordered
     rating, why = command_rating(state, leader)
     state.active.orders_left = rating

@@ -112,7 +112,9 @@ def _with(state: SoldiersState, man: str, other: str) -> str | None:
         )
     if _excluded(state, other):
         return "not an MG's part nor a flamethrower (their own rules, not played) [14.1; 15.2]"
-    if carried(state, other).id == carried(state, man).id:
+    if other in troops.destroyed:
+        return "his weapon was destroyed: nothing to take [9.5]"
+    if carried(state, other).id == carried(state, man).id and man not in troops.destroyed:
         return "they carry the same weapon"
     return None
 
@@ -161,7 +163,7 @@ def exchange(state: SoldiersState, action: Exchange) -> None:
             troops.carried.pop(m, None)
         else:
             troops.carried[m] = w.id  # a weapon marker on him [11.2]
-    for markers in (troops.jammed, troops.ammo_out):
+    for markers in (troops.jammed, troops.ammo_out, troops.destroyed):  # with the weapon
         has = {m: m in markers for m in (man, other)}
         for m, o in ((man, other), (other, man)):
             (markers.add if has[o] else markers.discard)(m)

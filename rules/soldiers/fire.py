@@ -74,6 +74,33 @@ def fire_types(state: SoldiersState, man: str) -> tuple[str, ...]:
     return found
 
 
+def rifle_mode(state: SoldiersState, man: str, fire_type: str) -> str | None:
+    """The mode an assault rifle fires in [8.71] (None for any other weapon): aimed fire is
+    semi-automatic, sustained fire automatic, quick fire in the mode he has fired it in this
+    Action Phase, else automatic (our reading of the player's declaration: the mode of the
+    rifle's sustained fire, its strongest)."""
+    if not carried(state, man).semi_hit_table:
+        return None
+    if fire_type == "aimed":
+        return "semi"
+    if fire_type == "sustained":
+        return "auto"
+    return state.active.modes.get(man, "auto")
+
+
+def why_not_mode(state: SoldiersState, man: str, fire_type: str) -> str | None:
+    """Why the assault rifle may not fire this type now: another mode held this Action Phase
+    [8.71]; None when it may."""
+    held, need = state.active.modes.get(man), rifle_mode(state, man, fire_type)
+    if held is None or need is None or held == need:
+        return None
+    words = {"semi": "semi-automatic", "auto": "automatic"}
+    return (
+        f"his assault rifle fires {words[held]} this Action Phase: no {fire_type} fire "
+        f"({words[need]}) [8.71]"
+    )
+
+
 def why_not_shoot(state: SoldiersState, action: Shoot) -> str | None:
     game, man = state.game, action.man
     spec = game.men.get(man)
@@ -99,6 +126,9 @@ def why_not_shoot(state: SoldiersState, action: Shoot) -> str | None:
         return f"the {arm.code} has no {action.fire_type} fire [8.1]"
     if action.fire_type not in fire_types(state, man):
         return f"at risk level {state.active.risk} only quick fire [8.11]"
+    mode = why_not_mode(state, man, action.fire_type)  # the assault rifle's mode [8.71]
+    if mode is not None:
+        return mode
     target = game.by_name.get(action.hex.upper())
     if target is None:
         return f"'{action.hex}' is not a hex of the map"
@@ -148,7 +178,8 @@ def hit_chance(state: SoldiersState, action: Shoot) -> tuple[int, Working]:
     target = game.by_name[action.hex.upper()]
     dist = state.troops.hexes[man].distance(target)
     work = Working()
-    hit_table, _ = carried(state, man).tables(action.fire_type)
+    mode = rifle_mode(state, man, action.fire_type)  # [8.71]
+    hit_table, _ = carried(state, man).tables(action.fire_type, mode)
     base = cell(hit_table, action.fire_type, dist)
     chance = int(str(base.value))
     title = table_title(hit_table)
@@ -312,7 +343,10 @@ def resolve(state: SoldiersState, action: Shoot, worked: tuple[int, Working] | N
     spec = state.game.men[man]
     target = state.game.by_name[action.hex.upper()]
     chance, work = worked if worked is not None else hit_chance(state, action)
-    _, damage_table = carried(state, man).tables(action.fire_type)
+    mode = rifle_mode(state, man, action.fire_type)
+    if mode is not None:
+        state.active.modes[man] = mode  # the same mode for the rest of the phase [8.71]
+    _, damage_table = carried(state, man).tables(action.fire_type, mode)
     friends = _able_of(state, spec.side, target)
     scenario_events.fired_at(state, target)  # the fuel dump's trigger [10.6]
     roll: int | None = None

@@ -64,7 +64,7 @@ to it [8.83] (:mod:`rules.soldiers.melee`). The assistant squad leader's restric
 Simplifications, named: operational turns [6.3], smoke and rifle grenades [12.5; 12.6], events
 other than reinforcements, the Advantage Check, the Artillery Strike, End Command Cycle and
 Smoke Dissipates [6.12] (:mod:`rules.soldiers.events`), fire at range 0 into one's own hex
-[8.83], killing prisoners [9.7], exchanging equipment other than weapons [7.33; 9.5]
+[8.83], exchanging equipment other than weapons [7.33; 9.5]
 (:mod:`rules.soldiers.equipment` plays weapons, with 8.72-8.73), pre-game operational moves
 [6.33], hidden deployment and hidden MGs [14.11-14.12], wire and minefields bought [18.3;
 18.4] (only the markers a scenario places).
@@ -92,8 +92,10 @@ from rules.maps.named import HexesByName
 from rules.movement.costs import ENFORCED_BY_MOVEMENT, MoveCost
 from rules.records.position import PositionReader
 from rules.soldiers import (
+    activation,
     artillery,
     bidding,
+    destroying,
     engineers,
     equipment,
     fire_support,
@@ -103,6 +105,7 @@ from rules.soldiers import (
     operational,
     preparations,
     preview,
+    prisoners,
     reaction,
     support,
     suppression,
@@ -154,7 +157,7 @@ from rules.soldiers.records import (
 from rules.soldiers.scenario_events import smoke_blocks
 from rules.soldiers.setup import MapFacts, deploy, played_missions
 from rules.soldiers.start import set_up
-from rules.soldiers.support_actions import SupportAction
+from rules.soldiers.support_actions import Overwatch, SupportAction
 from rules.soldiers.units import Chit, Man, cell
 from rules.soldiers.victory import decided, evaluate_outcome, played_victory
 from rules.soldiers.weapons import (
@@ -164,7 +167,7 @@ from rules.soldiers.weapons import (
     starting_grenades,
 )
 
-RULES_VERSION = "soldiers-0.3"
+RULES_VERSION = "soldiers-0.4"
 #: The turn's sequence [3]: phase id, name, rule.
 SEQUENCE = (
     ("command", "A. Command Phase", "[3A; 5.2-5.3]"),
@@ -251,7 +254,15 @@ class SoldiersGame(MapGame):
 
     system = GameSystem.SOLDIERS
     rules_version = RULES_VERSION
-    actions = (*ACTIONS, groups.OrderGroup, bidding.Bid, melee.HandToHand, equipment.Exchange)
+    actions = (
+        *ACTIONS,
+        groups.OrderGroup,
+        bidding.Bid,
+        melee.HandToHand,
+        equipment.Exchange,
+        prisoners.KillPrisoner,
+        destroying.DestroyEquipment,
+    )
     position_state = SoldiersPositionState
     #: The special rules its engine enforces (:data:`ENFORCES`; the rest are listed in each
     #: outcome, :mod:`rules.engine.special_rules`).
@@ -452,6 +463,7 @@ class SoldiersState(State):
         self.track.committed[chit.side] = None
         self.track.last_chit = turn.chit
         artillery.end_phase(self)  # a free call not made is lost [17.25]
+        activation.end_phase(self)  # scenario 26 Surprised: chits placed [26.4]
         leader = {chit.leader} if chit.leader else set()
         # The risk level stays as it was until the next chit rolls its own [6.11].
         self.active = ActiveTurn(risk=turn.risk, prev_ordered=turn.ordered | leader)
@@ -610,6 +622,8 @@ class SoldiersState(State):
                         mine.extend(self._group_actions())  # the group's others [7.1]
                         mine.extend(suppression.options(self))  # self suppression [7.41]
                         mine.extend(equipment.options(self))  # exchange weapons [7.33]
+                        mine.extend(prisoners.options(self))  # kill prisoners [9.7]
+                        mine.extend(destroying.options(self))  # destroy equipment [9.5]
                 if self.play.phase == "action":  # radio, satchel [16.2; 17.2]
                     mine.extend(fire_support.support_options(self, s))
                 # in the enemy-occupied hex they began in, only what 8.83 allows
@@ -628,7 +642,7 @@ class SoldiersState(State):
                 tried: list[Action] = [*self.shots_of(m), *self.throws_of(m)]
             finally:
                 self.active.current, self.active.ap = current, ap
-            tried += [ClearJam(m), Reload(m)]
+            tried += [ClearJam(m), Reload(m), Overwatch(m)]  # overwatch: combat 4 [7.1; 13.1]
             found.extend(a for a in tried if self.why_not(a) is None)
         return found
 
@@ -736,6 +750,10 @@ class SoldiersState(State):
                 groups.after_move_off(self, action, where)  # together [7.1; 7.26]
         elif isinstance(action, equipment.Exchange):
             equipment.exchange(self, action)  # all his AP [7.33]
+        elif isinstance(action, prisoners.KillPrisoner):
+            prisoners.kill(self, action)  # 1 AP a prisoner [9.7]
+        elif isinstance(action, destroying.DestroyEquipment):
+            destroying.destroy(self, action)  # 1 AP [9.5]
         elif isinstance(action, SelfSuppress):
             suppression.apply(self, action)  # free; his actions end [7.41]
         elif isinstance(action, SupportAction):
@@ -767,6 +785,8 @@ class SoldiersState(State):
             spotted = shoot(self, action)
         elif isinstance(action, Throw):
             throw(self, action)
+        elif isinstance(action, Overwatch):
+            support.apply(self, action)  # his actions end; the group goes on [7.1; 13.1]
         else:
             maintain(self, action)
         groups.after_member(self, action)

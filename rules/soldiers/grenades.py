@@ -5,7 +5,10 @@ not suppressed, no guard [9.4]; by the risk level, Cautious only from a hex not 
 Wary also from a covered or protected hex not enemy-occupied, Bold or Aggressive from any hex
 (enemy sight as judged when his actions started [7.23]). Where [12.11]: a hex 1 to 5 hexes away
 that he sees, 1 to 4 one he does not see, and not an unseen hex whose line of sight passes
-through more than one woods hex. The Test Play list offers only hexes holding able enemy men
+through more than one woods hex, nor, from a building, an unseen hex whose line of sight passes
+through a hex of his own building (our reading: a building is its building hexes side by side,
+as for control [19.7]; the line passes through a hex it enters, not one whose hexside it runs
+along, as for the woods). The Test Play list offers only hexes holding able enemy men
 (any hex in range may be written). A throw is no fire: it is not one of the man's two shots
 [8.22] and draws no reaction [8.6].
 
@@ -20,7 +23,7 @@ target hex), into a building or pillbox it bounces off harmlessly [12.41]. It ex
 for each man in the hex, Dmg/in for a man in a building or pillbox (``indoors``), else Dmg/out;
 a suppressed man subtracts 2; an unmodified 10 always kills, below 1 is Sup [12.22].
 
-Missing: smoke grenades [12.5], rifle grenades [12.6], the unseen-target building rule of 12.11.
+Missing: smoke grenades [12.5], rifle grenades [12.6].
 """
 
 from __future__ import annotations
@@ -72,6 +75,29 @@ def _woods_between(state: SoldiersState, a: Hex, b: Hex) -> int:
     return sum(1 for h in inner if "woods" in state.game.terrains(h))
 
 
+def _building_of(state: SoldiersState, h: Hex) -> frozenset[Hex]:
+    """The building hex ``h`` is part of: the building hexes side by side with it (our
+    reading, as :func:`rules.soldiers.victory.buildings_in`); empty when it is none."""
+    terrains = state.game.terrains
+    if "building" not in terrains(h):
+        return frozenset()
+    todo, found = [h], {h}
+    while todo:
+        for n in todo.pop().neighbors():
+            if n not in found and n in state.game.amap.hexes and "building" in terrains(n):
+                found.add(n)
+                todo.append(n)
+    return frozenset(found)
+
+
+def through_own_building(state: SoldiersState, a: Hex, b: Hex) -> bool:
+    """Whether the line from ``a`` to ``b`` passes through another hex of the building ``a``
+    is in [12.11]."""
+    building = _building_of(state, a)
+    inner = {s.hex for s in trace(a, b).steps if isinstance(s, HexStep)} - {a, b}
+    return bool(building & inner)
+
+
 def why_not_throw(state: SoldiersState, action: Throw) -> str | None:
     game, man = state.game, action.man
     if state.play.phase != "action":
@@ -98,6 +124,8 @@ def why_not_throw(state: SoldiersState, action: Throw) -> str | None:
         return f"the range is {dist}: 1-{reach} hexes into a hex he {sight} [12.11]"
     if not seen and _woods_between(state, at, target) > 1:
         return "an unseen hex behind more than one woods hex [12.11]"
+    if not seen and through_own_building(state, at, target):
+        return "an unseen hex through a hex of his own building [12.11]"
     return _why_not_risk(state, man, at)
 
 

@@ -44,6 +44,7 @@ from rules.soldiers.exits import EXIT_AP, lead_off
 from rules.soldiers.fire import FIRE_AP
 from rules.soldiers.grenades import THROW_AP
 from rules.soldiers.moves import category, judge_sight
+from rules.soldiers.support_actions import Overwatch
 from rules.soldiers.weapons import MAINTENANCE_AP
 
 if TYPE_CHECKING:
@@ -68,17 +69,23 @@ class OrderGroup(Action):
 
 
 #: A member's action: its type and AP cost [7.1; Action Summary].
-MemberAction = Shoot | Throw | ClearJam | Reload
-MEMBER_ACTIONS = (Shoot, Throw, ClearJam, Reload)
+MemberAction = Shoot | Throw | ClearJam | Reload | Overwatch
+MEMBER_ACTIONS = (Shoot, Throw, ClearJam, Reload, Overwatch)
 
 
 def step_of(action: MemberAction) -> tuple[str, float]:
-    """An action's type and cost: fire 3 and a throw 2 are combat, clear jam and reload 2
-    maintenance [7.1; 7.32; 8.52; 12.12]."""
+    """An action's type and cost: fire 3, a throw 2 and overwatch 4 are combat, clear jam and
+    reload 2 maintenance [7.1; 7.32; 8.52; 12.12; 13.1; the 7.1 example's "overwatch (13)
+    which costs 4 APs ... the only other combat action costing 4 APs is throw satchel
+    charge"]."""
     if isinstance(action, Shoot):
         return "combat", float(FIRE_AP)
     if isinstance(action, Throw):
         return "combat", float(THROW_AP)
+    if isinstance(action, Overwatch):
+        from rules.soldiers.overwatch import cost
+
+        return "combat", float(cost())
     return "maintenance", float(MAINTENANCE_AP)
 
 
@@ -88,12 +95,16 @@ def _step_name(kind: str, cost: float) -> str:
 
 def acting(state: SoldiersState) -> list[str]:
     """The men of the group still acting together: able, not wounded in this phase's actions,
-    not prisoners, on the map [7.11]."""
-    troops = state.troops
+    not prisoners, on the map [7.11], not gone on overwatch (his actions end, our reading
+    [13.1])."""
+    troops, watching = state.troops, state.support.overwatch
     return [
         m
         for m in state.active.group
-        if m in troops.hexes and m not in troops.disabled and m not in troops.captured
+        if m in troops.hexes
+        and m not in troops.disabled
+        and m not in troops.captured
+        and m not in watching
     ]
 
 
@@ -200,6 +211,11 @@ def free(state: SoldiersState, action: MemberAction) -> bool:
     """Whether the man's action is in the group's open step: same type and cost, into the
     step's hex ("all must fire into the same hex ... Fire into different hexes requires
     different AP expenditures" [8.2; 12.12]), and he has not acted in it [7.1]."""
+    if isinstance(action, Overwatch):
+        # the 7.1 example: after one man's overwatch "the only other combat action costing 4
+        # APs is throw satchel charge ... the group may do nothing else": no second watcher
+        # in the step (our reading; a satchel charge is not a group man's action here)
+        return False
     kind, cost = step_of(action)
     return (
         state.active.step == _step_name(kind, cost)

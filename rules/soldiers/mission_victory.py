@@ -7,9 +7,8 @@ won" at a deadline (a Command Cycle, or the cycle after an event's).
 - ``losses-compared`` [20.3]: the enemy's men disabled against the side's own.
 - ``exit`` filters [19.7; 21.3; 22.3; 24.3]: the men moved off the map that count (a leader:
   a man with a command rating; an automatic weapon; an LMG; "with ammo": not Ammo Out), and
-  those that must be among them (``including``). A prisoner taken off the map (``captured``,
-  23.3 Raid; 26.3) never counts: a guard cannot take his prisoners off the map in this engine
-  [9] (our reading).
+  those that must be among them (``including``). A prisoner taken off the map by his guard
+  (``captured``, 23.3 Raid; 26.3) counts for the captors' exit [7.26; 9], not for his own side's.
 - ``not-won`` [20.3; 21.3; 23.3; 24.3; 25.3; 26.3]: none of the enemy's win conditions (and,
   with ``or_draw``, none of its draw conditions) is met when judged: at the condition's
   Command Cycle, or ``turns_after`` the cycle in which the scenario's event ``after_event``

@@ -2,7 +2,9 @@
 hex's cost from :mod:`rules.movement.costs` (class "man") [7.21].
 
 Risk level [7.22]: Cautious, a hex in friendly sight not in enemy sight, or a protected hex in
-friendly and enemy sight neither enemy-occupied nor next to an able enemy man; Wary, a hex in
+friendly and enemy sight neither enemy-occupied nor next to an able enemy man (but a Cautious man
+leaving a hex he shares with only suppressed enemy men may enter a hex next to them [8.83]; our
+reading: the enemies in the hex he leaves do not count, others still do); Wary, a hex in
 friendly sight not in enemy sight, or a covered or protected one in both sights not
 enemy-occupied; Bold, any hex not enemy-occupied; Aggressive, any hex (hand-to-hand [8.8] is not
 played: men of both sides then share the hex). Sight is judged when the man's actions start
@@ -84,6 +86,10 @@ def stops(state: SoldiersState, man: str, h: Hex) -> bool:
     return _has(state, h, "wire") or minefield(state, man, h) is not None
 
 
+#: A leader orders men within 2 hexes in his sight [6.21].
+COMMAND_REACH = 2
+
+
 def _able(state: SoldiersState, side: str, mine: bool) -> list[str]:
     return [
         m
@@ -93,10 +99,19 @@ def _able(state: SoldiersState, side: str, mine: bool) -> list[str]:
 
 
 def entry_hexes(state: SoldiersState, man: str) -> list[Hex]:
-    """The hexes a man off the map enters by: his group's [19.32]."""
+    """The hexes a man off the map enters by: his group's [19.32]; ordered by a leader on the
+    map (in a map-edge hex), only those in the leader's command, within 2 hexes and in his
+    sight [19.33; 6.21]."""
+    from rules.soldiers.overwatch import leader_turn
+
     game = state.game
     group = next(g for g in game.groups if g.id == game.group_of[man])
-    return sorted(group.entry, key=game.name)
+    found = sorted(group.entry, key=game.name)
+    leader = leader_turn(state) if state.play.phase == "action" else None
+    if leader is None or leader == man:
+        return found
+    at = state.troops.hexes[leader]
+    return [h for h in found if at.distance(h) <= COMMAND_REACH and state.sees(at, h)]
 
 
 def judge_sight(state: SoldiersState, man: str) -> None:
@@ -173,7 +188,9 @@ def why_not_step(
             if risk == "Cautious" and cat != "protected":
                 return None, f"{name} is {cat} and in enemy sight: not at Cautious [7.22]"
             if risk == "Cautious" and any(
-                to.distance(state.troops.hexes[m]) == 1 for m in _able(state, side, False)
+                to.distance(state.troops.hexes[m]) == 1
+                for m in _able(state, side, False)
+                if state.troops.hexes[m] != frm  # leaving a shared hex [8.83]
             ):
                 return None, f"{name} is next to an able enemy man: not at Cautious [7.22]"
     return cost, ""
@@ -194,7 +211,10 @@ def why_not_move(state: SoldiersState, action: Move) -> str | None:
         to = state.game.by_name.get(name.upper())
         if at is None:
             if to is None or to not in entry_hexes(state, action.unit):
-                return f"'{name}' is not a hex his reinforcements enter by [19.32]"
+                return (
+                    f"'{name}' is not a hex his reinforcements enter by (ordered by a leader on "
+                    "the map: one in his command) [19.32; 19.33]"
+                )
         elif to is None or to.distance(at) != 1:
             return f"'{name}' is not a hex next to the last one"
         cost, why = why_not_step(state, action.unit, at, to)

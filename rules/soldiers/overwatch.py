@@ -28,7 +28,11 @@ When it ends [13.1]: when the man is given another order, at the end of the Comm
 result ends it with the Action Phase.
 
 A man on overwatch is always spotted [13.2] (:func:`rules.soldiers.fire.must_spot`).
-Missing: groups on overwatch (every order is to one man, 7.1).
+Groups [7.1]: overwatch is a combat action of 4 AP (the 7.1 example: "One of the men is assigned
+to overwatch (13) which costs 4 APs"): a man of the group under orders goes on overwatch for the
+group's 4 AP, his actions end and the group goes on without him. No other man watches in the
+same 4 AP: "the only other combat action costing 4 APs is throw satchel charge ... the group may
+do nothing else" (our reading of the example; a group's satchel charge is not played).
 """
 
 from __future__ import annotations
@@ -103,16 +107,19 @@ def why_not(state: SoldiersState, action: Overwatch) -> str | None:
 def place(state: SoldiersState, action: Overwatch) -> None:
     """Put the man on overwatch [13.1] (legality already checked): 4 AP, the Overwatch marker,
     the malfunction roll; his actions end (our reading)."""
+    from rules.soldiers import groups
+
     man = action.man
-    state.active.ap = 0.0
+    together = groups.in_group(state, man)
+    state.active.ap = state.active.ap - cost() if together else 0.0
     state.support.overwatch.add(man)
-    state.emit(
-        SupportNote(
-            man,
-            f"on overwatch for {cost()} AP: Overwatch marker [13.1]; his actions end (our "
-            "reading: he watches from where he stands)",
-        )
+    words = (
+        f"on overwatch for {cost()} AP: Overwatch marker [13.1]; his actions end (our "
+        "reading: he watches from where he stands)"
     )
+    if together:
+        words += f"; the group goes on without him with {state.active.ap:g} AP [7.1]"
+    state.emit(SupportNote(man, words))
     malfunction(state, man, "placed on overwatch")
 
 

@@ -43,7 +43,7 @@ satchel charges thrown [16.22].
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
@@ -134,6 +134,9 @@ class TurnPosition(StrictModel):
     fired_at: list[str] = Field(
         default_factory=list, description="enemy men fired at this Action Phase [8.21]"
     )
+    rifle_modes: dict[str, Literal["semi", "auto"]] = Field(
+        default_factory=dict, description="the mode each assault rifle fired in this phase [8.71]"
+    )
 
 
 class SoldiersPositionState(StrictModel):
@@ -172,6 +175,9 @@ class SoldiersPositionState(StrictModel):
     operational: list[str] = Field(default_factory=list)
     cycle_ends: bool = Field(default=False, description="End Command Cycle came [4]")
     exited: list[str] = Field(default_factory=list)
+    destroyed: list[str] = Field(
+        default_factory=list, description="men whose weapon was destroyed [9.5]"
+    )
     taken_off: list[str] = Field(
         default_factory=list, description="prisoners led off the map by their guard [7.26; 9]"
     )
@@ -192,6 +198,10 @@ class SoldiersPositionState(StrictModel):
     events: dict[str, int] = Field(default_factory=dict)
     event_cycles: dict[str, int] = Field(default_factory=dict)
     eligible: list[str] = Field(default_factory=list)
+    inactive_chits: list[str] = Field(
+        default_factory=list, description="chits the Chit Activation Table still holds [26.4]"
+    )
+    activation_rolls: int = Field(default=0, ge=0, description="rolls on that table [26.4]")
     last_in: dict[str, str] = Field(default_factory=dict)
     clips_spent: dict[str, int] = Field(default_factory=dict)
     grenades_thrown: dict[str, int] = Field(default_factory=dict)
@@ -251,12 +261,14 @@ def to_position(state: SoldiersState) -> GamePosition:
             step_hex=turn.step_hex,
             step_targets=dict(sorted(turn.step_targets.items())),
             fired_at=sorted(turn.fired_at),
+            rifle_modes=dict(sorted(turn.modes.items())),
         ),
         waiting=sorted(state.troops.waiting),
         operational=list(state.play.operational),
         cycle_ends=state.play.ending,
         exited=sorted(state.troops.exited),
         taken_off=sorted(state.troops.taken_off),
+        destroyed=sorted(state.troops.destroyed),
         carried=dict(sorted(state.troops.carried.items())),
         weather=state.field.weather,
         closed_hexes=dict(sorted(state.field.closed_hexes.items())),
@@ -266,6 +278,8 @@ def to_position(state: SoldiersState) -> GamePosition:
         events=dict(sorted(state.arrivals.events.items())),
         event_cycles=dict(sorted(state.arrivals.came.items())),
         eligible=sorted(state.arrivals.eligible),
+        inactive_chits=list(state.arrivals.inactive),
+        activation_rolls=state.arrivals.activation_rolls,
         last_in=dict(sorted(state.troops.last_in.items())),
         clips_spent=dict(sorted(state.troops.clips_spent.items())),
         grenades_thrown=dict(sorted(state.troops.grenades_thrown.items())),
@@ -426,7 +440,7 @@ def _read_off_map(
 ) -> None:
     """The men off the map, the events come, the groups that may enter, the last in each hex."""
     game, troops = state.game, state.troops
-    for key in ("waiting", "exited", "lost", "taken_off"):
+    for key in ("waiting", "exited", "lost", "taken_off", "destroyed"):
         found = units(getattr(extra, key), game.men, ("state", key), reader)
         setattr(troops, key, set(found))
     from model.catalog import unit_types
@@ -439,8 +453,15 @@ def _read_off_map(
             troops.carried[man] = weapon_id
     groups = {g.id for g in game.groups}
     state.arrivals = Arrivals(
-        dict(extra.events), {g for g in extra.eligible if g in groups}, dict(extra.event_cycles)
+        dict(extra.events),
+        {g for g in extra.eligible if g in groups},
+        dict(extra.event_cycles),
+        [c for c in extra.inactive_chits if c in game.chits],
+        extra.activation_rolls,
     )
+    for c in extra.inactive_chits:
+        if c not in game.chits:
+            reader.problem(("state", "inactive_chits"), f"the game has no command chit '{c}'")
     for g in extra.eligible:
         if g not in groups:
             reader.problem(("state", "eligible"), f"the scenario has no reinforcement group '{g}'")
@@ -555,6 +576,10 @@ def _read_turn(game: SoldiersGame, turn: TurnPosition, reader: PositionReader) -
             for m in units(list(turn.step_targets), game.men, (*path, "step_targets"), reader)
         },
         set(units(turn.fired_at, game.men, (*path, "fired_at"), reader)),
+        {
+            m: str(turn.rifle_modes[m])
+            for m in units(list(turn.rifle_modes), game.men, (*path, "rifle_modes"), reader)
+        },
     )
 
 

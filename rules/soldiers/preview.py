@@ -15,10 +15,12 @@ from rules.engine.actions import Action, Done, Move
 from rules.engine.play import Chance, Preview
 from rules.soldiers import (
     bidding,
+    destroying,
     equipment,
     fire_support,
     groups,
     melee,
+    prisoners,
     support,
     suppression,
     view,
@@ -42,7 +44,7 @@ from rules.soldiers.grenades import THROW_AP, throw_chance, why_not_throw
 from rules.soldiers.moves import step_cost, why_not_move
 from rules.soldiers.names import chit_title
 from rules.soldiers.reaction import first_stop, reaction_odds, why_not_react
-from rules.soldiers.support_actions import SupportAction
+from rules.soldiers.support_actions import Overwatch, SupportAction
 from rules.soldiers.weapons import MAINTENANCE_AP, why_not_maintain
 
 if TYPE_CHECKING:
@@ -86,6 +88,10 @@ def _why_not(state: SoldiersState, action: Action) -> str | None:
         return suppression.why_not(state, action)  # [7.41]
     if isinstance(action, equipment.Exchange):
         return equipment.why_not(state, action)  # [7.33]
+    if isinstance(action, prisoners.KillPrisoner):
+        return prisoners.why_not(state, action)  # [9.7]
+    if isinstance(action, destroying.DestroyEquipment):
+        return destroying.why_not(state, action)  # [9.5]
     if isinstance(action, ClearJam | Reload):
         return why_not_maintain(state, action)
     if isinstance(action, FIRE_SUPPORT_ACTIONS):
@@ -176,6 +182,13 @@ def preview(state: SoldiersState, action: Action) -> Preview:
     if isinstance(action, equipment.Exchange):
         cost = f"all his AP ({state.active.ap:g}); then {equipment.then_fires(state, action)}"
         return Preview(words, True, None, cost, rules=("exchange equipment [7.33]",))
+    if isinstance(action, destroying.DestroyEquipment):
+        cost = f"{destroying.DESTROY_AP:g} of {state.active.ap:g} AP"
+        gone = ", ".join(destroying.lying(state, action.man))
+        return Preview(words, True, None, cost, rules=(f"destroying equipment: {gone} [9.5]",))
+    if isinstance(action, prisoners.KillPrisoner):
+        cost = f"{prisoners.KILL_AP:g} of {state.active.ap:g} AP"
+        return Preview(words, True, None, cost, rules=("killing prisoners [9.7]",))
     if isinstance(action, SelfSuppress):
         cost = "free (0 AP); he performs no further actions this Action Phase"
         return Preview(words, True, None, cost, rules=("self suppression [7.41]",))
@@ -222,6 +235,8 @@ def _preview_member(state: SoldiersState, action: Action, words: str) -> Preview
             return Preview(words, True, None, "", (_shot(state, action),), ("fire [8.1]",))
         if isinstance(action, Throw):
             return Preview(words, True, None, "", (_throw(state, action),), ("throw [12.1]",))
+        if isinstance(action, Overwatch):
+            return Preview(words, True, None, "", rules=("overwatch [13.1; 7.1]",))
         return Preview(words, True, None, "", rules=("maintenance [7.3]",))
     finally:
         state.active.current, state.active.ap = before, ap

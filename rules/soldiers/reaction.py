@@ -221,11 +221,14 @@ def best_initiative(state: SoldiersState, side: str, h: Hex) -> int:
 
 
 def fire_type(state: SoldiersState, man: str, full: bool) -> str:
-    """The type of reaction fire: the best his weapon allows when alert, else quick [8.63]."""
+    """The type of reaction fire: the best his weapon allows when alert, else quick [8.63];
+    an assault rifle only in the mode it has fired in this Action Phase [8.71]."""
+    from rules.soldiers.fire import why_not_mode
+
     weapon = carried(state, man)  # his counter's or one he took [7.33]
     if full:
         for t in ("sustained", "aimed"):
-            if t in weapon.fire:
+            if t in weapon.fire and why_not_mode(state, man, t) is None:
                 return t
     return "quick"
 

@@ -112,6 +112,8 @@ class Troops(Record):
     taken_off: set[str] = state_field(default_factory=set, encode=_unless_empty)
     #: The weapon each man carries other than his counter's, by catalogue id [7.33; 11.2].
     carried: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
+    #: The men whose weapon was destroyed [9.5] (the mark goes with the weapon [7.33]).
+    destroyed: set[str] = state_field(default_factory=set, encode=_unless_empty)
 
 
 @dataclass
@@ -125,6 +127,10 @@ class Arrivals(Record):
     events: dict[str, int] = state_field(default_factory=dict)
     eligible: set[str] = state_field(default_factory=set)
     came: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
+    #: Scenario 26 Surprised [26.4]: the chits the Chit Activation Table has still to place,
+    #: and the rolls made on it (:mod:`rules.soldiers.activation`).
+    inactive: list[str] = state_field(default_factory=list, encode=_unless_empty)
+    activation_rolls: int = state_field(default=0, encode=_unless_empty)
 
 
 @dataclass
@@ -197,3 +203,6 @@ class ActiveTurn(Record):
     step_targets: dict[str, bool] = state_field(default_factory=dict, encode=_unless_empty)
     #: The enemy men fired at in this Action Phase: no longer to be spotted [8.21].
     fired_at: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    #: The mode each man's assault rifle has fired in this Action Phase, ``semi`` or ``auto``:
+    #: it must be used in the same mode throughout the phase [8.71].
+    modes: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)

@@ -22,6 +22,10 @@ effects (our reading: an event's effect in words cannot be judged). Dawn Patrol 
   the one in 1413; the hex becomes an impassable river hex (our reading: a man on it when it
   goes may still leave it).
 
+Airborne [26.5]: First Event A, German Surprise Corrected: every German chit the Chit
+Activation Table still holds off is placed on the track [26.4] (:mod:`rules.soldiers.activation`);
+none held, the event is ignored.
+
 The state keeps what the events changed (:class:`rules.soldiers.records.Battlefield`).
 """
 
@@ -38,6 +42,7 @@ if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
 
 DAWN_PATROL = "soldiers-10"
+AIRBORNE = "soldiers-26"
 FUEL_DUMP = "C/2209"
 FUEL_SMOKE = "C/2208"
 #: The bridges of Second Event B by the d6 [10.6].
@@ -110,12 +115,25 @@ def _bridge_demolition(state: SoldiersState, where: str, text: str) -> None:
     state.emit(EventDrawn(where, text, why))
 
 
+def _surprise_corrected(state: SoldiersState, where: str, text: str) -> None:
+    from rules.soldiers.activation import surprise_corrected
+
+    placed = surprise_corrected(state)
+    why = (
+        f"{', '.join(placed)} placed on the Command Track, in Start [26.5]"
+        if placed
+        else "every German command chit is on the track already: ignored [26.5]"
+    )
+    state.emit(EventDrawn(where, text, why))
+
+
 Effect = Callable[["SoldiersState", str, str], None]
 #: The effects of a book scenario's events, by its id and the event's slot.
 EFFECTS: dict[tuple[str, str], Effect] = {
     (DAWN_PATROL, "A1"): _weather_clears,
     (DAWN_PATROL, "A2"): _fuel_dump,
     (DAWN_PATROL, "B2"): _bridge_demolition,
+    (AIRBORNE, "A1"): _surprise_corrected,
 }
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.engine.events import UnitDeployed
-from rules.soldiers import airdrop
+from rules.soldiers import activation, airdrop
 from rules.soldiers.actions import SetupNote
 from rules.soldiers.arrivals import begin_cycle, bring
 from rules.soldiers.setup import mission_words
@@ -53,6 +53,10 @@ def set_up(state: SoldiersState) -> None:
         if group.slot is None and group.cycle is None:
             bring(state, group, f"reinforcement group {group.id}", roll=False)
     begin_cycle(state)
+    if surprised:  # his chits wait for the Chit Activation Table [26.4]
+        for side in game.sides:
+            if side not in drops:
+                activation.hold_back(state, side)
     if surprised:  # the dropping side has the advantage [26.4]
         state.play.advantage = drops[0]
         state.emit(SetupNote(f"{drops[0]} has the advantage: the enemy is Surprised [26.4]"))

@@ -42,10 +42,12 @@ class Weapon:
     semi_hit_table: str | None = None  # GE-AR: semi-automatic mode's tables [8.71]
     semi_damage_table: str | None = None
 
-    def tables(self, fire_type: str) -> tuple[str, str]:
-        """The hit and damage tables for a fire type: an AR's aimed fire is semi-automatic,
-        its quick and sustained fire automatic (one mode per phase is not tracked) [8.71]."""
-        if fire_type == "aimed" and self.semi_hit_table and self.semi_damage_table:
+    def tables(self, fire_type: str, mode: str | None = None) -> tuple[str, str]:
+        """The hit and damage tables for a fire type: an AR's in the ``mode`` it fires
+        (``semi`` or ``auto``; without one, aimed fire semi-automatic, quick and sustained
+        automatic) [8.71] (:func:`rules.soldiers.fire.rifle_mode`)."""
+        semi = mode == "semi" if mode is not None else fire_type == "aimed"
+        if semi and self.semi_hit_table and self.semi_damage_table:
             return self.semi_hit_table, self.semi_damage_table
         return self.hit_table, self.damage_table
 

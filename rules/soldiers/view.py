@@ -20,12 +20,14 @@ from rules.soldiers.actions import (
     Shoot,
     Throw,
 )
+from rules.soldiers.destroying import DestroyEquipment
 from rules.soldiers.equipment import Exchange
 from rules.soldiers.fire_support_actions import CancelCall, Radio, ThrowSatchel
 from rules.soldiers.groups import OrderGroup
 from rules.soldiers.melee import HandToHand
 from rules.soldiers.moves import step_cost
 from rules.soldiers.names import chit_title, chit_words
+from rules.soldiers.prisoners import KillPrisoner
 from rules.soldiers.support_actions import SupportAction
 from rules.soldiers.weapons import carried
 
@@ -142,6 +144,10 @@ def describe(state: SoldiersState, action: Action) -> str:
         mine, theirs = carried(state, action.man).code, carried(state, action.other).code
         other = state.game.unit_name(action.other)
         return f"Exchange weapons with {other}: {mine} for {theirs} [7.33]"
+    if isinstance(action, KillPrisoner):
+        return f"Kill the prisoner {state.game.unit_name(action.prisoner)} [9.7]"
+    if isinstance(action, DestroyEquipment):
+        return "Destroy the equipment of the disabled and captured men in his hex [9.5]"
     if isinstance(action, SelfSuppress):
         return f"{state.game.unit_name(action.man)}: suppress himself, ending his actions [7.41]"
     if isinstance(action, ClearJam):
@@ -200,6 +206,10 @@ def concerns(state: SoldiersState, action: Action) -> ActionFocus:
         return ActionFocus(action.man, "fire", state.troops.hexes.get(action.man))
     if isinstance(action, OrderMan | MoveOff | ClearJam | Reload | SelfSuppress | Exchange):
         return ActionFocus(action.man)
+    if isinstance(action, DestroyEquipment):
+        return ActionFocus(action.man, "other", state.troops.hexes.get(action.man))
+    if isinstance(action, KillPrisoner):
+        return ActionFocus(action.man, "other", state.troops.hexes.get(action.prisoner))
     if isinstance(action, OrderGroup):
         return ActionFocus(action.men[0])
     return ActionFocus(None)

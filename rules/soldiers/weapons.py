@@ -84,6 +84,8 @@ def spare_clips(state: SoldiersState, man: str) -> int:
 
 def why_not_fire_weapon(state: SoldiersState, man: str) -> str | None:
     """Why the man's weapon may not fire now, or None [8.51]."""
+    if man in state.troops.destroyed:
+        return "his weapon was destroyed: he is unarmed [9.5; 9.6]"
     man = holder(state, man)
     if man in state.troops.jammed:
         return "his weapon is jammed: a clear jam action first [8.51; 7.32]"
@@ -111,7 +113,9 @@ def weapon_check(state: SoldiersState, man: str, fire_type: str, roll: int) -> N
     numbers = summary.value if isinstance(summary.value, list) else []
     if roll not in numbers:
         return
-    _, table = carried(state, man).tables(fire_type)
+    from rules.soldiers.fire import rifle_mode
+
+    _, table = carried(state, man).tables(fire_type, rifle_mode(state, man, fire_type))
     from rules.soldiers.equipment import modifiers
     from rules.soldiers.machineguns import check_modifier
 
