@@ -1,0 +1,194 @@
+"""Armor's remaining Optional and game-administration sections: the 88mm FLAK 38 AT Gun
+[OP XIX], Captured and Borrowed Equipment [OP XXII], Command Sheets Exposed [AG VII.A], the
+Advanced Game's Command Sheet identifications [ADV III] and Notes [ADV X], Determining Sides
+[SCN III.C] and the Unit Record Sheet [OP XXXIV] (the book prints no worked example of these:
+situations with forced dice where dice are rolled)."""
+
+from __future__ import annotations
+
+import functools
+
+from armor_sides import two_sides
+
+from model.hexes import ring
+from model.scenario_io import parse_scenario
+from rules.armor.game import ArmorGame, ArmorState
+from rules.armor.optional import flak
+from rules.armor.orders import Order
+from rules.armor.transport import Transferred
+from rules.engine.actions import Done
+from rules.records.position import PositionReader
+from rules.registry import load_game
+
+#: unit type, hex name, compass facing, extra keys
+Force = tuple[str, str, int, str]
+
+
+def _game(
+    us: list[Force], german: list[Force], options: str = "", level: str = "advanced-game"
+) -> ArmorGame:
+    head = f"""schema_version: 1
+id: test-armor-admin
+title: Test position
+system: armor
+original: true
+rules: {{level: {level}, options: [{options}]}}
+map:
+  layout: {{preset: edge-to-edge, order: [J, K, L]}}
+"""
+    probe = _probe()
+
+    def forces(units: list[Force]) -> str:
+        lines = []
+        for code, name, compass, extra in units:
+            h = probe.amap.resolve(name)
+            number = probe.amap.global_to_direction(h, compass)
+            place = f"{{kind: hex, hex: {name}, facing: {number}}}"
+            lines.append(f"      - {{unit: {code}, placement: {place}{extra}}}")
+        return "\n".join(lines)
+
+    text = head + two_sides(forces(us), forces(german), turns=6)
+    game = load_game(parse_scenario(text, "position.yaml"))
+    assert isinstance(game, ArmorGame)
+    return game
+
+
+@functools.cache
+def _probe() -> ArmorGame:
+    text = """schema_version: 1
+id: probe
+title: probe
+system: armor
+original: true
+rules: {level: armor-game}
+map:
+  layout: {preset: edge-to-edge, order: [J, K, L]}
+""" + two_sides(
+        "      - {unit: M4, placement: {kind: hex, hex: L3830}}",
+        "      - {unit: PZIVJ, placement: {kind: hex, hex: L3729}}",
+    )
+    game = load_game(parse_scenario(text, "probe.yaml"))
+    assert isinstance(game, ArmorGame)
+    return game
+
+
+def _state(game: ArmorGame) -> ArmorState:
+    state = game.new_initial_state(1)
+    assert isinstance(state, ArmorState)
+    return state
+
+
+def _turn(state: ArmorState, *orders: Order) -> list[object]:
+    """Each order, then Done for every side until the next Turn's Order Plot."""
+    events: list[object] = []
+    turn = state.play.turn
+    for order in orders:
+        events += state.apply(order)
+    while not state.is_terminal() and not (state.play.turn > turn and state.segment.id == "plot"):
+        events += state.apply(Done(state.to_act()[0]))
+    return events
+
+
+# --- 88mm FLAK 38 AT Gun [OP XIX] ------------------------------------------------------------
+
+#: The FLAK on level 0 at J0707 facing the depression hex J0708 (level -1), its truck with it.
+HIGH, LOW = "J0707", "J0708"
+GUN, TRUCK = "german.FLAK-88.1", "german.GE-MEDIUM-TRUCK.1"
+SHERMAN = "us.M4.1"
+
+
+def _flak(options: str = "flak-88", gun: str = "FLAK-88") -> ArmorState:
+    state = _state(
+        _game(
+            [("M4", LOW, 0, "")],
+            [("GE-MEDIUM-TRUCK", HIGH, 3, ", label: truck"), (gun, HIGH, 3, ", mounted_on: truck")],
+            options,
+        )
+    )
+    game = state.game
+    assert game.level(game.amap.resolve(HIGH)) == 0 and game.level(game.amap.resolve(LOW)) == -1
+    return state
+
+
+def _unload_two_turns(state: ArmorState, gun: str = GUN) -> list[object]:
+    events: list[object] = []
+    for _ in range(2):
+        events += _turn(state, Order(gun, transfer="U"), Order(TRUCK, transfer="U"))
+    assert not state.transported(gun) and gun not in state.troops.carried
+    return events
+
+
+def test_op_xix_the_88_flak_on_its_road_wheels_fires_only_at_its_own_level() -> None:
+    """[OP XIX]: Unloaded in the card's two Turns the 88 FLAK is on its road wheels, its barrel
+    neither elevated nor depressed: a Sherman one level lower may not be fired at (on the same
+    level it may); the log says a third Turn of Unloading is due."""
+    state = _flak()
+    events = _unload_two_turns(state)
+    done = [e for e in events if isinstance(e, Transferred) and "Unloaded" in e.what]
+    assert done and "third Turn of Unloading" in done[0].what and "[OP XIX]" in done[0].what
+    assert flak.on_wheels(state, GUN)
+    why = state.why_not(Order(GUN, fire=SHERMAN))
+    assert why is not None and "road wheels" in why and "[OP XIX]" in why
+    here, game = state.troops.hexes[GUN], state.game
+    level_0 = [h for h in ring(here, 2) if h in game.amap and game.level(h) == 0]
+    free = []
+    for h in level_0:
+        state.troops.hexes[SHERMAN] = h
+        assert flak.why_not_fire(state, GUN, SHERMAN) is None
+        if state.why_not(Order(GUN, fire=SHERMAN)) is None:
+            free.append(h)
+    assert free  # on its own level, in its Field of Fire, it fires
+
+
+def test_op_xix_a_third_turn_of_unloading_readies_it_and_then_loading_takes_three() -> None:
+    """[OP XIX]: "a third Turn of Unloading is required for the gun to fire at target units on
+    different elevation levels ... it will then require three Turns to Load": the "U" plotted
+    for the gun alone is carried out, it may fire down at the Sherman, and its Load order is
+    Turn 1 of 3 (on its wheels it was Turn 1 of 2)."""
+    state = _flak()
+    _unload_two_turns(state)
+    load = Order(GUN, transfer="D", vehicle=TRUCK)
+    assert "Turn 1 of 2" in state.describe(load)
+    third = Order(GUN, transfer="U")
+    assert third in state.order_options(GUN)
+    assert "third Turn" in state.describe(third) and "[OP XIX]" in state.describe(third)
+    events = _turn(state, third)
+    [ready] = [e for e in events if isinstance(e, Transferred) and e.unit == GUN]
+    assert "completely ready for action" in ready.what and ready.rule == "[OP XIX]"
+    assert not flak.on_wheels(state, GUN) and not state.troops.wheeled
+    assert state.why_not(Order(GUN, fire=SHERMAN)) is None
+    assert Order(GUN, transfer="U") not in state.order_options(GUN)  # nothing more to Unload
+    assert "Turn 1 of 3" in state.describe(load)
+    for n in (1, 2):
+        _turn(state, load, Order(TRUCK, transfer="D"))
+        assert state.troops.stage == {GUN: n} and not state.transported(GUN)
+    _turn(state, load, Order(TRUCK, transfer="D"))
+    assert state.transported(GUN) and not state.troops.stage
+
+
+def test_op_xix_without_the_option_or_for_the_pak_the_card_rules() -> None:
+    """[OP XIX] is an Optional Rule, and only the FLAK's ([ADV III.A] tells the two 88s of Data
+    Card 132 apart): without it the Unloaded FLAK fires at any level and offers no third "U";
+    with it the PAK 43 is not affected."""
+    for options, gun, unit in (("", "FLAK-88", GUN), ("flak-88", "PAK-43", "german.PAK-43.1")):
+        state = _flak(options, gun)
+        _unload_two_turns(state, unit)
+        assert not flak.on_wheels(state, unit) and not flak.applies(state, unit)
+        assert state.why_not(Order(unit, fire=SHERMAN)) is None
+        assert Order(unit, transfer="U") not in state.order_options(unit)
+
+
+def test_op_xix_the_wheels_survive_a_position_file_and_a_clone() -> None:
+    """[OP XIX]: the FLAK on its road wheels is written in a position file ("on-road-wheels")
+    and read back; a clone keeps it and differs from the original once it is ready."""
+    state = _flak()
+    _unload_two_turns(state)
+    data = state.to_position()
+    [place] = [p for p in data.units if p.id == GUN]
+    assert "on-road-wheels" in place.status
+    again = state.game.state_from_position(data, PositionReader(state.game, data, None))
+    assert isinstance(again, ArmorState) and flak.on_wheels(again, GUN)
+    twin = state.clone()
+    assert isinstance(twin, ArmorState)
+    _turn(twin, Order(GUN, transfer="U"))
+    assert flak.on_wheels(state, GUN) and not flak.on_wheels(twin, GUN)
