@@ -7,6 +7,7 @@ situations with forced dice where dice are rolled)."""
 from __future__ import annotations
 
 import functools
+import itertools
 
 from armor_sides import two_sides
 
@@ -192,3 +193,45 @@ def test_op_xix_the_wheels_survive_a_position_file_and_a_clone() -> None:
     assert isinstance(twin, ArmorState)
     _turn(twin, Order(GUN, transfer="U"))
     assert flak.on_wheels(state, GUN) and not flak.on_wheels(twin, GUN)
+
+
+# --- Command Sheets Exposed [AG VII.A] ------------------------------------------------------
+
+
+@functools.cache
+def _line(length: int) -> tuple[str, ...]:
+    """``length`` Clear hexes in a straight line going north (compass 0), by name."""
+    game = _probe()
+    for h in sorted(game.terrain.hexes()):
+        line = [h]
+        for _ in range(length - 1):
+            line.append(line[-1].neighbor(0))
+        if all(x in game.amap.hexes and game.terrain.terrain(x) == "clear" for x in line) and all(
+            not game.movement.cost("vehicle", b, a).parts[1:] for a, b in itertools.pairwise(line)
+        ):
+            return tuple(game.amap.name(x) for x in line)
+    raise AssertionError("no straight clear line on the map")
+
+
+def test_ag_vii_a_the_command_sheets_are_laid_out_when_movement_begins() -> None:
+    """[AG VII.A]: "While moving their units players should lay out their Command Sheets in
+    full view of the other players": while the German plots, the American's view holds its own
+    order only; once movement has begun (stopped at the American's Opportunity Fire [AG VII.F])
+    each side's view holds both sides' orders, and the log tells both sides every order."""
+    line = _line(5)
+    state = _state(_game([("M4", line[0], 0, "")], [("PZIVJ", line[4], 3, "")], level="armor-game"))
+    watch = Order(SHERMAN, opportunity=line[2])
+    advance = Order("german.PZIVJ.1", moves="3")
+    state.apply(watch)  # its one unit plotted: the side is Done
+    assert state.view_for("us").own_orders == (watch.text(),)
+    assert state.view_for("german").own_orders == ()  # the American plot is secret [AG V]
+    state.apply(advance)
+    asked = state.execution.asked
+    assert asked is not None and asked.firer == SHERMAN  # stopped in movement [AG VII.F]
+    for side in ("us", "german"):
+        view = state.view_for(side)
+        assert set(view.own_orders) == {watch.text(), advance.text()}
+        assert any(
+            "[AG VII.A]" in line and watch.text() in line and advance.text() in line
+            for line in view.log
+        )
