@@ -235,3 +235,75 @@ def test_ag_vii_a_the_command_sheets_are_laid_out_when_movement_begins() -> None
             "[AG VII.A]" in line and watch.text() in line and advance.text() in line
             for line in view.log
         )
+
+
+# --- Advanced Game Notes [ADV X] ------------------------------------------------------------
+
+
+def test_adv_x_a_two_half_squads_are_never_combined_nor_a_squad_split() -> None:
+    """[ADV X.A]: "An Infantry Squad may not be broken down into two Half Squads. Two Half
+    Squads may not be combined into one full Squad": with Infantry Unit Reduction [OP XII] two
+    Half Squads in one hex stay two Half Squads through a Turn, no action offered splits or
+    combines, and the notation has no verb for it."""
+    line = _line(3)
+    state = _state(
+        _game(
+            [("US-INFANTRY-SQUAD", line[0], 0, ", count: 3")],
+            [("PZIVJ", line[2], 3, "")],
+            "infantry-reduction",
+        )
+    )
+    halves = {"us.US-INFANTRY-SQUAD.1", "us.US-INFANTRY-SQUAD.2"}
+    state.squads.half_squads.update(halves)
+    verbs = {a.text().split()[0] for a in state.legal_actions("us")}
+    assert verbs <= {"order", "done"}, verbs
+    for word in ("split", "combine"):
+        try:
+            state.game.parse_action(f"{word} us.US-INFANTRY-SQUAD.1")
+        except ValueError:
+            continue
+        raise AssertionError(f"'{word}' parsed")
+    _turn(state)
+    assert state.squads.half_squads == halves
+    assert all(f"us.US-INFANTRY-SQUAD.{n}" in state.troops.hexes for n in (1, 2, 3))
+
+
+def test_adv_x_b_trucks_and_jeeps_are_always_open() -> None:
+    """[ADV X.B]: "Turret units never need to be placed on Medium or Light Truck units, or on
+    Jeep units. These units are always considered to be 'Open'": a Close Assault on a Light
+    Truck adds the Open Vehicle's "10" [ADV VII.B.3], and a Jeep may be given an Overrun order,
+    which a Jeep may only when Open [ADV IV.A.2.a(2)]."""
+    from rules.armor.events import GpFire
+    from rules.armor.overrun import why_not_overrun
+
+    line = _line(3)
+    state = _state(
+        _game(
+            [("US-LIGHT-TRUCK", line[1], 3, ""), ("JEEP", line[2], 3, "")],
+            [("GE-INFANTRY-SQUAD", line[0], 0, "")],
+        )
+    )
+    squad, truck = "german.GE-INFANTRY-SQUAD.1", "us.US-LIGHT-TRUCK.1"
+    assert why_not_overrun(state, "us.JEEP.1", squad) is None
+    state.force_dice(1)
+    events = _turn(state, Order(squad, assault=truck))
+    [fight] = [e for e in events if isinstance(e, GpFire) and e.target == truck]
+    assert any(m.what == "Open Vehicle" and m.value == 10 for m in fight.dice_modifiers)
+
+
+def test_adv_x_c_a_suppressed_squads_plotted_movement_is_erased() -> None:
+    """[ADV X.C]: "Remember that Suppressed results on Leg and Towed units cancels all of their
+    other orders (except Full Cover)": a squad plotted to move and Suppressed before the
+    Movement Execution Phase stays put; the log erases its notation citing the rule."""
+    from rules.armor.events import OrderCut
+
+    line = _line(4)
+    state = _state(_game([("US-INFANTRY-SQUAD", line[0], 0, "")], [("PZIVJ", line[3], 3, "")]))
+    squad = "us.US-INFANTRY-SQUAD.1"
+    start = state.troops.hexes[squad]
+    state.apply(Order(squad, moves="1"))
+    state.damage.suppressed[squad] = state.play.turn  # an "S" result this Turn [ADV IV.D]
+    events = _turn(state, Order("german.PZIVJ.1", moves="V"))
+    [cut] = [e for e in events if isinstance(e, OrderCut) and e.unit == squad]
+    assert cut.order == "1" and "[ADV IV.D; ADV X.C]" in cut.reason
+    assert state.troops.hexes[squad] == start
