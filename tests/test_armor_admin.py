@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import itertools
 
+import pytest
 from armor_sides import two_sides
 
 from model.hexes import ring
@@ -307,3 +308,116 @@ def test_adv_x_c_a_suppressed_squads_plotted_movement_is_erased() -> None:
     [cut] = [e for e in events if isinstance(e, OrderCut) and e.unit == squad]
     assert cut.order == "1" and "[ADV IV.D; ADV X.C]" in cut.reason
     assert state.troops.hexes[squad] == start
+
+
+# --- Command Sheet Preparation [ADV III] and the Unit Record Sheet [OP XXXIV] ----------------
+
+
+def test_adv_iii_units_identified_on_the_command_sheet_as_the_book_writes_them() -> None:
+    """[ADV III.A-C]: Towed units by size and kind ("40mm AA 215"; Card 132's two 88s "PAK"
+    and "FLAK"), Infantry by size, type and equipment ("1/2 Armored B15"), "MG" and "Mort";
+    Vehicles as before [AG V.A.1], "+2 SB" with Additional Armor [OP XXI.A]. Our reading: the
+    identification number is the game id's."""
+    from rules.armor.sheet import _towed_kind, command_sheet, identification
+
+    line = _line(3)
+    here = line[0]
+    state = _state(
+        _game(
+            [
+                ("US-INFANTRY-SQUAD", here, 0, ", count: 15, state: [armored, bazooka]"),
+                ("US-MG-TEAM", here, 0, ""),
+                ("US-MORTAR-TEAM", line[1], 0, ""),
+                ("AT-57MM", line[1], 0, ""),
+                ("US-RANGER", line[1], 0, ", state: [plus]"),
+            ],
+            [
+                ("FLAK-88", line[2], 3, ""),
+                ("PAK-43", line[2], 3, ""),
+                ("AA-20MM", line[2], 3, ""),
+                ("PZIVJ", line[2], 3, ", state: [sandbags]"),
+                ("GE-INFANTRY-SQUAD", line[2], 3, ", state: [hq, radio]"),
+            ],
+            "infantry-reduction, additional-armor",
+        )
+    )
+    state.squads.half_squads.add("us.US-INFANTRY-SQUAD.15")  # [OP XII]
+    named = {
+        "us.US-INFANTRY-SQUAD.15": "1/2 Armored B15",
+        "us.US-INFANTRY-SQUAD.3": "Armored B3",
+        "us.US-MG-TEAM.1": "MG 1",
+        "us.US-MORTAR-TEAM.1": "Mort 1",
+        "us.AT-57MM.1": "57mm AT 1",
+        "us.US-RANGER.1": "Ranger +1",
+        "german.FLAK-88.1": "88mm FLAK 1",
+        "german.PAK-43.1": "88mm PAK 1",
+        "german.AA-20MM.1": "20mm AA 1",
+        "german.PZIVJ.1": "PZIVJ 1 +2 SB",
+        "german.GE-INFANTRY-SQUAD.1": "Infantry RHQ1",
+    }
+    assert {u: identification(state, u) for u in named} == named
+    assert _towed_kind("AA-40MM", "40mm") == "40mm AA"  # "40mm AA 215" [ADV III.A]
+    sheet = command_sheet(state, "german")
+    assert sheet.title == "Command Sheet [ADV III]" and sheet.columns[:2] == ("Unit", "Game id")
+    assert ("88mm FLAK 1", "german.FLAK-88.1", "88mm FLAK 38 AT Gun") in sheet.rows
+    assert all(row[1].startswith("german.") for row in sheet.rows)
+
+
+def test_op_xxxiv_the_unit_record_sheet_of_a_finished_game() -> None:
+    """[OP XXXIV; OP XVII.H]: the Unit Record Sheet's columns "Unit, ID No., Initial Grade,
+    Winning Battles, and Knock Outs": after the game a unit of the winning side that survived
+    has 1 Winning Battle, one Knocked Out none, the losing side's none; the grade is the one
+    the scenario gave [OP XVII.A] and the Knock Outs those credited [OP XVII.G.1]."""
+    from rules.armor.sheet import record_sheet
+
+    line = _line(3)
+    state = _state(
+        _game(
+            [("M4", line[0], 0, ", count: 2")],
+            [
+                ("PZIVJ", line[2], 3, ", count: 2, state: [crack]"),
+                ("GE-INFANTRY-SQUAD", line[2], 3, ""),
+            ],
+            "morale",
+        )
+    )
+    before = record_sheet(state, "german")
+    assert before.columns == ("Unit", "ID No.", "Initial Grade", "Winning Battles", "Knock Outs")
+    assert [r[3] for r in before.rows] == ["", "", ""]  # not over yet
+    state.morale.kills["german.PZIVJ.1"] = 1
+    state.damage.knocked_out.append("us.M4.2")
+    state.damage.eliminated.append("german.GE-INFANTRY-SQUAD.1")
+    state.troops.hexes.pop("us.M4.2")
+    state.troops.hexes.pop("german.GE-INFANTRY-SQUAD.1")
+    while not state.is_terminal():
+        state.apply(state.legal_actions(state.to_act()[0])[-1])  # Done for every Turn
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winner == "us"  # by the Differential [SCN IV.D]
+    assert record_sheet(state, "us").rows == (
+        ("M4 1", "us.M4.1", "Average", "1", "0"),
+        ("M4 2", "us.M4.2", "Average", "0", "0"),
+    )
+    assert record_sheet(state, "german").rows == (
+        ("Infantry 1", "german.GE-INFANTRY-SQUAD.1", "Average", "0", "0"),
+        ("PZIVJ 1", "german.PZIVJ.1", "Crack", "0", "1"),
+        ("PZIVJ 2", "german.PZIVJ.2", "Crack", "0", "0"),
+    )
+
+
+def test_the_sheet_command_prints_a_sides_command_sheet(capsys: pytest.CaptureFixture[str]) -> None:
+    """``hexwright sheet`` [ADV III; OP XXXIV]: a scenario's Command Sheet of one side as JSON;
+    a system without sheets exits 2."""
+    import json
+
+    from editor.cli.main import main
+
+    cap = capsys
+    args = ["sheet", "scenarios/armor/demo-advanced.yaml", "--side", "germany", "--only"]
+    assert main([*args, "command", "--json"]) == 0
+    data = json.loads(cap.readouterr().out)
+    [sheet] = data["sheets"]
+    assert sheet["title"] == "Command Sheet [ADV III]" and sheet["side"] == "germany"
+    assert ["PZIVJ 1", "germany.PZIVJ.1", "PZIV (Ausf. J)"] in sheet["rows"]
+    assert ["Infantry 1", "germany.INFANTRY-SQUAD.1", "Infantry Squad (German)"] in sheet["rows"]
+    assert main(["sheet", "scenarios/panzer44/19.1-behind-utah.yaml"]) == 2
+    assert "no paper sheets" in cap.readouterr().err

@@ -32,4 +32,5 @@ SYSTEM = SystemRules(
     features=frozenset({"formations", "layout-constraints"}),
     coverage="rules.armor:coverage.yaml",
     invariants=lazy("rules.armor.invariants:invariants"),
+    sheets=lazy("rules.armor.sheet:sheets"),  # [ADV III; OP XXXIV]
 )
