@@ -13,11 +13,13 @@ import pytest
 from armor_sides import two_sides
 
 from model.hexes import ring
-from model.scenario_io import parse_scenario
+from model.scenario_io import LoadedScenario, check_document, parse_scenario
+from model.yamlio import Document, read_yaml_text
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.optional import flak
 from rules.armor.orders import Order
 from rules.armor.transport import Transferred
+from rules.checks import run_checks
 from rules.engine.actions import Done
 from rules.records.position import PositionReader
 from rules.registry import load_game
@@ -421,3 +423,111 @@ def test_the_sheet_command_prints_a_sides_command_sheet(capsys: pytest.CaptureFi
     assert ["Infantry 1", "germany.INFANTRY-SQUAD.1", "Infantry Squad (German)"] in sheet["rows"]
     assert main(["sheet", "scenarios/panzer44/19.1-behind-utah.yaml"]) == 2
     assert "no paper sheets" in cap.readouterr().err
+
+
+# --- Captured and Borrowed Equipment [OP XXII] ----------------------------------------------
+
+
+def _nations(
+    allied: str, allied_units: list[str], german_units: list[str], options: str = ""
+) -> tuple[LoadedScenario, Document]:
+    """A scenario (loaded, with its document) of an Allied side of ``allied`` and a German side
+    with the units given, every unit on the map."""
+
+    def forces(units: list[str], where: str) -> str:
+        return "\n".join(
+            f"      - {{unit: {u}, placement: {{kind: hex, hex: {where}}}}}" for u in units
+        )
+
+    text = f"""schema_version: 1
+id: test-armor-captured
+title: Test position
+system: armor
+original: true
+rules: {{level: advanced-game, options: [{options}]}}
+map:
+  layout: {{preset: edge-to-edge, order: [J, K, L]}}
+sides:
+  - id: allied
+    name: Allied
+    nation: {allied}
+    forces:
+{forces(allied_units, "L3830")}
+  - id: german
+    name: German
+    nation: germany
+    forces:
+{forces(german_units, "J0104")}
+length: {{turns: 2}}
+victory:
+  scoring: most-vp
+  conditions:
+    - {{kind: enemy-losses, side: allied, award: {{per: unit-value}}}}
+    - {{kind: enemy-losses, side: german, award: {{per: unit-value}}}}
+"""
+    doc = read_yaml_text(text, "captured.yaml")
+    return check_document(doc), doc
+
+
+def _findings(
+    allied: str, allied_units: list[str], german_units: list[str], options: str = ""
+) -> list[tuple[str, str, str]]:
+    loaded, doc = _nations(allied, allied_units, german_units, options)
+    return [
+        (f.severity, f.path, f.message) for f in run_checks(loaded, doc) if f.code == "nationality"
+    ]
+
+
+def test_op_xxii_a_an_enemy_vehicle_only_by_the_players_agreement() -> None:
+    """[OP XXII.A]: "At the players' mutual agreement ... enemy Vehicle units may be
+    'purchased'": a German PZIVJ on the American side is an error without the option
+    (``captured-equipment``), noted with it; a German squad is never allowed, and an American
+    M4 on the German side is judged the same way."""
+    [(severity, path, why)] = _findings("us", ["M4", "PZIVJ"], ["PZIVJ"])
+    assert severity == "error" and path == "sides[0].forces[1].unit"
+    assert "players' agreement" in why and "[OP XXII.A]" in why
+    found = _findings("us", ["PZIVJ", "GE-INFANTRY-SQUAD"], ["M4"], options="captured-equipment")
+    assert [(s, p) for s, p, _ in found] == [
+        ("info", "sides[0].forces[0].unit"),
+        ("error", "sides[0].forces[1].unit"),
+        ("info", "sides[1].forces[0].unit"),
+    ]
+    assert "only enemy Vehicle units" in found[1][2]
+    assert "Turret unit" in found[2][2]
+
+
+def test_op_xxii_b_the_allies_share_trucks_and_jeeps_and_the_british_american_tanks() -> None:
+    """[OP XXII.B]: "The Allied player may freely use Trucks and Jeeps from both countermixes
+    ... The British forces also employed large numbers of tanks of the M4 'Sherman' series and
+    American Half-Tracks": no finding for those; an American side's British tank is a warning
+    ("a few pieces of British equipment", our reading)."""
+    assert _findings("britain", ["M4", "M3-HALFTRACK", "JEEP", "CROMWELL"], ["PZIVJ"]) == []
+    assert _findings("us", ["GB-LIGHT-TRUCK", "M4"], ["PZIVJ"]) == []
+    [(severity, path, why)] = _findings("us", ["M4", "CHURCHILL"], ["PZIVJ"])
+    assert severity == "warning" and path == "sides[0].forces[1].unit" and "[OP XXII.B]" in why
+
+
+def test_op_xxii_the_point_buy_judges_captured_units_and_a_captured_m4_keeps_its_gun() -> None:
+    """[OP XXII.A]: the point-buy's rule "Units of the side's nation, or captured and borrowed
+    equipment" is broken by an enemy Vehicle without the option, met with it; in play the
+    German side's captured M4 fires the M4's 75mm, not the PZIV's (its card's gun)."""
+    from rules.armor.cards import gun_of
+    from rules.armor.pointbuy import ArmorPointBuy
+
+    buy = ArmorPointBuy()
+    for options, state in (("", "broken"), ("captured-equipment", "met")):
+        loaded, _ = _nations("us", ["M4"], ["PZIVJ", "M4"], options=options)
+        german = loaded.scenario.sides[1]
+        lines = buy.lines(loaded.scenario, german, 1)
+        [rule] = [
+            r
+            for r in buy.book_rules(loaded.scenario, german, lines, 0, ("sides", 1), None)
+            if r.id == "nationality"
+        ]
+        assert rule.state == state and rule.source == "Armor [OP XXII]"
+    game = load_game(loaded)
+    assert isinstance(game, ArmorGame)
+    captured, theirs = game.units["german.M4.1"], game.units["allied.M4.1"]
+    own = game.units["german.PZIVJ.1"]
+    assert gun_of(captured, "germany") == gun_of(theirs, "us")
+    assert gun_of(captured, "germany") != gun_of(own, "germany")

@@ -70,6 +70,7 @@ ELEVATION = "sighting-elevation"  # [OP X.C.1]
 DUST = "sighting-dust"  # [OP X.C.3]
 MORALE = "morale"  # [OP XVII] (our name)
 FLAK88 = "flak-88"  # [OP XIX] (our name)
+CAPTURED = "captured-equipment"  # [OP XXII] (our name; rules.armor.captured)
 
 OPTIONS: dict[str, str] = {
     REDUCTION: "Infantry Unit Reduction [OP XII]",
@@ -93,6 +94,7 @@ OPTIONS: dict[str, str] = {
     DUST: "Optional Sighting Rules: Dust Created by Moving Vehicles [OP X.C.3]",
     MORALE: "Morale and Panic - Training and Experience [OP XVII]",
     FLAK88: "88mm FLAK 38 AT Gun [OP XIX]",
+    CAPTURED: "Captured and Borrowed Equipment [OP XXII]",
 }
 
 
