@@ -531,3 +531,20 @@ def test_op_xxii_the_point_buy_judges_captured_units_and_a_captured_m4_keeps_its
     own = game.units["german.PZIVJ.1"]
     assert gun_of(captured, "germany") == gun_of(theirs, "us")
     assert gun_of(captured, "germany") != gun_of(own, "germany")
+
+
+def test_op_xix_a_flak_bailed_out_of_its_truck_unloads_in_the_cards_two_turns() -> None:
+    """[OP XIX; ADV IX.B; ADV IV.B.1.e]: a FLAK that Bailed Out of its knocked-out truck must
+    carry out Unloading first, in the card's two Turns (our reading: it was on its wheels),
+    then stands on its wheels."""
+    from rules.armor import transport
+
+    state = _flak()
+    state.troops.hexes.pop(TRUCK)
+    state.damage.knocked_out.append(TRUCK)
+    state.troops.stage[GUN] = transport.turns(state, GUN)  # as the Bail Out sets it
+    assert state.troops.stage[GUN] == 2 and transport.turns(state, GUN) == 2
+    assert "Turn 1 of 2" in state.describe(Order(GUN, transfer="U"))
+    for _ in range(2):
+        _turn(state, Order(GUN, transfer="U"))
+    assert GUN not in state.troops.stage and flak.on_wheels(state, GUN)

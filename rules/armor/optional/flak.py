@@ -20,7 +20,7 @@ catalogue's ``load_unload_optional``: the FLAK of Data Card 132, never its PAK [
 - a FLAK completely ready takes three Turns to Load (the card's optional value); one on its
   wheels, the card's two. Our readings: a gun set up on the map (not transported) starts
   completely ready; a Load reversed by "U" part way leaves it on its wheels; any Unloading
-  from a Vehicle puts it on its wheels.
+  from a Vehicle, or a Bail Out [ADV IX.B], puts it on its wheels.
 """
 
 from __future__ import annotations
@@ -60,6 +60,11 @@ def load_turns(state: ArmorState, unit: str) -> int | None:
     None for the card's Load/Unload Turns."""
     if not applies(state, unit) or unit in state.troops.wheeled or state.transported(unit):
         return None
+    carrier = state.troops.carried.get(unit)
+    if carrier is not None and (
+        carrier not in state.troops.hexes or carrier in state.troops.abandoned
+    ):
+        return None  # Bailed Out [ADV IX.B], its Vehicle gone: the card's Turns (our reading)
     return _optional_turns(state.game.units[unit].type_id)
 
 
