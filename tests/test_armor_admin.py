@@ -548,3 +548,16 @@ def test_op_xix_a_flak_bailed_out_of_its_truck_unloads_in_the_cards_two_turns() 
     for _ in range(2):
         _turn(state, Order(GUN, transfer="U"))
     assert GUN not in state.troops.stage and flak.on_wheels(state, GUN)
+
+
+def test_op_xix_the_heuristic_bot_readies_a_flak_on_its_wheels() -> None:
+    """[OP XIX]: the heuristic bot's Unload heuristic (an Unloading under way, or its Vehicle
+    gone, is completed) gives a FLAK on its road wheels the third Turn of Unloading."""
+    from rules.bots.base import make_bot
+
+    state = _flak()
+    _unload_two_turns(state)
+    bot = make_bot("heuristic", 1)
+    while state.segment.id == "plot" and "german" in state.to_act():
+        state.apply(bot.choose(state, "german"))
+    assert state.sheets.orders["german"][GUN] == Order(GUN, transfer="U")
