@@ -25,7 +25,8 @@ class Sheet:
             for i, c in enumerate(self.columns)
         ]
         out = [f"{self.title}: {self.side}"]
-        out.append("  " + "  ".join(c.ljust(w) for c, w in zip(self.columns, widths, strict=True)))
+        head = "  ".join(c.ljust(w) for c, w in zip(self.columns, widths, strict=True))
+        out.append(f"  {head}".rstrip())
         out.extend(
             "  " + "  ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)).rstrip()
             for row in self.rows
