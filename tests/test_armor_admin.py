@@ -421,6 +421,12 @@ def test_the_sheet_command_prints_a_sides_command_sheet(capsys: pytest.CaptureFi
     assert sheet["title"] == "Command Sheet [ADV III]" and sheet["side"] == "germany"
     assert ["PZIVJ 1", "germany.PZIVJ.1", "PZIV (Ausf. J)"] in sheet["rows"]
     assert ["Infantry 1", "germany.INFANTRY-SQUAD.1", "Infantry Squad (German)"] in sheet["rows"]
+    assert main([*args, "record"]) == 0
+    text = cap.readouterr().out.splitlines()
+    at = text.index("Unit Record Sheet [OP XXXIV]: germany")
+    heads = "Unit  ID No.  Initial Grade  Winning Battles  Knock Outs"
+    assert text[at + 1].split() == heads.split()
+    assert text[at + 2].split()[:4] == ["Infantry", "1", "germany.INFANTRY-SQUAD.1", "Average"]
     assert main(["sheet", "scenarios/panzer44/19.1-behind-utah.yaml"]) == 2
     assert "no paper sheets" in cap.readouterr().err
 
