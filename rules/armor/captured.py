@@ -34,14 +34,13 @@ from typing import TYPE_CHECKING, Literal
 from model.catalog import UnitType
 from model.scenario import Scenario, Side
 from model.systems import GameSystem
+from rules.armor.optional import CAPTURED
 from rules.pointbuy.base import BudgetLine, RuleResult, resolve_unit, side_entries
 
 if TYPE_CHECKING:
     from rules.checks.base import CheckContext, Finding, Severity
     from rules.forces.units import PathKey
 
-#: The option's name in ``rules.options`` [OP XXII.A] (our name).
-CAPTURED = "captured-equipment"
 RULE = "Armor [OP XXII]"
 ALLIED = frozenset({"us", "britain"})
 #: The categories the Allied player uses "from both countermixes together" [OP XXII.B].
