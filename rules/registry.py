@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # types only: the shared packages themselves ask this module 
     from rules.bots.greedy import Adapter
     from rules.checks.base import RegisteredCheck
     from rules.engine.core import Game, State
+    from rules.engine.sheets import Sheet
     from rules.forces.rules import ForceRules
     from rules.los.core import Heights, Ruling, Sight
     from rules.los.terrain import TerrainLos
@@ -107,6 +108,9 @@ class SystemRules:
         invariants: what must hold of every position of its games, in words (empty: all
             holds); the seeded fuzz (``tools.fuzz``, the fuzz tests) asks it after every
             action. None: only the State API's own promises are checked.
+        sheets: the paper sheets the book has players keep, written from a game (Armor's
+            Command Sheet identifications and Unit Record Sheet, ``hexwright sheet``); None:
+            it has none.
     """
 
     system: GameSystem
@@ -126,6 +130,7 @@ class SystemRules:
     generator: Callable[[int], str] | None = None
     sight_heights: Heights | None = None
     invariants: Callable[[State], list[str]] | None = None
+    sheets: Callable[[State], list[Sheet]] | None = None
 
 
 def lazy(target: str) -> Callable[..., Any]:

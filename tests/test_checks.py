@@ -207,6 +207,14 @@ CASES = [
         "[Hexwright bot plans (issue 17; our rule, no book has one)]",
         id="bot-plan",
     ),
+    pytest.param(
+        edited(DEMO, ("  - unit: M36B1\n", "  - unit: PZIVJ\n")),
+        "nationality",
+        "s.yaml:68:11: error nationality: PZIV (Ausf. J) is an enemy (germany) Vehicle unit: it "
+        "may be used only by the players' agreement, rules.options: [captured-equipment] "
+        "[OP XXII.A] [Armor [OP XXII]]",
+        id="nationality-captured",
+    ),
 ]
 
 

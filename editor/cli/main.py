@@ -61,6 +61,7 @@ COMMANDS = (
     "position",
     "rules",
     "generate",
+    "sheet",
 )
 
 
@@ -235,6 +236,7 @@ def _parser() -> argparse.ArgumentParser:
     from editor.cli.generate import add_parser as add_generate
     from editor.cli.position import add_parser as add_position
     from editor.cli.rules import add_parser as add_rules
+    from editor.cli.sheet import add_parser as add_sheet
     from editor.cli.sweep import add_parser as add_sweep
     from editor.cli.tune import add_parser as add_tune
 
@@ -244,6 +246,7 @@ def _parser() -> argparse.ArgumentParser:
     add_position(sub)
     add_rules(sub)
     add_generate(sub)
+    add_sheet(sub)  # [ADV III; OP XXXIV]
 
     schema = sub.add_parser("schema", help="write the scenario JSON Schema")
     schema.add_argument(

@@ -15,9 +15,11 @@ Sherman's Damage Caused Table a compartment hit.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
+from model.catalog import unit_types
 from model.systems import GameSystem
 from model.tables import Cell, Table, table_cell, tables
 from rules.armor.units import ArmorUnit
@@ -91,10 +93,20 @@ _GUNS: dict[str, Gun] = {
 _BY_UNIT = {"PANTHER-A": "75mm-l70", "PAK-43": "88mm-l71", "FLAK-88": "88mm"}
 
 
+@functools.cache
+def _card_nation(type_id: str) -> str | None:
+    """The nation of a unit type's card, None for a card of no one nation."""
+    card = unit_types(GameSystem.ARMOR).get(type_id)
+    return card.nation if card is not None and card.nation != "any" else None
+
+
 def gun_of(unit: ArmorUnit, nation: str) -> Gun | None:
-    """The placeholder Gunnery Table of the unit's main gun, None if it fires no AP."""
+    """The placeholder Gunnery Table of the unit's main gun, None if it fires no AP. The gun is
+    its card's: a captured Vehicle [OP XXII.A] keeps its nation's gun, whoever uses it (the
+    side's ``nation`` serves only a card of no one nation)."""
     if unit.gun is None:
         return None
+    nation = _card_nation(unit.type_id) or nation
     key = _BY_UNIT.get(unit.type_id)
     if key is None:
         if unit.gun == "75mm":

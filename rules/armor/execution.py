@@ -38,7 +38,10 @@ HEX_STOP = "stopped by Opportunity Fire: it ends its move in the hex where it wa
 def reveal_orders(state: ArmorState) -> None:
     """The Command Sheets laid out in full view for movement [AG VII.A]; the orders of a
     side's concealed units stay its own (our reading of [OP X.A-B]: hidden units move in
-    secret [OP X.B.4], and an order names its unit's type)."""
+    secret [OP X.B.4], and an order names its unit's type). Where the Optional Rules' SPECIAL
+    NOTE [OP XXXII] says not to display the Command Sheets until the game is over, our reading:
+    only the orders are laid out, never the sheet's other marks (Ammunition and APCR spent
+    [OP XXIV; XXIII.B], grades [OP XVII]), and a concealed unit's orders as above."""
     shown: list[str] = []
     for side in state.game.sides:
         kept: list[str] = []

@@ -50,7 +50,7 @@ from rules.armor.cards import (
 from rules.armor.events import ApFire, ApHit
 from rules.armor.gp import resolve_gp, uses_gp, why_not_gp
 from rules.armor.los import unit_level
-from rules.armor.optional import apcr, blaze, depression, intel, morale, supply, vehicles
+from rules.armor.optional import apcr, blaze, depression, flak, intel, morale, supply, vehicles
 from rules.armor.range import describe_range, range_between
 from rules.armor.turret import TurretAspect, turret_aspect
 from rules.engine.events import Modifier
@@ -325,6 +325,9 @@ def why_not_fire(state: ArmorState, unit: str, target: str, moving: bool = False
     low = depression.why_not(state, unit, target)  # Main Gun Depression [OP VI]
     if low is not None:
         return low
+    wheels = flak.why_not_fire(state, unit, target)  # the 88 FLAK on its wheels [OP XIX]
+    if wheels is not None:
+        return wheels
     empty = supply.why_not_fire(state, unit)  # Limited Ammunition [OP XXIV.A.2]
     if empty is not None:
         return empty

@@ -165,11 +165,14 @@ def book_rules(
     scenario: Scenario, side: Side, lines: Sequence[BudgetLine], budget_path: PathKey
 ) -> list[RuleResult]:
     """Availability by period, Terrain Support for a defender on the map, APCR only for the
-    cards that carry it."""
+    cards that carry it, the side's own nation's units or captured and borrowed ones [OP XXII]."""
+    from rules.armor.captured import purchase_rule
+
     return [
         _availability(scenario, lines, budget_path),
         _terrain_support(side, lines, budget_path),
         _apcr(lines, budget_path),
+        purchase_rule(scenario, side, lines, budget_path),
     ]
 
 

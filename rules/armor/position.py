@@ -104,7 +104,19 @@ WAITING = "waiting"
 PANICKED = "panicked"
 #: Left the mapboard by Panic Movement: out for good, not Knocked Out [OP XVII.C.3].
 FLED = "panic-exited"
-STATUSES = (*DAMAGE.values(), KNOCKED_OUT, EXITED, WAITING, HALF_SQUAD, FULL_COVER, PANICKED, FLED)
+#: An 88mm FLAK Unloaded on its road wheels, its third Turn of Unloading to come [OP XIX].
+ON_WHEELS = "on-road-wheels"
+STATUSES = (
+    *DAMAGE.values(),
+    KNOCKED_OUT,
+    EXITED,
+    WAITING,
+    HALF_SQUAD,
+    FULL_COVER,
+    PANICKED,
+    FLED,
+    ON_WHEELS,
+)
 VALUES = (
     "crew_losses",
     "turret",
@@ -304,6 +316,8 @@ def _place(state: ArmorState, unit: str) -> UnitPlace:
     values: dict[str, int | float | str | bool] = {}
     if unit in state.squads.half_squads:  # [OP XII]
         status.append(HALF_SQUAD)
+    if unit in troops.wheeled:  # the 88 FLAK on its road wheels [OP XIX]
+        status.append(ON_WHEELS)
     if unit in state.morale.panicked:  # [OP XVII.B.3]
         status.append(PANICKED)
     if unit in state.morale.gone:  # [OP XVII.C.3]
@@ -461,6 +475,8 @@ def _read_units(
             state.morale.gone.add(place.id)
         if FULL_COVER in status:  # [ADV IV.C.2]
             state.cover.covered.add(place.id)
+        if ON_WHEELS in status:  # [OP XIX]
+            state.troops.wheeled.add(place.id)
         if hits:
             state.damage.hits[place.id] = hits
         h = _read_hex(state, place, status, path, reader)

@@ -66,7 +66,9 @@ class Troops(Record):
     not yet Unloaded [ADV IV.B.1.e]), each with the Turns of Loading it has done: 0 on its
     feet, its card's Load/Unload Turns aboard [ADV IV.B.1.d] (:mod:`rules.armor.transport`);
     its Vehicle is its ``carried`` entry. ``abandoned``: the Vehicles whose crew Bailed Out
-    [ADV IX.A.3]. Both left out of the fingerprint while empty."""
+    [ADV IX.A.3]. Both left out of the fingerprint while empty. ``wheeled``: the 88mm FLAKs
+    Unloaded on their road wheels, not yet given the third Turn of Unloading [OP XIX]
+    (:mod:`rules.armor.optional.flak`), left out while empty."""
 
     hexes: dict[str, Hex] = state_field(default_factory=dict)
     facing: dict[str, int] = state_field(default_factory=dict)
@@ -75,6 +77,7 @@ class Troops(Record):
     carried: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
     stage: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
     abandoned: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    wheeled: set[str] = state_field(default_factory=set, encode=_unless_empty)
 
 
 @dataclass(frozen=True)

@@ -4,10 +4,12 @@ the shared code. The engine and the bot are imported when first used."""
 from __future__ import annotations
 
 from model.systems import GameSystem
+from rules.armor.captured import nationality
 from rules.armor.costs import ArmorMovement
 from rules.armor.forces import ArmorForces
 from rules.armor.los import SIGHT_HEIGHTS, armor, los_terrain
 from rules.armor.pointbuy import ArmorPointBuy
+from rules.checks.base import RegisteredCheck
 from rules.registry import Citations, SystemRules, lazy
 
 SYSTEM = SystemRules(
@@ -34,4 +36,6 @@ SYSTEM = SystemRules(
     features=frozenset({"formations", "layout-constraints"}),
     coverage="rules.armor:coverage.yaml",
     invariants=lazy("rules.armor.invariants:invariants"),
+    checks=(RegisteredCheck("nationality", nationality),),  # [OP XXII]
+    sheets=lazy("rules.armor.sheet:sheets"),  # [ADV III; OP XXXIV]
 )

@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from rules.armor.optional import flak
 from rules.armor.orders import Order
 from rules.engine.events import Event
 
@@ -52,8 +53,9 @@ class Transferred(Event):
 
 
 def turns(state: ArmorState, unit: str) -> int:
-    """Turns the unit takes to Load or Unload [Intro IV LOAD/UNLOAD; ADV IV.B.1.d]."""
-    return max(1, state.game.units[unit].load_turns)
+    """Turns the unit takes to Load or Unload [Intro IV LOAD/UNLOAD; ADV IV.B.1.d]; an 88mm
+    FLAK completely ready for action, three to Load [OP XIX]."""
+    return max(1, flak.load_turns(state, unit) or state.game.units[unit].load_turns)
 
 
 def loaded(state: ArmorState, unit: str) -> int:
@@ -184,6 +186,8 @@ def _why_not_unload(state: ArmorState, order: Order) -> str | None:
     unit = order.unit
     if order.vehicle is not None:
         return "'U' names no Vehicle"
+    if flak.third_turn_due(state, unit):
+        return None  # the 88 FLAK's third Turn of Unloading, alone [OP XIX]
     if not state.transported(unit) and unit not in state.troops.stage:
         return f"{unit} is not transported: nothing to Unload [ADV IV.B.1]"
     if order.moves and order.moves != "V":
@@ -229,6 +233,14 @@ def execute(state: ArmorState, side: str) -> None:
         if unit in state.execution.executed:
             continue
         state.execution.executed.add(unit)
+        if order.transfer == "U" and flak.third_turn_due(state, unit):  # [OP XIX]
+            if state.suppressed(unit):
+                sup = "Suppressed: the 'S' order cancels its other orders [ADV IV.D]"
+                cut = f"'{order.notation}' not carried out: {sup}"
+                state.emit(Transferred(unit, "", cut, RULE))
+            else:
+                state.emit(Transferred(unit, "", flak.emplace(state, unit), flak.RULE))
+            continue
         vehicle = order.vehicle or state.troops.carried.get(unit, "")
         why = _cut(state, unit, order, vehicle)
         if why is not None:
@@ -279,4 +291,6 @@ def _step(state: ArmorState, unit: str, vehicle: str, letter: str) -> None:
             f"{verb}: {done} of {need} Turns loaded; it must complete or reverse it before "
             "operating [ADV IV.B.1.d]"
         )
+    finished = unit not in troops.stage
+    what += flak.stepped(state, unit, letter, finished)  # on its road wheels [OP XIX]
     state.emit(Transferred(unit, vehicle, what, "[ADV IV.B.1; Intro IV LOAD/UNLOAD]"))

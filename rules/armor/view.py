@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from model.hexes import Hex
 from rules.armor.move import order_walk
+from rules.armor.optional import flak
 from rules.armor.optional.intel import concealment, shape
 from rules.armor.orders import Face, OpportunityFire, Order, Panic, Uncover
 from rules.armor.support.effects import shelter_of
@@ -176,6 +177,8 @@ def transfer_words(state: ArmorState, order: Order) -> str:
     if state.game.units[unit].vehicle:
         verb = "Load the units in its hex" if order.transfer == "D" else "Unload its units"
         return f"{verb} (the Vehicle's '{order.transfer}') [ADV IV.B.1]"
+    if order.transfer == "U" and flak.third_turn_due(state, unit):
+        return "Unload: the 88 FLAK's third Turn, to fire at any elevation level [OP XIX]"
     need, done = turns(state, unit), loaded(state, unit)
     left = need - done if order.transfer == "D" else done
     what = f"Load onto {order.vehicle}" if order.transfer == "D" else "Unload"
