@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING
 from model.catalog import unit_types
 from model.provenance import unwrap
 from model.systems import GameSystem
+from rules.armor.units import card_values
 
 if TYPE_CHECKING:
     from rules.armor.game import ArmorGame
@@ -99,6 +100,7 @@ def in_use(game: ArmorGame, option: str) -> bool:
 
 def card_value(type_id: str, key: str) -> object:
     """A Data Card value of the unit type that :class:`rules.armor.units.ArmorUnit` does not
-    carry (the catalogue's, unwrapped), or None."""
-    item = unit_types(GameSystem.ARMOR)[type_id].values.get(key)
+    carry (the catalogue's, unwrapped; a variant's base card's where the variant gives none
+    [OP XXV]), or None."""
+    item = card_values(unit_types(GameSystem.ARMOR)[type_id]).get(key)
     return unwrap(item) if item is not None else None
