@@ -20,7 +20,7 @@ from rules.armor import buildings, opportunity, transport
 from rules.armor.events import LeftMap, Moved, OrderCut, OrdersRevealed
 from rules.armor.indirect.impact import entered as artillery_entered
 from rules.armor.move import EnterCost, Walk, enter_cost, walk
-from rules.armor.optional import vehicles
+from rules.armor.optional import culin, vehicles
 from rules.armor.optional.intel import concealment
 from rules.armor.orders import Order
 from rules.armor.support import effects as support
@@ -146,6 +146,10 @@ def walk_on(state: ArmorState, unit: str, w: Walk, until: int | None = None) -> 
                 return False
             if answer:
                 truncate(w, i, facing, CROSSING_STOP)
+                break
+            hedge = culin.enter(state, unit, h)  # a Culin Device's attempt [OP XXV.E.1]
+            if hedge is not None:
+                truncate(w, i, facing, hedge)
                 break
             where = buildings.check(state, unit, previous, h, facing)
             if where == "before":

@@ -24,7 +24,16 @@ from rules.armor.move import (
     through,
 )
 from rules.armor.opportunity import why_not_fire_now, why_not_opportunity, why_not_tracking
-from rules.armor.optional import TRACKING, apcr, in_use, morale, pinning, supply, vehicles
+from rules.armor.optional import (
+    TRACKING,
+    apcr,
+    in_use,
+    morale,
+    pinning,
+    specials,
+    supply,
+    vehicles,
+)
 from rules.armor.orders import Face, OpportunityFire, Order, Panic, Uncover, notation
 from rules.armor.scenario_rules import fire_banned, move_banned, moves, why_not_straight
 from rules.engine.actions import Action, Done
@@ -257,7 +266,8 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
         banned = fire_banned(state, spec.side, "opportunity")
         if banned is not None:
             return banned
-        gp = state.game.advanced and spec.leg  # Leg units fire GP [ADV VI.B]
+        # Leg units fire GP [ADV VI.B]; the mortar and flamethrowers are GP weapons [OP XXV]
+        gp = state.game.advanced and (spec.leg or specials.weapon(state, unit) is not None)
         if not (spec.armed or gp) or state.gun_lost(unit):
             return f"{unit} has no main gun that fires AP [AG VI.A.1]"
         return why_not_opportunity(state, unit, order.opportunity)
