@@ -169,6 +169,8 @@ def test_op_xxv_a_1_crab_may_not_fire_at_a_lower_target_to_its_front() -> None:
     assert state.game.level(high) > state.game.level(low)
     why = why_not_fire(state, CRAB, PZ)
     assert why is not None and "[OP XXV.A.1]" in why and "lower elevation" in why
+    shown = state.preview(Order(CRAB, fire=PZ))
+    assert not shown.legal and "[OP XXV.A.1]" in (shown.why_not or "")
     plain = _state((("M4", high, d),), (("PZIVJ", low, 3),), edits=hill)
     assert why_not_fire(plain, M4, PZ) is None
     state.troops.facing[CRAB] = (d + 3) % 6  # the hull away, the turret back on the target
@@ -281,6 +283,8 @@ def test_op_xxv_d_3_flamethrower_adds_10_and_may_not_fire_while_moving() -> None
     assert shot.factor == 40 and specials.FLAME_BONUS in shot.dice_modifiers
     words, _ = gp_chance(state, FLAMMEN, M4)
     assert "+10 Flamethrower" in words
+    (chance,) = state.preview(Order(FLAMMEN, fire=M4)).chances  # the preview's odds
+    assert "+10 Flamethrower" in chance.words
     moving = why_not_fire(state, FLAMMEN, M4, moving=True)
     assert moving is not None and "[OP XXV.D.3]" in moving
     state.troops.hexes[FLAMMEN] = line[3]
@@ -335,6 +339,112 @@ def test_op_xxv_d_4_flamethrower_starts_a_fire_in_a_building_hex() -> None:
         started = [e for e in _events(state, HexChanged) if "[OP XXV.D.4" in e.rule]
         assert bool(started) is fires
         assert (house in state.blazes.fires) is fires
+
+
+# --- the Churchill SBG Bridge AVRE [OP XXV.C] --------------------------------------------------
+
+SBG = "us.CHURCHILL-AVRE-SBG.1"
+
+
+def _stream() -> tuple[Hex, Hex, Hex, int]:
+    """A Clear hex, the Stream hex beyond it (painted) and the Clear hex beyond that, going
+    compass ``d``."""
+    line = _line(4)
+    return line[0], line[1], line[2], 0
+
+
+def _streamed() -> str:
+    return f"{{hexes: [{base().name(_stream()[1])}], terrain: stream}}"
+
+
+def _bridged(us: tuple[Force, ...] = (), german: tuple[Force, ...] = ()) -> ArmorState:
+    """The SBG Bridge AVRE facing the Stream hex, its "BR" plotted and carried out."""
+    a, h, _, d = _stream()
+    state = _state(
+        (("CHURCHILL-AVRE-SBG", a, d), *us), (("PZIVJ", None, 0), *german), edits=_streamed()
+    )
+    assert state.why_not(Order(SBG, span=True)) is None
+    _plot(state, Order(SBG, span=True))
+    assert state.specials.spans == {h: SBG}
+    return state
+
+
+def test_op_xxv_c_1_sbg_lays_its_span_over_the_stream_it_faces() -> None:
+    """[OP XXV.C.1-2]: "move the Vehicle unit adjacent to and facing the hex to be bridged.
+    During the Movement Execution ... of the following Turn, the bridge may be laid ... each
+    SBG Bridge AVRE may place only one Span unit per game": "BR" (our notation) lays it in
+    the Movement Execution Phase; a second is refused, as is one facing a Clear hex or with
+    movement."""
+    a, h, _, d = _stream()
+    assert Order.parse([SBG, "BR"], f"order {SBG} BR") == Order(SBG, span=True)
+    assert Order(SBG, span=True).text() == f"order {SBG} BR"
+    state = _state(
+        (("CHURCHILL-AVRE-SBG", a, (d + 1) % 6),), (("PZIVJ", None, 0),), edits=_streamed()
+    )
+    assert "[OP XXV.C.1]" in (state.why_not(Order(SBG, span=True)) or "")
+    state.troops.facing[SBG] = d
+    assert "[OP XXV.C.1]" in (state.why_not(Order(SBG, moves="1", span=True)) or "")
+    state = _state((("CHURCHILL-AVRE-SBG", a, d),), (("PZIVJ", None, 0),), edits=_streamed())
+    assert "Lay the Span" in state.describe(Order(SBG, span=True))
+    assert Order(SBG, span=True) in state.legal_actions("us")
+    state = _bridged()
+    (laid,) = [e for e in _events(state, HexChanged) if "[OP XXV.C.1-3]" in e.rule]
+    assert laid.where == base().name(h) and state.specials.laid == {SBG}
+    assert state.troops.hexes[SBG] == a
+    again = state.why_not(Order(SBG, span=True))
+    assert again is not None and "[OP XXV.C.2]" in again
+
+
+def test_op_xxv_c_3_span_costs_clear_and_an_overweight_tank_destroys_it() -> None:
+    """[OP XXV.C.3]: "maximum capacity of 40 tons. Movement cost is as for Clear hexes. An
+    overweight unit attempting to cross the Span unit will destroy the Span unit, and the
+    overweight unit will also be Knocked Out": the Stream costs more than Clear before, 1 on
+    the Span; the 57-ton Tiger entering it is Knocked Out and the Span gone."""
+    a, h, b, d = _stream()
+    before = _state((("M4", a, d),), (("PZIVJ", None, 0),), edits=_streamed())
+    spec = before.game.units[M4]
+    assert (before.cost_for(spec)(a, h) or 99) > 1
+    state = _bridged(us=(("M4", None, 0),), german=(("TIGER-IE", b, (d + 3) % 6),))
+    assert state.cost_for(state.game.units[M4])(a, h) == 1
+    tiger = "german.TIGER-IE.1"
+    state.troops.hexes[SBG] = a.neighbor((d + 1) % 6)  # out of the way
+    _plot(state, Order(tiger, moves="1"))
+    assert tiger in state.damage.knocked_out and not state.specials.spans
+    assert any("[OP XXV.C.3]" in e.rule for e in _events(state, HexChanged))
+
+
+def test_op_xxv_c_4_only_45mm_guns_fire_at_the_span_and_a_knock_out_destroys_it() -> None:
+    """[OP XXV.C.4]: "a GP Defense Factor of '7', and can be destroyed by a Knock Out result
+    ... Only guns of 45mm or 6 lb. in size, or more, may fire at the Span unit ... Any units
+    on the Span unit when it is Knocked Out are also Knocked Out": the Panzer IV's 75mm may,
+    the M5A1's 37mm may not; a forced "00" destroys it and the Jeep on it."""
+    _, h, b, d = _stream()
+    state = _bridged(
+        us=(("JEEP", h, d),), german=(("PZIVJ", b.neighbor(d), (d + 3) % 6), ("M5A1", None, 0))
+    )
+    target = f"span@{base().name(h)}"
+    pz = "german.PZIVJ.2"
+    assert state.why_not(Order(pz, fire=target)) is None
+    small = "german.M5A1.1"
+    state.troops.hexes[small], state.troops.facing[small] = b.neighbor(d), (d + 3) % 6
+    why = state.why_not(Order(small, fire=target))
+    assert why is not None and "[OP XXV.C.4]" in why
+    state.force_dice(100, 99, 99, 99)
+    _plot(state, Order(pz, fire=target))
+    assert not state.specials.spans and "us.JEEP.1" in state.damage.knocked_out
+
+
+def test_op_xxv_c_5_an_enemy_unit_or_an_immobile_vehicle_blocks_the_span() -> None:
+    """[OP XXV.C.5]: "Any Vehicle unit in the Span hex that is unable to move will permanently
+    block the Span ... Enemy units may not pass through a Span hex using the Span Movement
+    Costs if there is a unit from the other side in the hex"."""
+    a, h, b, d = _stream()
+    state = _bridged(us=(("M4", h, d),), german=(("PZIVJ", b, 0),))
+    pz = "german.PZIVJ.2"
+    own, enemy = state.cost_for(state.game.units[SBG]), state.cost_for(state.game.units[pz])
+    assert own(a, h) == 1 and enemy(b, h) != 1
+    state.inflict(M4, "track")  # unable to move: blocked for good
+    assert state.cost_for(state.game.units[SBG])(a, h) != 1
 
 
 # --- the Culin Hedgerow Device [OP XXV.E] -----------------------------------------------------
@@ -412,15 +522,18 @@ def test_op_xxv_e_3_no_fire_to_or_from_the_0_f_direction_while_carrying_the_hedg
 # --- state, positions, bots -----------------------------------------------------------------------
 
 
-def test_op_xxv_cleared_hexes_and_unloaded_mortars_round_trip_a_position_and_a_clone() -> None:
-    """[OP XXV.A.2; B.2]: the cleared Minefield hexes, the Turn each Crab cleared one and the
-    Petards not reloaded are kept in position files and clones."""
+def test_op_xxv_special_vehicles_state_round_trips_a_position_and_a_clone() -> None:
+    """[OP XXV.A.2; B.2; C; E]: the cleared Minefield hexes, the Turn each Crab cleared one,
+    the Petards not reloaded, the Spans laid, the broken hedgerows and the Culin attempts are
+    kept in position files and clones."""
     line = _line(6)
     state = _mined((("SHERMAN-CRAB", line[1], 0), ("CHURCHILL-AVRE-PETARD", line[0], 0)))
     _plot(state, Order(CRAB, moves="1"))
     state.specials.unloaded.add(PETARD)
     state.specials.broken.add(line[5])  # [OP XXV.E]
     state.specials.attempted[CRAB] = state.specials.carrying[CRAB] = 1
+    state.specials.spans[line[4]] = PETARD  # [OP XXV.C]
+    state.specials.laid.add(PETARD)
     position = state.to_position()
     back = state.game.state_from_position(position, PositionReader(state.game, position, None))
     assert isinstance(back, ArmorState)
@@ -434,8 +547,9 @@ def test_op_xxv_cleared_hexes_and_unloaded_mortars_round_trip_a_position_and_a_c
 
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
 def test_op_xxv_bots_finish_a_game_with_every_special_vehicle(bot: str) -> None:
-    """The bots play the Crab, the Petard, the Crocodile, the Flammen III and an M4 with the
-    Culin Device among Hedgerows and Mines to the end."""
+    """The bots play the Crab, the Petard, the Crocodile, the Flammen III, an M4 with the
+    Culin Device and an SBG Bridge AVRE facing a Stream, among Hedgerows and Mines, to the
+    end."""
     line = _line(6)
     game = _game(
         (
@@ -443,10 +557,12 @@ def test_op_xxv_bots_finish_a_game_with_every_special_vehicle(bot: str) -> None:
             ("CHURCHILL-AVRE-PETARD", line[1], 0),
             ("CHURCHILL-CROCODILE", None, 0),
             ("M4+culin", line[0].neighbor(1), 0),
+            ("CHURCHILL-AVRE-SBG", line[1].neighbor(5), 0),
         ),
         (("FLAMMEN-III", line[4], 3), ("PZIVJ", line[5], 3), ("MINES", line[3], 0)),
         "building-fires",
-        _hedges(line[2], line[2].neighbor(1)),
+        f"{_hedges(line[2], line[2].neighbor(1))}, "
+        f"{{hexes: [{base().name(line[2].neighbor(5))}], terrain: stream}}",
     )
     state = game.new_initial_state(3)
     play(state, {s: make_bot(bot, 1 + i) for i, s in enumerate(game.sides)})

@@ -92,7 +92,7 @@ from rules.armor.move import (
     EnterCost,
     enter_cost,
 )
-from rules.armor.optional import blaze, culin, intel, morale, reduction, supply, vehicles
+from rules.armor.optional import blaze, culin, intel, morale, reduction, sbg, supply, vehicles
 from rules.armor.optional.records import Blazes, Cover, Intel, Morale, Squads, Supply
 from rules.armor.optional.specials import Specials
 from rules.armor.orders import ACTIONS, Face, OpportunityFire, Order, Panic, Uncover
@@ -393,6 +393,7 @@ class ArmorState(State):
         cost = support.cost(self, unit, self.game.cost_for(unit))
         cost = blaze.cost(self, unit.vehicle, cost)  # Fire and Destroyed hexes [OP XI.E; XVIII.C]
         cost = culin.cost(self, unit, cost)  # the Culin Device, broken hedgerows [OP XXV.E]
+        cost = sbg.cost(self, unit, cost)  # the SBG Bridge AVREs' Spans [OP XXV.C.3; C.5]
         if not self.objectives.destroyed_objects:
             return cost
 

@@ -110,6 +110,7 @@ class Order(Action):
             Gunnery Tables' "CR" lines), as the engine resolves the fire.
         tracking: the enemy unit of a Tracking Fire order ("T" and its identification number
             [OP XV.A]; written "T-700" as the book writes "F-700"), or None.
+        span: an SBG Bridge AVRE lays its Span this Turn ("BR", our notation [OP XXV.C.1]).
     """
 
     verb: ClassVar[str] = "order"
@@ -126,6 +127,7 @@ class Order(Action):
     entrench: bool = False
     apcr: bool = False
     tracking: str | None = None
+    span: bool = False
 
     def text(self) -> str:
         parts = [self.verb, self.unit]
@@ -147,6 +149,8 @@ class Order(Action):
             parts.append("C")
         if self.entrench:
             parts.append("Y")
+        if self.span:
+            parts.append("BR")
         if self.overrun:
             parts.append(f"K-{self.overrun}-{self.moves}" if self.moves else f"K-{self.overrun}")
         elif self.moves:
@@ -172,7 +176,7 @@ class Order(Action):
         unit = token(args[0], "unit id", line)
         fire = opportunity = assault = overrun = transfer = vehicle = tracking = None
         moves = ""
-        pinning = apcr = False
+        pinning = apcr = span = False
         marks: dict[str, bool] = {"cover": False, "entrench": False}
         for word in args[1:]:
             upper = word[:2].upper()
@@ -190,6 +194,8 @@ class Order(Action):
                 pinning = True  # Pinning Fire [OP XXVIII]
             elif word.upper() == "CR" and fire is not None and not apcr and not moves:
                 apcr = True  # American APCR Ammunition [OP XXIII]
+            elif word.upper() == "BR" and not span and not moves:
+                span = True  # the SBG Bridge AVRE's Span [OP XXV.C.1]
             elif word.upper() in _MARKS and not marks[_MARKS[word.upper()]] and not moves:
                 marks[_MARKS[word.upper()]] = True  # "C" [ADV IV.C], "Y" [OP XXXII]
             elif upper == "N-" and opportunity is None and not moves:
@@ -208,6 +214,7 @@ class Order(Action):
         if pinning or apcr or any(marks.values()):
             cover, entrench = marks["cover"], marks["entrench"]
             found = replace(found, pinning=pinning, cover=cover, entrench=entrench, apcr=apcr)
+        found = replace(found, span=True) if span else found
         return replace(found, tracking=tracking) if tracking else found
 
 

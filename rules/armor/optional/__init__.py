@@ -30,6 +30,9 @@ of the following Optional Rules can be added to the game in any combination" [OP
   (``sighting-elevation``) and dust (``sighting-dust``).
 - :mod:`rules.armor.optional.morale`: Morale and Panic, Training and Experience, Aces
   [OP XVII] (``morale``).
+- :mod:`rules.armor.optional.specials`, :mod:`~rules.armor.optional.sbg` and
+  :mod:`~rules.armor.optional.culin`: Special Vehicle Units [OP XXV], played wherever a force
+  holds one (no option name: the unit is the choice).
 
 The state these rules keep is in :mod:`rules.armor.optional.records`; a game that names none of
 the options keeps its fingerprints, its sequence and its position files as they were.

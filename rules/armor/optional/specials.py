@@ -27,8 +27,8 @@ that holds one plays its rules (our reading: the unit is the choice).
   the Crocodile [D.2] fires one weapon a Turn (one fire order), our reading of which: the
   flamethrower at a target within its range when it has no movement orders, else the 75mm.
 
-The Culin Hedgerow Device [E] is :mod:`rules.armor.optional.culin`. Not played: the SBG
-Bridge AVRE's Span [C].
+The SBG Bridge AVRE [C] is :mod:`rules.armor.optional.sbg`, the Culin Hedgerow Device [E]
+:mod:`rules.armor.optional.culin`.
 """
 
 from __future__ import annotations
@@ -80,6 +80,8 @@ class Specials(Record):
         broken: the Hedgerow hexes a Culin Device broke through [OP XXV.E.2].
         attempted: each Vehicle with the Turn of its last break-through attempt [E.1.c].
         carrying: each Vehicle with the Turn it broke through, carrying the hedgerow [E.3].
+        spans: each Span unit standing, with the SBG Bridge AVRE that laid it [OP XXV.C].
+        laid: the SBG Bridge AVREs that have placed their one Span [C.2].
     """
 
     cleared: set[Hex] = state_field(default_factory=set, encode=_unless_empty)
@@ -88,6 +90,8 @@ class Specials(Record):
     broken: set[Hex] = state_field(default_factory=set, encode=_unless_empty)
     attempted: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
     carrying: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
+    spans: dict[Hex, str] = state_field(default_factory=dict, encode=_unless_empty)
+    laid: set[str] = state_field(default_factory=set, encode=_unless_empty)
 
 
 def _flag(state: ArmorState, unit: str, key: str) -> bool:
@@ -285,6 +289,8 @@ class SpecialsState(StrictModel):
     broken: list[str] = Field(default_factory=list)
     attempted: dict[str, int] = Field(default_factory=dict)
     carrying: dict[str, int] = Field(default_factory=dict)
+    spans: dict[str, str] = Field(default_factory=dict)
+    laid: list[str] = Field(default_factory=list)
 
 
 def specials_of(state: ArmorState) -> SpecialsState | None:
@@ -298,6 +304,8 @@ def specials_of(state: ArmorState) -> SpecialsState | None:
         broken=[state.game.name(h) for h in sorted(kept.broken)],
         attempted=dict(sorted(kept.attempted.items())),
         carrying=dict(sorted(kept.carrying.items())),
+        spans={state.game.name(h): u for h, u in sorted(kept.spans.items())},
+        laid=sorted(kept.laid),
     )
 
 
@@ -315,4 +323,9 @@ def read_specials(game: ArmorGame, kept: SpecialsState | None, reader: PositionR
         known = {u: t for u, t in turns.items() if reader.unit(u, game.units, (*path, key))}
         setattr(found, key, known)
     found.unloaded = {u for u in kept.unloaded if reader.unit(u, game.units, (*path, "unloaded"))}
+    found.laid = {u for u in kept.laid if reader.unit(u, game.units, (*path, "laid"))}
+    for name, unit in kept.spans.items():
+        h = reader.hex(name, (*path, "spans", name))
+        if h is not None and reader.unit(unit, game.units, (*path, "spans", name)):
+            found.spans[h] = unit
     return found
