@@ -18,6 +18,7 @@ from rules.armor.events import GpFire
 from rules.armor.fire import why_not_fire
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.gp import gp_aim, gp_chance, uses_gp
+from rules.armor.invariants import invariants
 from rules.armor.optional import blaze, specials
 from rules.armor.optional.events import HexChanged
 from rules.armor.orders import Order
@@ -358,7 +359,7 @@ def _streamed() -> str:
 
 
 def _bridged(us: tuple[Force, ...] = (), german: tuple[Force, ...] = ()) -> ArmorState:
-    """The SBG Bridge AVRE facing the Stream hex, its "BR" plotted and carried out."""
+    """The SBG Bridge AVRE facing the Stream hex, its "SPAN" plotted and carried out."""
     a, h, _, d = _stream()
     state = _state(
         (("CHURCHILL-AVRE-SBG", a, d), *us), (("PZIVJ", None, 0), *german), edits=_streamed()
@@ -372,12 +373,13 @@ def _bridged(us: tuple[Force, ...] = (), german: tuple[Force, ...] = ()) -> Armo
 def test_op_xxv_c_1_sbg_lays_its_span_over_the_stream_it_faces() -> None:
     """[OP XXV.C.1-2]: "move the Vehicle unit adjacent to and facing the hex to be bridged.
     During the Movement Execution ... of the following Turn, the bridge may be laid ... each
-    SBG Bridge AVRE may place only one Span unit per game": "BR" (our notation) lays it in
+    SBG Bridge AVRE may place only one Span unit per game": "SPAN" (our notation) lays it in
     the Movement Execution Phase; a second is refused, as is one facing a Clear hex or with
     movement."""
     a, h, _, d = _stream()
-    assert Order.parse([SBG, "BR"], f"order {SBG} BR") == Order(SBG, span=True)
-    assert Order(SBG, span=True).text() == f"order {SBG} BR"
+    assert Order.parse([SBG, "SPAN"], f"order {SBG} SPAN") == Order(SBG, span=True)
+    assert Order(SBG, span=True).text() == f"order {SBG} SPAN"
+    assert Order.parse([SBG, "BR"], f"order {SBG} BR") == Order(SBG, moves="BR")  # a move
     state = _state(
         (("CHURCHILL-AVRE-SBG", a, (d + 1) % 6),), (("PZIVJ", None, 0),), edits=_streamed()
     )
@@ -567,3 +569,16 @@ def test_op_xxv_bots_finish_a_game_with_every_special_vehicle(bot: str) -> None:
     state = game.new_initial_state(3)
     play(state, {s: make_bot(bot, 1 + i) for i, s in enumerate(game.sides)})
     assert state.is_terminal() and state.outcome() is not None
+    assert invariants(state) == []
+
+
+def test_op_xxv_invariants_one_span_per_avre_and_broken_hexes_are_hedgerows() -> None:
+    """[OP XXV.C.2; E.2]: the fuzz campaign's invariants say when an SBG Bridge AVRE has two
+    Spans or a broken-through hex is no Hedgerow hex."""
+    state = _bridged()
+    assert invariants(state) == []
+    _, _, b, _ = _stream()
+    state.specials.spans[b] = SBG
+    state.specials.broken.add(b)
+    wrong = invariants(state)
+    assert any("[OP XXV.C.2]" in w for w in wrong) and any("[OP XXV.E.2]" in w for w in wrong)

@@ -110,7 +110,8 @@ class Order(Action):
             Gunnery Tables' "CR" lines), as the engine resolves the fire.
         tracking: the enemy unit of a Tracking Fire order ("T" and its identification number
             [OP XV.A]; written "T-700" as the book writes "F-700"), or None.
-        span: an SBG Bridge AVRE lays its Span this Turn ("BR", our notation [OP XXV.C.1]).
+        span: an SBG Bridge AVRE lays its Span this Turn ("SPAN", our notation [OP XXV.C.1];
+            not "BR", a movement notation: back one hex and turn right).
     """
 
     verb: ClassVar[str] = "order"
@@ -150,7 +151,7 @@ class Order(Action):
         if self.entrench:
             parts.append("Y")
         if self.span:
-            parts.append("BR")
+            parts.append("SPAN")
         if self.overrun:
             parts.append(f"K-{self.overrun}-{self.moves}" if self.moves else f"K-{self.overrun}")
         elif self.moves:
@@ -194,7 +195,7 @@ class Order(Action):
                 pinning = True  # Pinning Fire [OP XXVIII]
             elif word.upper() == "CR" and fire is not None and not apcr and not moves:
                 apcr = True  # American APCR Ammunition [OP XXIII]
-            elif word.upper() == "BR" and not span and not moves:
+            elif word.upper() == "SPAN" and not span and not moves:
                 span = True  # the SBG Bridge AVRE's Span [OP XXV.C.1]
             elif word.upper() in _MARKS and not marks[_MARKS[word.upper()]] and not moves:
                 marks[_MARKS[word.upper()]] = True  # "C" [ADV IV.C], "Y" [OP XXXII]

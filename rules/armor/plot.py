@@ -235,7 +235,7 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
     panicked = morale.why_not_order(state, unit)  # "P" [OP XVII.B.3; XVII.C]
     if panicked is not None:
         return panicked
-    if order.span:  # the SBG Bridge AVRE's "BR" [OP XXV.C.1]
+    if order.span:  # the SBG Bridge AVRE's "SPAN" [OP XXV.C.1]
         return sbg.why_not_span(state, order)
     held = _held(state, unit)
     if held or order.cover or order.entrench or cover.covered(state, unit):

@@ -4,7 +4,7 @@ specials.Specials`).
 - Laying [C.1-2]: the book has the AVRE moved adjacent to and facing a Ditch, one hex wide
   River or Stream hex, and the bridge laid during the Movement Execution Phase of the
   following Turn if it has not been Knocked Out nor its crew Bailed Out and it remains in
-  its hex. Our notation: the order "BR" (no movement, no fire) plotted while it stands so,
+  its hex. Our notation: the order "SPAN" (no movement, no fire) plotted while it stands so,
   the Span laid over the hex its hull faces when its side's movement is carried out
   (:func:`rules.armor.execution.move_side`, in unit order). One Span a game; never picked
   up. A River hex is "one hex wide" when the hex beyond it, straight on, is not River (our
@@ -73,7 +73,7 @@ def _faced(state: ArmorState, unit: str) -> Hex:
 
 
 def why_not_span(state: ArmorState, order: Order) -> str | None:
-    """Why the "BR" order may not be plotted [OP XXV.C.1-2], or None."""
+    """Why the "SPAN" order may not be plotted [OP XXV.C.1-2], or None."""
     unit = order.unit
     if not bridge_layer(state, unit):
         return f"{unit} is no SBG Bridge AVRE [OP XXV.C]"
@@ -89,7 +89,7 @@ def why_not_span(state: ArmorState, order: Order) -> str | None:
 
 
 def options(state: ArmorState, unit: str) -> list[Order]:
-    """The "BR" order, when ``unit`` may lay its Span now."""
+    """The "SPAN" order, when ``unit`` may lay its Span now."""
     order = Order(unit, span=True)
     return [order] if bridge_layer(state, unit) and why_not_span(state, order) is None else []
 
