@@ -58,6 +58,7 @@ COLUMNS = {
     "TR": 2,
     "TS": 2,
     "TT": 2,
+    "FT": 1,  # a flamethrower's automatic attempt: the GP Knock Out column [OP XXV.D.5]
 }
 #: The highest roll that bails out, by row and column [GC2 Bail Out Tables].
 TABLE: dict[str, tuple[int, int, int]] = {
@@ -76,6 +77,8 @@ CREW_PLACEHOLDER = (
 )
 #: What a penetrating hit is on the crew's rows: ``penetrated`` is a penetration with No Damage.
 _ROWS = {"penetrated": "no-damage", "hull": "compartment", "turret": "compartment"}
+#: The cell of a flamethrower's automatic Bail Out attempt [OP XXV.D.5].
+_FLAME_CELL = "No Damage line, GP Knock Out column: a flamethrower's attempt [OP XXV.D.5]"
 
 
 @dataclass(frozen=True)
@@ -197,7 +200,8 @@ def _crew_roll(state: ArmorState, vehicle: str, found: list[Pending]) -> None:
     for h in found:
         row = _ROWS.get(h.effect, "compartment" if h.effect == "track" else None)
         if row is not None and h.location:
-            ranges.append((TABLE[row][COLUMNS.get(h.location, 1)], f"{row} {h.location}"))
+            where = _FLAME_CELL if h.location == "FT" else f"{row} {h.location}"
+            ranges.append((TABLE[row][COLUMNS.get(h.location, 1)], where))
     if not ranges:
         return  # no penetrating hit, or a Gun hit only [IX.A.2]
     needed, cell = max(ranges)

@@ -43,6 +43,7 @@ from rules.armor.indirect.bot import choose_plot
 from rules.armor.move import destinations, order_walk, walk
 from rules.armor.optional import vehicles
 from rules.armor.optional.intel import concealment
+from rules.armor.optional.sbg import is_span
 from rules.armor.orders import Face, OpportunityFire, Order, Uncover
 from rules.armor.range import range_between
 from rules.armor.support.mines import danger
@@ -285,6 +286,8 @@ class ArmorPlanner:
     def _fire_value(self, public: ArmorState, side: str, order: Order) -> float:
         """Expected worth of the order's Direct Fire: the engine's AP fire rolled a few times."""
         target = order.fire or ""
+        if is_span(target):  # a Span unit gives no Victory Points (our bot leaves it) [OP XXV.C]
+            return 0.0
         if is_dump(target):  # the 8 VP a standing Supply Dump gives the enemy [SCN VIII.B.6]
             return DUMP_VALUE * OVERKILL ** self._shots.get(target, 0)
         key = (order.unit, target, bool(order.moves))

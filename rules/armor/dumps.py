@@ -22,6 +22,7 @@ from model.hexes import Hex
 from rules.armor.events import PhaseNote
 from rules.armor.fire import in_field_of_fire
 from rules.armor.gp import column, gp_factor, hit_line, may_fire_gp, result_of
+from rules.armor.optional import sbg
 from rules.armor.range import describe_range, range_between
 
 if TYPE_CHECKING:
@@ -41,6 +42,7 @@ def dumps(state: ArmorState) -> dict[str, Hex]:
             target = f"{obj.name}@{game.name(h)}"
             if target not in state.objectives.destroyed_objects:
                 found[target] = h
+    found.update(sbg.targets(state))  # the SBG Bridge AVREs' Span units [OP XXV.C.4]
     return found
 
 
@@ -50,6 +52,8 @@ def is_dump(target: str) -> bool:
 
 
 def _defense(state: ArmorState, target: str) -> int:
+    if sbg.is_span(target):
+        return sbg.DEFENSE  # [OP XXV.C.4]
     name = target.split("@", 1)[0]
     obj = next(o for o in state.game.scenario.map.objects if o.name == name)
     return obj.defense or 0
@@ -59,10 +63,12 @@ def why_not_dump(state: ArmorState, unit: str, target: str, moving: bool) -> str
     """Why ``unit`` may not be ordered to fire at the Supply Dump ``target``, or None."""
     h = dumps(state).get(target)
     if h is None:
-        return f"there is no Supply Dump '{target}' standing"
+        return f"there is no Supply Dump or Span unit '{target}' standing"
     if not state.game.advanced:
         return "Supply Dumps are destroyed by GP fire, which the Armor Game does not play"
     spec = state.game.units[unit]
+    if sbg.is_span(target) and sbg.why_not_fire(state, unit) is not None:
+        return sbg.why_not_fire(state, unit)
     if not may_fire_gp(spec) or (spec.gun is not None and state.gun_lost(unit)):
         return "it has no GP weapon this slice plays [ADV VI.B]"
     if spec.leg and state.suppressed(unit):
@@ -99,8 +105,9 @@ def fire(state: ArmorState, unit: str, target: str) -> bool:
     roll = state.roll(f"GP fire {unit} at {target}", 100)
     result = result_of(roll, roll, n, s)
     words = {"K": "Knocked Out: destroyed", "S": "Suppressed: no effect", "N": "No Damage"}
+    what = "Span unit [OP XXV.C.4]" if sbg.is_span(target) else "Supply Dump"
     said = (
-        f"{unit} fires GP at the Supply Dump in {state.game.name(h)} "
+        f"{unit} fires GP at the {what} in {state.game.name(h)} "
         f"({describe_range(a, h)}): GP Factor {factor}, column {col}, Defense Factor {d}; "
         f"N {n}, S {s}; rolls {roll}: {words[result]}"
     )
@@ -111,7 +118,11 @@ def fire(state: ArmorState, unit: str, target: str) -> bool:
 
 
 def destroy(state: ArmorState, target: str) -> None:
-    """A Supply Dump destroyed [SCN VIII.B.3] (its burning is not played)."""
+    """A Supply Dump destroyed [SCN VIII.B.3] (its burning is not played); a Span unit
+    [OP XXV.C.4]."""
+    if sbg.is_span(target):
+        sbg.destroy(state, target)
+        return
     state.objectives.destroyed_objects.add(target)
     name = target.split("@", 1)[1]
     note = f"the Supply Dump in {name} is destroyed (its burning [OP XI] is not played)"

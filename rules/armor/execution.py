@@ -20,7 +20,7 @@ from rules.armor import buildings, opportunity, transport
 from rules.armor.events import LeftMap, Moved, OrderCut, OrdersRevealed
 from rules.armor.indirect.impact import entered as artillery_entered
 from rules.armor.move import EnterCost, Walk, enter_cost, walk
-from rules.armor.optional import vehicles
+from rules.armor.optional import culin, sbg, vehicles
 from rules.armor.optional.intel import concealment
 from rules.armor.orders import Order
 from rules.armor.support import effects as support
@@ -63,6 +63,9 @@ def move_side(state: ArmorState, side: str) -> bool:
     owner to decide [AG VII.F], to go on from there when called again."""
     ex = state.execution
     for unit, order in sorted(state.sheets.orders[side].items()):
+        if order.span and unit not in ex.executed:  # the Span laid [OP XXV.C.1]
+            sbg.lay(state, unit)
+            ex.executed.add(unit)
         if not order.moves or unit in ex.executed or order.overrun is not None:
             continue  # an Overrun's movement is made in the Overrun Phase [ADV VIII]
         if ex.mover != unit and not start_walk(state, unit, order):
@@ -150,6 +153,10 @@ def walk_on(state: ArmorState, unit: str, w: Walk, until: int | None = None) -> 
             if answer:
                 truncate(w, i, facing, CROSSING_STOP)
                 break
+            hedge = culin.enter(state, unit, h)  # a Culin Device's attempt [OP XXV.E.1]
+            if hedge is not None:
+                truncate(w, i, facing, hedge)
+                break
             where = buildings.check(state, unit, previous, h, facing)
             if where == "before":
                 truncate(w, i, facing, "Track damage entering a Building hex [AG VII.E.2.e]")
@@ -159,7 +166,8 @@ def walk_on(state: ArmorState, unit: str, w: Walk, until: int | None = None) -> 
             if where == "inside":
                 truncate(w, i + 1, facing, "Track damage leaving a Building hex [AG VII.E.2.e]")
                 break
-            stop = support.entered(state, unit, h)  # Wire, Ditch, Mines [ADV V; OP IV.C]
+            # an overweight unit on a Span [OP XXV.C.3]; Wire, Ditch, Mines [ADV V; OP IV.C]
+            stop = sbg.entered(state, unit, h) or support.entered(state, unit, h)
             if stop is None and unit in state.troops.hexes:
                 stop = artillery_entered(state, unit, h)  # a hex under Artillery Fire [OP II.D]
             if stop is not None:  # it stops here, still watched on entering the hex [AG VII.F]

@@ -50,7 +50,17 @@ from rules.armor.cards import (
 from rules.armor.events import ApFire, ApHit
 from rules.armor.gp import resolve_gp, uses_gp, why_not_gp
 from rules.armor.los import unit_level
-from rules.armor.optional import apcr, blaze, depression, flak, intel, morale, supply, vehicles
+from rules.armor.optional import (
+    apcr,
+    blaze,
+    depression,
+    flak,
+    intel,
+    morale,
+    specials,
+    supply,
+    vehicles,
+)
 from rules.armor.range import describe_range, range_between
 from rules.armor.turret import TurretAspect, turret_aspect
 from rules.engine.events import Modifier
@@ -331,6 +341,9 @@ def why_not_fire(state: ArmorState, unit: str, target: str, moving: bool = False
     empty = supply.why_not_fire(state, unit)  # Limited Ammunition [OP XXIV.A.2]
     if empty is not None:
         return empty
+    special = specials.why_not_fire(state, unit, target, moving)  # [OP XXV.A.1; B.2; D.3]
+    if special is not None:
+        return special
     if gp:
         return why_not_gp(state, unit, target, moving)
     gun = gun_of(spec, state.game.nation[spec.side])

@@ -92,8 +92,9 @@ from rules.armor.move import (
     EnterCost,
     enter_cost,
 )
-from rules.armor.optional import blaze, intel, morale, reduction, supply, vehicles
+from rules.armor.optional import blaze, culin, intel, morale, reduction, sbg, supply, vehicles
 from rules.armor.optional.records import Blazes, Cover, Intel, Morale, Squads, Supply
+from rules.armor.optional.specials import Specials
 from rules.armor.orders import ACTIONS, Face, OpportunityFire, Order, Panic, Uncover
 from rules.armor.position import ArmorPositionState
 from rules.armor.records import (
@@ -323,6 +324,7 @@ class ArmorState(State):
         self.supply = Supply()  # Limited Ammunition and Fuel [OP XXIV], APCR [OP XXIII]
         self.intel = Intel()  # dust [OP X.C.3]
         self.morale = Morale()  # Morale and Panic, Aces [OP XVII]
+        self.specials = Specials()  # Special Vehicle Units [OP XXV]
         for event in (
             *dep.events,
             *game.support_events,
@@ -390,6 +392,8 @@ class ArmorState(State):
         (:func:`rules.armor.support.effects.cost`)."""
         cost = support.cost(self, unit, self.game.cost_for(unit))
         cost = blaze.cost(self, unit.vehicle, cost)  # Fire and Destroyed hexes [OP XI.E; XVIII.C]
+        cost = culin.cost(self, unit, cost)  # the Culin Device, broken hedgerows [OP XXV.E]
+        cost = sbg.cost(self, unit, cost)  # the SBG Bridge AVREs' Spans [OP XXV.C.3; C.5]
         if not self.objectives.destroyed_objects:
             return cost
 

@@ -48,6 +48,7 @@ from rules.armor.optional import (
     pinning,
     reduction,
     special_infantry,
+    specials,
     supply,
 )
 from rules.armor.range import describe_range, range_between, range_words
@@ -117,6 +118,10 @@ def uses_gp(state: ArmorState, firer: str, target: str) -> bool:
     spec, other = state.game.units[firer], state.game.units[target]
     if not other.vehicle:
         return True
+    if specials.flamethrower_tank(state, firer):  # the Crocodile's flamethrower [OP XXV.D.2]
+        rng = range_between(state.troops.hexes[firer], state.troops.hexes[target])
+        if specials.flames(state, firer, rng, bool(state.orders_of(firer).moves)):
+            return True
     return gun_of(spec, state.game.nation[spec.side]) is None
 
 
@@ -139,7 +144,10 @@ def gp_factor(state: ArmorState, firer: str, rng: int, moving: bool) -> int:
     :data:`GP_FACTOR_PLACEHOLDER`) [ADV VI.B.1]; 0 beyond its range."""
     spec = state.game.units[firer]
     kind = _kind(spec)
-    if kind == "gun":
+    special = specials.special_fire(state, firer, rng, moving)  # mortar, flamethrower [OP XXV]
+    if special is not None:
+        nm = special.factor(rng)
+    elif kind == "gun":
         gun = gun_of(spec, state.game.nation[spec.side])
         nm = _calibre(spec) // 3 if gun is not None and rng <= gun.longest else 0
     else:
@@ -159,9 +167,11 @@ def long_range(state: ArmorState, firer: str, rng: int) -> bool:
 def max_range(state: ArmorState, firer: str) -> int:
     spec = state.game.units[firer]
     kind = _kind(spec)
+    special = specials.weapon(state, firer)  # the mortar, a flamethrower [OP XXV.B.1; D.3]
     if kind == "gun":
         gun = gun_of(spec, state.game.nation[spec.side])
-        return gun.longest if gun is not None else 0
+        longest = gun.longest if gun is not None else 0
+        return max(longest, special.longest if special is not None else 0)
     return (_MG_TEAM if kind == "mg" else _INFANTRY)[-1][0]
 
 
@@ -280,8 +290,11 @@ def why_not_gp(state: ArmorState, unit: str, target: str, moving: bool) -> str |
     """Why ``unit`` may not fire GP at ``target`` (sighting and Field of Fire are checked by
     :func:`rules.armor.fire.why_not_fire`), or None."""
     spec = state.game.units[unit]
-    if not may_fire_gp(spec) or (spec.gun is not None and state.gun_lost(unit)):
+    special = specials.weapon(state, unit)  # the mortar, a flamethrower [OP XXV.B.1; D.3]
+    if special is None and not may_fire_gp(spec):
         return "it has no GP weapon this slice plays [ADV VI.B]"
+    if state.gun_lost(unit) and (spec.gun is not None or special is not None):
+        return "its gun is lost to a Gun or Turret hit [GC1 Effects of AP Hits]"
     if spec.leg and state.suppressed(unit):
         return "Suppressed: a Leg or Towed unit may not fire [ADV IV.D; Order Combination note 7]"
     if state.transported(unit) and (spec.mg_team or not spec.leg):
@@ -365,6 +378,9 @@ def gp_aim(
     trained = morale.gp_modifier(state, firer)  # Poor -10 [OP XVII.I]
     if trained is not None:
         dice.append(trained)
+    flame = specials.dice_modifier(state, firer, rng, moving)  # +10 [OP XXV.D.3]
+    if flame is not None:
+        dice.append(flame)
     n, s, note = hit_line(found.value, col)
     hexes = a.distance(b)
     return GpAim(rng, hexes, moving, factor, tuple(mods), modified, col, found, target_moving,
@@ -395,7 +411,11 @@ def resolve_gp(
         rule += " (Pinning Fire: Knock Out treated as Suppressed [OP XXVIII.A])"
     found = effects(state, firer, target, shot.range, result)
     blaze.note_gp(state, target, shot.modified_factor, result)  # [OP XI.C; XVIII.A]
+    special = specials.special_fire(state, firer, shot.range, shot.moving)
     notes = [GP_FACTOR_PLACEHOLDER, shot.defense.placeholder, shot.hit_placeholder]
+    if special is not None:  # the mortar's or a flamethrower's GP Factors [OP XXV.B.1; D.3]
+        rule += f" ({special.name} [OP XXV.{'D.3' if special.name == 'flamethrower' else 'B.1'}])"
+        notes[0] = special.placeholder
     state.emit(
         GpFire(
             firer,
@@ -421,7 +441,12 @@ def resolve_gp(
             placeholder="; ".join(dict.fromkeys(n for n in notes if n)),
         )
     )
-    return [Pending(target, e, firer) for e in found]
+    pending = [Pending(target, e, firer) for e in found]
+    flamed = specials.fired(state, firer, target, special)  # [OP XXV.B.2; D.4]
+    if flamed and state.game.units[target].vehicle and "knocked-out" not in found:
+        # the automatic Bail Out attempt: GP Knock Out column, No Damage line [OP XXV.D.5]
+        pending.append(Pending(target, "penetrated", firer, specials.FLAME))
+    return pending
 
 
 def gp_chance(

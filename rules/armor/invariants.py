@@ -7,7 +7,9 @@
 - no unit is both knocked out and on the map, and each knocked-out unit left one Wreck (a
   marker, not a unit); no unit is both exited and on the map;
 - after the disputed-hexes step [AG VII.D] (outside the Movement Execution Phase), no hex
-  holds both sides' units [AG III.B.2].
+  holds both sides' units [AG III.B.2];
+- each SBG Bridge AVRE has laid at most one Span [OP XXV.C.2], and each hedgerow broken
+  through by a Culin Device is a Hedgerow hex [OP XXV.E.2].
 """
 
 from __future__ import annotations
@@ -61,4 +63,13 @@ def invariants(state: State) -> list[str]:
         for h, s in sides.items():
             if len(s) > 1:
                 wrong.append(f"both sides in {g.name(h)} after [AG VII.D] [AG III.B.2]")
+    kept = state.specials
+    for layer, spans in Counter(kept.spans.values()).items():
+        if spans > 1 or layer not in kept.laid:
+            wrong.append(f"{layer} has {spans} Span units, not its one laid [OP XXV.C.2]")
+    wrong.extend(
+        f"{g.name(h)} broken through by a Culin Device is not a Hedgerow hex [OP XXV.E.2]"
+        for h in sorted(kept.broken)
+        if g.terrain.terrain(h) != "hedgerow"
+    )
     return wrong

@@ -110,6 +110,8 @@ class Order(Action):
             Gunnery Tables' "CR" lines), as the engine resolves the fire.
         tracking: the enemy unit of a Tracking Fire order ("T" and its identification number
             [OP XV.A]; written "T-700" as the book writes "F-700"), or None.
+        span: an SBG Bridge AVRE lays its Span this Turn ("SPAN", our notation [OP XXV.C.1];
+            not "BR", a movement notation: back one hex and turn right).
     """
 
     verb: ClassVar[str] = "order"
@@ -126,6 +128,7 @@ class Order(Action):
     entrench: bool = False
     apcr: bool = False
     tracking: str | None = None
+    span: bool = False
 
     def text(self) -> str:
         parts = [self.verb, self.unit]
@@ -147,6 +150,8 @@ class Order(Action):
             parts.append("C")
         if self.entrench:
             parts.append("Y")
+        if self.span:
+            parts.append("SPAN")
         if self.overrun:
             parts.append(f"K-{self.overrun}-{self.moves}" if self.moves else f"K-{self.overrun}")
         elif self.moves:
@@ -172,7 +177,7 @@ class Order(Action):
         unit = token(args[0], "unit id", line)
         fire = opportunity = assault = overrun = transfer = vehicle = tracking = None
         moves = ""
-        pinning = apcr = False
+        pinning = apcr = span = False
         marks: dict[str, bool] = {"cover": False, "entrench": False}
         for word in args[1:]:
             upper = word[:2].upper()
@@ -190,6 +195,8 @@ class Order(Action):
                 pinning = True  # Pinning Fire [OP XXVIII]
             elif word.upper() == "CR" and fire is not None and not apcr and not moves:
                 apcr = True  # American APCR Ammunition [OP XXIII]
+            elif word.upper() == "SPAN" and not span and not moves:
+                span = True  # the SBG Bridge AVRE's Span [OP XXV.C.1]
             elif word.upper() in _MARKS and not marks[_MARKS[word.upper()]] and not moves:
                 marks[_MARKS[word.upper()]] = True  # "C" [ADV IV.C], "Y" [OP XXXII]
             elif upper == "N-" and opportunity is None and not moves:
@@ -208,6 +215,7 @@ class Order(Action):
         if pinning or apcr or any(marks.values()):
             cover, entrench = marks["cover"], marks["entrench"]
             found = replace(found, pinning=pinning, cover=cover, entrench=entrench, apcr=apcr)
+        found = replace(found, span=True) if span else found
         return replace(found, tracking=tracking) if tracking else found
 
 

@@ -24,7 +24,17 @@ from rules.armor.move import (
     through,
 )
 from rules.armor.opportunity import why_not_fire_now, why_not_opportunity, why_not_tracking
-from rules.armor.optional import TRACKING, apcr, in_use, morale, pinning, supply, vehicles
+from rules.armor.optional import (
+    TRACKING,
+    apcr,
+    in_use,
+    morale,
+    pinning,
+    sbg,
+    specials,
+    supply,
+    vehicles,
+)
 from rules.armor.orders import Face, OpportunityFire, Order, Panic, Uncover, notation
 from rules.armor.scenario_rules import fire_banned, move_banned, moves, why_not_straight
 from rules.engine.actions import Action, Done
@@ -94,7 +104,8 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
         )
     if fire_banned(state, spec.side, "direct") is not None:
         targets = []
-    elif state.game.advanced and state.game.has_dumps:  # 4B's Supply Dumps [SCN VIII.B.3]
+    elif state.game.advanced and (state.game.has_dumps or state.specials.spans):
+        # 4B's Supply Dumps [SCN VIII.B.3]; the SBG Bridge AVREs' Spans [OP XXV.C.4]
         found.extend(Order(unit, fire=t) for t in dumps.options(state, unit))
     if targets:
         light = []
@@ -110,6 +121,7 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
                 found.append(Order(unit, fire=t, apcr=True))
             if why_not_fire(state, unit, t, moving=True) is None:
                 found.extend(Order(unit, fire=t, moves=d.moves) for d in light)
+    found.extend(sbg.options(state, unit))  # lay the Span [OP XXV.C.1]
     if state.game.straight_advance:  # 4A [SCN VIII.A.5]
         found = [a for a in found if not isinstance(a, Order) or why_not_straight(state, a) is None]
     if transport.bound(state, unit):  # a Vehicle with a unit part way loaded stays [IV.B.1.d]
@@ -223,6 +235,8 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
     panicked = morale.why_not_order(state, unit)  # "P" [OP XVII.B.3; XVII.C]
     if panicked is not None:
         return panicked
+    if order.span:  # the SBG Bridge AVRE's "SPAN" [OP XXV.C.1]
+        return sbg.why_not_span(state, order)
     held = _held(state, unit)
     if held or order.cover or order.entrench or cover.covered(state, unit):
         return cover.why_not_order(state, order, held)  # [ADV IV.C; IV.D; OP XXXII]
@@ -257,7 +271,8 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
         banned = fire_banned(state, spec.side, "opportunity")
         if banned is not None:
             return banned
-        gp = state.game.advanced and spec.leg  # Leg units fire GP [ADV VI.B]
+        # Leg units fire GP [ADV VI.B]; the mortar and flamethrowers are GP weapons [OP XXV]
+        gp = state.game.advanced and (spec.leg or specials.weapon(state, unit) is not None)
         if not (spec.armed or gp) or state.gun_lost(unit):
             return f"{unit} has no main gun that fires AP [AG VI.A.1]"
         return why_not_opportunity(state, unit, order.opportunity)

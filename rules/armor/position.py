@@ -59,6 +59,7 @@ from rules.armor.optional.position import (
     write_cover,
 )
 from rules.armor.optional.records import Morale, Squads
+from rules.armor.optional.specials import SpecialsState, read_specials, specials_of
 from rules.armor.orders import Order
 from rules.armor.position_movement import MovementState, movement_of, read_movement
 from rules.armor.records import (
@@ -182,6 +183,8 @@ class ArmorPositionState(StrictModel):
         supply: the Ammunition and Fuel Factors rolled and spent, and APCR fired [OP XXIV;
             OP XXIII], when anything.
         intel: the dust of moving Vehicles [OP X.C.3], when any.
+        specials: the Minefield hexes Crabs cleared and the Petards not reloaded [OP XXV],
+            when any.
     """
 
     done: list[str] = Field(default_factory=list)
@@ -198,6 +201,7 @@ class ArmorPositionState(StrictModel):
     entrenchments: list[str] = Field(default_factory=list)
     supply: SupplyState | None = None
     intel: IntelState | None = None
+    specials: SpecialsState | None = None
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -231,6 +235,7 @@ def to_position(state: ArmorState) -> GamePosition:
         entrenchments=[game.name(h) for h in sorted(state.cover.entrenched)],
         supply=supply_of(state),
         intel=intel_of(state),
+        specials=specials_of(state),
     )
     return GamePosition(
         **state.position_header(),
@@ -414,6 +419,7 @@ def state_from_position(
     state.artillery = read_artillery(game, extra.artillery, reader)  # [OP II]
     state.supply = read_supply(game, extra.supply, reader)
     state.intel = read_intel(game, extra.intel, reader)
+    state.specials = read_specials(game, extra.specials, reader)  # [OP XXV]
     _check_carried(state, position, reader)
     reader.done()
     state.restore_dice(position)

@@ -21,7 +21,15 @@ from rules.armor.events import (
 from rules.armor.execution import move_side, reveal_orders
 from rules.armor.fire import Pending, resolve, sights, why_not_fire
 from rules.armor.indirect.impact import impact_phase
-from rules.armor.optional import blaze, intel, morale, reduction, special_infantry, supply
+from rules.armor.optional import (
+    blaze,
+    intel,
+    morale,
+    reduction,
+    special_infantry,
+    specials,
+    supply,
+)
 from rules.armor.orders import Face
 from rules.armor.overrun import overrun_phase
 from rules.armor.scenario_rules import (
@@ -332,5 +340,6 @@ def apply_face(state: ArmorState, action: Face) -> None:
     turret = state.game.amap.direction_to_global(h, action.turret)
     state.troops.facing[action.unit] = hull
     state.troops.turret[action.unit] = (turret - hull) % 6
+    specials.reload(state, action.unit)  # the Petard's turret forward [OP XXV.B.2]
     state.sheets.faced.add(action.unit)
     state.emit(Faced(action.unit, action.hull, action.turret))

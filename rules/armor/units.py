@@ -233,10 +233,24 @@ def _main_gun(values: Mapping[str, Field_]) -> str | None:
     return first
 
 
+def card_values(entry: UnitType) -> dict[str, Field_]:
+    """The Data Card values of a catalogue entry; a variant named in a card's Notes
+    (``variant_of``: the Sherman "Crab", the Churchill AVREs and "Crocodile" [OP XXV]) has its
+    base card's values where it gives none of its own ("values not given here are the
+    base's")."""
+    base_id = _raw(entry.values, "variant_of")
+    base = _catalogue().get(str(base_id)) if base_id is not None else None
+    if base is None:
+        return dict(entry.values)
+    own = {k: f for k, f in entry.values.items() if unwrap(f) is not None}
+    return {**card_values(base), **own}
+
+
 def unit_of(side: Side, code: str, number: int) -> ArmorUnit:
-    """Counter ``number`` (from 1) of a side's unit code, with its Data Card values."""
+    """Counter ``number`` (from 1) of a side's unit code, with its Data Card values (a
+    variant's with its base card's [OP XXV])."""
     entry = resolve_type(side, code)
-    v = entry.values
+    v = card_values(entry)
     speed_raw = _raw(v, "speed", 0)
     notes = _raw(v, "notes", [])
     note_text = " ".join(str(n) for n in notes) if isinstance(notes, list) else str(notes)

@@ -142,6 +142,8 @@ def describe(state: ArmorState, action: Action) -> str:
             parts.append("Full Cover: a Full Cover unit placed on it [ADV IV.C]")
         if action.entrench:
             parts.append(_dig_words(state, action.unit))
+        if action.span:
+            parts.append("Lay the Span over the hex it faces [OP XXV.C.1]")
         if action.moves == "V":
             parts.append("Pivot in Place")
         elif action.moves:
@@ -250,7 +252,7 @@ def display_key(state: ArmorState, action: Action) -> tuple[int, str, int, str]:
     end = order_end(state, action)
     place = state.game.name(end[0]) if end is not None else "~off"
     rank = 2 if action.opportunity or action.tracking else 3 if action.moves == "V" else 4
-    if action.transfer or action.cover or action.entrench:
+    if action.transfer or action.cover or action.entrench or action.span:
         rank = 3
     if action.fire or action.assault:
         rank = 1 if action.moves else 0

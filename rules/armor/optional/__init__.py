@@ -32,6 +32,9 @@ of the following Optional Rules can be added to the game in any combination" [OP
   [OP XVII] (``morale``).
 - :mod:`rules.armor.optional.flak`: the 88mm FLAK 38 AT Gun's third Turn of Unloading [OP XIX]
   (``flak-88``).
+- :mod:`rules.armor.optional.specials`, :mod:`~rules.armor.optional.sbg` and
+  :mod:`~rules.armor.optional.culin`: Special Vehicle Units [OP XXV], played wherever a force
+  holds one (no option name: the unit is the choice).
 
 The state these rules keep is in :mod:`rules.armor.optional.records`; a game that names none of
 the options keeps its fingerprints, its sequence and its position files as they were.
@@ -44,6 +47,7 @@ from typing import TYPE_CHECKING
 from model.catalog import unit_types
 from model.provenance import unwrap
 from model.systems import GameSystem
+from rules.armor.units import card_values
 
 if TYPE_CHECKING:
     from rules.armor.game import ArmorGame
@@ -105,6 +109,7 @@ def in_use(game: ArmorGame, option: str) -> bool:
 
 def card_value(type_id: str, key: str) -> object:
     """A Data Card value of the unit type that :class:`rules.armor.units.ArmorUnit` does not
-    carry (the catalogue's, unwrapped), or None."""
-    item = unit_types(GameSystem.ARMOR)[type_id].values.get(key)
+    carry (the catalogue's, unwrapped; a variant's base card's where the variant gives none
+    [OP XXV]), or None."""
+    item = card_values(unit_types(GameSystem.ARMOR)[type_id]).get(key)
     return unwrap(item) if item is not None else None

@@ -15,8 +15,9 @@
 - What the moving side knows: the Mine unit is on the map, so its Minefield (every hex within
   two hexes [OP IV.B.2]) is known to both sides; the Mines' hexes, types and sizes are the
   owner's secret [OP IV.B] until they attack a unit, when "the player who placed the Mines
-  will inform the moving player" [OP IV.C.1] (the hex is then known: ``revealed``). The
-  Sherman Crab's clearing [OP XXV.A.2] is not in this slice.
+  will inform the moving player" [OP IV.C.1] (the hex is then known: ``revealed``).
+- A Sherman "Crab" clears a Minefield hex it enters, and a cleared hex attacks nobody
+  [OP XXV.A.2] (:mod:`rules.armor.optional.specials`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from model.hexes import Hex
 from rules.armor.gp import column, hit_line, result_of
+from rules.armor.optional import specials
 from rules.armor.support.events import MineAttack
 from rules.armor.support.works import Mine
 
@@ -49,6 +51,8 @@ def attack(state: ArmorState, unit: str, h: Hex) -> str | None:
     """The Mines in ``h`` attack ``unit``, which has just entered it [OP IV.C.1]; why its
     move stops there, or None."""
     stop = None
+    if specials.cleared(state, h) or specials.sweep(state, unit, h):  # a Crab [OP XXV.A.2]
+        return None
     for mine in state.game.works.mines.get(h, ()):
         if unit not in state.troops.hexes or not attacks(state, unit, mine):
             continue
@@ -92,7 +96,7 @@ def danger(state: ArmorState, unit: str, h: Hex) -> str | None:
     ``maybe`` (a hex of an enemy Minefield whose Mines it does not know), else None."""
     works = state.game.works
     field = works.minefield(h)
-    if field is None:
+    if field is None or specials.cleared(state, h):  # cleared by a Crab [OP XXV.A.2]
         return None
     if state.game.units[unit].side == field.side or h in state.fieldworks.revealed:
         found = any(attacks(state, unit, m) for m in works.mines.get(h, ()))
@@ -104,7 +108,7 @@ def risk(state: ArmorState, unit: str, h: Hex) -> str | None:
     """What entering ``h`` risks, as ``unit``'s side may know it [OP IV.B; IV.C.1], or None."""
     works = state.game.works
     field = works.minefield(h)
-    if field is None:
+    if field is None or specials.cleared(state, h):  # cleared by a Crab [OP XXV.A.2]
         return None
     spec = state.game.units[unit]
     name = state.game.name(h)
