@@ -24,7 +24,7 @@ from rules.armor.move import (
     through,
 )
 from rules.armor.opportunity import why_not_fire_now, why_not_opportunity, why_not_tracking
-from rules.armor.optional import TRACKING, apcr, in_use, morale, pinning, supply, vehicles
+from rules.armor.optional import TRACKING, apcr, command, in_use, morale, pinning, supply, vehicles
 from rules.armor.orders import Face, OpportunityFire, Order, Panic, Uncover, notation
 from rules.armor.scenario_rules import fire_banned, move_banned, moves, why_not_straight
 from rules.engine.actions import Action, Done
@@ -223,6 +223,9 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
     panicked = morale.why_not_order(state, unit)  # "P" [OP XVII.B.3; XVII.C]
     if panicked is not None:
         return panicked
+    commanded = command.why_not_order(state, order)  # out of Command Control [OP XIV.B.2]
+    if commanded is not None:
+        return commanded
     held = _held(state, unit)
     if held or order.cover or order.entrench or cover.covered(state, unit):
         return cover.why_not_order(state, order, held)  # [ADV IV.C; IV.D; OP XXXII]
@@ -333,6 +336,8 @@ def why_not(state: ArmorState, action: Action) -> str | None:
         return _why_not_uncover(state, action)
     if isinstance(action, Panic):
         return morale.why_not_voluntary(state, action.unit)  # [OP XVII.E]
+    if isinstance(action, command.PlayerHeadquarters):
+        return command.why_not_choice(state, action)  # [OP XIV.B.3]
     if not isinstance(action, Order | Face):
         return "not an action of Armor"
     if isinstance(action, Order) and state.segment.id != "plot":

@@ -43,6 +43,7 @@ from model.scenario_io import to_data
 from model.yamlio import PathKey
 from rules.armor import soft
 from rules.armor.indirect.position import ArtilleryState, artillery_of, read_artillery
+from rules.armor.optional.command import CommandState, command_of, read_command
 from rules.armor.optional.position import (
     FULL_COVER,
     HALF_SQUAD,
@@ -170,6 +171,7 @@ class ArmorPositionState(StrictModel):
         supply: the Ammunition and Fuel Factors rolled and spent, and APCR fired [OP XXIV;
             OP XXIII], when anything.
         intel: the dust of moving Vehicles [OP X.C.3], when any.
+        command: Command Control and Radio Jamming [OP XIV.B-C], when anything.
     """
 
     done: list[str] = Field(default_factory=list)
@@ -186,6 +188,7 @@ class ArmorPositionState(StrictModel):
     entrenchments: list[str] = Field(default_factory=list)
     supply: SupplyState | None = None
     intel: IntelState | None = None
+    command: CommandState | None = None
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -219,6 +222,7 @@ def to_position(state: ArmorState) -> GamePosition:
         entrenchments=[game.name(h) for h in sorted(state.cover.entrenched)],
         supply=supply_of(state),
         intel=intel_of(state),
+        command=command_of(state),  # [OP XIV.B-C]
     )
     return GamePosition(
         **state.position_header(),
@@ -400,6 +404,7 @@ def state_from_position(
     state.artillery = read_artillery(game, extra.artillery, reader)  # [OP II]
     state.supply = read_supply(game, extra.supply, reader)
     state.intel = read_intel(game, extra.intel, reader)
+    state.command = read_command(game, extra.command, reader)  # [OP XIV.B-C]
     _check_carried(state, position, reader)
     reader.done()
     state.restore_dice(position)

@@ -21,7 +21,7 @@ from rules.armor.events import (
 from rules.armor.execution import move_side, reveal_orders
 from rules.armor.fire import Pending, resolve, sights, why_not_fire
 from rules.armor.indirect.impact import impact_phase
-from rules.armor.optional import blaze, intel, morale, reduction, special_infantry, supply
+from rules.armor.optional import blaze, command, intel, morale, reduction, special_infantry, supply
 from rules.armor.orders import Face
 from rules.armor.overrun import overrun_phase
 from rules.armor.scenario_rules import (
@@ -56,6 +56,8 @@ _EFFECTS = {
 def begin_segment(state: ArmorState) -> None:
     phase, segment = state.game.steps[state.play.step]
     state.emit(SegmentBegan(state.play.turn, phase.name, segment.id))
+    if segment.id == "plot":  # Command Control before plotting orders [OP XIV.B; XIV.C.2]
+        command.order_plot(state)
 
 
 def advance(state: ArmorState) -> None:

@@ -28,6 +28,8 @@ of the following Optional Rules can be added to the game in any combination" [OP
   (``inverted-units``), Completely Hidden Units (``completely-hidden-units``), for every side
   or one side (``rules.side_options``), and the Optional Sighting Rules of elevation
   (``sighting-elevation``) and dust (``sighting-dust``).
+- :mod:`rules.armor.optional.command`: Organization and Command Control [OP XIV.A-B]
+  (``command-control``) and Radio Jamming [OP XIV.C] (``radio-jamming``).
 - :mod:`rules.armor.optional.morale`: Morale and Panic, Training and Experience, Aces
   [OP XVII] (``morale``).
 
@@ -67,6 +69,8 @@ HIDDEN = "completely-hidden-units"  # [OP X.B]
 ELEVATION = "sighting-elevation"  # [OP X.C.1]
 DUST = "sighting-dust"  # [OP X.C.3]
 MORALE = "morale"  # [OP XVII] (our name)
+COMMAND = "command-control"  # [OP XIV.A-B] (our name)
+JAMMING = "radio-jamming"  # [OP XIV.C] (our name)
 
 OPTIONS: dict[str, str] = {
     REDUCTION: "Infantry Unit Reduction [OP XII]",
@@ -89,6 +93,8 @@ OPTIONS: dict[str, str] = {
     ELEVATION: "Optional Sighting Rules: Elevation Level Differences [OP X.C.1]",
     DUST: "Optional Sighting Rules: Dust Created by Moving Vehicles [OP X.C.3]",
     MORALE: "Morale and Panic - Training and Experience [OP XVII]",
+    COMMAND: "Organization and Command Control [OP XIV.A-B]",
+    JAMMING: "Interrupted Command Control - Radio Jamming [OP XIV.C]",
 }
 
 
