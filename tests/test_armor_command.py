@@ -316,7 +316,8 @@ def test_op_xiv_b_2_out_of_control_a_move_needs_the_next_turns_orders_written_wi
 def test_op_xiv_b_2_orders_in_advance_bind_the_unit_next_turn() -> None:
     """[OP XIV.B.2]: "1 then 1" written on Turn 1 binds the unit still out of Command
     Control on Turn 2 to exactly "1" (and, still out, its own next Turn's orders); any other
-    order is refused [B.2.b "specific and exact"]; the text round-trips."""
+    order is refused [B.2.b "specific and exact"], and the side may not finish its plot
+    without it; the text round-trips."""
     state = _alone()
     m4 = "us.M4.1"
     order = parse_action("order us.M4.1 1 then 1", state.game.actions)
@@ -329,6 +330,12 @@ def test_op_xiv_b_2_orders_in_advance_bind_the_unit_next_turn() -> None:
         state.apply(Order(m4, moves="V"))
     offered = [a for a in state.legal_actions("us") if getattr(a, "unit", None) == m4]
     assert {a.text() for a in offered} == {f"order {m4} 1 then -", f"order {m4} 1 then F"}
+    assert Done("us") not in state.legal_actions("us")  # it binds: not left unwritten
+    with pytest.raises(IllegalActionError, match=r"must be plotted .*\[OP XIV.B.2\]"):
+        state.apply(Done("us"))
+    state.apply(Order(m4, moves="1", ahead="-"))
+    state.apply(Done("us"))
+    assert "us" in state.play.done or state.segment.id != "plot"
 
 
 def test_op_xiv_b_2_a_orders_in_advance_are_erased_when_the_unit_enters_command_control() -> None:

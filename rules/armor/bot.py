@@ -139,6 +139,9 @@ class ArmorPlanner:
     def _order(
         self, state: ArmorState, side: str, unit: str, options: list[Action]
     ) -> Action | None:
+        advance = state.command.cc_bound.get(unit)
+        if advance not in (None, "-", "F", "N") and options:
+            return options[0]  # its movement orders plotted in advance [OP XIV.B.2]
         cover = Order(unit, cover=True)
         if state.suppressed(unit) and cover in options:
             return cover  # it may do nothing else: Full Cover's defense [ADV IV.C.1; IV.D]

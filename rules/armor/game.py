@@ -498,7 +498,8 @@ class ArmorState(State):
                 for u in self.alive(s):
                     if u not in self.sheets.faced:
                         found.extend(self.facing_options(u))
-            found.append(Done(s))
+            if self.segment.id != "plot" or not command.unplotted(self, s):  # [OP XIV.B.2]
+                found.append(Done(s))
         return found
 
     def order_options(self, unit: str) -> list[Action]:

@@ -327,7 +327,11 @@ def why_not(state: ArmorState, action: Action) -> str | None:
     """Why ``action`` may not be applied now, or None: the checks the state makes before
     applying it, and :func:`rules.armor.preview.preview` before saying what it would do."""
     if isinstance(action, Done):
-        return None if action.side in state.to_act() else f"{action.side} may not act now"
+        if action.side not in state.to_act():
+            return f"{action.side} may not act now"
+        if state.segment.id == "plot" and state.execution.asked is None:
+            return command.why_not_done(state, action.side)  # bound moves [OP XIV.B.2]
+        return None
     if isinstance(action, OpportunityFire):
         return why_not_fire_now(state, action)
     if state.execution.asked is not None:

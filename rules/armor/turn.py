@@ -34,6 +34,7 @@ from rules.armor.scenario_rules import (
     reinforce,
 )
 from rules.armor.support.effects import shelter_of
+from rules.engine.actions import Done
 from rules.engine.events import GameEnded, SegmentBegan, SideDone
 
 if TYPE_CHECKING:
@@ -98,7 +99,8 @@ def advance(state: ArmorState) -> None:
             state.execution.clear()
         else:  # the Order Plot and Final Facing: sides decide
             for s in state.to_act():
-                if len(state.legal_actions(s)) == 1:  # only 'done': nothing to decide
+                only = state.legal_actions(s)
+                if len(only) == 1 and isinstance(only[0], Done):  # nothing to decide
                     state.play.done.add(s)
                     state.emit(SideDone(s, seg))
             if state.to_act():

@@ -506,6 +506,9 @@ def options(state: ArmorState, unit: str, found: list[Action]) -> list[Action]:
     bound = cmd.cc_bound.get(unit)
     if bound is not None:
         found = [a for a in found if isinstance(a, Order) and _matches(a, bound)]
+        exact = _bound_order(state, unit)
+        if exact is not None and not found:
+            found = [exact]  # as written, where the offered notation differs
     if unit not in cmd.cc_out.get(state.game.units[unit].side, ()):
         return found
     asked: list[Action] = []
@@ -515,6 +518,49 @@ def options(state: ArmorState, unit: str, found: list[Action]) -> list[Action]:
         else:
             asked.append(a)
     return asked
+
+
+def _bound_order(state: ArmorState, unit: str) -> Order | None:
+    """The movement order ``unit`` is bound to this Turn, when it may be plotted now (with
+    no orders in advance, or "-" where it needs them) [OP XIV.B.2]."""
+    bound = state.command.cc_bound.get(unit)
+    if bound is None or bound in ("-", "F", "N"):
+        return None
+    from rules.armor.plot import why_not_order as plot_why_not
+
+    for ahead in (None, "-"):
+        order = Order(unit, moves=bound, ahead=ahead)
+        if plot_why_not(state, order) is None:
+            return order
+    return None
+
+
+def unplotted(state: ArmorState, side: str) -> list[str]:
+    """The side's units bound to a movement order plotted in advance that may be plotted
+    and is not yet: the side may not finish its plot without them [OP XIV.B.2]."""
+    if not plays(state):
+        return []
+    orders = state.sheets.orders[side]
+    return [
+        u
+        for u in sorted(state.command.cc_bound)
+        if state.game.units[u].side == side
+        and u not in orders
+        and u in state.troops.hexes
+        and _bound_order(state, u) is not None
+    ]
+
+
+def why_not_done(state: ArmorState, side: str) -> str | None:
+    """A side finishes its Order Plot only once its units bound to movement orders plotted in
+    advance have them written [OP XIV.B.2]."""
+    left = unplotted(state, side)
+    if not left:
+        return None
+    return (
+        f"{', '.join(left)} must be plotted the movement orders plotted in advance last Turn "
+        "[OP XIV.B.2]"
+    )
 
 
 def plotted(state: ArmorState, order: Order) -> None:
