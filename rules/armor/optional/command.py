@@ -31,8 +31,9 @@ What the engine plays, by the book:
   orders, our reading). Next Turn the unit may be plotted only those orders unless it is in
   Command Control again, when they are erased [B.2.a] (our reading: always erased, as the
   player may plot them again); the side may not finish its plot without a bound move that is
-  still possible (one that is not leaves the unit without orders, our reading). The engine offers each such move with "then -" and "then F"
-  (our reading of how it asks); any other may be written.
+  still possible (one that is not leaves the unit without orders, our reading). The engine
+  offers each such move with "then -" and "then F" (our reading of how it asks); any other
+  may be written.
 - Player HQ Knocked Out [OP XIV.B.3] (off the map, or its crew Bailed Out: our reading): all
   the side's units are out of Command Control for the next two Turns; after that the player
   selects a new Player HQ among its units on the map, ``player-hq UNIT``, in the Order Plot
