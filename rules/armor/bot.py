@@ -17,7 +17,8 @@ an enemy in cover is weighed as the Direct Fire's worth scaled by how much bette
 once the target leaves its cover (the book's reason for it [OP XV.A]), times the chance that
 the target moves (:data:`TRACK_MOVES`, our weighting). With Limited Intelligence [OP X] the bot
 weighs only the enemy units its side may know of: no hidden unit, an inverted one by its place
-(:meth:`ArmorPlanner._enemies`).
+(:meth:`ArmorPlanner._enemies`). With Command Control [OP XIV] it selects a new Player HQ as
+soon as it may, the engine's first choice (a unit with a Radio, most units about it) [B.3].
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from rules.armor.gp import gp_chance
 from rules.armor.indirect.bot import choose_plot
 from rules.armor.move import destinations, order_walk, walk
 from rules.armor.optional import vehicles
+from rules.armor.optional.command import PlayerHeadquarters
 from rules.armor.optional.intel import concealment
 from rules.armor.optional.sbg import is_span
 from rules.armor.orders import Face, OpportunityFire, Order, Uncover
@@ -104,6 +106,9 @@ class ArmorPlanner:
                 can_hit = aimed.hit_number > 0
             return shot if can_hit else next(a for a in actions if isinstance(a, Done))
         if state.segment.id == "plot":
+            chosen = next((a for a in actions if isinstance(a, PlayerHeadquarters)), None)
+            if chosen is not None:  # a new Player HQ, the engine's first choice [OP XIV.B.3]
+                return chosen
             plotted = choose_plot(state, side, actions)  # Artillery [OP II.A]
             if plotted is not None:
                 return plotted
@@ -135,6 +140,9 @@ class ArmorPlanner:
     def _order(
         self, state: ArmorState, side: str, unit: str, options: list[Action]
     ) -> Action | None:
+        advance = state.command.cc_bound.get(unit)
+        if advance not in (None, "-", "F", "N") and options:
+            return options[0]  # its movement orders plotted in advance [OP XIV.B.2]
         cover = Order(unit, cover=True)
         if state.suppressed(unit) and cover in options:
             return cover  # it may do nothing else: Full Cover's defense [ADV IV.C.1; IV.D]

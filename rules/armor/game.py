@@ -92,7 +92,17 @@ from rules.armor.move import (
     EnterCost,
     enter_cost,
 )
-from rules.armor.optional import blaze, culin, intel, morale, reduction, sbg, supply, vehicles
+from rules.armor.optional import (
+    blaze,
+    command,
+    culin,
+    intel,
+    morale,
+    reduction,
+    sbg,
+    supply,
+    vehicles,
+)
 from rules.armor.optional.records import Blazes, Cover, Intel, Morale, Squads, Supply
 from rules.armor.optional.specials import Specials
 from rules.armor.orders import ACTIONS, Face, OpportunityFire, Order, Panic, Uncover
@@ -134,8 +144,14 @@ class ArmorGame(MapGame):
 
     system = GameSystem.ARMOR
     rules_version = RULES_VERSION
-    #: With the Artillery Plot [OP II.A] and Indirect Fire's "H" order [OP II.F.3].
-    actions = (*ACTIONS, artillery.ArtilleryPlot, howitzers.IndirectFire)
+    #: With the Artillery Plot [OP II.A], Indirect Fire's "H" order [OP II.F.3] and the
+    #: selection of a new Player HQ [OP XIV.B.3].
+    actions = (
+        *ACTIONS,
+        artillery.ArtilleryPlot,
+        howitzers.IndirectFire,
+        command.PlayerHeadquarters,
+    )
     position_state = ArmorPositionState
     #: The special rules its engine enforces (:mod:`rules.armor.scenario_rules`; terrain
     #: overrides in its movement costs; the rest are listed in each outcome).
@@ -199,6 +215,7 @@ class ArmorGame(MapGame):
                 )
             impact = artillery_impact.with_impact_phase(LEVELS[self.rule_level])
             self.steps = steps(morale.sequence(impact, scenario.rules.options))  # [OP XVII.D]
+        command.check(self)  # Radio Jamming needs Command Control [OP XIV.C]
 
     def forget_terrain(self) -> None:
         super().forget_terrain()
@@ -325,6 +342,7 @@ class ArmorState(State):
         self.intel = Intel()  # dust [OP X.C.3]
         self.morale = Morale()  # Morale and Panic, Aces [OP XVII]
         self.specials = Specials()  # Special Vehicle Units [OP XXV]
+        self.command = command.Command()  # Command Control, Radio Jamming [OP XIV]
         for event in (
             *dep.events,
             *game.support_events,
@@ -489,16 +507,18 @@ class ArmorState(State):
                     if u not in self.sheets.orders[s] and u not in self.artillery.indirect:
                         found.extend(self.order_options(u))  # (an "H" order [OP II.F.3])
                 found.extend(morale.voluntary_options(self, s))  # [OP XVII.E]
+                found.extend(command.choices(self, s))  # a new Player HQ [OP XIV.B.3]
             elif self.segment.id in ("first-facing", "second-facing"):
                 for u in self.alive(s):
                     if u not in self.sheets.faced:
                         found.extend(self.facing_options(u))
-            found.append(Done(s))
+            if self.segment.id != "plot" or not command.unplotted(self, s):  # [OP XIV.B.2]
+                found.append(Done(s))
         return found
 
     def order_options(self, unit: str) -> list[Action]:
         """Each legal order of ``unit`` (:func:`rules.armor.plot.order_options`)."""
-        return plot.order_options(self, unit)
+        return command.options(self, unit, plot.order_options(self, unit))  # [OP XIV.B.2]
 
     def enemies(self, side: str) -> list[str]:
         return [u for s in self.game.sides if s != side for u in self.alive(s)]
@@ -517,6 +537,7 @@ class ArmorState(State):
             side = self.game.units[action.unit].side
             self.sheets.orders[side][action.unit] = action
             self.emit(OrderPlotted(action.unit, action.notation, private_to=side))
+            command.plotted(self, action)  # next Turn's orders in advance [OP XIV.B.2]
         elif isinstance(action, Face):
             apply_face(self, action)
         elif isinstance(action, artillery.ArtilleryPlot):
@@ -529,6 +550,8 @@ class ArmorState(State):
             cover.uncover(self, action)  # [ADV IV.C.4]
         elif isinstance(action, Panic):
             morale.panic(self, action.unit, "[OP XVII.E]", "Voluntary Panic")
+        elif isinstance(action, command.PlayerHeadquarters):
+            command.choose(self, action)  # [OP XIV.B.3]
         elif isinstance(action, Done) and self.execution.asked is not None:
             opportunity.decline(self)
         elif isinstance(action, Done):

@@ -18,6 +18,8 @@ An order is written per unit per Turn, in the book's notation [AG V.A.1-3]::
     order us.M18.1 F-german.PANTHER-A.1 CR       # APCR (OP) [OP XXIII]
     order us.INFANTRY-SQUAD.1 C                  # Full Cover [ADV IV.C]
     order us.INFANTRY-SQUAD.1 Y                  # Hasty Entrenchment (OP) [OP XXXII]
+    order us.M4.1 2R1 then F                     # out of Command Control: next Turn's orders
+                                                 # plotted in advance (OP) [OP XIV.B.2]
     uncover us.INFANTRY-SQUAD.1        # Final Facing: the Full Cover unit removed [ADV IV.C.4]
     face us.M4.1 3 2                   # Final Facing: hull direction 3, turret 2 [AG VIII.A]
     done german                        # the side has finished plotting
@@ -112,6 +114,10 @@ class Order(Action):
             [OP XV.A]; written "T-700" as the book writes "F-700"), or None.
         span: an SBG Bridge AVRE lays its Span this Turn ("SPAN", our notation [OP XXV.C.1];
             not "BR", a movement notation: back one hex and turn right).
+        ahead: the next Turn's orders plotted in advance with a movement order of a unit out
+            of Command Control [OP XIV.B.2] (:mod:`rules.armor.optional.command`), written
+            after ``then``: a movement notation, "F" or "N" (the target filled in next Turn
+            [OP XIV.B.2.b]) or "-" (no orders); None when none.
     """
 
     verb: ClassVar[str] = "order"
@@ -129,6 +135,7 @@ class Order(Action):
     apcr: bool = False
     tracking: str | None = None
     span: bool = False
+    ahead: str | None = None
 
     def text(self) -> str:
         parts = [self.verb, self.unit]
@@ -156,6 +163,8 @@ class Order(Action):
             parts.append(f"K-{self.overrun}-{self.moves}" if self.moves else f"K-{self.overrun}")
         elif self.moves:
             parts.append(self.moves)
+        if self.ahead:
+            parts.extend(("then", self.ahead))  # plotted in advance [OP XIV.B.2]
         return " ".join(parts)
 
     @property
@@ -174,6 +183,14 @@ class Order(Action):
                 f"'{line}': write 'order UNIT [A-UNIT] [F-UNIT] [N-HEX] [T-UNIT] [D|U|D-UNIT] "
                 "[K-UNIT-]MOVES'"
             )
+        ahead = None
+        words = [w.lower() for w in args]
+        if "then" in words:  # the next Turn's orders plotted in advance [OP XIV.B.2]
+            at = words.index("then")
+            if at != len(args) - 2 or at < 2:
+                raise ActionSyntaxError(f"'{line}': write 'order UNIT ORDERS then NEXT'")
+            ahead = parse_ahead(args[-1], line)
+            args = args[:at]
         unit = token(args[0], "unit id", line)
         fire = opportunity = assault = overrun = transfer = vehicle = tracking = None
         moves = ""
@@ -216,7 +233,23 @@ class Order(Action):
             cover, entrench = marks["cover"], marks["entrench"]
             found = replace(found, pinning=pinning, cover=cover, entrench=entrench, apcr=apcr)
         found = replace(found, span=True) if span else found
-        return replace(found, tracking=tracking) if tracking else found
+        found = replace(found, tracking=tracking) if tracking else found
+        return replace(found, ahead=ahead) if ahead else found
+
+
+def parse_ahead(word: str, line: str) -> str:
+    """Orders plotted in advance for the next Turn [OP XIV.B.2]: a movement notation
+    ("specific and exact"), "F" or "N" (Direct or Opportunity Fire, the target filled in
+    during that Turn's Order Plot [OP XIV.B.2.b]) or "-" (no orders, our reading)."""
+    upper = word.upper()
+    if upper in ("-", "F", "N"):
+        return upper
+    try:
+        return notation(list(parse_moves(upper)))
+    except ValueError as exc:
+        raise ActionSyntaxError(
+            f"'{line}': orders in advance are a movement notation, F, N or - ({exc})"
+        ) from None
 
 
 #: The one-letter orders with no argument: Full Cover [ADV IV.C], Hasty Entrenchment

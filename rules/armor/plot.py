@@ -27,6 +27,7 @@ from rules.armor.opportunity import why_not_fire_now, why_not_opportunity, why_n
 from rules.armor.optional import (
     TRACKING,
     apcr,
+    command,
     in_use,
     morale,
     pinning,
@@ -235,6 +236,9 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
     panicked = morale.why_not_order(state, unit)  # "P" [OP XVII.B.3; XVII.C]
     if panicked is not None:
         return panicked
+    commanded = command.why_not_order(state, order)  # out of Command Control [OP XIV.B.2]
+    if commanded is not None:
+        return commanded
     if order.span:  # the SBG Bridge AVRE's "SPAN" [OP XXV.C.1]
         return sbg.why_not_span(state, order)
     held = _held(state, unit)
@@ -339,7 +343,11 @@ def why_not(state: ArmorState, action: Action) -> str | None:
     """Why ``action`` may not be applied now, or None: the checks the state makes before
     applying it, and :func:`rules.armor.preview.preview` before saying what it would do."""
     if isinstance(action, Done):
-        return None if action.side in state.to_act() else f"{action.side} may not act now"
+        if action.side not in state.to_act():
+            return f"{action.side} may not act now"
+        if state.segment.id == "plot" and state.execution.asked is None:
+            return command.why_not_done(state, action.side)  # bound moves [OP XIV.B.2]
+        return None
     if isinstance(action, OpportunityFire):
         return why_not_fire_now(state, action)
     if state.execution.asked is not None:
@@ -348,6 +356,8 @@ def why_not(state: ArmorState, action: Action) -> str | None:
         return _why_not_uncover(state, action)
     if isinstance(action, Panic):
         return morale.why_not_voluntary(state, action.unit)  # [OP XVII.E]
+    if isinstance(action, command.PlayerHeadquarters):
+        return command.why_not_choice(state, action)  # [OP XIV.B.3]
     if not isinstance(action, Order | Face):
         return "not an action of Armor"
     if isinstance(action, Order) and state.segment.id != "plot":

@@ -43,6 +43,7 @@ from model.scenario_io import to_data
 from model.yamlio import PathKey
 from rules.armor import soft
 from rules.armor.indirect.position import ArtilleryState, artillery_of, read_artillery
+from rules.armor.optional.command import CommandState, command_of, read_command
 from rules.armor.optional.position import (
     FULL_COVER,
     HALF_SQUAD,
@@ -185,6 +186,7 @@ class ArmorPositionState(StrictModel):
         intel: the dust of moving Vehicles [OP X.C.3], when any.
         specials: the Minefield hexes Crabs cleared and the Petards not reloaded [OP XXV],
             when any.
+        command: Command Control and Radio Jamming [OP XIV.B-C], when anything.
     """
 
     done: list[str] = Field(default_factory=list)
@@ -202,6 +204,7 @@ class ArmorPositionState(StrictModel):
     supply: SupplyState | None = None
     intel: IntelState | None = None
     specials: SpecialsState | None = None
+    command: CommandState | None = None
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -236,6 +239,7 @@ def to_position(state: ArmorState) -> GamePosition:
         supply=supply_of(state),
         intel=intel_of(state),
         specials=specials_of(state),
+        command=command_of(state),  # [OP XIV.B-C]
     )
     return GamePosition(
         **state.position_header(),
@@ -420,6 +424,7 @@ def state_from_position(
     state.supply = read_supply(game, extra.supply, reader)
     state.intel = read_intel(game, extra.intel, reader)
     state.specials = read_specials(game, extra.specials, reader)  # [OP XXV]
+    state.command = read_command(game, extra.command, reader)  # [OP XIV.B-C]
     _check_carried(state, position, reader)
     reader.done()
     state.restore_dice(position)

@@ -23,6 +23,7 @@ from rules.armor.fire import Pending, resolve, sights, why_not_fire
 from rules.armor.indirect.impact import impact_phase
 from rules.armor.optional import (
     blaze,
+    command,
     intel,
     morale,
     reduction,
@@ -42,6 +43,7 @@ from rules.armor.scenario_rules import (
     reinforce,
 )
 from rules.armor.support.effects import shelter_of
+from rules.engine.actions import Done
 from rules.engine.events import GameEnded, SegmentBegan, SideDone
 
 if TYPE_CHECKING:
@@ -64,6 +66,8 @@ _EFFECTS = {
 def begin_segment(state: ArmorState) -> None:
     phase, segment = state.game.steps[state.play.step]
     state.emit(SegmentBegan(state.play.turn, phase.name, segment.id))
+    if segment.id == "plot":  # Command Control before plotting orders [OP XIV.B; XIV.C.2]
+        command.order_plot(state)
 
 
 def advance(state: ArmorState) -> None:
@@ -104,7 +108,8 @@ def advance(state: ArmorState) -> None:
             state.execution.clear()
         else:  # the Order Plot and Final Facing: sides decide
             for s in state.to_act():
-                if len(state.legal_actions(s)) == 1:  # only 'done': nothing to decide
+                only = state.legal_actions(s)
+                if len(only) == 1 and isinstance(only[0], Done):  # nothing to decide
                     state.play.done.add(s)
                     state.emit(SideDone(s, seg))
             if state.to_act():

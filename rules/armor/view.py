@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from model.hexes import Hex
 from rules.armor.move import order_walk
-from rules.armor.optional import flak
+from rules.armor.optional import command, flak
 from rules.armor.optional.intel import concealment, shape
 from rules.armor.orders import Face, OpportunityFire, Order, Panic, Uncover
 from rules.armor.support.effects import shelter_of
@@ -148,6 +148,8 @@ def describe(state: ArmorState, action: Action) -> str:
             parts.append("Pivot in Place")
         elif action.moves:
             parts.append(f"Move {action.moves} {_where(state, action)}")
+        if action.ahead:  # [OP XIV.B.2]
+            parts.append(f"next Turn's orders plotted in advance: {action.ahead} [OP XIV.B.2]")
         return ", then ".join(parts) or "No orders"
     if isinstance(action, Face):
         return f"Face {action.hull}, turret {action.turret}"
@@ -279,6 +281,7 @@ def positions(state: ArmorState) -> list[UnitPosition]:
             marks.append("In")
         if u in state.morale.panicked:
             marks.append("P")  # its Panic orders [OP XVII.B.3]
+        marks.extend(command.marks(state, u))  # PHQ, HQ, NC [OP XIV.A.4; XIV.B.1]
         found.append(
             UnitPosition(
                 u, spec.side, spec.type_id, short_label(u), h, state.troops.facing[u], tuple(marks)

@@ -28,6 +28,8 @@ of the following Optional Rules can be added to the game in any combination" [OP
   (``inverted-units``), Completely Hidden Units (``completely-hidden-units``), for every side
   or one side (``rules.side_options``), and the Optional Sighting Rules of elevation
   (``sighting-elevation``) and dust (``sighting-dust``).
+- :mod:`rules.armor.optional.command`: Organization and Command Control [OP XIV.A-B]
+  (``command-control``) and Radio Jamming [OP XIV.C] (``radio-jamming``).
 - :mod:`rules.armor.optional.morale`: Morale and Panic, Training and Experience, Aces
   [OP XVII] (``morale``).
 - :mod:`rules.armor.optional.flak`: the 88mm FLAK 38 AT Gun's third Turn of Unloading [OP XIX]
@@ -75,6 +77,8 @@ DUST = "sighting-dust"  # [OP X.C.3]
 MORALE = "morale"  # [OP XVII] (our name)
 FLAK88 = "flak-88"  # [OP XIX] (our name)
 CAPTURED = "captured-equipment"  # [OP XXII] (our name; rules.armor.captured)
+COMMAND = "command-control"  # [OP XIV.A-B] (our name)
+JAMMING = "radio-jamming"  # [OP XIV.C] (our name)
 
 OPTIONS: dict[str, str] = {
     REDUCTION: "Infantry Unit Reduction [OP XII]",
@@ -99,6 +103,8 @@ OPTIONS: dict[str, str] = {
     MORALE: "Morale and Panic - Training and Experience [OP XVII]",
     FLAK88: "88mm FLAK 38 AT Gun [OP XIX]",
     CAPTURED: "Captured and Borrowed Equipment [OP XXII]",
+    COMMAND: "Organization and Command Control [OP XIV.A-B]",
+    JAMMING: "Interrupted Command Control - Radio Jamming [OP XIV.C]",
 }
 
 
