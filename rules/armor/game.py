@@ -92,7 +92,7 @@ from rules.armor.move import (
     EnterCost,
     enter_cost,
 )
-from rules.armor.optional import blaze, intel, morale, reduction, supply, vehicles
+from rules.armor.optional import airborne, blaze, intel, morale, reduction, supply, vehicles
 from rules.armor.optional.records import Blazes, Cover, Intel, Morale, Squads, Supply
 from rules.armor.orders import ACTIONS, Face, OpportunityFire, Order, Panic, Uncover
 from rules.armor.position import ArmorPositionState
@@ -171,6 +171,7 @@ class ArmorGame(MapGame):
         phases = blaze.sequence(LEVELS[self.rule_level], scenario.rules.options)
         # the Rally Morale Phase first, when used [OP XVII.D]
         phases = morale.sequence(phases, scenario.rules.options)
+        phases = airborne.sequence(phases, self)  # the Paratroop Drop Phase [OP XXXI.A.2]
         self.steps: tuple[tuple[Phase, Segment], ...] = steps(phases)
         #: 4B's Supply Dumps are on the map (:mod:`rules.armor.dumps`).
         self.has_dumps: bool = any(o.kind == "dump" for o in scenario.map.objects)
@@ -197,7 +198,10 @@ class ArmorGame(MapGame):
                     "'rules: {level: advanced-game}'"
                 )
             impact = artillery_impact.with_impact_phase(LEVELS[self.rule_level])
-            self.steps = steps(morale.sequence(impact, scenario.rules.options))  # [OP XVII.D]
+            impact = morale.sequence(impact, scenario.rules.options)  # [OP XVII.D]
+            self.steps = steps(airborne.sequence(impact, self))  # [OP XXXI.A.2]
+        airborne.check(self)  # paratroop drops [OP XXXI.A.1]
+        airborne.check_units(self)
 
     def forget_terrain(self) -> None:
         super().forget_terrain()

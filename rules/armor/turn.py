@@ -21,7 +21,15 @@ from rules.armor.events import (
 from rules.armor.execution import move_side, reveal_orders
 from rules.armor.fire import Pending, resolve, sights, why_not_fire
 from rules.armor.indirect.impact import impact_phase
-from rules.armor.optional import blaze, intel, morale, reduction, special_infantry, supply
+from rules.armor.optional import (
+    airborne,
+    blaze,
+    intel,
+    morale,
+    reduction,
+    special_infantry,
+    supply,
+)
 from rules.armor.orders import Face
 from rules.armor.overrun import overrun_phase
 from rules.armor.scenario_rules import (
@@ -84,6 +92,8 @@ def advance(state: ArmorState) -> None:
             morale.panic_moves(state, mover(state.play.turn))  # first [OP XVII.C.1]
             if not move_side(state, mover(state.play.turn)):
                 return
+        elif seg == airborne.SEGMENT:  # the Paratroop Drop Phase [OP XXXI.A.2]
+            airborne.drop_phase(state)
         elif seg == morale.SEGMENT:  # the Rally Morale Phase [OP XVII.D]
             morale.rally_phase(state)
         elif seg == blaze.SEGMENT:  # the Optional Rules' Fire and Smoke Phase [OP XI; XVIII]

@@ -30,6 +30,8 @@ of the following Optional Rules can be added to the game in any combination" [OP
   (``sighting-elevation``) and dust (``sighting-dust``).
 - :mod:`rules.armor.optional.morale`: Morale and Panic, Training and Experience, Aces
   [OP XVII] (``morale``).
+- :mod:`rules.armor.optional.airborne`: Airborne Operations, Paratroop drops [OP XXXI.A]
+  (``airborne-operations``), a reinforcement placed ``airdrop``.
 
 The state these rules keep is in :mod:`rules.armor.optional.records`; a game that names none of
 the options keeps its fingerprints, its sequence and its position files as they were.
@@ -67,6 +69,7 @@ HIDDEN = "completely-hidden-units"  # [OP X.B]
 ELEVATION = "sighting-elevation"  # [OP X.C.1]
 DUST = "sighting-dust"  # [OP X.C.3]
 MORALE = "morale"  # [OP XVII] (our name)
+AIRBORNE = "airborne-operations"  # [OP XXXI] (our name)
 
 OPTIONS: dict[str, str] = {
     REDUCTION: "Infantry Unit Reduction [OP XII]",
@@ -89,6 +92,7 @@ OPTIONS: dict[str, str] = {
     ELEVATION: "Optional Sighting Rules: Elevation Level Differences [OP X.C.1]",
     DUST: "Optional Sighting Rules: Dust Created by Moving Vehicles [OP X.C.3]",
     MORALE: "Morale and Panic - Training and Experience [OP XVII]",
+    AIRBORNE: "Airborne Operations: Paratroops [OP XXXI.A]",
 }
 
 
