@@ -92,7 +92,16 @@ from rules.armor.move import (
     EnterCost,
     enter_cost,
 )
-from rules.armor.optional import airborne, blaze, intel, morale, reduction, supply, vehicles
+from rules.armor.optional import (
+    airborne,
+    blaze,
+    boats,
+    intel,
+    morale,
+    reduction,
+    supply,
+    vehicles,
+)
 from rules.armor.optional.records import Blazes, Cover, Intel, Morale, Squads, Supply
 from rules.armor.orders import ACTIONS, Face, OpportunityFire, Order, Panic, Uncover
 from rules.armor.position import ArmorPositionState
@@ -394,6 +403,7 @@ class ArmorState(State):
         (:func:`rules.armor.support.effects.cost`)."""
         cost = support.cost(self, unit, self.game.cost_for(unit))
         cost = blaze.cost(self, unit.vehicle, cost)  # Fire and Destroyed hexes [OP XI.E; XVIII.C]
+        cost = boats.cost(self, unit, cost)  # a Boat's River and dry ground [OP XXVI.A.2; B]
         if not self.objectives.destroyed_objects:
             return cost
 

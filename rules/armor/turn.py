@@ -24,6 +24,7 @@ from rules.armor.indirect.impact import impact_phase
 from rules.armor.optional import (
     airborne,
     blaze,
+    boats,
     intel,
     morale,
     reduction,
@@ -230,6 +231,7 @@ def damage(state: ArmorState, unit: str, effect: str, by: str | None = None) -> 
     if effect == "knocked-out" and reduction.reduce(state, unit):
         return  # a Squad reduced to a Half Squad instead [OP XII]
     if effect == "knocked-out" and not state.game.units[unit].vehicle:
+        sunk = boats.sunk(state, unit)  # a Boat's load with it, in a River hex [OP XXVI.B.1]
         # a Leg or Towed unit leaves no Wreck (our reading: Wrecks are Vehicles')
         state.troops.hexes.pop(unit)
         state.troops.facing.pop(unit, None)  # gone: no counter left to face anywhere
@@ -238,6 +240,10 @@ def damage(state: ArmorState, unit: str, effect: str, by: str | None = None) -> 
         cover.forget(state, unit)  # its Full Cover unit goes with it [ADV IV.C]
         state.emit(Damaged(unit, "Knocked Out: removed", "[GC1 Effects of GP Hits; ADV VI.B]"))
         morale.knocked_out(state, unit, by)  # towards an Ace [OP XVII.G.1]
+        for rider in sunk:
+            what = f"Knocked Out with its Boat {unit} in a River hex"
+            state.emit(Damaged(rider, what, "[OP XXVI.B.1]"))
+            damage(state, rider, "knocked-out")
         return
     if effect == "knocked-out":
         h = state.troops.hexes.pop(unit)
