@@ -44,7 +44,7 @@ def _river() -> list[Hex]:
     return [start, start.neighbor(0), start.neighbor(0).neighbor(0)]
 
 
-def _text(river: str, us: tuple[tuple[str, str], ...], turns: int = 4) -> str:
+def _text(river: str, us: tuple[tuple[str, str], ...], turns: int = 4, options: str = "") -> str:
     lines = [f"      - {{unit: {u}, placement: {{kind: hex, hex: {h}}}}}" for u, h in us]
     lines = lines or ["      - {unit: M4, placement: {kind: hex, hex: L3830}}"]
     german = "      - {unit: PZIVJ, placement: {kind: hex, hex: J0101}}"
@@ -55,7 +55,7 @@ id: test-armor-boats
 title: Test position
 system: armor
 original: true
-rules: {{level: advanced-game}}
+rules: {{level: advanced-game, options: [{options}]}}
 map:
   layout: {{preset: edge-to-edge, order: [J, K, L]}}
   terrain_edits: [{edits}]
@@ -75,9 +75,9 @@ def _name(h: Hex) -> str:
     return _load(_text("", ())).name(h)
 
 
-def _game(*units: tuple[str, Hex], turns: int = 4) -> ArmorGame:
+def _game(*units: tuple[str, Hex], turns: int = 4, options: str = "") -> ArmorGame:
     river = ", ".join(_name(h) for h in _river())
-    return _load(_text(river, tuple((u, _name(h)) for u, h in units), turns))
+    return _load(_text(river, tuple((u, _name(h)) for u, h in units), turns, options))
 
 
 def _state(*units: tuple[str, Hex]) -> ArmorState:
@@ -190,6 +190,13 @@ def test_a_boat_knocked_out_in_a_river_hex_takes_its_load_op_xxvi_b_1() -> None:
     assert BOAT not in state.troops.hexes and SQUAD not in state.troops.hexes
     assert SQUAD in state.damage.eliminated
     assert any("[OP XXVI.B.1]" in e.describe() for e in state.log)
+    # with Infantry Unit Reduction [OP XII] too: eliminated, not halved (our reading)
+    game = _game(("BOAT", bank), ("US-INFANTRY-SQUAD", bank), options="infantry-reduction")
+    reduced = game.new_initial_state(seed=3)
+    _aboard(reduced)
+    _turn(reduced, _route(reduced, river[0]))
+    reduced.inflict(BOAT, "knocked-out")
+    assert SQUAD in reduced.damage.eliminated and SQUAD not in reduced.squads.half_squads
 
 
 def test_only_infantry_fire_aboard_a_boat_op_xxvi_b_2() -> None:
@@ -253,3 +260,17 @@ def test_a_boat_is_given_no_full_cover_nor_fire_orders_op_xxvi() -> None:
     orders = [a for a in state.order_options(BOAT) if isinstance(a, Order)]
     assert orders and all(not o.cover and o.fire is None and o.opportunity is None for o in orders)
     assert {o.transfer for o in orders} >= {"D"}
+
+
+def test_set_up_a_boat_on_a_truck_and_a_squad_in_a_boat_op_xxvi_a_1() -> None:
+    """The force checks let a Boat ride a truck that transports Leg units [OP XXVI.A.1] and a
+    Squad ride a Boat, never a Boat a Boat [Intro IV TRANSPORT]."""
+    from model.catalog import unit_types
+    from model.systems import GameSystem
+    from rules.armor.forces import ArmorForces
+
+    types = unit_types(GameSystem.ARMOR)
+    rules = ArmorForces()
+    assert rules.carriage(types["US-MEDIUM-TRUCK"], types["BOAT"]).allowed
+    assert rules.carriage(types["BOAT"], types["US-INFANTRY-SQUAD"]).allowed
+    assert not rules.carriage(types["BOAT"], types["BOAT"]).allowed

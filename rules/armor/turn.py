@@ -243,7 +243,7 @@ def damage(state: ArmorState, unit: str, effect: str, by: str | None = None) -> 
         for rider in sunk:
             what = f"Knocked Out with its Boat {unit} in a River hex"
             state.emit(Damaged(rider, what, "[OP XXVI.B.1]"))
-            damage(state, rider, "knocked-out")
+            boats.drown(state, rider, lambda u: damage(state, u, "knocked-out"))
         return
     if effect == "knocked-out":
         h = state.troops.hexes.pop(unit)

@@ -31,13 +31,15 @@ What the engine plays (the catalogue entry carries the book's values, with its s
   a Boat that is aboard one (our reading).
 - GP Defense Factor 2 [B.1]; the units aboard are fired at as transported units (GP Defense 1
   [ADV V.C.5]: the Open Vehicle of [B]). Knocked Out in a River hex, it takes its load with it
-  [B.1]; on dry ground the units aboard stand in the hex (our reading).
+  [B.1], eliminated even where Infantry Unit Reduction [OP XII] would halve a Squad (our
+  reading); on dry ground the units aboard stand in the hex (our reading).
 - Only Infantry units aboard fire [B.2] (Machinegun Teams and Towed units never fire while
   transported [ADV V.C.3]; nor, our reading, a Bailed Out Crew).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -159,6 +161,17 @@ def sunk(state: ArmorState, boat: str) -> list[str]:
     if h is None or not river(state.game.movement, h):
         return []
     return state.passengers(boat)
+
+
+def drown(state: ArmorState, rider: str, knock_out: Callable[[str], None]) -> None:
+    """Knock Out a unit aboard a Boat Knocked Out in a River hex [OP XXVI.B.1]: eliminated,
+    not reduced to a Half Squad by Infantry Unit Reduction [OP XII] (our reading: "also
+    Knocked Out" with the Boat it rode). ``knock_out``: the engine's Knock Out result."""
+    halved = rider in state.squads.half_squads
+    state.squads.half_squads.add(rider)  # so [OP XII] does not halve it
+    knock_out(rider)
+    if not halved:
+        state.squads.half_squads.discard(rider)
 
 
 def why_not_fire_aboard(state: ArmorState, unit: str) -> str | None:
