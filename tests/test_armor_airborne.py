@@ -304,3 +304,25 @@ def test_bots_play_to_the_end_with_a_drop(bot: str) -> None:
     play(state, {s: make_bot(bot, seed=2) for s in game.sides})
     assert state.is_terminal()
     assert len([e for e in state.log if isinstance(e, Dropped)]) == 2
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_games_with_drops_keep_the_invariants(seed: int) -> None:
+    """Random play with three American units dropped on Turn 2 keeps every invariant of
+    :mod:`rules.armor.invariants` after each action, and a replay of the same seed and actions
+    reaches the same fingerprint [OP XXXI.A]."""
+    from rules.armor.invariants import invariants
+    from rules.bots.base import RandomBot
+
+    game = _game(count=3, side=0, turns=5)
+    state = game.new_initial_state(seed=seed)
+    again = game.new_initial_state(seed=seed)
+    bots = {s: RandomBot(seed * 10 + i) for i, s in enumerate(game.sides)}
+    while not state.is_terminal():
+        side = state.to_act()[0]
+        action = bots[side].choose(state, side)
+        state.apply(action)
+        again.apply(action)
+        assert invariants(state) == []
+    assert again.fingerprint() == state.fingerprint()
+    assert len([e for e in state.log if isinstance(e, Dropped)]) == 3

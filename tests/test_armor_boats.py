@@ -274,3 +274,29 @@ def test_set_up_a_boat_on_a_truck_and_a_squad_in_a_boat_op_xxvi_a_1() -> None:
     assert rules.carriage(types["US-MEDIUM-TRUCK"], types["BOAT"]).allowed
     assert rules.carriage(types["BOAT"], types["US-INFANTRY-SQUAD"]).allowed
     assert not rules.carriage(types["BOAT"], types["BOAT"]).allowed
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_games_with_a_loaded_boat_keep_the_invariants(seed: int) -> None:
+    """From a Boat loaded beside the River, random play keeps every invariant of
+    :mod:`rules.armor.invariants` after each action (the load in its Boat's hex, within its
+    Transport), clones keep the fingerprint, and the game ends [OP XXVI]."""
+    from rules.armor.invariants import invariants
+    from rules.bots.base import RandomBot
+
+    back, bank, _ = _ground()
+    state = _game(
+        ("BOAT", bank), ("US-INFANTRY-SQUAD", bank), ("US-MEDIUM-TRUCK", back), turns=8
+    ).new_initial_state(seed=seed)
+    _aboard(state)
+    bots = {s: RandomBot(seed * 10 + i) for i, s in enumerate(state.game.sides)}
+    steps = 0
+    while not state.is_terminal():
+        side = state.to_act()[0]
+        state.apply(bots[side].choose(state, side))
+        assert invariants(state) == []
+        steps += 1
+        if steps % 23 == 0:
+            twin = state.clone()
+            assert twin.fingerprint() == state.fingerprint()
+    assert state.outcome() is not None
