@@ -17,7 +17,7 @@ from model.scenario_io import parse_scenario
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.gp import defense
 from rules.armor.optional import boats
-from rules.armor.orders import Order
+from rules.armor.orders import Order, notation
 from rules.bots.base import make_bot, play
 from rules.engine.actions import Done
 from rules.records.position import PositionReader
@@ -300,3 +300,19 @@ def test_random_games_with_a_loaded_boat_keep_the_invariants(seed: int) -> None:
             twin = state.clone()
             assert twin.fingerprint() == state.fingerprint()
     assert state.outcome() is not None
+
+
+def test_a_boats_refused_move_says_why_op_xxvi_a_2_b() -> None:
+    """An empty Boat's move into the River is refused "only with Leg units Transported on it"
+    [OP XXVI.B]; a Boat alone on dry ground, "accompanied by at least one Squad" [A.2]."""
+    back, bank, _ = _ground()
+    state = _state(("BOAT", bank), ("US-MG-TEAM", back))
+    facing = state.troops.facing[BOAT]
+    turns = next(n for n in range(6) if bank.neighbor((facing + n) % 6) == _river()[0])
+    into = notation([*("R" * turns if turns <= 3 else "L" * (6 - turns)), "F"])
+    why = state.why_not(Order(BOAT, moves=into))
+    assert why is not None and "[OP XXVI.B]" in why
+    ashore = next(n for n in range(6) if bank.neighbor((facing + n) % 6) == back)
+    away = notation([*("R" * ashore if ashore <= 3 else "L" * (6 - ashore)), "F"])
+    why = state.why_not(Order(BOAT, moves=away))
+    assert why is not None and "[OP XXVI.A.2]" in why

@@ -24,7 +24,16 @@ from rules.armor.move import (
     through,
 )
 from rules.armor.opportunity import why_not_fire_now, why_not_opportunity, why_not_tracking
-from rules.armor.optional import TRACKING, apcr, in_use, morale, pinning, supply, vehicles
+from rules.armor.optional import (
+    TRACKING,
+    apcr,
+    boats,
+    in_use,
+    morale,
+    pinning,
+    supply,
+    vehicles,
+)
 from rules.armor.orders import Face, OpportunityFire, Order, Panic, Uncover, notation
 from rules.armor.scenario_rules import fire_banned, move_banned, moves, why_not_straight
 from rules.engine.actions import Action, Done
@@ -285,7 +294,8 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
         return f"{unit} has Hull compartment or Track damage and may not move [AG VII.C.1]"
     w = order_walk(state, order)
     if w.stopped is not None and not w.off_map:
-        return f"'{order.moves}' is not possible: {w.stopped}"
+        why = boats.why_stopped(state, unit, w.hex.neighbor(w.facing)) or w.stopped
+        return f"'{order.moves}' is not possible: {why}"
     return None
 
 

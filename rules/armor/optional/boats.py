@@ -97,6 +97,24 @@ def cost(state: ArmorState, spec: ArmorUnit, base: EnterCost) -> EnterCost:
     return boat
 
 
+def why_stopped(state: ArmorState, boat: str, to: Hex) -> str | None:
+    """Why a Boat may not enter ``to`` now, in the book's words [OP XXVI.A.2; B]; None for
+    another unit, or where the hex is closed for another reason."""
+    spec = state.game.units[boat]
+    if not is_boat(spec) or not state.game.on_map(to):
+        return None
+    if enter_cost(state.game.movement, state.troops.hexes[boat], to) is None:
+        return None
+    if river(state.game.movement, to) and not state.passengers(boat):
+        return "a Boat moves on River hexes only with Leg units Transported on it [OP XXVI.B]"
+    if not river(state.game.movement, to) and not escorts(state, boat):
+        return (
+            "a Boat moves on dry ground only accompanied by at least one Squad or Half-Squad "
+            "of Infantry [OP XXVI.A.2]"
+        )
+    return None
+
+
 def escorts(state: ArmorState, boat: str) -> list[str]:
     """The Infantry Squads and Half Squads of its side in the Boat's hex, aboard or not
     [OP XXVI.A.2]."""
