@@ -326,3 +326,12 @@ def test_random_games_with_drops_keep_the_invariants(seed: int) -> None:
         assert invariants(state) == []
     assert again.fingerprint() == state.fingerprint()
     assert len([e for e in state.log if isinstance(e, Dropped)]) == 3
+
+
+def test_a_drop_zone_inside_the_map_is_no_entry_area_warning_op_xxxi_a_1_a() -> None:
+    """[OP XXXI.A.1.a]: "Any hex on the mapboard may be designated ... as a Drop Zone hex": the
+    scenario checks do not ask a drop's entry to touch the map's edge."""
+    from rules.checks import run_checks
+
+    loaded = parse_scenario(_text(_name(_centre()), side=0), "drop.yaml")
+    assert not [f for f in run_checks(loaded) if f.code == "entry-region"]
