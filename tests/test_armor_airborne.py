@@ -44,8 +44,11 @@ def _text(
     turns: int = 4,
     drop: bool = True,
     edits: str = "",
+    wire: str = "",
 ) -> str:
     us = f"      - {{unit: M4, placement: {{kind: hex, hex: {PARK}}}}}"
+    if wire:
+        us += f"\n      - {{unit: WIRE, placement: {{kind: hex, hex: {wire}}}}}"
     german = "      - {unit: PZIVJ, placement: {kind: hex, hex: J0101}}"
     head = f"""
 schema_version: 1
@@ -335,3 +338,31 @@ def test_a_drop_zone_inside_the_map_is_no_entry_area_warning_op_xxxi_a_1_a() -> 
 
     loaded = parse_scenario(_text(_name(_centre()), side=0), "drop.yaml")
     assert not [f for f in run_checks(loaded) if f.code == "entry-region"]
+
+
+def test_a_wire_hex_is_an_automatic_knock_out_for_parachute_infantry_gc2_note_1() -> None:
+    """[GC2 Landing Status Table note (1)]: "A Wire hex is an automatic Knock Out for
+    Parachute Infantry": no landing roll."""
+    c = _centre()
+    game = _game(_name(c), wire=_name(c))
+    state = game.new_initial_state(seed=5)
+    _to(state, 2, "plot")
+    state.dice.force(10, 10)
+    _to(state, 2, "first-facing")
+    drop = next(e for e in state.log if isinstance(e, Dropped))
+    assert "Wire hex: an automatic Knock Out" in drop.how
+    assert PARA in state.damage.eliminated and PARA not in state.troops.hexes
+
+
+def test_a_paratrooper_landing_on_the_enemy_takes_the_nearest_free_hex_our_reading() -> None:
+    """Opposing units never share a hex [AG III.B.2]: dropped onto the American M4's hex with
+    no Scatter, the German paratrooper lands in the nearest hex no enemy holds (our reading)."""
+    game = _game(PARK)
+    state = game.new_initial_state(seed=5)
+    _to(state, 2, "plot")
+    state.dice.force(10, 10, 1)
+    _to(state, 2, "first-facing")
+    tank = state.troops.hexes["us.M4.1"]
+    landed = state.troops.hexes[PARA]
+    assert landed != tank and landed.distance(tank) == 1
+    assert "held by the enemy" in next(e for e in state.log if isinstance(e, Dropped)).how
