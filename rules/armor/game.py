@@ -65,7 +65,9 @@ Modifiers Against Vehicles [OP XXIX], Special Infantry [OP V], Additional Vehicl
 [OP XXI], American APCR Ammunition [OP XXIII], Limited Ammunition and Fuel [OP XXIV],
 Emergency Vehicle Speed [OP XXX], Hasty Entrenchments [OP XXXII], Tracking Fire [OP XV]
 (:mod:`rules.armor.opportunity`) and Limited Intelligence: inverted and completely hidden units
-and the elevation and dust sighting options [OP X.A-C] (:mod:`rules.armor.optional.intel`).
+and the elevation and dust sighting options [OP X.A-C] (:mod:`rules.armor.optional.intel`),
+Assault Boats [OP XXVI] (:mod:`rules.armor.optional.boats`) and Paratroop drops [OP XXXI.A]
+(:mod:`rules.armor.optional.airborne`).
 """
 
 from __future__ import annotations

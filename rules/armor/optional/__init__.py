@@ -32,6 +32,8 @@ of the following Optional Rules can be added to the game in any combination" [OP
   [OP XVII] (``morale``).
 - :mod:`rules.armor.optional.airborne`: Airborne Operations, Paratroop drops [OP XXXI.A]
   (``airborne-operations``), a reinforcement placed ``airdrop``.
+- :mod:`rules.armor.optional.boats`: Assault Boats [OP XXVI], played wherever a scenario lists
+  a ``BOAT`` unit (no option name: the unit is the choice).
 
 The state these rules keep is in :mod:`rules.armor.optional.records`; a game that names none of
 the options keeps its fingerprints, its sequence and its position files as they were.
