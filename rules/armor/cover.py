@@ -61,7 +61,7 @@ def may_cover(state: ArmorState, unit: str) -> str | None:
     spec = state.game.units[unit]
     if not state.game.advanced:
         return "Full Cover is an order of the Advanced Game [ADV IV.C]"
-    if spec.vehicle:
+    if not (spec.leg or spec.towed):  # a Vehicle, a Boat [OP XXVI]
         return "only Leg and Towed units may be given Full Cover orders [ADV IV.C.1]"
     if state.transported(unit):
         return "Full Cover orders may not be given to units being Transported [ADV IV.C.1.a]"

@@ -19,7 +19,8 @@ _VEHICLES = frozenset(
 )
 _TRANSPORT = "Armor [ADV IV.B.1.b]"
 _CARD = "Armor [Intro IV]"
-_LETTER = {"leg": "L", "towed": "T"}
+#: A Boat rides the Vehicles that transport Leg units [OP XXVI.A.1].
+_LETTER = {"leg": "L", "towed": "T", "boat": "L"}
 
 
 class ArmorForces(ForceRules):
@@ -57,6 +58,8 @@ class ArmorForces(ForceRules):
             why = f"{carrier.id} transports nothing: its Data Card gives no Transport capacity"
             return Carriage(False, f"{why} ({_CARD})")
         letter = _LETTER.get(passenger.category)
+        if passenger.category == "boat" and carrier.category == "boat":
+            letter = None  # "Boat units may only transport Leg units" [Intro IV TRANSPORT]
         if letter is None:
             why = f"{passenger.id} is not a Leg or Towed unit: only those are transported"
             return Carriage(False, f"{why} ({source})")

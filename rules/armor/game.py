@@ -65,7 +65,9 @@ Modifiers Against Vehicles [OP XXIX], Special Infantry [OP V], Additional Vehicl
 [OP XXI], American APCR Ammunition [OP XXIII], Limited Ammunition and Fuel [OP XXIV],
 Emergency Vehicle Speed [OP XXX], Hasty Entrenchments [OP XXXII], Tracking Fire [OP XV]
 (:mod:`rules.armor.opportunity`) and Limited Intelligence: inverted and completely hidden units
-and the elevation and dust sighting options [OP X.A-C] (:mod:`rules.armor.optional.intel`).
+and the elevation and dust sighting options [OP X.A-C] (:mod:`rules.armor.optional.intel`),
+Assault Boats [OP XXVI] (:mod:`rules.armor.optional.boats`) and Paratroop drops [OP XXXI.A]
+(:mod:`rules.armor.optional.airborne`).
 """
 
 from __future__ import annotations
@@ -93,7 +95,9 @@ from rules.armor.move import (
     enter_cost,
 )
 from rules.armor.optional import (
+    airborne,
     blaze,
+    boats,
     command,
     culin,
     intel,
@@ -188,6 +192,7 @@ class ArmorGame(MapGame):
         phases = blaze.sequence(LEVELS[self.rule_level], scenario.rules.options)
         # the Rally Morale Phase first, when used [OP XVII.D]
         phases = morale.sequence(phases, scenario.rules.options)
+        phases = airborne.sequence(phases, self)  # the Paratroop Drop Phase [OP XXXI.A.2]
         self.steps: tuple[tuple[Phase, Segment], ...] = steps(phases)
         #: 4B's Supply Dumps are on the map (:mod:`rules.armor.dumps`).
         self.has_dumps: bool = any(o.kind == "dump" for o in scenario.map.objects)
@@ -214,8 +219,11 @@ class ArmorGame(MapGame):
                     "'rules: {level: advanced-game}'"
                 )
             impact = artillery_impact.with_impact_phase(LEVELS[self.rule_level])
-            self.steps = steps(morale.sequence(impact, scenario.rules.options))  # [OP XVII.D]
+            impact = morale.sequence(impact, scenario.rules.options)  # [OP XVII.D]
+            self.steps = steps(airborne.sequence(impact, self))  # [OP XXXI.A.2]
         command.check(self)  # Radio Jamming needs Command Control [OP XIV.C]
+        airborne.check(self)  # paratroop drops [OP XXXI.A.1]
+        airborne.check_units(self)
 
     def forget_terrain(self) -> None:
         super().forget_terrain()
@@ -412,6 +420,7 @@ class ArmorState(State):
         cost = blaze.cost(self, unit.vehicle, cost)  # Fire and Destroyed hexes [OP XI.E; XVIII.C]
         cost = culin.cost(self, unit, cost)  # the Culin Device, broken hedgerows [OP XXV.E]
         cost = sbg.cost(self, unit, cost)  # the SBG Bridge AVREs' Spans [OP XXV.C.3; C.5]
+        cost = boats.cost(self, unit, cost)  # a Boat's River and dry ground [OP XXVI.A.2; B]
         if not self.objectives.destroyed_objects:
             return cost
 

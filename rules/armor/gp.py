@@ -42,6 +42,7 @@ from rules.armor.cards import cell, gun_of, table
 from rules.armor.events import GpFire
 from rules.armor.optional import (
     blaze,
+    boats,
     entrench,
     gp_terrain,
     morale,
@@ -204,6 +205,8 @@ def defense(state: ArmorState, target: str, moving: bool) -> Defense:
         value = nm - 1 if moving else nm
         why = f"Vehicle's {orders} GP Defense Factor [ADV VI.B.4.a]"
         return Defense(value, why, VEHICLE_DEFENSE_PLACEHOLDER)
+    if boats.is_boat(spec):
+        return Defense(boats.GP_DEFENSE, "a Boat unit's GP Defense Factor 2 [OP XXVI.B.1]", None)
     if state.transported(target):
         why = "transported: GP Defense Factor 1 [ADV V.C.5]"
         return Defense(1, why, None)
@@ -299,6 +302,9 @@ def why_not_gp(state: ArmorState, unit: str, target: str, moving: bool) -> str |
         return "Suppressed: a Leg or Towed unit may not fire [ADV IV.D; Order Combination note 7]"
     if state.transported(unit) and (spec.mg_team or not spec.leg):
         return "Towed units and Machinegun units may not fire while being Transported [ADV V.C.3]"
+    aboard = boats.why_not_fire_aboard(state, unit)  # only Infantry [OP XXVI.B.2]
+    if aboard is not None:
+        return aboard
     a, b = state.troops.hexes[unit], state.troops.hexes[target]
     rng = range_between(a, b)
     if gp_factor(state, unit, rng, moving) <= 0:

@@ -22,6 +22,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
+from rules.armor.optional import boats
 from rules.armor.orders import Order, notation
 from rules.armor.units import ArmorUnit
 from rules.movement.costs import Movement
@@ -46,6 +47,8 @@ def enter_cost(
     if unit.leg:
         found = movement.cost("leg", to, frm)
         return None if found.prohibited else Fraction(1)
+    if boats.is_boat(unit):  # River and dry ground [OP XXVI.A.2; B]
+        return boats.enter_cost(movement, frm, to)
     if not unit.vehicle:
         return None
     found = movement.cost("vehicle", to, frm)
@@ -156,7 +159,7 @@ def walk(
             w.other += extra
             w.pivot = True
         else:
-            if not unit.vehicle and not unit.leg:
+            if not unit.vehicle and not unit.leg and not boats.is_boat(unit):
                 w.stopped = "a Towed unit never moves alone [ADV V.B]"
                 return w
             if step == "B" and not unit.vehicle:
@@ -212,7 +215,7 @@ def destinations(
     """The cheapest order to each hex and final facing the unit can reach this Turn (its own
     hex with another facing included, staying put left out), plus the one-hex moves of
     [AG V.B.3]; ``limit`` caps the SF (2 with Direct Fire)."""
-    if not (unit.vehicle or unit.leg):
+    if not (unit.vehicle or unit.leg or boats.is_boat(unit)):  # a Boat moves [OP XXVI]
         return []
     search = _Search(unit, cost, on_map, limit)
     _, ends = search.run({(start, facing): (0, "")})
@@ -238,7 +241,7 @@ def through(
     same costs as :func:`destinations` and :func:`walk`; at equal cost, the fewer reverse
     moves (our reading: a path laid hex by hex is driven forward unless backing up saves
     SF), then the shorter notation."""
-    if not hexes or not (unit.vehicle or unit.leg):
+    if not hexes or not (unit.vehicle or unit.leg or boats.is_boat(unit)):
         return None
     search = _Search(unit, cost, on_map, rank=_forward_first)
     labels: dict[tuple[Hex, int], tuple[int, str]] = {(start, facing): (0, "")}

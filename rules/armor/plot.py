@@ -27,6 +27,7 @@ from rules.armor.opportunity import why_not_fire_now, why_not_opportunity, why_n
 from rules.armor.optional import (
     TRACKING,
     apcr,
+    boats,
     command,
     in_use,
     morale,
@@ -304,7 +305,8 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
         return f"{unit} has Hull compartment or Track damage and may not move [AG VII.C.1]"
     w = order_walk(state, order)
     if w.stopped is not None and not w.off_map:
-        return f"'{order.moves}' is not possible: {w.stopped}"
+        why = boats.why_stopped(state, unit, w.hex.neighbor(w.facing)) or w.stopped
+        return f"'{order.moves}' is not possible: {why}"
     return None
 
 

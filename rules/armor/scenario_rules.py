@@ -586,7 +586,8 @@ def reinforce(state: ArmorState) -> None:
     for i, units in sorted(waiting.items()):
         side = next(s for s in game.scenario.sides if s.id == game.units[units[0]].side)
         r = side.reinforcements[i]
-        assert isinstance(r.condition, DieRollCondition)
+        if not isinstance(r.condition, DieRollCondition):
+            continue  # a paratroop drop [OP XXXI.A] (rules.armor.optional.airborne)
         sides = int(r.condition.die[1:])
         face = state.roll(f"entry of {side.id}'s reinforcement {i + 1}", sides) % sides
         rule = f"[SCN VI.B.5] {r.condition.roll}"

@@ -40,6 +40,7 @@ from model.scenario import (
 from model.terrainview import MapTerrain
 from rules.armor.events import Placed
 from rules.armor.move import enter_cost
+from rules.armor.optional.airborne import is_drop
 from rules.armor.scenario_rules import held as held_entries
 from rules.armor.support.setup import support_kind
 from rules.armor.units import ArmorUnit, unit_of
@@ -199,8 +200,8 @@ def deploy(scenario: Scenario, terrain: MapTerrain, movement: Movement) -> Deplo
             else:
                 placed.place(side, made, entry.placement or side.setup)
         for i, group in enumerate(side.reinforcements):
-            if not isinstance(group.condition, DieRollCondition):
-                continue  # our reading: only 2B's die-roll entry is played [SCN VI.B.5]
+            if not isinstance(group.condition, DieRollCondition) and not is_drop(group):
+                continue  # our reading: only 2B's die-roll entry and drops [OP XXXI.A] played
             arriving: list[ArmorUnit] = []
             for entry in group.units:
                 for _ in range(entry.count):

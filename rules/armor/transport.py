@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from rules.armor.optional import flak
+from rules.armor.optional import boats, flak
 from rules.armor.orders import Order
 from rules.engine.events import Event
 
@@ -96,12 +96,15 @@ def why_not_carry(state: ArmorState, unit: str, vehicle: str) -> str | None:
     spec, car = state.game.units[unit], state.game.units.get(vehicle)
     if car is None or vehicle not in state.troops.hexes:
         return f"no Vehicle '{vehicle}' on the map"
-    if car.side != spec.side or not car.vehicle:
+    if car.side != spec.side or not (car.vehicle or boats.is_boat(car)):
         return f"{vehicle} is not a Vehicle unit of its side [ADV IV.B.1]"
     if vehicle in state.troops.abandoned:
         return f"{vehicle}'s crew has Bailed Out [ADV IX.A.3]"
     if state.troops.hexes[vehicle] != state.troops.hexes[unit]:
         return f"{vehicle} is not in its hex (the unit is stacked under it [ADV IV.B.1.f])"
+    afloat = boats.why_not_aboard(state, unit, vehicle)  # Assault Boats [OP XXVI.A]
+    if afloat is not None:
+        return afloat
     letter = "T" if spec.towed else "L"
     if not car.transport or letter not in car.carries:
         what = "Towed" if spec.towed else "Leg"
@@ -126,7 +129,7 @@ def why_not_transfer(state: ArmorState, order: Order) -> str | None:
     if order.assault or order.opportunity:
         return "Load and Unload orders take no Close Assault or Opportunity Fire [ADV IV.B.1.c]"
     spec = state.game.units[order.unit]
-    if spec.vehicle:
+    if spec.vehicle or boats.carrier_order(state, order):  # a Boat carries too [OP XXVI.A]
         return _why_not_vehicle(state, order)
     if order.fire:
         return "Leg and Towed units with Load or Unload orders may not fire [ADV IV.B.1.c]"
@@ -163,7 +166,7 @@ def _why_not_vehicle(state: ArmorState, order: Order) -> str | None:
         return None
     if not state.passengers(unit) and not staged(state, unit):
         return f"{unit} transports nothing to Unload [ADV IV.B.1]"
-    return None
+    return boats.why_not_unload(state, unit)  # not in a River hex [OP XXVI.C]
 
 
 def _why_not_load(state: ArmorState, order: Order) -> str | None:
@@ -192,6 +195,9 @@ def _why_not_unload(state: ArmorState, order: Order) -> str | None:
         return f"{unit} is not transported: nothing to Unload [ADV IV.B.1]"
     if order.moves and order.moves != "V":
         return "with Unload orders, only a Pivot in Place [ADV IV.B.1.c]"
+    afloat = boats.why_not_unload(state, unit)  # not in a River hex [OP XXVI.C]
+    if afloat is not None:
+        return afloat
     if order.moves and loaded(state, unit) > 1:
         return (
             "a Pivot in Place only on the Turn in which Unloading is completed [ADV IV.B.1.c] "
@@ -207,17 +213,20 @@ def options(state: ArmorState, unit: str) -> list[Order]:
         return []
     spec = state.game.units[unit]
     found: list[Order] = []
-    if spec.vehicle:
+    if spec.vehicle or boats.is_boat(spec):  # a Boat carries Leg units [OP XXVI.A]
         found = [Order(unit, transfer=t) for t in "DU"]
-    else:
+    if not spec.vehicle:
         found.append(Order(unit, transfer="U"))
         found.append(Order(unit, transfer="U", moves="V"))
         here = state.troops.hexes[unit]
         found.extend(
             Order(unit, transfer="D", vehicle=v)
             for v in state.alive(spec.side)
-            if state.game.units[v].vehicle and state.troops.hexes[v] == here
+            if (state.game.units[v].vehicle or boats.is_boat(state.game.units[v]))
+            and state.troops.hexes[v] == here
+            and v != unit
         )
+    found = list(dict.fromkeys(found))  # a Boat's "U" is the carrier's and the rider's
     return [o for o in found if why_not_transfer(state, o) is None]
 
 
@@ -229,6 +238,8 @@ def execute(state: ArmorState, side: str) -> None:
     for unit, order in sorted(state.sheets.orders[side].items()):
         spec = state.game.units[unit]
         if order.transfer is None or spec.vehicle or unit not in state.troops.hexes:
+            continue
+        if boats.carrier_order(state, order):  # a Boat's own, as its load's carrier
             continue
         if unit in state.execution.executed:
             continue

@@ -22,7 +22,9 @@ from rules.armor.execution import move_side, reveal_orders
 from rules.armor.fire import Pending, resolve, sights, why_not_fire
 from rules.armor.indirect.impact import impact_phase
 from rules.armor.optional import (
+    airborne,
     blaze,
+    boats,
     command,
     intel,
     morale,
@@ -96,6 +98,8 @@ def advance(state: ArmorState) -> None:
             morale.panic_moves(state, mover(state.play.turn))  # first [OP XVII.C.1]
             if not move_side(state, mover(state.play.turn)):
                 return
+        elif seg == airborne.SEGMENT:  # the Paratroop Drop Phase [OP XXXI.A.2]
+            airborne.drop_phase(state)
         elif seg == morale.SEGMENT:  # the Rally Morale Phase [OP XVII.D]
             morale.rally_phase(state)
         elif seg == blaze.SEGMENT:  # the Optional Rules' Fire and Smoke Phase [OP XI; XVIII]
@@ -233,6 +237,7 @@ def damage(state: ArmorState, unit: str, effect: str, by: str | None = None) -> 
     if effect == "knocked-out" and reduction.reduce(state, unit):
         return  # a Squad reduced to a Half Squad instead [OP XII]
     if effect == "knocked-out" and not state.game.units[unit].vehicle:
+        sunk = boats.sunk(state, unit)  # a Boat's load with it, in a River hex [OP XXVI.B.1]
         # a Leg or Towed unit leaves no Wreck (our reading: Wrecks are Vehicles')
         state.troops.hexes.pop(unit)
         state.troops.facing.pop(unit, None)  # gone: no counter left to face anywhere
@@ -241,6 +246,10 @@ def damage(state: ArmorState, unit: str, effect: str, by: str | None = None) -> 
         cover.forget(state, unit)  # its Full Cover unit goes with it [ADV IV.C]
         state.emit(Damaged(unit, "Knocked Out: removed", "[GC1 Effects of GP Hits; ADV VI.B]"))
         morale.knocked_out(state, unit, by)  # towards an Ace [OP XVII.G.1]
+        for rider in sunk:
+            what = f"Knocked Out with its Boat {unit} in a River hex"
+            state.emit(Damaged(rider, what, "[OP XXVI.B.1]"))
+            boats.drown(state, rider, lambda u: damage(state, u, "knocked-out"))
         return
     if effect == "knocked-out":
         h = state.troops.hexes.pop(unit)

@@ -251,7 +251,7 @@ def unit_of(side: Side, code: str, number: int) -> ArmorUnit:
     variant's with its base card's [OP XXV])."""
     entry = resolve_type(side, code)
     v = card_values(entry)
-    speed_raw = _raw(v, "speed", 0)
+    speed_raw = _raw(v, "speed", _raw(v, "river_speed", 0))  # a Boat's: 2 [OP XXVI.B]
     notes = _raw(v, "notes", [])
     note_text = " ".join(str(n) for n in notes) if isinstance(notes, list) else str(notes)
     rapid = _int(_raw(v, "main_gun_rof_rapid", 1), 1)

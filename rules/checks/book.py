@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from model.catalog import UnitType
 from model.hexes import Hex
 from model.regions import EdgeRegion, Region
-from model.scenario import EntryPlacement, Side
+from model.scenario import AirdropPlacement, EntryPlacement, Side
 from rules.checks.base import CheckContext, Finding, check
 from rules.forces.transport import carriage, over_capacity
 from rules.forces.units import PathKey
@@ -26,9 +26,9 @@ from rules.forces.units import PathKey
 @check("entry-region")
 def entry_region(ctx: CheckContext) -> Iterator[Finding]:
     """Every area units enter by (a side's or an entry's entry placement, a reinforcement's
-    entry, an event's) holds at least one hex of the current map, and one on the edge of the
-    map or of the play area: units enter from off the map (Panzer '44 [18.61]: "deployed off
-    map ... adjacent to the map entry hex")."""
+    entry unless its units are dropped from the air, an event's) holds at least one hex of
+    the current map, and one on the edge of the map or of the play area: units enter from off
+    the map (Panzer '44 [18.61]: "deployed off map ... adjacent to the map entry hex")."""
     citation = ctx.rules.citations.entry
     rim: frozenset[Hex] | None = None
     for path, region in _entry_regions(ctx):
@@ -74,6 +74,10 @@ def _entry_regions(ctx: CheckContext) -> Iterator[tuple[PathKey, Region]]:
             if isinstance(entry.placement, EntryPlacement):
                 yield ("sides", i, "forces", j, "placement", "region"), entry.placement.region
         for j, reinforcement in enumerate(side.reinforcements):
+            if reinforcement.units and all(
+                isinstance(e.placement, AirdropPlacement) for e in reinforcement.units
+            ):
+                continue  # dropped from the air on its entry (Armor [OP XXXI.A.1.a]): no edge
             yield ("sides", i, "reinforcements", j, "entry"), reinforcement.entry
     for i, event in enumerate(ctx.scenario.events):
         if event.entry is not None:

@@ -37,6 +37,10 @@ of the following Optional Rules can be added to the game in any combination" [OP
 - :mod:`rules.armor.optional.specials`, :mod:`~rules.armor.optional.sbg` and
   :mod:`~rules.armor.optional.culin`: Special Vehicle Units [OP XXV], played wherever a force
   holds one (no option name: the unit is the choice).
+- :mod:`rules.armor.optional.airborne`: Airborne Operations, Paratroop drops [OP XXXI.A]
+  (``airborne-operations``), a reinforcement placed ``airdrop``.
+- :mod:`rules.armor.optional.boats`: Assault Boats [OP XXVI], played wherever a scenario lists
+  a ``BOAT`` unit (no option name: the unit is the choice).
 
 The state these rules keep is in :mod:`rules.armor.optional.records`; a game that names none of
 the options keeps its fingerprints, its sequence and its position files as they were.
@@ -79,6 +83,7 @@ FLAK88 = "flak-88"  # [OP XIX] (our name)
 CAPTURED = "captured-equipment"  # [OP XXII] (our name; rules.armor.captured)
 COMMAND = "command-control"  # [OP XIV.A-B] (our name)
 JAMMING = "radio-jamming"  # [OP XIV.C] (our name)
+AIRBORNE = "airborne-operations"  # [OP XXXI] (our name)
 
 OPTIONS: dict[str, str] = {
     REDUCTION: "Infantry Unit Reduction [OP XII]",
@@ -105,6 +110,7 @@ OPTIONS: dict[str, str] = {
     CAPTURED: "Captured and Borrowed Equipment [OP XXII]",
     COMMAND: "Organization and Command Control [OP XIV.A-B]",
     JAMMING: "Interrupted Command Control - Radio Jamming [OP XIV.C]",
+    AIRBORNE: "Airborne Operations: Paratroops [OP XXXI.A]",
 }
 
 

@@ -38,7 +38,9 @@ RULE = "[OP XII]"
 #: The segments whose Knock Outs are never reduced (see the module).
 #: "except as a result of Artillery Fire, Overrun Combat, or Airborne Landing Status Knock Outs"
 #: [OP XII]: the Artillery Impact Phase's (rules.armor.indirect) among them.
-NOT_REDUCED = frozenset({"overrun", "fire-and-smoke", "artillery-impact"})
+#: A Knock Out on landing [OP XXXI.A.2] neither: the Landing Status Table has its own Half
+#: Knock Out (our reading).
+NOT_REDUCED = frozenset({"overrun", "fire-and-smoke", "artillery-impact", "paratroop-drop"})
 HALF_GP = "a Half Squad's Gunnery Table is not in the text: our reading, half the Squad's GP Factor"
 
 
