@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import pytest
 from soldiers_bought import bought
+from soldiers_scenes import acting, clear, dawn, stage
 
 from model.hexes import Hex
-from model.scenario_io import load_scenario
 from rules.bots.greedy import Evaluator, GreedyBot
-from rules.engine.actions import Done
 from rules.registry import load_game
 from rules.soldiers.actions import MoveOff, SelfSuppress
 from rules.soldiers.bot import SoldiersAdapter, threat
@@ -23,46 +22,7 @@ from rules.soldiers.exits import exit_hexes
 from rules.soldiers.game import SoldiersGame, SoldiersState
 from rules.soldiers.groups import OrderGroup
 
-DAWN = "scenarios/soldiers/10-dawn-patrol.yaml"
 OBJECTIVE = "C/1809"  # Dawn Patrol's one-hex objective building [10.5]
-
-
-def _dawn() -> SoldiersGame:
-    found = load_game(load_scenario(DAWN))
-    assert isinstance(found, SoldiersGame)
-    return found
-
-
-def _acting(game: SoldiersGame, side: str) -> SoldiersState:
-    """``side``'s first Action Phase, a leader turn at Aggressive (a d10 of 10 [6.11])."""
-    state = game.new_initial_state(1)
-    chit = next(
-        c for c, chit in sorted(game.chits.items()) if chit.side == side and chit.kind == "sl"
-    )
-    while state.play.phase == "command":
-        actor = state.to_act()[0]
-        if actor == side:
-            state.force_dice(10, 1)
-            state.apply(f"commit {chit}")
-        else:
-            state.apply(Done(actor))
-    assert state.active.chit == chit and state.active.risk == "Aggressive"
-    return state
-
-
-def _clear(game: SoldiersGame, h: Hex) -> bool:
-    return h in game.amap.hexes and game.terrain.terrain(h) == "clear"
-
-
-def _stage(state: SoldiersState, spots: dict[str, Hex]) -> None:
-    """The named men where given; everybody else in one far hex, both sides together."""
-    game = state.game
-    far = max(
-        (h for h in game.amap.hexes if _clear(game, h)),
-        key=lambda h: (min(h.distance(s) for s in spots.values()), game.name(h)),
-    )
-    for m in list(state.troops.hexes):
-        state.troops.hexes[m] = spots.get(m, far)
 
 
 def _watchers(game: SoldiersGame, at: Hex, lo: int, hi: int) -> Hex:
@@ -70,7 +30,7 @@ def _watchers(game: SoldiersGame, at: Hex, lo: int, hi: int) -> Hex:
     return next(
         e
         for e in sorted(game.amap.hexes, key=game.name)
-        if _clear(game, e) and lo <= e.distance(at) <= hi and game.sees(e, at)
+        if clear(game, e) and lo <= e.distance(at) <= hi and game.sees(e, at)
     )
 
 
@@ -85,13 +45,13 @@ def _in_the_building(seed: int) -> tuple[SoldiersState, str, Hex]:
     """A German man ordered alone in Dawn Patrol's objective building 1809, his weapon spent,
     three Americans in sight 5-8 hexes off and one in each other objective building (so what
     the man sees does not change who controls them [10.5]); no order left to give."""
-    game = _dawn()
-    state = _acting(game, "german")
+    game = dawn()
+    state = acting(game, "german")
     h = game.by_name[OBJECTIVE]
     e = _watchers(game, h, 5, 8)
     man = "german.e.6"
     held = {"us.e.8": game.by_name["C/1710"], "us.e.9": game.by_name["C/1209"]}
-    _stage(state, {man: h, "us.e.5": e, "us.e.6": e, "us.e.7": e, **held})
+    stage(state, {man: h, "us.e.5": e, "us.e.6": e, "us.e.7": e, **held})
     _spent(state, man)
     state.active.in_command.add(man)
     state.apply(f"order-man {man}")
@@ -163,12 +123,12 @@ def test_7_1_with_one_order_left_the_bot_orders_two_stacked_riflemen_as_a_group(
     """[7.1; 6.24; 6.21]: one order left, two men of the squad holding objective 1809 with an
     enemy in reach (the other buildings held by friends: nowhere better to go): a group's
     order lets both act (each may fire on the same AP [8.2]), one man's order only him."""
-    game = _dawn()
-    state = _acting(game, "german")
+    game = dawn()
+    state = acting(game, "german")
     h = game.by_name[OBJECTIVE]
     e = _watchers(game, h, 3, 5)
     held = {"german.e.8": game.by_name["C/1710"], "german.e.9": game.by_name["C/1209"]}
-    _stage(state, {"german.e.6": h, "german.e.7": h, "us.e.5": e, **held})
+    stage(state, {"german.e.6": h, "german.e.7": h, "us.e.5": e, **held})
     state.active.in_command = {"german.e.6", "german.e.7"}  # the leader is far off
     state.active.orders_left = 1
     pair = OrderGroup(("german.e.6", "german.e.7"))
@@ -180,10 +140,10 @@ def test_7_1_with_one_order_left_the_bot_orders_two_stacked_riflemen_as_a_group(
 def test_7_1_a_group_is_worth_its_men_only_when_orders_are_short() -> None:
     """[7.1; 6.21]: the group's worth counts the men who act by it and would otherwise go
     without an order: none when the leader has an order for each man."""
-    game = _dawn()
-    state = _acting(game, "german")
+    game = dawn()
+    state = acting(game, "german")
     h = game.by_name[OBJECTIVE]
-    _stage(state, {"german.e.6": h, "german.e.7": h})
+    stage(state, {"german.e.6": h, "german.e.7": h})
     state.active.in_command |= {"german.e.6", "german.e.7"}
     adapter, pair = SoldiersAdapter(), OrderGroup(("german.e.6", "german.e.7"))
     state.active.orders_left = 1

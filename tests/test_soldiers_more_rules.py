@@ -11,13 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from soldiers_scenes import acting, clear, dawn, stage
 
 from model.hexes import Hex
-from model.scenario_io import load_scenario
 from rules.engine.actions import Move
 from rules.engine.errors import IllegalActionError
 from rules.records.position import load_position, position_text
-from rules.registry import load_game
 from rules.soldiers.actions import ManHit, OrderMan, Shoot, Throw
 from rules.soldiers.destroying import DestroyEquipment
 from rules.soldiers.equipment import Exchange
@@ -30,49 +29,10 @@ from rules.soldiers.prisoners import KillPrisoner
 from rules.soldiers.support_actions import Overwatch
 from rules.soldiers.weapons import why_not_fire_weapon
 
-DAWN = "scenarios/soldiers/10-dawn-patrol.yaml"
-
-
-def _dawn() -> SoldiersGame:
-    found = load_game(load_scenario(DAWN))
-    assert isinstance(found, SoldiersGame)
-    return found
-
 
 @pytest.fixture
 def game() -> SoldiersGame:
-    return _dawn()
-
-
-def _acting(game: SoldiersGame, side: str) -> SoldiersState:
-    """``side``'s first Action Phase, a leader turn at Aggressive (a d10 of 10 [6.11])."""
-    state = game.new_initial_state(1)
-    chit = next(
-        c for c, chit in sorted(game.chits.items()) if chit.side == side and chit.kind == "sl"
-    )
-    while state.play.phase == "command":
-        actor = state.to_act()[0]
-        if actor == side:
-            state.force_dice(10, 1)
-            state.apply(f"commit {chit}")
-        else:
-            state.apply(f"done {actor}")
-    return state
-
-
-def _clear(game: SoldiersGame, h: Hex) -> bool:
-    return h in game.amap.hexes and game.terrain.terrain(h) == "clear"
-
-
-def _stage(state: SoldiersState, spots: dict[str, Hex]) -> None:
-    """The named men where given; everybody else in one far hex, both sides together."""
-    game = state.game
-    far = max(
-        (h for h in game.amap.hexes if _clear(game, h)),
-        key=lambda h: (min(h.distance(s) for s in spots.values()), game.name(h)),
-    )
-    for m in list(state.troops.hexes):
-        state.troops.hexes[m] = spots.get(m, far)
+    return dawn()
 
 
 # --- 9.7 Killing prisoners --------------------------------------------------------------------
@@ -81,11 +41,11 @@ def _stage(state: SoldiersState, spots: dict[str, Hex]) -> None:
 def _with_prisoners(game: SoldiersGame) -> tuple[SoldiersState, str, str, list[str]]:
     """Two German prisoners (one surrendered, one incapacitated) guarded by a US man in a clear
     hex, with a second US man; the US Action Phase."""
-    state = _acting(game, "us")
-    h = next(h for h in sorted(game.amap.hexes, key=game.name) if _clear(game, h))
+    state = acting(game, "us")
+    h = next(h for h in sorted(game.amap.hexes, key=game.name) if clear(game, h))
     guard, friend = "us.e.5", "us.e.6"
     taken = ["german.e.6", "german.e.7"]
-    _stage(state, {guard: h, friend: h, taken[0]: h, taken[1]: h})
+    stage(state, {guard: h, friend: h, taken[0]: h, taken[1]: h})
     state.troops.disabled.update({taken[0]: "captured", taken[1]: "incapacitated"})
     state.troops.captured.update({taken[0]: guard, taken[1]: guard})
     state.active.in_command |= {guard, friend}
@@ -170,7 +130,7 @@ def _shared(game: SoldiersGame) -> tuple[Hex, Hex, Hex]:
     """A clear hex A, a protected hex P next to it, and a clear hex E 3-8 hexes from P that
     sees P and is not next to A or P."""
     for a in sorted(game.amap.hexes, key=game.name):
-        if not _clear(game, a):
+        if not clear(game, a):
             continue
         for p in sorted(a.neighbors(), key=lambda h: (h.q, h.r)):
             if p not in game.amap.hexes or game.movement.cost("man", p, a).prohibited:
@@ -179,7 +139,7 @@ def _shared(game: SoldiersGame) -> tuple[Hex, Hex, Hex]:
                 continue
             for e in sorted(game.amap.hexes, key=game.name):
                 far = 3 <= e.distance(p) <= 8 and e.distance(a) >= 3
-                if _clear(game, e) and far and game.sees(e, p) and game.sees(a, p):
+                if clear(game, e) and far and game.sees(e, p) and game.sees(a, p):
                     return a, p, e
     raise AssertionError("no such hexes")
 
@@ -193,15 +153,15 @@ def test_8_83_a_cautious_man_leaving_a_shared_hex_may_enter_a_hex_next_to_its_en
     able enemy men ...) Cautious men in this situation may do so": at Cautious, the protected
     hex P in enemy sight next to the suppressed German in A is entered from A; the same step
     by a man not leaving the shared hex (the German beside him, not with him) is refused."""
-    state = _acting(game, "us")
+    state = acting(game, "us")
     a, p, e = _shared(game)
     assert category(state, p) == "protected"
     beside = (
         a
         if leave
-        else next(n for n in p.neighbors() if _clear(game, n) and n != a and n.distance(e) >= 2)
+        else next(n for n in p.neighbors() if clear(game, n) and n != a and n.distance(e) >= 2)
     )
-    _stage(state, {"us.e.5": a, "german.e.6": beside, "german.e.7": e})
+    stage(state, {"us.e.5": a, "german.e.6": beside, "german.e.7": e})
     state.troops.suppressed.add("german.e.6")
     state.active.risk = "Cautious"
     state.active.in_command.add("us.e.5")
@@ -223,7 +183,7 @@ def test_12_11_no_unseen_throw_through_a_hex_of_his_own_building(game: SoldiersG
     would pass through a hex containing part of the same building": refused at such a hex
     (our reading: the building is its building hexes side by side); an unseen hex in range
     whose line does not pass through his building stays open."""
-    state = _acting(game, "us")
+    state = acting(game, "us")
     hexes = sorted(game.amap.hexes, key=game.name)
 
     def unseen(a: Hex, t: Hex) -> bool:
@@ -237,7 +197,7 @@ def test_12_11_no_unseen_throw_through_a_hex_of_his_own_building(game: SoldiersG
         if unseen(a, t) and through_own_building(state, a, t)
     )
     man = "us.e.5"
-    _stage(state, {man: a})
+    stage(state, {man: a})
     game.grenades[man] = 2  # Dawn Patrol deals none; give him two [12]
     state.active.in_command.add(man)
     state.apply(OrderMan(man))
@@ -259,14 +219,14 @@ def test_7_1_13_1_a_man_of_a_group_goes_on_overwatch_and_the_group_goes_on_witho
     """[7.1; 13.1]: overwatch is a combat action of 4 AP (the 7.1 example); a man of the group
     goes on overwatch for the group's 4 of 5 AP, his actions end (our reading) and the other
     moves on alone with the 1 AP left, the watcher staying where he watches."""
-    state = _acting(game, "german")
+    state = acting(game, "german")
     h = next(
         h
         for h in sorted(game.amap.hexes, key=game.name)
-        if _clear(game, h) and sum(_clear(game, n) for n in h.neighbors()) >= 2
+        if clear(game, h) and sum(clear(game, n) for n in h.neighbors()) >= 2
     )
     pair = ("german.e.6", "german.e.7")
-    _stage(state, dict.fromkeys(pair, h))
+    stage(state, dict.fromkeys(pair, h))
     state.active.in_command |= set(pair)
     state.apply(OrderGroup(pair))
     assert Overwatch("german.e.7") in state.legal_actions("german")  # not only the first man
@@ -275,7 +235,7 @@ def test_7_1_13_1_a_man_of_a_group_goes_on_overwatch_and_the_group_goes_on_witho
     assert "german.e.6" in state.support.overwatch and state.active.ap == 1.0
     assert any("[7.1]" in e.describe() for e in events)
     assert Overwatch("german.e.7") not in state.legal_actions("german")  # 1 AP left
-    to = next(n for n in h.neighbors() if _clear(game, n))
+    to = next(n for n in h.neighbors() if clear(game, n))
     state.apply(Move("german.e.7", (game.name(to),)))
     assert state.troops.hexes["german.e.7"] == to and state.troops.hexes["german.e.6"] == h
     assert "german.e.6" in state.support.overwatch
@@ -287,10 +247,10 @@ def test_7_1_13_1_a_man_of_a_group_goes_on_overwatch_and_the_group_goes_on_witho
 def _rifleman(game: SoldiersGame) -> tuple[SoldiersState, str, Hex]:
     """The German AR man (german.e.4) ordered at Aggressive, an American 3 hexes off in sight in
     the open."""
-    state = _acting(game, "german")
-    hexes = sorted((h for h in game.amap.hexes if _clear(game, h)), key=game.name)
+    state = acting(game, "german")
+    hexes = sorted((h for h in game.amap.hexes if clear(game, h)), key=game.name)
     a, b = next((a, b) for a in hexes for b in hexes if a.distance(b) == 3 and game.sees(a, b))
-    _stage(state, {"german.e.4": a, "us.e.5": b})
+    stage(state, {"german.e.4": a, "us.e.5": b})
     state.active.in_command.add("german.e.4")
     state.apply(OrderMan("german.e.4"))
     return state, "german.e.4", b
@@ -365,7 +325,7 @@ def test_9_5_destroying_the_equipment_in_the_hex_for_1_ap(
     _, again = load_position(path, game.loaded)
     assert isinstance(again, SoldiersState) and again.troops.destroyed == state.troops.destroyed
     # a destroyed weapon is no weapon to take [7.33]; an escaped prisoner is unarmed [9.6]
-    state2, _, friend2, _ = _with_prisoners(_dawn())
+    state2, _, friend2, _ = _with_prisoners(dawn())
     state2.troops.hexes[dead] = state2.troops.hexes[friend2]
     state2.troops.disabled[dead] = "killed"
     state2.troops.destroyed.add(dead)

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 from soldiers_bought import GERMAN, Buy, bought
+from soldiers_scenes import acting, clear, stage
 
 from model.hexes import Hex, Hexside
 from rules.engine.actions import Done, Move
@@ -53,32 +54,9 @@ def _bought(buys: dict[str, Buy] | None = None, level: str | None = None) -> Sol
     return found
 
 
-def _acting(game: SoldiersGame, side: str) -> SoldiersState:
-    """``side``'s first Action Phase, a leader turn at Aggressive (a d10 of 10 [6.11])."""
-    state = game.new_initial_state(1)
-    while state.play.phase == "operational":
-        state.apply(Done(state.to_act()[0]))
-    chit = next(
-        c for c, chit in sorted(game.chits.items()) if chit.side == side and chit.kind == "sl"
-    )
-    while state.play.phase == "command":
-        actor = state.to_act()[0]
-        if actor == side:
-            state.force_dice(10, 1)
-            state.apply(f"commit {chit}")
-        else:
-            state.apply(Done(actor))
-    assert state.active.chit == chit and state.active.risk == "Aggressive"
-    return state
-
-
-def _clear(game: SoldiersGame, h: Hex) -> bool:
-    return h in game.amap.hexes and game.terrain.terrain(h) == "clear"
-
-
 def _pairs(game: SoldiersGame, dist: int) -> Iterator[tuple[Hex, Hex]]:
     """Clear hexes ``dist`` apart in sight of each other, no hexside feature at the target."""
-    hexes = sorted((h for h in game.amap.hexes if _clear(game, h)), key=game.name)
+    hexes = sorted((h for h in game.amap.hexes if clear(game, h)), key=game.name)
     for a in hexes:
         for b in hexes:
             if a.distance(b) != dist or not game.sees(a, b):
@@ -88,22 +66,11 @@ def _pairs(game: SoldiersGame, dist: int) -> Iterator[tuple[Hex, Hex]]:
                 yield a, b
 
 
-def _stage(state: SoldiersState, spots: dict[str, Hex]) -> None:
-    """The named men where given; everybody else in one far hex, both sides together."""
-    game = state.game
-    far = max(
-        (h for h in game.amap.hexes if _clear(game, h)),
-        key=lambda h: (min(h.distance(s) for s in spots.values()), game.name(h)),
-    )
-    for m in list(state.troops.hexes):
-        state.troops.hexes[m] = spots.get(m, far)
-
-
 def _approach(game: SoldiersGame) -> tuple[Hex, Hex, Hex]:
     """A watcher's hex a, a clear hex b two hexes off in its sight, and a clear hex c next to b
     out of its sight (a mover's start)."""
     for a, b in _pairs(game, 2):
-        starts = [n for n in b.neighbors() if _clear(game, n) and not game.sees(a, n)]
+        starts = [n for n in b.neighbors() if clear(game, n) and not game.sees(a, n)]
         if starts:
             return a, b, starts[0]
     raise AssertionError("no such hexes")
@@ -143,9 +110,9 @@ NO_CHECK = next(r for r in range(1, 11) if r not in _overwatch_checks())
 
 def _watching(game: SoldiersGame) -> tuple[SoldiersState, str]:
     """The German leader's turn; Bach under orders, an American two hexes off."""
-    state = _acting(game, "german")
+    state = acting(game, "german")
     a, b = next(_pairs(game, 2))
-    _stage(state, {"german.bach": a, "us.e.5": b, "german.adler": a})
+    stage(state, {"german.bach": a, "us.e.5": b, "german.adler": a})
     _order(state, "german.bach")
     return state, "german.bach"
 
@@ -206,12 +173,12 @@ def test_overwatch_13_1_ammo_keeps_the_marker_to_the_end_of_the_action_phase() -
     """[13.1]: a weapon out of ammo still contributes during the current Action Phase; its
     marker comes off at its end (Ammo results count outside the Learning Scenario [8.51])."""
     game = _bought(level="advanced")
-    state = _acting(game, "german")
+    state = acting(game, "german")
     leader = game.chits[state.active.chit or ""].leader
     assert leader is not None
     a, b = next(_pairs(game, 2))
     us = next(m for m in state.able("us"))
-    _stage(state, {leader: a, us: b})
+    stage(state, {leader: a, us: b})
     _order(state, leader)
     table = game.men[leader].weapon.damage_table
     state.force_dice(_overwatch_checks()[0], _roll_for(table, "Ammo"))
@@ -257,8 +224,8 @@ def _example(game: SoldiersGame) -> tuple[SoldiersState, Move, dict[str, Hex]]:
     """The second example of 13.2: a German with a machinepistol on overwatch (Bach); another
     German (Adler) moves into sight of two US men with BARs (initiative 2) in two hexes, both in
     sight of the overwatching man."""
-    state = _acting(game, "german")
-    hexes = sorted((h for h in game.amap.hexes if _clear(game, h)), key=game.name)
+    state = acting(game, "german")
+    hexes = sorted((h for h in game.amap.hexes if clear(game, h)), key=game.name)
     for b in hexes:
         seen = [r for r in hexes if 2 <= r.distance(b) <= 4 and game.sees(r, b)]
         for r1 in seen:
@@ -271,11 +238,11 @@ def _example(game: SoldiersGame) -> tuple[SoldiersState, Move, dict[str, Hex]]:
                     if w not in (b, r1, r2) and game.sees(w, r1) and game.sees(w, r2)
                     if min(w.distance(r1), w.distance(r2)) >= 2
                 ]
-                start = [n for n in b.neighbors() if _clear(game, n) and n not in (r1, r2)]
+                start = [n for n in b.neighbors() if clear(game, n) and n not in (r1, r2)]
                 if watch and start:
                     spots = {"german.bach": watch[0], "german.adler": start[0]}
                     spots |= {"us.e.3": r1, "us.e.4": r2}
-                    _stage(state, spots)
+                    stage(state, spots)
                     state.support.overwatch.add("german.bach")
                     _order(state, "german.adler")
                     return state, Move("german.adler", (game.name(b),)), spots
@@ -310,9 +277,9 @@ def test_overwatch_13_2_example_1_an_m1_and_a_bar_add_three_13_21_at_most_five()
     """[13.2 example 1]: two US men on overwatch, one with an M1 (+1), one with a BAR (+2): +3
     to the alertness rolls of the Germans in their sight. [13.21]: cumulative up to +5."""
     game = _dawn()
-    state = _acting(game, "german")
+    state = acting(game, "german")
     a, b = next(_pairs(game, 3))
-    _stage(state, {"us.e.5": a, "us.e.3": a, "german.e.6": b})
+    stage(state, {"us.e.5": a, "us.e.3": a, "german.e.6": b})
     state.support.overwatch |= {"us.e.5", "us.e.3"}
     assert alertness_bonus(state, "german", b)[0] == 3
     more = ("us.e.4", "us.e.10")  # a BAR and an SMG: +4 more, capped
@@ -330,10 +297,10 @@ def test_overwatch_13_2_an_overwatching_man_reacts_any_number_of_times_unmarked(
     """[13.2; 8.61]: a man on overwatch may conduct reaction fire any number of times in an
     Action Phase; no Reaction Fire marker is placed on him."""
     game = _dawn()
-    state = _acting(game, "german")
+    state = acting(game, "german")
     a, b = next(_pairs(game, 2))
-    c = next(n for n in b.neighbors() if _clear(game, n) and game.sees(a, n) and n.distance(a) >= 2)
-    _stage(state, {"us.e.5": a, "german.adler": c})
+    c = next(n for n in b.neighbors() if clear(game, n) and game.sees(a, n) and n.distance(a) >= 2)
+    stage(state, {"us.e.5": a, "german.adler": c})
     state.support.overwatch.add("us.e.5")
     _order(state, "german.adler")
     for to in (b, c):
@@ -354,17 +321,17 @@ def test_the_heuristic_bot_puts_a_defender_on_overwatch_watching_an_approach() -
     from rules.bots.base import make_bot
 
     game = _dawn()
-    state = _acting(game, "german")
+    state = acting(game, "german")
     hexes = sorted(game.amap.hexes, key=game.name)
     a, e = next(
         (a, e)
         for a in hexes
-        if _clear(game, a) and all(_clear(game, n) for n in a.neighbors())
+        if clear(game, a) and all(clear(game, n) for n in a.neighbors())
         for e in hexes
-        if _clear(game, e) and 8 <= a.distance(e) <= 9 and game.sees(e, a)
+        if clear(game, e) and 8 <= a.distance(e) <= 9 and game.sees(e, a)
         if all(game.sees(e, n) for n in a.neighbors())
     )
-    _stage(state, {"german.bach": a, "us.e.5": e, "us.e.6": e, "us.e.7": e})
+    stage(state, {"german.bach": a, "us.e.5": e, "us.e.6": e, "us.e.7": e})
     _order(state, "german.bach")
     state.active.risk, state.active.orders_left = "Wary", 0
     assert not [x for x in state.legal_actions() if isinstance(x, Move)]
@@ -381,10 +348,10 @@ def _gunners(level: str | None = None) -> tuple[SoldiersState, Hex, Hex, str]:
     """The German leader's turn; the MMG's crew in a, an American two hexes off in b; crewman
     a under orders."""
     game = _bought(level=level)
-    state = _acting(game, "german")
+    state = acting(game, "german")
     a, b = next(_pairs(game, 2))
     us = state.able("us")[0]
-    _stage(state, {A: a, B: a, us: b})
+    stage(state, {A: a, B: a, us: b})
     hour = next(h for h in range(1, 13) if in_arc(a, h, b))
     state.support.guns[GUN] = (game.name(a), hour)
     _order(state, A)
@@ -437,7 +404,7 @@ def test_mg_14_2_a_moving_crewman_dismantles_it_and_the_crew_prepare_it_again() 
     Test Play list offers one prepare action an hour."""
     state, a, b, _us = _gunners()
     game = state.game
-    step = next(n for n in a.neighbors() if _clear(game, n) and n != b)
+    step = next(n for n in a.neighbors() if clear(game, n) and n != b)
     _move(state, A, step)
     assert GUN not in state.support.guns
     assert any("the MMG is dismantled [14.2]" in e.describe() for e in state.log)
@@ -529,11 +496,11 @@ def test_mg_reaction_one_crewman_fires_the_gun_in_its_arc() -> None:
     from one crewman (our reading: the crew fire their gun as one), not into a hex out of its
     arc."""
     game = _bought()
-    state = _acting(game, "us")
+    state = acting(game, "us")
     a, b, start = _approach(game)
     mover = game.chits[state.active.chit or ""].leader
     assert mover is not None
-    _stage(state, {A: a, B: a, mover: start})
+    stage(state, {A: a, B: a, mover: start})
     state.support.guns[GUN] = (game.name(a), next(h for h in range(1, 13) if in_arc(a, h, b)))
     _order(state, mover)
     state.apply(Move(mover, (game.name(b),)))
@@ -598,10 +565,10 @@ def _flamer(dist: int = 2, level: str | None = None) -> tuple[SoldiersState, Hex
     """The US leader's turn; Murphy under orders, two Germans ``dist`` hexes off."""
     us = Buy((("US-SQUAD-5", False), ("US-MURPHY", False)))
     game = _bought({"us": us}, level=level)
-    state = _acting(game, "us")
+    state = acting(game, "us")
     a, b = next(_pairs(game, dist))
     germans = state.able("german")[:2]
-    _stage(state, {MURPHY: a, germans[0]: b, germans[1]: b})
+    stage(state, {MURPHY: a, germans[0]: b, germans[1]: b})
     _order(state, MURPHY)
     return state, a, b, germans
 
@@ -695,11 +662,11 @@ def test_flamethrower_15_17_never_fires_in_reaction() -> None:
     """[15.17]: a flamethrower may not be fired in reaction (Murphy may only suppress)."""
     us = Buy((("US-SQUAD-5", False), ("US-MURPHY", False)))
     game = _bought({"us": us})
-    state = _acting(game, "german")
+    state = acting(game, "german")
     a, b, start = _approach(game)
     mover = game.chits[state.active.chit or ""].leader
     assert mover is not None
-    _stage(state, {MURPHY: a, mover: start})
+    stage(state, {MURPHY: a, mover: start})
     _order(state, mover)
     state.apply(Move(mover, (game.name(b),)))
     assert React(MURPHY, "fire") not in state.legal_actions("us")
@@ -712,9 +679,9 @@ def test_flamethrower_15_17_never_fires_in_reaction() -> None:
 def _overwatch_scene(game: SoldiersGame) -> tuple[SoldiersState, Hex]:
     """The US leader's turn: private 5 in a beside Austin; Adler next to b, which 5 sees, out
     of his sight."""
-    state = _acting(game, "us")
+    state = acting(game, "us")
     a, b, start = _approach(game)
-    _stage(state, {"us.e.5": a, "us.austin": a, "german.adler": start})
+    stage(state, {"us.e.5": a, "us.austin": a, "german.adler": start})
     state.active.in_command.add("us.e.5")
     return state, b
 
@@ -740,7 +707,7 @@ def test_clone_position_and_replay_round_trip_through_an_overwatch_shot_and_an_m
     assert "us.e.5" in state.support.overwatch and "us.e.5" not in state.active.reacted
     assert any("on overwatch: no Reaction Fire marker [13.2]" in e.describe() for e in state.log)
     mg, a, _b, _us = _gunners()
-    step = next(n for n in a.neighbors() if _clear(mg.game, n) and n != _b)
+    step = next(n for n in a.neighbors() if clear(mg.game, n) and n != _b)
     _move(mg, A, step)
     mg.troops.hexes[B] = step
     mg.apply(PrepareGun(A, 2))

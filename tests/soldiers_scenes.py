@@ -1,0 +1,52 @@
+"""Scenes the Soldiers rule tests set up alike: Dawn Patrol loaded, a side's first leader turn
+at Aggressive, men staged on chosen hexes."""
+
+from __future__ import annotations
+
+from model.hexes import Hex
+from model.scenario_io import load_scenario
+from rules.engine.actions import Done
+from rules.registry import load_game
+from rules.soldiers.game import SoldiersGame, SoldiersState
+
+DAWN = "scenarios/soldiers/10-dawn-patrol.yaml"
+
+
+def dawn() -> SoldiersGame:
+    found = load_game(load_scenario(DAWN))
+    assert isinstance(found, SoldiersGame)
+    return found
+
+
+def acting(game: SoldiersGame, side: str) -> SoldiersState:
+    """``side``'s first Action Phase, a leader turn at Aggressive (a d10 of 10 [6.11])."""
+    state = game.new_initial_state(1)
+    while state.play.phase == "operational":
+        state.apply(Done(state.to_act()[0]))
+    chit = next(
+        c for c, chit in sorted(game.chits.items()) if chit.side == side and chit.kind == "sl"
+    )
+    while state.play.phase == "command":
+        actor = state.to_act()[0]
+        if actor == side:
+            state.force_dice(10, 1)
+            state.apply(f"commit {chit}")
+        else:
+            state.apply(Done(actor))
+    assert state.active.chit == chit and state.active.risk == "Aggressive"
+    return state
+
+
+def clear(game: SoldiersGame, h: Hex) -> bool:
+    return h in game.amap.hexes and game.terrain.terrain(h) == "clear"
+
+
+def stage(state: SoldiersState, spots: dict[str, Hex]) -> None:
+    """The named men where given; everybody else in one far hex, both sides together."""
+    game = state.game
+    far = max(
+        (h for h in game.amap.hexes if clear(game, h)),
+        key=lambda h: (min(h.distance(s) for s in spots.values()), game.name(h)),
+    )
+    for m in list(state.troops.hexes):
+        state.troops.hexes[m] = spots.get(m, far)
