@@ -33,9 +33,10 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
+
+from bench.common import baseline_checkout, clean_env
 
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE = "21b2c94"
@@ -101,31 +102,9 @@ print(json.dumps({{"imports": imports, "system": system, "first": first, "warm":
 """
 
 
-def _env() -> dict[str, str]:
-    env = dict(os.environ)
-    env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed package has its byte-code
-    env.pop("PYTHONPATH", None)
-    return env
-
-
-def baseline_checkout() -> Path:
-    """main's code before the speed work, in a scratch folder (extracted once)."""
-    given = os.environ.get("HEXWRIGHT_BASELINE")
-    if given:
-        return Path(given)
-    folder = Path(tempfile.gettempdir()) / f"hexwright-baseline-{BASELINE}"
-    if not (folder / "rules").is_dir():
-        folder.mkdir(parents=True, exist_ok=True)
-        archive = subprocess.run(
-            ["git", "-C", str(ROOT), "archive", BASELINE], capture_output=True, check=True
-        ).stdout
-        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
-    return folder
-
-
 def _child(code: str, where: Path) -> object:
     done = subprocess.run(
-        [PY, "-c", code], cwd=where, env=_env(), capture_output=True, text=True, check=True
+        [PY, "-c", code], cwd=where, env=clean_env(), capture_output=True, text=True, check=True
     )
     return json.loads(done.stdout.strip().splitlines()[-1])
 
@@ -140,7 +119,7 @@ def _whole(where: Path) -> float:
     subprocess.run(
         [PY, "-m", "editor.cli.main", "play", SEDAN, "--bots", "random,random", "--seed", "1"],
         cwd=where,
-        env=_env(),
+        env=clean_env(),
         capture_output=True,
         check=False,
     )
@@ -148,11 +127,11 @@ def _whole(where: Path) -> float:
 
 
 def main() -> list[str]:
-    base = baseline_checkout()
+    base = baseline_checkout(BASELINE)
     places = {"ours": ROOT, "baseline": base}
     for where in places.values():  # byte-code compiled, as an installed package has it
         subprocess.run([PY, "-m", "compileall", "-q", "rules", "model", "editor"], cwd=where,
-                       env=_env(), capture_output=True, check=False)  # fmt: skip
+                       env=clean_env(), capture_output=True, check=False)  # fmt: skip
     lines = [
         f"Panzer '44 games, ours against main at {BASELINE} ({_load()} at the start; "
         "CPU seconds of the process, wall seconds beside them: on a loaded machine the CPU "
@@ -212,7 +191,7 @@ def main() -> list[str]:
 
 def _bare() -> float:
     start = time.perf_counter()
-    subprocess.run([PY, "-c", "pass"], env=_env(), check=False)
+    subprocess.run([PY, "-c", "pass"], env=clean_env(), check=False)
     return time.perf_counter() - start
 
 

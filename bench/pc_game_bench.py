@@ -26,8 +26,9 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
+
+from bench.common import baseline_checkout, clean_env
 
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE = "2de1b41"
@@ -81,33 +82,11 @@ print(json.dumps({{"rules": rules.__file__, "rows": rows}}))
 """
 
 
-def _env() -> dict[str, str]:
-    env = dict(os.environ)
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    env.pop("PYTHONPATH", None)
-    return env
-
-
-def baseline_checkout() -> Path:
-    """main's code before the speed work, in a scratch folder (extracted once)."""
-    given = os.environ.get("HEXWRIGHT_BASELINE")
-    if given:
-        return Path(given)
-    folder = Path(tempfile.gettempdir()) / f"hexwright-baseline-{BASELINE}"
-    if not (folder / "rules").is_dir():
-        folder.mkdir(parents=True, exist_ok=True)
-        archive = subprocess.run(
-            ["git", "-C", str(ROOT), "archive", BASELINE], capture_output=True, check=True
-        ).stdout
-        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
-    return folder
-
-
 def _child(kind: str, where: Path) -> list[list[object]]:
     done = subprocess.run(
         [PY, "-c", _CHILD.format(games=GAMES, kind=kind)],
         cwd=where,
-        env=_env(),
+        env=clean_env(),
         capture_output=True,
         text=True,
         check=True,
@@ -126,7 +105,7 @@ def _load() -> str:
 
 
 def main() -> list[str]:
-    base = baseline_checkout()
+    base = baseline_checkout(BASELINE)
     places = {"ours": ROOT, "baseline": base}
     lines = [
         f"Panzer Command games, ours against main at {BASELINE} ({_load()} at the start; CPU "
