@@ -9,7 +9,7 @@ import dataclasses
 
 import pytest
 from soldiers_bought import Buy, bought
-from test_soldiers_support import _acting, _clear, _dawn, _stage
+from soldiers_scenes import acting, clear, dawn, stage
 
 from model.hexes import Hex
 from rules.bots.greedy import GreedyBot
@@ -25,7 +25,7 @@ from rules.soldiers.units import cell
 
 
 def _hex(game: SoldiersGame) -> Hex:
-    return min((h for h in game.amap.hexes if _clear(game, h)), key=game.name)
+    return min((h for h in game.amap.hexes if clear(game, h)), key=game.name)
 
 
 def _set(game: SoldiersGame, man: str, **changes: object) -> None:
@@ -44,12 +44,12 @@ def _melee(
 ) -> tuple[SoldiersState, Hex]:
     """The US leader's turn at Aggressive; the US men ``us`` (id: initiative) ordered as a
     group (one man: ordered alone) in a clear hex with the German men ``german``."""
-    game = _dawn()
+    game = dawn()
     for man, init in {**us, **german}.items():
         _set(game, man, initiative=init)
-    state = _acting(game, "us")
+    state = acting(game, "us")
     h = _hex(game)
-    _stage(state, dict.fromkeys([*us, *german], h))
+    stage(state, dict.fromkeys([*us, *german], h))
     state.troops.suppressed |= set(suppressed)
     state.active.in_command |= set(us)
     state.apply(OrderGroup(tuple(us)) if len(us) > 1 else OrderMan(next(iter(us))))
@@ -136,11 +136,11 @@ def test_8_82_one_against_many_takes_a_hit_for_each_equal_or_higher_total() -> N
 def test_16_11_engineer_adds_3_and_8_82_wounded_subtracts_3() -> None:
     """[16.11; 8.82]: an engineer attacking adds 3 (d10 1 + 2 + 3 = 6 ties the German's 4 + 2:
     both hit); a wounded defender subtracts 3 (d6 5 + 2 - 3 = 4 under the d10 3 + 2)."""
-    game = _dawn()
+    game = dawn()
     _set(game, "us.e.3", tags=("engineer",))
-    state = _acting(game, "us")
+    state = acting(game, "us")
     h = _hex(game)
-    _stage(state, {"us.e.3": h, "german.e.6": h})
+    stage(state, {"us.e.3": h, "german.e.6": h})
     state.active.in_command.add("us.e.3")
     state.apply(OrderMan("us.e.3"))
     sup = _damage_roll("1 hit", "Sup")
@@ -196,10 +196,10 @@ def test_8_8_the_heuristic_bot_fights_two_against_one_suppressed_man_on_its_obje
 ) -> None:
     """[8.8]: two US men ordered as a group hold Dawn Patrol's objective C/1809 with a suppressed
     German in it: the heuristic bot fights hand-to-hand rather than leave or wait."""
-    game = _dawn()
-    state = _acting(game, "us")
+    game = dawn()
+    state = acting(game, "us")
     h = game.by_name["C/1809"]
-    _stage(state, {"us.e.3": h, "us.e.5": h, "german.e.6": h})
+    stage(state, {"us.e.3": h, "us.e.5": h, "german.e.6": h})
     state.troops.suppressed.add("german.e.6")
     state.active.in_command |= {"us.e.3", "us.e.5"}
     state.apply(OrderGroup(("us.e.3", "us.e.5")))
@@ -254,7 +254,7 @@ def _asl_turn(apart: int, exempt: bool = False, chief_down: str | None = None) -
     """Dawn Patrol's US assistant squad leader Black (command 3) made not exempt (unless
     ``exempt``), ``apart`` hexes from his squad leader Austin along a row; Austin disabled
     (``chief_down``) before the US chit ``us.e.asl`` is committed and wins at Aggressive."""
-    game = _dawn()
+    game = dawn()
     _set(game, "us.black", asl_exempt=exempt)
     state = game.new_initial_state(1)
     while state.play.phase == "operational":
@@ -262,7 +262,7 @@ def _asl_turn(apart: int, exempt: bool = False, chief_down: str | None = None) -
     row = sorted(game.amap.hexes, key=lambda h: (h.r, h.q))
     start = row[0]
     far = next(h for h in row if h.distance(start) == apart)
-    _stage(state, {"us.black": start, "us.austin": far})
+    stage(state, {"us.black": start, "us.austin": far})
     if chief_down is not None:
         state.troops.disabled["us.austin"] = chief_down
     while state.play.phase == "command":

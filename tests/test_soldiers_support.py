@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 from soldiers_bought import GERMAN, Buy, bought
-from soldiers_scenes import acting, clear, stage
+from soldiers_scenes import acting, clear, dawn, stage
 
 from model.hexes import Hex, Hexside
 from rules.engine.actions import Done, Move
@@ -31,16 +31,6 @@ from rules.soldiers.machineguns import in_arc
 from rules.soldiers.overwatch import alertness_bonus
 from rules.soldiers.support_actions import Flame, FlameExplained, Overwatch, PrepareGun, SupportNote
 from rules.soldiers.units import cell
-
-DAWN = "scenarios/soldiers/10-dawn-patrol.yaml"
-
-
-def _dawn() -> SoldiersGame:
-    from model.scenario_io import load_scenario
-
-    found = load_game(load_scenario(DAWN))
-    assert isinstance(found, SoldiersGame)
-    return found
 
 
 def _bought(buys: dict[str, Buy] | None = None, level: str | None = None) -> SoldiersGame:
@@ -121,7 +111,7 @@ def test_overwatch_13_1_costs_4_ap_places_the_marker_and_ends_his_actions() -> N
     """[13; 13.1]: in a leader turn, at Wary or higher, the man ordered by the active leader goes
     on overwatch for 4 AP; the malfunction roll not calling for a check, the marker stays; our
     reading: his actions end. The State API offers, describes and previews it."""
-    game = _dawn()
+    game = dawn()
     state, man = _watching(game)
     action = Overwatch(man)
     assert action in state.legal_actions()
@@ -142,7 +132,7 @@ def test_overwatch_13_1_costs_4_ap_places_the_marker_and_ends_his_actions() -> N
 def test_overwatch_13_only_in_a_leader_turn_at_wary_or_higher_with_4_ap() -> None:
     """[13]: not at Cautious; [13]: never in an independent turn; [13.1]: 4 AP (a wounded man's
     3 are too few [7.11])."""
-    game = _dawn()
+    game = dawn()
     state, man = _watching(game)
     state.active.risk = "Cautious"
     assert "Wary or higher risk level [13]" in (state.why_not(Overwatch(man)) or "")
@@ -160,7 +150,7 @@ def test_overwatch_13_only_in_a_leader_turn_at_wary_or_higher_with_4_ap() -> Non
 def test_overwatch_13_1_a_jam_on_the_malfunction_roll_places_no_marker() -> None:
     """[13.1]: a malfunction roll calling for a check, the weapon check: Jam, no Overwatch
     marker, the weapon jammed [8.51]."""
-    game = _dawn()
+    game = dawn()
     state, man = _watching(game)
     table = game.men[man].weapon.damage_table
     state.force_dice(_overwatch_checks()[0], _roll_for(table, "Jam"))
@@ -194,7 +184,7 @@ def test_overwatch_13_1_another_order_or_the_end_of_the_command_cycle_removes_it
     """[13.1]: the Overwatch marker comes off when the man is given another order, and at the
     end of the Command Cycle; at the start of each later friendly Action Phase he makes the
     malfunction roll again."""
-    game = _dawn()
+    game = dawn()
     state, man = _watching(game)
     state.force_dice(NO_CHECK)
     state.apply(Overwatch(man))
@@ -254,7 +244,7 @@ def test_overwatch_13_2_book_example_two_bars_react_with_plus_two() -> None:
     in sight of him add 2 to their alertness rolls. The first (initiative 2) rolls 2: sustained
     fire ordinarily, with the +2 only quick fire; he misses. The second rolls 8: 8 + 2 = 10, he
     can't even fire."""
-    game = _dawn()
+    game = dawn()
     assert game.men["german.bach"].weapon.automatic and game.men["us.e.3"].weapon.code == "BAR"
     state, move, spots = _example(game)
     state.apply(move)
@@ -276,7 +266,7 @@ def test_overwatch_13_2_book_example_two_bars_react_with_plus_two() -> None:
 def test_overwatch_13_2_example_1_an_m1_and_a_bar_add_three_13_21_at_most_five() -> None:
     """[13.2 example 1]: two US men on overwatch, one with an M1 (+1), one with a BAR (+2): +3
     to the alertness rolls of the Germans in their sight. [13.21]: cumulative up to +5."""
-    game = _dawn()
+    game = dawn()
     state = acting(game, "german")
     a, b = next(_pairs(game, 3))
     stage(state, {"us.e.5": a, "us.e.3": a, "german.e.6": b})
@@ -296,7 +286,7 @@ def test_overwatch_13_2_example_1_an_m1_and_a_bar_add_three_13_21_at_most_five()
 def test_overwatch_13_2_an_overwatching_man_reacts_any_number_of_times_unmarked() -> None:
     """[13.2; 8.61]: a man on overwatch may conduct reaction fire any number of times in an
     Action Phase; no Reaction Fire marker is placed on him."""
-    game = _dawn()
+    game = dawn()
     state = acting(game, "german")
     a, b = next(_pairs(game, 2))
     c = next(n for n in b.neighbors() if clear(game, n) and game.sees(a, n) and n.distance(a) >= 2)
@@ -320,7 +310,7 @@ def test_the_heuristic_bot_puts_a_defender_on_overwatch_watching_an_approach() -
     overwatching enemy counts as a small loss, the threat to his next move)."""
     from rules.bots.base import make_bot
 
-    game = _dawn()
+    game = dawn()
     state = acting(game, "german")
     hexes = sorted(game.amap.hexes, key=game.name)
     a, e = next(
@@ -690,7 +680,7 @@ def test_clone_position_and_replay_round_trip_through_an_overwatch_shot_and_an_m
     """Every game replays from seed and actions; a clone and a position read back carry the
     Overwatch marker, the overwatch shot (no Reaction Fire marker [13.2]) and the MG prepared
     with its arrow [14.2] (STYLE 5, 25, 26)."""
-    game = _dawn()
+    game = dawn()
     state, b = _overwatch_scene(game)
     state.apply(OrderMan("us.e.5"))
     state.force_dice(NO_CHECK)
@@ -721,7 +711,7 @@ def test_clone_position_and_replay_round_trip_through_an_overwatch_shot_and_an_m
         assert isinstance(back, SoldiersState)
         assert back.position_fingerprint() == s.position_fingerprint()
         assert back.support == s.support
-    staged = _overwatch_scene(_dawn())[0]
+    staged = _overwatch_scene(dawn())[0]
     for action in state.history[len(staged.history) :]:
         staged.apply(action)
     assert staged.fingerprint() == state.fingerprint()
