@@ -81,7 +81,7 @@ from model.regions import Region
 from model.scenario_io import LoadedScenario
 from model.systems import GameSystem
 from model.victory import Exit
-from rules.armor import cover, opportunity, plot, preview, soft, view
+from rules.armor import bridges, cover, opportunity, plot, preview, soft, view
 from rules.armor import position as position_io
 from rules.armor.bailout import crews
 from rules.armor.events import OrderPlotted, Placed
@@ -164,6 +164,7 @@ class ArmorGame(MapGame):
     def __init__(self, loaded: LoadedScenario) -> None:
         super().__init__(loaded)
         scenario = loaded.scenario
+        bridges.with_streams(self)  # 2A's and 3B's Stream rules in force [OP XXVII.F]
         if len(self.sides) != 2:
             raise UnsupportedGameError("an Armor scenario of this engine has two sides")
         self.turns: int = self._length()
@@ -421,6 +422,7 @@ class ArmorState(State):
         cost = culin.cost(self, unit, cost)  # the Culin Device, broken hedgerows [OP XXV.E]
         cost = sbg.cost(self, unit, cost)  # the SBG Bridge AVREs' Spans [OP XXV.C.3; C.5]
         cost = boats.cost(self, unit, cost)  # a Boat's River and dry ground [OP XXVI.A.2; B]
+        cost = bridges.cost(self, unit, cost)  # the scenario's bridge limit [OP XIII.B]
         if not self.objectives.destroyed_objects:
             return cost
 
