@@ -259,17 +259,18 @@ def test_scn_vii_b_3_unfordable_stream_and_50_ton_bridges_turned_on() -> None:
 
 @functools.cache
 def _soft_line() -> tuple[Hex, Hex, Hex]:
-    """Three Clear hexes in a line going compass 0, off the roads, the middle one to be
-    painted Soft."""
+    """Three Clear hexes in a line going compass 0, off the roads, and a fourth beyond; the
+    middle one of the three to be painted Soft."""
     game = _plain()
     for h in sorted(game.amap.hexes):
         line = (h, h.neighbor(0), h.neighbor(0).neighbor(0))
+        beyond = line[2].neighbor(0)
         if all(
             x in game.amap.hexes
             and game.terrain.effective(x).terrain == "clear"
             and not game.terrain.effective(x).paths
-            for x in line
-        ) and all(game.level(x) == game.level(h) for x in line):
+            for x in (*line, beyond)
+        ) and all(game.level(x) == game.level(h) for x in (*line, beyond)):
             return line
     raise AssertionError("no line of three Clear hexes")
 
@@ -353,3 +354,16 @@ def test_op_xiii_a_a_soft_hex_position_replays_the_same_game() -> None:
         _plot(state, Order("us.SPW-250-1.1", moves="1"))
         logs.append([str(e) for e in state.log])
     assert logs[0] == logs[1]
+
+
+def test_op_xiii_a_4_infantry_move_at_speed_1_in_a_turn_started_in_a_soft_hex() -> None:
+    """[OP XIII.A.4] "Infantry units may move only at a Speed of '1' during any Turn started in
+    a Soft hex": a Squad (Speed 2) in the Soft hex may plot one hex, not two; from the Clear
+    hex before it, two."""
+    squad = "us.US-INFANTRY-SQUAD.1"
+    slow = _soft("US-INFANTRY-SQUAD", 1)
+    assert slow.why_not(Order(squad, moves="1")) is None
+    why = slow.why_not(Order(squad, moves="2"))
+    assert why is not None and "exceed 1 SF" in why
+    free = _soft("US-INFANTRY-SQUAD", 0)
+    assert free.why_not(Order(squad, moves="2")) is None

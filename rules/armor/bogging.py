@@ -22,6 +22,11 @@ the 7-9 row's cells are cut and are extrapolated placeholders; the rows above 9 
 from the text, so a heavier Vehicle is not rolled for (our reading; the log says so each time).
 A weight between two rows reads the heavier (3.5 tons: "4-6"; our reading). The "--" cells
 can never be stuck: no roll is made. The weights are the catalogue's estimates.
+
+"Infantry units may move only at a Speed of '1' during any Turn started in a Soft hex"
+[OP XIII.A.4]: a Leg unit standing in a Soft hex while its side plots and moves has the
+Speed its card gives for it (``soft_start_speed``: 1) (:func:`leg_speed`; our reading: every
+Leg unit, the Infantry of the Data Cards being its Leg units).
 """
 
 from __future__ import annotations
@@ -80,6 +85,20 @@ def moves_on(w: Walk, steps: tuple[str, ...], index: int) -> bool:
         elif at == index:
             return True
     return False
+
+
+def leg_speed(state: ArmorState, unit: str) -> int:
+    """A Leg unit's Speed this Turn: its card's, or 1 (the card's ``soft_start_speed``) when
+    the Turn started with it in a Soft hex [OP XIII.A.4]. A unit moves once a Turn, so the
+    hex it stands in until its movement is carried out is the one it started the Turn in."""
+    from rules.armor.optional import card_value
+
+    spec = state.game.units[unit]
+    here = state.troops.hexes.get(unit)
+    if not spec.leg or here is None or not soft(state, here):
+        return spec.speed
+    slow = card_value(spec.type_id, "soft_start_speed")
+    return min(spec.speed, slow if isinstance(slow, int) else 1)
 
 
 def stuck(state: ArmorState, unit: str, h: Hex) -> str | None:
