@@ -20,6 +20,7 @@ from rules.armor import bogging, bridges
 from rules.armor.events import Moved, OrderCut, PhaseNote
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.orders import Order
+from rules.bots.base import make_bot, play
 from rules.bots.knobs import apply
 from rules.engine.actions import Done
 from rules.engine.special_rules import not_enforced
@@ -187,6 +188,8 @@ def _played(name: str, *kinds: str, **top: Any) -> ArmorGame:
             rule.pop("optional", None)
     on = _turned_on(name, *kinds)
     assert [r.optional for r in on.special_rules] == [r.get("optional", False) for r in rules]
+    if top.pop("soft", False):  # all Soft hexes Soft [SCN III.B.2; OP XIII.A]
+        top["map"] = {**data["map"], "terrain_options": {"soft-ground": "soft"}}
     game = load_game(bought(f"scenarios/armor/{name}.yaml", special_rules=rules, **top))
     assert isinstance(game, ArmorGame)
     return game
@@ -367,3 +370,24 @@ def test_op_xiii_a_4_infantry_move_at_speed_1_in_a_turn_started_in_a_soft_hex() 
     assert why is not None and "exceed 1 SF" in why
     free = _soft("US-INFANTRY-SQUAD", 0)
     assert free.why_not(Order(squad, moves="2")) is None
+
+
+@pytest.mark.parametrize(
+    ("name", "kinds", "bot"),
+    [
+        ("1a-spearheads", ("bridge-limit",), "heuristic"),
+        ("3b-surrounded", ("terrain-override", "bridge-limit"), "random"),
+    ],
+)
+def test_op_xiii_bots_finish_with_the_optional_rules_on_and_soft_ground(
+    name: str, kinds: tuple[str, ...], bot: str
+) -> None:
+    """[OP XIII; SCN V.A.3; VII.B.3]: with the scenario's optional rules turned on and every
+    Soft hex Soft, both bots play the game to its end, and the rules turned on are not listed
+    as unenforced."""
+    game = _played(name, *kinds, soft=True)
+    state = game.new_initial_state(3)
+    play(state, {s: make_bot(bot, 3 + i) for i, s in enumerate(game.sides)})
+    outcome = state.outcome()
+    assert outcome is not None and state.is_terminal()
+    assert not any(kind in line for line in outcome.not_enforced for kind in kinds)
