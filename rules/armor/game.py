@@ -28,7 +28,11 @@ What this slice plays, by the book (the basic Armor Game rules [AG I-IX]):
   :attr:`ArmorGame.enforces`): fire bans (no Opportunity Fire on Turn 1), 4B's Defender held
   until shots or a sighting, 2B's Engineers entering on a die roll and their demolition of the
   bridge, 3C's bridge control, 4A's straight-line advance, 4B's Supply Dumps fired at with GP
-  (:mod:`rules.armor.dumps`); the rest are listed in every outcome with why.
+  (:mod:`rules.armor.dumps`), and, once a designer turns them on, the (Optional) bridge weight
+  limits [OP XIII.B] and 2A's and 3B's Stream rules (:mod:`rules.armor.bridges`); the rest are
+  listed in every outcome with why.
+- Soft hexes [OP XIII.A] (:mod:`rules.armor.bogging`): the Soft Hex Table rolled before a
+  Vehicle turns, pivots in or leaves one; a Leg unit's Speed 1 in a Turn started in one.
 
 A road or track blocked by a new Wreck or a newly moved enemy unit costs the hex's other
 terrain [AG VII.C.4]. Leg and Towed units set up transported (``mounted_on``) ride with their
