@@ -391,3 +391,12 @@ def test_op_xiii_bots_finish_with_the_optional_rules_on_and_soft_ground(
     outcome = state.outcome()
     assert outcome is not None and state.is_terminal()
     assert not any(kind in line for line in outcome.not_enforced for kind in kinds)
+
+
+def test_op_xiii_a_1_ending_in_a_soft_hex_without_turning_rolls_nothing() -> None:
+    """[OP XIII.A.1]: the roll comes "before turning in, pivoting in, or exiting from a Soft
+    hex": the SdKfz 250/1 entering the Soft hex and stopping there rolls nothing."""
+    state = _soft("SPW-250-1", 0)
+    _plot(state, Order("us.SPW-250-1.1", moves="1"))
+    assert state.troops.hexes["us.SPW-250-1.1"] == _soft_line()[1]
+    assert not _rolls(state)

@@ -71,20 +71,14 @@ def row(weight: float) -> str:
     return next((key for top, key in ROWS if weight <= top), CUT)
 
 
-def moves_on(w: Walk, steps: tuple[str, ...], index: int) -> bool:
-    """Whether the order turns, pivots or exits in its ``index``th hex of the walk (-1: the
-    hex it starts in), as far as the walk goes."""
-    at = -1
-    for step in steps:
-        if step in "FB":
-            if at == index:
-                return at + 1 < len(w.hexes) or w.off_map
-            at += 1
-            if at >= len(w.hexes):
-                return False
-        elif at == index:
-            return True
-    return False
+def moves_on(w: Walk, facing: int, index: int) -> bool:
+    """Whether the walk turns, pivots or exits in its ``index``th hex (-1: the hex it starts
+    in), ``facing`` the facing it had there before any turn: it goes on to another hex, off
+    the map, or ends facing otherwise or pivoting. A walk cut in that hex (a Mine, a Ditch
+    [ADV V; OP IV.C]) ends with the facing it entered with, and does not."""
+    if index < len(w.hexes) - 1:
+        return True
+    return w.off_map or w.facing != facing or w.pivot
 
 
 def leg_speed(state: ArmorState, unit: str) -> int:

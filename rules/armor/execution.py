@@ -108,7 +108,7 @@ def start_walk(state: ArmorState, unit: str, order: Order) -> bool:
         state.inflict(unit, "track")
         state.emit(OrderCut(unit, order.moves, "Track Damage at Emergency Speed [OP XXX.C]"))
         return False
-    if bogging.moves_on(w, order.steps, -1):  # turning, pivoting or exiting [OP XIII.A.1]
+    if bogging.moves_on(w, state.troops.facing[unit], -1):  # turning, pivoting or exiting
         why = bogging.stuck(state, unit, state.troops.hexes[unit])
         if why is not None:
             state.emit(OrderCut(unit, order.moves, why))
@@ -192,7 +192,7 @@ def walk_on(state: ArmorState, unit: str, w: Walk, until: int | None = None) -> 
             break
         ex.progress, ex.entered = i + 1, False
         opportunity.moved_on(state, unit)  # a Tracking Fire may ask again [OP XV.B.2]
-        if bogging.moves_on(w, state.orders_of(unit).steps, i):  # [OP XIII.A.1-2]
+        if bogging.moves_on(w, facing, i):  # turning, pivoting or exiting [OP XIII.A.1-2]
             why = bogging.stuck(state, unit, h)
             if why is not None:
                 truncate(w, i + 1, facing, why)
