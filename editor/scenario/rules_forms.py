@@ -39,6 +39,7 @@ from model.scenario import Scenario
 from model.victory import (
     ActionBan,
     AreaBan,
+    BridgeLimit,
     DeploymentLimit,
     ExitAllowed,
     FireBan,
@@ -193,6 +194,7 @@ RULE_KINDS = {
     "usage-cap": "At most so many uses a turn",
     "deployment-limit": "At most so many units set up in an area",
     "terrain-override": "A terrain changed",
+    "bridge-limit": "Bridges carry at most so many tons",
     "text": "In the book's words",
 }
 #: Kinds that name one side, not "both sides".
@@ -263,7 +265,16 @@ class SpecialRuleForm(ListForm):
         self.text = QPlainTextEdit()
         self.text.setPlaceholderText("The rule as the book words it")
         self.text.setFixedHeight(72)
+        self.tons = QDoubleSpinBox()
+        self.tons.setRange(0.5, 999)
+        self.tons.setDecimals(1)
+        self.tons.setSuffix(" tons")
+        self.tons.setToolTip("The heaviest unit (with what it carries) a Bridge or Span holds")
         self.optional = QCheckBox("Optional (the book marks it so)")
+        self.optional.setToolTip(
+            "Checked, test play leaves the rule out and lists it as not in force; uncheck it "
+            "to play the rule"
+        )
         self.message = MessageLine()
         form = compact_form()
         form.addRow("Kind", self.kind_box)
@@ -280,6 +291,7 @@ class SpecialRuleForm(ListForm):
         form.addRow("Counts as", self.treat_as)
         form.addRow("Extra cost", self.extra_cost)
         form.addRow("", self.impassable)
+        form.addRow("At most", self.tons)
         form.addRow("Text", self.text)
         form.addRow(self.optional)
         self.form = form
@@ -313,6 +325,7 @@ class SpecialRuleForm(ListForm):
         self.treat_as.setCurrentText(getattr(rule, "treat_as", "") or "")
         self.extra_cost.setValue(getattr(rule, "extra_cost", None) or 0.0)
         self.impassable.setChecked(bool(getattr(rule, "impassable", False)))
+        self.tons.setValue(getattr(rule, "tons", None) or 20.0)
         self.fire.setText(", ".join(getattr(rule, "fire", []) or []))
         self.action.setText(getattr(rule, "action", "") or "")
         self.region.set_region(getattr(rule, "region", None))
@@ -326,7 +339,7 @@ class SpecialRuleForm(ListForm):
     def _show_fields(self) -> None:
         kind = self.kind_box.currentData()
         shown: dict[QWidget, bool] = {
-            self.sides: kind not in ("text", "terrain-override"),
+            self.sides: kind not in ("text", "terrain-override", "bridge-limit"),
             self.fire: kind == "fire-ban",
             self.action: kind == "action-ban",
             self.region: kind
@@ -340,6 +353,7 @@ class SpecialRuleForm(ListForm):
             self.treat_as: kind == "terrain-override",
             self.extra_cost: kind == "terrain-override",
             self.impassable: kind == "terrain-override",
+            self.tons: kind == "bridge-limit",
             self.text: kind in ("text", "terrain-override"),
         }
         for widget, visible in shown.items():
@@ -370,6 +384,8 @@ class SpecialRuleForm(ListForm):
         if kind == "area-ban":
             region = self.region.region()
             return AreaBan(sides=sides, region=region, turns=span, **common)
+        if kind == "bridge-limit":
+            return BridgeLimit(tons=self.tons.value(), **common)
         if kind in ("exit-allowed", "usage-cap", "terrain-override", "deployment-limit"):
             return self._build_more(kind, side, common)
         text = self.text.toPlainText().strip()

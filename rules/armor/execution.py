@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
-from rules.armor import buildings, opportunity, transport
+from rules.armor import bogging, bridges, buildings, opportunity, transport
 from rules.armor.events import LeftMap, Moved, OrderCut, OrdersRevealed
 from rules.armor.indirect.impact import entered as artillery_entered
 from rules.armor.move import EnterCost, Walk, enter_cost, walk
@@ -108,6 +108,11 @@ def start_walk(state: ArmorState, unit: str, order: Order) -> bool:
         state.inflict(unit, "track")
         state.emit(OrderCut(unit, order.moves, "Track Damage at Emergency Speed [OP XXX.C]"))
         return False
+    if bogging.moves_on(w, state.troops.facing[unit], -1):  # turning, pivoting or exiting
+        why = bogging.stuck(state, unit, state.troops.hexes[unit])
+        if why is not None:
+            state.emit(OrderCut(unit, order.moves, why))
+            return False
     ex = state.execution
     ex.walks[unit], ex.mover, ex.progress, ex.entered = w, unit, 0, False
     return True
@@ -127,7 +132,11 @@ def _executed_cost(state: ArmorState, unit: str) -> EnterCost:
     def cost(frm: Hex, to: Hex) -> Fraction | None:
         if to not in blocked:
             return plotted(frm, to)
-        return enter_cost(state.game.movement, spec, frm, to, blocked=True)
+
+        def other(f: Hex, t: Hex) -> Fraction | None:
+            return enter_cost(state.game.movement, spec, f, t, blocked=True)
+
+        return bridges.cost(state, spec, other)(frm, to)  # still the bridge limit [OP XIII.B]
 
     return cost
 
@@ -183,6 +192,11 @@ def walk_on(state: ArmorState, unit: str, w: Walk, until: int | None = None) -> 
             break
         ex.progress, ex.entered = i + 1, False
         opportunity.moved_on(state, unit)  # a Tracking Fire may ask again [OP XV.B.2]
+        if bogging.moves_on(w, facing, i):  # turning, pivoting or exiting [OP XIII.A.1-2]
+            why = bogging.stuck(state, unit, h)
+            if why is not None:
+                truncate(w, i + 1, facing, why)
+                break
     if unit in state.troops.hexes and (until is None or len(w.hexes) <= until):
         state.put(unit, w.hex, w.facing)
     return True

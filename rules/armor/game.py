@@ -28,7 +28,11 @@ What this slice plays, by the book (the basic Armor Game rules [AG I-IX]):
   :attr:`ArmorGame.enforces`): fire bans (no Opportunity Fire on Turn 1), 4B's Defender held
   until shots or a sighting, 2B's Engineers entering on a die roll and their demolition of the
   bridge, 3C's bridge control, 4A's straight-line advance, 4B's Supply Dumps fired at with GP
-  (:mod:`rules.armor.dumps`); the rest are listed in every outcome with why.
+  (:mod:`rules.armor.dumps`), and, once a designer turns them on, the (Optional) bridge weight
+  limits [OP XIII.B] and 2A's and 3B's Stream rules (:mod:`rules.armor.bridges`); the rest are
+  listed in every outcome with why.
+- Soft hexes [OP XIII.A] (:mod:`rules.armor.bogging`): the Soft Hex Table rolled before a
+  Vehicle turns, pivots in or leaves one; a Leg unit's Speed 1 in a Turn started in one.
 
 A road or track blocked by a new Wreck or a newly moved enemy unit costs the hex's other
 terrain [AG VII.C.4]. Leg and Towed units set up transported (``mounted_on``) ride with their
@@ -81,7 +85,7 @@ from model.regions import Region
 from model.scenario_io import LoadedScenario
 from model.systems import GameSystem
 from model.victory import Exit
-from rules.armor import cover, opportunity, plot, preview, soft, view
+from rules.armor import bridges, cover, opportunity, plot, preview, soft, view
 from rules.armor import position as position_io
 from rules.armor.bailout import crews
 from rules.armor.events import OrderPlotted, Placed
@@ -164,6 +168,7 @@ class ArmorGame(MapGame):
     def __init__(self, loaded: LoadedScenario) -> None:
         super().__init__(loaded)
         scenario = loaded.scenario
+        bridges.with_streams(self)  # 2A's and 3B's Stream rules in force [OP XXVII.F]
         if len(self.sides) != 2:
             raise UnsupportedGameError("an Armor scenario of this engine has two sides")
         self.turns: int = self._length()
@@ -421,6 +426,7 @@ class ArmorState(State):
         cost = culin.cost(self, unit, cost)  # the Culin Device, broken hedgerows [OP XXV.E]
         cost = sbg.cost(self, unit, cost)  # the SBG Bridge AVREs' Spans [OP XXV.C.3; C.5]
         cost = boats.cost(self, unit, cost)  # a Boat's River and dry ground [OP XXVI.A.2; B]
+        cost = bridges.cost(self, unit, cost)  # the scenario's bridge limit [OP XIII.B]
         if not self.objectives.destroyed_objects:
             return cost
 

@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 
 PIVOT_COST = Fraction(2)  # [AG V.C.6]
 FIRE_LIMIT = Fraction(2)  # [AG V.A.2.a]
+#: Why a walk stops at a hex it may not enter.
+PROHIBITED = "a prohibited hex [AG V.B.2.b(1)]"
 
 #: The cost of entering ``to`` from ``frm`` (None: may not), for one unit.
 EnterCost = Callable[[Hex, Hex], Fraction | None]
@@ -173,7 +175,7 @@ def walk(
                 return w
             entry = cost(here, nxt)
             if entry is None:
-                w.stopped = "a prohibited hex [AG V.B.2.b(1)]"
+                w.stopped = PROHIBITED
                 return w
             if step == "B":  # double in reverse [CS]; not for OP XX's armoured car
                 entry *= unit.reverse_factor

@@ -14,9 +14,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from rules.armor import assault, cover, dumps, overrun, transport
+from rules.armor import assault, bridges, cover, dumps, overrun, transport
 from rules.armor.fire import why_not_fire
 from rules.armor.move import (
+    PROHIBITED,
     Destination,
     destinations,
     fire_limit,
@@ -305,7 +306,10 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
         return f"{unit} has Hull compartment or Track damage and may not move [AG VII.C.1]"
     w = order_walk(state, order)
     if w.stopped is not None and not w.off_map:
-        why = boats.why_stopped(state, unit, w.hex.neighbor(w.facing)) or w.stopped
+        ahead = w.hex.neighbor(w.facing)
+        why = boats.why_stopped(state, unit, ahead) or w.stopped
+        if why == PROHIBITED:  # too heavy for a bridge? [OP XIII.B]
+            why = bridges.why_stopped(state, unit, ahead) or why
         return f"'{order.moves}' is not possible: {why}"
     return None
 

@@ -35,7 +35,12 @@ why, :mod:`rules.engine.special_rules`).
   other rule in words is reported.
 - ``terrain-override``: by the shared movement costs
   (:data:`rules.movement.costs.TERRAIN_OVERRIDES`; a terrain "treated as" another counts as
-  the other for movement only, so 4B's Supply Dumps are reported).
+  the other for movement only, so 4B's Supply Dumps are reported), and 2A's and 3B's Stream
+  rules, once a designer takes their (Optional) mark off, as the ``streams`` terrain option
+  of the same words [SCN VI.A.3; VII.B.3; OP XXVII.F] (:mod:`rules.armor.bridges`).
+- ``bridge-limit`` (1A, 1B, 3A, 3B [SCN V.A.3; VII.A.3; VII.B.3], Optional in the book, in
+  force once the mark is taken off): no Bridge or Span hex for a unit over the limit, or its
+  Stream forded at the full cost [OP XIII.B] (:mod:`rules.armor.bridges`).
 
 Reinforcements that enter on a die roll (2B's Engineers "and any Transport Vehicles for them
 ... may enter anywhere on Side B during a Turn in which '0' or '1' is rolled", once in the
@@ -62,12 +67,12 @@ from model.victory import (
     SpecialRule,
     TextRule,
 )
+from rules.armor import bridges as limits
 from rules.armor.events import PhaseNote
 from rules.armor.move import order_walk
 from rules.armor.optional import TRACKING, in_use
 from rules.armor.orders import Order, parse_moves
 from rules.engine.special_rules import Enforce
-from rules.movement.costs import TERRAIN_OVERRIDES
 
 if TYPE_CHECKING:
     from rules.armor.game import ArmorGame, ArmorState
@@ -135,7 +140,8 @@ ENFORCED: Mapping[str, Enforce] = MappingProxyType(
         "action-ban": Enforce(check=_movement_ban),
         "demolition": Enforce(check=_demolition),
         "rule-override": Enforce(names=frozenset(OVERRIDES)),
-        "terrain-override": TERRAIN_OVERRIDES,
+        "terrain-override": Enforce(check=limits.terrain_override),
+        "bridge-limit": Enforce(),  # when in force [OP XIII.B] (rules.armor.bridges)
         "text": Enforce(check=_words),
     }
 )
@@ -205,6 +211,12 @@ def announce(state: ArmorState) -> None:
             until = f" until {rule.until}" if rule.until else ""
             note = f"{who} may not move its units{until} (a Pivot in Place is a facing)"
             state.emit(PhaseNote("Special rule", note, cite(scenario, rule)))
+    limit = limits.limit(state.game)
+    if limit is not None:
+        words = limits.announce(state)
+        assert words is not None
+        cited = f"{limits.cite(state.game, limit[1])} [OP XIII.B]"
+        state.emit(PhaseNote("Special rule", words, cited))
     for _, rule, to in advances(state.game):
         note = (
             f"the Attacker moves only in a straight line to Side {to} (no reverse, every hex "

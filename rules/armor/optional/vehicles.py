@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 
 from model.catalog import unit_types
 from model.systems import GameSystem
+from rules.armor import bogging
 from rules.armor.cards import cell
 from rules.armor.optional import EMERGENCY, REVERSE, SANDBAGS, card_value, in_use
 from rules.armor.optional.events import TableRoll
@@ -100,10 +101,11 @@ def normal_speed(state: ArmorState, unit: str) -> int:
 def speed_now(state: ArmorState, unit: str) -> int:
     """The Speed Factors a movement may spend this Turn: with Emergency Speed twice the
     normal [OP XXX.A] (our reading: twice the card's, less the additional armor's one on odd
-    Turns [OP XXI.B])."""
+    Turns [OP XXI.B]); a Leg unit's Speed is 1 in a Turn started in a Soft hex
+    [OP XIII.A.4] (:func:`rules.armor.bogging.leg_speed`)."""
     spec = state.game.units[unit]
     if not spec.vehicle:
-        return spec.speed
+        return bogging.leg_speed(state, unit)
     if in_use(state.game, EMERGENCY):
         less = spec.speed - normal_speed(state, unit)
         return max(0, 2 * spec.speed - less)
