@@ -45,12 +45,12 @@ def apply(state: SoldiersState, name: str, where: str) -> bool:
         _end_command_cycle(state, where)
         return True
     if name == SMOKE_DISSIPATES:
-        why = (
-            "no smoke marker is on the map: this engine places none (smoke grenades are not "
-            "played) [12.52]"
-        )
+        from rules.soldiers.smoke import dissipates
+
+        gone = dissipates(state)  # smoke grenades' markers outside [12.52; 12.53]
+        why = gone or "no smoke marker outside a building or pillbox is on the map [12.52]"
         if state.field.lasting_smoke:
-            why = "the scenario event's smoke stays for the rest of the scenario [10.6; 12.52]"
+            why += "; the scenario event's smoke stays for the rest of the scenario [10.6; 12.52]"
         state.emit(EventDrawn(where, "", why))
         return True
     return False

@@ -107,6 +107,8 @@ from rules.soldiers import (
     preview,
     prisoners,
     reaction,
+    smoke,
+    smoke_markers,
     support,
     suppression,
     view,
@@ -262,6 +264,7 @@ class SoldiersGame(MapGame):
         equipment.Exchange,
         prisoners.KillPrisoner,
         destroying.DestroyEquipment,
+        *smoke.ACTIONS,
     )
     position_state = SoldiersPositionState
     #: The special rules its engine enforces (:data:`ENFORCES`; the rest are listed in each
@@ -410,6 +413,7 @@ class SoldiersState(State):
         self.support = support.Support()  # overwatch and MGs [13; 14]
         self.artillery = artillery.Calls()  # calls, markers of strikes [17]
         self.demolitions = engineers.Demolitions()  # satchel charges thrown [16.2]
+        self.smoke = smoke_markers.Smoke()  # smoke grenades and markers [12.5]
         set_up(self)
         support.set_up(self)
         preparations.announce(self)  # [18; 19.43]
@@ -497,6 +501,7 @@ class SoldiersState(State):
             self.emit(UnitDeployed(m, self.game.name(self.troops.hexes[m]), "stands up [4]"))
         self.troops.suppressed = set()
         support.cycle_ends(self)  # Overwatch markers off [13.1]
+        smoke.cycle_ends(self)  # all smoke removed [12.52; 12.53]
         self.play.cycle += 1
         self.track.last_chit, self.active.prev_ordered = None, set()
         self.play.order = (self.play.advantage, self.game.other(self.play.advantage))
@@ -624,6 +629,7 @@ class SoldiersState(State):
                         mine.extend(equipment.options(self))  # exchange weapons [7.33]
                         mine.extend(prisoners.options(self))  # kill prisoners [9.7]
                         mine.extend(destroying.options(self))  # destroy equipment [9.5]
+                        mine.extend(smoke.options(self))  # smoke grenades [12.5; 12.54]
                 if self.play.phase == "action":  # radio, satchel [16.2; 17.2]
                     mine.extend(fire_support.support_options(self, s))
                 # in the enemy-occupied hex they began in, only what 8.83 allows
@@ -754,6 +760,8 @@ class SoldiersState(State):
             prisoners.kill(self, action)  # 1 AP a prisoner [9.7]
         elif isinstance(action, destroying.DestroyEquipment):
             destroying.destroy(self, action)  # 1 AP [9.5]
+        elif isinstance(action, smoke.ACTIONS):
+            smoke.apply(self, action)  # [12.5; 12.54]
         elif isinstance(action, SelfSuppress):
             suppression.apply(self, action)  # free; his actions end [7.41]
         elif isinstance(action, SupportAction):
