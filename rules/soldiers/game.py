@@ -112,6 +112,7 @@ from rules.soldiers import (
     support,
     suppression,
     view,
+    wire,
 )
 from rules.soldiers import position as position_io
 from rules.soldiers.actions import (
@@ -265,6 +266,7 @@ class SoldiersGame(MapGame):
         prisoners.KillPrisoner,
         destroying.DestroyEquipment,
         *smoke.ACTIONS,
+        wire.RemoveWire,
     )
     position_state = SoldiersPositionState
     #: The special rules its engine enforces (:data:`ENFORCES`; the rest are listed in each
@@ -414,6 +416,7 @@ class SoldiersState(State):
         self.artillery = artillery.Calls()  # calls, markers of strikes [17]
         self.demolitions = engineers.Demolitions()  # satchel charges thrown [16.2]
         self.smoke = smoke_markers.Smoke()  # smoke grenades and markers [12.5]
+        self.wire = wire.WireCut()  # remove wire performed [18.32]
         set_up(self)
         support.set_up(self)
         preparations.announce(self)  # [18; 19.43]
@@ -630,6 +633,7 @@ class SoldiersState(State):
                         mine.extend(prisoners.options(self))  # kill prisoners [9.7]
                         mine.extend(destroying.options(self))  # destroy equipment [9.5]
                         mine.extend(smoke.options(self))  # smoke grenades [12.5; 12.54]
+                        mine.extend(wire.options(self))  # remove wire [18.32]
                 if self.play.phase == "action":  # radio, satchel [16.2; 17.2]
                     mine.extend(fire_support.support_options(self, s))
                 # in the enemy-occupied hex they began in, only what 8.83 allows
@@ -762,6 +766,8 @@ class SoldiersState(State):
             destroying.destroy(self, action)  # 1 AP [9.5]
         elif isinstance(action, smoke.ACTIONS):
             smoke.apply(self, action)  # [12.5; 12.54]
+        elif isinstance(action, wire.RemoveWire):
+            wire.apply(self, action)  # [18.32; 16.13]
         elif isinstance(action, SelfSuppress):
             suppression.apply(self, action)  # free; his actions end [7.41]
         elif isinstance(action, SupportAction):

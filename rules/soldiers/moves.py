@@ -28,7 +28,7 @@ from model.hexes import Hex
 from rules.engine.actions import Move
 from rules.movement.costs import terrain_effect
 from rules.movement.reach import reachable
-from rules.soldiers import operational, scenario_events
+from rules.soldiers import operational, scenario_events, wire
 from rules.soldiers.actions import ManHit, ManMoved
 from rules.soldiers.artillery import rubble_extra
 from rules.soldiers.fire import apply_damage
@@ -83,7 +83,7 @@ def minefield(state: SoldiersState, man: str, h: Hex) -> str | None:
 
 def stops(state: SoldiersState, man: str, h: Hex) -> bool:
     """Entering ``h`` ends the man's movement for the Action Phase [18.33; 18.44; 18.45]."""
-    return _has(state, h, "wire") or minefield(state, man, h) is not None
+    return wire.live(state, h) or minefield(state, man, h) is not None
 
 
 #: A leader orders men within 2 hexes in his sight [6.21].
@@ -155,7 +155,7 @@ def why_not_step(
     moved = frm is not None and frm != state.troops.hexes.get(man)
     if state.active.stopped or (moved and frm is not None and stops(state, man, frm)):
         return None, "he entered wire or a minefield: no further movement this phase [18.33]"
-    found = game.man_cost(to, frm)
+    found = wire.man_cost(state, to, frm)  # wire removed: the ground beneath [18.32]
     if found.prohibited or found.cost is None:
         return None, f"{name}: {found.text} [7.21; 7.25]"
     shut = scenario_events.closed(state, to)  # a burning building, a blown bridge [10.6]
@@ -234,7 +234,7 @@ def move(state: SoldiersState, action: Move) -> None:
         why.append("enters the map from his group's entry edge [19.32]")
     for name in action.path:
         to = game.by_name[name.upper()]
-        found = game.man_cost(to, at)
+        found = wire.man_cost(state, to, at)  # wire removed: the ground beneath [18.32]
         cost = step_cost(state, man, at, to)
         spent += cost or 0.0
         text = f"{name.upper()}: {found.text} ({found.rule})"
@@ -243,7 +243,7 @@ def move(state: SoldiersState, action: Move) -> None:
             text += "; a friendly minefield: 2 AP more, no further movement [18.45]"
         elif mine == "enemy":
             text += "; a revealed enemy minefield: 2 AP, no further movement [18.44]"
-        elif _has(state, to, "wire"):
+        elif wire.live(state, to):
             text += "; wire: no further movement this Action Phase [18.33]"
         why.append(text)
         at = to

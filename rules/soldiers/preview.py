@@ -25,6 +25,7 @@ from rules.soldiers import (
     support,
     suppression,
     view,
+    wire,
 )
 from rules.soldiers.actions import (
     ClearJam,
@@ -95,6 +96,8 @@ def _why_not(state: SoldiersState, action: Action) -> str | None:
         return destroying.why_not(state, action)  # [9.5]
     if isinstance(action, smoke.ACTIONS):
         return smoke.why_not(state, action)  # [12.5; 12.54]
+    if isinstance(action, wire.RemoveWire):
+        return wire.why_not(state, action)  # [18.32]
     if isinstance(action, ClearJam | Reload):
         return why_not_maintain(state, action)
     if isinstance(action, FIRE_SUPPORT_ACTIONS):
@@ -144,6 +147,8 @@ def preview(state: SoldiersState, action: Action) -> Preview:
         return support.preview(state, action, words)
     if isinstance(action, smoke.ACTIONS):
         return smoke.preview(state, action, words)  # [12.5; 12.54]
+    if isinstance(action, wire.RemoveWire):
+        return wire.preview(state, action, words)  # [18.32]
     if isinstance(action, Commit):
         space = state.track.space[action.chit]
         title = chit_title(state, action.chit)

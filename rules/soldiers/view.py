@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from rules.engine.actions import Action, Done, Move
 from rules.engine.play import ActionFocus, Progress
-from rules.soldiers import bidding, fire_support, smoke, support
+from rules.soldiers import bidding, fire_support, smoke, support, wire
 from rules.soldiers.actions import (
     ClearJam,
     Commit,
@@ -148,6 +148,8 @@ def describe(state: SoldiersState, action: Action) -> str:
         return f"Kill the prisoner {state.game.unit_name(action.prisoner)} [9.7]"
     if isinstance(action, smoke.ACTIONS):
         return smoke.describe(state, action)  # [12.5; 12.54]
+    if isinstance(action, wire.RemoveWire):
+        return wire.describe(state, action)  # [18.32]
     if isinstance(action, DestroyEquipment):
         return "Destroy the equipment of the disabled and captured men in his hex [9.5]"
     if isinstance(action, SelfSuppress):
@@ -210,6 +212,8 @@ def concerns(state: SoldiersState, action: Action) -> ActionFocus:
         return ActionFocus(action.man)
     if isinstance(action, smoke.ACTIONS):
         return smoke.concerns(state, action)  # [12.5; 12.54]
+    if isinstance(action, wire.RemoveWire):
+        return wire.concerns(state, action)  # [18.32]
     if isinstance(action, DestroyEquipment):
         return ActionFocus(action.man, "other", state.troops.hexes.get(action.man))
     if isinstance(action, KillPrisoner):
