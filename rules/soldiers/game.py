@@ -102,6 +102,7 @@ from rules.soldiers import (
     groups,
     leaders,
     melee,
+    minefields,
     operational,
     preparations,
     preview,
@@ -417,9 +418,11 @@ class SoldiersState(State):
         self.demolitions = engineers.Demolitions()  # satchel charges thrown [16.2]
         self.smoke = smoke_markers.Smoke()  # smoke grenades and markers [12.5]
         self.wire = wire.WireCut()  # remove wire performed [18.32]
+        self.minefields = minefields.Minefields()  # bought minefields revealed [18.41]
         set_up(self)
         support.set_up(self)
         preparations.announce(self)  # [18; 19.43]
+        minefields.announce(self)  # hidden minefields noted [18.4; 19.43]
         self.play.order = (self.play.advantage, game.other(self.play.advantage))
         intel = game.deployment.intel
         moves = list(intel.bracket.operational_moves) if intel and intel.bracket else []

@@ -28,7 +28,7 @@ from model.hexes import Hex
 from rules.engine.actions import Move
 from rules.movement.costs import terrain_effect
 from rules.movement.reach import reachable
-from rules.soldiers import operational, scenario_events, wire
+from rules.soldiers import minefields, operational, scenario_events, wire
 from rules.soldiers.actions import ManHit, ManMoved
 from rules.soldiers.artillery import rubble_extra
 from rules.soldiers.fire import apply_damage
@@ -74,7 +74,15 @@ def _has(state: SoldiersState, h: Hex, terrain: str) -> bool:
 
 
 def minefield(state: SoldiersState, man: str, h: Hex) -> str | None:
-    """``friendly`` or ``enemy`` when a minefield lies in ``h``, as the man sees it."""
+    """``friendly`` or ``enemy`` when a minefield lies in ``h``, as the man sees it: a bought
+    one is his side's whether revealed or not [18.45], the enemy's only once revealed [18.41]
+    (:mod:`rules.soldiers.minefields`)."""
+    bought = minefields.owner(state, h)
+    if bought is not None:
+        side, revealed = bought
+        if side == state.game.men[man].side:
+            return "friendly"
+        return "enemy" if revealed else None
     if not _has(state, h, "minefield"):
         return None
     owner = next((s.id for s in state.game.scenario.sides if s.role == "defender"), None)
@@ -232,11 +240,22 @@ def move(state: SoldiersState, action: Move) -> None:
     spent, why = 0.0, []
     if at is None:
         why.append("enters the map from his group's entry edge [19.32]")
-    for name in action.path:
+    movers = _movers(state, man)
+    entered: list[str] = []
+    surprised = False  # the men entered a hidden minefield [18.41]
+    for step, name in enumerate(action.path):
         to = game.by_name[name.upper()]
         found = wire.man_cost(state, to, at)  # wire removed: the ground beneath [18.32]
         cost = step_cost(state, man, at, to)
         spent += cost or 0.0
+        if minefields.hidden_from(state, man, to):
+            why.append(f"{name.upper()}: {found.text} ({found.rule}); a hidden minefield [18.41]")
+            surprised = minefields.enter_hidden(state, movers, to)
+            if surprised:
+                at = to
+                entered.append(name.upper())
+                state.troops.last_in[name.upper()] = game.men[man].side  # control [19.7]
+            break
         text = f"{name.upper()}: {found.text} ({found.rule})"
         mine = minefield(state, man, to)
         if mine == "friendly":
@@ -247,17 +266,34 @@ def move(state: SoldiersState, action: Move) -> None:
             text += "; wire: no further movement this Action Phase [18.33]"
         why.append(text)
         at = to
+        entered.append(name.upper())
         if man not in state.troops.disabled:
             state.troops.last_in[name.upper()] = game.men[man].side  # control [19.7]
-    assert at is not None
+        shown = {game.name(h) for h in minefields.engineers_detect(state, movers, to)}
+        if shown & {n.upper() for n in action.path[step + 1 :]}:  # [18.42; 16.12]
+            why.append("the move stops: a minefield revealed ahead (our reading) [18.42]")
+            break
+    if at is None or not entered:
+        state.active.ap -= spent  # noticed at once: back where he was, the AP spent [18.41]
+        return
     state.troops.hexes[man] = at
     state.troops.waiting.discard(man)
     state.active.ap -= spent
     state.active.stopped = stops(state, man, at)
-    names = tuple(n.upper() for n in action.path)
-    state.emit(ManMoved(man, names, spent, state.active.ap, tuple(why)))
-    if minefield(state, man, at) == "enemy":
+    state.emit(ManMoved(man, tuple(entered), spent, state.active.ap, tuple(why)))
+    if minefield(state, man, at) == "enemy" and not surprised:
         _minefield_attack(state, man, at)
+
+
+def _movers(state: SoldiersState, man: str) -> list[str]:
+    """The men who move together: the group's acting men, or the man alone [7.1]."""
+    if state.active.group:
+        from rules.soldiers.groups import acting
+
+        found = acting(state)
+        if man in found:
+            return found
+    return [man]
 
 
 def _minefield_attack(state: SoldiersState, man: str, at: Hex) -> None:
