@@ -108,6 +108,7 @@ from rules.soldiers import (
     preview,
     prisoners,
     reaction,
+    rifle_grenades,
     smoke,
     smoke_markers,
     support,
@@ -268,6 +269,7 @@ class SoldiersGame(MapGame):
         destroying.DestroyEquipment,
         *smoke.ACTIONS,
         wire.RemoveWire,
+        rifle_grenades.FireGrenade,
     )
     position_state = SoldiersPositionState
     #: The special rules its engine enforces (:data:`ENFORCES`; the rest are listed in each
@@ -637,6 +639,7 @@ class SoldiersState(State):
                         mine.extend(destroying.options(self))  # destroy equipment [9.5]
                         mine.extend(smoke.options(self))  # smoke grenades [12.5; 12.54]
                         mine.extend(wire.options(self))  # remove wire [18.32]
+                        mine.extend(rifle_grenades.options(self))  # rifle grenades [12.6]
                 if self.play.phase == "action":  # radio, satchel [16.2; 17.2]
                     mine.extend(fire_support.support_options(self, s))
                 # in the enemy-occupied hex they began in, only what 8.83 allows
@@ -771,6 +774,8 @@ class SoldiersState(State):
             smoke.apply(self, action)  # [12.5; 12.54]
         elif isinstance(action, wire.RemoveWire):
             wire.apply(self, action)  # [18.32; 16.13]
+        elif isinstance(action, rifle_grenades.FireGrenade):
+            rifle_grenades.fire(self, action)  # [12.6-12.63]
         elif isinstance(action, SelfSuppress):
             suppression.apply(self, action)  # free; his actions end [7.41]
         elif isinstance(action, SupportAction):

@@ -21,6 +21,7 @@ from rules.soldiers import (
     groups,
     melee,
     prisoners,
+    rifle_grenades,
     smoke,
     support,
     suppression,
@@ -98,6 +99,8 @@ def _why_not(state: SoldiersState, action: Action) -> str | None:
         return smoke.why_not(state, action)  # [12.5; 12.54]
     if isinstance(action, wire.RemoveWire):
         return wire.why_not(state, action)  # [18.32]
+    if isinstance(action, rifle_grenades.FireGrenade):
+        return rifle_grenades.why_not(state, action)  # [12.6]
     if isinstance(action, ClearJam | Reload):
         return why_not_maintain(state, action)
     if isinstance(action, FIRE_SUPPORT_ACTIONS):
@@ -149,6 +152,8 @@ def preview(state: SoldiersState, action: Action) -> Preview:
         return smoke.preview(state, action, words)  # [12.5; 12.54]
     if isinstance(action, wire.RemoveWire):
         return wire.preview(state, action, words)  # [18.32]
+    if isinstance(action, rifle_grenades.FireGrenade):
+        return rifle_grenades.preview(state, action, words)  # [12.6]
     if isinstance(action, Commit):
         space = state.track.space[action.chit]
         title = chit_title(state, action.chit)
