@@ -104,6 +104,7 @@ from rules.soldiers import (
     melee,
     minefields,
     operational,
+    pillbox_sight,
     preparations,
     preview,
     prisoners,
@@ -534,8 +535,12 @@ class SoldiersState(State):
 
     def sees(self, a: Hex, b: Hex) -> bool:
         """A clear line of sight now [6.41], within the battle condition's sighting distance
-        [6.42], not through an event's smoke [10.6; 12.51]."""
-        return self.game.sees_within(a, b, self.sight_range) and not smoke_blocks(self, a, b)
+        [6.42], not through smoke [10.6; 12.51] nor a bought pillbox [18.52]."""
+        return (
+            self.game.sees_within(a, b, self.sight_range)
+            and not smoke_blocks(self, a, b)
+            and not pillbox_sight.blocks(self, a, b)  # a bought pillbox [18.52]
+        )
 
     def to_act(self) -> tuple[str, ...]:
         if self.play.over:
