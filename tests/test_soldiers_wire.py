@@ -138,3 +138,42 @@ def test_remove_wire_is_kept_in_position_files_and_clones() -> None:
     assert isinstance(twin, SoldiersState)
     twin.wire.cut.clear()
     assert state.wire.cut
+
+
+def test_wire_18_31_bought_wire_is_laid_next_to_the_defenders_men_and_stops_a_man() -> None:
+    """[18.31; 19.43]: the defender's bought wire is laid at the start (our reading of where:
+    three clear hexes next to his men, the marker's hex and two next to it); entering it costs
+    3 AP and ends the man's movement [18.33]; the set-up log says where."""
+    from model.scenario import Purchase
+
+    loaded = load_scenario(DAWN)
+    first, second = loaded.scenario.sides[0], loaded.scenario.sides[1]
+    sides = [
+        first.model_copy(update={"role": "attacker"}),
+        second.model_copy(
+            update={"role": "defender", "purchases": [Purchase(item="WIRE", count=2)]}
+        ),
+    ]
+    scenario = loaded.scenario.model_copy(update={"sides": sides})
+    game = load_game(dataclasses.replace(loaded, scenario=scenario))
+    assert isinstance(game, SoldiersGame)
+    assert len(game.laid_wire) == 2
+    for marker in game.laid_wire:
+        centre, *arms = marker
+        assert all(a.distance(centre) == 1 for a in arms)
+        assert all(wire.has_wire(game, h) for h in marker)
+    a, b = game.laid_wire[0], game.laid_wire[1]
+    assert min(x.distance(y) for x in a for y in b) >= 2  # markers kept apart (our reading)
+    state = game.new_initial_state(1)
+    notes = [e.describe() for e in state.log if "[18.31; 19.43]" in e.describe()]
+    assert len(notes) == 2
+    into, start = next(
+        (h, n)
+        for marker in game.laid_wire
+        for h in marker
+        for n in sorted(h.neighbors(), key=lambda x: (x.q, x.r))
+        if clear(game, n) and not wire.has_wire(game, n)
+    )
+    state, man = _ordered(game, start)
+    state.apply(Move(man, (game.name(into),)))
+    assert state.active.ap == 2.0 and state.active.stopped

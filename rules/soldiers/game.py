@@ -321,6 +321,9 @@ class SoldiersGame(MapGame):
         self.satchels = engineers.starting_satchels(scenario, self.deployment.men)
         #: Pillboxes, entrenchments and camouflage placed at the start [18; 19.43; 23.2].
         self.prepared = preparations.bought(self, self.deployment.men, self.deployment.hexes)
+        #: The wire the defender bought, each marker's three hexes, painted on the map [18.31].
+        self.laid_wire: tuple[tuple[Hex, ...], ...] = ()
+        wire.lay_bought(self)
 
     def man_cost(self, to: Hex, frm: Hex | None = None) -> MoveCost:
         """A man's cost to enter ``to`` (from ``frm``) [7.21], worked out once: the map and
@@ -426,6 +429,7 @@ class SoldiersState(State):
         support.set_up(self)
         preparations.announce(self)  # [18; 19.43]
         minefields.announce(self)  # hidden minefields noted [18.4; 19.43]
+        wire.announce(self)  # bought wire laid [18.31; 19.43]
         self.play.order = (self.play.advantage, game.other(self.play.advantage))
         intel = game.deployment.intel
         moves = list(intel.bracket.operational_moves) if intel and intel.bracket else []

@@ -19,6 +19,13 @@ engineers in two of its three (for a marker of another size, in two thirds of it
 rounded up: our reading) [16.13]. "Until all three have been performed the effects of the wire
 continue to apply in all three hexes" [18.32]: nothing changes before.
 
+Bought wire [18.31; 19.43]: the defender's WIRE purchases, one marker each, laid by the engine
+for him (our reading, as for his other preparations [18]): next to his men as they set up (men
+in roster order, each man's neighbours by printed name), a clear hex and two clear hexes next to
+it (by printed name), none holding a man, another preparation or wire, nor next to another wire
+marker (so that markers stay apart), never a building or water hex [18]. Clear ground only: the
+marker is painted over the hex's terrain, which would lose a wood's or a hedge's own effects.
+
 Once removed [18.33 no longer applies]: the hexes cost what the ground beneath the wire costs
 (the scenario's map without its painted wire, worked out once a game), entering them ends no
 movement and leaving them costs nothing extra.
@@ -119,6 +126,90 @@ def marker(game: SoldiersGame, h: Hex) -> frozenset[Hex]:
                 found.add(n)
                 todo.append(n)
     return frozenset(found)
+
+
+# --- wire bought [18.31; 19.43] ---------------------------------------------------------------
+
+
+ITEM = "WIRE"
+
+
+def bought(game: SoldiersGame) -> list[tuple[Hex, ...]]:
+    """The wire markers the defender bought, each its three hexes (see the module's words)."""
+    from rules.soldiers.preparations import _allowed, defender
+
+    side = defender(game.scenario)
+    if side is None:
+        return []
+    wanted = sum(
+        p.count
+        for s in game.scenario.sides
+        if s.id == side
+        for p in s.purchases
+        if p.item.upper() == ITEM
+    )
+    if not wanted:
+        return []
+    hexes = game.deployment.hexes
+    manned = set(hexes.values())
+    taken: set[Hex] = set()
+    found: list[tuple[Hex, ...]] = []
+
+    def free(h: Hex) -> bool:
+        return (
+            h in game.amap.hexes
+            and game.terrain.terrain(h) == "clear"
+            and h not in manned
+            and h not in game.prepared
+            and h not in taken
+            and not any(n in taken for n in h.neighbors())
+            and WIRE not in game.terrains(h)
+            and _allowed(game, h)
+        )
+
+    for m in game.deployment.men:
+        at = hexes.get(m.id)
+        if m.side != side or at is None:
+            continue
+        for n in sorted((n for n in at.neighbors() if free(n)), key=game.name):
+            if len(found) >= wanted:
+                return found
+            if not free(n):
+                continue
+            arms = sorted((x for x in n.neighbors() if free(x)), key=game.name)[:2]
+            if len(arms) == 2:
+                found.append((n, *arms))
+                taken.update((n, *arms))
+    return found
+
+
+def lay_bought(game: SoldiersGame) -> None:
+    """Paint the bought wire on the game's map [18.31]: its movement costs worked out again."""
+    markers = bought(game)
+    game.laid_wire = tuple(markers)
+    if not markers:
+        return
+    from model import edits
+
+    names = [game.name(h) for marker in markers for h in marker]
+    painted = edits.paint_terrain(game.scenario, names, WIRE)
+    game.terrain = MapTerrain(
+        game.amap, game.terrain.overlays, terrain_edits(painted, game.amap), option_values(painted)
+    )
+    game.movement = Movement.for_scenario(painted, game.terrain)
+    game.forget_terrain()
+    game._costs.clear()  # the game's own caches on the terrain
+    game._terrains.clear()
+
+
+def announce(state: SoldiersState) -> None:
+    """The bought wire laid at the start [18.31; 19.43]."""
+    from rules.soldiers.actions import SetupNote
+
+    game = state.game
+    for marker in game.laid_wire:
+        names = ", ".join(game.name(h) for h in marker)
+        state.emit(SetupNote(f"Wire in {names} [18.31; 19.43]"))
 
 
 # --- movement once the wire is gone ---------------------------------------------------------
