@@ -41,7 +41,9 @@ class Smoke(Record):
 def outside(state: SoldiersState, h: Hex) -> bool:
     """A smoke marker outside a building or pillbox in ``h`` [12.51]."""
     found = getattr(state, "smoke", None)
-    return found is not None and bool(found.outside) and state.game.name(h) in found.outside
+    if found is None or not found.outside or h not in state.game.amap.hexes:
+        return False  # off the map (a line along the map's edge): no marker
+    return state.game.name(h) in found.outside
 
 
 def any_outside(state: SoldiersState) -> bool:
@@ -52,7 +54,9 @@ def any_outside(state: SoldiersState) -> bool:
 def inside(state: SoldiersState, h: Hex) -> bool:
     """Smoke inside the building or pillbox ``h`` [12.53]."""
     found = getattr(state, "smoke", None)
-    return found is not None and bool(found.inside) and state.game.name(h) in found.inside
+    if found is None or not found.inside or h not in state.game.amap.hexes:
+        return False
+    return state.game.name(h) in found.inside
 
 
 def blinded(state: SoldiersState, a: Hex) -> bool:
