@@ -61,13 +61,18 @@ his group fights every able enemy in his hex; a man ordered in an enemy-occupied
 to it [8.83] (:mod:`rules.soldiers.melee`). The assistant squad leader's restriction [6.22]
 (:func:`rules.soldiers.command.command_rating`); a disabled platoon leader's chit [6.27].
 
-Simplifications, named: operational turns [6.3], smoke and rifle grenades [12.5; 12.6], events
+Smoke and rifle grenades [12.5; 12.6] (:mod:`rules.soldiers.smoke`,
+:mod:`rules.soldiers.rifle_grenades`), remove wire and bought wire [18.3]
+(:mod:`rules.soldiers.wire`), hidden minefields [18.4] (:mod:`rules.soldiers.minefields`), a
+bought pillbox's sight [18.52] (:mod:`rules.soldiers.pillbox_sight`).
+
+Simplifications, named: operational turns [6.3], events
 other than reinforcements, the Advantage Check, the Artillery Strike, End Command Cycle and
 Smoke Dissipates [6.12] (:mod:`rules.soldiers.events`), fire at range 0 into one's own hex
 [8.83], exchanging equipment other than weapons [7.33; 9.5]
 (:mod:`rules.soldiers.equipment` plays weapons, with 8.72-8.73), pre-game operational moves
-[6.33], hidden deployment and hidden MGs [14.11-14.12], wire and minefields bought [18.3;
-18.4] (only the markers a scenario places).
+[6.33], hidden deployment and hidden MGs [14.11-14.12], the defender's own choice of where
+his bought preparations go (the engine places them, our reading) [18; 19.43].
 """
 
 from __future__ import annotations

@@ -13,8 +13,10 @@ friendly able, non-suppressed man in his sight sees; enemy sight what any able, 
 enemy man sees.
 
 Markers [18.33; 18.44; 18.45]: entering a wire hex costs 3 AP and ends the man's movement for
-the Action Phase, leaving it 1 AP more (terrain.yaml); a minefield on the map is a revealed one
-(our reading: hidden minefields [18.41] are not played): its owner's men pay 2 AP more and stop
+the Action Phase, leaving it 1 AP more (terrain.yaml), until removed [18.32]
+(:mod:`rules.soldiers.wire`); a minefield on the map is a revealed one, and so is a bought one
+once revealed [18.41] (:mod:`rules.soldiers.minefields`: entering a hidden one interrupts the
+move): its owner's men pay 2 AP more and stop (in their hidden ones too)
 [18.45]; the enemy's enter it only at Wary or higher for 2 AP, stop, and on a d10 of 9 or 10
 undergo a minefield attack, the Grenade Table's indoors damage line [18.43; 18.44]. A scenario
 names no minefield's owner: the defender's (our reading: only he buys them [18]).
