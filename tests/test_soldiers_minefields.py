@@ -74,6 +74,8 @@ def test_minefields_18_4_bought_ones_are_noted_secretly_next_to_the_defenders_me
     state = game.new_initial_state(1)
     notes = [e.describe() for e in state.log if "hidden minefield noted" in e.describe()]
     assert len(notes) == 2 and "[18.4; 19.43]" in notes[0]
+    secret = [e for e in state.log if "hidden minefield noted" in e.describe()]
+    assert all(e.visible_to(game.sides[1]) and not e.visible_to(game.sides[0]) for e in secret)
 
 
 def test_minefields_18_41_noticed_at_or_below_the_initiative_placed_back_ap_spent() -> None:

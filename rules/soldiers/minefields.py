@@ -144,10 +144,12 @@ def hidden_from(state: SoldiersState, man: str, h: Hex) -> bool:
 
 
 def announce(state: SoldiersState) -> None:
-    """The bought minefields noted at the start (the engine's note for the defender [18.4])."""
+    """The bought minefields noted at the start (the engine's note for the defender, private to
+    him: "they are not actually placed on the map" [18.4])."""
     game = state.game
     for h, side in sorted(hidden(game).items(), key=lambda p: game.name(p[0])):
-        state.emit(SetupNote(f"{side}'s hidden minefield noted in {game.name(h)} [18.4; 19.43]"))
+        note = f"{side}'s hidden minefield noted in {game.name(h)} [18.4; 19.43]"
+        state.emit(SetupNote(note, private_to=side))  # secret from the enemy [18.4]
 
 
 def reveal(state: SoldiersState, h: Hex, why: str) -> None:
