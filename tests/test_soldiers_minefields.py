@@ -162,3 +162,31 @@ def test_minefields_revealed_are_kept_in_position_files_and_clones() -> None:
     assert isinstance(twin, SoldiersState)
     twin.minefields.revealed.clear()
     assert state.minefields.revealed
+
+
+def test_minefields_18_44_each_man_of_a_group_entering_a_revealed_one_rolls() -> None:
+    """[18.44]: "For each man that enters a revealed enemy minefield, the active player rolls
+    the 10-sided die: if the result is 9 or 10, the man undergoes a minefield attack": the
+    group's men follow its mover in, and each rolls."""
+    from rules.soldiers.groups import OrderGroup
+
+    game, attacker = _mined()
+    mine = next(iter(minefields.hidden(game)))
+    _far, near = _approach(game, mine)
+    state = acting(game, attacker)
+    leader = next(m for m in sorted(state.active.in_command) if state.may_order(m))
+    mate = next(
+        m
+        for m in sorted(game.men)
+        if m != leader and game.men[m].squad == game.men[leader].squad and m in state.troops.hexes
+    )
+    stage(state, {leader: near, mate: near})
+    state.troops.waiting.discard(mate)
+    state.active.in_command.add(mate)
+    state.minefields.revealed.add(game.name(mine))
+    state.apply(OrderGroup((leader, mate)))
+    state.force_dice(1, 9, 10)  # the mover unharmed; his mate attacked and killed [18.43]
+    state.apply(Move(leader, (game.name(mine),)))
+    assert state.troops.hexes[mate] == mine and state.active.stopped
+    rolls = {e.man: e.result for e in state.log if isinstance(e, ManHit)}
+    assert rolls[leader] == "unharmed" and state.troops.disabled.get(mate) == "killed"

@@ -280,11 +280,15 @@ def move(state: SoldiersState, action: Move) -> None:
         return
     state.troops.hexes[man] = at
     state.troops.waiting.discard(man)
+    for m in movers:  # the group is in with him before a minefield strikes [7.1; 18.41]
+        state.troops.hexes[m] = at
     state.active.ap -= spent
     state.active.stopped = stops(state, man, at)
     state.emit(ManMoved(man, tuple(entered), spent, state.active.ap, tuple(why)))
     if minefield(state, man, at) == "enemy" and not surprised:
-        _minefield_attack(state, man, at)
+        for m in movers:  # "for each man that enters" [18.44]: the group follows him in
+            if m not in state.troops.disabled:
+                _minefield_attack(state, m, at)
 
 
 def _movers(state: SoldiersState, man: str) -> list[str]:
