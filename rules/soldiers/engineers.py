@@ -19,9 +19,10 @@ The Satchel Charge Weapon Table is not in the text: its values are placeholders.
 
 The engineers' +3 in hand-to-hand [16.11] is :mod:`rules.soldiers.melee`'s.
 
-Missing: minefield detection [16.12] (hidden minefields are not played) and cutting wire
-[16.13] (the remove wire action is not played); a satchel charge destroying a building
-(scenario 20's objectives).
+Minefield detection [16.12]: :mod:`rules.soldiers.minefields`; cutting wire [16.13]:
+:mod:`rules.soldiers.wire`.
+
+Missing: a satchel charge destroying a building (scenario 20's objectives).
 """
 
 from __future__ import annotations

@@ -7,8 +7,9 @@ Advantage Check (:mod:`rules.soldiers.arrivals`).
   is played to its end (the event is rolled at its start and the book ends cycles between
   turns), then the cycle ends as when both players pass [4]. With a chit the reactive player
   could commit, nothing happens.
-- Smoke Dissipates [12.52]: every smoke marker is removed; this engine places none (smoke
-  grenades are not played), so it says so.
+- Smoke Dissipates [12.52]: every smoke grenade's marker outside a building or pillbox is
+  removed (:func:`rules.soldiers.smoke.dissipates`); smoke inside stays to the end of the
+  Command Cycle [12.53]; a scenario event's lasting smoke stays [10.6].
 - Unusual Event (a scenario's event, 20.6, 21.6, 25.6): the Unusual Event Table is not in the
   text: logged as not applied (placeholder).
 """
@@ -45,12 +46,12 @@ def apply(state: SoldiersState, name: str, where: str) -> bool:
         _end_command_cycle(state, where)
         return True
     if name == SMOKE_DISSIPATES:
-        why = (
-            "no smoke marker is on the map: this engine places none (smoke grenades are not "
-            "played) [12.52]"
-        )
+        from rules.soldiers.smoke import dissipates
+
+        gone = dissipates(state)  # smoke grenades' markers outside [12.52; 12.53]
+        why = gone or "no smoke marker outside a building or pillbox is on the map [12.52]"
         if state.field.lasting_smoke:
-            why = "the scenario event's smoke stays for the rest of the scenario [10.6; 12.52]"
+            why += "; the scenario event's smoke stays for the rest of the scenario [10.6; 12.52]"
         state.emit(EventDrawn(where, "", why))
         return True
     return False

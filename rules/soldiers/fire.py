@@ -115,6 +115,12 @@ def why_not_shoot(state: SoldiersState, action: Shoot) -> str | None:
     weapon = why_not_fire_weapon(state, man)
     if weapon is not None:
         return weapon
+    if state.smoke.inside:  # smoke inside his building or pillbox: no fire [12.53]
+        from rules.soldiers.smoke import why_not_fire
+
+        blind = why_not_fire(state, man)
+        if blind is not None:
+            return blind
     if man in state.troops.captured:
         return "a prisoner may perform no action [9]"
     if man in state.troops.captured.values():

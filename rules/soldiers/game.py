@@ -61,13 +61,18 @@ his group fights every able enemy in his hex; a man ordered in an enemy-occupied
 to it [8.83] (:mod:`rules.soldiers.melee`). The assistant squad leader's restriction [6.22]
 (:func:`rules.soldiers.command.command_rating`); a disabled platoon leader's chit [6.27].
 
-Simplifications, named: operational turns [6.3], smoke and rifle grenades [12.5; 12.6], events
+Smoke and rifle grenades [12.5; 12.6] (:mod:`rules.soldiers.smoke`,
+:mod:`rules.soldiers.rifle_grenades`), remove wire and bought wire [18.3]
+(:mod:`rules.soldiers.wire`), hidden minefields [18.4] (:mod:`rules.soldiers.minefields`), a
+bought pillbox's sight [18.52] (:mod:`rules.soldiers.pillbox_sight`).
+
+Simplifications, named: operational turns [6.3], events
 other than reinforcements, the Advantage Check, the Artillery Strike, End Command Cycle and
 Smoke Dissipates [6.12] (:mod:`rules.soldiers.events`), fire at range 0 into one's own hex
 [8.83], exchanging equipment other than weapons [7.33; 9.5]
 (:mod:`rules.soldiers.equipment` plays weapons, with 8.72-8.73), pre-game operational moves
-[6.33], hidden deployment and hidden MGs [14.11-14.12], wire and minefields bought [18.3;
-18.4] (only the markers a scenario places).
+[6.33], hidden deployment and hidden MGs [14.11-14.12], the defender's own choice of where
+his bought preparations go (the engine places them, our reading) [18; 19.43].
 """
 
 from __future__ import annotations
@@ -102,14 +107,20 @@ from rules.soldiers import (
     groups,
     leaders,
     melee,
+    minefields,
     operational,
+    pillbox_sight,
     preparations,
     preview,
     prisoners,
     reaction,
+    rifle_grenades,
+    smoke,
+    smoke_markers,
     support,
     suppression,
     view,
+    wire,
 )
 from rules.soldiers import position as position_io
 from rules.soldiers.actions import (
@@ -262,6 +273,9 @@ class SoldiersGame(MapGame):
         equipment.Exchange,
         prisoners.KillPrisoner,
         destroying.DestroyEquipment,
+        *smoke.ACTIONS,
+        wire.RemoveWire,
+        rifle_grenades.FireGrenade,
     )
     position_state = SoldiersPositionState
     #: The special rules its engine enforces (:data:`ENFORCES`; the rest are listed in each
@@ -312,6 +326,9 @@ class SoldiersGame(MapGame):
         self.satchels = engineers.starting_satchels(scenario, self.deployment.men)
         #: Pillboxes, entrenchments and camouflage placed at the start [18; 19.43; 23.2].
         self.prepared = preparations.bought(self, self.deployment.men, self.deployment.hexes)
+        #: The wire the defender bought, each marker's three hexes, painted on the map [18.31].
+        self.laid_wire: tuple[tuple[Hex, ...], ...] = ()
+        wire.lay_bought(self)
 
     def man_cost(self, to: Hex, frm: Hex | None = None) -> MoveCost:
         """A man's cost to enter ``to`` (from ``frm``) [7.21], worked out once: the map and
@@ -410,9 +427,14 @@ class SoldiersState(State):
         self.support = support.Support()  # overwatch and MGs [13; 14]
         self.artillery = artillery.Calls()  # calls, markers of strikes [17]
         self.demolitions = engineers.Demolitions()  # satchel charges thrown [16.2]
+        self.smoke = smoke_markers.Smoke()  # smoke grenades and markers [12.5]
+        self.wire = wire.WireCut()  # remove wire performed [18.32]
+        self.minefields = minefields.Minefields()  # bought minefields revealed [18.41]
         set_up(self)
         support.set_up(self)
         preparations.announce(self)  # [18; 19.43]
+        minefields.announce(self)  # hidden minefields noted [18.4; 19.43]
+        wire.announce(self)  # bought wire laid [18.31; 19.43]
         self.play.order = (self.play.advantage, game.other(self.play.advantage))
         intel = game.deployment.intel
         moves = list(intel.bracket.operational_moves) if intel and intel.bracket else []
@@ -497,6 +519,7 @@ class SoldiersState(State):
             self.emit(UnitDeployed(m, self.game.name(self.troops.hexes[m]), "stands up [4]"))
         self.troops.suppressed = set()
         support.cycle_ends(self)  # Overwatch markers off [13.1]
+        smoke.cycle_ends(self)  # all smoke removed [12.52; 12.53]
         self.play.cycle += 1
         self.track.last_chit, self.active.prev_ordered = None, set()
         self.play.order = (self.play.advantage, self.game.other(self.play.advantage))
@@ -521,8 +544,12 @@ class SoldiersState(State):
 
     def sees(self, a: Hex, b: Hex) -> bool:
         """A clear line of sight now [6.41], within the battle condition's sighting distance
-        [6.42], not through an event's smoke [10.6; 12.51]."""
-        return self.game.sees_within(a, b, self.sight_range) and not smoke_blocks(self, a, b)
+        [6.42], not through smoke [10.6; 12.51] nor a bought pillbox [18.52]."""
+        return (
+            self.game.sees_within(a, b, self.sight_range)
+            and not smoke_blocks(self, a, b)
+            and not pillbox_sight.blocks(self, a, b)  # a bought pillbox [18.52]
+        )
 
     def to_act(self) -> tuple[str, ...]:
         if self.play.over:
@@ -624,6 +651,9 @@ class SoldiersState(State):
                         mine.extend(equipment.options(self))  # exchange weapons [7.33]
                         mine.extend(prisoners.options(self))  # kill prisoners [9.7]
                         mine.extend(destroying.options(self))  # destroy equipment [9.5]
+                        mine.extend(smoke.options(self))  # smoke grenades [12.5; 12.54]
+                        mine.extend(wire.options(self))  # remove wire [18.32]
+                        mine.extend(rifle_grenades.options(self))  # rifle grenades [12.6]
                 if self.play.phase == "action":  # radio, satchel [16.2; 17.2]
                     mine.extend(fire_support.support_options(self, s))
                 # in the enemy-occupied hex they began in, only what 8.83 allows
@@ -754,6 +784,12 @@ class SoldiersState(State):
             prisoners.kill(self, action)  # 1 AP a prisoner [9.7]
         elif isinstance(action, destroying.DestroyEquipment):
             destroying.destroy(self, action)  # 1 AP [9.5]
+        elif isinstance(action, smoke.ACTIONS):
+            smoke.apply(self, action)  # [12.5; 12.54]
+        elif isinstance(action, wire.RemoveWire):
+            wire.apply(self, action)  # [18.32; 16.13]
+        elif isinstance(action, rifle_grenades.FireGrenade):
+            rifle_grenades.fire(self, action)  # [12.6-12.63]
         elif isinstance(action, SelfSuppress):
             suppression.apply(self, action)  # free; his actions end [7.41]
         elif isinstance(action, SupportAction):

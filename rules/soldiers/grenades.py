@@ -23,7 +23,8 @@ target hex), into a building or pillbox it bounces off harmlessly [12.41]. It ex
 for each man in the hex, Dmg/in for a man in a building or pillbox (``indoors``), else Dmg/out;
 a suppressed man subtracts 2; an unmodified 10 always kills, below 1 is Sup [12.22].
 
-Missing: smoke grenades [12.5], rifle grenades [12.6].
+Smoke grenades [12.5]: :mod:`rules.soldiers.smoke`; rifle grenades [12.6]:
+:mod:`rules.soldiers.rifle_grenades`.
 """
 
 from __future__ import annotations

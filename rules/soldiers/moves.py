@@ -13,8 +13,10 @@ friendly able, non-suppressed man in his sight sees; enemy sight what any able, 
 enemy man sees.
 
 Markers [18.33; 18.44; 18.45]: entering a wire hex costs 3 AP and ends the man's movement for
-the Action Phase, leaving it 1 AP more (terrain.yaml); a minefield on the map is a revealed one
-(our reading: hidden minefields [18.41] are not played): its owner's men pay 2 AP more and stop
+the Action Phase, leaving it 1 AP more (terrain.yaml), until removed [18.32]
+(:mod:`rules.soldiers.wire`); a minefield on the map is a revealed one, and so is a bought one
+once revealed [18.41] (:mod:`rules.soldiers.minefields`: entering a hidden one interrupts the
+move): its owner's men pay 2 AP more and stop (in their hidden ones too)
 [18.45]; the enemy's enter it only at Wary or higher for 2 AP, stop, and on a d10 of 9 or 10
 undergo a minefield attack, the Grenade Table's indoors damage line [18.43; 18.44]. A scenario
 names no minefield's owner: the defender's (our reading: only he buys them [18]).
@@ -28,7 +30,7 @@ from model.hexes import Hex
 from rules.engine.actions import Move
 from rules.movement.costs import terrain_effect
 from rules.movement.reach import reachable
-from rules.soldiers import operational, scenario_events
+from rules.soldiers import minefields, operational, scenario_events, wire
 from rules.soldiers.actions import ManHit, ManMoved
 from rules.soldiers.artillery import rubble_extra
 from rules.soldiers.fire import apply_damage
@@ -74,7 +76,15 @@ def _has(state: SoldiersState, h: Hex, terrain: str) -> bool:
 
 
 def minefield(state: SoldiersState, man: str, h: Hex) -> str | None:
-    """``friendly`` or ``enemy`` when a minefield lies in ``h``, as the man sees it."""
+    """``friendly`` or ``enemy`` when a minefield lies in ``h``, as the man sees it: a bought
+    one is his side's whether revealed or not [18.45], the enemy's only once revealed [18.41]
+    (:mod:`rules.soldiers.minefields`)."""
+    bought = minefields.owner(state, h)
+    if bought is not None:
+        side, revealed = bought
+        if side == state.game.men[man].side:
+            return "friendly"
+        return "enemy" if revealed else None
     if not _has(state, h, "minefield"):
         return None
     owner = next((s.id for s in state.game.scenario.sides if s.role == "defender"), None)
@@ -83,7 +93,7 @@ def minefield(state: SoldiersState, man: str, h: Hex) -> str | None:
 
 def stops(state: SoldiersState, man: str, h: Hex) -> bool:
     """Entering ``h`` ends the man's movement for the Action Phase [18.33; 18.44; 18.45]."""
-    return _has(state, h, "wire") or minefield(state, man, h) is not None
+    return wire.live(state, h) or minefield(state, man, h) is not None
 
 
 #: A leader orders men within 2 hexes in his sight [6.21].
@@ -155,7 +165,7 @@ def why_not_step(
     moved = frm is not None and frm != state.troops.hexes.get(man)
     if state.active.stopped or (moved and frm is not None and stops(state, man, frm)):
         return None, "he entered wire or a minefield: no further movement this phase [18.33]"
-    found = game.man_cost(to, frm)
+    found = wire.man_cost(state, to, frm)  # wire removed: the ground beneath [18.32]
     if found.prohibited or found.cost is None:
         return None, f"{name}: {found.text} [7.21; 7.25]"
     shut = scenario_events.closed(state, to)  # a burning building, a blown bridge [10.6]
@@ -232,32 +242,64 @@ def move(state: SoldiersState, action: Move) -> None:
     spent, why = 0.0, []
     if at is None:
         why.append("enters the map from his group's entry edge [19.32]")
-    for name in action.path:
+    movers = _movers(state, man)
+    entered: list[str] = []
+    surprised = False  # the men entered a hidden minefield [18.41]
+    for step, name in enumerate(action.path):
         to = game.by_name[name.upper()]
-        found = game.man_cost(to, at)
+        found = wire.man_cost(state, to, at)  # wire removed: the ground beneath [18.32]
         cost = step_cost(state, man, at, to)
         spent += cost or 0.0
+        if minefields.hidden_from(state, man, to):
+            why.append(f"{name.upper()}: {found.text} ({found.rule}); a hidden minefield [18.41]")
+            surprised = minefields.enter_hidden(state, movers, to)
+            if surprised:
+                at = to
+                entered.append(name.upper())
+                state.troops.last_in[name.upper()] = game.men[man].side  # control [19.7]
+            break
         text = f"{name.upper()}: {found.text} ({found.rule})"
         mine = minefield(state, man, to)
         if mine == "friendly":
             text += "; a friendly minefield: 2 AP more, no further movement [18.45]"
         elif mine == "enemy":
             text += "; a revealed enemy minefield: 2 AP, no further movement [18.44]"
-        elif _has(state, to, "wire"):
+        elif wire.live(state, to):
             text += "; wire: no further movement this Action Phase [18.33]"
         why.append(text)
         at = to
+        entered.append(name.upper())
         if man not in state.troops.disabled:
             state.troops.last_in[name.upper()] = game.men[man].side  # control [19.7]
-    assert at is not None
+        shown = {game.name(h) for h in minefields.engineers_detect(state, movers, to)}
+        if shown & {n.upper() for n in action.path[step + 1 :]}:  # [18.42; 16.12]
+            why.append("the move stops: a minefield revealed ahead (our reading) [18.42]")
+            break
+    if at is None or not entered:
+        state.active.ap -= spent  # noticed at once: back where he was, the AP spent [18.41]
+        return
     state.troops.hexes[man] = at
     state.troops.waiting.discard(man)
+    for m in movers:  # the group is in with him before a minefield strikes [7.1; 18.41]
+        state.troops.hexes[m] = at
     state.active.ap -= spent
     state.active.stopped = stops(state, man, at)
-    names = tuple(n.upper() for n in action.path)
-    state.emit(ManMoved(man, names, spent, state.active.ap, tuple(why)))
-    if minefield(state, man, at) == "enemy":
-        _minefield_attack(state, man, at)
+    state.emit(ManMoved(man, tuple(entered), spent, state.active.ap, tuple(why)))
+    if minefield(state, man, at) == "enemy" and not surprised:
+        for m in movers:  # "for each man that enters" [18.44]: the group follows him in
+            if m not in state.troops.disabled:
+                _minefield_attack(state, m, at)
+
+
+def _movers(state: SoldiersState, man: str) -> list[str]:
+    """The men who move together: the group's acting men, or the man alone [7.1]."""
+    if state.active.group:
+        from rules.soldiers.groups import acting
+
+        found = acting(state)
+        if man in found:
+            return found
+    return [man]
 
 
 def _minefield_attack(state: SoldiersState, man: str, at: Hex) -> None:

@@ -56,9 +56,11 @@ from rules.engine.core import State
 from rules.maps.named import HexesByName
 from rules.records.places import listed_units, sides, state_section, statuses, units, whole
 from rules.records.position import PositionReader
+from rules.soldiers import minefields, smoke, wire
 from rules.soldiers import support as support_io
 from rules.soldiers.actions import REACTIONS
 from rules.soldiers.fire_support import FireSupportPosition, read_position, write_position
+from rules.soldiers.minefields import MinefieldsPosition
 from rules.soldiers.moves import judge_sight
 from rules.soldiers.records import (
     RISKS,
@@ -71,6 +73,8 @@ from rules.soldiers.records import (
     Reaction,
     Troops,
 )
+from rules.soldiers.smoke import SmokePosition
+from rules.soldiers.wire import WirePosition
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersGame, SoldiersState
@@ -208,6 +212,9 @@ class SoldiersPositionState(StrictModel):
     captured: dict[str, str] = Field(default_factory=dict)
     support: support_io.SupportPosition | None = None  # overwatch, MGs [13; 14]
     fire_support: FireSupportPosition | None = None  # artillery and satchel charges [16.2; 17]
+    smoke: SmokePosition | None = None  # smoke grenades and markers [12.5]
+    wire: WirePosition | None = None  # remove wire performed [18.32]
+    minefields: MinefieldsPosition | None = None  # bought minefields revealed [18.41]
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -286,6 +293,9 @@ def to_position(state: SoldiersState) -> GamePosition:
         captured=dict(sorted(state.troops.captured.items())),
         support=support_io.to_position(state),
         fire_support=write_position(state),
+        smoke=smoke.write_position(state),
+        wire=wire.write_position(state),
+        minefields=minefields.write_position(state),
     )
     return GamePosition(
         **state.position_header(),
@@ -332,6 +342,9 @@ def state_from_position(
     state.active = _read_turn(game, extra.turn, reader)
     state.support = support_io.from_position(game, extra.support, reader)
     read_position(state, extra.fire_support)  # artillery and satchel charges [16.2; 17]
+    smoke.read_position(state, extra.smoke, reader)  # smoke grenades [12.5]
+    wire.read_position(state, extra.wire, reader)  # remove wire [18.32]
+    minefields.read_position(state, extra.minefields, reader)  # revealed minefields [18.41]
     current = state.active.current
     # a file that leaves the sight out: judged from the position as written [7.23]
     if (

@@ -6,8 +6,9 @@ Where they are: the markers the scenario's map carries (terrain overlays ``camou
 [23.2]), and those the defender bought [18; 19.43]. A bought preparation is placed in a hex
 where the defender's men set up, one preparation a hex, never in a building or water hex [18],
 pillboxes first, then entrenchments, then camouflage, the men's hexes in roster order (our
-reading: the owner places them with his men; the engine makes the choice). Bought wire and
-minefields are not placed (missing: wire's facing [18.31], hidden minefields [18.41]).
+reading: the owner places them with his men; the engine makes the choice). Bought wire is laid
+by :mod:`rules.soldiers.wire` [18.31], bought minefields noted secretly by
+:mod:`rules.soldiers.minefields` [18.4].
 
 Effects:
 
@@ -21,7 +22,7 @@ Effects:
   enters one holding an able enemy [18.51]; men inside may fire aimed or sustained at Wary
   [18.52], and reaction fire's alertness is +2 for them [18.52].
 
-Missing: a bought pillbox does not block sight (sight is worked out from the map once); the
+A bought pillbox blocks sight: :mod:`rules.soldiers.pillbox_sight` [18.52]. Missing: the
 camouflage's attacker exclusion holds for the hit modifier, not for the hex's category (which
 the engine judges for the hex, not the man); entering a camouflaged or entrenched hex costs
 nothing extra, as the book says [18.1; 18.2].

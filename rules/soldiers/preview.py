@@ -21,9 +21,12 @@ from rules.soldiers import (
     groups,
     melee,
     prisoners,
+    rifle_grenades,
+    smoke,
     support,
     suppression,
     view,
+    wire,
 )
 from rules.soldiers.actions import (
     ClearJam,
@@ -92,6 +95,12 @@ def _why_not(state: SoldiersState, action: Action) -> str | None:
         return prisoners.why_not(state, action)  # [9.7]
     if isinstance(action, destroying.DestroyEquipment):
         return destroying.why_not(state, action)  # [9.5]
+    if isinstance(action, smoke.ACTIONS):
+        return smoke.why_not(state, action)  # [12.5; 12.54]
+    if isinstance(action, wire.RemoveWire):
+        return wire.why_not(state, action)  # [18.32]
+    if isinstance(action, rifle_grenades.FireGrenade):
+        return rifle_grenades.why_not(state, action)  # [12.6]
     if isinstance(action, ClearJam | Reload):
         return why_not_maintain(state, action)
     if isinstance(action, FIRE_SUPPORT_ACTIONS):
@@ -139,6 +148,12 @@ def preview(state: SoldiersState, action: Action) -> Preview:
         return Preview(words, False, why)
     if isinstance(action, SupportAction):
         return support.preview(state, action, words)
+    if isinstance(action, smoke.ACTIONS):
+        return smoke.preview(state, action, words)  # [12.5; 12.54]
+    if isinstance(action, wire.RemoveWire):
+        return wire.preview(state, action, words)  # [18.32]
+    if isinstance(action, rifle_grenades.FireGrenade):
+        return rifle_grenades.preview(state, action, words)  # [12.6]
     if isinstance(action, Commit):
         space = state.track.space[action.chit]
         title = chit_title(state, action.chit)

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 
 from model.hexes import Hex
 from rules.los.geometry import AlongStep, HexStep, trace
+from rules.soldiers import smoke_markers as smoke
 from rules.soldiers.actions import EventDrawn, ManHit
 
 if TYPE_CHECKING:
@@ -174,14 +175,20 @@ def closed(state: SoldiersState, h: Hex) -> str | None:
 
 
 def in_smoke(state: SoldiersState, h: Hex) -> bool:
-    """The hex holds a smoke marker an event left [10.6; 12.51]."""
+    """The hex holds a smoke marker an event left [10.6; 12.51], or a smoke grenade's outside
+    a building or pillbox [12.5; 12.51] (:mod:`rules.soldiers.smoke`)."""
+    if smoke.outside(state, h):
+        return True
     return bool(state.field.lasting_smoke) and state.game.name(h) in state.field.lasting_smoke
 
 
 def smoke_blocks(state: SoldiersState, a: Hex, b: Hex) -> bool:
     """Sight through a smoke hex is blocked [12.51]: a hex between ``a`` and ``b`` the line
-    enters (a line along a hexside: both hexes beside it, as for blocking terrain [6.45])."""
-    if not state.field.lasting_smoke:
+    enters (a line along a hexside: both hexes beside it, as for blocking terrain [6.45]).
+    Men in a building or pillbox with smoke inside do not see out [12.53]."""
+    if a != b and smoke.blinded(state, a):
+        return True
+    if not state.field.lasting_smoke and not smoke.any_outside(state):
         return False
     for step in trace(a, b).steps:
         if isinstance(step, HexStep) and step.hex not in (a, b) and in_smoke(state, step.hex):

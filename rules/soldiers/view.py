@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from rules.engine.actions import Action, Done, Move
 from rules.engine.play import ActionFocus, Progress
-from rules.soldiers import bidding, fire_support, support
+from rules.soldiers import bidding, fire_support, rifle_grenades, smoke, support, wire
 from rules.soldiers.actions import (
     ClearJam,
     Commit,
@@ -146,6 +146,12 @@ def describe(state: SoldiersState, action: Action) -> str:
         return f"Exchange weapons with {other}: {mine} for {theirs} [7.33]"
     if isinstance(action, KillPrisoner):
         return f"Kill the prisoner {state.game.unit_name(action.prisoner)} [9.7]"
+    if isinstance(action, smoke.ACTIONS):
+        return smoke.describe(state, action)  # [12.5; 12.54]
+    if isinstance(action, wire.RemoveWire):
+        return wire.describe(state, action)  # [18.32]
+    if isinstance(action, rifle_grenades.FireGrenade):
+        return rifle_grenades.describe(state, action)  # [12.6]
     if isinstance(action, DestroyEquipment):
         return "Destroy the equipment of the disabled and captured men in his hex [9.5]"
     if isinstance(action, SelfSuppress):
@@ -206,6 +212,12 @@ def concerns(state: SoldiersState, action: Action) -> ActionFocus:
         return ActionFocus(action.man, "fire", state.troops.hexes.get(action.man))
     if isinstance(action, OrderMan | MoveOff | ClearJam | Reload | SelfSuppress | Exchange):
         return ActionFocus(action.man)
+    if isinstance(action, smoke.ACTIONS):
+        return smoke.concerns(state, action)  # [12.5; 12.54]
+    if isinstance(action, wire.RemoveWire):
+        return wire.concerns(state, action)  # [18.32]
+    if isinstance(action, rifle_grenades.FireGrenade):
+        return rifle_grenades.concerns(state, action)  # [12.6]
     if isinstance(action, DestroyEquipment):
         return ActionFocus(action.man, "other", state.troops.hexes.get(action.man))
     if isinstance(action, KillPrisoner):
