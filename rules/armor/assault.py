@@ -153,6 +153,8 @@ def _aim(state: ArmorState, unit: str, target: str, moving: bool | None = None) 
     dice: tuple[Modifier, ...] = (
         Modifier("Open Vehicle", 10, "[ADV VII.B.3; GC1 GP Fire Modifiers]"),
     )
+    if target in state.hatches.buttoned:  # no +10 against a Buttoned one [AG VIII.B]
+        dice = (Modifier("Buttoned Vehicle", 0, "[ADV VII.B.3; GC1 GP Fire Modifiers]"),)
     elite = special_infantry.close_assault_modifier(state, unit)  # Rangers [OP V.C.2]
     if elite is not None:
         dice = (*dice, elite)

@@ -81,7 +81,7 @@ from model.regions import Region
 from model.scenario_io import LoadedScenario
 from model.systems import GameSystem
 from model.victory import Exit
-from rules.armor import cover, opportunity, plot, preview, soft, view
+from rules.armor import cover, hatches, opportunity, plot, preview, soft, storeys, view
 from rules.armor import position as position_io
 from rules.armor.bailout import crews
 from rules.armor.events import OrderPlotted, Placed
@@ -351,6 +351,8 @@ class ArmorState(State):
         self.morale = Morale()  # Morale and Panic, Aces [OP XVII]
         self.specials = Specials()  # Special Vehicle Units [OP XXV]
         self.command = command.Command()  # Command Control, Radio Jamming [OP XIV]
+        self.storeys = storeys.Storeys()  # Leg units upstairs [ADV IV.B.2]
+        self.hatches = hatches.Hatches()  # Buttoned Vehicles [AG VIII.B]
         for event in (
             *dep.events,
             *game.support_events,
@@ -438,7 +440,7 @@ class ArmorState(State):
 
     def hexes_ordered(self, unit: str) -> int:
         """Hexes the unit is ordered to move this Turn (the AP Movement Modifier's column)."""
-        return sum(1 for s in self.orders_of(unit).steps if s in "FB")
+        return sum(1 for s in self.orders_of(unit).steps if s in "FBMW")  # Up, Down [ADV IV.B.2.b]
 
     def gun_lost(self, unit: str) -> bool:
         return bool(self.damage.hits.get(unit, set()) & {"gun", "turret"})
@@ -496,6 +498,7 @@ class ArmorState(State):
         """Stand ``unit`` in ``h`` facing ``facing``, with the units it transports: they "move
         along with their Vehicle unit" [ADV V.C.1]."""
         for u in (unit, *self.passengers(unit)):
+            storeys.left(self, u, h)  # a new hex: its first storey [ADV IV.B.2]
             self.troops.hexes[u], self.troops.facing[u] = h, facing
 
     # --- legal actions ----------------------------------------------------------------------

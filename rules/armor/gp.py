@@ -259,6 +259,7 @@ _CLOSE_OPEN = (
     "Close Range Inf, MG, Strafing, Direct, Opportunity, Tracking or Overrun Defensive vs. "
     "Open Vehicle"
 )
+_CLOSE_BUTTONED = _CLOSE_OPEN.replace("Open Vehicle", "Buttoned Vehicle")
 
 
 def effects_row(state: ArmorState, firer: str, target: str, rng: int) -> str:
@@ -267,9 +268,10 @@ def effects_row(state: ArmorState, firer: str, target: str, rng: int) -> str:
     by any other Direct or Opportunity Fire."""
     if not state.game.units[target].vehicle:
         return "Any vs. Leg or Towed"
+    shut = target in state.hatches.buttoned  # a Buttoned Vehicle's rows [AG VIII.B]
     if state.game.units[firer].leg and long_range(state, firer, rng):
-        return "Inf, MG at Long Range vs. Open Vehicle"
-    return _CLOSE_OPEN
+        return f"Inf, MG at Long Range vs. {'Buttoned' if shut else 'Open'} Vehicle"
+    return _CLOSE_BUTTONED if shut else _CLOSE_OPEN
 
 
 def effects(state: ArmorState, firer: str, target: str, rng: int, result: str) -> tuple[str, ...]:

@@ -45,7 +45,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from rules.armor import execution
+from rules.armor import execution, hatches, storeys
 from rules.armor.cards import gun_of
 from rules.armor.events import GpFire, OrderCut, PhaseNote
 from rules.armor.fire import Pending, in_field_of_fire
@@ -108,7 +108,7 @@ def why_not_overrun(state: ArmorState, unit: str, target: str) -> str | None:
         return "the target is not on the map"
     if state.transported(target):
         return "not against a unit transported on a Vehicle [ADV IV.A.2.c]"
-    return None
+    return storeys.why_not_overrun(state, target) or hatches.why_not_overrun(state, unit)
 
 
 def why_not_order(state: ArmorState, order: Order) -> str | None:

@@ -11,10 +11,11 @@ map. Worked out once per unit and Order Plot Phase.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from rules.armor import assault, cover, dumps, overrun, transport
+from rules.armor import assault, cover, dumps, hatches, overrun, storeys, transport
 from rules.armor.fire import why_not_fire
 from rules.armor.move import (
     Destination,
@@ -128,6 +129,7 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
         found = [a for a in found if not isinstance(a, Order) or why_not_straight(state, a) is None]
     if transport.bound(state, unit):  # a Vehicle with a unit part way loaded stays [IV.B.1.d]
         found = [a for a in found if isinstance(a, Order) and not a.moves]
+    found = storeys.options(state, unit, found)  # Up and Down [ADV IV.B.2]
     found.extend(carrying)
     state.sheets.options[unit] = found
     return found
@@ -213,6 +215,11 @@ def facing_options(state: ArmorState, unit: str) -> list[Action]:
             if hull == state.troops.facing[unit] and t == 0:
                 continue
             found.append(_face(state, unit, hull, (hull + offset) % 6))
+    if hatches.may_button(state, unit):  # Open or Buttoned Turret unit [AG VIII.B.2]
+        other = hatches.OPEN if hatches.buttoned(state, unit) else hatches.BUTTONED
+        hull, turret = state.troops.facing[unit], state.troops.turret[unit]
+        kept = _face(state, unit, hull, (hull + turret) % 6)  # the facing kept
+        found = [*found, replace(kept, hatch=other), *(replace(f, hatch=other) for f in found)]
     return found
 
 

@@ -152,8 +152,9 @@ def range_bonus(state: ArmorState, sighter: str, target: str, terrains: list[str
 
     if not all(t in _ELEVATION_TERRAIN or sight_group(t) == "clear-river-bridge" for t in terrains):
         return 0
-    a, b = state.troops.hexes[sighter], state.troops.hexes[target]
-    return PER_LEVEL * abs(state.game.level(a) - state.game.level(b))
+    from rules.armor.storeys import level  # a unit upstairs is higher [AG IV.B.1.h(3)]
+
+    return PER_LEVEL * abs(level(state, sighter) - level(state, target))
 
 
 def dusty(state: ArmorState, unit: str) -> bool:
