@@ -34,8 +34,8 @@ map:
   layout: {{preset: edge-to-edge, order: [J, K, L]}}
   overlays: [{overlays}]
 """
-#: unit code, hex, compass facing
-Force = tuple[str, Hex, int]
+#: unit code, hex, compass facing (and extra keys of the force entry)
+Force = tuple[str, Hex, int] | tuple[str, Hex, int, str]
 SQUAD, MG, TANK = "us.INFANTRY-SQUAD.1", "us.US-MG-TEAM.1", "german.PZIVJ.1"
 
 
@@ -73,18 +73,22 @@ def _buildings(*stacks: tuple[Hex, int], kind: str = "brick-building") -> str:
 
 
 def _state(
-    us: list[Force], german: list[Force], overlays: str = "", level: str = "advanced-game"
+    us: list[Force],
+    german: list[Force],
+    overlays: str = "",
+    level: str = "advanced-game",
+    options: str = "",
 ) -> ArmorState:
     amap = _base().amap
 
     def forces(units: list[Force]) -> str:
         return "\n".join(
-            f"      - {{unit: {code}, placement: {{kind: hex, hex: {amap.name(h)}, "
-            f"facing: {amap.global_to_direction(h, compass)}}}}}"
-            for code, h, compass in units
+            f"      - {{unit: {f[0]}, placement: {{kind: hex, hex: {amap.name(f[1])}, "
+            f"facing: {amap.global_to_direction(f[1], f[2])}}}{f[3] if len(f) > 3 else ''}}}"
+            for f in units
         )
 
-    text = SCENARIO.format(level=level, options="", overlays=overlays) + two_sides(
+    text = SCENARIO.format(level=level, options=options, overlays=overlays) + two_sides(
         forces(us), forces(german), turns=3
     )
     game = load_game(parse_scenario(text, "position.yaml"))
