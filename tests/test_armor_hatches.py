@@ -160,12 +160,13 @@ def test_adv_v_c_3_a_and_5_units_in_a_buttoned_half_track_neither_fire_nor_are_f
     assert "may not be fired at [ADV V.C.5]" in (why_not_fire(state, GE_SQUAD, SQUAD) or "")
     state.sheets.options.clear()  # worked out once per Order Plot (the status is set by hand)
     assert Order(SQUAD, fire=GE_SQUAD) not in state.order_options(SQUAD)
-    truck = _state(
-        [("US-MEDIUM-TRUCK", line[0], 0, ", label: ht"), ("INFANTRY-SQUAD", line[0], 0, carried)],
+    car = _state(
+        [("M20", line[0], 0, ", label: ht"), ("INFANTRY-SQUAD", line[0], 0, carried)],
         [("GE-INFANTRY-SQUAD", line[3], 3)],
     )
-    truck.hatches.buttoned.add("us.US-MEDIUM-TRUCK.1")
-    assert why_not_fire(truck, SQUAD, GE_SQUAD) is None
+    car.hatches.buttoned.add("us.M20.1")  # an M20 is no Half-Track [ADV V.C.3.b]
+    assert why_not_fire(car, SQUAD, GE_SQUAD) is None
+    assert why_not_fire(car, GE_SQUAD, SQUAD) is None
 
 
 def test_adv_iv_a_2_a_2_a_buttoned_half_track_may_not_overrun() -> None:
@@ -184,7 +185,7 @@ def test_adv_iv_a_2_a_2_a_buttoned_half_track_may_not_overrun() -> None:
 
 def test_ag_viii_b_a_buttoned_vehicle_is_kept_in_a_position_file() -> None:
     """A position file gives a Buttoned Vehicle the status ``buttoned`` and reads it back;
-    a squad or a Jeep (always Open [ADV IV.A.2.a(2)]) Buttoned is refused."""
+    a squad, or a Jeep (always Open [ADV X.B; IV.A.2.a(2)]), Buttoned is refused."""
     line = _line(5)
     state = _state([("M4", line[0], 0), ("JEEP", line[1], 0)], [("GE-INFANTRY-SQUAD", line[3], 3)])
     state.hatches.buttoned.add(M4)
@@ -194,10 +195,23 @@ def test_ag_viii_b_a_buttoned_vehicle_is_kept_in_a_position_file() -> None:
     back = state.game.state_from_position(position, PositionReader(state.game, position, None))
     assert isinstance(back, ArmorState) and hatches.buttoned(back, M4)
     assert back.position_fingerprint() == state.position_fingerprint()
-    for who, message in (("us.JEEP.1", "always Open"), (GE_SQUAD, "only Vehicle units")):
+    for who, message in (("us.JEEP.1", "always Open \\[ADV X.B"), (GE_SQUAD, "only Vehicle units")):
         wrong = position.model_copy(deep=True)
         for p in wrong.units:
             if p.id == who:
                 p.status.append("buttoned")
         with pytest.raises(ProblemList, match=message):
             state.game.state_from_position(wrong, PositionReader(state.game, wrong, None))
+
+
+def test_adv_x_b_trucks_and_jeeps_are_never_offered_a_buttoned_turret_unit() -> None:
+    """[ADV X.B]: "Turret units never need to be placed on Medium or Light Truck units, or on
+    Jeep units. These units are always considered to be 'Open'"."""
+    line = _line(5)
+    state = _state(
+        [("US-LIGHT-TRUCK", line[0], 0), ("JEEP", line[1], 0), ("M4", line[2], 0)],
+        [("PZIVJ", line[4], 3)],
+    )
+    _to_facing(state, "us")
+    hatched = {a.unit for a in state.legal_actions("us") if isinstance(a, Face) and a.hatch}
+    assert hatched == {M4}

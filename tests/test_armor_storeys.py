@@ -130,7 +130,6 @@ def test_adv_iv_b_2_up_and_down_are_steps_of_the_movement_notation() -> None:
         assert isinstance(order, Order) and order.text() == text
 
 
-
 def test_adv_iv_b_2_a_squad_climbs_to_the_third_storey_and_sees_over_the_building_between() -> None:
     """[ADV IV.B.2; AG IV.B.1.h(3)]: from the ground floor the one-storey Building two hexes on
     blocks the line to the Panzer IV; the squad plots "MM" (1 SF a storey, its Speed 2 [ADV
@@ -201,7 +200,9 @@ def test_adv_iv_b_2_b_going_up_counts_as_movement_for_combat() -> None:
     Infantry unit may fire and go up one storey (as one hex), a Machinegun Team may not, and
     the storey counts as a hex ordered (the Movement Modifier's column)."""
     line = _line(5)
-    state = _state([("INFANTRY-SQUAD", line[0], 0)], [("PZIVJ", line[2], 3)], _buildings((line[0], 2)))
+    state = _state(
+        [("INFANTRY-SQUAD", line[0], 0)], [("PZIVJ", line[2], 3)], _buildings((line[0], 2))
+    )
     assert state.why_not_order(Order(SQUAD, fire=TANK, moves="M")) is None
     assert "exceed 1 SF" in (state.why_not_order(Order(SQUAD, fire=TANK, moves="MW")) or "")
     state.apply(Order(SQUAD, moves="M"))
@@ -215,7 +216,9 @@ def test_adv_iv_b_2_a_unit_that_leaves_the_building_is_on_the_ground() -> None:
     """[ADV IV.B.2]: "W1" from the second storey: down (1 SF), out one hex (1 SF); its storey is
     the first again, and so is its level."""
     line = _line(5)
-    state = _state([("INFANTRY-SQUAD", line[0], 0)], [("PZIVJ", line[4], 3)], _buildings((line[0], 2)))
+    state = _state(
+        [("INFANTRY-SQUAD", line[0], 0)], [("PZIVJ", line[4], 3)], _buildings((line[0], 2))
+    )
     _plot(state, Order(SQUAD, moves="M"))
     assert storeys.storey(state, SQUAD) == 2
     events = _plot(state, Order(SQUAD, moves="W1"))
@@ -247,7 +250,7 @@ def test_adv_iv_b_2_an_order_cut_short_loses_its_later_storeys(
 def test_adv_iv_b_2_the_storey_is_kept_in_a_position_file() -> None:
     """A position file keeps the storey (``values: {storey: 3}``) and reads it back to the same
     fingerprint; a storey the Building lacks, or a Vehicle upstairs, is refused with where."""
-    state, line = _scene()
+    state, _ = _scene()
     _plot(state, Order(SQUAD, moves="MM"))
     position = state.to_position()
     [place] = [p for p in position.units if p.id == SQUAD]
@@ -263,3 +266,10 @@ def test_adv_iv_b_2_the_storey_is_kept_in_a_position_file() -> None:
     reader = PositionReader(state.game, too_high, None)
     with pytest.raises(ProblemList, match="only Leg units go above the first storey"):
         state.game.state_from_position(too_high, reader)
+    no_such = position.model_copy(deep=True)
+    for p in no_such.units:
+        if p.id == SQUAD:
+            p.values["storey"] = 4
+    reader = PositionReader(state.game, no_such, None)
+    with pytest.raises(ProblemList, match=r"a Building of 3 storey\(s\)"):
+        state.game.state_from_position(no_such, reader)

@@ -51,8 +51,10 @@ Pillboxes and Bunkers, and the Mines [OP IV] their Mine units bring
 ``rules: {options: [artillery]}`` off-board Artillery Batteries, Designated, Called and
 Continuous fire, the Artillery Impact Phase, Indirect Fire by units and Air Spotting [OP II;
 OP III.E; SCN III.G] (:mod:`rules.armor.indirect`); Snow and Mud [OP VIII.A]
-(:mod:`rules.armor.weather`). Not yet: Buttoned turrets (the Armor Game's are always Open
-[AG VIII.B]), and the rest of the Advanced Game and the Optional Rules (machineguns firing on
+(:mod:`rules.armor.weather`); Up and Down orders of Leg units in multi-storey Buildings
+[ADV IV.B.2] (:mod:`rules.armor.storeys`); Open and Buttoned Turret units [AG VIII.B]
+(:mod:`rules.armor.hatches`; the Armor Game's are always Open). Not yet: the rest of the
+Advanced Game and the Optional Rules (machineguns firing on
 their own; time of day...). The Data Cards' tables are not in the book's text:
 :mod:`rules.armor.cards` names the placeholders used.
 
@@ -140,7 +142,7 @@ from rules.engine.sequence import Phase, Segment, steps
 from rules.maps.game import MapGame
 from rules.records.position import PositionReader
 
-RULES_VERSION = "armor-0.2"
+RULES_VERSION = "armor-0.3"
 
 
 class ArmorGame(MapGame):

@@ -13,8 +13,9 @@ What the engine plays, at ``level: advanced-game`` (the Armor Game's Vehicles st
 - the choice: the Final Facing action's last word, ``face us.M4.1 3 2 buttoned`` or ``... open``
   [VIII.B.2] (with the facing unchanged when only the Turret unit is exchanged), once per
   Vehicle and Phase like the facing; every Vehicle sets up Open (our reading: the book names no
-  default; a position file's status ``buttoned`` sets one up Buttoned); the Jeep "is always
-  Open" [ADV IV.A.2.a(2)], and a Vehicle whose crew Bailed Out is not offered the choice;
+  default; a position file's status ``buttoned`` sets one up Buttoned); Trucks and Jeeps "are
+  always considered to be 'Open'" [ADV X.B; IV.A.2.a(2)], and a Vehicle whose crew Bailed Out
+  is not offered the choice; the heuristic bot keeps its Vehicles Open (our weighting);
 - sighting: a Buttoned Vehicle reads the Sighting Ranges Table's Buttoned row [AG IV.C.2; GC2];
   with the Optional Rule ``sighting-buttoned`` it sights only hexes inside the FS 45 sections
   of the Target Angle Wheel off its hull's or its turret's front [OP X.C.5] (the sector edges
@@ -51,6 +52,9 @@ _SHUT_IN_TYPES = ("KANGAROO",)
 #: The Vehicles that Overrun only when Open [ADV IV.A.2.a(2)] (the Jeep is always Open).
 _OPEN_TO_OVERRUN = ("half-track", "bren-carrier", "jeep")
 _OPEN_TO_OVERRUN_TYPES = ("M20",)
+#: "Turret units never need to be placed on Medium or Light Truck units, or on Jeep units. These
+#: units are always considered to be 'Open'" [ADV X.B].
+ALWAYS_OPEN = ("truck", "jeep")
 #: The FS 45 sections' outer edge off the front, in degrees [OP X.C.5; TAW card].
 FS45_EDGE = 50
 
@@ -94,12 +98,12 @@ def status(state: ArmorState, unit: str) -> str:
 
 def may_button(state: ArmorState, unit: str) -> bool:
     """Whether the unit's Turret unit may be exchanged now: a Vehicle of the Advanced Game
-    [AG VIII.B], not the Jeep, always Open [ADV IV.A.2.a(2)], crewed [ADV IX.A.3]."""
+    [AG VIII.B], not a Truck or Jeep, always Open [ADV X.B; IV.A.2.a(2)], crewed [ADV IX.A.3]."""
     spec = state.game.units[unit]
     return (
         state.game.advanced
         and spec.vehicle
-        and spec.category != "jeep"
+        and spec.category not in ALWAYS_OPEN
         and unit not in state.troops.abandoned
     )
 
@@ -198,7 +202,7 @@ def read(state: ArmorState, unit: str) -> str | None:
     """Read a position file's ``buttoned`` status; the problem, else None."""
     if not state.game.units[unit].vehicle:
         return f"only Vehicle units carry a Buttoned Turret unit {RULE}"
-    if not may_button(state, unit) and state.game.units[unit].category == "jeep":
-        return "the Jeep unit is always Open [ADV IV.A.2.a(2)]"
+    if state.game.units[unit].category in ALWAYS_OPEN:
+        return "Trucks and Jeeps are always Open [ADV X.B; IV.A.2.a(2)]"
     state.hatches.buttoned.add(unit)
     return None

@@ -4,7 +4,7 @@ The order [ADV IV.A.2]: "K", the enemy unit and movement notation that enters or
 through its hex ("K-19-RR3"); the movement must be plotted with it [Order Combination note 2]
 and, our reading of the table's cut K row, nothing else is. Only a Vehicle unit with no Gun or
 Turret compartment hit [a], no Light or Medium Truck [a(1)] (Half-Tracks, Bren Carriers, M20s and
-Jeeps only when Open [a(2)]: every Vehicle is Open in this engine [AG VIII.B]); only against an
+Jeeps only when Open [a(2)]: :mod:`rules.armor.hatches`); only against an
 enemy Leg or Towed unit it can reach, not one transported [b-c]; one a Turn (one order a unit).
 Our reading: a Vehicle that may not move (Hull or Track damage [AG VII.C.1]) or fire (three
 crew losses [GC1]) is not given one either.

@@ -208,19 +208,19 @@ def facing_options(state: ArmorState, unit: str) -> list[Action]:
     pivot = plotted and not state.immobile(unit) and not _held(state, unit)
     hulls = range(6) if pivot else [state.troops.facing[unit]]
     turn = min(spec.turret_turn, 3) if not state.gun_lost(unit) else 0
-    found: list[Action] = []
+    faces: list[Face] = []
     for hull in hulls:
         for t in range(-turn, turn + 1):
             offset = (state.troops.turret[unit] + t) % 6
             if hull == state.troops.facing[unit] and t == 0:
                 continue
-            found.append(_face(state, unit, hull, (hull + offset) % 6))
+            faces.append(_face(state, unit, hull, (hull + offset) % 6))
     if hatches.may_button(state, unit):  # Open or Buttoned Turret unit [AG VIII.B.2]
         other = hatches.OPEN if hatches.buttoned(state, unit) else hatches.BUTTONED
-        hull, turret = state.troops.facing[unit], state.troops.turret[unit]
-        kept = _face(state, unit, hull, (hull + turret) % 6)  # the facing kept
-        found = [*found, replace(kept, hatch=other), *(replace(f, hatch=other) for f in found)]
-    return found
+        now, turret = state.troops.facing[unit], state.troops.turret[unit]
+        kept = _face(state, unit, now, (now + turret) % 6)  # the facing kept
+        faces = [*faces, replace(kept, hatch=other), *(replace(f, hatch=other) for f in faces)]
+    return list(faces)
 
 
 def _held(state: ArmorState, unit: str) -> bool:

@@ -43,9 +43,10 @@ as the adjudication reads Completely Hidden units [SCN IV.F]).
   [X.C.3.b] (a dusty hidden unit is placed on the map when sighted, its route is not drawn),
   and the dust's +1 SF for moving (as Smoke).
 
+Buttoned Sighting [OP X.C.5] (``sighting-buttoned``) is in :mod:`rules.armor.hatches`.
+
 Not played: the Optional Noise Rules [OP X.D], Full Cover Towed and Leg units' sighting
-[OP X.C.2] (on the table, not read), Smoking Wreck units [X.C.4], Buttoned Sighting [X.C.5]
-(no Buttoned turrets are played).
+[OP X.C.2] (on the table, not read), Smoking Wreck units [X.C.4].
 """
 
 from __future__ import annotations
