@@ -273,3 +273,24 @@ def test_adv_iv_b_2_the_storey_is_kept_in_a_position_file() -> None:
     reader = PositionReader(state.game, no_such, None)
     with pytest.raises(ProblemList, match=r"a Building of 3 storey\(s\)"):
         state.game.state_from_position(no_such, reader)
+
+
+def test_adv_iv_b_2_c_snow_does_not_slow_a_squad_going_upstairs() -> None:
+    """[ADV IV.B.2.c; OP VIII.A]: "Weather (Snow or Mud) does not reduce the Speed Factors of
+    units moving from story to story - the Speed Factor remains '2,' as they are indoors": in
+    Snow the squad's Speed is 1 (its weather Speed), yet it climbs two storeys; an order that
+    also moves through a hex is out of doors (our reading)."""
+    line = _line(5)
+    state = _state(
+        [("INFANTRY-SQUAD", line[0], 0), ("INFANTRY-SQUAD", line[1], 3)],
+        [("PZIVJ", line[4], 3)],
+        _buildings((line[0], 3)),
+        level="advanced-game, weather: snow",
+    )
+    other = "us.INFANTRY-SQUAD.2"
+    assert state.game.units[SQUAD].speed == 1
+    assert state.why_not_order(Order(SQUAD, moves="MM")) is None
+    assert Order(SQUAD, moves="MM") in state.order_options(SQUAD)
+    assert "exceed 1 SF" in (state.why_not_order(Order(other, moves="1M")) or "")
+    _plot(state, Order(SQUAD, moves="MM"))
+    assert storeys.storey(state, SQUAD) == 3

@@ -96,7 +96,7 @@ def start_walk(state: ArmorState, unit: str, order: Order) -> bool:
         state.emit(OrderCut(unit, order.moves, reason))
         return False
     w = walk(
-        vehicles.mover(state, unit),  # its Speed this Turn [OP XXI.B; OP XXX.A]
+        storeys.mover(state, order),  # its Speed this Turn [OP XXI.B; OP XXX.A; ADV IV.B.2.c]
         state.troops.hexes[unit],
         state.troops.facing[unit],
         order.steps,

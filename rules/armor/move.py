@@ -401,10 +401,9 @@ def _delta(letters: str) -> int:
 def order_walk(state: ArmorState, order: Order) -> Walk:
     """The order's movement walked by the engine's own rules from where the unit stands, as it
     would be executed now with no one else moving [AG V.B; VII.C]."""
-    from rules.armor.optional.vehicles import mover
-    from rules.armor.storeys import floors, storey
+    from rules.armor.storeys import floors, mover, storey
 
-    spec = mover(state, order.unit)  # its Speed this Turn [OP XXI.B; OP XXX.A]
+    spec = mover(state, order)  # its Speed this Turn [OP XXI.B; OP XXX.A; ADV IV.B.2.c]
     return walk(
         spec,
         state.troops.hexes[order.unit],

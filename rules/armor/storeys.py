@@ -32,14 +32,15 @@ What the engine plays:
 
 Our readings where the text is silent: an order cut by Opportunity Fire or by the terrain loses
 its Up and Down steps after the hex where it stopped, as the rest of the order [AG VII.F.4]
-(the steps before the first hex not entered were made); weather's Speed Factors do not apply:
-the engine plays the Leg unit's 2 [IV.B.2.c] as its card's Speed.
+(the steps before the first hex not entered were made); in Snow or Mud an order that only goes
+Up or Down (and turns) has Speed 2 [IV.B.2.c], one that also moves through hexes the weather
+Speed [OP VIII.A] (:func:`mover`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from model.hexes import Hex
@@ -63,6 +64,8 @@ LEVELS = "[AG IV.B.1.h(3)]"
 UP, DOWN = "M", "W"
 #: The highest storey a unit may stand in [AG IV.B.1.f; Setup II.C.4].
 TOP = 4
+#: A Leg unit's Speed Factor going Up and Down whatever the weather [ADV IV.B.2.c].
+INDOORS = 2
 
 
 def _unless_empty(value: dict[str, int]) -> object:
@@ -164,6 +167,20 @@ LEAVE_FIRST = (
 )
 
 
+def mover(state: ArmorState, order: Order) -> ArmorUnit:
+    """The unit as its order's movement sees it: its Speed this Turn
+    (:func:`rules.armor.optional.vehicles.mover`, Snow and Mud's weather Speed for a Leg unit
+    [OP VIII.A]), or, for a Leg unit's order that only goes Up or Down (and turns), Speed 2:
+    "Weather (Snow or Mud ...) does not reduce the Speed Factors of units moving from story to
+    story - the Speed Factor remains '2,' as they are indoors" [ADV IV.B.2.c] (our reading: an
+    order that also moves through hexes is out of doors)."""
+    from rules.armor.optional.vehicles import mover as outdoors
+
+    steps, spec = order.steps, outdoors(state, order.unit)
+    inside = any(s in (UP, DOWN) for s in steps) and all(s in "MWLR" for s in steps)
+    return replace(spec, speed=INDOORS) if inside and spec.leg else spec
+
+
 def final_storey(start: int, steps: tuple[str, ...], entered: int, stopped: bool) -> int:
     """The storey a walk of ``steps`` leaves the unit in, from storey ``start``, having entered
     ``entered`` hexes of it: the Up and Down steps before the first hex not entered are made,
@@ -218,7 +235,7 @@ def options(state: ArmorState, unit: str, found: list[Action]) -> list[Action]:
     have = floors(state.game, here)
     if have < 2 and at == 1 and not any(_ends_upstairs_able(state, a) for a in found):
         return found
-    speed = spec.speed
+    speed = spec.speed  # Snow and Mud's, for moves through hexes [OP VIII.A]
     out: list[Action] = []
     for a in found:
         if isinstance(a, Order) and a.moves and any(s in "FB" for s in a.steps):
@@ -238,7 +255,7 @@ def options(state: ArmorState, unit: str, found: list[Action]) -> list[Action]:
         else:
             out.append(a)
     if have >= 2:
-        for n in range(1, speed + 1):
+        for n in range(1, INDOORS + 1):  # indoors, whatever the weather [ADV IV.B.2.c]
             if at + n <= min(have, TOP):
                 out.append(Order(unit, moves=UP * n))
             if at - n >= 1:
