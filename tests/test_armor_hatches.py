@@ -215,3 +215,23 @@ def test_adv_x_b_trucks_and_jeeps_are_never_offered_a_buttoned_turret_unit() -> 
     _to_facing(state, "us")
     hatched = {a.unit for a in state.legal_actions("us") if isinstance(a, Face) and a.hatch}
     assert hatched == {M4}
+
+
+def test_adv_v_c_3_c_infantry_in_a_buttoned_kangaroo_add_nothing_to_its_overrun() -> None:
+    """[ADV V.C.3.a, c]: Infantry transported by a Kangaroo "may Fire only if the Vehicle unit
+    has an Open Turret unit", so they add their halved MV GP Factor to its Overrun only when it
+    is Open; a Buttoned Kangaroo (tracked, no Half-Track) may still Overrun."""
+    from rules.armor.overrun import overrun_factor
+
+    line = _line(5)
+    state = _state(
+        [("KANGAROO", line[0], 0, ", label: k"), ("INFANTRY-SQUAD", line[0], 0, ", mounted_on: k")],
+        [("GE-INFANTRY-SQUAD", line[2], 3)],
+    )
+    kangaroo = "us.KANGAROO.1"
+    open_total, open_words = overrun_factor(state, kangaroo)
+    assert f"{SQUAD} (1/2)" in open_words
+    state.hatches.buttoned.add(kangaroo)
+    shut_total, shut_words = overrun_factor(state, kangaroo)
+    assert SQUAD not in shut_words and shut_total < open_total
+    assert why_not_overrun(state, kangaroo, GE_SQUAD) is None

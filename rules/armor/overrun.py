@@ -409,7 +409,8 @@ def overrun_factor(state: ArmorState, unit: str) -> tuple[int, str]:
     for where in spec.mg_locations:
         if f"mg-{where}" not in lost:
             parts.append((f"{where} machinegun", MG_MV))
-    for rider in state.passengers(unit):
+    shut = hatches.buttoned(state, unit) and hatches.shuts_in(spec)  # [ADV V.C.3.a]
+    for rider in state.passengers(unit) if not shut else ():
         r = state.game.units[rider]
         if r.leg and not r.mg_team and not state.suppressed(rider):
             parts.append((f"{rider} (1/2)", gp_factor(state, rider, 1, moving=True) // 2))
