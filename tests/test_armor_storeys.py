@@ -294,3 +294,21 @@ def test_adv_iv_b_2_c_snow_does_not_slow_a_squad_going_upstairs() -> None:
     assert "exceed 1 SF" in (state.why_not_order(Order(other, moves="1M")) or "")
     _plot(state, Order(SQUAD, moves="MM"))
     assert storeys.storey(state, SQUAD) == 3
+
+
+def test_adv_iv_b_2_test_play_lays_a_move_from_upstairs_with_its_down_order() -> None:
+    """Test Play through the State API: from the second storey the squad's reach is the hexes
+    it can enter after coming Down (1 SF left), and a clicked path is written "W1" [ADV
+    IV.B.2]; the order's focus and preview are those of the walk."""
+    line = _line(5)
+    state = _state(
+        [("INFANTRY-SQUAD", line[0], 0)], [("PZIVJ", line[4], 3)], _buildings((line[0], 2))
+    )
+    assert set(state.reach(SQUAD)) >= {line[1]} and line[2] in state.reach(SQUAD)
+    _plot(state, Order(SQUAD, moves="M"))
+    reach = state.reach(SQUAD)
+    assert line[1] in reach and line[2] not in reach
+    order = state.route(SQUAD, [line[1]])
+    assert order == Order(SQUAD, moves="W1")
+    assert state.preview(order).legal
+    assert state.concerns(order).path[-1] == line[1]

@@ -157,7 +157,9 @@ def reach(state: ArmorState, unit: str) -> dict[Hex, float | None]:
     spec, here = state.game.units[unit], state.troops.hexes[unit]
     least: dict[Hex, Fraction] = {}
     facing, cost, on_map = state.troops.facing[unit], state.cost_for(spec), state.game.on_map
-    for d in destinations(vehicles.mover(state, unit), here, facing, cost, on_map):
+    down = storeys.storey(state, unit) - 1  # upstairs, it comes Down first [ADV IV.B.2]
+    limit = Fraction(vehicles.mover(state, unit).speed - down) if down else None
+    for d in destinations(vehicles.mover(state, unit), here, facing, cost, on_map, limit):
         if d.hex != here and (d.hex not in least or d.cost < least[d.hex]):
             least[d.hex] = d.cost
     return {h: float(c) for h, c in least.items()}
@@ -180,7 +182,8 @@ def route(state: ArmorState, unit: str, hexes: Sequence[Hex]) -> Order | None:
     )
     if found is None:
         return None
-    order = Order(unit, moves=found.moves)
+    down = storeys.DOWN * (storeys.storey(state, unit) - 1)  # Down first [ADV IV.B.2]
+    order = Order(unit, moves=down + found.moves)
     return order if why_not_order(state, order) is None else None
 
 
