@@ -230,6 +230,7 @@ class ArmorGame(MapGame):
     def forget_terrain(self) -> None:
         super().forget_terrain()
         self.side_distance, self._levels, self._costs = {}, {}, {}
+        vars(self).pop("_storeys_cache", None)  # rules.armor.storeys.floors
 
     def _length(self) -> int:
         """The scenario's Turns; by the layout's join type where it depends on it (2A: 14
