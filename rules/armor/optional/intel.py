@@ -69,7 +69,15 @@ PER_LEVEL = 5
 _ELEVATION_TERRAIN = frozenset({"defilade", "depression", "soft"})
 #: The events about a unit's own doings kept from the other side while it is concealed.
 _OWN_DOINGS = frozenset(
-    {"armor-placed", "armor-moved", "armor-order-cut", "armor-faced", "armor-left-map"}
+    {
+        "armor-placed",
+        "armor-moved",
+        "armor-order-cut",
+        "armor-faced",
+        "armor-left-map",
+        "armor-storey",  # Up and Down [ADV IV.B.2]
+        "armor-hatches",  # the Turret unit exchanged [AG VIII.B.2]
+    }
 )
 
 
