@@ -10,9 +10,10 @@ simultaneous (their results applied when all are resolved, our reading of "consi
 taking place simultaneously"), each resolved "similarly to GP fire" [VII.B]: the Infantry's MV
 GP Factor at a range of 1-2 hexes [B.1], halved when the target is on a higher elevation level
 [B.2], against the Vehicle's Close Assault Defense Factor, MV if it has orders to move a hex,
-else NM [B.1]; the GP Hit Table, "10" added to the roll for an Open Vehicle (every Vehicle here
-[AG VIII.B]) [B.3]; the results "always apply to the Vehicle unit": Knocked Out (a Wreck) or
-Suppressed [B.3; GC1 Effects of GP Hits, "Close Assault ... vs. Vehicle"].
+else NM [B.1]; the GP Hit Table, "10" added to the roll for an Open Vehicle (not a Buttoned
+one [AG VIII.B]: :mod:`rules.armor.hatches`) [B.3]; the results "always apply to the Vehicle
+unit": Knocked Out (a Wreck) or Suppressed [B.3; GC1 Effects of GP Hits, "Close Assault ...
+vs. Vehicle"].
 
 Placeholders: the Infantry's GP Factor (:data:`rules.armor.gp.GP_FACTOR_PLACEHOLDER`), the
 Close Assault Defense Factors (the cards' are not in the text:
@@ -153,6 +154,8 @@ def _aim(state: ArmorState, unit: str, target: str, moving: bool | None = None) 
     dice: tuple[Modifier, ...] = (
         Modifier("Open Vehicle", 10, "[ADV VII.B.3; GC1 GP Fire Modifiers]"),
     )
+    if target in state.hatches.buttoned:  # no +10 against a Buttoned one [AG VIII.B]
+        dice = (Modifier("Buttoned Vehicle", 0, "[ADV VII.B.3; GC1 GP Fire Modifiers]"),)
     elite = special_infantry.close_assault_modifier(state, unit)  # Rangers [OP V.C.2]
     if elite is not None:
         dice = (*dice, elite)

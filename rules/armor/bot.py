@@ -358,6 +358,8 @@ class ArmorPlanner:
         for a in options:
             if not isinstance(a, Face) or a.hull not in compass or a.turret not in compass:
                 continue
+            if a.hatch is not None:  # it keeps its Vehicles Open [AG VIII.B] (our weighting)
+                continue
             hull, gun = compass[a.hull], compass[a.turret]
             value = self._aim(state, unit, piece, hull, (gun - hull) % 6, enemies)
             value += self.rng.random() * 1e-6

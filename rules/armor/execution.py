@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
-from rules.armor import bogging, bridges, buildings, opportunity, transport
+from rules.armor import bogging, bridges, buildings, opportunity, storeys, transport
 from rules.armor.events import LeftMap, Moved, OrderCut, OrdersRevealed
 from rules.armor.indirect.impact import entered as artillery_entered
 from rules.armor.move import EnterCost, Walk, enter_cost, walk
@@ -96,13 +96,15 @@ def start_walk(state: ArmorState, unit: str, order: Order) -> bool:
         state.emit(OrderCut(unit, order.moves, reason))
         return False
     w = walk(
-        vehicles.mover(state, unit),  # its Speed this Turn [OP XXI.B; OP XXX.A]
+        storeys.mover(state, order),  # its Speed this Turn [OP XXI.B; OP XXX.A; ADV IV.B.2.c]
         state.troops.hexes[unit],
         state.troops.facing[unit],
         order.steps,
         _executed_cost(state, unit),
         state.game.on_map,
         order.fire is not None,
+        storeys.storey(state, unit),  # Up and Down [ADV IV.B.2]
+        lambda h: storeys.floors(state.game, h),
     )
     if not vehicles.emergency_check(state, unit, float(w.spent)):  # [OP XXX.B-C]
         state.inflict(unit, "track")
@@ -234,6 +236,7 @@ def finish_walk(state: ArmorState, unit: str, order: Order, w: Walk) -> None:
     names = tuple(state.game.name(h) for h, _, _ in w.hexes)
     number = state.game.amap.global_to_direction(w.hex, w.facing)
     state.emit(Moved(unit, order.moves, names, number, f"{w.spent}"))
+    storeys.settle(state, unit, order, len(w.hexes), w.stopped is not None)  # [ADV IV.B.2]
     if w.off_map and unit in state.troops.hexes:
         _leave(state, unit, w.hex)
 

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from model.hexes import Hex
 from model.systems import GameSystem
 from model.tables import Cell
+from rules.armor import hatches, storeys
 from rules.armor.cards import (
     ARMOUR_PLACEHOLDER,
     DAMAGE_PLACEHOLDER,
@@ -170,11 +171,13 @@ def target_aspect(target_facing: int, target: Hex, firer: Hex) -> Aspect:
 
 
 @functools.cache
-def _sight_table() -> dict[str, object]:
+def _sight_table(key: str = "Day Normal") -> dict[str, object]:
+    """A row of the Sighting Ranges Table: Day Normal, or Day Buttoned for a Buttoned Vehicle
+    [AG IV.C.2; GC2]."""
     from rules.armor.cards import table
 
     t = table("sighting-ranges")
-    row = next(r for r in t.rows if r.key == "Day Normal")
+    row = next(r for r in t.rows if r.key == key)
     from model.provenance import unwrap
 
     return {str(c): unwrap(v) for c, v in zip(t.columns, row.cells, strict=True)}
@@ -185,20 +188,29 @@ def level(game: ArmorGame, h: Hex) -> int:
     return unit_level(Sight(game.terrain, trace(h, h), terrain_table(GameSystem.ARMOR)), h)
 
 
-def sighting_range(state: ArmorState, sighter: Hex, target: Hex, size: str = "VH") -> int:
+def sighting_range(
+    state: ArmorState,
+    sighter: Hex,
+    target: Hex,
+    size: str = "VH",
+    row: str = "Day Normal",
+    higher: bool | None = None,
+) -> int:
     """The longest range at which a unit of the Sighting Ranges Table's class ``size`` in
     ``target`` is sighted [GC2; AG IV.C] (VH a Vehicle, LG a Large Towed unit, SM a Leg or
     Small Towed unit [AG IV.C.3]); in a hex of mixed terrain (an overlay unit on other
     terrain) the terrain that lists the smallest range [AG IV.C.3], a Block Terrain Support
     unit on its printed terrain too (the book's example: "if a Block unit is placed in a Scrub
-    hex, the ranges listed under Block would be used as they are smaller")."""
+    hex, the ranges listed under Block would be used as they are smaller"). ``row``: the
+    sighting unit's row (Normal or Buttoned [AG IV.C.2]); ``higher``: the sighter is higher
+    than the target (its storey counted [AG IV.B.1.h(3)]), else the hexes' levels decide."""
     terrains = _mixed(state, target)
     if size != "VH" and any(u.kind == "block" for u in state.game.works.at(target)):
         # Our reading: Terrain Support units "do not negate the printed terrain" [Setup
         # II.D.8], so a Block unit and the hex's terrain are mixed [AG IV.C.3]. Not for a VH
         # target: the Block column's "--" says no Vehicle is there (none enters [ADV V.D.3]).
         terrains.append("block")
-    found = min(_sighting_in(state, sighter, target, t, size) for t in terrains)
+    found = min(_sighting_in(state, sighter, target, t, size, row, higher) for t in terrains)
     if state.stacking(target) > 4:
         found *= 2  # [AG IV.C.6]
     return found
@@ -241,15 +253,22 @@ def sight_group(terrain: str) -> str:
 
 
 def _sighting_in(
-    state: ArmorState, sighter: Hex, target: Hex, terrain: str, size: str = "VH"
+    state: ArmorState,
+    sighter: Hex,
+    target: Hex,
+    terrain: str,
+    size: str = "VH",
+    row: str = "Day Normal",
+    higher: bool | None = None,
 ) -> int:
-    """The Sighting Ranges Table's Day, Normal range into ``terrain`` for the target class
-    ``size`` [GC2; AG IV.C]."""
+    """The Sighting Ranges Table's Day range (the ``row``: Normal, or Buttoned [AG IV.C.2])
+    into ``terrain`` for the target class ``size`` [GC2; AG IV.C]."""
     group = sight_group(terrain)
     if group == "defilade-ditch":
-        higher = state.game.level(sighter) > state.game.level(target)
+        if higher is None:
+            higher = state.game.level(sighter) > state.game.level(target)
         group += " higher" if higher else " same-or-lower"
-    raw = _sight_table()[f"{group} {size}"]
+    raw = _sight_table(row)[f"{group} {size}"]
     return 0 if raw in (None, "--") else int(str(raw))
 
 
@@ -270,9 +289,12 @@ def why_not_sighted(
     a, b = state.troops.hexes.get(unit), state.troops.hexes.get(target)
     if a is None or b is None:
         return "it is not on the map"
+    arc = hatches.why_not_in_arc(state, unit, b)  # Buttoned Sighting [OP X.C.5]
+    if arc is not None:
+        return arc
     if a.distance(b) <= 1:
         return None  # [AG IV; GC2 note]: an adjacent hex can always be sighted
-    line = state.game.los(a, b)
+    line = storeys.line(state, unit, target)  # from storey to storey [AG IV.B.1.h(3)]
     if line.verdict == "blocked":
         return f"the line of sight is blocked [AG IV.B]: {line.explanation} ({line.rule})"
     smoke = blaze.why_not_seen(state, a, b)  # a Fire started in play [OP XI.D]
@@ -284,10 +306,12 @@ def why_not_sighted(
     if by_firing and target in state.firing.fired_last_turn:
         return None  # [AG IV.C.5]
     size = target_size(state, target)
-    limit = sighting_range(state, a, b, size)
-    notes = ""
+    row = hatches.sight_row(state, unit)  # Normal or Buttoned [AG IV.C.2]
+    higher = storeys.level(state, unit) > storeys.level(state, target)  # [AG IV.C.4]
+    limit = sighting_range(state, a, b, size, row, higher)
+    notes = " (Buttoned: the Buttoned row [AG IV.C.2])" if row != "Day Normal" else ""
     if intel.dusty(state, target):  # seen as if in Clear [OP X.C.3.b]
-        clear = _sighting_in(state, a, b, "clear", size) * (2 if state.stacking(b) > 4 else 1)
+        clear = _sighting_in(state, a, b, "clear", size, row) * (2 if state.stacking(b) > 4 else 1)
         if clear > limit:
             limit, notes = clear, " (its dust: as if in Clear [OP X.C.3.b])"
     bonus = intel.range_bonus(state, unit, target, _mixed(state, b))
@@ -317,6 +341,9 @@ def why_not_fire(state: ArmorState, unit: str, target: str, moving: bool = False
         return "it is not an enemy unit"
     if unit in state.troops.abandoned:
         return "its crew has Bailed Out [ADV IX.A.3]"
+    shut = hatches.why_not_fire(state, unit, target)  # [ADV V.C.3.a; V.C.5]
+    if shut is not None:
+        return shut
     gp = state.game.advanced and uses_gp(state, unit, target)  # [ADV VI.B]
     if not gp and (gun_of(spec, state.game.nation[spec.side]) is None or state.gun_lost(unit)):
         return "it has no main gun that fires AP [AG VI.A.1]"

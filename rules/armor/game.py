@@ -55,8 +55,10 @@ Pillboxes and Bunkers, and the Mines [OP IV] their Mine units bring
 ``rules: {options: [artillery]}`` off-board Artillery Batteries, Designated, Called and
 Continuous fire, the Artillery Impact Phase, Indirect Fire by units and Air Spotting [OP II;
 OP III.E; SCN III.G] (:mod:`rules.armor.indirect`); Snow and Mud [OP VIII.A]
-(:mod:`rules.armor.weather`). Not yet: Buttoned turrets (the Armor Game's are always Open
-[AG VIII.B]), and the rest of the Advanced Game and the Optional Rules (machineguns firing on
+(:mod:`rules.armor.weather`); Up and Down orders of Leg units in multi-storey Buildings
+[ADV IV.B.2] (:mod:`rules.armor.storeys`); Open and Buttoned Turret units [AG VIII.B]
+(:mod:`rules.armor.hatches`; the Armor Game's are always Open). Not yet: the rest of the
+Advanced Game and the Optional Rules (machineguns firing on
 their own; time of day...). The Data Cards' tables are not in the book's text:
 :mod:`rules.armor.cards` names the placeholders used.
 
@@ -85,7 +87,7 @@ from model.regions import Region
 from model.scenario_io import LoadedScenario
 from model.systems import GameSystem
 from model.victory import Exit
-from rules.armor import bridges, cover, opportunity, plot, preview, soft, view
+from rules.armor import bridges, cover, hatches, opportunity, plot, preview, soft, storeys, view
 from rules.armor import position as position_io
 from rules.armor.bailout import crews
 from rules.armor.events import OrderPlotted, Placed
@@ -144,7 +146,7 @@ from rules.engine.sequence import Phase, Segment, steps
 from rules.maps.game import MapGame
 from rules.records.position import PositionReader
 
-RULES_VERSION = "armor-0.2"
+RULES_VERSION = "armor-0.3"
 
 
 class ArmorGame(MapGame):
@@ -233,6 +235,7 @@ class ArmorGame(MapGame):
     def forget_terrain(self) -> None:
         super().forget_terrain()
         self.side_distance, self._levels, self._costs = {}, {}, {}
+        vars(self).pop("_storeys_cache", None)  # rules.armor.storeys.floors
 
     def _length(self) -> int:
         """The scenario's Turns; by the layout's join type where it depends on it (2A: 14
@@ -356,6 +359,8 @@ class ArmorState(State):
         self.morale = Morale()  # Morale and Panic, Aces [OP XVII]
         self.specials = Specials()  # Special Vehicle Units [OP XXV]
         self.command = command.Command()  # Command Control, Radio Jamming [OP XIV]
+        self.storeys = storeys.Storeys()  # Leg units upstairs [ADV IV.B.2]
+        self.hatches = hatches.Hatches()  # Buttoned Vehicles [AG VIII.B]
         for event in (
             *dep.events,
             *game.support_events,
@@ -444,7 +449,7 @@ class ArmorState(State):
 
     def hexes_ordered(self, unit: str) -> int:
         """Hexes the unit is ordered to move this Turn (the AP Movement Modifier's column)."""
-        return sum(1 for s in self.orders_of(unit).steps if s in "FB")
+        return sum(1 for s in self.orders_of(unit).steps if s in "FBMW")  # Up, Down [ADV IV.B.2.b]
 
     def gun_lost(self, unit: str) -> bool:
         return bool(self.damage.hits.get(unit, set()) & {"gun", "turret"})
@@ -502,6 +507,7 @@ class ArmorState(State):
         """Stand ``unit`` in ``h`` facing ``facing``, with the units it transports: they "move
         along with their Vehicle unit" [ADV V.C.1]."""
         for u in (unit, *self.passengers(unit)):
+            storeys.left(self, u, h)  # a new hex: its first storey [ADV IV.B.2]
             self.troops.hexes[u], self.troops.facing[u] = h, facing
 
     # --- legal actions ----------------------------------------------------------------------

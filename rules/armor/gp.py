@@ -18,8 +18,9 @@ with no AP gun (an Infantry Squad, a Machinegun Team) fires GP at anything. GP f
 5. the roll, 01-00, plus the dice modifiers (-10 a crew loss [GC1]): at or under N No Damage,
    at or under S Suppressed, above S Knocked Out, "00" always Knocked Out [GC1 GP Hit Table];
 6. the Effects of GP Hits [GC1]: against a Leg or Towed unit Knocked Out or Suppressed;
-   against a Vehicle (always Open in this slice [AG VIII.B]) Knocked Out becomes Suppressed
-   with one crew loss and Suppressed stays Suppressed.
+   against an Open Vehicle Knocked Out becomes Suppressed with one crew loss and Suppressed
+   stays Suppressed; against a Buttoned one [AG VIII.B] (:mod:`rules.armor.hatches`) both
+   Suppress, no crew loss, and Infantry or MG fire at Long Range has no effect.
 
 Placeholders (the Data Cards and most of the Game Card are not in the text): the Gunnery
 Tables' GP Factors (:data:`GP_FACTOR_PLACEHOLDER`), the Target Information Chart
@@ -259,17 +260,19 @@ _CLOSE_OPEN = (
     "Close Range Inf, MG, Strafing, Direct, Opportunity, Tracking or Overrun Defensive vs. "
     "Open Vehicle"
 )
+_CLOSE_BUTTONED = _CLOSE_OPEN.replace("Open Vehicle", "Buttoned Vehicle")
 
 
 def effects_row(state: ArmorState, firer: str, target: str, rng: int) -> str:
-    """The Effects of GP Hits row of a shot [GC1]: against Leg or Towed, or against a Vehicle
-    (always Open here [AG VIII.B]) by Infantry or an MG at Long Range, or at Close Range and
-    by any other Direct or Opportunity Fire."""
+    """The Effects of GP Hits row of a shot [GC1]: against Leg or Towed, or against an Open or
+    a Buttoned Vehicle [AG VIII.B] by Infantry or an MG at Long Range, or at Close Range and by
+    any other Direct or Opportunity Fire."""
     if not state.game.units[target].vehicle:
         return "Any vs. Leg or Towed"
+    shut = target in state.hatches.buttoned  # a Buttoned Vehicle's rows [AG VIII.B]
     if state.game.units[firer].leg and long_range(state, firer, rng):
-        return "Inf, MG at Long Range vs. Open Vehicle"
-    return _CLOSE_OPEN
+        return f"Inf, MG at Long Range vs. {'Buttoned' if shut else 'Open'} Vehicle"
+    return _CLOSE_BUTTONED if shut else _CLOSE_OPEN
 
 
 def effects(state: ArmorState, firer: str, target: str, rng: int, result: str) -> tuple[str, ...]:

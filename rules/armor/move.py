@@ -133,14 +133,31 @@ def walk(
     cost: EnterCost,
     on_map: Callable[[Hex], bool],
     fires: bool = False,
+    storey: int = 1,
+    floors: Callable[[Hex], int] | None = None,
 ) -> Walk:
     """Play ``steps`` from ``start`` facing the compass direction ``facing``; stop at the first
-    step that is not allowed [AG VII.C] (what is left is erased)."""
+    step that is not allowed [AG VII.C] (what is left is erased). ``storey``: the storey the
+    unit starts in, ``floors``: the storeys of a hex's Building, for the Up and Down steps
+    [ADV IV.B.2] (:mod:`rules.armor.storeys`)."""
     w = Walk(start, facing)
     here, turned = start, 0
     limit = fire_limit(unit) if fires else Fraction(unit.speed)
     for i, step in enumerate(steps):
-        if step in "LR":
+        if step in "MW":  # Up and Down: the cost of one new hex [ADV IV.B.2.b]
+            from rules.armor.storeys import stair_step
+
+            storey, why = stair_step(unit, here, storey, step, floors)
+            if why is not None:
+                w.stopped = why
+                return w
+            if w.spent + 1 > limit:
+                w.stopped = f"going {'Up' if step == 'M' else 'Down'} would exceed {limit} SF "
+                w.stopped += "[ADV IV.B.2.b; AG VII.C.2]"
+                return w
+            w.spent += 1
+            w.other += 1
+        elif step in "LR":
             turned += 1
             if turned > 3:
                 w.stopped = "more than three hexsides turned in one hex [AG V.B.2.a]"
@@ -166,6 +183,11 @@ def walk(
                 return w
             if step == "B" and not unit.vehicle:
                 w.stopped = "only vehicles move in reverse"
+                return w
+            if storey > 1:
+                from rules.armor.storeys import LEAVE_FIRST
+
+                w.stopped = LEAVE_FIRST
                 return w
             direction = w.facing if step == "F" else (w.facing + 3) % 6
             nxt = here.neighbor(direction)
@@ -381,9 +403,9 @@ def _delta(letters: str) -> int:
 def order_walk(state: ArmorState, order: Order) -> Walk:
     """The order's movement walked by the engine's own rules from where the unit stands, as it
     would be executed now with no one else moving [AG V.B; VII.C]."""
-    from rules.armor.optional.vehicles import mover
+    from rules.armor.storeys import floors, mover, storey
 
-    spec = mover(state, order.unit)  # its Speed this Turn [OP XXI.B; OP XXX.A]
+    spec = mover(state, order)  # its Speed this Turn [OP XXI.B; OP XXX.A; ADV IV.B.2.c]
     return walk(
         spec,
         state.troops.hexes[order.unit],
@@ -392,4 +414,6 @@ def order_walk(state: ArmorState, order: Order) -> Walk:
         state.cost_for(spec),
         state.game.on_map,
         fires=order.fire is not None,
+        storey=storey(state, order.unit),  # Up and Down [ADV IV.B.2]
+        floors=lambda h: floors(state.game, h),
     )

@@ -3,6 +3,7 @@
 An order is written per unit per Turn, in the book's notation [AG V.A.1-3]::
 
     order german.PZIVJ.1 2RR1          # forward 2, turn right twice, forward 1 [AG V.C.1]
+    order us.INFANTRY-SQUAD.1 1M       # one hex, then Up a storey (Advanced Game) [ADV IV.B.2]
     order german.PZIVJ.1 F-us.M4.2     # Direct Fire at enemy unit us.M4.2 [AG V.A.2.a]
     order german.PZIVJ.1 F-us.M4.2 L1  # fire, then turn left and move one hex
     order us.M4.1 N-L1802              # Opportunity Fire on hex L1802 [AG V.A.2.b]
@@ -22,6 +23,7 @@ An order is written per unit per Turn, in the book's notation [AG V.A.1-3]::
                                                  # plotted in advance (OP) [OP XIV.B.2]
     uncover us.INFANTRY-SQUAD.1        # Final Facing: the Full Cover unit removed [ADV IV.C.4]
     face us.M4.1 3 2                   # Final Facing: hull direction 3, turret 2 [AG VIII.A]
+    face us.M4.1 3 2 buttoned          # ... and its Buttoned Turret unit placed [AG VIII.B.2]
     done german                        # the side has finished plotting
     opportunity-fire us.M4.1 german.PZIVJ.1   # fire the triggered Opportunity Fire [AG VII.F]
     done us                            # ... or decline it, letting the unit pass [AG VII.F]
@@ -47,19 +49,20 @@ from typing import ClassVar
 from rules.engine.actions import Action, WordsAction, token
 from rules.engine.errors import ActionSyntaxError
 
-_MOVES = re.compile(r"^(?:[0-9]+|[LRB])*V?$")
+_MOVES = re.compile(r"^(?:[0-9]+|[LRBMW])*V?$")
 
 
 def parse_moves(text: str) -> tuple[str, ...]:
-    """The steps of a movement notation: ``F`` (one hex forward), ``B``, ``L``, ``R``, ``V``.
+    """The steps of a movement notation: ``F`` (one hex forward), ``B``, ``L``, ``R``, ``V``;
+    ``M`` Up and ``W`` Down a storey [ADV IV.B.2] (:mod:`rules.armor.storeys`).
 
     Raises:
         ValueError: not a movement notation.
     """
     if not text or not _MOVES.match(text):
-        raise ValueError(f"'{text}' is not a movement notation (numbers, L, R, B, then V)")
+        raise ValueError(f"'{text}' is not a movement notation (numbers, L, R, B, M, W, then V)")
     steps: list[str] = []
-    for part in re.findall(r"[0-9]+|[LRBV]", text):
+    for part in re.findall(r"[0-9]+|[LRBMWV]", text):
         if part.isdigit():
             if int(part) == 0:
                 raise ValueError("a forward move is at least 1 hex")
@@ -274,21 +277,31 @@ def _overrun(text: str, line: str) -> tuple[str, str]:
 @dataclass(frozen=True)
 class Face(Action):
     """Final Facing and Adjustment [AG VIII.A]: the hull's and the turret's direction numbers
-    (1-6) at the unit's hex."""
+    (1-6) at the unit's hex; ``hatch``: the Turret unit exchanged for a ``buttoned`` or an
+    ``open`` one [AG VIII.B.2] (:mod:`rules.armor.hatches`), None when it is kept."""
 
     verb: ClassVar[str] = "face"
     unit: str
     hull: int
     turret: int
+    hatch: str | None = None
 
     def text(self) -> str:
-        return f"{self.verb} {self.unit} {self.hull} {self.turret}"
+        tail = f" {self.hatch}" if self.hatch else ""
+        return f"{self.verb} {self.unit} {self.hull} {self.turret}{tail}"
 
     @classmethod
     def parse(cls, args: list[str], line: str) -> Face:
-        if len(args) != 3 or not all(a in "123456" and len(a) == 1 for a in args[1:]):
-            raise ActionSyntaxError(f"'{line}': write 'face UNIT HULL TURRET' (directions 1-6)")
-        return cls(token(args[0], "unit id", line), int(args[1]), int(args[2]))
+        hatch = args[3].lower() if len(args) == 4 else None
+        if (
+            len(args) not in (3, 4)
+            or not all(a in "123456" and len(a) == 1 for a in args[1:3])
+            or hatch not in (None, "buttoned", "open")
+        ):
+            raise ActionSyntaxError(
+                f"'{line}': write 'face UNIT HULL TURRET [buttoned|open]' (directions 1-6)"
+            )
+        return cls(token(args[0], "unit id", line), int(args[1]), int(args[2]), hatch)
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ The order [ADV IV.A.2]: "K", the enemy unit and movement notation that enters or
 through its hex ("K-19-RR3"); the movement must be plotted with it [Order Combination note 2]
 and, our reading of the table's cut K row, nothing else is. Only a Vehicle unit with no Gun or
 Turret compartment hit [a], no Light or Medium Truck [a(1)] (Half-Tracks, Bren Carriers, M20s and
-Jeeps only when Open [a(2)]: every Vehicle is Open in this engine [AG VIII.B]); only against an
+Jeeps only when Open [a(2)]: :mod:`rules.armor.hatches`); only against an
 enemy Leg or Towed unit it can reach, not one transported [b-c]; one a Turn (one order a unit).
 Our reading: a Vehicle that may not move (Hull or Track damage [AG VII.C.1]) or fire (three
 crew losses [GC1]) is not given one either.
@@ -45,7 +45,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from rules.armor import execution
+from rules.armor import execution, hatches, storeys
 from rules.armor.cards import gun_of
 from rules.armor.events import GpFire, OrderCut, PhaseNote
 from rules.armor.fire import Pending, in_field_of_fire
@@ -108,7 +108,7 @@ def why_not_overrun(state: ArmorState, unit: str, target: str) -> str | None:
         return "the target is not on the map"
     if state.transported(target):
         return "not against a unit transported on a Vehicle [ADV IV.A.2.c]"
-    return None
+    return storeys.why_not_overrun(state, target) or hatches.why_not_overrun(state, unit)
 
 
 def why_not_order(state: ArmorState, order: Order) -> str | None:
@@ -409,7 +409,8 @@ def overrun_factor(state: ArmorState, unit: str) -> tuple[int, str]:
     for where in spec.mg_locations:
         if f"mg-{where}" not in lost:
             parts.append((f"{where} machinegun", MG_MV))
-    for rider in state.passengers(unit):
+    shut = hatches.buttoned(state, unit) and hatches.shuts_in(spec)  # [ADV V.C.3.a]
+    for rider in state.passengers(unit) if not shut else ():
         r = state.game.units[rider]
         if r.leg and not r.mg_team and not state.suppressed(rider):
             parts.append((f"{rider} (1/2)", gp_factor(state, rider, 1, moving=True) // 2))

@@ -11,10 +11,11 @@ map. Worked out once per unit and Order Plot Phase.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from rules.armor import assault, bridges, cover, dumps, overrun, transport
+from rules.armor import assault, bridges, cover, dumps, hatches, overrun, storeys, transport
 from rules.armor.fire import why_not_fire
 from rules.armor.move import (
     PROHIBITED,
@@ -129,6 +130,7 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
         found = [a for a in found if not isinstance(a, Order) or why_not_straight(state, a) is None]
     if transport.bound(state, unit):  # a Vehicle with a unit part way loaded stays [IV.B.1.d]
         found = [a for a in found if isinstance(a, Order) and not a.moves]
+    found = storeys.options(state, unit, found)  # Up and Down [ADV IV.B.2]
     found.extend(carrying)
     state.sheets.options[unit] = found
     return found
@@ -156,7 +158,9 @@ def reach(state: ArmorState, unit: str) -> dict[Hex, float | None]:
     spec, here = state.game.units[unit], state.troops.hexes[unit]
     least: dict[Hex, Fraction] = {}
     facing, cost, on_map = state.troops.facing[unit], state.cost_for(spec), state.game.on_map
-    for d in destinations(vehicles.mover(state, unit), here, facing, cost, on_map):
+    down = storeys.storey(state, unit) - 1  # upstairs, it comes Down first [ADV IV.B.2]
+    limit = Fraction(vehicles.mover(state, unit).speed - down) if down else None
+    for d in destinations(vehicles.mover(state, unit), here, facing, cost, on_map, limit):
         if d.hex != here and (d.hex not in least or d.cost < least[d.hex]):
             least[d.hex] = d.cost
     return {h: float(c) for h, c in least.items()}
@@ -179,7 +183,8 @@ def route(state: ArmorState, unit: str, hexes: Sequence[Hex]) -> Order | None:
     )
     if found is None:
         return None
-    order = Order(unit, moves=found.moves)
+    down = storeys.DOWN * (storeys.storey(state, unit) - 1)  # Down first [ADV IV.B.2]
+    order = Order(unit, moves=down + found.moves)
     return order if why_not_order(state, order) is None else None
 
 
@@ -207,14 +212,19 @@ def facing_options(state: ArmorState, unit: str) -> list[Action]:
     pivot = plotted and not state.immobile(unit) and not _held(state, unit)
     hulls = range(6) if pivot else [state.troops.facing[unit]]
     turn = min(spec.turret_turn, 3) if not state.gun_lost(unit) else 0
-    found: list[Action] = []
+    faces: list[Face] = []
     for hull in hulls:
         for t in range(-turn, turn + 1):
             offset = (state.troops.turret[unit] + t) % 6
             if hull == state.troops.facing[unit] and t == 0:
                 continue
-            found.append(_face(state, unit, hull, (hull + offset) % 6))
-    return found
+            faces.append(_face(state, unit, hull, (hull + offset) % 6))
+    if hatches.may_button(state, unit):  # Open or Buttoned Turret unit [AG VIII.B.2]
+        other = hatches.OPEN if hatches.buttoned(state, unit) else hatches.BUTTONED
+        now, turret = state.troops.facing[unit], state.troops.turret[unit]
+        kept = _face(state, unit, now, (now + turret) % 6)  # the facing kept
+        faces = [*faces, replace(kept, hatch=other), *(replace(f, hatch=other) for f in faces)]
+    return list(faces)
 
 
 def _held(state: ArmorState, unit: str) -> bool:

@@ -41,7 +41,7 @@ from model.hexes import Hex
 from model.position import GamePosition, Marker, UnitPlace
 from model.scenario_io import to_data
 from model.yamlio import PathKey
-from rules.armor import soft
+from rules.armor import hatches, soft, storeys
 from rules.armor.indirect.position import ArtilleryState, artillery_of, read_artillery
 from rules.armor.optional.command import CommandState, command_of, read_command
 from rules.armor.optional.position import (
@@ -110,6 +110,7 @@ FLED = "panic-exited"
 ON_WHEELS = "on-road-wheels"
 STATUSES = (
     *DAMAGE.values(),
+    hatches.BUTTONED,  # its Buttoned Turret unit [AG VIII.B]
     KNOCKED_OUT,
     EXITED,
     WAITING,
@@ -120,6 +121,7 @@ STATUSES = (
     ON_WHEELS,
 )
 VALUES = (
+    "storey",  # above the first storey [ADV IV.B.2]
     "crew_losses",
     "turret",
     "exited_from",
@@ -338,6 +340,8 @@ def _place(state: ArmorState, unit: str) -> UnitPlace:
     if unit in state.morale.checked:  # its Suppressed check's Turn [OP XVII.B]
         values["panic_checked_turn"] = state.morale.checked[unit]
     write_cover(state, unit, status, values)  # [ADV IV.C; OP XXXII]
+    hatches.write(state, unit, status)  # [AG VIII.B]
+    storeys.write(state, unit, values)  # [ADV IV.B.2]
     if unit in state.damage.suppressed:  # [ADV IV.D]; a past one too, as the state keeps it
         values["suppressed_until"] = state.damage.suppressed[unit]
     if unit in state.objectives.off_map:
@@ -405,6 +409,7 @@ def state_from_position(
     state.squads = Squads()
     state.morale = Morale()
     state.cover = read_cover(game, extra.entrenchments, reader)
+    state.storeys, state.hatches = storeys.Storeys(), hatches.Hatches()  # [ADV IV.B.2; VIII.B]
     wrecks = _read_wrecks(game, position, reader)
     wreck_of = {u: h for u, h in wrecks if u is not None}
     _read_units(state, position, wreck_of, reader)
@@ -488,6 +493,10 @@ def _read_units(
             state.cover.covered.add(place.id)
         if ON_WHEELS in status:  # [OP XIX]
             state.troops.wheeled.add(place.id)
+        if hatches.BUTTONED in status:  # [AG VIII.B]
+            problem = hatches.read(state, place.id)
+            if problem is not None:
+                reader.problem((*path, "status"), problem)
         if hits:
             state.damage.hits[place.id] = hits
         h = _read_hex(state, place, status, path, reader)
@@ -504,6 +513,10 @@ def _read_units(
             state.troops.facing.pop(place.id, None)
             state.troops.turret.pop(place.id, None)
         _read_values(state, place, path, reader)
+        if "storey" in place.values:  # [ADV IV.B.2]
+            problem = storeys.read(state, place.id, place.values["storey"])
+            if problem is not None:
+                reader.problem((*path, "values", "storey"), problem)
         if game.units[place.id].crew_of is not None and h is not None:
             state.troops.turret.setdefault(place.id, 0)  # a Bailed Out Crew [ADV IX.A.3]
         _read_facing(state, place, last, path, reader)

@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from rules.armor import storeys
 from rules.armor.optional import boats, flak
 from rules.armor.orders import Order
 from rules.engine.events import Event
@@ -102,6 +103,9 @@ def why_not_carry(state: ArmorState, unit: str, vehicle: str) -> str | None:
         return f"{vehicle}'s crew has Bailed Out [ADV IX.A.3]"
     if state.troops.hexes[vehicle] != state.troops.hexes[unit]:
         return f"{vehicle} is not in its hex (the unit is stacked under it [ADV IV.B.1.f])"
+    upstairs = storeys.why_not_load(state, unit)  # [ADV IV.B.2; AG VII.E.2.g]
+    if upstairs is not None:
+        return upstairs
     afloat = boats.why_not_aboard(state, unit, vehicle)  # Assault Boats [OP XXVI.A]
     if afloat is not None:
         return afloat

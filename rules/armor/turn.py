@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
-from rules.armor import bailout, cover, dumps
+from rules.armor import bailout, cover, dumps, hatches
 from rules.armor.assault import close_assault_phase
 from rules.armor.events import (
     Adjudged,
@@ -357,3 +357,4 @@ def apply_face(state: ArmorState, action: Face) -> None:
     specials.reload(state, action.unit)  # the Petard's turret forward [OP XXV.B.2]
     state.sheets.faced.add(action.unit)
     state.emit(Faced(action.unit, action.hull, action.turret))
+    hatches.apply(state, action.unit, action.hatch)  # the Turret unit exchanged [AG VIII.B.2]

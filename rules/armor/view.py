@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
+from rules.armor import hatches, storeys
 from rules.armor.move import order_walk
 from rules.armor.optional import command, flak
 from rules.armor.optional.intel import concealment, shape
@@ -147,12 +148,14 @@ def describe(state: ArmorState, action: Action) -> str:
         if action.moves == "V":
             parts.append("Pivot in Place")
         elif action.moves:
-            parts.append(f"Move {action.moves} {_where(state, action)}")
+            climb = storeys.describe(state, action)  # Up and Down [ADV IV.B.2]
+            parts.append(f"Move {action.moves} {_where(state, action)}{climb}")
         if action.ahead:  # [OP XIV.B.2]
             parts.append(f"next Turn's orders plotted in advance: {action.ahead} [OP XIV.B.2]")
         return ", then ".join(parts) or "No orders"
     if isinstance(action, Face):
-        return f"Face {action.hull}, turret {action.turret}"
+        hatch = hatches.describe(action.hatch)  # the Turret unit exchanged [AG VIII.B.2]
+        return f"Face {action.hull}, turret {action.turret}{hatch}"
     if isinstance(action, Uncover):
         return "Remove its Full Cover unit [ADV IV.C.4]"
     if isinstance(action, Panic):

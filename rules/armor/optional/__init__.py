@@ -78,6 +78,7 @@ INVERTED = "inverted-units"  # [OP X.A]
 HIDDEN = "completely-hidden-units"  # [OP X.B]
 ELEVATION = "sighting-elevation"  # [OP X.C.1]
 DUST = "sighting-dust"  # [OP X.C.3]
+BUTTONED_SIGHTING = "sighting-buttoned"  # [OP X.C.5] (rules.armor.hatches)
 MORALE = "morale"  # [OP XVII] (our name)
 FLAK88 = "flak-88"  # [OP XIX] (our name)
 CAPTURED = "captured-equipment"  # [OP XXII] (our name; rules.armor.captured)
@@ -105,6 +106,7 @@ OPTIONS: dict[str, str] = {
     HIDDEN: "Limited Intelligence: Completely Hidden Units [OP X.B]",
     ELEVATION: "Optional Sighting Rules: Elevation Level Differences [OP X.C.1]",
     DUST: "Optional Sighting Rules: Dust Created by Moving Vehicles [OP X.C.3]",
+    BUTTONED_SIGHTING: "Optional Sighting Rules: Buttoned Sighting [OP X.C.5]",
     MORALE: "Morale and Panic - Training and Experience [OP XVII]",
     FLAK88: "88mm FLAK 38 AT Gun [OP XIX]",
     CAPTURED: "Captured and Borrowed Equipment [OP XXII]",

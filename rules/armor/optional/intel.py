@@ -43,9 +43,10 @@ as the adjudication reads Completely Hidden units [SCN IV.F]).
   [X.C.3.b] (a dusty hidden unit is placed on the map when sighted, its route is not drawn),
   and the dust's +1 SF for moving (as Smoke).
 
+Buttoned Sighting [OP X.C.5] (``sighting-buttoned``) is in :mod:`rules.armor.hatches`.
+
 Not played: the Optional Noise Rules [OP X.D], Full Cover Towed and Leg units' sighting
-[OP X.C.2] (on the table, not read), Smoking Wreck units [X.C.4], Buttoned Sighting [X.C.5]
-(no Buttoned turrets are played).
+[OP X.C.2] (on the table, not read), Smoking Wreck units [X.C.4].
 """
 
 from __future__ import annotations
@@ -68,7 +69,15 @@ PER_LEVEL = 5
 _ELEVATION_TERRAIN = frozenset({"defilade", "depression", "soft"})
 #: The events about a unit's own doings kept from the other side while it is concealed.
 _OWN_DOINGS = frozenset(
-    {"armor-placed", "armor-moved", "armor-order-cut", "armor-faced", "armor-left-map"}
+    {
+        "armor-placed",
+        "armor-moved",
+        "armor-order-cut",
+        "armor-faced",
+        "armor-left-map",
+        "armor-storey",  # Up and Down [ADV IV.B.2]
+        "armor-hatches",  # the Turret unit exchanged [AG VIII.B.2]
+    }
 )
 
 
@@ -152,8 +161,9 @@ def range_bonus(state: ArmorState, sighter: str, target: str, terrains: list[str
 
     if not all(t in _ELEVATION_TERRAIN or sight_group(t) == "clear-river-bridge" for t in terrains):
         return 0
-    a, b = state.troops.hexes[sighter], state.troops.hexes[target]
-    return PER_LEVEL * abs(state.game.level(a) - state.game.level(b))
+    from rules.armor.storeys import level  # a unit upstairs is higher [AG IV.B.1.h(3)]
+
+    return PER_LEVEL * abs(level(state, sighter) - level(state, target))
 
 
 def dusty(state: ArmorState, unit: str) -> bool:
