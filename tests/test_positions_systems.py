@@ -166,7 +166,7 @@ HOSTILE = [
         "  facing: 4\n",
         "  facing: 4\n  status: [burnt]\n",
         [
-            "pos.yaml:17:12: units[1].status[0]: no status 'burnt' in Armor (one of hull-hit, turret-hit, gun-hit, track-hit, crew-hit, uh-mg-lost, tt-mg-lost, hr-mg-lost, knocked-out, exited, waiting, half-squad, full-cover, panicked, panic-exited, on-road-wheels)",
+            "pos.yaml:17:12: units[1].status[0]: no status 'burnt' in Armor (one of hull-hit, turret-hit, gun-hit, track-hit, crew-hit, uh-mg-lost, tt-mg-lost, hr-mg-lost, buttoned, knocked-out, exited, waiting, half-squad, full-cover, panicked, panic-exited, on-road-wheels)",
         ],
         id="armor-unknown-status",
     ),
