@@ -115,6 +115,8 @@ from rules.soldiers import (
     prisoners,
     reaction,
     rifle_grenades,
+    scenario_effects,
+    scenario_victory,
     smoke,
     smoke_markers,
     support,
@@ -178,7 +180,7 @@ from rules.soldiers.weapons import (
     starting_grenades,
 )
 
-RULES_VERSION = "soldiers-0.4"
+RULES_VERSION = "soldiers-0.5"
 #: The turn's sequence [3]: phase id, name, rule.
 SEQUENCE = (
     ("command", "A. Command Phase", "[3A; 5.2-5.3]"),
@@ -503,6 +505,8 @@ class SoldiersState(State):
 
     def _end_cycle(self, why: str = "both passed [4]") -> None:
         self.emit(SegmentBegan(self.play.cycle, "End of the Command Cycle", why))
+        scenario_effects.demolition(self)  # the Maas bridges, wired this cycle [22.6]
+        scenario_victory.look(self)  # what the Raid's Germans see [24.3]
         beaten = [s for s in self.game.sides if not self.able(s) and not self.to_come(s)]
         if self.play.cycle >= self.game.cycles or beaten or decided(self):
             self._finish()
