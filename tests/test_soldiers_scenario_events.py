@@ -531,3 +531,82 @@ def test_25_6_early_reinforcements_go_to_the_side_with_the_advantage() -> None:
     assert "reinforcements of us may enter" in drawn.effect
     _event(state, "B", 2)  # Other Reinforcements: those not yet entered [25.6]
     assert _eligible(state, "german")
+
+
+# --- special rules in words the engine plays [22.2; 24.3; 26.4] ----------------------------------
+
+
+def _not_enforced(state: SoldiersState) -> str:
+    return "\n".join(type(state.game).rules_not_enforced(state.game.scenario))
+
+
+def test_22_2_both_players_make_operational_moves_the_us_first() -> None:
+    """[22.2] "Both players may conduct operational moves prior to the first Command Cycle - US
+    player first."; "Make an advantage check at the beginning of the scenario": the start's
+    d10 roll-off [10.4]. Neither rule is listed as in words any more."""
+    state = _state("22-street-fighting-in-grave")
+    assert state.play.phase == "operational" and state.play.operational == ["us", "german"]
+    assert state.play.advantage in ("us", "german")
+    words = _not_enforced(state)
+    assert "operational moves prior" not in words and "advantage check" not in words
+    assert "Men may start stacked" in words  # still in words
+
+
+def test_24_3_limited_attack_building_hexes_start_us_occupied() -> None:
+    """[24.3] Limited Attack: "All buildings have already been US occupied at the start of the
+    scenario": every empty building hex was last occupied by the US [19.7]."""
+    state = _state("24-beaufort-crossroads", 1)
+    assert state.game.missions()["german"].id == "limited-attack"
+    game = state.game
+    occupied = {game.name(h) for h in state.troops.hexes.values()}
+    empty = [
+        game.name(h)
+        for h in game.amap.hexes
+        if "building" in game.terrains(h) and game.name(h) not in occupied
+    ]
+    assert empty and all(state.troops.last_in[n] == "us" for n in empty)
+    assert "already been US occupied" not in _not_enforced(state)
+    other = _state("24-beaufort-crossroads", 0)  # Determined Assault: no such rule
+    assert any(n not in other.troops.last_in for n in empty)
+
+
+def test_26_4_the_airdrop_and_german_deployment_rules_are_played() -> None:
+    """[26.4] The airdrop and the German Deployment table are played (the airdrop's tables,
+    the Chit Activation table): no longer listed as rules in words."""
+    words = _not_enforced(_state("26-airborne"))
+    assert "night or dawn drop" not in words and "German Deployment table" not in words
+    assert "All US leader command chits" in words  # still in words
+
+
+def test_26_5_sniper_fire_hits_the_us_platoon_leader_in_german_sight() -> None:
+    """[26.5] Second Event B: "If the US platoon leader is in play and in sight of any German
+    man capable of aimed fire, the platoon leader takes damage on the appropriate Damage
+    Table."; an unmodified 10 kills [8.42]. Out of sight, nothing."""
+    us = Buy(
+        (("US-AIRBORNE-1", False), ("US-AIRBORNE-2", True), ("US-PL", False)), (), ("US-VETERAN",)
+    )
+    state = _state("26-airborne", 1, buys={"us": us})
+    game, troops = state.game, state.troops
+    leader = next(ch.leader for ch in game.chits.values() if ch.side == "us" and ch.kind == "pl")
+    assert leader is not None and leader in troops.hexes
+    german = sorted(
+        m
+        for m in troops.waiting
+        if game.men[m].side == "german" and "aimed" in game.men[m].weapon.fire
+    )[0]
+    at = troops.hexes[leader]
+    near = next(h for h in at.neighbors() if h in game.amap.hexes and state.sees(h, at))
+    troops.waiting.discard(german)
+    troops.hexes[german] = near
+    state.force_dice(10)
+    drawn = _event(state, "B", 2)
+    assert f"{german} sees {leader}: sniper fire [26.5]" in " ".join(
+        e.effect for e in state.log if isinstance(e, EventDrawn)
+    )
+    assert troops.disabled.get(leader) == "killed", drawn
+    state = _state("26-airborne", 1, buys={"us": us})
+    drawn = _event(state, "B", 2)  # no German on the map
+    assert "no German man capable of aimed fire sees" in " ".join(
+        e.effect for e in state.log if isinstance(e, EventDrawn)
+    )
+    assert leader not in state.troops.disabled

@@ -84,7 +84,8 @@ def draw_event(state: SoldiersState, total: int) -> None:
         state.emit(EventDrawn(f"{where}: {slot}", event.text, why))
         if not groups and (state.game.scenario.id, slot) not in scenario_events.EFFECTS:
             return
-    if scenario_events.apply(state, slot, f"{where}: {slot}", event.text):  # [10.6]
+    applied = scenario_events.apply(state, slot, f"{where}: {slot}", event.text)  # [10.6]
+    if applied:
         if not groups:
             return
     elif not groups:
@@ -96,8 +97,10 @@ def draw_event(state: SoldiersState, total: int) -> None:
             event.text,
             f"reinforcements of {', '.join(sorted({g.side for g in groups}))} may enter "
             + (
-                "[19.32]: the event's condition is met [21.6; 23.6; 24.6]"
+                "[19.32]: the event's condition is met [21.6; 23.6; 24.6; 25.6]"
                 if scenario_effects.gated(state, slot)
+                else "[19.32]"
+                if applied
                 else "[19.32]; the rest of its words are not applied (our reading)"
             ),
         )

@@ -116,6 +116,7 @@ from rules.soldiers import (
     reaction,
     rifle_grenades,
     scenario_effects,
+    scenario_rules,
     scenario_victory,
     smoke,
     smoke_markers,
@@ -206,6 +207,8 @@ ENFORCES: dict[str, Enforce] = {
         names=frozenset({OFF_MAP_BAN}),
         ignores={"turns": "the ban holds for the whole game", "until": "never lifted"},
     ),
+    # scenarios 20-26's rules in words the engine plays [22.2; 24.3; 26.4]
+    "text": Enforce(check=scenario_rules.text_not_enforced),
 }
 
 
@@ -433,6 +436,7 @@ class SoldiersState(State):
         self.wire = wire.WireCut()  # remove wire performed [18.32]
         self.minefields = minefields.Minefields()  # bought minefields revealed [18.41]
         set_up(self)
+        scenario_rules.start(self)  # 24 Limited Attack's buildings [24.3]
         support.set_up(self)
         preparations.announce(self)  # [18; 19.43]
         minefields.announce(self)  # hidden minefields noted [18.4; 19.43]
@@ -440,6 +444,7 @@ class SoldiersState(State):
         self.play.order = (self.play.advantage, game.other(self.play.advantage))
         intel = game.deployment.intel
         moves = list(intel.bracket.operational_moves) if intel and intel.bracket else []
+        moves = scenario_rules.opening_moves(self, moves)  # 22's both sides [22.2]
         moves = artillery.barrage(self, moves)  # no operational moves under a barrage [17.6]
         if not operational.begin(self, moves):
             self._begin_cycles()

@@ -37,6 +37,10 @@ The battlefield:
   strike on a hex his radioman sees, no call needed (the free call of 17.25); without support
   ignored [25.6].
 
+- 26 Second Event B, Sniper Fire: the US platoon leader on the map, able, and in sight of a
+  German man capable of aimed fire takes damage on that man's weapon's Damage Table
+  (:func:`_sniper`, our readings there) [26.5]; the German reinforcements then come.
+
 The advantage and the reinforcements:
 
 - 23 First Event A, Advantage Swings? [23.6]: the intelligence difference 0 or in the German's
@@ -265,6 +269,62 @@ def _early_reinforcements(state: SoldiersState, where: str, text: str) -> None:
     state.emit(EventDrawn(where, text, why))
 
 
+def _sniper(state: SoldiersState, where: str, text: str) -> None:
+    """26 Second Event B: the US platoon leader in play and in sight of a German man capable
+    of aimed fire takes damage on the Damage Table [26.5]. Our readings: "in play" is on the
+    map and not disabled; "capable of aimed fire" an able, unsuppressed, free German whose
+    weapon fires aimed and may fire now [8.11; 8.51]; the table is that German's weapon's
+    aimed-fire Damage Table (the first such German by printed id: the German's choice), with
+    the leader's hex's damage modifier, an unmodified 10 killing and 1 or less Sup [8.42]."""
+    from rules.soldiers.fire import _terrain, apply_damage
+    from rules.soldiers.units import cell
+    from rules.soldiers.weapons import carried, why_not_fire_weapon
+
+    game, troops = state.game, state.troops
+    leader = next(
+        (ch.leader for _, ch in sorted(game.chits.items()) if ch.side == "us" and ch.kind == "pl"),
+        None,
+    )
+    if leader is None or leader not in troops.hexes or leader in troops.disabled:
+        state.emit(
+            EventDrawn(where, text, "the US platoon leader is not in play: no sniper [26.5]")
+        )
+        return
+    at = troops.hexes[leader]
+    snipers = [
+        m
+        for m, h in sorted(troops.hexes.items())
+        if game.men[m].side == "german"
+        and m not in troops.disabled
+        and m not in troops.suppressed
+        and m not in troops.captured
+        and "aimed" in carried(state, m).fire
+        and why_not_fire_weapon(state, m) is None
+        and (h == at or state.sees(h, at))
+    ]
+    if not snipers:
+        why = f"no German man capable of aimed fire sees {leader}: no sniper [26.5]"
+        state.emit(EventDrawn(where, text, why))
+        return
+    sniper = snipers[0]
+    _, table = carried(state, sniper).tables("aimed")
+    value, terrain, ph = _terrain(state, at, "damage")
+    state.emit(EventDrawn(where, text, f"{sniper} sees {leader}: sniper fire [26.5]"))
+    raw = state.roll(f"sniper fire at {leader} [26.5; 8.42]", 10)
+    modified = raw + value
+    if raw == 10:
+        result, why = "Kill", "an unmodified 10 always kills [8.42]"
+    elif modified <= 1:
+        result, why = "Sup", f"modified {modified} <= 1 is always Sup [8.42]"
+    else:
+        c = cell(table, "damage", min(10, modified))
+        result = str(c.value)
+        why = f"{table} at {modified} (rolled {raw}, {terrain} {value:+d}) [8.42]"
+        if c.placeholder or ph:
+            why += " (placeholder)"
+    apply_damage(state, leader, result, f"sniper fire from {sniper}: {why}; [26.5]")
+
+
 Effect = Callable[["SoldiersState", str, str], None]
 #: The effects of scenarios 20-26's events, by the scenario's id and the event's slot.
 EFFECTS: dict[tuple[str, str], Effect] = {
@@ -281,6 +341,7 @@ EFFECTS: dict[tuple[str, str], Effect] = {
     (COUNTERATTACK, "B1"): _early_reinforcements,
     (COUNTERATTACK, "A2"): _artillery_strike,
     (AIRBORNE, "B1"): _dawn,
+    (AIRBORNE, "B2"): _sniper,
     (AIRBORNE, "A3"): _sun_rises,
     (AIRBORNE, "B3"): _sun_rises,
 }
