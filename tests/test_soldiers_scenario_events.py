@@ -20,7 +20,15 @@ from rules.soldiers.engineers import explode
 from rules.soldiers.exits import exit_hexes
 from rules.soldiers.game import SoldiersGame, SoldiersState
 from rules.soldiers.scenario_events import closed
-from rules.soldiers.scenario_victory import CROSSROADS, judge_text, look, sight_met
+from rules.soldiers.scenario_victory import (
+    CROSSROADS,
+    SIGHTER,
+    judge_text,
+    look,
+    sight_met,
+    sighters,
+    sighters_now,
+)
 from rules.soldiers.victory import judge, objects_judged
 
 #: Event Table sums that give Event A and Event B (the table's placeholders [6.12]).
@@ -610,3 +618,74 @@ def test_26_5_sniper_fire_hits_the_us_platoon_leader_in_german_sight() -> None:
         e.effect for e in state.log if isinstance(e, EventDrawn)
     )
     assert leader not in state.troops.disabled
+
+
+def test_23_3_raid_exit_opens_once_the_prisoners_are_taken_or_after_two_cycles() -> None:
+    """[23.3] Raid: "US men and captured German men may move off the map from any map-edge hex
+    in zone 2, but only after the prisoner(s) required for victory have been captured or
+    after two Command Cycles": two German men, or one German leader."""
+    state = _state("23-pre-dawn-pillbox-assault", 2)
+    assert state.game.missions()["us"].id == "raid"
+    game, troops = state.game, state.troops
+    guard = state.able("us")[0]
+    assert not exit_hexes(state, "us")
+    germans = state.able("german")
+    men = [m for m in germans if not game.men[m].command]
+    leader = next(m for m in germans if game.men[m].command)
+    troops.disabled[men[0]] = "captured"
+    troops.captured[men[0]] = guard
+    assert not exit_hexes(state, "us")  # one man: not enough
+    troops.disabled[men[1]] = "captured"
+    troops.captured[men[1]] = guard
+    assert exit_hexes(state, "us")
+    state = _state("23-pre-dawn-pillbox-assault", 2)
+    state.troops.disabled[leader] = "captured"
+    state.troops.captured[leader] = guard
+    assert exit_hexes(state, "us")
+    state = _state("23-pre-dawn-pillbox-assault", 2)
+    state.play.cycle = 3
+    assert exit_hexes(state, "us")
+
+
+def test_26_3_reconnaissance_eight_sighters_then_as_many_off_three_of_them_among() -> None:
+    """[26.3] Reconnaissance: "Move at least 8 men onto map C, in sight of both buildings of the
+    command center (at least two hexes of each) then move at least the same number of able men
+    off the north edge of map A or B ... At least three men who were among the original eight
+    sighters must be among those that exit. No man may leave the map until at least eight have
+    sighted the buildings." """
+    state = _state("26-airborne", 0)
+    assert state.game.missions()["us"].id == "reconnaissance"
+    game, troops = state.game, state.troops
+    recon = _text(state, "At least 8 men move onto map C")
+    us = sorted(m for m in troops.hexes if game.men[m].side == "us")
+    assert len(us) >= 9
+    assert not exit_hexes(state, "us")  # nobody has sighted the buildings
+    # a man on map C with two hexes of each building in sight is a sighter; looking keeps him
+    seer = us[0]
+    troops.suppressed.discard(seer)
+    spots = sorted((h for h in game.amap.hexes if game.name(h).startswith("C/")), key=game.name)
+    for h in spots:
+        troops.hexes[seer] = h
+        if seer in sighters_now(state):
+            break
+    assert seer in sighters_now(state)
+    look(state)
+    troops.hexes[seer] = game.by_name["A/0101"]
+    assert sighters(state) == {seer}
+    found = judge_text(state, recon)
+    assert found is not None and not found[0] and "1 US men have sighted" in found[1]
+    # seven more sighters kept from earlier looks: eight, the exit opens
+    state.field.marks |= {SIGHTER + m for m in us[1:8]}
+    assert exit_hexes(state, "us")
+    off = us[6:]  # two sighters among them
+    for m in off:
+        del troops.hexes[m]
+        troops.exited.add(m)
+    found = judge_text(state, recon)
+    assert found is not None and not found[0]
+    assert f"{len(off)} able men moved off, 2 of them sighters" in found[1]
+    for m in us[:6]:
+        del troops.hexes[m]
+        troops.exited.add(m)
+    found = judge_text(state, recon)
+    assert found is not None and found[0], found

@@ -17,6 +17,15 @@ keyed as the scenario events are (the scenario's id and the condition's words,
   killed [9]; incapacitated Germans on the map are considered killed if no able Germans are on
   the map."
 
+26 Airborne, Reconnaissance [26.3]: "Move at least 8 men onto map C, in sight of both buildings
+of the command center (at least two hexes of each) then move at least the same number of able
+men off the north edge of map A or B ... At least three men who were among the original eight
+sighters must be among those that exit. No man may leave the map until at least eight have
+sighted the buildings." The sighters (able, unsuppressed US men on map C with two hexes of each
+building in sight) are kept as the Raid's sightings are (:func:`sighters`); the exit opens at
+eight sighters or an able German prisoner held (the second way) (:func:`recon_exit_open`).
+Our reading: "the original eight" are all the sighters.
+
 20 The Vire Bridges, Raid, Draw [20.3]: "(An incapacitated man is considered killed if he is
 still on the map when there are no other able US men on the map.)" (:func:`lying_as_killed`,
 read by the casualties of the Draw's conditions).
@@ -28,6 +37,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
+from model.regions import TerrainFilter
 from model.victory import TextCondition
 from rules.soldiers.mission_victory import force_of
 
@@ -76,10 +86,101 @@ def in_sight_now(state: SoldiersState) -> set[str]:
 
 
 def look(state: SoldiersState) -> None:
-    """Keep what the Raid's Germans see now [24.3] (the start of an Action Phase, the end of
-    a Command Cycle)."""
+    """Keep what the Raid's Germans see now [24.3], and the Reconnaissance's sighters [26.3]
+    (the start of an Action Phase, the end of a Command Cycle)."""
     if _raid(state):
         state.field.sighted |= in_sight_now(state)
+    if _recon(state):
+        state.field.marks |= {SIGHTER + m for m in sighters_now(state)}
+
+
+# --- 26 Airborne, Reconnaissance [26.3] ----------------------------------------------------------
+
+AIRBORNE = "soldiers-26"
+RECON = "reconnaissance"
+#: A mark: a US man who has sighted the command centre [26.3].
+SIGHTER = "sighter "
+#: The zones of map C of the command centre's 4-hex and 3-hex buildings [26.3].
+CENTRE_ZONES = (8, 9)
+#: The sighters needed, the hexes of each building each must see, and how many of the first
+#: sighters must be among the men moved off [26.3].
+SIGHTERS_NEEDED = 8
+HEXES_OF_EACH = 2
+SIGHTERS_OFF = 3
+
+
+def _recon(state: SoldiersState) -> bool:
+    if state.game.scenario.id != AIRBORNE:
+        return False
+    mission = state.game.missions().get("us")
+    return mission is not None and mission.id == RECON
+
+
+def _centre(state: SoldiersState) -> list[frozenset[Hex]]:
+    """The command centre: the building hexes of zones 8 and 9 of map C [26.3]."""
+    found = []
+    for zone in CENTRE_ZONES:
+        region = TerrainFilter.model_validate(
+            {
+                "kind": "terrain",
+                "terrain": ["building"],
+                "within": {"kind": "zones", "board": "C", "zones": [zone]},
+            }
+        )
+        found.append(state.game.region(region))
+    return found
+
+
+def sighters_now(state: SoldiersState) -> set[str]:
+    """The able, unsuppressed US men on map C with at least two hexes of each building of the
+    command centre in sight now [26.3; 6.4]."""
+    game, troops = state.game, state.troops
+    centre = _centre(state)
+    found = set()
+    for m, at in troops.hexes.items():
+        if game.men[m].side != "us" or m in troops.disabled or m in troops.suppressed:
+            continue
+        if not game.name(at).startswith("C/"):
+            continue
+        seen = [sum(1 for h in b if h == at or state.sees(at, h)) for b in centre]
+        if all(n >= HEXES_OF_EACH for n in seen):
+            found.add(m)
+    return found
+
+
+def sighters(state: SoldiersState) -> set[str]:
+    """The US men who have sighted the command centre, kept and now [26.3]."""
+    kept = {k[len(SIGHTER) :] for k in state.field.marks if k.startswith(SIGHTER)}
+    return kept | (sighters_now(state) if _recon(state) else set())
+
+
+def recon_exit_open(state: SoldiersState) -> bool:
+    """ "No man may leave the map until at least eight have sighted the buildings"; the second
+    way, "No men may exit until the prisoner has been taken": an able German held [26.3]."""
+    troops = state.troops
+    prisoner = any(
+        state.game.men[m].side == "german" and troops.disabled.get(m) == "captured"
+        for m in troops.captured
+    )
+    return len(sighters(state)) >= SIGHTERS_NEEDED or prisoner
+
+
+def _judge_recon(state: SoldiersState) -> tuple[bool, str]:
+    """At least 8 sighters, then at least as many able men moved off, three of the sighters
+    among them [26.3]."""
+    game, troops = state.game, state.troops
+    seen = sighters(state)
+    off = {
+        m
+        for m in troops.exited
+        if game.men[m].side == "us" and m not in troops.disabled and m not in troops.taken_off
+    }
+    among = len(off & seen)
+    ok = len(seen) >= SIGHTERS_NEEDED and len(off) >= len(seen) and among >= SIGHTERS_OFF
+    return ok, (
+        f"{len(seen)} US men have sighted the command centre ({SIGHTERS_NEEDED} needed); "
+        f"{len(off)} able men moved off, {among} of them sighters ({SIGHTERS_OFF} needed) [26.3]"
+    )
 
 
 def _sighted(state: SoldiersState) -> set[str]:
@@ -175,6 +276,7 @@ JUDGES: dict[tuple[str, str], Judge] = {
     (BEAUFORT, "The crossroads hex (B/1307) and at least 5 building hexes"): _judge_sight,
     (BEAUFORT, "Exit at least 10 German men"): _judge_exit,
     (BEAUFORT, "Kill or capture at least 10 German men"): _judge_kills,
+    (AIRBORNE, "At least 8 men move onto map C in sight of both buildings"): _judge_recon,
 }
 
 
