@@ -24,7 +24,8 @@ effects (our reading: an event's effect in words cannot be judged). Dawn Patrol 
 
 Airborne [26.5]: First Event A, German Surprise Corrected: every German chit the Chit
 Activation Table still holds off is placed on the track [26.4] (:mod:`rules.soldiers.activation`);
-none held, the event is ignored.
+none held, the event is ignored. The other events of scenarios 20-26 are
+:mod:`rules.soldiers.scenario_effects`' (joined into :data:`EFFECTS`).
 
 The state keeps what the events changed (:class:`rules.soldiers.records.Battlefield`).
 """
