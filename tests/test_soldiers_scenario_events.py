@@ -29,6 +29,7 @@ from rules.soldiers.scenario_victory import (
     sighters,
     sighters_now,
 )
+from rules.soldiers.smoke import smoke_of
 from rules.soldiers.victory import judge, objects_judged
 
 #: Event Table sums that give Event A and Event B (the table's placeholders [6.12]).
@@ -490,14 +491,25 @@ def test_20_3_raid_exit_opens_when_the_target_is_destroyed_before_cycle_4() -> N
 # --- 21 and 24 the wind; 25 Counterattack [21.6; 24.6; 25.6] ------------------------------------
 
 
-def test_21_6_24_6_the_wind_changes_is_ignored_without_a_wind_marker() -> None:
-    """[21.6; 24.6] "If the wind direction has not yet been determined, ignore this event":
-    the engine throws no smoke grenade, so no Wind marker is ever placed [12.4]."""
+def test_21_6_24_6_the_wind_changes_once_determined_and_the_smoke_dissipates() -> None:
+    """[21.6; 24.6] "If the wind direction has been determined already, roll again on the
+    scatter indicator and adjust the Wind marker accordingly; if there is any smoke on the map,
+    it dissipates. If the wind direction has not yet been determined, ignore this event." """
     for name, letter in (("21-hedgerow-assault", "B"), ("24-beaufort-crossroads", "A")):
         state = _state(name)
         drawn = _event(state, letter, 1)
         assert "wind direction has not been determined" in drawn.effect
         assert "[21.6; 24.6]" in drawn.effect
+        state = _state(name)
+        smoke = smoke_of(state)
+        smoke.wind = 0
+        some = state.game.name(next(iter(state.troops.hexes.values())))
+        smoke.outside = {some}
+        state.force_dice(4)
+        drawn = _event(state, letter, 1)
+        first = min(state.game.amap.hexes, key=state.game.name)
+        assert smoke.wind == state.game.amap.direction_to_global(first, 4)
+        assert not smoke.outside and f"the smoke markers in {some} are removed" in drawn.effect
 
 
 def _active(state: SoldiersState, side: str) -> None:

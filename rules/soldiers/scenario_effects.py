@@ -31,8 +31,8 @@ The battlefield:
   :func:`rules.soldiers.artillery.damage`) in any hex of it.
 
 - 21 First Event B, The Wind Changes, and 24 First Event A, Wind Changes Direction: the wind
-  is never determined (the engine throws no smoke grenade [12.4]) and no grenade's smoke
-  lies on the map: ignored [21.6; 24.6].
+  once determined (a smoke throw [12.5]) is rolled anew on the scatter indicator and the smoke
+  outside buildings dissipates [12.52]; not yet determined, ignored [21.6; 24.6].
 - 25 Second Event A, Artillery Strike: the active player with artillery support resolves one
   strike on a hex his radioman sees, no call needed (the free call of 17.25); without support
   ignored [25.6].
@@ -232,11 +232,24 @@ def _advantage_swings(state: SoldiersState, where: str, text: str) -> None:
 
 
 def _wind_changes(state: SoldiersState, where: str, text: str) -> None:
-    why = (
-        "the wind direction has not been determined (this engine throws no smoke grenade, so no "
-        "Wind marker is placed [12.4]) and no smoke grenade's smoke is on the map: ignored "
-        "[21.6; 24.6]"
-    )
+    """21 First Event B, The Wind Changes; 24 First Event A, Wind Changes Direction: the wind
+    determined (by a smoke throw [12.5]), a d6 on the scatter indicator sets it anew (read
+    from the map's first hex, our reading: the indicator's directions are the map's) and the
+    smoke outside buildings dissipates, as the Smoke Dissipates event [12.52; 12.53]; not yet
+    determined, the event is ignored (no smoke grenade has been thrown, so none is on the
+    map) [21.6; 24.6]."""
+    from rules.soldiers.smoke import COMPASS, dissipates, smoke_of
+
+    smoke = smoke_of(state)
+    if smoke.wind is None:
+        why = "the wind direction has not been determined (no smoke thrown yet): ignored"
+        state.emit(EventDrawn(where, text, why + " [21.6; 24.6]"))
+        return
+    game = state.game
+    d6 = state.roll("the wind changes: the scatter indicator [21.6; 24.6; 12.5]", 6)
+    smoke.wind = game.amap.direction_to_global(min(game.amap.hexes, key=game.name), d6)
+    gone = dissipates(state) or "no smoke marker outside a building or pillbox was on the map"
+    why = f"d6 {d6}: the wind blows to the {COMPASS[smoke.wind]}; {gone} [21.6; 24.6; 12.52]"
     state.emit(EventDrawn(where, text, why))
 
 
