@@ -10,7 +10,10 @@ Phase [3; 4] (:data:`SEQUENCE`). What this slice plays:
   by a d10 roll-off, ties to the scenario's first player [10.4].
 - Events and reinforcements [6.12; 19.32] (:mod:`rules.soldiers.arrivals`), a book scenario's
   own events (Dawn Patrol's weather, fuel dump and bridges [10.6]:
-  :mod:`rules.soldiers.scenario_events`, their changes in the state's ``field``); moving off
+  :mod:`rules.soldiers.scenario_events`; scenarios 20-26's [20.6-26.5]:
+  :mod:`rules.soldiers.scenario_effects`; their changes in the state's ``field``), the
+  scenarios' rules and clauses in words the engine plays (:mod:`rules.soldiers.scenario_rules`,
+  :mod:`rules.soldiers.scenario_victory`); moving off
   the map where the scenario allows, guards taking their prisoners [7.26]
   (:mod:`rules.soldiers.exits`).
 - Missions [19.1]: each side plays its ``mission`` (the first of its missions when it names
