@@ -269,7 +269,7 @@ def _to_action(state: SoldiersState, chit: str, dice: tuple[int, int]) -> None:
 
 def test_the_second_event_a_brings_the_german_reinforcements() -> None:
     """[6.12; 19.32; 20.6]: Event Table 3 is Event A (placeholder); the first is the
-    scenario's First Event A (not applied: its words only), the second brings the German
+    scenario's First Event A (ignored: nothing near the depot was fired on), the second brings the German
     reinforcements: each squad's chits to the d6's space; a leader off the map orders his
     men off the map [19.33], who enter at the south edge of map C paying its AP."""
     german = Buy((("GE-SQUAD-3", False),), (), ("GE-SQUAD-2",))  # Anger leads it [2.12]
@@ -281,7 +281,9 @@ def test_the_second_event_a_brings_the_german_reinforcements() -> None:
     assert not set(chits) & set(state.committable("german"))
     draw_event(state, 3)
     first = [e for e in state.log if isinstance(e, EventDrawn)][-1]
-    assert first.result.endswith("A1") and "not applied" in first.effect
+    assert first.result.endswith("A1") and "was fired on in the previous Action Phase: ignored" in (
+        first.effect
+    )
     state.force_dice(4)
     draw_event(state, 3)
     second = [e for e in state.log if isinstance(e, EventDrawn)][-1]
@@ -404,11 +406,11 @@ def _at_cycle(state: SoldiersState, cycle: int) -> SoldiersState:
 
 def test_an_exit_rule_after_words_is_read_for_cycles_and_events() -> None:
     """[20.3]: "the chosen target is destroyed, or after three Command Cycles, whichever
-    occurs first": from cycle 4 (no target is destroyed here); [21.3]: "Second Event B
-    (B2)"."""
+    occurs first": from cycle 4 (no target is destroyed here), its words read whole (the
+    target destroyed is judged too); [21.3]: "Second Event B (B2)"."""
     assert read_after(
         "the chosen target is destroyed, or after three Command Cycles, whichever occurs first"
-    ) == (4, None, False)
+    ) == (4, None, True)
     assert read_after("Second Event B (B2)") == (None, "B2", True)
     game = _game("20-vire-bridges", 0)  # Raid
     state = game.new_initial_state(1)

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.soldiers import events, scenario_events
+from rules.soldiers import events, scenario_effects, scenario_events
 from rules.soldiers.actions import ChitMoved, EventDrawn
 from rules.soldiers.records import OFF
 from rules.soldiers.setup import Group
@@ -77,7 +77,15 @@ def draw_event(state: SoldiersState, total: int) -> None:
     groups = [
         g for g in state.game.groups if g.slot == slot and g.id not in state.arrivals.eligible
     ]
-    if scenario_events.apply(state, slot, f"{where}: {slot}", event.text):  # [10.6]
+    groups += scenario_effects.not_yet_entered(state, slot, groups)  # [21.6; 23.6; 24.6]
+    for g in [g for g in groups if scenario_effects.refused(state, slot, g)]:
+        groups.remove(g)  # the event's condition is not met [21.6; 23.6; 24.6]
+        why = f"{g.side}'s reinforcements do not come: {scenario_effects.refused(state, slot, g)}"
+        state.emit(EventDrawn(f"{where}: {slot}", event.text, why))
+        if not groups and (state.game.scenario.id, slot) not in scenario_events.EFFECTS:
+            return
+    applied = scenario_events.apply(state, slot, f"{where}: {slot}", event.text)  # [10.6]
+    if applied:
         if not groups:
             return
     elif not groups:
@@ -88,7 +96,13 @@ def draw_event(state: SoldiersState, total: int) -> None:
             f"{where}: {slot}",
             event.text,
             f"reinforcements of {', '.join(sorted({g.side for g in groups}))} may enter "
-            "[19.32]; the rest of its words are not applied (our reading)",
+            + (
+                "[19.32]: the event's condition is met [21.6; 23.6; 24.6; 25.6]"
+                if scenario_effects.gated(state, slot)
+                else "[19.32]"
+                if applied
+                else "[19.32]; the rest of its words are not applied (our reading)"
+            ),
         )
     )
     for group in groups:

@@ -60,6 +60,7 @@ from rules.engine.worked import Working
 from rules.soldiers.actions import SetupNote
 from rules.soldiers.fire import apply_damage
 from rules.soldiers.fire_support_actions import ArtilleryNote, CancelCall, Radio
+from rules.soldiers.scenario_effects import struck
 from rules.soldiers.units import Man, cell
 
 if TYPE_CHECKING:
@@ -426,6 +427,7 @@ def scatter(state: SoldiersState, target: Hex, n: int, work: Working) -> Hex | N
 def damage(state: SoldiersState, impact: Hex, shells: str) -> None:
     """The Impact Diagram's damage in and around the impact hex [17.5; 17.51; 17.52]."""
     game, troops = state.game, state.troops
+    struck(state, impact, "an artillery impact")  # the Raid's target [20.3]
     levels = {d: str(cell("artillery-impact", shells, d).value) for d in range(IMPACT_REACH + 1)}
     for d, level in levels.items():
         if level == "D":

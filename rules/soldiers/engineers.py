@@ -44,6 +44,7 @@ from rules.soldiers.grenades import (
     resolve_throw,
     throw_modifiers,
 )
+from rules.soldiers.scenario_effects import struck
 from rules.soldiers.units import Man, cell
 
 if TYPE_CHECKING:
@@ -223,6 +224,7 @@ def explode(state: SoldiersState, h: Hex, hand: str | None = None) -> None:
     building or pillbox and for the thrower whose charge explodes in his hand, else Dmg/out);
     outdoors, each man in an adjacent outdoor hex rolls on Dmg/Adj."""
     troops = state.troops
+    struck(state, h, "a satchel charge exploded")  # the Raid's target [20.3]
     men = sorted(m for m, where in troops.hexes.items() if where == h)
     men = [m for m in men if troops.disabled.get(m) != "killed"]
     if hand is not None:

@@ -3,8 +3,13 @@ specified areas", 1 AP from a map-edge hex. The scenario's and the played missio
 rules say who and where; ``from_turn`` from which Command Cycle. An ``after`` in words is read
 for what the engine can judge (our reading): "after N Command Cycles" (from cycle N + 1) and an
 event's slot ("Second Event B (B2)": once it has been rolled); where it names both a condition
-the engine cannot judge and one of these ("the target destroyed, or after three Command
-Cycles, whichever occurs first"), the one it can; where it names none, the exit is allowed at
+the engine cannot judge and one of these, the one it can; "the chosen target is destroyed, or
+after three Command Cycles, whichever occurs first" [20.3] is judged whole (the Raid's target,
+:mod:`rules.soldiers.scenario_effects`), as is "the prisoner(s) required for victory have been
+captured, or after two Command Cycles" [23.3] (two enemy men or an enemy leader held or led
+off), "the sight requirement has been met" [24.3] and the Reconnaissance's eight sighters or
+prisoner [26.3]
+(:mod:`rules.soldiers.scenario_victory`); where it names none, the exit is allowed at
 once. A man who moved off stays off [7.26]; an ``action-ban`` on "move men off the map" forbids
 it to its sides (20.3 Commando Assault).
 
@@ -24,12 +29,23 @@ from typing import TYPE_CHECKING
 from model.hexes import Hex
 from model.victory import ActionBan, ExitAllowed, SpecialRule
 from rules.soldiers.actions import ManLeft, MoveOff
+from rules.soldiers.scenario_effects import destroyed_parts
+from rules.soldiers.scenario_victory import recon_exit_open, sight_met
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersGame, SoldiersState
 
 EXIT_AP = 1.0
 OFF_MAP_BAN = "move men off the map"
+#: An ``after`` naming the Raid's target destroyed, and the map objects it is [20.3].
+TARGET_DESTROYED = re.compile(r"target is destroyed")
+RAID_TARGET = "raid-target"
+#: An ``after`` naming the Raid's sight requirement [24.3].
+SIGHT_MET = re.compile(r"the sight requirement has been met")
+#: An ``after`` naming the Reconnaissance's sighters or prisoner [26.3].
+SIGHTERS = re.compile(r"at least eight men have sighted the command-centre buildings")
+#: An ``after`` naming the Raid's prisoners taken [23.3].
+PRISONERS_TAKEN = re.compile(r"prisoner\(s\) required for victory have been captured")
 NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 
@@ -45,13 +61,36 @@ def read_after(after: str | None) -> tuple[int | None, str | None, bool]:
         word = cycles.group(1).lower()
         n = NUMBERS.get(word, int(word) if word.isdigit() else 0) + 1
     whole = bool(slot) and re.fullmatch(r"[\w ]+\(([AB][1-9])\)", after.strip()) is not None
+    # "after their objective is destroyed or after three Command Cycles" [20.3]; "after the
+    # prisoner(s) required for victory have been captured, or after two Command Cycles" [23.3]
+    read = TARGET_DESTROYED.search(after) or PRISONERS_TAKEN.search(after)
+    whole = whole or (n is not None and read is not None)
     return n, slot.group(1) if slot else None, whole
+
+
+def _prisoners_taken(state: SoldiersState, side: str, after: str | None) -> bool:
+    """The prisoners the Raid needs are captured: two enemy men or one enemy leader held by
+    the side's men or led off the map [23.3; 9]."""
+    if after is None or PRISONERS_TAKEN.search(after) is None:
+        return False
+    game, troops = state.game, state.troops
+    held = [m for m in (*troops.captured, *troops.taken_off) if game.men[m].side != side]
+    return len(set(held)) >= 2 or any(game.men[m].command for m in held)
+
+
+def _target_destroyed(state: SoldiersState, after: str | None) -> bool:
+    """The Raid's chosen target is destroyed, where the rule's words name it [20.3; 19.11]."""
+    if after is None or TARGET_DESTROYED.search(after) is None:
+        return False
+    return destroyed_parts(state, RAID_TARGET)[0] > 0
 
 
 def why_not_enforced(rule: SpecialRule) -> str | None:
     """An exit rule's ``after`` the engine reads only in part (:func:`read_after`)."""
     if not isinstance(rule, ExitAllowed) or rule.after is None:
         return None
+    if SIGHT_MET.search(rule.after) or SIGHTERS.search(rule.after):
+        return None  # the Raid's sight requirement [24.3]; the Reconnaissance's [26.3]
     cycle, _, whole = read_after(rule.after)
     if whole:
         return None
@@ -73,11 +112,16 @@ def _open(state: SoldiersState, rule: ExitAllowed) -> bool:
     if rule.from_turn is not None and cycle < rule.from_turn:
         return False
     after_cycle, slot, _ = read_after(rule.after)
+    if rule.after is not None and SIGHT_MET.search(rule.after):
+        return sight_met(state)  # "No German men may exit until the sight requirement" [24.3]
+    if rule.after is not None and SIGHTERS.search(rule.after):
+        return recon_exit_open(state)  # eight sighters, or the prisoner taken [26.3]
     if after_cycle is None and slot is None:
         return True
     by_cycle = after_cycle is not None and cycle >= after_cycle
     by_event = slot is not None and state.arrivals.events.get(slot[0], 0) >= int(slot[1:])
-    return by_cycle or by_event
+    taken = _prisoners_taken(state, rule.side, rule.after)
+    return by_cycle or by_event or _target_destroyed(state, rule.after) or taken
 
 
 def exit_hexes(state: SoldiersState, side: str) -> frozenset[Hex]:

@@ -10,7 +10,10 @@ Phase [3; 4] (:data:`SEQUENCE`). What this slice plays:
   by a d10 roll-off, ties to the scenario's first player [10.4].
 - Events and reinforcements [6.12; 19.32] (:mod:`rules.soldiers.arrivals`), a book scenario's
   own events (Dawn Patrol's weather, fuel dump and bridges [10.6]:
-  :mod:`rules.soldiers.scenario_events`, their changes in the state's ``field``); moving off
+  :mod:`rules.soldiers.scenario_events`; scenarios 20-26's [20.6-26.5]:
+  :mod:`rules.soldiers.scenario_effects`; their changes in the state's ``field``), the
+  scenarios' rules and clauses in words the engine plays (:mod:`rules.soldiers.scenario_rules`,
+  :mod:`rules.soldiers.scenario_victory`); moving off
   the map where the scenario allows, guards taking their prisoners [7.26]
   (:mod:`rules.soldiers.exits`).
 - Missions [19.1]: each side plays its ``mission`` (the first of its missions when it names
@@ -115,6 +118,9 @@ from rules.soldiers import (
     prisoners,
     reaction,
     rifle_grenades,
+    scenario_effects,
+    scenario_rules,
+    scenario_victory,
     smoke,
     smoke_markers,
     support,
@@ -178,7 +184,7 @@ from rules.soldiers.weapons import (
     starting_grenades,
 )
 
-RULES_VERSION = "soldiers-0.4"
+RULES_VERSION = "soldiers-0.5"
 #: The turn's sequence [3]: phase id, name, rule.
 SEQUENCE = (
     ("command", "A. Command Phase", "[3A; 5.2-5.3]"),
@@ -204,6 +210,8 @@ ENFORCES: dict[str, Enforce] = {
         names=frozenset({OFF_MAP_BAN}),
         ignores={"turns": "the ban holds for the whole game", "until": "never lifted"},
     ),
+    # scenarios 20-26's rules in words the engine plays [22.2; 24.3; 26.4]
+    "text": Enforce(check=scenario_rules.text_not_enforced),
 }
 
 
@@ -431,6 +439,7 @@ class SoldiersState(State):
         self.wire = wire.WireCut()  # remove wire performed [18.32]
         self.minefields = minefields.Minefields()  # bought minefields revealed [18.41]
         set_up(self)
+        scenario_rules.start(self)  # 24 Limited Attack's buildings [24.3]
         support.set_up(self)
         preparations.announce(self)  # [18; 19.43]
         minefields.announce(self)  # hidden minefields noted [18.4; 19.43]
@@ -438,6 +447,7 @@ class SoldiersState(State):
         self.play.order = (self.play.advantage, game.other(self.play.advantage))
         intel = game.deployment.intel
         moves = list(intel.bracket.operational_moves) if intel and intel.bracket else []
+        moves = scenario_rules.opening_moves(self, moves)  # 22's both sides [22.2]
         moves = artillery.barrage(self, moves)  # no operational moves under a barrage [17.6]
         if not operational.begin(self, moves):
             self._begin_cycles()
@@ -503,6 +513,8 @@ class SoldiersState(State):
 
     def _end_cycle(self, why: str = "both passed [4]") -> None:
         self.emit(SegmentBegan(self.play.cycle, "End of the Command Cycle", why))
+        scenario_effects.demolition(self)  # the Maas bridges, wired this cycle [22.6]
+        scenario_victory.look(self)  # what the Raid's Germans see [24.3]
         beaten = [s for s in self.game.sides if not self.able(s) and not self.to_come(s)]
         if self.play.cycle >= self.game.cycles or beaten or decided(self):
             self._finish()

@@ -198,6 +198,15 @@ class SoldiersPositionState(StrictModel):
     fire_targets: list[list[str]] = Field(
         default_factory=list, description="hexes fired at, by Action Phase [10.6]"
     )
+    objectives_destroyed: list[str] = Field(
+        default_factory=list, description="hexes of objectives destroyed [20.6; 22.6]"
+    )
+    event_marks: list[str] = Field(
+        default_factory=list, description="what scenario events left pending or set [22.6]"
+    )
+    sighted: list[str] = Field(
+        default_factory=list, description="hexes a mission's side has had in sight [24.3]"
+    )
     lost: list[str] = Field(default_factory=list)
     events: dict[str, int] = Field(default_factory=dict)
     event_cycles: dict[str, int] = Field(default_factory=dict)
@@ -281,6 +290,9 @@ def to_position(state: SoldiersState) -> GamePosition:
         closed_hexes=dict(sorted(state.field.closed_hexes.items())),
         lasting_smoke=sorted(state.field.lasting_smoke),
         fire_targets=[list(p) for p in state.field.fire_targets],
+        objectives_destroyed=sorted(state.field.destroyed),
+        event_marks=sorted(state.field.marks),
+        sighted=sorted(state.field.sighted),
         lost=sorted(state.troops.lost),
         events=dict(sorted(state.arrivals.events.items())),
         event_cycles=dict(sorted(state.arrivals.came.items())),
@@ -369,7 +381,13 @@ def _read_field(
     the hexes fired at."""
     if extra.weather not in ("", "Clear", "Mist", "Night"):
         reader.problem(("state", "weather"), "a battle condition: Clear, Mist or Night [6.42]")
-    named = [*extra.closed_hexes, *extra.lasting_smoke, *(h for p in extra.fire_targets for h in p)]
+    named = [
+        *extra.closed_hexes,
+        *extra.lasting_smoke,
+        *(h for p in extra.fire_targets for h in p),
+        *extra.objectives_destroyed,
+        *extra.sighted,
+    ]
     for name in named:
         if name not in game.by_name:
             reader.problem(("state",), f"'{name}' is not a hex of the map")
@@ -378,6 +396,9 @@ def _read_field(
         dict(extra.closed_hexes),
         set(extra.lasting_smoke),
         [list(p) for p in extra.fire_targets],
+        destroyed=set(extra.objectives_destroyed),
+        marks=set(extra.event_marks),
+        sighted=set(extra.sighted),
     )
 
 

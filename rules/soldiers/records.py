@@ -74,12 +74,21 @@ class Battlefield(Record):
     (:mod:`rules.soldiers.scenario_events`): the battle condition now (``weather``; empty: the
     scenario's [6.42]), the hexes no man may enter and why (by printed name), the smoke markers
     that stay for the rest of the scenario [12.51], and the hexes fired at in the last Action
-    Phases (the current one last; kept only where an event asks)."""
+    Phases (the current one last; kept only where an event asks); the objectives destroyed and
+    the events' pending marks [20.6; 22.6]."""
 
     weather: str = state_field(default="", encode=_unless_empty)
     closed_hexes: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
     lasting_smoke: set[str] = state_field(default_factory=set, encode=_unless_empty)
     fire_targets: list[list[str]] = state_field(default_factory=list, encode=_unless_empty)
+    #: The hexes of objectives destroyed (a bridge, the Raid's target [20.3; 22.6]), by name.
+    destroyed: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    #: What a scenario's events left pending or set (``A1 due``: a demolition at the end of
+    #: the cycle [22.6]; ``C/1508 unwired`` [22.6]) (:mod:`rules.soldiers.scenario_effects`).
+    marks: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    #: The hexes a mission asks to have been in sight that its side has seen [24.3]
+    #: (:mod:`rules.soldiers.scenario_victory`).
+    sighted: set[str] = state_field(default_factory=set, encode=_unless_empty)
 
 
 @dataclass

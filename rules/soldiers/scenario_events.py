@@ -24,7 +24,8 @@ effects (our reading: an event's effect in words cannot be judged). Dawn Patrol 
 
 Airborne [26.5]: First Event A, German Surprise Corrected: every German chit the Chit
 Activation Table still holds off is placed on the track [26.4] (:mod:`rules.soldiers.activation`);
-none held, the event is ignored.
+none held, the event is ignored. The other events of scenarios 20-26 are
+:mod:`rules.soldiers.scenario_effects`' (joined into :data:`EFFECTS`).
 
 The state keeps what the events changed (:class:`rules.soldiers.records.Battlefield`).
 """
@@ -38,6 +39,9 @@ from model.hexes import Hex
 from rules.los.geometry import AlongStep, HexStep, trace
 from rules.soldiers import smoke_markers as smoke
 from rules.soldiers.actions import EventDrawn, ManHit
+from rules.soldiers.scenario_effects import EFFECTS as SCENARIO_EFFECTS
+from rules.soldiers.scenario_effects import VIRE
+from rules.soldiers.scenario_victory import look
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
@@ -135,6 +139,7 @@ EFFECTS: dict[tuple[str, str], Effect] = {
     (DAWN_PATROL, "A2"): _fuel_dump,
     (DAWN_PATROL, "B2"): _bridge_demolition,
     (AIRBORNE, "A1"): _surprise_corrected,
+    **SCENARIO_EFFECTS,  # scenarios 20-26 [20.6-26.5]
 }
 
 
@@ -148,12 +153,15 @@ def apply(state: SoldiersState, slot: str, where: str, text: str) -> bool:
 
 
 def tracks_fire(state: SoldiersState) -> bool:
-    """Whether the game needs the hexes fired at (Dawn Patrol's fuel dump [10.6])."""
-    return (state.game.scenario.id, "A2") in EFFECTS
+    """Whether the game needs the hexes fired at (Dawn Patrol's fuel dump [10.6], the Vire
+    munitions depot [20.6])."""
+    return state.game.scenario.id in (DAWN_PATROL, VIRE)
 
 
 def phase_begins(state: SoldiersState) -> None:
-    """A new Action Phase: a new list of the hexes fired at, the last ones kept [10.6]."""
+    """A new Action Phase: a new list of the hexes fired at, the last ones kept [10.6]; what
+    a mission asks to have had in sight is looked at [24.3]."""
+    look(state)
     if tracks_fire(state):
         targets = [*state.field.fire_targets, []]
         state.field.fire_targets = targets[-(LOOK_BACK + 1) :]

@@ -34,6 +34,7 @@ from model.victory import (
     LossesCompared,
     NotWon,
     Survives,
+    TextCondition,
     UnitsIn,
     VictoryRules,
 )
@@ -46,6 +47,7 @@ from rules.soldiers.mission_victory import (
     losses_compared,
     not_won,
 )
+from rules.soldiers.scenario_victory import judge_text, lying_as_killed
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
@@ -187,11 +189,17 @@ def _casualties(state: SoldiersState, cond: Casualties) -> tuple[bool, str]:
             or (captured and m in state.troops.captured)
         )
     )
+    lying: list[str] = []
+    if killed_only:  # "an incapacitated man is considered killed if ..." [20.3]
+        result = getattr(cond.award, "result", None)
+        lying = [m for m in lying_as_killed(state, side, result) if m not in state.troops.captured]
+        lost += len(lying)
     if cond.count is not None:
         ok = COMPARE[cond.compare](lost, cond.count)
     else:
         ok = COMPARE[cond.compare](_share(lost, len(men)), cond.fraction or 0.0)
-    return ok, f"{side} {cond.measure}: {lost} of a force of {len(men)} [19.7]"
+    tail = f" ({len(lying)} incapacitated counted as killed [20.3])" if lying else ""
+    return ok, f"{side} {cond.measure}: {lost} of a force of {len(men)}{tail} [19.7]"
 
 
 def _exit(state: SoldiersState, cond: Exit) -> tuple[bool, str]:
@@ -224,6 +232,24 @@ def _sight(state: SoldiersState, cond: LineOfSight) -> tuple[bool, str]:
     return (
         not ok if cond.negate else ok
     ), f"{len(seen)} of {len(targets)} hexes in {whose} sight [6.4]"
+
+
+def objects_judged(state: SoldiersState, cond: Destroyed | Survives) -> tuple[bool, str]:
+    """Map objects destroyed or still standing [19.7; 20.3; 26.3]: each bridge hex, each
+    building of the region (a choice: the option chosen [19.11]) with a destroyed hex is
+    destroyed (:mod:`rules.soldiers.scenario_effects`). ``destroyed``: at least ``at_least``
+    (all with ``all``; none given, one); ``survives``: at least ``at_least`` intact (none given,
+    one: "at least 1 bridge intact" [26.3], "the target is not destroyed" [20.3])."""
+    from rules.soldiers.scenario_effects import chosen, destroyed_parts
+
+    gone, whole = destroyed_parts(state, cond.objects)
+    picked = chosen(state, cond.objects)
+    how = f" ({picked[1]})" if picked is not None and picked[1] else ""
+    words = f"{cond.objects}{how}: {gone} of {whole} destroyed [19.7]"
+    if isinstance(cond, Survives):
+        return whole - gone >= (cond.at_least or 1), words
+    needed = whole if cond.all else (cond.at_least or 1)
+    return whole > 0 and gone >= needed, words
 
 
 def _in_time(cond: Condition, cycle: int, wiped: bool) -> bool:
@@ -280,8 +306,9 @@ def judge(
     elif isinstance(cond, NotWon):
         found = not_won(state, cond, victory_rules(state).conditions, judge, final)
     elif isinstance(cond, Destroyed | Survives):
-        why = "no object is destroyed in this engine (our reading) [16.2; 17]"
-        found = isinstance(cond, Survives), f"{cond.objects}: {why}"
+        found = objects_judged(state, cond)
+    elif isinstance(cond, TextCondition):
+        found = judge_text(state, cond)  # scenarios 20-26's clauses in words [24.3]
     if found is None:
         notes.append(f"{cond.kind}: not judged (a condition in words)")
         return None
