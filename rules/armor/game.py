@@ -111,6 +111,7 @@ from rules.armor.optional.records import Blazes, Cover, Intel, Morale, Squads, S
 from rules.armor.optional.specials import Specials
 from rules.armor.orders import ACTIONS, Face, OpportunityFire, Order, Panic, Uncover
 from rules.armor.position import ArmorPositionState
+from rules.armor.ranging import Ranging
 from rules.armor.records import (
     CommandSheets,
     Damage,
@@ -140,7 +141,7 @@ from rules.engine.sequence import Phase, Segment, steps
 from rules.maps.game import MapGame
 from rules.records.position import PositionReader
 
-RULES_VERSION = "armor-0.2"
+RULES_VERSION = "armor-0.3"
 
 
 class ArmorGame(MapGame):
@@ -339,6 +340,7 @@ class ArmorState(State):
         self.sheets = CommandSheets({s: {} for s in game.sides})
         self.damage = Damage()
         self.firing = Firing()
+        self.ranging = Ranging()  # the Previous Hit modifier [GC1; AG VI.B.3.c]
         self.execution = Execution()
         self.objectives = Objectives(off_map=dict(dep.held))
         self.fieldworks = Fieldworks()

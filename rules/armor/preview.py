@@ -16,7 +16,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from rules.armor import assault, overrun, plot, view
+from rules.armor import assault, overrun, plot, ranging, view
 from rules.armor.cards import armour_basis, hits_scored
 from rules.armor.dumps import is_dump
 from rules.armor.fire import aim, gp_shot, hit_verdict, hull_down, locate, shot_elevation
@@ -101,6 +101,8 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
             rules.append("Direct Fire [AG VI.A-B; GC1 AP Hit Table, Number of Hits Table]")
             rules.append("Range by the Range Scale, Dot to Dot [AG III.D]")
             rules.append("Hit Determination [AG VI.B.5-6]")
+            if ranging.previous_hit(state, order.unit, order.fire):
+                rules.append(f"Previous Hit: +8 NM, +3 MV {ranging.RULE} ({ranging.READING})")
         if turret_facing_in_use(state):
             rules.append("Effects of Turret Facing [OP VII]")
         if order.pinning:
