@@ -62,6 +62,7 @@ from rules.armor.optional import (
     supply,
     vehicles,
 )
+from rules.armor.optional import smoke as fired_smoke
 from rules.armor.range import describe_range, range_between
 from rules.armor.turret import TurretAspect, turret_aspect
 from rules.engine.events import Modifier
@@ -277,6 +278,7 @@ def why_not_sighted(
     if line.verdict == "blocked":
         return f"the line of sight is blocked [AG IV.B]: {line.explanation} ({line.rule})"
     smoke = blaze.why_not_seen(state, a, b)  # a Fire started in play [OP XI.D]
+    smoke = smoke or fired_smoke.why_not_seen(state, a, b)  # Smoke fired in play [OP IX.A.5]
     if smoke is not None:
         return f"the line of sight is blocked [AG IV.B]: {smoke}"
     dust = intel.why_not_seen(state, a, b, target)  # [OP X.C.3.c]
