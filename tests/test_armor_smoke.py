@@ -8,6 +8,7 @@ it again on Turn 2.
 from __future__ import annotations
 
 import dataclasses
+import random
 from dataclasses import replace
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from test_armor_optional import _line, _name, _state
 
 from model.hexes import Hex
 from model.scenario_io import load_scenario
+from rules.armor.bot import ArmorAdapter, ArmorPlanner
 from rules.armor.events import ApFire
 from rules.armor.fire import sights, why_not_sighted
 from rules.armor.game import ArmorGame, ArmorState
@@ -29,6 +31,7 @@ from rules.armor.optional.events import HexChanged
 from rules.armor.optional.smoke import FS_RULE
 from rules.armor.orders import Order
 from rules.bots.base import RandomBot, make_bot, play
+from rules.bots.greedy import Evaluator
 from rules.engine.actions import Done
 from rules.engine.errors import ActionSyntaxError
 from rules.records.position import PositionReader
@@ -356,3 +359,16 @@ def test_hs_scatters_then_places_smoke_in_the_impact_hex_op_ix_a_3() -> None:
     assert (again.scatter_on, again.roll, again.direction) == (40, 27, 2)
     assert again.impact is not None and again.impact != _iname(c)
     assert state.smoke.smoke_inverted == {state.game.amap.resolve(again.impact)}
+
+
+def test_the_heuristic_bots_fire_samples_do_not_count_as_previous_hits_gc1() -> None:
+    """[GC1 Previous Hit]: the Armor bot weighs a shot by rolling the engine's AP fire a few
+    times on its copy of the state; one sample's hit must not give the next sample (or another
+    order's weighing) a Previous Hit: the copy's previous hits are as they were."""
+    state = example_state()
+    planner = ArmorPlanner(Evaluator(state.game, ArmorAdapter()), random.Random(1))
+    public = planner._public(state, "us")
+    state.force_dice(*([5] * 60))  # every sample hits
+    public.dice = state.dice
+    planner._fire_value(public, "us", Order(SHERMAN, fire=PZIV_859))
+    assert public.ranging.previous_hits == {}
