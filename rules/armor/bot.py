@@ -305,9 +305,12 @@ class ArmorPlanner:
             before = public.sheets.orders[side].get(order.unit)
             public.sheets.orders[side][order.unit] = order
             total = 0.0
+            hits = public.ranging.previous_hits  # a sample's hit is no Previous Hit [GC1]
             for _ in range(FIRE_SAMPLES):
+                public.ranging.previous_hits = dict(hits)
                 effects = {p.effect for p in resolve(public, order.unit, target)}
                 total += _worth(public, target, effects)
+            public.ranging.previous_hits = hits
             if before is None:
                 del public.sheets.orders[side][order.unit]
             else:

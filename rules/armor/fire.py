@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from model.hexes import Hex
 from model.systems import GameSystem
 from model.tables import Cell
-from rules.armor import hatches, storeys
+from rules.armor import hatches, ranging, storeys
 from rules.armor.cards import (
     ARMOUR_PLACEHOLDER,
     DAMAGE_PLACEHOLDER,
@@ -62,6 +62,7 @@ from rules.armor.optional import (
     supply,
     vehicles,
 )
+from rules.armor.optional import smoke as fired_smoke
 from rules.armor.range import describe_range, range_between
 from rules.armor.turret import TurretAspect, turret_aspect
 from rules.engine.events import Modifier
@@ -298,6 +299,7 @@ def why_not_sighted(
     if line.verdict == "blocked":
         return f"the line of sight is blocked [AG IV.B]: {line.explanation} ({line.rule})"
     smoke = blaze.why_not_seen(state, a, b)  # a Fire started in play [OP XI.D]
+    smoke = smoke or fired_smoke.why_not_seen(state, a, b)  # Smoke fired in play [OP IX.A.5]
     if smoke is not None:
         return f"the line of sight is blocked [AG IV.B]: {smoke}"
     dust = intel.why_not_seen(state, a, b, target)  # [OP X.C.3.c]
@@ -464,6 +466,10 @@ def modifiers(
         found.append(Modifier(f"{losses} crew loss(es)", -4 * losses, f"{GC1} Misc. (AP)]"))
     if state.suppressed(firer):  # only the Advanced Game suppresses [ADV IV.D]
         found.append(Modifier("Firer Suppressed", -5, f"{GC1} Misc. (AP)]"))
+    moves = bool(state.orders_of(firer).moves) if moving is None else moving
+    again = ranging.modifier(state, firer, target, moves)  # Previous Hit [GC1; AG VI.B.3.c]
+    if again is not None:
+        found.append(again)
     trained = morale.ap_modifier(state, firer)  # Crack +3, Poor -3 [OP XVII.I]
     if trained is not None:
         found.append(trained)
@@ -575,6 +581,7 @@ def resolve(
     roll, _ = morale.roll(state, firer, f"AP fire {firer} at {target}", low=True)
     supply.expend(state, firer, shots)  # each shot one Ammunition Factor [OP XXIV.A.2]
     hits, table_note = hits_scored(shot.hit_number, shots, roll)
+    ranging.note(state, firer, target, hits)  # for a Previous Hit next time [GC1]
     rule = "[AG III.D; AG VI.B; GC1 AP Hit Table, Number of Hits Table]"
     cr = apcr.fires(state, firer, target, rng, opportunity)
     if cr:

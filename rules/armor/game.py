@@ -110,6 +110,7 @@ from rules.armor.optional import (
     morale,
     reduction,
     sbg,
+    smoke,
     supply,
     vehicles,
 )
@@ -117,6 +118,7 @@ from rules.armor.optional.records import Blazes, Cover, Intel, Morale, Squads, S
 from rules.armor.optional.specials import Specials
 from rules.armor.orders import ACTIONS, Face, OpportunityFire, Order, Panic, Uncover
 from rules.armor.position import ArmorPositionState
+from rules.armor.ranging import Ranging
 from rules.armor.records import (
     CommandSheets,
     Damage,
@@ -227,6 +229,8 @@ class ArmorGame(MapGame):
                 )
             impact = artillery_impact.with_impact_phase(LEVELS[self.rule_level])
             impact = morale.sequence(impact, scenario.rules.options)  # [OP XVII.D]
+            if smoke.used(self):  # the Fire and Smoke Phase with Smoke [OP IX.A.4]
+                impact = blaze.sequence(impact, scenario.rules.options)
             self.steps = steps(airborne.sequence(impact, self))  # [OP XXXI.A.2]
         command.check(self)  # Radio Jamming needs Command Control [OP XIV.C]
         airborne.check(self)  # paratroop drops [OP XXXI.A.1]
@@ -347,6 +351,8 @@ class ArmorState(State):
         self.sheets = CommandSheets({s: {} for s in game.sides})
         self.damage = Damage()
         self.firing = Firing()
+        self.ranging = Ranging()  # the Previous Hit modifier [GC1; AG VI.B.3.c]
+        self.smoke = smoke.Smoke()  # Smoke fired in play [OP IX.A]
         self.execution = Execution()
         self.objectives = Objectives(off_map=dict(dep.held))
         self.fieldworks = Fieldworks()
@@ -428,6 +434,7 @@ class ArmorState(State):
         (:func:`rules.armor.support.effects.cost`)."""
         cost = support.cost(self, unit, self.game.cost_for(unit))
         cost = blaze.cost(self, unit.vehicle, cost)  # Fire and Destroyed hexes [OP XI.E; XVIII.C]
+        cost = smoke.cost(self, unit.vehicle, cost)  # a Smoke hex: +1 SF [OP IX.A.5]
         cost = culin.cost(self, unit, cost)  # the Culin Device, broken hedgerows [OP XXV.E]
         cost = sbg.cost(self, unit, cost)  # the SBG Bridge AVREs' Spans [OP XXV.C.3; C.5]
         cost = boats.cost(self, unit, cost)  # a Boat's River and dry ground [OP XXVI.A.2; B]

@@ -26,9 +26,9 @@ Smoke for sighting [OP XI.D]. Our reading for the two cases the book leaves open
 sighter's own hex blocks the line out of it too (a line of sight is one line, Dot to Dot, and
 its verdict is the same both ways), and an adjacent hex is still always sighted, as the
 Sighting Elevation Table's note says "regardless of terrain" and lists Smoke among that
-terrain [GC2]. Smoke stays as long as the scenario's map holds it: the engine plays the Armor
-Game, where no Smoke is fired (Smoke shells, placed inverted and lasting the following Turn
-[OP IX.A.3-4], are not played).
+terrain [GC2]. The map's Smoke stays as long as the scenario's map holds it; Smoke fired in
+play with the Smoke option (placed inverted and lasting the following Turn [OP IX.A.3-4]) is
+:mod:`rules.armor.optional.smoke`'s, read the same way.
 
 Heights above the ground (:data:`SIGHT_HEIGHTS`, the designer's LOS tool; the engine's units
 stand on the ground): a unit in the 2nd storey of a Building is at +1, the 3rd +2, and so on

@@ -8,6 +8,7 @@ An order is written per unit per Turn, in the book's notation [AG V.A.1-3]::
     order german.PZIVJ.1 F-us.M4.2 L1  # fire, then turn left and move one hex
     order us.M4.1 N-L1802              # Opportunity Fire on hex L1802 [AG V.A.2.b]
     order us.M4.1 T-german.PZIVJ.1     # Tracking Fire at that unit (OP) [OP XV.A]
+    order us.M4.1 FS-L1802             # Direct Fire of Smoke into hex L1802 (OP) [OP IX.A.1]
     order german.STGIIIG-75.1 BL1      # one hex in reverse, turn left, one forward [AG V.C.4]
     order us.M4.1 2V                   # move two hexes, then Pivot in Place [AG V.C.6]
     order us.INFANTRY-SQUAD.1 A-german.PZIVJ.1   # Close Assault (Advanced Game) [ADV IV.A.1]
@@ -121,6 +122,11 @@ class Order(Action):
             of Command Control [OP XIV.B.2] (:mod:`rules.armor.optional.command`), written
             after ``then``: a movement notation, "F" or "N" (the target filled in next Turn
             [OP XIV.B.2.b]) or "-" (no orders); None when none.
+        smoke: the target hex of a Smoke fire order (OP) [OP IX.A.1], "FS" (Direct Fire of
+            Smoke) "followed by the target hex number", written "FS-L1802" as "N-L1802" is
+            (:mod:`rules.armor.optional.smoke`); None when none.
+        smoke_indirect: the Smoke fire is "HS", Indirect Fire of Smoke [OP IX.A.1] (read and
+            written; not yet played).
     """
 
     verb: ClassVar[str] = "order"
@@ -139,6 +145,8 @@ class Order(Action):
     tracking: str | None = None
     span: bool = False
     ahead: str | None = None
+    smoke: str | None = None
+    smoke_indirect: bool = False
 
     def text(self) -> str:
         parts = [self.verb, self.unit]
@@ -154,6 +162,8 @@ class Order(Action):
             parts.append(f"N-{self.opportunity}")
         if self.tracking:
             parts.append(f"T-{self.tracking}")
+        if self.smoke:
+            parts.append(f"{'HS' if self.smoke_indirect else 'FS'}-{self.smoke}")  # [OP IX.A.1]
         if self.transfer:
             parts.append(f"D-{self.vehicle}" if self.vehicle else self.transfer)
         if self.cover:
@@ -183,8 +193,8 @@ class Order(Action):
     def parse(cls, args: list[str], line: str) -> Order:
         if len(args) < 2:
             raise ActionSyntaxError(
-                f"'{line}': write 'order UNIT [A-UNIT] [F-UNIT] [N-HEX] [T-UNIT] [D|U|D-UNIT] "
-                "[K-UNIT-]MOVES'"
+                f"'{line}': write 'order UNIT [A-UNIT] [F-UNIT] [N-HEX] [T-UNIT] [FS-HEX] "
+                "[D|U|D-UNIT] [K-UNIT-]MOVES'"
             )
         ahead = None
         words = [w.lower() for w in args]
@@ -197,11 +207,15 @@ class Order(Action):
         unit = token(args[0], "unit id", line)
         fire = opportunity = assault = overrun = transfer = vehicle = tracking = None
         moves = ""
-        pinning = apcr = span = False
+        pinning = apcr = span = indirect = False
+        smoke: str | None = None
         marks: dict[str, bool] = {"cover": False, "entrench": False}
         for word in args[1:]:
             upper = word[:2].upper()
-            if upper == "K-" and overrun is None and not moves:  # "K-19-RR3" [ADV IV.A.2]
+            if word[:3].upper() in ("FS-", "HS-") and smoke is None and not moves:
+                smoke = token(word[3:], "hex", line)  # Smoke (OP) [OP IX.A.1]
+                indirect = word[0].upper() == "H"
+            elif upper == "K-" and overrun is None and not moves:  # "K-19-RR3" [ADV IV.A.2]
                 overrun, moves = _overrun(word[2:], line)
             elif word.upper() in ("D", "U") and transfer is None and not moves:
                 transfer = word.upper()
@@ -237,6 +251,7 @@ class Order(Action):
             found = replace(found, pinning=pinning, cover=cover, entrench=entrench, apcr=apcr)
         found = replace(found, span=True) if span else found
         found = replace(found, tracking=tracking) if tracking else found
+        found = replace(found, smoke=smoke, smoke_indirect=indirect) if smoke else found
         return replace(found, ahead=ahead) if ahead else found
 
 

@@ -35,6 +35,7 @@ from rules.armor.optional import (
     morale,
     pinning,
     sbg,
+    smoke,
     specials,
     supply,
     vehicles,
@@ -126,6 +127,7 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
             if why_not_fire(state, unit, t, moving=True) is None:
                 found.extend(Order(unit, fire=t, moves=d.moves) for d in light)
     found.extend(sbg.options(state, unit))  # lay the Span [OP XXV.C.1]
+    found.extend(smoke.options(state, unit))  # FS (OP) [OP IX.A.1]
     if state.game.straight_advance:  # 4A [SCN VIII.A.5]
         found = [a for a in found if not isinstance(a, Order) or why_not_straight(state, a) is None]
     if transport.bound(state, unit):  # a Vehicle with a unit part way loaded stays [IV.B.1.d]
@@ -281,6 +283,10 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
         return None if why is None else f"{unit} may not Close Assault {order.assault}: {why}"
     if order.tracking is not None:
         return _why_not_tracking(state, order)
+    if order.smoke is not None:  # Smoke (OP) [OP IX.A.1]; with movement, checked on below
+        why = smoke.why_not_order(state, order)
+        if why is not None or not order.moves:
+            return why
     if order.opportunity is not None:
         if order.fire or order.moves:
             return "with Opportunity Fire, no other orders of any kind [AG V.A.2.b(1)]"

@@ -60,9 +60,11 @@ from rules.armor.optional.position import (
     write_cover,
 )
 from rules.armor.optional.records import Morale, Squads
+from rules.armor.optional.smoke import SmokeState, read_smoke, smoke_of
 from rules.armor.optional.specials import SpecialsState, read_specials, specials_of
 from rules.armor.orders import Order
 from rules.armor.position_movement import MovementState, movement_of, read_movement
+from rules.armor.ranging import PreviousHitState, previous_hits_of, read_previous_hits
 from rules.armor.records import (
     CommandSheets,
     Damage,
@@ -189,6 +191,9 @@ class ArmorPositionState(StrictModel):
         specials: the Minefield hexes Crabs cleared and the Petards not reloaded [OP XXV],
             when any.
         command: Command Control and Radio Jamming [OP XIV.B-C], when anything.
+        smoke: the inverted and face-up Smoke units fired in play [OP IX.A.3-4], when any.
+        previous_hits: each unit whose last AP shot hit, with its target and the Turn, for
+            the Previous Hit modifier [GC1] (:mod:`rules.armor.ranging`).
     """
 
     done: list[str] = Field(default_factory=list)
@@ -207,6 +212,8 @@ class ArmorPositionState(StrictModel):
     intel: IntelState | None = None
     specials: SpecialsState | None = None
     command: CommandState | None = None
+    previous_hits: dict[str, PreviousHitState] = Field(default_factory=dict)
+    smoke: SmokeState | None = None
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -242,6 +249,8 @@ def to_position(state: ArmorState) -> GamePosition:
         intel=intel_of(state),
         specials=specials_of(state),
         command=command_of(state),  # [OP XIV.B-C]
+        previous_hits=previous_hits_of(state),  # [GC1 Previous Hit]
+        smoke=smoke_of(state),  # [OP IX.A.3-4]
     )
     return GamePosition(
         **state.position_header(),
@@ -430,6 +439,8 @@ def state_from_position(
     state.intel = read_intel(game, extra.intel, reader)
     state.specials = read_specials(game, extra.specials, reader)  # [OP XXV]
     state.command = read_command(game, extra.command, reader)  # [OP XIV.B-C]
+    state.ranging = read_previous_hits(game, extra.previous_hits, reader)  # [GC1]
+    state.smoke = read_smoke(game, extra.smoke, reader)  # [OP IX.A.3-4]
     _check_carried(state, position, reader)
     reader.done()
     state.restore_dice(position)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from rules.armor import assault, overrun, plot, view
+from rules.armor import assault, overrun, plot, ranging, view
 from rules.armor.cards import armour_basis, hits_scored
 from rules.armor.dumps import is_dump
 from rules.armor.fire import aim, gp_shot, hit_verdict, hull_down, locate, shot_elevation
@@ -72,7 +72,7 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
     rules = ["Orders on the Command Sheet [AG V.A]"]
     cost = None
     if order.moves:
-        fires = order.fire is not None
+        fires = order.fire is not None or order.smoke is not None  # FS as Direct Fire
         w = order_walk(state, order)
         limit = fire_limit(spec) if fires else Fraction(vehicles.speed_now(state, order.unit))
         cost = f"{sf(w.spent)} of {sf(limit)} SF"
@@ -101,6 +101,8 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
             rules.append("Direct Fire [AG VI.A-B; GC1 AP Hit Table, Number of Hits Table]")
             rules.append("Range by the Range Scale, Dot to Dot [AG III.D]")
             rules.append("Hit Determination [AG VI.B.5-6]")
+            if ranging.previous_hit(state, order.unit, order.fire):
+                rules.append(f"Previous Hit: +8 NM, +3 MV {ranging.RULE} ({ranging.READING})")
         if turret_facing_in_use(state):
             rules.append("Effects of Turret Facing [OP VII]")
         if order.pinning:
@@ -120,6 +122,23 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
         )
         chances = (Chance(order.opportunity, how),)
         rules.append("Opportunity Fire [AG VII.F]")
+    if order.smoke is not None:  # [OP IX.A]
+        how = (
+            "Smoke in this one hex, no roll: an inverted Smoke unit placed in the Direct Fire Phase"
+            if not order.smoke_indirect
+            else "Scatter checked as Indirect Fire (on 01-70, Continuous 01-40 [OP II.F.4.b(2)]), "
+            "then an inverted Smoke unit in the Impact hex in the Artillery Impact Phase"
+        )
+        how += (
+            ", turned face up in the Fire and Smoke Phase; the following Turn it blocks sight at "
+            "every level, into the hex too, and costs a Vehicle +1 SF to enter"
+        )
+        chances = (Chance(order.smoke, how),)
+        rules.append(
+            "Smoke [OP IX.A.1; IX.A.3-5]; as Indirect Fire [OP II.F] (our reading)"
+            if order.smoke_indirect
+            else "Smoke [OP IX.A.1; IX.A.3-5]; as Direct Fire [AG V.A.2; VI.A] (our reading)"
+        )
     if order.tracking is not None:
         how = (
             f"fired when {order.tracking} moves, at any hex of its move where it is sighted, in "

@@ -29,6 +29,7 @@ from rules.armor.optional import (
     intel,
     morale,
     reduction,
+    smoke,
     special_infantry,
     specials,
     supply,
@@ -103,6 +104,7 @@ def advance(state: ArmorState) -> None:
         elif seg == morale.SEGMENT:  # the Rally Morale Phase [OP XVII.D]
             morale.rally_phase(state)
         elif seg == blaze.SEGMENT:  # the Optional Rules' Fire and Smoke Phase [OP XI; XVIII]
+            smoke.turn_over(state)  # Smoke first [OP IX.A.4; Sequence of Play 12]
             blaze.fire_and_smoke(state, lambda u: damage(state, u, "knocked-out"))
         elif seg == "disputed-hexes":
             resolve_disputes(state)
@@ -191,6 +193,9 @@ def direct_fire(state: ArmorState) -> None:
     razed: list[str] = []
     for side in (state.game.german, state.game.allied):
         for unit, order in sorted(state.sheets.orders[side].items()):
+            if order.smoke is not None and unit in state.troops.hexes:
+                smoke.fire(state, unit, order)  # FS: an inverted Smoke unit [OP IX.A.3]
+                continue
             if order.fire is None or unit not in state.troops.hexes:
                 continue
             if dumps.is_dump(order.fire):  # 4B's Supply Dumps [SCN VIII.B.3]

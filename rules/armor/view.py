@@ -137,6 +137,9 @@ def describe(state: ArmorState, action: Action) -> str:
             parts.append(f"Opportunity Fire on {action.opportunity}")
         if action.tracking:
             parts.append(f"Tracking Fire at {action.tracking} when it moves [OP XV]")
+        if action.smoke:
+            how = "Indirect Fire of Smoke (HS)" if action.smoke_indirect else "Smoke (FS)"
+            parts.append(f"{how} into {action.smoke} [OP IX.A.1]")
         if action.transfer:
             parts.append(transfer_words(state, action))
         if action.cover:

@@ -27,8 +27,10 @@ Impact hex.
 Our readings: results are applied when all the Phase's fire is resolved, as in the Direct Fire
 Phase [AG VI.A]; a unit Transported by a Vehicle is not fired at on its own (it rides with its
 Vehicle [ADV V.C]); each Battery's fire is resolved against a unit once a Turn (in the Impact
-Phase or on its first hex entered under that fire), however many of its hexes it passes. Not
-yet: Smoke and Starshell shells [OP IX].
+Phase or on its first hex entered under that fire), however many of its hexes it passes. With
+the Smoke option a unit's "HS" Indirect Fire of Smoke lands in this Phase
+(:func:`rules.armor.optional.smoke.indirect_smoke`) [OP IX.A.1]; not yet: the Batteries' Smoke
+and Starshell shells [OP IX.A.2; IX.B].
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from rules.armor.gp import LEG_DEFENSE_PLACEHOLDER, Defense, column, defense, hi
 from rules.armor.indirect.batteries import Battery
 from rules.armor.indirect.events import ArtilleryFire, ArtilleryImpact
 from rules.armor.indirect.plots import ArtilleryPlot, Plot, describe, why_not_plot
+from rules.armor.optional import smoke
 from rules.engine.play import Chance, Preview
 from rules.engine.sequence import Phase, Segment
 
@@ -141,6 +144,7 @@ def impact_phase(state: ArmorState) -> None:
     from rules.armor.indirect.howitzers import impacts as indirect_fire  # (imports this module)
 
     pending = indirect_fire(state)  # Indirect Fire by Combat units [OP II.F.4]
+    smoke.indirect_smoke(state)  # "HS": Indirect Fire of Smoke (OP) [OP IX.A.1; IX.A.3]
     for battery, h in impacts:
         pending.extend(resolve(state, battery, h))
     for p in pending:

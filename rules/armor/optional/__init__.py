@@ -39,6 +39,8 @@ of the following Optional Rules can be added to the game in any combination" [OP
   holds one (no option name: the unit is the choice).
 - :mod:`rules.armor.optional.airborne`: Airborne Operations, Paratroop drops [OP XXXI.A]
   (``airborne-operations``), a reinforcement placed ``airdrop``.
+- :mod:`rules.armor.optional.smoke`: Smoke and Starshells [OP IX] (``smoke``): the "FS"
+  order, its Smoke unit a Turn later and its removal.
 - :mod:`rules.armor.optional.boats`: Assault Boats [OP XXVI], played wherever a scenario lists
   a ``BOAT`` unit (no option name: the unit is the choice).
 
@@ -85,6 +87,7 @@ CAPTURED = "captured-equipment"  # [OP XXII] (our name; rules.armor.captured)
 COMMAND = "command-control"  # [OP XIV.A-B] (our name)
 JAMMING = "radio-jamming"  # [OP XIV.C] (our name)
 AIRBORNE = "airborne-operations"  # [OP XXXI] (our name)
+SMOKE = "smoke"  # [OP IX] (our name)
 
 OPTIONS: dict[str, str] = {
     REDUCTION: "Infantry Unit Reduction [OP XII]",
@@ -113,6 +116,7 @@ OPTIONS: dict[str, str] = {
     COMMAND: "Organization and Command Control [OP XIV.A-B]",
     JAMMING: "Interrupted Command Control - Radio Jamming [OP XIV.C]",
     AIRBORNE: "Airborne Operations: Paratroops [OP XXXI.A]",
+    SMOKE: "Smoke and Starshells: the Direct Fire of Smoke [OP IX.A]",
 }
 
 

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING
 
 from model.hexes import Hex, line_steps
 from rules.armor.cards import cell
-from rules.armor.optional import DESTRUCTION, FIRES, in_use
+from rules.armor.optional import DESTRUCTION, FIRES, SMOKE, in_use
 from rules.armor.optional.events import HexChanged, TableRoll
 from rules.engine.sequence import Phase, Segment
 
@@ -87,9 +87,10 @@ GENERIC = "a Building of any construction is read as Wood, the highest numbers (
 
 
 def sequence(phases: tuple[Phase, ...], game_options: list[str]) -> tuple[Phase, ...]:
-    """The Sequence of Play with the Fire and Smoke Phase last, when either option is used."""
-    if FIRES in game_options or DESTRUCTION in game_options:
-        return (*phases, PHASE)
+    """The Sequence of Play with the Fire and Smoke Phase last, when any of the options that
+    use it is (Fires, Building Destruction, Smoke [OP IX.A.4])."""
+    if FIRES in game_options or DESTRUCTION in game_options or SMOKE in game_options:
+        return (*phases, PHASE)  # and with Smoke [OP IX.A.4] (rules.armor.optional.smoke)
     return phases
 
 

@@ -273,15 +273,16 @@ def _frequency(side: str, formation: str | None) -> str:
 
 def _clear(state: ArmorState, a: str, b: str) -> bool:
     """A radio link: the Line of Sight between the two units not blocked [OP XIV.B.1.b]
-    (terrain, or a Fire's smoke [OP XI.D]); adjacent hexes are always in sight [AG IV]."""
-    from rules.armor.optional import blaze
+    (terrain, a Fire's smoke [OP XI.D] or Smoke fired in play [OP IX.A.5]); adjacent hexes
+    are always in sight [AG IV]."""
+    from rules.armor.optional import blaze, smoke
 
     ha, hb = state.troops.hexes[a], state.troops.hexes[b]
     if ha.distance(hb) <= 1:
         return True
     if state.game.los(ha, hb).verdict == "blocked":
         return False
-    return blaze.why_not_seen(state, ha, hb) is None
+    return blaze.why_not_seen(state, ha, hb) is None and smoke.why_not_seen(state, ha, hb) is None
 
 
 def _lost(state: ArmorState, unit: str) -> bool:

@@ -18,8 +18,9 @@ Combats" [OP V.C.2]; they "are affected only by Knock Out results, and can ignor
 results from Combat" [OP V.C.3]. The catalogue records both on the Data Cards (113, 100:
 ``close_assault_roll_modifier``, ``ignores_suppressed``), and the engine reads them there.
 Our reading of V.C.3, as the catalogue's: any Suppressed result of combat, not only on
-landing. Not played: their Radio and Crack Morale [OP V.C.1] (Command Control and Morale are
-not played), the air-drop; the Assault Squad's Smoke (no Smoke is fired) and its fire at
+landing. The Assault Squad's Smoke "into an adjacent hex" is the "FS" order of the Smoke
+option (:mod:`rules.armor.optional.smoke`) [OP IX.A]. Not played: their Radio and Crack Morale
+[OP V.C.1] (Command Control and Morale are not played), the air-drop; the Assault Squad's fire at
 fortifications by hex [ADV IV.E.5]; the hand-held Flamethrower [OP V.B.1-5] (the point-buy
 prices it; its separate fire orders, Fires and forced Bail Out are not played).
 """
