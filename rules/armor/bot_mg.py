@@ -2,8 +2,10 @@
 
 Once the bot has weighed a Vehicle's order (or chosen none), each of its independently fired
 machineguns is given its own fire order at the enemy Leg or Towed unit where it pays best:
-the engine's own machinegun GP fire (:func:`rules.armor.gp.resolve_gp`) rolled a few times on
-the bot's public copy of the state, worth the Victory Points of the results. Firing reveals
+the engine's own machinegun GP shot up to the die (:func:`rules.armor.gp.gp_aim`, the target
+taken as standing: its orders are secret [AG V]) and each of the 100 rolls' results
+(:func:`rules.armor.gp.result_of`, :func:`rules.armor.gp.effects`), worth the Victory Points
+they give. Firing reveals
 the Vehicle to the enemy for the next Turn at any range [AG IV.C.5], so a Vehicle that does
 not fire its main gun fires its machineguns only when the shot is worth at least
 :data:`REVEAL_COST` (our weighting); with the main gun firing it is seen anyway. The book's
@@ -19,7 +21,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rules.armor import machineguns
-from rules.armor.gp import resolve_gp
+from rules.armor.gp import effects, gp_aim, result_of
 from rules.armor.orders import Order
 
 if TYPE_CHECKING:
@@ -28,7 +30,6 @@ if TYPE_CHECKING:
 #: Expected Victory Points a machinegun's fire must be worth for a Vehicle that does not fire
 #: its main gun to give itself away by firing [AG IV.C.5] (our weighting).
 REVEAL_COST = 0.5
-SAMPLES = 6
 
 
 def with_machineguns(
@@ -59,7 +60,7 @@ def with_machineguns(
         for target in machineguns.targets(state, unit, mount, moving):
             if state.game.units[target].vehicle:
                 continue  # against infantry and guns (our weighting)
-            value = _value(public, unit, mount, target, worth) * overkill(target)
+            value = _value(public, unit, mount, target, moving, worth) * overkill(target)
             if best is None or value > best[0]:
                 best = (value, target)
         if best is not None and best[0] > 0:
@@ -82,11 +83,21 @@ def _value(
     unit: str,
     mount: str,
     target: str,
+    moving: bool,
     worth: Callable[[ArmorState, str, set[str]], float],
 ) -> float:
-    """The expected worth of one machinegun's fire: the engine's own, rolled a few times."""
+    """The expected worth of one machinegun's fire over the 100 rolls [ADV VI.B; GC1 GP Hit
+    Table, Effects of GP Hits]."""
+    shot = gp_aim(public, unit, target, moving=moving, target_moving=False, mg=mount)
+    if shot.modified_factor <= 0:
+        return 0.0
+    shift = sum(m.value for m in shot.dice_modifiers)
+    counts: dict[str, int] = {}
+    for roll in range(1, 101):
+        found = result_of(roll, roll + shift, shot.n, shot.s)
+        counts[found] = counts.get(found, 0) + 1
     total = 0.0
-    for _ in range(SAMPLES):
-        effects = {p.effect for p in resolve_gp(public, unit, target, mg=mount)}
-        total += worth(public, target, effects)
-    return total / SAMPLES
+    for found, count in counts.items():
+        done = set(effects(public, unit, target, shot.range, found, mount))
+        total += count * worth(public, target, done)
+    return total / 100
