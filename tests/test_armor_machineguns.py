@@ -149,6 +149,22 @@ def test_a_tt_machinegun_fires_only_if_the_main_gun_does_not() -> None:
     assert "one fire order per machinegun" in (state.why_not(twice) or "")
 
 
+def test_a_buttoned_vehicles_tt_machinegun_does_not_fire() -> None:
+    """[ADV VI.A.2.a]: "TT independently fired machineguns may only be fired if the Vehicle
+    unit has an Open Turret unit on it": an M4 with its Buttoned Turret unit [AG VIII.B] fires
+    its UH machinegun, not its TT one, and is offered only the UH one; Open again, both."""
+    line = _line(4)
+    state = _state([("M4", line[0], 0, "")], [("GE-INFANTRY-SQUAD", line[3], 3, "")])
+    state.hatches.buttoned.add(M4)
+    assert "[ADV VI.A.2.a]" in (machineguns.why_not_mg(state, M4, "TT", GE_SQUAD) or "")
+    assert machineguns.why_not_mg(state, M4, "UH", GE_SQUAD) is None
+    state.sheets.options, state.sheets.foci = {}, {}  # the Turret unit changes at Final Facing
+    offered = {a.mg for a in state.legal_actions("us") if isinstance(a, Order) and a.mg}
+    assert (("TT", GE_SQUAD),) not in offered and (("UH", GE_SQUAD),) in offered
+    state.hatches.buttoned.discard(M4)
+    assert machineguns.why_not_mg(state, M4, "TT", GE_SQUAD) is None
+
+
 def test_no_machinegun_fires_while_suppressed_nor_once_destroyed() -> None:
     """[ADV VI.B.2.b]: "Only the main gun (no machineguns) of Vehicle units may fire while the
     Vehicle unit is Suppressed"; [ADV VI.C.2; VI.E]: a machinegun destroyed by a hit fires no

@@ -14,9 +14,10 @@ Advanced Game each "fire[s] as if [it] were [a] separate unit[]" [ADV VI.A.2]:
   target as one order, so the book's default is one click away). Not played either: a
   machinegun's own Opportunity Fire ("(UH)N-hex").
 - **Who may fire** [ADV VI.A.2.a-b; VI.A.3; VI.B.2.b]: a TT machinegun only with an Open
-  Turret unit (every turret is Open in this engine [AG VIII.B]) and "only if the main gun is
-  not fired" (checked when the order is plotted: a TT machinegun's order and a main gun's
-  Direct Fire order are never written together); "only the main gun (no machineguns) of
+  Turret unit [AG VIII.B] (:mod:`rules.armor.hatches`) and "only if the main gun is not
+  fired" (checked when the order is plotted: a TT machinegun's order and a main gun's
+  Direct Fire order are never written together); the machineguns of a Half-Track, an M20
+  or a Bren Carrier only when it is Open [A.3]; "only the main gun (no machineguns) of
   Vehicle units may fire while the Vehicle unit is Suppressed"; a machinegun destroyed by a
   hit (the Command Sheet's "(UH)" [ADV VI.C.2; ADV VI.E]) fires no more; three crew losses
   end all fire [GC1 Effects of AP Hits]; a crew that Bailed Out fires nothing [ADV IX.A.3].
@@ -41,6 +42,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rules.armor import hatches
 from rules.armor.optional import specials
 from rules.armor.range import describe_range, range_between
 
@@ -127,6 +129,15 @@ def why_not_mg(
         return "its crew has Bailed Out [ADV IX.A.3]"
     if state.damage.crew_losses.get(unit, 0) >= 3:
         return "three crew losses: it may no longer fire [GC1 Effects of AP Hits]"
+    if mount == "TT" and hatches.buttoned(state, unit):
+        return "a TT machinegun may only be fired with an Open Turret unit [ADV VI.A.2.a]"
+    if hatches.buttoned(state, unit) and (
+        spec.category in ("half-track", "bren-carrier") or spec.type_id == "M20"
+    ):
+        return (
+            "a Half-Track's, M20's or Bren Carrier's machineguns may only be fired with an Open "
+            "Turret unit [ADV VI.A.3]"
+        )
     if state.suppressed(unit):
         return (
             "Suppressed: only the main gun (no machineguns) of a Vehicle unit may fire "
