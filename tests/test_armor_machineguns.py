@@ -16,6 +16,7 @@ from rules.armor.fire import why_not_fire
 from rules.armor.game import ArmorState
 from rules.armor.gp import effects_row, gp_aim, hit_line
 from rules.armor.orders import Order
+from rules.armor.overrun import overrun_factor
 from rules.bots.base import make_bot
 from rules.engine.errors import ActionSyntaxError, IllegalActionError
 from rules.records.position import PositionReader
@@ -152,7 +153,9 @@ def test_a_tt_machinegun_fires_only_if_the_main_gun_does_not() -> None:
 def test_a_buttoned_vehicles_tt_machinegun_does_not_fire() -> None:
     """[ADV VI.A.2.a]: "TT independently fired machineguns may only be fired if the Vehicle
     unit has an Open Turret unit on it": an M4 with its Buttoned Turret unit [AG VIII.B] fires
-    its UH machinegun, not its TT one, and is offered only the UH one; Open again, both."""
+    its UH machinegun, not its TT one, and is offered only the UH one; its Overrun Fire adds
+    the TT one only when Open ("some machineguns may only be used if the Vehicle unit has an
+    Open Turret unit" [ADV VIII.B.1]); Open again, both fire."""
     line = _line(4)
     state = _state([("M4", line[0], 0, "")], [("GE-INFANTRY-SQUAD", line[3], 3, "")])
     state.hatches.buttoned.add(M4)
@@ -161,8 +164,10 @@ def test_a_buttoned_vehicles_tt_machinegun_does_not_fire() -> None:
     state.sheets.options, state.sheets.foci = {}, {}  # the Turret unit changes at Final Facing
     offered = {a.mg for a in state.legal_actions("us") if isinstance(a, Order) and a.mg}
     assert (("TT", GE_SQUAD),) not in offered and (("UH", GE_SQUAD),) in offered
+    shut, _ = overrun_factor(state, M4)  # nor in the Overrun Fire [ADV VIII.B.1]
     state.hatches.buttoned.discard(M4)
     assert machineguns.why_not_mg(state, M4, "TT", GE_SQUAD) is None
+    assert overrun_factor(state, M4)[0] == shut + 10  # the TT machinegun's placeholder MV 10
 
 
 def test_no_machinegun_fires_while_suppressed_nor_once_destroyed() -> None:
