@@ -17,6 +17,7 @@ Reproduced here:
 - [AG V.A.2.a-b; V.A.3.b] "F-700", "N-1802", "RR"; [AG V.B.1.a] the Turn Cost "0-1-2".
 - [AG VI.B.1] the "M4A3 (119)" at range 14 reads the 13-14 column: AP Factor 14, Penetration 11.
 - [ADV IV.A.1-2] Close Assault "A-703" and Overrun "K-19-RR3".
+- [ADV IV.E.2] "(UH)F-19": the Upper Hull machinegun's own Direct Fire order.
 - [OP II.D.2] Called Artillery Fire Scatters on "01-40" (40 and a "27": direction 2; 41 stays).
 - [OP II.F.3] Indirect Fire "H1504": written "H" and the hex, the Impact placed there.
 - [OP XXIV.A.2] a Rate of Fire "1-2" expends one Ammunition Factor Slow, two Rapid.
@@ -52,6 +53,9 @@ Reproduced elsewhere:
   ``test_a_d_reverses_a_u_half_way``.
 - [ADV V.C.2] a Medium Truck carrying two squads counts 2 Stacking Factors, not 6:
   test_armor_move_faults.py ``test_transported_units_do_not_count_towards_stacking``.
+- [ADV IV.E.2] "(UH)F-19" also, fired with forced dice: test_armor_machineguns.py
+  ``test_the_machinegun_order_is_written_as_the_book_writes_it`` and
+  ``test_a_uh_machinegun_fires_gp_at_infantry_with_its_mg_factor``.
 - [ADV VI.B.3] a GP Factor of "18" reads the "16-20" column: test_armor_advanced.py
   ``test_the_gp_factor_18_reads_the_16_20_column``.
 - [ADV VI.C.2] the "(UH)" notation, the Upper Hull machinegun destroyed by a hit that fails to
@@ -77,8 +81,6 @@ Examples with no test, and why:
 - [ADV III.A-C] the Command Sheet identifications "40mm AA 215", "PAK" and "FLAK", "1/2
   Armored B15", "MG" and "Mort": units are named by the scenario's game ids, their type and
   size read from the catalogue and the force entry; the sheet's text is not kept.
-- [ADV IV.E.2] "(UH)F-19": a Vehicle's independently fired machineguns are played only with
-  its main gun (destroyed by hits, added to the Overrun Fire); their own fire orders are not.
 - [ADV IV.E.3] "(B)F-865": PIATs, Bazookas, Panzerfausts and Panzerschrecks are not played.
 - [OP II.E.3] the Mortar's "F2105" and [OP II.F.4.b(1)] its doubled Scatter ("01-30" to
   "01-60", Continuous "01-20"): Mortar Teams are not played (their cards' Scatter numbers and
@@ -365,6 +367,23 @@ def test_the_advanced_combat_order_notations(
     assert order.assault == (assault.format(target=target) if assault else None)
     assert order.overrun == (overrun.format(target=target) if overrun else None)
     assert (order.moves, order.fire, order.text()) == (moves, None, written)
+
+
+def test_the_upper_hull_machinegun_fire_notation() -> None:
+    """[ADV IV.E.2]: "the notation "(UH)F-19" orders the Upper Hull machinegun to use Direct
+    Fire on enemy unit 19": the engine's order names the mount and the enemy unit (the
+    scenario's id for "19"), written back as read; alone, the main gun has no order."""
+    game = cards()
+    target = _unit("STGIIIG-75")
+    written = f"order {_unit('M4')} (UH)F-{target}"
+    order = game.parse_action(written)
+    assert isinstance(order, Order)
+    assert (order.mg, order.fire, order.moves, order.text()) == (
+        (("UH", target),),
+        None,
+        "",
+        written,
+    )
 
 
 # --- [OP II] Artillery and Indirect Fire ------------------------------------------------------

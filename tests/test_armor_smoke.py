@@ -195,6 +195,17 @@ def test_fs_plot_checks_say_why_op_ix_a() -> None:
     assert state.preview(Order(M4, smoke=_name(line[2]), moves="1")).legal
 
 
+def test_smoke_is_main_gun_fire_so_no_tt_machinegun_with_it_op_ix_a_1_adv_vi_a_2_b() -> None:
+    """[OP IX.A.1; ADV VI.A.2.b]: Smoke is fired by the main gun, and "TT independently fired
+    machineguns may only be fired if the main gun is not fired": an FS order with the TT
+    machinegun's fire is refused, with the UH machinegun's it stands."""
+    state, line = _smoke_state()
+    with_tt = state.preview(Order(M4, smoke=_name(line[2]), mg=(("TT", PZIV),)))
+    assert not with_tt.legal and "[ADV VI.A.2.b" in str(with_tt.why_not), with_tt.why_not
+    with_uh = state.preview(Order(M4, smoke=_name(line[2]), mg=(("UH", PZIV),)))
+    assert with_uh.legal, with_uh.why_not
+
+
 def test_only_assault_squads_of_leg_units_fire_smoke_and_only_next_to_them_op_v_b() -> None:
     """[OP IX.A; OP V.B]: an Assault Infantry Squad "may fire Smoke (one per Turn) into an
     adjacent hex"; a plain Infantry Squad may not."""

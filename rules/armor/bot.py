@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, cast
 
 from model.hexes import Hex
 from rules.armor import overrun, scenario_rules, transport
+from rules.armor.bot_mg import with_machineguns
 from rules.armor.cards import hit_number
 from rules.armor.dumps import is_dump
 from rules.armor.fire import (
@@ -165,7 +166,7 @@ class ArmorPlanner:
         rough: list[tuple[float, Order, Hex, int]] = []
         way = self.ev.waypoint(side, unit)  # a bot plan's route [rules.bots.plan]
         for a in options:
-            if not isinstance(a, Order) or a.opportunity or a.cover or a.entrench:
+            if not isinstance(a, Order) or a.opportunity or a.cover or a.entrench or a.mg:
                 continue  # Opportunity Fire waits on the enemy's moves: not weighed here; nor
                 # Full Cover and Hasty Entrenchments [ADV IV.C; OP XXXII] (our weighting)
             end = ends.get(a.moves) if a.moves else (here, facing)
@@ -198,13 +199,18 @@ class ArmorPlanner:
             full -= _mine_risk(state, a)
             if best is None or full > best[0]:
                 best = (full, a, h)
-        if best is None or best[0] < stay + GAIN:
-            return None
-        shoots = best[1].fire or best[1].tracking
-        if shoots:
-            self._shots[shoots] = self._shots.get(shoots, 0) + 1
-        self._ends.add(best[2])
-        return best[1]
+        chosen = None if best is None or best[0] < stay + GAIN else best[1]
+        if best is not None and chosen is not None:
+            self._ends.add(best[2])
+        # its machineguns' own fire where it pays [ADV IV.E.2] (rules.armor.bot_mg)
+        chosen = with_machineguns(
+            state, public, unit, chosen, _worth, lambda t: OVERKILL ** self._shots.get(t, 0)
+        )
+        if chosen is not None:
+            for shoots in (chosen.fire or chosen.tracking, *(t for _, t in chosen.mg)):
+                if shoots:
+                    self._shots[shoots] = self._shots.get(shoots, 0) + 1
+        return chosen
 
     def _enemies(self, state: ArmorState, side: str, pieces: dict[str, Piece]) -> list[Piece]:
         """The enemy units ``side`` may know of [OP X] (our reading: the bot uses no more than

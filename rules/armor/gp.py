@@ -27,9 +27,10 @@ Tables' GP Factors (:data:`GP_FACTOR_PLACEHOLDER`), the Target Information Chart
 (:data:`LEG_DEFENSE_PLACEHOLDER`), the Vehicles' GP Defense Factors
 (:data:`VEHICLE_DEFENSE_PLACEHOLDER`) and the GP Hit Table's rows for Defense 2 and up, whose
 cells are cut (:data:`GP_HIT_PLACEHOLDER`). Every :class:`~rules.armor.events.GpFire` says
-which it used. Not in this slice: independently fired machineguns [ADV VI.A.2-3], the infantry
-anti-tank weapons [ADV IV.E.3; VI.A.1], Buttoned vehicles. A unit in Full Cover [ADV IV.C]
-takes the chart's FC column (:mod:`rules.armor.cover`).
+which it used. A Vehicle's independently fired machinegun fires through the same steps with its
+MG NM or MG MV GP Factor (``mg``: its mount; :mod:`rules.armor.machineguns`) [ADV VI.A.2;
+VI.B.1]. Not in this slice: the infantry anti-tank weapons [ADV IV.E.3; VI.A.1], Buttoned
+vehicles. A unit in Full Cover [ADV IV.C] takes the chart's FC column (:mod:`rules.armor.cover`).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rules.armor import cover as full_cover
+from rules.armor import machineguns
 from rules.armor.cards import cell, gun_of, table
 from rules.armor.events import GpFire
 from rules.armor.optional import (
@@ -263,25 +265,31 @@ _CLOSE_OPEN = (
 _CLOSE_BUTTONED = _CLOSE_OPEN.replace("Open Vehicle", "Buttoned Vehicle")
 
 
-def effects_row(state: ArmorState, firer: str, target: str, rng: int) -> str:
+def effects_row(state: ArmorState, firer: str, target: str, rng: int, mg: str | None = None) -> str:
     """The Effects of GP Hits row of a shot [GC1]: against Leg or Towed, or against an Open or
-    a Buttoned Vehicle [AG VIII.B] by Infantry or an MG at Long Range, or at Close Range and by
-    any other Direct or Opportunity Fire."""
+    a Buttoned Vehicle [AG VIII.B] by Infantry or an MG at Long Range (a Vehicle's own
+    machinegun, ``mg``, beyond its Range Line too: our reading of "MG"), or at Close Range and
+    by any other Direct or Opportunity Fire."""
     if not state.game.units[target].vehicle:
         return "Any vs. Leg or Towed"
     shut = target in state.hatches.buttoned  # a Buttoned Vehicle's rows [AG VIII.B]
     if state.game.units[firer].leg and long_range(state, firer, rng):
         return f"Inf, MG at Long Range vs. {'Buttoned' if shut else 'Open'} Vehicle"
+    if mg is not None and rng > machineguns.RANGE_LINE:  # a Vehicle's MG (our reading: "MG")
+        return f"Inf, MG at Long Range vs. {'Buttoned' if shut else 'Open'} Vehicle"
     return _CLOSE_BUTTONED if shut else _CLOSE_OPEN
 
 
-def effects(state: ArmorState, firer: str, target: str, rng: int, result: str) -> tuple[str, ...]:
+def effects(
+    state: ArmorState, firer: str, target: str, rng: int, result: str, mg: str | None = None
+) -> tuple[str, ...]:
     """The Effects of GP Hits [GC1] of result ``N``, ``S`` or ``K``: ``knocked-out``,
     ``suppressed``, ``crew`` (one crew loss)."""
     if result == "N":
         return ()
     column_ = "Knocked Out result" if result == "K" else "Suppressed result"
-    text = str(cell("effects-of-gp-hits", effects_row(state, firer, target, rng), column_).value)
+    row = effects_row(state, firer, target, rng, mg)
+    text = str(cell("effects-of-gp-hits", row, column_).value)
     found: list[str] = []
     if "knocked out" in text:
         found.append("knocked-out")
@@ -342,9 +350,11 @@ def gp_aim(
     moving: bool | None = None,
     target_moving: bool | None = None,
     tracking: bool = False,
+    mg: str | None = None,
 ) -> GpAim:
     """The GP shot up to the die (``moving``, ``target_moving`` stand in for the orders); a
-    Tracking Fire's (``tracking``) GP Factor is not halved [OP XV.B.3]."""
+    Tracking Fire's (``tracking``) GP Factor is not halved [OP XV.B.3]; ``mg``: the mount of
+    the Vehicle's independently fired machinegun that fires [ADV VI.A.2; VI.B.1]."""
     a, b = state.troops.hexes[firer], state.troops.hexes[target]
     rng = range_between(a, b)  # by the Range Scale [AG III.D; ADV VI.B.1]
     riding = state.transported(firer)  # moving or not as its Vehicle is [ADV V.C.3]
@@ -353,12 +363,15 @@ def gp_aim(
     if target_moving is None:  # Close Assault counts as moving [ADV V.A.3]
         orders = state.orders_of(target)
         target_moving = state.hexes_ordered(target) > 0 or orders.assault is not None
-    factor = gp_factor(state, firer, rng, moving)
+    if mg is not None:  # the card's MG NM / MG MV GP Factor [ADV VI.B.1] (placeholder)
+        factor = machineguns.mg_factor(rng, moving)
+    else:
+        factor = gp_factor(state, firer, rng, moving)
     mods: list[Modifier] = []
     rule = f"{GC1} GP Fire Modifiers; ADV VI.B.2"
     if opportunity and not tracking:
         mods.append(Modifier("Opportunity Fire: x1/2", 0, rule + ".a]"))
-    if state.game.units[firer].vehicle and state.suppressed(firer):
+    if state.game.units[firer].vehicle and state.suppressed(firer) and mg is None:
         mods.append(Modifier("Suppressed Vehicle's main gun: x1/2", 0, rule + ".b]"))
     if riding:
         mods.append(Modifier("Transported Infantry: x1/2", 0, rule + ".c; ADV V.C.3]"))
@@ -387,7 +400,7 @@ def gp_aim(
     trained = morale.gp_modifier(state, firer)  # Poor -10 [OP XVII.I]
     if trained is not None:
         dice.append(trained)
-    flame = specials.dice_modifier(state, firer, rng, moving)  # +10 [OP XXV.D.3]
+    flame = None if mg else specials.dice_modifier(state, firer, rng, moving)  # [OP XXV.D.3]
     if flame is not None:
         dice.append(flame)
     n, s, note = hit_line(found.value, col)
@@ -402,26 +415,36 @@ def resolve_gp(
     target: str,
     opportunity: bool = False,
     tracking: bool = False,
+    mg: str | None = None,
 ) -> list[Pending]:
     """One GP fire, explained in a :class:`~rules.armor.events.GpFire`; its results, not yet
-    applied [AG VI.A] (``tracking``: a Tracking Fire [OP XV.B.3])."""
+    applied [AG VI.A] (``tracking``: a Tracking Fire [OP XV.B.3]; ``mg``: the mount of the
+    Vehicle's independently fired machinegun that fires [ADV VI.A.2; VI.B])."""
     from rules.armor.fire import Pending
 
-    shot = gp_aim(state, firer, target, opportunity, tracking=tracking)
+    shot = gp_aim(state, firer, target, opportunity, tracking=tracking, mg=mg)
     # an Ace rolls twice, the higher (better) kept [OP XVII.G.3]
-    roll, _ = morale.roll(state, firer, f"GP fire {firer} at {target}", low=False)
-    spent = supply.gp_shots(state, firer, shot.range, shot.moving, opportunity)
-    supply.expend(state, firer, spent)  # as an AP fire would [OP XXIV.A.2]
+    what = f"GP fire {firer} ({mg} machinegun)" if mg else f"GP fire {firer}"
+    roll, _ = morale.roll(state, firer, f"{what} at {target}", low=False)
+    if mg is None:  # Vehicle machineguns: unlimited ammunition [OP XXIV.A.1.a]
+        spent = supply.gp_shots(state, firer, shot.range, shot.moving, opportunity)
+        supply.expend(state, firer, spent)  # as an AP fire would [OP XXIV.A.2]
     modified = roll + sum(m.value for m in shot.dice_modifiers)
     result = result_of(roll, modified, shot.n, shot.s) if shot.modified_factor > 0 else "N"
     rule = "[ADV VI.B; GC1 GP Hit Table, Effects of GP Hits]"
     if result == "K" and pinning.pins(state, firer, target, opportunity):
         result = "S"  # Pinning Fire's Knock Out is a Suppressed result [OP XXVIII.A]
         rule += " (Pinning Fire: Knock Out treated as Suppressed [OP XXVIII.A])"
-    found = effects(state, firer, target, shot.range, result)
+    found = effects(state, firer, target, shot.range, result, mg)
     blaze.note_gp(state, target, shot.modified_factor, result)  # [OP XI.C; XVIII.A]
-    special = specials.special_fire(state, firer, shot.range, shot.moving)
+    special = None if mg else specials.special_fire(state, firer, shot.range, shot.moving)
     notes = [GP_FACTOR_PLACEHOLDER, shot.defense.placeholder, shot.hit_placeholder]
+    verb, factor_rule = "fires GP at", "[ADV VI.B.1]"
+    if mg is not None:
+        rule += f" (its {mg} machinegun, fired as a separate unit [ADV IV.E.2; VI.A.2])"
+        notes[0] = machineguns.MG_FACTOR_PLACEHOLDER
+        verb = f"fires its ({mg}) machinegun at"
+        factor_rule = "[ADV VI.B.1: the MG NM / MG MV GP Factor]"
     if special is not None:  # the mortar's or a flamethrower's GP Factors [OP XXV.B.1; D.3]
         rule += f" ({special.name} [OP XXV.{'D.3' if special.name == 'flamethrower' else 'B.1'}])"
         notes[0] = special.placeholder
@@ -444,14 +467,16 @@ def resolve_gp(
             roll,
             modified,
             result,
-            effects_row(state, firer, target, shot.range),
+            effects_row(state, firer, target, shot.range, mg),
             found,
             rule,
             placeholder="; ".join(dict.fromkeys(n for n in notes if n)),
+            verb=verb,
+            factor_rule=factor_rule,
         )
     )
     pending = [Pending(target, e, firer) for e in found]
-    flamed = specials.fired(state, firer, target, special)  # [OP XXV.B.2; D.4]
+    flamed = mg is None and specials.fired(state, firer, target, special)  # [OP XXV.B.2; D.4]
     if flamed and state.game.units[target].vehicle and "knocked-out" not in found:
         # the automatic Bail Out attempt: GP Knock Out column, No Damage line [OP XXV.D.5]
         pending.append(Pending(target, "penetrated", firer, specials.FLAME))
@@ -466,12 +491,20 @@ def gp_chance(
     moving: bool = False,
     pinning_fire: bool = False,
     tracking: bool = False,
+    mg: str | None = None,
 ) -> tuple[str, float]:
     """A GP shot up to the die, in words, and the chance (0-1) of a Suppressed or Knocked
     Out result, the target taken as not moving (its orders are secret [AG V]); with
     ``pinning_fire``, an order's Pinning Fire not yet plotted (+10 [OP XXVIII.A])."""
     shot = gp_aim(
-        state, firer, target, opportunity, moving=moving, target_moving=False, tracking=tracking
+        state,
+        firer,
+        target,
+        opportunity,
+        moving=moving,
+        target_moving=False,
+        tracking=tracking,
+        mg=mg,
     )
     if shot.modified_factor <= 0:
         return "GP Factor 0: no effect possible", 0.0
@@ -481,6 +514,8 @@ def gp_chance(
     hurt = sum(1 for r in range(1, 101) if result_of(r, r + shift, shot.n, shot.s) != "N")
     # each step as the book takes it [ADV VI.B.1-5], so the odds can be checked by hand
     factor = f"{'MV' if shot.moving else 'NM'} GP Factor {shot.factor}"
+    if mg is not None:  # [ADV VI.B.1]
+        factor = f"({mg}) machinegun: MG {factor} (a placeholder Gunnery Table)"
     halved = "".join(f", {m.what}" for m in shot.modifiers)
     if halved:
         factor += f"{halved} = {shot.modified_factor}"

@@ -413,7 +413,8 @@ def order_walk(state: ArmorState, order: Order) -> Walk:
         order.steps,
         state.cost_for(spec),
         state.game.on_map,
-        fires=order.fire is not None,
+        # a machinegun's fire order too (our reading: "(UH)F-19" is Direct Fire [ADV IV.E.2])
+        fires=order.fire is not None or bool(order.mg),
         storey=storey(state, order.unit),  # Up and Down [ADV IV.B.2]
         floors=lambda h: floors(state.game, h),
     )

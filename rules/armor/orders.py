@@ -18,6 +18,8 @@ An order is written per unit per Turn, in the book's notation [AG V.A.1-3]::
     order us.INFANTRY-SQUAD.1 U V                # Unload, then pivot [ADV IV.B.1.c]
     order us.US-MG-TEAM.1 F-german.GE-INFANTRY-SQUAD.1 P  # Pinning Fire (OP) [OP XXVIII.A]
     order us.M18.1 F-german.PANTHER-A.1 CR       # APCR (OP) [OP XXIII]
+    order us.M4.1 F-german.PZIVJ.1 (UH)F-german.GE-INFANTRY-SQUAD.1  # the Upper Hull
+                                                 # machinegun's own fire [ADV IV.E.2]
     order us.INFANTRY-SQUAD.1 C                  # Full Cover [ADV IV.C]
     order us.INFANTRY-SQUAD.1 Y                  # Hasty Entrenchment (OP) [OP XXXII]
     order us.M4.1 2R1 then F                     # out of Command Control: next Turn's orders
@@ -51,6 +53,9 @@ from rules.engine.actions import Action, WordsAction, token
 from rules.engine.errors import ActionSyntaxError
 
 _MOVES = re.compile(r"^(?:[0-9]+|[LRBMW])*V?$")
+#: A machinegun's fire order: its mount in parentheses, then "F-" and the enemy unit
+#: ("(UH)F-19" [ADV IV.E.2]).
+_MG = re.compile(r"^\((UH|TT|HR)\)F-(.+)$", re.IGNORECASE)
 
 
 def parse_moves(text: str) -> tuple[str, ...]:
@@ -127,6 +132,9 @@ class Order(Action):
             (:mod:`rules.armor.optional.smoke`); None when none.
         smoke_indirect: the Smoke fire is "HS", Indirect Fire of Smoke [OP IX.A.1] (read and
             written; not yet played).
+        mg: the independently fired machineguns' own Direct Fire orders, (mount, enemy unit)
+            for each: "(UH)F-19" orders the Upper Hull machinegun to fire at unit 19
+            [ADV IV.E.2] (:mod:`rules.armor.machineguns`); written after the main gun's fire.
     """
 
     verb: ClassVar[str] = "order"
@@ -147,6 +155,7 @@ class Order(Action):
     ahead: str | None = None
     smoke: str | None = None
     smoke_indirect: bool = False
+    mg: tuple[tuple[str, str], ...] = ()
 
     def text(self) -> str:
         parts = [self.verb, self.unit]
@@ -158,6 +167,7 @@ class Order(Action):
             parts.append("P")
         if self.apcr:
             parts.append("CR")
+        parts.extend(f"({mount})F-{target}" for mount, target in self.mg)  # [ADV IV.E.2]
         if self.opportunity:
             parts.append(f"N-{self.opportunity}")
         if self.tracking:
@@ -193,8 +203,8 @@ class Order(Action):
     def parse(cls, args: list[str], line: str) -> Order:
         if len(args) < 2:
             raise ActionSyntaxError(
-                f"'{line}': write 'order UNIT [A-UNIT] [F-UNIT] [N-HEX] [T-UNIT] [FS-HEX] "
-                "[D|U|D-UNIT] [K-UNIT-]MOVES'"
+                f"'{line}': write 'order UNIT [A-UNIT] [F-UNIT] [(UH)F-UNIT] [N-HEX] [T-UNIT] "
+                "[FS-HEX] [D|U|D-UNIT] [K-UNIT-]MOVES'"
             )
         ahead = None
         words = [w.lower() for w in args]
@@ -209,6 +219,7 @@ class Order(Action):
         moves = ""
         pinning = apcr = span = indirect = False
         smoke: str | None = None
+        mg: list[tuple[str, str]] = []
         marks: dict[str, bool] = {"cover": False, "entrench": False}
         for word in args[1:]:
             upper = word[:2].upper()
@@ -229,6 +240,8 @@ class Order(Action):
                 pinning = True  # Pinning Fire [OP XXVIII]
             elif word.upper() == "CR" and fire is not None and not apcr and not moves:
                 apcr = True  # American APCR Ammunition [OP XXIII]
+            elif (gun := _MG.match(word)) is not None and not moves:  # "(UH)F-19" [IV.E.2]
+                mg.append((gun.group(1).upper(), token(gun.group(2), "unit id", line)))
             elif word.upper() == "SPAN" and not span and not moves:
                 span = True  # the SBG Bridge AVRE's Span [OP XXV.C.1]
             elif word.upper() in _MARKS and not marks[_MARKS[word.upper()]] and not moves:
@@ -252,6 +265,7 @@ class Order(Action):
         found = replace(found, span=True) if span else found
         found = replace(found, tracking=tracking) if tracking else found
         found = replace(found, smoke=smoke, smoke_indirect=indirect) if smoke else found
+        found = replace(found, mg=tuple(mg)) if mg else found
         return replace(found, ahead=ahead) if ahead else found
 
 

@@ -407,7 +407,10 @@ def overrun_factor(state: ArmorState, unit: str) -> tuple[int, str]:
         parts.append(("MG main gun", MG_MV))
     lost = state.damage.hits.get(unit, set())
     for where in spec.mg_locations:
-        if f"mg-{where}" not in lost:
+        # "some machineguns may only be used if the Vehicle unit has an Open Turret unit"
+        # [ADV VIII.B.1]: a TT one [ADV VI.A.2.a] (rules.armor.machineguns)
+        closed = where == "TT" and hatches.buttoned(state, unit)
+        if f"mg-{where}" not in lost and not closed:
             parts.append((f"{where} machinegun", MG_MV))
     shut = hatches.buttoned(state, unit) and hatches.shuts_in(spec)  # [ADV V.C.3.a]
     for rider in state.passengers(unit) if not shut else ():

@@ -15,7 +15,17 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from rules.armor import assault, bridges, cover, dumps, hatches, overrun, storeys, transport
+from rules.armor import (
+    assault,
+    bridges,
+    cover,
+    dumps,
+    hatches,
+    machineguns,
+    overrun,
+    storeys,
+    transport,
+)
 from rules.armor.fire import why_not_fire
 from rules.armor.move import (
     PROHIBITED,
@@ -126,6 +136,8 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
                 found.append(Order(unit, fire=t, apcr=True))
             if why_not_fire(state, unit, t, moving=True) is None:
                 found.extend(Order(unit, fire=t, moves=d.moves) for d in light)
+    if fire_banned(state, spec.side, "direct") is None:
+        found.extend(machineguns.options(state, unit, targets))  # [ADV IV.E.2]
     found.extend(sbg.options(state, unit))  # lay the Span [OP XXV.C.1]
     found.extend(smoke.options(state, unit))  # FS (OP) [OP IX.A.1]
     if state.game.straight_advance:  # 4A [SCN VIII.A.5]
@@ -253,6 +265,18 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
     commanded = command.why_not_order(state, order)  # out of Command Control [OP XIV.B.2]
     if commanded is not None:
         return commanded
+    fire_and_move = Order(
+        unit, order.fire, moves=order.moves, pinning=order.pinning, apcr=order.apcr, mg=order.mg
+    )
+    if not order.smoke_indirect:  # FS is the main gun's Direct Fire of Smoke [OP IX.A.1]
+        fire_and_move = replace(fire_and_move, smoke=order.smoke)
+    if order.mg and order != fire_and_move:
+        return (
+            "a machinegun's fire order goes with the main gun's Direct Fire (of AP, GP or "
+            "Smoke) and movement orders only [ADV IV.E.2] (our reading: not with Opportunity, "
+            "Tracking, Overrun or Indirect Fire orders, which have no other orders, nor with "
+            "Load, Unload or the Span)"
+        )
     if order.span:  # the SBG Bridge AVRE's "SPAN" [OP XXV.C.1]
         return sbg.why_not_span(state, order)
     held = _held(state, unit)
@@ -283,9 +307,9 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
         return None if why is None else f"{unit} may not Close Assault {order.assault}: {why}"
     if order.tracking is not None:
         return _why_not_tracking(state, order)
-    if order.smoke is not None:  # Smoke (OP) [OP IX.A.1]; with movement, checked on below
-        why = smoke.why_not_order(state, order)
-        if why is not None or not order.moves:
+    if order.smoke is not None:  # Smoke (OP) [OP IX.A.1]; with movement or machineguns,
+        why = smoke.why_not_order(state, order)  # checked on below
+        if why is not None or not (order.moves or order.mg):
             return why
     if order.opportunity is not None:
         if order.fire or order.moves:
@@ -306,6 +330,10 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
         why = _why_not_direct(state, order)
         if why is not None:
             return why
+    if order.mg:  # the machineguns' own fire orders [ADV IV.E.2; VI.A.2-4]
+        why = fire_banned(state, spec.side, "direct") or machineguns.why_not_order(state, order)
+        if why is not None:
+            return why
     if order.pinning:
         why = pinning.why_not(state, order)
         if why is not None:
@@ -315,7 +343,7 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
         if why is not None:
             return why
     if not order.moves:
-        return None if order.fire else "an order needs a notation"
+        return None if order.fire or order.mg else "an order needs a notation"
     if supply.out_of_fuel(state, unit):
         return f"{unit} has no Fuel Factors left and may not move [OP XXIV.C.1]"
     if state.immobile(unit):

@@ -16,7 +16,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from rules.armor import assault, overrun, plot, ranging, view
+from rules.armor import assault, machineguns, overrun, plot, ranging, view
 from rules.armor.cards import armour_basis, hits_scored
 from rules.armor.dumps import is_dump
 from rules.armor.fire import aim, gp_shot, hit_verdict, hull_down, locate, shot_elevation
@@ -107,6 +107,14 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
             rules.append("Effects of Turret Facing [OP VII]")
         if order.pinning:
             rules.append("Pinning Fire: +10, a Knock Out is Suppressed [OP XXVIII.A]")
+    if order.mg:  # each machinegun's own GP fire [ADV IV.E.2; VI.A.2; VI.B]
+        chances += tuple(
+            _mg(state, order.unit, mount, target, bool(order.moves)) for mount, target in order.mg
+        )
+        rules.append(
+            "Independently fired machineguns, each as a separate unit: GP fire with the MG GP "
+            "Factors, Field of Fire by mount [ADV IV.E.2; VI.A.2-4; VI.B]"
+        )
     if order.assault is not None and order.assault in state.troops.hexes:
         said, kills, hurts = assault.chance(state, order.unit, order.assault)
         chances = (Chance(order.assault, f"{said}; {HIDDEN_ASSAULT}", kills + hurts),)
@@ -179,6 +187,14 @@ def _fire(
         f"100; {HIDDEN}"
     )
     return Chance(target, words, sum(1 for h in hits if h) / 100)
+
+
+def _mg(state: ArmorState, firer: str, mount: str, target: str, moving: bool) -> Chance:
+    """A machinegun's GP shot up to the die [ADV VI.B], its Field of Fire named
+    [ADV VI.A.4]."""
+    words, chance = gp_chance(state, firer, target, moving=moving, mg=mount)
+    _, arc = machineguns.field_words(state, firer, mount)
+    return Chance(target, f"{words}; Field of Fire: {arc}; {HIDDEN_GP}", chance)
 
 
 def _bands(hits: list[int]) -> str:

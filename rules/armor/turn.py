@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
-from rules.armor import bailout, cover, dumps, hatches
+from rules.armor import bailout, cover, dumps, hatches, machineguns
 from rules.armor.assault import close_assault_phase
 from rules.armor.events import (
     Adjudged,
@@ -213,6 +213,9 @@ def direct_fire(state: ArmorState) -> None:
                 continue
             state.firing.fired.add(unit)
             pending.extend(resolve(state, unit, order.fire))
+        for unit, order in sorted(state.sheets.orders[side].items()):
+            if order.mg and unit in state.troops.hexes:
+                pending.extend(machineguns.fire(state, unit, order))  # [ADV IV.E.2; VI.A.2]
     for p in pending:  # simultaneous: applied once all fire is done [AG VI.A]
         damage(state, p.unit, p.effect, p.by)
     bailout.check(state, pending)  # after all fire of the Phase [ADV IX]

@@ -133,6 +133,8 @@ def describe(state: ArmorState, action: Action) -> str:
             pin = " with Pinning Fire [OP XXVIII.A]" if action.pinning else ""
             pin += " with APCR [OP XXIII]" if action.apcr else ""
             parts.append(f"Fire at {action.fire}{pin}")
+        for mount, target in action.mg:  # [ADV IV.E.2]
+            parts.append(f"({mount}) machinegun fire at {target} [ADV IV.E.2]")
         if action.opportunity:
             parts.append(f"Opportunity Fire on {action.opportunity}")
         if action.tracking:
@@ -223,13 +225,14 @@ def concerns(state: ArmorState, action: Action) -> ActionFocus:
 
 def _order_focus(state: ArmorState, action: Order) -> ActionFocus:
     path, cost = _walked(state, action) if action.moves else ((), None)
-    if action.moves == "V" and not action.fire:  # a Pivot in Place: a facing, no hex
+    aimed = action.fire or next((t for _, t in action.mg), None)  # a machinegun's [IV.E.2]
+    if action.moves == "V" and not aimed:  # a Pivot in Place: a facing, no hex
         return ActionFocus(action.unit)
-    if action.moves and not action.fire:
+    if action.moves and not aimed:
         end = order_end(state, action)  # None: off the map
         return ActionFocus(action.unit, "move", end[0] if end else None, path, cost)
-    if action.fire and action.fire in state.troops.hexes:
-        return ActionFocus(action.unit, "fire", state.troops.hexes[action.fire], path, cost)
+    if aimed and aimed in state.troops.hexes:
+        return ActionFocus(action.unit, "fire", state.troops.hexes[aimed], path, cost)
     if action.opportunity:
         return ActionFocus(action.unit, "fire", state.game.hex_named(action.opportunity))
     if action.tracking and action.tracking in state.troops.hexes:  # [OP XV]
@@ -262,7 +265,7 @@ def display_key(state: ArmorState, action: Action) -> tuple[int, str, int, str]:
     rank = 2 if action.opportunity or action.tracking else 3 if action.moves == "V" else 4
     if action.transfer or action.cover or action.entrench or action.span:
         rank = 3
-    if action.fire or action.assault:
+    if action.fire or action.assault or action.mg:
         rank = 1 if action.moves else 0
     if action.overrun:
         rank = 1

@@ -1,0 +1,236 @@
+"""Independently fired machineguns of Vehicle units [ADV IV.E.2; ADV VI.A.2-4; ADV VI.B].
+
+The Data Card's MG Locations [Intro IV] list a Vehicle's independently fired machineguns: UH
+(Upper Hull), TT (Turret Top) and, on no card of the catalogue yet, HR (Hull Rear). In the
+Advanced Game each "fire[s] as if [it] were [a] separate unit[]" [ADV VI.A.2]:
+
+- **Orders** [ADV IV.E.2]: "add the machinegun's letter codes to the firing plot. For example,
+  the notation "(UH)F-19" orders the Upper Hull machinegun to use Direct Fire on enemy unit
+  19" (:attr:`rules.armor.orders.Order.mg`, written after the main gun's own fire, if any).
+  Not played: the book's "if no separate fire orders are written for these machineguns, they
+  are assumed to be automatically ordered to fire in the same way and at the same target as
+  the main gun" (our reading, for now: a machinegun fires only when its own order is
+  written; the Test Play list offers the main gun's fire with the machineguns at the same
+  target as one order, so the book's default is one click away). Not played either: a
+  machinegun's own Opportunity Fire ("(UH)N-hex").
+- **Who may fire** [ADV VI.A.2.a-b; VI.A.3; VI.B.2.b]: a TT machinegun only with an Open
+  Turret unit [AG VIII.B] (:mod:`rules.armor.hatches`) and "only if the main gun is not
+  fired" (checked when the order is plotted: a TT machinegun's order and a main gun's
+  Direct Fire order are never written together); the machineguns of a Half-Track, an M20
+  or a Bren Carrier only when it is Open [A.3]; "only the main gun (no machineguns) of
+  Vehicle units may fire while the Vehicle unit is Suppressed"; a machinegun destroyed by a
+  hit (the Command Sheet's "(UH)" [ADV VI.C.2; ADV VI.E]) fires no more; three crew losses
+  end all fire [GC1 Effects of AP Hits]; a crew that Bailed Out fires nothing [ADV IX.A.3].
+  The Flammen III fires "either the flamethrower or the machineguns ... during any one Turn,
+  not both" [OP XXV.D.1]; the Crocodile's flamethrower replaces its UH machinegun [OP XXV.D.2]
+  (its card lists none); the Petard's UH machinegun "operates normally" [OP XXV.B.3] and it is
+  the SBG Bridge AVRE's only armament [OP XXV.C].
+- **Field of Fire by mount** [ADV VI.A.4]: TT 360 degrees [b]; UH 60 degrees from the front
+  of the Vehicle [c]; every machinegun of a Half-Track, Jeep or M20 360 degrees, of another
+  Turretless Vehicle 60 degrees to the front [d]. HR (no card has it; our reading): 60 degrees
+  from the rear of the hull.
+- **Fire** [ADV VI.B]: GP fire, one roll, with the card's MG NM or MG MV GP Factor
+  [ADV VI.B.1] (MV when the Vehicle's orders move it). The catalogue has no Gunnery Table
+  (the Data Cards are not in the text), so the factors are :data:`MG_FACTOR_PLACEHOLDER`'s;
+  the Opportunity Fire halving [ADV VI.B.2.a] would apply but machineguns fire only Direct
+  Fire here. Vehicle machineguns have unlimited ammunition [OP XXIV.A.1.a]; Gun Depression
+  does not touch them [OP VI]. The results wait for the end of the Direct Fire Phase with
+  every other fire [AG VI.A].
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.armor import hatches
+from rules.armor.optional import specials
+from rules.armor.range import describe_range, range_between
+
+if TYPE_CHECKING:
+    from rules.armor.fire import Pending
+    from rules.armor.game import ArmorState
+    from rules.armor.orders import Order
+
+#: The mounts a card's MG Locations name [Intro IV MG LOCATIONS].
+MOUNTS = ("UH", "TT", "HR")
+
+MOUNT_NAMES = {"UH": "Upper Hull", "TT": "Turret Top", "HR": "Hull Rear"}
+
+MG_FACTOR_PLACEHOLDER = (
+    "Gunnery Table MG GP Factors not in the text (no Data Card's): a Vehicle's machinegun MG NM "
+    "20 at 1-2 hexes, 15 at 3-4, 10 at 5-8, 6 at 9-12, 3 at 13-16; MG MV half of MG NM, rounded "
+    "down; Range Line after 8 hexes (our estimate: one machinegun, below the placeholder "
+    "Machinegun Team's 35; at 1-2 hexes the Overrun's placeholder 20 / 10 [ADV VIII.B.1])"
+)
+
+#: (last range of the band, MG NM GP Factor), placeholder (:data:`MG_FACTOR_PLACEHOLDER`).
+_BANDS = ((2, 20), (4, 15), (8, 10), (12, 6), (16, 3))
+#: The last Short Range hex of the placeholder MG columns [GC1 Effects of GP Hits].
+RANGE_LINE = 8
+LONGEST = _BANDS[-1][0]
+
+#: Vehicles whose machineguns all fire all round [ADV VI.A.4.d] (by category; the M20 by type).
+_ALL_ROUND = ("half-track", "jeep")
+
+
+def mg_factor(rng: int, moving: bool) -> int:
+    """The MG NM or MG MV GP Factor at range ``rng`` [ADV VI.B.1] (placeholder); 0 beyond."""
+    nm = next((f for top, f in _BANDS if rng <= top), 0)
+    return nm // 2 if moving else nm
+
+
+def mounts(state: ArmorState, unit: str) -> tuple[str, ...]:
+    """The independently fired machineguns ``unit`` still has [Intro IV; ADV VI.C.2; VI.E]:
+    the card's MG Locations, less those destroyed by hits."""
+    spec = state.game.units[unit]
+    lost = state.damage.hits.get(unit, set())
+    return tuple(m for m in spec.mg_locations if f"mg-{m}" not in lost)
+
+
+def field_words(state: ArmorState, unit: str, mount: str) -> tuple[int | None, str]:
+    """The machinegun's Field of Fire [ADV VI.A.4]: the compass direction of its 60 degree
+    arc (None: 360 degrees) and the words with the rule."""
+    spec = state.game.units[unit]
+    hull = state.troops.facing[unit]
+    if spec.category in _ALL_ROUND or spec.type_id == "M20":
+        return None, "a Half-Track's, Jeep's or M20's machineguns: 360 degrees [ADV VI.A.4.d]"
+    if spec.turretless:
+        return hull, "a Turretless Vehicle's machineguns: 60 degrees to the front [ADV VI.A.4.d]"
+    if mount == "TT":
+        return None, "a TT machinegun: 360 degrees [ADV VI.A.4.b]"
+    if mount == "HR":
+        return (hull + 3) % 6, "an HR machinegun: 60 degrees to the hull rear (our reading)"
+    return hull, "a UH machinegun: 60 degrees from the Vehicle's front [ADV VI.A.4.c]"
+
+
+def why_not_mg(
+    state: ArmorState, unit: str, mount: str, target: str, moving: bool = False
+) -> str | None:
+    """Why ``unit``'s ``mount`` machinegun may not fire at ``target`` now (with movement
+    orders when ``moving``), or None [ADV VI.A.2-4; ADV VI.B]."""
+    from rules.armor.fire import in_field_of_fire, why_not_sighted  # fire imports gp, gp this
+
+    spec, other = state.game.units.get(unit), state.game.units.get(target)
+    if spec is None or other is None:
+        return f"there is no unit '{target if spec else unit}'"
+    if not state.game.advanced:
+        return "independently fired machineguns are of the Advanced Game [ADV VI.A.2]"
+    name = f"its ({mount}) machinegun"
+    if mount not in spec.mg_locations:
+        listed = ", ".join(spec.mg_locations) or "none"
+        return f"no {mount} machinegun on its card (MG Locations: {listed}) [Intro IV; ADV IV.E.2]"
+    if mount not in mounts(state, unit):
+        return f"{name} was destroyed by a hit [ADV VI.C.2; ADV VI.E]"
+    if other.side == spec.side:
+        return "it is not an enemy unit"
+    if target not in state.troops.hexes or unit not in state.troops.hexes:
+        return "it is not on the map"
+    if unit in state.troops.abandoned:
+        return "its crew has Bailed Out [ADV IX.A.3]"
+    if state.damage.crew_losses.get(unit, 0) >= 3:
+        return "three crew losses: it may no longer fire [GC1 Effects of AP Hits]"
+    if mount == "TT" and hatches.buttoned(state, unit):
+        return "a TT machinegun may only be fired with an Open Turret unit [ADV VI.A.2.a]"
+    if hatches.buttoned(state, unit) and (
+        spec.category in ("half-track", "bren-carrier") or spec.type_id == "M20"
+    ):
+        return (
+            "a Half-Track's, M20's or Bren Carrier's machineguns may only be fired with an Open "
+            "Turret unit [ADV VI.A.3]"
+        )
+    if state.suppressed(unit):
+        return (
+            "Suppressed: only the main gun (no machineguns) of a Vehicle unit may fire "
+            "[ADV VI.B.2.b]"
+        )
+    unseen = why_not_sighted(state, unit, target)
+    if unseen is not None:
+        return f"it does not sight the target [AG IV; AG VI.A.1]: {unseen}"
+    a, b = state.troops.hexes[unit], state.troops.hexes[target]
+    arc, words = field_words(state, unit, mount)
+    if arc is not None and not in_field_of_fire(arc, a, b):
+        return f"the target is not in {name}'s Field of Fire ({words})"
+    if mg_factor(range_between(a, b), moving) <= 0:
+        return (
+            f"beyond {name}'s range ({describe_range(a, b)}; {LONGEST} hexes, a placeholder "
+            "Gunnery Table)"
+        )
+    return None
+
+
+def why_not_order(state: ArmorState, order: Order) -> str | None:
+    """Why the order's machinegun fire may not be plotted, or None [ADV IV.E.2; VI.A.2]."""
+    seen: set[str] = set()
+    for mount, target in order.mg:
+        if mount in seen:
+            return f"one fire order per machinegun: ({mount}) twice [ADV IV.E.2]"
+        seen.add(mount)
+        if mount == "TT" and order.fire is not None:
+            return (
+                "a TT machinegun may only be fired if the main gun is not fired: no Direct "
+                "Fire order with it [ADV VI.A.2.b]"
+            )
+        if mount == "TT" and order.smoke is not None:  # the main gun fires the Smoke [OP IX.A.1]
+            return (
+                "a TT machinegun may only be fired if the main gun is not fired: no Smoke "
+                "order with it [ADV VI.A.2.b; OP IX.A.1]"
+            )
+        if order.fire is not None and specials.flamethrower_tank(state, order.unit):
+            return (
+                "the Flammen III fires either the flamethrower or the machineguns in one Turn, "
+                "not both [OP XXV.D.1]"
+            )
+        why = why_not_mg(state, order.unit, mount, target, bool(order.moves))
+        if why is not None:
+            return f"{order.unit}'s ({mount}) machinegun may not fire at {target}: {why}"
+    return None
+
+
+def targets(state: ArmorState, unit: str, mount: str, moving: bool = False) -> list[str]:
+    """The enemy units ``unit``'s ``mount`` machinegun may fire at now."""
+    spec = state.game.units[unit]
+    enemies = state.enemies(spec.side)
+    return [t for t in enemies if why_not_mg(state, unit, mount, t, moving) is None]
+
+
+def fire(state: ArmorState, unit: str, order: Order) -> list[Pending]:
+    """The Direct Fire Phase's fire of ``unit``'s machineguns by their own orders, each a GP
+    fire as a separate unit [ADV IV.E.2; VI.A.2; VI.B]; the results, not yet applied
+    [AG VI.A]. A machinegun that may not fire now (its target gone out of sight or range, the
+    Vehicle Suppressed) does not, and the log says why."""
+    from rules.armor.events import FireCancelled
+    from rules.armor.gp import resolve_gp
+
+    found: list[Pending] = []
+    for mount, target in order.mg:
+        why = why_not_mg(state, unit, mount, target, bool(order.moves))
+        if why is not None:
+            state.emit(FireCancelled(unit, f"({mount})F-{target}", why))
+            continue
+        state.firing.fired.add(unit)  # it fired: sighted next Turn at any range [AG IV.C.5]
+        found.extend(resolve_gp(state, unit, target, mg=mount))
+    return found
+
+
+def options(state: ArmorState, unit: str, main_targets: list[str]) -> list[Order]:
+    """The machinegun orders offered in the Order Plot [ADV IV.E.2]: each machinegun alone at
+    each enemy unit it may fire at (the Vehicle standing), and with each Direct Fire of the
+    main gun (``main_targets``, the Vehicle standing) its UH and HR machineguns at the same
+    target, where they may fire at it: the book's "automatically ordered to fire in the same
+    way and at the same target as the main gun" written out (TT machineguns never fire with
+    the main gun [ADV VI.A.2.b]; the Flammen III's never with its flamethrower [OP XXV.D.1])."""
+    from rules.armor.orders import Order
+
+    if not state.game.advanced or not mounts(state, unit) or state.suppressed(unit):
+        return []
+    have = mounts(state, unit)
+    found = [Order(unit, mg=((m, t),)) for m in have for t in targets(state, unit, m)]
+    if specials.flamethrower_tank(state, unit):
+        return found
+    for t in main_targets:
+        with_main = tuple(
+            (m, t) for m in have if m != "TT" and why_not_mg(state, unit, m, t) is None
+        )
+        if with_main:
+            found.append(Order(unit, fire=t, mg=with_main))
+    return found
