@@ -490,17 +490,7 @@ def _damage(
             state.emit(ManHit("-", "chain ends", why))
             break
         hit.add(victim)
-        modified = raw + value
-        if raw == 10:
-            result, why = "Kill", "an unmodified 10 always kills [8.42]"
-        elif modified <= 1:
-            result, why = "Sup", f"modified {modified} <= 1 is always Sup [8.42]"
-        else:
-            c = cell(table, "damage", min(10, modified))
-            result = str(c.value)
-            why = f"{table} at {modified} (rolled {raw}, {terrain} {value:+d}) [8.42]"
-            if c.placeholder or ph:
-                why += " (placeholder)"
+        result, why = damage_line(table, raw, value, terrain, ph)
         if previous is not None and mutual:
             rel = "the same number" if raw == previous else "lower"
             why += f"; {rel} than the last roll: a {side} man [8.84]"
@@ -508,6 +498,21 @@ def _damage(
         previous = raw
         if not sustained:
             break
+
+
+def damage_line(
+    table: str, raw: int, value: int, terrain: str, placeholder: str | None
+) -> tuple[str, str]:
+    """The Damage Table's result for a d10 of ``raw`` and the terrain's ``value``, and why:
+    an unmodified 10 always kills, a modified 1 or less is always Sup [8.42]."""
+    modified = raw + value
+    if raw == 10:
+        return "Kill", "an unmodified 10 always kills [8.42]"
+    if modified <= 1:
+        return "Sup", f"modified {modified} <= 1 is always Sup [8.42]"
+    c = cell(table, "damage", min(10, modified))
+    why = f"{table} at {modified} (rolled {raw}, {terrain} {value:+d}) [8.42]"
+    return str(c.value), why + " (placeholder)" if c.placeholder or placeholder else why
 
 
 def apply_damage(state: SoldiersState, man: str, result: str, why: str) -> None:

@@ -83,20 +83,11 @@ def hidden(game: SoldiersGame) -> dict[Hex, str]:
     found = _HIDDEN.get(game)
     if found is not None:
         return found
-    from rules.soldiers.preparations import _allowed, defender
+    from rules.soldiers.preparations import _allowed, defender_bought
 
     found = _HIDDEN[game] = {}
-    side = defender(game.scenario)
-    if side is None:
-        return found
-    wanted = sum(
-        p.count
-        for s in game.scenario.sides
-        if s.id == side
-        for p in s.purchases
-        if p.item.upper() == ITEM
-    )
-    if not wanted:
+    side, wanted = defender_bought(game.scenario, ITEM)
+    if side is None or not wanted:
         return found
     hexes = game.deployment.hexes
     manned = set(hexes.values())

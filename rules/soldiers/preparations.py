@@ -54,6 +54,20 @@ def defender(scenario: Scenario) -> str | None:
     return next((s.id for s in scenario.sides if s.role == "defender"), None)
 
 
+def defender_bought(scenario: Scenario, item: str) -> tuple[str | None, int]:
+    """The defender and how many of ``item`` (a purchase list's item, any case) he bought
+    [19.43]; (None, 0) when no side is the defender."""
+    side = defender(scenario)
+    count = sum(
+        p.count
+        for s in scenario.sides
+        if s.id == side
+        for p in s.purchases
+        if p.item.upper() == item.upper()
+    )
+    return side, count
+
+
 def attacker(scenario: Scenario) -> str | None:
     return next((s.id for s in scenario.sides if s.role == "attacker"), None)
 

@@ -289,8 +289,7 @@ def _sniper(state: SoldiersState, where: str, text: str) -> None:
     weapon fires aimed and may fire now [8.11; 8.51]; the table is that German's weapon's
     aimed-fire Damage Table (the first such German by printed id: the German's choice), with
     the leader's hex's damage modifier, an unmodified 10 killing and 1 or less Sup [8.42]."""
-    from rules.soldiers.fire import _terrain, apply_damage
-    from rules.soldiers.units import cell
+    from rules.soldiers.fire import _terrain, apply_damage, damage_line
     from rules.soldiers.weapons import carried, why_not_fire_weapon
 
     game, troops = state.game, state.troops
@@ -324,17 +323,7 @@ def _sniper(state: SoldiersState, where: str, text: str) -> None:
     value, terrain, ph = _terrain(state, at, "damage")
     state.emit(EventDrawn(where, text, f"{sniper} sees {leader}: sniper fire [26.5]"))
     raw = state.roll(f"sniper fire at {leader} [26.5; 8.42]", 10)
-    modified = raw + value
-    if raw == 10:
-        result, why = "Kill", "an unmodified 10 always kills [8.42]"
-    elif modified <= 1:
-        result, why = "Sup", f"modified {modified} <= 1 is always Sup [8.42]"
-    else:
-        c = cell(table, "damage", min(10, modified))
-        result = str(c.value)
-        why = f"{table} at {modified} (rolled {raw}, {terrain} {value:+d}) [8.42]"
-        if c.placeholder or ph:
-            why += " (placeholder)"
+    result, why = damage_line(table, raw, value, terrain, ph)
     apply_damage(state, leader, result, f"sniper fire from {sniper}: {why}; [26.5]")
 
 

@@ -136,19 +136,10 @@ ITEM = "WIRE"
 
 def bought(game: SoldiersGame) -> list[tuple[Hex, ...]]:
     """The wire markers the defender bought, each its three hexes (see the module's words)."""
-    from rules.soldiers.preparations import _allowed, defender
+    from rules.soldiers.preparations import _allowed, defender_bought
 
-    side = defender(game.scenario)
-    if side is None:
-        return []
-    wanted = sum(
-        p.count
-        for s in game.scenario.sides
-        if s.id == side
-        for p in s.purchases
-        if p.item.upper() == ITEM
-    )
-    if not wanted:
+    side, wanted = defender_bought(game.scenario, ITEM)
+    if side is None or not wanted:
         return []
     hexes = game.deployment.hexes
     manned = set(hexes.values())
