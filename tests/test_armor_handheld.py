@@ -202,6 +202,52 @@ def test_op_v_b_4_flamethrower_starts_a_fire_in_a_building_hex() -> None:
     assert started and line[1] in state.blazes.fires
 
 
+@pytest.mark.parametrize(("roll", "bails"), [(15, True), (16, False)])
+def test_adv_viii_a_2_flamethrower_fires_overrun_defensive_fire_and_forces_a_bail_out(
+    roll: int, bails: bool
+) -> None:
+    """[ADV VIII.A.2]: "The same applies to ... hand-held Flamethrowers using Defensive Fire":
+    the Squad facing the tank's approach fires First Fire [A.1] and so does its Flamethrower
+    (NM 25, +10 [OP V.B.2-3]); the tank not Knocked Out makes its Bail Out attempt, 01-15
+    [OP V.B.5; GC2]: bailed out, it stops in the adjacent hex with no Overrun Fire."""
+    line = _line(5)
+    state = _state([("INFANTRY-SQUAD", "assault, FT", line[2], 3)], [("PZIVJ", "", line[0], 0)])
+    state.force_dice(1, 1, roll, 1, 1, 1)  # Squad, Flamethrower, Bail Out, Overrun Fire ...
+    for order in (Order(PZ, moves="3", overrun=SQUAD),):
+        state.apply(order)
+    turn = state.play.turn
+    while state.play.turn == turn and state.segment.id == "plot" and state.to_act():
+        state.apply(Done(state.to_act()[0]))
+    fires = [e for e in state.log if isinstance(e, GpFire)]
+    flame = [e for e in fires if "Flamethrower in Overrun Defensive Fire" in e.verb]
+    assert len(flame) == 1 and flame[0].gp_factor == 25 and flame[0].modified_roll == 11
+    assert "[ADV VIII.A.2" in flame[0].rule
+    (attempt,) = [e for e in state.log if isinstance(e, BailOut) and e.vehicle == PZ]
+    assert attempt.needed == 15
+    assert (PZ in state.troops.abandoned) is bails
+    overrun = [e for e in fires if e.firer == PZ]
+    assert bool(overrun) is not bails
+    if bails:
+        assert state.troops.hexes[PZ] == line[1]
+
+
+def test_adv_viii_a_2_no_flamethrower_defensive_fire_outside_the_field_of_fire() -> None:
+    """[ADV VIII.A.2]: the Flamethrower fires Defensive Fire only when the hex the Vehicle
+    enters next to the target is in its Field of Fire; the Squad's own NM fire does, whatever
+    its facing."""
+    line = _line(5)
+    state = _state([("INFANTRY-SQUAD", "assault, FT", line[2], 0)], [("PZIVJ", "", line[0], 0)])
+    state.force_dice(1, 1, 1, 1)
+    state.apply(Order(PZ, moves="3", overrun=SQUAD))
+    turn = state.play.turn
+    while state.play.turn == turn and state.segment.id == "plot" and state.to_act():
+        state.apply(Done(state.to_act()[0]))
+    fires = [e for e in state.log if isinstance(e, GpFire) and e.firer == SQUAD]
+    assert fires and not [e for e in fires if "Flamethrower" in e.verb]
+    notes = [e.describe() for e in state.log if "Field of Fire" in e.describe()]
+    assert any("hand-held Flamethrower does not fire" in n for n in notes)
+
+
 def test_adv_iv_e_3_the_automatic_flamethrower_fire_is_previewed_with_the_squads() -> None:
     """[ADV IV.E.3]: the preview of the Squad's Direct Fire order holds the Flamethrower's
     shot too, fired with it at the same target (NM 25, +10 [OP V.B.2-3]), in the Squad's
