@@ -261,3 +261,23 @@ def test_adv_iv_e_3_the_automatic_flamethrower_fire_is_previewed_with_the_squads
     assert "+10 Hand-held Flamethrower" in flame and "the Squad's" in flame
     state.troops.hexes[PZ] = line[2]
     assert len(state.preview(Order(SQUAD, fire=PZ)).chances) == 1
+
+
+def test_op_xii_a_half_squad_keeps_its_flamethrower_unhalved() -> None:
+    """[OP XII]: "special weapons carried by a squad (Bazookas, Flamethrowers, etc.) will
+    remain with the reduced unit": a Half Squad still fires NM 25 (our reading: unhalved; the
+    Half Squad's halving is its own GP), and the fire's rule says it is our reading."""
+    line = _line(3)
+    state = _state(
+        [("INFANTRY-SQUAD", "assault, FT", line[0], 0)],
+        [("PZIVJ", "", line[1], 3)],
+        options="special-infantry, infantry-reduction",
+    )
+    state.squads.half_squads.add(SQUAD)
+    assert handheld.carries(state, SQUAD)
+    shot = gp_aim(state, SQUAD, PZ, mg=handheld.FT)
+    assert shot.modified_factor == 25 and not shot.modifiers
+    state.force_dice(1, 1, 99)
+    _plot(state, Order(SQUAD, fire=PZ))
+    (flame,) = _flames(state)
+    assert flame.modified_factor == 25 and "our reading" in flame.rule

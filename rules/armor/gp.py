@@ -449,6 +449,8 @@ def resolve_gp(
     verb, factor_rule = "fires GP at", "[ADV VI.B.1]"
     if mg == handheld.FT:
         rule += " (its hand-held Flamethrower, own fire orders [ADV IV.E.3; OP V.B.2-3])"
+        if firer in state.squads.half_squads:  # "will remain with the reduced unit" [OP XII]
+            rule += " (our reading: a Half Squad's Flamethrower fires its 25 unhalved)"
         notes[0] = None  # NM 25, MV 0 at one hex: the book's [OP V.B.2]
         verb = "fires its (FT) hand-held Flamethrower at"
         factor_rule = "[OP V.B.2: NM 25, MV 0 at one hex]"
