@@ -13,6 +13,7 @@ from rules.records.position import PositionReader
 from rules.soldiers.actions import React, Shoot
 from rules.soldiers.game import SoldiersGame, SoldiersState
 from rules.soldiers.machineguns import in_arc
+from rules.soldiers.support_actions import PrepareGun
 
 
 def _crew_seen_by(state: SoldiersState, side: str) -> set[str]:
@@ -45,8 +46,8 @@ def _hidden_scene(side: str = "us") -> tuple[SoldiersState, Hex, Hex, Hex, str]:
 
 def test_14_11_an_mg_out_of_enemy_sight_deploys_hidden_noted_only_for_its_owner() -> None:
     """[14.11]: the gun and crew set up out of every enemy man's sight deploy hidden (our
-    reading of the owner's choice), its hex on his squad sheet: the set-up note is the owner's
-    alone, the crew are in his view and not in the enemy's nor on the shared screen."""
+    reading of the owner's choice), its hex on his squad sheet: the set-up note and the crew's
+    deployment are the owner's alone, the crew are in his view and not in the enemy's nor on the shared screen."""
     game = _bought()
     state = game.new_initial_state(1)
     assert state.support.hidden == {GUN}
@@ -56,7 +57,8 @@ def test_14_11_an_mg_out_of_enemy_sight_deploys_hidden_noted_only_for_its_owner(
     assert not {u.unit for u in shared} & {A, B}
     note = "deployed hidden, out of every enemy man's sight (our reading of 14.11)"
     assert any(note in line for line in state.view_for("german").log)
-    assert not any("MMG" in line for line in state.view_for("us").log)
+    assert not any("MMG" in x or A in x or B in x for x in state.view_for("us").log)
+    assert any(f"{A} deployed in" in x for x in state.view_for("german").log)
 
 
 def test_14_12_an_enemy_man_who_sights_the_gun_reveals_it_for_good() -> None:
@@ -105,8 +107,23 @@ def test_14_12_a_crewman_moving_reveals_the_gun_and_dismantles_it() -> None:
     )
     _move(state, A, step)
     assert state.support.hidden == set() and GUN not in state.support.guns
-    log = [e.describe() for e in state.log]
-    assert any(f"revealed in {game.name(step)}: {A} moves [14.12]" in x for x in log)
+    log = list(state.view_for("us").log)  # the enemy reads the reveal, then the move
+    shown = next(i for i, x in enumerate(log) if f"revealed in {game.name(a)}: {A} moves" in x)
+    assert any(x.startswith(f"{A} ") and game.name(step) in x for x in log[shown + 1 :])
+
+
+def test_14_11_orders_to_a_hidden_crewman_and_his_gun_s_notes_are_his_owner_s_alone() -> None:
+    """[14.11; 14.22]: while the gun is hidden, its crewman's order and the gun's arc turned
+    are in the owner's log, not in the enemy's; the gun stays hidden (no move, no fire)."""
+    state, _a, _b, _c, _us = _hidden_scene("german")
+    _order(state, A)
+    now = state.support.guns[GUN][1]
+    turn = next(x for x in state.legal_actions() if isinstance(x, PrepareGun) and x.hour != now)
+    state.apply(turn)
+    assert state.support.hidden == {GUN}
+    german, us = state.view_for("german").log, state.view_for("us").log
+    assert any(f"{A} is ordered" in x for x in german) and any("fire arc" in x for x in german)
+    assert not any(A in x or "fire arc" in x for x in us)
 
 
 def test_8_6_14_12_the_hidden_crew_react_to_a_man_entering_their_sight() -> None:

@@ -910,10 +910,11 @@ class SoldiersState(State):
         return view.describe(self, action)
 
     def emit(self, event: Event) -> None:
-        """Log an event; a command chit's named as a player names it (``Black's chit``)."""
+        """Log an event; a command chit's named as a player names it (``Black's chit``); one
+        of a hidden MG's crewman is his owner's alone [14.11]."""
         if isinstance(event, ChitMoved | TurnBegan) and not event.name:
             event = dataclasses.replace(event, name=chit_words(self, event.chit))
-        super().emit(event)
+        super().emit(hidden_guns.kept_secret(self, event))  # a hidden MG's crew [14.11]
 
     def concerns(self, action: Action) -> ActionFocus:
         return view.concerns(self, action)

@@ -31,12 +31,14 @@ player may learn of the gun from a move refused, or from a reaction window offer
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
 from rules.engine.actions import Action, Move
+from rules.engine.events import Event, UnitDeployed
 from rules.engine.positions import UnitPosition
-from rules.soldiers.actions import React, ReactionNote, Shoot
+from rules.soldiers.actions import MoveOff, OrderGiven, React, ReactionNote, Shoot
 from rules.soldiers.records import Reaction
 from rules.soldiers.support_actions import SupportNote
 
@@ -97,9 +99,16 @@ def acted(state: SoldiersState, man: str, how: str) -> None:
 
 
 def before(state: SoldiersState, action: Action) -> None:
-    """Before an action is carried out: a hidden gun's crewman who fires, or declares reaction
-    fire, reveals it [14.12]."""
-    if isinstance(action, Shoot):
+    """Before an action is carried out: a hidden gun's crewman who moves (alone or with his
+    group), fires, or declares reaction fire, reveals it [14.12]."""
+    from rules.soldiers.groups import acting
+
+    if isinstance(action, Move | MoveOff):
+        man = action.unit if isinstance(action, Move) else action.man
+        movers = acting(state) if state.active.group else []
+        for m in movers if man in movers else [man]:
+            acted(state, m, "moves")
+    elif isinstance(action, Shoot):
         acted(state, action.man, "fires")
     elif isinstance(action, React) and action.how == "fire":
         acted(state, action.man, "declares reaction fire")
@@ -111,6 +120,30 @@ def refresh(state: SoldiersState) -> None:
         seer = sighted(state, gun)
         if seer is not None:
             reveal(state, gun, f"sighted by {seer}")
+
+
+def kept_secret(state: SoldiersState, event: Event) -> Event:
+    """An order to a hidden gun's crewman, or a note of his gun (its arc turned), his owner's
+    alone while the gun is hidden: the enemy learns nothing of it [14.11] (our reading: what
+    befalls the crew, a hit, stays in the log both sides read)."""
+    if not isinstance(event, OrderGiven | SupportNote) or event.private_to is not None:
+        return event
+    man = event.man
+    if not state.support.hidden:
+        return event
+    gun = state.game.men[man].team if man in state.game.men else None
+    if gun is None or gun not in state.support.hidden:
+        return event
+    return dataclasses.replace(event, private_to=_side(state, gun))
+
+
+def hide_deployment(state: SoldiersState) -> None:
+    """At set-up, once the hidden guns are chosen: their crews' deployment, already logged, is
+    made their owner's alone (the squad sheet [14.11]); nothing of the log is digested yet."""
+    hidden = {m: _side(state, g) for g in state.support.hidden for m in state.game.guns[g]}
+    for i, event in enumerate(state.log):
+        if isinstance(event, UnitDeployed) and event.unit in hidden and not event.private_to:
+            state.log[i] = dataclasses.replace(event, private_to=hidden[event.unit])
 
 
 def unseen(state: SoldiersState, side: str) -> set[str]:

@@ -332,3 +332,4 @@ def set_up(state: SoldiersState) -> None:
             state.emit(SupportNote(game.guns[gun][0], text, private_to=side))
         else:
             state.emit(SupportNote(game.guns[gun][0], text))
+    hidden_guns.hide_deployment(state)  # their set-up on the squad sheet only [14.11]
