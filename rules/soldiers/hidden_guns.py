@@ -4,8 +4,10 @@ Deployment [14.11]: "HMGs and MMGs and crews may be deployed hidden at the start
 scenario", the hex written on the squad sheet. The engine stands in for the owner's choice (our
 reading): every gun whose crew sets up together out of the sight [6.4] of every able enemy man
 deploys hidden, prepared as :func:`rules.soldiers.machineguns.set_up` places it; its set-up note
-is private to its owner (his squad sheet), and its crew are left out of the enemy's view of the
-map (:func:`view_units`: Test Play and the State API's ``view_for``) and of his log.
+and its crew's deployment are private to its owner (his squad sheet), as are, while it stays
+hidden, the orders to its crewmen and its notes (an arc turned) (:func:`kept_secret`); its crew
+are left out of the enemy's view of the map (:func:`view_units`: Test Play and the State API's
+``view_for``).
 
 Reveal [14.12]: the gun and its crew are placed on the map the first time it moves (a crewman
 moves), fires (a crewman fires it, or declares reaction fire with it: the reveal comes before
@@ -26,7 +28,9 @@ reaction [8.6; 8.61-8.63], the only reaction during an operational move.
 
 Missing: the Cautious or Wary man stopped in a hex his risk level forbids [14.12; 7.22]: the
 engine's tactical move rules still count a hidden gun's crew as known enemy men, so the enemy
-player may learn of the gun from a move refused, or from a reaction window offered.
+player may learn of the gun from a move refused, or from a reaction window offered; the
+owner's choosing to deploy openly, or to reveal before an operational move (the engine chooses
+for him); the bots read the whole state, the hidden guns included.
 """
 
 from __future__ import annotations
