@@ -210,3 +210,37 @@ def test_14_12_after_the_reveal_the_gun_bars_operational_moves_like_any_enemy_ma
     state.apply(f"order-man {us}")
     why = state.why_not(game.parse_action(f"move {us} {game.name(b)}")) or ""
     assert "within 8 hexes of an able enemy man [6.3]" in why or "in enemy sight [6.3]" in why
+
+
+def test_14_12_a_wary_man_entering_an_open_hex_in_its_sight_stops_and_suppresses() -> None:
+    """[14.12; 7.22]: a Wary American, not knowing of the hidden gun, may move into an open hex
+    in its sight; there the gun is revealed, its owner may react [8.6], and the American stops,
+    no further move this Action Phase, and suppresses after the reaction fire."""
+    state, _a, b, _c, us = _hidden_scene("us")
+    game = state.game
+    _order(state, us)
+    state.active.risk = "Wary"
+    move = game.parse_action(f"move {us} {game.name(b)}")
+    assert state.why_not(move) is None  # he does not know of the gun
+    state.apply(move)
+    assert state.troops.hexes[us] == b and state.support.hidden == set()
+    assert state.active.ap == 0 and state.support.halted == {us}
+    log = [e.describe() for e in state.log]
+    assert any(f"{us} at Wary enters {game.name(b)}, a hex it forbade him [7.22]" in x for x in log)
+    assert state.to_act() == ("german",) and us not in state.troops.suppressed
+    state.apply("done german")  # the owner holds his fire
+    assert us in state.troops.suppressed and state.support.halted == set()
+    assert any(
+        "suppresses: stopped by a hidden MG revealed [14.12]" in e.describe() for e in state.log
+    )
+
+
+def test_14_12_the_halted_men_are_kept_in_position_files() -> None:
+    """[14.12]: the men to suppress after the reaction are written to a position file."""
+    state, _a, b, _c, us = _hidden_scene("us")
+    _order(state, us)
+    state.active.risk = "Wary"
+    state.apply(f"move {us} {state.game.name(b)}")
+    position = state.to_position()
+    back = state.game.state_from_position(position, PositionReader(state.game, position, None))
+    assert isinstance(back, SoldiersState) and back.support.halted == {us}

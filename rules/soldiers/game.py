@@ -743,6 +743,7 @@ class SoldiersState(State):
             ap_left = self.active.ap
             reaction.resolve_window(self)  # every declared reaction [8.62]
             groups.after_reaction(self, ap_left)  # the group abandons a man hit [7.11]
+            hidden_guns.suppress_halted(self)  # stopped by a hidden MG revealed [14.12]
         elif isinstance(action, React):
             reaction.declare(self, action)
         elif isinstance(action, Done):
@@ -777,6 +778,7 @@ class SoldiersState(State):
             melee.judge_engaged(self)  # [8.83]
         elif isinstance(action, Move):
             action, gun = hidden_guns.operational_stop(self, action)  # [14.12]
+            action, forbade = hidden_guns.risk_stop(self, action)  # [14.12; 7.22]
             move(self, reaction.first_stop(self, action))  # reaction may interrupt [8.6]
             hidden_guns.operational_reveal(self, action.unit, gun)  # reaction allowed [14.12]
             support.moved(self, action.unit)  # an MG crewman moved: dismantled [14.2]
@@ -786,6 +788,7 @@ class SoldiersState(State):
                     support.moved(self, m)  # [14.2]
             after_move(self, action.unit)  # prisoners taken, prisoners led [9.2; 9.3]
             reaction.offer(self, action.unit, "move")
+            hidden_guns.risk_reveal(self, action.unit, forbade, action.path[-1].upper())
         elif isinstance(action, groups.MEMBER_ACTIONS) and groups.in_group(self, action.man):
             self._member_acts(action)
         elif isinstance(action, Shoot):

@@ -26,9 +26,15 @@ move stops at once (no AP left) and the gun is revealed; its crew, and only they
 of "he may attempt reaction fire ... as soon as he reveals its location"), may then fire in
 reaction [8.6; 8.61-8.63], the only reaction during an operational move.
 
-Missing: the Cautious or Wary man stopped in a hex his risk level forbids [14.12; 7.22]: the
-engine's tactical move rules still count a hidden gun's crew as known enemy men, so the enemy
-player may learn of the gun from a move refused, or from a reaction window offered; the
+A Cautious or Wary man [14.12; 7.22]: his risk level's limits count only the enemy men he
+knows of (his enemy sight [7.23] and the Cautious man's "next to an able enemy man" leave the
+hidden crews out); a move into a hex the hidden gun would have forbidden him (its crew seeing
+an open hex at Wary, a hex not protected at Cautious, or next to a crewman) stops there, the gun
+is revealed, its owner's reaction is offered [8.6], and the man (or his group) moves no
+farther this Action Phase and suppresses once any reaction fire is resolved.
+
+Missing: an enemy-occupied hex still counts the hidden crew (a move into their hex is refused
+below Aggressive), and a reaction window offered can hint at the gun; the
 owner's choosing to deploy openly, or to reveal before an operational move (the engine chooses
 for him); the bots read the whole state, the hidden guns included.
 """
@@ -228,3 +234,79 @@ def crew_only(state: SoldiersState, fire: list[str]) -> list[str]:
     """The men who may fire in a reaction to an operational move: the revealed guns' crews
     (our reading of 14.12)."""
     return [m for m in fire if state.game.men[m].team is not None]
+
+
+# --- a Cautious or Wary man in a hex forbidden him had he known [14.12; 7.22] -----------------
+
+
+def _forbidding(state: SoldiersState, man: str, to: Hex) -> str | None:
+    """The first hidden enemy gun (by id) that would have forbidden a Cautious or Wary man to
+    enter ``to`` had he known of it [7.22]: its crew seeing an open hex (Wary), a hex not
+    protected or next to a crewman (Cautious)."""
+    from rules.soldiers.moves import category
+
+    risk, side = state.active.risk, state.game.men[man].side
+    if risk not in ("Cautious", "Wary"):
+        return None
+    cat = category(state, to)
+    for gun in sorted(state.support.hidden):
+        if _side(state, gun) == side:
+            continue
+        crew = [
+            state.troops.hexes[m]
+            for m in state.game.guns[gun]
+            if m in state.troops.hexes and m not in state.troops.disabled
+        ]
+        sees = any(c == to or state.sees(c, to) for c in crew)
+        near = any(c.distance(to) <= 1 for c in crew)
+        if risk == "Wary" and sees and cat == "open":
+            return gun
+        if risk == "Cautious" and ((sees and cat != "protected") or near):
+            return gun
+    return None
+
+
+def risk_stop(state: SoldiersState, action: Move) -> tuple[Move, str | None]:
+    """A Cautious or Wary man's move up to the first hex a hidden enemy gun would have
+    forbidden him, and that gun (None, the move whole, when none) [14.12; 7.22]."""
+    if state.play.phase != "action" or action.unit not in state.troops.hexes:
+        return action, None
+    for i, name in enumerate(action.path):
+        gun = _forbidding(state, action.unit, state.game.by_name[name.upper()])
+        if gun is not None:
+            return Move(action.unit, action.path[: i + 1]), gun
+    return action, None
+
+
+def risk_reveal(state: SoldiersState, man: str, gun: str | None, where: str) -> None:
+    """The man (or group) entered the hex the hidden gun forbade: the owner must reveal it
+    (his reaction fire already offered, 8.6); the men stop there, no further move this Action
+    Phase, and suppress once any reaction fire is resolved [14.12]."""
+    from rules.soldiers.groups import acting
+
+    at = state.troops.hexes.get(man)
+    if gun is None or at is None or state.game.name(at) != where:
+        return  # stopped short of it (by reaction fire, a minefield, wire)
+    risk = state.active.risk
+    reveal(state, gun, f"{man} at {risk} enters {where}, a hex it forbade him [7.22]")
+    movers = acting(state) if state.active.group and man in acting(state) else [man]
+    state.support.halted = {m for m in movers if m not in state.troops.disabled}
+    state.active.ap, state.active.stopped = 0.0, True
+    state.emit(
+        ReactionNote(
+            man,
+            f"stops in {where}: no further move this Action Phase; suppresses after any "
+            "reaction fire [14.12]",
+        )
+    )
+    if state.active.reaction is None:
+        suppress_halted(state)
+
+
+def suppress_halted(state: SoldiersState) -> None:
+    """The men a revealed hidden gun stopped suppress, after any reaction fire [14.12]."""
+    for m in sorted(state.support.halted):
+        if m not in state.troops.disabled and m not in state.troops.suppressed:
+            state.troops.suppressed.add(m)
+            state.emit(ReactionNote(m, "suppresses: stopped by a hidden MG revealed [14.12]"))
+    state.support.halted = set()

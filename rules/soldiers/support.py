@@ -44,6 +44,8 @@ class Support(Record):
     gun_shots: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
     guns_turned: set[str] = state_field(default_factory=set, encode=_unless_empty)
     hidden: set[str] = state_field(default_factory=set, encode=_unless_empty)  # [14.11; 14.12]
+    #: Men stopped by a hidden MG revealed, to suppress after the reaction [14.12].
+    halted: set[str] = state_field(default_factory=set, encode=_unless_empty)
 
 
 # --- hooks of the sequence of play ------------------------------------------------------------
@@ -177,11 +179,12 @@ class SupportPosition(StrictModel):
     gun_shots: dict[str, int] = Field(default_factory=dict)
     guns_turned: list[str] = Field(default_factory=list)
     hidden_guns: list[str] = Field(default_factory=list)  # deployed hidden, not revealed [14.11]
+    halted: list[str] = Field(default_factory=list)  # to suppress after the reaction [14.12]
 
 
 def to_position(state: SoldiersState) -> SupportPosition | None:
     s = state.support
-    if not (s.overwatch or s.guns or s.gun_shots or s.guns_turned or s.hidden):
+    if not (s.overwatch or s.guns or s.gun_shots or s.guns_turned or s.hidden or s.halted):
         return None
     return SupportPosition(
         overwatch=sorted(s.overwatch),
@@ -190,6 +193,7 @@ def to_position(state: SoldiersState) -> SupportPosition | None:
         gun_shots=dict(sorted(s.gun_shots.items())),
         guns_turned=sorted(s.guns_turned),
         hidden_guns=sorted(s.hidden),
+        halted=sorted(s.halted),
     )
 
 
@@ -228,4 +232,5 @@ def from_position(
             support.hidden.add(gun)
         else:
             reader.problem((*path, "hidden_guns"), f"the scenario has no MMG or HMG '{gun}'")
+    support.halted = set(units(found.halted, game.men, (*path, "halted"), reader))
     return support
