@@ -67,14 +67,15 @@ to it [8.83] (:mod:`rules.soldiers.melee`). The assistant squad leader's restric
 Smoke and rifle grenades [12.5; 12.6] (:mod:`rules.soldiers.smoke`,
 :mod:`rules.soldiers.rifle_grenades`), remove wire and bought wire [18.3]
 (:mod:`rules.soldiers.wire`), hidden minefields [18.4] (:mod:`rules.soldiers.minefields`), a
-bought pillbox's sight [18.52] (:mod:`rules.soldiers.pillbox_sight`).
+bought pillbox's sight [18.52] (:mod:`rules.soldiers.pillbox_sight`), hidden MMGs and HMGs
+and their reveal, during operational moves too [14.11; 14.12] (:mod:`rules.soldiers.hidden_guns`).
 
 Simplifications, named: operational turns [6.3], events
 other than reinforcements, the Advantage Check, the Artillery Strike, End Command Cycle and
 Smoke Dissipates [6.12] (:mod:`rules.soldiers.events`), fire at range 0 into one's own hex
 [8.83], exchanging equipment other than weapons [7.33; 9.5]
 (:mod:`rules.soldiers.equipment` plays weapons, with 8.72-8.73), pre-game operational moves
-[6.33], hidden deployment and hidden MGs [14.11-14.12], the defender's own choice of where
+[6.33], hidden deployment other than the MGs' [14.11], the defender's own choice of where
 his bought preparations go (the engine places them, our reading) [18; 19.43].
 """
 
@@ -92,7 +93,7 @@ from rules.engine.actions import Action, Done, Move
 from rules.engine.core import Outcome, State
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
 from rules.engine.events import Event, GameEnded, SegmentBegan, SideDone, UnitDeployed
-from rules.engine.play import ActionFocus, Preview, Progress
+from rules.engine.play import ActionFocus, Preview, Progress, SideView
 from rules.engine.positions import UnitPosition
 from rules.engine.special_rules import Enforce, describe, special_rules, why_not_enforced
 from rules.maps.game import MapGame
@@ -108,6 +109,7 @@ from rules.soldiers import (
     equipment,
     fire_support,
     groups,
+    hidden_guns,
     leaders,
     melee,
     minefields,
@@ -184,7 +186,7 @@ from rules.soldiers.weapons import (
     starting_grenades,
 )
 
-RULES_VERSION = "soldiers-0.5"
+RULES_VERSION = "soldiers-0.6"
 #: The turn's sequence [3]: phase id, name, rule.
 SEQUENCE = (
     ("command", "A. Command Phase", "[3A; 5.2-5.3]"),
@@ -572,6 +574,8 @@ class SoldiersState(State):
                 return (self.active.reaction.side,)  # the enemy reacts first [8.6]
             return (self.game.chits[self.active.chit].side,)
         if self.play.phase == operational.PHASE:
+            if self.active.reaction is not None:
+                return (self.active.reaction.side,)  # a hidden MG revealed [14.12]
             side = operational.side_to_move(self)
             return (side,) if side is not None else ()
         if bidding.bidding(self):
@@ -734,10 +738,12 @@ class SoldiersState(State):
         why = self.why_not(action)
         if why is not None:
             raise IllegalActionError(f"'{action.text()}': {why}")
+        hidden_guns.before(self, action)  # a hidden MG's crew fire: revealed first [14.12]
         if isinstance(action, Done) and self.active.reaction is not None:
             ap_left = self.active.ap
             reaction.resolve_window(self)  # every declared reaction [8.62]
             groups.after_reaction(self, ap_left)  # the group abandons a man hit [7.11]
+            hidden_guns.suppress_halted(self)  # stopped by a hidden MG revealed [14.12]
         elif isinstance(action, React):
             reaction.declare(self, action)
         elif isinstance(action, Done):
@@ -771,7 +777,10 @@ class SoldiersState(State):
             groups.order_group(self, action)  # [6.24; 7.1]
             melee.judge_engaged(self)  # [8.83]
         elif isinstance(action, Move):
+            action, gun = hidden_guns.operational_stop(self, action)  # [14.12]
+            action, forbade = hidden_guns.risk_stop(self, action)  # [14.12; 7.22]
             move(self, reaction.first_stop(self, action))  # reaction may interrupt [8.6]
+            hidden_guns.operational_reveal(self, action.unit, gun)  # reaction allowed [14.12]
             support.moved(self, action.unit)  # an MG crewman moved: dismantled [14.2]
             if self.active.group:
                 groups.after_move(self, action)  # the group moves together [7.1]
@@ -779,6 +788,7 @@ class SoldiersState(State):
                     support.moved(self, m)  # [14.2]
             after_move(self, action.unit)  # prisoners taken, prisoners led [9.2; 9.3]
             reaction.offer(self, action.unit, "move")
+            hidden_guns.risk_reveal(self, action.unit, forbade, action.path[-1].upper())
         elif isinstance(action, groups.MEMBER_ACTIONS) and groups.in_group(self, action.man):
             self._member_acts(action)
         elif isinstance(action, Shoot):
@@ -817,6 +827,7 @@ class SoldiersState(State):
         if self.play.phase == "action":
             refresh(self)  # prisoners taken, guarded or freed [9.2; 9.3]
             support.refresh(self)  # overwatch of a disabled or jammed man ends [13.1]
+        hidden_guns.refresh(self)  # a hidden MG sighted by an enemy man: revealed [14.12]
         leaders.catastrophic_loss(self)  # a squad's chits lost [6.28]
         leaders.asl_command(self)  # a squad leader disabled: his assistant [6.22]
         leaders.platoon_leader_lost(self)  # his chit without heavy weapons men [6.27]
@@ -902,10 +913,11 @@ class SoldiersState(State):
         return view.describe(self, action)
 
     def emit(self, event: Event) -> None:
-        """Log an event; a command chit's named as a player names it (``Black's chit``)."""
+        """Log an event; a command chit's named as a player names it (``Black's chit``); one
+        of a hidden MG's crewman is his owner's alone [14.11]."""
         if isinstance(event, ChitMoved | TurnBegan) and not event.name:
             event = dataclasses.replace(event, name=chit_words(self, event.chit))
-        super().emit(event)
+        super().emit(hidden_guns.kept_secret(self, event))  # a hidden MG's crew [14.11]
 
     def concerns(self, action: Action) -> ActionFocus:
         return view.concerns(self, action)
@@ -917,6 +929,17 @@ class SoldiersState(State):
     def to_position(self) -> GamePosition:
         """The state as a position file (:mod:`rules.soldiers.position`)."""
         return position_io.to_position(self)
+
+    def view_for(self, side: str) -> SideView:
+        """What ``side`` may know: every man on the map but the crews of the enemy's hidden
+        MGs [14.11; 14.12], and the log as it may see it."""
+        if side not in self.game.sides:
+            raise KeyError(f"there is no side '{side}'")
+        units = hidden_guns.view_units(self, side, self.positions())
+        events = self.events_for(side)
+        return SideView(
+            side, self.progress(), tuple(units), log=tuple(e.describe() for e in events)
+        )
 
     def positions(self) -> list[UnitPosition]:
         """Every man on the map by name, with his state: suppressed, wounded, killed,

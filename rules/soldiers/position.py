@@ -636,8 +636,12 @@ def _read_reaction(
     path: PathKey = ("state", "turn", "reaction")
     if found.side not in game.sides:
         reader.problem((*path, "side"), f"the scenario has no side '{found.side}'")
-    if found.trigger not in ("move", "sustained"):
-        reader.problem((*path, "trigger"), "a reaction follows a move or sustained fire [8.6]")
+    if found.trigger not in ("move", "sustained", "operational"):
+        reader.problem(
+            (*path, "trigger"),
+            "a reaction follows a move, sustained fire or a hidden MG revealed by an "
+            "operational move [8.6; 14.12]",
+        )
     names: dict[str, str | None] = {}
     for key in ("hex", "target"):
         name = getattr(found, key)
