@@ -1,4 +1,5 @@
-"""Soldiers exchanging a flamethrower and its unfamiliar user [7.33; 15.21] (forced dice)."""
+"""Soldiers exchanging a flamethrower and its unfamiliar user [7.33; 15.21] (forced dice),
+carrying a disabled man [11.3]."""
 
 from __future__ import annotations
 
@@ -8,11 +9,15 @@ from soldiers_bought import Buy, bought
 from soldiers_scenes import acting, clear, stage
 
 from model.hexes import Hex
+from rules.engine.actions import Move
 from rules.records.position import PositionReader
 from rules.registry import load_game
 from rules.soldiers.actions import OrderMan, Shoot, WeaponChecked
+from rules.soldiers.carrying import Drop, PickUp
 from rules.soldiers.equipment import Exchange
+from rules.soldiers.fire import apply_damage
 from rules.soldiers.game import SoldiersGame, SoldiersState
+from rules.soldiers.moves import step_cost
 from rules.soldiers.support_actions import Flame, FlameExplained
 from rules.soldiers.units import cell
 from rules.soldiers.weapons import carried
@@ -163,3 +168,101 @@ def test_15_21_murphy_carrying_a_rifle_fires_the_rifle_not_the_flamethrower() ->
     legal = state.legal_actions()
     assert not [x for x in legal if isinstance(x, Flame)]
     assert Shoot(MURPHY, game.name(b), "quick") in legal
+
+
+# --- 11.3 Carrying a disabled man -------------------------------------------------------------
+
+
+def _carrier() -> tuple[SoldiersState, str, Hex, Hex, list[str]]:
+    """The scene with Murphy killed in the rifleman's hex."""
+    state, rifleman, a, b, germans = _scene()
+    state.troops.disabled[MURPHY] = "killed"
+    return state, rifleman, a, b, germans
+
+
+def test_11_3_picking_up_a_disabled_man_is_an_exchange_equipment_action_all_his_ap() -> None:
+    """[11.3] "A man in the same hex as a disabled man may pick up that man by performing an
+    exchange equipment action": offered by the State API, all his AP [7.33]; the position and
+    a replay keep who carries whom."""
+    state, rifleman, _a, _b, _g = _carrier()
+    game = state.game
+    state.apply(OrderMan(rifleman))
+    action = PickUp(rifleman, MURPHY)
+    assert action in state.legal_actions() and game.parse_action(action.text()) == action
+    assert "[11.3]" in state.describe(action)
+    preview = state.preview(action)
+    assert preview.legal and preview.cost is not None and "all his AP (5)" in preview.cost
+    twin = state.clone()
+    events = state.apply(action)
+    assert any("all his AP [11.3; 7.33]" in e.describe() for e in events)
+    assert state.troops.carrying == {rifleman: MURPHY} and state.active.ap == 0
+    twin.apply(action.text())
+    assert twin.fingerprint() == state.fingerprint()
+    position = state.to_position()
+    again = game.state_from_position(position, PositionReader(game, position, None))
+    assert again.troops.carrying == {rifleman: MURPHY}
+    assert again.position_fingerprint() == state.position_fingerprint()
+    state.active.ap = 5.0
+    assert "only movement actions" in (state.why_not(PickUp(rifleman, MURPHY)) or "")
+
+
+def test_11_3_a_carrier_pays_1_ap_more_a_hex_and_the_man_goes_with_him() -> None:
+    """[11.3] "A man or group that moves while carrying a disabled man must spend one
+    additional AP for each hex entered"; the carried man moves with him."""
+    state, rifleman, a, _b, _g = _carrier()
+    free = state.clone()
+    assert isinstance(free, SoldiersState)
+    state.troops.carrying[rifleman] = MURPHY
+    state.apply(OrderMan(rifleman))
+    free.apply(OrderMan(rifleman))
+    to = next(
+        n
+        for n in a.neighbors()
+        if step_cost(free, rifleman, a, n) is not None and step_cost(state, rifleman, a, n)
+    )
+    plain = step_cost(free, rifleman, a, to)
+    assert plain is not None and step_cost(state, rifleman, a, to) == plain + 1
+    ap = state.active.ap
+    state.apply(Move(rifleman, (state.game.name(to),)))
+    assert state.active.ap == ap - plain - 1
+    assert state.troops.hexes[MURPHY] == to == state.troops.hexes[rifleman]
+
+
+def test_11_3_only_movement_actions_and_a_free_drop_at_any_risk_level() -> None:
+    """[11.3] "A man may perform only movement actions while carrying a man"; "A man may drop
+    a disabled man for free, at any risk level"."""
+    state, rifleman, a, b, _g = _carrier()
+    state.troops.carrying[rifleman] = MURPHY
+    state.apply(OrderMan(rifleman))
+    state.active.risk = "Cautious"
+    shot = Shoot(rifleman, state.game.name(b), "quick")
+    assert "only movement actions" in (state.why_not(shot) or "")
+    legal = state.legal_actions()
+    assert not [x for x in legal if isinstance(x, Shoot)]
+    assert Drop(rifleman) in legal and state.preview(Drop(rifleman)).cost == "free (0 AP)"
+    ap = state.active.ap
+    state.apply(Drop(rifleman))
+    assert state.troops.carrying == {} and state.active.ap == ap
+    assert state.troops.hexes[MURPHY] == a
+    assert state.why_not(shot) is None
+
+
+def test_11_3_damage_drops_the_man() -> None:
+    """[11.3] "A man that suffers damage while carrying a disabled man automatically drops
+    the man" (a German quick fire hits him, forced dice)."""
+    state, rifleman, a, _b, _g = _carrier()
+    state.troops.carrying[rifleman] = MURPHY
+    apply_damage(state, rifleman, "Sup", "test fire")
+    assert state.troops.carrying == {}
+    assert any("damage drops him [11.3]" in e.describe() for e in state.log)
+    assert state.troops.hexes[MURPHY] == a
+
+
+def test_11_1_15_2_an_mg_crewman_or_a_flamethrower_man_may_not_pick_one_up() -> None:
+    """[11.1] a disabled man is in the column of an MG part; [15.2] a man with a flamethrower
+    carries only pistols and grenades."""
+    state, rifleman, _a, _b, _g = _scene()
+    state.troops.disabled[rifleman] = "killed"
+    state.active.in_command.add(MURPHY)
+    state.apply(OrderMan(MURPHY))
+    assert "[15.2]" in (state.why_not(PickUp(MURPHY, rifleman)) or "")

@@ -168,7 +168,20 @@ def _with(state: SoldiersState, man: str, other: str) -> str | None:
 
 def why_not(state: SoldiersState, action: Exchange) -> str | None:
     """Why the exchange may not be made now, or None [7.33]."""
-    man, troops = action.man, state.troops
+    found = why_not_active(state, action.man)
+    if found is not None:
+        return found
+    found = _with(state, action.man, action.other)
+    if found is not None:
+        return found
+    return why_not_here(state, action.man, "exchange equipment")
+
+
+def why_not_active(state: SoldiersState, man: str) -> str | None:
+    """Why ``man`` may not perform an exchange equipment action now, whoever with, or None
+    [7.33; 7.31]: under orders, able, not suppressed, none of his AP spent, where the risk
+    level allows a maintenance action."""
+    troops = state.troops
     if state.play.phase != "action":
         return "not in the Action Phase [6]"
     if man not in state.game.men or man not in (state.active.current, *state.active.group):
@@ -182,9 +195,6 @@ def why_not(state: SoldiersState, action: Exchange) -> str | None:
     full = _full_ap(state, man)
     if state.active.ap < full or state.active.step is not None:
         return f"it costs all his AP ({full:g}): he may have spent none [7.33]"
-    found = _with(state, man, action.other)
-    if found is not None:
-        return found
     return why_not_here(state, man, "exchange equipment")
 
 

@@ -188,6 +188,9 @@ class SoldiersPositionState(StrictModel):
     carried: dict[str, str] = Field(
         default_factory=dict, description="weapons carried other than the counter's [7.33; 11.2]"
     )
+    carrying: dict[str, str] = Field(
+        default_factory=dict, description="the disabled man each man carries [11.3]"
+    )
     weather: str = Field(default="", description="the battle condition an event set [10.6]")
     closed_hexes: dict[str, str] = Field(
         default_factory=dict, description="hexes an event closed, and why [10.6]"
@@ -286,6 +289,7 @@ def to_position(state: SoldiersState) -> GamePosition:
         taken_off=sorted(state.troops.taken_off),
         destroyed=sorted(state.troops.destroyed),
         carried=dict(sorted(state.troops.carried.items())),
+        carrying=dict(sorted(state.troops.carrying.items())),
         weather=state.field.weather,
         closed_hexes=dict(sorted(state.field.closed_hexes.items())),
         lasting_smoke=sorted(state.field.lasting_smoke),
@@ -485,6 +489,13 @@ def _read_off_map(
             reader.problem(("state", "carried", man), "a man of the game and a weapon's id [11.2]")
         else:
             troops.carried[man] = weapon_id
+    for man, other in extra.carrying.items():
+        if man not in game.men or other not in game.men:
+            reader.problem(
+                ("state", "carrying", man), "a man of the game and a disabled man [11.3]"
+            )
+        else:
+            troops.carrying[man] = other
     groups = {g.id for g in game.groups}
     state.arrivals = Arrivals(
         dict(extra.events),
