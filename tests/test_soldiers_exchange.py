@@ -17,6 +17,8 @@ from rules.soldiers.carrying import Drop, PickUp
 from rules.soldiers.equipment import Exchange
 from rules.soldiers.fire import apply_damage
 from rules.soldiers.game import SoldiersGame, SoldiersState
+from rules.soldiers.grenades import grenades_left
+from rules.soldiers.handover import TakeGrenades
 from rules.soldiers.moves import step_cost
 from rules.soldiers.support_actions import Flame, FlameExplained
 from rules.soldiers.units import cell
@@ -266,3 +268,60 @@ def test_11_1_15_2_an_mg_crewman_or_a_flamethrower_man_may_not_pick_one_up() -> 
     state.active.in_command.add(MURPHY)
     state.apply(OrderMan(MURPHY))
     assert "[15.2]" in (state.why_not(PickUp(MURPHY, rifleman)) or "")
+
+
+# --- 7.33 Taking grenades -------------------------------------------------------------------
+
+
+def test_7_33_taking_a_dead_friend_s_grenades_costs_all_his_ap() -> None:
+    """[7.33] "take or give equipment ... Any amount of equipment may be exchanged"; grenades
+    are carried in any number [11.1]: the man takes every grenade a dead friend has left, for
+    all his AP; he may throw them [12.1]; the position and a replay keep them; destroyed
+    grenades are none to take [9.5]."""
+    game = _game({"us": Buy((("US-SQUAD-5", False),), (("GRENADE", 2),))})
+    state = acting(game, "us")
+    dead = next(m for m in sorted(game.grenades) if game.men[m].side == "us")
+    taker = next(
+        m
+        for m in sorted(state.active.in_command)
+        if game.men[m].side == "us" and not game.grenades.get(m) and game.men[m].team is None
+    )
+    a, _b = _pair(game)
+    stage(state, {dead: a, taker: a})
+    state.troops.disabled[dead] = "killed"
+    state.apply(OrderMan(taker))
+    action = TakeGrenades(taker, dead)
+    assert action in state.legal_actions() and game.parse_action(action.text()) == action
+    assert "[7.33; 12]" in state.describe(action)
+    assert "all his AP (5)" in (state.preview(action).cost or "")
+    twin = state.clone()
+    have = grenades_left(state, dead)
+    state.apply(action)
+    assert grenades_left(state, taker) == have and grenades_left(state, dead) == 0
+    assert state.active.ap == 0
+    assert any("from " + dead in e.describe() and "[7.33; 12]" in e.describe() for e in state.log)
+    twin.apply(action.text())
+    assert twin.fingerprint() == state.fingerprint()
+    position = state.to_position()
+    again = game.state_from_position(position, PositionReader(game, position, None))
+    assert again.troops.grenades_taken == state.troops.grenades_taken
+    assert again.position_fingerprint() == state.position_fingerprint()
+    state.active.ap = 5.0
+    assert "no grenades left" in (state.why_not(action) or "")
+
+
+def test_7_33_an_able_friend_s_grenades_only_within_the_group() -> None:
+    """[7.33] with an able friendly man both conduct the action (our reading: of the group
+    under orders): alone, refused."""
+    game = _game({"us": Buy((("US-SQUAD-5", False),), (("GRENADE", 2),))})
+    state = acting(game, "us")
+    mate = next(m for m in sorted(game.grenades) if game.men[m].side == "us")
+    taker = next(
+        m
+        for m in sorted(state.active.in_command)
+        if game.men[m].side == "us" and not game.grenades.get(m) and game.men[m].team is None
+    )
+    a, _b = _pair(game)
+    stage(state, {mate: a, taker: a})
+    state.apply(OrderMan(taker))
+    assert "group under orders" in (state.why_not(TakeGrenades(taker, mate)) or "")

@@ -110,6 +110,7 @@ from rules.soldiers import (
     equipment,
     fire_support,
     groups,
+    handover,
     leaders,
     melee,
     minefields,
@@ -282,6 +283,7 @@ class SoldiersGame(MapGame):
         melee.HandToHand,
         equipment.Exchange,
         *carrying.ACTIONS,
+        handover.TakeGrenades,
         prisoners.KillPrisoner,
         destroying.DestroyEquipment,
         *smoke.ACTIONS,
@@ -665,6 +667,7 @@ class SoldiersState(State):
                         mine.extend(suppression.options(self))  # self suppression [7.41]
                         mine.extend(equipment.options(self))  # exchange weapons [7.33]
                         mine.extend(carrying.options(self))  # carry a disabled man [11.3]
+                        mine.extend(handover.options(self))  # take grenades [7.33; 12]
                         mine.extend(prisoners.options(self))  # kill prisoners [9.7]
                         mine.extend(destroying.options(self))  # destroy equipment [9.5]
                         mine.extend(smoke.options(self))  # smoke grenades [12.5; 12.54]
@@ -797,6 +800,8 @@ class SoldiersState(State):
                 groups.after_move_off(self, action, where)  # together [7.1; 7.26]
         elif isinstance(action, equipment.Exchange):
             equipment.exchange(self, action)  # all his AP [7.33]
+        elif isinstance(action, handover.TakeGrenades):
+            handover.take(self, action)  # all his AP [7.33; 12]
         elif isinstance(action, carrying.ACTIONS):
             carrying.apply(self, action)  # pick up, all his AP; drop, free [11.3]
         elif isinstance(action, prisoners.KillPrisoner):

@@ -20,6 +20,7 @@ from rules.soldiers import (
     equipment,
     fire_support,
     groups,
+    handover,
     melee,
     prisoners,
     rifle_grenades,
@@ -97,6 +98,8 @@ def _why_not(state: SoldiersState, action: Action) -> str | None:
         return equipment.why_not(state, action)  # [7.33]
     if isinstance(action, carrying.ACTIONS):
         return carrying.why_not(state, action)  # [11.3]
+    if isinstance(action, handover.TakeGrenades):
+        return handover.why_not(state, action)  # [7.33; 12]
     if isinstance(action, prisoners.KillPrisoner):
         return prisoners.why_not(state, action)  # [9.7]
     if isinstance(action, destroying.DestroyEquipment):
@@ -202,6 +205,9 @@ def preview(state: SoldiersState, action: Action) -> Preview:
         return Preview(words, True, None, cost, (_shot(state, action),), rules)
     if isinstance(action, equipment.Exchange):
         cost = f"all his AP ({state.active.ap:g}); then {equipment.then_fires(state, action)}"
+        return Preview(words, True, None, cost, rules=("exchange equipment [7.33]",))
+    if isinstance(action, handover.TakeGrenades):
+        cost = f"all his AP ({state.active.ap:g})"
         return Preview(words, True, None, cost, rules=("exchange equipment [7.33]",))
     if isinstance(action, carrying.PickUp):
         cost = f"all his AP ({state.active.ap:g}); then +1 AP a hex entered, only movement"

@@ -25,6 +25,7 @@ from rules.soldiers.destroying import DestroyEquipment
 from rules.soldiers.equipment import Exchange
 from rules.soldiers.fire_support_actions import CancelCall, Radio, ThrowSatchel
 from rules.soldiers.groups import OrderGroup
+from rules.soldiers.handover import TakeGrenades
 from rules.soldiers.melee import HandToHand
 from rules.soldiers.moves import step_cost
 from rules.soldiers.names import chit_title, chit_words
@@ -160,6 +161,8 @@ def describe(state: SoldiersState, action: Action) -> str:
         return f"Pick up {other}: all his AP; +1 AP a hex, only movement while carrying [11.3]"
     if isinstance(action, Drop):
         return "Drop the disabled man he carries: free [11.3]"
+    if isinstance(action, TakeGrenades):
+        return f"Take the grenades of {state.game.unit_name(action.other)} [7.33; 12]"
     if isinstance(action, SelfSuppress):
         return f"{state.game.unit_name(action.man)}: suppress himself, ending his actions [7.41]"
     if isinstance(action, ClearJam):
@@ -217,7 +220,16 @@ def concerns(state: SoldiersState, action: Action) -> ActionFocus:
     if isinstance(action, HandToHand):
         return ActionFocus(action.man, "fire", state.troops.hexes.get(action.man))
     if isinstance(
-        action, OrderMan | MoveOff | ClearJam | Reload | SelfSuppress | Exchange | PickUp | Drop
+        action,
+        OrderMan
+        | MoveOff
+        | ClearJam
+        | Reload
+        | SelfSuppress
+        | Exchange
+        | PickUp
+        | Drop
+        | TakeGrenades,
     ):
         return ActionFocus(action.man)
     if isinstance(action, smoke.ACTIONS):
