@@ -74,7 +74,8 @@ Simplifications, named: operational turns [6.3], events
 other than reinforcements, the Advantage Check, the Artillery Strike, End Command Cycle and
 Smoke Dissipates [6.12] (:mod:`rules.soldiers.events`), fire at range 0 into one's own hex
 [8.83], exchanging equipment other than weapons [7.33; 9.5]
-(:mod:`rules.soldiers.equipment` plays weapons, with 8.72-8.73), pre-game operational moves
+(:mod:`rules.soldiers.equipment` plays weapons and the flamethrower, with 8.72-8.73 and
+15.21; :mod:`rules.soldiers.carrying` carrying a disabled man, 11.3), pre-game operational moves
 [6.33], hidden deployment other than the MGs' [14.11], the defender's own choice of where
 his bought preparations go (the engine places them, our reading) [18; 19.43].
 """
@@ -104,11 +105,13 @@ from rules.soldiers import (
     activation,
     artillery,
     bidding,
+    carrying,
     destroying,
     engineers,
     equipment,
     fire_support,
     groups,
+    handover,
     hidden_guns,
     leaders,
     melee,
@@ -281,6 +284,8 @@ class SoldiersGame(MapGame):
         bidding.Bid,
         melee.HandToHand,
         equipment.Exchange,
+        *carrying.ACTIONS,
+        handover.TakeGrenades,
         prisoners.KillPrisoner,
         destroying.DestroyEquipment,
         *smoke.ACTIONS,
@@ -665,6 +670,8 @@ class SoldiersState(State):
                         mine.extend(self._group_actions())  # the group's others [7.1]
                         mine.extend(suppression.options(self))  # self suppression [7.41]
                         mine.extend(equipment.options(self))  # exchange weapons [7.33]
+                        mine.extend(carrying.options(self))  # carry a disabled man [11.3]
+                        mine.extend(handover.options(self))  # take grenades [7.33; 12]
                         mine.extend(prisoners.options(self))  # kill prisoners [9.7]
                         mine.extend(destroying.options(self))  # destroy equipment [9.5]
                         mine.extend(smoke.options(self))  # smoke grenades [12.5; 12.54]
@@ -675,7 +682,8 @@ class SoldiersState(State):
                 # in the enemy-occupied hex they began in, only what 8.83 allows
                 found.extend(a for a in mine if melee.why_not_engaged(self, a) is None)
             found.append(Done(s))
-        return found
+        # a man carrying a disabled man performs only movement actions [11.3]
+        return [a for a in found if carrying.why_not_carrying(self, a) is None]
 
     def _group_actions(self) -> list[Action]:
         """The combat and maintenance actions of the group's other men [7.1]: each as the
@@ -802,6 +810,10 @@ class SoldiersState(State):
                 groups.after_move_off(self, action, where)  # together [7.1; 7.26]
         elif isinstance(action, equipment.Exchange):
             equipment.exchange(self, action)  # all his AP [7.33]
+        elif isinstance(action, handover.TakeGrenades):
+            handover.take(self, action)  # all his AP [7.33; 12]
+        elif isinstance(action, carrying.ACTIONS):
+            carrying.apply(self, action)  # pick up, all his AP; drop, free [11.3]
         elif isinstance(action, prisoners.KillPrisoner):
             prisoners.kill(self, action)  # 1 AP a prisoner [9.7]
         elif isinstance(action, destroying.DestroyEquipment):
@@ -824,6 +836,7 @@ class SoldiersState(State):
             melee.fight(self, action)  # [8.8-8.82; 9.1]
         elif isinstance(action, FIRE_SUPPORT_ACTIONS):
             fire_support.apply_support(self, action)  # [16.2; 17.2]
+        carrying.follow(self)  # the carried man goes with his carrier [11.3]
         if self.play.phase == "action":
             refresh(self)  # prisoners taken, guarded or freed [9.2; 9.3]
             support.refresh(self)  # overwatch of a disabled or jammed man ends [13.1]

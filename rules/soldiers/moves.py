@@ -33,6 +33,7 @@ from rules.movement.reach import reachable
 from rules.soldiers import minefields, operational, scenario_events, wire
 from rules.soldiers.actions import ManHit, ManMoved
 from rules.soldiers.artillery import rubble_extra
+from rules.soldiers.carrying import extra_ap
 from rules.soldiers.fire import apply_damage
 from rules.soldiers.preparations import category as preparations_category
 from rules.soldiers.preparations import why_not_enter
@@ -185,6 +186,7 @@ def why_not_step(
     if pillbox is not None:
         return None, f"{name}: {pillbox}"
     cost = found.cost + rubble_extra(state, to)  # rubble: 2 AP [7.21; 17.51]
+    carrying = extra_ap(state, man)  # carrying a disabled man: +1 AP a hex [11.3]
     mine = minefield(state, man, to)
     if mine == "friendly":
         cost += MINEFIELD_FRIENDLY_EXTRA
@@ -192,6 +194,7 @@ def why_not_step(
         if risk == "Cautious":
             return None, f"{name} is an enemy minefield: Wary or higher to enter [18.44]"
         cost = MINEFIELD_ENEMY_AP
+    cost += carrying
     if state.play.phase == "operational":  # no risk level: the operational limits [6.3]
         why = operational.why_not_enter(state, man, to)
         return (None, f"{name} is {why}") if why else (cost, "")
