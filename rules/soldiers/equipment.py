@@ -39,6 +39,7 @@ The weapon's nationality is its catalogue id's prefix (``US-``, ``GE-``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -198,17 +199,20 @@ def why_not_active(state: SoldiersState, man: str) -> str | None:
     return why_not_here(state, man, "exchange equipment")
 
 
-def options(state: SoldiersState) -> list[Exchange]:
-    """Each exchange the man (or a man of the group) under orders may make now [7.33]."""
+def hex_mates(state: SoldiersState) -> Iterator[tuple[str, str]]:
+    """Each man under orders (or of the group under orders) with each other man in his hex,
+    the pairs an exchange of equipment may join [7.33]."""
     men = state.active.group or ([state.active.current] if state.active.current else [])
-    found = []
     for man in men:
         at = state.troops.hexes.get(man)
         for other in sorted(m for m, h in state.troops.hexes.items() if h == at and m != man):
-            action = Exchange(man, other)
-            if why_not(state, action) is None:
-                found.append(action)
-    return found
+            yield man, other
+
+
+def options(state: SoldiersState) -> list[Exchange]:
+    """Each exchange the man (or a man of the group) under orders may make now [7.33]."""
+    found = [Exchange(man, other) for man, other in hex_mates(state)]
+    return [action for action in found if why_not(state, action) is None]
 
 
 def exchange(state: SoldiersState, action: Exchange) -> None:

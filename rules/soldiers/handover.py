@@ -67,15 +67,10 @@ def why_not(state: SoldiersState, action: TakeGrenades) -> str | None:
 
 def options(state: SoldiersState) -> list[TakeGrenades]:
     """Each taking of grenades open to the man (or a man of the group) under orders [7.33]."""
-    men = state.active.group or ([state.active.current] if state.active.current else [])
-    found = []
-    for man in men:
-        at = state.troops.hexes.get(man)
-        for other in sorted(m for m, h in state.troops.hexes.items() if h == at and m != man):
-            action = TakeGrenades(man, other)
-            if why_not(state, action) is None:
-                found.append(action)
-    return found
+    from rules.soldiers.equipment import hex_mates
+
+    found = [TakeGrenades(man, other) for man, other in hex_mates(state)]
+    return [action for action in found if why_not(state, action) is None]
 
 
 def take(state: SoldiersState, action: TakeGrenades) -> None:
