@@ -48,6 +48,7 @@ from rules.armor.optional import (
     boats,
     entrench,
     gp_terrain,
+    handheld,
     morale,
     pinning,
     reduction,
@@ -363,7 +364,10 @@ def gp_aim(
     if target_moving is None:  # Close Assault counts as moving [ADV V.A.3]
         orders = state.orders_of(target)
         target_moving = state.hexes_ordered(target) > 0 or orders.assault is not None
-    if mg is not None:  # the card's MG NM / MG MV GP Factor [ADV VI.B.1] (placeholder)
+    hand = mg == handheld.FT  # the Assault Squad's hand-held Flamethrower [OP V.B.2]
+    if hand:
+        factor = handheld.factor(rng, moving)
+    elif mg is not None:  # the card's MG NM / MG MV GP Factor [ADV VI.B.1] (placeholder)
         factor = machineguns.mg_factor(rng, moving)
     else:
         factor = gp_factor(state, firer, rng, moving)
@@ -375,11 +379,11 @@ def gp_aim(
         mods.append(Modifier("Suppressed Vehicle's main gun: x1/2", 0, rule + ".b]"))
     if riding:
         mods.append(Modifier("Transported Infantry: x1/2", 0, rule + ".c; ADV V.C.3]"))
-    half = reduction.gp_modifier(state, firer)  # a Half Squad [OP XII]
+    half = None if hand else reduction.gp_modifier(state, firer)  # a Half Squad [OP XII]
     if half is not None:
         mods.append(half)
     halves = len(mods)
-    plus = special_infantry.gp_bonus(state, firer, close_assault=False)  # [OP V.A]
+    plus = None if hand else special_infantry.gp_bonus(state, firer, close_assault=False)
     if plus is not None:
         mods.insert(0, plus)
     added = factor + (plus.value if plus is not None else 0)
@@ -390,7 +394,8 @@ def gp_aim(
     losses = state.damage.crew_losses.get(firer, 0)
     if losses:
         dice.append(Modifier(f"{losses} crew loss(es)", -10 * losses, f"{GC1} GP Fire Modifiers]"))
-    cover = gp_terrain.modifier(state, firer, target)  # a Vehicle's terrain [OP XXIX]
+    # a Vehicle's terrain [OP XXIX], never against a flamethrower [OP XXIX.D]
+    cover = None if hand else gp_terrain.modifier(state, firer, target)
     if cover is not None:
         dice.append(cover)
     if pinning.pins(state, firer, target, opportunity):  # +10 [OP XXVIII.A]
@@ -401,6 +406,8 @@ def gp_aim(
     if trained is not None:
         dice.append(trained)
     flame = None if mg else specials.dice_modifier(state, firer, rng, moving)  # [OP XXV.D.3]
+    if hand:
+        flame = handheld.BONUS  # +10 [OP V.B.3]
     if flame is not None:
         dice.append(flame)
     n, s, note = hit_line(found.value, col)
@@ -440,7 +447,14 @@ def resolve_gp(
     special = None if mg else specials.special_fire(state, firer, shot.range, shot.moving)
     notes = [GP_FACTOR_PLACEHOLDER, shot.defense.placeholder, shot.hit_placeholder]
     verb, factor_rule = "fires GP at", "[ADV VI.B.1]"
-    if mg is not None:
+    if mg == handheld.FT:
+        rule += " (its hand-held Flamethrower, own fire orders [ADV IV.E.3; OP V.B.2-3])"
+        if firer in state.squads.half_squads:  # "will remain with the reduced unit" [OP XII]
+            rule += " (our reading: a Half Squad's Flamethrower fires its 25 unhalved)"
+        notes[0] = None  # NM 25, MV 0 at one hex: the book's [OP V.B.2]
+        verb = "fires its (FT) hand-held Flamethrower at"
+        factor_rule = "[OP V.B.2: NM 25, MV 0 at one hex]"
+    elif mg is not None:
         rule += f" (its {mg} machinegun, fired as a separate unit [ADV IV.E.2; VI.A.2])"
         notes[0] = machineguns.MG_FACTOR_PLACEHOLDER
         verb = f"fires its ({mg}) machinegun at"
@@ -477,6 +491,9 @@ def resolve_gp(
     )
     pending = [Pending(target, e, firer) for e in found]
     flamed = mg is None and specials.fired(state, firer, target, special)  # [OP XXV.B.2; D.4]
+    if mg == handheld.FT:
+        handheld.fired(state, target)  # a Fire in an Alley or Building hex [OP V.B.4]
+        flamed = True  # and a Vehicle's Bail Out attempt [OP V.B.5], as below
     if flamed and state.game.units[target].vehicle and "knocked-out" not in found:
         # the automatic Bail Out attempt: GP Knock Out column, No Damage line [OP XXV.D.5]
         pending.append(Pending(target, "penetrated", firer, specials.FLAME))
@@ -514,7 +531,9 @@ def gp_chance(
     hurt = sum(1 for r in range(1, 101) if result_of(r, r + shift, shot.n, shot.s) != "N")
     # each step as the book takes it [ADV VI.B.1-5], so the odds can be checked by hand
     factor = f"{'MV' if shot.moving else 'NM'} GP Factor {shot.factor}"
-    if mg is not None:  # [ADV VI.B.1]
+    if mg == handheld.FT:  # [OP V.B.2]
+        factor = f"(FT) hand-held Flamethrower: {factor} [OP V.B.2]"
+    elif mg is not None:  # [ADV VI.B.1]
         factor = f"({mg}) machinegun: MG {factor} (a placeholder Gunnery Table)"
     halved = "".join(f", {m.what}" for m in shot.modifiers)
     if halved:

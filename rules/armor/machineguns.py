@@ -109,7 +109,10 @@ def why_not_mg(
     """Why ``unit``'s ``mount`` machinegun may not fire at ``target`` now (with movement
     orders when ``moving``), or None [ADV VI.A.2-4; ADV VI.B]."""
     from rules.armor.fire import in_field_of_fire, why_not_sighted  # fire imports gp, gp this
+    from rules.armor.optional import handheld
 
+    if mount == handheld.FT:  # the hand-held Flamethrower's own order "(FT)F-" [ADV IV.E.3]
+        return handheld.why_not(state, unit, target, moving)
     spec, other = state.game.units.get(unit), state.game.units.get(target)
     if spec is None or other is None:
         return f"there is no unit '{target if spec else unit}'"
@@ -182,7 +185,8 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
             )
         why = why_not_mg(state, order.unit, mount, target, bool(order.moves))
         if why is not None:
-            return f"{order.unit}'s ({mount}) machinegun may not fire at {target}: {why}"
+            what = "hand-held Flamethrower" if mount == "FT" else "machinegun"  # [ADV IV.E.3]
+            return f"{order.unit}'s ({mount}) {what} may not fire at {target}: {why}"
     return None
 
 

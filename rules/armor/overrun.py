@@ -36,8 +36,9 @@ Overrun Combats are "simultaneous but can be resolved in any convenient order": 
 side's first, each unit in id order, each result applied as it is resolved (our reading).
 Placeholders: the Gunnery Tables' GP Factors (:data:`rules.armor.gp.GP_FACTOR_PLACEHOLDER`,
 :data:`MG_PLACEHOLDER` for vehicle machineguns) and the GP Hit Table's cut rows. Not in this
-slice: Buttoned Vehicles, the infantry anti-tank weapons' Defensive Fire, Full Cover, Loading,
-Pillboxes and Bunkers [IV.A.2.c], Panic Morale.
+slice: Buttoned Vehicles, the Bazookas', PIATs', Panzerfausts' and Panzerschrecks' Defensive
+Fire (a Squad's hand-held Flamethrower fires it [A.2]: :func:`_flamethrower_defends`), Full
+Cover, Loading, Pillboxes and Bunkers [IV.A.2.c], Panic Morale.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ from rules.armor.gp import (
     result_of,
 )
 from rules.armor.move import Walk, order_walk, through
-from rules.armor.optional import vehicles
+from rules.armor.optional import handheld, specials, vehicles
 from rules.armor.orders import Order
 from rules.engine.events import Modifier
 
@@ -277,9 +278,12 @@ def _first_fire(state: ArmorState, unit: str, target: str, w: Walk, k: int) -> s
     why = why_not_defend(state, target, unit, came, first=True)
     if why is not None:
         return "simultaneous"
-    for p in defensive_fire(state, target, unit, came, first=True):
+    fired = defensive_fire(state, target, unit, came, first=True)
+    for p in fired:
         state.inflict(p.unit, p.effect)
-    if unit not in state.troops.hexes or state.immobile(unit):
+    _flame_bail_outs(state, fired)  # [OP V.B.5]
+    # a crew Bailed Out by a hand-held Flamethrower [OP V.B.5] leaves its Vehicle stopped there
+    if unit not in state.troops.hexes or state.immobile(unit) or unit in state.troops.abandoned:
         execution.truncate(
             w, k, w.hexes[k - 1][1] if k else state.troops.facing.get(unit, w.facing),
             "stopped by the Overrun Defensive First Fire: no Overrun Fire [ADV VIII.A.1]",
@@ -292,12 +296,26 @@ def _combat(state: ArmorState, unit: str, target: str, came: Hex, first: bool) -
     first; both resolved, then applied [ADV VIII.A.1; VIII.B]; the target's firing orders
     cancelled [VIII.C]."""
     pending = [(target, e) for e in overrun_fire(state, unit, target)]
+    fired: list[Pending] = []
     if not first and why_not_defend(state, target, unit, came, first=False) is None:
         fired = defensive_fire(state, target, unit, came, first=False)
         pending.extend((p.unit, p.effect) for p in fired)
     for who, effect in pending:
         state.inflict(who, effect)
+    _flame_bail_outs(state, fired)  # [OP V.B.5]
     _cancel_fire(state, target)
+
+
+def _flame_bail_outs(state: ArmorState, fired: list[Pending]) -> None:
+    """A Vehicle a hand-held Flamethrower was used against and not Knocked Out makes its Bail
+    Out attempt, GP Knock Out column, No Damage line [OP V.B.5] (:mod:`rules.armor.bailout`)."""
+    from rules.armor import bailout
+
+    flamed = [
+        p for p in fired if p.location == specials.FLAME and p.unit not in state.damage.knocked_out
+    ]
+    if flamed:
+        bailout.check(state, flamed)
 
 
 def _cancel_fire(state: ArmorState, target: str) -> None:
@@ -388,7 +406,43 @@ def defensive_fire(
           verb=_DEFENSIVE[first],
           factor_rule="(range 1-2 hexes, NM whatever its orders) [ADV VIII.A.2-3]",
           rule="[ADV VIII.A; GC1 GP Hit Table, Effects of GP Hits]")  # fmt: skip
-    return [Pending(vehicle, e, defender) for e in effects_found]
+    found = [Pending(vehicle, e, defender) for e in effects_found]
+    if handheld.carries(state, defender):  # the Squad's hand-held Flamethrower [ADV VIII.A.2]
+        found.extend(_flamethrower_defends(state, defender, vehicle, came, first))
+    return found
+
+
+def _flamethrower_defends(
+    state: ArmorState, defender: str, vehicle: str, came: Hex, first: bool
+) -> list[Pending]:
+    """The hand-held Flamethrower's Defensive Fire with its Squad's [ADV VIII.A.2]: only when
+    the hex the Vehicle comes from is in the Squad's Field of Fire ("The same applies to ...
+    hand-held Flamethrowers using Defensive Fire"); NM 25 at one hex [OP V.B.2] (our reading:
+    NM as the Leg unit's, whatever its orders), +10 [OP V.B.3], halved when Suppressed
+    [A.2.b]; the Vehicle not Knocked Out makes its Bail Out attempt [OP V.B.5]."""
+    here = state.troops.hexes[defender]
+    if not in_field_of_fire(state.gun_facing(defender), here, came):
+        note = (
+            f"{defender}'s hand-held Flamethrower does not fire: the hex {vehicle} comes from "
+            "is not in its Field of Fire"
+        )
+        state.emit(PhaseNote(PHASE, note, "[ADV VIII.A.2; ADV IV.E.3]"))
+        return []
+    mods: list[Modifier] = []
+    if state.suppressed(defender):
+        mods.append(Modifier("Suppressed: x1/2", 0, "[ADV VIII.A.2.b]"))
+    found_def = defense(state, vehicle, state.hexes_ordered(vehicle) > 0)
+    shot = _Shot(handheld.NM_FACTOR, tuple(mods), found_def.value, found_def.why, (handheld.BONUS,))
+    rolled = _roll(state, defender, vehicle, shot, "Overrun Defensive Fire (FT)")
+    when = "First Fire from the adjacent hex" if first else "with the Overrun Fire"
+    _emit(state, defender, vehicle, shot, rolled, "NM", [found_def.placeholder, shot.note],
+          verb=f"fires its (FT) hand-held Flamethrower in Overrun Defensive Fire ({when}) at",
+          factor_rule="[OP V.B.2: NM 25 at one hex; ADV VIII.A.2]",
+          rule="[ADV VIII.A.2; OP V.B.2-3; GC1 GP Hit Table, Effects of GP Hits]")  # fmt: skip
+    found = [Pending(vehicle, e, defender) for e in rolled.effects]
+    if "knocked-out" not in rolled.effects:  # the forced Bail Out attempt [OP V.B.5]
+        found.append(Pending(vehicle, "penetrated", defender, specials.FLAME))
+    return found
 
 
 # --- Overrun Fire [ADV VIII.B] --------------------------------------------------------------

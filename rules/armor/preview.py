@@ -22,7 +22,7 @@ from rules.armor.dumps import is_dump
 from rules.armor.fire import aim, gp_shot, hit_verdict, hull_down, locate, shot_elevation
 from rules.armor.gp import gp_chance
 from rules.armor.move import fire_limit, order_walk
-from rules.armor.optional import vehicles
+from rules.armor.optional import handheld, vehicles
 from rules.armor.orders import Face, Order
 from rules.armor.range import range_words
 from rules.armor.support.effects import notes as support_notes
@@ -107,6 +107,16 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
             rules.append("Effects of Turret Facing [OP VII]")
         if order.pinning:
             rules.append("Pinning Fire: +10, a Knock Out is Suppressed [OP XXVIII.A]")
+        written = any(mount == handheld.FT for mount, _ in order.mg)
+        moving = bool(order.moves)
+        if handheld.carries(state, order.unit) and handheld.automatic(
+            state, order.unit, order.fire, written, moving
+        ):  # fired with the Squad at its target [ADV IV.E.3]
+            chances += (_mg(state, order.unit, handheld.FT, order.fire, moving),)
+            rules.append(
+                "The hand-held Flamethrower fires with the Squad at its target, no separate "
+                "order written [ADV IV.E.3; OP V.B.2-5]"
+            )
     if order.mg:  # each machinegun's own GP fire [ADV IV.E.2; VI.A.2; VI.B]
         chances += tuple(
             _mg(state, order.unit, mount, target, bool(order.moves)) for mount, target in order.mg
@@ -193,6 +203,9 @@ def _mg(state: ArmorState, firer: str, mount: str, target: str, moving: bool) ->
     """A machinegun's GP shot up to the die [ADV VI.B], its Field of Fire named
     [ADV VI.A.4]."""
     words, chance = gp_chance(state, firer, target, moving=moving, mg=mount)
+    if mount == handheld.FT:  # a Squad's hand-held Flamethrower [ADV IV.E.3; OP V.B]
+        arc = "the Squad's, 60 degrees from its front [ADV IV.E.3; VI.A.4]"
+        return Chance(target, f"{words}; Field of Fire: {arc}; {HIDDEN_GP}", chance)
     _, arc = machineguns.field_words(state, firer, mount)
     return Chance(target, f"{words}; Field of Fire: {arc}; {HIDDEN_GP}", chance)
 

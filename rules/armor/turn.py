@@ -20,12 +20,14 @@ from rules.armor.events import (
 )
 from rules.armor.execution import move_side, reveal_orders
 from rules.armor.fire import Pending, resolve, sights, why_not_fire
+from rules.armor.gp import resolve_gp
 from rules.armor.indirect.impact import impact_phase
 from rules.armor.optional import (
     airborne,
     blaze,
     boats,
     command,
+    handheld,
     intel,
     morale,
     reduction,
@@ -213,6 +215,10 @@ def direct_fire(state: ArmorState) -> None:
                 continue
             state.firing.fired.add(unit)
             pending.extend(resolve(state, unit, order.fire))
+            if handheld.carries(state, unit):  # with the Squad, unless ordered apart [ADV IV.E.3]
+                written = any(mount == handheld.FT for mount, _ in order.mg)
+                if handheld.automatic(state, unit, order.fire, written, bool(order.moves)):
+                    pending.extend(resolve_gp(state, unit, order.fire, mg=handheld.FT))
         for unit, order in sorted(state.sheets.orders[side].items()):
             if order.mg and unit in state.troops.hexes:
                 pending.extend(machineguns.fire(state, unit, order))  # [ADV IV.E.2; VI.A.2]

@@ -93,8 +93,8 @@ def destroy(state: SoldiersState, action: DestroyEquipment) -> None:
         groups.close_step(state)  # an action of its own: the next pays anew [7.1]
     for m in gone:
         troops.destroyed.add(m)
-        if game.grenades.get(m, 0):
-            troops.grenades_thrown[m] = game.grenades[m]
+        if game.grenades.get(m, 0) + troops.grenades_taken.get(m, 0) > 0:
+            troops.grenades_thrown[m] = game.grenades.get(m, 0) + troops.grenades_taken.get(m, 0)
     why = (
         f"{DESTROY_AP:g} AP, {state.active.ap:g} left: the weapons and grenades of "
         f"{', '.join(gone)} destroyed [9.5]"

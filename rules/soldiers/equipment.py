@@ -14,10 +14,22 @@ engine plays the weapons: the two men swap the weapons they carry (a man carries
 - Where the risk level allows a maintenance action [7.31] (the Action Summary's split is not in
   the text: the rule of clear jam and reload, :func:`rules.soldiers.weapons.why_not_here`).
 - A Jam or Ammo Out marker goes with the weapon (our reading: it is the weapon's state).
+- A flamethrower [15.21]: "A man may take a flamethrower from a friendly man to which it was
+  originally assigned by performing the exchange equipment action when in the same hex." The
+  taker gives his weapon to the flamethrower man (our reading: a man carries one weapon [11.1],
+  and the flamethrower man may carry nothing else but pistols and grenades [15.2]), so the two
+  swap as with any weapon. Our reading of "originally assigned": only the man whose counter's
+  weapon it is (Murphy, Marck) may give it, able (both conducting the action) or disabled;
+  once taken it stays with the taker. The flamethrower man may take another man's weapon only
+  by giving it. The fuel is the clips (our reading of 19.54), which stay each man's.
 - Not played (our reading: their own carrying rules): MG and HMG parts and their crews [11.1;
-  14.1], flamethrowers [15.2], grenades, clips, pistols, satchel charges and radios, carrying a
-  disabled man [11.3]; a man's ammo clips stay his, whatever weapon he fires (the clip is an
-  abstract ammo supply [11, Developer's Note]).
+  14.1; 14.13], grenades, clips, pistols, satchel charges and radios, carrying a disabled man
+  [11.3]; a man's ammo clips stay his, whatever weapon he fires (the clip is an abstract ammo
+  supply [11, Developer's Note]).
+
+A man other than the one originally assigned a flamethrower fires it "less effectively": the
+hit chance -3 after all other modifiers, and +4 to the weapon check die-roll [15.21]
+(:mod:`rules.soldiers.flamethrowers`).
 
 Firing another weapon [8.72; 8.73]: an automatic weapon of his nationality other than his
 counter's, the hit chance -1 and any weapon check die-roll +1 [8.72]; an enemy weapon, -2 and
@@ -27,6 +39,7 @@ The weapon's nationality is its catalogue id's prefix (``US-``, ``GE-``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -43,6 +56,13 @@ if TYPE_CHECKING:
 #: The hit chance and weapon check modifiers [8.72; 8.73].
 UNFAMILIAR = (-1, 1)
 ENEMY = (-2, 2)
+#: A flamethrower fired by a man it was not originally assigned to [15.21].
+FLAME_UNFAMILIAR = (-3, 4)
+
+
+def flame(w: Weapon) -> bool:
+    """Whether ``w`` is a flamethrower (the only weapon with continuous fire [15.12])."""
+    return "continuous" in w.fire
 
 
 @dataclass(frozen=True)
@@ -62,10 +82,16 @@ def _nation(w: Weapon) -> str:
 
 def modifiers(state: SoldiersState, man: str) -> tuple[int, int, str]:
     """The hit chance and weapon check modifiers of the weapon ``man`` fires, and why
-    [8.72; 8.73]; (0, 0, "") for his own."""
-    own, now = state.game.men[man].weapon, carried(state, man)
+    [8.72; 8.73; 15.21]; (0, 0, "") for his own."""
+    return _modifiers(state.game.men[man].weapon, carried(state, man))
+
+
+def _modifiers(own: Weapon, now: Weapon) -> tuple[int, int, str]:
     if now.id == own.id:
         return 0, 0, ""
+    if flame(now):
+        hit, check = FLAME_UNFAMILIAR
+        return hit, check, "a flamethrower not originally assigned to him [15.21]"
     if _nation(now) != _nation(own):
         return ENEMY[0], ENEMY[1], f"an enemy weapon, the {now.code} [8.73]"
     if now.automatic:
@@ -78,14 +104,33 @@ def modifiers(state: SoldiersState, man: str) -> tuple[int, int, str]:
 
 
 def hit_modifier(state: SoldiersState, man: str, work: Working) -> int:
-    """The hit chance modifier of firing another man's weapon [8.72; 8.73]."""
+    """The hit chance modifier of firing another man's weapon [8.72; 8.73; 15.21]."""
     hit, _, why = modifiers(state, man)
     return work.add(why, hit, None) if hit else 0
 
 
 def _excluded(state: SoldiersState, man: str) -> bool:
-    """An MG crewman or a flamethrower: their own carrying rules [11.1; 14.1; 15.2]."""
-    return state.game.men[man].team is not None or carried(state, man).id.endswith("-FT")
+    """An MG crewman: his own carrying rules [11.1; 14.1; 14.13]."""
+    return state.game.men[man].team is not None
+
+
+def _why_not_flame(state: SoldiersState, man: str, other: str) -> str | None:
+    """A flamethrower changes hands only from the friendly man it was originally assigned to
+    [15.21] (our reading: never back, never from an enemy man), or None."""
+    men = state.game.men
+    mine, theirs = carried(state, man), carried(state, other)
+    if not flame(mine) and not flame(theirs):
+        return None
+    giver = man if flame(mine) else other
+    taker = other if giver == man else man
+    if flame(mine) and flame(theirs):
+        return "they carry the same weapon"
+    if not flame(men[giver].weapon) or men[taker].side != men[giver].side:
+        return (
+            "a flamethrower is taken only from the friendly man it was originally assigned "
+            "to [15.21]"
+        )
+    return None
 
 
 def _full_ap(state: SoldiersState, man: str) -> float:
@@ -111,7 +156,10 @@ def _with(state: SoldiersState, man: str, other: str) -> str | None:
             "orders (our reading) [7.33]"
         )
     if _excluded(state, other):
-        return "not an MG's part nor a flamethrower (their own rules, not played) [14.1; 15.2]"
+        return "not an MG's part (its own rules, not played) [14.1; 14.13]"
+    flamer = _why_not_flame(state, man, other)
+    if flamer is not None:
+        return flamer
     if other in troops.destroyed:
         return "his weapon was destroyed: nothing to take [9.5]"
     if carried(state, other).id == carried(state, man).id and man not in troops.destroyed:
@@ -121,7 +169,20 @@ def _with(state: SoldiersState, man: str, other: str) -> str | None:
 
 def why_not(state: SoldiersState, action: Exchange) -> str | None:
     """Why the exchange may not be made now, or None [7.33]."""
-    man, troops = action.man, state.troops
+    found = why_not_active(state, action.man)
+    if found is not None:
+        return found
+    found = _with(state, action.man, action.other)
+    if found is not None:
+        return found
+    return why_not_here(state, action.man, "exchange equipment")
+
+
+def why_not_active(state: SoldiersState, man: str) -> str | None:
+    """Why ``man`` may not perform an exchange equipment action now, whoever with, or None
+    [7.33; 7.31]: under orders, able, not suppressed, none of his AP spent, where the risk
+    level allows a maintenance action."""
+    troops = state.troops
     if state.play.phase != "action":
         return "not in the Action Phase [6]"
     if man not in state.game.men or man not in (state.active.current, *state.active.group):
@@ -131,27 +192,27 @@ def why_not(state: SoldiersState, action: Exchange) -> str | None:
     if man in troops.suppressed:
         return "a suppressed man must unsuppress before any other action [7.42]"
     if _excluded(state, man):
-        return "not an MG's part nor a flamethrower (their own rules, not played) [14.1; 15.2]"
+        return "not an MG's part (its own rules, not played) [14.1; 14.13]"
     full = _full_ap(state, man)
     if state.active.ap < full or state.active.step is not None:
         return f"it costs all his AP ({full:g}): he may have spent none [7.33]"
-    found = _with(state, man, action.other)
-    if found is not None:
-        return found
     return why_not_here(state, man, "exchange equipment")
+
+
+def hex_mates(state: SoldiersState) -> Iterator[tuple[str, str]]:
+    """Each man under orders (or of the group under orders) with each other man in his hex,
+    the pairs an exchange of equipment may join [7.33]."""
+    men = state.active.group or ([state.active.current] if state.active.current else [])
+    for man in men:
+        at = state.troops.hexes.get(man)
+        for other in sorted(m for m, h in state.troops.hexes.items() if h == at and m != man):
+            yield man, other
 
 
 def options(state: SoldiersState) -> list[Exchange]:
     """Each exchange the man (or a man of the group) under orders may make now [7.33]."""
-    men = state.active.group or ([state.active.current] if state.active.current else [])
-    found = []
-    for man in men:
-        at = state.troops.hexes.get(man)
-        for other in sorted(m for m, h in state.troops.hexes.items() if h == at and m != man):
-            action = Exchange(man, other)
-            if why_not(state, action) is None:
-                found.append(action)
-    return found
+    found = [Exchange(man, other) for man, other in hex_mates(state)]
+    return [action for action in found if why_not(state, action) is None]
 
 
 def exchange(state: SoldiersState, action: Exchange) -> None:
@@ -168,9 +229,10 @@ def exchange(state: SoldiersState, action: Exchange) -> None:
         for m, o in ((man, other), (other, man)):
             (markers.add if has[o] else markers.discard)(m)
     state.active.ap = 0.0
-    why = f"takes the {theirs.code} and gives his {mine.code}: all his AP [7.33]" + (
-        "; the group's AP are spent (both conduct it)" if state.active.group else ""
-    )
+    why = f"takes the {theirs.code} and gives his {mine.code}: all his AP [7.33]"
+    if flame(theirs) or flame(mine):
+        why += "; the flamethrower from the man originally assigned it [15.21]"
+    why += "; the group's AP are spent (both conduct it)" if state.active.group else ""
     state.emit(Maintained(man, f"exchanges weapons with {other}", why))
     hit, check, words = modifiers(state, man)
     if hit:
@@ -179,16 +241,12 @@ def exchange(state: SoldiersState, action: Exchange) -> None:
 
 
 def then_fires(state: SoldiersState, action: Exchange) -> str:
-    """What the man fires after the exchange, with its modifiers [8.72; 8.73]."""
+    """What the man fires after the exchange, with its modifiers [8.72; 8.73; 15.21]."""
     theirs = carried(state, action.other)
     own = state.game.men[action.man].weapon
     if theirs.id == own.id:
         return f"he fires his own {own.code} again"
-    if _nation(theirs) != _nation(own):
-        return (
-            f"he fires an enemy {theirs.code}: {ENEMY[0]:+d} to hit, {ENEMY[1]:+d} to checks [8.73]"
-        )
-    if theirs.automatic:
-        hit, check = UNFAMILIAR
-        return f"he fires an unfamiliar {theirs.code}: {hit:+d} to hit, {check:+d} to checks [8.72]"
-    return f"he fires the {theirs.code}, no modifier"
+    hit, check, why = _modifiers(own, theirs)
+    if not hit:
+        return f"he fires the {theirs.code}, no modifier"
+    return f"he fires {why}: {hit:+d} to hit, {check:+d} to checks"

@@ -523,6 +523,9 @@ def apply_damage(state: SoldiersState, man: str, result: str, why: str) -> None:
     if state.troops.disabled.get(man) == "killed":
         state.emit(ManHit(man, "Kill", why + "; already dead [8.44]"))
         return
+    from rules.soldiers.carrying import damaged
+
+    damaged(state, man, result)  # a carrier hit drops the man [11.3]
     if state.troops.disabled.get(man) == "incapacitated":
         if result in ("Wound", "Incap"):
             result, why = (

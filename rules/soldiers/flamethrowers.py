@@ -23,8 +23,11 @@ Like sustained fire it draws enemy reaction fire [15.12; 8.6].
 Carrying [15.2]: no extra fuel is bought (:func:`rules.soldiers.weapons.starting_clips`); his two
 clips are his fuel (our reading of 19.54), reloaded as any weapon [8.52].
 
-Missing: exchanging the flamethrower and its unfamiliar user's -3 and +4 [15.21] (exchanging
-equipment [7.33] is not played).
+Exchange [15.21]: a man may take the flamethrower from the friendly man it was originally
+assigned to by an exchange equipment action (:mod:`rules.soldiers.equipment`); he then fires
+it "less effectively": the hit chance -3 after all other modifiers, +4 to the weapon check
+die-roll (with continuous fire's +1; above 10 read as 10). The fire reads the weapon the man
+carries now [11.2]: Murphy or Marck carrying another man's weapon fires that one instead.
 """
 
 from __future__ import annotations
@@ -36,12 +39,13 @@ from rules.engine.play import Chance
 from rules.engine.worked import Working
 from rules.los.geometry import CrossStep, trace
 from rules.soldiers import scenario_events
+from rules.soldiers.equipment import modifiers
 from rules.soldiers.fire import MAX_SHOTS, apply_damage
 from rules.soldiers.fire_lanes import why_not_through
 from rules.soldiers.grenades import indoors
 from rules.soldiers.support_actions import FLAME_TYPES, Flame, FlameExplained
 from rules.soldiers.units import cell, table_title
-from rules.soldiers.weapons import run_check, why_not_fire_weapon
+from rules.soldiers.weapons import carried, run_check, why_not_fire_weapon
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
@@ -54,8 +58,8 @@ CONTINUOUS_CHECK = 1  # added to the weapon check roll after continuous fire [15
 
 
 def carries(state: SoldiersState, man: str) -> bool:
-    """Whether the man's weapon is a flamethrower (the only weapon with continuous fire)."""
-    return "continuous" in state.game.men[man].weapon.fire
+    """Whether the weapon the man carries now is a flamethrower [11.2; 15.21]."""
+    return "continuous" in carried(state, man).fire
 
 
 def cost(fire_type: str) -> int:
@@ -106,7 +110,7 @@ def why_not(state: SoldiersState, action: Flame) -> str | None:
 
 def _why_not_target(state: SoldiersState, man: str, target: Hex) -> str | None:
     game = state.game
-    at, weapon = state.troops.hexes[man], game.men[man].weapon
+    at, weapon = state.troops.hexes[man], carried(state, man)
     dist = at.distance(target)
     if dist < 1:
         return "a flamethrower may not fire at its own hex [15.13]"
@@ -125,22 +129,22 @@ def _why_not_target(state: SoldiersState, man: str, target: Hex) -> str | None:
 
 
 def hit_chance(state: SoldiersState, action: Flame) -> tuple[int, Working]:
-    """The fire's modified hit chance [15.1; 15.14; 15.15]: no terrain, no suppression."""
+    """The fire's modified hit chance [15.1; 15.14; 15.15]: no terrain, no suppression; an
+    unfamiliar user's -3 after all other modifiers [15.21]."""
     game, man = state.game, action.man
     spec = game.men[man]
+    arm = carried(state, man)
     target = game.by_name[action.hex.upper()]
     dist = state.troops.hexes[man].distance(target)
     work = Working()
-    base = cell(spec.weapon.hit_table, action.fire_type, dist)
+    base = cell(arm.hit_table, action.fire_type, dist)
     chance = int(str(base.value))
     work.steps.append(
-        f"{table_title(spec.weapon.hit_table)}, {action.fire_type} at {dist} hexes: "
+        f"{table_title(arm.hit_table)}, {action.fire_type} at {dist} hexes: "
         f"hit chance {chance} [15.1]"
     )
     if base.placeholder:
-        work.placeholders.append(
-            f"{spec.weapon.hit_table} {action.fire_type}/{dist}: {base.placeholder}"
-        )
+        work.placeholders.append(f"{arm.hit_table} {action.fire_type}/{dist}: {base.placeholder}")
     work.steps.append("terrain and suppression do not modify it [15.14; 15.15]")
     if state.condition == "Mist" and dist > 1:
         c = cell("fire-modifiers", "mist (not between adjacent hexes)", "hit chance")
@@ -158,6 +162,9 @@ def hit_chance(state: SoldiersState, action: Flame) -> tuple[int, Working]:
     if row is not None:
         c = cell("fire-modifiers", row, "hit chance")
         chance += work.add(f"{row} [8.32]", int(str(c.value)), c.placeholder)
+    hit, _, why = modifiers(state, man)  # after all other modifiers [15.21]
+    if hit:
+        chance += work.add(why, hit, None)
     return chance, work
 
 
@@ -170,7 +177,7 @@ def flame(state: SoldiersState, action: Flame) -> None:
     """Resolve one flamethrower fire (legality already checked) [15.1-15.16], then the weapon
     check [15.11] and the enemy's chance to react [15.12]."""
     game, man = state.game, action.man
-    spec = game.men[man]
+    arm = carried(state, man)
     target = game.by_name[action.hex.upper()]
     dist = state.troops.hexes[man].distance(target)
     state.active.ap -= cost(action.fire_type)
@@ -200,16 +207,21 @@ def flame(state: SoldiersState, action: Flame) -> None:
         )
     )
     if hit:
-        _burn(state, target, spec.weapon.damage_table, damage_row(action.fire_type, dist))
-    added = CONTINUOUS_CHECK if action.fire_type == "continuous" else 0
+        _burn(state, target, arm.damage_table, damage_row(action.fire_type, dist))
+    added, reasons = 0, []
+    if action.fire_type == "continuous":
+        added, reasons = CONTINUOUS_CHECK, ["continuous fire [15.12]"]
+    _, unfamiliar, why = modifiers(state, man)  # +4 to the check [15.21]
+    if unfamiliar:
+        added, reasons = added + unfamiliar, [*reasons, why]
     run_check(
         state,
         man,
-        spec.weapon.damage_table,
+        arm.damage_table,
         "a weapon check after every flamethrower fire [15.11]",
         False,
         added,
-        "continuous fire [15.12]",
+        "; ".join(reasons),
     )
     from rules.soldiers.reaction import offer
 
@@ -239,7 +251,7 @@ def options(state: SoldiersState, man: str) -> list[Flame]:
     if not carries(state, man) or man not in state.troops.hexes:
         return []
     game, at = state.game, state.troops.hexes[man]
-    reach = game.men[man].weapon.max_range
+    reach = carried(state, man).max_range
     targets = {
         h
         for m, h in state.troops.hexes.items()

@@ -67,14 +67,16 @@ to it [8.83] (:mod:`rules.soldiers.melee`). The assistant squad leader's restric
 Smoke and rifle grenades [12.5; 12.6] (:mod:`rules.soldiers.smoke`,
 :mod:`rules.soldiers.rifle_grenades`), remove wire and bought wire [18.3]
 (:mod:`rules.soldiers.wire`), hidden minefields [18.4] (:mod:`rules.soldiers.minefields`), a
-bought pillbox's sight [18.52] (:mod:`rules.soldiers.pillbox_sight`).
+bought pillbox's sight [18.52] (:mod:`rules.soldiers.pillbox_sight`), hidden MMGs and HMGs
+and their reveal, during operational moves too [14.11; 14.12] (:mod:`rules.soldiers.hidden_guns`).
 
 Simplifications, named: operational turns [6.3], events
 other than reinforcements, the Advantage Check, the Artillery Strike, End Command Cycle and
 Smoke Dissipates [6.12] (:mod:`rules.soldiers.events`), fire at range 0 into one's own hex
 [8.83], exchanging equipment other than weapons [7.33; 9.5]
-(:mod:`rules.soldiers.equipment` plays weapons, with 8.72-8.73), pre-game operational moves
-[6.33], hidden deployment and hidden MGs [14.11-14.12], the defender's own choice of where
+(:mod:`rules.soldiers.equipment` plays weapons and the flamethrower, with 8.72-8.73 and
+15.21; :mod:`rules.soldiers.carrying` carrying a disabled man, 11.3), pre-game operational moves
+[6.33], hidden deployment other than the MGs' [14.11], the defender's own choice of where
 his bought preparations go (the engine places them, our reading) [18; 19.43].
 """
 
@@ -92,7 +94,7 @@ from rules.engine.actions import Action, Done, Move
 from rules.engine.core import Outcome, State
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
 from rules.engine.events import Event, GameEnded, SegmentBegan, SideDone, UnitDeployed
-from rules.engine.play import ActionFocus, Preview, Progress
+from rules.engine.play import ActionFocus, Preview, Progress, SideView
 from rules.engine.positions import UnitPosition
 from rules.engine.special_rules import Enforce, describe, special_rules, why_not_enforced
 from rules.maps.game import MapGame
@@ -103,11 +105,14 @@ from rules.soldiers import (
     activation,
     artillery,
     bidding,
+    carrying,
     destroying,
     engineers,
     equipment,
     fire_support,
     groups,
+    handover,
+    hidden_guns,
     leaders,
     melee,
     minefields,
@@ -184,7 +189,7 @@ from rules.soldiers.weapons import (
     starting_grenades,
 )
 
-RULES_VERSION = "soldiers-0.5"
+RULES_VERSION = "soldiers-0.6"
 #: The turn's sequence [3]: phase id, name, rule.
 SEQUENCE = (
     ("command", "A. Command Phase", "[3A; 5.2-5.3]"),
@@ -279,6 +284,8 @@ class SoldiersGame(MapGame):
         bidding.Bid,
         melee.HandToHand,
         equipment.Exchange,
+        *carrying.ACTIONS,
+        handover.TakeGrenades,
         prisoners.KillPrisoner,
         destroying.DestroyEquipment,
         *smoke.ACTIONS,
@@ -572,6 +579,8 @@ class SoldiersState(State):
                 return (self.active.reaction.side,)  # the enemy reacts first [8.6]
             return (self.game.chits[self.active.chit].side,)
         if self.play.phase == operational.PHASE:
+            if self.active.reaction is not None:
+                return (self.active.reaction.side,)  # a hidden MG revealed [14.12]
             side = operational.side_to_move(self)
             return (side,) if side is not None else ()
         if bidding.bidding(self):
@@ -661,6 +670,8 @@ class SoldiersState(State):
                         mine.extend(self._group_actions())  # the group's others [7.1]
                         mine.extend(suppression.options(self))  # self suppression [7.41]
                         mine.extend(equipment.options(self))  # exchange weapons [7.33]
+                        mine.extend(carrying.options(self))  # carry a disabled man [11.3]
+                        mine.extend(handover.options(self))  # take grenades [7.33; 12]
                         mine.extend(prisoners.options(self))  # kill prisoners [9.7]
                         mine.extend(destroying.options(self))  # destroy equipment [9.5]
                         mine.extend(smoke.options(self))  # smoke grenades [12.5; 12.54]
@@ -671,7 +682,8 @@ class SoldiersState(State):
                 # in the enemy-occupied hex they began in, only what 8.83 allows
                 found.extend(a for a in mine if melee.why_not_engaged(self, a) is None)
             found.append(Done(s))
-        return found
+        # a man carrying a disabled man performs only movement actions [11.3]
+        return [a for a in found if carrying.why_not_carrying(self, a) is None]
 
     def _group_actions(self) -> list[Action]:
         """The combat and maintenance actions of the group's other men [7.1]: each as the
@@ -734,10 +746,12 @@ class SoldiersState(State):
         why = self.why_not(action)
         if why is not None:
             raise IllegalActionError(f"'{action.text()}': {why}")
+        hidden_guns.before(self, action)  # a hidden MG's crew fire: revealed first [14.12]
         if isinstance(action, Done) and self.active.reaction is not None:
             ap_left = self.active.ap
             reaction.resolve_window(self)  # every declared reaction [8.62]
             groups.after_reaction(self, ap_left)  # the group abandons a man hit [7.11]
+            hidden_guns.suppress_halted(self)  # stopped by a hidden MG revealed [14.12]
         elif isinstance(action, React):
             reaction.declare(self, action)
         elif isinstance(action, Done):
@@ -771,7 +785,10 @@ class SoldiersState(State):
             groups.order_group(self, action)  # [6.24; 7.1]
             melee.judge_engaged(self)  # [8.83]
         elif isinstance(action, Move):
+            action, gun = hidden_guns.operational_stop(self, action)  # [14.12]
+            action, forbade = hidden_guns.risk_stop(self, action)  # [14.12; 7.22]
             move(self, reaction.first_stop(self, action))  # reaction may interrupt [8.6]
+            hidden_guns.operational_reveal(self, action.unit, gun)  # reaction allowed [14.12]
             support.moved(self, action.unit)  # an MG crewman moved: dismantled [14.2]
             if self.active.group:
                 groups.after_move(self, action)  # the group moves together [7.1]
@@ -779,6 +796,7 @@ class SoldiersState(State):
                     support.moved(self, m)  # [14.2]
             after_move(self, action.unit)  # prisoners taken, prisoners led [9.2; 9.3]
             reaction.offer(self, action.unit, "move")
+            hidden_guns.risk_reveal(self, action.unit, forbade, action.path[-1].upper())
         elif isinstance(action, groups.MEMBER_ACTIONS) and groups.in_group(self, action.man):
             self._member_acts(action)
         elif isinstance(action, Shoot):
@@ -792,6 +810,10 @@ class SoldiersState(State):
                 groups.after_move_off(self, action, where)  # together [7.1; 7.26]
         elif isinstance(action, equipment.Exchange):
             equipment.exchange(self, action)  # all his AP [7.33]
+        elif isinstance(action, handover.TakeGrenades):
+            handover.take(self, action)  # all his AP [7.33; 12]
+        elif isinstance(action, carrying.ACTIONS):
+            carrying.apply(self, action)  # pick up, all his AP; drop, free [11.3]
         elif isinstance(action, prisoners.KillPrisoner):
             prisoners.kill(self, action)  # 1 AP a prisoner [9.7]
         elif isinstance(action, destroying.DestroyEquipment):
@@ -814,9 +836,11 @@ class SoldiersState(State):
             melee.fight(self, action)  # [8.8-8.82; 9.1]
         elif isinstance(action, FIRE_SUPPORT_ACTIONS):
             fire_support.apply_support(self, action)  # [16.2; 17.2]
+        carrying.follow(self)  # the carried man goes with his carrier [11.3]
         if self.play.phase == "action":
             refresh(self)  # prisoners taken, guarded or freed [9.2; 9.3]
             support.refresh(self)  # overwatch of a disabled or jammed man ends [13.1]
+        hidden_guns.refresh(self)  # a hidden MG sighted by an enemy man: revealed [14.12]
         leaders.catastrophic_loss(self)  # a squad's chits lost [6.28]
         leaders.asl_command(self)  # a squad leader disabled: his assistant [6.22]
         leaders.platoon_leader_lost(self)  # his chit without heavy weapons men [6.27]
@@ -902,10 +926,11 @@ class SoldiersState(State):
         return view.describe(self, action)
 
     def emit(self, event: Event) -> None:
-        """Log an event; a command chit's named as a player names it (``Black's chit``)."""
+        """Log an event; a command chit's named as a player names it (``Black's chit``); one
+        of a hidden MG's crewman is his owner's alone [14.11]."""
         if isinstance(event, ChitMoved | TurnBegan) and not event.name:
             event = dataclasses.replace(event, name=chit_words(self, event.chit))
-        super().emit(event)
+        super().emit(hidden_guns.kept_secret(self, event))  # a hidden MG's crew [14.11]
 
     def concerns(self, action: Action) -> ActionFocus:
         return view.concerns(self, action)
@@ -917,6 +942,17 @@ class SoldiersState(State):
     def to_position(self) -> GamePosition:
         """The state as a position file (:mod:`rules.soldiers.position`)."""
         return position_io.to_position(self)
+
+    def view_for(self, side: str) -> SideView:
+        """What ``side`` may know: every man on the map but the crews of the enemy's hidden
+        MGs [14.11; 14.12], and the log as it may see it."""
+        if side not in self.game.sides:
+            raise KeyError(f"there is no side '{side}'")
+        units = hidden_guns.view_units(self, side, self.positions())
+        events = self.events_for(side)
+        return SideView(
+            side, self.progress(), tuple(units), log=tuple(e.describe() for e in events)
+        )
 
     def positions(self) -> list[UnitPosition]:
         """Every man on the map by name, with his state: suppressed, wounded, killed,

@@ -52,7 +52,8 @@ MALFUNCTION = 10  # a throw roll of 10 [12.3]
 
 
 def grenades_left(state: SoldiersState, man: str) -> int:
-    return state.game.grenades.get(man, 0) - state.troops.grenades_thrown.get(man, 0)
+    taken = state.troops.grenades_taken.get(man, 0)  # by exchange [7.33]
+    return state.game.grenades.get(man, 0) + taken - state.troops.grenades_thrown.get(man, 0)
 
 
 def _effect(state: SoldiersState, h: Hex, key: str) -> tuple[object, str | None]:

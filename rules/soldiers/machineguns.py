@@ -7,7 +7,9 @@ Jam and Ammo Out markers and its three clips [19.54] are the crew's, kept on its
 (:func:`rules.soldiers.weapons.holder`; our reading of 19.54's sharing).
 
 Set-up [14.11]: the crew in one hex, the gun prepared, its arrow toward the nearest enemy man
-(our reading, standing in for the owner's choice; hidden deployment is not played).
+(our reading, standing in for the owner's choice); out of every enemy man's sight it deploys
+hidden, revealed when it moves, fires or is sighted [14.11; 14.12]
+(:mod:`rules.soldiers.hidden_guns`).
 
 Moving and preparing [14.2]: any move of a crewman dismantles the gun; a dismantled gun does
 not fire. With all its parts in one hex (every crewman's, a disabled one's part lying with him),
@@ -26,7 +28,7 @@ full crew, or one man short: -2 to the hit chance and +3 to a weapon check roll,
 10. Our readings: the crew fire the gun as one, so it fires at most twice in an Action Phase
 [8.1] whichever crewman is ordered, and in reaction once a phase, from one crewman [8.65].
 
-Missing: hidden MGs and their reveal [14.11; 14.12]; non-crew members and the unfamiliar
+Missing: non-crew members and the unfamiliar
 weapon's -1 [14.13] (exchanging equipment [7.33] is not played).
 """
 
@@ -38,6 +40,7 @@ from typing import TYPE_CHECKING
 
 from model.hexes import Hex
 from rules.engine.worked import Working
+from rules.soldiers import hidden_guns
 from rules.soldiers.support_actions import HOURS, PrepareGun, SupportNote, hour_words
 from rules.soldiers.units import Man, cell
 from rules.soldiers.weapons import in_enemy_sight, why_not_here
@@ -317,11 +320,16 @@ def set_up(state: SoldiersState) -> None:
         toward = enemies[0][2] if enemies else _centre(state)
         hour = facing_toward(at, toward) if toward != at else 12
         state.support.guns[gun] = (game.name(at), hour)
-        state.emit(
-            SupportNote(
-                game.guns[gun][0],
-                f"the {_code(state, gun)} sets up prepared in {game.name(at)}, its arrow toward "
-                f"{hour_words(hour)} (our reading of 14.11: the owner's choice, toward the "
-                "nearest enemy man)",
-            )
+        text = (
+            f"the {_code(state, gun)} sets up prepared in {game.name(at)}, its arrow toward "
+            f"{hour_words(hour)} (our reading of 14.11: the owner's choice, toward the "
+            "nearest enemy man)"
         )
+        if hidden_guns.hides(state, gun):  # deployed hidden: on his squad sheet [14.11]
+            state.support.hidden.add(gun)
+            text += "; deployed hidden, out of every enemy man's sight (our reading of 14.11)"
+            side = game.men[game.guns[gun][0]].side
+            state.emit(SupportNote(game.guns[gun][0], text, private_to=side))
+        else:
+            state.emit(SupportNote(game.guns[gun][0], text))
+    hidden_guns.hide_deployment(state)  # their set-up on the squad sheet only [14.11]

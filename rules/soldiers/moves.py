@@ -33,6 +33,7 @@ from rules.movement.reach import reachable
 from rules.soldiers import minefields, operational, scenario_events, wire
 from rules.soldiers.actions import ManHit, ManMoved
 from rules.soldiers.artillery import rubble_extra
+from rules.soldiers.carrying import extra_ap
 from rules.soldiers.fire import apply_damage
 from rules.soldiers.preparations import category as preparations_category
 from rules.soldiers.preparations import why_not_enter
@@ -108,6 +109,14 @@ def _able(state: SoldiersState, side: str, mine: bool) -> list[str]:
     ]
 
 
+def _known_enemies(state: SoldiersState, side: str) -> list[str]:
+    """The able enemy men ``side`` knows of: not the crews of hidden MGs [14.11; 14.12]."""
+    from rules.soldiers.hidden_guns import unseen
+
+    hidden = unseen(state, side)
+    return [m for m in _able(state, side, False) if m not in hidden]
+
+
 def entry_hexes(state: SoldiersState, man: str) -> list[Hex]:
     """The hexes a man off the map enters by: his group's [19.32]; ordered by a leader on the
     map (in a map-edge hex), only those in the leader's command, within 2 hexes and in his
@@ -132,7 +141,9 @@ def judge_sight(state: SoldiersState, man: str) -> None:
     side = game.men[man].side
     at = troops.hexes.get(man)
     if at is None:
-        enemies = {troops.hexes[m] for m in _able(state, side, False) if m not in troops.suppressed}
+        enemies = {
+            troops.hexes[m] for m in _known_enemies(state, side) if m not in troops.suppressed
+        }
         state.active.friendly_eyes = {game.name(h) for h in entry_hexes(state, man)}
         state.active.enemy_eyes = {game.name(h) for h in enemies}
         return
@@ -141,7 +152,7 @@ def judge_sight(state: SoldiersState, man: str) -> None:
         for m in _able(state, side, True)
         if m != man and m not in troops.suppressed and state.sees(at, troops.hexes[m])
     }
-    enemies = {troops.hexes[m] for m in _able(state, side, False) if m not in troops.suppressed}
+    enemies = {troops.hexes[m] for m in _known_enemies(state, side) if m not in troops.suppressed}
     state.active.friendly_eyes = {game.name(h) for h in friends | {at}}
     state.active.enemy_eyes = {game.name(h) for h in enemies}
 
@@ -175,6 +186,7 @@ def why_not_step(
     if pillbox is not None:
         return None, f"{name}: {pillbox}"
     cost = found.cost + rubble_extra(state, to)  # rubble: 2 AP [7.21; 17.51]
+    carrying = extra_ap(state, man)  # carrying a disabled man: +1 AP a hex [11.3]
     mine = minefield(state, man, to)
     if mine == "friendly":
         cost += MINEFIELD_FRIENDLY_EXTRA
@@ -182,6 +194,7 @@ def why_not_step(
         if risk == "Cautious":
             return None, f"{name} is an enemy minefield: Wary or higher to enter [18.44]"
         cost = MINEFIELD_ENEMY_AP
+    cost += carrying
     if state.play.phase == "operational":  # no risk level: the operational limits [6.3]
         why = operational.why_not_enter(state, man, to)
         return (None, f"{name} is {why}") if why else (cost, "")
@@ -199,7 +212,7 @@ def why_not_step(
                 return None, f"{name} is {cat} and in enemy sight: not at Cautious [7.22]"
             if risk == "Cautious" and any(
                 to.distance(state.troops.hexes[m]) == 1
-                for m in _able(state, side, False)
+                for m in _known_enemies(state, side)
                 if state.troops.hexes[m] != frm  # leaving a shared hex [8.83]
             ):
                 return None, f"{name} is next to an able enemy man: not at Cautious [7.22]"

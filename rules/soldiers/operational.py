@@ -6,8 +6,9 @@ An operational move [6.3]: 8 AP (3 for a wounded man [7.11], our reading of "but
 movement only; no risk level is rolled [6.32], so the risk level's limits do not apply (our
 reading); the man may not enter a hex in the sight of an able enemy man (6.4; any such man,
 not only those who see him now, our reading of "enemy sight" [7.23]) nor one within 8 hexes
-of an able enemy man. The side ends its operational moves with ``done``; the first Command
-Cycle then begins [19].
+of an able enemy man; a hidden MG's crew do not count, unknown to him, until his move enters
+their sight [14.12] (:mod:`rules.soldiers.hidden_guns`). The side ends its operational moves
+with ``done``; the first Command Cycle then begins [19].
 """
 
 from __future__ import annotations
@@ -65,10 +66,13 @@ def order(state: SoldiersState, man: str) -> float:
 
 def why_not_enter(state: SoldiersState, man: str, to: Hex) -> str | None:
     """Why an operational move may not enter ``to`` [6.3], or None."""
+    from rules.soldiers.hidden_guns import unseen
+
     game = state.game
     side = game.men[man].side
+    hidden = unseen(state, side)  # a hidden MG's crew, unknown to him [14.12]
     for m, at in state.troops.hexes.items():
-        if m in state.troops.disabled or game.men[m].side == side:
+        if m in state.troops.disabled or game.men[m].side == side or m in hidden:
             continue
         if at.distance(to) <= KEEP_AWAY:
             return f"within {KEEP_AWAY} hexes of an able enemy man [6.3]"

@@ -188,6 +188,12 @@ class SoldiersPositionState(StrictModel):
     carried: dict[str, str] = Field(
         default_factory=dict, description="weapons carried other than the counter's [7.33; 11.2]"
     )
+    carrying: dict[str, str] = Field(
+        default_factory=dict, description="the disabled man each man carries [11.3]"
+    )
+    grenades_taken: dict[str, int] = Field(
+        default_factory=dict, description="grenades each man took (+) or gave (-) [7.33; 12]"
+    )
     weather: str = Field(default="", description="the battle condition an event set [10.6]")
     closed_hexes: dict[str, str] = Field(
         default_factory=dict, description="hexes an event closed, and why [10.6]"
@@ -286,6 +292,8 @@ def to_position(state: SoldiersState) -> GamePosition:
         taken_off=sorted(state.troops.taken_off),
         destroyed=sorted(state.troops.destroyed),
         carried=dict(sorted(state.troops.carried.items())),
+        carrying=dict(sorted(state.troops.carrying.items())),
+        grenades_taken=dict(sorted(state.troops.grenades_taken.items())),
         weather=state.field.weather,
         closed_hexes=dict(sorted(state.field.closed_hexes.items())),
         lasting_smoke=sorted(state.field.lasting_smoke),
@@ -485,6 +493,16 @@ def _read_off_map(
             reader.problem(("state", "carried", man), "a man of the game and a weapon's id [11.2]")
         else:
             troops.carried[man] = weapon_id
+    for man, count in extra.grenades_taken.items():
+        if reader.unit(man, game.men, ("state", "grenades_taken", man)) and count:
+            troops.grenades_taken[man] = count
+    for man, other in extra.carrying.items():
+        if man not in game.men or other not in game.men:
+            reader.problem(
+                ("state", "carrying", man), "a man of the game and a disabled man [11.3]"
+            )
+        else:
+            troops.carrying[man] = other
     groups = {g.id for g in game.groups}
     state.arrivals = Arrivals(
         dict(extra.events),
@@ -636,8 +654,12 @@ def _read_reaction(
     path: PathKey = ("state", "turn", "reaction")
     if found.side not in game.sides:
         reader.problem((*path, "side"), f"the scenario has no side '{found.side}'")
-    if found.trigger not in ("move", "sustained"):
-        reader.problem((*path, "trigger"), "a reaction follows a move or sustained fire [8.6]")
+    if found.trigger not in ("move", "sustained", "operational"):
+        reader.problem(
+            (*path, "trigger"),
+            "a reaction follows a move, sustained fire or a hidden MG revealed by an "
+            "operational move [8.6; 14.12]",
+        )
     names: dict[str, str | None] = {}
     for key in ("hex", "target"):
         name = getattr(found, key)

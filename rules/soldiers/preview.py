@@ -15,10 +15,12 @@ from rules.engine.actions import Action, Done, Move
 from rules.engine.play import Chance, Preview
 from rules.soldiers import (
     bidding,
+    carrying,
     destroying,
     equipment,
     fire_support,
     groups,
+    handover,
     melee,
     prisoners,
     rifle_grenades,
@@ -81,6 +83,9 @@ def why_not(state: SoldiersState, action: Action) -> str | None:
 def _why_not(state: SoldiersState, action: Action) -> str | None:
     if isinstance(action, Done):
         return None if action.side in state.to_act() else f"{action.side} may not act now"
+    burdened = carrying.why_not_carrying(state, action)  # only movement [11.3]
+    if burdened is not None:
+        return burdened
     if isinstance(action, React):
         return why_not_react(state, action)
     if state.active.reaction is not None:
@@ -91,6 +96,10 @@ def _why_not(state: SoldiersState, action: Action) -> str | None:
         return suppression.why_not(state, action)  # [7.41]
     if isinstance(action, equipment.Exchange):
         return equipment.why_not(state, action)  # [7.33]
+    if isinstance(action, carrying.ACTIONS):
+        return carrying.why_not(state, action)  # [11.3]
+    if isinstance(action, handover.TakeGrenades):
+        return handover.why_not(state, action)  # [7.33; 12]
     if isinstance(action, prisoners.KillPrisoner):
         return prisoners.why_not(state, action)  # [9.7]
     if isinstance(action, destroying.DestroyEquipment):
@@ -197,6 +206,14 @@ def preview(state: SoldiersState, action: Action) -> Preview:
     if isinstance(action, equipment.Exchange):
         cost = f"all his AP ({state.active.ap:g}); then {equipment.then_fires(state, action)}"
         return Preview(words, True, None, cost, rules=("exchange equipment [7.33]",))
+    if isinstance(action, handover.TakeGrenades):
+        cost = f"all his AP ({state.active.ap:g})"
+        return Preview(words, True, None, cost, rules=("exchange equipment [7.33]",))
+    if isinstance(action, carrying.PickUp):
+        cost = f"all his AP ({state.active.ap:g}); then +1 AP a hex entered, only movement"
+        return Preview(words, True, None, cost, rules=("carrying a disabled man [11.3]",))
+    if isinstance(action, carrying.Drop):
+        return Preview(words, True, None, "free (0 AP)", rules=("dropping him [11.3]",))
     if isinstance(action, destroying.DestroyEquipment):
         cost = f"{destroying.DESTROY_AP:g} of {state.active.ap:g} AP"
         gone = ", ".join(destroying.lying(state, action.man))

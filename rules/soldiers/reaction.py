@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING
 from model.hexes import Hex
 from rules.engine.actions import Move
 from rules.engine.worked import Working
-from rules.soldiers import machineguns, overwatch
+from rules.soldiers import hidden_guns, machineguns, overwatch
 from rules.soldiers.actions import React, ReactionNote, Shoot
 from rules.soldiers.fire import hit_chance, resolve
 from rules.soldiers.fire_lanes import why_not_through
@@ -170,6 +170,8 @@ def options(state: SoldiersState) -> list[React]:
         return []
     h = state.game.by_name[window.hex]
     fire, suppress = candidates(state, window.side, h, window.target)
+    if window.trigger == hidden_guns.OPERATIONAL:  # the revealed gun's crew fire only [14.12]
+        fire, suppress = hidden_guns.crew_only(state, fire), []
     declared = {m for m, _ in window.declared}
     found = [React(m, "fire") for m in fire if m not in declared]
     found += [React(m, "suppress") for m in suppress if m not in declared]

@@ -123,6 +123,11 @@ class Troops(Record):
     carried: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
     #: The men whose weapon was destroyed [9.5] (the mark goes with the weapon [7.33]).
     destroyed: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    #: The grenades each man took from others (+) or gave (-) [7.33; 12]
+    #: (:mod:`rules.soldiers.handover`).
+    grenades_taken: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
+    #: The disabled man each man carries [11.3] (:mod:`rules.soldiers.carrying`).
+    carrying: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
 
 
 @dataclass

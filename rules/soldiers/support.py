@@ -18,7 +18,7 @@ from rules.engine.play import ActionFocus, Preview
 from rules.engine.record import OMIT, Record, plain, state_field
 from rules.records.places import units
 from rules.records.position import PositionReader
-from rules.soldiers import flamethrowers, machineguns, overwatch
+from rules.soldiers import flamethrowers, hidden_guns, machineguns, overwatch
 from rules.soldiers.support_actions import HOURS, Flame, Overwatch, PrepareGun, hour_words
 
 if TYPE_CHECKING:
@@ -43,6 +43,9 @@ class Support(Record):
     guns: dict[str, tuple[str, int]] = state_field(default_factory=dict, encode=_unless_empty)
     gun_shots: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
     guns_turned: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    hidden: set[str] = state_field(default_factory=set, encode=_unless_empty)  # [14.11; 14.12]
+    #: Men stopped by a hidden MG revealed, to suppress after the reaction [14.12].
+    halted: set[str] = state_field(default_factory=set, encode=_unless_empty)
 
 
 # --- hooks of the sequence of play ------------------------------------------------------------
@@ -76,7 +79,8 @@ def ordered(state: SoldiersState, man: str) -> None:
 
 
 def moved(state: SoldiersState, man: str) -> None:
-    """A man moved: the MG he crews is dismantled [14.2]."""
+    """A man moved: the MG he crews is revealed if hidden [14.12] and dismantled [14.2]."""
+    hidden_guns.acted(state, man, "moves")
     machineguns.moved(state, man)
 
 
@@ -174,11 +178,13 @@ class SupportPosition(StrictModel):
     guns: dict[str, str] = Field(default_factory=dict)
     gun_shots: dict[str, int] = Field(default_factory=dict)
     guns_turned: list[str] = Field(default_factory=list)
+    hidden_guns: list[str] = Field(default_factory=list)  # deployed hidden, not revealed [14.11]
+    halted: list[str] = Field(default_factory=list)  # to suppress after the reaction [14.12]
 
 
 def to_position(state: SoldiersState) -> SupportPosition | None:
     s = state.support
-    if not (s.overwatch or s.guns or s.gun_shots or s.guns_turned):
+    if not (s.overwatch or s.guns or s.gun_shots or s.guns_turned or s.hidden or s.halted):
         return None
     return SupportPosition(
         overwatch=sorted(s.overwatch),
@@ -186,6 +192,8 @@ def to_position(state: SoldiersState) -> SupportPosition | None:
         guns={g: f"{h} {hour}" for g, (h, hour) in sorted(s.guns.items())},
         gun_shots=dict(sorted(s.gun_shots.items())),
         guns_turned=sorted(s.guns_turned),
+        hidden_guns=sorted(s.hidden),
+        halted=sorted(s.halted),
     )
 
 
@@ -219,4 +227,10 @@ def from_position(
         else:
             reader.problem((*path, "gun_shots", gun), f"no MMG or HMG '{gun}', or a negative count")
     support.guns_turned = {g for g in found.guns_turned if g in game.guns}
+    for gun in found.hidden_guns:  # still hidden [14.11; 14.12]
+        if gun in game.guns:
+            support.hidden.add(gun)
+        else:
+            reader.problem((*path, "hidden_guns"), f"the scenario has no MMG or HMG '{gun}'")
+    support.halted = set(units(found.halted, game.men, (*path, "halted"), reader))
     return support

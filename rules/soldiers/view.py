@@ -20,10 +20,12 @@ from rules.soldiers.actions import (
     Shoot,
     Throw,
 )
+from rules.soldiers.carrying import Drop, PickUp
 from rules.soldiers.destroying import DestroyEquipment
 from rules.soldiers.equipment import Exchange
 from rules.soldiers.fire_support_actions import CancelCall, Radio, ThrowSatchel
 from rules.soldiers.groups import OrderGroup
+from rules.soldiers.handover import TakeGrenades
 from rules.soldiers.melee import HandToHand
 from rules.soldiers.moves import step_cost
 from rules.soldiers.names import chit_title, chit_words
@@ -154,6 +156,13 @@ def describe(state: SoldiersState, action: Action) -> str:
         return rifle_grenades.describe(state, action)  # [12.6]
     if isinstance(action, DestroyEquipment):
         return "Destroy the equipment of the disabled and captured men in his hex [9.5]"
+    if isinstance(action, PickUp):
+        other = state.game.unit_name(action.other)
+        return f"Pick up {other}: all his AP; +1 AP a hex, only movement while carrying [11.3]"
+    if isinstance(action, Drop):
+        return "Drop the disabled man he carries: free [11.3]"
+    if isinstance(action, TakeGrenades):
+        return f"Take the grenades of {state.game.unit_name(action.other)} [7.33; 12]"
     if isinstance(action, SelfSuppress):
         return f"{state.game.unit_name(action.man)}: suppress himself, ending his actions [7.41]"
     if isinstance(action, ClearJam):
@@ -210,7 +219,18 @@ def concerns(state: SoldiersState, action: Action) -> ActionFocus:
         return ActionFocus(action.man, "fire" if action.how == "fire" else "other", at)
     if isinstance(action, HandToHand):
         return ActionFocus(action.man, "fire", state.troops.hexes.get(action.man))
-    if isinstance(action, OrderMan | MoveOff | ClearJam | Reload | SelfSuppress | Exchange):
+    if isinstance(
+        action,
+        OrderMan
+        | MoveOff
+        | ClearJam
+        | Reload
+        | SelfSuppress
+        | Exchange
+        | PickUp
+        | Drop
+        | TakeGrenades,
+    ):
         return ActionFocus(action.man)
     if isinstance(action, smoke.ACTIONS):
         return smoke.concerns(state, action)  # [12.5; 12.54]

@@ -21,8 +21,8 @@ Our reading of V.C.3, as the catalogue's: any Suppressed result of combat, not o
 landing. The Assault Squad's Smoke "into an adjacent hex" is the "FS" order of the Smoke
 option (:mod:`rules.armor.optional.smoke`) [OP IX.A]. Not played: their Radio and Crack Morale
 [OP V.C.1] (Command Control and Morale are not played), the air-drop; the Assault Squad's fire at
-fortifications by hex [ADV IV.E.5]; the hand-held Flamethrower [OP V.B.1-5] (the point-buy
-prices it; its separate fire orders, Fires and forced Bail Out are not played).
+fortifications by hex [ADV IV.E.5]. The hand-held Flamethrower [OP V.B.1-5] is
+:mod:`rules.armor.optional.handheld`.
 """
 
 from __future__ import annotations

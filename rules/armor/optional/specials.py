@@ -236,6 +236,12 @@ def fired(state: ArmorState, unit: str, target: str, used: Weapon | None) -> boo
 def _flame_fire(state: ArmorState, h: Hex) -> None:
     """[OP XXV.D.4]: "The flamethrower automatically starts Fires when used against an Alley
     or Building hex" (the Fire unit of Fires in Buildings and Alleys [OP XI], when played)."""
+    start_fire(state, h, "[OP XXV.D.4; OP XI.C]")
+
+
+def start_fire(state: ArmorState, h: Hex, rule: str) -> None:
+    """A flamethrower used against ``h``: a Fire unit there when it is an Alley or Building
+    hex and Fires in Buildings and Alleys [OP XI] is played [OP XXV.D.4; OP V.B.4]."""
     from rules.armor.optional.blaze import fire_row
 
     game, blazes = state.game, state.blazes
@@ -244,7 +250,7 @@ def _flame_fire(state: ArmorState, h: Hex) -> None:
     blazes.fires[h] = state.play.turn
     blazes.flamed.add(h)
     what = "Fire unit placed: a flamethrower used against an Alley or Building hex"
-    state.emit(HexChanged(game.name(h), what, "[OP XXV.D.4; OP XI.C]"))
+    state.emit(HexChanged(game.name(h), what, rule))
 
 
 def reload(state: ArmorState, unit: str) -> None:
