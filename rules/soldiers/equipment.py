@@ -141,8 +141,10 @@ def _full_ap(state: SoldiersState, man: str) -> float:
     return guarding[0] if guarding is not None else 5.0
 
 
-def _with(state: SoldiersState, man: str, other: str) -> str | None:
-    """Why ``man`` may not exchange with ``other`` for who ``other`` is [7.33], or None."""
+def why_not_partner(state: SoldiersState, man: str, other: str) -> str | None:
+    """Why ``man`` may not exchange equipment with ``other`` for who ``other`` is and where he
+    stands [7.33], or None: in his hex; an enemy only disabled or captured; an able friend of
+    the group under orders."""
     troops, men = state.troops, state.game.men
     if other not in men or other == man or troops.hexes.get(other) != troops.hexes.get(man):
         return "the other man must be in his hex [7.33]"
@@ -155,6 +157,15 @@ def _with(state: SoldiersState, man: str, other: str) -> str | None:
             "with an able friendly man both conduct the action: he must be of the group under "
             "orders (our reading) [7.33]"
         )
+    return None
+
+
+def _with(state: SoldiersState, man: str, other: str) -> str | None:
+    """Why ``man`` may not exchange with ``other`` for who ``other`` is [7.33], or None."""
+    found = why_not_partner(state, man, other)
+    if found is not None:
+        return found
+    troops = state.troops
     if _excluded(state, other):
         return "not an MG's part (its own rules, not played) [14.1; 14.13]"
     flamer = _why_not_flame(state, man, other)

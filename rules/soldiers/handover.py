@@ -42,25 +42,13 @@ class TakeGrenades(WordsAction):
 
 def why_not(state: SoldiersState, action: TakeGrenades) -> str | None:
     """Why the man may not take the other's grenades now, or None [7.33]."""
-    from rules.soldiers.equipment import why_not_active
+    from rules.soldiers.equipment import why_not_active, why_not_partner
     from rules.soldiers.grenades import grenades_left
 
-    found = why_not_active(state, action.man)
+    found = why_not_active(state, action.man) or why_not_partner(state, action.man, action.other)
     if found is not None:
         return found
-    troops, men, man, other = state.troops, state.game.men, action.man, action.other
-    if other not in men or other == man or troops.hexes.get(other) != troops.hexes.get(man):
-        return "the other man must be in his hex [7.33]"
-    friendly = men[other].side == men[man].side
-    disabled = troops.disabled.get(other) in ("killed", "incapacitated", "captured")
-    if not friendly and not disabled and other not in troops.captured:
-        return "an enemy man only disabled or captured [7.33]"
-    if friendly and not disabled and other not in state.active.group:
-        return (
-            "with an able friendly man both conduct the action: he must be of the group under "
-            "orders (our reading) [7.33]"
-        )
-    if grenades_left(state, other) < 1:
+    if grenades_left(state, action.other) < 1:
         return "he has no grenades left [12; 9.5]"
     return None
 
