@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.actions import build_actions, update_enabled
+from editor.collector import GuiThreadCollector
 from editor.files.boards import BoardDocument
 from editor.files.changes import Change
 from editor.files.controller import FileController
@@ -425,6 +426,8 @@ def dropped_file(mime: QMimeData) -> Path | None:
 
 def run_editor(path: str | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    collector = GuiThreadCollector(app)  # Qt objects die on the GUI thread: editor/collector.py
+    app.aboutToQuit.connect(collector.uninstall)
     start_logging()
     use_board_library()  # the user's own boards, for scenarios and the board dialogs
     window = MainWindow()

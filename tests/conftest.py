@@ -3,6 +3,7 @@ scratch folders."""
 
 from __future__ import annotations
 
+import gc
 import os
 import tempfile
 from collections.abc import Callable
@@ -125,6 +126,21 @@ def drop_on_map(window: Any) -> Callable[[str, str, Any], None]:
         window.view.dropEvent(event)
 
     return drop
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item: pytest.Item) -> None:
+    """After a Qt test (its widgets closed, its fixtures gone), collect its garbage here, on
+    the GUI thread.
+
+    A Qt object owned by Python and caught in a reference cycle is freed by whichever thread
+    runs the cyclic collector next; in a test worker that may be a background thread (xdist's
+    receiver, a Dask client's loop, a balance run's), and a Qt object freed there (a running
+    timer above all) crashed the worker later inside Qt's event processing, during an unrelated
+    test. The editor itself collects on its GUI thread only (editor/collector.py). Collecting
+    here also makes a cycle that cannot be freed safely crash at the test that made it."""
+    if "qtbot" in getattr(item, "fixturenames", ()):
+        gc.collect()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -12,6 +12,7 @@ keeps the value before and after and undo swaps it back.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -51,6 +52,13 @@ class EditCommand(QUndoCommand):
     """Replace the document's scenario by a new value; undo puts the old one back.
 
     Commands with the same ``merge_key`` in a row merge (a brush stroke is one undo step).
+
+    A command holds its document weakly. The document owns the undo stack, which owns the
+    commands; a strong link back made a reference cycle through Qt objects, and when Python's
+    cyclic collector broke it the document's C++ side deleted the stack while its commands'
+    Python halves were being torn down: a segfault inside ``QUndoStack::clear`` (reproduced by
+    collecting after any two edits with a panel attached; in CI it struck an unrelated later
+    test whenever the collection happened to run there, or on a background thread).
     """
 
     def __init__(
@@ -63,17 +71,21 @@ class EditCommand(QUndoCommand):
         merge_key: int = -1,
     ) -> None:
         super().__init__(text)
-        self.document = document
+        self._document = weakref.ref(document)
         self.before = before
         self.after = after
         self.change = change
         self.merge_key = merge_key
 
     def redo(self) -> None:
-        self.document._set(self.after, self.change)
+        document = self._document()
+        if document is not None:
+            document._set(self.after, self.change)
 
     def undo(self) -> None:
-        self.document._set(self.before, self.change)
+        document = self._document()
+        if document is not None:
+            document._set(self.before, self.change)
 
     def id(self) -> int:
         return self.merge_key

@@ -15,6 +15,7 @@ import os
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
 
@@ -65,7 +66,6 @@ class Autosaver(QObject):
 
     def __init__(self, document: ScenarioDocument, interval_ms: int = AUTOSAVE_MS) -> None:
         super().__init__(document)
-        self.document = document
         self._untitled = uuid.uuid4().hex
         self.timer = QTimer(self)
         self.timer.setInterval(interval_ms)
@@ -73,6 +73,14 @@ class Autosaver(QObject):
         self.timer.start()
         self._written: set[Path] = set()  # stems written, under every name the file has had
         document.file_changed.connect(self._on_file_changed)
+
+    @property
+    def document(self) -> ScenarioDocument:
+        """The document it saves: its Qt parent. Not an attribute of its own, which would make
+        a reference cycle through two Qt objects (the document holds its children): freed by
+        Python's cyclic collector on whatever thread it runs, the running autosave timer was
+        destroyed off the GUI thread and left behind in its event dispatcher."""
+        return cast("ScenarioDocument", self.parent())
 
     def every(self, minutes: int) -> None:
         """Write the recovery copy every ``minutes`` (Edit > Preferences); 0 turns autosave

@@ -59,10 +59,11 @@ class MapTiles:
         )
         self._tiles: OrderedDict[TileKey, QPixmap] = OrderedDict()
         self._wanted: list[TileKey] = []  # tiles to paint between events, first first
-        self._timer = QTimer()
-        self._timer.setSingleShot(True)
-        self._timer.setInterval(0)
-        self._timer.timeout.connect(self._paint_wanted)
+        # Between events through Qt's own single-shot timer, not a QTimer of ours: an object
+        # without a Qt parent would be freed by whichever thread runs Python's cyclic collector
+        # once the map item is gone, and a timer freed off the GUI thread is never unregistered
+        # from the GUI thread's event dispatcher, which then fires it into freed memory.
+        self._scheduled = False
         #: Tiles painted so far (the benchmark and tests read it).
         self.painted = 0
 
@@ -80,7 +81,6 @@ class MapTiles:
 
     def stop(self) -> None:
         """Paint nothing more between events (the map item is gone)."""
-        self._timer.stop()
         self._wanted.clear()
 
     def draw(
@@ -122,7 +122,7 @@ class MapTiles:
             ]
         self._wanted = missing + [k for k in ahead if k not in missing]
         if self._wanted:
-            self._timer.start()
+            self._schedule()
 
     # --- painting tiles ---------------------------------------------------------------------
 
@@ -142,8 +142,16 @@ class MapTiles:
             self._tiles.popitem(last=False)
         return tile
 
+    def _schedule(self) -> None:
+        if not self._scheduled:
+            self._scheduled = True
+            QTimer.singleShot(0, self._paint_wanted)
+
     def _paint_wanted(self) -> None:
         """Paint wanted tiles for a moment, show them, and come back for the rest."""
+        self._scheduled = False
+        if not self._wanted:  # stopped, or painted by a paint in the meantime
+            return
         start = time.perf_counter()
         done = QRectF()
         while self._wanted and time.perf_counter() - start < IDLE_BUDGET_S:
@@ -158,7 +166,7 @@ class MapTiles:
         if not done.isEmpty():
             update(done)
         if self._wanted:
-            self._timer.start()
+            self._schedule()
 
     # --- stand-ins while a zoom's tiles are painted ------------------------------------------
 
