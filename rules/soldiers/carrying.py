@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from rules.engine.actions import Action, Move, WordsAction
+from rules.soldiers import kit
 from rules.soldiers.actions import Maintained, MoveOff, OrderMan
 from rules.soldiers.weapons import carried
 
@@ -88,9 +89,9 @@ def why_not(state: SoldiersState, action: PickUp | Drop) -> str | None:
         return "another man carries him"
     if man in troops.carrying:
         return "he carries a disabled man already [11.1]"
-    if any(s.radioman == man for s in state.game.artillery_support.values()):
-        return "the radioman carries the radio: one item of that column [11.1; 17.1]"
-    if state.game.men[man].team is not None:
+    if kit.carries_radio(state, man):
+        return "he carries the radio: one item of that column [11.1; 17.1]"
+    if kit.gun_of(state, man) is not None:
         return "an MG crewman carries his part of the gun: one item of that column [11.1; 14.1]"
     if "continuous" in carried(state, man).fire:
         return "a man with a flamethrower carries only pistols and grenades [15.2]"
