@@ -98,7 +98,7 @@ def test_14_13_a_man_takes_a_dead_crewman_s_part_for_all_his_ap_and_crews_the_gu
     assert action in state.legal_actions()
     assert state.describe(action) == f"Take an MG part from {game.unit_name(B)}: all his AP [7.33]"
     preview = state.preview(action)
-    assert preview.legal and "all his AP (5)" in (preview.cost or "")
+    assert preview.legal and "all his AP (5); then he crews the MMG: -1" in (preview.cost or "")
     events = state.apply(action)
     told = " ".join(e.describe() for e in events)
     assert "part of the MMG [14.13]" in told and "-1 to the hit chance" in told
@@ -165,6 +165,7 @@ def test_14_13_an_able_crewman_whose_part_is_taken_is_relieved_and_unarmed() -> 
     state, _a, b = _crew()
     game = state.game
     _order(state, RIFLEMAN)
+    assert "relieved, unarmed [14.13]" in (state.preview(TakeKit(RIFLEMAN, B, "part")).cost or "")
     events = state.apply(TakeKit(RIFLEMAN, B, "part"))
     told = " ".join(e.describe() for e in events)
     assert f"{B} is relieved, unarmed [14.13]" in told and "our reading of 14.13" in told
@@ -272,6 +273,9 @@ def test_17_12_the_dead_radioman_s_radio_a_leader_who_takes_it_uses_it_a_man_doe
     taken = state.clone()
     assert isinstance(taken, SoldiersState)
     _order(state, man)
+    assert "he may not use it: no leader [17.12]" in (
+        state.preview(TakeKit(man, RADIOMAN, "radio")).cost or ""
+    )
     events = state.apply(TakeKit(man, RADIOMAN, "radio"))
     assert any("may not use it [17.12]" in e.describe() for e in events)
     assert kit.radio_carrier(state, "us") == man and artillery.users(state, "us") == []

@@ -400,6 +400,33 @@ def describe(state: SoldiersState, action: TakeKit) -> str:
     return f"Take {word} from {other}: all his AP [7.33]"
 
 
+def then(state: SoldiersState, action: TakeKit) -> str:
+    """What taking the item will mean, for the preview before it is committed."""
+    man, other = action.man, action.other
+    if action.item == "part":
+        gun = gun_of(state, other)
+        code = state.game.men[gun_weapon_holder(state, gun)].weapon.code if gun else "MG"
+        words = f"he crews the {code}"
+        if gun != state.game.men[man].team:
+            words += ": -1 to its hit chance while he takes part in its fire [14.13]"
+        if other not in state.troops.disabled and state.game.men[other].team == gun:
+            words += f"; {state.game.unit_name(other)} relieved, unarmed [14.13]"
+        return words
+    if action.item == "radio":
+        from rules.soldiers.artillery import LEADERS
+
+        support = state.game.artillery_support.get(state.game.men[man].side)
+        usable = (support is not None and man == support.radioman) or (
+            state.game.men[man].rank in LEADERS
+        )
+        return "he may use it [17.12]" if usable else "he may not use it: no leader [17.12]"
+    if action.item == "satchel":
+        from rules.soldiers.engineers import is_engineer
+
+        return "he carries them" + ("" if is_engineer(state.game.men[man]) else ", no engineer")
+    return "he may reload from them [8.52]"
+
+
 # --- position files ---------------------------------------------------------------------------
 
 

@@ -209,8 +209,11 @@ def preview(state: SoldiersState, action: Action) -> Preview:
     if isinstance(action, equipment.Exchange):
         cost = f"all his AP ({state.active.ap:g}); then {equipment.then_fires(state, action)}"
         return Preview(words, True, None, cost, rules=("exchange equipment [7.33]",))
-    if isinstance(action, handover.TakeGrenades | kit.TakeKit):
+    if isinstance(action, handover.TakeGrenades):
         cost = f"all his AP ({state.active.ap:g})"
+        return Preview(words, True, None, cost, rules=("exchange equipment [7.33]",))
+    if isinstance(action, kit.TakeKit):
+        cost = f"all his AP ({state.active.ap:g}); then {kit.then(state, action)}"
         return Preview(words, True, None, cost, rules=("exchange equipment [7.33]",))
     if isinstance(action, carrying.PickUp):
         cost = f"all his AP ({state.active.ap:g}); then +1 AP a hex entered, only movement"
