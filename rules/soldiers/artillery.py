@@ -131,24 +131,13 @@ class Calls(Record):
 
 
 def users(state: SoldiersState, side: str) -> list[str]:
-    """The men who may use the side's radio now [17.12]: the man assigned it, and any leader
-    stacked with him; not a disabled man, not a man off the map."""
-    support = state.game.artillery_support.get(side)
-    if support is None:
-        return []
-    hexes, disabled = state.troops.hexes, state.troops.disabled
-    at = hexes.get(support.radioman)
-    if at is None:
-        return []
+    """The men who may use the side's radio now [17.12]: the man assigned it while he carries
+    it and any leader stacked with him, or a leader who took it
+    (:func:`rules.soldiers.kit.radio_users`); not a disabled man, not a man off the map."""
+    from rules.soldiers.kit import radio_users
+
     men = state.game.men
-    return sorted(
-        m
-        for m, h in hexes.items()
-        if h == at
-        and m not in disabled
-        and men[m].side == side
-        and (m == support.radioman or men[m].rank in LEADERS)
-    )
+    return radio_users(state, side, lambda m: men[m].rank in LEADERS)
 
 
 def observer(state: SoldiersState, man: str, target: Hex) -> str | None:

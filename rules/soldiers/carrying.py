@@ -6,9 +6,10 @@ action [7.31; 7.33] (:func:`rules.soldiers.equipment.why_not_active`). A disable
 killed or incapacitated one [8.44], friendly or enemy (the book does not say whose: our
 reading, either); never a man another carries.
 
-- A man carries one item of the column that holds a disabled man [11.1]: the radioman (his
-  radio [17.1]) and an MG crewman (his part of the gun) may not pick one up; nor a man with
-  a flamethrower, who may carry only pistols and grenades [15.2].
+- A man carries one item of the column that holds a disabled man [11.1]: the man carrying
+  the radio [17.1] and a man carrying an MG's part [14.1; 14.13] (:mod:`rules.soldiers.kit`)
+  may not pick one up; nor a man with a flamethrower, who may carry only pistols and grenades
+  [15.2].
 - "A man or group that moves while carrying a disabled man must spend one additional AP for
   each hex entered": +1 AP a hex, to the whole group when one of its men carries (they move
   together [7.1]); the carried man goes with him.
@@ -27,6 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from rules.engine.actions import Action, Move, WordsAction
+from rules.soldiers import kit
 from rules.soldiers.actions import Maintained, MoveOff, OrderMan
 from rules.soldiers.weapons import carried
 
@@ -88,9 +90,9 @@ def why_not(state: SoldiersState, action: PickUp | Drop) -> str | None:
         return "another man carries him"
     if man in troops.carrying:
         return "he carries a disabled man already [11.1]"
-    if any(s.radioman == man for s in state.game.artillery_support.values()):
-        return "the radioman carries the radio: one item of that column [11.1; 17.1]"
-    if state.game.men[man].team is not None:
+    if kit.carries_radio(state, man):
+        return "he carries the radio: one item of that column [11.1; 17.1]"
+    if kit.gun_of(state, man) is not None:
         return "an MG crewman carries his part of the gun: one item of that column [11.1; 14.1]"
     if "continuous" in carried(state, man).fire:
         return "a man with a flamethrower carries only pistols and grenades [15.2]"

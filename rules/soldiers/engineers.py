@@ -92,7 +92,11 @@ class Demolitions(Record):
 
 
 def satchels_left(state: SoldiersState, man: str) -> int:
-    return state.game.satchels.get(man, 0) - state.demolitions.satchels_thrown.get(man, 0)
+    """What he started with and took or gave [7.33; 16.21], less what he threw [16.22]."""
+    from rules.soldiers.kit import satchels_taken
+
+    start = state.game.satchels.get(man, 0) + satchels_taken(state, man)
+    return start - state.demolitions.satchels_thrown.get(man, 0)
 
 
 def why_not_satchel(state: SoldiersState, action: ThrowSatchel) -> str | None:

@@ -22,10 +22,12 @@ engine plays the weapons: the two men swap the weapons they carry (a man carries
   weapon it is (Murphy, Marck) may give it, able (both conducting the action) or disabled;
   once taken it stays with the taker. The flamethrower man may take another man's weapon only
   by giving it. The fuel is the clips (our reading of 19.54), which stay each man's.
-- Not played (our reading: their own carrying rules): MG and HMG parts and their crews [11.1;
-  14.1; 14.13], grenades, clips, pistols, satchel charges and radios, carrying a disabled man
-  [11.3]; a man's ammo clips stay his, whatever weapon he fires (the clip is an abstract ammo
-  supply [11, Developer's Note]).
+- MG parts, satchel charges, radios and clips change hands by ``take``
+  (:mod:`rules.soldiers.kit`), grenades by ``take-grenades`` (:mod:`rules.soldiers.handover`),
+  a disabled man by ``pick-up`` [11.3]; a man's ammo clips stay his, whatever weapon he fires
+  (the clip is an abstract ammo supply [11, Developer's Note]). Not played (our reading): a
+  weapon exchange by a man who carries an MG's part or was of its crew (the gun is its crew's;
+  a relieved crewman is unarmed [14.13]), pistols.
 
 A man other than the one originally assigned a flamethrower fires it "less effectively": the
 hit chance -3 after all other modifiers, and +4 to the weapon check die-roll [15.21]
@@ -45,6 +47,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rules.engine.actions import WordsAction
 from rules.engine.worked import Working
+from rules.soldiers import kit
 from rules.soldiers.actions import Maintained
 from rules.soldiers.capture import guard_ap
 from rules.soldiers.units import Weapon
@@ -82,7 +85,10 @@ def _nation(w: Weapon) -> str:
 
 def modifiers(state: SoldiersState, man: str) -> tuple[int, int, str]:
     """The hit chance and weapon check modifiers of the weapon ``man`` fires, and why
-    [8.72; 8.73; 15.21]; (0, 0, "") for his own."""
+    [8.72; 8.73; 15.21]; (0, 0, "") for his own, and for an MG he fires as one of its crew
+    (the gun's own rules, :mod:`rules.soldiers.machineguns` [14.3; 14.13])."""
+    if kit.works(state, man) is not None:
+        return 0, 0, ""
     return _modifiers(state.game.men[man].weapon, carried(state, man))
 
 
@@ -110,8 +116,8 @@ def hit_modifier(state: SoldiersState, man: str, work: Working) -> int:
 
 
 def _excluded(state: SoldiersState, man: str) -> bool:
-    """An MG crewman: his own carrying rules [11.1; 14.1; 14.13]."""
-    return state.game.men[man].team is not None
+    """An MG's crewman, original or not: his own carrying rules [11.1; 14.1; 14.13]."""
+    return state.game.men[man].team is not None or kit.gun_of(state, man) is not None
 
 
 def _why_not_flame(state: SoldiersState, man: str, other: str) -> str | None:
@@ -166,8 +172,8 @@ def _with(state: SoldiersState, man: str, other: str) -> str | None:
     if found is not None:
         return found
     troops = state.troops
-    if _excluded(state, other):
-        return "not an MG's part (its own rules, not played) [14.1; 14.13]"
+    if _excluded(state, other) or _excluded(state, man):
+        return "an MG's crewman: his part changes hands by 'take ... part' [14.1; 14.13]"
     flamer = _why_not_flame(state, man, other)
     if flamer is not None:
         return flamer
@@ -202,8 +208,6 @@ def why_not_active(state: SoldiersState, man: str) -> str | None:
         return "he is not an able man on the map"
     if man in troops.suppressed:
         return "a suppressed man must unsuppress before any other action [7.42]"
-    if _excluded(state, man):
-        return "not an MG's part (its own rules, not played) [14.1; 14.13]"
     full = _full_ap(state, man)
     if state.active.ap < full or state.active.step is not None:
         return f"it costs all his AP ({full:g}): he may have spent none [7.33]"

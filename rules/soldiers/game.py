@@ -113,6 +113,7 @@ from rules.soldiers import (
     groups,
     handover,
     hidden_guns,
+    kit,
     leaders,
     melee,
     minefields,
@@ -286,6 +287,7 @@ class SoldiersGame(MapGame):
         equipment.Exchange,
         *carrying.ACTIONS,
         handover.TakeGrenades,
+        kit.TakeKit,
         prisoners.KillPrisoner,
         destroying.DestroyEquipment,
         *smoke.ACTIONS,
@@ -442,6 +444,7 @@ class SoldiersState(State):
         self.support = support.Support()  # overwatch and MGs [13; 14]
         self.artillery = artillery.Calls()  # calls, markers of strikes [17]
         self.demolitions = engineers.Demolitions()  # satchel charges thrown [16.2]
+        self.kit = kit.Kit()  # MG parts, satchels, radios, clips that changed hands [7.33]
         self.smoke = smoke_markers.Smoke()  # smoke grenades and markers [12.5]
         self.wire = wire.WireCut()  # remove wire performed [18.32]
         self.minefields = minefields.Minefields()  # bought minefields revealed [18.41]
@@ -672,6 +675,7 @@ class SoldiersState(State):
                         mine.extend(equipment.options(self))  # exchange weapons [7.33]
                         mine.extend(carrying.options(self))  # carry a disabled man [11.3]
                         mine.extend(handover.options(self))  # take grenades [7.33; 12]
+                        mine.extend(kit.options(self))  # MG parts, satchels, radio, clips [7.33]
                         mine.extend(prisoners.options(self))  # kill prisoners [9.7]
                         mine.extend(destroying.options(self))  # destroy equipment [9.5]
                         mine.extend(smoke.options(self))  # smoke grenades [12.5; 12.54]
@@ -812,6 +816,8 @@ class SoldiersState(State):
             equipment.exchange(self, action)  # all his AP [7.33]
         elif isinstance(action, handover.TakeGrenades):
             handover.take(self, action)  # all his AP [7.33; 12]
+        elif isinstance(action, kit.TakeKit):
+            kit.take(self, action)  # all his AP [7.33; 14.13; 16.21; 17.11]
         elif isinstance(action, carrying.ACTIONS):
             carrying.apply(self, action)  # pick up, all his AP; drop, free [11.3]
         elif isinstance(action, prisoners.KillPrisoner):

@@ -28,8 +28,11 @@ full crew, or one man short: -2 to the hit chance and +3 to a weapon check roll,
 10. Our readings: the crew fire the gun as one, so it fires at most twice in an Action Phase
 [8.1] whichever crewman is ordered, and in reaction once a phase, from one crewman [8.65].
 
-Missing: non-crew members and the unfamiliar
-weapon's -1 [14.13] (exchanging equipment [7.33] is not played).
+Non-crew members [14.13]: a man takes a crewman's part by exchange equipment
+(:mod:`rules.soldiers.kit`) and is of the crew from then on: he counts for the crew in the hex,
+prepares the gun, dismantles it by moving, and fires it while it is prepared with him; "when a
+non-original crewmember participates in the firing", -1 to the hit chance (once a fire, our
+reading); the crewman who gave his part is unarmed.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from typing import TYPE_CHECKING
 from model.hexes import Hex
 from rules.engine.worked import Working
 from rules.soldiers import hidden_guns
+from rules.soldiers.kit import crew_of, gun_of, newcomer, works
 from rules.soldiers.support_actions import HOURS, PrepareGun, SupportNote, hour_words
 from rules.soldiers.units import Man, cell
 from rules.soldiers.weapons import in_enemy_sight, why_not_here
@@ -52,6 +56,7 @@ if TYPE_CHECKING:
 GUN_SHOTS = 2
 ARC_HALF = 60.0  # degrees either side of the arrow: a 120-degree arc [14.21]
 SHORT_HIT, SHORT_CHECK = -2, 3  # one man short of the full crew [14.3]
+NEWCOMER_HIT = -1  # a non-original crewmember takes part in its fire [14.13]
 
 
 def crews(men: Iterable[Man]) -> dict[str, tuple[str, ...]]:
@@ -91,11 +96,12 @@ def facing_toward(at: Hex, target: Hex) -> int:
 
 
 def crew_here(state: SoldiersState, gun: str, h: Hex) -> list[str]:
-    """The gun's crewmen in ``h`` who may work it: able, not suppressed, no prisoner [14.3]."""
+    """The gun's crewmen in ``h`` who may work it: able, not suppressed, no prisoner [14.3];
+    whoever carries one of its parts now [14.13]."""
     troops = state.troops
     return [
         m
-        for m in state.game.guns[gun]
+        for m in crew_of(state, gun)
         if troops.hexes.get(m) == h and m not in troops.disabled and m not in troops.suppressed
         if m not in troops.captured
     ]
@@ -104,7 +110,7 @@ def crew_here(state: SoldiersState, gun: str, h: Hex) -> list[str]:
 def parts_hex(state: SoldiersState, gun: str) -> Hex | None:
     """The hex holding every part of the gun (each crewman carries one), None when they are
     apart or one is off the map [14.2]."""
-    found = {state.troops.hexes.get(m) for m in state.game.guns[gun]}
+    found = {state.troops.hexes.get(m) for m in crew_of(state, gun)}
     return found.pop() if len(found) == 1 else None
 
 
@@ -114,8 +120,9 @@ def _code(state: SoldiersState, gun: str) -> str:
 
 def why_not_gun(state: SoldiersState, man: str, target: Hex | None) -> str | None:
     """Why the gun ``man`` crews may not fire now (at ``target``, if given), or None; None for a
-    man who crews no gun [14.2; 14.21; 14.3]."""
-    gun = state.game.men[man].team
+    man who crews no gun, or a newcomer away from it, who fires his own weapon [14.2; 14.21;
+    14.3; 14.13]."""
+    gun = works(state, man)
     if gun is None:
         return None
     code = _code(state, gun)
@@ -145,7 +152,7 @@ def why_not_fire(state: SoldiersState, man: str, target: Hex) -> str | None:
     """Why the ordered crewman may not fire his gun at ``target`` as an active man: the gun's
     own rules [14], and its two fires an Action Phase (our reading of 8.1 for a crew)."""
     why = why_not_gun(state, man, target)
-    gun = state.game.men[man].team
+    gun = works(state, man)
     if why is None and gun is not None and state.support.gun_shots.get(gun, 0) >= GUN_SHOTS:
         return "the crew fire their gun at most twice in an Action Phase (our reading of 8.1)"
     return why
@@ -153,13 +160,13 @@ def why_not_fire(state: SoldiersState, man: str, target: Hex) -> str | None:
 
 def fired(state: SoldiersState, man: str) -> None:
     """An active crewman fired his gun: one of its two fires this Action Phase."""
-    gun = state.game.men[man].team
+    gun = works(state, man)
     if gun is not None:
         state.support.gun_shots[gun] = state.support.gun_shots.get(gun, 0) + 1
 
 
 def _short(state: SoldiersState, man: str) -> bool:
-    gun = state.game.men[man].team
+    gun = works(state, man)
     at = state.troops.hexes.get(man)
     if gun is None or at is None:
         return False
@@ -167,10 +174,25 @@ def _short(state: SoldiersState, man: str) -> bool:
 
 
 def hit_modifier(state: SoldiersState, man: str, work: Working) -> int:
-    """The gun fired one man short of its crew: -2 to the hit chance [14.3]."""
-    if not _short(state, man):
-        return 0
-    return work.add("the MG fires one man short of its crew [14.3]", SHORT_HIT, None)
+    """The gun fired one man short of its crew: -2 to the hit chance [14.3]; a man not
+    originally of its crew among those firing it: -1 [14.13]."""
+    found = 0
+    if _short(state, man):
+        found += work.add("the MG fires one man short of its crew [14.3]", SHORT_HIT, None)
+    new = _newcomers(state, man)
+    if new:
+        why = f"{', '.join(new)} not originally of the MG's crew: an unfamiliar automatic weapon"
+        found += work.add(f"{why} [14.13]", NEWCOMER_HIT, None)
+    return found
+
+
+def _newcomers(state: SoldiersState, man: str) -> list[str]:
+    """The men firing the gun ``man`` works who were not originally of its crew [14.13]: the
+    crew in his hex (our reading: all of them take part in its fire)."""
+    gun, at = works(state, man), state.troops.hexes.get(man)
+    if gun is None or at is None:
+        return []
+    return [m for m in crew_here(state, gun, at) if newcomer(state, m)]
 
 
 def check_modifier(state: SoldiersState, man: str) -> tuple[int, str]:
@@ -186,12 +208,10 @@ def one_fire_a_gun(state: SoldiersState, men: list[str]) -> list[str]:
     gun as one [14.1; 8.65])."""
     window = state.active.reaction
     declared = {m for m, how in window.declared if how == "fire"} if window else set()
-    busy = {
-        state.game.men[m].team for m in (*state.active.reacted, *declared) if state.game.men[m].team
-    }
+    busy = {g for m in (*state.active.reacted, *declared) if (g := works(state, m)) is not None}
     found, taken = [], set()
     for m in men:
-        gun = state.game.men[m].team
+        gun = works(state, m)
         if gun is None:
             found.append(m)
         elif gun not in busy and (gun not in taken or m in declared):
@@ -212,7 +232,7 @@ def why_not_prepare(state: SoldiersState, action: PrepareGun) -> str | None:
         return "only the man under orders acts [6.2]"
     if man in troops.suppressed:
         return "a suppressed man must unsuppress before any other action [7.42]"
-    gun = state.game.men[man].team
+    gun = gun_of(state, man)
     if gun is None:
         return "he crews no MMG or HMG [14.1]"
     if action.hour not in HOURS:
@@ -264,7 +284,7 @@ def _why_not_turn(state: SoldiersState, man: str, gun: str, hour: int, now: int)
 def prepare(state: SoldiersState, action: PrepareGun) -> None:
     """Prepare the gun, or turn its arc (legality already checked) [14.2; 14.22]."""
     man = action.man
-    gun = state.game.men[man].team
+    gun = gun_of(state, man)
     assert gun is not None
     state.active.ap -= prepare_cost()
     at = state.game.name(state.troops.hexes[man])
@@ -282,14 +302,14 @@ def prepare(state: SoldiersState, action: PrepareGun) -> None:
 
 def options(state: SoldiersState, man: str) -> list[PrepareGun]:
     """The prepare actions open to the ordered man, one a clock hour [14.21]."""
-    if state.game.men[man].team is None:
+    if gun_of(state, man) is None:
         return []
     return [a for a in (PrepareGun(man, h) for h in HOURS) if why_not_prepare(state, a) is None]
 
 
 def moved(state: SoldiersState, man: str) -> None:
-    """A crewman moved: his gun is dismantled [14.2]."""
-    gun = state.game.men[man].team
+    """A crewman moved: his gun is dismantled [14.2] (any man carrying a part [14.13])."""
+    gun = gun_of(state, man)
     if gun is not None and gun in state.support.guns:
         del state.support.guns[gun]
         state.emit(SupportNote(man, f"moves: the {_code(state, gun)} is dismantled [14.2]"))

@@ -56,6 +56,7 @@ from rules.engine.core import State
 from rules.maps.named import HexesByName
 from rules.records.places import listed_units, sides, state_section, statuses, units, whole
 from rules.records.position import PositionReader
+from rules.soldiers import kit as kit_io
 from rules.soldiers import minefields, smoke, wire
 from rules.soldiers import support as support_io
 from rules.soldiers.actions import REACTIONS
@@ -230,6 +231,7 @@ class SoldiersPositionState(StrictModel):
     smoke: SmokePosition | None = None  # smoke grenades and markers [12.5]
     wire: WirePosition | None = None  # remove wire performed [18.32]
     minefields: MinefieldsPosition | None = None  # bought minefields revealed [18.41]
+    kit: kit_io.KitPosition | None = None  # MG parts, satchels, radios, clips taken [7.33]
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -315,6 +317,7 @@ def to_position(state: SoldiersState) -> GamePosition:
         fire_support=write_position(state),
         smoke=smoke.write_position(state),
         wire=wire.write_position(state),
+        kit=kit_io.write_position(state),
         minefields=minefields.write_position(state),
     )
     return GamePosition(
@@ -364,6 +367,7 @@ def state_from_position(
     read_position(state, extra.fire_support)  # artillery and satchel charges [16.2; 17]
     smoke.read_position(state, extra.smoke, reader)  # smoke grenades [12.5]
     wire.read_position(state, extra.wire, reader)  # remove wire [18.32]
+    kit_io.read_position(state, extra.kit, reader)  # equipment that changed hands [7.33]
     minefields.read_position(state, extra.minefields, reader)  # revealed minefields [18.41]
     current = state.active.current
     # a file that leaves the sight out: judged from the position as written [7.23]

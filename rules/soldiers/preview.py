@@ -21,6 +21,7 @@ from rules.soldiers import (
     fire_support,
     groups,
     handover,
+    kit,
     melee,
     prisoners,
     rifle_grenades,
@@ -100,6 +101,8 @@ def _why_not(state: SoldiersState, action: Action) -> str | None:
         return carrying.why_not(state, action)  # [11.3]
     if isinstance(action, handover.TakeGrenades):
         return handover.why_not(state, action)  # [7.33; 12]
+    if isinstance(action, kit.TakeKit):
+        return kit.why_not(state, action)  # [7.33; 14.13; 16.21; 17.11]
     if isinstance(action, prisoners.KillPrisoner):
         return prisoners.why_not(state, action)  # [9.7]
     if isinstance(action, destroying.DestroyEquipment):
@@ -208,6 +211,9 @@ def preview(state: SoldiersState, action: Action) -> Preview:
         return Preview(words, True, None, cost, rules=("exchange equipment [7.33]",))
     if isinstance(action, handover.TakeGrenades):
         cost = f"all his AP ({state.active.ap:g})"
+        return Preview(words, True, None, cost, rules=("exchange equipment [7.33]",))
+    if isinstance(action, kit.TakeKit):
+        cost = f"all his AP ({state.active.ap:g}); then {kit.then(state, action)}"
         return Preview(words, True, None, cost, rules=("exchange equipment [7.33]",))
     if isinstance(action, carrying.PickUp):
         cost = f"all his AP ({state.active.ap:g}); then +1 AP a hex entered, only movement"

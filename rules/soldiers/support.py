@@ -18,7 +18,7 @@ from rules.engine.play import ActionFocus, Preview
 from rules.engine.record import OMIT, Record, plain, state_field
 from rules.records.places import units
 from rules.records.position import PositionReader
-from rules.soldiers import flamethrowers, hidden_guns, machineguns, overwatch
+from rules.soldiers import flamethrowers, hidden_guns, kit, machineguns, overwatch
 from rules.soldiers.support_actions import HOURS, Flame, Overwatch, PrepareGun, hour_words
 
 if TYPE_CHECKING:
@@ -91,12 +91,15 @@ def refresh(state: SoldiersState) -> None:
 
 def marks(state: SoldiersState, man: str) -> list[str]:
     """The man's support markers for the map: Overwatch [13.1], his MG prepared or
-    dismantled [14.2]."""
+    dismantled [14.2], on the first of its crew (whoever carries its parts [14.13]); a relieved
+    crewman Unarmed [14.13]."""
     found = ["OW"] if man in state.support.overwatch else []
-    gun = state.game.men[man].team
-    if gun is not None and state.game.guns[gun][0] == man:
+    gun = kit.gun_of(state, man)
+    if gun is not None and kit.crew_of(state, gun)[0] == man:
         prepared = state.support.guns.get(gun)
         found.append(f"MG {prepared[1]} o'clock" if prepared else "MG dismantled")
+    if kit.unarmed(state, man):
+        found.append("Unarmed")
     return found
 
 
@@ -134,7 +137,7 @@ def describe(state: SoldiersState, action: Overwatch | PrepareGun | Flame) -> st
     if isinstance(action, Overwatch):
         return f"Go on overwatch ({overwatch.cost()} AP) [13.1]"
     if isinstance(action, PrepareGun):
-        gun = state.game.men[action.man].team
+        gun = kit.gun_of(state, action.man)
         turn = gun is not None and gun in state.support.guns
         what = "Turn the MG's fire arc" if turn else "Prepare the MG"
         return f"{what} toward {hour_words(action.hour)} [14.2; 14.21]"

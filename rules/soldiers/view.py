@@ -26,6 +26,8 @@ from rules.soldiers.equipment import Exchange
 from rules.soldiers.fire_support_actions import CancelCall, Radio, ThrowSatchel
 from rules.soldiers.groups import OrderGroup
 from rules.soldiers.handover import TakeGrenades
+from rules.soldiers.kit import TakeKit
+from rules.soldiers.kit import describe as describe_kit
 from rules.soldiers.melee import HandToHand
 from rules.soldiers.moves import step_cost
 from rules.soldiers.names import chit_title, chit_words
@@ -163,6 +165,8 @@ def describe(state: SoldiersState, action: Action) -> str:
         return "Drop the disabled man he carries: free [11.3]"
     if isinstance(action, TakeGrenades):
         return f"Take the grenades of {state.game.unit_name(action.other)} [7.33; 12]"
+    if isinstance(action, TakeKit):
+        return describe_kit(state, action)  # [7.33; 14.13; 16.21; 17.11]
     if isinstance(action, SelfSuppress):
         return f"{state.game.unit_name(action.man)}: suppress himself, ending his actions [7.41]"
     if isinstance(action, ClearJam):
@@ -229,7 +233,8 @@ def concerns(state: SoldiersState, action: Action) -> ActionFocus:
         | Exchange
         | PickUp
         | Drop
-        | TakeGrenades,
+        | TakeGrenades
+        | TakeKit,
     ):
         return ActionFocus(action.man)
     if isinstance(action, smoke.ACTIONS):

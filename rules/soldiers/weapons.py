@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from model.hexes import Hex
 from model.scenario import Scenario
+from rules.soldiers import kit
 from rules.soldiers.actions import ClearJam, Maintained, Reload, WeaponChecked
 from rules.soldiers.units import Man, Weapon, cell, weapon
 
@@ -53,9 +54,9 @@ def starting_clips(scenario: Scenario, men: list[Man], depleted: list[str]) -> d
 def holder(state: SoldiersState, man: str) -> str:
     """The man whose Jam and Ammo Out markers and clips stand for the weapon ``man`` fires: an
     MMG's or HMG's first crewman for its whole crew (our reading: the crew fire one gun and
-    share its ammo [14.1; 19.54]), else the man himself."""
-    team = state.game.men[man].team
-    return state.game.guns[team][0] if team is not None else man
+    share its ammo [14.1; 19.54]), whoever of its crew fires it [14.13], else the man himself."""
+    gun = kit.works(state, man)
+    return state.game.guns[gun][0] if gun is not None else man
 
 
 def starting_grenades(scenario: Scenario, men: list[Man]) -> dict[str, int]:
@@ -78,14 +79,18 @@ def dealt(scenario: Scenario, men: list[Man], item: str) -> dict[str, int]:
 
 
 def spare_clips(state: SoldiersState, man: str) -> int:
-    """Clips left to load by a reload (our reading of 11: the first is loaded at the start)."""
-    return max(0, state.game.clips.get(man, 0) - 1 - state.troops.clips_spent.get(man, 0))
+    """Clips left to load by a reload (our reading of 11: the first is loaded at the start),
+    with those he took or gave [7.33]."""
+    start = state.game.clips.get(man, 0) + kit.clips_taken(state, man)
+    return max(0, start - 1 - state.troops.clips_spent.get(man, 0))
 
 
 def why_not_fire_weapon(state: SoldiersState, man: str) -> str | None:
     """Why the man's weapon may not fire now, or None [8.51]."""
     if man in state.troops.destroyed:
         return "his weapon was destroyed: he is unarmed [9.5; 9.6]"
+    if kit.unarmed(state, man):
+        return "he gave his part of the MG away: relieved, he is unarmed [14.13]"
     man = holder(state, man)
     if man in state.troops.jammed:
         return "his weapon is jammed: a clear jam action first [8.51; 7.32]"
@@ -97,7 +102,11 @@ def why_not_fire_weapon(state: SoldiersState, man: str) -> str | None:
 
 
 def carried(state: SoldiersState, man: str) -> Weapon:
-    """The weapon ``man`` carries now: his counter's, or one he took [7.33; 11.2]."""
+    """The weapon ``man`` carries now: his counter's, or one he took [7.33; 11.2]; a man not
+    originally of an MG's crew, the gun while it is prepared with him [14.13]."""
+    gun = kit.works(state, man)
+    if gun is not None and gun != state.game.men[man].team:
+        return state.game.men[state.game.guns[gun][0]].weapon
     taken = state.troops.carried.get(man)
     return weapon(taken) if taken is not None else state.game.men[man].weapon
 
@@ -205,6 +214,8 @@ def why_not_maintain(state: SoldiersState, action: ClearJam | Reload) -> str | N
         return "only the man under orders acts [6.2]"
     if man in state.troops.suppressed:
         return "a suppressed man must unsuppress before any other action [7.42]"
+    if kit.unarmed(state, man):
+        return "he gave his part of the MG away: relieved, he is unarmed [14.13]"
     weapon = holder(state, man)
     if isinstance(action, ClearJam):
         if weapon not in state.troops.jammed:

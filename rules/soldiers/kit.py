@@ -1,0 +1,480 @@
+"""Exchanging equipment other than weapons [7.33; 11.1]: the parts of an MMG or HMG and the men
+who are not its crew [14.13], satchel charges [16.21], the radio [17.11; 17.12] and ammo clips
+[11] (``take MAN OTHER ITEM``, ITEM ``part``, ``satchel``, ``radio`` or ``clip``).
+
+"A man in a hex with any friendly man or with a disabled or captured enemy man may take or give
+equipment and weapons to or from any of those men ... as long as no active man ends up with more
+than he can carry (11)" [7.33]: an exchange equipment action, all the active man's AP (none spent
+before), where the risk level allows a maintenance action [7.31], with the men
+:func:`rules.soldiers.equipment.why_not_partner` allows (an able friend only of the group under
+orders: "both men must conduct" it). Our reading: giving is the other man of the group taking,
+so one verb serves both; equipment of a man whose equipment was destroyed [9.5] is none to take.
+
+- ``part`` [14.13]: "Any man not originally assigned as a crewmember may become a crewmember
+  ... A man performs an exchange equipment action with a crew member to take part of the
+  weapon." Our reading: his action alone takes it from a crew member of his side, able or not
+  (14.13 names one man's action). He carries one item of the radio / MG part / disabled man
+  column [11.1], a flamethrower man none [15.2]. The man who gave his part is relieved: an
+  original crewman "has no weapon other than his part of the MG ... and, if relieved, will be
+  unarmed" [14.13]. Our readings: the gun stays prepared (no crewman moved, 14.2); a part
+  changes hands only between men of the gun's side, and not while the gun is hidden [14.11;
+  14.12]; the newcomer keeps his own weapon (11.1 lets him carry a weapon and a part) and fires
+  it, except while the gun is prepared in his hex: then his fire is the gun's (:func:`works`).
+  "When a non-original crewmember participates in the firing of the HMG or MMG, -1 applies to
+  the hit chance" [14.13]: once a fire, whoever of the crew in the hex is new
+  (:mod:`rules.soldiers.machineguns`); the 8.72 weapon check +1 is not added (14.13 names only
+  the hit chance: our reading).
+- ``satchel`` [16.21]: "Any man may carry a satchel charge, but only engineers may use them ...
+  a maximum of two": he takes as many as he may carry (our reading of "any amount").
+- ``radio`` [17.11; 17.12]: any man may carry it (one item of its column, 11.1); who may use it
+  follows :func:`radio_users`. "Men may not use enemy radios": our reading, not taken.
+- ``clip`` [11]: every spare clip the other man has (not the loaded one); our reading: a clip is
+  an abstract ammo supply [11, Developer's Note], taken only from a friend, never to or from an
+  MG crewman (the gun's clips are its crew's, 19.54) or a flamethrower man (no extra ammo, 15.2).
+
+Not played: pistols (a man's pistol is not tracked apart from his weapon), taking only some of
+a man's clips or satchel charges, giving equipment to a disabled man, an enemy gun's parts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pydantic import Field
+
+from model.base import StrictModel
+from rules.engine.actions import WordsAction
+from rules.engine.record import OMIT, Record, plain, state_field
+from rules.soldiers.actions import Maintained
+
+if TYPE_CHECKING:
+    from rules.records.position import PositionReader
+    from rules.soldiers.game import SoldiersState
+
+ITEMS = ("part", "satchel", "radio", "clip")
+#: A man carries at most two satchel charges [16.21; 11.1].
+MAX_SATCHELS = 2
+
+
+def _unless_empty(value: Any) -> Any:
+    return plain(value) if value else OMIT
+
+
+@dataclass
+class Kit(Record):
+    """Equipment that changed hands [7.33]: each man whose MG part is not the one he started
+    with (gun id, ``""`` none) [14.13]; the satchel charges and clips each man took (+) or gave
+    (-) [16.21; 11]; each side's radio where another man than the one assigned carries it
+    [17.11]."""
+
+    parts: dict[str, str] = state_field(default_factory=dict, key="mg_parts", encode=_unless_empty)
+    satchels: dict[str, int] = state_field(
+        default_factory=dict, key="satchels_taken", encode=_unless_empty
+    )
+    clips: dict[str, int] = state_field(
+        default_factory=dict, key="clips_taken", encode=_unless_empty
+    )
+    radios: dict[str, str] = state_field(
+        default_factory=dict, key="radios_taken", encode=_unless_empty
+    )
+
+
+@dataclass(frozen=True)
+class TakeKit(WordsAction):
+    """The ordered man takes an item from a man in his hex: all his AP [7.33]."""
+
+    verb: ClassVar[str] = "take"
+    words: ClassVar[tuple[str, ...]] = ("man id", "man id", "item")
+    usage: ClassVar[str] = "MAN OTHER part|satchel|radio|clip"
+    man: str
+    other: str
+    item: str
+
+
+# --- who carries what -------------------------------------------------------------------------
+
+
+def gun_of(state: SoldiersState, man: str) -> str | None:
+    """The gun whose part ``man`` carries now [14.1; 14.13], or None."""
+    found = state.kit.parts.get(man)
+    return state.game.men[man].team if found is None else (found or None)
+
+
+def crew_of(state: SoldiersState, gun: str) -> tuple[str, ...]:
+    """The men carrying the gun's parts: its original crewmen still carrying one, in crew order,
+    then the others [14.1; 14.13]."""
+    original = state.game.guns[gun]
+    kept = tuple(m for m in original if gun_of(state, m) == gun)
+    return kept + tuple(sorted(m for m, g in state.kit.parts.items() if g == gun))
+
+
+def newcomer(state: SoldiersState, man: str) -> bool:
+    """Whether ``man`` crews a gun he was not originally assigned to [14.13]."""
+    gun = gun_of(state, man)
+    return gun is not None and gun != state.game.men[man].team
+
+
+def works(state: SoldiersState, man: str) -> str | None:
+    """The gun whose fire is his: an original crewman's, always; a newcomer's while it is
+    prepared in his hex (our reading: else he fires his own weapon) [14.13; 14.2]."""
+    gun = gun_of(state, man)
+    if gun is None or gun == state.game.men[man].team:
+        return gun
+    prepared, at = state.support.guns.get(gun), state.troops.hexes.get(man)
+    if prepared is not None and at is not None and state.game.name(at) == prepared[0]:
+        return gun
+    return None
+
+
+def unarmed(state: SoldiersState, man: str) -> bool:
+    """An original crewman who gave his part away (and works no other gun): "if relieved, will
+    be unarmed" [14.13]."""
+    team = state.game.men[man].team
+    return team is not None and gun_of(state, man) != team and works(state, man) is None
+
+
+def gun_weapon_holder(state: SoldiersState, gun: str) -> str:
+    """The man whose counter shows the gun (its first original crewman)."""
+    return state.game.guns[gun][0]
+
+
+def radio_carrier(state: SoldiersState, side: str) -> str | None:
+    """The man carrying the side's radio [17.1; 17.11], or None without artillery support."""
+    support = state.game.artillery_support.get(side)
+    if support is None:
+        return None
+    return state.kit.radios.get(side, support.radioman)
+
+
+def carries_radio(state: SoldiersState, man: str) -> bool:
+    return any(radio_carrier(state, s) == man for s in state.game.artillery_support)
+
+
+def radio_users(state: SoldiersState, side: str, leaders: Callable[[str], bool]) -> list[str]:
+    """Who may use the side's radio now [17.12]: the man carrying it if he is the man assigned
+    it or a leader ("or who takes the radio from the man"); and, while the man assigned it
+    carries it, any leader stacked with him. Our reading: a non-leader who took it may not use
+    it, nor may a leader stacked with him. Never a disabled man or one off the map."""
+    carrier = radio_carrier(state, side)
+    troops, men = state.troops, state.game.men
+    at = troops.hexes.get(carrier) if carrier is not None else None
+    support = state.game.artillery_support.get(side)
+    if carrier is None or at is None or support is None:
+        return []
+    assigned = carrier == support.radioman
+    found = {carrier} if assigned or leaders(carrier) else set()
+    if assigned:
+        found |= {m for m, h in troops.hexes.items() if h == at and leaders(m)}
+    return sorted(m for m in found if m not in troops.disabled and men[m].side == side)
+
+
+def satchels_taken(state: SoldiersState, man: str) -> int:
+    return state.kit.satchels.get(man, 0)
+
+
+def clips_taken(state: SoldiersState, man: str) -> int:
+    return state.kit.clips.get(man, 0)
+
+
+# --- the action -------------------------------------------------------------------------------
+
+
+def _flame(state: SoldiersState, man: str) -> bool:
+    from rules.soldiers.equipment import flame
+    from rules.soldiers.weapons import carried
+
+    return flame(carried(state, man)) or flame(state.game.men[man].weapon)
+
+
+def _why_not_column(state: SoldiersState, man: str) -> str | None:
+    """Why ``man`` may not take one more item of the radio / MG part / disabled man column
+    [11.1; 15.2], or None."""
+    if gun_of(state, man) is not None:
+        return "he carries a part of an MG: one item of that column [11.1; 14.1]"
+    if man in state.troops.carrying:
+        return "he carries a disabled man: one item of that column [11.1; 11.3]"
+    if carries_radio(state, man):
+        return "he carries the radio: one item of that column [11.1; 17.1]"
+    if _flame(state, man):
+        return "a man with a flamethrower carries only pistols and grenades [15.2]"
+    return None
+
+
+def _why_not_part(state: SoldiersState, man: str, other: str) -> str | None:
+    gun = gun_of(state, other)
+    if gun is None:
+        return "he carries no part of an MMG or HMG [14.1]"
+    men = state.game.men
+    if men[gun_weapon_holder(state, gun)].side != men[man].side:
+        return "an enemy gun's part is not taken (our reading of 14.13: his own side's crew)"
+    if gun in state.support.hidden:
+        return "a hidden MG's parts change hands once it is revealed (our reading of 14.12)"
+    return _why_not_column(state, man)
+
+
+def _why_not_satchel(state: SoldiersState, man: str, other: str) -> str | None:
+    from rules.soldiers.engineers import satchels_left
+
+    if satchels_left(state, other) < 1:
+        return "he carries no satchel charge [16.21]"
+    if satchels_left(state, man) >= MAX_SATCHELS:
+        return f"a man carries at most {MAX_SATCHELS} satchel charges [16.21; 11.1]"
+    if _flame(state, man):
+        return "a man with a flamethrower carries only pistols and grenades [15.2]"
+    return None
+
+
+def _why_not_radio(state: SoldiersState, man: str, other: str) -> str | None:
+    side = state.game.men[man].side
+    if radio_carrier(state, side) != other:
+        if carries_radio(state, other):
+            return "men may not use enemy radios [17.12] (our reading: not taken)"
+        return "he carries no radio [17.1]"
+    return _why_not_column(state, man)
+
+
+def _why_not_clip(state: SoldiersState, man: str, other: str) -> str | None:
+    from rules.soldiers.weapons import spare_clips
+
+    men = state.game.men
+    if men[other].side != men[man].side:
+        return "an enemy's clips are not taken (our reading of 11)"
+    for m in (man, other):
+        if men[m].team is not None or gun_of(state, m) is not None:
+            return "an MG's clips are its crew's (our reading of 19.54): not exchanged"
+        if _flame(state, m):
+            return "a flamethrower takes no extra ammo [15.2]"
+    if spare_clips(state, other) < 1:
+        return "he has no spare clip (the loaded one stays) [11]"
+    return None
+
+
+def _from_crewman(state: SoldiersState, action: TakeKit) -> bool:
+    """A man takes a part from a crew member of his side in his hex: "A man performs an exchange
+    equipment action with a crew member to take part of the weapon" [14.13]; our reading, his
+    action alone takes it, the crew member ordered or not (7.33's both acting is for an able
+    friend's other equipment)."""
+    troops, men, man, other = state.troops, state.game.men, action.man, action.other
+    return (
+        action.item == "part"
+        and other in men
+        and other != man
+        and men[other].side == men[man].side
+        and other not in troops.captured
+        and troops.hexes.get(other) == troops.hexes.get(man)
+        and gun_of(state, other) is not None
+    )
+
+
+_WHY_NOT_ITEM: dict[str, Callable[[SoldiersState, str, str], str | None]] = {
+    "part": _why_not_part,
+    "satchel": _why_not_satchel,
+    "radio": _why_not_radio,
+    "clip": _why_not_clip,
+}
+
+
+def why_not(state: SoldiersState, action: TakeKit) -> str | None:
+    """Why the man may not take the item from the other man now, or None [7.33]."""
+    from rules.soldiers.equipment import why_not_active, why_not_partner
+
+    if action.item not in ITEMS:
+        return f"the item is one of {', '.join(ITEMS)} [7.33]"
+    found = why_not_active(state, action.man)
+    if found is None and not _from_crewman(state, action):
+        found = why_not_partner(state, action.man, action.other)
+    if found is not None:
+        return found
+    if action.other in state.troops.destroyed:
+        return "his equipment was destroyed: nothing to take [9.5]"
+    return _WHY_NOT_ITEM[action.item](state, action.man, action.other)
+
+
+def options(state: SoldiersState) -> list[TakeKit]:
+    """Each taking open to the man (or a man of the group) under orders [7.33]."""
+    from rules.soldiers.equipment import hex_mates
+
+    found = [TakeKit(m, o, item) for m, o in hex_mates(state) for item in ITEMS]
+    return [a for a in found if why_not(state, a) is None]
+
+
+def _shift(counts: dict[str, int], man: str, other: str, count: int) -> None:
+    counts[man] = counts.get(man, 0) + count
+    counts[other] = counts.get(other, 0) - count
+    for m in (man, other):
+        if not counts[m]:
+            del counts[m]
+
+
+def _set_part(state: SoldiersState, man: str, gun: str | None) -> None:
+    if gun == state.game.men[man].team:
+        state.kit.parts.pop(man, None)
+    else:
+        state.kit.parts[man] = gun or ""
+
+
+def _take_part(state: SoldiersState, man: str, other: str) -> str:
+    gun = gun_of(state, other)
+    assert gun is not None
+    _set_part(state, other, None)
+    _set_part(state, man, gun)
+    code = state.game.men[gun_weapon_holder(state, gun)].weapon.code
+    why = f"{other}'s part of the {code} [14.13]"
+    if newcomer(state, man):
+        why += "; a crewman not originally assigned: -1 to the hit chance when he takes part in"
+        why += " its fire [14.13]"
+    if unarmed(state, other) and other not in state.troops.disabled:
+        why += f"; {other} is relieved, unarmed [14.13]"
+        if other not in state.active.group:
+            why += " (our reading of 14.13: the taker's action alone takes a crew member's part)"
+    if gun in state.support.guns:
+        why += "; the gun stays prepared, no crewman moved (our reading of 14.2)"
+    return why
+
+
+def _take_satchels(state: SoldiersState, man: str, other: str) -> str:
+    from rules.soldiers.engineers import is_engineer, satchels_left
+
+    count = min(MAX_SATCHELS - satchels_left(state, man), satchels_left(state, other))
+    _shift(state.kit.satchels, man, other, count)
+    why = f"{count} satchel charge{'s' if count != 1 else ''} from {other}, as many as he may carry"
+    why += " (our reading) [16.21]"
+    if not is_engineer(state.game.men[man]):
+        why += "; only engineers may use them [16.21]"
+    return why
+
+
+def _take_radio(state: SoldiersState, man: str, other: str) -> str:
+    from rules.soldiers.artillery import LEADERS
+
+    side = state.game.men[man].side
+    support = state.game.artillery_support[side]
+    if man == support.radioman:
+        state.kit.radios.pop(side, None)
+    else:
+        state.kit.radios[side] = man
+    why = f"the radio from {other} [17.11]"
+    if man == support.radioman or state.game.men[man].rank in LEADERS:
+        return why + "; he may use it [17.12]"
+    return why + "; a non-leader other than the man assigned it may not use it [17.12]"
+
+
+def _take_clips(state: SoldiersState, man: str, other: str) -> str:
+    from rules.soldiers.weapons import spare_clips
+
+    count = spare_clips(state, other)
+    _shift(state.kit.clips, man, other, count)
+    return (
+        f"{count} spare clip{'s' if count != 1 else ''} from {other} [11]; our reading: a clip is "
+        "an abstract ammo supply, fit for whatever he fires [11, Developer's Note]"
+    )
+
+
+_TAKE: dict[str, Callable[[SoldiersState, str, str], str]] = {
+    "part": _take_part,
+    "satchel": _take_satchels,
+    "radio": _take_radio,
+    "clip": _take_clips,
+}
+
+
+def take(state: SoldiersState, action: TakeKit) -> None:
+    """The item changes hands; all his AP (legality already checked) [7.33]."""
+    why = _TAKE[action.item](state, action.man, action.other)
+    state.active.ap = 0.0
+    why += "; all his AP [7.33]"
+    if state.active.group:
+        why += "; the group's AP are spent (both conduct it)"
+    state.emit(Maintained(action.man, f"takes {_WORDS[action.item]}", why))
+
+
+_WORDS = {"part": "an MG part", "satchel": "satchel charges", "radio": "the radio", "clip": "clips"}
+
+
+def describe(state: SoldiersState, action: TakeKit) -> str:
+    """The action in words for Test Play's list."""
+    other = state.game.unit_name(action.other)
+    word = _WORDS.get(action.item, action.item)
+    return f"Take {word} from {other}: all his AP [7.33]"
+
+
+def then(state: SoldiersState, action: TakeKit) -> str:
+    """What taking the item will mean, for the preview before it is committed."""
+    man, other = action.man, action.other
+    if action.item == "part":
+        gun = gun_of(state, other)
+        code = state.game.men[gun_weapon_holder(state, gun)].weapon.code if gun else "MG"
+        words = f"he crews the {code}"
+        if gun != state.game.men[man].team:
+            words += ": -1 to its hit chance while he takes part in its fire [14.13]"
+        if other not in state.troops.disabled and state.game.men[other].team == gun:
+            words += f"; {state.game.unit_name(other)} relieved, unarmed [14.13]"
+        return words
+    if action.item == "radio":
+        from rules.soldiers.artillery import LEADERS
+
+        support = state.game.artillery_support.get(state.game.men[man].side)
+        usable = (support is not None and man == support.radioman) or (
+            state.game.men[man].rank in LEADERS
+        )
+        return "he may use it [17.12]" if usable else "he may not use it: no leader [17.12]"
+    if action.item == "satchel":
+        from rules.soldiers.engineers import is_engineer
+
+        return "he carries them" + ("" if is_engineer(state.game.men[man]) else ", no engineer")
+    return "he may reload from them [8.52]"
+
+
+# --- position files ---------------------------------------------------------------------------
+
+
+class KitPosition(StrictModel):
+    """Equipment that changed hands, in a position file [7.33].
+
+    Attributes:
+        mg_parts: man -> the gun whose part he carries, where not the one he started with
+            ("" none) [14.13].
+        satchels_taken: satchel charges each man took (+) or gave (-) [16.21].
+        clips_taken: clips each man took (+) or gave (-) [11].
+        radios: side -> the man carrying its radio, where not the man assigned it [17.11].
+    """
+
+    mg_parts: dict[str, str] = Field(default_factory=dict)
+    satchels_taken: dict[str, int] = Field(default_factory=dict)
+    clips_taken: dict[str, int] = Field(default_factory=dict)
+    radios: dict[str, str] = Field(default_factory=dict)
+
+
+def write_position(state: SoldiersState) -> KitPosition | None:
+    kit = state.kit
+    found = KitPosition(
+        mg_parts=dict(sorted(kit.parts.items())),
+        satchels_taken=dict(sorted(kit.satchels.items())),
+        clips_taken=dict(sorted(kit.clips.items())),
+        radios=dict(sorted(kit.radios.items())),
+    )
+    return None if found == KitPosition() else found
+
+
+def read_position(state: SoldiersState, found: KitPosition | None, reader: PositionReader) -> None:
+    found = found or KitPosition()
+    game, kit = state.game, Kit()
+    for man, gun in found.mg_parts.items():
+        if man not in game.men or (gun and gun not in game.guns):
+            reader.problem(("state", "kit", "mg_parts", man), "a man of the game and a gun [14.13]")
+        else:
+            kit.parts[man] = gun
+    for key, counts in (("satchels_taken", kit.satchels), ("clips_taken", kit.clips)):
+        for man, count in getattr(found, key).items():
+            if reader.unit(man, game.men, ("state", "kit", key, man)) and count:
+                counts[man] = count
+    for side, man in found.radios.items():
+        if side not in game.artillery_support or man not in game.men:
+            reader.problem(
+                ("state", "kit", "radios", side), "a side with artillery support and a man [17.1]"
+            )
+        else:
+            kit.radios[side] = man
+    state.kit = kit
