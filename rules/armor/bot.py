@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, cast
 
 from model.hexes import Hex
 from rules.armor import overrun, scenario_rules, transport
-from rules.armor.bot_mg import with_machineguns
+from rules.armor.bot_mg import opportunity_odds, with_machineguns
 from rules.armor.cards import hit_number
 from rules.armor.dumps import is_dump
 from rules.armor.fire import (
@@ -105,6 +105,8 @@ class ArmorPlanner:
             else:
                 aimed = aim(state, shot.unit, shot.target, opportunity=True, tracking=track)
                 can_hit = aimed.hit_number > 0
+            # or its machineguns with it, no order of their own [ADV IV.E.2; VI.B.2.a]
+            can_hit = can_hit or opportunity_odds(state, shot.unit, shot.target, track) > 0
             return shot if can_hit else next(a for a in actions if isinstance(a, Done))
         if state.segment.id == "plot":
             chosen = next((a for a in actions if isinstance(a, PlayerHeadquarters)), None)

@@ -148,7 +148,7 @@ from rules.engine.sequence import Phase, Segment, steps
 from rules.maps.game import MapGame
 from rules.records.position import PositionReader
 
-RULES_VERSION = "armor-0.3"
+RULES_VERSION = "armor-0.4"
 
 
 class ArmorGame(MapGame):

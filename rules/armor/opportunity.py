@@ -19,7 +19,9 @@ By the book:
   was its crossing a hexside, in the hex before the hexside (its Wreck too). A unit the fire
   does not stop completes its move.
 - **Resolution** [AG VII.F.1; AG VII.F.5]: as Direct Fire, at the Slow Rate of Fire with the -8
-  Opportunity Fire modifier, its results applied at once; an order fires once a Turn. An order
+  Opportunity Fire modifier, its results applied at once; an order fires once a Turn. A
+  Vehicle's machineguns with no order of their own fire with it at the same unit, each a GP
+  fire with its GP Factor halved [ADV IV.E.2; VI.B.2.a] (:mod:`rules.armor.machineguns`). An order
   whose unit can no longer fire is cancelled [AG VII.F.2] (:func:`rules.armor.fire.why_not_fire`).
 
 Tracking Fire [OP XV] (the Optional Rule ``tracking-fire``): a ``T-<unit>`` order, "similar to
@@ -46,7 +48,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from model.hexes import Hex, Hexside
-from rules.armor import bailout
+from rules.armor import bailout, machineguns
 from rules.armor.cards import hits_scored
 from rules.armor.fire import aim, gp_shot, why_not_fire, why_not_sighted
 from rules.armor.fire import resolve as resolve_fire
@@ -61,6 +63,12 @@ from rules.los.geometry import HexStep, trace
 
 if TYPE_CHECKING:
     from rules.armor.game import ArmorState
+
+#: The rule of the machineguns' fire with the main gun (as :data:`rules.armor.preview.AUTOMATIC`).
+AUTOMATIC = (
+    "Machineguns with no order of their own fire with the main gun at the same unit, GP "
+    "Factor halved in Opportunity Fire [ADV IV.E.2; VI.A.2-4; VI.B.2.a; OP XV.B.3]"
+)
 
 RULE = "[AG VII.F]"
 TRACKING_RULE = "[OP XV]"
@@ -264,7 +272,8 @@ def fire(state: ArmorState) -> None:
     state.emit(OpportunityAnswered(trigger.firer, trigger.target, True, trigger.tracking))
     results = resolve_fire(
         state, trigger.firer, trigger.target, opportunity=True, tracking=trigger.tracking
-    )
+    )  # with it, its machineguns with no order of their own [ADV IV.E.2; VI.B.2.a]
+    results += machineguns.opportunity_fire(state, trigger.firer, trigger.target, trigger.tracking)
     for result in results:
         state.inflict(result.unit, result.effect, result.by)
     bailout.check(state, results)  # our reading: after each Opportunity Fire [ADV IX]
@@ -306,19 +315,35 @@ def preview(state: ArmorState, action: OpportunityFire, words: str) -> Preview:
     asked = state.execution.asked
     tracking = asked is not None and asked.tracking
     kind = "Tracking Fire [OP XV.B]" if tracking else "Opportunity Fire [AG VII.F]"
+    guns = _with_guns(state, action, tracking)
+    more = (AUTOMATIC,) if guns else ()
     if gp_shot(state, action.unit, action.target):  # [ADV VI.B.2.a]: GP Factor halved
         said, odds = gp_chance(
             state, action.unit, action.target, opportunity=True, tracking=tracking
         )
-        rules = (kind, "GP fire [ADV VI.B; GC1 GP Hit Table]")
-        return Preview(words, True, chances=(Chance(action.target, said, odds),), rules=rules)
+        rules = (kind, "GP fire [ADV VI.B; GC1 GP Hit Table]", *more)
+        chances = (Chance(action.target, said, odds), *guns)
+        return Preview(words, True, chances=chances, rules=rules)
     shot = aim(state, action.unit, action.target, opportunity=True, tracking=tracking)
     mods = " ".join(f"{m.value:+d} {m.what}" for m in shot.modifiers if m.applied)
     said = (
         f"Modifier Number {shot.number} (20 {mods}); Hit Number {shot.hit_number}; "
         f"{shot.shots} shot(s) at the Slow Rate of Fire"
     )
-    rules = (kind, "as Direct Fire [AG VI.B; GC1 AP Hit Table]")
+    rules = (kind, "as Direct Fire [AG VI.B; GC1 AP Hit Table]", *more)
     hit = sum(1 for roll in range(1, 101) if hits_scored(shot.hit_number, shot.shots, roll)[0])
     chance = Chance(action.target, said, hit / 100)
-    return Preview(words, True, chances=(chance,), rules=rules)
+    return Preview(words, True, chances=(chance, *guns), rules=rules)
+
+
+def _with_guns(state: ArmorState, action: OpportunityFire, tracking: bool) -> tuple[Chance, ...]:
+    """The odds of the machineguns that fire with the main gun at the unit [ADV IV.E.2], the
+    GP Factor halved unless it is a Tracking Fire [ADV VI.B.2.a; OP XV.B.3]."""
+    from rules.armor.preview import mg_chance
+
+    order = state.orders_of(action.unit)
+    firing, _ = machineguns.automatic(state, action.unit, order, action.target)
+    return tuple(
+        mg_chance(state, action.unit, m, action.target, False, opportunity=True, tracking=tracking)
+        for m in firing
+    )

@@ -220,8 +220,8 @@ def direct_fire(state: ArmorState) -> None:
                 if handheld.automatic(state, unit, order.fire, written, bool(order.moves)):
                     pending.extend(resolve_gp(state, unit, order.fire, mg=handheld.FT))
         for unit, order in sorted(state.sheets.orders[side].items()):
-            if order.mg and unit in state.troops.hexes:
-                pending.extend(machineguns.fire(state, unit, order))  # [ADV IV.E.2; VI.A.2]
+            if unit in state.troops.hexes:  # own orders, or with the main gun [ADV IV.E.2]
+                pending.extend(machineguns.fire(state, unit, order))  # [VI.A.2]
     for p in pending:  # simultaneous: applied once all fire is done [AG VI.A]
         damage(state, p.unit, p.effect, p.by)
     bailout.check(state, pending)  # after all fire of the Phase [ADV IX]
