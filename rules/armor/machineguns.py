@@ -239,6 +239,8 @@ def automatic(
     spec = state.game.units.get(unit)
     if spec is None or not spec.vehicle or not state.game.advanced:
         return (), ()
+    if target not in state.game.units:  # a Supply Dump or a Span: no machinegun's target
+        return (), ()
     written = {m for m, _ in order.mg}
     free = [m for m in mounts(state, unit) if m not in written]
     if not free:
