@@ -22,6 +22,8 @@ from rules.armor.machineguns import WithMainGun
 from rules.armor.opportunity import OpportunityTriggered
 from rules.armor.orders import OpportunityFire, Order
 from rules.armor.preview import AUTOMATIC
+from rules.engine.actions import Done
+from rules.records.position import PositionReader
 from rules.records.replay import Replay, replay
 
 TANK, SQUAD, M4 = "german.PZIVJ.1", "us.INFANTRY-SQUAD.1", "us.M4.1"
@@ -242,3 +244,105 @@ def test_the_bot_leaves_a_machinegun_to_fire_with_the_main_gun_and_weighs_it_in_
     triggered = _triggered()
     odds = opportunity_odds(triggered, TANK, SQUAD, tracking=False)
     assert odds == pytest.approx(gp_chance(triggered, TANK, SQUAD, True, mg="UH")[1]) and odds > 0
+
+
+# --- a machinegun's own Opportunity Fire order (our reading of [ADV IV.E.2]) -----------------
+
+
+def test_adv_iv_e_2_a_machineguns_own_opportunity_fire_order_is_written_and_checked() -> None:
+    """Our reading of "Independently fired machineguns may plot separate fire orders"
+    [ADV IV.E.2] with "N-1802" [AG V.A.2.b]: "(UH)N-hex" is the Upper Hull machinegun's own
+    Opportunity Fire order, read and written as the book writes its orders; it may go with
+    the main gun's fire, not with movement [AG V.A.2.b(1)]; a TT one not with the main gun's
+    fire [ADV VI.A.2.b]; one order per machinegun; never on the Vehicle's own hex
+    [AG V.A.2.b(2)]; the Order Plot offers it on the hexes of enemy units it may fire at."""
+    state = _tank_and_squad(4)
+    game, name = state.game, state.game.name(state.troops.hexes[SQUAD])
+    order = Order(TANK, mg_opportunity=(("UH", name),))
+    assert game.parse_action(f"order {TANK} (UH)N-{name}") == order
+    assert order.text() == f"order {TANK} (UH)N-{name}" and order.notation == f"(UH)N-{name}"
+    both = Order(TANK, fire=SQUAD, mg_opportunity=(("UH", name),))
+    assert game.parse_action(both.text()) == both
+    assert state.why_not(order) is None and state.why_not(both) is None
+    assert order in state.legal_actions("german")
+    assert "does not move" in (
+        state.why_not(Order(TANK, moves="1", mg_opportunity=order.mg_opportunity)) or ""
+    )
+    m4 = _state([("M4", _line(5)[0], 0, "")], [("GE-INFANTRY-SQUAD", _line(5)[4], 3, "")])
+    ge = m4.game.name(m4.troops.hexes[GE_SQUAD])
+    tt = Order(M4, fire=GE_SQUAD, mg_opportunity=(("TT", ge),))
+    assert "[ADV VI.A.2.b]" in (m4.why_not(tt) or "")
+    twice = Order(M4, mg=(("UH", GE_SQUAD),), mg_opportunity=(("UH", ge),))
+    assert "one fire order per machinegun" in (m4.why_not(twice) or "")
+    own = Order(TANK, mg_opportunity=(("UH", game.name(state.troops.hexes[TANK])),))
+    assert "[AG V.A.2.b(2)]" in (state.why_not(own) or "")
+    assert state.describe(order) == f"(UH) machinegun Opportunity Fire on {name} [ADV IV.E.2]"
+
+
+def test_adv_iv_e_2_a_machineguns_own_opportunity_fire_triggers_and_fires_at_half_factor() -> None:
+    """The UH machinegun's own Opportunity Fire order is triggered by the squad entering the
+    watched hex [AG VII.F.3]: its owner is asked, the preview gives the machinegun's halved
+    odds [ADV VI.B.2.a]; fired with a forced 80 it Knocks the squad Out at once (placeholder MG
+    NM 15 at range 3, halved to 7) and only the machinegun fires (the main gun has no order).
+    A position written while it waits, and after, reads back to the same fingerprint; the
+    game replays to the same state."""
+    line = _line(5)
+    state = _tank_and_squad(4)
+    watched = state.game.name(line[3])
+    events = _plot(state, Order(TANK, mg_opportunity=(("UH", watched),)), Order(SQUAD, moves="1"))
+    [trigger] = [e for e in events if isinstance(e, OpportunityTriggered)]
+    assert (trigger.firer, trigger.order) == (TANK, f"(UH)N-{watched}")
+    assert "[ADV VI.B.2.a]" in trigger.describe()
+    assert state.execution.asked is not None and state.execution.asked.mount == "UH"
+    _reads_back(state)
+    shot = OpportunityFire(TANK, SQUAD)
+    preview = state.preview(shot)
+    [odds] = preview.chances
+    assert odds.effect == pytest.approx(gp_chance(state, TANK, SQUAD, True, mg="UH")[1])
+    assert "(UH) machinegun" in odds.words and "Opportunity Fire: x1/2" in odds.words
+    state.force_dice(80)
+    state.apply(shot)
+    [uh] = _gp(state)
+    assert (uh.verb, uh.modified_factor, uh.roll, uh.result) == (
+        "fires its (UH) machinegun at",
+        7,
+        80,
+        "K",
+    )
+    assert SQUAD not in state.troops.hexes
+    assert (TANK, "UH") in state.firing.mg_used and TANK not in state.firing.opportunity_used
+    _reads_back(state)
+    record = Replay.from_text(Replay.of(state, with_fingerprints=False).to_text())
+    assert replay(record, loaded=state.game.loaded).state.fingerprint() == state.fingerprint()
+    assert state.clone().fingerprint() == state.fingerprint()
+
+
+def test_ag_vii_f_a_machineguns_declined_opportunity_fire_lets_the_unit_pass() -> None:
+    """[AG VII.F]: "Once firing is declined, the crossing unit may not be fired at" by that
+    order: declined, the squad moves on; a position written while it is asked again by the
+    main gun's order on the next hex keeps the machinegun's decline."""
+    line = _line(6)
+    state = _tank_and_squad(5)
+    first, second = state.game.name(line[4]), state.game.name(line[3])
+    _plot(
+        state,
+        Order(TANK, opportunity=second, mg_opportunity=(("UH", first),)),
+        Order(SQUAD, moves="2"),
+    )
+    asked = state.execution.asked
+    assert asked is not None and (asked.mount, asked.where) == ("UH", first)
+    state.apply(Done("german"))
+    assert (TANK, "UH", SQUAD) in state.execution.mg_declined
+    asked = state.execution.asked
+    assert asked is not None and (asked.mount, asked.where) == ("", second)
+    _reads_back(state)
+
+
+def _reads_back(state: ArmorState) -> None:
+    position = state.to_position()
+    back = state.game.state_from_position(position, PositionReader(state.game, position, None))
+    assert isinstance(back, ArmorState)
+    assert back.execution.asked == state.execution.asked
+    assert back.execution.mg_declined == state.execution.mg_declined
+    assert back.firing.mg_used == state.firing.mg_used
+    assert back.position_fingerprint() == state.position_fingerprint()

@@ -421,7 +421,7 @@ victory:
 """
 
 
-@pytest.mark.parametrize(("bot", "seed"), [("random", 13), ("random", 18), ("heuristic", 2)])
+@pytest.mark.parametrize(("bot", "seed"), [("random", 13), ("random", 17), ("heuristic", 2)])
 def test_advanced_games_with_overruns_play_to_the_end(bot: str, seed: int) -> None:
     """Tanks and squads face to face, played to the end by the random and the heuristic bots,
     the fuzz tests' invariants checked after every action (no two sides in a hex once the

@@ -48,7 +48,7 @@ Advanced Game each "fire[s] as if [it] were [a] separate unit[]" [ADV VI.A.2]:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from rules.armor import hatches
@@ -200,6 +200,72 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
     return None
 
 
+def why_not_opportunity_order(state: ArmorState, order: Order) -> str | None:
+    """Why the machineguns' own Opportunity Fire orders ("(UH)N-1802") may not be plotted, or
+    None (our reading of "separate fire orders" [ADV IV.E.2] with [AG V.A.2.b]): a
+    machinegun fires "as if [it] were [a] separate unit[]" [ADV VI.A.2], so each has one fire
+    order, on a hex the Vehicle sights, not its own [AG V.A.2.b(2)]; "with Opportunity Fire,
+    no other orders of any kind" [AG V.A.2.b(1)] (our reading: the Vehicle may not move, nor
+    Load, Unload or Overrun; the main gun's Direct, Smoke or Opportunity Fire and the other
+    machineguns' orders may go with it). A TT machinegun's only when the main gun has no
+    fire order [ADV VI.A.2.b]; none of the Flammen III's with its flamethrower [OP XXV.D.1].
+    Whether it may fire at a unit (Open, Suppressed, Field of Fire, range) is checked when
+    the unit triggers it [AG VII.F.2]."""
+    from rules.armor.opportunity import why_not_opportunity
+    from rules.armor.orders import Order
+
+    unit = order.unit
+    spec = state.game.units[unit]
+    if not state.game.advanced or not spec.vehicle:
+        return "independently fired machineguns are of the Advanced Game [ADV VI.A.2]"
+    rest = Order(unit, order.fire, order.opportunity, smoke=order.smoke, mg=order.mg)
+    if replace(order, mg_opportunity=()) != rest or order.smoke_indirect:
+        return (
+            "with a machinegun's Opportunity Fire order, no other orders but fire orders: the "
+            "Vehicle does not move [AG V.A.2.b(1); ADV IV.E.2] (our reading)"
+        )
+    main = order.fire or order.opportunity or order.smoke
+    seen = {m for m, _ in order.mg}
+    for mount, hex_name in order.mg_opportunity:
+        name = f"{unit}'s ({mount}) machinegun"
+        if mount in seen:
+            return f"one fire order per machinegun: ({mount}) twice [ADV IV.E.2]"
+        seen.add(mount)
+        if mount not in spec.mg_locations:
+            listed = ", ".join(spec.mg_locations) or "none"
+            return f"no {mount} machinegun on its card (MG Locations: {listed}) [Intro IV]"
+        if mount not in mounts(state, unit):
+            return f"{name} was destroyed by a hit [ADV VI.C.2; ADV VI.E]"
+        if mount == "TT" and main:
+            return (
+                "a TT machinegun may only be fired if the main gun is not fired: no main gun "
+                "fire order with its Opportunity Fire [ADV VI.A.2.b]"
+            )
+        if main and specials.flamethrower_tank(state, unit):
+            return (
+                "the Flammen III fires either the flamethrower or the machineguns in one Turn, "
+                "not both [OP XXV.D.1]"
+            )
+        why = why_not_opportunity(state, unit, hex_name)
+        if why is not None:
+            return f"{name} may not watch {hex_name}: {why}"
+    return None
+
+
+def opportunity_options(state: ArmorState, unit: str) -> list[Order]:
+    """Each machinegun's own Opportunity Fire order alone on the hex of each enemy unit it
+    may fire at now [ADV IV.E.2; AG V.A.2.b]."""
+    from rules.armor.orders import Order
+
+    if not state.game.advanced or not state.game.units[unit].vehicle or state.suppressed(unit):
+        return []
+    found: list[Order] = []
+    for m in mounts(state, unit):
+        at = {state.game.name(state.troops.hexes[t]) for t in targets(state, unit, m)}
+        found.extend(Order(unit, mg_opportunity=((m, h),)) for h in sorted(at))
+    return [o for o in found if why_not_opportunity_order(state, o) is None]
+
+
 @dataclass(frozen=True)
 class WithMainGun(Event):
     """A Vehicle's machineguns with no order of their own fire with the main gun, in the same
@@ -241,7 +307,7 @@ def automatic(
         return (), ()
     if target not in state.game.units:  # a Supply Dump or a Span: no machinegun's target
         return (), ()
-    written = {m for m, _ in order.mg}
+    written = {m for m, _ in order.mg} | {m for m, _ in order.mg_opportunity}
     free = [m for m in mounts(state, unit) if m not in written]
     if not free:
         return (), ()

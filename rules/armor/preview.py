@@ -170,6 +170,21 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
         how += _guns_with(state, order.unit, "GP Factor not halved [OP XV.B.3]")
         chances = (Chance(order.tracking, how),)
         rules.append("Tracking Fire [OP XV.A-B]; as Opportunity Fire [AG VII.F]")
+    if order.mg_opportunity:  # the machineguns' own Opportunity Fire [ADV IV.E.2]
+        chances += tuple(
+            Chance(
+                watched,
+                f"({mount}) machinegun: an enemy unit that enters the hex or crosses the line "
+                "of sight to it triggers it, where the machinegun may fire at it (Field of "
+                "Fire, range, Open, not Suppressed); then fire or decline, GP Factor halved; "
+                "its odds depend on that unit",
+            )
+            for mount, watched in order.mg_opportunity
+        )
+        rules.append(
+            "A machinegun's own Opportunity Fire (our reading of [ADV IV.E.2]): as Opportunity "
+            "Fire [AG VII.F], GP Factor halved [ADV VI.B.2.a]"
+        )
     return Preview(words, True, None, cost, chances, tuple(rules))
 
 

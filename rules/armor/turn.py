@@ -150,7 +150,7 @@ def end_turn(state: ArmorState) -> None:
     state.play.step = 0
     state.firing.fired_last_turn, state.firing.fired = state.firing.fired, set()
     intel.settle_dust(state)  # last Turn's dust stands this Turn [OP X.C.3.a]
-    state.firing.opportunity_used = set()
+    state.firing.opportunity_used, state.firing.mg_used = set(), set()
     state.damage.old_wrecks = len(state.damage.wrecks)
     state.sheets.orders = {s: {} for s in state.game.sides}
     state.sheets.faced = set()

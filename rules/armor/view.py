@@ -137,6 +137,8 @@ def describe(state: ArmorState, action: Action) -> str:
             parts.append(f"({mount}) machinegun fire at {target} [ADV IV.E.2]")
         if action.opportunity:
             parts.append(f"Opportunity Fire on {action.opportunity}")
+        for mount, watched in action.mg_opportunity:  # our reading of [ADV IV.E.2]
+            parts.append(f"({mount}) machinegun Opportunity Fire on {watched} [ADV IV.E.2]")
         if action.tracking:
             parts.append(f"Tracking Fire at {action.tracking} when it moves [OP XV]")
         if action.smoke:
