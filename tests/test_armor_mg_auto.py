@@ -5,7 +5,9 @@ the main gun, if possible". With the main gun's Direct Fire in the Direct Fire P
 Opportunity Fire [AG VII.F] at half the GP Factor [ADV VI.B.2.a], with its Tracking Fire at the
 full GP Factor [OP XV.B.3]; the limits of the Turret Top machinegun [ADV VI.A.2.b], Suppressed
 Vehicles [ADV VI.B.2.b], lost machineguns [ADV VI.C.2] and the Flammen III [OP XXV.D.1]; the
-State API's preview and the heuristic bot (forced dice throughout)."""
+State API's preview and the heuristic bot (forced dice throughout). And a machinegun's own
+Opportunity Fire order "(UH)N-hex" (our reading of "separate fire orders" [ADV IV.E.2] with
+[AG V.A.2.b]): plotted, triggered, fired or declined [AG VII.F], kept in position files."""
 
 from __future__ import annotations
 

@@ -58,9 +58,9 @@ OP III.E; SCN III.G] (:mod:`rules.armor.indirect`); Snow and Mud [OP VIII.A]
 (:mod:`rules.armor.weather`); Up and Down orders of Leg units in multi-storey Buildings
 [ADV IV.B.2] (:mod:`rules.armor.storeys`); Open and Buttoned Turret units [AG VIII.B]
 (:mod:`rules.armor.hatches`; the Armor Game's are always Open). Not yet: the rest of the
-Advanced Game and the Optional Rules (a machinegun's own
-Opportunity Fire order; time of day...). A Vehicle's machineguns fire by their own orders and,
-with none, with the main gun's Direct, Opportunity and Tracking Fire [ADV IV.E.2; VI.A.2-4]
+Advanced Game and the Optional Rules (time of day...). A
+Vehicle's machineguns fire by their own Direct and Opportunity Fire orders and, with none,
+with the main gun's Direct, Opportunity and Tracking Fire [ADV IV.E.2; VI.A.2-4]
 (:mod:`rules.armor.machineguns`). The Data Cards' tables are not in the book's text:
 :mod:`rules.armor.cards` names the placeholders used.
 

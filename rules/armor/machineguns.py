@@ -18,8 +18,12 @@ Advanced Game each "fire[s] as if [it] were [a] separate unit[]" [ADV VI.A.2]:
   Field of Fire or range, a TT one because the main gun fires [ADV VI.A.2.b], Buttoned,
   Suppressed, destroyed) does not, and the log says why; the main gun's Smoke [OP IX.A.1]
   and a Supply Dump [SCN VIII.B.3] are no machinegun's fire; the Flammen III's machineguns
-  never fire with its flamethrower [OP XXV.D.1]. A machinegun's own Opportunity Fire order
-  ("(UH)N-hex") is not played: the plot keeps its orders to Direct Fire.
+  never fire with its flamethrower [OP XXV.D.1].
+- **A machinegun's own Opportunity Fire** (our reading of "separate fire orders" [ADV IV.E.2]
+  with "N-1802" [AG V.A.2.b]): "(UH)N-1802" (:attr:`rules.armor.orders.Order.mg_opportunity`,
+  :func:`why_not_opportunity_order`), triggered, fired or declined as the main gun's
+  Opportunity Fire is [AG VII.F] (:mod:`rules.armor.opportunity`), once a Turn, at half the
+  GP Factor [ADV VI.B.2.a]; with it the Vehicle does not move [AG V.A.2.b(1)].
 - **Who may fire** [ADV VI.A.2.a-b; VI.A.3; VI.B.2.b]: a TT machinegun only with an Open
   Turret unit [AG VIII.B] (:mod:`rules.armor.hatches`) and "only if the main gun is not
   fired" (checked when the order is plotted: a TT machinegun's order and a main gun's
