@@ -14,6 +14,7 @@ from __future__ import annotations
 import pytest
 from test_armor_advanced import _line, _plot, _state
 
+from editor.testplay.aims import aims_of, side_choices
 from rules.armor import machineguns
 from rules.armor.bot import _worth
 from rules.armor.bot_mg import opportunity_odds, with_machineguns
@@ -279,6 +280,9 @@ def test_adv_iv_e_2_a_machineguns_own_opportunity_fire_order_is_written_and_chec
     own = Order(TANK, mg_opportunity=(("UH", game.name(state.troops.hexes[TANK])),))
     assert "[AG V.A.2.b(2)]" in (state.why_not(own) or "")
     assert state.describe(order) == f"(UH) machinegun Opportunity Fire on {name} [ADV IV.E.2]"
+    found = side_choices(state, "german")  # Test Play's generic panel aims it at the hex
+    aims = aims_of(state, "german", TANK, found.groups[TANK], state.positions())
+    assert order in aims.targets[state.troops.hexes[SQUAD]]
 
 
 def test_adv_iv_e_2_a_machineguns_own_opportunity_fire_triggers_and_fires_at_half_factor() -> None:
