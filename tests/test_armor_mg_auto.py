@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 from test_armor_advanced import _line, _plot, _state
+from test_armor_optional import _state as _smoke_state
 
 from editor.testplay.aims import aims_of, side_choices
 from rules.armor import machineguns
@@ -352,3 +353,19 @@ def _reads_back(state: ArmorState) -> None:
     assert back.execution.mg_declined == state.execution.mg_declined
     assert back.firing.mg_used == state.firing.mg_used
     assert back.position_fingerprint() == state.position_fingerprint()
+
+
+def test_op_ix_a_1_no_machinegun_fires_with_the_main_guns_smoke() -> None:
+    """[OP IX.A.1; ADV IV.E.2]: "FS" is the main gun's Direct Fire of Smoke; a machinegun
+    fires no Smoke, so none fires "in the same way" with it (our reading of "if possible");
+    the UH machinegun's own order with it fires."""
+    line = _line(5)
+    state = _smoke_state([("M4", line[0], 0)], [("PZIVJ", line[4], 3)], options="smoke")
+    smoke = state.game.name(line[2])
+    _plot(state, Order(M4, smoke=smoke))
+    assert not _gp(state) and not _with_main(state)
+    state = _smoke_state([("M4", line[0], 0)], [("PZIVJ", line[4], 3)], options="smoke")
+    state.force_dice(1)
+    _plot(state, Order(M4, smoke=smoke, mg=(("UH", TANK),)))
+    assert [(e.target, e.verb) for e in _gp(state)] == [(TANK, "fires its (UH) machinegun at")]
+    assert not _with_main(state)
