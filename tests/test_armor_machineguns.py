@@ -282,18 +282,24 @@ def test_a_game_with_machinegun_fire_replays_to_the_same_state() -> None:
 
 
 def test_the_heuristic_bot_fires_its_machinegun_at_infantry_when_it_pays() -> None:
-    """The greedy bot gives the PZIVJ's UH machinegun its own fire at the squad in front of
-    it, whatever its seed, unless it Overruns the squad, whose Overrun Fire adds the
-    machinegun [ADV VIII.B.1] (the engine's machinegun shot weighed over the 100 rolls; the
-    order stays legal); against a lone
-    tank it plots no machinegun fire (our weighting: infantry and guns only)."""
+    """The greedy bot fires the PZIVJ's UH machinegun at the squad in front of it, whatever
+    its seed: by its own order, with the main gun's Direct Fire at the squad (no order of its
+    own written [ADV IV.E.2]), or in the Overrun Fire, which adds the machinegun
+    [ADV VIII.B.1] (the engine's machinegun shot weighed over the 100 rolls; the order stays
+    legal); against a lone tank it plots no machinegun fire of its own (our weighting:
+    infantry and guns only)."""
     for seed in (1, 2, 3):
         state = _tank_and_squad(2)
         chosen = make_bot("heuristic", seed).choose(state, "german")
         assert isinstance(chosen, Order) and chosen.unit == TANK
         assert state.why_not(chosen) is None
-        # its own fire order, or the Overrun Fire that adds it [ADV VIII.B.1]
-        assert ("UH", SQUAD) in chosen.mg or chosen.overrun == SQUAD
+        moving = bool(chosen.moves)
+        with_main = (
+            chosen.fire == SQUAD
+            and "UH" in machineguns.automatic(state, TANK, chosen, SQUAD, moving)[0]
+        )
+        # its own fire order, with the main gun [ADV IV.E.2], or the Overrun Fire [VIII.B.1]
+        assert ("UH", SQUAD) in chosen.mg or with_main or chosen.overrun == SQUAD
     line = _line(3)
     tanks = _state([("M4", line[2], 3, "")], [("PZIVJ", line[0], 0, "")])
     other = make_bot("heuristic", 3).choose(tanks, "german")

@@ -228,7 +228,8 @@ def test_op_xxv_b_1_petard_fires_the_290mm_mortars_gp_factors_not_a_75mm() -> No
     """[OP XXV.B.1]: "The GP Factors for the 290mm mortar are shown on the card. The AP and GP
     Factors for the 75mm gun are not used": the Petard fires GP at a tank (no AP gun), with the
     mortar's placeholder NM 46 to 2 hexes and 30 at 3-4, none beyond; the placeholder is
-    named in the fire's event."""
+    named in the fire's event; its UH machinegun fires with it at the same target, no order
+    of its own written [OP XXV.B.3; ADV IV.E.2]."""
     line = _line(6)
     state = _state((("CHURCHILL-AVRE-PETARD", line[0], 0),), (("PZIVJ", line[2], 3),))
     assert uses_gp(state, PETARD, PZ)
@@ -241,8 +242,9 @@ def test_op_xxv_b_1_petard_fires_the_290mm_mortars_gp_factors_not_a_75mm() -> No
     state.troops.hexes[PZ] = line[2]
     state.force_dice(1)
     _plot(state, Order(PETARD, fire=PZ))
-    (fire,) = _events(state, GpFire)
+    fire, uh = _events(state, GpFire)
     assert "290mm mortar [OP XXV.B.1]" in fire.rule and "Petard" in fire.placeholder
+    assert uh.verb == "fires its (UH) machinegun at" and uh.target == PZ
 
 
 def test_op_xxv_b_2_petard_reloads_only_with_the_turret_forward() -> None:
@@ -267,7 +269,8 @@ def test_op_xxv_b_2_petard_reloads_only_with_the_turret_forward() -> None:
     state.troops.facing[PETARD], state.troops.turret[PETARD] = 0, 0
     state.force_dice(1)
     _plot(state, Order(PETARD, fire=PZ))
-    assert len(_events(state, GpFire)) == 2 and not state.specials.unloaded
+    mortar = [e for e in _events(state, GpFire) if e.verb == "fires GP at"]
+    assert len(mortar) == 2 and not state.specials.unloaded
 
 
 # --- the Flamethrower Tanks [OP XXV.D] ----------------------------------------------------------

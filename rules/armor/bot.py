@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, cast
 
 from model.hexes import Hex
 from rules.armor import overrun, scenario_rules, transport
-from rules.armor.bot_mg import with_machineguns
+from rules.armor.bot_mg import opportunity_odds, with_machineguns
 from rules.armor.cards import hit_number
 from rules.armor.dumps import is_dump
 from rules.armor.fire import (
@@ -99,12 +99,17 @@ class ArmorPlanner:
         if shot is not None:  # fire if it can hit, else let the unit pass [AG VII.F; OP XV.B]
             asked = state.execution.asked
             track = asked is not None and asked.tracking
-            if gp_shot(state, shot.unit, shot.target):  # [ADV VI.B]
+            if asked is not None and asked.mount:  # a machinegun's own order [ADV IV.E.2]
+                can_hit = gp_chance(state, shot.unit, shot.target, True, mg=asked.mount)[1] > 0
+            elif gp_shot(state, shot.unit, shot.target):  # [ADV VI.B]
                 odds = gp_chance(state, shot.unit, shot.target, opportunity=True, tracking=track)
                 can_hit = odds[1] > 0
             else:
                 aimed = aim(state, shot.unit, shot.target, opportunity=True, tracking=track)
                 can_hit = aimed.hit_number > 0
+            # or its machineguns with it, no order of their own [ADV IV.E.2; VI.B.2.a]
+            if asked is None or not asked.mount:
+                can_hit = can_hit or opportunity_odds(state, shot.unit, shot.target, track) > 0
             return shot if can_hit else next(a for a in actions if isinstance(a, Done))
         if state.segment.id == "plot":
             chosen = next((a for a in actions if isinstance(a, PlayerHeadquarters)), None)
@@ -166,7 +171,14 @@ class ArmorPlanner:
         rough: list[tuple[float, Order, Hex, int]] = []
         way = self.ev.waypoint(side, unit)  # a bot plan's route [rules.bots.plan]
         for a in options:
-            if not isinstance(a, Order) or a.opportunity or a.cover or a.entrench or a.mg:
+            if (
+                not isinstance(a, Order)
+                or a.opportunity
+                or a.cover
+                or a.entrench
+                or a.mg
+                or a.mg_opportunity
+            ):
                 continue  # Opportunity Fire waits on the enemy's moves: not weighed here; nor
                 # Full Cover and Hasty Entrenchments [ADV IV.C; OP XXXII] (our weighting)
             end = ends.get(a.moves) if a.moves else (here, facing)

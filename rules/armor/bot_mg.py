@@ -1,7 +1,11 @@
 """The greedy bot's machinegun fire [ADV IV.E.2; VI.A.2; VI.B] (:mod:`rules.armor.bot`).
 
 Once the bot has weighed a Vehicle's order (or chosen none), each of its independently fired
-machineguns is given its own fire order at the enemy Leg or Towed unit where it pays best:
+machineguns is given its own fire order at the enemy Leg or Towed unit where it pays best,
+unless it pays as much to let it fire with the main gun's Direct Fire at its target, as it
+does with no order of its own [ADV IV.E.2] (our weighting: the main gun's order is chosen
+on the main gun's fire alone, as before; :func:`opportunity_odds` lets a triggered
+Opportunity Fire be fired when only the machineguns can do harm):
 the engine's own machinegun GP shot up to the die (:func:`rules.armor.gp.gp_aim`, the target
 taken as standing: its orders are secret [AG V]) and each of the 100 rolls' results
 (:func:`rules.armor.gp.result_of`, :func:`rules.armor.gp.effects`), worth the Victory Points
@@ -53,23 +57,40 @@ def with_machineguns(
     moving = bool(base.moves)
     chosen: list[tuple[str, str]] = []
     gain = 0.0
+    firing: tuple[str, ...] = ()
+    if base.fire is not None:  # with the main gun at its target unless ordered apart [IV.E.2]
+        firing, _ = machineguns.automatic(state, unit, base, base.fire, moving)
     for mount in machineguns.mounts(state, unit):
         if mount == "TT" and base.fire is not None:
             continue  # [ADV VI.A.2.b]
         best: tuple[float, str] | None = None
+        if mount in firing and base.fire is not None:
+            auto = _value(public, unit, mount, base.fire, moving, worth) * overkill(base.fire)
+            best = (auto, base.fire)
         for target in machineguns.targets(state, unit, mount, moving):
             if state.game.units[target].vehicle:
                 continue  # against infantry and guns (our weighting)
             value = _value(public, unit, mount, target, moving, worth) * overkill(target)
             if best is None or value > best[0]:
                 best = (value, target)
-        if best is not None and best[0] > 0:
-            chosen.append((mount, best[1]))
+        if best is not None and best[0] > 0 and best[1] != base.fire:
+            chosen.append((mount, best[1]))  # its own order: better than with the main gun
             gain += best[0]
     if not chosen or (base.fire is None and gain < REVEAL_COST):
         return order
     found = replace(base, mg=tuple(chosen))
     return found if plot.why_not_order(state, found) is None else order
+
+
+def opportunity_odds(state: ArmorState, unit: str, target: str, tracking: bool) -> float:
+    """The best chance (0-1) of a result by the machineguns that fire with a main gun's
+    Opportunity or Tracking Fire at ``target`` [ADV IV.E.2; VI.B.2.a; OP XV.B.3]."""
+    from rules.armor.gp import gp_chance
+
+    order = state.orders_of(unit)
+    firing, _ = machineguns.automatic(state, unit, order, target)
+    odds = [gp_chance(state, unit, target, True, tracking=tracking, mg=m)[1] for m in firing]
+    return max(odds, default=0.0)
 
 
 def _may_add(order: Order) -> bool:

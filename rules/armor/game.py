@@ -58,8 +58,10 @@ OP III.E; SCN III.G] (:mod:`rules.armor.indirect`); Snow and Mud [OP VIII.A]
 (:mod:`rules.armor.weather`); Up and Down orders of Leg units in multi-storey Buildings
 [ADV IV.B.2] (:mod:`rules.armor.storeys`); Open and Buttoned Turret units [AG VIII.B]
 (:mod:`rules.armor.hatches`; the Armor Game's are always Open). Not yet: the rest of the
-Advanced Game and the Optional Rules (machineguns firing on
-their own; time of day...). The Data Cards' tables are not in the book's text:
+Advanced Game and the Optional Rules (time of day...). A
+Vehicle's machineguns fire by their own Direct and Opportunity Fire orders and, with none,
+with the main gun's Direct, Opportunity and Tracking Fire [ADV IV.E.2; VI.A.2-4]
+(:mod:`rules.armor.machineguns`). The Data Cards' tables are not in the book's text:
 :mod:`rules.armor.cards` names the placeholders used.
 
 Optional Rules a scenario names in ``rules.options`` [OP I] (:mod:`rules.armor.optional`):
@@ -148,7 +150,7 @@ from rules.engine.sequence import Phase, Segment, steps
 from rules.maps.game import MapGame
 from rules.records.position import PositionReader
 
-RULES_VERSION = "armor-0.3"
+RULES_VERSION = "armor-0.4"
 
 
 class ArmorGame(MapGame):

@@ -7,12 +7,23 @@ Advanced Game each "fire[s] as if [it] were [a] separate unit[]" [ADV VI.A.2]:
 - **Orders** [ADV IV.E.2]: "add the machinegun's letter codes to the firing plot. For example,
   the notation "(UH)F-19" orders the Upper Hull machinegun to use Direct Fire on enemy unit
   19" (:attr:`rules.armor.orders.Order.mg`, written after the main gun's own fire, if any).
-  Not played: the book's "if no separate fire orders are written for these machineguns, they
-  are assumed to be automatically ordered to fire in the same way and at the same target as
-  the main gun" (our reading, for now: a machinegun fires only when its own order is
-  written; the Test Play list offers the main gun's fire with the machineguns at the same
-  target as one order, so the book's default is one click away). Not played either: a
-  machinegun's own Opportunity Fire ("(UH)N-hex").
+- **The automatic order** [ADV IV.E.2]: "If no separate fire orders are written for these
+  machineguns, they are assumed to be automatically ordered to fire in the same way and at
+  the same target as the main gun, if possible" (:func:`automatic`). Each machinegun with
+  no order of its own fires with the main gun: with its Direct Fire at its target in the
+  Direct Fire Phase (:func:`fire`), with its Opportunity or Tracking Fire at the unit that
+  triggered it, when the owner fires it (:func:`opportunity_fire`) [AG VII.F; OP XV.B], the
+  GP Factor halved for Opportunity Fire [ADV VI.B.2.a], not for Tracking Fire [OP XV.B.3].
+  "If possible" (our reading): a machinegun that may not fire at that target now (out of its
+  Field of Fire or range, a TT one because the main gun fires [ADV VI.A.2.b], Buttoned,
+  Suppressed, destroyed) does not, and the log says why; the main gun's Smoke [OP IX.A.1]
+  and a Supply Dump [SCN VIII.B.3] are no machinegun's fire; the Flammen III's machineguns
+  never fire with its flamethrower [OP XXV.D.1].
+- **A machinegun's own Opportunity Fire** (our reading of "separate fire orders" [ADV IV.E.2]
+  with "N-1802" [AG V.A.2.b]): "(UH)N-1802" (:attr:`rules.armor.orders.Order.mg_opportunity`,
+  :func:`why_not_opportunity_order`), triggered, fired or declined as the main gun's
+  Opportunity Fire is [AG VII.F] (:mod:`rules.armor.opportunity`), once a Turn, at half the
+  GP Factor [ADV VI.B.2.a]; with it the Vehicle does not move [AG V.A.2.b(1)].
 - **Who may fire** [ADV VI.A.2.a-b; VI.A.3; VI.B.2.b]: a TT machinegun only with an Open
   Turret unit [AG VIII.B] (:mod:`rules.armor.hatches`) and "only if the main gun is not
   fired" (checked when the order is plotted: a TT machinegun's order and a main gun's
@@ -32,19 +43,22 @@ Advanced Game each "fire[s] as if [it] were [a] separate unit[]" [ADV VI.A.2]:
 - **Fire** [ADV VI.B]: GP fire, one roll, with the card's MG NM or MG MV GP Factor
   [ADV VI.B.1] (MV when the Vehicle's orders move it). The catalogue has no Gunnery Table
   (the Data Cards are not in the text), so the factors are :data:`MG_FACTOR_PLACEHOLDER`'s;
-  the Opportunity Fire halving [ADV VI.B.2.a] would apply but machineguns fire only Direct
-  Fire here. Vehicle machineguns have unlimited ammunition [OP XXIV.A.1.a]; Gun Depression
-  does not touch them [OP VI]. The results wait for the end of the Direct Fire Phase with
-  every other fire [AG VI.A].
+  halved in Opportunity Fire [ADV VI.B.2.a] (:func:`rules.armor.gp.gp_aim`). Vehicle
+  machineguns have unlimited ammunition [OP XXIV.A.1.a]; Gun Depression does not touch them
+  [OP VI]. The results of Direct Fire wait for the end of the Direct Fire Phase with every
+  other fire [AG VI.A]; those of Opportunity Fire are applied with the main gun's, at once
+  [AG VII.F].
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, ClassVar
 
 from rules.armor import hatches
 from rules.armor.optional import specials
 from rules.armor.range import describe_range, range_between
+from rules.engine.events import Event
 
 if TYPE_CHECKING:
     from rules.armor.fire import Pending
@@ -190,18 +204,141 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
     return None
 
 
-def targets(state: ArmorState, unit: str, mount: str, moving: bool = False) -> list[str]:
-    """The enemy units ``unit``'s ``mount`` machinegun may fire at now."""
+def why_not_opportunity_order(state: ArmorState, order: Order) -> str | None:
+    """Why the machineguns' own Opportunity Fire orders ("(UH)N-1802") may not be plotted, or
+    None (our reading of "separate fire orders" [ADV IV.E.2] with [AG V.A.2.b]): a
+    machinegun fires "as if [it] were [a] separate unit[]" [ADV VI.A.2], so each has one fire
+    order, on a hex the Vehicle sights, not its own [AG V.A.2.b(2)]; "with Opportunity Fire,
+    no other orders of any kind" [AG V.A.2.b(1)] (our reading: the Vehicle may not move, nor
+    Load, Unload or Overrun; the main gun's Direct, Smoke or Opportunity Fire and the other
+    machineguns' orders may go with it). A TT machinegun's only when the main gun has no
+    fire order [ADV VI.A.2.b]; none of the Flammen III's with its flamethrower [OP XXV.D.1].
+    Whether it may fire at a unit (Open, Suppressed, Field of Fire, range) is checked when
+    the unit triggers it [AG VII.F.2]."""
+    from rules.armor.opportunity import why_not_opportunity
+    from rules.armor.orders import Order
+
+    unit = order.unit
     spec = state.game.units[unit]
-    enemies = state.enemies(spec.side)
-    return [t for t in enemies if why_not_mg(state, unit, mount, t, moving) is None]
+    if not state.game.advanced or not spec.vehicle:
+        return "independently fired machineguns are of the Advanced Game [ADV VI.A.2]"
+    rest = Order(unit, order.fire, order.opportunity, smoke=order.smoke, mg=order.mg)
+    if replace(order, mg_opportunity=()) != rest or order.smoke_indirect:
+        return (
+            "with a machinegun's Opportunity Fire order, no other orders but fire orders: the "
+            "Vehicle does not move [AG V.A.2.b(1); ADV IV.E.2] (our reading)"
+        )
+    main = order.fire or order.opportunity or order.smoke
+    seen = {m for m, _ in order.mg}
+    for mount, hex_name in order.mg_opportunity:
+        name = f"{unit}'s ({mount}) machinegun"
+        if mount in seen:
+            return f"one fire order per machinegun: ({mount}) twice [ADV IV.E.2]"
+        seen.add(mount)
+        if mount not in spec.mg_locations:
+            listed = ", ".join(spec.mg_locations) or "none"
+            return f"no {mount} machinegun on its card (MG Locations: {listed}) [Intro IV]"
+        if mount not in mounts(state, unit):
+            return f"{name} was destroyed by a hit [ADV VI.C.2; ADV VI.E]"
+        if mount == "TT" and main:
+            return (
+                "a TT machinegun may only be fired if the main gun is not fired: no main gun "
+                "fire order with its Opportunity Fire [ADV VI.A.2.b]"
+            )
+        if main and specials.flamethrower_tank(state, unit):
+            return (
+                "the Flammen III fires either the flamethrower or the machineguns in one Turn, "
+                "not both [OP XXV.D.1]"
+            )
+        why = why_not_opportunity(state, unit, hex_name)
+        if why is not None:
+            return f"{name} may not watch {hex_name}: {why}"
+    return None
+
+
+def opportunity_options(state: ArmorState, unit: str) -> list[Order]:
+    """Each machinegun's own Opportunity Fire order alone on the hex of each enemy unit it
+    may fire at now [ADV IV.E.2; AG V.A.2.b]."""
+    from rules.armor.orders import Order
+
+    if not state.game.advanced or not state.game.units[unit].vehicle or state.suppressed(unit):
+        return []
+    found: list[Order] = []
+    for m in mounts(state, unit):
+        at = {state.game.name(state.troops.hexes[t]) for t in targets(state, unit, m)}
+        found.extend(Order(unit, mg_opportunity=((m, h),)) for h in sorted(at))
+    return [o for o in found if why_not_opportunity_order(state, o) is None]
+
+
+@dataclass(frozen=True)
+class WithMainGun(Event):
+    """A Vehicle's machineguns with no order of their own fire with the main gun, in the same
+    way and at the same target, where they may [ADV IV.E.2]; those that may not, and why."""
+
+    kind: ClassVar[str] = "armor-mg-with-main-gun"
+    unit: str
+    target: str
+    how: str  # "Direct Fire", "Opportunity Fire", "Tracking Fire"
+    firing: tuple[str, ...]
+    held: tuple[tuple[str, str], ...] = ()
+
+    def describe(self) -> str:
+        guns = ", ".join(f"({m})" for m in self.firing)
+        said = (
+            f"{self.unit}'s {guns} machinegun{'s' if len(self.firing) > 1 else ''} "
+            f"fire{'' if len(self.firing) > 1 else 's'} with the main gun's {self.how} at "
+            f"{self.target}"
+            if self.firing
+            else f"{self.unit}'s machineguns do not fire with the main gun's {self.how} at "
+            f"{self.target}"
+        )
+        said += (
+            ": no separate fire order written, so automatically ordered to fire in the same "
+            "way and at the same target, if possible [ADV IV.E.2]"
+        )
+        return said + "".join(f"; not ({m}): {why}" for m, why in self.held)
+
+
+def automatic(
+    state: ArmorState, unit: str, order: Order, target: str, moving: bool = False
+) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """The machineguns of ``unit`` that fire with its main gun's fire at ``target`` by the
+    book's automatic order [ADV IV.E.2]: those with no separate order written in ``order``
+    that may fire at it now (our reading of "if possible"); and those that may not, with why.
+    None fire with the Flammen III's flamethrower [OP XXV.D.1]."""
+    spec = state.game.units.get(unit)
+    if spec is None or not spec.vehicle or not state.game.advanced:
+        return (), ()
+    if target not in state.game.units:  # a Supply Dump or a Span: no machinegun's target
+        return (), ()
+    written = {m for m, _ in order.mg} | {m for m, _ in order.mg_opportunity}
+    free = [m for m in mounts(state, unit) if m not in written]
+    if not free:
+        return (), ()
+    if specials.flamethrower_tank(state, unit):
+        ft = "the Flammen III fires either the flamethrower or the machineguns [OP XXV.D.1]"
+        return (), tuple((m, ft) for m in free)
+    firing: list[str] = []
+    held: list[tuple[str, str]] = []
+    for m in free:
+        why = (
+            "a TT machinegun may only be fired if the main gun is not fired [ADV VI.A.2.b]"
+            if m == "TT"
+            else why_not_mg(state, unit, m, target, moving)
+        )
+        if why is None:
+            firing.append(m)
+        else:
+            held.append((m, why))
+    return tuple(firing), tuple(held)
 
 
 def fire(state: ArmorState, unit: str, order: Order) -> list[Pending]:
-    """The Direct Fire Phase's fire of ``unit``'s machineguns by their own orders, each a GP
-    fire as a separate unit [ADV IV.E.2; VI.A.2; VI.B]; the results, not yet applied
-    [AG VI.A]. A machinegun that may not fire now (its target gone out of sight or range, the
-    Vehicle Suppressed) does not, and the log says why."""
+    """The Direct Fire Phase's fire of ``unit``'s machineguns, each a GP fire as a separate
+    unit [ADV IV.E.2; VI.A.2; VI.B]: by their own orders, and those with none with the main
+    gun's Direct Fire at its target [ADV IV.E.2]; the results, not yet applied [AG VI.A]. A
+    machinegun that may not fire now (its target gone out of sight or range, the Vehicle
+    Suppressed) does not, and the log says why."""
     from rules.armor.events import FireCancelled
     from rules.armor.gp import resolve_gp
 
@@ -213,28 +350,52 @@ def fire(state: ArmorState, unit: str, order: Order) -> list[Pending]:
             continue
         state.firing.fired.add(unit)  # it fired: sighted next Turn at any range [AG IV.C.5]
         found.extend(resolve_gp(state, unit, target, mg=mount))
+    if order.fire is not None and order.smoke is None:
+        found.extend(_with_main(state, unit, order, order.fire, "Direct Fire"))
     return found
 
 
-def options(state: ArmorState, unit: str, main_targets: list[str]) -> list[Order]:
+def opportunity_fire(state: ArmorState, unit: str, target: str, tracking: bool) -> list[Pending]:
+    """The machineguns' fire with the main gun's Opportunity (or Tracking) Fire at the unit
+    that triggered it [ADV IV.E.2; AG VII.F.5; OP XV.B], the GP Factor halved for
+    Opportunity Fire [ADV VI.B.2.a], not for Tracking Fire [OP XV.B.3]; the results, to be
+    applied with the main gun's."""
+    how = "Tracking Fire" if tracking else "Opportunity Fire"
+    return _with_main(state, unit, state.orders_of(unit), target, how, tracking=tracking)
+
+
+def _with_main(
+    state: ArmorState, unit: str, order: Order, target: str, how: str, tracking: bool = False
+) -> list[Pending]:
+    from rules.armor.gp import resolve_gp
+
+    moving = bool(order.moves)
+    firing, held = automatic(state, unit, order, target, moving)
+    if not firing and not held:
+        return []
+    state.emit(WithMainGun(unit, target, how, firing, held))
+    found: list[Pending] = []
+    opportunity = how != "Direct Fire"
+    if firing:
+        state.firing.fired.add(unit)  # sighted next Turn at any range [AG IV.C.5]
+    for mount in firing:
+        found.extend(resolve_gp(state, unit, target, opportunity, tracking, mg=mount))
+    return found
+
+
+def targets(state: ArmorState, unit: str, mount: str, moving: bool = False) -> list[str]:
+    """The enemy units ``unit``'s ``mount`` machinegun may fire at now."""
+    spec = state.game.units[unit]
+    enemies = state.enemies(spec.side)
+    return [t for t in enemies if why_not_mg(state, unit, mount, t, moving) is None]
+
+
+def options(state: ArmorState, unit: str) -> list[Order]:
     """The machinegun orders offered in the Order Plot [ADV IV.E.2]: each machinegun alone at
-    each enemy unit it may fire at (the Vehicle standing), and with each Direct Fire of the
-    main gun (``main_targets``, the Vehicle standing) its UH and HR machineguns at the same
-    target, where they may fire at it: the book's "automatically ordered to fire in the same
-    way and at the same target as the main gun" written out (TT machineguns never fire with
-    the main gun [ADV VI.A.2.b]; the Flammen III's never with its flamethrower [OP XXV.D.1])."""
+    each enemy unit it may fire at (the Vehicle standing). The main gun's Direct Fire needs
+    none for them: they fire with it at its target by the automatic order (:func:`automatic`)."""
     from rules.armor.orders import Order
 
     if not state.game.advanced or not mounts(state, unit) or state.suppressed(unit):
         return []
-    have = mounts(state, unit)
-    found = [Order(unit, mg=((m, t),)) for m in have for t in targets(state, unit, m)]
-    if specials.flamethrower_tank(state, unit):
-        return found
-    for t in main_targets:
-        with_main = tuple(
-            (m, t) for m in have if m != "TT" and why_not_mg(state, unit, m, t) is None
-        )
-        if with_main:
-            found.append(Order(unit, fire=t, mg=with_main))
-    return found
+    return [Order(unit, mg=((m, t),)) for m in mounts(state, unit) for t in targets(state, unit, m)]

@@ -19,7 +19,9 @@ By the book:
   was its crossing a hexside, in the hex before the hexside (its Wreck too). A unit the fire
   does not stop completes its move.
 - **Resolution** [AG VII.F.1; AG VII.F.5]: as Direct Fire, at the Slow Rate of Fire with the -8
-  Opportunity Fire modifier, its results applied at once; an order fires once a Turn. An order
+  Opportunity Fire modifier, its results applied at once; an order fires once a Turn. A
+  Vehicle's machineguns with no order of their own fire with it at the same unit, each a GP
+  fire with its GP Factor halved [ADV IV.E.2; VI.B.2.a] (:mod:`rules.armor.machineguns`). An order
   whose unit can no longer fire is cancelled [AG VII.F.2] (:func:`rules.armor.fire.why_not_fire`).
 
 Tracking Fire [OP XV] (the Optional Rule ``tracking-fire``): a ``T-<unit>`` order, "similar to
@@ -46,11 +48,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from model.hexes import Hex, Hexside
-from rules.armor import bailout
+from rules.armor import bailout, machineguns
 from rules.armor.cards import hits_scored
 from rules.armor.fire import aim, gp_shot, why_not_fire, why_not_sighted
 from rules.armor.fire import resolve as resolve_fire
-from rules.armor.gp import gp_chance, uses_gp
+from rules.armor.gp import gp_chance, resolve_gp, uses_gp
 from rules.armor.orders import OpportunityFire, Order
 from rules.armor.range import range_between
 from rules.armor.records import Trigger
@@ -60,7 +62,14 @@ from rules.engine.play import Chance, Preview
 from rules.los.geometry import HexStep, trace
 
 if TYPE_CHECKING:
+    from rules.armor.fire import Pending
     from rules.armor.game import ArmorState
+
+#: The rule of the machineguns' fire with the main gun (as :data:`rules.armor.preview.AUTOMATIC`).
+AUTOMATIC = (
+    "Machineguns with no order of their own fire with the main gun at the same unit, GP "
+    "Factor halved in Opportunity Fire [ADV IV.E.2; VI.A.2-4; VI.B.2.a; OP XV.B.3]"
+)
 
 RULE = "[AG VII.F]"
 TRACKING_RULE = "[OP XV]"
@@ -100,8 +109,20 @@ class OpportunityAnswered(Event):
     target: str
     fires: bool
     tracking: bool = False
+    mount: str = ""  # a machinegun's own order [ADV IV.E.2]
 
     def describe(self) -> str:
+        if self.mount:
+            gun = f"{self.firer}'s ({self.mount}) machinegun"
+            if self.fires:
+                return (
+                    f"{gun} fires at {self.target}: its own Opportunity Fire, GP Factor halved "
+                    "[ADV IV.E.2; VI.B.2.a; AG VII.F.5]"
+                )
+            return (
+                f"{gun} declines to fire at {self.target}: that unit may not be fired at by "
+                "this order again [AG VII.F]"
+            )
         if self.tracking and self.fires:
             return (
                 f"{self.firer} fires Tracking Fire at {self.target}: as Direct Fire, Slow Rate "
@@ -185,7 +206,6 @@ def triggered(
     crossing the hexside from ``before`` into ``here`` (``crossing``) or by entering ``here``,
     that has not fired, has not declined this unit, and may fire at it now [AG VII.F.2-3]."""
     side = state.game.units[mover].side
-    side_crossed = Hexside.between(before, here)
     for other in state.game.sides:
         if other == side:
             continue
@@ -195,18 +215,64 @@ def triggered(
                 if found is not None:
                     return found
                 continue
-            if order.opportunity is None or firer in state.firing.opportunity_used:
-                continue
-            if (firer, mover) in state.execution.declined or firer not in state.troops.hexes:
-                continue
-            line = line_of(state.troops.hexes[firer], state.game.amap.resolve(order.opportunity))
-            hit = side_crossed in line.sides if crossing else here in line.hexes
-            if not hit or why_not_fire(state, firer, mover) is not None:
-                continue
-            name = state.game.name
-            where = f"{name(before)}/{name(here)}" if crossing else name(here)
-            return Trigger(firer, mover, where, crossing)
+            found = _main_gun(state, firer, order, mover, before, here, crossing)
+            for mount, watched in () if found else order.mg_opportunity:  # [ADV IV.E.2]
+                found = _machinegun(state, firer, mount, watched, mover, before, here, crossing)
+                if found is not None:
+                    break
+            if found is not None:
+                return found
     return None
+
+
+def _crossed(
+    state: ArmorState, firer: str, watched: str, before: Hex, here: Hex, crossing: bool
+) -> str | None:
+    """Where the mover crosses the Opportunity Fire Line of Sight from ``firer`` to the
+    ``watched`` hex (the hex entered, or the hexside ``A/B``), or None [AG VII.F.3]."""
+    line = line_of(state.troops.hexes[firer], state.game.amap.resolve(watched))
+    hit = Hexside.between(before, here) in line.sides if crossing else here in line.hexes
+    if not hit:
+        return None
+    name = state.game.name
+    return f"{name(before)}/{name(here)}" if crossing else name(here)
+
+
+def _main_gun(
+    state: ArmorState, firer: str, order: Order, mover: str, before: Hex, here: Hex, crossing: bool
+) -> Trigger | None:
+    """The trigger of the main gun's (or a Leg or Towed unit's) "N" order [AG VII.F.2-3]."""
+    if order.opportunity is None or firer in state.firing.opportunity_used:
+        return None
+    if (firer, mover) in state.execution.declined or firer not in state.troops.hexes:
+        return None
+    where = _crossed(state, firer, order.opportunity, before, here, crossing)
+    if where is None or why_not_fire(state, firer, mover) is not None:
+        return None
+    return Trigger(firer, mover, where, crossing)
+
+
+def _machinegun(
+    state: ArmorState,
+    firer: str,
+    mount: str,
+    watched: str,
+    mover: str,
+    before: Hex,
+    here: Hex,
+    crossing: bool,
+) -> Trigger | None:
+    """The trigger of a machinegun's own "(UH)N-" order [ADV IV.E.2; AG VII.F.2-3]: not yet
+    fired this Turn nor declined at ``mover``, and the machinegun may fire at it now (Open,
+    not Suppressed, Field of Fire, range [ADV VI.A.2-4; VI.B.2.b])."""
+    if (firer, mount) in state.firing.mg_used or firer not in state.troops.hexes:
+        return None
+    if (firer, mount, mover) in state.execution.mg_declined:
+        return None
+    where = _crossed(state, firer, watched, before, here, crossing)
+    if where is None or machineguns.why_not_mg(state, firer, mount, mover) is not None:
+        return None
+    return Trigger(firer, mover, where, crossing, mount=mount)
 
 
 def _tracked(state: ArmorState, firer: str, order: Order, mover: str, here: Hex) -> Trigger | None:
@@ -242,6 +308,13 @@ def ask(state: ArmorState, trigger: Trigger) -> None:
     how = "may fire, or decline and wait for later units [AG VII.F.3]"
     if trigger.tracking:
         how = TRACKING_HOW
+    if trigger.mount:  # a machinegun's own order [ADV IV.E.2]
+        watched = dict(state.orders_of(trigger.firer).mg_opportunity).get(trigger.mount, "")
+        order = f"({trigger.mount})N-{watched}"
+        how = (
+            f"its ({trigger.mount}) machinegun may fire, GP Factor halved [ADV VI.B.2.a], or "
+            "decline and wait for later units [AG VII.F.3]"
+        )
     firer, target = trigger.firer, trigger.target
     state.emit(OpportunityTriggered(firer, target, trigger.where, order, how, trigger.crossing))
 
@@ -259,12 +332,24 @@ def fire(state: ArmorState) -> None:
     trigger = state.execution.asked
     assert trigger is not None
     state.execution.asked = None
-    state.firing.opportunity_used.add(trigger.firer)
     state.firing.fired.add(trigger.firer)
+    if trigger.mount:  # a machinegun's own Opportunity Fire [ADV IV.E.2; VI.B.2.a]
+        state.firing.mg_used.add((trigger.firer, trigger.mount))
+        firer, target, mount = trigger.firer, trigger.target, trigger.mount
+        state.emit(OpportunityAnswered(firer, target, True, mount=mount))
+        _apply(state, resolve_gp(state, firer, target, opportunity=True, mg=mount))
+        return
+    state.firing.opportunity_used.add(trigger.firer)
     state.emit(OpportunityAnswered(trigger.firer, trigger.target, True, trigger.tracking))
     results = resolve_fire(
         state, trigger.firer, trigger.target, opportunity=True, tracking=trigger.tracking
-    )
+    )  # with it, its machineguns with no order of their own [ADV IV.E.2; VI.B.2.a]
+    results += machineguns.opportunity_fire(state, trigger.firer, trigger.target, trigger.tracking)
+    _apply(state, results)
+
+
+def _apply(state: ArmorState, results: list[Pending]) -> None:
+    """An Opportunity Fire's results, applied at once [AG VII.F]."""
     for result in results:
         state.inflict(result.unit, result.effect, result.by)
     bailout.check(state, results)  # our reading: after each Opportunity Fire [ADV IX]
@@ -276,6 +361,11 @@ def decline(state: ArmorState) -> None:
     trigger = state.execution.asked
     assert trigger is not None
     state.execution.asked = None
+    if trigger.mount:  # a machinegun's own order [ADV IV.E.2]
+        state.execution.mg_declined.add((trigger.firer, trigger.mount, trigger.target))
+        firer, target = trigger.firer, trigger.target
+        state.emit(OpportunityAnswered(firer, target, False, mount=trigger.mount))
+        return
     state.execution.declined.add((trigger.firer, trigger.target))
     state.emit(OpportunityAnswered(trigger.firer, trigger.target, False, trigger.tracking))
 
@@ -306,19 +396,41 @@ def preview(state: ArmorState, action: OpportunityFire, words: str) -> Preview:
     asked = state.execution.asked
     tracking = asked is not None and asked.tracking
     kind = "Tracking Fire [OP XV.B]" if tracking else "Opportunity Fire [AG VII.F]"
+    if asked is not None and asked.mount:  # a machinegun's own order [ADV IV.E.2]
+        from rules.armor.preview import mg_chance
+
+        chance = mg_chance(state, action.unit, asked.mount, action.target, False, True)
+        rules = (kind, f"its ({asked.mount}) machinegun's own order: GP fire [ADV IV.E.2; VI.B]")
+        return Preview(words, True, chances=(chance,), rules=rules)
+    guns = _with_guns(state, action, tracking)
+    more = (AUTOMATIC,) if guns else ()
     if gp_shot(state, action.unit, action.target):  # [ADV VI.B.2.a]: GP Factor halved
         said, odds = gp_chance(
             state, action.unit, action.target, opportunity=True, tracking=tracking
         )
-        rules = (kind, "GP fire [ADV VI.B; GC1 GP Hit Table]")
-        return Preview(words, True, chances=(Chance(action.target, said, odds),), rules=rules)
+        rules = (kind, "GP fire [ADV VI.B; GC1 GP Hit Table]", *more)
+        chances = (Chance(action.target, said, odds), *guns)
+        return Preview(words, True, chances=chances, rules=rules)
     shot = aim(state, action.unit, action.target, opportunity=True, tracking=tracking)
     mods = " ".join(f"{m.value:+d} {m.what}" for m in shot.modifiers if m.applied)
     said = (
         f"Modifier Number {shot.number} (20 {mods}); Hit Number {shot.hit_number}; "
         f"{shot.shots} shot(s) at the Slow Rate of Fire"
     )
-    rules = (kind, "as Direct Fire [AG VI.B; GC1 AP Hit Table]")
+    rules = (kind, "as Direct Fire [AG VI.B; GC1 AP Hit Table]", *more)
     hit = sum(1 for roll in range(1, 101) if hits_scored(shot.hit_number, shot.shots, roll)[0])
     chance = Chance(action.target, said, hit / 100)
-    return Preview(words, True, chances=(chance,), rules=rules)
+    return Preview(words, True, chances=(chance, *guns), rules=rules)
+
+
+def _with_guns(state: ArmorState, action: OpportunityFire, tracking: bool) -> tuple[Chance, ...]:
+    """The odds of the machineguns that fire with the main gun at the unit [ADV IV.E.2], the
+    GP Factor halved unless it is a Tracking Fire [ADV VI.B.2.a; OP XV.B.3]."""
+    from rules.armor.preview import mg_chance
+
+    order = state.orders_of(action.unit)
+    firing, _ = machineguns.automatic(state, action.unit, order, action.target)
+    return tuple(
+        mg_chance(state, action.unit, m, action.target, False, opportunity=True, tracking=tracking)
+        for m in firing
+    )

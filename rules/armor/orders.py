@@ -7,6 +7,8 @@ An order is written per unit per Turn, in the book's notation [AG V.A.1-3]::
     order german.PZIVJ.1 F-us.M4.2     # Direct Fire at enemy unit us.M4.2 [AG V.A.2.a]
     order german.PZIVJ.1 F-us.M4.2 L1  # fire, then turn left and move one hex
     order us.M4.1 N-L1802              # Opportunity Fire on hex L1802 [AG V.A.2.b]
+    order us.M4.1 (UH)N-L1802          # the Upper Hull machinegun's own Opportunity Fire
+                                       # (our reading of [ADV IV.E.2])
     order us.M4.1 T-german.PZIVJ.1     # Tracking Fire at that unit (OP) [OP XV.A]
     order us.M4.1 FS-L1802             # Direct Fire of Smoke into hex L1802 (OP) [OP IX.A.1]
     order german.STGIIIG-75.1 BL1      # one hex in reverse, turn left, one forward [AG V.C.4]
@@ -56,6 +58,9 @@ _MOVES = re.compile(r"^(?:[0-9]+|[LRBMW])*V?$")
 #: A machinegun's fire order: its mount in parentheses, then "F-" and the enemy unit
 #: ("(UH)F-19" [ADV IV.E.2]).
 _MG = re.compile(r"^\((UH|TT|HR)\)F-(.+)$", re.IGNORECASE)
+#: A machinegun's own Opportunity Fire order: its mount, then "N-" and the hex ("(UH)N-1802",
+#: our reading of "separate fire orders" [ADV IV.E.2] with "N-1802" [AG V.A.2.b]).
+_MG_N = re.compile(r"^\((UH|TT|HR)\)N-(.+)$", re.IGNORECASE)
 
 
 def parse_moves(text: str) -> tuple[str, ...]:
@@ -135,6 +140,9 @@ class Order(Action):
         mg: the independently fired machineguns' own Direct Fire orders, (mount, enemy unit)
             for each: "(UH)F-19" orders the Upper Hull machinegun to fire at unit 19
             [ADV IV.E.2] (:mod:`rules.armor.machineguns`); written after the main gun's fire.
+        mg_opportunity: the machineguns' own Opportunity Fire orders, (mount, hex) for each:
+            "(UH)N-1802" (our reading of "separate fire orders" [ADV IV.E.2] written as
+            "N-1802" [AG V.A.2.b]); written after the main gun's Opportunity Fire, if any.
     """
 
     verb: ClassVar[str] = "order"
@@ -156,6 +164,7 @@ class Order(Action):
     smoke: str | None = None
     smoke_indirect: bool = False
     mg: tuple[tuple[str, str], ...] = ()
+    mg_opportunity: tuple[tuple[str, str], ...] = ()
 
     def text(self) -> str:
         parts = [self.verb, self.unit]
@@ -170,6 +179,7 @@ class Order(Action):
         parts.extend(f"({mount})F-{target}" for mount, target in self.mg)  # [ADV IV.E.2]
         if self.opportunity:
             parts.append(f"N-{self.opportunity}")
+        parts.extend(f"({mount})N-{hex_}" for mount, hex_ in self.mg_opportunity)
         if self.tracking:
             parts.append(f"T-{self.tracking}")
         if self.smoke:
@@ -203,8 +213,8 @@ class Order(Action):
     def parse(cls, args: list[str], line: str) -> Order:
         if len(args) < 2:
             raise ActionSyntaxError(
-                f"'{line}': write 'order UNIT [A-UNIT] [F-UNIT] [(UH)F-UNIT] [N-HEX] [T-UNIT] "
-                "[FS-HEX] [D|U|D-UNIT] [K-UNIT-]MOVES'"
+                f"'{line}': write 'order UNIT [A-UNIT] [F-UNIT] [(UH)F-UNIT] [N-HEX] [(UH)N-HEX] "
+                "[T-UNIT] [FS-HEX] [D|U|D-UNIT] [K-UNIT-]MOVES'"
             )
         ahead = None
         words = [w.lower() for w in args]
@@ -220,6 +230,7 @@ class Order(Action):
         pinning = apcr = span = indirect = False
         smoke: str | None = None
         mg: list[tuple[str, str]] = []
+        mg_n: list[tuple[str, str]] = []
         marks: dict[str, bool] = {"cover": False, "entrench": False}
         for word in args[1:]:
             upper = word[:2].upper()
@@ -242,6 +253,8 @@ class Order(Action):
                 apcr = True  # American APCR Ammunition [OP XXIII]
             elif (gun := _MG.match(word)) is not None and not moves:  # "(UH)F-19" [IV.E.2]
                 mg.append((gun.group(1).upper(), token(gun.group(2), "unit id", line)))
+            elif (gun := _MG_N.match(word)) is not None and not moves:  # "(UH)N-1802"
+                mg_n.append((gun.group(1).upper(), token(gun.group(2), "hex", line)))
             elif word.upper() == "SPAN" and not span and not moves:
                 span = True  # the SBG Bridge AVRE's Span [OP XXV.C.1]
             elif word.upper() in _MARKS and not marks[_MARKS[word.upper()]] and not moves:
@@ -266,6 +279,7 @@ class Order(Action):
         found = replace(found, tracking=tracking) if tracking else found
         found = replace(found, smoke=smoke, smoke_indirect=indirect) if smoke else found
         found = replace(found, mg=tuple(mg)) if mg else found
+        found = replace(found, mg_opportunity=tuple(mg_n)) if mg_n else found
         return replace(found, ahead=ahead) if ahead else found
 
 

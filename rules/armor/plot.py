@@ -111,6 +111,7 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
             Order(unit, opportunity=state.game.name(h))
             for h in sorted({state.troops.hexes[t] for t in targets})
         )
+        found.extend(machineguns.opportunity_options(state, unit))  # [ADV IV.E.2]
     if in_use(state.game, TRACKING) and fire_banned(state, spec.side, "tracking") is None:
         found.extend(  # Tracking Fire at each enemy unit it sights [OP XV.A; OP XV.B.1]
             Order(unit, tracking=t)
@@ -137,7 +138,7 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
             if why_not_fire(state, unit, t, moving=True) is None:
                 found.extend(Order(unit, fire=t, moves=d.moves) for d in light)
     if fire_banned(state, spec.side, "direct") is None:
-        found.extend(machineguns.options(state, unit, targets))  # [ADV IV.E.2]
+        found.extend(machineguns.options(state, unit))  # [ADV IV.E.2]
     found.extend(sbg.options(state, unit))  # lay the Span [OP XXV.C.1]
     found.extend(smoke.options(state, unit))  # FS (OP) [OP IX.A.1]
     if state.game.straight_advance:  # 4A [SCN VIII.A.5]
@@ -265,6 +266,11 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
     commanded = command.why_not_order(state, order)  # out of Command Control [OP XIV.B.2]
     if commanded is not None:
         return commanded
+    if order.mg_opportunity:  # the machineguns' own Opportunity Fire [ADV IV.E.2; AG V.A.2.b]
+        why = fire_banned(state, spec.side, "opportunity")
+        why = why or machineguns.why_not_opportunity_order(state, order)
+        rest = replace(order, mg_opportunity=())
+        return why if why is not None or rest == Order(unit) else why_not_order(state, rest)
     fire_and_move = Order(
         unit, order.fire, moves=order.moves, pinning=order.pinning, apcr=order.apcr, mg=order.mg
     )

@@ -63,7 +63,13 @@ from rules.armor.optional.records import Morale, Squads
 from rules.armor.optional.smoke import SmokeState, read_smoke, smoke_of
 from rules.armor.optional.specials import SpecialsState, read_specials, specials_of
 from rules.armor.orders import Order
-from rules.armor.position_movement import MovementState, movement_of, read_movement
+from rules.armor.position_movement import (
+    MovementState,
+    mounts_by_unit,
+    movement_of,
+    read_mounts,
+    read_movement,
+)
 from rules.armor.ranging import PreviousHitState, previous_hits_of, read_previous_hits
 from rules.armor.records import (
     CommandSheets,
@@ -176,6 +182,8 @@ class ArmorPositionState(StrictModel):
         fired_last_turn: the units that fired last Turn, sighted at any range [AG IV.C.5].
         opportunity_used: the units whose Opportunity Fire order has fired this Turn
             [AG VII.F].
+        mg_opportunity_used: each unit whose machineguns' own Opportunity Fire orders have
+            fired this Turn, with their mounts [ADV IV.E.2], when any.
         movement: where the Movement Execution Phase stands, when it stopped for an
             Opportunity Fire's owner [AG VII.F].
         objectives: what the scenario's special rules keep, when anything.
@@ -202,6 +210,7 @@ class ArmorPositionState(StrictModel):
     fired: list[str] = Field(default_factory=list)
     fired_last_turn: list[str] = Field(default_factory=list)
     opportunity_used: list[str] = Field(default_factory=list)
+    mg_opportunity_used: dict[str, list[str]] = Field(default_factory=dict)
     movement: MovementState | None = None
     objectives: ObjectivesState | None = None
     support: SupportState | None = None
@@ -239,6 +248,7 @@ def to_position(state: ArmorState) -> GamePosition:
         fired=sorted(state.firing.fired),
         fired_last_turn=sorted(state.firing.fired_last_turn),
         opportunity_used=sorted(state.firing.opportunity_used),
+        mg_opportunity_used=mounts_by_unit(state.firing.mg_used),
         movement=movement_of(state),
         objectives=_objectives_of(state.objectives),
         support=_support_of(state),
@@ -430,6 +440,7 @@ def state_from_position(
         set(units(extra.fired, game.units, ("state", "fired"), reader)),
         set(units(extra.fired_last_turn, game.units, ("state", "fired_last_turn"), reader)),
         set(units(extra.opportunity_used, game.units, ("state", "opportunity_used"), reader)),
+        read_mounts(state, extra.mg_opportunity_used, ("state", "mg_opportunity_used"), reader),
     )
     state.execution = read_movement(state, extra.movement, reader)
     state.fieldworks = _read_support(game, extra.support, reader)

@@ -13,6 +13,11 @@ hex (the facing at the end of a walk is its last hex's), the Speed Factors as fr
       mover: german.PZIVJ.1
       progress: 1
       asked: {firer: us.M4.1, target: german.PZIVJ.1, where: J1909}
+
+A machinegun's own Opportunity Fire order [ADV IV.E.2] adds its mount where it is asked
+(``asked: {..., mount: UH}``) or declined (``mg_declined: {us.M4.1: {UH: [german.PZIVJ.1]}}``);
+the machineguns whose own orders have fired this Turn are listed by unit
+(``mg_opportunity_used``, :func:`mounts_by_unit`).
 """
 
 from __future__ import annotations
@@ -67,6 +72,7 @@ class AskedState(StrictModel):
     where: str
     crossing: bool = False
     tracking: bool = False
+    mount: str = ""  # a machinegun's own order [ADV IV.E.2]
 
 
 class MovementState(StrictModel):
@@ -80,6 +86,7 @@ class MovementState(StrictModel):
     entered: bool = False
     asked: AskedState | None = None
     declined: dict[str, list[str]] = Field(default_factory=dict)
+    mg_declined: dict[str, dict[str, list[str]]] = Field(default_factory=dict)
     overrun: str = ""  # the mover's Overrun Combat so far [ADV VIII] (records.Execution)
 
 
@@ -122,8 +129,10 @@ def movement_of(state: ArmorState) -> MovementState | None:
             where=asked.where,
             crossing=asked.crossing,
             tracking=asked.tracking,
+            mount=asked.mount,
         ),
         declined=declined,
+        mg_declined=_mg_declined_of(ex),
         overrun=ex.overrun,
     )
 
@@ -156,10 +165,20 @@ def read_movement(
         for u, k in ((asked.firer, "firer"), (asked.target, "target"))
     ):
         ex.asked = Trigger(asked.firer, asked.target, asked.where, asked.crossing, asked.tracking)
+        if asked.mount and _mount_known(state, asked.firer, asked.mount, (*path, "asked"), reader):
+            ex.asked = Trigger(*_fields(ex.asked), mount=asked.mount)
     for firer, targets in found.declined.items():
         if reader.unit(firer, known, (*path, "declined", firer)):
             where = (*path, "declined", firer)
             ex.declined |= {(firer, t) for t in units(targets, known, where, reader)}
+    for firer, by_mount in found.mg_declined.items():
+        where = (*path, "mg_declined", firer)
+        for mount, targets in by_mount.items():
+            if reader.unit(firer, known, where) and _mount_known(
+                state, firer, mount, where, reader
+            ):
+                got = units(targets, known, (*where, mount), reader)
+                ex.mg_declined |= {(firer, mount, t) for t in got}
     if found.overrun not in ("", "first-fire", "simultaneous", "fought"):
         reader.problem((*path, "overrun"), "first-fire, simultaneous or fought [ADV VIII]")
     else:
@@ -193,3 +212,47 @@ def _fraction(text: str, path: PathKey, reader: PositionReader) -> Fraction | No
     except (ValueError, ZeroDivisionError):
         reader.problem(path, f"'{text}' is not a number of Speed Factors (3, 2/3)")
         return None
+
+
+def _fields(t: Trigger) -> tuple[str, str, str, bool, bool]:
+    return t.firer, t.target, t.where, t.crossing, t.tracking
+
+
+def _mg_declined_of(ex: Execution) -> dict[str, dict[str, list[str]]]:
+    found: dict[str, dict[str, list[str]]] = {}
+    for firer, mount, target in sorted(ex.mg_declined):
+        found.setdefault(firer, {}).setdefault(mount, []).append(target)
+    return found
+
+
+def _mount_known(
+    state: ArmorState, unit: str, mount: str, path: PathKey, reader: PositionReader
+) -> bool:
+    """Whether ``mount`` is a machinegun on ``unit``'s card [Intro IV] (a problem when not)."""
+    listed = state.game.units[unit].mg_locations
+    if mount in listed:
+        return True
+    have = ", ".join(listed) or "none"
+    reader.problem(path, f"{unit} has no {mount} machinegun (MG Locations: {have}) [Intro IV]")
+    return False
+
+
+def mounts_by_unit(used: set[tuple[str, str]]) -> dict[str, list[str]]:
+    """The machineguns whose own Opportunity Fire orders fired this Turn [ADV IV.E.2], by unit,
+    as a position file lists them."""
+    found: dict[str, list[str]] = {}
+    for unit, mount in sorted(used):
+        found.setdefault(unit, []).append(mount)
+    return found
+
+
+def read_mounts(
+    state: ArmorState, data: dict[str, list[str]], path: PathKey, reader: PositionReader
+) -> set[tuple[str, str]]:
+    """:func:`mounts_by_unit` read back; what does not fit the game goes to ``reader``."""
+    found: set[tuple[str, str]] = set()
+    for unit, listed in data.items():
+        if reader.unit(unit, state.game.units, (*path, unit)):
+            where = (*path, unit)
+            found |= {(unit, m) for m in listed if _mount_known(state, unit, m, where, reader)}
+    return found

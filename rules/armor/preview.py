@@ -112,15 +112,18 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
         if handheld.carries(state, order.unit) and handheld.automatic(
             state, order.unit, order.fire, written, moving
         ):  # fired with the Squad at its target [ADV IV.E.3]
-            chances += (_mg(state, order.unit, handheld.FT, order.fire, moving),)
+            chances += (mg_chance(state, order.unit, handheld.FT, order.fire, moving),)
             rules.append(
                 "The hand-held Flamethrower fires with the Squad at its target, no separate "
                 "order written [ADV IV.E.3; OP V.B.2-5]"
             )
+        firing, _ = machineguns.automatic(state, order.unit, order, order.fire, moving)
+        if firing:  # with the main gun at its target, no separate order written [ADV IV.E.2]
+            chances += tuple(mg_chance(state, order.unit, m, order.fire, moving) for m in firing)
+            rules.append(AUTOMATIC)
     if order.mg:  # each machinegun's own GP fire [ADV IV.E.2; VI.A.2; VI.B]
-        chances += tuple(
-            _mg(state, order.unit, mount, target, bool(order.moves)) for mount, target in order.mg
-        )
+        moving = bool(order.moves)
+        chances += tuple(mg_chance(state, order.unit, m, t, moving) for m, t in order.mg)
         rules.append(
             "Independently fired machineguns, each as a separate unit: GP fire with the MG GP "
             "Factors, Field of Fire by mount [ADV IV.E.2; VI.A.2-4; VI.B]"
@@ -138,6 +141,7 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
             "an enemy unit that enters the hex or crosses the line of sight to it triggers it; "
             "then fire or decline, at the Slow Rate of Fire, -8; its odds depend on that unit"
         )
+        how += _guns_with(state, order.unit, "GP Factor halved [ADV VI.B.2.a]")
         chances = (Chance(order.opportunity, how),)
         rules.append("Opportunity Fire [AG VII.F]")
     if order.smoke is not None:  # [OP IX.A]
@@ -163,8 +167,24 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
             "range and in the Field of Fire; the owner fires or lets it pass each hex; Slow "
             "Rate of Fire, no -8 Opportunity Fire Modifier; its odds depend on that hex"
         )
+        how += _guns_with(state, order.unit, "GP Factor not halved [OP XV.B.3]")
         chances = (Chance(order.tracking, how),)
         rules.append("Tracking Fire [OP XV.A-B]; as Opportunity Fire [AG VII.F]")
+    if order.mg_opportunity:  # the machineguns' own Opportunity Fire [ADV IV.E.2]
+        chances += tuple(
+            Chance(
+                watched,
+                f"({mount}) machinegun: an enemy unit that enters the hex or crosses the line "
+                "of sight to it triggers it, where the machinegun may fire at it (Field of "
+                "Fire, range, Open, not Suppressed); then fire or decline, GP Factor halved; "
+                "its odds depend on that unit",
+            )
+            for mount, watched in order.mg_opportunity
+        )
+        rules.append(
+            "A machinegun's own Opportunity Fire (our reading of [ADV IV.E.2]): as Opportunity "
+            "Fire [AG VII.F], GP Factor halved [ADV VI.B.2.a]"
+        )
     return Preview(words, True, None, cost, chances, tuple(rules))
 
 
@@ -199,10 +219,41 @@ def _fire(
     return Chance(target, words, sum(1 for h in hits if h) / 100)
 
 
-def _mg(state: ArmorState, firer: str, mount: str, target: str, moving: bool) -> Chance:
+#: The rule of the machineguns' fire with the main gun, in a preview's rules.
+AUTOMATIC = (
+    "Machineguns with no order of their own fire with the main gun, in the same way and at "
+    "the same target, if possible [ADV IV.E.2; VI.A.2-4; VI.B]"
+)
+
+
+def _guns_with(state: ArmorState, unit: str, factor: str) -> str:
+    """The words for the machineguns that fire with a main gun's Opportunity or Tracking
+    Fire at the unit that triggers it [ADV IV.E.2], "" when there are none."""
+    have = [m for m in machineguns.mounts(state, unit) if m != "TT"]  # [ADV VI.A.2.b]
+    if not state.game.advanced or not state.game.units[unit].vehicle or not have:
+        return ""
+    guns = ", ".join(f"({m})" for m in have)
+    return (
+        f"; its {guns} machinegun(s) fire with it at the same unit where they may, {factor} "
+        "[ADV IV.E.2]"
+    )
+
+
+def mg_chance(
+    state: ArmorState,
+    firer: str,
+    mount: str,
+    target: str,
+    moving: bool,
+    opportunity: bool = False,
+    tracking: bool = False,
+) -> Chance:
     """A machinegun's GP shot up to the die [ADV VI.B], its Field of Fire named
-    [ADV VI.A.4]."""
-    words, chance = gp_chance(state, firer, target, moving=moving, mg=mount)
+    [ADV VI.A.4]; in Opportunity Fire (``opportunity``) or Tracking Fire (``tracking`` too)
+    [ADV VI.B.2.a; OP XV.B.3]."""
+    words, chance = gp_chance(
+        state, firer, target, opportunity, moving=moving, tracking=tracking, mg=mount
+    )
     if mount == handheld.FT:  # a Squad's hand-held Flamethrower [ADV IV.E.3; OP V.B]
         arc = "the Squad's, 60 degrees from its front [ADV IV.E.3; VI.A.4]"
         return Chance(target, f"{words}; Field of Fire: {arc}; {HIDDEN_GP}", chance)

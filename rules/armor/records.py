@@ -39,7 +39,8 @@ def _trigger(value: Trigger | None) -> Any:
     if value is None:
         return OMIT
     found: list[Any] = [value.firer, value.target, value.where, value.crossing]
-    return [*found, "tracking"] if value.tracking else found  # [OP XV]
+    found = [*found, "tracking"] if value.tracking else found  # [OP XV]
+    return [*found, f"({value.mount})"] if value.mount else found  # [ADV IV.E.2]
 
 
 @dataclass
@@ -85,13 +86,15 @@ class Trigger:
     """An Opportunity Fire triggered and waiting for its owner's word [AG VII.F.3]: the firer,
     the moving unit, where (the hex entered, or the hexside crossed ``A/B``) and whether the
     unit was crossing a hexside the line of sight runs along; ``tracking``: the order is a
-    Tracking Fire order [OP XV]."""
+    Tracking Fire order [OP XV]; ``mount``: the order is the firer's machinegun's own
+    Opportunity Fire order ("(UH)N-1802" [ADV IV.E.2]), "" for the main gun's."""
 
     firer: str
     target: str
     where: str
     crossing: bool
     tracking: bool = False
+    mount: str = ""
 
 
 @dataclass
@@ -116,6 +119,8 @@ class Execution(Record):
         overrun: in the Overrun Phase [ADV VIII], how far the moving unit's Overrun Combat
             is: "" still approaching, "first-fire" (the target fired First Fire from the
             adjacent hex [ADV VIII.A.1]) or "simultaneous" (it has not), "fought".
+        mg_declined: (firer, mount, target): the owner declined a machinegun's own
+            Opportunity Fire order at that unit [AG VII.F; ADV IV.E.2].
 
     Empty outside the phase (the Overrun Phase's walks stay until the movement is over, for
     the blocked roads and the disputed hexes [AG VII.C.4; VII.D]); every field is left out of
@@ -131,10 +136,12 @@ class Execution(Record):
     asked: Trigger | None = state_field(default=None, encode=_trigger)
     declined: set[tuple[str, str]] = state_field(default_factory=set, encode=_unless_empty)
     overrun: str = state_field(default="", encode=_unless_empty)
+    mg_declined: set[tuple[str, str, str]] = state_field(default_factory=set, encode=_unless_empty)
 
     def clear(self) -> None:
         """The phase is over [AG VII]."""
         self.walks, self.executed, self.declined = {}, set(), set()
+        self.mg_declined = set()
         self.mover, self.progress, self.entered, self.asked = None, 0, False, None
         self.overrun = ""
 
@@ -173,11 +180,14 @@ class Damage(Record):
 @dataclass
 class Firing(Record):
     """Who fired: this Turn, last Turn (sighted at any range [AG IV.C.5]), and the units
-    whose Opportunity Fire order has fired this Turn (once each [AG VII.F])."""
+    whose Opportunity Fire order has fired this Turn (once each [AG VII.F]); ``mg_used``:
+    the (unit, mount) of machineguns whose own Opportunity Fire order has fired this Turn
+    [ADV IV.E.2] (left out of the fingerprint while empty)."""
 
     fired: set[str] = state_field(default_factory=set)
     fired_last_turn: set[str] = state_field(default_factory=set)
     opportunity_used: set[str] = state_field(default_factory=set)
+    mg_used: set[tuple[str, str]] = state_field(default_factory=set, encode=_unless_empty)
 
 
 @dataclass

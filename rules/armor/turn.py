@@ -150,7 +150,7 @@ def end_turn(state: ArmorState) -> None:
     state.play.step = 0
     state.firing.fired_last_turn, state.firing.fired = state.firing.fired, set()
     intel.settle_dust(state)  # last Turn's dust stands this Turn [OP X.C.3.a]
-    state.firing.opportunity_used = set()
+    state.firing.opportunity_used, state.firing.mg_used = set(), set()
     state.damage.old_wrecks = len(state.damage.wrecks)
     state.sheets.orders = {s: {} for s in state.game.sides}
     state.sheets.faced = set()
@@ -220,8 +220,8 @@ def direct_fire(state: ArmorState) -> None:
                 if handheld.automatic(state, unit, order.fire, written, bool(order.moves)):
                     pending.extend(resolve_gp(state, unit, order.fire, mg=handheld.FT))
         for unit, order in sorted(state.sheets.orders[side].items()):
-            if order.mg and unit in state.troops.hexes:
-                pending.extend(machineguns.fire(state, unit, order))  # [ADV IV.E.2; VI.A.2]
+            if unit in state.troops.hexes:  # own orders, or with the main gun [ADV IV.E.2]
+                pending.extend(machineguns.fire(state, unit, order))  # [VI.A.2]
     for p in pending:  # simultaneous: applied once all fire is done [AG VI.A]
         damage(state, p.unit, p.effect, p.by)
     bailout.check(state, pending)  # after all fire of the Phase [ADV IX]

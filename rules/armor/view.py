@@ -137,6 +137,8 @@ def describe(state: ArmorState, action: Action) -> str:
             parts.append(f"({mount}) machinegun fire at {target} [ADV IV.E.2]")
         if action.opportunity:
             parts.append(f"Opportunity Fire on {action.opportunity}")
+        for mount, watched in action.mg_opportunity:  # our reading of [ADV IV.E.2]
+            parts.append(f"({mount}) machinegun Opportunity Fire on {watched} [ADV IV.E.2]")
         if action.tracking:
             parts.append(f"Tracking Fire at {action.tracking} when it moves [OP XV]")
         if action.smoke:
@@ -233,8 +235,9 @@ def _order_focus(state: ArmorState, action: Order) -> ActionFocus:
         return ActionFocus(action.unit, "move", end[0] if end else None, path, cost)
     if aimed and aimed in state.troops.hexes:
         return ActionFocus(action.unit, "fire", state.troops.hexes[aimed], path, cost)
-    if action.opportunity:
-        return ActionFocus(action.unit, "fire", state.game.hex_named(action.opportunity))
+    watched = action.opportunity or next((h for _, h in action.mg_opportunity), None)
+    if watched:  # the main gun's or a machinegun's own Opportunity Fire [AG V.A.2.b; IV.E.2]
+        return ActionFocus(action.unit, "fire", state.game.hex_named(watched))
     if action.tracking and action.tracking in state.troops.hexes:  # [OP XV]
         return ActionFocus(action.unit, "fire", state.troops.hexes[action.tracking])
     if action.assault and action.assault in state.troops.hexes:
