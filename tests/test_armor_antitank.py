@@ -17,6 +17,7 @@ from rules.armor import antitank
 from rules.armor.events import ApFire, ApHit, FireCancelled, GpFire
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.orders import Order
+from rules.bots.greedy import GreedyBot
 from rules.engine.actions import Done
 from rules.engine.errors import IllegalActionError
 from rules.registry import load_game
@@ -33,8 +34,8 @@ map:
 """
 SQUAD, PZ, GE = "us.INFANTRY-SQUAD.1", "german.PZIVJ.1", "german.GE-INFANTRY-SQUAD.1"
 M4, GE_SQUAD = "us.M4.1", "german.INFANTRY-SQUAD.1"
-#: unit code, "state" marks, hex, compass facing
-Force = tuple[str, str, Hex, int]
+#: unit code, "state" marks, hex, compass facing (and more YAML of the force entry)
+Force = tuple[str, str, Hex, int] | tuple[str, str, Hex, int, str]
 
 
 @functools.cache
@@ -74,9 +75,9 @@ def _state(
 
     def forces(units: list[Force]) -> str:
         return "\n".join(
-            f"      - {{unit: {code}, state: [{marks}], placement: {{kind: hex, "
+            f"      - {{unit: {code}, state: [{marks}]{''.join(more)}, placement: {{kind: hex, "
             f"hex: {amap.name(h)}, facing: {amap.global_to_direction(h, compass)}}}}}"
-            for code, marks, h, compass in units
+            for code, marks, h, compass, *more in units
         )
 
     text = SCENARIO.format(options=options) + two_sides(forces(us), forces(german), turns=3)
@@ -286,6 +287,26 @@ def test_adv_viii_a_2_the_panzerfaust_fires_overrun_defensive_fire(facing: int) 
     assert not [e for e in state.log if isinstance(e, GpFire) and e.firer == M4]
 
 
+def test_adv_v_c_3_no_weapon_fire_while_transported() -> None:
+    """[ADV V.C.3]: "Infantry units, but not any attached weapons, may Direct Fire while being
+    Transported": the squad on a truck fires GP at the tank, its Bazooka does not, and no
+    "(B)F-" order is offered or allowed."""
+    line = _line(3)
+    state = _state(
+        [("US-MEDIUM-TRUCK", "", line[0], 0, ", label: truck"),
+         ("INFANTRY-SQUAD", "B", line[0], 0, ", mounted_on: truck")],
+        [("PZIVJ", "", line[1], 3)],
+    )  # fmt: skip
+    assert state.transported(SQUAD)
+    why = antitank.why_not(state, SQUAD, "B", PZ)
+    assert why is not None and "[ADV V.C.3]" in why
+    assert not [a for a in state.legal_actions("us") if isinstance(a, Order) and a.mg]
+    state.force_dice(99)
+    _plot(state, Order(SQUAD, fire=PZ))
+    assert [e for e in state.log if isinstance(e, GpFire) and e.firer == SQUAD]
+    assert not _weapon_fire(state)
+
+
 def test_op_xii_a_half_squad_keeps_its_bazooka() -> None:
     """[OP XII]: "any special weapons carried by a squad (Bazookas, Flamethrowers, etc.) will
     remain with the reduced unit"."""
@@ -298,3 +319,24 @@ def test_op_xii_a_half_squad_keeps_its_bazooka() -> None:
     state.squads.half_squads.add(SQUAD)
     assert antitank.weapon(state, SQUAD) is antitank.WEAPONS["B"]
     assert antitank.why_not(state, SQUAD, "B", PZ) is None
+
+
+def test_adv_iv_e_3_the_heuristic_bot_fires_the_bazooka_at_a_tank_in_range() -> None:
+    """The heuristic bot uses the weapon against a Vehicle in range: its squad's order
+    fires the Bazooka at the tank, by the squad's own fire or a "(B)F-" order [ADV IV.E.3]."""
+    line = _line(4)
+    state = _state(
+        [("INFANTRY-SQUAD", "B", line[0], 0)],
+        [("PZIVJ", "", line[2], 3), ("GE-INFANTRY-SQUAD", "", line[3], 3)],
+    )
+    bot = GreedyBot(3)
+    for _ in range(20):
+        action = bot.choose(state, "us")
+        if isinstance(action, Order) and action.unit == SQUAD:
+            break
+        state.apply(action)
+    else:
+        raise AssertionError("the bot gave the squad no order")
+    assert isinstance(action, Order)
+    fires = action.fire == PZ and antitank.automatic(state, SQUAD, action) is not None
+    assert fires or ("B", PZ) in action.mg
