@@ -204,6 +204,7 @@ def test_adv_iv_e_3_a_separate_order_written_parsed_previewed_and_fired() -> Non
     )
     order = Order(SQUAD, fire=GE, mg=(("B", PZ),))
     assert f"(B)F-{PZ}" in order.notation
+    assert f"(B) Bazooka AP fire at {PZ} [ADV IV.E.3" in state.describe(order)
     assert state.game.parse_action(order.text()) == order
     assert order in state.legal_actions("us")
     assert Order(SQUAD, mg=(("B", PZ),)) in state.legal_actions("us")
