@@ -16,7 +16,7 @@ from model.scenario_io import parse_scenario
 from rules.armor import antitank
 from rules.armor.events import ApFire, ApHit, FireCancelled, GpFire
 from rules.armor.game import ArmorGame, ArmorState
-from rules.armor.orders import Order
+from rules.armor.orders import OpportunityFire, Order
 from rules.bots.greedy import GreedyBot
 from rules.engine.actions import Done
 from rules.engine.errors import IllegalActionError
@@ -306,6 +306,32 @@ def test_adv_v_c_3_no_weapon_fire_while_transported() -> None:
     _plot(state, Order(SQUAD, fire=PZ))
     assert [e for e in state.log if isinstance(e, GpFire) and e.firer == SQUAD]
     assert not _weapon_fire(state)
+
+
+def test_adv_vi_a_1_the_bazooka_fires_with_the_squads_opportunity_fire() -> None:
+    """[ADV VI.A.1]: the weapons "use Direct or Opportunity Fire with AP Shells the same as
+    Vehicle units"; [ADV IV.E.3]: with the Infantry's order, at its target: the tank entering
+    the squad's Opportunity Fire hex two hexes off is fired at by the squad (GP halved
+    [ADV VI.B.2.a]) and by the Bazooka, AP Factor 10 with the -8 Opportunity Fire modifier
+    [AG VII.F.1]; the preview of the answer gives both shots."""
+    line = _line(5)
+    state = _state([("INFANTRY-SQUAD", "B", line[0], 0)], [("PZIVJ", "", line[4], 3)])
+    state.apply(Order(SQUAD, opportunity=state.game.name(line[2])))
+    state.apply(Order(PZ, moves="2"))
+    while state.execution.asked is None:
+        state.apply(Done(state.to_act()[0]))
+    answer = next(a for a in state.legal_actions("us") if isinstance(a, OpportunityFire))
+    assert (answer.unit, answer.target) == (SQUAD, PZ)
+    chances = state.preview(answer).chances
+    assert len(chances) == 2 and "(B) Bazooka" in chances[1].words
+    shot = antitank.aim(state, SQUAD, PZ, opportunity=True)
+    assert ("Opportunity Fire", -8) in [(m.what, m.value) for m in shot.modifiers]
+    assert shot.gun.ap_factor(shot.range) == 10
+    state.force_dice(99, 1, 50, 99)  # the squad's GP, the Bazooka, location, damage
+    state.apply(answer)
+    (fire,) = _weapon_fire(state)
+    assert fire.hit_number == shot.hit_number and fire.hits == 1
+    assert "Opportunity Fire with the Infantry" in fire.rule
 
 
 def test_op_xii_a_half_squad_keeps_its_bazooka() -> None:

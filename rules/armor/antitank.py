@@ -45,8 +45,10 @@ What the book says and the engine plays:
 Placeholders (the Data Cards' Gunnery Tables, Damage Caused Tables and Point Values are not
 in the text): each weapon's AP Factors by range, its Penetration, its longest range
 (:data:`WEAPON_PLACEHOLDER`); one shot a Turn; the firer's Damage Caused Table is the
-shared placeholder's. Not played: Opportunity Fire by the weapon, its GP fire [ADV IV.E.6],
-its Point Value added to the squad's [ADV V.A].
+shared placeholder's. Opportunity Fire: the weapon fires with its squad's triggered
+Opportunity (or Tracking) Fire at a Vehicle, -8 [AG VII.F.1] (our reading of the automatic
+order; no separate "(B)N-" order is read). Not played: its GP fire [ADV IV.E.6], its Point
+Value added to the squad's [ADV V.A].
 """
 
 from __future__ import annotations
@@ -63,6 +65,7 @@ from rules.armor.events import ApFire, PhaseNote
 from rules.armor.range import describe_range, range_between
 from rules.armor.turret import turret_aspect
 from rules.armor.units import card_values
+from rules.engine.events import Modifier
 
 if TYPE_CHECKING:
     from model.hexes import Hex
@@ -203,11 +206,13 @@ def aim(
     target: str,
     moving: bool | None = None,
     target_hexes: int | None = None,
+    opportunity: bool = False,
 ) -> Aim:
     """The weapon's AP shot up to the die, as a Vehicle's [ADV VI.A.1; AG VI.B]: the Target
-    Angle Wheel's aspect, every AP modifier (the squad moving one hex is moving [ADV VI.A.1]),
-    the Modifier Number, the Hit Number; one shot (placeholder)."""
-    from rules.armor.fire import Aim, modifiers, target_aspect
+    Angle Wheel's aspect, every AP modifier (the squad moving one hex is moving [ADV VI.A.1];
+    -8 for an ``opportunity`` fire [AG VII.F.1]), the Modifier Number, the Hit Number; one
+    shot (placeholder)."""
+    from rules.armor.fire import GC1, Aim, modifiers, target_aspect
 
     launcher = weapon(state, firer)
     assert launcher is not None
@@ -217,6 +222,8 @@ def aim(
     if moving is None:
         moving = bool(state.orders_of(firer).moves)
     mods = modifiers(state, firer, target, aspect, moving, target_hexes)
+    if opportunity:
+        mods.append(Modifier("Opportunity Fire", -8, f"{GC1} Misc. (AP); AG VII.F.1]"))
     number = 20 + sum(m.value for m in mods if m.applied)
     hit = hit_number(number, launcher.ap_factor(rng))
     turret = turret_aspect(state, firer, target)
@@ -224,14 +231,20 @@ def aim(
 
 
 def resolve(
-    state: ArmorState, firer: str, target: str, moving: bool | None = None, how: str = ""
+    state: ArmorState,
+    firer: str,
+    target: str,
+    moving: bool | None = None,
+    how: str = "",
+    opportunity: bool = False,
 ) -> list[Pending]:
     """The weapon's AP fire at ``target``, explained in events (``how``: words added to its
-    rule); the results, not yet applied [AG VI.A]."""
+    rule; ``opportunity``: an Opportunity Fire's -8 [AG VII.F.1]); the results, not yet
+    applied [AG VI.A]."""
     from rules.armor import ranging
     from rules.armor.fire import _hit
 
-    shot = aim(state, firer, target, moving)
+    shot = aim(state, firer, target, moving, opportunity=opportunity)
     launcher = shot.gun
     assert isinstance(launcher, Launcher)
     state.firing.fired.add(firer)  # sighted next Turn at any range [AG IV.C.5]
@@ -289,6 +302,22 @@ def with_squad(state: ArmorState, unit: str, order: Order) -> list[Pending]:
     if automatic(state, unit, order) is None or order.fire is None:
         return []
     return resolve(state, unit, order.fire, bool(order.moves), ", fired with the Infantry")
+
+
+def with_opportunity(
+    state: ArmorState, unit: str, target: str, tracking: bool = False
+) -> list[Pending]:
+    """The weapon's Opportunity Fire with its squad's, at the Vehicle that triggered it
+    [ADV VI.A.1: "Direct or Opportunity Fire with AP Shells"; ADV IV.E.3: "in the same way
+    and at the same target as the Infantry"]: -8 [AG VII.F.1], a Tracking Fire's without it
+    [OP XV.B.3]; nothing when it may not fire at that Vehicle now. The results, not yet
+    applied."""
+    launcher = weapon(state, unit)
+    if launcher is None or why_not(state, unit, launcher.code, target) is not None:
+        return []
+    how = ", Tracking Fire" if tracking else ", Opportunity Fire"
+    how += " with the Infantry [ADV VI.A.1; AG VII.F]"
+    return resolve(state, unit, target, False, how, opportunity=not tracking)
 
 
 def options(state: ArmorState, unit: str, squad_targets: list[str]) -> list[Order]:

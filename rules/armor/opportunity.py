@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from model.hexes import Hex, Hexside
-from rules.armor import bailout
+from rules.armor import antitank, bailout
 from rules.armor.cards import hits_scored
 from rules.armor.fire import aim, gp_shot, why_not_fire, why_not_sighted
 from rules.armor.fire import resolve as resolve_fire
@@ -265,6 +265,8 @@ def fire(state: ArmorState) -> None:
     results = resolve_fire(
         state, trigger.firer, trigger.target, opportunity=True, tracking=trigger.tracking
     )
+    # a squad's Bazooka, PIAT ... fires with it [ADV VI.A.1; IV.E.3] (rules.armor.antitank)
+    results += antitank.with_opportunity(state, trigger.firer, trigger.target, trigger.tracking)
     for result in results:
         state.inflict(result.unit, result.effect, result.by)
     bailout.check(state, results)  # our reading: after each Opportunity Fire [ADV IX]
@@ -310,8 +312,11 @@ def preview(state: ArmorState, action: OpportunityFire, words: str) -> Preview:
         said, odds = gp_chance(
             state, action.unit, action.target, opportunity=True, tracking=tracking
         )
-        rules = (kind, "GP fire [ADV VI.B; GC1 GP Hit Table]")
-        return Preview(words, True, chances=(Chance(action.target, said, odds),), rules=rules)
+        rules: tuple[str, ...] = (kind, "GP fire [ADV VI.B; GC1 GP Hit Table]")
+        chances = (Chance(action.target, said, odds), *_weapon(state, action.unit, action.target))
+        if len(chances) > 1:
+            rules = (*rules, "its anti-tank weapon fires AP with it [ADV VI.A.1; AG VII.F.1]")
+        return Preview(words, True, chances=chances, rules=rules)
     shot = aim(state, action.unit, action.target, opportunity=True, tracking=tracking)
     mods = " ".join(f"{m.value:+d} {m.what}" for m in shot.modifiers if m.applied)
     said = (
@@ -322,3 +327,16 @@ def preview(state: ArmorState, action: OpportunityFire, words: str) -> Preview:
     hit = sum(1 for roll in range(1, 101) if hits_scored(shot.hit_number, shot.shots, roll)[0])
     chance = Chance(action.target, said, hit / 100)
     return Preview(words, True, chances=(chance,), rules=rules)
+
+
+def _weapon(state: ArmorState, unit: str, target: str) -> tuple[Chance, ...]:
+    """The odds of the squad's Bazooka, PIAT ... firing with its Opportunity Fire at the
+    Vehicle that triggered it [ADV VI.A.1] (:func:`rules.armor.antitank.with_opportunity`)."""
+    from rules.armor.preview import weapon_chance
+
+    asked = state.execution.asked
+    tracking = asked is not None and asked.tracking
+    launcher = antitank.weapon(state, unit)
+    if launcher is None or antitank.why_not(state, unit, launcher.code, target) is not None:
+        return ()
+    return (weapon_chance(state, unit, target, False, opportunity=not tracking),)

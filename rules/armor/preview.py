@@ -119,7 +119,7 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
             )
         launcher = antitank.automatic(state, order.unit, order)
         if launcher is not None:  # fired with the squad at its target [ADV IV.E.3]
-            chances += (_weapon(state, order.unit, order.fire, moving),)
+            chances += (weapon_chance(state, order.unit, order.fire, moving),)
             rules.append(
                 f"The {launcher.name} fires AP with the squad at its target, no separate order "
                 "written [ADV IV.E.3; ADV VI.A.1]"
@@ -194,9 +194,12 @@ def _fire(
     )
 
 
-def _ap_chance(state: ArmorState, firer: str, target: str, shot: Aim, what: str = "") -> Chance:
+def _ap_chance(
+    state: ArmorState, firer: str, target: str, shot: Aim, what: str = "", hidden: bool = True
+) -> Chance:
     """An AP shot's odds up to the die [AG VI.B]: the rolls that hit, and per hit how often it
-    penetrates on the target's Hit Determination Table; ``what`` names the weapon."""
+    penetrates on the target's Hit Determination Table; ``what`` names the weapon; ``hidden``:
+    the target's orders are not known (the Order Plot)."""
     hits = [hits_scored(shot.hit_number, shot.shots, roll)[0] for roll in range(1, 101)]
     a, b = state.troops.hexes[firer], state.troops.hexes[target]
     down = hull_down(state, a, b, shot_elevation(state, a, b))
@@ -215,7 +218,7 @@ def _ap_chance(state: ArmorState, firer: str, target: str, shot: Aim, what: str 
         f"{shot.gun.ap_factor(shot.range)} at {range_words(shot.range, shot.hexes)}: "
         f"Hit Number {shot.hit_number}; {shot.shots} "
         f"shot(s): {_bands(hits)}; a hit ({aspect.sector}{turret}) penetrates on {through} in "
-        f"100; {HIDDEN}"
+        f"100" + (f"; {HIDDEN}" if hidden else "")
     )
     return Chance(target, words, sum(1 for h in hits if h) / 100)
 
@@ -224,7 +227,7 @@ def _mg(state: ArmorState, firer: str, mount: str, target: str, moving: bool) ->
     """A machinegun's GP shot up to the die [ADV VI.B], its Field of Fire named
     [ADV VI.A.4]."""
     if mount in antitank.CODES:  # a Bazooka's, PIAT's ... AP [ADV IV.E.3; ADV VI.A.1]
-        return _weapon(state, firer, target, moving)
+        return weapon_chance(state, firer, target, moving)
     words, chance = gp_chance(state, firer, target, moving=moving, mg=mount)
     if mount == handheld.FT:  # a Squad's hand-held Flamethrower [ADV IV.E.3; OP V.B]
         arc = "the Squad's, 60 degrees from its front [ADV IV.E.3; VI.A.4]"
@@ -233,14 +236,18 @@ def _mg(state: ArmorState, firer: str, mount: str, target: str, moving: bool) ->
     return Chance(target, f"{words}; Field of Fire: {arc}; {HIDDEN_GP}", chance)
 
 
-def _weapon(state: ArmorState, firer: str, target: str, moving: bool) -> Chance:
+def weapon_chance(
+    state: ArmorState, firer: str, target: str, moving: bool, opportunity: bool = False
+) -> Chance:
     """An infantry anti-tank weapon's AP shot up to the die, as a Vehicle's [ADV VI.A.1], in
-    the squad's Field of Fire [ADV IV.E.3]; its Gunnery Table a placeholder."""
+    the squad's Field of Fire [ADV IV.E.3] (``opportunity``: -8 [AG VII.F.1]); its Gunnery
+    Table a placeholder."""
     launcher = antitank.weapon(state, firer)
     assert launcher is not None
-    shot = antitank.aim(state, firer, target, moving=moving, target_hexes=0)
+    hexes = None if opportunity else 0  # a triggered fire knows the mover's orders
+    shot = antitank.aim(state, firer, target, moving, hexes, opportunity)
     what = f"({launcher.code}) {launcher.name}, AP as a Vehicle's [ADV VI.A.1]: "
-    found = _ap_chance(state, firer, target, shot, what)
+    found = _ap_chance(state, firer, target, shot, what, hidden=not opportunity)
     arc = "the squad's, 60 degrees from its front [ADV IV.E.3; VI.A.4]"
     note = "Gunnery Table a placeholder (not in the text)"
     return Chance(target, f"{found.words}; Field of Fire: {arc}; {note}", found.effect)
