@@ -334,6 +334,31 @@ def test_adv_vi_a_1_the_bazooka_fires_with_the_squads_opportunity_fire() -> None
     assert "Opportunity Fire with the Infantry" in fire.rule
 
 
+def test_adv_v_a_the_weapons_point_value_is_added_to_the_squads() -> None:
+    """[ADV V.A]: the weapons are "adding their Point Value to the Infantry unit's Point
+    Value": the point-buy prices a squad marked B two Points more (a placeholder, said so on
+    the line), a mark its card does not list adds nothing, and a knocked out squad gives the
+    enemy its weapon's Points too [AG IX.B.1]."""
+    from rules.armor.pointbuy import lines
+    from rules.armor.victory import unit_points
+
+    line = _line(3)
+    state = _state(
+        [("INFANTRY-SQUAD", "B", line[0], 0), ("INFANTRY-SQUAD", "", line[0], 0),
+         ("INFANTRY-SQUAD", "PT", line[0], 0)],
+        [("PZIVJ", "", line[1], 3)],
+    )  # fmt: skip
+    scenario = state.game.scenario
+    armed, plain, other = lines(scenario, scenario.sides[0], 0)
+    assert plain.unit_cost is not None and armed.unit_cost == plain.unit_cost + 2
+    assert armed.placeholder is not None and "Bazooka" in armed.placeholder
+    assert "[OP V.B.1]" in armed.placeholder
+    assert other.unit_cost == plain.unit_cost
+    state.damage.eliminated.append(SQUAD)
+    points, why = unit_points(state, SQUAD)
+    assert points == state.game.units[SQUAD].points + 2 and "Bazooka [ADV V.A]" in why
+
+
 def test_op_xii_a_half_squad_keeps_its_bazooka() -> None:
     """[OP XII]: "any special weapons carried by a squad (Bazookas, Flamethrowers, etc.) will
     remain with the reduced unit"."""

@@ -47,13 +47,15 @@ in the text): each weapon's AP Factors by range, its Penetration, its longest ra
 (:data:`WEAPON_PLACEHOLDER`); one shot a Turn; the firer's Damage Caused Table is the
 shared placeholder's. Opportunity Fire: the weapon fires with its squad's triggered
 Opportunity (or Tracking) Fire at a Vehicle, -8 [AG VII.F.1] (our reading of the automatic
-order; no separate "(B)N-" order is read). Not played: its GP fire [ADV IV.E.6], its Point
-Value added to the squad's [ADV V.A].
+order; no separate "(B)N-" order is read). Its Point Value is added to the squad's
+[ADV V.A] in the point-buy and when the squad is knocked out: :data:`POINTS`, a
+placeholder. Not played: its GP fire [ADV IV.E.6].
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -81,6 +83,12 @@ WEAPON_PLACEHOLDER = (
     "same at every range (HEAT [Designer's Notes II])"
 )
 RULE = "[ADV IV.E.3; ADV VI.A.1; AG VI.B; GC1 AP Hit Table]"
+#: The Point Value a weapon adds to its squad's [ADV V.A]: a placeholder.
+POINTS = 2
+POINTS_PLACEHOLDER = (
+    "the weapons' Point Values are on the Data Cards, not in the text: 2 for each, as the "
+    "hand-held Flamethrower's 'additional two Points' [OP V.B.1] (our estimate)"
+)
 
 
 @dataclass(frozen=True)
@@ -127,21 +135,42 @@ def attachments(type_id: str) -> frozenset[str]:
     return frozenset(str(x) for x in found) if isinstance(found, list) else frozenset()
 
 
+def carried(type_id: str, marks: Sequence[str]) -> Launcher | None:
+    """The weapon a force entry of ``type_id`` marked ``marks`` carries [ADV III.B]: the first
+    mark naming one the card lists (our reading: one a squad), or None."""
+    listed = attachments(type_id)
+    for mark in marks:
+        code = mark.upper() if mark.upper() in WEAPONS else _NAMES.get(mark.lower())
+        if code is not None and code in listed:
+            return WEAPONS[code]
+    return None
+
+
 def weapon(state: ArmorState, unit: str) -> Launcher | None:
     """The anti-tank weapon ``unit`` carries, or None [ADV III.B; ADV V.A]: an Infantry Squad
     or Half Squad [OP XII] whose force entry marks one its card lists."""
     spec = state.game.units.get(unit)
     if spec is None or not spec.leg or spec.mg_team or spec.crew_of is not None:
         return None
-    marks = state.game.deployment.marks.get(unit, ())
-    if not marks:
-        return None
-    listed = attachments(spec.type_id)
-    for mark in marks:
-        code = mark.upper() if mark.upper() in WEAPONS else _NAMES.get(mark.lower())
-        if code is not None and code in listed:
-            return WEAPONS[code]
-    return None
+    return carried(spec.type_id, state.game.deployment.marks.get(unit, ()))
+
+
+def priced(type_id: str, marks: Sequence[str]) -> tuple[int, str | None]:
+    """The Point Value a weapon adds to its squad's [ADV V.A] (:data:`POINTS`, a
+    placeholder), and what it rests on; (0, None) with no weapon."""
+    found = carried(type_id, marks)
+    if found is None:
+        return 0, None
+    return POINTS, f"+{POINTS} for its {found.name}: {POINTS_PLACEHOLDER}"
+
+
+def with_points(state: ArmorState, unit: str, value: tuple[int, str]) -> tuple[int, str]:
+    """A knocked out squad's Point Value with its weapon's added [ADV V.A; AG IX.B.1]."""
+    launcher = weapon(state, unit)
+    if launcher is None:
+        return value
+    points, why = value
+    return points + POINTS, f"{why} + {POINTS} for its {launcher.name} [ADV V.A] (placeholder)"
 
 
 def hexes_moved(order: Order) -> int:
