@@ -392,3 +392,64 @@ def test_adv_iv_e_3_the_heuristic_bot_fires_the_bazooka_at_a_tank_in_range() -> 
     assert isinstance(action, Order)
     fires = action.fire == PZ and antitank.automatic(state, SQUAD, action) is not None
     assert fires or ("B", PZ) in action.mg
+
+
+ARENA = """
+schema_version: 1
+id: test-armor-antitank-arena
+title: Anti-tank arena
+system: armor
+original: true
+rules: {level: advanced-game}
+map:
+  layout: {preset: edge-to-edge, order: [J, K, L]}
+sides:
+  - id: us
+    name: American
+    nation: us
+    forces:
+      - {unit: M4, count: 2, placement: {kind: hex, hex: J1002, facing: 4}}
+      - {unit: INFANTRY-SQUAD, count: 2, state: [B], placement: {kind: hex, hex: J1006, facing: 4}}
+  - id: german
+    name: German
+    nation: germany
+    forces:
+      - {unit: PZIVJ, count: 2, placement: {kind: hex, hex: J1010, facing: 1}}
+      - {unit: INFANTRY-SQUAD, state: [PT], placement: {kind: hex, hex: J1005, facing: 1}}
+      - {unit: INFANTRY-SQUAD, state: [panzerschreck], placement: {kind: hex, hex: J1004, facing: 1}}
+length: {turns: 5}
+victory:
+  scoring: most-vp
+  conditions:
+    - {kind: enemy-losses, side: us, award: {per: unit-value}}
+    - {kind: enemy-losses, side: german, award: {per: unit-value}}
+"""
+
+
+@pytest.mark.parametrize(("bot", "seed"), [("random", 13), ("heuristic", 2)])
+def test_games_with_anti_tank_weapons_play_to_the_end_and_replay(bot: str, seed: int) -> None:
+    """Tanks and squads with Bazookas, a Panzerfaust and a Panzerschreck face to face, played
+    to the end by the random and the heuristic bots with the fuzz tests' invariants checked
+    after every action: the game ends with an outcome and its replay reaches the same
+    fingerprint [ADV VI.A.1]; the heuristic bot fires the weapons."""
+    from test_armor_fuzz import invariants
+
+    from rules.bots.base import RandomBot, make_bot
+    from rules.records.replay import Replay, replay
+
+    game = load_game(parse_scenario(ARENA, "arena.yaml"))
+    assert isinstance(game, ArmorGame)
+    start = game.new_initial_state(seed)
+    assert sum(antitank.weapon(start, u) is not None for u in game.units) == 4
+    state = game.new_initial_state(seed)
+    bots = {s: (RandomBot(seed + i) if bot == "random" else make_bot(bot, seed + i))
+            for i, s in enumerate(game.sides)}  # fmt: skip
+    while not state.is_terminal():
+        side = state.to_act()[0]
+        state.apply(bots[side].choose(state, side))
+        assert not invariants(state), (state.play.turn, state.segment.id, invariants(state))
+    assert state.outcome() is not None
+    if bot == "heuristic":
+        assert _weapon_fire(state)
+    record = Replay.from_text(Replay.of(state, with_fingerprints=False).to_text())
+    assert replay(record, loaded=game.loaded).state.fingerprint() == state.fingerprint()
