@@ -219,6 +219,19 @@ def test_adv_iv_e_3_a_separate_order_written_parsed_previewed_and_fired() -> Non
     assert {e.target for e in state.log if isinstance(e, GpFire) and e.firer == SQUAD} == {GE}
 
 
+@pytest.mark.parametrize("code", ["B", "PA", "PT", "PK", "FT"])
+def test_adv_iv_e_3_every_weapons_letter_code_is_read_in_a_fire_order(code: str) -> None:
+    """[ADV IV.E.3]: "add the weapon's letter codes to the firing plot": "(B)F-865", and the
+    same for a PIAT, Panzerfaust, Panzerschreck and hand-held Flamethrower, read back from
+    the order's text (the Flamethrower's "(FT)F-" was written but not read before)."""
+    order = Order(SQUAD, fire=GE, mg=((code, PZ),))
+    assert order.text() == f"order {SQUAD} F-{GE} ({code})F-{PZ}"
+    assert _base().parse_action(order.text()) == order
+    assert _base().parse_action(f"order {SQUAD} ({code.lower()})F-{PZ}") == Order(
+        SQUAD, mg=((code, PZ),)
+    )
+
+
 def test_adv_iv_e_3_the_automatic_fire_is_previewed_with_the_squads() -> None:
     """[ADV IV.E.3]: the preview of the squad's Direct Fire at a Vehicle holds the weapon's AP
     shot too; at a Leg unit only the squad's."""
