@@ -27,7 +27,8 @@ import random
 from typing import TYPE_CHECKING, cast
 
 from model.hexes import Hex
-from rules.armor import overrun, scenario_rules, transport
+from rules.armor import antitank, overrun, scenario_rules, transport
+from rules.armor.bot_at import with_weapon
 from rules.armor.bot_mg import opportunity_odds, with_machineguns
 from rules.armor.cards import hit_number
 from rules.armor.dumps import is_dump
@@ -218,6 +219,10 @@ class ArmorPlanner:
         chosen = with_machineguns(
             state, public, unit, chosen, _worth, lambda t: OVERKILL ** self._shots.get(t, 0)
         )
+        # a squad's Bazooka, PIAT ... at a Vehicle where it pays [ADV IV.E.3] (rules.armor.bot_at)
+        chosen = with_weapon(
+            state, public, unit, chosen, _worth, lambda t: OVERKILL ** self._shots.get(t, 0)
+        )
         if chosen is not None:
             for shoots in (chosen.fire or chosen.tracking, *(t for _, t in chosen.mg)):
                 if shoots:
@@ -327,6 +332,8 @@ class ArmorPlanner:
             for _ in range(FIRE_SAMPLES):
                 public.ranging.previous_hits = dict(hits)
                 effects = {p.effect for p in resolve(public, order.unit, target)}
+                # a squad's weapon fires with it [ADV IV.E.3] (rules.armor.antitank)
+                effects |= {p.effect for p in antitank.with_squad(public, order.unit, order)}
                 total += _worth(public, target, effects)
             public.ranging.previous_hits = hits
             if before is None:

@@ -122,11 +122,14 @@ def why_not_mg(
 ) -> str | None:
     """Why ``unit``'s ``mount`` machinegun may not fire at ``target`` now (with movement
     orders when ``moving``), or None [ADV VI.A.2-4; ADV VI.B]."""
+    from rules.armor import antitank
     from rules.armor.fire import in_field_of_fire, why_not_sighted  # fire imports gp, gp this
     from rules.armor.optional import handheld
 
     if mount == handheld.FT:  # the hand-held Flamethrower's own order "(FT)F-" [ADV IV.E.3]
         return handheld.why_not(state, unit, target, moving)
+    if mount in antitank.CODES:  # a Bazooka's, PIAT's ... own order "(B)F-" [ADV IV.E.3]
+        return antitank.why_not(state, unit, mount, target, moving)
     spec, other = state.game.units.get(unit), state.game.units.get(target)
     if spec is None or other is None:
         return f"there is no unit '{target if spec else unit}'"
@@ -176,7 +179,10 @@ def why_not_mg(
 
 
 def why_not_order(state: ArmorState, order: Order) -> str | None:
-    """Why the order's machinegun fire may not be plotted, or None [ADV IV.E.2; VI.A.2]."""
+    """Why the order's machinegun fire may not be plotted, or None [ADV IV.E.2; VI.A.2]; an
+    infantry weapon's too [ADV IV.E.3; VI.A.1]."""
+    from rules.armor import antitank
+
     seen: set[str] = set()
     for mount, target in order.mg:
         if mount in seen:
@@ -198,8 +204,11 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
                 "not both [OP XXV.D.1]"
             )
         why = why_not_mg(state, order.unit, mount, target, bool(order.moves))
+        if why is None and mount in antitank.CODES:  # not with two hexes [ADV VI.A.1]
+            why = antitank.why_not_moves(order, mount)
         if why is not None:
             what = "hand-held Flamethrower" if mount == "FT" else "machinegun"  # [ADV IV.E.3]
+            what = antitank.WEAPONS[mount].name if mount in antitank.CODES else what
             return f"{order.unit}'s ({mount}) {what} may not fire at {target}: {why}"
     return None
 
@@ -335,10 +344,12 @@ def automatic(
 
 def fire(state: ArmorState, unit: str, order: Order) -> list[Pending]:
     """The Direct Fire Phase's fire of ``unit``'s machineguns, each a GP fire as a separate
-    unit [ADV IV.E.2; VI.A.2; VI.B]: by their own orders, and those with none with the main
+    unit [ADV IV.E.2; VI.A.2; VI.B]: by their own orders (an infantry anti-tank weapon's own
+    order too, AP as a Vehicle's [ADV IV.E.3; VI.A.1]), and those with none with the main
     gun's Direct Fire at its target [ADV IV.E.2]; the results, not yet applied [AG VI.A]. A
     machinegun that may not fire now (its target gone out of sight or range, the Vehicle
     Suppressed) does not, and the log says why."""
+    from rules.armor import antitank
     from rules.armor.events import FireCancelled
     from rules.armor.gp import resolve_gp
 
@@ -349,6 +360,9 @@ def fire(state: ArmorState, unit: str, order: Order) -> list[Pending]:
             state.emit(FireCancelled(unit, f"({mount})F-{target}", why))
             continue
         state.firing.fired.add(unit)  # it fired: sighted next Turn at any range [AG IV.C.5]
+        if mount in antitank.CODES:  # AP as a Vehicle's [ADV VI.A.1]
+            found.extend(antitank.resolve(state, unit, target, bool(order.moves)))
+            continue
         found.extend(resolve_gp(state, unit, target, mg=mount))
     if order.fire is not None and order.smoke is None:
         found.extend(_with_main(state, unit, order, order.fire, "Direct Fire"))

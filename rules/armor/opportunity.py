@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from model.hexes import Hex, Hexside
-from rules.armor import bailout, machineguns
+from rules.armor import antitank, bailout, machineguns
 from rules.armor.cards import hits_scored
 from rules.armor.fire import aim, gp_shot, why_not_fire, why_not_sighted
 from rules.armor.fire import resolve as resolve_fire
@@ -345,6 +345,8 @@ def fire(state: ArmorState) -> None:
         state, trigger.firer, trigger.target, opportunity=True, tracking=trigger.tracking
     )  # with it, its machineguns with no order of their own [ADV IV.E.2; VI.B.2.a]
     results += machineguns.opportunity_fire(state, trigger.firer, trigger.target, trigger.tracking)
+    # a squad's Bazooka, PIAT ... fires with it [ADV VI.A.1; IV.E.3] (rules.armor.antitank)
+    results += antitank.with_opportunity(state, trigger.firer, trigger.target, trigger.tracking)
     _apply(state, results)
 
 
@@ -408,8 +410,10 @@ def preview(state: ArmorState, action: OpportunityFire, words: str) -> Preview:
         said, odds = gp_chance(
             state, action.unit, action.target, opportunity=True, tracking=tracking
         )
-        rules = (kind, "GP fire [ADV VI.B; GC1 GP Hit Table]", *more)
-        chances = (Chance(action.target, said, odds), *guns)
+        weapon = _weapon(state, action.unit, action.target)
+        also = ("its anti-tank weapon fires AP with it [ADV VI.A.1; AG VII.F.1]",) if weapon else ()
+        rules = (kind, "GP fire [ADV VI.B; GC1 GP Hit Table]", *more, *also)
+        chances = (Chance(action.target, said, odds), *guns, *weapon)
         return Preview(words, True, chances=chances, rules=rules)
     shot = aim(state, action.unit, action.target, opportunity=True, tracking=tracking)
     mods = " ".join(f"{m.value:+d} {m.what}" for m in shot.modifiers if m.applied)
@@ -434,3 +438,16 @@ def _with_guns(state: ArmorState, action: OpportunityFire, tracking: bool) -> tu
         mg_chance(state, action.unit, m, action.target, False, opportunity=True, tracking=tracking)
         for m in firing
     )
+
+
+def _weapon(state: ArmorState, unit: str, target: str) -> tuple[Chance, ...]:
+    """The odds of the squad's Bazooka, PIAT ... firing with its Opportunity Fire at the
+    Vehicle that triggered it [ADV VI.A.1] (:func:`rules.armor.antitank.with_opportunity`)."""
+    from rules.armor.preview import weapon_chance
+
+    asked = state.execution.asked
+    tracking = asked is not None and asked.tracking
+    launcher = antitank.weapon(state, unit)
+    if launcher is None or antitank.why_not(state, unit, launcher.code, target) is not None:
+        return ()
+    return (weapon_chance(state, unit, target, False, opportunity=not tracking),)

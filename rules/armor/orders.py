@@ -56,8 +56,9 @@ from rules.engine.errors import ActionSyntaxError
 
 _MOVES = re.compile(r"^(?:[0-9]+|[LRBMW])*V?$")
 #: A machinegun's fire order: its mount in parentheses, then "F-" and the enemy unit
-#: ("(UH)F-19" [ADV IV.E.2]).
-_MG = re.compile(r"^\((UH|TT|HR)\)F-(.+)$", re.IGNORECASE)
+#: ("(UH)F-19" [ADV IV.E.2]); an infantry weapon's the same with its letter code ("(B)F-865"
+#: [ADV IV.E.3]: the hand-held Flamethrower, Bazooka, Panzerfaust, Panzerschreck, PIAT).
+_MG = re.compile(r"^\((UH|TT|HR|FT|B|PT|PK|PA)\)F-(.+)$", re.IGNORECASE)
 #: A machinegun's own Opportunity Fire order: its mount, then "N-" and the hex ("(UH)N-1802",
 #: our reading of "separate fire orders" [ADV IV.E.2] with "N-1802" [AG V.A.2.b]).
 _MG_N = re.compile(r"^\((UH|TT|HR)\)N-(.+)$", re.IGNORECASE)

@@ -19,7 +19,10 @@ Execution Phase, Opportunity Fire included [VIII intro] (:func:`rules.armor.exec
   Field of Fire [A.2]. It is **First Fire**, from the adjacent hex before the Vehicle enters,
   when the unit can fire, has no Direct Fire order and is not Suppressed [A.1; A.2.b]; if its
   damage stops the Vehicle there, no Overrun Fire [A.1]. Otherwise it is simultaneous with the
-  Overrun Fire. Suppressed: GP halved or the Suppressed AP modifier [A.2.b]. A unit that fired
+  Overrun Fire. A Squad's hand-held Flamethrower (:func:`_flamethrower_defends`) and its
+  Bazooka, PIAT, Panzerfaust or Panzerschreck (AP, :func:`rules.armor.antitank.defends`) fire
+  with it when the hex the Vehicle comes from is in its Field of Fire [A.2].
+  Suppressed: GP halved or the Suppressed AP modifier [A.2.b]. A unit that fired
   its Opportunity Fire this Turn does not also fire Defensive Fire [A.2.d] (our reading: in this
   phase its Opportunity Fire can only have been at an Overrunning Vehicle).
 - **Overrun Fire** [VIII.B]: GP fire with the MV GP Factors of the main gun and every
@@ -36,8 +39,7 @@ Overrun Combats are "simultaneous but can be resolved in any convenient order": 
 side's first, each unit in id order, each result applied as it is resolved (our reading).
 Placeholders: the Gunnery Tables' GP Factors (:data:`rules.armor.gp.GP_FACTOR_PLACEHOLDER`,
 :data:`MG_PLACEHOLDER` for vehicle machineguns) and the GP Hit Table's cut rows. Not in this
-slice: Buttoned Vehicles, the Bazookas', PIATs', Panzerfausts' and Panzerschrecks' Defensive
-Fire (a Squad's hand-held Flamethrower fires it [A.2]: :func:`_flamethrower_defends`), Full
+slice: Buttoned Vehicles, Full
 Cover, Loading, Pillboxes and Bunkers [IV.A.2.c], Panic Morale.
 """
 
@@ -46,7 +48,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from rules.armor import execution, hatches, storeys
+from rules.armor import antitank, execution, hatches, storeys
 from rules.armor.cards import gun_of
 from rules.armor.events import GpFire, OrderCut, PhaseNote
 from rules.armor.fire import Pending, in_field_of_fire
@@ -409,6 +411,8 @@ def defensive_fire(
     found = [Pending(vehicle, e, defender) for e in effects_found]
     if handheld.carries(state, defender):  # the Squad's hand-held Flamethrower [ADV VIII.A.2]
         found.extend(_flamethrower_defends(state, defender, vehicle, came, first))
+    # its Bazooka, PIAT, Panzerfaust or Panzerschreck, AP [ADV VIII.A.2-3] (rules.armor.antitank)
+    found.extend(antitank.defends(state, defender, vehicle, came, first, PHASE))
     return found
 
 

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from rules.armor import (
+    antitank,
     assault,
     bridges,
     cover,
@@ -139,6 +140,7 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
                 found.extend(Order(unit, fire=t, moves=d.moves) for d in light)
     if fire_banned(state, spec.side, "direct") is None:
         found.extend(machineguns.options(state, unit))  # [ADV IV.E.2]
+        found.extend(antitank.options(state, unit, targets))  # "(B)F-865" [ADV IV.E.3]
     found.extend(sbg.options(state, unit))  # lay the Span [OP XXV.C.1]
     found.extend(smoke.options(state, unit))  # FS (OP) [OP IX.A.1]
     if state.game.straight_advance:  # 4A [SCN VIII.A.5]

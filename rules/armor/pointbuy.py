@@ -82,6 +82,12 @@ def _unit_line(
     if unit is None:
         return BudgetLine(code, code, count, None, 1, 0, "unknown", frozenset(), path, None, None)
     cost, source, placeholder = _card_price(unit, code, state)
+    if cost is not None and "points_squad" in unit.values:  # its Bazooka, PIAT ... [ADV V.A]
+        from rules.armor.antitank import priced
+
+        extra, why = priced(unit.id, state)
+        cost += extra
+        placeholder = f"{placeholder}; {why}" if placeholder and why else placeholder or why
     if code != unit.id and unit.nation not in counter_pool(side):
         open_nation = f"the side's nation is open: priced as {unit.name}"
         placeholder = f"{placeholder}; {open_nation}" if placeholder else open_nation

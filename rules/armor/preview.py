@@ -16,10 +16,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from rules.armor import assault, machineguns, overrun, plot, ranging, view
+from rules.armor import antitank, assault, machineguns, overrun, plot, ranging, view
 from rules.armor.cards import armour_basis, hits_scored
 from rules.armor.dumps import is_dump
-from rules.armor.fire import aim, gp_shot, hit_verdict, hull_down, locate, shot_elevation
+from rules.armor.fire import Aim, aim, gp_shot, hit_verdict, hull_down, locate, shot_elevation
 from rules.armor.gp import gp_chance
 from rules.armor.move import fire_limit, order_walk
 from rules.armor.optional import handheld, vehicles
@@ -121,13 +121,26 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
         if firing:  # with the main gun at its target, no separate order written [ADV IV.E.2]
             chances += tuple(mg_chance(state, order.unit, m, order.fire, moving) for m in firing)
             rules.append(AUTOMATIC)
+        launcher = antitank.automatic(state, order.unit, order)
+        if launcher is not None:  # fired with the squad at its target [ADV IV.E.3]
+            chances += (weapon_chance(state, order.unit, order.fire, moving),)
+            rules.append(
+                f"The {launcher.name} fires AP with the squad at its target, no separate order "
+                "written [ADV IV.E.3; ADV VI.A.1]"
+            )
     if order.mg:  # each machinegun's own GP fire [ADV IV.E.2; VI.A.2; VI.B]
         moving = bool(order.moves)
         chances += tuple(mg_chance(state, order.unit, m, t, moving) for m, t in order.mg)
-        rules.append(
-            "Independently fired machineguns, each as a separate unit: GP fire with the MG GP "
-            "Factors, Field of Fire by mount [ADV IV.E.2; VI.A.2-4; VI.B]"
-        )
+        if any(mount in antitank.CODES for mount, _ in order.mg):
+            rules.append(
+                "An infantry anti-tank weapon's own fire order, AP as a Vehicle's; moving if "
+                "the squad moves one hex, no fire with two [ADV IV.E.3; ADV VI.A.1]"
+            )
+        else:
+            rules.append(
+                "Independently fired machineguns, each as a separate unit: GP fire with the MG "
+                "GP Factors, Field of Fire by mount [ADV IV.E.2; VI.A.2-4; VI.B]"
+            )
     if order.assault is not None and order.assault in state.troops.hexes:
         said, kills, hurts = assault.chance(state, order.unit, order.assault)
         chances = (Chance(order.assault, f"{said}; {HIDDEN_ASSAULT}", kills + hurts),)
@@ -196,7 +209,17 @@ def _fire(
     if gp_shot(state, firer, target):  # [ADV VI.B]
         words, chance = gp_chance(state, firer, target, moving=moving, pinning_fire=pinning)
         return Chance(target, f"{words}; {HIDDEN_GP}", chance)
-    shot = aim(state, firer, target, moving=moving, target_hexes=0)
+    return _ap_chance(
+        state, firer, target, aim(state, firer, target, moving=moving, target_hexes=0)
+    )
+
+
+def _ap_chance(
+    state: ArmorState, firer: str, target: str, shot: Aim, what: str = "", hidden: bool = True
+) -> Chance:
+    """An AP shot's odds up to the die [AG VI.B]: the rolls that hit, and per hit how often it
+    penetrates on the target's Hit Determination Table; ``what`` names the weapon; ``hidden``:
+    the target's orders are not known (the Order Plot)."""
     hits = [hits_scored(shot.hit_number, shot.shots, roll)[0] for roll in range(1, 101)]
     a, b = state.troops.hexes[firer], state.troops.hexes[target]
     down = hull_down(state, a, b, shot_elevation(state, a, b))
@@ -211,10 +234,11 @@ def _fire(
     mods = " ".join(f"{m.value:+d} {m.what}" for m in shot.modifiers if m.applied)
     turret = f", {shot.turret.words()} [OP VII]" if shot.turret is not None else ""
     words = (
-        f"Modifier Number {shot.number} (20 {mods}); AP Factor {shot.gun.ap_factor(shot.range)} "
-        f"at {range_words(shot.range, shot.hexes)}: Hit Number {shot.hit_number}; {shot.shots} "
+        f"{what}Modifier Number {shot.number} (20 {mods}); AP Factor "
+        f"{shot.gun.ap_factor(shot.range)} at {range_words(shot.range, shot.hexes)}: "
+        f"Hit Number {shot.hit_number}; {shot.shots} "
         f"shot(s): {_bands(hits)}; a hit ({aspect.sector}{turret}) penetrates on {through} in "
-        f"100; {HIDDEN}"
+        f"100" + (f"; {HIDDEN}" if hidden else "")
     )
     return Chance(target, words, sum(1 for h in hits if h) / 100)
 
@@ -250,7 +274,9 @@ def mg_chance(
 ) -> Chance:
     """A machinegun's GP shot up to the die [ADV VI.B], its Field of Fire named
     [ADV VI.A.4]; in Opportunity Fire (``opportunity``) or Tracking Fire (``tracking`` too)
-    [ADV VI.B.2.a; OP XV.B.3]."""
+    [ADV VI.B.2.a; OP XV.B.3]. An infantry anti-tank weapon's is its AP shot [ADV VI.A.1]."""
+    if mount in antitank.CODES:  # a Bazooka's, PIAT's ... AP [ADV IV.E.3; ADV VI.A.1]
+        return weapon_chance(state, firer, target, moving, opportunity and not tracking)
     words, chance = gp_chance(
         state, firer, target, opportunity, moving=moving, tracking=tracking, mg=mount
     )
@@ -259,6 +285,23 @@ def mg_chance(
         return Chance(target, f"{words}; Field of Fire: {arc}; {HIDDEN_GP}", chance)
     _, arc = machineguns.field_words(state, firer, mount)
     return Chance(target, f"{words}; Field of Fire: {arc}; {HIDDEN_GP}", chance)
+
+
+def weapon_chance(
+    state: ArmorState, firer: str, target: str, moving: bool, opportunity: bool = False
+) -> Chance:
+    """An infantry anti-tank weapon's AP shot up to the die, as a Vehicle's [ADV VI.A.1], in
+    the squad's Field of Fire [ADV IV.E.3] (``opportunity``: -8 [AG VII.F.1]); its Gunnery
+    Table a placeholder."""
+    launcher = antitank.weapon(state, firer)
+    assert launcher is not None
+    hexes = None if opportunity else 0  # a triggered fire knows the mover's orders
+    shot = antitank.aim(state, firer, target, moving, hexes, opportunity)
+    what = f"({launcher.code}) {launcher.name}, AP as a Vehicle's [ADV VI.A.1]: "
+    found = _ap_chance(state, firer, target, shot, what, hidden=not opportunity)
+    arc = "the squad's, 60 degrees from its front [ADV IV.E.3; VI.A.4]"
+    note = "Gunnery Table a placeholder (not in the text)"
+    return Chance(target, f"{found.words}; Field of Fire: {arc}; {note}", found.effect)
 
 
 def _bands(hits: list[int]) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
-from rules.armor import bailout, cover, dumps, hatches, machineguns
+from rules.armor import antitank, bailout, cover, dumps, hatches, machineguns
 from rules.armor.assault import close_assault_phase
 from rules.armor.events import (
     Adjudged,
@@ -219,6 +219,7 @@ def direct_fire(state: ArmorState) -> None:
                 written = any(mount == handheld.FT for mount, _ in order.mg)
                 if handheld.automatic(state, unit, order.fire, written, bool(order.moves)):
                     pending.extend(resolve_gp(state, unit, order.fire, mg=handheld.FT))
+            pending.extend(antitank.with_squad(state, unit, order))  # (B), (PT) ... [IV.E.3]
         for unit, order in sorted(state.sheets.orders[side].items()):
             if unit in state.troops.hexes:  # own orders, or with the main gun [ADV IV.E.2]
                 pending.extend(machineguns.fire(state, unit, order))  # [VI.A.2]

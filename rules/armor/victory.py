@@ -40,6 +40,7 @@ from model.victory import (
     TextCondition,
     UnitsIn,
 )
+from rules.armor import antitank
 from rules.armor.adjudication import (
     HIDDEN,
     WON,
@@ -78,7 +79,8 @@ def unit_points(state: ArmorState, unit: str) -> tuple[int, str]:
             )
             return spec.points + extra, why
         special = special_infantry.points(state, unit)  # Squad Plus, Assault Squad [OP V]
-        return special or (spec.points, "Total Point Value: knocked out [AG IX.B.1]")
+        found = special or (spec.points, "Total Point Value: knocked out [AG IX.B.1]")
+        return antitank.with_points(state, unit, found)  # its Bazooka ... [ADV V.A]
     half = reduction.points(state, unit)  # a Half Squad [OP XII]
     if half is not None:
         return half

@@ -134,7 +134,7 @@ def describe(state: ArmorState, action: Action) -> str:
             pin += " with APCR [OP XXIII]" if action.apcr else ""
             parts.append(f"Fire at {action.fire}{pin}")
         for mount, target in action.mg:  # [ADV IV.E.2]
-            parts.append(f"({mount}) machinegun fire at {target} [ADV IV.E.2]")
+            parts.append(_mount_fire(mount, target))
         if action.opportunity:
             parts.append(f"Opportunity Fire on {action.opportunity}")
         for mount, watched in action.mg_opportunity:  # our reading of [ADV IV.E.2]
@@ -337,3 +337,15 @@ def _dig_words(state: ArmorState, unit: str) -> str:
     [OP XXXII.B]."""
     turn = state.cover.digging.get(unit, 0) + 1
     return f"Hasty Entrenchment: Turn {min(turn, 3)} of 3 [OP XXXII.B]"
+
+
+def _mount_fire(mount: str, target: str) -> str:
+    """A weapon's own fire order in words: a machinegun's [ADV IV.E.2], a squad's hand-held
+    Flamethrower, Bazooka, PIAT, Panzerfaust or Panzerschreck [ADV IV.E.3]."""
+    from rules.armor.antitank import WEAPONS
+
+    if mount in WEAPONS:
+        return f"({mount}) {WEAPONS[mount].name} AP fire at {target} [ADV IV.E.3; VI.A.1]"
+    if mount == "FT":
+        return f"(FT) hand-held Flamethrower fire at {target} [ADV IV.E.3; OP V.B]"
+    return f"({mount}) machinegun fire at {target} [ADV IV.E.2]"

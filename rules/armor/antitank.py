@@ -1,0 +1,423 @@
+"""Infantry anti-tank weapons: Bazookas, PIATs, Panzerfausts and Panzerschrecks [ADV III.B;
+ADV IV.E.3; ADV IV.E.6; ADV V.A; ADV VI.A.1; ADV VIII.A.2].
+
+What the book says and the engine plays:
+
+- **Who carries one** [ADV III.B; ADV V.A]: the Command Sheet writes a squad's "special
+  equipment ("B" for a Bazooka, "PT" for a Panzerfaust, "PK" for a Panzerschreck, "PA" for a
+  PIAT ...)", as in "1/2 Armored B15"; the weapons "are never used as separate units, but are
+  always part of an Infantry unit, moving with the Infantry unit". A force entry marks the
+  squad so (``state: [B]``, or the weapon's name, ``bazooka``); the weapon must be one its
+  Data Card's ``attachments`` list (the catalogue: B on the American cards, PA on the British,
+  PT and PK on the German). A Half Squad keeps it [OP XII: "any special weapons carried by a
+  squad (Bazookas, Flamethrowers, etc.) will remain with the reduced unit"]. Our reading: one
+  weapon a squad (the first its marks name), no Machinegun or Mortar Team, no Bailed Out Crew.
+- **Orders** [ADV IV.E.3]: "(B)F-865" orders the weapon apart from the Infantry; "If no
+  separate Fire orders are written for these weapons, they are automatically ordered to Fire
+  in the same way and at the same target as the Infantry" (our reading, as the hand-held
+  Flamethrower's: only where the weapon can fire at that target, else nothing is logged).
+  Their Field of Fire is the Infantry's [ADV IV.E.3].
+- **Fire** [ADV VI.A.1]: they "use Direct ... Fire with AP Shells the same as Vehicle units in
+  the Armor Game": the AP Hit Table with the Modifier Number (20 and the Movement, Target
+  Terrain and Miscellaneous Modifiers [AG VI.B.3]), Hit Determination on the target's card,
+  Penetration against AB, the Damage Caused Table [AG VI.B.5-7]. "Infantry weapons are
+  considered to be moving if ordered to move one hex (firing is impossible if two hexes of
+  movement are ordered)". "Infantry weapons use HEAT shells and do not rely on velocity for
+  penetration" [Designer's Notes II]: the Penetration is the same at every range. AP fire is
+  only at Vehicle units [ADV VI.B]; "The PIAT, Bazooka, Panzerfaust, and Panzerschreck may
+  only use their GP Factors against Block, Wire, Pillbox, or Bunker units, or against units in
+  Building hexes" [ADV IV.E.6] (not played: those GP Factors are on the cards; the weapon
+  fires at Vehicles only). "Infantry units, but not any attached weapons, may Direct Fire
+  while being Transported" [ADV V.C.3]. Suppressed Leg units fire only in Overrun Defensive
+  Fire [ADV VIII.A.2.b].
+- **Overrun Defensive Fire** [ADV VIII.A.2-3]: with the squad's, "only if the hex adjacent to
+  the target hex entered by the Vehicle unit is in their Field of Fire", "resolved the same as
+  Direct Fire by AP ... at a range of one ... hex[]"; Suppressed, "with the Suppressed AP
+  Modifier" [A.2.b]; not with Load or Unload orders [A.2.a]. Our reading: it fires as not
+  moving (the Overrun Phase comes before any movement, and the Leg unit's own Defensive Fire
+  is NM "regardless of the Leg unit's movement orders").
+- **Close Assault** [ADV VII]: the book uses the Infantry's MV GP Factor only and names no
+  weapon: the weapons add nothing there.
+- **Ammunition**: the book gives no one-shot limit for any of them; with Limited Ammunition
+  Leg units have "Unlimited supplies of ammunition" [OP XXIV.A.1.a], so a Panzerfaust fires
+  every Turn as the others do (the book's, not ours).
+
+Placeholders (the Data Cards' Gunnery Tables, Damage Caused Tables and Point Values are not
+in the text): each weapon's AP Factors by range, its Penetration, its longest range
+(:data:`WEAPON_PLACEHOLDER`); one shot a Turn; the firer's Damage Caused Table is the
+shared placeholder's. Opportunity Fire: the weapon fires with its squad's triggered
+Opportunity (or Tracking) Fire at a Vehicle, -8 [AG VII.F.1] (our reading of the automatic
+order; no separate "(B)N-" order is read). Its Point Value is added to the squad's
+[ADV V.A] in the point-buy and when the squad is knocked out: :data:`POINTS`, a
+placeholder. Not played: its GP fire [ADV IV.E.6].
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from model.catalog import unit_types
+from model.provenance import unwrap
+from model.systems import GameSystem
+from rules.armor.cards import Gun, hit_number
+from rules.armor.events import ApFire, PhaseNote
+from rules.armor.range import describe_range, range_between
+from rules.armor.turret import turret_aspect
+from rules.armor.units import card_values
+from rules.engine.events import Modifier
+
+if TYPE_CHECKING:
+    from model.hexes import Hex
+    from rules.armor.fire import Aim, Pending
+    from rules.armor.game import ArmorState
+    from rules.armor.orders import Order
+
+WEAPON_PLACEHOLDER = (
+    "the weapons' Gunnery Tables are on the Data Cards, not in the text: our estimates from the "
+    "historical weapons at 50 m a hex, one shot a Turn; AP Factor by range Bazooka 12/10/8, "
+    "PIAT 12/9, Panzerfaust 12 (one hex), Panzerschreck 12/10/8; Penetration (armour in mm / 5, "
+    "as the Armour Basis placeholder) Bazooka 20, PIAT 20, Panzerfaust 40, Panzerschreck 32, the "
+    "same at every range (HEAT [Designer's Notes II])"
+)
+RULE = "[ADV IV.E.3; ADV VI.A.1; AG VI.B; GC1 AP Hit Table]"
+#: The Point Value a weapon adds to its squad's [ADV V.A]: a placeholder.
+POINTS = 2
+POINTS_PLACEHOLDER = (
+    "the weapons' Point Values are on the Data Cards, not in the text: 2 for each, as the "
+    "hand-held Flamethrower's 'additional two Points' [OP V.B.1] (our estimate)"
+)
+
+
+@dataclass(frozen=True)
+class Launcher(Gun):
+    """An infantry anti-tank weapon's Gunnery Table: AP Factor per range from one hex, one
+    Penetration at every range (HEAT [Designer's Notes II]); placeholders
+    (:data:`WEAPON_PLACEHOLDER`)."""
+
+    code: str = ""
+    factors: tuple[int, ...] = ()
+
+    def ap_factor(self, rng: int) -> int:
+        """The AP Factor at ``rng`` [AG VI.B.1]; 0 out of range."""
+        return self.factors[rng - 1] if 1 <= rng <= len(self.factors) else 0
+
+    def penetration(self, rng: int) -> int:
+        """The same at every range: HEAT does not rely on velocity [Designer's Notes II]."""
+        return self.pen7
+
+
+def _launcher(code: str, name: str, factors: tuple[int, ...], pen: int) -> Launcher:
+    longest = len(factors)
+    return Launcher(name, factors[0], pen, longest, longest, code=code, factors=factors)
+
+
+#: The weapons by their Command Sheet letter codes [ADV III.B] (placeholder tables).
+WEAPONS: dict[str, Launcher] = {
+    "B": _launcher("B", "Bazooka", (12, 10, 8), 20),
+    "PA": _launcher("PA", "PIAT", (12, 9), 20),
+    "PT": _launcher("PT", "Panzerfaust", (12,), 40),
+    "PK": _launcher("PK", "Panzerschreck", (12, 10, 8), 32),
+}
+CODES = tuple(WEAPONS)
+_NAMES = {w.name.lower(): code for code, w in WEAPONS.items()}
+
+
+@functools.cache
+def attachments(type_id: str) -> frozenset[str]:
+    """The special equipment a unit type's Data Card lists (the catalogue's ``attachments``
+    [ADV III.B])."""
+    entry = unit_types(GameSystem.ARMOR).get(type_id)
+    raw = card_values(entry).get("attachments") if entry is not None else None
+    found = unwrap(raw) if raw is not None else None
+    return frozenset(str(x) for x in found) if isinstance(found, list) else frozenset()
+
+
+def carried(type_id: str, marks: Sequence[str]) -> Launcher | None:
+    """The weapon a force entry of ``type_id`` marked ``marks`` carries [ADV III.B]: the first
+    mark naming one the card lists (our reading: one a squad), or None."""
+    listed = attachments(type_id)
+    for mark in marks:
+        code = mark.upper() if mark.upper() in WEAPONS else _NAMES.get(mark.lower())
+        if code is not None and code in listed:
+            return WEAPONS[code]
+    return None
+
+
+def weapon(state: ArmorState, unit: str) -> Launcher | None:
+    """The anti-tank weapon ``unit`` carries, or None [ADV III.B; ADV V.A]: an Infantry Squad
+    or Half Squad [OP XII] whose force entry marks one its card lists."""
+    spec = state.game.units.get(unit)
+    if spec is None or not spec.leg or spec.mg_team or spec.crew_of is not None:
+        return None
+    return carried(spec.type_id, state.game.deployment.marks.get(unit, ()))
+
+
+def priced(type_id: str, marks: Sequence[str]) -> tuple[int, str | None]:
+    """The Point Value a weapon adds to its squad's [ADV V.A] (:data:`POINTS`, a
+    placeholder), and what it rests on; (0, None) with no weapon."""
+    found = carried(type_id, marks)
+    if found is None:
+        return 0, None
+    return POINTS, f"+{POINTS} for its {found.name}: {POINTS_PLACEHOLDER}"
+
+
+def with_points(state: ArmorState, unit: str, value: tuple[int, str]) -> tuple[int, str]:
+    """A knocked out squad's Point Value with its weapon's added [ADV V.A; AG IX.B.1]."""
+    launcher = weapon(state, unit)
+    if launcher is None:
+        return value
+    points, why = value
+    return points + POINTS, f"{why} + {POINTS} for its {launcher.name} [ADV V.A] (placeholder)"
+
+
+def hexes_moved(order: Order) -> int:
+    """Hexes of movement the order plots (a storey Up or Down counts as a hex [ADV IV.B.2.b])."""
+    return sum(1 for s in order.steps if s in "FBMW")
+
+
+def why_not(
+    state: ArmorState, unit: str, code: str, target: str, moving: bool = False
+) -> str | None:
+    """Why ``unit``'s weapon ``code`` may not fire AP at ``target`` now (its squad with
+    movement orders when ``moving``), or None [ADV IV.E.3; IV.E.6; V.C.3; VI.A.1]."""
+    from rules.armor.fire import why_not_fire
+
+    carried = weapon(state, unit)
+    name = WEAPONS[code].name
+    if carried is None or carried.code != code:
+        return (
+            f"it carries no {name}: an Infantry Squad marked {code} whose Data Card lists it "
+            "[ADV III.B; ADV V.A]"
+        )
+    if unit not in state.troops.hexes or target not in state.troops.hexes:
+        return "it is not on the map"
+    other = state.game.units[target]
+    if other.side == state.game.units[unit].side:
+        return "it is not an enemy unit"
+    if not other.vehicle:
+        return (
+            f"the {name} fires AP only at Vehicle units [ADV VI.B]; its GP Factors only at "
+            "Block, Wire, Pillbox or Bunker units or units in Building hexes [ADV IV.E.6] "
+            "(not played: those GP Factors are on the Data Cards)"
+        )
+    if state.transported(unit):
+        return (
+            "Infantry units, but not any attached weapons, may Direct Fire while being "
+            "Transported [ADV V.C.3]"
+        )
+    why = why_not_fire(state, unit, target, moving)  # the squad's: sight, Field of Fire ...
+    if why is not None:
+        return why
+    a, b = state.troops.hexes[unit], state.troops.hexes[target]
+    if carried.ap_factor(range_between(a, b)) <= 0:
+        return (
+            f"beyond the {name}'s range ({describe_range(a, b)}; {carried.longest} hex(es), a "
+            "placeholder Gunnery Table)"
+        )
+    return None
+
+
+def why_not_moves(order: Order, code: str) -> str | None:
+    """[ADV VI.A.1]: "firing is impossible if two hexes of movement are ordered"."""
+    if hexes_moved(order) >= 2:
+        return (
+            f"its {WEAPONS[code].name} may not fire: two hexes of movement are ordered [ADV VI.A.1]"
+        )
+    return None
+
+
+def aim(
+    state: ArmorState,
+    firer: str,
+    target: str,
+    moving: bool | None = None,
+    target_hexes: int | None = None,
+    opportunity: bool = False,
+) -> Aim:
+    """The weapon's AP shot up to the die, as a Vehicle's [ADV VI.A.1; AG VI.B]: the Target
+    Angle Wheel's aspect, every AP modifier (the squad moving one hex is moving [ADV VI.A.1];
+    -8 for an ``opportunity`` fire [AG VII.F.1]), the Modifier Number, the Hit Number; one
+    shot (placeholder)."""
+    from rules.armor.fire import GC1, Aim, modifiers, target_aspect
+
+    launcher = weapon(state, firer)
+    assert launcher is not None
+    a, b = state.troops.hexes[firer], state.troops.hexes[target]
+    rng = range_between(a, b)  # by the Range Scale, Dot to Dot [AG III.D]
+    aspect = target_aspect(state.troops.facing[target], b, a)
+    if moving is None:
+        moving = bool(state.orders_of(firer).moves)
+    mods = modifiers(state, firer, target, aspect, moving, target_hexes)
+    if opportunity:
+        mods.append(Modifier("Opportunity Fire", -8, f"{GC1} Misc. (AP); AG VII.F.1]"))
+    number = 20 + sum(m.value for m in mods if m.applied)
+    hit = hit_number(number, launcher.ap_factor(rng))
+    turret = turret_aspect(state, firer, target)
+    return Aim(launcher, rng, a.distance(b), aspect, tuple(mods), number, hit, 1, turret)
+
+
+def resolve(
+    state: ArmorState,
+    firer: str,
+    target: str,
+    moving: bool | None = None,
+    how: str = "",
+    opportunity: bool = False,
+) -> list[Pending]:
+    """The weapon's AP fire at ``target``, explained in events (``how``: words added to its
+    rule; ``opportunity``: an Opportunity Fire's -8 [AG VII.F.1]); the results, not yet
+    applied [AG VI.A]."""
+    from rules.armor import ranging
+    from rules.armor.fire import _hit
+
+    shot = aim(state, firer, target, moving, opportunity=opportunity)
+    launcher = shot.gun
+    assert isinstance(launcher, Launcher)
+    state.firing.fired.add(firer)  # sighted next Turn at any range [AG IV.C.5]
+    roll = state.roll(f"AP fire {firer} ({launcher.code}) at {target}", 100)
+    hits = 1 if roll <= shot.hit_number else 0
+    ranging.note(state, firer, target, hits)  # for a Previous Hit next time [GC1]
+    rule = f"with its ({launcher.code}) {launcher.name}{how} {RULE}"
+    notes = [WEAPON_PLACEHOLDER, shot.hit.placeholder]
+    pen = launcher.penetration(shot.range)
+    state.emit(
+        ApFire(
+            firer,
+            target,
+            shot.range,
+            shot.hexes,
+            launcher.ap_factor(shot.range),
+            pen,
+            shot.modifiers,
+            shot.number,
+            shot.hit_number,
+            1,
+            roll,
+            hits,
+            rule,
+            placeholder="; ".join(n for n in notes if n),
+        )
+    )
+    found: list[Pending] = []
+    for _ in range(hits):
+        found.extend(_hit(state, firer, target, shot, pen))
+    return found
+
+
+def written(order: Order, code: str) -> bool:
+    """The order has a separate fire order for the weapon ("(B)F-865" [ADV IV.E.3])."""
+    return any(mount == code for mount, _ in order.mg)
+
+
+def automatic(state: ArmorState, unit: str, order: Order) -> Launcher | None:
+    """The weapon that fires with the squad at its Direct Fire target by the automatic order
+    [ADV IV.E.3], or None: no separate order written for it and it can fire at that target
+    now (our reading)."""
+    launcher = weapon(state, unit)
+    if launcher is None or order.fire is None or written(order, launcher.code):
+        return None
+    if why_not_moves(order, launcher.code) is not None:
+        return None
+    if why_not(state, unit, launcher.code, order.fire, bool(order.moves)) is not None:
+        return None
+    return launcher
+
+
+def with_squad(state: ArmorState, unit: str, order: Order) -> list[Pending]:
+    """The Direct Fire Phase: the weapon's automatic fire with its squad [ADV IV.E.3]."""
+    if automatic(state, unit, order) is None or order.fire is None:
+        return []
+    return resolve(state, unit, order.fire, bool(order.moves), ", fired with the Infantry")
+
+
+def with_opportunity(
+    state: ArmorState, unit: str, target: str, tracking: bool = False
+) -> list[Pending]:
+    """The weapon's Opportunity Fire with its squad's, at the Vehicle that triggered it
+    [ADV VI.A.1: "Direct or Opportunity Fire with AP Shells"; ADV IV.E.3: "in the same way
+    and at the same target as the Infantry"]: -8 [AG VII.F.1], a Tracking Fire's without it
+    [OP XV.B.3]; nothing when it may not fire at that Vehicle now. The results, not yet
+    applied."""
+    launcher = weapon(state, unit)
+    if launcher is None or why_not(state, unit, launcher.code, target) is not None:
+        return []
+    how = ", Tracking Fire" if tracking else ", Opportunity Fire"
+    how += " with the Infantry [ADV VI.A.1; AG VII.F]"
+    return resolve(state, unit, target, False, how, opportunity=not tracking)
+
+
+def options(state: ArmorState, unit: str, squad_targets: list[str]) -> list[Order]:
+    """The separate weapon orders offered in the Order Plot [ADV IV.E.3]: the weapon alone at
+    each enemy Vehicle it may fire at (the squad standing), and with each Direct Fire of the
+    squad at another target (the squad's own fire at a Vehicle takes the weapon with it by
+    the automatic order)."""
+    from rules.armor.orders import Order
+
+    launcher = weapon(state, unit)
+    if launcher is None or state.transported(unit) or state.suppressed(unit):
+        return []
+    code = launcher.code
+    aims = [
+        t
+        for t in state.enemies(state.game.units[unit].side)
+        if why_not(state, unit, code, t) is None
+    ]
+    found = [Order(unit, mg=((code, t),)) for t in aims]
+    found.extend(
+        Order(unit, fire=s, mg=((code, t),)) for s in squad_targets for t in aims if s != t
+    )
+    return found
+
+
+def targets(state: ArmorState, unit: str, moving: bool = False) -> list[str]:
+    """The enemy Vehicles ``unit``'s weapon may fire at now."""
+    launcher = weapon(state, unit)
+    if launcher is None:
+        return []
+    enemies = state.enemies(state.game.units[unit].side)
+    return [t for t in enemies if why_not(state, unit, launcher.code, t, moving) is None]
+
+
+# --- Overrun Defensive Fire [ADV VIII.A.2] ---------------------------------------------------
+
+
+def defends(
+    state: ArmorState, defender: str, vehicle: str, came: Hex, first: bool, phase: str
+) -> list[Pending]:
+    """The weapon's Overrun Defensive Fire with its squad's [ADV VIII.A.2-3]: AP as Direct
+    Fire at the Vehicle in the adjacent hex ``came`` when that hex is in the squad's Field of
+    Fire; not with Load or Unload orders [A.2.a]; Suppressed with the Suppressed AP Modifier
+    [A.2.b]; as not moving (our reading). The results, not yet applied."""
+    from rules.armor.fire import in_field_of_fire
+
+    launcher = weapon(state, defender)
+    if launcher is None or state.transported(defender):
+        return []
+    name = f"{defender}'s ({launcher.code}) {launcher.name}"
+    here = state.troops.hexes[defender]
+    why = None
+    if state.orders_of(defender).transfer is not None:
+        why = "it has Load or Unload orders (A.2.a)"
+    elif not in_field_of_fire(state.gun_facing(defender), here, came):
+        why = f"the hex {vehicle} comes from is not in its Field of Fire"
+    if why is not None:
+        state.emit(
+            PhaseNote(phase, f"{name} does not fire Defensive Fire: {why}", "[ADV VIII.A.2]")
+        )
+        return []
+    now = state.troops.hexes[vehicle]
+    state.troops.hexes[vehicle] = came  # fired at as it comes from the adjacent hex [A.3]
+    when = "First Fire from the adjacent hex" if first else "with the Overrun Fire"
+    try:
+        return resolve(
+            state,
+            defender,
+            vehicle,
+            moving=False,
+            how=f", Overrun Defensive Fire ({when}) [ADV VIII.A.2-3]; as not moving (our reading)",
+        )
+    finally:
+        state.troops.hexes[vehicle] = now
