@@ -39,6 +39,7 @@ from rules.armor.opportunity import why_not_fire_now, why_not_opportunity, why_n
 from rules.armor.optional import (
     TRACKING,
     apcr,
+    area_pinning,
     boats,
     command,
     in_use,
@@ -138,6 +139,7 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
                 found.extend(Order(unit, fire=t, moves=d.moves) for d in light)
     if fire_banned(state, spec.side, "direct") is None:
         found.extend(machineguns.options(state, unit, targets))  # [ADV IV.E.2]
+        found.extend(area_pinning.options(state, unit, targets))  # [OP XXVIII.B]
     found.extend(sbg.options(state, unit))  # lay the Span [OP XXV.C.1]
     found.extend(smoke.options(state, unit))  # FS (OP) [OP IX.A.1]
     if state.game.straight_advance:  # 4A [SCN VIII.A.5]
@@ -336,6 +338,10 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
             return why
     if order.pinning:
         why = pinning.why_not(state, order)
+        if why is not None:
+            return why
+    if order.area:
+        why = area_pinning.why_not(state, order)  # [OP XXVIII.B]
         if why is not None:
             return why
     if order.apcr:
