@@ -49,6 +49,7 @@ from rules.armor.optional.intel import concealment
 from rules.armor.optional.sbg import is_span
 from rules.armor.orders import Face, OpportunityFire, Order, Uncover
 from rules.armor.range import range_between
+from rules.armor.support.laying import bot_choice
 from rules.armor.support.mines import danger
 from rules.bots.greedy import Adapter, Evaluator, Piece, scores_losses
 from rules.bots.plan import numbered_names
@@ -113,6 +114,9 @@ class ArmorPlanner:
             chosen = next((a for a in actions if isinstance(a, PlayerHeadquarters)), None)
             if chosen is not None:  # a new Player HQ, the engine's first choice [OP XIV.B.3]
                 return chosen
+            laid = bot_choice(state, side, actions)  # its own Mines [OP IV.B]
+            if laid is not None:
+                return laid
             plotted = choose_plot(state, side, actions)  # Artillery [OP II.A]
             if plotted is not None:
                 return plotted
@@ -533,7 +537,7 @@ def _mine_risk(state: ArmorState, order: Order) -> float:
     """What the order's path risks from Mines, as its side may know it [OP IV.B-C]: a known
     mined hex :data:`MINE_KNOWN`, a hex of an enemy Minefield :data:`MINE_MAYBE` (0 with no
     Mine units on the map)."""
-    if not order.moves or not state.game.works.mines:
+    if not order.moves or not (state.game.works.mines or state.fieldworks.laid):
         return 0.0
     weights = {"known": MINE_KNOWN, "maybe": MINE_MAYBE}
     path = [h for h, _, _ in order_walk(state, order).hexes]
