@@ -74,6 +74,9 @@ def test_op_iv_b_mines_only_within_two_hexes_on_turn_1_and_never_altered_after()
     assert "no Mine unit 'us.M4.1'" in (state.why_not(LayMines("us.M4.1", "K2017")) or "")
     offered = [a for a in state.legal_actions("german") if isinstance(a, LayMines)]
     assert LayMines(MINES, _name(state, 1), (("AP", 30), ("AT", 75))) in offered
+    state.apply(LayMines(MINES, _name(state, 1), ()))
+    again = [a for a in state.legal_actions("german") if isinstance(a, LayMines)]
+    assert len(again) == len(offered) - 4 and state.why_not(offered[0]) is None  # rewritable
     assert not [a for a in state.legal_actions("us") if isinstance(a, LayMines)]
     assert state.preview(offered[0]).legal
     _plot(state)
@@ -110,7 +113,9 @@ def test_the_owners_mines_clone_replay_and_round_trip_a_position() -> None:
         again.apply(action)
     assert again.fingerprint() == state.fingerprint()
     position = state.to_position()
-    assert position.state["support"]["laid"] == {MINES: {game.name(line[2]): ["AP30", "AT25"]}}
+    assert position.state["support"]["laid"] == {
+        MINES: {game.name(line[2]): ["AP30", "AT25"], game.name(line[4]): []}
+    }
     back = game.state_from_position(position, PositionReader(game, position, None))
     assert back.fieldworks == state.fieldworks
     assert back.position_fingerprint() == state.position_fingerprint()

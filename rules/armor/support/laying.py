@@ -18,7 +18,7 @@ Until its owner writes one, a Mine unit's Mines are those the engine lays for hi
 (:mod:`rules.armor.support.setup`: a 50TK and a 20 GP Mine around the unit, placeholder sizes).
 The owner's first ``mines`` for a Mine unit starts his own paper: from then on that unit's
 Mines are the hexes he writes, and only those (each ``mines`` writes one hex, again if
-written before).
+written before; the options offer the hexes not yet written, so a side's list runs out).
 
 Our readings: the Mines are written "at the same time as the other Terrain Support units"
 [B], before play; this engine sets the units up when the game loads, so the owner writes his
@@ -139,12 +139,10 @@ def write(state: ArmorState, action: LayMines) -> None:
     h = state.game.amap.resolve(action.hex)
     started = action.unit not in state.fieldworks.laid
     paper = state.fieldworks.laid.setdefault(action.unit, {})
-    paper.pop(h, None)
-    if action.mines:
-        paper[h] = tuple(Mine(mine_unit.side, mine_unit.id, k, n) for k, n in action.mines)
-    words = ", ".join(m.words() for m in paper.get(h, ())) or "no Mines"
+    paper[h] = tuple(Mine(mine_unit.side, mine_unit.id, k, n) for k, n in action.mines)
+    words = ", ".join(m.words() for m in paper[h]) or "no Mines"
     how = f"{words} in {action.hex} {RULE}" + (f"; {OWN_PAPER}" if started else "")
-    names = tuple(state.game.name(x) for x in sorted(paper, key=state.game.name))
+    names = tuple(state.game.name(x) for x in sorted(paper, key=state.game.name) if paper[x])
     state.emit(MinesLaid(action.unit, names, how, private_to=mine_unit.side))
 
 
@@ -158,15 +156,19 @@ OFFERED: tuple[tuple[tuple[str, int], ...], ...] = (
 
 
 def options(state: ArmorState, side: str) -> list[LayMines]:
-    """The ``mines`` actions offered to ``side`` now: for each hex of each of its Minefields,
-    the largest Mines of both types, of one type, or none (any other sizes may be written)."""
+    """The ``mines`` actions offered to ``side`` now: for each hex of each of its Minefields
+    not yet on its paper, the largest Mines of both types, of one type, or none (any other
+    sizes may be written, and a hex written again: :func:`why_not` accepts them)."""
     if state.segment.id != "plot" or state.play.turn != 1:
         return []
     found: list[LayMines] = []
     for u in state.game.works.units:
         if u.kind != "mines" or u.side != side:
             continue
+        written = state.fieldworks.laid.get(u.id, {})
         for h in sorted(minefield_hexes(state, u), key=state.game.name):
+            if h in written:
+                continue
             for mines in OFFERED:
                 action = LayMines(u.id, state.game.name(h), mines)
                 if why_not(state, action) is None:
