@@ -225,9 +225,9 @@ class Order(Action):
         fire = opportunity = assault = overrun = transfer = vehicle = tracking = None
         moves = ""
         pinning = apcr = span = indirect = False
+        area: tuple[str, ...] = ()  # Area Pinning Fire's other targets [OP XXVIII.B]
         smoke: str | None = None
         mg: list[tuple[str, str]] = []
-        area: tuple[str, ...] = ()
         marks: dict[str, bool] = {"cover": False, "entrench": False}
         for word in args[1:]:
             upper = word[:2].upper()
@@ -269,6 +269,7 @@ class Order(Action):
             else:
                 raise ActionSyntaxError(f"'{line}': unexpected '{word}'")
         found = cls(unit, fire, opportunity, moves, assault, overrun, transfer, vehicle)
+        found = replace(found, area=area) if area else found  # [OP XXVIII.B]
         if pinning or apcr or any(marks.values()):
             cover, entrench = marks["cover"], marks["entrench"]
             found = replace(found, pinning=pinning, cover=cover, entrench=entrench, apcr=apcr)
@@ -276,7 +277,6 @@ class Order(Action):
         found = replace(found, tracking=tracking) if tracking else found
         found = replace(found, smoke=smoke, smoke_indirect=indirect) if smoke else found
         found = replace(found, mg=tuple(mg)) if mg else found
-        found = replace(found, area=area) if area else found  # [OP XXVIII.B]
         return replace(found, ahead=ahead) if ahead else found
 
 

@@ -137,9 +137,9 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
                 found.append(Order(unit, fire=t, apcr=True))
             if why_not_fire(state, unit, t, moving=True) is None:
                 found.extend(Order(unit, fire=t, moves=d.moves) for d in light)
+        found.extend(area_pinning.options(state, unit, targets))  # [OP XXVIII.B]
     if fire_banned(state, spec.side, "direct") is None:
         found.extend(machineguns.options(state, unit, targets))  # [ADV IV.E.2]
-        found.extend(area_pinning.options(state, unit, targets))  # [OP XXVIII.B]
     found.extend(sbg.options(state, unit))  # lay the Span [OP XXV.C.1]
     found.extend(smoke.options(state, unit))  # FS (OP) [OP IX.A.1]
     if state.game.straight_advance:  # 4A [SCN VIII.A.5]
