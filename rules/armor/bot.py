@@ -44,12 +44,13 @@ from rules.armor.fire import (
 from rules.armor.gp import gp_chance
 from rules.armor.indirect.bot import choose_plot
 from rules.armor.move import destinations, order_walk, walk
-from rules.armor.optional import vehicles
+from rules.armor.optional import area_pinning, vehicles
 from rules.armor.optional.command import PlayerHeadquarters
 from rules.armor.optional.intel import concealment
 from rules.armor.optional.sbg import is_span
 from rules.armor.orders import Face, OpportunityFire, Order, Uncover
 from rules.armor.range import range_between
+from rules.armor.support.laying import bot_choice
 from rules.armor.support.mines import danger
 from rules.bots.greedy import Adapter, Evaluator, Piece, scores_losses
 from rules.bots.plan import numbered_names
@@ -66,6 +67,9 @@ GAIN = 0.05  # an order must beat standing still by this much
 SHORTLIST = 25  # orders whose position is scored in full (lines of sight are the costly part)
 FIRE_SAMPLES = 6
 OVERKILL = 0.5  # a target already shot at this Turn is worth this much less per shot
+#: What a Suppressed result on an enemy Leg or Towed unit is worth to Area Pinning Fire, a
+#: share of the unit's Victory Points (our weighting: it stops it firing and moving [ADV IV.D]).
+PINNED = 0.15
 #: What the bot reckons a shot at a Supply Dump is worth: the 8 VP a standing dump gives the
 #: enemy [SCN VIII.B.6] (our estimate, whatever the odds of the roll).
 DUMP_VALUE = 8.0
@@ -116,6 +120,9 @@ class ArmorPlanner:
             chosen = next((a for a in actions if isinstance(a, PlayerHeadquarters)), None)
             if chosen is not None:  # a new Player HQ, the engine's first choice [OP XIV.B.3]
                 return chosen
+            laid = bot_choice(state, side, actions)  # its own Mines [OP IV.B]
+            if laid is not None:
+                return laid
             plotted = choose_plot(state, side, actions)  # Artillery [OP II.A]
             if plotted is not None:
                 return plotted
@@ -321,6 +328,8 @@ class ArmorPlanner:
             return 0.0
         if is_dump(target):  # the 8 VP a standing Supply Dump gives the enemy [SCN VIII.B.6]
             return DUMP_VALUE * OVERKILL ** self._shots.get(target, 0)
+        if order.area:  # Area Pinning Fire [OP XXVIII.B]
+            return _area_value(public, order)
         key = (order.unit, target, bool(order.moves))
         value = self._fire.get(key)
         if value is None:
@@ -457,6 +466,15 @@ def _hidden(state: ArmorState, unit: str, viewer: str) -> bool:
     return state.game.conceals and concealment(state, unit, viewer) == "hidden"
 
 
+def _area_value(public: ArmorState, order: Order) -> float:
+    """Expected worth of an Area Pinning Fire [OP XXVIII.B]: its one roll's Suppressed result
+    on every target, :data:`PINNED` of each target's Victory Points (our weighting), from the
+    engine's odds (:func:`rules.armor.optional.area_pinning.chance`)."""
+    odds = area_pinning.chance(public, order).effect or 0.0
+    aimed = area_pinning.targets(order)
+    return odds * PINNED * sum(public.game.units[t].points for t in aimed)
+
+
 def _worth(state: ArmorState, target: str, effects: set[str]) -> float:
     """Victory Points a set of results on ``target`` gives its enemy [AG IX.B]."""
     spec = state.game.units[target]
@@ -538,7 +556,7 @@ def _mine_risk(state: ArmorState, order: Order) -> float:
     """What the order's path risks from Mines, as its side may know it [OP IV.B-C]: a known
     mined hex :data:`MINE_KNOWN`, a hex of an enemy Minefield :data:`MINE_MAYBE` (0 with no
     Mine units on the map)."""
-    if not order.moves or not state.game.works.mines:
+    if not order.moves or not (state.game.works.mines or state.fieldworks.laid):
         return 0.0
     weights = {"known": MINE_KNOWN, "maybe": MINE_MAYBE}
     path = [h for h, _, _ in order_walk(state, order).hexes]

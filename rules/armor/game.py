@@ -135,6 +135,7 @@ from rules.armor.scenario_rules import ENFORCED, advances, announce, blown
 from rules.armor.sequence import LEVELS
 from rules.armor.setup import centre, deploy, spread
 from rules.armor.support import effects as support
+from rules.armor.support import laying
 from rules.armor.support.setup import set_up as set_up_support
 from rules.armor.turn import advance, apply_face, begin_segment, damage
 from rules.armor.units import ArmorUnit
@@ -165,6 +166,7 @@ class ArmorGame(MapGame):
         artillery.ArtilleryPlot,
         howitzers.IndirectFire,
         command.PlayerHeadquarters,
+        laying.LayMines,  # the owner's own Mines [OP IV.B]
     )
     position_state = ArmorPositionState
     #: The special rules its engine enforces (:mod:`rules.armor.scenario_rules`; terrain
@@ -536,6 +538,7 @@ class ArmorState(State):
                 for u in self.alive(s):
                     if u not in self.sheets.orders[s] and u not in self.artillery.indirect:
                         found.extend(self.order_options(u))  # (an "H" order [OP II.F.3])
+                found.extend(laying.options(self, s))  # the owner's own Mines [OP IV.B]
                 found.extend(morale.voluntary_options(self, s))  # [OP XVII.E]
                 found.extend(command.choices(self, s))  # a new Player HQ [OP XIV.B.3]
             elif self.segment.id in ("first-facing", "second-facing"):
@@ -574,6 +577,8 @@ class ArmorState(State):
             artillery.write(self, action)  # [OP II.A]
         elif isinstance(action, howitzers.IndirectFire):
             howitzers.write(self, action)  # [OP II.F.3]
+        elif isinstance(action, laying.LayMines):
+            laying.write(self, action)  # [OP IV.B.1]
         elif isinstance(action, OpportunityFire):
             opportunity.fire(self)
         elif isinstance(action, Uncover):
@@ -593,6 +598,8 @@ class ArmorState(State):
         an Artillery Plot's, :func:`rules.armor.indirect.plots.why_not_plot`)."""
         if isinstance(action, artillery.ArtilleryPlot):
             return artillery.why_not_plot(self, action)
+        if isinstance(action, laying.LayMines):
+            return laying.why_not(self, action)  # [OP IV.A-B]
         if isinstance(action, howitzers.IndirectFire):
             if not self.game.artillery_rule:
                 return "Indirect Fire is an Optional Rule the scenario does not use [OP II.F]"
@@ -617,6 +624,8 @@ class ArmorState(State):
     def describe(self, action: Action) -> str:
         if isinstance(action, artillery.ArtilleryPlot):
             return artillery.describe(self, action)
+        if isinstance(action, laying.LayMines):
+            return laying.describe(self, action)
         if isinstance(action, howitzers.IndirectFire):
             return howitzers.describe(self, action)
         return view.describe(self, action)
@@ -624,6 +633,8 @@ class ArmorState(State):
     def concerns(self, action: Action) -> ActionFocus:
         if isinstance(action, artillery.ArtilleryPlot):
             return artillery.concerns(self, action)
+        if isinstance(action, laying.LayMines):
+            return laying.concerns(self, action)
         if isinstance(action, howitzers.IndirectFire):
             return howitzers.concerns(self, action)
         return view.concerns(self, action)
@@ -651,6 +662,8 @@ class ArmorState(State):
             return artillery_impact.preview(self, action)
         if isinstance(action, howitzers.IndirectFire):
             return howitzers.preview(self, action, self.why_not(action))
+        if isinstance(action, laying.LayMines):
+            return laying.preview(self, action)
         return preview.preview(self, action)
 
     def arrange(self, actions: list[Action]) -> list[Action]:

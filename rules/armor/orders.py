@@ -120,6 +120,10 @@ class Order(Action):
             The book has it announced, "no special notations are required"; our reading
             writes the announcement as "P" after the fire, as the orders are plotted secretly
             and the engine resolves the fire.
+        area: the other target units of a Machinegun Team's Area Pinning Fire [OP XXVIII.B]
+            (the first is ``fire``): "just the normal listing of the target unit or units";
+            our reading writes the announcement "PA" and the other targets after it,
+            "F-19 PA-20,21"; empty when the fire is not Area Pinning Fire.
         cover: a Full Cover ("C") order [ADV IV.C].
         entrench: a Hasty Entrenchment ("Y") order [OP XXXII.B].
         apcr: the Direct Fire is American APCR Ammunition [OP XXIII]. The book decides "when
@@ -156,6 +160,7 @@ class Order(Action):
     transfer: str | None = None
     vehicle: str | None = None
     pinning: bool = False
+    area: tuple[str, ...] = ()
     cover: bool = False
     entrench: bool = False
     apcr: bool = False
@@ -175,6 +180,8 @@ class Order(Action):
             parts.append(f"F-{self.fire}")
         if self.pinning:
             parts.append("P")
+        if self.area:
+            parts.append(f"PA-{','.join(self.area)}")  # Area Pinning Fire [OP XXVIII.B]
         if self.apcr:
             parts.append("CR")
         parts.extend(f"({mount})F-{target}" for mount, target in self.mg)  # [ADV IV.E.2]
@@ -229,6 +236,7 @@ class Order(Action):
         fire = opportunity = assault = overrun = transfer = vehicle = tracking = None
         moves = ""
         pinning = apcr = span = indirect = False
+        area: tuple[str, ...] = ()  # Area Pinning Fire's other targets [OP XXVIII.B]
         smoke: str | None = None
         mg: list[tuple[str, str]] = []
         mg_n: list[tuple[str, str]] = []
@@ -250,6 +258,8 @@ class Order(Action):
                 fire = token(word[2:], "unit id", line)
             elif word.upper() == "P" and fire is not None and not pinning and not moves:
                 pinning = True  # Pinning Fire [OP XXVIII]
+            elif upper == "PA" and word[2:3] == "-" and fire is not None and not area:
+                area = tuple(token(t, "unit id", line) for t in word[3:].split(","))
             elif word.upper() == "CR" and fire is not None and not apcr and not moves:
                 apcr = True  # American APCR Ammunition [OP XXIII]
             elif (gun := _MG.match(word)) is not None and not moves:  # "(UH)F-19" [IV.E.2]
@@ -273,6 +283,7 @@ class Order(Action):
             else:
                 raise ActionSyntaxError(f"'{line}': unexpected '{word}'")
         found = cls(unit, fire, opportunity, moves, assault, overrun, transfer, vehicle)
+        found = replace(found, area=area) if area else found  # [OP XXVIII.B]
         if pinning or apcr or any(marks.values()):
             cover, entrench = marks["cover"], marks["entrench"]
             found = replace(found, pinning=pinning, cover=cover, entrench=entrench, apcr=apcr)

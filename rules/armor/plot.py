@@ -40,6 +40,7 @@ from rules.armor.opportunity import why_not_fire_now, why_not_opportunity, why_n
 from rules.armor.optional import (
     TRACKING,
     apcr,
+    area_pinning,
     boats,
     command,
     in_use,
@@ -138,6 +139,7 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
                 found.append(Order(unit, fire=t, apcr=True))
             if why_not_fire(state, unit, t, moving=True) is None:
                 found.extend(Order(unit, fire=t, moves=d.moves) for d in light)
+        found.extend(area_pinning.options(state, unit, targets))  # [OP XXVIII.B]
     if fire_banned(state, spec.side, "direct") is None:
         found.extend(machineguns.options(state, unit))  # [ADV IV.E.2]
         found.extend(antitank.options(state, unit, targets))  # "(B)F-865" [ADV IV.E.3]
@@ -344,6 +346,10 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
             return why
     if order.pinning:
         why = pinning.why_not(state, order)
+        if why is not None:
+            return why
+    if order.area:
+        why = area_pinning.why_not(state, order)  # [OP XXVIII.B]
         if why is not None:
             return why
     if order.apcr:

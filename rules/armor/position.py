@@ -80,6 +80,8 @@ from rules.armor.records import (
     Play,
     Troops,
 )
+from rules.armor.support.laying import SIZES
+from rules.armor.support.works import Mine
 from rules.engine.core import State
 from rules.engine.errors import ActionSyntaxError
 from rules.records.places import (
@@ -168,6 +170,9 @@ class SupportState(StrictModel):
     revealed: list[str] = Field(default_factory=list)
     ditch: dict[str, int] = Field(default_factory=dict)
     left: list[str] = Field(default_factory=list)
+    #: The Mines each Mine unit's owner wrote himself, by hex: ``{"german.MINES.1": {"K2017":
+    #: ["AT75", "AP30"]}}`` [OP IV.B.1] (:mod:`rules.armor.support.laying`).
+    laid: dict[str, dict[str, list[str]]] = Field(default_factory=dict)
 
 
 class ArmorPositionState(StrictModel):
@@ -290,6 +295,13 @@ def _support_of(state: ArmorState) -> SupportState | None:
         revealed=sorted(state.game.name(h) for h in kept.revealed),
         ditch=dict(sorted(kept.ditch.items())),
         left=sorted(kept.left),
+        laid={
+            unit: {
+                state.game.name(h): [f"{m.type}{m.size}" for m in mines]
+                for h, mines in sorted(paper.items(), key=lambda kv: state.game.name(kv[0]))
+            }
+            for unit, paper in sorted(kept.laid.items())
+        },
     )
 
 
@@ -309,12 +321,44 @@ def _read_support(game: ArmorGame, kept: SupportState | None, reader: PositionRe
         except KeyError as error:
             reader.problem((*path, "revealed"), str(error).strip("'\""))
             continue
-        if h not in game.works.mines:
-            reader.problem((*path, "revealed"), f"no Mines in {name} in this game")
+        if game.works.minefield(h) is None:
+            reader.problem((*path, "revealed"), f"{name} is in no Minefield in this game")
         revealed.add(h)
     ditch = {u: t for u, t in kept.ditch.items() if reader.unit(u, game.units, (*path, "ditch"))}
     left = {u for u in kept.left if reader.unit(u, game.units, (*path, "left"))}
-    return Fieldworks(set(kept.removed) & ids, revealed, ditch, left)
+    laid = _read_laid(game, kept.laid, reader, (*path, "laid"))
+    return Fieldworks(set(kept.removed) & ids, revealed, ditch, left, laid)
+
+
+def _read_laid(
+    game: ArmorGame,
+    kept: dict[str, dict[str, list[str]]],
+    reader: PositionReader,
+    path: tuple[str | int, ...],
+) -> dict[str, dict[Hex, tuple[Mine, ...]]]:
+    """The Mines their owners wrote [OP IV.B.1] from the position's ``laid``."""
+    found: dict[str, dict[Hex, tuple[Mine, ...]]] = {}
+    for unit, paper in kept.items():
+        owner = game.works.by_id(unit)
+        if owner is None or owner.kind != "mines":
+            reader.problem((*path, unit), f"no Mine unit '{unit}' in this game")
+            continue
+        found[unit] = {}
+        for name, words in paper.items():
+            try:
+                h = game.amap.resolve(name)
+            except KeyError as error:
+                reader.problem((*path, unit, name), str(error).strip("'\""))
+                continue
+            mines = []
+            for word in words:
+                kind, size = word[:2], word[2:]
+                if kind not in SIZES or not size.isdigit() or int(size) not in SIZES[kind]:
+                    reader.problem((*path, unit, name), f"'{word}' is not a Mine [OP IV.A]")
+                    continue
+                mines.append(Mine(owner.side, unit, kind, int(size)))
+            found[unit][h] = tuple(mines)
+    return found
 
 
 def _objectives_of(kept: Objectives) -> ObjectivesState | None:

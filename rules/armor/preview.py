@@ -22,7 +22,7 @@ from rules.armor.dumps import is_dump
 from rules.armor.fire import Aim, aim, gp_shot, hit_verdict, hull_down, locate, shot_elevation
 from rules.armor.gp import gp_chance
 from rules.armor.move import fire_limit, order_walk
-from rules.armor.optional import handheld, vehicles
+from rules.armor.optional import area_pinning, handheld, vehicles
 from rules.armor.orders import Face, Order
 from rules.armor.range import range_words
 from rules.armor.support.effects import notes as support_notes
@@ -90,6 +90,9 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
         how = "GP fire at a Supply Dump, Defense Factor 5: a Knocked Out result destroys it"
         chances = (Chance(order.fire, how),)
         rules.append("Supply Dumps [SCN VIII.B.3]; GP fire [ADV VI.B]")
+    elif order.fire is not None and order.area:  # Area Pinning Fire [OP XXVIII.B]
+        chances = (area_pinning.chance(state, order),)
+        rules.append(f"{area_pinning.WORDS} {area_pinning.RULE}")
     elif order.fire is not None:
         chances = (_fire(state, order.unit, order.fire, bool(order.moves), order.pinning),)
         if gp_shot(state, order.unit, order.fire):

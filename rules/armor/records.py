@@ -15,6 +15,7 @@ from typing import Any
 from model.hexes import Hex
 from rules.armor.move import Walk
 from rules.armor.orders import Order
+from rules.armor.support.works import Mine
 from rules.engine.actions import Action
 from rules.engine.play import ActionFocus
 from rules.engine.record import OMIT, Record, plain, state_field
@@ -227,9 +228,14 @@ class Fieldworks(Record):
         ditch: each Leg unit in a Ditch hex and the Turn it entered it; it must remain for at
             least one Turn after entering [ADV V.A.4].
         left: the units set up inside a Pillbox or Bunker that have moved out of it.
+        laid: each Mine unit whose owner has written its Mines himself, with them by hex
+            (:mod:`rules.armor.support.laying` [OP IV.B.1]): they replace the engine's.
     """
 
     removed: set[str] = state_field(default_factory=set, encode=_unless_empty)
     revealed: set[Hex] = state_field(default_factory=set, encode=_unless_empty)
     ditch: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
     left: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    laid: dict[str, dict[Hex, tuple[Mine, ...]]] = state_field(
+        default_factory=dict, encode=_unless_empty
+    )

@@ -24,6 +24,7 @@ from rules.armor.gp import resolve_gp
 from rules.armor.indirect.impact import impact_phase
 from rules.armor.optional import (
     airborne,
+    area_pinning,
     blaze,
     boats,
     command,
@@ -214,6 +215,9 @@ def direct_fire(state: ArmorState) -> None:
                 state.emit(FireCancelled(unit, order.notation, why))
                 continue
             state.firing.fired.add(unit)
+            if order.area:  # Area Pinning Fire [OP XXVIII.B]
+                pending.extend(area_pinning.resolve(state, unit, order))
+                continue
             pending.extend(resolve(state, unit, order.fire))
             if handheld.carries(state, unit):  # with the Squad, unless ordered apart [ADV IV.E.3]
                 written = any(mount == handheld.FT for mount, _ in order.mg)

@@ -132,6 +132,8 @@ def describe(state: ArmorState, action: Action) -> str:
         if action.fire:
             pin = " with Pinning Fire [OP XXVIII.A]" if action.pinning else ""
             pin += " with APCR [OP XXIII]" if action.apcr else ""
+            if action.area:  # [OP XXVIII.B]
+                pin = f" and {', '.join(action.area)} with Area Pinning Fire [OP XXVIII.B]"
             parts.append(f"Fire at {action.fire}{pin}")
         for mount, target in action.mg:  # [ADV IV.E.2]
             parts.append(_mount_fire(mount, target))

@@ -8,6 +8,7 @@ Turn of Impact" [OP II.A], during the Order Plot Phase. The action::
     artillery us.ARTILLERY-MEDIUM.1 D-K2017   # Designated Artillery Fire [OP II.A.2]
     artillery us.ARTILLERY-MEDIUM.1 C-K2118   # Called Artillery Fire [OP II.A.3]
     artillery us.ARTILLERY-MEDIUM.1 R-K2118   # Continuous Artillery Fire (our notation)
+    artillery us.ARTILLERY-MEDIUM.1 P-K2118 3 # Planned Artillery Fire for Turn 3 [OP II.A.1]
 
 - Designated ("D"): at one of the Battery's two Designated hexes [OP II.A.2; SCN III.G], only
   when its Spotting unit can sight the hex [a]; it Impacts the Designated Delay later [b].
@@ -20,7 +21,16 @@ Turn of Impact" [OP II.A], during the Order Plot Phase. The action::
   Turn may fire again this Turn, with no Delay, at the same hex (no Spotting unit needed, as
   for Planned fire [OP II.A.1.a]) or at an adjacent hex its Spotting unit can sight (an
   "adjustment" [OP II.A.1.a]). The book gives it no letter; we write "R".
-- Planned fire ("P", before set-up [OP II.A.1]) is not yet played.
+- Planned ("P") [OP II.A.1]: "plotted before the game begins, and before any Combat units are
+  placed", at "any hex on the mapboard", with no Spotting unit needed on the Turn of Impact
+  [a], "to impact on Turn 1 or any later Turn" [b], in the line of the Turn of Impact [c]; the
+  owner names the Turn, so the action carries it. A Battery may have Planned fire on as many
+  Turns as it likes (one line each [c]), and still plot other fire on the other Turns. Our
+  reading of "before the game begins": this engine sets the Combat units up when the game
+  loads, so the owner writes Planned fire in the Order Plot Phase of Turn 1, before that
+  Phase ends, and never after. (He has then seen Turn 1's Sighting Phase, as the book's player
+  placing his own units after the plot has not: a difference we accept and state.) Its Scatter
+  is the Artillery Tables' Planned Scatter [GC2].
 
 A Spotting unit can sight a hex as a unit sights a hex for Opportunity Fire: adjacent, or the
 line of sight not blocked [AG IV; V.A.2] (our reading: a hex has no target class for the
@@ -41,6 +51,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from model.hexes import Hex
 from rules.armor.indirect.batteries import Battery, air_sights
 from rules.armor.indirect.events import ArtilleryPlotted
+from rules.armor.optional.intel import concealment
 from rules.engine.actions import Action, token
 from rules.engine.errors import ActionSyntaxError
 from rules.engine.play import ActionFocus
@@ -50,6 +61,7 @@ if TYPE_CHECKING:
     from rules.armor.game import ArmorState
 
 KINDS = {
+    "P": "Planned Artillery Fire [OP II.A.1]",
     "D": "Designated Artillery Fire [OP II.A.2]",
     "C": "Called Artillery Fire [OP II.A.3; GC2 Artillery Tables] (our reading)",
     "R": "Continuous Artillery Fire [OP II.A; GC2 Artillery Tables] (our reading)",
@@ -59,15 +71,21 @@ KINDS = {
 @dataclass(frozen=True)
 class ArtilleryPlot(Action):
     """Write a Battery's fire on the Artillery Plot [OP II.A]: ``artillery BATTERY K-HEX``,
-    the kind ``D``, ``C`` or ``R`` before the hex as the book marks "P" or "D" [OP II.A.1.d]."""
+    the kind ``P``, ``D``, ``C`` or ``R`` before the hex as the book marks "P" or "D"
+    [OP II.A.1.d]; Planned fire adds its Turn of Impact (``artillery BATTERY P-HEX TURN``)
+    [OP II.A.1.b-c]."""
 
     verb: ClassVar[str] = "artillery"
     battery: str
     kind: str
     hex: str
+    #: The Turn of Impact the owner chooses for Planned fire [OP II.A.1.b]; 0 for the others
+    #: (their Delay decides it).
+    turn: int = 0
 
     def text(self) -> str:
-        return f"{self.verb} {self.battery} {self.kind}-{self.hex}"
+        when = f" {self.turn}" if self.kind == "P" else ""
+        return f"{self.verb} {self.battery} {self.kind}-{self.hex}{when}"
 
     @property
     def notation(self) -> str:
@@ -76,12 +94,21 @@ class ArtilleryPlot(Action):
 
     @classmethod
     def parse(cls, args: list[str], line: str) -> ArtilleryPlot:
-        kind, _, where = args[1].partition("-") if len(args) == 2 else ("", "", "")
-        if kind.upper() not in KINDS or not where:
+        kind, _, where = args[1].partition("-") if len(args) in (2, 3) else ("", "", "")
+        kind = kind.upper()
+        planned = kind == "P"
+        if kind not in KINDS or not where or (len(args) == 3) != planned:
             raise ActionSyntaxError(
-                f"'{line}': write 'artillery BATTERY D-HEX' (D Designated, C Called, R Continuous)"
+                f"'{line}': write 'artillery BATTERY D-HEX' (D Designated, C Called, R "
+                "Continuous) or 'artillery BATTERY P-HEX TURN' (Planned, its Turn of Impact)"
             )
-        return cls(token(args[0], "battery id", line), kind.upper(), token(where, "hex", line))
+        turn = 0
+        if planned:
+            if not args[2].isdigit() or int(args[2]) < 1:
+                raise ActionSyntaxError(f"'{line}': the Turn of Impact is a number from 1")
+            turn = int(args[2])
+        hex_name = token(where, "hex", line)
+        return cls(token(args[0], "battery id", line), kind, hex_name, turn)
 
 
 @dataclass(frozen=True)
@@ -144,16 +171,33 @@ def spots(state: ArmorState, battery: Battery, h: Hex) -> bool:
     return at.distance(h) <= 1 or state.game.sees(at, h)
 
 
-def impact_turn(state: ArmorState, battery: Battery, kind: str) -> int:
-    """The Turn a plot made now Impacts: after the Delay [GC2 Artillery Tables; OP II.A.2.b]."""
-    return state.play.turn + battery.delay.get(kind, 0)
+def impact_turn(state: ArmorState, battery: Battery, plot: ArtilleryPlot) -> int:
+    """The Turn a plot made now Impacts: the Turn the owner names for Planned fire
+    [OP II.A.1.b-c], else after the Delay [GC2 Artillery Tables; OP II.A.2.b]."""
+    if plot.kind == "P":
+        return plot.turn
+    return state.play.turn + battery.delay.get(plot.kind, 0)
 
 
 def _plotted_now(state: ArmorState, battery: Battery) -> bool:
+    """The Battery has a plot, other than Planned fire, written this Turn."""
     return any(
-        b == battery.id and p.plotted == state.play.turn
+        b == battery.id and p.plotted == state.play.turn and p.kind != "P"
         for (b, _), p in state.artillery.plots.items()
     )
+
+
+def why_not_planned(state: ArmorState, plot: ArtilleryPlot) -> str | None:
+    """When Planned fire may be written [OP II.A.1] (see the module: Turn 1's Order Plot
+    Phase, our reading of "before the game begins"), or None."""
+    if state.play.turn != 1:
+        return (
+            "Planned Artillery Fire is plotted before the game begins [OP II.A.1]: in this "
+            "engine, in the Order Plot Phase of Turn 1 (our reading)"
+        )
+    if plot.turn < 1:
+        return "Planned fire Impacts on Turn 1 or any later Turn [OP II.A.1.b]"
+    return None
 
 
 def continuing(state: ArmorState, battery: Battery) -> Hex | None:
@@ -171,13 +215,17 @@ def why_not_plot(state: ArmorState, plot: ArtilleryPlot) -> str | None:
         return "Artillery Fire is plotted in the Order Plot Phase [OP II.A]"
     if battery.side not in state.to_act():
         return f"{battery.side} may not act now"
-    if _plotted_now(state, battery):
+    if plot.kind == "P":
+        why = why_not_planned(state, plot)
+        if why is not None:
+            return why
+    elif _plotted_now(state, battery):
         return f"{battery.id} has its plot this Turn (one line of its column, our reading)"
     try:
         h = state.game.amap.resolve(plot.hex)
     except KeyError:
         return f"no hex '{plot.hex}' on the map"
-    turn = impact_turn(state, battery, plot.kind)
+    turn = impact_turn(state, battery, plot)
     if turn > state.game.turns:
         return f"it would Impact on Turn {turn}, after the last Turn ({state.game.turns})"
     if (battery.id, turn) in state.artillery.plots:
@@ -186,6 +234,8 @@ def why_not_plot(state: ArmorState, plot: ArtilleryPlot) -> str | None:
 
 
 def _why_not_kind(state: ArmorState, battery: Battery, kind: str, h: Hex) -> str | None:
+    if kind == "P":
+        return None  # any hex, no Spotting unit needed [OP II.A.1.a]
     if kind == "R":
         before = continuing(state, battery)
         if before is None:
@@ -208,13 +258,19 @@ def _why_not_kind(state: ArmorState, battery: Battery, kind: str, h: Hex) -> str
 def plot_options(state: ArmorState, side: str) -> list[ArtilleryPlot]:
     """The plots ``side`` may write now: Designated fire at its Designated hexes, Called fire
     at each hex of a sighted enemy unit, Continuous fire at last Turn's hex or an adjacent hex
-    with an enemy unit (:func:`why_not_plot` accepts any hex the rules allow)."""
+    with an enemy unit, and on Turn 1 Planned fire for Turn 1 at each hex of an enemy counter
+    the side sees (:func:`why_not_plot` accepts any hex and Turn the rules allow)."""
     found: list[ArtilleryPlot] = []
     enemy_hexes = sorted({h for u in state.enemies(side) if (h := state.troops.hexes.get(u))})
     for battery in state.game.batteries.values():
         if battery.side != side:
             continue
         before = continuing(state, battery)
+        if state.play.turn == 1:
+            for h in _seen_enemy_hexes(state, side):
+                plot = ArtilleryPlot(battery.id, "P", state.game.name(h), 1)
+                if why_not_plot(state, plot) is None:
+                    found.append(plot)
         candidates = [("D", h) for h in battery.designated]
         candidates += [("C", h) for h in enemy_hexes]
         if before is not None:
@@ -227,13 +283,27 @@ def plot_options(state: ArmorState, side: str) -> list[ArtilleryPlot]:
     return found
 
 
+def _seen_enemy_hexes(state: ArmorState, side: str) -> list[Hex]:
+    """The hexes of the enemy counters ``side`` sees: all of them, but those completely
+    hidden [OP X.B] when the scenario conceals units."""
+    found = set()
+    for u in state.enemies(side):
+        h = state.troops.hexes.get(u)
+        if h is None or (state.game.conceals and concealment(state, u, side) == "hidden"):
+            continue
+        found.add(h)
+    return sorted(found)
+
+
 def write(state: ArmorState, plot: ArtilleryPlot) -> None:
     """Write the plot (checked by :func:`why_not_plot`); secret until it Impacts [OP II.A]."""
     battery = state.game.batteries[plot.battery]
     h = state.game.amap.resolve(plot.hex)
-    turn = impact_turn(state, battery, plot.kind)
+    turn = impact_turn(state, battery, plot)
     state.artillery.plots[(battery.id, turn)] = Plot(plot.kind, h, state.play.turn)
     rule = KINDS[plot.kind]
+    if plot.kind == "P":
+        rule += ": no Spotting unit needed on the Turn of Impact [OP II.A.1.a]"
     if plot.kind in battery.delay:
         rule += f", Delay {battery.delay[plot.kind]} [GC2 Artillery Tables]"
         if plot.kind == "C" and battery.delay_placeholder:
@@ -245,8 +315,8 @@ def describe(state: ArmorState, plot: ArtilleryPlot) -> str:
     battery = state.game.batteries.get(plot.battery)
     name = battery.name if battery is not None else plot.battery
     when = ""
-    if battery is not None and plot.kind in battery.delay:
-        when = f", Impact on Turn {impact_turn(state, battery, plot.kind)}"
+    if battery is not None and (plot.kind in battery.delay or plot.kind == "P"):
+        when = f", Impact on Turn {impact_turn(state, battery, plot)}"
     elif plot.kind == "R":
         when = ", Impact this Turn"
     return (

@@ -11,8 +11,7 @@ The engine offers a Machinegun Team's Direct Fire at a Leg or Towed unit also as
 written ``F-<target> P`` (:class:`rules.armor.orders.Order`; our reading of the
 announcement); its GP fire adds 10 to the roll and a Knock Out result becomes Suppressed. Our
 readings: an Opportunity Fire is not Pinning Fire (its order names a hex, not the target).
-Not played: Area Pinning Fire [OP XXVIII.B] (one fire at every Leg and Towed unit of two
-adjacent hexes, their GP Defense Factors added).
+Area Pinning Fire [OP XXVIII.B]: :mod:`rules.armor.optional.area_pinning`.
 """
 
 from __future__ import annotations

@@ -16,6 +16,8 @@
   two hexes [OP IV.B.2]) is known to both sides; the Mines' hexes, types and sizes are the
   owner's secret [OP IV.B] until they attack a unit, when "the player who placed the Mines
   will inform the moving player" [OP IV.C.1] (the hex is then known: ``revealed``).
+- The owner may write his Mines himself (:mod:`rules.armor.support.laying`); until he does,
+  the engine's stand-in (:mod:`rules.armor.support.setup`) lies.
 - A Sherman "Crab" clears a Minefield hex it enters, and a cleared hex attacks nobody
   [OP XXV.A.2] (:mod:`rules.armor.optional.specials`).
 """
@@ -28,6 +30,7 @@ from model.hexes import Hex
 from rules.armor.gp import column, hit_line, result_of
 from rules.armor.optional import specials
 from rules.armor.support.events import MineAttack
+from rules.armor.support.laying import mines_at
 from rules.armor.support.works import Mine
 
 if TYPE_CHECKING:
@@ -53,7 +56,7 @@ def attack(state: ArmorState, unit: str, h: Hex) -> str | None:
     stop = None
     if specials.cleared(state, h) or specials.sweep(state, unit, h):  # a Crab [OP XXV.A.2]
         return None
-    for mine in state.game.works.mines.get(h, ()):
+    for mine in mines_at(state, h):  # the engine's or the owner's own [OP IV.B]
         if unit not in state.troops.hexes or not attacks(state, unit, mine):
             continue
         state.fieldworks.revealed.add(h)  # the moving player is told [OP IV.C.1]
@@ -99,7 +102,7 @@ def danger(state: ArmorState, unit: str, h: Hex) -> str | None:
     if field is None or specials.cleared(state, h):  # cleared by a Crab [OP XXV.A.2]
         return None
     if state.game.units[unit].side == field.side or h in state.fieldworks.revealed:
-        found = any(attacks(state, unit, m) for m in works.mines.get(h, ()))
+        found = any(attacks(state, unit, m) for m in mines_at(state, h))
         return "known" if found else None
     return "maybe"
 
@@ -113,7 +116,7 @@ def risk(state: ArmorState, unit: str, h: Hex) -> str | None:
     spec = state.game.units[unit]
     name = state.game.name(h)
     if spec.side == field.side or h in state.fieldworks.revealed:
-        found = [m for m in works.mines.get(h, ()) if attacks(state, unit, m)]
+        found = [m for m in mines_at(state, h) if attacks(state, unit, m)]
         if not found:
             return None
         known = "its side's Mines" if spec.side == field.side else "Mines known from an attack"

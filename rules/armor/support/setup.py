@@ -23,7 +23,8 @@ Mines [OP IV.B]: the exact hexes, types and sizes are the owner's secret; the en
 the owner, a 50TK Anti-Tank and a 20 GP Anti-personnel Mine in the Mine unit's hex and each
 hex around it that is not a Building or River hex nor holds its side's Combat units (a
 placeholder: the middle sizes, since the points by size are on Data Cards 110 and 137, not in
-the text). The event saying where is private to the owner.
+the text). The event saying where is private to the owner. The owner may write his own instead
+(:mod:`rules.armor.support.laying`, the ``mines`` action [OP IV.B.1]).
 """
 
 from __future__ import annotations

@@ -107,6 +107,9 @@ class Mine:
     def words(self) -> str:
         return f"{self.size}TK Anti-Tank" if self.type == "AT" else f"{self.size} GP Anti-personnel"
 
+    def snapshot(self) -> list[object]:
+        return [self.owner, self.unit, self.type, self.size]
+
 
 @dataclass(frozen=True)
 class Works:
