@@ -4,7 +4,7 @@ before an operational move [14.12]."""
 from __future__ import annotations
 
 from soldiers_scenes import clear, dawn
-from test_soldiers_hidden_mg import _operational_scene
+from test_soldiers_hidden_mg import _hidden_scene, _operational_scene
 from test_soldiers_support import GUN
 
 from model.hexes import Hex
@@ -250,3 +250,20 @@ def test_6_3_the_order_s_preview_tells_the_8_ap_of_an_operational_move() -> None
     assert "a tactical turn [3B]" in (state.preview(OrderMan(leader)).cost or "")
     state.apply("declare us operational")
     assert "8 AP, movement only" in (state.preview(OrderMan(leader)).cost or "")
+
+
+def test_14_12_an_operational_turn_in_play_holds_the_move_for_the_owner_too() -> None:
+    """[14.12; 6.3]: in an Action Phase declared operational (staged), a move within 8 hexes of
+    the hidden MG waits for its owner as a scenario-start move does; he waits, the move stops
+    in the crew's sight and the gun may fire in reaction."""
+    state, _a, b, _c, us = _hidden_scene("us")
+    game = state.game
+    state.active.operational_turn = True  # the US turn declared operational [6.3]
+    state.active.in_command.add(us)
+    state.apply(OrderMan(us))
+    assert state.active.ap == 8.0  # [6.3]
+    state.apply(Move(us, (game.name(b),)))
+    assert state.active.held is not None and state.to_act() == ("german",)
+    state.apply(HiddenGunChoice(GUN, "wait"))
+    assert state.troops.hexes[us] == b and state.support.hidden == set()
+    assert state.active.reaction is not None and state.active.reaction.trigger == "operational"

@@ -9,7 +9,10 @@ the men marked for reaction fire this phase (``turn.reacted`` [8.65]) and a chan
 not yet resolved (``turn.reaction`` [8.6]); the rest is the Command Cycle's: the advantage [10.4],
 who acts first in the Command Phase and who has acted [5.2], each chit's space on the Command
 Track [5.1] and each side's committed chit, and the turn of the active chit: its risk level
-[6.11] (``risk_rolled`` false while an independent turn's man is still to be selected [6.23]),
+[6.11] (``risk_rolled`` false while an independent turn's man is still to be selected [6.23],
+or a leader turn far from the enemy is still to be declared [3B; 6.3]), whether it was declared
+an operational turn (``operational_turn`` [6.3]), an operational move held for a hidden MG's
+owner to choose (``held_move``) and the men and guns he chose to wait for (``waited``) [14.12],
 the orders left and who may take one [6.21], the man under orders with his Action Points [6.2],
 each man's shots [8.1], the hexes whose men's sight counted when his actions started
 (``friendly_eyes``, ``enemy_eyes`` [7.23]; left out, judged from the position) and whether he
