@@ -168,6 +168,9 @@ def test_soldiers_hot_seat_commit_bid_group_move_fire_and_react(qtbot: QtBot) ->
     assert "declare an operational or a tactical turn [3B; 6.3]" in panel.header.text()
     offered = [i.text(0) for i in lines(panel)]
     assert "Declare an operational turn: 8 AP moves, no risk roll [6.3; 6.32]" in offered
+    click_line(qtbot, panel, "Declare an operational turn: 8 AP moves, no risk roll [6.3; 6.32]")
+    assert "no risk level nor event" in panel.detail.text()  # the preview, before choosing
+    shot(w, "02b-declare")
     before = len(panel.log.toPlainText())
     apply_line(qtbot, panel, "Declare a tactical turn: roll for risk level and event [6.1]")
     told = log_since(panel, before)
