@@ -8,6 +8,7 @@ from model.scenario_io import load_scenario
 from rules.engine.actions import Done
 from rules.registry import load_game
 from rules.soldiers.game import SoldiersGame, SoldiersState
+from rules.soldiers.operational_turns import leader_waits
 
 DAWN = "scenarios/soldiers/10-dawn-patrol.yaml"
 
@@ -33,8 +34,16 @@ def acting(game: SoldiersGame, side: str) -> SoldiersState:
             state.apply(f"commit {chit}")
         else:
             state.apply(Done(actor))
+    declare_tactical(state)
     assert state.active.chit == chit and state.active.risk == "Aggressive"
     return state
+
+
+def declare_tactical(state: SoldiersState) -> None:
+    """A leader turn far from the enemy waits for its declaration [3B; 6.3]: declare it
+    tactical, rolling the risk level (and its forced dice) as before."""
+    if leader_waits(state):
+        state.apply(f"declare {state.to_act()[0]} tactical")
 
 
 def clear(game: SoldiersGame, h: Hex) -> bool:

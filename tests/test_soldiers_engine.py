@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from soldiers_scenes import declare_tactical
 
 from model.hexes import Hex
 from model.scenario_io import load_scenario
@@ -37,6 +38,7 @@ def _active(game: SoldiersGame, dice: tuple[int, int] = (10, 1)) -> tuple[Soldie
     state.apply(f"commit {side}.e.sl")
     state.force_dice(*dice)
     state.apply(f"done {game.other(side)}")
+    declare_tactical(state)  # far from the enemy: declared first [3B; 6.3]
     assert state.play.phase == "action" and state.active.chit == f"{side}.e.sl"
     return state, side
 

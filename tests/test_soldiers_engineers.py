@@ -27,6 +27,7 @@ from rules.soldiers.fire import _terrain, fire_types
 from rules.soldiers.fire_support_actions import ArtilleryNote, CancelCall, Radio, ThrowSatchel
 from rules.soldiers.game import SoldiersGame, SoldiersState
 from rules.soldiers.moves import category
+from rules.soldiers.operational_turns import leader_waits
 from rules.soldiers.preparations import overriding, why_not_enter
 from rules.soldiers.reaction import best_initiative
 from rules.soldiers.support_actions import Overwatch
@@ -96,8 +97,11 @@ def _us_turn(
         state.apply("done german")
         state.force_dice(d10, d6, *then)
         events = state.apply(f"commit {chit}")
+    found = list(events)
+    if leader_waits(state):  # far from the enemy: declared first [3B; 6.3]
+        found += state.apply("declare us tactical")
     assert state.active.chit == chit
-    return list(events)
+    return found
 
 
 def _walk(game: SoldiersGame, h: Hex, number: int, count: int) -> Hex | None:

@@ -156,6 +156,7 @@ from pathlib import Path
 
 import pytest
 from soldiers_bought import Buy, bought
+from soldiers_scenes import declare_tactical
 
 from model import edits
 from model.hexes import Hex, Hexside
@@ -230,6 +231,7 @@ def _first_phase(game: SoldiersGame, side: str, dice: tuple[int, int] = (10, 1))
         state.apply(Done(other))
         state.force_dice(*dice)
         state.apply(Commit(f"{side}.e.sl"))
+    declare_tactical(state)  # far from the enemy: declared first [3B; 6.3]
     assert state.play.phase == "action" and state.active.chit == f"{side}.e.sl"
     return state
 
@@ -370,6 +372,7 @@ def test_6_11_example_1_leader_initiative_4_in_the_3_space_rolls_bold_and_no_eve
     state.apply(Commit("us.e.asl"))  # one space down: 3 [5.21]
     state.force_dice(7, 3)
     state.apply(Done("german"))
+    declare_tactical(state)  # far from the enemy: declared first [3B; 6.3]
     began = next(e for e in state.log if isinstance(e, TurnBegan))
     assert "space 3 + initiative 4 = 7; d10 7: Bold [6.11]" in began.steps
     assert "Event Table number 10 (d10 + d6) [6.12]" in began.steps

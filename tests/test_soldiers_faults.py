@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from soldiers_scenes import declare_tactical
 
 from model.catalog import terrain_types
 from model.hexes import Hex, Hexside
@@ -67,6 +68,7 @@ def _ordered(game: SoldiersGame, dice: tuple[int, int] = (10, 1)) -> tuple[Soldi
     state.apply(f"commit {side}.e.sl")
     state.force_dice(*dice)
     state.apply(f"done {game.other(side)}")
+    declare_tactical(state)  # far from the enemy: declared first [3B; 6.3]
     leader = game.chits[f"{side}.e.sl"].leader
     assert leader is not None
     return state, leader

@@ -10,6 +10,7 @@ import dataclasses
 from collections.abc import Iterator
 
 import pytest
+from soldiers_scenes import declare_tactical
 
 from model.hexes import Hex
 from model.scenario import Purchase
@@ -72,6 +73,7 @@ def _acting(game: SoldiersGame) -> tuple[SoldiersState, str]:
     state.apply(f"commit {side}.e.sl")
     state.force_dice(10, 1)
     state.apply(f"done {game.other(side)}")
+    declare_tactical(state)  # far from the enemy: declared first [3B; 6.3]
     leader = game.chits[f"{side}.e.sl"].leader
     assert leader is not None
     return state, leader

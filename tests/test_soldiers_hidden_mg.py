@@ -176,13 +176,15 @@ def test_14_12_an_operational_move_stops_in_the_hidden_gun_s_sight_and_it_may_re
     """[14.12; 6.3]: the hidden gun's crew do not bar an operational move (unknown to the
     mover, though within 8 hexes); entering a hex in their sight stops the move at once and
     reveals the gun, and its crew, only they, may fire in reaction, the only reaction during an
-    operational move (the engine takes the owner's second option, our reading)."""
+    operational move (the owner's second option: he waits)."""
     state, _a, b, _c, us = _operational_scene()
     game = state.game
     state.apply(f"order-man {us}")
     move = f"move {us} {game.name(b)}"
     assert state.why_not(game.parse_action(move)) is None  # within 8 hexes, yet allowed
     state.apply(move)
+    assert state.to_act() == ("german",)  # the owner chooses first [14.12]
+    state.apply(f"hidden-mg {GUN} wait")
     assert state.troops.hexes[us] == b and state.active.ap == 0
     assert state.support.hidden == set()
     log = [e.describe() for e in state.log]

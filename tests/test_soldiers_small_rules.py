@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from soldiers_bought import bought
+from soldiers_scenes import declare_tactical
 
 from model.hexes import Hex
 from model.scenario_io import load_scenario
@@ -62,6 +63,7 @@ def _acting(game: SoldiersGame, roll: int = 10) -> tuple[SoldiersState, str]:
     state.apply(f"commit {side}.e.sl")
     state.force_dice(roll, 1)
     state.apply(f"done {game.other(side)}")
+    declare_tactical(state)  # far from the enemy: declared first [3B; 6.3]
     leader = game.chits[f"{side}.e.sl"].leader
     assert leader is not None
     return state, leader

@@ -163,11 +163,21 @@ def test_soldiers_hot_seat_commit_bid_group_move_fire_and_react(qtbot: QtBot) ->
     told = log_since(panel, before)
     assert "does not bid: bidding ends [5.31]" in told
     assert "wins: Black's chit in 3 is lower than Adler's chit in 4 [5.3]" in told
+    # Black is far from the enemy: the US declares the turn first [3B; 6.3], here tactical.
+    hand_over(qtbot, panel, "US")
+    assert "declare an operational or a tactical turn [3B; 6.3]" in panel.header.text()
+    offered = [i.text(0) for i in lines(panel)]
+    assert "Declare an operational turn: 8 AP moves, no risk roll [6.3; 6.32]" in offered
+    click_line(qtbot, panel, "Declare an operational turn: 8 AP moves, no risk roll [6.3; 6.32]")
+    assert "no risk level nor event" in panel.detail.text()  # the preview, before choosing
+    shot(w, "02b-declare")
+    before = len(panel.log.toPlainText())
+    apply_line(qtbot, panel, "Declare a tactical turn: roll for risk level and event [6.1]")
+    told = log_since(panel, before)
     assert "risk level" in told and "[6.11]" in told  # Black's leader turn, its risk rolled
 
     # A leader's order to a group [6.21; 6.24]: a click on the stack selects a man of it,
-    # the list offers the group's order, Apply gives it.
-    hand_over(qtbot, panel, "US")
+    # the list offers the group's order, Apply gives it (the US player already has the seat).
     header = panel.header.text()
     assert "Action Phase" in header and "assistant squad leader&#x27;s chit (Black) at" in header
     stack = ["us.black", "us.e.3", "us.e.4"]

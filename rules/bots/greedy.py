@@ -118,6 +118,12 @@ class Adapter:
         """What the one-ply score cannot see (a chit committed or selected gives a turn)."""
         return 0.0
 
+    def prior_in(self, state: Any, action: Action) -> float:
+        """:meth:`prior` for a choice whose worth the position decides, which the one-ply
+        score cannot see either (a Soldiers turn declared operational, a hidden gun kept
+        hidden); :meth:`prior` by default."""
+        return self.prior(action)
+
     def selection_worth(self, state: Any, action: Action) -> float:
         """What a selection (:meth:`selects`) is worth beyond its best follow-up: the others it
         lets act (a Soldiers group's men [7.1]); none by default."""
@@ -427,7 +433,7 @@ class GreedyBot:
             sim, _ = self._lookahead(state, action)
             total += evaluator.evaluate(sim, side)
             runs += 1
-        value = total / runs + evaluator.adapter.prior(action)
+        value = total / runs + evaluator.adapter.prior_in(state, action)
         selects = evaluator.adapter.selects
         if selects(action) and side in sim.to_act() and not sim.is_terminal():
             follow = [a for a in sim.legal_actions(side) if not selects(a)]

@@ -5,6 +5,12 @@ The action grammar (``move`` and ``done`` are the shared verbs of :mod:`rules.en
     commit us.e.sl              # Command Phase: commit a chit, 1 space down the track, or
                                 # keep a chit already committed where it is [5.2]
     done us                     # Command Phase: pass [5.2]; Action Phase: end it [6]
+    declare us operational      # Action Phase far from the enemy: an operational turn, or
+                                # ``declare us tactical`` [3B; 6.3]
+                                # (rules.soldiers.operational_turns)
+    hidden-mg german.h.ge-mmg-team wait  # a hidden MG's owner before an enemy operational
+                                # move: ``reveal`` (the move is not made) or ``wait`` [14.12]
+                                # (rules.soldiers.hidden_gun_choice)
     order-man us.austin         # Action Phase: give an order, 5 AP (3 if wounded) [6.2; 7.11]
     order-group us.austin us.e.3  # one order to men of a squad in one hex [6.24; 7.1]
                                 # (rules.soldiers.groups)

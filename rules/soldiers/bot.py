@@ -15,7 +15,15 @@ action away [7.32; 8.52]); out of ammo with no clip left, next to nothing (his g
 hands [8.51]), so taking a dead friend's loaded weapon is worth all his AP when he has nothing
 better to do [7.33]. A suppressed man is harder to hit [8.32; 8.43] (:data:`PRONE_COVER` of
 the enemy's fire reaches him), so a man who can do nothing useful where the enemy sees him
-suppresses himself, free, rather than stand [7.41]."""
+suppresses himself, free, rather than stand [7.41].
+
+Operational turns [6.3]: the bot declares one while the enemy it knows of is farther than an
+operational move can close (8 hexes kept away plus its 8 AP, :data:`MARCH`) from the active
+leader or, in an independent turn, from a man it may select; nearer, a tactical turn's 5 AP can
+bring men into contact, which an operational move may not. A hidden MG's owner keeps the gun
+hidden when the held move would enter its crew's sight (the mover stops there and the gun may
+fire in reaction [14.12]), and reveals it when the move would bring the man unseen within
+grenade reach of the crew (:data:`GRENADE_REACH` [12.11]); else he keeps it hidden."""
 
 from __future__ import annotations
 
@@ -30,7 +38,9 @@ from rules.engine.actions import Action
 from rules.engine.core import Outcome
 from rules.soldiers.artillery import expected_losses
 from rules.soldiers.groups import OrderGroup
+from rules.soldiers.hidden_gun_choice import WAIT, HiddenGunChoice
 from rules.soldiers.machineguns import why_not_gun
+from rules.soldiers.operational_turns import OPERATIONAL, Declare
 from rules.soldiers.overwatch import watched
 from rules.soldiers.reaction import expected_hits
 from rules.soldiers.weapons import carried, holder, spare_clips
@@ -59,6 +69,14 @@ STALLED_THREAT, SPENT_THREAT = 0.6, 0.1
 #: A man whose weapon is out of ammo with no clip left, as a loss (an invented scale: a third
 #: of a man out of the fight; his grenades and hands are left [8.51]).
 SPENT_LOSS = 0.3
+#: How far off the nearest known enemy must be for the bot to march operationally: the 8 hexes
+#: an operational move keeps away plus the 8 AP it moves [6.3].
+MARCH = 16
+#: A thrown grenade's reach [12.11]: a man unseen this near a hidden gun's crew threatens it.
+GRENADE_REACH = 5
+#: What the bot's choice of turn or of a hidden gun's reveal weighs against the one-ply score,
+#: which sees neither (an invented scale: enough to decide it, 5 hits' worth).
+CHOICE_WORTH = 2.5
 
 
 class SoldiersAdapter(Adapter):
@@ -73,6 +91,19 @@ class SoldiersAdapter(Adapter):
         if action.verb == "bid":
             return -ACTIVITY_BONUS / 2
         return ACTIVITY_BONUS if action.verb == "commit" else 0.0
+
+    def prior_in(self, state: SoldiersState, action: Action) -> float:
+        """The bot's choice of an operational turn [6.3] and of a hidden gun's reveal [14.12]
+        (see the module's words); else :meth:`prior`."""
+        if isinstance(action, Declare):
+            far = _far_from_enemy(state, action.side)
+            if action.kind == OPERATIONAL:
+                return CHOICE_WORTH if far else -CHOICE_WORTH
+            return 0.0
+        if isinstance(action, HiddenGunChoice):
+            keep = _ambush(state, action.gun)
+            return CHOICE_WORTH if keep == (action.choice == WAIT) else 0.0
+        return self.prior(action)
 
     def selection_worth(self, state: SoldiersState, action: Action) -> float:
         """A group's order lets its other men act on the order's AP [7.1]: each man who acts
@@ -167,6 +198,43 @@ def threat(state: SoldiersState, man: str) -> float:
     elif own in troops.jammed or own in troops.ammo_out:
         found = STALLED_THREAT
     return found * (PRONE_THREAT if man in troops.suppressed else 1.0)
+
+
+def _far_from_enemy(state: SoldiersState, side: str) -> bool:
+    """Whether the active leader (else a man the side may select) is more than :data:`MARCH`
+    hexes from every enemy man it knows of [6.3]."""
+    from rules.soldiers.hidden_guns import unseen
+
+    troops, game = state.troops, state.game
+    hidden = unseen(state, side)
+    enemies = [
+        h
+        for m, h in troops.hexes.items()
+        if game.men[m].side != side and m not in troops.disabled and m not in hidden
+    ]
+    chit = game.chits[str(state.active.chit)]
+    leader = chit.leader
+    men = (
+        [leader]
+        if leader is not None and leader in troops.hexes
+        else sorted(state.active.in_command)
+    )
+    ours = [troops.hexes[m] for m in men if m in troops.hexes]
+    return any(all(h.distance(e) > MARCH for e in enemies) for h in ours)
+
+
+def _ambush(state: SoldiersState, gun: str) -> bool:
+    """Whether the owner keeps the hidden gun hidden for the held move [14.12]: its path
+    enters a crewman's sight (an ambush: he stops there, the gun may fire), or never comes
+    within :data:`GRENADE_REACH` of the crew."""
+    held, game, troops = state.active.held, state.game, state.troops
+    if held is None:
+        return True
+    crew = [troops.hexes[m] for m in game.guns[gun] if m in troops.hexes]
+    path = [game.by_name[n.upper()] for n in held.path]
+    if any(c == h or state.sees(c, h) for c in crew for h in path):
+        return True
+    return all(c.distance(h) > GRENADE_REACH for c in crew for h in path)
 
 
 def _flat(conditions: Iterable[Condition]) -> Iterator[Condition]:

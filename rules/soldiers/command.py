@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.soldiers import scenario_events, support
+from rules.soldiers import operational, scenario_events, support
 from rules.soldiers.actions import ChitMoved, TurnBegan
 from rules.soldiers.arrivals import draw_event
 from rules.soldiers.capture import surrender
@@ -88,6 +88,31 @@ def begin_action_phase(state: SoldiersState, chit_id: str) -> None:
     scenario_events.phase_begins(state)  # the hexes fired at, phase by phase [10.6]
     surrender(state, chit.side)  # at the start of an enemy Action Phase [9.8]
     support.phase_begins(state, chit.side)  # overwatch malfunction rolls [13.1]
+    if chit.kind == "pl" and chit.leader in state.troops.disabled:
+        # a disabled platoon leader's chit: independent, heavy weapons soldiers only [6.27]
+        why = f"{chit.leader} disabled: an independent chit for heavy weapons soldiers only [6.27]"
+        state.emit(ChitMoved(chit_id, state.track.space[chit_id], why))
+    squad = _squad(state, chit_id)
+    leader = chit.leader if chit.leader in squad else None
+    if leader is None:
+        # [6.23]: any man of the chit's squad not ordered in the previous Action Phase
+        state.active.in_command = set(squad) - state.active.prev_ordered
+        state.active.orders_left = 1
+        state.active.rolled = False
+        return
+    if operational.leader_may_declare(state, leader):
+        # far from the enemy: the turn is declared operational or tactical first [3B; 6.3]
+        # (an order given first declares it tactical: rules.soldiers.operational_turns)
+        leader_turn(state, chit_id, leader, roll=False)
+        state.active.rolled = False
+        return
+    leader_turn(state, chit_id, leader)
+
+
+def _squad(state: SoldiersState, chit_id: str) -> list[str]:
+    """The men the chit may order [6.21; 6.23; 6.26; 6.27; 6.29; 19.32]."""
+    game = state.game
+    chit = game.chits[chit_id]
     heavy = f"{chit.side}.{HEAVY}"
     squad = [
         m
@@ -95,26 +120,25 @@ def begin_action_phase(state: SoldiersState, chit_id: str) -> None:
         if chit.kind == "pl" or game.men[m].squad in (chit.squad, heavy)
     ]
     if chit.kind == "pl" and chit.leader in state.troops.disabled:
-        # a disabled platoon leader's chit: independent, heavy weapons soldiers only [6.27]
-        squad = [m for m in squad if game.men[m].squad == heavy]
-        why = f"{chit.leader} disabled: an independent chit for heavy weapons soldiers only [6.27]"
-        state.emit(ChitMoved(chit_id, state.track.space[chit_id], why))
-    leader = chit.leader if chit.leader in squad else None
-    if leader is not None and chit.kind in ("sl", "asl"):
+        return [m for m in squad if game.men[m].squad == heavy]  # [6.27]
+    if chit.leader in squad and chit.kind in ("sl", "asl"):
         # a leaderless squad's men take orders from this squad's leaders [6.27]
         squad += [
             m
             for m in state.present(chit.side)
             if state.track.attached.get(game.men[m].squad) == chit.squad
         ]
-    if leader is None:
-        # [6.23]: any man of the chit's squad not ordered in the previous Action Phase
-        state.active.in_command = set(squad) - state.active.prev_ordered
-        state.active.orders_left = 1
-        state.active.rolled = False
-        return
-    init = initiative(state, leader)
-    roll_risk(state, chit_id, leader, f"leader turn: {leader}, initiative {init} [6.11; 2.12]")
+    return squad
+
+
+def leader_turn(state: SoldiersState, chit_id: str, leader: str, roll: bool = True) -> None:
+    """A leader turn's risk level rolled on the leader's initiative (not in an operational
+    turn [6.32]: ``roll`` False), then the men in his command and his orders [6.21; 6.22]."""
+    game = state.game
+    squad = _squad(state, chit_id)
+    if roll:
+        init = initiative(state, leader)
+        roll_risk(state, chit_id, leader, f"leader turn: {leader}, initiative {init} [6.11; 2.12]")
     at = state.troops.hexes.get(leader)
     hexes = state.troops.hexes
     if at is None:  # off the map: his men off the map [19.33]

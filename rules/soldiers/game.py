@@ -68,9 +68,13 @@ Smoke and rifle grenades [12.5; 12.6] (:mod:`rules.soldiers.smoke`,
 :mod:`rules.soldiers.rifle_grenades`), remove wire and bought wire [18.3]
 (:mod:`rules.soldiers.wire`), hidden minefields [18.4] (:mod:`rules.soldiers.minefields`), a
 bought pillbox's sight [18.52] (:mod:`rules.soldiers.pillbox_sight`), hidden MMGs and HMGs
-and their reveal, during operational moves too [14.11; 14.12] (:mod:`rules.soldiers.hidden_guns`).
+and their reveal, during operational moves too [14.11; 14.12] (:mod:`rules.soldiers.hidden_guns`),
+the owner's choice to reveal one before an enemy operational move [14.12]
+(:mod:`rules.soldiers.hidden_gun_choice`). Operational turns in play: an Action Phase whose
+leader (or independent man or group) is clear of the enemy is declared operational or tactical
+first [3B; 6.3-6.32] (:mod:`rules.soldiers.operational_turns`).
 
-Simplifications, named: operational turns [6.3], events
+Simplifications, named: events
 other than reinforcements, the Advantage Check, the Artillery Strike, End Command Cycle and
 Smoke Dissipates [6.12] (:mod:`rules.soldiers.events`), fire at range 0 into one's own hex
 [8.83], exchanging equipment other than weapons [7.33; 9.5]
@@ -112,12 +116,14 @@ from rules.soldiers import (
     fire_support,
     groups,
     handover,
+    hidden_gun_choice,
     hidden_guns,
     kit,
     leaders,
     melee,
     minefields,
     operational,
+    operational_turns,
     pillbox_sight,
     preparations,
     preview,
@@ -190,7 +196,7 @@ from rules.soldiers.weapons import (
     starting_grenades,
 )
 
-RULES_VERSION = "soldiers-0.6"
+RULES_VERSION = "soldiers-0.7"
 #: The turn's sequence [3]: phase id, name, rule.
 SEQUENCE = (
     ("command", "A. Command Phase", "[3A; 5.2-5.3]"),
@@ -293,6 +299,8 @@ class SoldiersGame(MapGame):
         *smoke.ACTIONS,
         wire.RemoveWire,
         rifle_grenades.FireGrenade,
+        operational_turns.Declare,
+        hidden_gun_choice.HiddenGunChoice,
     )
     position_state = SoldiersPositionState
     #: The special rules its engine enforces (:data:`ENFORCES`; the rest are listed in each
@@ -576,6 +584,8 @@ class SoldiersState(State):
     def to_act(self) -> tuple[str, ...]:
         if self.play.over:
             return ()
+        if self.active.held is not None:
+            return (self.active.held.owner,)  # a hidden MG's owner chooses [14.12]
         if self.play.phase == "action":
             assert self.active.chit is not None
             if self.active.reaction is not None:
@@ -641,6 +651,9 @@ class SoldiersState(State):
 
     def legal_actions(self, side: str | None = None) -> list[Action]:
         found: list[Action] = []
+        if self.active.held is not None:  # a hidden MG's owner chooses [14.12]
+            owner = self.active.held.owner
+            return hidden_gun_choice.options(self, owner) if side in (None, owner) else []
         for s in self.to_act():
             if side is not None and s != side:
                 continue
@@ -651,6 +664,7 @@ class SoldiersState(State):
             elif self.active.reaction is not None:
                 found.extend(reaction.options(self))  # [8.62]
             else:
+                found.extend(operational_turns.options(self, s))  # [3B; 6.3]
                 found.extend(
                     OrderMan(m) for m in sorted(self.active.in_command) if self.may_order(m)
                 )
@@ -661,7 +675,7 @@ class SoldiersState(State):
                     and self.active.current not in self.troops.disabled
                 ):
                     mine.extend(move_options(self, self.active.current))
-                    if self.play.phase == "action":  # an operational move moves only [6.3]
+                    if not operational.underway(self):  # an operational move moves only [6.3]
                         mine.extend(self.shots_of(self.active.current))
                         mine.extend(self.throws_of(self.active.current))
                         man = self.active.current
@@ -681,7 +695,7 @@ class SoldiersState(State):
                         mine.extend(smoke.options(self))  # smoke grenades [12.5; 12.54]
                         mine.extend(wire.options(self))  # remove wire [18.32]
                         mine.extend(rifle_grenades.options(self))  # rifle grenades [12.6]
-                if self.play.phase == "action":  # radio, satchel [16.2; 17.2]
+                if self.play.phase == "action" and not self.active.operational_turn:  # [16.2; 17.2]
                     mine.extend(fire_support.support_options(self, s))
                 # in the enemy-occupied hex they began in, only what 8.83 allows
                 found.extend(a for a in mine if melee.why_not_engaged(self, a) is None)
@@ -788,19 +802,15 @@ class SoldiersState(State):
                 support.ordered(self, m)  # another order: off overwatch [13.1]
             groups.order_group(self, action)  # [6.24; 7.1]
             melee.judge_engaged(self)  # [8.83]
+        elif isinstance(action, operational_turns.Declare):
+            operational_turns.declare(self, action)  # [3B; 6.3; 6.32]
+        elif isinstance(action, hidden_gun_choice.HiddenGunChoice):
+            made = hidden_gun_choice.choose(self, action)  # [14.12]
+            if made is not None:
+                self._move(made)
         elif isinstance(action, Move):
-            action, gun = hidden_guns.operational_stop(self, action)  # [14.12]
-            action, forbade = hidden_guns.risk_stop(self, action)  # [14.12; 7.22]
-            move(self, reaction.first_stop(self, action))  # reaction may interrupt [8.6]
-            hidden_guns.operational_reveal(self, action.unit, gun)  # reaction allowed [14.12]
-            support.moved(self, action.unit)  # an MG crewman moved: dismantled [14.2]
-            if self.active.group:
-                groups.after_move(self, action)  # the group moves together [7.1]
-                for m in groups.acting(self):
-                    support.moved(self, m)  # [14.2]
-            after_move(self, action.unit)  # prisoners taken, prisoners led [9.2; 9.3]
-            reaction.offer(self, action.unit, "move")
-            hidden_guns.risk_reveal(self, action.unit, forbade, action.path[-1].upper())
+            if not hidden_gun_choice.hold(self, action):  # the owner may reveal first [14.12]
+                self._move(action)
         elif isinstance(action, groups.MEMBER_ACTIONS) and groups.in_group(self, action.man):
             self._member_acts(action)
         elif isinstance(action, Shoot):
@@ -852,6 +862,20 @@ class SoldiersState(State):
         leaders.platoon_leader_lost(self)  # his chit without heavy weapons men [6.27]
         leaders.leaderless(self)  # a leaderless squad to another's leaders [6.27]
 
+    def _move(self, action: Move) -> None:
+        action, gun = hidden_guns.operational_stop(self, action)  # [14.12]
+        action, forbade = hidden_guns.risk_stop(self, action)  # [14.12; 7.22]
+        move(self, reaction.first_stop(self, action))  # reaction may interrupt [8.6]
+        hidden_guns.operational_reveal(self, action.unit, gun)  # reaction allowed [14.12]
+        support.moved(self, action.unit)  # an MG crewman moved: dismantled [14.2]
+        if self.active.group:
+            groups.after_move(self, action)  # the group moves together [7.1]
+            for m in groups.acting(self):
+                support.moved(self, m)  # [14.2]
+        after_move(self, action.unit)  # prisoners taken, prisoners led [9.2; 9.3]
+        reaction.offer(self, action.unit, "move")
+        hidden_guns.risk_reveal(self, action.unit, forbade, action.path[-1].upper())
+
     def _member_acts(self, action: groups.MemberAction) -> None:
         """A man of the group acts: in the group's open step without paying again [7.1]."""
         was_free = groups.lend(self, action)
@@ -879,14 +903,17 @@ class SoldiersState(State):
 
     def _order(self, man: str) -> None:
         support.ordered(self, man)  # another order: off overwatch [13.1]
-        if self.play.phase == operational.PHASE:
+        if operational.underway(self):
             self.active.orders_left -= 1
             self.active.ordered.add(man)
             self.active.current, self.active.stopped = man, False
             self.active.ap = operational.order(self, man)
-            self.emit(OrderGiven(man, int(self.active.ap), "an operational move [6.3; 6.33]"))
+            why = "an operational move [6.3; 6.33]"
+            if self.active.operational_turn:
+                self.active.ap, why = operational_turns.order_ap(self, [man])
+            self.emit(OrderGiven(man, int(self.active.ap), why))
             return
-        if not self.active.rolled:
+        if not self.active.rolled and not operational_turns.tactical_by_order(self):
             select_independent(self, man)  # [6.23]: selected, then the risk level [6.11]
         self.active.orders_left -= 1
         self.active.ordered.add(man)

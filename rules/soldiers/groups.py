@@ -149,7 +149,9 @@ def order_group(state: SoldiersState, action: OrderGroup) -> None:
     """The group ordered: one order, 5 AP (3 with a wounded man) shared [6.24; 7.1; 7.11]."""
     active, troops = state.active, state.troops
     men = list(action.men)
-    if not active.rolled:
+    from rules.soldiers.operational_turns import tactical_by_order
+
+    if not active.rolled and not active.operational_turn and not tactical_by_order(state):
         low = min(men, key=lambda m: (initiative(state, m), m))
         why = (
             f"independent turn: the group {', '.join(men)} selected, the lowest initiative "
@@ -164,6 +166,11 @@ def order_group(state: SoldiersState, action: OrderGroup) -> None:
     why = f"a group of {len(men)} [6.24]: " + (
         f"{wounded[0]} wounded, 3 AP [7.11]" if wounded else "5 AP [6.2; 7.1]"
     )
+    if active.operational_turn:
+        from rules.soldiers.operational_turns import order_ap
+
+        active.ap, why = order_ap(state, men)
+        why = f"a group of {len(men)} [6.24]: {why}"
     for m in men:
         state.emit(OrderGiven(m, int(active.ap), why))
     active.group = men

@@ -19,12 +19,13 @@ The reaction the book allows: a hidden gun's crew react like any reactive man [8
 reveals it); the engine offers the reaction as it offers any other.
 
 Operational moves [14.12; 6.3]: the moving side does not know the hidden gun, so its crew do
-not bar an operational move (neither their sight nor the 8 hexes); of the owner's two options
-the engine takes the second for him (our reading: it keeps the gun hidden longest and lets it
-fire): the gun stays hidden until the moving man enters a hex in sight of a crewman, where his
-move stops at once (no AP left) and the gun is revealed; its crew, and only they (our reading
-of "he may attempt reaction fire ... as soon as he reveals its location"), may then fire in
-reaction [8.6; 8.61-8.63], the only reaction during an operational move.
+not bar an operational move (neither their sight nor the 8 hexes); a move within 8 hexes of
+the crew waits for the owner's choice (:mod:`rules.soldiers.hidden_gun_choice`): reveal the gun
+now, and the move is not made, or wait: the gun stays hidden until the moving man enters a hex
+in sight of a crewman, where his move stops at once (no AP left) and the gun is revealed; its
+crew, and only they (our reading of "he may attempt reaction fire ... as soon as he reveals its
+location"), may then fire in reaction [8.6; 8.61-8.63], the only reaction during an
+operational move.
 
 A Cautious or Wary man [14.12; 7.22]: his risk level's limits count only the enemy men he
 knows of (his enemy sight [7.23] and the Cautious man's "next to an able enemy man" leave the
@@ -35,8 +36,8 @@ farther this Action Phase and suppresses once any reaction fire is resolved.
 
 Missing: an enemy-occupied hex still counts the hidden crew (a move into their hex is refused
 below Aggressive), and a reaction window offered can hint at the gun; the
-owner's choosing to deploy openly, or to reveal before an operational move (the engine chooses
-for him); the bots read the whole state, the hidden guns included.
+owner's choosing to deploy openly (the engine chooses for him); the bots read the whole state,
+the hidden guns included.
 """
 
 from __future__ import annotations
@@ -194,7 +195,9 @@ def _watching(state: SoldiersState, man: str, h: Hex) -> str | None:
 def operational_stop(state: SoldiersState, action: Move) -> tuple[Move, str | None]:
     """An operational move up to the first hex in sight of a hidden enemy gun, and that gun
     (None, the move whole, when none sees it) [14.12]."""
-    if state.play.phase != "operational":
+    from rules.soldiers.operational import underway
+
+    if not underway(state):
         return action, None
     for i, name in enumerate(action.path):
         gun = _watching(state, action.unit, state.game.by_name[name.upper()])
@@ -271,6 +274,8 @@ def risk_stop(state: SoldiersState, action: Move) -> tuple[Move, str | None]:
     forbidden him, and that gun (None, the move whole, when none) [14.12; 7.22]."""
     if state.play.phase != "action" or action.unit not in state.troops.hexes:
         return action, None
+    if state.active.operational_turn:
+        return action, None  # no risk level in an operational turn [6.32]
     for i, name in enumerate(action.path):
         gun = _forbidding(state, action.unit, state.game.by_name[name.upper()])
         if gun is not None:

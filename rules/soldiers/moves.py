@@ -195,7 +195,7 @@ def why_not_step(
             return None, f"{name} is an enemy minefield: Wary or higher to enter [18.44]"
         cost = MINEFIELD_ENEMY_AP
     cost += carrying
-    if state.play.phase == "operational":  # no risk level: the operational limits [6.3]
+    if operational.underway(state):  # no risk level: the operational limits [6.3]
         why = operational.why_not_enter(state, man, to)
         return (None, f"{name} is {why}") if why else (cost, "")
     occupied = bool(state.able_enemies_in(to, side))

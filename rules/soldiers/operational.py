@@ -9,6 +9,10 @@ not only those who see him now, our reading of "enemy sight" [7.23]) nor one wit
 of an able enemy man; a hidden MG's crew do not count, unknown to him, until his move enters
 their sight [14.12] (:mod:`rules.soldiers.hidden_guns`). The side ends its operational moves
 with ``done``; the first Command Cycle then begins [19].
+
+Operational turns in play [3B; 6; 6.3; 6.31; 6.32] (:mod:`rules.soldiers.operational_turns`)
+share these limits: :func:`underway` is true in the scenario-start moves and in an Action Phase
+declared operational.
 """
 
 from __future__ import annotations
@@ -79,6 +83,48 @@ def why_not_enter(state: SoldiersState, man: str, to: Hex) -> str | None:
         if state.sees(at, to):
             return "in enemy sight [6.3]"
     return None
+
+
+def underway(state: SoldiersState) -> bool:
+    """Whether men now make operational moves: the scenario-start ones [6.33], or an Action
+    Phase declared an operational turn [6.3]."""
+    in_turn = state.play.phase == "action" and state.active.operational_turn
+    return state.play.phase == PHASE or in_turn
+
+
+def clear_of_enemy(state: SoldiersState, side: str, h: Hex) -> bool:
+    """Whether ``h`` is 8 or more hexes from and out of the sight of every able enemy man
+    ``side`` knows of [6.3; 6.31; 6.4]: a hidden MG's crew count only once revealed [14.12]."""
+    from rules.soldiers.hidden_guns import unseen
+
+    game, troops = state.game, state.troops
+    hidden = unseen(state, side)
+    for m, at in troops.hexes.items():
+        if m in troops.disabled or game.men[m].side == side or m in hidden:
+            continue
+        if at.distance(h) < KEEP_AWAY or state.sees(at, h):
+            return False
+    return True
+
+
+def leader_may_declare(state: SoldiersState, leader: str) -> bool:
+    """Whether the active leader may declare an operational turn: on the map, 8 or more hexes
+    from and out of sight of every enemy man at the beginning of the Action Phase [6.3] (our
+    reading: a leader still off the map measures no hexes, so he may not)."""
+    at = state.troops.hexes.get(leader)
+    return at is not None and clear_of_enemy(state, state.game.men[leader].side, at)
+
+
+def may_move(state: SoldiersState, man: str) -> bool:
+    """Whether ``man`` may receive an order for an operational move in play [6.31; 6.3]: on
+    the map, 8 or more hexes from and out of sight of every enemy man, and not suppressed (our
+    reading: unsuppressing is not a movement action [7.2; 7.42], and its cost is the risk
+    level's, which an operational turn does not roll [6.32])."""
+    troops = state.troops
+    at = troops.hexes.get(man)
+    if at is None or man in troops.disabled or man in troops.suppressed:
+        return False
+    return clear_of_enemy(state, state.game.men[man].side, at)
 
 
 def done(state: SoldiersState, side: str) -> bool:

@@ -9,7 +9,10 @@ the men marked for reaction fire this phase (``turn.reacted`` [8.65]) and a chan
 not yet resolved (``turn.reaction`` [8.6]); the rest is the Command Cycle's: the advantage [10.4],
 who acts first in the Command Phase and who has acted [5.2], each chit's space on the Command
 Track [5.1] and each side's committed chit, and the turn of the active chit: its risk level
-[6.11] (``risk_rolled`` false while an independent turn's man is still to be selected [6.23]),
+[6.11] (``risk_rolled`` false while an independent turn's man is still to be selected [6.23],
+or a leader turn far from the enemy is still to be declared [3B; 6.3]), whether it was declared
+an operational turn (``operational_turn`` [6.3]), an operational move held for a hidden MG's
+owner to choose (``held_move``) and the men and guns he chose to wait for (``waited``) [14.12],
 the orders left and who may take one [6.21], the man under orders with his Action Points [6.2],
 each man's shots [8.1], the hexes whose men's sight counted when his actions started
 (``friendly_eyes``, ``enemy_eyes`` [7.23]; left out, judged from the position) and whether he
@@ -70,6 +73,7 @@ from rules.soldiers.records import (
     Arrivals,
     Battlefield,
     CommandTrack,
+    HeldMove,
     Play,
     Reaction,
     Troops,
@@ -94,6 +98,16 @@ class ReactionPosition(StrictModel):
     trigger: str = "move"
     target: str | None = None
     declared: dict[str, str] = Field(default_factory=dict)
+
+
+class HeldMovePosition(StrictModel):
+    """An operational move held for a hidden MG's owner to choose [14.12]: the man, the hexes
+    of his move, the owner, the guns still to choose for."""
+
+    man: str
+    path: list[str]
+    owner: str
+    guns: list[str]
 
 
 PHASES = ("command", "action", "operational")
@@ -141,6 +155,13 @@ class TurnPosition(StrictModel):
     )
     rifle_modes: dict[str, Literal["semi", "auto"]] = Field(
         default_factory=dict, description="the mode each assault rifle fired in this phase [8.71]"
+    )
+    operational_turn: bool = Field(default=False, description="an operational turn [6.3]")
+    held_move: HeldMovePosition | None = Field(
+        default=None, description="an operational move held for a hidden MG's owner [14.12]"
+    )
+    waited: list[str] = Field(
+        default_factory=list, description="man/gun: the owner chose to wait [14.12]"
     )
 
 
@@ -286,6 +307,16 @@ def to_position(state: SoldiersState) -> GamePosition:
             step_targets=dict(sorted(turn.step_targets.items())),
             fired_at=sorted(turn.fired_at),
             rifle_modes=dict(sorted(turn.modes.items())),
+            operational_turn=turn.operational_turn,
+            held_move=None
+            if turn.held is None
+            else HeldMovePosition(
+                man=turn.held.man,
+                path=list(turn.held.path),
+                owner=turn.held.owner,
+                guns=list(turn.held.guns),
+            ),
+            waited=sorted(turn.waited),
         ),
         waiting=sorted(state.troops.waiting),
         operational=list(state.play.operational),
@@ -636,7 +667,28 @@ def _read_turn(game: SoldiersGame, turn: TurnPosition, reader: PositionReader) -
             m: str(turn.rifle_modes[m])
             for m in units(list(turn.rifle_modes), game.men, (*path, "rifle_modes"), reader)
         },
+        turn.operational_turn,
+        _read_held(game, turn.held_move, reader),
+        set(turn.waited),
     )
+
+
+def _read_held(
+    game: SoldiersGame, found: HeldMovePosition | None, reader: PositionReader
+) -> HeldMove | None:
+    """An operational move held for a hidden MG's owner [14.12], checked against the game."""
+    if found is None:
+        return None
+    path: PathKey = ("state", "turn", "held_move")
+    reader.unit(found.man, game.men, (*path, "man"))
+    if found.owner not in game.sides:
+        reader.problem((*path, "owner"), f"the scenario has no side '{found.owner}'")
+    bad = [g for g in found.guns if g not in game.guns]
+    if bad or not found.guns:
+        reader.problem((*path, "guns"), "the hidden MGs (by gun id) the move concerns [14.12]")
+    hexes = [reader.hex(n, (*path, "path", i)) for i, n in enumerate(found.path)]
+    names = tuple(game.name(h) for h in hexes if h is not None)
+    return HeldMove(found.man, names, found.owner, tuple(found.guns))
 
 
 def _step_hex(

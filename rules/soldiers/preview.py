@@ -21,8 +21,11 @@ from rules.soldiers import (
     fire_support,
     groups,
     handover,
+    hidden_gun_choice,
     kit,
     melee,
+    operational,
+    operational_turns,
     prisoners,
     rifle_grenades,
     smoke,
@@ -61,6 +64,12 @@ def why_not(state: SoldiersState, action: Action) -> str | None:
     """Why ``action`` may not be applied now, or None; a group's order and its men's actions
     by :mod:`rules.soldiers.groups` [6.24; 7.1]; the ordered men in an enemy-occupied hex
     limited [8.83]."""
+    chosen = hidden_gun_choice.why_not(state, action)  # a hidden MG's owner first [14.12]
+    if chosen is not None or isinstance(action, hidden_gun_choice.HiddenGunChoice):
+        return chosen
+    declared = operational_turns.why_not(state, action)  # [3B; 6.3; 6.31]
+    if declared is not None or isinstance(action, operational_turns.Declare):
+        return declared
     engaged = melee.why_not_engaged(state, action)
     if engaged is not None and state.active.reaction is None:
         return engaged
@@ -166,6 +175,8 @@ def preview(state: SoldiersState, action: Action) -> Preview:
         return wire.preview(state, action, words)  # [18.32]
     if isinstance(action, rifle_grenades.FireGrenade):
         return rifle_grenades.preview(state, action, words)  # [12.6]
+    if isinstance(action, operational_turns.Declare | hidden_gun_choice.HiddenGunChoice):
+        return _preview_choice(action, words)
     if isinstance(action, Commit):
         space = state.track.space[action.chit]
         title = chit_title(state, action.chit)
@@ -263,6 +274,21 @@ def preview(state: SoldiersState, action: Action) -> Preview:
     return Preview(words, True)
 
 
+def _preview_choice(action: Action, words: str) -> Preview:
+    """A declaration [6.3] or a hidden MG's owner's choice [14.12]: what it costs."""
+    if isinstance(action, operational_turns.Declare):
+        if action.kind == operational_turns.OPERATIONAL:
+            cost = "no risk level nor event; 8 AP orders, movement only, clear of the enemy"
+            return Preview(words, True, None, cost, rules=("operational turn [6.3; 6.31; 6.32]",))
+        cost = "roll for risk level and event (d10 + d6)"
+        return Preview(words, True, None, cost, rules=("tactical turn [6.1; 6.11; 6.12]",))
+    if isinstance(action, hidden_gun_choice.HiddenGunChoice) and action.choice == "reveal":
+        cost = "the MG revealed for good; the enemy's operational move is not made"
+    else:
+        cost = "the MG stays hidden; the move stops in its sight, where it may fire in reaction"
+    return Preview(words, True, None, cost, rules=("hidden MGs and operational moves [14.12]",))
+
+
 def _preview_member(state: SoldiersState, action: Action, words: str) -> Preview:
     """A group man's action as he would do it, the step's AP lent [7.1]."""
     assert isinstance(action, groups.MEMBER_ACTIONS)
@@ -284,10 +310,16 @@ def _order_cost(state: SoldiersState, man: str) -> str:
     """One of the turn's orders; the Action Points the man gets."""
     wounded = man in state.troops.wounded
     ap = 3 if wounded else 5
+    if operational.underway(state):  # an operational move: 8 AP, 3 wounded [6.3; 7.11]
+        ap = int(operational.WOUNDED_AP if wounded else operational.OPERATIONAL_AP)
     found = (
         f"1 of {state.active.orders_left} order(s): {ap} AP{' (wounded [7.11])' if wounded else ''}"
     )
-    if not state.active.rolled:
+    if operational.underway(state):
+        found += ", movement only, clear of the enemy [6.3]"
+    elif operational_turns.leader_waits(state):
+        found += "; first the risk level, rolled on the leader's initiative: a tactical turn [3B]"
+    elif not state.active.rolled:
         found += "; first the risk level, rolled on his initiative [6.11; 6.23]"
     elif man in state.troops.suppressed:
         cost = UNSUPPRESS_AP[state.active.risk]

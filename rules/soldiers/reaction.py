@@ -124,7 +124,7 @@ def candidates(
 
 def first_stop(state: SoldiersState, action: Move) -> Move:
     """The move up to the first hex entered in sight of a man who may react to it [8.6]."""
-    if state.play.phase != "action":
+    if state.play.phase != "action" or state.active.operational_turn:
         return action  # no reaction to an operational move [6.3]
     game = state.game
     enemy = game.other(game.men[action.unit].side)
@@ -143,6 +143,8 @@ def offer(state: SoldiersState, man: str, trigger: str, target: str | None = Non
     """Give the enemy its chance to react to ``man`` [8.6], if any of its men may."""
     if state.play.phase != "action" or man in state.troops.disabled:
         return
+    if state.active.operational_turn:
+        return  # none to an operational move but a hidden MG's [6.3; 14.12]
     at = state.troops.hexes.get(man)
     if at is None:
         return

@@ -49,6 +49,25 @@ def _reaction(value: Reaction | None) -> Any:
     return OMIT if value is None else value.snapshot()
 
 
+@dataclass(frozen=True)
+class HeldMove:
+    """An operational move held before it is made [14.12]: the moving man and the hexes of his
+    move, the side owning the hidden MGs it concerns, and those guns still to choose for
+    (reveal now, or wait) (:mod:`rules.soldiers.hidden_gun_choice`)."""
+
+    man: str
+    path: tuple[str, ...]
+    owner: str
+    guns: tuple[str, ...]
+
+    def snapshot(self) -> list[Any]:
+        return [self.man, list(self.path), self.owner, list(self.guns)]
+
+
+def _held(value: HeldMove | None) -> Any:
+    return OMIT if value is None else value.snapshot()
+
+
 @dataclass
 class Play(Record):
     """Where play is [3; 4]: the Command Cycle, the phase (``command`` or ``action``), whether
@@ -220,3 +239,11 @@ class ActiveTurn(Record):
     #: The mode each man's assault rifle has fired in this Action Phase, ``semi`` or ``auto``:
     #: it must be used in the same mode throughout the phase [8.71].
     modes: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
+    #: The Action Phase is an operational turn, declared instead of rolling for risk level and
+    #: events [6.3; 6.32] (:mod:`rules.soldiers.operational_turns`).
+    operational_turn: bool = state_field(default=False, encode=_unless_empty)
+    #: An operational move held while the owner of a hidden MG it concerns chooses [14.12],
+    #: and the man/gun pairs (``man/gun``) whose owner chose to wait for this move
+    #: (:mod:`rules.soldiers.hidden_gun_choice`).
+    held: HeldMove | None = state_field(default=None, encode=_held)
+    waited: set[str] = state_field(default_factory=set, encode=_unless_empty)

@@ -26,11 +26,13 @@ from rules.soldiers.equipment import Exchange
 from rules.soldiers.fire_support_actions import CancelCall, Radio, ThrowSatchel
 from rules.soldiers.groups import OrderGroup
 from rules.soldiers.handover import TakeGrenades
+from rules.soldiers.hidden_gun_choice import HiddenGunChoice
 from rules.soldiers.kit import TakeKit
 from rules.soldiers.kit import describe as describe_kit
 from rules.soldiers.melee import HandToHand
 from rules.soldiers.moves import step_cost
 from rules.soldiers.names import chit_title, chit_words
+from rules.soldiers.operational_turns import Declare, leader_waits
 from rules.soldiers.prisoners import KillPrisoner
 from rules.soldiers.support_actions import SupportAction
 from rules.soldiers.weapons import carried
@@ -51,12 +53,18 @@ def progress(state: SoldiersState) -> Progress:
         turn = state.active
         chit = _capital(chit_title(state, state.active.chit))
         step = f"{chit} at {turn.risk}, {turn.orders_left} order(s) left"
-        if not turn.rolled:
+        if turn.operational_turn:
+            step = f"{chit}, an operational turn: 8 AP moves, {turn.orders_left} order(s) left"
+        elif leader_waits(state):
+            step = f"{chit}: declare an operational or a tactical turn [3B; 6.3]"
+        elif not turn.rolled:
             step = f"{chit}: select the man to act; his initiative sets the risk [6.23]"
         if turn.current is not None:
             step += f"; {_acting(state)} has {turn.ap:g} AP"
         if state.artillery.free_call is not None:
             step += f"; {state.artillery.free_call} may make a free artillery call [17.25]"
+        if turn.held is not None:
+            step = f"{turn.held.owner} may reveal a hidden MG before the operational move [14.12]"
         if turn.reaction is not None:
             step = (
                 f"{turn.reaction.side} may react to the enemy in {turn.reaction.hex}: declare "
@@ -72,6 +80,8 @@ def progress(state: SoldiersState) -> Progress:
         step = "Give each man one operational move: 8 AP, never near or in sight of the enemy"
         if state.active.current is not None:
             step += f"; {state.active.current} has {state.active.ap:g} AP"
+        if state.active.held is not None:
+            step = f"{state.active.held.owner} may reveal a hidden MG before the move [14.12]"
         left = "order men to move, then End"
     elif state.track.bidding in game.sides:
         phase, rule, done = "Command Phase", "Soldiers (5.31)", "Do not bid"
@@ -132,6 +142,14 @@ def describe(state: SoldiersState, action: Action) -> str:
         return f"Move {who}to {action.path[-1]} ({steps} hex{'es' if steps != 1 else ''}{spent})"
     if isinstance(action, OrderMan):
         return "Give an order [6.21]"
+    if isinstance(action, Declare):
+        if action.kind == "operational":
+            return "Declare an operational turn: 8 AP moves, no risk roll [6.3; 6.32]"
+        return "Declare a tactical turn: roll for risk level and event [6.1]"
+    if isinstance(action, HiddenGunChoice):
+        if action.choice == "reveal":
+            return f"Reveal the hidden {action.gun}: the operational move is not made [14.12]"
+        return f"Keep the {action.gun} hidden until the mover enters its sight [14.12]"
     if isinstance(action, bidding.Bid):
         return f"Bid {chit_words(state, action.chit)} down to {action.space} [5.31]"
     if isinstance(action, OrderGroup):
