@@ -488,9 +488,14 @@ def _roll_damage(state: SoldiersState, man: str, line: str) -> None:
 
 def _acquire(state: SoldiersState, side: str, target: Hex) -> None:
     """Target Acquisition [17.31]: a leader or the radioman of the side in sight of the target
-    hex places the marker (-2), or flips it to -4."""
+    hex places the marker (-2), or flips it to -4. Our reading: "the radioman" is whoever
+    carries the side's radio now (:func:`rules.soldiers.kit.radio_carrier`, 17.11), a man who
+    took it included; the man assigned it at the start who gave it away counts only if he is a
+    leader."""
+    from rules.soldiers.kit import radio_carrier
+
     game, troops = state.game, state.troops
-    radioman = game.artillery_support[side].radioman
+    radioman = radio_carrier(state, side)
     eyes = [
         m
         for m, h in sorted(troops.hexes.items())
@@ -504,9 +509,10 @@ def _acquire(state: SoldiersState, side: str, target: Hex) -> None:
     name = game.name(target)
     mark = 4 if state.artillery.acquired.get(name) else 2
     state.artillery.acquired[name] = mark
-    state.emit(
-        ArtilleryNote(side, f"{eyes[0]} sees {name}: Target Acquisition marker -{mark} [17.31]")
-    )
+    who = eyes[0]
+    if who == radioman and game.men[who].rank not in LEADERS:
+        who += " (carrying the radio: the radioman, our reading of 17.31)"
+    state.emit(ArtilleryNote(side, f"{who} sees {name}: Target Acquisition marker -{mark} [17.31]"))
 
 
 # --- zones and markers ------------------------------------------------------------------------

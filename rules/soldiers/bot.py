@@ -13,9 +13,17 @@ action [14.2].
 A man's weapon counts for what it can do now: jammed or needing a reload, a little less (an
 action away [7.32; 8.52]); out of ammo with no clip left, next to nothing (his grenades, his
 hands [8.51]), so taking a dead friend's loaded weapon is worth all his AP when he has nothing
-better to do [7.33]. A suppressed man is harder to hit [8.32; 8.43] (:data:`PRONE_COVER` of
-the enemy's fire reaches him), so a man who can do nothing useful where the enemy sees him
-suppresses himself, free, rather than stand [7.41].
+better to do [7.33]. Other equipment [7.33] is taken when it pays: a spent man takes a dead
+friend's spare clips (he is spent no more [11; 8.52]); an MG fired one man short counts for
+:data:`SHORT_THREAT` of a full crew's [14.3] and a part taken from a dead crewman of a short
+crew for :data:`PART_WORTH`, so a man fills the crew [14.13] (never relieving an able
+crewman, who is then unarmed and threatens nothing); a side whose radio no man who may use
+it carries loses :data:`RADIO_LOSS`, so a leader takes a dead radioman's radio and a man who
+may not use it does not [17.11; 17.12]; a man with no grenade left takes a disabled friend's
+or a prisoner's, :data:`GRENADE_WORTH` each (two at most) [12; 7.33]. A suppressed man is
+harder to hit [8.32; 8.43] (:data:`PRONE_COVER` of the enemy's fire reaches him), so a man
+who can do nothing useful where the enemy sees him suppresses himself, free, rather than stand
+[7.41].
 
 Operational turns [6.3]: the bot declares one while the enemy it knows of is farther than an
 operational move can close (8 hexes kept away plus its 8 AP, :data:`MARCH`) from the active
@@ -36,10 +44,13 @@ from rules.bots.greedy import ACTIVITY_BONUS, Adapter, Piece
 from rules.bots.plan import numbered_names
 from rules.engine.actions import Action
 from rules.engine.core import Outcome
-from rules.soldiers.artillery import expected_losses
+from rules.soldiers.artillery import expected_losses, users
+from rules.soldiers.grenades import grenades_left
 from rules.soldiers.groups import OrderGroup
+from rules.soldiers.handover import TakeGrenades
 from rules.soldiers.hidden_gun_choice import WAIT, HiddenGunChoice
-from rules.soldiers.machineguns import why_not_gun
+from rules.soldiers.kit import TakeKit, crew_of, gun_of, radio_carrier, unarmed, works
+from rules.soldiers.machineguns import crew_here, why_not_gun
 from rules.soldiers.operational_turns import OPERATIONAL, Declare
 from rules.soldiers.overwatch import watched
 from rules.soldiers.reaction import expected_hits
@@ -69,6 +80,22 @@ STALLED_THREAT, SPENT_THREAT = 0.6, 0.1
 #: A man whose weapon is out of ammo with no clip left, as a loss (an invented scale: a third
 #: of a man out of the fight; his grenades and hands are left [8.51]).
 SPENT_LOSS = 0.3
+#: An MMG or HMG fired one man short of its crew, -2 to the hit chance and +3 to the weapon
+#: check [14.3]: its threat against a full crew's 1 (an invented scale).
+SHORT_THREAT = 0.7
+#: A part taken from a disabled crewman of an MG whose able crew is short of its size [14.13;
+#: 14.3]: the gun fires with its full crew again and, its parts carried by able men, may move
+#: and be prepared elsewhere [14.2] (an invented scale: about a hit's worth).
+PART_WORTH = 0.5
+#: A side with artillery support whose radio is carried by no man who may use it (its carrier
+#: disabled or off the map, or a non-leader who took it) [17.11; 17.12], as a loss (an invented
+#: scale: a man and a half, the side's artillery calls). A leader stacked with a dead radioman may
+#: call (rules.soldiers.kit.radio_users) but not take the radio along unless he takes it.
+RADIO_LOSS = 1.5
+#: Each grenade a man with none left takes from a disabled friend or a prisoner [7.33; 12],
+#: two counted at most (an invented scale: the chance of a throw that hits, next to a turn's AP
+#: spent). Not from an able friend of the group: as good in his hands (our reading).
+GRENADE_WORTH, GRENADES_COUNTED = 0.15, 2
 #: How far off the nearest known enemy must be for the bot to march operationally: the 8 hexes
 #: an operational move keeps away plus the 8 AP it moves [6.3].
 MARCH = 16
@@ -103,6 +130,10 @@ class SoldiersAdapter(Adapter):
         if isinstance(action, HiddenGunChoice):
             keep = _ambush(state, action.gun)
             return CHOICE_WORTH if keep == (action.choice == WAIT) else 0.0
+        if isinstance(action, TakeGrenades):
+            return _grenades_worth(state, action)
+        if isinstance(action, TakeKit) and action.item == "part":
+            return _part_worth(state, action)
         return self.prior(action)
 
     def selection_worth(self, state: SoldiersState, action: Action) -> float:
@@ -147,6 +178,8 @@ class SoldiersAdapter(Adapter):
         # the enemy's artillery calls on the side's men, not yet resolved [17.3]
         pending += expected_losses(state, side)
         watching = watched(state, side) * WATCH_WORTH  # enemy overwatch on them [13.2]
+        if _radio_idle(state, side):
+            watching += RADIO_LOSS  # no man who may use it carries the radio [17.12]
         spent = SPENT_LOSS * sum(  # out of ammo, no clip left: out of the fight [8.51]
             1
             for m in state.troops.hexes
@@ -186,10 +219,11 @@ class SoldiersAdapter(Adapter):
 
 def threat(state: SoldiersState, man: str) -> float:
     """How dangerous ``man``'s fire is now, 1 for a standing man with a ready weapon: an MG not
-    ready threatens nothing [14.2; 14.3]; a weapon jammed or to be reloaded is an action away
-    [7.32; 8.52]; one out of ammo with no clip left fires no more [8.51]; a suppressed man
-    must unsuppress first [7.42]."""
-    if why_not_gun(state, man, None) is not None:
+    ready threatens nothing [14.2; 14.3], one fired one man short less [14.3], nor does a
+    crewman relieved of his part, unarmed [14.13]; a weapon jammed or to be reloaded is an
+    action away [7.32; 8.52]; one out of ammo with no clip left fires no more [8.51]; a
+    suppressed man must unsuppress first [7.42]."""
+    if why_not_gun(state, man, None) is not None or unarmed(state, man):
         return 0.0
     troops, own = state.troops, holder(state, man)
     found = 1.0
@@ -197,6 +231,8 @@ def threat(state: SoldiersState, man: str) -> float:
         found = SPENT_THREAT
     elif own in troops.jammed or own in troops.ammo_out:
         found = STALLED_THREAT
+    if _short_crewed(state, man):
+        found *= SHORT_THREAT
     return found * (PRONE_THREAT if man in troops.suppressed else 1.0)
 
 
@@ -244,6 +280,45 @@ def _flat(conditions: Iterable[Condition]) -> Iterator[Condition]:
         yield cond
         if isinstance(cond, AllConditions | AnyCondition):
             yield from _flat(cond.conditions)
+
+
+def _short_crewed(state: SoldiersState, man: str) -> bool:
+    """The MG whose fire is his would fire one man short of its crew [14.3; 14.13]."""
+    gun, at = works(state, man), state.troops.hexes.get(man)
+    if gun is None or at is None:
+        return False
+    return len(crew_here(state, gun, at)) < len(state.game.guns[gun])
+
+
+def _radio_idle(state: SoldiersState, side: str) -> bool:
+    """The side bought artillery support and no able man on the map who may use its radio
+    carries it [17.11; 17.12]."""
+    if side not in state.game.artillery_support:
+        return False
+    carrier = radio_carrier(state, side)
+    return carrier is None or carrier not in users(state, side)
+
+
+def _part_worth(state: SoldiersState, action: TakeKit) -> float:
+    """What taking the other man's MG part is worth [14.13]: :data:`PART_WORTH` from a disabled
+    or captured crewman of a gun whose able crew is fewer than its size; else nothing (an able
+    crewman's part: he is relieved, unarmed, and the crew no bigger)."""
+    troops, gun = state.troops, gun_of(state, action.other)
+    if gun is None or action.other not in troops.disabled | troops.captured:
+        return 0.0
+    able = [m for m in crew_of(state, gun) if m not in troops.disabled | troops.captured]
+    return PART_WORTH if len(able) < len(state.game.guns[gun]) else 0.0
+
+
+def _grenades_worth(state: SoldiersState, action: TakeGrenades) -> float:
+    """What taking the other man's grenades is worth [7.33; 12]: :data:`GRENADE_WORTH` each, two
+    at most, for a man with none left, from a disabled friend or a prisoner; else nothing."""
+    troops = state.troops
+    if grenades_left(state, action.man) > 0:
+        return 0.0
+    if action.other not in troops.disabled and action.other not in troops.captured:
+        return 0.0
+    return GRENADE_WORTH * min(GRENADES_COUNTED, grenades_left(state, action.other))
 
 
 def _spent(state: SoldiersState, man: str) -> bool:
