@@ -40,9 +40,8 @@ gives (a stack is logged, not broken up).
 
 A leader who takes the radio uses it [17.12] (rules.soldiers.kit); Target Acquisition counts
 whoever carries it now [17.31]. Missing: the scenario's own barrage effects (24.5); the radio
-marker's visibility [17.11]
-(nothing is hidden in this engine); the call a strike
-resolves is always the first recorded (the player's choice is not offered).
+marker's visibility [17.11] (nothing is hidden in this engine); the call a strike resolves is
+always the first recorded (the player's choice is not offered).
 
 Rubble and Crater markers [17.51]: rubble costs 2 AP to enter [7.21] (:func:`rubble_extra`);
 both stand for the hex's terrain under fire and throws and give their category
