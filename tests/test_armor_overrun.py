@@ -204,6 +204,9 @@ def test_a_towed_gun_defends_only_when_the_approach_is_in_its_field_of_fire() ->
     for facing, defends in ((3, True), (0, False)):
         state = _state([("AT-57MM", line[2], facing, "")], [("PZIVJ", line[0], 0, "")])
         gun = "us.AT-57MM.1"
+        # the gun's AP fire misses (a penetration would check Bail Out [ADV IX], and a crew
+        # bailed out denies the Overrun Fire [ADV VIII.A.1])
+        state.force_dice(99)
         events = _plot(state, Order(TANK, moves="2", overrun=gun))
         notes = [e.describe() for e in events if isinstance(e, PhaseNote)]
         fired = any(f"{gun} fires Overrun Defensive Fire (First Fire" in n for n in notes)

@@ -47,8 +47,9 @@ in the text): each weapon's AP Factors by range, its Penetration, its longest ra
 (:data:`WEAPON_PLACEHOLDER`); one shot a Turn; the firer's Damage Caused Table is the
 shared placeholder's. Opportunity Fire: the weapon fires with its squad's triggered
 Opportunity (or Tracking) Fire at a Vehicle, -8 [AG VII.F.1] (our reading of the automatic
-order; no separate "(B)N-" order is read). Its Point Value is added to the squad's
-[ADV V.A] in the point-buy and when the squad is knocked out: :data:`POINTS`, a
+order), or by its own order "(B)N-1802" (:mod:`rules.armor.antitank_opportunity`, our
+reading, as the machineguns'), which replaces the automatic one. Its Point Value is added to
+the squad's [ADV V.A] in the point-buy and when the squad is knocked out: :data:`POINTS`, a
 placeholder. Not played: its GP fire [ADV IV.E.6].
 """
 
@@ -308,8 +309,9 @@ def resolve(
 
 
 def written(order: Order, code: str) -> bool:
-    """The order has a separate fire order for the weapon ("(B)F-865" [ADV IV.E.3])."""
-    return any(mount == code for mount, _ in order.mg)
+    """The order has a separate fire order for the weapon ("(B)F-865" [ADV IV.E.3], or its
+    own Opportunity Fire "(B)N-1802", :mod:`rules.armor.antitank_opportunity`)."""
+    return any(mount == code for mount, _ in (*order.mg, *order.mg_opportunity))
 
 
 def automatic(state: ArmorState, unit: str, order: Order) -> Launcher | None:
@@ -339,10 +341,12 @@ def with_opportunity(
     """The weapon's Opportunity Fire with its squad's, at the Vehicle that triggered it
     [ADV VI.A.1: "Direct or Opportunity Fire with AP Shells"; ADV IV.E.3: "in the same way
     and at the same target as the Infantry"]: -8 [AG VII.F.1], a Tracking Fire's without it
-    [OP XV.B.3]; nothing when it may not fire at that Vehicle now. The results, not yet
-    applied."""
+    [OP XV.B.3]; nothing when it may not fire at that Vehicle now, nor when a separate fire
+    order is written for it [ADV IV.E.3]. The results, not yet applied."""
     launcher = weapon(state, unit)
     if launcher is None or why_not(state, unit, launcher.code, target) is not None:
+        return []
+    if written(state.orders_of(unit), launcher.code):  # its own order instead [ADV IV.E.3]
         return []
     how = ", Tracking Fire" if tracking else ", Opportunity Fire"
     how += " with the Infantry [ADV VI.A.1; AG VII.F]"
@@ -401,6 +405,11 @@ def defends(
     why = None
     if state.orders_of(defender).transfer is not None:
         why = "it has Load or Unload orders (A.2.a)"
+    elif (defender, launcher.code) in state.firing.mg_used:
+        why = (
+            "it fired its own Opportunity Fire: that or Defensive Fire, not both (A.2.d; our "
+            "reading for the weapon's own order)"
+        )
     elif not in_field_of_fire(state.gun_facing(defender), here, came):
         why = f"the hex {vehicle} comes from is not in its Field of Fire"
     if why is not None:

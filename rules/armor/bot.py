@@ -104,7 +104,10 @@ class ArmorPlanner:
         if shot is not None:  # fire if it can hit, else let the unit pass [AG VII.F; OP XV.B]
             asked = state.execution.asked
             track = asked is not None and asked.tracking
-            if asked is not None and asked.mount:  # a machinegun's own order [ADV IV.E.2]
+            if asked is not None and asked.mount in antitank.CODES:  # "(B)N-" [ADV IV.E.3]
+                aimed = antitank.aim(state, shot.unit, shot.target, opportunity=True)
+                can_hit = aimed.hit_number > 0
+            elif asked is not None and asked.mount:  # a machinegun's own order [ADV IV.E.2]
                 can_hit = gp_chance(state, shot.unit, shot.target, True, mg=asked.mount)[1] > 0
             elif gp_shot(state, shot.unit, shot.target):  # [ADV VI.B]
                 odds = gp_chance(state, shot.unit, shot.target, opportunity=True, tracking=track)

@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from model.hexes import Hex, Hexside
-from rules.armor import antitank, bailout, machineguns
+from rules.armor import antitank, antitank_opportunity, bailout, machineguns
 from rules.armor.cards import hits_scored
 from rules.armor.fire import aim, gp_shot, why_not_fire, why_not_sighted
 from rules.armor.fire import resolve as resolve_fire
@@ -112,6 +112,10 @@ class OpportunityAnswered(Event):
     mount: str = ""  # a machinegun's own order [ADV IV.E.2]
 
     def describe(self) -> str:
+        if self.mount in antitank.CODES:  # a Bazooka's, PIAT's ... own order [ADV IV.E.3]
+            return antitank_opportunity.answer_words(
+                self.firer, self.mount, self.target, self.fires
+            )
         if self.mount:
             gun = f"{self.firer}'s ({self.mount}) machinegun"
             if self.fires:
@@ -315,6 +319,8 @@ def ask(state: ArmorState, trigger: Trigger) -> None:
             f"its ({trigger.mount}) machinegun may fire, GP Factor halved [ADV VI.B.2.a], or "
             "decline and wait for later units [AG VII.F.3]"
         )
+        if trigger.mount in antitank.CODES:  # a Bazooka's, PIAT's ... own order [ADV IV.E.3]
+            how = antitank_opportunity.asked_words(trigger.mount)
     firer, target = trigger.firer, trigger.target
     state.emit(OpportunityTriggered(firer, target, trigger.where, order, how, trigger.crossing))
 
@@ -337,6 +343,10 @@ def fire(state: ArmorState) -> None:
         state.firing.mg_used.add((trigger.firer, trigger.mount))
         firer, target, mount = trigger.firer, trigger.target, trigger.mount
         state.emit(OpportunityAnswered(firer, target, True, mount=mount))
+        if mount in antitank.CODES:  # AP as a Vehicle's, -8 [ADV IV.E.3; VI.A.1; AG VII.F.1]
+            how = f", its own Opportunity Fire {antitank_opportunity.RULE}"
+            _apply(state, antitank.resolve(state, firer, target, False, how, opportunity=True))
+            return
         _apply(state, resolve_gp(state, firer, target, opportunity=True, mg=mount))
         return
     state.firing.opportunity_used.add(trigger.firer)
@@ -403,6 +413,10 @@ def preview(state: ArmorState, action: OpportunityFire, words: str) -> Preview:
 
         chance = mg_chance(state, action.unit, asked.mount, action.target, False, True)
         rules = (kind, f"its ({asked.mount}) machinegun's own order: GP fire [ADV IV.E.2; VI.B]")
+        if asked.mount in antitank.CODES:  # a Bazooka's, PIAT's ... own order [ADV IV.E.3]
+            name = antitank.WEAPONS[asked.mount].name
+            said = f"its ({asked.mount}) {name}'s own order: AP, -8 [ADV VI.A.1; AG VII.F.1]"
+            rules = (kind, said)
         return Preview(words, True, chances=(chance,), rules=rules)
     guns = _with_guns(state, action, tracking)
     more = (AUTOMATIC,) if guns else ()
@@ -449,5 +463,7 @@ def _weapon(state: ArmorState, unit: str, target: str) -> tuple[Chance, ...]:
     tracking = asked is not None and asked.tracking
     launcher = antitank.weapon(state, unit)
     if launcher is None or antitank.why_not(state, unit, launcher.code, target) is not None:
+        return ()
+    if antitank.written(state.orders_of(unit), launcher.code):  # its own order [ADV IV.E.3]
         return ()
     return (weapon_chance(state, unit, target, False, opportunity=not tracking),)

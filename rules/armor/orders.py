@@ -9,6 +9,8 @@ An order is written per unit per Turn, in the book's notation [AG V.A.1-3]::
     order us.M4.1 N-L1802              # Opportunity Fire on hex L1802 [AG V.A.2.b]
     order us.M4.1 (UH)N-L1802          # the Upper Hull machinegun's own Opportunity Fire
                                        # (our reading of [ADV IV.E.2])
+    order us.INFANTRY-SQUAD.1 (B)N-L1802  # the squad's Bazooka's own Opportunity Fire
+                                       # (our reading of [ADV IV.E.3; ADV VI.A.1])
     order us.M4.1 T-german.PZIVJ.1     # Tracking Fire at that unit (OP) [OP XV.A]
     order us.M4.1 FS-L1802             # Direct Fire of Smoke into hex L1802 (OP) [OP IX.A.1]
     order german.STGIIIG-75.1 BL1      # one hex in reverse, turn left, one forward [AG V.C.4]
@@ -60,8 +62,10 @@ _MOVES = re.compile(r"^(?:[0-9]+|[LRBMW])*V?$")
 #: [ADV IV.E.3]: the hand-held Flamethrower, Bazooka, Panzerfaust, Panzerschreck, PIAT).
 _MG = re.compile(r"^\((UH|TT|HR|FT|B|PT|PK|PA)\)F-(.+)$", re.IGNORECASE)
 #: A machinegun's own Opportunity Fire order: its mount, then "N-" and the hex ("(UH)N-1802",
-#: our reading of "separate fire orders" [ADV IV.E.2] with "N-1802" [AG V.A.2.b]).
-_MG_N = re.compile(r"^\((UH|TT|HR)\)N-(.+)$", re.IGNORECASE)
+#: our reading of "separate fire orders" [ADV IV.E.2] with "N-1802" [AG V.A.2.b]); an infantry
+#: anti-tank weapon's the same with its letter code ("(B)N-1802", our reading of [ADV IV.E.3]
+#: with [ADV VI.A.1]).
+_MG_N = re.compile(r"^\((UH|TT|HR|B|PT|PK|PA)\)N-(.+)$", re.IGNORECASE)
 
 
 def parse_moves(text: str) -> tuple[str, ...]:
@@ -147,7 +151,9 @@ class Order(Action):
             [ADV IV.E.2] (:mod:`rules.armor.machineguns`); written after the main gun's fire.
         mg_opportunity: the machineguns' own Opportunity Fire orders, (mount, hex) for each:
             "(UH)N-1802" (our reading of "separate fire orders" [ADV IV.E.2] written as
-            "N-1802" [AG V.A.2.b]); written after the main gun's Opportunity Fire, if any.
+            "N-1802" [AG V.A.2.b]); written after the main gun's Opportunity Fire, if any. An
+            infantry anti-tank weapon's own Opportunity Fire order is one too, with its letter
+            code: "(B)N-1802" (our reading of [ADV IV.E.3; VI.A.1]).
     """
 
     verb: ClassVar[str] = "order"

@@ -24,7 +24,10 @@ Execution Phase, Opportunity Fire included [VIII intro] (:func:`rules.armor.exec
   with it when the hex the Vehicle comes from is in its Field of Fire [A.2].
   Suppressed: GP halved or the Suppressed AP modifier [A.2.b]. A unit that fired
   its Opportunity Fire this Turn does not also fire Defensive Fire [A.2.d] (our reading: in this
-  phase its Opportunity Fire can only have been at an Overrunning Vehicle).
+  phase its Opportunity Fire can only have been at an Overrunning Vehicle). Bail Out [ADV IX]
+  is checked once the Defensive Fire is applied (:func:`_bail_outs`, our reading of "after all
+  fire at the Vehicle unit is resolved and completed in a Phase"): a crew bailed out on First
+  Fire stops its Vehicle in the adjacent hex, with no Overrun Fire [A.1].
 - **Overrun Fire** [VIII.B]: GP fire with the MV GP Factors of the main gun and every
   independently fired machinegun still there, added together, and the halved GP Factor of the
   Infantry it transports [B.1; ADV V.C.3.c], at 1-2 hexes; "20" added to the roll [B.2], -10 a
@@ -283,8 +286,8 @@ def _first_fire(state: ArmorState, unit: str, target: str, w: Walk, k: int) -> s
     fired = defensive_fire(state, target, unit, came, first=True)
     for p in fired:
         state.inflict(p.unit, p.effect)
-    _flame_bail_outs(state, fired)  # [OP V.B.5]
-    # a crew Bailed Out by a hand-held Flamethrower [OP V.B.5] leaves its Vehicle stopped there
+    _bail_outs(state, unit, fired)  # [ADV IX; OP V.B.5]
+    # a crew Bailed Out [ADV IX.A; OP V.B.5] leaves its Vehicle stopped there
     if unit not in state.troops.hexes or state.immobile(unit) or unit in state.troops.abandoned:
         execution.truncate(
             w, k, w.hexes[k - 1][1] if k else state.troops.facing.get(unit, w.facing),
@@ -304,20 +307,29 @@ def _combat(state: ArmorState, unit: str, target: str, came: Hex, first: bool) -
         pending.extend((p.unit, p.effect) for p in fired)
     for who, effect in pending:
         state.inflict(who, effect)
-    _flame_bail_outs(state, fired)  # [OP V.B.5]
+    _bail_outs(state, unit, fired)  # [ADV IX; OP V.B.5]
     _cancel_fire(state, target)
 
 
-def _flame_bail_outs(state: ArmorState, fired: list[Pending]) -> None:
-    """A Vehicle a hand-held Flamethrower was used against and not Knocked Out makes its Bail
-    Out attempt, GP Knock Out column, No Damage line [OP V.B.5] (:mod:`rules.armor.bailout`)."""
+def _bail_outs(state: ArmorState, vehicle: str, fired: list[Pending]) -> None:
+    """Bail Out once the Overrun Defensive Fire at ``vehicle`` is applied [ADV IX], as after
+    the Direct Fire Phase and each Opportunity Fire: a penetrating AP hit of a Towed gun or a
+    Bazooka, PIAT, Panzerfaust or Panzerschreck that did not Knock it Out [ADV IX.A], the
+    attempt a hand-held Flamethrower forces [OP V.B.5], one roll for them all [ADV IX.A.1];
+    a Knock Out, the transported units' [ADV IX.B.2-3] (:mod:`rules.armor.bailout`). Our
+    reading of "after all fire at the Vehicle unit is resolved and completed in a Phase": the
+    Defensive Fire is the last fire at it in its Overrun Combat, so First Fire's Bail Out comes
+    before the Vehicle enters the hex, and a crew that bails out stops it there [ADV VIII.A.1]."""
     from rules.armor import bailout
 
-    flamed = [
-        p for p in fired if p.location == specials.FLAME and p.unit not in state.damage.knocked_out
-    ]
-    if flamed:
-        bailout.check(state, flamed)
+    if not state.game.advanced or not any(p.location or p.effect == "knocked-out" for p in fired):
+        return
+    note = (
+        f"Bail Out is checked for {vehicle} now that the Overrun Defensive Fire at it is "
+        "applied (our reading: after all fire at the Vehicle in its Overrun Combat)"
+    )
+    state.emit(PhaseNote(PHASE, note, "[ADV IX; ADV VIII.A]"))
+    bailout.check(state, fired)
 
 
 def _cancel_fire(state: ArmorState, target: str) -> None:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from rules.armor import (
     antitank,
+    antitank_opportunity,
     assault,
     bridges,
     cover,
@@ -114,6 +115,7 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
             for h in sorted({state.troops.hexes[t] for t in targets})
         )
         found.extend(machineguns.opportunity_options(state, unit))  # [ADV IV.E.2]
+        found.extend(antitank_opportunity.options(state, unit))  # "(B)N-" [ADV IV.E.3]
     if in_use(state.game, TRACKING) and fire_banned(state, spec.side, "tracking") is None:
         found.extend(  # Tracking Fire at each enemy unit it sights [OP XV.A; OP XV.B.1]
             Order(unit, tracking=t)
@@ -272,7 +274,10 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
         return commanded
     if order.mg_opportunity:  # the machineguns' own Opportunity Fire [ADV IV.E.2; AG V.A.2.b]
         why = fire_banned(state, spec.side, "opportunity")
-        why = why or machineguns.why_not_opportunity_order(state, order)
+        if antitank_opportunity.is_weapon_order(order):  # "(B)N-1802" [ADV IV.E.3]
+            why = why or antitank_opportunity.why_not_order(state, order)
+        else:
+            why = why or machineguns.why_not_opportunity_order(state, order)
         rest = replace(order, mg_opportunity=())
         return why if why is not None or rest == Order(unit) else why_not_order(state, rest)
     fire_and_move = Order(

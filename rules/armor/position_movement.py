@@ -17,7 +17,8 @@ hex (the facing at the end of a walk is its last hex's), the Speed Factors as fr
 A machinegun's own Opportunity Fire order [ADV IV.E.2] adds its mount where it is asked
 (``asked: {..., mount: UH}``) or declined (``mg_declined: {us.M4.1: {UH: [german.PZIVJ.1]}}``);
 the machineguns whose own orders have fired this Turn are listed by unit
-(``mg_opportunity_used``, :func:`mounts_by_unit`).
+(``mg_opportunity_used``, :func:`mounts_by_unit`). A Bazooka's, PIAT's ... own order "(B)N-"
+[ADV IV.E.3] is kept the same way, by its letter code (``mount: B``).
 """
 
 from __future__ import annotations
@@ -228,7 +229,16 @@ def _mg_declined_of(ex: Execution) -> dict[str, dict[str, list[str]]]:
 def _mount_known(
     state: ArmorState, unit: str, mount: str, path: PathKey, reader: PositionReader
 ) -> bool:
-    """Whether ``mount`` is a machinegun on ``unit``'s card [Intro IV] (a problem when not)."""
+    """Whether ``mount`` is a machinegun on ``unit``'s card [Intro IV], or the Bazooka, PIAT
+    ... the squad carries [ADV III.B] (a problem when not)."""
+    from rules.armor import antitank
+
+    if mount in antitank.CODES:  # a weapon's own Opportunity Fire order [ADV IV.E.3]
+        launcher = antitank.weapon(state, unit)
+        if launcher is not None and launcher.code == mount:
+            return True
+        reader.problem(path, f"{unit} carries no {antitank.WEAPONS[mount].name} [ADV III.B]")
+        return False
     listed = state.game.units[unit].mg_locations
     if mount in listed:
         return True

@@ -16,7 +16,16 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from rules.armor import antitank, assault, machineguns, overrun, plot, ranging, view
+from rules.armor import (
+    antitank,
+    antitank_opportunity,
+    assault,
+    machineguns,
+    overrun,
+    plot,
+    ranging,
+    view,
+)
 from rules.armor.cards import armour_basis, hits_scored
 from rules.armor.dumps import is_dump
 from rules.armor.fire import Aim, aim, gp_shot, hit_verdict, hull_down, locate, shot_elevation
@@ -186,7 +195,16 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
         how += _guns_with(state, order.unit, "GP Factor not halved [OP XV.B.3]")
         chances = (Chance(order.tracking, how),)
         rules.append("Tracking Fire [OP XV.A-B]; as Opportunity Fire [AG VII.F]")
-    if order.mg_opportunity:  # the machineguns' own Opportunity Fire [ADV IV.E.2]
+    if antitank_opportunity.is_weapon_order(order):  # "(B)N-1802" [ADV IV.E.3]
+        chances += tuple(
+            Chance(watched, antitank_opportunity.plot_words(code))
+            for code, watched in order.mg_opportunity
+        )
+        rules.append(
+            f"An infantry anti-tank weapon's own Opportunity Fire ({antitank_opportunity.READING}):"
+            " as Opportunity Fire [AG VII.F], AP as a Vehicle's, -8 [ADV VI.A.1; AG VII.F.1]"
+        )
+    elif order.mg_opportunity:  # the machineguns' own Opportunity Fire [ADV IV.E.2]
         chances += tuple(
             Chance(
                 watched,

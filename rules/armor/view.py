@@ -140,7 +140,7 @@ def describe(state: ArmorState, action: Action) -> str:
         if action.opportunity:
             parts.append(f"Opportunity Fire on {action.opportunity}")
         for mount, watched in action.mg_opportunity:  # our reading of [ADV IV.E.2]
-            parts.append(f"({mount}) machinegun Opportunity Fire on {watched} [ADV IV.E.2]")
+            parts.append(_mount_opportunity(mount, watched))
         if action.tracking:
             parts.append(f"Tracking Fire at {action.tracking} when it moves [OP XV]")
         if action.smoke:
@@ -351,3 +351,14 @@ def _mount_fire(mount: str, target: str) -> str:
     if mount == "FT":
         return f"(FT) hand-held Flamethrower fire at {target} [ADV IV.E.3; OP V.B]"
     return f"({mount}) machinegun fire at {target} [ADV IV.E.2]"
+
+
+def _mount_opportunity(mount: str, watched: str) -> str:
+    """A weapon's own Opportunity Fire order in words: a machinegun's (our reading of
+    [ADV IV.E.2]), a squad's Bazooka's, PIAT's ... (our reading of [ADV IV.E.3; VI.A.1])."""
+    from rules.armor.antitank import WEAPONS
+
+    if mount in WEAPONS:
+        name = WEAPONS[mount].name
+        return f"({mount}) {name} AP Opportunity Fire on {watched} [ADV IV.E.3; VI.A.1]"
+    return f"({mount}) machinegun Opportunity Fire on {watched} [ADV IV.E.2]"
