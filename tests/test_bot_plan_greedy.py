@@ -177,7 +177,9 @@ def _at(piece: Piece, h: Hex) -> Piece:
 def test_the_advanced_demos_plans_change_the_play() -> None:
     """scenarios/armor/demo-advanced.yaml gives both sides a plan (the outpost defends the
     crossroads, the battle group attacks it); the same seeded heuristic game without them is
-    another game [AG V]."""
+    another game [AG V]. Not every seed: the demo's forces see each other from the first Turn,
+    and a game that stays a firefight where they stand (seed 1 since the machineguns fire with
+    the main gun, armor-0.4) plays the same with or without a plan; most seeds do not."""
     import dataclasses
 
     from model.scenario_io import load_scenario
@@ -189,13 +191,16 @@ def test_the_advanced_demos_plans_change_the_play() -> None:
     assert not [f for f in run_checks(loaded) if f.code == "bot-plan"]
     sides = [s.model_copy(update={"plan": None}) for s in loaded.scenario.sides]
     bare = dataclasses.replace(loaded, scenario=loaded.scenario.model_copy(update={"sides": sides}))
-    prints = []
-    for version in (loaded, bare):
-        game = load_game(version)
-        state = game.new_initial_state(1)
-        play(state, {s: make_bot("heuristic", 11 + i) for i, s in enumerate(game.sides)})
-        prints.append(state.fingerprint())
-    assert prints[0] != prints[1]
+    changed = 0
+    for seed in (1, 2, 3):
+        prints = []
+        for version in (loaded, bare):
+            game = load_game(version)
+            state = game.new_initial_state(seed)
+            play(state, {s: make_bot("heuristic", 11 + i) for i, s in enumerate(game.sides)})
+            prints.append(state.fingerprint())
+        changed += prints[0] != prints[1]
+    assert changed >= 2
 
 
 def test_held_panzer_command_units_do_not_move_before_their_turn() -> None:
