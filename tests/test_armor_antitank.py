@@ -6,10 +6,10 @@ positions, each rule the book gives checked; the weapons' Gunnery Tables are pla
 from __future__ import annotations
 
 import functools
-import itertools
 
 import pytest
 from armor_sides import two_sides
+from test_armor_handheld import _line  # the same straight Clear line of the J-K-L map
 
 from model.hexes import Hex
 from model.scenario_io import parse_scenario
@@ -47,25 +47,6 @@ def _base() -> ArmorGame:
     game = load_game(parse_scenario(text, "base.yaml"))
     assert isinstance(game, ArmorGame)
     return game
-
-
-def _line(length: int) -> list[Hex]:
-    """``length`` Clear hexes at one level in a straight line going compass 0."""
-    game = _base()
-    for h in sorted(game.terrain.hexes()):
-        line = [h]
-        for _ in range(length - 1):
-            line.append(line[-1].neighbor(0))
-        if (
-            all(x in game.amap.hexes and game.terrain.terrain(x) == "clear" for x in line)
-            and len({game.level(x) for x in line}) == 1
-            and all(
-                not game.movement.cost("vehicle", b, a).parts[1:]
-                for a, b in itertools.pairwise(line)
-            )
-        ):
-            return line
-    raise AssertionError("no straight clear line on the map")
 
 
 def _state(
