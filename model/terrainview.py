@@ -240,6 +240,17 @@ class MapTerrain:
     _effective: dict[Hex, EffectiveTerrain] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
+    # The same for the questions line of sight and movement ask of every hex on every line
+    # and every step (an Armor game asks ground() and layers() hundreds of thousands of
+    # times): worked out once per view, for the same reason.
+    _layers: dict[Hex, tuple[str, TerrainSource]] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
+    _terrain: dict[Hex, str] = field(init=False, repr=False, compare=False, default_factory=dict)
+    _grounds: dict[Hex, int] = field(init=False, repr=False, compare=False, default_factory=dict)
+    _features: dict[Hexside, frozenset[str]] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
 
     def __post_init__(self) -> None:
         if self.board_sides is None:
@@ -298,6 +309,12 @@ class MapTerrain:
 
     def layers(self, h: Hex) -> tuple[str, TerrainSource]:
         """The terrain of ``h`` before terrain options, and which layer gives it."""
+        found = self._layers.get(h)
+        if found is None:
+            found = self._layers[h] = self._layers_of(h)
+        return found
+
+    def _layers_of(self, h: Hex) -> tuple[str, TerrainSource]:
         overlay = self.overlays.terrain(h)
         if overlay is not None:
             return overlay, "overlay"
@@ -319,6 +336,12 @@ class MapTerrain:
     def terrain(self, h: Hex) -> str:
         """The terrain that counts in ``h``: the top overlay, else painted, else printed, as
         the scenario's terrain options make it count (soft ground as clear, hills as rough)."""
+        found = self._terrain.get(h)
+        if found is None:
+            found = self._terrain[h] = self._terrain_of(h)
+        return found
+
+    def _terrain_of(self, h: Hex) -> str:
         applied = self._applied_at(h)
         if applied is _NOTHING:
             return self.layers(h)[0]
@@ -327,7 +350,10 @@ class MapTerrain:
     def ground(self, h: Hex) -> int:
         """The ground level of ``h``: the board's (or painted) elevation plus stacked hills,
         and any level a terrain option gives its terrain (Armor's rivers at -1)."""
-        return self._ground(h, self.terrain(h))
+        found = self._grounds.get(h)
+        if found is None:
+            found = self._grounds[h] = self._ground(h, self.terrain(h))
+        return found
 
     def _ground(self, h: Hex, terrain: str) -> int:
         level = self._laid_ground(h)
@@ -492,10 +518,14 @@ class MapTerrain:
     def hexside_features(self, side: Hexside) -> frozenset[str]:
         """Features along a hexside (crest, hedge, wall, stream...): the boards', then the
         scenario's additions and removals."""
+        known = self._features.get(side)
+        if known is not None:
+            return known
         found = set(self._sides.features.get(side, ()))
         found |= self.edits.added.get(side, set())
         found -= self.edits.removed.get(side, set())
-        return frozenset(found)
+        known = self._features[side] = frozenset(found)
+        return known
 
     def paths(self, side: Hexside) -> frozenset[str]:
         """Paths (roads, tracks, streams drawn centre to centre) that cross a hexside, as the

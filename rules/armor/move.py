@@ -246,8 +246,20 @@ def destinations(
     if limit is None:
         _one_hex(unit, start, facing, search.entry12, ends)
     ends.pop((start, facing), None)
-    found = [Destination(h, f, Fraction(c, 12), tuple(p)) for (h, f), (c, p) in ends.items() if p]
+    found = [Destination(h, f, _twelfths(c), tuple(p)) for (h, f), (c, p) in ends.items() if p]
     return sorted(found, key=lambda d: (d.hex, d.facing))
+
+
+_TWELFTHS: dict[int, Fraction] = {}
+
+
+def _twelfths(c: int) -> Fraction:
+    """``Fraction(c, 12)``, made once for each ``c`` (a search's hundreds of ends share a
+    few dozen values; Fractions are immutable)."""
+    found = _TWELFTHS.get(c)
+    if found is None:
+        found = _TWELFTHS[c] = Fraction(c, 12)
+    return found
 
 
 def through(
@@ -311,7 +323,10 @@ class _Search:
     def entry12(self, frm: Hex, to: Hex) -> int | None:
         if (frm, to) not in self.entries:
             found = self.cost(frm, to) if self.on_map(to) else None
-            self.entries[(frm, to)] = None if found is None else int(found * 12)
+            # whole twelfths (see the class's docstring), without a Fraction product
+            self.entries[(frm, to)] = (
+                None if found is None else found.numerator * 12 // found.denominator
+            )
         return self.entries[(frm, to)]
 
     def run(
@@ -319,34 +334,68 @@ class _Search:
     ) -> tuple[dict[tuple[Hex, int], tuple[int, str]], dict[tuple[Hex, int], tuple[int, str]]]:
         """From the ``seeds`` (hex and facing: SF spent, steps so far), the cheapest steps to
         enter each hex with each facing (``best``), and to stand in each hex with each facing
-        once turned there (``ends``)."""
-        budget, turns12, steps, entry12 = self.budget, self.turns12, self.steps, self.entry12
-        reverse = self.reverse
-        rank = self.rank
+        once turned there (``ends``).
+
+        Written for speed (each unit's orders are listed by one search a Turn, some twenty a
+        Turn in a built-in scenario): the hex's six neighbours once per hex taken from the
+        heap, the entry costs read from the search's table before asking for them, and the
+        default ranking compared inline; the result is :func:`_keep`'s, step for step."""
+        budget, reverse, rank = self.budget, self.reverse, self.rank
+        entries, entry12 = self.entries, self.entry12
+        shortest = rank is _shortest
+        turns = [(_delta(letters), letters, tc) for _, letters, tc in self.turns12]
+        # F: ahead (the facing); B: behind (the opposite side), at the reverse factor
+        moves = [("F", 0)] + ([("B", 3)] if "B" in self.steps else [])
         best: dict[tuple[Hex, int], tuple[int, str]] = {}
         ends: dict[tuple[Hex, int], tuple[int, str]] = {}
         frontier = [(spent, path, h, f) for (h, f), (spent, path) in seeds.items()]
         heapq.heapify(frontier)
+        push, pop = heapq.heappush, heapq.heappop
         while frontier:
-            spent, path, here, f = heapq.heappop(frontier)
+            spent, path, here, f = pop(frontier)
             known = best.get((here, f))
             if known is not None and known != (spent, path):
                 continue  # a stale entry: a cheaper order reached this hex and facing
-            for _, letters, tc in turns12:
-                if spent + tc > budget:
+            around = here.neighbors()
+            for delta, letters, tc in turns:
+                turned = spent + tc
+                if turned > budget:
                     continue
-                nf = (f + _delta(letters)) % 6
+                nf = (f + delta) % 6
                 here_path = path + letters
-                _keep(ends, (here, nf), spent + tc, here_path, rank)
-                for step in steps:
-                    nxt = here.neighbor(nf if step == "F" else (nf + 3) % 6)
-                    entry = entry12(here, nxt)
+                key = (here, nf)
+                old = ends.get(key)
+                if old is None or (
+                    (turned, len(here_path), here_path) < (old[0], len(old[1]), old[1])
+                    if shortest
+                    else rank(turned, here_path) < rank(*old)
+                ):
+                    ends[key] = (turned, here_path)
+                for step, side in moves:
+                    nxt = around[(nf + side) % 6]
+                    entry = entries.get((here, nxt), _UNKNOWN)
+                    if entry == _UNKNOWN:
+                        entry = entry12(here, nxt)
                     if entry is None:
                         continue
-                    total = spent + tc + (entry * reverse if step == "B" else entry)
-                    if total <= budget and _keep(best, (nxt, nf), total, here_path + step, rank):
-                        heapq.heappush(frontier, (total, here_path + step, nxt, nf))
+                    total = turned + (entry * reverse if side else entry)
+                    if total > budget:
+                        continue
+                    step_path = here_path + step
+                    key = (nxt, nf)
+                    old = best.get(key)
+                    if old is None or (
+                        (total, len(step_path), step_path) < (old[0], len(old[1]), old[1])
+                        if shortest
+                        else rank(total, step_path) < rank(*old)
+                    ):
+                        best[key] = (total, step_path)
+                        push(frontier, (total, step_path, nxt, nf))
         return best, ends
+
+
+#: Not yet asked (no cost is negative; None: the hex may not be entered).
+_UNKNOWN = -1
 
 
 def _one_hex(
