@@ -8,6 +8,7 @@ import platform
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # the editor's rows need no screen
 # Set before the imports below: Qt reads the platform when it first loads.
 from bench import (
+    armor_game_bench,
     balance_bench,
     checks_bench,
     clone_bench,
@@ -36,6 +37,7 @@ if __name__ == "__main__":
         checks_bench,
         engine_bench,
         game_bench,
+        armor_game_bench,
         clone_bench,
         los_bench,
         balance_bench,

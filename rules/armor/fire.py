@@ -274,19 +274,39 @@ def _sighting_in(
 
 
 def sights(state: ArmorState, unit: str, target: str) -> bool:
-    """Whether ``unit`` sights ``target`` now [AG IV]."""
-    return why_not_sighted(state, unit, target) is None
+    """Whether ``unit`` sights ``target`` now [AG IV]: :func:`why_not_sighted` is None.
+
+    The verdict alone, for the Sighting Phase's every pair of enemy units: the same tests,
+    taken cheapest first (the range by the Range Scale before the line of sight, which is
+    traced only for a target within sighting range), so the answer is the same and the many
+    pairs out of range cost no line."""
+    a, b = state.troops.hexes.get(unit), state.troops.hexes.get(target)
+    if a is None or b is None:
+        return False
+    if hatches.why_not_in_arc(state, unit, b) is not None:  # [OP X.C.5]
+        return False
+    if a.distance(b) <= 1:
+        return True  # [AG IV; GC2 note]
+    if _why_out_of_range(state, unit, target, a, b, True) is not None:
+        return False
+    return (  # the tests of _why_unseen, without the full line's explanation
+        storeys.sees(state, unit, target)
+        and blaze.why_not_seen(state, a, b) is None
+        and fired_smoke.why_not_seen(state, a, b) is None
+        and intel.why_not_seen(state, a, b, target) is None
+    )
 
 
 def why_not_sighted(
-    state: ArmorState, unit: str, target: str, by_firing: bool = True
+    state: ArmorState, unit: str, target: str, by_firing: bool = True, explain: bool = True
 ) -> str | None:
     """Why ``unit`` does not sight ``target`` now, or None [AG IV]: the line of sight blocked
     (by terrain between them, or Smoke in either hex [OP IX.A.5], or dust [OP X.C.3.c]), or
     the range by the Range Scale [AG III.D] beyond the Sighting Ranges Table's [GC2; AG IV.C]
     (with the Optional Sighting Rules' changes [OP X.C.1; X.C.3.b]). ``by_firing``: a unit
     that fired last Turn is sighted at any range [AG IV.C.5] (not for turning an inverted unit
-    face up [OP X.A.2])."""
+    face up [OP X.A.2]). ``explain`` False: a blocked line's reason without the obstacle that
+    blocks it (the full line is not worked out: for callers that need only whether)."""
     a, b = state.troops.hexes.get(unit), state.troops.hexes.get(target)
     if a is None or b is None:
         return "it is not on the map"
@@ -295,8 +315,22 @@ def why_not_sighted(
         return arc
     if a.distance(b) <= 1:
         return None  # [AG IV; GC2 note]: an adjacent hex can always be sighted
-    line = storeys.line(state, unit, target)  # from storey to storey [AG IV.B.1.h(3)]
-    if line.verdict == "blocked":
+    unseen = _why_unseen(state, unit, target, a, b, explain)
+    if unseen is not None:
+        return unseen
+    return _why_out_of_range(state, unit, target, a, b, by_firing)
+
+
+def _why_unseen(
+    state: ArmorState, unit: str, target: str, a: Hex, b: Hex, explain: bool = True
+) -> str | None:
+    """Why the line of sight from ``unit`` in ``a`` to ``target`` in ``b`` is blocked, or
+    None: terrain [AG IV.B] from storey to storey [AG IV.B.1.h(3)], a Fire [OP XI.D] or Smoke
+    fired in play [OP IX.A.5], dust [OP X.C.3.c]."""
+    if not storeys.sees(state, unit, target):  # from storey to storey [AG IV.B.1.h(3)]
+        if not explain:
+            return "the line of sight is blocked [AG IV.B]"
+        line = storeys.line(state, unit, target)  # why, for the log
         return f"the line of sight is blocked [AG IV.B]: {line.explanation} ({line.rule})"
     smoke = blaze.why_not_seen(state, a, b)  # a Fire started in play [OP XI.D]
     smoke = smoke or fired_smoke.why_not_seen(state, a, b)  # Smoke fired in play [OP IX.A.5]
@@ -305,6 +339,15 @@ def why_not_sighted(
     dust = intel.why_not_seen(state, a, b, target)  # [OP X.C.3.c]
     if dust is not None:
         return f"the line of sight is blocked [AG IV.B]: {dust}"
+    return None
+
+
+def _why_out_of_range(
+    state: ArmorState, unit: str, target: str, a: Hex, b: Hex, by_firing: bool
+) -> str | None:
+    """Why ``target`` in ``b`` is beyond ``unit``'s sighting range from ``a``, or None: the
+    range by the Range Scale [AG III.D] against the Sighting Ranges Table's [GC2; AG IV.C],
+    any range for a unit that fired last Turn [AG IV.C.5] (when ``by_firing``)."""
     if by_firing and target in state.firing.fired_last_turn:
         return None  # [AG IV.C.5]
     size = target_size(state, target)
@@ -333,9 +376,11 @@ def why_not_sighted(
     )
 
 
-def why_not_fire(state: ArmorState, unit: str, target: str, moving: bool = False) -> str | None:
+def why_not_fire(
+    state: ArmorState, unit: str, target: str, moving: bool = False, explain: bool = True
+) -> str | None:
     """Why ``unit`` may not be ordered to fire at ``target`` now (with movement orders when
-    ``moving``), or None [AG VI.A]."""
+    ``moving``), or None [AG VI.A]; ``explain``: as :func:`why_not_sighted`'s."""
     spec, other = state.game.units.get(unit), state.game.units.get(target)
     if spec is None or other is None:
         return f"there is no unit '{target if spec else unit}'"
@@ -353,7 +398,7 @@ def why_not_fire(state: ArmorState, unit: str, target: str, moving: bool = False
         return "three crew losses: it may no longer fire [GC1 Effects of AP Hits]"
     if not gp and not other.vehicle:
         return "AP fire is only at Vehicle units [ADV VI.B]"
-    unseen = why_not_sighted(state, unit, target)
+    unseen = why_not_sighted(state, unit, target, explain=explain)
     if unseen is not None:
         return f"it does not sight the target [AG IV; AG VI.A.1]: {unseen}"
     a, b = state.troops.hexes[unit], state.troops.hexes[target]

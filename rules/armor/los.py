@@ -132,7 +132,7 @@ def armor(s: Sight) -> Ruling:
 def _smoke_at_end(s: Sight, h: Hex, which: str) -> list[Obstacle]:
     """Smoke (or Fire, as Smoke) in an end hex of the line blocks it [OP IX.A.5; OP XI.D]; the
     sighter's hex is our reading (see the module's docstring)."""
-    t = _base(s, h)
+    t = base_terrain(s, h)
     if t is None or not t.all_levels:
         return []
     rule = INTO if t.all_levels_cite == SMOKE else f"{t.all_levels_cite} (as Smoke); {INTO}"
@@ -146,7 +146,7 @@ def unit_level(s: Sight, h: Hex) -> int:
     """The level of a unit in ``h``: the ground (with stacked Hills), raised by a painted Hill,
     lowered by a Depression or Ditch [AG IV.B.1.h]; the first storey of a Building."""
     ground = s.ground(h)
-    t = _base(s, h)
+    t = base_terrain(s, h)
     if t is None:
         return ground
     if t.raises_units and not s.view.overlays.kinds(h):
@@ -158,7 +158,7 @@ def storeys(s: Sight, h: Hex) -> int:
     """How many storeys the Building in ``h`` has: its stacked Building units, or one for a
     Building painted or printed there; 0 without a Building [Setup II.C.4]."""
     stacked = sum(1 for kind in s.view.overlays.kinds(h) if _is_building(s.table.get(kind)))
-    return stacked or (1 if _is_building(_base(s, h)) else 0)
+    return stacked or (1 if _is_building(base_terrain(s, h)) else 0)
 
 
 def _is_building(t: TerrainLos | None) -> bool:
@@ -226,7 +226,7 @@ def _plane(s: Sight) -> Ruling:
 def height(s: Sight, h: Hex) -> tuple[int, TerrainLos | None]:
     """The top of hex ``h`` as an obstacle, and its (top) terrain: the ground (with stacked
     Hills) plus every unit on it that does not raise units (Woods +3, each storey +1...)."""
-    top = _base(s, h)
+    top = base_terrain(s, h)
     level = top.level if top and (not top.raises_units or not s.view.overlays.kinds(h)) else 0
     below = s.view.overlays.kinds(h)[:-1]
     for kind in below:  # storeys and anything else under the top unit
@@ -236,7 +236,7 @@ def height(s: Sight, h: Hex) -> tuple[int, TerrainLos | None]:
     return s.ground(h) + level, top
 
 
-def _base(s: Sight, h: Hex) -> TerrainLos | None:
+def base_terrain(s: Sight, h: Hex) -> TerrainLos | None:
     """The hex's terrain before terrain options: heights are the map's, whatever a hex counts
     as (Hill units keep their elevation when hilltops count as Rough [OP XXVII.B])."""
     return s.table.get(s.view.layers(h)[0]) if h in s.view else None
@@ -250,7 +250,7 @@ def _hex(s: Sight, h: Hex, ends: tuple[int, int]) -> list[Obstacle]:
         reason = f"{name} in {s.name(h)} blocks sight at every level"
         return [s.at_hex(h, tid, t.all_levels_cite, reason)]
     weights = (2 * s.a.distance(h), 2 * s.b.distance(h))
-    if not _blocks(top, ends, weights):
+    if not blocks_line(top, ends, weights):
         return []
     rule = _cite(top, ends, weights)
     rule = with_data(rule, t) if t else rule
@@ -266,7 +266,7 @@ def _side(s: Sight, step: CrossStep | AlongStep, ends: tuple[int, int]) -> list[
             continue
         top = max(s.ground(h) for h in side.hexes) + f.level
         weights = _side_weights(s, side)
-        if _blocks(top, ends, weights):
+        if blocks_line(top, ends, weights):
             rule = with_data(_cite(top, ends, weights), f)
             if isinstance(step, AlongStep):
                 rule = f"{rule}; {ALONG}"
@@ -285,7 +285,7 @@ def _along(s: Sight, step: AlongStep, ends: tuple[int, int]) -> list[Obstacle]:
         return [s.at_side(step.side, t_l.id, f"{t_l.all_levels_cite}; {ALONG}", reason)]
     top, t, h = min((top_l, t_l, step.left), (top_r, t_r, step.right), key=lambda x: x[0])
     weights = _side_weights(s, step.side)
-    if not _blocks(top, ends, weights):
+    if not blocks_line(top, ends, weights):
         return []
     tid = t.id if t else s.terrain_id(h)
     reason = (
@@ -296,8 +296,14 @@ def _along(s: Sight, step: AlongStep, ends: tuple[int, int]) -> list[Obstacle]:
 
 
 def _side_weights(s: Sight, side: Hexside) -> tuple[int, int]:
+    return side_weights(s.a, s.b, side)
+
+
+def side_weights(a: Hex, b: Hex, side: Hexside) -> tuple[int, int]:
+    """Where a hexside stands along the line from ``a`` to ``b``: its two hexes' distances
+    from each end, summed (twice a hex's own, as :func:`_hex` weighs hexes)."""
     x, y = side.hexes
-    return s.a.distance(x) + s.a.distance(y), s.b.distance(x) + s.b.distance(y)
+    return a.distance(x) + a.distance(y), b.distance(x) + b.distance(y)
 
 
 def _line(ends: tuple[int, int], weights: tuple[int, int]) -> Fraction:
@@ -306,7 +312,7 @@ def _line(ends: tuple[int, int], weights: tuple[int, int]) -> Fraction:
     return Fraction(la * wb + lb * wa, wa + wb)
 
 
-def _blocks(top: int, ends: tuple[int, int], weights: tuple[int, int]) -> bool:
+def blocks_line(top: int, ends: tuple[int, int], weights: tuple[int, int]) -> bool:
     """The placeholder height rule (see the module's docstring and HEIGHTS): higher than the
     line there (``top > line``, multiplied out to integers), and ground at level 0 or below
     only when higher than both units."""

@@ -86,7 +86,11 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
     if state.transported(unit) or (transport.bound(state, unit) and not spec.vehicle):
         if state.transported(unit) and fire_banned(state, spec.side, "direct") is None:
             # Infantry fire from their Vehicle at half GP, all round [ADV V.C.3]
-            targets = [t for t in state.enemies(spec.side) if why_not_fire(state, unit, t) is None]
+            targets = [  # whether alone: the blocked lines' obstacles are not worked out
+                t
+                for t in state.enemies(spec.side)
+                if why_not_fire(state, unit, t, explain=False) is None
+            ]
             carrying = [*(Order(unit, fire=t) for t in targets), *carrying]
         state.sheets.options[unit] = carrying
         return carrying  # it moves with its Vehicle [ADV V.C.1]
@@ -108,7 +112,9 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
         found.extend(overrun.options(state, unit))
     if state.game.advanced and not spec.vehicle:  # Full Cover [ADV IV.C.1]
         found.extend(cover.options(state, unit))
-    targets = [t for t in state.enemies(spec.side) if why_not_fire(state, unit, t) is None]
+    targets = [  # whether alone: the blocked lines' obstacles are not worked out
+        t for t in state.enemies(spec.side) if why_not_fire(state, unit, t, explain=False) is None
+    ]
     if fire_banned(state, spec.side, "opportunity") is None:  # [SCN VI.A.3]
         found.extend(  # Opportunity Fire on the hex of each enemy unit it may fire at
             Order(unit, opportunity=state.game.name(h))

@@ -139,6 +139,15 @@ def line(state: ArmorState, unit: str, target: str) -> LosResult:
     return line_of_sight(state.game.terrain, GameSystem.ARMOR, a, b, up, other)
 
 
+def sees(state: ArmorState, unit: str, target: str) -> bool:
+    """Whether the line of sight from ``unit`` to ``target`` is not blocked, the verdict
+    alone: from the game's table for two units on the ground (:meth:`MapGame.sees`, the same
+    verdict as :func:`line`, traced without the explanation), else :func:`line`'s."""
+    if (height(state, unit), height(state, target)) == ("ground", "ground"):
+        return state.game.sees(state.troops.hexes[unit], state.troops.hexes[target])
+    return line(state, unit, target).verdict != "blocked"
+
+
 def stair_step(
     unit: ArmorUnit, here: Hex, at: int, step: str, floors_at: Callable[[Hex], int] | None
 ) -> tuple[int, str | None]:

@@ -19,6 +19,7 @@ SYSTEM = SystemRules(
     sight=armor,
     los_terrain=los_terrain,
     sight_heights=SIGHT_HEIGHTS,
+    fast_sight=lazy("rules.armor.sight_table:SightTable"),
     citations=Citations(
         setup="Armor [SCN II.E]",
         entry="Armor [SCN II.E]",
