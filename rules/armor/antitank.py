@@ -43,14 +43,16 @@ What the book says and the engine plays:
   every Turn as the others do (the book's, not ours).
 
 Placeholders (the Data Cards' Gunnery Tables, Damage Caused Tables and Point Values are not
-in the text): each weapon's AP Factors by range, its Penetration, its longest range
-(:data:`WEAPON_PLACEHOLDER`); one shot a Turn; the firer's Damage Caused Table is the
-shared placeholder's. Opportunity Fire: the weapon fires with its squad's triggered
-Opportunity (or Tracking) Fire at a Vehicle, -8 [AG VII.F.1] (our reading of the automatic
-order), or by its own order "(B)N-1802" (:mod:`rules.armor.antitank_opportunity`, our
-reading, as the machineguns'), which replaces the automatic one. Its Point Value is added to
-the squad's [ADV V.A] in the point-buy and when the squad is knocked out: :data:`POINTS`, a
-placeholder. Not played: its GP fire [ADV IV.E.6].
+in the text): each weapon's AP Factors by range, its Penetration, its longest range, its GP
+Factor and its Point Value are rows of ``resources/armor/tables/anti-tank-weapons.yaml``
+(:data:`TABLE`, read by :func:`launchers`; each cell says what it rests on, and ``hexwright
+data report`` counts them); one shot a Turn; the firer's Damage Caused Table is the shared
+placeholder's. Opportunity Fire: the weapon fires with its squad's triggered Opportunity (or
+Tracking) Fire at a Vehicle, -8 [AG VII.F.1] (our reading of the automatic order), or by its
+own order "(B)N-1802" (:mod:`rules.armor.antitank_opportunity`, our reading, as the
+machineguns'), which replaces the automatic one. Its Point Value is added to the squad's
+[ADV V.A] in the point-buy and when the squad is knocked out. Not played: its GP fire
+[ADV IV.E.6].
 """
 
 from __future__ import annotations
@@ -61,9 +63,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from model.catalog import unit_types
-from model.provenance import unwrap
+from model.provenance import Value, unwrap
 from model.systems import GameSystem
-from rules.armor.cards import Gun, hit_number
+from model.tables import Table
+from rules.armor.cards import Gun, hit_number, table
 from rules.armor.events import ApFire, PhaseNote
 from rules.armor.range import describe_range, range_between
 from rules.armor.turret import turret_aspect
@@ -76,30 +79,27 @@ if TYPE_CHECKING:
     from rules.armor.game import ArmorState
     from rules.armor.orders import Order
 
-WEAPON_PLACEHOLDER = (
-    "the weapons' Gunnery Tables are on the Data Cards, not in the text: our estimates from the "
-    "historical weapons at 50 m a hex, one shot a Turn; AP Factor by range Bazooka 12/10/8, "
-    "PIAT 12/9, Panzerfaust 12 (one hex), Panzerschreck 12/10/8; Penetration (armour in mm / 5, "
-    "as the Armour Basis placeholder) Bazooka 20, PIAT 20, Panzerfaust 40, Panzerschreck 32, the "
-    "same at every range (HEAT [Designer's Notes II])"
-)
 RULE = "[ADV IV.E.3; ADV VI.A.1; AG VI.B; GC1 AP Hit Table]"
-#: The Point Value a weapon adds to its squad's [ADV V.A]: a placeholder.
-POINTS = 2
-POINTS_PLACEHOLDER = (
-    "the weapons' Point Values are on the Data Cards, not in the text: 2 for each, as the "
-    "hand-held Flamethrower's 'additional two Points' [OP V.B.1] (our estimate)"
-)
+#: The resources table of the weapons' Gunnery Tables and Point Values (all placeholders but
+#: their names): ``resources/armor/tables/anti-tank-weapons.yaml``.
+TABLE = "anti-tank-weapons"
+_AP_COLUMNS = ("ap_factor@1", "ap_factor@2", "ap_factor@3")
 
 
 @dataclass(frozen=True)
 class Launcher(Gun):
     """An infantry anti-tank weapon's Gunnery Table: AP Factor per range from one hex, one
-    Penetration at every range (HEAT [Designer's Notes II]); placeholders
-    (:data:`WEAPON_PLACEHOLDER`)."""
+    Penetration at every range (HEAT [Designer's Notes II]), the NM GP Factor it may use only
+    at fortifications and units in Building hexes [ADV IV.E.6], the Point Value it adds to its
+    squad's [ADV V.A]; each read from :data:`TABLE` with what it rests on (placeholders)."""
 
     code: str = ""
     factors: tuple[int, ...] = ()
+    gp: int = 0
+    points: int = 0
+    placeholder: str = ""
+    gp_placeholder: str = ""
+    points_placeholder: str = ""
 
     def ap_factor(self, rng: int) -> int:
         """The AP Factor at ``rng`` [AG VI.B.1]; 0 out of range."""
@@ -109,19 +109,75 @@ class Launcher(Gun):
         """The same at every range: HEAT does not rely on velocity [Designer's Notes II]."""
         return self.pen7
 
+    def gp_factor(self, rng: int, moving: bool) -> int:
+        """The NM or MV GP Factor at ``rng`` [ADV VI.B.1; ADV IV.E.6]: the NM at every range
+        it has an AP Factor, MV half of it rounded down (placeholders); 0 out of range."""
+        if self.ap_factor(rng) <= 0:
+            return 0
+        return self.gp // 2 if moving else self.gp
 
-def _launcher(code: str, name: str, factors: tuple[int, ...], pen: int) -> Launcher:
-    longest = len(factors)
-    return Launcher(name, factors[0], pen, longest, longest, code=code, factors=factors)
+
+def _number(table: Table, row: str, column: str) -> tuple[int | None, str]:
+    """A whole-number cell of ``table`` (None for an empty one) and its placeholder text."""
+    found = table.cell(row, column)
+    value = unwrap(found)
+    basis = (found.placeholder or "") if isinstance(found, Value) else (table.placeholder or "")
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value, basis
+    raise ValueError(f"table {table.id}[{row}][{column}]: {value!r} is not a whole number")
 
 
-#: The weapons by their Command Sheet letter codes [ADV III.B] (placeholder tables).
-WEAPONS: dict[str, Launcher] = {
-    "B": _launcher("B", "Bazooka", (12, 10, 8), 20),
-    "PA": _launcher("PA", "PIAT", (12, 9), 20),
-    "PT": _launcher("PT", "Panzerfaust", (12,), 40),
-    "PK": _launcher("PK", "Panzerschreck", (12, 10, 8), 32),
-}
+def _whole(table: Table, row: str, column: str) -> tuple[int, str]:
+    value, basis = _number(table, row, column)
+    if value is None:
+        raise ValueError(f"table {table.id}[{row}][{column}] is empty: give a number")
+    return value, basis
+
+
+def launchers(table: Table) -> dict[str, Launcher]:
+    """The weapons of a (pydantic-validated) :data:`TABLE`, by their Command Sheet letter
+    codes [ADV III.B]: the rows B, PA, PT, PK, whose order notations the Order Plot reads.
+
+    Raises:
+        ValueError: a row missing or extra, a cell not a whole number, an AP Factor after the
+            weapon's longest range.
+    """
+    keys = [str(r.key) for r in table.rows]
+    if sorted(keys) != sorted(_CODES):
+        raise ValueError(f"table {table.id}: rows {keys}, expected one each of {list(_CODES)}")
+    found: dict[str, Launcher] = {}
+    for code in _CODES:
+        cells = [_number(table, code, c) for c in _AP_COLUMNS]
+        factors = tuple(v for v, _ in cells if v is not None)
+        if not factors or any(v is None for v, _ in cells[: len(factors)]):
+            raise ValueError(f"table {table.id}[{code}]: AP Factors from one hex, then empty")
+        pen, pen_basis = _whole(table, code, "penetration")
+        gp, gp_basis = _whole(table, code, "nm_gp_factor")
+        points, points_basis = _whole(table, code, "points")
+        basis = "; ".join(dict.fromkeys(b for b in (cells[0][1], pen_basis) if b))
+        longest = len(factors)
+        name = str(unwrap(table.cell(code, "name")))
+        found[code] = Launcher(
+            name,
+            factors[0],
+            pen,
+            longest,
+            longest,
+            code=code,
+            factors=factors,
+            gp=gp,
+            points=points,
+            placeholder=basis,
+            gp_placeholder=gp_basis,
+            points_placeholder=points_basis,
+        )
+    return found
+
+
+#: The Command Sheet letter codes [ADV III.B], as the order notations read them [ADV IV.E.3].
+_CODES = ("B", "PA", "PT", "PK")
+#: The weapons by their letter codes, read from the resources (placeholder tables).
+WEAPONS: dict[str, Launcher] = launchers(table(TABLE))
 CODES = tuple(WEAPONS)
 _NAMES = {w.name.lower(): code for code, w in WEAPONS.items()}
 
@@ -157,12 +213,12 @@ def weapon(state: ArmorState, unit: str) -> Launcher | None:
 
 
 def priced(type_id: str, marks: Sequence[str]) -> tuple[int, str | None]:
-    """The Point Value a weapon adds to its squad's [ADV V.A] (:data:`POINTS`, a
+    """The Point Value a weapon adds to its squad's [ADV V.A] (its row of :data:`TABLE`, a
     placeholder), and what it rests on; (0, None) with no weapon."""
     found = carried(type_id, marks)
     if found is None:
         return 0, None
-    return POINTS, f"+{POINTS} for its {found.name}: {POINTS_PLACEHOLDER}"
+    return found.points, f"+{found.points} for its {found.name}: {found.points_placeholder}"
 
 
 def with_points(state: ArmorState, unit: str, value: tuple[int, str]) -> tuple[int, str]:
@@ -171,7 +227,8 @@ def with_points(state: ArmorState, unit: str, value: tuple[int, str]) -> tuple[i
     if launcher is None:
         return value
     points, why = value
-    return points + POINTS, f"{why} + {POINTS} for its {launcher.name} [ADV V.A] (placeholder)"
+    more = launcher.points
+    return points + more, f"{why} + {more} for its {launcher.name} [ADV V.A] (placeholder)"
 
 
 def hexes_moved(order: Order) -> int:
@@ -282,7 +339,7 @@ def resolve(
     hits = 1 if roll <= shot.hit_number else 0
     ranging.note(state, firer, target, hits)  # for a Previous Hit next time [GC1]
     rule = f"with its ({launcher.code}) {launcher.name}{how} {RULE}"
-    notes = [WEAPON_PLACEHOLDER, shot.hit.placeholder]
+    notes = [launcher.placeholder, shot.hit.placeholder]
     pen = launcher.penetration(shot.range)
     state.emit(
         ApFire(
