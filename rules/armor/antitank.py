@@ -393,11 +393,11 @@ def resolve(
     from rules.armor.gp import resolve_gp
 
     if fires_gp(state, target):  # its GP Factor, at a unit in a Building hex [ADV IV.E.6]
-        launcher = weapon(state, firer)
-        assert launcher is not None
+        carried = weapon(state, firer)
+        assert carried is not None
         state.firing.fired.add(firer)  # sighted next Turn at any range [AG IV.C.5]
         return resolve_gp(
-            state, firer, target, opportunity, mg=launcher.code, how=how, moving=moving
+            state, firer, target, opportunity, mg=carried.code, how=how, moving=moving
         )
     shot = aim(state, firer, target, moving, opportunity=opportunity)
     launcher = shot.gun
