@@ -24,12 +24,25 @@ What the book says and the engine plays:
   considered to be moving if ordered to move one hex (firing is impossible if two hexes of
   movement are ordered)". "Infantry weapons use HEAT shells and do not rely on velocity for
   penetration" [Designer's Notes II]: the Penetration is the same at every range. AP fire is
-  only at Vehicle units [ADV VI.B]; "The PIAT, Bazooka, Panzerfaust, and Panzerschreck may
-  only use their GP Factors against Block, Wire, Pillbox, or Bunker units, or against units in
-  Building hexes" [ADV IV.E.6] (not played: those GP Factors are on the cards; the weapon
-  fires at Vehicles only). "Infantry units, but not any attached weapons, may Direct Fire
-  while being Transported" [ADV V.C.3]. Suppressed Leg units fire only in Overrun Defensive
-  Fire [ADV VIII.A.2.b].
+  only at Vehicle units [ADV VI.B]. "Infantry units, but not any attached weapons, may Direct
+  Fire while being Transported" [ADV V.C.3]. Suppressed Leg units fire only in Overrun
+  Defensive Fire [ADV VIII.A.2.b].
+- **GP fire** [ADV IV.E.6]: "The PIAT, Bazooka, Panzerfaust, and Panzerschreck may only use
+  their GP Factors against Block, Wire, Pillbox, or Bunker units, or against units in Building
+  hexes". At an enemy Leg or Towed unit in a Building hex (any storey) the weapon fires its GP
+  Factor by the GP procedure [ADV VI.B] (:func:`rules.armor.gp.resolve_gp` with its letter
+  code): by its own order "(B)F-865", with the squad's Direct Fire at that unit by the
+  automatic order [ADV IV.E.3], and with the squad's triggered Opportunity Fire (halved
+  [ADV VI.B.2.a]) or Tracking Fire (not halved [OP XV.B.3]); MV when the squad is ordered one
+  hex [ADV VI.A.1]; a Half Squad's weapon is not halved and a Squad Plus adds nothing to it
+  (our reading: the special weapons "remain with the reduced unit" [OP XII], the halving and
+  the +10 are the Squad's own GP). Our readings: at a Vehicle, in a Building hex too, it fires
+  AP ("AP Shells may only be fired at Vehicle units" [ADV VI.B] and the weapons use AP "the
+  same as Vehicle units" [ADV VI.A.1]); a unit inside a Pillbox or Bunker is not the Pillbox
+  unit, so no GP; its own Opportunity Fire order "(B)N-" watches for Vehicles only. Refused,
+  saying why: GP at a unit outside a Building hex; "(B)F-hex" at a Block, Wire, Pillbox or
+  Bunker unit [ADV IV.E.5] (not played: their GP Defense Factors and what a GP hit does to
+  them are on their Data Cards, and no fire at Terrain Support units is played yet).
 - **Overrun Defensive Fire** [ADV VIII.A.2-3]: with the squad's, "only if the hex adjacent to
   the target hex entered by the Vehicle unit is in their Field of Fire", "resolved the same as
   Direct Fire by AP ... at a range of one ... hex[]"; Suppressed, "with the Suppressed AP
@@ -43,14 +56,16 @@ What the book says and the engine plays:
   every Turn as the others do (the book's, not ours).
 
 Placeholders (the Data Cards' Gunnery Tables, Damage Caused Tables and Point Values are not
-in the text): each weapon's AP Factors by range, its Penetration, its longest range
-(:data:`WEAPON_PLACEHOLDER`); one shot a Turn; the firer's Damage Caused Table is the
-shared placeholder's. Opportunity Fire: the weapon fires with its squad's triggered
-Opportunity (or Tracking) Fire at a Vehicle, -8 [AG VII.F.1] (our reading of the automatic
-order), or by its own order "(B)N-1802" (:mod:`rules.armor.antitank_opportunity`, our
-reading, as the machineguns'), which replaces the automatic one. Its Point Value is added to
-the squad's [ADV V.A] in the point-buy and when the squad is knocked out: :data:`POINTS`, a
-placeholder. Not played: its GP fire [ADV IV.E.6].
+in the text): each weapon's AP Factors by range, its Penetration, its longest range, its GP
+Factor and its Point Value are rows of ``resources/armor/tables/anti-tank-weapons.yaml``
+(:data:`TABLE`, read by :func:`launchers`; each cell says what it rests on, and ``hexwright
+data report`` counts them); one shot a Turn; the firer's Damage Caused Table is the shared
+placeholder's. Opportunity Fire: the weapon fires with its squad's triggered Opportunity (or
+Tracking) Fire at a Vehicle, -8 [AG VII.F.1] (our reading of the automatic order), or by its
+own order "(B)N-1802" (:mod:`rules.armor.antitank_opportunity`, our reading, as the
+machineguns'), which replaces the automatic one. Its Point Value is added to the squad's
+[ADV V.A] in the point-buy and when the squad is knocked out. The GP Factor (NM at every
+range the weapon has an AP Factor, MV half) is a placeholder too.
 """
 
 from __future__ import annotations
@@ -61,9 +76,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from model.catalog import unit_types
-from model.provenance import unwrap
+from model.provenance import Value, unwrap
 from model.systems import GameSystem
-from rules.armor.cards import Gun, hit_number
+from model.tables import Table
+from rules.armor.cards import Gun, hit_number, table
 from rules.armor.events import ApFire, PhaseNote
 from rules.armor.range import describe_range, range_between
 from rules.armor.turret import turret_aspect
@@ -76,30 +92,27 @@ if TYPE_CHECKING:
     from rules.armor.game import ArmorState
     from rules.armor.orders import Order
 
-WEAPON_PLACEHOLDER = (
-    "the weapons' Gunnery Tables are on the Data Cards, not in the text: our estimates from the "
-    "historical weapons at 50 m a hex, one shot a Turn; AP Factor by range Bazooka 12/10/8, "
-    "PIAT 12/9, Panzerfaust 12 (one hex), Panzerschreck 12/10/8; Penetration (armour in mm / 5, "
-    "as the Armour Basis placeholder) Bazooka 20, PIAT 20, Panzerfaust 40, Panzerschreck 32, the "
-    "same at every range (HEAT [Designer's Notes II])"
-)
 RULE = "[ADV IV.E.3; ADV VI.A.1; AG VI.B; GC1 AP Hit Table]"
-#: The Point Value a weapon adds to its squad's [ADV V.A]: a placeholder.
-POINTS = 2
-POINTS_PLACEHOLDER = (
-    "the weapons' Point Values are on the Data Cards, not in the text: 2 for each, as the "
-    "hand-held Flamethrower's 'additional two Points' [OP V.B.1] (our estimate)"
-)
+#: The resources table of the weapons' Gunnery Tables and Point Values (all placeholders but
+#: their names): ``resources/armor/tables/anti-tank-weapons.yaml``.
+TABLE = "anti-tank-weapons"
+_AP_COLUMNS = ("ap_factor@1", "ap_factor@2", "ap_factor@3")
 
 
 @dataclass(frozen=True)
 class Launcher(Gun):
     """An infantry anti-tank weapon's Gunnery Table: AP Factor per range from one hex, one
-    Penetration at every range (HEAT [Designer's Notes II]); placeholders
-    (:data:`WEAPON_PLACEHOLDER`)."""
+    Penetration at every range (HEAT [Designer's Notes II]), the NM GP Factor it may use only
+    at fortifications and units in Building hexes [ADV IV.E.6], the Point Value it adds to its
+    squad's [ADV V.A]; each read from :data:`TABLE` with what it rests on (placeholders)."""
 
     code: str = ""
     factors: tuple[int, ...] = ()
+    gp: int = 0
+    points: int = 0
+    placeholder: str = ""
+    gp_placeholder: str = ""
+    points_placeholder: str = ""
 
     def ap_factor(self, rng: int) -> int:
         """The AP Factor at ``rng`` [AG VI.B.1]; 0 out of range."""
@@ -109,19 +122,75 @@ class Launcher(Gun):
         """The same at every range: HEAT does not rely on velocity [Designer's Notes II]."""
         return self.pen7
 
+    def gp_factor(self, rng: int, moving: bool) -> int:
+        """The NM or MV GP Factor at ``rng`` [ADV VI.B.1; ADV IV.E.6]: the NM at every range
+        it has an AP Factor, MV half of it rounded down (placeholders); 0 out of range."""
+        if self.ap_factor(rng) <= 0:
+            return 0
+        return self.gp // 2 if moving else self.gp
 
-def _launcher(code: str, name: str, factors: tuple[int, ...], pen: int) -> Launcher:
-    longest = len(factors)
-    return Launcher(name, factors[0], pen, longest, longest, code=code, factors=factors)
+
+def _number(table: Table, row: str, column: str) -> tuple[int | None, str]:
+    """A whole-number cell of ``table`` (None for an empty one) and its placeholder text."""
+    found = table.cell(row, column)
+    value = unwrap(found)
+    basis = (found.placeholder or "") if isinstance(found, Value) else (table.placeholder or "")
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value, basis
+    raise ValueError(f"table {table.id}[{row}][{column}]: {value!r} is not a whole number")
 
 
-#: The weapons by their Command Sheet letter codes [ADV III.B] (placeholder tables).
-WEAPONS: dict[str, Launcher] = {
-    "B": _launcher("B", "Bazooka", (12, 10, 8), 20),
-    "PA": _launcher("PA", "PIAT", (12, 9), 20),
-    "PT": _launcher("PT", "Panzerfaust", (12,), 40),
-    "PK": _launcher("PK", "Panzerschreck", (12, 10, 8), 32),
-}
+def _whole(table: Table, row: str, column: str) -> tuple[int, str]:
+    value, basis = _number(table, row, column)
+    if value is None:
+        raise ValueError(f"table {table.id}[{row}][{column}] is empty: give a number")
+    return value, basis
+
+
+def launchers(table: Table) -> dict[str, Launcher]:
+    """The weapons of a (pydantic-validated) :data:`TABLE`, by their Command Sheet letter
+    codes [ADV III.B]: the rows B, PA, PT, PK, whose order notations the Order Plot reads.
+
+    Raises:
+        ValueError: a row missing or extra, a cell not a whole number, an AP Factor after the
+            weapon's longest range.
+    """
+    keys = [str(r.key) for r in table.rows]
+    if sorted(keys) != sorted(_CODES):
+        raise ValueError(f"table {table.id}: rows {keys}, expected one each of {list(_CODES)}")
+    found: dict[str, Launcher] = {}
+    for code in _CODES:
+        cells = [_number(table, code, c) for c in _AP_COLUMNS]
+        factors = tuple(v for v, _ in cells if v is not None)
+        if not factors or any(v is None for v, _ in cells[: len(factors)]):
+            raise ValueError(f"table {table.id}[{code}]: AP Factors from one hex, then empty")
+        pen, pen_basis = _whole(table, code, "penetration")
+        gp, gp_basis = _whole(table, code, "nm_gp_factor")
+        points, points_basis = _whole(table, code, "points")
+        basis = "; ".join(dict.fromkeys(b for b in (cells[0][1], pen_basis) if b))
+        longest = len(factors)
+        name = str(unwrap(table.cell(code, "name")))
+        found[code] = Launcher(
+            name,
+            factors[0],
+            pen,
+            longest,
+            longest,
+            code=code,
+            factors=factors,
+            gp=gp,
+            points=points,
+            placeholder=basis,
+            gp_placeholder=gp_basis,
+            points_placeholder=points_basis,
+        )
+    return found
+
+
+#: The Command Sheet letter codes [ADV III.B], as the order notations read them [ADV IV.E.3].
+_CODES = ("B", "PA", "PT", "PK")
+#: The weapons by their letter codes, read from the resources (placeholder tables).
+WEAPONS: dict[str, Launcher] = launchers(table(TABLE))
 CODES = tuple(WEAPONS)
 _NAMES = {w.name.lower(): code for code, w in WEAPONS.items()}
 
@@ -157,12 +226,12 @@ def weapon(state: ArmorState, unit: str) -> Launcher | None:
 
 
 def priced(type_id: str, marks: Sequence[str]) -> tuple[int, str | None]:
-    """The Point Value a weapon adds to its squad's [ADV V.A] (:data:`POINTS`, a
+    """The Point Value a weapon adds to its squad's [ADV V.A] (its row of :data:`TABLE`, a
     placeholder), and what it rests on; (0, None) with no weapon."""
     found = carried(type_id, marks)
     if found is None:
         return 0, None
-    return POINTS, f"+{POINTS} for its {found.name}: {POINTS_PLACEHOLDER}"
+    return found.points, f"+{found.points} for its {found.name}: {found.points_placeholder}"
 
 
 def with_points(state: ArmorState, unit: str, value: tuple[int, str]) -> tuple[int, str]:
@@ -171,7 +240,8 @@ def with_points(state: ArmorState, unit: str, value: tuple[int, str]) -> tuple[i
     if launcher is None:
         return value
     points, why = value
-    return points + POINTS, f"{why} + {POINTS} for its {launcher.name} [ADV V.A] (placeholder)"
+    more = launcher.points
+    return points + more, f"{why} + {more} for its {launcher.name} [ADV V.A] (placeholder)"
 
 
 def hexes_moved(order: Order) -> int:
@@ -179,11 +249,51 @@ def hexes_moved(order: Order) -> int:
     return sum(1 for s in order.steps if s in "FBMW")
 
 
+#: The Terrain Support units the weapons may use their GP Factors against [ADV IV.E.6].
+FORTIFICATIONS = ("block", "wire", "pillbox", "bunker")
+IV_E_6 = (
+    "may only use their GP Factors against Block, Wire, Pillbox, or Bunker units, or against "
+    "units in Building hexes [ADV IV.E.6]"
+)
+
+
+def in_building(state: ArmorState, target: str) -> bool:
+    """``target`` stands in a Building hex (any of the Building terrains, a storey up or not)
+    [ADV IV.E.6]."""
+    h = state.troops.hexes.get(target)
+    return h is not None and state.game.terrain.terrain(h).endswith("building")
+
+
+def fires_gp(state: ArmorState, target: str) -> bool:
+    """The weapon's fire at ``target`` is GP fire: at any unit but a Vehicle [ADV VI.B]; at a
+    Vehicle it fires AP, in a Building hex too (our reading: "AP Shells may only be fired at
+    Vehicle units", and the weapons "use ... AP Shells the same as Vehicle units" [VI.A.1])."""
+    return not state.game.units[target].vehicle
+
+
+def _why_not_hex(state: ArmorState, name: str, target: str) -> str:
+    """Why a "(B)F-hex" order may not fire at the hex ``target`` (not a unit) [ADV IV.E.5-6]."""
+    from rules.armor.support.effects import standing
+    from rules.armor.support.works import NAMES
+
+    h = state.game.hex_named(target)
+    kinds = sorted(k for k in standing(state).get(h, ()) if k in FORTIFICATIONS) if h else []
+    if not kinds:
+        return "it is not on the map"
+    what = " and ".join(NAMES[k] for k in kinds)
+    return (
+        f"the {name} {IV_E_6}, and Direct Fire at the {what} unit in {target} is written "
+        '"F" and its hex [ADV IV.E.5]; not played: the Terrain Support units\' GP Defense '
+        "Factors and what a GP hit does to them are on their Data Cards, not in the text"
+    )
+
+
 def why_not(
     state: ArmorState, unit: str, code: str, target: str, moving: bool = False
 ) -> str | None:
-    """Why ``unit``'s weapon ``code`` may not fire AP at ``target`` now (its squad with
-    movement orders when ``moving``), or None [ADV IV.E.3; IV.E.6; V.C.3; VI.A.1]."""
+    """Why ``unit``'s weapon ``code`` may not fire at ``target`` now (its squad with movement
+    orders when ``moving``), or None [ADV IV.E.3; IV.E.6; V.C.3; VI.A.1]: AP at an enemy
+    Vehicle [ADV VI.A.1], GP only at an enemy unit in a Building hex [ADV IV.E.6]."""
     from rules.armor.fire import why_not_fire
 
     carried = weapon(state, unit)
@@ -193,16 +303,19 @@ def why_not(
             f"it carries no {name}: an Infantry Squad marked {code} whose Data Card lists it "
             "[ADV III.B; ADV V.A]"
         )
+    if unit in state.troops.hexes and target not in state.game.units:
+        return _why_not_hex(state, name, target)  # a fortification's hex [ADV IV.E.5]
     if unit not in state.troops.hexes or target not in state.troops.hexes:
         return "it is not on the map"
     other = state.game.units[target]
     if other.side == state.game.units[unit].side:
         return "it is not an enemy unit"
-    if not other.vehicle:
+    gp = fires_gp(state, target)
+    if gp and not in_building(state, target):
+        where = state.game.terrain.terrain(state.troops.hexes[target])
         return (
-            f"the {name} fires AP only at Vehicle units [ADV VI.B]; its GP Factors only at "
-            "Block, Wire, Pillbox or Bunker units or units in Building hexes [ADV IV.E.6] "
-            "(not played: those GP Factors are on the Data Cards)"
+            f"the {name} fires AP only at Vehicle units [ADV VI.B]; it {IV_E_6}: {target} is "
+            f"in {where}"
         )
     if state.transported(unit):
         return (
@@ -218,6 +331,8 @@ def why_not(
             f"beyond the {name}'s range ({describe_range(a, b)}; {carried.longest} hex(es), a "
             "placeholder Gunnery Table)"
         )
+    if gp and carried.gp_factor(range_between(a, b), moving) <= 0:
+        return f"the {name}'s GP Factor is 0 here (a placeholder Gunnery Table) [ADV IV.E.6]"
     return None
 
 
@@ -268,12 +383,22 @@ def resolve(
     how: str = "",
     opportunity: bool = False,
 ) -> list[Pending]:
-    """The weapon's AP fire at ``target``, explained in events (``how``: words added to its
-    rule; ``opportunity``: an Opportunity Fire's -8 [AG VII.F.1]); the results, not yet
-    applied [AG VI.A]."""
+    """The weapon's fire at ``target``, explained in events (``how``: words added to its
+    rule; ``opportunity``: an Opportunity Fire's -8 [AG VII.F.1], or its GP Factor halved
+    [ADV VI.B.2.a]); the results, not yet applied [AG VI.A]. AP at a Vehicle [ADV VI.A.1];
+    GP at a unit in a Building hex [ADV IV.E.6] by the GP procedure [ADV VI.B]
+    (:func:`rules.armor.gp.resolve_gp` with the weapon's letter code)."""
     from rules.armor import ranging
     from rules.armor.fire import _hit
+    from rules.armor.gp import resolve_gp
 
+    if fires_gp(state, target):  # its GP Factor, at a unit in a Building hex [ADV IV.E.6]
+        carried = weapon(state, firer)
+        assert carried is not None
+        state.firing.fired.add(firer)  # sighted next Turn at any range [AG IV.C.5]
+        return resolve_gp(
+            state, firer, target, opportunity, mg=carried.code, how=how, moving=moving
+        )
     shot = aim(state, firer, target, moving, opportunity=opportunity)
     launcher = shot.gun
     assert isinstance(launcher, Launcher)
@@ -282,7 +407,7 @@ def resolve(
     hits = 1 if roll <= shot.hit_number else 0
     ranging.note(state, firer, target, hits)  # for a Previous Hit next time [GC1]
     rule = f"with its ({launcher.code}) {launcher.name}{how} {RULE}"
-    notes = [WEAPON_PLACEHOLDER, shot.hit.placeholder]
+    notes = [launcher.placeholder, shot.hit.placeholder]
     pen = launcher.penetration(shot.range)
     state.emit(
         ApFire(
@@ -355,9 +480,10 @@ def with_opportunity(
 
 def options(state: ArmorState, unit: str, squad_targets: list[str]) -> list[Order]:
     """The separate weapon orders offered in the Order Plot [ADV IV.E.3]: the weapon alone at
-    each enemy Vehicle it may fire at (the squad standing), and with each Direct Fire of the
-    squad at another target (the squad's own fire at a Vehicle takes the weapon with it by
-    the automatic order)."""
+    each enemy unit it may fire at (the squad standing): a Vehicle (AP [ADV VI.A.1]) or a unit
+    in a Building hex (GP [ADV IV.E.6]); and with each Direct Fire of the squad at another
+    target (the squad's own fire at that unit takes the weapon with it by the automatic
+    order)."""
     from rules.armor.orders import Order
 
     launcher = weapon(state, unit)
@@ -377,7 +503,8 @@ def options(state: ArmorState, unit: str, squad_targets: list[str]) -> list[Orde
 
 
 def targets(state: ArmorState, unit: str, moving: bool = False) -> list[str]:
-    """The enemy Vehicles ``unit``'s weapon may fire at now."""
+    """The enemy units ``unit``'s weapon may fire at now: Vehicles (AP [ADV VI.A.1]) and units
+    in Building hexes (GP [ADV IV.E.6])."""
     launcher = weapon(state, unit)
     if launcher is None:
         return []

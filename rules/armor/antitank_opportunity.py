@@ -93,7 +93,8 @@ def options(state: ArmorState, unit: str) -> list[Order]:
     launcher = antitank.weapon(state, unit)
     if launcher is None or state.transported(unit) or state.suppressed(unit):
         return []
-    hexes = {state.game.name(state.troops.hexes[t]) for t in antitank.targets(state, unit)}
+    aims = [t for t in antitank.targets(state, unit) if not antitank.fires_gp(state, t)]
+    hexes = {state.game.name(state.troops.hexes[t]) for t in aims}  # Vehicles (our reading)
     found = [Order(unit, mg_opportunity=((launcher.code, h),)) for h in sorted(hexes)]
     return [o for o in found if why_not_order(state, o) is None]
 

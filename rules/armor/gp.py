@@ -29,8 +29,10 @@ Tables' GP Factors (:data:`GP_FACTOR_PLACEHOLDER`), the Target Information Chart
 cells are cut (:data:`GP_HIT_PLACEHOLDER`). Every :class:`~rules.armor.events.GpFire` says
 which it used. A Vehicle's independently fired machinegun fires through the same steps with its
 MG NM or MG MV GP Factor (``mg``: its mount; :mod:`rules.armor.machineguns`) [ADV VI.A.2;
-VI.B.1]. Not in this slice: the infantry anti-tank weapons [ADV IV.E.3; VI.A.1], Buttoned
-vehicles. A unit in Full Cover [ADV IV.C] takes the chart's FC column (:mod:`rules.armor.cover`).
+VI.B.1]; a squad's Bazooka, PIAT, Panzerfaust or Panzerschreck (``mg``: its letter code)
+with the weapon's GP Factor, only at units in Building hexes [ADV IV.E.6]
+(:mod:`rules.armor.antitank`, where its AP fire at Vehicles is). A unit in Full Cover
+[ADV IV.C] takes the chart's FC column (:mod:`rules.armor.cover`).
 """
 
 from __future__ import annotations
@@ -39,8 +41,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rules.armor import antitank, machineguns
 from rules.armor import cover as full_cover
-from rules.armor import machineguns
 from rules.armor.cards import cell, gun_of, table
 from rules.armor.events import GpFire
 from rules.armor.optional import (
@@ -365,8 +367,11 @@ def gp_aim(
         orders = state.orders_of(target)
         target_moving = state.hexes_ordered(target) > 0 or orders.assault is not None
     hand = mg == handheld.FT  # the Assault Squad's hand-held Flamethrower [OP V.B.2]
+    launcher = antitank.WEAPONS.get(mg) if mg is not None else None  # (B), (PT) ...
     if hand:
         factor = handheld.factor(rng, moving)
+    elif launcher is not None:  # its GP Factor, at a unit in a Building [ADV IV.E.6]
+        factor = launcher.gp_factor(rng, moving)
     elif mg is not None:  # the card's MG NM / MG MV GP Factor [ADV VI.B.1] (placeholder)
         factor = machineguns.mg_factor(rng, moving)
     else:
@@ -379,11 +384,13 @@ def gp_aim(
         mods.append(Modifier("Suppressed Vehicle's main gun: x1/2", 0, rule + ".b]"))
     if riding:
         mods.append(Modifier("Transported Infantry: x1/2", 0, rule + ".c; ADV V.C.3]"))
-    half = None if hand else reduction.gp_modifier(state, firer)  # a Half Squad [OP XII]
+    # a Half Squad [OP XII]; its special weapons "remain with the reduced unit", unhalved
+    own = hand or launcher is not None
+    half = None if own else reduction.gp_modifier(state, firer)
     if half is not None:
         mods.append(half)
     halves = len(mods)
-    plus = None if hand else special_infantry.gp_bonus(state, firer, close_assault=False)
+    plus = None if own else special_infantry.gp_bonus(state, firer, close_assault=False)
     if plus is not None:
         mods.insert(0, plus)
     added = factor + (plus.value if plus is not None else 0)
@@ -423,13 +430,17 @@ def resolve_gp(
     opportunity: bool = False,
     tracking: bool = False,
     mg: str | None = None,
+    how: str = "",
+    moving: bool | None = None,
 ) -> list[Pending]:
     """One GP fire, explained in a :class:`~rules.armor.events.GpFire`; its results, not yet
     applied [AG VI.A] (``tracking``: a Tracking Fire [OP XV.B.3]; ``mg``: the mount of the
-    Vehicle's independently fired machinegun that fires [ADV VI.A.2; VI.B])."""
+    Vehicle's independently fired machinegun that fires [ADV VI.A.2; VI.B], or the letter code
+    of a squad's weapon [ADV IV.E.3]; ``how``: words added to its rule; ``moving`` stands in
+    for the orders)."""
     from rules.armor.fire import Pending
 
-    shot = gp_aim(state, firer, target, opportunity, tracking=tracking, mg=mg)
+    shot = gp_aim(state, firer, target, opportunity, moving=moving, tracking=tracking, mg=mg)
     # an Ace rolls twice, the higher (better) kept [OP XVII.G.3]
     what = f"GP fire {firer} ({mg} machinegun)" if mg else f"GP fire {firer}"
     roll, _ = morale.roll(state, firer, f"{what} at {target}", low=False)
@@ -454,6 +465,15 @@ def resolve_gp(
         notes[0] = None  # NM 25, MV 0 at one hex: the book's [OP V.B.2]
         verb = "fires its (FT) hand-held Flamethrower at"
         factor_rule = "[OP V.B.2: NM 25, MV 0 at one hex]"
+    elif mg in antitank.WEAPONS:  # a Bazooka's, PIAT's ... GP Factor [ADV IV.E.6]
+        launcher = antitank.WEAPONS[mg]
+        rule += (
+            f" (its ({mg}) {launcher.name}{how}: its GP Factors only against Block, Wire, "
+            "Pillbox or Bunker units or units in Building hexes [ADV IV.E.3; ADV IV.E.6])"
+        )
+        notes[0] = launcher.gp_placeholder
+        verb = f"fires its ({mg}) {launcher.name} GP at"
+        factor_rule = "[ADV IV.E.6; ADV VI.B.1: the weapon's GP Factor]"
     elif mg is not None:
         rule += f" (its {mg} machinegun, fired as a separate unit [ADV IV.E.2; VI.A.2])"
         notes[0] = machineguns.MG_FACTOR_PLACEHOLDER
@@ -533,6 +553,9 @@ def gp_chance(
     factor = f"{'MV' if shot.moving else 'NM'} GP Factor {shot.factor}"
     if mg == handheld.FT:  # [OP V.B.2]
         factor = f"(FT) hand-held Flamethrower: {factor} [OP V.B.2]"
+    elif mg in antitank.WEAPONS:  # [ADV IV.E.6; ADV VI.B.1]
+        name = antitank.WEAPONS[mg].name
+        factor = f"({mg}) {name}: {factor} (a placeholder Gunnery Table) [ADV IV.E.6]"
     elif mg is not None:  # [ADV VI.B.1]
         factor = f"({mg}) machinegun: MG {factor} (a placeholder Gunnery Table)"
     halved = "".join(f", {m.what}" for m in shot.modifiers)

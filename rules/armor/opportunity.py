@@ -271,6 +271,8 @@ def _machinegun(
     not Suppressed, Field of Fire, range [ADV VI.A.2-4; VI.B.2.b])."""
     if (firer, mount) in state.firing.mg_used or firer not in state.troops.hexes:
         return None
+    if mount in antitank.CODES and antitank.fires_gp(state, mover):
+        return None  # a weapon's own "(B)N-" order watches for Vehicles, AP (our reading)
     if (firer, mount, mover) in state.execution.mg_declined:
         return None
     where = _crossed(state, firer, watched, before, here, crossing)

@@ -136,10 +136,16 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
         launcher = antitank.automatic(state, order.unit, order)
         if launcher is not None:  # fired with the squad at its target [ADV IV.E.3]
             chances += (weapon_chance(state, order.unit, order.fire, moving),)
-            rules.append(
-                f"The {launcher.name} fires AP with the squad at its target, no separate order "
-                "written [ADV IV.E.3; ADV VI.A.1]"
-            )
+            if antitank.fires_gp(state, order.fire):
+                rules.append(
+                    f"The {launcher.name} fires its GP Factor with the squad at its target in a "
+                    "Building hex, no separate order written [ADV IV.E.3; ADV IV.E.6]"
+                )
+            else:
+                rules.append(
+                    f"The {launcher.name} fires AP with the squad at its target, no separate "
+                    "order written [ADV IV.E.3; ADV VI.A.1]"
+                )
     if order.mg:  # each machinegun's own GP fire [ADV IV.E.2; VI.A.2; VI.B]
         moving = bool(order.moves)
         chances += tuple(mg_chance(state, order.unit, m, t, moving) for m, t in order.mg)
@@ -148,6 +154,11 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
                 "An infantry anti-tank weapon's own fire order, AP as a Vehicle's; moving if "
                 "the squad moves one hex, no fire with two [ADV IV.E.3; ADV VI.A.1]"
             )
+            if any(m in antitank.CODES and antitank.fires_gp(state, t) for m, t in order.mg):
+                rules.append(
+                    "Its GP Factors only against Block, Wire, Pillbox or Bunker units or units "
+                    "in Building hexes, by the GP procedure [ADV IV.E.6; ADV VI.B]"
+                )
         else:
             rules.append(
                 "Independently fired machineguns, each as a separate unit: GP fire with the MG "
@@ -316,11 +327,16 @@ def weapon_chance(
     Table a placeholder."""
     launcher = antitank.weapon(state, firer)
     assert launcher is not None
+    arc = "the squad's, 60 degrees from its front [ADV IV.E.3; VI.A.4]"
+    if antitank.fires_gp(state, target):  # GP at a unit in a Building hex [ADV IV.E.6]
+        words, chance = gp_chance(
+            state, firer, target, opportunity, moving=moving, mg=launcher.code
+        )
+        return Chance(target, f"{words}; Field of Fire: {arc}; {HIDDEN_GP}", chance)
     hexes = None if opportunity else 0  # a triggered fire knows the mover's orders
     shot = antitank.aim(state, firer, target, moving, hexes, opportunity)
     what = f"({launcher.code}) {launcher.name}, AP as a Vehicle's [ADV VI.A.1]: "
     found = _ap_chance(state, firer, target, shot, what, hidden=not opportunity)
-    arc = "the squad's, 60 degrees from its front [ADV IV.E.3; VI.A.4]"
     note = "Gunnery Table a placeholder (not in the text)"
     return Chance(target, f"{found.words}; Field of Fire: {arc}; {note}", found.effect)
 
