@@ -298,6 +298,20 @@ class ManHit(Event):
 
 
 @dataclass(frozen=True)
+class DamageAsked(Event):
+    """A damage waits on a player's choice of the man who takes it [8.41; 8.43]: who chooses,
+    among whom, and why he does."""
+
+    kind: ClassVar[str] = "soldiers-damage-choice"
+    chooser: str
+    men: tuple[str, ...]
+    why: str
+
+    def describe(self) -> str:
+        return f"{self.chooser} chooses who takes the damage, of {', '.join(self.men)}: {self.why}"
+
+
+@dataclass(frozen=True)
 class EventDrawn(Event):
     """The Event Table's result of a tactical turn and what the engine did with it [6.12]."""
 
