@@ -111,6 +111,7 @@ from rules.soldiers import (
     bidding,
     carrying,
     damage_choice,
+    delayed_entry,
     destroying,
     engineers,
     equipment,
@@ -324,6 +325,8 @@ class SoldiersGame(MapGame):
         enterable = frozenset(h for h in hexes if not self.movement.cost("man", h).prohibited)
         #: The map-edge hexes [7.26; 19.32]: those with a neighbour off the map.
         self.edge = frozenset(h for h in hexes if any(n not in hexes for n in h.neighbors()))
+        #: Each hex's zone [2.22], ``BOARD/N``, for delayed reinforcements [19.34].
+        self.zones = delayed_entry.zones_of(self.amap)
         self.deployment = deploy(scenario, MapFacts(self.region, names, enterable, self.edge))
         self.groups = tuple(self.deployment.groups)
         self.group_of = {m: g.id for g in self.groups for m in g.men}

@@ -37,7 +37,8 @@ A chit the file leaves out is in Start. Scenarios 20-26 add: the men off the map
 enter (``waiting`` [19.32]), moved off (``exited`` [7.26]) or lost to a depleted squad's draw
 (``lost`` [19.21]), each with no hex; how many Event A and B results have come (``events``
 [6.12]) and the Command Cycle each came in (``event_cycles`` [21.3]), the reinforcement
-groups that may enter (``eligible``), and the side last in each hex (``last_in`` [19.7]).
+groups that may enter (``eligible``), the zone each reinforcing squad entered in
+(``entry_zones`` [19.34]), and the side last in each hex (``last_in`` [19.7]).
 Support weapons (``support``, :class:`rules.soldiers.support.SupportPosition`): the men on
 overwatch [13.1], each prepared MMG's or HMG's hex and arrow [14.2; 14.21]. Fire support
 (``fire_support``, :class:`rules.soldiers.fire_support.FireSupportPosition`): each side's
@@ -64,6 +65,7 @@ from rules.soldiers import kit as kit_io
 from rules.soldiers import minefields, smoke, wire
 from rules.soldiers import support as support_io
 from rules.soldiers.actions import REACTIONS
+from rules.soldiers.delayed_entry import ON_TIME
 from rules.soldiers.fire_support import FireSupportPosition, read_position, write_position
 from rules.soldiers.minefields import MinefieldsPosition
 from rules.soldiers.moves import judge_sight
@@ -289,6 +291,10 @@ class SoldiersPositionState(StrictModel):
         default_factory=list, description="chits the Chit Activation Table still holds [26.4]"
     )
     activation_rolls: int = Field(default=0, ge=0, description="rolls on that table [26.4]")
+    entry_zones: dict[str, str] = Field(
+        default_factory=dict,
+        description="the zone each reinforcing squad entered in: specified or BOARD/N [19.34]",
+    )
     last_in: dict[str, str] = Field(default_factory=dict)
     clips_spent: dict[str, int] = Field(default_factory=dict)
     grenades_thrown: dict[str, int] = Field(default_factory=dict)
@@ -387,6 +393,7 @@ def to_position(state: SoldiersState) -> GamePosition:
         eligible=sorted(state.arrivals.eligible),
         inactive_chits=list(state.arrivals.inactive),
         activation_rolls=state.arrivals.activation_rolls,
+        entry_zones=dict(sorted(state.arrivals.entry_zones.items())),
         last_in=dict(sorted(state.troops.last_in.items())),
         clips_spent=dict(sorted(state.troops.clips_spent.items())),
         grenades_thrown=dict(sorted(state.troops.grenades_thrown.items())),
@@ -592,6 +599,7 @@ def _read_off_map(
         dict(extra.event_cycles),
         [c for c in extra.inactive_chits if c in game.chits],
         extra.activation_rolls,
+        _entry_zones(game, extra.entry_zones, reader),
     )
     for c in extra.inactive_chits:
         if c not in game.chits:
@@ -865,3 +873,21 @@ def _read_reaction(
     return Reaction(
         found.side, names["hex"] or found.hex, found.trigger, names["target"], tuple(declared)
     )
+
+
+def _entry_zones(
+    game: SoldiersGame, found: dict[str, str], reader: PositionReader
+) -> dict[str, str]:
+    """The zone each reinforcing squad entered in [19.34], checked against the game."""
+    squads = {m.squad for m in game.men.values()}
+    zones = {*game.zones.values(), ON_TIME}
+    kept = {}
+    for squad, zone in found.items():
+        if squad not in squads or zone not in zones:
+            reader.problem(
+                ("state", "entry_zones", squad),
+                f"a squad of the game and '{ON_TIME}' or a zone BOARD/N [19.34]",
+            )
+            continue
+        kept[squad] = zone
+    return kept

@@ -230,6 +230,10 @@ class Arrivals(Record):
     #: and the rolls made on it (:mod:`rules.soldiers.activation`).
     inactive: list[str] = state_field(default_factory=list, encode=_unless_empty)
     activation_rolls: int = state_field(default=0, encode=_unless_empty)
+    #: The zone each reinforcing squad entered in, by squad: ``specified`` (the scenario's
+    #: zones) or an adjacent zone's ``BOARD/N`` after a delay; the rest enter there [19.34]
+    #: (:mod:`rules.soldiers.delayed_entry`).
+    entry_zones: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
 
 
 @dataclass
