@@ -145,8 +145,38 @@ def test_8_43_the_chain_asks_the_target_player_for_each_further_man(game: Soldie
     state.apply(TakeDamage(LEADER))
     assert state.active.damage is None  # the rifleman, the only one left: not asked
     assert _damaged(state, start) == [("german.e.7", "Kill"), (LEADER, "Kill"), (RIFLEMAN, "Kill")]
-    # the enemy's chance to react to sustained fire comes after the damage [8.6]
-    assert state.active.reaction is None or state.to_act() == ("german",)
+
+
+def test_8_62_the_enemy_may_react_to_sustained_fire_once_the_damage_is_chosen(
+    game: SoldiersGame,
+) -> None:
+    """[8.62; 8.41]: sustained fire gives the enemy a chance to react "after the fire is
+    resolved": with the target player's choice waiting there is no reaction window yet; once
+    he names the man (a Sup on a damage roll of 1; 10 ends the chain [8.43]) a German in sight
+    of the firer may react."""
+    a, b = _pair(game, 2)
+    watcher = next(
+        c
+        for c in sorted(game.amap.hexes, key=game.name)
+        if clear(game, c) and c not in (a, b) and 2 <= c.distance(a) <= 4 and game.sees(c, a)
+    )
+    state = acting(game, "us")
+    stage(state, {"us.e.3": a, LEADER: b, RIFLEMAN: b, "german.e.7": watcher})
+    state.active.in_command.add("us.e.3")
+    state.apply(OrderMan("us.e.3"))
+    shot = Shoot("us.e.3", game.name(b), "sustained")
+    chance, _ = hit_chance(state, shot)
+    assert chance >= 2
+    state.force_dice(2, 1, 10)
+    state.apply(shot)
+    assert state.active.damage is not None and state.active.reaction is None
+    assert state.to_act() == ("german",)
+    state.apply(TakeDamage(RIFLEMAN))
+    assert RIFLEMAN in state.troops.suppressed and LEADER not in state.troops.suppressed
+    assert state.active.damage is None
+    window = state.active.reaction
+    assert window is not None and window.trigger == "sustained" and state.to_act() == ("german",)
+    assert React("german.e.7", "fire") in state.legal_actions("german")
 
 
 def test_8_41_a_waiting_choice_survives_clone_position_file_and_replay(
