@@ -717,3 +717,56 @@ def test_19_34_held_off_the_map_they_may_enter_in_an_adjacent_map_edge_zone(
     path.write_text(position_text(state.to_position()))
     _, back = load_position(path, game.loaded)
     assert isinstance(back, SoldiersState) and back.arrivals.entry_zones == {squad: zone}
+
+
+def test_6_3_7_26_a_man_in_an_operational_turn_may_move_off_the_map() -> None:
+    """[6.3; 7.26]: an operational turn's AP are "spent only for movement actions (7.2)", and
+    moving off the map is one [7.26]: where the scenario allows it (the advance patrol's
+    north edge of map D from the fourth cycle [20.3]) it is offered, 1 AP; fire is not."""
+    game = _game("20-vire-bridges", 1)
+    state = game.new_initial_state(1)
+    man = state.able("us")[0]
+    edge = sorted(exit_hexes(_at_cycle(state, 4), "us"), key=game.name)
+    _ordered_at(state, man, game.name(edge[0]), 4)
+    state.active.operational_turn, state.active.ap = True, 8.0
+    legal = state.legal_actions("us")
+    assert MoveOff(man) in legal
+    assert not [a for a in legal if a.verb in ("shoot", "throw", "reload", "clear-jam")]
+    state.apply(MoveOff(man))
+    assert man in state.troops.exited and state.active.ap == 7.0
+
+
+def test_6_3_19_32_reinforcements_enter_by_an_operational_move() -> None:
+    """[6.3; 6.31; 19.32]: the reinforcing leader still off the map is far from and out of
+    sight of every enemy man (our reading), so his turn may be declared operational; his men
+    off the map take its orders, 8 AP, and enter only by an entry hex 8 or more hexes from and
+    out of sight of every able enemy man, going on under the same limits."""
+    from rules.soldiers import operational
+    from rules.soldiers.operational_turns import Declare, leader_waits
+
+    game, state, sl, south = _vire_reinforced()
+    us = state.able("us")[0]
+    near = next(  # an American near one end of the entry edge: 6 hexes in [6.3]
+        h
+        for h in sorted(game.amap.hexes, key=game.name)
+        if h.distance(south[0]) == 6 and min(h.distance(e) for e in south) == 6
+    )
+    state.troops.hexes[us] = near
+    _to_action(state, sl, (10, 1))
+    assert leader_waits(state)
+    state.apply(Declare("german", "operational"))
+    off = sorted(m for m in state.active.in_command if m in state.troops.waiting)
+    assert off and state.active.operational_turn
+    man = off[0]
+    state.apply(OrderMan(man))
+    assert state.active.ap == 8.0
+    moves = [a for a in state.legal_actions() if isinstance(a, Move) and a.unit == man]
+    firsts = {game.by_name[a.path[0]] for a in moves}
+    assert firsts and firsts <= set(south)
+    assert all(operational.why_not_enter(state, man, h) is None for h in firsts)
+    barred = [h for h in south if operational.why_not_enter(state, man, h) is not None]
+    assert barred and not firsts & set(barred)  # within 8 hexes of him, or in his sight
+    longest = max(moves, key=lambda a: len(a.path))
+    state.apply(longest)
+    assert man in state.troops.hexes and state.active.ap < 8.0
+    assert all(operational.why_not_enter(state, man, game.by_name[n]) is None for n in longest.path)

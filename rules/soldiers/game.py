@@ -685,6 +685,9 @@ class SoldiersState(State):
                     and self.active.current not in self.troops.disabled
                 ):
                     mine.extend(move_options(self, self.active.current))
+                    off = MoveOff(self.active.current)  # a movement action [6.3; 7.26]
+                    if operational.underway(self) and self.why_not(off) is None:
+                        mine.append(off)
                     if not operational.underway(self):  # an operational move moves only [6.3]
                         mine.extend(self.shots_of(self.active.current))
                         mine.extend(self.throws_of(self.active.current))
