@@ -8,9 +8,10 @@ hexes) or night [8.32], the number of men in the hex and all of them
 suppressed (fire-modifiers.yaml); below 1 no roll, the AP spent all the same [8.3]; a d10 at
 or under it hits [8.3]. The victim: on a 1 the firer's choice, else the target player's, a
 non-suppressed man first [8.41]; the player chooses through the engine's actions where more
-than one man may be chosen (:mod:`rules.soldiers.damage_choice`). Damage: a d10 minus the terrain's ``damage`` modifier read on
-the weapon's damage line; an unmodified 10 always kills, 1 or less is Sup [8.42]; sustained
-fire chains while each new roll is at or under the one before [8.43]. Effects [8.44].
+than one man may be chosen (:mod:`rules.soldiers.damage_choice`). Damage: a d10 minus the
+terrain's ``damage`` modifier read on the weapon's damage line; an unmodified 10 always kills,
+1 or less is Sup [8.42]; sustained fire chains while each new roll is at or under the one
+before [8.43]. Effects [8.44].
 
 A fire roll among the Weapon Check Summary's numbers calls for a weapon check after the damage
 [8.5] (:mod:`rules.soldiers.weapons`); a jammed weapon or one out of ammo does not fire [8.51].
