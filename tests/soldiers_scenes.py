@@ -7,6 +7,8 @@ from model.hexes import Hex
 from model.scenario_io import load_scenario
 from rules.engine.actions import Done
 from rules.registry import load_game
+from rules.soldiers import damage_choice
+from rules.soldiers.damage_choice import TakeDamage
 from rules.soldiers.game import SoldiersGame, SoldiersState
 from rules.soldiers.operational_turns import leader_waits
 
@@ -59,3 +61,16 @@ def stage(state: SoldiersState, spots: dict[str, Hex]) -> None:
     )
     for m in list(state.troops.hexes):
         state.troops.hexes[m] = spots.get(m, far)
+
+
+def choose_as_bots(state: SoldiersState) -> list[tuple[str, tuple[str, ...]]]:
+    """Make each damage choice waiting [8.41; 8.43] as the bots make it (the engine's former
+    stand-in: :func:`rules.soldiers.damage_choice.default`); the choices asked, in order: who
+    chose, and among whom."""
+    asked = []
+    while state.active.damage is not None:
+        pending = state.active.damage
+        assert state.to_act() == (pending.chooser,)
+        asked.append((pending.chooser, pending.men))
+        state.apply(TakeDamage(damage_choice.default(state)))
+    return asked

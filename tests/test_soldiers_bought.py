@@ -640,3 +640,133 @@ def test_an_advantage_check_event_gives_the_advantage_to_the_higher_roll() -> No
     state.force_dice(5, 5)
     draw_event(state, 12)
     assert state.play.advantage == b  # a tie keeps it
+
+
+def _vire_reinforced() -> tuple[SoldiersGame, SoldiersState, str, list[Hex]]:
+    """Scenario 20 with the German reinforcements bought, brought by the Second Event A in
+    Command Cycle 1 [19.32]; their squad leader's chit, and the hexes of their entry (the south
+    edge of map C)."""
+    german = Buy((("GE-SQUAD-3", False),), (), ("GE-SQUAD-2",))  # Anger leads it [2.12]
+    game = _game("20-vire-bridges", 1, buys={"german": german})
+    state = game.new_initial_state(1)
+    draw_event(state, 3)
+    state.force_dice(4)
+    draw_event(state, 3)  # the Second Event A: they may enter [19.32]
+    assert state.arrivals.came["A2"] == 1
+    chits = sorted(c for c in game.chits if c.startswith("german.ge-squad-2"))
+    sl = next(c for c in chits if c.endswith(".sl"))
+    south = sorted(game.region(game.scenario.sides[0].reinforcements[0].entry), key=game.name)
+    return game, state, sl, south
+
+
+def test_19_34_in_the_event_s_cycle_only_the_zones_specified() -> None:
+    """[19.34]: "Reinforcements that enter the map during the Command Cycle in which the
+    reinforcement event occurs must enter the map in the zone(s) specified"; a man entering
+    then ties his squad to them: held back, the rest may not use the adjacent zones ("You may
+    not delay some members of a squad and not others")."""
+    from rules.soldiers.delayed_entry import ON_TIME, entry
+    from rules.soldiers.moves import entry_hexes
+
+    game, state, sl, south = _vire_reinforced()
+    _to_action(state, sl, (10, 1))
+    man = sorted(m for m in state.active.in_command if m in state.troops.waiting)[0]
+    assert set(entry_hexes(state, man)) == set(south)
+    state.apply(OrderMan(man))
+    state.apply(Move(man, (game.name(south[0]),)))
+    squad = game.men[man].squad
+    assert state.arrivals.entry_zones == {squad: ON_TIME}
+    state.play.cycle = 2  # a later Command Cycle: no delay for the rest of his squad
+    mate = next(m for m in sorted(state.troops.waiting) if game.men[m].squad == squad)
+    group = next(g for g in game.groups if g.id == game.group_of[mate])
+    assert entry(state, mate, group) == set(south)  # (his leader's command aside [19.33])
+
+
+def test_19_34_held_off_the_map_they_may_enter_in_an_adjacent_map_edge_zone(
+    tmp_path: Path,
+) -> None:
+    """[19.34; 2.22]: "If they are held off map until subsequent Command Cycles, they may enter
+    in any map-edge zone adjacent to those specified"; once a man of the squad enters in one,
+    "the squad as a whole is required to enter in that zone". The squad's zone is kept in a
+    position file."""
+    from rules.soldiers.delayed_entry import entry
+    from rules.soldiers.moves import entry_hexes
+
+    game, state, sl, south = _vire_reinforced()
+    specified = {game.zones[h] for h in south}
+    state.play.cycle = 2  # held off the map past Command Cycle 1 [19.34]
+    _to_action(state, sl, (10, 1))
+    man = sorted(m for m in state.active.in_command if m in state.troops.waiting)[0]
+    wider = set(entry_hexes(state, man))
+    extra = wider - set(south)
+    assert set(south) < wider and extra <= game.edge
+    assert {game.zones[h] for h in extra}.isdisjoint(specified)
+    for zone in {game.zones[h] for h in extra}:  # adjacent: a hex next to a specified zone's
+        hexes = [x for x, z in game.zones.items() if z == zone]
+        assert any(game.zones.get(n) in specified for x in hexes for n in x.neighbors())
+    state.apply(OrderMan(man))
+    moves = [a for a in state.legal_actions() if isinstance(a, Move) and a.unit == man]
+    into = next(a for a in moves if game.by_name[a.path[0]] in extra)
+    state.apply(into)
+    zone = game.zones[game.by_name[into.path[0]]]
+    squad = game.men[man].squad
+    assert state.arrivals.entry_zones == {squad: zone}
+    mate = next(m for m in sorted(state.troops.waiting) if game.men[m].squad == squad)
+    group = next(g for g in game.groups if g.id == game.group_of[mate])
+    assert {game.zones[h] for h in entry(state, mate, group)} == {zone}
+    path = tmp_path / "delayed.yaml"
+    path.write_text(position_text(state.to_position()))
+    _, back = load_position(path, game.loaded)
+    assert isinstance(back, SoldiersState) and back.arrivals.entry_zones == {squad: zone}
+
+
+def test_6_3_7_26_a_man_in_an_operational_turn_may_move_off_the_map() -> None:
+    """[6.3; 7.26]: an operational turn's AP are "spent only for movement actions (7.2)", and
+    moving off the map is one [7.26]: where the scenario allows it (the advance patrol's
+    north edge of map D from the fourth cycle [20.3]) it is offered, 1 AP; fire is not."""
+    game = _game("20-vire-bridges", 1)
+    state = game.new_initial_state(1)
+    man = state.able("us")[0]
+    edge = sorted(exit_hexes(_at_cycle(state, 4), "us"), key=game.name)
+    _ordered_at(state, man, game.name(edge[0]), 4)
+    state.active.operational_turn, state.active.ap = True, 8.0
+    legal = state.legal_actions("us")
+    assert MoveOff(man) in legal
+    assert not [a for a in legal if a.verb in ("shoot", "throw", "reload", "clear-jam")]
+    state.apply(MoveOff(man))
+    assert man in state.troops.exited and state.active.ap == 7.0
+
+
+def test_6_3_19_32_reinforcements_enter_by_an_operational_move() -> None:
+    """[6.3; 6.31; 19.32]: the reinforcing leader still off the map is far from and out of
+    sight of every enemy man (our reading), so his turn may be declared operational; his men
+    off the map take its orders, 8 AP, and enter only by an entry hex 8 or more hexes from and
+    out of sight of every able enemy man, going on under the same limits."""
+    from rules.soldiers import operational
+    from rules.soldiers.operational_turns import Declare, leader_waits
+
+    game, state, sl, south = _vire_reinforced()
+    us = state.able("us")[0]
+    near = next(  # an American near one end of the entry edge: 6 hexes in [6.3]
+        h
+        for h in sorted(game.amap.hexes, key=game.name)
+        if h.distance(south[0]) == 6 and min(h.distance(e) for e in south) == 6
+    )
+    state.troops.hexes[us] = near
+    _to_action(state, sl, (10, 1))
+    assert leader_waits(state)
+    state.apply(Declare("german", "operational"))
+    off = sorted(m for m in state.active.in_command if m in state.troops.waiting)
+    assert off and state.active.operational_turn
+    man = off[0]
+    state.apply(OrderMan(man))
+    assert state.active.ap == 8.0
+    moves = [a for a in state.legal_actions() if isinstance(a, Move) and a.unit == man]
+    firsts = {game.by_name[a.path[0]] for a in moves}
+    assert firsts and firsts <= set(south)
+    assert all(operational.why_not_enter(state, man, h) is None for h in firsts)
+    barred = [h for h in south if operational.why_not_enter(state, man, h) is not None]
+    assert barred and not firsts & set(barred)  # within 8 hexes of him, or in his sight
+    longest = max(moves, key=lambda a: len(a.path))
+    state.apply(longest)
+    assert man in state.troops.hexes and state.active.ap < 8.0
+    assert all(operational.why_not_enter(state, man, game.by_name[n]) is None for n in longest.path)

@@ -156,7 +156,7 @@ from pathlib import Path
 
 import pytest
 from soldiers_bought import Buy, bought
-from soldiers_scenes import declare_tactical
+from soldiers_scenes import choose_as_bots, declare_tactical
 
 from model import edits
 from model.hexes import Hex, Hexside
@@ -184,6 +184,7 @@ from rules.soldiers.actions import (
     TurnBegan,
 )
 from rules.soldiers.bidding import Bid
+from rules.soldiers.damage_choice import TakeDamage
 from rules.soldiers.fire import entry_side, hit_chance, must_spot
 from rules.soldiers.game import SoldiersGame, SoldiersState
 from rules.soldiers.groups import OrderGroup
@@ -639,8 +640,14 @@ def test_8_43_example_1_a_6_wounds_a_7_ends_the_chain_then_an_aimed_shot_wounds(
     start = len(state.log)
     state.force_dice(1, 6, 7)
     state.apply(Shoot("us.e.3", state.game.name(b), "sustained"))
+    # a fire roll of 1: the US player, the firer, chooses the German, before the damage roll
+    pending = state.active.damage
+    assert pending is not None and state.to_act() == ("us",)
+    assert set(pending.men) == set(germans) and list(state.dice.forced) == [6, 7]
+    state.apply(TakeDamage(germans[0]))
     hits = _hits(state, start)
-    assert [h.result for h in hits] == ["Wound"]
+    assert [(h.man, h.result) for h in hits] == [(germans[0], "Wound")]
+    assert "us's choice [8.41]" in hits[0].why
     assert any(
         isinstance(e, ManHit) and e.result == "chain ends" and "rolled 7 > 6 [8.43]" in e.why
         for e in state.log
@@ -651,6 +658,11 @@ def test_8_43_example_1_a_6_wounds_a_7_ends_the_chain_then_an_aimed_shot_wounds(
     )
     state.force_dice(2, wound)  # not a 1: the German chooses [8.41]
     state.apply(Shoot("us.e.5", state.game.name(b), "aimed"))
+    # the wounded man may be chosen again: suppressed by fire with the same APs [8.41]
+    pending = state.active.damage
+    assert pending is not None and state.to_act() == ("german",)
+    assert set(pending.men) == set(germans)
+    state.apply(TakeDamage(germans[1]))  # "or he could choose to wound another man"
     second = _hits(state, start)[1:]
     assert [h.result for h in second] == ["Wound"] and state.active.ap == ap  # the same APs
     wounded = {h.man for h in _hits(state, start)}
@@ -667,9 +679,21 @@ def test_8_43_example_2_five_germans_6_5_2_then_5_stops() -> None:
     assert chance >= 2
     state.force_dice(2, 6, 5, 2, 5)
     state.apply(Shoot("us.e.3", state.game.name(b), "sustained"))
+    # "He hits by rolling a 2 so the German will choose which of his men will be affected by
+    # the first damage roll": asked before the roll; then each man after the roll that reaches
+    # him, always the German's choice [8.43]
+    asked = []
+    for man, dice_left in zip(germans[:3], ([6, 5, 2, 5], [2, 5], [5]), strict=True):
+        pending = state.active.damage
+        assert pending is not None and state.to_act() == ("german",)
+        assert list(state.dice.forced) == dice_left
+        asked.append(len(pending.men))
+        state.apply(TakeDamage(man))
+    assert asked == [5, 4, 3] and state.active.damage is None
     hits = _hits(state, start)
-    assert [h.result for h in hits] == ["Wound", "Wound", "Sup"]
-    assert len({h.man for h in hits}) == 3 and {h.man for h in hits} <= set(germans)
+    assert [(h.man, h.result) for h in hits] == list(
+        zip(germans[:3], ["Wound", "Wound", "Sup"], strict=True)
+    )
     assert any(
         isinstance(e, ManHit) and e.result == "chain ends" and "rolled 5 > 2 [8.43]" in e.why
         for e in state.log
@@ -819,6 +843,7 @@ def test_8_34_example_the_g43_keeps_the_plus_1_after_the_lmg_suppresses_two() ->
     sup = next(r for r in range(2, 10) if cell(table, "damage", r - 1).value == "Sup")
     state.force_dice(1, sup, sup, 10)  # a hit; two Sup (building -1); a higher roll ends it
     state.apply(Shoot("german.e.3", name, "sustained"))
+    assert [who for who, _ in choose_as_bots(state)] == ["german", "us"]  # [8.41; 8.43]
     assert len(state.troops.suppressed & set(four)) == 2
     ap = state.active.ap
     state.force_dice(9)
@@ -844,13 +869,16 @@ def test_8_41_example_the_same_aps_may_choose_the_wounded_man_other_aps_may_not(
     wound = next(r for r in range(2, 10) if cell(lmg, "damage", r).value == "Wound")
     state.force_dice(1, wound, 10)  # Austin wounded; 10 is higher: the chain ends
     state.apply(Shoot("german.e.3", name, "sustained"))
+    assert choose_as_bots(state) == [("german", ("us.austin", "us.e.5"))]
     assert state.troops.wounded == {"us.austin"}
     sup = next(r for r in range(2, 10) if cell(g43, "damage", r).value == "Sup")
     state.force_dice(1, sup)  # the same APs: the wounded leader may be chosen again
     state.apply(Shoot("german.e.9", name, "aimed"))
+    assert choose_as_bots(state) == [("german", ("us.austin", "us.e.5"))]
     assert [h.man for h in _hits(state, 0)][-1] == "us.austin"
     state.force_dice(1, sup)  # the G43 again: other APs; Austin may not be chosen
     state.apply(Shoot("german.e.9", name, "aimed"))
+    assert choose_as_bots(state) == []  # one man only: nothing to ask [8.41]
     assert [h.man for h in _hits(state, 0)][-1] == "us.e.5"
 
 
@@ -1260,6 +1288,9 @@ def test_8_84_example_and_its_variants(damage: tuple[int, ...], sides: list[str]
     state.force_dice(chance, *damage)
     state.apply(shot)
     assert _shot(state).hit and any("[8.84]" in s for s in _shot(state).steps)
+    # the firer's own man hit: the enemy player chooses which [8.84]; after him, the target
+    # player [8.43]
+    assert choose_as_bots(state)[0] == ("german", ("us.e.5", "us.e.6"))
     hit = [h.man for h in _hits(state, start)]
     assert [game.men[m].side for m in hit] == sides and len(set(hit)) == len(hit)
     assert not state.dice.forced

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from soldiers_scenes import declare_tactical
+from soldiers_scenes import choose_as_bots, declare_tactical
 
 from model.catalog import terrain_types
 from model.hexes import Hex, Hexside
@@ -324,6 +324,7 @@ def test_a_roll_of_exactly_the_hit_chance_hits_the_firers_own_man(mist: Soldiers
     assert chance >= 2
     state.force_dice(chance, 8, 8, 3, 5)
     state.apply(action)
+    assert choose_as_bots(state)  # two men of each side: choices asked [8.41; 8.84]
     shot = _shot(state)
     assert shot.hit and any("[8.84]" in s for s in shot.steps)
     hits = [e for e in state.log if isinstance(e, ManHit)]
@@ -342,6 +343,7 @@ def test_a_roll_under_the_hit_chance_hits_the_enemy_in_a_shared_hex(mist: Soldie
     chance, _ = hit_chance(state, action)
     state.force_dice(chance - 1, 5)
     state.apply(action)
+    choose_as_bots(state)
     damaged = [e.man for e in state.log if isinstance(e, ManHit) and e.man != "-"]
     assert len(damaged) == 1 and damaged[0] in enemies
 

@@ -10,7 +10,7 @@ import dataclasses
 from collections.abc import Iterator
 
 import pytest
-from soldiers_scenes import declare_tactical
+from soldiers_scenes import choose_as_bots, declare_tactical
 
 from model.hexes import Hex
 from model.scenario import Purchase
@@ -353,6 +353,10 @@ def test_reaction_8_6_fire_is_simultaneous_its_hit_chances_worked_out_first(
         state.apply(React(m, "fire"))
     state.force_dice(9, 1, 1, 9)  # quick fire only; a hit, damage 1 is Sup; the second misses
     state.apply(Done(game.other(side)))
+    # a fire roll of 1: the reacting player chooses among the three [8.41]; the second
+    # reaction shot waits for his choice
+    assert len([e for e in state.log if isinstance(e, ShotExplained)]) == 1
+    assert choose_as_bots(state) == [(game.other(side), tuple(sorted((leader, *mates))))]
     shots = [e for e in state.log if isinstance(e, ShotExplained)]
     assert len(shots) == 2 and shots[0].hit and not shots[1].hit
     assert len([m for m in (leader, *mates) if m in state.troops.suppressed]) == 1

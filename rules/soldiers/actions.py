@@ -21,6 +21,8 @@ The action grammar (``move`` and ``done`` are the shared verbs of :mod:`rules.en
     clear-jam us.austin         # the ordered man tries to clear his jammed weapon, 2 AP [7.32]
     reload us.austin            # the ordered man loads a clip, 2 AP [8.52]
     throw us.austin C1811       # the ordered man throws an explosive grenade, 2 AP [12.1]
+    take-damage german.hauber   # the player choosing names the man who takes a hit's damage
+                                # [8.41; 8.43] (rules.soldiers.damage_choice)
     react german.hauber fire    # a reactive man declares reaction fire at the active man [8.6]
     react german.hauber suppress  # ... or that he suppresses himself instead [8.64]
                                 # (``done german`` then resolves every declaration [8.62])
@@ -295,6 +297,20 @@ class ManHit(Event):
 
     def describe(self) -> str:
         return f"{self.man}: {self.result} ({self.why})"
+
+
+@dataclass(frozen=True)
+class DamageAsked(Event):
+    """A damage waits on a player's choice of the man who takes it [8.41; 8.43]: who chooses,
+    among whom, and why he does."""
+
+    kind: ClassVar[str] = "soldiers-damage-choice"
+    chooser: str
+    men: tuple[str, ...]
+    why: str
+
+    def describe(self) -> str:
+        return f"{self.chooser} chooses who takes the damage, of {', '.join(self.men)}: {self.why}"
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,9 @@ Reinforcements [19.32]: when its event comes, each reinforcing squad's command c
 space of a d6 (6: Start), from where they are committed as any other chit; heavy-weapons
 soldiers are ordered by any independent chit [19.33]. A man off the map enters by a move
 whose first hex is an entry hex of his group, paying that hex's AP; every entry hex counts as
-in friendly sight [19.32]. A leader still off the map orders only his men off the map [19.33].
+in friendly sight [19.32]; held off the map past the event's Command Cycle, also by the
+map-edge hexes of the adjacent zones (:mod:`rules.soldiers.delayed_entry` [19.34]). A leader
+still off the map orders only his men off the map [19.33].
 A group whose arrival is in words (scenario 26's German squads) is on the Command Track from
 the start, its chits in Start (our reading: as the Prepared deployment [26.5]); a group with a
 Command Cycle enters from that cycle.

@@ -31,7 +31,12 @@ leader or, in an independent turn, from a man it may select; nearer, a tactical 
 bring men into contact, which an operational move may not. A hidden MG's owner keeps the gun
 hidden when the held move would enter its crew's sight (the mover stops there and the gun may
 fire in reaction [14.12]), and reveals it when the move would bring the man unseen within
-grenade reach of the crew (:data:`GRENADE_REACH` [12.11]); else he keeps it hidden."""
+grenade reach of the crew (:data:`GRENADE_REACH` [12.11]); else he keeps it hidden.
+
+Who takes the damage [8.41; 8.43]: the bot names the man the engine's stand-in names
+(:func:`rules.soldiers.damage_choice.default`: as the firer, a leader first; as the owner, a
+non-suppressed man of the lowest initiative, his leaders spared), so seeded bot games play as
+before the players chose."""
 
 from __future__ import annotations
 
@@ -44,7 +49,9 @@ from rules.bots.greedy import ACTIVITY_BONUS, Adapter, Piece
 from rules.bots.plan import numbered_names
 from rules.engine.actions import Action
 from rules.engine.core import Outcome
+from rules.soldiers import damage_choice
 from rules.soldiers.artillery import expected_losses, users
+from rules.soldiers.damage_choice import TakeDamage
 from rules.soldiers.grenades import grenades_left
 from rules.soldiers.groups import OrderGroup
 from rules.soldiers.handover import TakeGrenades
@@ -130,6 +137,8 @@ class SoldiersAdapter(Adapter):
         if isinstance(action, HiddenGunChoice):
             keep = _ambush(state, action.gun)
             return CHOICE_WORTH if keep == (action.choice == WAIT) else 0.0
+        if isinstance(action, TakeDamage):  # the engine's stand-in [8.41]
+            return CHOICE_WORTH if action.man == damage_choice.default(state) else 0.0
         if isinstance(action, TakeGrenades):
             return _grenades_worth(state, action)
         if isinstance(action, TakeKit) and action.item == "part":

@@ -7,9 +7,11 @@ sight crosses next to the target (``hit`` effects of terrain.yaml), mist (not be
 hexes) or night [8.32], the number of men in the hex and all of them
 suppressed (fire-modifiers.yaml); below 1 no roll, the AP spent all the same [8.3]; a d10 at
 or under it hits [8.3]. The victim: on a 1 the firer's choice, else the target player's, a
-non-suppressed man first [8.41]. Damage: a d10 minus the terrain's ``damage`` modifier read on
-the weapon's damage line; an unmodified 10 always kills, 1 or less is Sup [8.42]; sustained
-fire chains while each new roll is at or under the one before [8.43]. Effects [8.44].
+non-suppressed man first [8.41]; the player chooses through the engine's actions where more
+than one man may be chosen (:mod:`rules.soldiers.damage_choice`). Damage: a d10 minus the
+terrain's ``damage`` modifier read on the weapon's damage line; an unmodified 10 always kills,
+1 or less is Sup [8.42]; sustained fire chains while each new roll is at or under the one
+before [8.43]. Effects [8.44].
 
 A fire roll among the Weapon Check Summary's numbers calls for a weapon check after the damage
 [8.5] (:mod:`rules.soldiers.weapons`); a jammed weapon or one out of ammo does not fire [8.51].
@@ -34,12 +36,12 @@ Simplifications, named: a flamethrower's fire needs no spotting roll (our readin
 rules, 15, say nothing of it). Fire into a
 hex both sides hold [8.84]: a roll of exactly the modified hit chance hits one of the firer's
 own men, and a sustained chain there goes on to the other side's men on a roll equal to the
-last; both players' choices are stand-ins (the firer picks a
-leader first, the target player his lowest initiative man first).
+last; the players choose who is hit there too (the firer's own man: the enemy player [8.84]).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex, Hexside
@@ -47,8 +49,9 @@ from rules.engine.worked import Working
 from rules.los.geometry import CrossStep, trace
 from rules.movement.costs import terrain_effect
 from rules.soldiers import equipment, machineguns, preparations, scenario_events
-from rules.soldiers.actions import ManHit, Shoot, ShotExplained, Spotting
+from rules.soldiers.actions import DamageAsked, ManHit, Shoot, ShotExplained, Spotting
 from rules.soldiers.fire_lanes import why_not_through
+from rules.soldiers.records import DamageChoice
 from rules.soldiers.units import SYSTEM, cell, table_title
 from rules.soldiers.weapons import carried, weapon_check, why_not_fire_weapon
 
@@ -335,11 +338,19 @@ def shoot(state: SoldiersState, action: Shoot) -> bool:
     target = state.game.by_name[action.hex.upper()]
     state.active.fired_at |= set(state.able_enemies_in(target, state.game.men[action.man].side))
     resolve(state, action)
+    if state.active.damage is not None:
+        return True  # the damage waits on a player's choice [8.41]; the rest after it
+    after_shot(state, action)
+    return True
+
+
+def after_shot(state: SoldiersState, action: Shoot) -> None:
+    """What follows a shot of the active man, once its damage is done: sustained fire gives
+    the enemy a chance to react [8.6]."""
     if action.fire_type == "sustained":
         from rules.soldiers.reaction import offer
 
         offer(state, action.man, "sustained", action.hex.upper())
-    return True
 
 
 def resolve(state: SoldiersState, action: Shoot, worked: tuple[int, Working] | None = None) -> None:
@@ -385,19 +396,24 @@ def resolve(state: SoldiersState, action: Shoot, worked: tuple[int, Working] | N
     if hit and roll is not None:
         first = spec.side if own else state.game.other(spec.side)
         before = state.active.step_targets if same_aps(state, man, action.hex) else {}
-        _damage(
-            state,
-            spec.side,
-            first,
-            target,
-            damage_table,
-            roll,
-            action.fire_type == "sustained",
+        chain = DamageChoice(
+            chooser="",
+            side=first,
+            men=(),
+            shooter=man,
+            fire_type=action.fire_type,
+            hex=action.hex.upper(),
+            table=damage_table,
+            fire_roll=roll,
+            firer=spec.side,
+            first=first,
+            sustained=action.fire_type == "sustained",
             mutual=bool(friends),
-            standing_before=frozenset(m for m, down in before.items() if not down),
+            standing_before=tuple(sorted(m for m, down in before.items() if not down)),
         )
-    if roll is not None:
-        weapon_check(state, man, action.fire_type, roll)  # after the damage [8.5]
+        _damage(state, chain)  # then the weapon check [8.5], once every man is chosen
+    elif roll is not None:
+        weapon_check(state, man, action.fire_type, roll)  # [8.5]
 
 
 def _able_of(state: SoldiersState, side: str, h: Hex) -> list[str]:
@@ -416,88 +432,139 @@ def _category(state: SoldiersState, h: Hex) -> tuple[str, str, str | None]:
     return (found if found in ("open", "covered", "protected") else "open"), terrain, None
 
 
-def _victim(
+def eligible(
     state: SoldiersState,
     side: str,
     target: Hex,
-    choice: str,
-    hit: set[str],
-    standing_before: frozenset[str] = frozenset(),
-) -> str | None:
-    """Who of ``side``'s able men in ``target`` takes the hit [8.41]. "A non-suppressed man
-    must be chosen over a suppressed man unless the suppression was caused by fire paid for
-    with the same APs" (``standing_before``: the men not suppressed when those APs were paid),
-    whoever chooses; within that, stand-ins for the players' choices (``choice`` "enemy", the
-    player against the man hit: a leader first, the highest command rating; "owner", his own
-    player: the lowest initiative first). None when every one has taken a hit of this fire."""
+    hit: tuple[str, ...] | set[str],
+    standing_before: frozenset[str] | tuple[str, ...] = frozenset(),
+) -> list[str]:
+    """The men of ``side``'s able men in ``target`` who may be chosen to take the hit [8.41],
+    whoever chooses: "A non-suppressed man must be chosen over a suppressed man unless the
+    suppression was caused by fire paid for with the same APs" (``standing_before``: the men
+    not suppressed when those APs were paid); "otherwise, any man may be chosen". Not a man
+    who has taken a hit of this fire already [8.43]."""
     men = [m for m in _able_of(state, side, target) if m not in hit]
-    if not men:
-        return None
-    allowed = [m for m in men if m not in state.troops.suppressed - standing_before] or men
-    if choice == "enemy":
-        return min(allowed, key=lambda m: (-state.game.men[m].command, m))
-    standing = [m for m in allowed if m not in state.troops.suppressed] or allowed
+    down = state.troops.suppressed - set(standing_before)
+    return [m for m in men if m not in down] or men
+
+
+def stand_in(state: SoldiersState, men: list[str] | tuple[str, ...], by_owner: bool) -> str:
+    """The bots' choice among the men who may be chosen [8.41] (the engine's before the players
+    chose): the player against the men picks a leader first, the highest command rating;
+    their own player a non-suppressed man first, the lowest initiative (his leaders spared)."""
+    if not by_owner:
+        return min(men, key=lambda m: (-state.game.men[m].command, m))
+    standing = [m for m in men if m not in state.troops.suppressed] or list(men)
     return min(standing, key=lambda m: (state.game.men[m].initiative, m))
 
 
-def _damage(
-    state: SoldiersState,
-    firer: str,
-    first: str,
-    target: Hex,
-    table: str,
-    fire_roll: int,
-    sustained: bool,
-    mutual: bool = False,
-    standing_before: frozenset[str] = frozenset(),
-) -> None:
-    """Damage rolls [8.42-8.43]; ``first`` is the side whose man takes the first hit (the
-    firer's own on a roll of exactly the hit chance into a hex both sides hold [8.84]).
+def _damage(state: SoldiersState, chain: DamageChoice) -> None:
+    """Damage rolls [8.42-8.43] for a hit (``chain``: the shot, nothing chosen yet); the chain
+    waits for a player's choice where more than one man may be chosen
+    (:mod:`rules.soldiers.damage_choice`), then goes on with :func:`go_on`.
 
     Who chooses the first man [8.41; 8.84]: on a fire roll of 1 the firer; else the target
-    player, and for a hit on the firer's own man the enemy player. The sustained chain [8.43]:
-    each next roll at or under the last goes on to another man; into a hex both sides hold
-    [8.84 (b)], a roll exactly the last one hits a man of the side opposite the first damaged
-    man's, a lower one a man of his side. When the side so named has no man left unhit, the
-    chain ends (our reading: "until all men in the hex have taken damage" [8.43])."""
-    value, terrain, ph = _terrain(state, target, "damage")
-    hit: set[str] = set()
-    previous: int | None = None
-    sides = (first, state.game.other(first)) if mutual else (first,)
-    # Each man takes one hit of a chain at most [8.43]: no roll once every able man has one.
-    while any(m not in hit for s in sides for m in _able_of(state, s, target)):
-        raw = state.roll(f"damage at {state.game.name(target)} [8.42]", 10)
-        if previous is None:
-            side = first
-            # on a fire roll of 1 the firer picks [8.41], also among his own men [8.84]; else
-            # the target player, who picks the firer's own man too [8.84]
-            firer_picks = fire_roll == 1
-            choice = "enemy" if firer_picks == (side != firer) else "owner"
-        else:
-            if raw > previous:
-                state.emit(ManHit("-", "chain ends", f"rolled {raw} > {previous} [8.43]"))
+    player, and for a hit on the firer's own man the enemy player; he is chosen before the
+    damage roll ("the German will choose which of his men will be affected by the first damage
+    roll. The US player rolls for damage" [8.43]). The sustained chain [8.43]: each next roll at
+    or under the last goes on to another man, of the target player's choice, chosen once the
+    roll is made (our reading: the roll decides whether another man is hit at all, and, into a
+    hex both sides hold, of which side [8.84 (b)]: a roll exactly the last one hits a man of the
+    side opposite the first damaged man's, a lower one a man of his side). When the side so
+    named has no man left unhit, the chain ends (our reading: "until all men in the hex have
+    taken damage" [8.43])."""
+    go_on(state, chain, None)
+
+
+def go_on(state: SoldiersState, chain: DamageChoice, chosen: str | None) -> None:
+    """Go on with the damage procedure: ``chosen`` takes the damage the chain waits for (None:
+    the next man is to be found); stops at a choice to make (``state.active.damage``), else
+    ends with the weapon check [8.5]."""
+    state.active.damage = None
+    while True:
+        if chosen is None:
+            found = _next_man(state, chain)
+            if found is None:
                 break
-            side = first
-            if mutual and raw == previous:
-                side = state.game.other(first)
-            # after the first man always the target player's choice [8.43]
-            choice = "owner" if side != firer else "enemy"
-        victim = _victim(state, side, target, choice, hit, standing_before)
-        if victim is None:
-            why = "every able man of the side named has taken damage: the chain ends [8.43]"
-            if mutual:
-                why = why[:-1] + "; 8.84 (b), our reading]"
-            state.emit(ManHit("-", "chain ends", why))
+            chain = found
+            if len(chain.men) > 1:
+                state.active.damage = chain
+                _ask(state, chain)
+                return
+            chosen = chain.men[0]
+        chain = _take(state, chain, chosen)
+        chosen = None
+        if not chain.sustained:
             break
-        hit.add(victim)
-        result, why = damage_line(table, raw, value, terrain, ph)
-        if previous is not None and mutual:
-            rel = "the same number" if raw == previous else "lower"
-            why += f"; {rel} than the last roll: a {side} man [8.84]"
-        apply_damage(state, victim, result, why)
-        previous = raw
-        if not sustained:
-            break
+    weapon_check(state, chain.shooter, chain.fire_type, chain.fire_roll)  # after damage [8.5]
+
+
+def _ask(state: SoldiersState, chain: DamageChoice) -> None:
+    if chain.previous is None:
+        who = "the firer" if chain.chooser == chain.firer else "the target player"
+        why = f"the fire roll was {chain.fire_roll}: {who} chooses, before the damage roll [8.41"
+        why += "; 8.84]" if chain.side == chain.firer else "; 8.43]"
+    else:
+        why = f"damage roll {chain.raw}: another man, the target player's choice [8.43]"
+    state.emit(DamageAsked(chain.chooser, chain.men, why))
+
+
+def _next_man(state: SoldiersState, chain: DamageChoice) -> DamageChoice | None:
+    """The next man's damage: the side it falls on, who chooses and among whom, and (after the
+    first) the roll that carries the chain on; None when the chain ends [8.41; 8.43; 8.84]."""
+    game = state.game
+    target = game.by_name[chain.hex]
+    sides = (chain.first, game.other(chain.first)) if chain.mutual else (chain.first,)
+    # Each man takes one hit of a chain at most [8.43]: no roll once every able man has one.
+    if not any(m not in chain.hit for s in sides for m in _able_of(state, s, target)):
+        return None
+    raw: int | None = None
+    if chain.previous is None:
+        side = chain.first
+        # on a fire roll of 1 the firer picks [8.41], also among his own men [8.84]; else the
+        # target player, who picks the firer's own man too [8.84]
+        firer_picks = chain.fire_roll == 1
+        by_owner = firer_picks != (side != chain.firer)
+    else:
+        raw = state.roll(f"damage at {chain.hex} [8.42]", 10)
+        if raw > chain.previous:
+            state.emit(ManHit("-", "chain ends", f"rolled {raw} > {chain.previous} [8.43]"))
+            return None
+        side = chain.first
+        if chain.mutual and raw == chain.previous:
+            side = game.other(chain.first)
+        by_owner = side != chain.firer  # after the first man the target player's [8.43]
+    men = eligible(state, side, target, chain.hit, chain.standing_before)
+    if not men:
+        if raw is None:
+            state.roll(f"damage at {chain.hex} [8.42]", 10)  # rolled before, as ever
+        why = "every able man of the side named has taken damage: the chain ends [8.43]"
+        if chain.mutual:
+            why = why[:-1] + "; 8.84 (b), our reading]"
+        state.emit(ManHit("-", "chain ends", why))
+        return None
+    chooser = side if by_owner else game.other(side)
+    return dataclasses.replace(chain, side=side, chooser=chooser, men=tuple(men), raw=raw)
+
+
+def _take(state: SoldiersState, chain: DamageChoice, man: str) -> DamageChoice:
+    """``man`` takes the damage the chain waits for: the roll (the first man's now), the
+    Damage Table, its effect [8.42; 8.44]."""
+    target = state.game.by_name[chain.hex]
+    value, terrain, ph = _terrain(state, target, "damage")
+    raw = chain.raw
+    if raw is None:
+        raw = state.roll(f"damage at {chain.hex} [8.42]", 10)
+    result, why = damage_line(chain.table, raw, value, terrain, ph)
+    if chain.previous is not None and chain.mutual:
+        rel = "the same number" if raw == chain.previous else "lower"
+        why += f"; {rel} than the last roll: a {chain.side} man [8.84]"
+    if len(chain.men) > 1:
+        rule = "8.41" if chain.previous is None else "8.43"
+        why += f"; {chain.chooser}'s choice [{rule}]"
+    apply_damage(state, man, result, why)
+    return dataclasses.replace(chain, hit=(*chain.hit, man), previous=raw, raw=None, men=())
 
 
 def damage_line(

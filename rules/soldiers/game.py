@@ -110,6 +110,8 @@ from rules.soldiers import (
     artillery,
     bidding,
     carrying,
+    damage_choice,
+    delayed_entry,
     destroying,
     engineers,
     equipment,
@@ -301,6 +303,7 @@ class SoldiersGame(MapGame):
         rifle_grenades.FireGrenade,
         operational_turns.Declare,
         hidden_gun_choice.HiddenGunChoice,
+        damage_choice.TakeDamage,
     )
     position_state = SoldiersPositionState
     #: The special rules its engine enforces (:data:`ENFORCES`; the rest are listed in each
@@ -322,6 +325,8 @@ class SoldiersGame(MapGame):
         enterable = frozenset(h for h in hexes if not self.movement.cost("man", h).prohibited)
         #: The map-edge hexes [7.26; 19.32]: those with a neighbour off the map.
         self.edge = frozenset(h for h in hexes if any(n not in hexes for n in h.neighbors()))
+        #: Each hex's zone [2.22], ``BOARD/N``, for delayed reinforcements [19.34].
+        self.zones = delayed_entry.zones_of(self.amap)
         self.deployment = deploy(scenario, MapFacts(self.region, names, enterable, self.edge))
         self.groups = tuple(self.deployment.groups)
         self.group_of = {m: g.id for g in self.groups for m in g.men}
@@ -584,6 +589,8 @@ class SoldiersState(State):
     def to_act(self) -> tuple[str, ...]:
         if self.play.over:
             return ()
+        if self.active.damage is not None:
+            return (self.active.damage.chooser,)  # who takes the damage [8.41; 8.43]
         if self.active.held is not None:
             return (self.active.held.owner,)  # a hidden MG's owner chooses [14.12]
         if self.play.phase == "action":
@@ -651,6 +658,9 @@ class SoldiersState(State):
 
     def legal_actions(self, side: str | None = None) -> list[Action]:
         found: list[Action] = []
+        if self.active.damage is not None:  # the man who takes the damage [8.41; 8.43]
+            chooser = self.active.damage.chooser
+            return damage_choice.options(self) if side in (None, chooser) else []
         if self.active.held is not None:  # a hidden MG's owner chooses [14.12]
             owner = self.active.held.owner
             return hidden_gun_choice.options(self, owner) if side in (None, owner) else []
@@ -675,6 +685,9 @@ class SoldiersState(State):
                     and self.active.current not in self.troops.disabled
                 ):
                     mine.extend(move_options(self, self.active.current))
+                    off = MoveOff(self.active.current)  # a movement action [6.3; 7.26]
+                    if operational.underway(self) and self.why_not(off) is None:
+                        mine.append(off)
                     if not operational.underway(self):  # an operational move moves only [6.3]
                         mine.extend(self.shots_of(self.active.current))
                         mine.extend(self.throws_of(self.active.current))
@@ -765,11 +778,12 @@ class SoldiersState(State):
         if why is not None:
             raise IllegalActionError(f"'{action.text()}': {why}")
         hidden_guns.before(self, action)  # a hidden MG's crew fire: revealed first [14.12]
-        if isinstance(action, Done) and self.active.reaction is not None:
-            ap_left = self.active.ap
-            reaction.resolve_window(self)  # every declared reaction [8.62]
-            groups.after_reaction(self, ap_left)  # the group abandons a man hit [7.11]
-            hidden_guns.suppress_halted(self)  # stopped by a hidden MG revealed [14.12]
+        if isinstance(action, damage_choice.TakeDamage):
+            damage_choice.choose(self, action)  # the man who takes the damage [8.41; 8.43]
+        elif isinstance(action, Done) and self.active.reaction is not None:
+            # every declared reaction [8.62]; then the group abandons a man hit [7.11], and
+            # a man stopped by a hidden MG revealed suppresses [14.12]
+            reaction.resolve_window(self)
         elif isinstance(action, React):
             reaction.declare(self, action)
         elif isinstance(action, Done):
@@ -885,6 +899,9 @@ class SoldiersState(State):
         if isinstance(action, Shoot):
             fired(self, action.man)  # an MG's fires this phase [8.1; 14.3]
             spotted = shoot(self, action)
+            if self.active.damage is not None:
+                self.active.damage = dataclasses.replace(self.active.damage, then="member")
+                return  # the rest once the man hit is chosen [8.41]
         elif isinstance(action, Throw):
             throw(self, action)
         elif isinstance(action, Overwatch):

@@ -30,7 +30,7 @@ from model.hexes import Hex
 from rules.engine.actions import Move
 from rules.movement.costs import terrain_effect
 from rules.movement.reach import reachable
-from rules.soldiers import minefields, operational, scenario_events, wire
+from rules.soldiers import delayed_entry, minefields, operational, scenario_events, wire
 from rules.soldiers.actions import ManHit, ManMoved
 from rules.soldiers.artillery import rubble_extra
 from rules.soldiers.carrying import extra_ap
@@ -118,14 +118,15 @@ def _known_enemies(state: SoldiersState, side: str) -> list[str]:
 
 
 def entry_hexes(state: SoldiersState, man: str) -> list[Hex]:
-    """The hexes a man off the map enters by: his group's [19.32]; ordered by a leader on the
+    """The hexes a man off the map enters by: his group's [19.32], held off the map past the
+    event's Command Cycle those of the adjacent zones too [19.34]; ordered by a leader on the
     map (in a map-edge hex), only those in the leader's command, within 2 hexes and in his
     sight [19.33; 6.21]."""
     from rules.soldiers.overwatch import leader_turn
 
     game = state.game
     group = next(g for g in game.groups if g.id == game.group_of[man])
-    found = sorted(group.entry, key=game.name)
+    found = sorted(delayed_entry.entry(state, man, group), key=game.name)  # [19.34]
     leader = leader_turn(state) if state.play.phase == "action" else None
     if leader is None or leader == man:
         return found
@@ -291,6 +292,8 @@ def move(state: SoldiersState, action: Move) -> None:
     if at is None or not entered:
         state.active.ap -= spent  # noticed at once: back where he was, the AP spent [18.41]
         return
+    if man in state.troops.waiting:  # his squad enters in this zone from now on [19.34]
+        delayed_entry.entered(state, man, game.by_name[entered[0]])
     state.troops.hexes[man] = at
     state.troops.waiting.discard(man)
     for m in movers:  # the group is in with him before a minefield strikes [7.1; 18.41]

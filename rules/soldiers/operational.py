@@ -107,22 +107,36 @@ def clear_of_enemy(state: SoldiersState, side: str, h: Hex) -> bool:
     return True
 
 
+def _entering(state: SoldiersState, man: str) -> bool:
+    """A reinforcement off the map whose group may enter now [19.32]."""
+    from rules.soldiers.arrivals import eligible
+
+    return man not in state.troops.hexes and eligible(state, man)
+
+
 def leader_may_declare(state: SoldiersState, leader: str) -> bool:
-    """Whether the active leader may declare an operational turn: on the map, 8 or more hexes
-    from and out of sight of every enemy man at the beginning of the Action Phase [6.3] (our
-    reading: a leader still off the map measures no hexes, so he may not)."""
+    """Whether the active leader may declare an operational turn: 8 or more hexes from and out
+    of sight of every enemy man at the beginning of the Action Phase [6.3]; a reinforcing
+    leader still off the map is (our reading: off the map no enemy man is near him or sees
+    him; his men's moves onto the map keep the operational limits, hex by hex)."""
     at = state.troops.hexes.get(leader)
-    return at is not None and clear_of_enemy(state, state.game.men[leader].side, at)
+    if at is None:
+        return _entering(state, leader)
+    return clear_of_enemy(state, state.game.men[leader].side, at)
 
 
 def may_move(state: SoldiersState, man: str) -> bool:
-    """Whether ``man`` may receive an order for an operational move in play [6.31; 6.3]: on
-    the map, 8 or more hexes from and out of sight of every enemy man, and not suppressed (our
-    reading: unsuppressing is not a movement action [7.2; 7.42], and its cost is the risk
-    level's, which an operational turn does not roll [6.32])."""
+    """Whether ``man`` may receive an order for an operational move in play [6.31; 6.3]: 8 or
+    more hexes from and out of sight of every enemy man (a reinforcement off the map whose
+    group may enter is, our reading: his entry hex must then be clear of the enemy as every hex
+    of an operational move [6.3; 19.32]), and not suppressed (our reading: unsuppressing is
+    not a movement action [7.2; 7.42], and its cost is the risk level's, which an operational
+    turn does not roll [6.32])."""
     troops = state.troops
     at = troops.hexes.get(man)
-    if at is None or man in troops.disabled or man in troops.suppressed:
+    if at is None:
+        return _entering(state, man)
+    if man in troops.disabled or man in troops.suppressed:
         return False
     return clear_of_enemy(state, state.game.men[man].side, at)
 

@@ -16,10 +16,13 @@ declare an operational turn instead of a tactical turn" [6.3]:
   one with no declaration is a tactical turn, as before.
 - The men ordered get 8 AP (3 when one is wounded [7.11], our reading of "but see 7.11"), spent
   only on movement [6.3; 7.2]: they may not enter a hex in enemy sight nor within 8 hexes of an
-  able enemy man (:func:`rules.soldiers.operational.why_not_enter`); the enemy does not react
-  [8.6], but for a hidden MG revealed by the move [14.12]. A suppressed man is not ordered (our
-  reading: unsuppressing is not a movement action and costs by the risk level [7.42], which is
-  not rolled).
+  able enemy man (:func:`rules.soldiers.operational.why_not_enter`); moving off the map is a
+  movement action [7.26], allowed where the scenario allows it; reinforcements off the map
+  whose group may enter take operational orders too, and their entry hex keeps the limits
+  (our reading: off the map no enemy man is near them or sees them [6.3; 19.32]); the enemy
+  does not react [8.6], but for a hidden MG revealed by the move [14.12]. A suppressed man is
+  not ordered (our reading: unsuppressing is not a movement action and costs by the risk level
+  [7.42], which is not rolled).
 - Its cost in time is the chit's commitment and bid alone: no Cautious adjustment, no event
   [6.13; 6.32]. After the moves the End Phase flips the chit back and the Command Phase follows
   [3B; 3C], as after a tactical turn; the men ordered may not be ordered in the next Action Phase
@@ -39,7 +42,7 @@ from rules.engine.actions import Action, Done, Move
 from rules.engine.errors import ActionSyntaxError
 from rules.engine.events import Event
 from rules.soldiers import operational
-from rules.soldiers.actions import OrderMan, React
+from rules.soldiers.actions import MoveOff, OrderMan, React
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
@@ -154,7 +157,9 @@ def _why_not_in_turn(state: SoldiersState, action: Action) -> str | None:
             "an operational move is ordered only to a man 8 or more hexes from and out of "
             "sight of every enemy man, not suppressed [6.3; 6.31]"
         )
-    if not isinstance(action, OrderMan | OrderGroup | Move | Done | React | HiddenGunChoice):
+    if not isinstance(
+        action, OrderMan | OrderGroup | Move | MoveOff | Done | React | HiddenGunChoice
+    ):
         return "an operational turn allows movement only [6.3]"
     return None
 

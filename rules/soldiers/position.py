@@ -13,6 +13,7 @@ Track [5.1] and each side's committed chit, and the turn of the active chit: its
 or a leader turn far from the enemy is still to be declared [3B; 6.3]), whether it was declared
 an operational turn (``operational_turn`` [6.3]), an operational move held for a hidden MG's
 owner to choose (``held_move``) and the men and guns he chose to wait for (``waited``) [14.12],
+a damage waiting on a player's choice of the man hit (``damage`` [8.41; 8.43]),
 the orders left and who may take one [6.21], the man under orders with his Action Points [6.2],
 each man's shots [8.1], the hexes whose men's sight counted when his actions started
 (``friendly_eyes``, ``enemy_eyes`` [7.23]; left out, judged from the position) and whether he
@@ -36,7 +37,8 @@ A chit the file leaves out is in Start. Scenarios 20-26 add: the men off the map
 enter (``waiting`` [19.32]), moved off (``exited`` [7.26]) or lost to a depleted squad's draw
 (``lost`` [19.21]), each with no hex; how many Event A and B results have come (``events``
 [6.12]) and the Command Cycle each came in (``event_cycles`` [21.3]), the reinforcement
-groups that may enter (``eligible``), and the side last in each hex (``last_in`` [19.7]).
+groups that may enter (``eligible``), the zone each reinforcing squad entered in
+(``entry_zones`` [19.34]), and the side last in each hex (``last_in`` [19.7]).
 Support weapons (``support``, :class:`rules.soldiers.support.SupportPosition`): the men on
 overwatch [13.1], each prepared MMG's or HMG's hex and arrow [14.2; 14.21]. Fire support
 (``fire_support``, :class:`rules.soldiers.fire_support.FireSupportPosition`): each side's
@@ -63,6 +65,7 @@ from rules.soldiers import kit as kit_io
 from rules.soldiers import minefields, smoke, wire
 from rules.soldiers import support as support_io
 from rules.soldiers.actions import REACTIONS
+from rules.soldiers.delayed_entry import ON_TIME
 from rules.soldiers.fire_support import FireSupportPosition, read_position, write_position
 from rules.soldiers.minefields import MinefieldsPosition
 from rules.soldiers.moves import judge_sight
@@ -73,6 +76,7 @@ from rules.soldiers.records import (
     Arrivals,
     Battlefield,
     CommandTrack,
+    DamageChoice,
     HeldMove,
     Play,
     Reaction,
@@ -108,6 +112,47 @@ class HeldMovePosition(StrictModel):
     path: list[str]
     owner: str
     guns: list[str]
+
+
+class ShotLeftPosition(StrictModel):
+    """A reaction shot still to be resolved after a damage choice [8.62]: the man, the hex, the
+    fire type, and its hit chance worked out with the others [8.6] (steps, placeholders)."""
+
+    man: str
+    hex: str
+    fire_type: str
+    chance: int
+    steps: list[str] = Field(default_factory=list)
+    placeholders: list[str] = Field(default_factory=list)
+
+
+class DamageChoicePosition(StrictModel):
+    """A damage procedure waiting on a player's choice of the man hit [8.41; 8.43]: who
+    chooses, whose man, among whom; the shot (firing man, fire type, hex, damage table, fire
+    roll, the firer's side, the side hit first [8.84], sustained, into a hex both sides hold,
+    the men standing when the same APs were paid [8.34]); the chain so far (men hit, last
+    damage roll, the roll waiting for its man); what follows (``shot``, ``member`` [7.1],
+    ``reaction`` with the shots left and the group's AP [8.62; 7.11])."""
+
+    chooser: str
+    side: str
+    men: list[str]
+    shooter: str
+    fire_type: Literal["quick", "aimed", "sustained"]
+    hex: str
+    table: str
+    fire_roll: int = Field(ge=1, le=10)
+    firer: str
+    first: str
+    sustained: bool = False
+    mutual: bool = False
+    standing_before: list[str] = Field(default_factory=list)
+    hit: list[str] = Field(default_factory=list)
+    previous: int | None = Field(default=None, ge=1, le=10)
+    roll: int | None = Field(default=None, ge=1, le=10, description="the roll awaiting its man")
+    then: Literal["shot", "member", "reaction"] = "shot"
+    shots_left: list[ShotLeftPosition] = Field(default_factory=list)
+    ap_left: float = Field(default=0.0, ge=0)
 
 
 PHASES = ("command", "action", "operational")
@@ -162,6 +207,9 @@ class TurnPosition(StrictModel):
     )
     waited: list[str] = Field(
         default_factory=list, description="man/gun: the owner chose to wait [14.12]"
+    )
+    damage: DamageChoicePosition | None = Field(
+        default=None, description="a damage waiting on the choice of the man hit [8.41]"
     )
 
 
@@ -243,6 +291,10 @@ class SoldiersPositionState(StrictModel):
         default_factory=list, description="chits the Chit Activation Table still holds [26.4]"
     )
     activation_rolls: int = Field(default=0, ge=0, description="rolls on that table [26.4]")
+    entry_zones: dict[str, str] = Field(
+        default_factory=dict,
+        description="the zone each reinforcing squad entered in: specified or BOARD/N [19.34]",
+    )
     last_in: dict[str, str] = Field(default_factory=dict)
     clips_spent: dict[str, int] = Field(default_factory=dict)
     grenades_thrown: dict[str, int] = Field(default_factory=dict)
@@ -317,6 +369,7 @@ def to_position(state: SoldiersState) -> GamePosition:
                 guns=list(turn.held.guns),
             ),
             waited=sorted(turn.waited),
+            damage=_write_damage(turn.damage),
         ),
         waiting=sorted(state.troops.waiting),
         operational=list(state.play.operational),
@@ -340,6 +393,7 @@ def to_position(state: SoldiersState) -> GamePosition:
         eligible=sorted(state.arrivals.eligible),
         inactive_chits=list(state.arrivals.inactive),
         activation_rolls=state.arrivals.activation_rolls,
+        entry_zones=dict(sorted(state.arrivals.entry_zones.items())),
         last_in=dict(sorted(state.troops.last_in.items())),
         clips_spent=dict(sorted(state.troops.clips_spent.items())),
         grenades_thrown=dict(sorted(state.troops.grenades_thrown.items())),
@@ -545,6 +599,7 @@ def _read_off_map(
         dict(extra.event_cycles),
         [c for c in extra.inactive_chits if c in game.chits],
         extra.activation_rolls,
+        _entry_zones(game, extra.entry_zones, reader),
     )
     for c in extra.inactive_chits:
         if c not in game.chits:
@@ -670,6 +725,94 @@ def _read_turn(game: SoldiersGame, turn: TurnPosition, reader: PositionReader) -
         turn.operational_turn,
         _read_held(game, turn.held_move, reader),
         set(turn.waited),
+        _read_damage(game, turn.damage, reader),
+    )
+
+
+def _write_damage(found: DamageChoice | None) -> DamageChoicePosition | None:
+    """A damage choice waiting [8.41], as data."""
+    if found is None:
+        return None
+    return DamageChoicePosition(
+        chooser=found.chooser,
+        side=found.side,
+        men=list(found.men),
+        shooter=found.shooter,
+        fire_type=found.fire_type,
+        hex=found.hex,
+        table=found.table,
+        fire_roll=found.fire_roll,
+        firer=found.firer,
+        first=found.first,
+        sustained=found.sustained,
+        mutual=found.mutual,
+        standing_before=list(found.standing_before),
+        hit=list(found.hit),
+        previous=found.previous,
+        roll=found.raw,
+        then=found.then,
+        shots_left=[
+            ShotLeftPosition(
+                man=m, hex=h, fire_type=t, chance=c, steps=list(st), placeholders=list(p)
+            )
+            for m, h, t, c, st, p in found.rest
+        ],
+        ap_left=found.ap_left,
+    )
+
+
+def _read_damage(
+    game: SoldiersGame, found: DamageChoicePosition | None, reader: PositionReader
+) -> DamageChoice | None:
+    """A damage choice waiting [8.41; 8.43], checked against the game."""
+    if found is None:
+        return None
+    path: PathKey = ("state", "turn", "damage")
+    for key in ("chooser", "side", "firer", "first"):
+        if getattr(found, key) not in game.sides:
+            reader.problem((*path, key), f"the scenario has no side '{getattr(found, key)}'")
+    men = tuple(units(found.men, game.men, (*path, "men"), reader))
+    if not men:
+        reader.problem((*path, "men"), "the men who may be chosen to take the damage [8.41]")
+    reader.unit(found.shooter, game.men, (*path, "shooter"))
+    where = reader.hex(found.hex, (*path, "hex"))
+    rest = []
+    for i, shot in enumerate(found.shots_left):
+        reader.unit(shot.man, game.men, (*path, "shots_left", i, "man"))
+        at = reader.hex(shot.hex, (*path, "shots_left", i, "hex"))
+        name = game.name(at) if at is not None else shot.hex
+        rest.append(
+            (
+                shot.man,
+                name,
+                shot.fire_type,
+                shot.chance,
+                tuple(shot.steps),
+                tuple(shot.placeholders),
+            )
+        )
+    return DamageChoice(
+        chooser=found.chooser,
+        side=found.side,
+        men=men,
+        shooter=found.shooter,
+        fire_type=found.fire_type,
+        hex=game.name(where) if where is not None else found.hex,
+        table=found.table,
+        fire_roll=found.fire_roll,
+        firer=found.firer,
+        first=found.first,
+        sustained=found.sustained,
+        mutual=found.mutual,
+        standing_before=tuple(
+            units(found.standing_before, game.men, (*path, "standing_before"), reader)
+        ),
+        hit=tuple(units(found.hit, game.men, (*path, "hit"), reader)),
+        previous=found.previous,
+        raw=found.roll,
+        then=found.then,
+        rest=tuple(rest),
+        ap_left=float(found.ap_left),
     )
 
 
@@ -730,3 +873,21 @@ def _read_reaction(
     return Reaction(
         found.side, names["hex"] or found.hex, found.trigger, names["target"], tuple(declared)
     )
+
+
+def _entry_zones(
+    game: SoldiersGame, found: dict[str, str], reader: PositionReader
+) -> dict[str, str]:
+    """The zone each reinforcing squad entered in [19.34], checked against the game."""
+    squads = {m.squad for m in game.men.values()}
+    zones = {*game.zones.values(), ON_TIME}
+    kept = {}
+    for squad, zone in found.items():
+        if squad not in squads or zone not in zones:
+            reader.problem(
+                ("state", "entry_zones", squad),
+                f"a squad of the game and '{ON_TIME}' or a zone BOARD/N [19.34]",
+            )
+            continue
+        kept[squad] = zone
+    return kept

@@ -16,6 +16,7 @@ from rules.engine.play import Chance, Preview
 from rules.soldiers import (
     bidding,
     carrying,
+    damage_choice,
     destroying,
     equipment,
     fire_support,
@@ -64,6 +65,9 @@ def why_not(state: SoldiersState, action: Action) -> str | None:
     """Why ``action`` may not be applied now, or None; a group's order and its men's actions
     by :mod:`rules.soldiers.groups` [6.24; 7.1]; the ordered men in an enemy-occupied hex
     limited [8.83]."""
+    damage = damage_choice.why_not(state, action)  # the man who takes the damage [8.41]
+    if damage is not None or isinstance(action, damage_choice.TakeDamage):
+        return damage
     chosen = hidden_gun_choice.why_not(state, action)  # a hidden MG's owner first [14.12]
     if chosen is not None or isinstance(action, hidden_gun_choice.HiddenGunChoice):
         return chosen
@@ -177,6 +181,13 @@ def preview(state: SoldiersState, action: Action) -> Preview:
         return rifle_grenades.preview(state, action, words)  # [12.6]
     if isinstance(action, operational_turns.Declare | hidden_gun_choice.HiddenGunChoice):
         return _preview_choice(action, words)
+    if isinstance(action, damage_choice.TakeDamage):
+        pending = state.active.damage
+        assert pending is not None
+        cost = f"{action.man} takes the damage of {pending.shooter}'s {pending.fire_type} fire" + (
+            " (his damage roll follows)" if pending.raw is None else ""
+        )
+        return Preview(words, True, None, cost, rules=("who takes the damage [8.41; 8.43]",))
     if isinstance(action, Commit):
         space = state.track.space[action.chit]
         title = chit_title(state, action.chit)

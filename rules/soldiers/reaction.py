@@ -46,12 +46,12 @@ from typing import TYPE_CHECKING
 from model.hexes import Hex
 from rules.engine.actions import Move
 from rules.engine.worked import Working
-from rules.soldiers import hidden_guns, machineguns, overwatch
+from rules.soldiers import groups, hidden_guns, machineguns, overwatch
 from rules.soldiers.actions import React, ReactionNote, Shoot
 from rules.soldiers.fire import hit_chance, resolve
 from rules.soldiers.fire_lanes import why_not_through
 from rules.soldiers.preparations import PILLBOX_INITIATIVE, kinds
-from rules.soldiers.records import Reaction
+from rules.soldiers.records import PendingShot, Reaction
 from rules.soldiers.weapons import carried, why_not_fire_weapon
 
 if TYPE_CHECKING:
@@ -252,6 +252,7 @@ def resolve_window(state: SoldiersState) -> None:
     game, side = state.game, window.side
     if not window.declared:
         state.emit(ReactionNote("-", f"{side} holds its fire [8.62]"))
+        _after(state, state.active.ap)
         return
     firing = _by_hex(state, [m for m, how in window.declared if how == "fire"])
     alert = {n: best_initiative(state, side, game.by_name[n]) for n in firing}
@@ -281,13 +282,41 @@ def resolve_window(state: SoldiersState) -> None:
             why = f"{said} against initiative {best}: {allowed}"
             state.emit(ReactionNote(m, f"{why}, {shot.fire_type} fire at {window.hex} [8.63]"))
             shots.append((shot, hit_chance(state, shot)))  # simultaneous [8.6]
-    for shot, worked in shots:
+    fire_shots(state, [_pending(shot, worked) for shot, worked in shots], state.active.ap)
+
+
+def _pending(shot: Shoot, worked: tuple[int, Working]) -> PendingShot:
+    chance, work = worked
+    steps, marks = tuple(work.steps), tuple(work.placeholders)
+    return (shot.man, shot.hex, shot.fire_type, chance, steps, marks)
+
+
+def fire_shots(state: SoldiersState, shots: list[PendingShot], ap_left: float) -> None:
+    """Resolve the reaction shots in turn [8.62], each with the hit chance worked out before
+    any was resolved [8.6]; a damage choice to make [8.41] holds the rest until it is made
+    (:mod:`rules.soldiers.damage_choice`). Then the active man hurt stops, and the group goes
+    on without him [7.1; 7.11]; ``ap_left``: the group's AP before the reaction."""
+    for i, (man, hex_name, how, chance, steps, marks) in enumerate(shots):
+        shot = Shoot(man, hex_name, how)
         if shot.man in state.support.overwatch:  # any number of times, no marker [13.2]
             state.emit(ReactionNote(shot.man, "on overwatch: no Reaction Fire marker [13.2]"))
         else:
             state.active.reacted.add(shot.man)  # the Reaction Fire marker [8.65]
-        resolve(state, shot, worked)
+        resolve(state, shot, (chance, Working(list(steps), list(marks))))
+        pending = state.active.damage
+        if pending is not None:  # the rest once the man hit is chosen [8.41]
+            rest = tuple(shots[i + 1 :])
+            state.active.damage = dataclasses.replace(
+                pending, then="reaction", rest=rest, ap_left=ap_left
+            )
+            return
     _halt_active(state)
+    _after(state, ap_left)
+
+
+def _after(state: SoldiersState, ap_left: float) -> None:
+    groups.after_reaction(state, ap_left)  # the group abandons a man hit [7.11]
+    hidden_guns.suppress_halted(state)  # stopped by a hidden MG revealed [14.12]
 
 
 def _halt_active(state: SoldiersState) -> None:

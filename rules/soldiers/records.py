@@ -68,6 +68,72 @@ def _held(value: HeldMove | None) -> Any:
     return OMIT if value is None else value.snapshot()
 
 
+#: A reaction shot still to be resolved after a damage choice [8.6; 8.41]: the man, the hex,
+#: the fire type, and its hit chance worked out with the others (simultaneous [8.6]): the
+#: modified chance, its steps and placeholders.
+PendingShot = tuple[str, str, str, int, tuple[str, ...], tuple[str, ...]]
+
+
+@dataclass(frozen=True)
+class DamageChoice:
+    """A damage procedure waiting on a player's choice of the man who takes the damage [8.41;
+    8.43] (:mod:`rules.soldiers.damage_choice`): the side choosing, the side whose man takes it
+    and the men who may be chosen; the shot (the firing man, his fire type, the hex, the damage
+    table, the fire roll; the firer's side, the side hit first [8.84], sustained, into a hex
+    both sides hold, the men standing when the same APs were paid [8.34]); the chain so far
+    (the men hit, the last damage roll, the roll waiting for its man: None for the first man,
+    chosen before his roll); what follows the shot (``then``: ``shot``, ``member`` for a
+    group's man [7.1], ``reaction`` with the reaction shots left and the group's AP [8.62;
+    7.11])."""
+
+    chooser: str
+    side: str
+    men: tuple[str, ...]
+    shooter: str
+    fire_type: str
+    hex: str
+    table: str
+    fire_roll: int
+    firer: str
+    first: str
+    sustained: bool = False
+    mutual: bool = False
+    standing_before: tuple[str, ...] = ()
+    hit: tuple[str, ...] = ()
+    previous: int | None = None
+    raw: int | None = None
+    then: str = "shot"
+    rest: tuple[PendingShot, ...] = ()
+    ap_left: float = 0.0
+
+    def snapshot(self) -> list[Any]:
+        return [
+            self.chooser,
+            self.side,
+            list(self.men),
+            self.shooter,
+            self.fire_type,
+            self.hex,
+            self.table,
+            self.fire_roll,
+            self.firer,
+            self.first,
+            self.sustained,
+            self.mutual,
+            list(self.standing_before),
+            list(self.hit),
+            self.previous,
+            self.raw,
+            self.then,
+            [[m, h, t, c, list(s), list(p)] for m, h, t, c, s, p in self.rest],
+            self.ap_left,
+        ]
+
+
+def _damage_choice(value: DamageChoice | None) -> Any:
+    return OMIT if value is None else value.snapshot()
+
+
 @dataclass
 class Play(Record):
     """Where play is [3; 4]: the Command Cycle, the phase (``command`` or ``action``), whether
@@ -164,6 +230,10 @@ class Arrivals(Record):
     #: and the rolls made on it (:mod:`rules.soldiers.activation`).
     inactive: list[str] = state_field(default_factory=list, encode=_unless_empty)
     activation_rolls: int = state_field(default=0, encode=_unless_empty)
+    #: The zone each reinforcing squad entered in, by squad: ``specified`` (the scenario's
+    #: zones) or an adjacent zone's ``BOARD/N`` after a delay; the rest enter there [19.34]
+    #: (:mod:`rules.soldiers.delayed_entry`).
+    entry_zones: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
 
 
 @dataclass
@@ -247,3 +317,6 @@ class ActiveTurn(Record):
     #: (:mod:`rules.soldiers.hidden_gun_choice`).
     held: HeldMove | None = state_field(default=None, encode=_held)
     waited: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    #: A damage procedure waiting on a player's choice of the man hit [8.41; 8.43]
+    #: (:mod:`rules.soldiers.damage_choice`).
+    damage: DamageChoice | None = state_field(default=None, encode=_damage_choice)

@@ -21,6 +21,7 @@ from rules.soldiers.actions import (
     Throw,
 )
 from rules.soldiers.carrying import Drop, PickUp
+from rules.soldiers.damage_choice import TakeDamage
 from rules.soldiers.destroying import DestroyEquipment
 from rules.soldiers.equipment import Exchange
 from rules.soldiers.fire_support_actions import CancelCall, Radio, ThrowSatchel
@@ -39,6 +40,17 @@ from rules.soldiers.weapons import carried
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
+
+
+def _damage_step(state: SoldiersState) -> tuple[str, str, str]:
+    """A damage choice waiting [8.41; 8.43]: the step, its rule, what is left."""
+    pending = state.active.damage
+    assert pending is not None
+    step = (
+        f"{pending.chooser} chooses who of {pending.side}'s men in {pending.hex} takes the "
+        f"damage of {pending.shooter}'s fire [8.41; 8.43]"
+    )
+    return step, "Soldiers (8.41)", "choose the man who takes the damage"
 
 
 def progress(state: SoldiersState) -> Progress:
@@ -75,6 +87,8 @@ def progress(state: SoldiersState) -> Progress:
         if turn.reaction is not None:
             rule, done = "Soldiers (8.6)", "Resolve the reactions (or hold fire)"
             left = "declare each man's reaction, then resolve"
+        if turn.damage is not None:
+            step, rule, left = _damage_step(state)
     elif state.play.phase == "operational":
         phase, rule, done = "Operational moves", "Soldiers (6.33)", "End the operational moves"
         step = "Give each man one operational move: 8 AP, never near or in sight of the enemy"
@@ -83,6 +97,8 @@ def progress(state: SoldiersState) -> Progress:
         if state.active.held is not None:
             step = f"{state.active.held.owner} may reveal a hidden MG before the move [14.12]"
         left = "order men to move, then End"
+        if state.active.damage is not None:
+            step, rule, left = _damage_step(state)
     elif state.track.bidding in game.sides:
         phase, rule, done = "Command Phase", "Soldiers (5.31)", "Do not bid"
         step, left = _bidding(state)
@@ -146,6 +162,8 @@ def describe(state: SoldiersState, action: Action) -> str:
         if action.kind == "operational":
             return "Declare an operational turn: 8 AP moves, no risk roll [6.3; 6.32]"
         return "Declare a tactical turn: roll for risk level and event [6.1]"
+    if isinstance(action, TakeDamage):
+        return f"{state.game.unit_name(action.man)} takes the damage [8.41]"
     if isinstance(action, HiddenGunChoice):
         if action.choice == "reveal":
             return f"Reveal the hidden {action.gun}: the operational move is not made [14.12]"
@@ -241,6 +259,8 @@ def concerns(state: SoldiersState, action: Action) -> ActionFocus:
         return ActionFocus(action.man, "fire" if action.how == "fire" else "other", at)
     if isinstance(action, HandToHand):
         return ActionFocus(action.man, "fire", state.troops.hexes.get(action.man))
+    if isinstance(action, TakeDamage):
+        return ActionFocus(action.man, "other", state.troops.hexes.get(action.man))
     if isinstance(
         action,
         OrderMan
