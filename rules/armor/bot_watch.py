@@ -164,7 +164,7 @@ def _spot(
     from rules.armor.fire import in_field_of_fire
 
     here, at = state.troops.hexes[unit], state.troops.hexes[enemy]
-    arc = state.gun_facing(unit)  # the squad's, for its weapon [ADV IV.E.3; VI.A.4]
+    arc: int | None = state.gun_facing(unit)  # the squad's, its weapon's [ADV IV.E.3; VI.A.4]
     if code not in antitank.WEAPONS:
         arc = machineguns.field_words(state, unit, code)[0]  # None: all round [ADV VI.A.4]
     hexes = [

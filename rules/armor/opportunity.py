@@ -451,7 +451,10 @@ def preview(state: ArmorState, action: OpportunityFire, words: str) -> Preview:
         chance = mg_chance(
             state, action.unit, asked.mount, action.target, False, True, tracking=tracking
         )
-        rules = (kind, f"its ({asked.mount}) machinegun's own order: GP fire [ADV IV.E.2; VI.B]")
+        rules: tuple[str, ...] = (
+            kind,
+            f"its ({asked.mount}) machinegun's own order: GP fire [ADV IV.E.2; VI.B]",
+        )
         if tracking and asked.mount not in antitank.CODES:  # [OP XV.B.3]
             rules = (*rules, "GP Factor not halved in Tracking Fire [OP XV.B.3]")
         if asked.mount in antitank.CODES:  # a Bazooka's, PIAT's ... own order [ADV IV.E.3]
