@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from test_armor_antitank import _line, _state
 
+from editor.testplay.aims import aims_of, side_choices
 from rules.armor import antitank
 from rules.armor.events import ApFire, GpFire
 from rules.armor.game import ArmorState
@@ -83,7 +84,7 @@ def test_op_xv_the_machineguns_own_tracking_is_offered_only_under_the_option() -
     "(UH)T-" order is offered and one written is refused; with it, each machinegun is offered
     Tracking Fire at the enemy unit the Vehicle sights [OP XV.B.1]; its preview gives the
     machinegun's odds where the target stands now, GP Factor not halved [OP XV.B.3]; the
-    words and the Test Play focus name the target."""
+    words and the Test Play focus name the target, and Test Play aims it at the target's hex."""
     order = Order(M4, mg_tracking=(("UH", GE_SQUAD),))
     without = _tank_and_squad(options="")
     assert not [a for a in without.legal_actions("us") if isinstance(a, Order) and a.mg_tracking]
@@ -102,6 +103,9 @@ def test_op_xv_the_machineguns_own_tracking_is_offered_only_under_the_option() -
         f"(UH) Tracking Fire at {GE_SQUAD} when it moves [OP XV; ADV IV.E]"
     )
     assert state.concerns(order).hex == state.troops.hexes[GE_SQUAD]
+    found = side_choices(state, "us")  # Test Play's generic panel aims it at the target
+    aims = aims_of(state, "us", M4, found.groups[M4], state.positions())
+    assert order in aims.targets[state.troops.hexes[GE_SQUAD]]
 
 
 def test_op_xv_b_the_own_tracking_order_takes_fire_orders_only_and_a_sighted_target() -> None:
