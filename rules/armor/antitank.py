@@ -436,7 +436,8 @@ def resolve(
 def written(order: Order, code: str) -> bool:
     """The order has a separate fire order for the weapon ("(B)F-865" [ADV IV.E.3], or its
     own Opportunity Fire "(B)N-1802", :mod:`rules.armor.antitank_opportunity`)."""
-    return any(mount == code for mount, _ in (*order.mg, *order.mg_opportunity))
+    mine = (*order.mg, *order.mg_opportunity, *order.mg_tracking)  # "(B)T-" [OP XV]
+    return any(mount == code for mount, _ in mine)
 
 
 def automatic(state: ArmorState, unit: str, order: Order) -> Launcher | None:

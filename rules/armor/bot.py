@@ -15,10 +15,13 @@ declined (to wait for a later unit); a triggered Tracking Fire [OP XV.B] likewis
 waits for the target's next hex). Where the scenario plays Tracking Fire, a Tracking order at
 an enemy in cover is weighed as the Direct Fire's worth scaled by how much better the shot is
 once the target leaves its cover (the book's reason for it [OP XV.A]), times the chance that
-the target moves (:data:`TRACK_MOVES`, our weighting). With Limited Intelligence [OP X] the bot
-weighs only the enemy units its side may know of: no hidden unit, an inverted one by its place
-(:meth:`ArmorPlanner._enemies`). With Command Control [OP XIV] it selects a new Player HQ as
-soon as it may, the engine's first choice (a unit with a Radio, most units about it) [B.3].
+the target moves (:data:`TRACK_MOVES`, our weighting). A machinegun or a squad's anti-tank
+weapon left with nothing to shoot is given its own Opportunity or Tracking Fire order where an
+enemy unit may come into its reach (:mod:`rules.armor.bot_watch`). With Limited Intelligence
+[OP X] the bot weighs only the enemy units its side may know of: no hidden unit, an inverted
+one by its place (:meth:`ArmorPlanner._enemies`). With Command Control [OP XIV] it selects a
+new Player HQ as soon as it may, the engine's first choice (a unit with a Radio, most units
+about it) [B.3].
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from model.hexes import Hex
 from rules.armor import antitank, overrun, scenario_rules, transport
 from rules.armor.bot_at import with_weapon
 from rules.armor.bot_mg import opportunity_odds, with_machineguns
+from rules.armor.bot_watch import with_watch
 from rules.armor.cards import hit_number
 from rules.armor.dumps import is_dump
 from rules.armor.fire import (
@@ -104,11 +108,14 @@ class ArmorPlanner:
         if shot is not None:  # fire if it can hit, else let the unit pass [AG VII.F; OP XV.B]
             asked = state.execution.asked
             track = asked is not None and asked.tracking
-            if asked is not None and asked.mount in antitank.CODES:  # "(B)N-" [ADV IV.E.3]
-                aimed = antitank.aim(state, shot.unit, shot.target, opportunity=True)
+            if asked is not None and asked.mount in antitank.CODES:  # "(B)N-", "(B)T-" [IV.E.3]
+                aimed = antitank.aim(state, shot.unit, shot.target, opportunity=not track)
                 can_hit = aimed.hit_number > 0
             elif asked is not None and asked.mount:  # a machinegun's own order [ADV IV.E.2]
-                can_hit = gp_chance(state, shot.unit, shot.target, True, mg=asked.mount)[1] > 0
+                odds = gp_chance(
+                    state, shot.unit, shot.target, True, tracking=track, mg=asked.mount
+                )
+                can_hit = odds[1] > 0
             elif gp_shot(state, shot.unit, shot.target):  # [ADV VI.B]
                 odds = gp_chance(state, shot.unit, shot.target, opportunity=True, tracking=track)
                 can_hit = odds[1] > 0
@@ -189,6 +196,7 @@ class ArmorPlanner:
                 or a.entrench
                 or a.mg
                 or a.mg_opportunity
+                or a.mg_tracking
             ):
                 continue  # Opportunity Fire waits on the enemy's moves: not weighed here; nor
                 # Full Cover and Hasty Entrenchments [ADV IV.C; OP XXXII] (our weighting)
@@ -233,6 +241,9 @@ class ArmorPlanner:
         chosen = with_weapon(
             state, public, unit, chosen, _worth, lambda t: OVERKILL ** self._shots.get(t, 0)
         )
+        # an idle weapon's own Opportunity or Tracking Fire [ADV IV.E.2-3; AG VII.F; OP XV]
+        # where an enemy unit may come into its reach (rules.armor.bot_watch)
+        chosen = with_watch(state, public, unit, chosen, _worth)
         if chosen is not None:
             for shoots in (chosen.fire or chosen.tracking, *(t for _, t in chosen.mg)):
                 if shoots:

@@ -320,7 +320,7 @@ def automatic(
         return (), ()
     if target not in state.game.units:  # a Supply Dump or a Span: no machinegun's target
         return (), ()
-    written = {m for m, _ in order.mg} | {m for m, _ in order.mg_opportunity}
+    written = {m for m, _ in (*order.mg, *order.mg_opportunity, *order.mg_tracking)}
     free = [m for m in mounts(state, unit) if m not in written]
     if not free:
         return (), ()

@@ -39,6 +39,10 @@ unit ends, cancelled when the firer can no longer fire), with the book's changes
   asks again in the next hex it enters (an Opportunity Fire's decline is for good [AG VII.F]);
   hexsides crossed do not trigger it (its trigger is the unit, not a line of sight);
 - no -8 Opportunity Fire Modifier for AP shots, no halved GP Factor for GP shots [OP XV.B.3].
+
+A machinegun's or an infantry anti-tank weapon's own Tracking Fire order ("(UH)T-19",
+"(B)T-865", :mod:`rules.armor.own_tracking`) is triggered, asked, fired and declined the same
+way, by the weapon alone [OP XV.B; ADV IV.E.2-3].
 """
 
 from __future__ import annotations
@@ -48,7 +52,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from model.hexes import Hex, Hexside
-from rules.armor import antitank, antitank_opportunity, bailout, machineguns
+from rules.armor import antitank, antitank_opportunity, bailout, machineguns, own_tracking
 from rules.armor.cards import hits_scored
 from rules.armor.fire import aim, gp_shot, why_not_fire, why_not_sighted
 from rules.armor.fire import resolve as resolve_fire
@@ -112,6 +116,8 @@ class OpportunityAnswered(Event):
     mount: str = ""  # a machinegun's own order [ADV IV.E.2]
 
     def describe(self) -> str:
+        if self.mount and self.tracking:  # its own Tracking Fire [OP XV.B; ADV IV.E.2-3]
+            return own_tracking.answer_words(self.firer, self.mount, self.target, self.fires)
         if self.mount in antitank.CODES:  # a Bazooka's, PIAT's ... own order [ADV IV.E.3]
             return antitank_opportunity.answer_words(
                 self.firer, self.mount, self.target, self.fires
@@ -214,14 +220,18 @@ def triggered(
         if other == side:
             continue
         for firer, order in sorted(state.sheets.orders[other].items()):
-            if order.tracking is not None and not crossing:
-                found = _tracked(state, firer, order, mover, here)
-                if found is not None:
-                    return found
-                continue
-            found = _main_gun(state, firer, order, mover, before, here, crossing)
+            found = None
+            if order.tracking is not None:
+                if not crossing:
+                    found = _tracked(state, firer, order, mover, here)
+            else:
+                found = _main_gun(state, firer, order, mover, before, here, crossing)
             for mount, watched in () if found else order.mg_opportunity:  # [ADV IV.E.2]
                 found = _machinegun(state, firer, mount, watched, mover, before, here, crossing)
+                if found is not None:
+                    break
+            for mount, tracked in () if found or crossing else order.mg_tracking:  # [OP XV]
+                found = _tracked_own(state, firer, mount, tracked, mover, here)
                 if found is not None:
                     break
             if found is not None:
@@ -295,16 +305,35 @@ def _tracked(state: ArmorState, firer: str, order: Order, mover: str, here: Hex)
     return Trigger(firer, mover, state.game.name(here), False, tracking=True)
 
 
+def _tracked_own(
+    state: ArmorState, firer: str, mount: str, tracked: str, mover: str, here: Hex
+) -> Trigger | None:
+    """The trigger of a weapon's own Tracking Fire "(UH)T-19", "(B)T-865" when its unit
+    ``mover`` enters ``here`` [OP XV.B.1-2; ADV IV.E.2-3]: not yet fired this Turn, not let
+    pass in this hex, and the weapon may fire at it now (sight, range, Field of Fire; a
+    machinegun Open, not Suppressed [ADV VI.A.2-4; VI.B.2.b]; a weapon's AP at a Vehicle
+    [ADV VI.A.1])."""
+    if tracked != mover or (firer, mount) in state.firing.mg_used:
+        return None
+    if (firer, mount, mover) in state.execution.mg_declined or firer not in state.troops.hexes:
+        return None
+    if machineguns.why_not_mg(state, firer, mount, mover) is not None:
+        return None
+    return Trigger(firer, mover, state.game.name(here), False, tracking=True, mount=mount)
+
+
 def moved_on(state: ArmorState, mover: str) -> None:
     """``mover`` leaves the hex where a Tracking Fire's owner let it pass: the order may ask
     again in the next hex it enters (our reading of "at any point during its movement"
     [OP XV.B.2])."""
     declined = state.execution.declined
-    if not declined:
-        return
     for firer, target in list(declined):
         if target == mover and state.orders_of(firer).tracking == mover:
             declined.discard((firer, target))
+    mg_declined = state.execution.mg_declined  # a weapon's own Tracking Fire [OP XV.B.2]
+    for firer, mount, target in list(mg_declined):
+        if target == mover and own_tracking.watched(state.orders_of(firer), mount) == mover:
+            mg_declined.discard((firer, mount, target))
 
 
 def ask(state: ArmorState, trigger: Trigger) -> None:
@@ -314,7 +343,10 @@ def ask(state: ArmorState, trigger: Trigger) -> None:
     how = "may fire, or decline and wait for later units [AG VII.F.3]"
     if trigger.tracking:
         how = TRACKING_HOW
-    if trigger.mount:  # a machinegun's own order [ADV IV.E.2]
+    if trigger.mount and trigger.tracking:  # a weapon's own Tracking Fire [OP XV.B]
+        tracked = own_tracking.watched(state.orders_of(trigger.firer), trigger.mount)
+        order, how = f"({trigger.mount})T-{tracked}", own_tracking.asked_words(trigger.mount)
+    elif trigger.mount:  # a machinegun's own order [ADV IV.E.2]
         watched = dict(state.orders_of(trigger.firer).mg_opportunity).get(trigger.mount, "")
         order = f"({trigger.mount})N-{watched}"
         how = (
@@ -344,12 +376,16 @@ def fire(state: ArmorState) -> None:
     if trigger.mount:  # a machinegun's own Opportunity Fire [ADV IV.E.2; VI.B.2.a]
         state.firing.mg_used.add((trigger.firer, trigger.mount))
         firer, target, mount = trigger.firer, trigger.target, trigger.mount
-        state.emit(OpportunityAnswered(firer, target, True, mount=mount))
+        track = trigger.tracking  # its own Tracking Fire: no -8, no halving [OP XV.B.3]
+        state.emit(OpportunityAnswered(firer, target, True, track, mount=mount))
         if mount in antitank.CODES:  # AP as a Vehicle's, -8 [ADV IV.E.3; VI.A.1; AG VII.F.1]
             how = f", its own Opportunity Fire {antitank_opportunity.RULE}"
-            _apply(state, antitank.resolve(state, firer, target, False, how, opportunity=True))
+            how = f", its own Tracking Fire {own_tracking.RULE}" if track else how
+            found = antitank.resolve(state, firer, target, False, how, opportunity=not track)
+            _apply(state, found)
             return
-        _apply(state, resolve_gp(state, firer, target, opportunity=True, mg=mount))
+        found = resolve_gp(state, firer, target, opportunity=True, tracking=track, mg=mount)
+        _apply(state, found)
         return
     state.firing.opportunity_used.add(trigger.firer)
     state.emit(OpportunityAnswered(trigger.firer, trigger.target, True, trigger.tracking))
@@ -378,7 +414,8 @@ def decline(state: ArmorState) -> None:
     if trigger.mount:  # a machinegun's own order [ADV IV.E.2]
         state.execution.mg_declined.add((trigger.firer, trigger.mount, trigger.target))
         firer, target = trigger.firer, trigger.target
-        state.emit(OpportunityAnswered(firer, target, False, mount=trigger.mount))
+        track = trigger.tracking  # its own Tracking Fire: this hex only [OP XV.B.2]
+        state.emit(OpportunityAnswered(firer, target, False, track, mount=trigger.mount))
         return
     state.execution.declined.add((trigger.firer, trigger.target))
     state.emit(OpportunityAnswered(trigger.firer, trigger.target, False, trigger.tracking))
@@ -413,11 +450,20 @@ def preview(state: ArmorState, action: OpportunityFire, words: str) -> Preview:
     if asked is not None and asked.mount:  # a machinegun's own order [ADV IV.E.2]
         from rules.armor.preview import mg_chance
 
-        chance = mg_chance(state, action.unit, asked.mount, action.target, False, True)
-        rules = (kind, f"its ({asked.mount}) machinegun's own order: GP fire [ADV IV.E.2; VI.B]")
+        chance = mg_chance(
+            state, action.unit, asked.mount, action.target, False, True, tracking=tracking
+        )
+        rules: tuple[str, ...] = (
+            kind,
+            f"its ({asked.mount}) machinegun's own order: GP fire [ADV IV.E.2; VI.B]",
+        )
+        if tracking and asked.mount not in antitank.CODES:  # [OP XV.B.3]
+            rules = (*rules, "GP Factor not halved in Tracking Fire [OP XV.B.3]")
         if asked.mount in antitank.CODES:  # a Bazooka's, PIAT's ... own order [ADV IV.E.3]
             name = antitank.WEAPONS[asked.mount].name
             said = f"its ({asked.mount}) {name}'s own order: AP, -8 [ADV VI.A.1; AG VII.F.1]"
+            if tracking:
+                said = f"its ({asked.mount}) {name}'s own order: AP, no -8 [ADV VI.A.1; OP XV.B.3]"
             rules = (kind, said)
         return Preview(words, True, chances=(chance,), rules=rules)
     guns = _with_guns(state, action, tracking)

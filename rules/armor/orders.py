@@ -12,6 +12,10 @@ An order is written per unit per Turn, in the book's notation [AG V.A.1-3]::
     order us.INFANTRY-SQUAD.1 (B)N-L1802  # the squad's Bazooka's own Opportunity Fire
                                        # (our reading of [ADV IV.E.3; ADV VI.A.1])
     order us.M4.1 T-german.PZIVJ.1     # Tracking Fire at that unit (OP) [OP XV.A]
+    order us.M4.1 (UH)T-german.GE-INFANTRY-SQUAD.1  # the Upper Hull machinegun's own
+                                       # Tracking Fire (OP) [OP XV.A; ADV IV.E.2]
+    order us.INFANTRY-SQUAD.1 (B)T-german.PZIVJ.1  # the squad's Bazooka's own Tracking
+                                       # Fire (OP) [OP XV.A; ADV IV.E.3]
     order us.M4.1 FS-L1802             # Direct Fire of Smoke into hex L1802 (OP) [OP IX.A.1]
     order german.STGIIIG-75.1 BL1      # one hex in reverse, turn left, one forward [AG V.C.4]
     order us.M4.1 2V                   # move two hexes, then Pivot in Place [AG V.C.6]
@@ -66,6 +70,11 @@ _MG = re.compile(r"^\((UH|TT|HR|FT|B|PT|PK|PA)\)F-(.+)$", re.IGNORECASE)
 #: anti-tank weapon's the same with its letter code ("(B)N-1802", our reading of [ADV IV.E.3]
 #: with [ADV VI.A.1]).
 _MG_N = re.compile(r"^\((UH|TT|HR|B|PT|PK|PA)\)N-(.+)$", re.IGNORECASE)
+#: A machinegun's or an infantry anti-tank weapon's own Tracking Fire order (OP): its letter
+#: codes, then "T" and the enemy unit ("(UH)T-19", "(B)T-865"): the book's "add the
+#: machinegun's [the weapon's] letter codes to the firing plot" [ADV IV.E.2-3] with the
+#: Tracking plot "T" and the target's number [OP XV.A] (:mod:`rules.armor.own_tracking`).
+_MG_T = re.compile(r"^\((UH|TT|HR|B|PT|PK|PA)\)T-(.+)$", re.IGNORECASE)
 
 
 def parse_moves(text: str) -> tuple[str, ...]:
@@ -154,6 +163,10 @@ class Order(Action):
             "N-1802" [AG V.A.2.b]); written after the main gun's Opportunity Fire, if any. An
             infantry anti-tank weapon's own Opportunity Fire order is one too, with its letter
             code: "(B)N-1802" (our reading of [ADV IV.E.3; VI.A.1]).
+        mg_tracking: the machineguns' and the infantry anti-tank weapon's own Tracking Fire
+            orders (OP), (letter code, enemy unit) for each: "(UH)T-19", "(B)T-865" [OP XV.A;
+            ADV IV.E.2-3] (:mod:`rules.armor.own_tracking`); written after the main gun's
+            Tracking Fire, if any.
     """
 
     verb: ClassVar[str] = "order"
@@ -177,6 +190,7 @@ class Order(Action):
     smoke_indirect: bool = False
     mg: tuple[tuple[str, str], ...] = ()
     mg_opportunity: tuple[tuple[str, str], ...] = ()
+    mg_tracking: tuple[tuple[str, str], ...] = ()
 
     def text(self) -> str:
         parts = [self.verb, self.unit]
@@ -196,6 +210,7 @@ class Order(Action):
         parts.extend(f"({mount})N-{hex_}" for mount, hex_ in self.mg_opportunity)
         if self.tracking:
             parts.append(f"T-{self.tracking}")
+        parts.extend(f"({mount})T-{target}" for mount, target in self.mg_tracking)  # [OP XV.A]
         if self.smoke:
             parts.append(f"{'HS' if self.smoke_indirect else 'FS'}-{self.smoke}")  # [OP IX.A.1]
         if self.transfer:
@@ -228,7 +243,7 @@ class Order(Action):
         if len(args) < 2:
             raise ActionSyntaxError(
                 f"'{line}': write 'order UNIT [A-UNIT] [F-UNIT] [(UH)F-UNIT] [N-HEX] [(UH)N-HEX] "
-                "[T-UNIT] [FS-HEX] [D|U|D-UNIT] [K-UNIT-]MOVES'"
+                "[T-UNIT] [(UH)T-UNIT] [FS-HEX] [D|U|D-UNIT] [K-UNIT-]MOVES'"
             )
         ahead = None
         words = [w.lower() for w in args]
@@ -246,6 +261,7 @@ class Order(Action):
         smoke: str | None = None
         mg: list[tuple[str, str]] = []
         mg_n: list[tuple[str, str]] = []
+        mg_t: list[tuple[str, str]] = []
         marks: dict[str, bool] = {"cover": False, "entrench": False}
         for word in args[1:]:
             upper = word[:2].upper()
@@ -272,6 +288,8 @@ class Order(Action):
                 mg.append((gun.group(1).upper(), token(gun.group(2), "unit id", line)))
             elif (gun := _MG_N.match(word)) is not None and not moves:  # "(UH)N-1802"
                 mg_n.append((gun.group(1).upper(), token(gun.group(2), "hex", line)))
+            elif (gun := _MG_T.match(word)) is not None and not moves:  # "(UH)T-19" [OP XV.A]
+                mg_t.append((gun.group(1).upper(), token(gun.group(2), "unit id", line)))
             elif word.upper() == "SPAN" and not span and not moves:
                 span = True  # the SBG Bridge AVRE's Span [OP XXV.C.1]
             elif word.upper() in _MARKS and not marks[_MARKS[word.upper()]] and not moves:
@@ -298,6 +316,7 @@ class Order(Action):
         found = replace(found, smoke=smoke, smoke_indirect=indirect) if smoke else found
         found = replace(found, mg=tuple(mg)) if mg else found
         found = replace(found, mg_opportunity=tuple(mg_n)) if mg_n else found
+        found = replace(found, mg_tracking=tuple(mg_t)) if mg_t else found
         return replace(found, ahead=ahead) if ahead else found
 
 

@@ -25,6 +25,7 @@ from rules.armor import (
     hatches,
     machineguns,
     overrun,
+    own_tracking,
     storeys,
     transport,
 )
@@ -128,6 +129,7 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
             for t in state.enemies(spec.side)
             if why_not_tracking(state, unit, t) is None
         )
+        found.extend(own_tracking.options(state, unit))  # "(UH)T-", "(B)T-" [ADV IV.E.2-3]
     if fire_banned(state, spec.side, "direct") is not None:
         targets = []
     elif state.game.advanced and (state.game.has_dumps or state.specials.spans):
@@ -278,6 +280,10 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
     commanded = command.why_not_order(state, order)  # out of Command Control [OP XIV.B.2]
     if commanded is not None:
         return commanded
+    if order.mg_tracking:  # the weapons' own Tracking Fire (OP) [OP XV; ADV IV.E.2-3]
+        why = own_tracking.why_not_order(state, order)
+        rest = replace(order, mg_tracking=())
+        return why if why is not None or rest == Order(unit) else why_not_order(state, rest)
     if order.mg_opportunity:  # the machineguns' own Opportunity Fire [ADV IV.E.2; AG V.A.2.b]
         why = fire_banned(state, spec.side, "opportunity")
         if antitank_opportunity.is_weapon_order(order):  # "(B)N-1802" [ADV IV.E.3]

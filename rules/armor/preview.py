@@ -22,6 +22,7 @@ from rules.armor import (
     assault,
     machineguns,
     overrun,
+    own_tracking,
     plot,
     ranging,
     view,
@@ -206,6 +207,12 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
         how += _guns_with(state, order.unit, "GP Factor not halved [OP XV.B.3]")
         chances = (Chance(order.tracking, how),)
         rules.append("Tracking Fire [OP XV.A-B]; as Opportunity Fire [AG VII.F]")
+    if order.mg_tracking:  # the weapons' own Tracking Fire (OP) [OP XV; ADV IV.E.2-3]
+        chances += tuple(_own_tracking(state, order.unit, c, t) for c, t in order.mg_tracking)
+        rules.append(
+            f"A weapon's own Tracking Fire ({own_tracking.READING}): as Opportunity Fire "
+            "[AG VII.F; OP XV.B], no -8, GP Factor not halved [OP XV.B.3]"
+        )
     if antitank_opportunity.is_weapon_order(order):  # "(B)N-1802" [ADV IV.E.3]
         chances += tuple(
             Chance(watched, antitank_opportunity.plot_words(code))
@@ -293,6 +300,18 @@ def _guns_with(state: ArmorState, unit: str, factor: str) -> str:
         f"; its {guns} machinegun(s) fire with it at the same unit where they may, {factor} "
         "[ADV IV.E.2]"
     )
+
+
+def _own_tracking(state: ArmorState, unit: str, code: str, target: str) -> Chance:
+    """A weapon's own Tracking Fire in the plot [OP XV.B]: its odds were the unit to move
+    where it stands now, when the weapon may fire at it there (the moving target's modifier
+    left out: it depends on the move); else the words alone."""
+    words = own_tracking.plot_words(code, target)
+    if machineguns.why_not_mg(state, unit, code, target) is not None:
+        return Chance(target, f"{words}; it may not fire at {target} where it stands now")
+    now = mg_chance(state, unit, code, target, False, opportunity=True, tracking=True)
+    said = f"{words}; where it stands now: {now.words}"
+    return Chance(target, said, now.effect)
 
 
 def mg_chance(

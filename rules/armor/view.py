@@ -143,6 +143,8 @@ def describe(state: ArmorState, action: Action) -> str:
             parts.append(_mount_opportunity(mount, watched))
         if action.tracking:
             parts.append(f"Tracking Fire at {action.tracking} when it moves [OP XV]")
+        for mount, tracked in action.mg_tracking:  # our reading of [OP XV.A; ADV IV.E.2-3]
+            parts.append(f"({mount}) Tracking Fire at {tracked} when it moves [OP XV; ADV IV.E]")
         if action.smoke:
             how = "Indirect Fire of Smoke (HS)" if action.smoke_indirect else "Smoke (FS)"
             parts.append(f"{how} into {action.smoke} [OP IX.A.1]")
@@ -240,8 +242,9 @@ def _order_focus(state: ArmorState, action: Order) -> ActionFocus:
     watched = action.opportunity or next((h for _, h in action.mg_opportunity), None)
     if watched:  # the main gun's or a machinegun's own Opportunity Fire [AG V.A.2.b; IV.E.2]
         return ActionFocus(action.unit, "fire", state.game.hex_named(watched))
-    if action.tracking and action.tracking in state.troops.hexes:  # [OP XV]
-        return ActionFocus(action.unit, "fire", state.troops.hexes[action.tracking])
+    tracked = action.tracking or next((t for _, t in action.mg_tracking), None)
+    if tracked and tracked in state.troops.hexes:  # [OP XV]; a weapon's own [ADV IV.E.2-3]
+        return ActionFocus(action.unit, "fire", state.troops.hexes[tracked])
     if action.assault and action.assault in state.troops.hexes:
         return ActionFocus(action.unit, "fire", state.troops.hexes[action.assault])
     return ActionFocus(action.unit)

@@ -1,0 +1,258 @@
+"""The greedy bot's weapons' own Opportunity and Tracking Fire orders: a machinegun's "(UH)N-hex"
+and "(UH)T-unit", a squad's Bazooka's (PIAT's ...) "(B)N-hex" and "(B)T-unit" [ADV IV.E.2-3;
+AG V.A.2.b; AG VII.F; OP XV] (:mod:`rules.armor.bot`).
+
+Once the bot has weighed a unit's order and its weapons' Direct Fire (:mod:`rules.armor.bot_mg`,
+:mod:`rules.armor.bot_at`), a weapon left with nothing to shoot (no order of its own, not
+firing with the main gun or the squad, and no enemy unit of its kind it may fire at now:
+Leg and Towed units for a machinegun, as the bot's machineguns choose, Vehicles for the
+anti-tank weapon [ADV VI.B]) is set to wait for an enemy unit its side knows of (no hidden
+one [OP X.B.3]) that stands within :data:`APPROACH` hexes beyond the weapon's reach, as the
+book's reason for Opportunity and Tracking Fire has it (a unit moving into the firer's sight
+[AG VII.F; OP XV.A]). Only while the unit stands: with Opportunity Fire "no other orders of
+any kind" [AG V.A.2.b(1)] (its other fire orders may go with it, our reading).
+
+- **Opportunity Fire** "(UH)N-hex": the hex watched is the one nearest that enemy unit (of
+  the :data:`TRIES` nearest) where the weapon could fire at it, were it there (sight, range,
+  Field of Fire: the engine's own check on the bot's copy of the state, the unit moved there).
+- **Tracking Fire** "(UH)T-unit", where the scenario plays it [OP XV] and the unit sights that
+  enemy now [OP XV.B.1]: it follows that unit wherever it moves into the weapon's reach.
+
+Each is worth the weapon's shot at the enemy unit in the watched hex (Tracking: the nearest
+such hex): the engine's own GP odds over the 100 rolls (:func:`rules.armor.gp.gp_aim`), or
+the AP chance to hit times a hit's results resolved a few times by the engine, with the
+Opportunity Fire's halved GP Factor or -8 [ADV VI.B.2.a; AG VII.F.1] or without them for
+Tracking Fire [OP XV.B.3], times :data:`WATCH_MOVES`, the chance the bot reckons the enemy
+unit comes (our weighting); the best of them is plotted when worth more than nothing. The
+dice are the bot's copy's, seeded from its own: the choice is the same for the same seed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from model.hexes import within
+from rules.armor import antitank, machineguns
+from rules.armor.gp import effects, gp_aim, result_of
+from rules.armor.orders import Order
+from rules.armor.range import range_between
+
+if TYPE_CHECKING:
+    from model.hexes import Hex
+    from rules.armor.game import ArmorState
+
+#: The chance the bot reckons an enemy unit moves into a watched line this Turn (our
+#: weighting, as the Tracking Fire order's :data:`rules.armor.bot.TRACK_MOVES`).
+WATCH_MOVES = 0.5
+#: How many hexes beyond the weapon's reach an enemy unit may stand and still be watched for
+#: (our weighting: about a Turn's advance).
+APPROACH = 3
+#: How many hexes nearest the enemy unit are tried for the one to watch (our bound).
+TRIES = 12
+#: Hits resolved for an anti-tank weapon's shot (as :data:`rules.armor.bot_at.SAMPLES`).
+SAMPLES = 6
+
+
+def with_watch(
+    state: ArmorState,
+    public: ArmorState,
+    unit: str,
+    order: Order | None,
+    worth: Callable[[ArmorState, str, set[str]], float],
+) -> Order | None:
+    """``order`` (None: no order) with one idle weapon's own Opportunity or Tracking Fire
+    order where it pays (see the module); ``worth`` gives a result's Victory Points."""
+    from rules.armor import plot
+    from rules.armor.optional import TRACKING, in_use
+    from rules.armor.scenario_rules import fire_banned
+
+    spec = state.game.units[unit]
+    if not state.game.advanced or state.transported(unit) or state.suppressed(unit):
+        return order
+    base = order if order is not None else Order(unit)
+    if base.moves or base.cover or base.entrench or base.transfer or base.assault:
+        return order  # "no other orders of any kind" [AG V.A.2.b(1)]
+    side = spec.side
+    watch = fire_banned(state, side, "opportunity") is None
+    track = in_use(state.game, TRACKING) and fire_banned(state, side, "tracking") is None
+    if not (watch or track):
+        return order
+    best: tuple[float, Order] | None = None
+    for code in _idle(state, unit, base):
+        for value, found in _choices(state, public, unit, code, base, worth, watch, track):
+            better = value > 0 and (best is None or value > best[0])
+            if better and plot.why_not_order(state, found) is None:
+                best = (value, found)
+    return order if best is None else best[1]
+
+
+def _idle(state: ArmorState, unit: str, base: Order) -> list[str]:
+    """The unit's weapons with nothing to shoot by ``base`` nor now (see the module)."""
+    spec = state.game.units[unit]
+    written = {m for m, _ in (*base.mg, *base.mg_opportunity, *base.mg_tracking)}
+    found: list[str] = []
+    if spec.vehicle:
+        firing: tuple[str, ...] = ()
+        if base.fire is not None:  # with the main gun at its target [ADV IV.E.2]
+            firing, _ = machineguns.automatic(state, unit, base, base.fire)
+        for mount in machineguns.mounts(state, unit):
+            if mount in written or mount in firing:
+                continue
+            if mount == "TT" and (base.fire or base.opportunity or base.smoke or base.tracking):
+                continue  # [ADV VI.A.2.b]
+            now = machineguns.targets(state, unit, mount)
+            if not any(not state.game.units[t].vehicle for t in now):
+                found.append(mount)
+    launcher = antitank.weapon(state, unit)
+    idle = launcher is not None and launcher.code not in written
+    if idle and antitank.automatic(state, unit, base) is None and not antitank.targets(state, unit):
+        assert launcher is not None
+        found.append(launcher.code)
+    return found
+
+
+def _choices(
+    state: ArmorState,
+    public: ArmorState,
+    unit: str,
+    code: str,
+    base: Order,
+    worth: Callable[[ArmorState, str, set[str]], float],
+    watch: bool,
+    track: bool,
+) -> list[tuple[float, Order]]:
+    """The weapon's own Opportunity and Tracking Fire orders at each enemy unit near enough,
+    with what each is worth."""
+    from rules.armor.fire import why_not_sighted
+    from rules.armor.optional.intel import concealment
+
+    weapon = antitank.WEAPONS.get(code)
+    reach = weapon.longest if weapon is not None else machineguns.LONGEST
+    side, here = state.game.units[unit].side, state.troops.hexes[unit]
+    found: list[tuple[float, Order]] = []
+    for enemy in state.enemies(side):
+        if (weapon is not None) != state.game.units[enemy].vehicle:
+            continue  # AP at Vehicles [ADV VI.B]; the bot's machineguns at infantry and guns
+        if state.game.conceals and concealment(state, enemy, side) == "hidden":
+            continue  # what its side may know [OP X.B.3]
+        at = state.troops.hexes[enemy]
+        if range_between(here, at) > reach + APPROACH:
+            continue
+        spot = _spot(state, public, unit, code, enemy, reach)
+        if spot is None:
+            continue
+        tracked = track and why_not_sighted(state, unit, enemy) is None  # [OP XV.B.1]
+        opportunity, tracking = _values(public, unit, code, enemy, spot, worth)
+        if watch:
+            name = state.game.name(spot)
+            order = replace(base, mg_opportunity=((code, name),))
+            found.append((WATCH_MOVES * opportunity, order))
+        if tracked:
+            found.append((WATCH_MOVES * tracking, replace(base, mg_tracking=((code, enemy),))))
+    return found
+
+
+def _spot(
+    state: ArmorState, public: ArmorState, unit: str, code: str, enemy: str, reach: int
+) -> Hex | None:
+    """Of the :data:`TRIES` hexes in the weapon's reach and Field of Fire nearest ``enemy``,
+    the first where the weapon could fire at it were it there (on the bot's copy), or
+    None."""
+    from rules.armor.fire import in_field_of_fire
+
+    here, at = state.troops.hexes[unit], state.troops.hexes[enemy]
+    arc: int | None = state.gun_facing(unit)  # the squad's, its weapon's [ADV IV.E.3; VI.A.4]
+    if code not in antitank.WEAPONS:
+        arc = machineguns.field_words(state, unit, code)[0]  # None: all round [ADV VI.A.4]
+    hexes = [
+        h
+        for h in within(here, reach)
+        if h != here
+        and h in state.game.amap.hexes
+        and (arc is None or in_field_of_fire(arc, here, h))
+    ]
+    hexes.sort(key=lambda h: (range_between(h, at), state.game.name(h)))
+    for h in hexes[:TRIES]:
+        with _moved(public, enemy, h):
+            if machineguns.why_not_mg(public, unit, code, enemy) is None:
+                return h
+    return None
+
+
+@contextmanager
+def _moved(public: ArmorState, enemy: str, h: Hex) -> Iterator[None]:
+    """The enemy unit stood in ``h`` on the bot's copy of the state, put back after."""
+    was = public.troops.hexes[enemy]
+    public.troops.hexes[enemy] = h
+    try:
+        yield
+    finally:
+        public.troops.hexes[enemy] = was
+
+
+def _values(
+    public: ArmorState,
+    unit: str,
+    code: str,
+    enemy: str,
+    spot: Hex,
+    worth: Callable[[ArmorState, str, set[str]], float],
+) -> tuple[float, float]:
+    """The expected worth of the weapon's shot at ``enemy`` in ``spot`` by Opportunity Fire and
+    by Tracking Fire: a machinegun's GP over the 100 rolls, GP Factor halved for Opportunity
+    Fire [ADV VI.B.2.a; OP XV.B.3]; an anti-tank weapon's chance to hit, -8 for Opportunity
+    Fire [AG VII.F.1; OP XV.B.3], times the mean worth of a hit's results, a hit resolved
+    :data:`SAMPLES` times by the engine (:func:`rules.armor.fire._hit`, as
+    :func:`rules.armor.antitank.resolve` does) on the bot's copy, the same samples for both."""
+    from rules.armor.fire import _hit
+
+    with _moved(public, enemy, spot):
+        if code not in antitank.WEAPONS:
+            return _gp(public, unit, code, enemy, False, worth), _gp(
+                public, unit, code, enemy, True, worth
+            )
+        chances = [
+            min(max(antitank.aim(public, unit, enemy, False, opportunity=o).hit_number, 0), 100)
+            / 100
+            for o in (True, False)
+        ]
+        if not chances[1]:
+            return 0.0, 0.0
+        shot = antitank.aim(public, unit, enemy, False)
+        launcher = shot.gun
+        assert isinstance(launcher, antitank.Launcher)
+        total = 0.0
+        for _ in range(SAMPLES):
+            found = _hit(public, unit, enemy, shot, launcher.penetration(shot.range))
+            total += worth(public, enemy, {p.effect for p in found})
+        return chances[0] * total / SAMPLES, chances[1] * total / SAMPLES
+
+
+def _gp(
+    public: ArmorState,
+    unit: str,
+    mount: str,
+    enemy: str,
+    tracking: bool,
+    worth: Callable[[ArmorState, str, set[str]], float],
+) -> float:
+    """A machinegun's GP shot at the moving ``enemy`` over the 100 rolls [ADV VI.B; GC1 GP
+    Hit Table, Effects of GP Hits], GP Factor halved unless ``tracking``."""
+    shot = gp_aim(
+        public, unit, enemy, True, moving=False, target_moving=True, tracking=tracking, mg=mount
+    )
+    if shot.modified_factor <= 0:
+        return 0.0
+    shift = sum(m.value for m in shot.dice_modifiers)
+    counts: dict[str, int] = {}
+    for roll in range(1, 101):
+        got = result_of(roll, roll + shift, shot.n, shot.s)
+        counts[got] = counts.get(got, 0) + 1
+    total = 0.0
+    for got, count in counts.items():
+        done = set(effects(public, unit, enemy, shot.range, got, mount))
+        total += count * worth(public, enemy, done)
+    return total / 100
