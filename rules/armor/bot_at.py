@@ -34,8 +34,9 @@ def with_weapon(
     overkill: Callable[[str], float],
 ) -> Order | None:
     """``order`` (None: no order) with the squad's anti-tank weapon's own fire at the enemy
-    Vehicle (AP) or unit in a Building hex (GP [ADV IV.E.6]) where it pays best, when the order does not fire it already; ``worth`` gives a
-    result's Victory Points, ``overkill`` the factor for a target already shot at."""
+    Vehicle (AP) or unit in a Building hex (GP [ADV IV.E.6]) where it pays best, when the
+    order does not fire it already; ``worth`` gives a result's Victory Points, ``overkill``
+    the factor for a target already shot at."""
     from rules.armor import plot
 
     launcher = antitank.weapon(state, unit)
