@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from model.hexes import Hex
 from model.systems import GameSystem
 from model.tables import Cell
-from rules.armor import hatches, ranging, storeys
+from rules.armor import hatches, ranging, storeys, towed
 from rules.armor.cards import (
     ARMOUR_PLACEHOLDER,
     DAMAGE_PLACEHOLDER,
@@ -444,6 +444,7 @@ def _movement_modifier(
     row = "Turn, 1-2" if moves else "0"
     value = int(str(cell("ap-movement-modifiers", row, column).value))
     what = f"Movement (firer '{row}', target {hexes} hex(es) ordered)"
+    what += towed.movement_note(state, firer, moves)  # a pivoting Towed unit [ADV V.B.2]
     return Modifier(what, value, f"{GC1} AP Movement Modifiers; AG VI.B.3.a]")
 
 
@@ -619,6 +620,8 @@ def resolve(
     the Advanced Game, GP fire where the book asks for it [ADV VI.B] (:mod:`rules.armor.gp`),
     else AP fire; ``tracking``: a Tracking Fire [OP XV.B.3]."""
     if gp_shot(state, firer, target):
+        if towed.pivots(state, firer, not opportunity and bool(state.orders_of(firer).moves)):
+            state.emit(towed.gp_note(firer))  # its MV GP Factor [ADV V.B.2; VI.A.1; VI.B.1]
         return resolve_gp(state, firer, target, opportunity, tracking)
     shot = aim(state, firer, target, opportunity, tracking=tracking)
     gun, rng, hit, shots = shot.gun, shot.range, shot.hit, shot.shots

@@ -89,7 +89,18 @@ from model.regions import Region
 from model.scenario_io import LoadedScenario
 from model.systems import GameSystem
 from model.victory import Exit
-from rules.armor import bridges, cover, hatches, opportunity, plot, preview, soft, storeys, view
+from rules.armor import (
+    bridges,
+    cover,
+    hatches,
+    opportunity,
+    plot,
+    preview,
+    soft,
+    storeys,
+    transport,
+    view,
+)
 from rules.armor import position as position_io
 from rules.armor.bailout import crews
 from rules.armor.events import OrderPlotted, Placed
@@ -571,6 +582,7 @@ class ArmorState(State):
             self.sheets.orders[side][action.unit] = action
             self.emit(OrderPlotted(action.unit, action.notation, private_to=side))
             command.plotted(self, action)  # next Turn's orders in advance [OP XIV.B.2]
+            transport.replotted(self, action.unit)  # Overrun or riders' fire [ADV V.C.3.c]
         elif isinstance(action, Face):
             apply_face(self, action)
         elif isinstance(action, artillery.ArtilleryPlot):

@@ -51,7 +51,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from rules.armor import antitank, execution, hatches, storeys
+from rules.armor import antitank, execution, hatches, storeys, transport
 from rules.armor.cards import gun_of
 from rules.armor.events import GpFire, OrderCut, PhaseNote
 from rules.armor.fire import Pending, in_field_of_fire
@@ -129,6 +129,14 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
     why = why_not_overrun(state, order.unit, order.overrun)
     if why is not None:
         return f"{order.unit} may not Overrun {order.overrun}: {why}"
+    firing = transport.firing_riders(state, order.unit)
+    if firing:
+        return (
+            f"{', '.join(firing)}, transported by {order.unit}, has Direct Fire orders plotted: "
+            "no fire orders are plotted for Transported Infantry units if their Vehicle unit "
+            "has Overrun orders plotted [ADV V.C.3.c] (our reading: the order plotted second "
+            "is refused)"
+        )
     if not order.moves or order.moves == "V":
         return "the movement must be plotted with the K order [Order Combination note 2]"
     w = order_walk(state, order)

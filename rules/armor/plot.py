@@ -85,12 +85,13 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
         return found
     carrying: list[Action] = [*transport.options(state, unit)]  # Load, Unload [ADV IV.B.1]
     if state.transported(unit) or (transport.bound(state, unit) and not spec.vehicle):
+        overrunning = transport.overrunning(state, unit)  # no fire orders [ADV V.C.3.c]
         if state.transported(unit) and fire_banned(state, spec.side, "direct") is None:
             # Infantry fire from their Vehicle at half GP, all round [ADV V.C.3]
             targets = [  # whether alone: the blocked lines' obstacles are not worked out
                 t
                 for t in state.enemies(spec.side)
-                if why_not_fire(state, unit, t, explain=False) is None
+                if why_not_fire(state, unit, t, explain=False) is None and not overrunning
             ]
             carrying = [*(Order(unit, fire=t) for t in targets), *carrying]
         state.sheets.options[unit] = carrying
@@ -137,6 +138,7 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
         found.extend(Order(unit, fire=t) for t in dumps.options(state, unit))
     if targets:
         light = []
+        pivot = state.game.advanced and spec.towed and not state.immobile(unit)
         if not state.immobile(unit) and not stays:
             facing, limit = state.troops.facing[unit], fire_limit(spec)
             mover = vehicles.mover(state, unit)
@@ -149,6 +151,8 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
                 found.append(Order(unit, fire=t, apcr=True))
             if why_not_fire(state, unit, t, moving=True) is None:
                 found.extend(Order(unit, fire=t, moves=d.moves) for d in light)
+                if pivot:  # a Towed unit's Pivot in Place, moving (MV) [ADV V.B.2; VI.A.1]
+                    found.append(Order(unit, fire=t, moves="V"))
         found.extend(area_pinning.options(state, unit, targets))  # [OP XXVIII.B]
     if fire_banned(state, spec.side, "direct") is None:
         found.extend(machineguns.options(state, unit))  # [ADV IV.E.2]
@@ -317,6 +321,13 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
         return (
             f"{unit} is transported by {carrier} and moves with it: no orders but 'U' or Direct "
             "Fire [ADV V.C.1; V.C.3; IV.B.1]"
+        )
+    if order.fire is not None and transport.overrunning(state, unit):
+        carrier = state.troops.carried[unit]
+        return (
+            f"{carrier}, which transports {unit}, has Overrun orders plotted: no fire orders are "
+            "plotted for its Infantry, who add their halved MV GP Factor to the Overrun "
+            "[ADV V.C.3.c]"
         )
     if transport.bound(state, unit) and (order.moves or not spec.vehicle):
         return (

@@ -25,6 +25,7 @@ from rules.armor import (
     own_tracking,
     plot,
     ranging,
+    towed,
     view,
 )
 from rules.armor.cards import armour_basis, hits_scored
@@ -86,10 +87,15 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
         w = order_walk(state, order)
         limit = fire_limit(spec) if fires else Fraction(vehicles.speed_now(state, order.unit))
         cost = f"{sf(w.spent)} of {sf(limit)} SF"
-        rules.append("Speed Factors, Turn Costs and terrain [AG V.B; CS Vehicle Movement Costs]")
+        if not spec.towed:
+            rules.append(
+                "Speed Factors, Turn Costs and terrain [AG V.B; CS Vehicle Movement Costs]"
+            )
         rules.extend(support_notes(state, order.unit, [h for h, _, _ in w.hexes]))
-        if fires:
+        if fires and not spec.towed:
             rules.append("at most 2 SF with Direct Fire [AG V.A.2.a]")
+        if spec.towed and "V" in order.moves:
+            rules.append(towed.PIVOT_WORDS[0].upper() + towed.PIVOT_WORDS[1:])
     if order.transfer is not None:
         rules.append(
             "Loading and Unloading, written for the unit and its Vehicle, in the Movement "

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from rules.armor import storeys
+from rules.armor import storeys, towed
 from rules.armor.optional import boats, flak
 from rules.armor.orders import Order
 from rules.engine.events import Event
@@ -92,8 +92,39 @@ def load_of(state: ArmorState, vehicle: str) -> int:
     )
 
 
+def overrunning(state: ArmorState, unit: str) -> bool:
+    """``unit`` is transported by a Vehicle with Overrun orders plotted: "No fire orders are
+    plotted for Transported Infantry units if their Vehicle unit has Overrun orders plotted"
+    [ADV V.C.3.c]."""
+    carrier = state.troops.carried.get(unit)
+    return (
+        carrier is not None
+        and state.transported(unit)
+        and state.orders_of(carrier).overrun is not None
+    )
+
+
+def firing_riders(state: ArmorState, vehicle: str) -> list[str]:
+    """The units ``vehicle`` transports that have Direct Fire orders plotted: then it may not
+    be given Overrun orders (our reading of [ADV V.C.3.c], whichever is plotted second is
+    refused)."""
+    return [u for u in state.passengers(vehicle) if state.orders_of(u).fire is not None]
+
+
+def replotted(state: ArmorState, unit: str) -> None:
+    """An order plotted for ``unit`` changes what its Vehicle, or the units it transports, may
+    be ordered (an Overrun and their Direct Fire exclude each other [ADV V.C.3.c]): their
+    option lists are worked out again."""
+    carrier = state.troops.carried.get(unit)
+    riders = state.passengers(unit) + (state.passengers(carrier) if carrier else [])
+    for u in (carrier, *riders):
+        if u is not None:
+            state.sheets.options.pop(u, None)
+
+
 def why_not_carry(state: ArmorState, unit: str, vehicle: str) -> str | None:
-    """Why ``unit`` may not Load onto ``vehicle`` now, or None [ADV IV.B.1.a-b; V.B.3]."""
+    """Why ``unit`` may not Load onto ``vehicle`` now, or None [ADV IV.B.1.a-b; V.B.3] (a
+    Towed unit in a Building hex: :func:`rules.armor.towed.why_not_fetch`)."""
     spec, car = state.game.units[unit], state.game.units.get(vehicle)
     if car is None or vehicle not in state.troops.hexes:
         return f"no Vehicle '{vehicle}' on the map"
@@ -109,6 +140,9 @@ def why_not_carry(state: ArmorState, unit: str, vehicle: str) -> str | None:
     afloat = boats.why_not_aboard(state, unit, vehicle)  # Assault Boats [OP XXVI.A]
     if afloat is not None:
         return afloat
+    fetch = towed.why_not_fetch(state, unit)  # not out of a Building hex [ADV V.B.3]
+    if fetch is not None:
+        return fetch
     letter = "T" if spec.towed else "L"
     if not car.transport or letter not in car.carries:
         what = "Towed" if spec.towed else "Leg"
@@ -202,6 +236,9 @@ def _why_not_unload(state: ArmorState, order: Order) -> str | None:
     afloat = boats.why_not_unload(state, unit)  # not in a River hex [OP XXVI.C]
     if afloat is not None:
         return afloat
+    ground = towed.why_not_unload(state, unit)  # no Ditch, Wire or Building hex [ADV V.B.3]
+    if ground is not None:
+        return ground
     if order.moves and loaded(state, unit) > 1:
         return (
             "a Pivot in Place only on the Turn in which Unloading is completed [ADV IV.B.1.c] "
@@ -272,6 +309,10 @@ def _cut(state: ArmorState, unit: str, order: Order, vehicle: str) -> str | None
         return "Suppressed: the 'S' order cancels its other orders [ADV IV.D]"
     if order.transfer == "D":
         why = why_not_carry(state, unit, vehicle)
+        if why is not None:
+            return why
+    if order.transfer == "U":
+        why = towed.why_not_unload(state, unit)  # [ADV V.B.3]
         if why is not None:
             return why
     alone = vehicle not in state.troops.hexes or vehicle in state.troops.abandoned

@@ -279,6 +279,9 @@ def damage(state: ArmorState, unit: str, effect: str, by: str | None = None) -> 
         # this Turn's line (what is not yet executed is cancelled) and the next Turn's.
         state.damage.suppressed[unit] = state.play.turn + 1
         rule = "[GC1 Effects of GP Hits; ADV IV.D]"
+        if state.transported(unit):  # "will not affect the Vehicle unit" [ADV V.C.6]
+            carrier = state.troops.carried[unit]
+            rule = f"(its Vehicle {carrier} is not affected [ADV V.C.6]) {rule}"
     else:
         state.damage.hits.setdefault(unit, set()).add(effect)
         if effect in ("hull", "turret", "crew"):
