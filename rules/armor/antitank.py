@@ -82,6 +82,7 @@ from model.tables import Table
 from rules.armor.cards import Gun, hit_number, table
 from rules.armor.events import ApFire, PhaseNote
 from rules.armor.range import describe_range, range_between
+from rules.armor.support import strikes
 from rules.armor.turret import turret_aspect
 from rules.armor.units import card_values
 from rules.engine.events import Modifier
@@ -268,24 +269,9 @@ def fires_gp(state: ArmorState, target: str) -> bool:
     """The weapon's fire at ``target`` is GP fire: at any unit but a Vehicle [ADV VI.B]; at a
     Vehicle it fires AP, in a Building hex too (our reading: "AP Shells may only be fired at
     Vehicle units", and the weapons "use ... AP Shells the same as Vehicle units" [VI.A.1])."""
+    if target not in state.game.units:  # a Block, Wire, Pillbox or Bunker's hex [ADV IV.E.5]
+        return True
     return not state.game.units[target].vehicle
-
-
-def _why_not_hex(state: ArmorState, name: str, target: str) -> str:
-    """Why a "(B)F-hex" order may not fire at the hex ``target`` (not a unit) [ADV IV.E.5-6]."""
-    from rules.armor.support.effects import standing
-    from rules.armor.support.works import NAMES
-
-    h = state.game.hex_named(target)
-    kinds = sorted(k for k in standing(state).get(h, ()) if k in FORTIFICATIONS) if h else []
-    if not kinds:
-        return "it is not on the map"
-    what = " and ".join(NAMES[k] for k in kinds)
-    return (
-        f"the {name} {IV_E_6}, and Direct Fire at the {what} unit in {target} is written "
-        '"F" and its hex [ADV IV.E.5]; not played: the Terrain Support units\' GP Defense '
-        "Factors and what a GP hit does to them are on their Data Cards, not in the text"
-    )
 
 
 def why_not(
@@ -303,8 +289,13 @@ def why_not(
             f"it carries no {name}: an Infantry Squad marked {code} whose Data Card lists it "
             "[ADV III.B; ADV V.A]"
         )
-    if unit in state.troops.hexes and target not in state.game.units:
-        return _why_not_hex(state, name, target)  # a fortification's hex [ADV IV.E.5]
+    if strikes.is_target(state, target):  # "(B)F-hex" [ADV IV.E.5-6]
+        if state.transported(unit):
+            return (
+                "Infantry units, but not any attached weapons, may Direct Fire while being "
+                "Transported [ADV V.C.3]"
+            )
+        return strikes.why_not(state, unit, target, moving, code)
     if unit not in state.troops.hexes or target not in state.troops.hexes:
         return "it is not on the map"
     other = state.game.units[target]
@@ -392,6 +383,12 @@ def resolve(
     from rules.armor.fire import _hit
     from rules.armor.gp import resolve_gp
 
+    if strikes.is_target(state, target):  # at a Block, Wire, Pillbox or Bunker [IV.E.5-6]
+        carried = weapon(state, firer)
+        assert carried is not None
+        if moving is None:
+            moving = bool(state.orders_of(firer).moves)
+        return strikes.resolve(state, firer, target, moving, code=carried.code)
     if fires_gp(state, target):  # its GP Factor, at a unit in a Building hex [ADV IV.E.6]
         carried = weapon(state, firer)
         assert carried is not None
@@ -495,6 +492,8 @@ def options(state: ArmorState, unit: str, squad_targets: list[str]) -> list[Orde
         for t in state.enemies(state.game.units[unit].side)
         if why_not(state, unit, code, t) is None
     ]
+    if state.game.works.units:  # "(B)F-hex": GP at a Block, Wire, Pillbox or Bunker [IV.E.6]
+        aims.extend(strikes.options(state, unit, code))
     found = [Order(unit, mg=((code, t),)) for t in aims]
     found.extend(
         Order(unit, fire=s, mg=((code, t),)) for s in squad_targets for t in aims if s != t

@@ -55,6 +55,7 @@ from rules.armor import antitank, execution, hatches, storeys
 from rules.armor.cards import gun_of
 from rules.armor.events import GpFire, OrderCut, PhaseNote
 from rules.armor.fire import Pending, in_field_of_fire
+from rules.armor.support.effects import shelter_of
 from rules.armor.fire import resolve as resolve_fire
 from rules.armor.gp import (
     GP_FACTOR_PLACEHOLDER,
@@ -114,6 +115,9 @@ def why_not_overrun(state: ArmorState, unit: str, target: str) -> str | None:
         return "the target is not on the map"
     if state.transported(target):
         return "not against a unit transported on a Vehicle [ADV IV.A.2.c]"
+    shelter = shelter_of(state, target)
+    if shelter is not None:
+        return f"not against a unit inside a {shelter.name} unit [ADV IV.A.2.c]"
     return storeys.why_not_overrun(state, target) or hatches.why_not_overrun(state, unit)
 
 
