@@ -50,7 +50,13 @@ def test_adv_iv_e_5_a_tank_fires_gp_at_a_wire_hex_and_a_knock_out_removes_it() -
     assert order in _orders(state, TANK)
     assert Order.parse([TANK, f"F-{wire}"], "") == order
     shot = strikes.aim(state, TANK, wire, False)
-    assert (shot.factor, shot.column, shot.defense.value, shot.n, shot.s) == (25, "21-25", 4, 39, 71)
+    assert (shot.factor, shot.column, shot.defense.value, shot.n, shot.s) == (
+        25,
+        "21-25",
+        4,
+        39,
+        71,
+    )
     shown = state.preview(order)
     assert shown.legal and shown.chances[0].effect == pytest.approx(0.29)
     assert "Knocked Out on 29 in 100" in shown.chances[0].words

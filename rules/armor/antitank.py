@@ -40,9 +40,10 @@ What the book says and the engine plays:
   AP ("AP Shells may only be fired at Vehicle units" [ADV VI.B] and the weapons use AP "the
   same as Vehicle units" [ADV VI.A.1]); a unit inside a Pillbox or Bunker is not the Pillbox
   unit, so no GP; its own Opportunity Fire order "(B)N-" watches for Vehicles only. Refused,
-  saying why: GP at a unit outside a Building hex; "(B)F-hex" at a Block, Wire, Pillbox or
-  Bunker unit [ADV IV.E.5] (not played: their GP Defense Factors and what a GP hit does to
-  them are on their Data Cards, and no fire at Terrain Support units is played yet).
+  saying why: GP at a unit outside a Building hex. "(B)F-hex" at a Block, Wire, Pillbox or
+  Bunker unit [ADV IV.E.5-6] fires the weapon's GP Factor against its GP Defense Factor
+  (:mod:`rules.armor.support.strikes`, placeholders), by its own order or with the squad's
+  "F-hex" (an Assault Squad's [OP V.B]).
 - **Overrun Defensive Fire** [ADV VIII.A.2-3]: with the squad's, "only if the hex adjacent to
   the target hex entered by the Vehicle unit is in their Field of Fire", "resolved the same as
   Direct Fire by AP ... at a range of one ... hex[]"; Suppressed, "with the Suppressed AP
@@ -82,7 +83,6 @@ from model.tables import Table
 from rules.armor.cards import Gun, hit_number, table
 from rules.armor.events import ApFire, PhaseNote
 from rules.armor.range import describe_range, range_between
-from rules.armor.support import strikes
 from rules.armor.turret import turret_aspect
 from rules.armor.units import card_values
 from rules.engine.events import Modifier
@@ -250,8 +250,6 @@ def hexes_moved(order: Order) -> int:
     return sum(1 for s in order.steps if s in "FBMW")
 
 
-#: The Terrain Support units the weapons may use their GP Factors against [ADV IV.E.6].
-FORTIFICATIONS = ("block", "wire", "pillbox", "bunker")
 IV_E_6 = (
     "may only use their GP Factors against Block, Wire, Pillbox, or Bunker units, or against "
     "units in Building hexes [ADV IV.E.6]"
@@ -281,6 +279,7 @@ def why_not(
     orders when ``moving``), or None [ADV IV.E.3; IV.E.6; V.C.3; VI.A.1]: AP at an enemy
     Vehicle [ADV VI.A.1], GP only at an enemy unit in a Building hex [ADV IV.E.6]."""
     from rules.armor.fire import why_not_fire
+    from rules.armor.support import strikes
 
     carried = weapon(state, unit)
     name = WEAPONS[code].name
@@ -382,6 +381,7 @@ def resolve(
     from rules.armor import ranging
     from rules.armor.fire import _hit
     from rules.armor.gp import resolve_gp
+    from rules.armor.support import strikes
 
     if strikes.is_target(state, target):  # at a Block, Wire, Pillbox or Bunker [IV.E.5-6]
         carried = weapon(state, firer)
@@ -482,6 +482,7 @@ def options(state: ArmorState, unit: str, squad_targets: list[str]) -> list[Orde
     target (the squad's own fire at that unit takes the weapon with it by the automatic
     order)."""
     from rules.armor.orders import Order
+    from rules.armor.support import strikes
 
     launcher = weapon(state, unit)
     if launcher is None or state.transported(unit) or state.suppressed(unit):

@@ -124,8 +124,8 @@ def why_not_mg(
     orders when ``moving``), or None [ADV VI.A.2-4; ADV VI.B]."""
     from rules.armor import antitank
     from rules.armor.fire import in_field_of_fire, why_not_sighted  # fire imports gp, gp this
-    from rules.armor.support import strikes
     from rules.armor.optional import handheld
+    from rules.armor.support import strikes
 
     if mount == handheld.FT:  # the hand-held Flamethrower's own order "(FT)F-" [ADV IV.E.3]
         return handheld.why_not(state, unit, target, moving)

@@ -55,7 +55,6 @@ from rules.armor import antitank, execution, hatches, storeys
 from rules.armor.cards import gun_of
 from rules.armor.events import GpFire, OrderCut, PhaseNote
 from rules.armor.fire import Pending, in_field_of_fire
-from rules.armor.support.effects import shelter_of
 from rules.armor.fire import resolve as resolve_fire
 from rules.armor.gp import (
     GP_FACTOR_PLACEHOLDER,
@@ -70,6 +69,7 @@ from rules.armor.gp import (
 from rules.armor.move import Walk, order_walk, through
 from rules.armor.optional import handheld, specials, vehicles
 from rules.armor.orders import Order
+from rules.armor.support.effects import shelter_of
 from rules.engine.events import Modifier
 
 if TYPE_CHECKING:

@@ -28,13 +28,13 @@ from rules.armor import (
 )
 from rules.armor.cards import armour_basis, hits_scored
 from rules.armor.dumps import is_dump
-from rules.armor.support import strikes
 from rules.armor.fire import Aim, aim, gp_shot, hit_verdict, hull_down, locate, shot_elevation
 from rules.armor.gp import gp_chance
 from rules.armor.move import fire_limit, order_walk
 from rules.armor.optional import area_pinning, handheld, vehicles
 from rules.armor.orders import Face, Order
 from rules.armor.range import range_words
+from rules.armor.support import strikes
 from rules.armor.support.effects import notes as support_notes
 from rules.armor.turret import in_use as turret_facing_in_use
 from rules.engine.actions import Action

@@ -247,7 +247,9 @@ def _order_focus(state: ArmorState, action: Order) -> ActionFocus:
         return ActionFocus(action.unit, "fire", state.troops.hexes[action.assault])
     hexed = aimed or action.assault  # a Block, Wire, Pillbox or Bunker by hex [ADV IV.E.5]
     if hexed and strikes.is_target(state, hexed):
-        return ActionFocus(action.unit, "fire", state.game.hex_named(hexed.split(":")[0]), path, cost)
+        return ActionFocus(
+            action.unit, "fire", state.game.hex_named(hexed.split(":")[0]), path, cost
+        )
     return ActionFocus(action.unit)
 
 

@@ -60,7 +60,7 @@ from rules.armor.events import PhaseNote
 from rules.armor.range import describe_range, range_between
 from rules.armor.support.effects import shelter_of, standing
 from rules.armor.support.events import SupportEffect
-from rules.armor.support.works import NAMES, SHELTERS, SupportUnit
+from rules.armor.support.works import SHELTERS, SupportUnit
 
 if TYPE_CHECKING:
     from model.hexes import Hex
