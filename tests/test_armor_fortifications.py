@@ -145,16 +145,27 @@ def test_adv_iv_e_6_the_bazookas_own_order_fires_gp_at_a_wire_hex() -> None:
 
 def test_op_v_b_an_assault_squad_fires_at_an_adjacent_block_only() -> None:
     """[OP V.B]: an Assault Squad "may use Direct Fire against Block, Wire, Pillbox, or
-    Bunker units in adjacent hexes (order the Direct Fire against the hex number)"."""
+    Bunker units in adjacent hexes (order the Direct Fire against the hex number)", and adds
+    its 10 GP Factors in a Close Assault on a Pillbox [ADV VII.B]."""
     line = _line(4)
+    box = line[0].neighbor(1)
     state = _state(
         [("INFANTRY-SQUAD", "assault", line[0], 0)],
-        [("BLOCK", "", line[1], 0), ("BLOCK", "", line[3], 0), ("PZIVJ", "", line[2], 3)],
+        [
+            ("BLOCK", "", line[1], 0),
+            ("BLOCK", "", line[3], 0),
+            ("PZIVJ", "", line[2], 3),
+            ("PILLBOX", "", box, 0),
+        ],
     )
     near, far = state.game.name(line[1]), state.game.name(line[3])
     assert strikes.why_not(state, SQUAD, near) is None
     assert "adjacent hexes only [OP V.B]" in (strikes.why_not(state, SQUAD, far) or "")
     assert Order(SQUAD, fire=near) in _orders(state, SQUAD)
+    # "an Assault Squad adds 10 GP Factors in Close Assault Combats" [OP V.B]: 15 + 10
+    shot = strikes.aim(state, SQUAD, state.game.name(box), True, close_assault=True)
+    assert shot.factor == 25 and any("[OP V.B]" in w for w in shot.words)
+    assert strikes.aim(state, SQUAD, near, False).factor == 30  # no +10 in its fire
 
 
 def test_adv_vi_a_4_e_a_squad_inside_a_pillbox_fires_180_degrees_to_its_front() -> None:

@@ -293,6 +293,7 @@ def aim(
     """The GP shot (or a Close Assault [ADV VII.B]) at ``target`` up to the die."""
     from rules.armor import antitank
     from rules.armor.gp import GP_FACTOR_PLACEHOLDER, column, gp_factor, hit_line
+    from rules.armor.optional import special_infantry
 
     aimed, _ = find(state, target)
     assert aimed is not None
@@ -300,10 +301,14 @@ def aim(
     rng = range_between(a, h)
     words: list[str] = []
     notes: list[str] = []
+    bonus = special_infantry.gp_bonus(state, unit, close_assault) if code is None else None
     if close_assault:
         factor = gp_factor(state, unit, 1, True)  # the MV GP Factor at 1-2 hexes [VII.B.1]
         words.append(f"MV GP Factor at 1-2 hexes {factor} [ADV VII.B.1]")
         notes.append(GP_FACTOR_PLACEHOLDER)
+        if bonus is not None:  # an Assault Squad's +10 [OP V.B], a Squad Plus's [OP V.A]
+            factor += bonus.value
+            words.append(f"{bonus.what} {bonus.rule}")
         if state.game.level(h) > state.game.level(a):
             factor //= 2
             words.append(f"uphill: halved to {factor} [ADV VII.B.2]")
@@ -322,13 +327,9 @@ def aim(
         if state.game.units[unit].vehicle and state.suppressed(unit):
             factor //= 2
             words.append(f"Suppressed main gun: halved to {factor} [ADV VI.B.2.b]")
-    if close_assault:
-        from rules.armor.optional import special_infantry
-
-        bonus = special_infantry.gp_bonus(state, unit, True)  # an Assault Squad's +10 [OP V.B]
-        if bonus is not None:
-            factor += bonus.value
-            words.append(f"{bonus.name} {bonus.rule}")
+    if bonus is not None and not close_assault:  # a Squad Plus's +10 to all fire [OP V.A]
+        factor += bonus.value
+        words.append(f"{bonus.what} {bonus.rule}")
     col = column(factor)
     defense = defenses()[aimed.kind]
     n, s, note = hit_line(defense.value, col)
