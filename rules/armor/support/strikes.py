@@ -177,8 +177,8 @@ def occupants(state: ArmorState, shelter: SupportUnit) -> list[str]:
 def front(state: ArmorState, shelter: SupportUnit) -> int:
     """The Pillbox's or Bunker's front [ADV VI.A.4.e] as a compass direction. Our reading (the
     book's diagram is not in the text, and the set-up gives a Terrain Support unit no facing):
-    the facing of the first of the Combat units set up inside it, else toward the other side's
-    half of the map as the engine faces the units it places (compass 0)."""
+    the facing of the first of the Combat units set up inside it (by id), else compass 0 (our
+    choice: with nobody inside, nobody fires from it)."""
     game = state.game
     inside = sorted(u for u, s in game.works.inside.items() if s == shelter.id)
     for u in inside:
