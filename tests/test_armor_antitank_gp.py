@@ -142,12 +142,12 @@ def test_adv_iv_e_6_beyond_the_weapons_range_no_gp_fire() -> None:
     assert why is not None and "beyond the Panzerfaust's range" in why
 
 
-def test_adv_iv_e_5_fire_at_a_fortifications_hex_is_refused_saying_why() -> None:
+def test_adv_iv_e_5_fire_at_a_fortifications_hex_is_played_and_an_empty_hex_refused() -> None:
     """[ADV IV.E.5]: "To plot Direct Fire against Block, Wire, Pillbox, or Bunker units,
     write the Direct Fire notation "F" and the hex number"; the weapons may use their GP
-    Factors against them [ADV IV.E.6], but their GP Defense and what a hit does are on the
-    Data Cards: the "(B)F-hex" order at a Wire unit's hex is refused saying so, at an empty
-    hex as not on the map."""
+    Factors against them [ADV IV.E.6]: the "(B)F-hex" order at a Wire unit's hex is legal
+    (resolved by rules/armor/support/strikes.py, tests/test_armor_fortifications.py); at a
+    hex with none standing it is refused saying so."""
     from test_armor_support import _line as far_line
 
     line = far_line(3)
@@ -158,10 +158,11 @@ def test_adv_iv_e_5_fire_at_a_fortifications_hex_is_refused_saying_why() -> None
     )
     wire = state.game.name(line[1])
     assert [w.hex for w in state.game.works.units] == [line[1]]
-    with pytest.raises(IllegalActionError, match=r"Wire unit in .*\[ADV IV\.E\.5\]"):
-        state.apply(Order(SQUAD, mg=(("B", wire),)))
-    why = antitank.why_not(state, SQUAD, "B", state.game.name(line[0].neighbor(3)))
-    assert why == "it is not on the map"
+    assert antitank.why_not(state, SQUAD, "B", wire) is None
+    state.apply(Order(SQUAD, mg=(("B", wire),)))
+    empty = state.game.name(line[0].neighbor(3))
+    why = antitank.why_not(state, SQUAD, "B", empty)
+    assert why == f"there is no Block, Wire, Pillbox or Bunker unit standing in {empty}"
 
 
 def test_adv_iv_e_3_the_bazooka_fires_gp_halved_with_the_squads_opportunity_fire() -> None:

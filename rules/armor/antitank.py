@@ -40,9 +40,10 @@ What the book says and the engine plays:
   AP ("AP Shells may only be fired at Vehicle units" [ADV VI.B] and the weapons use AP "the
   same as Vehicle units" [ADV VI.A.1]); a unit inside a Pillbox or Bunker is not the Pillbox
   unit, so no GP; its own Opportunity Fire order "(B)N-" watches for Vehicles only. Refused,
-  saying why: GP at a unit outside a Building hex; "(B)F-hex" at a Block, Wire, Pillbox or
-  Bunker unit [ADV IV.E.5] (not played: their GP Defense Factors and what a GP hit does to
-  them are on their Data Cards, and no fire at Terrain Support units is played yet).
+  saying why: GP at a unit outside a Building hex. "(B)F-hex" at a Block, Wire, Pillbox or
+  Bunker unit [ADV IV.E.5-6] fires the weapon's GP Factor against its GP Defense Factor
+  (:mod:`rules.armor.support.strikes`, placeholders), by its own order or with the squad's
+  "F-hex" (an Assault Squad's [OP V.B]).
 - **Overrun Defensive Fire** [ADV VIII.A.2-3]: with the squad's, "only if the hex adjacent to
   the target hex entered by the Vehicle unit is in their Field of Fire", "resolved the same as
   Direct Fire by AP ... at a range of one ... hex[]"; Suppressed, "with the Suppressed AP
@@ -249,8 +250,6 @@ def hexes_moved(order: Order) -> int:
     return sum(1 for s in order.steps if s in "FBMW")
 
 
-#: The Terrain Support units the weapons may use their GP Factors against [ADV IV.E.6].
-FORTIFICATIONS = ("block", "wire", "pillbox", "bunker")
 IV_E_6 = (
     "may only use their GP Factors against Block, Wire, Pillbox, or Bunker units, or against "
     "units in Building hexes [ADV IV.E.6]"
@@ -268,24 +267,9 @@ def fires_gp(state: ArmorState, target: str) -> bool:
     """The weapon's fire at ``target`` is GP fire: at any unit but a Vehicle [ADV VI.B]; at a
     Vehicle it fires AP, in a Building hex too (our reading: "AP Shells may only be fired at
     Vehicle units", and the weapons "use ... AP Shells the same as Vehicle units" [VI.A.1])."""
+    if target not in state.game.units:  # a Block, Wire, Pillbox or Bunker's hex [ADV IV.E.5]
+        return True
     return not state.game.units[target].vehicle
-
-
-def _why_not_hex(state: ArmorState, name: str, target: str) -> str:
-    """Why a "(B)F-hex" order may not fire at the hex ``target`` (not a unit) [ADV IV.E.5-6]."""
-    from rules.armor.support.effects import standing
-    from rules.armor.support.works import NAMES
-
-    h = state.game.hex_named(target)
-    kinds = sorted(k for k in standing(state).get(h, ()) if k in FORTIFICATIONS) if h else []
-    if not kinds:
-        return "it is not on the map"
-    what = " and ".join(NAMES[k] for k in kinds)
-    return (
-        f"the {name} {IV_E_6}, and Direct Fire at the {what} unit in {target} is written "
-        '"F" and its hex [ADV IV.E.5]; not played: the Terrain Support units\' GP Defense '
-        "Factors and what a GP hit does to them are on their Data Cards, not in the text"
-    )
 
 
 def why_not(
@@ -295,6 +279,7 @@ def why_not(
     orders when ``moving``), or None [ADV IV.E.3; IV.E.6; V.C.3; VI.A.1]: AP at an enemy
     Vehicle [ADV VI.A.1], GP only at an enemy unit in a Building hex [ADV IV.E.6]."""
     from rules.armor.fire import why_not_fire
+    from rules.armor.support import strikes
 
     carried = weapon(state, unit)
     name = WEAPONS[code].name
@@ -303,8 +288,13 @@ def why_not(
             f"it carries no {name}: an Infantry Squad marked {code} whose Data Card lists it "
             "[ADV III.B; ADV V.A]"
         )
-    if unit in state.troops.hexes and target not in state.game.units:
-        return _why_not_hex(state, name, target)  # a fortification's hex [ADV IV.E.5]
+    if strikes.is_target(state, target):  # "(B)F-hex" [ADV IV.E.5-6]
+        if state.transported(unit):
+            return (
+                "Infantry units, but not any attached weapons, may Direct Fire while being "
+                "Transported [ADV V.C.3]"
+            )
+        return strikes.why_not(state, unit, target, moving, code)
     if unit not in state.troops.hexes or target not in state.troops.hexes:
         return "it is not on the map"
     other = state.game.units[target]
@@ -391,7 +381,14 @@ def resolve(
     from rules.armor import ranging
     from rules.armor.fire import _hit
     from rules.armor.gp import resolve_gp
+    from rules.armor.support import strikes
 
+    if strikes.is_target(state, target):  # at a Block, Wire, Pillbox or Bunker [IV.E.5-6]
+        carried = weapon(state, firer)
+        assert carried is not None
+        if moving is None:
+            moving = bool(state.orders_of(firer).moves)
+        return strikes.resolve(state, firer, target, moving, code=carried.code)
     if fires_gp(state, target):  # its GP Factor, at a unit in a Building hex [ADV IV.E.6]
         carried = weapon(state, firer)
         assert carried is not None
@@ -486,6 +483,7 @@ def options(state: ArmorState, unit: str, squad_targets: list[str]) -> list[Orde
     target (the squad's own fire at that unit takes the weapon with it by the automatic
     order)."""
     from rules.armor.orders import Order
+    from rules.armor.support import strikes
 
     launcher = weapon(state, unit)
     if launcher is None or state.transported(unit) or state.suppressed(unit):
@@ -496,6 +494,8 @@ def options(state: ArmorState, unit: str, squad_targets: list[str]) -> list[Orde
         for t in state.enemies(state.game.units[unit].side)
         if why_not(state, unit, code, t) is None
     ]
+    if state.game.works.units:  # "(B)F-hex": GP at a Block, Wire, Pillbox or Bunker [IV.E.6]
+        aims.extend(strikes.options(state, unit, code))
     found = [Order(unit, mg=((code, t),)) for t in aims]
     found.extend(
         Order(unit, fire=s, mg=((code, t),)) for s in squad_targets for t in aims if s != t

@@ -19,8 +19,9 @@ Placeholders: the Infantry's GP Factor (:data:`rules.armor.gp.GP_FACTOR_PLACEHOL
 Close Assault Defense Factors (the cards' are not in the text:
 :func:`rules.armor.buildings.close_assault_defense` estimates NM; MV is :data:`MV_PLACEHOLDER`)
 and the GP Hit Table's cut rows (:data:`rules.armor.gp.GP_HIT_PLACEHOLDER`). Not in this
-slice: Pillbox and Bunker targets, Assault Squads, Rangers and Commandos [OP V], Bail Out
-[ADV IX], Panic Morale.
+slice: Assault Squads, Rangers and Commandos [OP V], Bail Out [ADV IX], Panic Morale. A
+Pillbox or Bunker, "identif[ied] by the hex identification number" [ADV IV.A.1], is Close
+Assaulted by :mod:`rules.armor.support.strikes` [ADV VII.B.1-3].
 """
 
 from __future__ import annotations
@@ -35,9 +36,11 @@ from rules.armor.fire import Pending
 from rules.armor.gp import GP_FACTOR_PLACEHOLDER, column, gp_factor, hit_line, result_of
 from rules.armor.optional import special_infantry
 from rules.armor.range import range_between
+from rules.armor.support import strikes
 from rules.engine.events import Modifier
 
 if TYPE_CHECKING:
+    from model.hexes import Hex
     from rules.armor.game import ArmorState
 
 MV_PLACEHOLDER = (
@@ -48,27 +51,44 @@ EFFECTS_ROW = "Close Assault, Artillery, Bombing, Rockets vs. Vehicle"
 
 
 def why_not_assault(state: ArmorState, unit: str, target: str) -> str | None:
-    """Why ``unit`` may not be ordered to Close Assault ``target``, or None [ADV IV.A.1]."""
+    """Why ``unit`` may not be ordered to Close Assault ``target``, or None [ADV IV.A.1]: an
+    enemy Vehicle by its unit id, or a Pillbox or Bunker by its hex number [IV.A.1]
+    (:mod:`rules.armor.support.strikes`)."""
     if not state.game.advanced:
         return "Close Assault is of the Advanced Game [ADV IV.A.1]"
+    if strikes.is_target(state, target):  # "identify it by the hex" [ADV IV.A.1]
+        return strikes.why_not_assault(state, unit, target)
     spec, other = state.game.units.get(unit), state.game.units.get(target)
     if spec is None or other is None:
         return f"there is no unit '{target if spec else unit}'"
-    if not spec.leg or spec.mg_team:
-        return "only Infantry units may be given Close Assault orders [ADV IV.A.1.a]"
     if other.side == spec.side:
         return "it is not an enemy unit"
+    if not other.vehicle:
+        return (
+            "Close Assault is only against enemy Vehicle units [ADV IV.A.1.b] (or a Pillbox "
+            "or Bunker unit, by its hex number)"
+        )
+    if target not in state.troops.hexes or state.transported(target):
+        return "the target is not on the map"
+    return why_not_assaulter(state, unit, state.troops.hexes[target])
+
+
+def why_not_assaulter(state: ArmorState, unit: str, b: Hex) -> str | None:
+    """Why ``unit`` may not Close Assault into the hex ``b``, the target aside, or None
+    [ADV IV.A.1]: an Infantry unit, not Suppressed, not a Bailed Out Crew, not transported,
+    adjacent, not through a Crest hexside."""
+    spec = state.game.units[unit]
+    if not spec.leg or spec.mg_team:
+        return "only Infantry units may be given Close Assault orders [ADV IV.A.1.a]"
     if state.suppressed(unit):
         return "Suppressed Infantry units may not Close Assault [ADV IV.A.1.c]"
     if spec.crew_of is not None:
         return "Bailed Out Crew units may not Close Assault [ADV IX.A.3.b]"
     if state.transported(unit) or unit in state.troops.stage:
         return "a transported unit may not Close Assault (our reading: it must Unload first)"
-    if not other.vehicle:
-        return "Close Assault is only against enemy Vehicle units [ADV IV.A.1.b]"
-    if target not in state.troops.hexes or state.transported(target):
-        return "the target is not on the map"
-    a, b = state.troops.hexes[unit], state.troops.hexes[target]
+    if unit not in state.troops.hexes:
+        return "it is not on the map"
+    a = state.troops.hexes[unit]
     if a.distance(b) != 1:
         return "the target is not in an adjacent hex [ADV IV.A.1.b]"
     parts = state.game.movement.cost("leg", b, a).parts
@@ -86,13 +106,14 @@ def options(state: ArmorState, unit: str) -> list[str]:
         if s != side
         for t in state.alive(s)
         if why_not_assault(state, unit, t) is None
-    ]
+    ] + strikes.assault_options(state, unit)  # a Pillbox or Bunker, by hex [ADV IV.A.1]
 
 
 def close_assault_phase(state: ArmorState) -> None:
     """The Close Assault Phase [ADV VII]: every plotted Close Assault resolved, the results
     applied once all are resolved."""
     pending: list[tuple[str, str, str]] = []
+    razed: list[Pending] = []
     count = 0
     for side in (state.game.german, state.game.allied):
         for unit, order in sorted(state.sheets.orders[side].items()):
@@ -104,12 +125,19 @@ def close_assault_phase(state: ArmorState) -> None:
                 note = f"{unit}'s Close Assault on {order.assault} does not take place: {why}"
                 state.emit(PhaseNote("Close Assault Phase", note, "[ADV VII; ADV X.C]"))
                 continue
+            if strikes.is_target(state, order.assault):  # a Pillbox or Bunker [ADV VII.B]
+                aimed = strikes.assault_target(state, order.assault)
+                razed.extend(strikes.resolve(state, unit, aimed, True, close_assault=True))
+                continue
             pending.extend((order.assault, e, unit) for e in resolve(state, unit, order.assault))
     if not count:
         note = "nothing to resolve: no unit has Close Assault ('A-') orders"
         state.emit(PhaseNote("Close Assault Phase", note, "[ADV II; ADV IV.A.1; ADV VII]"))
     for target, effect, by in pending:  # simultaneous [ADV VII]
         state.inflict(target, effect, by)  # a Close Assault's Knock Out counts [OP XVII.G.1]
+    for p in razed:  # "Results also apply to Bunker and Pillbox units" [ADV VII.B.3]
+        for inside in strikes.raze(state, p):
+            state.inflict(inside, "knocked-out", p.by)
     # a Knock Out by Close Assault: the transported units roll to bail out [ADV IX.B.3]
     bailout.check(state, [Pending(t, e, "") for t, e, _ in pending])
 

@@ -54,6 +54,7 @@ from rules.armor.optional.intel import concealment
 from rules.armor.optional.sbg import is_span
 from rules.armor.orders import Face, OpportunityFire, Order, Uncover
 from rules.armor.range import range_between
+from rules.armor.support import strikes
 from rules.armor.support.laying import bot_choice
 from rules.armor.support.mines import danger
 from rules.bots.greedy import Adapter, Evaluator, Piece, scores_losses
@@ -77,6 +78,9 @@ PINNED = 0.15
 #: What the bot reckons a shot at a Supply Dump is worth: the 8 VP a standing dump gives the
 #: enemy [SCN VIII.B.6] (our estimate, whatever the odds of the roll).
 DUMP_VALUE = 8.0
+#: What a Block, Wire, Pillbox or Bunker destroyed is worth to the bot besides the units
+#: inside (our weighting: it gives no Victory Points, but it stops or shelters the enemy).
+FORTIFICATION_VALUE = 2.0
 #: How much a hex nearer its task is worth to an Engineer of a demolition (our weighting).
 GOAL_WEIGHT = 4.0
 SAME_HEX = 1.0  # two units of the side ordered into the same hex
@@ -344,6 +348,8 @@ class ArmorPlanner:
             return DUMP_VALUE * OVERKILL ** self._shots.get(target, 0)
         if order.area:  # Area Pinning Fire [OP XXVIII.B]
             return _area_value(public, order)
+        if strikes.is_target(public, target):  # a Block, Wire, Pillbox or Bunker [ADV IV.E.5]
+            return _fortification_value(public, order) * OVERKILL ** self._shots.get(target, 0)
         key = (order.unit, target, bool(order.moves))
         value = self._fire.get(key)
         if value is None:
@@ -487,6 +493,20 @@ def _area_value(public: ArmorState, order: Order) -> float:
     odds = area_pinning.chance(public, order).effect or 0.0
     aimed = area_pinning.targets(order)
     return odds * PINNED * sum(public.game.units[t].points for t in aimed)
+
+
+def _fortification_value(state: ArmorState, order: Order) -> float:
+    """Expected worth of a Direct Fire at a Block, Wire, Pillbox or Bunker unit
+    (:mod:`rules.armor.support.strikes`): its chance of a Knock Out times the Victory Points
+    of the units inside it, Knocked Out with it, and :data:`FORTIFICATION_VALUE` for the
+    construction itself, which stops Vehicles or Leg units (our weighting)."""
+    assert order.fire is not None
+    if strikes.why_not(state, order.unit, order.fire, bool(order.moves)) is not None:
+        return 0.0
+    shot = strikes.aim(state, order.unit, order.fire, bool(order.moves))
+    inside = strikes.occupants(state, shot.aimed)
+    gain = FORTIFICATION_VALUE + sum(_worth(state, u, {"knocked-out"}) for u in inside)
+    return shot.chance * gain
 
 
 def _worth(state: ArmorState, target: str, effects: set[str]) -> float:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from model.hexes import Hex
 from rules.armor.events import PhaseNote
-from rules.armor.fire import in_field_of_fire
+from rules.armor.fire import field_of_fire
 from rules.armor.gp import column, gp_factor, hit_line, may_fire_gp, result_of
 from rules.armor.optional import sbg
 from rules.armor.range import describe_range, range_between
@@ -80,8 +80,9 @@ def why_not_dump(state: ArmorState, unit: str, target: str, moving: bool) -> str
     a = state.troops.hexes[unit]
     if a != h and a.distance(h) > 1 and state.game.los(a, h).verdict == "blocked":
         return "the line of sight to it is blocked [AG IV.B]"
-    if not in_field_of_fire(state.gun_facing(unit), a, h):
-        return "it is not in its Field of Fire [AG VI.A.3]"
+    arc = field_of_fire(state, unit, a, h)  # from inside a Pillbox: 180 degrees [VI.A.4.e]
+    if arc is not None:
+        return arc
     if gp_factor(state, unit, range_between(a, h), False) <= 0:
         return f"beyond its GP range ({describe_range(a, h)}; a placeholder Gunnery Table)"
     return None

@@ -127,6 +127,40 @@ def in_field_of_fire(gun_facing: int, frm: Hex, to: Hex) -> bool:
     return angle_between(gun_facing, frm, to) < 30 + slack - 1e-9
 
 
+def in_half_circle(front: int, frm: Hex, to: Hex) -> bool:
+    """[ADV VI.A.4.e]: a 180 degree arc to the front of a Pillbox or Bunker unit; a hex even
+    partly inside counts, as for the 60 degree arc [AG VI.A.3]."""
+    if frm == to:
+        return False
+    distance = math.hypot(*(a - b for a, b in zip(pixel(frm), pixel(to), strict=True)))
+    slack = math.degrees(math.asin(min(1.0, (math.sqrt(3) / 2) / distance)))
+    return angle_between(front, frm, to) < 90 + slack - 1e-9
+
+
+def field_of_fire(state: ArmorState, unit: str, frm: Hex, to: Hex) -> str | None:
+    """Why the hex ``to`` is not in ``unit``'s Field of Fire from ``frm``, or None: the gun's
+    60 degree arc [AG VI.A.3; ADV VI.A.4] (Leg and Towed units alike), all round for
+    transported Infantry [ADV VI.A.4.a], and for a unit inside a Pillbox or Bunker the 180
+    degrees to the front of the Pillbox or Bunker unit [ADV VI.A.4.e]
+    (:func:`rules.armor.support.strikes.front`, our reading of where it faces)."""
+    from rules.armor.support.effects import shelter_of
+    from rules.armor.support.strikes import front
+
+    if state.transported(unit):
+        return None  # [ADV VI.A.4.a]
+    shelter = shelter_of(state, unit)
+    if shelter is not None:
+        if in_half_circle(front(state, shelter), frm, to):
+            return None
+        return (
+            f"the target is not in the 180 degree Field of Fire to the front of its "
+            f"{shelter.name} [ADV VI.A.4.e]"
+        )
+    if in_field_of_fire(state.gun_facing(unit), frm, to):
+        return None
+    return "the target is not in its Field of Fire [AG VI.A.3]"
+
+
 @dataclass(frozen=True)
 class Aspect:
     sector: str
@@ -402,10 +436,9 @@ def why_not_fire(
     if unseen is not None:
         return f"it does not sight the target [AG IV; AG VI.A.1]: {unseen}"
     a, b = state.troops.hexes[unit], state.troops.hexes[target]
-    facing = state.gun_facing(unit)
-    all_round = state.transported(unit)  # transported Infantry: 360 degrees [ADV VI.A.4.a]
-    if not all_round and not in_field_of_fire(facing, a, b):  # Leg and Towed alike [VI.A.4]
-        return "the target is not in its Field of Fire [AG VI.A.3]"
+    arc = field_of_fire(state, unit, a, b)  # 60, 360 [VI.A.4.a] or 180 [VI.A.4.e] degrees
+    if arc is not None:
+        return arc
     low = depression.why_not(state, unit, target)  # Main Gun Depression [OP VI]
     if low is not None:
         return low

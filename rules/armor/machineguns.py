@@ -125,11 +125,14 @@ def why_not_mg(
     from rules.armor import antitank
     from rules.armor.fire import in_field_of_fire, why_not_sighted  # fire imports gp, gp this
     from rules.armor.optional import handheld
+    from rules.armor.support import strikes
 
     if mount == handheld.FT:  # the hand-held Flamethrower's own order "(FT)F-" [ADV IV.E.3]
         return handheld.why_not(state, unit, target, moving)
     if mount in antitank.CODES:  # a Bazooka's, PIAT's ... own order "(B)F-" [ADV IV.E.3]
         return antitank.why_not(state, unit, mount, target, moving)
+    if strikes.is_target(state, target):  # a Block, Wire, Pillbox or Bunker [ADV IV.E.5]
+        return f"not by a machinegun: {strikes.WHO_READING}"
     spec, other = state.game.units.get(unit), state.game.units.get(target)
     if spec is None or other is None:
         return f"there is no unit '{target if spec else unit}'"

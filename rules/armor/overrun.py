@@ -69,6 +69,7 @@ from rules.armor.gp import (
 from rules.armor.move import Walk, order_walk, through
 from rules.armor.optional import handheld, specials, vehicles
 from rules.armor.orders import Order
+from rules.armor.support.effects import shelter_of
 from rules.engine.events import Modifier
 
 if TYPE_CHECKING:
@@ -114,6 +115,9 @@ def why_not_overrun(state: ArmorState, unit: str, target: str) -> str | None:
         return "the target is not on the map"
     if state.transported(target):
         return "not against a unit transported on a Vehicle [ADV IV.A.2.c]"
+    shelter = shelter_of(state, target)
+    if shelter is not None:
+        return f"not against a unit inside a {shelter.name} unit [ADV IV.A.2.c]"
     return storeys.why_not_overrun(state, target) or hatches.why_not_overrun(state, unit)
 
 

@@ -56,6 +56,7 @@ from rules.armor.optional import (
 )
 from rules.armor.orders import Face, OpportunityFire, Order, Panic, Uncover, notation
 from rules.armor.scenario_rules import fire_banned, move_banned, moves, why_not_straight
+from rules.armor.support import strikes
 from rules.engine.actions import Action, Done
 
 if TYPE_CHECKING:
@@ -155,6 +156,8 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
                     found.append(Order(unit, fire=t, moves="V"))
         found.extend(area_pinning.options(state, unit, targets))  # [OP XXVIII.B]
     if fire_banned(state, spec.side, "direct") is None:
+        if state.game.advanced and state.game.works.units:  # "F" and the hex [ADV IV.E.5]
+            found.extend(Order(unit, fire=t) for t in strikes.options(state, unit))
         found.extend(machineguns.options(state, unit))  # [ADV IV.E.2]
         found.extend(antitank.options(state, unit, targets))  # "(B)F-865" [ADV IV.E.3]
     found.extend(sbg.options(state, unit))  # lay the Span [OP XXV.C.1]
@@ -426,6 +429,10 @@ def _why_not_direct(state: ArmorState, order: Order) -> str | None:
         return banned
     if dumps.is_dump(fire):
         why = dumps.why_not_dump(state, unit, fire, bool(order.moves))
+    elif strikes.is_target(state, fire):  # a Block, Wire, Pillbox or Bunker [ADV IV.E.5]
+        why = strikes.why_not(state, unit, fire, bool(order.moves))
+        if why is None and (order.pinning or order.area or order.apcr):
+            why = "Pinning Fire and APCR are at units, not at Terrain Support units [ADV IV.E.5]"
     else:
         why = why_not_fire(state, unit, fire, bool(order.moves))
     return None if why is None else f"{unit} may not fire at {fire}: {why}"

@@ -36,6 +36,7 @@ from rules.armor.move import fire_limit, order_walk
 from rules.armor.optional import area_pinning, handheld, vehicles
 from rules.armor.orders import Face, Order
 from rules.armor.range import range_words
+from rules.armor.support import strikes
 from rules.armor.support.effects import notes as support_notes
 from rules.armor.turret import in_use as turret_facing_in_use
 from rules.engine.actions import Action
@@ -106,6 +107,16 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
         how = "GP fire at a Supply Dump, Defense Factor 5: a Knocked Out result destroys it"
         chances = (Chance(order.fire, how),)
         rules.append("Supply Dumps [SCN VIII.B.3]; GP fire [ADV VI.B]")
+    elif order.fire is not None and strikes.is_target(state, order.fire):  # [ADV IV.E.5]
+        moving = bool(order.moves)
+        chances = (fortification_chance(state, order.unit, order.fire, moving),)
+        rules.append(f"Direct Fire at a Terrain Support unit by its hex, GP fire {strikes.RULE}")
+        if antitank.automatic(state, order.unit, order) is not None:  # [ADV IV.E.3; IV.E.6]
+            chances += (weapon_chance(state, order.unit, order.fire, moving),)
+            rules.append(
+                "The squad's infantry anti-tank weapon fires its GP Factor with it at the same "
+                "target, no separate order written [ADV IV.E.3; ADV IV.E.6]"
+            )
     elif order.fire is not None and order.area:  # Area Pinning Fire [OP XXVIII.B]
         chances = (area_pinning.chance(state, order),)
         rules.append(f"{area_pinning.WORDS} {area_pinning.RULE}")
@@ -175,6 +186,18 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
         said, kills, hurts = assault.chance(state, order.unit, order.assault)
         chances = (Chance(order.assault, f"{said}; {HIDDEN_ASSAULT}", kills + hurts),)
         rules.append("Close Assault orders and the Close Assault Phase [ADV IV.A.1; ADV VII]")
+    elif order.assault is not None and strikes.is_target(state, order.assault):
+        aimed = strikes.assault_target(state, order.assault)  # a Pillbox or Bunker [IV.A.1]
+        shot = strikes.aim(state, order.unit, aimed, True, close_assault=True)
+        kills = max(1, 100 - shot.s)
+        said = (
+            f"Close Assault: {'; '.join(shot.words)}; the Close Assault and GP Defense Factors "
+            f"the same [ADV VII.B.1]; no +10 (for an Open Vehicle [ADV VII.B.3]): N "
+            f"{shot.n:02d}, S {shot.s:02d}; Knocked Out on {kills} in 100: "
+            f"{strikes.outcome_words(shot.aimed)}; placeholders: {'; '.join(shot.notes)}"
+        )
+        chances = (Chance(order.assault, said, shot.chance),)
+        rules.append("Close Assault on a Pillbox or Bunker by its hex [ADV IV.A.1; ADV VII.B]")
     if order.overrun is not None:
         said, kills, hurts = overrun.chance(state, order.unit, order.overrun)
         chances = (Chance(order.overrun, f"{said}; {HIDDEN_GP}", kills + hurts),)
@@ -353,6 +376,8 @@ def weapon_chance(
     launcher = antitank.weapon(state, firer)
     assert launcher is not None
     arc = "the squad's, 60 degrees from its front [ADV IV.E.3; VI.A.4]"
+    if strikes.is_target(state, target):  # "(B)F-hex" [ADV IV.E.5-6]
+        return fortification_chance(state, firer, target, moving, launcher.code)
     if antitank.fires_gp(state, target):  # GP at a unit in a Building hex [ADV IV.E.6]
         words, chance = gp_chance(
             state, firer, target, opportunity, moving=moving, mg=launcher.code
@@ -364,6 +389,25 @@ def weapon_chance(
     found = _ap_chance(state, firer, target, shot, what, hidden=not opportunity)
     note = "Gunnery Table a placeholder (not in the text)"
     return Chance(target, f"{found.words}; Field of Fire: {arc}; {note}", found.effect)
+
+
+def fortification_chance(
+    state: ArmorState, firer: str, target: str, moving: bool, code: str | None = None
+) -> Chance:
+    """GP fire (or an infantry anti-tank weapon's, ``code``) at a Block, Wire, Pillbox or
+    Bunker unit up to the die [ADV IV.E.5-6; ADV VI.B]: its chance of a Knock Out, which
+    destroys it (:mod:`rules.armor.support.strikes`); refused saying why."""
+    why = strikes.why_not(state, firer, target, moving, code)
+    if why is not None:
+        return Chance(target, why, prohibited=why)
+    shot = strikes.aim(state, firer, target, moving, code)
+    kills = max(1, 100 - shot.s)
+    words = (
+        f"{'; '.join(shot.words)}: N {shot.n:02d}, S {shot.s:02d}; Knocked Out on {kills} in "
+        f"100: {strikes.outcome_words(shot.aimed)}; a Suppressed result does nothing to it "
+        f"[GC1 GP Hit Table]; placeholders: {'; '.join(shot.notes)}"
+    )
+    return Chance(target, words, shot.chance)
 
 
 def _bands(hits: list[int]) -> str:

@@ -48,6 +48,7 @@ from rules.armor.scenario_rules import (
     record_passes,
     reinforce,
 )
+from rules.armor.support import strikes
 from rules.armor.support.effects import shelter_of
 from rules.engine.actions import Done
 from rules.engine.events import GameEnded, SegmentBegan, SideDone
@@ -210,6 +211,14 @@ def direct_fire(state: ArmorState) -> None:
                 if dumps.fire(state, unit, order.fire):
                     razed.append(order.fire)
                 continue
+            if strikes.is_target(state, order.fire):  # "F" and the hex [ADV IV.E.5]
+                why = strikes.why_not(state, unit, order.fire, bool(order.moves))
+                if why is not None:
+                    state.emit(FireCancelled(unit, order.notation, why))
+                    continue
+                pending.extend(strikes.resolve(state, unit, order.fire, bool(order.moves)))
+                pending.extend(antitank.with_squad(state, unit, order))  # [IV.E.3; IV.E.6]
+                continue
             why = why_not_fire(state, unit, order.fire, bool(order.moves))
             if why is not None:
                 state.emit(FireCancelled(unit, order.notation, why))
@@ -227,8 +236,13 @@ def direct_fire(state: ArmorState) -> None:
         for unit, order in sorted(state.sheets.orders[side].items()):
             if unit in state.troops.hexes:  # own orders, or with the main gun [ADV IV.E.2]
                 pending.extend(machineguns.fire(state, unit, order))  # [VI.A.2]
+    razing = [p for p in pending if strikes.is_razing(state, p)]
+    pending = [p for p in pending if not strikes.is_razing(state, p)]
     for p in pending:  # simultaneous: applied once all fire is done [AG VI.A]
         damage(state, p.unit, p.effect, p.by)
+    for p in razing:  # a Block, Wire, Pillbox or Bunker destroyed [ADV IV.E.5; OP XXV.C.4]
+        for inside in strikes.raze(state, p):  # Knocked Out with it (our reading)
+            damage(state, inside, "knocked-out", p.by)
     bailout.check(state, pending)  # after all fire of the Phase [ADV IX]
     for target in dict.fromkeys(razed):
         dumps.destroy(state, target)

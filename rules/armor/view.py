@@ -18,6 +18,7 @@ from rules.armor.move import order_walk
 from rules.armor.optional import command, flak
 from rules.armor.optional.intel import concealment, shape
 from rules.armor.orders import Face, OpportunityFire, Order, Panic, Uncover
+from rules.armor.support import strikes
 from rules.armor.support.effects import shelter_of
 from rules.engine.actions import Action, Done
 from rules.engine.play import ActionFocus, Progress, SideView
@@ -247,6 +248,11 @@ def _order_focus(state: ArmorState, action: Order) -> ActionFocus:
         return ActionFocus(action.unit, "fire", state.troops.hexes[tracked])
     if action.assault and action.assault in state.troops.hexes:
         return ActionFocus(action.unit, "fire", state.troops.hexes[action.assault])
+    hexed = aimed or action.assault  # a Block, Wire, Pillbox or Bunker by hex [ADV IV.E.5]
+    if hexed and strikes.is_target(state, hexed):
+        return ActionFocus(
+            action.unit, "fire", state.game.hex_named(hexed.split(":")[0]), path, cost
+        )
     return ActionFocus(action.unit)
 
 
