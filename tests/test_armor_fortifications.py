@@ -137,6 +137,7 @@ def test_adv_iv_e_6_the_bazookas_own_order_fires_gp_at_a_wire_hex() -> None:
     shown = state.preview(order)
     assert shown.legal and "(B) Bazooka NM GP Factor 10" in shown.chances[0].words
     assert shown.chances[0].effect == pytest.approx(0.15)
+    assert f"(B) Bazooka GP fire at {wire} [ADV IV.E.3; IV.E.6]" in state.describe(order)
     state.force_dice(86)
     _plot(state, order)
     assert "(B) weapon fires GP at the Wire" in " ".join(_notes(state))

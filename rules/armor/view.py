@@ -137,7 +137,7 @@ def describe(state: ArmorState, action: Action) -> str:
                 pin = f" and {', '.join(action.area)} with Area Pinning Fire [OP XXVIII.B]"
             parts.append(f"Fire at {action.fire}{pin}")
         for mount, target in action.mg:  # [ADV IV.E.2]
-            parts.append(_mount_fire(mount, target))
+            parts.append(_mount_fire(state, mount, target))
         if action.opportunity:
             parts.append(f"Opportunity Fire on {action.opportunity}")
         for mount, watched in action.mg_opportunity:  # our reading of [ADV IV.E.2]
@@ -350,12 +350,18 @@ def _dig_words(state: ArmorState, unit: str) -> str:
     return f"Hasty Entrenchment: Turn {min(turn, 3)} of 3 [OP XXXII.B]"
 
 
-def _mount_fire(mount: str, target: str) -> str:
+def _mount_fire(state: ArmorState, mount: str, target: str) -> str:
     """A weapon's own fire order in words: a machinegun's [ADV IV.E.2], a squad's hand-held
-    Flamethrower, Bazooka, PIAT, Panzerfaust or Panzerschreck [ADV IV.E.3]."""
+    Flamethrower, Bazooka, PIAT, Panzerfaust or Panzerschreck [ADV IV.E.3]: AP at a Vehicle
+    [ADV VI.A.1], its GP Factor at a unit in a Building hex or a Block, Wire, Pillbox or Bunker
+    unit's hex [ADV IV.E.5-6]."""
     from rules.armor.antitank import WEAPONS
 
     if mount in WEAPONS:
+        spec = state.game.units.get(target)
+        if spec is None or not spec.vehicle:
+            name = WEAPONS[mount].name
+            return f"({mount}) {name} GP fire at {target} [ADV IV.E.3; IV.E.6]"
         return f"({mount}) {WEAPONS[mount].name} AP fire at {target} [ADV IV.E.3; VI.A.1]"
     if mount == "FT":
         return f"(FT) hand-held Flamethrower fire at {target} [ADV IV.E.3; OP V.B]"
