@@ -35,8 +35,9 @@ grenade reach of the crew (:data:`GRENADE_REACH` [12.11]); else he keeps it hidd
 
 Who takes the damage [8.41; 8.43]: the bot names the man the engine's stand-in names
 (:func:`rules.soldiers.damage_choice.default`: as the firer, a leader first; as the owner, a
-non-suppressed man of the lowest initiative, his leaders spared), so seeded bot games play as
-before the players chose."""
+non-suppressed man of the lowest initiative, his leaders spared; the enemy man hit in
+hand-to-hand [8.82], a leader first; the man a minefield attacks [18.41], the highest
+initiative), so seeded bot games play as before the players chose."""
 
 from __future__ import annotations
 

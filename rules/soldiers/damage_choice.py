@@ -1,4 +1,4 @@
-"""The players' choice of the man who takes the damage [8.41; 8.43; 8.84].
+"""The players' choice of the man who takes the damage [8.41; 8.43; 8.84; 8.82; 18.41].
 
 "If the result of the fire roll was 1, the firing player chooses which enemy man takes the
 damage; if not the target player chooses who is damaged. A non-suppressed man must be chosen
@@ -17,10 +17,19 @@ hold is the enemy player's choice [8.84].
   chance to react to sustained fire [8.6], the group's step [7.1], the reaction shots left and
   the group going on without a man hit [8.62; 7.11]), kept in the state
   (:class:`rules.soldiers.records.DamageChoice`) and in position files (``turn.damage``).
+- The same choice, other procedures: hand-to-hand one against many, "one enemy man of the
+  single man's side's choice is hit" [8.82] (the sets left are fought after it:
+  :func:`rules.soldiers.melee.chosen`), and a group entering a hidden minefield, "one man in
+  the group (defender's choice) undergoes a minefield attack" [18.41] (the move's
+  consequences after it: :func:`rules.soldiers.minefields.chosen`), kept in the state
+  (:class:`rules.soldiers.records.VictimChoice`) and position files (``turn.victim``). A man
+  alone, or a set of one on one, asks nothing.
 - The bots: the heuristic bot keeps the engine's former stand-in (the firer picks a leader,
   the highest command rating; the owner a non-suppressed man of the lowest initiative, his
   leaders spared: :func:`rules.soldiers.fire.stand_in`),
-  so seeded bot games play as before; the random bot picks among the legal choices.
+  so seeded bot games play as before (hand-to-hand: a leader first, then the highest
+  initiative; a minefield: the highest initiative); the random bot picks among the legal
+  choices.
 """
 
 from __future__ import annotations
@@ -28,9 +37,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from rules.engine.actions import Action, WordsAction
+from rules.engine.actions import Action, Move, WordsAction
 from rules.soldiers.actions import Shoot
 from rules.soldiers.fire import after_shot, go_on, stand_in
+from rules.soldiers.records import DamageChoice, VictimChoice
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
@@ -46,25 +56,34 @@ class TakeDamage(WordsAction):
     man: str
 
 
+def waiting(state: SoldiersState) -> DamageChoice | VictimChoice | None:
+    """The choice of a man waiting, if any: a fire's damage [8.41; 8.43], or a hand-to-hand
+    hit or a minefield attack [8.82; 18.41]."""
+    return state.active.damage or state.active.victim
+
+
 def options(state: SoldiersState) -> list[Action]:
-    """The men the side choosing may name [8.41]."""
-    pending = state.active.damage
+    """The men the side choosing may name [8.41; 8.82; 18.41]."""
+    pending = waiting(state)
     if pending is None:
         return []
     return [TakeDamage(m) for m in pending.men]
 
 
 def why_not(state: SoldiersState, action: Action) -> str | None:
-    """While a damage choice waits, only it is legal; the choice only then [8.41]."""
-    pending = state.active.damage
+    """While a choice of the man waits, only it is legal; the choice only then [8.41; 8.82;
+    18.41]."""
+    pending = waiting(state)
     if not isinstance(action, TakeDamage):
         if pending is None:
             return None
-        return f"{pending.chooser} chooses who takes the damage first [8.41]"
+        return f"{pending.chooser} chooses {_what(pending)} first [{rule(pending)}]"
     if pending is None:
         return "no damage waits for its man [8.41]"
     if action.man not in pending.men:
         names = ", ".join(pending.men)
+        if isinstance(pending, VictimChoice):
+            return f"{action.man} may not be chosen: one of {names} [{rule(pending)}]"
         return (
             f"{action.man} may not be chosen: one of {names} (a non-suppressed man before a "
             "suppressed one, unless suppressed by fire with the same APs) [8.41]"
@@ -72,17 +91,47 @@ def why_not(state: SoldiersState, action: Action) -> str | None:
     return None
 
 
+def rule(pending: DamageChoice | VictimChoice) -> str:
+    if isinstance(pending, DamageChoice):
+        return "8.41"
+    return "8.82" if pending.kind == "melee" else "18.41"
+
+
+def _what(pending: DamageChoice | VictimChoice) -> str:
+    """What the side choosing is asked, in words."""
+    if isinstance(pending, DamageChoice):
+        return "who takes the damage"
+    if pending.kind == "melee":
+        return "which enemy man is hit in hand-to-hand"
+    return "which man undergoes the minefield attack"
+
+
 def default(state: SoldiersState) -> str:
-    """The bots' choice of the man (:func:`rules.soldiers.fire.stand_in`)."""
-    pending = state.active.damage
+    """The bots' choice of the man (:func:`rules.soldiers.fire.stand_in`,
+    :func:`rules.soldiers.melee.stand_in`, :func:`rules.soldiers.minefields.stand_in`)."""
+    from rules.soldiers import melee, minefields
+
+    pending = waiting(state)
     assert pending is not None
+    if isinstance(pending, VictimChoice):
+        pick = melee.stand_in if pending.kind == "melee" else minefields.stand_in
+        return pick(state, pending.men)
     return stand_in(state, pending.men, by_owner=pending.chooser == pending.side)
 
 
 def choose(state: SoldiersState, action: TakeDamage) -> None:
-    """The man chosen takes the damage; the shot goes on, then what followed it."""
-    from rules.soldiers import groups, reaction
+    """The man chosen takes the damage; the shot goes on, then what followed it (a hand-to-hand
+    fight's sets left [8.82], a move's consequences [18.41])."""
+    from rules.soldiers import groups, melee, minefields, reaction
 
+    victim = state.active.victim
+    if victim is not None:
+        if victim.kind == "melee":
+            melee.chosen(state, action.man)
+            return
+        minefields.chosen(state, action.man)
+        state.moved(Move(victim.mover, victim.path), victim.gun, victim.forbade)
+        return
     pending = state.active.damage
     assert pending is not None
     go_on(state, pending, action.man)
@@ -95,3 +144,89 @@ def choose(state: SoldiersState, action: TakeDamage) -> None:
     after_shot(state, shot)  # [8.6]
     if pending.then == "member":
         groups.after_member(state, shot)  # the group's step [7.1]
+
+
+# --- in words: the step, each choice and its preview ------------------------------------------
+
+
+def _whose(pending: DamageChoice | VictimChoice) -> str:
+    """The men the choice is among, in words."""
+    if pending.chooser == pending.side:
+        return f"which of his own ({pending.side}) men in {pending.hex}"
+    return f"which {pending.side} man in {pending.hex}"
+
+
+def _reason(pending: DamageChoice | VictimChoice) -> str:
+    """Why this side chooses, in the book's terms."""
+    if isinstance(pending, VictimChoice):
+        if pending.kind == "melee":
+            return (
+                f"set {pending.number}: his man beat every enemy total, so one enemy man of his "
+                "side's choice is hit (one against many) [8.82]"
+            )
+        return "the men entered a hidden minefield: one of them, the defender's choice [18.41]"
+    if pending.previous is not None:
+        return (
+            f"the damage roll {pending.raw} carries the sustained fire on to another man, "
+            "always the target player's choice [8.43]"
+        )
+    if pending.side == pending.firer:
+        return "the shot hit the firer's own man in a hex both sides hold: the enemy chooses [8.84]"
+    if pending.chooser == pending.firer:
+        return "the fire roll was 1: the firing player chooses [8.41]"
+    return f"the fire roll was {pending.fire_roll}, not 1: the target player chooses [8.41]"
+
+
+def step(state: SoldiersState) -> str:
+    """The step while a choice waits: who chooses, what, and why [8.41; 8.43; 8.82; 18.41]."""
+    pending = waiting(state)
+    assert pending is not None
+    if isinstance(pending, VictimChoice):
+        melee = pending.kind == "melee"
+        what = "is hit in hand-to-hand" if melee else "undergoes the minefield attack"
+    else:
+        what = f"takes the damage of {pending.shooter}'s {pending.fire_type} fire"
+    return f"{pending.chooser} chooses {_whose(pending)} {what}: {_reason(pending)}"
+
+
+def describe(state: SoldiersState, man: str) -> str:
+    """The choice of ``man`` in the action list [8.41; 8.82; 18.41]."""
+    pending = waiting(state)
+    name = state.game.unit_name(man)
+    if isinstance(pending, VictimChoice):
+        if pending.kind == "melee":
+            return f"{name} is hit: he rolls on the Hand-to-Hand Damage Table [8.82]"
+        return f"{name} undergoes the minefield attack (Grenade Table, indoors) [18.43]"
+    return f"{name} takes the damage [{rule(pending) if pending else '8.41'}]"
+
+
+def preview(state: SoldiersState, man: str) -> tuple[str, tuple[str, ...]]:
+    """What choosing ``man`` does, and the rules it follows."""
+    pending = waiting(state)
+    assert pending is not None
+    spec = state.game.men[man]
+    about = f"initiative {spec.initiative}" + (f", command {spec.command}" if spec.command else "")
+    if man in state.troops.suppressed:
+        about += ", suppressed"
+    if man in state.troops.wounded:
+        about += ", wounded"
+    if isinstance(pending, VictimChoice):
+        if pending.kind == "melee":
+            text = (
+                f"{man} ({about}) takes one hit: a d10 on the Hand-to-Hand Damage Table, 1 hit "
+                f"line; the other men of the set are unaffected. Why {pending.chooser} chooses: "
+                f"{_reason(pending)}"
+            )
+            return text, ("hand-to-hand, one against many [8.82]",)
+        text = (
+            f"{man} ({about}) undergoes the minefield attack: a d10 on the Grenade Table's "
+            f"indoors damage line; the others enter unharmed. Why {pending.chooser} chooses: "
+            f"{_reason(pending)}"
+        )
+        return text, ("minefield revealed [18.41]", "minefield attack [18.43]")
+    roll = " (his damage roll follows)" if pending.raw is None else f" (damage roll {pending.raw})"
+    text = (
+        f"{man} ({about}) takes the damage of {pending.shooter}'s {pending.fire_type} fire"
+        f"{roll}. Why {pending.chooser} chooses: {_reason(pending)}"
+    )
+    return text, ("who takes the damage [8.41; 8.43]",)
