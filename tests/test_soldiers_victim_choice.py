@@ -82,7 +82,9 @@ def test_8_82_the_single_man_beating_every_total_his_side_chooses_the_man_hit() 
     assert list(state.dice.forced) == [10, 10, 1, 1, 10]  # nothing rolled past the choice
     asked = [e for e in state.log if isinstance(e, DamageAsked)]
     assert len(asked) == 1 and asked[0].chooser == "german" and "[8.82]" in asked[0].why
-    assert "[8.82]" in state.progress().step and "german chooses" in state.progress().step
+    step = state.progress().step
+    assert "E6 (M) beat every US total. German chooses which US man of the set is hit" in step
+    assert step.endswith("[8.82]")
     assert damage_choice.default(state) == "us.e.5"
     with pytest.raises(IllegalActionError, match=r"8\.82"):
         state.apply(TakeDamage("us.e.3"))  # not in the set
@@ -217,10 +219,13 @@ def test_18_41_the_group_enters_and_the_defender_chooses_the_man_attacked_18_43(
     assert state.troops.hexes[leader] == mine == state.troops.hexes[mate]
     moved = [e for e in state.log if isinstance(e, ManMoved)][-1]
     assert moved.path[-1] == state.game.name(mine)
-    assert "defender's choice [18.41]" in state.progress().step
+    step = state.progress().step
+    assert "German chooses which US man of the group undergoes the minefield attack" in step
+    assert step.endswith("the minefield's owner, the defender, chooses [18.41]")
     assert damage_choice.default(state) == leader
-    describe = state.describe(TakeDamage(mate))
-    assert "minefield attack" in describe and "[18.43]" in describe
+    assert state.describe(TakeDamage(mate)).endswith("undergoes the minefield attack [18.43]")
+    preview = state.preview(TakeDamage(mate))
+    assert "Grenade Table's indoors damage line" in preview.cost and preview.legal
     start = len(state.log)
     state.apply(TakeDamage(mate))
     hits = {e.man: (e.result, e.why) for e in state.log[start:] if isinstance(e, ManHit)}

@@ -149,84 +149,127 @@ def choose(state: SoldiersState, action: TakeDamage) -> None:
 # --- in words: the step, each choice and its preview ------------------------------------------
 
 
-def _whose(pending: DamageChoice | VictimChoice) -> str:
-    """The men the choice is among, in words."""
-    if pending.chooser == pending.side:
-        return f"which of his own ({pending.side}) men in {pending.hex}"
-    return f"which {pending.side} man in {pending.hex}"
+def _side(state: SoldiersState, side: str) -> str:
+    """The side's name in the scenario (``German``)."""
+    return next((s.name for s in state.game.scenario.sides if s.id == side), side)
 
 
-def _reason(pending: DamageChoice | VictimChoice) -> str:
+def _single(pending: VictimChoice) -> str:
+    """The single man of the hand-to-hand set waiting, whose side chooses [8.82]."""
+    atk, dfn = pending.sets[0]
+    return atk[0] if len(atk) == 1 and atk[0] not in pending.men else dfn[0]
+
+
+def _what_happened(state: SoldiersState, pending: DamageChoice | VictimChoice) -> str:
+    """What led to the choice, in a sentence."""
+    name = state.game.unit_name
+    if isinstance(pending, VictimChoice):
+        if pending.kind == "melee":
+            single = _single(pending)
+            return (
+                f"Hand-to-hand in {pending.hex}, set {pending.number}: {name(single)} beat "
+                f"every {_side(state, pending.side)} total."
+            )
+        return (
+            f"{_side(state, pending.side)} men entered {_side(state, pending.chooser)}'s hidden "
+            f"minefield in {pending.hex} (alertness roll {pending.alertness}, above their best "
+            "initiative)."
+        )
+    fire = f"{name(pending.shooter)}'s {pending.fire_type} fire"
+    if pending.previous is not None:
+        return (
+            f"{fire} into {pending.hex} goes on: the damage roll {pending.raw} is at or under "
+            f"the last one, {pending.previous}."
+        )
+    return f"{fire} hit {pending.hex}."
+
+
+def _reason(state: SoldiersState, pending: DamageChoice | VictimChoice) -> str:
     """Why this side chooses, in the book's terms."""
     if isinstance(pending, VictimChoice):
         if pending.kind == "melee":
-            return (
-                f"set {pending.number}: his man beat every enemy total, so one enemy man of his "
-                "side's choice is hit (one against many) [8.82]"
-            )
-        return "the men entered a hidden minefield: one of them, the defender's choice [18.41]"
+            return "one against many, the single man's side chooses the enemy man hit [8.82]"
+        return "the minefield's owner, the defender, chooses [18.41]"
     if pending.previous is not None:
-        return (
-            f"the damage roll {pending.raw} carries the sustained fire on to another man, "
-            "always the target player's choice [8.43]"
-        )
+        return "after the first man, the target player always chooses [8.43]"
     if pending.side == pending.firer:
-        return "the shot hit the firer's own man in a hex both sides hold: the enemy chooses [8.84]"
+        return "a hit on the firer's own man in a hex both sides hold: the enemy chooses [8.84]"
     if pending.chooser == pending.firer:
-        return "the fire roll was 1: the firing player chooses [8.41]"
-    return f"the fire roll was {pending.fire_roll}, not 1: the target player chooses [8.41]"
+        return "the fire roll was 1, so the firing player chooses [8.41]"
+    return f"the fire roll was {pending.fire_roll}, not 1, so the target player chooses [8.41]"
+
+
+def _asked(state: SoldiersState, pending: DamageChoice | VictimChoice) -> str:
+    """What the side choosing is asked: which man of whose, and what befalls him."""
+    whose = (
+        "of his own men" if pending.chooser == pending.side else f"{_side(state, pending.side)} man"
+    )
+    if isinstance(pending, VictimChoice):
+        if pending.kind == "melee":
+            return f"which {whose} of the set is hit"
+        return f"which {whose} of the group undergoes the minefield attack"
+    damage = "the next damage" if pending.previous is not None else "the damage"
+    return f"which {whose} there takes {damage}"
 
 
 def step(state: SoldiersState) -> str:
-    """The step while a choice waits: who chooses, what, and why [8.41; 8.43; 8.82; 18.41]."""
+    """The step while a choice waits: what happened, who chooses what, and why [8.41; 8.43;
+    8.82; 18.41]."""
     pending = waiting(state)
     assert pending is not None
-    if isinstance(pending, VictimChoice):
-        melee = pending.kind == "melee"
-        what = "is hit in hand-to-hand" if melee else "undergoes the minefield attack"
-    else:
-        what = f"takes the damage of {pending.shooter}'s {pending.fire_type} fire"
-    return f"{pending.chooser} chooses {_whose(pending)} {what}: {_reason(pending)}"
+    chooser = _side(state, pending.chooser)
+    return (
+        f"{_what_happened(state, pending)} {chooser} chooses {_asked(state, pending)}: "
+        f"{_reason(state, pending)}"
+    )
 
 
 def describe(state: SoldiersState, man: str) -> str:
-    """The choice of ``man`` in the action list [8.41; 8.82; 18.41]."""
+    """The choice of ``man`` in the action list [8.41; 8.43; 8.82; 18.41]."""
     pending = waiting(state)
     name = state.game.unit_name(man)
     if isinstance(pending, VictimChoice):
         if pending.kind == "melee":
-            return f"{name} is hit: he rolls on the Hand-to-Hand Damage Table [8.82]"
-        return f"{name} undergoes the minefield attack (Grenade Table, indoors) [18.43]"
-    return f"{name} takes the damage [{rule(pending) if pending else '8.41'}]"
+            return f"{name} takes the hit [8.82]"
+        return f"{name} undergoes the minefield attack [18.43]"
+    if pending is not None and pending.previous is not None:
+        return f"{name} takes the next damage of the sustained fire [8.43]"
+    return f"{name} takes the damage [8.41]"
 
 
-def preview(state: SoldiersState, man: str) -> tuple[str, tuple[str, ...]]:
-    """What choosing ``man`` does, and the rules it follows."""
-    pending = waiting(state)
-    assert pending is not None
+def _about(state: SoldiersState, man: str) -> str:
+    """The man as the choice weighs him: initiative, command, status."""
     spec = state.game.men[man]
     about = f"initiative {spec.initiative}" + (f", command {spec.command}" if spec.command else "")
     if man in state.troops.suppressed:
         about += ", suppressed"
     if man in state.troops.wounded:
         about += ", wounded"
+    return about
+
+
+def preview(state: SoldiersState, man: str) -> tuple[str, tuple[str, ...]]:
+    """What choosing ``man`` does (the list's line already names him) and why this side
+    chooses; the rules it follows."""
+    pending = waiting(state)
+    assert pending is not None
+    chooser = _side(state, pending.chooser)
+    about, why = _about(state, man), f"{chooser} chooses: {_reason(state, pending)}"
     if isinstance(pending, VictimChoice):
         if pending.kind == "melee":
             text = (
-                f"{man} ({about}) takes one hit: a d10 on the Hand-to-Hand Damage Table, 1 hit "
-                f"line; the other men of the set are unaffected. Why {pending.chooser} chooses: "
-                f"{_reason(pending)}"
+                f"{about}; one hit, a d10 on the Hand-to-Hand Damage Table's 1 hit line; the "
+                f"other men of the set are unaffected. {why}"
             )
             return text, ("hand-to-hand, one against many [8.82]",)
         text = (
-            f"{man} ({about}) undergoes the minefield attack: a d10 on the Grenade Table's "
-            f"indoors damage line; the others enter unharmed. Why {pending.chooser} chooses: "
-            f"{_reason(pending)}"
+            f"{about}; a d10 on the Grenade Table's indoors damage line; the others enter "
+            f"unharmed. {why}"
         )
         return text, ("minefield revealed [18.41]", "minefield attack [18.43]")
-    roll = " (his damage roll follows)" if pending.raw is None else f" (damage roll {pending.raw})"
-    text = (
-        f"{man} ({about}) takes the damage of {pending.shooter}'s {pending.fire_type} fire"
-        f"{roll}. Why {pending.chooser} chooses: {_reason(pending)}"
-    )
-    return text, ("who takes the damage [8.41; 8.43]",)
+    fire = f"{state.game.unit_name(pending.shooter)}'s {pending.fire_type} fire"
+    if pending.raw is None:
+        roll = f"the damage roll of {fire} follows the choice [8.42; 8.43]"
+    else:
+        roll = f"the damage roll {pending.raw} of {fire}, already made, is his [8.43]"
+    return f"{about}; {roll}. {why}", ("who takes the damage [8.41; 8.43]",)
