@@ -140,6 +140,8 @@ class SoldiersAdapter(Adapter):
             return CHOICE_WORTH if keep == (action.choice == WAIT) else 0.0
         if isinstance(action, TakeDamage):  # the engine's stand-in [8.41]
             return CHOICE_WORTH if action.man == damage_choice.default(state) else 0.0
+        if isinstance(action, TakeGrenades | TakeKit) and action.count:
+            return -CHOICE_WORTH  # all he may take, as before some were offered [7.33]
         if isinstance(action, TakeGrenades):
             return _grenades_worth(state, action)
         if isinstance(action, TakeKit) and action.item == "part":

@@ -207,7 +207,8 @@ def describe(state: SoldiersState, action: Action) -> str:
     if isinstance(action, Drop):
         return "Drop the disabled man he carries: free [11.3]"
     if isinstance(action, TakeGrenades):
-        return f"Take the grenades of {state.game.unit_name(action.other)} [7.33; 12]"
+        some = f"{action.count} of the grenades" if action.count else "the grenades"
+        return f"Take {some} of {state.game.unit_name(action.other)} [7.33; 12]"
     if isinstance(action, TakeKit):
         return describe_kit(state, action)  # [7.33; 14.13; 16.21; 17.11]
     if isinstance(action, SelfSuppress):
