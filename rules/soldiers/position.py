@@ -298,7 +298,8 @@ class SoldiersPositionState(StrictModel):
         default_factory=dict, description="the disabled man each man carries [11.3]"
     )
     grenades_taken: dict[str, int] = Field(
-        default_factory=dict, description="grenades each man took (+) or gave (-) [7.33; 12]"
+        default_factory=dict,
+        description="grenades each man took (+), or gave or lost destroyed (-) [7.33; 9.5; 12]",
     )
     weather: str = Field(default="", description="the battle condition an event set [10.6]")
     closed_hexes: dict[str, str] = Field(
