@@ -64,12 +64,11 @@ def stage(state: SoldiersState, spots: dict[str, Hex]) -> None:
 
 
 def choose_as_bots(state: SoldiersState) -> list[tuple[str, tuple[str, ...]]]:
-    """Make each damage choice waiting [8.41; 8.43] as the bots make it (the engine's former
-    stand-in: :func:`rules.soldiers.damage_choice.default`); the choices asked, in order: who
-    chose, and among whom."""
+    """Make each choice of a man waiting [8.41; 8.43; 8.82; 18.41] as the bots make it (the
+    engine's former stand-in: :func:`rules.soldiers.damage_choice.default`); the choices asked,
+    in order: who chose, and among whom."""
     asked = []
-    while state.active.damage is not None:
-        pending = state.active.damage
+    while (pending := damage_choice.waiting(state)) is not None:
         assert state.to_act() == (pending.chooser,)
         asked.append((pending.chooser, pending.men))
         state.apply(TakeDamage(damage_choice.default(state)))

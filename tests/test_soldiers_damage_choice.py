@@ -101,6 +101,10 @@ def test_8_41_any_other_roll_the_target_player_chooses(game: SoldiersGame) -> No
     assert damage_choice.default(state) == RIFLEMAN
     preview = state.preview(TakeDamage(LEADER))
     assert preview.legal and "8.41" in " ".join(preview.rules)
+    assert "German chooses: the fire roll was 2, not 1, so the target player chooses" in (
+        preview.cost
+    )
+    assert state.progress().step.startswith("E5 (M1)'s aimed fire hit ")
     assert not state.preview(TakeDamage(SHOOTER)).legal
     state.apply(TakeDamage(LEADER))
     assert _damaged(state, start) == [(LEADER, "Kill")]

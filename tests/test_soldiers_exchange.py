@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
 from soldiers_bought import Buy, bought
 from soldiers_scenes import acting, clear, stage
 
@@ -325,3 +326,42 @@ def test_7_33_an_able_friend_s_grenades_only_within_the_group() -> None:
     stage(state, {mate: a, taker: a})
     state.apply(OrderMan(taker))
     assert "group under orders" in (state.why_not(TakeGrenades(taker, mate)) or "")
+
+
+def test_7_33_any_amount_the_man_takes_some_of_a_dead_friend_s_grenades() -> None:
+    """[7.33] "Any amount of equipment may be exchanged": beside all of them, the man may take
+    any fewer of a dead friend's grenades (``take-grenades MAN OTHER N``), for all his AP; the
+    rest stay with the dead man; more than he has is refused; the text round-trips; the bots
+    keep taking all of them."""
+    from rules.bots.base import make_bot
+    from rules.engine.errors import ActionSyntaxError, IllegalActionError
+
+    game = _game({"us": Buy((("US-SQUAD-5", False),), (("GRENADE", 2),))})
+    state = acting(game, "us")
+    dead = next(m for m in sorted(game.grenades) if game.men[m].side == "us")
+    taker = next(
+        m
+        for m in sorted(state.active.in_command)
+        if game.men[m].side == "us" and not game.grenades.get(m) and game.men[m].team is None
+    )
+    a, _b = _pair(game)
+    stage(state, {dead: a, taker: a})
+    state.troops.disabled[dead] = "killed"
+    state.apply(OrderMan(taker))
+    state.troops.grenades_taken[dead] = 2 - grenades_left(state, dead)  # two left, as if taken
+    assert grenades_left(state, dead) == 2
+    offered = [x for x in state.legal_actions() if isinstance(x, TakeGrenades)]
+    assert offered == [TakeGrenades(taker, dead), TakeGrenades(taker, dead, 1)]
+    some = TakeGrenades(taker, dead, 1)
+    assert some.text() == f"take-grenades {taker} {dead} 1"
+    assert game.parse_action(some.text()) == some
+    assert state.describe(some).startswith("Take 1 of the grenades of ")
+    with pytest.raises(ActionSyntaxError, match="whole number"):
+        game.parse_action(f"take-grenades {taker} {dead} 0")
+    with pytest.raises(IllegalActionError, match="2 grenades left"):
+        state.clone().apply(TakeGrenades(taker, dead, 3))
+    assert make_bot("heuristic", 1).choose(state.clone(), "us") != some
+    events = state.apply(some)
+    assert grenades_left(state, taker) == 1 and grenades_left(state, dead) == 1
+    assert state.active.ap == 0
+    assert any("1 grenade from " + dead in e.describe() for e in events)

@@ -336,3 +336,44 @@ def test_take_text_round_trips_refuses_an_unknown_item_and_positions_keep_the_ki
     position = state.to_position()
     again = game.state_from_position(position, PositionReader(game, position, None))
     assert isinstance(again, SoldiersState) and again.kit == state.kit
+
+
+def test_7_33_any_amount_some_satchel_charges_or_clips_of_a_dead_friend() -> None:
+    """[7.33] "Any amount of equipment may be exchanged": one of the dead engineer's two
+    satchel charges (``take MAN OTHER satchel 1``) [16.21], or one spare clip; a count beyond
+    what he has (or may carry) is refused, and the radio and MG parts take none; the texts
+    round-trip."""
+    state, man, a = _us()
+    game = state.game
+    state.troops.disabled[ENGINEER] = "killed"
+    state.troops.disabled[RADIOMAN] = "killed"
+    _order(state, man)
+    one = TakeKit(man, ENGINEER, "satchel", 1)
+    assert one in state.legal_actions() and TakeKit(man, ENGINEER, "satchel") in (
+        state.legal_actions()
+    )
+    assert TakeKit(man, ENGINEER, "satchel", 2) not in state.legal_actions()  # that is "all"
+    assert one.text() == f"take {man} {ENGINEER} satchel 1"
+    assert parse_action(one.text(), (TakeKit,)) == one
+    assert state.describe(one).startswith("Take 1 of the satchel charges from ")
+    assert "at most" in (state.why_not(TakeKit(man, ENGINEER, "satchel", 3)) or "")
+    assert "taken whole" in (state.why_not(TakeKit(man, RADIOMAN, "radio", 1)) or "")
+    twin = state.clone()
+    events = state.apply(one)
+    assert satchels_left(state, man) == 1 and satchels_left(state, ENGINEER) == 1
+    assert "the number he chose (any amount [7.33])" in " ".join(e.describe() for e in events)
+    # one clip of a dead friend's spare ones
+    friend = next(
+        m
+        for m in sorted(twin.active.in_command)
+        if m != man and game.men[m].rank == "man" and game.men[m].team is None
+    )
+    twin.troops.hexes[friend] = a
+    twin.troops.disabled[friend] = "killed"
+    spare = spare_clips(twin, friend)
+    assert spare >= 1
+    clip = TakeKit(man, friend, "clip", 1)
+    assert twin.why_not(clip) is None
+    before = spare_clips(twin, man)
+    twin.apply(clip)
+    assert spare_clips(twin, man) == before + 1 and spare_clips(twin, friend) == spare - 1

@@ -18,6 +18,7 @@ from rules.engine.errors import IllegalActionError
 from rules.records.position import PositionReader
 from rules.registry import load_game
 from rules.soldiers.actions import ManCaptured, ManHit, OrderMan, Shoot
+from rules.soldiers.damage_choice import TakeDamage
 from rules.soldiers.game import SoldiersGame, SoldiersState
 from rules.soldiers.groups import OrderGroup
 from rules.soldiers.melee import HandToHand, HandToHandFought, lines, set_odds
@@ -109,13 +110,15 @@ def test_8_8_only_at_aggressive_with_able_enemies_in_the_hex() -> None:
 
 def test_8_82_one_against_many_the_single_man_beating_all_hits_one() -> None:
     """[8.81; 8.82]: two US men gang up on one German; his total above both hits one of them
-    (his side's choice), the other unhurt."""
+    (his side's choice: the German player names him, ``take-damage``), the other unhurt."""
     state, _ = _melee({"us.e.3": 2, "us.e.5": 2}, {"german.e.6": 2})
     assert lines(state, ["us.e.3", "us.e.5"], ["german.e.6"]) == [
         (["us.e.3", "us.e.5"], ["german.e.6"])
     ]
     state.force_dice(1, 2, 6, _damage_roll("1 hit", "Wound"))
     state.apply(HandToHand("us.e.3"))
+    assert state.to_act() == ("german",)
+    state.apply(TakeDamage("us.e.3"))
     assert state.troops.wounded == {"us.e.3"}
     assert "german.e.6" not in state.troops.suppressed
 

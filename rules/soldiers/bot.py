@@ -35,8 +35,9 @@ grenade reach of the crew (:data:`GRENADE_REACH` [12.11]); else he keeps it hidd
 
 Who takes the damage [8.41; 8.43]: the bot names the man the engine's stand-in names
 (:func:`rules.soldiers.damage_choice.default`: as the firer, a leader first; as the owner, a
-non-suppressed man of the lowest initiative, his leaders spared), so seeded bot games play as
-before the players chose."""
+non-suppressed man of the lowest initiative, his leaders spared; the enemy man hit in
+hand-to-hand [8.82], a leader first; the man a minefield attacks [18.41], the highest
+initiative), so seeded bot games play as before the players chose."""
 
 from __future__ import annotations
 
@@ -139,6 +140,8 @@ class SoldiersAdapter(Adapter):
             return CHOICE_WORTH if keep == (action.choice == WAIT) else 0.0
         if isinstance(action, TakeDamage):  # the engine's stand-in [8.41]
             return CHOICE_WORTH if action.man == damage_choice.default(state) else 0.0
+        if isinstance(action, TakeGrenades | TakeKit) and action.count:
+            return -CHOICE_WORTH  # all he may take, as before some were offered [7.33]
         if isinstance(action, TakeGrenades):
             return _grenades_worth(state, action)
         if isinstance(action, TakeKit) and action.item == "part":

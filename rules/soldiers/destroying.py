@@ -12,6 +12,8 @@ silent or leaves it to the player:
 - A destroyed weapon cannot be taken by an exchange [7.33]; its Destroyed mark goes with the
   weapon as Jam and Ammo Out do, so an escaped prisoner [9.6] whose weapon was destroyed is
   unarmed (no fire) until he takes another.
+- His grenades destroyed are marked off as gone from him (``grenades_taken``), not as thrown:
+  the grenades thrown stay the throws [12].
 - In a group it is an action of its own, paid anew (it opens no step [7.1]); no risk level
   restriction (the Action Summary's lines are not in the text).
 """
@@ -86,15 +88,18 @@ def options(state: SoldiersState) -> list[DestroyEquipment]:
 
 def destroy(state: SoldiersState, action: DestroyEquipment) -> None:
     """Every disabled or captured man's weapon and grenades in the hex destroyed, 1 AP [9.5]."""
-    troops, game = state.troops, state.game
+    from rules.soldiers.grenades import grenades_left
+
+    troops = state.troops
     gone = lying(state, action.man)
     state.active.ap -= DESTROY_AP
     if state.active.group:
         groups.close_step(state)  # an action of its own: the next pays anew [7.1]
     for m in gone:
         troops.destroyed.add(m)
-        if game.grenades.get(m, 0) + troops.grenades_taken.get(m, 0) > 0:
-            troops.grenades_thrown[m] = game.grenades.get(m, 0) + troops.grenades_taken.get(m, 0)
+        left = grenades_left(state, m)
+        if left > 0:  # gone, none thrown: the grenades thrown stay the throws [12]
+            troops.grenades_taken[m] = troops.grenades_taken.get(m, 0) - left
     why = (
         f"{DESTROY_AP:g} AP, {state.active.ap:g} left: the weapons and grenades of "
         f"{', '.join(gone)} destroyed [9.5]"

@@ -589,8 +589,9 @@ class SoldiersState(State):
     def to_act(self) -> tuple[str, ...]:
         if self.play.over:
             return ()
-        if self.active.damage is not None:
-            return (self.active.damage.chooser,)  # who takes the damage [8.41; 8.43]
+        waiting = damage_choice.waiting(self)
+        if waiting is not None:
+            return (waiting.chooser,)  # who takes the damage [8.41; 8.43; 8.82; 18.41]
         if self.active.held is not None:
             return (self.active.held.owner,)  # a hidden MG's owner chooses [14.12]
         if self.play.phase == "action":
@@ -658,8 +659,9 @@ class SoldiersState(State):
 
     def legal_actions(self, side: str | None = None) -> list[Action]:
         found: list[Action] = []
-        if self.active.damage is not None:  # the man who takes the damage [8.41; 8.43]
-            chooser = self.active.damage.chooser
+        waiting = damage_choice.waiting(self)
+        if waiting is not None:  # the man who takes the damage [8.41; 8.43; 8.82; 18.41]
+            chooser = waiting.chooser
             return damage_choice.options(self) if side in (None, chooser) else []
         if self.active.held is not None:  # a hidden MG's owner chooses [14.12]
             owner = self.active.held.owner
@@ -866,6 +868,8 @@ class SoldiersState(State):
             melee.fight(self, action)  # [8.8-8.82; 9.1]
         elif isinstance(action, FIRE_SUPPORT_ACTIONS):
             fire_support.apply_support(self, action)  # [16.2; 17.2]
+        if self.active.victim is not None:
+            return  # the rest once the man struck is chosen [8.82; 18.41]
         carrying.follow(self)  # the carried man goes with his carrier [11.3]
         if self.play.phase == "action":
             refresh(self)  # prisoners taken, guarded or freed [9.2; 9.3]
@@ -880,6 +884,17 @@ class SoldiersState(State):
         action, gun = hidden_guns.operational_stop(self, action)  # [14.12]
         action, forbade = hidden_guns.risk_stop(self, action)  # [14.12; 7.22]
         move(self, reaction.first_stop(self, action))  # reaction may interrupt [8.6]
+        if self.active.victim is not None:  # the minefield's man to choose first [18.41]
+            self.active.victim = dataclasses.replace(
+                self.active.victim, mover=action.unit, path=action.path, gun=gun, forbade=forbade
+            )
+            minefields.ask(self)
+            return
+        self.moved(action, gun, forbade)
+
+    def moved(self, action: Move, gun: str | None, forbade: str | None) -> None:
+        """What follows the man's (or group's) move [7.1; 8.6; 9.2; 14.12]; after a minefield's
+        choice of its man too (:func:`rules.soldiers.damage_choice.choose`)."""
         hidden_guns.operational_reveal(self, action.unit, gun)  # reaction allowed [14.12]
         support.moved(self, action.unit)  # an MG crewman moved: dismantled [14.2]
         if self.active.group:

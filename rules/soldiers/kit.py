@@ -32,8 +32,12 @@ so one verb serves both; equipment of a man whose equipment was destroyed [9.5] 
   an abstract ammo supply [11, Developer's Note], taken only from a friend, never to or from an
   MG crewman (the gun's clips are its crew's, 19.54) or a flamethrower man (no extra ammo, 15.2).
 
-Not played: pistols (a man's pistol is not tracked apart from his weapon), taking only some of
-a man's clips or satchel charges, giving equipment to a disabled man, an enemy gun's parts.
+"Any amount of equipment may be exchanged" [7.33]: satchel charges and clips are taken all (as
+many as he may carry) or any fewer, ``take MAN OTHER satchel|clip N``.
+
+Not played: pistols (a man's pistol is not tracked apart from his weapon), giving equipment to a
+disabled man (our reading: it would only leave it with a man who cannot use it), an enemy gun's
+parts.
 """
 
 from __future__ import annotations
@@ -45,7 +49,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pydantic import Field
 
 from model.base import StrictModel
-from rules.engine.actions import WordsAction
+from rules.engine.actions import Action
 from rules.engine.record import OMIT, Record, plain, state_field
 from rules.soldiers.actions import Maintained
 
@@ -82,15 +86,26 @@ class Kit(Record):
 
 
 @dataclass(frozen=True)
-class TakeKit(WordsAction):
-    """The ordered man takes an item from a man in his hex: all his AP [7.33]."""
+class TakeKit(Action):
+    """The ordered man takes an item from a man in his hex: all his AP [7.33]; satchel charges
+    and clips ``count`` of them (0: as many as he may, as before)."""
 
     verb: ClassVar[str] = "take"
-    words: ClassVar[tuple[str, ...]] = ("man id", "man id", "item")
-    usage: ClassVar[str] = "MAN OTHER part|satchel|radio|clip"
     man: str
     other: str
     item: str
+    count: int = 0
+
+    def text(self) -> str:
+        found = f"{self.verb} {self.man} {self.other} {self.item}"
+        return found + (f" {self.count}" if self.count else "")
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> TakeKit:
+        from rules.soldiers.handover import parse_take
+
+        usage = "MAN OTHER part|satchel|radio|clip [N]"
+        return cls(*parse_take(cls.verb, usage, ("man id", "man id", "item"), args, line))
 
 
 # --- who carries what -------------------------------------------------------------------------
@@ -289,15 +304,43 @@ def why_not(state: SoldiersState, action: TakeKit) -> str | None:
         return found
     if action.other in state.troops.destroyed:
         return "his equipment was destroyed: nothing to take [9.5]"
-    return _WHY_NOT_ITEM[action.item](state, action.man, action.other)
+    found = _WHY_NOT_ITEM[action.item](state, action.man, action.other)
+    if found is not None or not action.count:
+        return found
+    most = _most(state, action)
+    if most is None:
+        return f"the {action.item} is taken whole: no count [7.33]"
+    if action.count > most:
+        return f"{most} at most: what he has and his taker may carry [7.33; 11.1; 16.21]"
+    return None
+
+
+def _most(state: SoldiersState, action: TakeKit) -> int | None:
+    """The most satchel charges or clips the man may take from the other (None: the item is
+    taken whole) [7.33; 16.21; 11]."""
+    from rules.soldiers.engineers import satchels_left
+    from rules.soldiers.weapons import spare_clips
+
+    if action.item == "satchel":
+        room = MAX_SATCHELS - satchels_left(state, action.man)
+        return min(room, satchels_left(state, action.other))
+    if action.item == "clip":
+        return spare_clips(state, action.other)
+    return None
 
 
 def options(state: SoldiersState) -> list[TakeKit]:
     """Each taking open to the man (or a man of the group) under orders [7.33]."""
     from rules.soldiers.equipment import hex_mates
 
-    found = [TakeKit(m, o, item) for m, o in hex_mates(state) for item in ITEMS]
-    return [a for a in found if why_not(state, a) is None]
+    found = []
+    for m, o in hex_mates(state):
+        for item in ITEMS:
+            whole = TakeKit(m, o, item)
+            if why_not(state, whole) is None:
+                most = _most(state, whole) or 0
+                found += [whole, *(TakeKit(m, o, item, n) for n in range(1, most))]
+    return found
 
 
 def _shift(counts: dict[str, int], man: str, other: str, count: int) -> None:
@@ -334,13 +377,17 @@ def _take_part(state: SoldiersState, man: str, other: str) -> str:
     return why
 
 
-def _take_satchels(state: SoldiersState, man: str, other: str) -> str:
+def _take_satchels(state: SoldiersState, man: str, other: str, wanted: int) -> str:
     from rules.soldiers.engineers import is_engineer, satchels_left
 
-    count = min(MAX_SATCHELS - satchels_left(state, man), satchels_left(state, other))
+    most = min(MAX_SATCHELS - satchels_left(state, man), satchels_left(state, other))
+    count = wanted or most
     _shift(state.kit.satchels, man, other, count)
-    why = f"{count} satchel charge{'s' if count != 1 else ''} from {other}, as many as he may carry"
-    why += " (our reading) [16.21]"
+    why = f"{count} satchel charge{'s' if count != 1 else ''} from {other}"
+    if wanted:
+        why += ", the number he chose (any amount [7.33]) [16.21]"
+    else:
+        why += ", as many as he may carry (our reading) [16.21]"
     if not is_engineer(state.game.men[man]):
         why += "; only engineers may use them [16.21]"
     return why
@@ -361,28 +408,29 @@ def _take_radio(state: SoldiersState, man: str, other: str) -> str:
     return why + "; a non-leader other than the man assigned it may not use it [17.12]"
 
 
-def _take_clips(state: SoldiersState, man: str, other: str) -> str:
+def _take_clips(state: SoldiersState, man: str, other: str, wanted: int) -> str:
     from rules.soldiers.weapons import spare_clips
 
-    count = spare_clips(state, other)
+    count = wanted or spare_clips(state, other)
     _shift(state.kit.clips, man, other, count)
+    some = ", the number he chose (any amount [7.33])" if wanted else ""
     return (
-        f"{count} spare clip{'s' if count != 1 else ''} from {other} [11]; our reading: a clip is "
-        "an abstract ammo supply, fit for whatever he fires [11, Developer's Note]"
+        f"{count} spare clip{'s' if count != 1 else ''} from {other}{some} [11]; our reading: a "
+        "clip is an abstract ammo supply, fit for whatever he fires [11, Developer's Note]"
     )
-
-
-_TAKE: dict[str, Callable[[SoldiersState, str, str], str]] = {
-    "part": _take_part,
-    "satchel": _take_satchels,
-    "radio": _take_radio,
-    "clip": _take_clips,
-}
 
 
 def take(state: SoldiersState, action: TakeKit) -> None:
     """The item changes hands; all his AP (legality already checked) [7.33]."""
-    why = _TAKE[action.item](state, action.man, action.other)
+    man, other = action.man, action.other
+    if action.item == "part":
+        why = _take_part(state, man, other)
+    elif action.item == "radio":
+        why = _take_radio(state, man, other)
+    elif action.item == "satchel":
+        why = _take_satchels(state, man, other, action.count)
+    else:
+        why = _take_clips(state, man, other, action.count)
     state.active.ap = 0.0
     why += "; all his AP [7.33]"
     if state.active.group:
@@ -397,6 +445,8 @@ def describe(state: SoldiersState, action: TakeKit) -> str:
     """The action in words for Test Play's list."""
     other = state.game.unit_name(action.other)
     word = _WORDS.get(action.item, action.item)
+    if action.count:
+        word = f"{action.count} of the {word}"
     return f"Take {word} from {other}: all his AP [7.33]"
 
 

@@ -16,13 +16,15 @@ numbers give one on one and a larger side gangs up. Sets are fought in the line'
 Each set [8.82]: the attacker rolls a d10 + initiative for each of his men in it, the defender a
 d6 + initiative (a suppressed defender's initiative is 0); +3 a combat engineer [16.11], -3 a
 wounded man. One on one: the lower total is hit, equal totals both. One against many: a total
-above every enemy's hits one enemy man (his side's choice; our reading: a leader first, then the
-highest initiative); else the single man takes a hit for each enemy total equal or higher. Each
-man hit rolls a d10 on the Hand-to-Hand Damage Table's line for his number of hits (the table is
-not in the text: placeholder values, marked so in the log). A capture attempt [9.1] (``capture``)
-takes 3 off the damage roll of each defender hit; "Captured" captures him instead of damaging
-him, an able attacker in the hex guarding him [9.3] (:func:`rules.soldiers.capture.take`). The
-defending player never tries to capture (our reading: the stand-in for his choice is damage).
+above every enemy's hits one enemy man, his side's choice: play waits for that side to name him
+(``take-damage MAN``, :mod:`rules.soldiers.damage_choice`; the sets left are fought after; the
+bots name a leader first, then the highest initiative: :func:`stand_in`); else the single man
+takes a hit for each enemy total equal or higher. Each man hit rolls a d10 on the Hand-to-Hand
+Damage Table's line for his number of hits (the table is not in the text: placeholder values,
+marked so in the log). A capture attempt [9.1] (``capture``) takes 3 off the damage roll of each
+defender hit; "Captured" captures him instead of damaging him, an able attacker in the hex
+guarding him [9.3] (:func:`rules.soldiers.capture.take`). The defending player never tries to
+capture (our reading: the stand-in for his choice is damage).
 
 Actions in an enemy-occupied hex [8.83]: a man (or group) whose order finds him in a hex with a
 non-suppressed able enemy man may only fight hand-to-hand there and fire at that hex (unsuppress
@@ -35,7 +37,7 @@ and the engine makes no split of it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from rules.engine.actions import Action, Move, token
@@ -43,10 +45,11 @@ from rules.engine.errors import ActionSyntaxError
 from rules.engine.events import Event
 from rules.engine.play import Chance
 from rules.soldiers import groups
-from rules.soldiers.actions import OrderGiven, SelfSuppress, Shoot
+from rules.soldiers.actions import DamageAsked, OrderGiven, SelfSuppress, Shoot
 from rules.soldiers.capture import take
 from rules.soldiers.engineers import is_engineer
 from rules.soldiers.fire import apply_damage
+from rules.soldiers.records import PendingSet, VictimChoice
 from rules.soldiers.support_actions import Flame
 from rules.soldiers.units import cell
 
@@ -246,8 +249,18 @@ def fight(state: SoldiersState, action: HandToHand) -> None:
     man = action.man
     atk, dfn = attackers(state), defenders(state, man)
     state.active.ap = 0.0  # 3 AP, and no actions after it [8.8]
-    for number, (a, d) in enumerate(lines(state, atk, dfn), start=1):
-        _fight_set(state, number, a, d, action.capture)
+    sets = [(tuple(a), tuple(d)) for a, d in lines(state, atk, dfn)]
+    fight_sets(state, sets, 1, action.capture)
+
+
+def fight_sets(state: SoldiersState, sets: list[PendingSet], number: int, capture: bool) -> None:
+    """The sets in their order from set ``number`` on [8.82]; stops at a set whose single man
+    beat every enemy total, his side to choose the man hit (``state.active.victim``)."""
+    for i, (a, d) in enumerate(sets):
+        _fight_set(state, number + i, list(a), list(d), capture)
+        if state.active.victim is not None:  # his side's choice first [8.82]
+            state.active.victim = replace(state.active.victim, sets=tuple(sets[i:]))
+            return
 
 
 def _fight_set(
@@ -261,28 +274,77 @@ def _fight_set(
             value, words = modifier(state, m, defending)
             totals[m] = roll + value
             steps.append(f"{m}: d{sides} {roll} + {', '.join(words)} = {totals[m]}")
-    hits = _hits(state, atk, dfn, totals)
-    steps.append(_verdict(hits, len(atk) == len(dfn) == 1))
     where = state.game.name(state.troops.hexes[atk[0]])
+    single, many = (atk[0], dfn) if len(atk) == 1 else (dfn[0], atk)
+    if len(many) > 1 and all(totals[single] > totals[m] for m in many):
+        _ask(state, number, single, many, where, capture, steps, (atk, dfn))
+        return
+    hits = _hits(atk, dfn, totals)
+    steps.append(_verdict(hits, len(atk) == len(dfn) == 1))
     hit = tuple(m for m in (*atk, *dfn) if hits.get(m))
     state.emit(HandToHandFought(where, tuple(atk), tuple(dfn), (f"set {number}", *steps), hit))
     for m in hit:
         _damage(state, m, hits[m], capture and m in dfn)
 
 
-def _hits(
-    state: SoldiersState, atk: list[str], dfn: list[str], totals: dict[str, int]
-) -> dict[str, int]:
-    """Who is hit and how often [8.82]."""
+def _ask(
+    state: SoldiersState,
+    number: int,
+    single: str,
+    many: list[str],
+    where: str,
+    capture: bool,
+    steps: list[str],
+    pair: tuple[list[str], list[str]],
+) -> None:
+    """The single man beat every enemy total: one enemy man of his side's choice is hit, the
+    others unaffected [8.82]; the choice waits for his side (``take-damage MAN``)."""
+    atk, dfn = pair
+    chooser, side = state.game.men[single].side, state.game.men[many[0]].side
+    verdict = (
+        f"{single} beats every enemy total: one of {', '.join(many)} is hit, {chooser}'s "
+        "choice (one against many [8.82])"
+    )
+    state.emit(
+        HandToHandFought(where, tuple(atk), tuple(dfn), (f"set {number}", *steps, verdict), ())
+    )
+    why = (
+        f"hand-to-hand in {where}, set {number}: {single} beat every enemy total, so one enemy "
+        f"man of his side's choice is hit and rolls on the Hand-to-Hand Damage Table; the "
+        f"others are unaffected [8.82]"
+    )
+    state.active.victim = VictimChoice(
+        "melee", chooser, side, tuple(many), where, why, number=number, capture=capture
+    )
+    state.emit(DamageAsked(chooser, tuple(many), why))
+
+
+def stand_in(state: SoldiersState, men: tuple[str, ...]) -> str:
+    """The bots' choice of the enemy man hit (the engine's former stand-in): a leader first,
+    then the highest initiative [8.82]."""
+    spec = state.game.men
+    return min(men, key=lambda m: (-spec[m].command, -spec[m].initiative, m))
+
+
+def chosen(state: SoldiersState, man: str) -> None:
+    """The man chosen is hit once [8.82]; the sets left are fought."""
+    pending = state.active.victim
+    assert pending is not None
+    assert pending.kind == "melee"
+    state.active.victim = None
+    (_atk, dfn), *rest = pending.sets
+    note = f"{pending.chooser}'s choice of the man hit, set {pending.number} [8.82]; "
+    _damage(state, man, 1, pending.capture and man in dfn, note)
+    fight_sets(state, rest, pending.number + 1, pending.capture)
+
+
+def _hits(atk: list[str], dfn: list[str], totals: dict[str, int]) -> dict[str, int]:
+    """Who is hit and how often [8.82] (the single man beating every enemy total is asked
+    first: :func:`_ask`)."""
     if len(atk) == 1 and len(dfn) == 1:
         a, d = atk[0], dfn[0]
         return {a: int(totals[a] <= totals[d]), d: int(totals[d] <= totals[a])}
     single, many = (atk[0], dfn) if len(atk) == 1 else (dfn[0], atk)
-    if all(totals[single] > totals[m] for m in many):
-        spec = state.game.men
-        # his side's choice (our reading): a leader first, then the best initiative
-        picked = min(many, key=lambda m: (-spec[m].command, -spec[m].initiative, m))
-        return {picked: 1}
     return {single: sum(1 for m in many if totals[m] >= totals[single])}
 
 
@@ -292,14 +354,14 @@ def _verdict(hits: dict[str, int], one_on_one: bool) -> str:
     return f"{', '.join(hit) or 'nobody hit'} ({rule} [8.82])"
 
 
-def _damage(state: SoldiersState, man: str, hits: int, capture: bool) -> None:
+def _damage(state: SoldiersState, man: str, hits: int, capture: bool, note: str = "") -> None:
     """The Hand-to-Hand Damage Table [8.82]; a capture attempt -3 [9.1]."""
     row = ROWS[min(hits, 3) - 1]
     roll = state.roll(f"{man} hand-to-hand damage, {row} [8.82]", 10)
     column = roll + (CAPTURE_MODIFIER if capture else 0)
     found = cell(DAMAGE_TABLE, row, column)
     result = str(found.value)
-    why = f"Hand-to-Hand Damage Table, {row}, rolled {roll}"
+    why = f"{note}Hand-to-Hand Damage Table, {row}, rolled {roll}"
     why += f", capture attempt -3 = {column} [9.1]" if capture else " [8.82]"
     if found.placeholder:
         why += " (placeholder: the table is not in the text)"

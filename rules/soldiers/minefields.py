@@ -7,16 +7,18 @@ defender's men as they set up (men in roster order, each man's neighbours by pri
 in a hex holding a man, another preparation, a building or water [18], nor in painted wire or a
 minefield the map already carries. They are not on the map until revealed.
 
-Revealing [18.41]: when an enemy man enters the hidden minefield's hex, his move is interrupted:
-the minefield is announced (the engine always announces it: the 18.42 loss of an unannounced
-minefield does not arise) and a marker placed; the active player rolls a d10 against the highest
-initiative in the moving group (the man alone: his own): at or below it the minefield was noticed
-and they are placed back in the hex they entered from (the AP to enter stay spent); above it they
-enter, one man of the group undergoes a minefield attack (the defender's choice: the engine takes
-the man with the highest initiative, then the first in the roster, our reading) and the others
-enter unharmed. Entering ends their movement for the Action Phase (our reading: they stand in a
-revealed enemy minefield [18.44]). A revealed minefield is from then on a revealed enemy
-minefield for the enemy [18.44] (:func:`rules.soldiers.moves.minefield`).
+Revealing [18.41]: when an enemy man enters the hidden minefield's hex, his move is interrupted: the
+minefield is announced (the engine always announces it: the 18.42 loss of an unannounced minefield
+does not arise) and a marker placed; the active player rolls a d10 against the highest initiative in
+the moving group (the man alone: his own): at or below it the minefield was noticed and they are
+placed back in the hex they entered from (the AP to enter stay spent); above it they enter, one man
+of the group undergoes a minefield attack and the others enter unharmed. The man is the defender's
+choice: with more than one man entering, play waits for the minefield's owner to name him
+(``take-damage MAN``, :mod:`rules.soldiers.damage_choice`), the move's consequences after it (the
+bots name the highest initiative, then the first in the group: :func:`stand_in`); a man alone
+undergoes it at once. Entering ends their movement for the Action Phase (our reading: they stand in
+a revealed enemy minefield [18.44]). A revealed minefield is from then on a revealed enemy minefield
+for the enemy [18.44] (:func:`rules.soldiers.moves.minefield`).
 
 Engineers [18.42; 16.12]: when an engineer (alone or in the moving group) enters a hex next to a
 hidden enemy minefield, the minefield is revealed, automatically, no roll; a move whose path goes
@@ -29,6 +31,7 @@ AP more and moving no further (:func:`rules.soldiers.moves.minefield`).
 from __future__ import annotations
 
 import weakref
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -39,8 +42,9 @@ from model.hexes import Hex
 from rules.engine.events import Event
 from rules.engine.record import OMIT, Record, plain, state_field
 from rules.records.position import PositionReader
-from rules.soldiers.actions import ManHit, SetupNote
+from rules.soldiers.actions import DamageAsked, ManHit, SetupNote
 from rules.soldiers.engineers import is_engineer
+from rules.soldiers.records import VictimChoice
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersGame, SoldiersState
@@ -167,8 +171,6 @@ def enter_hidden(state: SoldiersState, men: list[str], to: Hex) -> bool:
     """The 18.41 procedure as the moving men enter a hidden enemy minefield: True when they
     enter it, False when it was noticed and they stay where they came from."""
     from rules.soldiers.command import initiative
-    from rules.soldiers.fire import apply_damage
-    from rules.soldiers.units import cell
 
     game = state.game
     name = game.name(to)
@@ -182,21 +184,71 @@ def enter_hidden(state: SoldiersState, men: list[str], to: Hex) -> bool:
         )
         state.emit(MinefieldNote(name, why))
         return False
-    victim = max(men, key=lambda m: (initiative(state, m), -men.index(m)))
+    if len(men) > 1:  # the defender's choice [18.41]
+        side = game.men[men[0]].side
+        chooser = game.other(side)
+        why = (
+            f"alertness {roll} above the highest initiative {best}: the men enter the minefield "
+            f"in {name}, and one man of the group, the defender's choice, undergoes a minefield "
+            "attack (Grenade Table, indoors); the others enter unharmed [18.41; 18.43]"
+        )
+        state.active.victim = VictimChoice(
+            "minefield", chooser, side, tuple(men), name, why, alertness=roll
+        )
+        return True  # asked once they stand in it (:func:`ask`)
+    victim = men[0]
+    lead = (
+        f"alertness {roll} above the highest initiative {best}: he enters and undergoes a "
+        "minefield attack"
+    )
+    attack(state, victim, men, name, lead)
+    return True
+
+
+def ask(state: SoldiersState) -> None:
+    """The defender is asked for the man who undergoes the attack, the men in the hex [18.41]."""
+    pending = state.active.victim
+    assert pending is not None
+    state.emit(DamageAsked(pending.chooser, pending.men, pending.why))
+
+
+def stand_in(state: SoldiersState, men: tuple[str, ...]) -> str:
+    """The bots' choice of the man who undergoes the attack (the engine's former stand-in):
+    the highest initiative, then the first in the group [18.41]."""
+    from rules.soldiers.command import initiative
+
+    order = list(men)
+    return max(order, key=lambda m: (initiative(state, m), -order.index(m)))
+
+
+def attack(state: SoldiersState, victim: str, men: Sequence[str], name: str, lead: str) -> None:
+    """The minefield attack on the man: a d10 on the Grenade Table's indoors damage line
+    [18.43]; the others of the group enter unharmed [18.41]."""
+    from rules.soldiers.fire import apply_damage
+    from rules.soldiers.units import cell
+
     raw = state.roll(f"minefield attack on {victim} [18.43]", 10)
     found = cell("grenade-damage", "Dmg/in", raw)
-    why = (
-        f"alertness {roll} above the highest initiative {best}: they enter; {victim} (the "
-        f"defender's choice, our reading: the best man) undergoes a minefield attack, the "
-        f"Grenade Table indoors at {raw} [18.41; 18.43]"
-    )
+    why = f"{lead}, the Grenade Table indoors at {raw} [18.41; 18.43]"
     if found.placeholder:
         why += " (placeholder)"
     apply_damage(state, victim, str(found.value), why)
     for m in men:
         if m != victim:
             state.emit(ManHit(m, "unharmed", f"enters the minefield in {name} unharmed [18.41]"))
-    return True
+
+
+def chosen(state: SoldiersState, man: str) -> None:
+    """The defender named the man who undergoes the attack [18.41; 18.43]."""
+    pending = state.active.victim
+    assert pending is not None
+    assert pending.kind == "minefield"
+    state.active.victim = None
+    lead = (
+        f"alertness {pending.alertness} above the group's highest initiative: {man}, "
+        f"{pending.chooser}'s choice, undergoes a minefield attack"
+    )
+    attack(state, man, pending.men, pending.hex, lead)
 
 
 # --- in a position file -------------------------------------------------------------------------

@@ -13,7 +13,8 @@ Track [5.1] and each side's committed chit, and the turn of the active chit: its
 or a leader turn far from the enemy is still to be declared [3B; 6.3]), whether it was declared
 an operational turn (``operational_turn`` [6.3]), an operational move held for a hidden MG's
 owner to choose (``held_move``) and the men and guns he chose to wait for (``waited``) [14.12],
-a damage waiting on a player's choice of the man hit (``damage`` [8.41; 8.43]),
+a damage waiting on a player's choice of the man hit (``damage`` [8.41; 8.43]), a hand-to-hand
+hit or minefield attack waiting on its man (``victim`` [8.82; 18.41]),
 the orders left and who may take one [6.21], the man under orders with his Action Points [6.2],
 each man's shots [8.1], the hexes whose men's sight counted when his actions started
 (``friendly_eyes``, ``enemy_eyes`` [7.23]; left out, judged from the position) and whether he
@@ -81,6 +82,7 @@ from rules.soldiers.records import (
     Play,
     Reaction,
     Troops,
+    VictimChoice,
 )
 from rules.soldiers.smoke import SmokePosition
 from rules.soldiers.wire import WirePosition
@@ -155,6 +157,36 @@ class DamageChoicePosition(StrictModel):
     ap_left: float = Field(default=0.0, ge=0)
 
 
+class SetLeftPosition(StrictModel):
+    """A hand-to-hand set, its attackers and defenders [8.81; 8.82]."""
+
+    attackers: list[str]
+    defenders: list[str]
+
+
+class VictimChoicePosition(StrictModel):
+    """A hand-to-hand hit or a minefield attack waiting on a player's choice of its man [8.82;
+    18.41]: ``melee`` or ``minefield``, who chooses, whose man, among whom, the hex and why;
+    hand-to-hand: the set's number, a capture attempt [9.1] and the sets from the one waiting
+    on; a minefield: the move (the man, his path as entered), the hidden guns it concerns
+    [14.12] and the alertness roll [18.41]."""
+
+    kind: Literal["melee", "minefield"]
+    chooser: str
+    side: str
+    men: list[str]
+    hex: str
+    why: str = ""
+    set_number: int = Field(default=0, ge=0)
+    capture: bool = False
+    sets: list[SetLeftPosition] = Field(default_factory=list)
+    mover: str = ""
+    path: list[str] = Field(default_factory=list)
+    gun: str | None = None
+    forbade: str | None = None
+    alertness: int = Field(default=0, ge=0, le=10)
+
+
 PHASES = ("command", "action", "operational")
 OVER = "over"
 
@@ -211,6 +243,10 @@ class TurnPosition(StrictModel):
     damage: DamageChoicePosition | None = Field(
         default=None, description="a damage waiting on the choice of the man hit [8.41]"
     )
+    victim: VictimChoicePosition | None = Field(
+        default=None,
+        description="a hand-to-hand hit or minefield attack waiting on its man [8.82; 18.41]",
+    )
 
 
 class SoldiersPositionState(StrictModel):
@@ -262,7 +298,8 @@ class SoldiersPositionState(StrictModel):
         default_factory=dict, description="the disabled man each man carries [11.3]"
     )
     grenades_taken: dict[str, int] = Field(
-        default_factory=dict, description="grenades each man took (+) or gave (-) [7.33; 12]"
+        default_factory=dict,
+        description="grenades each man took (+), or gave or lost destroyed (-) [7.33; 9.5; 12]",
     )
     weather: str = Field(default="", description="the battle condition an event set [10.6]")
     closed_hexes: dict[str, str] = Field(
@@ -370,6 +407,7 @@ def to_position(state: SoldiersState) -> GamePosition:
             ),
             waited=sorted(turn.waited),
             damage=_write_damage(turn.damage),
+            victim=_write_victim(turn.victim),
         ),
         waiting=sorted(state.troops.waiting),
         operational=list(state.play.operational),
@@ -726,6 +764,77 @@ def _read_turn(game: SoldiersGame, turn: TurnPosition, reader: PositionReader) -
         _read_held(game, turn.held_move, reader),
         set(turn.waited),
         _read_damage(game, turn.damage, reader),
+        _read_victim(game, turn.victim, reader),
+    )
+
+
+def _write_victim(found: VictimChoice | None) -> VictimChoicePosition | None:
+    """A hand-to-hand hit or minefield attack waiting on its man [8.82; 18.41], as data."""
+    if found is None:
+        return None
+    return VictimChoicePosition(
+        kind="melee" if found.kind == "melee" else "minefield",
+        chooser=found.chooser,
+        side=found.side,
+        men=list(found.men),
+        hex=found.hex,
+        why=found.why,
+        set_number=found.number,
+        capture=found.capture,
+        sets=[SetLeftPosition(attackers=list(a), defenders=list(d)) for a, d in found.sets],
+        mover=found.mover,
+        path=list(found.path),
+        gun=found.gun,
+        forbade=found.forbade,
+        alertness=found.alertness,
+    )
+
+
+def _read_victim(
+    game: SoldiersGame, found: VictimChoicePosition | None, reader: PositionReader
+) -> VictimChoice | None:
+    """A hand-to-hand hit or minefield attack waiting on its man [8.82; 18.41], checked."""
+    if found is None:
+        return None
+    path: PathKey = ("state", "turn", "victim")
+    for key in ("chooser", "side"):
+        if getattr(found, key) not in game.sides:
+            reader.problem((*path, key), f"the scenario has no side '{getattr(found, key)}'")
+    men = tuple(units(found.men, game.men, (*path, "men"), reader))
+    if not men:
+        reader.problem((*path, "men"), "the men who may be chosen [8.82; 18.41]")
+    where = reader.hex(found.hex, (*path, "hex"))
+    sets = tuple(
+        (
+            tuple(units(s.attackers, game.men, (*path, "sets", i, "attackers"), reader)),
+            tuple(units(s.defenders, game.men, (*path, "sets", i, "defenders"), reader)),
+        )
+        for i, s in enumerate(found.sets)
+    )
+    if found.kind == "melee" and not sets:
+        reader.problem((*path, "sets"), "the hand-to-hand set waiting on the choice [8.82]")
+    steps = [reader.hex(n, (*path, "path", i)) for i, n in enumerate(found.path)]
+    if found.kind == "minefield":
+        reader.unit(found.mover, game.men, (*path, "mover"))
+        if not found.path:
+            reader.problem((*path, "path"), "the move into the minefield [18.41]")
+    return VictimChoice(
+        found.kind,
+        found.chooser,
+        found.side,
+        men,
+        game.name(where) if where is not None else found.hex,
+        found.why,
+        number=found.set_number,
+        capture=found.capture,
+        sets=sets,
+        mover=found.mover,
+        path=tuple(
+            game.name(h) if h is not None else n for h, n in zip(steps, found.path, strict=True)
+        ),
+        gun=found.gun,
+        forbade=found.forbade,
+        alertness=found.alertness,
     )
 
 

@@ -182,12 +182,8 @@ def preview(state: SoldiersState, action: Action) -> Preview:
     if isinstance(action, operational_turns.Declare | hidden_gun_choice.HiddenGunChoice):
         return _preview_choice(action, words)
     if isinstance(action, damage_choice.TakeDamage):
-        pending = state.active.damage
-        assert pending is not None
-        cost = f"{action.man} takes the damage of {pending.shooter}'s {pending.fire_type} fire" + (
-            " (his damage roll follows)" if pending.raw is None else ""
-        )
-        return Preview(words, True, None, cost, rules=("who takes the damage [8.41; 8.43]",))
+        cost, used = damage_choice.preview(state, action.man)  # [8.41; 8.82; 18.41]
+        return Preview(words, True, None, cost, rules=used)
     if isinstance(action, Commit):
         space = state.track.space[action.chit]
         title = chit_title(state, action.chit)

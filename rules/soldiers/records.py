@@ -134,6 +134,61 @@ def _damage_choice(value: DamageChoice | None) -> Any:
     return OMIT if value is None else value.snapshot()
 
 
+#: A hand-to-hand set still to be fought after a victim choice [8.82]: its attackers and
+#: defenders.
+PendingSet = tuple[tuple[str, ...], tuple[str, ...]]
+
+
+@dataclass(frozen=True)
+class VictimChoice:
+    """A procedure waiting on a player's choice of the man it strikes, other than fire's
+    damage (:mod:`rules.soldiers.damage_choice`): ``melee``, the single man of a hand-to-hand
+    set beat every enemy total and his side picks the one enemy man hit [8.82]; ``minefield``,
+    a group entered a hidden minefield and its owner picks the man who undergoes the attack
+    [18.41; 18.43]. The side choosing, the side whose man it strikes, the men who may be
+    chosen, the hex, why; hand-to-hand: the set's number, a capture attempt [9.1], the sets
+    still to fight; a minefield: the move (man, path as entered), the hidden guns it concerns
+    (``gun`` in an operational move, ``forbade`` at a forbidding risk level [14.12]) and the
+    alertness roll [18.41]."""
+
+    kind: str
+    chooser: str
+    side: str
+    men: tuple[str, ...]
+    hex: str
+    why: str
+    number: int = 0
+    capture: bool = False
+    sets: tuple[PendingSet, ...] = ()
+    mover: str = ""
+    path: tuple[str, ...] = ()
+    gun: str | None = None
+    forbade: str | None = None
+    alertness: int = 0
+
+    def snapshot(self) -> list[Any]:
+        return [
+            self.kind,
+            self.chooser,
+            self.side,
+            list(self.men),
+            self.hex,
+            self.why,
+            self.number,
+            self.capture,
+            [[list(a), list(d)] for a, d in self.sets],
+            self.mover,
+            list(self.path),
+            self.gun,
+            self.forbade,
+            self.alertness,
+        ]
+
+
+def _victim_choice(value: VictimChoice | None) -> Any:
+    return OMIT if value is None else value.snapshot()
+
+
 @dataclass
 class Play(Record):
     """Where play is [3; 4]: the Command Cycle, the phase (``command`` or ``action``), whether
@@ -320,3 +375,6 @@ class ActiveTurn(Record):
     #: A damage procedure waiting on a player's choice of the man hit [8.41; 8.43]
     #: (:mod:`rules.soldiers.damage_choice`).
     damage: DamageChoice | None = state_field(default=None, encode=_damage_choice)
+    #: A hand-to-hand hit or a minefield attack waiting on a player's choice of its man [8.82;
+    #: 18.41] (:mod:`rules.soldiers.damage_choice`).
+    victim: VictimChoice | None = state_field(default=None, encode=_victim_choice)

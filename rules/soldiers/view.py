@@ -8,7 +8,15 @@ from typing import TYPE_CHECKING
 
 from rules.engine.actions import Action, Done, Move
 from rules.engine.play import ActionFocus, Progress
-from rules.soldiers import bidding, fire_support, rifle_grenades, smoke, support, wire
+from rules.soldiers import (
+    bidding,
+    damage_choice,
+    fire_support,
+    rifle_grenades,
+    smoke,
+    support,
+    wire,
+)
 from rules.soldiers.actions import (
     ClearJam,
     Commit,
@@ -43,14 +51,13 @@ if TYPE_CHECKING:
 
 
 def _damage_step(state: SoldiersState) -> tuple[str, str, str]:
-    """A damage choice waiting [8.41; 8.43]: the step, its rule, what is left."""
-    pending = state.active.damage
+    """A choice of the man waiting [8.41; 8.43; 8.82; 18.41]: the step, its rule, what is
+    left."""
+    pending = damage_choice.waiting(state)
     assert pending is not None
-    step = (
-        f"{pending.chooser} chooses who of {pending.side}'s men in {pending.hex} takes the "
-        f"damage of {pending.shooter}'s fire [8.41; 8.43]"
-    )
-    return step, "Soldiers (8.41)", "choose the man who takes the damage"
+    rule = damage_choice.rule(pending)
+    left = "choose the man: one of the take-damage actions"
+    return damage_choice.step(state), f"Soldiers ({rule})", left
 
 
 def progress(state: SoldiersState) -> Progress:
@@ -87,7 +94,7 @@ def progress(state: SoldiersState) -> Progress:
         if turn.reaction is not None:
             rule, done = "Soldiers (8.6)", "Resolve the reactions (or hold fire)"
             left = "declare each man's reaction, then resolve"
-        if turn.damage is not None:
+        if damage_choice.waiting(state) is not None:
             step, rule, left = _damage_step(state)
     elif state.play.phase == "operational":
         phase, rule, done = "Operational moves", "Soldiers (6.33)", "End the operational moves"
@@ -97,7 +104,7 @@ def progress(state: SoldiersState) -> Progress:
         if state.active.held is not None:
             step = f"{state.active.held.owner} may reveal a hidden MG before the move [14.12]"
         left = "order men to move, then End"
-        if state.active.damage is not None:
+        if damage_choice.waiting(state) is not None:
             step, rule, left = _damage_step(state)
     elif state.track.bidding in game.sides:
         phase, rule, done = "Command Phase", "Soldiers (5.31)", "Do not bid"
@@ -163,7 +170,7 @@ def describe(state: SoldiersState, action: Action) -> str:
             return "Declare an operational turn: 8 AP moves, no risk roll [6.3; 6.32]"
         return "Declare a tactical turn: roll for risk level and event [6.1]"
     if isinstance(action, TakeDamage):
-        return f"{state.game.unit_name(action.man)} takes the damage [8.41]"
+        return damage_choice.describe(state, action.man)  # [8.41; 8.82; 18.41]
     if isinstance(action, HiddenGunChoice):
         if action.choice == "reveal":
             return f"Reveal the hidden {action.gun}: the operational move is not made [14.12]"
@@ -200,7 +207,8 @@ def describe(state: SoldiersState, action: Action) -> str:
     if isinstance(action, Drop):
         return "Drop the disabled man he carries: free [11.3]"
     if isinstance(action, TakeGrenades):
-        return f"Take the grenades of {state.game.unit_name(action.other)} [7.33; 12]"
+        some = f"{action.count} of the grenades" if action.count else "the grenades"
+        return f"Take {some} of {state.game.unit_name(action.other)} [7.33; 12]"
     if isinstance(action, TakeKit):
         return describe_kit(state, action)  # [7.33; 14.13; 16.21; 17.11]
     if isinstance(action, SelfSuppress):
