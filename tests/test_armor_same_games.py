@@ -9,7 +9,9 @@ random,random --seed N``: the bot of side i seeded ``N * 10 + i + 1``; forces a 
 leaves to the Point Selection bought by the purchase bot's ``balanced`` strategy with the seed).
 ``lists`` is a hash of every legal action list a random bot was offered, in order; ``played``
 a hash of the actions played (the history's text); ``fingerprint`` the state's fingerprint at
-the end (position, dice, the whole log and the history).
+the end (position, dice, the whole log and the history), taken under the rules version the
+values were recorded with (:data:`RECORDED_VERSION`: a fingerprint names the version, which a
+rules change that leaves these games alone still moves on).
 
 The two demonstration scenarios run in CI; the book's scenarios (several seconds a game) are
 marked slow. Run ``python tests/test_armor_same_games.py`` to print what the current code gives.
@@ -37,6 +39,8 @@ SCENARIOS = {
     "trading": "2a-trading-ground",
 }
 SLOW = pytest.mark.slow
+#: The Armor rules version of main at 56f4074, whose fingerprints are recorded below.
+RECORDED_VERSION = "armor-0.4"
 
 #: (scenario, seed) -> (actions, hash of every legal action list, hash of the actions played,
 #: end fingerprint), from main at 56f4074.
@@ -145,6 +149,7 @@ def play_seed(name: str, seed: int, heuristic: int | None = None) -> tuple[int, 
     CLI does; the side numbered ``heuristic`` (if any) played by the heuristic bot."""
     loaded = load_scenario(ROOT / f"{SCENARIOS[name]}.yaml")
     game: Game = game_for(loaded, parse_choices("balanced", loaded.scenario, seed))
+    game.rules_version = RECORDED_VERSION  # type: ignore[attr-defined]
     digest = hashlib.sha256()
     bots: dict[str, Bot] = {
         s: make_bot("heuristic", seed * 10 + i + 1)
