@@ -19,16 +19,14 @@ marked slow. Run ``python tests/test_armor_same_games.py`` to print what the cur
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 from typing import Any
 
 import pytest
+from same_games import play_seed as played
 
 from model.scenario_io import load_scenario
-from rules.bots.base import Bot, RandomBot, make_bot, play
-from rules.engine.actions import Action
-from rules.engine.core import Game, State
+from rules.engine.core import Game
 from rules.pointbuy.purchase import game_for, parse_choices
 
 ROOT = Path(__file__).parent.parent / "scenarios" / "armor"
@@ -131,36 +129,13 @@ FAST = {("advanced", 1), ("advanced", 2), ("crossroads", 1)}
 FAST_HEURISTIC = {("advanced", 1, 0), ("advanced", 1, 1)}
 
 
-class ListingBot(RandomBot):
-    """The random bot, hashing every list of legal actions it is offered (order included)."""
-
-    def __init__(self, seed: int, digest: Any) -> None:
-        super().__init__(seed)
-        self.digest = digest
-
-    def choose(self, state: State, side: str) -> Action:
-        actions = state.legal_actions(side)
-        self.digest.update(("\n".join(a.text() for a in actions) + "\n--\n").encode())
-        return super().choose(state, side)
-
-
 def play_seed(name: str, seed: int, heuristic: int | None = None) -> tuple[int, str, str, str]:
-    """(actions, legal-lists hash, played hash, fingerprint) of one random game, seeded as the
-    CLI does; the side numbered ``heuristic`` (if any) played by the heuristic bot."""
+    """What :func:`same_games.play_seed` records of the scenario's game, its forces bought as
+    the CLI buys them, fingerprinted under :data:`RECORDED_VERSION`."""
     loaded = load_scenario(ROOT / f"{SCENARIOS[name]}.yaml")
     game: Game = game_for(loaded, parse_choices("balanced", loaded.scenario, seed))
     game.rules_version = RECORDED_VERSION  # type: ignore[attr-defined]
-    digest = hashlib.sha256()
-    bots: dict[str, Bot] = {
-        s: make_bot("heuristic", seed * 10 + i + 1)
-        if i == heuristic
-        else ListingBot(seed * 10 + i + 1, digest)
-        for i, s in enumerate(game.sides)
-    }
-    state = game.new_initial_state(seed)
-    count = play(state, bots)
-    played = hashlib.sha256("\n".join(a.text() for a in state.history).encode())
-    return count, digest.hexdigest()[:16], played.hexdigest()[:16], state.fingerprint()
+    return played(game, seed, heuristic)
 
 
 def _marked(keys: list[Any], fast: set[Any]) -> list[Any]:
