@@ -25,7 +25,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rules.armor import machineguns
-from rules.armor.gp import effects, gp_aim, result_of
+from rules.armor.gp import GpAim, effects, gp_aim, result_of
 from rules.armor.orders import Order
 
 if TYPE_CHECKING:
@@ -110,6 +110,19 @@ def _value(
     """The expected worth of one machinegun's fire over the 100 rolls [ADV VI.B; GC1 GP Hit
     Table, Effects of GP Hits]."""
     shot = gp_aim(public, unit, target, moving=moving, target_moving=False, mg=mount)
+    return shot_worth(public, unit, mount, target, shot, worth)
+
+
+def shot_worth(
+    public: ArmorState,
+    unit: str,
+    mount: str,
+    target: str,
+    shot: GpAim,
+    worth: Callable[[ArmorState, str, set[str]], float],
+) -> float:
+    """A machinegun's aimed GP ``shot`` at ``target``, worth over the 100 rolls [ADV VI.B;
+    GC1 GP Hit Table, Effects of GP Hits]: each result's effects by ``worth``."""
     if shot.modified_factor <= 0:
         return 0.0
     shift = sum(m.value for m in shot.dice_modifiers)

@@ -35,8 +35,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from model.hexes import within
-from rules.armor import antitank, machineguns
-from rules.armor.gp import effects, gp_aim, result_of
+from rules.armor import antitank, bot_mg, machineguns
+from rules.armor.gp import gp_aim
 from rules.armor.orders import Order
 from rules.armor.range import range_between
 
@@ -244,15 +244,4 @@ def _gp(
     shot = gp_aim(
         public, unit, enemy, True, moving=False, target_moving=True, tracking=tracking, mg=mount
     )
-    if shot.modified_factor <= 0:
-        return 0.0
-    shift = sum(m.value for m in shot.dice_modifiers)
-    counts: dict[str, int] = {}
-    for roll in range(1, 101):
-        got = result_of(roll, roll + shift, shot.n, shot.s)
-        counts[got] = counts.get(got, 0) + 1
-    total = 0.0
-    for got, count in counts.items():
-        done = set(effects(public, unit, enemy, shot.range, got, mount))
-        total += count * worth(public, enemy, done)
-    return total / 100
+    return bot_mg.shot_worth(public, unit, mount, enemy, shot, worth)
