@@ -242,6 +242,8 @@ def threat(state: SoldiersState, man: str) -> float:
     suppressed man must unsuppress first [7.42]."""
     if why_not_gun(state, man, None) is not None or unarmed(state, man):
         return 0.0
+    if man in state.troops.weaponless:  # his weapon taken by a man without one [7.33]
+        return 0.0
     troops, own = state.troops, holder(state, man)
     found = 1.0
     if _spent(state, man):

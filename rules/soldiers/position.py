@@ -294,6 +294,10 @@ class SoldiersPositionState(StrictModel):
     destroyed: list[str] = Field(
         default_factory=list, description="men whose weapon was destroyed [9.5]"
     )
+    weaponless: list[str] = Field(
+        default_factory=list,
+        description="men whose weapon a man without one took: they carry none [7.33; 14.13]",
+    )
     taken_off: list[str] = Field(
         default_factory=list, description="prisoners led off the map by their guard [7.26; 9]"
     )
@@ -421,6 +425,7 @@ def to_position(state: SoldiersState) -> GamePosition:
         exited=sorted(state.troops.exited),
         taken_off=sorted(state.troops.taken_off),
         destroyed=sorted(state.troops.destroyed),
+        weaponless=sorted(state.troops.weaponless),
         carried=dict(sorted(state.troops.carried.items())),
         carrying=dict(sorted(state.troops.carrying.items())),
         grenades_taken=dict(sorted(state.troops.grenades_taken.items())),
@@ -615,7 +620,7 @@ def _read_off_map(
 ) -> None:
     """The men off the map, the events come, the groups that may enter, the last in each hex."""
     game, troops = state.game, state.troops
-    for key in ("waiting", "exited", "lost", "taken_off", "destroyed"):
+    for key in ("waiting", "exited", "lost", "taken_off", "destroyed", "weaponless"):
         found = units(getattr(extra, key), game.men, ("state", key), reader)
         setattr(troops, key, set(found))
     from model.catalog import unit_types

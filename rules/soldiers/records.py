@@ -270,6 +270,9 @@ class Troops(Record):
     carried: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
     #: The men whose weapon was destroyed [9.5] (the mark goes with the weapon [7.33]).
     destroyed: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    #: The men whose weapon a man without one (a relieved MG crewman [14.13]) took: they carry
+    #: none [7.33] (:mod:`rules.soldiers.equipment`).
+    weaponless: set[str] = state_field(default_factory=set, encode=_unless_empty)
     #: The grenades each man took from others (+) or gave (-) [7.33; 12]
     #: (:mod:`rules.soldiers.handover`).
     grenades_taken: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
