@@ -10,7 +10,9 @@ from rules.registry import load_game
 from rules.soldiers import damage_choice
 from rules.soldiers.damage_choice import TakeDamage
 from rules.soldiers.game import SoldiersGame, SoldiersState
+from rules.soldiers.melee import LineUp
 from rules.soldiers.operational_turns import leader_waits
+from rules.soldiers.records import VictimChoice
 
 DAWN = "scenarios/soldiers/10-dawn-patrol.yaml"
 
@@ -66,10 +68,24 @@ def stage(state: SoldiersState, spots: dict[str, Hex]) -> None:
 def choose_as_bots(state: SoldiersState) -> list[tuple[str, tuple[str, ...]]]:
     """Make each choice of a man waiting [8.41; 8.43; 8.82; 18.41] as the bots make it (the
     engine's former stand-in: :func:`rules.soldiers.damage_choice.default`); the choices asked,
-    in order: who chose, and among whom."""
+    in order: who chose, and among whom. A hand-to-hand line-up [8.81] is placed the same way
+    (:func:`line_up_as_bots`) and not listed."""
     asked = []
+    line_up_as_bots(state)
     while (pending := damage_choice.waiting(state)) is not None:
         assert state.to_act() == (pending.chooser,)
         asked.append((pending.chooser, pending.men))
         state.apply(TakeDamage(damage_choice.default(state)))
+        line_up_as_bots(state)
+    return asked
+
+
+def line_up_as_bots(state: SoldiersState) -> list[tuple[str, str, tuple[str, ...]]]:
+    """Place each man of a hand-to-hand line-up waiting [8.81] where the bots place him (the
+    engine's former stand-in); the places asked, in order: who placed, the man, among whom."""
+    asked = []
+    while isinstance(pending := state.active.victim, VictimChoice) and pending.kind == "lineup":
+        assert state.to_act() == (pending.chooser,)
+        asked.append((pending.chooser, pending.placing[0], pending.men))
+        state.apply(LineUp(pending.placing[0], damage_choice.default(state)))
     return asked

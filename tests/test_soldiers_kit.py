@@ -20,6 +20,7 @@ from rules.soldiers import artillery, kit, support
 from rules.soldiers.actions import ClearJam, OrderMan, Reload, Shoot, ShotExplained
 from rules.soldiers.carrying import PickUp
 from rules.soldiers.engineers import satchels_left
+from rules.soldiers.equipment import Exchange, modifiers
 from rules.soldiers.fire import entry_side, hit_chance
 from rules.soldiers.fire_support_actions import Radio, ThrowSatchel
 from rules.soldiers.game import SoldiersGame, SoldiersState
@@ -179,6 +180,56 @@ def test_14_13_an_able_crewman_whose_part_is_taken_is_relieved_and_unarmed() -> 
     _order(state, A)
     words = state.preview(Shoot(A, game.name(b), "sustained")).chances[0].words
     assert "one man short" not in words and "[14.13] -1" in words
+
+
+def test_14_13_7_33_a_relieved_crewman_takes_a_dead_man_s_weapon_giving_none() -> None:
+    """[14.13; 7.33; 8.72]: B, relieved and unarmed, takes a dead man's MP by an exchange
+    equipment action, giving none (he has none): he is armed again (his fire an automatic
+    weapon other than his counter's MMG, -1 to hit, +1 to checks [8.72]) and the dead man
+    carries none, nothing more to take. A man carrying a part (the rifleman, crewing the gun
+    now) exchanges no weapon; position files keep who carries none."""
+    state, a, _b = _crew()
+    dead = "german.ge-squad-3.1"
+    assert state.game.men[dead].weapon.id == "GE-MP"
+    state.troops.hexes[dead] = a
+    state.troops.disabled[dead] = "killed"
+    _order(state, RIFLEMAN)
+    state.apply(TakeKit(RIFLEMAN, B, "part"))
+    _order(state, B)
+    assert Exchange(B, dead) in state.legal_actions()
+    told = " ".join(e.describe() for e in state.apply(Exchange(B, dead)))
+    assert "takes the weapon of" in told and "giving none" in told and "[14.13]" in told
+    assert "[8.72]" in told
+    assert carried(state, B).id == "GE-MP" and not kit.unarmed(state, B)
+    assert why_not_fire_weapon(state, B) is None and "Unarmed" not in support.marks(state, B)
+    assert modifiers(state, B)[:2] == (-1, 1)
+    assert state.troops.weaponless == {dead} and state.active.ap == 0
+    assert "carries none" in (why_not_fire_weapon(state, dead) or "")
+    position = state.to_position()
+    back = state.game.state_from_position(position, PositionReader(state.game, position, None))
+    assert back.troops.weaponless == {dead} and back.troops.carried[B] == "GE-MP"
+    assert back.position_fingerprint() == state.position_fingerprint()
+    # nothing more to take from the dead man; a part-carrying crewman exchanges no weapon
+    from rules.soldiers.equipment import _with
+
+    state.troops.hexes["german.ge-squad-2.4"] = a
+    state.troops.disabled["german.ge-squad-2.4"] = "killed"
+    assert "no weapon to give" in (_with(state, "german.ge-squad-2.4", dead) or "")
+    assert "MG's crewman" in (_with(state, RIFLEMAN, "german.ge-squad-2.4") or "")
+
+
+def test_14_13_the_gun_s_first_crewman_relieved_takes_no_weapon_our_reading() -> None:
+    """[14.13]: A, the gun's first crewman, relieved: his Jam and Ammo Out marks stand for the
+    gun's, so his taking a weapon is not played (our reading); he stays unarmed."""
+    state, a, _b = _crew()
+    dead = "german.ge-squad-3.1"
+    state.troops.hexes[dead] = a
+    state.troops.disabled[dead] = "killed"
+    _order(state, RIFLEMAN)
+    state.apply(TakeKit(RIFLEMAN, A, "part"))
+    assert kit.unarmed(state, A)
+    _order(state, A)
+    assert "first crewman" in (state.why_not(Exchange(A, dead)) or "")
 
 
 def test_14_2_a_newcomer_moving_dismantles_the_gun_and_prepares_it_with_the_crew() -> None:

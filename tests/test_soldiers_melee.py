@@ -21,7 +21,7 @@ from rules.soldiers.actions import ManCaptured, ManHit, OrderMan, Shoot
 from rules.soldiers.damage_choice import TakeDamage
 from rules.soldiers.game import SoldiersGame, SoldiersState
 from rules.soldiers.groups import OrderGroup
-from rules.soldiers.melee import HandToHand, HandToHandFought, lines, set_odds
+from rules.soldiers.melee import HandToHand, HandToHandFought, LineUp, lines, set_odds
 from rules.soldiers.units import cell
 
 
@@ -59,7 +59,8 @@ def _melee(
 
 def test_8_82_worked_example_three_us_men_against_three_germans_one_suppressed() -> None:
     """[8.8; 8.81; 8.82 example]: three US men (initiatives 1, 2, 2) fight three Germans
-    (2, 1 and a suppressed man). Set 1: US 4+1=5 against German 3+2=5, both hit and suppressed;
+    (2, 1 and a suppressed man); equal numbers, so the Germans line up and the US player places
+    his men one on one as the example pairs them (``line-up``) [8.81]. Set 1: US 4+1=5 against German 3+2=5, both hit and suppressed;
     set 2: US 7+2 against German 2+1, the German hit; set 3: US 7+2=9 against the suppressed
     German's 5+0, he is hit and incapacitated. The group's actions end [8.8]."""
     us = {"us.e.3": 1, "us.e.5": 2, "us.e.6": 2}
@@ -78,6 +79,11 @@ def test_8_82_worked_example_three_us_men_against_three_germans_one_suppressed()
     state.force_dice(4, 3, sup, sup, 7, 2, wound, 7, 5, incap)
     start = len(state.log)
     state.apply(action)
+    # equal numbers: the Germans line up, the US player places his men one on one [8.81]
+    assert state.to_act() == ("us",)
+    assert set(state.legal_actions()) == {LineUp("us.e.5", g) for g in german}
+    state.apply(LineUp("us.e.5", "german.e.8"))
+    state.apply(LineUp("us.e.6", "german.e.7"))  # us.e.3 then faces the last German
     fought = [e for e in state.log[start:] if isinstance(e, HandToHandFought)]
     assert [f.hit for f in fought] == [("us.e.3", "german.e.6"), ("german.e.7",), ("german.e.8",)]
     assert "us.e.3: d10 4 + initiative 1 = 5" in fought[0].steps

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from soldiers_scenes import DAWN, acting, choose_as_bots, clear, dawn, stage
+from soldiers_scenes import DAWN, acting, choose_as_bots, clear, dawn, line_up_as_bots, stage
 
 from model.hexes import Hex
 from model.scenario import Purchase
@@ -66,6 +66,7 @@ def _four_against_two() -> SoldiersState:
     # set 1: 1, 1 against 6; the chosen man's damage 10; set 2: 10, 1 against 1; its damage 10
     state.force_dice(1, 1, 6, 10, 10, 1, 1, 10)
     state.apply(HandToHand("us.e.3"))
+    assert len(line_up_as_bots(state)) == 4  # the US player places his four men [8.81]
     return state
 
 

@@ -37,7 +37,9 @@ Who takes the damage [8.41; 8.43]: the bot names the man the engine's stand-in n
 (:func:`rules.soldiers.damage_choice.default`: as the firer, a leader first; as the owner, a
 non-suppressed man of the lowest initiative, his leaders spared; the enemy man hit in
 hand-to-hand [8.82], a leader first; the man a minefield attacks [18.41], the highest
-initiative), so seeded bot games play as before the players chose."""
+initiative); the hand-to-hand line-up [8.81], the place the engine's former stand-in gives the
+next man (:func:`rules.soldiers.melee.lineup_stand_in`), so seeded bot games play as before the
+players chose."""
 
 from __future__ import annotations
 
@@ -59,6 +61,7 @@ from rules.soldiers.handover import TakeGrenades
 from rules.soldiers.hidden_gun_choice import WAIT, HiddenGunChoice
 from rules.soldiers.kit import TakeKit, crew_of, gun_of, radio_carrier, unarmed, works
 from rules.soldiers.machineguns import crew_here, why_not_gun
+from rules.soldiers.melee import LineUp
 from rules.soldiers.operational_turns import OPERATIONAL, Declare
 from rules.soldiers.overwatch import watched
 from rules.soldiers.reaction import expected_hits
@@ -140,6 +143,8 @@ class SoldiersAdapter(Adapter):
             return CHOICE_WORTH if keep == (action.choice == WAIT) else 0.0
         if isinstance(action, TakeDamage):  # the engine's stand-in [8.41]
             return CHOICE_WORTH if action.man == damage_choice.default(state) else 0.0
+        if isinstance(action, LineUp):  # the engine's stand-in line-up [8.81]
+            return CHOICE_WORTH if action.opposite == damage_choice.default(state) else 0.0
         if isinstance(action, TakeGrenades | TakeKit) and action.count:
             return -CHOICE_WORTH  # all he may take, as before some were offered [7.33]
         if isinstance(action, TakeGrenades):
@@ -236,6 +241,8 @@ def threat(state: SoldiersState, man: str) -> float:
     action away [7.32; 8.52]; one out of ammo with no clip left fires no more [8.51]; a
     suppressed man must unsuppress first [7.42]."""
     if why_not_gun(state, man, None) is not None or unarmed(state, man):
+        return 0.0
+    if man in state.troops.weaponless:  # his weapon taken by a man without one [7.33]
         return 0.0
     troops, own = state.troops, holder(state, man)
     found = 1.0

@@ -24,6 +24,10 @@ hold is the enemy player's choice [8.84].
   consequences after it: :func:`rules.soldiers.minefields.chosen`), kept in the state
   (:class:`rules.soldiers.records.VictimChoice`) and position files (``turn.victim``). A man
   alone, or a set of one on one, asks nothing.
+- The hand-to-hand line-up [8.81]: the side placing second puts each of its men opposite a
+  man of the line, one by one (``line-up MAN ENEMY``, :func:`rules.soldiers.melee.placed`),
+  kept the same way (``turn.victim``, kind ``lineup``); the heuristic bot keeps the engine's
+  former stand-in (:func:`rules.soldiers.melee.lineup_stand_in`).
 - The bots: the heuristic bot keeps the engine's former stand-in (the firer picks a leader,
   the highest command rating; the owner a non-suppressed man of the lowest initiative, his
   leaders spared: :func:`rules.soldiers.fire.stand_in`),
@@ -40,6 +44,7 @@ from typing import TYPE_CHECKING, ClassVar
 from rules.engine.actions import Action, Move, WordsAction
 from rules.soldiers.actions import Shoot
 from rules.soldiers.fire import after_shot, go_on, stand_in
+from rules.soldiers.melee import LineUp
 from rules.soldiers.records import DamageChoice, VictimChoice
 
 if TYPE_CHECKING:
@@ -63,10 +68,13 @@ def waiting(state: SoldiersState) -> DamageChoice | VictimChoice | None:
 
 
 def options(state: SoldiersState) -> list[Action]:
-    """The men the side choosing may name [8.41; 8.82; 18.41]."""
+    """The men the side choosing may name [8.41; 8.82; 18.41]; the places its next man may
+    take in the hand-to-hand line-up [8.81]."""
     pending = waiting(state)
     if pending is None:
         return []
+    if isinstance(pending, VictimChoice) and pending.kind == "lineup":
+        return [LineUp(pending.placing[0], m) for m in pending.men]
     return [TakeDamage(m) for m in pending.men]
 
 
@@ -74,7 +82,20 @@ def why_not(state: SoldiersState, action: Action) -> str | None:
     """While a choice of the man waits, only it is legal; the choice only then [8.41; 8.82;
     18.41]."""
     pending = waiting(state)
-    if not isinstance(action, TakeDamage):
+    lineup = isinstance(pending, VictimChoice) and pending.kind == "lineup"
+    if isinstance(action, LineUp):
+        if pending is None or not lineup:
+            return "no hand-to-hand lines are being laid out [8.81]"
+        assert isinstance(pending, VictimChoice)
+        if action.man != pending.placing[0]:
+            return f"{pending.placing[0]} is the next man to place, not {action.man} [8.81]"
+        if action.opposite not in pending.men:
+            return (
+                f"{action.man} may not face {action.opposite}: one of {', '.join(pending.men)} "
+                "(every man of the line must be faced) [8.81]"
+            )
+        return None
+    if not isinstance(action, TakeDamage) or lineup:
         if pending is None:
             return None
         return f"{pending.chooser} chooses {_what(pending)} first [{rule(pending)}]"
@@ -94,7 +115,7 @@ def why_not(state: SoldiersState, action: Action) -> str | None:
 def rule(pending: DamageChoice | VictimChoice) -> str:
     if isinstance(pending, DamageChoice):
         return "8.41"
-    return "8.82" if pending.kind == "melee" else "18.41"
+    return {"melee": "8.82", "lineup": "8.81"}.get(pending.kind, "18.41")
 
 
 def _what(pending: DamageChoice | VictimChoice) -> str:
@@ -103,6 +124,8 @@ def _what(pending: DamageChoice | VictimChoice) -> str:
         return "who takes the damage"
     if pending.kind == "melee":
         return "which enemy man is hit in hand-to-hand"
+    if pending.kind == "lineup":
+        return "where his men stand in the hand-to-hand lines"
     return "which man undergoes the minefield attack"
 
 
@@ -113,17 +136,23 @@ def default(state: SoldiersState) -> str:
 
     pending = waiting(state)
     assert pending is not None
+    if isinstance(pending, VictimChoice) and pending.kind == "lineup":
+        return melee.lineup_stand_in(state)
     if isinstance(pending, VictimChoice):
         pick = melee.stand_in if pending.kind == "melee" else minefields.stand_in
         return pick(state, pending.men)
     return stand_in(state, pending.men, by_owner=pending.chooser == pending.side)
 
 
-def choose(state: SoldiersState, action: TakeDamage) -> None:
+def choose(state: SoldiersState, action: TakeDamage | LineUp) -> None:
     """The man chosen takes the damage; the shot goes on, then what followed it (a hand-to-hand
-    fight's sets left [8.82], a move's consequences [18.41])."""
+    fight's sets left [8.82], a move's consequences [18.41]); or the man placed in the
+    hand-to-hand line-up, the fight once all are placed [8.81]."""
     from rules.soldiers import groups, melee, minefields, reaction
 
+    if isinstance(action, LineUp):
+        melee.placed(state, action)
+        return
     victim = state.active.victim
     if victim is not None:
         if victim.kind == "melee":
@@ -154,6 +183,13 @@ def _side(state: SoldiersState, side: str) -> str:
     return next((s.name for s in state.game.scenario.sides if s.id == side), side)
 
 
+def melee_line(state: SoldiersState, pending: VictimChoice) -> list[str]:
+    """The line's men of a hand-to-hand line-up, in order [8.81]."""
+    return [
+        m for s in pending.sets for m in (*s[0], *s[1]) if state.game.men[m].side == pending.side
+    ]
+
+
 def _single(pending: VictimChoice) -> str:
     """The single man of the hand-to-hand set waiting, whose side chooses [8.82]."""
     atk, dfn = pending.sets[0]
@@ -164,6 +200,12 @@ def _what_happened(state: SoldiersState, pending: DamageChoice | VictimChoice) -
     """What led to the choice, in a sentence."""
     name = state.game.unit_name
     if isinstance(pending, VictimChoice):
+        if pending.kind == "lineup":
+            line = [name(m) for m in melee_line(state, pending)]
+            return (
+                f"Hand-to-hand in {pending.hex}: {_side(state, pending.side)} lined up "
+                f"{', '.join(line)}."
+            )
         if pending.kind == "melee":
             single = _single(pending)
             return (
@@ -187,6 +229,11 @@ def _what_happened(state: SoldiersState, pending: DamageChoice | VictimChoice) -
 def _reason(state: SoldiersState, pending: DamageChoice | VictimChoice) -> str:
     """Why this side chooses, in the book's terms."""
     if isinstance(pending, VictimChoice):
+        if pending.kind == "lineup":
+            return (
+                "the side with fewer men (equal numbers: the defender) lines up first, the "
+                "other places its men opposite them, ganging up if it has more [8.81]"
+            )
         if pending.kind == "melee":
             return "one against many, the single man's side chooses the enemy man hit [8.82]"
         return "the minefield's owner, the defender, chooses [18.41]"
@@ -205,6 +252,9 @@ def _asked(state: SoldiersState, pending: DamageChoice | VictimChoice) -> str:
         "of his own men" if pending.chooser == pending.side else f"{_side(state, pending.side)} man"
     )
     if isinstance(pending, VictimChoice):
+        if pending.kind == "lineup":
+            man = state.game.unit_name(pending.placing[0])
+            return f"which {_side(state, pending.side)} man {man} faces"
         if pending.kind == "melee":
             return f"which {whose} of the set is hit"
         return f"which {whose} of the group undergoes the minefield attack"
@@ -224,10 +274,13 @@ def step(state: SoldiersState) -> str:
     )
 
 
-def describe(state: SoldiersState, man: str) -> str:
-    """The choice of ``man`` in the action list [8.41; 8.43; 8.82; 18.41]."""
+def describe(state: SoldiersState, man: str, opposite: str | None = None) -> str:
+    """The choice of ``man`` in the action list [8.41; 8.43; 8.82; 18.41]; a line-up's place
+    [8.81]."""
     pending = waiting(state)
     name = state.game.unit_name(man)
+    if opposite is not None:
+        return f"{name} faces {state.game.unit_name(opposite)} [8.81]"
     if isinstance(pending, VictimChoice):
         if pending.kind == "melee":
             return f"{name} takes the hit [8.82]"
@@ -248,13 +301,24 @@ def _about(state: SoldiersState, man: str) -> str:
     return about
 
 
-def preview(state: SoldiersState, man: str) -> tuple[str, tuple[str, ...]]:
+def preview(
+    state: SoldiersState, man: str, opposite: str | None = None
+) -> tuple[str, tuple[str, ...]]:
     """What choosing ``man`` does (the list's line already names him) and why this side
-    chooses; the rules it follows."""
+    chooses; the rules it follows. A line-up's place: the man he faces and who else does."""
     pending = waiting(state)
     assert pending is not None
     chooser = _side(state, pending.chooser)
     about, why = _about(state, man), f"{chooser} chooses: {_reason(state, pending)}"
+    if opposite is not None and isinstance(pending, VictimChoice):
+        already = [m for s in pending.sets if opposite in (*s[0], *s[1]) for m in (*s[0], *s[1])]
+        others = [m for m in already if m != opposite]
+        facing = f", already faced by {', '.join(others)}" if others else ", unfaced so far"
+        text = (
+            f"{about}; faces {opposite} ({_about(state, opposite)}{facing}); the sets are "
+            f"fought once every man is placed. {why}"
+        )
+        return text, ("hand-to-hand line-up [8.81]", "resolution [8.82]")
     if isinstance(pending, VictimChoice):
         if pending.kind == "melee":
             text = (

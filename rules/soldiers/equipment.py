@@ -25,9 +25,17 @@ engine plays the weapons: the two men swap the weapons they carry (a man carries
 - MG parts, satchel charges, radios and clips change hands by ``take``
   (:mod:`rules.soldiers.kit`), grenades by ``take-grenades`` (:mod:`rules.soldiers.handover`),
   a disabled man by ``pick-up`` [11.3]; a man's ammo clips stay his, whatever weapon he fires
-  (the clip is an abstract ammo supply [11, Developer's Note]). Not played (our reading): a
-  weapon exchange by a man who carries an MG's part or was of its crew (the gun is its crew's;
-  a relieved crewman is unarmed [14.13]), pistols.
+  (the clip is an abstract ammo supply [11, Developer's Note]).
+- A man without a weapon takes one, giving none [7.33; 14.13]: a relieved MG crewman ("a
+  crewmember has no weapon other than his part of the MG ... and, if relieved, will be
+  unarmed" [14.13]) may take the weapon of a man an exchange allows (a dead man's, say), and so
+  may a man whose weapon such a man took; the other man then carries none (``weaponless``: no
+  fire, nothing more to take). Our readings: a crewman still carrying a part (original or not)
+  exchanges no weapon (the gun is its crew's); a relieved crewman who took a weapon is no
+  longer unarmed and exchanges it no further; the gun's first crewman, whose Jam and Ammo Out
+  marks stand for the whole gun's (:func:`rules.soldiers.weapons.holder`), is not played
+  taking one; the clips stay each man's (a crewman's are the gun's [19.54]). Not played:
+  pistols.
 
 A man other than the one originally assigned a flamethrower fires it "less effectively": the
 hit chance -3 after all other modifiers, and +4 to the weapon check die-roll [15.21]
@@ -115,6 +123,27 @@ def hit_modifier(state: SoldiersState, man: str, work: Working) -> int:
     return work.add(why, hit, None) if hit else 0
 
 
+def weaponless(state: SoldiersState, man: str) -> bool:
+    """He carries no weapon: a relieved crewman [14.13], or a man whose weapon a man without one
+    took [7.33]."""
+    return man in state.troops.weaponless or kit.unarmed(state, man)
+
+
+def _why_not_bare(state: SoldiersState, man: str, other: str) -> str | None:
+    """Why ``man``, without a weapon, may not take ``other``'s [7.33; 14.13], or None."""
+    team = state.game.men[man].team
+    if team is not None and state.game.guns[team][0] == man:
+        return (
+            "not played: the gun's first crewman, whose Jam and Ammo Out marks stand for the "
+            "gun's (our reading) [14.13]"
+        )
+    if _excluded(state, other):
+        return "an MG's crewman: his part changes hands by 'take ... part' [14.1; 14.13]"
+    if other in state.troops.destroyed:
+        return "his weapon was destroyed: nothing to take [9.5]"
+    return _why_not_flame(state, man, other)
+
+
 def _excluded(state: SoldiersState, man: str) -> bool:
     """An MG's crewman, original or not: his own carrying rules [11.1; 14.1; 14.13]."""
     return state.game.men[man].team is not None or kit.gun_of(state, man) is not None
@@ -172,6 +201,10 @@ def _with(state: SoldiersState, man: str, other: str) -> str | None:
     if found is not None:
         return found
     troops = state.troops
+    if weaponless(state, other):
+        return "he carries no weapon to give [7.33; 14.13]"
+    if weaponless(state, man):
+        return _why_not_bare(state, man, other)
     if _excluded(state, other) or _excluded(state, man):
         return "an MG's crewman: his part changes hands by 'take ... part' [14.1; 14.13]"
     flamer = _why_not_flame(state, man, other)
@@ -230,9 +263,42 @@ def options(state: SoldiersState) -> list[Exchange]:
     return [action for action in found if why_not(state, action) is None]
 
 
+def _take_bare(state: SoldiersState, man: str, other: str) -> None:
+    """A man without a weapon takes ``other``'s, giving none; its Jam and Ammo Out markers go
+    with it; ``other`` carries none after [7.33; 14.13]."""
+    troops = state.troops
+    theirs = carried(state, other)
+    relieved = kit.unarmed(state, man)
+    if theirs.id == state.game.men[man].weapon.id and state.game.men[man].team is None:
+        troops.carried.pop(man, None)
+    else:
+        troops.carried[man] = theirs.id  # a weapon marker on him [11.2]
+    troops.carried.pop(other, None)
+    troops.weaponless.discard(man)
+    troops.weaponless.add(other)
+    for markers in (troops.jammed, troops.ammo_out):  # with the weapon
+        (markers.add if other in markers else markers.discard)(man)
+        markers.discard(other)
+    state.active.ap = 0.0
+    had = "a relieved MG crewman, unarmed [14.13]" if relieved else "he carried no weapon"
+    why = (
+        f"takes the {theirs.code}, giving none ({had}); {other} carries none now: all his AP [7.33]"
+    )
+    why += "; the group's AP are spent (both conduct it)" if state.active.group else ""
+    state.emit(Maintained(man, f"takes the weapon of {other}", why))
+    hit, check, words = modifiers(state, man)
+    if hit:
+        told = f"{words}: {hit:+d} to hit, {check:+d} to weapon checks"
+        state.emit(Maintained(man, "fires another weapon", told))
+
+
 def exchange(state: SoldiersState, action: Exchange) -> None:
-    """The two men swap weapons, Jam and Ammo Out markers with them; all AP spent [7.33]."""
+    """The two men swap weapons, Jam and Ammo Out markers with them; all AP spent [7.33]; a man
+    without a weapon takes the other's, giving none [14.13]."""
     troops, man, other = state.troops, action.man, action.other
+    if weaponless(state, man):
+        _take_bare(state, man, other)
+        return
     mine, theirs = carried(state, man), carried(state, other)
     for m, w in ((man, theirs), (other, mine)):
         if w.id == state.game.men[m].weapon.id:

@@ -304,6 +304,7 @@ class SoldiersGame(MapGame):
         operational_turns.Declare,
         hidden_gun_choice.HiddenGunChoice,
         damage_choice.TakeDamage,
+        melee.LineUp,
     )
     position_state = SoldiersPositionState
     #: The special rules its engine enforces (:data:`ENFORCES`; the rest are listed in each
@@ -780,8 +781,9 @@ class SoldiersState(State):
         if why is not None:
             raise IllegalActionError(f"'{action.text()}': {why}")
         hidden_guns.before(self, action)  # a hidden MG's crew fire: revealed first [14.12]
-        if isinstance(action, damage_choice.TakeDamage):
-            damage_choice.choose(self, action)  # the man who takes the damage [8.41; 8.43]
+        if isinstance(action, damage_choice.TakeDamage | melee.LineUp):
+            # the man who takes the damage [8.41; 8.43]; the hand-to-hand line-up [8.81]
+            damage_choice.choose(self, action)
         elif isinstance(action, Done) and self.active.reaction is not None:
             # every declared reaction [8.62]; then the group abandons a man hit [7.11], and
             # a man stopped by a hidden MG revealed suppresses [14.12]

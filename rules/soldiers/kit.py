@@ -145,9 +145,15 @@ def works(state: SoldiersState, man: str) -> str | None:
 
 def unarmed(state: SoldiersState, man: str) -> bool:
     """An original crewman who gave his part away (and works no other gun): "if relieved, will
-    be unarmed" [14.13]."""
+    be unarmed" [14.13], until he takes a weapon by an exchange [7.33]
+    (:mod:`rules.soldiers.equipment`)."""
     team = state.game.men[man].team
-    return team is not None and gun_of(state, man) != team and works(state, man) is None
+    return (
+        team is not None
+        and gun_of(state, man) != team
+        and works(state, man) is None
+        and man not in state.troops.carried
+    )
 
 
 def gun_weapon_holder(state: SoldiersState, gun: str) -> str:

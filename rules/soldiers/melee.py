@@ -8,10 +8,18 @@ man's or group's actions for the turn [8.8]. A guard may not conduct combat acti
 group with a guard in it may not fight.
 
 Lines [8.81]: the side with fewer men lines up first (with equal numbers, the defender); the
-other side places one or more men opposite each. The engine's stand-in for the players'
-choices (our reading): the line in order of strength (adjusted initiative), the other side's
-men dealt strongest first onto the line's weakest man first, round and round, so that equal
-numbers give one on one and a larger side gangs up. Sets are fought in the line's order.
+other side places one or more men opposite each. The line's order only orders the sets (each
+man fights in his set alone), so the engine lays the line out (our reading: no real choice,
+nothing asked), in order of strength (adjusted initiative). The placing is the players' choice:
+play waits for the side placing second to put each of its men, one by one, strongest first,
+opposite a man of the line (``line-up MAN ENEMY``, asked through
+:mod:`rules.soldiers.damage_choice`). Every man fights [8.8], so every man of the line must be
+faced: once the men left to place are no more than the line's men still unfaced, the next man
+may face only an unfaced one; with equal numbers that is one on one ("each of his men opposite
+one defending man", our reading). A man with one legal place is put there without asking (a
+line of one man asks nothing). The bots keep the engine's former stand-in (:func:`lines`: the
+placing side's men dealt strongest first onto the line's weakest man first, round and round);
+the random bot picks among the legal places. Sets are fought in the line's order.
 
 Each set [8.82]: the attacker rolls a d10 + initiative for each of his men in it, the defender a
 d6 + initiative (a suppressed defender's initiative is 0); +3 a combat engineer [16.11], -3 a
@@ -40,7 +48,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
-from rules.engine.actions import Action, Move, token
+from rules.engine.actions import Action, Move, WordsAction, token
 from rules.engine.errors import ActionSyntaxError
 from rules.engine.events import Event
 from rules.engine.play import Chance
@@ -88,6 +96,44 @@ class HandToHand(Action):
         if len(args) not in (1, 2) or (len(args) == 2 and args[1].lower() != "capture"):
             raise ActionSyntaxError(f"'{line}': write 'hand-to-hand MAN [capture]'")
         return cls(token(args[0], "man id", line), len(args) == 2)
+
+
+@dataclass(frozen=True)
+class LineUp(WordsAction):
+    """The player placing second puts his man opposite a man of the enemy's line [8.81]."""
+
+    verb: ClassVar[str] = "line-up"
+    words: ClassVar[tuple[str, ...]] = ("man id", "man id")
+    usage: ClassVar[str] = "MAN ENEMY"
+    man: str
+    opposite: str
+
+
+@dataclass(frozen=True)
+class LinedUp(Event):
+    """A man placed opposite a man of the enemy's line [8.81]: by whose choice, or why alone."""
+
+    kind: ClassVar[str] = "soldiers-line-up"
+    man: str
+    opposite: str
+    why: str
+
+    def describe(self) -> str:
+        return f"{self.man} placed opposite {self.opposite}: {self.why} [8.81]"
+
+
+@dataclass(frozen=True)
+class LineUpAsked(Event):
+    """The placing player is asked where his next man goes [8.81]."""
+
+    kind: ClassVar[str] = "soldiers-line-up-choice"
+    chooser: str
+    man: str
+    men: tuple[str, ...]
+    why: str
+
+    def describe(self) -> str:
+        return f"{self.chooser} places {self.man} opposite one of {', '.join(self.men)}: {self.why}"
 
 
 @dataclass(frozen=True)
@@ -221,10 +267,11 @@ def why_not_engaged(state: SoldiersState, action: Action) -> str | None:
 # --- the lines [8.81] ---------------------------------------------------------------------------
 
 
-def lines(
+def _order(
     state: SoldiersState, atk: list[str], dfn: list[str]
-) -> list[tuple[list[str], list[str]]]:
-    """The sets: (attackers, defenders) each, in the order they are fought [8.81]."""
+) -> tuple[bool, list[str], list[str]]:
+    """Whether the defenders line up first (fewer men, or equal numbers [8.81]); the line in
+    order of strength; the other side's men, strongest first (the order they are placed in)."""
 
     def strength(men: list[str], defending: bool) -> list[str]:
         return sorted(men, key=lambda m: (-modifier(state, m, defending)[0], m))
@@ -232,6 +279,15 @@ def lines(
     defender_first = len(dfn) <= len(atk)
     line = strength(dfn if defender_first else atk, defender_first)
     others = strength(atk if defender_first else dfn, not defender_first)
+    return defender_first, line, others
+
+
+def lines(
+    state: SoldiersState, atk: list[str], dfn: list[str]
+) -> list[tuple[list[str], list[str]]]:
+    """The engine's stand-in for the placing [8.81] (the bots' choice, and the preview's): the
+    sets, (attackers, defenders) each, in the order they are fought."""
+    defender_first, line, others = _order(state, atk, dfn)
     facing: dict[str, list[str]] = {m: [] for m in line}
     weakest_first = list(reversed(line))
     for i, m in enumerate(others):
@@ -239,6 +295,104 @@ def lines(
     if defender_first:
         return [(facing[d], [d]) for d in line]
     return [([a], facing[a]) for a in line]
+
+
+def _lay_out(state: SoldiersState, atk: list[str], dfn: list[str], capture: bool) -> None:
+    """The line laid out, then the other side's men placed one by one, each asked where there
+    is a real choice [8.81]; then the sets are fought [8.82]."""
+    defender_first, line, others = _order(state, atk, dfn)
+    men = state.game.men
+    where = state.game.name(state.troops.hexes[atk[0]])
+    sets: tuple[PendingSet, ...] = tuple(((), (m,)) if defender_first else ((m,), ()) for m in line)
+    who = "the defender (equal numbers)" if len(atk) == len(dfn) else "the side with fewer men"
+    why = (
+        f"hand-to-hand in {where}: {who} lined up {', '.join(line)} (in order of strength: our "
+        "reading, the line's order only orders the sets); the other side places each of its "
+        "men opposite one of them, every man of the line faced (all men fight [8.8]; equal "
+        "numbers: one on one, our reading) [8.81]"
+    )
+    pending = VictimChoice(
+        "lineup",
+        men[others[0]].side,
+        men[line[0]].side,
+        (),
+        where,
+        why,
+        capture=capture,
+        sets=sets,
+        placing=tuple(others),
+    )
+    _go_on(state, pending)
+
+
+def _slot(state: SoldiersState, pending: VictimChoice) -> int:
+    """Where the line's man sits in each set: 1 the defenders, 0 the attackers."""
+    _a, d = pending.sets[0]
+    return 1 if d and state.game.men[d[0]].side == pending.side else 0
+
+
+def places(state: SoldiersState, pending: VictimChoice) -> tuple[str, ...]:
+    """The line's men the next man may face: any, unless the men left to place are no more
+    than the men still unfaced, who must then be faced first (every man fights [8.8; 8.81])."""
+    slot = _slot(state, pending)
+    line = tuple(s[slot][0] for s in pending.sets)
+    unfaced = tuple(s[slot][0] for s in pending.sets if not s[1 - slot])
+    return line if len(pending.placing) > len(unfaced) else unfaced
+
+
+def _place(
+    state: SoldiersState, pending: VictimChoice, man: str, opposite: str, why: str
+) -> VictimChoice:
+    """``man`` placed opposite ``opposite`` [8.81]."""
+    slot = _slot(state, pending)
+    sets = []
+    for s in pending.sets:
+        if s[slot][0] == opposite:
+            s = ((*s[0], man), s[1]) if slot == 1 else (s[0], (*s[1], man))
+        sets.append(s)
+    state.emit(LinedUp(man, opposite, why))
+    return replace(pending, sets=tuple(sets), placing=pending.placing[1:], men=())
+
+
+def _go_on(state: SoldiersState, pending: VictimChoice) -> None:
+    """Place the men with one legal place; ask for the next with more; all placed: fight."""
+    while pending.placing:
+        found = places(state, pending)
+        man = pending.placing[0]
+        if len(found) > 1:
+            state.active.victim = replace(pending, men=found)
+            asked = f"{pending.why}; {len(pending.placing)} man/men left to place"
+            state.emit(LineUpAsked(pending.chooser, man, found, asked))
+            return
+        pending = _place(state, pending, man, found[0], "his only place (every man faced)")
+    state.active.victim = None
+    fight_sets(state, list(pending.sets), 1, pending.capture)
+
+
+def placed(state: SoldiersState, action: LineUp) -> None:
+    """The placing player's choice [8.81]; the men left placed, then the sets fought."""
+    pending = state.active.victim
+    assert pending is not None
+    assert pending.kind == "lineup"
+    chooser = pending.chooser
+    _go_on(state, _place(state, pending, action.man, action.opposite, f"{chooser}'s choice"))
+
+
+def lineup_stand_in(state: SoldiersState) -> str:
+    """The bots' place for the next man: the line's man the stand-in (:func:`lines`) puts him
+    opposite, so that seeded bot games play as before [8.81]."""
+    pending = state.active.victim
+    assert pending is not None
+    slot = _slot(state, pending)
+    every = [m for s in pending.sets for side in s for m in side] + list(pending.placing)
+    line_men = {s[slot][0] for s in pending.sets}
+    atk = [m for m in every if (m in line_men) == (slot == 0)]
+    dfn = [m for m in every if m not in atk]
+    man = pending.placing[0]
+    for a, d in lines(state, atk, dfn):
+        if man in a or man in d:
+            return d[0] if slot == 1 else a[0]
+    raise AssertionError(man)
 
 
 # --- resolution [8.82] --------------------------------------------------------------------------
@@ -249,8 +403,7 @@ def fight(state: SoldiersState, action: HandToHand) -> None:
     man = action.man
     atk, dfn = attackers(state), defenders(state, man)
     state.active.ap = 0.0  # 3 AP, and no actions after it [8.8]
-    sets = [(tuple(a), tuple(d)) for a, d in lines(state, atk, dfn)]
-    fight_sets(state, sets, 1, action.capture)
+    _lay_out(state, atk, dfn, action.capture)  # the players' lines [8.81]
 
 
 def fight_sets(state: SoldiersState, sets: list[PendingSet], number: int, capture: bool) -> None:
@@ -405,7 +558,8 @@ def set_odds(state: SoldiersState, atk: list[str], dfn: list[str]) -> tuple[floa
 
 
 def odds(state: SoldiersState, man: str) -> tuple[Chance, ...]:
-    """Each set's chances, as the preview shows them [8.81; 8.82]."""
+    """Each set's chances, as the preview shows them [8.81; 8.82]: the sets as the engine's
+    stand-in would place the men (the players' line-up is chosen after the action)."""
     h = state.game.name(state.troops.hexes[man])
     found = []
     for number, (a, d) in enumerate(lines(state, attackers(state), defenders(state, man)), 1):

@@ -14,8 +14,9 @@ or a leader turn far from the enemy is still to be declared [3B; 6.3]), whether 
 an operational turn (``operational_turn`` [6.3]), an operational move held for a hidden MG's
 owner to choose (``held_move``) and the men and guns he chose to wait for (``waited``) [14.12],
 a damage waiting on a player's choice of the man hit (``damage`` [8.41; 8.43]), a hand-to-hand
-hit or minefield attack waiting on its man (``victim`` [8.82; 18.41]),
-the orders left and who may take one [6.21], the man under orders with his Action Points [6.2],
+hit or minefield attack waiting on its man, or the hand-to-hand lines on their placing
+(``victim`` [8.82; 18.41; 8.81]), the orders left and who may take one [6.21], the man under
+orders with his Action Points [6.2],
 each man's shots [8.1], the hexes whose men's sight counted when his actions started
 (``friendly_eyes``, ``enemy_eyes`` [7.23]; left out, judged from the position) and whether he
 may move no further (``stopped`` [18.33])::
@@ -169,9 +170,11 @@ class VictimChoicePosition(StrictModel):
     18.41]: ``melee`` or ``minefield``, who chooses, whose man, among whom, the hex and why;
     hand-to-hand: the set's number, a capture attempt [9.1] and the sets from the one waiting
     on; a minefield: the move (the man, his path as entered), the hidden guns it concerns
-    [14.12] and the alertness roll [18.41]."""
+    [14.12] and the alertness roll [18.41]; ``lineup``: the hand-to-hand lines being laid out
+    [8.81], ``men`` the line's men the next man may face, ``sets`` the sets laid out so far and
+    ``placing`` the men still to place, the next first."""
 
-    kind: Literal["melee", "minefield"]
+    kind: Literal["melee", "minefield", "lineup"]
     chooser: str
     side: str
     men: list[str]
@@ -185,6 +188,9 @@ class VictimChoicePosition(StrictModel):
     gun: str | None = None
     forbade: str | None = None
     alertness: int = Field(default=0, ge=0, le=10)
+    placing: list[str] = Field(
+        default_factory=list, description="the men still to place in the line-up [8.81]"
+    )
 
 
 PHASES = ("command", "action", "operational")
@@ -287,6 +293,10 @@ class SoldiersPositionState(StrictModel):
     exited: list[str] = Field(default_factory=list)
     destroyed: list[str] = Field(
         default_factory=list, description="men whose weapon was destroyed [9.5]"
+    )
+    weaponless: list[str] = Field(
+        default_factory=list,
+        description="men whose weapon a man without one took: they carry none [7.33; 14.13]",
     )
     taken_off: list[str] = Field(
         default_factory=list, description="prisoners led off the map by their guard [7.26; 9]"
@@ -415,6 +425,7 @@ def to_position(state: SoldiersState) -> GamePosition:
         exited=sorted(state.troops.exited),
         taken_off=sorted(state.troops.taken_off),
         destroyed=sorted(state.troops.destroyed),
+        weaponless=sorted(state.troops.weaponless),
         carried=dict(sorted(state.troops.carried.items())),
         carrying=dict(sorted(state.troops.carrying.items())),
         grenades_taken=dict(sorted(state.troops.grenades_taken.items())),
@@ -609,7 +620,7 @@ def _read_off_map(
 ) -> None:
     """The men off the map, the events come, the groups that may enter, the last in each hex."""
     game, troops = state.game, state.troops
-    for key in ("waiting", "exited", "lost", "taken_off", "destroyed"):
+    for key in ("waiting", "exited", "lost", "taken_off", "destroyed", "weaponless"):
         found = units(getattr(extra, key), game.men, ("state", key), reader)
         setattr(troops, key, set(found))
     from model.catalog import unit_types
@@ -773,7 +784,11 @@ def _write_victim(found: VictimChoice | None) -> VictimChoicePosition | None:
     if found is None:
         return None
     return VictimChoicePosition(
-        kind="melee" if found.kind == "melee" else "minefield",
+        kind="melee"
+        if found.kind == "melee"
+        else "lineup"
+        if found.kind == "lineup"
+        else "minefield",
         chooser=found.chooser,
         side=found.side,
         men=list(found.men),
@@ -787,6 +802,7 @@ def _write_victim(found: VictimChoice | None) -> VictimChoicePosition | None:
         gun=found.gun,
         forbade=found.forbade,
         alertness=found.alertness,
+        placing=list(found.placing),
     )
 
 
@@ -811,8 +827,11 @@ def _read_victim(
         )
         for i, s in enumerate(found.sets)
     )
-    if found.kind == "melee" and not sets:
-        reader.problem((*path, "sets"), "the hand-to-hand set waiting on the choice [8.82]")
+    if found.kind in ("melee", "lineup") and not sets:
+        reader.problem((*path, "sets"), "the hand-to-hand set waiting on the choice [8.81; 8.82]")
+    placing = tuple(units(found.placing, game.men, (*path, "placing"), reader))
+    if found.kind == "lineup" and not placing:
+        reader.problem((*path, "placing"), "the men still to place in the line-up [8.81]")
     steps = [reader.hex(n, (*path, "path", i)) for i, n in enumerate(found.path)]
     if found.kind == "minefield":
         reader.unit(found.mover, game.men, (*path, "mover"))
@@ -835,6 +854,7 @@ def _read_victim(
         gun=found.gun,
         forbade=found.forbade,
         alertness=found.alertness,
+        placing=placing,
     )
 
 

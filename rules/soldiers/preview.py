@@ -66,7 +66,7 @@ def why_not(state: SoldiersState, action: Action) -> str | None:
     by :mod:`rules.soldiers.groups` [6.24; 7.1]; the ordered men in an enemy-occupied hex
     limited [8.83]."""
     damage = damage_choice.why_not(state, action)  # the man who takes the damage [8.41]
-    if damage is not None or isinstance(action, damage_choice.TakeDamage):
+    if damage is not None or isinstance(action, damage_choice.TakeDamage | melee.LineUp):
         return damage
     chosen = hidden_gun_choice.why_not(state, action)  # a hidden MG's owner first [14.12]
     if chosen is not None or isinstance(action, hidden_gun_choice.HiddenGunChoice):
@@ -183,6 +183,9 @@ def preview(state: SoldiersState, action: Action) -> Preview:
         return _preview_choice(action, words)
     if isinstance(action, damage_choice.TakeDamage):
         cost, used = damage_choice.preview(state, action.man)  # [8.41; 8.82; 18.41]
+        return Preview(words, True, None, cost, rules=used)
+    if isinstance(action, melee.LineUp):
+        cost, used = damage_choice.preview(state, action.man, action.opposite)  # [8.81]
         return Preview(words, True, None, cost, rules=used)
     if isinstance(action, Commit):
         space = state.track.space[action.chit]

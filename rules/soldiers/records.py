@@ -145,11 +145,15 @@ class VictimChoice:
     damage (:mod:`rules.soldiers.damage_choice`): ``melee``, the single man of a hand-to-hand
     set beat every enemy total and his side picks the one enemy man hit [8.82]; ``minefield``,
     a group entered a hidden minefield and its owner picks the man who undergoes the attack
-    [18.41; 18.43]. The side choosing, the side whose man it strikes, the men who may be
-    chosen, the hex, why; hand-to-hand: the set's number, a capture attempt [9.1], the sets
-    still to fight; a minefield: the move (man, path as entered), the hidden guns it concerns
-    (``gun`` in an operational move, ``forbade`` at a forbidding risk level [14.12]) and the
-    alertness roll [18.41]."""
+    [18.41; 18.43]; ``lineup``, the hand-to-hand lines being laid out, the side placing second
+    puts its men opposite the line's men one by one [8.81] (:mod:`rules.soldiers.melee`). The
+    side choosing, the side whose man it strikes (a line-up: the line's side), the men who may
+    be chosen (a line-up: the line's men the next man may face), the hex, why; hand-to-hand: the
+    set's number, a capture attempt [9.1], the sets still to fight (a line-up: the sets laid out
+    so far, in the line's order), the men still to place, the next first (``placing``); a
+    minefield: the move (man, path as entered), the hidden guns it concerns (``gun`` in an
+    operational move, ``forbade`` at a forbidding risk level [14.12]) and the alertness roll
+    [18.41]."""
 
     kind: str
     chooser: str
@@ -165,8 +169,10 @@ class VictimChoice:
     gun: str | None = None
     forbade: str | None = None
     alertness: int = 0
+    placing: tuple[str, ...] = ()
 
     def snapshot(self) -> list[Any]:
+        lineup = [list(self.placing)] if self.kind == "lineup" else []
         return [
             self.kind,
             self.chooser,
@@ -182,6 +188,7 @@ class VictimChoice:
             self.gun,
             self.forbade,
             self.alertness,
+            *lineup,
         ]
 
 
@@ -263,6 +270,9 @@ class Troops(Record):
     carried: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
     #: The men whose weapon was destroyed [9.5] (the mark goes with the weapon [7.33]).
     destroyed: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    #: The men whose weapon a man without one (a relieved MG crewman [14.13]) took: they carry
+    #: none [7.33] (:mod:`rules.soldiers.equipment`).
+    weaponless: set[str] = state_field(default_factory=set, encode=_unless_empty)
     #: The grenades each man took from others (+) or gave (-) [7.33; 12]
     #: (:mod:`rules.soldiers.handover`).
     grenades_taken: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
@@ -376,5 +386,6 @@ class ActiveTurn(Record):
     #: (:mod:`rules.soldiers.damage_choice`).
     damage: DamageChoice | None = state_field(default=None, encode=_damage_choice)
     #: A hand-to-hand hit or a minefield attack waiting on a player's choice of its man [8.82;
-    #: 18.41] (:mod:`rules.soldiers.damage_choice`).
+    #: 18.41], or the hand-to-hand lines on the placing player's [8.81]
+    #: (:mod:`rules.soldiers.damage_choice`).
     victim: VictimChoice | None = state_field(default=None, encode=_victim_choice)

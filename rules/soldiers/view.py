@@ -38,7 +38,7 @@ from rules.soldiers.handover import TakeGrenades
 from rules.soldiers.hidden_gun_choice import HiddenGunChoice
 from rules.soldiers.kit import TakeKit
 from rules.soldiers.kit import describe as describe_kit
-from rules.soldiers.melee import HandToHand
+from rules.soldiers.melee import HandToHand, LineUp
 from rules.soldiers.moves import step_cost
 from rules.soldiers.names import chit_title, chit_words
 from rules.soldiers.operational_turns import Declare, leader_waits
@@ -57,6 +57,8 @@ def _damage_step(state: SoldiersState) -> tuple[str, str, str]:
     assert pending is not None
     rule = damage_choice.rule(pending)
     left = "choose the man: one of the take-damage actions"
+    if rule == "8.81":
+        left = "place the man: one of the line-up actions"
     return damage_choice.step(state), f"Soldiers ({rule})", left
 
 
@@ -171,6 +173,8 @@ def describe(state: SoldiersState, action: Action) -> str:
         return "Declare a tactical turn: roll for risk level and event [6.1]"
     if isinstance(action, TakeDamage):
         return damage_choice.describe(state, action.man)  # [8.41; 8.82; 18.41]
+    if isinstance(action, LineUp):
+        return damage_choice.describe(state, action.man, action.opposite)  # [8.81]
     if isinstance(action, HiddenGunChoice):
         if action.choice == "reveal":
             return f"Reveal the hidden {action.gun}: the operational move is not made [14.12]"
@@ -267,7 +271,7 @@ def concerns(state: SoldiersState, action: Action) -> ActionFocus:
         return ActionFocus(action.man, "fire" if action.how == "fire" else "other", at)
     if isinstance(action, HandToHand):
         return ActionFocus(action.man, "fire", state.troops.hexes.get(action.man))
-    if isinstance(action, TakeDamage):
+    if isinstance(action, TakeDamage | LineUp):
         return ActionFocus(action.man, "other", state.troops.hexes.get(action.man))
     if isinstance(
         action,

@@ -91,6 +91,8 @@ def why_not_fire_weapon(state: SoldiersState, man: str) -> str | None:
         return "his weapon was destroyed: he is unarmed [9.5; 9.6]"
     if kit.unarmed(state, man):
         return "he gave his part of the MG away: relieved, he is unarmed [14.13]"
+    if man in state.troops.weaponless:
+        return "a man without a weapon took his: he carries none [7.33; 14.13]"
     man = holder(state, man)
     if man in state.troops.jammed:
         return "his weapon is jammed: a clear jam action first [8.51; 7.32]"
@@ -216,6 +218,8 @@ def why_not_maintain(state: SoldiersState, action: ClearJam | Reload) -> str | N
         return "a suppressed man must unsuppress before any other action [7.42]"
     if kit.unarmed(state, man):
         return "he gave his part of the MG away: relieved, he is unarmed [14.13]"
+    if man in state.troops.weaponless:
+        return "a man without a weapon took his: he carries none [7.33; 14.13]"
     weapon = holder(state, man)
     if isinstance(action, ClearJam):
         if weapon not in state.troops.jammed:
