@@ -320,7 +320,15 @@ class Order(Action):
         found = cls(unit, fire, opportunity, moves, assault, overrun, transfer, vehicle)
         found = replace(found, area=area) if area else found  # [OP XXVIII.B]
         if pinning or apcr or any(marks.values()):
-            found = replace(found, pinning=pinning, apcr=apcr, **marks)
+            found = replace(
+                found,
+                pinning=pinning,
+                apcr=apcr,
+                cover=marks["cover"],
+                entrench=marks["entrench"],
+                enter=marks["enter"],
+                leave=marks["leave"],
+            )
         found = replace(found, span=True) if span else found
         found = replace(found, tracking=tracking) if tracking else found
         found = replace(found, smoke=smoke, smoke_indirect=indirect) if smoke else found
