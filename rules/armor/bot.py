@@ -165,6 +165,12 @@ class ArmorPlanner:
 
     # --- orders -------------------------------------------------------------------------------
 
+    @staticmethod
+    def _under_fire(state: ArmorState, side: str, unit: str) -> bool:
+        """Whether an enemy unit may fire at ``unit`` now: then it enters the Pillbox or
+        Bunker in its hex, where it cannot be Suppressed [OP XVII.B.4] (our weighting)."""
+        return any(why_not_fire(state, e, unit, explain=False) is None for e in state.enemies(side))
+
     def _order(
         self, state: ArmorState, side: str, unit: str, options: list[Action]
     ) -> Action | None:
@@ -178,6 +184,9 @@ class ArmorPlanner:
         bound = transport.bound(state, unit) and not state.game.units[unit].vehicle
         if carry is not None or bound or state.transported(unit):
             return carry  # aboard, it moves with its Vehicle [ADV V.C.1]
+        enter = Order(unit, enter=True)
+        if enter in options and self._under_fire(state, side, unit):
+            return enter  # into its Pillbox or Bunker [CS Order Notations E] (our weighting)
         game = state.game
         spec, here, facing = game.units[unit], state.troops.hexes[unit], state.troops.facing[unit]
         spec = vehicles.mover(state, unit)  # its Speed this Turn [OP XXI.B; OP XXX.A]
@@ -198,12 +207,15 @@ class ArmorPlanner:
                 or a.opportunity
                 or a.cover
                 or a.entrench
+                or a.enter
+                or a.leave
                 or a.mg
                 or a.mg_opportunity
                 or a.mg_tracking
             ):
                 continue  # Opportunity Fire waits on the enemy's moves: not weighed here; nor
-                # Full Cover and Hasty Entrenchments [ADV IV.C; OP XXXII] (our weighting)
+                # Full Cover and Hasty Entrenchments [ADV IV.C; OP XXXII], nor "E" and "G"
+                # [CS Order Notations] but as :meth:`_under_fire` says (our weighting)
             end = ends.get(a.moves) if a.moves else (here, facing)
             if end is None:
                 w = walk(spec, here, facing, a.steps, state.cost_for(spec), game.on_map)

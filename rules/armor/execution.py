@@ -24,6 +24,7 @@ from rules.armor.optional import culin, sbg, vehicles
 from rules.armor.optional.intel import concealment
 from rules.armor.orders import Order
 from rules.armor.support import effects as support
+from rules.armor.support import shelters
 
 if TYPE_CHECKING:
     from rules.armor.game import ArmorState
@@ -75,6 +76,7 @@ def move_side(state: ArmorState, side: str) -> bool:
         if not walk_on(state, unit, w):
             return False
         finish_walk(state, unit, order, w)
+    shelters.execute(state, side)  # "E" and "G" orders [CS Order Notations E, G]
     transport.execute(state, side)  # Load and Unload orders [ADV IV.B.1]
     return True
 

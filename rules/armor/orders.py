@@ -30,6 +30,8 @@ An order is written per unit per Turn, in the book's notation [AG V.A.1-3]::
                                                  # machinegun's own fire [ADV IV.E.2]
     order us.INFANTRY-SQUAD.1 C                  # Full Cover [ADV IV.C]
     order us.INFANTRY-SQUAD.1 Y                  # Hasty Entrenchment (OP) [OP XXXII]
+    order german.GE-INFANTRY-SQUAD.1 E           # Enter the Pillbox or Bunker in its hex
+    order german.GE-INFANTRY-SQUAD.1 G           # ... and Exit it [CS Order Notations E, G]
     order us.M4.1 2R1 then F                     # out of Command Control: next Turn's orders
                                                  # plotted in advance (OP) [OP XIV.B.2]
     uncover us.INFANTRY-SQUAD.1        # Final Facing: the Full Cover unit removed [ADV IV.C.4]
@@ -139,6 +141,9 @@ class Order(Action):
             "F-19 PA-20,21"; empty when the fire is not Area Pinning Fire.
         cover: a Full Cover ("C") order [ADV IV.C].
         entrench: a Hasty Entrenchment ("Y") order [OP XXXII.B].
+        enter: an Enter Pillbox or Bunker ("E") order [CS Order Notations E]
+            (:mod:`rules.armor.support.shelters`).
+        leave: an Exit Pillbox or Bunker ("G") order [CS Order Notations G].
         apcr: the Direct Fire is American APCR Ammunition [OP XXIII]. The book decides "when
             the firing takes place"; our reading writes the choice as "CR" after the fire (the
             Gunnery Tables' "CR" lines), as the engine resolves the fire.
@@ -191,6 +196,8 @@ class Order(Action):
     mg: tuple[tuple[str, str], ...] = ()
     mg_opportunity: tuple[tuple[str, str], ...] = ()
     mg_tracking: tuple[tuple[str, str], ...] = ()
+    enter: bool = False
+    leave: bool = False
 
     def text(self) -> str:
         parts = [self.verb, self.unit]
@@ -219,6 +226,10 @@ class Order(Action):
             parts.append("C")
         if self.entrench:
             parts.append("Y")
+        if self.enter:
+            parts.append("E")  # [CS Order Notations E]
+        if self.leave:
+            parts.append("G")  # [CS Order Notations G]
         if self.span:
             parts.append("SPAN")
         if self.overrun:
@@ -243,7 +254,7 @@ class Order(Action):
         if len(args) < 2:
             raise ActionSyntaxError(
                 f"'{line}': write 'order UNIT [A-UNIT] [F-UNIT] [(UH)F-UNIT] [N-HEX] [(UH)N-HEX] "
-                "[T-UNIT] [(UH)T-UNIT] [FS-HEX] [D|U|D-UNIT] [K-UNIT-]MOVES'"
+                "[T-UNIT] [(UH)T-UNIT] [FS-HEX] [D|U|D-UNIT] [C|Y|E|G] [K-UNIT-]MOVES'"
             )
         ahead = None
         words = [w.lower() for w in args]
@@ -262,7 +273,7 @@ class Order(Action):
         mg: list[tuple[str, str]] = []
         mg_n: list[tuple[str, str]] = []
         mg_t: list[tuple[str, str]] = []
-        marks: dict[str, bool] = {"cover": False, "entrench": False}
+        marks: dict[str, bool] = dict.fromkeys(_MARKS.values(), False)
         for word in args[1:]:
             upper = word[:2].upper()
             if word[:3].upper() in ("FS-", "HS-") and smoke is None and not moves:
@@ -293,7 +304,7 @@ class Order(Action):
             elif word.upper() == "SPAN" and not span and not moves:
                 span = True  # the SBG Bridge AVRE's Span [OP XXV.C.1]
             elif word.upper() in _MARKS and not marks[_MARKS[word.upper()]] and not moves:
-                marks[_MARKS[word.upper()]] = True  # "C" [ADV IV.C], "Y" [OP XXXII]
+                marks[_MARKS[word.upper()]] = True  # "C" [ADV IV.C], "Y" [OP XXXII], "E", "G"
             elif upper == "N-" and opportunity is None and not moves:
                 opportunity = token(word[2:], "hex", line)
             elif upper == "T-" and tracking is None and not moves:
@@ -309,8 +320,15 @@ class Order(Action):
         found = cls(unit, fire, opportunity, moves, assault, overrun, transfer, vehicle)
         found = replace(found, area=area) if area else found  # [OP XXVIII.B]
         if pinning or apcr or any(marks.values()):
-            cover, entrench = marks["cover"], marks["entrench"]
-            found = replace(found, pinning=pinning, cover=cover, entrench=entrench, apcr=apcr)
+            found = replace(
+                found,
+                pinning=pinning,
+                apcr=apcr,
+                cover=marks["cover"],
+                entrench=marks["entrench"],
+                enter=marks["enter"],
+                leave=marks["leave"],
+            )
         found = replace(found, span=True) if span else found
         found = replace(found, tracking=tracking) if tracking else found
         found = replace(found, smoke=smoke, smoke_indirect=indirect) if smoke else found
@@ -336,8 +354,9 @@ def parse_ahead(word: str, line: str) -> str:
 
 
 #: The one-letter orders with no argument: Full Cover [ADV IV.C], Hasty Entrenchment
-#: [OP XXXII] (the Order field each sets).
-_MARKS = {"C": "cover", "Y": "entrench"}
+#: [OP XXXII], Enter and Exit Pillbox or Bunker [CS Order Notations E, G] (the Order field each
+#: sets).
+_MARKS = {"C": "cover", "Y": "entrench", "E": "enter", "G": "leave"}
 
 
 def _overrun(text: str, line: str) -> tuple[str, str]:

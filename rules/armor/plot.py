@@ -56,7 +56,7 @@ from rules.armor.optional import (
 )
 from rules.armor.orders import Face, OpportunityFire, Order, Panic, Uncover, notation
 from rules.armor.scenario_rules import fire_banned, move_banned, moves, why_not_straight
-from rules.armor.support import strikes
+from rules.armor.support import shelters, strikes
 from rules.engine.actions import Action, Done
 
 if TYPE_CHECKING:
@@ -115,6 +115,7 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
         found.extend(overrun.options(state, unit))
     if state.game.advanced and not spec.vehicle:  # Full Cover [ADV IV.C.1]
         found.extend(cover.options(state, unit))
+        found.extend(shelters.options(state, unit))  # "E", "G" [CS Order Notations]
     targets = [  # whether alone: the blocked lines' obstacles are not worked out
         t for t in state.enemies(spec.side) if why_not_fire(state, unit, t, explain=False) is None
     ]
@@ -314,6 +315,8 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
     if order.span:  # the SBG Bridge AVRE's "SPAN" [OP XXV.C.1]
         return sbg.why_not_span(state, order)
     held = _held(state, unit)
+    if order.enter or order.leave:  # [CS Order Notations E, G]
+        return shelters.why_not_order(state, order, held, cover.covered(state, unit))
     if held or order.cover or order.entrench or cover.covered(state, unit):
         return cover.why_not_order(state, order, held)  # [ADV IV.C; IV.D; OP XXXII]
     if order.transfer is not None:  # Load or Unload [ADV IV.B.1]

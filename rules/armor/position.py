@@ -81,7 +81,7 @@ from rules.armor.records import (
     Troops,
 )
 from rules.armor.support.laying import SIZES
-from rules.armor.support.works import Mine
+from rules.armor.support.works import SHELTERS, Mine
 from rules.engine.core import State
 from rules.engine.errors import ActionSyntaxError
 from rules.records.places import (
@@ -164,7 +164,8 @@ class SupportState(StrictModel):
     """What play changed of the Terrain Support units and Mines
     (:class:`rules.armor.records.Fieldworks`): the units removed (Wire [ADV V.D.2]), the mined
     hexes made known by an attack [OP IV.C.1], each Leg unit's Turn of entering its Ditch
-    [ADV V.A.4], the units that have left their Pillbox or Bunker."""
+    [ADV V.A.4], the units that have left their Pillbox or Bunker, and the units that entered
+    one by an "E" order with its id [CS Order Notations E, G]."""
 
     removed: list[str] = Field(default_factory=list)
     revealed: list[str] = Field(default_factory=list)
@@ -173,6 +174,9 @@ class SupportState(StrictModel):
     #: The Mines each Mine unit's owner wrote himself, by hex: ``{"german.MINES.1": {"K2017":
     #: ["AT75", "AP30"]}}`` [OP IV.B.1] (:mod:`rules.armor.support.laying`).
     laid: dict[str, dict[str, list[str]]] = Field(default_factory=dict)
+    #: Each unit inside a Pillbox or Bunker by an "E" order, with its id:
+    #: ``{"german.GE-INFANTRY-SQUAD.2": "german.PILLBOX.1"}`` [CS Order Notations E].
+    entered: dict[str, str] = Field(default_factory=dict)
 
 
 class ArmorPositionState(StrictModel):
@@ -295,6 +299,7 @@ def _support_of(state: ArmorState) -> SupportState | None:
         revealed=sorted(state.game.name(h) for h in kept.revealed),
         ditch=dict(sorted(kept.ditch.items())),
         left=sorted(kept.left),
+        entered=dict(sorted(kept.entered.items())),
         laid={
             unit: {
                 state.game.name(h): [f"{m.type}{m.size}" for m in mines]
@@ -327,7 +332,16 @@ def _read_support(game: ArmorGame, kept: SupportState | None, reader: PositionRe
     ditch = {u: t for u, t in kept.ditch.items() if reader.unit(u, game.units, (*path, "ditch"))}
     left = {u for u in kept.left if reader.unit(u, game.units, (*path, "left"))}
     laid = _read_laid(game, kept.laid, reader, (*path, "laid"))
-    return Fieldworks(set(kept.removed) & ids, revealed, ditch, left, laid)
+    entered: dict[str, str] = {}
+    for u, shelter in kept.entered.items():
+        if not reader.unit(u, game.units, (*path, "entered")):
+            continue
+        found = game.works.by_id(shelter)
+        if found is None or found.kind not in SHELTERS:
+            reader.problem((*path, "entered"), f"no Pillbox or Bunker '{shelter}' in this game")
+            continue
+        entered[u] = shelter
+    return Fieldworks(set(kept.removed) & ids, revealed, ditch, left, laid, entered)
 
 
 def _read_laid(

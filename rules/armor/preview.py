@@ -36,7 +36,7 @@ from rules.armor.move import fire_limit, order_walk
 from rules.armor.optional import area_pinning, handheld, vehicles
 from rules.armor.orders import Face, Order
 from rules.armor.range import range_words
-from rules.armor.support import strikes
+from rules.armor.support import shelters, strikes
 from rules.armor.support.effects import notes as support_notes
 from rules.armor.turret import in_use as turret_facing_in_use
 from rules.engine.actions import Action
@@ -102,6 +102,8 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
             "Loading and Unloading, written for the unit and its Vehicle, in the Movement "
             "Execution Phase [ADV IV.B.1]; Towed units take two Turns [ADV IV.B.1.d]"
         )
+    if order.enter or order.leave:  # [CS Order Notations E, G]
+        rules.append(shelters.words(state, order) + ", in the Movement Execution Phase")
     chances: tuple[Chance, ...] = ()
     if order.fire is not None and is_dump(order.fire):
         how = "GP fire at a Supply Dump, Defense Factor 5: a Knocked Out result destroys it"

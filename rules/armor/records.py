@@ -230,6 +230,8 @@ class Fieldworks(Record):
         left: the units set up inside a Pillbox or Bunker that have moved out of it.
         laid: each Mine unit whose owner has written its Mines himself, with them by hex
             (:mod:`rules.armor.support.laying` [OP IV.B.1]): they replace the engine's.
+        entered: each unit inside a Pillbox or Bunker by an "E" order, with the Pillbox's or
+            Bunker's id [CS Order Notations E] (:mod:`rules.armor.support.shelters`).
     """
 
     removed: set[str] = state_field(default_factory=set, encode=_unless_empty)
@@ -239,3 +241,4 @@ class Fieldworks(Record):
     laid: dict[str, dict[Hex, tuple[Mine, ...]]] = state_field(
         default_factory=dict, encode=_unless_empty
     )
+    entered: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)

@@ -18,7 +18,7 @@ from rules.armor.move import order_walk
 from rules.armor.optional import command, flak
 from rules.armor.optional.intel import concealment, shape
 from rules.armor.orders import Face, OpportunityFire, Order, Panic, Uncover
-from rules.armor.support import strikes
+from rules.armor.support import shelters, strikes
 from rules.armor.support.effects import shelter_of
 from rules.engine.actions import Action, Done
 from rules.engine.play import ActionFocus, Progress, SideView
@@ -155,6 +155,8 @@ def describe(state: ArmorState, action: Action) -> str:
             parts.append("Full Cover: a Full Cover unit placed on it [ADV IV.C]")
         if action.entrench:
             parts.append(_dig_words(state, action.unit))
+        if action.enter or action.leave:  # [CS Order Notations E, G] (support.shelters)
+            parts.append(shelters.words(state, action))
         if action.span:
             parts.append("Lay the Span over the hex it faces [OP XXV.C.1]")
         if action.moves == "V":
@@ -278,6 +280,8 @@ def display_key(state: ArmorState, action: Action) -> tuple[int, str, int, str]:
     place = state.game.name(end[0]) if end is not None else "~off"
     rank = 2 if action.opportunity or action.tracking else 3 if action.moves == "V" else 4
     if action.transfer or action.cover or action.entrench or action.span:
+        rank = 3
+    if action.enter or action.leave:  # in the hex: with Load and Full Cover [CS E, G]
         rank = 3
     if action.fire or action.assault or action.mg:
         rank = 1 if action.moves else 0

@@ -16,6 +16,8 @@ the Mine Rules [OP IV], as ``rules.options: [mines]`` would say).
   removes it [ADV V.D.2], a Leg unit staying a Turn in a Ditch [ADV V.A.4], Pillbox and
   Bunker worth 2 Stacking Factors [AG III.B.4] with the Leg and Towed units set up in them
   inside, never Suppressed [OP XVII.B.4].
+- :mod:`rules.armor.support.shelters`: the "E" and "G" orders, entering and leaving a
+  Pillbox or Bunker [CS Order Notations E, G].
 - :mod:`rules.armor.support.mines`: Mine Attacks on units entering a mined hex [OP IV.C].
 - :mod:`rules.armor.support.strikes`: Direct Fire at Block, Wire, Pillbox and Bunker units by
   hex [ADV IV.E.5-6] and Close Assault on a Pillbox or Bunker [ADV VII.B]; a Knock Out

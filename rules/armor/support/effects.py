@@ -10,8 +10,9 @@
   AG V.B.2.b(2)], and the Wire unit is removed when it enters the hex.
 - **Pillbox** and **Bunker**: worth 2 Stacking Factors in their hex [AG III.B.4]; the Leg and
   Towed units of their side set up in their hex are inside (stacked under them [CS]); a unit
-  inside cannot be Suppressed [OP XVII.B.4]; a unit that moves out has left it (the Enter and
-  Exit orders "E" and "G" [CS Order Notations] are not in this slice, so nothing goes back in).
+  inside cannot be Suppressed [OP XVII.B.4]; a unit that moves out has left it, and the Enter
+  and Exit orders "E" and "G" [CS Order Notations] put a unit in its hex inside or outside
+  (:mod:`rules.armor.support.shelters`).
 - Terrain Support units "do not negate the original terrain in the hex" [Setup II.D.8]: the
   hex's own cost stands under them (a Mine, Pillbox or Bunker hex costs its other terrain [CS]).
 
@@ -83,14 +84,24 @@ def stacking(state: ArmorState, h: Hex) -> int:
 
 
 def shelter_of(state: ArmorState, unit: str) -> SupportUnit | None:
-    """The Pillbox or Bunker ``unit`` is inside, if any: set up in it and not moved out."""
-    works = state.game.works
-    if unit in state.fieldworks.left or unit not in works.inside:
+    """The Pillbox or Bunker ``unit`` is inside, if any: set up in it and not moved out, or
+    entered by an "E" order [CS Order Notations E, G] and not left since."""
+    works, kept = state.game.works, state.fieldworks
+    if unit in kept.entered:
+        sid = kept.entered[unit]
+    elif unit in works.inside and unit not in kept.left:
+        sid = works.inside[unit]
+    else:
         return None
-    found = works.by_id(works.inside[unit])
-    if found is None or found.id in state.fieldworks.removed:
+    found = works.by_id(sid)
+    if found is None or found.id in kept.removed:
         return None
     return found if state.troops.hexes.get(unit) == found.hex else None
+
+
+def inside_ids(state: ArmorState) -> set[str]:
+    """The units that may be inside a Pillbox or Bunker: set up inside or entered since."""
+    return set(state.game.works.inside) | set(state.fieldworks.entered)
 
 
 def entered(state: ArmorState, unit: str, h: Hex) -> str | None:
@@ -99,11 +110,8 @@ def entered(state: ArmorState, unit: str, h: Hex) -> str | None:
     game = state.game
     spec = game.units[unit]
     works, kept = game.works, state.fieldworks
-    if unit in works.inside and unit not in kept.left:
-        kept.left.add(unit)
-        shelter = works.by_id(works.inside[unit])
-        where = shelter.name if shelter else "shelter"
-        left = f"has left its {where}"
+    if unit in kept.entered or (unit in works.inside and unit not in kept.left):
+        left = leave(state, unit)  # moved out: it has left [CS Order Notations G]
         state.emit(SupportEffect(unit, game.name(h), left, "[CS Order Notations G]"))
     for w in works.at(h):
         if w.kind == "wire" and spec.vehicle and w.id not in kept.removed:
@@ -141,3 +149,15 @@ def notes(state: ArmorState, unit: str, path: list[Hex]) -> list[str]:
         if note:
             found.append(note)
     return found
+
+
+def leave(state: ArmorState, unit: str) -> str:
+    """``unit`` leaves the Pillbox or Bunker it is inside (a "G" order, or a move out of its
+    hex); what happened, in words."""
+    kept, works = state.fieldworks, state.game.works
+    shelter = shelter_of(state, unit)
+    sid = kept.entered.pop(unit, None) or works.inside.get(unit)
+    if unit in works.inside:
+        kept.left.add(unit)
+    found = shelter or (works.by_id(sid) if sid else None)
+    return f"has left its {found.name if found else 'shelter'}"

@@ -58,7 +58,7 @@ from model.provenance import Value, unwrap
 from rules.armor.cards import table
 from rules.armor.events import PhaseNote
 from rules.armor.range import describe_range, range_between
-from rules.armor.support.effects import shelter_of, standing
+from rules.armor.support.effects import inside_ids, shelter_of, standing
 from rules.armor.support.events import SupportEffect
 from rules.armor.support.works import SHELTERS, SupportUnit
 
@@ -169,7 +169,7 @@ def occupants(state: ArmorState, shelter: SupportUnit) -> list[str]:
         return []
     return sorted(
         u
-        for u in state.game.works.inside
+        for u in inside_ids(state)  # set up inside or entered since [CS Order Notations E]
         if u in state.troops.hexes and (s := shelter_of(state, u)) is not None and s == shelter
     )
 
@@ -177,13 +177,18 @@ def occupants(state: ArmorState, shelter: SupportUnit) -> list[str]:
 def front(state: ArmorState, shelter: SupportUnit) -> int:
     """The Pillbox's or Bunker's front [ADV VI.A.4.e] as a compass direction. Our reading (the
     book's diagram is not in the text, and the set-up gives a Terrain Support unit no facing):
-    the facing of the first of the Combat units set up inside it (by id), else compass 0 (our
-    choice: with nobody inside, nobody fires from it)."""
+    the facing of the first of the Combat units set up inside it (by id), else the facing of
+    the first (by id) of the units that entered it by an "E" order [CS Order Notations E], else
+    compass 0 (our choice: with nobody inside, nobody fires from it)."""
     game = state.game
     inside = sorted(u for u, s in game.works.inside.items() if s == shelter.id)
     for u in inside:
         if u in game.deployment.facing:
             return game.deployment.facing[u]
+    entered = sorted(u for u, s in state.fieldworks.entered.items() if s == shelter.id)
+    for u in entered:
+        if u in state.troops.facing:
+            return state.troops.facing[u]
     return 0
 
 
