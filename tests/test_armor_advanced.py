@@ -6,11 +6,12 @@ Effects of GP Hits [GC1], forced dice, each step and table cell in the event's d
 from __future__ import annotations
 
 import functools
-import itertools
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from armor_scenes import plot_this_turn as _plot
+from armor_scenes import position_head, straight_line
 from armor_sides import two_sides
 
 from model.hexes import Hex
@@ -31,17 +32,15 @@ from rules.registry import load_game
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "armor"
 
-SCENARIO = """
-schema_version: 1
-id: test-armor-advanced
-title: Test position
-system: armor
-original: true
+SCENARIO = (
+    position_head("test-armor-advanced")
+    + """
 rules: {{level: {level}}}
 map:
   layout: {{preset: edge-to-edge, order: [J, K, L]}}
   terrain_edits: [{edits}]
 """
+)
 #: unit code, hex, compass facing, extra keys
 Force = tuple[str, Hex, int, str]
 PARK = "L3830"
@@ -85,27 +84,7 @@ def _state(us: list[Force], german: list[Force], **kw: str) -> ArmorState:
 
 def _line(length: int) -> list[Hex]:
     """``length`` Clear hexes in a straight line going north, no Crest between them."""
-    game = base()
-    for h in sorted(game.terrain.hexes()):
-        line = [h]
-        for _ in range(length - 1):
-            line.append(line[-1].neighbor(0))
-        if all(x in game.amap.hexes and game.terrain.terrain(x) == "clear" for x in line) and all(
-            not game.movement.cost("vehicle", b, a).parts[1:] for a, b in itertools.pairwise(line)
-        ):
-            return line
-    raise AssertionError("no straight clear line on the map")
-
-
-def _plot(state: ArmorState, *orders: Order) -> list[object]:
-    """Each order, then ``done`` for every side still plotting this Turn."""
-    events: list[object] = []
-    turn = state.play.turn
-    for order in orders:
-        events += state.apply(order)
-    while state.play.turn == turn and state.segment.id == "plot" and state.to_act():
-        events += state.apply(Done(state.to_act()[0]))
-    return events
+    return straight_line(base(), length)
 
 
 # --- the Sequence of Play [ADV II] ---------------------------------------------------------------

@@ -5,9 +5,10 @@ positions, each rule the book gives checked; the weapons' Gunnery Tables are pla
 
 from __future__ import annotations
 
-import functools
-
 import pytest
+from armor_scenes import jkl_base as _base
+from armor_scenes import plot_to_next_plot as _plot
+from armor_scenes import position_head
 from armor_sides import two_sides
 from test_armor_handheld import _line  # the same straight Clear line of the J-K-L map
 
@@ -22,31 +23,18 @@ from rules.engine.actions import Done
 from rules.engine.errors import IllegalActionError
 from rules.registry import load_game
 
-SCENARIO = """
-schema_version: 1
-id: test-armor-antitank
-title: Test position
-system: armor
-original: true
+SCENARIO = (
+    position_head("test-armor-antitank")
+    + """
 rules: {{level: advanced-game, options: [{options}]}}
 map:
   layout: {{preset: edge-to-edge, order: [J, K, L]}}
 """
+)
 SQUAD, PZ, GE = "us.INFANTRY-SQUAD.1", "german.PZIVJ.1", "german.GE-INFANTRY-SQUAD.1"
 M4, GE_SQUAD = "us.M4.1", "german.INFANTRY-SQUAD.1"
 #: unit code, "state" marks, hex, compass facing (and more YAML of the force entry)
 Force = tuple[str, str, Hex, int] | tuple[str, str, Hex, int, str]
-
-
-@functools.cache
-def _base() -> ArmorGame:
-    text = SCENARIO.format(options="") + two_sides(
-        "      - {unit: M4, placement: {kind: hex, hex: L3830}}",
-        "      - {unit: PZIVJ, placement: {kind: hex, hex: L3831}}",
-    )
-    game = load_game(parse_scenario(text, "base.yaml"))
-    assert isinstance(game, ArmorGame)
-    return game
 
 
 def _state(
@@ -66,15 +54,6 @@ def _state(
     state = load_game(parse_scenario(text, "position.yaml")).new_initial_state(1)
     assert isinstance(state, ArmorState)
     return state
-
-
-def _plot(state: ArmorState, *orders: Order) -> None:
-    """Each order, then ``done`` for every side until the next Order Plot or the end."""
-    for order in orders:
-        state.apply(order)
-    turn = state.play.turn
-    while not state.play.over and not (state.segment.id == "plot" and state.play.turn > turn):
-        state.apply(Done(state.to_act()[0]))
 
 
 def _weapon_fire(state: ArmorState) -> list[ApFire]:

@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 import yaml
+from armor_scenes import plot_to_next_plot as _plot
+from armor_scenes import position_head
 from armor_sides import bought, two_sides
 
 from model.hexes import Hex
@@ -22,17 +24,13 @@ from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.orders import Order
 from rules.bots.base import make_bot, play
 from rules.bots.knobs import apply
-from rules.engine.actions import Done
 from rules.engine.special_rules import not_enforced
 from rules.registry import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIO = """
-schema_version: 1
-id: test-armor-bridges
-title: Test position
-system: armor
-original: true
+SCENARIO = (
+    position_head("test-armor-bridges")
+    + """
 rules: {{level: armor-game}}
 map:
   layout: {{preset: edge-to-edge, order: [J, K, L]}}
@@ -40,6 +38,7 @@ map:
   terrain_options: {{{terrain}}}
 special_rules: [{rules}]
 """
+)
 PARK = "L3830"
 LIMIT_20 = '{kind: bridge-limit, tons: 20, source: "Armor [SCN V.A.3]"}'
 LIMIT_50 = '{kind: bridge-limit, tons: 50, source: "Armor [SCN VII.B.3]"}'
@@ -101,15 +100,6 @@ def _bridge() -> tuple[Hex, Hex, int]:
             if a in game.amap.hexes and game.movement.cost("vehicle", h, a).per_unit:
                 return h, a, d
     raise AssertionError("no road crosses a Stream on the J, K, L boards")
-
-
-def _plot(state: ArmorState, *orders: Order) -> None:
-    """Each order, then ``done`` for every side until the next Order Plot or the end."""
-    for order in orders:
-        state.apply(order)
-    turn = state.play.turn
-    while not state.play.over and not (state.segment.id == "plot" and state.play.turn > turn):
-        state.apply(Done(state.to_act()[0]))
 
 
 # --- bridge limits [OP XIII.B] --------------------------------------------------------------------

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import itertools
 from pathlib import Path
 
 import pytest
+from armor_scenes import on_clear, position_head, straight_line
 
 from model.hexes import Hex
 from model.scenario import Purchase
@@ -30,12 +30,9 @@ from rules.records.position import PositionReader
 from rules.records.replay import Replay, replay
 from rules.registry import load_game
 
-SCENARIO = """
-schema_version: 1
-id: test-armor-command
-title: Test position
-system: armor
-original: true
+SCENARIO = (
+    position_head("test-armor-command")
+    + """
 rules: {{level: advanced-game, options: [{options}]}}
 map:
   layout: {{preset: edge-to-edge, order: [J, K, L]}}
@@ -59,6 +56,7 @@ victory:
     - {{kind: enemy-losses, side: us, award: {{per: unit-value}}}}
     - {{kind: enemy-losses, side: german, award: {{per: unit-value}}}}
 """
+)
 OPTIONS = "command-control"
 #: unit code, hex, compass facing, state words, formation
 Force = tuple[str, Hex, int, str, str]
@@ -79,22 +77,12 @@ def _base() -> ArmorGame:
 
 
 def _clear(h: Hex) -> bool:
-    game = _base()
-    return h in game.amap.hexes and game.terrain.terrain(h) == "clear"
+    return on_clear(_base(), h)
 
 
 def _line(length: int) -> list[Hex]:
     """``length`` Clear hexes in a straight line going north, no Crest between them."""
-    game = _base()
-    for h in sorted(game.terrain.hexes()):
-        line = [h]
-        for _ in range(length - 1):
-            line.append(line[-1].neighbor(0))
-        if all(_clear(x) for x in line) and all(
-            not game.movement.cost("vehicle", b, a).parts[1:] for a, b in itertools.pairwise(line)
-        ):
-            return line
-    raise AssertionError("no straight clear line on the map")
+    return straight_line(_base(), length)
 
 
 @functools.cache

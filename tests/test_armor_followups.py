@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from armor_scenes import position_head
 from armor_sides import two_sides
 from pytestqt.qtbot import QtBot
 from test_armor_advanced import Force, _line, _plot, base
@@ -30,16 +31,14 @@ from rules.registry import load_game
 
 TANK, SQUAD = "german.PZIVJ.1", "us.INFANTRY-SQUAD.1"
 
-ADVANCED = """
-schema_version: 1
-id: test-armor-followups
-title: Test position
-system: armor
-original: true
+ADVANCED = (
+    position_head("test-armor-followups")
+    + """
 rules: {{level: advanced-game, options: [{options}]}}
 map:
   layout: {{preset: edge-to-edge, order: [J, K, L]}}
 """
+)
 
 
 def _state(us: list[Force], german: list[Force], options: str = "tracking-fire") -> ArmorState:
@@ -173,17 +172,15 @@ def test_the_hand_over_page_keeps_inverted_units_as_the_enemy_sees_them_op_x_a(
 
 # --- Soft hexes rolled by area [SCN III.B.2] ---------------------------------------------------
 
-SOFT = """
-schema_version: 1
-id: test-armor-soft
-title: Test position
-system: armor
-original: true
+SOFT = (
+    position_head("test-armor-soft")
+    + """
 rules: {level: armor-game}
 map:
   layout: {preset: edge-to-edge, order: [J, K, L]}
   terrain_options: {soft-ground: random}
 """
+)
 PARKED_M4 = "      - {unit: M4, placement: {kind: hex, hex: L3830}}"
 PARKED_PZ = "      - {unit: PZIVJ, placement: {kind: hex, hex: L3530}}"
 DEFENDER = "  - id: us\n    name: American\n    role: defender\n    starts_on_map: true\n"

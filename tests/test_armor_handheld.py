@@ -4,17 +4,17 @@ forced dice on made positions, each number the book gives checked."""
 
 from __future__ import annotations
 
-import functools
-import itertools
-
 import pytest
+from armor_scenes import jkl_base as _base
+from armor_scenes import plot_to_next_plot as _plot
+from armor_scenes import position_head, straight_line
 from armor_sides import two_sides
 
 from model.hexes import Hex
 from model.scenario_io import parse_scenario
 from rules.armor.bailout import BailOut
 from rules.armor.events import FireCancelled, GpFire
-from rules.armor.game import ArmorGame, ArmorState
+from rules.armor.game import ArmorState
 from rules.armor.gp import gp_aim
 from rules.armor.optional import handheld
 from rules.armor.optional.events import HexChanged
@@ -22,50 +22,23 @@ from rules.armor.orders import Order
 from rules.engine.actions import Done
 from rules.registry import load_game
 
-SCENARIO = """
-schema_version: 1
-id: test-armor-handheld
-title: Test position
-system: armor
-original: true
+SCENARIO = (
+    position_head("test-armor-handheld")
+    + """
 rules: {{level: advanced-game, options: [{options}]}}
 map:
   layout: {{preset: edge-to-edge, order: [J, K, L]}}
   terrain_edits: [{edits}]
 """
+)
 SQUAD, PZ, GE = "us.INFANTRY-SQUAD.1", "german.PZIVJ.1", "german.GE-INFANTRY-SQUAD.1"
 #: unit code, "state" marks, hex, compass facing
 Force = tuple[str, str, Hex, int]
 
 
-@functools.cache
-def _base() -> ArmorGame:
-    text = SCENARIO.format(options="", edits="") + two_sides(
-        "      - {unit: M4, placement: {kind: hex, hex: L3830}}",
-        "      - {unit: PZIVJ, placement: {kind: hex, hex: L3831}}",
-    )
-    game = load_game(parse_scenario(text, "base.yaml"))
-    assert isinstance(game, ArmorGame)
-    return game
-
-
 def _line(length: int) -> list[Hex]:
     """``length`` Clear hexes at one level in a straight line going compass 0."""
-    game = _base()
-    for h in sorted(game.terrain.hexes()):
-        line = [h]
-        for _ in range(length - 1):
-            line.append(line[-1].neighbor(0))
-        if (
-            all(x in game.amap.hexes and game.terrain.terrain(x) == "clear" for x in line)
-            and len({game.level(x) for x in line}) == 1
-            and all(
-                not game.movement.cost("vehicle", b, a).parts[1:]
-                for a, b in itertools.pairwise(line)
-            )
-        ):
-            return line
-    raise AssertionError("no straight clear line on the map")
+    return straight_line(_base(), length, one_level=True)
 
 
 def _state(
@@ -86,15 +59,6 @@ def _state(
     state = load_game(parse_scenario(text, "position.yaml")).new_initial_state(1)
     assert isinstance(state, ArmorState)
     return state
-
-
-def _plot(state: ArmorState, *orders: Order) -> None:
-    """Each order, then ``done`` for every side until the next Order Plot or the end."""
-    for order in orders:
-        state.apply(order)
-    turn = state.play.turn
-    while not state.play.over and not (state.segment.id == "plot" and state.play.turn > turn):
-        state.apply(Done(state.to_act()[0]))
 
 
 def _flames(state: ArmorState) -> list[GpFire]:

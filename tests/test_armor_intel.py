@@ -7,12 +7,13 @@ Each position is a small scenario on sections J, K and L naming the option in ``
 from __future__ import annotations
 
 import functools
-import itertools
 import random
 from collections.abc import Iterable
 from typing import Any
 
 import pytest
+from armor_scenes import clear_run, position_head, straight_line
+from armor_scenes import plot_rest as _plot
 from armor_sides import bought, two_sides
 
 from model.hexes import Hex
@@ -29,18 +30,16 @@ from rules.engine.errors import IllegalActionError
 from rules.records.position import PositionReader
 from rules.registry import load_game
 
-SCENARIO = """
-schema_version: 1
-id: test-armor-intel
-title: Test position
-system: armor
-original: true
+SCENARIO = (
+    position_head("test-armor-intel")
+    + """
 rules: {{level: armor-game, options: [{options}]{side_options}}}
 map:
   layout: {{preset: edge-to-edge, order: [J, K, L]}}
   terrain_edits: [{edits}]
   overlays: [{overlays}]
 """
+)
 #: A force entry: unit code, hex, compass facing.
 Force = tuple[str, Hex, int]
 PARKED = Hex(0, 0)
@@ -94,37 +93,13 @@ def _state(us: list[Force], german: list[Force], **kw: Any) -> ArmorState:
 
 
 def _clear(hexes: Iterable[Hex]) -> bool:
-    game = base()
-    found = list(hexes)
-    if not all(h in game.amap.hexes and game.terrain.terrain(h) == "clear" for h in found):
-        return False
-    return all(
-        not game.movement.cost("vehicle", b, a).parts[1:]
-        for a, b in itertools.permutations(found, 2)
-        if a.distance(b) == 1
-    )
+    return clear_run(base(), hexes)
 
 
 @functools.cache
 def _line(length: int, direction: int = 0) -> list[Hex]:
     """``length`` Clear hexes in a straight line going ``direction`` (compass)."""
-    for h in sorted(base().terrain.hexes()):
-        line = [h]
-        for _ in range(length - 1):
-            line.append(line[-1].neighbor(direction))
-        if _clear(line):
-            return line
-    raise AssertionError("no straight clear line on the map")
-
-
-def _plot(state: ArmorState, *orders: Order) -> list[object]:
-    """Each order, then ``done`` for every side still plotting."""
-    events: list[object] = []
-    for order in orders:
-        events += state.apply(order)
-    while state.segment.id == "plot" and state.to_act():
-        events += state.apply(Done(state.to_act()[0]))
-    return events
+    return straight_line(base(), length, direction, both_ways=True)
 
 
 def _facing_off(options: Iterable[str] = (TRACKING,)) -> ArmorState:

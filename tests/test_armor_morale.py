@@ -7,11 +7,11 @@ made positions, each range checked against the Game Card's Morale Tables."""
 from __future__ import annotations
 
 import dataclasses
-import functools
-import itertools
 from pathlib import Path
 
 import pytest
+from armor_scenes import jkl_base as _base
+from armor_scenes import position_head, straight_line
 from armor_sides import two_sides
 
 from model.hexes import Hex
@@ -28,45 +28,23 @@ from rules.records.position import PositionReader
 from rules.records.replay import Replay, replay
 from rules.registry import load_game
 
-SCENARIO = """
-schema_version: 1
-id: test-armor-morale
-title: Test position
-system: armor
-original: true
+SCENARIO = (
+    position_head("test-armor-morale")
+    + """
 rules: {{level: advanced-game, options: [{options}], side_options: {{{side_options}}}}}
 map:
   layout: {{preset: edge-to-edge, order: [J, K, L]}}
 """
+)
 #: unit code, hex, compass facing, force entry ``state`` words
 Force = tuple[str, Hex, int, str]
 M4, PZ = "us.M4.1", "german.PZIVJ.1"
 US_SQUAD, GE_SQUAD = "us.INFANTRY-SQUAD.1", "german.GE-INFANTRY-SQUAD.1"
 
 
-@functools.cache
-def _base() -> ArmorGame:
-    text = SCENARIO.format(options="", side_options="") + two_sides(
-        "      - {unit: M4, placement: {kind: hex, hex: L3830}}",
-        "      - {unit: PZIVJ, placement: {kind: hex, hex: L3831}}",
-    )
-    game = load_game(parse_scenario(text, "base.yaml"))
-    assert isinstance(game, ArmorGame)
-    return game
-
-
 def _line(length: int) -> list[Hex]:
     """``length`` Clear hexes in a straight line going north, no Crest between them."""
-    game = _base()
-    for h in sorted(game.terrain.hexes()):
-        line = [h]
-        for _ in range(length - 1):
-            line.append(line[-1].neighbor(0))
-        if all(x in game.amap.hexes and game.terrain.terrain(x) == "clear" for x in line) and all(
-            not game.movement.cost("vehicle", b, a).parts[1:] for a, b in itertools.pairwise(line)
-        ):
-            return line
-    raise AssertionError("no straight clear line on the map")
+    return straight_line(_base(), length)
 
 
 def _state(

@@ -18,6 +18,8 @@ import itertools
 from collections.abc import Iterable
 from fractions import Fraction
 
+from armor_scenes import clear_run, position_head, straight_line
+from armor_scenes import plot_rest as _plot
 from armor_sides import two_sides
 
 from model.hexes import Hex, Hexside
@@ -35,18 +37,16 @@ from rules.engine.actions import Done
 from rules.records.position import PositionReader
 from rules.registry import load_game
 
-SCENARIO = """
-schema_version: 1
-id: test-armor-faults
-title: Test position
-system: armor
-original: true
+SCENARIO = (
+    position_head("test-armor-faults")
+    + """
 rules: {{level: armor-game}}
 map:
   layout: {{preset: edge-to-edge, order: [J, K, L]}}
   terrain_edits: [{edits}]
   overlays: [{overlays}]
 """
+)
 #: A force entry: unit code, hex, compass facing, and extra keys (label, mounted_on).
 Force = tuple[str, Hex, int, str]
 #: Where a unit a position does not need stands: section L, far from the hexes used (the
@@ -92,36 +92,12 @@ def _state(us: list[Force], german: list[Force], **kw: str) -> ArmorState:
 
 def _clear(hexes: Iterable[Hex]) -> bool:
     """Every hex on the map and Clear, and no Crest between neighbours in the list."""
-    game = base()
-    found = list(hexes)
-    if not all(h in game.amap.hexes and game.terrain.terrain(h) == "clear" for h in found):
-        return False
-    return all(
-        not game.movement.cost("vehicle", b, a).parts[1:]
-        for a, b in itertools.permutations(found, 2)
-        if a.distance(b) == 1
-    )
+    return clear_run(base(), hexes)
 
 
 def _line(length: int, direction: int = 0) -> list[Hex]:
     """``length`` Clear hexes in a straight line going ``direction`` (compass)."""
-    for h in sorted(base().terrain.hexes()):
-        line = [h]
-        for _ in range(length - 1):
-            line.append(line[-1].neighbor(direction))
-        if _clear(line):
-            return line
-    raise AssertionError("no straight clear line on the map")
-
-
-def _plot(state: ArmorState, *orders: Order) -> list[object]:
-    """Each order, then ``done`` for every side still plotting."""
-    events: list[object] = []
-    for order in orders:
-        events += state.apply(order)
-    while state.segment.id == "plot" and state.to_act():
-        events += state.apply(Done(state.to_act()[0]))
-    return events
+    return straight_line(base(), length, direction, both_ways=True)
 
 
 # --- 1. Opportunity Fire [AG VII.F] ---------------------------------------------------------

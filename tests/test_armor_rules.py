@@ -12,6 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from armor_scenes import position_head
 from armor_sides import two_sides
 
 from model.hexes import Hex
@@ -31,16 +32,14 @@ from rules.registry import load_game
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "armor"
 POSITIONS = Path(__file__).parent / "positions" / "armor"
 
-POSITION = """
-schema_version: 1
-id: test-armor-position
-title: Test position
-system: armor
-original: true
+POSITION = (
+    position_head("test-armor-position")
+    + """
 rules: {{level: armor-game}}
 map:
   layout: {{preset: edge-to-edge, order: [J, K, L]}}
 """
+)
 
 
 @functools.cache

@@ -5,9 +5,10 @@ worked example of them: forced dice on made positions, each table read checked."
 from __future__ import annotations
 
 import functools
-import itertools
 
 import pytest
+from armor_scenes import plot_to_next_plot as _plot
+from armor_scenes import position_head, straight_line
 from armor_sides import two_sides
 
 from model.hexes import Hex
@@ -27,22 +28,19 @@ from rules.armor.support.mines import danger
 from rules.armor.support.setup import edge_ranges
 from rules.armor.units import unit_of
 from rules.bots.base import make_bot, play
-from rules.engine.actions import Done
 from rules.records.position import PositionReader
 from rules.registry import load_game
 
-SCENARIO = """
-schema_version: 1
-id: test-armor-specials
-title: Test position
-system: armor
-original: true
+SCENARIO = (
+    position_head("test-armor-specials")
+    + """
 rules: {{level: advanced-game, options: [{options}]}}
 map:
   layout: {{preset: edge-to-edge, order: [J, K, L]}}
   terrain_edits: [{edits}]
   terrain_options: {{{terrain}}}
 """
+)
 PARK = "L3830"
 #: A force entry: unit code, hex (None: parked out of the way), compass facing.
 Force = tuple[str, Hex | None, int]
@@ -106,29 +104,8 @@ def _line(length: int) -> tuple[Hex, ...]:
     """``length`` Clear hexes at one level in a line going compass 0, away from the sides."""
     game = base()
     edge = edge_ranges(game)
-    for h in sorted(game.terrain.hexes()):
-        line = [h]
-        for _ in range(length - 1):
-            line.append(line[-1].neighbor(0))
-        if (
-            all(_open(game, edge, x) for x in line)
-            and len({game.level(x) for x in line}) == 1
-            and all(
-                not game.movement.cost("vehicle", b, a).parts[1:]
-                for a, b in itertools.pairwise(line)
-            )
-        ):
-            return tuple(line)
-    raise AssertionError("no straight clear line on the map")
-
-
-def _plot(state: ArmorState, *orders: Order) -> None:
-    """Each order, then ``done`` for every side until the next Order Plot or the end."""
-    for order in orders:
-        state.apply(order)
-    turn = state.play.turn
-    while not state.play.over and not (state.segment.id == "plot" and state.play.turn > turn):
-        state.apply(Done(state.to_act()[0]))
+    fits = functools.partial(_open, game, edge)
+    return tuple(straight_line(game, length, fits=fits, one_level=True))
 
 
 def _events(state: ArmorState, kind: type) -> list:  # type: ignore[type-arg]

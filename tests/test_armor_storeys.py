@@ -4,10 +4,9 @@ Execution Phase, and position files."""
 
 from __future__ import annotations
 
-import functools
-import itertools
-
 import pytest
+from armor_scenes import jkl_base as _base
+from armor_scenes import position_head, straight_line
 from armor_sides import two_sides
 
 from model.errors import ProblemList
@@ -23,31 +22,18 @@ from rules.engine.errors import IllegalActionError
 from rules.records.position import PositionReader
 from rules.registry import load_game
 
-SCENARIO = """
-schema_version: 1
-id: test-armor-storeys
-title: Test position
-system: armor
-original: true
+SCENARIO = (
+    position_head("test-armor-storeys")
+    + """
 rules: {{level: {level}, options: [{options}]}}
 map:
   layout: {{preset: edge-to-edge, order: [J, K, L]}}
   overlays: [{overlays}]
 """
+)
 #: unit code, hex, compass facing (and extra keys of the force entry)
 Force = tuple[str, Hex, int] | tuple[str, Hex, int, str]
 SQUAD, MG, TANK = "us.INFANTRY-SQUAD.1", "us.US-MG-TEAM.1", "german.PZIVJ.1"
-
-
-@functools.cache
-def _base() -> ArmorGame:
-    text = SCENARIO.format(level="advanced-game", options="", overlays="") + two_sides(
-        "      - {unit: M4, placement: {kind: hex, hex: L3830}}",
-        "      - {unit: PZIVJ, placement: {kind: hex, hex: L3831}}",
-    )
-    game = load_game(parse_scenario(text, "base.yaml"))
-    assert isinstance(game, ArmorGame)
-    return game
 
 
 def _name(h: Hex) -> str:
@@ -56,16 +42,7 @@ def _name(h: Hex) -> str:
 
 def _line(length: int) -> list[Hex]:
     """``length`` Clear hexes in a straight line going north, no Crest between them."""
-    game = _base()
-    for h in sorted(game.terrain.hexes()):
-        line = [h]
-        for _ in range(length - 1):
-            line.append(line[-1].neighbor(0))
-        if all(x in game.amap.hexes and game.terrain.terrain(x) == "clear" for x in line) and all(
-            not game.movement.cost("vehicle", b, a).parts[1:] for a, b in itertools.pairwise(line)
-        ):
-            return line
-    raise AssertionError("no straight clear line on the map")
+    return straight_line(_base(), length)
 
 
 def _buildings(*stacks: tuple[Hex, int], kind: str = "brick-building") -> str:

@@ -16,11 +16,12 @@
 from __future__ import annotations
 
 import functools
-import itertools
 from pathlib import Path
 
 import pytest
 import yaml
+from armor_scenes import plot_rest as _plot
+from armor_scenes import position_head, straight_line
 from armor_sides import two_sides
 
 from model.hexes import Hex
@@ -41,17 +42,15 @@ from rules.records.position import PositionReader
 from rules.registry import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIO = """
-schema_version: 1
-id: test-armor-support
-title: Test position
-system: armor
-original: true
+SCENARIO = (
+    position_head("test-armor-support")
+    + """
 rules: {{level: {level}}}
 map:
   layout: {{preset: edge-to-edge, order: [J, K, L]}}
   terrain_edits: [{edits}]
 """
+)
 PARK = "L3830"
 #: A force entry: unit code, hex (None: parked out of the way), compass facing.
 Force = tuple[str, Hex | None, int]
@@ -92,29 +91,14 @@ def _line(length: int) -> tuple[Hex, ...]:
     mapboard side, with no path through them and no Crest between them."""
     game = base()
     edge = edge_ranges(game)
-    for h in sorted(game.terrain.hexes()):
-        line = [h]
-        for _ in range(length - 1):
-            line.append(line[-1].neighbor(0))
-        if all(_open(game, edge, x) for x in line) and all(
-            not game.movement.cost("vehicle", b, a).parts[1:] for a, b in itertools.pairwise(line)
-        ):
-            return tuple(line)
-    raise AssertionError("no straight clear line on the map")
+    fits = functools.partial(_open, game, edge)
+    return tuple(straight_line(game, length, fits=fits))
 
 
 def _open(game: ArmorGame, edge: dict[Hex, int], h: Hex) -> bool:
     """Clear, with no road, track or stream through it, 6 or more hexes from a side."""
     eff = game.terrain.effective(h)
     return edge.get(h, 0) >= 6 and eff.terrain == "clear" and not eff.paths
-
-
-def _plot(state: ArmorState, *orders: Order) -> None:
-    """Each order, then ``done`` for every side still plotting."""
-    for order in orders:
-        state.apply(order)
-    while state.segment.id == "plot" and state.to_act():
-        state.apply(Done(state.to_act()[0]))
 
 
 def _to_plot(state: ArmorState) -> None:

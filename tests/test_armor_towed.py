@@ -5,8 +5,10 @@ prints no worked example of these rules)."""
 from __future__ import annotations
 
 import functools
-import itertools
 
+from armor_scenes import plot_this_turn as _plot
+from armor_scenes import position_head, straight_line
+from armor_scenes import to_next_plot as _to_next_plot
 from armor_sides import two_sides
 
 from model.hexes import Hex
@@ -19,17 +21,15 @@ from rules.armor.transport import Transferred
 from rules.engine.actions import Done
 from rules.registry import load_game
 
-SCENARIO = """
-schema_version: 1
-id: test-armor-towed
-title: Test position
-system: armor
-original: true
+SCENARIO = (
+    position_head("test-armor-towed")
+    + """
 rules: {{level: {level}}}
 map:
   layout: {{preset: edge-to-edge, order: [J, K, L]}}
   terrain_edits: [{edits}]
 """
+)
 #: unit code, hex, compass facing, extra keys
 Force = tuple[str, Hex, int, str]
 PARK = "L3830"
@@ -69,41 +69,13 @@ def base() -> ArmorGame:
 @functools.cache
 def _line(length: int = 8) -> list[Hex]:
     """``length`` Clear hexes in a straight line going north, no Crest between them."""
-    game = base()
-    for h in sorted(game.terrain.hexes()):
-        line = [h]
-        for _ in range(length - 1):
-            line.append(line[-1].neighbor(0))
-        if all(x in game.amap.hexes and game.terrain.terrain(x) == "clear" for x in line) and all(
-            not game.movement.cost("vehicle", b, a).parts[1:] for a, b in itertools.pairwise(line)
-        ):
-            return line
-    raise AssertionError("no straight clear line on the map")
+    return straight_line(base(), length)
 
 
 def _state(us: list[Force], german: list[Force], **kw: str) -> ArmorState:
     state = _game(us, german, **kw).new_initial_state(1)
     assert isinstance(state, ArmorState)
     return state
-
-
-def _plot(state: ArmorState, *orders: Order) -> list[object]:
-    """Each order, then ``done`` for every side still plotting this Turn."""
-    events: list[object] = []
-    turn = state.play.turn
-    for order in orders:
-        events += state.apply(order)
-    while state.play.turn == turn and state.segment.id == "plot" and state.to_act():
-        events += state.apply(Done(state.to_act()[0]))
-    return events
-
-
-def _to_next_plot(state: ArmorState) -> list[object]:
-    events: list[object] = []
-    turn = state.play.turn
-    while not state.is_terminal() and not (state.play.turn > turn and state.segment.id == "plot"):
-        events += state.apply(Done(state.to_act()[0]))
-    return events
 
 
 def _ap(events: list[object], firer: str) -> ApFire:
