@@ -12,16 +12,14 @@ Run ``python tests/test_p44_same_games.py`` to print the values the current code
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
-from typing import Any
 
 import pytest
+from same_games import play_seed as played
 
 from model.scenario_io import load_scenario
-from rules.bots.base import Bot, RandomBot, make_bot, play
-from rules.engine.actions import Action
-from rules.engine.core import Game, State
+from rules.bots.base import RandomBot
+from rules.engine.core import Game
 from rules.registry import load_game
 
 ROOT = Path(__file__).parent.parent / "scenarios" / "panzer44"
@@ -86,32 +84,12 @@ HEURISTIC: dict[tuple[str, int, int], tuple[int, str, str]] = {
 }
 
 
-class ListingBot(RandomBot):
-    """The random bot, hashing every list of legal actions it is offered (order included)."""
-
-    def __init__(self, seed: int, digest: Any) -> None:
-        super().__init__(seed)
-        self.digest = digest
-
-    def choose(self, state: State, side: str) -> Action:
-        actions = state.legal_actions(side)
-        self.digest.update(("\n".join(a.text() for a in actions) + "\n--\n").encode())
-        return super().choose(state, side)
-
-
 def play_seed(game: Game, seed: int, heuristic: int | None = None) -> tuple[int, str, str]:
     """(actions, legal-lists hash, fingerprint) of one random game, seeded as the CLI does;
-    the side numbered ``heuristic`` (if any) played by the heuristic bot."""
-    digest = hashlib.sha256()
-    bots: dict[str, Bot] = {
-        s: make_bot("heuristic", seed * 10 + i + 1)
-        if i == heuristic
-        else ListingBot(seed * 10 + i + 1, digest)
-        for i, s in enumerate(game.sides)
-    }
-    state = game.new_initial_state(seed)
-    count = play(state, bots)
-    return count, digest.hexdigest()[:16], state.fingerprint()
+    the side numbered ``heuristic`` (if any) played by the heuristic bot
+    (:func:`same_games.play_seed` without the played actions' hash)."""
+    count, lists, _, fingerprint = played(game, seed, heuristic)
+    return count, lists, fingerprint
 
 
 _games: dict[str, Game] = {}
