@@ -23,7 +23,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bench.common import baseline_checkout, clean_env
+from bench.common import baseline_checkout, clean_env, load_average
 
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE = "56f4074"
@@ -65,11 +65,6 @@ def _child(code: str, where: Path) -> list[object]:
     return found
 
 
-def _load() -> str:
-    one, five, fifteen = os.getloadavg()
-    return f"load {one:.2f} {five:.2f} {fifteen:.2f}"
-
-
 def main() -> list[str]:
     base = baseline_checkout(BASELINE)
     places = {"ours": ROOT, "baseline": base}
@@ -77,8 +72,8 @@ def main() -> list[str]:
         subprocess.run([PY, "-m", "compileall", "-q", "rules", "model", "editor"], cwd=where,
                        env=clean_env(), capture_output=True, check=False)  # fmt: skip
     lines = [
-        f"Armor games, ours against main at {BASELINE} ({_load()} at the start; CPU seconds, "
-        f"median of seeds {SEEDS}, best of {ROUNDS} processes)"
+        f"Armor games, ours against main at {BASELINE} ({load_average()} at the start; CPU "
+        f"seconds, median of seeds {SEEDS}, best of {ROUNDS} processes)"
     ]
     for path, bot in ROWS:
         best: dict[str, float] = {}
@@ -94,7 +89,7 @@ def main() -> list[str]:
         lines.append(
             f"  {Path(path).stem:<24} {bot:<9} bots: ours {best['ours']:6.2f} s   baseline "
             f"{best['baseline']:6.2f} s   x{best['baseline'] / best['ours']:.2f}   {same}   "
-            f"({_load()})"
+            f"({load_average()})"
         )
     return lines
 

@@ -54,3 +54,9 @@ def baseline_checkout(rev: str) -> Path:
         ).stdout
         subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
     return folder
+
+
+def load_average() -> str:
+    """The machine's load averages (1, 5, 15 minutes), printed beside a figure taken under load."""
+    one, five, fifteen = os.getloadavg()
+    return f"load {one:.2f} {five:.2f} {fifteen:.2f}"

@@ -36,7 +36,7 @@ import sys
 import time
 from pathlib import Path
 
-from bench.common import baseline_checkout, clean_env
+from bench.common import baseline_checkout, clean_env, load_average
 
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE = "21b2c94"
@@ -109,11 +109,6 @@ def _child(code: str, where: Path) -> object:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def _load() -> str:
-    one, five, fifteen = os.getloadavg()
-    return f"load {one:.2f} {five:.2f} {fifteen:.2f}"
-
-
 def _whole(where: Path) -> float:
     start = time.perf_counter()
     subprocess.run(
@@ -133,7 +128,7 @@ def main() -> list[str]:
         subprocess.run([PY, "-m", "compileall", "-q", "rules", "model", "editor"], cwd=where,
                        env=clean_env(), capture_output=True, check=False)  # fmt: skip
     lines = [
-        f"Panzer '44 games, ours against main at {BASELINE} ({_load()} at the start; "
+        f"Panzer '44 games, ours against main at {BASELINE} ({load_average()} at the start; "
         "CPU seconds of the process, wall seconds beside them: on a loaded machine the CPU "
         "figure is the one to compare)"
     ]
@@ -153,7 +148,7 @@ def main() -> list[str]:
             f"  Menzelen random game, warm: {what} (median of {len(SEEDS)} seeds, best of "
             f"{ROUNDS} processes): ours {ours[0]:.3f} s (wall {ours[1]:.3f})   baseline "
             f"{was[0]:.3f} s (wall {was[1]:.3f})   x{was[0] / ours[0]:.2f}   target <= 0.25 s: "
-            f"{verdict}   ({_load()})"
+            f"{verdict}   ({load_average()})"
         )
     for system_first in (False, True):
         cold: dict[str, list[dict[str, list[float]]]] = {k: [] for k in places}
@@ -177,14 +172,14 @@ def main() -> list[str]:
                 f"first/warm {ratio:.2f}x (wall {wall:.2f}x; median of {ROUNDS} processes)  "
                 f"target <= 1.3x: {verdict}   imports {mid['imports'][1]:.3f} s"
                 + (f", the system's {mid['system'][1]:.3f} s" if system_first else "")
-                + f"   ({_load()})"
+                + f"   ({load_average()})"
             )
     whole = {k: min(_whole(w) for _ in range(ROUNDS)) for k, w in places.items()}
     bare = min(_bare() for _ in range(ROUNDS))
     lines.append(
         f"  whole 'hexwright play' process, Sedan random bots, wall (best of {ROUNDS}):   "
         f"ours {whole['ours']:.3f} s   baseline {whole['baseline']:.3f} s   "
-        f"python alone {bare:.3f} s   ({_load()})"
+        f"python alone {bare:.3f} s   ({load_average()})"
     )
     return lines
 

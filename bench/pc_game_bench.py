@@ -28,7 +28,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bench.common import baseline_checkout, clean_env
+from bench.common import baseline_checkout, clean_env, load_average
 
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE = "2de1b41"
@@ -99,17 +99,12 @@ def _child(kind: str, where: Path) -> list[list[object]]:
     return rows
 
 
-def _load() -> str:
-    one, five, fifteen = os.getloadavg()
-    return f"load {one:.2f} {five:.2f} {fifteen:.2f}"
-
-
 def main() -> list[str]:
     base = baseline_checkout(BASELINE)
     places = {"ours": ROOT, "baseline": base}
     lines = [
-        f"Panzer Command games, ours against main at {BASELINE} ({_load()} at the start; CPU "
-        "seconds of the process, wall beside them: on a loaded machine compare the CPU)"
+        f"Panzer Command games, ours against main at {BASELINE} ({load_average()} at the start; "
+        "CPU seconds of the process, wall beside them: on a loaded machine compare the CPU)"
     ]
     kinds = (
         ("random", f"random games ({GAMES} seeds a scenario)"),
@@ -135,7 +130,7 @@ def main() -> list[str]:
         lines.append(
             f"  {what}: per game ours {ours[0]:.2f} s CPU (wall {ours[1]:.2f})   baseline "
             f"{was[0]:.2f} s CPU (wall {was[1]:.2f})   x{was[0] / ours[0]:.2f}   "
-            f"{'same games' if same else 'GAMES DIFFER OR FAILED'}   ({_load()})"
+            f"{'same games' if same else 'GAMES DIFFER OR FAILED'}   ({load_average()})"
         )
     return lines
 
