@@ -97,3 +97,24 @@ def test_a_unit_starting_on_the_objective_is_in_time() -> None:
     assert unit is not None
     start = check_reach._Start(unit, "M8", frozenset({h}), 1, "set-up")
     assert check_reach._search(ctx, "hard-vehicle", frozenset({h}), [(start, 1.0, 1)]) is None
+
+
+def test_the_class_likeliest_to_make_it_is_searched_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Luneville's objectives are reached by the armoured cars in time and not by the
+    infantry: the vehicles' search ends the check before any foot move is priced (the foot
+    search, which cannot succeed, was most of the check's time), with the same answers."""
+    path = SCENARIOS / "panzer44" / "19.4-luneville.yaml"
+    ctx = CheckContext(load_scenario(path))
+    searched: list[str] = []
+    search = check_reach._search
+
+    def recording(ctx: CheckContext, cls: str, target: frozenset[Hex], group: Group) -> object:
+        searched.append(cls)
+        return search(ctx, cls, target, group)
+
+    monkeypatch.setattr(check_reach, "_search", recording)
+    assert list(check_reach.objective_reach(ctx)) == []
+    assert searched and "foot" not in searched
+    assert not any(key[0] == "foot" for key in ctx._costs)

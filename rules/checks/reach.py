@@ -120,7 +120,10 @@ def _best(
             by_class.setdefault(cls, []).append((start, allowance, turns))
     unit = ctx.scenario.length.unit.replace("-", " ")
     needs: list[tuple[float, str]] = []
-    for cls, group in by_class.items():
+    # The class likeliest to make it is searched first: one that does ends the check, and
+    # a slow class that cannot (infantry beside the vehicles) is then never priced.
+    middle = _middle(target)
+    for cls, group in sorted(by_class.items(), key=lambda item: -_promise(item[1], middle)):
         costs = _search(ctx, cls, target, group)
         if costs is None:
             return None  # a unit of this class makes it
@@ -226,12 +229,26 @@ def _probe(
     return False
 
 
+def _middle(target: frozenset[Hex]) -> Hex:
+    qs = [h.q for h in target]
+    rs = [h.r for h in target]
+    return Hex(round(sum(qs) / len(qs)), round(sum(rs) / len(rs)))
+
+
+def _promise(group: list[tuple[_Start, float, int]], middle: Hex) -> float:
+    """What the group's best unit may spend per hex between its start and the target's
+    middle: an ordering of classes only (the searches decide)."""
+    return max(
+        allowance * turns / max(1, h.distance(middle))
+        for start, allowance, turns in group
+        for h in start.hexes
+    )
+
+
 def _likeliest(target: frozenset[Hex], group: list[tuple[_Start, float, int]]) -> Hex:
     """The start hex nearest the target for what its unit may spend (by hex distance to
     the target's middle), ties to the lowest coordinates."""
-    qs = [h.q for h in target]
-    rs = [h.r for h in target]
-    middle = Hex(round(sum(qs) / len(qs)), round(sum(rs) / len(rs)))
+    middle = _middle(target)
     return min(
         (h.distance(middle) / (allowance * turns), h.q, h.r, h)
         for start, allowance, turns in group
