@@ -8,9 +8,11 @@ expected Victory Points of the shot: the engine's own AP fire (:func:`rules.armo
 rolled a few times on a copy of the state with dice of the bot's own and the enemy's orders
 left out (what the side may know [AG V]). An Overrun [ADV VIII] of an enemy Leg or Towed
 unit with no gun of its side near it is weighed by its Overrun Fire's odds (the
-:func:`rules.armor.overrun.chance`) times the unit's value. A unit whose best order is no
-better than standing still gets none. Final Facing turns the hull's front and the gun toward
-the enemy. A triggered Opportunity Fire [AG VII.F] is fired when its shot can hit, else
+:func:`rules.armor.overrun.chance`) times the unit's value; a Close Assault [ADV VII] by an
+Infantry unit on an adjacent enemy Vehicle likewise (:func:`rules.armor.assault.chance`), and
+on a Pillbox or Bunker as a Direct Fire at it is (:func:`_assault_value`). A unit whose best
+order is no better than standing still gets none. Final Facing turns the hull's front and the
+gun toward the enemy. A triggered Opportunity Fire [AG VII.F] is fired when its shot can hit, else
 declined (to wait for a later unit); a triggered Tracking Fire [OP XV.B] likewise (declined, it
 waits for the target's next hex). Where the scenario plays Tracking Fire, a Tracking order at
 an enemy in cover is weighed as the Direct Fire's worth scaled by how much better the shot is
@@ -30,7 +32,7 @@ import random
 from typing import TYPE_CHECKING, cast
 
 from model.hexes import Hex
-from rules.armor import antitank, overrun, scenario_rules, transport
+from rules.armor import antitank, assault, overrun, scenario_rules, transport
 from rules.armor.bot_at import with_weapon
 from rules.armor.bot_mg import opportunity_odds, with_machineguns
 from rules.armor.bot_watch import with_watch
@@ -231,6 +233,8 @@ class ArmorPlanner:
                 if _supported(state, a.overrun, side):
                     continue  # only an Overrun that is clearly good (our weighting)
                 fire = _overrun_value(state, side, a)
+            if a.assault:  # [ADV IV.A.1; ADV VII.B]
+                fire = _assault_value(state, side, a)
             moved = _at(piece, end[0])
             value = fire + self.ev.progress(moved, enemies, waypoint=way)
             value -= SAME_HEX * (end[0] in self._ends)
@@ -465,6 +469,27 @@ def _overrun_value(state: ArmorState, side: str, order: Order) -> float:
     of a Suppressed result (:func:`rules.armor.overrun.chance`) times the target's value."""
     target = order.overrun or ""
     _, kills, hurts = overrun.chance(state, order.unit, target)
+    points = float(state.game.units[target].points)
+    scale = 2.0 if scores_losses(list(state.game.scenario.victory.conditions), side) else 1.0
+    return scale * points * (kills + SUPPRESSED_WORTH * hurts)
+
+
+def _assault_value(state: ArmorState, side: str, order: Order) -> float:
+    """Expected Victory Points of a Close Assault [ADV VII.B]: on an enemy Vehicle, its
+    chances of a Knocked Out and of a Suppressed result (:func:`rules.armor.assault.chance`,
+    the Vehicle taken as not moving) times the Vehicle's value, as an Overrun is weighed; on a
+    Pillbox or Bunker (named by its hex [ADV IV.A.1]), its chance of a Knock Out times what the
+    construction and the units inside are worth, as a Direct Fire at it is
+    (:func:`_fortification_value`)."""
+    target = order.assault or ""
+    if strikes.is_target(state, target):  # as the Close Assault Phase tells them apart
+        aimed = strikes.assault_target(state, target)
+        shot = strikes.aim(state, order.unit, aimed, True, close_assault=True)
+        inside = strikes.occupants(state, shot.aimed)
+        return shot.chance * (
+            FORTIFICATION_VALUE + sum(_worth(state, u, {"knocked-out"}) for u in inside)
+        )
+    _, kills, hurts = assault.chance(state, order.unit, target)
     points = float(state.game.units[target].points)
     scale = 2.0 if scores_losses(list(state.game.scenario.victory.conditions), side) else 1.0
     return scale * points * (kills + SUPPRESSED_WORTH * hurts)
