@@ -109,6 +109,7 @@ from rules.soldiers import (
     activation,
     artillery,
     bidding,
+    bridges,
     carrying,
     damage_choice,
     delayed_entry,
@@ -226,6 +227,11 @@ ENFORCES: dict[str, Enforce] = {
     ),
     # scenarios 20-26's rules in words the engine plays [22.2; 24.3; 26.4]
     "text": Enforce(check=scenario_rules.text_not_enforced),
+    # 26's Bridge Destruction: wire-bridge and blow-bridge (rules.soldiers.bridges) [26.2]
+    "demolition": Enforce(
+        ignores={"preparation_turns": "a bridge is wired at the end of its Command Cycle [26.2]"},
+        check=bridges.not_enforced,
+    ),
 }
 
 
@@ -305,6 +311,7 @@ class SoldiersGame(MapGame):
         hidden_gun_choice.HiddenGunChoice,
         damage_choice.TakeDamage,
         melee.LineUp,
+        *bridges.ACTIONS,
     )
     position_state = SoldiersPositionState
     #: The special rules its engine enforces (:data:`ENFORCES`; the rest are listed in each
@@ -538,6 +545,7 @@ class SoldiersState(State):
     def _end_cycle(self, why: str = "both passed [4]") -> None:
         self.emit(SegmentBegan(self.play.cycle, "End of the Command Cycle", why))
         scenario_effects.demolition(self)  # the Maas bridges, wired this cycle [22.6]
+        bridges.cycle_ends(self)  # a bridge whose wiring began this cycle is wired [26.2]
         scenario_victory.look(self)  # what the Raid's Germans see [24.3]
         beaten = [s for s in self.game.sides if not self.able(s) and not self.to_come(s)]
         if self.play.cycle >= self.game.cycles or beaten or decided(self):
@@ -711,6 +719,7 @@ class SoldiersState(State):
                         mine.extend(smoke.options(self))  # smoke grenades [12.5; 12.54]
                         mine.extend(wire.options(self))  # remove wire [18.32]
                         mine.extend(rifle_grenades.options(self))  # rifle grenades [12.6]
+                        mine.extend(bridges.options(self))  # wire and blow bridges [26.2]
                 if self.play.phase == "action" and not self.active.operational_turn:  # [16.2; 17.2]
                     mine.extend(fire_support.support_options(self, s))
                 # in the enemy-occupied hex they began in, only what 8.83 allows
@@ -856,6 +865,8 @@ class SoldiersState(State):
             smoke.apply(self, action)  # [12.5; 12.54]
         elif isinstance(action, wire.RemoveWire):
             wire.apply(self, action)  # [18.32; 16.13]
+        elif isinstance(action, bridges.ACTIONS):
+            bridges.apply(self, action)  # all his AP [26.2; 7.33]
         elif isinstance(action, rifle_grenades.FireGrenade):
             rifle_grenades.fire(self, action)  # [12.6-12.63]
         elif isinstance(action, SelfSuppress):

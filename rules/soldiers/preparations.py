@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 from model.hexes import Hex
 from model.scenario import Scenario
 from rules.movement.costs import terrain_effect
+from rules.soldiers import bridges
 from rules.soldiers.actions import SetupNote
 from rules.soldiers.units import SYSTEM, Man
 
@@ -133,6 +134,8 @@ def kinds(state: SoldiersState, h: Hex) -> frozenset[str]:
     """The preparations in ``h`` now: a pillbox an artillery D result made rubble is gone
     [17.51]."""
     found = placed_kinds(state.game, h)
+    if state.field.marks and bridges.camouflaged(state, h):
+        found = found | {"camouflage"}  # an engineer wiring the bridge placed it [26.2; 18.1]
     rubble = state.artillery.rubble
     if "pillbox" in found and rubble and state.game.name(h) in rubble:
         return found - {"pillbox"}

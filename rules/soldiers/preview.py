@@ -15,6 +15,7 @@ from rules.engine.actions import Action, Done, Move
 from rules.engine.play import Chance, Preview
 from rules.soldiers import (
     bidding,
+    bridges,
     carrying,
     damage_choice,
     destroying,
@@ -124,6 +125,8 @@ def _why_not(state: SoldiersState, action: Action) -> str | None:
         return smoke.why_not(state, action)  # [12.5; 12.54]
     if isinstance(action, wire.RemoveWire):
         return wire.why_not(state, action)  # [18.32]
+    if isinstance(action, bridges.ACTIONS):
+        return bridges.why_not(state, action)  # [26.2]
     if isinstance(action, rifle_grenades.FireGrenade):
         return rifle_grenades.why_not(state, action)  # [12.6]
     if isinstance(action, ClearJam | Reload):
@@ -177,6 +180,8 @@ def preview(state: SoldiersState, action: Action) -> Preview:
         return smoke.preview(state, action, words)  # [12.5; 12.54]
     if isinstance(action, wire.RemoveWire):
         return wire.preview(state, action, words)  # [18.32]
+    if isinstance(action, bridges.ACTIONS):
+        return bridges.preview(state, action, words)  # [26.2]
     if isinstance(action, rifle_grenades.FireGrenade):
         return rifle_grenades.preview(state, action, words)  # [12.6]
     if isinstance(action, operational_turns.Declare | hidden_gun_choice.HiddenGunChoice):

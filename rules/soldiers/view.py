@@ -10,6 +10,7 @@ from rules.engine.actions import Action, Done, Move
 from rules.engine.play import ActionFocus, Progress
 from rules.soldiers import (
     bidding,
+    bridges,
     damage_choice,
     fire_support,
     rifle_grenades,
@@ -201,6 +202,8 @@ def describe(state: SoldiersState, action: Action) -> str:
         return smoke.describe(state, action)  # [12.5; 12.54]
     if isinstance(action, wire.RemoveWire):
         return wire.describe(state, action)  # [18.32]
+    if isinstance(action, bridges.ACTIONS):
+        return bridges.describe(state, action)  # [26.2]
     if isinstance(action, rifle_grenades.FireGrenade):
         return rifle_grenades.describe(state, action)  # [12.6]
     if isinstance(action, DestroyEquipment):
@@ -291,6 +294,8 @@ def concerns(state: SoldiersState, action: Action) -> ActionFocus:
         return smoke.concerns(state, action)  # [12.5; 12.54]
     if isinstance(action, wire.RemoveWire):
         return wire.concerns(state, action)  # [18.32]
+    if isinstance(action, bridges.ACTIONS):
+        return bridges.concerns(state, action)  # [26.2]
     if isinstance(action, rifle_grenades.FireGrenade):
         return rifle_grenades.concerns(state, action)  # [12.6]
     if isinstance(action, DestroyEquipment):
