@@ -100,6 +100,23 @@ def test_op_x_c_2_the_second_numbers_in_woods_for_a_squad_and_a_large_towed_gun(
         assert sighting_range(state, far, there, size, buttoned) == 1  # "1-1", "2-1" [GC2]
 
 
+def test_op_x_c_2_over_4_stacking_factors_doubles_the_second_number_too() -> None:
+    """[OP X.C.2; AG IV.C.6] (our reading: the book names no exception): a squad in Full Cover
+    in Woods is sighted at twice the second number (2 x 2 = 4) when its hex holds over 4
+    Stacking Factors (three Squads, 2 each), at 2 alone; the log gives the range it used."""
+    line = _line(5)
+    woods = f"{{hexes: [{_name(line[4])}], terrain: woods}}"
+    crowd = [("GE-INFANTRY-SQUAD", line[4], 3)] * 3
+    for squads, seen in ((crowd, True), (crowd[:1], False)):
+        state = _state([("M4", line[0], 0)], squads, options=OPTION, edits=woods)
+        assert (state.stacking(line[4]) > 4) == seen
+        state.cover.covered.add(GE_SQUAD)
+        assert _sighted(state, M4, GE_SQUAD) == seen
+        if not seen:
+            why = why_not_sighted(state, M4, GE_SQUAD) or ""
+            assert "gives 2 in its SM column" in why and "[OP X.C.2]" in why
+
+
 def test_op_x_c_2_full_cover_taken_in_play_hides_the_squad_from_the_next_sighting_phase() -> None:
     """[ADV IV.C.2; OP X.C.2; OP X.A.2; AG IV]: the German squad 13 hexes off in Clear is
     sighted on Turn 1 (15); it is given "C", the Full Cover unit is placed in the Movement
