@@ -26,8 +26,11 @@ What the engine plays:
   ADV VI.B.4.b] (a placeholder: the chart is not in the text, :data:`FC_PLACEHOLDER`);
 - it fires only Defensive Fire against an Overrun [ADV VIII.A.2.c] (it has no fire orders).
 
-Not played: the Full Cover second numbers of the Sighting Ranges Table, which are an Optional
-Sighting Rule [OP X.C.2]; Mortars firing from Full Cover [OP II.E.2] (no Mortars are played).
+With the Optional Sighting Rule ``sighting-full-cover`` a unit under a Full Cover unit is
+sighted at the Sighting Ranges Table's second numbers under LG and SM [OP X.C.2]
+(:func:`rules.armor.optional.intel.full_cover_row`).
+
+Not played: Mortars firing from Full Cover [OP II.E.2] (no Mortar Teams are played).
 """
 
 from __future__ import annotations

@@ -8,7 +8,9 @@ Smoke blocks it into and out of its hex [OP IX.A.5]) and a range no longer than 
 Ranges Table gives for the target's hex (Day, Normal:
 the Armor Game's turrets are Open [AG IV.C.2; AG VIII.B]), twice that when the hex holds over
 4 Stacking Factors [AG IV.C.6]; an adjacent hex is always sighted, and a unit that fired is
-sighted for the next Turn at any range with a clear line [AG IV.C.5].
+sighted for the next Turn at any range with a clear line [AG IV.C.5]. With the Optional
+Sighting Rules (:mod:`rules.armor.optional.intel`): +5 hexes a level [OP X.C.1], a Leg or Towed
+unit in Full Cover at the table's second number [OP X.C.2], dust [OP X.C.3].
 
 Direct Fire [AG VI.A-B]: from the positions before movement, at one sighted enemy vehicle in
 the gun's 60 degree Field of Fire; Modifier Number = 20 + the Movement, Target Terrain and
@@ -238,7 +240,9 @@ def sighting_range(
     unit on its printed terrain too (the book's example: "if a Block unit is placed in a Scrub
     hex, the ranges listed under Block would be used as they are smaller"). ``row``: the
     sighting unit's row (Normal or Buttoned [AG IV.C.2]); ``higher``: the sighter is higher
-    than the target (its storey counted [AG IV.B.1.h(3)]), else the hexes' levels decide."""
+    than the target (its storey counted [AG IV.B.1.h(3)]), else the hexes' levels decide. A
+    Full Cover row (``"Day Normal, Full Cover target (OP)"``) reads the second numbers under LG
+    and SM [OP X.C.2] (:func:`rules.armor.optional.intel.full_cover_row`)."""
     terrains = _mixed(state, target)
     if size != "VH" and any(u.kind == "block" for u in state.game.works.at(target)):
         # Our reading: Terrain Support units "do not negate the printed terrain" [Setup
@@ -337,7 +341,7 @@ def why_not_sighted(
     """Why ``unit`` does not sight ``target`` now, or None [AG IV]: the line of sight blocked
     (by terrain between them, or Smoke in either hex [OP IX.A.5], or dust [OP X.C.3.c]), or
     the range by the Range Scale [AG III.D] beyond the Sighting Ranges Table's [GC2; AG IV.C]
-    (with the Optional Sighting Rules' changes [OP X.C.1; X.C.3.b]). ``by_firing``: a unit
+    (with the Optional Sighting Rules' changes [OP X.C.1-3]). ``by_firing``: a unit
     that fired last Turn is sighted at any range [AG IV.C.5] (not for turning an inverted unit
     face up [OP X.A.2]). ``explain`` False: a blocked line's reason without the obstacle that
     blocks it (the full line is not worked out: for callers that need only whether)."""
@@ -381,14 +385,19 @@ def _why_out_of_range(
 ) -> str | None:
     """Why ``target`` in ``b`` is beyond ``unit``'s sighting range from ``a``, or None: the
     range by the Range Scale [AG III.D] against the Sighting Ranges Table's [GC2; AG IV.C],
-    any range for a unit that fired last Turn [AG IV.C.5] (when ``by_firing``)."""
+    any range for a unit that fired last Turn [AG IV.C.5] (when ``by_firing``); a unit in Full
+    Cover by the second numbers, with ``sighting-full-cover`` [OP X.C.2]."""
     if by_firing and target in state.firing.fired_last_turn:
         return None  # [AG IV.C.5]
     size = target_size(state, target)
     row = hatches.sight_row(state, unit)  # Normal or Buttoned [AG IV.C.2]
+    notes = " (Buttoned: the Buttoned row [AG IV.C.2])" if row != "Day Normal" else ""
+    covered = intel.full_cover_row(state, target, row)  # [OP X.C.2]
+    if covered != row:
+        row = covered
+        notes += " (in Full Cover: the second number under LG and SM [OP X.C.2])"
     higher = storeys.level(state, unit) > storeys.level(state, target)  # [AG IV.C.4]
     limit = sighting_range(state, a, b, size, row, higher)
-    notes = " (Buttoned: the Buttoned row [AG IV.C.2])" if row != "Day Normal" else ""
     if intel.dusty(state, target):  # seen as if in Clear [OP X.C.3.b]
         clear = _sighting_in(state, a, b, "clear", size, row) * (2 if state.stacking(b) > 4 else 1)
         if clear > limit:

@@ -22,7 +22,10 @@ Execution Phase, Opportunity Fire included [VIII intro] (:func:`rules.armor.exec
   Overrun Fire. A Squad's hand-held Flamethrower (:func:`_flamethrower_defends`) and its
   Bazooka, PIAT, Panzerfaust or Panzerschreck (AP, :func:`rules.armor.antitank.defends`) fire
   with it when the hex the Vehicle comes from is in its Field of Fire [A.2].
-  Suppressed: GP halved or the Suppressed AP modifier [A.2.b]. A unit that fired
+  Suppressed: GP halved or the Suppressed AP modifier [A.2.b]. A unit in Full Cover (under a
+  Full Cover unit, or with a "C" order plotted this Turn: "with Full Cover orders") fires it,
+  the only fire it may make, First Fire unless it is also Suppressed [A.2.c], the log says so
+  (:func:`_full_cover_note`). A unit that fired
   its Opportunity Fire this Turn does not also fire Defensive Fire [A.2.d] (our reading: in this
   phase its Opportunity Fire can only have been at an Overrunning Vehicle). Bail Out [ADV IX]
   is checked once the Defensive Fire is applied (:func:`_bail_outs`, our reading of "after all
@@ -42,8 +45,7 @@ Overrun Combats are "simultaneous but can be resolved in any convenient order": 
 side's first, each unit in id order, each result applied as it is resolved (our reading).
 Placeholders: the Gunnery Tables' GP Factors (:data:`rules.armor.gp.GP_FACTOR_PLACEHOLDER`,
 :data:`MG_PLACEHOLDER` for vehicle machineguns) and the GP Hit Table's cut rows. Not in this
-slice: Buttoned Vehicles, Full
-Cover, Loading, Pillboxes and Bunkers [IV.A.2.c], Panic Morale.
+slice: Buttoned Vehicles, Loading, Pillboxes and Bunkers [IV.A.2.c], Panic Morale.
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from rules.armor import antitank, execution, hatches, storeys, transport
+from rules.armor import cover as full_cover
 from rules.armor.cards import gun_of
 from rules.armor.events import GpFire, OrderCut, PhaseNote
 from rules.armor.fire import Pending, in_field_of_fire
@@ -393,6 +396,33 @@ def why_not_defend(
     return None
 
 
+def in_full_cover(state: ArmorState, unit: str) -> bool:
+    """``unit`` is a Leg or Towed unit "with Full Cover orders" [ADV VIII.A.2.c]: under a Full
+    Cover unit [ADV IV.C.2], or with a "C" order plotted this Turn, whose Full Cover unit is
+    placed only in the Movement Execution Phase, after the Overrun Phase [ADV II; IV.C.2]."""
+    return full_cover.covered(state, unit) or state.orders_of(unit).cover
+
+
+def _full_cover_note(state: ArmorState, defender: str, first: bool) -> None:
+    """The log's word on a Full Cover unit's Defensive Fire [ADV VIII.A.2.c]: "Leg or Towed
+    units with Full Cover orders may use Defensive Fire, and this may be First Defensive Fire
+    if the unit does not also have a Suppressed order ... This is the only case where Full
+    Cover Leg or Towed units may fire"."""
+    if not in_full_cover(state, defender):
+        return
+    if first:
+        how = "First Defensive Fire, as it is not also Suppressed"
+    elif state.suppressed(defender):
+        how = "not First Fire: it is also Suppressed [ADV VIII.A.2.b]"
+    else:
+        how = "with the Overrun Fire"
+    note = (
+        f"{defender} is in Full Cover: it may use Defensive Fire, the only fire a Full Cover "
+        f"unit may make; {how}"
+    )
+    state.emit(PhaseNote(PHASE, note, "[ADV VIII.A.2.c]"))
+
+
 _DEFENSIVE = {
     True: "fires Overrun Defensive First Fire [ADV VIII.A.1] from the adjacent hex at",
     False: "fires Overrun Defensive Fire [ADV VIII.A.1] with the Overrun Fire at",
@@ -406,6 +436,7 @@ def defensive_fire(
     [ADV VIII.A.2-3]: a Leg unit's NM GP fire at range 1-2, a Towed unit's AP fire as Direct
     Fire from where it stands at the hex the Vehicle comes from."""
     spec = state.game.units[defender]
+    _full_cover_note(state, defender, first)  # [ADV VIII.A.2.c]
     if not spec.leg:
         how = "First Fire from the adjacent hex" if first else "with the Overrun Fire"
         note = f"{defender} fires Overrun Defensive Fire ({how}) at {vehicle}: AP, as Direct Fire"
@@ -627,7 +658,7 @@ def chance(state: ArmorState, unit: str, target: str) -> tuple[str, float, float
     _, adds = overrun_factor(state, unit)
     words = (
         f"Overrun Fire: GP Factor {shot.modified} ({adds}; column {column(shot.modified)}) "
-        f"against GP Defense {shot.defense}, roll +{OVERRUN_ROLL}"
+        f"against GP Defense {shot.defense} ({shot.defense_why}), roll +{OVERRUN_ROLL}"
         + "".join(f" {m.value:+d} {m.what}" for m in shot.dice[1:])
         + f": N {n:02d}, S {s:02d}; Knocked Out on {kills} in 100, Suppressed on {hurts} "
         "[ADV VIII.B; GC1 GP Hit Table]; the target's Defensive Fire first if it may "

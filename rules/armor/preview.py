@@ -20,6 +20,7 @@ from rules.armor import (
     antitank,
     antitank_opportunity,
     assault,
+    cover,
     machineguns,
     overrun,
     own_tracking,
@@ -51,6 +52,21 @@ HIDDEN = (
 )
 
 HIDDEN_GP = "the target's orders are secret while plotting [AG V]: as if it stands (NM Defense)"
+FULL_COVER_GP = (
+    "the target is under a Full Cover unit, on the map for both sides to see [ADV IV.C.2]: the "
+    "Target Information Chart's FC column, whatever its orders [Intro IV GP DEFENSE; ADV "
+    "VI.B.4.b] (placeholder: {basis})"
+)
+
+
+def hidden_gp(state: ArmorState, target: str) -> str:
+    """What a GP shot's preview takes of the target's GP Defense: a Full Cover unit's FC
+    column, its basis named (the Full Cover unit is on the map [ADV IV.C.2]), else "as if it
+    stands", its orders secret [AG V]."""
+    if cover.covered(state, target):
+        return FULL_COVER_GP.format(basis=cover.FC_PLACEHOLDER)
+    return HIDDEN_GP
+
 
 HIDDEN_ASSAULT = (
     "the target's orders are secret while plotting [AG V]: as if it stands (NM Close Assault "
@@ -202,7 +218,8 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
         rules.append("Close Assault on a Pillbox or Bunker by its hex [ADV IV.A.1; ADV VII.B]")
     if order.overrun is not None:
         said, kills, hurts = overrun.chance(state, order.unit, order.overrun)
-        chances = (Chance(order.overrun, f"{said}; {HIDDEN_GP}", kills + hurts),)
+        hidden = hidden_gp(state, order.overrun)
+        chances = (Chance(order.overrun, f"{said}; {hidden}", kills + hurts),)
         rules.append("Overrun orders and the Overrun Phase [ADV IV.A.2; ADV VIII]")
     if order.opportunity is not None:
         how = (
@@ -278,7 +295,7 @@ def _fire(
     (a GP shot's with Pinning Fire's +10 when ``pinning`` [OP XXVIII.A])."""
     if gp_shot(state, firer, target):  # [ADV VI.B]
         words, chance = gp_chance(state, firer, target, moving=moving, pinning_fire=pinning)
-        return Chance(target, f"{words}; {HIDDEN_GP}", chance)
+        return Chance(target, f"{words}; {hidden_gp(state, target)}", chance)
     return _ap_chance(
         state, firer, target, aim(state, firer, target, moving=moving, target_hexes=0)
     )
@@ -364,9 +381,9 @@ def mg_chance(
     )
     if mount == handheld.FT:  # a Squad's hand-held Flamethrower [ADV IV.E.3; OP V.B]
         arc = "the Squad's, 60 degrees from its front [ADV IV.E.3; VI.A.4]"
-        return Chance(target, f"{words}; Field of Fire: {arc}; {HIDDEN_GP}", chance)
+        return Chance(target, f"{words}; Field of Fire: {arc}; {hidden_gp(state, target)}", chance)
     _, arc = machineguns.field_words(state, firer, mount)
-    return Chance(target, f"{words}; Field of Fire: {arc}; {HIDDEN_GP}", chance)
+    return Chance(target, f"{words}; Field of Fire: {arc}; {hidden_gp(state, target)}", chance)
 
 
 def weapon_chance(
@@ -384,7 +401,7 @@ def weapon_chance(
         words, chance = gp_chance(
             state, firer, target, opportunity, moving=moving, mg=launcher.code
         )
-        return Chance(target, f"{words}; Field of Fire: {arc}; {HIDDEN_GP}", chance)
+        return Chance(target, f"{words}; Field of Fire: {arc}; {hidden_gp(state, target)}", chance)
     hexes = None if opportunity else 0  # a triggered fire knows the mover's orders
     shot = antitank.aim(state, firer, target, moving, hexes, opportunity)
     what = f"({launcher.code}) {launcher.name}, AP as a Vehicle's [ADV VI.A.1]: "

@@ -27,7 +27,8 @@ of the following Optional Rules can be added to the game in any combination" [OP
 - :mod:`rules.armor.optional.intel`: Limited Intelligence [OP X]: Inverted Units
   (``inverted-units``), Completely Hidden Units (``completely-hidden-units``), for every side
   or one side (``rules.side_options``), and the Optional Sighting Rules of elevation
-  (``sighting-elevation``) and dust (``sighting-dust``).
+  (``sighting-elevation``), Full Cover Towed and Leg units (``sighting-full-cover``) and dust
+  (``sighting-dust``).
 - :mod:`rules.armor.optional.command`: Organization and Command Control [OP XIV.A-B]
   (``command-control``) and Radio Jamming [OP XIV.C] (``radio-jamming``).
 - :mod:`rules.armor.optional.morale`: Morale and Panic, Training and Experience, Aces
@@ -80,6 +81,7 @@ INVERTED = "inverted-units"  # [OP X.A]
 HIDDEN = "completely-hidden-units"  # [OP X.B]
 ELEVATION = "sighting-elevation"  # [OP X.C.1]
 DUST = "sighting-dust"  # [OP X.C.3]
+FULL_COVER_SIGHTING = "sighting-full-cover"  # [OP X.C.2]
 BUTTONED_SIGHTING = "sighting-buttoned"  # [OP X.C.5] (rules.armor.hatches)
 MORALE = "morale"  # [OP XVII] (our name)
 FLAK88 = "flak-88"  # [OP XIX] (our name)
@@ -108,6 +110,7 @@ OPTIONS: dict[str, str] = {
     INVERTED: "Limited Intelligence: Inverted Units [OP X.A]",
     HIDDEN: "Limited Intelligence: Completely Hidden Units [OP X.B]",
     ELEVATION: "Optional Sighting Rules: Elevation Level Differences [OP X.C.1]",
+    FULL_COVER_SIGHTING: "Optional Sighting Rules: Full Cover Towed and Leg Units [OP X.C.2]",
     DUST: "Optional Sighting Rules: Dust Created by Moving Vehicles [OP X.C.3]",
     BUTTONED_SIGHTING: "Optional Sighting Rules: Buttoned Sighting [OP X.C.5]",
     MORALE: "Morale and Panic - Training and Experience [OP XVII]",

@@ -43,10 +43,22 @@ as the adjudication reads Completely Hidden units [SCN IV.F]).
   [X.C.3.b] (a dusty hidden unit is placed on the map when sighted, its route is not drawn),
   and the dust's +1 SF for moving (as Smoke).
 
+- ``sighting-full-cover`` [OP X.C.2]: "Leg and Towed units that are in Full Cover are harder
+  to 'see' than normally. The second number given under the SM and LG columns of the Sighting
+  Ranges Table are the distances at which these units can be seen when in Full Cover": a unit
+  under a Full Cover unit [ADV IV.C.2] (:mod:`rules.armor.cover`) is sighted by the table's
+  Full Cover rows (``Day Normal, Full Cover target (OP)`` and the Buttoned one), the book's
+  second numbers; the other sighting rules apply to that range as to the first (twice it over
+  4 Stacking Factors [AG IV.C.6], +5 a level [OP X.C.1], the smaller of mixed terrain
+  [AG IV.C.3]; our reading: the book names no exception), and an adjacent unit or one that
+  fired last Turn is sighted as any other [GC2 note; AG IV.C.5]. Wherever the engine reads the
+  table (:func:`rules.armor.fire.why_not_sighted` and its verdict-only twin
+  :func:`rules.armor.fire.sights`): the Sighting Phase, fire orders, Opportunity and Tracking
+  Fire, and which units the other side sees under the options above.
+
 Buttoned Sighting [OP X.C.5] (``sighting-buttoned``) is in :mod:`rules.armor.hatches`.
 
-Not played: the Optional Noise Rules [OP X.D], Full Cover Towed and Leg units' sighting
-[OP X.C.2] (on the table, not read), Smoking Wreck units [X.C.4].
+Not played: the Optional Noise Rules [OP X.D], Smoking Wreck units [X.C.4].
 """
 
 from __future__ import annotations
@@ -55,7 +67,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex, line_steps
-from rules.armor.optional import DUST, ELEVATION, HIDDEN, INVERTED, in_use
+from rules.armor.optional import DUST, ELEVATION, FULL_COVER_SIGHTING, HIDDEN, INVERTED, in_use
 from rules.engine.events import Event
 
 if TYPE_CHECKING:
@@ -164,6 +176,20 @@ def range_bonus(state: ArmorState, sighter: str, target: str, terrains: list[str
     from rules.armor.storeys import level  # a unit upstairs is higher [AG IV.B.1.h(3)]
 
     return PER_LEVEL * abs(level(state, sighter) - level(state, target))
+
+
+#: The Sighting Ranges Table's row name ending for a Full Cover target [OP X.C.2; GC2].
+FULL_COVER_ROW = ", Full Cover target (OP)"
+
+
+def full_cover_row(state: ArmorState, target: str, row: str) -> str:
+    """The Sighting Ranges Table's row (the sighting unit's ``row``: Normal or Buttoned) for
+    ``target`` [OP X.C.2]: its Full Cover row, whose LG and SM numbers are the book's second
+    numbers, when the scenario plays ``sighting-full-cover`` and a Full Cover unit stands on
+    the target (a Leg or Towed unit: only they take one [ADV IV.C.1-2]); else ``row``."""
+    if not in_use(state.game, FULL_COVER_SIGHTING) or target not in state.cover.covered:
+        return row
+    return row + FULL_COVER_ROW
 
 
 def dusty(state: ArmorState, unit: str) -> bool:
