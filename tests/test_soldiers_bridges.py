@@ -222,4 +222,3 @@ def test_26_airborne_plays_its_demolition_rule() -> None:
     assert game.enforces["demolition"].check is bridges.not_enforced
     odd = rule.model_copy(update={"by": UnitFilter(categories=["sniper"])})
     assert "engineers and leaders" in (bridges.not_enforced(odd) or "")
-
