@@ -251,9 +251,9 @@ def cycle_ends(state: SoldiersState) -> None:
 
 def describe(state: SoldiersState, action: Action) -> str:
     if isinstance(action, WireBridge):
-        return "Wire the bridge in his hex with a satchel charge: all his AP [26.2; 7.33]"
+        return "Wire the bridge in his hex with a satchel charge [26.2]"
     assert isinstance(action, BlowBridge)
-    return f"Explode the charge on the bridge in {action.hex}: all his AP [26.2; 7.33]"
+    return f"Blow the bridge in {action.hex} [26.2]"
 
 
 def preview(state: SoldiersState, action: Action, words: str) -> Preview:
@@ -261,6 +261,9 @@ def preview(state: SoldiersState, action: Action, words: str) -> Preview:
     assert rule is not None
     cost = f"all his AP ({state.active.ap:g})"
     rules = ("Bridge Destruction [26.2]", "exchange equipment [7.33]")
+    if isinstance(action, WireBridge):
+        words += ": the charge is spent, a camouflage marker goes in the hex [18.1]; wired at the"
+        words += " end of this Command Cycle"
     if isinstance(action, BlowBridge):
         sides = int(rule.die[1:])
         chance = len([r for r in rule.success if 1 <= r <= sides]) / sides
