@@ -66,6 +66,7 @@ from rules.armor.optional import (
 )
 from rules.armor.optional import smoke as fired_smoke
 from rules.armor.range import describe_range, range_between
+from rules.armor.support import obstacles
 from rules.armor.turret import TurretAspect, turret_aspect
 from rules.engine.events import Modifier
 from rules.los.core import Sight
@@ -332,6 +333,7 @@ def sights(state: ArmorState, unit: str, target: str) -> bool:
         and blaze.why_not_seen(state, a, b) is None
         and fired_smoke.why_not_seen(state, a, b) is None
         and intel.why_not_seen(state, a, b, target) is None
+        and obstacles.why_not_seen(state, unit, target) is None  # a Bunker [AG IV.B.1.c]
     )
 
 
@@ -377,6 +379,9 @@ def _why_unseen(
     dust = intel.why_not_seen(state, a, b, target)  # [OP X.C.3.c]
     if dust is not None:
         return f"the line of sight is blocked [AG IV.B]: {dust}"
+    bunker = obstacles.why_not_seen(state, unit, target)  # a Bunker unit [AG IV.B.1.c]
+    if bunker is not None:
+        return f"the line of sight is blocked [AG IV.B]: {bunker}"
     return None
 
 

@@ -91,6 +91,18 @@ class SightTable:
                     return False
         return True
 
+    def top(self, h: Hex) -> int:
+        """The level ``h``'s terrain tops out at, as a line through it meets it."""
+        return self._top(h)[0]
+
+    def ground(self, h: Hex) -> int:
+        """``h``'s ground level (its stacked Hills)."""
+        return self._sight.ground(h)
+
+    def level(self, h: Hex) -> int:
+        """The level of a unit on the ground in ``h`` [AG IV.B.1.h]."""
+        return self._level(h)
+
     def _ground(self, h: Hex) -> int:
         return self._sight.ground(h)
 

@@ -1,0 +1,50 @@
+"""A Bunker unit is a level +1 obstacle to the line of sight [AG IV.B.1.c]
+(:mod:`rules.armor.support.obstacles`): between two units on Clear ground it blocks; in an end
+hex, or Knocked Out, it does not; the Sighting Phase's verdict (:func:`fire.sights`) and the
+explained one (:func:`fire.why_not_sighted`) agree."""
+
+from __future__ import annotations
+
+from test_armor_handheld import _state
+from test_armor_support import _line
+
+from rules.armor.fire import sights, why_not_sighted
+from rules.armor.game import ArmorState
+from rules.armor.support.obstacles import bunkers
+
+TANK, PZ = "us.M4.1", "german.PZIVJ.1"
+
+
+def _seen(state: ArmorState) -> str | None:
+    why = why_not_sighted(state, TANK, PZ)
+    assert sights(state, TANK, PZ) is (why is None)
+    return why
+
+
+def test_ag_iv_b_1_c_a_bunker_between_blocks_the_line_of_sight() -> None:
+    """The M4 and the PZIVJ four hexes apart on Clear ground, a Bunker unit midway: the line at
+    level 0 passes below its level +1, so neither sights the other; without it, both do."""
+    line = _line(5)
+    blocked = _state(
+        [("M4", "", line[0], 0)], [("PZIVJ", "", line[4], 3), ("BUNKER", "", line[2], 3)]
+    )
+    assert bunkers(blocked) == {line[2]}
+    why = _seen(blocked)
+    assert why is not None and "Bunker unit" in why and "[AG IV.B.1.c]" in why
+    assert not sights(blocked, PZ, TANK)
+    bare = _state([("M4", "", line[0], 0)], [("PZIVJ", "", line[4], 3)])
+    assert _seen(bare) is None
+
+
+def test_a_bunker_in_an_end_hex_or_knocked_out_blocks_nothing() -> None:
+    """In the target's own hex the Bunker does not hide it (units never block a line, and the
+    end hexes are not passed through [AG IV.B.1.g]); a Bunker Knocked Out is gone."""
+    line = _line(5)
+    own = _state([("M4", "", line[0], 0)], [("PZIVJ", "", line[4], 3), ("BUNKER", "", line[4], 3)])
+    assert _seen(own) is None
+    state = _state(
+        [("M4", "", line[0], 0)], [("PZIVJ", "", line[4], 3), ("BUNKER", "", line[2], 3)]
+    )
+    assert _seen(state) is not None
+    state.fieldworks.removed |= {u.id for u in state.game.works.units}
+    assert not bunkers(state) and _seen(state) is None
