@@ -227,10 +227,10 @@ class AssembledMap:
                 for h in side.hexes:
                     for feature in features:
                         degree[(h, feature)] = degree.get((h, feature), 0) + 1
-            for (local, feature), n in degree.items():
+            for (local, feature), count in degree.items():
                 cell = section.cells.get(local)
                 whole = cell is not None and cell[2] is CellKind.FULL
-                if n == 1 and whole and local in section.rim:
+                if count == 1 and whole and local in section.rim:
                     ends.setdefault((index, feature), set()).add(placement.to_global(local))
         partners: dict[tuple[Hex, str], set[Hex]] = {}
         for (index, feature), hexes in ends.items():
