@@ -56,6 +56,11 @@ class GridSpec(StrictModel):
         default=True,
         description="north and south edges cut the lower columns' end hexes in half",
     )
+    paths_cross_ends: bool = Field(
+        default=False,
+        description="a road or stream that ends at the section's east or west end runs on into "
+        "the one that ends next to it on a section laid end to end (geomorphic sections)",
+    )
     source: str | None = None
     placeholder: str | None = None
 
@@ -81,6 +86,7 @@ class GridSpec(StrictModel):
             self.rows[1],
             self.lower_columns,
             self.half_hex_edges,
+            self.paths_cross_ends,
         )
 
 

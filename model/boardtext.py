@@ -112,6 +112,7 @@ def _grid(grid: GridSpec) -> list[str]:
         f"  rows: [{grid.rows[0]}, {grid.rows[1]}]",
         f"  lower_columns: {grid.lower_columns.value}",
         f"  half_hex_edges: {'true' if grid.half_hex_edges else 'false'}",
+        *(["  paths_cross_ends: true"] if grid.paths_cross_ends else []),
         *_provenance(grid.source, grid.placeholder, "  "),
     ]
 

@@ -65,6 +65,9 @@ class PrintedGrid:
         lower_columns: which printed columns sit half a hex lower.
         half_hex_edges: whether the north and south edges cut hexes in half (geomorphic
             sections) or follow the hexes' outline (a single fixed map).
+        paths_cross_ends: whether a path that ends at the east or west end of the section runs
+            on into the path that ends next to it on a section laid end to end
+            (:attr:`model.layout.AssembledMap.paths_across_joins`).
     """
 
     first_column: int
@@ -73,6 +76,7 @@ class PrintedGrid:
     last_row: int
     lower_columns: Parity
     half_hex_edges: bool
+    paths_cross_ends: bool = False
 
     def is_lower(self, column: int) -> bool:
         """True for a printed column that sits half a hex lower than its neighbours."""

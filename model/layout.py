@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from model.board import BoardSection
 from model.grid import CellKind
-from model.hexes import DIRECTIONS, ORIGIN, Hex
+from model.hexes import DIRECTIONS, ORIGIN, Hex, Hexside
 
 #: A hex made without the named tuple's Python ``__new__`` (see :mod:`model.hexes`): placing a
 #: section makes one per cell.
@@ -194,6 +194,63 @@ class AssembledMap:
         """Values worked out from the map alone, by a key of their maker's (region evaluation:
         each placement's hexes and printed coordinates), kept as long as the map."""
         return {}
+
+    @cached_property
+    def paths_across_joins(self) -> dict[Hexside, frozenset[str]]:
+        """Path features (roads, streams) that run on from one section into the next where
+        two sections' ends touch without a seam (an end-to-end join).
+
+        A board's paths are hexsides between its own hexes, so a road that runs off a
+        section's end stops, in the data, at the last hex: on a long edge it ends in a half-hex
+        that the seam completes, but the short ends have no half-hexes. Where a path ends
+        (that hex has one hexside of the feature) in a whole hex on the rim of its section, and
+        the hex next to it across a seamless join is the end of the same feature on the other
+        section, and each has only that one partner, the two ends are one path: the hexside
+        between them carries the feature. This is how the printed road of one section meets
+        the next one's ("use set ups where the roads meet" [Armor SCN VI.A.1]; End-to-End
+        [Setup II.B.2]). Joins with seam hexes add nothing: their paths meet in the seam hex.
+        Only sections whose board says so (``grid.paths_cross_ends``: Armor's J, K and L, drawn
+        for it) join their paths; other boards' ends are left as printed.
+        """
+        seamed = {
+            (min(p.placement for p in mh.parts), max(p.placement for p in mh.parts))
+            for mh in self.hexes.values()
+            if mh.is_seam
+        }
+        ends: dict[tuple[int, str], set[Hex]] = {}
+        for index, placement in enumerate(self.placements):
+            section = self.sections[placement.section]
+            if not section.grid.paths_cross_ends:
+                continue
+            degree: dict[tuple[Hex, str], int] = {}
+            for side, features in section.path_features.items():
+                for h in side.hexes:
+                    for feature in features:
+                        degree[(h, feature)] = degree.get((h, feature), 0) + 1
+            for (local, feature), count in degree.items():
+                cell = section.cells.get(local)
+                whole = cell is not None and cell[2] is CellKind.FULL
+                if count == 1 and whole and local in section.rim:
+                    ends.setdefault((index, feature), set()).add(placement.to_global(local))
+        partners: dict[tuple[Hex, str], set[Hex]] = {}
+        for (index, feature), hexes in ends.items():
+            for h in hexes:
+                for n in h.neighbors():
+                    other = self.hexes.get(n)
+                    if other is None or other.is_seam or other.parts[0].placement == index:
+                        continue
+                    there = other.parts[0].placement
+                    pair = (min(index, there), max(index, there))
+                    if pair not in seamed and n in ends.get((there, feature), ()):
+                        partners.setdefault((h, feature), set()).add(n)
+        found: dict[Hexside, set[str]] = {}
+        for (h, feature), across in partners.items():
+            if len(across) != 1:
+                continue
+            (n,) = across
+            if partners.get((n, feature)) == {h}:
+                found.setdefault(Hexside.between(h, n), set()).add(feature)
+        return {side: frozenset(features) for side, features in found.items()}
 
     @cached_property
     def seams(self) -> dict[tuple[str, str], list[Hex]]:

@@ -228,6 +228,11 @@ def path_graph(amap: AssembledMap, feature: str) -> dict[Hex, set[Hex]]:
             if a in amap.hexes and b in amap.hexes:
                 graph.setdefault(a, set()).add(b)
                 graph.setdefault(b, set()).add(a)
+    for side, features in amap.paths_across_joins.items():  # roads meeting end to end
+        if feature in features:
+            a, b = side.hexes
+            graph.setdefault(a, set()).add(b)
+            graph.setdefault(b, set()).add(a)
     return graph
 
 

@@ -83,6 +83,8 @@ class BoardSides:
                 a, b = (placement.to_global(h) for h in side.hexes)
                 if a in amap.hexes or b in amap.hexes:
                     first[(Hexside.between(a, b), feature)] = placement.to_global(lower)
+        for side, found in amap.paths_across_joins.items():  # roads meeting end to end
+            paths.setdefault(side, set()).update(found)
         return cls(
             {s: frozenset(f) for s, f in features.items()},
             {s: frozenset(f) for s, f in paths.items()},

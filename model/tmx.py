@@ -175,7 +175,7 @@ def _board_properties(amap: AssembledMap) -> dict[str, str]:
     """A single board's printed grid, so that reading the TMX gives the board back."""
     section = amap.sections[amap.placements[0].section]
     g = section.grid
-    return {
+    found = {
         "hexwright:board": section.id,
         "hexwright:board-name": section.name,
         "hexwright:columns": f"{g.first_column} {g.last_column}",
@@ -184,6 +184,9 @@ def _board_properties(amap: AssembledMap) -> dict[str, str]:
         "hexwright:half-hex-edges": "true" if g.half_hex_edges else "false",
         "hexwright:printed-id": section.printed_id,
     }
+    if g.paths_cross_ends:
+        found["hexwright:paths-cross-ends"] = "true"
+    return found
 
 
 def _properties(values: Mapping[str, str], indent: str) -> list[str]:
@@ -297,6 +300,9 @@ def _path_objects(amap: AssembledMap, grid: TmxGrid) -> dict[str, list[_Object]]
             a, b = (placement.to_global(h) for h in side.hexes)
             for feature in features:
                 segments.setdefault(feature, set()).add(Hexside.between(a, b))
+    for side, features in amap.paths_across_joins.items():  # roads meeting end to end
+        for feature in features:
+            segments.setdefault(feature, set()).add(side)
     found: dict[str, list[_Object]] = {}
     for feature in sorted(segments):
         for chain in _chains(segments[feature]):

@@ -131,6 +131,7 @@ def _grid_of(props: Mapping[str, str], path: str) -> GridSpec:
             rows=rows,
             lower_columns=Parity(props.get("hexwright:lower-columns", "odd")),
             half_hex_edges=props.get("hexwright:half-hex-edges", "false") == "true",
+            paths_cross_ends=props.get("hexwright:paths-cross-ends", "false") == "true",
             placeholder=f"read from {path}",
         )
     except (ValueError, TypeError) as exc:

@@ -45,6 +45,8 @@ BOOK = [
     "scenarios/armor/1a-spearheads.yaml",
     "scenarios/armor/1b-confused-situation.yaml",
     "scenarios/armor/2a-trading-ground.yaml",
+    "scenarios/armor/2a-trading-ground-end-to-end.yaml",  # 2A's three configurations [SCN VI.A.1]
+    "scenarios/armor/2a-trading-ground-staggered.yaml",
     "scenarios/armor/2b-the-bridge.yaml",
     "scenarios/armor/3a-frontal-attack.yaml",
     "scenarios/armor/3b-surrounded.yaml",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -249,3 +250,67 @@ def test_staggered_board_ends_are_the_outer_sections_short_sides(
         "L4025",
         "L4036",
     ]
+
+
+def _across(amap: AssembledMap) -> list[tuple[str, str, list[str]]]:
+    return sorted(
+        (amap.name(side.hexes[0]), amap.name(side.hexes[1]), sorted(features))
+        for side, features in amap.paths_across_joins.items()
+    )
+
+
+def test_end_to_end_roads_and_the_brook_run_on_across_the_short_sides(
+    sections: dict[str, BoardSection],
+) -> None:
+    """[Setup II.B.2; SCN VI.A.1] J, K and L laid end to end: each section's two roads and the
+    brook end at its short sides where the next section's start, so across each join the
+    hexside between the two ends carries them (a board's own paths stop at its last hex)."""
+    amap = assemble(preset_layout(JoinType.END_TO_END, ["J", "K", "L"], sections), sections)
+    assert _across(amap) == [
+        ("J4003", "K0115", ["road"]),
+        ("J4006", "K0118", ["stream"]),
+        ("J4009", "K0121", ["road"]),
+        ("K4015", "L0127", ["road"]),
+        ("K4018", "L0130", ["stream"]),
+        ("K4021", "L0133", ["road"]),
+    ]
+    # Only the two ends: J4003 touches K0114 too, which is no road's end.
+    assert amap.resolve("K0114") not in {h for s in amap.paths_across_joins for h in s.hexes}
+
+
+def test_turned_sections_end_to_end_still_meet(sections: dict[str, BoardSection]) -> None:
+    """The roads meet whichever way round a section lies: K turned, its east end (K4015,
+    K4018, K4021) meets J's and its west end L's, each road with the road across."""
+    amap = assemble(
+        preset_layout(JoinType.END_TO_END, ["J", "K", "L"], sections, flipped=["K"]), sections
+    )
+    assert _across(amap) == [
+        ("J4003", "K4021", ["road"]),
+        ("J4006", "K4018", ["stream"]),
+        ("J4009", "K4015", ["road"]),
+        ("K0115", "L0133", ["road"]),
+        ("K0118", "L0130", ["stream"]),
+        ("K0121", "L0127", ["road"]),
+    ]
+
+
+def test_seamed_joins_add_no_path_hexsides(
+    standard: AssembledMap, sections: dict[str, BoardSection]
+) -> None:
+    """Edge-to-edge and staggered joins meet in seam hexes: nothing is added there."""
+    assert standard.paths_across_joins == {}
+    staggered = assemble(preset_layout(JoinType.STAGGERED, ["J", "K", "L"], sections), sections)
+    assert staggered.paths_across_joins == {}
+
+
+def test_boards_that_do_not_say_so_keep_their_ends_as_printed(
+    sections: dict[str, BoardSection],
+) -> None:
+    """Only boards whose grid says ``paths_cross_ends`` (Armor's J, K, L) join their paths:
+    the same two sections without it meet nowhere."""
+    plain = {
+        k: replace(s, grid=replace(s.grid, paths_cross_ends=False)) for k, s in sections.items()
+    }
+    assert all(s.grid.paths_cross_ends for s in sections.values())
+    amap = assemble(preset_layout(JoinType.END_TO_END, ["J", "K", "L"], plain), plain)
+    assert amap.paths_across_joins == {}

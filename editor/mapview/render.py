@@ -443,6 +443,10 @@ class MapPainter:
                 pa, pb = QPointF(*hex_to_pixel(a, size)), QPointF(*hex_to_pixel(b, size))
                 for feature in features:
                     by_feature.setdefault(feature, []).append((pa, pb))
+        for side, features in self.amap.paths_across_joins.items():  # meeting end to end
+            pa, pb = (QPointF(*hex_to_pixel(h, size)) for h in side.hexes)
+            for feature in features:
+                by_feature.setdefault(feature, []).append((pa, pb))
         return by_feature
 
     def _paths(self, painter: QPainter, visible: QRectF | None = None) -> None:

@@ -631,6 +631,7 @@ def board_text(built: Built) -> str:
         f"  rows: [{d.first_row}, {last_row}]",
         "  lower_columns: odd",
         "  half_hex_edges: true",
+        "  paths_cross_ends: true",
         f'  placeholder: "{GRID_NOTE}"',
         'printed_id: "{section}{col:02d}{row:02d}"',
         "directional_hexagon:",
