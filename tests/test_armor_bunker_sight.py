@@ -48,3 +48,33 @@ def test_a_bunker_in_an_end_hex_or_knocked_out_blocks_nothing() -> None:
     assert _seen(state) is not None
     state.fieldworks.removed |= {u.id for u in state.game.works.units}
     assert not bunkers(state) and _seen(state) is None
+
+
+SQUAD, GE = "us.INFANTRY-SQUAD.1", "german.GE-INFANTRY-SQUAD.1"
+
+
+def _squads_seen(state: ArmorState) -> str | None:
+    why = why_not_sighted(state, SQUAD, GE)
+    assert sights(state, SQUAD, GE) is (why is None)
+    return why
+
+
+def test_ag_iv_b_1_h_2_ditch_units_lower_the_units_in_their_hexes() -> None:
+    """"Ditch units do subtract one from the elevation of the hexes in which they are placed"
+    [AG IV.B.1.h(2)]: two squads four hexes apart, each in a Ditch unit's hex, are at level -1
+    with level 0 ground between them, which blocks (the Sighting Elevation Table's row -1: NP
+    against a -1 target); one of them in a Ditch only, they sight each other; with none, too."""
+    line = _line(5)
+    both = _state(
+        [("INFANTRY-SQUAD", "", line[0], 0), ("DITCH", "", line[0], 0)],
+        [("GE-INFANTRY-SQUAD", "", line[4], 3), ("DITCH", "", line[4], 3)],
+    )
+    why = _squads_seen(both)
+    assert why is not None and "Ditch unit" in why and "[AG IV.B.1.a; IV.B.1.h(2)]" in why
+    one = _state(
+        [("INFANTRY-SQUAD", "", line[0], 0), ("DITCH", "", line[0], 0)],
+        [("GE-INFANTRY-SQUAD", "", line[4], 3)],
+    )
+    assert _squads_seen(one) is None
+    bare = _state([("INFANTRY-SQUAD", "", line[0], 0)], [("GE-INFANTRY-SQUAD", "", line[4], 3)])
+    assert _squads_seen(bare) is None

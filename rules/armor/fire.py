@@ -328,12 +328,12 @@ def sights(state: ArmorState, unit: str, target: str) -> bool:
         return True  # [AG IV; GC2 note]
     if _why_out_of_range(state, unit, target, a, b, True) is not None:
         return False
+    works = obstacles.verdict(state, unit, target)  # Bunker and Ditch units [AG IV.B.1]
     return (  # the tests of _why_unseen, without the full line's explanation
-        storeys.sees(state, unit, target)
+        (storeys.sees(state, unit, target) if works is None else works[0])
         and blaze.why_not_seen(state, a, b) is None
         and fired_smoke.why_not_seen(state, a, b) is None
         and intel.why_not_seen(state, a, b, target) is None
-        and obstacles.why_not_seen(state, unit, target) is None  # a Bunker [AG IV.B.1.c]
     )
 
 
@@ -367,7 +367,10 @@ def _why_unseen(
     """Why the line of sight from ``unit`` in ``a`` to ``target`` in ``b`` is blocked, or
     None: terrain [AG IV.B] from storey to storey [AG IV.B.1.h(3)], a Fire [OP XI.D] or Smoke
     fired in play [OP IX.A.5], dust [OP X.C.3.c]."""
-    if not storeys.sees(state, unit, target):  # from storey to storey [AG IV.B.1.h(3)]
+    works = obstacles.verdict(state, unit, target)  # Bunker and Ditch units [AG IV.B.1]
+    if works is not None and not works[0]:
+        return f"the line of sight is blocked [AG IV.B] with the Terrain Support units: {works[1]}"
+    if works is None and not storeys.sees(state, unit, target):  # storey to storey [IV.B.1.h(3)]
         if not explain:
             return "the line of sight is blocked [AG IV.B]"
         line = storeys.line(state, unit, target)  # why, for the log
@@ -379,9 +382,6 @@ def _why_unseen(
     dust = intel.why_not_seen(state, a, b, target)  # [OP X.C.3.c]
     if dust is not None:
         return f"the line of sight is blocked [AG IV.B]: {dust}"
-    bunker = obstacles.why_not_seen(state, unit, target)  # a Bunker unit [AG IV.B.1.c]
-    if bunker is not None:
-        return f"the line of sight is blocked [AG IV.B]: {bunker}"
     return None
 
 

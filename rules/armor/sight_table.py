@@ -60,7 +60,19 @@ class SightTable:
             return True  # the same hex, or adjacent: always sighted [GC2 note]
         if self._smoky(a) or self._smoky(b):
             return False  # [OP IX.A.5]: out of and into a Smoke hex
-        ends = (self._level(a), self._level(b))
+        return self._through(a, b, (self._level(a), self._level(b)), None)
+
+    def clear_with(self, a: Hex, b: Hex, ends: tuple[int, int], tops: dict[Hex, int]) -> bool:
+        """:meth:`clear` for units at the levels ``ends`` (not their hexes'), the hexes of
+        ``tops`` topping out there instead of at their terrain's level (the Terrain Support
+        units set up in play: :mod:`rules.armor.support.obstacles`)."""
+        if a.distance(b) <= 1:
+            return True  # [GC2 note]
+        if self._smoky(a) or self._smoky(b):
+            return False  # [OP IX.A.5]
+        return self._through(a, b, ends, tops)
+
+    def _through(self, a: Hex, b: Hex, ends: tuple[int, int], tops: dict[Hex, int] | None) -> bool:
         view = self.view
         for step in trace(a, b).steps:
             if isinstance(step, HexStep):
@@ -68,6 +80,8 @@ class SightTable:
                 if h in (a, b) or h not in view:
                     continue
                 top, smoke = self._top(h)
+                if tops is not None and h in tops:
+                    top = tops[h]
                 if smoke or blocks_line(top, ends, (2 * a.distance(h), 2 * b.distance(h))):
                     return False
                 continue
@@ -85,6 +99,8 @@ class SightTable:
                     return False
             if isinstance(step, AlongStep):
                 (top_l, smoke_l), (top_r, smoke_r) = self._top(step.left), self._top(step.right)
+                if tops is not None:
+                    top_l, top_r = tops.get(step.left, top_l), tops.get(step.right, top_r)
                 if smoke_l and smoke_r:
                     return False
                 if blocks_line(min(top_l, top_r), ends, weights):

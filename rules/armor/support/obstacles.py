@@ -1,22 +1,27 @@
-"""Bunker units as obstacles to the line of sight [AG IV.B.1.c].
+"""Bunker and Ditch units in the line of sight [AG IV.B.1.a; IV.B.1.c; IV.B.1.h(2)].
 
 "LEVEL +1: This is terrain that is higher than the general ground level elevation - Building and
 Alley units, Bunker units, Span units bridging River hexes, Crest hexsides, and lone Hill units"
-[AG IV.B.1.c]; the other Terrain Support units are level 0 [IV.B.1.b]. A Bunker unit is set up
-in play (:mod:`rules.armor.support`), not printed on the map, and a Knock Out removes it
+[AG IV.B.1.c]; "LEVEL -1: ... Depression hexes, Ditch units" [IV.B.1.a]: "Ditch units do
+subtract one from the elevation of the hexes in which they are placed" [IV.B.1.h(2)]; the other
+Terrain Support units are level 0 [IV.B.1.b]. They are set up in play
+(:mod:`rules.armor.support`), not printed on the map, and a Knock Out removes a Bunker
 (:mod:`rules.armor.support.strikes`), so the map's line of sight (:mod:`rules.armor.los`, and
-its verdict-only twin :mod:`rules.armor.sight_table`) does not hold it: this module adds it to
-a line the map leaves clear, by the same rules the map's obstacles follow there.
+its verdict-only twin :mod:`rules.armor.sight_table`) does not hold them. Where one stands on a
+line, :func:`verdict` judges the line again with the map's rules
+(:meth:`rules.armor.sight_table.SightTable.clear_with`):
 
-- A hex the line passes through with a standing Bunker unit rises to the higher of its own top
+- a hex passed through with a standing Bunker unit tops out at the higher of its terrain's top
   and its ground plus one level (a Building on a Hill is +2 [IV.B.1.d]: our reading, a Bunker
-  stacks on the ground the same way); it blocks when that top is above the line between the
-  units' levels (the engine's height rule, :func:`rules.armor.los.blocks_line`).
-- A line run exactly along a hexside is blocked by the lower of its two hexes' tops, as for the
-  map's obstacles (:data:`rules.armor.los.ALONG`, our reading).
-- The sighter's and the target's own hexes never block (the units inside a Bunker fire out of
+  stacks on the ground the same way); a hex with a Ditch unit one level lower than its terrain
+  (its whole elevation lowered [IV.B.1.h(2)], our reading);
+- a unit in a Ditch unit's hex stands one level lower [IV.B.1.h(2)];
+- the sighter's and the target's own hexes never block (the units inside a Bunker fire out of
   it; "Friendly and/or enemy Combat units will never block the line of sight" [IV.B.1.g]), nor
   does anything between adjacent hexes [GC2 note].
+
+Our reading, not played: a unit on an upper storey [IV.B.1.h(3)] sights as the map says (the
+Terrain Support units are on the ground, below such lines as a rule).
 """
 
 from __future__ import annotations
@@ -27,15 +32,14 @@ from typing import TYPE_CHECKING
 from model.hexes import Hex
 from model.terrainview import MapTerrain
 from rules.armor import storeys
-from rules.armor.los import blocks_line, side_weights
 from rules.armor.sight_table import SightTable
+from rules.armor.support.effects import standing
 from rules.los.geometry import AlongStep, HexStep, trace
 
 if TYPE_CHECKING:
     from rules.armor.game import ArmorGame, ArmorState
 
-RULE = "[AG IV.B.1.c]"
-BUNKER = "bunker"
+BUNKER, DITCH = "bunker", "ditch"
 
 #: A game's verdict table of its map view (the view is made afresh whenever the terrain
 #: changes: a new view, a new table).
@@ -53,49 +57,55 @@ def _table(game: ArmorGame) -> SightTable:
 
 def bunkers(state: ArmorState) -> frozenset[Hex]:
     """The hexes holding a standing Bunker unit."""
-    works = state.game.works.units
-    if not works:
+    if not state.game.works.units:
         return frozenset()
-    gone = state.fieldworks.removed
-    return frozenset(u.hex for u in works if u.kind == BUNKER and u.id not in gone)
+    return frozenset(h for h, kinds in standing(state).items() if BUNKER in kinds)
 
 
-def why_not_seen(state: ArmorState, unit: str, target: str) -> str | None:
-    """Why a standing Bunker unit blocks the line of sight from ``unit`` to ``target`` that
-    the map leaves clear, or None [AG IV.B.1.c]."""
-    standing = bunkers(state)
-    if not standing:
+def verdict(state: ArmorState, unit: str, target: str) -> tuple[bool, str] | None:
+    """Whether the line of sight from ``unit`` to ``target`` is clear with the Bunker and
+    Ditch units on it, and what they do to it; None when none is on the line (or a unit is
+    upstairs): the map's verdict stands [AG IV.B.1]."""
+    if not state.game.works.units:
+        return None
+    kinds = standing(state)
+    if not kinds:
         return None
     a, b = state.troops.hexes[unit], state.troops.hexes[target]
-    if a.distance(b) <= 1:
-        return None  # [GC2 note]
-    table = _table(state.game)
-    ends = (
-        table.level(a) + storeys.storey(state, unit) - 1,
-        table.level(b) + storeys.storey(state, target) - 1,
-    )
-
-    def top(h: Hex) -> int:
-        found = table.top(h)
-        return max(found, table.ground(h) + 1) if h in standing else found
-
+    if a.distance(b) <= 1 or storeys.storey(state, unit) != 1:
+        return None
+    if storeys.storey(state, target) != 1:
+        return None
+    between: set[Hex] = set()
     for step in trace(a, b).steps:
         if isinstance(step, HexStep):
-            h = step.hex
-            if h in (a, b) or h not in standing:
-                continue
-            if blocks_line(top(h), ends, (2 * a.distance(h), 2 * b.distance(h))):
-                return _words(state, h)
-        elif isinstance(step, AlongStep) and {step.left, step.right} & standing:
-            lower = min(top(step.left), top(step.right))
-            if blocks_line(lower, ends, side_weights(a, b, step.side)):
-                return _words(state, *sorted({step.left, step.right} & standing))
-    return None
+            between.add(step.hex)
+        elif isinstance(step, AlongStep):
+            between |= {step.left, step.right}
+    between -= {a, b}
+    raised = {h for h in between if BUNKER in kinds.get(h, ())}
+    lowered = {h for h in between if DITCH in kinds.get(h, ())}
+    sunk = [h for h in (a, b) if DITCH in kinds.get(h, ())]
+    if not (raised or lowered or sunk):
+        return None
+    table = _table(state.game)
+    ends = (table.level(a) - (a in sunk), table.level(b) - (b in sunk))
+    tops = {h: max(table.top(h), table.ground(h) + 1) for h in raised}
+    tops |= {h: table.top(h) - 1 for h in lowered}
+    clear = table.clear_with(a, b, ends, tops)
+    return clear, _words(state, sorted(raised), sorted(lowered), sunk)
 
 
-def _words(state: ArmorState, *where: Hex) -> str:
-    names = " and ".join(state.game.name(h) for h in where)
-    return (
-        f"the Bunker unit in {names} is a level +1 obstacle above the line {RULE} "
-        "(on its hex's ground: our reading)"
-    )
+def _words(state: ArmorState, raised: list[Hex], lowered: list[Hex], sunk: list[Hex]) -> str:
+    name = state.game.name
+    said = []
+    if raised:
+        said.append(
+            f"the Bunker unit in {', '.join(map(name, raised))} is level +1 terrain [AG IV.B.1.c]"
+        )
+    if sunk or lowered:
+        where = ", ".join(name(h) for h in (*sunk, *lowered))
+        said.append(
+            f"the Ditch unit in {where} lowers its hex one level [AG IV.B.1.a; IV.B.1.h(2)]"
+        )
+    return "; ".join(said) + " (on its hex's ground: our reading)"
