@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from soldiers_scenes import acting, dawn
 
+from model.errors import ProblemList
 from rules.bots.base import make_bot
 from rules.engine.actions import Done
 from rules.engine.errors import IllegalActionError
@@ -149,3 +150,21 @@ def test_4_the_heuristic_bot_stands_every_man_up_the_random_bot_chooses_legally(
     for seed in range(4):
         legal = other.legal_actions()
         assert make_bot("random", seed).choose(other, "german") in legal
+
+
+def test_4_a_position_file_s_waiting_choice_is_checked(game: SoldiersGame) -> None:
+    """[4]: a position whose step is cycle-end must carry the choice, whose men are the side's
+    suppressed men; else it is refused, each problem located."""
+    state, _ = _cycle_ends(game, {ADLER, BACH})
+    position = state.to_position()
+    assert position.state is not None
+    lost = position.model_copy(update={"state": {**position.state, "stand_up": None}})
+    with pytest.raises(ProblemList) as caught:
+        game.state_from_position(lost, PositionReader(game, lost, None))
+    assert any("cycle-end has the choice" in p.format() for p in caught.value.problems)
+    standing = {**position.state["stand_up"], "men": [ADLER, AUSTIN]}
+    wrong = position.model_copy(update={"state": {**position.state, "stand_up": standing}})
+    with pytest.raises(ProblemList) as caught:
+        game.state_from_position(wrong, PositionReader(game, wrong, None))
+    found = [p.format() for p in caught.value.problems]
+    assert any("state.stand_up.men: suppressed men of the side choosing [4]" in p for p in found)

@@ -65,12 +65,12 @@ from rules.engine.core import State
 from rules.maps.named import HexesByName
 from rules.records.places import listed_units, sides, state_section, statuses, units, whole
 from rules.records.position import PositionReader
+from rules.soldiers import choice_positions as choices
 from rules.soldiers import kit as kit_io
 from rules.soldiers import minefields, smoke, wire
 from rules.soldiers import support as support_io
 from rules.soldiers.actions import REACTIONS
 from rules.soldiers.delayed_entry import ON_TIME
-from rules.soldiers.destroying import GRENADES, WEAPON
 from rules.soldiers.fire_support import FireSupportPosition, read_position, write_position
 from rules.soldiers.minefields import MinefieldsPosition
 from rules.soldiers.moves import judge_sight
@@ -79,18 +79,14 @@ from rules.soldiers.records import (
     SPACES,
     ActiveTurn,
     Arrivals,
-    AttachChoice,
     Battlefield,
     CommandTrack,
     DamageChoice,
-    FireTypeChoice,
     HeldMove,
     Play,
     Reaction,
-    StandUpChoice,
     Troops,
     VictimChoice,
-    WreckChoice,
 )
 from rules.soldiers.smoke import SmokePosition
 from rules.soldiers.wire import WirePosition
@@ -100,7 +96,6 @@ if TYPE_CHECKING:
 
 SUPPRESSED, WOUNDED, KILLED, INCAPACITATED = "suppressed", "wounded", "killed", "incapacitated"
 JAMMED, AMMO_OUT, CAPTURED = "jammed", "ammo-out", "captured"
-PIECES = (WEAPON, GRENADES)  # the equipment a man destroys [9.5]
 STATUSES = (SUPPRESSED, WOUNDED, KILLED, INCAPACITATED, CAPTURED, JAMMED, AMMO_OUT)
 
 
@@ -201,47 +196,7 @@ class VictimChoicePosition(StrictModel):
     )
 
 
-class AttachingPosition(StrictModel):
-    """A leaderless squad waiting on its owner's choice of the squad whose leaders order its
-    men [6.27]: the squad, its side, the squads he may choose from."""
-
-    squad: str
-    side: str
-    squads: list[str]
-
-
-class FireTypesPosition(StrictModel):
-    """Reaction fire waiting on the reacting player's choice of its fire types [8.63]: the
-    reacting side, the hex fired at, each shot's man and fire type (empty: to choose)."""
-
-    side: str
-    hex: str
-    shots: list[tuple[str, str]]
-
-
-class WreckingPosition(StrictModel):
-    """A destroy equipment action paid for and waiting on its player's choice [9.5]: the man
-    destroying, his side, the equipment still to choose (``OTHER weapon``, ``OTHER
-    grenades``) and what he destroyed so far."""
-
-    man: str
-    side: str
-    items: list[str]
-    chosen: list[str] = Field(default_factory=list)
-
-
 PHASES = ("command", "action", "operational", "cycle-end")
-
-
-class StandUpPosition(StrictModel):
-    """The end of a Command Cycle waiting on the players' choice of the suppressed men who
-    stand up [4]: the side choosing, his suppressed men not yet stood up, the sides after."""
-
-    side: str
-    men: list[str]
-    later: list[str] = Field(default_factory=list)
-
-
 OVER = "over"
 
 
@@ -301,10 +256,10 @@ class TurnPosition(StrictModel):
         default=None,
         description="a hand-to-hand hit or minefield attack waiting on its man [8.82; 18.41]",
     )
-    wrecking: WreckingPosition | None = Field(
+    wrecking: choices.WreckingPosition | None = Field(
         default=None, description="a destroy equipment action waiting on its choice [9.5]"
     )
-    fire_types: FireTypesPosition | None = Field(
+    fire_types: choices.FireTypesPosition | None = Field(
         default=None, description="reaction fire waiting on its fire types [8.63]"
     )
 
@@ -340,14 +295,14 @@ class SoldiersPositionState(StrictModel):
         default_factory=dict,
         description="leaderless squad: the squad whose leaders order it [6.27]",
     )
-    attaching: AttachingPosition | None = Field(
+    attaching: choices.AttachingPosition | None = Field(
         default=None, description="a leaderless squad waiting on its owner's choice [6.27]"
     )
     turn: TurnPosition = Field(default_factory=TurnPosition)
     waiting: list[str] = Field(default_factory=list)
     operational: list[str] = Field(default_factory=list)
     cycle_ends: bool = Field(default=False, description="End Command Cycle came [4]")
-    stand_up: StandUpPosition | None = Field(
+    stand_up: choices.StandUpPosition | None = Field(
         default=None, description="the suppressed men each owner stands up [4] (cycle-end)"
     )
     exited: list[str] = Field(default_factory=list)
@@ -432,13 +387,7 @@ def to_position(state: SoldiersState) -> GamePosition:
         asl_free=sorted(track.asl_free),
         asl_reduced=sorted(track.asl_reduced),
         attached=dict(sorted(track.attached.items())),
-        attaching=None
-        if track.attaching is None
-        else AttachingPosition(
-            squad=track.attaching.squad,
-            side=track.attaching.side,
-            squads=list(track.attaching.squads),
-        ),
+        attaching=choices.write_attaching(track.attaching),
         turn=TurnPosition(
             chit=turn.chit,
             risk=turn.risk,
@@ -485,32 +434,13 @@ def to_position(state: SoldiersState) -> GamePosition:
             waited=sorted(turn.waited),
             damage=_write_damage(turn.damage),
             victim=_write_victim(turn.victim),
-            fire_types=None
-            if turn.fire_types is None
-            else FireTypesPosition(
-                side=turn.fire_types.side,
-                hex=turn.fire_types.hex,
-                shots=[(m, t) for m, t in turn.fire_types.shots],
-            ),
-            wrecking=None
-            if turn.wrecking is None
-            else WreckingPosition(
-                man=turn.wrecking.man,
-                side=turn.wrecking.side,
-                items=list(turn.wrecking.items),
-                chosen=list(turn.wrecking.chosen),
-            ),
+            fire_types=choices.write_fire_types(turn.fire_types),
+            wrecking=choices.write_wrecking(turn.wrecking),
         ),
         waiting=sorted(state.troops.waiting),
         operational=list(state.play.operational),
         cycle_ends=state.play.ending,
-        stand_up=None
-        if state.play.standing is None
-        else StandUpPosition(
-            side=state.play.standing.side,
-            men=list(state.play.standing.men),
-            later=list(state.play.standing.later),
-        ),
+        stand_up=choices.write_stand_up(state.play.standing),
         exited=sorted(state.troops.exited),
         taken_off=sorted(state.troops.taken_off),
         destroyed=sorted(state.troops.destroyed),
@@ -584,9 +514,7 @@ def state_from_position(
     state.troops = Troops(HexesByName(game.name))
     _read_off_map(state, extra, reader)
     _read_men(state, position, reader)
-    standing = state.play.standing
-    if standing is not None and not set(standing.men) <= state.troops.suppressed:
-        reader.problem(("state", "stand_up", "men"), "men listed suppressed [4]")
+    choices.check_stand_up(state.play.standing, state.troops.suppressed, reader)  # [4]
     state.track = _read_track(game, extra, reader)
     state.active = _read_turn(game, extra.turn, reader)
     state.support = support_io.from_position(game, extra.support, reader)
@@ -672,25 +600,8 @@ def _read_play(
         advantage,
         sides(extra.operational, game.sides, ("state", "operational"), reader),
         extra.cycle_ends,
-        _read_stand_up(game, phase, extra.stand_up, reader),
+        choices.read_stand_up(game, phase, extra.stand_up, reader),
     )
-
-
-def _read_stand_up(
-    game: SoldiersGame, phase: str, found: StandUpPosition | None, reader: PositionReader
-) -> StandUpChoice | None:
-    """The players' choice of the suppressed men who stand up [4], checked against the game."""
-    path: PathKey = ("state", "stand_up")
-    if (phase == "cycle-end") != (found is not None):
-        reader.problem(path, "the step cycle-end has the choice of the men who stand up [4]")
-    if found is None:
-        return None
-    side = sides([found.side], game.sides, (*path, "side"), reader)
-    men = tuple(units(found.men, game.men, (*path, "men"), reader))
-    if not men or any(game.men[m].side != found.side for m in men):
-        reader.problem((*path, "men"), "suppressed men of the side choosing [4]")
-    later = sides(found.later, game.sides, (*path, "later"), reader)
-    return StandUpChoice(side[0] if side else found.side, men, tuple(later))
 
 
 def _read_men(state: SoldiersState, position: GamePosition, reader: PositionReader) -> None:
@@ -823,14 +734,7 @@ def _read_track(
     attached = {k: v for k, v in extra.attached.items() if k in squads and v in squads}
     if len(attached) != len(extra.attached):
         reader.problem(("state", "attached"), "squads of the game, by their ids [6.27]")
-    attaching = None
-    if extra.attaching is not None:
-        found = extra.attaching
-        if found.squad not in squads or not found.squads or not set(found.squads) <= squads:
-            reader.problem(("state", "attaching"), "squads of the game, by their ids [6.27]")
-        if found.side not in game.sides:
-            reader.problem(("state", "attaching", "side"), f"no side '{found.side}'")
-        attaching = AttachChoice(found.squad, found.side, tuple(found.squads))
+    attaching = choices.read_attaching(game, extra.attaching, reader)  # [6.27]
     return CommandTrack(
         space,
         committed,
@@ -902,50 +806,9 @@ def _read_turn(game: SoldiersGame, turn: TurnPosition, reader: PositionReader) -
         set(turn.waited),
         _read_damage(game, turn.damage, reader),
         _read_victim(game, turn.victim, reader),
-        _read_wrecking(game, turn.wrecking, reader),
-        _read_fire_types(game, turn.fire_types, reader),
+        choices.read_wrecking(game, turn.wrecking, reader),
+        choices.read_fire_types(game, turn.fire_types, reader),
     )
-
-
-def _read_fire_types(
-    game: SoldiersGame, found: FireTypesPosition | None, reader: PositionReader
-) -> FireTypeChoice | None:
-    """Reaction fire waiting on its fire types [8.63], checked against the game."""
-    if found is None:
-        return None
-    path: PathKey = ("state", "turn", "fire_types")
-    if found.side not in game.sides:
-        reader.problem((*path, "side"), f"the scenario has no side '{found.side}'")
-    at = reader.hex(found.hex, (*path, "hex"))
-    shots = []
-    for i, (man, how) in enumerate(found.shots):
-        reader.unit(man, game.men, (*path, "shots", i))
-        if how not in ("", "quick", "aimed", "sustained"):
-            reader.problem((*path, "shots", i), "quick, aimed, sustained or '' (to choose) [8.63]")
-        shots.append((man, how))
-    if all(how for _, how in shots):
-        reader.problem((*path, "shots"), "a man whose fire type is still to choose [8.63]")
-    return FireTypeChoice(found.side, game.name(at) if at else found.hex, tuple(shots))
-
-
-def _read_wrecking(
-    game: SoldiersGame, found: WreckingPosition | None, reader: PositionReader
-) -> WreckChoice | None:
-    """A destroy equipment action waiting on its choice [9.5], checked against the game."""
-    if found is None:
-        return None
-    path: PathKey = ("state", "turn", "wrecking")
-    reader.unit(found.man, game.men, (*path, "man"))
-    if found.side not in game.sides:
-        reader.problem((*path, "side"), f"the scenario has no side '{found.side}'")
-    for key in ("items", "chosen"):
-        for i, piece in enumerate(getattr(found, key)):
-            words = piece.split()
-            if len(words) != 2 or words[0] not in game.men or words[1] not in PIECES:
-                reader.problem((*path, key, i), "a man's id and weapon or grenades [9.5]")
-    if not found.items:
-        reader.problem((*path, "items"), "the equipment still to choose [9.5]")
-    return WreckChoice(found.man, found.side, tuple(found.items), tuple(found.chosen))
 
 
 def _write_victim(found: VictimChoice | None) -> VictimChoicePosition | None:
