@@ -7,11 +7,12 @@ from model.hexes import Hex
 from model.scenario_io import load_scenario
 from rules.engine.actions import Done
 from rules.registry import load_game
-from rules.soldiers import damage_choice
+from rules.soldiers import damage_choice, reaction_choice
 from rules.soldiers.damage_choice import TakeDamage
 from rules.soldiers.game import SoldiersGame, SoldiersState
 from rules.soldiers.melee import LineUp
 from rules.soldiers.operational_turns import leader_waits
+from rules.soldiers.reaction_choice import ReactionType
 from rules.soldiers.records import VictimChoice
 
 DAWN = "scenarios/soldiers/10-dawn-patrol.yaml"
@@ -69,15 +70,32 @@ def choose_as_bots(state: SoldiersState) -> list[tuple[str, tuple[str, ...]]]:
     """Make each choice of a man waiting [8.41; 8.43; 8.82; 18.41] as the bots make it (the
     engine's former stand-in: :func:`rules.soldiers.damage_choice.default`); the choices asked,
     in order: who chose, and among whom. A hand-to-hand line-up [8.81] is placed the same way
-    (:func:`line_up_as_bots`) and not listed."""
+    (:func:`line_up_as_bots`), and reaction fire types are named so [8.63]
+    (:func:`fire_types_as_bots`), neither listed."""
     asked = []
     line_up_as_bots(state)
+    fire_types_as_bots(state)
     while (pending := damage_choice.waiting(state)) is not None:
         assert state.to_act() == (pending.chooser,)
         asked.append((pending.chooser, pending.men))
         state.apply(TakeDamage(damage_choice.default(state)))
         line_up_as_bots(state)
+        fire_types_as_bots(state)
     return asked
+
+
+def fire_types_as_bots(state: SoldiersState) -> list[tuple[str, str]]:
+    """Name each alert man's reaction fire type waiting [8.63] as the bots name it (the
+    engine's former stand-in, the best type his weapon allows:
+    :func:`rules.soldiers.reaction_choice.default`); the types named, man by man."""
+    named = []
+    while (pending := state.active.fire_types) is not None:
+        assert state.to_act() == (pending.side,)
+        man = next(m for m, t in pending.shots if not t)
+        how = reaction_choice.default(state)
+        named.append((man, how))
+        state.apply(ReactionType(man, how))
+    return named
 
 
 def line_up_as_bots(state: SoldiersState) -> list[tuple[str, str, tuple[str, ...]]]:

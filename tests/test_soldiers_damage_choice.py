@@ -10,7 +10,7 @@ over a suppressed man unless the suppression was caused by fire paid for with th
 from __future__ import annotations
 
 import pytest
-from soldiers_scenes import acting, choose_as_bots, clear, dawn, stage
+from soldiers_scenes import acting, choose_as_bots, clear, dawn, fire_types_as_bots, stage
 
 from model.hexes import Hex
 from rules.bots.base import make_bot
@@ -241,6 +241,7 @@ def test_8_62_a_reaction_shot_waits_for_the_choice_and_the_next_one_follows(
     state, three, hex_name = _reaction_scene(game)
     state.force_dice(1, 2, 10, 9)  # alertness 1: full fire; a hit, a kill; the second misses
     state.apply(Done("german"))
+    fire_types_as_bots(state)  # aimed, as the bots name it [8.63]
     shots = [e for e in state.log if isinstance(e, ShotExplained)]
     assert len(shots) == 1 and shots[0].hit
     pending = state.active.damage

@@ -10,7 +10,7 @@ import dataclasses
 from collections.abc import Iterator
 
 import pytest
-from soldiers_scenes import choose_as_bots, declare_tactical
+from soldiers_scenes import choose_as_bots, declare_tactical, fire_types_as_bots
 
 from model.hexes import Hex
 from model.scenario import Purchase
@@ -295,6 +295,7 @@ def test_reaction_8_63_book_example_a_10_is_no_fire_and_no_marker() -> None:
     state.apply(React(reactor, "fire"))
     state.force_dice(1, 9)
     state.apply(Done(other.men[reactor].side))
+    assert fire_types_as_bots(state)  # his player's choice, named as the bots name it [8.63]
     shot = next(e for e in state.log if isinstance(e, ShotExplained))
     best = "sustained" if "sustained" in other.men[reactor].weapon.fire else "aimed"
     assert shot.fire_type == (best if best in other.men[reactor].weapon.fire else "quick")

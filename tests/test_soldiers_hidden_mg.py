@@ -4,7 +4,7 @@ sighted by an enemy man, for good; kept in position files."""
 
 from __future__ import annotations
 
-from soldiers_scenes import acting, clear, stage
+from soldiers_scenes import acting, clear, fire_types_as_bots, stage
 from test_soldiers_support import GUN, A, B, _bought, _move, _order, _pairs
 
 from model.hexes import Hex
@@ -198,6 +198,7 @@ def test_14_12_an_operational_move_stops_in_the_hidden_gun_s_sight_and_it_may_re
     state.apply(reacts[0])
     state.force_dice(1, 10, 10, 10, 10, 10, 10)  # alertness 1: any fire type [8.63]
     state.apply("done german")
+    assert fire_types_as_bots(state)  # the owner's choice, as the bots make it [8.63]
     assert state.active.reaction is None and state.to_act() == ("us",)
     log = [e.describe() for e in state.log]
     assert any(f"fire at {game.name(b)} [8.63]" in x for x in log)

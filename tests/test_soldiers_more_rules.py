@@ -302,9 +302,10 @@ def test_9_5_destroying_the_equipment_in_the_hex_for_1_ap(
     game: SoldiersGame, tmp_path: Path
 ) -> None:
     """[9.5]: "A man may destroy any or all equipment in a hex by expending 1 AP": the
-    prisoners' and the dead's weapons and grenades in his hex (all, our reading), 1 AP; a
-    destroyed weapon cannot be taken by an exchange [7.33], and a prisoner who escapes with it
-    is unarmed [9.6]. A position keeps it; the action's text parses back."""
+    prisoners' and the dead's weapons and grenades in his hex (all of it, the player naming
+    each piece [9.5]), 1 AP; a destroyed weapon cannot be taken by an exchange [7.33], and a
+    prisoner who escapes with it is unarmed [9.6]. A position keeps it; the action's text
+    parses back."""
     state, guard, friend, taken = _with_prisoners(game)
     game.grenades[taken[0]] = 2
     dead = "german.e.9"
@@ -317,6 +318,9 @@ def test_9_5_destroying_the_equipment_in_the_hex_for_1_ap(
     assert state.preview(action).cost == "1 of 5 AP"
     state.apply(action)
     assert state.active.ap == 4.0
+    assert state.active.wrecking is not None  # his player chooses what [9.5]
+    while state.active.wrecking is not None:  # all of it, piece by piece
+        state.apply(state.legal_actions("us")[0])
     assert state.troops.destroyed == {taken[0], taken[1], dead}
     assert grenades_left(state, taken[0]) == 0
     assert state.why_not(DestroyEquipment(friend)) is not None  # nothing left to destroy

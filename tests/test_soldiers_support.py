@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 from soldiers_bought import GERMAN, Buy, bought
-from soldiers_scenes import acting, clear, dawn, stage
+from soldiers_scenes import acting, clear, dawn, fire_types_as_bots, stage
 
 from model.hexes import Hex, Hexside
 from rules.engine.actions import Done, Move
@@ -502,6 +502,7 @@ def test_mg_reaction_one_crewman_fires_the_gun_in_its_arc() -> None:
     state.force_dice(1, 10)  # alert: sustained fire; a 10 misses and calls for a check
     state.force_dice(_roll_for(game.men[A].weapon.damage_table, "NE"))
     state.apply(Done("german"))
+    assert fire_types_as_bots(state) == [(A, "sustained")]  # the German's choice [8.63]
     assert A in state.active.reacted
     assert any(
         isinstance(e, ShotExplained) and e.man == A and e.fire_type == "sustained"
@@ -694,6 +695,7 @@ def test_clone_position_and_replay_round_trip_through_an_overwatch_shot_and_an_m
     state.apply(React("us.e.5", "fire"))
     state.force_dice(1, 9)  # alert: his best fire; a 9 misses
     state.apply(Done("us"))
+    fire_types_as_bots(state)  # his best, named as the bots name it [8.63]
     assert "us.e.5" in state.support.overwatch and "us.e.5" not in state.active.reacted
     assert any("on overwatch: no Reaction Fire marker [13.2]" in e.describe() for e in state.log)
     mg, a, _b, _us = _gunners()

@@ -23,6 +23,9 @@ The action grammar (``move`` and ``done`` are the shared verbs of :mod:`rules.en
     throw us.austin C1811       # the ordered man throws an explosive grenade, 2 AP [12.1]
     take-damage german.hauber   # the player choosing names the man who takes a hit's damage
                                 # [8.41; 8.43] (rules.soldiers.damage_choice)
+    stand-up german.hauber      # the end of a Command Cycle: the owner stands a suppressed
+                                # man up (``done german``: the rest stay suppressed) [4]
+                                # (rules.soldiers.stand_up)
     react german.hauber fire    # a reactive man declares reaction fire at the active man [8.6]
     react german.hauber suppress  # ... or that he suppresses himself instead [8.64]
                                 # (``done german`` then resolves every declaration [8.62])
@@ -311,6 +314,20 @@ class DamageAsked(Event):
 
     def describe(self) -> str:
         return f"{self.chooser} chooses who takes the damage, of {', '.join(self.men)}: {self.why}"
+
+
+@dataclass(frozen=True)
+class ChoiceAsked(Event):
+    """A step waits on a choice the book gives a player [4; 6.27; 8.63; 9.5]: who chooses,
+    what, and why he does."""
+
+    kind: ClassVar[str] = "soldiers-choice"
+    chooser: str
+    what: str
+    why: str
+
+    def describe(self) -> str:
+        return f"{self.chooser} chooses {self.what}: {self.why}"
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,12 @@ non-suppressed man of the lowest initiative, his leaders spared; the enemy man h
 hand-to-hand [8.82], a leader first; the man a minefield attacks [18.41], the highest
 initiative); the hand-to-hand line-up [8.81], the place the engine's former stand-in gives the
 next man (:func:`rules.soldiers.melee.lineup_stand_in`), so seeded bot games play as before the
-players chose."""
+players chose; at the end of a Command Cycle every suppressed man of its side stands up [4]
+(:func:`rules.soldiers.stand_up.default`); a destroy equipment action destroys all of the
+equipment in the hex [9.5] (:func:`rules.soldiers.destroying.default`); a leaderless squad is
+given to the nearest other squad [6.27] (:func:`rules.soldiers.attach_choice.stand_in`); an
+alert man's reaction fire is the best type his weapon allows [8.63]
+(:func:`rules.soldiers.reaction_choice.default`)."""
 
 from __future__ import annotations
 
@@ -52,7 +57,7 @@ from rules.bots.greedy import ACTIVITY_BONUS, Adapter, Piece
 from rules.bots.plan import numbered_names
 from rules.engine.actions import Action
 from rules.engine.core import Outcome
-from rules.soldiers import damage_choice
+from rules.soldiers import attach_choice, damage_choice, destroying, reaction_choice, stand_up
 from rules.soldiers.artillery import expected_losses, users
 from rules.soldiers.damage_choice import TakeDamage
 from rules.soldiers.grenades import grenades_left
@@ -145,6 +150,14 @@ class SoldiersAdapter(Adapter):
             return CHOICE_WORTH if action.man == damage_choice.default(state) else 0.0
         if isinstance(action, LineUp):  # the engine's stand-in line-up [8.81]
             return CHOICE_WORTH if action.opposite == damage_choice.default(state) else 0.0
+        if isinstance(action, reaction_choice.ReactionType):  # the best type [8.63]
+            return CHOICE_WORTH if action.fire_type == reaction_choice.default(state) else 0.0
+        if isinstance(action, attach_choice.Attach):  # the nearest squad [6.27]
+            return CHOICE_WORTH if action.other == attach_choice.default(state) else 0.0
+        if state.active.wrecking is not None:  # all the equipment destroyed [9.5]
+            return CHOICE_WORTH if destroying.default(state, action) else 0.0
+        if state.play.standing is not None:  # every suppressed man stands up [4]
+            return CHOICE_WORTH if stand_up.default(state, action) else 0.0
         if isinstance(action, TakeGrenades | TakeKit) and action.count:
             return -CHOICE_WORTH  # all he may take, as before some were offered [7.33]
         if isinstance(action, TakeGrenades):

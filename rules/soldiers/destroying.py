@@ -2,13 +2,19 @@
 1 AP."
 
 ``destroy-equipment MAN``: the man under orders (or a man of the group under orders), able and
-not suppressed, destroys for 1 AP the equipment the engine tracks of every disabled or captured
-man in his hex, of either side: his weapon and his grenades. Our readings, where the book is
-silent or leaves it to the player:
+not suppressed, pays 1 AP to destroy equipment the engine tracks of the disabled or captured
+men in his hex, of either side: each one's weapon and his grenades. Which of it is his
+player's choice ("any or all"): with more than one piece there, the choice waits
+(``destroy-item OTHER weapon|grenades``, one piece at a time; ``done SIDE`` keeps the rest once
+one is destroyed; every piece chosen ends it by itself), kept in the state
+(:class:`rules.soldiers.records.WreckChoice`) and in position files (``turn.wrecking``). One
+piece only: it is destroyed, nothing is asked. The heuristic bot destroys all of it, as the
+engine did before the player chose; the random bot picks among the legal choices. Our
+readings, where the book is silent:
 
-- "Any or all": all of it (the owner's choice of some, not played).
+- "Any" is one piece at least: the 1 AP buys a destruction (``done`` only after one).
 - The equipment "in a hex" is what its disabled and captured men carry (an able man's is his
-  own, not lying in the hex).
+  own, not lying in the hex); a man's grenades go together, as one piece.
 - A destroyed weapon cannot be taken by an exchange [7.33]; its Destroyed mark goes with the
   weapon as Jam and Ammo Out do, so an escaped prisoner [9.6] whose weapon was destroyed is
   unarmed (no fire) until he takes another.
@@ -23,19 +29,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from rules.engine.actions import WordsAction
+from rules.engine.actions import Action, Done, WordsAction
+from rules.engine.errors import ActionSyntaxError
 from rules.soldiers import groups
-from rules.soldiers.actions import Maintained
+from rules.soldiers.actions import ChoiceAsked, Maintained
+from rules.soldiers.records import WreckChoice
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
 
 DESTROY_AP = 1.0  # [9.5]
+WEAPON, GRENADES = "weapon", "grenades"
 
 
 @dataclass(frozen=True)
 class DestroyEquipment(WordsAction):
-    """The ordered man destroys the equipment of the disabled and captured men in his hex:
+    """The ordered man destroys equipment of the disabled and captured men in his hex:
     1 AP [9.5]."""
 
     verb: ClassVar[str] = "destroy-equipment"
@@ -44,22 +53,54 @@ class DestroyEquipment(WordsAction):
     man: str
 
 
+@dataclass(frozen=True)
+class DestroyItem(WordsAction):
+    """The player destroying names a piece of the equipment in the hex: a man's weapon or his
+    grenades [9.5]."""
+
+    verb: ClassVar[str] = "destroy-item"
+    words: ClassVar[tuple[str, ...]] = ("man id", "weapon or grenades")
+    usage: ClassVar[str] = "OTHER weapon|grenades"
+    other: str
+    item: str
+
+    @classmethod
+    def parse(cls, args: list[str], line: str) -> DestroyItem:
+        found = super().parse(args, line)
+        if found.item not in (WEAPON, GRENADES):
+            raise ActionSyntaxError(f"'{line}': write '{cls.verb} {cls.usage}'")
+        return found
+
+    @property
+    def piece(self) -> str:
+        return f"{self.other} {self.item}"
+
+
 def _acting(state: SoldiersState) -> list[str]:
     return list(state.active.group) or ([state.active.current] if state.active.current else [])
 
 
 def lying(state: SoldiersState, man: str) -> list[str]:
-    """The disabled or captured men in ``man``'s hex whose equipment is not destroyed yet."""
+    """The disabled or captured men in ``man``'s hex with equipment not destroyed yet."""
+    return sorted({p.split()[0] for p in pieces(state, man)})
+
+
+def pieces(state: SoldiersState, man: str) -> list[str]:
+    """The equipment in ``man``'s hex he may destroy: each disabled or captured man's weapon
+    not destroyed yet and his grenades left (``OTHER weapon``, ``OTHER grenades``) [9.5]."""
+    from rules.soldiers.grenades import grenades_left
+
     troops = state.troops
     at = troops.hexes.get(man)
-    return sorted(
-        m
-        for m, h in troops.hexes.items()
-        if h == at
-        and m != man
-        and (m in troops.disabled or m in troops.captured)
-        and m not in troops.destroyed
-    )
+    found = []
+    for m, h in sorted(troops.hexes.items()):
+        if h != at or m == man or (m not in troops.disabled and m not in troops.captured):
+            continue
+        if m not in troops.destroyed:
+            found.append(f"{m} {WEAPON}")
+        if grenades_left(state, m) > 0:
+            found.append(f"{m} {GRENADES}")
+    return found
 
 
 def why_not(state: SoldiersState, action: DestroyEquipment) -> str | None:
@@ -73,7 +114,7 @@ def why_not(state: SoldiersState, action: DestroyEquipment) -> str | None:
         return "he is not an able man on the map"
     if man in troops.suppressed:
         return "a suppressed man must unsuppress before any other action [7.42]"
-    if not lying(state, man):
+    if not pieces(state, man):
         return "no disabled or captured man's equipment in his hex to destroy [9.5]"
     if state.active.ap < DESTROY_AP:
         return f"it costs {DESTROY_AP:g} AP, {state.active.ap:g} left [9.5]"
@@ -87,21 +128,127 @@ def options(state: SoldiersState) -> list[DestroyEquipment]:
 
 
 def destroy(state: SoldiersState, action: DestroyEquipment) -> None:
-    """Every disabled or captured man's weapon and grenades in the hex destroyed, 1 AP [9.5]."""
-    from rules.soldiers.grenades import grenades_left
-
-    troops = state.troops
-    gone = lying(state, action.man)
+    """1 AP paid [9.5]; the one piece of equipment there destroyed, or its player asked
+    which."""
+    found = pieces(state, action.man)
     state.active.ap -= DESTROY_AP
     if state.active.group:
         groups.close_step(state)  # an action of its own: the next pays anew [7.1]
-    for m in gone:
-        troops.destroyed.add(m)
-        left = grenades_left(state, m)
-        if left > 0:  # gone, none thrown: the grenades thrown stay the throws [12]
-            troops.grenades_taken[m] = troops.grenades_taken.get(m, 0) - left
+    side = state.game.men[action.man].side
+    if len(found) == 1:
+        _wreck(state, found[0])
+        _done(state, action.man, found)
+        return
+    state.active.wrecking = WreckChoice(action.man, side, tuple(found))
     why = (
-        f"{DESTROY_AP:g} AP, {state.active.ap:g} left: the weapons and grenades of "
-        f"{', '.join(gone)} destroyed [9.5]"
+        f"{DESTROY_AP:g} AP paid; the equipment in his hex: {', '.join(found)}; his player "
+        "destroys any or all of it [9.5]"
     )
-    state.emit(Maintained(action.man, "destroys the equipment in his hex", why))
+    state.emit(ChoiceAsked(side, f"what {action.man} destroys", why))
+
+
+def _wreck(state: SoldiersState, piece: str) -> None:
+    """A piece of equipment destroyed [9.5]."""
+    from rules.soldiers.grenades import grenades_left
+
+    troops = state.troops
+    other, item = piece.split()
+    if item == WEAPON:
+        troops.destroyed.add(other)
+        return
+    left = grenades_left(state, other)
+    if left > 0:  # gone, none thrown: the grenades thrown stay the throws [12]
+        troops.grenades_taken[other] = troops.grenades_taken.get(other, 0) - left
+
+
+def _done(state: SoldiersState, man: str, gone: list[str] | tuple[str, ...]) -> None:
+    why = (
+        f"{DESTROY_AP:g} AP, {state.active.ap:g} left: {', '.join(gone)} destroyed "
+        "(his player's choice) [9.5]"
+    )
+    state.emit(Maintained(man, "destroys equipment in his hex", why))
+
+
+# --- the player's choice [9.5] -----------------------------------------------------------------
+
+
+def choice_options(state: SoldiersState) -> list[Action]:
+    """The pieces still to choose; ``done`` once one is destroyed [9.5]."""
+    pending = state.active.wrecking
+    if pending is None:
+        return []
+    found: list[Action] = [DestroyItem(*p.split()) for p in pending.items]
+    return [*found, Done(pending.side)] if pending.chosen else found
+
+
+def choice_why_not(state: SoldiersState, action: Action) -> str | None:
+    """While the choice waits only it is legal; a piece named only then [9.5]."""
+    pending = state.active.wrecking
+    if isinstance(action, DestroyItem):
+        if pending is None:
+            return "no destroy equipment action waits for its choice [9.5]"
+        if action.piece not in pending.items:
+            return f"not equipment left in the hex: one of {', '.join(pending.items)} [9.5]"
+        return None
+    if pending is None:
+        return None
+    if isinstance(action, Done) and action.side == pending.side and pending.chosen:
+        return None
+    return f"{pending.side} chooses what {pending.man} destroys first (one piece at least) [9.5]"
+
+
+def choose(state: SoldiersState, action: DestroyItem | Done) -> None:
+    """A piece destroyed, or the rest kept [9.5]."""
+    pending = state.active.wrecking
+    assert pending is not None
+    if isinstance(action, DestroyItem):
+        _wreck(state, action.piece)
+        chosen = (*pending.chosen, action.piece)
+        items = tuple(p for p in pending.items if p != action.piece)
+        if items:
+            state.active.wrecking = WreckChoice(pending.man, pending.side, items, chosen)
+            return
+        pending = WreckChoice(pending.man, pending.side, (), chosen)
+    state.active.wrecking = None
+    _done(state, pending.man, pending.chosen)
+
+
+def default(state: SoldiersState, action: Action) -> bool:
+    """The bots' choice: all of it, as the engine did before the player chose."""
+    return isinstance(action, DestroyItem)
+
+
+def step(state: SoldiersState) -> str:
+    """The step while the choice waits [9.5]."""
+    pending = state.active.wrecking
+    assert pending is not None
+    name = state.game.unit_name(pending.man)
+    return (
+        f"{name} destroys equipment in his hex (1 AP paid): {pending.side} chooses any or all "
+        f"of {', '.join(pending.items)} [9.5]"
+    )
+
+
+def describe(state: SoldiersState, action: Action) -> str:
+    if isinstance(action, DestroyItem):
+        name = state.game.unit_name(action.other)
+        return f"Destroy {name}'s {action.item} [9.5]"
+    return "Keep the rest of the equipment [9.5]"
+
+
+def preview(state: SoldiersState, action: Action) -> tuple[str, tuple[str, ...]]:
+    """What the choice does, and why this player makes it [9.5]."""
+    pending = state.active.wrecking
+    assert pending is not None
+    why = f"{pending.side} chooses: his man destroys any or all equipment in the hex [9.5]"
+    if isinstance(action, DestroyItem):
+        what = (
+            "no man may take it by an exchange, and he escapes unarmed [7.33; 9.6]"
+            if action.item == WEAPON
+            else "his grenades left are gone [12]"
+        )
+        return f"free (the 1 AP is paid); {what}. {why}", ("captured equipment [9.5]",)
+    kept = ", ".join(pending.items)
+    return f"{kept} left as it is, to be taken by an exchange [7.33]. {why}", (
+        "captured equipment [9.5]",
+    )

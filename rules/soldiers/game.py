@@ -97,7 +97,7 @@ from model.victory import SpecialRule
 from rules.engine.actions import Action, Done, Move
 from rules.engine.core import Outcome, State
 from rules.engine.errors import IllegalActionError, UnsupportedGameError
-from rules.engine.events import Event, GameEnded, SegmentBegan, SideDone, UnitDeployed
+from rules.engine.events import Event, GameEnded, SegmentBegan, SideDone
 from rules.engine.play import ActionFocus, Preview, Progress, SideView
 from rules.engine.positions import UnitPosition
 from rules.engine.special_rules import Enforce, describe, special_rules, why_not_enforced
@@ -108,6 +108,7 @@ from rules.records.position import PositionReader
 from rules.soldiers import (
     activation,
     artillery,
+    attach_choice,
     bidding,
     bridges,
     carrying,
@@ -132,12 +133,14 @@ from rules.soldiers import (
     preview,
     prisoners,
     reaction,
+    reaction_choice,
     rifle_grenades,
     scenario_effects,
     scenario_rules,
     scenario_victory,
     smoke,
     smoke_markers,
+    stand_up,
     support,
     suppression,
     view,
@@ -199,7 +202,7 @@ from rules.soldiers.weapons import (
     starting_grenades,
 )
 
-RULES_VERSION = "soldiers-0.8"
+RULES_VERSION = "soldiers-0.9"
 #: The turn's sequence [3]: phase id, name, rule.
 SEQUENCE = (
     ("command", "A. Command Phase", "[3A; 5.2-5.3]"),
@@ -304,6 +307,7 @@ class SoldiersGame(MapGame):
         kit.TakeKit,
         prisoners.KillPrisoner,
         destroying.DestroyEquipment,
+        destroying.DestroyItem,
         *smoke.ACTIONS,
         wire.RemoveWire,
         rifle_grenades.FireGrenade,
@@ -311,6 +315,9 @@ class SoldiersGame(MapGame):
         hidden_gun_choice.HiddenGunChoice,
         damage_choice.TakeDamage,
         melee.LineUp,
+        stand_up.StandUp,
+        attach_choice.Attach,
+        reaction_choice.ReactionType,
         *bridges.ACTIONS,
     )
     position_state = SoldiersPositionState
@@ -507,6 +514,8 @@ class SoldiersState(State):
         if not self.play.over and self.game.instant and decided(self, ("instant",)):
             self._finish()  # a condition met the moment it happens [19.7]
             return
+        if self.track.attaching is not None:
+            return  # the owner reassigns a leaderless squad first [6.27]
         while not self.play.over and self.play.phase == "command" and len(self.play.acted) == 2:
             if bidding.begin(self):
                 break  # a bid is awaited [5.31]
@@ -559,9 +568,14 @@ class SoldiersState(State):
                 self.track.space[c] = back
                 self.emit(ChitMoved(c, back, "end of the Command Cycle [4]"))
         self.track.committed = dict.fromkeys(self.game.sides)
-        for m in sorted(self.troops.suppressed):
-            self.emit(UnitDeployed(m, self.game.name(self.troops.hexes[m]), "stands up [4]"))
-        self.troops.suppressed = set()
+        if stand_up.ask(self):  # the suppressed men of each owner's choice stand up [4]
+            self.play.phase = stand_up.PHASE
+            return
+        self._next_cycle()
+
+    def _next_cycle(self) -> None:
+        """The rest of the cycle's end, once the suppressed men of the players' choice stood
+        up [4]: the markers off, the next Command Cycle begins."""
         support.cycle_ends(self)  # Overwatch markers off [13.1]
         smoke.cycle_ends(self)  # all smoke removed [12.52; 12.53]
         self.play.cycle += 1
@@ -601,6 +615,14 @@ class SoldiersState(State):
         waiting = damage_choice.waiting(self)
         if waiting is not None:
             return (waiting.chooser,)  # who takes the damage [8.41; 8.43; 8.82; 18.41]
+        if self.active.fire_types is not None:
+            return (self.active.fire_types.side,)  # his reaction fire's types [8.63]
+        if self.track.attaching is not None:
+            return (self.track.attaching.side,)  # a leaderless squad's reassignment [6.27]
+        if self.play.standing is not None:
+            return (self.play.standing.side,)  # the suppressed men who stand up [4]
+        if self.active.wrecking is not None:
+            return (self.active.wrecking.side,)  # what his man destroys [9.5]
         if self.active.held is not None:
             return (self.active.held.owner,)  # a hidden MG's owner chooses [14.12]
         if self.play.phase == "action":
@@ -672,6 +694,15 @@ class SoldiersState(State):
         if waiting is not None:  # the man who takes the damage [8.41; 8.43; 8.82; 18.41]
             chooser = waiting.chooser
             return damage_choice.options(self) if side in (None, chooser) else []
+        if self.active.fire_types is not None:  # his reaction fire's types [8.63]
+            return reaction_choice.options(self, side)
+        if self.track.attaching is not None:  # a leaderless squad's reassignment [6.27]
+            return attach_choice.options(self, side)
+        if self.play.standing is not None:  # the suppressed men who stand up [4]
+            return stand_up.options(self, side)
+        if self.active.wrecking is not None:  # what his man destroys [9.5]
+            chooser = self.active.wrecking.side
+            return destroying.choice_options(self) if side in (None, chooser) else []
         if self.active.held is not None:  # a hidden MG's owner chooses [14.12]
             owner = self.active.held.owner
             return hidden_gun_choice.options(self, owner) if side in (None, owner) else []
@@ -793,6 +824,15 @@ class SoldiersState(State):
         if isinstance(action, damage_choice.TakeDamage | melee.LineUp):
             # the man who takes the damage [8.41; 8.43]; the hand-to-hand line-up [8.81]
             damage_choice.choose(self, action)
+        elif isinstance(action, stand_up.StandUp | Done) and self.play.standing is not None:
+            if stand_up.choose(self, action):  # the suppressed men of his choice [4]
+                self._next_cycle()
+        elif isinstance(action, reaction_choice.ReactionType):
+            reaction_choice.choose(self, action)  # the reacting player's fire type [8.63]
+        elif isinstance(action, attach_choice.Attach):
+            attach_choice.choose(self, action)  # the owner's reassignment [6.27]
+        elif isinstance(action, destroying.DestroyItem | Done) and self.active.wrecking:
+            destroying.choose(self, action)  # what his man destroys [9.5]
         elif isinstance(action, Done) and self.active.reaction is not None:
             # every declared reaction [8.62]; then the group abandons a man hit [7.11], and
             # a man stopped by a hidden MG revealed suppresses [14.12]

@@ -26,9 +26,9 @@ squad is in play, the owning player chooses the reassignment." When every leader
 other squad of the side with an able leader on the map (:func:`leaderless`): that squad's
 leader turns order them as their own, within 2 hexes and in sight, up to the command rating
 (:func:`rules.soldiers.command.begin_action_phase`); its own chits stay independent chits for
-it. Our reading of the owner's choice: the squad whose able leader on the map is nearest to the
-leaderless squad's able men (then the squad's id), kept while it has an able leader on the map;
-a leader back (a prisoner freed [9.6]) ends the attachment.
+it. With more than one such squad the owner chooses (:mod:`rules.soldiers.attach_choice`); the
+attachment is kept while the squad has an able leader on the map; a leader back (a prisoner
+freed [9.6]) ends it.
 
 A disabled platoon leader [6.27]: his chit is an independent chit for the side's heavy weapons
 soldiers only (:func:`rules.soldiers.command.begin_action_phase`); with none of them in play or
@@ -161,24 +161,30 @@ def _leaders(state: SoldiersState, squad: str) -> list[str]:
     )
 
 
-def _able_leaders_on_map(state: SoldiersState, squad: str) -> list[str]:
+def able_leaders_on_map(state: SoldiersState, squad: str) -> list[str]:
     troops = state.troops
     return [m for m in _leaders(state, squad) if m in troops.hexes and m not in troops.disabled]
 
 
-def _distance(state: SoldiersState, squad: str, other: str) -> int:
+def squad_distance(state: SoldiersState, squad: str, other: str) -> int:
     """How near ``other``'s able leaders on the map are to ``squad``'s able men on it."""
     troops, men = state.troops, state.game.men
     mine = [
         h for m, h in troops.hexes.items() if men[m].squad == squad and m not in troops.disabled
     ]
-    theirs = [troops.hexes[m] for m in _able_leaders_on_map(state, other)]
+    theirs = [troops.hexes[m] for m in able_leaders_on_map(state, other)]
     return min((a.distance(b) for a in mine for b in theirs), default=10**6)
 
 
 def leaderless(state: SoldiersState) -> None:
-    """Attach each leaderless squad to one other squad whose leaders order its men [6.27]."""
+    """Attach each leaderless squad to one other squad whose leaders order its men [6.27]:
+    the one other squad, or the owner's choice among several
+    (:mod:`rules.soldiers.attach_choice`)."""
+    from rules.soldiers import attach_choice
+
     game, troops, track = state.game, state.troops, state.track
+    if track.attaching is not None:
+        return  # one squad's choice at a time [6.27]
     side_of = {c.squad: c.side for c in game.chits.values() if c.kind in ("sl", "asl")}
     squads = sorted(side_of)
     for squad in squads:
@@ -196,7 +202,7 @@ def leaderless(state: SoldiersState) -> None:
             if o != squad
             and side_of[o] == side_of[squad]
             and o not in track.attached
-            and _able_leaders_on_map(state, o)
+            and able_leaders_on_map(state, o)
         ]
         if held in others:
             continue
@@ -206,10 +212,10 @@ def leaderless(state: SoldiersState) -> None:
                 why = "no other squad with an able leader on the map: independent orders [6.27]"
                 state.emit(CommandPassed(squad, "", why))
             continue
-        chosen = min(others, key=lambda o: (_distance(state, squad, o), o))
+        if len(others) > 1:  # more than one other squad: the owner chooses [6.27]
+            attach_choice.ask(state, squad, others)
+            return  # the next leaderless squad after this choice
+        chosen = others[0]
         track.attached[squad] = chosen
-        why = (
-            f"its leaders disabled: {chosen}'s leaders order its men (our reading of the "
-            "owner's choice: the nearest) [6.27]"
-        )
+        why = f"its leaders disabled: {chosen}'s leaders order its men, the one other squad [6.27]"
         state.emit(CommandPassed(squad, chosen, why))

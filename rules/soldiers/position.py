@@ -15,11 +15,13 @@ an operational turn (``operational_turn`` [6.3]), an operational move held for a
 owner to choose (``held_move``) and the men and guns he chose to wait for (``waited``) [14.12],
 a damage waiting on a player's choice of the man hit (``damage`` [8.41; 8.43]), a hand-to-hand
 hit or minefield attack waiting on its man, or the hand-to-hand lines on their placing
-(``victim`` [8.82; 18.41; 8.81]), the orders left and who may take one [6.21], the man under
-orders with his Action Points [6.2],
-each man's shots [8.1], the hexes whose men's sight counted when his actions started
-(``friendly_eyes``, ``enemy_eyes`` [7.23]; left out, judged from the position) and whether he
-may move no further (``stopped`` [18.33])::
+(``victim`` [8.82; 18.41; 8.81]), a destroy equipment action waiting on its player's choice
+(``wrecking`` [9.5]), the end of a Command Cycle waiting on the players' choice of the
+suppressed men who stand up (step ``cycle-end``, ``stand_up`` [4]), the orders left and who
+may take one [6.21], the man under orders with his Action Points [6.2], each man's shots
+[8.1], the hexes whose men's sight counted when his actions started (``friendly_eyes``,
+``enemy_eyes`` [7.23]; left out, judged from the position) and whether he may move no further
+(``stopped`` [18.33])::
 
     turn: 2                       # the Command Cycle
     step: action                  # command, action, or over
@@ -63,6 +65,7 @@ from rules.engine.core import State
 from rules.maps.named import HexesByName
 from rules.records.places import listed_units, sides, state_section, statuses, units, whole
 from rules.records.position import PositionReader
+from rules.soldiers import choice_positions as choices
 from rules.soldiers import kit as kit_io
 from rules.soldiers import minefields, smoke, wire
 from rules.soldiers import support as support_io
@@ -193,7 +196,7 @@ class VictimChoicePosition(StrictModel):
     )
 
 
-PHASES = ("command", "action", "operational")
+PHASES = ("command", "action", "operational", "cycle-end")
 OVER = "over"
 
 
@@ -253,6 +256,12 @@ class TurnPosition(StrictModel):
         default=None,
         description="a hand-to-hand hit or minefield attack waiting on its man [8.82; 18.41]",
     )
+    wrecking: choices.WreckingPosition | None = Field(
+        default=None, description="a destroy equipment action waiting on its choice [9.5]"
+    )
+    fire_types: choices.FireTypesPosition | None = Field(
+        default=None, description="reaction fire waiting on its fire types [8.63]"
+    )
 
 
 class SoldiersPositionState(StrictModel):
@@ -286,10 +295,16 @@ class SoldiersPositionState(StrictModel):
         default_factory=dict,
         description="leaderless squad: the squad whose leaders order it [6.27]",
     )
+    attaching: choices.AttachingPosition | None = Field(
+        default=None, description="a leaderless squad waiting on its owner's choice [6.27]"
+    )
     turn: TurnPosition = Field(default_factory=TurnPosition)
     waiting: list[str] = Field(default_factory=list)
     operational: list[str] = Field(default_factory=list)
     cycle_ends: bool = Field(default=False, description="End Command Cycle came [4]")
+    stand_up: choices.StandUpPosition | None = Field(
+        default=None, description="the suppressed men each owner stands up [4] (cycle-end)"
+    )
     exited: list[str] = Field(default_factory=list)
     destroyed: list[str] = Field(
         default_factory=list, description="men whose weapon was destroyed [9.5]"
@@ -372,6 +387,7 @@ def to_position(state: SoldiersState) -> GamePosition:
         asl_free=sorted(track.asl_free),
         asl_reduced=sorted(track.asl_reduced),
         attached=dict(sorted(track.attached.items())),
+        attaching=choices.write_attaching(track.attaching),
         turn=TurnPosition(
             chit=turn.chit,
             risk=turn.risk,
@@ -418,10 +434,13 @@ def to_position(state: SoldiersState) -> GamePosition:
             waited=sorted(turn.waited),
             damage=_write_damage(turn.damage),
             victim=_write_victim(turn.victim),
+            fire_types=choices.write_fire_types(turn.fire_types),
+            wrecking=choices.write_wrecking(turn.wrecking),
         ),
         waiting=sorted(state.troops.waiting),
         operational=list(state.play.operational),
         cycle_ends=state.play.ending,
+        stand_up=choices.write_stand_up(state.play.standing),
         exited=sorted(state.troops.exited),
         taken_off=sorted(state.troops.taken_off),
         destroyed=sorted(state.troops.destroyed),
@@ -495,6 +514,7 @@ def state_from_position(
     state.troops = Troops(HexesByName(game.name))
     _read_off_map(state, extra, reader)
     _read_men(state, position, reader)
+    choices.check_stand_up(state.play.standing, state.troops.suppressed, reader)  # [4]
     state.track = _read_track(game, extra, reader)
     state.active = _read_turn(game, extra.turn, reader)
     state.support = support_io.from_position(game, extra.support, reader)
@@ -580,6 +600,7 @@ def _read_play(
         advantage,
         sides(extra.operational, game.sides, ("state", "operational"), reader),
         extra.cycle_ends,
+        choices.read_stand_up(game, phase, extra.stand_up, reader),
     )
 
 
@@ -713,8 +734,17 @@ def _read_track(
     attached = {k: v for k, v in extra.attached.items() if k in squads and v in squads}
     if len(attached) != len(extra.attached):
         reader.problem(("state", "attached"), "squads of the game, by their ids [6.27]")
+    attaching = choices.read_attaching(game, extra.attaching, reader)  # [6.27]
     return CommandTrack(
-        space, committed, last, bidding, removed, asl["asl_free"], asl["asl_reduced"], attached
+        space,
+        committed,
+        last,
+        bidding,
+        removed,
+        asl["asl_free"],
+        asl["asl_reduced"],
+        attached,
+        attaching,
     )
 
 
@@ -776,6 +806,8 @@ def _read_turn(game: SoldiersGame, turn: TurnPosition, reader: PositionReader) -
         set(turn.waited),
         _read_damage(game, turn.damage, reader),
         _read_victim(game, turn.victim, reader),
+        choices.read_wrecking(game, turn.wrecking, reader),
+        choices.read_fire_types(game, turn.fire_types, reader),
     )
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from rules.engine.actions import Action, Done, Move
 from rules.engine.play import Chance, Preview
 from rules.soldiers import (
+    attach_choice,
     bidding,
     bridges,
     carrying,
@@ -29,8 +30,10 @@ from rules.soldiers import (
     operational,
     operational_turns,
     prisoners,
+    reaction_choice,
     rifle_grenades,
     smoke,
+    stand_up,
     support,
     suppression,
     view,
@@ -69,6 +72,22 @@ def why_not(state: SoldiersState, action: Action) -> str | None:
     damage = damage_choice.why_not(state, action)  # the man who takes the damage [8.41]
     if damage is not None or isinstance(action, damage_choice.TakeDamage | melee.LineUp):
         return damage
+    typed = reaction_choice.why_not(state, action)  # his reaction fire's types [8.63]
+    if typed is not None or isinstance(action, reaction_choice.ReactionType):
+        return typed
+    attaching = attach_choice.why_not(state, action)  # a leaderless squad's owner [6.27]
+    if attaching is not None or isinstance(action, attach_choice.Attach):
+        return attaching
+    standing = stand_up.why_not(state, action)  # the suppressed men who stand up [4]
+    if standing is not None or isinstance(action, stand_up.StandUp):
+        return standing
+    if state.play.standing is not None:
+        return None  # the rest stay suppressed [4]
+    wrecking = destroying.choice_why_not(state, action)  # what his man destroys [9.5]
+    if wrecking is not None or isinstance(action, destroying.DestroyItem):
+        return wrecking
+    if state.active.wrecking is not None:
+        return None  # the rest of the equipment kept [9.5]
     chosen = hidden_gun_choice.why_not(state, action)  # a hidden MG's owner first [14.12]
     if chosen is not None or isinstance(action, hidden_gun_choice.HiddenGunChoice):
         return chosen
@@ -186,6 +205,18 @@ def preview(state: SoldiersState, action: Action) -> Preview:
         return rifle_grenades.preview(state, action, words)  # [12.6]
     if isinstance(action, operational_turns.Declare | hidden_gun_choice.HiddenGunChoice):
         return _preview_choice(action, words)
+    if isinstance(action, reaction_choice.ReactionType):
+        cost, used = reaction_choice.preview(state, action)  # [8.63]
+        return Preview(words, True, None, cost, rules=used)
+    if isinstance(action, attach_choice.Attach):
+        cost, used = attach_choice.preview(state, action)  # [6.27]
+        return Preview(words, True, None, cost, rules=used)
+    if isinstance(action, destroying.DestroyItem | Done) and state.active.wrecking is not None:
+        cost, used = destroying.preview(state, action)  # [9.5]
+        return Preview(words, True, None, cost, rules=used)
+    if isinstance(action, stand_up.StandUp | Done) and state.play.standing is not None:
+        cost, used = stand_up.preview(state, action)  # [4]
+        return Preview(words, True, None, cost, rules=used)
     if isinstance(action, damage_choice.TakeDamage):
         cost, used = damage_choice.preview(state, action.man)  # [8.41; 8.82; 18.41]
         return Preview(words, True, None, cost, rules=used)
@@ -248,7 +279,7 @@ def preview(state: SoldiersState, action: Action) -> Preview:
         return Preview(words, True, None, "free (0 AP)", rules=("dropping him [11.3]",))
     if isinstance(action, destroying.DestroyEquipment):
         cost = f"{destroying.DESTROY_AP:g} of {state.active.ap:g} AP"
-        gone = ", ".join(destroying.lying(state, action.man))
+        gone = ", ".join(destroying.pieces(state, action.man))
         return Preview(words, True, None, cost, rules=(f"destroying equipment: {gone} [9.5]",))
     if isinstance(action, prisoners.KillPrisoner):
         cost = f"{prisoners.KILL_AP:g} of {state.active.ap:g} AP"

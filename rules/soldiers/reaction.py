@@ -24,14 +24,14 @@ whatever his weapon.
 Resolution [8.62-8.64]: one d10 per hex for the men declared to suppress, 9 or less and they
 suppress; one d10 per hex for the men declared to fire, against the highest initiative of the
 side's able, non-suppressed men in the hex (our reading of "the highest initiative in the
-hex"): at or under it each fires the best type his weapon allows (sustained, else aimed, our
-reading: the reactive player's choice, made for him), above it (not 10) quick fire, 10 no fire
-and no marker [8.63]; enemy overwatch in sight of the hex adds to the fire roll, a modified 10
-or more no fire [13.2; 13.21] (:mod:`rules.soldiers.overwatch`). Every hit chance is worked out
-before any fire is resolved: reaction fire is simultaneous [8.6]. Each shot is resolved as fire
-at the active man's hex [8.3-8.5], weapon checks included (our reading: fire is always at a
-hex [8.2], so a man sharing the active man's hex may be the one the target player picks to take
-the damage [8.41]).
+hex"): at or under it each fires any type his weapon allows, the reacting player's choice
+when it allows more than one (:mod:`rules.soldiers.reaction_choice`), above it (not 10) quick
+fire, 10 no fire and no marker [8.63]; enemy overwatch in sight of the hex adds to the fire
+roll, a modified 10 or more no fire [13.2; 13.21] (:mod:`rules.soldiers.overwatch`). Every hit
+chance is worked out before any fire is resolved: reaction fire is simultaneous [8.6]. Each
+shot is resolved as fire at the active man's hex [8.3-8.5], weapon checks included (our
+reading: fire is always at a hex [8.2], so a man sharing the active man's hex may be the one
+the target player picks to take the damage [8.41]).
 
 An active man wounded or disabled by reaction fire may perform no more actions in the Action
 Phase [7.1; 8.44]; one suppressed by it neither (our reading: the engine offers no unsuppress
@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING
 from model.hexes import Hex
 from rules.engine.actions import Move
 from rules.engine.worked import Working
-from rules.soldiers import groups, hidden_guns, machineguns, overwatch
+from rules.soldiers import groups, hidden_guns, machineguns, overwatch, reaction_choice
 from rules.soldiers.actions import React, ReactionNote, Shoot
 from rules.soldiers.fire import hit_chance, resolve
 from rules.soldiers.fire_lanes import why_not_through
@@ -264,7 +264,7 @@ def resolve_window(state: SoldiersState) -> None:
                 state.troops.suppressed.add(m)
             result = "suppresses himself" if ok else "may not suppress himself"
             state.emit(ReactionNote(m, f"{result}: alertness roll {roll} [8.64]"))
-    shots: list[tuple[Shoot, tuple[int, Working]]] = []
+    shots: list[tuple[str, str]] = []  # each man and his fire type (empty: to choose)
     for name, men in firing.items():
         roll = state.roll(f"alertness in {name} for reaction fire [8.63]", 10)
         best = alert[name]
@@ -278,11 +278,28 @@ def resolve_window(state: SoldiersState) -> None:
         full = read <= best
         allowed = "any fire type his weapon allows" if full else "quick fire only"
         for m in men:
-            shot = Shoot(m, window.hex, fire_type(state, m, full))
+            types = reaction_choice.allowed(state, m) if full else ["quick"]
             why = f"{said} against initiative {best}: {allowed}"
-            state.emit(ReactionNote(m, f"{why}, {shot.fire_type} fire at {window.hex} [8.63]"))
-            shots.append((shot, hit_chance(state, shot)))  # simultaneous [8.6]
-    fire_shots(state, [_pending(shot, worked) for shot, worked in shots], state.active.ap)
+            if len(types) > 1:  # the reacting player's choice [8.63]
+                state.emit(ReactionNote(m, f"{why}: {side} chooses his fire type [8.63]"))
+                shots.append((m, ""))
+                continue
+            how = types[0] if types else fire_type(state, m, full)
+            state.emit(ReactionNote(m, f"{why}, {how} fire at {window.hex} [8.63]"))
+            shots.append((m, how))
+    if any(not how for _, how in shots):
+        reaction_choice.ask(state, side, window.hex, shots)
+        return
+    fire_all(state, window.hex, shots)
+
+
+def fire_all(state: SoldiersState, hex_name: str, shots: list[tuple[str, str]]) -> None:
+    """Every reaction shot's hit chance worked out before any is resolved (simultaneous
+    [8.6]), then the shots fired in turn [8.62]."""
+    worked = [
+        (Shoot(m, hex_name, how), hit_chance(state, Shoot(m, hex_name, how))) for m, how in shots
+    ]
+    fire_shots(state, [_pending(shot, w) for shot, w in worked], state.active.ap)
 
 
 def _pending(shot: Shoot, worked: tuple[int, Working]) -> PendingShot:

@@ -196,6 +196,80 @@ def _victim_choice(value: VictimChoice | None) -> Any:
     return OMIT if value is None else value.snapshot()
 
 
+@dataclass(frozen=True)
+class FireTypeChoice:
+    """Reaction fire waiting on the reacting player's choice of each alert man's fire type
+    [8.63] (:mod:`rules.soldiers.reaction_choice`): the reacting side, the hex fired at, and
+    each shot in order, the man and his fire type (empty: still to choose)."""
+
+    side: str
+    hex: str
+    shots: tuple[tuple[str, str], ...]
+
+    def snapshot(self) -> list[Any]:
+        return [self.side, self.hex, [list(s) for s in self.shots]]
+
+
+def _fire_types(value: FireTypeChoice | None) -> Any:
+    return OMIT if value is None else value.snapshot()
+
+
+@dataclass(frozen=True)
+class AttachChoice:
+    """A leaderless squad waiting on its owner's choice of the other squad whose leaders order
+    its men [6.27] (:mod:`rules.soldiers.attach_choice`): the squad, its side, and the other
+    squads of the side with an able leader on the map he may choose from."""
+
+    squad: str
+    side: str
+    squads: tuple[str, ...]
+
+    def snapshot(self) -> list[Any]:
+        return [self.squad, self.side, list(self.squads)]
+
+
+def _attach(value: AttachChoice | None) -> Any:
+    return OMIT if value is None else value.snapshot()
+
+
+@dataclass(frozen=True)
+class WreckChoice:
+    """A destroy equipment action paid for and waiting on its player's choice of what to
+    destroy [9.5] (:mod:`rules.soldiers.destroying`): the man destroying, his side, the
+    equipment in the hex still to choose (``OTHER weapon``, ``OTHER grenades``), and what he
+    has destroyed so far."""
+
+    man: str
+    side: str
+    items: tuple[str, ...]
+    chosen: tuple[str, ...] = ()
+
+    def snapshot(self) -> list[Any]:
+        return [self.man, self.side, list(self.items), list(self.chosen)]
+
+
+def _wreck(value: WreckChoice | None) -> Any:
+    return OMIT if value is None else value.snapshot()
+
+
+@dataclass(frozen=True)
+class StandUpChoice:
+    """The end of a Command Cycle waiting on the players' choice of the suppressed men who
+    stand up [4] (:mod:`rules.soldiers.stand_up`): the side choosing now, its suppressed men
+    not yet stood up, and the sides to choose after it."""
+
+    side: str
+    men: tuple[str, ...]
+    later: tuple[str, ...] = ()
+
+    def snapshot(self) -> list[Any]:
+        return [self.side, list(self.men), list(self.later)]
+
+
+def _stand_up(value: StandUpChoice | None) -> Any:
+    return OMIT if value is None else value.snapshot()
+
+
 @dataclass
 class Play(Record):
     """Where play is [3; 4]: the Command Cycle, the phase (``command`` or ``action``), whether
@@ -213,6 +287,9 @@ class Play(Record):
     #: The End Command Cycle event came with the reactive player unable to commit: the cycle
     #: ends after this Action Phase [4] (:mod:`rules.soldiers.events`).
     ending: bool = state_field(default=False, encode=_unless_empty)
+    #: The Command Cycle's end waiting on each player's choice of his suppressed men who stand
+    #: up (phase ``cycle-end`` [4]) (:mod:`rules.soldiers.stand_up`).
+    standing: StandUpChoice | None = state_field(default=None, encode=_stand_up)
 
 
 @dataclass
@@ -321,6 +398,9 @@ class CommandTrack(Record):
     #: Leaderless squads and the other squad whose leaders order their men [6.27]
     #: (:func:`rules.soldiers.leaders.leaderless`).
     attached: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
+    #: A leaderless squad waiting on its owner's choice of the squad it is attached to [6.27]
+    #: (:mod:`rules.soldiers.attach_choice`).
+    attaching: AttachChoice | None = state_field(default=None, encode=_attach)
 
 
 @dataclass
@@ -389,3 +469,9 @@ class ActiveTurn(Record):
     #: 18.41], or the hand-to-hand lines on the placing player's [8.81]
     #: (:mod:`rules.soldiers.damage_choice`).
     victim: VictimChoice | None = state_field(default=None, encode=_victim_choice)
+    #: A destroy equipment action waiting on its player's choice of what it destroys [9.5]
+    #: (:mod:`rules.soldiers.destroying`).
+    wrecking: WreckChoice | None = state_field(default=None, encode=_wreck)
+    #: Reaction fire waiting on the reacting player's choice of its fire types [8.63]
+    #: (:mod:`rules.soldiers.reaction_choice`).
+    fire_types: FireTypeChoice | None = state_field(default=None, encode=_fire_types)

@@ -9,12 +9,16 @@ from typing import TYPE_CHECKING
 from rules.engine.actions import Action, Done, Move
 from rules.engine.play import ActionFocus, Progress
 from rules.soldiers import (
+    attach_choice,
     bidding,
     bridges,
     damage_choice,
+    destroying,
     fire_support,
+    reaction_choice,
     rifle_grenades,
     smoke,
+    stand_up,
     support,
     wire,
 )
@@ -99,6 +103,12 @@ def progress(state: SoldiersState) -> Progress:
             left = "declare each man's reaction, then resolve"
         if damage_choice.waiting(state) is not None:
             step, rule, left = _damage_step(state)
+        if turn.fire_types is not None:
+            step, rule = reaction_choice.step(state), "Soldiers (8.63)"
+            left = "choose the fire type: one of the reaction-type actions"
+        if turn.wrecking is not None:
+            step, rule = destroying.step(state), "Soldiers (9.5)"
+            left = "name the equipment destroyed, then keep the rest"
     elif state.play.phase == "operational":
         phase, rule, done = "Operational moves", "Soldiers (6.33)", "End the operational moves"
         step = "Give each man one operational move: 8 AP, never near or in sight of the enemy"
@@ -109,12 +119,18 @@ def progress(state: SoldiersState) -> Progress:
         left = "order men to move, then End"
         if damage_choice.waiting(state) is not None:
             step, rule, left = _damage_step(state)
+    elif state.play.standing is not None:
+        phase, rule, done = "End of the Command Cycle", "Soldiers (4)", "Leave the rest suppressed"
+        step, left = stand_up.step(state), "stand men up, then leave the rest suppressed"
     elif state.track.bidding in game.sides:
         phase, rule, done = "Command Phase", "Soldiers (5.31)", "Do not bid"
         step, left = _bidding(state)
     else:
         phase, rule, done = "Command Phase", "Soldiers (5.2)", "Pass"
         step, left = "Commit a chit one space down, or pass", "commit a chit, or pass"
+    if state.track.attaching is not None and damage_choice.waiting(state) is None:
+        step, rule = attach_choice.step(state), "Soldiers (6.27)"
+        left = "choose the squad: one of the attach actions"
     return Progress(
         turn=state.play.cycle,
         last_turn=game.cycles,
@@ -172,6 +188,18 @@ def describe(state: SoldiersState, action: Action) -> str:
         if action.kind == "operational":
             return "Declare an operational turn: 8 AP moves, no risk roll [6.3; 6.32]"
         return "Declare a tactical turn: roll for risk level and event [6.1]"
+    if isinstance(action, reaction_choice.ReactionType):
+        return reaction_choice.describe(state, action)  # [8.63]
+    if isinstance(action, attach_choice.Attach):
+        return attach_choice.describe(state, action)  # [6.27]
+    if isinstance(action, destroying.DestroyItem) or (
+        isinstance(action, Done) and state.active.wrecking is not None
+    ):
+        return destroying.describe(state, action)  # [9.5]
+    if isinstance(action, stand_up.StandUp) or (
+        isinstance(action, Done) and state.play.standing is not None
+    ):
+        return stand_up.describe(state, action)  # [4]
     if isinstance(action, TakeDamage):
         return damage_choice.describe(state, action.man)  # [8.41; 8.82; 18.41]
     if isinstance(action, LineUp):
@@ -207,7 +235,7 @@ def describe(state: SoldiersState, action: Action) -> str:
     if isinstance(action, rifle_grenades.FireGrenade):
         return rifle_grenades.describe(state, action)  # [12.6]
     if isinstance(action, DestroyEquipment):
-        return "Destroy the equipment of the disabled and captured men in his hex [9.5]"
+        return "Destroy equipment of the disabled and captured men in his hex: 1 AP [9.5]"
     if isinstance(action, PickUp):
         other = state.game.unit_name(action.other)
         return f"Pick up {other}: all his AP; +1 AP a hex, only movement while carrying [11.3]"
@@ -268,13 +296,19 @@ def concerns(state: SoldiersState, action: Action) -> ActionFocus:
         return ActionFocus(action.man, "fire", state.game.hex_named(action.hex))
     if isinstance(action, Radio | CancelCall | ThrowSatchel):
         return fire_support.concerns(state, action)  # [16.22; 17.2]
+    if isinstance(action, reaction_choice.ReactionType):
+        typed = state.active.fire_types
+        at = state.game.hex_named(typed.hex) if typed is not None else None
+        return ActionFocus(action.man, "fire", at)
     if isinstance(action, React):
         window = state.active.reaction
         at = state.game.hex_named(window.hex) if window is not None else None
         return ActionFocus(action.man, "fire" if action.how == "fire" else "other", at)
     if isinstance(action, HandToHand):
         return ActionFocus(action.man, "fire", state.troops.hexes.get(action.man))
-    if isinstance(action, TakeDamage | LineUp):
+    if isinstance(action, destroying.DestroyItem):
+        return ActionFocus(action.other, "other", state.troops.hexes.get(action.other))
+    if isinstance(action, TakeDamage | LineUp | stand_up.StandUp):
         return ActionFocus(action.man, "other", state.troops.hexes.get(action.man))
     if isinstance(
         action,
