@@ -27,7 +27,8 @@ What the engine plays:
 - it fires only Defensive Fire against an Overrun [ADV VIII.A.2.c] (it has no fire orders).
 
 Not played: the Full Cover second numbers of the Sighting Ranges Table, which are an Optional
-Sighting Rule [OP X.C.2]; Mortars firing from Full Cover [OP II.E.2] (no Mortars are played).
+Sighting Rule [OP X.C.2]. A Mortar Team under its Full Cover unit may still fire, and stays
+covered [OP II.E.2] (:mod:`rules.armor.indirect.mortars`).
 """
 
 from __future__ import annotations

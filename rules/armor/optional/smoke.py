@@ -9,8 +9,8 @@ The book, and what the engine plays of it:
   a Vehicle or Towed unit with a main gun (not lost, fewer than three crew losses, not Bailed
   Out), unless its card's Notes mention Smoke (no card of the catalogue does: the Notes are
   placeholders, so every such unit may); an Assault Infantry Squad with the Special Infantry
-  option, "one per Turn into an adjacent hex" [OP V.B]. Not played: Mortar units (Mortar Teams
-  are not played [OP II.E]) and the Artillery Batteries' "S" fire [IX.A.2].
+  option, "one per Turn into an adjacent hex" [OP V.B]. Not played: Mortar units' Smoke (their
+  GP fire is played [OP II.E]) and the Artillery Batteries' "S" fire [IX.A.2].
 - "FS" is the Direct Fire of Smoke, "followed by the target hex number" [OP IX.A.1]; written
   ``FS-L1802`` as ``N-L1802`` is (the hex names of Hexwright carry a section letter). It is
   fired "instead of firing AP or GP" [IX.A.1], so with no other fire order; our reading, as
