@@ -320,6 +320,44 @@ def test_mortar_indirect_fire_doubles_its_scatter_numbers_op_ii_f_4_b_1() -> Non
     assert "Long Range" in why and "[OP II.F.2]" in why
 
 
+# --- Smoke [OP IX.A] ------------------------------------------------------------------------------
+
+
+def test_a_mortar_fires_smoke_that_scatters_first_op_ix_a_3() -> None:
+    """[OP IX.A.1; IX.A.3; OP II.E.5]: with the Smoke option "Mortar units" fire "FS" at a
+    sighted hex; the Smoke lands "after checking for Scatter": 01-20 at Short Range, a 27
+    then direction 2 moves it one hex; an inverted Smoke unit there."""
+    c = _centre()
+    state = _state(options=("smoke",))
+    fs = Order(MORTAR, smoke=_name(c))
+    assert fs in _mortar_orders(state)
+    assert "Scatter checked first, on 01-20" in state.preview(fs).chances[0].words
+    state.apply(fs)
+    state.force_dice(20, 27)
+    _to(state, 1, "first-movement")
+    impact = next(e for e in state.log if isinstance(e, MortarImpact))
+    aside = c.neighbor(state.game.amap.direction_to_global(c, 2))
+    assert (impact.notation, impact.scatter_on, impact.roll) == (f"FS-{_name(c)}", 20, 20)
+    assert state.smoke.smoke_inverted == {aside}
+    assert not [e for e in state.log if isinstance(e, MortarFire)]
+
+
+def test_a_mortars_hs_scatters_on_its_doubled_numbers_op_ix_a_1_op_ii_f_4_b_1() -> None:
+    """[OP IX.A.1; OP II.F.4.b(1)]: "HS" by a Mortar Team at Long Range, Scatter on 01-60; a 61
+    stays: the inverted Smoke unit in the target hex."""
+    c = _centre()
+    spotter = (("M4", _name(c.neighbor(3).neighbor(3))),)
+    state = _state(distance=20, us=spotter, options=("artillery", "smoke"))
+    hs = Order(MORTAR, smoke=_name(c), smoke_indirect=True)
+    assert state.preview(hs).legal
+    state.apply(hs)
+    state.force_dice(61)
+    _to(state, 1, "first-movement")
+    impact = next(e for e in state.log if isinstance(e, MortarImpact))
+    assert (impact.scatter_on, impact.roll, impact.impact) == (60, 61, _name(c))
+    assert state.smoke.smoke_inverted == {c}
+
+
 # --- the bot --------------------------------------------------------------------------------------
 
 

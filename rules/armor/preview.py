@@ -224,6 +224,17 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
             else "Scatter checked as Indirect Fire (on 01-70, Continuous 01-40 [OP II.F.4.b(2)]), "
             "then an inverted Smoke unit in the Impact hex in the Artillery Impact Phase"
         )
+        if spec.mortar:  # "after checking for Scatter" [OP IX.A.3; OP II.E.5; F.4.b(1)]
+            at_hex = state.game.amap.resolve(order.smoke)
+            top = mortars.scatter_number(state, order.unit, at_hex, order.smoke_indirect)
+            doubled, phase = (
+                (", doubled", "Artillery Impact") if order.smoke_indirect else ("", "Direct Fire")
+            )
+            how = (
+                f"Scatter checked first, on 01-{top:02d} (the Mortar's own Scatter numbers"
+                f"{doubled} [OP II.E.5; II.F.4.b(1)]), then an inverted Smoke unit in the Impact "
+                f"hex in the {phase} Phase"
+            )
         how += (
             ", turned face up in the Fire and Smoke Phase; the following Turn it blocks sight at "
             "every level, into the hex too, and costs a Vehicle +1 SF to enter"

@@ -52,6 +52,7 @@ from rules.armor.fire import Pending
 from rules.armor.gp import column, effects, hit_line, result_of
 from rules.armor.indirect.events import MortarFire, MortarImpact
 from rules.armor.indirect.impact import artillery_defense, scatter
+from rules.armor.optional.intel import concealment
 from rules.armor.range import describe_range, range_between
 from rules.armor.units import card_values
 from rules.engine.play import Chance
@@ -237,8 +238,9 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
 
 
 def options(state: ArmorState, unit: str) -> list[Order]:
-    """Direct Fire at each hex of an enemy unit the Mortar Team may fire at (our choice of
-    hexes to offer; any other legal hex may be typed) [OP II.E.3; E.5.c]."""
+    """Direct Fire at each hex of an enemy unit the Mortar Team may fire at, of those its side
+    may know of (our choice of hexes to offer; any other legal hex may be typed)
+    [OP II.E.3; E.5.c]."""
     from rules.armor.orders import Order
     from rules.armor.scenario_rules import fire_banned
 
@@ -246,12 +248,22 @@ def options(state: ArmorState, unit: str) -> list[Order]:
     if why_not_firer(state, unit) is not None or fire_banned(state, spec.side, "direct"):
         return []
     found: list[Order] = []
-    enemy_hexes = {state.troops.hexes[u] for u in state.enemies(spec.side)}
-    for h in sorted(enemy_hexes):
+    for h in known_enemy_hexes(state, spec.side):
         name = state.game.name(h)
         if why_not_target(state, unit, name) is None:
             found.append(Order(unit, fire=name))
     return found
+
+
+def known_enemy_hexes(state: ArmorState, side: str) -> list[Hex]:
+    """The hexes of the enemy units ``side`` may know of: all of them, but those completely
+    hidden from it [OP X.B] when the scenario conceals units."""
+    found = set()
+    for u in state.enemies(side):
+        if state.game.conceals and concealment(state, u, side) == "hidden":
+            continue
+        found.add(state.troops.hexes[u])
+    return sorted(found)
 
 
 # --- the fire --------------------------------------------------------------------------------
@@ -376,6 +388,8 @@ def expected_worth(state: ArmorState, side: str, unit: str, h: Hex, indirect: bo
     value = 0.0
     for target, p, _ in odds(state, unit, h, rng):
         spec = state.game.units[target]
+        if state.game.conceals and concealment(state, target, side) == "hidden":
+            continue  # what the side may not know of [OP X.B]
         value += (1.0 if spec.side != side else -1.5) * p * spec.points
     top = scatter_number(state, unit, h, indirect) / 100
     return value * (1 - top)
