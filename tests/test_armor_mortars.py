@@ -151,6 +151,23 @@ def test_a_mortar_team_moves_as_a_machinegun_team_with_no_close_assault_op_ii_e_
     assert defense(state, MORTAR, False).value == defense(state, MG, False).value
 
 
+def test_a_mortar_fires_no_overrun_defensive_fire_op_ii_e_3() -> None:
+    """[OP II.E.3]: "Mortar units may use only Direct or Indirect Fire": no Defensive Fire at a
+    Vehicle that Overruns it [ADV VIII.A.2], which a Machinegun Team fires."""
+    from rules.armor.overrun import why_not_defend
+
+    c = _centre()
+    game = _game(
+        (("US-MORTAR-TEAM", _name(c)), ("US-MG-TEAM", _name(c))),
+        (("PZIVJ", _name(c.neighbor(3))),),
+    )
+    state = game.new_initial_state(seed=1)
+    came = c.neighbor(3)
+    why = why_not_defend(state, MORTAR, "german.PZIVJ.1", came, first=False) or ""
+    assert "only Direct or Indirect Fire [OP II.E.3]" in why
+    assert why_not_defend(state, "us.US-MG-TEAM.1", "german.PZIVJ.1", came, first=False) is None
+
+
 def test_mortar_fire_is_at_a_hex_never_at_a_unit_op_ii_e_3() -> None:
     """[OP II.E.3]: only Direct or Indirect Fire, "the number of the hex, instead of the target
     unit's number": "F" and the hex is offered and reads back; fire at a unit and Opportunity
