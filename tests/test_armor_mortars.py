@@ -28,6 +28,7 @@ from rules.armor.move import fire_limit
 from rules.armor.orders import Order
 from rules.bots.base import make_bot, play
 from rules.engine.actions import Done
+from rules.records.position import PositionReader
 from rules.registry import load_game
 
 MORTAR = "us.US-MORTAR-TEAM.1"
@@ -387,12 +388,18 @@ def test_the_heuristic_bot_fires_its_mortar_at_the_enemy_hex() -> None:
     assert any(e.mortar == MORTAR for e in state.log if isinstance(e, MortarFire))
 
 
-def test_a_mortar_game_clones_and_replays_the_same() -> None:
-    """A clone taken after the fire is plotted plays on to the same fingerprint."""
+def test_a_mortar_game_clones_and_keeps_its_last_target_in_a_position_file() -> None:
+    """A clone taken after the fire is plotted plays on to the same fingerprint; the hex it
+    fired at, which makes next Turn's fire Continuous [OP II.E.5.c], reads back from a
+    position file."""
     state = _state()
     state.apply(Order(MORTAR, fire=_name(_centre())))
     twin = state.clone()
     for s in (state, twin):
-        _to(s, 3)
+        _to(s, 2)
     assert state.fingerprint() == twin.fingerprint()
     assert state.artillery.indirect_last == {MORTAR: (1, _centre())}
+    position = state.to_position()
+    back = state.game.state_from_position(position, PositionReader(state.game, position, None))
+    assert back.artillery.indirect_last == state.artillery.indirect_last
+    assert back.position_fingerprint() == state.position_fingerprint()

@@ -34,8 +34,11 @@ What the book says and the engine plays:
   apply [OP XXIX.D]. Results are applied with the Phase's other fire [AG VI.A]. A unit
   Transported by a Vehicle is not fired at on its own (our reading, as Artillery's).
 
-Not played: a Mortar's Smoke [OP IX.A.1]; Limited Ammunition for Mortars [OP XXIV] (their
-Ammunition Factors are on the cards).
+Its Smoke, "FS" and "HS" with the Smoke option, lands after this Scatter check [OP IX.A.1;
+IX.A.3] (:mod:`rules.armor.optional.smoke`). Not played: Limited Ammunition for Mortars
+[OP XXIV] (their Ammunition Factors are on the cards). Our reading: the fire is at the Combat
+units in the Impact hex, never at a Block, Wire, Pillbox or Bunker unit there (the book
+names none; the units inside a Pillbox or Bunker are fired at as the others).
 """
 
 from __future__ import annotations
