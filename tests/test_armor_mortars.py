@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 
+import pytest
 import yaml
 from armor_sides import two_sides
 
@@ -24,9 +25,10 @@ from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.gp import defense
 from rules.armor.indirect.events import MortarFire, MortarImpact
 from rules.armor.indirect.howitzers import IndirectFire
+from rules.armor.invariants import invariants
 from rules.armor.move import fire_limit
 from rules.armor.orders import Order
-from rules.bots.base import make_bot, play
+from rules.bots.base import RandomBot, make_bot, play
 from rules.engine.actions import Done
 from rules.records.position import PositionReader
 from rules.registry import load_game
@@ -403,3 +405,39 @@ def test_a_mortar_game_clones_and_keeps_its_last_target_in_a_position_file() -> 
     back = state.game.state_from_position(position, PositionReader(state.game, position, None))
     assert back.artillery.indirect_last == state.artillery.indirect_last
     assert back.position_fingerprint() == state.position_fingerprint()
+
+
+@pytest.mark.parametrize("seed", [11, 12, 13])
+def test_random_games_with_mortars_keep_the_state_api_promises(seed: int) -> None:
+    """Random games with Mortar Teams on both sides, the Artillery and Smoke options on: every
+    listed action passes the check ``apply`` makes and previews as legal, the invariants hold
+    after every action, a clone has the same fingerprint, the game ends."""
+    c = _centre()
+    game = _game(
+        (
+            ("US-MORTAR-TEAM", _name(_far(10))),
+            ("US-MORTAR-TEAM", _name(_far(18))),
+            ("M4", _name(_far(2))),
+            ("US-INFANTRY-SQUAD", _name(_far(4))),
+        ),
+        (
+            ("GE-MORTAR-TEAM", _name(c)),
+            ("INFANTRY-SQUAD", _name(c.neighbor(0))),
+            ("PZIVJ", _name(c.neighbor(1))),
+        ),
+        ("artillery", "smoke"),
+    )
+    state = game.new_initial_state(seed=seed)
+    bots = {s: RandomBot(seed * 10 + i) for i, s in enumerate(game.sides)}
+    while not state.is_terminal():
+        side = state.to_act()[0]
+        actions = state.legal_actions(side)
+        assert actions
+        for a in actions:
+            assert state.why_not(a) is None, a.text()
+            if "MORTAR" in a.text():
+                assert state.preview(a).legal, a.text()
+        state.apply(bots[side].choose(state, side))
+        assert not invariants(state)
+        assert state.clone().fingerprint() == state.fingerprint()
+    assert state.outcome() is not None
