@@ -23,7 +23,9 @@ enemy unit may come into its reach (:mod:`rules.armor.bot_watch`). With Limited 
 [OP X] the bot weighs only the enemy units its side may know of: no hidden unit, an inverted
 one by its place (:meth:`ArmorPlanner._enemies`). With Command Control [OP XIV] it selects a
 new Player HQ as soon as it may, the engine's first choice (a unit with a Radio, most units
-about it) [B.3].
+about it) [B.3]. A Mortar Team's Direct Fire at a hex [OP II.E] is weighed as other GP fire,
+by its expected Victory Points (:func:`rules.armor.indirect.mortars.expected_worth`: each unit
+in the hex, its own side's counted against, times the chance the fire does not Scatter).
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ from rules.armor.fire import (
     why_not_fire,
 )
 from rules.armor.gp import gp_chance
+from rules.armor.indirect import mortars
 from rules.armor.indirect.bot import choose_plot
 from rules.armor.move import destinations, order_walk, walk
 from rules.armor.optional import area_pinning, vehicles
@@ -358,6 +361,12 @@ class ArmorPlanner:
     def _fire_value(self, public: ArmorState, side: str, order: Order) -> float:
         """Expected worth of the order's Direct Fire: the engine's AP fire rolled a few times."""
         target = order.fire or ""
+        if public.game.units[order.unit].mortar:  # at a hex [OP II.E] (our weighting)
+            aimed = public.game.hex_named(target)
+            if aimed is None:
+                return 0.0
+            worth = mortars.expected_worth(public, side, order.unit, aimed, indirect=False)
+            return worth * OVERKILL ** self._shots.get(target, 0)
         if is_span(target):  # a Span unit gives no Victory Points (our bot leaves it) [OP XXV.C]
             return 0.0
         if is_dump(target):  # the 8 VP a standing Supply Dump gives the enemy [SCN VIII.B.6]

@@ -28,9 +28,8 @@ What the engine plays:
 
 With the Optional Sighting Rule ``sighting-full-cover`` a unit under a Full Cover unit is
 sighted at the Sighting Ranges Table's second numbers under LG and SM [OP X.C.2]
-(:func:`rules.armor.optional.intel.full_cover_row`).
-
-Not played: Mortars firing from Full Cover [OP II.E.2] (no Mortar Teams are played).
+(:func:`rules.armor.optional.intel.full_cover_row`). A Mortar Team under its Full Cover unit
+may still fire, and stays covered [OP II.E.2] (:mod:`rules.armor.indirect.mortars`).
 """
 
 from __future__ import annotations

@@ -434,6 +434,8 @@ def why_not_fire(
         return f"there is no unit '{target if spec else unit}'"
     if other.side == spec.side:
         return "it is not an enemy unit"
+    if spec.mortar:
+        return "a Mortar Team fires at a hex, 'F' and the hex number, not at a unit [OP II.E.3]"
     if unit in state.troops.abandoned:
         return "its crew has Bailed Out [ADV IX.A.3]"
     shut = hatches.why_not_fire(state, unit, target)  # [ADV V.C.3.a; V.C.5]

@@ -133,6 +133,8 @@ def uses_gp(state: ArmorState, firer: str, target: str) -> bool:
 
 
 def _kind(spec: ArmorUnit) -> str:
+    if spec.mortar:  # its own Gunnery Table; neither Infantry nor a Machinegun [OP II.E]
+        return "mortar"
     if spec.leg:
         return "mg" if spec.mg_team else "squad"
     return "gun"
@@ -157,6 +159,10 @@ def gp_factor(state: ArmorState, firer: str, rng: int, moving: bool) -> int:
     elif kind == "gun":
         gun = gun_of(spec, state.game.nation[spec.side])
         nm = _calibre(spec) // 3 if gun is not None and rng <= gun.longest else 0
+    elif kind == "mortar":  # the card's Gunnery Table (placeholder) [OP II.E.5.b]
+        from rules.armor.indirect.mortars import card
+
+        nm = card(spec.type_id).factor(rng)
     else:
         bands = _MG_TEAM if kind == "mg" else _INFANTRY
         nm = next((f for top, f in bands if rng <= top), 0)
@@ -168,7 +174,7 @@ def long_range(state: ArmorState, firer: str, rng: int) -> bool:
     Range Lines)."""
     spec = state.game.units[firer]
     kind = _kind(spec)
-    return kind != "gun" and rng > _RANGE_LINE[kind]
+    return kind in _RANGE_LINE and rng > _RANGE_LINE[kind]
 
 
 def max_range(state: ArmorState, firer: str) -> int:
@@ -179,6 +185,10 @@ def max_range(state: ArmorState, firer: str) -> int:
         gun = gun_of(spec, state.game.nation[spec.side])
         longest = gun.longest if gun is not None else 0
         return max(longest, special.longest if special is not None else 0)
+    if kind == "mortar":
+        from rules.armor.indirect.mortars import card
+
+        return card(spec.type_id).longest
     return (_MG_TEAM if kind == "mg" else _INFANTRY)[-1][0]
 
 

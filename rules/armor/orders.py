@@ -5,6 +5,7 @@ An order is written per unit per Turn, in the book's notation [AG V.A.1-3]::
     order german.PZIVJ.1 2RR1          # forward 2, turn right twice, forward 1 [AG V.C.1]
     order us.INFANTRY-SQUAD.1 1M       # one hex, then Up a storey (Advanced Game) [ADV IV.B.2]
     order german.PZIVJ.1 F-us.M4.2     # Direct Fire at enemy unit us.M4.2 [AG V.A.2.a]
+    order us.US-MORTAR-TEAM.1 F-K2105  # a Mortar Team's Direct Fire at hex K2105 [OP II.E.3]
     order german.PZIVJ.1 F-us.M4.2 L1  # fire, then turn left and move one hex
     order us.M4.1 N-L1802              # Opportunity Fire on hex L1802 [AG V.A.2.b]
     order us.M4.1 (UH)N-L1802          # the Upper Hull machinegun's own Opportunity Fire
@@ -122,7 +123,8 @@ class Order(Action):
 
     Attributes:
         unit: the unit's game id.
-        fire: the enemy unit of a Direct Fire order ("F-874"), or None.
+        fire: the enemy unit of a Direct Fire order ("F-874"), or None; a hex for a Terrain
+            Support unit's [ADV IV.E.5] or a Mortar Team's fire ("F-K2105" [OP II.E.3]).
         opportunity: the hex of an Opportunity Fire order ("N-1802"), or None.
         moves: the movement notation ("2RR1", "V"), "" for none.
         assault: the enemy Vehicle of a Close Assault order ("A-703" [ADV IV.A.1]), or None.

@@ -382,6 +382,8 @@ def why_not_defend(
         return "Suppressed units never get First Fire [ADV VIII.A.2.b]"
     if first and state.orders_of(defender).fire is not None:
         return "it has Direct Fire orders plotted: no First Fire [ADV VIII.A.1]"
+    if spec.mortar:
+        return "Mortar units may use only Direct or Indirect Fire [OP II.E.3]"
     if spec.leg:
         # "Leg units may use their NM GP Factor ... once the Vehicle unit enters the hex,
         # regardless of facing" [ADV VIII.A.2]: our reading, the hex adjacent to theirs, from

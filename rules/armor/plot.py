@@ -30,6 +30,7 @@ from rules.armor import (
     transport,
 )
 from rules.armor.fire import why_not_fire
+from rules.armor.indirect import mortars
 from rules.armor.move import (
     PROHIBITED,
     Destination,
@@ -82,6 +83,8 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
         # Suppressed: only Full Cover [ADV IV.D; IV.C.1]; under a Full Cover unit: "C" and "Y"
         # only [ADV IV.C.4; OP XXXII.A]
         found.extend(cover.options(state, unit))
+        if spec.mortar and cover.covered(state, unit):  # fire from Full Cover [OP II.E.2]
+            found.extend(mortars.options(state, unit))
         state.sheets.options[unit] = found
         return found
     carrying: list[Action] = [*transport.options(state, unit)]  # Load, Unload [ADV IV.B.1]
@@ -163,6 +166,8 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
         found.extend(antitank.options(state, unit, targets))  # "(B)F-865" [ADV IV.E.3]
     found.extend(sbg.options(state, unit))  # lay the Span [OP XXV.C.1]
     found.extend(smoke.options(state, unit))  # FS (OP) [OP IX.A.1]
+    if spec.mortar:  # "F" and the hex: Mortar Direct Fire [OP II.E.3; E.5.c]
+        found.extend(mortars.options(state, unit))
     if state.game.straight_advance:  # 4A [SCN VIII.A.5]
         found = [a for a in found if not isinstance(a, Order) or why_not_straight(state, a) is None]
     if transport.bound(state, unit):  # a Vehicle with a unit part way loaded stays [IV.B.1.d]
@@ -288,6 +293,10 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
     commanded = command.why_not_order(state, order)  # out of Command Control [OP XIV.B.2]
     if commanded is not None:
         return commanded
+    if spec.mortar:  # Direct or Indirect Fire at a hex only, no Close Assault [OP II.E.3-4]
+        why = mortars.why_not_order(state, order)
+        if why is not None or order.fire is not None:
+            return why  # its fire from Full Cover too [OP II.E.2]
     if order.mg_tracking:  # the weapons' own Tracking Fire (OP) [OP XV; ADV IV.E.2-3]
         why = own_tracking.why_not_order(state, order)
         rest = replace(order, mg_tracking=())

@@ -33,6 +33,7 @@ from rules.armor.cards import armour_basis, hits_scored
 from rules.armor.dumps import is_dump
 from rules.armor.fire import Aim, aim, gp_shot, hit_verdict, hull_down, locate, shot_elevation
 from rules.armor.gp import gp_chance
+from rules.armor.indirect import mortars
 from rules.armor.move import fire_limit, order_walk
 from rules.armor.optional import area_pinning, handheld, vehicles
 from rules.armor.orders import Face, Order
@@ -121,7 +122,11 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
     if order.enter or order.leave:  # [CS Order Notations E, G]
         rules.append(shelters.words(state, order) + ", in the Movement Execution Phase")
     chances: tuple[Chance, ...] = ()
-    if order.fire is not None and is_dump(order.fire):
+    if order.fire is not None and spec.mortar:  # "F" and the hex [OP II.E.3; E.5]
+        at_hex = state.game.amap.resolve(order.fire)
+        chances = mortars.chances(state, order.unit, at_hex, indirect=False)
+        rules.extend(mortars.rules_words(indirect=False))
+    elif order.fire is not None and is_dump(order.fire):
         how = "GP fire at a Supply Dump, Defense Factor 5: a Knocked Out result destroys it"
         chances = (Chance(order.fire, how),)
         rules.append("Supply Dumps [SCN VIII.B.3]; GP fire [ADV VI.B]")
@@ -236,6 +241,17 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
             else "Scatter checked as Indirect Fire (on 01-70, Continuous 01-40 [OP II.F.4.b(2)]), "
             "then an inverted Smoke unit in the Impact hex in the Artillery Impact Phase"
         )
+        if spec.mortar:  # "after checking for Scatter" [OP IX.A.3; OP II.E.5; F.4.b(1)]
+            at_hex = state.game.amap.resolve(order.smoke)
+            top = mortars.scatter_number(state, order.unit, at_hex, order.smoke_indirect)
+            doubled, phase = (
+                (", doubled", "Artillery Impact") if order.smoke_indirect else ("", "Direct Fire")
+            )
+            how = (
+                f"Scatter checked first, on 01-{top:02d} (the Mortar's own Scatter numbers"
+                f"{doubled} [OP II.E.5; II.F.4.b(1)]), then an inverted Smoke unit in the Impact "
+                f"hex in the {phase} Phase"
+            )
         how += (
             ", turned face up in the Fire and Smoke Phase; the following Turn it blocks sight at "
             "every level, into the hex too, and costs a Vehicle +1 SF to enter"

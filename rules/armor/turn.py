@@ -21,6 +21,7 @@ from rules.armor.events import (
 from rules.armor.execution import move_side, reveal_orders
 from rules.armor.fire import Pending, resolve, sights, why_not_fire
 from rules.armor.gp import resolve_gp
+from rules.armor.indirect import mortars
 from rules.armor.indirect.impact import impact_phase
 from rules.armor.optional import (
     airborne,
@@ -201,6 +202,9 @@ def direct_fire(state: ArmorState) -> None:
                 smoke.fire(state, unit, order)  # FS: an inverted Smoke unit [OP IX.A.3]
                 continue
             if order.fire is None or unit not in state.troops.hexes:
+                continue
+            if state.game.units[unit].mortar:  # "F" and the hex [OP II.E.3; E.5.c]
+                pending.extend(mortars.fire(state, unit, order))
                 continue
             if dumps.is_dump(order.fire):  # 4B's Supply Dumps [SCN VIII.B.3]
                 why = dumps.why_not_dump(state, unit, order.fire, bool(order.moves))

@@ -64,7 +64,9 @@ class ArmorUnit:
         counter: the counter style [Intro III.B] (``large-towed`` is sighted in the LG
             column [AG IV.C.3]).
         mg_team: a Leg unit that may not fire after moving one hex (a Machinegun Team
-            [ADV V.A.3]).
+            [ADV V.A.3], or a Mortar Team, which moves as one [OP II.E.4]): not Infantry.
+        mortar: a Mortar Team unit [OP II.E] (its card gives Scatter numbers): it fires at a
+            hex, Direct or Indirect (:mod:`rules.armor.indirect.mortars`).
         carries: the kinds of unit it may transport, "L" Leg and/or "T" Towed (the card's
             Transport section [Intro IV TRANSPORT; ADV IV.B.1.b]).
         load_turns: Turns a Leg or Towed unit takes to Load or Unload [Intro IV LOAD/UNLOAD;
@@ -118,6 +120,7 @@ class ArmorUnit:
     transport: int = 0
     ca_defense_nm: int | None = None
     mg_team: bool = False
+    mortar: bool = False
     counter: str = ""
     turretless: bool = False
     mg_locations: tuple[str, ...] = ()
@@ -286,6 +289,7 @@ def unit_of(side: Side, code: str, number: int) -> ArmorUnit:
         transport=_int(_raw(v, "transport", 0)),
         ca_defense_nm=_optional_int(_raw(v, "ca_defense_nm")),
         mg_team=_raw(v, "fire_after_moving_one_hex", True) is False,
+        mortar="mortar_scatter" in v,  # a Mortar Team's card [OP II.E.5]
         counter=str(_raw(v, "counter", "")),
         turretless=str(_raw(v, "turret_turn", "")).startswith("Turretless"),
         mg_locations=_mg_locations(_raw(v, "mg_locations", [])),

@@ -135,6 +135,9 @@ def describe(state: ArmorState, action: Action) -> str:
             pin += " with APCR [OP XXIII]" if action.apcr else ""
             if action.area:  # [OP XXVIII.B]
                 pin = f" and {', '.join(action.area)} with Area Pinning Fire [OP XXVIII.B]"
+            spec = state.game.units.get(action.unit)
+            if spec is not None and spec.mortar:  # [OP II.E.3; E.5]
+                pin = " (Mortar Direct Fire at the hex, Impact hex after Scatter) [OP II.E]"
             parts.append(f"Fire at {action.fire}{pin}")
         for mount, target in action.mg:  # [ADV IV.E.2]
             parts.append(_mount_fire(state, mount, target))
@@ -251,6 +254,9 @@ def _order_focus(state: ArmorState, action: Order) -> ActionFocus:
     if action.assault and action.assault in state.troops.hexes:
         return ActionFocus(action.unit, "fire", state.troops.hexes[action.assault])
     hexed = aimed or action.assault  # a Block, Wire, Pillbox or Bunker by hex [ADV IV.E.5]
+    spec = state.game.units.get(action.unit)
+    if action.fire and spec is not None and spec.mortar:  # "F" and the hex [OP II.E.3]
+        return ActionFocus(action.unit, "fire", state.game.hex_named(action.fire))
     if hexed and strikes.is_target(state, hexed):
         return ActionFocus(
             action.unit, "fire", state.game.hex_named(hexed.split(":")[0]), path, cost

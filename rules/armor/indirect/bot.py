@@ -3,13 +3,15 @@ Victory Points its fire would do where the units stand now (enemy units gained, 
 lost: the fire hits friendly units too [OP II.D.3]), times the chance it does not Scatter plus
 half the chance it does (a Scattered Impact still covers some of the same hexes); a plot is
 written when the weight is positive. A unit's Indirect Fire [OP II.F], its whole order for the
-Turn, is chosen when its weight reaches :data:`INDIRECT_MIN`. Our weighting, not the book's."""
+Turn, is chosen when its weight reaches :data:`INDIRECT_MIN` (a Mortar Team's weighed by
+:func:`rules.armor.indirect.mortars.expected_worth`). Our weighting, not the book's."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from rules.armor.gp import column, gp_factor, hit_line, result_of
+from rules.armor.indirect import mortars
 from rules.armor.indirect.howitzers import CONTINUOUS, INITIAL, IndirectFire
 from rules.armor.indirect.impact import artillery_defense, scatter_number, under_fire
 from rules.armor.indirect.plots import ArtilleryPlot, Plot
@@ -44,6 +46,8 @@ def weigh(state: ArmorState, side: str, plot: ArtilleryPlot) -> float:
 def weigh_indirect(state: ArmorState, side: str, action: IndirectFire) -> float:
     """The expected Victory Points of an "H" order if it Impacted on the units now."""
     h = state.game.amap.resolve(action.hex)
+    if state.game.units[action.unit].mortar:  # each unit in the hex [OP II.F.4.d]
+        return mortars.expected_worth(state, side, action.unit, h, indirect=True)
     targets = [u for u, at in state.troops.hexes.items() if at == h and not state.transported(u)]
     factor = gp_factor(state, action.unit, range_between(state.troops.hexes[action.unit], h), True)
     total = sum(artillery_defense(state, u).value for u in targets)

@@ -138,3 +138,61 @@ class IndirectFireResolved(Event):
             f"{', '.join(self.targets)}; N {self.n:02d}, S {self.s:02d}, rolled {self.roll:02d}: "
             f"{self.result}, {got} [OP II.F.4.e; GC1 GP Hit Table]"
         )
+
+
+@dataclass(frozen=True)
+class MortarImpact(ArtilleryImpact):
+    """Where a Mortar Team's fire lands after the Scatter check: its Direct Fire ("F" and the
+    hex) [OP II.E.5] or its Indirect Fire ("H"), the Scatter numbers doubled [OP II.F.4.b(1)]."""
+
+    kind: ClassVar[str] = "armor-mortar-impact"
+
+    def describe(self) -> str:
+        head = (
+            f"{self.battery} Mortar Fire {self.notation}: Scatter on 01-{self.scatter_on:02d}, "
+            f"rolled {self.roll:02d}"
+        )
+        if self.direction is None:
+            return f"{head}: no Scatter, the Impact hex is {self.target} [OP II.E.5.a]"
+        where = (
+            f"the Impact hex is {self.impact} [OP II.E.5.a]"
+            if self.impact is not None
+            else "off the mapboard: out of play, no fire [OP II.D.2.b]"
+        )
+        return (
+            f"{head}: Scatters in direction {self.direction} (Scatter Diagram), {where} "
+            "[OP II.E.5; OP II.D.2; GC2 Scatter Diagram]"
+        )
+
+
+@dataclass(frozen=True)
+class MortarFire(Event):
+    """A Mortar Team's fire at one unit in its Impact hex: its GP Factor against the unit's
+    GP Defense Factor, effects as Direct GP Fire [OP II.E.5.b; II.F.4.d]."""
+
+    kind: ClassVar[str] = "armor-mortar-fire"
+    mortar: str
+    target: str
+    hex: str
+    gp: int
+    column: str
+    defense: int
+    defense_why: str
+    n: int
+    s: int
+    roll: int
+    result: str
+    effects: tuple[str, ...]
+    rule: str
+    placeholder: str = ""
+
+    def describe(self) -> str:
+        if not self.target:
+            return f"{self.mortar} Mortar Fire on {self.hex}: no unit in the Impact hex {self.rule}"
+        got = ", ".join(self.effects) or "no effect"
+        return (
+            f"{self.mortar} Mortar Fire at {self.target} in the Impact hex {self.hex}: GP Factor "
+            f"{self.gp} (column {self.column}) against GP Defense {self.defense} "
+            f"({self.defense_why}); N {self.n:02d}, S {self.s:02d}, rolled {self.roll:02d}: "
+            f"{self.result}, {got} {self.rule}"
+        )

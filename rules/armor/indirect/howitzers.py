@@ -17,8 +17,11 @@ reading): the unit is offered no other order, neither moves nor fires otherwise.
   as Direct GP Fire on each unit there [F.4.e] (Defilade and Ditch as Clear [GC1 note]). A
   firer Knocked Out or with its gun lost before the Phase does not fire.
 
-Mortar Teams [OP II.E; F.4.b(1); F.4.d] are not played: their cards' Scatter numbers and
-Gunnery Tables are not in the text, and the catalogue gives them no Radio.
+Mortar Teams [OP II.E; F.4.b(1); F.4.d] fire "H" too (:mod:`rules.armor.indirect.mortars`):
+"Mortar units" with a Radio (a placeholder: the cards are not in the text), at Long Range by
+their card's Range Line, not from a Building hex [E.1], not Suppressed; their own Scatter
+numbers doubled, 01-20 when Continuous [F.4.b(1)]; their GP Factor against each unit in the
+Impact hex, as their Direct Fire [F.4.d].
 """
 
 from __future__ import annotations
@@ -31,11 +34,18 @@ from model.hexes import Hex
 from model.provenance import unwrap
 from model.systems import GameSystem
 from rules.armor.cards import gun_of
+from rules.armor.events import FireCancelled
 from rules.armor.fire import Pending
 from rules.armor.gp import column, effects, gp_factor, hit_line, result_of
+from rules.armor.indirect import mortars
 from rules.armor.indirect.batteries import air_sights, has_radio
-from rules.armor.indirect.events import ArtilleryImpact, ArtilleryPlotted, IndirectFireResolved
-from rules.armor.indirect.impact import artillery_defense, scatter_direction
+from rules.armor.indirect.events import (
+    ArtilleryImpact,
+    ArtilleryPlotted,
+    IndirectFireResolved,
+    MortarImpact,
+)
+from rules.armor.indirect.impact import artillery_defense, scatter
 from rules.armor.range import range_between
 from rules.engine.actions import WordsAction
 from rules.engine.play import ActionFocus, Chance, Preview
@@ -60,9 +70,11 @@ class IndirectFire(WordsAction):
 
 
 def capable(state: ArmorState, unit: str) -> bool:
-    """The unit's card says "Has Indirect Fire Capability", it fires a main gun (not a Mortar
-    Team: not played) and has a Radio [OP II.F; F.1]."""
+    """The unit's card says "Has Indirect Fire Capability" and it fires a main gun, or it is a
+    Mortar Team ("Mortar units" [OP II.F]); and it has a Radio [OP II.F.1]."""
     spec = state.game.units[unit]
+    if spec.mortar:  # "Mortar units ... may use Indirect Fire" [OP II.F]
+        return has_radio(state.game, unit)
     entry = unit_types(GameSystem.ARMOR).get(spec.type_id)
     flag = entry.values.get("indirect_fire") if entry is not None else None
     return (
@@ -106,6 +118,13 @@ def why_not_indirect(state: ArmorState, action: IndirectFire) -> str | None:
         h = state.game.amap.resolve(action.hex)
     except KeyError:
         return f"no hex '{action.hex}' on the map"
+    if spec.mortar:  # [OP II.E.1; F.2]
+        why = _why_not_mortar(state, action.unit, h)
+        if why is not None:
+            return why
+        if not spotters(state, action.unit, h):
+            return "no other friendly unit with a Radio sights that hex [OP II.F.1] (our reading)"
+        return None
     gun = gun_of(spec, state.game.nation[spec.side])
     assert gun is not None
     rng = range_between(state.troops.hexes[action.unit], h)
@@ -116,6 +135,22 @@ def why_not_indirect(state: ArmorState, action: IndirectFire) -> str | None:
         )
     if not spotters(state, action.unit, h):
         return "no other friendly unit with a Radio sights that hex [OP II.F.1] (our reading)"
+    return None
+
+
+def _why_not_mortar(state: ArmorState, unit: str, h: Hex) -> str | None:
+    """A Mortar Team's Indirect Fire: it may fire now [OP II.E.1], the hex at Long Range by its
+    card's Range Line [OP II.F.2]."""
+    why = mortars.why_not_firer(state, unit)
+    if why is not None:
+        return why
+    found = mortars.card_of(state, unit)
+    rng = range_between(state.troops.hexes[unit], h)
+    if not found.range_line < rng <= found.longest:
+        return (
+            f"range {rng}: Indirect Fire is at Long Range, right of the Range Line "
+            f"({found.range_line + 1}-{found.longest}, a placeholder Gunnery Table) [OP II.F.2]"
+        )
     return None
 
 
@@ -147,21 +182,22 @@ def write(state: ArmorState, action: IndirectFire) -> None:
 
 
 def place(state: ArmorState, unit: str, target: Hex) -> Hex | None:
-    """The Impact hex after the Scatter check [OP II.F.4.a-c]; None off the mapboard."""
-    last = state.artillery.indirect_last.get(unit)
-    continuous = last is not None and last == (state.play.turn - 1, target)
-    top = CONTINUOUS if continuous else INITIAL
-    roll = state.roll(f"Scatter {unit} (Indirect Fire)", 100)
-    name = state.game.name(target)
-    if roll > top:
-        state.emit(ArtilleryImpact(unit, f"H{name}", name, top, roll, None, name))
-        return target
-    direction = scatter_direction(state.roll(f"Scatter direction {unit}", 100))
-    moved = target.neighbor(state.game.amap.direction_to_global(target, direction))
-    found = moved if state.game.on_map(moved) else None
-    where = state.game.name(found) if found is not None else None
-    state.emit(ArtilleryImpact(unit, f"H{name}", name, top, roll, direction, where))
-    return found
+    """The Impact hex after the Scatter check [OP II.F.4.a-c]; None off the mapboard. A
+    Mortar Team's Scatter numbers are its own, doubled [OP II.F.4.b(1)]."""
+    if state.game.units[unit].mortar:
+        top = mortars.scatter_number(state, unit, target, indirect=True)
+        made: type[ArtilleryImpact] = MortarImpact
+    else:
+        top = CONTINUOUS if continuous(state, unit, target) else INITIAL
+        made = ArtilleryImpact
+    notation = f"H{state.game.name(target)}"
+    return scatter(state, unit, notation, target, top, f"Scatter {unit} (Indirect Fire)", made)
+
+
+def continuous(state: ArmorState, unit: str, target: Hex) -> bool:
+    """The unit fired at the same target hex the previous Turn: Continuous fire [OP II.F.5;
+    OP II.E.5.c]."""
+    return state.artillery.indirect_last.get(unit) == (state.play.turn - 1, target)
 
 
 def resolve(state: ArmorState, unit: str, h: Hex) -> list[Pending]:
@@ -202,6 +238,10 @@ def impacts(state: ArmorState) -> list[Pending]:
     for unit, target in sorted(state.artillery.indirect.items()):
         if unit not in state.troops.hexes or state.gun_lost(unit):
             continue
+        if state.game.units[unit].mortar and state.suppressed(unit):
+            why = "Suppressed before it fires: a Leg unit's orders are cancelled [ADV IV.D]"
+            state.emit(FireCancelled(unit, f"H{state.game.name(target)}", why))
+            continue
         h = place(state, unit, target)
         state.artillery.indirect_last[unit] = (state.play.turn, target)
         if h is not None:
@@ -209,12 +249,18 @@ def impacts(state: ArmorState) -> list[Pending]:
     state.artillery.indirect = {}
     found: list[Pending] = []
     for unit, h in placed:
-        found.extend(resolve(state, unit, h))
+        if state.game.units[unit].mortar:  # as Direct Mortar Fire [OP II.F.4.d]
+            rng = range_between(state.troops.hexes[unit], h)
+            found.extend(mortars.fire_at(state, unit, h, rng, indirect=True))
+        else:
+            found.extend(resolve(state, unit, h))
     return found
 
 
 def describe(state: ArmorState, action: IndirectFire) -> str:
-    return f"Indirect Fire (H{action.hex}) {RULE}, resolved in the Artillery Impact Phase"
+    spec = state.game.units.get(action.unit)
+    what = "Mortar Indirect Fire" if spec is not None and spec.mortar else "Indirect Fire"
+    return f"{what} (H{action.hex}) {RULE}, resolved in the Artillery Impact Phase"
 
 
 def concerns(state: ArmorState, action: IndirectFire) -> ActionFocus:
@@ -231,6 +277,9 @@ def preview(state: ArmorState, action: IndirectFire, why: str | None) -> Preview
     if why is not None:
         return Preview(words, False, why)
     h = state.game.amap.resolve(action.hex)
+    if state.game.units[action.unit].mortar:  # [OP II.F.4.b(1); F.4.d]
+        chances = mortars.chances(state, action.unit, h, indirect=True)
+        return Preview(words, True, chances=chances, rules=mortars.rules_words(True))
     targets = [u for u, at in state.troops.hexes.items() if at == h and not state.transported(u)]
     rng = range_between(state.troops.hexes[action.unit], h)
     factor = gp_factor(state, action.unit, rng, moving=True)

@@ -107,21 +107,34 @@ def place(state: ArmorState, battery: Battery, plot: Plot) -> Hex | None:
     """Place the Impact unit and check Scatter [OP II.D.1-2]; None when it Scatters off."""
     notation = f"{plot.kind}{state.game.name(plot.target)}"
     top = scatter_number(state, battery, plot)
-    roll = state.roll(f"Scatter {battery.id}", 100)
+    return scatter(state, battery.id, notation, plot.target, top, f"Scatter {battery.id}")
+
+
+def scatter(
+    state: ArmorState,
+    who: str,
+    notation: str,
+    target: Hex,
+    top: int,
+    label: str,
+    made: type[ArtilleryImpact] = ArtilleryImpact,
+) -> Hex | None:
+    """The Scatter check of one fire at ``target`` [OP II.D.2], Artillery's, a unit's Indirect
+    Fire's [OP II.F.4.b] or a Mortar's [OP II.E.5]: a roll (``label``) at or under ``top``
+    moves the Impact hex one hex in the Scatter Diagram's direction, read on the hex's
+    section [OP II.D.2.a-b]; the Impact hex, None off the mapboard (out of play). The event
+    ``made`` says so."""
+    roll = state.roll(label, 100)
+    name = state.game.name(target)
     if roll > top:
-        name = state.game.name(plot.target)
-        state.emit(ArtilleryImpact(battery.id, notation, name, top, roll, None, name))
-        return plot.target
-    direction = scatter_direction(state.roll(f"Scatter direction {battery.id}", 100))
-    compass = state.game.amap.direction_to_global(plot.target, direction)
-    moved = plot.target.neighbor(compass)
+        state.emit(made(who, notation, name, top, roll, None, name))
+        return target
+    direction = scatter_direction(state.roll(f"Scatter direction {who}", 100))
+    compass = state.game.amap.direction_to_global(target, direction)
+    moved = target.neighbor(compass)
     found = moved if state.game.on_map(moved) else None
     where = state.game.name(found) if found is not None else None
-    state.emit(
-        ArtilleryImpact(
-            battery.id, notation, state.game.name(plot.target), top, roll, direction, where
-        )
-    )
+    state.emit(made(who, notation, name, top, roll, direction, where))
     return found
 
 
@@ -161,9 +174,11 @@ def under_fire(state: ArmorState, h: Hex) -> list[str]:
     )
 
 
-def artillery_defense(state: ArmorState, unit: str) -> Defense:
-    """The unit's GP Defense Factor [ADV VI.B.4] against Artillery: Defilade and Ditch as
-    Clear [GC1 GP Hit Tables note]."""
+def artillery_defense(
+    state: ArmorState, unit: str, against: str = "Artillery", rule: str = "GC1 GP Hit Tables note"
+) -> Defense:
+    """The unit's GP Defense Factor [ADV VI.B.4] against Artillery (or Mortar Fire, ``against``
+    [OP II.E.5.e]): Defilade and Ditch as Clear [GC1 GP Hit Tables note]."""
     moving = state.hexes_ordered(unit) > 0
     found = defense(state, unit, moving)
     spec = state.game.units[unit]
@@ -171,7 +186,7 @@ def artillery_defense(state: ArmorState, unit: str) -> Defense:
     if spec.vehicle or terrain not in AS_CLEAR:
         return found
     value = 1 if moving else 2
-    why = f"{terrain} counts as Clear against Artillery [GC1 GP Hit Tables note]"
+    why = f"{terrain} counts as Clear against {against} [{rule}]"
     return Defense(value, why, LEG_DEFENSE_PLACEHOLDER)
 
 

@@ -137,8 +137,8 @@ class Artillery(Record):
         plots: each (Battery, Turn of Impact) with its plot.
         last: each Battery's last Impact: the Turn and the Impact hex.
         indirect: the "H" orders of this Turn: each unit and its target hex [OP II.F.3].
-        indirect_last: each unit's last Indirect Fire: the Turn and its target hex
-            (Continuous fire [OP II.F.5]).
+        indirect_last: each unit's last Indirect Fire, or a Mortar Team's last fire (Direct
+            too): the Turn and its target hex (Continuous fire [OP II.F.5; II.E.5.c]).
         struck: the (Battery, unit) pairs its fire has been resolved against this Turn (in
             the Artillery Impact Phase or as the unit moved into its hexes [OP II.D]).
     """

@@ -9,8 +9,11 @@ The book, and what the engine plays of it:
   a Vehicle or Towed unit with a main gun (not lost, fewer than three crew losses, not Bailed
   Out), unless its card's Notes mention Smoke (no card of the catalogue does: the Notes are
   placeholders, so every such unit may); an Assault Infantry Squad with the Special Infantry
-  option, "one per Turn into an adjacent hex" [OP V.B]. Not played: Mortar units (Mortar Teams
-  are not played [OP II.E]) and the Artillery Batteries' "S" fire [IX.A.2].
+  option, "one per Turn into an adjacent hex" [OP V.B]; a Mortar Team when it may fire
+  [OP II.E], "FS" at a sighted hex in range all round, "HS" as its "H" (:mod:`rules.armor.
+  indirect.mortars`), its Smoke placed "after checking for Scatter" [IX.A.3] with its own
+  Scatter numbers (doubled for "HS" [OP II.F.4.b(1)]). Not played: the Artillery Batteries'
+  "S" fire [IX.A.2].
 - "FS" is the Direct Fire of Smoke, "followed by the target hex number" [OP IX.A.1]; written
   ``FS-L1802`` as ``N-L1802`` is (the hex names of Hexwright carry a section letter). It is
   fired "instead of firing AP or GP" [IX.A.1], so with no other fire order; our reading, as
@@ -18,7 +21,7 @@ The book, and what the engine plays of it:
   hex the unit sights (adjacent, or the line of sight clear, as Opportunity Fire sights a hex
   [AG V.A.2.b]), in its Field of Fire [AG VI.A.3; ADV VI.A.4], in its gun's range (a
   placeholder Gunnery Table), never its own hex. Smoke "places Smoke in only one hex"
-  [IX.A.3]: no roll (no Scatter but a Mortar's).
+  [IX.A.3]: no roll but a Mortar's Scatter.
 - "HS", Indirect Fire of Smoke [IX.A.1], by a unit "if unit has the capability": played as
   Indirect Fire's "H" order is [OP II.F] (:mod:`rules.armor.indirect.howitzers`), with the
   Artillery option: a unit whose card "Has Indirect Fire Capability", with a Radio, a Spotting
@@ -100,6 +103,10 @@ def used(game: ArmorGame) -> bool:
 def why_not_firer(state: ArmorState, unit: str) -> str | None:
     """Why ``unit`` may not fire Smoke at all, or None [OP IX.A]."""
     spec = state.game.units[unit]
+    if spec.mortar:  # "Mortar units" [OP IX.A]; when it may fire [OP II.E]
+        from rules.armor.indirect import mortars
+
+        return mortars.why_not_firer(state, unit)
     if spec.leg:
         if special_infantry.kind(state, unit) == "assault":
             return None  # [OP V.B]
@@ -130,6 +137,10 @@ def why_not_smoke(state: ArmorState, unit: str, hex_name: str, moving: bool) -> 
     why = why_not_firer(state, unit)
     if why is not None:
         return why
+    if state.game.units[unit].mortar:  # a sighted hex in range, all round [OP II.E.5.c-d]
+        from rules.armor.indirect import mortars
+
+        return mortars.why_not_target(state, unit, hex_name)
     try:
         h = state.game.amap.resolve(hex_name)
     except KeyError:
@@ -267,9 +278,13 @@ def fire(state: ArmorState, unit: str, order: Order) -> None:
     if why is not None:
         state.emit(FireCancelled(unit, order.notation, why))
         return
-    h = state.game.amap.resolve(order.smoke)
+    h: Hex | None = state.game.amap.resolve(order.smoke)
     state.firing.fired.add(unit)
     supply.expend(state, unit, 1)  # one Smoke shell, "a Rate of Fire of '1'" [OP XXIV.A.2]
+    if state.game.units[unit].mortar:  # "after checking for Scatter" [IX.A.3; OP II.E.5]
+        h = _mortar_scatter(state, unit, order, state.game.amap.resolve(order.smoke), False)
+    if h is None:
+        return  # off the mapboard: out of play [OP II.D.2.b]
     state.smoke.smoke_inverted.add(h)
     state.emit(
         HexChanged(
@@ -279,6 +294,21 @@ def fire(state: ArmorState, unit: str, order: Order) -> None:
             FS_RULE,
         )
     )
+
+
+def _mortar_scatter(
+    state: ArmorState, unit: str, order: Order, target: Hex, indirect: bool
+) -> Hex | None:
+    """A Mortar's Smoke lands "after checking for Scatter" [OP IX.A.3]: its own Scatter
+    numbers, Continuous 01-10, doubled for "HS" [OP II.E.5; II.F.4.b(1)]."""
+    from rules.armor.indirect import mortars
+    from rules.armor.indirect.events import MortarImpact
+    from rules.armor.indirect.impact import scatter
+
+    top = mortars.scatter_number(state, unit, target, indirect)
+    state.artillery.indirect_last[unit] = (state.play.turn, target)  # Continuous [E.5.c]
+    label = f"Scatter {unit} ({'HS' if indirect else 'FS'})"
+    return scatter(state, unit, order.notation, target, top, label, MortarImpact)
 
 
 def indirect_smoke(state: ArmorState) -> None:
@@ -298,6 +328,16 @@ def indirect_smoke(state: ArmorState) -> None:
                 state.emit(FireCancelled(unit, order.notation, "Knocked Out or its gun lost"))
                 continue
             target = game.amap.resolve(order.smoke)
+            if game.units[unit].mortar:  # its Scatter numbers doubled [OP II.F.4.b(1)]
+                if state.suppressed(unit):
+                    why = "Suppressed before it fires: a Leg unit's orders are cancelled [ADV IV.D]"
+                    state.emit(FireCancelled(unit, order.notation, why))
+                    continue
+                supply.expend(state, unit, 1)
+                landed = _mortar_scatter(state, unit, order, target, indirect=True)
+                if landed is not None:
+                    _hs_landed(state, unit, landed)
+                continue
             last = state.artillery.indirect_last.get(unit)
             top = CONTINUOUS if last == (state.play.turn - 1, target) else INITIAL
             state.artillery.indirect_last[unit] = (state.play.turn, target)
@@ -314,15 +354,20 @@ def indirect_smoke(state: ArmorState) -> None:
             state.emit(ArtilleryImpact(unit, f"HS{name}", name, top, roll, direction, where))
             if h is None:
                 continue  # off the mapboard: out of play [OP II.D.2.b]
-            state.smoke.smoke_inverted.add(h)
-            state.emit(
-                HexChanged(
-                    game.name(h),
-                    f"{unit}'s Indirect Fire of Smoke (HS): an inverted Smoke unit placed in "
-                    "the Impact hex, no effect on play until it is turned face up",
-                    "[OP IX.A.1; IX.A.3; Sequence of Play 8]",
-                )
-            )
+            _hs_landed(state, unit, h)
+
+
+def _hs_landed(state: ArmorState, unit: str, h: Hex) -> None:
+    """An "HS" Smoke unit placed, inverted, in its Impact hex [OP IX.A.1; IX.A.3]."""
+    state.smoke.smoke_inverted.add(h)
+    state.emit(
+        HexChanged(
+            state.game.name(h),
+            f"{unit}'s Indirect Fire of Smoke (HS): an inverted Smoke unit placed in "
+            "the Impact hex, no effect on play until it is turned face up",
+            "[OP IX.A.1; IX.A.3; Sequence of Play 8]",
+        )
+    )
 
 
 def turn_over(state: ArmorState) -> None:
