@@ -60,8 +60,8 @@ def _squads_seen(state: ArmorState) -> str | None:
 
 
 def test_ag_iv_b_1_h_2_ditch_units_lower_the_units_in_their_hexes() -> None:
-    """"Ditch units do subtract one from the elevation of the hexes in which they are placed"
-    [AG IV.B.1.h(2)]: two squads four hexes apart, each in a Ditch unit's hex, are at level -1
+    """[AG IV.B.1.h(2)] "Ditch units do subtract one from the elevation of the hexes in which
+    they are placed": two squads four hexes apart, each in a Ditch unit's hex, are at level -1
     with level 0 ground between them, which blocks (the Sighting Elevation Table's row -1: NP
     against a -1 target); one of them in a Ditch only, they sight each other; with none, too."""
     line = _line(5)
