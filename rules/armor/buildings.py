@@ -98,18 +98,24 @@ def check(state: ArmorState, unit: str, previous: Hex, h: Hex, facing: int) -> s
     return None
 
 
-def _roll(state: ArmorState, unit: str, hexside: str, column: str) -> bool:
-    """One roll on the table, on the vehicle's row [AG VII.E.2.a]: damage on the number or
-    less."""
+def row_limit(state: ArmorState, unit: str, column: str) -> tuple[int, str, str | None]:
+    """The number in ``column`` of the vehicle's row [AG VII.E.2.a], the rule naming the row,
+    and what of it is a placeholder (None when nothing is)."""
     defense = close_assault_defense(state.game.units[unit])
     row, cut = table_row(defense.value)
     found = cell(TABLE, row, column)
-    limit = int(str(found.value))
-    roll = state.roll(f"Vehicle/Building {column} for {unit}", 100)
     notes = "; ".join(n for n in (defense.placeholder, cut, found.placeholder) if n) or None
     rule = (
         f"[AG VII.E.2.a; GC2 Vehicle/Building Table, row {row}: NM Close Assault Defense "
         f"{defense.value}]"
     )
+    return int(str(found.value)), rule, notes
+
+
+def _roll(state: ArmorState, unit: str, hexside: str, column: str) -> bool:
+    """One roll on the table, on the vehicle's row [AG VII.E.2.a]: damage on the number or
+    less."""
+    limit, rule, notes = row_limit(state, unit, column)
+    roll = state.roll(f"Vehicle/Building {column} for {unit}", 100)
     state.emit(BuildingCheck(unit, hexside, column, roll, limit, roll <= limit, rule, notes))
     return roll <= limit

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from rules.armor import (
+    alleys,
     antitank,
     antitank_opportunity,
     assault,
@@ -168,9 +169,19 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
     if transport.bound(state, unit):  # a Vehicle with a unit part way loaded stays [IV.B.1.d]
         found = [a for a in found if isinstance(a, Order) and not a.moves]
     found = storeys.options(state, unit, found)  # Up and Down [ADV IV.B.2]
+    if spec.vehicle and spec.no_buildings:  # no turn or pivot in an Alley [OP XXVII.D.4]
+        found = [a for a in found if not _turns_in_alley(state, a)]
     found.extend(carrying)
     state.sheets.options[unit] = found
     return found
+
+
+def _turns_in_alley(state: ArmorState, action: Action) -> bool:
+    """A movement order of a Vehicle that may not enter Building hexes turning or Pivoting in
+    Place in an Alley hex [OP XXVII.D.4]."""
+    if not isinstance(action, Order) or not action.moves or action.overrun is not None:
+        return False
+    return alleys.why_not_turn(state, action, order_walk(state, action)) is not None
 
 
 def movable(state: ArmorState, unit: str) -> bool:
@@ -403,7 +414,7 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
         if why == PROHIBITED:  # too heavy for a bridge? [OP XIII.B]
             why = bridges.why_stopped(state, unit, ahead) or why
         return f"'{order.moves}' is not possible: {why}"
-    return None
+    return alleys.why_not_turn(state, order, w)  # no turn in an Alley [OP XXVII.D.4]
 
 
 def _why_not_tracking(state: ArmorState, order: Order) -> str | None:
