@@ -46,11 +46,16 @@ def _line() -> tuple[Hex, ...]:
 
 
 def _scene(
-    unit: str = "M4", at: int = 0, facing: int = 0, alleys_as: str = "alley", squad_at: int = 7
+    unit: str = "M4",
+    at: int = 0,
+    facing: int = 0,
+    alleys_as: str = "alley",
+    squad_at: int = 7,
+    brick: bool = False,
 ) -> ArmorState:
-    """The line with Alley units on its 2nd and 3rd hexes (played as ``alleys_as``), ``unit``
-    at its ``at``th hex facing ``facing`` (compass), a German Squad at ``squad_at`` and a
-    Panzer IV far off."""
+    """The line with Alley units on its 2nd and 3rd hexes (played as ``alleys_as``) and, with
+    ``brick``, a Brick Building unit on its 4th, ``unit`` at its ``at``th hex facing ``facing``
+    (compass), a German Squad at ``squad_at`` and a Panzer IV far off."""
     game, line = jkl_base(), _line()
     name, amap = game.name, game.amap
     far = max(sorted(game.terrain.hexes()), key=line[0].distance)
@@ -65,6 +70,7 @@ map:
     - {{overlay: alley, hex: {name(line[1])}}}
     - {{overlay: alley, hex: {name(line[2])}}}
 """
+        + (f"    - {{overlay: brick-building, hex: {name(line[3])}}}\n" if brick else "")
         + two_sides(
             f"      - {{unit: {unit}, placement: {{kind: hex, hex: {name(line[at])}, "
             f"facing: {amap.global_to_direction(line[at], facing)}}}}}",
@@ -180,6 +186,25 @@ def test_op_xxvii_d4_entering_and_leaving_alley_hexes_rolls_nothing() -> None:
     events = plot_rest(state, Order(TANK, moves="3"))
     assert not _checks(events)
     assert state.troops.hexes[TANK] == line[3] and not state.damage.hits.get(TANK)
+
+
+def test_op_xxvii_d4_an_alley_and_a_building_beside_it_are_one_large_building() -> None:
+    """[AG VII.E.2.f; Setup II.C.2]: "A large building could consist of adjacent Building and
+    Alley units", whose hexes are crossed without a check: from the Alley into the Brick
+    Building beside it, no roll (our reading of "All rules for Buildings apply" [OP XXVII.D]);
+    from the Clear hex on its other side, the Brick Building's check [AG VII.E.2]."""
+    line = _line()
+    state = _scene(at=2, brick=True)
+    assert state.game.terrain.terrain(line[3]) == "brick-building"
+    assert not _checks(plot_rest(state, Order(TANK, moves="1")))
+    assert state.troops.hexes[TANK] == line[3]
+    outside = _scene(at=4, facing=3, brick=True)
+    outside.force_dice(99, 99)
+    checks = _checks(plot_rest(outside, Order(TANK, moves="1")))
+    assert [(type(c), c.column) for c in checks] == [
+        (BuildingCheck, "Brick TK"),
+        (BuildingCheck, "Brick GN Fwd"),
+    ]
 
 
 def test_op_xxvii_d4_turning_in_an_alley_rolls_as_a_brick_building_track_damage_stops() -> None:

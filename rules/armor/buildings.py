@@ -77,13 +77,14 @@ def table_row(defense: int) -> tuple[int, str | None]:
 def check(state: ArmorState, unit: str, previous: Hex, h: Hex, facing: int) -> str | None:
     """[AG VII.E.2]: a vehicle crossing a Building hexside, in or out, rolls for Track and Gun
     damage; with Track damage it stops "before" the Building (entering) or "inside" it
-    (leaving) [AG VII.E.2.e]. Hexes of one large Building are crossed freely [AG VII.E.2.f]."""
+    (leaving) [AG VII.E.2.e]. Hexes of one large Building are crossed freely [AG VII.E.2.f],
+    its Alley hexes included; an Alley hex alone is entered and left freely [OP XXVII.D.4]."""
     spec = state.game.units[unit]
     if not spec.vehicle:
         return None
     a, b = state.game.terrain.terrain(previous), state.game.terrain.terrain(h)
     building = next((t for t in (b, a) if t.endswith("-building")), None)
-    if building is None or (a.endswith("building") and b.endswith("building")):
+    if building is None or (_large(a) and _large(b)):
         return None
     kind = building.split("-")[0].title()
     side = f"{state.game.name(previous)}-{state.game.name(h)}"
@@ -96,6 +97,13 @@ def check(state: ArmorState, unit: str, previous: Hex, h: Hex, facing: int) -> s
     if _roll(state, unit, side, f"{kind} {gun}"):
         state.inflict(unit, "gun")
     return None
+
+
+def _large(terrain: str) -> bool:
+    """Part of a Large Building, crossed freely [AG VII.E.2.f]: a Building, or an Alley played
+    as an Alley ("A large building could consist of adjacent Building and Alley units" [Setup
+    II.C.2]; our reading of "All rules for Buildings apply" [OP XXVII.D])."""
+    return terrain.endswith("building") or terrain == "alley"
 
 
 def row_limit(state: ArmorState, unit: str, column: str) -> tuple[int, str, str | None]:
