@@ -8,10 +8,11 @@ at its first and the Germans far off; every roll is forced."""
 from __future__ import annotations
 
 import functools
+import itertools
 
 import pytest
 import yaml
-from armor_scenes import jkl_base, plot_rest, position_head, straight_line
+from armor_scenes import jkl_base, on_clear, plot_rest, position_head
 from armor_sides import ROOT, two_sides
 
 from model.hexes import Hex
@@ -41,8 +42,29 @@ SQUAD = "german.GE-INFANTRY-SQUAD.1"
 
 @functools.cache
 def _line() -> tuple[Hex, ...]:
-    """Eight Clear hexes north in a line, one level, no Crest (J0107 ... J0100)."""
-    return tuple(straight_line(jkl_base(), 8, 0, one_level=True))
+    """Eight Clear hexes north in a line, at one level; round the first four (the scene's
+    Alleys and the hexes beside them) Clear at that level too, a Vehicle entering any of them
+    from any other beside it for 1 SF (no Crest, no stream)."""
+    game = jkl_base()
+
+    def flat(h: Hex, level: int) -> bool:
+        return on_clear(game, h) and game.level(h) == level
+
+    def open_ground(h: Hex) -> bool:
+        around = [h, *h.neighbors()]
+        return all(flat(x, game.level(h)) for x in around) and all(
+            game.movement.cost("vehicle", b, a).cost == 1
+            for a, b in itertools.permutations(around, 2)
+            if a.distance(b) == 1
+        )
+
+    for h in sorted(game.terrain.hexes()):
+        line = [h]
+        for _ in range(7):
+            line.append(line[-1].neighbor(0))
+        if all(open_ground(x) for x in line[:4]) and all(flat(x, game.level(h)) for x in line[4:]):
+            return tuple(line)
+    raise AssertionError("no such line on the map")
 
 
 def _scene(
@@ -313,3 +335,22 @@ def test_op_xxvii_d5_d6_no_card_carries_the_alley_notes() -> None:
     assert "may not pass through buildings" in notes  # the notes the cards have are read
     assert not [n for n in notes if "alley" in n]
     assert "Data Cards" in alleys.CARDS_NOTE
+
+
+def test_op_xxvii_d4_the_plot_finds_a_way_round_without_turning_in_an_alley() -> None:
+    """[OP XXVII.D.4]: the Truck's cheapest way to stand in the first Alley facing north-east,
+    entering it and turning there ('1R', 2 SF), is refused; the order search goes round
+    instead, turning outside the Alley and entering it already facing so ('L1RR1', 3 1/2 SF),
+    so that end stays among its orders."""
+    line = _line()
+    state = _scene("US-MEDIUM-TRUCK")
+    assert "[OP XXVII.D.4]" in (plot.why_not_order(state, Order(TRUCK, moves="1R")) or "")
+    ends = {}
+    for a in plot.order_options(state, TRUCK):
+        if isinstance(a, Order) and a.moves and not a.fire:
+            w = plot.order_walk(state, a)
+            ends[(w.hex, w.facing)] = a
+    way_round = ends[(line[1], 1)]
+    assert way_round.moves == "L1RR1"
+    assert plot.why_not_order(state, way_round) is None
+    assert plot.route(state, TRUCK, [line[0].neighbor(5), line[1]]) == way_round

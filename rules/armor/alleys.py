@@ -48,6 +48,7 @@ Our readings where the book is short:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
@@ -107,6 +108,17 @@ def _turns(w: Walk, start: int) -> list[tuple[int, Hex, int, str]]:
         if what is not None:
             found.append((i, h, facing, what))
     return found
+
+
+def fixed(state: ArmorState, unit: str) -> Callable[[Hex], bool] | None:
+    """The test of the hexes ``unit`` may not turn in, for the order search: the Alley hexes,
+    for a Vehicle that may not enter Building hexes [OP XXVII.D.4]; None for any other unit
+    (no hex is closed to its turns)."""
+    spec = state.game.units[unit]
+    if not (spec.vehicle and spec.no_buildings):
+        return None
+    game = state.game
+    return lambda h: is_alley(game, h)
 
 
 def why_not_turn(state: ArmorState, order: Order, w: Walk) -> str | None:

@@ -104,7 +104,8 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
     if not state.immobile(unit):
         if not stays:
             mover = vehicles.mover(state, unit)  # its Speed this Turn [OP XXI.B; OP XXX.A]
-            ends = destinations(mover, here, state.troops.facing[unit], cost, on_map)
+            closed = alleys.fixed(state, unit)  # no turn in an Alley [OP XXVII.D.4]
+            ends = destinations(mover, here, state.troops.facing[unit], cost, on_map, None, closed)
             found.extend(Order(unit, moves=d.moves) for d in ends)
             if state.game.exits_for(spec.side):
                 found.extend(_exit_orders(state, unit, ends))
@@ -145,7 +146,8 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
         if not state.immobile(unit) and not stays:
             facing, limit = state.troops.facing[unit], fire_limit(spec)
             mover = vehicles.mover(state, unit)
-            light = destinations(mover, here, facing, cost, on_map, limit) if limit else []
+            closed = alleys.fixed(state, unit)  # no turn in an Alley [OP XXVII.D.4]
+            light = destinations(mover, here, facing, cost, on_map, limit, closed) if limit else []
         for t in targets:
             found.append(Order(unit, fire=t))
             if pinning.may_pin(state, unit, t):  # Pinning Fire [OP XXVIII.A]
@@ -208,7 +210,8 @@ def reach(state: ArmorState, unit: str) -> dict[Hex, float | None]:
     facing, cost, on_map = state.troops.facing[unit], state.cost_for(spec), state.game.on_map
     down = storeys.storey(state, unit) - 1  # upstairs, it comes Down first [ADV IV.B.2]
     limit = Fraction(vehicles.mover(state, unit).speed - down) if down else None
-    for d in destinations(vehicles.mover(state, unit), here, facing, cost, on_map, limit):
+    closed = alleys.fixed(state, unit)  # no turn in an Alley [OP XXVII.D.4]
+    for d in destinations(vehicles.mover(state, unit), here, facing, cost, on_map, limit, closed):
         if d.hex != here and (d.hex not in least or d.cost < least[d.hex]):
             least[d.hex] = d.cost
     return {h: float(c) for h, c in least.items()}
@@ -228,6 +231,7 @@ def route(state: ArmorState, unit: str, hexes: Sequence[Hex]) -> Order | None:
         hexes,
         state.cost_for(spec),
         state.game.on_map,
+        alleys.fixed(state, unit),  # no turn in an Alley [OP XXVII.D.4]
     )
     if found is None:
         return None
