@@ -17,7 +17,7 @@ from armor_sides import ROOT, two_sides
 
 from model.hexes import Hex
 from model.scenario_io import parse_scenario
-from rules.armor import alleys, plot
+from rules.armor import alleys, plot, towed
 from rules.armor.events import AlleyTurnCheck, BuildingCheck, GpFire, OrderCut
 from rules.armor.fire import (
     hull_down,
@@ -354,3 +354,13 @@ def test_op_xxvii_d4_the_plot_finds_a_way_round_without_turning_in_an_alley() ->
     assert way_round.moves == "L1RR1"
     assert plot.why_not_order(state, way_round) is None
     assert plot.route(state, TRUCK, [line[0].neighbor(5), line[1]]) == way_round
+
+
+def test_op_xxvii_d4_towed_units_enter_and_leave_alleys_without_problems() -> None:
+    """[OP XXVII.D.4]: "Towed units may enter and exit Alley hexes without problems": a Towed
+    gun in an Alley may be fetched by its Vehicle, which it may not in a Building hex
+    [ADV V.B.3] (the same Alley played as a Building)."""
+    in_alley = _scene("AT-76MM", at=1)
+    assert towed.why_not_fetch(in_alley, "us.AT-76MM.1") is None
+    as_building = _scene("AT-76MM", at=1, alleys_as="building")
+    assert "[ADV V.B.3]" in (towed.why_not_fetch(as_building, "us.AT-76MM.1") or "")

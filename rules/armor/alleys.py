@@ -16,16 +16,20 @@ following" [OP XXVII.D]:
    is treated the same as if they were in a Building hex" (:func:`leg_defense_terrain`) [D.3];
 4. "Vehicle units may enter and exit Alley hexes without the player having to roll the dice on
    the Vehicle/Building Table" (:func:`rules.armor.buildings.check` rolls only for Wood,
-   Brick and Stone Buildings); Towed units likewise; "Players that turn or Pivot in Place with
-   Vehicle units in an Alley hex must roll the dice and consult the Vehicle/Building Table for
-   possible Vehicle unit Damage (treat as a Brick Building)" (:func:`turn_check`); "Vehicle
-   units that cannot enter Building hexes may not turn or Pivot in Place in an Alley hex"
-   (:func:`why_not_turn`, refused when plotted) [D.4];
+   Brick and Stone Buildings, and an Alley beside a Building is part of one large building
+   crossed freely [AG VII.E.2.f; Setup II.C.2]); "Towed units may enter and exit Alley hexes
+   without problems" (Loaded and Unloaded there, unlike in a Building [ADV V.B.3]); "Players
+   that turn or Pivot in Place with Vehicle units in an Alley hex must roll the dice and
+   consult the Vehicle/Building Table for possible Vehicle unit Damage (treat as a Brick
+   Building)" (:func:`turn_check`); "Vehicle units that cannot enter Building hexes may not
+   turn or Pivot in Place in an Alley hex" (:func:`why_not_turn`, refused when plotted; the
+   order search (:func:`fixed`) turns them elsewhere) [D.4];
 5. "Some Towed units may not Pivot in Place in an Alley hex" and 6. "Some Vehicle units (Notes
    on their Data Cards state 'Alley restrictions on turret turn')" [D.5-6]: which units is on
    the Data Cards, not in the text, and no card in ``resources/armor/units.yaml`` carries such
    a note, so no unit is restricted (we do not guess which);
-7. "Mortar units can be fired from Alley hexes" [D.7] (the Mortar Team's ``may_fire_from``).
+7. "Mortar units can be fired from Alley hexes" [D.7]: the Mortar Teams' data says so
+   (``may_fire_from``), but their rules [OP II.E] are not played yet.
 
 Our readings where the book is short:
 
