@@ -34,7 +34,7 @@ import random
 from typing import TYPE_CHECKING, cast
 
 from model.hexes import Hex
-from rules.armor import antitank, assault, overrun, scenario_rules, transport
+from rules.armor import alleys, antitank, assault, overrun, scenario_rules, transport
 from rules.armor.bot_at import with_weapon
 from rules.armor.bot_mg import opportunity_odds, with_machineguns
 from rules.armor.bot_watch import with_watch
@@ -198,9 +198,11 @@ class ArmorPlanner:
         pieces = self.ev.adapter.pieces(state)
         piece = pieces[unit]
         enemies = self._enemies(state, side, pieces)
+        closed = alleys.fixed(state, unit)  # no turn in an Alley [OP XXVII.D.4]
+        cost = state.cost_for(spec)
         ends = {
             d.moves: (d.hex, d.facing)
-            for d in destinations(spec, here, facing, state.cost_for(spec), game.on_map)
+            for d in destinations(spec, here, facing, cost, game.on_map, None, closed)
         }
         public = self._public(state, side)
         exits = game.exits_for(side)

@@ -77,13 +77,14 @@ def table_row(defense: int) -> tuple[int, str | None]:
 def check(state: ArmorState, unit: str, previous: Hex, h: Hex, facing: int) -> str | None:
     """[AG VII.E.2]: a vehicle crossing a Building hexside, in or out, rolls for Track and Gun
     damage; with Track damage it stops "before" the Building (entering) or "inside" it
-    (leaving) [AG VII.E.2.e]. Hexes of one large Building are crossed freely [AG VII.E.2.f]."""
+    (leaving) [AG VII.E.2.e]. Hexes of one large Building are crossed freely [AG VII.E.2.f],
+    its Alley hexes included; an Alley hex alone is entered and left freely [OP XXVII.D.4]."""
     spec = state.game.units[unit]
     if not spec.vehicle:
         return None
     a, b = state.game.terrain.terrain(previous), state.game.terrain.terrain(h)
     building = next((t for t in (b, a) if t.endswith("-building")), None)
-    if building is None or (a.endswith("building") and b.endswith("building")):
+    if building is None or (_large(a) and _large(b)):
         return None
     kind = building.split("-")[0].title()
     side = f"{state.game.name(previous)}-{state.game.name(h)}"
@@ -98,18 +99,31 @@ def check(state: ArmorState, unit: str, previous: Hex, h: Hex, facing: int) -> s
     return None
 
 
-def _roll(state: ArmorState, unit: str, hexside: str, column: str) -> bool:
-    """One roll on the table, on the vehicle's row [AG VII.E.2.a]: damage on the number or
-    less."""
+def _large(terrain: str) -> bool:
+    """Part of a Large Building, crossed freely [AG VII.E.2.f]: a Building, or an Alley played
+    as an Alley ("A large building could consist of adjacent Building and Alley units" [Setup
+    II.C.2]; our reading of "All rules for Buildings apply" [OP XXVII.D])."""
+    return terrain.endswith("building") or terrain == "alley"
+
+
+def row_limit(state: ArmorState, unit: str, column: str) -> tuple[int, str, str | None]:
+    """The number in ``column`` of the vehicle's row [AG VII.E.2.a], the rule naming the row,
+    and what of it is a placeholder (None when nothing is)."""
     defense = close_assault_defense(state.game.units[unit])
     row, cut = table_row(defense.value)
     found = cell(TABLE, row, column)
-    limit = int(str(found.value))
-    roll = state.roll(f"Vehicle/Building {column} for {unit}", 100)
     notes = "; ".join(n for n in (defense.placeholder, cut, found.placeholder) if n) or None
     rule = (
         f"[AG VII.E.2.a; GC2 Vehicle/Building Table, row {row}: NM Close Assault Defense "
         f"{defense.value}]"
     )
+    return int(str(found.value)), rule, notes
+
+
+def _roll(state: ArmorState, unit: str, hexside: str, column: str) -> bool:
+    """One roll on the table, on the vehicle's row [AG VII.E.2.a]: damage on the number or
+    less."""
+    limit, rule, notes = row_limit(state, unit, column)
+    roll = state.roll(f"Vehicle/Building {column} for {unit}", 100)
     state.emit(BuildingCheck(unit, hexside, column, roll, limit, roll <= limit, rule, notes))
     return roll <= limit

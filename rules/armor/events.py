@@ -295,6 +295,22 @@ class BuildingCheck(Event):
 
 
 @dataclass(frozen=True)
+class AlleyTurnCheck(BuildingCheck):
+    """A vehicle turning or Pivoting in Place in an Alley hex rolls on the Vehicle/Building
+    Table as for a Brick Building [OP XXVII.D.4]; ``hexside`` says what it does where."""
+
+    kind: ClassVar[str] = "armor-alley-turn-check"
+
+    def describe(self) -> str:
+        verdict = "damage" if self.damage else "no damage"
+        mark = f" [placeholder: {self.placeholder}]" if self.placeholder else ""
+        return (
+            f"{self.unit} {self.hexside}: {self.column} {self.roll:02d} vs {self.limit:02d}: "
+            f"{verdict} {self.rule}{mark}"
+        )
+
+
+@dataclass(frozen=True)
 class Bounced(Event):
     """A unit moved back out of a hex disputed with the enemy [AG VII.D]."""
 

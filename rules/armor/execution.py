@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
-from rules.armor import bogging, bridges, buildings, opportunity, storeys, transport
+from rules.armor import alleys, bogging, bridges, buildings, opportunity, storeys, transport
 from rules.armor.events import LeftMap, Moved, OrderCut, OrdersRevealed
 from rules.armor.indirect.impact import entered as artillery_entered
 from rules.armor.move import EnterCost, Walk, enter_cost, walk
@@ -117,6 +117,11 @@ def start_walk(state: ArmorState, unit: str, order: Order) -> bool:
         if why is not None:
             state.emit(OrderCut(unit, order.moves, why))
             return False
+    # turning or Pivoting in Place in an Alley hex, before the turn [OP XXVII.D.4]
+    why = alleys.turn_check(state, unit, w, -1, state.troops.facing[unit])
+    if why is not None:
+        state.emit(OrderCut(unit, order.moves, why))
+        return False
     ex = state.execution
     ex.walks[unit], ex.mover, ex.progress, ex.entered = w, unit, 0, False
     return True
@@ -201,6 +206,10 @@ def walk_on(state: ArmorState, unit: str, w: Walk, until: int | None = None) -> 
             if why is not None:
                 truncate(w, i + 1, facing, why)
                 break
+        why = alleys.turn_check(state, unit, w, i, facing)  # in an Alley [OP XXVII.D.4]
+        if why is not None:
+            truncate(w, i + 1, facing, why)
+            break
     if unit in state.troops.hexes and (until is None or len(w.hexes) <= until):
         state.put(unit, w.hex, w.facing)
     return True

@@ -41,7 +41,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rules.armor import antitank, machineguns
+from rules.armor import alleys, antitank, machineguns
 from rules.armor import cover as full_cover
 from rules.armor.cards import cell, gun_of, table
 from rules.armor.events import GpFire
@@ -95,7 +95,6 @@ _LEG_NM = {
     "scrub": 4,
     "rough": 4,
     "depression": 4,
-    "alley": 4,
     "hedgerow": 4,
     "woods": 4,
     "wood-building": 6,
@@ -232,7 +231,10 @@ def defense(state: ArmorState, target: str, moving: bool) -> Defense:
         terrain = "clear (over 4 Stacking Factors: as Clear [GC1 GP Fire Modifiers])"
         nm = 2
     else:
-        nm = _LEG_NM.get(terrain, 2)
+        building = alleys.leg_defense_terrain(state.game, h)  # as a Building [OP XXVII.D.3]
+        nm = _LEG_NM.get(building or terrain, 2)
+        if building is not None:
+            terrain += f" (as in a Building hex {alleys.GP_RULE})"
     if full_cover.covered(state, target):  # the chart's FC column [ADV IV.C; VI.B.4.b]
         why = f"Target Information Chart, FC (Full Cover) in {terrain} [ADV VI.B.4.b; ADV IV.C]"
         return Defense(nm + full_cover.FC_BONUS, why, full_cover.FC_PLACEHOLDER)
@@ -413,6 +415,8 @@ def gp_aim(
         dice.append(Modifier(f"{losses} crew loss(es)", -10 * losses, f"{GC1} GP Fire Modifiers]"))
     # a Vehicle's terrain [OP XXIX], never against a flamethrower [OP XXIX.D]
     cover = None if hand else gp_terrain.modifier(state, firer, target)
+    if cover is None and not hand:  # a Vehicle in an Alley hex, -10 [OP XXVII.D.3]
+        cover = alleys.gp_modifier(state, target)
     if cover is not None:
         dice.append(cover)
     if pinning.pins(state, firer, target, opportunity):  # +10 [OP XXVIII.A]

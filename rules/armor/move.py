@@ -235,16 +235,18 @@ def destinations(
     cost: EnterCost,
     on_map: Callable[[Hex], bool],
     limit: Fraction | None = None,
+    fixed: Callable[[Hex], bool] | None = None,
 ) -> list[Destination]:
     """The cheapest order to each hex and final facing the unit can reach this Turn (its own
     hex with another facing included, staying put left out), plus the one-hex moves of
-    [AG V.B.3]; ``limit`` caps the SF (2 with Direct Fire)."""
+    [AG V.B.3]; ``limit`` caps the SF (2 with Direct Fire); ``fixed``: the hexes it may not
+    turn in (an Alley, for a Vehicle that may not enter Building hexes [OP XXVII.D.4])."""
     if not (unit.vehicle or unit.leg or boats.is_boat(unit)):  # a Boat moves [OP XXVI]
         return []
-    search = _Search(unit, cost, on_map, limit)
+    search = _Search(unit, cost, on_map, limit, fixed=fixed)
     _, ends = search.run({(start, facing): (0, "")})
     if limit is None:
-        _one_hex(unit, start, facing, search.entry12, ends)
+        _one_hex(unit, start, facing, search.entry12, ends, fixed)
     ends.pop((start, facing), None)
     found = [Destination(h, f, _twelfths(c), tuple(p)) for (h, f), (c, p) in ends.items() if p]
     return sorted(found, key=lambda d: (d.hex, d.facing))
@@ -269,6 +271,7 @@ def through(
     hexes: Sequence[Hex],
     cost: EnterCost,
     on_map: Callable[[Hex], bool],
+    fixed: Callable[[Hex], bool] | None = None,
 ) -> Destination | None:
     """The cheapest order that enters ``hexes`` in this order and stops in the last, with no
     turn after it (its facing is the way it entered), within the unit's Speed Factor
@@ -276,10 +279,11 @@ def through(
     of ``hexes`` the order takes the cheapest way, turns and reverse moves included, by the
     same costs as :func:`destinations` and :func:`walk`; at equal cost, the fewer reverse
     moves (our reading: a path laid hex by hex is driven forward unless backing up saves
-    SF), then the shorter notation."""
+    SF), then the shorter notation. ``fixed``: the hexes it may not turn in (see
+    :func:`destinations`)."""
     if not hexes or not (unit.vehicle or unit.leg or boats.is_boat(unit)):
         return None
-    search = _Search(unit, cost, on_map, rank=_forward_first)
+    search = _Search(unit, cost, on_map, rank=_forward_first, fixed=fixed)
     labels: dict[tuple[Hex, int], tuple[int, str]] = {(start, facing): (0, "")}
     for h in hexes:
         best, _ = search.run(labels)
@@ -288,7 +292,7 @@ def through(
             break
     if not labels and len(hexes) == 1:  # one new hex at any cost, after free turns only
         ends: dict[tuple[Hex, int], tuple[int, str]] = {}
-        _one_hex(unit, start, facing, search.entry12, ends)
+        _one_hex(unit, start, facing, search.entry12, ends, fixed)
         labels = {key: label for key, label in ends.items() if key[0] == hexes[0]}
     if not labels:
         return None
@@ -309,8 +313,9 @@ class _Search:
         on_map: Callable[[Hex], bool],
         limit: Fraction | None = None,
         rank: Callable[[int, str], tuple[int | str, ...]] | None = None,
+        fixed: Callable[[Hex], bool] | None = None,
     ) -> None:
-        self.cost, self.on_map = cost, on_map
+        self.cost, self.on_map, self.fixed = cost, on_map, fixed
         self.rank = rank or _shortest
         self.budget = int((Fraction(unit.speed) if limit is None else limit) * 12)
         self.turns12 = [
@@ -344,6 +349,7 @@ class _Search:
         entries, entry12 = self.entries, self.entry12
         shortest = rank is _shortest
         turns = [(_delta(letters), letters, tc) for _, letters, tc in self.turns12]
+        fixed, straight = self.fixed, turns[:1]  # no turn in a fixed hex: "" only
         # F: ahead (the facing); B: behind (the opposite side), at the reverse factor
         moves = [("F", 0)] + ([("B", 3)] if "B" in self.steps else [])
         best: dict[tuple[Hex, int], tuple[int, str]] = {}
@@ -357,7 +363,7 @@ class _Search:
             if known is not None and known != (spent, path):
                 continue  # a stale entry: a cheaper order reached this hex and facing
             around = here.neighbors()
-            for delta, letters, tc in turns:
+            for delta, letters, tc in straight if fixed is not None and fixed(here) else turns:
                 turned = spent + tc
                 if turned > budget:
                     continue
@@ -404,10 +410,12 @@ def _one_hex(
     facing: int,
     entry12: Callable[[Hex, Hex], int | None],
     ends: dict[tuple[Hex, int], tuple[int, str]],
+    fixed: Callable[[Hex], bool] | None = None,
 ) -> None:
-    """[AG V.B.3]: one new hex at any cost, after free turns only."""
+    """[AG V.B.3]: one new hex at any cost, after free turns only (none in a ``fixed``
+    hex)."""
     for turns, letters in _rotations():
-        if turn_cost(unit, turns) != 0:
+        if turn_cost(unit, turns) != 0 or (turns and fixed is not None and fixed(start)):
             continue
         nf = (facing + _delta(letters)) % 6
         entry = entry12(start, start.neighbor(nf))

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from rules.armor import (
+    alleys,
     antitank,
     antitank_opportunity,
     assault,
@@ -106,7 +107,8 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
     if not state.immobile(unit):
         if not stays:
             mover = vehicles.mover(state, unit)  # its Speed this Turn [OP XXI.B; OP XXX.A]
-            ends = destinations(mover, here, state.troops.facing[unit], cost, on_map)
+            closed = alleys.fixed(state, unit)  # no turn in an Alley [OP XXVII.D.4]
+            ends = destinations(mover, here, state.troops.facing[unit], cost, on_map, None, closed)
             found.extend(Order(unit, moves=d.moves) for d in ends)
             if state.game.exits_for(spec.side):
                 found.extend(_exit_orders(state, unit, ends))
@@ -147,7 +149,8 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
         if not state.immobile(unit) and not stays:
             facing, limit = state.troops.facing[unit], fire_limit(spec)
             mover = vehicles.mover(state, unit)
-            light = destinations(mover, here, facing, cost, on_map, limit) if limit else []
+            closed = alleys.fixed(state, unit)  # no turn in an Alley [OP XXVII.D.4]
+            light = destinations(mover, here, facing, cost, on_map, limit, closed) if limit else []
         for t in targets:
             found.append(Order(unit, fire=t))
             if pinning.may_pin(state, unit, t):  # Pinning Fire [OP XXVIII.A]
@@ -173,9 +176,19 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
     if transport.bound(state, unit):  # a Vehicle with a unit part way loaded stays [IV.B.1.d]
         found = [a for a in found if isinstance(a, Order) and not a.moves]
     found = storeys.options(state, unit, found)  # Up and Down [ADV IV.B.2]
+    if spec.vehicle and spec.no_buildings:  # no turn or pivot in an Alley [OP XXVII.D.4]
+        found = [a for a in found if not _turns_in_alley(state, a)]
     found.extend(carrying)
     state.sheets.options[unit] = found
     return found
+
+
+def _turns_in_alley(state: ArmorState, action: Action) -> bool:
+    """A movement order of a Vehicle that may not enter Building hexes turning or Pivoting in
+    Place in an Alley hex [OP XXVII.D.4]."""
+    if not isinstance(action, Order) or not action.moves or action.overrun is not None:
+        return False
+    return alleys.why_not_turn(state, action, order_walk(state, action)) is not None
 
 
 def movable(state: ArmorState, unit: str) -> bool:
@@ -202,7 +215,8 @@ def reach(state: ArmorState, unit: str) -> dict[Hex, float | None]:
     facing, cost, on_map = state.troops.facing[unit], state.cost_for(spec), state.game.on_map
     down = storeys.storey(state, unit) - 1  # upstairs, it comes Down first [ADV IV.B.2]
     limit = Fraction(vehicles.mover(state, unit).speed - down) if down else None
-    for d in destinations(vehicles.mover(state, unit), here, facing, cost, on_map, limit):
+    closed = alleys.fixed(state, unit)  # no turn in an Alley [OP XXVII.D.4]
+    for d in destinations(vehicles.mover(state, unit), here, facing, cost, on_map, limit, closed):
         if d.hex != here and (d.hex not in least or d.cost < least[d.hex]):
             least[d.hex] = d.cost
     return {h: float(c) for h, c in least.items()}
@@ -222,6 +236,7 @@ def route(state: ArmorState, unit: str, hexes: Sequence[Hex]) -> Order | None:
         hexes,
         state.cost_for(spec),
         state.game.on_map,
+        alleys.fixed(state, unit),  # no turn in an Alley [OP XXVII.D.4]
     )
     if found is None:
         return None
@@ -412,7 +427,7 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
         if why == PROHIBITED:  # too heavy for a bridge? [OP XIII.B]
             why = bridges.why_stopped(state, unit, ahead) or why
         return f"'{order.moves}' is not possible: {why}"
-    return None
+    return alleys.why_not_turn(state, order, w)  # no turn in an Alley [OP XXVII.D.4]
 
 
 def _why_not_tracking(state: ArmorState, order: Order) -> str | None:

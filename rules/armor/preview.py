@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from rules.armor import (
+    alleys,
     antitank,
     antitank_opportunity,
     assault,
@@ -110,6 +111,7 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
                 "Speed Factors, Turn Costs and terrain [AG V.B; CS Vehicle Movement Costs]"
             )
         rules.extend(support_notes(state, order.unit, [h for h, _, _ in w.hexes]))
+        rules.extend(alleys.turning_words(state, order.unit, w))  # [OP XXVII.D.4]
         if fires and not spec.towed:
             rules.append("at most 2 SF with Direct Fire [AG V.A.2.a]")
         if spec.towed and "V" in order.moves:
