@@ -55,6 +55,23 @@ def clear(game: SoldiersGame, h: Hex) -> bool:
     return h in game.amap.hexes and game.terrain.terrain(h) == "clear"
 
 
+def reaction_hexes(game: SoldiersGame) -> tuple[Hex, Hex, Hex]:
+    """Clear hexes for a reaction fire scene [8.6]: the reacting men's ``r``, a hex ``a`` out of
+    their sight and the hex ``b`` beside it, three hexes from ``r`` and in its sight, that a
+    mover enters."""
+    hexes = sorted(game.amap.hexes, key=game.name)
+    r, a, b = next(
+        (r, a, b)
+        for r in hexes
+        if clear(game, r)
+        for b in hexes
+        if clear(game, b) and r.distance(b) == 3 and game.sees(r, b)
+        for a in b.neighbors()
+        if clear(game, a) and a.distance(r) == 4 and not game.sees(r, a)
+    )
+    return r, a, b
+
+
 def stage(state: SoldiersState, spots: dict[str, Hex]) -> None:
     """The named men where given; everybody else in one far hex, both sides together."""
     game = state.game

@@ -10,7 +10,15 @@ over a suppressed man unless the suppression was caused by fire paid for with th
 from __future__ import annotations
 
 import pytest
-from soldiers_scenes import acting, choose_as_bots, clear, dawn, fire_types_as_bots, stage
+from soldiers_scenes import (
+    acting,
+    choose_as_bots,
+    clear,
+    dawn,
+    fire_types_as_bots,
+    reaction_hexes,
+    stage,
+)
 
 from model.hexes import Hex
 from rules.bots.base import make_bot
@@ -210,16 +218,7 @@ def test_8_41_a_waiting_choice_survives_clone_position_file_and_replay(
 def _reaction_scene(game: SoldiersGame) -> tuple[SoldiersState, list[str], str]:
     """A US group of three enters a clear hex in sight of two German riflemen, who fire in
     reaction [8.6]."""
-    hexes = sorted(game.amap.hexes, key=game.name)
-    r, a, b = next(
-        (r, a, b)
-        for r in hexes
-        if clear(game, r)
-        for b in hexes
-        if clear(game, b) and r.distance(b) == 3 and game.sees(r, b)
-        for a in b.neighbors()
-        if clear(game, a) and a.distance(r) == 4 and not game.sees(r, a)
-    )
+    r, a, b = reaction_hexes(game)
     state = acting(game, "us")
     mates = ["us.e.5", "us.e.6"]
     reactors = ["german.e.6", "german.e.7"]

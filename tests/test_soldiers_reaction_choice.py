@@ -12,7 +12,7 @@ reaction fire; forced dice: the alertness roll, then each shot's fire roll.
 from __future__ import annotations
 
 import pytest
-from soldiers_scenes import acting, clear, dawn, stage
+from soldiers_scenes import acting, dawn, reaction_hexes, stage
 
 from rules.bots.base import make_bot
 from rules.engine.actions import Done, Move
@@ -34,16 +34,7 @@ def game() -> SoldiersGame:
 
 def _declared(game: SoldiersGame) -> tuple[SoldiersState, str]:
     """The Germans have declared both men's reaction fire at the US group's hex."""
-    hexes = sorted(game.amap.hexes, key=game.name)
-    r, a, b = next(
-        (r, a, b)
-        for r in hexes
-        if clear(game, r)
-        for b in hexes
-        if clear(game, b) and r.distance(b) == 3 and game.sees(r, b)
-        for a in b.neighbors()
-        if clear(game, a) and a.distance(r) == 4 and not game.sees(r, a)
-    )
+    r, a, b = reaction_hexes(game)
     state = acting(game, "us")
     stage(state, {"us.austin": a, "us.e.5": b, "us.e.6": b, FIRST: r, SECOND: r})
     state.apply(OrderMan("us.austin"))
