@@ -102,6 +102,14 @@ class MapGame(Game):
             found = self._los[(a, b)] = line_of_sight(self.terrain, self.system, a, b)
         return found
 
+    def sight_table(self) -> SightTable | None:
+        """The system's verdict-only line of sight table of the terrain now (made when first
+        asked, forgotten with the terrain's other caches), None when the system has none."""
+        if self._sight is None:
+            fast = rules_for(self.system).fast_sight
+            self._sight = fast(self.terrain) if fast is not None else False
+        return self._sight or None
+
     def sees(self, a: Hex, b: Hex) -> bool:
         """Whether the line of sight from ``a`` to ``b`` is not blocked: the verdict alone, for
         the many questions that need no explanation (a system with a verdict-only table,
@@ -111,11 +119,9 @@ class MapGame(Game):
         found = self._seen.get(key)
         if found is not None:
             return found
-        if self._sight is None:
-            fast = rules_for(self.system).fast_sight
-            self._sight = fast(self.terrain) if fast is not None else False
-        if self._sight is not False:
-            found = self._sight.clear(a, b)
+        table = self.sight_table()
+        if table is not None:
+            found = table.clear(a, b)
             if len(self._seen) >= LOS_CACHE_LIMIT:
                 self._seen.clear()  # bounded, as the full lines are
             self._seen[key] = found

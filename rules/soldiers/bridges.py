@@ -192,7 +192,7 @@ def options(state: SoldiersState) -> list[Action]:
 
 def apply(state: SoldiersState, action: Action) -> None:
     """The wiring begun, or the charge exploded on the die [26.2]."""
-    from rules.soldiers.scenario_effects import _kill_in
+    from rules.soldiers.scenario_effects import kill_in
 
     rule = rule_of(state)
     assert rule is not None
@@ -229,7 +229,7 @@ def apply(state: SoldiersState, action: Action) -> None:
         "the scenario [26.2]"
     )
     state.emit(EventDrawn(where, "Bridge Destruction Table", why))
-    _kill_in(state, (name,), "the bridge blown under him (our reading, as 22.6) [26.2]")
+    kill_in(state, (name,), "the bridge blown under him (our reading, as 22.6) [26.2]")
     state.field.closed_hexes[name] = "a blown bridge: no man may enter [26.2]"
     state.field.destroyed.add(name)
 

@@ -134,7 +134,7 @@ def _sun_rises(state: SoldiersState, where: str, text: str) -> None:
     _weather(state, where, text, "Clear", "[26.5; 6.42]")
 
 
-def _kill_in(state: SoldiersState, names: tuple[str, ...], why: str) -> None:
+def kill_in(state: SoldiersState, names: tuple[str, ...], why: str) -> None:
     game, troops = state.game, state.troops
     hexes = {game.by_name[n] for n in names}
     for m, at in sorted(troops.hexes.items()):
@@ -164,7 +164,7 @@ def _munitions(state: SoldiersState, where: str, text: str) -> None:
         "of the scenario and may not be entered; the depot is destroyed [20.6; 20.3]"
     )
     state.emit(EventDrawn(where, text, why))
-    _kill_in(state, DEPOT, "the munitions depot went up [20.6]")
+    kill_in(state, DEPOT, "the munitions depot went up [20.6]")
     for name in DEPOT:
         state.field.closed_hexes[name] = "the burning munitions depot: no man may enter [20.6]"
     state.field.destroyed |= set(DEPOT)
@@ -209,7 +209,7 @@ def demolition(state: SoldiersState) -> None:
         f"for the rest of the scenario{tail} [22.6]"
     )
     state.emit(EventDrawn(where, "", why))
-    _kill_in(
+    kill_in(
         state, gone, "removed from the map by the bridge's demolition (our reading: killed) [22.6]"
     )
     for name in gone:

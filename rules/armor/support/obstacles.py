@@ -26,11 +26,9 @@ Terrain Support units are on the ground, below such lines as a rule).
 
 from __future__ import annotations
 
-import weakref
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
-from model.terrainview import MapTerrain
 from rules.armor import storeys
 from rules.armor.sight_table import SightTable
 from rules.armor.support.effects import standing
@@ -41,18 +39,13 @@ if TYPE_CHECKING:
 
 BUNKER, DITCH = "bunker", "ditch"
 
-#: A game's verdict table of its map view (the view is made afresh whenever the terrain
-#: changes: a new view, a new table).
-_TABLES: weakref.WeakKeyDictionary[ArmorGame, tuple[MapTerrain, SightTable]] = (
-    weakref.WeakKeyDictionary()
-)
-
 
 def _table(game: ArmorGame) -> SightTable:
-    found = _TABLES.get(game)
-    if found is None or found[0] is not game.terrain:
-        found = _TABLES[game] = (game.terrain, SightTable(game.terrain))
-    return found[1]
+    """The game's own verdict table (:meth:`rules.maps.game.MapGame.sight_table`, Armor's
+    :class:`SightTable`): its per-hex readings are shared with the Sighting Phase's."""
+    table = game.sight_table()
+    assert isinstance(table, SightTable)
+    return table
 
 
 def bunkers(state: ArmorState) -> frozenset[Hex]:
