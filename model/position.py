@@ -88,6 +88,9 @@ class GamePosition(StrictModel):
             (bug reports, test set-ups): a system whose plots are secret in play writes every
             side's (Panzer '44's do).
         state: the rest of the system's state, in its own terms.
+        purchases: how each point-buy side got its forces, as replays write it
+            (``german=balanced:3``, ``allied=sample:NAME``): reading the position buys them
+            again the same, so a game whose forces were bought reads back.
         notes: anything the writer wants to say (a bug report's words).
     """
 
@@ -106,4 +109,5 @@ class GamePosition(StrictModel):
     markers: list[Marker] = Field(default_factory=list)
     orders: dict[str, list[str]] = Field(default_factory=dict)
     state: dict[str, Any] = Field(default_factory=dict)
+    purchases: list[str] = Field(default_factory=list)
     notes: str = ""

@@ -349,3 +349,55 @@ def test_the_cli_writes_the_position_of_a_replay_and_reads_it(
     then = replay(record, scenario(name), stop_after=3).state
     _, back = load_position(pos)
     assert back.position_fingerprint() == then.position_fingerprint()
+
+
+# --- a game whose forces were bought ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "buy"),
+    [
+        ("armor/1b-confused-situation", "balanced:3"),
+        ("soldiers/24-beaufort-crossroads", "random:4"),
+    ],
+)
+def test_the_position_of_a_game_with_bought_forces_reads_back_and_plays_on(
+    name: str, buy: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The purchases travel in the position file as in the replay (``side=strategy:seed``):
+    read back, the sides are bought again the same and play goes on the same. Before, the
+    file read back refused the scenario's point-buy sides as having no forces."""
+    played, pos = tmp_path / "game.json", tmp_path / "pos.yaml"
+    path = ROOT / "scenarios" / f"{name}.yaml"
+    args = ["play", str(path), "--bots", "random,random", "--seed", "3", "--buy", buy]
+    assert main([*args, "--replay", str(played)]) == 0
+    assert main(["position", str(played), "--at", "40", "-o", str(pos)]) == 0
+    capsys.readouterr()
+    record = Replay.from_text(played.read_text(encoding="utf-8"))
+    assert record.purchases
+    assert read_yaml_text(pos.read_text(encoding="utf-8"), "pos.yaml").data["purchases"] == list(
+        record.purchases
+    )
+    assert main(["position", str(pos)]) == 0
+    then = replay(record, scenario(name), stop_after=40).state
+    _, back = load_position(pos)
+    assert back.position_fingerprint() == then.position_fingerprint()
+    for text in record.actions[40:60]:
+        then.apply(text)
+        back.apply(text)
+    assert back.position_fingerprint() == then.position_fingerprint()
+
+
+def test_a_bad_purchase_in_a_position_is_located(tmp_path: Path) -> None:
+    played, pos = tmp_path / "game.json", tmp_path / "pos.yaml"
+    path = ROOT / "scenarios" / "armor" / "1b-confused-situation.yaml"
+    args = ["play", str(path), "--bots", "random,random", "--seed", "3", "--buy", "cheapest-many"]
+    assert main([*args, "--replay", str(played)]) == 0
+    assert main(["position", str(played), "--at", "5", "-o", str(pos)]) == 0
+    text = pos.read_text(encoding="utf-8")
+    pos.write_text(text.replace("=cheapest-many:3", "=nosuch:3", 1), encoding="utf-8")
+    with pytest.raises(ProblemList) as caught:
+        load_position(pos)
+    (problem,) = caught.value.problems
+    line = next(i for i, x in enumerate(text.splitlines(), 1) if x.startswith("purchases:"))
+    assert problem.line == line and "no purchase strategy 'nosuch'" in problem.format()

@@ -68,6 +68,8 @@ __all__ = [
     "game_for",
     "needs_purchase",
     "parse_choices",
+    "purchases_of",
+    "read_purchases",
     "with_sample_force",
 ]
 
@@ -329,6 +331,30 @@ def parse_choices(text: str, scenario: Scenario, seed: int = 0) -> dict[str, Pur
     if every is not None:
         for side_id in needs_purchase(scenario):
             found.setdefault(side_id, every)
+    return found
+
+
+def purchases_of(game: Game) -> list[str]:
+    """How the game's point-buy sides got their forces, as replays and position files write
+    it: ``side=balanced:7`` or ``side=sample:NAME`` (:func:`read_purchases` reads it)."""
+    return [f"{b.side}={b.choice.text()}" for b in game.purchases]
+
+
+def read_purchases(texts: Sequence[str]) -> dict[str, PurchaseChoice]:
+    """The ``side=choice`` purchases :func:`purchases_of` wrote, read.
+
+    Raises:
+        PurchaseError: an item that is not ``side=strategy:seed`` or ``side=sample:NAME``.
+    """
+    found = {}
+    for text in texts:
+        side, sep, choice = text.partition("=")
+        if not sep or not side:
+            raise PurchaseError(f"purchase '{text}' is not 'side=strategy:seed'")
+        try:
+            found[side] = PurchaseChoice.parse(choice)
+        except PurchaseError as exc:
+            raise PurchaseError(f"purchase '{text}': {exc}") from None
     return found
 
 

@@ -27,6 +27,13 @@ from model.validation import validate_document
 from model.yamlio import Document, PathKey, atomic_write_text, dump_yaml, read_yaml
 from rules.engine.core import Game, State
 from rules.engine.errors import RulesError
+from rules.pointbuy.purchase import (
+    PurchaseError,
+    game_for,
+    needs_purchase,
+    purchases_of,
+    read_purchases,
+)
 from rules.registry import load_game
 
 
@@ -77,8 +84,12 @@ class PositionReader:
 
 
 def position_of(state: State, scenario_path: str) -> GamePosition:
-    """The state's position, naming its scenario file as ``scenario_path``."""
-    return state.to_position().model_copy(update={"scenario": scenario_path})
+    """The state's position, naming its scenario file as ``scenario_path``, with how its
+    point-buy sides got their forces (read back, they are bought again the same)."""
+    update: dict[str, Any] = {"scenario": scenario_path}
+    if state.game.purchases:
+        update["purchases"] = purchases_of(state.game)
+    return state.to_position().model_copy(update=update)
 
 
 def save_position(
@@ -137,7 +148,7 @@ def read_position(doc: Document, scenario: LoadedScenario | None = None) -> tupl
                 )
             ]
         )
-    game = load_game(scenario)
+    game = _game(doc, common, scenario)
     shape = game.position_state
     position = common
     if shape is not None:
@@ -158,6 +169,31 @@ def read_position(doc: Document, scenario: LoadedScenario | None = None) -> tupl
     state = game.state_from_position(position, reader)
     reader.done()
     return game, state
+
+
+def _game(doc: Document, position: GamePosition, scenario: LoadedScenario) -> Game:
+    """The position's game: its point-buy sides bought again as the position says (a side
+    the scenario already gives forces, as the editor's test play does, keeps them)."""
+    if not position.purchases:
+        return load_game(scenario)
+    try:
+        choices = read_purchases(position.purchases)
+    except PurchaseError as exc:
+        where = doc.position(("purchases",))
+        raise ProblemList(
+            [
+                Problem(
+                    doc.path,
+                    where.line,
+                    where.column,
+                    "purchases",
+                    str(exc),
+                    "write each as side=strategy:seed or side=sample:NAME",
+                )
+            ]
+        ) from None
+    needed = set(needs_purchase(scenario.scenario))
+    return game_for(scenario, {s: c for s, c in choices.items() if s in needed} or None)
 
 
 def _check_version(doc: Document) -> None:

@@ -24,7 +24,13 @@ from typing import Any
 from model.scenario_io import LoadedScenario, load_scenario
 from rules.engine.core import State
 from rules.engine.errors import ReplayError
-from rules.pointbuy.purchase import PurchaseChoice, PurchaseError, game_for
+from rules.pointbuy.purchase import (
+    PurchaseChoice,
+    PurchaseError,
+    game_for,
+    purchases_of,
+    read_purchases,
+)
 
 FORMAT = "hexwright-replay"
 VERSION = 1
@@ -57,7 +63,7 @@ class Replay:
                 fresh.apply(action)
                 found.append(fresh.fingerprint())
             prints = tuple(found)
-        bought = tuple(f"{b.side}={b.choice.text()}" for b in game.purchases)
+        bought = tuple(purchases_of(game))
         return cls(
             game.loaded.path,
             game.scenario.id,
@@ -171,16 +177,10 @@ def replay(
 
 def _choices(purchases: Sequence[str]) -> dict[str, PurchaseChoice]:
     """The replay's ``side=choice`` purchases, read."""
-    found = {}
-    for text in purchases:
-        side, sep, choice = text.partition("=")
-        if not sep:
-            raise ReplayError(f"replay file: purchase '{text}' is not 'side=strategy:seed'")
-        try:
-            found[side] = PurchaseChoice.parse(choice)
-        except PurchaseError as exc:
-            raise ReplayError(f"replay file: purchase '{text}': {exc}") from None
-    return found
+    try:
+        return read_purchases(purchases)
+    except PurchaseError as exc:
+        raise ReplayError(f"replay file: {exc}") from None
 
 
 def _check(expected: Sequence[str], found: Sequence[str], step: int) -> None:
