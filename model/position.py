@@ -26,7 +26,7 @@ version is refused with a clear message.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import Field
 
@@ -34,6 +34,14 @@ from model.base import StrictModel
 from model.systems import GameSystem
 
 POSITION_SCHEMA_VERSION = 1
+#: The most draws a position's dice may have made: reading one draws them again from the seed
+#: (a second per few million), and a long game draws tens of thousands.
+MAX_DRAWS = 5_000_000
+#: The most faces a forced die result may have: no die (nor draw from a cup of chits) of these
+#: games has more, so a result above it is a face of none.
+MAX_FACES = 1000
+#: The most forced results queued at once (a worked example forces a few dozen).
+MAX_FORCED = 1000
 
 
 class UnitPlace(StrictModel):
@@ -99,9 +107,11 @@ class GamePosition(StrictModel):
     scenario_id: str
     system: GameSystem
     rules_version: str
-    seed: int = 0
-    draws: int = Field(default=0, ge=0)
-    forced: list[int] = Field(default_factory=list)
+    seed: int = Field(default=0, ge=0, le=2**63 - 1)
+    draws: int = Field(default=0, ge=0, le=MAX_DRAWS)
+    forced: list[Annotated[int, Field(ge=1, le=MAX_FACES)]] = Field(
+        default_factory=list, max_length=MAX_FORCED
+    )
     turn: int
     step: str
     to_act: list[str] = Field(default_factory=list)

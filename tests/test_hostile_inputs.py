@@ -428,3 +428,75 @@ def test_a_thousand_jobs_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
         main(["balance", str(DEMO), "--jobs", "100000"])
     assert exited.value.code == 2
     assert "out of range: give from 0 to 64" in capsys.readouterr().err
+
+
+# --- forced dice and positions ----------------------------------------------------------------
+
+
+def _played(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, dict[str, object]]:
+    """A short seeded demo game's replay file and its data."""
+    import json
+
+    path = tmp_path / "game.json"
+    args = ["play", str(DEMO), "--bots", "random,random", "--seed", "3", "--replay", str(path)]
+    assert main(args) == 0
+    capsys.readouterr()
+    return path, json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(
+    ("forced", "message"),
+    [
+        ("force-dice 1000", "is not a face of a d"),
+        ("force-dice " + "9" * 5000, "(1 to 1000 whole numbers, each 1 to 1000)"),
+        ("force-dice 0", "(1 to 1000 whole numbers, each 1 to 1000)"),
+        ("force-dice " + " ".join(["1"] * 1001), "(1 to 1000 whole numbers, each 1 to 1000)"),
+        ("force-dice " + " ".join(["1"] * 2_000_000), "an action is at most 10,000 characters"),
+    ],
+    ids=["no-face-of-the-die", "5000-digits", "zero", "1001-results", "two-million-results"],
+)
+def test_forced_dice_no_die_can_show_are_a_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], forced: str, message: str
+) -> None:
+    """Before: a ValueError traceback (no face; Python's 4300-digit limit), or 46 s and 280 MB
+    reading two million forced results."""
+    import json
+
+    path, data = _played(tmp_path, capsys)
+    data["actions"] = [forced, *data["actions"]]  # type: ignore[misc]
+    data.pop("fingerprints", None)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    start = time.perf_counter()
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and "action " in err
+    assert len(err) < 1000  # the long action is quoted cut, not whole
+    assert time.perf_counter() - start < 5
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("seed: 3\n", "seed: 3\ndraws: 1000000000000\n", "draws: input should be less than or"),
+        ("seed: 3\n", "seed: 3\nforced: [6, -1]\n", "forced[1]: input should be greater than"),
+        ("system: armor", "system: soldiers", "the position is of the system soldiers"),
+        ("seed: 3\n", "seed: -1\n", "seed: input should be greater than or equal to 0"),
+    ],
+    ids=["a-trillion-draws", "a-negative-forced-result", "another-system", "negative-seed"],
+)
+def test_a_position_beyond_the_limits_is_refused_where_it_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], old: str, new: str, message: str
+) -> None:
+    """Before: a trillion draws read for ever (each drawn again from the seed), a negative
+    forced result was a ValueError traceback, another system's position was read as this
+    one's, a negative seed was taken."""
+    played, _ = _played(tmp_path, capsys)
+    source = tmp_path / "pos.yaml"
+    assert main(["position", str(played), "--at", "5", "-o", str(source)]) == 0
+    capsys.readouterr()
+    path = _edited(tmp_path, source, old, new, "bad.yaml")
+    start = time.perf_counter()
+    assert main(["position", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"{path}:" in err and message in err and "Traceback" not in err
+    assert time.perf_counter() - start < 1

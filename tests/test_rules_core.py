@@ -124,7 +124,7 @@ def test_every_legal_action_of_a_game_round_trips() -> None:
         ("move us.M4.1", "write 'move UNIT HEX"),
         ("move us.M4.1 12,15", "'12,15' is not a hex"),
         ("done", "write 'done SIDE'"),
-        ("force-dice 0", "whole numbers >= 1"),
+        ("force-dice 0", "whole numbers, each 1 to 1000"),
     ],
 )
 def test_text_that_is_not_an_action_is_a_syntax_error(text: str, message: str) -> None:

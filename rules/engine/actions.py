@@ -29,6 +29,14 @@ from typing import ClassVar, Self
 from rules.engine.errors import ActionSyntaxError
 
 _TOKEN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:/@+-]*$")
+#: The longest action text read (the longest real one, a force-dice of many results, is a few
+#: thousand characters); a longer text is refused before it is split.
+MAX_ACTION_TEXT = 10_000
+
+
+def _cut(line: str, most: int = 80) -> str:
+    """``line`` as a message quotes it: at most ``most`` characters."""
+    return line if len(line) <= most else f"{line[: most - 3]}..."
 
 
 def token(text: str, what: str, line: str) -> str:
@@ -127,8 +135,17 @@ class ForceDice(Action):
 
     @classmethod
     def parse(cls, args: list[str], line: str) -> ForceDice:
-        if not args or not all(a.isdigit() and int(a) >= 1 for a in args):
-            raise ActionSyntaxError(f"'{line}': write 'force-dice N [N ...]' (whole numbers >= 1)")
+        from rules.engine.dice import MAX_FACES, MAX_FORCED
+
+        if (
+            not args
+            or len(args) > MAX_FORCED
+            or not all(a.isdigit() and len(a) <= 4 and 1 <= int(a) <= MAX_FACES for a in args)
+        ):
+            raise ActionSyntaxError(
+                f"'{_cut(line)}': write 'force-dice N [N ...]' (1 to {MAX_FORCED} whole numbers, "
+                f"each 1 to {MAX_FACES})"
+            )
         return cls(tuple(int(a) for a in args))
 
 
@@ -142,6 +159,11 @@ def parse_action(text: str, types: Iterable[type[Action]]) -> Action:
     Raises:
         ActionSyntaxError: the text is not one of these actions.
     """
+    if len(text) > MAX_ACTION_TEXT:
+        raise ActionSyntaxError(
+            f"'{_cut(text)}': an action is at most {MAX_ACTION_TEXT:,} characters, not "
+            f"{len(text):,}"
+        )
     words = text.split()
     if not words:
         raise ActionSyntaxError("an empty text is not an action")
@@ -149,5 +171,6 @@ def parse_action(text: str, types: Iterable[type[Action]]) -> Action:
     found = by_verb.get(words[0].lower())
     if found is None:
         verbs = ", ".join(sorted(by_verb))
-        raise ActionSyntaxError(f"'{text}': unknown action '{words[0]}' (one of {verbs})")
+        verb = _cut(words[0], 40)
+        raise ActionSyntaxError(f"'{_cut(text)}': unknown action '{verb}' (one of {verbs})")
     return found.parse(words[1:], text)

@@ -15,6 +15,11 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
+from model.position import MAX_FACES, MAX_FORCED
+from rules.engine.errors import ForcedDiceError
+
+__all__ = ["MAX_FACES", "MAX_FORCED", "Dice", "DieRoll"]
+
 
 @dataclass(frozen=True)
 class DieRoll:
@@ -56,14 +61,15 @@ class Dice:
         rolls after it.
 
         Raises:
-            ValueError: ``sides`` < 1, or the forced result is not a face of this die.
+            ValueError: ``sides`` < 1.
+            ForcedDiceError: the forced result is not a face of this die.
         """
         if sides < 1:
             raise ValueError(f"a die has at least one face, not {sides}")
         if self._forced:
             result = self._forced.popleft()
             if not 1 <= result <= sides:
-                raise ValueError(f"the forced result {result} is not a face of a d{sides}")
+                raise ForcedDiceError(f"the forced result {result} is not a face of a d{sides}")
             return DieRoll(sides, result, forced=True)
         self.draws += 1
         return DieRoll(sides, math.floor(self._rng.random() * sides) + 1)
@@ -71,8 +77,10 @@ class Dice:
     def force(self, *results: int) -> None:
         """Make the next rolls give ``results``, in order (after any forced already)."""
         for r in results:
-            if r < 1:
-                raise ValueError(f"a die result is at least 1, not {r}")
+            if not 1 <= r <= MAX_FACES:
+                raise ForcedDiceError(f"a die result is 1 to {MAX_FACES}, not {r}")
+        if len(self._forced) + len(results) > MAX_FORCED:
+            raise ForcedDiceError(f"at most {MAX_FORCED} forced results may wait to be rolled")
         self._forced.extend(results)
 
     @property

@@ -20,6 +20,11 @@ class IllegalActionError(RulesError):
     """A well-formed action that the rules do not allow in the current state."""
 
 
+class ForcedDiceError(RulesError, ValueError):
+    """A forced die result that cannot be rolled: not a face of any die of these games, or
+    not of the die the rules roll next (a replay's or a position's forced dice)."""
+
+
 class UnsupportedGameError(RulesError):
     """The engine cannot play this scenario's game system (yet)."""
 

@@ -148,6 +148,20 @@ def read_position(doc: Document, scenario: LoadedScenario | None = None) -> tupl
                 )
             ]
         )
+    if scenario.scenario.system != common.system:
+        where = doc.position(("system",))
+        raise ProblemList(
+            [
+                Problem(
+                    doc.path,
+                    where.line,
+                    where.column,
+                    "system",
+                    f"the position is of the system {common.system.value}, the scenario "
+                    f"'{scenario.scenario.id}' of {scenario.scenario.system.value}",
+                )
+            ]
+        )
     game = _game(doc, common, scenario)
     shape = game.position_state
     position = common

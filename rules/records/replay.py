@@ -23,7 +23,7 @@ from typing import Any
 
 from model.scenario_io import LoadedScenario, load_scenario
 from rules.engine.core import State
-from rules.engine.errors import ReplayError
+from rules.engine.errors import ReplayError, RulesError
 from rules.pointbuy.purchase import (
     PurchaseChoice,
     PurchaseError,
@@ -169,7 +169,10 @@ def replay(
     _check(record.fingerprints, prints, 0)
     actions: Sequence[str] = record.actions[:stop_after]
     for i, text in enumerate(actions, start=1):
-        state.apply(text)
+        try:
+            state.apply(text)
+        except RulesError as exc:  # say which action: a replay may hold thousands
+            raise type(exc)(f"action {i}: {exc}") from None
         prints.append(state.fingerprint())
         _check(record.fingerprints, prints, i)
     return Replayed(state, prints)
