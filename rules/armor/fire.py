@@ -619,6 +619,7 @@ class Aim:
     hit: Cell
     shots: int
     turret: TurretAspect | None = None
+    rate: int = 1  # the shots of the normal Rate of Fire, before any announced [OP XXIV.A.2]
 
     @property
     def hit_number(self) -> int:
@@ -633,10 +634,12 @@ def aim(
     moving: bool | None = None,
     target_hexes: int | None = None,
     tracking: bool = False,
+    rate: int | None = None,
 ) -> Aim:
     """The shot up to the die (``moving`` and ``target_hexes`` as for :func:`modifiers`); an
     Opportunity Fire's (``opportunity``) at the Slow Rate of Fire with -8 [AG VII.F.1], a
-    Tracking Fire's (``tracking`` too) without the -8 [OP XV.B.3]."""
+    Tracking Fire's (``tracking`` too) without the -8 [OP XV.B.3]; at the fewer shots
+    announced, ``rate`` (else the order's) [OP XXIV.A.2.a]."""
     spec = state.game.units[firer]
     gun = gun_of(spec, state.game.nation[spec.side])
     assert gun is not None
@@ -652,10 +655,13 @@ def aim(
         mods.append(Modifier("Opportunity Fire", -8, f"{GC1} Misc. (AP); AG VII.F.1]"))
     number = 20 + sum(m.value for m in mods if m.applied)
     rapid = not opportunity and not moving and rng <= gun.short
-    shots = supply.shots(state, firer, spec.rof_rapid if rapid else spec.rof_slow)  # [OP XXIV]
+    if rate is None:  # fewer shots announced on the order [OP XXIV.A.2.a]
+        rate = supply.announced(state, firer, target, opportunity)
+    normal = spec.rof_rapid if rapid else spec.rof_slow
+    shots = supply.shots(state, firer, normal, rate)  # [OP XXIV.A.2]
     hit = hit_number(number, gun.ap_factor(rng))
     turret = turret_aspect(state, firer, target)
-    return Aim(gun, rng, a.distance(b), aspect, tuple(mods), number, hit, shots, turret)
+    return Aim(gun, rng, a.distance(b), aspect, tuple(mods), number, hit, shots, turret, normal)
 
 
 def resolve(
@@ -676,10 +682,14 @@ def resolve(
     gun, rng, hit, shots = shot.gun, shot.range, shot.hit, shot.shots
     # an Ace rolls twice, the lower (better) kept [OP XVII.G.3]
     roll, _ = morale.roll(state, firer, f"AP fire {firer} at {target}", low=True)
+    said = supply.announced(state, firer, target, opportunity)
+    ammo = supply.fire_note(state, firer, shot.rate, shots, said, gp=False)  # [OP XXIV]
     supply.expend(state, firer, shots)  # each shot one Ammunition Factor [OP XXIV.A.2]
     hits, table_note = hits_scored(shot.hit_number, shots, roll)
     ranging.note(state, firer, target, hits)  # for a Previous Hit next time [GC1]
     rule = "[AG III.D; AG VI.B; GC1 AP Hit Table, Number of Hits Table]"
+    if ammo:
+        rule += f" ({ammo})"
     cr = apcr.fires(state, firer, target, rng, opportunity)
     if cr:
         apcr.expend(state, firer, shots)  # [OP XXIII.B]

@@ -157,6 +157,8 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
                 found.append(Order(unit, fire=t, pinning=True))
             if apcr.why_not(state, Order(unit, fire=t, apcr=True)) is None:  # [OP XXIII]
                 found.append(Order(unit, fire=t, apcr=True))
+            # fewer shots announced, standing (Limited Ammunition) [OP XXIV.A.2.a-b]
+            found.extend(Order(unit, fire=t, rate=n) for n in supply.announcements(state, unit))
             if why_not_fire(state, unit, t, moving=True) is None:
                 found.extend(Order(unit, fire=t, moves=d.moves) for d in light)
                 if pivot:  # a Towed unit's Pivot in Place, moving (MV) [ADV V.B.2; VI.A.1]
@@ -325,7 +327,13 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
         rest = replace(order, mg_opportunity=())
         return why if why is not None or rest == Order(unit) else why_not_order(state, rest)
     fire_and_move = Order(
-        unit, order.fire, moves=order.moves, pinning=order.pinning, apcr=order.apcr, mg=order.mg
+        unit,
+        order.fire,
+        moves=order.moves,
+        pinning=order.pinning,
+        apcr=order.apcr,
+        mg=order.mg,
+        rate=order.rate,
     )
     if not order.smoke_indirect:  # FS is the main gun's Direct Fire of Smoke [OP IX.A.1]
         fire_and_move = replace(fire_and_move, smoke=order.smoke)
@@ -414,6 +422,10 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
         why = apcr.why_not(state, order)
         if why is not None:
             return why
+    if order.rate is not None:  # fewer shots announced [OP XXIV.A.2.a-b]
+        why = supply.why_not_rate(state, unit, order.rate, order.fire)
+        if why is not None:
+            return why
     if not order.moves:
         return None if order.fire or order.mg else "an order needs a notation"
     if supply.out_of_fuel(state, unit):
@@ -456,10 +468,14 @@ def _why_not_direct(state: ArmorState, order: Order) -> str | None:
         return banned
     if dumps.is_dump(fire):
         why = dumps.why_not_dump(state, unit, fire, bool(order.moves))
+        if why is None and order.rate is not None:
+            why = "fewer shots are announced at units (our reading) [OP XXIV.A.2.a-b]"
     elif strikes.is_target(state, fire):  # a Block, Wire, Pillbox or Bunker [ADV IV.E.5]
         why = strikes.why_not(state, unit, fire, bool(order.moves))
         if why is None and (order.pinning or order.area or order.apcr):
             why = "Pinning Fire and APCR are at units, not at Terrain Support units [ADV IV.E.5]"
+        if why is None and order.rate is not None:
+            why = "fewer shots are announced at units (our reading) [OP XXIV.A.2.a-b]"
     else:
         why = why_not_fire(state, unit, fire, bool(order.moves))
     return None if why is None else f"{unit} may not fire at {fire}: {why}"

@@ -133,6 +133,8 @@ def describe(state: ArmorState, action: Action) -> str:
         if action.fire:
             pin = " with Pinning Fire [OP XXVIII.A]" if action.pinning else ""
             pin += " with APCR [OP XXIII]" if action.apcr else ""
+            if action.rate is not None:  # [OP XXIV.A.2.a-b]
+                pin += f", {action.rate} shot(s) announced [OP XXIV.A.2.a-b]"
             if action.area:  # [OP XXVIII.B]
                 pin = f" and {', '.join(action.area)} with Area Pinning Fire [OP XXVIII.B]"
             spec = state.game.units.get(action.unit)

@@ -192,6 +192,7 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
         order.transfer,
         order.pinning,
         order.apcr,
+        order.rate,
         order.cover,
         order.entrench,
         order.span,

@@ -1,0 +1,287 @@
+"""Armor's Limited Ammunition [OP XXIV.A] played whole: Towed units and their Transporting
+Vehicle [A.1.c], fewer "shots" announced [A.2.a-b] (our reading: "ROF-1" on the fire order).
+The book prints no worked example of these: forced dice on made positions."""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+from armor_scenes import plot_this_turn, position_head, straight_line, to_next_plot
+from armor_sides import two_sides
+
+from model.hexes import Hex
+from model.scenario_io import parse_scenario
+from rules.armor.events import ApFire, GpFire, PhaseNote
+from rules.armor.fire import aim, why_not_fire
+from rules.armor.game import ArmorGame, ArmorState
+from rules.armor.gp import gp_aim
+from rules.armor.optional import supply
+from rules.armor.orders import Order
+from rules.armor.turn import damage
+from rules.engine.errors import ActionSyntaxError
+from rules.records.position import PositionReader
+from rules.registry import load_game
+
+SCENARIO = (
+    position_head("test-armor-ammunition")
+    + """
+rules: {{level: advanced-game, options: [{options}]}}
+map:
+  layout: {{preset: edge-to-edge, order: [J, K, L]}}
+"""
+)
+#: unit code, hex, compass facing, extra keys of the force entry
+Force = tuple[str, Hex, int, str]
+GUN, HT, DUMP = "us.AT-57MM.1", "us.M3-HALFTRACK.1", "us.AT-57MM.2"
+M4, PZIV, GE_SQUAD = "us.M4.1", "german.PZIVJ.1", "german.GE-INFANTRY-SQUAD.1"
+LIMITED = "limited-ammunition"
+
+
+def _game(us: list[Force], german: list[Force], options: str = LIMITED) -> ArmorGame:
+    amap = _probe().amap
+
+    def forces(units: list[Force]) -> str:
+        return "\n".join(
+            f"      - {{unit: {code}, placement: {{kind: hex, hex: {amap.name(h)}, "
+            f"facing: {amap.global_to_direction(h, compass)}}}{extra}}}"
+            for code, h, compass, extra in units
+        )
+
+    text = SCENARIO.format(options=options) + two_sides(forces(us), forces(german), turns=4)
+    game = load_game(parse_scenario(text, "ammunition.yaml"))
+    assert isinstance(game, ArmorGame)
+    return game
+
+
+@functools.cache
+def _probe() -> ArmorGame:
+    text = SCENARIO.format(options="") + two_sides(
+        "      - {unit: M4, placement: {kind: hex, hex: L3830}}",
+        "      - {unit: PZIVJ, placement: {kind: hex, hex: L3830}}",
+    )
+    game = load_game(parse_scenario(text, "probe.yaml"))
+    assert isinstance(game, ArmorGame)
+    return game
+
+
+@functools.cache
+def _line() -> list[Hex]:
+    """Eight Clear hexes in a straight line going north, no Crest between them."""
+    return straight_line(_probe(), 8)
+
+
+def _state(us: list[Force], german: list[Force], options: str = LIMITED) -> ArmorState:
+    state = _game(us, german, options).new_initial_state(1)
+    assert isinstance(state, ArmorState)
+    return state
+
+
+def _towed(options: str = LIMITED) -> ArmorState:
+    """A 57mm AT gun set up on its Half-Track (force entry ``mounted_on``) and a second one in
+    place on the map; the Half-Track has just Unloaded its gun (the carried mark taken off),
+    both in the first hex; a PzIV six hexes off."""
+    line = _line()
+    state = _state(
+        [
+            ("M3-HALFTRACK", line[0], 0, ", label: ht"),
+            ("AT-57MM", line[0], 0, ", mounted_on: ht"),
+            ("AT-57MM", line[1], 0, ""),
+        ],
+        [("PZIVJ", line[6], 3, "")],
+        options,
+    )
+    assert state.transported(GUN)
+    state.troops.carried.pop(GUN)  # Unloaded [ADV IV.B.1]
+    return state
+
+
+def _move(state: ArmorState, unit: str, h: Hex) -> None:
+    state.troops.hexes[unit] = h
+    state.sheets.options.clear()
+
+
+# --- Towed units [OP XXIV.A.1.c] -----------------------------------------------------------------
+
+
+def test_op_xxiv_a_1_c_towed_gun_is_unlimited_beside_the_vehicle_that_brought_it() -> None:
+    """[OP XXIV.A.1.c]: a Towed unit has "Unlimited ammunition, as long as the Transporting
+    Vehicle unit is in the same hex as or in a hex adjacent": the gun set up on its Half-Track
+    is supplied by it (only "the Vehicle unit that originally Transported" it), in its hex and
+    next to it; the gun "already in place on the mapboard at the start" has no Vehicle and is
+    unlimited all game; without the option nothing is counted."""
+    state = _towed()
+    assert supply.towed_by(state, GUN) == HT and supply.towed_by(state, DUMP) is None
+    assert supply.ammunition_factor(state, GUN) is None
+    _move(state, HT, _line()[1])
+    assert supply.towed_cut(state, GUN) is None and supply.ammunition_factor(state, GUN) is None
+    assert supply.ammunition_factor(state, DUMP) is None
+    plain = _towed(options="")
+    _move(plain, HT, _line()[3])
+    assert supply.ammunition_factor(plain, GUN) is None
+
+
+def test_op_xxiv_a_1_c_towed_gun_has_6_factors_while_its_vehicle_is_away() -> None:
+    """[OP XXIV.A.1.c; A.2]: "The Ammunition Factor is reduced to '6' while the Transporting
+    Vehicle unit moves away": the Half-Track two hexes off, the gun's fire expends its shots
+    from 6 and its log says why; a Vehicle it did not come on does not supply it; once all 6
+    are expended it may no longer fire [A.2]."""
+    state = _towed()
+    line = _line()
+    _move(state, HT, line[2])
+    why = supply.towed_cut(state, GUN) or ""
+    assert "moved away (2 hexes)" in why
+    assert supply.ammunition_factor(state, GUN) == supply.TOWED_AWAY == 6
+    shots = aim(state, GUN, PZIV).shots
+    assert shots == 3  # the 57mm's Rapid Rate of Fire, standing at Short Range
+    state.force_dice(99)  # the AP roll: no hits
+    events = plot_this_turn(state, Order(GUN, fire=PZIV))
+    events += to_next_plot(state)
+    [fire] = [e for e in events if isinstance(e, ApFire) and e.firer == GUN]
+    assert fire.shots == 3 and "[OP XXIV.A.1.c]" in fire.rule and "reduced to 6" in fire.rule
+    assert state.supply.spent == {GUN: 3} and supply.left(state, GUN) == 3
+    state.supply.spent[GUN] = 6
+    state.sheets.options.clear()
+    why = why_not_fire(state, GUN, PZIV) or ""
+    assert "out of ammunition" in why and "[OP XXIV.A.1.c; A.2]" in why
+    assert not any(isinstance(a, Order) and a.fire for a in state.order_options(GUN))
+    assert supply.left(state, DUMP) is None  # the other gun, in place: unlimited
+
+
+def test_op_xxiv_a_1_c_a_knocked_out_vehicle_leaves_its_gun_6_factors() -> None:
+    """[OP XXIV.A.1.c]: the Factor is reduced to 6 while the Transporting Vehicle "is Knocked
+    Out", even in the gun's own hex; two shots fired leave 4, counted for the rest of the game
+    (no Vehicle comes back)."""
+    state = _towed()
+    damage(state, HT, "knocked-out")
+    assert HT not in state.troops.hexes
+    assert "Knocked Out" in (supply.towed_cut(state, GUN) or "")
+    assert supply.ammunition_factor(state, GUN) == 6
+    supply.expend(state, GUN, 2)
+    supply.resupply(state)
+    assert supply.left(state, GUN) == 4
+
+
+def test_op_xxiv_a_1_c_the_vehicle_back_beside_the_gun_fills_it_up_our_reading() -> None:
+    """[OP XXIV.A.1.c] (our reading): after the Movement Execution Phases, a gun whose own
+    Transporting Vehicle stands in or next to its hex again is unlimited once more and its 6
+    filled up (the shots spent away no longer count), said in the log; the Vehicle still
+    away, they stay counted. The state keeps them through a clone and a position file."""
+    state = _towed()
+    line = _line()
+    _move(state, HT, line[3])
+    supply.expend(state, GUN, 4)
+    assert supply.left(state, GUN) == 2
+    clone = state.clone()
+    assert isinstance(clone, ArmorState) and clone.fingerprint() == state.fingerprint()
+    position = state.to_position()
+    back = state.game.state_from_position(position, PositionReader(state.game, position, None))
+    assert isinstance(back, ArmorState) and back.supply.spent == {GUN: 4}
+    events = plot_this_turn(state)  # the Half-Track still away
+    assert state.supply.spent == {GUN: 4}
+    assert not [e for e in events if isinstance(e, PhaseNote) and e.phase == "Limited Ammunition"]
+    to_next_plot(state)
+    assert state.supply.spent == {GUN: 4}
+    state.troops.hexes[HT] = line[1]  # driven back next to its gun
+    events = plot_this_turn(state)
+    [note] = [e for e in events if isinstance(e, PhaseNote) and e.phase == "Limited Ammunition"]
+    assert GUN in note.note and note.rule == "[OP XXIV.A.1.c]" and "our reading" in note.note
+    assert state.supply.spent == {}
+    _move(state, HT, line[4])
+    assert supply.left(state, GUN) == 6
+
+
+# --- Fewer shots announced [OP XXIV.A.2.a-b] ----------------------------------------------------
+
+
+def _tanks(options: str = LIMITED) -> ArmorState:
+    """An M4 (Rate of Fire 1-2) and, at Short Range, a PzIV and a German squad."""
+    line = _line()
+    return _state(
+        [("M4", line[0], 0, "")],
+        [("PZIVJ", line[3], 3, ""), ("GE-INFANTRY-SQUAD", line[2], 3, "")],
+        options,
+    )
+
+
+def test_op_xxiv_a_2_a_fewer_shots_are_written_on_the_fire_order_and_offered() -> None:
+    """[OP XXIV.A.2.a-b]: a player may announce fewer shots than normal; our reading writes it
+    on the Direct Fire order, "F-<target> ROF-1". Offered and legal only with Limited
+    Ammunition, for a gun with a Rate above one, fewer than its highest Rate (the M4's 1-2:
+    ROF-1 only); a squad's fire has none; ROF-0 is no notation."""
+    announced = Order(M4, fire=PZIV, rate=1)
+    assert announced.text() == f"order {M4} F-{PZIV} ROF-1"
+    plain = _tanks(options="")
+    assert plain.game.parse_action(announced.text()) == announced
+    assert announced not in plain.order_options(M4)
+    assert "Limited Ammunition" in (plain.why_not_order(announced) or "")
+    state = _tanks()
+    assert announced in state.order_options(M4)
+    assert Order(M4, fire=GE_SQUAD, rate=1) in state.order_options(M4)
+    assert "1 shot(s) announced [OP XXIV.A.2.a-b]" in state.describe(announced)
+    assert "1 to 1" in (state.why_not_order(Order(M4, fire=PZIV, rate=2)) or "")
+    assert supply.announcements(state, "us.M4.1") == range(1, 2)
+    with pytest.raises(ActionSyntaxError, match="ROF-"):
+        state.game.parse_action(f"order {M4} F-{PZIV} ROF-0")
+
+
+def test_op_xxiv_a_2_a_ap_fire_at_the_lower_rate_expends_what_it_fires() -> None:
+    """[OP XXIV.A.2.a]: "Simply figure the Combat at the lower announced Rate of Fire": the
+    M4 standing at Short Range (Rapid, 2 shots) announced to 1 fires one shot on the Number of
+    Hits Table and expends one Ammunition Factor [A.2], the log saying so. Test Play's preview
+    shows the Number of Hits of the one shot: no 2 hits on 01-10 (the chance of any hit, on
+    the same Hit Number, stays)."""
+    state = _tanks()
+    full = state.preview(Order(M4, fire=PZIV))
+    one = state.preview(Order(M4, fire=PZIV, rate=1))
+    assert one.legal and "1 shot(s): 01-65 1 hit;" in one.chances[0].words
+    assert "2 shot(s): 01-10 2 hits, 11-65 1 hit;" in full.chances[0].words
+    assert any("[OP XXIV.A.2.a-b]" in r for r in one.rules)
+    assert aim(state, M4, PZIV, rate=1).shots == 1 and aim(state, M4, PZIV).shots == 2
+    state.force_dice(99)  # the AP roll: no hits
+    events = plot_this_turn(state, Order(M4, fire=PZIV, rate=1))
+    events += to_next_plot(state)
+    [fire] = [e for e in events if isinstance(e, ApFire) and e.firer == M4]
+    assert fire.shots == 1 and state.supply.spent == {M4: 1}
+    assert "1 of its 2 shots, as announced" in fire.rule and "[OP XXIV.A.2.a]" in fire.rule
+
+
+def test_op_xxiv_a_2_b_gp_fire_with_a_shot_less_halves_the_gp_factor() -> None:
+    """[OP XXIV.A.2.b]: "Divide the normal GP Factor by '1/2' for each 'shot' less than normal"
+    (our reading: halved): the M4's GP fire at the squad, 2 shots normally (as AP would,
+    [A.2]), announced to 1, takes half its GP Factor (rounded down [ADV VI.B.2.d]) and
+    expends one Factor; the preview shows the halved Factor."""
+    state = _tanks()
+    normal = gp_aim(state, M4, GE_SQUAD)
+    fewer = gp_aim(state, M4, GE_SQUAD, rate=1)
+    assert normal.shots == normal.rate == 2 and fewer.shots == 1
+    assert fewer.modified_factor == normal.modified_factor // 2
+    assert [m.rule for m in fewer.modifiers] == ["Limited Ammunition [OP XXIV.A.2.b]"]
+    preview = state.preview(Order(M4, fire=GE_SQUAD, rate=1))
+    assert "One shot fewer: x1/2" in preview.chances[0].words
+    state.force_dice(99)  # the GP roll
+    events = plot_this_turn(state, Order(M4, fire=GE_SQUAD, rate=1))
+    events += to_next_plot(state)
+    [fire] = [
+        e for e in events if isinstance(e, GpFire) and e.firer == M4 and e.verb == "fires GP at"
+    ]
+    assert fire.modified_factor == normal.modified_factor // 2
+    assert "[OP XXIV.A.2.b]" in fire.rule and state.supply.spent == {M4: 1}
+
+
+def test_op_xxiv_a_2_b_a_gun_short_of_factors_fires_fewer_gp_shots_halved_our_reading() -> None:
+    """[OP XXIV.A.2; A.2.b] (our reading): a gun with fewer Factors left than its Rate fires
+    what it has; at GP that is fewer shots than normal, so its GP Factor is halved as if
+    announced, the log saying "all it has left"."""
+    state = _tanks()
+    state.supply.spent[M4] = 23
+    shot = gp_aim(state, M4, GE_SQUAD)
+    full = gp_aim(_tanks(), M4, GE_SQUAD)
+    assert shot.shots == 1 and shot.modified_factor == full.modified_factor // 2
+    state.force_dice(99)
+    events = plot_this_turn(state, Order(M4, fire=GE_SQUAD))
+    events += to_next_plot(state)
+    [fire] = [
+        e for e in events if isinstance(e, GpFire) and e.firer == M4 and e.verb == "fires GP at"
+    ]
+    assert "1 of its 2 shots, all it has left" in fire.rule and supply.left(state, M4) == 0
