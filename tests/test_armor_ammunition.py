@@ -19,7 +19,7 @@ from rules.armor.gp import gp_aim
 from rules.armor.optional import supply
 from rules.armor.orders import Order
 from rules.armor.turn import damage
-from rules.engine.errors import ActionSyntaxError
+from rules.engine.errors import ActionSyntaxError, UnsupportedGameError
 from rules.records.position import PositionReader
 from rules.registry import load_game
 
@@ -285,3 +285,134 @@ def test_op_xxiv_a_2_b_a_gun_short_of_factors_fires_fewer_gp_shots_halved_our_re
         e for e in events if isinstance(e, GpFire) and e.firer == M4 and e.verb == "fires GP at"
     ]
     assert "1 of its 2 shots, all it has left" in fire.rule and supply.left(state, M4) == 0
+
+
+# --- Ammunition Allotment [OP XXIV.B] -----------------------------------------------------------
+
+ALLOT = "ammunition-allotment"
+M18, PANTHER = "us.M18.1", "german.PANTHER-A.1"
+
+
+def _allotted(marks: str = "", options: str = ALLOT, unit: str = "M4") -> ArmorState:
+    """An M4 (or ``unit``) with the force entry's ``state`` marks, a PzIV and a German squad
+    at Short Range."""
+    line = _line()
+    extra = f", state: [{marks}]" if marks else ""
+    return _state(
+        [(unit, line[0], 0, extra)],
+        [("PZIVJ", line[3], 3, ""), ("GE-INFANTRY-SQUAD", line[2], 3, "")],
+        options,
+    )
+
+
+def test_op_xxiv_b_an_allotment_written_on_the_force_entry_divides_the_factor() -> None:
+    """[OP XXIV.B; B.1; B.3]: "divide up each unit's Ammunition Factor into types of
+    ammunition": the M4's 24 written on its force entry as the book records them, "AP 14",
+    "GP 6", "S 4"; each fire spends its own type (its log says what is left); the option brings
+    Limited Ammunition with it (our reading); "units may run out of some types of ammunition,
+    while still having plenty of other types": out of AP Shots, no AP fire is offered or
+    allowed, the GP fire at the squad still is."""
+    state = _allotted('"AP 14", "GP 6", "S 4"')
+    assert supply.limited(state.game)
+    assert supply.allotment(state, M4) == {"AP": 14, "GP": 6, "S": 4}
+    state.force_dice(99)  # the AP roll: no hits
+    events = plot_this_turn(state, Order(M4, fire=PZIV))
+    events += to_next_plot(state)
+    [fire] = [e for e in events if isinstance(e, ApFire) and e.firer == M4]
+    assert "'AP' AP Shots of its Ammunition Allotment: 14 of 14 left" in fire.rule
+    assert state.supply.by_type == {M4: {"AP": 2}} and state.supply.spent == {M4: 2}
+    assert supply.left(state, M4, "AP") == 12 and supply.left(state, M4) == 22
+    state.supply.by_type[M4]["AP"] = 14
+    state.sheets.options.clear()
+    why = why_not_fire(state, M4, PZIV) or ""
+    assert "out of AP Shots" in why and "[OP XXIV.B]" in why
+    options = state.order_options(M4)
+    assert Order(M4, fire=PZIV) not in options and Order(M4, fire=GE_SQUAD) in options
+    clone = state.clone()
+    assert isinstance(clone, ArmorState) and clone.fingerprint() == state.fingerprint()
+    clone.supply.by_type[M4]["GP"] = 1
+    assert "GP" not in state.supply.by_type[M4]  # a copy, not the same dict
+    position = state.to_position()
+    back = state.game.state_from_position(position, PositionReader(state.game, position, None))
+    assert isinstance(back, ArmorState) and back.supply.snapshot() == state.supply.snapshot()
+
+
+def test_op_xxiv_b_with_no_allotment_written_the_types_share_the_factor_our_reading() -> None:
+    """[OP XXIV.B] (our reading, :data:`supply.DEFAULT_PLACEHOLDER`): a scenario that gives no
+    allotment shares the Factor equally among the types the unit fires in this game: the M4's
+    24 in the Advanced Game AP 12, GP 12; with Smoke [OP IX] AP 8, GP 8, S 8; a rolled
+    Variable Ammunition Factor [C.2] smaller than what is written cuts it in proportion."""
+    assert supply.allotment(_allotted(), M4) == {"AP": 12, "GP": 12}
+    smoky = _allotted(options=f"{ALLOT}, smoke")
+    assert supply.allotment(smoky, M4) == {"AP": 8, "GP": 8, "S": 8}
+    assert supply.allotment(_allotted(options=LIMITED), M4) is None
+    rolled = _allotted('"AP 14", "GP 6", "S 4"')
+    rolled.supply.ammo[M4] = 12  # as if rolled [OP XXIV.C.2]
+    assert supply.allotment(rolled, M4) == {"AP": 7, "GP": 3, "S": 2}
+
+
+def test_op_xxiv_b_out_of_smoke_shots_no_smoke_is_fired() -> None:
+    """[OP XXIV.B.1; A.2]: Smoke Shots ("S") are their own type, one a shell: with its 4
+    spent, the M4 is offered no "FS" order, saying why, while its AP fire stays."""
+    state = _allotted('"AP 14", "GP 6", "S 4"', options=f"{ALLOT}, smoke")
+    fs = [a for a in state.order_options(M4) if isinstance(a, Order) and a.smoke]
+    assert fs
+    state.supply.by_type[M4] = {"S": 4}
+    state.sheets.options.clear()
+    assert not [a for a in state.order_options(M4) if isinstance(a, Order) and a.smoke]
+    assert "out of Smoke Shots" in (state.why_not_order(fs[0]) or "")
+    assert Order(M4, fire=PZIV) in state.order_options(M4)
+
+
+def test_op_xxiv_b_2_american_apcr_shots_are_their_own_type() -> None:
+    """[OP XXIV.B.1-2; OP XXIII]: the M18's 12 written "AP 8", "CR 4" (40% of 12 at most):
+    its APCR fire spends "CR" shots; out of AP Shots it is offered only the APCR fire, the
+    plain AP order refused, saying why; out of both, no fire at all."""
+    line = _line()
+    state = _state(
+        [("M18", line[0], 0, ', state: ["AP 8", "CR 4"]')],
+        [("PANTHER-A", line[3], 3, "")],
+        f"{ALLOT}, apcr",
+    )
+    cr = Order(M18, fire=PANTHER, apcr=True)
+    assert supply.allotment(state, M18) == {"AP": 8, "CR": 4}
+    assert cr in state.order_options(M18) and Order(M18, fire=PANTHER) in state.order_options(M18)
+    state.force_dice(99)  # the AP roll: no hits
+    events = plot_this_turn(state, cr)
+    events += to_next_plot(state)
+    [fire] = [e for e in events if isinstance(e, ApFire) and e.firer == M18]
+    assert "[OP XXIII.A]" in fire.rule and "'CR' APCR Shots" in fire.rule
+    assert state.supply.by_type == {M18: {"CR": fire.shots}}
+    state.supply.by_type[M18] = {"AP": 8, "CR": 1}
+    state.supply.apcr[M18] = 1
+    state.sheets.options.clear()
+    options = state.order_options(M18)
+    assert cr in options and Order(M18, fire=PANTHER) not in options
+    assert "out of AP Shots" in (state.why_not_order(Order(M18, fire=PANTHER)) or "")
+    state.supply.by_type[M18]["CR"] = state.supply.apcr[M18] = 4
+    state.sheets.options.clear()
+    assert not [a for a in state.order_options(M18) if isinstance(a, Order) and a.fire]
+    assert "[OP XXIV.B]" in (state.why_not_order(cr) or "")
+
+
+@pytest.mark.parametrize(
+    ("unit", "marks", "options", "words"),
+    [
+        ("M4", '"AP 20", "GP 10"', ALLOT, "30 shots allotted, more than its card's"),
+        ("M4", '"AP 4"', LIMITED, "add 'ammunition-allotment' to 'rules.options'"),
+        ("M4", '"AP 4", "AP 6"', ALLOT, "each type of ammunition is written once"),
+        ("M4", '"CR 2"', ALLOT, "only the M18 and Sherman '76' cards fire APCR [OP XXIII]"),
+        ("M18", '"AP 6", "CR 6"', ALLOT, "at most 40% of its Ammunition Factor 12 in APCR, 4"),
+        ("INFANTRY-SQUAD", '"GP 4"', ALLOT, "its ammunition is unlimited"),
+    ],
+)
+def test_op_xxiv_b_an_allotment_the_book_does_not_allow_is_refused_where_it_is_written(
+    unit: str, marks: str, options: str, words: str
+) -> None:
+    """[OP XXIV.A.1; B; B.2; OP XXIII]: the scenario's allotment is checked when the game is
+    loaded, the error naming the force entry and why: more than the card's Factor, without the
+    option, a type twice, APCR on a card that does not fire it, an American unit's APCR over
+    40%, a Leg unit's unlimited ammunition."""
+    with pytest.raises(UnsupportedGameError) as err:
+        _allotted(marks, options, unit)
+    assert "sides[0].forces[0].state" in str(err.value) and words in str(err.value)

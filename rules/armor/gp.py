@@ -359,6 +359,7 @@ class GpAim:
     #: [OP XXIV.A.2] (a machinegun's or an infantry weapon's: 0, unlimited [A.1.a])
     shots: int = 0
     rate: int = 0
+    kind: str = "GP"  # its type with the Ammunition Allotment: "GP" or "FT" [OP XXIV.B.1]
 
 
 def gp_aim(
@@ -409,11 +410,12 @@ def gp_aim(
     if half is not None:
         mods.append(half)
     shots = normal = 0
-    if mg is None:  # the main gun's shots [OP XXIV.A.2]
+    kind = supply.FT if mg is None and specials.flames(state, firer, rng, moving) else supply.GP
+    if mg is None:  # the main gun's shots [OP XXIV.A.2], of its type [OP XXIV.B]
         normal = supply.normal_rate(state, firer, rng, moving, opportunity)
         if rate is None:
             rate = supply.announced(state, firer, target, opportunity)
-        shots = supply.shots(state, firer, normal, rate)
+        shots = supply.shots(state, firer, normal, rate, kind)
         fewer = "Limited Ammunition [OP XXIV.A.2.b]"
         mods.extend(Modifier("One shot fewer: x1/2", 0, fewer) for _ in range(normal - shots))
     halves = len(mods)
@@ -449,7 +451,7 @@ def gp_aim(
     n, s, note = hit_line(found.value, col)
     hexes = a.distance(b)
     return GpAim(rng, hexes, moving, factor, tuple(mods), modified, col, found, target_moving,
-                 tuple(dice), n, s, note, shots, normal)  # fmt: skip
+                 tuple(dice), n, s, note, shots, normal, kind)  # fmt: skip
 
 
 def resolve_gp(
@@ -476,8 +478,8 @@ def resolve_gp(
     ammo = ""
     if mg is None:  # Vehicle machineguns: unlimited ammunition [OP XXIV.A.1.a]
         said = supply.announced(state, firer, target, opportunity)
-        ammo = supply.fire_note(state, firer, shot.rate, shot.shots, said, gp=True)
-        supply.expend(state, firer, shot.shots)  # as an AP fire would [OP XXIV.A.2]
+        ammo = supply.fire_note(state, firer, shot.rate, shot.shots, said, shot.kind)
+        supply.expend(state, firer, shot.shots, shot.kind)  # as AP would [OP XXIV.A.2; B]
     modified = roll + sum(m.value for m in shot.dice_modifiers)
     result = result_of(roll, modified, shot.n, shot.s) if shot.modified_factor > 0 else "N"
     rule = "[ADV VI.B; GC1 GP Hit Table, Effects of GP Hits]"

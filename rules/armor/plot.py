@@ -30,7 +30,7 @@ from rules.armor import (
     storeys,
     transport,
 )
-from rules.armor.fire import why_not_fire
+from rules.armor.fire import gp_shot, why_not_fire
 from rules.armor.indirect import mortars
 from rules.armor.move import (
     PROHIBITED,
@@ -151,18 +151,24 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
             mover = vehicles.mover(state, unit)
             closed = alleys.fixed(state, unit)  # no turn in an Alley [OP XXVII.D.4]
             light = destinations(mover, here, facing, cost, on_map, limit, closed) if limit else []
+        # out of AP Shots with APCR left: only the APCR fire [OP XXIV.B; OP XXIII]
+        cr_only = {t for t in targets if _ap_out(state, unit, t)}
         for t in targets:
-            found.append(Order(unit, fire=t))
-            if pinning.may_pin(state, unit, t):  # Pinning Fire [OP XXVIII.A]
-                found.append(Order(unit, fire=t, pinning=True))
+            if t not in cr_only:
+                found.append(Order(unit, fire=t))
+                if pinning.may_pin(state, unit, t):  # Pinning Fire [OP XXVIII.A]
+                    found.append(Order(unit, fire=t, pinning=True))
             if apcr.why_not(state, Order(unit, fire=t, apcr=True)) is None:  # [OP XXIII]
                 found.append(Order(unit, fire=t, apcr=True))
+            if t in cr_only:
+                continue
             # fewer shots announced, standing (Limited Ammunition) [OP XXIV.A.2.a-b]
             found.extend(Order(unit, fire=t, rate=n) for n in supply.announcements(state, unit))
             if why_not_fire(state, unit, t, moving=True) is None:
                 found.extend(Order(unit, fire=t, moves=d.moves) for d in light)
                 if pivot:  # a Towed unit's Pivot in Place, moving (MV) [ADV V.B.2; VI.A.1]
                     found.append(Order(unit, fire=t, moves="V"))
+        targets = [t for t in targets if t not in cr_only]
         found.extend(area_pinning.options(state, unit, targets))  # [OP XXVIII.B]
     if fire_banned(state, spec.side, "direct") is None:
         if state.game.advanced and state.game.works.units:  # "F" and the hex [ADV IV.E.5]
@@ -183,6 +189,16 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
     found.extend(carrying)
     state.sheets.options[unit] = found
     return found
+
+
+def _ap_out(state: ArmorState, unit: str, target: str) -> bool:
+    """A unit carrying APCR whose AP fire at ``target`` finds no AP Shots left of its
+    Ammunition Allotment [OP XXIV.B] (its other fire checks made by ``why_not_fire``)."""
+    if not supply.allotting(state.game) or not apcr.carries(state, unit):
+        return False
+    if gp_shot(state, unit, target):
+        return False
+    return supply.why_not_fire(state, unit, supply.AP) is not None
 
 
 def _turns_in_alley(state: ArmorState, action: Action) -> bool:
@@ -478,6 +494,8 @@ def _why_not_direct(state: ArmorState, order: Order) -> str | None:
             why = "fewer shots are announced at units (our reading) [OP XXIV.A.2.a-b]"
     else:
         why = why_not_fire(state, unit, fire, bool(order.moves))
+        if why is None and not order.apcr and _ap_out(state, unit, fire):
+            why = supply.why_not_fire(state, unit, supply.AP)  # AP, not APCR [OP XXIV.B]
     return None if why is None else f"{unit} may not fire at {fire}: {why}"
 
 

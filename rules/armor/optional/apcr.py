@@ -36,7 +36,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rules.armor.optional import APCR, card_value, in_use
-from rules.armor.optional.supply import ammunition_factor
+from rules.armor.optional.supply import allotment, ammunition_factor
 
 if TYPE_CHECKING:
     from rules.armor.cards import Gun
@@ -68,7 +68,11 @@ def carries(state: ArmorState, unit: str) -> bool:
 
 def limit(state: ArmorState, unit: str) -> int:
     """The APCR a unit may fire in the game: three times [B], or with Limited Ammunition 40%
-    of its Ammunition Factor in shots [OP XXIV.B.2]."""
+    of its Ammunition Factor in shots [OP XXIV.B.2], or with the Ammunition Allotment its
+    "CR" shots [OP XXIV.B]."""
+    shares = allotment(state, unit)
+    if shares is not None:
+        return shares.get("CR", 0)
     factor = ammunition_factor(state, unit)
     return TIMES if factor is None else factor * 4 // 10
 

@@ -48,17 +48,29 @@ type; APCR: :mod:`rules.armor.optional.apcr`).
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from rules.armor.cards import gun_of
 from rules.armor.events import PhaseNote
-from rules.armor.optional import AMMUNITION, VARIABLE, card_value, in_use
+from rules.armor.optional import ALLOTMENT, AMMUNITION, SMOKE, VARIABLE, card_value, in_use
 from rules.armor.optional.events import TableRoll
+from rules.engine.errors import UnsupportedGameError
 
 if TYPE_CHECKING:
-    from rules.armor.game import ArmorState
+    from rules.armor.game import ArmorGame, ArmorState
+    from rules.armor.units import ArmorUnit
 
 RULE = "[OP XXIV]"
+
+
+def limited(game: ArmorGame) -> bool:
+    """Limited Ammunition is played [OP XXIV.A]: its option, or the Ammunition Allotment's,
+    which divides the same Ammunition Factor into types [OP XXIV.B] (our reading: naming the
+    Allotment brings the Limits and Expenditure it divides)."""
+    return in_use(game, AMMUNITION) or in_use(game, ALLOTMENT)
+
+
 UNLIMITED_PLACEHOLDER = "no Ammo value on the catalogue's card: unlimited (placeholder)"
 
 
@@ -94,7 +106,7 @@ def ammunition_factor(state: ArmorState, unit: str) -> int | None:
     """The main gun's Ammunition Factor for this game, None when unlimited [OP XXIV.A.1]; a
     Towed unit's :data:`TOWED_AWAY` while its Transporting Vehicle is away [A.1.c]."""
     spec = state.game.units[unit]
-    if not in_use(state.game, AMMUNITION):
+    if not limited(state.game):
         return None
     if spec.towed:  # [A.1.c]
         return TOWED_AWAY if towed_cut(state, unit) is not None else None
@@ -106,14 +118,31 @@ def ammunition_factor(state: ArmorState, unit: str) -> int | None:
     return listed if isinstance(listed, int) else None
 
 
-def left(state: ArmorState, unit: str) -> int | None:
-    """The Ammunition Factors the unit's main gun has left, None when unlimited."""
+def left(state: ArmorState, unit: str, kind: str | None = None) -> int | None:
+    """The Ammunition Factors the unit's main gun has left, None when unlimited; with the
+    Ammunition Allotment and a ``kind`` ("AP", "GP", "CR", "S", "FT"), the shots of that type
+    left [OP XXIV.B]."""
     factor = ammunition_factor(state, unit)
-    return None if factor is None else max(0, factor - state.supply.spent.get(unit, 0))
+    if factor is None:
+        return None
+    shares = allotment(state, unit)
+    if shares is None:
+        return max(0, factor - state.supply.spent.get(unit, 0))
+    if kind is None:
+        return max(0, sum(shares.values()) - state.supply.spent.get(unit, 0))
+    used = state.supply.by_type.get(unit, {}).get(kind, 0)
+    return max(0, shares.get(kind, 0) - used)
 
 
-def why_not_fire(state: ArmorState, unit: str) -> str | None:
-    """Why the unit's main gun may not fire for want of ammunition, or None [OP XXIV.A.2]."""
+def why_not_fire(state: ArmorState, unit: str, kind: str | None = None) -> str | None:
+    """Why the unit's main gun may not fire for want of ammunition (of the ``kind`` the fire
+    is, with the Ammunition Allotment [OP XXIV.B]), or None [OP XXIV.A.2]."""
+    if kind is not None and left(state, unit) != 0 and left(state, unit, kind) == 0:
+        shares = allotment(state, unit) or {}
+        return (
+            f"out of {NAMES[kind]}: its {shares.get(kind, 0)} '{kind}' shots of its "
+            "Ammunition Allotment expended, while other types are left [OP XXIV.B]"
+        )
     if left(state, unit) == 0:
         factor = ammunition_factor(state, unit)
         cut = towed_cut(state, unit) if state.game.units[unit].towed else None
@@ -129,10 +158,13 @@ def why_not_fire(state: ArmorState, unit: str) -> str | None:
     return None
 
 
-def shots(state: ArmorState, unit: str, rate: int, announced: int | None = None) -> int:
+def shots(
+    state: ArmorState, unit: str, rate: int, announced: int | None = None, kind: str | None = None
+) -> int:
     """The shots of a fire at Rate ``rate``: no more than the player ``announced``
-    [OP XXIV.A.2.a-b], nor than the Factors left (our reading)."""
-    have = left(state, unit)
+    [OP XXIV.A.2.a-b], nor than the Factors left (of its ``kind`` with the Ammunition
+    Allotment [OP XXIV.B]) (our reading)."""
+    have = left(state, unit, kind)
     rate = rate if announced is None else min(rate, announced)
     return rate if have is None else min(rate, have)
 
@@ -169,7 +201,7 @@ def rated(state: ArmorState, unit: str) -> bool:
     whose shots are counted (a Vehicle's main gun that is no machinegun, or a Towed unit's
     [OP XXIV.A.1.c-d]) with a Rate of Fire above one [A.2.a]."""
     spec = state.game.units[unit]
-    if not in_use(state.game, AMMUNITION) or spec.mortar:
+    if not limited(state.game) or spec.mortar:
         return False
     counted = (spec.vehicle and not spec.mg_main_gun) or spec.towed
     return counted and max(spec.rof_slow, spec.rof_rapid) > 1
@@ -185,7 +217,7 @@ def announcements(state: ArmorState, unit: str) -> range:
 
 def why_not_rate(state: ArmorState, unit: str, rate: int, fire: str | None) -> str | None:
     """Why a fire order may not announce ``rate`` shots, or None [OP XXIV.A.2.a-b]."""
-    if not in_use(state.game, AMMUNITION):
+    if not limited(state.game):
         return (
             "announcing fewer shots is part of Limited Ammunition [OP XXIV.A.2.a-b], an "
             "Optional Rule the scenario does not use"
@@ -207,22 +239,23 @@ def why_not_rate(state: ArmorState, unit: str, rate: int, fire: str | None) -> s
 def announced(state: ArmorState, firer: str, target: str, opportunity: bool) -> int | None:
     """The shots announced on the firer's Direct Fire order at ``target`` (None: its normal
     Rate); never for an Opportunity or Tracking Fire (our reading: the order names a hex)."""
-    if opportunity or not in_use(state.game, AMMUNITION):
+    if opportunity or not limited(state.game):
         return None
     order = state.orders_of(firer)
     return order.rate if order.fire == target else None
 
 
 def fire_note(
-    state: ArmorState, firer: str, normal: int, fired: int, announced: int | None, gp: bool
+    state: ArmorState, firer: str, normal: int, fired: int, announced: int | None, kind: str
 ) -> str:
-    """What a fire's log says of its ammunition, before it is expended: fewer shots than the
-    normal Rate [A.2.a-b] and a Towed unit's Factor of 6 [A.1.c]; "" when nothing is to say."""
+    """What a fire's log says of its ammunition (of ``kind``: "AP", "CR", "GP", "FT"), before
+    it is expended: fewer shots than the normal Rate [A.2.a-b], a Towed unit's Factor of 6
+    [A.1.c] and the type's shots left of the Ammunition Allotment [B]; "" when none."""
     words = []
     if fired < normal:
         why = "as announced" if announced is not None and announced == fired else "all it has left"
         fewer = f"{fired} of its {normal} shots, {why}"
-        if gp:
+        if kind in (GP, FT):
             words.append(f"{fewer}: the GP Factor halved for each shot less [OP XXIV.A.2.b]")
         else:
             words.append(f"{fewer}: the Combat figured at that Rate of Fire [OP XXIV.A.2.a]")
@@ -233,13 +266,185 @@ def fire_note(
                 f"{cut}: its Ammunition Factor is reduced to {TOWED_AWAY}, "
                 f"{left(state, firer)} left before this fire [OP XXIV.A.1.c]"
             )
+    shares = allotment(state, firer)
+    if shares is not None:
+        words.append(
+            f"'{kind}' {NAMES[kind]} of its Ammunition Allotment: {left(state, firer, kind)} of "
+            f"{shares.get(kind, 0)} left before this fire [OP XXIV.B]"
+        )
     return "; ".join(words)
 
 
-def expend(state: ArmorState, unit: str, count: int) -> None:
-    """``count`` Ammunition Factors expended [OP XXIV.A.2] (nothing when unlimited)."""
+def expend(state: ArmorState, unit: str, count: int, kind: str | None = None) -> None:
+    """``count`` Ammunition Factors expended [OP XXIV.A.2] (nothing when unlimited), of its
+    ``kind`` with the Ammunition Allotment [OP XXIV.B]."""
     if ammunition_factor(state, unit) is not None and count > 0:
         state.supply.spent[unit] = state.supply.spent.get(unit, 0) + count
+        if kind is not None and allotment(state, unit) is not None:
+            mine = state.supply.by_type.setdefault(unit, {})
+            mine[kind] = mine.get(kind, 0) + count
+
+
+# --- Ammunition Allotment [OP XXIV.B] -----------------------------------------------------------
+
+#: The types of ammunition and their abbreviations [OP XXIV.B.1].
+AP, GP, CR, SMOKE_SHOT, FT = "AP", "GP", "CR", "S", "FT"
+TYPES = (AP, GP, CR, SMOKE_SHOT, FT)
+NAMES = {
+    AP: "AP Shots",
+    GP: "GP Shots",
+    CR: "APCR Shots",
+    SMOKE_SHOT: "Smoke Shots",
+    FT: "Flamethrower Bursts",
+}
+#: At most 40% of an American unit's Ammunition Factor in APCR [OP XXIV.B.2].
+CR_PERCENT = 40
+DEFAULT_PLACEHOLDER = (
+    "the scenario gives no allotment: the Ammunition Factor shared equally among the types "
+    "the unit fires in this game (AP; GP in the Advanced Game; CR where it carries APCR, at "
+    "most 40% [OP XXIV.B.2]; S with the Smoke option; FT for a flamethrower), what does not "
+    "divide to the first of them (our reading)"
+)
+_MARK = re.compile(r"^\s*(AP|GP|CR|S|FT)\s*[:=]?\s*(-?[0-9]+)\s*$", re.IGNORECASE)
+
+
+def allotting(game: ArmorGame) -> bool:
+    return in_use(game, ALLOTMENT)
+
+
+def written(marks: tuple[str, ...] | list[str]) -> dict[str, int]:
+    """The allotment a force entry's ``state`` writes, as the book records it at the bottom of
+    the Combat Unit Column ("AP 14", "GP 6", "S 4" [OP XXIV.B.1; B.3]); {} when none."""
+    found: dict[str, int] = {}
+    for mark in marks:
+        got = _MARK.match(mark)
+        if got is not None:
+            found[got.group(1).upper()] = int(got.group(2))
+    return found
+
+
+def fired_types(state: ArmorState, unit: str) -> list[str]:
+    """The types of ammunition ``unit``'s gun fires in this game, in :data:`TYPES` order."""
+    from rules.armor.optional import apcr, specials
+
+    spec = state.game.units[unit]
+    found = [AP]
+    if state.game.advanced:
+        found.append(GP)
+    if apcr.carries(state, unit):
+        found.append(CR)
+    if in_use(state.game, SMOKE) and (spec.vehicle or spec.towed):
+        found.append(SMOKE_SHOT)
+    if specials.flamethrower_tank(state, unit):
+        found.append(FT)
+    return found
+
+
+def _shared(total: int, weights: dict[str, int]) -> dict[str, int]:
+    """``total`` divided in proportion to ``weights``, rounded down, what is left over one by
+    one to the types in :data:`TYPES` order."""
+    whole = sum(weights.values())
+    shares = {k: total * w // whole for k, w in weights.items()} if whole else {}
+    spare = total - sum(shares.values())
+    for k in [k for k in TYPES if weights.get(k)] * max(1, spare):
+        if spare <= 0:
+            break
+        shares[k] += 1
+        spare -= 1
+    return shares
+
+
+def allotment(state: ArmorState, unit: str) -> dict[str, int] | None:
+    """Each type's shots for the game with the Ammunition Allotment [OP XXIV.B], None without
+    it or for a gun with unlimited ammunition: the force entry's ``state`` marks ("AP 14",
+    "GP 6", "S 4"), cut in proportion when a rolled Variable Ammunition Factor [C.2] or a
+    Towed unit's 6 [A.1.c] is smaller (our reading); none written, :data:`DEFAULT_PLACEHOLDER`."""
+    if not allotting(state.game):
+        return None
+    factor = ammunition_factor(state, unit)
+    if factor is None:
+        return None
+    given = written(state.game.deployment.marks.get(unit, ()))
+    if given:
+        return given if sum(given.values()) <= factor else _shared(factor, given)
+    shares = _shared(factor, dict.fromkeys(fired_types(state, unit), 1))
+    cap = factor * CR_PERCENT // 100  # [B.2]
+    if shares.get(CR, 0) > cap:
+        shares[AP] += shares[CR] - cap
+        shares[CR] = cap
+    return shares
+
+
+def allotment_words(state: ArmorState, unit: str) -> str:
+    """The allotment as the book records it, "AP 8, GP 8, S 8" (and what is left)."""
+    shares = allotment(state, unit)
+    if shares is None:
+        return ""
+    return ", ".join(f"{k} {left(state, unit, k)}/{n}" for k, n in shares.items())
+
+
+def check(game: ArmorGame) -> None:
+    """Refuse a force entry's allotment the book does not allow [OP XXIV.B], saying where.
+
+    Raises:
+        UnsupportedGameError: the entry, the mark and why.
+    """
+    for i, side in enumerate(game.scenario.sides):
+        entries = [(f"sides[{i}].forces[{j}]", e) for j, e in enumerate(side.forces)]
+        for r, rein in enumerate(side.reinforcements):
+            entries += [
+                (f"sides[{i}].reinforcements[{r}].units[{j}]", e) for j, e in enumerate(rein.units)
+            ]
+        for where, entry in entries:
+            mine = [m for m in entry.state if _MARK.match(m)]
+            if not mine:
+                continue
+            code = f"{side.id}.{entry.unit}."  # the entry's units' game ids [Intro III.B]
+            spec = next((u for u in game.units.values() if u.id.startswith(code)), None)
+            why = _why_not_allotted(game, side.nation, spec, mine)
+            if why is not None:
+                raise UnsupportedGameError(f"{where}.state ({entry.unit}): {why}")
+
+
+def _why_not_allotted(
+    game: ArmorGame, nation: str, spec: ArmorUnit | None, mine: list[str]
+) -> str | None:
+    if not allotting(game):
+        return (
+            f"'{mine[0]}' is an Ammunition Allotment [OP XXIV.B], an Optional Rule: add "
+            f"'{ALLOTMENT}' to 'rules.options'"
+        )
+    given = written(mine)
+    if len(given) < len(mine):
+        return "each type of ammunition is written once [OP XXIV.B.1]"
+    if any(n < 0 for n in given.values()):
+        return "the shots of a type are a number, 0 or more [OP XXIV.B]"
+    if spec is None:
+        return None  # not in this game (a purchase left to the Point Selection)
+    type_id = spec.type_id
+    factor = TOWED_AWAY if spec.towed else card_value(type_id, "ammo")
+    if not (spec.vehicle or spec.towed) or spec.mg_main_gun or not isinstance(factor, int):
+        return (
+            "its ammunition is unlimited, nothing to divide (Leg units, Vehicle machineguns "
+            "[OP XXIV.A.1.a]; a card with no Ammo value)"
+        )
+    total = sum(given.values())
+    if total > factor:
+        what = (
+            "a Towed unit's Ammunition Factor away from its Vehicle"
+            if spec.towed
+            else ("its card's Ammunition Factor")
+        )
+        return f"{total} shots allotted, more than {what}, {factor} [OP XXIV.A.1; B]"
+    if CR in given and card_value(type_id, "apcr") is not True:
+        return "'CR': only the M18 and Sherman '76' cards fire APCR [OP XXIII]"
+    cap = factor * CR_PERCENT // 100
+    if given.get(CR, 0) > cap and nation == "us":
+        return (
+            f"{given[CR]} APCR shots: an American unit carries at most 40% of its Ammunition "
+            f"Factor {factor} in APCR, {cap} [OP XXIV.B.2]"
+        )
+    return None
 
 
 def issue(state: ArmorState) -> None:
@@ -255,7 +460,7 @@ def issue(state: ArmorState) -> None:
         state.emit(TableRoll("Fuel Factors", unit, f"three dice: {reads}", sum(rolls),
                              f"{sum(rolls)} Fuel Factors", "[OP XXIV.C.1]"))  # fmt: skip
         listed, dice = card_value(spec.type_id, "ammo"), card_value(spec.type_id, "ammo_dice")
-        if not in_use(state.game, AMMUNITION) or spec.mg_main_gun:
+        if not limited(state.game) or spec.mg_main_gun:
             continue
         if not isinstance(listed, int) or not isinstance(dice, int):
             continue
