@@ -17,8 +17,9 @@ from rules.armor.fire import aim, why_not_fire
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.gp import gp_aim
 from rules.armor.optional import supply
-from rules.armor.orders import Order
+from rules.armor.orders import OpportunityFire, Order
 from rules.armor.turn import damage
+from rules.engine.actions import Done
 from rules.engine.errors import ActionSyntaxError, UnsupportedGameError
 from rules.records.position import PositionReader
 from rules.registry import load_game
@@ -416,3 +417,34 @@ def test_op_xxiv_b_an_allotment_the_book_does_not_allow_is_refused_where_it_is_w
     with pytest.raises(UnsupportedGameError) as err:
         _allotted(marks, options, unit)
     assert "sides[0].forces[0].state" in str(err.value) and words in str(err.value)
+
+
+# --- Opportunity Fire with APCR [OP XXIII.A] (our reading) -------------------------------------
+
+
+def test_op_xxiii_a_opportunity_fire_with_apcr_written_n_hex_cr_our_reading() -> None:
+    """[OP XXIII.A; AG VII.F] (our reading): "APCR is fired exactly the same as normal AP", so
+    an Opportunity Fire order may carry the choice too, "N-<hex> CR": offered on the hexes of
+    enemy Vehicles to an M18 with APCR (not to an M4); triggered by the Panther within 10
+    hexes, the M18 fires on the CR lines at the Slow Rate with -8 and one APCR is counted."""
+    line = _line()
+    state = _state(
+        [("M18", line[0], 0, ""), ("M4", line[1], 0, "")],
+        [("PANTHER-A", line[5], 3, "")],
+        "apcr",
+    )
+    watch = state.game.name(line[5])
+    cr = Order(M18, opportunity=watch, apcr=True)
+    assert cr.text() == f"order {M18} N-{watch} CR" and state.game.parse_action(cr.text()) == cr
+    assert cr in state.order_options(M18)
+    assert Order(M4, opportunity=watch, apcr=True) not in state.order_options(M4)
+    assert "Opportunity Fire on" in state.describe(cr) and "with APCR" in state.describe(cr)
+    plot_this_turn(state, cr, Order(PANTHER, moves="1"))
+    while state.execution.asked is None and state.segment.id != "plot":
+        state.apply(Done(state.to_act()[0]))
+    assert state.execution.asked is not None and state.execution.asked.firer == M18
+    state.force_dice(99, 99, 99, 99)
+    [shot] = [e for e in state.apply(OpportunityFire(M18, PANTHER)) if isinstance(e, ApFire)]
+    assert "[OP XXIII.A]" in shot.rule and shot.shots == 1
+    assert any(m.value == -8 for m in shot.modifiers)
+    assert state.supply.apcr == {M18: 1}

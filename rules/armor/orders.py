@@ -27,6 +27,8 @@ An order is written per unit per Turn, in the book's notation [AG V.A.1-3]::
     order us.INFANTRY-SQUAD.1 U V                # Unload, then pivot [ADV IV.B.1.c]
     order us.US-MG-TEAM.1 F-german.GE-INFANTRY-SQUAD.1 P  # Pinning Fire (OP) [OP XXVIII.A]
     order us.M18.1 F-german.PANTHER-A.1 CR       # APCR (OP) [OP XXIII]
+    order us.M18.1 N-L1802 CR                    # Opportunity Fire with APCR (OP; our
+                                                 # reading of [OP XXIII.A])
     order us.M4.1 F-german.PZIVJ.1 ROF-1         # one shot fewer than its Rate of Fire
                                                  # announced (OP) [OP XXIV.A.2.a-b]
     order us.M4.1 F-german.PZIVJ.1 (UH)F-german.GE-INFANTRY-SQUAD.1  # the Upper Hull
@@ -150,7 +152,8 @@ class Order(Action):
         leave: an Exit Pillbox or Bunker ("G") order [CS Order Notations G].
         apcr: the Direct Fire is American APCR Ammunition [OP XXIII]. The book decides "when
             the firing takes place"; our reading writes the choice as "CR" after the fire (the
-            Gunnery Tables' "CR" lines), as the engine resolves the fire.
+            Gunnery Tables' "CR" lines), as the engine resolves the fire; after an Opportunity
+            Fire order ("N-1802 CR") its fire at a Vehicle within 10 hexes is APCR.
         rate: the shots announced for the Direct Fire, fewer than normal (OP) [OP XXIV.A.2.a-b]:
             an AP fire is figured at that Rate of Fire, a GP fire's Factor halved for each shot
             less; None for the normal Rate. The book has it announced "before the fire is
@@ -220,13 +223,15 @@ class Order(Action):
             parts.append("P")
         if self.area:
             parts.append(f"PA-{','.join(self.area)}")  # Area Pinning Fire [OP XXVIII.B]
-        if self.apcr:
+        if self.apcr and self.fire:
             parts.append("CR")
         if self.rate is not None:
             parts.append(f"ROF-{self.rate}")  # fewer shots announced [OP XXIV.A.2.a-b]
         parts.extend(f"({mount})F-{target}" for mount, target in self.mg)  # [ADV IV.E.2]
         if self.opportunity:
             parts.append(f"N-{self.opportunity}")
+            if self.apcr and not self.fire:
+                parts.append("CR")  # Opportunity Fire with APCR (OP, our reading) [OP XXIII]
         parts.extend(f"({mount})N-{hex_}" for mount, hex_ in self.mg_opportunity)
         if self.tracking:
             parts.append(f"T-{self.tracking}")
@@ -308,7 +313,7 @@ class Order(Action):
                 pinning = True  # Pinning Fire [OP XXVIII]
             elif upper == "PA" and word[2:3] == "-" and fire is not None and not area:
                 area = tuple(token(t, "unit id", line) for t in word[3:].split(","))
-            elif word.upper() == "CR" and fire is not None and not apcr and not moves:
+            elif word.upper() == "CR" and (fire or opportunity) and not apcr and not moves:
                 apcr = True  # American APCR Ammunition [OP XXIII]
             elif word[:4].upper() == "ROF-" and fire is not None and rate is None and not moves:
                 rate = _rate(word[4:], line)  # fewer shots announced [OP XXIV.A.2.a-b]

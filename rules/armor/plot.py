@@ -129,6 +129,13 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
             Order(unit, opportunity=state.game.name(h))
             for h in sorted({state.troops.hexes[t] for t in targets})
         )
+        if apcr.why_not(state, Order(unit, opportunity="-", apcr=True)) is None:  # [OP XXIII]
+            found.extend(  # with APCR, on the hex of each enemy Vehicle (our reading)
+                Order(unit, opportunity=state.game.name(h), apcr=True)
+                for h in sorted(
+                    {state.troops.hexes[t] for t in targets if state.game.units[t].vehicle}
+                )
+            )
         found.extend(machineguns.opportunity_options(state, unit))  # [ADV IV.E.2]
         found.extend(antitank_opportunity.options(state, unit))  # "(B)N-" [ADV IV.E.3]
     if in_use(state.game, TRACKING) and fire_banned(state, spec.side, "tracking") is None:
@@ -409,6 +416,10 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
         banned = fire_banned(state, spec.side, "opportunity")
         if banned is not None:
             return banned
+        if order.apcr:  # "N-1802 CR" (our reading) [OP XXIII]
+            why = apcr.why_not(state, order)
+            if why is not None:
+                return why
         # Leg units fire GP [ADV VI.B]; the mortar and flamethrowers are GP weapons [OP XXV]
         gp = state.game.advanced and (spec.leg or specials.weapon(state, unit) is not None)
         if not (spec.armed or gp) or state.gun_lost(unit):

@@ -144,7 +144,8 @@ def describe(state: ArmorState, action: Action) -> str:
         for mount, target in action.mg:  # [ADV IV.E.2]
             parts.append(_mount_fire(state, mount, target))
         if action.opportunity:
-            parts.append(f"Opportunity Fire on {action.opportunity}")
+            cr = " with APCR [OP XXIII]" if action.apcr and not action.fire else ""
+            parts.append(f"Opportunity Fire on {action.opportunity}{cr}")
         for mount, watched in action.mg_opportunity:  # our reading of [ADV IV.E.2]
             parts.append(_mount_opportunity(mount, watched))
         if action.tracking:

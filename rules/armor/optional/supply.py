@@ -42,8 +42,16 @@ What the engine plays:
   Fuel Factor, and with none left it may not move (our reading: nor pivot; it may still turn
   its turret).
 
-Not played: the Ammunition Allotment by type [B] (Smoke and Flamethrowers are not counted by
-type; APCR: :mod:`rules.armor.optional.apcr`).
+- ``ammunition-allotment`` [B] (our name; it brings ``limited-ammunition``, whose Factor it
+  divides): each counted gun's Ammunition Factor divided into "AP", "GP", "CR" (APCR), "S"
+  (Smoke) and "FT" (Flamethrower Bursts) shots [B.1], written on the force entry's ``state``
+  as the book records them at the bottom of the Combat Unit Column ("AP 14", "GP 6", "S 4"
+  [B.3]), checked when the game is loaded (at most the card's Factor, a Towed unit's 6; each
+  type once; CR only on the cards that fire APCR, an American unit's at most 40% [B.2]); a
+  rolled Factor [C.2] or a Towed unit's 6 smaller than what is written cuts it in proportion
+  (our reading); none written, :data:`DEFAULT_PLACEHOLDER`. Each fire spends its own type (an
+  AP fire "AP", APCR "CR", a GP fire "GP", a flamethrower's "FT", a Smoke shell "S"); out of
+  one type, that fire is neither offered nor carried out, the others are [B].
 """
 
 from __future__ import annotations
