@@ -4,14 +4,16 @@ The book prints no worked example of these: forced dice on made positions."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+from pathlib import Path
 
 import pytest
 from armor_scenes import plot_this_turn, position_head, straight_line, to_next_plot
 from armor_sides import two_sides
 
 from model.hexes import Hex
-from model.scenario_io import parse_scenario
+from model.scenario_io import load_scenario, parse_scenario
 from rules.armor.events import ApFire, GpFire, PhaseNote
 from rules.armor.fire import aim, why_not_fire
 from rules.armor.game import ArmorGame, ArmorState
@@ -19,9 +21,11 @@ from rules.armor.gp import gp_aim
 from rules.armor.optional import supply
 from rules.armor.orders import OpportunityFire, Order
 from rules.armor.turn import damage
+from rules.bots.base import RandomBot, make_bot, play
 from rules.engine.actions import Done
 from rules.engine.errors import ActionSyntaxError, UnsupportedGameError
 from rules.records.position import PositionReader
+from rules.records.replay import Replay, replay
 from rules.registry import load_game
 
 SCENARIO = (
@@ -439,6 +443,7 @@ def test_op_xxiii_a_opportunity_fire_with_apcr_written_n_hex_cr_our_reading() ->
     assert cr in state.order_options(M18)
     assert Order(M4, opportunity=watch, apcr=True) not in state.order_options(M4)
     assert "Opportunity Fire on" in state.describe(cr) and "with APCR" in state.describe(cr)
+    assert "[OP XXIII.A]" in state.preview(cr).chances[0].words
     plot_this_turn(state, cr, Order(PANTHER, moves="1"))
     while state.execution.asked is None and state.segment.id != "plot":
         state.apply(Done(state.to_act()[0]))
@@ -448,3 +453,38 @@ def test_op_xxiii_a_opportunity_fire_with_apcr_written_n_hex_cr_our_reading() ->
     assert "[OP XXIII.A]" in shot.rule and shot.shots == 1
     assert any(m.value == -8 for m in shot.modifiers)
     assert state.supply.apcr == {M18: 1}
+
+
+# --- whole games --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("bot", "seed"), [("random", 3), ("heuristic", 2)])
+def test_op_xxiv_the_advanced_demo_plays_to_the_end_with_the_whole_of_limited_ammunition(
+    bot: str, seed: int
+) -> None:
+    """[OP XXIV.A-C; OP XXIII; OP IX]: scenarios/armor/demo-advanced.yaml with Limited
+    Ammunition, the Ammunition Allotment, Variable Supply, APCR and Smoke: both bots finish it
+    with the "ROF-" and "CR" orders among those offered, no unit spends more of a type than its
+    allotment, a clone keeps the fingerprint, the position file keeps the shots spent by type,
+    and the text replay replays to it."""
+    loaded = load_scenario(Path(__file__).parent.parent / "scenarios/armor/demo-advanced.yaml")
+    options = ["limited-ammunition", ALLOT, "variable-supply", "apcr", "smoke"]
+    rules = loaded.scenario.rules.model_copy(update={"options": options})
+    scenario = loaded.scenario.model_copy(update={"rules": rules})
+    game = load_game(dataclasses.replace(loaded, scenario=scenario))
+    assert isinstance(game, ArmorGame)
+    state = game.new_initial_state(seed)
+    assert isinstance(state, ArmorState)
+    bots = {s: (RandomBot(seed + i) if bot == "random" else make_bot(bot, seed + i))
+            for i, s in enumerate(game.sides)}  # fmt: skip
+    play(state, bots)
+    assert state.is_terminal() and state.outcome() is not None
+    for unit, spent in state.supply.by_type.items():
+        shares = supply.allotment(state, unit) or {}
+        assert all(n <= shares.get(kind, 0) for kind, n in spent.items()), (unit, spent, shares)
+    assert state.clone().fingerprint() == state.fingerprint()
+    position = state.to_position()
+    back = game.state_from_position(position, PositionReader(game, position, None))
+    assert isinstance(back, ArmorState) and back.supply.snapshot() == state.supply.snapshot()
+    record = Replay.from_text(Replay.of(state, with_fingerprints=False).to_text())
+    assert replay(record, loaded=game.loaded).state.fingerprint() == state.fingerprint()

@@ -237,6 +237,8 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
             "then fire or decline, at the Slow Rate of Fire, -8; its odds depend on that unit"
         )
         how += _guns_with(state, order.unit, "GP Factor halved [ADV VI.B.2.a]")
+        if order.apcr:  # "N-1802 CR" (our reading) [OP XXIII.A]
+            how += "; APCR on the 'CR' lines at a Vehicle within 10 hexes [OP XXIII.A]"
         chances = (Chance(order.opportunity, how),)
         rules.append("Opportunity Fire [AG VII.F]")
     if order.smoke is not None:  # [OP IX.A]
