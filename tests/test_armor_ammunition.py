@@ -488,3 +488,17 @@ def test_op_xxiv_the_advanced_demo_plays_to_the_end_with_the_whole_of_limited_am
     assert isinstance(back, ArmorState) and back.supply.snapshot() == state.supply.snapshot()
     record = Replay.from_text(Replay.of(state, with_fingerprints=False).to_text())
     assert replay(record, loaded=game.loaded).state.fingerprint() == state.fingerprint()
+
+
+def test_op_xxiv_b_a_towed_guns_6_are_allotted_and_filled_up_by_type() -> None:
+    """[OP XXIV.A.1.c; B] (our readings): away from its Vehicle the gun's 6 are divided as any
+    Factor (AP 3, GP 3 in the Advanced Game, none written); the AP it fires is counted by type,
+    and its Vehicle back beside it fills up every type."""
+    state = _towed(options=ALLOT)
+    _move(state, HT, _line()[3])
+    assert supply.allotment(state, GUN) == {"AP": 3, "GP": 3}
+    supply.expend(state, GUN, 2, supply.AP)
+    assert supply.left(state, GUN, supply.AP) == 1 and supply.left(state, GUN, supply.GP) == 3
+    _move(state, HT, _line()[1])
+    supply.resupply(state)
+    assert state.supply.by_type == {} and state.supply.spent == {}

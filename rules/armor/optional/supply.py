@@ -491,6 +491,7 @@ def resupply(state: ArmorState) -> None:
             continue
         if towed_cut(state, unit) is None:
             del state.supply.spent[unit]
+            state.supply.by_type.pop(unit, None)  # each type of its allotment too [B]
             vehicle = towed_by(state, unit)
             state.emit(
                 PhaseNote(
