@@ -95,7 +95,14 @@ def opportunity_odds(state: ArmorState, unit: str, target: str, tracking: bool) 
 
 def _may_add(order: Order) -> bool:
     """An order a machinegun's fire may go with [ADV IV.E.2] (as :mod:`rules.armor.plot`)."""
-    bare = Order(order.unit, order.fire, moves=order.moves, pinning=order.pinning, apcr=order.apcr)
+    bare = Order(
+        order.unit,
+        order.fire,
+        moves=order.moves,
+        pinning=order.pinning,
+        apcr=order.apcr,
+        rate=order.rate,
+    )
     return order == bare
 
 

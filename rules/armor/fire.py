@@ -50,7 +50,7 @@ from rules.armor.cards import (
     hit_number,
     hits_scored,
 )
-from rules.armor.events import ApFire, ApHit
+from rules.armor.events import ApFire, ApHit, FireCancelled
 from rules.armor.gp import resolve_gp, uses_gp, why_not_gp
 from rules.armor.los import unit_level
 from rules.armor.optional import (
@@ -461,7 +461,8 @@ def why_not_fire(
     wheels = flak.why_not_fire(state, unit, target)  # the 88 FLAK on its wheels [OP XIX]
     if wheels is not None:
         return wheels
-    empty = supply.why_not_fire(state, unit)  # Limited Ammunition [OP XXIV.A.2]
+    # Limited Ammunition [OP XXIV.A.2], of the fire's type with the Allotment [OP XXIV.B]
+    empty = supply.why_not_fire(state, unit, fire_type(state, unit, target, gp, moving))
     if empty is not None:
         return empty
     special = specials.why_not_fire(state, unit, target, moving)  # [OP XXV.A.1; B.2; D.3]
@@ -619,10 +620,25 @@ class Aim:
     hit: Cell
     shots: int
     turret: TurretAspect | None = None
+    rate: int = 1  # the shots of the normal Rate of Fire, before any announced [OP XXIV.A.2]
 
     @property
     def hit_number(self) -> int:
         return self.hit.value if isinstance(self.hit.value, int) else 0
+
+
+def fire_type(state: ArmorState, unit: str, target: str, gp: bool, moving: bool) -> str | None:
+    """The type of ammunition a main gun's fire at ``target`` spends with the Ammunition
+    Allotment [OP XXIV.B.1]: "FT" a flamethrower's [OP XXV.D], "GP", or "AP"; None (any
+    type) where an AP fire may still be APCR ("CR"), decided on the order [OP XXIII]."""
+    if not supply.allotting(state.game):
+        return None
+    if gp:
+        rng = range_between(state.troops.hexes[unit], state.troops.hexes[target])
+        return supply.FT if specials.flames(state, unit, rng, moving) else supply.GP
+    if apcr.carries(state, unit) and apcr.left(state, unit) > 0:
+        return None  # the order says AP or CR (plot.why_not_order)
+    return supply.AP
 
 
 def aim(
@@ -633,10 +649,12 @@ def aim(
     moving: bool | None = None,
     target_hexes: int | None = None,
     tracking: bool = False,
+    rate: int | None = None,
 ) -> Aim:
     """The shot up to the die (``moving`` and ``target_hexes`` as for :func:`modifiers`); an
     Opportunity Fire's (``opportunity``) at the Slow Rate of Fire with -8 [AG VII.F.1], a
-    Tracking Fire's (``tracking`` too) without the -8 [OP XV.B.3]."""
+    Tracking Fire's (``tracking`` too) without the -8 [OP XV.B.3]; at the fewer shots
+    announced, ``rate`` (else the order's) [OP XXIV.A.2.a]."""
     spec = state.game.units[firer]
     gun = gun_of(spec, state.game.nation[spec.side])
     assert gun is not None
@@ -652,10 +670,14 @@ def aim(
         mods.append(Modifier("Opportunity Fire", -8, f"{GC1} Misc. (AP); AG VII.F.1]"))
     number = 20 + sum(m.value for m in mods if m.applied)
     rapid = not opportunity and not moving and rng <= gun.short
-    shots = supply.shots(state, firer, spec.rof_rapid if rapid else spec.rof_slow)  # [OP XXIV]
+    if rate is None:  # fewer shots announced on the order [OP XXIV.A.2.a]
+        rate = supply.announced(state, firer, target, opportunity)
+    normal = spec.rof_rapid if rapid else spec.rof_slow
+    kind = supply.CR if apcr.fires(state, firer, target, rng, opportunity) else supply.AP
+    shots = supply.shots(state, firer, normal, rate, kind)  # [OP XXIV.A.2; B]
     hit = hit_number(number, gun.ap_factor(rng))
     turret = turret_aspect(state, firer, target)
-    return Aim(gun, rng, a.distance(b), aspect, tuple(mods), number, hit, shots, turret)
+    return Aim(gun, rng, a.distance(b), aspect, tuple(mods), number, hit, shots, turret, normal)
 
 
 def resolve(
@@ -675,12 +697,21 @@ def resolve(
     shot = aim(state, firer, target, opportunity, tracking=tracking)
     gun, rng, hit, shots = shot.gun, shot.range, shot.hit, shot.shots
     # an Ace rolls twice, the lower (better) kept [OP XVII.G.3]
+    cr = apcr.fires(state, firer, target, rng, opportunity)
+    kind = supply.CR if cr else supply.AP
+    if shots <= 0:  # an APCR order beyond 10 hexes with no AP Shots left [OP XXIV.B]
+        why = supply.why_not_fire(state, firer, kind) or "no shots left [OP XXIV.A.2]"
+        state.emit(FireCancelled(firer, state.orders_of(firer).notation, why))
+        return []
     roll, _ = morale.roll(state, firer, f"AP fire {firer} at {target}", low=True)
-    supply.expend(state, firer, shots)  # each shot one Ammunition Factor [OP XXIV.A.2]
+    said = supply.announced(state, firer, target, opportunity)
+    ammo = supply.fire_note(state, firer, shot.rate, shots, said, kind)  # [OP XXIV]
+    supply.expend(state, firer, shots, kind)  # each shot one Ammunition Factor [OP XXIV.A.2]
     hits, table_note = hits_scored(shot.hit_number, shots, roll)
     ranging.note(state, firer, target, hits)  # for a Previous Hit next time [GC1]
     rule = "[AG III.D; AG VI.B; GC1 AP Hit Table, Number of Hits Table]"
-    cr = apcr.fires(state, firer, target, rng, opportunity)
+    if ammo:
+        rule += f" ({ammo})"
     if cr:
         apcr.expend(state, firer, shots)  # [OP XXIII.B]
         rule = f"APCR, the 'CR' lines [OP XXIII.A]; {rule}"

@@ -248,6 +248,7 @@ class ArmorGame(MapGame):
                 impact = blaze.sequence(impact, scenario.rules.options)
             self.steps = steps(airborne.sequence(impact, self))  # [OP XXXI.A.2]
         command.check(self)  # Radio Jamming needs Command Control [OP XIV.C]
+        supply.check(self)  # the force entries' Ammunition Allotments [OP XXIV.B]
         airborne.check(self)  # paratroop drops [OP XXXI.A.1]
         airborne.check_units(self)
 

@@ -355,6 +355,11 @@ class GpAim:
     n: int
     s: int
     hit_placeholder: str | None
+    #: the main gun's shots and its normal Rate's, the Ammunition Factors the fire expends
+    #: [OP XXIV.A.2] (a machinegun's or an infantry weapon's: 0, unlimited [A.1.a])
+    shots: int = 0
+    rate: int = 0
+    kind: str = "GP"  # its type with the Ammunition Allotment: "GP" or "FT" [OP XXIV.B.1]
 
 
 def gp_aim(
@@ -366,10 +371,13 @@ def gp_aim(
     target_moving: bool | None = None,
     tracking: bool = False,
     mg: str | None = None,
+    rate: int | None = None,
 ) -> GpAim:
     """The GP shot up to the die (``moving``, ``target_moving`` stand in for the orders); a
     Tracking Fire's (``tracking``) GP Factor is not halved [OP XV.B.3]; ``mg``: the mount of
-    the Vehicle's independently fired machinegun that fires [ADV VI.A.2; VI.B.1]."""
+    the Vehicle's independently fired machinegun that fires [ADV VI.A.2; VI.B.1]; ``rate``:
+    the fewer shots announced (else the order's), the GP Factor halved for each shot less
+    [OP XXIV.A.2.b]."""
     a, b = state.troops.hexes[firer], state.troops.hexes[target]
     rng = range_between(a, b)  # by the Range Scale [AG III.D; ADV VI.B.1]
     riding = state.transported(firer)  # moving or not as its Vehicle is [ADV V.C.3]
@@ -401,6 +409,15 @@ def gp_aim(
     half = None if own else reduction.gp_modifier(state, firer)
     if half is not None:
         mods.append(half)
+    shots = normal = 0
+    kind = supply.FT if mg is None and specials.flames(state, firer, rng, moving) else supply.GP
+    if mg is None:  # the main gun's shots [OP XXIV.A.2], of its type [OP XXIV.B]
+        normal = supply.normal_rate(state, firer, rng, moving, opportunity)
+        if rate is None:
+            rate = supply.announced(state, firer, target, opportunity)
+        shots = supply.shots(state, firer, normal, rate, kind)
+        fewer = "Limited Ammunition [OP XXIV.A.2.b]"
+        mods.extend(Modifier("One shot fewer: x1/2", 0, fewer) for _ in range(normal - shots))
     halves = len(mods)
     plus = None if own else special_infantry.gp_bonus(state, firer, close_assault=False)
     if plus is not None:
@@ -434,7 +451,7 @@ def gp_aim(
     n, s, note = hit_line(found.value, col)
     hexes = a.distance(b)
     return GpAim(rng, hexes, moving, factor, tuple(mods), modified, col, found, target_moving,
-                 tuple(dice), n, s, note)  # fmt: skip
+                 tuple(dice), n, s, note, shots, normal, kind)  # fmt: skip
 
 
 def resolve_gp(
@@ -458,12 +475,16 @@ def resolve_gp(
     # an Ace rolls twice, the higher (better) kept [OP XVII.G.3]
     what = f"GP fire {firer} ({mg} machinegun)" if mg else f"GP fire {firer}"
     roll, _ = morale.roll(state, firer, f"{what} at {target}", low=False)
+    ammo = ""
     if mg is None:  # Vehicle machineguns: unlimited ammunition [OP XXIV.A.1.a]
-        spent = supply.gp_shots(state, firer, shot.range, shot.moving, opportunity)
-        supply.expend(state, firer, spent)  # as an AP fire would [OP XXIV.A.2]
+        said = supply.announced(state, firer, target, opportunity)
+        ammo = supply.fire_note(state, firer, shot.rate, shot.shots, said, shot.kind)
+        supply.expend(state, firer, shot.shots, shot.kind)  # as AP would [OP XXIV.A.2; B]
     modified = roll + sum(m.value for m in shot.dice_modifiers)
     result = result_of(roll, modified, shot.n, shot.s) if shot.modified_factor > 0 else "N"
     rule = "[ADV VI.B; GC1 GP Hit Table, Effects of GP Hits]"
+    if ammo:
+        rule += f" ({ammo})"
     if result == "K" and pinning.pins(state, firer, target, opportunity):
         result = "S"  # Pinning Fire's Knock Out is a Suppressed result [OP XXVIII.A]
         rule += " (Pinning Fire: Knock Out treated as Suppressed [OP XXVIII.A])"
@@ -543,6 +564,7 @@ def gp_chance(
     pinning_fire: bool = False,
     tracking: bool = False,
     mg: str | None = None,
+    rate: int | None = None,
 ) -> tuple[str, float]:
     """A GP shot up to the die, in words, and the chance (0-1) of a Suppressed or Knocked
     Out result, the target taken as not moving (its orders are secret [AG V]); with
@@ -556,6 +578,7 @@ def gp_chance(
         target_moving=False,
         tracking=tracking,
         mg=mg,
+        rate=rate,
     )
     if shot.modified_factor <= 0:
         return "GP Factor 0: no effect possible", 0.0

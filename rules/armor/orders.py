@@ -27,6 +27,10 @@ An order is written per unit per Turn, in the book's notation [AG V.A.1-3]::
     order us.INFANTRY-SQUAD.1 U V                # Unload, then pivot [ADV IV.B.1.c]
     order us.US-MG-TEAM.1 F-german.GE-INFANTRY-SQUAD.1 P  # Pinning Fire (OP) [OP XXVIII.A]
     order us.M18.1 F-german.PANTHER-A.1 CR       # APCR (OP) [OP XXIII]
+    order us.M18.1 N-L1802 CR                    # Opportunity Fire with APCR (OP; our
+                                                 # reading of [OP XXIII.A])
+    order us.M4.1 F-german.PZIVJ.1 ROF-1         # one shot fewer than its Rate of Fire
+                                                 # announced (OP) [OP XXIV.A.2.a-b]
     order us.M4.1 F-german.PZIVJ.1 (UH)F-german.GE-INFANTRY-SQUAD.1  # the Upper Hull
                                                  # machinegun's own fire [ADV IV.E.2]
     order us.INFANTRY-SQUAD.1 C                  # Full Cover [ADV IV.C]
@@ -148,7 +152,14 @@ class Order(Action):
         leave: an Exit Pillbox or Bunker ("G") order [CS Order Notations G].
         apcr: the Direct Fire is American APCR Ammunition [OP XXIII]. The book decides "when
             the firing takes place"; our reading writes the choice as "CR" after the fire (the
-            Gunnery Tables' "CR" lines), as the engine resolves the fire.
+            Gunnery Tables' "CR" lines), as the engine resolves the fire; after an Opportunity
+            Fire order ("N-1802 CR") its fire at a Vehicle within 10 hexes is APCR.
+        rate: the shots announced for the Direct Fire, fewer than normal (OP) [OP XXIV.A.2.a-b]:
+            an AP fire is figured at that Rate of Fire, a GP fire's Factor halved for each shot
+            less; None for the normal Rate. The book has it announced "before the fire is
+            resolved"; our reading writes it on the order as "ROF-1" after the fire (the Rate
+            of Fire fired), as the orders are plotted secretly and the engine resolves the fire
+            (:mod:`rules.armor.optional.supply`).
         tracking: the enemy unit of a Tracking Fire order ("T" and its identification number
             [OP XV.A]; written "T-700" as the book writes "F-700"), or None.
         span: an SBG Bridge AVRE lays its Span this Turn ("SPAN", our notation [OP XXV.C.1];
@@ -200,6 +211,7 @@ class Order(Action):
     mg_tracking: tuple[tuple[str, str], ...] = ()
     enter: bool = False
     leave: bool = False
+    rate: int | None = None
 
     def text(self) -> str:
         parts = [self.verb, self.unit]
@@ -211,11 +223,15 @@ class Order(Action):
             parts.append("P")
         if self.area:
             parts.append(f"PA-{','.join(self.area)}")  # Area Pinning Fire [OP XXVIII.B]
-        if self.apcr:
+        if self.apcr and self.fire:
             parts.append("CR")
+        if self.rate is not None:
+            parts.append(f"ROF-{self.rate}")  # fewer shots announced [OP XXIV.A.2.a-b]
         parts.extend(f"({mount})F-{target}" for mount, target in self.mg)  # [ADV IV.E.2]
         if self.opportunity:
             parts.append(f"N-{self.opportunity}")
+            if self.apcr and not self.fire:
+                parts.append("CR")  # Opportunity Fire with APCR (OP, our reading) [OP XXIII]
         parts.extend(f"({mount})N-{hex_}" for mount, hex_ in self.mg_opportunity)
         if self.tracking:
             parts.append(f"T-{self.tracking}")
@@ -256,7 +272,8 @@ class Order(Action):
         if len(args) < 2:
             raise ActionSyntaxError(
                 f"'{line}': write 'order UNIT [A-UNIT] [F-UNIT] [(UH)F-UNIT] [N-HEX] [(UH)N-HEX] "
-                "[T-UNIT] [(UH)T-UNIT] [FS-HEX] [D|U|D-UNIT] [C|Y|E|G] [K-UNIT-]MOVES'"
+                "[T-UNIT] [(UH)T-UNIT] [FS-HEX] [D|U|D-UNIT] [C|Y|E|G] [K-UNIT-]MOVES' (after "
+                "F-UNIT: P, PA-UNITS, CR, ROF-SHOTS)"
             )
         ahead = None
         words = [w.lower() for w in args]
@@ -270,6 +287,7 @@ class Order(Action):
         fire = opportunity = assault = overrun = transfer = vehicle = tracking = None
         moves = ""
         pinning = apcr = span = indirect = False
+        rate: int | None = None  # fewer shots announced [OP XXIV.A.2.a-b]
         area: tuple[str, ...] = ()  # Area Pinning Fire's other targets [OP XXVIII.B]
         smoke: str | None = None
         mg: list[tuple[str, str]] = []
@@ -295,8 +313,10 @@ class Order(Action):
                 pinning = True  # Pinning Fire [OP XXVIII]
             elif upper == "PA" and word[2:3] == "-" and fire is not None and not area:
                 area = tuple(token(t, "unit id", line) for t in word[3:].split(","))
-            elif word.upper() == "CR" and fire is not None and not apcr and not moves:
+            elif word.upper() == "CR" and (fire or opportunity) and not apcr and not moves:
                 apcr = True  # American APCR Ammunition [OP XXIII]
+            elif word[:4].upper() == "ROF-" and fire is not None and rate is None and not moves:
+                rate = _rate(word[4:], line)  # fewer shots announced [OP XXIV.A.2.a-b]
             elif (gun := _MG.match(word)) is not None and not moves:  # "(UH)F-19" [IV.E.2]
                 mg.append((gun.group(1).upper(), token(gun.group(2), "unit id", line)))
             elif (gun := _MG_N.match(word)) is not None and not moves:  # "(UH)N-1802"
@@ -332,12 +352,23 @@ class Order(Action):
                 leave=marks["leave"],
             )
         found = replace(found, span=True) if span else found
+        found = replace(found, rate=rate) if rate is not None else found
         found = replace(found, tracking=tracking) if tracking else found
         found = replace(found, smoke=smoke, smoke_indirect=indirect) if smoke else found
         found = replace(found, mg=tuple(mg)) if mg else found
         found = replace(found, mg_opportunity=tuple(mg_n)) if mg_n else found
         found = replace(found, mg_tracking=tuple(mg_t)) if mg_t else found
         return replace(found, ahead=ahead) if ahead else found
+
+
+def _rate(text: str, line: str) -> int:
+    """The shots of "ROF-1": a whole number, at least one [OP XXIV.A.2.a-b]."""
+    if not text.isdigit() or int(text) < 1:
+        raise ActionSyntaxError(
+            f"'{line}': fewer shots are announced as 'ROF-' and a number of shots, at least 1 "
+            "[OP XXIV.A.2.a-b]"
+        )
+    return int(text)
 
 
 def parse_ahead(word: str, line: str) -> str:

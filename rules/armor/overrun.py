@@ -356,7 +356,9 @@ def _cancel_fire(state: ArmorState, target: str) -> None:
     order = state.sheets.orders[side].get(target)
     if order is None or not (order.fire or order.opportunity or order.tracking):
         return
-    kept = replace(order, fire=None, opportunity=None, tracking=None, pinning=False, apcr=False)
+    kept = replace(
+        order, fire=None, opportunity=None, tracking=None, pinning=False, apcr=False, rate=None
+    )
     if kept != Order(target):
         state.sheets.orders[side][target] = kept
     else:

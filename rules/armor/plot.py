@@ -30,7 +30,7 @@ from rules.armor import (
     storeys,
     transport,
 )
-from rules.armor.fire import why_not_fire
+from rules.armor.fire import gp_shot, why_not_fire
 from rules.armor.indirect import mortars
 from rules.armor.move import (
     PROHIBITED,
@@ -129,6 +129,13 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
             Order(unit, opportunity=state.game.name(h))
             for h in sorted({state.troops.hexes[t] for t in targets})
         )
+        if apcr.why_not(state, Order(unit, opportunity="-", apcr=True)) is None:  # [OP XXIII]
+            found.extend(  # with APCR, on the hex of each enemy Vehicle (our reading)
+                Order(unit, opportunity=state.game.name(h), apcr=True)
+                for h in sorted(
+                    {state.troops.hexes[t] for t in targets if state.game.units[t].vehicle}
+                )
+            )
         found.extend(machineguns.opportunity_options(state, unit))  # [ADV IV.E.2]
         found.extend(antitank_opportunity.options(state, unit))  # "(B)N-" [ADV IV.E.3]
     if in_use(state.game, TRACKING) and fire_banned(state, spec.side, "tracking") is None:
@@ -151,16 +158,24 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
             mover = vehicles.mover(state, unit)
             closed = alleys.fixed(state, unit)  # no turn in an Alley [OP XXVII.D.4]
             light = destinations(mover, here, facing, cost, on_map, limit, closed) if limit else []
+        # out of AP Shots with APCR left: only the APCR fire [OP XXIV.B; OP XXIII]
+        cr_only = {t for t in targets if _ap_out(state, unit, t)}
         for t in targets:
-            found.append(Order(unit, fire=t))
-            if pinning.may_pin(state, unit, t):  # Pinning Fire [OP XXVIII.A]
-                found.append(Order(unit, fire=t, pinning=True))
+            if t not in cr_only:
+                found.append(Order(unit, fire=t))
+                if pinning.may_pin(state, unit, t):  # Pinning Fire [OP XXVIII.A]
+                    found.append(Order(unit, fire=t, pinning=True))
             if apcr.why_not(state, Order(unit, fire=t, apcr=True)) is None:  # [OP XXIII]
                 found.append(Order(unit, fire=t, apcr=True))
+            if t in cr_only:
+                continue
+            # fewer shots announced, standing (Limited Ammunition) [OP XXIV.A.2.a-b]
+            found.extend(Order(unit, fire=t, rate=n) for n in supply.announcements(state, unit))
             if why_not_fire(state, unit, t, moving=True) is None:
                 found.extend(Order(unit, fire=t, moves=d.moves) for d in light)
                 if pivot:  # a Towed unit's Pivot in Place, moving (MV) [ADV V.B.2; VI.A.1]
                     found.append(Order(unit, fire=t, moves="V"))
+        targets = [t for t in targets if t not in cr_only]
         found.extend(area_pinning.options(state, unit, targets))  # [OP XXVIII.B]
     if fire_banned(state, spec.side, "direct") is None:
         if state.game.advanced and state.game.works.units:  # "F" and the hex [ADV IV.E.5]
@@ -181,6 +196,16 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
     found.extend(carrying)
     state.sheets.options[unit] = found
     return found
+
+
+def _ap_out(state: ArmorState, unit: str, target: str) -> bool:
+    """A unit carrying APCR whose AP fire at ``target`` finds no AP Shots left of its
+    Ammunition Allotment [OP XXIV.B] (its other fire checks made by ``why_not_fire``)."""
+    if not supply.allotting(state.game) or not apcr.carries(state, unit):
+        return False
+    if gp_shot(state, unit, target):
+        return False
+    return supply.why_not_fire(state, unit, supply.AP) is not None
 
 
 def _turns_in_alley(state: ArmorState, action: Action) -> bool:
@@ -325,7 +350,13 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
         rest = replace(order, mg_opportunity=())
         return why if why is not None or rest == Order(unit) else why_not_order(state, rest)
     fire_and_move = Order(
-        unit, order.fire, moves=order.moves, pinning=order.pinning, apcr=order.apcr, mg=order.mg
+        unit,
+        order.fire,
+        moves=order.moves,
+        pinning=order.pinning,
+        apcr=order.apcr,
+        mg=order.mg,
+        rate=order.rate,
     )
     if not order.smoke_indirect:  # FS is the main gun's Direct Fire of Smoke [OP IX.A.1]
         fire_and_move = replace(fire_and_move, smoke=order.smoke)
@@ -385,6 +416,10 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
         banned = fire_banned(state, spec.side, "opportunity")
         if banned is not None:
             return banned
+        if order.apcr:  # "N-1802 CR" (our reading) [OP XXIII]
+            why = apcr.why_not(state, order)
+            if why is not None:
+                return why
         # Leg units fire GP [ADV VI.B]; the mortar and flamethrowers are GP weapons [OP XXV]
         gp = state.game.advanced and (spec.leg or specials.weapon(state, unit) is not None)
         if not (spec.armed or gp) or state.gun_lost(unit):
@@ -412,6 +447,10 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
             return why
     if order.apcr:
         why = apcr.why_not(state, order)
+        if why is not None:
+            return why
+    if order.rate is not None:  # fewer shots announced [OP XXIV.A.2.a-b]
+        why = supply.why_not_rate(state, unit, order.rate, order.fire)
         if why is not None:
             return why
     if not order.moves:
@@ -456,12 +495,18 @@ def _why_not_direct(state: ArmorState, order: Order) -> str | None:
         return banned
     if dumps.is_dump(fire):
         why = dumps.why_not_dump(state, unit, fire, bool(order.moves))
+        if why is None and order.rate is not None:
+            why = "fewer shots are announced at units (our reading) [OP XXIV.A.2.a-b]"
     elif strikes.is_target(state, fire):  # a Block, Wire, Pillbox or Bunker [ADV IV.E.5]
         why = strikes.why_not(state, unit, fire, bool(order.moves))
         if why is None and (order.pinning or order.area or order.apcr):
             why = "Pinning Fire and APCR are at units, not at Terrain Support units [ADV IV.E.5]"
+        if why is None and order.rate is not None:
+            why = "fewer shots are announced at units (our reading) [OP XXIV.A.2.a-b]"
     else:
         why = why_not_fire(state, unit, fire, bool(order.moves))
+        if why is None and not order.apcr and _ap_out(state, unit, fire):
+            why = supply.why_not_fire(state, unit, supply.AP)  # AP, not APCR [OP XXIV.B]
     return None if why is None else f"{unit} may not fire at {fire}: {why}"
 
 

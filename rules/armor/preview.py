@@ -146,7 +146,8 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
         chances = (area_pinning.chance(state, order),)
         rules.append(f"{area_pinning.WORDS} {area_pinning.RULE}")
     elif order.fire is not None:
-        chances = (_fire(state, order.unit, order.fire, bool(order.moves), order.pinning),)
+        moving = bool(order.moves)
+        chances = (_fire(state, order.unit, order.fire, moving, order.pinning, order.rate),)
         if gp_shot(state, order.unit, order.fire):
             rules.append(
                 "GP fire [ADV VI.B; GC1 GP Fire Modifiers, GP Hit Table, Effects of GP Hits]"
@@ -162,6 +163,8 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
             rules.append("Effects of Turret Facing [OP VII]")
         if order.pinning:
             rules.append("Pinning Fire: +10, a Knock Out is Suppressed [OP XXVIII.A]")
+        if order.rate is not None:
+            rules.append(ANNOUNCED.format(shots=order.rate))
         written = any(mount == handheld.FT for mount, _ in order.mg)
         moving = bool(order.moves)
         if handheld.carries(state, order.unit) and handheld.automatic(
@@ -234,6 +237,8 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
             "then fire or decline, at the Slow Rate of Fire, -8; its odds depend on that unit"
         )
         how += _guns_with(state, order.unit, "GP Factor halved [ADV VI.B.2.a]")
+        if order.apcr:  # "N-1802 CR" (our reading) [OP XXIII.A]
+            how += "; APCR on the 'CR' lines at a Vehicle within 10 hexes [OP XXIII.A]"
         chances = (Chance(order.opportunity, how),)
         rules.append("Opportunity Fire [AG VII.F]")
     if order.smoke is not None:  # [OP IX.A]
@@ -306,16 +311,32 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
     return Preview(words, True, None, cost, chances, tuple(rules))
 
 
+#: A fire order's announced fewer shots, in a preview's rules [OP XXIV.A.2.a-b].
+ANNOUNCED = (
+    "{shots} shot(s) announced, fewer than normal: an AP fire figured at that Rate of Fire, a "
+    "GP fire's Factor halved for each shot less; each shot one Ammunition Factor "
+    "[OP XXIV.A.2.a-b]"
+)
+
+
 def _fire(
-    state: ArmorState, firer: str, target: str, moving: bool, pinning: bool = False
+    state: ArmorState,
+    firer: str,
+    target: str,
+    moving: bool,
+    pinning: bool = False,
+    rate: int | None = None,
 ) -> Chance:
     """The shot up to the die: the chance of at least one hit, and per hit of a penetration
-    (a GP shot's with Pinning Fire's +10 when ``pinning`` [OP XXVIII.A])."""
+    (a GP shot's with Pinning Fire's +10 when ``pinning`` [OP XXVIII.A]); at the ``rate``
+    shots announced [OP XXIV.A.2.a-b]."""
     if gp_shot(state, firer, target):  # [ADV VI.B]
-        words, chance = gp_chance(state, firer, target, moving=moving, pinning_fire=pinning)
+        words, chance = gp_chance(
+            state, firer, target, moving=moving, pinning_fire=pinning, rate=rate
+        )
         return Chance(target, f"{words}; {hidden_gp(state, target)}", chance)
     return _ap_chance(
-        state, firer, target, aim(state, firer, target, moving=moving, target_hexes=0)
+        state, firer, target, aim(state, firer, target, moving=moving, target_hexes=0, rate=rate)
     )
 
 

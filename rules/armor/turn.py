@@ -115,6 +115,7 @@ def advance(state: ArmorState) -> None:
             resolve_disputes(state)
             record_passes(state)  # bridge control [SCN VII.C.6]
             supply.burn(state)  # a Fuel Factor for each Vehicle that moved [OP XXIV.C.1]
+            supply.resupply(state)  # Towed units by their Vehicle again [OP XXIV.A.1.c]
             intel.raise_dust(state)  # moved two or more hexes [OP X.C.3.a]
             state.execution.clear()
         else:  # the Order Plot and Final Facing: sides decide

@@ -133,6 +133,8 @@ def describe(state: ArmorState, action: Action) -> str:
         if action.fire:
             pin = " with Pinning Fire [OP XXVIII.A]" if action.pinning else ""
             pin += " with APCR [OP XXIII]" if action.apcr else ""
+            if action.rate is not None:  # [OP XXIV.A.2.a-b]
+                pin += f", {action.rate} shot(s) announced [OP XXIV.A.2.a-b]"
             if action.area:  # [OP XXVIII.B]
                 pin = f" and {', '.join(action.area)} with Area Pinning Fire [OP XXVIII.B]"
             spec = state.game.units.get(action.unit)
@@ -142,7 +144,8 @@ def describe(state: ArmorState, action: Action) -> str:
         for mount, target in action.mg:  # [ADV IV.E.2]
             parts.append(_mount_fire(state, mount, target))
         if action.opportunity:
-            parts.append(f"Opportunity Fire on {action.opportunity}")
+            cr = " with APCR [OP XXIII]" if action.apcr and not action.fire else ""
+            parts.append(f"Opportunity Fire on {action.opportunity}{cr}")
         for mount, watched in action.mg_opportunity:  # our reading of [ADV IV.E.2]
             parts.append(_mount_opportunity(mount, watched))
         if action.tracking:

@@ -222,7 +222,8 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
 
     other_fire = (
         order.opportunity or order.tracking or order.mg or order.mg_opportunity
-        or order.mg_tracking or order.pinning or order.area or order.apcr or order.overrun
+        or order.mg_tracking or order.pinning or order.area or order.apcr or order.rate
+        or order.overrun
     )  # fmt: skip
     if order.assault is not None:
         return "Mortar Team units may not use Close Assault Combat [OP II.E.4]"

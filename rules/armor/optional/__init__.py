@@ -18,7 +18,7 @@ of the following Optional Rules can be added to the game in any combination" [OP
 - :mod:`rules.armor.optional.special_infantry`: Rangers and Commandos [OP V.C]
   (``special-infantry``).
 - :mod:`rules.armor.optional.supply`: Limited Ammunition and Fuel [OP XXIV]
-  (``limited-ammunition``, ``variable-supply``).
+  (``limited-ammunition``, ``ammunition-allotment``, ``variable-supply``).
 - :mod:`rules.armor.optional.apcr`: American APCR Ammunition [OP XXIII] (``apcr``).
 - :mod:`rules.armor.optional.entrench`: Hasty Entrenchments [OP XXXII]
   (``hasty-entrenchments``), dug under the Full Cover of :mod:`rules.armor.cover` [ADV IV.C].
@@ -73,6 +73,7 @@ SPECIAL = "special-infantry"  # [OP V]
 ENTRENCH = "hasty-entrenchments"  # [OP XXXII]
 AMMUNITION = "limited-ammunition"  # [OP XXIV.A]
 VARIABLE = "variable-supply"  # [OP XXIV.C]
+ALLOTMENT = "ammunition-allotment"  # [OP XXIV.B] (our name)
 APCR = "apcr"  # [OP XXIII]
 SANDBAGS = "additional-armor"  # [OP XXI]
 EMERGENCY = "emergency-speed"  # [OP XXX]
@@ -103,6 +104,7 @@ OPTIONS: dict[str, str] = {
     ENTRENCH: "Hasty Entrenchments [OP XXXII]",
     AMMUNITION: "Limited Ammunition and Fuel: Ammunition Limits and Expenditure [OP XXIV.A]",
     VARIABLE: "Limited Ammunition and Fuel: Variable Vehicle Fuel and Ammunition [OP XXIV.C]",
+    ALLOTMENT: "Limited Ammunition and Fuel: Ammunition Allotment [OP XXIV.B]",
     APCR: "American APCR Ammunition [OP XXIII]",
     SANDBAGS: "Additional Vehicle Armor [OP XXI]",
     EMERGENCY: "Emergency Vehicle Speed [OP XXX]",

@@ -25,9 +25,13 @@ What the engine plays:
   Ammunition Factor in APCR shots [OP XXIV.B.2], each also an Ammunition Factor;
 - a unit that fired APCR is worth its card's extra Points more [C].
 
+- Opportunity Fire with APCR: "APCR is fired exactly the same as normal AP" [A]; our reading
+  writes it on the Opportunity Fire order, ``N-<hex> CR``: triggered at a Vehicle within 10
+  hexes it fires APCR (Slow Rate, -8, as any Opportunity Fire [AG VII.F.1]); beyond, or at
+  another target, normal AP or GP. Offered on the hexes of enemy Vehicles.
+
 Placeholders: the "CR" lines (the Data Cards are not in the text: :data:`CR_PLACEHOLDER`) and
-APCR's Damage Caused Table (the AP one's placeholder). Not played: Opportunity Fire with APCR
-(its order names a hex).
+APCR's Damage Caused Table (the AP one's placeholder).
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rules.armor.optional import APCR, card_value, in_use
-from rules.armor.optional.supply import ammunition_factor
+from rules.armor.optional.supply import allotment, ammunition_factor
 
 if TYPE_CHECKING:
     from rules.armor.cards import Gun
@@ -68,7 +72,11 @@ def carries(state: ArmorState, unit: str) -> bool:
 
 def limit(state: ArmorState, unit: str) -> int:
     """The APCR a unit may fire in the game: three times [B], or with Limited Ammunition 40%
-    of its Ammunition Factor in shots [OP XXIV.B.2]."""
+    of its Ammunition Factor in shots [OP XXIV.B.2], or with the Ammunition Allotment its
+    "CR" shots [OP XXIV.B]."""
+    shares = allotment(state, unit)
+    if shares is not None:
+        return shares.get("CR", 0)
     factor = ammunition_factor(state, unit)
     return TIMES if factor is None else factor * 4 // 10
 
@@ -80,14 +88,15 @@ def left(state: ArmorState, unit: str) -> int:
 def why_not(state: ArmorState, order: Order) -> str | None:
     """Why an order's APCR may not be plotted (beyond its fire's checks), or None."""
     unit, target = order.unit, order.fire
-    if target is None or order.opportunity or order.assault or order.pinning:
-        return "APCR is a Direct Fire of AP at one Vehicle unit [OP XXIII.A]"
+    watching = order.opportunity is not None and target is None  # "N-1802 CR" (our reading)
+    if not watching and (target is None or order.opportunity or order.assault or order.pinning):
+        return "APCR is a Direct or Opportunity Fire of AP at a Vehicle unit [OP XXIII.A]"
     if not carries(state, unit):
         return (
             f"{unit} carries no APCR: only the M18 and Sherman '76' cards fire it, with the "
             "Option or the APCR bought for them [OP XXIII; XXIII.C]"
         )
-    if not state.game.units[target].vehicle:
+    if target is not None and not state.game.units[target].vehicle:
         return "APCR is AP fire, only at Vehicle units [OP XXIII.A; ADV VI.B]"
     if left(state, unit) <= 0:
         return f"{unit} has fired all its APCR ({limit(state, unit)}) [OP XXIII.B; OP XXIV.B.2]"
@@ -95,11 +104,13 @@ def why_not(state: ArmorState, order: Order) -> str | None:
 
 
 def fires(state: ArmorState, firer: str, target: str, rng: int, opportunity: bool) -> bool:
-    """Whether this AP fire is the firer's plotted APCR at ``target``, within 10 hexes, with
-    APCR left."""
-    if opportunity or rng > REACH or not carries(state, firer) or left(state, firer) <= 0:
+    """Whether this AP fire is the firer's plotted APCR at ``target`` (or, an Opportunity
+    Fire, its "N-<hex> CR" order's), within 10 hexes, with APCR left."""
+    if rng > REACH or not carries(state, firer) or left(state, firer) <= 0:
         return False
     order = state.orders_of(firer)
+    if opportunity:  # "N-1802 CR" (our reading); never a Tracking Fire's "T-" [OP XV]
+        return order.apcr and order.opportunity is not None and order.fire is None
     return order.apcr and order.fire == target
 
 

@@ -93,6 +93,7 @@ class SupplyState(StrictModel):
     spent: dict[str, int] = Field(default_factory=dict)
     fuel: dict[str, int] = Field(default_factory=dict)
     apcr: dict[str, int] = Field(default_factory=dict)
+    by_type: dict[str, dict[str, int]] = Field(default_factory=dict)  # [OP XXIV.B]
 
 
 def supply_of(state: ArmorState) -> SupplyState | None:
@@ -104,6 +105,7 @@ def supply_of(state: ArmorState) -> SupplyState | None:
         spent=dict(sorted(kept.spent.items())),
         fuel=dict(sorted(kept.fuel.items())),
         apcr=dict(sorted(kept.apcr.items())),
+        by_type={u: dict(sorted(n.items())) for u, n in sorted(kept.by_type.items())},
     )
 
 
@@ -117,6 +119,11 @@ def read_supply(game: ArmorGame, kept: SupplyState | None, reader: PositionReade
             u: n for u, n in given.items() if reader.unit(u, game.units, ("state", "supply", key))
         }
         setattr(found, key, known)
+    found.by_type = {
+        u: dict(n)
+        for u, n in kept.by_type.items()
+        if reader.unit(u, game.units, ("state", "supply", "by_type"))
+    }
     return found
 
 

@@ -74,12 +74,15 @@ class Supply(Record):
         fuel: each Vehicle's Fuel Factors left [OP XXIV.C.1].
         apcr: the times (shots, with Limited Ammunition) each unit has fired APCR
             [OP XXIII.B].
+        by_type: with the Ammunition Allotment, the shots each unit has expended of each
+            type, "AP", "GP", "CR", "S", "FT" [OP XXIV.B.1] (also counted in ``spent``).
     """
 
     ammo: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
     spent: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
     fuel: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
     apcr: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
+    by_type: dict[str, dict[str, int]] = state_field(default_factory=dict, encode=_unless_empty)
 
 
 @dataclass

@@ -123,7 +123,7 @@ def why_not_firer(state: ArmorState, unit: str) -> str | None:
     notes = card_value(spec.type_id, "notes")
     if notes is not None and "smoke" in str(notes).lower():
         return f"its card's Notes say it may not fire Smoke ({notes}) [OP IX.A]"
-    return supply.why_not_fire(state, unit)  # [OP XXIV.A.2]
+    return supply.why_not_fire(state, unit, supply.SMOKE_SHOT)  # [OP XXIV.A.2; B]
 
 
 def why_not_smoke(state: ArmorState, unit: str, hex_name: str, moving: bool) -> str | None:
@@ -192,6 +192,7 @@ def why_not_order(state: ArmorState, order: Order) -> str | None:
         order.transfer,
         order.pinning,
         order.apcr,
+        order.rate,
         order.cover,
         order.entrench,
         order.span,
@@ -280,7 +281,7 @@ def fire(state: ArmorState, unit: str, order: Order) -> None:
         return
     h: Hex | None = state.game.amap.resolve(order.smoke)
     state.firing.fired.add(unit)
-    supply.expend(state, unit, 1)  # one Smoke shell, "a Rate of Fire of '1'" [OP XXIV.A.2]
+    supply.expend(state, unit, 1, supply.SMOKE_SHOT)  # "a Rate of Fire of '1'" [OP XXIV.A.2]
     if state.game.units[unit].mortar:  # "after checking for Scatter" [IX.A.3; OP II.E.5]
         h = _mortar_scatter(state, unit, order, state.game.amap.resolve(order.smoke), False)
     if h is None:
@@ -333,7 +334,7 @@ def indirect_smoke(state: ArmorState) -> None:
                     why = "Suppressed before it fires: a Leg unit's orders are cancelled [ADV IV.D]"
                     state.emit(FireCancelled(unit, order.notation, why))
                     continue
-                supply.expend(state, unit, 1)
+                supply.expend(state, unit, 1, supply.SMOKE_SHOT)
                 landed = _mortar_scatter(state, unit, order, target, indirect=True)
                 if landed is not None:
                     _hs_landed(state, unit, landed)
@@ -341,7 +342,7 @@ def indirect_smoke(state: ArmorState) -> None:
             last = state.artillery.indirect_last.get(unit)
             top = CONTINUOUS if last == (state.play.turn - 1, target) else INITIAL
             state.artillery.indirect_last[unit] = (state.play.turn, target)
-            supply.expend(state, unit, 1)  # one Smoke shell [OP XXIV.A.2]
+            supply.expend(state, unit, 1, supply.SMOKE_SHOT)  # one Smoke shell [OP XXIV.A.2]
             roll = state.roll(f"Scatter {unit} (HS)", 100)
             name = order.smoke
             h: Hex | None = target
