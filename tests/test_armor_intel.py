@@ -529,3 +529,98 @@ def test_4b_raid_plays_a_hidden_attacker_and_an_inverted_defender_scn_viii_b3() 
     assert not any(p.unit in game.units for p in inverted)
     listed = type(game).rules_not_enforced(game.scenario)
     assert not any("Inverted Units Option" in line for line in listed)
+
+
+# --- Smoking Wreck units [OP X.C.4] ---------------------------------------------------------
+
+WRECKS = "smoking-wrecks"
+
+
+def _behind_a_wreck(options: Iterable[str] = (WRECKS,), **kw: Any) -> ArmorState:
+    """An M4 at one end of a Clear line of ten hexes, a Panzer IV at the other, a second
+    Panzer IV knocked out half way (a Wreck unit in line[5]) [AG VI.B.7]."""
+    from rules.armor.turn import damage
+
+    line = _line(10)
+    state = _state(
+        [("M4", line[0], 0)],
+        [("PZIVJ", line[9], 3), ("PZIVJ", line[5], 3)],
+        options=options,
+        **kw,
+    )
+    damage(state, "german.PZIVJ.2", "knocked-out")
+    assert state.damage.wrecks == [line[5]]
+    return state
+
+
+def test_op_x_c_4_a_wreck_blocks_sight_through_and_into_its_hex_as_smoke() -> None:
+    """[OP X.C.4]: "Any hex containing a Wreck unit can be considered to be a Smoke hex, and
+    has the same effect as a Smoke unit on ... sighting"; Smoke "will block Lines of Sight from
+    all elevation levels including into the Smoke hex" [OP IX.A.5]: with the option the M4 no
+    longer sights the Panzer behind the Wreck (the log's reason names [OP X.C.4]), nor a
+    Panzer standing in the Wreck's hex; an adjacent hex stays sighted [AG IV]. Without the
+    option the Wreck is no obstacle [AG IV.B.1.g]."""
+    line = _line(10)
+    without = _behind_a_wreck(options=())
+    assert why_not_sighted(without, "us.M4.1", "german.PZIVJ.1") is None
+    state = _behind_a_wreck()
+    why = why_not_sighted(state, "us.M4.1", "german.PZIVJ.1")
+    assert why is not None and "[OP X.C.4]" in why and state.game.name(line[5]) in why
+    assert not sights(state, "us.M4.1", "german.PZIVJ.1")  # the verdict-only twin agrees
+    assert not sights(state, "german.PZIVJ.1", "us.M4.1")  # both ways
+    state.put("german.PZIVJ.1", line[5], 3)  # into the Wreck's hex
+    assert not sights(state, "us.M4.1", "german.PZIVJ.1")
+    state.put("german.PZIVJ.1", line[6], 3)  # beside it, the Wreck's hex adjacent to neither
+    assert not sights(state, "us.M4.1", "german.PZIVJ.1")
+    state.put("us.M4.1", line[4], 0)  # adjacent to the Wreck: out of its hex is blocked
+    assert not sights(state, "us.M4.1", "german.PZIVJ.1")  # line[4] -> line[6] crosses it
+    state.put("german.PZIVJ.1", line[5], 3)  # adjacent: always sighted [GC2 note]
+    assert sights(state, "us.M4.1", "german.PZIVJ.1")
+
+
+def test_op_x_c_4_the_map_s_own_wreck_is_a_smoke_hex_too() -> None:
+    """[OP X.C.4]: "Any hex containing a Wreck unit": a Wreck unit the map holds (its terrain
+    painted Wreck) blocks the line as one knocked out in play, only with the option."""
+    line = _line(10)
+    edits = f"{{hexes: [{base().amap.name(line[5])}], terrain: wreck}}"
+    units = ([("M4", line[0], 0)], [("PZIVJ", line[9], 3)])
+    plain = _state(*units, edits=edits)
+    assert "wreck" in plain.game.terrain.mixed(line[5])
+    assert sights(plain, "us.M4.1", "german.PZIVJ.1")
+    smoking = _state(*units, edits=edits, options=[WRECKS])
+    why = why_not_sighted(smoking, "us.M4.1", "german.PZIVJ.1")
+    assert why is not None and "[OP X.C.4]" in why
+    enter = smoking.cost_for(smoking.game.units["us.M4.1"])
+    assert enter(line[4], line[5]) == plain.cost_for(plain.game.units["us.M4.1"])(
+        line[4], line[5]
+    ) + 1
+
+
+def test_op_x_c_4_a_wreck_hex_costs_a_vehicle_one_more_speed_factor_to_enter() -> None:
+    """[OP X.C.4] "the same effect as a Smoke unit on moving": a Smoke hex "costs an additional
+    Speed Factor for Vehicle units to enter" [OP IX.A.5]: entering the Wreck's hex costs the
+    M4 one more with the option (Clear's cost without); a hex both Smoke and Wreck costs its
+    +1 once (our reading)."""
+    line = _line(10)
+    without = _behind_a_wreck(options=())
+    state = _behind_a_wreck()
+    m4 = state.game.units["us.M4.1"]
+    plain = without.cost_for(m4)(line[4], line[5])
+    assert plain is not None
+    assert state.cost_for(m4)(line[4], line[5]) == plain + 1
+    assert state.cost_for(m4)(line[3], line[4]) == without.cost_for(m4)(line[3], line[4])
+    state.smoke.smoke_face_up = {line[5]}
+    assert state.cost_for(m4)(line[4], line[5]) == plain + 1  # once
+
+
+def test_op_x_c_4_a_wreck_made_by_opportunity_fire_blocks_later_sighting_and_keeps() -> None:
+    """[OP X.C.4]: the Wreck counts from when it is placed (our reading); the Smoking Wreck is
+    the Wreck the state already keeps [AG VI.B.7], so a clone and a position file read back
+    block the same line."""
+    state = _behind_a_wreck()
+    again = state.clone()
+    assert not sights(again, "us.M4.1", "german.PZIVJ.1")
+    position = state.to_position()
+    back = state.game.state_from_position(position, PositionReader(state.game, position, None))
+    assert not sights(back, "us.M4.1", "german.PZIVJ.1")
+    assert back.position_fingerprint() == state.position_fingerprint()

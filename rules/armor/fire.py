@@ -332,7 +332,7 @@ def sights(state: ArmorState, unit: str, target: str) -> bool:
     return (  # the tests of _why_unseen, without the full line's explanation
         (storeys.sees(state, unit, target) if works is None else works[0])
         and blaze.why_not_seen(state, a, b) is None
-        and fired_smoke.why_not_seen(state, a, b) is None
+        and fired_smoke.why_not_seen(state, a, b) is None  # Smoke, Smoking Wrecks [OP X.C.4]
         and intel.why_not_seen(state, a, b, target) is None
     )
 
@@ -376,7 +376,8 @@ def _why_unseen(
         line = storeys.line(state, unit, target)  # why, for the log
         return f"the line of sight is blocked [AG IV.B]: {line.explanation} ({line.rule})"
     smoke = blaze.why_not_seen(state, a, b)  # a Fire started in play [OP XI.D]
-    smoke = smoke or fired_smoke.why_not_seen(state, a, b)  # Smoke fired in play [OP IX.A.5]
+    # Smoke fired in play [OP IX.A.5], and a Smoking Wreck unit's hex [OP X.C.4]
+    smoke = smoke or fired_smoke.why_not_seen(state, a, b)
     if smoke is not None:
         return f"the line of sight is blocked [AG IV.B]: {smoke}"
     dust = intel.why_not_seen(state, a, b, target)  # [OP X.C.3.c]

@@ -58,16 +58,35 @@ as the adjudication reads Completely Hidden units [SCN IV.F]).
 
 Buttoned Sighting [OP X.C.5] (``sighting-buttoned``) is in :mod:`rules.armor.hatches`.
 
-Not played: the Optional Noise Rules [OP X.D], Smoking Wreck units [X.C.4].
+- ``smoking-wrecks`` [OP X.C.4]: "Any hex containing a Wreck unit can be considered to be a
+  Smoke hex, and has the same effect as a Smoke unit on moving and sighting": a Wreck knocked
+  out in play (from when it is placed: a Direct Fire Phase's Knock Outs land when all its fire
+  is done [AG VI.A]) or one the map holds blocks the line of sight as Smoke fired in play
+  [OP IX.A.5] (into, out of and through it, an adjacent hex still sighted [AG IV]), and costs a
+  Vehicle +1 SF to enter (:func:`rules.armor.optional.smoke.cost`), once where the hex is
+  already a Smoke hex (our reading). Our reading: a unit's move is worked out when it begins
+  to move, so a Wreck left on its path by Opportunity Fire during its own move does not cost
+  it more (the +1 counts for the units that move after).
+
+Not played: the Optional Noise Rules [OP X.D].
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex, line_steps
-from rules.armor.optional import DUST, ELEVATION, FULL_COVER_SIGHTING, HIDDEN, INVERTED, in_use
+from rules.armor.optional import (
+    DUST,
+    ELEVATION,
+    FULL_COVER_SIGHTING,
+    HIDDEN,
+    INVERTED,
+    WRECKS,
+    in_use,
+)
 from rules.engine.events import Event
 
 if TYPE_CHECKING:
@@ -233,3 +252,42 @@ def raise_dust(state: ArmorState) -> None:
 def settle_dust(state: ArmorState) -> None:
     """A new Turn: last Turn's dust is this Turn's; the older has settled [OP X.C.3.a]."""
     state.intel.dust, state.intel.raised = state.intel.raised, {}
+
+
+# --- Smoking Wreck units [OP X.C.4] -----------------------------------------------------------
+
+
+def smoking_map_wrecks(game: ArmorGame) -> bool:
+    """Whether the map's own Wreck units (its ``wreck`` terrain) are Smoke hexes: the scenario
+    plays ``smoking-wrecks`` [OP X.C.4]."""
+    return in_use(game, WRECKS)
+
+
+def smoke_hexes(state: ArmorState) -> frozenset[Hex]:
+    """The hexes the Optional Sighting Rules make Smoke hexes for moving now, besides the
+    map's: each hex holding a Wreck unit knocked out in play, with ``smoking-wrecks``
+    [OP X.C.4] ("has the same effect as a Smoke unit on moving and sighting"), and each hex
+    containing dust, with ``sighting-dust`` [OP X.C.3.c] ("Handle the same as if these hexes
+    all contained a Smoke unit")."""
+    found: set[Hex] = set()
+    if state.damage.wrecks and in_use(state.game, WRECKS):
+        found.update(state.damage.wrecks)
+    for path in state.intel.dust.values():  # empty unless sighting-dust raised it
+        found.update(path)
+    return frozenset(found)
+
+
+def smoking_wreck(state: ArmorState) -> Callable[[Hex], bool] | None:
+    """Whether a hex holds a Wreck unit that is a Smoke hex for sighting now [OP X.C.4] (one
+    knocked out in play, or the map's own ``wreck`` terrain); None without
+    ``smoking-wrecks``. :func:`rules.armor.optional.smoke.why_not_seen` reads it beside the
+    Smoke fired in play, so every line of sight that Smoke blocks, a Smoking Wreck blocks."""
+    if not in_use(state.game, WRECKS):
+        return None
+    wrecks = frozenset(state.damage.wrecks)
+    terrain = state.game.terrain
+
+    def smoking(h: Hex) -> bool:
+        return h in wrecks or (h in terrain and "wreck" in terrain.mixed(h))
+
+    return smoking
