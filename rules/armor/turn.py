@@ -116,6 +116,7 @@ def advance(state: ArmorState) -> None:
             record_passes(state)  # bridge control [SCN VII.C.6]
             supply.burn(state)  # a Fuel Factor for each Vehicle that moved [OP XXIV.C.1]
             intel.raise_dust(state)  # moved two or more hexes [OP X.C.3.a]
+            intel.hear(state)  # moving units heard [OP X.D]
             state.execution.clear()
         else:  # the Order Plot and Final Facing: sides decide
             for s in state.to_act():
