@@ -61,7 +61,15 @@ from model.base import StrictModel
 from model.hexes import Hex, line_steps
 from rules.armor.cards import gun_of
 from rules.armor.events import FireCancelled
-from rules.armor.optional import SMOKE, SPECIAL, card_value, in_use, special_infantry, supply
+from rules.armor.optional import (
+    SMOKE,
+    SPECIAL,
+    card_value,
+    in_use,
+    intel,
+    special_infantry,
+    supply,
+)
 from rules.armor.optional.events import HexChanged
 from rules.armor.orders import Order
 from rules.armor.range import describe_range, range_between
@@ -398,8 +406,6 @@ def why_not_seen(state: ArmorState, a: Hex, b: Hex) -> str | None:
     [OP IX.A.5]: in either end hex or between (both hexes where the line runs along a
     hexside: placeholder, as the map's Smoke). With ``smoking-wrecks`` a hex holding a Wreck
     unit is a Smoke hex too [OP X.C.4] (:func:`rules.armor.optional.intel.smoking_wreck`)."""
-    from rules.armor.optional import intel
-
     smoke = state.smoke.smoke_face_up
     wreck = intel.smoking_wreck(state)
     if not smoke and wreck is None:
@@ -428,8 +434,6 @@ def cost(state: ArmorState, is_vehicle: bool, base: EnterCost) -> EnterCost:
     ``smoking-wrecks`` [OP X.C.4] and a dust hex with ``sighting-dust`` [OP X.C.3.c]
     (:func:`rules.armor.optional.intel.smoke_hexes`). A hex that is a Smoke hex twice over
     (Smoke fired into a dust hex, the map's own Smoke) costs its +1 once (our reading)."""
-    from rules.armor.optional import intel
-
     if not is_vehicle:
         return base
     smoke = state.smoke.smoke_face_up | intel.smoke_hexes(state)
