@@ -1,6 +1,7 @@
 """Armor follow-ups of Limited Intelligence and Tracking Fire: the Overrun Combat cancels a
 Tracking Fire order [ADV VIII.C; OP XV], forced dice; Test Play's hand-over page shows inverted
-units as the enemy sees them [OP X.A], through the real widgets."""
+units as the enemy sees them [OP X.A], and a hidden unit heard moving as a heard mark [OP X.D],
+through the real widgets."""
 
 from __future__ import annotations
 
@@ -267,3 +268,80 @@ def test_rolled_soft_areas_replay_clone_and_read_back_from_a_position_scn_iii_b_
         side = state.to_act()[0]
         state.apply(bots[side].choose(state, side))
     assert state.is_terminal()
+
+
+# --- the Optional Noise Rules in Test Play [OP X.D] -------------------------------------------
+
+
+def _noise_scenario(path: Path) -> Path:
+    """A Completely Hidden American M4 in Defilade, two Defilade hexes ahead of it, a Panzer IV
+    12 hexes down a Clear line, with the Optional Noise Rules [OP X.B; OP X.D]."""
+    line = _straight(14)
+    amap = intel_base().amap
+
+    def force(code: str, h: Hex, compass: int) -> str:
+        number = amap.global_to_direction(h, compass)
+        return f"      - {{unit: {code}, placement: {{kind: hex, hex: {amap.name(h)}, facing: {number}}}}}"
+
+    names = ", ".join(amap.name(h) for h in line[:3])
+    text = INTEL.format(
+        options="noise",
+        side_options=", side_options: {us: [completely-hidden-units]}",
+        edits=f"{{hexes: [{names}], terrain: defilade}}",
+        overlays="",
+    ) + two_sides(force("M4", line[0], 0), force("PZIVJ", line[12], 3), 2)
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.gui
+def test_test_play_shows_the_german_a_heard_vehicle_mark_not_the_hidden_m4_op_x_d(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """[OP X.D.1; X.D.3]: in a hot-seat game, the hidden M4 creeps two hexes; the German
+    player's map in Test Play shows a "Heard vehicle" counter in the hex it was heard in, ten
+    hexes from the Panzer, never the M4, and the German log says what and where; the American
+    side's view holds the M4 and no mark."""
+    from PySide6.QtCore import Qt
+    from test_testplay import open_window, panel_text, start
+
+    from editor.testplay.panel import PAGE_HANDOVER
+
+    line = _straight(14)
+    w = open_window(qtbot, str(_noise_scenario(tmp_path / "noise.yaml")))
+    panel = start(w, {"us": "human", "german": "human"})
+
+    def now() -> ArmorState:
+        state = panel.session.state
+        assert isinstance(state, ArmorState)
+        return state
+
+    def take_over() -> None:
+        if panel.pages.currentIndex() == PAGE_HANDOVER:
+            qtbot.mouseClick(panel.handover_button, Qt.MouseButton.LeftButton)
+
+    plotted = False
+    for _ in range(20):
+        if now().intel.heard:
+            break
+        side = now().to_act()[0]
+        take_over()
+        assert panel.revealed == side
+        if side == "us" and not plotted:
+            assert panel.act(Order("us.M4.1", moves="2"))
+            plotted = True
+            continue
+        assert panel.act(Done(side))
+    assert now().intel.heard == {"german": (("vehicle", line[2]),)}
+    while panel.revealed != "german":
+        take_over()
+        if panel.revealed != "german":
+            assert panel.act(Done(now().to_act()[0]))
+    shown = {c.unit: c.counter for c in panel.counters}
+    assert "us.M4.1" not in shown
+    [counter] = [c for c in shown.values() if c.side == "us"]
+    assert counter.unit == "heard-vehicle" and counter.hex == line[2]
+    assert "Noise: a Vehicle heard moving" in panel_text(panel)
+    american = now().view_for("us").units
+    assert "us.M4.1" in {p.unit for p in american}
+    assert not any(p.type_id.startswith("heard") for p in american)

@@ -61,6 +61,7 @@ def _game(
     edits: str = "",
     overlays: str = "",
     turns: int = 2,
+    level: str = "armor-game",
 ) -> ArmorGame:
     def forces(units: list[Force]) -> str:
         lines = []
@@ -78,8 +79,11 @@ def _game(
         inner = ", ".join(f"{s}: [{', '.join(o)}]" for s, o in side_options.items())
         per_side = f", side_options: {{{inner}}}"
     text = SCENARIO.format(
-        options=", ".join(options), side_options=per_side, edits=edits, overlays=overlays
-    )
+        options=", ".join(options),
+        side_options=per_side,
+        edits=edits,
+        overlays=overlays,
+    ).replace("level: armor-game", f"level: {level}")
     sides = two_sides(forces(us), forces(german), turns)
     game = load_game(parse_scenario(text + sides, "pos.yaml"))
     assert isinstance(game, ArmorGame)
@@ -529,3 +533,279 @@ def test_4b_raid_plays_a_hidden_attacker_and_an_inverted_defender_scn_viii_b3() 
     assert not any(p.unit in game.units for p in inverted)
     listed = type(game).rules_not_enforced(game.scenario)
     assert not any("Inverted Units Option" in line for line in listed)
+
+
+# --- Smoking Wreck units [OP X.C.4] ---------------------------------------------------------
+
+WRECKS = "smoking-wrecks"
+
+
+def _behind_a_wreck(options: Iterable[str] = (WRECKS,), **kw: Any) -> ArmorState:
+    """An M4 at one end of a Clear line of ten hexes, a Panzer IV at the other, a second
+    Panzer IV knocked out half way (a Wreck unit in line[5]) [AG VI.B.7]."""
+    from rules.armor.turn import damage
+
+    line = _line(10)
+    state = _state(
+        [("M4", line[0], 0)],
+        [("PZIVJ", line[9], 3), ("PZIVJ", line[5], 3)],
+        options=options,
+        **kw,
+    )
+    damage(state, "german.PZIVJ.2", "knocked-out")
+    assert state.damage.wrecks == [line[5]]
+    return state
+
+
+def test_op_x_c_4_a_wreck_blocks_sight_through_and_into_its_hex_as_smoke() -> None:
+    """[OP X.C.4]: "Any hex containing a Wreck unit can be considered to be a Smoke hex, and
+    has the same effect as a Smoke unit on ... sighting"; Smoke "will block Lines of Sight from
+    all elevation levels including into the Smoke hex" [OP IX.A.5]: with the option the M4 no
+    longer sights the Panzer behind the Wreck (the log's reason names [OP X.C.4]), nor a
+    Panzer standing in the Wreck's hex; an adjacent hex stays sighted [AG IV]. Without the
+    option the Wreck is no obstacle [AG IV.B.1.g]."""
+    line = _line(10)
+    without = _behind_a_wreck(options=())
+    assert why_not_sighted(without, "us.M4.1", "german.PZIVJ.1") is None
+    state = _behind_a_wreck()
+    why = why_not_sighted(state, "us.M4.1", "german.PZIVJ.1")
+    assert why is not None and "[OP X.C.4]" in why and state.game.name(line[5]) in why
+    assert not sights(state, "us.M4.1", "german.PZIVJ.1")  # the verdict-only twin agrees
+    assert not sights(state, "german.PZIVJ.1", "us.M4.1")  # both ways
+    state.put("german.PZIVJ.1", line[5], 3)  # into the Wreck's hex
+    assert not sights(state, "us.M4.1", "german.PZIVJ.1")
+    state.put("german.PZIVJ.1", line[6], 3)  # beside it, the Wreck's hex adjacent to neither
+    assert not sights(state, "us.M4.1", "german.PZIVJ.1")
+    state.put("us.M4.1", line[4], 0)  # adjacent to the Wreck: out of its hex is blocked
+    assert not sights(state, "us.M4.1", "german.PZIVJ.1")  # line[4] -> line[6] crosses it
+    state.put("german.PZIVJ.1", line[5], 3)  # adjacent: always sighted [GC2 note]
+    assert sights(state, "us.M4.1", "german.PZIVJ.1")
+
+
+def test_op_x_c_4_the_map_s_own_wreck_is_a_smoke_hex_too() -> None:
+    """[OP X.C.4]: "Any hex containing a Wreck unit": a Wreck unit the map holds (its terrain
+    painted Wreck) blocks the line as one knocked out in play, only with the option."""
+    line = _line(10)
+    edits = f"{{hexes: [{base().amap.name(line[5])}], terrain: wreck}}"
+    units = ([("M4", line[0], 0)], [("PZIVJ", line[9], 3)])
+    plain = _state(*units, edits=edits)
+    assert "wreck" in plain.game.terrain.mixed(line[5])
+    assert sights(plain, "us.M4.1", "german.PZIVJ.1")
+    smoking = _state(*units, edits=edits, options=[WRECKS])
+    why = why_not_sighted(smoking, "us.M4.1", "german.PZIVJ.1")
+    assert why is not None and "[OP X.C.4]" in why
+    enter = smoking.cost_for(smoking.game.units["us.M4.1"])
+    assert (
+        enter(line[4], line[5]) == plain.cost_for(plain.game.units["us.M4.1"])(line[4], line[5]) + 1
+    )
+
+
+def test_op_x_c_4_a_wreck_hex_costs_a_vehicle_one_more_speed_factor_to_enter() -> None:
+    """[OP X.C.4] "the same effect as a Smoke unit on moving": a Smoke hex "costs an additional
+    Speed Factor for Vehicle units to enter" [OP IX.A.5]: entering the Wreck's hex costs the
+    M4 one more with the option (Clear's cost without); a hex both Smoke and Wreck costs its
+    +1 once (our reading)."""
+    line = _line(10)
+    without = _behind_a_wreck(options=())
+    state = _behind_a_wreck()
+    m4 = state.game.units["us.M4.1"]
+    plain = without.cost_for(m4)(line[4], line[5])
+    assert plain is not None
+    assert state.cost_for(m4)(line[4], line[5]) == plain + 1
+    assert state.cost_for(m4)(line[3], line[4]) == without.cost_for(m4)(line[3], line[4])
+    state.smoke.smoke_face_up = {line[5]}
+    assert state.cost_for(m4)(line[4], line[5]) == plain + 1  # once
+
+
+def test_op_x_c_4_a_wreck_made_by_opportunity_fire_blocks_later_sighting_and_keeps() -> None:
+    """[OP X.C.4]: the Wreck counts from when it is placed (our reading); the Smoking Wreck is
+    the Wreck the state already keeps [AG VI.B.7], so a clone and a position file read back
+    block the same line."""
+    state = _behind_a_wreck()
+    again = state.clone()
+    assert not sights(again, "us.M4.1", "german.PZIVJ.1")
+    position = state.to_position()
+    back = state.game.state_from_position(position, PositionReader(state.game, position, None))
+    assert not sights(back, "us.M4.1", "german.PZIVJ.1")
+    assert back.position_fingerprint() == state.position_fingerprint()
+
+
+# --- Dust [OP X.C.3] in full, and the Optional Noise Rules [OP X.D] -------------------------
+
+DUST, NOISE = "sighting-dust", "noise"
+
+
+def _creeping(options: Iterable[str], *, german_at: int = 12, **kw: Any) -> ArmorState:
+    """A Completely Hidden American M4 in Defilade at the start of a Clear line, with
+    Defilade in the two hexes ahead of it (the Sighting Ranges Table gives 5 into Defilade
+    from the same level [GC2]); a Panzer IV ``german_at`` hexes down the line, facing back:
+    the M4 may creep two hexes unseen."""
+    line = _line(14)
+    names = ", ".join(base().amap.name(h) for h in line[:3])
+    return _state(
+        [("M4", line[0], 0)],
+        [("PZIVJ", line[german_at], 3)],
+        options=options,
+        side_options={"us": [HIDDEN]},
+        edits=f"{{hexes: [{names}], terrain: defilade}}",
+        turns=3,
+        **kw,
+    )
+
+
+def _told(state: ArmorState, side: str, rule: str) -> list[Any]:
+    from rules.armor.optional.events import Told
+
+    return [e for e in state.log if isinstance(e, Told) and rule in e.rule and e.visible_to(side)]
+
+
+def test_op_x_c_3_c_a_dust_hex_costs_a_vehicle_one_more_speed_factor_to_enter() -> None:
+    """[OP X.C.3.c]: the dust hexes are handled "the same as if these hexes all contained a
+    Smoke unit", and a Smoke hex "costs an additional Speed Factor for Vehicle units to enter"
+    [OP IX.A.5]: an M4 entering a hex of the Panzer's dust pays one more; no dust, no more; a
+    dust hex with Smoke fired into it pays its +1 once (our reading)."""
+    line = _line(10)
+    state = _state([("M4", line[0], 0)], [("PZIVJ", line[9], 3)], options=[DUST])
+    m4 = state.game.units["us.M4.1"]
+    plain = state.cost_for(m4)(line[1], line[2])
+    assert plain is not None
+    state.intel.dust = {"german.PZIVJ.1": (line[2], line[3])}
+    assert state.cost_for(m4)(line[1], line[2]) == plain + 1
+    assert state.cost_for(m4)(line[0], line[1]) == plain  # not a dust hex
+    state.smoke.smoke_face_up = {line[2]}
+    assert state.cost_for(m4)(line[1], line[2]) == plain + 1
+
+
+def test_op_x_c_3_a_no_dust_is_thrown_up_in_mud_weather() -> None:
+    """[OP X.C.3.a]: "Except in Mud weather, any Vehicle unit that moved two or more hexes
+    during the previous Turn will be considered to have thrown up dust": the Panzer's three
+    hexes in Mud (the scenario's ground) throw up none, so nothing is revealed either."""
+    line = _line(10)
+    state = _state([("M4", line[0], 0)], [("PZIVJ", line[9], 3)], options=[DUST], turns=3)
+    state.game.ground = "mud"
+    _plot(state, Order("german.PZIVJ.1", moves="3"))
+    while state.play.turn == 1:
+        state.apply(state.legal_actions()[-1])
+    assert state.intel.dust == {} and state.intel.raised == {}
+
+
+def test_op_x_c_3_b_a_hidden_units_dusty_route_is_revealed_to_the_opponent() -> None:
+    """[OP X.C.3.b]: "If the Completely Hidden Units Option is used, the whole route taken by
+    an otherwise secret move must be revealed to the opposing player": the hidden M4 creeps
+    two hexes unseen; the German log is told the two hexes it entered, in order, without the
+    unit; the American log says its route was revealed; the M4 is still not on the German map
+    (its move stays private [OP X.B.4]). Without dust, nothing is told."""
+    line = _line(14)
+    name = base().amap.name
+    state = _creeping([DUST])
+    _plot(state, Order("us.M4.1", moves="2"))
+    assert state.troops.hexes["us.M4.1"] == line[2]
+    [german] = _told(state, "german", "[OP X.C.3.b]")[:1]
+    assert german.private_to == "german" and german.where == (name(line[1]), name(line[2]))
+    assert "us.M4.1" not in german.describe()
+    assert "revealed" in german.describe() and "[OP X.C.3.b]" in german.describe()
+    [own] = [e for e in _told(state, "us", "[OP X.C.3.b]") if e.private_to == "us"]
+    assert "us.M4.1" in own.describe() and own.where == german.where
+    assert "us.M4.1" not in {p.unit for p in state.view_for("german").units}
+    german_log = "\n".join(state.view_for("german").log)
+    assert name(line[2]) in german_log and "us.M4.1" not in german_log
+    quiet = _creeping([])
+    _plot(quiet, Order("us.M4.1", moves="2"))
+    assert _told(quiet, "german", "[OP X.C.3.b]") == []
+
+
+def test_op_x_d_1_a_hidden_vehicle_moving_is_heard_up_to_ten_hexes_off() -> None:
+    """[OP X.D.1; X.D.3]: "Moving Vehicle units can be 'heard' up to ten hexes from the unit
+    which 'hears' them ... The controlling player does not place the moving unit on the
+    mapboard, but must tell the opponent what (Vehicle or Leg) was heard, and where": the
+    Panzer 12 hexes down the line hears the M4 in the hex it entered 10 hexes off, not the one
+    11 off; the German view holds a "Heard vehicle" mark there, not the M4; each side's log
+    has its line; the American view has no mark."""
+    line = _line(14)
+    name = base().amap.name
+    state = _creeping([NOISE])
+    _plot(state, Order("us.M4.1", moves="2"))
+    assert state.intel.heard == {"german": (("vehicle", line[2]),)}
+    german = state.view_for("german").units
+    assert "us.M4.1" not in {p.unit for p in german}
+    [mark] = [p for p in german if p.type_id == "heard-vehicle"]
+    assert (mark.hex, mark.side, mark.label, mark.facing) == (
+        line[2],
+        "us",
+        "Heard vehicle 1",
+        None,
+    )
+    assert mark.unit not in state.game.units
+    assert not any(p.type_id.startswith("heard") for p in state.view_for("us").units)
+    [told] = _told(state, "german", "[OP X.D.1; X.D.3]")[:1]
+    assert told.private_to == "german" and told.where == (name(line[2]),)
+    assert "a Vehicle" in told.describe() and "us.M4.1" not in told.describe()
+    [own] = [e for e in _told(state, "us", "[OP X.D.1; X.D.3]") if e.private_to == "us"]
+    assert "us.M4.1" in own.describe() and "german" in own.describe()
+    far = _creeping([NOISE], german_at=13)  # 11 and 12 hexes off: not heard
+    _plot(far, Order("us.M4.1", moves="2"))
+    assert far.intel.heard == {} and _told(far, "german", "[OP X.D") == []
+
+
+def test_op_x_d_a_heard_mark_keeps_for_the_turn_in_clones_and_position_files() -> None:
+    """[OP X.D]: the heard marks are the Turn's (our reading): a clone and a position file
+    read back keep them, with the same fingerprint; the next Turn forgets them. A unit in
+    sight is not "heard" (the Option "is helpful only concerning units that are out of
+    sight" [OP X.D]): the M4 moving in Clear, sighted, leaves no mark."""
+    state = _creeping([NOISE])
+    _plot(state, Order("us.M4.1", moves="2"))
+    assert state.intel.heard
+    again = state.clone()
+    assert again.intel.heard == state.intel.heard
+    assert again.fingerprint() == state.fingerprint()
+    position = state.to_position()
+    assert position.state is not None
+    back = state.game.state_from_position(position, PositionReader(state.game, position, None))
+    assert back.intel.heard == state.intel.heard
+    assert back.position_fingerprint() == state.position_fingerprint()
+    assert [p.type_id for p in back.view_for("german").units].count("heard-vehicle") == 1
+    while state.play.turn == 1:
+        state.apply(state.legal_actions()[-1])
+    assert state.intel.heard == {}
+    assert not any(p.type_id.startswith("heard") for p in state.view_for("german").units)
+    line = _line(14)
+    seen = _state(
+        [("M4", line[0], 0)],
+        [("PZIVJ", line[12], 3)],
+        options=[NOISE],
+        side_options={"us": [HIDDEN]},
+    )
+    _plot(seen, Order("us.M4.1", moves="2"))
+    assert "us.M4.1" in {p.unit for p in seen.view_for("german").units}
+    assert seen.intel.heard == {}
+
+
+def test_op_x_d_2_a_hidden_leg_unit_moving_is_heard_up_to_four_hexes_off() -> None:
+    """[OP X.D.2]: "Moving Leg units can be heard up to four hexes from the unit which hears
+    them": a hidden Infantry Squad creeping one hex in Woods is heard by a Panzer four hexes
+    from the hex it entered ("Leg" told, a "Heard leg unit" mark); five hexes off it is not."""
+    line = _line(10)
+    name = base().amap.name
+
+    def creep(panzer_at: int) -> ArmorState:
+        woods = ", ".join(name(h) for h in line[:2])
+        state = _state(
+            [("INFANTRY-SQUAD", line[0], 0)],
+            [("PZIVJ", line[panzer_at], 3)],
+            options=[NOISE],
+            side_options={"us": [HIDDEN]},
+            edits=f"{{hexes: [{woods}], terrain: woods}}",
+            level="advanced-game",
+        )
+        _plot(state, Order("us.INFANTRY-SQUAD.1", moves="1"))
+        assert state.troops.hexes["us.INFANTRY-SQUAD.1"] == line[1]
+        return state
+
+    near = creep(5)
+    assert near.intel.heard == {"german": (("leg", line[1]),)}
+    [mark] = [p for p in near.view_for("german").units if p.side == "us"]
+    assert mark.type_id == "heard-leg" and mark.label == "Heard leg unit 1"
+    [told] = _told(near, "german", "[OP X.D.2; X.D.3]")
+    assert "a Leg unit" in told.describe() and told.where == (name(line[1]),)
+    far = creep(6)
+    assert far.intel.heard == {}

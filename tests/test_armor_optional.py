@@ -364,6 +364,99 @@ def test_op_xviii_one_storey_never_collapses_and_a_roll_over_stands() -> None:
     assert limit == 50 and "mixed construction" in words
 
 
+def test_op_xviii_c_a_destroyed_building_is_a_level_0_block_hex_for_the_line_of_sight() -> None:
+    """[OP XVIII.C]: "The Destroyed hex is now treated as a Block hex for the rest of the game.
+    All Block unit rules apply": a Block unit is level 0 terrain [AG IV.B.1.b; GC2 Elevation
+    Levels: Destroyed 0], so the two-storey Stone Building between the squads blocks their line
+    of sight [AG IV.B] until it collapses; then they sight each other, and the reason a line is
+    judged so names [OP XVIII.C]. A Fire in the Destroyed hex is still Smoke for sighting
+    [OP XVIII.D; OP XI.D]."""
+    from rules.armor.fire import sights, why_not_sighted
+
+    line = _line(5)
+    state = _state(
+        [("INFANTRY-SQUAD", line[0], 0)],
+        [("GE-INFANTRY-SQUAD", line[4], 3)],
+        options="building-destruction",
+        overlays=_storeys(line[2], ["stone-building"] * 2),
+    )
+    why = why_not_sighted(state, US_SQUAD, GE_SQUAD)
+    assert why is not None and "blocked" in why
+    state.blazes.destroyed = {line[2]}
+    assert why_not_sighted(state, US_SQUAD, GE_SQUAD) is None
+    assert sights(state, US_SQUAD, GE_SQUAD) and sights(state, GE_SQUAD, US_SQUAD)
+    from rules.armor.support import obstacles
+
+    verdict = obstacles.verdict(state, US_SQUAD, GE_SQUAD)
+    assert verdict is not None and verdict[0] and "[OP XVIII.C]" in verdict[1]
+    state.blazes.fires = {line[2]: 1}
+    why = why_not_sighted(state, US_SQUAD, GE_SQUAD)
+    assert why is not None and "[OP XI.D" in why
+
+
+def test_op_xviii_c_a_squad_in_a_destroyed_hex_is_sighted_and_defends_as_in_a_block_hex() -> None:
+    """[OP XVIII.C] with [AG IV.C.3]: a squad in a Destroyed Building hex is sighted in the
+    Sighting Ranges Table's Block column (SM 4 [GC2]), not the Building's (SM 2): four hexes off
+    it is sighted once the Building is Destroyed, not before, and the reason names the Block
+    hex when it is out of range. Its GP Defense Factor is no longer the Stone Building's: the
+    terrain beneath it, Clear (our reading: the Building is gone, a Block hex gives no column of
+    its own) [ADV VI.B.4.b]."""
+    from rules.armor.fire import why_not_sighted
+    from rules.armor.gp import defense
+
+    line = _line(6)
+    state = _state(
+        [("INFANTRY-SQUAD", line[0], 0)],
+        [("GE-INFANTRY-SQUAD", line[4], 3)],
+        options="building-destruction",
+        overlays=_storeys(line[4], ["stone-building"] * 2),
+    )
+    why = why_not_sighted(state, US_SQUAD, GE_SQUAD)
+    assert why is not None and "gives 2" in why
+    standing = defense(state, GE_SQUAD, moving=False)
+    state.blazes.destroyed = {line[4]}
+    assert why_not_sighted(state, US_SQUAD, GE_SQUAD) is None
+    state.put(US_SQUAD, line[0].neighbor(3), 0)  # five hexes off: beyond the Block's 4
+    why = why_not_sighted(state, US_SQUAD, GE_SQUAD)
+    assert why is not None and "gives 4" in why and "[OP XVIII.C]" in why
+    fallen = defense(state, GE_SQUAD, moving=False)
+    assert standing.value > fallen.value == defense_in_clear(line)
+    assert "[OP XVIII.C]" in fallen.why and "clear" in fallen.why
+
+
+def test_op_xviii_c_no_unit_goes_up_in_a_destroyed_building() -> None:
+    """[OP XVIII.C] with [ADV IV.B.2]: the two-storey Stone Building offers its squad the Up
+    order; once Destroyed (a Block hex) there is no upper storey to go Up to (our reading)."""
+    from rules.armor.storeys import UP, standing
+
+    line = _line(6)
+    state = _state(
+        [("INFANTRY-SQUAD", line[0], 0)],
+        [("GE-INFANTRY-SQUAD", line[4], 3)],
+        options="building-destruction",
+        overlays=_storeys(line[4], ["stone-building"] * 2),
+    )
+    up = Order(GE_SQUAD, moves=UP)
+    assert up in state.legal_actions("german")
+    state.blazes.destroyed = {line[4]}
+    state.sheets.options = {}
+    assert standing(state, line[4]) == 0
+    assert up not in state.legal_actions("german")
+    assert state.why_not(up) is not None
+
+
+def defense_in_clear(line: list[Hex]) -> int:
+    """A German squad's NM GP Defense Factor in a Clear hex of ``line`` [ADV VI.B.4.b]."""
+    from rules.armor.gp import defense
+
+    clear = _state(
+        [("INFANTRY-SQUAD", line[0], 0)],
+        [("GE-INFANTRY-SQUAD", line[4], 3)],
+        options="building-destruction",
+    )
+    return defense(clear, GE_SQUAD, moving=False).value
+
+
 # --- GP Fire Terrain Modifiers Against Vehicles [OP XXIX] --------------------------------------
 
 

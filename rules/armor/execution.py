@@ -106,7 +106,7 @@ def start_walk(state: ArmorState, unit: str, order: Order) -> bool:
         state.game.on_map,
         order.fire is not None,
         storeys.storey(state, unit),  # Up and Down [ADV IV.B.2]
-        lambda h: storeys.floors(state.game, h),
+        lambda h: storeys.standing(state, h),  # none once Destroyed [OP XVIII.C]
     )
     if not vehicles.emergency_check(state, unit, float(w.spent)):  # [OP XXX.B-C]
         state.inflict(unit, "track")

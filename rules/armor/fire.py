@@ -245,7 +245,9 @@ def sighting_range(
     Full Cover row (``"Day Normal, Full Cover target (OP)"``) reads the second numbers under LG
     and SM [OP X.C.2] (:func:`rules.armor.optional.intel.full_cover_row`)."""
     terrains = _mixed(state, target)
-    if size != "VH" and any(u.kind == "block" for u in state.game.works.at(target)):
+    if size != "VH" and target in state.blazes.destroyed:
+        terrains = blaze.destroyed_terrains(terrains)  # a Block hex [OP XVIII.C]
+    elif size != "VH" and any(u.kind == "block" for u in state.game.works.at(target)):
         # Our reading: Terrain Support units "do not negate the printed terrain" [Setup
         # II.D.8], so a Block unit and the hex's terrain are mixed [AG IV.C.3]. Not for a VH
         # target: the Block column's "--" says no Vehicle is there (none enters [ADV V.D.3]).
@@ -332,7 +334,7 @@ def sights(state: ArmorState, unit: str, target: str) -> bool:
     return (  # the tests of _why_unseen, without the full line's explanation
         (storeys.sees(state, unit, target) if works is None else works[0])
         and blaze.why_not_seen(state, a, b) is None
-        and fired_smoke.why_not_seen(state, a, b) is None
+        and fired_smoke.why_not_seen(state, a, b) is None  # Smoke, Smoking Wrecks [OP X.C.4]
         and intel.why_not_seen(state, a, b, target) is None
     )
 
@@ -376,7 +378,8 @@ def _why_unseen(
         line = storeys.line(state, unit, target)  # why, for the log
         return f"the line of sight is blocked [AG IV.B]: {line.explanation} ({line.rule})"
     smoke = blaze.why_not_seen(state, a, b)  # a Fire started in play [OP XI.D]
-    smoke = smoke or fired_smoke.why_not_seen(state, a, b)  # Smoke fired in play [OP IX.A.5]
+    # Smoke fired in play [OP IX.A.5], and a Smoking Wreck unit's hex [OP X.C.4]
+    smoke = smoke or fired_smoke.why_not_seen(state, a, b)
     if smoke is not None:
         return f"the line of sight is blocked [AG IV.B]: {smoke}"
     dust = intel.why_not_seen(state, a, b, target)  # [OP X.C.3.c]
@@ -414,7 +417,9 @@ def _why_out_of_range(
     if range_between(a, b) <= limit:
         return None
     column = "" if size == "VH" else f" in its {size} column"
-    if size != "VH" and any(u.kind == "block" for u in state.game.works.at(b)):
+    if size != "VH" and b in state.blazes.destroyed:
+        column += " (a Destroyed Building: a Block hex [OP XVIII.C])"
+    elif size != "VH" and any(u.kind == "block" for u in state.game.works.at(b)):
         column += (
             " (a Block unit on the hex's terrain: the smaller ranges [AG IV.C.3], our reading)"
         )

@@ -230,6 +230,9 @@ def defense(state: ArmorState, target: str, moving: bool) -> Defense:
     if state.stacking(h) > 4:
         terrain = "clear (over 4 Stacking Factors: as Clear [GC1 GP Fire Modifiers])"
         nm = 2
+    elif (remains := blaze.remains(state, h)) is not None:  # a Block hex [OP XVIII.C]
+        terrain = f"{remains} (a Destroyed Building: a Block hex, the Building gone [OP XVIII.C])"
+        nm = _LEG_NM.get(remains, 2)
     else:
         building = alleys.leg_defense_terrain(state.game, h)  # as a Building [OP XXVII.D.3]
         nm = _LEG_NM.get(building or terrain, 2)

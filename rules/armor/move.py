@@ -460,7 +460,7 @@ def _delta(letters: str) -> int:
 def order_walk(state: ArmorState, order: Order) -> Walk:
     """The order's movement walked by the engine's own rules from where the unit stands, as it
     would be executed now with no one else moving [AG V.B; VII.C]."""
-    from rules.armor.storeys import floors, mover, storey
+    from rules.armor.storeys import mover, standing, storey
 
     spec = mover(state, order)  # its Speed this Turn [OP XXI.B; OP XXX.A; ADV IV.B.2.c]
     return walk(
@@ -473,5 +473,5 @@ def order_walk(state: ArmorState, order: Order) -> Walk:
         # a machinegun's fire order too (our reading: "(UH)F-19" is Direct Fire [ADV IV.E.2])
         fires=order.fire is not None or bool(order.mg),
         storey=storey(state, order.unit),  # Up and Down [ADV IV.B.2]
-        floors=lambda h: floors(state.game, h),
+        floors=lambda h: standing(state, h),  # none once Destroyed [OP XVIII.C]
     )

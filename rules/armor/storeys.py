@@ -112,6 +112,14 @@ def floors(game: ArmorGame, h: Hex) -> int:
     return found
 
 
+def standing(state: ArmorState, h: Hex) -> int:
+    """The storeys of the Building standing in ``h`` now: :func:`floors`, none in a Destroyed
+    Building hex, a Block hex since it collapsed [OP XVIII.C] (no upper storey left to go Up
+    to: our reading)."""
+    blazes = getattr(state, "blazes", None)  # not yet read back from a position file
+    return 0 if blazes is not None and h in blazes.destroyed else floors(state.game, h)
+
+
 def storey(state: ArmorState, unit: str) -> int:
     """The storey ``unit`` stands in: 1 (the ground, or the first storey) unless it went Up."""
     return state.storeys.upstairs.get(unit, 1)
@@ -216,7 +224,7 @@ def settle(state: ArmorState, unit: str, order: Order, entered: int, stopped: bo
         return
     before = storey(state, unit)
     h = state.troops.hexes[unit]
-    found = min(final_storey(before, steps, entered, stopped), max(1, floors(state.game, h)))
+    found = min(final_storey(before, steps, entered, stopped), max(1, standing(state, h)))
     if found > 1:
         state.storeys.upstairs[unit] = found
     else:
@@ -241,7 +249,7 @@ def options(state: ArmorState, unit: str, found: list[Action]) -> list[Action]:
     if not (state.game.advanced and spec.leg) or unit not in state.troops.hexes:
         return found
     here, at = state.troops.hexes[unit], storey(state, unit)
-    have = floors(state.game, here)
+    have = standing(state, here)
     if have < 2 and at == 1 and not any(_ends_upstairs_able(state, a) for a in found):
         return found
     speed = spec.speed  # Snow and Mud's, for moves through hexes [OP VIII.A]
@@ -288,7 +296,7 @@ def _ends_upstairs_able(state: ArmorState, action: Action) -> bool:
             h = h.neighbor(facing)
         elif step == "B":
             h = h.neighbor((facing + 3) % 6)
-    return state.game.on_map(h) and floors(state.game, h) >= 2
+    return state.game.on_map(h) and standing(state, h) >= 2
 
 
 def describe(state: ArmorState, order: Order) -> str:
@@ -338,7 +346,7 @@ def read(state: ArmorState, unit: str, value: object) -> str | None:
     if not spec.leg:
         return f"only Leg units go above the first storey {RULE}.a; [AG VII.E.2.g]"
     h = state.troops.hexes.get(unit)
-    have = floors(state.game, h) if h is not None else 0
+    have = standing(state, h) if h is not None else 0
     if value > have:
         return f"the unit's hex has a Building of {have} storey(s) [Setup II.C.4; {RULE}]"
     state.storeys.upstairs[unit] = value

@@ -117,6 +117,7 @@ def advance(state: ArmorState) -> None:
             supply.burn(state)  # a Fuel Factor for each Vehicle that moved [OP XXIV.C.1]
             supply.resupply(state)  # Towed units by their Vehicle again [OP XXIV.A.1.c]
             intel.raise_dust(state)  # moved two or more hexes [OP X.C.3.a]
+            intel.hear(state)  # moving units heard [OP X.D]
             state.execution.clear()
         else:  # the Order Plot and Final Facing: sides decide
             for s in state.to_act():

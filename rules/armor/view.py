@@ -45,6 +45,8 @@ def side_view(state: ArmorState, side: str) -> SideView:
     units = tuple(positions(state))
     if state.game.conceals and not state.play.over:
         units = seen_by(state, side, units)
+    if state.intel.heard.get(side) and not state.play.over:
+        units += heard_marks(state, side)  # [OP X.D.3]
     return SideView(
         side,
         progress(state),
@@ -351,6 +353,26 @@ def seen_by(
     order = {p.unit: i for i, p in enumerate(units)}
     return tuple(sorted(found, key=lambda p: (order.get(p.unit, len(order)), p.unit)))
 
+
+def heard_marks(state: ArmorState, side: str) -> tuple[UnitPosition, ...]:
+    """What ``side`` has heard this Turn of the other side's moving units it does not see
+    [OP X.D]: a mark in each hex where the noise originated, saying what was heard, "Vehicle or
+    Leg" [OP X.D.3], never which unit (named by the other side, ``heard-vehicle`` or
+    ``heard-leg`` and a number in the order heard; no facing: the noise has none). One mark
+    for a hex heard twice alike."""
+    other = next(s for s in state.game.sides if s != side)
+    found: list[UnitPosition] = []
+    count: dict[str, int] = {}
+    for what, h in dict.fromkeys(state.intel.heard.get(side, ())):
+        kind = f"heard-{what}"
+        count[kind] = count.get(kind, 0) + 1
+        label = f"{HEARD_LABELS[kind]} {count[kind]}"
+        found.append(UnitPosition(f"{other}.{kind}.{count[kind]}", other, kind, label, h))
+    return tuple(found)
+
+
+#: A heard mark's words [OP X.D.3].
+HEARD_LABELS = {"heard-vehicle": "Heard vehicle", "heard-leg": "Heard leg unit"}
 
 #: An inverted counter's words, by its shape [OP X.A.1].
 INVERTED_LABELS = {"tracked-vehicle": "Tracked vehicle", "unit": "Unit"}

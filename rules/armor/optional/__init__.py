@@ -26,9 +26,10 @@ of the following Optional Rules can be added to the game in any combination" [OP
   fired as Opportunity Fire when its one target moves.
 - :mod:`rules.armor.optional.intel`: Limited Intelligence [OP X]: Inverted Units
   (``inverted-units``), Completely Hidden Units (``completely-hidden-units``), for every side
-  or one side (``rules.side_options``), and the Optional Sighting Rules of elevation
-  (``sighting-elevation``), Full Cover Towed and Leg units (``sighting-full-cover``) and dust
-  (``sighting-dust``).
+  or one side (``rules.side_options``), the Optional Sighting Rules of elevation
+  (``sighting-elevation``), Full Cover Towed and Leg units (``sighting-full-cover``), dust
+  (``sighting-dust``) and Smoking Wreck units (``smoking-wrecks``), and the Optional Noise
+  Rules (``noise``).
 - :mod:`rules.armor.optional.command`: Organization and Command Control [OP XIV.A-B]
   (``command-control``) and Radio Jamming [OP XIV.C] (``radio-jamming``).
 - :mod:`rules.armor.optional.morale`: Morale and Panic, Training and Experience, Aces
@@ -82,6 +83,8 @@ INVERTED = "inverted-units"  # [OP X.A]
 HIDDEN = "completely-hidden-units"  # [OP X.B]
 ELEVATION = "sighting-elevation"  # [OP X.C.1]
 DUST = "sighting-dust"  # [OP X.C.3]
+WRECKS = "smoking-wrecks"  # [OP X.C.4]
+NOISE = "noise"  # [OP X.D] (our name)
 FULL_COVER_SIGHTING = "sighting-full-cover"  # [OP X.C.2]
 BUTTONED_SIGHTING = "sighting-buttoned"  # [OP X.C.5] (rules.armor.hatches)
 MORALE = "morale"  # [OP XVII] (our name)
@@ -114,6 +117,8 @@ OPTIONS: dict[str, str] = {
     ELEVATION: "Optional Sighting Rules: Elevation Level Differences [OP X.C.1]",
     FULL_COVER_SIGHTING: "Optional Sighting Rules: Full Cover Towed and Leg Units [OP X.C.2]",
     DUST: "Optional Sighting Rules: Dust Created by Moving Vehicles [OP X.C.3]",
+    WRECKS: "Optional Sighting Rules: Smoking Wreck Units [OP X.C.4]",
+    NOISE: "Optional Noise Rules [OP X.D] (with Completely Hidden Units)",
     BUTTONED_SIGHTING: "Optional Sighting Rules: Buttoned Sighting [OP X.C.5]",
     MORALE: "Morale and Panic - Training and Experience [OP XVII]",
     FLAK88: "88mm FLAK 38 AT Gun [OP XIX]",

@@ -21,8 +21,15 @@ order (the order of the sequence's notes: status, new fires, then destruction):
    Wreck) [OP XVIII.A-B].
 
 A Fire hex may not be entered by Combat units [OP XI.E]; a Destroyed hex is a Block hex for
-the rest of the game, so Vehicles may not enter it [OP XVIII.C; ADV V.D.3]; a Destroyed hex
-still burns as its Building type [OP XVIII.D].
+the rest of the game, "All Block unit rules apply, except that this unit cannot be Knocked
+Out" [OP XVIII.C]: Vehicles may not enter it [ADV V.D.3]; it is level 0 terrain for the line
+of sight [AG IV.B.1.b; GC2 Elevation Levels] (:func:`rules.armor.support.obstacles.verdict`),
+the collapsed Building no longer in the way; a Leg or Towed unit in it is sighted in the
+Sighting Ranges Table's Block column [AG IV.C.3] (:func:`destroyed_terrains`) and takes its GP
+Defense Factor from the terrain beneath the Building (:func:`remains`; our readings: the
+Building is gone; the Block unit gives no Target Information Chart column of its own, as the
+Block Terrain Support units do not); nothing may fire at it (it "cannot be Knocked Out"). A
+Destroyed hex still burns as its Building type [OP XVIII.D].
 
 Our readings where the book is short: a hex's Building type is its top Building or Alley
 terrain, the generic "Building (any construction)" read as Wood, the highest numbers as for
@@ -144,6 +151,27 @@ def cost(state: ArmorState, is_vehicle: bool, base: EnterCost) -> EnterCost:
         return base(frm, to)
 
     return enter
+
+
+def destroyed_terrains(terrains: list[str]) -> list[str]:
+    """The terrains sighting reads in a Destroyed Building hex [AG IV.C.3], from those of its
+    hex (``terrains``): "The Destroyed hex is now treated as a Block hex" [OP XVIII.C], so
+    the Sighting Ranges Table's Block column stands for the collapsed Building's (our reading:
+    the Building is gone; any other terrain beneath it still mixes in, the smaller ranges
+    [AG IV.C.3])."""
+    return [*(t for t in terrains if "building" not in t), "block"]
+
+
+def remains(state: ArmorState, h: Hex) -> str | None:
+    """The terrain a Leg or Towed unit in ``h`` takes its GP Defense Factor from when ``h`` is a
+    Destroyed Building hex, else None [OP XVIII.C]: the hex's terrain beneath its Buildings
+    (our reading: a Block hex, whose Block unit gives the units beside it no column of its own
+    on the Target Information Chart [ADV VI.B.4.b], as the Block Terrain Support units set up
+    in play do not; the collapsed Building's cover is gone)."""
+    if h not in state.blazes.destroyed:
+        return None
+    under = [t for t in state.game.terrain.mixed(h) if "building" not in t]
+    return under[0] if under else "clear"
 
 
 # --- the Fire and Smoke Phase -----------------------------------------------------------------

@@ -52,3 +52,18 @@ class CoverChanged(Event):
 
     def describe(self) -> str:
         return f"{self.unit}: {self.change} {self.rule}"
+
+
+@dataclass(frozen=True)
+class Told(Event):
+    """What a side is told of the other side's Completely Hidden units [OP X.B] that it does not
+    see: the route of a secret move that threw up dust [OP X.C.3.b], or a moving unit heard,
+    what and where [OP X.D.3]; or, to the owner, what the other side was told."""
+
+    kind: ClassVar[str] = "armor-told"
+    what: str
+    where: tuple[str, ...]
+    rule: str
+
+    def describe(self) -> str:
+        return f"{self.what}: {', '.join(self.where)} {self.rule}"

@@ -39,9 +39,13 @@ as the adjudication reads Completely Hidden units [SCN IV.F]).
   "contain dust", handled as Smoke for sighting [X.C.3.c]. Our reading: the dust blocks lines
   of sight through those hexes and into them (as Smoke [OP IX.A.5]), except to the Vehicle
   raising it (its own dust does not hide it); not out of them (a unit in dust sees as
-  before). Not played: "the whole route ... must be revealed" under Completely Hidden units
-  [X.C.3.b] (a dusty hidden unit is placed on the map when sighted, its route is not drawn),
-  and the dust's +1 SF for moving (as Smoke).
+  before). A dust hex costs a Vehicle +1 SF to enter, as a Smoke hex [OP IX.A.5]
+  (:func:`smoke_hexes`; once where it is a Smoke hex already; the raising Vehicle too, our
+  reading). No dust is thrown up in Mud weather [X.C.3.a]. With Completely Hidden units "the
+  whole route taken by an otherwise secret move must be revealed to the opposing player"
+  [X.C.3.b]: at the end of the Movement Execution Phase the other side's log lists the hexes
+  a hidden dusty Vehicle entered, the owner's says so (:func:`raise_dust`); the unit itself
+  is placed on the map only when sighted [OP X.B.3].
 
 - ``sighting-full-cover`` [OP X.C.2]: "Leg and Towed units that are in Full Cover are harder
   to 'see' than normally. The second number given under the SM and LG columns of the Sighting
@@ -58,16 +62,44 @@ as the adjudication reads Completely Hidden units [SCN IV.F]).
 
 Buttoned Sighting [OP X.C.5] (``sighting-buttoned``) is in :mod:`rules.armor.hatches`.
 
-Not played: the Optional Noise Rules [OP X.D], Smoking Wreck units [X.C.4].
+- ``smoking-wrecks`` [OP X.C.4]: "Any hex containing a Wreck unit can be considered to be a
+  Smoke hex, and has the same effect as a Smoke unit on moving and sighting": a Wreck knocked
+  out in play (from when it is placed: a Direct Fire Phase's Knock Outs land when all its fire
+  is done [AG VI.A]) or one the map holds blocks the line of sight as Smoke fired in play
+  [OP IX.A.5] (into, out of and through it, an adjacent hex still sighted [AG IV]), and costs a
+  Vehicle +1 SF to enter (:func:`rules.armor.optional.smoke.cost`), once where the hex is
+  already a Smoke hex (our reading). Our reading: a unit's move is worked out when it begins
+  to move, so a Wreck left on its path by Opportunity Fire during its own move does not cost
+  it more (the +1 counts for the units that move after).
+
+- ``noise`` [OP X.D] (our name; "should be used only with the Completely Hidden Units
+  Option"): a moving Vehicle is heard up to ten hexes off, a moving Leg unit up to four, by an
+  enemy unit; the hearing side is told "what (Vehicle or Leg) was heard, and where" [X.D.3],
+  never shown the unit (:func:`hear`). Our readings: heard at the end of the Movement
+  Execution Phase, each hex the unit entered within reach of one of the side's units on the
+  map, only a unit still out of that side's sight then (a unit sighted is on its map
+  already); a Towed or transported unit makes no noise of its own; the heard marks last
+  for the Turn.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex, line_steps
-from rules.armor.optional import DUST, ELEVATION, FULL_COVER_SIGHTING, HIDDEN, INVERTED, in_use
+from rules.armor.optional import (
+    DUST,
+    ELEVATION,
+    FULL_COVER_SIGHTING,
+    HIDDEN,
+    INVERTED,
+    NOISE,
+    WRECKS,
+    in_use,
+)
+from rules.armor.optional.events import Told
 from rules.engine.events import Event
 
 if TYPE_CHECKING:
@@ -221,15 +253,139 @@ def why_not_seen(state: ArmorState, a: Hex, b: Hex, target: str) -> str | None:
 
 def raise_dust(state: ArmorState) -> None:
     """The Movement Execution Phase is over: each Vehicle unit that moved two or more hexes
-    throws up dust for the next Turn, except in Mud weather [OP X.C.3.a]."""
+    throws up dust for the next Turn, except in Mud weather [OP X.C.3.a]. "If the Completely
+    Hidden Units Option is used, the whole route taken by an otherwise secret move must be
+    revealed to the opposing player" [OP X.C.3.b]: a side told the route (the hexes it entered,
+    in order) of each dusty unit hidden from it, its owner told so, one log line each; the
+    unit itself is placed on the map only when sighted [OP X.B.3] (its dust makes it seen as
+    in Clear from the next Turn [X.C.3.b])."""
     if not in_use(state.game, DUST) or state.game.ground == "mud":
         return
+    name = state.game.name
     for unit, w in sorted(state.execution.walks.items()):
         spec = state.game.units[unit]
-        if spec.vehicle and len(w.hexes) >= 2 and unit in state.troops.hexes:
-            state.intel.raised[unit] = tuple(h for h, _, _ in w.hexes)
+        if not (spec.vehicle and len(w.hexes) >= 2 and unit in state.troops.hexes):
+            continue
+        route = tuple(h for h, _, _ in w.hexes)
+        state.intel.raised[unit] = route
+        if not uses(state.game, spec.side, HIDDEN):
+            continue
+        where = tuple(name(h) for h in route)
+        for side in state.game.sides:
+            if side == spec.side or concealment(state, unit, side) != "hidden":
+                continue
+            told = "Dust thrown up by a hidden Vehicle unit's move: its whole route revealed"
+            state.emit(Told(told, where, "[OP X.C.3.b]", private_to=side))
+            told = f"{unit} threw up dust: its whole route revealed to the {side} side"
+            state.emit(Told(told, where, "[OP X.C.3.b]", private_to=spec.side))
 
 
 def settle_dust(state: ArmorState) -> None:
-    """A new Turn: last Turn's dust is this Turn's; the older has settled [OP X.C.3.a]."""
+    """A new Turn: last Turn's dust is this Turn's; the older has settled [OP X.C.3.a]. What
+    was heard last Turn is forgotten [OP X.D] (our reading: the noise marks the Turn it was
+    made)."""
     state.intel.dust, state.intel.raised = state.intel.raised, {}
+    if state.intel.heard:
+        state.intel.heard = {}
+
+
+# --- the Optional Noise Rules [OP X.D] --------------------------------------------------------
+
+#: How far a moving unit is heard, by what it is [OP X.D.1-2].
+HEARD_AT = {"vehicle": 10, "leg": 4}
+#: What a side is told was heard [OP X.D.3].
+HEARD_WORDS = {"vehicle": "a Vehicle", "leg": "a Leg unit"}
+
+
+def heard_kind(state: ArmorState, unit: str) -> str | None:
+    """What a moving ``unit`` is heard as [OP X.D.1-2]: ``vehicle`` or ``leg``; None for a
+    unit that makes no noise of its own (a Towed unit, or a unit riding a Vehicle: the
+    Vehicle is heard, our reading)."""
+    spec = state.game.units[unit]
+    if state.transported(unit):
+        return None
+    if spec.vehicle:
+        return "vehicle"
+    return "leg" if spec.leg else None
+
+
+def hear(state: ArmorState) -> None:
+    """The Movement Execution Phase is over: with ``noise`` [OP X.D], each unit of a side
+    playing Completely Hidden Units that moved and is out of the other side's sight at the
+    end of its move (the Option "is helpful only concerning units that are out of sight"
+    [OP X.D]) is heard by that side in each hex it entered within ten hexes (a Vehicle
+    [X.D.1]) or four (a Leg unit [X.D.2]) of one of the side's units on the map. "The
+    controlling player does not place the moving unit on the mapboard, but must tell the
+    opponent what (Vehicle or Leg) was heard, and where (what hex or hexes) the noise
+    originated" [X.D.3]: a line in each side's log and, for the hearing side, a heard mark in
+    each such hex for the rest of the Turn (:func:`rules.armor.view.side_view`)."""
+    if not in_use(state.game, NOISE):
+        return
+    name = state.game.name
+    for unit, w in sorted(state.execution.walks.items()):
+        spec = state.game.units[unit]
+        if not w.hexes or unit not in state.troops.hexes or not uses(state.game, spec.side, HIDDEN):
+            continue
+        what = heard_kind(state, unit)
+        if what is None:
+            continue
+        for side in state.game.sides:
+            if side == spec.side or concealment(state, unit, side) != "hidden":
+                continue
+            ears = [state.troops.hexes[u] for u in state.alive(side)]
+            where: list[Hex] = []
+            for h, _, _ in w.hexes:
+                if h not in where and any(h.distance(e) <= HEARD_AT[what] for e in ears):
+                    where.append(h)
+            if not where:
+                continue
+            state.intel.heard[side] = state.intel.heard.get(side, ()) + tuple(
+                (what, h) for h in where
+            )
+            rule = f"[OP X.D.{1 if what == 'vehicle' else 2}; X.D.3]"
+            words = HEARD_WORDS[what]
+            reach = HEARD_AT[what]
+            names = tuple(name(h) for h in where)
+            told = f"Noise: {words} heard moving (up to {reach} hexes off), not seen, in"
+            state.emit(Told(told, names, rule, private_to=side))
+            told = f"Noise: {unit} heard by the {side} side as {words} moving in"
+            state.emit(Told(told, names, rule, private_to=spec.side))
+
+
+# --- Smoking Wreck units [OP X.C.4] -----------------------------------------------------------
+
+
+def smoking_map_wrecks(game: ArmorGame) -> bool:
+    """Whether the map's own Wreck units (its ``wreck`` terrain) are Smoke hexes: the scenario
+    plays ``smoking-wrecks`` [OP X.C.4]."""
+    return in_use(game, WRECKS)
+
+
+def smoke_hexes(state: ArmorState) -> frozenset[Hex]:
+    """The hexes the Optional Sighting Rules make Smoke hexes for moving now, besides the
+    map's: each hex holding a Wreck unit knocked out in play, with ``smoking-wrecks``
+    [OP X.C.4] ("has the same effect as a Smoke unit on moving and sighting"), and each hex
+    containing dust, with ``sighting-dust`` [OP X.C.3.c] ("Handle the same as if these hexes
+    all contained a Smoke unit")."""
+    found: set[Hex] = set()
+    if state.damage.wrecks and in_use(state.game, WRECKS):
+        found.update(state.damage.wrecks)
+    for path in state.intel.dust.values():  # empty unless sighting-dust raised it
+        found.update(path)
+    return frozenset(found)
+
+
+def smoking_wreck(state: ArmorState) -> Callable[[Hex], bool] | None:
+    """Whether a hex holds a Wreck unit that is a Smoke hex for sighting now [OP X.C.4] (one
+    knocked out in play, or the map's own ``wreck`` terrain); None without
+    ``smoking-wrecks``. :func:`rules.armor.optional.smoke.why_not_seen` reads it beside the
+    Smoke fired in play, so every line of sight that Smoke blocks, a Smoking Wreck blocks."""
+    if not in_use(state.game, WRECKS):
+        return None
+    wrecks = frozenset(state.damage.wrecks)
+    terrain = state.game.terrain
+
+    def smoking(h: Hex) -> bool:
+        return h in wrecks or (h in terrain and "wreck" in terrain.mixed(h))
+
+    return smoking

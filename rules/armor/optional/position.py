@@ -7,7 +7,7 @@ a Half Squad (``half-squad`` [OP XII]) and a unit under a Full Cover unit (``ful
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
@@ -127,12 +127,20 @@ def read_supply(game: ArmorGame, kept: SupplyState | None, reader: PositionReade
     return found
 
 
+class HeardState(StrictModel):
+    """One heard mark [OP X.D.3]: what was heard, ``vehicle`` or ``leg``, and where."""
+
+    what: Literal["vehicle", "leg"]
+    hex: str
+
+
 class IntelState(StrictModel):
     """:class:`rules.armor.optional.records.Intel` by unit ids and hex names: the dust of
-    moving Vehicles [OP X.C.3]."""
+    moving Vehicles [OP X.C.3], and what each side heard this Turn [OP X.D]."""
 
     dust: dict[str, list[str]] = Field(default_factory=dict)
     raised: dict[str, list[str]] = Field(default_factory=dict)
+    heard: dict[str, list[HeardState]] = Field(default_factory=dict)
 
 
 def intel_of(state: ArmorState) -> IntelState | None:
@@ -143,6 +151,10 @@ def intel_of(state: ArmorState) -> IntelState | None:
     return IntelState(
         dust={u: [name(h) for h in path] for u, path in sorted(kept.dust.items())},
         raised={u: [name(h) for h in path] for u, path in sorted(kept.raised.items())},
+        heard={
+            side: [HeardState(what=what, hex=name(h)) for what, h in marks]
+            for side, marks in sorted(kept.heard.items())
+        },
     )
 
 
@@ -159,4 +171,14 @@ def read_intel(game: ArmorGame, kept: IntelState | None, reader: PositionReader)
             hexes = [reader.hex(n, ("state", "intel", key, unit, i)) for i, n in enumerate(names)]
             paths[unit] = tuple(h for h in hexes if h is not None)
         setattr(found, key, paths)
+    for side, marks in kept.heard.items():  # [OP X.D.3]
+        if side not in game.sides:
+            reader.problem(("state", "intel", "heard", side), f"no side '{side}' in the game")
+            continue
+        heard = []
+        for i, mark in enumerate(marks):
+            h = reader.hex(mark.hex, ("state", "intel", "heard", side, i, "hex"))
+            if h is not None:
+                heard.append((mark.what, h))
+        found.heard[side] = tuple(heard)
     return found

@@ -87,17 +87,24 @@ class Supply(Record):
 
 @dataclass
 class Intel(Record):
-    """Dust Created by Moving Vehicles [OP X.C.3] (:mod:`rules.armor.optional.intel`).
+    """Dust Created by Moving Vehicles [OP X.C.3] and the Optional Noise Rules [OP X.D]
+    (:mod:`rules.armor.optional.intel`).
 
     Attributes:
         dust: each Vehicle unit that moved two or more hexes during the previous Turn, with
             the hexes it passed through and the one it stands in: they contain dust this Turn
             [OP X.C.3.a; X.C.3.c].
         raised: the same for this Turn's movement, dust from the next Turn on.
+        heard: what each side has heard this Turn of the other side's moving units it does
+            not see [OP X.D]: ``(what, hex)``, ``what`` ``vehicle`` or ``leg`` [OP X.D.3], in
+            the order heard.
     """
 
     dust: dict[str, tuple[Hex, ...]] = state_field(default_factory=dict, encode=_unless_empty)
     raised: dict[str, tuple[Hex, ...]] = state_field(default_factory=dict, encode=_unless_empty)
+    heard: dict[str, tuple[tuple[str, Hex], ...]] = state_field(
+        default_factory=dict, encode=_unless_empty
+    )
 
 
 @dataclass

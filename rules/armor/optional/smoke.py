@@ -61,7 +61,15 @@ from model.base import StrictModel
 from model.hexes import Hex, line_steps
 from rules.armor.cards import gun_of
 from rules.armor.events import FireCancelled
-from rules.armor.optional import SMOKE, SPECIAL, card_value, in_use, special_infantry, supply
+from rules.armor.optional import (
+    SMOKE,
+    SPECIAL,
+    card_value,
+    in_use,
+    intel,
+    special_infantry,
+    supply,
+)
 from rules.armor.optional.events import HexChanged
 from rules.armor.orders import Order
 from rules.armor.range import describe_range, range_between
@@ -397,29 +405,50 @@ def turn_over(state: ArmorState) -> None:
 def why_not_seen(state: ArmorState, a: Hex, b: Hex) -> str | None:
     """Why a face-up Smoke unit blocks the line of sight from ``a`` to ``b``, or None
     [OP IX.A.5]: in either end hex or between (both hexes where the line runs along a
-    hexside: placeholder, as the map's Smoke)."""
+    hexside: placeholder, as the map's Smoke). With ``smoking-wrecks`` a hex holding a Wreck
+    unit is a Smoke hex too [OP X.C.4] (:func:`rules.armor.optional.intel.smoking_wreck`)."""
     smoke = state.smoke.smoke_face_up
-    for step in line_steps(a, b) if smoke else ():
+    wreck = intel.smoking_wreck(state)
+    if not smoke and wreck is None:
+        return None
+    for step in line_steps(a, b):
+        if not all(h in smoke or (wreck is not None and wreck(h)) for h in step.hexes):
+            continue
+        where = " and ".join(state.game.name(h) for h in step.hexes)
         if all(h in smoke for h in step.hexes):
-            where = " and ".join(state.game.name(h) for h in step.hexes)
             return (
                 f"the Smoke fired into {where} blocks lines of sight from all elevation levels, "
                 "including into the Smoke hex [OP IX.A.5] (out of it too: our reading)"
             )
+        return (
+            f"the Wreck unit in {where} is a Smoke hex [OP X.C.4]: it blocks lines of sight "
+            "from all elevation levels, including into it [OP IX.A.5] (out of it too: our "
+            "reading, as Smoke)"
+        )
     return None
 
 
 def cost(state: ArmorState, is_vehicle: bool, base: EnterCost) -> EnterCost:
     """A face-up Smoke hex "costs an additional Speed Factor for Vehicle units to enter"
-    [OP IX.A.5; CS Vehicle Movement Costs: "+1 & OT"]; ``base`` itself otherwise."""
-    smoke = state.smoke.smoke_face_up
-    if not smoke or not is_vehicle:
+    [OP IX.A.5; CS Vehicle Movement Costs: "+1 & OT"]; ``base`` itself otherwise. So do the
+    hexes the Optional Sighting Rules make Smoke hexes: a Wreck unit's hex with
+    ``smoking-wrecks`` [OP X.C.4] and a dust hex with ``sighting-dust`` [OP X.C.3.c]
+    (:func:`rules.armor.optional.intel.smoke_hexes`). A hex that is a Smoke hex twice over
+    (Smoke fired into a dust hex, the map's own Smoke) costs its +1 once (our reading)."""
+    if not is_vehicle:
+        return base
+    smoke = state.smoke.smoke_face_up | intel.smoke_hexes(state)
+    map_wrecks = intel.smoking_map_wrecks(state.game)
+    if not smoke and not map_wrecks:
         return base
     terrain = state.game.terrain
 
     def enter(frm: Hex, to: Hex) -> Fraction | None:
         found = base(frm, to)
-        if found is None or to not in smoke or "smoke" in terrain.mixed(to):
+        if found is None or not (to in smoke or map_wrecks):
+            return found
+        mixed = terrain.mixed(to)
+        if "smoke" in mixed or (to not in smoke and "wreck" not in mixed):
             return found  # the map's own Smoke already costs its +1
         return found + 1
 

@@ -20,6 +20,11 @@ line, :func:`verdict` judges the line again with the map's rules
   it; "Friendly and/or enemy Combat units will never block the line of sight" [IV.B.1.g]), nor
   does anything between adjacent hexes [GC2 note].
 
+A Destroyed Building hex "is now treated as a Block hex for the rest of the game. All Block
+unit rules apply" [OP XVIII.C] (:mod:`rules.armor.optional.blaze`): a Block unit is level 0
+terrain [AG IV.B.1.b; GC2 Elevation Levels: Destroyed 0], so a line through the hex is judged
+with the hex topping out at its ground, the collapsed Building's storeys gone (our reading).
+
 Our reading, not played: a unit on an upper storey [IV.B.1.h(3)] sights as the map says (the
 Terrain Support units are on the ground, below such lines as a rule).
 """
@@ -59,10 +64,11 @@ def verdict(state: ArmorState, unit: str, target: str) -> tuple[bool, str] | Non
     """Whether the line of sight from ``unit`` to ``target`` is clear with the Bunker and
     Ditch units on it, and what they do to it; None when none is on the line (or a unit is
     upstairs): the map's verdict stands [AG IV.B.1]."""
-    if not state.game.works.units:
+    destroyed = state.blazes.destroyed  # Destroyed Buildings [OP XVIII.C]
+    if not state.game.works.units and not destroyed:
         return None
-    kinds = standing(state)
-    if not kinds:
+    kinds = standing(state) if state.game.works.units else {}
+    if not kinds and not destroyed:
         return None
     a, b = state.troops.hexes[unit], state.troops.hexes[target]
     if a.distance(b) <= 1 or storeys.storey(state, unit) != 1:
@@ -79,19 +85,32 @@ def verdict(state: ArmorState, unit: str, target: str) -> tuple[bool, str] | Non
     raised = {h for h in between if BUNKER in kinds.get(h, ())}
     lowered = {h for h in between if DITCH in kinds.get(h, ())}
     sunk = [h for h in (a, b) if DITCH in kinds.get(h, ())]
-    if not (raised or lowered or sunk):
+    flattened = {h for h in between if h in destroyed} - raised - lowered
+    if not (raised or lowered or sunk or flattened):
         return None
     table = _table(state.game)
     ends = (table.level(a) - (a in sunk), table.level(b) - (b in sunk))
     tops = {h: max(table.top(h), table.ground(h) + 1) for h in raised}
     tops |= {h: table.top(h) - 1 for h in lowered}
+    tops |= {h: table.ground(h) for h in flattened}  # a Block hex: level 0 [OP XVIII.C]
     clear = table.clear_with(a, b, ends, tops)
-    return clear, _words(state, sorted(raised), sorted(lowered), sunk)
+    return clear, _words(state, sorted(raised), sorted(lowered), sunk, sorted(flattened))
 
 
-def _words(state: ArmorState, raised: list[Hex], lowered: list[Hex], sunk: list[Hex]) -> str:
+def _words(
+    state: ArmorState,
+    raised: list[Hex],
+    lowered: list[Hex],
+    sunk: list[Hex],
+    flattened: list[Hex],
+) -> str:
     name = state.game.name
     said = []
+    if flattened:
+        said.append(
+            f"the Destroyed Building in {', '.join(map(name, flattened))} is a Block hex "
+            "[OP XVIII.C], level 0 terrain [AG IV.B.1.b; GC2 Elevation Levels]"
+        )
     if raised:
         said.append(
             f"the Bunker unit in {', '.join(map(name, raised))} is level +1 terrain [AG IV.B.1.c]"
