@@ -12,17 +12,20 @@ import dataclasses
 from pathlib import Path
 
 import pytest
+from soldiers_bought import bought
 from test_soldiers_engineers import _stage
 
 from model.scenario import ForceEntry, Purchase
 from model.scenario_io import load_scenario
 from model.victory import Demolition, UnitFilter
+from rules.bots.base import make_bot
 from rules.engine.actions import Done
+from rules.pointbuy.purchase import PurchaseChoice, game_for
 from rules.records.position import load_position, position_text
 from rules.registry import load_game
 from rules.soldiers import bridges
 from rules.soldiers.actions import EventDrawn, ManHit, OrderMan
-from rules.soldiers.bot import CHOICE_WORTH, CROSSING, SoldiersAdapter
+from rules.soldiers.bot import CHOICE_WORTH, CROSSING, SoldiersAdapter, denies_crossing
 from rules.soldiers.bridges import BlowBridge, WireBridge
 from rules.soldiers.engineers import is_engineer, satchels_left
 from rules.soldiers.game import SoldiersGame, SoldiersState
@@ -248,6 +251,8 @@ def test_26_2_the_heuristic_bot_sends_the_engineer_to_wire_then_to_keep_within_r
     near = objectives[(f"blow {BRIDGE}",)].hexes
     assert here not in near and all(0 < h.distance(here) <= 3 for h in near)
     assert adapter.unit_objectives(state.game, "us") == []  # the attacker blows nothing
+    no_engineer = load_game(bought("26-airborne"))  # the German bought by hand, no engineer
+    assert adapter.unit_objectives(no_engineer, "german") == []  # his play as it was
 
 
 def test_26_2_the_heuristic_bot_wires_and_blows_only_to_deny_a_crossing() -> None:
@@ -272,3 +277,38 @@ def test_26_2_the_heuristic_bot_wires_and_blows_only_to_deny_a_crossing() -> Non
     assert adapter.prior_in(wired, blow) > 0  # the crossing denied
     wired.field.destroyed.add(OTHER)
     assert adapter.prior_in(wired, blow) < 0  # the last bridge: kept
+
+
+@pytest.mark.slow
+def test_26_2_a_bot_bought_game_where_the_heuristic_german_wires_and_blows_a_bridge() -> None:
+    """[26.2] Scenario 26 bought by the purchase bot (balanced, seed 2: the US plays Secure
+    the Bridges) and played by the heuristic bots: the German's engineer, bought with two
+    satchel charges for it, enters by map C, wires C/1508 in the first Command Cycle (wired at
+    its end) and, with the Americans closing on it in the second, blows it on the Bridge
+    Destruction Table; the other bridge stands, kept for "at least one bridge intact"."""
+    game = game_for(
+        load_scenario("scenarios/soldiers/26-airborne.yaml"), PurchaseChoice("balanced", 2)
+    )
+    assert isinstance(game, SoldiersGame)
+    assert game.scenario.side("us").mission == "secure-the-bridges"
+    german = next(b for b in game.purchases if b.side == "german")
+    assert any("[26.2; 16.21]" in n for n in german.needed)
+    state = game.new_initial_state(2)
+    bots = {side: make_bot("heuristic", 2 + i) for i, side in enumerate(game.sides)}
+    blown: BlowBridge | None = None
+    while not state.is_terminal() and blown is None:
+        side = state.to_act()[0]
+        action = bots[side].choose(state, side)
+        if isinstance(action, BlowBridge):
+            assert denies_crossing(state, action)  # an American near, the other bridge standing
+        state.apply(action)
+        if isinstance(action, BlowBridge) and state.field.destroyed:
+            blown = action
+    said = [e.describe() for e in state.log]
+    assert any("begins to wire the bridge in C/1508" in s for s in said)
+    assert any("wired at the end of the Command Cycle" in s for s in said)
+    assert blown is not None and blown.hex == BRIDGE, "the bridge was not blown"
+    assert is_engineer(game.men[blown.man]) and game.men[blown.man].side == "german"
+    assert state.play.cycle == 2
+    assert state.field.destroyed == {BRIDGE} and BRIDGE in state.field.closed_hexes
+    assert any("the bridge is destroyed" in s and "[26.2]" in s for s in said)

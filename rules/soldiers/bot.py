@@ -185,7 +185,7 @@ class SoldiersAdapter(Adapter):
             return CHOICE_WORTH
         if isinstance(action, bridges.BlowBridge):  # the errand's pull ends with it
             worth = ERRAND_PULL + CHOICE_WORTH
-            return worth if _deny_crossing(state, action) else -worth
+            return worth if denies_crossing(state, action) else -worth
         if isinstance(action, TakeGrenades | TakeKit) and action.count:
             return -CHOICE_WORTH  # all he may take, as before some were offered [7.33]
         if isinstance(action, TakeGrenades):
@@ -228,9 +228,14 @@ class SoldiersAdapter(Adapter):
 
     def unit_objectives(self, game: SoldiersGame, side: str) -> list[Objective]:
         """The wiring side's bridges [26.2]: each bridge hex for the engineer sent to wire it,
-        the hexes 1-3 from it (out of the blast, within reach) for the one who is to blow it."""
+        the hexes 1-3 from it (out of the blast, within reach) for the one who is to blow it;
+        none for a side without engineers."""
+        from rules.soldiers.engineers import is_engineer
+
         if side != bridges.wirer(game):
             return []
+        if not any(is_engineer(m) and m.side == side for m in game.men.values()):
+            return []  # no engineer to send: the side's play as it was
         found = []
         for h in bridges.every_bridge(game):
             name = game.name(h)
@@ -319,7 +324,7 @@ def _errand(state: SoldiersState, man: str) -> str | None:
     return f"{found[0]} {state.game.name(found[1])}" if found is not None else None
 
 
-def _deny_crossing(state: SoldiersState, action: bridges.BlowBridge) -> bool:
+def denies_crossing(state: SoldiersState, action: bridges.BlowBridge) -> bool:
     """Whether blowing the wired bridge denies the enemy a crossing he is near: an able enemy
     man on the map within :data:`CROSSING` hexes of it, and another bridge standing [26.2]."""
     rule = bridges.rule_of(state)
