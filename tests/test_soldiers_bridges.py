@@ -12,16 +12,20 @@ import dataclasses
 from pathlib import Path
 
 import pytest
+from soldiers_bought import bought
 from test_soldiers_engineers import _stage
 
 from model.scenario import ForceEntry, Purchase
 from model.scenario_io import load_scenario
 from model.victory import Demolition, UnitFilter
+from rules.bots.base import make_bot
 from rules.engine.actions import Done
+from rules.pointbuy.purchase import PurchaseChoice, game_for
 from rules.records.position import load_position, position_text
 from rules.registry import load_game
 from rules.soldiers import bridges
 from rules.soldiers.actions import EventDrawn, ManHit, OrderMan
+from rules.soldiers.bot import CHOICE_WORTH, CROSSING, SoldiersAdapter, denies_crossing
 from rules.soldiers.bridges import BlowBridge, WireBridge
 from rules.soldiers.engineers import is_engineer, satchels_left
 from rules.soldiers.game import SoldiersGame, SoldiersState
@@ -222,3 +226,89 @@ def test_26_airborne_plays_its_demolition_rule() -> None:
     assert game.enforces["demolition"].check is bridges.not_enforced
     odd = rule.model_copy(update={"by": UnitFilter(categories=["sniper"])})
     assert "engineers and leaders" in (bridges.not_enforced(odd) or "")
+
+
+# --- the heuristic bot [26.2] ------------------------------------------------------------------
+
+
+def test_26_2_the_heuristic_bot_sends_the_engineer_to_wire_then_to_keep_within_reach() -> None:
+    """[26.2] The bot's errand for an able engineer of the side that blows the bridges: with a
+    satchel charge, the nearest standing bridge to wire; once one is wired (or being wired),
+    within reach of it to blow it; his Piece's category says so, and only his objective, the
+    bridge hex or the hexes 1-3 from it, counts it."""
+    state, engineer, leader = _scene()
+    here = state.game.by_name[BRIDGE]
+    assert bridges.errand(state, engineer) == ("wire", here)
+    assert bridges.errand(state, leader) is None  # only an engineer wires [26.2]
+    adapter = SoldiersAdapter()
+    assert adapter.pieces(state)[engineer].category == f"wire {BRIDGE}"
+    assert adapter.pieces(state)[leader].category is None
+    wired, engineer, _ = _wired(2)
+    assert bridges.errand(wired, engineer) == ("blow", here)
+    assert adapter.pieces(wired)[engineer].category == f"blow {BRIDGE}"
+    objectives = {o.categories: o for o in adapter.unit_objectives(state.game, "german")}
+    assert objectives[(f"wire {BRIDGE}",)].hexes == {here}
+    near = objectives[(f"blow {BRIDGE}",)].hexes
+    assert here not in near and all(0 < h.distance(here) <= 3 for h in near)
+    assert adapter.unit_objectives(state.game, "us") == []  # the attacker blows nothing
+    no_engineer = load_game(bought("26-airborne"))  # the German bought by hand, no engineer
+    assert adapter.unit_objectives(no_engineer, "german") == []  # his play as it was
+
+
+def test_26_2_the_heuristic_bot_wires_and_blows_only_to_deny_a_crossing() -> None:
+    """[26.2] Wiring is worth a choice kept (our reading); blowing the wired bridge only when
+    an able enemy man is within CROSSING hexes of it and another bridge stands (the side keeps
+    one for its "at least one bridge intact")."""
+    state, engineer, _ = _scene()
+    adapter = SoldiersAdapter()
+    assert adapter.prior_in(state, WireBridge(engineer)) == CHOICE_WORTH
+    wired, engineer, _ = _wired(2)
+    blow = BlowBridge(engineer, BRIDGE)
+    assert blow in wired.legal_actions("german")
+    assert adapter.prior_in(wired, blow) < 0  # no enemy near: kept for later
+    bridge = wired.game.by_name[BRIDGE]
+    american = next(m for m in sorted(wired.troops.hexes) if wired.game.men[m].side == "us")
+    near = next(
+        h
+        for h in sorted(wired.game.amap.hexes, key=wired.game.name)
+        if h.distance(bridge) == CROSSING and not wired.game.man_cost(h, None).prohibited
+    )
+    wired.troops.hexes[american] = near
+    assert adapter.prior_in(wired, blow) > 0  # the crossing denied
+    wired.field.destroyed.add(OTHER)
+    assert adapter.prior_in(wired, blow) < 0  # the last bridge: kept
+
+
+@pytest.mark.slow
+def test_26_2_a_bot_bought_game_where_the_heuristic_german_wires_and_blows_a_bridge() -> None:
+    """[26.2] Scenario 26 bought by the purchase bot (balanced, seed 2: the US plays Secure
+    the Bridges) and played by the heuristic bots: the German's engineer, bought with two
+    satchel charges for it, enters by map C, wires C/1508 in the first Command Cycle (wired at
+    its end) and, with the Americans closing on it in the second, blows it on the Bridge
+    Destruction Table; the other bridge stands, kept for "at least one bridge intact"."""
+    game = game_for(
+        load_scenario("scenarios/soldiers/26-airborne.yaml"), PurchaseChoice("balanced", 2)
+    )
+    assert isinstance(game, SoldiersGame)
+    assert game.scenario.side("us").mission == "secure-the-bridges"
+    german = next(b for b in game.purchases if b.side == "german")
+    assert any("[26.2; 16.21]" in n for n in german.needed)
+    state = game.new_initial_state(2)
+    bots = {side: make_bot("heuristic", 2 + i) for i, side in enumerate(game.sides)}
+    blown: BlowBridge | None = None
+    while not state.is_terminal() and blown is None:
+        side = state.to_act()[0]
+        action = bots[side].choose(state, side)
+        if isinstance(action, BlowBridge):
+            assert denies_crossing(state, action)  # an American near, the other bridge standing
+        state.apply(action)
+        if isinstance(action, BlowBridge) and state.field.destroyed:
+            blown = action
+    said = [e.describe() for e in state.log]
+    assert any("begins to wire the bridge in C/1508" in s for s in said)
+    assert any("wired at the end of the Command Cycle" in s for s in said)
+    assert blown is not None and blown.hex == BRIDGE, "the bridge was not blown"
+    assert is_engineer(game.men[blown.man]) and game.men[blown.man].side == "german"
+    assert state.play.cycle == 2
+    assert state.field.destroyed == {BRIDGE} and BRIDGE in state.field.closed_hexes
+    assert any("the bridge is destroyed" in s and "[26.2]" in s for s in said)

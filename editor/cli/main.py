@@ -562,6 +562,7 @@ def purchase_data(bought: Any) -> dict[str, Any]:
         "spent": bought.spent,
         "items": [{"what": w, "count": n, "points": p} for w, n, p in bought.items],
         "unplayed": list(bought.unplayed),
+        "needed": list(bought.needed),
     }
 
 

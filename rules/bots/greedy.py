@@ -159,6 +159,13 @@ class Adapter:
         """How many of ``side``'s units have left the map so far (none by default)."""
         return 0
 
+    def unit_objectives(self, game: Any, side: str) -> list[Objective]:
+        """Regions some of the side's units make for beyond the victory conditions' (each
+        with its ``categories``, the Piece category that wants it: a Soldiers engineer to the
+        bridge he wires [26.2]); they do not decide whether the side closes on the enemy.
+        None by default."""
+        return []
+
     def moved_by(self, action: Action) -> str | None:
         """The unit an action moves (a held unit may not), None if it moves none."""
         return action.unit if isinstance(action, Move) else None
@@ -228,6 +235,8 @@ class Evaluator:
             self.close[s] = follower.posture.close and (
                 scores_losses(conditions, s) or not follower.objectives
             )
+        for s in game.sides:  # some units' own errands (Adapter.unit_objectives)
+            self.objectives[s] = self.objectives[s] + adapter.unit_objectives(game, s)
         self._dist: dict[tuple[frozenset[Hex], Hex], int] = {}
         self._places: dict[
             tuple[Piece, tuple[Piece, ...], frozenset[int], frozenset[Hex] | None], float

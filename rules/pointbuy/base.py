@@ -102,6 +102,23 @@ class RuleResult:
 
 
 @dataclass(frozen=True, slots=True)
+class BotNeed:
+    """What the purchase bot buys for a side because the scenario's play asks for it, not a
+    purchase rule (Soldiers 26: the engineers and satchel charges that blow the bridges
+    [26.2]).
+
+    Attributes:
+        rule: what to buy, as a ``required`` rule names it (types or categories).
+        count: how many at least.
+        why: the reason, with the book's section, for the purchase log.
+    """
+
+    rule: RequiredRule
+    count: int
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
 class BudgetReport:
     """What a side's points bought and whether the purchase keeps the rules.
 
@@ -512,6 +529,24 @@ class PointBuy:
     def reinforces(self, unit: UnitType) -> bool:
         """Whether the unit may be bought as a reinforcement."""
         return False
+
+    def offered(self, scenario: Scenario, side: Side, unit: UnitType) -> bool:
+        """Whether the purchase bot offers the unit to this side at all (Soldiers: defensive
+        preparations to the defender only [19.43]); every unit by default."""
+        return True
+
+    def bot_allows(self, line: BudgetLine, have: Sequence[BudgetLine]) -> bool:
+        """Whether one more of ``line`` may join what the bot has bought so far (``have``, in
+        buying order): a system's rule on the purchase as a whole (Soldiers: one level of
+        artillery support [19.42], the platoon leader after 3 FP of heavy weapons [19.46]);
+        always by default."""
+        return True
+
+    def bot_needs(self, scenario: Scenario, side: Side) -> list[BotNeed]:
+        """What the side's play of the scenario asks it to buy, beyond the purchase rules
+        (Soldiers 26: engineers and satchel charges for the side that blows the bridges
+        [26.2]); nothing by default."""
+        return []
 
     def bot_minimums(self, scenario: Scenario, side: Side, budget: int) -> list[tuple[str, int]]:
         """What the book requires to be spent, as (category, points) (Soldiers: half the

@@ -16,8 +16,11 @@ forces but the scenario's stand-ins (Soldiers' ``REINFORCEMENTS``, Armor's ``TRA
    again, with the same seeded generator, until no rule is broken.
 
 Everything is seeded: the same scenario, strategy and seed buy the same force. What test play
-does not play (an Armor battery, a Soldiers minefield) is bought only when a rule requires it,
-and :attr:`Bought.unplayed` says so.
+does not play (an Armor battery, a Soldiers pistol) is bought only when a rule requires it,
+and :attr:`Bought.unplayed` says so. What the scenario's play asks of the side beyond its
+purchase rules (the system's :meth:`PointBuy.bot_needs`: Soldiers 26's engineers and satchel
+charges for the bridges [26.2]) is bought right after the rules' minimums, when it fits, and
+:attr:`Bought.needed` says why.
 """
 
 from __future__ import annotations
@@ -47,8 +50,8 @@ from model.scenario import (
 )
 from model.scenario_io import LoadedScenario
 from rules.engine.errors import UnsupportedGameError
-from rules.forces.units import counter_pool
-from rules.pointbuy.base import BudgetLine, PointBuy, filter_match, resolve_unit
+from rules.forces.units import PathKey, counter_pool
+from rules.pointbuy.base import BotNeed, BudgetLine, PointBuy, filter_match, resolve_unit
 from rules.pointbuy.report import budget_report, side_missions
 from rules.registry import load_game, rules_for
 
@@ -218,6 +221,8 @@ class Bought:
         items: each thing bought: (what, count, points), in buying order.
         unplayed: what it bought that test play does not play, each with the rule that required it.
         attempts: how many purchases were judged before one kept every rule.
+        needed: what it bought because the scenario's play asks for it, each with the reason
+            (:meth:`PointBuy.bot_needs`).
     """
 
     side: str
@@ -231,6 +236,7 @@ class Bought:
     items: tuple[tuple[str, int, int], ...]
     unplayed: tuple[str, ...]
     attempts: int
+    needed: tuple[str, ...] = ()
 
     def describe(self) -> list[str]:
         """The purchase for the game log: a headline, then one line per item."""
@@ -249,6 +255,7 @@ class Bought:
             f"{count} x {name}: {points} {self.unit_word}" for name, count, points in self.items
         ]
         lines += [f"not played by test play: {u}" for u in self.unplayed]
+        lines += [f"bought for the scenario: {n}" for n in self.needed]
         return lines
 
 
@@ -445,7 +452,7 @@ def buy_side(
     rules = list(side.purchase_rules)
     last: list[str] = []
     for attempt in range(1, ATTEMPTS + 1):
-        basket = _Basket(start.budget, start.spent)
+        basket = _Basket(start.budget, start.spent, buy)
         _included(budget.includes, offers, basket)
         _required(buy, scenario, base, start.budget, rules, offers, basket, rng)
         _fill(strategy, offers, basket, rules, rng)
@@ -511,10 +518,13 @@ def _offers(buy: PointBuy, scenario: Scenario, side: Side, index: int, budget: i
     found: dict[tuple[str, str, tuple[str, ...], int], Offer] = {}
     unique = {id(u): u for u in unit_types(system).values()}.values()
     for unit in sorted(unique, key=lambda u: u.id):
-        if unit.nation not in pool or buy.stand_in(unit):
+        if unit.nation not in pool or buy.stand_in(unit) or not buy.offered(scenario, side, unit):
             continue
         if buy.buyable(unit):
-            line = buy.item_line(bare, ("sides", index, "purchases", 0), Purchase(item=unit.id))
+            path: PathKey = ("sides", index, "purchases", 0)
+            line = buy.item_line(bare, path, Purchase(item=unit.id))
+            if line.per > 1:  # one price buys several (Soldiers' grenades): an offer of all
+                line = buy.item_line(bare, path, Purchase(item=unit.id, count=line.per))
             _add(found, buy, scenario, unit, unit.id, "purchase", (), line, budget)
             continue
         for state in buy.bot_states(unit):
@@ -583,13 +593,17 @@ def _stand_in_groups(buy: PointBuy, scenario: Scenario, side: Side) -> _Groups:
 
 class _Basket:
     """What the bot has bought so far, in buying order (``spent`` starts at what the side
-    already has)."""
+    already has); ``buy``, the system whose rules on the purchase as a whole it keeps
+    (:meth:`PointBuy.bot_allows`)."""
 
-    def __init__(self, budget: int, spent: int = 0) -> None:
+    def __init__(self, budget: int, spent: int = 0, buy: PointBuy | None = None) -> None:
         self.budget = budget
         self.items: list[Offer] = []
         self.units: Counter[str] = Counter()  # by resolved unit id (the counter mix)
         self.spent = spent
+        self.buy = buy
+        #: what was bought for the scenario's play (:meth:`PointBuy.bot_needs`), with why
+        self.needed: list[tuple[Offer, str]] = []
 
     @property
     def left(self) -> int:
@@ -603,7 +617,9 @@ class _Basket:
     def allows(self, offer: Offer) -> bool:
         if offer.cost > self.left:
             return False
-        return offer.limit is None or self.units[_unit_id(offer)] < offer.limit
+        if offer.limit is not None and self.units[_unit_id(offer)] >= offer.limit:
+            return False
+        return self.buy is None or self.buy.bot_allows(offer.line, [o.line for o in self.items])
 
     def spent_on(self, role: str | None = None) -> int:
         return sum(o.cost for o in self.items if role is None or o.role == role)
@@ -659,7 +675,8 @@ def _required(
     rng: random.Random,
 ) -> None:
     """Buy first what a rule requires: the book's minimums (Soldiers: half on squads [19.2]),
-    each ``required`` purchase and each ``min-spend`` of the scenario."""
+    each ``required`` purchase and each ``min-spend`` of the scenario; then what the scenario's
+    play asks of the side (:meth:`PointBuy.bot_needs`), as far as the points go."""
     needs: list[tuple[frozenset[str] | RequiredRule, int]] = [
         (frozenset({tag}), points) for tag, points in buy.bot_minimums(scenario, side, budget)
     ]
@@ -680,6 +697,27 @@ def _required(
                 break
             playable = [o for o in fits if o.plays] or fits
             basket.add(rng.choice(playable))
+    for want in buy.bot_needs(scenario, side):
+        _needed(want, rules, offers, basket, rng)
+
+
+def _needed(
+    want: BotNeed,
+    rules: Sequence[object],
+    offers: Sequence[Offer],
+    basket: _Basket,
+    rng: random.Random,
+) -> None:
+    """Buy ``want.count`` of what the scenario's play asks for, as many as the rules and the
+    points allow: played and there from the start (not a reinforcement) where it can be."""
+    while sum(1 for o in basket.items if _matches(o, want.rule)) < want.count:
+        fits = [o for o in offers if _matches(o, want.rule) and _allowed(o, rules, basket)]
+        if not fits:
+            return
+        first = [o for o in fits if o.plays and o.kind != "reinforcement"]
+        offer = rng.choice(first or [o for o in fits if o.plays] or fits)
+        basket.add(offer)
+        basket.needed.append((offer, want.why))
 
 
 def _already(side: Side, rule: RequiredRule) -> bool:
@@ -739,7 +777,9 @@ def _side_with(
     the stand-ins that stood for them gone (Soldiers 26's ``INITIAL-SQUADS`` marker stays: it
     prices the squads in its group as initially deployed)."""
     groups = _stand_in_groups(buy, scenario, side)
-    counts: Counter[tuple[str, str, tuple[str, ...]]] = Counter(o.key for o in basket.items)
+    counts: Counter[tuple[str, str, tuple[str, ...]]] = Counter()
+    for offer in basket.items:  # a purchase offer may be of several (one price, ``per``)
+        counts[offer.key] += offer.line.count if offer.kind == "purchase" else 1
     forces: list[ForceEntry] = []
     extra: list[ForceEntry] = []
     purchases: list[Purchase] = []
@@ -810,20 +850,23 @@ def _record(
     attempts: int,
 ) -> Bought:
     counts: Counter[str] = Counter()
-    names: dict[str, tuple[str, int]] = {}
+    points: Counter[str] = Counter()
     for offer in basket.items:
         label = offer.line.what + (f" ({', '.join(offer.state)})" if offer.state else "")
         if offer.kind == "reinforcement":
             label += ", reinforcement"
-        counts[label] += 1
-        names[label] = (label, offer.cost)
-    items = tuple((label, n, n * names[label][1]) for label, n in counts.items())
+        counts[label] += offer.line.count  # a price that buys several (Soldiers' grenades)
+        points[label] += offer.cost
+    items = tuple((label, n, points[label]) for label, n in counts.items())
     unplayed = tuple(
         dict.fromkeys(
             f"{o.line.what} (bought because a rule requires it)"
             for o in basket.items
             if not o.plays
         )
+    )
+    needed: Counter[tuple[str, str]] = Counter(
+        (offer.line.what, why) for offer, why in basket.needed
     )
     kind = getattr(report, "kind", "points")
     return Bought(
@@ -838,4 +881,5 @@ def _record(
         items,
         unplayed,
         attempts,
+        tuple(f"{n} x {what}: {why}" for (what, why), n in needed.items()),
     )

@@ -107,7 +107,10 @@ def _with_included(
     upgrading a depleted one or depleting a full one spends or frees the difference, as the
     book allows; a rule checks that every included unit is among the side's forces."""
     buy = rules_for(scenario.system).pointbuy
-    trial = side.model_copy(update={"forces": list(budget.includes), "reinforcements": []})
+    # the units alone: not the side's purchases (its grenades are not the units' worth)
+    trial = side.model_copy(
+        update={"forces": list(budget.includes), "reinforcements": [], "purchases": []}
+    )
     value = sum(line.total for line in buy.lines(scenario, trial, index))
     word = "FP" if budget.kind == "force-points" else "points"
     names = ", ".join(

@@ -44,7 +44,16 @@ players chose; at the end of a Command Cycle every suppressed man of its side st
 equipment in the hex [9.5] (:func:`rules.soldiers.destroying.default`); a leaderless squad is
 given to the nearest other squad [6.27] (:func:`rules.soldiers.attach_choice.stand_in`); an
 alert man's reaction fire is the best type his weapon allows [8.63]
-(:func:`rules.soldiers.reaction_choice.default`)."""
+(:func:`rules.soldiers.reaction_choice.default`).
+
+Bridge Destruction [26.2] (:mod:`rules.soldiers.bridges`): an able engineer of the side that
+blows the bridges, carrying a satchel charge, makes for the nearest standing bridge (its hex an
+objective of his alone, pulling :data:`ERRAND_PULL` harder than the conditions' regions), wires
+it (:data:`CHOICE_WORTH`: a wired bridge keeps the choice to blow it, our reading), then keeps
+1-3 hexes from it (out of the blast, within reach); he or a leader blows it when an able enemy
+man is within :data:`CROSSING` hexes of it and another bridge stands (our reading: deny the
+enemy the crossing, keep one bridge for the side's own "at least one bridge intact"), and not
+otherwise, unless the one-ply score sees a win in it (the enemy's win that needs a bridge)."""
 
 from __future__ import annotations
 
@@ -53,11 +62,18 @@ from typing import TYPE_CHECKING
 
 from model.hexes import Hex
 from model.victory import AllConditions, AnyCondition, Condition
-from rules.bots.greedy import ACTIVITY_BONUS, Adapter, Piece
+from rules.bots.greedy import ACTIVITY_BONUS, Adapter, Objective, Piece
 from rules.bots.plan import numbered_names
 from rules.engine.actions import Action
 from rules.engine.core import Outcome
-from rules.soldiers import attach_choice, damage_choice, destroying, reaction_choice, stand_up
+from rules.soldiers import (
+    attach_choice,
+    bridges,
+    damage_choice,
+    destroying,
+    reaction_choice,
+    stand_up,
+)
 from rules.soldiers.artillery import expected_losses, users
 from rules.soldiers.damage_choice import TakeDamage
 from rules.soldiers.grenades import grenades_left
@@ -120,6 +136,13 @@ GRENADE_REACH = 5
 #: What the bot's choice of turn or of a hidden gun's reveal weighs against the one-ply score,
 #: which sees neither (an invented scale: enough to decide it, 5 hits' worth).
 CHOICE_WORTH = 2.5
+#: How much harder than the conditions' regions the bridge pulls the engineer sent to it, and
+#: the hexes 1-3 from a wired one the engineer who is to blow it [26.2] (an objective's
+#: priority, in turns of marching: an invented scale, the errand first).
+ERRAND_PULL = 10.0
+#: How near a wired bridge an able enemy man must be for the bot to blow it [26.2]: a tactical
+#: turn's 5 AP and the bridge hex (an invented scale).
+CROSSING = 6
 
 
 class SoldiersAdapter(Adapter):
@@ -158,6 +181,11 @@ class SoldiersAdapter(Adapter):
             return CHOICE_WORTH if destroying.default(state, action) else 0.0
         if state.play.standing is not None:  # every suppressed man stands up [4]
             return CHOICE_WORTH if stand_up.default(state, action) else 0.0
+        if isinstance(action, bridges.WireBridge):  # a wired bridge keeps the choice [26.2]
+            return CHOICE_WORTH
+        if isinstance(action, bridges.BlowBridge):  # the errand's pull ends with it
+            worth = ERRAND_PULL + CHOICE_WORTH
+            return worth if denies_crossing(state, action) else -worth
         if isinstance(action, TakeGrenades | TakeKit) and action.count:
             return -CHOICE_WORTH  # all he may take, as before some were offered [7.33]
         if isinstance(action, TakeGrenades):
@@ -179,8 +207,11 @@ class SoldiersAdapter(Adapter):
         return GROUP_WORTH * max(0, acting)
 
     def pieces(self, state: SoldiersState) -> dict[str, Piece]:
+        """Each able man on the map; an engineer sent to a bridge [26.2] has the category of
+        his errand (``wire C/1508``, ``blow C/1508``), which only his objective counts."""
         men = state.game.men
         prone = state.troops.suppressed
+        rule = bridges.rule_of(state)
         return {
             m: Piece(
                 men[m].side,
@@ -188,11 +219,30 @@ class SoldiersAdapter(Adapter):
                 min(15, carried(state, m).max_range),
                 threat(state, m),
                 3.0,
+                _errand(state, m) if rule is not None else None,
                 cover=PRONE_COVER if m in prone else 1.0,
             )
             for m, h in state.troops.hexes.items()
             if m not in state.troops.disabled
         }
+
+    def unit_objectives(self, game: SoldiersGame, side: str) -> list[Objective]:
+        """The wiring side's bridges [26.2]: each bridge hex for the engineer sent to wire it,
+        the hexes 1-3 from it (out of the blast, within reach) for the one who is to blow it;
+        none for a side without engineers."""
+        from rules.soldiers.engineers import is_engineer
+
+        if side != bridges.wirer(game):
+            return []
+        if not any(is_engineer(m) and m.side == side for m in game.men.values()):
+            return []  # no engineer to send: the side's play as it was
+        found = []
+        for h in bridges.every_bridge(game):
+            name = game.name(h)
+            near = frozenset(x for x in game.amap.hexes if 0 < x.distance(h) <= bridges.REACH)
+            found.append(Objective(frozenset((h,)), 1.0, (f"wire {name}",), ERRAND_PULL))
+            found.append(Objective(near, 1.0, (f"blow {name}",), ERRAND_PULL))
+        return found
 
     def lost(self, state: SoldiersState, side: str) -> float:
         men = state.game.men
@@ -266,6 +316,28 @@ def threat(state: SoldiersState, man: str) -> float:
     if _short_crewed(state, man):
         found *= SHORT_THREAT
     return found * (PRONE_THREAT if man in troops.suppressed else 1.0)
+
+
+def _errand(state: SoldiersState, man: str) -> str | None:
+    """An engineer's errand at a bridge, as his Piece category (``wire C/1508``) [26.2]."""
+    found = bridges.errand(state, man)
+    return f"{found[0]} {state.game.name(found[1])}" if found is not None else None
+
+
+def denies_crossing(state: SoldiersState, action: bridges.BlowBridge) -> bool:
+    """Whether blowing the wired bridge denies the enemy a crossing he is near: an able enemy
+    man on the map within :data:`CROSSING` hexes of it, and another bridge standing [26.2]."""
+    rule = bridges.rule_of(state)
+    target = state.game.by_name.get(action.hex.upper())
+    if rule is None or target is None:
+        return False
+    if not [h for h in bridges.bridge_hexes(state, rule) if h != target]:
+        return False
+    side, troops, men = state.game.men[action.man].side, state.troops, state.game.men
+    return any(
+        men[m].side != side and m not in troops.disabled and h.distance(target) <= CROSSING
+        for m, h in troops.hexes.items()
+    )
 
 
 def _far_from_enemy(state: SoldiersState, side: str) -> bool:

@@ -48,7 +48,7 @@ from rules.engine.play import ActionFocus, Preview
 from rules.soldiers.actions import EventDrawn, Maintained
 
 if TYPE_CHECKING:
-    from rules.soldiers.game import SoldiersState
+    from rules.soldiers.game import SoldiersGame, SoldiersState
 
 #: The marks a bridge hex's name takes (``C/1508 wiring``) [26.2].
 WIRING, WIRED, CAMOUFLAGE = "wiring", "wired", "camouflage"
@@ -110,6 +110,54 @@ def bridge_hexes(state: SoldiersState, rule: Demolition) -> list[Hex]:
     return [h for h in found if state.game.name(h) not in state.field.destroyed]
 
 
+def every_bridge(game: SoldiersGame) -> list[Hex]:
+    """The hexes of the scenario's bridges to blow, standing or not, in name order (for the
+    bot's errands, worked out once a game) [26.2]; none without an enforced demolition rule or
+    when the bridges are a choice."""
+    from model.regions import Choice
+
+    rule = next((r for r in game.scenario.special_rules if isinstance(r, Demolition)), None)
+    if rule is None or not_enforced(rule) is not None:
+        return []
+    found = next((o for o in game.scenario.map.objects if o.name == rule.objects), None)
+    if found is None or isinstance(found.region, Choice):
+        return []
+    return sorted(game.region(found.region), key=game.name)
+
+
+def wirer(game: SoldiersGame) -> str | None:
+    """The side that wires and blows the bridges: the defender (26.2 names the German, our
+    reading for any scenario with the rule)."""
+    from rules.soldiers.preparations import defender
+
+    return defender(game.scenario)
+
+
+def errand(state: SoldiersState, man: str) -> tuple[str, Hex] | None:
+    """What the heuristic bot sends an able engineer of the wiring side to do [26.2]: keep
+    within reach (3 hexes) of the nearest bridge wired or being wired, to ``blow`` it; else,
+    while he carries a satchel charge, ``wire`` the nearest standing bridge; None when there is
+    nothing for him to do there."""
+    from rules.soldiers.engineers import is_engineer, satchels_left
+
+    rule = rule_of(state)
+    game = state.game
+    at = state.troops.hexes.get(man)
+    if rule is None or at is None or game.men[man].side != wirer(game):
+        return None
+    if not is_engineer(game.men[man]):
+        return None
+    marks = state.field.marks
+    standing = bridge_hexes(state, rule)
+    busy = [h for h in standing if {mark(state, h, WIRING), mark(state, h, WIRED)} & marks]
+    if busy:
+        return "blow", min(busy, key=lambda h: (h.distance(at), game.name(h)))
+    free = [h for h in standing if h not in busy]
+    if free and satchels_left(state, man) > 0:
+        return "wire", min(free, key=lambda h: (h.distance(at), game.name(h)))
+    return None
+
+
 def mark(state: SoldiersState, h: Hex, what: str) -> str:
     return f"{state.game.name(h)} {what}"
 
@@ -121,9 +169,7 @@ def camouflaged(state: SoldiersState, h: Hex) -> bool:
 
 
 def _wirer_side(state: SoldiersState) -> str | None:
-    from rules.soldiers.preparations import defender
-
-    return defender(state.game.scenario)
+    return wirer(state.game)
 
 
 def _may_explode(state: SoldiersState, rule: Demolition, man: str) -> bool:

@@ -202,7 +202,7 @@ from rules.soldiers.weapons import (
     starting_grenades,
 )
 
-RULES_VERSION = "soldiers-0.9"
+RULES_VERSION = "soldiers-0.10"
 #: The turn's sequence [3]: phase id, name, rule.
 SEQUENCE = (
     ("command", "A. Command Phase", "[3A; 5.2-5.3]"),

@@ -14,10 +14,12 @@ from collections.abc import Sequence
 from typing import Literal
 
 from model.catalog import UnitType
-from model.scenario import Mission, Purchase, Scenario, Side
+from model.scenario import Mission, Purchase, RequiredRule, Scenario, Side
 from model.systems import GameSystem
+from model.victory import Demolition, UnitFilter
 from rules.forces.units import PathKey, value_of
 from rules.pointbuy.base import (
+    BotNeed,
     BudgetLine,
     PointBuy,
     RuleResult,
@@ -29,6 +31,9 @@ from rules.pointbuy.base import (
 )
 
 SYSTEM = GameSystem.SOLDIERS
+
+#: The scenario whose zone-6 pillbox costs no FPs [23.2].
+_FREE_PILLBOX = "soldiers-23"
 
 #: Units only a scenario file uses to say "what the side bought" (19.31, 26.2).
 _STAND_INS = "purchase-group"
@@ -49,7 +54,7 @@ def lines(scenario: Scenario, side: Side, index: int) -> list[BudgetLine]:
         for k, entry in enumerate(group.units):
             path = ("sides", index, "reinforcements", j, "units", k)
             found.extend(_unit_line(side, path, entry.unit, entry.count, entry.state, not initial))
-    free_pillboxes = 1 if scenario.id == "soldiers-23" else 0
+    free_pillboxes = 1 if scenario.id == _FREE_PILLBOX else 0
     for k, purchase in enumerate(side.purchases):
         line = _purchase_line(side, ("sides", index, "purchases", k), purchase, free_pillboxes)
         free_pillboxes -= 1 if line.item == "PILLBOX" and free_pillboxes else 0
@@ -359,13 +364,54 @@ class SoldiersPointBuy(PointBuy):
         return "intelligence" if unit.id == "INTELLIGENCE" else "support"
 
     def plays(self, scenario: Scenario, unit: UnitType) -> bool:
-        """Test play plays squads and intelligence [19.41], MMG and HMG teams [14] and
-        flamethrower men [15]; other heavy weapons, leaders, support, preparations and
-        equipment not yet (bought only when a rule requires them)."""
-        flamethrower = str(value_of(unit, "weapon")[0]).endswith("-FT")
-        if unit.category == "team" or (unit.category == "heavy-weapons" and flamethrower):
-            return True  # [14; 15]
-        return unit.category == "squad" or unit.id == "INTELLIGENCE"
+        """Test play plays all the book lets a side buy but pistols: squads [19.2], MMG and
+        HMG teams [14], flamethrower men [15] and engineers [16] (heavy-weapons soldiers,
+        19.45), the platoon leader [19.46], intelligence [19.41], artillery support and its
+        radio [17; 19.42], defensive preparations [18; 19.43], and grenades, smoke grenades,
+        clips and satchel charges dealt to the men [19.44; 11; 12; 16.21]. Pistols (a weapon
+        of the catalogue) are not dealt to the men: bought only when a rule requires them."""
+        return unit.category != "weapon"
+
+    def offered(self, scenario: Scenario, side: Side, unit: UnitType) -> bool:
+        """Defensive preparations to the defender only [19.43]; no pillbox where the map has
+        the scenario's free one (23.2: the report prices a bought pillbox's first as that one,
+        our reading: the bot buys no other)."""
+        if unit.id == "PILLBOX" and scenario.id == _FREE_PILLBOX:
+            return False
+        return "defensive-preparations" not in tags_of(unit) or side.role == "defender"
+
+    def bot_allows(self, line: BudgetLine, have: Sequence[BudgetLine]) -> bool:
+        """One level of artillery support [19.42; 19.52]; the platoon leader once at least 3 FP
+        are spent on heavy-weapons soldiers [19.46]; satchel charges only with an engineer to
+        throw them, two a man (our reading: 16.21 deals them to the engineers, at most two a
+        man, and only an engineer throws one [16.22])."""
+        tags = line.tags
+        if "artillery-support" in tags and line.item != "RADIO":
+            return not any(_support(h) for h in have)
+        if "platoon-leader" in tags:
+            return sum(h.total for h in have if "heavy-weapons" in h.tags) >= 3
+        if line.item == "SATCHEL":
+            engineers = sum(h.count for h in have if "engineer" in h.tags)
+            satchels = sum(h.count for h in have if h.item == "SATCHEL")
+            return satchels + line.count <= _SATCHELS_A_MAN * engineers
+        return True
+
+    def bot_needs(self, scenario: Scenario, side: Side) -> list[BotNeed]:
+        """Bridge Destruction [26.2]: "The German may need to blow the bridges on map C so he'll
+        want engineers and satchel charges." The side that blows a scenario's bridges (the
+        defender, :mod:`rules.soldiers.bridges`) buys an engineer and the two satchel charges
+        he may carry [16.21] (our reading: one a bridge, or a second try after an 8-10)."""
+        from rules.soldiers import bridges
+        from rules.soldiers.preparations import defender
+
+        rule = next((r for r in scenario.special_rules if isinstance(r, Demolition)), None)
+        if rule is None or bridges.not_enforced(rule) or side.id != defender(scenario):
+            return []
+        why = "to wire and blow the bridges, Bridge Destruction [26.2; 16.21]"
+        return [
+            BotNeed(RequiredRule(units=UnitFilter(categories=["engineer"])), 1, why),
+            BotNeed(RequiredRule(units=UnitFilter(types=["SATCHEL"])), _SATCHELS_A_MAN, why),
+        ]
 
     def reserved(self, unit: UnitType) -> bool:
         """The airborne squads are scenario 26's own [26.3]."""
@@ -389,6 +435,15 @@ class SoldiersPointBuy(PointBuy):
     def bot_minimums(self, scenario: Scenario, side: Side, budget: int) -> list[tuple[str, int]]:
         """At least half the Force Points on squads [19.2]."""
         return [("squads", (budget + 1) // 2)]
+
+
+#: Satchel charges a man may carry [16.21].
+_SATCHELS_A_MAN = 2
+
+
+def _support(line: BudgetLine) -> bool:
+    """Light or heavy artillery support (not the radio that comes with it) [19.42]."""
+    return "artillery-support" in line.tags and line.item != "RADIO"
 
 
 #: Soldiers' categories bought as counters of the forces (or a scenario's stand-ins).
