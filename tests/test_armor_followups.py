@@ -5,6 +5,7 @@ through the real widgets."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -303,6 +304,7 @@ def test_test_play_shows_the_german_a_heard_vehicle_mark_not_the_hidden_m4_op_x_
     hexes from the Panzer, never the M4, and the German log says what and where; the American
     side's view holds the M4 and no mark."""
     from PySide6.QtCore import Qt
+    from test_soldiers_testplay import shot
     from test_testplay import open_window, panel_text, start
 
     from editor.testplay.panel import PAGE_HANDOVER
@@ -345,3 +347,10 @@ def test_test_play_shows_the_german_a_heard_vehicle_mark_not_the_hidden_m4_op_x_
     american = now().view_for("us").units
     assert "us.M4.1" in {p.unit for p in american}
     assert not any(p.type_id.startswith("heard") for p in american)
+    if os.environ.get("HEXWRIGHT_SHOTS"):  # the Panzer and the heard mark in one picture
+        from editor.mapview.shapes import hexes_outline
+        from editor.mapview.view import HEX_SIZE
+
+        where = frozenset((line[0], line[2], line[12]))
+        w.view.centre_on(hexes_outline(where, HEX_SIZE).boundingRect())
+        shot(w, "armor-noise-heard")
