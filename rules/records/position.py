@@ -135,32 +135,18 @@ def read_position(doc: Document, scenario: LoadedScenario | None = None) -> tupl
     if scenario is None:
         scenario = load_scenario(_scenario_path(doc, common))
     if scenario.scenario.id != common.scenario_id:
-        where = doc.position(("scenario_id",))
-        raise ProblemList(
-            [
-                Problem(
-                    doc.path,
-                    where.line,
-                    where.column,
-                    "scenario_id",
-                    f"the position is of scenario '{common.scenario_id}', the file "
-                    f"'{common.scenario}' is '{scenario.scenario.id}'",
-                )
-            ]
+        raise _refused(
+            doc,
+            "scenario_id",
+            f"the position is of scenario '{common.scenario_id}', the file "
+            f"'{common.scenario}' is '{scenario.scenario.id}'",
         )
     if scenario.scenario.system != common.system:
-        where = doc.position(("system",))
-        raise ProblemList(
-            [
-                Problem(
-                    doc.path,
-                    where.line,
-                    where.column,
-                    "system",
-                    f"the position is of the system {common.system.value}, the scenario "
-                    f"'{scenario.scenario.id}' of {scenario.scenario.system.value}",
-                )
-            ]
+        raise _refused(
+            doc,
+            "system",
+            f"the position is of the system {common.system.value}, the scenario "
+            f"'{scenario.scenario.id}' of {scenario.scenario.system.value}",
         )
     game = _game(doc, common, scenario)
     shape = game.position_state
@@ -193,40 +179,32 @@ def _game(doc: Document, position: GamePosition, scenario: LoadedScenario) -> Ga
     try:
         choices = read_purchases(position.purchases)
     except PurchaseError as exc:
-        where = doc.position(("purchases",))
-        raise ProblemList(
-            [
-                Problem(
-                    doc.path,
-                    where.line,
-                    where.column,
-                    "purchases",
-                    str(exc),
-                    "write each as side=strategy:seed or side=sample:NAME",
-                )
-            ]
+        raise _refused(
+            doc,
+            "purchases",
+            str(exc),
+            "write each as side=strategy:seed or side=sample:NAME",
         ) from None
     needed = set(needs_purchase(scenario.scenario))
     return game_for(scenario, {s: c for s, c in choices.items() if s in needed} or None)
+
+
+def _refused(doc: Document, key: str, message: str, hint: str = "") -> ProblemList:
+    """The problem of the position file's field ``key``, located, to raise."""
+    where = doc.position((key,))
+    return ProblemList([Problem(doc.path, where.line, where.column, key, message, hint)])
 
 
 def _check_version(doc: Document) -> None:
     data: Any = doc.data
     version = data.get("schema_version") if isinstance(data, dict) else None
     if isinstance(version, int) and version > POSITION_SCHEMA_VERSION:
-        where = doc.position(("schema_version",))
-        raise ProblemList(
-            [
-                Problem(
-                    doc.path,
-                    where.line,
-                    where.column,
-                    "schema_version",
-                    f"the file is of position version {version}; this Hexwright reads "
-                    f"version {POSITION_SCHEMA_VERSION} and older",
-                    "open it with a newer Hexwright",
-                )
-            ]
+        raise _refused(
+            doc,
+            "schema_version",
+            f"the file is of position version {version}; this Hexwright reads "
+            f"version {POSITION_SCHEMA_VERSION} and older",
+            "open it with a newer Hexwright",
         )
 
 
@@ -237,17 +215,10 @@ def _scenario_path(doc: Document, position: GamePosition) -> Path:
     beside = Path(doc.path).parent / named
     if beside.exists():
         return beside
-    where = doc.position(("scenario",))
-    raise ProblemList(
-        [
-            Problem(
-                doc.path,
-                where.line,
-                where.column,
-                "scenario",
-                f"no scenario file '{position.scenario}' (looked beside the position file too)",
-            )
-        ]
+    raise _refused(
+        doc,
+        "scenario",
+        f"no scenario file '{position.scenario}' (looked beside the position file too)",
     )
 
 
