@@ -809,3 +809,45 @@ def test_op_x_d_2_a_hidden_leg_unit_moving_is_heard_up_to_four_hexes_off() -> No
     assert "a Leg unit" in told.describe() and told.where == (name(line[1]),)
     far = creep(6)
     assert far.intel.heard == {}
+
+
+# --- a fleeting glimpse [OP X.B.4] -----------------------------------------------------------
+
+
+def _dashing(defilade: list[int]) -> ArmorState:
+    """A Completely Hidden American M4 at the start of a line, a Panzer IV nine hexes down it
+    facing back; Defilade in the line's hexes ``defilade`` (the Sighting Ranges Table gives 5
+    into Defilade, 60 into Clear, from the same level [GC2])."""
+    line = _line(10)
+    names = ", ".join(base().amap.name(line[i]) for i in defilade)
+    return _state(
+        [("M4", line[0], 0)],
+        [("PZIVJ", line[9], 3)],
+        side_options={"us": [HIDDEN]},
+        edits=f"{{hexes: [{names}], terrain: defilade}}",
+        turns=3,
+    )
+
+
+def test_op_x_b_4_a_hidden_unit_glimpsed_on_its_way_is_told_to_the_opponent() -> None:
+    """[OP X.B.4]: "As the units are moved, be sure to tell the opponent if he sights even a
+    fleeting glimpse of the moving unit": the hidden M4 dashes from Defilade across a Clear
+    hex (range 8 of the Panzer's 60) into Defilade again (range 7, beyond 5): it ends unseen
+    and off the German map [OP X.B.3], but the German log is told the M4 was glimpsed in the
+    Clear hex, the American log that it was. Across Defilade all the way, nothing is told."""
+    line = _line(10)
+    name = base().amap.name
+    state = _dashing([0, 2])
+    _plot(state, Order("us.M4.1", moves="2"))
+    assert state.troops.hexes["us.M4.1"] == line[2]
+    assert "us.M4.1" not in {p.unit for p in state.view_for("german").units}
+    [german] = [e for e in _told(state, "german", "[OP X.B.4]") if e.private_to == "german"]
+    assert german.where == (name(line[1]),)
+    assert "M4" in german.describe() and "fleeting glimpse" in german.describe()
+    [own] = [e for e in _told(state, "us", "[OP X.B.4]") if e.private_to == "us"]
+    assert "us.M4.1" in own.describe() and own.where == (name(line[1]),)
+    assert state.troops.facing["us.M4.1"] == 0  # put back as it stands: straight ahead
+    quiet = _dashing([0, 1, 2])
+    _plot(quiet, Order("us.M4.1", moves="2"))
+    assert quiet.troops.hexes["us.M4.1"] == line[2]
+    assert _told(quiet, "german", "[OP X.B.4]") == []

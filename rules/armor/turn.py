@@ -118,6 +118,7 @@ def advance(state: ArmorState) -> None:
             supply.resupply(state)  # Towed units by their Vehicle again [OP XXIV.A.1.c]
             intel.raise_dust(state)  # moved two or more hexes [OP X.C.3.a]
             intel.hear(state)  # moving units heard [OP X.D]
+            intel.glimpse(state)  # hidden units sighted on the way [OP X.B.4]
             state.execution.clear()
         else:  # the Order Plot and Final Facing: sides decide
             for s in state.to_act():

@@ -352,6 +352,60 @@ def hear(state: ArmorState) -> None:
             state.emit(Told(told, names, rule, private_to=spec.side))
 
 
+# --- a fleeting glimpse [OP X.B.4] ------------------------------------------------------------
+
+
+def glimpse(state: ArmorState) -> None:
+    """The Movement Execution Phase is over: "As the units are moved, be sure to tell the
+    opponent if he sights even a fleeting glimpse of the moving unit" [OP X.B.4]. Each unit of
+    a side playing Completely Hidden Units that moved and is hidden from the other side at the
+    end of its move is judged in each hex it entered on the way: where one of that side's units
+    would sight it there [AG IV] (the Sighting Ranges Table, the line of sight, Smoke and dust
+    as now), the side is told the unit, as a sighted unit is face up [OP X.A.2], and those
+    hexes; its owner is told so. The unit stays off the other side's map [OP X.B.3]. Our
+    readings: judged from where the watching units stand when the phase ends (as the Noise
+    [OP X.D]); on the ground storey, in the facing it entered the hex with; a unit riding a
+    Vehicle is glimpsed with it [ADV V.C.4], not on its own."""
+    from rules.armor.fire import why_not_sighted
+
+    game = state.game
+    troops, upstairs = state.troops, state.storeys.upstairs
+    for unit, w in sorted(state.execution.walks.items()):
+        spec = game.units[unit]
+        if (
+            len(w.hexes) < 2
+            or unit not in troops.hexes
+            or state.transported(unit)
+            or not uses(game, spec.side, HIDDEN)
+        ):
+            continue
+        for side in game.sides:
+            if side == spec.side or concealment(state, unit, side) != "hidden":
+                continue
+            watchers = state.alive(side)
+            end, facing, storey = troops.hexes[unit], troops.facing[unit], upstairs.pop(unit, None)
+            seen: list[Hex] = []
+            try:
+                for h, f, _ in w.hexes[:-1]:  # the last is the end, judged already
+                    troops.hexes[unit], troops.facing[unit] = h, f
+                    if h not in seen and any(
+                        why_not_sighted(state, x, unit, by_firing=False, explain=False) is None
+                        for x in watchers
+                    ):
+                        seen.append(h)
+            finally:
+                troops.hexes[unit], troops.facing[unit] = end, facing
+                if storey is not None:
+                    upstairs[unit] = storey
+            if not seen:
+                continue
+            names = tuple(game.name(h) for h in seen)
+            told = f"A fleeting glimpse of {spec.name} moving, lost to sight again, in"
+            state.emit(Told(told, names, "[OP X.B.4]", private_to=side))
+            told = f"{unit} was glimpsed moving by the {side} side in"
+            state.emit(Told(told, names, "[OP X.B.4]", private_to=spec.side))
+
+
 # --- Smoking Wreck units [OP X.C.4] -----------------------------------------------------------
 
 
