@@ -295,6 +295,7 @@ def test_op_xxiv_a_2_b_a_gun_short_of_factors_fires_fewer_gp_shots_halved_our_re
 # --- Ammunition Allotment [OP XXIV.B] -----------------------------------------------------------
 
 ALLOT = "ammunition-allotment"
+DEMO = Path(__file__).resolve().parents[1] / "scenarios" / "armor" / "demo-crossroads.yaml"
 M18, PANTHER = "us.M18.1", "german.PANTHER-A.1"
 
 
@@ -421,6 +422,37 @@ def test_op_xxiv_b_an_allotment_the_book_does_not_allow_is_refused_where_it_is_w
     with pytest.raises(UnsupportedGameError) as err:
         _allotted(marks, options, unit)
     assert "sides[0].forces[0].state" in str(err.value) and words in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("marks", "words"),
+    [
+        ('"AP 20", "GP 10"', "30 shots allotted, more than its card's Ammunition Factor, 24"),
+        ('"AP 3.5"', "'AP 3.5' is not an Ammunition Allotment mark"),
+        ('"AP"', "'AP' is not an Ammunition Allotment mark"),
+        ('"CR 2"', "only the M18 and Sherman '76' cards fire APCR"),
+    ],
+)
+def test_op_xxiv_b_validate_shows_a_bad_allotment_at_its_line(
+    marks: str, words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """[OP XXIV.B]: ``hexwright validate`` finds what the game refuses, at the ``state`` line
+    of the force entry (before, the file was "valid" and only play refused it; "AP 3.5" and a
+    bare "AP" were taken as no allotment at all), and the game refuses it too."""
+    from editor.cli.main import main
+
+    text = DEMO.read_text(encoding="utf-8")
+    text = text.replace("  level: armor-game\n", f"  level: armor-game\n  options: [{ALLOT}]\n", 1)
+    text = text.replace("  - unit: M4\n", f"  - unit: M4\n    state: [{marks}]\n", 1)
+    path = tmp_path / "allotted.yaml"
+    path.write_text(text, encoding="utf-8")
+    line = text.splitlines().index(f"    state: [{marks}]") + 1
+    assert main(["validate", str(path)]) == 1
+    captured = capsys.readouterr()
+    out = captured.out + captured.err
+    assert f"{path}:{line}:" in out and "error ammunition-allotment: M4: " in out and words in out
+    assert main(["play", str(path), "--bots", "random,random", "--seed", "1"]) == 1
+    assert words in capsys.readouterr().err
 
 
 # --- Opportunity Fire with APCR [OP XXIII.A] (our reading) -------------------------------------

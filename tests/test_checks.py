@@ -215,6 +215,17 @@ CASES = [
         "[OP XXII.A] [Armor [OP XXII]]",
         id="nationality-captured",
     ),
+    pytest.param(
+        edited(
+            DEMO,
+            ("  level: armor-game\n", "  level: armor-game\n  options: [ammunition-allotment]\n"),
+            ("  - unit: M4\n", '  - unit: M4\n    state: ["AP 20", "GP 10"]\n'),
+        ),
+        "ammunition-allotment",
+        "s.yaml:60:12: error ammunition-allotment: M4: 30 shots allotted, more than its card's "
+        "Ammunition Factor, 24 [Armor [OP XXIV.A.1; B]]",
+        id="ammunition-allotment",
+    ),
 ]
 
 

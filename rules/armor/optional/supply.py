@@ -59,15 +59,20 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from model.errors import dotted
 from rules.armor.cards import gun_of
 from rules.armor.events import PhaseNote
 from rules.armor.optional import ALLOTMENT, AMMUNITION, SMOKE, VARIABLE, card_value, in_use
 from rules.armor.optional.events import TableRoll
+from rules.armor.units import ArmorUnit, unit_of
 from rules.engine.errors import UnsupportedGameError
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from model.scenario import ForceEntry, Scenario
+    from model.yamlio import PathKey
     from rules.armor.game import ArmorGame, ArmorState
-    from rules.armor.units import ArmorUnit
 
 RULE = "[OP XXIV]"
 
@@ -397,27 +402,56 @@ def check(game: ArmorGame) -> None:
     Raises:
         UnsupportedGameError: the entry, the mark and why.
     """
-    for i, side in enumerate(game.scenario.sides):
-        entries = [(f"sides[{i}].forces[{j}]", e) for j, e in enumerate(side.forces)]
+    for path, unit, why in problems(game.scenario):
+        raise UnsupportedGameError(f"{dotted(path)} ({unit}): {why}")
+
+
+#: A mark that starts as an allotment does ("AP", "GP", "CR", "S", "FT" and more).
+_LOOKS = re.compile(r"^\s*(AP|GP|CR|S|FT)\b", re.IGNORECASE)
+
+
+def problems(scenario: Scenario) -> Iterator[tuple[PathKey, str, str]]:
+    """Each force entry's allotment the book does not allow [OP XXIV.B]: the path of its
+    ``state``, the entry's unit and why (``hexwright validate`` reports them at their line, the
+    game refuses the first)."""
+    allotted = ALLOTMENT in scenario.rules.options
+    for i, side in enumerate(scenario.sides):
+        entries: list[tuple[PathKey, ForceEntry]] = [
+            (("sides", i, "forces", j, "state"), e) for j, e in enumerate(side.forces)
+        ]
         for r, rein in enumerate(side.reinforcements):
             entries += [
-                (f"sides[{i}].reinforcements[{r}].units[{j}]", e) for j, e in enumerate(rein.units)
+                (("sides", i, "reinforcements", r, "units", j, "state"), e)
+                for j, e in enumerate(rein.units)
             ]
-        for where, entry in entries:
-            mine = [m for m in entry.state if _MARK.match(m)]
+        for path, entry in entries:
+            mine = [m for m in entry.state if _LOOKS.match(m)]
             if not mine:
                 continue
-            code = f"{side.id}.{entry.unit}."  # the entry's units' game ids [Intro III.B]
-            spec = next((u for u in game.units.values() if u.id.startswith(code)), None)
-            why = _why_not_allotted(game, side.nation, spec, mine)
+            bad = next((m for m in mine if not _MARK.match(m)), None)
+            if bad is not None:
+                yield (
+                    path,
+                    entry.unit,
+                    (
+                        f"'{bad}' is not an Ammunition Allotment mark: write the type and a whole "
+                        "number of shots, as 'AP 14' [OP XXIV.B.1]"
+                    ),
+                )
+                continue
+            try:
+                spec: ArmorUnit | None = unit_of(side, entry.unit, 1)
+            except (KeyError, ValueError):
+                spec = None  # not a unit of the catalogue: loading says so
+            why = _why_not_allotted(allotted, side.nation, spec, mine)
             if why is not None:
-                raise UnsupportedGameError(f"{where}.state ({entry.unit}): {why}")
+                yield path, entry.unit, why
 
 
 def _why_not_allotted(
-    game: ArmorGame, nation: str, spec: ArmorUnit | None, mine: list[str]
+    allotted: bool, nation: str, spec: ArmorUnit | None, mine: list[str]
 ) -> str | None:
-    if not allotting(game):
+    if not allotted:
         return (
             f"'{mine[0]}' is an Ammunition Allotment [OP XXIV.B], an Optional Rule: add "
             f"'{ALLOTMENT}' to 'rules.options'"
