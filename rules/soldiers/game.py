@@ -132,6 +132,7 @@ from rules.soldiers import (
     preparations,
     preview,
     prisoners,
+    radio_choice,
     reaction,
     reaction_choice,
     rifle_grenades,
@@ -317,6 +318,7 @@ class SoldiersGame(MapGame):
         melee.LineUp,
         stand_up.StandUp,
         attach_choice.Attach,
+        radio_choice.AssignRadio,
         reaction_choice.ReactionType,
         *bridges.ACTIONS,
     )
@@ -483,6 +485,7 @@ class SoldiersState(State):
         minefields.announce(self)  # hidden minefields noted [18.4; 19.43]
         wire.announce(self)  # bought wire laid [18.31; 19.43]
         self.play.order = (self.play.advantage, game.other(self.play.advantage))
+        radio_choice.ask(self)  # each owner assigns his radio, before any action [17.1]
         intel = game.deployment.intel
         moves = list(intel.bracket.operational_moves) if intel and intel.bracket else []
         moves = scenario_rules.opening_moves(self, moves)  # 22's both sides [22.2]
@@ -612,6 +615,8 @@ class SoldiersState(State):
     def to_act(self) -> tuple[str, ...]:
         if self.play.over:
             return ()
+        if self.kit.choosing:
+            return self.kit.choosing[:1]  # the man who carries his radio [17.1]
         waiting = damage_choice.waiting(self)
         if waiting is not None:
             return (waiting.chooser,)  # who takes the damage [8.41; 8.43; 8.82; 18.41]
@@ -690,6 +695,8 @@ class SoldiersState(State):
 
     def legal_actions(self, side: str | None = None) -> list[Action]:
         found: list[Action] = []
+        if self.kit.choosing:  # the man who carries his radio [17.1]
+            return radio_choice.options(self, side)
         waiting = damage_choice.waiting(self)
         if waiting is not None:  # the man who takes the damage [8.41; 8.43; 8.82; 18.41]
             chooser = waiting.chooser
@@ -831,6 +838,8 @@ class SoldiersState(State):
             reaction_choice.choose(self, action)  # the reacting player's fire type [8.63]
         elif isinstance(action, attach_choice.Attach):
             attach_choice.choose(self, action)  # the owner's reassignment [6.27]
+        elif isinstance(action, radio_choice.AssignRadio):
+            radio_choice.choose(self, action)  # the man who carries his radio [17.1]
         elif isinstance(action, destroying.DestroyItem | Done) and self.active.wrecking:
             destroying.choose(self, action)  # what his man destroys [9.5]
         elif isinstance(action, Done) and self.active.reaction is not None:
