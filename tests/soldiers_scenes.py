@@ -33,14 +33,14 @@ def assign_radios(state: SoldiersState) -> SoldiersState:
     return state
 
 
-def start(game: SoldiersGame, seed: int = 1) -> SoldiersState:
+def start_game(game: SoldiersGame, seed: int = 1) -> SoldiersState:
     """A new game, its radios assigned to the stand-ins [17.1] (:func:`assign_radios`)."""
     return assign_radios(game.new_initial_state(seed))
 
 
 def acting(game: SoldiersGame, side: str) -> SoldiersState:
     """``side``'s first Action Phase, a leader turn at Aggressive (a d10 of 10 [6.11])."""
-    state = start(game, 1)
+    state = start_game(game, 1)
     while state.play.phase == "operational":
         state.apply(Done(state.to_act()[0]))
     chit = next(
