@@ -365,7 +365,7 @@ class SoldiersGame(MapGame):
         self.grenades = starting_grenades(scenario, self.deployment.men)
         #: Each MMG's and HMG's crew, by the gun's id [14.1].
         self.guns = crews(self.deployment.men)
-        #: Each side's artillery support and radioman [17.1; 19.42].
+        #: Each side's artillery support and the stand-in radioman [17.1; 19.42].
         self.artillery_support = artillery.support_of(
             scenario, self.deployment.men, set(self.group_of)
         )
