@@ -42,10 +42,11 @@ Phase [3; 4] (:data:`SEQUENCE`). What this slice plays:
   automatically or surrender, and are guarded [9.2-9.4; 9.8] (:mod:`rules.soldiers.capture`).
   Support weapons [13-15] (:mod:`rules.soldiers.support`): overwatch, MMGs and HMGs with their
   crews, preparation and fire arcs, flamethrowers.
-- Fire support [16; 17; 18]: the radio's calls and the Artillery Strike event's strikes
-  (:mod:`rules.soldiers.artillery`), engineers' satchel charges (:mod:`rules.soldiers.engineers`),
-  through :mod:`rules.soldiers.fire_support`; camouflage, entrenchments and pillboxes bought are
-  placed (:mod:`rules.soldiers.preparations`).
+- Fire support [16; 17; 18]: the owner assigns his radio to a man of his force at the start
+  (:mod:`rules.soldiers.radio_choice`, 17.1); the radio's calls and the Artillery Strike
+  event's strikes (:mod:`rules.soldiers.artillery`), engineers' satchel charges
+  (:mod:`rules.soldiers.engineers`), through :mod:`rules.soldiers.fire_support`; camouflage,
+  entrenchments and pillboxes bought are placed (:mod:`rules.soldiers.preparations`).
 - End Phase: the active chit flips back [6]. End of a cycle [4]: victory is checked; chits in
   numbered spaces return to Start, Exhausted ones drop below; suppressed men stand up.
 - The game ends after the scenario's cycles, or when a side has no able man and none to come
