@@ -7,7 +7,7 @@ from model.hexes import Hex
 from model.scenario_io import load_scenario
 from rules.engine.actions import Done
 from rules.registry import load_game
-from rules.soldiers import damage_choice, reaction_choice
+from rules.soldiers import damage_choice, radio_choice, reaction_choice
 from rules.soldiers.damage_choice import TakeDamage
 from rules.soldiers.game import SoldiersGame, SoldiersState
 from rules.soldiers.melee import LineUp
@@ -24,9 +24,23 @@ def dawn() -> SoldiersGame:
     return found
 
 
+def assign_radios(state: SoldiersState) -> SoldiersState:
+    """Each side with artillery support assigns its radio to the engine's former stand-in, its
+    leader with the highest command on the map at the start, as the heuristic bot does
+    [17.1]."""
+    while state.kit.choosing:
+        state.apply(radio_choice.AssignRadio(radio_choice.default(state)))
+    return state
+
+
+def start_game(game: SoldiersGame, seed: int = 1) -> SoldiersState:
+    """A new game, its radios assigned to the stand-ins [17.1] (:func:`assign_radios`)."""
+    return assign_radios(game.new_initial_state(seed))
+
+
 def acting(game: SoldiersGame, side: str) -> SoldiersState:
     """``side``'s first Action Phase, a leader turn at Aggressive (a d10 of 10 [6.11])."""
-    state = game.new_initial_state(1)
+    state = start_game(game, 1)
     while state.play.phase == "operational":
         state.apply(Done(state.to_act()[0]))
     chit = next(

@@ -9,6 +9,7 @@ import dataclasses
 from collections.abc import Iterator
 
 import pytest
+from soldiers_scenes import start_game
 
 from model.hexes import Hex
 from model.scenario import ForceEntry, Purchase
@@ -152,7 +153,7 @@ def test_17_4_and_17_52_book_example_light_shells_scatter_3_south_2_southwest(
     rubble; the German man adjacent rolls 9, 7 after suppression, killed on the heavy line; the
     US man two hexes away rolls 9 on the light line: incapacitated. The event is the 6.11
     example's Event Table 5 (d10 3 + d6 2)."""
-    state = game.new_initial_state(1)
+    state = start_game(game, 1)
     target, impact, adjacent, two_away = next(_example_hexes(game))
     german, us_man = state.able("german")[0], "us.e.3"
     _stage(state, {german: adjacent, us_man: two_away}, impact)
@@ -172,7 +173,7 @@ def test_17_4_and_17_52_book_example_light_shells_scatter_3_south_2_southwest(
 
 def test_17_23_a_double_call_adds_2_heavy_shells(game: SoldiersGame) -> None:
     """[17.23; 17.3] The example's "had he made a double call": 6 + 2 = 8 gives heavy shells."""
-    state = game.new_initial_state(1)
+    state = start_game(game, 1)
     target, impact, _adjacent, _two_away = next(_example_hexes(game))
     _stage(state, {}, impact)
     state.force_dice(6, 1)
@@ -189,7 +190,7 @@ def _resolve(state: SoldiersState, side: str, target: Hex, double: bool = False)
 
 def test_17_3_a_lost_call_is_crossed_off_and_nothing_lands(game: SoldiersGame) -> None:
     """[17.3] A lost call on the Call Table stops the procedure."""
-    state = game.new_initial_state(1)
+    state = start_game(game, 1)
     lost = next(
         r for r in range(1, 11) if cell("artillery-call", "heavy support", r).value == "lost call"
     )
@@ -204,7 +205,7 @@ def test_17_51_d_kills_every_man_in_the_impact_hex_and_leaves_a_crater(game: Sol
     """[17.51; 17.5] Heavy shells on target: every man in the impact hex is killed, a clear hex
     gets a Crater marker (covered terrain from now on [2.24]), the adjacent men roll on the heavy
     line."""
-    state = game.new_initial_state(1)
+    state = start_game(game, 1)
     target = next(
         h
         for h in sorted(game.amap.hexes, key=game.name)
@@ -233,7 +234,7 @@ def test_17_51_d_kills_every_man_in_the_impact_hex_and_leaves_a_crater(game: Sol
 def test_17_31_target_acquisition_minus_2_then_minus_4(game: SoldiersGame) -> None:
     """[17.31] The radioman in sight of the target hex places the marker at -2; the next strike
     subtracts 2 from its Strike Table roll and flips it to -4."""
-    state = game.new_initial_state(1)
+    state = start_game(game, 1)
     radioman = game.artillery_support["us"].radioman
     seen = next(
         (a, b)
@@ -260,7 +261,7 @@ def test_17_31_target_acquisition_minus_2_then_minus_4(game: SoldiersGame) -> No
 def _aggressive_radioman(game: SoldiersGame) -> tuple[SoldiersState, str, Hex, Hex]:
     """The US radioman under orders at Aggressive (no event: d10 10 + d6 1 = 11), an enemy in
     sight 4 hexes away."""
-    state = game.new_initial_state(1)
+    state = start_game(game, 1)
     radioman = game.artillery_support["us"].radioman
     a, b = next(
         (a, b)
@@ -327,7 +328,7 @@ def test_17_25_an_event_with_no_call_gives_a_free_call_resolved_at_once(
 ) -> None:
     """[17.25] An Artillery Strike event with no call recorded: the radioman may make a free
     call, no AP, no order, the strike resolved at once; it is lost at the phase's end."""
-    state = game.new_initial_state(1)
+    state = start_game(game, 1)
     radioman = game.artillery_support["us"].radioman
     a, b = next(
         (a, b)
@@ -355,7 +356,7 @@ def test_17_25_an_event_with_no_call_gives_a_free_call_resolved_at_once(
 def test_17_an_event_for_a_side_without_support_is_ignored() -> None:
     """[17; 25.6] A side that bought no artillery support ignores the Artillery Strike event."""
     game = _game({})
-    state = game.new_initial_state(1)
+    state = start_game(game, 1)
     _us_turn(state, 3, 2)
     assert any("ignored" in e.text for e in state.log if isinstance(e, ArtilleryNote))
     assert not game.artillery_support and state.artillery.free_call is None
@@ -419,7 +420,7 @@ def _engineer_at(risk_d10: int, building: bool = False) -> tuple[SoldiersState, 
     """A US engineer with two satchel charges under orders; a German 2 hexes away in a clear hex
     or a building, another German in a clear hex between them."""
     game = _game({"us": [Purchase(item="SATCHEL", count=2)]}, {"us": 1})
-    state = game.new_initial_state(1)
+    state = start_game(game, 1)
     engineer = next(m.id for m in game.men.values() if is_engineer(m))
     want = "building" if building else "clear"
     a, b, thrower = next(
@@ -487,7 +488,7 @@ def test_17_25_the_heuristic_bot_makes_the_free_call_on_a_cluster_of_enemies(
 ) -> None:
     """[17.25] Three German men in the radioman's sight and a free call: the heuristic bot
     makes it on their hex within the Action Phase."""
-    state = game.new_initial_state(1)
+    state = start_game(game, 1)
     radioman = game.artillery_support["us"].radioman
     a, b = next(
         (a, b)
@@ -557,7 +558,7 @@ def _shot_at_prepared(game: SoldiersGame, firer_side: str) -> tuple[SoldiersStat
     """The prepared hex with a man of the other side in it; a man of ``firer_side`` (a leader,
     under orders at Aggressive) 3 hexes away in sight."""
     ((spot, _),) = game.prepared.items()
-    state = game.new_initial_state(1)
+    state = start_game(game, 1)
     shooter = (
         "us.austin"
         if firer_side == "us"
@@ -652,7 +653,7 @@ def test_23_2_the_free_pillbox_stands_in_the_zone_6_building() -> None:
     zone6 = artillery._zones(found)["map B zone 6"]
     pillboxes = [h for h, kind in found.prepared.items() if kind == "pillbox"]
     assert pillboxes and all(h in zone6 for h in pillboxes)
-    state = found.new_initial_state(1)
+    state = start_game(found, 1)
     assert any("Pillbox in" in e.text for e in state.log if isinstance(e, SetupNote))
 
 
@@ -670,7 +671,7 @@ def test_17_6_the_attackers_heavy_support_barrage_bars_the_defenders_operational
     game = game_of("ART-HEAVY")
     roles = {s.role: s.id for s in game.scenario.sides}
     assert roles["attacker"] == "us" and artillery.barraged(game) == ("us", roles["defender"])
-    state = game.new_initial_state(1)
+    state = start_game(game, 1)
     assert artillery.barrage(state, ["us", roles["defender"]]) == ["us"]
     assert any(
         "barrage" in e.text and "[17.6]" in e.text for e in state.log if isinstance(e, SetupNote)
@@ -684,7 +685,7 @@ def test_17_51_a_pillbox_destroyed_is_rubble_2_ap_to_enter_7_21() -> None:
     pillbox is gone (fire uses the rubble's modifiers), entering costs 2 AP."""
     game = _prepared("PILLBOX", us=[Purchase(item="ART-LIGHT", count=1)])
     ((spot, _),) = game.prepared.items()
-    state = game.new_initial_state(1)
+    state = start_game(game, 1)
     inside = state.able("german")[0]
     _stage(state, {inside: spot}, spot)
     light = next(

@@ -9,7 +9,7 @@ import dataclasses
 
 import pytest
 from soldiers_bought import US, Buy, bought
-from soldiers_scenes import acting, clear, dawn, stage
+from soldiers_scenes import acting, clear, dawn, stage, start_game
 
 from model.hexes import Hex
 from model.scenario import Purchase
@@ -73,7 +73,7 @@ def test_17_31_target_acquisition_counts_the_man_carrying_the_radio_now() -> Non
     hex he places the Target Acquisition marker (-2); without the radio he does not (our
     reading), and the assigned radioman, out of sight, places none."""
     game = _heavy_support()
-    state = game.new_initial_state(1)
+    state = start_game(game, 1)
     hexes = sorted((h for h in game.amap.hexes if _clear(game, h)), key=game.name)
     eye, target = next(
         (a, b) for a in hexes for b in hexes if a.distance(b) == 6 and game.sees(a, b)

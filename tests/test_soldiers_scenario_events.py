@@ -8,6 +8,7 @@ import dataclasses
 from pathlib import Path
 
 from soldiers_bought import GERMAN, US, Buy, bought
+from soldiers_scenes import start_game
 
 from model.victory import Casualties, Destroyed, Survives, TextCondition
 from rules.records.position import load_position, position_text
@@ -52,7 +53,7 @@ def _state(
         loaded = dataclasses.replace(loaded, scenario=scenario)
     game = load_game(loaded)
     assert isinstance(game, SoldiersGame)
-    return game.new_initial_state(1)
+    return start_game(game, 1)
 
 
 def _event(state: SoldiersState, letter: str, number: int) -> EventDrawn:

@@ -2,6 +2,8 @@
 
 The action grammar (``move`` and ``done`` are the shared verbs of :mod:`rules.engine.actions`)::
 
+    assign-radio us.e.3         # the start: the owner assigns his radio to a man of his force
+                                # [17.1] (rules.soldiers.radio_choice)
     commit us.e.sl              # Command Phase: commit a chit, 1 space down the track, or
                                 # keep a chit already committed where it is [5.2]
     done us                     # Command Phase: pass [5.2]; Action Phase: end it [6]

@@ -2,8 +2,9 @@
 
 Support [17; 19.42]: a side that bought Light or Heavy artillery support (an ``ART-LIGHT`` or
 ``ART-HEAVY`` purchase) has a radio, assigned to one man [17.1]. Which man is the owner's
-choice; the engine gives it to the side's leader with the highest command rating who is on the
-map at the start (our reading: a leader may always use it, 17.12, and the radio is wanted where
+choice, asked at the start (:mod:`rules.soldiers.radio_choice`); :attr:`Support.radioman` is the
+engine's stand-in the heuristic bot keeps, the side's leader with the highest command rating who
+is on the map at the start (a leader may always use it, 17.12, and the radio is wanted where
 orders are given).
 
 Use radio [17.12; 17.2]: the man assigned the radio, or a leader stacked with him, performs the
@@ -80,7 +81,8 @@ DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
 
 @dataclass(frozen=True)
 class Support:
-    """A side's artillery support [19.42]: its Artillery Call Table row and its radioman."""
+    """A side's artillery support [19.42]: its Artillery Call Table row and the stand-in for
+    its radioman (the owner assigns the radio [17.1]: :func:`rules.soldiers.kit.radio_assigned`)."""
 
     side: str
     row: str
@@ -92,8 +94,8 @@ class Support:
 
 
 def support_of(scenario: Scenario, men: list[Man], late: set[str]) -> dict[str, Support]:
-    """Each side's artillery support and the man given its radio [17.1; 19.42] (``late``: the
-    men who enter later, given the radio only when no one else may have it)."""
+    """Each side's artillery support and the stand-in for the man given its radio [17.1; 19.42]
+    (``late``: the men who enter later, the stand-in only when no one else may be)."""
     found: dict[str, Support] = {}
     for side in scenario.sides:
         items = [p.item.upper() for p in side.purchases if p.item.upper() in SUPPORT_ITEMS]

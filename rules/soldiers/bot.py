@@ -44,7 +44,9 @@ players chose; at the end of a Command Cycle every suppressed man of its side st
 equipment in the hex [9.5] (:func:`rules.soldiers.destroying.default`); a leaderless squad is
 given to the nearest other squad [6.27] (:func:`rules.soldiers.attach_choice.stand_in`); an
 alert man's reaction fire is the best type his weapon allows [8.63]
-(:func:`rules.soldiers.reaction_choice.default`).
+(:func:`rules.soldiers.reaction_choice.default`); a side with artillery support assigns its radio
+to its leader with the highest command on the map at the start [17.1]
+(:func:`rules.soldiers.radio_choice.stand_in`).
 
 Bridge Destruction [26.2] (:mod:`rules.soldiers.bridges`): an able engineer of the side that
 blows the bridges, carrying a satchel charge, makes for the nearest standing bridge (its hex an
@@ -71,6 +73,7 @@ from rules.soldiers import (
     bridges,
     damage_choice,
     destroying,
+    radio_choice,
     reaction_choice,
     stand_up,
 )
@@ -177,6 +180,8 @@ class SoldiersAdapter(Adapter):
             return CHOICE_WORTH if action.fire_type == reaction_choice.default(state) else 0.0
         if isinstance(action, attach_choice.Attach):  # the nearest squad [6.27]
             return CHOICE_WORTH if action.other == attach_choice.default(state) else 0.0
+        if isinstance(action, radio_choice.AssignRadio):  # the stand-in's leader [17.1]
+            return CHOICE_WORTH if action.man == radio_choice.default(state) else 0.0
         if state.active.wrecking is not None:  # all the equipment destroyed [9.5]
             return CHOICE_WORTH if destroying.default(state, action) else 0.0
         if state.play.standing is not None:  # every suppressed man stands up [4]

@@ -42,10 +42,11 @@ Phase [3; 4] (:data:`SEQUENCE`). What this slice plays:
   automatically or surrender, and are guarded [9.2-9.4; 9.8] (:mod:`rules.soldiers.capture`).
   Support weapons [13-15] (:mod:`rules.soldiers.support`): overwatch, MMGs and HMGs with their
   crews, preparation and fire arcs, flamethrowers.
-- Fire support [16; 17; 18]: the radio's calls and the Artillery Strike event's strikes
-  (:mod:`rules.soldiers.artillery`), engineers' satchel charges (:mod:`rules.soldiers.engineers`),
-  through :mod:`rules.soldiers.fire_support`; camouflage, entrenchments and pillboxes bought are
-  placed (:mod:`rules.soldiers.preparations`).
+- Fire support [16; 17; 18]: the owner assigns his radio to a man of his force at the start
+  (:mod:`rules.soldiers.radio_choice`, 17.1); the radio's calls and the Artillery Strike
+  event's strikes (:mod:`rules.soldiers.artillery`), engineers' satchel charges
+  (:mod:`rules.soldiers.engineers`), through :mod:`rules.soldiers.fire_support`; camouflage,
+  entrenchments and pillboxes bought are placed (:mod:`rules.soldiers.preparations`).
 - End Phase: the active chit flips back [6]. End of a cycle [4]: victory is checked; chits in
   numbered spaces return to Start, Exhausted ones drop below; suppressed men stand up.
 - The game ends after the scenario's cycles, or when a side has no able man and none to come
@@ -132,6 +133,7 @@ from rules.soldiers import (
     preparations,
     preview,
     prisoners,
+    radio_choice,
     reaction,
     reaction_choice,
     rifle_grenades,
@@ -317,6 +319,7 @@ class SoldiersGame(MapGame):
         melee.LineUp,
         stand_up.StandUp,
         attach_choice.Attach,
+        radio_choice.AssignRadio,
         reaction_choice.ReactionType,
         *bridges.ACTIONS,
     )
@@ -363,7 +366,7 @@ class SoldiersGame(MapGame):
         self.grenades = starting_grenades(scenario, self.deployment.men)
         #: Each MMG's and HMG's crew, by the gun's id [14.1].
         self.guns = crews(self.deployment.men)
-        #: Each side's artillery support and radioman [17.1; 19.42].
+        #: Each side's artillery support and the stand-in radioman [17.1; 19.42].
         self.artillery_support = artillery.support_of(
             scenario, self.deployment.men, set(self.group_of)
         )
@@ -483,6 +486,7 @@ class SoldiersState(State):
         minefields.announce(self)  # hidden minefields noted [18.4; 19.43]
         wire.announce(self)  # bought wire laid [18.31; 19.43]
         self.play.order = (self.play.advantage, game.other(self.play.advantage))
+        radio_choice.ask(self)  # each owner assigns his radio, before any action [17.1]
         intel = game.deployment.intel
         moves = list(intel.bracket.operational_moves) if intel and intel.bracket else []
         moves = scenario_rules.opening_moves(self, moves)  # 22's both sides [22.2]
@@ -612,6 +616,8 @@ class SoldiersState(State):
     def to_act(self) -> tuple[str, ...]:
         if self.play.over:
             return ()
+        if self.kit.choosing:
+            return self.kit.choosing[:1]  # the man who carries his radio [17.1]
         waiting = damage_choice.waiting(self)
         if waiting is not None:
             return (waiting.chooser,)  # who takes the damage [8.41; 8.43; 8.82; 18.41]
@@ -690,6 +696,8 @@ class SoldiersState(State):
 
     def legal_actions(self, side: str | None = None) -> list[Action]:
         found: list[Action] = []
+        if self.kit.choosing:  # the man who carries his radio [17.1]
+            return radio_choice.options(self, side)
         waiting = damage_choice.waiting(self)
         if waiting is not None:  # the man who takes the damage [8.41; 8.43; 8.82; 18.41]
             chooser = waiting.chooser
@@ -831,6 +839,8 @@ class SoldiersState(State):
             reaction_choice.choose(self, action)  # the reacting player's fire type [8.63]
         elif isinstance(action, attach_choice.Attach):
             attach_choice.choose(self, action)  # the owner's reassignment [6.27]
+        elif isinstance(action, radio_choice.AssignRadio):
+            radio_choice.choose(self, action)  # the man who carries his radio [17.1]
         elif isinstance(action, destroying.DestroyItem | Done) and self.active.wrecking:
             destroying.choose(self, action)  # what his man destroys [9.5]
         elif isinstance(action, Done) and self.active.reaction is not None:

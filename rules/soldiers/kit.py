@@ -83,6 +83,12 @@ class Kit(Record):
     radios: dict[str, str] = state_field(
         default_factory=dict, key="radios_taken", encode=_unless_empty
     )
+    #: Each side's radio: the man its owner assigned it to [17.1] (:mod:`radio_choice`).
+    assigned: dict[str, str] = state_field(
+        default_factory=dict, key="radios_assigned", encode=_unless_empty
+    )
+    #: The sides still to assign their radios, the one choosing first [17.1].
+    choosing: tuple[str, ...] = state_field(default=(), key="radio_choice", encode=_unless_empty)
 
 
 @dataclass(frozen=True)
@@ -161,12 +167,21 @@ def gun_weapon_holder(state: SoldiersState, gun: str) -> str:
     return state.game.guns[gun][0]
 
 
-def radio_carrier(state: SoldiersState, side: str) -> str | None:
-    """The man carrying the side's radio [17.1; 17.11], or None without artillery support."""
+def radio_assigned(state: SoldiersState, side: str) -> str | None:
+    """The man the side's owner assigned its radio to [17.1] (:mod:`radio_choice`; the
+    stand-in until he chose), or None without artillery support."""
     support = state.game.artillery_support.get(side)
     if support is None:
         return None
-    return state.kit.radios.get(side, support.radioman)
+    return state.kit.assigned.get(side, support.radioman)
+
+
+def radio_carrier(state: SoldiersState, side: str) -> str | None:
+    """The man carrying the side's radio [17.1; 17.11], or None without artillery support."""
+    assigned = radio_assigned(state, side)
+    if assigned is None:
+        return None
+    return state.kit.radios.get(side, assigned)
 
 
 def carries_radio(state: SoldiersState, man: str) -> bool:
@@ -181,10 +196,9 @@ def radio_users(state: SoldiersState, side: str, leaders: Callable[[str], bool])
     carrier = radio_carrier(state, side)
     troops, men = state.troops, state.game.men
     at = troops.hexes.get(carrier) if carrier is not None else None
-    support = state.game.artillery_support.get(side)
-    if carrier is None or at is None or support is None:
+    if carrier is None or at is None:
         return []
-    assigned = carrier == support.radioman
+    assigned = carrier == radio_assigned(state, side)
     found = {carrier} if assigned or leaders(carrier) else set()
     if assigned:
         found |= {m for m, h in troops.hexes.items() if h == at and leaders(m)}
@@ -403,13 +417,13 @@ def _take_radio(state: SoldiersState, man: str, other: str) -> str:
     from rules.soldiers.artillery import LEADERS
 
     side = state.game.men[man].side
-    support = state.game.artillery_support[side]
-    if man == support.radioman:
+    assigned = radio_assigned(state, side) == man
+    if assigned:
         state.kit.radios.pop(side, None)
     else:
         state.kit.radios[side] = man
     why = f"the radio from {other} [17.11]"
-    if man == support.radioman or state.game.men[man].rank in LEADERS:
+    if assigned or state.game.men[man].rank in LEADERS:
         return why + "; he may use it [17.12]"
     return why + "; a non-leader other than the man assigned it may not use it [17.12]"
 
@@ -471,8 +485,7 @@ def then(state: SoldiersState, action: TakeKit) -> str:
     if action.item == "radio":
         from rules.soldiers.artillery import LEADERS
 
-        support = state.game.artillery_support.get(state.game.men[man].side)
-        usable = (support is not None and man == support.radioman) or (
+        usable = radio_assigned(state, state.game.men[man].side) == man or (
             state.game.men[man].rank in LEADERS
         )
         return "he may use it [17.12]" if usable else "he may not use it: no leader [17.12]"
@@ -495,12 +508,17 @@ class KitPosition(StrictModel):
         satchels_taken: satchel charges each man took (+) or gave (-) [16.21].
         clips_taken: clips each man took (+) or gave (-) [11].
         radios: side -> the man carrying its radio, where not the man assigned it [17.11].
+        radios_assigned: side -> the man its owner assigned its radio to [17.1] (none: the
+            engine's stand-in, as before the choice was the player's).
+        radio_choice: the sides still to assign their radios, the one choosing first [17.1].
     """
 
     mg_parts: dict[str, str] = Field(default_factory=dict)
     satchels_taken: dict[str, int] = Field(default_factory=dict)
     clips_taken: dict[str, int] = Field(default_factory=dict)
     radios: dict[str, str] = Field(default_factory=dict)
+    radios_assigned: dict[str, str] = Field(default_factory=dict)
+    radio_choice: list[str] = Field(default_factory=list)
 
 
 def write_position(state: SoldiersState) -> KitPosition | None:
@@ -510,6 +528,8 @@ def write_position(state: SoldiersState) -> KitPosition | None:
         satchels_taken=dict(sorted(kit.satchels.items())),
         clips_taken=dict(sorted(kit.clips.items())),
         radios=dict(sorted(kit.radios.items())),
+        radios_assigned=dict(sorted(kit.assigned.items())),
+        radio_choice=list(kit.choosing),
     )
     return None if found == KitPosition() else found
 
@@ -533,4 +553,19 @@ def read_position(state: SoldiersState, found: KitPosition | None, reader: Posit
             )
         else:
             kit.radios[side] = man
+    for side, man in found.radios_assigned.items():
+        if side not in game.artillery_support or man not in game.men or game.men[man].side != side:
+            reader.problem(
+                ("state", "kit", "radios_assigned", side),
+                "a side with artillery support and a man of his force [17.1]",
+            )
+        else:
+            kit.assigned[side] = man
+    for i, side in enumerate(found.radio_choice):
+        if side not in game.artillery_support or side in kit.assigned:
+            reader.problem(
+                ("state", "kit", "radio_choice", i),
+                "a side with artillery support whose radio is not assigned yet [17.1]",
+            )
+    kit.choosing = tuple(s for s in found.radio_choice if s in game.artillery_support)
     state.kit = kit

@@ -30,6 +30,7 @@ from rules.soldiers import (
     operational,
     operational_turns,
     prisoners,
+    radio_choice,
     reaction_choice,
     rifle_grenades,
     smoke,
@@ -69,6 +70,9 @@ def why_not(state: SoldiersState, action: Action) -> str | None:
     """Why ``action`` may not be applied now, or None; a group's order and its men's actions
     by :mod:`rules.soldiers.groups` [6.24; 7.1]; the ordered men in an enemy-occupied hex
     limited [8.83]."""
+    radio = radio_choice.why_not(state, action)  # the man who carries his radio [17.1]
+    if radio is not None or isinstance(action, radio_choice.AssignRadio):
+        return radio
     damage = damage_choice.why_not(state, action)  # the man who takes the damage [8.41]
     if damage is not None or isinstance(action, damage_choice.TakeDamage | melee.LineUp):
         return damage
@@ -210,6 +214,9 @@ def preview(state: SoldiersState, action: Action) -> Preview:
         return Preview(words, True, None, cost, rules=used)
     if isinstance(action, attach_choice.Attach):
         cost, used = attach_choice.preview(state, action)  # [6.27]
+        return Preview(words, True, None, cost, rules=used)
+    if isinstance(action, radio_choice.AssignRadio):
+        cost, used = radio_choice.preview(state, action)  # [17.1]
         return Preview(words, True, None, cost, rules=used)
     if isinstance(action, destroying.DestroyItem | Done) and state.active.wrecking is not None:
         cost, used = destroying.preview(state, action)  # [9.5]

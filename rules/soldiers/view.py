@@ -15,6 +15,7 @@ from rules.soldiers import (
     damage_choice,
     destroying,
     fire_support,
+    radio_choice,
     reaction_choice,
     rifle_grenades,
     smoke,
@@ -131,6 +132,9 @@ def progress(state: SoldiersState) -> Progress:
     if state.track.attaching is not None and damage_choice.waiting(state) is None:
         step, rule = attach_choice.step(state), "Soldiers (6.27)"
         left = "choose the squad: one of the attach actions"
+    if state.kit.choosing:  # before any other action [17.1]
+        step, rule = radio_choice.step(state), "Soldiers (17.1)"
+        left = "assign the radio: one of the assign-radio actions"
     return Progress(
         turn=state.play.cycle,
         last_turn=game.cycles,
@@ -192,6 +196,8 @@ def describe(state: SoldiersState, action: Action) -> str:
         return reaction_choice.describe(state, action)  # [8.63]
     if isinstance(action, attach_choice.Attach):
         return attach_choice.describe(state, action)  # [6.27]
+    if isinstance(action, radio_choice.AssignRadio):
+        return radio_choice.describe(state, action)  # [17.1]
     if isinstance(action, destroying.DestroyItem) or (
         isinstance(action, Done) and state.active.wrecking is not None
     ):
@@ -308,7 +314,7 @@ def concerns(state: SoldiersState, action: Action) -> ActionFocus:
         return ActionFocus(action.man, "fire", state.troops.hexes.get(action.man))
     if isinstance(action, destroying.DestroyItem):
         return ActionFocus(action.other, "other", state.troops.hexes.get(action.other))
-    if isinstance(action, TakeDamage | LineUp | stand_up.StandUp):
+    if isinstance(action, TakeDamage | LineUp | stand_up.StandUp | radio_choice.AssignRadio):
         return ActionFocus(action.man, "other", state.troops.hexes.get(action.man))
     if isinstance(
         action,
