@@ -500,3 +500,23 @@ def test_a_position_beyond_the_limits_is_refused_where_it_is(
     err = capsys.readouterr().err
     assert f"{path}:" in err and message in err and "Traceback" not in err
     assert time.perf_counter() - start < 1
+
+
+def test_a_long_word_in_an_action_is_quoted_cut(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A replay's order with a 5,000-digit word in it: the system's refusal ("unexpected ...")
+    is said, the text and the word quoted cut (before: the whole action, twice, in the
+    message)."""
+    import json
+
+    path, data = _played(tmp_path, capsys)
+    actions: list[str] = data["actions"]  # type: ignore[assignment]
+    at = next(i for i, a in enumerate(actions) if a.startswith("order "))
+    actions[at] += " ROF-" + "9" * 5000
+    data.pop("fingerprints", None)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"action {at + 1}: " in err and "unexpected 'ROF-999" in err and " ... " in err
+    assert len(err) < 1000 and "Traceback" not in err

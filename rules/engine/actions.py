@@ -32,6 +32,8 @@ _TOKEN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:/@+-]*$")
 #: The longest action text read (the longest real one, a force-dice of many results, is a few
 #: thousand characters); a longer text is refused before it is split.
 MAX_ACTION_TEXT = 10_000
+#: The longest refusal of an action text said whole (a longer one quotes the text cut).
+MAX_MESSAGE = 400
 
 
 def _cut(line: str, most: int = 80) -> str:
@@ -173,4 +175,14 @@ def parse_action(text: str, types: Iterable[type[Action]]) -> Action:
         verbs = ", ".join(sorted(by_verb))
         verb = _cut(words[0], 40)
         raise ActionSyntaxError(f"'{_cut(text)}': unknown action '{verb}' (one of {verbs})")
-    return found.parse(words[1:], text)
+    try:
+        return found.parse(words[1:], text)
+    except ActionSyntaxError as exc:  # a long text quoted cut, whatever the system's words
+        message = str(exc)
+        if len(message) <= MAX_MESSAGE:
+            raise
+        message = message.replace(text, _cut(text))
+        if len(message) > MAX_MESSAGE:
+            half = MAX_MESSAGE // 2
+            message = f"{message[:half]} ... {message[-half:]}"
+        raise ActionSyntaxError(message) from None
