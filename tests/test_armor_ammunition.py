@@ -429,7 +429,7 @@ def test_op_xxiv_b_an_allotment_the_book_does_not_allow_is_refused_where_it_is_w
     [
         ('"AP 20", "GP 10"', "30 shots allotted, more than its card's Ammunition Factor, 24"),
         ('"AP 3.5"', "'AP 3.5' is not an Ammunition Allotment mark"),
-        ('"AP"', "'AP' is not an Ammunition Allotment mark"),
+        ('"AP x"', "'AP x' is not an Ammunition Allotment mark"),
         ('"CR 2"', "only the M18 and Sherman '76' cards fire APCR"),
     ],
 )
@@ -438,7 +438,7 @@ def test_op_xxiv_b_validate_shows_a_bad_allotment_at_its_line(
 ) -> None:
     """[OP XXIV.B]: ``hexwright validate`` finds what the game refuses, at the ``state`` line
     of the force entry (before, the file was "valid" and only play refused it; "AP 3.5" and a
-    bare "AP" were taken as no allotment at all), and the game refuses it too."""
+    "AP x" were taken as no allotment at all), and the game refuses it too."""
     from editor.cli.main import main
 
     text = DEMO.read_text(encoding="utf-8")
