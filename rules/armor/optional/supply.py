@@ -406,9 +406,10 @@ def check(game: ArmorGame) -> None:
         raise UnsupportedGameError(f"{dotted(path)} ({unit}): {why}")
 
 
-#: A mark that starts as an allotment does: a type and more ("AP 3.5"); a type alone is no
-#: allotment (a squad's "FT" is its Flamethrower [ADV IV.E.3]).
-_LOOKS = re.compile(r"^\s*(AP|GP|CR|S|FT)\s*[:=]?\s*\S", re.IGNORECASE)
+#: A mark that starts as an allotment does: a type as a word and more ("AP 3.5"); a type
+#: alone is no allotment (a squad's "FT" is its Flamethrower [ADV IV.E.3]), nor a word that
+#: starts with one ("sandbags", "crack").
+_LOOKS = re.compile(r"^\s*(AP|GP|CR|S|FT)(?![A-Za-z_-])\s*[:=]?\s*\S", re.IGNORECASE)
 
 
 def problems(scenario: Scenario) -> Iterator[tuple[PathKey, str, str]]:
