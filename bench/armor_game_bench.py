@@ -32,6 +32,8 @@ SEEDS = (1, 2, 3)
 ROUNDS = int(os.environ.get("ARMOR_BENCH_ROUNDS", "2"))
 ROWS = (
     ("scenarios/armor/2a-trading-ground.yaml", "random"),
+    # long lines of sight: three sections end to end (the fuzz campaign's slowest games)
+    ("scenarios/armor/2a-trading-ground-end-to-end.yaml", "random"),
     ("scenarios/armor/3a-frontal-attack.yaml", "random"),
     ("scenarios/armor/1a-spearheads.yaml", "heuristic"),
 )

@@ -348,7 +348,9 @@ def why_not_sighted(
     (with the Optional Sighting Rules' changes [OP X.C.1-3]). ``by_firing``: a unit
     that fired last Turn is sighted at any range [AG IV.C.5] (not for turning an inverted unit
     face up [OP X.A.2]). ``explain`` False: a blocked line's reason without the obstacle that
-    blocks it (the full line is not worked out: for callers that need only whether)."""
+    blocks it (the full line is not worked out: for callers that need only whether), and the
+    range judged before the line (a target both out of range and unseen is told out of
+    range)."""
     a, b = state.troops.hexes.get(unit), state.troops.hexes.get(target)
     if a is None or b is None:
         return "it is not on the map"
@@ -357,6 +359,9 @@ def why_not_sighted(
         return arc
     if a.distance(b) <= 1:
         return None  # [AG IV; GC2 note]: an adjacent hex can always be sighted
+    if not explain:  # whether only: the range first, the many targets beyond it cost no line
+        far = _why_out_of_range(state, unit, target, a, b, by_firing)
+        return far if far is not None else _why_unseen(state, unit, target, a, b, False)
     unseen = _why_unseen(state, unit, target, a, b, explain)
     if unseen is not None:
         return unseen

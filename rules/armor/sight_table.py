@@ -26,10 +26,12 @@ built-in Armor map.
 
 from __future__ import annotations
 
+import functools
+
 from model.hexes import Hex, Hexside
 from model.systems import GameSystem
 from model.terrainview import MapTerrain
-from rules.armor.los import base_terrain, blocks_line, height, side_weights, unit_level
+from rules.armor.los import base_terrain, blocks_line, height, unit_level
 from rules.los.core import Sight
 from rules.los.geometry import AlongStep, CrossStep, HexStep, trace
 from rules.los.terrain import terrain_table
@@ -51,7 +53,7 @@ class SightTable:
         self._tops: dict[Hex, tuple[int, bool]] = {}
         self._levels: dict[Hex, int] = {}
         self._smoke: dict[Hex, bool] = {}
-        self._crests: dict[Hexside, tuple[int, ...]] = {}
+        self._crests: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
     def clear(self, a: Hex, b: Hex) -> bool:
         """Whether the line of sight from a unit on the ground in ``a`` to one in ``b`` is not
@@ -73,34 +75,41 @@ class SightTable:
         return self._through(a, b, ends, tops)
 
     def _through(self, a: Hex, b: Hex, ends: tuple[int, int], tops: dict[Hex, int] | None) -> bool:
-        view = self.view
-        for step in trace(a, b).steps:
-            if isinstance(step, HexStep):
-                h = step.hex
-                if h in (a, b) or h not in view:
+        # The line's shape from a to b, traced once per offset (:func:`_plan`), moved to a.
+        inside, aq, ar = self.view.amap.hexes, a[0], a[1]
+        known_tops, known_crests = self._tops, self._crests
+        for step in _plan(b[0] - aq, b[1] - ar):
+            kind = step[0]
+            if kind == _HEX:
+                h = _new(Hex, (aq + step[1], ar + step[2]))
+                if h not in inside:
                     continue
-                top, smoke = self._top(h)
+                found = known_tops.get(h)
+                top, smoke = found if found is not None else self._top(h)
                 if tops is not None and h in tops:
                     top = tops[h]
-                if smoke or blocks_line(top, ends, (2 * a.distance(h), 2 * b.distance(h))):
+                if smoke or blocks_line(top, ends, (step[3], step[4])):
                     return False
                 continue
-            if not isinstance(step, CrossStep | AlongStep):
-                continue
-            side = step.side
-            crests = self._crest(side)
-            along = isinstance(step, AlongStep)
+            key = (aq + step[1], ar + step[2], step[3])
+            crests = known_crests.get(key)
+            if crests is None:
+                crests = self._crest(key)
+            along = kind == _ALONG
             if not (crests or along):
                 continue
-            weights = side_weights(a, b, side)
+            weights = (step[4], step[5])
             if crests:
+                side = Hexside(_new(Hex, (key[0], key[1])), key[2])
                 ground = max(self._ground(h) for h in side.hexes)
                 if any(blocks_line(ground + level, ends, weights) for level in crests):
                     return False
-            if isinstance(step, AlongStep):
-                (top_l, smoke_l), (top_r, smoke_r) = self._top(step.left), self._top(step.right)
+            if along:
+                left = _new(Hex, (aq + step[6], ar + step[7]))
+                right = _new(Hex, (aq + step[8], ar + step[9]))
+                (top_l, smoke_l), (top_r, smoke_r) = self._top(left), self._top(right)
                 if tops is not None:
-                    top_l, top_r = tops.get(step.left, top_l), tops.get(step.right, top_r)
+                    top_l, top_r = tops.get(left, top_l), tops.get(right, top_r)
                 if smoke_l and smoke_r:
                     return False
                 if blocks_line(min(top_l, top_r), ends, weights):
@@ -142,10 +151,59 @@ class SightTable:
             found = self._smoke[h] = t is not None and t.all_levels
         return found
 
-    def _crest(self, side: Hexside) -> tuple[int, ...]:
-        found = self._crests.get(side)
+    def _crest(self, key: tuple[int, int, int]) -> tuple[int, ...]:
+        """The levels of the blocking features on the hexside ``key`` (its canonical hex's q
+        and r, and its direction)."""
+        found = self._crests.get(key)
         if found is None:
-            found = self._crests[side] = tuple(
+            side = Hexside(_new(Hex, (key[0], key[1])), key[2])
+            found = self._crests[key] = tuple(
                 f.level for f in self._sight.features(side) if f.blocks
             )
         return found
+
+
+#: What a compiled line step is: a hex passed through, a hexside crossed, one run along.
+_HEX, _CROSS, _ALONG = 0, 1, 2
+
+#: Why: a hex made by ``tuple.__new__`` skips the named tuple's ``__new__`` written in Python.
+_new = tuple.__new__
+
+
+@functools.lru_cache(maxsize=4096)
+def _plan(dq: int, dr: int) -> tuple[tuple[int, ...], ...]:
+    """The line from the origin to ``(dq, dr)`` (:func:`rules.los.geometry.trace`), as what
+    :meth:`SightTable._through` reads, in integers: ``(_HEX, q, r, weight from a, weight from
+    b)`` for each hex passed through between the ends, ``(_CROSS, q, r, direction, weights)``
+    for each hexside crossed and ``(_ALONG, q, r, direction, weights, left q, left r, right
+    q, right r)`` for each run along (a hexside by its canonical hex and direction).
+
+    Why: a line's shape depends only on the offset between its ends (the grid looks the same
+    from every hex), and tracing it was a third of an Armor game's time; a map's lines share
+    a few thousand offsets, each traced once per process. Bounded: some 10 KB a long line,
+    4,096 lines at most (40 MB), the least recently used going first."""
+
+    def far(q: int, r: int) -> tuple[int, int]:  # the distances of (q, r) from a and b
+        return max(abs(q), abs(r), abs(q + r)), max(abs(q - dq), abs(r - dr), abs(q + r - dq - dr))
+
+    found: list[tuple[int, ...]] = []
+    for step in trace(Hex(0, 0), Hex(dq, dr)).steps:
+        if isinstance(step, HexStep):
+            q, r = step.hex
+            da, db = far(q, r)
+            if da and db:  # not an end
+                found.append((_HEX, q, r, 2 * da, 2 * db))
+        elif isinstance(step, CrossStep | AlongStep):
+            # the side's two hexes, weighed as side_weights() does
+            x, y = (
+                (step.before, step.after)
+                if isinstance(step, CrossStep)
+                else (step.left, step.right)
+            )
+            (xa, xb), (ya, yb) = far(*x), far(*y)
+            side = step.side
+            row = (_CROSS, side.hex.q, side.hex.r, side.direction, xa + ya, xb + yb)
+            if isinstance(step, AlongStep):
+                row = (_ALONG, *row[1:], x.q, x.r, y.q, y.r)
+            found.append(row)
+    return tuple(found)
