@@ -29,6 +29,7 @@ from rules.soldiers import chit_loss
 from rules.soldiers.actions import ChitMoved, ChoiceAsked, Commit, OrderMan, Shoot
 from rules.soldiers.chit_loss import RemoveChit
 from rules.soldiers.game import SoldiersGame, SoldiersState
+from rules.soldiers.invariants import invariants
 from rules.soldiers.records import OFF
 
 SQUAD = "german.e"
@@ -189,11 +190,16 @@ def test_6_28_a_waiting_choice_survives_clone_position_file_and_replay(
     assert back.track.losing == state.track.losing and back.to_act() == ("german",)
     assert back.legal_actions() == state.legal_actions()
     assert back.position_fingerprint() == state.position_fingerprint()
+    assert not invariants(state) and not invariants(back)
     for s in (state, clone, back):
         s.apply(RemoveChit(ASL))
+        assert not invariants(s)
         assert s.track.removed == {ASL} and s.to_act() == ("us",)
     assert clone.fingerprint() == state.fingerprint()
     assert back.position_fingerprint() == state.position_fingerprint()
+    wrong = clone.clone()
+    wrong.track.space[ASL] = "Start"  # a removed chit back on the track: caught
+    assert invariants(wrong) == [f"chit {ASL} removed [6.28] but on the track or committed"]
     again, _, _ = _half(game)
     for action in state.history[len(again.history) :]:
         again.apply(action)
