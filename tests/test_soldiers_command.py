@@ -17,9 +17,11 @@ from rules.engine.core import Outcome
 from rules.engine.errors import IllegalActionError
 from rules.records.position import load_position, position_text
 from rules.registry import load_game
+from rules.soldiers import chit_loss
 from rules.soldiers.actions import ChitMoved, Commit, EventDrawn, OrderMan, Shoot, TurnBegan
 from rules.soldiers.arrivals import draw_event
 from rules.soldiers.bidding import Bid
+from rules.soldiers.chit_loss import RemoveChit
 from rules.soldiers.game import SoldiersGame, SoldiersState, game_cycles
 from rules.soldiers.groups import OrderGroup
 from rules.soldiers.victory import decided, evaluate_outcome, force
@@ -589,7 +591,9 @@ def test_end_command_cycle_event_does_nothing_while_the_reactive_player_may_comm
 def test_catastrophic_loss_removes_a_chit_at_half_and_another_at_three_quarters() -> None:
     """[6.28] "If at least 50% of a squad's men (including any leader) have been disabled,
     remove one of the squad's command chits ... If 75% ..., remove another"; our reading of
-    the owner's choice: the independent chit first, all being in Start."""
+    the owner's choice as the bots make it (the engine's former stand-in,
+    :func:`rules.soldiers.chit_loss.default`): the independent chit first, all being in Start;
+    the active chit never while another may go."""
     state, side = _action_phase()
     game, other = state.game, state.game.other(side)
     squad = game.chits[f"{other}.e.sl"].squad
@@ -604,6 +608,8 @@ def test_catastrophic_loss_removes_a_chit_at_half_and_another_at_three_quarters(
     state.troops.disabled[men[len(men) // 2 - 1]] = "killed"
     state.apply(Done(side))  # the End Phase
     asl, sl = f"{other}.e.asl", f"{other}.e.sl"
+    assert state.track.losing is not None and state.to_act() == (other,)  # his choice [6.28]
+    state.apply(RemoveChit(chit_loss.default(state)))
     assert state.track.removed == {_ind(state, other)}  # all in Start: the independent first
     state.apply(Done(side))  # the side that acted passes [5.23]
     state.apply(Commit(sl))  # the other's leader turn

@@ -25,6 +25,8 @@ The action grammar (``move`` and ``done`` are the shared verbs of :mod:`rules.en
     throw us.austin C1811       # the ordered man throws an explosive grenade, 2 AP [12.1]
     take-damage german.hauber   # the player choosing names the man who takes a hit's damage
                                 # [8.41; 8.43] (rules.soldiers.damage_choice)
+    remove-chit german.e.ind    # a squad's catastrophic loss: its owner names the chit
+                                # removed [6.28] (rules.soldiers.chit_loss)
     stand-up german.hauber      # the end of a Command Cycle: the owner stands a suppressed
                                 # man up (``done german``: the rest stay suppressed) [4]
                                 # (rules.soldiers.stand_up)
@@ -320,8 +322,8 @@ class DamageAsked(Event):
 
 @dataclass(frozen=True)
 class ChoiceAsked(Event):
-    """A step waits on a choice the book gives a player [4; 6.27; 8.63; 9.5]: who chooses,
-    what, and why he does."""
+    """A step waits on a choice the book gives a player [4; 6.27; 6.28; 8.63; 9.5]: who
+    chooses, what, and why he does."""
 
     kind: ClassVar[str] = "soldiers-choice"
     chooser: str

@@ -42,7 +42,9 @@ next man (:func:`rules.soldiers.melee.lineup_stand_in`), so seeded bot games pla
 players chose; at the end of a Command Cycle every suppressed man of its side stands up [4]
 (:func:`rules.soldiers.stand_up.default`); a destroy equipment action destroys all of the
 equipment in the hex [9.5] (:func:`rules.soldiers.destroying.default`); a leaderless squad is
-given to the nearest other squad [6.27] (:func:`rules.soldiers.attach_choice.stand_in`); an
+given to the nearest other squad [6.27] (:func:`rules.soldiers.attach_choice.stand_in`); a
+squad's catastrophic loss removes the chit the engine removed before the owner chose [6.28]
+(:func:`rules.soldiers.chit_loss.stand_in`); an
 alert man's reaction fire is the best type his weapon allows [8.63]
 (:func:`rules.soldiers.reaction_choice.default`); a side with artillery support assigns its radio
 to its leader with the highest command on the map at the start [17.1]
@@ -71,6 +73,7 @@ from rules.engine.core import Outcome
 from rules.soldiers import (
     attach_choice,
     bridges,
+    chit_loss,
     damage_choice,
     destroying,
     radio_choice,
@@ -180,6 +183,8 @@ class SoldiersAdapter(Adapter):
             return CHOICE_WORTH if action.fire_type == reaction_choice.default(state) else 0.0
         if isinstance(action, attach_choice.Attach):  # the nearest squad [6.27]
             return CHOICE_WORTH if action.other == attach_choice.default(state) else 0.0
+        if isinstance(action, chit_loss.RemoveChit):  # the former stand-in's chit [6.28]
+            return CHOICE_WORTH if action.chit == chit_loss.default(state) else 0.0
         if isinstance(action, radio_choice.AssignRadio):  # the stand-in's leader [17.1]
             return CHOICE_WORTH if action.man == radio_choice.default(state) else 0.0
         if state.active.wrecking is not None:  # all the equipment destroyed [9.5]

@@ -1,6 +1,7 @@
 """The players' choices waiting, in a Soldiers position file (:mod:`rules.soldiers.position`):
 the suppressed men who stand up at the end of a Command Cycle (``stand_up``, step
-``cycle-end`` [4]), a leaderless squad's reassignment (``attaching`` [6.27]), the equipment a
+``cycle-end`` [4]), a leaderless squad's reassignment (``attaching`` [6.27]), the chit a
+squad's catastrophic loss removes (``losing`` [6.28]), the equipment a
 destroy equipment action destroys (``turn.wrecking`` [9.5]) and the fire types of alert
 reaction fire (``turn.fire_types`` [8.63]); each written from its record and read back
 checked against the game.
@@ -18,7 +19,14 @@ from rules.records.places import sides, units
 from rules.records.position import PositionReader
 from rules.soldiers.destroying import GRENADES, WEAPON
 from rules.soldiers.reaction_choice import FIRE_TYPES
-from rules.soldiers.records import AttachChoice, FireTypeChoice, StandUpChoice, WreckChoice
+from rules.soldiers.records import (
+    OFF,
+    AttachChoice,
+    ChitLossChoice,
+    FireTypeChoice,
+    StandUpChoice,
+    WreckChoice,
+)
 from rules.soldiers.stand_up import PHASE
 
 if TYPE_CHECKING:
@@ -43,6 +51,17 @@ class AttachingPosition(StrictModel):
     squad: str
     side: str
     squads: list[str]
+
+
+class LosingPosition(StrictModel):
+    """A squad's catastrophic loss waiting on its owner's choice of the chit removed [6.28]:
+    the squad, its side, the chits he may remove, the men disabled out of the squad's men."""
+
+    squad: str
+    side: str
+    chits: list[str]
+    lost: int
+    whole: int
 
 
 class WreckingPosition(StrictModel):
@@ -78,6 +97,18 @@ def write_attaching(found: AttachChoice | None) -> AttachingPosition | None:
     if found is None:
         return None
     return AttachingPosition(squad=found.squad, side=found.side, squads=list(found.squads))
+
+
+def write_losing(found: ChitLossChoice | None) -> LosingPosition | None:
+    if found is None:
+        return None
+    return LosingPosition(
+        squad=found.squad,
+        side=found.side,
+        chits=list(found.chits),
+        lost=found.lost,
+        whole=found.whole,
+    )
 
 
 def write_wrecking(found: WreckChoice | None) -> WreckingPosition | None:
@@ -140,6 +171,33 @@ def read_attaching(
         reader.problem(path, "squads of the game, by their ids [6.27]")
     _side(game, found.side, (*path, "side"), reader)
     return AttachChoice(found.squad, found.side, tuple(found.squads))
+
+
+def read_losing(
+    game: SoldiersGame, found: LosingPosition | None, reader: PositionReader
+) -> ChitLossChoice | None:
+    """A squad's chit to remove waiting [6.28], checked against the game (whether its chits
+    are on the track: :func:`check_losing`)."""
+    if found is None:
+        return None
+    path: PathKey = ("state", "losing")
+    _side(game, found.side, (*path, "side"), reader)
+    chits = [c for c in found.chits if c in game.chits]
+    if len(chits) != len(found.chits) or len(chits) < 2:
+        reader.problem((*path, "chits"), "two or more chits of the game, by their ids [6.28]")
+    elif any(game.chits[c].squad != found.squad or game.chits[c].side != found.side for c in chits):
+        reader.problem((*path, "chits"), f"chits of {found.squad}, of {found.side} [6.28]")
+    if not 0 < found.lost <= found.whole:
+        reader.problem(path, "the men disabled out of the squad's men (lost, whole) [6.28]")
+    return ChitLossChoice(found.squad, found.side, tuple(chits), found.lost, found.whole)
+
+
+def check_losing(
+    found: ChitLossChoice | None, space: dict[str, str], reader: PositionReader
+) -> None:
+    """The chits offered are on the Command Track [6.28]."""
+    if found is not None and any(space.get(c, OFF) == OFF for c in found.chits):
+        reader.problem(("state", "losing", "chits"), "chits on the Command Track, not Off [6.28]")
 
 
 def read_wrecking(

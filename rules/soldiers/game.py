@@ -58,7 +58,7 @@ Groups [6.24; 7.1]: men of one squad stacked in one hex take one order and share
 
 Bidding [5.31-5.33]: two committed chits bid down the track (:mod:`rules.soldiers.bidding`).
 Catastrophic loss [6.28]: a squad half disabled loses a chit, three quarters another
-(:mod:`rules.soldiers.leaders`).
+(:mod:`rules.soldiers.leaders`), the owner's choice (:mod:`rules.soldiers.chit_loss`).
 
 Hand-to-hand combat [8.8-8.82] and capture in it [9.1]: at Aggressive the man under orders or
 his group fights every able enemy in his hex; a man ordered in an enemy-occupied hex is limited
@@ -113,6 +113,7 @@ from rules.soldiers import (
     bidding,
     bridges,
     carrying,
+    chit_loss,
     damage_choice,
     delayed_entry,
     destroying,
@@ -204,7 +205,7 @@ from rules.soldiers.weapons import (
     starting_grenades,
 )
 
-RULES_VERSION = "soldiers-0.10"
+RULES_VERSION = "soldiers-0.11"
 #: The turn's sequence [3]: phase id, name, rule.
 SEQUENCE = (
     ("command", "A. Command Phase", "[3A; 5.2-5.3]"),
@@ -319,6 +320,7 @@ class SoldiersGame(MapGame):
         melee.LineUp,
         stand_up.StandUp,
         attach_choice.Attach,
+        chit_loss.RemoveChit,
         radio_choice.AssignRadio,
         reaction_choice.ReactionType,
         *bridges.ACTIONS,
@@ -518,6 +520,8 @@ class SoldiersState(State):
         if not self.play.over and self.game.instant and decided(self, ("instant",)):
             self._finish()  # a condition met the moment it happens [19.7]
             return
+        if self.track.losing is not None:
+            return  # the owner removes a chit of his squad first [6.28]
         if self.track.attaching is not None:
             return  # the owner reassigns a leaderless squad first [6.27]
         while not self.play.over and self.play.phase == "command" and len(self.play.acted) == 2:
@@ -623,6 +627,8 @@ class SoldiersState(State):
             return (waiting.chooser,)  # who takes the damage [8.41; 8.43; 8.82; 18.41]
         if self.active.fire_types is not None:
             return (self.active.fire_types.side,)  # his reaction fire's types [8.63]
+        if self.track.losing is not None:
+            return (self.track.losing.side,)  # the chit his squad loses [6.28]
         if self.track.attaching is not None:
             return (self.track.attaching.side,)  # a leaderless squad's reassignment [6.27]
         if self.play.standing is not None:
@@ -704,6 +710,8 @@ class SoldiersState(State):
             return damage_choice.options(self) if side in (None, chooser) else []
         if self.active.fire_types is not None:  # his reaction fire's types [8.63]
             return reaction_choice.options(self, side)
+        if self.track.losing is not None:  # the chit his squad loses [6.28]
+            return chit_loss.options(self, side)
         if self.track.attaching is not None:  # a leaderless squad's reassignment [6.27]
             return attach_choice.options(self, side)
         if self.play.standing is not None:  # the suppressed men who stand up [4]
@@ -839,6 +847,8 @@ class SoldiersState(State):
             reaction_choice.choose(self, action)  # the reacting player's fire type [8.63]
         elif isinstance(action, attach_choice.Attach):
             attach_choice.choose(self, action)  # the owner's reassignment [6.27]
+        elif isinstance(action, chit_loss.RemoveChit):
+            chit_loss.choose(self, action)  # the chit his squad loses [6.28]
         elif isinstance(action, radio_choice.AssignRadio):
             radio_choice.choose(self, action)  # the man who carries his radio [17.1]
         elif isinstance(action, destroying.DestroyItem | Done) and self.active.wrecking:

@@ -6,7 +6,9 @@
 - a disabled man is killed or incapacitated [8.44], or captured [9]; a prisoner's guard is
   the enemy's [9];
 - every chit stands on a space of the Command Track [5.1], and a committed chit is its own
-  side's [5.2].
+  side's [5.2];
+- a chit removed for catastrophic loss stands Off and is not committed; a chit loss waiting
+  offers chits of its squad still on the track, none of them the chit active now [6.28].
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ DISABLED = ("killed", "incapacitated", "captured")
 def invariants(state: State) -> list[str]:
     """What is wrong with the position, in words (empty: nothing)."""
     from rules.soldiers.game import SoldiersState
-    from rules.soldiers.records import SPACES
+    from rules.soldiers.records import OFF, SPACES
 
     assert isinstance(state, SoldiersState)
     g = state.game
@@ -53,4 +55,14 @@ def invariants(state: State) -> list[str]:
     for side, committed in state.track.committed.items():
         if committed is not None and committed in g.chits and g.chits[committed].side != side:
             wrong.append(f"{side} committed the enemy's chit {committed} [5.2]")
+    track = state.track
+    for chit in sorted(track.removed):
+        if track.space.get(chit) != OFF or chit in track.committed.values():
+            wrong.append(f"chit {chit} removed [6.28] but on the track or committed")
+    losing = track.losing
+    if losing is not None:
+        for chit in losing.chits:
+            on = chit in g.chits and g.chits[chit].squad == losing.squad
+            if not on or chit in track.removed or chit == state.active.chit:
+                wrong.append(f"chit {chit} offered for {losing.squad}'s loss [6.28]")
     return wrong

@@ -3,10 +3,9 @@
 "If at least 50% of a squad's men (including any leader) have been disabled, remove one of the
 squad's command chits (your choice) from the Command Track. If 75% ... remove another." The
 squad's men are those of its counter-mix still in the game (a depleted squad's men lost in the
-draw never were [19.21]); disabled: killed, incapacitated or captured [8.44; 9]. Our reading of
-"your choice": the chit in the lowest space (Exhausted and 0 first), an independent chit before
-a leader's on the same space, never the chit active now or a committed one while another may
-go (it goes when it is the squad's last to go). A removed chit is off the track for good
+draw never were [19.21]); disabled: killed, incapacitated or captured [8.44; 9]. "Your choice":
+the owner chooses among the chits he may remove, never the chit active now while another may go
+(our reading; :mod:`rules.soldiers.chit_loss`). A removed chit is off the track for good
 (``removed``; its space ``Off``).
 
 Disabled leaders [6.27]: a disabled leader's chit already acts as an independent chit for his
@@ -40,7 +39,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.soldiers.actions import ChitMoved, CommandPassed
-from rules.soldiers.command import ASL_REACH, number
+from rules.soldiers.command import ASL_REACH
 from rules.soldiers.records import OFF
 from rules.soldiers.units import HEAVY
 
@@ -51,44 +50,33 @@ if TYPE_CHECKING:
 THRESHOLDS = ((0.5, 1), (0.75, 2))
 
 
-def _order(state: SoldiersState, chit: str) -> tuple[bool, bool, int, bool, str]:
-    """Which chit goes first: not busy, Exhausted, the lowest space, independent [6.28]."""
-    space = state.track.space[chit]
-    busy = chit == state.active.chit or chit in state.track.committed.values()
-    independent = state.game.chits[chit].kind == "ind"
-    return (busy, not space.startswith("X"), number(space), not independent, chit)
-
-
 def catastrophic_loss(state: SoldiersState) -> None:
-    """Remove the chits a squad's losses take away [6.28]."""
-    game, troops = state.game, state.troops
+    """Remove the chits a squad's losses take away [6.28]: the owner's choice among the chits
+    he may remove (:mod:`rules.soldiers.chit_loss`), one squad's choice at a time; one chit
+    he may remove goes unasked."""
+    from rules.soldiers import chit_loss
+
+    game, troops, track = state.game, state.troops, state.track
+    if track.losing is not None or track.attaching is not None:
+        return  # one choice at a time: the rest after it [6.27; 6.28]
     # the platoon leader is no squad: his chit goes by 6.27 (:func:`platoon_leader_lost`)
     for squad in sorted({c.squad for c in game.chits.values() if c.kind != "pl"}):
+        # men lost to depletion do not count [19.21]
         men = [m for m, man in game.men.items() if man.squad == squad and m not in troops.lost]
         if not men:
             continue
         lost = sum(1 for m in men if m in troops.disabled)
         share = lost / len(men)
         due = max((n for limit, n in THRESHOLDS if share >= limit), default=0)
-        chits = [c for c, ch in game.chits.items() if ch.squad == squad]
-        gone = [c for c in chits if c in state.track.removed]
-        left = [c for c in chits if c not in state.track.removed and state.track.space[c] != OFF]
+        gone = [c for c, ch in game.chits.items() if ch.squad == squad and c in track.removed]
         for _ in range(due - len(gone)):
-            if not left:
+            chits = chit_loss.removable(state, squad)
+            if not chits:
                 break
-            chit = min(left, key=lambda c: _order(state, c))
-            left.remove(chit)
-            _remove(state, chit, lost, len(men))
-
-
-def _remove(state: SoldiersState, chit: str, lost: int, whole: int) -> None:
-    state.track.removed.add(chit)
-    state.track.space[chit] = OFF
-    side = state.game.chits[chit].side
-    if state.track.committed.get(side) == chit:
-        state.track.committed[side] = None
-    why = f"catastrophic loss: {lost} of the squad's {whole} men disabled, chit removed [6.28]"
-    state.emit(ChitMoved(chit, OFF, why))
+            if len(chits) > 1:  # your choice [6.28]
+                chit_loss.ask(state, squad, chits, lost, len(men))
+                return  # the rest after this choice
+            chit_loss.remove(state, chits[0], lost, len(men), "the only chit he may remove")
 
 
 def asl_command(state: SoldiersState) -> None:
@@ -183,8 +171,8 @@ def leaderless(state: SoldiersState) -> None:
     from rules.soldiers import attach_choice
 
     game, troops, track = state.game, state.troops, state.track
-    if track.attaching is not None:
-        return  # one squad's choice at a time [6.27]
+    if track.attaching is not None or track.losing is not None:
+        return  # one squad's choice at a time [6.27]; a chit lost first [6.28]
     side_of = {c.squad: c.side for c in game.chits.values() if c.kind in ("sl", "asl")}
     squads = sorted(side_of)
     for squad in squads:

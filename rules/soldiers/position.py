@@ -298,6 +298,9 @@ class SoldiersPositionState(StrictModel):
     attaching: choices.AttachingPosition | None = Field(
         default=None, description="a leaderless squad waiting on its owner's choice [6.27]"
     )
+    losing: choices.LosingPosition | None = Field(
+        default=None, description="a squad's chit to remove, its owner's choice [6.28]"
+    )
     turn: TurnPosition = Field(default_factory=TurnPosition)
     waiting: list[str] = Field(default_factory=list)
     operational: list[str] = Field(default_factory=list)
@@ -388,6 +391,7 @@ def to_position(state: SoldiersState) -> GamePosition:
         asl_reduced=sorted(track.asl_reduced),
         attached=dict(sorted(track.attached.items())),
         attaching=choices.write_attaching(track.attaching),
+        losing=choices.write_losing(track.losing),
         turn=TurnPosition(
             chit=turn.chit,
             risk=turn.risk,
@@ -735,6 +739,8 @@ def _read_track(
     if len(attached) != len(extra.attached):
         reader.problem(("state", "attached"), "squads of the game, by their ids [6.27]")
     attaching = choices.read_attaching(game, extra.attaching, reader)  # [6.27]
+    losing = choices.read_losing(game, extra.losing, reader)  # [6.28]
+    choices.check_losing(losing, space, reader)
     return CommandTrack(
         space,
         committed,
@@ -745,6 +751,7 @@ def _read_track(
         asl["asl_reduced"],
         attached,
         attaching,
+        losing,
     )
 
 

@@ -18,6 +18,7 @@ from rules.soldiers import (
     bidding,
     bridges,
     carrying,
+    chit_loss,
     damage_choice,
     destroying,
     equipment,
@@ -79,6 +80,9 @@ def why_not(state: SoldiersState, action: Action) -> str | None:
     typed = reaction_choice.why_not(state, action)  # his reaction fire's types [8.63]
     if typed is not None or isinstance(action, reaction_choice.ReactionType):
         return typed
+    losing = chit_loss.why_not(state, action)  # the chit his squad loses [6.28]
+    if losing is not None or isinstance(action, chit_loss.RemoveChit):
+        return losing
     attaching = attach_choice.why_not(state, action)  # a leaderless squad's owner [6.27]
     if attaching is not None or isinstance(action, attach_choice.Attach):
         return attaching
@@ -214,6 +218,9 @@ def preview(state: SoldiersState, action: Action) -> Preview:
         return Preview(words, True, None, cost, rules=used)
     if isinstance(action, attach_choice.Attach):
         cost, used = attach_choice.preview(state, action)  # [6.27]
+        return Preview(words, True, None, cost, rules=used)
+    if isinstance(action, chit_loss.RemoveChit):
+        cost, used = chit_loss.preview(state, action)  # [6.28]
         return Preview(words, True, None, cost, rules=used)
     if isinstance(action, radio_choice.AssignRadio):
         cost, used = radio_choice.preview(state, action)  # [17.1]

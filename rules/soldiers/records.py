@@ -233,6 +233,27 @@ def _attach(value: AttachChoice | None) -> Any:
 
 
 @dataclass(frozen=True)
+class ChitLossChoice:
+    """A squad's catastrophic loss waiting on its owner's choice of the command chit removed
+    [6.28] (:mod:`rules.soldiers.chit_loss`): the squad, its side, the chits he may remove,
+    and the men disabled out of the squad's men (those lost to depletion not counted
+    [19.21])."""
+
+    squad: str
+    side: str
+    chits: tuple[str, ...]
+    lost: int
+    whole: int
+
+    def snapshot(self) -> list[Any]:
+        return [self.squad, self.side, list(self.chits), self.lost, self.whole]
+
+
+def _chit_loss(value: ChitLossChoice | None) -> Any:
+    return OMIT if value is None else value.snapshot()
+
+
+@dataclass(frozen=True)
 class WreckChoice:
     """A destroy equipment action paid for and waiting on its player's choice of what to
     destroy [9.5] (:mod:`rules.soldiers.destroying`): the man destroying, his side, the
@@ -401,6 +422,9 @@ class CommandTrack(Record):
     #: A leaderless squad waiting on its owner's choice of the squad it is attached to [6.27]
     #: (:mod:`rules.soldiers.attach_choice`).
     attaching: AttachChoice | None = state_field(default=None, encode=_attach)
+    #: A squad's catastrophic loss waiting on its owner's choice of the chit removed [6.28]
+    #: (:mod:`rules.soldiers.chit_loss`).
+    losing: ChitLossChoice | None = state_field(default=None, encode=_chit_loss)
 
 
 @dataclass

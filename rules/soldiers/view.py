@@ -12,6 +12,7 @@ from rules.soldiers import (
     attach_choice,
     bidding,
     bridges,
+    chit_loss,
     damage_choice,
     destroying,
     fire_support,
@@ -132,6 +133,13 @@ def progress(state: SoldiersState) -> Progress:
     if state.track.attaching is not None and damage_choice.waiting(state) is None:
         step, rule = attach_choice.step(state), "Soldiers (6.27)"
         left = "choose the squad: one of the attach actions"
+    if (
+        state.track.losing is not None
+        and damage_choice.waiting(state) is None
+        and state.active.fire_types is None
+    ):  # the chit his squad loses [6.28]
+        step, rule = chit_loss.step(state), "Soldiers (6.28)"
+        left = "remove a chit: one of the remove-chit actions"
     if state.kit.choosing:  # before any other action [17.1]
         step, rule = radio_choice.step(state), "Soldiers (17.1)"
         left = "assign the radio: one of the assign-radio actions"
@@ -198,6 +206,8 @@ def describe(state: SoldiersState, action: Action) -> str:
         return attach_choice.describe(state, action)  # [6.27]
     if isinstance(action, radio_choice.AssignRadio):
         return radio_choice.describe(state, action)  # [17.1]
+    if isinstance(action, chit_loss.RemoveChit):
+        return chit_loss.describe(state, action)  # [6.28]
     if isinstance(action, destroying.DestroyItem) or (
         isinstance(action, Done) and state.active.wrecking is not None
     ):
