@@ -306,10 +306,11 @@ HIT_MARKERS = {"gun": "Gun", "turret": "Tur", "hull": "Hull", "track": "Trk"}
 
 
 def positions(state: ArmorState) -> list[UnitPosition]:
-    """Every unit on the map, with its hull's facing and its damage (``In`` for one inside a
-    Pillbox or Bunker), then the Terrain Support units standing, with no facing: the Mine units
-    too, which show where a Minefield is, never where its Mines are [OP IV.B]."""
-    found = []
+    """The marks play has left on the map (:func:`map_marks`, under the units), every unit on
+    the map, with its hull's facing and its damage (``In`` for one inside a Pillbox or
+    Bunker), then the Terrain Support units standing, with no facing: the Mine units too,
+    which show where a Minefield is, never where its Mines are [OP IV.B]."""
+    found = map_marks(state)
     for u, h in sorted(state.troops.hexes.items()):
         spec = state.game.units[u]
         marks = [HIT_MARKERS[k] for k in sorted(state.damage.hits.get(u, ())) if k in HIT_MARKERS]
@@ -329,6 +330,43 @@ def positions(state: ArmorState) -> list[UnitPosition]:
         if w.id not in state.fieldworks.removed:
             code = w.id.split(".")[1]
             found.append(UnitPosition(w.id, w.side, code, short_label(w.id), w.hex))
+    return found
+
+
+#: The marks of play on the map, by kind (a counter of no side: its ``type_id`` and id
+#: prefix), with their words.
+MARKS = {
+    "wreck": "Wreck",  # a Knocked Out Vehicle is replaced by a Wreck [GC1 Effects of AP Hits]
+    "destroyed": "Destroyed",  # a collapsed Building [OP XVIII.A-C]
+    "fire": "Fire",  # a Fire in a Building or Alley [OP XI.B]
+    "smoke": "Smoke",  # a face-up Smoke unit: a Smoke hex this Turn [OP IX.A.4-5]
+    "smoke-inverted": "Smoke next Turn",  # fired this Turn, inverted [OP IX.A.3]
+    "dust": "Dust",  # from a Vehicle that moved two or more hexes last Turn [OP X.C.3]
+    "entrenchment": "Entrenched",  # a Hasty Entrenchment unit [OP XXXII.C]
+}
+
+
+def map_marks(state: ArmorState) -> list[UnitPosition]:
+    """What play has put on the map for every side to see, as counters of no side (before the
+    units, so that a unit stands on top of the mark in its hex): the Wrecks, Destroyed
+    Buildings, Fires, Smoke (face up, and inverted until next Turn), dust and Hasty
+    Entrenchments (:data:`MARKS`); each named by its kind and a number in map order
+    (``wreck.2``). Why: Test Play's map showed the scenario's terrain only, so a designer
+    could not see why a line was blocked or a road cost more."""
+    where = {
+        "wreck": list(state.damage.wrecks),  # one mark a Wreck, two stacked in one hex
+        "destroyed": sorted(state.blazes.destroyed),
+        "fire": sorted(state.blazes.fires),
+        "smoke": sorted(state.smoke.smoke_face_up),
+        "smoke-inverted": sorted(state.smoke.smoke_inverted),
+        "dust": sorted({h for route in state.intel.dust.values() for h in route}),
+        "entrenchment": sorted(state.cover.entrenched),
+    }
+    found: list[UnitPosition] = []
+    for kind, hexes in where.items():
+        label = MARKS[kind]
+        for i, h in enumerate(sorted(hexes), start=1):
+            found.append(UnitPosition(f"{kind}.{i}", "", kind, label, h))
     return found
 
 
