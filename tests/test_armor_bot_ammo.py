@@ -38,7 +38,9 @@ def _long() -> list[Hex]:
     return straight_line(_probe(), 14)
 
 
-def _facing(firer: str, target: str, gap: int, options: str, line: list[Hex] | None = None):
+def _facing(
+    firer: str, target: str, gap: int, options: str, line: list[Hex] | None = None
+) -> ArmorState:
     """``firer`` facing north, ``target`` ``gap`` hexes north facing it (its front)."""
     line = line or _line()
     return _state([(firer, line[0], 0, "")], [(target, line[gap], 3, "")], options)
