@@ -26,6 +26,9 @@ new Player HQ as soon as it may, the engine's first choice (a unit with a Radio,
 about it) [B.3]. A Mortar Team's Direct Fire at a hex [OP II.E] is weighed as other GP fire,
 by its expected Victory Points (:func:`rules.armor.indirect.mortars.expected_worth`: each unit
 in the hex, its own side's counted against, times the chance the fire does not Scatter).
+Of a Direct Fire offered plain, with APCR [OP XXIII] and with fewer shots announced
+[OP XXIV.A.2], it weighs the one form it would plot, chosen by the engine's odds
+(:mod:`rules.armor.bot_ammo`).
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from typing import TYPE_CHECKING, cast
 
 from model.hexes import Hex
 from rules.armor import alleys, antitank, assault, overrun, scenario_rules, transport
+from rules.armor.bot_ammo import fire_variants
 from rules.armor.bot_at import with_weapon
 from rules.armor.bot_mg import opportunity_odds, with_machineguns
 from rules.armor.bot_watch import with_watch
@@ -109,7 +113,7 @@ class ArmorPlanner:
         self._skip: set[str] = set()
         self._shots: dict[str, int] = {}
         self._ends: set[Hex] = set()
-        self._fire: dict[tuple[str, str, bool], float] = {}
+        self._fire: dict[tuple[str, str, bool, bool, int | None], float] = {}
         self._known: list[Piece] | None = None
 
     def choose(self, state: ArmorState, side: str, actions: list[Action]) -> Action:
@@ -208,6 +212,9 @@ class ArmorPlanner:
         exits = game.exits_for(side)
         rough: list[tuple[float, Order, Hex, int]] = []
         way = self.ev.waypoint(side, unit)  # a bot plan's route [rules.bots.plan]
+        # of a fire's plain, APCR and fewer-shots forms, the one it would plot [OP XXIII;
+        # OP XXIV.A.2] (rules.armor.bot_ammo)
+        options = fire_variants(state, unit, options)
         for a in options:
             if (
                 not isinstance(a, Order)
@@ -377,7 +384,7 @@ class ArmorPlanner:
             return _area_value(public, order)
         if strikes.is_target(public, target):  # a Block, Wire, Pillbox or Bunker [ADV IV.E.5]
             return _fortification_value(public, order) * OVERKILL ** self._shots.get(target, 0)
-        key = (order.unit, target, bool(order.moves))
+        key = (order.unit, target, bool(order.moves), order.apcr, order.rate)
         value = self._fire.get(key)
         if value is None:
             game = public.game

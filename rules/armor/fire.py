@@ -660,17 +660,23 @@ def aim(
     target_hexes: int | None = None,
     tracking: bool = False,
     rate: int | None = None,
+    cr: bool | None = None,
 ) -> Aim:
     """The shot up to the die (``moving`` and ``target_hexes`` as for :func:`modifiers`); an
     Opportunity Fire's (``opportunity``) at the Slow Rate of Fire with -8 [AG VII.F.1], a
     Tracking Fire's (``tracking`` too) without the -8 [OP XV.B.3]; at the fewer shots
-    announced, ``rate`` (else the order's) [OP XXIV.A.2.a]."""
+    announced, ``rate`` (else the order's) [OP XXIV.A.2.a]; with APCR where ``cr`` says so
+    and the unit may fire it at this range (else as the order says) [OP XXIII.A]."""
     spec = state.game.units[firer]
     gun = gun_of(spec, state.game.nation[spec.side])
     assert gun is not None
     a, b = state.troops.hexes[firer], state.troops.hexes[target]
     rng = range_between(a, b)  # by the Range Scale, Dot to Dot [AG III.D; AG VI.B.1]
-    if apcr.fires(state, firer, target, rng, opportunity):
+    if cr is None:
+        cr = apcr.fires(state, firer, target, rng, opportunity)
+    else:  # an order not yet written (a preview, the bot weighing it) [OP XXIII.A]
+        cr = cr and apcr.may_fire(state, firer, rng)
+    if cr:
         gun = apcr.gun(gun)  # the Gunnery Table's "CR" lines [OP XXIII.A]
     aspect = target_aspect(state.troops.facing[target], b, a)
     if moving is None:
@@ -683,7 +689,7 @@ def aim(
     if rate is None:  # fewer shots announced on the order [OP XXIV.A.2.a]
         rate = supply.announced(state, firer, target, opportunity)
     normal = spec.rof_rapid if rapid else spec.rof_slow
-    kind = supply.CR if apcr.fires(state, firer, target, rng, opportunity) else supply.AP
+    kind = supply.CR if cr else supply.AP
     shots = supply.shots(state, firer, normal, rate, kind)  # [OP XXIV.A.2; B]
     hit = hit_number(number, gun.ap_factor(rng))
     turret = turret_aspect(state, firer, target)

@@ -147,7 +147,9 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
         rules.append(f"{area_pinning.WORDS} {area_pinning.RULE}")
     elif order.fire is not None:
         moving = bool(order.moves)
-        chances = (_fire(state, order.unit, order.fire, moving, order.pinning, order.rate),)
+        chances = (
+            _fire(state, order.unit, order.fire, moving, order.pinning, order.rate, order.apcr),
+        )
         if gp_shot(state, order.unit, order.fire):
             rules.append(
                 "GP fire [ADV VI.B; GC1 GP Fire Modifiers, GP Hit Table, Effects of GP Hits]"
@@ -165,6 +167,8 @@ def _order(state: ArmorState, order: Order, words: str) -> Preview:
             rules.append("Pinning Fire: +10, a Knock Out is Suppressed [OP XXVIII.A]")
         if order.rate is not None:
             rules.append(ANNOUNCED.format(shots=order.rate))
+        if order.apcr:
+            rules.append(CR_WORDS)
         written = any(mount == handheld.FT for mount, _ in order.mg)
         moving = bool(order.moves)
         if handheld.carries(state, order.unit) and handheld.automatic(
@@ -319,6 +323,13 @@ ANNOUNCED = (
 )
 
 
+#: A fire order's APCR, in a preview's rules [OP XXIII.A].
+CR_WORDS = (
+    "APCR: the AP Factor and Penetration of the Gunnery Table's 'CR' lines, within 10 hexes "
+    "(beyond, normal AP) [OP XXIII.A]"
+)
+
+
 def _fire(
     state: ArmorState,
     firer: str,
@@ -326,26 +337,24 @@ def _fire(
     moving: bool,
     pinning: bool = False,
     rate: int | None = None,
+    cr: bool = False,
 ) -> Chance:
     """The shot up to the die: the chance of at least one hit, and per hit of a penetration
     (a GP shot's with Pinning Fire's +10 when ``pinning`` [OP XXVIII.A]); at the ``rate``
-    shots announced [OP XXIV.A.2.a-b]."""
+    shots announced [OP XXIV.A.2.a-b]; APCR's when ``cr`` [OP XXIII.A]."""
     if gp_shot(state, firer, target):  # [ADV VI.B]
         words, chance = gp_chance(
             state, firer, target, moving=moving, pinning_fire=pinning, rate=rate
         )
         return Chance(target, f"{words}; {hidden_gp(state, target)}", chance)
-    return _ap_chance(
-        state, firer, target, aim(state, firer, target, moving=moving, target_hexes=0, rate=rate)
-    )
+    shot = aim(state, firer, target, moving=moving, target_hexes=0, rate=rate, cr=cr)
+    return _ap_chance(state, firer, target, shot)
 
 
-def _ap_chance(
-    state: ArmorState, firer: str, target: str, shot: Aim, what: str = "", hidden: bool = True
-) -> Chance:
-    """An AP shot's odds up to the die [AG VI.B]: the rolls that hit, and per hit how often it
-    penetrates on the target's Hit Determination Table; ``what`` names the weapon; ``hidden``:
-    the target's orders are not known (the Order Plot)."""
+def ap_odds(state: ArmorState, firer: str, target: str, shot: Aim) -> tuple[list[int], int]:
+    """An AP shot's odds up to the die [AG VI.B]: the hits each of the 100 rolls scores on the
+    Number of Hits Table, and on how many of the 100 Hit Determination rolls a hit penetrates
+    the target [AG VI.B.5-6] (hull down: LH and TK hits miss [GC1 Hull Down])."""
     hits = [hits_scored(shot.hit_number, shot.shots, roll)[0] for roll in range(1, 101)]
     a, b = state.troops.hexes[firer], state.troops.hexes[target]
     down = hull_down(state, a, b, shot_elevation(state, a, b))
@@ -357,6 +366,26 @@ def _ap_chance(
         armour = armour_basis(tspec, aspect.aspect, aspect.angle, location)
         armour += vehicles.extra_armour(state, target, location)  # [OP XXI.A]
         through += hit_verdict(location, armour, pen, down) == "penetrates"
+    return hits, through
+
+
+def penetration_chance(state: ArmorState, firer: str, target: str, shot: Aim) -> float:
+    """The chance (0-1) that an AP shot penetrates the target at least once [AG VI.B.5-6]:
+    over the 100 rolls of :func:`ap_odds`, each hit penetrating on its own Hit Determination
+    roll."""
+    hits, through = ap_odds(state, firer, target, shot)
+    miss = 1 - through / 100
+    return sum(1 - miss**n for n in hits) / 100
+
+
+def _ap_chance(
+    state: ArmorState, firer: str, target: str, shot: Aim, what: str = "", hidden: bool = True
+) -> Chance:
+    """An AP shot's odds up to the die [AG VI.B]: the rolls that hit, and per hit how often it
+    penetrates on the target's Hit Determination Table; ``what`` names the weapon; ``hidden``:
+    the target's orders are not known (the Order Plot)."""
+    hits, through = ap_odds(state, firer, target, shot)
+    aspect = shot.aspect
     mods = " ".join(f"{m.value:+d} {m.what}" for m in shot.modifiers if m.applied)
     turret = f", {shot.turret.words()} [OP VII]" if shot.turret is not None else ""
     words = (

@@ -103,10 +103,16 @@ def why_not(state: ArmorState, order: Order) -> str | None:
     return None
 
 
+def may_fire(state: ArmorState, firer: str, rng: int) -> bool:
+    """Whether an AP fire by ``firer`` at ``rng`` hexes may be APCR: it carries APCR, has some
+    left and the range is within 10 hexes [OP XXIII; B]."""
+    return rng <= REACH and carries(state, firer) and left(state, firer) > 0
+
+
 def fires(state: ArmorState, firer: str, target: str, rng: int, opportunity: bool) -> bool:
     """Whether this AP fire is the firer's plotted APCR at ``target`` (or, an Opportunity
     Fire, its "N-<hex> CR" order's), within 10 hexes, with APCR left."""
-    if rng > REACH or not carries(state, firer) or left(state, firer) <= 0:
+    if not may_fire(state, firer, rng):
         return False
     order = state.orders_of(firer)
     if opportunity:  # "N-1802 CR" (our reading); never a Tracking Fire's "T-" [OP XV]
