@@ -286,6 +286,10 @@ class Movement:
         self._side_views: dict[
             tuple[Hex, Hex], tuple[Hexside, frozenset[str], frozenset[str], str | None]
         ] = {}
+        #: Each answer of :meth:`cost`, by class, hex and side: the terrain view never changes,
+        #: and a game asks the same entry for each unit type of a class (bounded by the map,
+        #: as the views above).
+        self._costs: dict[tuple[str, Hex, Hex | None], MoveCost] = {}
 
     @classmethod
     def for_scenario(
@@ -307,6 +311,13 @@ class Movement:
             KeyError: no such class in the system, or ``h`` is not on the map.
             ValueError: ``from_hex`` is not adjacent to ``h``.
         """
+        key = (movement_class, h, from_hex)
+        found = self._costs.get(key)
+        if found is None:
+            found = self._costs[key] = self._cost(movement_class, h, from_hex)
+        return found
+
+    def _cost(self, movement_class: str, h: Hex, from_hex: Hex | None) -> MoveCost:
         cls = next((c for c in self.classes if c.id == movement_class), None)
         if cls is None:
             raise KeyError(f"{self.system.display_name} has no movement class '{movement_class}'")
