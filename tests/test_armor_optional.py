@@ -1149,3 +1149,33 @@ def test_a_position_written_at_the_games_end_reads_back_the_same(seed: int) -> N
     assert back.damage.suppressed == state.damage.suppressed
     assert back.troops.facing == state.troops.facing
     assert back.position_fingerprint() == state.position_fingerprint()
+
+
+def test_op_xviii_mortar_fire_knocking_out_a_unit_in_a_three_storey_building_collapses_it() -> None:
+    """[OP XVIII; XVIII.A; OP II.E.5]: "All multi-story Building units are subject to collapse
+    ... as a result of Artillery or Indirect Fire": the Mortar Team's fire Knocks Out the
+    German Squad in a three-storey Wood Building (no Scatter, then "00"); in the Fire and Smoke
+    Phase the Building Destruction Table is rolled for the hex as after GP Fire (01-30: 30
+    collapses it) and the hex is Destroyed. Without the option, no roll."""
+    line = _line(6)
+    mortar = "us.US-MORTAR-TEAM.1"
+    for options, collapses in (("building-destruction", True), ("", False)):
+        state = _state(
+            [("US-MORTAR-TEAM", line[0], 0)],
+            [("GE-INFANTRY-SQUAD", line[4], 3)],
+            options=options,
+            overlays=_storeys(line[4], ["wood-building"] * 3),
+        )
+        order = Order(mortar, fire=_name(line[4]))
+        assert order in state.legal_actions("us")
+        state.force_dice(99, 100, 30)  # no Scatter; "00": Knocked Out; the Destruction roll
+        events = _fire(state, order)
+        fired = [e for e in events if type(e).__name__ == "MortarFire"]
+        assert [(e.target, e.result) for e in fired] == [(GE_SQUAD, "K")]  # type: ignore[attr-defined]
+        rolls = _rolls(events, "Building Destruction")
+        if collapses:
+            [roll] = rolls
+            assert roll.outcome == "the Building collapses" and "[OP XVIII.A" in roll.rule
+            assert state.blazes.destroyed == {line[4]}
+        else:
+            assert rolls == [] and state.blazes.destroyed == set()

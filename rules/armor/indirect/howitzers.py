@@ -46,6 +46,7 @@ from rules.armor.indirect.events import (
     MortarImpact,
 )
 from rules.armor.indirect.impact import artillery_defense, scatter
+from rules.armor.optional import blaze
 from rules.armor.range import range_between
 from rules.engine.actions import WordsAction
 from rules.engine.play import ActionFocus, Chance, Preview
@@ -220,6 +221,7 @@ def resolve(state: ArmorState, unit: str, h: Hex) -> list[Pending]:
     n, s, note = hit_line(total, col)
     roll = state.roll(f"Indirect Fire {unit} at {state.game.name(h)}", 100)
     result = result_of(roll, roll, n, s) if factor > 0 else "N"
+    blaze.note_bombardment(state, h, result)  # a collapse [OP XVIII]
     found: list[Pending] = []
     for u in targets:
         found.extend(Pending(u, e, unit) for e in effects(state, unit, u, rng, result))

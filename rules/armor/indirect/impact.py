@@ -46,7 +46,7 @@ from rules.armor.gp import LEG_DEFENSE_PLACEHOLDER, Defense, column, defense, hi
 from rules.armor.indirect.batteries import Battery
 from rules.armor.indirect.events import ArtilleryFire, ArtilleryImpact
 from rules.armor.indirect.plots import ArtilleryPlot, Plot, describe, why_not_plot
-from rules.armor.optional import smoke
+from rules.armor.optional import blaze, smoke
 from rules.engine.play import Chance, Preview
 from rules.engine.sequence import Phase, Segment
 
@@ -221,6 +221,7 @@ def resolve(state: ArmorState, battery: Battery, h: Hex, only: str | None = None
         result = result_of(roll, roll, n, s)
         inside = state.troops.hexes[unit] == h
         got = effects(state, unit, result, inside)
+        blaze.note_bombardment(state, state.troops.hexes[unit], result)  # [OP XVIII]
         where = "Impact hex" if inside else "adjacent to the Impact hex"
         notes = "; ".join(x for x in (d.placeholder, note) if x)
         rule = "[OP II.D.3; GC1 GP Hit Table, Effects of GP Hits]"

@@ -281,6 +281,8 @@ def in_impact_hex(state: ArmorState, h: Hex) -> list[str]:
 
 def fire_at(state: ArmorState, unit: str, h: Hex, rng: int, indirect: bool) -> list[Pending]:
     """The Mortar's GP Factor against each unit in Impact hex ``h`` [OP II.E.5.b; F.4.d]."""
+    from rules.armor.optional.blaze import note_bombardment
+
     factor = card_of(state, unit).factor(rng)
     col = column(factor)
     rule = INDIRECT_RULE if indirect else FIRE_RULE
@@ -296,6 +298,7 @@ def fire_at(state: ArmorState, unit: str, h: Hex, rng: int, indirect: bool) -> l
         roll = state.roll(f"Mortar Fire {unit} at {target}", 100)
         result = result_of(roll, roll, n, s) if factor > 0 else "N"
         got = effects(state, unit, target, rng, result)
+        note_bombardment(state, h, result)  # a collapse [OP XVIII]
         notes = "; ".join(x for x in (card_of(state, unit).placeholder, d.placeholder, note) if x)
         state.emit(
             MortarFire(

@@ -138,6 +138,19 @@ def note_gp(state: ArmorState, target: str, factor: int, result: str) -> None:
         state.blazes.struck.add(h)
 
 
+def note_bombardment(state: ArmorState, h: Hex, result: str) -> None:
+    """A result of Artillery Fire [OP II.D.3], Mortar Fire [OP II.E.5] or Indirect Fire
+    [OP II.F.4] on a Combat unit in ``h``: "All multi-story Building units are subject to
+    collapse as a result of fire directed at Combat units inside, or as a result of Artillery
+    or Indirect Fire" [OP XVIII]; a Knock Out result in a multi-storey Building is checked in
+    the Fire and Smoke Phase as one from GP Fire is [OP XVIII.A]. Our reading: the GP Hit
+    Table's Knock Out result, whatever it does to the unit (a Vehicle beside the Impact hex
+    is only Suppressed by it [OP II.D.3.b(2)]: the Building was hit all the same)."""
+    game = state.game
+    if in_use(game, DESTRUCTION) and result == "K" and storeys(game, h) >= 2:
+        state.blazes.struck.add(h)
+
+
 def cost(state: ArmorState, is_vehicle: bool, base: EnterCost) -> EnterCost:
     """No Combat unit enters a Fire hex [OP XI.E]; no Vehicle a Destroyed (Block) hex
     [OP XVIII.C; ADV V.D.3]. ``base`` itself while there are neither."""
