@@ -1,6 +1,6 @@
 """The marks play leaves on an Armor map (rules.armor.view.map_marks): Wrecks [GC1 Effects of
 AP Hits], Destroyed Buildings [OP XVIII], Fires [OP XI], Smoke [OP IX.A], dust [OP X.C.3] and
-Hasty Entrenchments [OP XXXII.C] stand on Test Play's map as counters of no side, under the
+Hasty Entrenchments [OP XXXII.C] and SBG Spans [OP XXV.C] stand on Test Play's map as counters of no side, under the
 units in their hex, in every side's view."""
 
 from __future__ import annotations
@@ -64,6 +64,7 @@ def test_a_mark_lies_under_the_unit_in_its_hex_gc1() -> None:
         ("smoke-inverted", lambda s, h: s.smoke.smoke_inverted.add(h)),  # [OP IX.A.3]
         ("dust", lambda s, h: s.intel.dust.__setitem__("us.M4.1", (h,))),  # [OP X.C.3]
         ("entrenchment", lambda s, h: s.cover.entrenched.add(h)),  # [OP XXXII.C]
+        ("span", lambda s, h: s.specials.spans.__setitem__(h, "us.M4.1")),  # [OP XXV.C]
     ],
 )
 def test_each_mark_of_play_shows_where_the_state_has_it(kind: str, put: object) -> None:

@@ -343,14 +343,15 @@ MARKS = {
     "smoke-inverted": "Smoke next Turn",  # fired this Turn, inverted [OP IX.A.3]
     "dust": "Dust",  # from a Vehicle that moved two or more hexes last Turn [OP X.C.3]
     "entrenchment": "Entrenched",  # a Hasty Entrenchment unit [OP XXXII.C]
+    "span": "Span",  # an SBG Bridge AVRE's Span unit laid [OP XXV.C]
 }
 
 
 def map_marks(state: ArmorState) -> list[UnitPosition]:
     """What play has put on the map for every side to see, as counters of no side (before the
     units, so that a unit stands on top of the mark in its hex): the Wrecks, Destroyed
-    Buildings, Fires, Smoke (face up, and inverted until next Turn), dust and Hasty
-    Entrenchments (:data:`MARKS`); each named by its kind and a number in map order
+    Buildings, Fires, Smoke (face up, and inverted until next Turn), dust, Hasty
+    Entrenchments and SBG Spans (:data:`MARKS`); each named by its kind and a number in map order
     (``wreck.2``). Why: Test Play's map showed the scenario's terrain only, so a designer
     could not see why a line was blocked or a road cost more."""
     where = {
@@ -361,6 +362,7 @@ def map_marks(state: ArmorState) -> list[UnitPosition]:
         "smoke-inverted": sorted(state.smoke.smoke_inverted),
         "dust": sorted({h for route in state.intel.dust.values() for h in route}),
         "entrenchment": sorted(state.cover.entrenched),
+        "span": sorted(state.specials.spans),
     }
     found: list[UnitPosition] = []
     for kind, hexes in where.items():
