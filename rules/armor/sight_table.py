@@ -202,8 +202,10 @@ def _plan(dq: int, dr: int) -> tuple[tuple[int, ...], ...]:
             )
             (xa, xb), (ya, yb) = far(*x), far(*y)
             side = step.side
-            row = (_CROSS, side.hex.q, side.hex.r, side.direction, xa + ya, xb + yb)
+            row: tuple[int, ...] = (side.hex.q, side.hex.r, side.direction, xa + ya, xb + yb)
             if isinstance(step, AlongStep):
-                row = (_ALONG, *row[1:], x.q, x.r, y.q, y.r)
+                row = (_ALONG, *row, x.q, x.r, y.q, y.r)
+            else:
+                row = (_CROSS, *row)
             found.append(row)
     return tuple(found)
