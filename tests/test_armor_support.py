@@ -356,6 +356,37 @@ def test_op_iv_c_1_b_an_anti_personnel_mine_attacks_as_gp_fire_against_defense_1
     assert squad not in state.troops.hexes and squad in state.damage.eliminated
 
 
+def test_op_iv_c_2_a_squad_unloading_in_a_minefield_hex_is_attacked_by_its_ap_mines() -> None:
+    """[OP IV.C.2]: "Leg and/or Towed units which are being Transported on a Vehicle" are not
+    attacked, but "units unloading in a Minefield hex will be attacked by Anti-personnel
+    Mines": the squad riding the halftrack that stands in the mined hex is attacked when its
+    Unloading is completed (99: Knocked Out, as GP fire against Defense 1 [IV.C.1.b]); the
+    Anti-Tank Mine there does not attack it; unloaded outside the Minefield, no attack."""
+    line = _line(6)
+    squad = "us.US-INFANTRY-SQUAD.1"
+    riders = (
+        ("M3-HALFTRACK, label: ht", line[3], 0),
+        ("US-INFANTRY-SQUAD, mounted_on: ht", line[3], 0),
+    )
+    for where, attacked in ((line[3], True), (line[0], False)):
+        us = tuple((code, where, facing) for code, _, facing in riders)
+        game = _game(us, (("PZIVJ", None, 0), ("MINES", line[3], 0)))
+        state = game.new_initial_state(1)
+        assert state.transported(squad)
+        state.force_dice(99)
+        _plot(state, Order(squad, transfer="U"), Order("us.M3-HALFTRACK.1", transfer="U"))
+        attacks = _events(state, MineAttack)
+        assert not state.transported(squad)
+        if attacked:
+            [attack] = attacks
+            assert attack.unit == squad and attack.result == "Knocked Out"
+            assert attack.mine.endswith("Anti-personnel") and "[OP IV.C.2" in attack.rule
+            assert "[OP IV.C.2" in attack.describe()
+            assert squad in state.damage.eliminated
+        else:
+            assert attacks == [] and squad in state.troops.hexes
+
+
 def test_op_iv_b_the_minefield_is_known_and_the_mines_are_the_owners_secret() -> None:
     """[OP IV.B]: the Mine unit is on the map, so the other side's preview of a move into its
     Minefield warns that Mines may attack; where the Mines are is noted secretly (the event is

@@ -350,3 +350,7 @@ def _step(state: ArmorState, unit: str, vehicle: str, letter: str) -> None:
     finished = unit not in troops.stage
     what += flak.stepped(state, unit, letter, finished)  # on its road wheels [OP XIX]
     state.emit(Transferred(unit, vehicle, what, "[ADV IV.B.1; Intro IV LOAD/UNLOAD]"))
+    if letter == "U" and finished:
+        from rules.armor.support import mines
+
+        mines.unloaded(state, unit)  # in a Minefield hex: its Anti-personnel Mines [OP IV.C.2]

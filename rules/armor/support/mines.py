@@ -8,8 +8,9 @@
 - **Anti-personnel** [OP IV.C.1.b]: resolved as GP Direct Fire, the Mine's GP Factor against a
   GP Defense Factor of 1, on the GP Hit Table (:func:`rules.armor.gp.hit_line`); Knocked Out
   or Suppressed (its "S" order cancels the rest of its move [ADV IV.D]).
-- Leg and Towed units transported by a Vehicle are not attacked by Anti-personnel Mines
-  [OP IV.C.2].
+- Leg and Towed units transported by a Vehicle are not attacked by Anti-personnel Mines;
+  those Unloading in a Minefield hex are, when their Unloading is completed [OP IV.C.2]
+  (:func:`unloaded`).
 - Mines are never used up [OP IV.B.4]. They attack the units of either side (the book names
   no exception: our reading).
 - What the moving side knows: the Mine unit is on the map, so its Minefield (every hex within
@@ -50,9 +51,23 @@ def attacks(state: ArmorState, unit: str, mine: Mine) -> bool:
     return (spec.leg or spec.towed) and not state.transported(unit)
 
 
-def attack(state: ArmorState, unit: str, h: Hex) -> str | None:
-    """The Mines in ``h`` attack ``unit``, which has just entered it [OP IV.C.1]; why its
-    move stops there, or None."""
+#: An Anti-personnel Mine Attack on a unit Unloading in the Minefield hex [OP IV.C.2].
+UNLOADING_RULE = "[OP IV.C.2; OP IV.C.1.b; GC1 GP Hit Table, GP Defense 1]"
+
+
+def unloaded(state: ArmorState, unit: str) -> None:
+    """``unit``, a Leg or Towed unit, has just Unloaded from its Vehicle: "Leg and/or Towed
+    units unloading in a Minefield hex will be attacked by Anti-personnel Mines" [OP IV.C.2]
+    (our reading: once, when its Unloading is completed and it stands on the ground; while
+    part way through, it is still on its Vehicle)."""
+    h = state.troops.hexes.get(unit)
+    if h is not None:
+        attack(state, unit, h, UNLOADING_RULE)
+
+
+def attack(state: ArmorState, unit: str, h: Hex, ap_rule: str = AP_RULE) -> str | None:
+    """The Mines in ``h`` attack ``unit``, which has just entered it [OP IV.C.1] (or Unloaded
+    there, ``ap_rule`` saying so [OP IV.C.2]); why its move stops there, or None."""
     stop = None
     if specials.cleared(state, h) or specials.sweep(state, unit, h):  # a Crab [OP XXV.A.2]
         return None
@@ -60,7 +75,9 @@ def attack(state: ArmorState, unit: str, h: Hex) -> str | None:
         if unit not in state.troops.hexes or not attacks(state, unit, mine):
             continue
         state.fieldworks.revealed.add(h)  # the moving player is told [OP IV.C.1]
-        found = _at(state, unit, h, mine) if mine.type == "AT" else _ap(state, unit, h, mine)
+        found = (
+            _at(state, unit, h, mine) if mine.type == "AT" else _ap(state, unit, h, mine, ap_rule)
+        )
         stop = stop or found
     return stop
 
@@ -77,7 +94,7 @@ def _at(state: ArmorState, unit: str, h: Hex, mine: Mine) -> str | None:
     return "Track hit by an Anti-Tank Mine [OP IV.C.1.a]: no movement [AG VII.C.1]"
 
 
-def _ap(state: ArmorState, unit: str, h: Hex, mine: Mine) -> str | None:
+def _ap(state: ArmorState, unit: str, h: Hex, mine: Mine, rule: str = AP_RULE) -> str | None:
     col = column(mine.size)
     n, s, placeholder = hit_line(1, col)
     roll = state.roll(f"Anti-personnel Mine Attack on {unit} in {state.game.name(h)}", 100)
@@ -86,7 +103,7 @@ def _ap(state: ArmorState, unit: str, h: Hex, mine: Mine) -> str | None:
     if placeholder:
         needed += f"; {placeholder}"
     words = {"N": "no damage", "S": "Suppressed", "K": "Knocked Out"}[result]
-    state.emit(MineAttack(unit, state.game.name(h), mine.words(), roll, needed, words, AP_RULE))
+    state.emit(MineAttack(unit, state.game.name(h), mine.words(), roll, needed, words, rule))
     if result == "N":
         return None
     state.inflict(unit, "knocked-out" if result == "K" else "suppressed")
