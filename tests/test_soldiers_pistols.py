@@ -16,7 +16,7 @@ from rules.registry import load_game
 from rules.soldiers import kit, support
 from rules.soldiers.actions import ClearJam, OrderMan, Reload, Shoot, ShotExplained
 from rules.soldiers.engineers import satchels_left
-from rules.soldiers.equipment import modifiers
+from rules.soldiers.equipment import Exchange, modifiers
 from rules.soldiers.fire import hit_chance
 from rules.soldiers.game import SoldiersGame, SoldiersState
 from rules.soldiers.kit import TakeKit
@@ -182,3 +182,18 @@ def test_11_1_16_21_a_man_with_a_pistol_takes_one_satchel_charge() -> None:
     assert "two items of that column [11.1; 16.21]" in (
         state.why_not(TakeKit(man, engineer, "satchel")) or ""
     )
+
+
+def test_14_13_7_33_the_relieved_crewman_with_a_pistol_takes_a_dead_man_s_weapon() -> None:
+    """[14.13; 7.33] B, relieved, with his pistol, still takes a dead man's weapon giving none
+    (the pistol is no weapon of his to give, 11.1): the line says so; he then fires the MP, not
+    the pistol."""
+    state, _target = _relieved()
+    dead = "german.ge-squad-3.1"
+    state.troops.hexes[dead] = state.troops.hexes[B]
+    state.troops.disabled[dead] = "killed"
+    action = Exchange(B, dead)
+    assert action in state.legal_actions()
+    assert "giving none [7.33; 14.13]" in state.describe(action)
+    state.apply(action)
+    assert carried(state, B).id == "GE-MP" and pistol(state, B) is None
