@@ -271,6 +271,54 @@ def test_14_13_11_1_one_item_of_the_part_column_not_hidden_nor_a_flamethrower_ma
     assert TakeKit(A, B, "part") not in state.legal_actions()
 
 
+def test_14_13_7_33_a_part_is_refused_out_of_his_hex_and_from_a_man_not_of_the_crew() -> None:
+    """[14.13; 7.33] "A man performs an exchange equipment action with a crew member": refused
+    (and not offered) with a crewman in another hex [7.33] and from a man who carries no part,
+    not of the crew [14.1]."""
+    state, a, b = _crew()
+    state.troops.disabled[B] = "killed"
+    _order(state, RIFLEMAN)
+    offered = state.legal_actions()
+    assert TakeKit(RIFLEMAN, B, "part") in offered
+    state.troops.hexes[B] = b
+    assert "must be in his hex [7.33]" in (state.why_not(TakeKit(RIFLEMAN, B, "part")) or "")
+    assert TakeKit(RIFLEMAN, B, "part") not in state.legal_actions()
+    state.troops.hexes[B] = a
+    dead = "german.ge-squad-3.1"
+    state.troops.hexes[dead] = a
+    state.troops.disabled[dead] = "killed"
+    assert "carries no part of an MMG or HMG [14.1]" in (
+        state.why_not(TakeKit(RIFLEMAN, dead, "part")) or ""
+    )
+    assert TakeKit(RIFLEMAN, dead, "part") not in state.legal_actions()
+
+
+def test_14_13_the_same_roll_hits_with_the_original_crew_and_misses_with_a_newcomer() -> None:
+    """[14.13] Both ways, forced dice: the roll that hits for A firing with his original mate B
+    misses when the rifleman, not originally of the crew, is the mate (-1 to the hit chance);
+    the log of the original crew's shot names no [14.13]."""
+    state, _a, b = _crew()
+    game = state.game
+    _order(state, A)
+    shot = Shoot(A, game.name(b), "sustained")
+    original = state.clone()
+    assert isinstance(original, SoldiersState)
+    full, _ = hit_chance(original, shot)
+    original.force_dice(full, 1)  # a roll of the chance or less hits
+    original.apply(shot)
+    hit = next(e for e in original.log if isinstance(e, ShotExplained))
+    assert hit.chance == full and hit.roll == full and hit.hit
+    assert not any("[14.13]" in step for step in hit.steps)
+    _newcomer_crews(state)
+    state.force_dice(full, 1)
+    state.apply(shot)
+    missed = next(e for e in state.log if isinstance(e, ShotExplained))
+    assert missed.chance == full - 1 and missed.roll == full and not missed.hit
+    assert any(
+        "not originally of the MG's crew" in step and "[14.13]" in step for step in missed.steps
+    )
+
+
 # --- 16.21 Satchel charges, 17.11-17.12 the radio, 11 clips -------------------------------------
 
 

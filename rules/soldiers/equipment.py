@@ -34,8 +34,9 @@ engine plays the weapons: the two men swap the weapons they carry (a man carries
   exchanges no weapon (the gun is its crew's); a relieved crewman who took a weapon is no
   longer unarmed and exchanges it no further; the gun's first crewman, whose Jam and Ammo Out
   marks stand for the whole gun's (:func:`rules.soldiers.weapons.holder`), is not played
-  taking one; the clips stay each man's (a crewman's are the gun's [19.54]). Not played:
-  pistols.
+  taking one; the clips stay each man's (a crewman's are the gun's [19.54]). A man without a
+  weapon who carries a pistol fires it (:mod:`rules.soldiers.pistols`) and may still take a
+  weapon; pistols themselves do not change hands (not played).
 
 A man other than the one originally assigned a flamethrower fires it "less effectively": the
 hit chance -3 after all other modifiers, and +4 to the weapon check die-roll [15.21]

@@ -51,6 +51,7 @@ from rules.movement.costs import terrain_effect
 from rules.soldiers import equipment, machineguns, preparations, scenario_events
 from rules.soldiers.actions import DamageAsked, ManHit, Shoot, ShotExplained, Spotting
 from rules.soldiers.fire_lanes import why_not_through
+from rules.soldiers.pistols import pistol
 from rules.soldiers.records import DamageChoice
 from rules.soldiers.units import SYSTEM, cell, table_title
 from rules.soldiers.weapons import carried, weapon_check, why_not_fire_weapon
@@ -193,6 +194,10 @@ def hit_chance(state: SoldiersState, action: Shoot) -> tuple[int, Working]:
     chance = int(str(base.value))
     title = table_title(hit_table)
     work.steps.append(f"{title}, {action.fire_type} at {dist} hexes: hit chance {chance} [8.3]")
+    if pistol(state, man) is not None:
+        work.steps.append(
+            "he fires his pistol: he has no other weapon to fire (our reading of 11.1; 14.13)"
+        )
     if base.placeholder:
         work.placeholders.append(f"{hit_table} {action.fire_type}/{dist}: {base.placeholder}")
     chance += machineguns.hit_modifier(state, man, work)  # an MG one man short [14.3]

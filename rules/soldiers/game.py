@@ -182,6 +182,7 @@ from rules.soldiers.grenades import grenades_left, throw, why_not_throw
 from rules.soldiers.machineguns import crews, fired
 from rules.soldiers.moves import category, judge_sight, move, move_options
 from rules.soldiers.names import chit_words
+from rules.soldiers.pistols import starting_pistols
 from rules.soldiers.position import SoldiersPositionState
 from rules.soldiers.records import (
     OFF,
@@ -205,7 +206,7 @@ from rules.soldiers.weapons import (
     starting_grenades,
 )
 
-RULES_VERSION = "soldiers-0.11"
+RULES_VERSION = "soldiers-0.12"
 #: The turn's sequence [3]: phase id, name, rule.
 SEQUENCE = (
     ("command", "A. Command Phase", "[3A; 5.2-5.3]"),
@@ -374,6 +375,8 @@ class SoldiersGame(MapGame):
         )
         #: Each man's satchel charges at the start [16.21; 19.44].
         self.satchels = engineers.starting_satchels(scenario, self.deployment.men)
+        #: The pistol each man carries at the start, by his id [11.1; 19.44; 14.13].
+        self.pistols = starting_pistols(scenario, self.deployment.men, self.satchels)
         #: Pillboxes, entrenchments and camouflage placed at the start [18; 19.43; 23.2].
         self.prepared = preparations.bought(self, self.deployment.men, self.deployment.hexes)
         #: The wire the defender bought, each marker's three hexes, painted on the map [18.31].

@@ -35,9 +35,10 @@ so one verb serves both; equipment of a man whose equipment was destroyed [9.5] 
 "Any amount of equipment may be exchanged" [7.33]: satchel charges and clips are taken all (as
 many as he may carry) or any fewer, ``take MAN OTHER satchel|clip N``.
 
-Not played: pistols (a man's pistol is not tracked apart from his weapon), giving equipment to a
-disabled man (our reading: it would only leave it with a man who cannot use it), an enemy gun's
-parts.
+A pistol [11.1] (:mod:`rules.soldiers.pistols`) is one of his two satchel charge / pistol items:
+a man with one takes at most one satchel charge. Not played: pistols changing hands, giving
+equipment to a disabled man (our reading: it would only leave it with a man who cannot use it),
+an enemy gun's parts.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ from model.base import StrictModel
 from rules.engine.actions import Action
 from rules.engine.record import OMIT, Record, plain, state_field
 from rules.soldiers.actions import Maintained
+from rules.soldiers.pistols import carries_pistol
 
 if TYPE_CHECKING:
     from rules.records.position import PositionReader
@@ -249,12 +251,22 @@ def _why_not_part(state: SoldiersState, man: str, other: str) -> str | None:
     return _why_not_column(state, man)
 
 
+def _satchel_room(state: SoldiersState, man: str) -> int:
+    """The satchel charges ``man`` may take: two items of the satchel charge / pistol column,
+    less those he carries [11.1; 16.21]."""
+    from rules.soldiers.engineers import satchels_left
+
+    return MAX_SATCHELS - satchels_left(state, man) - int(carries_pistol(state, man))
+
+
 def _why_not_satchel(state: SoldiersState, man: str, other: str) -> str | None:
     from rules.soldiers.engineers import satchels_left
 
     if satchels_left(state, other) < 1:
         return "he carries no satchel charge [16.21]"
-    if satchels_left(state, man) >= MAX_SATCHELS:
+    if _satchel_room(state, man) < 1:
+        if carries_pistol(state, man):
+            return "his pistol and satchel charges: two items of that column [11.1; 16.21]"
         return f"a man carries at most {MAX_SATCHELS} satchel charges [16.21; 11.1]"
     if _flame(state, man):
         return "a man with a flamethrower carries only pistols and grenades [15.2]"
@@ -342,8 +354,7 @@ def _most(state: SoldiersState, action: TakeKit) -> int | None:
     from rules.soldiers.weapons import spare_clips
 
     if action.item == "satchel":
-        room = MAX_SATCHELS - satchels_left(state, action.man)
-        return min(room, satchels_left(state, action.other))
+        return min(_satchel_room(state, action.man), satchels_left(state, action.other))
     if action.item == "clip":
         return spare_clips(state, action.other)
     return None
@@ -400,7 +411,7 @@ def _take_part(state: SoldiersState, man: str, other: str) -> str:
 def _take_satchels(state: SoldiersState, man: str, other: str, wanted: int) -> str:
     from rules.soldiers.engineers import is_engineer, satchels_left
 
-    most = min(MAX_SATCHELS - satchels_left(state, man), satchels_left(state, other))
+    most = min(_satchel_room(state, man), satchels_left(state, other))
     count = wanted or most
     _shift(state.kit.satchels, man, other, count)
     why = f"{count} satchel charge{'s' if count != 1 else ''} from {other}"

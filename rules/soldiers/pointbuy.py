@@ -29,6 +29,7 @@ from rules.pointbuy.base import (
     resolve_unit,
     tags_of,
 )
+from rules.soldiers.pistols import is_pistol
 
 SYSTEM = GameSystem.SOLDIERS
 
@@ -364,13 +365,13 @@ class SoldiersPointBuy(PointBuy):
         return "intelligence" if unit.id == "INTELLIGENCE" else "support"
 
     def plays(self, scenario: Scenario, unit: UnitType) -> bool:
-        """Test play plays all the book lets a side buy but pistols: squads [19.2], MMG and
-        HMG teams [14], flamethrower men [15] and engineers [16] (heavy-weapons soldiers,
-        19.45), the platoon leader [19.46], intelligence [19.41], artillery support and its
-        radio [17; 19.42], defensive preparations [18; 19.43], and grenades, smoke grenades,
-        clips and satchel charges dealt to the men [19.44; 11; 12; 16.21]. Pistols (a weapon
-        of the catalogue) are not dealt to the men: bought only when a rule requires them."""
-        return unit.category != "weapon"
+        """Test play plays all the book lets a side buy: squads [19.2], MMG and HMG teams
+        [14], flamethrower men [15] and engineers [16] (heavy-weapons soldiers, 19.45), the
+        platoon leader [19.46], intelligence [19.41], artillery support and its radio [17;
+        19.42], defensive preparations [18; 19.43], and grenades, smoke grenades, clips,
+        satchel charges and pistols dealt to the men [19.44; 11; 12; 16.21]
+        (:mod:`rules.soldiers.pistols`: an MG crewman relieved of his part fires his)."""
+        return unit.category != "weapon" or is_pistol(unit.id)
 
     def offered(self, scenario: Scenario, side: Side, unit: UnitType) -> bool:
         """Defensive preparations to the defender only [19.43]; no pillbox where the map has
@@ -384,7 +385,11 @@ class SoldiersPointBuy(PointBuy):
         """One level of artillery support [19.42; 19.52]; the platoon leader once at least 3 FP
         are spent on heavy-weapons soldiers [19.46]; satchel charges only with an engineer to
         throw them, two a man (our reading: 16.21 deals them to the engineers, at most two a
-        man, and only an engineer throws one [16.22])."""
+        man, and only an engineer throws one [16.22]); no pistols (our reading: a pistol fires
+        only for a man with no other weapon, a relieved MG crewman [14.13], worth too little
+        for the bot's budget)."""
+        if is_pistol(line.item):
+            return False
         tags = line.tags
         if "artillery-support" in tags and line.item != "RADIO":
             return not any(_support(h) for h in have)

@@ -19,6 +19,7 @@ from rules.engine.record import OMIT, Record, plain, state_field
 from rules.records.places import units
 from rules.records.position import PositionReader
 from rules.soldiers import flamethrowers, hidden_guns, kit, machineguns, overwatch
+from rules.soldiers.pistols import pistol
 from rules.soldiers.support_actions import HOURS, Flame, Overwatch, PrepareGun, hour_words
 
 if TYPE_CHECKING:
@@ -92,14 +93,14 @@ def refresh(state: SoldiersState) -> None:
 def marks(state: SoldiersState, man: str) -> list[str]:
     """The man's support markers for the map: Overwatch [13.1], his MG prepared or
     dismantled [14.2], on the first of its crew (whoever carries its parts [14.13]); a relieved
-    crewman Unarmed [14.13]."""
+    crewman Unarmed [14.13], or Pistol when he has one to fire (:mod:`rules.soldiers.pistols`)."""
     found = ["OW"] if man in state.support.overwatch else []
     gun = kit.gun_of(state, man)
     if gun is not None and kit.crew_of(state, gun)[0] == man:
         prepared = state.support.guns.get(gun)
         found.append(f"MG {prepared[1]} o'clock" if prepared else "MG dismantled")
     if kit.unarmed(state, man):
-        found.append("Unarmed")
+        found.append("Pistol" if pistol(state, man) is not None else "Unarmed")
     return found
 
 

@@ -38,7 +38,7 @@ from rules.soldiers.actions import (
 from rules.soldiers.carrying import Drop, PickUp
 from rules.soldiers.damage_choice import TakeDamage
 from rules.soldiers.destroying import DestroyEquipment
-from rules.soldiers.equipment import Exchange
+from rules.soldiers.equipment import Exchange, weaponless
 from rules.soldiers.fire_support_actions import CancelCall, Radio, ThrowSatchel
 from rules.soldiers.groups import OrderGroup
 from rules.soldiers.handover import TakeGrenades
@@ -239,6 +239,8 @@ def describe(state: SoldiersState, action: Action) -> str:
     if isinstance(action, Exchange):
         mine, theirs = carried(state, action.man).code, carried(state, action.other).code
         other = state.game.unit_name(action.other)
+        if weaponless(state, action.man):  # a relieved crewman, his pistol kept [14.13; 11.1]
+            return f"Take the weapon of {other}: his {theirs}, giving none [7.33; 14.13]"
         return f"Exchange weapons with {other}: {mine} for {theirs} [7.33]"
     if isinstance(action, KillPrisoner):
         return f"Kill the prisoner {state.game.unit_name(action.prisoner)} [9.7]"

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from model.hexes import Hex
 from model.scenario import Scenario
-from rules.soldiers import kit
+from rules.soldiers import kit, pistols
 from rules.soldiers.actions import ClearJam, Maintained, Reload, WeaponChecked
 from rules.soldiers.units import Man, Weapon, cell, weapon
 
@@ -86,9 +86,12 @@ def spare_clips(state: SoldiersState, man: str) -> int:
 
 
 def why_not_fire_weapon(state: SoldiersState, man: str) -> str | None:
-    """Why the man's weapon may not fire now, or None [8.51]."""
+    """Why the man's weapon may not fire now, or None [8.51]; a man with no other weapon fires
+    his pistol [11.1; 14.13] (:mod:`rules.soldiers.pistols`)."""
     if man in state.troops.destroyed:
         return "his weapon was destroyed: he is unarmed [9.5; 9.6]"
+    if pistols.pistol(state, man) is not None:
+        return pistols.why_not_pistol(state, man)
     if kit.unarmed(state, man):
         return "he gave his part of the MG away: relieved, he is unarmed [14.13]"
     if man in state.troops.weaponless:
@@ -105,7 +108,11 @@ def why_not_fire_weapon(state: SoldiersState, man: str) -> str | None:
 
 def carried(state: SoldiersState, man: str) -> Weapon:
     """The weapon ``man`` carries now: his counter's, or one he took [7.33; 11.2]; a man not
-    originally of an MG's crew, the gun while it is prepared with him [14.13]."""
+    originally of an MG's crew, the gun while it is prepared with him [14.13]; a man with no
+    other weapon to fire, his pistol [11.1; 14.13]."""
+    found = pistols.pistol(state, man)
+    if found is not None:
+        return found
     gun = kit.works(state, man)
     if gun is not None and gun != state.game.men[man].team:
         return state.game.men[state.game.guns[gun][0]].weapon
@@ -216,9 +223,12 @@ def why_not_maintain(state: SoldiersState, action: ClearJam | Reload) -> str | N
         return "only the man under orders acts [6.2]"
     if man in state.troops.suppressed:
         return "a suppressed man must unsuppress before any other action [7.42]"
-    if kit.unarmed(state, man):
+    if pistols.pistol(state, man) is not None:
+        if isinstance(action, Reload):
+            return "his pistol has no spare clip to load (our reading of 19.53) [8.52]"
+    elif kit.unarmed(state, man):
         return "he gave his part of the MG away: relieved, he is unarmed [14.13]"
-    if man in state.troops.weaponless:
+    elif man in state.troops.weaponless:
         return "a man without a weapon took his: he carries none [7.33; 14.13]"
     weapon = holder(state, man)
     if isinstance(action, ClearJam):

@@ -1,0 +1,91 @@
+"""Soldiers pistols [11.1; 14.13; 19.44; 19.53]: who carries one, and when he fires it.
+
+"Either player may expend FPs for extra weapons (satchel charges, grenades, pistols, and extra
+ammo clips) which may be distributed to his men as the player sees fit" [19.44]; a man carries,
+besides his one weapon, "two items from this column: satchel charge, pistol" [11.1].
+
+Dealing (our reading of the owner's distribution, the way satchel charges go to the engineers
+[16.21]): a side's pistol purchases (``US-PISTOL``, ``GE-PISTOL``; each the pistol it names) are
+dealt one a man, first to its MMG and HMG crewmen in roster order (14.13: "a crewmember has no
+weapon other than his part of the MG (unless you gave him a pistol or grenades)"), then to its
+other men in roster order; a man whose second column is full (two satchel charges) gets none;
+pistols beyond one a man are not dealt (our reading: a second pistol adds nothing the engine
+plays). A man with a pistol takes at most one satchel charge by an exchange [11.1]
+(:mod:`rules.soldiers.kit`).
+
+Firing it (our reading): a man fires his one weapon [11.1]; his pistol only when he has none
+to fire: a relieved crewman, "unarmed" but for the pistol you gave him [14.13], or a man whose
+weapon a man without one took [7.33]. He fires it on its own Weapon Table (the pistol rows of
+``resources/soldiers/tables/weapon-*-pistol-*.yaml``, Hexwright placeholders: the Weapon Tables
+are not in the text), his own weapon so no 8.72 / 8.73 modifier; its Jam and Ammo Out markers
+are his own. Its ammo: 19.53 has the owner note "how much ammo he has for the pistol" and gives
+no number; our reading, the pistol has its one load and no spare clip (out of ammo for good).
+A man whose equipment was destroyed [9.5] has no pistol left. Not played: the gun's first
+crewman relieved firing his pistol (his Jam and Ammo Out marks stand for the gun's, as for his
+taking a weapon, :mod:`rules.soldiers.equipment`); pistols changing hands by exchange [7.33].
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from model.scenario import Scenario
+from rules.soldiers.units import Man, Weapon, weapon
+
+if TYPE_CHECKING:
+    from rules.soldiers.game import SoldiersState
+
+#: A man carries at most two items of the satchel charge / pistol column [11.1].
+SECOND_COLUMN = 2
+
+
+def is_pistol(item: str) -> bool:
+    """A pistol of the catalogue (``US-PISTOL``, ``GE-PISTOL``) [11.1; 19.44]."""
+    return item.upper().endswith("-PISTOL")
+
+
+def starting_pistols(
+    scenario: Scenario, men: list[Man], satchels: dict[str, int]
+) -> dict[str, str]:
+    """The pistol each man carries at the start, by his id [19.44; 19.53]: a side's pistol
+    purchases dealt one a man, its MG crewmen first, then its other men in roster order, none
+    to a man with two satchel charges [11.1] (our reading of the owner's distribution)."""
+    found: dict[str, str] = {}
+    for side in scenario.sides:
+        bought = [
+            p.item.upper() for p in side.purchases if is_pistol(p.item) for _ in range(p.count)
+        ]
+        roster = [m for m in men if m.side == side.id and satchels.get(m.id, 0) < SECOND_COLUMN]
+        order = [m.id for m in roster if m.team is not None]
+        order += [m.id for m in roster if m.team is None]
+        found.update(zip(order, bought, strict=False))
+    return found
+
+
+def carries_pistol(state: SoldiersState, man: str) -> bool:
+    """He carries a pistol: one item of the satchel charge / pistol column [11.1]; none after
+    his equipment was destroyed [9.5]."""
+    return man in state.game.pistols and man not in state.troops.destroyed
+
+
+def pistol(state: SoldiersState, man: str) -> Weapon | None:
+    """The pistol ``man`` fires now, or None: his own, when he has no other weapon to fire (a
+    relieved crewman [14.13], a man whose weapon was taken [7.33]); never after his equipment
+    was destroyed [9.5], nor the gun's first crewman's (not played: his marks are the gun's)."""
+    from rules.soldiers.equipment import weaponless
+
+    if not carries_pistol(state, man) or not weaponless(state, man):
+        return None
+    team = state.game.men[man].team
+    if team is not None and state.game.guns[team][0] == man:
+        return None
+    return weapon(state.game.pistols[man])
+
+
+def why_not_pistol(state: SoldiersState, man: str) -> str | None:
+    """Why the pistol ``man`` fires may not fire now [8.51], or None."""
+    if man in state.troops.jammed:
+        return "his pistol is jammed: a clear jam action first [8.51; 7.32]"
+    if man in state.troops.ammo_out:
+        return "his pistol is out of ammo: it has no spare clip (our reading of 19.53) [8.51]"
+    return None

@@ -1,0 +1,63 @@
+"""Test Play of a non-crew man taking an MG part [14.13] through the widgets: in the German
+leader's turn the MMG's crewman B lies dead beside the gun; the German player, handed the turn,
+clicks the rifleman's line "Take an MG part from ..." (its preview in the detail: all his AP,
+then he crews the MMG at -1 [14.13]) and Apply: the log says he crews the gun, the gun stays
+prepared, and his shot's preview names the -1 for a man not originally of the crew."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+from test_soldiers_kit import GUN, RIFLEMAN, A, B, _crew, _order
+from test_soldiers_testplay import apply_line, click_line, hand_over, lines, log_since, shot
+from test_testplay import open_window
+
+from editor.testplay.mode import TestPlayMode
+from editor.testplay.panel import TestPlayPanel
+from model.scenario_io import save_scenario
+from rules.records.position import position_text
+from rules.soldiers import kit
+from rules.soldiers.game import SoldiersState
+
+pytestmark = pytest.mark.gui
+
+
+def test_14_13_the_rifleman_takes_the_dead_crewman_s_part_by_clicking_its_line(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """[14.13; 7.33] The rifleman, ordered, stands with the prepared MMG, its crewman A and the
+    dead crewman B: the line "Take an MG part from B" is offered; clicked, the detail says it
+    costs all his AP and that he then crews the MMG at -1 [14.13]; Apply: he carries B's part,
+    the gun's crew is A and he, the gun still prepared, the log citing 14.13."""
+    state, _a, _b = _crew()
+    game = state.game
+    state.troops.disabled[B] = "killed"
+    _order(state, RIFLEMAN)
+    scenario = tmp_path / "22-street-fighting-in-grave-bought.yaml"
+    save_scenario(game.scenario, scenario)
+    position = tmp_path / "non-crew.yaml"
+    position.write_text(position_text(state.to_position()))
+    w = open_window(qtbot, str(scenario))
+    mode = TestPlayMode(w)
+    assert mode.enter(1, {"us": "human", "german": "human"}, position=str(position)) is None
+    panel = mode.panel
+    assert isinstance(panel, TestPlayPanel)
+    hand_over(qtbot, panel, "German")
+    words = f"Take an MG part from {game.unit_name(B)}: all his AP [7.33]"
+    assert words in [i.text(0) for i in lines(panel)]
+    assert f"Take an MG part from {game.unit_name(A)}: all his AP [7.33]" in [
+        i.text(0) for i in lines(panel)
+    ]
+    click_line(qtbot, panel, words)
+    detail = panel.detail.text()
+    assert "all his AP (5)" in detail and "he crews the MMG: -1" in detail
+    shot(w, "soldiers-non-crew-part")
+    before = len(panel.log.toPlainText())
+    apply_line(qtbot, panel, words)
+    played = panel.session.state
+    assert isinstance(played, SoldiersState)
+    assert kit.crew_of(played, GUN) == (A, RIFLEMAN) and GUN in played.support.guns
+    told = log_since(panel, before)
+    assert "part of the MMG [14.13]" in told and "-1 to the hit chance" in told
