@@ -303,11 +303,9 @@ def test_test_play_shows_the_german_a_heard_vehicle_mark_not_the_hidden_m4_op_x_
     player's map in Test Play shows a "Heard vehicle" counter in the hex it was heard in, ten
     hexes from the Panzer, never the M4, and the German log says what and where; the American
     side's view holds the M4 and no mark."""
-    from PySide6.QtCore import Qt
     from test_soldiers_testplay import shot
     from test_testplay import open_window, panel_text, start
-
-    from editor.testplay.panel import PAGE_HANDOVER
+    from test_testplay_systems import take_over as hand_over
 
     line = _straight(14)
     w = open_window(qtbot, str(_noise_scenario(tmp_path / "noise.yaml")))
@@ -319,8 +317,7 @@ def test_test_play_shows_the_german_a_heard_vehicle_mark_not_the_hidden_m4_op_x_
         return state
 
     def take_over() -> None:
-        if panel.pages.currentIndex() == PAGE_HANDOVER:
-            qtbot.mouseClick(panel.handover_button, Qt.MouseButton.LeftButton)
+        hand_over(qtbot, panel)
 
     plotted = False
     for _ in range(20):

@@ -96,11 +96,10 @@ def test_test_play_shows_the_wreck_where_the_panzer_was_knocked_out_gc1(
 ) -> None:
     """In a hot-seat game the Sherman's Opportunity Fire knocks the Panzer out (forced dice):
     Test Play's map shows a Wreck counter of no side in that hex, and no Panzer."""
-    from PySide6.QtCore import Qt
     from test_soldiers_testplay import shot
     from test_testplay import open_window, start
+    from test_testplay_systems import take_over as hand_over
 
-    from editor.testplay.panel import PAGE_HANDOVER
     from rules.armor.orders import Order as ArmorOrder
     from rules.engine.actions import Done
 
@@ -118,8 +117,7 @@ def test_test_play_shows_the_wreck_where_the_panzer_was_knocked_out_gc1(
         return state
 
     def take_over() -> None:
-        if panel.pages.currentIndex() == PAGE_HANDOVER:
-            qtbot.mouseClick(panel.handover_button, Qt.MouseButton.LeftButton)
+        hand_over(qtbot, panel)
 
     name = now().game.name
     for _ in range(12):
