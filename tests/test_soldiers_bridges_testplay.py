@@ -9,13 +9,9 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 from test_soldiers_bridges import BRIDGE, _scene
-from test_soldiers_testplay import apply_line, click_line, hand_over, log_since, shot
-from test_testplay import open_window
+from test_soldiers_testplay import apply_line, click_line, hand_over, hot_seat_at, log_since, shot
 
-from editor.testplay.mode import TestPlayMode
-from editor.testplay.panel import TestPlayPanel
 from model.scenario_io import dump_scenario
-from rules.records.position import position_text
 from rules.soldiers.bridges import WireBridge
 
 pytestmark = pytest.mark.gui
@@ -27,13 +23,7 @@ def test_the_engineer_wires_the_bridge_by_clicking_its_line(qtbot: QtBot, tmp_pa
     state, engineer, _ = _scene()
     scenario = tmp_path / "dawn-patrol-bridges.yaml"
     scenario.write_text(dump_scenario(state.game.scenario))
-    position = tmp_path / "wiring.yaml"
-    position.write_text(position_text(state.to_position()))
-    w = open_window(qtbot, str(scenario))
-    mode = TestPlayMode(w)
-    assert mode.enter(1, {"us": "human", "german": "human"}, position=str(position)) is None
-    panel = mode.panel
-    assert isinstance(panel, TestPlayPanel)
+    w, panel = hot_seat_at(qtbot, str(scenario), state, tmp_path / "wiring.yaml")
     hand_over(qtbot, panel, "German")
     words = state.describe(WireBridge(engineer))
     assert click_line(qtbot, panel, words) == WireBridge(engineer)

@@ -17,15 +17,12 @@ from test_soldiers_testplay import (
     apply_line,
     click_line,
     hand_over,
+    hot_seat_at,
     lines,
     log_since,
     shot,
 )
-from test_testplay import open_window
 
-from editor.testplay.mode import TestPlayMode
-from editor.testplay.panel import TestPlayPanel
-from rules.records.position import position_text
 from rules.soldiers.records import OFF
 
 pytestmark = pytest.mark.gui
@@ -37,13 +34,7 @@ def test_6_28_the_german_removes_a_chit_by_clicking_its_line(qtbot: QtBot, tmp_p
     where it stands and what is kept) and Apply: Adler's chit goes Off, "german's choice
     [6.28]" in the log; the US is handed the turn back."""
     state, _, _ = _half(dawn())
-    position = tmp_path / "catastrophic-loss.yaml"
-    position.write_text(position_text(state.to_position()))
-    w = open_window(qtbot, DAWN_PATROL)
-    mode = TestPlayMode(w)
-    assert mode.enter(1, {"us": "human", "german": "human"}, position=str(position)) is None
-    panel = mode.panel
-    assert isinstance(panel, TestPlayPanel)
+    w, panel = hot_seat_at(qtbot, DAWN_PATROL, state, tmp_path / "catastrophic-loss.yaml")
     hand_over(qtbot, panel, "German")
     header = panel.header.text()
     assert "Soldiers (6.28)" in header and "5 of squad E&#x27;s 10 men disabled" in header

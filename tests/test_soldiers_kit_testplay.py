@@ -11,13 +11,17 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 from test_soldiers_kit import GUN, RIFLEMAN, A, B, _crew, _order
-from test_soldiers_testplay import apply_line, click_line, hand_over, lines, log_since, shot
-from test_testplay import open_window
+from test_soldiers_testplay import (
+    apply_line,
+    click_line,
+    hand_over,
+    hot_seat_at,
+    lines,
+    log_since,
+    shot,
+)
 
-from editor.testplay.mode import TestPlayMode
-from editor.testplay.panel import TestPlayPanel
 from model.scenario_io import save_scenario
-from rules.records.position import position_text
 from rules.soldiers import kit
 from rules.soldiers.game import SoldiersState
 
@@ -37,13 +41,7 @@ def test_14_13_the_rifleman_takes_the_dead_crewman_s_part_by_clicking_its_line(
     _order(state, RIFLEMAN)
     scenario = tmp_path / "22-street-fighting-in-grave-bought.yaml"
     save_scenario(game.scenario, scenario)
-    position = tmp_path / "non-crew.yaml"
-    position.write_text(position_text(state.to_position()))
-    w = open_window(qtbot, str(scenario))
-    mode = TestPlayMode(w)
-    assert mode.enter(1, {"us": "human", "german": "human"}, position=str(position)) is None
-    panel = mode.panel
-    assert isinstance(panel, TestPlayPanel)
+    w, panel = hot_seat_at(qtbot, str(scenario), state, tmp_path / "non-crew.yaml")
     hand_over(qtbot, panel, "German")
     words = f"Take an MG part from {game.unit_name(B)}: all his AP [7.33]"
     assert words in [i.text(0) for i in lines(panel)]

@@ -11,12 +11,8 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 from soldiers_scenes import dawn
 from test_soldiers_stand_up import ADLER, AUSTIN, BACH, _cycle_ends
-from test_soldiers_testplay import DAWN_PATROL, apply_line, hand_over, log_since, shot
-from test_testplay import open_window
+from test_soldiers_testplay import DAWN_PATROL, apply_line, hand_over, hot_seat_at, log_since, shot
 
-from editor.testplay.mode import TestPlayMode
-from editor.testplay.panel import TestPlayPanel
-from rules.records.position import position_text
 from rules.soldiers.stand_up import StandUp
 
 pytestmark = pytest.mark.gui
@@ -26,13 +22,7 @@ def test_the_german_stands_one_man_up_by_clicking_his_line(qtbot: QtBot, tmp_pat
     """[4] Adler, Bach and Austin suppressed as the cycle ends: the German is asked first; he
     clicks Adler's line and Apply, then ends his choice: Bach stays down."""
     state, _ = _cycle_ends(dawn(), {ADLER, BACH, AUSTIN})
-    position = tmp_path / "cycle-end.yaml"
-    position.write_text(position_text(state.to_position()))
-    w = open_window(qtbot, DAWN_PATROL)
-    mode = TestPlayMode(w)
-    assert mode.enter(1, {"us": "human", "german": "human"}, position=str(position)) is None
-    panel = mode.panel
-    assert isinstance(panel, TestPlayPanel)
+    w, panel = hot_seat_at(qtbot, DAWN_PATROL, state, tmp_path / "cycle-end.yaml")
     hand_over(qtbot, panel, "German")
     words = state.describe(StandUp(ADLER))
     before = len(panel.log.toPlainText())

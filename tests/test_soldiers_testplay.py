@@ -13,6 +13,7 @@ screenshots of the brief, taken under Xvfb at 100% and at ``QT_SCALE_FACTOR=1.5`
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPointF, Qt
@@ -26,6 +27,8 @@ from editor.testplay.mode import TestPlayMode
 from editor.testplay.panel import PAGE_HANDOVER, PAGE_PLAY, ROLE, TestPlayPanel
 from model.grid import hex_to_pixel
 from rules.engine.actions import Action
+from rules.engine.core import State
+from rules.records.position import position_text
 
 HERE = os.path.dirname(__file__)
 DAWN_PATROL = os.path.join(HERE, "..", "scenarios", "soldiers", "10-dawn-patrol.yaml")
@@ -44,6 +47,21 @@ def shot(w: MainWindow, name: str) -> None:
         os.makedirs(folder, exist_ok=True)
         QTest.qWait(400)  # the docks laid out, the map's tiles painted
         w.screen().grabWindow(0).save(os.path.join(folder, f"{name}.png"))
+
+
+def hot_seat_at(
+    qtbot: QtBot, scenario: str, state: State, position: Path
+) -> tuple[MainWindow, TestPlayPanel]:
+    """The window open on ``scenario`` and its Test Play entered, both sides human, at
+    ``state`` (written as the position file ``position``): a designer's Play > Test Play from
+    a saved position."""
+    position.write_text(position_text(state.to_position()))
+    w = open_window(qtbot, scenario)
+    mode = TestPlayMode(w)
+    assert mode.enter(1, {"us": "human", "german": "human"}, position=str(position)) is None
+    panel = mode.panel
+    assert isinstance(panel, TestPlayPanel)
+    return w, panel
 
 
 def hand_over(qtbot: QtBot, panel: TestPlayPanel, name: str) -> None:
