@@ -32,10 +32,12 @@ Phase [3; 4] (:data:`SEQUENCE`). What this slice plays:
   go [6.12]; a Cautious roll moves the chit down (d6 spaces on a 1) [6.13].
   A leader turn gives up to his command rating of orders to able men of his squad within 2
   hexes and in his sight; an independent turn one order [6.21]; never to a man ordered in the
-  previous Action Phase. An order: 5 AP, 3 if wounded [6.2; 7.11]; a suppressed man first
-  unsuppresses, 2/2/1/0 AP by risk level [7.42]. Move [7.21-7.23] (:mod:`rules.movement.costs`,
-  class "man"), fire (:mod:`rules.soldiers.fire`: spotting [8.21], the same APs' fire [8.34;
-  8.41]) with weapon checks, clear jam and reload
+  previous Action Phase. In scenario 26's first Command Cycle the US player plays an activated
+  leader chit as a leader or an independent chit (:mod:`rules.soldiers.airborne_turns` [26.3]).
+  An order: 5 AP, 3 if wounded [6.2; 7.11]; a suppressed man first unsuppresses, 2/2/1/0 AP
+  by risk level [7.42]. Move [7.21-7.23] (:mod:`rules.movement.costs`, class "man"), fire
+  (:mod:`rules.soldiers.fire`: spotting [8.21], the same APs' fire [8.34; 8.41]) with weapon
+  checks, clear jam and reload
   [8.5; 7.32; 8.52] (:mod:`rules.soldiers.weapons`), explosive grenades [12.1-12.4]
   (:mod:`rules.soldiers.grenades`). The enemy reacts to a man entering a hex in its sight or
   firing sustained fire [8.6] (:mod:`rules.soldiers.reaction`); prisoners are taken
