@@ -593,10 +593,11 @@ def test_24_3_limited_attack_building_hexes_start_us_occupied() -> None:
 
 def test_26_4_the_airdrop_and_german_deployment_rules_are_played() -> None:
     """[26.4] The airdrop and the German Deployment table are played (the airdrop's tables,
-    the Chit Activation table): no longer listed as rules in words."""
+    the Chit Activation table): no longer listed as rules in words; nor, since it is played
+    too (rules.soldiers.airborne_turns), 26.3's first-cycle US leader chits [26.3]."""
     words = _not_enforced(_state("26-airborne"))
     assert "night or dawn drop" not in words and "German Deployment table" not in words
-    assert "All US leader command chits" in words  # still in words
+    assert "All US leader command chits" not in words  # played [26.3]
 
 
 def test_26_5_sniper_fire_hits_the_us_platoon_leader_in_german_sight() -> None:

@@ -48,7 +48,9 @@ squad's catastrophic loss removes the chit the engine removed before the owner c
 alert man's reaction fire is the best type his weapon allows [8.63]
 (:func:`rules.soldiers.reaction_choice.default`); a side with artillery support assigns its radio
 to its leader with the highest command on the map at the start [17.1]
-(:func:`rules.soldiers.radio_choice.stand_in`).
+(:func:`rules.soldiers.radio_choice.stand_in`); in scenario 26's first Command Cycle a US
+leader chit is played as a leader chit when its leader has two or more other men in command,
+else as an independent chit [26.3] (our reading, :func:`rules.soldiers.airborne_turns.default`).
 
 Bridge Destruction [26.2] (:mod:`rules.soldiers.bridges`): an able engineer of the side that
 blows the bridges, carrying a satchel charge, makes for the nearest standing bridge (its hex an
@@ -71,6 +73,7 @@ from rules.bots.plan import numbered_names
 from rules.engine.actions import Action
 from rules.engine.core import Outcome
 from rules.soldiers import (
+    airborne_turns,
     attach_choice,
     bridges,
     chit_loss,
@@ -181,6 +184,8 @@ class SoldiersAdapter(Adapter):
             return CHOICE_WORTH if action.opposite == damage_choice.default(state) else 0.0
         if isinstance(action, reaction_choice.ReactionType):  # the best type [8.63]
             return CHOICE_WORTH if action.fire_type == reaction_choice.default(state) else 0.0
+        if isinstance(action, airborne_turns.ChitAs):  # men in command: a leader turn [26.3]
+            return CHOICE_WORTH if action.kind == airborne_turns.default(state) else 0.0
         if isinstance(action, attach_choice.Attach):  # the nearest squad [6.27]
             return CHOICE_WORTH if action.other == attach_choice.default(state) else 0.0
         if isinstance(action, chit_loss.RemoveChit):  # the former stand-in's chit [6.28]
@@ -363,7 +368,7 @@ def _far_from_enemy(state: SoldiersState, side: str) -> bool:
         if game.men[m].side != side and m not in troops.disabled and m not in hidden
     ]
     chit = game.chits[str(state.active.chit)]
-    leader = chit.leader
+    leader = None if airborne_turns.independent(state) else chit.leader  # [26.3]
     men = (
         [leader]
         if leader is not None and leader in troops.hexes

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.soldiers import operational, scenario_events, support
+from rules.soldiers import airborne_turns, operational, scenario_events, support
 from rules.soldiers.actions import ChitMoved, TurnBegan
 from rules.soldiers.arrivals import draw_event
 from rules.soldiers.capture import surrender
@@ -96,10 +96,24 @@ def begin_action_phase(state: SoldiersState, chit_id: str) -> None:
     leader = chit.leader if chit.leader in squad else None
     if leader is None:
         # [6.23]: any man of the chit's squad not ordered in the previous Action Phase
-        state.active.in_command = set(squad) - state.active.prev_ordered
-        state.active.orders_left = 1
-        state.active.rolled = False
+        independent_turn(state, set(squad) - state.active.prev_ordered)
         return
+    if airborne_turns.offers(state, chit_id):
+        airborne_turns.ask(state, chit_id)  # 26's first cycle: leader or independent [26.3]
+        return
+    lead(state, chit_id, leader)
+
+
+def independent_turn(state: SoldiersState, men: set[str]) -> None:
+    """An independent turn [6.23]: one of ``men`` (or a group of them) is selected, then the
+    risk level is rolled on his initiative (:func:`select_independent`)."""
+    state.active.in_command = men
+    state.active.orders_left = 1
+    state.active.rolled = False
+
+
+def lead(state: SoldiersState, chit_id: str, leader: str) -> None:
+    """A leader turn [6.21]: declared first when far from the enemy [3B; 6.3], else rolled."""
     if operational.leader_may_declare(state, leader):
         # far from the enemy: the turn is declared operational or tactical first [3B; 6.3]
         # (an order given first declares it tactical: rules.soldiers.operational_turns)

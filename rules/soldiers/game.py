@@ -32,10 +32,12 @@ Phase [3; 4] (:data:`SEQUENCE`). What this slice plays:
   go [6.12]; a Cautious roll moves the chit down (d6 spaces on a 1) [6.13].
   A leader turn gives up to his command rating of orders to able men of his squad within 2
   hexes and in his sight; an independent turn one order [6.21]; never to a man ordered in the
-  previous Action Phase. An order: 5 AP, 3 if wounded [6.2; 7.11]; a suppressed man first
-  unsuppresses, 2/2/1/0 AP by risk level [7.42]. Move [7.21-7.23] (:mod:`rules.movement.costs`,
-  class "man"), fire (:mod:`rules.soldiers.fire`: spotting [8.21], the same APs' fire [8.34;
-  8.41]) with weapon checks, clear jam and reload
+  previous Action Phase. In scenario 26's first Command Cycle the US player plays an activated
+  leader chit as a leader or an independent chit (:mod:`rules.soldiers.airborne_turns` [26.3]).
+  An order: 5 AP, 3 if wounded [6.2; 7.11]; a suppressed man first unsuppresses, 2/2/1/0 AP
+  by risk level [7.42]. Move [7.21-7.23] (:mod:`rules.movement.costs`, class "man"), fire
+  (:mod:`rules.soldiers.fire`: spotting [8.21], the same APs' fire [8.34; 8.41]) with weapon
+  checks, clear jam and reload
   [8.5; 7.32; 8.52] (:mod:`rules.soldiers.weapons`), explosive grenades [12.1-12.4]
   (:mod:`rules.soldiers.grenades`). The enemy reacts to a man entering a hex in its sight or
   firing sustained fire [8.6] (:mod:`rules.soldiers.reaction`); prisoners are taken
@@ -108,6 +110,7 @@ from rules.movement.costs import ENFORCED_BY_MOVEMENT, MoveCost
 from rules.records.position import PositionReader
 from rules.soldiers import (
     activation,
+    airborne_turns,
     artillery,
     attach_choice,
     bidding,
@@ -206,7 +209,7 @@ from rules.soldiers.weapons import (
     starting_grenades,
 )
 
-RULES_VERSION = "soldiers-0.12"
+RULES_VERSION = "soldiers-0.13"
 #: The turn's sequence [3]: phase id, name, rule.
 SEQUENCE = (
     ("command", "A. Command Phase", "[3A; 5.2-5.3]"),
@@ -316,6 +319,7 @@ class SoldiersGame(MapGame):
         wire.RemoveWire,
         rifle_grenades.FireGrenade,
         operational_turns.Declare,
+        airborne_turns.ChitAs,
         hidden_gun_choice.HiddenGunChoice,
         damage_choice.TakeDamage,
         melee.LineUp,
@@ -547,7 +551,8 @@ class SoldiersState(State):
         self.track.last_chit = turn.chit
         artillery.end_phase(self)  # a free call not made is lost [17.25]
         activation.end_phase(self)  # scenario 26 Surprised: chits placed [26.4]
-        leader = {chit.leader} if chit.leader else set()
+        # the active leader is not ordered next [6.21]; not so an independent turn's [26.3]
+        leader = {chit.leader} if chit.leader and not airborne_turns.independent(self) else set()
         # The risk level stays as it was until the next chit rolls its own [6.11].
         self.active = ActiveTurn(risk=turn.risk, prev_ordered=turn.ordered | leader)
         self.play.order = (chit.side, self.game.other(chit.side))
@@ -725,6 +730,8 @@ class SoldiersState(State):
         if self.active.held is not None:  # a hidden MG's owner chooses [14.12]
             owner = self.active.held.owner
             return hidden_gun_choice.options(self, owner) if side in (None, owner) else []
+        if airborne_turns.asked(self):  # 26's first cycle: leader or independent [26.3]
+            return airborne_turns.options(self, side)
         for s in self.to_act():
             if side is not None and s != side:
                 continue
@@ -894,6 +901,8 @@ class SoldiersState(State):
             melee.judge_engaged(self)  # [8.83]
         elif isinstance(action, operational_turns.Declare):
             operational_turns.declare(self, action)  # [3B; 6.3; 6.32]
+        elif isinstance(action, airborne_turns.ChitAs):
+            airborne_turns.choose(self, action)  # leader or independent chit [26.3]
         elif isinstance(action, hidden_gun_choice.HiddenGunChoice):
             made = hidden_gun_choice.choose(self, action)  # [14.12]
             if made is not None:

@@ -84,11 +84,12 @@ class TurnDeclared(Event):
 
 def _leader(state: SoldiersState) -> str | None:
     """The active leader of a leader turn whose declaration is awaited, else None."""
+    from rules.soldiers.airborne_turns import LEADER
     from rules.soldiers.command import _squad
 
     chit_id = state.active.chit
-    if chit_id is None:
-        return None
+    if chit_id is None or state.active.chit_as not in (None, LEADER):
+        return None  # 26's first cycle: asked, or played as an independent chit [26.3]
     leader = state.game.chits[chit_id].leader
     return leader if leader is not None and leader in _squad(state, chit_id) else None
 

@@ -61,8 +61,8 @@ def leader_turn(state: SoldiersState) -> str | None:
     platoon leader's chit whose leader is able (our reading: a disabled leader gives no
     order)."""
     chit_id = state.active.chit
-    if chit_id is None:
-        return None
+    if chit_id is None or state.active.chit_as not in (None, "leader"):
+        return None  # 26's first cycle: played as an independent chit [26.3]
     leader = state.game.chits[chit_id].leader
     if leader is None or leader in state.troops.disabled or leader not in state.troops.hexes:
         return None

@@ -11,8 +11,10 @@ who acts first in the Command Phase and who has acted [5.2], each chit's space o
 Track [5.1] and each side's committed chit, and the turn of the active chit: its risk level
 [6.11] (``risk_rolled`` false while an independent turn's man is still to be selected [6.23],
 or a leader turn far from the enemy is still to be declared [3B; 6.3]), whether it was declared
-an operational turn (``operational_turn`` [6.3]), an operational move held for a hidden MG's
-owner to choose (``held_move``) and the men and guns he chose to wait for (``waited``) [14.12],
+an operational turn (``operational_turn`` [6.3]), scenario 26's first-cycle US leader chit
+played as a leader or independent chit, asked or chosen (``chit_as`` [26.3]), an operational
+move held for a hidden MG's owner to choose (``held_move``) and the men and guns he chose to
+wait for (``waited``) [14.12],
 a damage waiting on a player's choice of the man hit (``damage`` [8.41; 8.43]), a hand-to-hand
 hit or minefield attack waiting on its man, or the hand-to-hand lines on their placing
 (``victim`` [8.82; 18.41; 8.81]), a destroy equipment action waiting on its player's choice
@@ -262,6 +264,10 @@ class TurnPosition(StrictModel):
     fire_types: choices.FireTypesPosition | None = Field(
         default=None, description="reaction fire waiting on its fire types [8.63]"
     )
+    chit_as: Literal["asked", "leader", "independent"] | None = Field(
+        default=None,
+        description="26's first cycle: a US leader chit's play, asked or chosen [26.3]",
+    )
 
 
 class SoldiersPositionState(StrictModel):
@@ -440,6 +446,7 @@ def to_position(state: SoldiersState) -> GamePosition:
             victim=_write_victim(turn.victim),
             fire_types=choices.write_fire_types(turn.fire_types),
             wrecking=choices.write_wrecking(turn.wrecking),
+            chit_as=turn.chit_as,
         ),
         waiting=sorted(state.troops.waiting),
         operational=list(state.play.operational),
@@ -815,6 +822,7 @@ def _read_turn(game: SoldiersGame, turn: TurnPosition, reader: PositionReader) -
         _read_victim(game, turn.victim, reader),
         choices.read_wrecking(game, turn.wrecking, reader),
         choices.read_fire_types(game, turn.fire_types, reader),
+        turn.chit_as,  # 26's first cycle [26.3]
     )
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from rules.engine.actions import Action, Done, Move
 from rules.engine.play import Chance, Preview
 from rules.soldiers import (
+    airborne_turns,
     attach_choice,
     bidding,
     bridges,
@@ -99,6 +100,9 @@ def why_not(state: SoldiersState, action: Action) -> str | None:
     chosen = hidden_gun_choice.why_not(state, action)  # a hidden MG's owner first [14.12]
     if chosen is not None or isinstance(action, hidden_gun_choice.HiddenGunChoice):
         return chosen
+    chit_as = airborne_turns.why_not(state, action)  # 26's first cycle [26.3]
+    if chit_as is not None or isinstance(action, airborne_turns.ChitAs):
+        return chit_as
     declared = operational_turns.why_not(state, action)  # [3B; 6.3; 6.31]
     if declared is not None or isinstance(action, operational_turns.Declare):
         return declared
@@ -215,6 +219,9 @@ def preview(state: SoldiersState, action: Action) -> Preview:
         return _preview_choice(action, words)
     if isinstance(action, reaction_choice.ReactionType):
         cost, used = reaction_choice.preview(state, action)  # [8.63]
+        return Preview(words, True, None, cost, rules=used)
+    if isinstance(action, airborne_turns.ChitAs):
+        cost, used = airborne_turns.preview(state, action)  # [26.3]
         return Preview(words, True, None, cost, rules=used)
     if isinstance(action, attach_choice.Attach):
         cost, used = attach_choice.preview(state, action)  # [6.27]

@@ -499,3 +499,7 @@ class ActiveTurn(Record):
     #: Reaction fire waiting on the reacting player's choice of its fire types [8.63]
     #: (:mod:`rules.soldiers.reaction_choice`).
     fire_types: FireTypeChoice | None = state_field(default=None, encode=_fire_types)
+    #: Scenario 26's first Command Cycle [26.3] (:mod:`rules.soldiers.airborne_turns`): the US
+    #: leader chit's play waiting on its owner (``asked``) or chosen (``leader``,
+    #: ``independent``); None where there was no choice.
+    chit_as: str | None = state_field(default=None, encode=_unless_empty)

@@ -10,6 +10,8 @@ the rule's source and words (as the scenario events are by the scenario's id and
 - 24.3 Limited Attack: "All buildings have already been US occupied at the start of the
   scenario": every building hex no man starts in was last occupied by the US, for control
   ("Occupy, or be the last to have occupied, all building hexes" [19.7]) (:func:`start`).
+- 26.3 "All US leader command chits may function either as leader or independent chits for
+  the whole first Command Cycle": played by :mod:`rules.soldiers.airborne_turns`.
 - 26.4 the US airdrop and the German Deployment table: played by
   :mod:`rules.soldiers.airdrop` and :mod:`rules.soldiers.activation` (the drop at night, the
   first the book names: our reading).
@@ -28,6 +30,8 @@ if TYPE_CHECKING:
 GRAVE = "soldiers-22"
 BEAUFORT = "soldiers-24"
 LIMITED_ATTACK = "limited-attack"
+#: 26's US leader chits as leader or independent chits in the first cycle [26.3].
+FIRST_CYCLE_CHITS = "US leader chits as leader or independent chits in Command Cycle 1 [26.3]"
 #: The rules in words the engine plays: (source, the words' beginning) -> where.
 PLAYED: dict[tuple[str, str], str] = {
     (
@@ -42,6 +46,10 @@ PLAYED: dict[tuple[str, str], str] = {
         "Soldiers (24.3)",
         "All buildings have already been US occupied at the start of the scenario",
     ): "building hexes last occupied by the US [24.3; 19.7]",
+    (
+        "Soldiers (26.3)",
+        "All US leader command chits may function either as leader or independent chits",
+    ): FIRST_CYCLE_CHITS,
     (
         "Soldiers (26.4)",
         "After missions and purchases the US declares a night or dawn drop",

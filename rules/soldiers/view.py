@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from rules.engine.actions import Action, Done, Move
 from rules.engine.play import ActionFocus, Progress
 from rules.soldiers import (
+    airborne_turns,
     attach_choice,
     bidding,
     bridges,
@@ -83,6 +84,8 @@ def progress(state: SoldiersState) -> Progress:
         step = f"{chit} at {turn.risk}, {turn.orders_left} order(s) left"
         if turn.operational_turn:
             step = f"{chit}, an operational turn: 8 AP moves, {turn.orders_left} order(s) left"
+        elif airborne_turns.asked(state):
+            step = f"{chit}: {airborne_turns.step(state)}"
         elif leader_waits(state):
             step = f"{chit}: declare an operational or a tactical turn [3B; 6.3]"
         elif not turn.rolled:
@@ -100,6 +103,8 @@ def progress(state: SoldiersState) -> Progress:
             )
         phase, rule, done = "Action Phase", "Soldiers (6)", "End the Action Phase"
         left = f"{state.active.orders_left} order(s) to give, then End"
+        if airborne_turns.asked(state):
+            rule, left = "Soldiers (26.3)", "choose a leader turn or an independent turn"
         if turn.reaction is not None:
             rule, done = "Soldiers (8.6)", "Resolve the reactions (or hold fire)"
             left = "declare each man's reaction, then resolve"
@@ -204,6 +209,8 @@ def describe(state: SoldiersState, action: Action) -> str:
         return reaction_choice.describe(state, action)  # [8.63]
     if isinstance(action, attach_choice.Attach):
         return attach_choice.describe(state, action)  # [6.27]
+    if isinstance(action, airborne_turns.ChitAs):
+        return airborne_turns.describe(state, action)  # [26.3]
     if isinstance(action, radio_choice.AssignRadio):
         return radio_choice.describe(state, action)  # [17.1]
     if isinstance(action, chit_loss.RemoveChit):
