@@ -6,6 +6,7 @@ give is written beside it."""
 
 from __future__ import annotations
 
+import gc
 import os
 import subprocess
 import sys
@@ -21,10 +22,20 @@ DEMO = ROOT / "scenarios" / "armor" / "demo-crossroads.yaml"
 BOARD = ROOT / "resources" / "armor" / "boards" / "J.yaml"
 
 
+def _clock() -> float:
+    """The start of a timed refusal: the CPU time the refusal itself takes is what is bounded
+    (a wall clock also counts other processes on a shared machine), after a collection of
+    what earlier tests left in this worker. Why: a position refused in 0.1 s read 2.9 s by the
+    wall clock in one clean-clone CI run (the worker's garbage or another process; it passes
+    alone and passed in the runs before)."""
+    gc.collect()
+    return time.process_time()
+
+
 def _validate(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, float]:
-    start = time.perf_counter()
+    start = _clock()
     code = main(["validate", str(path)])
-    seconds = time.perf_counter() - start
+    seconds = time.process_time() - start
     captured = capsys.readouterr()
     out = captured.out + captured.err
     assert "Traceback" not in out
@@ -466,12 +477,12 @@ def test_forced_dice_no_die_can_show_are_a_message(
     data["actions"] = [forced, *data["actions"]]  # type: ignore[misc]
     data.pop("fingerprints", None)
     path.write_text(json.dumps(data), encoding="utf-8")
-    start = time.perf_counter()
+    start = _clock()
     assert main(["replay", str(path)]) == 1
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err and "action " in err
     assert len(err) < 1000  # the long action is quoted cut, not whole
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
 
 
 @pytest.mark.parametrize(
@@ -495,11 +506,11 @@ def test_a_position_beyond_the_limits_is_refused_where_it_is(
     assert main(["position", str(played), "--at", "5", "-o", str(source)]) == 0
     capsys.readouterr()
     path = _edited(tmp_path, source, old, new, "bad.yaml")
-    start = time.perf_counter()
+    start = _clock()
     assert main(["position", str(path)]) == 1
     err = capsys.readouterr().err
     assert f"{path}:" in err and message in err and "Traceback" not in err
-    assert time.perf_counter() - start < 1
+    assert time.process_time() - start < 1
 
 
 def test_a_long_word_in_an_action_is_quoted_cut(
