@@ -23,6 +23,7 @@ room is set up on its own (the scenario checks report the overload).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from model.hexes import Hex, spiral
@@ -289,21 +290,48 @@ def spread(
     facing: dict[str, int],
     events: list[Placed],
 ) -> None:
+    """Set ``made`` on the hexes of ``area``, spread evenly, each facing the map's middle
+    (standing in for the owner's choice [SCN III.H]). A hex an enemy holds is never used:
+    opposing units never share a hex [AG III.B.2]. When the area has fewer empty hexes than
+    units, the rest stack with friendly units, which the book allows without limit
+    [AG III.B.1]; our reading: on the hex with the fewest counters, so a hex goes over four
+    Stacking Factors (fired at as Clear, sighted at twice the range [AG III.B.1]) only when
+    every hex must.
+
+    Raises:
+        UnsupportedGameError: the area has no hex a unit may stand in.
+    """
     amap = terrain.amap
-    free = [h for h in area if h not in taken]
-    if not free:
-        raise UnsupportedGameError("no free hex left in a set-up area")
+    if not made:
+        return
+    side = made[0].side
+    usable = [h for h in area if taken.get(h, side) == side]
+    if not usable:
+        what = "has no hexes" if not area else "is held by the enemy in every hex"
+        raise UnsupportedGameError(
+            f"{side}: the set-up area {what}, and opposing units never share a hex "
+            "[AG III.B.2]; give the side a set-up area of its own in the scenario's Setup page"
+        )
+    free = [h for h in usable if h not in taken] or usable
+    counters = Counter(hexes.values())
     step = max(1, len(free) // (len(made) + 1))
     where = f"{amap.name(free[0])}-{amap.name(free[-1])}"
     for i, unit in enumerate(made):
         start = min(len(free) - 1, step * (i + 1))
         order = free[start:] + free[:start]
-        h = next((c for c in order if c not in taken and _enterable(movement, unit, c)), order[0])
+        h = next((c for c in order if c not in taken and _enterable(movement, unit, c)), None)
+        if h is None:  # every empty hex used: stack with friends [AG III.B.1]
+            fit = [c for c in usable if _enterable(movement, unit, c)] or usable
+            h = min(fit, key=lambda c: counters[c])
+            how = CHOICE.format(where=where) + "; stacked with friendly units [AG III.B.1]"
+        else:
+            how = CHOICE.format(where=where)
         taken[h] = unit.side
+        counters[h] += 1
         compass = _toward(h, centre)
         hexes[unit.id], facing[unit.id] = h, compass
         number = amap.global_to_direction(h, compass)
-        events.append(Placed(unit.id, amap.name(h), number, CHOICE.format(where=where)))
+        events.append(Placed(unit.id, amap.name(h), number, how))
 
 
 def centre(hexes: list[Hex]) -> Hex:
