@@ -100,3 +100,31 @@ def test_hovering_a_counter_tells_its_values_and_placeholders(
     text = window.map_editor.status.hex_label.text()
     assert f"{counter.label}: " in text
     assert "Card " in text and "Speed " in text
+
+
+@pytest.mark.gui
+def test_a_face_of_words_alone_sets_two_lines_in_the_counters_height(qapp: object) -> None:
+    """A mark of play has no symbol and no values (Armor's inverted Smoke, "Smoke next Turn"
+    [OP IX.A.3]): its two lines take the counter's middle, not the thin band left between a
+    symbol and the values, so they print as large as the counter's width allows (in the
+    thin band their height held them to about two thirds of it)."""
+    size = 44.0
+    image = QImage(120, 120, QImage.Format.Format_ARGB32)
+    image.fill(QColor("#ff00ff"))
+    painter = QPainter(image)
+    painter.translate(QPointF(60, 60))
+    mark = MapCounter(Hex(0, 0), "", "", "smoke-inverted.1", None, "Smoke next Turn")
+    paint_counters(painter, [mark], size, VALUES_FROM + 4, "armor")
+    painter.end()
+    ink = QColor(counter_text(""))
+    cols = {
+        x
+        for y in range(40, 80)  # inside the counter, not its outline
+        for x in range(38, 82)
+        if all(
+            abs(a - b) < 50
+            for a, b in zip(QColor(image.pixel(x, y)).getRgb()[:3], ink.getRgb()[:3], strict=True)
+        )
+    }
+    room = size * 1.12 - size * 0.12  # the counter's width less its margin
+    assert cols and max(cols) - min(cols) > 0.8 * room

@@ -100,7 +100,12 @@ def paint_counters(
                 painter.setFont(font)
                 painter.setPen(ink)
                 middle = 0.52 if values else (0.6 if symbol else 0.5)
-                band = QRectF(rect.left(), rect.top() + side * (middle - 0.15), side, side * 0.3)
+                # a face of words alone (a mark of play such as "Smoke next Turn") has the
+                # counter's height for two lines, not the band left between symbol and values
+                tall = 0.3 if values or symbol else 0.6
+                band = QRectF(
+                    rect.left(), rect.top() + side * (middle - tall / 2), side, side * tall
+                )
                 _fitted_text(painter, metrics, counter.label, band, size)
             if values:
                 painter.setFont(small)

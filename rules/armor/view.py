@@ -342,7 +342,7 @@ MARKS = {
     "smoke": "Smoke",  # a face-up Smoke unit: a Smoke hex this Turn [OP IX.A.4-5]
     "smoke-inverted": "Smoke next Turn",  # fired this Turn, inverted [OP IX.A.3]
     "dust": "Dust",  # from a Vehicle that moved two or more hexes last Turn [OP X.C.3]
-    "entrenchment": "Entrenched",  # a Hasty Entrenchment unit [OP XXXII.C]
+    "entrenchment": "Dug in",  # a Hasty Entrenchment unit [OP XXXII.C]
     "span": "Span",  # an SBG Bridge AVRE's Span unit laid [OP XXV.C]
 }
 
