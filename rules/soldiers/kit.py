@@ -14,13 +14,14 @@ so one verb serves both; equipment of a man whose equipment was destroyed [9.5] 
 - ``part`` [14.13]: "Any man not originally assigned as a crewmember may become a crewmember
   ... A man performs an exchange equipment action with a crew member to take part of the
   weapon." Our reading: his action alone takes it from a crew member of his side, able or not
-  (14.13 names one man's action). He carries one item of the radio / MG part / disabled man
+  (14.13 names one man's action); an enemy crew member's only disabled or captured (7.33; see
+  below). He carries one item of the radio / MG part / disabled man
   column [11.1], a flamethrower man none [15.2]. The man who gave his part is relieved: an
   original crewman "has no weapon other than his part of the MG ... and, if relieved, will be
   unarmed" [14.13]. Our readings: the gun stays prepared (no crewman moved, 14.2); a part
-  changes hands only between men of the gun's side, and not while the gun is hidden [14.11;
-  14.12]; the newcomer keeps his own weapon (11.1 lets him carry a weapon and a part) and fires
-  it, except while the gun is prepared in his hex: then his fire is the gun's (:func:`works`).
+  does not change hands while the gun is hidden [14.11; 14.12]; the newcomer keeps his own
+  weapon (11.1 lets him carry a weapon and a part) and fires it, except while the gun is
+  prepared in his hex: then his fire is the gun's (:func:`works`).
   "When a non-original crewmember participates in the firing of the HMG or MMG, -1 applies to
   the hit chance" [14.13]: once a fire, whoever of the crew in the hex is new
   (:mod:`rules.soldiers.machineguns`); the 8.72 weapon check +1 is not added (14.13 names only
@@ -47,13 +48,16 @@ many as he may carry) or any fewer, ``take MAN OTHER satchel|clip N``.
   weapon, an enemy's at -2 to hit and +2 to the weapon check [8.73]. Not by a man whose
   equipment was destroyed [9.5] (our reading: his destroyed mark is what he carries).
 
+An enemy gun's part [7.33; 14.13; 8.73] (our reading): 7.33 lets a man take "equipment and
+weapons" from "a disabled or captured enemy man", and 14.13 lets "any man not originally
+assigned" become a crewmember by an exchange with a crew member, so a man takes a part of the
+enemy's MMG or HMG from a disabled or captured enemy crewman (never an able one: 7.33) and is
+of its crew for his side (:func:`rules.soldiers.machineguns.crew_here`): his side's men in the
+hex prepare it and fire it as "an enemy weapon", -2 to the hit chance and +2 to any weapon
+check roll [8.73] instead of 14.13's -1 (:mod:`rules.soldiers.machineguns`).
+
 Not played: giving equipment to a disabled man (our reading: it would only leave it with a man
-who cannot use it); an enemy gun's parts (our reading of 14.13, :func:`_why_not_part`): "A man
-performs an exchange equipment action with a crew member ... and the player notes the exchange
-on his squad sheet" names a crew of his own squad sheet; a part alone fires nothing (the gun
-fires with its crew in one hex, prepared by all of them [14.2], its ammo its crew's [19.54]),
-so a part taken from a dead or captured enemy crewman would make a gun of two sides, which the
-book never plays (8.73's enemy weapon is one a man fires alone).
+who cannot use it).
 """
 
 from __future__ import annotations
@@ -276,12 +280,6 @@ def _why_not_part(state: SoldiersState, man: str, other: str) -> str | None:
     gun = gun_of(state, other)
     if gun is None:
         return "he carries no part of an MMG or HMG [14.1]"
-    men = state.game.men
-    if men[gun_weapon_holder(state, gun)].side != men[man].side:
-        return (
-            "an enemy gun's part is not taken (our reading of 14.13: a crew of his own squad "
-            "sheet; a part alone fires nothing, and 8.73's enemy weapon is one a man fires alone)"
-        )
     if gun in state.support.hidden:
         return "a hidden MG's parts change hands once it is revealed (our reading of 14.12)"
     return _why_not_column(state, man)
@@ -450,14 +448,22 @@ def _take_part(state: SoldiersState, man: str, other: str) -> str:
     with marks_kept(state, (man, other)):  # a relieved crewman fires his pistol [14.13]
         _set_part(state, other, None)
         _set_part(state, man, gun)
-    code = state.game.men[gun_weapon_holder(state, gun)].weapon.code
+    men = state.game.men
+    code = men[gun_weapon_holder(state, gun)].weapon.code
     why = f"{other}'s part of the {code} [14.13]"
-    if newcomer(state, man):
+    enemy = men[gun_weapon_holder(state, gun)].side != men[man].side
+    if enemy:
+        why += (
+            "; the enemy's gun, taken from a disabled or captured enemy man [7.33]: his side's"
+            " men fire it as an enemy weapon, -2 to the hit chance and +2 to weapon checks"
+            " [8.73] (our reading: instead of 14.13's -1)"
+        )
+    elif newcomer(state, man):
         why += "; a crewman not originally assigned: -1 to the hit chance when he takes part in"
         why += " its fire [14.13]"
     if unarmed(state, other) and other not in state.troops.disabled:
         why += f"; {other} is relieved, unarmed [14.13]"
-        if other not in state.active.group:
+        if other not in state.active.group and not enemy:
             why += " (our reading of 14.13: the taker's action alone takes a crew member's part)"
     if gun in state.support.guns:
         why += "; the gun stays prepared, no crewman moved (our reading of 14.2)"
@@ -600,7 +606,10 @@ def then(state: SoldiersState, action: TakeKit) -> str:
         gun = gun_of(state, other)
         code = state.game.men[gun_weapon_holder(state, gun)].weapon.code if gun else "MG"
         words = f"he crews the {code}"
-        if gun != state.game.men[man].team:
+        holder = state.game.men[gun_weapon_holder(state, gun)] if gun else None
+        if holder is not None and holder.side != state.game.men[man].side:
+            words += ": the enemy's, -2 to hit and +2 to checks when his side fires it [8.73]"
+        elif gun != state.game.men[man].team:
             words += ": -1 to its hit chance while he takes part in its fire [14.13]"
         if other not in state.troops.disabled and state.game.men[other].team == gun:
             words += f"; {state.game.unit_name(other)} relieved, unarmed [14.13]"
