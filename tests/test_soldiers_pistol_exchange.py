@@ -284,3 +284,25 @@ def test_7_33_the_dealt_game_has_no_pistol_taken_until_one_is() -> None:
     game = _game(3)
     state = acting(game, "german")
     assert state.kit.pistols == {} and "pistols_taken" not in str(state.to_position())
+
+
+def test_14_13_the_gun_s_first_crewman_relieved_takes_a_pistol_but_does_not_fire_it() -> None:
+    """[14.13; 7.33] A, the gun's first crewman, relieved of his part, may take a dead friend's
+    pistol (an exchange allows it), but does not fire it: his Jam and Ammo Out marks stand for
+    the gun's (not played, our reading); the log says so."""
+    game = _game(0)
+    state = acting(game, "german")
+    a, _b = _pair(game)
+    dead = "german.ge-squad-3.1"
+    stage(state, {A: a, B: a, RIFLEMAN: a, dead: a})
+    state.support.hidden.discard("german.h.ge-mmg-team")
+    state.kit.pistols[dead] = "GE-PISTOL"  # he took one, as a position file would say
+    state.troops.disabled[dead] = "killed"
+    state.active.in_command |= {RIFLEMAN, A}
+    state.apply(OrderMan(RIFLEMAN))
+    state.apply(TakeKit(RIFLEMAN, A, "part"))
+    state.apply(OrderMan(A))
+    told = _told(state, TakeKit(A, dead, "pistol"))
+    assert "not fired: the gun's first crewman" in told and "[14.13]" in told
+    assert pistol_of(state, A) == "GE-PISTOL" and pistol(state, A) is None
+    assert "Unarmed" in support.marks(state, A)

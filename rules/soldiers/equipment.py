@@ -100,10 +100,12 @@ def modifiers(state: SoldiersState, man: str) -> tuple[int, int, str]:
     (the gun's own rules, :mod:`rules.soldiers.machineguns` [14.3; 14.13])."""
     if kit.works(state, man) is not None:
         return 0, 0, ""
-    return _modifiers(state.game.men[man].weapon, carried(state, man))
+    return weapon_modifiers(state.game.men[man].weapon, carried(state, man))
 
 
-def _modifiers(own: Weapon, now: Weapon) -> tuple[int, int, str]:
+def weapon_modifiers(own: Weapon, now: Weapon) -> tuple[int, int, str]:
+    """The hit chance and weapon check modifiers of firing ``now`` for a man whose counter's
+    weapon is ``own``, and why [8.72; 8.73; 15.21] (a pistol too, 11.1)."""
     if now.id == own.id:
         return 0, 0, ""
     if flame(now):
@@ -331,7 +333,7 @@ def then_fires(state: SoldiersState, action: Exchange) -> str:
     own = state.game.men[action.man].weapon
     if theirs.id == own.id:
         return f"he fires his own {own.code} again"
-    hit, check, why = _modifiers(own, theirs)
+    hit, check, why = weapon_modifiers(own, theirs)
     if not hit:
         return f"he fires the {theirs.code}, no modifier"
     return f"he fires {why}: {hit:+d} to hit, {check:+d} to checks"

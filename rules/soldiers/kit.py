@@ -523,15 +523,20 @@ def _set_pistol(state: SoldiersState, man: str, found: str | None) -> None:
 def _pistol_words(state: SoldiersState, man: str, code: str) -> str:
     """What carrying the pistol ``code`` means for ``man``: whether he fires it now, with its
     modifiers [11.1; 8.73]."""
-    from rules.soldiers.equipment import _modifiers, weaponless
+    from rules.soldiers.equipment import weapon_modifiers, weaponless
     from rules.soldiers.units import weapon
 
-    hit, check, words = _modifiers(state.game.men[man].weapon, weapon(code))
+    hit, check, words = weapon_modifiers(state.game.men[man].weapon, weapon(code))
     enemy = f"; {words}: {hit:+d} to hit, {check:+d} to weapon checks" if hit else ""
-    first = state.game.men[man].team
-    if weaponless(state, man) and (first is None or state.game.guns[first][0] != man):
-        return "he has no other weapon: he fires it (our reading of 11.1; 14.13)" + enemy
-    return "he fires it only when he has no other weapon (our reading of 11.1)" + enemy
+    team = state.game.men[man].team
+    if not weaponless(state, man):
+        return "he fires it only when he has no other weapon (our reading of 11.1)" + enemy
+    if team is not None and state.game.guns[team][0] == man:
+        return (
+            "not fired: the gun's first crewman, whose Jam and Ammo Out marks stand for the "
+            "gun's (not played, our reading) [14.13]"
+        )
+    return "he has no other weapon: he fires it (our reading of 11.1; 14.13)" + enemy
 
 
 def _take_pistol(state: SoldiersState, man: str, other: str) -> str:
