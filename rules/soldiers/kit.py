@@ -631,8 +631,8 @@ def then(state: SoldiersState, action: TakeKit) -> str:
 
         return "he carries them" + ("" if is_engineer(state.game.men[man]) else ", no engineer")
     if action.item == "pistol":
-        code = pistol_of(state, other)
-        return _pistol_words(state, man, code) if code else "he carries it [11.1]"
+        held = pistol_of(state, other)
+        return _pistol_words(state, man, held) if held else "he carries it [11.1]"
     return "he may reload from them [8.52]"
 
 
