@@ -427,7 +427,7 @@ def test_take_text_round_trips_refuses_an_unknown_item_and_positions_keep_the_ki
     game = state.game
     _order(state, RIFLEMAN)
     with pytest.raises(IllegalActionError, match=r"the item is one of part, satchel"):
-        state.apply(TakeKit(RIFLEMAN, B, "pistol"))
+        state.apply(TakeKit(RIFLEMAN, B, "helmet"))
     state.kit.parts.update({RIFLEMAN: GUN, B: ""})
     state.kit.satchels.update({RIFLEMAN: 1, ENGINEER: -1})
     state.kit.clips.update({RIFLEMAN: 1})

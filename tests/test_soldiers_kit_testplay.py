@@ -1,8 +1,9 @@
-"""Test Play of a non-crew man taking an MG part [14.13] through the widgets: in the German
-leader's turn the MMG's crewman B lies dead beside the gun; the German player, handed the turn,
-clicks the rifleman's line "Take an MG part from ..." (its preview in the detail: all his AP,
-then he crews the MMG at -1 [14.13]) and Apply: the log says he crews the gun, the gun stays
-prepared, and his shot's preview names the -1 for a man not originally of the crew."""
+"""Test Play of equipment taken by exchange through the widgets [7.33]. A non-crew man taking an
+MG part [14.13]: in the German leader's turn the MMG's crewman B lies dead beside the gun; the
+German player, handed the turn, clicks the rifleman's line "Take an MG part from ..." (its
+preview in the detail: all his AP, then he crews the MMG at -1 [14.13]) and Apply: the log says
+he crews the gun, the gun stays prepared, and his shot's preview names the -1 for a man not
+originally of the crew. A relieved crewman taking a dead man's pistol [7.33; 11.1] the same way."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 from test_soldiers_kit import GUN, RIFLEMAN, A, B, _crew, _order
+from test_soldiers_pistols import _relieved
 from test_soldiers_testplay import (
     apply_line,
     click_line,
@@ -22,8 +24,9 @@ from test_soldiers_testplay import (
 )
 
 from model.scenario_io import save_scenario
-from rules.soldiers import kit
+from rules.soldiers import kit, support
 from rules.soldiers.game import SoldiersState
+from rules.soldiers.pistols import pistol_of
 
 pytestmark = pytest.mark.gui
 
@@ -59,3 +62,34 @@ def test_14_13_the_rifleman_takes_the_dead_crewman_s_part_by_clicking_its_line(
     assert kit.crew_of(played, GUN) == (A, RIFLEMAN) and GUN in played.support.guns
     told = log_since(panel, before)
     assert "part of the MMG [14.13]" in told and "-1 to the hit chance" in told
+
+
+def test_7_33_11_1_the_relieved_crewman_takes_the_dead_crewman_s_pistol_by_its_line(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """[7.33; 11.1; 14.13] B, relieved of his part and unarmed, is ordered beside A, dead, who
+    was given the German pistol: the line "Take the pistol from A" is offered; clicked, the
+    detail says it costs all his AP and that he then fires it (he has no other weapon, our
+    reading); Apply: B carries it, A none, the log citing 11.1 and 7.33."""
+    state, _target = _relieved(1)
+    game = state.game
+    state.troops.disabled[A] = "killed"
+    assert "Unarmed" in support.marks(state, B)
+    scenario = tmp_path / "22-street-fighting-in-grave-bought.yaml"
+    save_scenario(game.scenario, scenario)
+    w, panel = hot_seat_at(qtbot, str(scenario), state, tmp_path / "pistol.yaml")
+    hand_over(qtbot, panel, "German")
+    words = f"Take the pistol from {game.unit_name(A)}: all his AP [7.33]"
+    assert words in [i.text(0) for i in lines(panel)]
+    click_line(qtbot, panel, words)
+    detail = panel.detail.text()
+    assert "all his AP (5)" in detail and "he has no other weapon: he fires it" in detail
+    shot(w, "soldiers-take-pistol")
+    before = len(panel.log.toPlainText())
+    apply_line(qtbot, panel, words)
+    played = panel.session.state
+    assert isinstance(played, SoldiersState)
+    assert pistol_of(played, B) == "GE-PISTOL" and pistol_of(played, A) is None
+    assert "Pistol" in support.marks(played, B)
+    told = log_since(panel, before)
+    assert "(GE-PISTOL) [11.1]" in told and "our reading of 7.33" in told

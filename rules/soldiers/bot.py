@@ -406,7 +406,7 @@ def _short_crewed(state: SoldiersState, man: str) -> bool:
     gun, at = works(state, man), state.troops.hexes.get(man)
     if gun is None or at is None:
         return False
-    return len(crew_here(state, gun, at)) < len(state.game.guns[gun])
+    return len(crew_here(state, gun, at, state.game.men[man].side)) < len(state.game.guns[gun])
 
 
 def _radio_idle(state: SoldiersState, side: str) -> bool:
@@ -421,10 +421,13 @@ def _radio_idle(state: SoldiersState, side: str) -> bool:
 def _part_worth(state: SoldiersState, action: TakeKit) -> float:
     """What taking the other man's MG part is worth [14.13]: :data:`PART_WORTH` from a disabled
     or captured crewman of a gun whose able crew is fewer than its size; else nothing (an able
-    crewman's part: he is relieved, unarmed, and the crew no bigger)."""
+    crewman's part: he is relieved, unarmed, and the crew no bigger; an enemy gun's part,
+    our reading: the bot fills its own guns' crews only)."""
     troops, gun = state.troops, gun_of(state, action.other)
     if gun is None or action.other not in troops.disabled | troops.captured:
         return 0.0
+    if state.game.men[state.game.guns[gun][0]].side != state.game.men[action.man].side:
+        return 0.0  # an enemy gun's part: no worth of its own (our reading) [8.73]
     able = [m for m in crew_of(state, gun) if m not in troops.disabled | troops.captured]
     return PART_WORTH if len(able) < len(state.game.guns[gun]) else 0.0
 

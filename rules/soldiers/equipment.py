@@ -36,7 +36,8 @@ engine plays the weapons: the two men swap the weapons they carry (a man carries
   marks stand for the whole gun's (:func:`rules.soldiers.weapons.holder`), is not played
   taking one; the clips stay each man's (a crewman's are the gun's [19.54]). A man without a
   weapon who carries a pistol fires it (:mod:`rules.soldiers.pistols`) and may still take a
-  weapon; pistols themselves do not change hands (not played).
+  weapon (the pistol's Jam and Ammo Out marks then kept with it, our reading); pistols change
+  hands by ``take MAN OTHER pistol`` (:mod:`rules.soldiers.kit`).
 
 A man other than the one originally assigned a flamethrower fires it "less effectively": the
 hit chance -3 after all other modifiers, and +4 to the weapon check die-roll [15.21]
@@ -59,6 +60,7 @@ from rules.engine.worked import Working
 from rules.soldiers import kit
 from rules.soldiers.actions import Maintained
 from rules.soldiers.capture import guard_ap
+from rules.soldiers.pistols import marks_kept
 from rules.soldiers.units import Weapon
 from rules.soldiers.weapons import carried, why_not_here
 
@@ -98,10 +100,12 @@ def modifiers(state: SoldiersState, man: str) -> tuple[int, int, str]:
     (the gun's own rules, :mod:`rules.soldiers.machineguns` [14.3; 14.13])."""
     if kit.works(state, man) is not None:
         return 0, 0, ""
-    return _modifiers(state.game.men[man].weapon, carried(state, man))
+    return weapon_modifiers(state.game.men[man].weapon, carried(state, man))
 
 
-def _modifiers(own: Weapon, now: Weapon) -> tuple[int, int, str]:
+def weapon_modifiers(own: Weapon, now: Weapon) -> tuple[int, int, str]:
+    """The hit chance and weapon check modifiers of firing ``now`` for a man whose counter's
+    weapon is ``own``, and why [8.72; 8.73; 15.21] (a pistol too, 11.1)."""
     if now.id == own.id:
         return 0, 0, ""
     if flame(now):
@@ -270,16 +274,17 @@ def _take_bare(state: SoldiersState, man: str, other: str) -> None:
     troops = state.troops
     theirs = carried(state, other)
     relieved = kit.unarmed(state, man)
-    if theirs.id == state.game.men[man].weapon.id and state.game.men[man].team is None:
-        troops.carried.pop(man, None)
-    else:
-        troops.carried[man] = theirs.id  # a weapon marker on him [11.2]
-    troops.carried.pop(other, None)
-    troops.weaponless.discard(man)
-    troops.weaponless.add(other)
-    for markers in (troops.jammed, troops.ammo_out):  # with the weapon
-        (markers.add if other in markers else markers.discard)(man)
-        markers.discard(other)
+    with marks_kept(state, (man, other)):  # a pistol's marks stay with it (our reading)
+        if theirs.id == state.game.men[man].weapon.id and state.game.men[man].team is None:
+            troops.carried.pop(man, None)
+        else:
+            troops.carried[man] = theirs.id  # a weapon marker on him [11.2]
+        troops.carried.pop(other, None)
+        troops.weaponless.discard(man)
+        troops.weaponless.add(other)
+        for markers in (troops.jammed, troops.ammo_out):  # with the weapon
+            (markers.add if other in markers else markers.discard)(man)
+            markers.discard(other)
     state.active.ap = 0.0
     had = "a relieved MG crewman, unarmed [14.13]" if relieved else "he carried no weapon"
     why = (
@@ -328,7 +333,7 @@ def then_fires(state: SoldiersState, action: Exchange) -> str:
     own = state.game.men[action.man].weapon
     if theirs.id == own.id:
         return f"he fires his own {own.code} again"
-    hit, check, why = _modifiers(own, theirs)
+    hit, check, why = weapon_modifiers(own, theirs)
     if not hit:
         return f"he fires the {theirs.code}, no modifier"
     return f"he fires {why}: {hit:+d} to hit, {check:+d} to checks"

@@ -1,6 +1,7 @@
 """Exchanging equipment other than weapons [7.33; 11.1]: the parts of an MMG or HMG and the men
 who are not its crew [14.13], satchel charges [16.21], the radio [17.11; 17.12] and ammo clips
-[11] (``take MAN OTHER ITEM``, ITEM ``part``, ``satchel``, ``radio`` or ``clip``).
+[11] and pistols [11.1; 19.44] (``take MAN OTHER ITEM``, ITEM ``part``, ``satchel``, ``radio``,
+``clip`` or ``pistol``).
 
 "A man in a hex with any friendly man or with a disabled or captured enemy man may take or give
 equipment and weapons to or from any of those men ... as long as no active man ends up with more
@@ -13,13 +14,14 @@ so one verb serves both; equipment of a man whose equipment was destroyed [9.5] 
 - ``part`` [14.13]: "Any man not originally assigned as a crewmember may become a crewmember
   ... A man performs an exchange equipment action with a crew member to take part of the
   weapon." Our reading: his action alone takes it from a crew member of his side, able or not
-  (14.13 names one man's action). He carries one item of the radio / MG part / disabled man
+  (14.13 names one man's action); an enemy crew member's only disabled or captured (7.33; see
+  below). He carries one item of the radio / MG part / disabled man
   column [11.1], a flamethrower man none [15.2]. The man who gave his part is relieved: an
   original crewman "has no weapon other than his part of the MG ... and, if relieved, will be
   unarmed" [14.13]. Our readings: the gun stays prepared (no crewman moved, 14.2); a part
-  changes hands only between men of the gun's side, and not while the gun is hidden [14.11;
-  14.12]; the newcomer keeps his own weapon (11.1 lets him carry a weapon and a part) and fires
-  it, except while the gun is prepared in his hex: then his fire is the gun's (:func:`works`).
+  does not change hands while the gun is hidden [14.11; 14.12]; the newcomer keeps his own
+  weapon (11.1 lets him carry a weapon and a part) and fires it, except while the gun is
+  prepared in his hex: then his fire is the gun's (:func:`works`).
   "When a non-original crewmember participates in the firing of the HMG or MMG, -1 applies to
   the hit chance" [14.13]: once a fire, whoever of the crew in the hex is new
   (:mod:`rules.soldiers.machineguns`); the 8.72 weapon check +1 is not added (14.13 names only
@@ -35,10 +37,27 @@ so one verb serves both; equipment of a man whose equipment was destroyed [9.5] 
 "Any amount of equipment may be exchanged" [7.33]: satchel charges and clips are taken all (as
 many as he may carry) or any fewer, ``take MAN OTHER satchel|clip N``.
 
-A pistol [11.1] (:mod:`rules.soldiers.pistols`) is one of his two satchel charge / pistol items:
-a man with one takes at most one satchel charge. Not played: pistols changing hands, giving
-equipment to a disabled man (our reading: it would only leave it with a man who cannot use it),
-an enemy gun's parts.
+- ``pistol`` [11.1; 7.33] (:mod:`rules.soldiers.pistols`): the other man's pistol, from the
+  same men as a weapon exchange (a disabled friend, a disabled or captured enemy man, an able
+  friend of the group under orders). It is one of his two satchel charge / pistol items [11.1]:
+  a man with two satchel charges takes none, a man with a pistol takes at most one satchel
+  charge; our reading, at most one pistol a man (a second adds nothing the engine plays, as
+  when they are dealt). A flamethrower man "may carry pistols" [15.2] and an MG crewman may
+  carry one [14.13]. Our reading: its ammo (its one load) and its Jam and Ammo Out marks go
+  with it (:func:`rules.soldiers.pistols.marks_kept`); he fires it only when he has no other
+  weapon, an enemy's at -2 to hit and +2 to the weapon check [8.73]. Not by a man whose
+  equipment was destroyed [9.5] (our reading: his destroyed mark is what he carries).
+
+An enemy gun's part [7.33; 14.13; 8.73] (our reading): 7.33 lets a man take "equipment and
+weapons" from "a disabled or captured enemy man", and 14.13 lets "any man not originally
+assigned" become a crewmember by an exchange with a crew member, so a man takes a part of the
+enemy's MMG or HMG from a disabled or captured enemy crewman (never an able one: 7.33) and is
+of its crew for his side (:func:`rules.soldiers.machineguns.crew_here`): his side's men in the
+hex prepare it and fire it as "an enemy weapon", -2 to the hit chance and +2 to any weapon
+check roll [8.73] instead of 14.13's -1 (:mod:`rules.soldiers.machineguns`).
+
+Not played: giving equipment to a disabled man (our reading: it would only leave it with a man
+who cannot use it).
 """
 
 from __future__ import annotations
@@ -53,13 +72,20 @@ from model.base import StrictModel
 from rules.engine.actions import Action
 from rules.engine.record import OMIT, Record, plain, state_field
 from rules.soldiers.actions import Maintained
-from rules.soldiers.pistols import carries_pistol
+from rules.soldiers.pistols import (
+    SECOND_COLUMN,
+    carries_pistol,
+    is_pistol,
+    marks_kept,
+    pistol,
+    pistol_of,
+)
 
 if TYPE_CHECKING:
     from rules.records.position import PositionReader
     from rules.soldiers.game import SoldiersState
 
-ITEMS = ("part", "satchel", "radio", "clip")
+ITEMS = ("part", "satchel", "radio", "clip", "pistol")
 #: A man carries at most two satchel charges [16.21; 11.1].
 MAX_SATCHELS = 2
 
@@ -73,7 +99,8 @@ class Kit(Record):
     """Equipment that changed hands [7.33]: each man whose MG part is not the one he started
     with (gun id, ``""`` none) [14.13]; the satchel charges and clips each man took (+) or gave
     (-) [16.21; 11]; each side's radio where another man than the one assigned carries it
-    [17.11]."""
+    [17.11]; each man whose pistol changed hands, and a pistol's marks while not fired [7.33;
+    11.1]."""
 
     parts: dict[str, str] = state_field(default_factory=dict, key="mg_parts", encode=_unless_empty)
     satchels: dict[str, int] = state_field(
@@ -91,6 +118,16 @@ class Kit(Record):
     )
     #: The sides still to assign their radios, the one choosing first [17.1].
     choosing: tuple[str, ...] = state_field(default=(), key="radio_choice", encode=_unless_empty)
+    #: Each man whose pistol is not the one he was dealt (its id, ``""`` none) [7.33; 11.1].
+    pistols: dict[str, str] = state_field(
+        default_factory=dict, key="pistols_taken", encode=_unless_empty
+    )
+    #: The men whose pistol, not fired now, is jammed / out of ammo (our reading: its marks go
+    #: with it, :func:`rules.soldiers.pistols.marks_kept`) [7.33; 8.51].
+    pistol_jammed: set[str] = state_field(
+        default_factory=set, key="pistols_jammed", encode=_unless_empty
+    )
+    pistol_out: set[str] = state_field(default_factory=set, key="pistols_out", encode=_unless_empty)
 
 
 @dataclass(frozen=True)
@@ -112,7 +149,7 @@ class TakeKit(Action):
     def parse(cls, args: list[str], line: str) -> TakeKit:
         from rules.soldiers.handover import parse_take
 
-        usage = "MAN OTHER part|satchel|radio|clip [N]"
+        usage = "MAN OTHER part|satchel|radio|clip|pistol [N]"
         return cls(*parse_take(cls.verb, usage, ("man id", "man id", "item"), args, line))
 
 
@@ -243,9 +280,6 @@ def _why_not_part(state: SoldiersState, man: str, other: str) -> str | None:
     gun = gun_of(state, other)
     if gun is None:
         return "he carries no part of an MMG or HMG [14.1]"
-    men = state.game.men
-    if men[gun_weapon_holder(state, gun)].side != men[man].side:
-        return "an enemy gun's part is not taken (our reading of 14.13: his own side's crew)"
     if gun in state.support.hidden:
         return "a hidden MG's parts change hands once it is revealed (our reading of 14.12)"
     return _why_not_column(state, man)
@@ -315,11 +349,30 @@ def _from_crewman(state: SoldiersState, action: TakeKit) -> bool:
     )
 
 
+def _why_not_pistol(state: SoldiersState, man: str, other: str) -> str | None:
+    """Why ``man`` may not take ``other``'s pistol [7.33; 11.1], or None."""
+    from rules.soldiers.engineers import satchels_left
+
+    if not carries_pistol(state, other):
+        return "he carries no pistol [11.1; 19.44]"
+    if man in state.troops.destroyed:
+        return (
+            "his equipment was destroyed [9.5]: our reading, he takes no pistol while he "
+            "carries it (a weapon by an exchange first)"
+        )
+    if pistol_of(state, man) is not None:
+        return "he carries a pistol already: one a man (our reading of 11.1)"
+    if satchels_left(state, man) >= SECOND_COLUMN:
+        return "his two satchel charges: two items of that column, no pistol [11.1; 16.21]"
+    return None
+
+
 _WHY_NOT_ITEM: dict[str, Callable[[SoldiersState, str, str], str | None]] = {
     "part": _why_not_part,
     "satchel": _why_not_satchel,
     "radio": _why_not_radio,
     "clip": _why_not_clip,
+    "pistol": _why_not_pistol,
 }
 
 
@@ -392,16 +445,25 @@ def _set_part(state: SoldiersState, man: str, gun: str | None) -> None:
 def _take_part(state: SoldiersState, man: str, other: str) -> str:
     gun = gun_of(state, other)
     assert gun is not None
-    _set_part(state, other, None)
-    _set_part(state, man, gun)
-    code = state.game.men[gun_weapon_holder(state, gun)].weapon.code
+    with marks_kept(state, (man, other)):  # a relieved crewman fires his pistol [14.13]
+        _set_part(state, other, None)
+        _set_part(state, man, gun)
+    men = state.game.men
+    code = men[gun_weapon_holder(state, gun)].weapon.code
     why = f"{other}'s part of the {code} [14.13]"
-    if newcomer(state, man):
+    enemy = men[gun_weapon_holder(state, gun)].side != men[man].side
+    if enemy:
+        why += (
+            "; the enemy's gun, taken from a disabled or captured enemy man [7.33]: his side's"
+            " men fire it as an enemy weapon, -2 to the hit chance and +2 to weapon checks"
+            " [8.73] (our reading: instead of 14.13's -1)"
+        )
+    elif newcomer(state, man):
         why += "; a crewman not originally assigned: -1 to the hit chance when he takes part in"
         why += " its fire [14.13]"
     if unarmed(state, other) and other not in state.troops.disabled:
         why += f"; {other} is relieved, unarmed [14.13]"
-        if other not in state.active.group:
+        if other not in state.active.group and not enemy:
             why += " (our reading of 14.13: the taker's action alone takes a crew member's part)"
     if gun in state.support.guns:
         why += "; the gun stays prepared, no crewman moved (our reading of 14.2)"
@@ -451,11 +513,66 @@ def _take_clips(state: SoldiersState, man: str, other: str, wanted: int) -> str:
     )
 
 
+def _set_pistol(state: SoldiersState, man: str, found: str | None) -> None:
+    if found == state.game.pistols.get(man):
+        state.kit.pistols.pop(man, None)
+    else:
+        state.kit.pistols[man] = found or ""
+
+
+def _pistol_words(state: SoldiersState, man: str, code: str) -> str:
+    """What carrying the pistol ``code`` means for ``man``: whether he fires it now, with its
+    modifiers [11.1; 8.73]."""
+    from rules.soldiers.equipment import weapon_modifiers, weaponless
+    from rules.soldiers.units import weapon
+
+    hit, check, words = weapon_modifiers(state.game.men[man].weapon, weapon(code))
+    enemy = f"; {words}: {hit:+d} to hit, {check:+d} to weapon checks" if hit else ""
+    team = state.game.men[man].team
+    if not weaponless(state, man):
+        return "he fires it only when he has no other weapon (our reading of 11.1)" + enemy
+    if team is not None and state.game.guns[team][0] == man:
+        return (
+            "not fired: the gun's first crewman, whose Jam and Ammo Out marks stand for the "
+            "gun's (not played, our reading) [14.13]"
+        )
+    return "he has no other weapon: he fires it (our reading of 11.1; 14.13)" + enemy
+
+
+def _take_pistol(state: SoldiersState, man: str, other: str) -> str:
+    """The pistol changes hands, its marks with it (our reading) [7.33; 11.1]."""
+    from rules.soldiers.equipment import flame
+    from rules.soldiers.units import weapon
+    from rules.soldiers.weapons import carried
+
+    code = pistol_of(state, other)
+    assert code is not None
+    fired = pistol(state, other) is not None
+    kept = state.kit
+    with marks_kept(state, (man, other)):
+        _set_pistol(state, other, None)
+        _set_pistol(state, man, code)
+        for store in (kept.pistol_jammed, kept.pistol_out):
+            (store.add if other in store else store.discard)(man)
+            store.discard(other)
+    why = f"{other}'s {weapon(code).code} ({code}) [11.1]; its ammo and marks go with it (our"
+    why += f" reading of 7.33); {_pistol_words(state, man, code)}"
+    if flame(carried(state, man)):
+        why += "; a flamethrower man may carry pistols [15.2]"
+    if gun_of(state, man) is not None:
+        why += "; an MG crewman may carry a pistol [14.13]"
+    if fired and other not in state.troops.disabled and other not in state.troops.captured:
+        why += f"; {other} carries no weapon now"
+    return why
+
+
 def take(state: SoldiersState, action: TakeKit) -> None:
     """The item changes hands; all his AP (legality already checked) [7.33]."""
     man, other = action.man, action.other
     if action.item == "part":
         why = _take_part(state, man, other)
+    elif action.item == "pistol":
+        why = _take_pistol(state, man, other)
     elif action.item == "radio":
         why = _take_radio(state, man, other)
     elif action.item == "satchel":
@@ -469,7 +586,13 @@ def take(state: SoldiersState, action: TakeKit) -> None:
     state.emit(Maintained(action.man, f"takes {_WORDS[action.item]}", why))
 
 
-_WORDS = {"part": "an MG part", "satchel": "satchel charges", "radio": "the radio", "clip": "clips"}
+_WORDS = {
+    "part": "an MG part",
+    "satchel": "satchel charges",
+    "radio": "the radio",
+    "clip": "clips",
+    "pistol": "the pistol",
+}
 
 
 def describe(state: SoldiersState, action: TakeKit) -> str:
@@ -488,7 +611,10 @@ def then(state: SoldiersState, action: TakeKit) -> str:
         gun = gun_of(state, other)
         code = state.game.men[gun_weapon_holder(state, gun)].weapon.code if gun else "MG"
         words = f"he crews the {code}"
-        if gun != state.game.men[man].team:
+        holder = state.game.men[gun_weapon_holder(state, gun)] if gun else None
+        if holder is not None and holder.side != state.game.men[man].side:
+            words += ": the enemy's, -2 to hit and +2 to checks when his side fires it [8.73]"
+        elif gun != state.game.men[man].team:
             words += ": -1 to its hit chance while he takes part in its fire [14.13]"
         if other not in state.troops.disabled and state.game.men[other].team == gun:
             words += f"; {state.game.unit_name(other)} relieved, unarmed [14.13]"
@@ -504,6 +630,9 @@ def then(state: SoldiersState, action: TakeKit) -> str:
         from rules.soldiers.engineers import is_engineer
 
         return "he carries them" + ("" if is_engineer(state.game.men[man]) else ", no engineer")
+    if action.item == "pistol":
+        held = pistol_of(state, other)
+        return _pistol_words(state, man, held) if held else "he carries it [11.1]"
     return "he may reload from them [8.52]"
 
 
@@ -522,6 +651,10 @@ class KitPosition(StrictModel):
         radios_assigned: side -> the man its owner assigned its radio to [17.1] (none: the
             engine's stand-in, as before the choice was the player's).
         radio_choice: the sides still to assign their radios, the one choosing first [17.1].
+        pistols_taken: man -> the pistol he carries, where not the one he was dealt ("" none)
+            [7.33; 11.1].
+        pistols_jammed: the men whose pistol, not fired now, is jammed [7.33; 8.51].
+        pistols_out: the men whose pistol, not fired now, is out of ammo [7.33; 8.51].
     """
 
     mg_parts: dict[str, str] = Field(default_factory=dict)
@@ -530,6 +663,9 @@ class KitPosition(StrictModel):
     radios: dict[str, str] = Field(default_factory=dict)
     radios_assigned: dict[str, str] = Field(default_factory=dict)
     radio_choice: list[str] = Field(default_factory=list)
+    pistols_taken: dict[str, str] = Field(default_factory=dict)
+    pistols_jammed: list[str] = Field(default_factory=list)
+    pistols_out: list[str] = Field(default_factory=list)
 
 
 def write_position(state: SoldiersState) -> KitPosition | None:
@@ -541,6 +677,9 @@ def write_position(state: SoldiersState) -> KitPosition | None:
         radios=dict(sorted(kit.radios.items())),
         radios_assigned=dict(sorted(kit.assigned.items())),
         radio_choice=list(kit.choosing),
+        pistols_taken=dict(sorted(kit.pistols.items())),
+        pistols_jammed=sorted(kit.pistol_jammed),
+        pistols_out=sorted(kit.pistol_out),
     )
     return None if found == KitPosition() else found
 
@@ -579,4 +718,15 @@ def read_position(state: SoldiersState, found: KitPosition | None, reader: Posit
                 "a side with artillery support whose radio is not assigned yet [17.1]",
             )
     kit.choosing = tuple(s for s in found.radio_choice if s in game.artillery_support)
+    for man, code in found.pistols_taken.items():
+        if man not in game.men or (code and not is_pistol(code)):
+            reader.problem(
+                ("state", "kit", "pistols_taken", man), "a man of the game and a pistol [11.1]"
+            )
+        else:
+            kit.pistols[man] = code.upper()
+    for key, marked in (("pistols_jammed", kit.pistol_jammed), ("pistols_out", kit.pistol_out)):
+        for i, man in enumerate(getattr(found, key)):
+            if reader.unit(man, game.men, ("state", "kit", key, i)):
+                marked.add(man)
     state.kit = kit

@@ -33,6 +33,15 @@ Non-crew members [14.13]: a man takes a crewman's part by exchange equipment
 prepares the gun, dismantles it by moving, and fires it while it is prepared with him; "when a
 non-original crewmember participates in the firing", -1 to the hit chance (once a fire, our
 reading); the crewman who gave his part is unarmed.
+
+An enemy gun [7.33; 8.73; 14.13] (our reading): a man may take a part of the enemy's gun from a
+disabled or captured enemy crewman ("a disabled or captured enemy man", 7.33) and is of its crew
+for his side: the crew in a hex who work a gun are its part carriers of the side of the man who
+fires or prepares it (:func:`crew_here`); his side fires it as "an enemy weapon (he has exchanged
+equipment with an enemy man)": -2 to the hit chance and +2 to any weapon check roll [8.73],
+instead of 14.13's -1 (that -1 is "for firing an unfamiliar automatic weapon", 8.72's case of a
+gun of his own side). Its Jam and Ammo Out markers and clips stay the gun's (on its first
+original crewman, 19.54).
 """
 
 from __future__ import annotations
@@ -57,6 +66,7 @@ GUN_SHOTS = 2
 ARC_HALF = 60.0  # degrees either side of the arrow: a 120-degree arc [14.21]
 SHORT_HIT, SHORT_CHECK = -2, 3  # one man short of the full crew [14.3]
 NEWCOMER_HIT = -1  # a non-original crewmember takes part in its fire [14.13]
+ENEMY_HIT, ENEMY_CHECK = -2, 2  # an enemy gun fired by the men who took its parts [8.73]
 
 
 def crews(men: Iterable[Man]) -> dict[str, tuple[str, ...]]:
@@ -95,16 +105,28 @@ def facing_toward(at: Hex, target: Hex) -> int:
     return hour or 12
 
 
-def crew_here(state: SoldiersState, gun: str, h: Hex) -> list[str]:
+def crew_here(state: SoldiersState, gun: str, h: Hex, side: str | None = None) -> list[str]:
     """The gun's crewmen in ``h`` who may work it: able, not suppressed, no prisoner [14.3];
-    whoever carries one of its parts now [14.13]."""
-    troops = state.troops
+    whoever carries one of its parts now [14.13]; of ``side`` only, when given (our reading:
+    each side works a gun with its own men, an enemy gun's parts taken by exchange [7.33])."""
+    troops, men = state.troops, state.game.men
     return [
         m
         for m in crew_of(state, gun)
         if troops.hexes.get(m) == h and m not in troops.disabled and m not in troops.suppressed
-        if m not in troops.captured
+        if m not in troops.captured and (side is None or men[m].side == side)
     ]
+
+
+def gun_side(state: SoldiersState, gun: str) -> str:
+    """The side whose gun it is: its original crew's [14.1]."""
+    return state.game.men[state.game.guns[gun][0]].side
+
+
+def enemy_gun(state: SoldiersState, man: str) -> bool:
+    """The gun whose fire is ``man``'s is the enemy's: he fires "an enemy weapon" [8.73]."""
+    gun = works(state, man)
+    return gun is not None and gun_side(state, gun) != state.game.men[man].side
 
 
 def parts_hex(state: SoldiersState, gun: str) -> Hex | None:
@@ -132,7 +154,8 @@ def why_not_gun(state: SoldiersState, man: str, target: Hex | None) -> str | Non
         return f"the {code} is dismantled: its crew must prepare it first [14.2]"
     if at is None or state.game.name(at) != prepared[0]:
         return f"he is not with the {code} [14.2]"
-    size, crew = len(state.game.guns[gun]), crew_here(state, gun, at)
+    size, side = len(state.game.guns[gun]), state.game.men[man].side
+    crew = crew_here(state, gun, at, side)
     if len(crew) < size - 1:
         return (
             f"the {code} fires with its crew of {size}, or one man short; {len(crew)} able, "
@@ -170,17 +193,23 @@ def _short(state: SoldiersState, man: str) -> bool:
     at = state.troops.hexes.get(man)
     if gun is None or at is None:
         return False
-    return len(crew_here(state, gun, at)) < len(state.game.guns[gun])
+    side = state.game.men[man].side
+    return len(crew_here(state, gun, at, side)) < len(state.game.guns[gun])
 
 
 def hit_modifier(state: SoldiersState, man: str, work: Working) -> int:
     """The gun fired one man short of its crew: -2 to the hit chance [14.3]; a man not
-    originally of its crew among those firing it: -1 [14.13]."""
+    originally of its crew among those firing it: -1 [14.13]; an enemy gun: -2 [8.73] instead
+    (our reading)."""
     found = 0
     if _short(state, man):
         found += work.add("the MG fires one man short of its crew [14.3]", SHORT_HIT, None)
     new = _newcomers(state, man)
-    if new:
+    if enemy_gun(state, man):
+        why = f"an enemy weapon, the enemy's {_code(state, works(state, man) or '')}, fired by"
+        why += f" {', '.join(new)} (our reading: instead of 14.13's -1)"
+        found += work.add(f"{why} [8.73]", ENEMY_HIT, None)
+    elif new:
         why = f"{', '.join(new)} not originally of the MG's crew: an unfamiliar automatic weapon"
         found += work.add(f"{why} [14.13]", NEWCOMER_HIT, None)
     return found
@@ -192,14 +221,19 @@ def _newcomers(state: SoldiersState, man: str) -> list[str]:
     gun, at = works(state, man), state.troops.hexes.get(man)
     if gun is None or at is None:
         return []
-    return [m for m in crew_here(state, gun, at) if newcomer(state, m)]
+    return [m for m in crew_here(state, gun, at, state.game.men[man].side) if newcomer(state, m)]
 
 
 def check_modifier(state: SoldiersState, man: str) -> tuple[int, str]:
-    """The gun fired one man short of its crew: +3 to the weapon check roll [14.3]."""
-    if not _short(state, man):
-        return 0, ""
-    return SHORT_CHECK, "one man short of the MG's crew [14.3]"
+    """The gun fired one man short of its crew: +3 to the weapon check roll [14.3]; an enemy
+    gun: +2 [8.73]."""
+    added, why = 0, []
+    if _short(state, man):
+        added, why = SHORT_CHECK, ["one man short of the MG's crew [14.3]"]
+    if enemy_gun(state, man):
+        added += ENEMY_CHECK
+        why.append("an enemy weapon, the enemy's MG [8.73]")
+    return added, "; ".join(why)
 
 
 def one_fire_a_gun(state: SoldiersState, men: list[str]) -> list[str]:
@@ -242,7 +276,7 @@ def why_not_prepare(state: SoldiersState, action: PrepareGun) -> str | None:
         return f"every part of the {code} must be in his hex: its crew together [14.2]"
     size = len(state.game.guns[gun])
     prepared = state.support.guns.get(gun)
-    if prepared is None and len(crew_here(state, gun, at)) < size - 1:
+    if prepared is None and len(crew_here(state, gun, at, state.game.men[man].side)) < size - 1:
         return (
             f"the {code} needs at least {size - 1} able, unsuppressed crewmen to prepare it "
             "(our reading of 14.2)"

@@ -22,11 +22,23 @@ are his own. Its ammo: 19.53 has the owner note "how much ammo he has for the pi
 no number; our reading, the pistol has its one load and no spare clip (out of ammo for good).
 A man whose equipment was destroyed [9.5] has no pistol left. Not played: the gun's first
 crewman relieved firing his pistol (his Jam and Ammo Out marks stand for the gun's, as for his
-taking a weapon, :mod:`rules.soldiers.equipment`); pistols changing hands by exchange [7.33].
+taking a weapon, :mod:`rules.soldiers.equipment`).
+
+Changing hands [7.33]: a pistol is taken by exchange equipment (``take MAN OTHER pistol``,
+:mod:`rules.soldiers.kit`), so the pistol a man carries now is the one he was dealt unless the
+kit record says otherwise (:func:`pistol_of`). Our reading: its ammo and its Jam and Ammo Out
+marks go with it (the pistol's state, as a weapon's marks go with it, 7.33). While its carrier
+fires it (he has no other weapon) its marks are his own; while he fires another weapon they are
+kept with the pistol in the kit record (:func:`marks_kept` moves them when an action changes what
+he fires). An enemy man's pistol, taken from a disabled or captured enemy man, is an enemy
+weapon: -2 to hit and +2 to the weapon check when fired [8.73] (by its catalogue id's nation,
+:func:`rules.soldiers.equipment.modifiers`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from model.scenario import Scenario
@@ -62,10 +74,19 @@ def starting_pistols(
     return found
 
 
+def pistol_of(state: SoldiersState, man: str) -> str | None:
+    """The pistol ``man`` carries now (its catalogue id), or None: the one he was dealt [19.44],
+    unless one changed hands by an exchange [7.33] (the kit record, ``""`` none)."""
+    found = state.kit.pistols.get(man)
+    if found is None:
+        found = state.game.pistols.get(man)
+    return found or None
+
+
 def carries_pistol(state: SoldiersState, man: str) -> bool:
     """He carries a pistol: one item of the satchel charge / pistol column [11.1]; none after
     his equipment was destroyed [9.5]."""
-    return man in state.game.pistols and man not in state.troops.destroyed
+    return pistol_of(state, man) is not None and man not in state.troops.destroyed
 
 
 def pistol(state: SoldiersState, man: str) -> Weapon | None:
@@ -79,7 +100,30 @@ def pistol(state: SoldiersState, man: str) -> Weapon | None:
     team = state.game.men[man].team
     if team is not None and state.game.guns[team][0] == man:
         return None
-    return weapon(state.game.pistols[man])
+    found = pistol_of(state, man)
+    assert found is not None
+    return weapon(found)
+
+
+@contextmanager
+def marks_kept(state: SoldiersState, men: Iterable[str]) -> Iterator[None]:
+    """Around an action that may change what ``men`` fire [7.33; 14.13]: a pistol's Jam and
+    Ammo Out marks go with it (our reading), his own marks while he fires it, kept with the
+    pistol in the kit record while he fires another weapon or none."""
+    troops, kept = state.troops, state.kit
+    pairs = ((troops.jammed, kept.pistol_jammed), (troops.ammo_out, kept.pistol_out))
+    men = tuple(men)
+    for m in men:
+        if pistol(state, m) is not None:  # his marks are the pistol's: keep them with it
+            for marks, store in pairs:
+                (store.add if m in marks else store.discard)(m)
+                marks.discard(m)
+    yield
+    for m in men:
+        if pistol(state, m) is not None:  # he fires it now: its marks are his
+            for marks, store in pairs:
+                (marks.add if m in store else marks.discard)(m)
+                store.discard(m)
 
 
 def why_not_pistol(state: SoldiersState, man: str) -> str | None:
