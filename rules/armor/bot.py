@@ -41,7 +41,7 @@ from rules.armor import alleys, antitank, assault, overrun, scenario_rules, tran
 from rules.armor.bot_ammo import fire_variants
 from rules.armor.bot_at import with_weapon
 from rules.armor.bot_mg import opportunity_odds, with_machineguns
-from rules.armor.bot_watch import with_watch
+from rules.armor.bot_watch import main_gun_watch, with_watch
 from rules.armor.cards import hit_number
 from rules.armor.dumps import is_dump
 from rules.armor.fire import (
@@ -263,7 +263,14 @@ class ArmorPlanner:
             if best is None or full > best[0]:
                 best = (full, a, h)
         chosen = None if best is None or best[0] < stay + GAIN else best[1]
-        if best is not None and chosen is not None:
+        # the main gun's own Opportunity Fire, "N-<hex>" [AG V.A.2.b; AG VII.F], where an
+        # enemy unit may come into its sight and reach and that beats its best other order
+        if not self._must_move(state, side, unit, way):
+            bar = stay + GAIN if best is None or chosen is None else best[0]
+            watched = main_gun_watch(state, public, unit, _worth)
+            if watched is not None and stay + _scale(state, side) * watched[0] > bar:
+                chosen = watched[1]
+        if best is not None and chosen is not None and chosen is best[1]:
             self._ends.add(best[2])
         # its machineguns' own fire where it pays [ADV IV.E.2] (rules.armor.bot_mg)
         chosen = with_machineguns(
@@ -281,6 +288,21 @@ class ArmorPlanner:
                 if shoots:
                     self._shots[shoots] = self._shots.get(shoots, 0) + 1
         return chosen
+
+    @staticmethod
+    def _must_move(state: ArmorState, side: str, unit: str, way: frozenset[Hex] | None) -> bool:
+        """Whether the unit has somewhere to go that an Opportunity Fire order, which stands
+        it still [AG V.A.2.b(1)], would keep it from (our reading): its side's plan routes it
+        to a waypoint it is not in, it has a scenario's task (:func:`_goal`), its side scores by
+        leaving the map [AG VII.C.5], or 4A's Attacker must still advance [SCN VIII.A.5]."""
+        here = state.troops.hexes[unit]
+        if way is not None and here not in way:
+            return True
+        if _goal(state, unit, here) < 0 or state.game.exits_for(side):
+            return True
+        attacker = any(s.id == side and s.role == "attacker" for s in state.game.scenario.sides)
+        lifted = state.objectives.bans_lifted
+        return attacker and any(i not in lifted for i, _, _ in scenario_rules.advances(state.game))
 
     def _enemies(self, state: ArmorState, side: str, pieces: dict[str, Piece]) -> list[Piece]:
         """The enemy units ``side`` may know of [OP X] (our reading: the bot uses no more than
@@ -387,7 +409,6 @@ class ArmorPlanner:
         key = (order.unit, target, bool(order.moves), order.apcr, order.rate)
         value = self._fire.get(key)
         if value is None:
-            game = public.game
             before = public.sheets.orders[side].get(order.unit)
             public.sheets.orders[side][order.unit] = order
             total = 0.0
@@ -403,10 +424,7 @@ class ArmorPlanner:
                 del public.sheets.orders[side][order.unit]
             else:
                 public.sheets.orders[side][order.unit] = before
-            scale = 1.0 + (
-                1.0 if scores_losses(list(game.scenario.victory.conditions), side) else 0
-            )
-            value = self._fire[key] = scale * total / FIRE_SAMPLES
+            value = self._fire[key] = _scale(public, side) * total / FIRE_SAMPLES
         return value * OVERKILL ** self._shots.get(target, 0)
 
     def _tracking_value(
@@ -562,6 +580,12 @@ def _fortification_value(state: ArmorState, order: Order) -> float:
     inside = strikes.occupants(state, shot.aimed)
     gain = FORTIFICATION_VALUE + sum(_worth(state, u, {"knocked-out"}) for u in inside)
     return shot.chance * gain
+
+
+def _scale(state: ArmorState, side: str) -> float:
+    """What the bot multiplies a fire's Victory Points by: 2 where the side scores the enemy's
+    losses (our weighting)."""
+    return 2.0 if scores_losses(list(state.game.scenario.victory.conditions), side) else 1.0
 
 
 def _worth(state: ArmorState, target: str, effects: set[str]) -> float:
