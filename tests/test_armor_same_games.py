@@ -110,17 +110,20 @@ HEURISTIC: dict[tuple[str, int, int], tuple[int, str, str, str]] = {
         "f17d3997dd7d0263",
         "b45468d76c90e3ea76c1bb261d3766dc34a7aff990941beabb1407cc59de839f",
     ),
+    # 1A's re-recorded on armor-botwatch (issue 14: the heuristic bot's units now plot their
+    # main gun's Opportunity Fire, "N-<hex>" [AG V.A.2.b]; the games part at the first such
+    # order); the demo's games above stay as they were.
     ("spearheads", 1, 0): (
-        262,
-        "7c8314ae048baca9",
-        "dea359df402d089c",
-        "6593380189c20dbab4bf2ff62a102bb74b5958f7b2680c5753a75d16c5845f9c",
+        276,
+        "8ca2cd4380208835",
+        "ebd67724ba6f6696",
+        "634c4306efdc45417b1f8e18d1049af30ae897febfab6ff2c6e6dd1944721c3e",
     ),
     ("spearheads", 1, 1): (
-        237,
-        "3c06398aef42d465",
-        "a25c0dffd63f8fdf",
-        "62c776d7251c99b5677113fe492585437e6dc712bec2ddaa59387dce10522271",
+        245,
+        "ad00b6d43d7038a0",
+        "31cbfd24cf457aff",
+        "18b95d5ac4c314670d09c2de61f462ab60bca1126cf54fa3c1c197499ab50804",
     ),
 }
 

@@ -263,23 +263,24 @@ class ArmorPlanner:
             if best is None or full > best[0]:
                 best = (full, a, h)
         chosen = None if best is None or best[0] < stay + GAIN else best[1]
+
+        def overkill(target: str) -> float:  # a target already shot at (or watched for)
+            return OVERKILL ** self._shots.get(target, 0)
+
         # the main gun's own Opportunity Fire, "N-<hex>" [AG V.A.2.b; AG VII.F], where an
         # enemy unit may come into its sight and reach and that beats its best other order
         if not self._must_move(state, side, unit, way):
             bar = stay + GAIN if best is None or chosen is None else best[0]
-            watched = main_gun_watch(state, public, unit, _worth)
+            watched = main_gun_watch(state, public, unit, _worth, overkill)
             if watched is not None and stay + _scale(state, side) * watched[0] > bar:
                 chosen = watched[1]
+                self._shots[watched[2]] = self._shots.get(watched[2], 0) + 1
         if best is not None and chosen is not None and chosen is best[1]:
             self._ends.add(best[2])
         # its machineguns' own fire where it pays [ADV IV.E.2] (rules.armor.bot_mg)
-        chosen = with_machineguns(
-            state, public, unit, chosen, _worth, lambda t: OVERKILL ** self._shots.get(t, 0)
-        )
+        chosen = with_machineguns(state, public, unit, chosen, _worth, overkill)
         # a squad's Bazooka, PIAT ... at a Vehicle where it pays [ADV IV.E.3] (rules.armor.bot_at)
-        chosen = with_weapon(
-            state, public, unit, chosen, _worth, lambda t: OVERKILL ** self._shots.get(t, 0)
-        )
+        chosen = with_weapon(state, public, unit, chosen, _worth, overkill)
         # an idle weapon's own Opportunity or Tracking Fire [ADV IV.E.2-3; AG VII.F; OP XV]
         # where an enemy unit may come into its reach (rules.armor.bot_watch)
         chosen = with_watch(state, public, unit, chosen, _worth)

@@ -110,10 +110,13 @@ def main_gun_watch(
     public: ArmorState,
     unit: str,
     worth: Callable[[ArmorState, str, set[str]], float],
-) -> tuple[float, Order] | None:
+    overkill: Callable[[str], float] = lambda _: 1.0,
+) -> tuple[float, Order, str] | None:
     """The unit's best main-gun Opportunity Fire order, "N-<hex>" or "N-<hex> CR"
-    [AG V.A.2.b; OP XXIII], with what it is worth (times :data:`WATCH_MOVES`), or None where
-    none pays (see the module); the order alone, as the unit stands [AG V.A.2.b(1)]."""
+    [AG V.A.2.b; OP XXIII], with what it is worth (times :data:`WATCH_MOVES` and ``overkill``
+    of the enemy unit watched for, already shot at or watched for by others) and that enemy
+    unit, or None where none pays (see the module); the order alone, as the unit stands
+    [AG V.A.2.b(1)]."""
     from rules.armor import plot
     from rules.armor.bot_ammo import CR_GAIN, cr_gain
     from rules.armor.cards import gun_of
@@ -128,7 +131,7 @@ def main_gun_watch(
     if fire_banned(state, spec.side, "opportunity") is not None:  # [SCN VI.A.3]
         return None
     here = state.troops.hexes[unit]
-    best: tuple[float, Order] | None = None
+    best: tuple[float, Order, str] | None = None
     for enemy in state.enemies(spec.side):
         kind = state.game.units[enemy]
         if not (kind.vehicle or (state.game.advanced and kind.leg)):
@@ -145,9 +148,7 @@ def main_gun_watch(
             for h in within(at, APPROACH)
             if h != here and h in state.game.amap.hexes and range_between(here, h) <= gun.longest
         ]
-        spot = _spot(
-            public, enemy, near, lambda e=enemy: why_not_fire(public, unit, e, explain=False)
-        )
+        spot = _spot(public, enemy, near, lambda e: why_not_fire(public, unit, e, explain=False))
         if spot is None:
             continue
         order = Order(unit, opportunity=state.game.name(spot))
@@ -160,9 +161,10 @@ def main_gun_watch(
         ):
             order = replace(order, apcr=True)  # [OP XXIII]
         value = WATCH_MOVES * _gun_value(public, unit, enemy, spot, order.apcr, worth)
+        value *= overkill(enemy)
         better = value > 0 and (best is None or value > best[0])
         if better and plot.why_not_order(state, order) is None:
-            best = (value, order)
+            best = (value, order, enemy)
     return best
 
 
@@ -252,7 +254,7 @@ def _choices(
             public,
             enemy,
             _reach_hexes(state, unit, code, reach),
-            lambda e=enemy: machineguns.why_not_mg(public, unit, code, e),
+            lambda e: machineguns.why_not_mg(public, unit, code, e),
         )
         if spot is None:
             continue
@@ -285,16 +287,16 @@ def _reach_hexes(state: ArmorState, unit: str, code: str, reach: int) -> list[He
 
 
 def _spot(
-    public: ArmorState, enemy: str, hexes: list[Hex], why_not: Callable[[], str | None]
+    public: ArmorState, enemy: str, hexes: list[Hex], why_not: Callable[[str], str | None]
 ) -> Hex | None:
     """Of the :data:`TRIES` of ``hexes`` nearest ``enemy``, the first where the weapon could
-    fire at it were it there (``why_not`` None, asked on the bot's copy with the enemy unit
-    moved there), or None."""
+    fire at it were it there (``why_not(enemy)`` None, asked on the bot's copy with the enemy
+    unit moved there), or None."""
     at = public.troops.hexes[enemy]
     ordered = sorted(hexes, key=lambda h: (range_between(h, at), public.game.name(h)))
     for h in ordered[:TRIES]:
         with _moved(public, enemy, h):
-            if why_not() is None:
+            if why_not(enemy) is None:
                 return h
     return None
 
