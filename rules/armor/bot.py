@@ -12,13 +12,19 @@ unit with no gun of its side near it is weighed by its Overrun Fire's odds (the
 Infantry unit on an adjacent enemy Vehicle likewise (:func:`rules.armor.assault.chance`), and
 on a Pillbox or Bunker as a Direct Fire at it is (:func:`_assault_value`). A unit whose best
 order is no better than standing still gets none. Final Facing turns the hull's front and the
-gun toward the enemy. A triggered Opportunity Fire [AG VII.F] is fired when its shot can hit, else
-declined (to wait for a later unit); a triggered Tracking Fire [OP XV.B] likewise (declined, it
-waits for the target's next hex). Where the scenario plays Tracking Fire, a Tracking order at
-an enemy in cover is weighed as the Direct Fire's worth scaled by how much better the shot is
-once the target leaves its cover (the book's reason for it [OP XV.A]), times the chance that
-the target moves (:data:`TRACK_MOVES`, our weighting). A machinegun or a squad's anti-tank
-weapon left with nothing to shoot is given its own Opportunity or Tracking Fire order where an
+gun toward the enemy. A unit that stands, with nowhere it must go
+(:meth:`ArmorPlanner._must_move`), may instead plot its main gun's Opportunity Fire,
+"N-<hex>" [AG V.A.2.b] (or "N-<hex> CR" [OP XXIII]), on the hex where an approaching known
+enemy unit could be hit, when that is worth more than its best other order
+(:func:`rules.armor.bot_watch.main_gun_watch`: the engine's odds with -8 and the Slow Rate
+[AG VII.F.1] times the chance the enemy comes, our weighting). A triggered Opportunity Fire
+[AG VII.F] is fired when its shot can hit, else declined (to wait for a later unit); a
+triggered Tracking Fire [OP XV.B] likewise (declined, it waits for the target's next hex).
+Where the scenario plays Tracking Fire, a Tracking order at an enemy in cover is weighed as
+the Direct Fire's worth scaled by how much better the shot is once the target leaves its
+cover (the book's reason for it [OP XV.A]), times the chance that the target moves
+(:data:`TRACK_MOVES`, our weighting). A machinegun or a squad's anti-tank weapon left with
+nothing to shoot is given its own Opportunity or Tracking Fire order where an
 enemy unit may come into its reach (:mod:`rules.armor.bot_watch`). With Limited Intelligence
 [OP X] the bot weighs only the enemy units its side may know of: no hidden unit, an inverted
 one by its place (:meth:`ArmorPlanner._enemies`). With Command Control [OP XIV] it selects a
@@ -227,7 +233,8 @@ class ArmorPlanner:
                 or a.mg_opportunity
                 or a.mg_tracking
             ):
-                continue  # Opportunity Fire waits on the enemy's moves: not weighed here; nor
+                continue  # Opportunity Fire on an enemy's hex, offered: weighed apart, on
+                # the hex it would come to (rules.armor.bot_watch.main_gun_watch, below); nor
                 # Full Cover and Hasty Entrenchments [ADV IV.C; OP XXXII], nor "E" and "G"
                 # [CS Order Notations] but as :meth:`_under_fire` says (our weighting)
             end = ends.get(a.moves) if a.moves else (here, facing)
