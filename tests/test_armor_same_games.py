@@ -114,16 +114,16 @@ HEURISTIC: dict[tuple[str, int, int], tuple[int, str, str, str]] = {
     # main gun's Opportunity Fire, "N-<hex>" [AG V.A.2.b]; the games part at the first such
     # order); the demo's games above stay as they were.
     ("spearheads", 1, 0): (
-        276,
-        "8ca2cd4380208835",
-        "ebd67724ba6f6696",
-        "634c4306efdc45417b1f8e18d1049af30ae897febfab6ff2c6e6dd1944721c3e",
+        284,
+        "97ee50a003385c23",
+        "224b11e5524b11af",
+        "d264dee7a154e725b37b07311f3704a171b03f18bfdec8054e0245d8aa430892",
     ),
     ("spearheads", 1, 1): (
-        245,
-        "ad00b6d43d7038a0",
-        "31cbfd24cf457aff",
-        "18b95d5ac4c314670d09c2de61f462ab60bca1126cf54fa3c1c197499ab50804",
+        242,
+        "aaa622adc725f543",
+        "2caa24d315c44e32",
+        "db102665c85eef23417a509a2c2f9bbcfe1b97b26789b098abe47ec2b655926f",
     ),
 }
 

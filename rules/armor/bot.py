@@ -121,6 +121,11 @@ class ArmorPlanner:
         self._ends: set[Hex] = set()
         self._fire: dict[tuple[str, str, bool, bool, int | None], float] = {}
         self._known: list[Piece] | None = None
+        #: The enemy units' hexes at this Turn's Order Plot and at the last one the bot saw,
+        #: for :meth:`_coming` (what the side saw on the map [AG IV]).
+        self._seen_turn = 0
+        self._before: dict[str, Hex] = {}
+        self._at: dict[str, Hex] = {}
 
     def choose(self, state: ArmorState, side: str, actions: list[Action]) -> Action:
         shot = next((a for a in actions if isinstance(a, OpportunityFire)), None)
@@ -156,6 +161,9 @@ class ArmorPlanner:
             if plotted is not None:
                 return plotted
         key = (state.play.turn, state.segment.id, side)
+        if state.segment.id == "plot" and state.play.turn != self._seen_turn:
+            self._seen_turn, self._before = state.play.turn, self._at
+            self._at = {e: state.troops.hexes[e] for e in state.enemies(side)}
         if key != self._key:
             self._key, self._skip, self._shots, self._ends, self._fire = key, set(), {}, set(), {}
             self._known = None
@@ -278,7 +286,9 @@ class ArmorPlanner:
         # enemy unit may come into its sight and reach and that beats its best other order
         if not self._must_move(state, side, unit, way):
             bar = stay + GAIN if best is None or chosen is None else best[0]
-            watched = main_gun_watch(state, public, unit, _worth, overkill)
+            watched = main_gun_watch(
+                state, public, unit, _worth, overkill, lambda e: self._coming(state, unit, e)
+            )
             if watched is not None and stay + _scale(state, side) * watched[0] > bar:
                 chosen = watched[1]
                 self._shots[watched[2]] = self._shots.get(watched[2], 0) + 1
@@ -296,6 +306,17 @@ class ArmorPlanner:
                 if shoots:
                     self._shots[shoots] = self._shots.get(shoots, 0) + 1
         return chosen
+
+    def _coming(self, state: ArmorState, unit: str, enemy: str) -> bool:
+        """Whether ``enemy`` approaches ``unit``, for its Opportunity Fire (our reading of an
+        ambush's reason): nearer it now than at the last Order Plot the bot saw, or not seen
+        there (come into view, or the bot's first Turn). An enemy unit that stood or drew off
+        is not waited for, so two sides' units do not wait on each other for good."""
+        before = self._before.get(enemy)
+        if before is None:
+            return True
+        here, now = state.troops.hexes[unit], state.troops.hexes[enemy]
+        return range_between(here, now) < range_between(here, before)
 
     @staticmethod
     def _must_move(state: ArmorState, side: str, unit: str, way: frozenset[Hex] | None) -> bool:

@@ -111,12 +111,13 @@ def main_gun_watch(
     unit: str,
     worth: Callable[[ArmorState, str, set[str]], float],
     overkill: Callable[[str], float] = lambda _: 1.0,
+    coming: Callable[[str], bool] = lambda _: True,
 ) -> tuple[float, Order, str] | None:
     """The unit's best main-gun Opportunity Fire order, "N-<hex>" or "N-<hex> CR"
     [AG V.A.2.b; OP XXIII], with what it is worth (times :data:`WATCH_MOVES` and ``overkill``
     of the enemy unit watched for, already shot at or watched for by others) and that enemy
     unit, or None where none pays (see the module); the order alone, as the unit stands
-    [AG V.A.2.b(1)]."""
+    [AG V.A.2.b(1)]. Only an enemy unit ``coming`` says approaches is waited for."""
     from rules.armor import plot
     from rules.armor.bot_ammo import CR_GAIN, cr_gain
     from rules.armor.cards import gun_of
@@ -141,8 +142,8 @@ def main_gun_watch(
         at = state.troops.hexes[enemy]
         if range_between(here, at) > gun.longest + APPROACH:
             continue
-        if why_not_fire(state, unit, enemy, explain=False) is None:
-            continue  # a target now: its Direct Fire is weighed instead
+        if not coming(enemy) or why_not_fire(state, unit, enemy, explain=False) is None:
+            continue  # not coming; or a target now: its Direct Fire is weighed instead
         near = [
             h
             for h in within(at, APPROACH)
