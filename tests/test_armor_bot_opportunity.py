@@ -229,3 +229,21 @@ def test_ag_vii_f_a_heuristic_game_plots_and_fires_main_gun_opportunity_fire() -
         if isinstance(e, OpportunityAnswered) and e.fires and not e.mount and not e.tracking
     ]
     assert fired
+
+
+def test_ag_vii_f_the_bot_waits_only_for_an_enemy_that_comes_our_reading() -> None:
+    """Our reading of an ambush's reason: on its first Turn the bot reckons the unseen PZIVJ
+    may come and the Sherman watches for it; the Panzer stands, and at the next Order Plot
+    the same bot no longer waits for it (it is no nearer), so the Sherman does something else
+    (two sides' units do not wait on each other for good)."""
+    state = _watch_scene()
+    bot = make_bot("heuristic", 1)
+    first = bot.choose(state, "us")
+    assert isinstance(first, Order) and first.opportunity is not None
+    state.apply(first)
+    turn = state.play.turn
+    while not (state.segment.id == "plot" and state.play.turn > turn):
+        state.apply(Done(state.to_act()[0]))
+    assert state.troops.hexes[PZ] == state.game.amap.resolve(UNSEEN)
+    again = bot.choose(state, "us")
+    assert not (isinstance(again, Order) and again.opportunity is not None)

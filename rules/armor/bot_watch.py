@@ -39,7 +39,8 @@ it must enter a new hex to trigger the fire [AG VII.F.3] (our reading, the least
 of a trigger). "N-<hex> CR" is written instead where APCR is allowed and raises the chance
 of a penetration there by :data:`rules.armor.bot_ammo.CR_GAIN` [OP XXIII] (the bot's
 Direct Fire test, :func:`rules.armor.bot_ammo.cr_gain`). :mod:`rules.armor.bot` compares
-it with the unit's best other order.
+it with the unit's best other order, and waits only for an enemy unit that approaches
+(:meth:`rules.armor.bot.ArmorPlanner._coming`, our reading).
 """
 
 from __future__ import annotations
