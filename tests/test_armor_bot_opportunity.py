@@ -17,7 +17,7 @@ from armor_scenes import jkl_base
 from armor_sides import two_sides
 from test_armor_antitank import SCENARIO, _line, _state
 
-from model.hexes import Hex
+from model.hexes import Hex, within
 from model.scenario_io import load_scenario, parse_scenario
 from rules.armor.bot import ArmorPlanner, _worth
 from rules.armor.bot_ammo import CR_GAIN, cr_gain
@@ -25,7 +25,7 @@ from rules.armor.bot_watch import APPROACH, WATCH_MOVES, _moved, main_gun_watch
 from rules.armor.fire import aim, why_not_fire
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.move import destinations
-from rules.armor.opportunity import OpportunityAnswered
+from rules.armor.opportunity import WATCH_RADIUS, OpportunityAnswered
 from rules.armor.orders import OpportunityFire, Order
 from rules.armor.range import range_between
 from rules.bots.base import Bot, make_bot, play
@@ -247,3 +247,64 @@ def test_ag_vii_f_the_bot_waits_only_for_an_enemy_that_comes_our_reading() -> No
     assert state.troops.hexes[PZ] == state.game.amap.resolve(UNSEEN)
     again = bot.choose(state, "us")
     assert not (isinstance(again, Order) and again.opportunity is not None)
+
+
+def _offered(state: ArmorState, unit: str, apcr: bool = False) -> set[str]:
+    """The hexes of ``unit``'s main-gun Opportunity Fire orders among the legal actions."""
+    return {
+        a.opportunity
+        for a in state.legal_actions(state.game.units[unit].side)
+        if isinstance(a, Order) and a.unit == unit and a.opportunity and a.apcr == apcr
+    }
+
+
+def test_ag_v_a_2_the_legal_orders_offer_opportunity_fire_around_a_panzer_out_of_sight() -> None:
+    """[AG V.A.2]: firing orders "against enemy units or any hexes that can be sighted". The
+    PZIVJ cannot be fired at now, so no N is offered on its hex for that; the legal Orders
+    offer the Sherman's "N-<hex>" on each hex within WATCH_RADIUS of it that the Sherman can
+    sight [AG V.A.2.b], never its own hex [AG V.A.2.b(2)], and no other (our bound,
+    :func:`rules.armor.opportunity.watch_hexes`): the heuristic bot's ambush is among them.
+    A sightable hex far from any enemy is not listed, and still accepted when written by
+    hand."""
+    state = _watch_scene()
+    amap = state.game.amap
+    at = state.troops.hexes[PZ]
+    around = [h for h in within(at, WATCH_RADIUS) if h in amap.hexes]
+    sighted = {
+        amap.name(h) for h in around if state.why_not(Order(M4, opportunity=amap.name(h))) is None
+    }
+    assert sighted and len(sighted) < len(around)  # some hexes beside it seen, its own not
+    assert _offered(state, M4) == sighted
+    assert UNSEEN not in _offered(state, M4)
+    order = _chosen(state)
+    assert order in state.legal_actions("us")  # the bot's ambush, a listed order
+    far = _line(30)[6]
+    assert range_between(far, at) > WATCH_RADIUS
+    assert amap.name(far) not in _offered(state, M4)
+    assert state.why_not(Order(M4, opportunity=amap.name(far))) is None  # [AG V.A.2]
+
+
+def test_op_xxiii_apcr_opportunity_fire_is_offered_around_an_enemy_vehicle_only() -> None:
+    """[OP XXIII; AG V.A.2.b]: with APCR in use, "N-<hex> CR" is offered on the same hexes
+    around the Panther out of the M18's sight as plain N (the bot's "N-<hex> CR" among
+    them); around a German squad out of sight beside it, plain N only (APCR at Vehicles,
+    our reading as on the enemy units' own hexes); without the option, no "CR" order."""
+    game = jkl_base()
+    firer, tank = game.amap.resolve("K0120"), game.amap.resolve("K0516")
+    state = _state([("M18", "", firer, 0)], [("PANTHER-A", "", tank, 3)], options="apcr")
+    plain = _offered(state, M18)
+    assert plain and _offered(state, M18, apcr=True) == plain
+    assert _chosen(state) in state.legal_actions("us")
+    squad = game.amap.resolve("K0415")
+    both = _state(
+        [("M18", "", firer, 0)],
+        [("PANTHER-A", "", tank, 3), ("INFANTRY-SQUAD", "", squad, 3)],
+        options="apcr",
+    )
+    assert why_not_fire(both, M18, "german.INFANTRY-SQUAD.1") is not None
+    extra = _offered(both, M18) - _offered(both, M18, apcr=True)
+    assert extra and all(
+        range_between(both.game.amap.resolve(h), squad) <= WATCH_RADIUS for h in extra
+    )
+    none = _state([("M18", "", firer, 0)], [("PANTHER-A", "", tank, 3)])
+    assert not _offered(none, M18, apcr=True) and _offered(none, M18) == plain

@@ -29,7 +29,8 @@ dice are the bot's copy's, seeded from its own: the choice is the same for the s
 The unit's own main gun is weighed the same way (:func:`main_gun_watch`): its "N-<hex>"
 [AG V.A.2.b] on the hex nearest a known enemy Vehicle (in the Advanced Game, or Leg unit, by
 GP fire [ADV VI.B]) that it cannot fire at now but that stands within :data:`APPROACH`
-hexes beyond the gun's longest range, where the gun could fire at it were it there (the
+hexes beyond the gun's longest range, of the hexes the legal Orders offer around it
+(:func:`rules.armor.opportunity.watch_hexes`), where the gun could fire at it were it there (the
 engine's :func:`rules.armor.fire.why_not_fire` on the bot's copy, the unit moved there);
 worth the shot by Opportunity Fire, at the Slow Rate of Fire with -8 [AG VII.F.1] (AP: the
 engine's chance of at least one hit, :func:`rules.armor.preview.ap_odds`, times the mean
@@ -123,6 +124,7 @@ def main_gun_watch(
     from rules.armor.bot_ammo import CR_GAIN, cr_gain
     from rules.armor.cards import gun_of
     from rules.armor.fire import why_not_fire
+    from rules.armor.opportunity import WATCH_RADIUS
     from rules.armor.optional.intel import concealment
     from rules.armor.scenario_rules import fire_banned
 
@@ -147,7 +149,7 @@ def main_gun_watch(
             continue  # not coming; or a target now: its Direct Fire is weighed instead
         near = [
             h
-            for h in within(at, APPROACH)
+            for h in within(at, WATCH_RADIUS)  # the hexes the legal Orders offer
             if h != here and h in state.game.amap.hexes and range_between(here, h) <= gun.longest
         ]
         spot = _spot(public, enemy, near, lambda e: why_not_fire(public, unit, e, explain=False))
