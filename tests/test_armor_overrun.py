@@ -424,7 +424,9 @@ victory:
 """
 
 
-@pytest.mark.parametrize(("bot", "seed"), [("random", 13), ("random", 17), ("heuristic", 2)])
+# Seeds whose random games fight an Overrun: 9 and 11 since armor-0.7 (the legal Orders offer
+# more Opportunity Fire, so the random games are others; 13 and 17 were armor-0.6's).
+@pytest.mark.parametrize(("bot", "seed"), [("random", 9), ("random", 11), ("heuristic", 2)])
 def test_advanced_games_with_overruns_play_to_the_end(bot: str, seed: int) -> None:
     """Tanks and squads face to face, played to the end by the random and the heuristic bots,
     the fuzz tests' invariants checked after every action (no two sides in a hex once the

@@ -3,9 +3,12 @@
 Speed work on the Armor engine (the movement search, the map view's per-hex answers, the
 Sighting Phase's verdict-only line of sight, fire orders listed without their refusals'
 explanations) must not change a game: every legal action list, in its order, every action
-played and the end state stay as they were. The values below were recorded from main's code at
-56f4074, before that work, with the bots the command line gives (``hexwright play FILE --bots
-random,random --seed N``: the bot of side i seeded ``N * 10 + i + 1``; forces a scenario
+played and the end state stay as they were. The values below were first recorded from main's
+code at 56f4074, before that work; re-recorded under armor-0.7, when the legal Orders began to
+offer the main gun's Opportunity Fire on the hexes around a known enemy unit
+(:func:`rules.armor.opportunity.watch_hexes`, issue 14: other legal lists, so other random
+games, by design). Played with the bots the command line gives (``hexwright play FILE
+--bots random,random --seed N``: the bot of side i seeded ``N * 10 + i + 1``; forces a scenario
 leaves to the Point Selection bought by the purchase bot's ``balanced`` strategy with the seed).
 ``lists`` is a hash of every legal action list a random bot was offered, in order; ``played``
 a hash of the actions played (the history's text); ``fingerprint`` the state's fingerprint at
@@ -37,90 +40,90 @@ SCENARIOS = {
     "trading": "2a-trading-ground",
 }
 SLOW = pytest.mark.slow
-#: The Armor rules version of main at 56f4074, whose fingerprints are recorded below.
-RECORDED_VERSION = "armor-0.4"
+#: The Armor rules version whose fingerprints are recorded below.
+RECORDED_VERSION = "armor-0.7"
 
 #: (scenario, seed) -> (actions, hash of every legal action list, hash of the actions played,
-#: end fingerprint), from main at 56f4074.
+#: end fingerprint), under armor-0.7.
 RECORDED: dict[tuple[str, int], tuple[int, str, str, str]] = {
     ("advanced", 1): (
-        138,
-        "b78fa6d02441b4ed",
-        "5d0f9c9f2aee8592",
-        "1122949a890e6b9cea53090702d2cbdb9ff703de190ff3586418a18a22228955",
+        143,
+        "442a86ea49f39b19",
+        "bfb580917b3a81f0",
+        "134b21b698a5ad11690808edfe7ab460994bc4f2edb8d7c27ec55b0cfb33300e",
     ),
     ("advanced", 2): (
-        141,
-        "77f1d694e0ab42c6",
-        "fbaa678b6f10b867",
-        "8d76bdf73dd2609111cb21937af7cbae2ff813a401b860a354f734b3cf9c8f3e",
+        138,
+        "32a1562e9bf6df10",
+        "1a6763a1bf21263b",
+        "98ee8d368ddb88ad064801db4c8688febffb84ed6229fba31db64991fa54d511",
     ),
     ("crossroads", 1): (
-        193,
-        "c8ab36abcf40adca",
-        "5a05458ca7b58af4",
-        "fe99b2b91db48473a64b45aa3c4a88849acdf3e6af3acf8bcd64c7f9e10426f4",
+        213,
+        "b872c02b6b3d8f9e",
+        "0fa9968148da8f82",
+        "7f0d2373185534db5ad415925539f398a1d2a72724b27f1883d0579ab2eaba33",
     ),
     ("crossroads", 2): (
-        182,
-        "6581004a968f9362",
-        "43252475bbe46ea3",
-        "d0a8c0c0f78191cec1c36bd22bf2770915d30e9209c0767fd6261784bdc83ff0",
+        209,
+        "ca289da0b6a6a222",
+        "d63407c5989fc4aa",
+        "8b3df7fa56df67f000582b5b2a283a5aecb5f6a2da3907381c907ccf4347f08c",
     ),
     ("spearheads", 1): (
         365,
-        "48524e383f5841ec",
-        "b0136a8c794d33d9",
-        "8e964b4e33c8097aa7e6677903640796d2f06320ec841566c254e1c2f9f79de3",
+        "8630f2aabbd0473b",
+        "ac77d22dc4f6ff6f",
+        "4a4b6d52839e8f7f95b22d22904b1f8e2a629e11b979cc81f58c86ce63ea3fa2",
     ),
     ("spearheads", 2): (
         367,
-        "ff757a922cc21ca6",
-        "233bd62079b66b76",
-        "8b093542288b8f10dc1f227e2cd526a52d48463254a70820a101fa627e6f413c",
+        "80351ceb7e91c533",
+        "24cf42033bbfa907",
+        "6e73e58d8cf4b83e81a4b1923240d8eb14ee58e3040ff30e5d0213234dad783a",
     ),
     ("trading", 1): (
-        429,
-        "f087e0196969eb05",
-        "7babe0085259180f",
-        "1f48b86e8842fe9146189637f6652fafd249d30dafd6498681e7e0bb1245b6eb",
+        444,
+        "f58994441e2f1b34",
+        "cb27e1b7744053ec",
+        "82ecb4f644cad05d09fe7b829d7bcc38c3f403cd86e4a6967860f7b1d2829a30",
     ),
     ("trading", 2): (
-        543,
-        "f5e86079292ac496",
-        "f04a67cb3f9bec15",
-        "33e0b675eba6f8ab9080801d7c8c21862b2abd19a83ab2d611d8c584481c1fae",
+        534,
+        "b762596ea92a6f5c",
+        "feaaf87e9df1282b",
+        "629c15aebdd7e24ab2edfafad3415749f102ec7841ff2e42095d89cf12e76329",
     ),
 }
 
 #: (scenario, seed, the heuristic bot's side number) -> the same, the other side random.
 HEURISTIC: dict[tuple[str, int, int], tuple[int, str, str, str]] = {
-    # Re-recorded on armor-botorders f7be5d8 (the heuristic bot's machineguns and anti-tank
-    # weapons there plot their own Opportunity and Tracking Fire: other games by design), before
-    # it met the speed work, which plays them the same.
+    # Re-recorded under armor-0.7 (the heuristic bot's machineguns and anti-tank weapons plot
+    # their own Opportunity and Tracking Fire since armor-botorders; its units their main gun's
+    # "N-<hex>" [AG V.A.2.b] since armor-botwatch, on the hexes the legal Orders offer).
     ("advanced", 1, 0): (
-        94,
-        "d85beb4f9cbed08b",
-        "8ac5dd064c1ac378",
-        "f074a4881b33881573c947d435dd393910d592ed56b1c0c4b47a630e32ae3bf0",
+        81,
+        "b16f268dff4bd196",
+        "efebcae83bc26de9",
+        "226bc0cb16783f67086bea73d12fd14b6d1138fb302ad9e6006b89bda69c5956",
     ),
     ("advanced", 1, 1): (
-        64,
-        "f64dcbdf344e8220",
-        "f17d3997dd7d0263",
-        "b45468d76c90e3ea76c1bb261d3766dc34a7aff990941beabb1407cc59de839f",
+        74,
+        "afc557a290628c25",
+        "fce72cd8e2ad72d3",
+        "119465aa9c6e29d46a73f845e3209953c9a1d69d3afc7d100a1dfb8861df1f89",
     ),
     ("spearheads", 1, 0): (
-        262,
-        "7c8314ae048baca9",
-        "dea359df402d089c",
-        "6593380189c20dbab4bf2ff62a102bb74b5958f7b2680c5753a75d16c5845f9c",
+        267,
+        "082b0eaaab68f393",
+        "03811d1aae262399",
+        "c6ba3924eb6304a9c27391e0bd8b4ba6f20419e9f422b751c0924279df4b9d65",
     ),
     ("spearheads", 1, 1): (
         237,
-        "3c06398aef42d465",
-        "a25c0dffd63f8fdf",
-        "62c776d7251c99b5677113fe492585437e6dc712bec2ddaa59387dce10522271",
+        "5bc8a74467d98a94",
+        "a467c1f107d30ba4",
+        "32e165b7eade0255110ac5653e6447cf83527c56842a0500028f61d896e44e1f",
     ),
 }
 

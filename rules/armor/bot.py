@@ -12,13 +12,19 @@ unit with no gun of its side near it is weighed by its Overrun Fire's odds (the
 Infantry unit on an adjacent enemy Vehicle likewise (:func:`rules.armor.assault.chance`), and
 on a Pillbox or Bunker as a Direct Fire at it is (:func:`_assault_value`). A unit whose best
 order is no better than standing still gets none. Final Facing turns the hull's front and the
-gun toward the enemy. A triggered Opportunity Fire [AG VII.F] is fired when its shot can hit, else
-declined (to wait for a later unit); a triggered Tracking Fire [OP XV.B] likewise (declined, it
-waits for the target's next hex). Where the scenario plays Tracking Fire, a Tracking order at
-an enemy in cover is weighed as the Direct Fire's worth scaled by how much better the shot is
-once the target leaves its cover (the book's reason for it [OP XV.A]), times the chance that
-the target moves (:data:`TRACK_MOVES`, our weighting). A machinegun or a squad's anti-tank
-weapon left with nothing to shoot is given its own Opportunity or Tracking Fire order where an
+gun toward the enemy. A unit that stands, with nowhere it must go
+(:meth:`ArmorPlanner._must_move`), may instead plot its main gun's Opportunity Fire,
+"N-<hex>" [AG V.A.2.b] (or "N-<hex> CR" [OP XXIII]), on the hex where an approaching known
+enemy unit could be hit, when that is worth more than its best other order
+(:func:`rules.armor.bot_watch.main_gun_watch`: the engine's odds with -8 and the Slow Rate
+[AG VII.F.1] times the chance the enemy comes, our weighting). A triggered Opportunity Fire
+[AG VII.F] is fired when its shot can hit, else declined (to wait for a later unit); a
+triggered Tracking Fire [OP XV.B] likewise (declined, it waits for the target's next hex).
+Where the scenario plays Tracking Fire, a Tracking order at an enemy in cover is weighed as
+the Direct Fire's worth scaled by how much better the shot is once the target leaves its
+cover (the book's reason for it [OP XV.A]), times the chance that the target moves
+(:data:`TRACK_MOVES`, our weighting). A machinegun or a squad's anti-tank weapon left with
+nothing to shoot is given its own Opportunity or Tracking Fire order where an
 enemy unit may come into its reach (:mod:`rules.armor.bot_watch`). With Limited Intelligence
 [OP X] the bot weighs only the enemy units its side may know of: no hidden unit, an inverted
 one by its place (:meth:`ArmorPlanner._enemies`). With Command Control [OP XIV] it selects a
@@ -41,7 +47,7 @@ from rules.armor import alleys, antitank, assault, overrun, scenario_rules, tran
 from rules.armor.bot_ammo import fire_variants
 from rules.armor.bot_at import with_weapon
 from rules.armor.bot_mg import opportunity_odds, with_machineguns
-from rules.armor.bot_watch import with_watch
+from rules.armor.bot_watch import main_gun_watch, with_watch
 from rules.armor.cards import hit_number
 from rules.armor.dumps import is_dump
 from rules.armor.fire import (
@@ -115,6 +121,11 @@ class ArmorPlanner:
         self._ends: set[Hex] = set()
         self._fire: dict[tuple[str, str, bool, bool, int | None], float] = {}
         self._known: list[Piece] | None = None
+        #: The enemy units' hexes at this Turn's Order Plot and at the last one the bot saw,
+        #: for :meth:`_coming` (what the side saw on the map [AG IV]).
+        self._seen_turn = 0
+        self._before: dict[str, Hex] = {}
+        self._at: dict[str, Hex] = {}
 
     def choose(self, state: ArmorState, side: str, actions: list[Action]) -> Action:
         shot = next((a for a in actions if isinstance(a, OpportunityFire)), None)
@@ -150,6 +161,9 @@ class ArmorPlanner:
             if plotted is not None:
                 return plotted
         key = (state.play.turn, state.segment.id, side)
+        if state.segment.id == "plot" and state.play.turn != self._seen_turn:
+            self._seen_turn, self._before = state.play.turn, self._at
+            self._at = {e: state.troops.hexes[e] for e in state.enemies(side)}
         if key != self._key:
             self._key, self._skip, self._shots, self._ends, self._fire = key, set(), {}, set(), {}
             self._known = None
@@ -227,7 +241,8 @@ class ArmorPlanner:
                 or a.mg_opportunity
                 or a.mg_tracking
             ):
-                continue  # Opportunity Fire waits on the enemy's moves: not weighed here; nor
+                continue  # Opportunity Fire on an enemy's hex, offered: weighed apart, on
+                # the hex it would come to (rules.armor.bot_watch.main_gun_watch, below); nor
                 # Full Cover and Hasty Entrenchments [ADV IV.C; OP XXXII], nor "E" and "G"
                 # [CS Order Notations] but as :meth:`_under_fire` says (our weighting)
             end = ends.get(a.moves) if a.moves else (here, facing)
@@ -263,16 +278,26 @@ class ArmorPlanner:
             if best is None or full > best[0]:
                 best = (full, a, h)
         chosen = None if best is None or best[0] < stay + GAIN else best[1]
-        if best is not None and chosen is not None:
+
+        def overkill(target: str) -> float:  # a target already shot at (or watched for)
+            return OVERKILL ** self._shots.get(target, 0)
+
+        # the main gun's own Opportunity Fire, "N-<hex>" [AG V.A.2.b; AG VII.F], where an
+        # enemy unit may come into its sight and reach and that beats its best other order
+        if not self._must_move(state, side, unit, way):
+            bar = stay + GAIN if best is None or chosen is None else best[0]
+            watched = main_gun_watch(
+                state, public, unit, _worth, overkill, lambda e: self._coming(state, unit, e)
+            )
+            if watched is not None and stay + _scale(state, side) * watched[0] > bar:
+                chosen = watched[1]
+                self._shots[watched[2]] = self._shots.get(watched[2], 0) + 1
+        if best is not None and chosen is not None and chosen is best[1]:
             self._ends.add(best[2])
         # its machineguns' own fire where it pays [ADV IV.E.2] (rules.armor.bot_mg)
-        chosen = with_machineguns(
-            state, public, unit, chosen, _worth, lambda t: OVERKILL ** self._shots.get(t, 0)
-        )
+        chosen = with_machineguns(state, public, unit, chosen, _worth, overkill)
         # a squad's Bazooka, PIAT ... at a Vehicle where it pays [ADV IV.E.3] (rules.armor.bot_at)
-        chosen = with_weapon(
-            state, public, unit, chosen, _worth, lambda t: OVERKILL ** self._shots.get(t, 0)
-        )
+        chosen = with_weapon(state, public, unit, chosen, _worth, overkill)
         # an idle weapon's own Opportunity or Tracking Fire [ADV IV.E.2-3; AG VII.F; OP XV]
         # where an enemy unit may come into its reach (rules.armor.bot_watch)
         chosen = with_watch(state, public, unit, chosen, _worth)
@@ -281,6 +306,32 @@ class ArmorPlanner:
                 if shoots:
                     self._shots[shoots] = self._shots.get(shoots, 0) + 1
         return chosen
+
+    def _coming(self, state: ArmorState, unit: str, enemy: str) -> bool:
+        """Whether ``enemy`` approaches ``unit``, for its Opportunity Fire (our reading of an
+        ambush's reason): nearer it now than at the last Order Plot the bot saw, or not seen
+        there (come into view, or the bot's first Turn). An enemy unit that stood or drew off
+        is not waited for, so two sides' units do not wait on each other for good."""
+        before = self._before.get(enemy)
+        if before is None:
+            return True
+        here, now = state.troops.hexes[unit], state.troops.hexes[enemy]
+        return range_between(here, now) < range_between(here, before)
+
+    @staticmethod
+    def _must_move(state: ArmorState, side: str, unit: str, way: frozenset[Hex] | None) -> bool:
+        """Whether the unit has somewhere to go that an Opportunity Fire order, which stands
+        it still [AG V.A.2.b(1)], would keep it from (our reading): its side's plan routes it
+        to a waypoint it is not in, it has a scenario's task (:func:`_goal`), its side scores by
+        leaving the map [AG VII.C.5], or 4A's Attacker must still advance [SCN VIII.A.5]."""
+        here = state.troops.hexes[unit]
+        if way is not None and here not in way:
+            return True
+        if _goal(state, unit, here) < 0 or state.game.exits_for(side):
+            return True
+        attacker = any(s.id == side and s.role == "attacker" for s in state.game.scenario.sides)
+        lifted = state.objectives.bans_lifted
+        return attacker and any(i not in lifted for i, _, _ in scenario_rules.advances(state.game))
 
     def _enemies(self, state: ArmorState, side: str, pieces: dict[str, Piece]) -> list[Piece]:
         """The enemy units ``side`` may know of [OP X] (our reading: the bot uses no more than
@@ -387,7 +438,6 @@ class ArmorPlanner:
         key = (order.unit, target, bool(order.moves), order.apcr, order.rate)
         value = self._fire.get(key)
         if value is None:
-            game = public.game
             before = public.sheets.orders[side].get(order.unit)
             public.sheets.orders[side][order.unit] = order
             total = 0.0
@@ -403,10 +453,7 @@ class ArmorPlanner:
                 del public.sheets.orders[side][order.unit]
             else:
                 public.sheets.orders[side][order.unit] = before
-            scale = 1.0 + (
-                1.0 if scores_losses(list(game.scenario.victory.conditions), side) else 0
-            )
-            value = self._fire[key] = scale * total / FIRE_SAMPLES
+            value = self._fire[key] = _scale(public, side) * total / FIRE_SAMPLES
         return value * OVERKILL ** self._shots.get(target, 0)
 
     def _tracking_value(
@@ -562,6 +609,12 @@ def _fortification_value(state: ArmorState, order: Order) -> float:
     inside = strikes.occupants(state, shot.aimed)
     gain = FORTIFICATION_VALUE + sum(_worth(state, u, {"knocked-out"}) for u in inside)
     return shot.chance * gain
+
+
+def _scale(state: ArmorState, side: str) -> float:
+    """What the bot multiplies a fire's Victory Points by: 2 where the side scores the enemy's
+    losses (our weighting)."""
+    return 2.0 if scores_losses(list(state.game.scenario.victory.conditions), side) else 1.0
 
 
 def _worth(state: ArmorState, target: str, effects: set[str]) -> float:

@@ -103,14 +103,20 @@ def choose(state: ArmorState, unit: str, target: str, forms: list[Order]) -> Ord
     return plain if plain in forms else forms[0]
 
 
-def cr_gain(state: ArmorState, unit: str, target: str) -> float:
+def cr_gain(state: ArmorState, unit: str, target: str, opportunity: bool = False) -> float:
     """How much APCR raises the chance of at least one penetration of ``target`` over plain AP
-    [OP XXIII.A]: 0 beyond 10 hexes (normal AP is fired) or at GP fire."""
+    [OP XXIII.A]: 0 beyond 10 hexes (normal AP is fired) or at GP fire; ``opportunity``: by
+    Opportunity Fire, Slow Rate and -8 [AG VII.F.1], the target moving into the line (one or
+    two hexes: it must enter a new hex [AG VII.F.3])."""
     if gp_shot(state, unit, target):
         return 0.0
+    moved = 1 if opportunity else 0
     odds = [
         penetration_chance(
-            state, unit, target, aim(state, unit, target, moving=False, target_hexes=0, cr=c)
+            state,
+            unit,
+            target,
+            aim(state, unit, target, opportunity, moving=False, target_hexes=moved, cr=c),
         )
         for c in (False, True)
     ]

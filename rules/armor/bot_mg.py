@@ -123,13 +123,14 @@ def _value(
 def shot_worth(
     public: ArmorState,
     unit: str,
-    mount: str,
+    mount: str | None,
     target: str,
     shot: GpAim,
     worth: Callable[[ArmorState, str, set[str]], float],
 ) -> float:
     """A machinegun's aimed GP ``shot`` at ``target``, worth over the 100 rolls [ADV VI.B;
-    GC1 GP Hit Table, Effects of GP Hits]: each result's effects by ``worth``."""
+    GC1 GP Hit Table, Effects of GP Hits]: each result's effects by ``worth``; ``mount``
+    None: the main gun's GP (:func:`rules.armor.bot_watch.main_gun_watch`)."""
     if shot.modified_factor <= 0:
         return 0.0
     shift = sum(m.value for m in shot.dice_modifiers)

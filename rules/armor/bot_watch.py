@@ -25,6 +25,23 @@ Opportunity Fire's halved GP Factor or -8 [ADV VI.B.2.a; AG VII.F.1] or without 
 Tracking Fire [OP XV.B.3], times :data:`WATCH_MOVES`, the chance the bot reckons the enemy
 unit comes (our weighting); the best of them is plotted when worth more than nothing. The
 dice are the bot's copy's, seeded from its own: the choice is the same for the same seed.
+
+The unit's own main gun is weighed the same way (:func:`main_gun_watch`): its "N-<hex>"
+[AG V.A.2.b] on the hex nearest a known enemy Vehicle (in the Advanced Game, or Leg unit, by
+GP fire [ADV VI.B]) that it cannot fire at now but that stands within :data:`APPROACH`
+hexes beyond the gun's longest range, of the hexes the legal Orders offer around it
+(:func:`rules.armor.opportunity.watch_hexes`), where the gun could fire at it were it there (the
+engine's :func:`rules.armor.fire.why_not_fire` on the bot's copy, the unit moved there);
+worth the shot by Opportunity Fire, at the Slow Rate of Fire with -8 [AG VII.F.1] (AP: the
+engine's chance of at least one hit, :func:`rules.armor.preview.ap_odds`, times the mean
+worth of a hit, as for the anti-tank weapon; GP: the GP Factor halved [ADV VI.B.2.a], over
+the 100 rolls), times :data:`WATCH_MOVES`. The target is taken as moving one or two hexes:
+it must enter a new hex to trigger the fire [AG VII.F.3] (our reading, the least movement
+of a trigger). "N-<hex> CR" is written instead where APCR is allowed and raises the chance
+of a penetration there by :data:`rules.armor.bot_ammo.CR_GAIN` [OP XXIII] (the bot's
+Direct Fire test, :func:`rules.armor.bot_ammo.cr_gain`). :mod:`rules.armor.bot` compares
+it with the unit's best other order, and waits only for an enemy unit that approaches
+(:meth:`rules.armor.bot.ArmorPlanner._coming`, our reading).
 """
 
 from __future__ import annotations
@@ -42,6 +59,7 @@ from rules.armor.range import range_between
 
 if TYPE_CHECKING:
     from model.hexes import Hex
+    from rules.armor.fire import Aim
     from rules.armor.game import ArmorState
 
 #: The chance the bot reckons an enemy unit moves into a watched line this Turn (our
@@ -87,6 +105,101 @@ def with_watch(
             if better and plot.why_not_order(state, found) is None:
                 best = (value, found)
     return order if best is None else best[1]
+
+
+def main_gun_watch(
+    state: ArmorState,
+    public: ArmorState,
+    unit: str,
+    worth: Callable[[ArmorState, str, set[str]], float],
+    overkill: Callable[[str], float] = lambda _: 1.0,
+    coming: Callable[[str], bool] = lambda _: True,
+) -> tuple[float, Order, str] | None:
+    """The unit's best main-gun Opportunity Fire order, "N-<hex>" or "N-<hex> CR"
+    [AG V.A.2.b; OP XXIII], with what it is worth (times :data:`WATCH_MOVES` and ``overkill``
+    of the enemy unit watched for, already shot at or watched for by others) and that enemy
+    unit, or None where none pays (see the module); the order alone, as the unit stands
+    [AG V.A.2.b(1)]. Only an enemy unit ``coming`` says approaches is waited for."""
+    from rules.armor import plot
+    from rules.armor.bot_ammo import CR_GAIN, cr_gain
+    from rules.armor.cards import gun_of
+    from rules.armor.fire import why_not_fire
+    from rules.armor.opportunity import WATCH_RADIUS
+    from rules.armor.optional.intel import concealment
+    from rules.armor.scenario_rules import fire_banned
+
+    spec = state.game.units[unit]
+    gun = gun_of(spec, state.game.nation[spec.side])
+    if gun is None or state.gun_lost(unit) or state.transported(unit) or state.suppressed(unit):
+        return None
+    if fire_banned(state, spec.side, "opportunity") is not None:  # [SCN VI.A.3]
+        return None
+    here = state.troops.hexes[unit]
+    best: tuple[float, Order, str] | None = None
+    for enemy in state.enemies(spec.side):
+        kind = state.game.units[enemy]
+        if not (kind.vehicle or (state.game.advanced and kind.leg)):
+            continue  # AP at Vehicles; GP at Leg units in the Advanced Game [ADV VI.B]
+        if state.game.conceals and concealment(state, enemy, spec.side) == "hidden":
+            continue  # what its side may know [OP X.B.3]
+        at = state.troops.hexes[enemy]
+        if range_between(here, at) > gun.longest + APPROACH:
+            continue
+        if not coming(enemy) or why_not_fire(state, unit, enemy, explain=False) is None:
+            continue  # not coming; or a target now: its Direct Fire is weighed instead
+        near = [
+            h
+            for h in within(at, WATCH_RADIUS)  # the hexes the legal Orders offer
+            if h != here and h in state.game.amap.hexes and range_between(here, h) <= gun.longest
+        ]
+        spot = _spot(public, enemy, near, lambda e: why_not_fire(public, unit, e, explain=False))
+        if spot is None:
+            continue
+        order = Order(unit, opportunity=state.game.name(spot))
+        with _moved(public, enemy, spot):
+            cr = kind.vehicle and cr_gain(public, unit, enemy, opportunity=True) >= CR_GAIN
+        if (
+            cr
+            and plot.why_not_order(state, Order(unit, opportunity=order.opportunity, apcr=True))
+            is None
+        ):
+            order = replace(order, apcr=True)  # [OP XXIII]
+        value = WATCH_MOVES * _gun_value(public, unit, enemy, spot, order.apcr, worth)
+        value *= overkill(enemy)
+        better = value > 0 and (best is None or value > best[0])
+        if better and plot.why_not_order(state, order) is None:
+            best = (value, order, enemy)
+    return best
+
+
+def _gun_value(
+    public: ArmorState,
+    unit: str,
+    enemy: str,
+    spot: Hex,
+    cr: bool,
+    worth: Callable[[ArmorState, str, set[str]], float],
+) -> float:
+    """The expected worth of the main gun's Opportunity Fire at ``enemy`` in ``spot``, the
+    target moving one or two hexes (see the module): AP at the Slow Rate of Fire with -8
+    [AG VII.F.1] (with APCR's "CR" lines where ``cr`` [OP XXIII.A]), the chance of at least
+    one hit times the mean worth of a hit; GP with the GP Factor halved [ADV VI.B.2.a], over
+    the 100 rolls."""
+    from rules.armor.fire import aim, gp_shot
+    from rules.armor.preview import ap_odds
+
+    with _moved(public, enemy, spot):
+        if gp_shot(public, unit, enemy):  # [ADV VI.B]
+            aimed = gp_aim(public, unit, enemy, True, moving=False, target_moving=True)
+            return bot_mg.shot_worth(public, unit, None, enemy, aimed, worth)
+        shot = aim(public, unit, enemy, opportunity=True, moving=False, target_hexes=1, cr=cr)
+        hits, _ = ap_odds(public, unit, enemy, shot)
+        chance = sum(1 for n in hits if n) / 100
+        if not chance:
+            return 0.0
+        return chance * _hit_worth(
+            public, unit, enemy, shot, shot.gun.penetration(shot.range), worth
+        )
 
 
 def _idle(state: ArmorState, unit: str, base: Order) -> list[str]:
@@ -141,7 +254,12 @@ def _choices(
         at = state.troops.hexes[enemy]
         if range_between(here, at) > reach + APPROACH:
             continue
-        spot = _spot(state, public, unit, code, enemy, reach)
+        spot = _spot(
+            public,
+            enemy,
+            _reach_hexes(state, unit, code, reach),
+            lambda e: machineguns.why_not_mg(public, unit, code, e),
+        )
         if spot is None:
             continue
         tracked = track and why_not_sighted(state, unit, enemy) is None  # [OP XV.B.1]
@@ -155,29 +273,34 @@ def _choices(
     return found
 
 
-def _spot(
-    state: ArmorState, public: ArmorState, unit: str, code: str, enemy: str, reach: int
-) -> Hex | None:
-    """Of the :data:`TRIES` hexes in the weapon's reach and Field of Fire nearest ``enemy``,
-    the first where the weapon could fire at it were it there (on the bot's copy), or
-    None."""
+def _reach_hexes(state: ArmorState, unit: str, code: str, reach: int) -> list[Hex]:
+    """The hexes in the weapon's reach and Field of Fire, but its own."""
     from rules.armor.fire import in_field_of_fire
 
-    here, at = state.troops.hexes[unit], state.troops.hexes[enemy]
+    here = state.troops.hexes[unit]
     arc: int | None = state.gun_facing(unit)  # the squad's, its weapon's [ADV IV.E.3; VI.A.4]
     if code not in antitank.WEAPONS:
         arc = machineguns.field_words(state, unit, code)[0]  # None: all round [ADV VI.A.4]
-    hexes = [
+    return [
         h
         for h in within(here, reach)
         if h != here
         and h in state.game.amap.hexes
         and (arc is None or in_field_of_fire(arc, here, h))
     ]
-    hexes.sort(key=lambda h: (range_between(h, at), state.game.name(h)))
-    for h in hexes[:TRIES]:
+
+
+def _spot(
+    public: ArmorState, enemy: str, hexes: list[Hex], why_not: Callable[[str], str | None]
+) -> Hex | None:
+    """Of the :data:`TRIES` of ``hexes`` nearest ``enemy``, the first where the weapon could
+    fire at it were it there (``why_not(enemy)`` None, asked on the bot's copy with the enemy
+    unit moved there), or None."""
+    at = public.troops.hexes[enemy]
+    ordered = sorted(hexes, key=lambda h: (range_between(h, at), public.game.name(h)))
+    for h in ordered[:TRIES]:
         with _moved(public, enemy, h):
-            if machineguns.why_not_mg(public, unit, code, enemy) is None:
+            if why_not(enemy) is None:
                 return h
     return None
 
@@ -206,9 +329,8 @@ def _values(
     Fire [ADV VI.B.2.a; OP XV.B.3]; an anti-tank weapon's chance to hit, -8 for Opportunity
     Fire [AG VII.F.1; OP XV.B.3], times the mean worth of a hit's results, a hit resolved
     :data:`SAMPLES` times by the engine (:func:`rules.armor.fire._hit`, as
-    :func:`rules.armor.antitank.resolve` does) on the bot's copy, the same samples for both."""
-    from rules.armor.fire import _hit
-
+    :func:`rules.armor.antitank.resolve` does) on the bot's copy, the same samples for both
+    (:func:`_hit_worth`)."""
     with _moved(public, enemy, spot):
         if code not in antitank.WEAPONS:
             return _gp(public, unit, code, enemy, False, worth), _gp(
@@ -224,11 +346,27 @@ def _values(
         shot = antitank.aim(public, unit, enemy, False)
         launcher = shot.gun
         assert isinstance(launcher, antitank.Launcher)
-        total = 0.0
-        for _ in range(SAMPLES):
-            found = _hit(public, unit, enemy, shot, launcher.penetration(shot.range))
-            total += worth(public, enemy, {p.effect for p in found})
-        return chances[0] * total / SAMPLES, chances[1] * total / SAMPLES
+        mean = _hit_worth(public, unit, enemy, shot, launcher.penetration(shot.range), worth)
+        return chances[0] * mean, chances[1] * mean
+
+
+def _hit_worth(
+    public: ArmorState,
+    unit: str,
+    enemy: str,
+    shot: Aim,
+    penetration: int,
+    worth: Callable[[ArmorState, str, set[str]], float],
+) -> float:
+    """The mean worth of one AP hit's results on ``enemy``, a hit resolved :data:`SAMPLES`
+    times by the engine (:func:`rules.armor.fire._hit`) on the bot's copy [AG VI.B.5-7]."""
+    from rules.armor.fire import _hit
+
+    total = 0.0
+    for _ in range(SAMPLES):
+        found = _hit(public, unit, enemy, shot, penetration)
+        total += worth(public, enemy, {p.effect for p in found})
+    return total / SAMPLES
 
 
 def _gp(

@@ -162,7 +162,7 @@ from rules.engine.sequence import Phase, Segment, steps
 from rules.maps.game import MapGame
 from rules.records.position import PositionReader
 
-RULES_VERSION = "armor-0.6"
+RULES_VERSION = "armor-0.7"
 
 
 class ArmorGame(MapGame):

@@ -172,6 +172,53 @@ def line_of(firer: Hex, designated: Hex) -> Line:
     return Line(frozenset(hexes), frozenset(found.along_hexsides))
 
 
+#: How many hexes around a known enemy unit the legal Orders offer the main gun's Opportunity
+#: Fire on (our bound: where the enemy unit may come in its next Turn's first hexes, a trigger
+#: being "at least one new hex" [AG VII.F.3]; one hex proved too few where a crest hides the
+#: enemy's surroundings. The book allows "any hexes that can be sighted" [AG V.A.2], which no
+#: list could hold for every unit; each hex more costs a line of sight per unit per Turn).
+WATCH_RADIUS = 2
+
+
+def watch_hexes(state: ArmorState, unit: str, vehicles: bool = False) -> list[Hex]:
+    """The hexes the legal Orders offer for the main gun's "N-<hex>" [AG V.A.2.b] besides
+    the enemy units' own: each hex within :data:`WATCH_RADIUS` of an enemy unit its side
+    may know of (not hidden [OP X.B.3]) that the gun could fire at: a Vehicle, or in the
+    Advanced Game a Leg unit [ADV VI.B] (with ``vehicles``, a Vehicle only, for APCR
+    [OP XXIII]), within the gun's longest range, that the unit may plot Opportunity Fire on
+    (:func:`why_not_opportunity`), in the hexes' order. Empty for a unit with no main
+    gun or a lost one [AG VI.A.1]. Our reading of how to list a bounded part of what the book
+    allows: an ambush is laid where the enemy may come; :func:`why_not_opportunity` accepts
+    every sightable hex when an order is given by hand."""
+    from model.hexes import within
+    from rules.armor.cards import gun_of
+    from rules.armor.optional.intel import concealment
+    from rules.armor.range import range_between
+
+    spec = state.game.units[unit]
+    gun = gun_of(spec, state.game.nation[spec.side])
+    if gun is None or state.gun_lost(unit) or unit not in state.troops.hexes:
+        return []
+    here, amap = state.troops.hexes[unit], state.game.amap
+    reach = gun.longest
+    found: set[Hex] = set()
+    for enemy in state.enemies(spec.side):
+        kind = state.game.units[enemy]
+        if not (kind.vehicle or (state.game.advanced and kind.leg and not vehicles)):
+            continue  # AP at Vehicles; GP at Leg units in the Advanced Game [ADV VI.B]
+        if state.game.conceals and concealment(state, enemy, spec.side) == "hidden":
+            continue
+        at = state.troops.hexes.get(enemy)
+        if at is None or range_between(here, at) > reach + WATCH_RADIUS:
+            continue
+        found.update(
+            h
+            for h in within(at, WATCH_RADIUS)
+            if h != here and h in amap.hexes and range_between(here, h) <= reach
+        )
+    return sorted(h for h in found if why_not_opportunity(state, unit, state.game.name(h)) is None)
+
+
 def why_not_opportunity(state: ArmorState, unit: str, hex_name: str) -> str | None:
     """[AG V.A.2.b]: on a hex it can sight, never its own."""
     try:

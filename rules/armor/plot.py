@@ -40,7 +40,12 @@ from rules.armor.move import (
     order_walk,
     through,
 )
-from rules.armor.opportunity import why_not_fire_now, why_not_opportunity, why_not_tracking
+from rules.armor.opportunity import (
+    watch_hexes,
+    why_not_fire_now,
+    why_not_opportunity,
+    why_not_tracking,
+)
 from rules.armor.optional import (
     TRACKING,
     apcr,
@@ -125,15 +130,20 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
         t for t in state.enemies(spec.side) if why_not_fire(state, unit, t, explain=False) is None
     ]
     if fire_banned(state, spec.side, "opportunity") is None:  # [SCN VI.A.3]
-        found.extend(  # Opportunity Fire on the hex of each enemy unit it may fire at
+        # Opportunity Fire on the hex of each enemy unit it may fire at, and on the hexes
+        # around each enemy unit it knows of where it may come (our bound of "any hexes that
+        # can be sighted" [AG V.A.2]: rules.armor.opportunity.watch_hexes)
+        watch = {state.troops.hexes[t] for t in targets}
+        found.extend(
             Order(unit, opportunity=state.game.name(h))
-            for h in sorted({state.troops.hexes[t] for t in targets})
+            for h in sorted(watch.union(watch_hexes(state, unit)))
         )
         if apcr.why_not(state, Order(unit, opportunity="-", apcr=True)) is None:  # [OP XXIII]
-            found.extend(  # with APCR, on the hex of each enemy Vehicle (our reading)
+            found.extend(  # with APCR, on and around each enemy Vehicle (our reading)
                 Order(unit, opportunity=state.game.name(h), apcr=True)
                 for h in sorted(
                     {state.troops.hexes[t] for t in targets if state.game.units[t].vehicle}
+                    | set(watch_hexes(state, unit, vehicles=True))
                 )
             )
         found.extend(machineguns.opportunity_options(state, unit))  # [ADV IV.E.2]
