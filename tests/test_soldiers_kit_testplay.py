@@ -23,12 +23,26 @@ from test_soldiers_testplay import (
     shot,
 )
 
+from editor.app import MainWindow
+from editor.testplay.panel import TestPlayPanel
 from model.scenario_io import save_scenario
 from rules.soldiers import kit, support
 from rules.soldiers.game import SoldiersState
 from rules.soldiers.pistols import pistol_of
 
 pytestmark = pytest.mark.gui
+
+
+def _german_turn(
+    qtbot: QtBot, tmp_path: Path, state: SoldiersState
+) -> tuple[MainWindow, TestPlayPanel]:
+    """Test Play opened hot-seat at ``state`` (22 with its forces bought, saved beside the
+    position), handed to the German player."""
+    scenario = tmp_path / "22-street-fighting-in-grave-bought.yaml"
+    save_scenario(state.game.scenario, scenario)
+    w, panel = hot_seat_at(qtbot, str(scenario), state, tmp_path / "position.yaml")
+    hand_over(qtbot, panel, "German")
+    return w, panel
 
 
 def test_14_13_the_rifleman_takes_the_dead_crewman_s_part_by_clicking_its_line(
@@ -42,10 +56,7 @@ def test_14_13_the_rifleman_takes_the_dead_crewman_s_part_by_clicking_its_line(
     game = state.game
     state.troops.disabled[B] = "killed"
     _order(state, RIFLEMAN)
-    scenario = tmp_path / "22-street-fighting-in-grave-bought.yaml"
-    save_scenario(game.scenario, scenario)
-    w, panel = hot_seat_at(qtbot, str(scenario), state, tmp_path / "non-crew.yaml")
-    hand_over(qtbot, panel, "German")
+    w, panel = _german_turn(qtbot, tmp_path, state)
     words = f"Take an MG part from {game.unit_name(B)}: all his AP [7.33]"
     assert words in [i.text(0) for i in lines(panel)]
     assert f"Take an MG part from {game.unit_name(A)}: all his AP [7.33]" in [
@@ -75,10 +86,7 @@ def test_7_33_11_1_the_relieved_crewman_takes_the_dead_crewman_s_pistol_by_its_l
     game = state.game
     state.troops.disabled[A] = "killed"
     assert "Unarmed" in support.marks(state, B)
-    scenario = tmp_path / "22-street-fighting-in-grave-bought.yaml"
-    save_scenario(game.scenario, scenario)
-    w, panel = hot_seat_at(qtbot, str(scenario), state, tmp_path / "pistol.yaml")
-    hand_over(qtbot, panel, "German")
+    w, panel = _german_turn(qtbot, tmp_path, state)
     words = f"Take the pistol from {game.unit_name(A)}: all his AP [7.33]"
     assert words in [i.text(0) for i in lines(panel)]
     click_line(qtbot, panel, words)
