@@ -38,7 +38,9 @@ def test_a_bought_force_larger_than_its_set_up_edge_stacks_with_friends() -> Non
     state = _bought(100028)
     game = state.game
     side = game.scenario.side("attacker")
-    assert isinstance(side.setup, (AreaPlacement, EntryPlacement)) and side.setup.region.kind == "edge"
+    assert (
+        isinstance(side.setup, (AreaPlacement, EntryPlacement)) and side.setup.region.kind == "edge"
+    )
     edge = set(game.region(side.setup.region))
     placed = [u for u, spec in game.units.items() if spec.side == side.id]
     assert all(u in state.troops.hexes for u in placed)
