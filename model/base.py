@@ -19,4 +19,5 @@ class StrictModel(BaseModel):
         validate_default=False,
         use_enum_values=False,
         ser_json_inf_nan="constants",
+        defer_build=True,
     )

@@ -231,8 +231,6 @@ Region = Annotated[
     Field(discriminator="kind"),
 ]
 
-for _model in (Within, AwayFrom, TerrainFilter, AllOf, AnyOf, Outside, Choice):
-    _model.model_rebuild()
 
 
 class RegionError(ValueError):
