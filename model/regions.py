@@ -232,7 +232,6 @@ Region = Annotated[
 ]
 
 
-
 class RegionError(ValueError):
     """A region names something the map does not have; ``path`` is relative to the region."""
 
