@@ -69,7 +69,7 @@ def code_stamp() -> str:
     return _code_stamp
 
 
-def cached(kind: str, name: str, texts: Sequence[str], build: Callable[[], _T], of: type) -> _T:
+def cached(kind: str, name: str, texts: Sequence[str], build: Callable[[], _T], of: type[_T]) -> _T:
     """What ``build()`` returns, from the cache when an entry for (``kind``, ``name``) was built
     from the same ``texts`` (the files' contents) by the same code; else built and stored.
 
@@ -84,21 +84,22 @@ def cached(kind: str, name: str, texts: Sequence[str], build: Callable[[], _T], 
     stamp = digest.hexdigest()
     key = hashlib.sha256(f"{kind}\0{name}".encode()).hexdigest()[:32]
     path = folder / f"{kind}-{key}.pickle"
-    found = _read(path, stamp, of)
-    if found is not None:
-        return found  # type: ignore[no-any-return]
+    found = _read(path, stamp)
+    if isinstance(found, of):
+        return found
     value = build()
     _write(path, stamp, value)
     return value
 
 
-def _read(path: Path, stamp: str, of: type) -> object | None:
+def _read(path: Path, stamp: str) -> object:
+    """What the entry at ``path`` holds if it was built under ``stamp``, else None."""
     try:
         with open(path, "rb") as file:
             held = pickle.load(file)
     except Exception:  # missing, unreadable, corrupt, of classes that changed: build it again
         return None
-    if isinstance(held, tuple) and len(held) == 2 and held[0] == stamp and isinstance(held[1], of):
+    if isinstance(held, tuple) and len(held) == 2 and held[0] == stamp:
         return held[1]
     return None
 
