@@ -4,6 +4,7 @@ report and describe themselves as before."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -94,3 +95,50 @@ def test_two_threads_first_using_a_model_together_both_validate_it() -> None:
         """
     )
     assert out.strip() == str([2] * 8)
+
+
+def _validate(path: Path, cache: Path) -> tuple[int, str, str]:
+    """``hexwright validate`` on one file in a fresh process; its status, its output and
+    whether it built the scenario model's validator."""
+    code = textwrap.dedent(
+        f"""
+        import sys
+        from editor.cli.main import main
+        status = main(["validate", {str(path)!r}])
+        from model.scenario import Scenario
+        print("built:", Scenario.__pydantic_complete__)
+        sys.exit(status)
+        """
+    )
+    env = {**os.environ, "HEXWRIGHT_CACHE": str(cache)}
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        check=False,
+        timeout=120,
+    )
+    return done.returncode, done.stdout + done.stderr, done.stdout.splitlines()[-1]
+
+
+def test_validating_an_unchanged_file_again_reads_its_kept_scenario(tmp_path: Path) -> None:
+    """``hexwright validate`` keeps a valid scenario between processes: the same text again is
+    not validated again (its model's validator is not built); changed text is, and its problems
+    are reported, located, every time (a file with problems is never kept)."""
+    scenario = tmp_path / "crossroads.yaml"
+    text = (ROOT / "scenarios" / "armor" / "demo-crossroads.yaml").read_text(encoding="utf-8")
+    scenario.write_text(text, encoding="utf-8")
+    cache = tmp_path / "cache"
+    first = _validate(scenario, cache)
+    again = _validate(scenario, cache)
+    assert first[0] == again[0] == 0
+    assert f"{scenario}: valid (Armor" in first[1] and f"{scenario}: valid (Armor" in again[1]
+    assert (first[2], again[2]) == ("built: True", "built: False")
+    scenario.write_text(text.replace("original: true\n", ""), encoding="utf-8")
+    for _ in range(2):
+        status, out, built = _validate(scenario, cache)
+        assert status == 1
+        assert f"{scenario}:5:1: say where the scenario comes from" in out
+        assert built == "built: True"
