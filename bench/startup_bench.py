@@ -55,6 +55,9 @@ _OLD_CLI_IMPORTS = (
     "model.overlays, model.yamlio"
 )
 
+#: The data cache off (model.datacache): what a first run, or a changed file, costs.
+_NO_CACHE = "import os; os.environ['HEXWRIGHT_CACHE'] = ''"
+
 _FIRST_PAINT = """
 import sys, time
 from PySide6.QtCore import QEvent, QObject, QTimer
@@ -153,13 +156,19 @@ def main(against: Path | None = None) -> list[str]:
             150,
         ),
         (
+            "hexwright validate, nothing kept (cold cache)",
+            _cli("validate", "-q", demo, before=_NO_CACHE),
+            [PY, "-c", "import model.scenario, model.scenario_io"],
+            150,
+        ),
+        (
             "editor start to first painted map",
             [PY, "-c", _FIRST_PAINT.format(before="")],
             [PY, "-c", _FIRST_PAINT.format(before=eager)],
             500,
         ),
     ]
-    names = ("model imported first", "models alone", "eager")
+    names = ("model imported first", "models alone", "models alone", "eager")
     for (what, ours, base, target), base_name in zip(rows, names, strict=True):
         runs = 3 if "editor" in what else RUNS
         found, based = _best(ours, roots, runs), _best(base, roots, runs)

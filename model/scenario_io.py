@@ -86,10 +86,10 @@ def load_scenario(path: str | os.PathLike[str]) -> LoadedScenario:
         return check_document(read_yaml(path))
 
 
-def parse_scenario(text: str, path: str = "<string>") -> LoadedScenario:
-    """Like :func:`load_scenario`, from text."""
+def parse_scenario(text: str, path: str = "<string>", keep: bool = False) -> LoadedScenario:
+    """Like :func:`load_scenario`, from text (``keep``: as :func:`check_document`)."""
     with collector_paused():
-        return check_document(read_yaml_text(text, path))
+        return check_document(read_yaml_text(text, path), keep)
 
 
 @contextlib.contextmanager
@@ -114,9 +114,10 @@ def check_document(doc: Document, keep: bool = False) -> LoadedScenario:
 
     ``keep``: the validated scenario is kept between processes (:mod:`model.datacache`), so
     that checking the same file's text again with the same code does not build the scenario
-    model's validator (``hexwright validate``: speed issue 20; the cross-references and the
-    checks run every time). Only a file at the current schema version, which no migration
-    changes, and only one that validates, is kept."""
+    model's validator (``hexwright validate`` and the editor's File > Open: speed issue 20;
+    the cross-references and the checks run every time). Only a file at the current schema
+    version, which no migration changes, and only one that validates, is kept. Not for text
+    made in memory (the tuner's variants): each would replace the file's entry."""
     current = isinstance(doc.data, dict) and doc.data.get("schema_version") == (
         SCENARIO_SCHEMA_VERSION
     )
