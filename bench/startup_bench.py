@@ -18,17 +18,39 @@ itself costs; the load average is printed first. Beside each, its baseline in th
   were);
 - all scenarios: each validated in its own ``hexwright validate`` process, as a script would.
 
-What stands in the way of the two rows that miss (CPU ms, best of 5, measured 2026-12-03 on two
-loaded cores): ``validate FILE`` is 345, of which Python itself 17, pydantic with ``BaseModel``
-about 50, PyYAML and rapidyaml 18, the model modules with the 136 pydantic classes they build at
-import about 160 (the "models alone" baseline, 245, is the floor of any validator on them), the
-checks' modules 25, then the file's own work about 75 (three boards compiled, the catalogues
-read and validated, the layout fitted, the checks). 150 ms needs the models without pydantic's
-build at every start (a validator compiled ahead, or the file model's schema checked another
-way) and the packaged boards and catalogues read from a cache. The editor's first paint is 825
-(to the process's exit): Qt about 65, the same models 210, the editor's own modules 170, opening
-the scenario 130, the first paint of its map 95; 500 ms needs those models gone from the start
-as well, and the docks other than the map built when first shown.
+The data cache (:mod:`model.datacache`) is warm in every row but one: each row's first,
+untimed run fills it, as a user's first run does; ``validate, nothing kept`` turns it off
+(``HEXWRIGHT_CACHE=''``): what a first run after an install or an edit of the data costs.
+
+Measured 2026-12-04 (CPU ms, best of 5, 3 for the editor; ``--against`` main, interleaved),
+on two cores under a load average of 9-10 (other helpers' test runs and a nice-19 fuzz
+campaign), which inflates CPU time too: main's ``validate`` read 402 at a load of 1.0 the same
+morning, 551 at 9. This code beside main at load 9-10:
+
+- ``--help`` 76 (main 77), wall 156 (155): meets the target in CPU, untouched here;
+- ``validate FILE`` 393 (main 551), wall 804 (1104); with nothing kept 509 (560), wall 1027
+  (1136); "models alone" 288 (437): pydantic builds a class's validator on its first use
+  (``defer_build``), not at import;
+- the editor's first paint 1037 (main 1146), wall 2153 (2311);
+- all 37 built-ins in one process 1226 (main 1432), wall 3060 (3014).
+
+What stands in the way (CPU ms inside one ``validate`` process at load 9, best of 5; about
+three quarters of these figures at a load of 1): pydantic and ``BaseModel`` imported 60, PyYAML
+and rapidyaml 15, the command line and the systems 15, the model modules 93 (their 136 classes
+still made at import: pydantic collects every field's annotation even when it defers the
+build), the checks' modules 20; then the file's own work only 43 (read, the kept scenario, three
+kept boards, cross-references 22; the checks, with the Armor rules they import, 21). So about
+200 of ``validate``'s time is imports before any file is read: 150 ms needs a process that
+does not import pydantic's model machinery at all (a validator compiled ahead, or a
+resident process), not a faster validation. A changed file also builds the scenario model's
+validator (about 45 at load 1), which only such a precompiled validator would spare. The
+editor: Qt about 65 and the same models, its own modules about 200 (their Qt classes'
+set-up), opening the scenario (the map assembled, every dock filled, the hidden ones too:
+Budget, Order of Battle, Scenario, Overlays), then the first paint, which waits behind the
+Sections palette's thumbnails and the overview; 500 ms needs the docks that are not shown
+filled when first shown, which every editor test that reads a hidden panel would have to
+follow. All built-ins in one process: the reach check's movement-cost walks (a quarter) and
+the regions, the file's own work, not start-up.
 
 ``python -m bench.startup_bench --against /path/to/other/checkout`` also times every row with
 that checkout's code (its own scenarios, the same interpreter), the two interleaved run by run,
@@ -54,6 +76,9 @@ _OLD_CLI_IMPORTS = (
     "import model.counters, model.edges, model.joins, model.layout, model.mapstate, "
     "model.overlays, model.yamlio"
 )
+
+#: The data cache off (model.datacache): what a first run, or a changed file, costs.
+_NO_CACHE = "import os; os.environ['HEXWRIGHT_CACHE'] = ''"
 
 _FIRST_PAINT = """
 import sys, time
@@ -153,13 +178,19 @@ def main(against: Path | None = None) -> list[str]:
             150,
         ),
         (
+            "hexwright validate, nothing kept (cold cache)",
+            _cli("validate", "-q", demo, before=_NO_CACHE),
+            [PY, "-c", "import model.scenario, model.scenario_io"],
+            150,
+        ),
+        (
             "editor start to first painted map",
             [PY, "-c", _FIRST_PAINT.format(before="")],
             [PY, "-c", _FIRST_PAINT.format(before=eager)],
             500,
         ),
     ]
-    names = ("model imported first", "models alone", "eager")
+    names = ("model imported first", "models alone", "models alone", "eager")
     for (what, ours, base, target), base_name in zip(rows, names, strict=True):
         runs = 3 if "editor" in what else RUNS
         found, based = _best(ours, roots, runs), _best(base, roots, runs)

@@ -12,6 +12,7 @@ from typing import Literal, TypeVar
 from pydantic import Field, model_validator
 
 from model.base import StrictModel
+from model.datacache import cached
 from model.errors import Problem, ProblemList
 from model.provenance import Field_
 from model.systems import GameSystem
@@ -94,7 +95,16 @@ def _load(system: GameSystem, name: str, model: type[_C]) -> tuple[_C, str] | No
     if not entry.is_file():
         return None
     path = f"resources/{system.value}/{name}"
-    return validate_document(read_yaml_text(entry.read_text(encoding="utf-8"), path), model), path
+    text = entry.read_text(encoding="utf-8")
+    # Kept between processes as validated (model.datacache: speed issue 20).
+    found = cached(
+        model.__name__,
+        str(entry),
+        [text],
+        lambda: validate_document(read_yaml_text(text, path), model),
+        model,
+    )
+    return found, path
 
 
 @functools.cache

@@ -14,6 +14,7 @@ region (a phrase that would not read back falls back to the mapping).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from typing import Any
@@ -44,7 +45,13 @@ from model.regions import (
     Zones,
 )
 
-_ADAPTER: TypeAdapter[Region] = TypeAdapter(Region)
+
+@functools.cache
+def _adapter() -> TypeAdapter[Region]:
+    """The region validator, built when a phrase first needs it (not when the editor imports
+    this module: building it is most of the module's import time, speed issue 20)."""
+    return TypeAdapter(Region)
+
 
 EXAMPLES = (
     "Side B",
@@ -252,7 +259,7 @@ def _mapping(phrase: str) -> Region:
             f"not a YAML mapping: {getattr(exc, 'problem', None) or exc}"
         ) from None
     try:
-        return _ADAPTER.validate_python(data)
+        return _adapter().validate_python(data)
     except ValidationError as exc:
         raise RegionSyntaxError(_first_error(exc)) from None
 

@@ -231,9 +231,6 @@ Region = Annotated[
     Field(discriminator="kind"),
 ]
 
-for _model in (Within, AwayFrom, TerrainFilter, AllOf, AnyOf, Outside, Choice):
-    _model.model_rebuild()
-
 
 class RegionError(ValueError):
     """A region names something the map does not have; ``path`` is relative to the region."""

@@ -14,6 +14,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from model.board import BOARD_SCHEMA_VERSION, BoardDataError, BoardFile, BoardSection, compile_board
+from model.datacache import cached
 from model.errors import Problem, ProblemList, did_you_mean, dotted
 from model.systems import GameSystem
 from model.validation import validate_document
@@ -94,8 +95,22 @@ def load_board(system: GameSystem, board_id: str) -> BoardSection:
     when there is no such board."""
     for found_id, entry in _board_files(system):
         if found_id == board_id:
-            return read_board(_read(entry), _display_path(entry))
+            return _cached_board(system, entry)
     raise KeyError(f"no board '{board_id}' for {system.display_name}")
+
+
+def _cached_board(system: GameSystem, entry: Traversable | Path) -> BoardSection:
+    """A board compiled, kept between processes (model.datacache: speed issue 20). Its check of
+    terrain ids reads the terrain catalogue, so the entry is built from both files' text; a
+    board of another system than its folder's is built afresh every time."""
+    text = _read(entry)
+    display = _display_path(entry)
+    terrain = system_dir(system) / "terrain.yaml"
+    texts = [text, terrain.read_text(encoding="utf-8") if terrain.is_file() else ""]
+    board = cached(
+        "BoardSection", str(entry), texts, lambda: read_board(text, display), BoardSection
+    )
+    return board if board.system is system else read_board(text, display)
 
 
 def read_board_file(system: GameSystem, board_id: str) -> BoardFile:

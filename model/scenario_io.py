@@ -18,7 +18,6 @@ from __future__ import annotations
 import contextlib
 import enum
 import gc
-import json
 import os
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -27,6 +26,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from model.board import BoardSection
+from model.datacache import cached
 from model.errors import Problem, ProblemList, did_you_mean, dotted
 from model.hexes import Hex
 from model.joins import JoinType, NotationError, layout_from_notation, preset_layout
@@ -86,10 +86,10 @@ def load_scenario(path: str | os.PathLike[str]) -> LoadedScenario:
         return check_document(read_yaml(path))
 
 
-def parse_scenario(text: str, path: str = "<string>") -> LoadedScenario:
-    """Like :func:`load_scenario`, from text."""
+def parse_scenario(text: str, path: str = "<string>", keep: bool = False) -> LoadedScenario:
+    """Like :func:`load_scenario`, from text (``keep``: as :func:`check_document`)."""
     with collector_paused():
-        return check_document(read_yaml_text(text, path))
+        return check_document(read_yaml_text(text, path), keep)
 
 
 @contextlib.contextmanager
@@ -109,10 +109,29 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def check_document(doc: Document) -> LoadedScenario:
-    """Migrate, validate and cross-reference a parsed document."""
+def check_document(doc: Document, keep: bool = False) -> LoadedScenario:
+    """Migrate, validate and cross-reference a parsed document.
+
+    ``keep``: the validated scenario is kept between processes (:mod:`model.datacache`), so
+    that checking the same file's text again with the same code does not build the scenario
+    model's validator (``hexwright validate`` and the editor's File > Open: speed issue 20;
+    the cross-references and the checks run every time). Only a file at the current schema
+    version, which no migration changes, and only one that validates, is kept. Not for text
+    made in memory (the tuner's variants): each would replace the file's entry."""
+    current = isinstance(doc.data, dict) and doc.data.get("schema_version") == (
+        SCENARIO_SCHEMA_VERSION
+    )
     migrate(doc)
-    scenario = validate_document(doc, Scenario)
+    if keep and current and doc.text is not None:
+        scenario = cached(
+            "Scenario",
+            os.path.abspath(doc.path),
+            [doc.text],
+            lambda: validate_document(doc, Scenario),
+            Scenario,
+        )
+    else:
+        scenario = validate_document(doc, Scenario)
     amap, sections, problems = build_map(scenario, doc)
     if amap is None:
         raise ProblemList(problems)
@@ -312,7 +331,7 @@ def _assembled(
     # the entry holds them, so no identity is reused while it lives.
     key = (
         system,
-        json.dumps(layout.model_dump(mode="json"), sort_keys=True),
+        repr(layout),  # all its fields (not model_dump: that builds a serializer at start)
         tuple(sorted(sections)),
         tuple(id(b) for b in boards),
     )

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import Field, model_validator
 
 from model.base import StrictModel
+from model.datacache import cached
 from model.provenance import Field_, SourceCount, Value, unwrap
 from model.systems import GameSystem
 from model.validation import validate_document
@@ -128,8 +129,14 @@ def tables(system: GameSystem) -> dict[str, Table]:
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".yaml"):
             path = f"resources/{system.value}/tables/{entry.name}"
-            table = validate_document(
-                read_yaml_text(entry.read_text(encoding="utf-8"), path), Table
+            text = entry.read_text(encoding="utf-8")
+            # Kept between processes as validated (model.datacache: speed issue 20).
+            table = cached(
+                "Table",
+                str(entry),
+                [text],
+                functools.partial(_validated, text, path, Table),
+                Table,
             )
             found[table.id] = table
     return found
@@ -144,9 +151,21 @@ def overlays(system: GameSystem) -> OverlayCatalog | None:
     if not entry.is_file():
         return None
     path = f"resources/{system.value}/overlays.yaml"
-    return validate_document(
-        read_yaml_text(entry.read_text(encoding="utf-8"), path), OverlayCatalog
+    text = entry.read_text(encoding="utf-8")
+    return cached(
+        "OverlayCatalog",
+        str(entry),
+        [text],
+        functools.partial(_validated, text, path, OverlayCatalog),
+        OverlayCatalog,
     )
+
+
+_M = TypeVar("_M", Table, OverlayCatalog)
+
+
+def _validated(text: str, path: str, model: type[_M]) -> _M:
+    return validate_document(read_yaml_text(text, path), model)
 
 
 __all__ = ["OverlayCatalog", "OverlayType", "PlacementRule", "Table", "TableRow", "Value"]

@@ -22,6 +22,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from model.base import StrictModel
+from model.datacache import cached
 from model.errors import Problem, ProblemList
 from model.scenario import Scenario
 from model.systems import GameSystem
@@ -227,7 +228,15 @@ def terrain_options(system: GameSystem) -> dict[str, TerrainOption]:
     entry = system_dir(system) / "terrain-options.yaml"
     if not entry.is_file():
         return {}
-    found = read_terrain_options(entry.read_text(encoding="utf-8"), _path(system))
+    text = entry.read_text(encoding="utf-8")
+    # Kept between processes as validated (model.datacache: speed issue 20).
+    found = cached(
+        "TerrainOptionsFile",
+        str(entry),
+        [text],
+        lambda: read_terrain_options(text, _path(system)),
+        TerrainOptionsFile,
+    )
     if found.system is not system:
         raise ProblemList(
             [Problem(_path(system), 0, 0, "system", f"the file is for '{found.system.value}'")]

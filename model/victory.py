@@ -272,8 +272,6 @@ Condition = Annotated[
     | AnyCondition,
     Field(discriminator="kind"),
 ]
-AllConditions.model_rebuild()
-AnyCondition.model_rebuild()
 
 
 class VictoryRules(StrictModel):

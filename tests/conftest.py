@@ -1,5 +1,5 @@
-"""Shared test set-up: Qt runs offscreen; autosave, settings and the board library live in
-scratch folders."""
+"""Shared test set-up: Qt runs offscreen; autosave, settings, the board library and the data
+cache live in scratch folders."""
 
 from __future__ import annotations
 
@@ -22,6 +22,8 @@ os.environ.setdefault(
 collect_ignore = [] if os.environ["QT_QPA_PLATFORM"] == "xcb" else ["xcb"]
 # The user's board library: an empty scratch folder, so no test sees the machine's own boards.
 os.environ.setdefault("HEXWRIGHT_BOARDS", tempfile.mkdtemp(prefix="hexwright-boards-"))
+# The cache of game data as read (model.datacache): a scratch folder, not the machine's own.
+os.environ.setdefault("HEXWRIGHT_CACHE", tempfile.mkdtemp(prefix="hexwright-cache-"))
 
 
 #: The scenario the editor tests open: a book scenario that stays as it is (the editor's

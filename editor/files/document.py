@@ -140,7 +140,9 @@ class ScenarioDocument(LayoutVerbs, QObject):
         """Load a file (raises ProblemList / YamlError with the problems, nothing half-open);
         its text is kept, so that saving keeps the author's comments and layout."""
         text = read_text_file(path)  # read once: parsed, and kept for the save
-        document = cls(parse_scenario(text, str(path)), Path(path))
+        # Kept between processes: the same file opened again is not validated again (speed
+        # issue 20: the scenario model's validator is a tenth of the editor's start).
+        document = cls(parse_scenario(text, str(path), keep=True), Path(path))
         document.source_text = text
         return document
 
