@@ -308,3 +308,25 @@ def test_op_xxiii_apcr_opportunity_fire_is_offered_around_an_enemy_vehicle_only(
     )
     none = _state([("M18", "", firer, 0)], [("PANTHER-A", "", tank, 3)])
     assert not _offered(none, M18, apcr=True) and _offered(none, M18) == plain
+
+
+def test_op_ix_a_5_smoke_fired_in_play_keeps_opportunity_fire_off_the_hexes_it_hides() -> None:
+    """[AG V.A.2; OP IX.A.5]: "N-<hex>" needs a hex the unit can sight; a face-up Smoke unit
+    fired in play blocks the line into its hex (and out of it), so an N order on a hex beyond
+    it on the same line is refused saying so, and the legal Orders of the Order Plot no longer
+    offer the watched hexes it hides; an adjacent hex stays sighted."""
+    clear, smoked = _watch_scene(), _watch_scene()
+    amap = clear.game.amap
+    line = _line(30)
+    smoked.smoke.smoke_face_up.add(line[3])  # as the Fire and Smoke Phase left it [IX.A.4]
+    smoked.sheets.options.clear()  # a made position: the Plot's lists are worked out after it
+    far = amap.name(line[6])
+    assert clear.why_not(Order(M4, opportunity=far)) is None
+    why = smoked.why_not(Order(M4, opportunity=far))
+    assert why is not None and "[OP IX.A.5]" in why
+    assert smoked.why_not(Order(M4, opportunity=amap.name(line[1]))) is None  # adjacent
+    offered = _offered(clear, M4)
+    hidden = offered - _offered(smoked, M4)
+    assert _offered(smoked, M4) <= offered
+    for h in offered:
+        assert (h in hidden) == (smoked.why_not(Order(M4, opportunity=h)) is not None)

@@ -220,7 +220,12 @@ def watch_hexes(state: ArmorState, unit: str, vehicles: bool = False) -> list[He
 
 
 def why_not_opportunity(state: ArmorState, unit: str, hex_name: str) -> str | None:
-    """[AG V.A.2.b]: on a hex it can sight, never its own."""
+    """[AG V.A.2.b]: on a hex it can sight, never its own: the map's line of sight, and the
+    Smoke fired in play, Smoking Wrecks and Fires on the line as the Order Plot finds them
+    [OP IX.A.5; OP X.C.4; OP XI.D] (an adjacent hex is always sighted)."""
+    from rules.armor.optional import blaze
+    from rules.armor.optional import smoke as fired_smoke
+
     try:
         target = state.game.amap.resolve(hex_name)
     except KeyError:
@@ -228,8 +233,13 @@ def why_not_opportunity(state: ArmorState, unit: str, hex_name: str) -> str | No
     here = state.troops.hexes[unit]
     if target == here:
         return "not on the hex it occupies [AG V.A.2.b(2)]"
-    if range_between(here, target) > 1 and not state.game.sees(here, target):
+    if range_between(here, target) <= 1:
+        return None
+    if not state.game.sees(here, target):
         return "it cannot sight that hex [AG V.A.2]"
+    smoke = blaze.why_not_seen(state, here, target) or fired_smoke.why_not_seen(state, here, target)
+    if smoke is not None:
+        return f"it cannot sight that hex [AG V.A.2]: {smoke}"
     return None
 
 
