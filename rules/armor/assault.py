@@ -18,10 +18,13 @@ vs. Vehicle"].
 Placeholders: the Infantry's GP Factor (:data:`rules.armor.gp.GP_FACTOR_PLACEHOLDER`), the
 Close Assault Defense Factors (the cards' are not in the text:
 :func:`rules.armor.buildings.close_assault_defense` estimates NM; MV is :data:`MV_PLACEHOLDER`)
-and the GP Hit Table's cut rows (:data:`rules.armor.gp.GP_HIT_PLACEHOLDER`). Not in this
-slice: Assault Squads, Rangers and Commandos [OP V], Bail Out [ADV IX], Panic Morale. A
-Pillbox or Bunker, "identif[ied] by the hex identification number" [ADV IV.A.1], is Close
-Assaulted by :mod:`rules.armor.support.strikes` [ADV VII.B.1-3].
+and the GP Hit Table's cut rows (:data:`rules.armor.gp.GP_HIT_PLACEHOLDER`). With the
+Optional Rules, the Assault Squads' and the Rangers' and Commandos' modifiers [OP V]
+(:mod:`rules.armor.optional.special_infantry`), Bail Out after the phase [ADV IX.B.3]
+(:mod:`rules.armor.bailout`) and a Suppressed result's Panic Morale Check [OP XVII.B] (the
+results applied by ``state.inflict``) apply here too. A Pillbox or Bunker, "identif[ied] by
+the hex identification number" [ADV IV.A.1], is Close Assaulted by
+:mod:`rules.armor.support.strikes` [ADV VII.B.1-3].
 """
 
 from __future__ import annotations

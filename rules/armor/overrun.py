@@ -44,8 +44,11 @@ Execution Phase, Opportunity Fire included [VIII intro] (:func:`rules.armor.exec
 Overrun Combats are "simultaneous but can be resolved in any convenient order": ours, the German
 side's first, each unit in id order, each result applied as it is resolved (our reading).
 Placeholders: the Gunnery Tables' GP Factors (:data:`rules.armor.gp.GP_FACTOR_PLACEHOLDER`,
-:data:`MG_PLACEHOLDER` for vehicle machineguns) and the GP Hit Table's cut rows. Not in this
-slice: Buttoned Vehicles, Loading, Pillboxes and Bunkers [IV.A.2.c], Panic Morale.
+:data:`MG_PLACEHOLDER` for vehicle machineguns) and the GP Hit Table's cut rows. Buttoned
+Vehicles (:mod:`rules.armor.hatches`: an Open Turret unit for a TT machinegun, Half-Tracks,
+Bren Carriers, M20s and Jeeps Overrun only Open [ADV IV.A.2.a(2)]) and a Suppressed result's
+Panic Morale Check [OP XVII.B] (through ``state.inflict``) are played; a unit transported on
+a Vehicle, or inside a Pillbox or Bunker unit, is refused as a target [ADV IV.A.2.c].
 """
 
 from __future__ import annotations
