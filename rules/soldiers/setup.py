@@ -279,13 +279,13 @@ def _place(
     elif isinstance(placement, AreaPlacement):
         _spread(side, [_area(facts.region(placement.region), facts)], men, facts, dep)
     elif isinstance(placement, ModePlacement) and mode is not None:
-        region = side.deployment_modes[mode]
-        parts = [_area(facts.region(r), facts) for r in _parts(region)]
+        modal = side.deployment_modes[mode]
+        parts = [_area(facts.region(r), facts) for r in _parts(modal)]
         _spread(side, [p for p in parts if p], men, facts, dep, f"mode '{mode}'")
-        if isinstance(region, Choice):  # each option's spread, for a roll to pick [25.5]
-            for k in range(1, len(region.options) + 1):
+        if isinstance(modal, Choice):  # each option's spread, for a roll to pick [25.5]
+            for k in range(1, len(modal.options) + 1):
                 mine = Deployment(how=dict(dep.how))
-                parts = [_area(facts.region(r), facts) for r in _parts(region, k)]
+                parts = [_area(facts.region(r), facts) for r in _parts(modal, k)]
                 _spread(side, [p for p in parts if p], men, facts, mine, f"mode '{mode}'")
                 dep.options.setdefault(k, {}).update(mine.hexes)
     elif isinstance(placement, AirdropPlacement):
