@@ -83,6 +83,9 @@ def test_25_5_the_secret_d6_sets_the_us_zone_group_and_its_reinforcements_zone(
     assert state.arrivals.zone_group == group
     note = f"us Zone Group: d6 {d6}: zone group {group} [25.5]"
     assert any(n.startswith(note) and f"zone {zone} of map B [25.6]" in n for n in _notes(state))
+    secret = [e for e in state.log if "Zone Group" in e.describe()]
+    assert len(secret) == 2  # the die and the note: "secretly roll", the US side's alone
+    assert all(e.visible_to("us") and not e.visible_to("german") for e in secret)
     us = [m for m in state.able("us") if m in state.troops.hexes]
     assert us and all(state.troops.hexes[m] in game.region(area) for m in us)
     other = GROUP_2 if group == 1 else GROUP_1

@@ -4,8 +4,9 @@
 of the map the gap in his line is on: on a 1 or 2 deploy in zone group 1; on a 3-6 deploy in
 zone group 2" [25.5]. The roll is the engine's seeded d6 on the table ``s25-zone-group``, made
 at the start of the set-up (after the depleted squads' draws); the zone group is kept in
-``state.arrivals.zone_group`` (clones and position files keep it) and the log says it (our
-reading of "secretly": the engine deploys for both players, so the roll is logged at once).
+``state.arrivals.zone_group`` (clones and position files keep it). "Secretly": the die and the
+log's note are the US side's alone (``private_to``); the German sees the US men once they are
+deployed, as the engine deploys for both players (our reading).
 
 - The US men set up in that zone group: the deployment mode's ``choice`` region's option of
   that number (the set-up spreads the men over each option beforehand:
@@ -46,12 +47,13 @@ def roll(state: SoldiersState) -> dict[str, str]:
     if found is None or not dep.options:
         return {}
     side, table = found
-    d6 = state.roll(f"{side} secret Zone Group roll [25.5]", 6)
+    d6 = state.roll(f"{side} secret Zone Group roll [25.5]", 6, private_to=side)
     group = int(on_table(table, d6))
     state.arrivals.zone_group = group
     entry = ENTRY.get(state.game.scenario.id, {}).get(group)
     where = f"; his reinforcements enter zone {entry[1]} of map {entry[0]} [25.6]" if entry else ""
-    state.emit(SetupNote(f"{side} Zone Group: d6 {d6}: zone group {group} [25.5]{where}"))
+    text = f"{side} Zone Group: d6 {d6}: zone group {group} [25.5]{where}"
+    state.emit(SetupNote(text, private_to=side))  # "secretly roll" [25.5]
     return place(state, group)
 
 
