@@ -178,6 +178,10 @@ def why_not_radio(state: SoldiersState, action: Radio | CancelCall) -> str | Non
         return "his side bought no artillery support: no radio [17.1; 19.42]"
     if state.play.phase != "action":
         return "not in the Action Phase [17.2]"
+    from rules.soldiers.kit import radio_destroyed
+
+    if radio_destroyed(state, spec.side):
+        return "his side's radio was destroyed [9.5]: no call (17.12)"
     if man not in users(state, spec.side):
         return "only the man assigned the radio, or a leader stacked with him, uses it [17.12]"
     if man in state.troops.suppressed:

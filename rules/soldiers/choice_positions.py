@@ -17,7 +17,7 @@ from model.base import StrictModel
 from model.yamlio import PathKey
 from rules.records.places import sides, units
 from rules.records.position import PositionReader
-from rules.soldiers.destroying import GRENADES, WEAPON
+from rules.soldiers.destroying import ITEMS
 from rules.soldiers.reaction_choice import FIRE_TYPES
 from rules.soldiers.records import (
     OFF,
@@ -32,7 +32,7 @@ from rules.soldiers.stand_up import PHASE
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersGame
 
-PIECES = (WEAPON, GRENADES)  # the equipment a man destroys [9.5]
+PIECES = ITEMS  # the equipment a man destroys: weapon, grenades and his other kit [9.5]
 
 
 class StandUpPosition(StrictModel):
@@ -213,7 +213,7 @@ def read_wrecking(
         for i, piece in enumerate(getattr(found, key)):
             words = piece.split()
             if len(words) != 2 or words[0] not in game.men or words[1] not in PIECES:
-                reader.problem((*path, key, i), "a man's id and weapon or grenades [9.5]")
+                reader.problem((*path, key, i), f"a man's id and one of {', '.join(PIECES)} [9.5]")
     if not found.items:
         reader.problem((*path, "items"), "the equipment still to choose [9.5]")
     return WreckChoice(found.man, found.side, tuple(found.items), tuple(found.chosen))

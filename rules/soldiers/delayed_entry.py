@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from model.hexes import Hex
 from model.layout import AssembledMap
+from rules.soldiers import zone_groups
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
@@ -65,7 +66,7 @@ def delayed(state: SoldiersState, group: Group) -> bool:
 def specified(state: SoldiersState, group: Group) -> set[str]:
     """The zones the scenario specifies for the group: those of its entry hexes [19.34]."""
     zones = state.game.zones
-    return {zones[h] for h in group.entry if h in zones}
+    return {zones[h] for h in zone_groups.entry(state, group) if h in zones}
 
 
 def adjacent_edge_hexes(state: SoldiersState, group: Group) -> frozenset[Hex]:
@@ -87,14 +88,15 @@ def entry(state: SoldiersState, man: str, group: Group) -> frozenset[Hex]:
     """The hexes the man may enter by now [19.32; 19.34]."""
     squad = state.game.men[man].squad
     first = state.arrivals.entry_zones.get(squad)
+    own = zone_groups.entry(state, group)  # scenario 25: the zone group's zone [25.6]
     if first == ON_TIME:
-        return group.entry  # his squad entered on time: no delay for some [19.34]
+        return own  # his squad entered on time: no delay for some [19.34]
     if first is not None:
         zones = state.game.zones
         return frozenset(h for h in adjacent_edge_hexes(state, group) if zones.get(h) == first)
     if not delayed(state, group):
-        return group.entry
-    return group.entry | adjacent_edge_hexes(state, group)
+        return own
+    return own | adjacent_edge_hexes(state, group)
 
 
 def entered(state: SoldiersState, man: str, at: Hex) -> None:
@@ -103,5 +105,5 @@ def entered(state: SoldiersState, man: str, at: Hex) -> None:
     if squad in state.arrivals.entry_zones:
         return
     group = next(g for g in state.game.groups if g.id == state.game.group_of[man])
-    zone = ON_TIME if at in group.entry else state.game.zones.get(at, ON_TIME)
+    zone = ON_TIME if at in zone_groups.entry(state, group) else state.game.zones.get(at, ON_TIME)
     state.arrivals.entry_zones[squad] = zone

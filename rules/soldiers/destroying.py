@@ -3,10 +3,11 @@
 
 ``destroy-equipment MAN``: the man under orders (or a man of the group under orders), able and
 not suppressed, pays 1 AP to destroy equipment the engine tracks of the disabled or captured
-men in his hex, of either side: each one's weapon and his grenades. Which of it is his
-player's choice ("any or all"): with more than one piece there, the choice waits
-(``destroy-item OTHER weapon|grenades``, one piece at a time; ``done SIDE`` keeps the rest once
-one is destroyed; every piece chosen ends it by itself), kept in the state
+men in his hex, of either side: each one's weapon, his grenades and his other equipment
+(below). Which of it is his player's choice ("any or all"): with more than one piece there,
+the choice waits (``destroy-item OTHER weapon|grenades|part|radio|satchel|clip|pistol``, one
+piece at a time; ``done SIDE`` keeps the rest once one is destroyed; every piece chosen ends
+it by itself), kept in the state
 (:class:`rules.soldiers.records.WreckChoice`) and in position files (``turn.wrecking``). One
 piece only: it is destroyed, nothing is asked. The heuristic bot destroys all of it, as the
 engine did before the player chose; the random bot picks among the legal choices. Our
@@ -20,6 +21,16 @@ readings, where the book is silent:
   unarmed (no fire) until he takes another.
 - His grenades destroyed are marked off as gone from him (``grenades_taken``), not as thrown:
   the grenades thrown stay the throws [12].
+- His other equipment [7.33] (:func:`others`), each item one piece: his part of an MMG or HMG,
+  the radio, his satchel charges (all of them), his spare clips (all; not in the Learning
+  Scenario, whose ammo is ignored), his pistol. Destroyed, it is marked in the kit record
+  (``kit_destroyed``, position files' ``kit.destroyed``) and ``take`` refuses it ("his ...
+  destroyed: nothing to take"); satchel charges and clips are also marked off as gone from
+  him, as grenades. A gun with a part destroyed may not be prepared nor fired (our reading:
+  the book is silent; a part is a piece of the gun) [14.2]; a destroyed radio calls no
+  artillery, nor any free call [17.12; 17.25]; a destroyed pistol is not carried [11.1].
+  Once his weapon is destroyed his other equipment is not offered: his destroyed mark already
+  stands for all he carries (nothing to take, no pistol), as before.
 - In a group it is an action of its own, paid anew (it opens no step [7.1]); no risk level
   restriction (the Action Summary's lines are not in the text).
 """
@@ -40,6 +51,10 @@ if TYPE_CHECKING:
 
 DESTROY_AP = 1.0  # [9.5]
 WEAPON, GRENADES = "weapon", "grenades"
+#: The other equipment a man carries that the engine tracks [7.33; 9.5]: his part of an MMG or
+#: HMG [14.1], the radio [17.1], satchel charges [16.21], spare clips [11], a pistol [11.1].
+PART, RADIO, SATCHEL, CLIP, PISTOL = "part", "radio", "satchel", "clip", "pistol"
+ITEMS = (WEAPON, GRENADES, PART, RADIO, SATCHEL, CLIP, PISTOL)
 
 
 @dataclass(frozen=True)
@@ -59,21 +74,44 @@ class DestroyItem(WordsAction):
     grenades [9.5]."""
 
     verb: ClassVar[str] = "destroy-item"
-    words: ClassVar[tuple[str, ...]] = ("man id", "weapon or grenades")
-    usage: ClassVar[str] = "OTHER weapon|grenades"
+    words: ClassVar[tuple[str, ...]] = ("man id", "item")
+    usage: ClassVar[str] = "OTHER weapon|grenades|part|radio|satchel|clip|pistol"
     other: str
     item: str
 
     @classmethod
     def parse(cls, args: list[str], line: str) -> DestroyItem:
         found = super().parse(args, line)
-        if found.item not in (WEAPON, GRENADES):
+        if found.item not in ITEMS:
             raise ActionSyntaxError(f"'{line}': write '{cls.verb} {cls.usage}'")
         return found
 
     @property
     def piece(self) -> str:
         return f"{self.other} {self.item}"
+
+
+#: Test Play's words for each piece [9.5].
+ITEM_WORDS = {
+    PART: "part of the MG",
+    RADIO: "radio",
+    SATCHEL: "satchel charges",
+    CLIP: "spare clips",
+    PISTOL: "pistol",
+}
+#: What destroying each piece does, for the preview and the log [9.5].
+EFFECTS = {
+    WEAPON: "no man may take it by an exchange, and he escapes unarmed [7.33; 9.6]",
+    GRENADES: "his grenades left are gone [12]",
+    PART: (
+        "no man may take it [7.33]; the MG may not be prepared nor fired (our reading: the "
+        "book is silent) [14.2]"
+    ),
+    RADIO: "no man may take it [7.33]; his side may not call artillery with it [17.12]",
+    SATCHEL: "his satchel charges are gone; none may be taken [7.33; 16.21]",
+    CLIP: "his spare clips are gone; none may be taken nor loaded [7.33; 8.52]",
+    PISTOL: "no man may take it, and he may not fire it [7.33; 11.1]",
+}
 
 
 def _acting(state: SoldiersState) -> list[str]:
@@ -87,7 +125,8 @@ def lying(state: SoldiersState, man: str) -> list[str]:
 
 def pieces(state: SoldiersState, man: str) -> list[str]:
     """The equipment in ``man``'s hex he may destroy: each disabled or captured man's weapon
-    not destroyed yet and his grenades left (``OTHER weapon``, ``OTHER grenades``) [9.5]."""
+    not destroyed yet and his grenades left (``OTHER weapon``, ``OTHER grenades``), and the
+    other equipment he carries not destroyed yet (:func:`others`) [9.5]."""
     from rules.soldiers.grenades import grenades_left
 
     troops = state.troops
@@ -100,7 +139,32 @@ def pieces(state: SoldiersState, man: str) -> list[str]:
             found.append(f"{m} {WEAPON}")
         if grenades_left(state, m) > 0:
             found.append(f"{m} {GRENADES}")
+        found += [f"{m} {item}" for item in others(state, m)]
     return found
+
+
+def others(state: SoldiersState, m: str) -> list[str]:
+    """The equipment other than his weapon and grenades that ``m`` carries and that may be
+    destroyed [9.5; 7.33]: his part of an MMG or HMG (not while it is hidden, 14.11), the
+    radio, satchel charges, spare clips (not in the Learning Scenario, where ammo is ignored:
+    they would change nothing, 8.51), his pistol. None once his weapon is destroyed: his
+    destroyed mark stands for what he carries, as before (our reading, kit.py)."""
+    from rules.soldiers import kit
+    from rules.soldiers.engineers import satchels_left
+    from rules.soldiers.pistols import carries_pistol
+    from rules.soldiers.weapons import ammo_ignored, spare_clips
+
+    if m in state.troops.destroyed:
+        return []
+    gun = kit.gun_of(state, m)
+    has = {
+        PART: gun is not None and gun not in state.support.hidden,
+        RADIO: kit.carries_radio(state, m),
+        SATCHEL: satchels_left(state, m) > 0,
+        CLIP: not ammo_ignored(state) and spare_clips(state, m) > 0,
+        PISTOL: carries_pistol(state, m),
+    }
+    return [item for item, held in has.items() if held and f"{m} {item}" not in state.kit.wrecked]
 
 
 def why_not(state: SoldiersState, action: DestroyEquipment) -> str | None:
@@ -149,16 +213,29 @@ def destroy(state: SoldiersState, action: DestroyEquipment) -> None:
 
 def _wreck(state: SoldiersState, piece: str) -> None:
     """A piece of equipment destroyed [9.5]."""
+    from rules.soldiers.engineers import satchels_left
     from rules.soldiers.grenades import grenades_left
+    from rules.soldiers.weapons import spare_clips
 
-    troops = state.troops
+    troops, kit = state.troops, state.kit
     other, item = piece.split()
     if item == WEAPON:
         troops.destroyed.add(other)
         return
-    left = grenades_left(state, other)
-    if left > 0:  # gone, none thrown: the grenades thrown stay the throws [12]
-        troops.grenades_taken[other] = troops.grenades_taken.get(other, 0) - left
+    if item == GRENADES:
+        left = grenades_left(state, other)
+        if left > 0:  # gone, none thrown: the grenades thrown stay the throws [12]
+            troops.grenades_taken[other] = troops.grenades_taken.get(other, 0) - left
+        return
+    kit.wrecked.add(piece)  # none of it is taken afterwards [7.33]
+    # satchel charges and clips are gone from him, as grenades: none thrown, none spent
+    gone = {SATCHEL: (kit.satchels, satchels_left), CLIP: (kit.clips, spare_clips)}
+    if item in gone:
+        counts, left_of = gone[item]
+        left = left_of(state, other)
+        counts[other] = counts.get(other, 0) - left
+        if not counts[other]:
+            del counts[other]
 
 
 def _done(state: SoldiersState, man: str, gone: list[str] | tuple[str, ...]) -> None:
@@ -166,6 +243,10 @@ def _done(state: SoldiersState, man: str, gone: list[str] | tuple[str, ...]) -> 
         f"{DESTROY_AP:g} AP, {state.active.ap:g} left: {', '.join(gone)} destroyed "
         "(his player's choice) [9.5]"
     )
+    for piece in gone:  # the other equipment's effects [9.5]
+        item = piece.split()[1]
+        if item not in (WEAPON, GRENADES):
+            why += f"; {piece}: {EFFECTS[item]}"
     state.emit(Maintained(man, "destroys equipment in his hex", why))
 
 
@@ -232,7 +313,7 @@ def step(state: SoldiersState) -> str:
 def describe(state: SoldiersState, action: Action) -> str:
     if isinstance(action, DestroyItem):
         name = state.game.unit_name(action.other)
-        return f"Destroy {name}'s {action.item} [9.5]"
+        return f"Destroy {name}'s {ITEM_WORDS.get(action.item, action.item)} [9.5]"
     return "Keep the rest of the equipment [9.5]"
 
 
@@ -242,11 +323,7 @@ def preview(state: SoldiersState, action: Action) -> tuple[str, tuple[str, ...]]
     assert pending is not None
     why = f"{pending.side} chooses: his man destroys any or all equipment in the hex [9.5]"
     if isinstance(action, DestroyItem):
-        what = (
-            "no man may take it by an exchange, and he escapes unarmed [7.33; 9.6]"
-            if action.item == WEAPON
-            else "his grenades left are gone [12]"
-        )
+        what = EFFECTS.get(action.item, "no man may take it by an exchange [7.33]")
         return f"free (the 1 AP is paid); {what}. {why}", ("captured equipment [9.5]",)
     kept = ", ".join(pending.items)
     return f"{kept} left as it is, to be taken by an exchange [7.33]. {why}", (

@@ -209,7 +209,7 @@ from rules.soldiers.weapons import (
     starting_grenades,
 )
 
-RULES_VERSION = "soldiers-0.14"
+RULES_VERSION = "soldiers-0.15"
 #: The turn's sequence [3]: phase id, name, rule.
 SEQUENCE = (
     ("command", "A. Command Phase", "[3A; 5.2-5.3]"),
@@ -348,6 +348,8 @@ class SoldiersGame(MapGame):
         self._terrains: dict[Hex, tuple[str, ...]] = {}
         hexes = self.amap.hexes
         enterable = frozenset(h for h in hexes if not self.movement.cost("man", h).prohibited)
+        #: The hexes a man may enter (the set-up's; a zone group's entry [25.6]).
+        self.enterable = enterable
         #: The map-edge hexes [7.26; 19.32]: those with a neighbour off the map.
         self.edge = frozenset(h for h in hexes if any(n not in hexes for n in h.neighbors()))
         #: Each hex's zone [2.22], ``BOARD/N``, for delayed reinforcements [19.34].

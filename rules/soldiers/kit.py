@@ -128,6 +128,10 @@ class Kit(Record):
         default_factory=set, key="pistols_jammed", encode=_unless_empty
     )
     pistol_out: set[str] = state_field(default_factory=set, key="pistols_out", encode=_unless_empty)
+    #: The equipment other than weapons and grenades destroyed [9.5] (:mod:`destroying`),
+    #: ``MAN ITEM``: the man who carried it, and ``part``, ``radio``, ``satchel``, ``clip`` or
+    #: ``pistol``; none of it is taken afterwards [7.33].
+    wrecked: set[str] = state_field(default_factory=set, key="kit_destroyed", encode=_unless_empty)
 
 
 @dataclass(frozen=True)
@@ -235,13 +239,38 @@ def radio_users(state: SoldiersState, side: str, leaders: Callable[[str], bool])
     carrier = radio_carrier(state, side)
     troops, men = state.troops, state.game.men
     at = troops.hexes.get(carrier) if carrier is not None else None
-    if carrier is None or at is None:
-        return []
+    if carrier is None or at is None or radio_destroyed(state, side):
+        return []  # a destroyed radio is used by nobody [9.5]
     assigned = carrier == radio_assigned(state, side)
     found = {carrier} if assigned or leaders(carrier) else set()
     if assigned:
         found |= {m for m, h in troops.hexes.items() if h == at and leaders(m)}
     return sorted(m for m in found if m not in troops.disabled and men[m].side == side)
+
+
+#: What the log and the refusals say of an item destroyed [9.5].
+DESTROYED_WORDS = {
+    "part": "part of the MG was",
+    "satchel": "satchel charges were",
+    "radio": "radio was",
+    "clip": "spare clips were",
+    "pistol": "pistol was",
+}
+
+
+def part_destroyed(state: SoldiersState, gun: str) -> str | None:
+    """The man whose part of ``gun`` was destroyed [9.5], or None: such a gun may not be
+    prepared nor fired (our reading: the book is silent; a part is a piece of the gun)."""
+    return next(
+        (m for m in crew_of(state, gun) if f"{m} part" in state.kit.wrecked),
+        None,
+    )
+
+
+def radio_destroyed(state: SoldiersState, side: str) -> bool:
+    """The side's radio was destroyed [9.5]: no call, no strike [17.12]."""
+    carrier = radio_carrier(state, side)
+    return carrier is not None and f"{carrier} radio" in state.kit.wrecked
 
 
 def satchels_taken(state: SoldiersState, man: str) -> int:
@@ -389,6 +418,8 @@ def why_not(state: SoldiersState, action: TakeKit) -> str | None:
         return found
     if action.other in state.troops.destroyed:
         return "his equipment was destroyed: nothing to take [9.5]"
+    if f"{action.other} {action.item}" in state.kit.wrecked:
+        return f"his {DESTROYED_WORDS[action.item]} destroyed: nothing to take [9.5]"
     found = _WHY_NOT_ITEM[action.item](state, action.man, action.other)
     if found is not None or not action.count:
         return found
@@ -655,6 +686,8 @@ class KitPosition(StrictModel):
             [7.33; 11.1].
         pistols_jammed: the men whose pistol, not fired now, is jammed [7.33; 8.51].
         pistols_out: the men whose pistol, not fired now, is out of ammo [7.33; 8.51].
+        destroyed: the equipment destroyed, ``MAN ITEM`` (part, radio, satchel, clip or
+            pistol) [9.5].
     """
 
     mg_parts: dict[str, str] = Field(default_factory=dict)
@@ -666,6 +699,7 @@ class KitPosition(StrictModel):
     pistols_taken: dict[str, str] = Field(default_factory=dict)
     pistols_jammed: list[str] = Field(default_factory=list)
     pistols_out: list[str] = Field(default_factory=list)
+    destroyed: list[str] = Field(default_factory=list)
 
 
 def write_position(state: SoldiersState) -> KitPosition | None:
@@ -680,6 +714,7 @@ def write_position(state: SoldiersState) -> KitPosition | None:
         pistols_taken=dict(sorted(kit.pistols.items())),
         pistols_jammed=sorted(kit.pistol_jammed),
         pistols_out=sorted(kit.pistol_out),
+        destroyed=sorted(kit.wrecked),
     )
     return None if found == KitPosition() else found
 
@@ -729,4 +764,13 @@ def read_position(state: SoldiersState, found: KitPosition | None, reader: Posit
         for i, man in enumerate(getattr(found, key)):
             if reader.unit(man, game.men, ("state", "kit", key, i)):
                 marked.add(man)
+    for i, piece in enumerate(found.destroyed):
+        man, _, item = piece.partition(" ")
+        if man not in game.men or item not in ITEMS:
+            reader.problem(
+                ("state", "kit", "destroyed", i),
+                f"'MAN ITEM': a man of the game and one of {', '.join(ITEMS)} [9.5]",
+            )
+        else:
+            kit.wrecked.add(piece)
     state.kit = kit

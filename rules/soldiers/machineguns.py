@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING
 from model.hexes import Hex
 from rules.engine.worked import Working
 from rules.soldiers import hidden_guns
-from rules.soldiers.kit import crew_of, gun_of, newcomer, works
+from rules.soldiers.kit import crew_of, gun_of, newcomer, part_destroyed, works
 from rules.soldiers.support_actions import HOURS, PrepareGun, SupportNote, hour_words
 from rules.soldiers.units import Man, cell
 from rules.soldiers.weapons import in_enemy_sight, why_not_here
@@ -140,6 +140,13 @@ def _code(state: SoldiersState, gun: str) -> str:
     return state.game.men[state.game.guns[gun][0]].weapon.code
 
 
+def _broken(code: str, man: str) -> str:
+    return (
+        f"{man}'s part of the {code} was destroyed [9.5]: the gun may not be prepared nor "
+        "fired (our reading: the book is silent)"
+    )
+
+
 def why_not_gun(state: SoldiersState, man: str, target: Hex | None) -> str | None:
     """Why the gun ``man`` crews may not fire now (at ``target``, if given), or None; None for a
     man who crews no gun, or a newcomer away from it, who fires his own weapon [14.2; 14.21;
@@ -150,6 +157,9 @@ def why_not_gun(state: SoldiersState, man: str, target: Hex | None) -> str | Non
     code = _code(state, gun)
     prepared = state.support.guns.get(gun)
     at = state.troops.hexes.get(man)
+    broken = part_destroyed(state, gun)
+    if broken is not None:
+        return _broken(code, broken)
     if prepared is None:
         return f"the {code} is dismantled: its crew must prepare it first [14.2]"
     if at is None or state.game.name(at) != prepared[0]:
@@ -272,6 +282,9 @@ def why_not_prepare(state: SoldiersState, action: PrepareGun) -> str | None:
     if action.hour not in HOURS:
         return "the arrow points at a clock hour, 1 to 12 [14.21]"
     at, code = troops.hexes[man], _code(state, gun)
+    broken = part_destroyed(state, gun)
+    if broken is not None:
+        return _broken(code, broken)
     if parts_hex(state, gun) != at:
         return f"every part of the {code} must be in his hex: its crew together [14.2]"
     size = len(state.game.guns[gun])

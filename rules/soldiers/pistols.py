@@ -85,8 +85,12 @@ def pistol_of(state: SoldiersState, man: str) -> str | None:
 
 def carries_pistol(state: SoldiersState, man: str) -> bool:
     """He carries a pistol: one item of the satchel charge / pistol column [11.1]; none after
-    his equipment was destroyed [9.5]."""
-    return pistol_of(state, man) is not None and man not in state.troops.destroyed
+    his equipment was destroyed, or his pistol [9.5]."""
+    return (
+        pistol_of(state, man) is not None
+        and man not in state.troops.destroyed
+        and f"{man} pistol" not in state.kit.wrecked
+    )
 
 
 def pistol(state: SoldiersState, man: str) -> Weapon | None:

@@ -366,6 +366,9 @@ class SoldiersPositionState(StrictModel):
         default_factory=dict,
         description="the zone each reinforcing squad entered in: specified or BOARD/N [19.34]",
     )
+    zone_group: int = Field(
+        default=0, ge=0, description="scenario 25's US zone group rolled, 0: none [25.5]"
+    )
     last_in: dict[str, str] = Field(default_factory=dict)
     clips_spent: dict[str, int] = Field(default_factory=dict)
     grenades_thrown: dict[str, int] = Field(default_factory=dict)
@@ -473,6 +476,7 @@ def to_position(state: SoldiersState) -> GamePosition:
         inactive_chits=list(state.arrivals.inactive),
         activation_rolls=state.arrivals.activation_rolls,
         entry_zones=dict(sorted(state.arrivals.entry_zones.items())),
+        zone_group=state.arrivals.zone_group,
         last_in=dict(sorted(state.troops.last_in.items())),
         clips_spent=dict(sorted(state.troops.clips_spent.items())),
         grenades_thrown=dict(sorted(state.troops.grenades_thrown.items())),
@@ -681,6 +685,7 @@ def _read_off_map(
         [c for c in extra.inactive_chits if c in game.chits],
         extra.activation_rolls,
         _entry_zones(game, extra.entry_zones, reader),
+        extra.zone_group,
     )
     for c in extra.inactive_chits:
         if c not in game.chits:

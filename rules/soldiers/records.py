@@ -397,6 +397,9 @@ class Arrivals(Record):
     #: zones) or an adjacent zone's ``BOARD/N`` after a delay; the rest enter there [19.34]
     #: (:mod:`rules.soldiers.delayed_entry`).
     entry_zones: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
+    #: Scenario 25's US zone group, rolled at the start [25.5] (0: none rolled); his
+    #: reinforcements enter by its zone [25.6] (:mod:`rules.soldiers.zone_groups`).
+    zone_group: int = state_field(default=0, encode=_unless_empty)
 
 
 @dataclass

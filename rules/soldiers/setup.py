@@ -20,7 +20,9 @@ Men are spread over their area in printed-ID order, standing in for the owner's 
 19]; in a mode area made of zones (Scattered and the like), man after man goes to the next zone,
 so that every zone holds a man before any holds two (the "at least one man in each of N zones"
 of 20.5, our reading for every mode). A region the owner chooses among (``choice``) is its
-first option (our reading: the engine takes the first); an airdrop is spread over the drop
+first option (our reading: the engine takes the first), except where a roll picks it: each
+option's spread is kept for scenario 25's zone group roll [25.5]
+(:mod:`rules.soldiers.zone_groups`); an airdrop is spread over the drop
 region here, then landed by its tables when the game starts (:mod:`rules.soldiers.airdrop`).
 """
 
@@ -134,6 +136,10 @@ class Deployment:
     groups: list[Group] = field(default_factory=list)
     depleted: list[str] = field(default_factory=list)
     modes: dict[str, str] = field(default_factory=dict)
+    #: A mode whose area is a ``choice`` of the owner's: where its men start in each option,
+    #: by the option's number from 1 (option 1 is also in ``hexes``); scenario 25's zone group
+    #: roll picks one when the game starts [25.5] (:mod:`rules.soldiers.zone_groups`).
+    options: dict[int, dict[str, Hex]] = field(default_factory=dict)
     intel: Intelligence | None = None
     notes: list[str] = field(default_factory=list)
 
@@ -241,11 +247,12 @@ def _mode(side: Side, dep: Deployment) -> str | None:
     return mode
 
 
-def _parts(region: Region) -> list[Region]:
+def _parts(region: Region, option: int = 1) -> list[Region]:
     """The zones of a region one by one (a ``zones`` region, or ``any-of`` such), else the
-    region whole; a ``choice`` is its first option (our reading)."""
+    region whole; a ``choice`` is its ``option``-th option (from 1; the first unless a roll
+    picks another, our reading [25.5])."""
     if isinstance(region, Choice):
-        return _parts(region.options[0])
+        return _parts(region.options[min(option, len(region.options)) - 1])
     if isinstance(region, Zones):
         return [Zones(board=region.board, zones=[z]) for z in region.zones]
     if isinstance(region, AnyOf):
@@ -272,8 +279,15 @@ def _place(
     elif isinstance(placement, AreaPlacement):
         _spread(side, [_area(facts.region(placement.region), facts)], men, facts, dep)
     elif isinstance(placement, ModePlacement) and mode is not None:
-        parts = [_area(facts.region(r), facts) for r in _parts(side.deployment_modes[mode])]
+        modal = side.deployment_modes[mode]
+        parts = [_area(facts.region(r), facts) for r in _parts(modal)]
         _spread(side, [p for p in parts if p], men, facts, dep, f"mode '{mode}'")
+        if isinstance(modal, Choice):  # each option's spread, for a roll to pick [25.5]
+            for k in range(1, len(modal.options) + 1):
+                mine = Deployment(how=dict(dep.how))
+                parts = [_area(facts.region(r), facts) for r in _parts(modal, k)]
+                _spread(side, [p for p in parts if p], men, facts, mine, f"mode '{mode}'")
+                dep.options.setdefault(k, {}).update(mine.hexes)
     elif isinstance(placement, AirdropPlacement):
         region = placement.region
         area = _area(facts.region(region) if region else facts.enterable, facts)

@@ -1,14 +1,14 @@
 """The start of a Soldiers game [19]: the set-up sequence's notes (the intelligence difference
 and its bracket, modes, missions, the game's length), depleted squads' losses [19.21], the
-airdrop [26.4], the men placed, the groups on the track from the start, and the advantage
-[10.4; 19.41]."""
+airdrop [26.4], scenario 25's zone group [25.5], the men placed, the groups on the track from
+the start, and the advantage [10.4; 19.41]."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from rules.engine.events import UnitDeployed
-from rules.soldiers import activation, airdrop
+from rules.soldiers import activation, airdrop, zone_groups
 from rules.soldiers.actions import SetupNote
 from rules.soldiers.arrivals import begin_cycle, bring
 from rules.soldiers.setup import mission_words
@@ -46,6 +46,7 @@ def set_up(state: SoldiersState) -> None:
         airdrop.german_deployment(state, s) for s in game.sides if s not in drops
     )
     how = {k: v for s in drops for k, v in airdrop.airdrop(state, s).items()}
+    how |= zone_groups.roll(state)  # scenario 25's secret zone group roll [25.5]
     for m, h in sorted(state.troops.hexes.items()):
         state.emit(UnitDeployed(m, game.name(h), how.get(m) or dep.how[m]))
         state.troops.last_in[game.name(h)] = game.men[m].side
