@@ -135,3 +135,28 @@ def test_9_5_the_heuristic_bot_destroys_all_the_random_bot_a_legal_piece(
         assert isinstance(picked, DestroyItem)
         state.apply(picked)
     assert state.troops.destroyed == {TAKEN, HURT} and grenades_left(state, TAKEN) == 0
+
+
+def test_9_5_the_heuristic_bot_keeps_its_own_dead_man_s_equipment(game: SoldiersGame) -> None:
+    """[9.5; 7.33]: "any or all": with a dead US man beside the prisoners, the heuristic bot
+    destroys the German men's pieces and keeps its own man's weapon for its men to take (our
+    reading), ending the choice with done; the log names only the German pieces."""
+    state = _scene(game)
+    dead = next(
+        m
+        for m, spec in sorted(game.men.items())
+        if spec.side == "us" and m not in (GUARD, FRIEND) and m in state.troops.hexes
+    )
+    state.troops.hexes[dead] = state.troops.hexes[FRIEND]
+    state.troops.disabled[dead] = "killed"
+    state.apply(DestroyEquipment(FRIEND))
+    assert DestroyItem(dead, "weapon") in state.legal_actions("us")
+    heuristic = make_bot("heuristic", 3)
+    picked = []
+    while state.active.wrecking is not None:
+        action = heuristic.choose(state, "us")
+        picked.append(action)
+        state.apply(action)
+    assert isinstance(picked[-1], Done)
+    assert all(a.other != dead for a in picked if isinstance(a, DestroyItem))
+    assert state.troops.destroyed == {TAKEN, HURT} and dead not in state.troops.destroyed

@@ -40,8 +40,9 @@ hand-to-hand [8.82], a leader first; the man a minefield attacks [18.41], the hi
 initiative); the hand-to-hand line-up [8.81], the place the engine's former stand-in gives the
 next man (:func:`rules.soldiers.melee.lineup_stand_in`), so seeded bot games play as before the
 players chose; at the end of a Command Cycle every suppressed man of its side stands up [4]
-(:func:`rules.soldiers.stand_up.default`); a destroy equipment action destroys all of the
-equipment in the hex [9.5] (:func:`rules.soldiers.destroying.default`); a leaderless squad is
+(:func:`rules.soldiers.stand_up.default`); a destroy equipment action destroys the enemy
+men's equipment in the hex and keeps its own side's [9.5]
+(:func:`rules.soldiers.destroying.default`, our reading); a leaderless squad is
 given to the nearest other squad [6.27] (:func:`rules.soldiers.attach_choice.stand_in`); a
 squad's catastrophic loss removes the chit the engine removed before the owner chose [6.28]
 (:func:`rules.soldiers.chit_loss.stand_in`); an

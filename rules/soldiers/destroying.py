@@ -295,8 +295,21 @@ def choose(state: SoldiersState, action: DestroyItem | Done) -> None:
 
 
 def default(state: SoldiersState, action: Action) -> bool:
-    """The bots' choice: all of it, as the engine did before the player chose."""
-    return isinstance(action, DestroyItem)
+    """The bots' choice: every piece the enemy's men carry, none of its own side's men's (they
+    may yet take it by an exchange [7.33]: our reading of "any or all" [9.5]), unless one of
+    its own must go because nothing of the enemy's is there (one piece at least)."""
+    pending = state.active.wrecking
+    if pending is None:
+        return False
+    men = state.game.men
+
+    def enemy(piece: str) -> bool:
+        return men[piece.split()[0]].side != pending.side
+
+    theirs = any(enemy(p) for p in pending.items)
+    if isinstance(action, DestroyItem):
+        return enemy(action.piece) or (not theirs and not pending.chosen)
+    return not theirs
 
 
 def step(state: SoldiersState) -> str:
