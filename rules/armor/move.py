@@ -532,10 +532,6 @@ class Twelfths:
         self.rows: dict[Hex, tuple[tuple[Hex, int | None], ...]] = {}
 
 
-#: Not yet asked (no cost is negative; None: the hex may not be entered).
-_UNKNOWN = -1
-
-
 def _one_hex(
     unit: ArmorUnit,
     start: Hex,
