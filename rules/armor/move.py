@@ -325,11 +325,11 @@ def destinations(
     # such costs (nothing in play changing them) and no hex closed to turns, the answer is
     # a function of the arguments alone; the key holds all the search reads of the unit
     # (category: Vehicle, Leg, Boat; Speed; Turn Costs; reverse factor).
-    key: tuple[object, ...] | None = None
-    if isinstance(cost, TerrainCost) and fixed is None:
-        key = (start, facing, limit, on_map, unit.category, unit.speed, unit.turn_costs)
-        key += (unit.reverse_factor,)
-        kept = cost.searched(key)
+    keeper = cost if isinstance(cost, TerrainCost) and fixed is None else None
+    key: tuple[object, ...] = (start, facing, limit, on_map, unit.category, unit.speed)
+    key += (unit.turn_costs, unit.reverse_factor)
+    if keeper is not None:
+        kept = keeper.searched(key)
         if kept is not None:
             return list(kept)
     search = _Search(unit, cost, on_map, limit, fixed=fixed)
@@ -343,8 +343,8 @@ def destinations(
         for (h, f), (c, p) in sorted(ends.items())  # by hex, then facing (keys differ)
         if p
     ]
-    if key is not None:
-        cost.keep(key, found)  # type: ignore[union-attr]
+    if keeper is not None:
+        keeper.keep(key, found)
         return list(found)
     return found
 
