@@ -83,8 +83,10 @@ def movement_key(unit: ArmorUnit) -> tuple[object, ...]:
     return ("vehicle", unit.road_cost, unit.track_cost, unit.no_buildings)
 
 
-#: The most searches :class:`TerrainCost` keeps the answers of (first in, first out).
-SEARCHES_KEPT = 256
+#: The most searches :class:`TerrainCost` keeps the answers of (first in, first out): enough
+#: for a side's units listed by the plot and asked again by its bot in the same Turn; more
+#: kept only cost memory (a game's searches rarely come back a Turn later).
+SEARCHES_KEPT = 64
 
 
 class TerrainCost:
