@@ -111,7 +111,8 @@ from rules.armor.indirect import plots as artillery
 from rules.armor.indirect.batteries import air_spotting, batteries, plays_artillery
 from rules.armor.move import (
     EnterCost,
-    enter_cost,
+    TerrainCost,
+    movement_key,
 )
 from rules.armor.optional import (
     airborne,
@@ -228,7 +229,8 @@ class ArmorGame(MapGame):
         #: Hexes to each Side of the map (4A's advance, :mod:`rules.armor.scenario_rules`).
         self.side_distance: dict[tuple[str, Hex], int] = {}
         self._levels: dict[Hex, int] = {}
-        self._costs: dict[tuple[str, Hex, Hex], Fraction | None] = {}
+        #: The map's own entry costs, one table for each kind of mover (:meth:`cost_for`).
+        self._costs: dict[tuple[object, ...], TerrainCost] = {}
         #: The Terrain Support units and Mines set up [SCN III.F] (:mod:`rules.armor.support`).
         self.works, self.support_events = set_up_support(self)
         #: Off-board Artillery Batteries [OP II; SCN III.G] (:mod:`rules.armor.indirect`).
@@ -288,15 +290,14 @@ class ArmorGame(MapGame):
         return found
 
     def cost_for(self, unit: ArmorUnit) -> EnterCost:
-        """Entering a hex, for one unit, worked out once per unit type and hexside."""
-
-        def cost(frm: Hex, to: Hex) -> Fraction | None:
-            key = (unit.type_id, frm, to)
-            if key not in self._costs:
-                self._costs[key] = enter_cost(self.movement, unit, frm, to)
-            return self._costs[key]
-
-        return cost
+        """Entering a hex, for one unit, on the map's own terrain [AG V.B; AG VII]: one
+        :class:`rules.armor.move.TerrainCost` for all the units that pay the same
+        (:func:`rules.armor.move.movement_key`), each hexside worked out once."""
+        key = movement_key(unit)
+        found = self._costs.get(key)
+        if found is None:
+            found = self._costs[key] = TerrainCost(self.movement, unit)
+        return found
 
     def on_map(self, h: Hex) -> bool:
         return h in self.amap.hexes

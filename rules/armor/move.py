@@ -16,9 +16,10 @@ facings, ties broken by the notation, so the list is the same every time).
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
@@ -66,6 +67,74 @@ def enter_cost(
     if unit.no_buildings and movement.terrain.terrain(to).endswith("building"):
         return None
     return Fraction(found.cost).limit_denominator(12)
+
+
+def movement_key(unit: ArmorUnit) -> tuple[object, ...]:
+    """All that :func:`enter_cost` reads of a unit: units with the same key pay the same to
+    enter every hex (a Leg unit 1 [ADV V.A.1], a Boat by River and dry ground [OP XXVI], a
+    Vehicle the Vehicle Movement Costs with its card's Road and Track Movement Costs and its
+    Notes' ban on buildings [AG V.B; AG VII.E]; a Towed unit never moves alone [ADV V.B])."""
+    if unit.leg:
+        return ("leg",)
+    if boats.is_boat(unit):
+        return ("boat",)
+    if not unit.vehicle:
+        return ("none",)
+    return ("vehicle", unit.road_cost, unit.track_cost, unit.no_buildings)
+
+
+#: The most searches :class:`TerrainCost` keeps the answers of (first in, first out): enough
+#: for a side's units listed by the plot and asked again by its bot in the same Turn; more
+#: kept only cost memory (a game's searches rarely come back a Turn later).
+SEARCHES_KEPT = 64
+
+
+class TerrainCost:
+    """:func:`enter_cost` of one kind of unit (:func:`movement_key`) on one terrain, each
+    hexside worked out once: the map's own costs, with nothing of a game in progress in them
+    (:meth:`rules.armor.game.ArmorState.cost_for` wraps it for those, and hands it out as it
+    is when nothing in play changes a cost).
+
+    Why an object and not a closure: the order searches that use it may share what depends on
+    it alone (its costs in twelfths, :meth:`twelfths`, and whole searches,
+    :meth:`searched`): it is a function of the terrain (a new terrain brings new objects,
+    :meth:`rules.armor.game.ArmorGame.forget_terrain`)."""
+
+    def __init__(self, movement: Movement, unit: ArmorUnit) -> None:
+        self.movement, self.unit = movement, unit
+        self.fractions: dict[tuple[Hex, Hex], Fraction | None] = {}
+        self._twelfths: dict[Callable[[Hex], bool], Twelfths] = {}
+        self._searches: dict[Hashable, list[Destination]] = {}
+
+    def __call__(self, frm: Hex, to: Hex) -> Fraction | None:
+        key = (frm, to)
+        try:
+            return self.fractions[key]
+        except KeyError:
+            found = self.fractions[key] = enter_cost(self.movement, self.unit, frm, to)
+            return found
+
+    def twelfths(self, on_map: Callable[[Hex], bool]) -> Twelfths:
+        """The tables of entry costs in twelfths (None: may not enter, or off the map as
+        ``on_map`` says) :class:`_Search` fills, shared by every search on these costs; one
+        for each of a few map tests (a game asks with its own; a bound method equals
+        another of the same game's)."""
+        table = self._twelfths.get(on_map)
+        if table is None:
+            if len(self._twelfths) >= 4:
+                self._twelfths.clear()
+            table = self._twelfths[on_map] = Twelfths()
+        return table
+
+    def searched(self, key: Hashable) -> list[Destination] | None:
+        """The answer of :func:`destinations` already found for ``key`` (the unit's movement,
+        where it stands, the limit and the map test), else None."""
+        return self._searches.get(key)
+
+    def keep(self, key: Hashable, found: list[Destination]) -> None:
+        if len(self._searches) >= SEARCHES_KEPT:
+            del self._searches[next(iter(self._searches))]  # the oldest
+        self._searches[key] = found
 
 
 def fire_limit(unit: ArmorUnit) -> Fraction:
@@ -222,10 +291,21 @@ class Destination:
     facing: int
     cost: Fraction
     steps: tuple[str, ...]
+    #: The steps in the book's notation, when the maker wrote it (a search, from its paths
+    #: written once: :func:`_written`); else :attr:`moves` writes it.
+    written: str | None = field(default=None, compare=False, repr=False)
 
     @property
     def moves(self) -> str:
-        return notation(list(self.steps))
+        """The book's notation of the steps [AG V.A.3]."""
+        return notation(self.steps) if self.written is None else self.written
+
+
+@lru_cache(maxsize=8192)
+def _written(path: str) -> tuple[tuple[str, ...], str]:
+    """A search's path (one letter a step) as steps and in the book's notation: the same few
+    thousand paths come back search after search."""
+    return tuple(path), notation(tuple(path))
 
 
 def destinations(
@@ -243,25 +323,44 @@ def destinations(
     turn in (an Alley, for a Vehicle that may not enter Building hexes [OP XXVII.D.4])."""
     if not (unit.vehicle or unit.leg or boats.is_boat(unit)):  # a Boat moves [OP XXVI]
         return []
+    # The same search again on the map's own costs: its answer, kept. Why it holds: with
+    # such costs (nothing in play changing them) and no hex closed to turns, the answer is
+    # a function of the arguments alone; the key holds all the search reads of the unit
+    # (category: Vehicle, Leg, Boat; Speed; Turn Costs; reverse factor).
+    keeper = cost if isinstance(cost, TerrainCost) and fixed is None else None
+    key: tuple[object, ...] = (start, facing, limit, on_map, unit.category, unit.speed)
+    key += (unit.turn_costs, unit.reverse_factor)
+    if keeper is not None:
+        kept = keeper.searched(key)
+        if kept is not None:
+            return list(kept)
     search = _Search(unit, cost, on_map, limit, fixed=fixed)
     _, ends = search.run({(start, facing): (0, "")})
     if limit is None:
         _one_hex(unit, start, facing, search.entry12, ends, fixed)
     ends.pop((start, facing), None)
-    found = [Destination(h, f, _twelfths(c), tuple(p)) for (h, f), (c, p) in ends.items() if p]
-    return sorted(found, key=lambda d: (d.hex, d.facing))
-
-
-_TWELFTHS: dict[int, Fraction] = {}
-
-
-def _twelfths(c: int) -> Fraction:
-    """``Fraction(c, 12)``, made once for each ``c`` (a search's hundreds of ends share a
-    few dozen values; Fractions are immutable)."""
-    found = _TWELFTHS.get(c)
-    if found is None:
-        found = _TWELFTHS[c] = Fraction(c, 12)
+    twelfths, written = _TWELFTHS, _written
+    found = [
+        Destination(h, f, twelfths[c], *written(p))
+        for (h, f), (c, p) in sorted(ends.items())  # by hex, then facing (keys differ)
+        if p
+    ]
+    if keeper is not None:
+        keeper.keep(key, found)
+        return list(found)
     return found
+
+
+class _Twelfths(dict[int, Fraction]):
+    """``Fraction(c, 12)`` for each ``c``, made once (a search's hundreds of ends share a few
+    dozen values; Fractions are immutable)."""
+
+    def __missing__(self, c: int) -> Fraction:
+        found = self[c] = Fraction(c, 12)
+        return found
+
+
+_TWELFTHS = _Twelfths()
 
 
 def through(
@@ -323,7 +422,9 @@ class _Search:
         ]
         self.steps = ("F", "B") if unit.vehicle else ("F",)
         self.reverse = unit.reverse_factor
-        self.entries: dict[tuple[Hex, Hex], int | None] = {}
+        # the map's own costs: their tables in twelfths shared with the other searches on them
+        table = cost.twelfths(on_map) if isinstance(cost, TerrainCost) else Twelfths()
+        self.entries, self.rows = table.entries, table.rows
 
     def entry12(self, frm: Hex, to: Hex) -> int | None:
         if (frm, to) not in self.entries:
@@ -334,24 +435,36 @@ class _Search:
             )
         return self.entries[(frm, to)]
 
+    def row(self, here: Hex) -> tuple[tuple[Hex, int | None], ...]:
+        """The six hexes around ``here`` (by compass direction) and what entering each from
+        ``here`` costs (:meth:`entry12`)."""
+        found = self.rows.get(here)
+        if found is None:
+            found = self.rows[here] = tuple((n, self.entry12(here, n)) for n in here.neighbors())
+        return found
+
     def run(
         self, seeds: dict[tuple[Hex, int], tuple[int, str]]
     ) -> tuple[dict[tuple[Hex, int], tuple[int, str]], dict[tuple[Hex, int], tuple[int, str]]]:
         """From the ``seeds`` (hex and facing: SF spent, steps so far), the cheapest steps to
         enter each hex with each facing (``best``), and to stand in each hex with each facing
-        once turned there (``ends``).
+        once turned there (``ends``); "cheapest" is the search's ranking (SF first; then the
+        shortest notation, then the first in writing order, :func:`_shortest`), a total
+        order on the orders, so each answer is the one best order, however the search
+        reaches it.
 
         Written for speed (each unit's orders are listed by one search a Turn, some twenty a
-        Turn in a built-in scenario): the hex's six neighbours once per hex taken from the
-        heap, the entry costs read from the search's table before asking for them, and the
-        default ranking compared inline; the result is :func:`_keep`'s, step for step."""
+        Turn in a built-in scenario): the hex's neighbours and their entry costs read from a
+        table (:meth:`row`), the default ranking compared inline, an order's notation made
+        only when its SF tie; and no move made from a hex and facing whose standing order
+        (``ends``) is no better than one found before: every move from it was made from
+        that one, for no more (the ranking keeps its order when the same steps follow)."""
         budget, reverse, rank = self.budget, self.reverse, self.rank
-        entries, entry12 = self.entries, self.entry12
+        rows, row_of = self.rows, self.row
         shortest = rank is _shortest
         turns = [(_delta(letters), letters, tc) for _, letters, tc in self.turns12]
         fixed, straight = self.fixed, turns[:1]  # no turn in a fixed hex: "" only
-        # F: ahead (the facing); B: behind (the opposite side), at the reverse factor
-        moves = [("F", 0)] + ([("B", 3)] if "B" in self.steps else [])
+        backs = "B" in self.steps  # B: the hex behind (the opposite side), at reverse factor
         best: dict[tuple[Hex, int], tuple[int, str]] = {}
         ends: dict[tuple[Hex, int], tuple[int, str]] = {}
         frontier = [(spent, path, h, f) for (h, f), (spent, path) in seeds.items()]
@@ -360,48 +473,65 @@ class _Search:
         while frontier:
             spent, path, here, f = pop(frontier)
             known = best.get((here, f))
-            if known is not None and known != (spent, path):
+            if known is not None and (known[0] != spent or known[1] != path):
                 continue  # a stale entry: a cheaper order reached this hex and facing
-            around = here.neighbors()
+            row = rows.get(here) or row_of(here)
             for delta, letters, tc in straight if fixed is not None and fixed(here) else turns:
                 turned = spent + tc
                 if turned > budget:
                     continue
                 nf = (f + delta) % 6
-                here_path = path + letters
                 key = (here, nf)
                 old = ends.get(key)
-                if old is None or (
-                    (turned, len(here_path), here_path) < (old[0], len(old[1]), old[1])
-                    if shortest
-                    else rank(turned, here_path) < rank(*old)
+                here_path = path + letters
+                if old is not None and turned >= old[0]:
+                    if turned > old[0]:
+                        continue  # no better than the order standing here already
+                    if shortest:
+                        was = old[1]
+                        if len(here_path) > len(was) or (
+                            len(here_path) == len(was) and here_path >= was
+                        ):
+                            continue
+                    elif rank(turned, here_path) >= rank(*old):
+                        continue
+                ends[key] = (turned, here_path)
+                for step, (nxt, entry) in (
+                    (("F", row[nf]), ("B", row[(nf + 3) % 6])) if backs else (("F", row[nf]),)
                 ):
-                    ends[key] = (turned, here_path)
-                for step, side in moves:
-                    nxt = around[(nf + side) % 6]
-                    entry = entries.get((here, nxt), _UNKNOWN)
-                    if entry == _UNKNOWN:
-                        entry = entry12(here, nxt)
                     if entry is None:
                         continue
-                    total = turned + (entry * reverse if side else entry)
+                    total = turned + (entry * reverse if step == "B" else entry)
                     if total > budget:
                         continue
-                    step_path = here_path + step
                     key = (nxt, nf)
                     old = best.get(key)
-                    if old is None or (
-                        (total, len(step_path), step_path) < (old[0], len(old[1]), old[1])
-                        if shortest
-                        else rank(total, step_path) < rank(*old)
-                    ):
-                        best[key] = (total, step_path)
-                        push(frontier, (total, step_path, nxt, nf))
+                    if old is not None and total >= old[0]:
+                        if total > old[0]:
+                            continue
+                        step_path = here_path + step
+                        if shortest:
+                            was = old[1]
+                            if len(step_path) > len(was) or (
+                                len(step_path) == len(was) and step_path >= was
+                            ):
+                                continue
+                        elif rank(total, step_path) >= rank(*old):
+                            continue
+                    else:
+                        step_path = here_path + step
+                    best[key] = (total, step_path)
+                    push(frontier, (total, step_path, nxt, nf))
         return best, ends
 
 
-#: Not yet asked (no cost is negative; None: the hex may not be entered).
-_UNKNOWN = -1
+class Twelfths:
+    """The entry costs in twelfths a :class:`_Search` works out (None: may not enter):
+    ``entries`` by hexside, ``rows`` the six around a hex (:meth:`_Search.row`)."""
+
+    def __init__(self) -> None:
+        self.entries: dict[tuple[Hex, Hex], int | None] = {}
+        self.rows: dict[Hex, tuple[tuple[Hex, int | None], ...]] = {}
 
 
 def _one_hex(

@@ -61,7 +61,7 @@ not edited.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import MISSING, dataclass, fields, replace
 from typing import ClassVar
 
 from rules.engine.actions import Action, WordsAction, token
@@ -258,6 +258,16 @@ class Order(Action):
             parts.extend(("then", self.ahead))  # plotted in advance [OP XIV.B.2]
         return " ".join(parts)
 
+    @classmethod
+    def moving(cls, unit: str, moves: str) -> Order:
+        """``Order(unit, moves=moves)``, made several times faster: the plot lists a unit's
+        hundreds of movement orders each Turn [AG V.A.3], and a frozen dataclass's
+        ``__init__`` sets its two dozen fields one at a time. The same order: the same
+        fields, the same values (the defaults), in the same order."""
+        order = object.__new__(cls)
+        vars(order).update(_PLAIN, unit=unit, moves=moves)
+        return order
+
     @property
     def notation(self) -> str:
         """As written on the Command Sheet."""
@@ -369,6 +379,13 @@ def _rate(text: str, line: str) -> int:
             "[OP XXIV.A.2.a-b]"
         )
     return int(text)
+
+
+#: An Order's fields with their defaults, in their order (:meth:`Order.moving`); every default
+#: is immutable (None, False, "", ()).
+_PLAIN: dict[str, object] = {
+    f.name: None if f.default is MISSING else f.default for f in fields(Order)
+}
 
 
 def parse_ahead(word: str, line: str) -> str:

@@ -114,7 +114,7 @@ def order_options(state: ArmorState, unit: str) -> list[Action]:
             mover = vehicles.mover(state, unit)  # its Speed this Turn [OP XXI.B; OP XXX.A]
             closed = alleys.fixed(state, unit)  # no turn in an Alley [OP XXVII.D.4]
             ends = destinations(mover, here, state.troops.facing[unit], cost, on_map, None, closed)
-            found.extend(Order(unit, moves=d.moves) for d in ends)
+            found.extend(Order.moving(unit, d.moves) for d in ends)
             if state.game.exits_for(spec.side):
                 found.extend(_exit_orders(state, unit, ends))
         if spec.speed >= 2 or not spec.vehicle:
