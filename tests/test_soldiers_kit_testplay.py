@@ -45,6 +45,21 @@ def _german_turn(
     return w, panel
 
 
+def _take_by_line(
+    qtbot: QtBot, w: MainWindow, panel: TestPlayPanel, words: str, name: str
+) -> tuple[str, SoldiersState, str]:
+    """Click the line ``words`` (screenshot ``name``), then Apply: the detail it showed, the
+    state after and the log it added."""
+    click_line(qtbot, panel, words)
+    detail = panel.detail.text()
+    shot(w, name)
+    before = len(panel.log.toPlainText())
+    apply_line(qtbot, panel, words)
+    played = panel.session.state
+    assert isinstance(played, SoldiersState)
+    return detail, played, log_since(panel, before)
+
+
 def test_14_13_the_rifleman_takes_the_dead_crewman_s_part_by_clicking_its_line(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
@@ -62,16 +77,9 @@ def test_14_13_the_rifleman_takes_the_dead_crewman_s_part_by_clicking_its_line(
     assert f"Take an MG part from {game.unit_name(A)}: all his AP [7.33]" in [
         i.text(0) for i in lines(panel)
     ]
-    click_line(qtbot, panel, words)
-    detail = panel.detail.text()
+    detail, played, told = _take_by_line(qtbot, w, panel, words, "soldiers-non-crew-part")
     assert "all his AP (5)" in detail and "he crews the MMG: -1" in detail
-    shot(w, "soldiers-non-crew-part")
-    before = len(panel.log.toPlainText())
-    apply_line(qtbot, panel, words)
-    played = panel.session.state
-    assert isinstance(played, SoldiersState)
     assert kit.crew_of(played, GUN) == (A, RIFLEMAN) and GUN in played.support.guns
-    told = log_since(panel, before)
     assert "part of the MMG [14.13]" in told and "-1 to the hit chance" in told
 
 
@@ -89,15 +97,8 @@ def test_7_33_11_1_the_relieved_crewman_takes_the_dead_crewman_s_pistol_by_its_l
     w, panel = _german_turn(qtbot, tmp_path, state)
     words = f"Take the pistol from {game.unit_name(A)}: all his AP [7.33]"
     assert words in [i.text(0) for i in lines(panel)]
-    click_line(qtbot, panel, words)
-    detail = panel.detail.text()
+    detail, played, told = _take_by_line(qtbot, w, panel, words, "soldiers-take-pistol")
     assert "all his AP (5)" in detail and "he has no other weapon: he fires it" in detail
-    shot(w, "soldiers-take-pistol")
-    before = len(panel.log.toPlainText())
-    apply_line(qtbot, panel, words)
-    played = panel.session.state
-    assert isinstance(played, SoldiersState)
     assert pistol_of(played, B) == "GE-PISTOL" and pistol_of(played, A) is None
     assert "Pistol" in support.marks(played, B)
-    told = log_since(panel, before)
     assert "(GE-PISTOL) [11.1]" in told and "our reading of 7.33" in told
