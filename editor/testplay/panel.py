@@ -27,7 +27,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 import shiboken6
-from PySide6.QtCore import Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -143,6 +143,7 @@ class TestPlayPanel(ChoicePages):
         self.controls.leave_requested.connect(self.leave_requested.emit)
         layout.addWidget(self.controls)
         self.units.currentItemChanged.connect(self._tree_choice)
+        self.units.viewport().installEventFilter(self)  # the chosen line kept in sight
         self.units.itemDoubleClicked.connect(lambda item, _c: self._apply_item(item))
         self.apply_button.clicked.connect(self._apply_chosen)
         self.done_button.clicked.connect(self._done)
@@ -582,6 +583,17 @@ class TestPlayPanel(ChoicePages):
         self._draw()
         if not self._choosing:  # the detail's new height may hide the line: after the click
             QTimer.singleShot(0, lambda: self.keep_in_sight(item))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        """The list shrunk (the detail under it grew with the chosen line's working, after
+        the click's own scroll): the chosen line scrolled back into sight once the list is
+        laid out. Seen: "Take the pistol from ..." clicked at the list's foot, then cut in
+        half by the three lines of its detail."""
+        if event.type() == QEvent.Type.Resize and watched is self.units.viewport():
+            item = self.units.currentItem()
+            if item is not None:
+                QTimer.singleShot(0, lambda: self.keep_in_sight(item))
+        return super().eventFilter(watched, event)
 
     def keep_in_sight(self, item: QTreeWidgetItem) -> None:
         """Scroll the list to ``item`` once the page is laid out again (the detail under the
