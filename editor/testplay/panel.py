@@ -584,15 +584,16 @@ class TestPlayPanel(ChoicePages):
         if not self._choosing:  # the detail's new height may hide the line: after the click
             QTimer.singleShot(0, lambda: self.keep_in_sight(item))
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
-        """The list shrunk (the detail under it grew with the chosen line's working, after
-        the click's own scroll): the chosen line scrolled back into sight once the list is
-        laid out. Seen: "Take the pistol from ..." clicked at the list's foot, then cut in
-        half by the three lines of its detail."""
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
+        """The list's height changed (the detail under it grows in a later layout pass as
+        the page grows): the action line chosen in the list kept in sight, once laid out.
+        Seen: "Take the pistol from ..." clicked at the list's foot, then cut in half by its
+        three-line detail. Only a chosen action line: a list the user scrolled past a unit's
+        heading stays where he left it."""
         if event.type() == QEvent.Type.Resize and watched is self.units.viewport():
-            item = self.units.currentItem()
-            if item is not None:
-                QTimer.singleShot(0, lambda: self.keep_in_sight(item))
+            line = self.units.currentItem()
+            if line is not None and isinstance(line.data(0, ROLE), Action):
+                QTimer.singleShot(0, lambda: self.keep_in_sight(line))
         return super().eventFilter(watched, event)
 
     def keep_in_sight(self, item: QTreeWidgetItem) -> None:
