@@ -10,7 +10,7 @@ Advantage Check (:mod:`rules.soldiers.arrivals`).
 - Smoke Dissipates [12.52]: every smoke grenade's marker outside a building or pillbox is
   removed (:func:`rules.soldiers.smoke.dissipates`); smoke inside stays to the end of the
   Command Cycle [12.53]; a scenario event's lasting smoke stays [10.6].
-- Unusual Event (a scenario's event, 20.6, 21.6, 25.6): the Unusual Event Table is not in the
+- Unusual Event (a scenario's event, 10.6, 20.6, 25.6): the Unusual Event Table is not in the
   text: logged as not applied (placeholder).
 """
 

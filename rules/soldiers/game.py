@@ -77,14 +77,14 @@ the owner's choice to reveal one before an enemy operational move [14.12]
 leader (or independent man or group) is clear of the enemy is declared operational or tactical
 first [3B; 6.3-6.32] (:mod:`rules.soldiers.operational_turns`).
 
-Simplifications, named: events
-other than reinforcements, the Advantage Check, the Artillery Strike, End Command Cycle and
-Smoke Dissipates [6.12] (:mod:`rules.soldiers.events`), fire at range 0 into one's own hex
-[8.83], exchanging equipment other than weapons [7.33; 9.5]
-(:mod:`rules.soldiers.equipment` plays weapons and the flamethrower, with 8.72-8.73 and
-15.21; :mod:`rules.soldiers.carrying` carrying a disabled man, 11.3), pre-game operational moves
-[6.33], hidden deployment other than the MGs' [14.11], the defender's own choice of where
-his bought preparations go (the engine places them, our reading) [18; 19.43].
+Events [6.12] are played (:mod:`rules.soldiers.events`, the scenarios' own in
+:mod:`rules.soldiers.scenario_effects`) but the Unusual Event (its table is not in the text);
+equipment is exchanged [7.33; 9.5] (:mod:`rules.soldiers.equipment`, :mod:`rules.soldiers.kit`;
+carrying a disabled man, 11.3, :mod:`rules.soldiers.carrying`); pre-game operational moves
+[6.33] (:mod:`rules.soldiers.operational`). Simplifications, named: fire at range 0 into one's
+own hex [8.83], hidden deployment other than the MGs' and the minefields' [14.11; 18.4], the
+defender's own choice of where his bought preparations go (the engine places them, our
+reading) [18; 19.43]. docs/soldiers-partly.md lists what each partly section still lacks.
 """
 
 from __future__ import annotations
@@ -235,6 +235,13 @@ ENFORCES: dict[str, Enforce] = {
         names=frozenset({OFF_MAP_BAN}),
         ignores={"turns": "the ban holds for the whole game", "until": "never lifted"},
     ),
+    # 26's ford in words, played by the map's terrain edit [26.1]
+    "terrain-override": Enforce(
+        ignores=ENFORCED_BY_MOVEMENT["terrain-override"].ignores,
+        check=scenario_rules.terrain_not_enforced,
+    ),
+    # 23's free pillbox, placed from the map's pillbox object [23.2; 18.5]
+    "rule-override": Enforce(names=frozenset({scenario_rules.PILLBOX_OVERRIDE})),
     # scenarios 20-26's rules in words the engine plays [22.2; 24.3; 26.4]
     "text": Enforce(check=scenario_rules.text_not_enforced),
     # 26's Bridge Destruction: wire-bridge and blow-bridge (rules.soldiers.bridges) [26.2]

@@ -36,7 +36,7 @@ capture (our reading: the stand-in for his choice is damage).
 
 Actions in an enemy-occupied hex [8.83]: a man (or group) whose order finds him in a hex with a
 non-suppressed able enemy man may only fight hand-to-hand there and fire at that hex (unsuppress
-comes with the order; self-suppression is not an action of this engine); with only suppressed
+comes with the order; self-suppression [7.41] is allowed there too); with only suppressed
 enemy men there he may also move out of the hex, even at Cautious. Once out of the hex he acts
 freely (our reading). When the active men outnumber the able enemy men in the hex, the excess
 may act freely; our reading: the whole order is then free, since a group moves and acts as one

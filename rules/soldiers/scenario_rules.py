@@ -15,13 +15,20 @@ the rule's source and words (as the scenario events are by the scenario's id and
 - 26.4 the US airdrop and the German Deployment table: played by
   :mod:`rules.soldiers.airdrop` and :mod:`rules.soldiers.activation` (the drop at night, the
   first the book names: our reading).
+
+Two rules given in the book's words with a kind of their own are played by the scenario's map:
+23's free pillbox (a ``rule-override`` of 18 and 18.5) by its map object of kind ``pillbox``,
+which :func:`rules.soldiers.preparations.bought` places [23.2; 18.5]; 26's ford (a
+``terrain-override`` in words) by the map's terrain edit, the catalogue's ford costing 1 AP more
+[26.1; 7.21] (:data:`PLAYED_BY_MAP`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.victory import SpecialRule, TextRule
+from model.victory import SpecialRule, TerrainOverride, TextRule
+from rules.movement.costs import TERRAIN_OVERRIDES
 from rules.soldiers.actions import SetupNote
 
 if TYPE_CHECKING:
@@ -61,11 +68,28 @@ PLAYED: dict[tuple[str, str], str] = {
 }
 
 
+#: 23's free pillbox, the section its rule-override names: played by the map object
+#: (:func:`rules.soldiers.preparations.bought`) [23.2; 18.5].
+PILLBOX_OVERRIDE = "18 Defensive Preparations (never in building hexes); 18.5 Pillboxes"
+#: Rules in words of a kind of their own that the scenario's map plays: (source, the words'
+#: beginning) -> how.
+PLAYED_BY_MAP: dict[tuple[str, str], str] = {
+    (
+        "Soldiers (26.1)",
+        "There is a ford across the creek at D/1107",
+    ): "the map's ford terrain edit, 1 AP more to enter [26.1; 7.21]",
+}
+
+
+def _words(rule: SpecialRule) -> str:
+    return " ".join((getattr(rule, "text", "") or "").split())
+
+
 def played(rule: SpecialRule) -> str | None:
     """Where the engine plays a rule in words, or None."""
     if not isinstance(rule, TextRule):
         return None
-    words = " ".join(rule.text.split())
+    words = _words(rule)
     return next(
         (
             how
@@ -74,6 +98,17 @@ def played(rule: SpecialRule) -> str | None:
         ),
         None,
     )
+
+
+def terrain_not_enforced(rule: SpecialRule) -> str | None:
+    """Why a terrain override is not enforced: as movement's (:data:`rules.movement.costs.
+    TERRAIN_OVERRIDES`), except one in words the scenario's map plays (:data:`PLAYED_BY_MAP`)."""
+    if isinstance(rule, TerrainOverride):
+        words = _words(rule)
+        if any(rule.source == src and words.startswith(start) for src, start in PLAYED_BY_MAP):
+            return None
+    check = TERRAIN_OVERRIDES.check
+    return check(rule) if check is not None else None
 
 
 def text_not_enforced(rule: SpecialRule) -> str | None:
