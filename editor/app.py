@@ -42,6 +42,7 @@ from editor.files.document import ScenarioDocument
 from editor.files.recent import default_scenario_path, settings
 from editor.forces.budget_panel import BudgetPanel
 from editor.forces.oob_panel import OrderOfBattlePanel
+from editor.lazyfill import ShownFill
 from editor.logs import log_dir, log_file, start_logging
 from editor.mapview.brushes import BrushBar
 from editor.mapview.inspector import InspectorPanel
@@ -104,11 +105,11 @@ class MainWindow(QMainWindow):
             brushes,
             MapPanels(
                 self.sections_panel,
-                self.overlay_panel,
+                self._overlay_fill,
                 self.los_panel,
                 self.inspector,
-                self.oob_panel,
-                self.rules_panel.setup_page,
+                self._oob_fill,
+                self._rules_fill,
             ),
             StatusLine(self.say, self.tool_label, self.hex_label),
             self._show_setup,
@@ -195,20 +196,25 @@ class MainWindow(QMainWindow):
         self.sections_panel = SectionsPanel()
         sections = self._dock("Sections", "sections", scrolled(self.sections_panel), LEFT)
         self.sections_dock = sections
-        self.oob_panel = OrderOfBattlePanel()
-        self.oob_panel.refused.connect(self._refuse)
-        oob = self._dock("Order of Battle", "order_of_battle", scrolled(self.oob_panel), LEFT)
+        # The docks behind others' tabs at first (Order of Battle, Budget, Scenario, Overlays)
+        # are filled with the document when first seen or asked for (editor/lazyfill.py).
+        oob_panel = OrderOfBattlePanel()
+        oob_panel.refused.connect(self._refuse)
+        oob = self._dock("Order of Battle", "order_of_battle", scrolled(oob_panel), LEFT)
+        self._oob_fill = ShownFill(oob_panel, oob, oob_panel.set_document)
         self.tabifyDockWidget(sections, oob)
-        self.budget_panel = BudgetPanel()
-        self.budget_panel.refused.connect(self._refuse)
-        self.budget_dock = self._dock("Budget", "budget", scrolled(self.budget_panel), LEFT)
+        budget_panel = BudgetPanel()
+        budget_panel.refused.connect(self._refuse)
+        self.budget_dock = self._dock("Budget", "budget", scrolled(budget_panel), LEFT)
+        self._budget_fill = ShownFill(budget_panel, self.budget_dock, budget_panel.set_document)
         self.tabifyDockWidget(oob, self.budget_dock)
-        self.oob_panel.side_box.currentIndexChanged.connect(  # the Budget follows the OOB's side
-            lambda *_: self.budget_panel.choose_side(self.oob_panel.side_id())
+        oob_panel.side_box.currentIndexChanged.connect(  # the Budget follows the OOB's side
+            lambda *_: self.budget_panel.choose_side(oob_panel.side_id())
         )
         self.oob_dock = oob
-        self.overlay_panel = OverlayPanel()
-        overlays = self._dock("Overlays", "overlays", scrolled(self.overlay_panel), RIGHT)
+        overlay_panel = OverlayPanel()
+        overlays = self._dock("Overlays", "overlays", scrolled(overlay_panel), RIGHT)
+        self._overlay_fill = ShownFill(overlay_panel, overlays, self._fill_overlays)
         self.options_panel = TerrainOptionsPanel()  # scrolled: a game may offer many options
         options = self._dock(
             "Terrain Options", "terrain_options", scrolled(self.options_panel), RIGHT
@@ -219,8 +225,9 @@ class MainWindow(QMainWindow):
         inspector = self._dock("Inspector", "inspector", self.inspector, RIGHT)
         self.validation_panel = ValidationPanel(self)
         validation = self._dock("Validation", "validation", self.validation_panel)
-        self.rules_panel = RulesPanel(self)
-        self.rules_dock = self._dock("Scenario", "scenario_rules", self.rules_panel, LEFT)
+        rules_panel = RulesPanel(self)
+        self.rules_dock = self._dock("Scenario", "scenario_rules", rules_panel, LEFT)
+        self._rules_fill = ShownFill(rules_panel, self.rules_dock, rules_panel.set_document)
         # Left, the whole height: what the scenario is (Sections | Order of Battle | Budget |
         # Scenario). Right: the map's palettes above (Terrain | Overlays | Terrain
         # Options), what the map says below (Inspector | Line of Sight | History | Validation).
@@ -246,6 +253,34 @@ class MainWindow(QMainWindow):
         shown = (sections, oob, self.budget_dock, options, overlays, los, history, validation)
         for dock in (*shown, self.rules_dock, terrain, inspector, overview):
             view_menu.addAction(dock.toggleViewAction())
+
+    # --- the panels filled when first seen (editor/lazyfill.py) -----------------------------
+
+    @property
+    def oob_panel(self) -> OrderOfBattlePanel:
+        """The Order of Battle panel, showing the open document."""
+        return self._oob_fill.panel()
+
+    @property
+    def budget_panel(self) -> BudgetPanel:
+        """The Budget panel, showing the open document."""
+        return self._budget_fill.panel()
+
+    @property
+    def rules_panel(self) -> RulesPanel:
+        """The Scenario dock's panel, showing the open document."""
+        return self._rules_fill.panel()
+
+    @property
+    def overlay_panel(self) -> OverlayPanel:
+        """The Overlays panel, showing the open document."""
+        return self._overlay_fill.panel()
+
+    def _fill_overlays(self, document: ScenarioDocument | None) -> None:
+        panel = self._overlay_fill.widget
+        panel.set_document(document)
+        # A board has no overlay counters (they belong to scenarios), nor a game without any.
+        panel.setEnabled(not isinstance(document, BoardDocument) and panel.usable)
 
     # --- routes between the rooms -----------------------------------------------------------
 
@@ -328,15 +363,15 @@ class MainWindow(QMainWindow):
         self.map_editor.set_document(document)  # first: a new map clears what panels mark
         if self.preferences.hex_pixels:  # the zoom a map opens at (Edit > Preferences)
             show_hex_size(self.view, self.preferences.hex_pixels, centre_map=True)
-        for panel in (self.sections_panel, self.options_panel, self.overlay_panel):
+        for panel in (self.sections_panel, self.options_panel, self.validation_panel):
             panel.set_document(document)
-        for other in (self.oob_panel, self.budget_panel, self.validation_panel, self.rules_panel):
-            other.set_document(document)
-        # A board is one section with its own terrain: layouts, overlay counters and scenario
-        # terrain options belong to scenarios.
+        for fill in (self._oob_fill, self._budget_fill, self._rules_fill, self._overlay_fill):
+            fill.set_document(document)  # now if on screen, else when first seen
+        # A board is one section with its own terrain: layouts and scenario terrain options
+        # belong to scenarios (and overlay counters: _fill_overlays).
         board = isinstance(document, BoardDocument)
-        for panel in (self.sections_panel, self.overlay_panel, self.options_panel):
-            panel.setEnabled(not board and (panel is not self.overlay_panel or panel.usable))
+        for panel in (self.sections_panel, self.options_panel):
+            panel.setEnabled(not board)
         update_enabled(self.actions_by_id, document)
         if board and self.tool in [self.map_editor.tools[n] for n in SCENARIO_TOOLS]:
             self.actions_by_id["tool.pan"].trigger()

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.forces.oob_panel import FORCE_MIME
+from editor.forces.force_list import FORCE_MIME
 from editor.mapview.overlays import OVERLAY_MIME
 from editor.mapview.render import MapPainter
 from editor.mapview.sections import SECTION_MIME
