@@ -221,9 +221,13 @@ class MainWindow(QMainWindow):
         )
         self.los_panel = LosPanel()
         los = self._dock("Line of Sight", "los", self.los_panel.with_options())
+        los.visibilityChanged.connect(self.los_panel.heights.seen)
         self.inspector = InspectorPanel()
         inspector = self._dock("Inspector", "inspector", self.inspector, RIGHT)
         self.validation_panel = ValidationPanel(self)
+        # The checks' first run (a worker thread sharing the interpreter) after the map's
+        # first paint: the window's start does not wait for it.
+        self.validation_panel.hold_until(self.view.map_painted)
         validation = self._dock("Validation", "validation", self.validation_panel)
         rules_panel = RulesPanel(self)
         self.rules_dock = self._dock("Scenario", "scenario_rules", rules_panel, LEFT)
@@ -241,6 +245,13 @@ class MainWindow(QMainWindow):
         terrain.raise_()
         inspector.raise_()
         self.terrain_dock, self.overlays_dock, self.options_dock = terrain, overlays, options
+        #: The panels filled when first seen or asked for, by their dock's object name.
+        self.lazy_docks: dict[str, ShownFill[QWidget]] = {
+            "order_of_battle": self._oob_fill,
+            "budget": self._budget_fill,
+            "scenario_rules": self._rules_fill,
+            "overlays": self._overlay_fill,
+        }
         self.resizeDocks([overview, terrain, inspector], [190, 330, 330], Qt.Orientation.Vertical)
         self.resizeDocks([sections, terrain], [440, 330], Qt.Orientation.Horizontal)
         self.los_dock = los
@@ -322,6 +333,7 @@ class MainWindow(QMainWindow):
         """Show the Validation panel and check the scenario at once."""
         self.validation_dock.show()
         self.validation_dock.raise_()
+        self.validation_panel.release()
         self.validation_panel.run_now()
         self.validation_panel.balance_line.start()  # and a short auto-played batch
 
