@@ -327,7 +327,10 @@ class ValidationPanel(QWidget):
         """No run before ``signal`` (the map's first paint, at start-up): the worker shares
         the interpreter with the window, and the first paint should not wait for it."""
         self._held = True
-        signal.connect(self.release)
+        signal.connect(self._release_after)
+
+    def _release_after(self) -> None:
+        QTimer.singleShot(0, self.release)  # once the paint that released them is over
 
     def release(self) -> None:
         """The checks may run: the run asked for while they waited starts."""
