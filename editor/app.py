@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QByteArray, QMimeData, QSize, Qt, QUrl
 from PySide6.QtGui import (
@@ -40,8 +40,6 @@ from editor.files.changes import Change
 from editor.files.controller import FileController
 from editor.files.document import ScenarioDocument
 from editor.files.recent import default_scenario_path, settings
-from editor.forces.budget_panel import BudgetPanel
-from editor.forces.oob_panel import OrderOfBattlePanel
 from editor.lazyfill import ShownFill
 from editor.logs import log_dir, log_file, start_logging
 from editor.mapview.brushes import BrushBar
@@ -55,13 +53,20 @@ from editor.mapview.terrain_options import TerrainOptionsPanel
 from editor.mapview.tools import Tool
 from editor.mapview.view import MapView
 from editor.preferences import Preferences, apply_preferences, load_preferences, show_hex_size
-from editor.scenario.dock import RulesPanel
 from editor.scenario.validation import ValidationPanel
 from editor.scrolling import scrolled
 from model.boardedit import use_board_library
 
 if TYPE_CHECKING:  # test play and balance bring the rules engines: imported when first used
+    from editor.forces.budget_panel import BudgetPanel
+    from editor.forces.oob_panel import OrderOfBattlePanel
+    from editor.scenario.dock import RulesPanel
     from editor.testplay.mode import TestPlayMode
+
+
+class _Follows(Protocol):
+    def set_document(self, document: ScenarioDocument | None) -> None: ...
+
 
 LEFT, RIGHT = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
 #: The tools only a scenario has: a board is one section with its own terrain.
@@ -177,11 +182,12 @@ class MainWindow(QMainWindow):
     # --- panels ---------------------------------------------------------------------------
 
     def _dock(
-        self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea | None = None
+        self, title: str, name: str, widget: QWidget | None, area: Qt.DockWidgetArea | None = None
     ) -> QDockWidget:
         dock = QDockWidget(title, self)
         dock.setObjectName(name)
-        dock.setWidget(widget)
+        if widget is not None:  # else its ShownFill gives it one (editor/lazyfill.py)
+            dock.setWidget(widget)
         if area is not None:
             self.addDockWidget(area, dock)
         return dock
@@ -198,23 +204,20 @@ class MainWindow(QMainWindow):
         self.sections_dock = sections
         # The docks behind others' tabs at first (Order of Battle, Budget, Scenario, Overlays)
         # are filled with the document when first seen or asked for (editor/lazyfill.py).
-        oob_panel = OrderOfBattlePanel()
-        oob_panel.refused.connect(self._refuse)
-        oob = self._dock("Order of Battle", "order_of_battle", scrolled(oob_panel), LEFT)
-        self._oob_fill = ShownFill(oob_panel, oob, oob_panel.set_document)
-        self.tabifyDockWidget(sections, oob)
-        budget_panel = BudgetPanel()
-        budget_panel.refused.connect(self._refuse)
-        self.budget_dock = self._dock("Budget", "budget", scrolled(budget_panel), LEFT)
-        self._budget_fill = ShownFill(budget_panel, self.budget_dock, budget_panel.set_document)
-        self.tabifyDockWidget(oob, self.budget_dock)
-        oob_panel.side_box.currentIndexChanged.connect(  # the Budget follows the OOB's side
-            lambda *_: self.budget_panel.choose_side(oob_panel.side_id())
+        # (made then too: Order of Battle, Budget and Scenario, their modules imported then).
+        oob = self._dock("Order of Battle", "order_of_battle", None, LEFT)
+        self._oob_fill: ShownFill[OrderOfBattlePanel] = ShownFill(
+            oob, self._make_oob, _set_document, scrolled
         )
+        self.tabifyDockWidget(sections, oob)
+        self.budget_dock = self._dock("Budget", "budget", None, LEFT)
+        self._budget_fill: ShownFill[BudgetPanel] = ShownFill(
+            self.budget_dock, self._make_budget, _set_document, scrolled
+        )
+        self.tabifyDockWidget(oob, self.budget_dock)
         self.oob_dock = oob
-        overlay_panel = OverlayPanel()
-        overlays = self._dock("Overlays", "overlays", scrolled(overlay_panel), RIGHT)
-        self._overlay_fill = ShownFill(overlay_panel, overlays, self._fill_overlays)
+        overlays = self._dock("Overlays", "overlays", None, RIGHT)
+        self._overlay_fill = ShownFill(overlays, OverlayPanel, self._fill_overlays, scrolled)
         self.options_panel = TerrainOptionsPanel()  # scrolled: a game may offer many options
         options = self._dock(
             "Terrain Options", "terrain_options", scrolled(self.options_panel), RIGHT
@@ -229,9 +232,8 @@ class MainWindow(QMainWindow):
         # first paint: the window's start does not wait for it.
         self.validation_panel.hold_until(self.view.map_painted)
         validation = self._dock("Validation", "validation", self.validation_panel)
-        rules_panel = RulesPanel(self)
-        self.rules_dock = self._dock("Scenario", "scenario_rules", rules_panel, LEFT)
-        self._rules_fill = ShownFill(rules_panel, self.rules_dock, rules_panel.set_document)
+        self.rules_dock = self._dock("Scenario", "scenario_rules", None, LEFT)
+        self._rules_fill = ShownFill(self.rules_dock, self._make_rules, _set_document)
         # Left, the whole height: what the scenario is (Sections | Order of Battle | Budget |
         # Scenario). Right: the map's palettes above (Terrain | Overlays | Terrain
         # Options), what the map says below (Inspector | Line of Sight | History | Validation).
@@ -246,7 +248,7 @@ class MainWindow(QMainWindow):
         inspector.raise_()
         self.terrain_dock, self.overlays_dock, self.options_dock = terrain, overlays, options
         #: The panels filled when first seen or asked for, by their dock's object name.
-        self.lazy_docks: dict[str, ShownFill[QWidget]] = {
+        self.lazy_docks: dict[str, ShownFill[Any]] = {
             "order_of_battle": self._oob_fill,
             "budget": self._budget_fill,
             "scenario_rules": self._rules_fill,
@@ -287,8 +289,29 @@ class MainWindow(QMainWindow):
         """The Overlays panel, showing the open document."""
         return self._overlay_fill.panel()
 
-    def _fill_overlays(self, document: ScenarioDocument | None) -> None:
-        panel = self._overlay_fill.widget
+    def _make_oob(self) -> OrderOfBattlePanel:
+        from editor.forces.oob_panel import OrderOfBattlePanel
+
+        panel = OrderOfBattlePanel()
+        panel.refused.connect(self._refuse)
+        panel.side_box.currentIndexChanged.connect(  # the Budget follows the OOB's side
+            lambda *_: self.budget_panel.choose_side(panel.side_id())
+        )
+        return panel
+
+    def _make_budget(self) -> BudgetPanel:
+        from editor.forces.budget_panel import BudgetPanel
+
+        panel = BudgetPanel()
+        panel.refused.connect(self._refuse)
+        return panel
+
+    def _make_rules(self) -> RulesPanel:
+        from editor.scenario.dock import RulesPanel
+
+        return RulesPanel(self)
+
+    def _fill_overlays(self, panel: OverlayPanel, document: ScenarioDocument | None) -> None:
         panel.set_document(document)
         # A board has no overlay counters (they belong to scenarios), nor a game without any.
         panel.setEnabled(not isinstance(document, BoardDocument) and panel.usable)
@@ -460,6 +483,10 @@ class MainWindow(QMainWindow):
             event.accept()
         else:
             event.ignore()
+
+
+def _set_document(panel: _Follows, document: ScenarioDocument | None) -> None:
+    panel.set_document(document)
 
 
 def dropped_file(mime: QMimeData) -> Path | None:

@@ -55,9 +55,12 @@ def test_nothing_behind_a_tab_is_filled_at_start(window: MainWindow) -> None:
         "scenario_rules",
         "overlays",
     }
-    oob = window.lazy_docks["order_of_battle"].widget
+    # Not even made: their modules are imported when first needed.
+    assert not any(fill.built for fill in window.lazy_docks.values())
+    oob = window.lazy_docks["order_of_battle"].widget  # made, not filled
     assert isinstance(oob, OrderOfBattlePanel)
     assert oob.side_box.count() == 0 and oob.forces.count() == 0
+    assert window.oob_dock.widget().isAncestorOf(oob)
 
 
 def test_the_order_of_battle_shows_the_edits_made_while_it_waited_when_its_tab_is_clicked(

@@ -128,7 +128,10 @@ class MapEditor(QObject):
         view.hex_hovered.connect(self._show_hex)
         brushes.changed.connect(self.retool)
         panels.sections.refused.connect(self._refuse_layout)
-        overlays = panels.overlay_fill.widget  # its signals: a filled panel's, not asked yet
+        panels.overlay_fill.when_built(self._follow_overlays)  # made when first needed
+
+    def _follow_overlays(self, overlays: OverlayPanel) -> None:
+        """A counter or a laid counter chosen in the Overlays panel: the map follows."""
         overlays.choice_changed.connect(self._overlay_choice)
         overlays.laid.currentRowChanged.connect(self._show_laid_overlay)
 

@@ -66,10 +66,10 @@ from editor.files.document import ScenarioDocument
 from editor.scenario.jump import jump_to_fix
 from model.hexes import Hex
 from model.scenario_io import LoadedScenario
-from rules.checks import Finding, Severity, run_checks
 
 if TYPE_CHECKING:
     from editor.app import MainWindow
+    from rules.checks import Finding, Severity
 
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
 #: Dark enough to read as text on white, distinct as icons (and the icons differ in shape).
@@ -330,7 +330,9 @@ class ValidationPanel(QWidget):
         signal.connect(self._release_after)
 
     def _release_after(self) -> None:
-        QTimer.singleShot(0, self.release)  # once the paint that released them is over
+        # A moment after the paint that released them, as after an edit (DEBOUNCE_MS): the
+        # window is on screen and answering first.
+        QTimer.singleShot(self.DEBOUNCE_MS, self.release)
 
     def release(self) -> None:
         """The checks may run: the run asked for while they waited starts."""
@@ -360,6 +362,9 @@ class ValidationPanel(QWidget):
 
     def _start(self) -> None:
         assert self.document is not None
+        # The checks (every rule engine's), imported at the first run: after the window shows.
+        from rules.checks import run_checks
+
         loaded, generation, relay = loaded_of(self.document), self._generation, self._relay
         self.running = True
 
