@@ -150,3 +150,40 @@ def test_the_overlay_tool_fills_the_overlays_panel_it_places_from(window: MainWi
     assert not fill.waiting
     assert window.overlays_dock.isVisible()
     assert window.overlay_panel.current() is not None
+
+
+def test_the_first_paint_of_the_map_waits_for_no_thumbnail_overview_or_check(
+    qtbot: QtBot,
+) -> None:
+    # As the editor starts (tests/conftest.py's window opens its file after showing): the
+    # file opened, then the window shown. When the map first paints, the Sections thumbnails
+    # are still their paper sheets, the overview has no picture and the checks have not run;
+    # all three come after it.
+    from editor.files.recent import default_scenario_path
+    from editor.mapview.sections import blank_pixmap
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    assert window.open_file(default_scenario_path())
+    palette = window.sections_panel.palette
+    size = palette.iconSize()
+    blank = blank_pixmap(size).toImage()
+
+    def thumbnails_drawn() -> list[bool]:
+        return [palette.item(i).icon().pixmap(size).toImage() != blank for i in range(3)]
+
+    at_first_paint: list[object] = []
+    window.view.map_painted.connect(
+        lambda: at_first_paint.append(
+            (
+                thumbnails_drawn(),
+                window.minimap._pixmap is None,
+                window.validation_panel.running or bool(window.validation_panel.findings),
+            )
+        )
+    )
+    with qtbot.waitSignal(window.validation_panel.updated, timeout=30_000):
+        window.show()
+    assert at_first_paint == [([False, False, False], True, False)]
+    qtbot.waitUntil(lambda: all(thumbnails_drawn()))
+    qtbot.waitUntil(lambda: window.minimap._pixmap is not None)
