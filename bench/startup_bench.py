@@ -50,10 +50,11 @@ built-ins in one process: the reach check's movement-cost walks (a quarter) and 
 the file's own work, not start-up.
 
 The editor, measured 2026-12-04 afternoon (branch editor-startup beside main, interleaved,
-CPU ms, best of 3, load average about 8 on the two cores; the harness now ends the process at
-the first paint, ``os._exit``, instead of timing Qt's and Python's teardown, about 80-170 ms
-more): first paint 587 (main 768), wall 1206 (1605); timed to the exit as before, 706 (main
-939), wall 1441 (1995). Where the time went, and what was done (CPU ms at load 7, one process):
+CPU ms, best of 3, load average 6-8 on the two cores; the harness now ends the process at the
+first paint, ``os._exit``, instead of timing Qt's and Python's teardown, about 80-170 ms
+more): first paint 578 (main 788), wall 1188 (1597); another run 587 (768), wall 1206 (1605);
+timed to the exit as before, 706 (main 939), wall 1441 (1995). Where the time went, and what
+was done (CPU ms at load 7, one process):
 
 - Python 20, Qt imported 77;
 - the editor's modules 290 (main 320): the data models and pydantic about half; help (and its
@@ -70,8 +71,9 @@ more): first paint 587 (main 768), wall 1206 (1605); timed to the exit as before
   then), the overview (drawn once the map has painted, its paper shown till then), nor the
   checks (their worker shared the interpreter; it starts 300 ms after the first paint).
 
-What remains is mostly imports: the models with pydantic (about 150) and Qt (about 80); 500 ms
-CPU is met at a low load (CPU time inflates about a third at a load of 9), not yet at 8.
+What remains is mostly imports: the models with pydantic (about 150) and Qt (about 80). 500 ms
+is missed at these loads; at a load of 1 the CPU time would be about 420 if it shrinks as the
+``validate`` row's did (402 at 1, 551 at 9): not measured, no quiet machine was to be had.
 
 ``python -m bench.startup_bench --against /path/to/other/checkout`` also times every row with
 that checkout's code (its own scenarios, the same interpreter), the two interleaved run by run,
