@@ -17,7 +17,6 @@ from PySide6.QtWidgets import QMenu, QToolBar
 
 from editor.files.boards import BoardDocument
 from editor.files.document import ScenarioDocument
-from editor.help import ask_go_to_hex, show_about, show_guide, show_shortcuts
 
 if TYPE_CHECKING:
     from editor.app import MainWindow
@@ -86,6 +85,31 @@ def _test_play_key(verb: Callable[[TestPlayPanel], object]) -> Run:
 
 def _toggle_section_letters(window: MainWindow) -> None:
     window.map_editor.show_section_letters(window.actions_by_id["view.section_letters"].isChecked())
+
+
+def _ask_go_to_hex(window: MainWindow) -> None:
+    # Help brings the package metadata and the system report: imported when first asked for.
+    from editor.help import ask_go_to_hex
+
+    ask_go_to_hex(window)
+
+
+def _show_guide(window: MainWindow) -> None:
+    from editor.help import show_guide
+
+    show_guide(window)
+
+
+def _show_shortcuts(window: MainWindow) -> None:
+    from editor.help import show_shortcuts
+
+    show_shortcuts(window)
+
+
+def _show_about(window: MainWindow) -> None:
+    from editor.help import show_about
+
+    show_about(window)
 
 
 def _ask_test_play(window: MainWindow) -> None:
@@ -375,7 +399,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "view.go_to_hex",
         "&Go to Hex...",
         "&View",
-        ask_go_to_hex,
+        _ask_go_to_hex,
         "Ctrl+G",
         "Centre the map on a hex by its printed name (K1417, a seam's J1512)",
     ),
@@ -383,7 +407,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "help.guide",
         "&User Guide",
         "&Help",
-        show_guide,
+        _show_guide,
         "Shift+F1",
         "A short manual: making a map, forces, set-up and victory, checking and sharing",
     ),
@@ -391,7 +415,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "help.shortcuts",
         "&Keyboard Shortcuts",
         "&Help",
-        show_shortcuts,
+        _show_shortcuts,
         "F1",
         "Every keyboard shortcut of the editor, by menu",
     ),
@@ -399,7 +423,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "help.about",
         "&About Hexwright",
         "&Help",
-        show_about,
+        _show_about,
         None,
         "Hexwright's version, the libraries it runs on, and where its game data come from",
     ),

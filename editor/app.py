@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QByteArray, QMimeData, QSize, Qt, QUrl
 from PySide6.QtGui import (
@@ -40,8 +40,7 @@ from editor.files.changes import Change
 from editor.files.controller import FileController
 from editor.files.document import ScenarioDocument
 from editor.files.recent import default_scenario_path, settings
-from editor.forces.budget_panel import BudgetPanel
-from editor.forces.oob_panel import OrderOfBattlePanel
+from editor.lazyfill import ShownFill
 from editor.logs import log_dir, log_file, start_logging
 from editor.mapview.brushes import BrushBar
 from editor.mapview.inspector import InspectorPanel
@@ -54,13 +53,20 @@ from editor.mapview.terrain_options import TerrainOptionsPanel
 from editor.mapview.tools import Tool
 from editor.mapview.view import MapView
 from editor.preferences import Preferences, apply_preferences, load_preferences, show_hex_size
-from editor.scenario.dock import RulesPanel
 from editor.scenario.validation import ValidationPanel
 from editor.scrolling import scrolled
 from model.boardedit import use_board_library
 
 if TYPE_CHECKING:  # test play and balance bring the rules engines: imported when first used
+    from editor.forces.budget_panel import BudgetPanel
+    from editor.forces.oob_panel import OrderOfBattlePanel
+    from editor.scenario.dock import RulesPanel
     from editor.testplay.mode import TestPlayMode
+
+
+class _Follows(Protocol):
+    def set_document(self, document: ScenarioDocument | None) -> None: ...
+
 
 LEFT, RIGHT = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
 #: The tools only a scenario has: a board is one section with its own terrain.
@@ -104,11 +110,11 @@ class MainWindow(QMainWindow):
             brushes,
             MapPanels(
                 self.sections_panel,
-                self.overlay_panel,
+                self._overlay_fill,
                 self.los_panel,
                 self.inspector,
-                self.oob_panel,
-                self.rules_panel.setup_page,
+                self._oob_fill,
+                self._rules_fill,
             ),
             StatusLine(self.say, self.tool_label, self.hex_label),
             self._show_setup,
@@ -176,11 +182,12 @@ class MainWindow(QMainWindow):
     # --- panels ---------------------------------------------------------------------------
 
     def _dock(
-        self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea | None = None
+        self, title: str, name: str, widget: QWidget | None, area: Qt.DockWidgetArea | None = None
     ) -> QDockWidget:
         dock = QDockWidget(title, self)
         dock.setObjectName(name)
-        dock.setWidget(widget)
+        if widget is not None:  # else its ShownFill gives it one (editor/lazyfill.py)
+            dock.setWidget(widget)
         if area is not None:
             self.addDockWidget(area, dock)
         return dock
@@ -195,32 +202,38 @@ class MainWindow(QMainWindow):
         self.sections_panel = SectionsPanel()
         sections = self._dock("Sections", "sections", scrolled(self.sections_panel), LEFT)
         self.sections_dock = sections
-        self.oob_panel = OrderOfBattlePanel()
-        self.oob_panel.refused.connect(self._refuse)
-        oob = self._dock("Order of Battle", "order_of_battle", scrolled(self.oob_panel), LEFT)
-        self.tabifyDockWidget(sections, oob)
-        self.budget_panel = BudgetPanel()
-        self.budget_panel.refused.connect(self._refuse)
-        self.budget_dock = self._dock("Budget", "budget", scrolled(self.budget_panel), LEFT)
-        self.tabifyDockWidget(oob, self.budget_dock)
-        self.oob_panel.side_box.currentIndexChanged.connect(  # the Budget follows the OOB's side
-            lambda *_: self.budget_panel.choose_side(self.oob_panel.side_id())
+        # The docks behind others' tabs at first (Order of Battle, Budget, Scenario, Overlays)
+        # are filled with the document when first seen or asked for (editor/lazyfill.py).
+        # (made then too: Order of Battle, Budget and Scenario, their modules imported then).
+        oob = self._dock("Order of Battle", "order_of_battle", None, LEFT)
+        self._oob_fill: ShownFill[OrderOfBattlePanel] = ShownFill(
+            oob, self._make_oob, _set_document, scrolled
         )
+        self.tabifyDockWidget(sections, oob)
+        self.budget_dock = self._dock("Budget", "budget", None, LEFT)
+        self._budget_fill: ShownFill[BudgetPanel] = ShownFill(
+            self.budget_dock, self._make_budget, _set_document, scrolled
+        )
+        self.tabifyDockWidget(oob, self.budget_dock)
         self.oob_dock = oob
-        self.overlay_panel = OverlayPanel()
-        overlays = self._dock("Overlays", "overlays", scrolled(self.overlay_panel), RIGHT)
+        overlays = self._dock("Overlays", "overlays", None, RIGHT)
+        self._overlay_fill = ShownFill(overlays, OverlayPanel, self._fill_overlays, scrolled)
         self.options_panel = TerrainOptionsPanel()  # scrolled: a game may offer many options
         options = self._dock(
             "Terrain Options", "terrain_options", scrolled(self.options_panel), RIGHT
         )
         self.los_panel = LosPanel()
         los = self._dock("Line of Sight", "los", self.los_panel.with_options())
+        los.visibilityChanged.connect(self.los_panel.heights.seen)
         self.inspector = InspectorPanel()
         inspector = self._dock("Inspector", "inspector", self.inspector, RIGHT)
         self.validation_panel = ValidationPanel(self)
+        # The checks' first run (a worker thread sharing the interpreter) after the map's
+        # first paint: the window's start does not wait for it.
+        self.validation_panel.hold_until(self.view.map_painted)
         validation = self._dock("Validation", "validation", self.validation_panel)
-        self.rules_panel = RulesPanel(self)
-        self.rules_dock = self._dock("Scenario", "scenario_rules", self.rules_panel, LEFT)
+        self.rules_dock = self._dock("Scenario", "scenario_rules", None, LEFT)
+        self._rules_fill = ShownFill(self.rules_dock, self._make_rules, _set_document)
         # Left, the whole height: what the scenario is (Sections | Order of Battle | Budget |
         # Scenario). Right: the map's palettes above (Terrain | Overlays | Terrain
         # Options), what the map says below (Inspector | Line of Sight | History | Validation).
@@ -234,6 +247,13 @@ class MainWindow(QMainWindow):
         terrain.raise_()
         inspector.raise_()
         self.terrain_dock, self.overlays_dock, self.options_dock = terrain, overlays, options
+        #: The panels filled when first seen or asked for, by their dock's object name.
+        self.lazy_docks: dict[str, ShownFill[Any]] = {
+            "order_of_battle": self._oob_fill,
+            "budget": self._budget_fill,
+            "scenario_rules": self._rules_fill,
+            "overlays": self._overlay_fill,
+        }
         self.resizeDocks([overview, terrain, inspector], [190, 330, 330], Qt.Orientation.Vertical)
         self.resizeDocks([sections, terrain], [440, 330], Qt.Orientation.Horizontal)
         self.los_dock = los
@@ -246,6 +266,55 @@ class MainWindow(QMainWindow):
         shown = (sections, oob, self.budget_dock, options, overlays, los, history, validation)
         for dock in (*shown, self.rules_dock, terrain, inspector, overview):
             view_menu.addAction(dock.toggleViewAction())
+
+    # --- the panels filled when first seen (editor/lazyfill.py) -----------------------------
+
+    @property
+    def oob_panel(self) -> OrderOfBattlePanel:
+        """The Order of Battle panel, showing the open document."""
+        return self._oob_fill.panel()
+
+    @property
+    def budget_panel(self) -> BudgetPanel:
+        """The Budget panel, showing the open document."""
+        return self._budget_fill.panel()
+
+    @property
+    def rules_panel(self) -> RulesPanel:
+        """The Scenario dock's panel, showing the open document."""
+        return self._rules_fill.panel()
+
+    @property
+    def overlay_panel(self) -> OverlayPanel:
+        """The Overlays panel, showing the open document."""
+        return self._overlay_fill.panel()
+
+    def _make_oob(self) -> OrderOfBattlePanel:
+        from editor.forces.oob_panel import OrderOfBattlePanel
+
+        panel = OrderOfBattlePanel()
+        panel.refused.connect(self._refuse)
+        panel.side_box.currentIndexChanged.connect(  # the Budget follows the OOB's side
+            lambda *_: self.budget_panel.choose_side(panel.side_id())
+        )
+        return panel
+
+    def _make_budget(self) -> BudgetPanel:
+        from editor.forces.budget_panel import BudgetPanel
+
+        panel = BudgetPanel()
+        panel.refused.connect(self._refuse)
+        return panel
+
+    def _make_rules(self) -> RulesPanel:
+        from editor.scenario.dock import RulesPanel
+
+        return RulesPanel(self)
+
+    def _fill_overlays(self, panel: OverlayPanel, document: ScenarioDocument | None) -> None:
+        panel.set_document(document)
+        # A board has no overlay counters (they belong to scenarios), nor a game without any.
+        panel.setEnabled(not isinstance(document, BoardDocument) and panel.usable)
 
     # --- routes between the rooms -----------------------------------------------------------
 
@@ -287,6 +356,7 @@ class MainWindow(QMainWindow):
         """Show the Validation panel and check the scenario at once."""
         self.validation_dock.show()
         self.validation_dock.raise_()
+        self.validation_panel.release()
         self.validation_panel.run_now()
         self.validation_panel.balance_line.start()  # and a short auto-played batch
 
@@ -328,15 +398,15 @@ class MainWindow(QMainWindow):
         self.map_editor.set_document(document)  # first: a new map clears what panels mark
         if self.preferences.hex_pixels:  # the zoom a map opens at (Edit > Preferences)
             show_hex_size(self.view, self.preferences.hex_pixels, centre_map=True)
-        for panel in (self.sections_panel, self.options_panel, self.overlay_panel):
+        for panel in (self.sections_panel, self.options_panel, self.validation_panel):
             panel.set_document(document)
-        for other in (self.oob_panel, self.budget_panel, self.validation_panel, self.rules_panel):
-            other.set_document(document)
-        # A board is one section with its own terrain: layouts, overlay counters and scenario
-        # terrain options belong to scenarios.
+        for fill in (self._oob_fill, self._budget_fill, self._rules_fill, self._overlay_fill):
+            fill.set_document(document)  # now if on screen, else when first seen
+        # A board is one section with its own terrain: layouts and scenario terrain options
+        # belong to scenarios (and overlay counters: _fill_overlays).
         board = isinstance(document, BoardDocument)
-        for panel in (self.sections_panel, self.overlay_panel, self.options_panel):
-            panel.setEnabled(not board and (panel is not self.overlay_panel or panel.usable))
+        for panel in (self.sections_panel, self.options_panel):
+            panel.setEnabled(not board)
         update_enabled(self.actions_by_id, document)
         if board and self.tool in [self.map_editor.tools[n] for n in SCENARIO_TOOLS]:
             self.actions_by_id["tool.pan"].trigger()
@@ -413,6 +483,10 @@ class MainWindow(QMainWindow):
             event.accept()
         else:
             event.ignore()
+
+
+def _set_document(panel: _Follows, document: ScenarioDocument | None) -> None:
+    panel.set_document(document)
 
 
 def dropped_file(mime: QMimeData) -> Path | None:

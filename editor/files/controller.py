@@ -29,8 +29,6 @@ from editor.files.new_scenario import NewScenarioDialog
 from editor.files.recent import RecentFiles, is_built_in
 from editor.files.recovery import AUTOSAVE_MS, Autosaver, Recovered, forget, pending
 from editor.mapview.render import MapPainter, save_png, save_svg
-from editor.publish.card import save_card
-from editor.publish.print_map import save_map_pdf
 from editor.scenario.validation import loaded_of
 from model.errors import ProblemList
 from model.newscenario import open_new
@@ -248,6 +246,8 @@ class FileController(QObject):
                     self.say(f"Exported {target} for Tiled, its tiles in {picture.name}")
                     return
                 case ".pdf":
+                    from editor.publish.print_map import save_map_pdf  # when asked, not at start
+
                     plan = save_map_pdf(self._painter(), target, title, paper=paper)
                     pages = f"{plan.pages} pages" if plan.pages > 1 else "one page"
                     self.say(f"Exported {target}: {pages}, hexes 16 mm across the flats")
@@ -270,6 +270,8 @@ class FileController(QObject):
             return
         target, (_, paper) = asked
         try:
+            from editor.publish.card import save_card  # when asked, not at start
+
             pages = save_card(loaded_of(self.document), target, paper or "a4")
         except OSError as exc:
             QMessageBox.warning(self.window, "Cannot export", f"{target}: {exc.strerror or exc}")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QColor, QPen
 
-from editor.forces.oob_panel import parse_force_payload
+from editor.forces.force_list import parse_force_payload
 from editor.mapview.shapes import hexes_outline
 from editor.mapview.tools import OverlayTool, ghost
 from editor.mapview.view import HEX_SIZE

@@ -6,6 +6,7 @@ observer's and the target's heights chosen above the panel (:mod:`editor.mapview
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
@@ -19,7 +20,9 @@ from model.geometry import hexside_segment
 from model.grid import hex_to_pixel
 from model.hexes import Hex
 from model.systems import GameSystem
-from rules.los.query import LosResult, line_of_sight
+
+if TYPE_CHECKING:
+    from rules.los.query import LosResult
 
 COLOURS = {"clear": "#1e8449", "hindered": "#d68910", "blocked": "#c0392b"}
 
@@ -164,6 +167,8 @@ class LosTool(Tool):
         ) and self.panel.result is not None:
             return self.panel.result
         self._shown, self._shown_heights = (a, b), heights
+        from rules.los.query import line_of_sight  # the rules: when first asked, not at start
+
         result = line_of_sight(document.terrain, document.scenario.system, a, b, *heights)
         self.draw(result)
         names = {h: document.map.name(h) for h in (a, b)}

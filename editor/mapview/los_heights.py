@@ -4,13 +4,14 @@ books have none, and the bar says why instead of offering choices that mean noth
 
 A unit on a hill is terrain, not a height: the map's elevation and hills already raise it.
 The choices come from the rules (:func:`rules.los.query.sight_heights`), read when the bar is
-first shown for a game, so opening a scenario does not load its rules engine.
+first seen for a game (its dock's ``visibilityChanged``: not its Show event, which a dock behind
+another tab gets too when the window first shows), so opening a scenario does not load its
+rules engine.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QVBoxLayout, QWidget
 
 from model.systems import GameSystem
@@ -47,16 +48,19 @@ class HeightsBar(QWidget):
         self._system: GameSystem | None = None
         self._loaded: GameSystem | None = None
         self._labels: dict[str, str] = {}
+        self._seen = False  # on screen: its dock open and not behind another tab
 
     def set_system(self, system: GameSystem | None) -> None:
-        """The open scenario's game: its heights now if the bar shows, else when it does."""
+        """The open scenario's game: its heights now if the bar is seen, else when it is."""
         self._system = system
-        if self.isVisible():
+        if self._seen:
             self._load()
 
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt API
-        super().showEvent(event)
-        self._load()
+    def seen(self, visible: bool) -> None:
+        """Its dock came on screen (or went): the game's heights are read when it comes."""
+        self._seen = visible
+        if visible:
+            self._load()
 
     def _load(self) -> None:
         system = self._system

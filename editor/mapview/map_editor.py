@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QBrush, QColor, QPen
@@ -18,7 +19,6 @@ from PySide6.QtWidgets import QLabel
 
 from editor.files.changes import Change, follow
 from editor.files.document import ScenarioDocument
-from editor.forces.oob_panel import OrderOfBattlePanel
 from editor.mapview.brush_tool import BrushTool
 from editor.mapview.brushes import BrushBar
 from editor.mapview.counter_art import face_of
@@ -34,9 +34,14 @@ from editor.mapview.tools import OverlayTool, PanTool, SectionTool, Tool
 from editor.mapview.view import HEX_SIZE, MapView
 from editor.mapview.zone_tool import ZoneTool
 from editor.mapview.zones_layer import ZoneLayer
-from editor.scenario.setup_editor import SetupPage
 from model.hexes import Hex
 from model.places import finding_hexes
+
+if TYPE_CHECKING:
+    from editor.forces.oob_panel import OrderOfBattlePanel
+    from editor.lazyfill import ShownFill
+    from editor.scenario.dock import RulesPanel
+    from editor.scenario.setup_editor import SetupPage
 
 #: Document changes that alter what the map shows (beyond the layout and the forces).
 MAP_CHANGES = Change.TERRAIN | Change.OVERLAYS
@@ -47,14 +52,29 @@ TOOL_NAMES = ("pan", "paint", "elevation", "erase", "sections", "overlay", "los"
 
 @dataclass(frozen=True)
 class MapPanels:
-    """The panels the map's tools and drops work with."""
+    """The panels the map's tools and drops work with. Three are filled with the document
+    only when first seen or asked for (:mod:`editor.lazyfill`): read them through
+    ``overlays``, ``orders`` and ``setup``, which fill them first."""
 
     sections: SectionsPanel
-    overlays: OverlayPanel
+    overlay_fill: ShownFill[OverlayPanel]
     los: LosPanel
     inspector: InspectorPanel
-    orders: OrderOfBattlePanel
-    setup: SetupPage
+    orders_fill: ShownFill[OrderOfBattlePanel]
+    rules_fill: ShownFill[RulesPanel]
+
+    @property
+    def overlays(self) -> OverlayPanel:
+        return self.overlay_fill.panel()
+
+    @property
+    def orders(self) -> OrderOfBattlePanel:
+        return self.orders_fill.panel()
+
+    @property
+    def setup(self) -> SetupPage:
+        """The Scenario dock's Set-up tab."""
+        return self.rules_fill.panel().setup_page
 
 
 @dataclass(frozen=True)
@@ -99,17 +119,21 @@ class MapEditor(QObject):
             "elevation": BrushTool(self, brushes, "elevation"),
             "erase": BrushTool(self, brushes, "erase"),
             "sections": SectionTool(self, panels.sections),
-            "overlay": OverlayTool(self, panels.overlays),
+            "overlay": OverlayTool(self, lambda: panels.overlays),
             "los": LosTool(self, panels.los),
-            "zone": ZoneTool(self, self, panels.setup, show_setup),
+            "zone": ZoneTool(self, self, lambda: panels.setup, show_setup),
         }
         self.tool: Tool = self.tools["pan"]
         self.drops = MapDrops(self)
         view.hex_hovered.connect(self._show_hex)
         brushes.changed.connect(self.retool)
         panels.sections.refused.connect(self._refuse_layout)
-        panels.overlays.choice_changed.connect(self._overlay_choice)
-        panels.overlays.laid.currentRowChanged.connect(self._show_laid_overlay)
+        panels.overlay_fill.when_built(self._follow_overlays)  # made when first needed
+
+    def _follow_overlays(self, overlays: OverlayPanel) -> None:
+        """A counter or a laid counter chosen in the Overlays panel: the map follows."""
+        overlays.choice_changed.connect(self._overlay_choice)
+        overlays.laid.currentRowChanged.connect(self._show_laid_overlay)
 
     # --- the tool host: what the tools work with --------------------------------------------
 

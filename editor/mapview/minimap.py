@@ -65,6 +65,9 @@ class Minimap(QWidget):
         self._timer.setSingleShot(True)
         self._timer.setInterval(SETTLE_MS)
         self._timer.timeout.connect(self.refresh)
+        #: The main view has painted: the overview's first picture waits for that (start-up:
+        #: the map on screen first, its small copy a moment later).
+        self._view_painted = False
         view.viewport().installEventFilter(self)
         for bar in (view.horizontalScrollBar(), view.verticalScrollBar()):
             bar.valueChanged.connect(self._follow)
@@ -79,6 +82,8 @@ class Minimap(QWidget):
         """The main view repainted or resized: a new map (draw it again once it settles) or
         another visible area (move the frame)."""
         if event.type() in (QEvent.Type.Paint, QEvent.Type.Resize):
+            if event.type() == QEvent.Type.Paint:
+                self._view_painted = True
             self._check_map()
             self._follow()
         return False
@@ -87,7 +92,11 @@ class Minimap(QWidget):
         item = self.view.item
         source = item.map_painter if item is not None else None
         if source is not self._source and self.isVisible():
-            self._timer.start()  # restarted by every step of a stroke: drawn once, at the end
+            if self._pixmap is None and self._view_painted:
+                # No picture yet (the window's first paint): once this paint is done.
+                QTimer.singleShot(0, self.refresh)
+            else:
+                self._timer.start()  # restarted by every step of a stroke: drawn once, at the end
 
     def _follow(self, *_: object) -> None:
         shown = self.visible_area()
@@ -178,6 +187,14 @@ class Minimap(QWidget):
         top = (self.height() - height * scale) / 2 - y0 * scale
         return scale, QPointF(left, top)
 
+    def _sheet(self, source: MapPainter) -> QRectF:
+        """Where the map's paper lies on the overview, before its picture is drawn."""
+        drawn, self._source = self._source, source
+        x0, y0, x1, y1 = source.bounds
+        sheet = self.to_widget(QRectF(x0, y0, x1 - x0, y1 - y0))
+        self._source = drawn
+        return sheet
+
     def to_widget(self, rect: QRectF) -> QRectF:
         """A scene rectangle where it shows on the overview."""
         scale, offset = self._fit()
@@ -201,6 +218,10 @@ class Minimap(QWidget):
         painter = QPainter(self)
         painter.fillRect(self.rect(), self.palette().window())
         if self._pixmap is None or self._source is None:
+            item = self.view.item
+            if item is not None:  # the picture comes after the map's first paint: its paper
+                painter.fillRect(self._sheet(item.map_painter), QColor(PAPER))
+                return
             painter.setPen(self.palette().placeholderText().color())
             painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "No map")
             return
@@ -225,7 +246,8 @@ class Minimap(QWidget):
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt API
         super().showEvent(event)
-        QTimer.singleShot(0, self.refresh)  # what changed while it was hidden
+        if self._view_painted:  # else the main view's first paint brings the first picture
+            QTimer.singleShot(0, self.refresh)  # what changed while it was hidden
 
     # --- moving the main view ----------------------------------------------------------------
 

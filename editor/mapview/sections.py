@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QIcon, QPixmap
+from PySide6.QtGui import QColor, QIcon, QPainter, QPaintEvent, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -39,6 +39,9 @@ SECTION_MIME = "application/x-hexwright-section"
 class _Palette(DragPalette):
     """Board sections with thumbnails."""
 
+    #: The list was painted (the thumbnails still to draw wait for it: editor start-up).
+    painted = Signal()
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(SECTION_MIME, parent)
         self.setViewMode(QListWidget.ViewMode.IconMode)
@@ -52,11 +55,20 @@ class _Palette(DragPalette):
         self.setResizeMode(QListWidget.ResizeMode.Adjust)
         self.setWordWrap(True)
 
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt API
+        super().paintEvent(event)
+        self.painted.emit()
+
 
 def blank_pixmap(size: QSize) -> QPixmap:
-    """A thumbnail's place while it is painted: the paper colour."""
+    """A thumbnail's place while it is painted: a sheet of the map's paper with a faint
+    edge, as the board will lie there (not an empty hole that jumps when it fills)."""
     pixmap = QPixmap(size)
     pixmap.fill(QColor(PAPER))
+    painter = QPainter(pixmap)
+    painter.setPen(QColor(PAPER).darker(112))
+    painter.drawRect(0, 0, size.width() - 1, size.height() - 1)
+    painter.end()
     return pixmap
 
 
@@ -86,10 +98,12 @@ class SectionsPanel(QWidget):
         self.document: ScenarioDocument | None = None
         self._thumbnails: dict[tuple[str, str], QIcon] = {}
         self._unpainted: list[tuple[tuple[str, str], str]] = []
+        self._painting = False  # a thumbnail's turn is waiting in the event queue
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(_caption("Drag a section onto the map"))
         self.palette = _Palette()
+        self.palette.painted.connect(self._start_thumbnails)
         self.palette.setFixedHeight(74)
         layout.addWidget(self.palette)
         layout.addWidget(_caption("On the map"))
@@ -149,20 +163,32 @@ class SectionsPanel(QWidget):
             key = (system.value, board_id)
             icon = self._thumbnails.get(key)
             if icon is None:
-                # Painted between events, after the window shows (120 ms for three boards):
-                # the palette fills in a moment later, the map does not wait for it.
+                # Painted between events once the palette has shown (25 ms a board): the
+                # palette fills in a moment later, the window's first paint (the map) does
+                # not wait for them.
                 self._unpainted.append((key, board_id))
                 icon = QIcon(blank_pixmap(self.palette.iconSize()))
             item = QListWidgetItem(icon, board_id)
             item.setData(Qt.ItemDataRole.UserRole, board_id)
             item.setToolTip(f"Section {board_id}: drag it onto the map")
             self.palette.addItem(item)
-        if self._unpainted:
-            QTimer.singleShot(0, self._paint_thumbnails)
+        self.palette.update()  # its paint starts the thumbnails
         self.refresh()
+
+    def _start_thumbnails(self) -> None:
+        """The palette painted, with its placeholders: draw the thumbnails, one an event
+        loop's turn, once the paint is over (at start-up the window's first paint: the docks
+        paint before the map, so the first thumbnail waits a turn more, after the map's)."""
+        if self._unpainted and not self._painting:
+            self._painting = True
+            QTimer.singleShot(0, self._after_paint)
+
+    def _after_paint(self) -> None:
+        QTimer.singleShot(0, self._paint_thumbnails)
 
     def _paint_thumbnails(self) -> None:
         """Paint one waiting thumbnail, and come back for the next."""
+        self._painting = False
         document = self.document
         if not self._unpainted or document is None:
             return
@@ -185,7 +211,10 @@ class SectionsPanel(QWidget):
                 item.setData(Qt.ItemDataRole.UserRole, None)
                 item.setFlags(Qt.ItemFlag.NoItemFlags)
                 item.setToolTip(exc.problems[0].format() if exc.problems else "")
+            except KeyError:  # gone from the user's library while it waited: left as it is
+                pass
         if self._unpainted:
+            self._painting = True
             QTimer.singleShot(0, self._paint_thumbnails)
 
     def _on_changed(self, change: Change) -> None:

@@ -8,6 +8,7 @@ or settings it works with, given when it is made; never the whole window.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import Qt
@@ -188,13 +189,18 @@ class OverlayTool(Tool):
 
     name = "Place overlay"
 
-    def __init__(self, host: ToolHost, panel: OverlayPanel) -> None:
+    def __init__(self, host: ToolHost, panel: Callable[[], OverlayPanel]) -> None:
         super().__init__(host)
-        self.panel = panel
+        self._panel = panel  # filled with the document when first asked (editor/lazyfill.py)
         self._at: Hex | None = None
         # A laid counter being moved: its index, type, triangle hex, turn, and the hex grabbed.
         self._moving: tuple[int, OverlayType, Hex, int, Hex] | None = None
         self._target: Hex | None = None
+
+    @property
+    def panel(self) -> OverlayPanel:
+        """The Overlays panel, showing the open document."""
+        return self._panel()
 
     def label(self) -> str:
         overlay = self.panel.current()

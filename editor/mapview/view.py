@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.forces.oob_panel import FORCE_MIME
+from editor.forces.force_list import FORCE_MIME
 from editor.mapview.overlays import OVERLAY_MIME
 from editor.mapview.render import MapPainter
 from editor.mapview.sections import SECTION_MIME
@@ -144,6 +144,9 @@ class MapView(QGraphicsView):
     force_dragged = Signal(str, object)  # "side_id/entry_index", Hex under the pointer
     force_dropped = Signal(str, object)
     drag_left = Signal()
+    #: A map was painted for the first time (the window's first paint, at start-up): work
+    #: that can wait for it (the checks' first run) starts then.
+    map_painted = Signal()
 
     MIN_SCALE = 0.15
     MAX_SCALE = 6.0
@@ -152,6 +155,7 @@ class MapView(QGraphicsView):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.painted_map = False  # a map painted once (map_painted)
         self.setScene(QGraphicsScene(self))
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
@@ -283,7 +287,11 @@ class MapView(QGraphicsView):
     def viewportEvent(self, event: QEvent) -> bool:  # noqa: N802 - Qt API
         if event.type() == QEvent.Type.Leave:
             self.pointer_left()
-        return super().viewportEvent(event)
+        handled = super().viewportEvent(event)
+        if event.type() == QEvent.Type.Paint and not self.painted_map and self.item is not None:
+            self.painted_map = True
+            self.map_painted.emit()
+        return handled
 
     def pointer_left(self) -> None:
         """The pointer left the map: what the tool showed under it goes (a brush's footprint,

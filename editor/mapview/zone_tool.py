@@ -55,12 +55,12 @@ class ZoneTool(Tool):
         self,
         host: ToolHost,
         zones: ZoneSwitch,
-        setup: SetupPage,
+        setup: Callable[[], SetupPage],
         show_setup: Callable[[], None],
     ) -> None:
         super().__init__(host)
         self.zones = zones
-        self.setup = setup  # the Set-up tab: the side whose zone is painted
+        self._setup = setup  # filled with the document when first asked (editor/lazyfill.py)
         self.show_setup = show_setup  # bring the Set-up tab to the front
         self._removing = False
         self._open = False  # a stroke's undo macro is open
@@ -70,6 +70,11 @@ class ZoneTool(Tool):
         self._in_hand = False
 
     # --- the side ----------------------------------------------------------------------------
+
+    @property
+    def setup(self) -> SetupPage:
+        """The Set-up tab, showing the open document: the side whose zone is painted."""
+        return self._setup()
 
     def side_id(self) -> str | None:
         """The side chosen in the Set-up tab."""

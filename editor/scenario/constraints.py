@@ -10,6 +10,8 @@ constraints shows nothing.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
@@ -18,7 +20,9 @@ from editor.files.changes import Change, follow
 from editor.files.document import ScenarioDocument
 from editor.scenario.validation import loaded_of
 from editor.style import MUTED_TEXT
-from rules.checks.layout import ConstraintState, constraint_states
+
+if TYPE_CHECKING:
+    from rules.checks.layout import ConstraintState
 
 #: What a change must touch for the constraints to be judged again.
 _JUDGED_ON = Change.LAYOUT | Change.OVERLAYS | Change.TERRAIN
@@ -80,7 +84,13 @@ class ConstraintsView(QWidget):
         """Judge the constraints again and show them (hidden when there are none)."""
         document = self.document
         constraints = document.scenario.map.constraints if document is not None else []
-        self.states = constraint_states(loaded_of(document)) if document and constraints else []
+        if document is not None and constraints:
+            # The checks' package: imported for a scenario that has constraints, not at start.
+            from rules.checks.layout import constraint_states
+
+            self.states = constraint_states(loaded_of(document))
+        else:
+            self.states = []
         self.list.clear()
         for state in self.states:
             item = QListWidgetItem(row_text(state))

@@ -31,6 +31,7 @@ from PySide6.QtCore import (
     QThreadPool,
     QTimer,
     Signal,
+    SignalInstance,
 )
 from PySide6.QtGui import (
     QColor,
@@ -65,10 +66,10 @@ from editor.files.document import ScenarioDocument
 from editor.scenario.jump import jump_to_fix
 from model.hexes import Hex
 from model.scenario_io import LoadedScenario
-from rules.checks import Finding, Severity, run_checks
 
 if TYPE_CHECKING:
     from editor.app import MainWindow
+    from rules.checks import Finding, Severity
 
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
 #: Dark enough to read as text on white, distinct as icons (and the icons differ in shape).
@@ -258,6 +259,9 @@ class ValidationPanel(QWidget):
         self._timer.setSingleShot(True)
         self._timer.setInterval(self.DEBOUNCE_MS)
         self._timer.timeout.connect(self.run_now)
+        #: The checks wait (hold_until): a run asked for meanwhile starts when they may.
+        self._held = False
+        self._wanted = False
         self._build()
 
     def _build(self) -> None:
@@ -319,6 +323,25 @@ class ValidationPanel(QWidget):
             return
         self.run_now()
 
+    def hold_until(self, signal: SignalInstance) -> None:
+        """No run before ``signal`` (the map's first paint, at start-up): the worker shares
+        the interpreter with the window, and the first paint should not wait for it."""
+        self._held = True
+        signal.connect(self._release_after)
+
+    def _release_after(self) -> None:
+        # A moment after the paint that released them, as after an edit (DEBOUNCE_MS): the
+        # window is on screen and answering first.
+        QTimer.singleShot(self.DEBOUNCE_MS, self.release)
+
+    def release(self) -> None:
+        """The checks may run: the run asked for while they waited starts."""
+        if self._held:
+            self._held = False
+            if self._wanted:
+                self._wanted = False
+                self.run_now()
+
     def _edited(self, _change: Change) -> None:
         self._timer.start()  # restarted by each edit: the checks run once the designer pauses
 
@@ -326,6 +349,9 @@ class ValidationPanel(QWidget):
         """Check the scenario as it stands now (in the worker thread)."""
         self._timer.stop()
         if self.document is None:
+            return
+        if self._held:
+            self._wanted = True
             return
         self._generation += 1
         if self.running:
@@ -336,6 +362,9 @@ class ValidationPanel(QWidget):
 
     def _start(self) -> None:
         assert self.document is not None
+        # The checks (every rule engine's), imported at the first run: after the window shows.
+        from rules.checks import run_checks
+
         loaded, generation, relay = loaded_of(self.document), self._generation, self._relay
         self.running = True
 
@@ -366,7 +395,8 @@ class ValidationPanel(QWidget):
         self.updated.emit()
 
     def wait(self, msecs: int = 30_000) -> bool:
-        """Block until the worker is idle (tests, scripts)."""
+        """Block until the worker is idle (tests, scripts): a run held back starts first."""
+        self.release()
         return bool(self._pool.waitForDone(msecs))
 
     # --- the list -------------------------------------------------------------------------------
