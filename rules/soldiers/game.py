@@ -176,6 +176,7 @@ from rules.soldiers.command import (
     commit,
     resolve_commitments,
     select_independent,
+    why_not_leader,
 )
 from rules.soldiers.exits import OFF_MAP_BAN, move_off
 from rules.soldiers.exits import why_not_enforced as exit_not_enforced
@@ -704,10 +705,13 @@ class SoldiersState(State):
         ]
 
     def may_order(self, man: str) -> bool:
+        """Whether the man may take an order now: in command, not yet ordered, an order left
+        [6.21; 6.25], and no leader of the active leader's rank or higher [6.26]."""
         return (
             self.active.orders_left > 0
             and man in self.active.in_command
             and man not in self.active.ordered
+            and why_not_leader(self, man) is None
         )
 
     def legal_actions(self, side: str | None = None) -> list[Action]:
