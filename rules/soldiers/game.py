@@ -210,7 +210,7 @@ from rules.soldiers.weapons import (
     starting_grenades,
 )
 
-RULES_VERSION = "soldiers-0.15"
+RULES_VERSION = "soldiers-0.16"
 #: The turn's sequence [3]: phase id, name, rule.
 SEQUENCE = (
     ("command", "A. Command Phase", "[3A; 5.2-5.3]"),
@@ -571,7 +571,16 @@ class SoldiersState(State):
         self.emit(GameEnded(result.winner, result.reason))
 
     def _end_cycle(self, why: str = "both passed [4]") -> None:
+        """The Command Cycle's end, in the book's sequence [4]: "Remove all Smoke and Overwatch
+        markers from the map. If either player has now fulfilled his Victory Conditions, the
+        game ends." The markers come off first, so a condition of sight (24.3's look among
+        them) is judged without the smoke; then the chits go back and the suppressed men of
+        the players' choice stand up (:meth:`_next_cycle`). The scenarios' own cycle-end
+        effects (the Maas bridges [22.6], a bridge's wiring [26.2]) come with the look, before
+        victory (our reading: the book's sequence does not name them)."""
         self.emit(SegmentBegan(self.play.cycle, "End of the Command Cycle", why))
+        support.cycle_ends(self)  # Overwatch markers off, first [4; 13.1]
+        smoke.cycle_ends(self)  # all smoke removed, before victory is judged [4; 12.52; 12.53]
         scenario_effects.demolition(self)  # the Maas bridges, wired this cycle [22.6]
         bridges.cycle_ends(self)  # a bridge whose wiring began this cycle is wired [26.2]
         scenario_victory.look(self)  # what the Raid's Germans see [24.3]
@@ -594,9 +603,7 @@ class SoldiersState(State):
 
     def _next_cycle(self) -> None:
         """The rest of the cycle's end, once the suppressed men of the players' choice stood
-        up [4]: the markers off, the next Command Cycle begins."""
-        support.cycle_ends(self)  # Overwatch markers off [13.1]
-        smoke.cycle_ends(self)  # all smoke removed [12.52; 12.53]
+        up [4]: the next Command Cycle begins (the markers came off first: :meth:`_end_cycle`)."""
         self.play.cycle += 1
         self.track.last_chit, self.active.prev_ordered = None, set()
         self.play.order = (self.play.advantage, self.game.other(self.play.advantage))
