@@ -1000,6 +1000,7 @@ class SoldiersState(State):
             for m in groups.acting(self):
                 support.moved(self, m)  # [14.2]
         after_move(self, action.unit)  # prisoners taken, prisoners led [9.2; 9.3]
+        scenario_victory.moved(self)  # within sight of 25's crossroads: kept [25.3]
         reaction.offer(self, action.unit, "move")
         hidden_guns.risk_reveal(self, action.unit, forbade, action.path[-1].upper())
 
