@@ -1061,11 +1061,13 @@ class SoldiersState(State):
         if man in self.troops.suppressed:
             at = self.troops.hexes[man]
             if self.active.risk == "Cautious" and (
-                category(self, at) == "open" or self.able_enemies_in(at, self.game.men[man].side)
+                category(self, at, self.game.men[man].side) == "open"  # [7.42; 18.1]
+                or self.able_enemies_in(at, self.game.men[man].side)
             ):
+                note = preparations.camouflage_note(self, at, self.game.men[man].side)
                 why = (
                     "stays suppressed: at Cautious a man unsuppresses only in a covered or "
-                    "protected hex not enemy-occupied [7.42]"
+                    f"protected hex not enemy-occupied [7.42]{note}"
                 )
                 self.emit(OrderGiven(man, int(self.active.ap), why))
                 return  # he may do nothing else [7.42]; sight is never judged [7.23]

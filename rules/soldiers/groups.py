@@ -44,6 +44,7 @@ from rules.soldiers.exits import EXIT_AP, lead_off
 from rules.soldiers.fire import FIRE_AP
 from rules.soldiers.grenades import THROW_AP
 from rules.soldiers.moves import category, judge_sight
+from rules.soldiers.preparations import camouflage_note
 from rules.soldiers.support_actions import Overwatch
 from rules.soldiers.weapons import MAINTENANCE_AP
 
@@ -200,9 +201,12 @@ def _unsuppress(state: SoldiersState, men: list[str]) -> None:
         return
     at = troops.hexes[men[0]]
     side = state.game.men[men[0]].side
-    if risk == "Cautious" and (category(state, at) == "open" or state.able_enemies_in(at, side)):
+    if risk == "Cautious" and (  # camouflage: not the attacker's [18.1]
+        category(state, at, side) == "open" or state.able_enemies_in(at, side)
+    ):
         for m in down:
-            why = "stays suppressed and out of the group: Cautious, not covered [7.42]"
+            note = camouflage_note(state, at, side)
+            why = f"stays suppressed and out of the group: Cautious, not covered [7.42]{note}"
             state.emit(OrderGiven(m, int(state.active.ap), why))
         return
     cost = UNSUPPRESS_AP[risk]
