@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from rules.soldiers import airborne_turns, operational, scenario_events, support
 from rules.soldiers.actions import ChitMoved, TurnBegan
 from rules.soldiers.arrivals import draw_event
-from rules.soldiers.capture import surrender
+from rules.soldiers.capture import alone, surrender
 from rules.soldiers.names import chit_words
 from rules.soldiers.units import HEAVY, cell, columns
 
@@ -124,13 +124,14 @@ def lead(state: SoldiersState, chit_id: str, leader: str) -> None:
 
 
 def _squad(state: SoldiersState, chit_id: str) -> list[str]:
-    """The men the chit may order [6.21; 6.23; 6.26; 6.27; 6.29; 19.32]."""
+    """The men the chit may order [6.21; 6.23; 6.26; 6.27; 6.29; 19.32], and its side's
+    prisoners left alone, with no guard [9.6]."""
     game = state.game
     chit = game.chits[chit_id]
     heavy = f"{chit.side}.{HEAVY}"
     squad = [
         m
-        for m in state.present(chit.side)
+        for m in [*state.present(chit.side), *alone(state, chit.side)]  # escape [9.6]
         if chit.kind == "pl" or game.men[m].squad in (chit.squad, heavy)
     ]
     if chit.kind == "pl" and chit.leader in state.troops.disabled:
@@ -139,7 +140,7 @@ def _squad(state: SoldiersState, chit_id: str) -> list[str]:
         # a leaderless squad's men take orders from this squad's leaders [6.27]
         squad += [
             m
-            for m in state.present(chit.side)
+            for m in [*state.present(chit.side), *alone(state, chit.side)]
             if state.track.attached.get(game.men[m].squad) == chit.squad
         ]
     return squad

@@ -115,6 +115,7 @@ from rules.soldiers import (
     attach_choice,
     bidding,
     bridges,
+    capture,
     carrying,
     chit_loss,
     damage_choice,
@@ -546,6 +547,7 @@ class SoldiersState(State):
     def end_action_phase(self) -> None:
         turn = self.active
         assert turn.chit is not None
+        capture.order_ends(self)  # an escaping prisoner who did not act [9.6]
         support.phase_ends(self)  # [13.1; 14.22]
         chit = self.game.chits[turn.chit]
         flips = f"{turn.chit} flips back {SEQUENCE[2][2]}"
@@ -860,6 +862,7 @@ class SoldiersState(State):
         if why is not None:
             raise IllegalActionError(f"'{action.text()}': {why}")
         hidden_guns.before(self, action)  # a hidden MG's crew fire: revealed first [14.12]
+        capture.acts(self, action)  # an escaping prisoner acts: no longer captured [9.6]
         if isinstance(action, damage_choice.TakeDamage | melee.LineUp):
             # the man who takes the damage [8.41; 8.43]; the hand-to-hand line-up [8.81]
             damage_choice.choose(self, action)
@@ -904,11 +907,15 @@ class SoldiersState(State):
             self.play.acted.append(self.game.chits[action.chit].side)
         elif isinstance(action, OrderMan):
             groups.disband(self)  # a new order ends the group's actions [6.25]
+            capture.order_ends(self)  # an escaping prisoner who did not act [9.6]
+            capture.escape_ordered(self, action.man)  # a prisoner left alone [9.6]
             self._order(action.man)
             melee.judge_engaged(self)  # [8.83]
         elif isinstance(action, groups.OrderGroup):
             groups.disband(self)
+            capture.order_ends(self)  # an escaping prisoner who did not act [9.6]
             for m in action.men:
+                capture.escape_ordered(self, m)  # a prisoner left alone [9.6]
                 support.ordered(self, m)  # another order: off overwatch [13.1]
             groups.order_group(self, action)  # [6.24; 7.1]
             melee.judge_engaged(self)  # [8.83]
@@ -1137,6 +1144,7 @@ class SoldiersState(State):
             marks += ["Jam"] if m in self.troops.jammed else []
             marks += ["Ammo Out"] if m in self.troops.ammo_out else []
             captive = m in self.troops.captured and self.troops.disabled.get(m) != "captured"
+            captive = captive or m in capture.escaping(self)  # captured until he acts [9.6]
             marks += ["POW"] if captive else []  # an incapacitated prisoner [9.2]
             marks += support.marks(self, m)  # overwatch, the MG [13.1; 14.2]
             if m in self.troops.carried:  # a weapon marker [11.2]
