@@ -135,7 +135,7 @@ CASES = [
     pytest.param(
         edited(COUNTERATTACK, ("    modes: {us: surprised}", "    modes: {us: surprise}")),
         "deployment-zone",
-        "s.yaml:279:17: error deployment-zone: US has no deployment mode 'surprise' (modes:"
+        "s.yaml:282:17: error deployment-zone: US has no deployment mode 'surprise' (modes:"
         " normal, restricted, surprised; name one of them, or add the mode) [Soldiers [25];"
         " [19.41]]",
         id="deployment-zone-mode",

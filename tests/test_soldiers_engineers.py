@@ -21,7 +21,7 @@ from rules.engine.errors import IllegalActionError
 from rules.records.position import PositionReader
 from rules.registry import load_game
 from rules.soldiers import artillery
-from rules.soldiers.actions import ManHit, OrderMan, SetupNote, Shoot
+from rules.soldiers.actions import ClearJam, ManHit, OrderMan, SetupNote, Shoot
 from rules.soldiers.artillery import rubble_extra
 from rules.soldiers.engineers import is_engineer, satchels_left
 from rules.soldiers.fire import _terrain, fire_types
@@ -620,6 +620,46 @@ def test_18_1_camouflage_minus_1_but_never_for_the_attackers_men() -> None:
     assert "target in camouflage [18.1] -1" in _steps(state, shooter, spot)
     state, shooter, _, spot = _shot_at_prepared(game, "german")
     assert not any("camouflage" in s for s in _steps(state, shooter, spot))
+
+
+def _in_camouflage(firer_side: str) -> tuple[SoldiersState, str, Hex]:
+    """The ordered man of ``firer_side`` (Aggressive) moved into the camouflaged clear hex,
+    the enemy man who stood there 3 hexes off, seeing it."""
+    game = _prepared("CAMOUFLAGE")
+    state, man, at, spot = _shot_at_prepared(game, firer_side)
+    assert game.terrain.terrain(spot) == "clear"
+    (enemy,) = [m for m, h in state.troops.hexes.items() if h == spot]
+    state.troops.hexes[man], state.troops.hexes[enemy] = spot, at
+    return state, man, spot
+
+
+def test_18_1_camouflage_gives_the_attackers_men_no_cover_for_maintenance_or_unsuppressing() -> (
+    None
+):
+    """[18.1] "Soldiers belonging to the player designated as the attacker in a scenario receive
+    no benefits from camouflage": the camouflaged clear hex is covered for the defender's man,
+    open for the attacker's. At Wary in enemy sight the attacker's man may not clear a jam
+    there [7.31] (the defender's may); at Cautious he stays suppressed when ordered [7.42]; the
+    refusals say why."""
+    state, us, spot = _in_camouflage("us")
+    assert category(state, spot) == "covered" and category(state, spot, "german") == "covered"
+    assert category(state, spot, "us") == "open"
+    state.active.risk = "Wary"
+    state.troops.jammed.add(us)
+    why = state.why_not(ClearJam(us)) or ""
+    assert "[7.31]" in why and "[18.1]" in why
+    state.troops.suppressed.add(us)
+    state.active.risk = "Cautious"
+    state.active.ordered.discard(us)
+    state.active.orders_left = 1
+    start = len(state.log)
+    state.apply(OrderMan(us))
+    assert us in state.troops.suppressed
+    assert any("[7.42]" in e.describe() and "[18.1]" in e.describe() for e in state.log[start:])
+    german_state, german, _ = _in_camouflage("german")
+    german_state.active.risk = "Wary"
+    german_state.troops.jammed.add(german)
+    assert german_state.why_not(ClearJam(german)) is None
 
 
 def test_18_5_a_pillbox_cancels_the_terrain_holds_five_and_is_closed_to_the_enemy() -> None:

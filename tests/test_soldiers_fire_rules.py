@@ -698,10 +698,14 @@ def test_capture_9_8_a_man_outnumbered_and_alone_surrenders_on_a_roll_over_his_i
             assert lone not in state.troops.disabled
 
 
-def test_capture_9_6_a_surrendered_man_left_unguarded_escapes(game: SoldiersGame) -> None:
+def test_capture_9_6_a_surrendered_man_left_unguarded_is_left_alone_still_captured(
+    game: SoldiersGame,
+) -> None:
     """[9; 9.6]: a prisoner who is not incapacitated and has no able enemy left in his hex is
-    no longer captured (our reading: at once, as if ordered)."""
-    from rules.soldiers.capture import refresh
+    left alone with no guard, still captured until his owner orders him and he acts
+    ("Until the prisoner actually conducts an action, he remains captured" [9.6]; the order
+    and the action: tests/test_soldiers_escape.py)."""
+    from rules.soldiers.capture import ALONE, refresh
 
     state, lone, captors, _ = _surrounded(game)
     state.troops.disabled[lone] = "captured"
@@ -709,7 +713,8 @@ def test_capture_9_6_a_surrendered_man_left_unguarded_escapes(game: SoldiersGame
     for m in captors:
         state.troops.disabled[m] = "killed"
     refresh(state)
-    assert lone not in state.troops.captured and lone not in state.troops.disabled
+    assert state.troops.captured[lone] == ALONE
+    assert state.troops.disabled[lone] == "captured"
 
 
 def test_extra_clips_19_44_are_dealt_to_the_men_for_their_own_weapons() -> None:

@@ -36,7 +36,8 @@ def _hidden_scene(side: str = "us") -> tuple[SoldiersState, Hex, Hex, Hex, str]:
     game = _bought()
     state = acting(game, side)
     a, b, c = _apart(game)
-    us = state.able("us")[0]
+    # no leader: a squad leader takes no order from another squad leader [6.26]
+    us = next(m for m in state.able("us") if game.men[m].rank == "man")
     stage(state, {A: a, B: a, us: c})
     hour = next(h for h in range(1, 13) if in_arc(a, h, b))
     state.support.guns[GUN] = (game.name(a), hour)

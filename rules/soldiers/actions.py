@@ -373,6 +373,17 @@ class SetupNote(Event):
 
 
 @dataclass(frozen=True)
+class SightingKept(Event):
+    """A mission's sighting kept over time, and what it opens [25.3]."""
+
+    kind: ClassVar[str] = "soldiers-sighting"
+    text: str
+
+    def describe(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
 class ManLeft(Event):
     """A man moved off the map [7.26]."""
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from rules.soldiers import airborne_turns, operational, scenario_events, support
 from rules.soldiers.actions import ChitMoved, TurnBegan
 from rules.soldiers.arrivals import draw_event
-from rules.soldiers.capture import surrender
+from rules.soldiers.capture import alone, surrender
 from rules.soldiers.names import chit_words
 from rules.soldiers.units import HEAVY, cell, columns
 
@@ -124,13 +124,14 @@ def lead(state: SoldiersState, chit_id: str, leader: str) -> None:
 
 
 def _squad(state: SoldiersState, chit_id: str) -> list[str]:
-    """The men the chit may order [6.21; 6.23; 6.26; 6.27; 6.29; 19.32]."""
+    """The men the chit may order [6.21; 6.23; 6.26; 6.27; 6.29; 19.32], and its side's
+    prisoners left alone, with no guard [9.6]."""
     game = state.game
     chit = game.chits[chit_id]
     heavy = f"{chit.side}.{HEAVY}"
     squad = [
         m
-        for m in state.present(chit.side)
+        for m in [*state.present(chit.side), *alone(state, chit.side)]  # escape [9.6]
         if chit.kind == "pl" or game.men[m].squad in (chit.squad, heavy)
     ]
     if chit.kind == "pl" and chit.leader in state.troops.disabled:
@@ -139,7 +140,7 @@ def _squad(state: SoldiersState, chit_id: str) -> list[str]:
         # a leaderless squad's men take orders from this squad's leaders [6.27]
         squad += [
             m
-            for m in state.present(chit.side)
+            for m in [*state.present(chit.side), *alone(state, chit.side)]
             if state.track.attached.get(game.men[m].squad) == chit.squad
         ]
     return squad
@@ -171,6 +172,50 @@ def leader_turn(state: SoldiersState, chit_id: str, leader: str, roll: bool = Tr
     state.active.orders_left = rating
     if why:
         state.emit(ChitMoved(chit_id, state.track.space[chit_id], why))
+
+
+#: The leaders' ranks, lowest first: a leader may receive an order only from a leader of
+#: higher rank [6.26].
+RANKS = ("assistant-squad-leader", "squad-leader", "platoon-leader")
+
+
+def _rank(state: SoldiersState, man: str) -> int:
+    """The man's rank as a number: 0 for a man who is no leader, then :data:`RANKS` from 1."""
+    rank = state.game.men[man].rank
+    return RANKS.index(rank) + 1 if rank in RANKS else 0
+
+
+def active_leader(state: SoldiersState) -> str | None:
+    """The leader whose leader turn it is, or None outside a leader turn: an independent turn
+    [6.23], a disabled leader's chit [6.27], a US leader chit played as an independent one
+    [26.3], the operational moves before cycle 1 [6.33]."""
+    chit_id = state.active.chit
+    if state.play.phase != "action" or chit_id is None:
+        return None
+    leader = state.game.chits[chit_id].leader
+    if leader is None or leader in state.troops.disabled or airborne_turns.independent(state):
+        return None
+    return leader
+
+
+def why_not_leader(state: SoldiersState, man: str) -> str | None:
+    """Why the active leader may not order this leader [6.26]: "A leader may receive an order
+    only from a leader of higher rank" (an assistant squad leader from a squad or platoon
+    leader, a squad leader only from a platoon leader, a platoon leader only from himself); "The
+    active leader, of course, may always give himself an order". Independent turns are not
+    bound by it (6.26 is headed "During Leader Turns"; 6.23: "Any man (even a leader)")."""
+    leader = active_leader(state)
+    if leader is None or man == leader or man not in state.game.men:
+        return None
+    rank = _rank(state, man)
+    if rank == 0 or rank < _rank(state, leader):
+        return None
+    theirs = state.game.men[man].rank.replace("-", " ")
+    mine = state.game.men[leader].rank.replace("-", " ")
+    return (
+        f"{man} ({theirs}) may receive an order only from a leader of higher rank, not from "
+        f"{leader} ({mine}) [6.26]"
+    )
 
 
 #: How far an assistant squad leader may be from his squad and platoon leaders and keep his

@@ -7,8 +7,8 @@ the engine cannot judge and one of these, the one it can; "the chosen target is 
 after three Command Cycles, whichever occurs first" [20.3] is judged whole (the Raid's target,
 :mod:`rules.soldiers.scenario_effects`), as is "the prisoner(s) required for victory have been
 captured, or after two Command Cycles" [23.3] (two enemy men or an enemy leader held or led
-off), "the sight requirement has been met" [24.3] and the Reconnaissance's eight sighters or
-prisoner [26.3]
+off), "the sight requirement has been met" [24.3], the Reconnaissance's eight sighters or
+prisoner [26.3] and the Recon in Force's men within sight of the crossroads [25.3]
 (:mod:`rules.soldiers.scenario_victory`); where it names none, the exit is allowed at
 once. A man who moved off stays off [7.26]; an ``action-ban`` on "move men off the map" forbids
 it to its sides (20.3 Commando Assault).
@@ -30,7 +30,7 @@ from model.hexes import Hex
 from model.victory import ActionBan, ExitAllowed, SpecialRule
 from rules.soldiers.actions import ManLeft, MoveOff
 from rules.soldiers.scenario_effects import destroyed_parts
-from rules.soldiers.scenario_victory import recon_exit_open, sight_met
+from rules.soldiers.scenario_victory import crossroads_sighted, recon_exit_open, sight_met
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersGame, SoldiersState
@@ -44,6 +44,8 @@ RAID_TARGET = "raid-target"
 SIGHT_MET = re.compile(r"the sight requirement has been met")
 #: An ``after`` naming the Reconnaissance's sighters or prisoner [26.3].
 SIGHTERS = re.compile(r"at least eight men have sighted the command-centre buildings")
+#: An ``after`` naming the Recon in Force's men within sight of the crossroads [25.3].
+CROSSROADS_SEEN = re.compile(r"within sight of the crossroads")
 #: An ``after`` naming the Raid's prisoners taken [23.3].
 PRISONERS_TAKEN = re.compile(r"prisoner\(s\) required for victory have been captured")
 NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -89,8 +91,8 @@ def why_not_enforced(rule: SpecialRule) -> str | None:
     """An exit rule's ``after`` the engine reads only in part (:func:`read_after`)."""
     if not isinstance(rule, ExitAllowed) or rule.after is None:
         return None
-    if SIGHT_MET.search(rule.after) or SIGHTERS.search(rule.after):
-        return None  # the Raid's sight requirement [24.3]; the Reconnaissance's [26.3]
+    if any(words.search(rule.after) for words in (SIGHT_MET, SIGHTERS, CROSSROADS_SEEN)):
+        return None  # the Raid's sight [24.3]; the Reconnaissance's [26.3]; the crossroads [25.3]
     cycle, _, whole = read_after(rule.after)
     if whole:
         return None
@@ -116,6 +118,8 @@ def _open(state: SoldiersState, rule: ExitAllowed) -> bool:
         return sight_met(state)  # "No German men may exit until the sight requirement" [24.3]
     if rule.after is not None and SIGHTERS.search(rule.after):
         return recon_exit_open(state)  # eight sighters, or the prisoner taken [26.3]
+    if rule.after is not None and CROSSROADS_SEEN.search(rule.after):
+        return crossroads_sighted(state)  # "move men within sight ... and then exit" [25.3]
     if after_cycle is None and slot is None:
         return True
     by_cycle = after_cycle is not None and cycle >= after_cycle

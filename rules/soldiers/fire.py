@@ -1,7 +1,9 @@
 """Soldiers fire [8.1-8.4]: one man's shot at a hex, its hit and its damage.
 
 A shot: the hit chance of the weapon's table at the fire type and range (hexes counted with the
-target's, without the firer's [8.31]; at most the battle condition's sighting distance [6.42]),
+target's, without the firer's [8.31]; at most the battle condition's sighting distance [6.42];
+0 into his own hex, at the enemy men in it only [8.83], range 1's cell standing in as a
+placeholder and none of his own men there hit, our reading),
 plus the cumulative modifiers of the target's terrain and of a hedge, wall or ridge the line of
 sight crosses next to the target (``hit`` effects of terrain.yaml), mist (not between adjacent
 hexes) or night [8.32], the number of men in the hex and all of them
@@ -144,8 +146,10 @@ def why_not_shoot(state: SoldiersState, action: Shoot) -> str | None:
         return f"'{action.hex}' is not a hex of the map"
     at = state.troops.hexes[man]
     dist = at.distance(target)
-    if dist < 1 or dist > arm.max_range:
-        return f"the range is {dist} hexes (1-{arm.max_range}) [8.31]"
+    if dist > arm.max_range:
+        return f"the range is {dist} hexes (0, his own hex, to {arm.max_range}) [8.31]"
+    if dist == 0:  # his own hex: at enemy men in it only [8.83; 8.31]
+        return _why_not_own_hex(state, man, target)
     if dist > state.sight_range:
         return (
             f"the range is {dist} hexes, beyond the {state.sight_range} hexes a man sees in "
@@ -159,6 +163,28 @@ def why_not_shoot(state: SoldiersState, action: Shoot) -> str | None:
     if through is not None:
         return through
     return machineguns.why_not_fire(state, man, target)  # an MG's crew and arc [14]
+
+
+def _why_not_own_hex(state: SoldiersState, man: str, target: Hex) -> str | None:
+    """Fire into the firer's own hex, range 0 ("including the target's hex but excluding the
+    firer's hex" [8.31]): "any fire action (at enemy men in the hex only)" [8.83] (and fire at
+    a hex both sides hold [8.84]). A man sees his own hex; no friendly man stands between
+    [8.12]; an MG's arc holds no hex of its own (:func:`rules.soldiers.machineguns.in_arc`)."""
+    if not state.able_enemies_in(target, state.game.men[man].side):
+        return "his own hex holds no able enemy man: fire there is at enemy men only [8.83]"
+    return machineguns.why_not_fire(state, man, target)  # an MG's crew and arc [14]
+
+
+def own_hex(state: SoldiersState, action: Shoot) -> bool:
+    """Whether the shot is into the firer's own hex (range 0 [8.31; 8.83])."""
+    at = state.troops.hexes.get(action.man)
+    return at is not None and state.game.name(at) == action.hex.upper()
+
+
+#: The Weapon Table's range for fire into the firer's own hex: its columns begin at 1 [8.31];
+#: range 1's cell stands in (a placeholder, as every Weapon Table cell is: our reading, the
+#: nearest range the table gives).
+OWN_HEX_COLUMN = 1
 
 
 def _terrain(state: SoldiersState, h: Hex, key: str) -> tuple[int, str, str | None]:
@@ -190,10 +216,20 @@ def hit_chance(state: SoldiersState, action: Shoot) -> tuple[int, Working]:
     work = Working()
     mode = rifle_mode(state, man, action.fire_type)  # [8.71]
     hit_table, _ = carried(state, man).tables(action.fire_type, mode)
-    base = cell(hit_table, action.fire_type, dist)
+    base = cell(hit_table, action.fire_type, max(dist, OWN_HEX_COLUMN))
     chance = int(str(base.value))
     title = table_title(hit_table)
-    work.steps.append(f"{title}, {action.fire_type} at {dist} hexes: hit chance {chance} [8.3]")
+    if dist == 0:
+        work.steps.append(
+            f"{title}, {action.fire_type} into his own hex (range 0 [8.31; 8.83]): range "
+            f"{OWN_HEX_COLUMN}'s hit chance {chance} stands in [8.3]"
+        )
+        work.placeholders.append(
+            f"{hit_table} {action.fire_type}/0: the table has no range 0; range "
+            f"{OWN_HEX_COLUMN}'s cell stands in (our reading)"
+        )
+    else:
+        work.steps.append(f"{title}, {action.fire_type} at {dist} hexes: hit chance {chance} [8.3]")
     if pistol(state, man) is not None:
         work.steps.append(
             "he fires his pistol: he has no other weapon to fire (our reading of 11.1; 14.13)"
@@ -370,6 +406,14 @@ def resolve(state: SoldiersState, action: Shoot, worked: tuple[int, Working] | N
         state.active.modes[man] = mode  # the same mode for the rest of the phase [8.71]
     _, damage_table = carried(state, man).tables(action.fire_type, mode)
     friends = _able_of(state, spec.side, target)
+    if friends and own_hex(state, action):
+        # "at enemy men in the hex only" [8.83]: none of his own men there is hit (our reading:
+        # 8.84's own-man hit and chain are for fire into another hex both sides hold)
+        work.steps.append(
+            "fire into his own hex, at the enemy men in it only: his own men there are never "
+            "hit (our reading of 8.83) [8.83]"
+        )
+        friends = []
     scenario_events.fired_at(state, target)  # the fuel dump's trigger [10.6]
     roll: int | None = None
     hit = own = False

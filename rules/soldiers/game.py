@@ -81,8 +81,8 @@ Events [6.12] are played (:mod:`rules.soldiers.events`, the scenarios' own in
 :mod:`rules.soldiers.scenario_effects`) but the Unusual Event (its table is not in the text);
 equipment is exchanged [7.33; 9.5] (:mod:`rules.soldiers.equipment`, :mod:`rules.soldiers.kit`;
 carrying a disabled man, 11.3, :mod:`rules.soldiers.carrying`); pre-game operational moves
-[6.33] (:mod:`rules.soldiers.operational`). Simplifications, named: fire at range 0 into one's
-own hex [8.83], hidden deployment other than the MGs' and the minefields' [14.11; 18.4], the
+[6.33] (:mod:`rules.soldiers.operational`). Fire into one's own hex [8.83] at range 1's
+placeholder cell. Simplifications, named: hidden deployment other than the MGs' and the minefields' [14.11; 18.4], the
 defender's own choice of where his bought preparations go (the engine places them, our
 reading) [18; 19.43]. docs/soldiers-partly.md lists what each partly section still lacks.
 """
@@ -115,6 +115,7 @@ from rules.soldiers import (
     attach_choice,
     bidding,
     bridges,
+    capture,
     carrying,
     chit_loss,
     damage_choice,
@@ -176,6 +177,7 @@ from rules.soldiers.command import (
     commit,
     resolve_commitments,
     select_independent,
+    why_not_leader,
 )
 from rules.soldiers.exits import OFF_MAP_BAN, move_off
 from rules.soldiers.exits import why_not_enforced as exit_not_enforced
@@ -209,7 +211,7 @@ from rules.soldiers.weapons import (
     starting_grenades,
 )
 
-RULES_VERSION = "soldiers-0.15"
+RULES_VERSION = "soldiers-0.16"
 #: The turn's sequence [3]: phase id, name, rule.
 SEQUENCE = (
     ("command", "A. Command Phase", "[3A; 5.2-5.3]"),
@@ -552,6 +554,7 @@ class SoldiersState(State):
     def end_action_phase(self) -> None:
         turn = self.active
         assert turn.chit is not None
+        capture.order_ends(self)  # an escaping prisoner who did not act [9.6]
         support.phase_ends(self)  # [13.1; 14.22]
         chit = self.game.chits[turn.chit]
         flips = f"{turn.chit} flips back {SEQUENCE[2][2]}"
@@ -577,7 +580,16 @@ class SoldiersState(State):
         self.emit(GameEnded(result.winner, result.reason))
 
     def _end_cycle(self, why: str = "both passed [4]") -> None:
+        """The Command Cycle's end, in the book's sequence [4]: "Remove all Smoke and Overwatch
+        markers from the map. If either player has now fulfilled his Victory Conditions, the
+        game ends." The markers come off first, so a condition of sight (24.3's look among
+        them) is judged without the smoke; then the chits go back and the suppressed men of
+        the players' choice stand up (:meth:`_next_cycle`). The scenarios' own cycle-end
+        effects (the Maas bridges [22.6], a bridge's wiring [26.2]) come with the look, before
+        victory (our reading: the book's sequence does not name them)."""
         self.emit(SegmentBegan(self.play.cycle, "End of the Command Cycle", why))
+        support.cycle_ends(self)  # Overwatch markers off, first [4; 13.1]
+        smoke.cycle_ends(self)  # all smoke removed, before victory is judged [4; 12.52; 12.53]
         scenario_effects.demolition(self)  # the Maas bridges, wired this cycle [22.6]
         bridges.cycle_ends(self)  # a bridge whose wiring began this cycle is wired [26.2]
         scenario_victory.look(self)  # what the Raid's Germans see [24.3]
@@ -600,9 +612,7 @@ class SoldiersState(State):
 
     def _next_cycle(self) -> None:
         """The rest of the cycle's end, once the suppressed men of the players' choice stood
-        up [4]: the markers off, the next Command Cycle begins."""
-        support.cycle_ends(self)  # Overwatch markers off [13.1]
-        smoke.cycle_ends(self)  # all smoke removed [12.52; 12.53]
+        up [4]: the next Command Cycle begins (the markers came off first: :meth:`_end_cycle`)."""
         self.play.cycle += 1
         self.track.last_chit, self.active.prev_ordered = None, set()
         self.play.order = (self.play.advantage, self.game.other(self.play.advantage))
@@ -711,10 +721,13 @@ class SoldiersState(State):
         ]
 
     def may_order(self, man: str) -> bool:
+        """Whether the man may take an order now: in command, not yet ordered, an order left
+        [6.21; 6.25], and no leader of the active leader's rank or higher [6.26]."""
         return (
             self.active.orders_left > 0
             and man in self.active.in_command
             and man not in self.active.ordered
+            and why_not_leader(self, man) is None
         )
 
     def legal_actions(self, side: str | None = None) -> list[Action]:
@@ -856,6 +869,7 @@ class SoldiersState(State):
         if why is not None:
             raise IllegalActionError(f"'{action.text()}': {why}")
         hidden_guns.before(self, action)  # a hidden MG's crew fire: revealed first [14.12]
+        capture.acts(self, action)  # an escaping prisoner acts: no longer captured [9.6]
         if isinstance(action, damage_choice.TakeDamage | melee.LineUp):
             # the man who takes the damage [8.41; 8.43]; the hand-to-hand line-up [8.81]
             damage_choice.choose(self, action)
@@ -900,11 +914,15 @@ class SoldiersState(State):
             self.play.acted.append(self.game.chits[action.chit].side)
         elif isinstance(action, OrderMan):
             groups.disband(self)  # a new order ends the group's actions [6.25]
+            capture.order_ends(self)  # an escaping prisoner who did not act [9.6]
+            capture.escape_ordered(self, action.man)  # a prisoner left alone [9.6]
             self._order(action.man)
             melee.judge_engaged(self)  # [8.83]
         elif isinstance(action, groups.OrderGroup):
             groups.disband(self)
+            capture.order_ends(self)  # an escaping prisoner who did not act [9.6]
             for m in action.men:
+                capture.escape_ordered(self, m)  # a prisoner left alone [9.6]
                 support.ordered(self, m)  # another order: off overwatch [13.1]
             groups.order_group(self, action)  # [6.24; 7.1]
             melee.judge_engaged(self)  # [8.83]
@@ -996,6 +1014,7 @@ class SoldiersState(State):
             for m in groups.acting(self):
                 support.moved(self, m)  # [14.2]
         after_move(self, action.unit)  # prisoners taken, prisoners led [9.2; 9.3]
+        scenario_victory.moved(self)  # within sight of 25's crossroads: kept [25.3]
         reaction.offer(self, action.unit, "move")
         hidden_guns.risk_reveal(self, action.unit, forbade, action.path[-1].upper())
 
@@ -1056,11 +1075,13 @@ class SoldiersState(State):
         if man in self.troops.suppressed:
             at = self.troops.hexes[man]
             if self.active.risk == "Cautious" and (
-                category(self, at) == "open" or self.able_enemies_in(at, self.game.men[man].side)
+                category(self, at, self.game.men[man].side) == "open"  # [7.42; 18.1]
+                or self.able_enemies_in(at, self.game.men[man].side)
             ):
+                note = preparations.camouflage_note(self, at, self.game.men[man].side)
                 why = (
                     "stays suppressed: at Cautious a man unsuppresses only in a covered or "
-                    "protected hex not enemy-occupied [7.42]"
+                    f"protected hex not enemy-occupied [7.42]{note}"
                 )
                 self.emit(OrderGiven(man, int(self.active.ap), why))
                 return  # he may do nothing else [7.42]; sight is never judged [7.23]
@@ -1130,6 +1151,7 @@ class SoldiersState(State):
             marks += ["Jam"] if m in self.troops.jammed else []
             marks += ["Ammo Out"] if m in self.troops.ammo_out else []
             captive = m in self.troops.captured and self.troops.disabled.get(m) != "captured"
+            captive = captive or m in capture.escaping(self)  # captured until he acts [9.6]
             marks += ["POW"] if captive else []  # an incapacitated prisoner [9.2]
             marks += support.marks(self, m)  # overwatch, the MG [13.1; 14.2]
             if m in self.troops.carried:  # a weapon marker [11.2]

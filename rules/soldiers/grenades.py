@@ -39,7 +39,7 @@ from rules.los.geometry import HexStep, trace
 from rules.movement.costs import terrain_effect
 from rules.soldiers.actions import GrenadeThrown, Throw
 from rules.soldiers.fire import apply_damage
-from rules.soldiers.preparations import overriding
+from rules.soldiers.preparations import camouflage_note, overriding
 from rules.soldiers.units import SYSTEM, cell
 from rules.soldiers.weapons import in_enemy_sight
 
@@ -139,11 +139,13 @@ def _why_not_risk(state: SoldiersState, man: str, at: Hex) -> str | None:
         return None
     if risk == "Cautious":
         return "at Cautious a man throws only from a hex not in enemy sight [12.13]"
-    if category(state, at) != "open" and not state.able_enemies_in(at, state.game.men[man].side):
+    side = state.game.men[man].side
+    if category(state, at, side) != "open" and not state.able_enemies_in(at, side):  # [18.1]
         return None
+    note = camouflage_note(state, at, side)
     return (
         "at Wary a man throws only from a hex not in enemy sight, or a covered or protected "
-        "hex not enemy-occupied [12.13]"
+        f"hex not enemy-occupied [12.13]{note}"
     )
 
 

@@ -39,11 +39,12 @@ from typing import TYPE_CHECKING, ClassVar
 from rules.engine.actions import Action, Move, token
 from rules.engine.errors import ActionSyntaxError
 from rules.soldiers.actions import ClearJam, ManLeft, MoveOff, OrderGiven, Reload, Shoot, Throw
-from rules.soldiers.command import UNSUPPRESS_AP, initiative, roll_risk
+from rules.soldiers.command import UNSUPPRESS_AP, initiative, roll_risk, why_not_leader
 from rules.soldiers.exits import EXIT_AP, lead_off
 from rules.soldiers.fire import FIRE_AP
 from rules.soldiers.grenades import THROW_AP
 from rules.soldiers.moves import category, judge_sight
+from rules.soldiers.preparations import camouflage_note
 from rules.soldiers.support_actions import Overwatch
 from rules.soldiers.weapons import MAINTENANCE_AP
 
@@ -135,6 +136,10 @@ def why_not_group(state: SoldiersState, action: OrderGroup) -> str | None:
         return "a group is two or more different men [6.24]"
     if any(m not in state.game.men for m in men):
         return "not men of this game"
+    for m in men:
+        rank = why_not_leader(state, m)  # leader-to-leader command [6.26]
+        if rank is not None and m in state.active.in_command:
+            return rank
     if not all(state.may_order(m) for m in men):
         return "every man must be in command, not yet ordered, with an order left [6.21; 6.25]"
     where = {state.troops.hexes.get(m) for m in men}
@@ -196,9 +201,12 @@ def _unsuppress(state: SoldiersState, men: list[str]) -> None:
         return
     at = troops.hexes[men[0]]
     side = state.game.men[men[0]].side
-    if risk == "Cautious" and (category(state, at) == "open" or state.able_enemies_in(at, side)):
+    if risk == "Cautious" and (  # camouflage: not the attacker's [18.1]
+        category(state, at, side) == "open" or state.able_enemies_in(at, side)
+    ):
         for m in down:
-            why = "stays suppressed and out of the group: Cautious, not covered [7.42]"
+            note = camouflage_note(state, at, side)
+            why = f"stays suppressed and out of the group: Cautious, not covered [7.42]{note}"
             state.emit(OrderGiven(m, int(state.active.ap), why))
         return
     cost = UNSUPPRESS_AP[risk]

@@ -35,8 +35,8 @@ from rules.soldiers.actions import ManHit, ManMoved
 from rules.soldiers.artillery import rubble_extra
 from rules.soldiers.carrying import extra_ap
 from rules.soldiers.fire import apply_damage
+from rules.soldiers.preparations import camouflage_note, why_not_enter
 from rules.soldiers.preparations import category as preparations_category
-from rules.soldiers.preparations import why_not_enter
 from rules.soldiers.units import SYSTEM, cell
 
 if TYPE_CHECKING:
@@ -48,18 +48,19 @@ MINEFIELD_ENEMY_AP = 2.0
 MINEFIELD_FRIENDLY_EXTRA = 2.0
 
 
-def category(state: SoldiersState, h: Hex) -> str:
+def category(state: SoldiersState, h: Hex, side: str | None = None) -> str:
     """The hex's terrain category [2.24]: of the first of its terrains that has one (a wire or
     minefield marker has none: the hex's beneath counts). A Rubble or Crater marker a strike
     left [17.51] counts where it is the better category (our reading: a crater in woods leaves
-    the woods)."""
+    the woods). For a man of ``side``: a camouflage marker raises it for no man of the
+    attacker's [18.1] (None: the hex's, as for the defender)."""
     found = "open"
     for t in state.game.terrains(h):
         effect = terrain_effect(SYSTEM, t, "category")
         if effect is not None and str(effect.value) in CATEGORIES:
             found = str(effect.value)
             break
-    found = preparations_category(state, h, found)  # [18.1; 18.2; 18.52]
+    found = preparations_category(state, h, found, side)  # [18.1; 18.2; 18.52]
     if scenario_events.in_smoke(state, h):
         return "protected"  # a smoke hex is protected terrain [12.51]
     if state.artillery.rubble or state.artillery.craters:
@@ -206,11 +207,12 @@ def why_not_step(
         if not _seen(state, state.active.friendly_eyes, to):
             return None, f"{name} was not in friendly sight when the man was ordered [7.22; 7.23]"
         if _seen(state, state.active.enemy_eyes, to):
-            cat = category(state, to)
+            cat = category(state, to, side)  # camouflage: not the attacker's [18.1]
+            note = camouflage_note(state, to, side)
             if risk == "Wary" and cat == "open":
-                return None, f"{name} is open and in enemy sight: not at Wary [7.22]"
+                return None, f"{name} is open and in enemy sight: not at Wary [7.22]{note}"
             if risk == "Cautious" and cat != "protected":
-                return None, f"{name} is {cat} and in enemy sight: not at Cautious [7.22]"
+                return None, f"{name} is {cat} and in enemy sight: not at Cautious [7.22]{note}"
             if risk == "Cautious" and any(
                 to.distance(state.troops.hexes[m]) == 1
                 for m in _known_enemies(state, side)

@@ -72,6 +72,7 @@ from rules.soldiers import kit as kit_io
 from rules.soldiers import minefields, smoke, wire
 from rules.soldiers import support as support_io
 from rules.soldiers.actions import REACTIONS
+from rules.soldiers.capture import ALONE
 from rules.soldiers.delayed_entry import ON_TIME
 from rules.soldiers.fire_support import FireSupportPosition, read_position, write_position
 from rules.soldiers.minefields import MinefieldsPosition
@@ -701,7 +702,10 @@ def _read_off_map(
                 getattr(troops, key)[man] = count
     for prisoner, guard in extra.captured.items():
         path = ("state", "captured", prisoner)
-        if reader.unit(prisoner, game.men, path) and reader.unit(guard, game.men, path):
+        # a prisoner left alone has no guard ("-") [9.6]
+        if reader.unit(prisoner, game.men, path) and (
+            guard == ALONE or reader.unit(guard, game.men, path)
+        ):
             troops.captured[prisoner] = guard
 
 

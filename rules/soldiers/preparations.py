@@ -13,7 +13,8 @@ by :mod:`rules.soldiers.wire` [18.31], bought minefields noted secretly by
 Effects:
 
 - Camouflage [18.1]: an open hex is covered, a covered one protected; fire at men in it is -1
-  to hit; the attacker's men get no benefit of it (a scenario naming no attacker: everybody's).
+  to hit; the attacker's men get no benefit of it, neither the -1 nor the category (a scenario
+  naming no attacker: everybody's).
 - Entrenchment [18.2]: an open hex is covered; fire at men in it is -1 to hit and -2 to damage
   (artillery damage too, "as if for fire damage" [17.52]); for both sides.
 - Pillbox [18.5]: protected; it cancels the hex's other terrain for fire (the pillbox's own
@@ -22,10 +23,10 @@ Effects:
   enters one holding an able enemy [18.51]; men inside may fire aimed or sustained at Wary
   [18.52], and reaction fire's alertness is +2 for them [18.52].
 
-A bought pillbox blocks sight: :mod:`rules.soldiers.pillbox_sight` [18.52]. Missing: the
-camouflage's attacker exclusion holds for the hit modifier, not for the hex's category (which
-the engine judges for the hex, not the man); entering a camouflaged or entrenched hex costs
-nothing extra, as the book says [18.1; 18.2].
+A bought pillbox blocks sight: :mod:`rules.soldiers.pillbox_sight` [18.52]. The camouflage's
+attacker exclusion holds for the hit modifier and for the hex's category, judged for the man
+(:func:`category` with his side: his movement, maintenance, unsuppressing and throws); entering
+a camouflaged or entrenched hex costs nothing extra, as the book says [18.1; 18.2].
 """
 
 from __future__ import annotations
@@ -171,19 +172,35 @@ def announce(state: SoldiersState) -> None:
 # --- effects ----------------------------------------------------------------------------------
 
 
-def category(state: SoldiersState, h: Hex, found: str) -> str:
-    """The hex's category with its preparations [18.1; 18.2; 18.52]."""
+def category(state: SoldiersState, h: Hex, found: str, side: str | None = None) -> str:
+    """The hex's category with its preparations [18.1; 18.2; 18.52], for a man of ``side``
+    (None: the hex's, whoever is in it): camouflage raises it for no man of the attacker's
+    ("Soldiers belonging to the player designated as the attacker in a scenario receive no
+    benefits from camouflage" [18.1])."""
     here = kinds(state, h)
     if not here:
         return found
     if "pillbox" in here:
         return "protected"
     level = CATEGORIES.index(found)
-    if "camouflage" in here:
+    if "camouflage" in here and not camouflage_withheld(state, side):
         level = min(2, level + 1)
     if "entrenchment" in here:
         level = max(level, 1)
     return CATEGORIES[level]
+
+
+def camouflage_withheld(state: SoldiersState, side: str | None) -> bool:
+    """Whether camouflage gives a man of ``side`` nothing: the scenario's attacker [18.1] (no
+    side named, or a scenario naming no attacker: it counts)."""
+    return side is not None and attacker(state.game.scenario) == side
+
+
+def camouflage_note(state: SoldiersState, h: Hex, side: str) -> str:
+    """Words for a refusal where the hex's camouflage gives the man's side nothing [18.1]."""
+    if "camouflage" in kinds(state, h) and camouflage_withheld(state, side):
+        return " (its camouflage gives the attacker's men nothing [18.1])"
+    return ""
 
 
 def hit_modifiers(state: SoldiersState, h: Hex, firer_side: str) -> list[tuple[str, int]]:
@@ -192,7 +209,7 @@ def hit_modifiers(state: SoldiersState, h: Hex, firer_side: str) -> list[tuple[s
     game = state.game
     here = kinds(state, h)
     found = []
-    if "camouflage" in here and attacker(game.scenario) != game.other(firer_side):
+    if "camouflage" in here and not camouflage_withheld(state, game.other(firer_side)):
         found.append(("camouflage [18.1]", -1))  # the attacker's men get no benefit [18.1]
     if "entrenchment" in here:
         found.append(("entrenchment [18.2]", -1))

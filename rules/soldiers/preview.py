@@ -53,7 +53,7 @@ from rules.soldiers.actions import (
     Shoot,
     Throw,
 )
-from rules.soldiers.command import UNSUPPRESS_AP, number
+from rules.soldiers.command import UNSUPPRESS_AP, number, why_not_leader
 from rules.soldiers.exits import EXIT_AP, why_not_move_off
 from rules.soldiers.fire import FIRE_AP, hit_chance, must_spot, spot_chance, why_not_shoot
 from rules.soldiers.fire_support_actions import FIRE_SUPPORT_ACTIONS
@@ -179,6 +179,10 @@ def _why_not(state: SoldiersState, action: Action) -> str | None:
             )
         return None
     if isinstance(action, OrderMan):
+        if state.play.phase == "action" and action.man in state.active.in_command:
+            rank = why_not_leader(state, action.man)  # leader-to-leader command [6.26]
+            if rank is not None:
+                return rank
         if state.play.phase not in ("action", "operational") or not state.may_order(action.man):
             return "not a man in command with an order left [6.21]"
         return None

@@ -26,6 +26,17 @@ building in sight) are kept as the Raid's sightings are (:func:`sighters`); the 
 eight sighters or an able German prisoner held (the second way) (:func:`recon_exit_open`).
 Our reading: "the original eight" are all the sighters.
 
+25 Counterattack, Recon in Force [25.3]: "By the end of the third Command Cycle, move men within
+sight of the crossroads on map B (1307) and then exit 50% of the German force from any map-edge
+of map A." The crossroads seen by an able, unsuppressed German man is kept
+(:attr:`rules.soldiers.records.Battlefield.sighted`), looked at when the Raid's sightings are
+(the start of every Action Phase, the end of every Command Cycle) and after every move (our
+reading of "move men within sight": the man who moved is looked at where his move ends, not at
+each step); the exit from map A opens once it is kept (:func:`crossroads_sighted`, read by
+:mod:`rules.soldiers.exits`: "and then exit"), and the victory's sight is the kept one, not
+the sight at the cycle's end. The time limit is the mission's: both by the end of the third
+Command Cycle (the all-of's ``by_turn``).
+
 20 The Vire Bridges, Raid, Draw [20.3]: "(An incapacitated man is considered killed if he is
 still on the map when there are no other able US men on the map.)" (:func:`lying_as_killed`,
 read by the casualties of the Draw's conditions).
@@ -86,12 +97,90 @@ def in_sight_now(state: SoldiersState) -> set[str]:
 
 
 def look(state: SoldiersState) -> None:
-    """Keep what the Raid's Germans see now [24.3], and the Reconnaissance's sighters [26.3]
-    (the start of an Action Phase, the end of a Command Cycle)."""
+    """Keep what the Raid's Germans see now [24.3], the Reconnaissance's sighters [26.3] and
+    the Recon in Force's sight of the crossroads [25.3] (the start of an Action Phase, the end
+    of a Command Cycle; the Recon in Force's after every move as well: :func:`moved`)."""
     if _raid(state):
         state.field.sighted |= in_sight_now(state)
     if _recon(state):
         state.field.marks |= {SIGHTER + m for m in sighters_now(state)}
+    _look_at_crossroads(state)
+
+
+# --- 25 Counterattack, Recon in Force [25.3] ------------------------------------------------------
+
+COUNTERATTACK = "soldiers-25"
+RECON_IN_FORCE = "recon-in-force"
+#: "By the end of the third Command Cycle" [25.3].
+RECON_CYCLES = 3
+
+
+def recon_in_force(state: SoldiersState) -> bool:
+    if state.game.scenario.id != COUNTERATTACK:
+        return False
+    mission = state.game.missions().get("german")
+    return mission is not None and mission.id == RECON_IN_FORCE
+
+
+def crossroads_watchers(state: SoldiersState) -> list[str]:
+    """The able, unsuppressed German men in sight of the crossroads now (a man sees his own
+    hex) [6.4; 25.3]."""
+    game, troops = state.game, state.troops
+    cross = game.by_name[CROSSROADS]
+    return sorted(
+        m
+        for m, at in troops.hexes.items()
+        if game.men[m].side == "german"
+        and m not in troops.disabled
+        and m not in troops.suppressed
+        and (at == cross or state.sees(at, cross))
+    )
+
+
+def _look_at_crossroads(state: SoldiersState) -> None:
+    """The Recon in Force's men within sight of the crossroads: kept once seen [25.3]."""
+    from rules.soldiers.actions import SightingKept
+
+    if not recon_in_force(state) or CROSSROADS in state.field.sighted:
+        return
+    if state.play.cycle > RECON_CYCLES:
+        return  # "By the end of the third Command Cycle" [25.3]
+    watchers = crossroads_watchers(state)
+    if not watchers:
+        return
+    state.field.sighted.add(CROSSROADS)
+    state.emit(
+        SightingKept(
+            f"{', '.join(watchers)} within sight of the crossroads {CROSSROADS}: kept; the German "
+            "men may now exit from any map-edge of map A [25.3]"
+        )
+    )
+
+
+def moved(state: SoldiersState) -> None:
+    """After a move: the Recon in Force's men who moved within sight of the crossroads [25.3]
+    (our reading: looked at where the move ends)."""
+    _look_at_crossroads(state)
+
+
+def crossroads_sighted(state: SoldiersState) -> bool:
+    """German men have moved within sight of the crossroads: kept, and now [25.3]."""
+    if CROSSROADS in state.field.sighted:
+        return True
+    return state.play.cycle <= RECON_CYCLES and bool(crossroads_watchers(state))
+
+
+def _judge_crossroads(state: SoldiersState) -> tuple[bool, str]:
+    seen = CROSSROADS in state.field.sighted
+    now = crossroads_watchers(state)
+    ok = crossroads_sighted(state)
+    if seen:
+        how = "has been within sight of German men (kept)"
+    elif ok:
+        how = f"within sight of {', '.join(now)} now"
+    else:
+        how = "never within sight of an able, unsuppressed German man"
+    return ok, f"the crossroads {CROSSROADS} {how} [25.3]"
 
 
 # --- 26 Airborne, Reconnaissance [26.3] ----------------------------------------------------------
@@ -277,6 +366,7 @@ JUDGES: dict[tuple[str, str], Judge] = {
     (BEAUFORT, "Exit at least 10 German men"): _judge_exit,
     (BEAUFORT, "Kill or capture at least 10 German men"): _judge_kills,
     (AIRBORNE, "At least 8 men move onto map C in sight of both buildings"): _judge_recon,
+    (COUNTERATTACK, "German men have moved within sight of the crossroads"): _judge_crossroads,
 }
 
 

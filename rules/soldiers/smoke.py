@@ -358,7 +358,7 @@ def cycle_ends(state: SoldiersState) -> None:
     found.outside, found.inside = set(), set()
     state.emit(
         SmokeNote(
-            "", f"the smoke in {gone} is removed: end of the Command Cycle", ("[12.52; 12.53]",)
+            "", f"the smoke in {gone} is removed: end of the Command Cycle", ("[4; 12.52; 12.53]",)
         )
     )
 

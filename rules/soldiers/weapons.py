@@ -197,8 +197,10 @@ def in_enemy_sight(state: SoldiersState, h: Hex) -> bool:
 
 
 def why_not_here(state: SoldiersState, man: str, action: str) -> str | None:
-    """Whether the risk level lets the man perform a maintenance action where he is [7.31]."""
+    """Whether the risk level lets the man perform a maintenance action where he is [7.31]
+    (his hex's category for his side: camouflage is not the attacker's [18.1])."""
     from rules.soldiers.moves import category
+    from rules.soldiers.preparations import camouflage_note
 
     risk = state.active.risk
     if risk in ("Bold", "Aggressive"):
@@ -206,12 +208,16 @@ def why_not_here(state: SoldiersState, man: str, action: str) -> str | None:
     at = state.troops.hexes[man]
     if not in_enemy_sight(state, at):
         return None
-    occupied = bool(state.able_enemies_in(at, state.game.men[man].side))
-    if category(state, at) != "open" and not occupied:
+    side = state.game.men[man].side
+    occupied = bool(state.able_enemies_in(at, side))
+    if (
+        category(state, at, side) != "open" and not occupied
+    ):  # camouflage: not the attacker's [18.1]
         return None
+    note = camouflage_note(state, at, side)
     return (
         f"at {risk} a man may {action} only out of enemy sight, or in a covered or protected "
-        "hex in enemy sight not enemy-occupied [7.31]"
+        f"hex in enemy sight not enemy-occupied [7.31]{note}"
     )
 
 
