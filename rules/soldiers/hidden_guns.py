@@ -76,10 +76,29 @@ def sighted(state: SoldiersState, gun: str) -> str | None:
     return None
 
 
+def revealing(state: SoldiersState, side: str) -> str | None:
+    """Why ``side`` deploys with its hidden equipment revealed, or None: its scenario's
+    Intelligence Summary has it deploy first "revealing hidden equipment (except minefields)"
+    (20.4, 21.4, 23.4, 24.4, 25.4: the bracket's ``reveal``) [19.41]. Our reading of the hidden
+    equipment this engine hides: its hidden MMGs and HMGs [14.11] and its radio marker [17.11];
+    its minefields stay hidden, as the bracket says [18.41]."""
+    intel = state.game.deployment.intel
+    bracket = intel.bracket if intel is not None else None
+    if bracket is None or not bracket.reveal or bracket.deploys_first != side:
+        return None
+    number = state.game.scenario.id.rsplit("-", 1)[-1]
+    section = f"{number}.4; 19.41" if number.isdigit() else "19.41"
+    return (
+        f"{side} deploys first, revealing {bracket.reveal} (intelligence bracket "
+        f"'{bracket.difference}') [{section}]"
+    )
+
+
 def hides(state: SoldiersState, gun: str) -> bool:
     """Whether the owner deploys the gun hidden at set-up (our reading of his choice [14.11]:
-    when no enemy man sights it there)."""
-    return sighted(state, gun) is None
+    when no enemy man sights it there), never when his side deploys first revealing hidden
+    equipment [20.4; 21.4; 23.4; 24.4; 25.4] (:func:`revealing`)."""
+    return revealing(state, _side(state, gun)) is None and sighted(state, gun) is None
 
 
 def reveal(state: SoldiersState, gun: str, why: str) -> None:

@@ -392,6 +392,9 @@ def set_up(state: SoldiersState) -> None:
             f"{hour_words(hour)} (our reading of 14.11: the owner's choice, toward the "
             "nearest enemy man)"
         )
+        openly = hidden_guns.revealing(state, side)
+        if openly is not None:  # his hidden equipment revealed [20.4; 21.4; 23.4; 24.4; 25.4]
+            text += f"; deployed openly, not hidden: {openly}"
         if hidden_guns.hides(state, gun):  # deployed hidden: on his squad sheet [14.11]
             state.support.hidden.add(gun)
             text += "; deployed hidden, out of every enemy man's sight (our reading of 14.11)"
