@@ -138,6 +138,7 @@ from rules.soldiers import (
     preview,
     prisoners,
     radio_choice,
+    radio_marker,
     reaction,
     reaction_choice,
     rifle_grenades,
@@ -962,6 +963,7 @@ class SoldiersState(State):
             refresh(self)  # prisoners taken, guarded or freed [9.2; 9.3]
             support.refresh(self)  # overwatch of a disabled or jammed man ends [13.1]
         hidden_guns.refresh(self)  # a hidden MG sighted by an enemy man: revealed [14.12]
+        radio_marker.refresh(self)  # a radio's carrier in enemy sight: its marker [17.11]
         leaders.catastrophic_loss(self)  # a squad's chits lost [6.28]
         leaders.asl_command(self)  # a squad leader disabled: his assistant [6.22]
         leaders.platoon_leader_lost(self)  # his chit without heavy weapons men [6.27]
@@ -1097,10 +1099,12 @@ class SoldiersState(State):
 
     def view_for(self, side: str) -> SideView:
         """What ``side`` may know: every man on the map but the crews of the enemy's hidden
-        MGs [14.11; 14.12], and the log as it may see it."""
+        MGs [14.11; 14.12], an enemy radio's mark only once its marker is placed [17.11], and
+        the log as it may see it."""
         if side not in self.game.sides:
             raise KeyError(f"there is no side '{side}'")
         units = hidden_guns.view_units(self, side, self.positions())
+        units = radio_marker.view_marks(self, side, units)  # placed radio markers [17.11]
         events = self.events_for(side)
         return SideView(
             side, self.progress(), tuple(units), log=tuple(e.describe() for e in events)
@@ -1109,7 +1113,8 @@ class SoldiersState(State):
     def positions(self) -> list[UnitPosition]:
         """Every man on the map by name, with his state: suppressed, wounded, killed,
         incapacitated or a prisoner (POW) [7.4; 8.44; 9], his weapon jammed or out of ammo
-        [8.51]."""
+        [8.51], the radio he carries [17.11] (every radio: a side's view shows an enemy one
+        only once placed, :mod:`rules.soldiers.radio_marker`)."""
         found = []
         for m, h in sorted(self.troops.hexes.items()):
             man = self.game.men[m]
@@ -1125,6 +1130,7 @@ class SoldiersState(State):
             captive = m in self.troops.captured and self.troops.disabled.get(m) != "captured"
             marks += ["POW"] if captive else []  # an incapacitated prisoner [9.2]
             marks += support.marks(self, m)  # overwatch, the MG [13.1; 14.2]
+            marks += [radio_marker.MARK] if radio_marker.carried(self, m) else []  # [17.11]
             if m in self.troops.carried:  # a weapon marker [11.2]
                 marks += [f"carries {carried(self, m).code}"]
             found.append(
