@@ -218,6 +218,40 @@ def test_14_13_7_33_a_relieved_crewman_takes_a_dead_man_s_weapon_giving_none() -
     assert "MG's crewman" in (_with(state, RIFLEMAN, "german.ge-squad-2.4") or "")
 
 
+def test_2_1_9_6_a_man_whose_weapon_was_taken_shows_unarmed() -> None:
+    """[2.1; 7.33; 14.13]: B, relieved, takes an incapacitated friend's MP, giving none: the
+    friend, who carries no weapon now, shows the Unarmed mark (on the map, in both sides'
+    views); B shows it no longer."""
+    state, a, _b = _crew()
+    friend = "german.ge-squad-3.1"
+    state.troops.hexes[friend] = a
+    state.troops.disabled[friend] = "incapacitated"
+    _order(state, RIFLEMAN)
+    state.apply(TakeKit(RIFLEMAN, B, "part"))
+    assert "Unarmed" in support.marks(state, B)
+    _order(state, B)
+    state.apply(Exchange(B, friend))
+    assert state.troops.weaponless == {friend}
+    assert "Unarmed" in support.marks(state, friend) and "Unarmed" not in support.marks(state, B)
+    for side in state.game.sides:
+        shown = next(u for u in state.view_for(side).units if u.unit == friend)
+        assert "Unarmed" in shown.markers and "Inc" in shown.markers
+
+
+def test_9_6_9_5_an_escaped_prisoner_whose_weapon_was_destroyed_shows_unarmed() -> None:
+    """[9.6; 9.5; 2.1]: "An escaped prisoner has an Unarmed marker placed on him": an American
+    prisoner whose weapon his captors destroyed [9.5], no longer captured (no able enemy with
+    him), shows Unarmed; a killed man whose weapon was destroyed does not (our reading)."""
+    state, _a, b = _crew()
+    prisoner = state.able("us")[0]
+    state.troops.destroyed.add(prisoner)
+    assert prisoner not in state.troops.captured and prisoner not in state.troops.disabled
+    shown = next(u for u in state.positions() if u.unit == prisoner)
+    assert "Unarmed" in shown.markers and state.troops.hexes[prisoner] == b
+    state.troops.disabled[prisoner] = "killed"
+    assert "Unarmed" not in support.marks(state, prisoner)
+
+
 def test_14_13_the_gun_s_first_crewman_relieved_takes_no_weapon_our_reading() -> None:
     """[14.13]: A, the gun's first crewman, relieved: his Jam and Ammo Out marks stand for the
     gun's, so his taking a weapon is not played (our reading); he stays unarmed."""
