@@ -172,7 +172,7 @@ def test_14_13_an_able_crewman_whose_part_is_taken_is_relieved_and_unarmed() -> 
     assert f"{B} is relieved, unarmed [14.13]" in told and "our reading of 14.13" in told
     assert "unarmed [14.13]" in (why_not_fire_weapon(state, B) or "")
     assert "Unarmed" in support.marks(state, B)
-    state.troops.jammed.add(A)  # the gun's Jam marker, on its first crewman
+    state.troops.jammed.add(GUN)  # the gun's Jam marker, its own [14.1]
     _order(state, B)
     assert "unarmed [14.13]" in (state.why_not(ClearJam(B)) or "")
     assert "unarmed [14.13]" in (state.why_not(Shoot(B, game.name(b), "quick")) or "")
@@ -252,18 +252,31 @@ def test_9_6_9_5_an_escaped_prisoner_whose_weapon_was_destroyed_shows_unarmed() 
     assert "Unarmed" not in support.marks(state, prisoner)
 
 
-def test_14_13_the_gun_s_first_crewman_relieved_takes_no_weapon_our_reading() -> None:
-    """[14.13]: A, the gun's first crewman, relieved: his Jam and Ammo Out marks stand for the
-    gun's, so his taking a weapon is not played (our reading); he stays unarmed."""
-    state, a, _b = _crew()
+def test_14_13_7_33_the_gun_s_first_crewman_relieved_takes_a_weapon_his_marks_apart() -> None:
+    """[14.13; 7.33]: A, the gun's first crewman, relieved ("if relieved, will be unarmed"),
+    takes a dead man's MP by an exchange, giving none (it was refused while his marks stood for
+    the gun's): the gun's Jam marker is the gun's own [14.1; 19.54], so it neither stops his MP
+    nor shows on him (it shows on B, who shows the gun now); his own Jam stops his MP, not the
+    gun."""
+    state, a, b = _crew()
     dead = "german.ge-squad-3.1"
     state.troops.hexes[dead] = a
     state.troops.disabled[dead] = "killed"
     _order(state, RIFLEMAN)
     state.apply(TakeKit(RIFLEMAN, A, "part"))
     assert kit.unarmed(state, A)
+    state.troops.jammed.add(GUN)  # the gun jammed
     _order(state, A)
-    assert "first crewman" in (state.why_not(Exchange(A, dead)) or "")
+    assert Exchange(A, dead) in state.legal_actions()
+    told = " ".join(e.describe() for e in state.apply(Exchange(A, dead)))
+    assert "a relieved MG crewman, unarmed [14.13]" in told and "[7.33]" in told
+    assert carried(state, A).id == "GE-MP" and why_not_fire_weapon(state, A) is None
+    marks = {u.unit: u.markers for u in state.positions()}
+    assert "Jam" not in marks[A] and "Jam" in marks[B] and "Unarmed" not in marks[A]
+    assert "jammed" in (why_not_fire_weapon(state, RIFLEMAN) or "")  # the gun, in his hex
+    state.troops.jammed = {A}  # his MP jammed, the gun not
+    assert "jammed" in (why_not_fire_weapon(state, A) or "")
+    assert why_not_fire_weapon(state, RIFLEMAN) is None and why_not_gun(state, B, b) is None
 
 
 def test_14_2_a_newcomer_moving_dismantles_the_gun_and_prepares_it_with_the_crew() -> None:

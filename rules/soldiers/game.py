@@ -1125,8 +1125,10 @@ class SoldiersState(State):
             )
             marks += ["Wnd"] if m in self.troops.wounded else []
             marks += ["Sup"] if m in self.troops.suppressed else []
-            marks += ["Jam"] if m in self.troops.jammed else []
-            marks += ["Ammo Out"] if m in self.troops.ammo_out else []
+            gun = kit.gun_of(self, m)  # the gun's own marks on the man showing it [14.1]
+            own = (m, gun) if gun is not None and kit.crew_of(self, gun)[0] == m else (m,)
+            marks += ["Jam"] if any(k in self.troops.jammed for k in own) else []
+            marks += ["Ammo Out"] if any(k in self.troops.ammo_out for k in own) else []
             captive = m in self.troops.captured and self.troops.disabled.get(m) != "captured"
             marks += ["POW"] if captive else []  # an incapacitated prisoner [9.2]
             marks += support.marks(self, m)  # overwatch, the MG [13.1; 14.2]

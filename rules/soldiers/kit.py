@@ -564,14 +564,8 @@ def _pistol_words(state: SoldiersState, man: str, code: str) -> str:
 
     hit, check, words = weapon_modifiers(state.game.men[man].weapon, weapon(code))
     enemy = f"; {words}: {hit:+d} to hit, {check:+d} to weapon checks" if hit else ""
-    team = state.game.men[man].team
     if not weaponless(state, man):
         return "he fires it only when he has no other weapon (our reading of 11.1)" + enemy
-    if team is not None and state.game.guns[team][0] == man:
-        return (
-            "not fired: the gun's first crewman, whose Jam and Ammo Out marks stand for the "
-            "gun's (not played, our reading) [14.13]"
-        )
     return "he has no other weapon: he fires it (our reading of 11.1; 14.13)" + enemy
 
 
