@@ -192,7 +192,7 @@ def test_a_second_leader_drawn_goes_back_into_the_cup(monkeypatch: pytest.Monkey
 def test_bought_counters_are_men_with_their_chits() -> None:
     """[2.12; 6.26; 6.29; 14.1; 19.45]: the platoon leader is one man with his own chit; a
     heavy-weapons soldier one man with no chit; an MG team its crew, each with his part of the
-    gun and no other weapon [14.13], the gun's clips with the first [19.54]. The platoon
+    gun and no other weapon [14.13], the gun's clips its own [19.54]. The platoon
     leader's turn orders any friendly man in command range [6.26]; an independent chit may
     select a heavy-weapons soldier [6.29]."""
     us = Buy(
@@ -205,7 +205,8 @@ def test_bought_counters_are_men_with_their_chits() -> None:
     assert men["us.h.us-mmg-a"].weapon.id == "US-MMG"
     assert men["us.h.us-mmg-b"].weapon.id == "US-MMG"
     assert game.guns["us.h.us-mmg-team"] == ("us.h.us-mmg-a", "us.h.us-mmg-b")
-    assert (game.clips["us.h.us-mmg-a"], game.clips["us.h.us-mmg-b"]) == (3, 0)
+    assert game.clips["us.h.us-mmg-team"] == 3  # the gun's, by its id [19.54]
+    assert "us.h.us-mmg-a" not in game.clips and "us.h.us-mmg-b" not in game.clips
     assert not [c for c in game.chits.values() if c.squad == "us.h"]
     state = game.new_initial_state(1)
     at = state.troops.hexes["us.pl"]

@@ -126,7 +126,7 @@ def _check_roll() -> int:
 def test_8_73_the_enemy_mmg_s_weapon_check_plus_2_forced_dice() -> None:
     """[8.73] "any weapon check die-roll is increased by 2": the US crew's check rolled 6 reads
     8, Ammo on the MMG's check line (Hexwright placeholders 1-6 NE, 7-8 Ammo); the marker goes
-    on the gun (its first original crewman's, 19.54)."""
+    on the gun (its own, by its id, 19.54), not on any of its men."""
     state, us, target = _scene()
     _us_crew(state, us)
     shot = Shoot(us[1], target, "sustained")
@@ -136,7 +136,7 @@ def test_8_73_the_enemy_mmg_s_weapon_check_plus_2_forced_dice() -> None:
     state.apply(shot)
     check = next(e for e in reversed(state.log) if isinstance(e, WeaponChecked))
     assert " 6 +2 (" in check.why and "[8.73]" in check.why and ", Ammo [8.5; 8.51]" in check.why
-    assert A in state.troops.ammo_out
+    assert state.troops.ammo_out == {GUN}
 
 
 def test_14_2_the_us_crew_prepare_the_dismantled_enemy_mmg_their_side_alone() -> None:

@@ -4,12 +4,18 @@ sighted by an enemy man, for good; kept in position files."""
 
 from __future__ import annotations
 
+import dataclasses
+
+import pytest
+from soldiers_bought import GERMAN, US, Buy, bought
 from soldiers_scenes import acting, clear, fire_types_as_bots, stage
 from test_soldiers_support import GUN, A, B, _bought, _move, _order, _pairs
 
 from model.hexes import Hex
+from rules.engine.actions import Move
 from rules.engine.positions import shared_units
 from rules.records.position import PositionReader
+from rules.registry import load_game
 from rules.soldiers.actions import React, Shoot
 from rules.soldiers.game import SoldiersGame, SoldiersState
 from rules.soldiers.machineguns import in_arc
@@ -248,3 +254,123 @@ def test_14_12_the_halted_men_are_kept_in_position_files() -> None:
     position = state.to_position()
     back = state.game.state_from_position(position, PositionReader(state.game, position, None))
     assert isinstance(back, SoldiersState) and back.support.halted == {us}
+
+
+def _intel(scenario: str, us: int, german: int, us_gun: bool = False) -> SoldiersState:
+    """``scenario`` bought with the intelligence spent (US, German) [19.41]; the US buys an MMG
+    team too when ``us_gun``."""
+    forces = US.forces + ((("US-MMG-TEAM", False),) if us_gun else ())
+    buys = {
+        "us": Buy(forces, (("INTELLIGENCE", us),), US.reinforcements),
+        "german": dataclasses.replace(GERMAN, purchases=(("INTELLIGENCE", german),)),
+    }
+    game = load_game(bought(scenario, 0, buys))
+    assert isinstance(game, SoldiersGame)
+    state = game.new_initial_state(1)
+    assert isinstance(state, SoldiersState)
+    return state
+
+
+@pytest.mark.parametrize(
+    ("scenario", "reveals", "together", "bracket"),
+    [
+        ("20-vire-bridges", 9, 6, "us 6+"),
+        ("21-hedgerow-assault", 6, 5, "us 3+"),
+        ("23-pre-dawn-pillbox-assault", 5, 3, "us 1-3"),
+    ],
+)
+def test_20_4_the_german_deploying_first_reveals_his_hidden_mg(
+    scenario: str, reveals: int, together: int, bracket: str
+) -> None:
+    """[20.4; 21.4; 23.4; 14.11; 19.41]: "The German deploys first revealing hidden equipment
+    (except minefields)": in that bracket the German MMG deploys openly (in the American's
+    view, its set-up in the log both sides read, citing the scenario's section); in a bracket
+    without it the same gun in the same hex deploys hidden."""
+    gun = "german.h.ge-mmg-team"
+    hidden = _intel(scenario, together, 3)
+    assert hidden.support.hidden == {gun}
+    state = _intel(scenario, reveals, 3)
+    assert state.game.deployment.intel is not None
+    assert state.game.deployment.intel.bracket is not None
+    assert state.game.deployment.intel.bracket.difference == bracket
+    assert state.support.hidden == set()
+    assert state.support.guns[gun] == hidden.support.guns[gun]
+    crew = set(state.game.guns[gun])
+    assert crew <= {u.unit for u in state.view_for("us").units}
+    line = "deployed openly, not hidden: german deploys first, revealing hidden equipment"
+    section = f"[{scenario[:2]}.4; 19.41]"
+    assert any(line in x and section in x for x in state.view_for("us").log)
+    assert any("its minefields stay hidden" in x for x in state.view_for("us").log)
+
+
+def test_24_4_only_the_side_deploying_first_reveals_its_hidden_mgs() -> None:
+    """[24.4; 14.11]: at German 6+ "The US deploys first, revealing all hidden equipment (except
+    minefields)": the American MMG deploys openly, the German one (out of sight) still hidden."""
+    state = _intel("24-beaufort-crossroads", 1, 9, us_gun=True)
+    assert state.support.hidden == {"german.h.ge-mmg-team"}
+    assert "us.h.us-mmg-team" in state.support.guns
+    line = "us deploys first, revealing all hidden equipment (except minefields)"
+    assert any(line in x and "[24.4; 19.41]" in x for x in state.view_for("german").log)
+    before = _intel("24-beaufort-crossroads", 1, 5, us_gun=True)  # German 3-5: simultaneous
+    assert "us.h.us-mmg-team" in before.support.hidden
+
+
+def _into_crew_hex(risk: str) -> tuple[SoldiersState, str, list[Hex]]:
+    """The American under orders at ``risk`` in s, not seeing the hidden crew's clear hex a
+    (the hex between blocks his sight), two steps from it through n, and a clear hex past a
+    (``path``: n, a, past); the
+    crew suppressed, so that none reacts on the way (their hex stays theirs: enemy-occupied)."""
+    game = _bought()
+    state = acting(game, "us")
+    us = state.able("us")[0]
+    hexes = sorted((h for h in game.amap.hexes if clear(game, h)), key=game.name)
+    for a in hexes:
+        for s in sorted(game.amap.hexes, key=game.name):
+            if s.distance(a) != 2 or game.sees(s, a):
+                continue
+            steps = [n for n in s.neighbors() if n.distance(a) == 1 and n in game.amap.hexes]
+            past = [p for p in a.neighbors() if p.distance(s) == 3 and clear(game, p)]
+            if steps and past and s in game.amap.hexes:
+                stage(state, {A: a, B: a, us: s})
+                state.support.hidden = {GUN}
+                state.troops.suppressed |= {A, B}
+                _order(state, us)
+                state.active.risk = risk
+                assert state.support.hidden == {GUN}
+                return state, us, [steps[0], a, past[0]]
+    raise AssertionError("no such hexes")
+
+
+def test_14_12_a_bold_man_may_enter_the_hidden_crew_s_hex_which_reveals_it_and_stops_him() -> None:
+    """[14.12; 7.22]: the hidden crew's hex is not enemy-occupied for a man who does not know
+    of them, so a Bold move into it is legal (it was refused, giving the gun away); entering it
+    reveals the gun, and the man stops there, moves no farther this Action Phase and
+    suppresses after any reaction fire (our reading: 14.12's rule for Cautious and Wary, Bold
+    forbidding an enemy-occupied hex alike)."""
+    state, us, path = _into_crew_hex("Bold")
+    game = state.game
+    move = Move(us, tuple(game.name(h) for h in path[:2]))
+    assert state.why_not(move) is None
+    state.apply(move)
+    assert state.troops.hexes[us] == path[1] and state.support.hidden == set()
+    assert us in state.troops.suppressed and state.active.ap == 0
+    log = [e.describe() for e in state.log]
+    where = game.name(path[1])
+    line = f"{us} at Bold enters {where}, its crew's hex, enemy-occupied: a hex his risk level"
+    assert any(line in x and "[7.22]" in x and "[14.12]" in x for x in log)
+    assert any("suppresses: stopped by a hidden MG revealed [14.12]" in x for x in log)
+
+
+def test_14_12_an_aggressive_man_s_move_through_the_crew_s_hex_is_interrupted_there() -> None:
+    """[14.12; 7.22; 8.83]: at Aggressive he may enter an enemy-occupied hex; planning a path
+    through the hidden crew's hex, his entry reveals the gun and his move is interrupted there
+    (our reading), his AP kept; he is not halted nor suppressed."""
+    state, us, path = _into_crew_hex("Aggressive")
+    game = state.game
+    state.apply(Move(us, tuple(game.name(h) for h in path)))
+    assert state.troops.hexes[us] == path[1] and state.support.hidden == set()
+    assert us not in state.troops.suppressed and state.support.halted == set()
+    assert state.active.ap > 0 and not state.active.stopped
+    log = [e.describe() for e in state.log]
+    assert any(f"{us} at Aggressive enters {game.name(path[1])}, its crew's hex" in x for x in log)
+    assert any("his move is interrupted in" in x and "our reading of 14.12" in x for x in log)

@@ -172,7 +172,7 @@ def test_14_13_an_able_crewman_whose_part_is_taken_is_relieved_and_unarmed() -> 
     assert f"{B} is relieved, unarmed [14.13]" in told and "our reading of 14.13" in told
     assert "unarmed [14.13]" in (why_not_fire_weapon(state, B) or "")
     assert "Unarmed" in support.marks(state, B)
-    state.troops.jammed.add(A)  # the gun's Jam marker, on its first crewman
+    state.troops.jammed.add(GUN)  # the gun's Jam marker, its own [14.1]
     _order(state, B)
     assert "unarmed [14.13]" in (state.why_not(ClearJam(B)) or "")
     assert "unarmed [14.13]" in (state.why_not(Shoot(B, game.name(b), "quick")) or "")
@@ -218,18 +218,65 @@ def test_14_13_7_33_a_relieved_crewman_takes_a_dead_man_s_weapon_giving_none() -
     assert "MG's crewman" in (_with(state, RIFLEMAN, "german.ge-squad-2.4") or "")
 
 
-def test_14_13_the_gun_s_first_crewman_relieved_takes_no_weapon_our_reading() -> None:
-    """[14.13]: A, the gun's first crewman, relieved: his Jam and Ammo Out marks stand for the
-    gun's, so his taking a weapon is not played (our reading); he stays unarmed."""
+def test_2_1_9_6_a_man_whose_weapon_was_taken_shows_unarmed() -> None:
+    """[2.1; 7.33; 14.13]: B, relieved, takes an incapacitated friend's MP, giving none: the
+    friend, who carries no weapon now, shows the Unarmed mark (on the map, in both sides'
+    views); B shows it no longer."""
     state, a, _b = _crew()
+    friend = "german.ge-squad-3.1"
+    state.troops.hexes[friend] = a
+    state.troops.disabled[friend] = "incapacitated"
+    _order(state, RIFLEMAN)
+    state.apply(TakeKit(RIFLEMAN, B, "part"))
+    assert "Unarmed" in support.marks(state, B)
+    _order(state, B)
+    state.apply(Exchange(B, friend))
+    assert state.troops.weaponless == {friend}
+    assert "Unarmed" in support.marks(state, friend) and "Unarmed" not in support.marks(state, B)
+    for side in state.game.sides:
+        shown = next(u for u in state.view_for(side).units if u.unit == friend)
+        assert "Unarmed" in shown.markers and "Inc" in shown.markers
+
+
+def test_9_6_9_5_an_escaped_prisoner_whose_weapon_was_destroyed_shows_unarmed() -> None:
+    """[9.6; 9.5; 2.1]: "An escaped prisoner has an Unarmed marker placed on him": an American
+    prisoner whose weapon his captors destroyed [9.5], no longer captured (no able enemy with
+    him), shows Unarmed; a killed man whose weapon was destroyed does not (our reading)."""
+    state, _a, b = _crew()
+    prisoner = state.able("us")[0]
+    state.troops.destroyed.add(prisoner)
+    assert prisoner not in state.troops.captured and prisoner not in state.troops.disabled
+    shown = next(u for u in state.positions() if u.unit == prisoner)
+    assert "Unarmed" in shown.markers and state.troops.hexes[prisoner] == b
+    state.troops.disabled[prisoner] = "killed"
+    assert "Unarmed" not in support.marks(state, prisoner)
+
+
+def test_14_13_7_33_the_gun_s_first_crewman_relieved_takes_a_weapon_his_marks_apart() -> None:
+    """[14.13; 7.33]: A, the gun's first crewman, relieved ("if relieved, will be unarmed"),
+    takes a dead man's MP by an exchange, giving none (it was refused while his marks stood for
+    the gun's): the gun's Jam marker is the gun's own [14.1; 19.54], so it neither stops his MP
+    nor shows on him (it shows on B, who shows the gun now); his own Jam stops his MP, not the
+    gun."""
+    state, a, b = _crew()
     dead = "german.ge-squad-3.1"
     state.troops.hexes[dead] = a
     state.troops.disabled[dead] = "killed"
     _order(state, RIFLEMAN)
     state.apply(TakeKit(RIFLEMAN, A, "part"))
     assert kit.unarmed(state, A)
+    state.troops.jammed.add(GUN)  # the gun jammed
     _order(state, A)
-    assert "first crewman" in (state.why_not(Exchange(A, dead)) or "")
+    assert Exchange(A, dead) in state.legal_actions()
+    told = " ".join(e.describe() for e in state.apply(Exchange(A, dead)))
+    assert "a relieved MG crewman, unarmed [14.13]" in told and "[7.33]" in told
+    assert carried(state, A).id == "GE-MP" and why_not_fire_weapon(state, A) is None
+    marks = {u.unit: u.markers for u in state.positions()}
+    assert "Jam" not in marks[A] and "Jam" in marks[B] and "Unarmed" not in marks[A]
+    assert "jammed" in (why_not_fire_weapon(state, RIFLEMAN) or "")  # the gun, in his hex
+    state.troops.jammed = {A}  # his MP jammed, the gun not
+    assert "jammed" in (why_not_fire_weapon(state, A) or "")
+    assert why_not_fire_weapon(state, RIFLEMAN) is None and why_not_gun(state, B, b) is None
 
 
 def test_14_2_a_newcomer_moving_dismantles_the_gun_and_prepares_it_with_the_crew() -> None:

@@ -286,10 +286,10 @@ def test_7_33_the_dealt_game_has_no_pistol_taken_until_one_is() -> None:
     assert state.kit.pistols == {} and "pistols_taken" not in str(state.to_position())
 
 
-def test_14_13_the_gun_s_first_crewman_relieved_takes_a_pistol_but_does_not_fire_it() -> None:
-    """[14.13; 7.33] A, the gun's first crewman, relieved of his part, may take a dead friend's
-    pistol (an exchange allows it), but does not fire it: his Jam and Ammo Out marks stand for
-    the gun's (not played, our reading); the log says so."""
+def test_14_13_the_gun_s_first_crewman_relieved_takes_a_pistol_and_fires_it() -> None:
+    """[14.13; 7.33] A, the gun's first crewman, relieved of his part, takes a dead friend's
+    pistol (an exchange allows it) and fires it, having no other weapon (it was not fired while
+    his marks stood for the gun's); the log says so; his mark is Pistol."""
     game = _game(0)
     state = acting(game, "german")
     a, _b = _pair(game)
@@ -303,6 +303,6 @@ def test_14_13_the_gun_s_first_crewman_relieved_takes_a_pistol_but_does_not_fire
     state.apply(TakeKit(RIFLEMAN, A, "part"))
     state.apply(OrderMan(A))
     told = _told(state, TakeKit(A, dead, "pistol"))
-    assert "not fired: the gun's first crewman" in told and "[14.13]" in told
-    assert pistol_of(state, A) == "GE-PISTOL" and pistol(state, A) is None
-    assert "Unarmed" in support.marks(state, A)
+    assert "he has no other weapon: he fires it" in told and "14.13" in told
+    assert pistol_of(state, A) == "GE-PISTOL" and pistol(state, A) is not None
+    assert "Pistol" in support.marks(state, A) and "Unarmed" not in support.marks(state, A)

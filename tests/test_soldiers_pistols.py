@@ -136,19 +136,34 @@ def test_19_53_8_52_the_pistol_has_its_one_load_a_jam_is_cleared_on_its_line() -
     assert "weapon-ge-pistol-damage" in told
 
 
-def test_14_13_the_gun_s_first_crewman_relieved_fires_no_pistol_our_reading() -> None:
-    """[14.13] A, the gun's first crewman, relieved: his Jam and Ammo Out marks stand for the
-    gun's, so his pistol is not played (our reading, as for his taking a weapon); unarmed."""
+def test_14_13_the_gun_s_first_crewman_relieved_fires_his_pistol_forced_dice() -> None:
+    """[14.13] A, the gun's first crewman, relieved, fires the pistol he was given as any
+    relieved crewman does (not played while his marks stood for the gun's): the gun's Jam is
+    the gun's own, so it does not stop his pistol; his mark is Pistol; a roll of its chance
+    hits."""
     game = _game(3)
     state = acting(game, "german")
-    a, _b = _pair(game)
-    stage(state, {A: a, B: a, RIFLEMAN: a})
+    a, b = _pair(game)
+    stage(state, {A: a, B: a, RIFLEMAN: a, state.able("us")[0]: b})
     state.support.hidden.discard(GUN)
-    state.active.in_command.add(RIFLEMAN)
+    state.support.guns[GUN] = (game.name(a), next(h for h in range(1, 13) if in_arc(a, h, b)))
+    state.active.in_command |= {RIFLEMAN, A}
     state.apply(OrderMan(RIFLEMAN))
     state.apply(TakeKit(RIFLEMAN, A, "part"))
+    state.troops.jammed.add(GUN)
+    state.apply(OrderMan(A))
     assert kit.unarmed(state, A) and game.pistols[A] == "GE-PISTOL"
-    assert pistol(state, A) is None and "Unarmed" in support.marks(state, A)
+    assert pistol(state, A) is not None and why_not_fire_weapon(state, A) is None
+    assert "Pistol" in support.marks(state, A) and "Unarmed" not in support.marks(state, A)
+    shot = Shoot(A, game.name(b), "quick")
+    assert shot in state.legal_actions()
+    chance, _ = hit_chance(state, shot)
+    state.force_dice(chance, 1)
+    state.apply(shot)
+    fired = next(e for e in state.log if isinstance(e, ShotExplained))
+    assert fired.man == A and fired.hit
+    assert any("he fires his pistol" in step and "14.13" in step for step in fired.steps)
+    assert GUN in state.troops.jammed  # the gun's marker stays the gun's
 
 
 def test_7_33_a_man_whose_weapon_was_taken_fires_his_pistol() -> None:

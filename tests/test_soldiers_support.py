@@ -350,11 +350,13 @@ def _gunners(level: str | None = None) -> tuple[SoldiersState, Hex, Hex, str]:
 
 def test_mg_14_1_the_crew_carry_the_gun_set_up_prepared_in_one_hex_14_11() -> None:
     """[14.1; 14.13; 19.54]: each crewman carries a part of the gun and no other weapon, its 3
-    clips shared (our reading: kept with crewman a); [14.11]: the crew set up in one hex, the
-    gun prepared, its arrow toward the nearest enemy man (our reading of the owner's choice)."""
+    clips shared (our reading: kept by the gun's id, none a crewman's own); [14.11]: the crew
+    set up in one hex, the gun prepared, its arrow toward the nearest enemy man (our reading of
+    the owner's choice)."""
     game = _bought()
     assert game.guns[GUN] == (A, B)
-    assert game.men[B].weapon.id == "GE-MMG" and game.clips[A] == 3 and game.clips[B] == 0
+    assert game.men[B].weapon.id == "GE-MMG" and game.clips[GUN] == 3
+    assert A not in game.clips and B not in game.clips
     state = game.new_initial_state(1)
     assert state.troops.hexes[A] == state.troops.hexes[B]
     where, hour = state.support.guns[GUN]
@@ -474,7 +476,9 @@ def test_mg_14_1_the_crew_share_the_guns_jam_and_clips() -> None:
     table = game.men[A].weapon.damage_table
     state.force_dice(9, 9, _roll_for(table, "Jam"))
     state.apply(Shoot(A, game.name(b), "sustained"))
-    assert A in state.troops.jammed
+    assert state.troops.jammed == {GUN}  # the gun's own marker, shown on A [14.1]
+    assert "Jam" in next(u.markers for u in state.positions() if u.unit == A)
+    assert "Jam" not in next(u.markers for u in state.positions() if u.unit == B)
     assert "jammed" in (state.why_not(Shoot(A, game.name(b), "quick")) or "")
     from rules.soldiers.weapons import why_not_fire_weapon
 
@@ -756,3 +760,34 @@ def test_flamethrower_15_14_not_through_a_wall_hexside_unless_it_borders_his_hex
     assert "wall hexside" in why and "[15.14]" in why
     state.troops.hexes[MURPHY] = near  # the wall borders his hex now
     assert "wall" not in (state.why_not(Flame(MURPHY, game.name(target), "sustained")) or "")
+
+
+def test_mg_14_1_the_gun_s_own_marks_and_clips_in_position_files() -> None:
+    """[14.1; 19.54; 8.51]: the gun's Jam and Ammo Out markers and its clips spent are the
+    gun's own (by its id), written to a position file (guns_jammed, guns_ammo_out, clips_spent)
+    and read back; a file that marks the first crewman carrying his part (written before the
+    gun had marks of its own) gives them to the gun."""
+    state, _a, _b, _us = _gunners(level="advanced")
+    game = state.game
+    state.troops.jammed.add(GUN)
+    state.troops.ammo_out.add(GUN)
+    state.troops.clips_spent[GUN] = 1
+    position = state.to_position()
+    data = position.state
+    assert data["guns_jammed"] == [GUN] and data["guns_ammo_out"] == [GUN]
+    assert data["clips_spent"] == {GUN: 1}
+    back = game.state_from_position(position, PositionReader(game, position, None))
+    assert isinstance(back, SoldiersState)
+    assert back.troops.jammed == {GUN} and back.troops.ammo_out == {GUN}
+    assert back.troops.clips_spent == {GUN: 1}
+    assert back.position_fingerprint() == state.position_fingerprint()
+    old = dict(data, guns_jammed=[], guns_ammo_out=[], clips_spent={A: 1})
+    units = [
+        u.model_copy(update={"status": [*u.status, "jammed", "ammo-out"]}) if u.id == A else u
+        for u in position.units
+    ]
+    before = position.model_copy(update={"state": old, "units": units})
+    back = game.state_from_position(before, PositionReader(game, before, None))
+    assert isinstance(back, SoldiersState)
+    assert back.troops.jammed == {GUN} and back.troops.ammo_out == {GUN}
+    assert back.troops.clips_spent == {GUN: 1}

@@ -32,12 +32,13 @@ engine plays the weapons: the two men swap the weapons they carry (a man carries
   may a man whose weapon such a man took; the other man then carries none (``weaponless``: no
   fire, nothing more to take). Our readings: a crewman still carrying a part (original or not)
   exchanges no weapon (the gun is its crew's); a relieved crewman who took a weapon is no
-  longer unarmed and exchanges it no further; the gun's first crewman, whose Jam and Ammo Out
-  marks stand for the whole gun's (:func:`rules.soldiers.weapons.holder`), is not played
-  taking one; the clips stay each man's (a crewman's are the gun's [19.54]). A man without a
-  weapon who carries a pistol fires it (:mod:`rules.soldiers.pistols`) and may still take a
-  weapon (the pistol's Jam and Ammo Out marks then kept with it, our reading); pistols change
-  hands by ``take MAN OTHER pistol`` (:mod:`rules.soldiers.kit`).
+  longer unarmed and exchanges it no further; the gun's first crewman too (the gun's Jam and
+  Ammo Out marks and clips are the gun's own, :func:`rules.soldiers.weapons.holder`, so his
+  are those of what he fires then); the clips stay each man's (a crewman's are the gun's
+  [19.54]). A man without a weapon who carries a pistol fires it
+  (:mod:`rules.soldiers.pistols`) and may still take a weapon (the pistol's Jam and Ammo Out
+  marks then kept with it, our reading); pistols change hands by ``take MAN OTHER pistol``
+  (:mod:`rules.soldiers.kit`).
 
 A man other than the one originally assigned a flamethrower fires it "less effectively": the
 hit chance -3 after all other modifiers, and +4 to the weapon check die-roll [15.21]
@@ -136,12 +137,6 @@ def weaponless(state: SoldiersState, man: str) -> bool:
 
 def _why_not_bare(state: SoldiersState, man: str, other: str) -> str | None:
     """Why ``man``, without a weapon, may not take ``other``'s [7.33; 14.13], or None."""
-    team = state.game.men[man].team
-    if team is not None and state.game.guns[team][0] == man:
-        return (
-            "not played: the gun's first crewman, whose Jam and Ammo Out marks stand for the "
-            "gun's (our reading) [14.13]"
-        )
     if _excluded(state, other):
         return "an MG's crewman: his part changes hands by 'take ... part' [14.1; 14.13]"
     if other in state.troops.destroyed:

@@ -139,6 +139,7 @@ from rules.soldiers import (
     preview,
     prisoners,
     radio_choice,
+    radio_marker,
     reaction,
     reaction_choice,
     rifle_grenades,
@@ -211,7 +212,7 @@ from rules.soldiers.weapons import (
     starting_grenades,
 )
 
-RULES_VERSION = "soldiers-0.16"
+RULES_VERSION = "soldiers-0.17"
 #: The turn's sequence [3]: phase id, name, rule.
 SEQUENCE = (
     ("command", "A. Command Phase", "[3A; 5.2-5.3]"),
@@ -987,6 +988,7 @@ class SoldiersState(State):
             refresh(self)  # prisoners taken, guarded or freed [9.2; 9.3]
             support.refresh(self)  # overwatch of a disabled or jammed man ends [13.1]
         hidden_guns.refresh(self)  # a hidden MG sighted by an enemy man: revealed [14.12]
+        radio_marker.refresh(self)  # a radio's carrier in enemy sight: its marker [17.11]
         leaders.catastrophic_loss(self)  # a squad's chits lost [6.28]
         leaders.asl_command(self)  # a squad leader disabled: his assistant [6.22]
         leaders.platoon_leader_lost(self)  # his chit without heavy weapons men [6.27]
@@ -1125,10 +1127,12 @@ class SoldiersState(State):
 
     def view_for(self, side: str) -> SideView:
         """What ``side`` may know: every man on the map but the crews of the enemy's hidden
-        MGs [14.11; 14.12], and the log as it may see it."""
+        MGs [14.11; 14.12], an enemy radio's mark only once its marker is placed [17.11], and
+        the log as it may see it."""
         if side not in self.game.sides:
             raise KeyError(f"there is no side '{side}'")
         units = hidden_guns.view_units(self, side, self.positions())
+        units = radio_marker.view_marks(self, side, units)  # placed radio markers [17.11]
         events = self.events_for(side)
         return SideView(
             side, self.progress(), tuple(units), log=tuple(e.describe() for e in events)
@@ -1137,7 +1141,8 @@ class SoldiersState(State):
     def positions(self) -> list[UnitPosition]:
         """Every man on the map by name, with his state: suppressed, wounded, killed,
         incapacitated or a prisoner (POW) [7.4; 8.44; 9], his weapon jammed or out of ammo
-        [8.51]."""
+        [8.51], the radio he carries [17.11] (every radio: a side's view shows an enemy one
+        only once placed, :mod:`rules.soldiers.radio_marker`)."""
         found = []
         for m, h in sorted(self.troops.hexes.items()):
             man = self.game.men[m]
@@ -1148,12 +1153,15 @@ class SoldiersState(State):
             )
             marks += ["Wnd"] if m in self.troops.wounded else []
             marks += ["Sup"] if m in self.troops.suppressed else []
-            marks += ["Jam"] if m in self.troops.jammed else []
-            marks += ["Ammo Out"] if m in self.troops.ammo_out else []
+            gun = kit.gun_of(self, m)  # the gun's own marks on the man showing it [14.1]
+            own = (m, gun) if gun is not None and kit.crew_of(self, gun)[0] == m else (m,)
+            marks += ["Jam"] if any(k in self.troops.jammed for k in own) else []
+            marks += ["Ammo Out"] if any(k in self.troops.ammo_out for k in own) else []
             captive = m in self.troops.captured and self.troops.disabled.get(m) != "captured"
             captive = captive or m in capture.escaping(self)  # captured until he acts [9.6]
             marks += ["POW"] if captive else []  # an incapacitated prisoner [9.2]
             marks += support.marks(self, m)  # overwatch, the MG [13.1; 14.2]
+            marks += [radio_marker.MARK] if radio_marker.carried(self, m) else []  # [17.11]
             if m in self.troops.carried:  # a weapon marker [11.2]
                 marks += [f"carries {carried(self, m).code}"]
             found.append(

@@ -34,8 +34,16 @@ an open hex at Wary, a hex not protected at Cautious, or next to a crewman) stop
 is revealed, its owner's reaction is offered [8.6], and the man (or his group) moves no
 farther this Action Phase and suppresses once any reaction fire is resolved.
 
-Missing: an enemy-occupied hex still counts the hidden crew (a move into their hex is refused
-below Aggressive), and a reaction window offered can hint at the gun; the
+A hidden crew's own hex [14.12; 7.22]: the crew do not make it enemy-occupied for a man who
+does not know of them (:func:`rules.soldiers.moves.why_not_step`); his entry sights the gun
+and his move stops there: below Aggressive, a hex his risk level forbade him, the gun is
+revealed, the owner may react, and the man (or group) moves no farther this Action Phase and
+suppresses after any reaction fire, as above (our reading: 14.12 names Cautious and Wary; Bold
+forbids an enemy-occupied hex alike); at Aggressive, which may enter it, the gun is revealed
+and his move is interrupted there, his AP kept (our reading); the men then share the hex
+[8.83; 8.8].
+
+Missing: a reaction window offered can hint at the gun; the
 owner's choosing to deploy openly (the engine chooses for him); the bots read the whole state,
 the hidden guns included.
 """
@@ -76,10 +84,29 @@ def sighted(state: SoldiersState, gun: str) -> str | None:
     return None
 
 
+def revealing(state: SoldiersState, side: str) -> str | None:
+    """Why ``side`` deploys with its hidden equipment revealed, or None: its scenario's
+    Intelligence Summary has it deploy first "revealing hidden equipment (except minefields)"
+    (20.4, 21.4, 23.4, 24.4, 25.4: the bracket's ``reveal``) [19.41]. Our reading of the hidden
+    equipment this engine hides: its hidden MMGs and HMGs [14.11] and its radio marker [17.11];
+    its minefields stay hidden, as the bracket says [18.41]."""
+    intel = state.game.deployment.intel
+    bracket = intel.bracket if intel is not None else None
+    if bracket is None or not bracket.reveal or bracket.deploys_first != side:
+        return None
+    number = state.game.scenario.id.rsplit("-", 1)[-1]
+    section = f"{number}.4; 19.41" if number.isdigit() else "19.41"
+    return (
+        f"{side} deploys first, revealing {bracket.reveal} (intelligence bracket "
+        f"'{bracket.difference}') [{section}]"
+    )
+
+
 def hides(state: SoldiersState, gun: str) -> bool:
     """Whether the owner deploys the gun hidden at set-up (our reading of his choice [14.11]:
-    when no enemy man sights it there)."""
-    return sighted(state, gun) is None
+    when no enemy man sights it there), never when his side deploys first revealing hidden
+    equipment [20.4; 21.4; 23.4; 24.4; 25.4] (:func:`revealing`)."""
+    return revealing(state, _side(state, gun)) is None and sighted(state, gun) is None
 
 
 def reveal(state: SoldiersState, gun: str, why: str) -> None:
@@ -242,13 +269,30 @@ def crew_only(state: SoldiersState, fire: list[str]) -> list[str]:
 # --- a Cautious or Wary man in a hex forbidden him had he known [14.12; 7.22] -----------------
 
 
+def _crewed(state: SoldiersState, man: str, to: Hex) -> str | None:
+    """The first hidden enemy gun (by id) with an able crewman in ``to``: an enemy-occupied
+    hex the mover does not know of [14.12; 7.22]."""
+    troops, side = state.troops, state.game.men[man].side
+    for gun in sorted(state.support.hidden):
+        if _side(state, gun) != side and any(
+            troops.hexes.get(m) == to and m not in troops.disabled for m in state.game.guns[gun]
+        ):
+            return gun
+    return None
+
+
 def _forbidding(state: SoldiersState, man: str, to: Hex) -> str | None:
-    """The first hidden enemy gun (by id) that would have forbidden a Cautious or Wary man to
-    enter ``to`` had he known of it [7.22]: its crew seeing an open hex (Wary), a hex not
-    protected or next to a crewman (Cautious)."""
+    """The first hidden enemy gun (by id) that would have forbidden the man to enter ``to``
+    had he known of it [7.22], or whose crew's hex he enters: its crew seeing an open hex
+    (Wary), a hex not protected or next to a crewman (Cautious); its crew's own hex, at any
+    risk level (enemy-occupied: forbidden below Aggressive [7.22]; at Aggressive his entry
+    sights it [14.12])."""
     from rules.soldiers.moves import category
 
     risk, side = state.active.risk, state.game.men[man].side
+    crewed = _crewed(state, man, to)
+    if crewed is not None:
+        return crewed
     if risk not in ("Cautious", "Wary"):
         return None
     cat = category(state, to)
@@ -270,8 +314,9 @@ def _forbidding(state: SoldiersState, man: str, to: Hex) -> str | None:
 
 
 def risk_stop(state: SoldiersState, action: Move) -> tuple[Move, str | None]:
-    """A Cautious or Wary man's move up to the first hex a hidden enemy gun would have
-    forbidden him, and that gun (None, the move whole, when none) [14.12; 7.22]."""
+    """A man's move up to the first hex a hidden enemy gun would have forbidden him (at
+    Cautious or Wary), or its crew's own hex (at any risk level), and that gun (None, the move
+    whole, when none) [14.12; 7.22]."""
     if state.play.phase != "action" or action.unit not in state.troops.hexes:
         return action, None
     if state.active.operational_turn:
@@ -293,7 +338,20 @@ def risk_reveal(state: SoldiersState, man: str, gun: str | None, where: str) -> 
     if gun is None or at is None or state.game.name(at) != where:
         return  # stopped short of it (by reaction fire, a minefield, wire)
     risk = state.active.risk
-    reveal(state, gun, f"{man} at {risk} enters {where}, a hex it forbade him [7.22]")
+    crewed = _crewed(state, man, at) == gun
+    if crewed and risk == "Aggressive":
+        _entered_crew_hex(state, man, gun, where)
+        return
+    if crewed:
+        reveal(
+            state,
+            gun,
+            f"{man} at {risk} enters {where}, its crew's hex, enemy-occupied: a hex his risk "
+            "level forbade him [7.22]"
+            + (" (our reading: at Bold as at Cautious or Wary)" if risk == "Bold" else ""),
+        )
+    else:
+        reveal(state, gun, f"{man} at {risk} enters {where}, a hex it forbade him [7.22]")
     movers = acting(state) if state.active.group and man in acting(state) else [man]
     state.support.halted = {m for m in movers if m not in state.troops.disabled}
     state.active.ap, state.active.stopped = 0.0, True
@@ -306,6 +364,22 @@ def risk_reveal(state: SoldiersState, man: str, gun: str | None, where: str) -> 
     )
     if state.active.reaction is None:
         suppress_halted(state)
+
+
+def _entered_crew_hex(state: SoldiersState, man: str, gun: str, where: str) -> None:
+    """At Aggressive the man may enter an enemy-occupied hex [7.22]: entering the hidden
+    crew's hex he sights the gun, which is revealed [14.12]; his move is interrupted there,
+    his AP kept (our reading: the path was chosen not knowing of the gun, as a hidden
+    minefield interrupts a move, 18.41); the crew may react [8.6] and the men share the hex
+    [8.83; 8.8]."""
+    reveal(state, gun, f"{man} at Aggressive enters {where}, its crew's hex [7.22]")
+    state.emit(
+        ReactionNote(
+            man,
+            f"his move is interrupted in {where}, an enemy-occupied hex: his AP kept (our "
+            "reading of 14.12) [7.22; 8.83]",
+        )
+    )
 
 
 def suppress_halted(state: SoldiersState) -> None:

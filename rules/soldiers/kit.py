@@ -132,6 +132,11 @@ class Kit(Record):
     #: ``MAN ITEM``: the man who carried it, and ``part``, ``radio``, ``satchel``, ``clip`` or
     #: ``pistol``; none of it is taken afterwards [7.33].
     wrecked: set[str] = state_field(default_factory=set, key="kit_destroyed", encode=_unless_empty)
+    #: The sides whose radio marker is on the map: its carrier was once in sight of an able,
+    #: non-suppressed enemy man [17.11] (:mod:`rules.soldiers.radio_marker`).
+    radios_shown: set[str] = state_field(
+        default_factory=set, key="radios_shown", encode=_unless_empty
+    )
 
 
 @dataclass(frozen=True)
@@ -559,14 +564,8 @@ def _pistol_words(state: SoldiersState, man: str, code: str) -> str:
 
     hit, check, words = weapon_modifiers(state.game.men[man].weapon, weapon(code))
     enemy = f"; {words}: {hit:+d} to hit, {check:+d} to weapon checks" if hit else ""
-    team = state.game.men[man].team
     if not weaponless(state, man):
         return "he fires it only when he has no other weapon (our reading of 11.1)" + enemy
-    if team is not None and state.game.guns[team][0] == man:
-        return (
-            "not fired: the gun's first crewman, whose Jam and Ammo Out marks stand for the "
-            "gun's (not played, our reading) [14.13]"
-        )
     return "he has no other weapon: he fires it (our reading of 11.1; 14.13)" + enemy
 
 
@@ -688,6 +687,7 @@ class KitPosition(StrictModel):
         pistols_out: the men whose pistol, not fired now, is out of ammo [7.33; 8.51].
         destroyed: the equipment destroyed, ``MAN ITEM`` (part, radio, satchel, clip or
             pistol) [9.5].
+        radios_shown: the sides whose radio marker is on the map [17.11].
     """
 
     mg_parts: dict[str, str] = Field(default_factory=dict)
@@ -700,6 +700,7 @@ class KitPosition(StrictModel):
     pistols_jammed: list[str] = Field(default_factory=list)
     pistols_out: list[str] = Field(default_factory=list)
     destroyed: list[str] = Field(default_factory=list)
+    radios_shown: list[str] = Field(default_factory=list)
 
 
 def write_position(state: SoldiersState) -> KitPosition | None:
@@ -715,6 +716,7 @@ def write_position(state: SoldiersState) -> KitPosition | None:
         pistols_jammed=sorted(kit.pistol_jammed),
         pistols_out=sorted(kit.pistol_out),
         destroyed=sorted(kit.wrecked),
+        radios_shown=sorted(kit.radios_shown),
     )
     return None if found == KitPosition() else found
 
@@ -773,4 +775,11 @@ def read_position(state: SoldiersState, found: KitPosition | None, reader: Posit
             )
         else:
             kit.wrecked.add(piece)
+    for i, side in enumerate(found.radios_shown):
+        if side not in game.artillery_support:
+            reader.problem(
+                ("state", "kit", "radios_shown", i), "a side with artillery support [17.11]"
+            )
+        else:
+            kit.radios_shown.add(side)
     state.kit = kit

@@ -3,8 +3,10 @@
 The crew [14.1]: each MMG or HMG bought is a team, its crewmen heavy-weapons soldiers who take
 orders from any friendly leader or independent chit [6.29]; each carries a part of the gun and
 no other weapon [14.13] (:func:`rules.soldiers.units.entry_men`). The gun is one weapon: its
-Jam and Ammo Out markers and its three clips [19.54] are the crew's, kept on its first crewman
-(:func:`rules.soldiers.weapons.holder`; our reading of 19.54's sharing).
+Jam and Ammo Out markers and its three clips [19.54] are the crew's, kept by the gun's own id
+(:func:`rules.soldiers.weapons.holder`; our reading of 19.54's sharing), shown on the crewman
+who shows the gun; a crewman relieved, its first one too, has his own marks for what he fires
+then [7.33; 14.13].
 
 Set-up [14.11]: the crew in one hex, the gun prepared, its arrow toward the nearest enemy man
 (our reading, standing in for the owner's choice); out of every enemy man's sight it deploys
@@ -392,6 +394,9 @@ def set_up(state: SoldiersState) -> None:
             f"{hour_words(hour)} (our reading of 14.11: the owner's choice, toward the "
             "nearest enemy man)"
         )
+        openly = hidden_guns.revealing(state, side)
+        if openly is not None:  # his hidden equipment revealed [20.4; 21.4; 23.4; 24.4; 25.4]
+            text += f"; deployed openly, not hidden: {openly}"
         if hidden_guns.hides(state, gun):  # deployed hidden: on his squad sheet [14.11]
             state.support.hidden.add(gun)
             text += "; deployed hidden, out of every enemy man's sight (our reading of 14.11)"

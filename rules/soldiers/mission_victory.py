@@ -32,7 +32,7 @@ from model.victory import (
     UnitFilter,
 )
 from rules.engine.tally import COMPARE
-from rules.soldiers.weapons import carried
+from rules.soldiers.weapons import carried, holder
 
 if TYPE_CHECKING:
     from rules.soldiers.game import SoldiersState
@@ -85,7 +85,8 @@ def fits(state: SoldiersState, man: str, flt: UnitFilter) -> bool:
         return False
     if "lmg" in cats and "LMG" not in arm.id.upper():
         return False
-    return not ("with-ammo" in flt.states and man in state.troops.ammo_out)
+    out = holder(state, man) in state.troops.ammo_out  # an MG's crew: the gun's [19.54]
+    return not ("with-ammo" in flt.states and out)
 
 
 def exited_men(state: SoldiersState, cond: Exit) -> tuple[list[str], list[str], int]:

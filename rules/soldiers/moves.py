@@ -118,6 +118,16 @@ def _known_enemies(state: SoldiersState, side: str) -> list[str]:
     return [m for m in _able(state, side, False) if m not in hidden]
 
 
+def _known_in(state: SoldiersState, h: Hex, side: str) -> list[str]:
+    """The able enemy men in ``h`` that ``side`` knows of: a hidden MG's crew do not make it
+    enemy-occupied for the mover; his entry reveals the gun instead [14.12]
+    (:func:`rules.soldiers.hidden_guns.risk_stop`)."""
+    from rules.soldiers.hidden_guns import unseen
+
+    hidden = unseen(state, side)
+    return [m for m in state.able_enemies_in(h, side) if m not in hidden]
+
+
 def entry_hexes(state: SoldiersState, man: str) -> list[Hex]:
     """The hexes a man off the map enters by: his group's [19.32], held off the map past the
     event's Command Cycle those of the adjacent zones too [19.34]; ordered by a leader on the
@@ -200,7 +210,7 @@ def why_not_step(
     if operational.underway(state):  # no risk level: the operational limits [6.3]
         why = operational.why_not_enter(state, man, to)
         return (None, f"{name} is {why}") if why else (cost, "")
-    occupied = bool(state.able_enemies_in(to, side))
+    occupied = bool(_known_in(state, to, side))  # a hidden MG's crew: unknown [14.12]
     if occupied and risk != "Aggressive":
         return None, f"{name} is enemy-occupied: only at Aggressive [7.22]"
     if risk in ("Cautious", "Wary"):

@@ -20,9 +20,9 @@ weapon a man without one took [7.33]. He fires it on its own Weapon Table (the p
 are not in the text), his own weapon so no 8.72 / 8.73 modifier; its Jam and Ammo Out markers
 are his own. Its ammo: 19.53 has the owner note "how much ammo he has for the pistol" and gives
 no number; our reading, the pistol has its one load and no spare clip (out of ammo for good).
-A man whose equipment was destroyed [9.5] has no pistol left. Not played: the gun's first
-crewman relieved firing his pistol (his Jam and Ammo Out marks stand for the gun's, as for his
-taking a weapon, :mod:`rules.soldiers.equipment`).
+A man whose equipment was destroyed [9.5] has no pistol left. The gun's first crewman relieved
+fires his as any other (the gun's Jam and Ammo Out marks are the gun's own,
+:func:`rules.soldiers.weapons.holder`).
 
 Changing hands [7.33]: a pistol is taken by exchange equipment (``take MAN OTHER pistol``,
 :mod:`rules.soldiers.kit`), so the pistol a man carries now is the one he was dealt unless the
@@ -96,13 +96,11 @@ def carries_pistol(state: SoldiersState, man: str) -> bool:
 def pistol(state: SoldiersState, man: str) -> Weapon | None:
     """The pistol ``man`` fires now, or None: his own, when he has no other weapon to fire (a
     relieved crewman [14.13], a man whose weapon was taken [7.33]); never after his equipment
-    was destroyed [9.5], nor the gun's first crewman's (not played: his marks are the gun's)."""
+    was destroyed [9.5]. The gun's first crewman relieved fires his too: the gun's marks are
+    the gun's own (:func:`rules.soldiers.weapons.holder`) [14.13]."""
     from rules.soldiers.equipment import weaponless
 
     if not carries_pistol(state, man) or not weaponless(state, man):
-        return None
-    team = state.game.men[man].team
-    if team is not None and state.game.guns[team][0] == man:
         return None
     found = pistol_of(state, man)
     assert found is not None

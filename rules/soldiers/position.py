@@ -3,7 +3,8 @@ into an equal state (:mod:`rules.records.position` reads and checks the file).
 
 Each man is listed with his hex and his state in the book's words (``suppressed``, ``wounded``,
 ``killed``, ``incapacitated`` [8.44], ``captured`` when he surrendered able [9.8], ``jammed``,
-``ammo-out`` [8.51]); the clips each has loaded and the grenades each has thrown
+``ammo-out`` [8.51]); an MMG's or HMG's own markers (``guns_jammed``, ``guns_ammo_out`` [14.1;
+19.54]); the clips each man or gun has loaded and the grenades each has thrown
 (``clips_spent``, ``grenades_thrown`` [8.52; 12]), each prisoner's guard (``captured`` [9.3]),
 the men marked for reaction fire this phase (``turn.reacted`` [8.65]) and a chance to react
 not yet resolved (``turn.reaction`` [8.6]); the rest is the Command Cycle's: the advantage [10.4],
@@ -323,6 +324,13 @@ class SoldiersPositionState(StrictModel):
         default_factory=list,
         description="men whose weapon a man without one took: they carry none [7.33; 14.13]",
     )
+    guns_jammed: list[str] = Field(
+        default_factory=list, description="MMGs and HMGs jammed, by the gun's id [8.51; 14.1]"
+    )
+    guns_ammo_out: list[str] = Field(
+        default_factory=list,
+        description="MMGs and HMGs out of ammo, by the gun's id [8.51; 19.54]",
+    )
     taken_off: list[str] = Field(
         default_factory=list, description="prisoners led off the map by their guard [7.26; 9]"
     )
@@ -479,7 +487,9 @@ def to_position(state: SoldiersState) -> GamePosition:
         entry_zones=dict(sorted(state.arrivals.entry_zones.items())),
         zone_group=state.arrivals.zone_group,
         last_in=dict(sorted(state.troops.last_in.items())),
-        clips_spent=dict(sorted(state.troops.clips_spent.items())),
+        clips_spent=dict(sorted(state.troops.clips_spent.items())),  # a gun's by its id
+        guns_jammed=sorted(g for g in state.troops.jammed if g in game.guns),
+        guns_ammo_out=sorted(g for g in state.troops.ammo_out if g in game.guns),
         grenades_thrown=dict(sorted(state.troops.grenades_thrown.items())),
         captured=dict(sorted(state.troops.captured.items())),
         support=support_io.to_position(state),
@@ -538,6 +548,7 @@ def state_from_position(
     smoke.read_position(state, extra.smoke, reader)  # smoke grenades [12.5]
     wire.read_position(state, extra.wire, reader)  # remove wire [18.32]
     kit_io.read_position(state, extra.kit, reader)  # equipment that changed hands [7.33]
+    _read_gun_marks(state, extra, reader)  # the guns' own Jam, Ammo Out and clips [14.1]
     minefields.read_position(state, extra.minefields, reader)  # revealed minefields [18.41]
     current = state.active.current
     # a file that leaves the sight out: judged from the position as written [7.23]
@@ -554,6 +565,34 @@ def state_from_position(
     state.restore_dice(position)
     state._advance()  # a hand-written position may stand where nobody decides yet
     return state
+
+
+def _read_gun_marks(
+    state: SoldiersState, extra: SoldiersPositionState, reader: PositionReader
+) -> None:
+    """The MMGs' and HMGs' own Jam and Ammo Out markers, by the gun's id [8.51; 14.1]. A file
+    that marks the gun's first crewman while he carries his part (as files did before the
+    gun's marks had its own id) gives them to the gun: such a man fires nothing but the gun
+    [14.13]."""
+    game, troops = state.game, state.troops
+    for key, marks in (("guns_jammed", troops.jammed), ("guns_ammo_out", troops.ammo_out)):
+        for i, gun in enumerate(getattr(extra, key)):
+            if gun not in game.guns:
+                reader.problem(("state", key, i), f"the game has no MMG or HMG '{gun}'")
+            else:
+                marks.add(gun)
+    from rules.soldiers.kit import gun_of
+
+    for gun, crew in sorted(game.guns.items()):
+        first = crew[0]
+        if gun_of(state, first) != gun:
+            continue
+        for marks in (troops.jammed, troops.ammo_out):
+            if first in marks:
+                marks.discard(first)
+                marks.add(gun)
+        if first in troops.clips_spent:
+            troops.clips_spent[gun] = troops.clips_spent.pop(first)
 
 
 def _read_field(
@@ -698,7 +737,9 @@ def _read_off_map(
     for key in ("clips_spent", "grenades_thrown"):
         counts = getattr(extra, key)
         for man, count in counts.items():
-            if reader.unit(man, game.men, ("state", key, man)) and count >= 0:
+            if key == "clips_spent" and man in game.guns and count >= 0:
+                troops.clips_spent[man] = count  # a gun's clips, by its id [19.54]
+            elif reader.unit(man, game.men, ("state", key, man)) and count >= 0:
                 getattr(troops, key)[man] = count
     for prisoner, guard in extra.captured.items():
         path = ("state", "captured", prisoner)

@@ -11,8 +11,11 @@ Cycle. What this engine does with each bracket of the Intelligence Summary:
 - ``modes``: the deployment mode of a side whose ``setup`` is ``{kind: mode}``; a side the
   bracket gives no mode sets up in its first mode (our reading: the scenario lists the usual
   one first);
-- ``deploys_first`` and ``reveal``: logged; the engine deploys for both players at once, so
-  who sees whose set-up first changes nothing here (our reading);
+- ``deploys_first``: logged; the engine deploys for both players at once, so who sees whose
+  set-up first changes nothing here (our reading);
+- ``reveal``: the side deploying first reveals its hidden equipment, "except minefields"
+  [20.4; 21.4; 23.4; 24.4; 25.4]: its MGs deploy openly, not hidden [14.11], and its radio
+  marker is on the map from the start [17.11] (:func:`rules.soldiers.hidden_guns.revealing`);
 - ``operational_moves``: the sides that make scenario-start operational moves
   (:mod:`rules.soldiers.operational` [6.33]).
 

@@ -26,8 +26,15 @@ def set_up(state: SoldiersState) -> None:
     notes = [dep.intel.words()] if dep.intel else []
     if bracket is not None:
         first = bracket.deploys_first or "both at once"
+        reveals = bracket.reveal or "nothing"
+        if bracket.reveal and bracket.deploys_first:  # [20.4; 21.4; 23.4; 24.4; 25.4]
+            reveals += (
+                f" ({first}'s MGs deploy openly, not hidden, and its radio marker is on the "
+                "map; its minefields stay hidden: our reading of the hidden equipment, 14.11, "
+                "17.11, 18.41)"
+            )
         notes.append(
-            f"deploys first: {first}; reveals: {bracket.reveal or 'nothing'}; "
+            f"deploys first: {first}; reveals: {reveals}; "
             "the engine deploys both sides at once (our reading) [19.41]"
         )
         if bracket.operational_moves:

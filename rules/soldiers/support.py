@@ -92,16 +92,30 @@ def refresh(state: SoldiersState) -> None:
 
 def marks(state: SoldiersState, man: str) -> list[str]:
     """The man's support markers for the map: Overwatch [13.1], his MG prepared or
-    dismantled [14.2], on the first of its crew (whoever carries its parts [14.13]); a relieved
-    crewman Unarmed [14.13], or Pistol when he has one to fire (:mod:`rules.soldiers.pistols`)."""
+    dismantled [14.2], on the first of its crew (whoever carries its parts [14.13]); a man
+    with no weapon Unarmed, or Pistol when he has one to fire (:mod:`rules.soldiers.pistols`)
+    (:func:`unarmed`)."""
     found = ["OW"] if man in state.support.overwatch else []
     gun = kit.gun_of(state, man)
     if gun is not None and kit.crew_of(state, gun)[0] == man:
         prepared = state.support.guns.get(gun)
         found.append(f"MG {prepared[1]} o'clock" if prepared else "MG dismantled")
-    if kit.unarmed(state, man):
+    if unarmed(state, man):
         found.append("Pistol" if pistol(state, man) is not None else "Unarmed")
     return found
+
+
+def unarmed(state: SoldiersState, man: str) -> bool:
+    """Whether the man shows an Unarmed marker [2.1]: he has no weapon, whether a relieved
+    crewman ("if relieved, will be unarmed" [14.13]), a man whose weapon a man without one
+    took [7.33], or a man whose weapon was destroyed [9.5], so an escaped prisoner who lost
+    his ("An escaped prisoner has an Unarmed marker placed on him" [9.6]). Our readings: a
+    prisoner shows it too (his captors know what he carries, 9.5), a killed man does not."""
+    from rules.soldiers.equipment import weaponless
+
+    if state.troops.disabled.get(man) == "killed":
+        return False
+    return weaponless(state, man) or man in state.troops.destroyed
 
 
 # --- actions through the State API ------------------------------------------------------------

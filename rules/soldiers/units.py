@@ -272,8 +272,9 @@ def entry_men(side: Side, code: str, copy: int) -> tuple[list[Man], list[Chit]]:
         gun = str(_raw(entry.values, "weapon", ""))
         team = f"{heavy}.{entry.id.lower()}{suffix}"
         # each crewman carries a part of the gun and no other weapon [14.1; 14.13]; the
-        # team's clips are the gun's, all with its first crewman (our reading: 19.54 lets the
-        # owner share them; the crew share the gun's ammo, rules.soldiers.machineguns)
+        # team's clips are the gun's, counted with its first crewman here and kept by the
+        # gun's id in play (our reading: 19.54 lets the owner share them; the crew share the
+        # gun's ammo, rules.soldiers.weapons.starting_clips and holder)
         men = [
             dataclasses.replace(
                 _single(side, str(c), f"{heavy}.{str(c).lower()}{suffix}", heavy, gun),

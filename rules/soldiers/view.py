@@ -1,6 +1,9 @@
 """What a Soldiers game says of itself through the State API (:mod:`rules.engine.play`): where
-play is in the Command Cycle [5.2] and its Action Phase [6], what one side may know (no hidden
-information in this slice), and actions in words."""
+play is in the Command Cycle [5.2] and its Action Phase [6], and actions in words. What one
+side may know is :meth:`rules.soldiers.game.SoldiersState.view_for`'s: the enemy's hidden MGs
+left out [14.11], an enemy radio's mark only once its marker is placed [17.11]
+(:mod:`rules.soldiers.radio_marker`); the men's marks are
+:meth:`rules.soldiers.game.SoldiersState.positions`'."""
 
 from __future__ import annotations
 

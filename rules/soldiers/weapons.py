@@ -43,20 +43,25 @@ def starting_clips(scenario: Scenario, men: list[Man], depleted: list[str]) -> d
     (CLIP purchases) dealt as :func:`dealt` deals grenades, each for his own weapon (our
     reading of 19.44 and 19.53: clips are typed by weapon, the owner types them)."""
     found = {m.id: m.clips_depleted if m.squad in depleted else m.clips for m in men}
+    for m in men:  # a team's clips are its gun's, by the gun's id (holder) [19.54]
+        if m.team is not None:
+            found[m.team] = found.get(m.team, 0) + found.pop(m.id)
     loaders = [m for m in men if not m.weapon.id.endswith("-FT")]  # no FT ammo bought [15.2]
-    first = {m.team: m.id for m in reversed(men) if m.team is not None}
     for man, extra in dealt(scenario, loaders, "CLIP").items():
         team = next((m.team for m in men if m.id == man), None)
-        found[first[team] if team is not None else man] += extra  # the gun's ammo [19.54]
+        key = team if team is not None else man
+        found[key] = found.get(key, 0) + extra  # the gun's ammo [19.54]
     return found
 
 
 def holder(state: SoldiersState, man: str) -> str:
-    """The man whose Jam and Ammo Out markers and clips stand for the weapon ``man`` fires: an
-    MMG's or HMG's first crewman for its whole crew (our reading: the crew fire one gun and
-    share its ammo [14.1; 19.54]), whoever of its crew fires it [14.13], else the man himself."""
+    """Whose Jam and Ammo Out markers and clips stand for the weapon ``man`` fires: an MMG's or
+    HMG's own, by the gun's id, for its whole crew (our reading: the crew fire one gun and
+    share its ammo [14.1; 19.54]), whoever of its crew fires it [14.13]; else the man himself,
+    so that a crewman relieved, the gun's first one too, has marks of his own for the pistol
+    or the weapon he fires then [7.33; 14.13]."""
     gun = kit.works(state, man)
-    return state.game.guns[gun][0] if gun is not None else man
+    return gun if gun is not None else man
 
 
 def starting_grenades(scenario: Scenario, men: list[Man]) -> dict[str, int]:
@@ -80,7 +85,7 @@ def dealt(scenario: Scenario, men: list[Man], item: str) -> dict[str, int]:
 
 def spare_clips(state: SoldiersState, man: str) -> int:
     """Clips left to load by a reload (our reading of 11: the first is loaded at the start),
-    with those he took or gave [7.33]."""
+    with those he took or gave [7.33]; ``man`` a gun's id, the gun's [19.54] (:func:`holder`)."""
     start = state.game.clips.get(man, 0) + kit.clips_taken(state, man)
     return max(0, start - 1 - state.troops.clips_spent.get(man, 0))
 
