@@ -322,7 +322,8 @@ def _into_crew_hex(risk: str) -> tuple[SoldiersState, str, list[Hex]]:
     crew suppressed, so that none reacts on the way (their hex stays theirs: enemy-occupied)."""
     game = _bought()
     state = acting(game, "us")
-    us = state.able("us")[0]
+    # no leader: a squad leader takes no order from another squad leader [6.26]
+    us = next(m for m in state.able("us") if game.men[m].rank == "man")
     hexes = sorted((h for h in game.amap.hexes if clear(game, h)), key=game.name)
     for a in hexes:
         for s in sorted(game.amap.hexes, key=game.name):
@@ -374,3 +375,23 @@ def test_14_12_an_aggressive_man_s_move_through_the_crew_s_hex_is_interrupted_th
     log = [e.describe() for e in state.log]
     assert any(f"{us} at Aggressive enters {game.name(path[1])}, its crew's hex" in x for x in log)
     assert any("his move is interrupted in" in x and "our reading of 14.12" in x for x in log)
+
+
+def test_18_1_14_12_camouflage_gives_the_attacker_no_cover_from_a_hidden_gun() -> None:
+    """[18.1; 14.12; 7.22]: a camouflaged clear hex in the hidden gun's sight is covered, but
+    open for an attacker's man (22's US: both sides are attackers): at Wary the gun would have forbidden him it, so his entry
+    reveals the gun and halts him, as in an open hex."""
+    from rules.soldiers import preparations
+    from rules.soldiers.moves import category
+
+    state, _a, b, _c, us = _hidden_scene("us")
+    game = state.game
+    roles = {s.id: s.role for s in game.scenario.sides}
+    assert roles == {"us": "attacker", "german": "attacker"}  # "Both players are attackers" [22]
+    game.prepared[b] = "camouflage"
+    preparations._ON_MAP.pop(game, None)  # the start's preparations, worked out again
+    assert category(state, b) == "covered" and category(state, b, "us") == "open"
+    _order(state, us)
+    state.active.risk = "Wary"
+    state.apply(f"move {us} {game.name(b)}")
+    assert state.support.hidden == set() and state.support.halted == {us}

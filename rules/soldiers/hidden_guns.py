@@ -295,7 +295,7 @@ def _forbidding(state: SoldiersState, man: str, to: Hex) -> str | None:
         return crewed
     if risk not in ("Cautious", "Wary"):
         return None
-    cat = category(state, to)
+    cat = category(state, to, side)  # camouflage: not an attacker's [18.1]
     for gun in sorted(state.support.hidden):
         if _side(state, gun) == side:
             continue

@@ -191,9 +191,11 @@ def category(state: SoldiersState, h: Hex, found: str, side: str | None = None) 
 
 
 def camouflage_withheld(state: SoldiersState, side: str | None) -> bool:
-    """Whether camouflage gives a man of ``side`` nothing: the scenario's attacker [18.1] (no
-    side named, or a scenario naming no attacker: it counts)."""
-    return side is not None and attacker(state.game.scenario) == side
+    """Whether camouflage gives a man of ``side`` nothing: a side the scenario designates as
+    an attacker [18.1] (both of 22's, "Both players are attackers"; no side named: it counts)."""
+    return side is not None and any(
+        s.id == side and s.role == "attacker" for s in state.game.scenario.sides
+    )
 
 
 def camouflage_note(state: SoldiersState, h: Hex, side: str) -> str:
