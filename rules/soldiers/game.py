@@ -82,9 +82,10 @@ Events [6.12] are played (:mod:`rules.soldiers.events`, the scenarios' own in
 equipment is exchanged [7.33; 9.5] (:mod:`rules.soldiers.equipment`, :mod:`rules.soldiers.kit`;
 carrying a disabled man, 11.3, :mod:`rules.soldiers.carrying`); pre-game operational moves
 [6.33] (:mod:`rules.soldiers.operational`). Fire into one's own hex [8.83] at range 1's
-placeholder cell. Simplifications, named: hidden deployment other than the MGs' and the minefields' [14.11; 18.4], the
-defender's own choice of where his bought preparations go (the engine places them, our
-reading) [18; 19.43]. docs/soldiers-partly.md lists what each partly section still lacks.
+placeholder cell. Simplifications, named: hidden deployment other than the MGs' and the
+minefields' [14.11; 18.4], the defender's own choice of where his bought preparations go (the
+engine places them, our reading) [18; 19.43]. docs/soldiers-partly.md lists what each partly
+section still lacks.
 """
 
 from __future__ import annotations
