@@ -9,8 +9,9 @@ may be ordered to fire at a dump it sees (a clear line of sight [AG IV.B]; our r
 Supply Dump, terrain, is sighted at any range along a clear line), in its Field of Fire
 [AG VI.A.3] and GP range, without movement: the shot is one GP roll as at a unit
 (:mod:`rules.armor.gp`), against the dump's Defense Factor, its results applied with the
-Direct Fire Phase's. A "K" destroys the dump. Not played: the dump's burning (Fires in
-Buildings [OP XI] are not in this slice); a destroyed dump stays Clear terrain. The Armor Game
+Direct Fire Phase's. A "K" destroys the dump. Not played: the dump's burning (OP XI is
+played, :mod:`rules.armor.optional.blaze`; the Burn is not built); a destroyed dump stays
+Clear terrain. The Armor Game
 fires only AP [ADV VI.B], so there its dumps cannot be destroyed.
 """
 

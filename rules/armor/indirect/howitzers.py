@@ -7,9 +7,9 @@ Plot Phase (with the Artillery option on). It is the unit's order for the Turn, 
 reading): the unit is offered no other order, neither moves nor fires otherwise.
 
 - The firing unit and its Spotting unit must both have Radios; the Spotting unit must sight
-  the target hex [F.1]. It must be "in the same Formation" [F.1]: Formations (Organization and
-  Command Control Options) are not played, so our reading takes any friendly unit with a Radio
-  but the firer; or "an Air Spotting unit" [F.1; OP III.E]. The target must be at Long Range,
+  the target hex [F.1]. It must be "in the same Formation" [F.1]: not built (Formations are
+  played, :mod:`rules.armor.setup` ``formations``); the engine takes any friendly unit with a
+  Radio but the firer; or "an Air Spotting unit" [F.1; OP III.E]. The target must be at Long Range,
   right of the Range Line [F.2].
 - Resolved in the Artillery Impact Phase [F.4]: Scatter on 01-70, or 01-40 when Continuous
   (the same target hex as the previous Turn) [F.4.b(2); F.5]; then the MV GP Factor of the

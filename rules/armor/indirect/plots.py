@@ -38,8 +38,8 @@ Sighting Ranges Table); a Suppressed one still spots [OP II.B.1]. A side that bo
 Spotting (``purchases: [{item: AIR-SPOTTING}]``) spots for all its Batteries any hex but a
 Building, Woods, Hedgerow, Improved Position or Alley hex [OP II.B.3; III.C; III.E] (Day: the
 weather Options that forbid it [OP VIII.B.3-4] are not played). A Knocked Out Spotting unit
-is not replaced: the German rule [OP II.B.2]; the Allied Headquarters replacement needs the
-Headquarters Options, not played. One plot per Battery per Order Plot Phase and per Turn of
+is not replaced: the German rule [OP II.B.2]; the Allied Headquarters replacement (Command
+Control's HQs, :mod:`rules.armor.optional.command`) is not built. One plot per Battery per Order Plot Phase and per Turn of
 Impact (a column's line, our reading); none to Impact after the last Turn.
 """
 

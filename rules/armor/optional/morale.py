@@ -19,7 +19,7 @@ What the engine plays, by the book:
   check for it [B.4] (:func:`rules.armor.turn.damage`). Modifiers: Terrain Cover [B.2.b];
   Formation units Knocked Out or panicked [B.2.c]; other Formations all Knocked Out or
   panicked [B.2.d], by the force entries' ``formation``. Not played: HQs in Command Range
-  [B.2.a]: the engine has no Player or Formation HQ units.
+  [B.2.a] (the HQs exist: :mod:`rules.armor.optional.command`; the modifier is not built).
 - Rally Morale Checks in a Rally Morale Phase that opens each Turn [OP XVII.D; Sequence of
   Play Using All Options 1], the modifiers reversed [D.2].
 - Aces [OP XVII.G]: five Knock Outs by fire or combat make an Ace: its grade one step better

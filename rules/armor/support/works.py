@@ -32,8 +32,10 @@ NAMES: Mapping[str, str] = {
     "improved-position": "Improved Position",
 }
 
-#: The kinds this engine plays; an Improved Position is not set up yet (its AP Target Terrain
-#: Modifier, Hull Down and sighting column are fire and sight rules not in this slice).
+#: The kinds this engine plays; an Improved Position unit is not set up yet (its hex's AP
+#: Target Terrain Modifier, Hull Down and sighting column are in the terrain catalogue,
+#: ``improved-position``, and read by fire and sight for painted terrain; the unit's set-up
+#: [Setup II.D.3] is not built).
 PLAYED = frozenset({"block", "ditch", "wire", "mines", "pillbox", "bunker"})
 
 #: The hexes each may not be set up in [Setup II.D.1-7].
