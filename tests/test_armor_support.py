@@ -27,7 +27,7 @@ from armor_sides import two_sides
 from model.hexes import Hex
 from model.scenario_io import parse_scenario
 from rules.armor.bot import MINE_KNOWN, MINE_MAYBE, _mine_risk
-from rules.armor.events import Damaged, OrderCut, PhaseNote
+from rules.armor.events import Damaged, GpFire, OrderCut, PhaseNote
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.opportunity import OpportunityTriggered
 from rules.armor.orders import Order
@@ -339,6 +339,35 @@ def test_op_iv_c_1_a_unit_stopped_by_a_mine_is_still_watched_in_the_hex_it_enter
     (cut,) = [e for e in state.log if isinstance(e, OrderCut) and e.unit == "german.PZIVJ.1"]
     assert "Anti-Tank Mine" in cut.reason
     assert state.troops.hexes["german.PZIVJ.1"] == line[4]
+
+
+def test_sop_5_op_iv_c_1_an_overruns_movement_meets_the_mines_before_it_goes_on() -> None:
+    """[Sequence of Play 5] "Minefield movement (OP) would also have to be resolved before
+    movement could continue"; [OP IV.C.1]: the Sherman Overrunning a German squad three hexes
+    on is attacked by the Mines of the first mined hex it enters, in the Overrun Phase, after
+    the Overrun is announced; a Track hit (50 on a 50TK Mine) stops it there, short of the
+    squad: no Defensive or Overrun Fire. (The Overrun's walk is the Movement Execution
+    Phase's, :func:`rules.armor.execution.walk_on`, Mines included.)"""
+    line = _line(6)
+    squad, tank = "german.GE-INFANTRY-SQUAD.1", "us.M4.1"
+    game = _game((("M4", line[0], 0),), (("GE-INFANTRY-SQUAD", line[4], 3), ("MINES", line[3], 0)))
+    state = game.new_initial_state(1)
+    state.force_dice(50)
+    events = _plot(state, Order(tank, moves="4", overrun=squad))
+    said = [
+        e
+        for e in events
+        if isinstance(e, MineAttack | GpFire)
+        or (isinstance(e, PhaseNote) and e.phase == "Overrun Phase")
+    ]
+    assert isinstance(said[0], PhaseNote) and "Overruns german.GE-INFANTRY-SQUAD.1" in said[0].note
+    assert isinstance(said[1], MineAttack) and (said[1].unit, said[1].hex) == (
+        tank,
+        game.name(line[2]),
+    )
+    assert said[1].result == "Track hit" and said[1].rule == "[OP IV.C.1.a]"
+    assert not [e for e in said if isinstance(e, GpFire)]
+    assert state.troops.hexes[tank] == line[2] and squad in state.troops.hexes
 
 
 def test_op_iv_c_1_b_an_anti_personnel_mine_attacks_as_gp_fire_against_defense_1() -> None:
