@@ -35,7 +35,7 @@ from model.provenance import unwrap
 from model.systems import GameSystem
 from rules.armor.cards import gun_of
 from rules.armor.events import FireCancelled
-from rules.armor.fire import Pending
+from rules.armor.fire import Pending, why_hex_unseen
 from rules.armor.gp import column, effects, gp_factor, hit_line, result_of
 from rules.armor.indirect import mortars
 from rules.armor.indirect.batteries import air_sights, has_radio
@@ -93,8 +93,8 @@ def spotters(state: ArmorState, unit: str, h: Hex) -> list[str]:
     side = state.game.units[unit].side
     found = ["air"] if side in state.game.air_spotters and air_sights(state.game, h) else []
     for u in state.alive(side):
-        at = state.troops.hexes[u]
-        sighted = at.distance(h) <= 1 or state.game.sees(at, h)
+        # as every sighting: the line, Smoke, Fires, Smoking Wrecks, dust [AG IV.B; OP IX.A.5]
+        sighted = why_hex_unseen(state, state.troops.hexes[u], h) is None
         if u != unit and sighted and has_radio(state.game, u):
             found.append(u)
     return found
