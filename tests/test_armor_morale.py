@@ -260,6 +260,33 @@ def test_op_xvii_d_the_rally_morale_phase_opens_the_turn_modifiers_reversed() ->
     assert not state.morale.panicked and state.order_options(US_SQUAD)
 
 
+def test_op_v_c_1_rangers_and_commandos_are_crack_for_morale_purposes() -> None:
+    """[OP V.C.1] "Ranger and Commando units always have a Radio, and are Crack for Morale
+    purposes": with the Special Infantry option a Ranger is Crack whatever its force entry
+    ("average") or its side ("morale-poor") says, so Crack's +10 to its GP dice and its Rally
+    Morale Check on Crack's 01-70 (a 70 rallies), the log naming [OP V.C.1]; the Squad beside
+    it keeps its side's Poor; without the option the Ranger is graded as any unit."""
+    line = _line(5)
+    ranger = "us.US-RANGER.1"
+    forces: tuple[list[Force], list[Force]] = (
+        [("US-RANGER", line[0], 0, "average"), ("INFANTRY-SQUAD", line[1], 0, "")],
+        [("GE-INFANTRY-SQUAD", line[4], 3, "")],
+    )
+    state = _state(*forces, options="morale, special-infantry", side_options="us: [morale-poor]")
+    assert morale.initial_grade(state, ranger) == morale.CRACK
+    assert morale.initial_grade(state, US_SQUAD) == morale.POOR
+    found = morale.gp_modifier(state, ranger)
+    assert found is not None and found.value == 10 and "[OP V.C.1]" in found.rule
+    morale.panic(state, ranger, "[OP XVII.E]", "test")
+    north = state.game.amap.global_to_direction(line[0], 0)
+    state.force_dice(north, 70)  # its Panic Movement [OP XVII.C], then the Rally check
+    [check] = _checks(_until(state, "plot", 2))
+    assert (check.check, check.base, check.roll) == ("Rally", 70, 70)
+    assert check.outcome.startswith("rallied") and "[OP V.C.1]" in check.grade
+    plain = _state(*forces, options="morale", side_options="us: [morale-poor]")
+    assert morale.initial_grade(plain, ranger) == morale.AVERAGE
+
+
 # --- Aces [OP XVII.G] ------------------------------------------------------------------------
 
 

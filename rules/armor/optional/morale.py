@@ -7,7 +7,10 @@ What the engine plays, by the book:
   unit's identification box"); a side's default is a ``morale-crack`` / ``morale-average`` /
   ``morale-poor`` word in the scenario's ``rules.side_options`` for that side (our place for
   it, no schema change); else Average (our reading). A Bailed Out Crew unit has its Vehicle's
-  grade (our reading).
+  grade (our reading). Rangers and Commandos "are Crack for Morale purposes" [OP V.C.1]: with
+  the Special Infantry option (:mod:`rules.armor.optional.special_infantry`, where their
+  other capabilities are played), the catalogue's ``morale: crack`` is their grade whatever
+  the force entry or side says (the book's "are"), the log naming the rule.
 - Initial Training and Experience [OP XVII.I]: Crack adds 3 to the AP Base Modifier, Poor
   subtracts 3; Poor subtracts 10 from the GP dice roll. The book prints "subtract 10 for Poor
   units" under CRACK too and flags it as a misprint for Crack; our reading: Crack adds 10 to
@@ -50,7 +53,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from rules.armor.optional import MORALE, in_use
+from rules.armor.optional import MORALE, SPECIAL, card_value, in_use
 from rules.armor.orders import Panic
 from rules.engine.actions import Action
 from rules.engine.events import Event, Modifier
@@ -155,10 +158,24 @@ def sequence(phases: tuple[Phase, ...], game_options: list[str]) -> tuple[Phase,
 # --- grades [OP XVII.A; XVII.G.2] -----------------------------------------------------------
 
 
-def initial_grade(state: ArmorState, unit: str) -> str:
-    """The grade the scenario gives ``unit`` [OP XVII.A]: its force entry's word, else its
-    side's ``morale-<grade>`` in ``rules.side_options``, else Average (our reading)."""
+def card_grade(state: ArmorState, unit: str) -> str | None:
+    """The grade the unit's card gives it, or None: Rangers and Commandos "are Crack for Morale
+    purposes" [OP V.C.1] (the catalogue's ``morale``), with the Special Infantry option."""
+    if not in_use(state.game, SPECIAL):
+        return None
     spec = state.game.units[unit]
+    found = card_value(state.game.units[spec.crew_of or unit].type_id, "morale")
+    return str(found) if found in GRADES else None
+
+
+def initial_grade(state: ArmorState, unit: str) -> str:
+    """The grade the scenario gives ``unit`` [OP XVII.A]: a Ranger's or Commando's card's
+    Crack [OP V.C.1] (:func:`card_grade`), else its force entry's word, else its side's
+    ``morale-<grade>`` in ``rules.side_options``, else Average (our reading)."""
+    spec = state.game.units[unit]
+    card = card_grade(state, unit)
+    if card is not None:
+        return card
     source = spec.crew_of or unit  # a Bailed Out Crew: its Vehicle's (our reading)
     words = {w.lower() for w in state.game.deployment.marks.get(source, ())}
     for g in GRADES:
@@ -193,7 +210,7 @@ def ap_modifier(state: ArmorState, firer: str) -> Modifier | None:
         return None
     g = grade(state, firer)
     if g == CRACK:
-        return Modifier("Crack firer", 3, AP_RULE)
+        return Modifier("Crack firer", 3, AP_RULE + _card_rule(state, firer))
     if g == POOR:
         return Modifier("Poor firer", -3, "[OP XVII.I.3]")
     return None
@@ -206,10 +223,16 @@ def gp_modifier(state: ArmorState, firer: str) -> Modifier | None:
         return None
     g = grade(state, firer)
     if g == CRACK:
-        return Modifier("Crack firer (our reading)", 10, AP_RULE, placeholder=CRACK_GP_PLACEHOLDER)
+        rule = AP_RULE + _card_rule(state, firer)
+        return Modifier("Crack firer (our reading)", 10, rule, placeholder=CRACK_GP_PLACEHOLDER)
     if g == POOR:
         return Modifier("Poor firer", -10, "[OP XVII.I.3]")
     return None
+
+
+def _card_rule(state: ArmorState, unit: str) -> str:
+    """ " [OP V.C.1]" when the unit's grade is its card's (a Ranger or Commando), else ""."""
+    return " [OP V.C.1]" if card_grade(state, unit) is not None else ""
 
 
 # --- Panic and Rally Morale Checks [OP XVII.B; XVII.D] ---------------------------------------
@@ -277,6 +300,8 @@ def _check(state: ArmorState, unit: str, why: str, rally: bool) -> bool:
         outcome = "panicked: its orders are 'P'" if hit else "no effect"
         rule = f"[OP XVII.B; {TABLES}]"
     name = NAMES[g] + (" (an Ace [OP XVII.G.2])" if is_ace(state, unit) else "")
+    if card_grade(state, unit) is not None:
+        name += " (a Ranger or Commando: Crack for Morale purposes [OP V.C.1])"
     state.emit(MoraleCheck(unit, check, why, name, base, tuple(mods), modified, got, rolls,
                            outcome, rule))  # fmt: skip
     return hit

@@ -22,8 +22,9 @@ landing. The Assault Squad's Smoke "into an adjacent hex" is the "FS" order of t
 option (:mod:`rules.armor.optional.smoke`) [OP IX.A]. Their Radio [OP V.C.1] is the
 catalogue's (``radio: yes``), read by Command Control and Spotting; the Assault Squad's Direct
 Fire at Block, Wire, Pillbox and Bunker units in adjacent hexes is
-:mod:`rules.armor.support.strikes` [OP V.B; ADV IV.E.5]. Not played: their Crack Morale
-[OP V.C.1], the air-drop [OP V.C.3]. The hand-held Flamethrower [OP V.B.1-5] is
+:mod:`rules.armor.support.strikes` [OP V.B; ADV IV.E.5]. They "are Crack for Morale purposes"
+[OP V.C.1]: :func:`rules.armor.optional.morale.card_grade`. Not played: the air-drop
+[OP V.C.3]. The hand-held Flamethrower [OP V.B.1-5] is
 :mod:`rules.armor.optional.handheld`.
 """
 
