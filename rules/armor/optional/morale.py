@@ -19,10 +19,15 @@ What the engine plays, by the book:
   (OP)"): after a unit's first Suppressed result of the Turn and after it Bails Out; a d100
   in the modified range panics it: its orders are "P" [B.3], which cancel what was plotted.
   Units inside Pillbox and Bunker units, Rangers and Commandos are never Suppressed, so never
-  check for it [B.4] (:func:`rules.armor.turn.damage`). Modifiers: Terrain Cover [B.2.b];
-  Formation units Knocked Out or panicked [B.2.c]; other Formations all Knocked Out or
-  panicked [B.2.d], by the force entries' ``formation``. Not played: HQs in Command Range
-  [B.2.a] (the HQs exist: :mod:`rules.armor.optional.command`; the modifier is not built).
+  check for it [B.4] (:func:`rules.armor.turn.damage`). Modifiers: -10 per HQ in Command
+  Range [B.2.a] (:func:`hqs_in_range`); Terrain Cover [B.2.b]; Formation units Knocked Out or
+  panicked [B.2.c]; other Formations all Knocked Out or panicked [B.2.d], by the force
+  entries' ``formation``. The HQs are those of Organization and Command Control
+  (:mod:`rules.armor.optional.command`, option ``command-control``): the side's Player HQ
+  now, for any of its units ("commanded by the player with the Player Headquarters"), and
+  its Formation's HQ; each one on the map, not Bailed Out, in the unit's hex or adjacent
+  ("Command Range is one hex"), other than the unit itself, counted once (our readings: the
+  HQs of a game without that option are none; an HQ does not steady itself).
 - Rally Morale Checks in a Rally Morale Phase that opens each Turn [OP XVII.D; Sequence of
   Play Using All Options 1], the modifiers reversed [D.2].
 - Aces [OP XVII.G]: five Knock Outs by fire or combat make an Ace: its grade one step better
@@ -246,12 +251,16 @@ def _out(state: ArmorState, unit: str) -> bool:
 
 def modifiers(state: ArmorState, unit: str, rally: bool = False) -> list[Modifier]:
     """The Panic and Rally Modifiers that apply [OP XVII.B.2]; reversed for a Rally Morale
-    Check [OP XVII.D.2]. Not played: -10 per HQ in Command Range [B.2.a] (no HQ units)."""
+    Check [OP XVII.D.2]."""
     from rules.armor.gp import CLEAR_DEFENSE, defense
 
     sign, where = (-1, "D.2; ") if rally else (1, "")
     spec = state.game.units[unit]
     found: list[Modifier] = []
+    hqs = hqs_in_range(state, unit)
+    if hqs:
+        what = f"{len(hqs)} HQ(s) in Command Range: {', '.join(hqs)}"
+        found.append(Modifier(what, -10 * len(hqs) * sign, f"[OP XVII.{where}B.2.a]"))
     if not spec.vehicle and defense(state, unit, False).value > CLEAR_DEFENSE:
         found.append(Modifier("Terrain Cover", -10 * sign, f"[OP XVII.{where}B.2.b]"))
     formations = state.game.deployment.formations
@@ -268,6 +277,32 @@ def modifiers(state: ArmorState, unit: str, rally: bool = False) -> list[Modifie
     if broken:
         what = f"other Formation(s) Knocked Out or panicked: {', '.join(broken)}"
         found.append(Modifier(what, 10 * len(broken) * sign, f"[OP XVII.{where}B.2.d]"))
+    return found
+
+
+def hqs_in_range(state: ArmorState, unit: str) -> list[str]:
+    """The HQs in Command Range of ``unit`` [OP XVII.B.2.a]: "Command Range is one hex. For each
+    HQ (Player or Formation) in the hex with or adjacent to the unit being checked ... the
+    Combat unit must be in the Formation HQ unit's Formation or commanded by the player with
+    the Player Headquarters": its side's Player HQ now and its Formation's HQ (Organization
+    and Command Control [OP XIV.A; B.3], with that option), on the map and not Bailed Out,
+    other than the unit (our reading), each once."""
+    from rules.armor.optional import command
+
+    if not command.plays(state) or unit not in state.troops.hexes:
+        return []
+    spec = state.game.units[unit]
+    org = command.organization(state.game)
+    here = state.troops.hexes[unit]
+    mine = org.formation.get(spec.crew_of or unit)
+    named = [command.player_hq(state, spec.side), org.hq_of.get(mine) if mine else None]
+    found: list[str] = []
+    for hq in named:
+        if hq is None or hq in found or hq in (unit, spec.crew_of):
+            continue
+        at = state.troops.hexes.get(hq)
+        if at is not None and hq not in state.troops.abandoned and at.distance(here) <= 1:
+            found.append(hq)
     return found
 
 
