@@ -322,6 +322,9 @@ def test_scn_viii_b_3_the_dumps_are_clear_terrain_of_level_plus_one_for_sight_an
     assert game.laid_overlays.kinds(h) == ["brick-building"]  # as the scenario lays it out
     assert game.level(h) == 1  # K2016's ground is level 0 on the board: Clear level +1
     assert len(dumps.dumps(state)) == 8 and "supply-dumps@K2016" in dumps.dumps(state)
+    [said] = [e for e in state.log if isinstance(e, PhaseNote) and e.phase == "Terrain Set Up"]
+    assert "K2016" in said.note and "Clear terrain of elevation level +1" in said.note
+    assert said.rule == "[SCN VIII.B.3]"
     squad, car = "defender.GE-INFANTRY-SQUAD.1", "defender.SDKFZ-234-1.1"
     far = next(x for x in sorted(game.amap.hexes) if x.distance(h) == 10)
     assert sighting_range(state, far, h, "SM") == 15 and sighting_range(state, far, h, "VH") == 60

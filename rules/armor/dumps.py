@@ -15,21 +15,21 @@ rule it has. The map objects' regions still read the map as laid out (the dumps 
 Building units: :meth:`rules.maps.game.MapGame.region`).
 
 Each hex of a scenario's map objects of kind ``dump`` is one Supply Dump (a Building unit is a
-one-hex unit [Setup II.C]); its target id in an order is ``<objects>@<hex>`` (``supply-
-dumps@K2016``). In the Advanced Game (GP fire [ADV VI.B]) a unit that may fire GP may be
-ordered to fire at a dump it sees (a clear line of sight [AG IV.B]; our reading: a Supply Dump,
-terrain, is sighted at any range along a clear line), in its Field of Fire [AG VI.A.3] and GP
-range, without movement: the shot is one GP roll as at a unit (:mod:`rules.armor.gp`), against
-the dump's Defense Factor, its results applied with the Direct Fire Phase's. A "K" destroys the
-dump, and it Burns (:func:`destroy`): a Fire unit is placed in its hex [SCN VIII.B.3; OP XI]
-with the Fire's usual effects, played by the Fire and Smoke Phase that the game then has in the
-Advanced Game (:mod:`rules.armor.optional.blaze`): no unit enters it and one still there at the
-end of the next Turn is eliminated [OP XI.E], it is Smoke for sighting [OP XI.D], it Spreads,
-Continues or Ends on the Fire Status Table [OP XI.B] (our reading: in the row of the dump's
-Building unit as laid out, its construction; it spreads to Building and Alley hexes, never to a
-standing dump, Clear terrain). The Armor Game fires only AP [ADV VI.B], so there its dumps
-cannot be destroyed. A Mortar Team, which fires at a hex and the units in it [OP II.E.3;
-E.5.b], is not offered a dump (our reading).
+one-hex unit [Setup II.C]); its target id in an order is ``<objects>@<hex>``
+(``supply-dumps@K2016``). In the Advanced Game (GP fire [ADV VI.B]) a unit that may fire GP may
+be ordered to fire at a dump it sees (a clear line of sight [AG IV.B]; our reading: a Supply
+Dump, terrain, is sighted at any range along a clear line), in its Field of Fire [AG VI.A.3]
+and GP range, without movement: the shot is one GP roll as at a unit (:mod:`rules.armor.gp`),
+against the dump's Defense Factor, its results applied with the Direct Fire Phase's. A "K"
+destroys the dump, and it Burns (:func:`destroy`): a Fire unit is placed in its hex [SCN
+VIII.B.3; OP XI] with the Fire's usual effects, played by the Fire and Smoke Phase that the
+game then has in the Advanced Game (:mod:`rules.armor.optional.blaze`): no unit enters it and
+one still there at the end of the next Turn is eliminated [OP XI.E], it is Smoke for sighting
+[OP XI.D], it Spreads, Continues or Ends on the Fire Status Table [OP XI.B] (our reading: in
+the row of the dump's Building unit as laid out, its construction; it spreads to Building and
+Alley hexes, never to a standing dump, Clear terrain). The Armor Game fires only AP [ADV VI.B],
+so there its dumps cannot be destroyed. A Mortar Team, which fires at a hex and the units in it
+[OP II.E.3; E.5.b], is not offered a dump (our reading).
 """
 
 from __future__ import annotations
@@ -105,6 +105,19 @@ def as_clear(game: ArmorGame) -> dict[Hex, str]:
     game.movement = Movement.for_scenario(game.scenario, game.terrain)
     game.forget_terrain()
     return rows
+
+
+def as_clear_note(game: ArmorGame) -> PhaseNote | None:
+    """The log's word, at the start, on the Building hexes played as Clear level +1, or None
+    (:func:`as_clear`)."""
+    if not game.dump_rows:
+        return None
+    names = ", ".join(sorted(game.name(h) for h in game.dump_rows))
+    note = (
+        f"the Building hexes {names} are Clear terrain of elevation level +1 rather than "
+        "Building hexes, for movement, sight and fire (their Building units taken off the map)"
+    )
+    return PhaseNote("Terrain Set Up", note, AS_CLEAR)
 
 
 def dumps(state: ArmorState) -> dict[str, Hex]:

@@ -397,6 +397,9 @@ class ArmorState(State):
             *game.weather_events,
         ):
             self.emit(event)
+        as_clear = dumps.as_clear_note(game)  # 4B's dumps as Clear level +1 [SCN VIII.B.3]
+        if as_clear is not None:
+            self.emit(as_clear)
         supply.issue(self)  # Variable Fuel and Ammunition rolled [OP XXIV.C]
         announce(self)
         begin_segment(self)
