@@ -13,7 +13,7 @@ from armor_sides import two_sides
 from model.hexes import Hex
 from model.scenario_io import parse_scenario
 from rules.armor.bailout import BailOut
-from rules.armor.events import FireCancelled, GpFire
+from rules.armor.events import FireCancelled, GpFire, PhaseNote
 from rules.armor.game import ArmorState
 from rules.armor.gp import gp_aim
 from rules.armor.optional import handheld
@@ -210,6 +210,36 @@ def test_adv_viii_a_2_no_flamethrower_defensive_fire_outside_the_field_of_fire()
     assert fires and not [e for e in fires if "Flamethrower" in e.verb]
     notes = [e.describe() for e in state.log if "Field of Fire" in e.describe()]
     assert any("hand-held Flamethrower does not fire" in n for n in notes)
+
+
+def test_adv_viii_a_2_a_no_flamethrower_defensive_fire_with_load_orders() -> None:
+    """[ADV VIII.A.2.a] "Towed units or the special weapons with Infantry units may not use
+    their GP Factors for Defensive Fire if they have orders to Load or Unload": the Assault
+    Squad, Loading onto the Half-Track in its hex, is Overrun before it is aboard; it fires
+    its own NM GP Defensive Fire (First Fire: the Squad's own fire is not restricted) but its
+    Flamethrower does not, the log saying why."""
+    line = _line(5)
+    track = "us.M3-HALFTRACK.1"
+    state = _state(
+        [("INFANTRY-SQUAD", "assault, FT", line[2], 3), ("M3-HALFTRACK", "", line[2], 3)],
+        [("PZIVJ", "", line[0], 0)],
+    )
+    state.force_dice(1, 1, 1, 1)
+    for order in (
+        Order(SQUAD, transfer="D", vehicle=track),
+        Order(track, transfer="D"),
+        Order(PZ, moves="3", overrun=SQUAD),
+    ):
+        state.apply(order)
+    turn = state.play.turn
+    while state.play.turn == turn and state.segment.id == "plot" and state.to_act():
+        state.apply(Done(state.to_act()[0]))
+    fires = [e for e in state.log if isinstance(e, GpFire) and e.firer == SQUAD]
+    assert fires and "Overrun Defensive First Fire" in fires[0].describe()
+    assert not _flames(state)
+    notes = [e.describe() for e in state.log if isinstance(e, PhaseNote)]
+    said = "hand-held Flamethrower does not fire Defensive Fire: the Squad has Load or Unload"
+    assert any(said in n and "[ADV VIII.A.2.a]" in n for n in notes), notes
 
 
 def test_adv_iv_e_3_the_automatic_flamethrower_fire_is_previewed_with_the_squads() -> None:

@@ -222,6 +222,40 @@ def test_a_knocked_out_spotting_unit_is_not_replaced_op_ii_b_2() -> None:
     assert "Knocked Out: no other unit may spot [OP II.B.2]" in why
 
 
+def test_op_ix_a_5_smoke_and_fires_hide_a_hex_from_spotting_units_as_from_direct_fire() -> None:
+    """[OP IX.A.5] "A hex containing a Smoke unit will block Lines of Sight from all elevation
+    levels including into the Smoke hex" [OP II.A.2.a; II.B; II.F.1]: with Smoke fired into the
+    Designated hex, the Battery's Spotting unit no longer sights it, as it no longer sights the
+    German tank there for Direct Fire (one check, :func:`rules.armor.fire.obscured`); the plot
+    is refused naming the Smoke; a Fire [OP XI.D] does the same; and a Spotting unit for
+    Indirect Fire [OP II.F.1] no longer sights a smoked hex either."""
+    from rules.armor.fire import why_not_sighted
+    from rules.armor.indirect.howitzers import IndirectFire, spotters
+
+    state, c, _ = _barrage()
+    plot = ArtilleryPlot("us.ARTILLERY-MEDIUM.1", "D", _name(c))
+    assert plot in state.legal_actions("us")
+    for hide in ("smoke", "fire"):
+        hidden = state.clone()
+        assert isinstance(hidden, ArmorState)
+        if hide == "smoke":
+            hidden.smoke.smoke_face_up.add(c)
+        else:
+            hidden.blazes.fires[c] = 1
+        assert plot not in hidden.legal_actions("us")
+        why = hidden.preview(plot).why_not or ""
+        assert "its Spotting unit (us.M4.1) cannot sight" in why and "[OP II.A.2.a; II.B]" in why
+        assert ("[OP IX.A.5]" if hide == "smoke" else "[OP XI.D; OP IX.A.5]") in why, why
+        unseen = why_not_sighted(hidden, "us.M4.1", "german.PZIVJ.1") or ""
+        assert why.endswith(unseen), (why, unseen)  # the same words: one check
+    state, c = _howitzer()
+    firer = "german.STGIIIG-105.1"
+    assert spotters(state, firer, c) == ["german.PZIVJ.1"]
+    state.smoke.smoke_face_up.add(c)
+    assert spotters(state, firer, c) == []
+    assert IndirectFire(firer, _name(c)) not in state.legal_actions("german")
+
+
 def test_designated_fire_impacts_after_the_delay_op_ii_a_2_b() -> None:
     """[OP II.A.2.b]: "the Delay for a Medium Artillery Battery is two Turns. If the Artillery
     Fire were plotted on Turn 3, it would Impact on Turn 5" (the book's Turns); one plot

@@ -237,6 +237,68 @@ def test_op_xvii_b_2_b_terrain_cover_and_b_2_c_formation_losses_modify_the_range
     assert [m.rule for m in check.modifiers] == ["[OP XVII.B.2.c]"]
 
 
+def test_op_xvii_b_2_a_minus_10_per_hq_in_command_range_plus_10_to_rally() -> None:
+    """[OP XVII.B.2.a] "-10 PER HQ IN COMMAND RANGE: Command Range is one hex. For each HQ
+    (Player or Formation) in the hex with or adjacent to the unit being checked subtract
+    '10' ... the Combat unit must be in the Formation HQ unit's Formation or commanded by the
+    player with the Player Headquarters": with Command Control [OP XIV], the Player HQ (an
+    M4) and the squad's Formation HQ beside it make the Average 01-40 an 01-20, so a 25 does
+    not panic it; the HQ of another Formation beside it does not count, nor does an HQ count
+    for itself; the Rally Morale Check reverses it, +10 each [OP XVII.D.2]. Without Command
+    Control the same units give no HQ modifier (our reading: its Organization makes HQs)."""
+    game = _base()
+    names = game.amap.name
+    far = _line(5)[4]
+
+    def four(h: Hex) -> list[Hex]:  # a hex, one beside it, and the two next to both
+        return [h, h.neighbor(0), *(n for n in h.neighbors() if n in h.neighbor(0).neighbors())]
+
+    line = four(
+        next(
+            h
+            for h in sorted(game.amap.hexes)
+            if h.distance(far) > 4
+            and all(x in game.amap.hexes and game.terrain.terrain(x) == "clear" for x in four(h))
+        )
+    )
+    beside = line[2:]
+
+    def entry(code: str, h: Hex, more: str) -> str:
+        return f"      - {{unit: {code}, {more}placement: {{kind: hex, hex: {names(h)}}}}}"
+
+    us = "\n".join(
+        [
+            entry("INFANTRY-SQUAD", line[0], "formation: able, "),
+            entry("INFANTRY-SQUAD", line[1], "formation: able, state: [hq], "),
+            entry("INFANTRY-SQUAD", beside[0], "formation: baker, state: [hq], "),
+            entry("M4", beside[1], "state: [player-hq], "),
+        ]
+    )
+    german = entry("GE-INFANTRY-SQUAD", far, "")
+
+    def state_with(options: str) -> ArmorState:
+        text = SCENARIO.format(options=options, side_options="") + two_sides(us, german)
+        loaded = load_game(parse_scenario(text, "hq.yaml"))
+        assert isinstance(loaded, ArmorGame)
+        found = loaded.new_initial_state(1)
+        assert isinstance(found, ArmorState)
+        return found
+
+    state = state_with("morale, command-control")
+    state.force_dice(25)
+    damage(state, US_SQUAD, "suppressed")
+    [check] = _checks(state.log)
+    assert (check.base, check.modified, check.roll, check.outcome) == (40, 20, 25, "no effect")
+    assert morale.hqs_in_range(state, US_SQUAD) == [M4, "us.INFANTRY-SQUAD.2"]
+    assert morale.hqs_in_range(state, "us.INFANTRY-SQUAD.2") == [M4]  # not itself
+    [hq] = check.modifiers
+    assert (hq.value, hq.rule) == (-20, "[OP XVII.B.2.a]") and M4 in hq.what
+    [rally] = morale.modifiers(state, US_SQUAD, rally=True)
+    assert (rally.value, rally.rule) == (20, "[OP XVII.D.2; B.2.a]")
+    plain = state_with("morale")
+    assert morale.hqs_in_range(plain, US_SQUAD) == [] and morale.modifiers(plain, US_SQUAD) == []
+
+
 def test_op_xvii_d_the_rally_morale_phase_opens_the_turn_modifiers_reversed() -> None:
     """[OP XVII.D; Sequence of Play Using All Options 1]: the Rally Morale Phase comes first in
     the Turn; a panicked Poor squad rallies on 01-30 (Rally Morale, Morale Tables), fails on
@@ -258,6 +320,33 @@ def test_op_xvii_d_the_rally_morale_phase_opens_the_turn_modifiers_reversed() ->
     [check] = _checks(events)
     assert check.outcome.startswith("rallied") and "[OP XVII.D" in check.rule
     assert not state.morale.panicked and state.order_options(US_SQUAD)
+
+
+def test_op_v_c_1_rangers_and_commandos_are_crack_for_morale_purposes() -> None:
+    """[OP V.C.1] "Ranger and Commando units always have a Radio, and are Crack for Morale
+    purposes": with the Special Infantry option a Ranger is Crack whatever its force entry
+    ("average") or its side ("morale-poor") says, so Crack's +10 to its GP dice and its Rally
+    Morale Check on Crack's 01-70 (a 70 rallies), the log naming [OP V.C.1]; the Squad beside
+    it keeps its side's Poor; without the option the Ranger is graded as any unit."""
+    line = _line(5)
+    ranger = "us.US-RANGER.1"
+    forces: tuple[list[Force], list[Force]] = (
+        [("US-RANGER", line[0], 0, "average"), ("INFANTRY-SQUAD", line[1], 0, "")],
+        [("GE-INFANTRY-SQUAD", line[4], 3, "")],
+    )
+    state = _state(*forces, options="morale, special-infantry", side_options="us: [morale-poor]")
+    assert morale.initial_grade(state, ranger) == morale.CRACK
+    assert morale.initial_grade(state, US_SQUAD) == morale.POOR
+    found = morale.gp_modifier(state, ranger)
+    assert found is not None and found.value == 10 and "[OP V.C.1]" in found.rule
+    morale.panic(state, ranger, "[OP XVII.E]", "test")
+    north = state.game.amap.global_to_direction(line[0], 0)
+    state.force_dice(north, 70)  # its Panic Movement [OP XVII.C], then the Rally check
+    [check] = _checks(_until(state, "plot", 2))
+    assert (check.check, check.base, check.roll) == ("Rally", 70, 70)
+    assert check.outcome.startswith("rallied") and "[OP V.C.1]" in check.grade
+    plain = _state(*forces, options="morale", side_options="us: [morale-poor]")
+    assert morale.initial_grade(plain, ranger) == morale.AVERAGE
 
 
 # --- Aces [OP XVII.G] ------------------------------------------------------------------------

@@ -29,14 +29,17 @@ from model.hexes import Hex
 from model.regions import EdgeRegion
 from model.scenario import Purchase
 from model.scenario_io import LoadedScenario
-from rules.armor import dumps, scenario_rules
+from rules.armor import dumps, gp, scenario_rules
 from rules.armor.events import Moved, PhaseNote
+from rules.armor.fire import hull_down, sighting_range
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.move import Walk, walk
+from rules.armor.optional.events import HexChanged, TableRoll
 from rules.armor.orders import Order
 from rules.armor.victory import evaluate_outcome
 from rules.bots.base import make_bot, play
 from rules.engine.errors import IllegalActionError
+from rules.engine.special_rules import not_enforced
 from rules.records.position import PositionReader
 from rules.registry import load_game
 
@@ -301,6 +304,75 @@ def test_4b_a_squad_destroys_a_supply_dump_with_gp_fire_in_the_advanced_game() -
     assert "Armor Game" in (dumps.why_not_dump(armor_game, squad, target, False) or "")
 
 
+def _raid() -> tuple[ArmorGame, ArmorState]:
+    game = scenario("scenarios/armor/4b-raid.yaml", light=True, advanced=True)
+    return game, game.new_initial_state(1)
+
+
+def test_scn_viii_b_3_the_dumps_are_clear_terrain_of_level_plus_one_for_sight_and_fire() -> None:
+    """[SCN VIII.B.3] "Treat them as Clear Terrain of elevation level +1 rather than Building
+    hexes": the Brick dump in K2016 is a Clear hex one level above its ground, so a Squad there
+    is sighted in the Clear column (SM 15 at Day, not the Building column's 2) [AG IV.C], its
+    GP Defense is Clear's [ADV VI.B.4], a Vehicle there is neither Hull Down nor given a
+    terrain modifier "Vs. Brick or Stone Building" [GC1], and the rule is no longer listed as
+    enforced for movement only. The dumps are still the map's Building units (8)."""
+    game, state = _raid()
+    h = game.hex_at("K2016")
+    assert game.terrain.terrain(h) == "clear"
+    assert game.laid_overlays.kinds(h) == ["brick-building"]  # as the scenario lays it out
+    assert game.level(h) == 1  # K2016's ground is level 0 on the board: Clear level +1
+    assert len(dumps.dumps(state)) == 8 and "supply-dumps@K2016" in dumps.dumps(state)
+    [said] = [e for e in state.log if isinstance(e, PhaseNote) and e.phase == "Terrain Set Up"]
+    assert "K2016" in said.note and "Clear terrain of elevation level +1" in said.note
+    assert said.rule == "[SCN VIII.B.3]"
+    squad, car = "defender.GE-INFANTRY-SQUAD.1", "defender.SDKFZ-234-1.1"
+    far = next(x for x in sorted(game.amap.hexes) if x.distance(h) == 10)
+    assert sighting_range(state, far, h, "SM") == 15 and sighting_range(state, far, h, "VH") == 60
+    state.troops.carried.pop(squad, None)
+    state.troops.hexes[squad] = h
+    why = gp.defense(state, squad, False).why
+    assert "NM in clear" in why, why
+    state.troops.hexes[car] = h
+    assert hull_down(state, far, h, "Level") is None
+    assert not any("terrain-override" in n for n in not_enforced(game.scenario, game.enforces))
+
+
+def test_scn_viii_b_3_a_destroyed_dump_burns_with_the_usual_effects() -> None:
+    """[SCN VIII.B.3] "When destroyed, they automatically Burn, with the usual effects": the
+    Knocked Out dump's hex gets a Fire unit [OP XI], logged with the rule; no unit may enter it
+    [OP XI.E]; the game has a Fire and Smoke Phase, where the next Turn the Fire rolls on the
+    Fire Status Table in the row of the dump's Building unit as laid out (Brick, our
+    reading) [OP XI.B]."""
+    game, state = _raid()
+    assert game.steps[-1][0].id == "fire-and-smoke"
+    target = "supply-dumps@K2016"
+    dump = game.hex_at("K2016")
+    squad = "attacker.US-INFANTRY-SQUAD.1"
+    k = next(k for k in range(6) if dump.neighbor(k) in game.amap.hexes)
+    here = dump.neighbor(k)  # a situation set by hand: the squad beside the dump, facing it
+    state.troops.carried.pop(squad, None)
+    state.troops.hexes[squad], state.troops.facing[squad] = here, (k + 3) % 6
+    state.sheets.options.clear()
+    state.apply(Order(squad, fire=target))
+    state.force_dice(100)
+    for side in ("attacker", "defender"):
+        state.apply(state.legal_actions(side)[-1])  # 'done'
+    assert target in state.objectives.destroyed_objects
+    assert state.blazes.fires == {dump: 1}
+    burns = [e for e in state.log if isinstance(e, HexChanged) and e.where == "K2016"]
+    assert [(e.change, e.rule) for e in burns] == [
+        ("the Supply Dump automatically Burns: Fire unit placed", "[SCN VIII.B.3; OP XI]")
+    ]
+    assert state.cost_for(game.units[squad])(here, dump) is None  # [OP XI.E]
+    while state.play.turn < 3 and not state.is_terminal():
+        if any(isinstance(e, TableRoll) and e.what == "Fire Status" for e in state.log):
+            break
+        for side in state.to_act():
+            state.apply(state.legal_actions(side)[-1])
+    status = [e for e in state.log if isinstance(e, TableRoll) and e.what == "Fire Status"]
+    assert status and status[0].where == "K2016" and status[0].reads.startswith("Brick row")
+
+
 # --- 4A: the straight-line advance [SCN VIII.A.5] --------------------------------------------
 
 
@@ -526,8 +598,9 @@ def test_terrain_support_units_bought_are_said_not_to_be_played() -> None:
 def test_every_book_scenario_bought_plays_to_its_end(path: str, advanced: bool, seed: int) -> None:
     """[SCN V-VIII]: each scenario with forces bought by hand, the heuristic bots on both
     sides, to the end: every victory condition evaluated (none left), and the special rules
-    not enforced are only the optional ones, those in the book's words, and 4B's Supply Dumps
-    as Clear for sight and fire."""
+    not enforced are only the optional ones and those in the book's words (not 3A's and 3C's
+    Terrain Support "over five hexes" [SCN VII.A.5; VII.C.5], nor 4B's Supply Dumps as Clear
+    level +1 [SCN VIII.B.3], both played)."""
     game = scenario(path, light="4b" in path, advanced=advanced)
     state = game.new_initial_state(seed)
     play(state, {s: make_bot("heuristic", seed + i) for i, s in enumerate(game.sides)})
@@ -535,6 +608,5 @@ def test_every_book_scenario_bought_plays_to_its_end(path: str, advanced: bool, 
     assert outcome is not None and state.is_terminal()
     assert outcome.unevaluated == ()
     for line in outcome.not_enforced:
-        assert "optional" in line or "book's words only" in line or "movement costs only" in line, (
-            line
-        )
+        assert "optional" in line or "book's words only" in line, line
+        assert "over five hexes" not in line and "Supply Dumps" not in line, line

@@ -351,7 +351,9 @@ def test_hs_is_plotted_as_indirect_fire_and_needs_the_artillery_option_op_ix_a_1
 def test_hs_scatters_then_places_smoke_in_the_impact_hex_op_ix_a_3() -> None:
     """[OP IX.A.3; Sequence of Play 8; OP II.F.4.b(2); F.5]: Turn 1, a 71 does not Scatter
     (01-70): inverted Smoke in the target hex, face up after the Fire and Smoke Phase; Turn 2
-    at the same hex is Continuous (01-40): a 27 Scatters in direction 2."""
+    the Smoke hides the hex from the Spotting unit two hexes off [OP IX.A.5; II.F.1], so no
+    "HS" there until it stands beside it (an adjacent hex is always sighted [AG IV]); then
+    the same hex is Continuous (01-40): a 27 Scatters in direction 2."""
     state, c = _hs_state()
     state.apply(Order(HOWITZER, smoke=_iname(c), smoke_indirect=True))
     state.force_dice(71)
@@ -363,7 +365,10 @@ def test_hs_scatters_then_places_smoke_in_the_impact_hex_op_ix_a_3() -> None:
     assert "Indirect Fire of Smoke (HS)" in placed.change and "Sequence of Play 8" in placed.rule
     _to(state, 2)
     assert state.smoke.smoke_face_up == {c}
-    state.apply(Order(HOWITZER, smoke=_iname(c), smoke_indirect=True))
+    again_hs = Order(HOWITZER, smoke=_iname(c), smoke_indirect=True)
+    assert "sights that hex [OP II.F.1]" in (state.preview(again_hs).why_not or "")
+    state.troops.hexes["german.PZIVJ.1"] = c.neighbor(0)  # set by hand: the spotter beside it
+    state.apply(again_hs)
     state.force_dice(27, 27)
     _to(state, 2, "artillery-impact")
     again = [e for e in state.log if isinstance(e, ArtilleryImpact)][-1]

@@ -27,7 +27,7 @@ from armor_sides import two_sides
 from model.hexes import Hex
 from model.scenario_io import parse_scenario
 from rules.armor.bot import MINE_KNOWN, MINE_MAYBE, _mine_risk
-from rules.armor.events import Damaged, OrderCut, PhaseNote
+from rules.armor.events import Damaged, GpFire, OrderCut, PhaseNote
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.opportunity import OpportunityTriggered
 from rules.armor.orders import Order
@@ -37,6 +37,7 @@ from rules.armor.support.setup import _Placing, edge_ranges
 from rules.armor.support.works import Mine
 from rules.bots.base import make_bot, play
 from rules.engine.actions import Done
+from rules.engine.special_rules import not_enforced
 from rules.pointbuy.purchase import PurchaseChoice, game_for
 from rules.records.position import PositionReader
 from rules.registry import load_game
@@ -168,6 +169,42 @@ def test_setup_ii_d_8_a_listed_unit_stands_on_its_hex_or_is_moved_saying_why() -
     assert f"{base().name(near)} may not hold it" in said[1].how
     assert "[Setup II.D.8]" in said[1].how
     assert all(u.id != "german.WIRE.1" for u in game.deployment.units)  # not a Combat unit
+
+
+def test_scn_vii_a_5_terrain_support_over_five_hexes_from_the_mapboard_sides() -> None:
+    """[SCN VII.A.5; VII.C.5] "Terrain Support units may be placed anywhere on the mapboard over
+    five hexes from the mapboard sides": with 3A's and 3C's rule (a ``text`` rule) a Wire listed
+    five hexes from a side, where the general rule lets it stand [Setup II.D.8], is set up six
+    or more out, the event naming the scenario's rule; the rule is not reported as in words
+    only."""
+    edge = edge_ranges(base())
+    five = next(
+        h for h, r in sorted(edge.items()) if r == 5 and base().terrain.terrain(h) == "clear"
+    )
+    plain = _game((("M4", None, 0),), (("PZIVJ", None, 0), ("WIRE", five, 0)))
+    assert [u.hex for u in plain.works.units] == [five]  # [Setup II.D.8]: not closer than five
+    rule = (
+        'special_rules:\n  - kind: text\n    text: "Terrain Support units may be placed anywhere '
+        'on the mapboard over five hexes from the mapboard sides."\n    source: "Armor '
+        '[SCN VII.A.5]"\n'
+    )
+    amap = base().amap
+    wire = f"{{unit: WIRE, placement: {{kind: hex, hex: {amap.name(five)}}}}}"
+    text = SCENARIO.format(level="advanced-game", edits="") + two_sides(
+        f"      - {{unit: M4, placement: {{kind: hex, hex: {PARK}}}}}",
+        f"      - {{unit: PZIVJ, placement: {{kind: hex, hex: {PARK}}}}}\n      - {wire}",
+        turns=4,
+    )
+    game = load_game(parse_scenario(text + rule, "over-five.yaml"))
+    assert isinstance(game, ArmorGame)
+    [unit] = game.works.units
+    assert unit.hex != five and edge[unit.hex] >= 6
+    [said] = [e for e in game.support_events if isinstance(e, SupportSetUp)]
+    assert f"{amap.name(five)} may not hold it (not over 5 hexes from the mapboard sides " in (
+        said.how
+    )
+    assert "[SCN VII.A.5]" in said.how and said.how.endswith("(Armor [SCN VII.A.5])")
+    assert not any("over five hexes" in n for n in not_enforced(game.scenario, game.enforces))
 
 
 def test_setup_ii_d_8_none_is_used_in_the_armor_game() -> None:
@@ -339,6 +376,35 @@ def test_op_iv_c_1_a_unit_stopped_by_a_mine_is_still_watched_in_the_hex_it_enter
     (cut,) = [e for e in state.log if isinstance(e, OrderCut) and e.unit == "german.PZIVJ.1"]
     assert "Anti-Tank Mine" in cut.reason
     assert state.troops.hexes["german.PZIVJ.1"] == line[4]
+
+
+def test_sop_5_op_iv_c_1_an_overruns_movement_meets_the_mines_before_it_goes_on() -> None:
+    """[Sequence of Play 5] "Minefield movement (OP) would also have to be resolved before
+    movement could continue"; [OP IV.C.1]: the Sherman Overrunning a German squad three hexes
+    on is attacked by the Mines of the first mined hex it enters, in the Overrun Phase, after
+    the Overrun is announced; a Track hit (50 on a 50TK Mine) stops it there, short of the
+    squad: no Defensive or Overrun Fire. (The Overrun's walk is the Movement Execution
+    Phase's, :func:`rules.armor.execution.walk_on`, Mines included.)"""
+    line = _line(6)
+    squad, tank = "german.GE-INFANTRY-SQUAD.1", "us.M4.1"
+    game = _game((("M4", line[0], 0),), (("GE-INFANTRY-SQUAD", line[4], 3), ("MINES", line[3], 0)))
+    state = game.new_initial_state(1)
+    state.force_dice(50)
+    events = _plot(state, Order(tank, moves="4", overrun=squad))
+    said = [
+        e
+        for e in events
+        if isinstance(e, MineAttack | GpFire)
+        or (isinstance(e, PhaseNote) and e.phase == "Overrun Phase")
+    ]
+    assert isinstance(said[0], PhaseNote) and "Overruns german.GE-INFANTRY-SQUAD.1" in said[0].note
+    assert isinstance(said[1], MineAttack) and (said[1].unit, said[1].hex) == (
+        tank,
+        game.name(line[2]),
+    )
+    assert said[1].result == "Track hit" and said[1].rule == "[OP IV.C.1.a]"
+    assert not [e for e in said if isinstance(e, GpFire)]
+    assert state.troops.hexes[tank] == line[2] and squad in state.troops.hexes
 
 
 def test_op_iv_c_1_b_an_anti_personnel_mine_attacks_as_gp_fire_against_defense_1() -> None:

@@ -183,8 +183,8 @@ def test_the_other_systems_enforce_terrain_overrides_and_report_the_rest() -> No
     assert "'Advance Patrol' is not played" in (
         lines[("20-vire-bridges", "mission 'advance-patrol' special rule 1")] or ""
     )
-    # 4B's supply dumps count as clear terrain for movement, not for sight nor fire
-    assert "movement costs only" in (lines[("4b-raid", "special rule 1")] or "")
+    # 4B's supply dumps are Clear terrain of level +1 on the map, for every rule [SCN VIII.B.3]
+    assert lines[("4b-raid", "special rule 1")] is None
     assert "in the book's words only" in (lines[("26-airborne", "special rule 2")] or "")
 
 

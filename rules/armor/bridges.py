@@ -97,10 +97,15 @@ def terrain_override(rule: SpecialRule) -> str | None:
     """Why a ``terrain-override`` is not enforced in the form it has (the Armor engine's
     :class:`~rules.engine.special_rules.Enforce` check): one in words only, and a terrain
     "treated as" another, which counts for movement only, except the Stream as Clear, which
-    is the terrain option [OP XXVII.F.1]."""
+    is the terrain option [OP XXVII.F.1], and 4B's Building hexes as Clear level +1, played
+    on the map [SCN VIII.B.3] (:func:`rules.armor.dumps.as_clear`)."""
     words = TERRAIN_OVERRIDES.check(rule) if TERRAIN_OVERRIDES.check is not None else None
     if words is not None:
         return words
+    from rules.armor.dumps import is_as_clear  # local: dumps reads the game's map
+
+    if is_as_clear(rule):
+        return None  # 4B's Building hexes as Clear level +1, on the map [SCN VIII.B.3]
     if isinstance(rule, TerrainOverride) and rule.treat_as and _stream_rule(rule) != AS_CLEAR:
         return "its treat_as is not enforced: the terrain counts as another for movement costs only"
     return None

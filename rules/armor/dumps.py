@@ -1,17 +1,35 @@
-"""4B's Supply Dumps [SCN VIII.B.3]: "These Supply Dumps have a GP Defense Factor of '5' each,
-and can be destroyed with a Knocked Out result from GP Fire. When destroyed, they
-automatically Burn, with the usual effects."
+"""4B's Supply Dumps [SCN VIII.B.3]: "The Building units represent Supply Dumps. Treat them as
+Clear Terrain of elevation level +1 rather than Building hexes. These Supply Dumps have a GP
+Defense Factor of '5' each, and can be destroyed with a Knocked Out result from GP Fire. When
+destroyed, they automatically Burn, with the usual effects."
+
+Clear level +1 (:func:`as_clear`): a scenario's ``terrain-override`` of ``building`` as
+``clear``, whole and in force (4B's), is played on the map itself when the game is made: every
+Building hex (a Building unit laid, painted or printed) becomes a Clear hex one level above
+its ground (the Hill units under it counted), its Building units taken off. So every rule
+reads it as Clear: movement (the Vehicle/Building check gone), the Sighting Ranges Table's
+Clear column [AG IV.C], the AP Target Terrain Modifier and Hull Down [AG VI.B.3; GC1], a Leg
+or Towed unit's GP Defense [ADV VI.B.4], lines of sight over a level +1 hex [AG IV.B.1.h],
+no storeys [ADV IV.B.2]. Our reading: the +1 is the book's for 4B, the only Building-as-Clear
+rule it has. The map objects' regions still read the map as laid out (the dumps are its
+Building units: :meth:`rules.maps.game.MapGame.region`).
 
 Each hex of a scenario's map objects of kind ``dump`` is one Supply Dump (a Building unit is a
 one-hex unit [Setup II.C]); its target id in an order is ``<objects>@<hex>``
-(``supply-dumps@K2016``). In the Advanced Game (GP fire [ADV VI.B]) a unit that may fire GP
-may be ordered to fire at a dump it sees (a clear line of sight [AG IV.B]; our reading: a
-Supply Dump, terrain, is sighted at any range along a clear line), in its Field of Fire
-[AG VI.A.3] and GP range, without movement: the shot is one GP roll as at a unit
-(:mod:`rules.armor.gp`), against the dump's Defense Factor, its results applied with the
-Direct Fire Phase's. A "K" destroys the dump. Not played: the dump's burning (Fires in
-Buildings [OP XI] are not in this slice); a destroyed dump stays Clear terrain. The Armor Game
-fires only AP [ADV VI.B], so there its dumps cannot be destroyed.
+(``supply-dumps@K2016``). In the Advanced Game (GP fire [ADV VI.B]) a unit that may fire GP may
+be ordered to fire at a dump it sees (a clear line of sight [AG IV.B]; our reading: a Supply
+Dump, terrain, is sighted at any range along a clear line), in its Field of Fire [AG VI.A.3]
+and GP range, without movement: the shot is one GP roll as at a unit (:mod:`rules.armor.gp`),
+against the dump's Defense Factor, its results applied with the Direct Fire Phase's. A "K"
+destroys the dump, and it Burns (:func:`destroy`): a Fire unit is placed in its hex [SCN
+VIII.B.3; OP XI] with the Fire's usual effects, played by the Fire and Smoke Phase that the
+game then has in the Advanced Game (:mod:`rules.armor.optional.blaze`): no unit enters it and
+one still there at the end of the next Turn is eliminated [OP XI.E], it is Smoke for sighting
+[OP XI.D], it Spreads, Continues or Ends on the Fire Status Table [OP XI.B] (our reading: in
+the row of the dump's Building unit as laid out, its construction; it spreads to Building and
+Alley hexes, never to a standing dump, Clear terrain). The Armor Game fires only AP [ADV VI.B],
+so there its dumps cannot be destroyed. A Mortar Team, which fires at a hex and the units in it
+[OP II.E.3; E.5.b], is not offered a dump (our reading).
 """
 
 from __future__ import annotations
@@ -19,16 +37,87 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
+from model.mapstate import TerrainEdits
+from model.overlays import OverlayMap
+from model.terrainview import MapTerrain
+from model.victory import SpecialRule, TerrainOverride
 from rules.armor.events import PhaseNote
 from rules.armor.fire import field_of_fire
 from rules.armor.gp import column, gp_factor, hit_line, may_fire_gp, result_of
-from rules.armor.optional import sbg
+from rules.armor.optional import blaze, sbg
+from rules.armor.optional.events import HexChanged
 from rules.armor.range import describe_range, range_between
+from rules.movement.costs import Movement
 
 if TYPE_CHECKING:
-    from rules.armor.game import ArmorState
+    from model.scenario import Scenario
+    from rules.armor.game import ArmorGame, ArmorState
 
 RULE = "[SCN VIII.B.3; ADV VI.B; GC1 GP Hit Table]"
+AS_CLEAR = "[SCN VIII.B.3]"
+
+
+def is_as_clear(rule: SpecialRule) -> bool:
+    """Whether ``rule`` is a ``terrain-override`` of ``building`` as ``clear``, whole (no
+    region, movement class, path or cost of its own) and in force: 4B's "treat them as Clear
+    Terrain of elevation level +1 rather than Building hexes" [SCN VIII.B.3]."""
+    if not isinstance(rule, TerrainOverride) or rule.optional:
+        return False
+    if (rule.terrain, rule.treat_as) != ("building", "clear") or rule.region is not None:
+        return False
+    if rule.applies_to or rule.except_along or rule.movement_cost:
+        return False
+    return rule.extra_cost is None and rule.impassable is None
+
+
+def as_clear_rule(scenario: Scenario) -> SpecialRule | None:
+    """The scenario's rule that plays its Building hexes as Clear level +1 (:func:`is_as_clear`),
+    or None."""
+    return next((r for r in scenario.special_rules if is_as_clear(r)), None)
+
+
+def as_clear(game: ArmorGame) -> dict[Hex, str]:
+    """Play ``game``'s map with its Building hexes as Clear terrain of elevation level +1
+    [SCN VIII.B.3] when the scenario's rule says so (:func:`as_clear_rule`), before the set-up
+    reads the map; the Fire Tables row of each such hex as laid out (its Building units'
+    construction, for the Fire a destroyed dump becomes). Nothing (an empty dict) without
+    the rule."""
+    if as_clear_rule(game.scenario) is None:
+        return {}
+    terrain = game.terrain
+    names = game.movement.rules.families.get("building", frozenset({"building"}))
+    hexes = {h for h in terrain.hexes() if names & _laid(terrain, h)}
+    if not hexes:
+        return {}
+    rows = {h: row for h in sorted(hexes) if (row := blaze.fire_row(game, h)) is not None}
+    laid = terrain.overlays
+    stacks = {h: list(kinds) for h, kinds in laid.stacks.items() if h not in hexes}
+    edits = TerrainEdits(
+        terrain={**terrain.edits.terrain},
+        elevation={**terrain.edits.elevation},
+        added=terrain.edits.added,
+        removed=terrain.edits.removed,
+    )
+    for h in hexes:
+        edits.terrain[h] = "clear"
+        edits.elevation[h] = terrain.ground(h) + 1  # its Hill units counted, then +1
+    game.terrain = terrain.with_layers(OverlayMap(stacks, list(laid.placed)), edits)
+    game.movement = Movement.for_scenario(game.scenario, game.terrain)
+    game.forget_terrain()
+    return rows
+
+
+def as_clear_note(game: ArmorGame) -> PhaseNote | None:
+    """The log's word, at the start, on the Building hexes played as Clear level +1, or None
+    (:func:`as_clear`)."""
+    if not game.dump_rows:
+        return None
+    names = ", ".join(sorted(game.name(h) for h in game.dump_rows))
+    note = (
+        f"the Building hexes {names} are Clear terrain of elevation level +1 rather than "
+        "Building hexes, for movement, sight and fire (their Building units taken off the map)"
+    )
+    return PhaseNote("Terrain Set Up", note, AS_CLEAR)
 
 
 def dumps(state: ArmorState) -> dict[str, Hex]:
@@ -69,6 +158,10 @@ def why_not_dump(state: ArmorState, unit: str, target: str, moving: bool) -> str
     spec = state.game.units[unit]
     if sbg.is_span(target) and sbg.why_not_fire(state, unit) is not None:
         return sbg.why_not_fire(state, unit)
+    if spec.mortar:  # it fires at a hex, at the Combat units in it [OP II.E.3; E.5.b]
+        return (
+            "a Mortar Team fires at a hex, at the units in it: not at a Supply Dump (our reading)"
+        )
     if not may_fire_gp(spec) or (spec.gun is not None and state.gun_lost(unit)):
         return "it has no GP weapon this slice plays [ADV VI.B]"
     if spec.leg and state.suppressed(unit):
@@ -118,13 +211,26 @@ def fire(state: ArmorState, unit: str, target: str) -> bool:
     return result == "K"
 
 
+def _laid(terrain: MapTerrain, h: Hex) -> set[str]:
+    """The terrain units laid in ``h`` and the terrain painted or printed under them, before
+    terrain options (an Alley unit used "as standard Building units" [OP XXVII.D] is not a
+    Building unit)."""
+    return {*terrain.overlays.kinds(h), terrain.edits.terrain.get(h) or terrain.printed(h)}
+
+
 def destroy(state: ArmorState, target: str) -> None:
-    """A Supply Dump destroyed [SCN VIII.B.3] (its burning is not played); a Span unit
-    [OP XXV.C.4]."""
+    """A Supply Dump destroyed; "When destroyed, they automatically Burn, with the usual
+    effects" [SCN VIII.B.3]: a Fire unit placed in its hex [OP XI] (the Fire and Smoke Phase
+    plays it, :mod:`rules.armor.optional.blaze`); a Span unit [OP XXV.C.4]."""
     if sbg.is_span(target):
         sbg.destroy(state, target)
         return
     state.objectives.destroyed_objects.add(target)
     name = target.split("@", 1)[1]
-    note = f"the Supply Dump in {name} is destroyed (its burning [OP XI] is not played)"
+    note = f"the Supply Dump in {name} is destroyed"
     state.emit(PhaseNote("Direct Fire", note, "[SCN VIII.B.3]"))
+    h = state.game.hex_at(name)
+    if h not in state.blazes.fires:
+        state.blazes.fires[h] = state.play.turn
+        burns = "the Supply Dump automatically Burns: Fire unit placed"
+        state.emit(HexChanged(name, burns, "[SCN VIII.B.3; OP XI]"))

@@ -333,10 +333,34 @@ def sights(state: ArmorState, unit: str, target: str) -> bool:
     works = obstacles.verdict(state, unit, target)  # Bunker and Ditch units [AG IV.B.1]
     return (  # the tests of _why_unseen, without the full line's explanation
         (storeys.sees(state, unit, target) if works is None else works[0])
-        and blaze.why_not_seen(state, a, b) is None
-        and fired_smoke.why_not_seen(state, a, b) is None  # Smoke, Smoking Wrecks [OP X.C.4]
-        and intel.why_not_seen(state, a, b, target) is None
+        and obscured(state, a, b, target) is None  # a Fire, Smoke, Smoking Wrecks, dust
     )
+
+
+def obscured(state: ArmorState, a: Hex, b: Hex, target: str | frozenset[str]) -> str | None:
+    """What in play hides ``b`` from ``a`` (not adjacent) on a line terrain leaves open, or
+    None: a Fire started in play [OP XI.D], Smoke fired in play [OP IX.A.5] and a Smoking
+    Wreck unit's hex [OP X.C.4], dust [OP X.C.3.c] raised by a unit other than ``target``
+    (one unit, or the units of a hex). Every sighting reads it: of a unit
+    (:func:`why_not_sighted`, :func:`sights`) and of a hex (:func:`why_hex_unseen`)."""
+    smoke = blaze.why_not_seen(state, a, b) or fired_smoke.why_not_seen(state, a, b)
+    return smoke or intel.why_not_seen(state, a, b, target)
+
+
+def why_hex_unseen(state: ArmorState, a: Hex, h: Hex) -> str | None:
+    """Why hex ``h`` is not sighted from ``a`` now, or None: an adjacent hex always is
+    [AG IV]; else the map's line of sight [AG IV.B] and what hides a unit from Direct Fire
+    (:func:`obscured`: "A hex containing a Smoke unit will block Lines of Sight from all
+    elevation levels" [OP IX.A.5], Fires, Smoking Wrecks, dust; our reading: the dust of the
+    units in ``h`` does not hide their own hex, as a Vehicle's own dust does not hide it).
+    For the Spotting units of Artillery and Indirect Fire [OP II.A.2.a; II.B; II.F.1]."""
+    if a.distance(h) <= 1:
+        return None
+    if not state.game.sees(a, h):
+        return "the line of sight is blocked [AG IV.B]"
+    there = frozenset(u for u, at in state.troops.hexes.items() if at == h)
+    hidden = obscured(state, a, h, there)
+    return None if hidden is None else f"the line of sight is blocked [AG IV.B]: {hidden}"
 
 
 def why_not_sighted(
@@ -382,14 +406,10 @@ def _why_unseen(
             return "the line of sight is blocked [AG IV.B]"
         line = storeys.line(state, unit, target)  # why, for the log
         return f"the line of sight is blocked [AG IV.B]: {line.explanation} ({line.rule})"
-    smoke = blaze.why_not_seen(state, a, b)  # a Fire started in play [OP XI.D]
-    # Smoke fired in play [OP IX.A.5], and a Smoking Wreck unit's hex [OP X.C.4]
-    smoke = smoke or fired_smoke.why_not_seen(state, a, b)
-    if smoke is not None:
-        return f"the line of sight is blocked [AG IV.B]: {smoke}"
-    dust = intel.why_not_seen(state, a, b, target)  # [OP X.C.3.c]
-    if dust is not None:
-        return f"the line of sight is blocked [AG IV.B]: {dust}"
+    # a Fire [OP XI.D], Smoke fired in play [OP IX.A.5], a Smoking Wreck [OP X.C.4], dust
+    hidden = obscured(state, a, b, target)
+    if hidden is not None:
+        return f"the line of sight is blocked [AG IV.B]: {hidden}"
     return None
 
 

@@ -92,6 +92,7 @@ from model.victory import Exit
 from rules.armor import (
     bridges,
     cover,
+    dumps,
     hatches,
     opportunity,
     plot,
@@ -163,7 +164,7 @@ from rules.engine.sequence import Phase, Segment, steps
 from rules.maps.game import MapGame
 from rules.records.position import PositionReader
 
-RULES_VERSION = "armor-0.7"
+RULES_VERSION = "armor-0.8"
 
 
 class ArmorGame(MapGame):
@@ -189,6 +190,9 @@ class ArmorGame(MapGame):
         super().__init__(loaded)
         scenario = loaded.scenario
         bridges.with_streams(self)  # 2A's and 3B's Stream rules in force [OP XXVII.F]
+        #: 4B's Building hexes played as Clear level +1 [SCN VIII.B.3], with the Fire Tables
+        #: row of each as laid out, for the Fire a destroyed dump becomes (:mod:`dumps`).
+        self.dump_rows: dict[Hex, str] = dumps.as_clear(self)
         if len(self.sides) != 2:
             raise UnsupportedGameError("an Armor scenario of this engine has two sides")
         self.turns: int = self._length()
@@ -213,14 +217,16 @@ class ArmorGame(MapGame):
             )
         #: The Advanced Game [ADV]: its Sequence of Play [ADV II] and GP fire [ADV VI.B].
         self.advanced: bool = self.rule_level == "advanced-game"
+        #: 4B's Supply Dumps are on the map (:mod:`rules.armor.dumps`).
+        self.has_dumps: bool = any(o.kind == "dump" for o in scenario.map.objects)
+        #: Its destroyed dumps Burn [SCN VIII.B.3]: only GP fire destroys them [ADV VI.B].
+        burns = self.has_dumps and self.advanced
         # the Fire and Smoke Phase of the Optional Rules, when used [OP XI.A; XVIII.A]
-        phases = blaze.sequence(LEVELS[self.rule_level], scenario.rules.options)
+        phases = blaze.sequence(LEVELS[self.rule_level], scenario.rules.options, burns)
         # the Rally Morale Phase first, when used [OP XVII.D]
         phases = morale.sequence(phases, scenario.rules.options)
         phases = airborne.sequence(phases, self)  # the Paratroop Drop Phase [OP XXXI.A.2]
         self.steps: tuple[tuple[Phase, Segment], ...] = steps(phases)
-        #: 4B's Supply Dumps are on the map (:mod:`rules.armor.dumps`).
-        self.has_dumps: bool = any(o.kind == "dump" for o in scenario.map.objects)
         #: A side's units are inverted or completely hidden [OP X.A-B]
         #: (:mod:`rules.armor.optional.intel`).
         self.conceals: bool = intel.concealing(self)
@@ -246,8 +252,8 @@ class ArmorGame(MapGame):
                 )
             impact = artillery_impact.with_impact_phase(LEVELS[self.rule_level])
             impact = morale.sequence(impact, scenario.rules.options)  # [OP XVII.D]
-            if smoke.used(self):  # the Fire and Smoke Phase with Smoke [OP IX.A.4]
-                impact = blaze.sequence(impact, scenario.rules.options)
+            if smoke.used(self) or burns:  # the Fire and Smoke Phase [OP IX.A.4; SCN VIII.B.3]
+                impact = blaze.sequence(impact, scenario.rules.options, burns)
             self.steps = steps(airborne.sequence(impact, self))  # [OP XXXI.A.2]
         command.check(self)  # Radio Jamming needs Command Control [OP XIV.C]
         supply.check(self)  # the force entries' Ammunition Allotments [OP XXIV.B]
@@ -391,6 +397,9 @@ class ArmorState(State):
             *game.weather_events,
         ):
             self.emit(event)
+        as_clear = dumps.as_clear_note(game)  # 4B's dumps as Clear level +1 [SCN VIII.B.3]
+        if as_clear is not None:
+            self.emit(as_clear)
         supply.issue(self)  # Variable Fuel and Ammunition rolled [OP XXIV.C]
         announce(self)
         begin_segment(self)

@@ -21,7 +21,8 @@ Execution Phase, Opportunity Fire included [VIII intro] (:func:`rules.armor.exec
   damage stops the Vehicle there, no Overrun Fire [A.1]. Otherwise it is simultaneous with the
   Overrun Fire. A Squad's hand-held Flamethrower (:func:`_flamethrower_defends`) and its
   Bazooka, PIAT, Panzerfaust or Panzerschreck (AP, :func:`rules.armor.antitank.defends`) fire
-  with it when the hex the Vehicle comes from is in its Field of Fire [A.2].
+  with it when the hex the Vehicle comes from is in its Field of Fire [A.2], not when the
+  Squad has Load or Unload orders [A.2.a].
   Suppressed: GP halved or the Suppressed AP modifier [A.2.b]. A unit in Full Cover (under a
   Full Cover unit, or with a "C" order plotted this Turn: "with Full Cover orders") fires it,
   the only fire it may make, First Fire unless it is also Suppressed [A.2.c], the log says so
@@ -485,8 +486,17 @@ def _flamethrower_defends(
     the hex the Vehicle comes from is in the Squad's Field of Fire ("The same applies to ...
     hand-held Flamethrowers using Defensive Fire"); NM 25 at one hex [OP V.B.2] (our reading:
     NM as the Leg unit's, whatever its orders), +10 [OP V.B.3], halved when Suppressed
-    [A.2.b]; the Vehicle not Knocked Out makes its Bail Out attempt [OP V.B.5]."""
+    [A.2.b]; not when the Squad has Load or Unload orders: "the special weapons with Infantry
+    units may not use their GP Factors for Defensive Fire if they have orders to Load or
+    Unload" [A.2.a]; the Vehicle not Knocked Out makes its Bail Out attempt [OP V.B.5]."""
     here = state.troops.hexes[defender]
+    if state.orders_of(defender).transfer is not None:
+        note = (
+            f"{defender}'s hand-held Flamethrower does not fire Defensive Fire: the Squad has "
+            "Load or Unload orders"
+        )
+        state.emit(PhaseNote(PHASE, note, "[ADV VIII.A.2.a]"))
+        return []
     if not in_field_of_fire(state.gun_facing(defender), here, came):
         note = (
             f"{defender}'s hand-held Flamethrower does not fire: the hex {vehicle} comes from "

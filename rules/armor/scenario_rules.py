@@ -31,11 +31,14 @@ why, :mod:`rules.engine.special_rules`).
   :func:`why_not_straight` refuses the Attacker's orders that reverse or enter a hex no nearer
   Side B, until a Defender's fire or the Attacker's sighting lifts it. 4A's and 4B's word on
   Completely Hidden and Inverted units [SCN VIII.A.3; VIII.B.3] (:data:`CONCEALED`) is played
-  by the options the scenario names for each side (:mod:`rules.armor.optional.intel`). Every
-  other rule in words is reported.
+  by the options the scenario names for each side (:mod:`rules.armor.optional.intel`). 3A's
+  and 3C's "Terrain Support units may be placed anywhere on the mapboard over five hexes from
+  the mapboard sides" [SCN VII.A.5; VII.C.5] is the set-up's (:mod:`rules.armor.support.setup`).
+  Every other rule in words is reported.
 - ``terrain-override``: by the shared movement costs
   (:data:`rules.movement.costs.TERRAIN_OVERRIDES`; a terrain "treated as" another counts as
-  the other for movement only, so 4B's Supply Dumps are reported), and 2A's and 3B's Stream
+  the other for movement only, but 4B's Supply Dumps are Clear level +1 on the map for every
+  rule, :mod:`rules.armor.dumps`), and 2A's and 3B's Stream
   rules, once a designer takes their (Optional) mark off, as the ``streams`` terrain option
   of the same words [SCN VI.A.3; VII.B.3; OP XXVII.F] (:mod:`rules.armor.bridges`).
 - ``bridge-limit`` (1A, 1B, 3A, 3B [SCN V.A.3; VII.A.3; VII.B.3], Optional in the book, in
@@ -72,6 +75,7 @@ from rules.armor.events import PhaseNote
 from rules.armor.move import order_walk
 from rules.armor.optional import TRACKING, in_use
 from rules.armor.orders import Order, parse_moves
+from rules.armor.support.works import over_range
 from rules.engine.special_rules import Enforce
 
 if TYPE_CHECKING:
@@ -120,6 +124,8 @@ CONCEALED = re.compile(
 
 def _words(rule: SpecialRule) -> str | None:
     if not isinstance(rule, TextRule):
+        return None
+    if over_range(rule.text) is not None:  # 3A's, 3C's Terrain Support set-up [SCN VII.A.5]
         return None
     if STRAIGHT.search(rule.text) is None and CONCEALED.match(rule.text) is None:
         return "a rule in the book's words only"

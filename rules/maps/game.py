@@ -40,6 +40,9 @@ class MapGame(Game):
             option_values(scenario),
         )
         self.movement = Movement.for_scenario(scenario, self.terrain)
+        #: The overlays as the scenario lays them out, which its regions read (:meth:`region`)
+        #: though a rule of play takes some off the terrain (Armor 4B's dumps as Clear).
+        self.laid_overlays = self.terrain.overlays
         self._los: dict[tuple[Hex, Hex], LosResult] = {}
         self._sight: SightTable | Literal[False] | None = None  # False: the system has none
         #: The fast table's verdicts asked for (a dict look-up is several times quicker than
@@ -145,9 +148,10 @@ class MapGame(Game):
         return any(self.sees(a, target) for a in unknown)
 
     def region(self, region: Region) -> frozenset[Hex]:
-        """The hexes of a region of the scenario, worked out once."""
+        """The hexes of a region of the scenario, worked out once, on the map as the scenario
+        lays it out (:attr:`laid_overlays`)."""
         found = self._regions.get(id(region))
         if found is None:
-            ctx = RegionContext(self.amap, overlay_terrain=self.terrain.overlays.stacks)
+            ctx = RegionContext(self.amap, overlay_terrain=self.laid_overlays.stacks)
             found = self._regions[id(region)] = (region, evaluate(region, ctx))
         return found[1]

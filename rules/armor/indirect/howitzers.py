@@ -7,9 +7,9 @@ Plot Phase (with the Artillery option on). It is the unit's order for the Turn, 
 reading): the unit is offered no other order, neither moves nor fires otherwise.
 
 - The firing unit and its Spotting unit must both have Radios; the Spotting unit must sight
-  the target hex [F.1]. It must be "in the same Formation" [F.1]: Formations (Organization and
-  Command Control Options) are not played, so our reading takes any friendly unit with a Radio
-  but the firer; or "an Air Spotting unit" [F.1; OP III.E]. The target must be at Long Range,
+  the target hex [F.1]. It must be "in the same Formation" [F.1]: not built (Formations are
+  played, :mod:`rules.armor.setup` ``formations``); the engine takes any friendly unit with a
+  Radio but the firer; or "an Air Spotting unit" [F.1; OP III.E]. The target must be at Long Range,
   right of the Range Line [F.2].
 - Resolved in the Artillery Impact Phase [F.4]: Scatter on 01-70, or 01-40 when Continuous
   (the same target hex as the previous Turn) [F.4.b(2); F.5]; then the MV GP Factor of the
@@ -35,7 +35,7 @@ from model.provenance import unwrap
 from model.systems import GameSystem
 from rules.armor.cards import gun_of
 from rules.armor.events import FireCancelled
-from rules.armor.fire import Pending
+from rules.armor.fire import Pending, why_hex_unseen
 from rules.armor.gp import column, effects, gp_factor, hit_line, result_of
 from rules.armor.indirect import mortars
 from rules.armor.indirect.batteries import air_sights, has_radio
@@ -93,8 +93,8 @@ def spotters(state: ArmorState, unit: str, h: Hex) -> list[str]:
     side = state.game.units[unit].side
     found = ["air"] if side in state.game.air_spotters and air_sights(state.game, h) else []
     for u in state.alive(side):
-        at = state.troops.hexes[u]
-        sighted = at.distance(h) <= 1 or state.game.sees(at, h)
+        # as every sighting: the line, Smoke, Fires, Smoking Wrecks, dust [AG IV.B; OP IX.A.5]
+        sighted = why_hex_unseen(state, state.troops.hexes[u], h) is None
         if u != unit and sighted and has_radio(state.game, u):
             found.append(u)
     return found

@@ -35,8 +35,9 @@ What the book says and the engine plays:
   Transported by a Vehicle is not fired at on its own (our reading, as Artillery's).
 
 Its Smoke, "FS" and "HS" with the Smoke option, lands after this Scatter check [OP IX.A.1;
-IX.A.3] (:mod:`rules.armor.optional.smoke`). Not played: Limited Ammunition for Mortars
-[OP XXIV] (their Ammunition Factors are on the cards). Our reading: the fire is at the Combat
+IX.A.3] (:mod:`rules.armor.optional.smoke`). No ammunition is counted: a Mortar
+Team is a Leg unit [OP II.E] and Leg units have "Unlimited supplies of ammunition"
+[OP XXIV.A.1.a]. Our reading: the fire is at the Combat
 units in the Impact hex, never at a Block, Wire, Pillbox or Bunker unit there (the book
 names none; the units inside a Pillbox or Bunker are fired at as the others).
 """

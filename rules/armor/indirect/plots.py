@@ -38,9 +38,10 @@ Sighting Ranges Table); a Suppressed one still spots [OP II.B.1]. A side that bo
 Spotting (``purchases: [{item: AIR-SPOTTING}]``) spots for all its Batteries any hex but a
 Building, Woods, Hedgerow, Improved Position or Alley hex [OP II.B.3; III.C; III.E] (Day: the
 weather Options that forbid it [OP VIII.B.3-4] are not played). A Knocked Out Spotting unit
-is not replaced: the German rule [OP II.B.2]; the Allied Headquarters replacement needs the
-Headquarters Options, not played. One plot per Battery per Order Plot Phase and per Turn of
-Impact (a column's line, our reading); none to Impact after the last Turn.
+is not replaced: the German rule [OP II.B.2]; the Allied Headquarters replacement (Command
+Control's HQs, :mod:`rules.armor.optional.command`) is not built. One plot per Battery per
+Order Plot Phase and per Turn of Impact (a column's line, our reading); none to Impact after
+the last Turn.
 """
 
 from __future__ import annotations
@@ -165,10 +166,20 @@ def spots(state: ArmorState, battery: Battery, h: Hex) -> bool:
     Spotting unit can [OP II.B.3; III.E]."""
     if battery.side in state.game.air_spotters and air_sights(state.game, h):
         return True
+    return why_spotter_unseen(state, battery, h) is None
+
+
+def why_spotter_unseen(state: ArmorState, battery: Battery, h: Hex) -> str | None:
+    """Why the Battery's Spotting unit does not sight hex ``h``, or None: as every sighting,
+    the line of sight and the Smoke, Fires, Smoking Wrecks and dust on it ("A hex containing
+    a Smoke unit will block Lines of Sight from all elevation levels" [OP IX.A.5])
+    (:func:`rules.armor.fire.why_hex_unseen`)."""
+    from rules.armor.fire import why_hex_unseen  # local: fire reads the whole game
+
     at = state.troops.hexes.get(battery.spotter) if battery.spotter else None
     if at is None:
-        return False
-    return at.distance(h) <= 1 or state.game.sees(at, h)
+        return "no Spotting unit on the map"
+    return why_hex_unseen(state, at, h)
 
 
 def impact_turn(state: ArmorState, battery: Battery, plot: ArtilleryPlot) -> int:
@@ -251,7 +262,11 @@ def _why_not_kind(state: ArmorState, battery: Battery, kind: str, h: Hex) -> str
         who = battery.spotter or "no unit with a Radio"
         if battery.spotter and battery.spotter not in state.troops.hexes:
             who = f"{battery.spotter}, Knocked Out: no other unit may spot [OP II.B.2]"
-        return f"its Spotting unit ({who}) cannot sight {state.game.name(h)} [OP II.A.2.a; II.B]"
+        said = f"its Spotting unit ({who}) cannot sight {state.game.name(h)} [OP II.A.2.a; II.B]"
+        why = (
+            why_spotter_unseen(state, battery, h) if battery.spotter in state.troops.hexes else None
+        )
+        return said if why is None else f"{said}: {why}"
     return None
 
 

@@ -93,10 +93,13 @@ DESTRUCTION_ROW = {
 GENERIC = "a Building of any construction is read as Wood, the highest numbers (our reading)"
 
 
-def sequence(phases: tuple[Phase, ...], game_options: list[str]) -> tuple[Phase, ...]:
+def sequence(
+    phases: tuple[Phase, ...], game_options: list[str], burns: bool = False
+) -> tuple[Phase, ...]:
     """The Sequence of Play with the Fire and Smoke Phase last, when any of the options that
-    use it is (Fires, Building Destruction, Smoke [OP IX.A.4])."""
-    if FIRES in game_options or DESTRUCTION in game_options or SMOKE in game_options:
+    use it is (Fires, Building Destruction, Smoke [OP IX.A.4]), or when ``burns``: 4B's
+    Supply Dumps "automatically Burn, with the usual effects" when destroyed [SCN VIII.B.3]."""
+    if burns or FIRES in game_options or DESTRUCTION in game_options or SMOKE in game_options:
         return (*phases, PHASE)  # and with Smoke [OP IX.A.4] (rules.armor.optional.smoke)
     return phases
 
@@ -193,9 +196,11 @@ def remains(state: ArmorState, h: Hex) -> str | None:
 def fire_and_smoke(state: ArmorState, knock_out: Callable[[str], None]) -> None:
     """The Phase, in the module's order; ``knock_out`` applies a Knock Out to a unit."""
     blazes = state.blazes
-    if in_use(state.game, FIRES):
+    fires = in_use(state.game, FIRES)
+    if fires or blazes.fires:  # a burning Supply Dump's usual effects too [SCN VIII.B.3]
         _burn_out(state, knock_out)
         _status(state)
+    if fires:
         _start(state)
     if in_use(state.game, DESTRUCTION):
         for h in sorted(blazes.struck):
@@ -226,7 +231,8 @@ def _status(state: ArmorState) -> None:
     game, fires = state.game, state.blazes.fires
     turn = state.play.turn
     for h in sorted(h for h, started in fires.items() if started < turn):
-        row = fire_row(game, h)
+        # a burning Supply Dump: its Building unit's row as laid out (our reading) [SCN VIII.B.3]
+        row = fire_row(game, h) or game.dump_rows.get(h)
         if row is None:
             continue
         roll = state.roll(f"Fire Status in {game.name(h)}", 100)

@@ -47,8 +47,8 @@ What the engine plays, by the book:
   the frequency for every player: the one whose Jamming would put the most enemy units out
   of Command Control (ties: the Player HQ's, then Formations by name).
 - Not played: Spotting units' frequencies [C.2] (the Artillery option's Spotting has no
-  frequency here); the -10 per HQ in Command Range of Panic Morale Checks [OP XVII.B.2.a];
-  the Multi-Player Rules [OP XVI].
+  frequency here); the Multi-Player Rules [OP XVI]. The -10 per HQ in Command Range of Panic
+  Morale Checks [OP XVII.B.2.a] reads these HQs (:func:`rules.armor.optional.morale.hqs_in_range`).
 """
 
 from __future__ import annotations

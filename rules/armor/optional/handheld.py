@@ -19,8 +19,11 @@ Sheet writes it [ADV III.B], on an Assault Squad (``state: [assault]`` or ASSAUL
 Our readings: the weapon "will remain with the reduced unit" [OP XII], so a Half Squad keeps
 it and its 25 is not halved (the Half Squad's halving is the Squad's own GP); the Squad Plus's
 +10 is not added; the terrain modifiers of OP XXIX do not apply "against a flamethrower"
-[OP XXIX.D]. Not played: its ammunition ("FT: Flamethrower Bursts" [OP XXIV]), its Defensive
-Fire in an Overrun [ADV VIII.A.2], Opportunity Fire.
+[OP XXIX.D]. No ammunition is counted: it is carried
+by a Leg unit, and Leg units have "Unlimited supplies of ammunition" [OP XXIV.A.1.a] (the "FT"
+Flamethrower Bursts are the flamethrower tanks'). Its Defensive Fire in an Overrun
+[ADV VIII.A.2] is :func:`rules.armor.overrun._flamethrower_defends`. Not played: its
+Opportunity and Tracking Fire.
 """
 
 from __future__ import annotations

@@ -229,18 +229,20 @@ def dusty(state: ArmorState, unit: str) -> bool:
     return unit in state.intel.dust
 
 
-def why_not_seen(state: ArmorState, a: Hex, b: Hex, target: str) -> str | None:
-    """Why dust blocks the line from ``a`` to ``b`` (not adjacent) to ``target``, or None
-    [OP X.C.3.c]: a hex of another Vehicle's dust on the line, ``b`` included, the sighter's
-    hex not (module docstring: our reading; a Vehicle is not hidden by its own dust, which
-    "can be seen from long distances" [OP X.C.3])."""
+def why_not_seen(state: ArmorState, a: Hex, b: Hex, target: str | frozenset[str]) -> str | None:
+    """Why dust blocks the line from ``a`` to ``b`` (not adjacent) to ``target`` (a unit, or
+    the units of a hex sighted as a hex), or None [OP X.C.3.c]: a hex of another Vehicle's
+    dust on the line, ``b`` included, the sighter's hex not (module docstring: our reading; a
+    Vehicle is not hidden by its own dust, which "can be seen from long distances"
+    [OP X.C.3])."""
     dust = state.intel.dust
     if not dust:
         return None
+    own = frozenset({target}) if isinstance(target, str) else target
     raised: dict[Hex, str] = {}
     for unit, path in sorted(dust.items()):
         for h in path:
-            if unit != target:
+            if unit not in own:
                 raised.setdefault(h, unit)
     for step in line_steps(a, b):
         if a in step.hexes:

@@ -7,7 +7,10 @@ What the engine plays, by the book:
   unit's identification box"); a side's default is a ``morale-crack`` / ``morale-average`` /
   ``morale-poor`` word in the scenario's ``rules.side_options`` for that side (our place for
   it, no schema change); else Average (our reading). A Bailed Out Crew unit has its Vehicle's
-  grade (our reading).
+  grade (our reading). Rangers and Commandos "are Crack for Morale purposes" [OP V.C.1]: with
+  the Special Infantry option (:mod:`rules.armor.optional.special_infantry`, where their
+  other capabilities are played), the catalogue's ``morale: crack`` is their grade whatever
+  the force entry or side says (the book's "are"), the log naming the rule.
 - Initial Training and Experience [OP XVII.I]: Crack adds 3 to the AP Base Modifier, Poor
   subtracts 3; Poor subtracts 10 from the GP dice roll. The book prints "subtract 10 for Poor
   units" under CRACK too and flags it as a misprint for Crack; our reading: Crack adds 10 to
@@ -16,10 +19,15 @@ What the engine plays, by the book:
   (OP)"): after a unit's first Suppressed result of the Turn and after it Bails Out; a d100
   in the modified range panics it: its orders are "P" [B.3], which cancel what was plotted.
   Units inside Pillbox and Bunker units, Rangers and Commandos are never Suppressed, so never
-  check for it [B.4] (:func:`rules.armor.turn.damage`). Modifiers: Terrain Cover [B.2.b];
-  Formation units Knocked Out or panicked [B.2.c]; other Formations all Knocked Out or
-  panicked [B.2.d], by the force entries' ``formation``. Not played: HQs in Command Range
-  [B.2.a]: the engine has no Player or Formation HQ units.
+  check for it [B.4] (:func:`rules.armor.turn.damage`). Modifiers: -10 per HQ in Command
+  Range [B.2.a] (:func:`hqs_in_range`); Terrain Cover [B.2.b]; Formation units Knocked Out or
+  panicked [B.2.c]; other Formations all Knocked Out or panicked [B.2.d], by the force
+  entries' ``formation``. The HQs are those of Organization and Command Control
+  (:mod:`rules.armor.optional.command`, option ``command-control``): the side's Player HQ
+  now, for any of its units ("commanded by the player with the Player Headquarters"), and
+  its Formation's HQ; each one on the map, not Bailed Out, in the unit's hex or adjacent
+  ("Command Range is one hex"), other than the unit itself, counted once (our readings: the
+  HQs of a game without that option are none; an HQ does not steady itself).
 - Rally Morale Checks in a Rally Morale Phase that opens each Turn [OP XVII.D; Sequence of
   Play Using All Options 1], the modifiers reversed [D.2].
 - Aces [OP XVII.G]: five Knock Outs by fire or combat make an Ace: its grade one step better
@@ -50,7 +58,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from rules.armor.optional import MORALE, in_use
+from rules.armor.optional import MORALE, SPECIAL, card_value, in_use
 from rules.armor.orders import Panic
 from rules.engine.actions import Action
 from rules.engine.events import Event, Modifier
@@ -155,10 +163,24 @@ def sequence(phases: tuple[Phase, ...], game_options: list[str]) -> tuple[Phase,
 # --- grades [OP XVII.A; XVII.G.2] -----------------------------------------------------------
 
 
-def initial_grade(state: ArmorState, unit: str) -> str:
-    """The grade the scenario gives ``unit`` [OP XVII.A]: its force entry's word, else its
-    side's ``morale-<grade>`` in ``rules.side_options``, else Average (our reading)."""
+def card_grade(state: ArmorState, unit: str) -> str | None:
+    """The grade the unit's card gives it, or None: Rangers and Commandos "are Crack for Morale
+    purposes" [OP V.C.1] (the catalogue's ``morale``), with the Special Infantry option."""
+    if not in_use(state.game, SPECIAL):
+        return None
     spec = state.game.units[unit]
+    found = card_value(state.game.units[spec.crew_of or unit].type_id, "morale")
+    return str(found) if found in GRADES else None
+
+
+def initial_grade(state: ArmorState, unit: str) -> str:
+    """The grade the scenario gives ``unit`` [OP XVII.A]: a Ranger's or Commando's card's
+    Crack [OP V.C.1] (:func:`card_grade`), else its force entry's word, else its side's
+    ``morale-<grade>`` in ``rules.side_options``, else Average (our reading)."""
+    spec = state.game.units[unit]
+    card = card_grade(state, unit)
+    if card is not None:
+        return card
     source = spec.crew_of or unit  # a Bailed Out Crew: its Vehicle's (our reading)
     words = {w.lower() for w in state.game.deployment.marks.get(source, ())}
     for g in GRADES:
@@ -193,7 +215,7 @@ def ap_modifier(state: ArmorState, firer: str) -> Modifier | None:
         return None
     g = grade(state, firer)
     if g == CRACK:
-        return Modifier("Crack firer", 3, AP_RULE)
+        return Modifier("Crack firer", 3, AP_RULE + _card_rule(state, firer))
     if g == POOR:
         return Modifier("Poor firer", -3, "[OP XVII.I.3]")
     return None
@@ -206,10 +228,16 @@ def gp_modifier(state: ArmorState, firer: str) -> Modifier | None:
         return None
     g = grade(state, firer)
     if g == CRACK:
-        return Modifier("Crack firer (our reading)", 10, AP_RULE, placeholder=CRACK_GP_PLACEHOLDER)
+        rule = AP_RULE + _card_rule(state, firer)
+        return Modifier("Crack firer (our reading)", 10, rule, placeholder=CRACK_GP_PLACEHOLDER)
     if g == POOR:
         return Modifier("Poor firer", -10, "[OP XVII.I.3]")
     return None
+
+
+def _card_rule(state: ArmorState, unit: str) -> str:
+    """ " [OP V.C.1]" when the unit's grade is its card's (a Ranger or Commando), else ""."""
+    return " [OP V.C.1]" if card_grade(state, unit) is not None else ""
 
 
 # --- Panic and Rally Morale Checks [OP XVII.B; XVII.D] ---------------------------------------
@@ -223,12 +251,16 @@ def _out(state: ArmorState, unit: str) -> bool:
 
 def modifiers(state: ArmorState, unit: str, rally: bool = False) -> list[Modifier]:
     """The Panic and Rally Modifiers that apply [OP XVII.B.2]; reversed for a Rally Morale
-    Check [OP XVII.D.2]. Not played: -10 per HQ in Command Range [B.2.a] (no HQ units)."""
+    Check [OP XVII.D.2]."""
     from rules.armor.gp import CLEAR_DEFENSE, defense
 
     sign, where = (-1, "D.2; ") if rally else (1, "")
     spec = state.game.units[unit]
     found: list[Modifier] = []
+    hqs = hqs_in_range(state, unit)
+    if hqs:
+        what = f"{len(hqs)} HQ(s) in Command Range: {', '.join(hqs)}"
+        found.append(Modifier(what, -10 * len(hqs) * sign, f"[OP XVII.{where}B.2.a]"))
     if not spec.vehicle and defense(state, unit, False).value > CLEAR_DEFENSE:
         found.append(Modifier("Terrain Cover", -10 * sign, f"[OP XVII.{where}B.2.b]"))
     formations = state.game.deployment.formations
@@ -245,6 +277,32 @@ def modifiers(state: ArmorState, unit: str, rally: bool = False) -> list[Modifie
     if broken:
         what = f"other Formation(s) Knocked Out or panicked: {', '.join(broken)}"
         found.append(Modifier(what, 10 * len(broken) * sign, f"[OP XVII.{where}B.2.d]"))
+    return found
+
+
+def hqs_in_range(state: ArmorState, unit: str) -> list[str]:
+    """The HQs in Command Range of ``unit`` [OP XVII.B.2.a]: "Command Range is one hex. For each
+    HQ (Player or Formation) in the hex with or adjacent to the unit being checked ... the
+    Combat unit must be in the Formation HQ unit's Formation or commanded by the player with
+    the Player Headquarters": its side's Player HQ now and its Formation's HQ (Organization
+    and Command Control [OP XIV.A; B.3], with that option), on the map and not Bailed Out,
+    other than the unit (our reading), each once."""
+    from rules.armor.optional import command
+
+    if not command.plays(state) or unit not in state.troops.hexes:
+        return []
+    spec = state.game.units[unit]
+    org = command.organization(state.game)
+    here = state.troops.hexes[unit]
+    mine = org.formation.get(spec.crew_of or unit)
+    named = [command.player_hq(state, spec.side), org.hq_of.get(mine) if mine else None]
+    found: list[str] = []
+    for hq in named:
+        if hq is None or hq in found or hq in (unit, spec.crew_of):
+            continue
+        at = state.troops.hexes.get(hq)
+        if at is not None and hq not in state.troops.abandoned and at.distance(here) <= 1:
+            found.append(hq)
     return found
 
 
@@ -277,6 +335,8 @@ def _check(state: ArmorState, unit: str, why: str, rally: bool) -> bool:
         outcome = "panicked: its orders are 'P'" if hit else "no effect"
         rule = f"[OP XVII.B; {TABLES}]"
     name = NAMES[g] + (" (an Ace [OP XVII.G.2])" if is_ace(state, unit) else "")
+    if card_grade(state, unit) is not None:
+        name += " (a Ranger or Commando: Crack for Morale purposes [OP V.C.1])"
     state.emit(MoraleCheck(unit, check, why, name, base, tuple(mods), modified, got, rolls,
                            outcome, rule))  # fmt: skip
     return hit

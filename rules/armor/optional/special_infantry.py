@@ -19,9 +19,12 @@ results from Combat" [OP V.C.3]. The catalogue records both on the Data Cards (1
 ``close_assault_roll_modifier``, ``ignores_suppressed``), and the engine reads them there.
 Our reading of V.C.3, as the catalogue's: any Suppressed result of combat, not only on
 landing. The Assault Squad's Smoke "into an adjacent hex" is the "FS" order of the Smoke
-option (:mod:`rules.armor.optional.smoke`) [OP IX.A]. Not played: their Radio and Crack Morale
-[OP V.C.1] (Command Control and Morale are not played), the air-drop; the Assault Squad's fire at
-fortifications by hex [ADV IV.E.5]. The hand-held Flamethrower [OP V.B.1-5] is
+option (:mod:`rules.armor.optional.smoke`) [OP IX.A]. Their Radio [OP V.C.1] is the
+catalogue's (``radio: yes``), read by Command Control and Spotting; the Assault Squad's Direct
+Fire at Block, Wire, Pillbox and Bunker units in adjacent hexes is
+:mod:`rules.armor.support.strikes` [OP V.B; ADV IV.E.5]. They "are Crack for Morale purposes"
+[OP V.C.1]: :func:`rules.armor.optional.morale.card_grade`. Not played: the air-drop
+[OP V.C.3]. The hand-held Flamethrower [OP V.B.1-5] is
 :mod:`rules.armor.optional.handheld`.
 """
 

@@ -12,7 +12,9 @@ Where they come from:
 Where each may go [Setup II.D.1-8]: not in the hexes its section names (Building, Stream,
 River; Depression for a Ditch), not with the units it names (a Ditch not with a Span unit), and
 never closer than five hexes range from a mapboard side (our reading of the range: the hexes
-from the nearest edge hex, as the scenarios' regions count "at least 8 hexes from Side A").
+from the nearest edge hex, as the scenarios' regions count "at least 8 hexes from Side A");
+3A's and 3C's "over five hexes from the mapboard sides" [SCN VII.A.5; VII.C.5], a ``text``
+rule of the scenario, sets them up six or more out (:func:`rules.armor.support.works.edge_rule`).
 The engine's choice: a Pillbox or Bunker on the hex of one of its side's Leg or Towed units
 (they are set up inside it; our reading, the Enter order "E" not being in this slice), else
 beside its side's units; Block, Ditch, Wire and Mine units three hexes out from its side's
@@ -48,6 +50,7 @@ from rules.armor.support.works import (
     Mine,
     SupportUnit,
     Works,
+    edge_rule,
 )
 from rules.armor.units import resolve_type
 from rules.engine.errors import RulesError
@@ -83,6 +86,8 @@ class _Placing:
 
     game: ArmorGame
     edge: dict[Hex, int]
+    #: The least range from a mapboard side, and its rule [Setup II.D.8; SCN VII.A.5; VII.C.5].
+    least: tuple[int, str] = (EDGE_RANGE, "Armor [Setup II.D.8]")
     units: list[SupportUnit] = field(default_factory=list)
     mines: dict[Hex, tuple[Mine, ...]] = field(default_factory=dict)
     inside: dict[str, str] = field(default_factory=dict)
@@ -100,8 +105,11 @@ class _Placing:
         """Why a ``kind`` unit may not be set up in ``h`` [Setup II.D], or None."""
         if h not in self.game.amap.hexes:
             return "not on the mapboard"
-        if self.edge.get(h, -1) < EDGE_RANGE:
-            return f"closer than {EDGE_RANGE} hexes range from a mapboard side [Setup II.D.8]"
+        least, rule = self.least
+        if self.edge.get(h, -1) < least:
+            if least == EDGE_RANGE:
+                return f"closer than {EDGE_RANGE} hexes range from a mapboard side [Setup II.D.8]"
+            return f"not over {least - 1} hexes from the mapboard sides ({rule})"
         banned = _classes(self.game, h) & NOT_IN[kind]
         if banned:
             return f"not in a {', '.join(sorted(banned))} hex [{SECTION[kind]}]"
@@ -153,7 +161,9 @@ def set_up(game: ArmorGame) -> tuple[Works, tuple[Event, ...]]:
     wanted = list(_wanted(game))
     if not wanted:
         return Works(), ()
-    placing = _Placing(game, {} if not game.advanced else edge_ranges(game))
+    placing = _Placing(
+        game, {} if not game.advanced else edge_ranges(game), edge_rule(game.scenario)
+    )
     numbers: dict[tuple[str, str], int] = {}
     for side, code, kind, hex_name in wanted:
         key = (side.id, code)
@@ -241,7 +251,11 @@ def _choose(placing: _Placing, side: Side, kind: str) -> tuple[Hex | None, str]:
     for h in sorted((h for h in placing.edge if h not in taken and h not in occupied), key=rank):
         if placing.why_not(kind, h) is None:
             where = "beside its side's units" if kind in SHELTERS else "toward the enemy"
-            return h, f"{CHOICE}: {where}, the nearest hex it may go in [Setup II.D]"
+            how = f"{CHOICE}: {where}, the nearest hex it may go in [Setup II.D]"
+            least, rule = placing.least
+            if least != EDGE_RANGE:
+                how += f"; over {least - 1} hexes from the mapboard sides ({rule})"
+            return h, how
     return None, f"no hex may hold it [{SECTION[kind]}; Setup II.D.8]"
 
 

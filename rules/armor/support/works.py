@@ -7,10 +7,15 @@ Terrain Support units are fixed once placed [Setup II.D.8], so the set-up belong
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from model.hexes import Hex
+
+if TYPE_CHECKING:
+    from model.scenario import Scenario
 
 #: The catalogue's Terrain Support unit ids and the kind each sets up [Intro III.B.3.a].
 KINDS: Mapping[str, str] = {
@@ -32,8 +37,10 @@ NAMES: Mapping[str, str] = {
     "improved-position": "Improved Position",
 }
 
-#: The kinds this engine plays; an Improved Position is not set up yet (its AP Target Terrain
-#: Modifier, Hull Down and sighting column are fire and sight rules not in this slice).
+#: The kinds this engine plays; an Improved Position unit is not set up yet (its hex's AP
+#: Target Terrain Modifier, Hull Down and sighting column are in the terrain catalogue,
+#: ``improved-position``, and read by fire and sight for painted terrain; the unit's set-up
+#: [Setup II.D.3] is not built).
 PLAYED = frozenset({"block", "ditch", "wire", "mines", "pillbox", "bunker"})
 
 #: The hexes each may not be set up in [Setup II.D.1-7].
@@ -69,6 +76,41 @@ SECTION: Mapping[str, str] = {
 #: "No Terrain Support units may be set up closer than five hexes range from a mapboard side"
 #: [Setup II.D.8].
 EDGE_RANGE = 5
+#: 3A's and 3C's Entry/Set Up: "Terrain Support units may be placed anywhere on the mapboard
+#: over five hexes from the mapboard sides" [SCN VII.A.5; VII.C.5], a ``text`` rule.
+OVER = re.compile(
+    r"Terrain Support units may be placed anywhere on the mapboard over (\w+) hexes from the "
+    r"mapboard sides"
+)
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+
+
+def over_range(text: str) -> int | None:
+    """The least range from a mapboard side a scenario's words :data:`OVER` allow ("over five
+    hexes": 6, more than five [SCN VII.A.5; VII.C.5]), or None when ``text`` is not that rule."""
+    found = OVER.search(text)
+    if found is None:
+        return None
+    word = found.group(1).lower()
+    number = _NUMBERS.get(word) or (int(word) if word.isdigit() else None)
+    return None if number is None else number + 1
+
+
+def edge_rule(scenario: Scenario) -> tuple[int, str]:
+    """The least range from a mapboard side a Terrain Support unit may be set up at, and the
+    rule: the scenario's "over N hexes" [SCN VII.A.5; VII.C.5] (:func:`over_range`), else "No
+    Terrain Support units may be set up closer than five hexes range from a mapboard side"
+    [Setup II.D.8]."""
+    from model.victory import TextRule
+
+    for rule in scenario.special_rules:
+        if isinstance(rule, TextRule) and not rule.optional:
+            least = over_range(rule.text)
+            if least is not None:
+                return least, rule.source or scenario.source or "the scenario"
+    return EDGE_RANGE, "Armor [Setup II.D.8]"
+
+
 #: How far from its Mine unit a Mine may be [OP IV.B].
 MINEFIELD_RADIUS = 2
 #: The sizes of each type of Mine [OP IV.A]: Anti-personnel in GP Factors, Anti-Tank in TK.
