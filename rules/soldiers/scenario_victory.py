@@ -67,11 +67,16 @@ EXIT_NEEDED = 10
 KILLS_NEEDED = 10
 
 
-def _raid(state: SoldiersState) -> bool:
-    if state.game.scenario.id != BEAUFORT:
+def _playing(state: SoldiersState, scenario: str, side: str, mission_id: str) -> bool:
+    """Whether the game is ``scenario`` with ``side`` playing the mission ``mission_id``."""
+    if state.game.scenario.id != scenario:
         return False
-    mission = state.game.missions().get("german")
-    return mission is not None and mission.id == RAID
+    mission = state.game.missions().get(side)
+    return mission is not None and mission.id == mission_id
+
+
+def _raid(state: SoldiersState) -> bool:
+    return _playing(state, BEAUFORT, "german", RAID)
 
 
 def _targets(state: SoldiersState) -> list[Hex]:
@@ -116,10 +121,7 @@ RECON_CYCLES = 3
 
 
 def recon_in_force(state: SoldiersState) -> bool:
-    if state.game.scenario.id != COUNTERATTACK:
-        return False
-    mission = state.game.missions().get("german")
-    return mission is not None and mission.id == RECON_IN_FORCE
+    return _playing(state, COUNTERATTACK, "german", RECON_IN_FORCE)
 
 
 def crossroads_watchers(state: SoldiersState) -> list[str]:
@@ -199,10 +201,7 @@ SIGHTERS_OFF = 3
 
 
 def _recon(state: SoldiersState) -> bool:
-    if state.game.scenario.id != AIRBORNE:
-        return False
-    mission = state.game.missions().get("us")
-    return mission is not None and mission.id == RECON
+    return _playing(state, AIRBORNE, "us", RECON)
 
 
 def _centre(state: SoldiersState) -> list[frozenset[Hex]]:
