@@ -269,6 +269,18 @@ def test_4b_attacker_with_fewer_than_four_dumps_destroyed_cannot_win() -> None:
     assert "fewer than" not in outcome.reason
 
 
+def _beside_the_dump(game: ArmorGame, state: ArmorState, dump: Hex) -> str:
+    """The attacker's squad set by hand beside ``dump``, facing it, unmounted, with no
+    options in force; its id."""
+    squad = "attacker.US-INFANTRY-SQUAD.1"
+    k = next(k for k in range(6) if dump.neighbor(k) in game.amap.hexes)
+    here = dump.neighbor(k)
+    state.troops.carried.pop(squad, None)
+    state.troops.hexes[squad], state.troops.facing[squad] = here, (k + 3) % 6
+    state.sheets.options.clear()
+    return squad
+
+
 def test_4b_a_squad_destroys_a_supply_dump_with_gp_fire_in_the_advanced_game() -> None:
     """[SCN VIII.B.3]: "These Supply Dumps have a GP Defense Factor of '5' each, and can be
     destroyed with a Knocked Out result from GP Fire": in the Advanced Game an Infantry Squad
@@ -283,12 +295,7 @@ def test_4b_a_squad_destroys_a_supply_dump_with_gp_fire_in_the_advanced_game() -
     game = game_of(loaded)
     state = game.new_initial_state(1)
     target, dump = next(iter(dumps.dumps(state).items()))
-    squad = "attacker.US-INFANTRY-SQUAD.1"
-    k = next(k for k in range(6) if dump.neighbor(k) in game.amap.hexes)
-    here = dump.neighbor(k)  # a situation set by hand: the squad beside the dump, facing it
-    state.troops.carried.pop(squad, None)
-    state.troops.hexes[squad], state.troops.facing[squad] = here, (k + 3) % 6
-    state.sheets.options.clear()
+    squad = _beside_the_dump(game, state, dump)
     order = Order(squad, fire=target)
     assert order in state.legal_actions("attacker")
     state.apply(order)
@@ -347,12 +354,7 @@ def test_scn_viii_b_3_a_destroyed_dump_burns_with_the_usual_effects() -> None:
     assert game.steps[-1][0].id == "fire-and-smoke"
     target = "supply-dumps@K2016"
     dump = game.hex_at("K2016")
-    squad = "attacker.US-INFANTRY-SQUAD.1"
-    k = next(k for k in range(6) if dump.neighbor(k) in game.amap.hexes)
-    here = dump.neighbor(k)  # a situation set by hand: the squad beside the dump, facing it
-    state.troops.carried.pop(squad, None)
-    state.troops.hexes[squad], state.troops.facing[squad] = here, (k + 3) % 6
-    state.sheets.options.clear()
+    squad = _beside_the_dump(game, state, dump)
     state.apply(Order(squad, fire=target))
     state.force_dice(100)
     for side in ("attacker", "defender"):
@@ -363,7 +365,7 @@ def test_scn_viii_b_3_a_destroyed_dump_burns_with_the_usual_effects() -> None:
     assert [(e.change, e.rule) for e in burns] == [
         ("the Supply Dump automatically Burns: Fire unit placed", "[SCN VIII.B.3; OP XI]")
     ]
-    assert state.cost_for(game.units[squad])(here, dump) is None  # [OP XI.E]
+    assert state.cost_for(game.units[squad])(state.troops.hexes[squad], dump) is None  # [OP XI.E]
     while state.play.turn < 3 and not state.is_terminal():
         if any(isinstance(e, TableRoll) and e.what == "Fire Status" for e in state.log):
             break
