@@ -551,6 +551,36 @@ def test_indirect_fire_at_long_range_with_a_spotting_unit_op_ii_f_1_2() -> None:
     assert state.game.parse_action(legal[0].text()) == legal[0]
 
 
+def _howitzer_in(spotter_formation: str) -> tuple[ArmorState, Hex]:
+    """:func:`_howitzer` with the StuG in Formation "able" and the PZIVJ, its only possible
+    Spotting unit, in ``spotter_formation``."""
+    c = _centre()
+    text = _text(
+        (("US-INFANTRY-SQUAD", _name(c)), ("M4", _name(c))),
+        (("STGIIIG-105", _name(_far(c, 14))), ("PZIVJ", _name(c.neighbor(0).neighbor(0)))),
+        {"purchases": []},
+    )
+    data = yaml.safe_load(text)
+    stug, spotter = data["sides"][1]["forces"]
+    stug["formation"], spotter["formation"] = "able", spotter_formation
+    return _load(yaml.safe_dump(data, sort_keys=False)).new_initial_state(seed=8), c
+
+
+def test_op_ii_f_1_the_spotting_unit_is_of_the_firers_formation() -> None:
+    """[OP II.F.1] "The Spotting unit may be any Combat unit in the same Formation as the
+    firing unit": with the order of battle's Formations, the PZIVJ of another Formation spots
+    nothing for the StuG (the refusal says so); of the same Formation it does."""
+    from rules.armor.indirect.howitzers import IndirectFire
+
+    state, c = _howitzer_in("baker")
+    order = IndirectFire("german.STGIIIG-105.1", _name(c))
+    assert order not in state.legal_actions("german")
+    why = state.preview(order).why_not or ""
+    assert "of its Formation (able)" in why and "[OP II.F.1]" in why
+    same, c = _howitzer_in("able")
+    assert IndirectFire("german.STGIIIG-105.1", _name(c)) in same.legal_actions("german")
+
+
 def test_indirect_fire_uses_the_total_gp_defense_of_the_impact_hex_op_ii_f_4_e() -> None:
     """[OP II.F.4]: Scatter on 01-70 (a 71 stays); the MV GP Factor against the total GP
     Defense of the Squad and the M4, one roll ("00"): Direct GP Fire effects on each (the Squad

@@ -7,10 +7,12 @@ Plot Phase (with the Artillery option on). It is the unit's order for the Turn, 
 reading): the unit is offered no other order, neither moves nor fires otherwise.
 
 - The firing unit and its Spotting unit must both have Radios; the Spotting unit must sight
-  the target hex [F.1]. It must be "in the same Formation" [F.1]: not built (Formations are
-  played, :mod:`rules.armor.setup` ``formations``); the engine takes any friendly unit with a
-  Radio but the firer; or "an Air Spotting unit" [F.1; OP III.E]. The target must be at Long Range,
-  right of the Range Line [F.2].
+  the target hex [F.1]. It must be "any Combat unit in the same Formation as the firing unit
+  (see the Organization and Command Control Optional Rules)" [F.1]: a firer the order of
+  battle puts in a Formation (:mod:`rules.armor.setup` ``formations``) is spotted for by the
+  units of that Formation only; a firer in none, by any friendly unit with a Radio but itself
+  (our reading: with no Formations given there is none to share); or "an Air Spotting unit"
+  [F.1; OP III.E]. The target must be at Long Range, right of the Range Line [F.2].
 - Resolved in the Artillery Impact Phase [F.4]: Scatter on 01-70, or 01-40 when Continuous
   (the same target hex as the previous Turn) [F.4.b(2); F.5]; then the MV GP Factor of the
   firer against the total GP Defense Factors of all units in the Impact hex, one roll, effects
@@ -88,16 +90,28 @@ def capable(state: ArmorState, unit: str) -> bool:
 
 
 def spotters(state: ArmorState, unit: str, h: Hex) -> list[str]:
-    """The friendly units with a Radio, but the firer, that sight ``h``, or its side's Air
-    Spotting unit ("air") [OP II.F.1; III.E]."""
+    """The friendly units with a Radio, but the firer, that sight ``h`` (of the firer's
+    Formation, when it has one: "any Combat unit in the same Formation as the firing unit"),
+    or its side's Air Spotting unit ("air") [OP II.F.1; III.E]."""
     side = state.game.units[unit].side
     found = ["air"] if side in state.game.air_spotters and air_sights(state.game, h) else []
+    formations = state.game.deployment.formations
+    formation = formations.get(unit)
     for u in state.alive(side):
+        if u == unit or (formation is not None and formations.get(u) != formation):
+            continue
         # as every sighting: the line, Smoke, Fires, Smoking Wrecks, dust [AG IV.B; OP IX.A.5]
         sighted = why_hex_unseen(state, state.troops.hexes[u], h) is None
-        if u != unit and sighted and has_radio(state.game, u):
+        if sighted and has_radio(state.game, u):
             found.append(u)
     return found
+
+
+def _no_spotter(state: ArmorState, unit: str) -> str:
+    """Why no unit spots for ``unit``'s Indirect Fire [OP II.F.1]."""
+    formation = state.game.deployment.formations.get(unit)
+    whose = f" of its Formation ({formation})" if formation is not None else ""
+    return f"no other friendly unit{whose} with a Radio sights that hex [OP II.F.1] (our reading)"
 
 
 def why_not_indirect(state: ArmorState, action: IndirectFire) -> str | None:
@@ -124,7 +138,7 @@ def why_not_indirect(state: ArmorState, action: IndirectFire) -> str | None:
         if why is not None:
             return why
         if not spotters(state, action.unit, h):
-            return "no other friendly unit with a Radio sights that hex [OP II.F.1] (our reading)"
+            return _no_spotter(state, action.unit)
         return None
     gun = gun_of(spec, state.game.nation[spec.side])
     assert gun is not None
@@ -135,7 +149,7 @@ def why_not_indirect(state: ArmorState, action: IndirectFire) -> str | None:
             f"({gun.short + 1}-{gun.longest}, a placeholder Gunnery Table) [OP II.F.2]"
         )
     if not spotters(state, action.unit, h):
-        return "no other friendly unit with a Radio sights that hex [OP II.F.1] (our reading)"
+        return _no_spotter(state, action.unit)
     return None
 
 
