@@ -366,3 +366,36 @@ def test_a_paratrooper_landing_on_the_enemy_takes_the_nearest_free_hex_our_readi
     landed = state.troops.hexes[PARA]
     assert landed != tank and landed.distance(tank) == 1
     assert "held by the enemy" in next(e for e in state.log if isinstance(e, Dropped)).how
+
+
+@pytest.mark.parametrize(
+    ("nation", "vehicle", "unit"),
+    [("us", "M4", "US-RANGER"), ("britain", "FIREFLY", "GB-COMMANDO")],
+)
+def test_rangers_and_commandos_are_air_dropped_the_same_as_paratroops_op_v_c_3(
+    nation: str, vehicle: str, unit: str
+) -> None:
+    """[OP V.C.3] "Ranger and Commando units can be Air-Dropped, the same as Paratroops": an
+    Allied side's Ranger (or Commando) drop is placed in its Drop Zone hex in the Paratroop
+    Drop Phase, Scatter and Landing Status as Parachute Infantry's [OP XXXI.A.2], and the
+    drop's log line cites V.C.3; a Paratroop Squad's does not."""
+    c = _centre()
+    data = yaml.safe_load(
+        _text(_name(c), side=0, unit=unit, options=("airborne-operations", "special-infantry"))
+    )
+    data["sides"][0]["nation"] = nation
+    data["sides"][0]["forces"][0]["unit"] = vehicle
+    state = _load(yaml.safe_dump(data, sort_keys=False)).new_initial_state(seed=5)
+    dropped = f"us.{unit}.1"
+    assert dropped in state.objectives.off_map
+    _to(state, 2, "plot")
+    state.dice.force(10, 10, 1)  # no Scatter, No Effect
+    _to(state, 2, "first-facing")
+    assert state.troops.hexes[dropped] == c
+    (drop,) = [e for e in state.log if isinstance(e, Dropped)]
+    assert drop.unit == dropped and "No Effect" in drop.how
+    said = drop.describe()
+    assert "Air-Dropped the same as Paratroops [OP V.C.3]" in said
+    assert "[OP XXXI.A]; [OP V.C.3]" in said
+    para, _ = _drop(10, 10, 1)
+    assert "[OP V.C.3]" not in next(e for e in para.log if isinstance(e, Dropped)).describe()

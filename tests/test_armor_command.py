@@ -541,3 +541,37 @@ def test_op_xiv_the_advanced_demo_plays_to_the_end_with_command_control(
     assert back.position_fingerprint() == state.position_fingerprint()
     record = Replay.from_text(Replay.of(state, with_fingerprints=False).to_text())
     assert replay(record, loaded=game.loaded).state.fingerprint() == state.fingerprint()
+
+
+def test_op_xiv_a_4_a_formation_of_three_to_seven_combat_units_is_a_validation_warning() -> None:
+    """[OP XIV.A.4] "Formations should be organized to have not less than three Combat units,
+    but no more than seven Combat units in a Formation": the scenario check warns (a
+    guideline, "should": the game still loads) of a Formation of two or eight Combat units,
+    counting each entry's counters across its entries; three and seven pass."""
+    from model.scenario_io import check_document
+    from model.yamlio import read_yaml_text
+    from rules.checks import run_checks
+
+    def sizes(counts: tuple[int, ...]) -> list[str]:
+        place = "placement: {kind: hex, hex: L3830}"
+        forces = "\n".join(
+            f"      - {{unit: M4, count: {n}, formation: able, {place}}}" for n in counts
+        )
+        text = SCENARIO.format(
+            options="",
+            us_buys="",
+            german_buys="",
+            us=forces,
+            german="      - {unit: PZIVJ, placement: {kind: hex, hex: L3831}}",
+        )
+        doc = read_yaml_text(text, "s.yaml")
+        found = run_checks(check_document(doc), doc)
+        return [f.message for f in found if f.code == "formation-size"]
+
+    assert sizes((1, 1)) == [
+        "American's Formation able has 2 Combat unit(s), fewer than 3: Formations should have "
+        '"not less than three Combat units, but no more than seven"'
+    ]
+    assert sizes((2, 1)) == [] and sizes((4, 3)) == []
+    (eight,) = sizes((4, 4))
+    assert "has 8 Combat unit(s), more than 7" in eight

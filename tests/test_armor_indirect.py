@@ -222,6 +222,55 @@ def test_a_knocked_out_spotting_unit_is_not_replaced_op_ii_b_2() -> None:
     assert "Knocked Out: no other unit may spot [OP II.B.2]" in why
 
 
+def _hq_barrage(
+    nation: str = "us", options: tuple[str, ...] = ("artillery", "command-control")
+) -> tuple[ArmorState, Hex]:
+    """A Battery whose Spotting unit (an M4 two hexes from the Designated hex) has a Formation
+    HQ (an M4 four hexes off) behind it, with Command Control's Headquarters."""
+    c = _centre()
+    near, far = c.neighbor(3).neighbor(3), c.neighbor(3).neighbor(3).neighbor(3).neighbor(3)
+    text = _text(
+        (("M4", _name(far)), ("M4", _name(near))),
+        (("PZIVJ", _name(c.neighbor(0).neighbor(0))),),
+        _designated(_name(c)),
+        options=options,
+    )
+    data = yaml.safe_load(text)
+    us = data["sides"][0]
+    us["nation"] = nation
+    us["forces"][0].update({"formation": "able", "state": ["hq"]})
+    us["forces"][1].update({"formation": "able"})
+    game = _load(yaml.safe_dump(data, sort_keys=False))
+    return game.new_initial_state(seed=4), c
+
+
+def test_an_allied_battery_s_knocked_out_spotting_unit_is_replaced_by_an_hq_op_ii_b_2() -> None:
+    """[OP II.B.2] "If the Spotting unit for an Allied Battery is Knocked Out, any Headquarters
+    unit (if those Options are used) may be designated as the new Spotting unit for that
+    Battery": with Command Control [OP XIV.A.4] the Formation's HQ spots for the Battery and
+    the plot's log line names it; without the Option, or for a German Battery ("no other unit
+    may serve as Spotting unit"), the Battery has none."""
+    from rules.armor.indirect.plots import spotting_unit
+
+    state, c = _hq_barrage()
+    battery = state.game.batteries["us.ARTILLERY-MEDIUM.1"]
+    assert battery.spotter == "us.M4.2"  # the nearer the enemy [OP II.B] (our choice)
+    plot = ArtilleryPlot(battery.id, "D", _name(c))
+    state.inflict("us.M4.2", "knocked-out")
+    assert spotting_unit(state, battery) == "us.M4.1"
+    assert plot in state.legal_actions("us")
+    state.apply(plot)
+    said = [e for e in state.log if isinstance(e, ArtilleryPlotted)][-1].describe()
+    assert "Spotting unit us.M4.1, the Headquarters designated for the Knocked Out us.M4.2" in said
+    assert "[OP II.B.2]" in said
+    for nation, options in (("us", ("artillery",)), ("germany", ("artillery", "command-control"))):
+        state, c = _hq_barrage(nation, options)
+        state.inflict("us.M4.2", "knocked-out")
+        assert spotting_unit(state, state.game.batteries[battery.id]) == "us.M4.2"
+        why = state.preview(ArtilleryPlot(battery.id, "D", _name(c))).why_not or ""
+        assert "Knocked Out: no other unit may spot [OP II.B.2]" in why
+
+
 def test_op_ix_a_5_smoke_and_fires_hide_a_hex_from_spotting_units_as_from_direct_fire() -> None:
     """[OP IX.A.5] "A hex containing a Smoke unit will block Lines of Sight from all elevation
     levels including into the Smoke hex" [OP II.A.2.a; II.B; II.F.1]: with Smoke fired into the

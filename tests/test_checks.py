@@ -226,6 +226,14 @@ CASES = [
         "Ammunition Factor, 24 [Armor [OP XXIV.A.1; B]]",
         id="ammunition-allotment",
     ),
+    pytest.param(
+        edited(DEMO, ("  - unit: M4\n", "  - unit: M4\n    formation: able\n")),
+        "formation-size",
+        "s.yaml:59:16: warning formation-size: American's Formation able has 1 Combat unit(s), "
+        'fewer than 3: Formations should have "not less than three Combat units, but no more '
+        'than seven" [Armor [OP XIV.A.4]]',
+        id="formation-size",
+    ),
 ]
 
 

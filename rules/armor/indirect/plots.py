@@ -38,10 +38,14 @@ Sighting Ranges Table); a Suppressed one still spots [OP II.B.1]. A side that bo
 Spotting (``purchases: [{item: AIR-SPOTTING}]``) spots for all its Batteries any hex but a
 Building, Woods, Hedgerow, Improved Position or Alley hex [OP II.B.3; III.C; III.E] (Day: the
 weather Options that forbid it [OP VIII.B.3-4] are not played). A Knocked Out Spotting unit
-is not replaced: the German rule [OP II.B.2]; the Allied Headquarters replacement (Command
-Control's HQs, :mod:`rules.armor.optional.command`) is not built. One plot per Battery per
-Order Plot Phase and per Turn of Impact (a column's line, our reading); none to Impact after
-the last Turn.
+of a German Battery is not replaced [OP II.B.2]; "If the Spotting unit for an Allied Battery is
+Knocked Out, any Headquarters unit (if those Options are used) may be designated as the new
+Spotting unit" [OP II.B.2]: with Command Control (its Formation HQs and Player HQ,
+:mod:`rules.armor.optional.command`), the engine designates for the owner the first HQ on the
+map in the order of battle (our choice, as for the first Spotting unit; every nation but
+Germany is Allied, our reading), named in the plot's log line (:func:`spotting_unit`). One
+plot per Battery per Order Plot Phase and per Turn of Impact (a column's line, our reading);
+none to Impact after the last Turn.
 """
 
 from __future__ import annotations
@@ -169,6 +173,31 @@ def spots(state: ArmorState, battery: Battery, h: Hex) -> bool:
     return why_spotter_unseen(state, battery, h) is None
 
 
+def spotting_unit(state: ArmorState, battery: Battery) -> str:
+    """The Battery's Spotting unit now, "" when it has none: the one named before play while
+    it is on the map [OP II.B]; when it is Knocked Out, for an Allied Battery with Command
+    Control's Headquarters, "any Headquarters unit (if those Options are used) may be
+    designated as the new Spotting unit for that Battery" [OP II.B.2]: the engine designates
+    the first of the side's HQs on the map (its Formations' HQs and its Player HQ) in the
+    order of battle (our choice; Allied: every nation but Germany, our reading). A German
+    Battery's is not replaced: "no other unit may serve as Spotting unit" [OP II.B.2]."""
+    at = state.troops.hexes
+    if not battery.spotter or battery.spotter in at:
+        return battery.spotter
+    if state.game.nation.get(battery.side) == "germany":
+        return battery.spotter
+    from rules.armor.optional import COMMAND, in_use  # local: optional reads the whole game
+    from rules.armor.optional.command import organization, player_hq
+
+    if not in_use(state.game, COMMAND):
+        return battery.spotter
+    org = organization(state.game)
+    hqs = {hq for (side, _), hq in org.hq_of.items() if side == battery.side}
+    hqs.add(player_hq(state, battery.side) or "")
+    order = [u.id for u in state.game.deployment.units]
+    return next((u for u in order if u in hqs and u in at), battery.spotter)
+
+
 def why_spotter_unseen(state: ArmorState, battery: Battery, h: Hex) -> str | None:
     """Why the Battery's Spotting unit does not sight hex ``h``, or None: as every sighting,
     the line of sight and the Smoke, Fires, Smoking Wrecks and dust on it ("A hex containing
@@ -176,7 +205,8 @@ def why_spotter_unseen(state: ArmorState, battery: Battery, h: Hex) -> str | Non
     (:func:`rules.armor.fire.why_hex_unseen`)."""
     from rules.armor.fire import why_hex_unseen  # local: fire reads the whole game
 
-    at = state.troops.hexes.get(battery.spotter) if battery.spotter else None
+    spotter = spotting_unit(state, battery)
+    at = state.troops.hexes.get(spotter) if spotter else None
     if at is None:
         return "no Spotting unit on the map"
     return why_hex_unseen(state, at, h)
@@ -259,13 +289,17 @@ def _why_not_kind(state: ArmorState, battery: Battery, kind: str, h: Hex) -> str
         names = ", ".join(state.game.name(x) for x in battery.designated) or "none"
         return f"not one of {battery.id}'s Designated hexes ({names}) [OP II.A.2; SCN III.G]"
     if not spots(state, battery, h):
-        who = battery.spotter or "no unit with a Radio"
-        if battery.spotter and battery.spotter not in state.troops.hexes:
-            who = f"{battery.spotter}, Knocked Out: no other unit may spot [OP II.B.2]"
+        spotter = spotting_unit(state, battery)
+        who = spotter or "no unit with a Radio"
+        if spotter and spotter not in state.troops.hexes:
+            who = f"{spotter}, Knocked Out: no other unit may spot [OP II.B.2]"
+        elif spotter != battery.spotter:
+            who = (
+                f"{spotter}, Headquarters designated for the Knocked Out {battery.spotter} "
+                "[OP II.B.2]"
+            )
         said = f"its Spotting unit ({who}) cannot sight {state.game.name(h)} [OP II.A.2.a; II.B]"
-        why = (
-            why_spotter_unseen(state, battery, h) if battery.spotter in state.troops.hexes else None
-        )
+        why = why_spotter_unseen(state, battery, h) if spotter in state.troops.hexes else None
         return said if why is None else f"{said}: {why}"
     return None
 
@@ -319,6 +353,14 @@ def write(state: ArmorState, plot: ArtilleryPlot) -> None:
     rule = KINDS[plot.kind]
     if plot.kind == "P":
         rule += ": no Spotting unit needed on the Turn of Impact [OP II.A.1.a]"
+    spotter = spotting_unit(state, battery)
+    spotted = plot.kind in ("D", "C") or (plot.kind == "R" and h != continuing(state, battery))
+    if spotted and spotter != battery.spotter:
+        rule += (
+            f"; Spotting unit {spotter}, the Headquarters designated for the Knocked Out "
+            f"{battery.spotter} [OP II.B.2] (our choice: the first HQ on the map in the order "
+            "of battle)"
+        )
     if plot.kind in battery.delay:
         rule += f", Delay {battery.delay[plot.kind]} [GC2 Artillery Tables]"
         if plot.kind == "C" and battery.delay_placeholder:

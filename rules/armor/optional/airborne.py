@@ -41,6 +41,11 @@ Our readings, where the book's text is silent or cut (each said in the log too):
 - The landed unit faces the middle of the map; it turns freely in the Final Facing Phase that
   follows [Sequence of Play 11].
 
+"Ranger and Commando units can be Air-Dropped, the same as Paratroops" [OP V.C.3]: dropped
+as any Leg unit is, their drop's log line citing V.C.3 (the Data Card marks them,
+:func:`rules.armor.optional.special_infantry.ranger_or_commando`). Our reading: the Special
+Infantry option is not needed for the drop (the units' use is the players' agreement [OP V.C]).
+
 Gliders [XXXI.B] are not played: the Glider Entry Table is cut from the text (33-50 and 86-00)
 and a Glider's flight needs the Plane Movement and Combat Phase [OP III], not in this engine;
 a scenario that lists a Glider unit is refused.
@@ -58,6 +63,7 @@ from model.scenario import AirdropPlacement, Reinforcement, Side
 from rules.armor.cards import cell, table
 from rules.armor.events import Damaged
 from rules.armor.optional import AIRBORNE, in_use, reduction
+from rules.armor.optional.special_infantry import ranger_or_commando
 from rules.armor.support.effects import standing
 from rules.engine.errors import UnsupportedGameError
 from rules.engine.events import Event
@@ -383,7 +389,11 @@ def _land(state: ArmorState, unit: str, zone: Hex, h: Hex, steps: list[str]) -> 
         result = landing_result(row, roll)
         why = f"{why}, roll {roll}"
     how = "; ".join([*steps, f"Landing Status: {why}: {result}"])
-    state.emit(Dropped(unit, game.name(zone), game.name(h), how, f"{RULE}; [GC2]"))
+    rule = f"{RULE}; [GC2]"
+    if ranger_or_commando(game.units[unit].type_id):
+        how = f"a Ranger or Commando unit, Air-Dropped the same as Paratroops [OP V.C.3]; {how}"
+        rule = f"{RULE}; [OP V.C.3]; [GC2]"
+    state.emit(Dropped(unit, game.name(zone), game.name(h), how, rule))
     _result(state, unit, result)
 
 

@@ -23,9 +23,9 @@ option (:mod:`rules.armor.optional.smoke`) [OP IX.A]. Their Radio [OP V.C.1] is 
 catalogue's (``radio: yes``), read by Command Control and Spotting; the Assault Squad's Direct
 Fire at Block, Wire, Pillbox and Bunker units in adjacent hexes is
 :mod:`rules.armor.support.strikes` [OP V.B; ADV IV.E.5]. They "are Crack for Morale purposes"
-[OP V.C.1]: :func:`rules.armor.optional.morale.card_grade`. Not played: the air-drop
-[OP V.C.3]. The hand-held Flamethrower [OP V.B.1-5] is
-:mod:`rules.armor.optional.handheld`.
+[OP V.C.1]: :func:`rules.armor.optional.morale.card_grade`. They "can be Air-Dropped, the
+same as Paratroops" [OP V.C.3]: :mod:`rules.armor.optional.airborne`. The hand-held
+Flamethrower [OP V.B.1-5] is :mod:`rules.armor.optional.handheld`.
 """
 
 from __future__ import annotations
@@ -59,6 +59,12 @@ def ignores_suppressed(state: ArmorState, unit: str) -> bool:
     if not in_use(state.game, SPECIAL):
         return False
     return card_value(state.game.units[unit].type_id, "ignores_suppressed") is True
+
+
+def ranger_or_commando(type_id: str) -> bool:
+    """A Ranger (card 113) or Commando (card 100) unit type [OP V.C]: the Data Card that
+    ignores Suppressed results [OP V.C.3] (a variant's base card's [OP XXV])."""
+    return card_value(type_id, "ignores_suppressed") is True
 
 
 def kind(state: ArmorState, unit: str) -> str | None:
