@@ -185,7 +185,8 @@ def test_the_other_systems_enforce_terrain_overrides_and_report_the_rest() -> No
     )
     # 4B's supply dumps are Clear terrain of level +1 on the map, for every rule [SCN VIII.B.3]
     assert lines[("4b-raid", "special rule 1")] is None
-    assert "in the book's words only" in (lines[("26-airborne", "special rule 2")] or "")
+    # 26's ford in words is played by the map's terrain edit, 1 AP more [26.1]
+    assert lines[("26-airborne", "special rule 2")] is None
 
 
 # --- the mechanism ----------------------------------------------------------------------------
