@@ -70,10 +70,6 @@ def defender_bought(scenario: Scenario, item: str) -> tuple[str | None, int]:
     return side, count
 
 
-def attacker(scenario: Scenario) -> str | None:
-    return next((s.id for s in scenario.sides if s.role == "attacker"), None)
-
-
 def bought(game: SoldiersGame, men: list[Man], hexes: dict[str, Hex]) -> dict[Hex, str]:
     """The preparations the scenario's map objects and the defender's purchases place [18;
     19.43; 23.2], hex by hex (see the module's words for the placing)."""
