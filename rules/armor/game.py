@@ -571,6 +571,37 @@ class ArmorState(State):
                 found.append(Done(s))
         return found
 
+    def nothing_to_decide(self, side: str) -> bool:
+        """Whether ``side``'s only legal action is Done: :meth:`legal_actions` is ``[Done]``,
+        found without working out every unit's orders (each unit's stop at the first)."""
+        if self.execution.asked is not None:  # an Opportunity Fire's choices [AG VII.F]
+            only = self.legal_actions(side)
+            return len(only) == 1 and isinstance(only[0], Done)
+        seg = self.segment.id
+        if seg == "plot":
+            if command.unplotted(self, side):  # no Done [OP XIV.B.2]
+                return False
+            if self.game.artillery_rule and (
+                artillery.plot_options(self, side) or howitzers.options(self, side)
+            ):
+                return False
+            if any(
+                self.order_options(u)
+                for u in self.alive(side)
+                if u not in self.sheets.orders[side] and u not in self.artillery.indirect
+            ):
+                return False
+            return not (
+                laying.options(self, side)
+                or morale.voluntary_options(self, side)
+                or command.choices(self, side)
+            )
+        if seg in ("first-facing", "second-facing"):
+            return not any(
+                self.facing_options(u) for u in self.alive(side) if u not in self.sheets.faced
+            )
+        return True
+
     def order_options(self, unit: str) -> list[Action]:
         """Each legal order of ``unit`` (:func:`rules.armor.plot.order_options`)."""
         return command.options(self, unit, plot.order_options(self, unit))  # [OP XIV.B.2]

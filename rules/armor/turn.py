@@ -51,7 +51,6 @@ from rules.armor.scenario_rules import (
 )
 from rules.armor.support import strikes
 from rules.armor.support.effects import shelter_of
-from rules.engine.actions import Done
 from rules.engine.events import GameEnded, SegmentBegan, SideDone
 
 if TYPE_CHECKING:
@@ -122,8 +121,7 @@ def advance(state: ArmorState) -> None:
             state.execution.clear()
         else:  # the Order Plot and Final Facing: sides decide
             for s in state.to_act():
-                only = state.legal_actions(s)
-                if len(only) == 1 and isinstance(only[0], Done):  # nothing to decide
+                if state.nothing_to_decide(s):  # legal_actions(s) is [Done]
                     state.play.done.add(s)
                     state.emit(SideDone(s, seg))
             if state.to_act():
