@@ -24,6 +24,7 @@ import pytest
 from PySide6.QtCore import QPointF, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QFileDialog, QMenu
 from pytestqt.qtbot import QtBot
+from test_soldiers_testplay import shot
 from test_testplay_purchase import choose
 
 from editor.app import MainWindow
@@ -241,16 +242,18 @@ def test_gp_fire_odds_and_each_modifier_before_it_is_given_then_explained(qtbot:
                   "GP fire [ADV VI.B; GC1 GP Fire Modifiers, GP Hit Table"):  # fmt: skip
         assert words in detail
     assert "AP Movement Modifiers" not in detail  # not an AP shot's words
+    shot(w, "armor-adv-1-gp-odds")
     _click(qtbot, w, "J2008")  # the target: the fire chosen is given
     assert panel.session.timeline == [fire]
     assert f"plotted 'F-{target}'" in panel.log.toPlainText()
     _to_facing(qtbot, panel)
-    shot = next(e for e in _state(panel).log if isinstance(e, GpFire) and e.firer == unit)
+    fired = next(e for e in _state(panel).log if isinstance(e, GpFire) and e.firer == unit)
     log = panel.log.toPlainText()
-    assert shot.describe().splitlines()[0] in log
+    assert fired.describe().splitlines()[0] in log
     qtbot.mouseClick(panel.details, Qt.MouseButton.LeftButton)  # Show all details
     assert panel.details.isChecked()
     assert "[ADV VI.B" in panel.log.toPlainText()
+    shot(w, "armor-adv-2-gp-explained")
 
 
 def test_close_assault_and_overrun_plotted_on_the_map_and_resolved(
@@ -290,6 +293,7 @@ def test_close_assault_and_overrun_plotted_on_the_map_and_resolved(
     assert f"Overrun {target} moving 2 → K2017" in detail and "Overrun Fire: GP Factor" in detail
     assert "[ADV IV.A.2; ADV VIII]" in detail
     assert not panel.layer.path.path().isEmpty()  # its path drawn on the map
+    shot(w, "armor-adv-3-overrun-chosen")
     _click(qtbot, w, "K2017")  # the Squad: the Overrun chosen is given
     assert panel.session.timeline[-1] == overrun
     assert f"plotted 'K-{target}-2'" in panel.log.toPlainText()  # as "K-19-RR3"
@@ -303,6 +307,7 @@ def test_close_assault_and_overrun_plotted_on_the_map_and_resolved(
     for e in combats:
         assert e.describe().splitlines()[0] in log
     assert "Close Assault Phase" in log and "[ADV VII" in log and "[ADV VIII" in log
+    shot(w, "armor-adv-4-assault-overrun-explained")
 
 
 def test_load_unload_and_a_called_artillery_fire_plotted_and_carried_out(qtbot: QtBot) -> None:

@@ -1,7 +1,8 @@
 """Armor in Test Play through the typed State API: the reach of a unit being given its orders
 [AG V.B; CS Vehicle Movement Costs], the order whose path a player lays by clicking hexes, in
 the book's notation [AG V.A.3; AG V.C], and the odds of a Direct Fire order before it is
-given [AG VI]; then the same through the real map widget and the real mouse.
+given [AG VI]; then the same through the real map widget and the real mouse (with
+``HEXWRIGHT_SHOTS`` set to a folder, each step's window is saved there as a PNG).
 
 The rules-level tests check that what the map shades is what the engine executes: the cost of
 each hex is the Speed Factors the order to it spends when the Movement Execution Phase walks
@@ -18,11 +19,12 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPointF, Qt
 from pytestqt.qtbot import QtBot
+from test_soldiers_testplay import shot
 
 from editor.app import MainWindow
 from editor.mapview.view import HEX_SIZE
 from editor.testplay.aims import aims_of, side_choices
-from editor.testplay.layer import cost_text
+from editor.testplay.layer import WATCH_LINES, cost_text
 from editor.testplay.mode import TestPlayMode
 from editor.testplay.panel import PAGE_HANDOVER, TestPlayPanel
 from model.grid import hex_to_pixel
@@ -316,6 +318,7 @@ def test_plot_a_move_by_clicking_its_path_and_see_it_made(qtbot: QtBot) -> None:
     assert not panel.layer.reach.path().isEmpty()  # its reach, shaded with SF
     assert panel.layer.costs is not None and "2⅔" in panel.layer.costs.costs.values()
     assert panel.layer.picture.reach == state.reach(M4)
+    shot(w, "armor-1-reach")
     for name in ("K2118", "K2117", "K2116"):  # the path's hexes
         _click(qtbot, w, name)
     assert session.timeline == []  # chosen, not yet plotted
@@ -324,10 +327,12 @@ def test_plot_a_move_by_clicking_its_path_and_see_it_made(qtbot: QtBot) -> None:
     detail = panel.detail.text()
     assert "Move L1R2 → K2116" in detail and "Click K2116 again" in detail
     assert "of 5 SF" in detail
+    shot(w, "armor-2-path-chosen")
     _click(qtbot, w, "K2116")  # again: plotted
     assert [a.text() for a in session.timeline] == ["order us.M4.1 L1R2"]
     assert "plotted 'L1R2'" in panel.log.toPlainText()
     assert not panel.layer.plotted.path().isEmpty()  # its path stays drawn, in ink
+    shot(w, "armor-3-plotted")
     _both_done(qtbot, panel)
     state = session.state
     assert isinstance(state, ArmorState) and state.segment.id != "plot"
@@ -337,6 +342,7 @@ def test_plot_a_move_by_clicking_its_path_and_see_it_made(qtbot: QtBot) -> None:
     assert "us.M4.1 executes 'L1R2': K2118 K2117 K2116, facing 1, 2 2/3 SF" in (
         panel.log.toPlainText()
     )  # the SF as the cards write them
+    shot(w, "armor-4-moved")
 
 
 @pytest.mark.gui
@@ -349,6 +355,10 @@ def test_aim_a_direct_fire_see_its_odds_then_its_explanation(qtbot: QtBot) -> No
     _click(qtbot, w, "K1716")  # the Sherman "76"
     assert panel.selected == SHERMAN_76
     assert not panel.layer.targets.path().isEmpty()  # the enemy it may fire at, outlined
+    aimed = panel.layer.picture.watch  # its Opportunity Fire hexes [AG V.A.2]: many,
+    assert len(aimed) > WATCH_LINES  # outlined in amber, not a fan of lines over the map
+    watch = panel.layer.watch.path()
+    assert all(watch.contains(QPointF(*hex_to_pixel(h, HEX_SIZE))) for h in aimed)
     fire = Order(SHERMAN_76, fire=PANTHER)
     preview = state.preview(fire)
     effect = preview.chances[0].effect
@@ -362,10 +372,12 @@ def test_aim_a_direct_fire_see_its_odds_then_its_explanation(qtbot: QtBot) -> No
     assert panel.chosen_action() == fire
     detail = panel.detail.text()
     assert f"<b>Chosen:</b> Fire at {PANTHER}" in detail
+    shot(w, "armor-5-fire-odds")
     assert preview.chances[0].words.split(";")[0].replace("'", "&#x27;") in detail
     assert session.timeline == []
     _click(qtbot, w, state.game.name(state.troops.hexes[PANTHER]))  # the target: given
     assert session.timeline == [fire]
     _both_done(qtbot, panel)
-    shot = next(e for e in session.state.log if isinstance(e, ApFire) and e.firer == SHERMAN_76)
-    assert shot.describe().splitlines()[0] in panel.log.toPlainText()  # the shot explained
+    fired = next(e for e in session.state.log if isinstance(e, ApFire) and e.firer == SHERMAN_76)
+    assert fired.describe().splitlines()[0] in panel.log.toPlainText()  # the shot explained
+    shot(w, "armor-6-fire-explained")

@@ -48,6 +48,8 @@ Z_REACH, Z_COUNTERS, Z_TARGETS = 6.0, 7.0, 8.0
 REACH = QColor("#2e86c1")
 TARGET = QColor("#c0392b")
 WATCH = QColor("#d68910")  # Lines of Opportunity Fire: amber, dotted
+#: Up to this many hexes to aim at are each a line from the unit; more are outlined.
+WATCH_LINES = 6
 SELECTED = QColor("#f4d03f")
 CHOSEN = QColor("#6c3483")  # the hex of the action chosen in the list
 HARM_INK = "#b03a2e"  # the system's markers: what happened to the unit
@@ -114,7 +116,8 @@ class Picture:
     #: Where another side's unit stands that the selected unit may fire at (red outlines).
     targets: list[Hex] = field(default_factory=list)
     #: Empty hexes it may aim at (a Line of Opportunity Fire's end, an area fire): amber
-    #: lines from its hex, or amber outlines when it is off the map.
+    #: lines from its hex, or amber outlines when it is off the map or they are more than
+    #: :data:`WATCH_LINES`.
     watch: list[Hex] = field(default_factory=list)
     #: Orders given that aim at a hex (plotted fire, Lines of Opportunity Fire [P44 6.52]),
     #: of the units the viewer may see the orders of, from their hex to the hex aimed at.
@@ -345,13 +348,16 @@ class TestPlayLayer:
                 lines.lineTo(QPointF(*hex_to_pixel(h, self.size)))
         self.lines.setPath(lines)
         watch = QPainterPath()
-        ends = [(picture.selected_hex, h) for h in picture.watch if picture.selected_hex]
+        # a line to each hex it may aim at while they are few; many (an Armor unit's
+        # Opportunity Fire hexes) are outlined instead: a fan of lines hides the map
+        spray = picture.selected_hex is not None and len(picture.watch) <= WATCH_LINES
+        ends = [(picture.selected_hex, h) for h in picture.watch] if spray else []
         for a, b in [*ends, *picture.armed]:
             if a is None:
                 continue
             watch.moveTo(QPointF(*hex_to_pixel(a, self.size)))
             watch.lineTo(QPointF(*hex_to_pixel(b, self.size)))
-        if picture.selected_hex is None and picture.watch:  # off the map: no line starts
+        if not spray and picture.watch:  # off the map (no line starts), or many
             watch.addPath(hexes_outline(picture.watch, self.size))
         self.watch.setPath(watch)
         chosen = [picture.chosen_hex] if picture.chosen_hex is not None else []
