@@ -575,3 +575,81 @@ def test_op_xiv_a_4_a_formation_of_three_to_seven_combat_units_is_a_validation_w
     assert sizes((2, 1)) == [] and sizes((4, 3)) == []
     (eight,) = sizes((4, 4))
     assert "has 8 Combat unit(s), more than 7" in eight
+
+
+def _findings(code: str, us: str, text: str = "") -> list[str]:
+    """The scenario check ``code``'s messages for the American ``us`` force lines."""
+    from model.scenario_io import check_document
+    from model.yamlio import read_yaml_text
+    from rules.checks import run_checks
+
+    scenario = SCENARIO.format(
+        options="",
+        us_buys="",
+        german_buys="",
+        us=us,
+        german="      - {unit: PZIVJ, placement: {kind: hex, hex: L3831}}",
+    )
+    doc = read_yaml_text(scenario.replace("map:\n", f"map:\n{text}", 1), "s.yaml")
+    return [f.message for f in run_checks(check_document(doc), doc) if f.code == code]
+
+
+def _entry(unit: str, count: int = 1, formation: str = "able", at: str = "L3830") -> str:
+    return (
+        f"      - {{unit: {unit}, count: {count}, formation: {formation}, "
+        f"placement: {{kind: hex, hex: {at}}}}}"
+    )
+
+
+def test_op_xiv_a_1_3_vehicle_leg_and_towed_units_each_in_their_own_formations() -> None:
+    """[OP XIV.A.1-3] "All Vehicle units should be formed in their own Formations ... An
+    exception to this would be Truck and Half-Track Vehicle units used to Transport Leg or
+    Towed units"; "All Leg units should be formed into their own Formations"; "All Towed units
+    should be formed into their own Formations": warned at the Formation, not refused."""
+
+    def kinds(*lines: str) -> list[str]:
+        return _findings("formation-kind", "\n".join(lines))
+
+    (tanks_and_men,) = kinds(_entry("M4", 2), _entry("US-INFANTRY-SQUAD", 2))
+    assert "Formation able mixes Vehicle and Leg units" in tanks_and_men
+    (men_and_guns,) = kinds(_entry("US-INFANTRY-SQUAD", 2), _entry("AT-57MM", 2))
+    assert "mixes Leg and Towed units" in men_and_guns
+    # the Half-Tracks and Trucks carrying them are part of the Leg or Towed Formation [A.1]
+    assert kinds(_entry("US-INFANTRY-SQUAD", 3), _entry("M3-HALFTRACK", 3)) == []
+    assert kinds(_entry("AT-57MM", 2), _entry("US-LIGHT-TRUCK", 2)) == []
+    # Vehicles "mixed if necessary"; Trucks with tanks are Vehicles too
+    assert kinds(_entry("M4", 2), _entry("M3-HALFTRACK", 1), _entry("US-LIGHT-TRUCK", 1)) == []
+    # two Formations, each of one kind
+    assert kinds(_entry("M4", 3), _entry("US-INFANTRY-SQUAD", 3, formation="baker")) == []
+
+
+def test_op_xiv_a_5_allied_formations_by_nationality() -> None:
+    """[OP XIV.A.5] "Allied units should be organized into separate Formations by nationality,
+    if used on the same battlefield": a Formation of American and British Squads is warned of;
+    each nation in its own Formation is not."""
+    mixed = _findings(
+        "formation-kind", "\n".join([_entry("US-INFANTRY-SQUAD", 2), _entry("GB-INFANTRY-SQUAD")])
+    )
+    assert mixed == [
+        "American's Formation able has units of britain, us: \"Allied units should be organized "
+        'into separate Formations by nationality"'
+    ]
+    apart = [_entry("US-INFANTRY-SQUAD", 3), _entry("GB-INFANTRY-SQUAD", 3, formation="baker")]
+    assert _findings("formation-kind", "\n".join(apart)) == []
+
+
+def test_adv_v_b_3_no_towed_unit_is_placed_with_wire_or_ditch() -> None:
+    """[ADV V.B.3] "Towed units may never be placed in Ditch or Wire hexes": a Towed unit set
+    up with a Wire or Ditch unit of the forces, or on a hex painted Ditch, is an error at the
+    Towed unit's placement; beside them it is not."""
+    gun = "      - {unit: AT-57MM, placement: {kind: hex, hex: L3830}}"
+    (wired,) = _findings("towed-placement", gun + "\n" + _entry("WIRE", formation="w"))
+    assert wired.startswith("AT-57MM is placed on L3830 with a Wire unit:")
+    assert "place it elsewhere" in wired
+    (ditched,) = _findings("towed-placement", gun + "\n" + _entry("DITCH", formation="w"))
+    assert "with a Ditch unit" in ditched
+    painted = "  terrain_edits: [{hexes: [L3830], terrain: ditch}]\n"
+    (dug,) = _findings("towed-placement", gun, painted)
+    assert "with ditch terrain" in dug
+    beside = gun + "\n" + _entry("WIRE", formation="w", at="L3829")
+    assert _findings("towed-placement", beside) == []

@@ -234,6 +234,37 @@ CASES = [
         'than seven" [Armor [OP XIV.A.4]]',
         id="formation-size",
     ),
+    pytest.param(
+        edited(
+            DEMO,
+            ("  - unit: M4\n", "  - unit: M4\n    formation: able\n"),
+            (
+                "  - unit: INFANTRY-SQUAD\n    count: 2\n",
+                "  - unit: INFANTRY-SQUAD\n    count: 2\n    formation: able\n",
+            ),
+        ),
+        "formation-kind",
+        "s.yaml:59:16: warning formation-kind: American's Formation able mixes Vehicle and Leg "
+        'units: "Vehicle units should be formed in their own Formations", and Leg and Towed '
+        "units each in their own (a Truck or Half-Track carrying them is part of theirs) "
+        "[Armor [OP XIV.A.1-3]]",
+        id="formation-kind",
+    ),
+    pytest.param(
+        edited(
+            DEMO,
+            (
+                "      hex: K2016\n      facing: 1\n",
+                "      hex: K2016\n      facing: 1\n"
+                "  - unit: WIRE\n    placement: {kind: hex, hex: K2016}\n",
+            ),
+        ),
+        "towed-placement",
+        "s.yaml:80:7: error towed-placement: AT-76MM is placed on K2016 with a Wire unit: "
+        '"Towed units may never be placed in Ditch or Wire hexes"; place it elsewhere '
+        "[Armor [ADV V.B.3]]",
+        id="towed-placement",
+    ),
 ]
 
 

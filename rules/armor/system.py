@@ -18,6 +18,7 @@ from rules.pointbuy.base import resolve_unit, side_entries
 from rules.registry import Citations, SystemRules, lazy
 
 if TYPE_CHECKING:
+    from model.hexes import Hex
     from rules.forces.units import PathKey
 
 
@@ -76,6 +77,101 @@ def formation_sizes(ctx: CheckContext) -> Iterator[Finding]:
             )
 
 
+#: Vehicle units: "All Vehicle units should be formed in their own Formations" [OP XIV.A.1].
+VEHICLES = frozenset({"tracked", "armored-car", "half-track", "truck", "jeep", "bren-carrier"})
+#: "An exception to this would be Truck and Half-Track Vehicle units used to Transport Leg or
+#: Towed units; these Vehicle units would be part of the Leg or Towed Formation" [A.1].
+TRANSPORTS = frozenset({"truck", "half-track"})
+
+
+def formation_kinds(ctx: CheckContext) -> Iterator[Finding]:
+    """The scenario check: the Formation guidelines of [OP XIV.A.1-3, 5]: Vehicle units in
+    their own Formations (their Trucks and Half-Tracks part of the Leg or Towed Formation they
+    carry) [A.1], Leg units in their own [A.2], Towed units in their own [A.3], and "Allied
+    units should be organized into separate Formations by nationality" [A.5]. Guidelines
+    ("should"), so warnings; the Combat units only (as :func:`formation_sizes`). Found at the
+    Formation's first entry. Our reading of [A.1]'s "used to Transport": any Truck or
+    Half-Track in a Formation with Leg or Towed units."""
+    for i, side in enumerate(ctx.scenario.sides):
+        first: dict[str, PathKey] = {}
+        kinds: dict[str, set[str]] = {}
+        nations: dict[str, set[str]] = {}
+        for path, entry, _ in side_entries(side, i):
+            if entry.formation is None:
+                continue
+            unit = resolve_unit(GameSystem.ARMOR, entry.unit, side)
+            if unit is None or unit.category in NOT_COMBAT:
+                continue
+            first.setdefault(entry.formation, (*path, "formation"))
+            kinds.setdefault(entry.formation, set()).add(unit.category)
+            nations.setdefault(entry.formation, set()).add(unit.nation)
+        for name, path in first.items():
+            found = kinds[name]
+            carried = found & {"leg", "towed"}
+            vehicles = found & (VEHICLES - TRANSPORTS if carried else VEHICLES)
+            mixed = [w for w, there in (("Vehicle", vehicles), ("Leg", found & {"leg"}),
+                                        ("Towed", found & {"towed"})) if there]  # fmt: skip
+            if len(mixed) > 1:
+                yield ctx.finding(
+                    "warning",
+                    "formation-kind",
+                    f"{side.name}'s Formation {name} mixes {' and '.join(mixed)} units: "
+                    '"Vehicle units should be formed in their own Formations", and Leg and '
+                    "Towed units each in their own (a Truck or Half-Track carrying them is part "
+                    "of theirs)",
+                    "Armor [OP XIV.A.1-3]",
+                    path,
+                )
+            allied = sorted(nations[name] - {"germany"})
+            if len(allied) > 1:
+                yield ctx.finding(
+                    "warning",
+                    "formation-kind",
+                    f"{side.name}'s Formation {name} has units of {', '.join(allied)}: "
+                    '"Allied units should be organized into separate Formations by nationality"',
+                    "Armor [OP XIV.A.5]",
+                    path,
+                )
+
+
+#: The Terrain Support units in whose hexes "Towed units may never be placed" [ADV V.B.3].
+NO_TOWED = frozenset({"ditch", "wire"})
+
+
+def towed_placements(ctx: CheckContext) -> Iterator[Finding]:
+    """The scenario check: "Towed units may never be placed in Ditch or Wire hexes" [ADV
+    V.B.3]: a Towed unit set up on a hex with a Ditch or Wire unit of the forces, or whose
+    terrain (painted, printed or an overlay) the terrain catalogue marks
+    ``towed_may_be_placed: false`` (Ditch and Wire). An error (the book's "never")."""
+    works: dict[Hex, str] = {}
+    for placed in ctx.placed:
+        unit = ctx.unit(placed.entry.unit, placed.side)
+        if unit is not None and unit.category == "terrain-support" and unit.id.lower() in NO_TOWED:
+            works.setdefault(placed.hex, f"a {unit.name} unit")
+    for placed in ctx.placed:
+        unit = ctx.unit(placed.entry.unit, placed.side)
+        if unit is None or unit.category != "towed":
+            continue
+        terrain = next((t for t in ctx.terrain.mixed(placed.hex) if _no_towed(ctx, t)), None)
+        what = works.get(placed.hex) or (f"{terrain} terrain" if terrain else None)
+        if what is None:
+            continue
+        yield ctx.finding(
+            "error",
+            "towed-placement",
+            f"{placed.entry.unit} is placed on {ctx.amap.name(placed.hex)} with {what}: "
+            '"Towed units may never be placed in Ditch or Wire hexes"; place it elsewhere',
+            "Armor [ADV V.B.3]",
+            (*placed.path, "placement"),
+        )
+
+
+def _no_towed(ctx: CheckContext, terrain: str) -> bool:
+    """The terrain catalogue says a Towed unit may not be placed in ``terrain`` [ADV V.B.3]."""
+    effect = ctx.movement.effect(terrain, "towed_may_be_placed")  # rules.armor.towed.PLACED
+    return effect is not None and effect.value is False
+
+
 #: A reason's own section at its end ("... [OP XXIV.B.2]").
 _CITED = re.compile(r"\s*\[([^\[\]]*)\]$")
 
@@ -108,6 +204,8 @@ SYSTEM = SystemRules(
         RegisteredCheck("nationality", nationality),  # [OP XXII]
         RegisteredCheck("ammunition-allotment", allotments),  # [OP XXIV.B]
         RegisteredCheck("formation-size", formation_sizes),  # [OP XIV.A.4]
+        RegisteredCheck("formation-kind", formation_kinds),  # [OP XIV.A.1-3, 5]
+        RegisteredCheck("towed-placement", towed_placements),  # [ADV V.B.3]
     ),
     sheets=lazy("rules.armor.sheet:sheets"),  # [ADV III; OP XXXIV]
 )
