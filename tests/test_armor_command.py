@@ -548,25 +548,9 @@ def test_op_xiv_a_4_a_formation_of_three_to_seven_combat_units_is_a_validation_w
     but no more than seven Combat units in a Formation": the scenario check warns (a
     guideline, "should": the game still loads) of a Formation of two or eight Combat units,
     counting each entry's counters across its entries; three and seven pass."""
-    from model.scenario_io import check_document
-    from model.yamlio import read_yaml_text
-    from rules.checks import run_checks
 
     def sizes(counts: tuple[int, ...]) -> list[str]:
-        place = "placement: {kind: hex, hex: L3830}"
-        forces = "\n".join(
-            f"      - {{unit: M4, count: {n}, formation: able, {place}}}" for n in counts
-        )
-        text = SCENARIO.format(
-            options="",
-            us_buys="",
-            german_buys="",
-            us=forces,
-            german="      - {unit: PZIVJ, placement: {kind: hex, hex: L3831}}",
-        )
-        doc = read_yaml_text(text, "s.yaml")
-        found = run_checks(check_document(doc), doc)
-        return [f.message for f in found if f.code == "formation-size"]
+        return _findings("formation-size", "\n".join(_entry("M4", n) for n in counts))
 
     assert sizes((1, 1)) == [
         "American's Formation able has 2 Combat unit(s), fewer than 3: Formations should have "
