@@ -35,7 +35,7 @@ SCENARIOS = Path(__file__).parent.parent / "scenarios" / "armor"
 SCENARIO = (
     position_head("test-armor-advanced")
     + """
-rules: {{level: {level}}}
+rules: {{level: {level}, options: [{options}]}}
 map:
   layout: {{preset: edge-to-edge, order: [J, K, L]}}
   terrain_edits: [{edits}]
@@ -47,7 +47,11 @@ PARK = "L3830"
 
 
 def _game(
-    us: list[Force], german: list[Force], level: str = "advanced-game", edits: str = ""
+    us: list[Force],
+    german: list[Force],
+    level: str = "advanced-game",
+    edits: str = "",
+    options: str = "",
 ) -> ArmorGame:
     def forces(units: list[Force]) -> str:
         lines = []
@@ -63,7 +67,7 @@ def _game(
             lines.append(f"      - {{unit: {code}, placement: {place}{extra}}}")
         return "\n".join(lines)
 
-    text = SCENARIO.format(level=level, edits=edits) + two_sides(
+    text = SCENARIO.format(level=level, edits=edits, options=options) + two_sides(
         forces(us), forces(german), turns=3
     )
     game = load_game(parse_scenario(text, "position.yaml"))

@@ -12,8 +12,10 @@ import pytest
 import yaml
 from armor_sides import two_sides
 
+from model.catalog import unit_types
 from model.hexes import Hex
 from model.scenario_io import parse_scenario
+from model.systems import GameSystem
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.gp import defense
 from rules.armor.optional import boats
@@ -316,3 +318,40 @@ def test_a_boats_refused_move_says_why_op_xxvi_a_2_b() -> None:
     away = notation([*("R" * ashore if ashore <= 3 else "L" * (6 - ashore)), "F"])
     why = state.why_not(Order(BOAT, moves=away))
     assert why is not None and "[OP XXVI.A.2]" in why
+
+
+def _river_crossing(options: list[str]) -> Any:
+    """3C, Assault River Crossing [SCN VII.C], at the Advanced Game with ``options``."""
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "scenarios/armor/3c-assault-river-crossing.yaml"
+    data = yaml.safe_load(path.read_text())
+    data["rules"] = {**(data.get("rules") or {}), "level": "advanced-game", "options": options}
+    return parse_scenario(yaml.safe_dump(data, sort_keys=False), "3c.yaml")
+
+
+def test_op_xxvi_a_the_point_selection_sells_boats_at_2_points_with_the_option() -> None:
+    """[OP XXVI.A] "Boat units are worth 2 Points each": with ``rules.options:
+    [assault-boats]`` the purchase bot buys Boat units as force entries (counters set up on the
+    map), each priced 2 Points from the book; without the option, never."""
+    from rules.armor.pointbuy import ArmorPointBuy
+    from rules.pointbuy.purchase import PurchaseChoice, buy_forces
+    from rules.pointbuy.report import budget_report
+
+    with_boats, without = _river_crossing(["assault-boats"]), _river_crossing([])
+    boat = next(u for u in unit_types(GameSystem.ARMOR).values() if u.id == "BOAT")
+    assert ArmorPointBuy().plays(with_boats.scenario, boat)
+    assert not ArmorPointBuy().plays(without.scenario, boat)
+    bought, _ = buy_forces(with_boats, PurchaseChoice("infantry-heavy", 0))
+    [side] = [s for s in bought.scenario.sides if any(e.unit == "BOAT" for e in s.forces)]
+    assert not any(p.item == "BOAT" for p in side.purchases)
+    report = budget_report(bought, side.id)
+    assert report is not None
+    [line] = [x for x in report.lines if x.item == "BOAT"]
+    assert (line.unit_cost, line.source) == (2, "Armor [OP XXVI.A]")
+    game = load_game(bought)
+    assert isinstance(game, ArmorGame)
+    assert any(boats.is_boat(u) for u in game.units.values())
+    for seed in range(3):
+        plain, _ = buy_forces(without, PurchaseChoice("cheapest-many", seed))
+        assert not any(e.unit == "BOAT" for s in plain.scenario.sides for e in s.forces)

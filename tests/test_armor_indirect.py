@@ -271,6 +271,58 @@ def test_an_allied_battery_s_knocked_out_spotting_unit_is_replaced_by_an_hq_op_i
         assert "Knocked Out: no other unit may spot [OP II.B.2]" in why
 
 
+def _two_batteries(nation: str, options: tuple[str, ...]) -> tuple[ArmorState, Hex]:
+    """Two Medium Batteries, both with the centre as a Designated hex; two M4s with Radios
+    (``us.M4.2`` two hexes from it, ``us.M4.1`` four), no Command Control."""
+    c = _centre()
+    near, far = c.neighbor(3).neighbor(3), c.neighbor(3).neighbor(3).neighbor(3).neighbor(3)
+    item = "ARTILLERY-MEDIUM"
+    text = _text(
+        (("M4", _name(far)), ("M4", _name(near))),
+        (("PZIVJ", _name(c.neighbor(0).neighbor(0))),),
+        {
+            "purchases": [{"item": item, "count": 2}],
+            "barrages": [{"unit": item, "number": n, "hexes": [_name(c)]} for n in (1, 2)],
+        },
+        options=options,
+    )
+    data = yaml.safe_load(text)
+    data["sides"][0]["nation"] = nation
+    game = _load(yaml.safe_dump(data, sort_keys=False))
+    return game.new_initial_state(seed=4), c
+
+
+def test_op_ii_b_4_allied_spotting_one_spotting_unit_per_battery_each_acts_for_any() -> None:
+    """[OP II.B.4] "If players wish, they may allow one Allied Spotting unit per Artillery
+    Battery, but allow each Spotting unit to act for any Artillery Battery": with the option
+    ``allied-spotting`` each American Battery has its own Spotting unit (the next nearest the
+    enemy, our choice), and when Battery 1's is Knocked Out, Battery 2's spots for it, the
+    plot's log line saying so; without the option, or for a German side, both Batteries share
+    the one Spotting unit and lose it together [OP II.B; II.B.2]."""
+    from rules.armor.indirect.plots import spotters
+
+    one, two = "us.ARTILLERY-MEDIUM.1", "us.ARTILLERY-MEDIUM.2"
+    state, c = _two_batteries("us", ("artillery", "allied-spotting"))
+    batteries = state.game.batteries
+    assert (batteries[one].spotter, batteries[two].spotter) == ("us.M4.2", "us.M4.1")
+    ready = [e.describe() for e in state.game.battery_events]
+    assert all("[OP II.B.4]" in r for r in ready)
+    assert spotters(state, batteries[one]) == ["us.M4.2", "us.M4.1"]
+    state.inflict("us.M4.2", "knocked-out")
+    plot = ArtilleryPlot(one, "D", _name(c))
+    assert plot in state.legal_actions("us")
+    state.apply(plot)
+    said = [e for e in state.log if isinstance(e, ArtilleryPlotted)][-1].describe()
+    assert f"spotted by us.M4.1, the Spotting unit of {two}" in said and "[OP II.B.4]" in said
+    for nation, options in (("us", ("artillery",)), ("germany", ("artillery", "allied-spotting"))):
+        state, c = _two_batteries(nation, options)
+        batteries = state.game.batteries
+        assert batteries[one].spotter == batteries[two].spotter == "us.M4.2"
+        state.inflict("us.M4.2", "knocked-out")
+        why = state.preview(ArtilleryPlot(one, "D", _name(c))).why_not or ""
+        assert "Knocked Out: no other unit may spot [OP II.B.2]" in why
+
+
 def test_op_ix_a_5_smoke_and_fires_hide_a_hex_from_spotting_units_as_from_direct_fire() -> None:
     """[OP IX.A.5] "A hex containing a Smoke unit will block Lines of Sight from all elevation
     levels including into the Smoke hex" [OP II.A.2.a; II.B; II.F.1]: with Smoke fired into the

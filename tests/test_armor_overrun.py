@@ -16,6 +16,7 @@ from rules.armor.fire import Pending, aim, hull_down, modifiers, shot_elevation
 from rules.armor.fire import resolve as resolve_fire
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.gp import hit_line
+from rules.armor.optional import morale
 from rules.armor.orders import OpportunityFire, Order
 from rules.armor.overrun import chance, overrun_factor
 from rules.bots.base import RandomBot, make_bot
@@ -151,6 +152,27 @@ def test_overrun_knocks_out_the_squad_after_its_first_fire_with_forced_dice() ->
     assert len(moved) == 1  # moved once, in the Overrun Phase
     notes = [e.describe() for e in events if isinstance(e, PhaseNote)]
     assert any("Overruns us.INFANTRY-SQUAD.1 (K-us.INFANTRY-SQUAD.1-3)" in n for n in notes)
+
+
+def test_op_xvii_g_1_an_overrun_knock_out_counts_toward_an_ace() -> None:
+    """[OP XVII.G.1] "Any unit that Knocks Out five or more enemy units through ... Close
+    Assault or Overrun Combat is defined to be an 'Ace'": a tank with four Knock Outs that
+    Overruns and Knocks Out the squad [ADV VIII.B] has five, and is an Ace [OP XVII.G.2]."""
+    line = _line(5)
+    state = _state(
+        [("INFANTRY-SQUAD", line[2], 3, "")], [("PZIVJ", line[0], 0, "")], options="morale"
+    )
+    state.morale.kills[TANK] = 4
+    assert not morale.is_ace(state, TANK)
+    _, s, _ = hit_line(2, "21-25")
+    state.force_dice(1, s - 19)  # First Fire: no damage; Overrun Fire: s + 1, Knocked Out
+    events = _plot(state, Order(TANK, moves="3", overrun=SQUAD))
+    [_, overrun] = _fires(events)
+    assert overrun.firer == TANK and overrun.result == "K"
+    assert SQUAD in state.damage.eliminated
+    assert state.morale.kills == {TANK: 5} and morale.is_ace(state, TANK)
+    notes = [e for e in state.log if isinstance(e, morale.MoraleNote) and e.unit == TANK]
+    assert any("[OP XVII.G.1-3]" in e.rule for e in notes)
 
 
 def test_a_squad_with_direct_fire_orders_fires_with_the_overrun_and_loses_its_orders() -> None:

@@ -290,6 +290,38 @@ def test_adv_v_a_4_a_leg_unit_must_remain_a_turn_in_the_ditch_it_entered() -> No
     assert line[2] in state.reach(squad)  # Turn 3: free to go
 
 
+def test_adv_v_a_4_a_leg_unit_must_remain_a_turn_in_a_painted_ditch_hex() -> None:
+    """[ADV V.A.4]: "Leg units may enter Ditch hexes, but must remain for at least one Turn
+    after entering", said of Ditch hexes: a hex painted Ditch (terrain ``ditch``) holds a Leg
+    unit as a Ditch unit does: its move ends there (the preview says so), it may not be given
+    a move out on the next Turn, and may on the Turn after (our reading)."""
+    line = _line(4)
+    ditch = base().amap.name(line[1])
+    game = _game(
+        (("US-INFANTRY-SQUAD", line[0], 0),),
+        (("PZIVJ", None, 0),),
+        edits=f"{{hexes: [{ditch}], terrain: ditch}}",
+    )
+    assert game.terrain.effective(line[1]).terrain == "ditch" and not game.works.units
+    state = game.new_initial_state(1)
+    squad = "us.US-INFANTRY-SQUAD.1"
+    assert state.reach(squad)[line[1]] == 1.0
+    assert line[2] not in state.reach(squad)  # not through the Ditch this Turn
+    preview = state.preview(Order(squad, moves="1"))
+    assert any("must remain in the Ditch" in r and "[ADV V.A.4]" in r for r in preview.rules)
+    assert state.why_not_order(Order(squad, moves="2")) is not None
+    _plot(state, Order(squad, moves="1"))
+    assert state.troops.hexes[squad] == line[1]  # its move ends in the Ditch
+    [held] = _events(state, SupportEffect)
+    assert "must remain in the Ditch" in held.effect and "[ADV V.A.4]" in held.effect
+    _to_plot(state)
+    assert state.reach(squad) == {}  # Turn 2: held [ADV V.A.4]
+    assert state.why_not_order(Order(squad, moves="1")) is not None
+    _plot(state)
+    _to_plot(state)
+    assert line[2] in state.reach(squad)  # Turn 3: free to go
+
+
 # --- Pillbox and Bunker [AG III.B.4; OP XVII.B.4] --------------------------------------------
 
 

@@ -264,6 +264,7 @@ class ArmorGame(MapGame):
         super().forget_terrain()
         self.side_distance, self._levels, self._costs = {}, {}, {}
         vars(self).pop("_storeys_cache", None)  # rules.armor.storeys.floors
+        vars(self).pop("_ditch_cache", None)  # rules.armor.support.effects.painted_ditches
 
     def _length(self) -> int:
         """The scenario's Turns; by the layout's join type where it depends on it (2A: 14

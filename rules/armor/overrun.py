@@ -49,7 +49,9 @@ Placeholders: the Gunnery Tables' GP Factors (:data:`rules.armor.gp.GP_FACTOR_PL
 Vehicles (:mod:`rules.armor.hatches`: an Open Turret unit for a TT machinegun, Half-Tracks,
 Bren Carriers, M20s and Jeeps Overrun only Open [ADV IV.A.2.a(2)]) and a Suppressed result's
 Panic Morale Check [OP XVII.B] (through ``state.inflict``) are played; a unit transported on
-a Vehicle, or inside a Pillbox or Bunker unit, is refused as a target [ADV IV.A.2.c].
+a Vehicle, or inside a Pillbox or Bunker unit, is refused as a target [ADV IV.A.2.c]. A Knock
+Out in the combat, by the Overrun Fire or the target's Defensive Fire, counts toward an Ace for
+the unit that made it [OP XVII.G.1] (with the Morale option).
 """
 
 from __future__ import annotations
@@ -303,8 +305,8 @@ def _first_fire(state: ArmorState, unit: str, target: str, w: Walk, k: int) -> s
     if why is not None:
         return "simultaneous"
     fired = defensive_fire(state, target, unit, came, first=True)
-    for p in fired:
-        state.inflict(p.unit, p.effect)
+    for p in fired:  # an Overrun Combat's Knock Out counts for the Ace [OP XVII.G.1]
+        state.inflict(p.unit, p.effect, p.by)
     _bail_outs(state, unit, fired)  # [ADV IX; OP V.B.5]
     # a crew Bailed Out [ADV IX.A; OP V.B.5] leaves its Vehicle stopped there
     if unit not in state.troops.hexes or state.immobile(unit) or unit in state.troops.abandoned:
@@ -319,13 +321,13 @@ def _combat(state: ArmorState, unit: str, target: str, came: Hex, first: bool) -
     """The Overrun Fire, with the target's simultaneous Defensive Fire when it did not fire
     first; both resolved, then applied [ADV VIII.A.1; VIII.B]; the target's firing orders
     cancelled [VIII.C]."""
-    pending = [(target, e) for e in overrun_fire(state, unit, target)]
+    pending = [(target, e, unit) for e in overrun_fire(state, unit, target)]
     fired: list[Pending] = []
     if not first and why_not_defend(state, target, unit, came, first=False) is None:
         fired = defensive_fire(state, target, unit, came, first=False)
-        pending.extend((p.unit, p.effect) for p in fired)
-    for who, effect in pending:
-        state.inflict(who, effect)
+        pending.extend((p.unit, p.effect, p.by) for p in fired)
+    for who, effect, by in pending:  # each Knock Out credited to its unit [OP XVII.G.1]
+        state.inflict(who, effect, by)
     _bail_outs(state, unit, fired)  # [ADV IX; OP V.B.5]
     _cancel_fire(state, target)
 

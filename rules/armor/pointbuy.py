@@ -12,6 +12,7 @@ from model.provenance import Value
 from model.scenario import Mission, Purchase, Scenario, Side
 from model.systems import GameSystem
 from model.tables import tables
+from rules.armor.optional import BOATS
 from rules.forces.units import PathKey, counter_pool, value_of
 from rules.pointbuy.base import (
     BudgetLine,
@@ -304,12 +305,17 @@ class ArmorPointBuy(PointBuy):
         """What test play plays at the scenario's rule level: in the Armor Game, the Vehicle
         units with a main gun ("only some of the Vehicle units are used" [AG I]; which Data
         Cards the book excludes is by card number, which the catalogue lacks: our reading);
-        in the Advanced Game also Leg, Towed and transport units [ADV I]. Never planes,
-        gliders or batteries; nor Terrain Support, bought only where a rule requires it
-        (the Advanced Game sets it up: :mod:`rules.armor.support`)."""
-        if unit.category in NOT_COMBAT or unit.category in ("plane", "glider", "boat"):
+        in the Advanced Game also Leg, Towed and transport units [ADV I], and Boat units
+        when the scenario uses Assault Boats (``rules.options: [assault-boats]``): "Boat
+        units are worth 2 Points each" [OP XXVI.A]. Never planes, gliders or batteries; nor
+        Terrain Support, bought only where a rule requires it (the Advanced Game sets it up:
+        :mod:`rules.armor.support`)."""
+        level = scenario.rules.level or "armor-game"
+        if unit.category == "boat":
+            return level == "advanced-game" and BOATS in scenario.rules.options
+        if unit.category in NOT_COMBAT or unit.category in ("plane", "glider"):
             return False
-        if (scenario.rules.level or "armor-game") == "armor-game":
+        if level == "armor-game":
             return unit.category in ("tracked", "armored-car") and _gun(unit)
         return unit.category in _ADVANCED
 
@@ -328,5 +334,6 @@ def _gun(unit: UnitType) -> bool:
     return "damage_caused_table" in unit.values
 
 
-#: Armor's purchases that are not Combat units, and the assault boat.
-_ITEMS = NOT_COMBAT | {"boat"}
+#: Armor's purchases that are not Combat units. A Boat is a counter on the map, bought as a
+#: force entry [OP XXVI.A] so that play sets it up (a purchase has no counter).
+_ITEMS = NOT_COMBAT

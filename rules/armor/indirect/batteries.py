@@ -10,7 +10,13 @@ hexes: [K2017, K1917]}``).
 
 The Spotting unit [OP II.B]: "any friendly unit with a Radio", one per Battery, named before
 play. The engine names it for the owner (our choice, said in the log): the side's unit with a
-Radio (:func:`has_radio`) standing nearest the enemy's set-up, ties by game id.
+Radio (:func:`has_radio`) standing nearest the enemy's set-up, ties by game id; the same unit
+for all the side's Batteries ("The same Spotting unit may be used for more than one Battery").
+With the Allied Spotting option (``rules.options: [allied-spotting]``, our name) an Allied side
+(every nation but Germany, our reading, as [OP II.B.2]) has "one Allied Spotting unit per
+Artillery Battery" [OP II.B.4]: its Batteries, in column order, take its units with a Radio in
+that order of nearness (the nearest again once each has one, our reading); each of them acts
+for any of the side's Batteries (:func:`rules.armor.indirect.plots.spotters`).
 """
 
 from __future__ import annotations
@@ -32,6 +38,8 @@ if TYPE_CHECKING:
 
 #: The optional rule's name in a scenario's ``rules.options`` [OP I].
 OPTION = "artillery"
+#: Allied Spotting [OP II.B.4], a scenario option with Artillery (our name).
+ALLIED_SPOTTING = "allied-spotting"
 #: The Artillery Plot's columns [CS; OP II.C.1].
 COLUMNS = 10
 #: Designated hexes per Battery: "any two hexes" [OP II.A.2].
@@ -40,6 +48,11 @@ SPOTTER_CHOICE = (
     "the engine names the Spotting unit for the owner [OP II.B]: the unit with a Radio nearest "
     "the enemy's set-up (our choice); a card's share of Radios, \"4/10\", goes to the first "
     "four of every ten units of the type (our reading) [Intro IV RADIO]"
+)
+#: How Allied Spotting names them [OP II.B.4].
+ALLIED_CHOICE = (
+    "; Allied Spotting: one Spotting unit per Artillery Battery, the next nearest for each "
+    "Battery, each acting for any Artillery Battery [OP II.B.4]"
 )
 
 
@@ -157,17 +170,30 @@ def _numbering(unit: str) -> tuple[str, int]:
     return (head, int(number)) if number.isdigit() else (unit, 0)
 
 
-def _spotter(game: ArmorGame, side: str) -> str:
+def _spotters(game: ArmorGame, side: str) -> list[str]:
+    """The side's units with a Radio, nearest the enemy's set-up first, ties by game id."""
     hexes = game.deployment.hexes
     mine = sorted(u for u in hexes if game.units[u].side == side and has_radio(game, u))
     enemy = [h for u, h in hexes.items() if game.units[u].side != side]
-    if not mine:
-        return ""
 
     def distance(u: str) -> int:
         return min((hexes[u].distance(h) for h in enemy), default=0)
 
-    return min(mine, key=lambda u: (distance(u), u))
+    return sorted(mine, key=lambda u: (distance(u), u))
+
+
+def allied_spotting(game: ArmorGame, side: str) -> bool:
+    """Whether ``side`` plays Allied Spotting [OP II.B.4]: the scenario's option, and an Allied
+    side (every nation but Germany, our reading)."""
+    return ALLIED_SPOTTING in game.scenario.rules.options and game.nation.get(side) != "germany"
+
+
+def _spotter(ranked: list[str], column: int, allied: bool) -> str:
+    """The Spotting unit of the side's ``column``-th Battery (0 first): the nearest; with Allied
+    Spotting one per Battery in that order, the nearest again once each has one [OP II.B.4]."""
+    if not ranked:
+        return ""
+    return ranked[column] if allied and column < len(ranked) else ranked[0]
 
 
 def _designated(game: ArmorGame, side: Side, item: str, number: int) -> tuple[Hex, ...]:
@@ -206,7 +232,8 @@ def batteries(game: ArmorGame) -> tuple[dict[str, Battery], list[BatteryReady]]:
     for side in game.scenario.sides:
         column = 0
         numbers: dict[str, int] = {}
-        spotter = _spotter(game, side.id)
+        ranked = _spotters(game, side.id)
+        allied = allied_spotting(game, side.id)
         for purchase in side.purchases:
             entry = catalogue.get(purchase.item)
             if entry is None or entry.category != "artillery":
@@ -219,6 +246,7 @@ def batteries(game: ArmorGame) -> tuple[dict[str, Battery], list[BatteryReady]]:
                         "Plot has ten columns [CS; OP II.C.1]"
                     )
                 n = numbers[entry.id] = numbers.get(entry.id, 0) + 1
+                spotter = _spotter(ranked, column - 1, allied)
                 v = entry.values
                 called = v["called_delay"]
                 battery = Battery(
@@ -250,7 +278,7 @@ def batteries(game: ArmorGame) -> tuple[dict[str, Battery], list[BatteryReady]]:
                         battery.gp,
                         spotter,
                         names,
-                        SPOTTER_CHOICE,
+                        SPOTTER_CHOICE + (ALLIED_CHOICE if allied else ""),
                         private_to=side.id,
                     )
                 )

@@ -45,7 +45,12 @@ Spotting unit" [OP II.B.2]: with Command Control (its Formation HQs and Player H
 map in the order of battle (our choice, as for the first Spotting unit; every nation but
 Germany is Allied, our reading), named in the plot's log line (:func:`spotting_unit`). One
 plot per Battery per Order Plot Phase and per Turn of Impact (a column's line, our reading);
-none to Impact after the last Turn.
+none to Impact after the last Turn. With the Allied Spotting option (``allied-spotting``) an
+Allied side has one Spotting unit per Battery (:mod:`rules.armor.indirect.batteries`), "but
+allow each Spotting unit to act for any Artillery Battery" [OP II.B.4]: a Battery spots a hex
+any of the side's Batteries' Spotting units (each as [OP II.B.2] leaves it) can sight, its own
+first; the plot's log line names the other Battery's unit when it is that one
+(:func:`spotters`).
 """
 
 from __future__ import annotations
@@ -54,7 +59,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from model.hexes import Hex
-from rules.armor.indirect.batteries import Battery, air_sights
+from rules.armor.indirect.batteries import Battery, air_sights, allied_spotting
 from rules.armor.indirect.events import ArtilleryPlotted
 from rules.armor.optional.intel import concealment
 from rules.engine.actions import Action, token
@@ -198,13 +203,44 @@ def spotting_unit(state: ArmorState, battery: Battery) -> str:
     return next((u for u in order if u in hqs and u in at), battery.spotter)
 
 
+def spotters(state: ArmorState, battery: Battery) -> list[str]:
+    """The units that may spot for the Battery now, its own Spotting unit
+    (:func:`spotting_unit`) first; with Allied Spotting, also the Spotting unit of each other
+    Battery of its side: "allow each Spotting unit to act for any Artillery Battery" [OP
+    II.B.4]. Empty when it has none."""
+    own = spotting_unit(state, battery)
+    found = [own] if own else []
+    if not allied_spotting(state.game, battery.side):
+        return found
+    for other in state.game.batteries.values():
+        if other.side == battery.side and other.id != battery.id:
+            unit = spotting_unit(state, other)
+            if unit and unit not in found and unit in state.troops.hexes:
+                found.append(unit)
+    return found
+
+
+def spotter_of(state: ArmorState, battery: Battery, h: Hex) -> str | None:
+    """The first of the Battery's :func:`spotters` that sights hex ``h``, or None."""
+    from rules.armor.fire import why_hex_unseen  # local: fire reads the whole game
+
+    for unit in spotters(state, battery):
+        at = state.troops.hexes.get(unit)
+        if at is not None and why_hex_unseen(state, at, h) is None:
+            return unit
+    return None
+
+
 def why_spotter_unseen(state: ArmorState, battery: Battery, h: Hex) -> str | None:
     """Why the Battery's Spotting unit does not sight hex ``h``, or None: as every sighting,
     the line of sight and the Smoke, Fires, Smoking Wrecks and dust on it ("A hex containing
     a Smoke unit will block Lines of Sight from all elevation levels" [OP IX.A.5])
-    (:func:`rules.armor.fire.why_hex_unseen`)."""
+    (:func:`rules.armor.fire.why_hex_unseen`). With Allied Spotting, None when any of its
+    :func:`spotters` sights it [OP II.B.4], else its own Spotting unit's reason."""
     from rules.armor.fire import why_hex_unseen  # local: fire reads the whole game
 
+    if spotter_of(state, battery, h) is not None:
+        return None
     spotter = spotting_unit(state, battery)
     at = state.troops.hexes.get(spotter) if spotter else None
     if at is None:
@@ -355,7 +391,16 @@ def write(state: ArmorState, plot: ArtilleryPlot) -> None:
         rule += ": no Spotting unit needed on the Turn of Impact [OP II.A.1.a]"
     spotter = spotting_unit(state, battery)
     spotted = plot.kind in ("D", "C") or (plot.kind == "R" and h != continuing(state, battery))
-    if spotted and spotter != battery.spotter:
+    acting = spotter_of(state, battery, h) if spotted else None
+    if acting is not None and acting != spotter:
+        other = next(
+            b.id for b in state.game.batteries.values() if spotting_unit(state, b) == acting
+        )
+        rule += (
+            f"; spotted by {acting}, the Spotting unit of {other}: Allied Spotting, each "
+            "Spotting unit acts for any Artillery Battery [OP II.B.4]"
+        )
+    elif spotted and spotter != battery.spotter:
         rule += (
             f"; Spotting unit {spotter}, the Headquarters designated for the Knocked Out "
             f"{battery.spotter} [OP II.B.2] (our choice: the first HQ on the map in the order "

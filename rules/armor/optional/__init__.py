@@ -44,7 +44,8 @@ of the following Optional Rules can be added to the game in any combination" [OP
 - :mod:`rules.armor.optional.smoke`: Smoke and Starshells [OP IX] (``smoke``): the "FS"
   order, its Smoke unit a Turn later and its removal.
 - :mod:`rules.armor.optional.boats`: Assault Boats [OP XXVI], played wherever a scenario lists
-  a ``BOAT`` unit (no option name: the unit is the choice).
+  a ``BOAT`` unit (the unit is the choice); ``assault-boats`` (our name) has the Point Selection
+  sell them, "Boat units are worth 2 Points each" [OP XXVI.A] (:mod:`rules.armor.pointbuy`).
 
 The state these rules keep is in :mod:`rules.armor.optional.records`; a game that names none of
 the options keeps its fingerprints, its sequence and its position files as they were.
@@ -94,6 +95,7 @@ COMMAND = "command-control"  # [OP XIV.A-B] (our name)
 JAMMING = "radio-jamming"  # [OP XIV.C] (our name)
 AIRBORNE = "airborne-operations"  # [OP XXXI] (our name)
 SMOKE = "smoke"  # [OP IX] (our name)
+BOATS = "assault-boats"  # [OP XXVI] (our name; the point-buy sells Boats, rules.armor.pointbuy)
 
 OPTIONS: dict[str, str] = {
     REDUCTION: "Infantry Unit Reduction [OP XII]",
@@ -127,6 +129,8 @@ OPTIONS: dict[str, str] = {
     JAMMING: "Interrupted Command Control - Radio Jamming [OP XIV.C]",
     AIRBORNE: "Airborne Operations: Paratroops [OP XXXI.A]",
     SMOKE: "Smoke and Starshells: the Direct Fire of Smoke [OP IX.A]",
+    BOATS: "Assault Boats [OP XXVI]: the Point Selection sells Boat units (a Boat counter in a "
+    "force list plays without it)",
 }
 
 

@@ -4,7 +4,9 @@
   Costs "P"]; Leg units pay their 1 SF a hex [ADV V.A.1].
 - **Ditch**: a Leg unit may enter, "but must remain for at least one Turn after entering"
   [ADV V.A.4]: its move ends there, and it may not leave on the next Turn either (our reading
-  of "one Turn after entering": the rest of that Turn and the whole of the next).
+  of "one Turn after entering": the rest of that Turn and the whole of the next). The book
+  says "Ditch hexes": a hex painted Ditch (the terrain whose movement effects give
+  ``leg_must_stay_turns``) holds a Leg unit as a Ditch unit's hex does.
 - **Wire**: no Leg unit may enter [ADV V.A.4]; a Vehicle whose card's Notes forbid it may not
   [ADV V.D.1]; any other pays one more Speed Factor than the hex would cost [ADV V.D.2;
   AG V.B.2.b(2)], and the Wire unit is removed when it enters the hex.
@@ -36,6 +38,8 @@ if TYPE_CHECKING:
     from rules.armor.game import ArmorState
 
 DITCH_STAY = "must remain in the Ditch for at least one Turn after entering [ADV V.A.4]"
+#: The terrain effect of a painted Ditch hex that holds a Leg unit [ADV V.A.4].
+STAY = "leg_must_stay_turns"
 
 
 def standing(state: ArmorState) -> dict[Hex, set[str]]:
@@ -47,17 +51,41 @@ def standing(state: ArmorState) -> dict[Hex, set[str]]:
     return found
 
 
+def painted_ditches(state: ArmorState) -> frozenset[Hex]:
+    """The map's hexes painted Ditch, a terrain with the effect ``leg_must_stay_turns`` [ADV
+    V.A.4] (the scenario's terrain options applied), worked out once for the game."""
+    game = state.game
+    found: frozenset[Hex] | None = getattr(game, "_ditch_cache", None)
+    if found is None:
+        effect = game.movement.effect
+        found = frozenset(
+            h
+            for h in game.amap.hexes
+            if effect(game.terrain.effective(h).terrain, STAY) is not None
+        )
+        game._ditch_cache = found  # type: ignore[attr-defined]
+    return found
+
+
+def is_ditch(state: ArmorState, h: Hex, kinds: dict[Hex, set[str]] | None = None) -> bool:
+    """A Ditch hex for a Leg unit [ADV V.A.4]: a Ditch unit stands there, or it is painted
+    Ditch. ``kinds``: :func:`standing`, when the caller has it."""
+    there = (standing(state) if kinds is None else kinds).get(h, ())
+    return "ditch" in there or h in painted_ditches(state)
+
+
 def cost(state: ArmorState, spec: ArmorUnit, base: EnterCost) -> EnterCost:
     """``base`` with the Terrain Support units' effects on entering and leaving hexes (see
-    the module); ``base`` itself when none stands on the map."""
+    the module), and a painted Ditch's hold on a Leg unit [ADV V.A.4]; ``base`` itself when
+    neither is on the map."""
     kinds = standing(state)
-    if not kinds:
+    if not kinds and not (spec.leg and painted_ditches(state)):
         return base
     here = state.troops.hexes.get(spec.id)
     held = spec.leg and held_in_ditch(state, spec.id)
 
     def enter(frm: Hex, to: Hex) -> Fraction | None:
-        if spec.leg and "ditch" in kinds.get(frm, ()) and (frm != here or held):
+        if spec.leg and is_ditch(state, frm, kinds) and (frm != here or held):
             return None  # [ADV V.A.4]
         there = kinds.get(to, set())
         if spec.vehicle and there & {"block", "ditch"}:
@@ -119,7 +147,7 @@ def entered(state: ArmorState, unit: str, h: Hex) -> str | None:
             effect = f"entered the Wire hex at +1 SF: Wire unit {w.id} is removed"
             state.emit(SupportEffect(unit, game.name(h), effect, "[ADV V.D.2]"))
     stop = None
-    if spec.leg and "ditch" in standing(state).get(h, ()):
+    if spec.leg and is_ditch(state, h):  # a Ditch unit's hex or a painted Ditch [ADV V.A.4]
         kept.ditch[unit] = state.play.turn
         stop = f"entered a Ditch hex: it {DITCH_STAY}"
         state.emit(SupportEffect(unit, game.name(h), stop, ""))
@@ -143,7 +171,7 @@ def notes(state: ArmorState, unit: str, path: list[Hex]) -> list[str]:
         there, name = kinds.get(h, set()), state.game.name(h)
         if "wire" in there and spec.vehicle:
             found.append(f"Wire in {name}: +1 SF, and the Wire unit is removed [ADV V.D.2]")
-        if "ditch" in there and spec.leg:
+        if spec.leg and is_ditch(state, h, kinds):
             found.append(f"Ditch in {name}: it {DITCH_STAY}")
         note = mines.risk(state, unit, h)
         if note:
