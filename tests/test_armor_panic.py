@@ -1,6 +1,8 @@
-"""Armor's Panic Movement of transported units [OP XVII.C.5], with the Morale option in the
-Advanced Game: no Unloading from a panicked Vehicle; forced dice on made positions (the book
-prints no worked example)."""
+"""Armor's Panic Movement of transported units, immobile Vehicles and units upstairs [OP
+XVII.C.5-8] (:mod:`rules.armor.optional.panic`), with the Morale option in the Advanced Game:
+no Unloading from a panicked Vehicle [C.5], a panicked rider Bailing Out to run [C.6], an
+immobile panicked Vehicle's crew Bailing Out [C.7] and a panicked squad coming Down before it
+leaves its Building [C.8]; forced dice on made positions (the book prints no worked example)."""
 
 from __future__ import annotations
 
@@ -10,9 +12,12 @@ from armor_sides import two_sides
 
 from model.hexes import Hex
 from model.scenario_io import parse_scenario
+from rules.armor import bailout
+from rules.armor.bailout import BailOut
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.optional import morale
 from rules.armor.orders import Order
+from rules.armor.storeys import StoreyChanged
 from rules.armor.transport import Transferred
 from rules.engine.actions import Done
 from rules.registry import load_game
@@ -29,6 +34,7 @@ map:
 #: unit code, hex, compass facing, extra keys of the force entry
 Force = tuple[str, Hex, int, str]
 TRUCK, SQUAD = "us.US-MEDIUM-TRUCK.1", "us.US-INFANTRY-SQUAD.1"
+HALFTRACK = "us.M3-HALFTRACK.1"
 
 
 def _line(length: int = 8) -> list[Hex]:
@@ -81,6 +87,10 @@ def _north(state: ArmorState, h: Hex) -> int:
     return state.game.amap.global_to_direction(h, 0)
 
 
+def _notes(events: list[object], rule: str) -> list[morale.MoraleNote]:
+    return [e for e in events if isinstance(e, morale.MoraleNote) and rule in e.rule]
+
+
 # --- [OP XVII.C.5] no Unloading from a panicked Vehicle --------------------------------------
 
 
@@ -114,3 +124,103 @@ def test_op_xvii_c_5_an_unload_plotted_before_the_vehicle_panics_is_not_carried_
     assert "not carried out" in cut.what and "[OP XVII.C.5]" in cut.what
     assert state.transported(SQUAD) and state.troops.hexes[SQUAD] == state.troops.hexes[TRUCK]
     assert state.troops.hexes[TRUCK] != line[0]  # it ran, the squad aboard [ADV V.C.1]
+
+
+# --- [OP XVII.C.6] a panicked rider Bails Out and runs ---------------------------------------
+
+
+def test_op_xvii_c_6_a_panicked_leg_unit_aboard_bails_out_and_makes_its_panic_movement() -> None:
+    """[OP XVII.C.6]: "Transported Leg units that have Panic orders will Bail Out and make
+    their Panic movement": the squad leaves the truck in its hex, no longer transported, and
+    runs north two hexes (Speed 2); the truck stays where it is."""
+    state = _truck()
+    line = _line()
+    morale.panic(state, SQUAD, "[OP XVII.E]", "test")
+    state.force_dice(_north(state, line[0]))
+    events = _until(state, "first-facing")
+    assert not state.transported(SQUAD) and SQUAD not in state.troops.carried
+    assert SQUAD not in state.troops.stage  # no Unloading Turn (our reading)
+    assert state.troops.hexes[SQUAD] == line[2] and state.troops.hexes[TRUCK] == line[0]
+    [bail] = _notes(events, "[OP XVII.C.6]")
+    assert "Bails Out of us.US-MEDIUM-TRUCK.1" in bail.change
+    assert _notes(events, "[OP XVII.C.3]")  # then its Panic Movement
+
+
+# --- [OP XVII.C.7] an immobile panicked Vehicle's crew Bails Out -----------------------------
+
+
+def test_op_xvii_c_7_the_crew_of_an_immobile_panicked_vehicle_bails_out() -> None:
+    """[OP XVII.C.7]: "The crew of a panicked Vehicle unit that cannot move will automatically
+    Bail Out": a half-track with Track damage [AG VII.C.1] makes no Panic Movement (no die):
+    its crew is placed in its hex and the Vehicle abandoned [ADV IX.A.3], the squad aboard
+    Bails Out with it [ADV IX.B.1]; each checks Panic Morale on Bailing Out [OP XVII.B]
+    (forced 99 and 98: no effect)."""
+    h = _line()[0]
+    state = _state(
+        [("M3-HALFTRACK", h, 0, ", label: ht"), ("US-INFANTRY-SQUAD", h, 0, ", mounted_on: ht")]
+    )
+    state.inflict(HALFTRACK, "track")
+    morale.panic(state, HALFTRACK, "[OP XVII.E]", "test")
+    state.force_dice(99, 98)
+    events = _until(state, "first-facing")
+    crew = bailout.crew_id(HALFTRACK)
+    assert HALFTRACK in state.troops.abandoned and state.troops.hexes[HALFTRACK] == h
+    assert state.troops.hexes[crew] == h and state.troops.stage == {SQUAD: 1}
+    assert HALFTRACK not in state.morale.panicked  # abandoned (our reading)
+    [note] = _notes(events, "[OP XVII.C.7]")
+    assert "automatically Bails Out" in note.change
+    [bail] = [e for e in events if isinstance(e, BailOut) and e.unit == HALFTRACK]
+    assert bail.roll is None and "[OP XVII.C.7" in bail.rule
+    checks = [e for e in events if isinstance(e, morale.MoraleCheck)]
+    assert [(c.unit, c.why, c.roll) for c in checks] == [
+        (crew, "Bailed Out", 99),
+        (SQUAD, "Bailed Out", 98),
+    ]
+    assert not any("Panic Movement" in getattr(e, "purpose", "") for e in events)
+
+
+# --- [OP XVII.C.8] Down to the ground first --------------------------------------------------
+
+
+def _upstairs(at: int) -> tuple[ArmorState, list[Hex]]:
+    """A US squad (Speed 2) in storey ``at`` of a three-storey Building on the line's first
+    hex, panicked."""
+    line = _line()
+    name = _base().amap.name(line[0])
+    overlays = ", ".join(f"{{overlay: brick-building, hex: {name}}}" for _ in range(3))
+    state = _state([("INFANTRY-SQUAD", line[0], 0, "")], overlays)
+    state.storeys.upstairs["us.INFANTRY-SQUAD.1"] = at
+    morale.panic(state, "us.INFANTRY-SQUAD.1", "[OP XVII.E]", "test")
+    return state, line
+
+
+def test_op_xvii_c_8_a_panicked_squad_upstairs_comes_down_before_it_leaves_the_hex() -> None:
+    """[OP XVII.C.8]: "Units with Panic orders in the upper stories of a Building unit will use
+    their movement to reach ground level prior to leaving the hex": from the second storey the
+    squad spends 1 SF coming Down [ADV IV.B.2.b], then runs one Clear hex north with the 1 SF
+    left (two hexes on the ground)."""
+    squad = "us.INFANTRY-SQUAD.1"
+    state, line = _upstairs(2)
+    state.force_dice(_north(state, line[0]))
+    events = _until(state, "first-facing")
+    assert state.troops.hexes[squad] == line[1] and squad not in state.storeys.upstairs
+    [down] = [e for e in events if isinstance(e, StoreyChanged)]
+    assert down.storey == 1
+    assert [n.change for n in _notes(events, "[OP XVII.C.8")] == [
+        "comes Down 1 storey(s) to storey 1 (1 SF) before leaving the hex"
+    ]
+    [run] = _notes(events, "[OP XVII.C.3]")
+    assert "1 hex(es)" in run.change and "(2 SF)" in run.change
+
+
+def test_op_xvii_c_8_from_the_third_storey_all_its_movement_goes_down() -> None:
+    """[OP XVII.C.8]: from the third storey the squad's 2 SF take it to the ground floor and it
+    stays in the hex (it leaves it only with movement left)."""
+    squad = "us.INFANTRY-SQUAD.1"
+    state, line = _upstairs(3)
+    state.force_dice(_north(state, line[0]))
+    events = _until(state, "first-facing")
+    assert state.troops.hexes[squad] == line[0] and squad not in state.storeys.upstairs
+    notes = [n.change for n in _notes(events, "[OP XVII.C.8")]
+    assert notes[0] == "comes Down 2 storey(s) to storey 1 (2 SF) before leaving the hex"
+    assert not _notes(events, "[OP XVII.C.3]")
