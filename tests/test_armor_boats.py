@@ -18,7 +18,7 @@ from model.scenario_io import parse_scenario
 from model.systems import GameSystem
 from rules.armor.game import ArmorGame, ArmorState
 from rules.armor.gp import defense
-from rules.armor.optional import boats
+from rules.armor.optional import boats, morale
 from rules.armor.orders import Order, notation
 from rules.bots.base import make_bot, play
 from rules.engine.actions import Done
@@ -174,6 +174,30 @@ def test_units_unload_from_a_boat_on_dry_ground_not_in_the_river_op_xxvi_c() -> 
     assert state.troops.hexes[BOAT] == landing
     _turn(state, Order(SQUAD, transfer="U"), Order(BOAT, transfer="U"))
     assert not state.transported(SQUAD) and state.troops.hexes[SQUAD] == landing
+
+
+def test_a_panicked_squad_stays_in_the_boat_on_the_river_op_xvii_c_6_note() -> None:
+    """[OP XVII.C.6 NOTE]: "If units Transported by a Boat unit have Panic orders, they will
+    make their Panic movement in the Boat until a hex is reached where Bailing Out is
+    possible": our reading, in a River hex the panicked squad stays aboard (no die rolled),
+    the log naming the note; on dry ground it Bails Out as from a Vehicle [C.6]."""
+    _, bank, _ = _ground()
+    river = _river()
+    units = (("BOAT", bank), ("US-INFANTRY-SQUAD", bank))
+    state = _game(*units, options="morale").new_initial_state(seed=3)
+    _aboard(state)
+    _turn(state, _route(state, river[0]))
+    morale.panic(state, SQUAD, "[OP XVII.E]", "test")
+    before = len(state.log)
+    _turn(state)
+    assert state.transported(SQUAD) and state.troops.hexes[SQUAD] == river[0]
+    notes = [e for e in state.log[before:] if isinstance(e, morale.MoraleNote)]
+    assert any("[OP XVII.C.6 NOTE" in n.rule and "River hex" in n.change for n in notes)
+    ashore = _game(*units, options="morale").new_initial_state(seed=3)
+    _aboard(ashore)
+    morale.panic(ashore, SQUAD, "[OP XVII.E]", "test")
+    _turn(ashore)
+    assert not ashore.transported(SQUAD) and SQUAD not in ashore.troops.carried
 
 
 def test_a_boat_knocked_out_in_a_river_hex_takes_its_load_op_xxvi_b_1() -> None:

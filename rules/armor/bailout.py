@@ -210,10 +210,16 @@ def _crew_roll(state: ArmorState, vehicle: str, found: list[Pending]) -> None:
     if roll > needed:
         state.emit(BailOut(vehicle, vehicle, roll, needed, "the Crew stays", rule))
         return
-    _crew_bails(state, vehicle, roll, needed, rule)
+    crew_bails_out(state, vehicle, roll, needed, rule)
 
 
-def _crew_bails(state: ArmorState, vehicle: str, roll: int, needed: int, rule: str) -> None:
+def crew_bails_out(
+    state: ArmorState, vehicle: str, roll: int | None, needed: int | None, rule: str
+) -> None:
+    """The crew of ``vehicle`` Bails Out [ADV IX.A.3-4], its transported units with it
+    [IX.B.1], each checking Panic Morale [OP XVII.B]: after a roll on the table (``roll`` in
+    ``needed``), or automatically (``None``: a panicked Vehicle that cannot move [OP
+    XVII.C.7])."""
     riders = _riders(state, vehicle)
     crew = crew_id(vehicle)
     troops = state.troops

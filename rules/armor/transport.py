@@ -122,6 +122,23 @@ def replotted(state: ArmorState, unit: str) -> None:
             state.sheets.options.pop(u, None)
 
 
+def why_not_panicked_carrier(state: ArmorState, unit: str) -> str | None:
+    """Why ``unit`` (aboard, or part way through Unloading) may not Unload, or None:
+    "Unloading Leg and Towed units Transported by a panicked Vehicle or Glider unit is not
+    possible" [OP XVII.C.5]. Our reading: a Vehicle whose crew has Bailed Out carries no
+    panic (its units Unload alone [ADV IV.B.1.e]); a Boat is not named (its riders' panic:
+    [OP XVII.C.6 NOTE], :mod:`rules.armor.optional.panic`)."""
+    carrier = state.troops.carried.get(unit)
+    if carrier is None or carrier not in state.morale.panicked:
+        return None
+    if not state.game.units[carrier].vehicle or carrier in state.troops.abandoned:
+        return None
+    return (
+        f"{carrier}, which transports {unit}, is panicked: Unloading Leg and Towed units "
+        "Transported by a panicked Vehicle or Glider unit is not possible [OP XVII.C.5]"
+    )
+
+
 def why_not_carry(state: ArmorState, unit: str, vehicle: str) -> str | None:
     """Why ``unit`` may not Load onto ``vehicle`` now, or None [ADV IV.B.1.a-b; V.B.3] (a
     Towed unit in a Building hex: :func:`rules.armor.towed.why_not_fetch`)."""
@@ -231,6 +248,9 @@ def _why_not_unload(state: ArmorState, order: Order) -> str | None:
         return None  # the 88 FLAK's third Turn of Unloading, alone [OP XIX]
     if not state.transported(unit) and unit not in state.troops.stage:
         return f"{unit} is not transported: nothing to Unload [ADV IV.B.1]"
+    panicked = why_not_panicked_carrier(state, unit)  # [OP XVII.C.5]
+    if panicked is not None:
+        return panicked
     if order.moves and order.moves != "V":
         return "with Unload orders, only a Pivot in Place [ADV IV.B.1.c]"
     afloat = boats.why_not_unload(state, unit)  # not in a River hex [OP XXVI.C]
@@ -312,7 +332,7 @@ def _cut(state: ArmorState, unit: str, order: Order, vehicle: str) -> str | None
         if why is not None:
             return why
     if order.transfer == "U":
-        why = towed.why_not_unload(state, unit)  # [ADV V.B.3]
+        why = why_not_panicked_carrier(state, unit) or towed.why_not_unload(state, unit)
         if why is not None:
             return why
     alone = vehicle not in state.troops.hexes or vehicle in state.troops.abandoned

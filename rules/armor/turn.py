@@ -32,6 +32,7 @@ from rules.armor.optional import (
     handheld,
     intel,
     morale,
+    panic,
     reduction,
     smoke,
     special_infantry,
@@ -100,7 +101,7 @@ def advance(state: ArmorState) -> None:
                 cover.execute(state)  # Full Cover units placed [ADV IV.C.2; OP XXXII.C]
             first = seg == "first-movement"
             mover = state.game.first if first else state.game.second
-            morale.panic_moves(state, mover(state.play.turn))  # first [OP XVII.C.1]
+            panic.panic_moves(state, mover(state.play.turn))  # first [OP XVII.C.1]
             if not move_side(state, mover(state.play.turn)):
                 return
         elif seg == airborne.SEGMENT:  # the Paratroop Drop Phase [OP XXXI.A.2]

@@ -33,7 +33,8 @@ of the following Optional Rules can be added to the game in any combination" [OP
 - :mod:`rules.armor.optional.command`: Organization and Command Control [OP XIV.A-B]
   (``command-control``) and Radio Jamming [OP XIV.C] (``radio-jamming``).
 - :mod:`rules.armor.optional.morale`: Morale and Panic, Training and Experience, Aces
-  [OP XVII] (``morale``).
+  [OP XVII] (``morale``), with its Panic Movement [OP XVII.C] in
+  :mod:`rules.armor.optional.panic`.
 - :mod:`rules.armor.optional.flak`: the 88mm FLAK 38 AT Gun's third Turn of Unloading [OP XIX]
   (``flak-88``).
 - :mod:`rules.armor.optional.specials`, :mod:`~rules.armor.optional.sbg` and

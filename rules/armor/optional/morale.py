@@ -35,19 +35,7 @@ What the engine plays, by the book:
   reading of "the player can ... choose": the engine chooses for every player; both logged).
   Not yet: Knock Outs in Overrun Combat credited (rules/armor/overrun.py passes no firer);
   an Ace's other rolls (hit location, Bail Out) rolled once.
-- Panic Movement [OP XVII.C] (:func:`panic_moves`): each side's panicked units move before
-  its other units in its part of the Movement Execution Phase [C.1]: a d10, 1-6 the direction
-  by the Directional Hexagon (on a seam, the section with the earliest letter [C.2]), 7-0 the
-  owner's choice: our reading, the engine chooses for every player the direction leading
-  farthest from the nearest enemy unit. The unit turns that way (our reading: free) and moves
-  straight on as far as its Speed Factors take it, stopping before a hex it cannot enter or
-  one an enemy unit holds (our reading); off the mapboard it is out of the game for good, not
-  Knocked Out, and scores no exit (our reading) [C.3]. A unit panicked after it has begun
-  moving this Turn makes its Panic Movement from the next Turn (our reading). Not played:
-  Opportunity Fire at Panic Movement, Mines or Terrain Support effects on its hexes; Planes
-  [C.4] (none in the engine); transported units Bailing Out to panic [C.5-6] (they stay
-  with their Vehicle); an immobile Vehicle's crew Bailing Out automatically [C.7]; upper
-  stories [C.8]; Towed units' crews [F] (a panicked Towed unit, Speed 0, stays).
+- Panic Movement [OP XVII.C]: :mod:`rules.armor.optional.panic`.
 - Voluntary Panic [OP XVII.E]: the action ``panic UNIT`` in the Order Plot Phase gives the
   unit "P" orders (:class:`rules.armor.orders.Panic`).
 - Not played: Earning Morale grade between games [OP XVII.H].
@@ -411,101 +399,6 @@ def knocked_out(state: ArmorState, unit: str, by: str | None) -> None:
         better = NAMES[grade(state, by)]
         state.emit(MoraleNote(by, f"five Knock Outs: an Ace, its Morale grade now {better}, "
                               "each of its rolls rolled twice", "[OP XVII.G.1-3]"))  # fmt: skip
-
-
-# --- Panic Movement [OP XVII.C] --------------------------------------------------------------
-
-
-def _away(state: ArmorState, unit: str) -> int:
-    """The owner's choice on a 7-0 [OP XVII.C.2]; our reading: the direction whose next hex is
-    farthest from the nearest enemy unit (ties: the lowest compass direction)."""
-    here = state.troops.hexes[unit]
-    side = state.game.units[unit].side
-    enemies = [state.troops.hexes[u] for u in state.enemies(side)]
-    if not enemies:
-        return (state.troops.facing[unit] + 3) % 6
-
-    def nearest(c: int) -> int:
-        return min(here.neighbor(c).distance(e) for e in enemies)
-
-    return max(range(6), key=lambda c: (nearest(c), -c))
-
-
-def panic_moves(state: ArmorState, side: str) -> None:
-    """The Panic Movement of ``side``'s panicked units, each separately, before its other
-    units move [OP XVII.C.1-3] (once a Turn each)."""
-    if not plays(state):
-        return
-    game, turn = state.game, state.play.turn
-    for unit in sorted(state.morale.panicked):
-        spec = game.units[unit]
-        if spec.side != side or unit not in state.troops.hexes:
-            continue
-        if state.morale.moved.get(unit) == turn:
-            continue
-        ex = state.execution
-        if unit == ex.mover or unit in ex.walks or unit in ex.executed:
-            continue  # panicked once it had moved this Turn: from the next Turn (our reading)
-        state.morale.moved[unit] = turn
-        if state.transported(unit) or unit in state.troops.stage or not spec.speed:
-            what = (
-                "makes no Panic Movement (transported, part way through Loading, or Speed 0: "
-                "not played)"
-            )
-            state.emit(MoraleNote(unit, what, "[OP XVII.C.5-6; XVII.F] (our reading)"))
-            continue
-        if unit in state.troops.abandoned or state.immobile(unit):
-            state.emit(
-                MoraleNote(unit, "cannot move: no Panic Movement", "[OP XVII.C.7] (our reading)")
-            )
-            continue
-        here = state.troops.hexes[unit]
-        die = state.roll(f"Panic Movement {unit}", 10)
-        if die <= 6:
-            compass = game.amap.direction_to_global(here, die)
-            how = f"d10 {die}: direction {die} of the Directional Hexagon [OP XVII.C.2]"
-        else:
-            compass = _away(state, unit)
-            how = (
-                f"d10 {die % 10}: the owner's choice, away from the nearest enemy (our reading) "
-                "[OP XVII.C.2]"
-            )
-        _run(state, unit, compass, how)
-
-
-def _run(state: ArmorState, unit: str, compass: int, how: str) -> None:
-    """Straight on in ``compass`` as far as its Speed Factors take it [OP XVII.C.3]."""
-    game, spec = state.game, state.game.units[unit]
-    cost = state.cost_for(spec)
-    enemy_at = {state.troops.hexes[u] for u in state.enemies(spec.side)}
-    here, spent, passed = state.troops.hexes[unit], 0.0, 0
-    state.put(unit, here, compass)  # turned to the direction (our reading: free)
-    while True:
-        nxt = here.neighbor(compass)
-        if not game.on_map(nxt):
-            if spent < spec.speed:  # off the mapboard: out for good [OP XVII.C.3]
-                for u in (unit, *state.passengers(unit)):
-                    del state.troops.hexes[u]
-                    state.troops.facing.pop(u, None)  # no counter left to face anywhere
-                    state.troops.turret.pop(u, None)
-                    state.morale.gone.add(u)
-                    state.morale.panicked.discard(u)
-                what = (
-                    f"{how}; {passed} hex(es), then off the mapboard at {game.name(here)}: out "
-                    "of the game for good, not Knocked Out, no exit scored (our reading)"
-                )
-                state.emit(MoraleNote(unit, what, "[OP XVII.C.3]"))
-                return
-            break
-        step = cost(here, nxt)
-        if step is None or nxt in enemy_at or spent + float(step) > spec.speed:
-            break
-        spent += float(step)
-        passed += 1
-        here = nxt
-        state.put(unit, here, compass)
-    what = f"{how}; {passed} hex(es) in a straight line to {game.name(here)} ({spent:g} SF)"
-    state.emit(MoraleNote(unit, what, "[OP XVII.C.3]"))
 
 
 # --- Voluntary Panic [OP XVII.E] -------------------------------------------------------------
