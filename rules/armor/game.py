@@ -80,7 +80,7 @@ Assault Boats [OP XXVI] (:mod:`rules.armor.optional.boats`) and Paratroop drops 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 
 from model.hexes import Hex
@@ -554,21 +554,9 @@ class ArmorState(State):
             if self.execution.asked is not None:  # fire, or decline with 'done' [AG VII.F]
                 found.extend(opportunity.choices(self, s))
                 continue
-            if self.segment.id == "plot":
-                if self.game.artillery_rule:  # [OP II.A; II.F]
-                    found.extend(artillery.plot_options(self, s))
-                    found.extend(howitzers.options(self, s))
-                for u in self.alive(s):
-                    if u not in self.sheets.orders[s] and u not in self.artillery.indirect:
-                        found.extend(self.order_options(u))  # (an "H" order [OP II.F.3])
-                found.extend(laying.options(self, s))  # the owner's own Mines [OP IV.B]
-                found.extend(morale.voluntary_options(self, s))  # [OP XVII.E]
-                found.extend(command.choices(self, s))  # a new Player HQ [OP XIV.B.3]
-            elif self.segment.id in ("first-facing", "second-facing"):
-                for u in self.alive(s):
-                    if u not in self.sheets.faced:
-                        found.extend(self.facing_options(u))
-            if self.segment.id != "plot" or not command.unplotted(self, s):  # [OP XIV.B.2]
+            for group in self._choices(s):
+                found.extend(group)
+            if self._may_finish(s):
                 found.append(Done(s))
         return found
 
@@ -578,30 +566,30 @@ class ArmorState(State):
         if self.execution.asked is not None:  # an Opportunity Fire's choices [AG VII.F]
             only = self.legal_actions(side)
             return len(only) == 1 and isinstance(only[0], Done)
-        seg = self.segment.id
-        if seg == "plot":
-            if command.unplotted(self, side):  # no Done [OP XIV.B.2]
-                return False
-            if self.game.artillery_rule and (
-                artillery.plot_options(self, side) or howitzers.options(self, side)
-            ):
-                return False
-            if any(
-                self.order_options(u)
-                for u in self.alive(side)
-                if u not in self.sheets.orders[side] and u not in self.artillery.indirect
-            ):
-                return False
-            return not (
-                laying.options(self, side)
-                or morale.voluntary_options(self, side)
-                or command.choices(self, side)
-            )
-        if seg in ("first-facing", "second-facing"):
-            return not any(
-                self.facing_options(u) for u in self.alive(side) if u not in self.sheets.faced
-            )
-        return True
+        return self._may_finish(side) and not any(self._choices(side))
+
+    def _may_finish(self, side: str) -> bool:
+        """Whether Done is legal: in the Order Plot only with every bound move plotted
+        [OP XIV.B.2]."""
+        return self.segment.id != "plot" or not command.unplotted(self, side)
+
+    def _choices(self, side: str) -> Iterator[Sequence[Action]]:
+        """``side``'s legal actions but Done, a group at a time, each worked out only when
+        asked for (:meth:`nothing_to_decide` stops at the first that is not empty)."""
+        if self.segment.id == "plot":
+            if self.game.artillery_rule:  # [OP II.A; II.F]
+                yield artillery.plot_options(self, side)
+                yield howitzers.options(self, side)
+            for u in self.alive(side):
+                if u not in self.sheets.orders[side] and u not in self.artillery.indirect:
+                    yield self.order_options(u)  # (an "H" order [OP II.F.3])
+            yield laying.options(self, side)  # the owner's own Mines [OP IV.B]
+            yield morale.voluntary_options(self, side)  # [OP XVII.E]
+            yield command.choices(self, side)  # a new Player HQ [OP XIV.B.3]
+        elif self.segment.id in ("first-facing", "second-facing"):
+            for u in self.alive(side):
+                if u not in self.sheets.faced:
+                    yield self.facing_options(u)
 
     def order_options(self, unit: str) -> list[Action]:
         """Each legal order of ``unit`` (:func:`rules.armor.plot.order_options`)."""
