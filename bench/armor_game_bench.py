@@ -58,10 +58,13 @@ print(json.dumps([statistics.median(g[0] for g in games), [g[1] for g in games]]
 """
 
 
-def _child(code: str, where: Path) -> list[object]:
+def _child(code: str, where: Path) -> list[object] | str:
+    """The child's [median seconds, fingerprints], or the last line of its error."""
     done = subprocess.run(
-        [PY, "-c", code], cwd=where, env=clean_env(), capture_output=True, text=True, check=True
+        [PY, "-c", code], cwd=where, env=clean_env(), capture_output=True, text=True, check=False
     )
+    if done.returncode:
+        return (done.stderr.strip().splitlines() or ["no output"])[-1][:120]
     found = json.loads(done.stdout.strip().splitlines()[-1])
     assert isinstance(found, list)
     return found
@@ -80,13 +83,26 @@ def main() -> list[str]:
     for path, bot in ROWS:
         best: dict[str, float] = {}
         prints: dict[str, list[str]] = {}
+        failed = ""
+        # The scenario file is ours (the baseline's code plays it): a scenario added since the
+        # baseline is timed too, or its row says why the baseline cannot play it.
+        code = _GAMES.format(path=str(ROOT / path), bot=bot, seeds=SEEDS)
         for _ in range(ROUNDS):
             for key, where in places.items():
-                seconds, games = _child(_GAMES.format(path=path, bot=bot, seeds=SEEDS), where)
+                found = _child(code, where)
+                if isinstance(found, str):
+                    failed = f"{key} failed: {found}"
+                    break
+                seconds, games = found
                 assert isinstance(seconds, float)
                 assert isinstance(games, list)
                 best[key] = min(best.get(key, seconds), seconds)
                 prints[key] = [str(g) for g in games]
+            if failed:
+                break
+        if failed:
+            lines.append(f"  {Path(path).stem:<24} {bot:<9} bots: {failed}")
+            continue
         same = "the same games" if prints["ours"] == prints["baseline"] else "GAMES DIFFER"
         lines.append(
             f"  {Path(path).stem:<24} {bot:<9} bots: ours {best['ours']:6.2f} s   baseline "
