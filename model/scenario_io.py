@@ -80,10 +80,12 @@ class LoadedScenario:
     overlays: OverlayMap
 
 
-def load_scenario(path: str | os.PathLike[str]) -> LoadedScenario:
-    """Read and check a scenario file; raises :class:`ProblemList` with every problem found."""
+def load_scenario(path: str | os.PathLike[str], keep: bool = False) -> LoadedScenario:
+    """Read and check a scenario file; raises :class:`ProblemList` with every problem found.
+
+    ``keep``: as :func:`check_document` (the validated scenario kept between processes)."""
     with collector_paused():
-        return check_document(read_yaml(path))
+        return check_document(read_yaml(path), keep)
 
 
 def parse_scenario(text: str, path: str = "<string>", keep: bool = False) -> LoadedScenario:
@@ -114,8 +116,9 @@ def check_document(doc: Document, keep: bool = False) -> LoadedScenario:
 
     ``keep``: the validated scenario is kept between processes (:mod:`model.datacache`), so
     that checking the same file's text again with the same code does not build the scenario
-    model's validator (``hexwright validate`` and the editor's File > Open: speed issue 20;
-    the cross-references and the checks run every time). Only a file at the current schema
+    model's validator (``hexwright validate``, ``play`` and ``replay``, the editor's File >
+    Open: speed issue 20, a fresh process's first game; the cross-references and the checks
+    run every time). Only a file at the current schema
     version, which no migration changes, and only one that validates, is kept. Not for text
     made in memory (the tuner's variants): each would replace the file's entry."""
     current = isinstance(doc.data, dict) and doc.data.get("schema_version") == (

@@ -97,14 +97,15 @@ def test_two_threads_first_using_a_model_together_both_validate_it() -> None:
     assert out.strip() == str([2] * 8)
 
 
-def _validate(path: Path, cache: Path) -> tuple[int, str, str]:
-    """``hexwright validate`` on one file in a fresh process; its status, its output and
-    whether it built the scenario model's validator."""
+def _validate(path: Path, cache: Path, *verb: str) -> tuple[int, str, str]:
+    """``hexwright validate`` (or another ``verb``) on one file in a fresh process; its status,
+    its output and whether it built the scenario model's validator."""
+    words = [*(verb or ("validate",)), str(path)]
     code = textwrap.dedent(
         f"""
         import sys
         from editor.cli.main import main
-        status = main(["validate", {str(path)!r}])
+        status = main({words!r})
         from model.scenario import Scenario
         print("built:", Scenario.__pydantic_complete__)
         sys.exit(status)
@@ -142,3 +143,28 @@ def test_validating_an_unchanged_file_again_reads_its_kept_scenario(tmp_path: Pa
         assert status == 1
         assert f"{scenario}:5:1: say where the scenario comes from" in out
         assert built == "built: True"
+
+
+def test_playing_a_file_again_reads_its_kept_scenario(tmp_path: Path) -> None:
+    """``hexwright play`` keeps the checked scenario as ``validate`` does (speed issue 20: the
+    scenario model's validator was half of a fresh process's first game over a warm one): the
+    second process plays the same game without building the validator; an edited file is
+    checked again."""
+    scenario = tmp_path / "driant.yaml"
+    source = ROOT / "scenarios" / "panzer44" / "19.7-assault-on-fort-driant.yaml"
+    text = source.read_text(encoding="utf-8")
+    scenario.write_text(text, encoding="utf-8")
+    cache = tmp_path / "cache"
+    play = ("play", "--bots", "random,random", "--seed", "3")
+    first = _validate(scenario, cache, *play)
+    again = _validate(scenario, cache, *play)
+    assert first[0] == again[0] == 0, first[1]
+    assert (first[2], again[2]) == ("built: True", "built: False")
+    report = [out.splitlines()[:-1] for out in (first[1], again[1])]
+    assert report[0] == report[1]  # the same game, the same report
+    edited = text.replace("title: Assault on Fort Driant", "title: Fort Driant, edited", 1)
+    assert edited != text
+    scenario.write_text(edited, encoding="utf-8")
+    status, out, built = _validate(scenario, cache, *play)
+    assert (status, built) == (0, "built: True")
+    assert "Fort Driant, edited" in out

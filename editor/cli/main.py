@@ -610,7 +610,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     from rules.pointbuy.purchase import game_for, parse_choices
     from rules.records.replay import Replay
 
-    loaded = load_scenario(args.file)
+    # kept: a file played before is not validated again (its model's validator not built)
+    loaded = load_scenario(args.file, keep=True)
     try:
         game = game_for(loaded, parse_choices(args.buy, loaded.scenario, args.seed))
     except RulesError as exc:
@@ -743,7 +744,7 @@ def replay_loader(replay_file: Path, scenario_id: str = "") -> Callable[[str], L
         path = replay_scenario(replay_file, name, scenario_id)
         if path != Path(name).resolve():
             print(f"{replay_file}: playing the scenario in {path}", file=sys.stderr)
-        return load_scenario(path)
+        return load_scenario(path, keep=True)
 
     return load
 
