@@ -38,9 +38,6 @@ pytest: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
-# A thousand seeded random games over the Panzer '44 scenarios, 200 over each built-in Armor
-# scenario (ten: 2,000) and a thousand over the Soldiers and Panzer Command ones, every
-# invariant checked.
 # The seeded fuzz campaign: FUZZ_GAMES random games of each system, every promise checked
 # (tools/fuzz.py); results in build/fuzz/SYSTEM.jsonl, so a stopped run goes on where it
 # stopped (`make fuzz FUZZ_GAMES=10000`). fuzz-tests: the fuzz test files at size (slower
