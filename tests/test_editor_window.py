@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from pictures import channel_difference
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QFileDialog, QMessageBox
@@ -369,19 +370,8 @@ def test_the_view_repaints_what_each_edit_changes_and_no_more(
 
 
 def _same_picture(a: QImage, b: QImage) -> bool:
-    """Pixel for pixel the same to the eye: antialiased edges repainted in a piece of the cache
-    may round a level or two differently; anything stale or missing differs by far more."""
-    if a.size() != b.size():
-        return False
-    worst = 0
-    for x in range(a.width()):
-        for y in range(a.height()):
-            pa, pb = a.pixel(x, y), b.pixel(x, y)
-            if pa != pb:
-                worst = max(
-                    worst, *(abs(((pa >> s) & 255) - ((pb >> s) & 255)) for s in (0, 8, 16))
-                )
-    return worst <= 4
+    """Pixel for pixel the same to the eye (:func:`channel_difference` at most 4)."""
+    return a.size() == b.size() and channel_difference(a, b) <= 4
 
 
 def test_menus_in_the_platform_order_and_undo_follows_the_document(window: MainWindow) -> None:

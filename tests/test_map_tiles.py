@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from pictures import channel_difference
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QImage, QMouseEvent, QWheelEvent
 from PySide6.QtWidgets import QApplication
@@ -233,18 +234,4 @@ def test_a_brush_stroke_repaints_its_hexes_in_the_tiles_not_whole_tiles(
     for key in shown:
         ours = tiles._tiles[key].toImage()
         anew = fresh._paint_tile(key).toImage()
-        assert _off_by_at_most(ours, anew) <= 2, f"tile {key} differs from the tile painted anew"
-
-
-def _off_by_at_most(a: QImage, b: QImage) -> int:
-    """The largest difference of one channel of one pixel between two images of a size."""
-    assert a.size() == b.size()
-    worst = 0
-    for y in range(a.height()):
-        for x in range(a.width()):
-            pa, pb = a.pixel(x, y), b.pixel(x, y)
-            if pa != pb:
-                worst = max(
-                    worst, *(abs(((pa >> s) & 255) - ((pb >> s) & 255)) for s in (0, 8, 16, 24))
-                )
-    return worst
+        assert channel_difference(ours, anew) <= 2, f"tile {key} differs from the tile painted anew"
