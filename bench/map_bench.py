@@ -179,14 +179,7 @@ def brush(tiled: bool) -> list[float]:
     _settle(1.0)
     clock = _PaintClock(view.viewport())
     window.actions_by_id["tool.paint"].trigger()
-    terrains = window.map_editor.brushes.terrain_list
-    terrains.setCurrentRow(
-        next(
-            i
-            for i in range(terrains.count())
-            if terrains.item(i).data(Qt.ItemDataRole.UserRole) == "rough"
-        )
-    )
+    assert window.map_editor.brushes.choose_paint("rough")
     # Clear hexes along the middle row of the window, a hex apart (each move a new hex).
     middle = view.mapToScene(view.viewport().rect().center())
     start = pixel_to_hex(middle.x(), middle.y(), HEX_SIZE)

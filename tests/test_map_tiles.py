@@ -195,13 +195,16 @@ def test_a_brush_stroke_repaints_its_hexes_in_the_tiles_not_whole_tiles(
     _settle()
     window.actions_by_id["tool.paint"].trigger()
     brushes = window.map_editor.brushes.terrain_list
-    brushes.setCurrentRow(
-        next(
-            i
-            for i in range(brushes.count())
-            if brushes.item(i).data(Qt.ItemDataRole.UserRole) == "rough"
-        )
+    rough = next(
+        brushes.item(i)
+        for i in range(brushes.count())
+        if brushes.item(i).data(Qt.ItemDataRole.UserRole) == "rough"
     )
+    brushes.scrollToItem(rough)
+    qtbot.mouseClick(
+        brushes.viewport(), Qt.MouseButton.LeftButton, pos=brushes.visualItemRect(rough).center()
+    )
+    assert window.map_editor.brushes.terrain() == "rough"
     document = window.document
     middle = view.mapToScene(view.viewport().rect().center())
     row = [pixel_to_hex(middle.x() + dx * HEX_SIZE * 1.8, middle.y(), HEX_SIZE) for dx in range(8)]
