@@ -37,6 +37,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from bench.editor_bench import big_layout
 from editor.mapview.render import MapPainter, RenderOptions
 from editor.mapview.view import HEX_SIZE, MapView
+from model.hexes import Hex
 from model.layout import AssembledMap
 from model.scenario_io import load_scenario
 
@@ -180,15 +181,17 @@ def brush(tiled: bool) -> list[float]:
     clock = _PaintClock(view.viewport())
     window.actions_by_id["tool.paint"].trigger()
     assert window.map_editor.brushes.choose_paint("rough")
-    # Clear hexes along the middle row of the window, a hex apart (each move a new hex).
-    middle = view.mapToScene(view.viewport().rect().center())
-    start = pixel_to_hex(middle.x(), middle.y(), HEX_SIZE)
-    row = []
-    for i in range(-3 * STEPS, 3 * STEPS):
-        x, y = hex_to_pixel(start, HEX_SIZE)
-        h = pixel_to_hex(x + i * HEX_SIZE * 1.8, y, HEX_SIZE)
-        if h in document.terrain and document.terrain.terrain(h) == "clear" and h not in row:
-            row.append(h)
+    # Clear hexes on screen, row by row from the middle of the window (each move a new hex).
+    inside = view.viewport().rect().adjusted(40, 40, -40, -40)
+    middle = view.mapToScene(inside.center())
+    row: list[Hex] = []
+    for dy in range(0, inside.height() // 2, round(HEX_SIZE)):
+        for dx in range(-inside.width() // 2, inside.width() // 2, round(HEX_SIZE)):
+            h = pixel_to_hex(middle.x() + dx, middle.y() + dy, HEX_SIZE)
+            seen = view.mapFromScene(QPointF(*hex_to_pixel(h, HEX_SIZE)))
+            clear = h in document.terrain and document.terrain.terrain(h) == "clear"
+            if clear and inside.contains(seen) and h not in row:
+                row.append(h)
     assert len(row) > STEPS, "too few clear hexes in view for the brush stroke"
     points = [view.mapFromScene(QPointF(*hex_to_pixel(h, HEX_SIZE))) for h in row[: STEPS + 1]]
     # The screen's own pointer off the window: its motion events (no button held) would end
