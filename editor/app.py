@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from PySide6.QtCore import QByteArray, QMimeData, QSize, Qt, QUrl
+from PySide6.QtCore import QByteArray, QMimeData, QSize, Qt, QTimer, QUrl
 from PySide6.QtGui import (
     QCloseEvent,
     QDesktopServices,
@@ -56,6 +56,7 @@ from editor.preferences import Preferences, apply_preferences, load_preferences,
 from editor.scenario.validation import ValidationPanel
 from editor.scrolling import scrolled
 from model.boardedit import use_board_library
+from model.edits_check import warm_up_for_edits
 
 if TYPE_CHECKING:  # test play and balance bring the rules engines: imported when first used
     from editor.forces.budget_panel import BudgetPanel
@@ -75,6 +76,9 @@ SCENARIO_TOOLS = ("sections", "overlay", "zone")
 
 #: The window's first size (then the user's, kept within the screen).
 DEFAULT_SIZE = QSize(1280, 860)
+#: After a map's first paint, when the model is made ready for edits (before the checks' run,
+#: ValidationPanel.DEBOUNCE_MS after it).
+WARM_UP_MS = 100
 
 
 class MainWindow(QMainWindow):
@@ -231,6 +235,11 @@ class MainWindow(QMainWindow):
         # The checks' first run (a worker thread sharing the interpreter) after the map's
         # first paint: the window's start does not wait for it.
         self.validation_panel.hold_until(self.view.map_painted)
+        # Edits validate the scenario again (model.edits_check), whose model's validator is
+        # built on first use: a file read from the kept cache (model.datacache) leaves it
+        # unbuilt, and the first brush step waited for it (60 ms). Built just after the first
+        # paint, before the checks start, while the designer takes in the map.
+        self.view.map_painted.connect(lambda: QTimer.singleShot(WARM_UP_MS, warm_up_for_edits))
         validation = self._dock("Validation", "validation", self.validation_panel)
         self.rules_dock = self._dock("Scenario", "scenario_rules", None, LEFT)
         self._rules_fill = ShownFill(self.rules_dock, self._make_rules, _set_document)

@@ -38,6 +38,13 @@ def checked(operation: Callable[[Scenario], Scenario], before: Scenario) -> Scen
     return revalidate(after, before)
 
 
+def warm_up_for_edits() -> None:
+    """Build the scenario model's validator now if it is not built yet (pydantic builds it on
+    first use, ``defer_build``; a scenario read from the kept cache does not use it), so that
+    the first edit does not wait for it."""
+    Scenario.model_rebuild()
+
+
 def revalidate(
     after: Scenario, before: Scenario | None = None, error: type[EditError] = EditError
 ) -> Scenario:
